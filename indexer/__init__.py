@@ -1,0 +1,42 @@
+"""chunkscope's indexer: bytes in, a Document out, chunks per mode. Pure: no SQLite, no UI.
+
+>>> from indexer import get_chunks
+>>> chunks = get_chunks(b"# Title\\n\\nSome text.", filename="note.md")
+"""
+
+from .api import (
+    ChunksResult,
+    MarkdownResult,
+    chunk_document,
+    extract,
+    extract_bytes,
+    get_chunks,
+    get_markdown,
+)
+from .errors import ChunkscopeError
+from .limits import ExtractContext, Limits
+from .model import Block, Chunk, Coverage, Document, Image, ListItem, Skipped
+from .modes.params import ModeParams
+
+__all__ = [
+    "Block",
+    "Chunk",
+    "ChunkscopeError",
+    "ChunksResult",
+    "Coverage",
+    "Document",
+    "ExtractContext",
+    "Image",
+    "Limits",
+    "ListItem",
+    "MarkdownResult",
+    "ModeParams",
+    "Skipped",
+    "chunk_document",
+    "extract",
+    "extract_bytes",
+    "get_chunks",
+    "get_markdown",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""Structured field extraction (SPEC §9)."""

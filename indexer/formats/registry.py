@@ -1,0 +1,152 @@
+"""The format registry: extractors register with a decorator naming their extensions.
+
+Dispatch is by extension (case-insensitive), then, for an unknown extension, by content: each
+format may give a ``sniff`` predicate over the first bytes; failing those, text is read as plain
+text and binary is refused (SPEC §3).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from importlib import metadata as importlib_metadata
+from pathlib import PurePath
+
+from ..errors import UnsupportedFormat
+from ..limits import ExtractContext
+from ..model import DOCUMENT, Document
+from ..sniff import looks_binary
+
+Extractor = Callable[[bytes, ExtractContext], Document]
+
+
+@dataclass(frozen=True)
+class FormatSpec:
+    name: str  # extractor id, e.g. "markdown"
+    source_type: str  # e.g. "md"
+    extensions: tuple[str, ...]  # lower case, with the dot
+    family: str = DOCUMENT
+    version: str = "1"  # the extractor's own contract version
+    libraries: tuple[str, ...] = ()  # distributions whose versions identify the extractor
+    images: bool = False  # can extract images
+    priority: int = 0  # higher wins when two formats claim an extension
+    sniff: Callable[[bytes], bool] | None = None
+    supported: bool = True  # False: listed, but raises UNSUPPORTED_FORMAT with a reason
+    note: str = ""
+    func: Extractor | None = field(default=None, compare=False)
+
+    @property
+    def identity(self) -> dict[str, str]:
+        """Extractor id and version, library versions included (for the manifest)."""
+        out = {"id": self.name, "version": self.version}
+        for lib in self.libraries:
+            out[lib] = library_version(lib)
+        return out
+
+
+_FORMATS: list[FormatSpec] = []
+_LOADED = False
+
+
+def library_version(dist: str) -> str:
+    try:
+        return importlib_metadata.version(dist)
+    except importlib_metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def extractor(
+    *extensions: str,
+    name: str,
+    source_type: str,
+    family: str = DOCUMENT,
+    version: str = "1",
+    libraries: Iterable[str] = (),
+    images: bool = False,
+    priority: int = 0,
+    sniff: Callable[[bytes], bool] | None = None,
+    supported: bool = True,
+    note: str = "",
+) -> Callable[[Extractor], Extractor]:
+    """Register ``func(data, ctx) -> Document`` for ``extensions``."""
+
+    def register(func: Extractor) -> Extractor:
+        spec = FormatSpec(
+            name=name,
+            source_type=source_type,
+            extensions=tuple(e.lower() if e.startswith(".") else "." + e.lower() for e in extensions),
+            family=family,
+            version=version,
+            libraries=tuple(libraries),
+            images=images,
+            priority=priority,
+            sniff=sniff,
+            supported=supported,
+            note=note,
+            func=func,
+        )
+        _FORMATS[:] = [f for f in _FORMATS if f.name != spec.name]
+        _FORMATS.append(spec)
+        return func
+
+    return register
+
+
+def load_all() -> None:
+    """Import every module of ``indexer.formats`` so their decorators run (once)."""
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    package = importlib.import_module("indexer.formats")
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if info.name != "registry" and not info.name.startswith("_"):
+            importlib.import_module(f"indexer.formats.{info.name}")
+
+
+def formats() -> list[FormatSpec]:
+    load_all()
+    return sorted(_FORMATS, key=lambda f: (f.source_type, f.name))
+
+
+def extensions() -> list[str]:
+    return sorted({e for f in formats() for e in f.extensions})
+
+
+def for_extension(ext: str) -> FormatSpec | None:
+    ext = ext.lower()
+    if ext and not ext.startswith("."):
+        ext = "." + ext
+    matches = [f for f in formats() if ext in f.extensions]
+    if not matches:
+        return None
+    return max(matches, key=lambda f: f.priority)
+
+
+def suffix_of(filename: str) -> str:
+    return PurePath(filename).suffix.lower()
+
+
+def resolve(filename: str, data: bytes) -> FormatSpec:
+    """The format for ``filename``/``data``, or UnsupportedFormat."""
+    ext = suffix_of(filename)
+    spec = for_extension(ext)
+    if spec is not None:
+        return spec
+    for candidate in sorted(formats(), key=lambda f: -f.priority):
+        if candidate.sniff is not None and candidate.supported:
+            try:
+                if candidate.sniff(data[:8192]):
+                    return candidate
+            except Exception:  # a sniffer is a guess; a failing guess is a "no"
+                continue
+    if looks_binary(data):
+        raise UnsupportedFormat(
+            f"Unsupported file type '{ext or '(none)'}': binary content and no extractor claims it"
+        )
+    text = for_extension(".txt")
+    if text is None:
+        raise UnsupportedFormat(f"Unsupported file type '{ext or '(none)'}'")
+    return text

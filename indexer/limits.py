@@ -1,0 +1,37 @@
+"""Limits and per-call options an extractor reads (SPEC §5)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+MiB = 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    max_document_bytes: int = 256 * MiB
+    max_pages: int = 10_000
+    max_text_chars: int = 50_000_000
+    max_zip_total: int = 512 * MiB  # total uncompressed size of a zip container's members
+    max_zip_member: int = 256 * MiB
+    max_zip_members: int = 100_000
+    max_zip_ratio: float = 100.0  # compression-ratio cap …
+    zip_ratio_min_member: int = 1 * MiB  # … for members larger than this
+    max_messages: int = 100_000
+    timeout_seconds: float = 120.0  # per document, enforced by the worker pool
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractContext:
+    """What an extractor is told besides the bytes."""
+
+    filename: str = ""
+    limits: Limits = field(default_factory=Limits)
+    # format options, e.g. {"pdf_tables": "auto", "ocr": "never"}
+    options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def option(self, key: str, default: Any = None) -> Any:
+        return self.options.get(key, default)

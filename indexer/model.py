@@ -1,0 +1,306 @@
+"""The extracted, mode-free form of a document, and the chunk.
+
+An extractor turns bytes into a :class:`Document`: an ordered tuple of :class:`Block` s (headings,
+paragraphs, lists, tables, code, images), the images it found, the document metadata and a
+:class:`Coverage` record saying what was read and what was not. Every chunking mode is a pure
+function of ``(Document, ModeParams)``; the store keeps the ``Document`` (as JSON, images apart) so
+that any mode can be chunked later without re-parsing the file.
+
+``Document.text`` is the extracted text a person reads in the source view. Every block carries
+``lines``: its 1-based, inclusive line range in that text. Text formats keep their own (normalised)
+source as ``text``; the other formats let :func:`assemble` render the blocks into a text and number
+the lines.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, fields, replace
+from types import MappingProxyType
+from typing import Any
+
+# Block kinds. A list block keeps its items, a table block its rows; ``text`` is always a faithful
+# plain rendering of the block (list markup stripped with two spaces of indentation per level,
+# tables as pipe tables).
+HEADING = "heading"
+PARAGRAPH = "paragraph"
+LIST = "list"
+TABLE = "table"
+CODE = "code"
+IMAGE = "image"
+BLOCK_KINDS = (HEADING, PARAGRAPH, LIST, TABLE, CODE, IMAGE)
+
+# Families decide which modes apply (SPEC §2).
+DOCUMENT = "document"
+SPREADSHEET = "spreadsheet"
+CSV = "csv"
+FAMILIES = (DOCUMENT, SPREADSHEET, CSV)
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def freeze(mapping: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """A read-only view of ``mapping`` (a copy), for the mapping fields of frozen dataclasses."""
+    if not mapping:
+        return _EMPTY
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True, slots=True)
+class ListItem:
+    text: str
+    level: int = 0  # nesting depth, 0 for top-level items
+    ordered: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One structural unit of a document, in reading order.
+
+    ``meta`` holds provenance beyond lines and page, with the chunk-metadata key names the modes
+    copy through: ``message_index``, ``message_id``, ``sheet_name``, ``sheet_index``,
+    ``slide_number``, ``record_range``, ``spine_index``, ``href``, ``language`` (code) …
+    """
+
+    kind: str
+    text: str
+    level: int = 0  # heading level 1-6; 0 otherwise
+    lines: tuple[int, int] | None = None  # 1-based inclusive range in Document.text
+    page: int | None = None  # 1-based page (PDF, DOCX where known)
+    items: tuple[ListItem, ...] = ()  # LIST only
+    rows: tuple[tuple[str, ...], ...] = ()  # TABLE only: data rows (header excluded)
+    header: tuple[str, ...] | None = None  # TABLE only: header row when there is one
+    row_numbers: tuple[int, ...] = ()  # TABLE only: source row/line number of each data row
+    images: tuple[str, ...] = ()  # names of Document.images anchored in this block
+    alt: str | None = None  # IMAGE only: alt text or a description
+    meta: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.meta, MappingProxyType):
+            object.__setattr__(self, "meta", freeze(self.meta))
+
+    @property
+    def is_atomic(self) -> bool:
+        """Tables, lists and code are split only between rows, items and lines."""
+        return self.kind in (TABLE, LIST, CODE)
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """An image found in the document. ``data`` is absent once loaded from the store."""
+
+    name: str
+    format: str  # png, jpeg, gif, webp (lower case; jpg kept as jpg)
+    data: bytes = b""
+    size: int = 0  # bytes
+    width: int | None = None
+    height: int | None = None
+    alt: str | None = None
+    meta: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)  # page, sheet_name, slide_number, href …
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.meta, MappingProxyType):
+            object.__setattr__(self, "meta", freeze(self.meta))
+        if not self.size and self.data:
+            object.__setattr__(self, "size", len(self.data))
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """Something the extractor saw and did not read (an EMF image, a chart sheet, a page …)."""
+
+    what: str  # e.g. "image", "sheet", "attachment", "page"
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """What was read and what was not; the manifest and the corpus report show it."""
+
+    pages_total: int | None = None
+    pages_with_text: int | None = None
+    empty_pages: tuple[int, ...] = ()
+    ocr_pages: tuple[int, ...] = ()
+    messages_total: int | None = None
+    messages_empty: int | None = None
+    attachments_indexed: tuple[str, ...] = ()
+    sheets_read: tuple[str, ...] = ()
+    slides_total: int | None = None
+    headers_footers_removed: tuple[str, ...] = ()
+    images_extracted: int = 0
+    skipped: tuple[Skipped, ...] = ()  # images, sheets, attachments … with reasons
+    truncated: tuple[str, ...] = ()  # what a limit cut, in words
+    warnings: tuple[str, ...] = ()
+
+    def skipped_of(self, what: str) -> tuple[Skipped, ...]:
+        return tuple(s for s in self.skipped if s.what == what)
+
+    @property
+    def has_warning(self) -> bool:
+        return bool(self.empty_pages or self.skipped or self.truncated or self.warnings)
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    source_type: str  # short format name: md, pdf, docx, xlsx, csv, eml …
+    blocks: tuple[Block, ...]
+    text: str = ""
+    family: str = DOCUMENT
+    images: tuple[Image, ...] = ()
+    metadata: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)  # document_metadata of the chunks
+    coverage: Coverage = field(default_factory=Coverage)
+    images_at_anchor: bool = False  # DOCX: image chunks stay at their paragraph
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.metadata, MappingProxyType):
+            object.__setattr__(self, "metadata", freeze(self.metadata))
+
+    def image(self, name: str) -> Image | None:
+        for image in self.images:
+            if image.name == name:
+                return image
+        return None
+
+    # -- serialisation (the store keeps documents as JSON; image bytes are stored apart) ---------
+
+    def to_json(self) -> str:
+        return json.dumps(_plain(self), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, raw: str | bytes, images: Mapping[str, bytes] | None = None) -> Document:
+        data = json.loads(raw)
+        blocks = tuple(_block_from(b) for b in data["blocks"])
+        imgs = []
+        for im in data.get("images", ()):
+            im = dict(im)
+            im.pop("data", None)
+            payload = (images or {}).get(im["name"], b"")
+            imgs.append(Image(data=payload, **im))
+        cov = dict(data.get("coverage") or {})
+        cov["skipped"] = tuple(Skipped(**s) for s in cov.get("skipped", ()))
+        for key in _COVERAGE_TUPLES:
+            if key in cov:
+                cov[key] = tuple(cov[key])
+        return cls(
+            source_type=data["source_type"],
+            blocks=blocks,
+            text=data.get("text", ""),
+            family=data.get("family", DOCUMENT),
+            images=tuple(imgs),
+            metadata=data.get("metadata") or {},
+            coverage=Coverage(**cov),
+            images_at_anchor=data.get("images_at_anchor", False),
+        )
+
+
+_COVERAGE_TUPLES = tuple(
+    f.name for f in fields(Coverage) if f.name not in ("skipped",) and "tuple" in str(f.type)
+)
+
+
+def _plain(obj: Any) -> Any:
+    if isinstance(obj, Image):
+        out = {f.name: _plain(getattr(obj, f.name)) for f in fields(Image) if f.name != "data"}
+        return out
+    if hasattr(obj, "__dataclass_fields__"):
+        return {f.name: _plain(getattr(obj, f.name)) for f in fields(obj)}
+    if isinstance(obj, Mapping):
+        return {str(k): _plain(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_plain(v) for v in obj]
+    if isinstance(obj, bytes):
+        return None
+    return obj
+
+
+def _block_from(data: Mapping[str, Any]) -> Block:
+    d = dict(data)
+    d["items"] = tuple(ListItem(**i) for i in d.get("items", ()))
+    d["rows"] = tuple(tuple(r) for r in d.get("rows", ()))
+    if d.get("header") is not None:
+        d["header"] = tuple(d["header"])
+    if d.get("lines") is not None:
+        d["lines"] = tuple(d["lines"])
+    d["row_numbers"] = tuple(d.get("row_numbers", ()))
+    d["images"] = tuple(d.get("images", ()))
+    return Block(**d)
+
+
+# -- helpers for extractors --------------------------------------------------------------------
+
+
+def render_list(items: Sequence[ListItem]) -> str:
+    """Plain text of a list: one line per item, markup stripped, two spaces per nesting level."""
+    return "\n".join("  " * it.level + it.text for it in items)
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def render_table(header: Sequence[str] | None, rows: Sequence[Sequence[str]]) -> str:
+    """A pipe table. Without a header row the first line is a row of blanks (Markdown needs one)."""
+    width = max([len(header or ())] + [len(r) for r in rows] or [0])
+    if width == 0:
+        return ""
+    head = list(header) if header is not None else [""] * width
+    head += [""] * (width - len(head))
+    lines = ["| " + " | ".join(_cell(c) for c in head) + " |", "|" + " --- |" * width]
+    for row in rows:
+        cells = list(row) + [""] * (width - len(row))
+        lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def assemble(
+    source_type: str,
+    blocks: Iterable[Block],
+    *,
+    separator: str = "\n\n",
+    **kwargs: Any,
+) -> Document:
+    """Build a Document whose ``text`` is the blocks' texts joined, numbering each block's lines.
+
+    For formats without a text source of their own (PDF, Office, e-mail bodies …): the source view
+    shows this text and ``source_lines`` refer to it. A block's existing ``lines`` are replaced.
+    """
+    parts: list[str] = []
+    out: list[Block] = []
+    line = 1
+    sep_lines = separator.count("\n")
+    if sep_lines == 0:
+        raise ValueError("separator must contain a newline")
+    for block in blocks:
+        if not block.text and block.kind != IMAGE:
+            continue
+        text = block.text if block.text else f"[Image: {block.alt or ''}]"
+        last = line + text.count("\n")
+        out.append(replace(block, text=text, lines=(line, last)))
+        parts.append(text)
+        line = last + sep_lines
+    return Document(source_type=source_type, blocks=tuple(out), text=separator.join(parts), **kwargs)
+
+
+# -- the chunk ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """A chunk: exactly content, content_type and metadata (SPEC §2)."""
+
+    content: str
+    content_type: str
+    metadata: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "content": self.content,
+            "content_type": self.content_type,
+            "metadata": _plain(self.metadata),
+        }
+
+
+def block_dict(block: Block) -> dict[str, Any]:
+    return asdict(block) | {"meta": dict(block.meta)}

@@ -1,0 +1,93 @@
+"""The mode registry: a mode is a pure function ``(Document, ModeParams) -> list[Chunk]``.
+
+A mode registers with a decorator naming the families it serves and the parameters it reads (so
+``mode_key`` and validation know them). ``default`` is an alias resolved per family: ``structural``
+for documents, ``row`` for spreadsheets and CSV.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ..errors import InvalidArgument
+from ..model import CSV, DOCUMENT, SPREADSHEET, Chunk, Document
+from .params import ModeParams, mode_key
+
+ModeFunc = Callable[[Document, ModeParams], list[Chunk]]
+
+DEFAULT_FOR = {DOCUMENT: "structural", SPREADSHEET: "row", CSV: "row"}
+
+#: The order modes are offered in, per family (the UI's number keys follow it).
+ORDER = {
+    DOCUMENT: ("default", "structural", "section", "semantic", "sliding_window", "sentence", "page_aware"),
+    SPREADSHEET: ("row", "table", "sheet", "sliding_window", "page_aware", "semantic"),
+    CSV: ("row", "sliding_window", "page_aware"),
+}
+
+
+@dataclass(frozen=True)
+class ModeSpec:
+    name: str
+    family: str
+    reads: tuple[str, ...] = ()  # parameter names this mode reads
+    bound: int | None = None  # size bound in characters (None: counted in units)
+    func: ModeFunc | None = field(default=None, compare=False)
+
+
+_MODES: dict[tuple[str, str], ModeSpec] = {}
+_LOADED = False
+
+
+def mode(
+    name: str, *, families: Iterable[str], reads: Iterable[str] = (), bound: int | None = None
+) -> Callable[[ModeFunc], ModeFunc]:
+    def register(func: ModeFunc) -> ModeFunc:
+        for family in families:
+            _MODES[(family, name)] = ModeSpec(name, family, tuple(reads), bound, func)
+        return func
+
+    return register
+
+
+def load_all() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    package = importlib.import_module("indexer.modes")
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if info.name not in ("registry", "params") and not info.name.startswith("_"):
+            importlib.import_module(f"indexer.modes.{info.name}")
+
+
+def modes_for(family: str) -> tuple[str, ...]:
+    """The valid mode names for a family, in the order they are offered."""
+    load_all()
+    known = {name for (fam, name) in _MODES if fam == family}
+    return tuple(m for m in ORDER.get(family, ()) if m in known or m == "default") + tuple(
+        sorted(known - set(ORDER.get(family, ())))
+    )
+
+
+def resolve(family: str, name: str) -> ModeSpec:
+    load_all()
+    wanted = DEFAULT_FOR.get(family, "structural") if name == "default" else name
+    spec = _MODES.get((family, wanted))
+    if spec is None or spec.func is None:
+        valid = ", ".join(sorted(set(modes_for(family))))
+        raise InvalidArgument(f"mode must be one of [{valid}] for {family} sources, got: {name!r}")
+    return spec
+
+
+def run(doc: Document, name: str, params: ModeParams) -> list[Chunk]:
+    spec = resolve(doc.family, name)
+    assert spec.func is not None
+    return spec.func(doc, params)
+
+
+def key_for(family: str, name: str, params: ModeParams) -> str:
+    spec = resolve(family, name)
+    return mode_key(spec.name, params, spec.reads)

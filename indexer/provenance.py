@@ -1,0 +1,80 @@
+"""Where a chunk came from (SPEC §4): provenance keys merged from the blocks a chunk covers."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .model import Block
+
+#: Block.meta keys copied from the chunk's first block.
+FIRST_KEYS = (
+    "message_index",
+    "message_id",
+    "message_subject",
+    "message_from",
+    "message_date",
+    "sheet_name",
+    "sheet_index",
+    "slide_number",
+    "slide_title",
+    "spine_index",
+    "href",
+    "cell_index",
+    "cell_type",
+)
+#: Block.meta keys holding an inclusive [first, last] range, merged as the union.
+RANGE_KEYS = ("record_range", "row_range")
+
+
+def provenance(blocks: Iterable[Block]) -> dict[str, Any]:
+    """``source_lines``, ``page_number`` (and ``page_end`` when it spans pages) and the first
+    block's e-mail/sheet/slide keys; ranges merged. Keys absent when no block knows them."""
+    blocks = list(blocks)
+    out: dict[str, Any] = {}
+    lines = [b.lines for b in blocks if b.lines]
+    if lines:
+        out["source_lines"] = [min(a for a, _ in lines), max(b for _, b in lines)]
+    pages = [b.page for b in blocks if b.page is not None]
+    if pages:
+        out["page_number"] = pages[0]
+        if max(pages) != pages[0]:
+            out["page_end"] = max(pages)
+    for key in FIRST_KEYS:
+        for b in blocks:
+            if key in b.meta:
+                out[key] = b.meta[key]
+                break
+    for key in RANGE_KEYS:
+        spans = [b.meta[key] for b in blocks if b.meta.get(key)]
+        if spans:
+            out[key] = [min(s[0] for s in spans), max(s[1] for s in spans)]
+    return out
+
+
+def chunk_id(
+    relative_path: str, mode_key: str, metadata: Mapping[str, Any], content: str, ordinal: int
+) -> str:
+    """Deterministic chunk id: sha256 of ``json([path, mode_key, location, content, ordinal])``."""
+    location = {
+        k: metadata[k]
+        for k in (
+            "source_lines",
+            "page_number",
+            "message_index",
+            "sheet_name",
+            "row_range",
+            "slide_number",
+            "record_range",
+        )
+        if k in metadata
+    }
+    raw = json.dumps(
+        [relative_path, mode_key, location, content, ordinal],
+        ensure_ascii=False,
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(raw.encode("utf-8")).hexdigest()

@@ -1,0 +1,112 @@
+"""Sniff what bytes are: binary or text, and which encoding the text is in."""
+
+from __future__ import annotations
+
+import codecs
+
+_CONTROL = set(range(0x00, 0x09)) | set(range(0x0E, 0x20))
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+def looks_binary(data: bytes) -> bool:
+    """SPEC §3: a NUL byte or ≥ 10 % control bytes in the first 8 KiB means binary.
+
+    UTF-16/32 text (with a BOM, or the NUL pattern of UTF-16 ASCII) is text, not binary.
+    """
+    head = data[:8192]
+    if not head:
+        return False
+    if _bom_encoding(head) or _utf16_without_bom(head):
+        return False
+    if b"\x00" in head:
+        return True
+    controls = sum(1 for b in head if b in _CONTROL)
+    return controls * 10 >= len(head)
+
+
+def _bom_encoding(head: bytes) -> str | None:
+    for bom, name in _BOMS:
+        if head.startswith(bom):
+            return name
+    return None
+
+
+def _utf16_without_bom(head: bytes) -> str | None:
+    sample = head[:4096]
+    if len(sample) < 4:
+        return None
+    even_nuls = sample[0::2].count(0)
+    odd_nuls = sample[1::2].count(0)
+    half = len(sample) // 2
+    if odd_nuls > 0.4 * half and even_nuls < 0.05 * half:
+        return "utf-16-le"
+    if even_nuls > 0.4 * half and odd_nuls < 0.05 * half:
+        return "utf-16-be"
+    return None
+
+
+def detect_encoding(data: bytes) -> str:
+    """The encoding of text bytes: BOM, UTF-16 without BOM, UTF-8, else charset detection.
+
+    Falls back to cp1252 (then latin-1, which decodes anything) as the common case for Western
+    legacy files that charset detection cannot place.
+    """
+    bom = _bom_encoding(data[:4])
+    if bom:
+        return bom
+    utf16 = _utf16_without_bom(data[:8192])
+    if utf16:
+        return utf16
+    try:
+        data.decode("utf-8")
+        return "utf-8"
+    except UnicodeDecodeError:
+        pass
+    western = _western(data)
+    if western:
+        return western
+    try:
+        from charset_normalizer import from_bytes
+
+        best = from_bytes(data[:65536]).best()
+        if best is not None and best.encoding:
+            return codecs.lookup(best.encoding).name
+    except Exception:  # charset detection is advisory; fall through to latin-1
+        pass
+    return "latin-1"
+
+
+def _western(data: bytes) -> str | None:
+    """cp1252 when the bytes decode as cp1252 and read like Western text: accented letters are a
+    minority of the letters (Cyrillic or Greek decoded as cp1252 is almost all accented letters).
+    Charset detection is unreliable on short Western texts, which are the common legacy case."""
+    try:
+        text = data[:65536].decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return "cp1252"
+    high = sum(1 for c in letters if ord(c) > 0x7F)
+    return "cp1252" if high / len(letters) < 0.3 else None
+
+
+def decode_text(data: bytes, encoding: str | None = None) -> tuple[str, str]:
+    """Decode bytes to text with newlines normalised (CRLF/CR → LF); returns (text, encoding).
+
+    Never raises: undecodable bytes become U+FFFD.
+    """
+    enc = encoding or detect_encoding(data)
+    text = data.decode(enc, errors="replace")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text, enc

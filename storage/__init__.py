@@ -1,0 +1,1 @@
+"""chunkscope's storage: the SQLite index of a folder, kept in sync with it (imports ``indexer``)."""

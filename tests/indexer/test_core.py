@@ -1,0 +1,113 @@
+"""The document model, image naming, sniffing and the error types."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from indexer import errors
+from indexer.images import admit, fnv1a64, image_name
+from indexer.model import (
+    Block,
+    Coverage,
+    Document,
+    Image,
+    ListItem,
+    Skipped,
+    assemble,
+    render_list,
+    render_table,
+)
+from indexer.sniff import decode_text, looks_binary
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [(b"", "cbf29ce484222325"), (b"a", "af63dc4c8601ec8c"), (b"foobar", "85944171f73967e8")],
+)
+def test_fnv1a64_vectors(data, expected):
+    assert "%016x" % fnv1a64(data) == expected
+
+
+def test_image_name_keeps_jpg_and_jpeg_distinct():
+    assert image_name(b"a", "JPG") == "af63dc4c8601ec8c.jpg"
+    assert image_name(b"a", ".jpeg") == "af63dc4c8601ec8c.jpeg"
+
+
+def test_admit_skips_non_web_rasters_with_a_reason():
+    emf = b"\x01\x00\x00\x00" + b"\x00" * 40
+    skipped = admit(emf, "emf", source_name="image3.emf")
+    assert isinstance(skipped, Skipped)
+    assert skipped.name == "image3.emf" and "EMF" in skipped.reason
+
+
+def test_assemble_numbers_lines_per_block():
+    doc = assemble(
+        "pdf",
+        [
+            Block("heading", "Title", level=1),
+            Block("paragraph", "a\nb", page=1),
+            Block("table", render_table(["x", "y"], [["1", "2"]]), rows=(("1", "2"),), header=("x", "y")),
+        ],
+    )
+    lines = doc.text.split("\n")
+    for block in doc.blocks:
+        first, last = block.lines
+        assert "\n".join(lines[first - 1 : last]) == block.text
+
+
+def test_document_json_round_trip_keeps_everything_but_image_bytes():
+    image = Image(name="x.png", format="png", data=b"\x89PNG", width=1, height=1, alt="dot", meta={"page": 2})
+    doc = assemble(
+        "docx",
+        [
+            Block(
+                "list",
+                render_list([ListItem("a"), ListItem("b", 1)]),
+                items=(ListItem("a"), ListItem("b", 1)),
+            ),
+            Block("paragraph", "see [Image: dot]", images=("x.png",), meta={"message_index": 0}),
+        ],
+        images=(image,),
+        metadata={"title": "T", "to": ["a", "b"]},
+        coverage=Coverage(pages_total=3, empty_pages=(2,), skipped=(Skipped("image", "e.emf", "EMF"),)),
+    )
+    back = Document.from_json(doc.to_json(), images={"x.png": b"\x89PNG"})
+    assert back == doc
+    assert Document.from_json(doc.to_json()).images[0].data == b""
+    assert render_list(doc.blocks[0].items) == "a\n  b"
+
+
+def test_errors_keep_code_across_pickle():
+    err = errors.Encrypted("locked")
+    back = pickle.loads(pickle.dumps(err))
+    assert isinstance(back, errors.Encrypted) and back.code == "ENCRYPTED" and back.message == "locked"
+    assert isinstance(errors.InvalidArgument("x"), ValueError)
+
+
+@pytest.mark.parametrize(
+    ("data", "binary"),
+    [
+        (b"hello", False),
+        (b"a\x00b", True),
+        (bytes(range(1, 9)) * 10, True),
+        ("héllo".encode("utf-16"), False),
+        (b"", False),
+    ],
+)
+def test_looks_binary(data, binary):
+    assert looks_binary(data) is binary
+
+
+@pytest.mark.parametrize(
+    ("data", "text"),
+    [
+        ("caf\u00e9\r\nline".encode("cp1252"), "caf\u00e9\nline"),
+        ("\ufeffBOM".encode(), "BOM"),
+        ("two\rlines".encode("utf-16"), "two\nlines"),
+        ("h\u00e9llo w\u00f6rld".encode("utf-16-le"), "h\u00e9llo w\u00f6rld"),
+    ],
+)
+def test_decode_text_sniffs_encodings_and_newlines(data, text):
+    assert decode_text(data)[0] == text

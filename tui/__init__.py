@@ -1,0 +1,1 @@
+"""chunkscope's terminal UI and command line (imports ``storage`` and ``indexer``)."""

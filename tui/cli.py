@@ -1,0 +1,88 @@
+"""The ``chunkscope`` command line.
+
+Each subcommand is a module in ``tui.commands`` with a ``register(subparsers)`` function that adds
+its parser and sets ``run=callable(args) -> int``. Heavy imports (Textual, SQLite helpers, parsers)
+happen inside ``run`` so that ``chunkscope --help`` stays fast.
+
+A user mistake (missing file, unknown mode, bad parameter) is one line on stderr and exit status 2;
+a document the extractor cannot read is one line and exit status 1; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+from indexer import errors
+
+USER_MISTAKES = (errors.INVALID_ARGUMENT, errors.IO_ERROR, errors.UNSUPPORTED_FORMAT)
+
+
+class UserError(Exception):
+    """A mistake in how a command was called; printed as one line, exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="chunkscope",
+        description=(
+            "A local corpus indexer with a terminal UI. `chunkscope [FOLDER]` opens the UI on a folder "
+            "(default: the current one), indexing it in the background and watching it for changes."
+        ),
+    )
+    from indexer import __version__
+
+    parser.add_argument("--version", action="version", version=f"chunkscope {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    package = importlib.import_module("tui.commands")
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"tui.commands.{info.name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(sub)
+    return parser
+
+
+def _commands(parser: argparse.ArgumentParser) -> set[str]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    commands = _commands(parser)
+    # `chunkscope [FOLDER] [--db …]` opens the UI: route anything that is not a subcommand there.
+    if "ui" in commands and (
+        not args_list or (args_list[0] not in commands and args_list[0] not in ("-h", "--help", "--version"))
+    ):
+        args_list.insert(0, "ui")
+    args = parser.parse_args(args_list)
+    run = getattr(args, "run", None)
+    if run is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(run(args) or 0)
+    except UserError as exc:
+        print(f"chunkscope: error: {exc}", file=sys.stderr)
+        return 2
+    except errors.ChunkscopeError as exc:
+        print(f"chunkscope: {exc.code}: {exc.message}", file=sys.stderr)
+        return 2 if exc.code in USER_MISTAKES else 1
+    except KeyboardInterrupt:
+        print("chunkscope: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

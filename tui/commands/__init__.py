@@ -1,0 +1,1 @@
+"""Subcommands of ``chunkscope``: one module each, discovered by ``tui.cli``."""

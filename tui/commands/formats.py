@@ -1,0 +1,60 @@
+"""`chunkscope formats`: the capability table of the format registry."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("formats", help="print the supported formats, their extractors and modes")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(run=run)
+
+
+def capability_rows() -> list[dict]:
+    from indexer.formats import registry
+    from indexer.modes import registry as modes
+
+    rows = []
+    for spec in registry.formats():
+        ident = spec.identity
+        libs = ", ".join(f"{k} {v}" for k, v in ident.items() if k not in ("id", "version"))
+        rows.append(
+            {
+                "extensions": list(spec.extensions),
+                "source_type": spec.source_type,
+                "extractor": f"{spec.name}/{spec.version}",
+                "libraries": libs,
+                "modes": list(modes.modes_for(spec.family)) if spec.supported else [],
+                "images": spec.images,
+                "supported": spec.supported,
+                "note": spec.note,
+            }
+        )
+    return rows
+
+
+def run(args: argparse.Namespace) -> int:
+    rows = capability_rows()
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"chunkscope formats ({sum(len(r['extensions']) for r in rows)} extensions)")
+    for col in ("extensions", "source_type", "extractor", "libraries", "modes", "images"):
+        table.add_column(col)
+    for r in rows:
+        modes = ", ".join(r["modes"]) if r["supported"] else f"UNSUPPORTED_FORMAT: {r['note']}"
+        table.add_row(
+            " ".join(r["extensions"]),
+            r["source_type"],
+            r["extractor"],
+            r["libraries"],
+            modes,
+            "yes" if r["images"] else "no",
+        )
+    Console().print(table)
+    return 0
