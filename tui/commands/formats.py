@@ -8,7 +8,9 @@ import json
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("formats", help="print the supported formats, their extractors and modes")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="machine-readable output")
+    out.add_argument("--markdown", action="store_true", help="the table as Markdown (docs/formats.md)")
     p.set_defaults(run=run)
 
 
@@ -35,8 +37,34 @@ def capability_rows() -> list[dict]:
     return rows
 
 
+def markdown_table(rows: list[dict]) -> str:
+    n = sum(len(r["extensions"]) for r in rows)
+    out = [
+        "# Formats",
+        "",
+        "Generated from the format registry by `chunkscope formats --markdown`; a test keeps this file",
+        "current. Library versions are those of the machine that generated it.",
+        "",
+        f"{n} extensions.",
+        "",
+        "| extensions | source_type | extractor | libraries | modes | images |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in rows:
+        modes = ", ".join(r["modes"]) if r["supported"] else f"UNSUPPORTED_FORMAT: {r['note']}"
+        libs = r["libraries"] or "standard library"
+        out.append(
+            f"| {' '.join(r['extensions'])} | {r['source_type']} | {r['extractor']} | {libs} | {modes} "
+            f"| {'yes' if r['images'] else 'no'} |"
+        )
+    return "\n".join(out) + "\n"
+
+
 def run(args: argparse.Namespace) -> int:
     rows = capability_rows()
+    if args.markdown:
+        print(markdown_table(rows), end="")
+        return 0
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
