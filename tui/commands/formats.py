@@ -28,6 +28,7 @@ def capability_rows() -> list[dict]:
                 "source_type": spec.source_type,
                 "extractor": f"{spec.name}/{spec.version}",
                 "libraries": libs,
+                "library_names": list(spec.libraries),
                 "modes": list(modes.modes_for(spec.family)) if spec.supported else [],
                 "images": spec.images,
                 "supported": spec.supported,
@@ -43,7 +44,7 @@ def markdown_table(rows: list[dict]) -> str:
         "# Formats",
         "",
         "Generated from the format registry by `chunkscope formats --markdown`; a test keeps this file",
-        "current. Library versions are those of the machine that generated it.",
+        "current. `chunkscope formats` prints the same table with the installed library versions.",
         "",
         f"{n} extensions.",
         "",
@@ -52,7 +53,7 @@ def markdown_table(rows: list[dict]) -> str:
     ]
     for r in rows:
         modes = ", ".join(r["modes"]) if r["supported"] else f"UNSUPPORTED_FORMAT: {r['note']}"
-        libs = r["libraries"] or "standard library"
+        libs = ", ".join(r["library_names"]) or "standard library"
         out.append(
             f"| {' '.join(r['extensions'])} | {r['source_type']} | {r['extractor']} | {libs} | {modes} "
             f"| {'yes' if r['images'] else 'no'} |"
