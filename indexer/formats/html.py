@@ -1,0 +1,446 @@
+"""HTML (.html .htm .xhtml) on selectolax's lexbor engine, an HTML5 parser.
+
+The tree is walked once in document order. Block elements (headings, paragraphs, lists, tables,
+``pre``, ``img``) become blocks; inline markup is reduced to its text; text directly inside a
+container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing the
+reader sees is dropped. Boilerplate (scripts, styles, navigation, page header/footer, asides) is
+removed first. Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and
+only ``data:`` URIs carry bytes that can be extracted.
+
+:func:`html_blocks` is the reusable core (e-mail bodies, EPUB chapters); its signature is stable.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from urllib.parse import unquote_to_bytes
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from ..images import admit
+from ..limits import ExtractContext
+from ..model import (
+    CODE,
+    HEADING,
+    IMAGE,
+    LIST,
+    PARAGRAPH,
+    TABLE,
+    Block,
+    Coverage,
+    Document,
+    Image,
+    ListItem,
+    Skipped,
+    assemble,
+    render_list,
+    render_table,
+)
+from ..sniff import decode_text
+from .registry import extractor
+
+#: Removed with their content before the walk.
+BOILERPLATE = (
+    "script",
+    "style",
+    "noscript",
+    "template",
+    "nav",
+    "aside",
+    "iframe",
+    "object",
+    "embed",
+    "svg",
+    "canvas",
+    "head",
+)
+#: Page chrome, removed unless inside an <article>/<main> (where they hold the article's own title).
+PAGE_CHROME = ("header", "footer")
+
+_HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+_LISTS = ("ul", "ol", "menu")
+#: Elements that end the running paragraph and whose children are walked as blocks.
+_CONTAINERS = frozenset(
+    (
+        "html",
+        "body",
+        "div",
+        "section",
+        "article",
+        "main",
+        "blockquote",
+        "figure",
+        "figcaption",
+        "dl",
+        "dt",
+        "dd",
+        "address",
+        "details",
+        "summary",
+        "fieldset",
+        "form",
+        "center",
+        "hgroup",
+        "header",
+        "footer",
+        "li",
+        "legend",
+        "caption",
+        "option",
+        "optgroup",
+        "select",
+        "frameset",
+        "frame",
+        "noframes",
+        "search",
+        "dialog",
+    )
+)
+_SKIP_INLINE = frozenset(("-comment", "input", "button", "textarea", "wbr", "area", "map", "source", "track"))
+_BR = "\x1e"  # stands for <br> until the paragraph text is normalised
+_MAX_DEPTH = 150  # deeper subtrees are read as flat text (no recursion limit, nothing lost)
+_LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang)-([\w+#.-]+)")
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_:.-]+)""", re.IGNORECASE)
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.split())
+
+
+class _Walker:
+    """One pass over the tree, collecting blocks and the (src, alt) of every <img>."""
+
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.imgs: list[tuple[str, str | None]] = []
+        self.buf: list[str] = []
+
+    # -- paragraphs ---------------------------------------------------------------------------
+
+    def flush(self) -> None:
+        if not self.buf:
+            return
+        raw = "".join(self.buf)
+        self.buf.clear()
+        lines = [_clean(seg) for seg in raw.split(_BR)]
+        text = "\n".join(line for line in lines if line)
+        if text:
+            self.blocks.append(Block(PARAGRAPH, text))
+
+    # -- the walk -----------------------------------------------------------------------------
+
+    def walk(self, node: LexborNode, depth: int = 0) -> None:
+        for child in node.iter(include_text=True):
+            tag = child.tag
+            if tag == "-text":
+                self.buf.append(child.text_content or "")
+            elif tag in _SKIP_INLINE:
+                continue
+            elif depth >= _MAX_DEPTH:
+                self.buf.append(" " + (child.text(deep=True) or "") + " ")
+            elif tag == "br":
+                self.buf.append(_BR)
+            elif tag in _HEADINGS:
+                self.flush()
+                self.heading(child, _HEADINGS[tag])
+            elif tag == "p":
+                self.flush()
+                self.walk(child, depth + 1)
+                self.flush()
+            elif tag in _LISTS:
+                self.flush()
+                self.list(child)
+            elif tag == "table":
+                self.flush()
+                self.table(child)
+            elif tag in ("pre", "xmp", "listing", "plaintext"):
+                self.flush()
+                self.pre(child)
+            elif tag == "img":
+                self.flush()
+                self.image(child)
+            elif tag == "hr":
+                self.flush()
+            elif tag in _CONTAINERS:
+                self.flush()
+                self.walk(child, depth + 1)
+                self.flush()
+            else:  # inline element (a, span, b, code …): its text joins the running paragraph
+                self.buf.append(" " if tag in ("td", "th") else "")
+                self.walk(child, depth + 1)
+
+    def heading(self, node: LexborNode, level: int) -> None:
+        text = _clean(node.text(deep=True) or "")
+        if text:
+            self.blocks.append(Block(HEADING, text, level=level))
+        self.images_within(node)
+
+    def pre(self, node: LexborNode) -> None:
+        text = (node.text(deep=True) or "").strip("\n").rstrip()
+        if text.strip():
+            meta = {}
+            language = _language(node)
+            if language:
+                meta["language"] = language
+            self.blocks.append(Block(CODE, text, meta=meta))
+        self.images_within(node)
+
+    def image(self, node: LexborNode) -> None:
+        attrs = node.attributes
+        src = (attrs.get("src") or attrs.get("data-src") or "").strip()
+        alt = attrs.get("alt")
+        alt = _clean(alt) if alt is not None else None
+        self.imgs.append((src, alt))
+        label = alt or _src_label(src) or "image"
+        self.blocks.append(Block(IMAGE, f"[Image: {label}]", alt=alt, meta={"src": src}))
+
+    def images_within(self, node: LexborNode) -> None:
+        """IMAGE blocks for the <img>s inside a block read as a whole (heading, list, table)."""
+        for img in node.css("img"):
+            self.image(img)
+
+    # -- lists --------------------------------------------------------------------------------
+
+    def list(self, node: LexborNode) -> None:
+        items: list[ListItem] = []
+        self.list_items(node, 0, items)
+        if items:
+            self.blocks.append(Block(LIST, render_list(items), items=tuple(items)))
+        self.images_within(node)
+
+    def list_items(self, node: LexborNode, level: int, items: list[ListItem]) -> None:
+        ordered = node.tag == "ol"
+        loose: list[str] = []  # text directly in the list, outside any <li> (malformed markup)
+        for child in node.iter(include_text=True):
+            tag = child.tag
+            if tag == "li":
+                self.flush_loose(loose, level, ordered, items)
+                self.item(child, level, ordered, items)
+            elif tag in _LISTS:
+                self.flush_loose(loose, level, ordered, items)
+                self.list_items(child, level + 1, items)
+            elif tag == "-text":
+                loose.append(child.text_content or "")
+            elif tag not in _SKIP_INLINE:
+                loose.append(" " + (child.text(deep=True) or "") + " ")
+        self.flush_loose(loose, level, ordered, items)
+
+    @staticmethod
+    def flush_loose(loose: list[str], level: int, ordered: bool, items: list[ListItem]) -> None:
+        text = _clean("".join(loose))
+        loose.clear()
+        if text:
+            items.append(ListItem(text, level, ordered))
+
+    def item(self, node: LexborNode, level: int, ordered: bool, items: list[ListItem]) -> None:
+        parts: list[str] = []
+        nested: list[LexborNode] = []
+        for child in node.iter(include_text=True):
+            tag = child.tag
+            if tag in _LISTS:
+                nested.append(child)
+            elif tag == "-text":
+                parts.append(child.text_content or "")
+            elif tag not in _SKIP_INLINE:
+                inner = child.css_first("ul, ol") if tag not in ("a", "span", "b", "i", "em") else None
+                if inner is not None:  # a nested list wrapped in a <div>/<p>: keep its items
+                    for sub in child.iter(include_text=True):
+                        if sub.tag in _LISTS:
+                            nested.append(sub)
+                        else:
+                            parts.append(" " + (sub.text(deep=True) or "") + " ")
+                else:
+                    parts.append(" " + (child.text(deep=True) or "") + " ")
+        text = _clean("".join(parts))
+        if text or not nested:
+            items.append(ListItem(text, level, ordered))
+        for sub in nested:
+            self.list_items(sub, level + 1, items)
+
+    # -- tables -------------------------------------------------------------------------------
+
+    def table(self, node: LexborNode) -> None:
+        header: tuple[str, ...] | None = None
+        rows: list[tuple[str, ...]] = []
+        first_all_th = False
+        caption = ""
+        trs: list[tuple[LexborNode, bool]] = []  # (row, in <thead>)
+        for part in node.iter():
+            tag = part.tag
+            if tag == "caption":
+                caption = _clean(part.text(deep=True) or "")
+            elif tag in ("thead", "tbody", "tfoot"):
+                trs.extend((tr, tag == "thead") for tr in part.iter() if tr.tag == "tr")
+            elif tag == "tr":
+                trs.append((part, False))
+        for index, (tr, in_head) in enumerate(trs):
+            cells, all_th = _cells(tr)
+            if index == 0:
+                first_all_th = all_th
+            if in_head and header is None and not rows:
+                header = cells
+            else:
+                rows.append(cells)
+        if header is None and first_all_th and len(rows) > 1:
+            header = rows.pop(0)
+        if caption:
+            self.blocks.append(Block(PARAGRAPH, caption))
+        rows_t = tuple(r for r in rows if any(r))
+        if rows_t or (header and any(header)):
+            self.blocks.append(Block(TABLE, render_table(header, rows_t), header=header, rows=rows_t))
+        self.images_within(node)
+
+
+def _cells(tr: LexborNode) -> tuple[tuple[str, ...], bool]:
+    out = []
+    all_th = True
+    for cell in tr.iter():
+        if cell.tag in ("td", "th"):
+            out.append(_clean(cell.text(deep=True, separator=" ") or ""))
+            all_th = all_th and cell.tag == "th"
+    return tuple(out), all_th and bool(out)
+
+
+def _language(node: LexborNode) -> str | None:
+    for n in (node, node.css_first("code")):
+        if n is None:
+            continue
+        cls = n.attributes.get("class") or ""
+        m = _LANG_CLASS.search(cls)
+        if m:
+            return m.group(1).lower()
+    return None
+
+
+def _src_label(src: str) -> str:
+    if not src or src.startswith("data:"):
+        return ""
+    tail = src.split("?", 1)[0].split("#", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+    return unquote_to_bytes(tail).decode("utf-8", "replace")
+
+
+def _remove_boilerplate(tree: LexborHTMLParser) -> None:
+    for node in tree.css(", ".join(PAGE_CHROME)):
+        parent = node.parent
+        inside_article = False
+        while parent is not None:
+            if parent.tag in ("article", "main"):
+                inside_article = True
+                break
+            parent = parent.parent
+        if not inside_article:
+            node.decompose()
+    tree.strip_tags(list(BOILERPLATE), recursive=True)
+
+
+def html_blocks(html: str) -> tuple[list[Block], list[tuple[str, str | None]]]:
+    """Blocks (without ``lines``) of an HTML text, and the ``(src, alt)`` of each ``<img>``.
+
+    Every IMAGE block carries its ``src`` in ``meta["src"]`` so a container format (e-mail
+    ``cid:`` parts, EPUB manifest items) can attach the bytes it holds.
+    """
+    if not html.strip():
+        return [], []
+    tree = LexborHTMLParser(html)
+    _remove_boilerplate(tree)
+    root = tree.body or tree.root
+    walker = _Walker()
+    if root is not None:
+        walker.walk(root)
+        walker.flush()
+    return walker.blocks, walker.imgs
+
+
+def decode_html(data: bytes) -> str:
+    """HTML bytes to text: BOM / UTF-16 / UTF-8 first, else the <meta charset>, else sniffed."""
+    try:
+        text = data.decode("utf-8")
+        return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError:
+        pass
+    m = _META_CHARSET.search(data[:4096])
+    if m:
+        try:
+            return decode_text(data, m.group(1).decode("ascii").lower())[0]
+        except LookupError:
+            pass
+    return decode_text(data)[0]
+
+
+def data_uri_bytes(src: str) -> tuple[bytes, str | None] | None:
+    """The bytes and the subtype (``png`` …) of a ``data:image/...`` URI, or None."""
+    if not src.startswith("data:"):
+        return None
+    head, sep, payload = src[5:].partition(",")
+    if not sep:
+        return None
+    mime = head.split(";", 1)[0].strip().lower()
+    subtype = mime.split("/", 1)[1] if mime.startswith("image/") else None
+    try:
+        if ";base64" in head.lower():
+            return base64.b64decode("".join(payload.split()), validate=False), subtype
+        return unquote_to_bytes(payload), subtype
+    except (binascii.Error, ValueError):
+        return None
+
+
+def attach_data_images(blocks: list[Block]) -> tuple[list[Block], list[Image], list[Skipped]]:
+    """Extract the bytes of ``data:`` URI images into Images referenced by their IMAGE blocks."""
+    out: list[Block] = []
+    images: dict[str, Image] = {}
+    skipped: list[Skipped] = []
+    for block in blocks:
+        src = block.meta.get("src", "") if block.kind == IMAGE else ""
+        decoded = data_uri_bytes(src) if src else None
+        if decoded is None:
+            out.append(block)
+            continue
+        data, subtype = decoded
+        admitted = admit(data, subtype, source_name=block.alt or "inline image", alt=block.alt)
+        if isinstance(admitted, Skipped):
+            skipped.append(admitted)
+            out.append(block)
+            continue
+        images.setdefault(admitted.name, admitted)
+        meta = dict(block.meta)
+        meta["src"] = "data:"  # the payload lives in Document.images, not in every block
+        out.append(Block(IMAGE, block.text, alt=block.alt, images=(admitted.name,), meta=meta))
+    return out, list(images.values()), skipped
+
+
+def fallback_blocks(text: str) -> list[Block]:
+    """Paragraph blocks of plain text (blank-line separated), for input with no readable markup."""
+    out = []
+    for para in re.split(r"\n\s*\n", text):
+        para = para.strip()
+        if para:
+            out.append(Block(PARAGRAPH, para))
+    return out
+
+
+@extractor(
+    ".html",
+    ".htm",
+    ".xhtml",
+    name="html",
+    source_type="html",
+    libraries=("selectolax",),
+    images=True,
+    sniff=lambda head: head.lstrip()[:15].lower().startswith((b"<!doctype html", b"<html")),
+)
+def extract_html(data: bytes, ctx: ExtractContext) -> Document:
+    text = decode_html(data)
+    blocks, _ = html_blocks(text)
+    warnings: tuple[str, ...] = ()
+    if not any(b.kind != IMAGE for b in blocks) and text.strip():
+        # Nothing readable outside the boilerplate: read the whole tree's text, then the raw source.
+        tree = LexborHTMLParser(text)
+        flat = tree.root.text(deep=True, separator="\n") if tree.root is not None else ""
+        extra = fallback_blocks(flat) or fallback_blocks(text)
+        blocks = blocks + extra
+        warnings = ("no readable HTML body; the text was read without structure",)
+    blocks, images, skipped = attach_data_images(blocks)
+    coverage = Coverage(images_extracted=len(images), skipped=tuple(skipped), warnings=warnings)
+    return assemble("html", blocks, images=tuple(images), metadata={"source_type": "html"}, coverage=coverage)
