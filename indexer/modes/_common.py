@@ -1,0 +1,456 @@
+"""Helpers the chunking modes share: text cutting, sub-blocks, heading paths, images, keywords.
+
+Cutting works on character offsets into a block's text so that every piece keeps exact
+provenance: a piece becomes a *sub-block* (``dataclasses.replace`` of the block with the piece's
+text, its own line range when the block's text maps line-for-line onto its source lines, and the
+table rows / list items it holds). :func:`indexer.provenance.provenance` then works on sub-blocks
+exactly as on whole blocks. Sizes are counted in characters (``len`` of ``str``), never bytes.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..model import CODE, HEADING, IMAGE, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
+from ..provenance import provenance
+from .params import ModeParams
+
+Span = tuple[int, int]
+
+# -- cutting text ----------------------------------------------------------------------------
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_WS = re.compile(r"\s")
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$")
+
+
+def line_spans(text: str, start: int = 0, end: int | None = None) -> list[Span]:
+    """(start, end) of each line of ``text[start:end]`` (end exclusive, newline excluded)."""
+    end = len(text) if end is None else end
+    out: list[Span] = []
+    pos = start
+    while pos <= end:
+        nl = text.find("\n", pos, end)
+        if nl < 0:
+            out.append((pos, end))
+            break
+        out.append((pos, nl))
+        pos = nl + 1
+    return out
+
+
+def sentence_spans(text: str, start: int, end: int) -> list[Span]:
+    """Split after ``.``, ``!`` or ``?`` followed by whitespace (the bounding splitter)."""
+    out: list[Span] = []
+    pos = start
+    for m in _SENTENCE_END.finditer(text, start, end):
+        out.append((pos, m.start()))
+        pos = m.end()
+    if pos < end:
+        out.append((pos, end))
+    return out
+
+
+def hard_spans(text: str, start: int, end: int, limit: int) -> list[Span]:
+    """Cut at the last whitespace within ``limit`` characters, else exactly at ``limit``."""
+    out: list[Span] = []
+    pos = start
+    while end - pos > limit:
+        window = text[pos : pos + limit + 1]
+        cut = -1
+        for m in _WS.finditer(window):
+            if m.start() > 0:
+                cut = m.start()
+        if cut > 0:
+            out.append((pos, pos + cut))
+            pos += cut
+            while pos < end and text[pos].isspace():
+                pos += 1
+        else:
+            out.append((pos, pos + limit))
+            pos += limit
+    if pos < end:
+        out.append((pos, end))
+    return out
+
+
+def prose_spans(text: str, limit: int, start: int = 0, end: int | None = None) -> list[Span]:
+    """Atoms no longer than ``limit``: lines, then sentences of long lines, then word cuts."""
+    end = len(text) if end is None else end
+    out: list[Span] = []
+    for ls, le in line_spans(text, start, end):
+        if le - ls <= limit:
+            out.append((ls, le))
+            continue
+        for ss, se in sentence_spans(text, ls, le):
+            if se - ss <= limit:
+                out.append((ss, se))
+            else:
+                out.extend(hard_spans(text, ss, se, limit))
+    return out
+
+
+def pack(text: str, spans: Sequence[Span], limit: int, overhead: int = 0) -> list[Span]:
+    """Greedily join consecutive atoms (with the text between them) while the piece, plus
+    ``overhead`` characters, stays within ``limit``; a single atom is never cut. Blank pieces
+    are dropped and pieces are trimmed of surrounding whitespace."""
+    out: list[Span] = []
+    cur: Span | None = None
+    for s, e in spans:
+        if cur is None:
+            cur = (s, e)
+        elif e - cur[0] + overhead <= limit:
+            cur = (cur[0], e)
+        else:
+            out.append(cur)
+            cur = (s, e)
+    if cur is not None:
+        out.append(cur)
+    return [t for t in (trim(text, s, e) for s, e in out) if t[1] > t[0]]
+
+
+def trim(text: str, start: int, end: int) -> Span:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+# -- sub-blocks ------------------------------------------------------------------------------
+
+
+class _LineMap:
+    """Maps character offsets of a block's text to source lines, when they correspond."""
+
+    def __init__(self, block: Block) -> None:
+        self.block = block
+        self.newlines = [m.start() for m in re.finditer("\n", block.text)]
+        lines = block.lines
+        self.exact = lines is not None and lines[1] - lines[0] == len(self.newlines)
+
+    def lines(self, start: int, end: int) -> tuple[int, int] | None:
+        if not self.exact or self.block.lines is None:
+            return self.block.lines
+        first = self.block.lines[0]
+        return (
+            first + bisect_right(self.newlines, start - 1),
+            first + bisect_right(self.newlines, max(start, end - 1) - 1),
+        )
+
+
+def sub_block(block: Block, text: str, lines: tuple[int, int] | None, **changes: Any) -> Block:
+    return replace(block, text=text, lines=lines, **changes)
+
+
+def split_prose(block: Block, limit: int) -> list[Block]:
+    """A paragraph (or heading) cut to ``limit``: at lines, then sentences, then a word."""
+    if len(block.text) <= limit:
+        return [block]
+    text = block.text
+    lm = _LineMap(block)
+    return [
+        sub_block(block, text[s:e], lm.lines(s, e)) for s, e in pack(text, prose_spans(text, limit), limit)
+    ]
+
+
+def split_atomic(block: Block, limit: int) -> list[Block]:
+    """A table, list or code block cut between rows, items or lines (never inside one row or
+    code line; an over-long list item is prose and is cut at sentences). Table parts repeat the
+    header and separator lines."""
+    text = block.text
+    if len(text) <= limit:
+        return [block]
+    lm = _LineMap(block)
+    lines = line_spans(text)
+    if block.kind == TABLE:
+        head: list[Span] = []
+        if len(lines) >= 2 and _TABLE_SEPARATOR.match(text[lines[1][0] : lines[1][1]]):
+            head, lines = lines[:2], lines[2:]
+        head_text = "\n".join(text[s:e] for s, e in head)
+        overhead = len(head_text) + 1 if head else 0
+        parts = pack(text, lines, limit, overhead)
+        starts = [ls for ls, _ in lines]
+        rows_known = bool(block.rows) and len(block.rows) == len(lines)
+        nums_known = rows_known and len(block.row_numbers) == len(block.rows)
+        out = []
+        for i, (s, e) in enumerate(parts):
+            first = bisect_right(starts, s) - 1
+            last = bisect_right(starts, e - 1) - 1
+            changes: dict[str, Any] = {}
+            if rows_known:
+                changes["rows"] = block.rows[first : last + 1]
+            if nums_known:
+                nums = block.row_numbers[first : last + 1]
+                changes["row_numbers"] = nums
+                changes["meta"] = dict(block.meta) | {"row_range": [min(nums), max(nums)]}
+            piece = text[s:e]
+            src = lm.lines(head[0][0] if (head and i == 0) else s, e)
+            out.append(sub_block(block, (head_text + "\n" + piece) if head else piece, src, **changes))
+        return out
+    if block.kind == LIST:
+        atoms: list[Span] = []
+        for s, e in lines:
+            atoms.extend([(s, e)] if e - s <= limit else prose_spans(text, limit, s, e))
+        items_known = len(block.items) == len(lines)
+        starts = [ls for ls, _ in lines]
+        out = []
+        for s, e in pack(text, atoms, limit):
+            changes = {}
+            if items_known:
+                first = bisect_right(starts, s) - 1
+                last = bisect_right(starts, e - 1) - 1
+                changes["items"] = block.items[first : last + 1]
+            out.append(sub_block(block, text[s:e], lm.lines(s, e), **changes))
+        return out
+    # code: whole lines only; keep indentation (no trimming of the first line's leading spaces)
+    out = []
+    for s, e in pack(text, lines, limit):
+        s = text.rfind("\n", 0, s) + 1  # keep the first line's indentation
+        out.append(sub_block(block, text[s:e], lm.lines(s, e)))
+    return out
+
+
+def split_block(block: Block, limit: int) -> list[Block]:
+    return split_atomic(block, limit) if block.is_atomic else split_prose(block, limit)
+
+
+def split_at_paragraphs(parts: Sequence[str], limit: int, sep: str = "\n\n") -> list[list[int]]:
+    """Group consecutive parts (indices) so that each group joined by ``sep`` stays ≤ ``limit``;
+    a part longer than ``limit`` is a group of its own."""
+    groups: list[list[int]] = []
+    size = 0
+    for i, part in enumerate(parts):
+        if groups and size + len(sep) + len(part) <= limit:
+            groups[-1].append(i)
+            size += len(sep) + len(part)
+        else:
+            groups.append([i])
+            size = len(part)
+    return groups
+
+
+# -- headings --------------------------------------------------------------------------------
+
+
+class HeadingPath:
+    """The chain of enclosing headings while walking a document."""
+
+    def __init__(self) -> None:
+        self._path: list[tuple[int, str]] = []
+
+    def enter(self, block: Block) -> None:
+        level = block.level or 1
+        while self._path and self._path[-1][0] >= level:
+            self._path.pop()
+        self._path.append((level, block.text.strip()))
+
+    @property
+    def heading(self) -> str | None:
+        return self._path[-1][1] if self._path else None
+
+    @property
+    def level(self) -> int | None:
+        return self._path[-1][0] if self._path else None
+
+    @property
+    def parent(self) -> str | None:
+        return self._path[-2][1] if len(self._path) > 1 else None
+
+    @property
+    def path(self) -> list[str]:
+        return [t for _, t in self._path]
+
+
+# -- drafts → chunks -------------------------------------------------------------------------
+
+
+@dataclass
+class Draft:
+    """A chunk under construction: its content type, text, the (sub-)blocks it covers and any
+    mode-specific metadata. :meth:`chunk` adds provenance and the document metadata."""
+
+    content_type: str
+    text: str
+    blocks: list[Block]
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def chunk(self, document_metadata: dict[str, Any] | None) -> Chunk:
+        meta = dict(self.meta)
+        if document_metadata is not None:
+            meta["document_metadata"] = document_metadata
+        meta.update(provenance(self.blocks))
+        return Chunk(self.text, self.content_type, meta)
+
+
+def doc_metadata(doc: Document, derived: bool = False) -> dict[str, Any]:
+    meta = dict(doc.metadata)
+    if derived:
+        meta["total_input_blocks"] = len(doc.blocks)
+    return meta
+
+
+def finish(drafts: Iterable[Draft], doc_meta: dict[str, Any] | None, index: bool = True) -> list[Chunk]:
+    out = []
+    for i, d in enumerate(drafts):
+        if index:
+            d.meta["chunk_index"] = i
+        out.append(d.chunk(doc_meta))
+    return out
+
+
+# -- images ----------------------------------------------------------------------------------
+
+IMAGE_MARKER = re.compile(r"\[Image:[^\]\n]*\]")
+
+
+def image_label(doc: Document, name: str) -> str:
+    image = doc.image(name)
+    return (image.alt if image and image.alt else None) or name
+
+
+def with_markers(doc: Document, block: Block) -> str:
+    """The block's text carrying an ``[Image: alt]`` marker for each of its images."""
+    if block.kind == IMAGE:
+        if block.text:
+            return block.text
+        return f"[Image: {block.alt or (image_label(doc, block.images[0]) if block.images else '')}]"
+    text = block.text
+    if block.images and not IMAGE_MARKER.search(text):
+        markers = " ".join(f"[Image: {image_label(doc, n)}]" for n in block.images)
+        text = f"{text} {markers}" if text else markers
+    return text
+
+
+def without_markers(text: str) -> str:
+    lines = [" ".join(IMAGE_MARKER.sub(" ", line).split()) for line in text.split("\n")]
+    return "\n".join(line for line in lines if line)
+
+
+def has_images(block: Block) -> bool:
+    return block.kind == IMAGE or bool(block.images)
+
+
+def image_drafts(doc: Document, block: Block, extra: dict[str, Any]) -> list[Draft]:
+    """With ``list_images``: one extraction chunk per image of the block."""
+    out = []
+    for name in block.images:
+        image = doc.image(name)
+        alt = (image.alt if image else None) or (block.alt if block.kind == IMAGE else None)
+        meta = {"image_name": name, "alt_text": alt} | extra
+        out.append(Draft("image", name, [block], meta))
+    return out
+
+
+def prepare_images(doc: Document, params: ModeParams) -> tuple[list[Block], list[Draft]]:
+    """Blocks for a derived mode, and (with ``list_images``) the image chunks that go first.
+
+    Without ``list_images`` image blocks become paragraphs carrying ``[Image: alt]`` markers.
+    With it, each image becomes an extraction chunk; an image block whose image was not
+    extracted keeps its marker, and a paragraph keeps its own text with the markers removed."""
+    blocks: list[Block] = []
+    images: list[Draft] = []
+    for block in doc.blocks:
+        if not has_images(block):
+            blocks.append(block)
+            continue
+        if params.list_images and block.images:
+            images.extend(image_drafts(doc, block, {}))
+            if block.kind != IMAGE:
+                rest = without_markers(block.text)
+                if rest:
+                    blocks.append(replace(block, text=rest, images=()))
+            continue
+        kind = PARAGRAPH if block.kind == IMAGE else block.kind
+        blocks.append(replace(block, kind=kind, text=with_markers(doc, block)))
+    return [b for b in blocks if b.text.strip()], images
+
+
+# -- keywords (semantic) ---------------------------------------------------------------------
+
+_STOPWORD_TEXT = """the and for are was were this that with from have been will they their which about into
+more also when than those these each such some can all any but not its has had you your our use used
+using may must should would could both over after then there here only just even very well now new way
+get set let run see per via etc one two three four five first last next same other while where how what
+who them does done being because through between under within without upon onto most many much like"""
+STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+_TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+
+def keywords(text: str) -> set[str]:
+    """ASCII-lowercased alphanumeric tokens of four or more characters, minus stopwords."""
+    return {t for t in (m.group().lower() for m in _TOKEN.finditer(text)) if len(t) >= 4} - STOPWORDS
+
+
+# -- sentences (sentence mode) ---------------------------------------------------------------
+
+ABBREVIATIONS = frozenset(
+    [
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "prof",
+        "sr",
+        "jr",
+        "vs",
+        "etc",
+        "approx",
+        "est",
+        "st",
+        "no",
+        "fig",
+        "e.g",
+        "i.e",
+    ]
+)
+_CANDIDATE = re.compile(r"[.!?]+[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+_NUMBERED = re.compile(r"\b(?:figure|fig|table|section|chapter|step|page|item|no|eq|equation)\s+\d+$", re.I)
+_INITIALS = re.compile(r"(?:\b[A-Z]\.){1,}[A-Z]?$|\b[A-Z]$")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a paragraph: a boundary is ``.``/``?``/``!`` then whitespace then a capital
+    (or digit), except after a title abbreviation (Dr., Mr., vs., etc. …), a numbered marker
+    ("Figure 1.") or initials ("J.K.")."""
+    out: list[str] = []
+    pos = 0
+    flat = text
+    for m in _CANDIDATE.finditer(flat):
+        before = flat[pos : m.start()]
+        punct = flat[m.start() : m.end()].strip()
+        if punct.startswith("."):
+            word = before.rsplit(None, 1)[-1] if before.split() else ""
+            bare = word.lower().strip("(\"'[").rstrip(".")
+            if bare in ABBREVIATIONS or _NUMBERED.search(before) or _INITIALS.search(before):
+                continue
+        sentence = " ".join(flat[pos : m.end()].split())
+        if sentence:
+            out.append(sentence)
+        pos = m.end()
+    tail = " ".join(flat[pos:].split())
+    if tail:
+        out.append(tail)
+    return out
+
+
+__all__ = [
+    "CODE",
+    "HEADING",
+    "IMAGE",
+    "LIST",
+    "PARAGRAPH",
+    "TABLE",
+    "Draft",
+    "HeadingPath",
+    "doc_metadata",
+    "finish",
+    "keywords",
+    "prepare_images",
+    "split_block",
+    "split_sentences",
+]
