@@ -72,6 +72,13 @@ def extract_bytes(data: bytes, filename: str, ctx: ExtractContext | None = None)
     spec = formats.resolve(filename, data)
     if not spec.supported or spec.func is None:
         raise errors.UnsupportedFormat(spec.note or f"{spec.source_type} files are not supported")
+    if not data:  # SPEC §5: empty input gives no chunks, whatever the format
+        return Document(
+            source_type=spec.source_type,
+            blocks=(),
+            family=spec.family,
+            metadata={"source_type": spec.source_type},
+        )
     try:
         doc = spec.func(data, ctx)
     except errors.ChunkscopeError:
