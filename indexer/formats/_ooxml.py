@@ -1,0 +1,221 @@
+"""Shared helpers for zip-based office containers (OOXML, OpenDocument, EPUB).
+
+Every container is opened with :func:`indexer.zipsafe.open_zip` (member table checked before any
+member is inflated) and every XML member is parsed with :data:`PARSER`: no entity expansion, no
+network, no huge trees. Relationship parts are read into small dicts; images are admitted through
+:class:`ImageSink`, which deduplicates identical bytes and records skipped images with a reason.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import zipfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from lxml import etree
+
+from ..errors import ParseError
+from ..images import admit
+from ..model import Image, Skipped
+from ..zipsafe import read_member
+
+PARSER = etree.XMLParser(
+    resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True, load_dtd=False
+)
+
+# OOXML "strict" uses other namespace URIs for the same vocabulary; members are rewritten to the
+# transitional URIs before parsing so one walker reads both.
+_STRICT = (
+    (b"http://purl.oclc.org/ooxml/wordprocessingml/main", b"http://schemas.openxmlformats.org/wordprocessingml/2006/main"),
+    (b"http://purl.oclc.org/ooxml/presentationml/main", b"http://schemas.openxmlformats.org/presentationml/2006/main"),
+    (b"http://purl.oclc.org/ooxml/spreadsheetml/main", b"http://schemas.openxmlformats.org/spreadsheetml/2006/main"),
+    (b"http://purl.oclc.org/ooxml/officeDocument/relationships", b"http://schemas.openxmlformats.org/officeDocument/2006/relationships"),
+    (b"http://purl.oclc.org/ooxml/drawingml/main", b"http://schemas.openxmlformats.org/drawingml/2006/main"),
+    (b"http://purl.oclc.org/ooxml/drawingml/picture", b"http://schemas.openxmlformats.org/drawingml/2006/picture"),
+    (b"http://purl.oclc.org/ooxml/drawingml/wordprocessingDrawing", b"http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"),
+)  # fmt: skip
+
+RELS_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
+MC_NS = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+_MC_FALLBACK = f"{{{MC_NS}}}Fallback"
+
+
+def parse_xml(data: bytes, what: str) -> etree._Element:
+    """Parse one XML member safely; PARSE_ERROR when it is not well-formed."""
+    if b"purl.oclc.org/ooxml" in data[:4096]:
+        for strict, transitional in _STRICT:
+            data = data.replace(strict, transitional)
+    try:
+        root = etree.fromstring(data, PARSER)
+    except etree.XMLSyntaxError as exc:
+        raise ParseError(f"{what}: malformed XML: {exc}"[:300]) from None
+    if root is None:
+        raise ParseError(f"{what}: empty XML")
+    return root
+
+
+def drop_fallbacks(root: etree._Element) -> None:
+    """Remove ``mc:Fallback`` branches so alternate content is read once (the ``mc:Choice``)."""
+    for fallback in list(root.iter(_MC_FALLBACK)):
+        parent = fallback.getparent()
+        if parent is not None:
+            parent.remove(fallback)
+
+
+def has_member(zf: zipfile.ZipFile, name: str) -> bool:
+    try:
+        zf.getinfo(name)
+    except KeyError:
+        return False
+    return True
+
+
+def member_xml(zf: zipfile.ZipFile, name: str, what: str) -> etree._Element | None:
+    """The parsed member, or None when the container has no such member."""
+    if not has_member(zf, name):
+        return None
+    return parse_xml(read_member(zf, name), f"{what} {name}")
+
+
+@dataclass(frozen=True, slots=True)
+class Rel:
+    type: str  # the last path segment of the relationship type, e.g. "image", "header"
+    target: str  # the resolved member name, or the external URL
+    external: bool
+
+
+def rels_of(zf: zipfile.ZipFile, part: str, what: str) -> dict[str, Rel]:
+    """The relationships of ``part`` (``word/document.xml`` → ``word/_rels/document.xml.rels``)."""
+    folder, base = posixpath.split(part)
+    root = member_xml(zf, posixpath.join(folder, "_rels", base + ".rels"), what)
+    out: dict[str, Rel] = {}
+    if root is None:
+        return out
+    for rel in root.iter(f"{{{RELS_NS}}}Relationship"):
+        rid = rel.get("Id")
+        target = rel.get("Target") or ""
+        if not rid:
+            continue
+        external = rel.get("TargetMode") == "External"
+        out[rid] = Rel(
+            type=(rel.get("Type") or "").rsplit("/", 1)[-1],
+            target=target if external else resolve_target(folder, target),
+            external=external,
+        )
+    return out
+
+
+def resolve_target(folder: str, target: str) -> str:
+    """A relationship target relative to the part's folder, as a zip member name."""
+    if target.startswith("/"):
+        return posixpath.normpath(target.lstrip("/"))
+    return posixpath.normpath(posixpath.join(folder, target))
+
+
+def main_part(zf: zipfile.ZipFile, what: str, default: str) -> str:
+    """The package's main part from ``_rels/.rels`` (officeDocument), else ``default``."""
+    for rel in rels_of(zf, "", what).values():
+        if rel.type == "officeDocument" and not rel.external:
+            return rel.target
+    return default
+
+
+def core_properties(zf: zipfile.ZipFile, what: str) -> dict[str, str]:
+    """Title and author from ``docProps/core.xml`` when present (Dublin Core)."""
+    root = member_xml(zf, "docProps/core.xml", what)
+    out: dict[str, str] = {}
+    if root is None:
+        return out
+    for el in root:
+        if not isinstance(el.tag, str):
+            continue
+        local = etree.QName(el).localname
+        value = " ".join((el.text or "").split())
+        if value and local in ("title", "creator"):
+            out["title" if local == "title" else "author"] = value
+    return out
+
+
+class ImageSink:
+    """Collects the images of one document: admitted once per distinct bytes, or skipped."""
+
+    def __init__(self, zf: zipfile.ZipFile | None = None) -> None:
+        self._zf = zf
+        self._by_name: dict[str, Image] = {}
+        self._by_member: dict[str, Image | Skipped] = {}
+        self.skipped: list[Skipped] = []
+
+    def from_member(
+        self,
+        member: str,
+        *,
+        alt: str | None = None,
+        meta: Mapping[str, Any] | None = None,
+        keep_source_name: bool = False,
+        source_name: str | None = None,
+    ) -> Image | Skipped:
+        """Admit the image stored at ``member`` of the container."""
+        if member in self._by_member:
+            return self._by_member[member]
+        assert self._zf is not None
+        if not has_member(self._zf, member):
+            result: Image | Skipped = Skipped("image", member, "image part is missing from the container")
+            self.skipped.append(result)
+        else:
+            data = read_member(self._zf, member)
+            result = self.from_bytes(
+                data,
+                posixpath.splitext(member)[1],
+                source_name=source_name or member,
+                alt=alt,
+                meta=meta,
+                keep_source_name=keep_source_name,
+            )
+        self._by_member[member] = result
+        return result
+
+    def from_bytes(
+        self,
+        data: bytes,
+        ext: str | None,
+        *,
+        source_name: str | None = None,
+        alt: str | None = None,
+        meta: Mapping[str, Any] | None = None,
+        keep_source_name: bool = False,
+    ) -> Image | Skipped:
+        result = admit(
+            data, ext, source_name=source_name, alt=alt, meta=meta, keep_source_name=keep_source_name
+        )
+        if isinstance(result, Skipped):
+            self.skipped.append(result)
+            return result
+        known = self._by_name.get(result.name)
+        if known is not None:
+            return known
+        self._by_name[result.name] = result
+        return result
+
+    @property
+    def images(self) -> tuple[Image, ...]:
+        return tuple(self._by_name.values())
+
+
+def clean_alt(value: str | None) -> str | None:
+    """Alt text as a person reads it: entities are already decoded by the parser; whitespace is
+    kept but trimmed, and an empty value is None."""
+    if value is None:
+        return None
+    value = value.strip()
+    return value or None
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def image_marker(alt: str | None, fallback: str) -> str:
+    """The inline placeholder of an image: ``[Image: alt]`` on one line."""
+    return f"[Image: {one_line(alt) if alt else fallback}]"

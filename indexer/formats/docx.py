@@ -1,0 +1,696 @@
+"""Word (.docx .docm .dotx .dotm): the body XML walked in reading order.
+
+The container is checked with ``zipsafe.open_zip`` first; then ``word/document.xml`` (found via the
+package relationships), its styles, numbering, notes and header/footer parts are parsed with the
+safe parser of ``_ooxml`` and walked directly with lxml — the same WordprocessingML python-docx
+reads, without building its object model, which keeps extraction fast.
+
+What is read: headings (style names ``Heading N``/``Title`` and outline levels, inherited through
+``basedOn``), paragraphs, nested lists (``numPr``/``ilvl``, ordered or bulleted from the numbering
+definitions), tables (``gridSpan`` repeated across the span, ``vMerge`` continued from the cell
+above), footnotes and endnotes (``[^n]`` markers, the notes as paragraphs at the end), hyperlink
+text, headers/footers (document metadata ``header_text``/``footer_text``), page numbers (explicit
+``w:br type=page`` and Word's ``w:lastRenderedPageBreak``, one break counted once), and every image
+of a paragraph (``a:blip r:embed`` and VML ``v:imagedata``), placed right after its anchoring
+paragraph, with alt text from ``wp:docPr descr``/``title``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from ..errors import EmptyExtraction, ParseError
+from ..limits import ExtractContext
+from ..model import (
+    HEADING,
+    IMAGE,
+    LIST,
+    PARAGRAPH,
+    TABLE,
+    Block,
+    Coverage,
+    Document,
+    Image,
+    ListItem,
+    Skipped,
+    assemble,
+    render_list,
+    render_table,
+)
+from ..zipsafe import open_zip, read_member
+from . import _ooxml
+from ._ooxml import Rel
+from .registry import extractor
+
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+V = "urn:schemas-microsoft-com:vml"
+
+
+def _w(tag: str) -> str:
+    return f"{{{W}}}{tag}"
+
+
+W_P, W_TBL, W_SDT, W_SDTCONTENT, W_TR, W_TC = (_w(t) for t in ("p", "tbl", "sdt", "sdtContent", "tr", "tc"))
+W_T, W_TAB, W_BR, W_CR, W_LRPB = (_w(t) for t in ("t", "tab", "br", "cr", "lastRenderedPageBreak"))
+W_DRAWING, W_PICT, W_NOBREAKHYPHEN = _w("drawing"), _w("pict"), _w("noBreakHyphen")
+W_FOOTNOTEREF, W_ENDNOTEREF = _w("footnoteReference"), _w("endnoteReference")
+W_VAL, W_ID, W_TYPE = _w("val"), _w("id"), _w("type")
+W_PPR, W_PSTYLE, W_NUMPR, W_ILVL, W_NUMID, W_OUTLINE = (
+    _w(t) for t in ("pPr", "pStyle", "numPr", "ilvl", "numId", "outlineLvl")
+)
+W_TCPR, W_GRIDSPAN, W_VMERGE, W_TRPR, W_TBLHEADER = (
+    _w(t) for t in ("tcPr", "gridSpan", "vMerge", "trPr", "tblHeader")
+)
+A_BLIP, WP_DOCPR = f"{{{A}}}blip", f"{{{WP}}}docPr"
+V_IMAGEDATA, V_SHAPE = f"{{{V}}}imagedata", f"{{{V}}}shape"
+R_EMBED, R_ID, R_LINK = f"{{{R}}}embed", f"{{{R}}}id", f"{{{R}}}link"
+
+# Elements of a paragraph the walker reacts to; everything else is passed through.
+_INLINE = (
+    W_T,
+    W_TAB,
+    W_BR,
+    W_CR,
+    W_LRPB,
+    W_NOBREAKHYPHEN,
+    W_DRAWING,
+    W_PICT,
+    W_FOOTNOTEREF,
+    W_ENDNOTEREF,
+)
+_HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
+_ORDERED_SKIP = ("bullet", "none")
+
+# ----------------------------------------------------------------------------------------------
+# styles and numbering
+
+
+@dataclass(frozen=True, slots=True)
+class _Style:
+    name: str
+    based_on: str | None
+    outline: int | None  # 0-based outline level, 9 = body text
+    num: tuple[str, int] | None  # (numId, ilvl) from the style's numPr
+
+
+def _styles(root: etree._Element | None) -> dict[str, _Style]:
+    out: dict[str, _Style] = {}
+    if root is None:
+        return out
+    for st in root.iter(_w("style")):
+        sid = st.get(_w("styleId"))
+        if not sid:
+            continue
+        name_el = st.find(_w("name"))
+        based = st.find(_w("basedOn"))
+        ppr = st.find(W_PPR)
+        outline = num = None
+        if ppr is not None:
+            ol = ppr.find(W_OUTLINE)
+            if ol is not None:
+                outline = _int(ol.get(W_VAL))
+            num = _numpr(ppr.find(W_NUMPR))
+        out[sid] = _Style(
+            name=(name_el.get(W_VAL) if name_el is not None else sid) or sid,
+            based_on=based.get(W_VAL) if based is not None else None,
+            outline=outline,
+            num=num,
+        )
+    return out
+
+
+_SNIP_NAME = re.compile(rb'<w:name w:val="([^"]*)"')
+_SNIP_BASED = re.compile(rb'<w:basedOn w:val="([^"]*)"')
+_SNIP_OUTLINE = re.compile(rb'<w:outlineLvl w:val="(\d+)"')
+_SNIP_NUMID = re.compile(rb'<w:numId w:val="(\d+)"')
+_SNIP_ILVL = re.compile(rb'<w:ilvl w:val="(\d+)"')
+
+
+class _LazyStyles:
+    """Styles looked up one id at a time in the raw ``styles.xml``.
+
+    Templates ship styles parts of several hundred kilobytes of which a document uses a handful;
+    finding the few referenced ``<w:style>`` elements by their id and reading four attributes from
+    each costs a fraction of parsing the whole part. Parts that do not use the usual ``w:`` prefix
+    are parsed whole instead.
+    """
+
+    def __init__(self, raw: bytes | None, what: str) -> None:
+        self._raw = raw or b""
+        self._cache: dict[str, _Style | None] = {}
+        self._full: dict[str, _Style] | None = None
+        if raw and b"<w:styles" not in raw[:4096]:
+            self._full = _styles(_ooxml.parse_xml(raw, what))
+
+    def get(self, sid: str) -> _Style | None:
+        if self._full is not None:
+            return self._full.get(sid)
+        if sid in self._cache:
+            return self._cache[sid]
+        style = self._find(sid)
+        self._cache[sid] = style
+        return style
+
+    def _find(self, sid: str) -> _Style | None:
+        raw = self._raw
+        key = b'w:styleId="' + html.escape(sid).encode("utf-8") + b'"'
+        at = raw.find(key)
+        if at < 0:
+            return None
+        start = raw.rfind(b"<w:style ", 0, at)
+        end = raw.find(b"</w:style>", at)
+        if start < 0:
+            return None
+        snippet = raw[start : end if end > 0 else len(raw)]
+        ppr_at = snippet.find(b"<w:pPr")
+        ppr = snippet[ppr_at : snippet.find(b"</w:pPr>", ppr_at)] if ppr_at >= 0 else b""
+        name = _SNIP_NAME.search(snippet)
+        based = _SNIP_BASED.search(snippet)
+        outline = _SNIP_OUTLINE.search(ppr)
+        numid = _SNIP_NUMID.search(ppr)
+        ilvl = _SNIP_ILVL.search(ppr)
+        return _Style(
+            name=html.unescape(name.group(1).decode("utf-8", "replace")) if name else sid,
+            based_on=html.unescape(based.group(1).decode("utf-8", "replace")) if based else None,
+            outline=int(outline.group(1)) if outline else None,
+            num=(numid.group(1).decode(), int(ilvl.group(1)) if ilvl else 0) if numid else None,
+        )
+
+
+def _numpr(numpr: etree._Element | None) -> tuple[str, int] | None:
+    if numpr is None:
+        return None
+    nid = numpr.find(W_NUMID)
+    ilvl = numpr.find(W_ILVL)
+    num_id = nid.get(W_VAL) if nid is not None else None
+    return (num_id or "", _int(ilvl.get(W_VAL) if ilvl is not None else None) or 0)
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def _ordered_levels(root: etree._Element | None) -> dict[str, dict[int, tuple[bool, int]]]:
+    """numId → {ilvl: (ordered?, left indent in twips)} from ``numbering.xml``."""
+    if root is None:
+        return {}
+    abstract: dict[str, dict[int, tuple[bool, int]]] = {}
+    for an in root.iter(_w("abstractNum")):
+        levels: dict[int, tuple[bool, int]] = {}
+        for lvl in an.iter(_w("lvl")):
+            fmt = lvl.find(_w("numFmt"))
+            value = (fmt.get(W_VAL) if fmt is not None else "bullet") or "bullet"
+            levels[_int(lvl.get(_w("ilvl"))) or 0] = (
+                value not in _ORDERED_SKIP,
+                _indent(lvl.find(W_PPR)) or 0,
+            )
+        abstract[an.get(_w("abstractNumId")) or ""] = levels
+    out: dict[str, dict[int, tuple[bool, int]]] = {}
+    for num in root.iter(_w("num")):
+        ref = num.find(_w("abstractNumId"))
+        if ref is not None:
+            out[num.get(_w("numId")) or ""] = abstract.get(ref.get(W_VAL) or "", {})
+    return out
+
+
+def _indent(ppr: etree._Element | None) -> int | None:
+    if ppr is None:
+        return None
+    ind = ppr.find(_w("ind"))
+    if ind is None:
+        return None
+    return _int(ind.get(_w("left")) or ind.get(_w("start")))
+
+
+class _StyleInfo:
+    def __init__(self, styles: _LazyStyles) -> None:
+        self._styles = styles
+        self._cache: dict[str, tuple[int, tuple[str, int] | None]] = {}
+
+    def resolve(self, style_id: str | None) -> tuple[int, tuple[str, int] | None]:
+        """(heading level or 0, numbering from the style) for a paragraph style id."""
+        if not style_id:
+            style_id = self._default_id()
+            if not style_id:
+                return 0, None
+        cached = self._cache.get(style_id)
+        if cached is not None:
+            return cached
+        level, num = 0, None
+        seen: set[str] = set()
+        sid: str | None = style_id
+        outline = None
+        while sid and sid not in seen:
+            seen.add(sid)
+            st = self._styles.get(sid)
+            if st is None:
+                break
+            if not level:
+                match = _HEADING_NAME.match(st.name.strip())
+                if match:
+                    level = int(match.group(1))
+                elif st.name.strip().lower() == "title":
+                    level = 1
+            if outline is None and st.outline is not None:
+                outline = st.outline
+            if num is None and st.num is not None:
+                num = st.num
+            sid = st.based_on
+        if not level and outline is not None and 0 <= outline < 9:
+            level = outline + 1
+        result = (min(level, 6), num)
+        self._cache[style_id] = result
+        return result
+
+    def _default_id(self) -> str | None:
+        return "Normal" if self._styles.get("Normal") is not None else None
+
+
+# ----------------------------------------------------------------------------------------------
+# the walk
+
+
+@dataclass(slots=True)
+class _Pic:
+    rid: str
+    alt: str | None
+    fallback: str
+
+
+@dataclass(slots=True)
+class _Para:
+    text: str
+    page: int
+    pics: list[_Pic] = field(default_factory=list)
+
+
+class _Walker:
+    def __init__(
+        self,
+        rels: dict[str, Rel],
+        styles: _StyleInfo,
+        ordered: dict[str, dict[int, tuple[bool, int]]],
+        sink: _ooxml.ImageSink,
+    ) -> None:
+        self.rels = rels
+        self.styles = styles
+        self.ordered = ordered
+        self.sink = sink
+        self.page = 1
+        self.just_broke = True  # no text since the last counted break (start of the document)
+        self.blocks: list[Block] = []
+        self.pending_list: list[ListItem] = []
+        self.list_page = 1
+        self.list_stack: list[tuple[str, int]] = []
+        self.note_refs: list[tuple[str, str]] = []  # (kind, id) in order of reference
+
+    # -- paragraphs --------------------------------------------------------------------------
+
+    def paragraph(self, p: etree._Element) -> _Para:
+        parts: list[str] = []
+        pics: list[_Pic] = []
+        first_page: int | None = None
+        for el in p.iter(_INLINE):
+            tag = el.tag
+            if tag == W_T:
+                text = el.text
+                if text:
+                    if first_page is None and text.strip():
+                        first_page = self.page
+                    parts.append(text)
+                    self.just_broke = False
+            elif tag == W_TAB:
+                parts.append("\t")
+            elif tag == W_BR:
+                kind = el.get(W_TYPE)
+                if kind == "page":
+                    self.page += 1
+                    self.just_broke = True
+                elif kind == "column":
+                    self.just_broke = True
+                else:
+                    parts.append("\n")
+            elif tag == W_LRPB:
+                if not self.just_broke:
+                    self.page += 1
+                    self.just_broke = True
+            elif tag == W_CR:
+                parts.append("\n")
+            elif tag == W_NOBREAKHYPHEN:
+                parts.append("-")
+            elif tag == W_DRAWING:
+                pics.extend(self._drawing_pics(el))
+            elif tag == W_PICT:
+                pics.extend(self._vml_pics(el))
+            elif tag in (W_FOOTNOTEREF, W_ENDNOTEREF):
+                nid = el.get(W_ID) or ""
+                kind = "footnote" if tag == W_FOOTNOTEREF else "endnote"
+                self.note_refs.append((kind, nid))
+                parts.append(f"[^{_note_label(kind, nid)}]")
+        return _Para("".join(parts), first_page if first_page is not None else self.page, pics)
+
+    def _drawing_pics(self, drawing: etree._Element) -> Iterator[_Pic]:
+        doc_pr = next(drawing.iter(WP_DOCPR), None)
+        alt = None
+        name = "image"
+        if doc_pr is not None:
+            alt = _ooxml.clean_alt(doc_pr.get("descr")) or _ooxml.clean_alt(doc_pr.get("title"))
+            name = doc_pr.get("name") or name
+        for blip in drawing.iter(A_BLIP):
+            rid = blip.get(R_EMBED) or blip.get(R_LINK)
+            if rid:
+                yield _Pic(rid, alt, name)
+
+    def _vml_pics(self, pict: etree._Element) -> Iterator[_Pic]:
+        for data in pict.iter(V_IMAGEDATA):
+            rid = data.get(R_ID)
+            if not rid:
+                continue
+            shape = data.getparent()
+            alt = _ooxml.clean_alt(shape.get("alt")) if shape is not None else None
+            alt = alt or _ooxml.clean_alt(data.get("title"))
+            yield _Pic(rid, alt, "image")
+
+    def para_style(self, p: etree._Element) -> tuple[int, tuple[str, int] | None, int | None]:
+        ppr = p.find(W_PPR)
+        style_id = None
+        num = None
+        outline = None
+        if ppr is not None:
+            ps = ppr.find(W_PSTYLE)
+            if ps is not None:
+                style_id = ps.get(W_VAL)
+            num = _numpr(ppr.find(W_NUMPR))
+            ol = ppr.find(W_OUTLINE)
+            if ol is not None:
+                outline = _int(ol.get(W_VAL))
+        level, style_num = self.styles.resolve(style_id)
+        if outline is not None:
+            level = outline + 1 if 0 <= outline < 9 else 0
+        if num is not None and not num[0] and style_num is not None:
+            num = (style_num[0], num[1])
+        num = num if num is not None else style_num
+        if num is not None and num[0] in ("", "0"):
+            num = None
+        return min(level, 6), num, _indent(ppr)
+
+    def body(self, parent: etree._Element) -> None:
+        for child in parent:
+            tag = child.tag
+            if tag == W_P:
+                self.body_paragraph(child)
+            elif tag == W_TBL:
+                self.flush_list()
+                self.table(child)
+            elif tag == W_SDT:
+                content = child.find(W_SDTCONTENT)
+                if content is not None:
+                    self.body(content)
+            elif tag in (_w("customXml"), _w("ins"), _w("smartTag")):
+                self.body(child)
+
+    def body_paragraph(self, p: etree._Element) -> None:
+        level, num, indent = self.para_style(p)
+        para = self.paragraph(p)
+        text = para.text.strip()
+        if num is not None and text and not level:
+            if not self.pending_list:
+                self.list_page = para.page
+                self.list_stack = []
+            ordered, lvl_indent = self.ordered.get(num[0], {}).get(num[1], (False, 0))
+            depth = self._depth(num, indent if indent is not None else lvl_indent)
+            item = ListItem(_ooxml.one_line(text), level=min(depth + num[1], 8), ordered=ordered)
+            self.pending_list.append(item)
+            if para.pics:
+                self.flush_list()
+                self.images(para)
+            return
+        self.flush_list()
+        if text:
+            if level:
+                self.blocks.append(Block(HEADING, _ooxml.one_line(text), level=level, page=para.page))
+            else:
+                self.blocks.append(Block(PARAGRAPH, _tidy(para.text), page=para.page))
+        self.images(para)
+
+    def _depth(self, num: tuple[str, int], indent: int) -> int:
+        """How many other lists this item's list is nested in: a list whose items are indented
+        further than the open list's is nested inside it (Word often nests by indentation)."""
+        base = indent
+        if num[1]:
+            base = indent - 360 * num[1]
+        stack = self.list_stack
+        while stack and stack[-1][0] != num[0] and stack[-1][1] >= base:
+            stack.pop()
+        if not stack or stack[-1][0] != num[0]:
+            stack.append((num[0], base))
+        return len(stack) - 1
+
+    def flush_list(self) -> None:
+        if self.pending_list:
+            items = tuple(self.pending_list)
+            self.blocks.append(Block(LIST, render_list(items), items=items, page=self.list_page))
+            self.pending_list = []
+
+    def images(self, para: _Para) -> None:
+        for pic in para.pics:
+            rel = self.rels.get(pic.rid)
+            if rel is None:
+                continue
+            if rel.external:
+                self.sink.skipped.append(
+                    Skipped("image", rel.target, "linked image outside the document (not fetched)")
+                )
+                continue
+            result = self.sink.from_member(rel.target, alt=pic.alt, meta={"page": para.page})
+            names = (result.name,) if isinstance(result, Image) else ()
+            fallback = result.name if isinstance(result, Image) else pic.fallback
+            self.blocks.append(
+                Block(
+                    IMAGE,
+                    _ooxml.image_marker(pic.alt, fallback),
+                    images=names,
+                    alt=pic.alt,
+                    page=para.page,
+                )
+            )
+
+    # -- tables ------------------------------------------------------------------------------
+
+    def table(self, tbl: etree._Element) -> None:
+        rows: list[list[str]] = []
+        header_flag = False
+        pics: list[_Para] = []
+        start_page = self.page
+        above: dict[int, str] = {}  # grid column → text of the cell that started a vertical merge
+        for ri, tr in enumerate(tbl.iterchildren(W_TR)):
+            if ri == 0:
+                trpr = tr.find(W_TRPR)
+                header_flag = trpr is not None and trpr.find(W_TBLHEADER) is not None
+            row: list[str] = []
+            col = 0
+            for tc in _cells(tr):
+                span, vmerge = 1, None
+                tcpr = tc.find(W_TCPR)
+                if tcpr is not None:
+                    gs = tcpr.find(W_GRIDSPAN)
+                    if gs is not None:
+                        span = max(1, min(_int(gs.get(W_VAL)) or 1, 64))
+                    vm = tcpr.find(W_VMERGE)
+                    if vm is not None:
+                        vmerge = vm.get(W_VAL) or "continue"
+                texts: list[str] = []
+                for p in tc.iter(W_P):
+                    para = self.paragraph(p)
+                    if para.text.strip():
+                        texts.append(_ooxml.one_line(para.text))
+                    if para.pics:
+                        pics.append(para)
+                text = " ".join(texts)
+                if vmerge == "continue":
+                    text = above.get(col, "")
+                elif vmerge == "restart":
+                    for k in range(col, col + span):
+                        above[k] = text
+                else:
+                    for k in range(col, col + span):
+                        above.pop(k, None)
+                row.extend([text] * span)
+                col += span
+            if row:
+                rows.append(row)
+        if rows and any(any(c for c in r) for r in rows):
+            width = max(len(r) for r in rows)
+            rows = [r + [""] * (width - len(r)) for r in rows]
+            header = tuple(rows[0]) if (header_flag or len(rows) > 1) else None
+            data = [tuple(r) for r in (rows[1:] if header is not None else rows)]
+            self.blocks.append(
+                Block(
+                    TABLE,
+                    render_table(header, data),
+                    rows=tuple(data),
+                    header=header,
+                    row_numbers=tuple(range(2 if header else 1, len(data) + (2 if header else 1))),
+                    page=start_page,
+                )
+            )
+        for para in pics:
+            self.images(para)
+
+
+def _cells(tr: etree._Element) -> Iterator[etree._Element]:
+    for child in tr:
+        if child.tag == W_TC:
+            yield child
+        elif child.tag in (W_SDT, _w("customXml")):
+            content = child.find(W_SDTCONTENT) if child.tag == W_SDT else child
+            if content is not None:
+                yield from (c for c in content if c.tag == W_TC)
+
+
+def _tidy(text: str) -> str:
+    lines = [" ".join(line.replace("\t", " ").split()) for line in text.split("\n")]
+    return "\n".join(line for line in lines if line)
+
+
+def _note_label(kind: str, nid: str) -> str:
+    return nid if kind == "footnote" else f"e{nid}"
+
+
+def _notes(root: etree._Element | None, kind: str) -> dict[str, str]:
+    """id → text of the real notes of a footnotes/endnotes part (separators skipped)."""
+    out: dict[str, str] = {}
+    if root is None:
+        return out
+    for note in root.iterchildren(_w(kind)):
+        if note.get(W_TYPE) in ("separator", "continuationSeparator", "continuationNotice"):
+            continue
+        texts = []
+        for p in note.iter(W_P):
+            texts.append("".join(t.text or "" for t in p.iter(W_T, W_TAB)))
+        text = " ".join(" ".join(texts).split())
+        if text:
+            out[note.get(W_ID) or ""] = text
+    return out
+
+
+def _plain_text(root: etree._Element | None) -> str:
+    if root is None:
+        return ""
+    lines = []
+    for p in root.iter(W_P):
+        line = " ".join("".join(t.text or "" for t in p.iter(W_T)).split())
+        if line:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------------------------
+
+
+@extractor(
+    ".docx",
+    ".docm",
+    ".dotx",
+    ".dotm",
+    name="docx",
+    source_type="docx",
+    libraries=("lxml",),
+    images=True,
+    version="1",
+)
+def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
+    what = ctx.filename or "DOCX"
+    zf = open_zip(data, ctx.limits, what)
+    with zf:
+        main = _ooxml.main_part(zf, what, "word/document.xml")
+        root = _ooxml.member_xml(zf, main, what)
+        if root is None:
+            raise ParseError(f"{what} has no main document part ({main}): not a Word document")
+        _ooxml.drop_fallbacks(root)
+        body = root.find(_w("body"))
+        if body is None:
+            raise ParseError(f"{what}: the main document part has no body")
+        rels = _ooxml.rels_of(zf, main, what)
+        by_type: dict[str, list[str]] = {}
+        for rel in rels.values():
+            if not rel.external:
+                by_type.setdefault(rel.type, []).append(rel.target)
+
+        def part(kind: str) -> etree._Element | None:
+            targets = by_type.get(kind)
+            return _ooxml.member_xml(zf, targets[0], what) if targets else None
+
+        style_targets = by_type.get("styles")
+        raw_styles = None
+        if style_targets and _ooxml.has_member(zf, style_targets[0]):
+            raw_styles = read_member(zf, style_targets[0])
+        styles = _StyleInfo(_LazyStyles(raw_styles, what))
+        ordered = _ordered_levels(part("numbering"))
+        sink = _ooxml.ImageSink(zf)
+        walker = _Walker(rels, styles, ordered, sink)
+        walker.body(body)
+        walker.flush_list()
+
+        notes = {
+            "footnote": _notes(part("footnotes"), "footnote"),
+            "endnote": _notes(part("endnotes"), "endnote"),
+        }
+        seen: set[tuple[str, str]] = set()
+        footnotes: list[dict[str, str]] = []
+        endnotes: list[dict[str, str]] = []
+        for kind, nid in walker.note_refs:
+            if (kind, nid) in seen or nid not in notes[kind]:
+                continue
+            seen.add((kind, nid))
+            label = _note_label(kind, nid)
+            text = notes[kind][nid]
+            (footnotes if kind == "footnote" else endnotes).append({"id": nid, "text": text})
+            walker.blocks.append(Block(PARAGRAPH, f"[^{label}]: {text}", meta={"note": kind, "note_id": nid}))
+
+        header_text = _joined(_plain_text(_ooxml.member_xml(zf, t, what)) for t in by_type.get("header", ()))
+        footer_text = _joined(_plain_text(_ooxml.member_xml(zf, t, what)) for t in by_type.get("footer", ()))
+        props = _ooxml.core_properties(zf, what)
+
+    if not walker.blocks:
+        raise EmptyExtraction(f"{what}: the document holds no text")
+    metadata = {
+        "source_type": "docx",
+        **props,
+        "header_text": header_text or None,
+        "footer_text": footer_text or None,
+        "image_count": len(sink.images),
+        "footnotes": footnotes,
+        "endnotes": endnotes,
+    }
+    return assemble(
+        "docx",
+        walker.blocks,
+        images=sink.images,
+        metadata=metadata,
+        coverage=Coverage(
+            pages_total=walker.page,
+            images_extracted=len(sink.images),
+            skipped=tuple(sink.skipped),
+        ),
+        images_at_anchor=True,
+    )
+
+
+def _joined(texts: Iterator[str]) -> str:
+    out: list[str] = []
+    for text in texts:
+        if text and text not in out:
+            out.append(text)
+    return "\n".join(out)
