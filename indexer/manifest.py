@@ -1,0 +1,114 @@
+"""The manifest of an indexed document (SPEC §4): what went in, what read it, what came out, and
+what was not read. Pure: bytes, the Document and the chunk counts in, a JSON-ready dict out."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import asdict
+from typing import Any
+
+from . import __version__
+from .formats.registry import FormatSpec
+from .limits import Limits
+from .model import IMAGE, Document
+from .modes import registry as modes
+from .modes.params import ModeParams
+
+CHUNKER_ID = "chunkscope"
+
+
+def image_placeholders(doc: Document) -> int:
+    """Image positions in the text: image blocks plus images anchored in other blocks."""
+    count = 0
+    for block in doc.blocks:
+        if block.kind == IMAGE:
+            count += max(1, len(block.images))
+        else:
+            count += len(block.images)
+    return count
+
+
+def coverage_dict(doc: Document) -> dict[str, Any]:
+    cov = doc.coverage
+    out: dict[str, Any] = {}
+    for key, value in asdict(cov).items():
+        if key == "skipped":
+            continue
+        if value is None or value == () or value == []:
+            continue
+        out[key] = list(value) if isinstance(value, tuple) else value
+    skipped = [{"what": s.what, "name": s.name, "reason": s.reason} for s in cov.skipped]
+    if skipped:
+        out["skipped"] = skipped
+    out["images"] = {
+        "placeholders": image_placeholders(doc),
+        "extracted": max(cov.images_extracted, len(doc.images)),
+        "skipped": [s for s in skipped if s["what"] == "image"],
+    }
+    return out
+
+
+def chunker_dict(family: str, mode: str = "default", params: ModeParams | None = None) -> dict[str, Any]:
+    """The chunker that produced the indexed chunks: id, resolved mode, parameters, size bound."""
+    params = params or ModeParams()
+    out: dict[str, Any] = {"id": CHUNKER_ID, "version": __version__, "mode": mode}
+    try:
+        spec = modes.resolve(family, mode)
+    except ValueError:
+        return out | {"params": asdict(params)}
+    out["resolved_mode"] = spec.name
+    out["mode_key"] = modes.key_for(family, mode, params)
+    out["params"] = {name: getattr(params, name) for name in spec.reads}
+    if params.list_images:
+        out["params"]["list_images"] = True
+    out["size_limit"] = spec.bound
+    return out
+
+
+def build_manifest(
+    data: bytes,
+    doc: Document,
+    *,
+    filename: str,
+    spec: FormatSpec | None,
+    chunk_counts: Mapping[str, int],
+    indexed_chars: int,
+    limits: Limits | None = None,
+    mode: str = "default",
+    params: ModeParams | None = None,
+    sha256: str | None = None,
+) -> dict[str, Any]:
+    """The manifest dict. ``chunk_counts`` maps mode_key → chunks; ``indexed_chars`` is the size of
+    the indexed (default-mode) chunk contents."""
+    limits = limits or Limits()
+    coverage = coverage_dict(doc)
+    warnings = list(doc.coverage.warnings)
+    if doc.coverage.empty_pages:
+        warnings.append(f"{len(doc.coverage.empty_pages)} page(s) without text")
+    if doc.coverage.skipped:
+        warnings.append(f"{len(doc.coverage.skipped)} item(s) skipped")
+    if doc.coverage.truncated:
+        warnings.extend(f"truncated: {t}" for t in doc.coverage.truncated)
+    return {
+        "input": {
+            "filename": filename,
+            "sha256": sha256 or hashlib.sha256(data).hexdigest(),
+            "bytes": len(data),
+        },
+        "source_type": doc.source_type,
+        "family": doc.family,
+        "extractor": spec.identity if spec is not None else None,
+        "chunker": chunker_dict(doc.family, mode, params),
+        "limits": {
+            "max_document_bytes": limits.max_document_bytes,
+            "max_text_chars": limits.max_text_chars,
+            "timeout_seconds": limits.timeout_seconds,
+        },
+        "text": {"extracted_chars": len(doc.text), "indexed_chars": indexed_chars},
+        "blocks": len(doc.blocks),
+        "chunks": dict(chunk_counts),
+        "coverage": coverage,
+        "warnings": warnings,
+        "has_warning": doc.coverage.has_warning,
+    }

@@ -1,0 +1,67 @@
+"""Opening the index database: connection settings shared by the writer and the readers."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import sqlite_utils
+
+from .errors import NotAnIndex
+
+INDEX_DIR = ".chunkscope"
+INDEX_FILE = "index.db"
+BUSY_TIMEOUT_MS = 30_000
+
+
+def connect(db_path: Path, *, readonly: bool = False) -> sqlite3.Connection:
+    """A connection in WAL mode with foreign keys on, in autocommit mode (transactions are explicit).
+
+    ``readonly`` opens the file with ``mode=ro`` so a reader can never write by mistake.
+    """
+    db_path = Path(db_path)
+    if readonly:
+        if not db_path.exists():
+            raise NotAnIndex(f"No index at {db_path}; run `chunkscope index FOLDER` first")
+        conn = sqlite3.connect(
+            f"{db_path.resolve().as_uri()}?mode=ro",
+            uri=True,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+    else:
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(str(db_path), isolation_level=None, check_same_thread=False)
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        if not readonly:
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA synchronous = NORMAL")
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise NotAnIndex(f"{db_path} is not a chunkscope index: {exc}") from None
+    return conn
+
+
+def database(conn: sqlite3.Connection) -> sqlite_utils.Database:
+    return sqlite_utils.Database(conn)
+
+
+def default_db_path(root: Path) -> Path:
+    """``<root>/.chunkscope/index.db``, or a per-folder file in the XDG data dir when the folder
+    cannot be written to."""
+    root = Path(root).resolve()
+    local = root / INDEX_DIR / INDEX_FILE
+    if local.exists() or _writable(root / INDEX_DIR) or (not (root / INDEX_DIR).exists() and _writable(root)):
+        return local
+    import hashlib
+
+    data_home = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    digest = hashlib.sha256(str(root).encode("utf-8")).hexdigest()[:16]
+    return data_home / "chunkscope" / f"{root.name or 'root'}-{digest}" / INDEX_FILE
+
+
+def _writable(path: Path) -> bool:
+    return path.is_dir() and os.access(path, os.W_OK | os.X_OK)

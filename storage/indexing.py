@@ -1,0 +1,398 @@
+"""Folder indexing: walk, skip what is unchanged, extract in worker processes, store each document
+in one transaction, drop what is gone. :class:`Indexer` is the engine (the watcher reuses it);
+:func:`index_folder` is one full pass.
+
+Events (plain frozen dataclasses) go to ``on_event`` from the thread that drives the indexer, always
+after the transaction they report has committed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from indexer.formats import registry as formats
+from indexer.limits import Limits
+from indexer.modes.params import ModeParams
+
+from . import records
+from .db import default_db_path
+from .ignore import IgnoreRules
+from .job import Job
+from .pool import DEFAULT_MEMORY_MB, Outcome, Pool, env_extra_modules, import_extra
+from .store import Store
+from .walk import FileStat, stat_file, walk
+
+
+@dataclass(frozen=True)
+class ScanProgress:
+    done: int
+    total: int
+    bytes_done: int
+    bytes_total: int
+    failures: int
+    elapsed: float
+
+    def can_replace(self, other: object) -> bool:
+        """A newer progress report makes an undelivered older one pointless."""
+        return isinstance(other, ScanProgress)
+
+
+@dataclass(frozen=True)
+class FileIndexed:
+    path: str
+    chunks: int
+    ms: float
+    action: str  # "added" | "updated" | "unchanged" | "renamed"
+
+
+@dataclass(frozen=True)
+class IndexFailed:
+    path: str
+    code: str
+    message: str
+    ms: float
+    status: str = records.FAILED  # "failed" | "stale" | "unsupported"
+
+
+@dataclass(frozen=True)
+class FileRemoved:
+    path: str
+
+
+@dataclass(frozen=True)
+class IndexSummary:
+    files: int = 0  # files found by the walk (or named to index_paths)
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    renamed: int = 0
+    failed: int = 0
+    extracted: int = 0  # files that went through an extractor
+    bytes: int = 0  # bytes read by the extractors
+    elapsed: float = 0.0
+    run_id: int | None = None
+    db_path: str = ""
+    errors: dict[str, int] = field(default_factory=dict)  # error code → files
+    peak_rss_kb: dict[int, int] = field(default_factory=dict)  # worker pid → peak RSS
+
+
+@dataclass
+class _Tally:
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    renamed: int = 0
+    failed: int = 0
+    extracted: int = 0
+    bytes: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+
+
+class Indexer:
+    """The engine behind ``chunkscope index`` and the watcher. Not re-entrant: calls are serialised."""
+
+    def __init__(
+        self,
+        root: Path,
+        store_or_db_path: Store | Path | str | None = None,
+        *,
+        jobs: int | None = None,
+        limits: Limits | None = None,
+        on_event: Callable[[object], None] | None = None,
+        modes: Sequence[str] = ("default",),
+        params: ModeParams | None = None,
+        memory_mb: int | None = DEFAULT_MEMORY_MB,
+        extra_modules: Iterable[str] = (),
+    ) -> None:
+        self.root = Path(root).resolve()
+        if isinstance(store_or_db_path, Store):
+            self.store = store_or_db_path
+            self._own_store = False
+        else:
+            db_path = Path(store_or_db_path) if store_or_db_path else default_db_path(self.root)
+            self.store = Store.open(db_path, root=self.root)
+            self._own_store = True
+        self.jobs = max(1, jobs or os.cpu_count() or 1)
+        self.limits = limits or Limits()
+        self.on_event = on_event
+        self.modes = tuple(modes) or ("default",)
+        self.params = params or ModeParams()
+        self.memory_mb = memory_mb
+        self.extra_modules = tuple(extra_modules)
+        import_extra(self.extra_modules + env_extra_modules())  # the parent's registry must agree
+        self.rules = IgnoreRules(self.root)
+        self._pool: Pool | None = None
+        self._lock = threading.RLock()
+
+    # -- plumbing -------------------------------------------------------------------------------
+
+    @property
+    def pool(self) -> Pool:
+        if self._pool is None:
+            self._pool = Pool(
+                "storage.job:run",
+                jobs=self.jobs,
+                timeout=self.limits.timeout_seconds,
+                memory_mb=self.memory_mb,
+                extra_modules=self.extra_modules,
+            )
+        return self._pool
+
+    def _emit(self, event: object) -> None:
+        if self.on_event is not None:
+            self.on_event(event)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._pool is not None:
+                self._pool.close()
+                self._pool = None
+            if self._own_store:
+                self.store.close()
+
+    def __enter__(self) -> Indexer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _needs_work(self, f: FileStat, stored: tuple[int, int, str, str] | None) -> bool:
+        if stored is None:
+            return True
+        size, mtime_ns, _sha, status = stored
+        if size != f.size or mtime_ns != f.mtime_ns:
+            return True
+        if status in (records.QUEUED, records.INDEXING):
+            return True  # an interrupted run
+        # an extractor for this type may have been installed since
+        return status == records.UNSUPPORTED and formats.for_extension(formats.suffix_of(f.path)) is not None
+
+    # -- full scan ------------------------------------------------------------------------------
+
+    def reconcile(self) -> IndexSummary:
+        """Bring the store in line with the folder: add new files, re-extract changed ones, drop gone ones."""
+        with self._lock:
+            started = time.monotonic()
+            self.rules.reload()
+            files = list(walk(self.root, self.rules))
+            stored = self.store.stats()
+            todo = [f for f in files if self._needs_work(f, stored.get(f.path))]
+            tally = _Tally(unchanged=len(files) - len(todo))
+            on_disk = {f.path for f in files}
+            gone = sorted(p for p in stored if p not in on_disk)
+            writer = self.store.writer
+            run_id = writer.call(lambda d: records.start_run(d, str(self.root), self.jobs, self.modes))
+            status = "interrupted"
+            try:
+                new = [(f.path, f.size, f.mtime_ns) for f in todo if f.path not in stored]
+                if new:
+                    writer.call(lambda d: records.queue_documents(d, new))
+                if gone:
+                    removed = writer.call(lambda d: records.remove_documents(d, gone))
+                    tally.removed += len(removed)
+                    for path in removed:
+                        self._emit(FileRemoved(path))
+                self._process(todo, stored, tally, started)
+                status = "done"
+            finally:
+                counts = {
+                    "files": len(files),
+                    "added": tally.added,
+                    "updated": tally.updated,
+                    "unchanged": tally.unchanged,
+                    "removed": tally.removed,
+                    "failed": tally.failed,
+                    "bytes": tally.bytes,
+                }
+                writer.call(lambda d: records.finish_run(d, run_id, status, counts))
+            return self._summary(tally, len(files), started, run_id)
+
+    def _summary(self, tally: _Tally, files: int, started: float, run_id: int | None) -> IndexSummary:
+        return IndexSummary(
+            files=files,
+            added=tally.added,
+            updated=tally.updated,
+            unchanged=tally.unchanged,
+            removed=tally.removed,
+            renamed=tally.renamed,
+            failed=tally.failed,
+            extracted=tally.extracted,
+            bytes=tally.bytes,
+            elapsed=time.monotonic() - started,
+            run_id=run_id,
+            db_path=str(self.store.db_path),
+            errors=dict(tally.errors),
+            peak_rss_kb=dict(self._pool.peak_rss_kb) if self._pool else {},
+        )
+
+    def _process(
+        self,
+        todo: list[FileStat],
+        stored: dict[str, tuple[int, int, str, str]],
+        tally: _Tally,
+        started: float,
+    ) -> None:
+        total = len(todo)
+        bytes_total = sum(f.size for f in todo)
+        bytes_done = 0
+        self._emit(ScanProgress(0, total, 0, bytes_total, 0, time.monotonic() - started))
+        if not todo:
+            return
+        tasks = []
+        for f in todo:
+            prev = stored.get(f.path)
+            known = prev[2] if prev and prev[3] == records.INDEXED else ""
+            job = Job(str(self.root / f.path), f.path, known, self.limits, self.modes, self.params)
+            tasks.append((f, job))
+        writer = self.store.writer
+        for done, outcome in enumerate(self.pool.run(tasks), start=1):
+            f: FileStat = outcome.key
+            self._store_outcome(f, outcome, writer, tally)
+            bytes_done += f.size
+            self._emit(
+                ScanProgress(done, total, bytes_done, bytes_total, tally.failed, time.monotonic() - started)
+            )
+
+    def _store_outcome(self, f: FileStat, outcome: Outcome, writer, tally: _Tally) -> None:
+        ms = outcome.seconds * 1000
+        if outcome.ok and outcome.value["kind"] == "same":
+            writer.call(lambda d: records.touch_document(d, f.path, f.size, f.mtime_ns))
+            tally.unchanged += 1
+            self._emit(FileIndexed(f.path, self._chunk_count(f.path), ms, "unchanged"))
+            return
+        if outcome.ok:
+            result = outcome.value
+            tally.extracted += 1
+            tally.bytes += result["size"]
+            _, action, chunks = writer.call(
+                lambda d: records.replace_document(d, f.path, f.size, f.mtime_ns, result)
+            )
+            if action == "added":
+                tally.added += 1
+            else:
+                tally.updated += 1
+            self._emit(FileIndexed(f.path, chunks, ms, action))
+            return
+        failure = outcome.value
+        tally.extracted += 1
+        tally.failed += 1
+        tally.errors[failure.code] = tally.errors.get(failure.code, 0) + 1
+        status = writer.call(
+            lambda d: records.record_failure(d, f.path, f.size, f.mtime_ns, failure.code, failure.message)
+        )
+        self._emit(IndexFailed(f.path, failure.code, failure.message, ms, status))
+
+    def _chunk_count(self, path: str) -> int:
+        doc = self.store.document(path)
+        return doc.chunk_count if doc else 0
+
+    # -- targeted updates (the watcher) ---------------------------------------------------------
+
+    def index_paths(self, paths: Iterable[str]) -> IndexSummary:
+        """Re-stat the given files; re-extract those whose size/mtime (then hash) changed, drop the
+        ones that are gone or now ignored."""
+        with self._lock:
+            started = time.monotonic()
+            stored = self.store.stats()
+            todo: list[FileStat] = []
+            gone: list[str] = []
+            tally = _Tally()
+            seen = 0
+            for rel in dict.fromkeys(p.strip("/") for p in paths):
+                seen += 1
+                st = stat_file(self.root, rel, self.rules)
+                if st is None:
+                    if rel in stored:
+                        gone.append(rel)
+                elif self._needs_work(st, stored.get(rel)):
+                    todo.append(st)
+                else:
+                    tally.unchanged += 1
+            writer = self.store.writer
+            if gone:
+                removed = writer.call(lambda d: records.remove_documents(d, gone))
+                tally.removed += len(removed)
+                for path in removed:
+                    self._emit(FileRemoved(path))
+            new = [(f.path, f.size, f.mtime_ns) for f in todo if f.path not in stored]
+            if new:
+                writer.call(lambda d: records.queue_documents(d, new))
+            self._process(todo, stored, tally, started)
+            return self._summary(tally, seen, started, None)
+
+    def remove_prefix(self, rel_dir: str) -> list[str]:
+        """Drop every document under the folder ``rel_dir`` (a directory deleted or moved out)."""
+        with self._lock:
+            removed = self.store.writer.call(
+                lambda d: records.remove_documents(d, records.paths_under(d, rel_dir))
+            )
+            for path in removed:
+                self._emit(FileRemoved(path))
+            return removed
+
+    def rename(self, old: str, new: str) -> None:
+        """``old`` moved to ``new``: move the rows without re-extraction when the content is the one
+        stored; otherwise drop ``old`` and index ``new``."""
+        with self._lock:
+            old, new = old.strip("/"), new.strip("/")
+            st = stat_file(self.root, new, self.rules)
+            row = self.store.document(old)
+            if st is not None and row is not None and row.status == records.INDEXED and row.sha256:
+                started = time.monotonic()
+                if _sha256_file(self.root / new) == row.sha256:
+                    moved = self.store.writer.call(
+                        lambda d: records.rename_document(d, old, new, st.size, st.mtime_ns)
+                    )
+                    if moved:
+                        self._emit(FileRemoved(old))
+                        self._emit(
+                            FileIndexed(new, row.chunk_count, (time.monotonic() - started) * 1000, "renamed")
+                        )
+                        return
+            self.index_paths([old, new])
+
+
+def _sha256_file(path: Path) -> str | None:
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def index_folder(
+    root: Path,
+    *,
+    db_path: Path | None = None,
+    jobs: int | None = None,
+    modes: Sequence[str] = ("default",),
+    on_event: Callable[[object], None] | None = None,
+    limits: Limits | None = None,
+    params: ModeParams | None = None,
+    memory_mb: int | None = DEFAULT_MEMORY_MB,
+    extra_modules: Iterable[str] = (),
+) -> IndexSummary:
+    """One full indexing pass over ``root`` into ``db_path`` (default: ``<root>/.chunkscope/index.db``)."""
+    with Indexer(
+        root,
+        db_path,
+        jobs=jobs,
+        limits=limits,
+        on_event=on_event,
+        modes=modes,
+        params=params,
+        memory_mb=memory_mb,
+        extra_modules=extra_modules,
+    ) as engine:
+        return engine.reconcile()

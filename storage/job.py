@@ -1,0 +1,114 @@
+"""The work one worker process does for one file: read, hash, extract, chunk, build the manifest.
+
+Runs in the extraction workers (see :mod:`storage.pool`); everything it returns is plain data
+(dicts, tuples, str, bytes) so it crosses the process boundary cheaply.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from indexer import api, errors
+from indexer.formats import registry as formats
+from indexer.limits import ExtractContext, Limits
+from indexer.manifest import build_manifest
+from indexer.model import Document
+from indexer.modes import registry as modes
+from indexer.modes.params import ModeParams
+from indexer.provenance import chunk_id
+
+ALL_MODES = "all"
+
+
+@dataclass(frozen=True)
+class Job:
+    abs_path: str
+    rel: str
+    known_sha256: str = ""  # skip extraction when the bytes hash to this
+    limits: Limits = field(default_factory=Limits)
+    modes: tuple[str, ...] = ("default",)
+    params: ModeParams = field(default_factory=ModeParams)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def chunk_rows(doc: Document, rel: str, mode: str, params: ModeParams) -> tuple[str, str, list[tuple]]:
+    """(resolved mode name, mode_key, rows) with rows ``(id, ordinal, content, content_type, metadata_json)``."""
+    spec = modes.resolve(doc.family, mode)
+    key = modes.key_for(doc.family, mode, params)
+    rows = []
+    for ordinal, chunk in enumerate(api.chunk_document(doc, mode, params)):
+        plain = chunk.to_dict()
+        rows.append(
+            (
+                chunk_id(rel, key, plain["metadata"], plain["content"], ordinal),
+                ordinal,
+                plain["content"],
+                plain["content_type"],
+                dumps(plain["metadata"]),
+            )
+        )
+    return spec.name, key, rows
+
+
+def modes_to_chunk(family: str, wanted: tuple[str, ...]) -> list[str]:
+    """``default`` first, then the other wanted modes valid for the family (``all``: every one)."""
+    names = list(modes.modes_for(family)) if ALL_MODES in wanted else list(wanted)
+    out = ["default"]
+    default_name = modes.DEFAULT_FOR.get(family, "structural")
+    for name in names:
+        if name in ("default", default_name) or name in out:
+            continue
+        out.append(name)
+    return out
+
+
+def run(job: Job) -> dict[str, Any]:
+    data, _ = api.read_source(Path(job.abs_path), job.rel, job.limits)
+    sha = hashlib.sha256(data).hexdigest()
+    if job.known_sha256 and sha == job.known_sha256:
+        return {"kind": "same", "sha256": sha, "size": len(data)}
+    spec = formats.resolve(job.rel, data)
+    doc = api.extract_bytes(data, job.rel, ExtractContext(filename=job.rel, limits=job.limits))
+    chunk_sets = []
+    for i, mode in enumerate(modes_to_chunk(doc.family, job.modes)):
+        try:
+            name, key, rows = chunk_rows(doc, job.rel, mode, job.params)
+        except errors.InvalidArgument:
+            if i == 0:
+                raise  # the default mode must work
+            continue
+        chunk_sets.append({"mode": name, "mode_key": key, "is_default": i == 0, "rows": rows})
+    default = chunk_sets[0]
+    manifest = build_manifest(
+        data,
+        doc,
+        filename=Path(job.rel).name,
+        spec=spec,
+        chunk_counts={cs["mode_key"]: len(cs["rows"]) for cs in chunk_sets},
+        indexed_chars=sum(len(r[2]) for r in default["rows"]),
+        limits=job.limits,
+        params=job.params,
+        sha256=sha,
+    )
+    return {
+        "kind": "doc",
+        "sha256": sha,
+        "size": len(data),
+        "source_type": doc.source_type,
+        "family": doc.family,
+        "has_warning": doc.coverage.has_warning,
+        "document": doc.to_json(),
+        "text_chars": len(doc.text),
+        "images": [
+            (im.name, im.format, im.size or len(im.data), im.width, im.height, im.data) for im in doc.images
+        ],
+        "chunk_sets": chunk_sets,
+        "manifest": manifest,
+    }

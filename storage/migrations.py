@@ -1,0 +1,161 @@
+"""The schema, as an ordered list of migrations (sqlite-utils' ``Migrations``).
+
+Applying them twice is a no-op: each is recorded in ``_sqlite_migrations`` once applied. A
+database that records a migration this version does not know was written by a newer chunkscope:
+:func:`migrate` refuses it with :class:`~storage.errors.SchemaTooNew` instead of guessing.
+"""
+
+from __future__ import annotations
+
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+from .errors import SchemaTooNew
+
+MIGRATION_SET = "chunkscope"
+migrations = Migrations(MIGRATION_SET)
+
+
+@migrations(name="0001_initial")
+def m0001_initial(db: sqlite_utils.Database) -> None:
+    db.execute(
+        """
+        CREATE TABLE documents (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            size INTEGER NOT NULL DEFAULT 0,
+            mtime REAL NOT NULL DEFAULT 0,
+            mtime_ns INTEGER NOT NULL DEFAULT 0,
+            sha256 TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL,
+            error_code TEXT,
+            error_message TEXT,
+            source_type TEXT NOT NULL DEFAULT '',
+            family TEXT NOT NULL DEFAULT '',
+            manifest TEXT,
+            indexed_at REAL,
+            has_warning INTEGER NOT NULL DEFAULT 0,
+            chunk_count INTEGER NOT NULL DEFAULT 0,
+            revision INTEGER NOT NULL DEFAULT 0,
+            updated_at REAL
+        )
+        """
+    )
+    db.execute("CREATE INDEX documents_status ON documents(status)")
+    db.execute(
+        """
+        CREATE TABLE document_data (
+            document_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            revision INTEGER NOT NULL,
+            sha256 TEXT NOT NULL,
+            text_chars INTEGER NOT NULL,
+            document TEXT NOT NULL
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE chunks (
+            pk INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            mode TEXT NOT NULL,
+            mode_key TEXT NOT NULL,
+            is_default INTEGER NOT NULL DEFAULT 0,
+            ordinal INTEGER NOT NULL,
+            content TEXT NOT NULL,
+            content_type TEXT NOT NULL,
+            metadata TEXT NOT NULL,
+            UNIQUE (document_id, mode_key, ordinal)
+        )
+        """
+    )
+    db.execute("CREATE INDEX chunks_mode ON chunks(mode, is_default)")
+    db.execute(
+        """
+        CREATE TABLE chunk_sets (
+            document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            mode_key TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            is_default INTEGER NOT NULL DEFAULT 0,
+            chunk_count INTEGER NOT NULL,
+            chars INTEGER NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (document_id, mode_key)
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE images (
+            name TEXT PRIMARY KEY,
+            format TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            width INTEGER,
+            height INTEGER,
+            data BLOB NOT NULL
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE document_images (
+            document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            image_name TEXT NOT NULL REFERENCES images(name),
+            PRIMARY KEY (document_id, image_name)
+        )
+        """
+    )
+    db.execute("CREATE INDEX document_images_name ON document_images(image_name)")
+    db.execute(
+        """
+        CREATE TABLE index_runs (
+            id INTEGER PRIMARY KEY,
+            root TEXT NOT NULL,
+            started_at REAL NOT NULL,
+            finished_at REAL,
+            jobs INTEGER,
+            modes TEXT,
+            status TEXT NOT NULL,
+            files INTEGER NOT NULL DEFAULT 0,
+            added INTEGER NOT NULL DEFAULT 0,
+            updated INTEGER NOT NULL DEFAULT 0,
+            unchanged INTEGER NOT NULL DEFAULT 0,
+            removed INTEGER NOT NULL DEFAULT 0,
+            failed INTEGER NOT NULL DEFAULT 0,
+            bytes INTEGER NOT NULL DEFAULT 0
+        )
+        """
+    )
+    db.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT)")
+    # FTS5 over chunk content, kept in sync by triggers, so `sqlite-utils search` and Datasette
+    # work on the file as it is.
+    db["chunks"].enable_fts(["content"], create_triggers=True, tokenize="porter unicode61")
+
+
+def known_names() -> list[str]:
+    return [m.name for m in migrations._migrations]
+
+
+def applied_names(db: sqlite_utils.Database) -> list[str]:
+    return [m.name for m in migrations.applied(db)]
+
+
+def check_version(db: sqlite_utils.Database, db_path: str) -> list[str]:
+    """The pending migrations; :class:`SchemaTooNew` if the database knows migrations we do not."""
+    applied = applied_names(db)
+    unknown = [n for n in applied if n not in known_names()]
+    if unknown:
+        raise SchemaTooNew(db_path, unknown)
+    return [n for n in known_names() if n not in applied]
+
+
+def migrate(db: sqlite_utils.Database, db_path: str = "") -> list[str]:
+    """Apply the pending migrations; returns their names (empty when up to date)."""
+    pending = check_version(db, db_path or "the database")
+    if pending:
+        migrations.apply(db)
+    return pending
+
+
+SCHEMA_VERSION = len(known_names())

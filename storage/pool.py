@@ -1,0 +1,310 @@
+"""Worker processes with a per-task time-out and a memory limit.
+
+Each worker is a separate process (``forkserver`` on Linux, else ``spawn``) with its own pipe; the
+parent hands it one task at a time. A task that runs past the time-out is killed with its worker,
+reported as a ``DOCUMENT_LIMIT`` failure, and the worker is replaced; a worker that dies (the
+kernel's OOM killer, a crash in a C library) is reported and replaced the same way. The address
+space of a worker is capped with ``RLIMIT_AS``, so an extractor that allocates without bound gets
+a ``MemoryError`` (reported as ``DOCUMENT_LIMIT``) instead of taking the machine down.
+
+The task function is named as ``"module:function"`` so that it is imported in the worker;
+``extra_modules`` (and the ``CHUNKSCOPE_EXTRA_MODULES`` environment variable, comma-separated) are
+imported in every worker first, e.g. to register an extra extractor.
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import multiprocessing.connection
+import os
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from indexer import errors
+
+EXTRA_MODULES_ENV = "CHUNKSCOPE_EXTRA_MODULES"
+DEFAULT_MEMORY_MB = 3072
+MiB = 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    code: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    key: Any
+    ok: bool
+    value: Any  # the task's result when ok, else a Failure
+    seconds: float
+    worker_pid: int
+    worker_max_rss_kb: int = 0
+
+
+def env_extra_modules() -> tuple[str, ...]:
+    raw = os.environ.get(EXTRA_MODULES_ENV, "")
+    return tuple(m.strip() for m in raw.split(",") if m.strip())
+
+
+def import_extra(modules: Iterable[str]) -> None:
+    for name in modules:
+        importlib.import_module(name)
+
+
+def _resolve(func_path: str) -> Callable[[Any], Any]:
+    module, _, name = func_path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def _max_rss_kb() -> int:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def _worker_main(
+    conn: multiprocessing.connection.Connection,
+    func_path: str,
+    memory_bytes: int | None,
+    extra_modules: tuple[str, ...],
+) -> None:
+    if memory_bytes:
+        import resource
+
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+        except (ValueError, OSError):
+            pass  # a lower hard limit is already in place
+    import_extra(extra_modules + env_extra_modules())
+    func = _resolve(func_path)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return  # the parent is gone
+        if message is None:
+            return
+        task_id, payload = message
+        try:
+            reply = (task_id, True, func(payload))
+        except errors.ChunkscopeError as exc:
+            reply = (task_id, False, Failure(exc.code, exc.message))
+        except MemoryError:
+            reply = (
+                task_id,
+                False,
+                Failure(errors.DOCUMENT_LIMIT, "ran out of memory (worker memory limit)"),
+            )
+        except RecursionError:
+            reply = (task_id, False, Failure(errors.PARSE_ERROR, "structure nested too deeply to read"))
+        except Exception as exc:  # a bug in a mode or extractor: recorded on the file, never fatal
+            reply = (
+                task_id,
+                False,
+                Failure(errors.PARSE_ERROR, f"internal error: {type(exc).__name__}: {exc}"[:500]),
+            )
+        try:
+            conn.send((*reply, _max_rss_kb()))
+        except MemoryError:
+            conn.send(
+                (
+                    task_id,
+                    False,
+                    Failure(errors.DOCUMENT_LIMIT, "result too large for the worker memory limit"),
+                    _max_rss_kb(),
+                )
+            )
+        except (BrokenPipeError, OSError):
+            return
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if sys.platform.startswith("linux"):
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context("spawn")
+
+
+class _Worker:
+    def __init__(self, ctx, func_path: str, memory_bytes: int | None, extra: tuple[str, ...]) -> None:
+        parent, child = ctx.Pipe(duplex=True)
+        self.conn = parent
+        self.process = ctx.Process(
+            target=_worker_main,
+            args=(child, func_path, memory_bytes, extra),
+            daemon=True,
+            name="chunkscope-worker",
+        )
+        self.process.start()
+        child.close()
+        self.task: tuple[int, Any, float] | None = None  # (task id, key, start time)
+        self.max_rss_kb = 0
+
+    def kill(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(5)
+        self.conn.close()
+
+    def stop(self) -> None:
+        try:
+            self.conn.send(None)
+        except (BrokenPipeError, OSError):
+            pass
+        self.process.join(5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(5)
+        self.conn.close()
+
+
+class Pool:
+    """``run(tasks)`` yields an :class:`Outcome` per ``(key, payload)`` task, in completion order.
+
+    Workers start on first use and are kept between ``run`` calls until :meth:`close`.
+    """
+
+    def __init__(
+        self,
+        func_path: str,
+        *,
+        jobs: int | None = None,
+        timeout: float = 120.0,
+        memory_mb: int | None = DEFAULT_MEMORY_MB,
+        extra_modules: Iterable[str] = (),
+    ) -> None:
+        self.func_path = func_path
+        self.jobs = max(1, jobs or os.cpu_count() or 1)
+        self.timeout = timeout
+        self.memory_bytes = memory_mb * MiB if memory_mb else None
+        self.extra_modules = tuple(extra_modules)
+        self._ctx = _context()
+        if self._ctx.get_start_method() == "forkserver":
+            self._ctx.set_forkserver_preload(["storage.job", *self.extra_modules])
+        self._workers: list[_Worker] = []
+        self._next_id = 0
+        self.replaced = 0
+        self.peak_rss_kb: dict[int, int] = {}  # worker pid → peak RSS seen
+
+    def _spawn(self) -> _Worker:
+        worker = _Worker(self._ctx, self.func_path, self.memory_bytes, self.extra_modules)
+        self._workers.append(worker)
+        return worker
+
+    def _retire(self, worker: _Worker) -> None:
+        worker.kill()
+        self._workers.remove(worker)
+        self.replaced += 1
+
+    def run(self, tasks: Iterable[tuple[Any, Any]]) -> Iterator[Outcome]:
+        pending = iter(tasks)
+        exhausted = False
+        queue: deque[tuple[Any, Any]] = deque()
+
+        def next_task() -> tuple[Any, Any] | None:
+            nonlocal exhausted
+            if queue:
+                return queue.popleft()
+            if exhausted:
+                return None
+            try:
+                return next(pending)
+            except StopIteration:
+                exhausted = True
+                return None
+
+        while True:
+            # hand out work to idle workers (starting workers up to ``jobs``)
+            while True:
+                idle = [w for w in self._workers if w.task is None]
+                if not idle and len(self._workers) >= self.jobs:
+                    break
+                task = next_task()
+                if task is None:
+                    break
+                worker = idle[0] if idle else self._spawn()
+                key, payload = task
+                self._next_id += 1
+                try:
+                    worker.conn.send((self._next_id, payload))
+                except (BrokenPipeError, OSError):
+                    self._retire(worker)
+                    queue.appendleft(task)
+                    continue
+                worker.task = (self._next_id, key, time.monotonic())
+            busy = [w for w in self._workers if w.task is not None]
+            if not busy:
+                return
+            now = time.monotonic()
+            wait_for = max(0.0, min(w.task[2] + self.timeout - now for w in busy))  # type: ignore[index]
+            ready = multiprocessing.connection.wait(
+                [w.conn for w in busy] + [w.process.sentinel for w in busy], timeout=wait_for
+            )
+            for worker in busy:
+                if worker.task is None:
+                    continue
+                task_id, key, started = worker.task
+                if worker.conn in ready or worker.process.sentinel in ready:
+                    try:
+                        reply = worker.conn.recv() if worker.conn.poll() else None
+                    except (EOFError, OSError):
+                        reply = None
+                    if reply is None:
+                        worker.process.join(1)
+                        code = worker.process.exitcode
+                        self._retire(worker)
+                        yield Outcome(
+                            key,
+                            False,
+                            Failure(errors.DOCUMENT_LIMIT, _death_message(code)),
+                            time.monotonic() - started,
+                            worker.process.pid or 0,
+                        )
+                        continue
+                    rid, ok, value, rss = reply
+                    worker.task = None
+                    worker.max_rss_kb = max(worker.max_rss_kb, rss)
+                    self.peak_rss_kb[worker.process.pid or 0] = worker.max_rss_kb
+                    yield Outcome(key, ok, value, time.monotonic() - started, worker.process.pid or 0, rss)
+                elif time.monotonic() - started >= self.timeout:
+                    pid = worker.process.pid or 0
+                    self._retire(worker)
+                    yield Outcome(
+                        key,
+                        False,
+                        Failure(
+                            errors.DOCUMENT_LIMIT,
+                            f"extraction timed out after {self.timeout:g} s (worker killed)",
+                        ),
+                        time.monotonic() - started,
+                        pid,
+                    )
+
+    def close(self) -> None:
+        for worker in list(self._workers):
+            worker.stop()
+        self._workers.clear()
+
+    def __enter__(self) -> Pool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _death_message(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        import signal
+
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        return f"the extraction worker was killed by {name} (memory limit or a crash in a parser)"
+    return f"the extraction worker exited unexpectedly (exit code {exitcode})"

@@ -1,0 +1,248 @@
+"""The write transactions. Each function runs inside one writer transaction (see
+:class:`storage.writer.Writer`), so a document's rows change all together or not at all."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import sqlite_utils
+
+from indexer import errors
+from indexer.provenance import chunk_id
+
+INDEXED = "indexed"
+STALE = "stale"
+FAILED = "failed"
+UNSUPPORTED = "unsupported"
+QUEUED = "queued"
+INDEXING = "indexing"
+STATUSES = (INDEXED, STALE, FAILED, UNSUPPORTED, QUEUED, INDEXING)
+
+
+def _doc(db: sqlite_utils.Database, path: str) -> dict[str, Any] | None:
+    cur = db.execute("SELECT * FROM documents WHERE path = ?", [path])
+    row = cur.fetchone()
+    if row is None:
+        return None
+    return dict(zip([c[0] for c in cur.description], row, strict=True))
+
+
+def _has_data(db: sqlite_utils.Database, doc_id: int) -> bool:
+    return db.execute("SELECT 1 FROM document_data WHERE document_id = ?", [doc_id]).fetchone() is not None
+
+
+def _drop_orphan_images(db: sqlite_utils.Database, names: Iterable[str]) -> None:
+    for name in set(names):
+        db.execute(
+            "DELETE FROM images WHERE name = ? AND NOT EXISTS "
+            "(SELECT 1 FROM document_images WHERE image_name = ?)",
+            [name, name],
+        )
+
+
+def _image_names(db: sqlite_utils.Database, doc_id: int) -> list[str]:
+    return [
+        r[0] for r in db.execute("SELECT image_name FROM document_images WHERE document_id = ?", [doc_id])
+    ]
+
+
+def insert_chunk_set(
+    db: sqlite_utils.Database, doc_id: int, mode: str, mode_key: str, is_default: bool, rows: Sequence[tuple]
+) -> None:
+    db.execute("DELETE FROM chunks WHERE document_id = ? AND mode_key = ?", [doc_id, mode_key])
+    db.execute("DELETE FROM chunk_sets WHERE document_id = ? AND mode_key = ?", [doc_id, mode_key])
+    db.conn.executemany(
+        "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, content_type, metadata) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(r[0], doc_id, mode, mode_key, int(is_default), r[1], r[2], r[3], r[4]) for r in rows],
+    )
+    db.execute(
+        "INSERT INTO chunk_sets (document_id, mode_key, mode, is_default, chunk_count, chars, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [doc_id, mode_key, mode, int(is_default), len(rows), sum(len(r[2]) for r in rows), time.time()],
+    )
+
+
+def replace_document(
+    db: sqlite_utils.Database, path: str, size: int, mtime_ns: int, result: dict[str, Any]
+) -> tuple[int, str, int]:
+    """Store a new revision of ``path`` (the worker's ``job.run`` result): (id, action, chunks)."""
+    now = time.time()
+    old = _doc(db, path)
+    default = result["chunk_sets"][0]
+    fields = {
+        "size": size,
+        "mtime": mtime_ns / 1e9,
+        "mtime_ns": mtime_ns,
+        "sha256": result["sha256"],
+        "status": INDEXED,
+        "error_code": None,
+        "error_message": None,
+        "source_type": result["source_type"],
+        "family": result["family"],
+        "manifest": json.dumps(result["manifest"], ensure_ascii=False, sort_keys=True),
+        "indexed_at": now,
+        "has_warning": int(bool(result["has_warning"])),
+        "chunk_count": len(default["rows"]),
+        "updated_at": now,
+    }
+    if old is None or old["status"] == QUEUED and not _has_data(db, old["id"]):
+        action = "added"
+    else:
+        action = "updated"
+    old_images: list[str] = []
+    if old is None:
+        fields["path"] = path
+        fields["revision"] = 1
+        cols = ", ".join(fields)
+        marks = ", ".join("?" for _ in fields)
+        doc_id = db.execute(
+            f"INSERT INTO documents ({cols}) VALUES ({marks})", list(fields.values())
+        ).lastrowid
+        revision = 1
+    else:
+        doc_id = old["id"]
+        revision = old["revision"] + 1
+        fields["revision"] = revision
+        old_images = _image_names(db, doc_id)
+        db.execute("DELETE FROM chunks WHERE document_id = ?", [doc_id])
+        db.execute("DELETE FROM chunk_sets WHERE document_id = ?", [doc_id])
+        db.execute("DELETE FROM document_images WHERE document_id = ?", [doc_id])
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        db.execute(f"UPDATE documents SET {sets} WHERE id = ?", [*fields.values(), doc_id])
+    db.execute(
+        "INSERT OR REPLACE INTO document_data (document_id, revision, sha256, text_chars, document) VALUES (?, ?, ?, ?, ?)",
+        [doc_id, revision, result["sha256"], result["text_chars"], result["document"]],
+    )
+    for name, fmt, isize, width, height, data in result["images"]:
+        db.execute(
+            "INSERT OR IGNORE INTO images (name, format, size, width, height, data) VALUES (?, ?, ?, ?, ?, ?)",
+            [name, fmt, isize, width, height, data],
+        )
+        db.execute(
+            "INSERT OR IGNORE INTO document_images (document_id, image_name) VALUES (?, ?)", [doc_id, name]
+        )
+    for cs in result["chunk_sets"]:
+        insert_chunk_set(db, doc_id, cs["mode"], cs["mode_key"], cs["is_default"], cs["rows"])
+    _drop_orphan_images(db, old_images)
+    return doc_id, action, len(default["rows"])
+
+
+def record_failure(
+    db: sqlite_utils.Database, path: str, size: int, mtime_ns: int, code: str, message: str, sha256: str = ""
+) -> str:
+    """Record a failed extraction: the last good revision stays, flagged stale; otherwise the file is
+    failed (or unsupported when no extractor claims it). Returns the status."""
+    now = time.time()
+    old = _doc(db, path)
+    if old is not None and _has_data(db, old["id"]):
+        status = STALE
+    elif code == errors.UNSUPPORTED_FORMAT:
+        status = UNSUPPORTED
+    else:
+        status = FAILED
+    fields = {
+        "size": size,
+        "mtime": mtime_ns / 1e9,
+        "mtime_ns": mtime_ns,
+        "sha256": sha256,
+        "status": status,
+        "error_code": code,
+        "error_message": message,
+        "updated_at": now,
+    }
+    if old is None:
+        fields |= {"path": path, "revision": 0, "chunk_count": 0}
+        cols = ", ".join(fields)
+        db.execute(
+            f"INSERT INTO documents ({cols}) VALUES ({', '.join('?' for _ in fields)})", list(fields.values())
+        )
+    else:
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        db.execute(f"UPDATE documents SET {sets} WHERE id = ?", [*fields.values(), old["id"]])
+    return status
+
+
+def touch_document(db: sqlite_utils.Database, path: str, size: int, mtime_ns: int) -> None:
+    """Same bytes, new mtime: remember the new stat so the next scan skips the file."""
+    db.execute(
+        "UPDATE documents SET size = ?, mtime = ?, mtime_ns = ? WHERE path = ?",
+        [size, mtime_ns / 1e9, mtime_ns, path],
+    )
+
+
+def queue_documents(db: sqlite_utils.Database, files: Iterable[tuple[str, int, int]]) -> int:
+    """Rows with status ``queued`` for files seen for the first time (the UI shows them at once)."""
+    now = time.time()
+    cur = db.conn.executemany(
+        "INSERT OR IGNORE INTO documents (path, size, mtime, mtime_ns, status, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+        [(p, s, 0.0, 0, QUEUED, now) for p, s, _ in files],
+    )
+    return cur.rowcount
+
+
+def remove_documents(db: sqlite_utils.Database, paths: Iterable[str]) -> list[str]:
+    removed = []
+    for path in paths:
+        old = _doc(db, path)
+        if old is None:
+            continue
+        images = _image_names(db, old["id"])
+        db.execute("DELETE FROM documents WHERE id = ?", [old["id"]])
+        _drop_orphan_images(db, images)
+        removed.append(path)
+    return removed
+
+
+def paths_under(db: sqlite_utils.Database, rel_dir: str) -> list[str]:
+    prefix = rel_dir.strip("/") + "/"
+    if prefix == "/":
+        return [r[0] for r in db.execute("SELECT path FROM documents")]
+    return [
+        r[0]
+        for r in db.execute("SELECT path FROM documents WHERE substr(path, 1, ?) = ?", [len(prefix), prefix])
+    ]
+
+
+def rename_document(db: sqlite_utils.Database, old: str, new: str, size: int, mtime_ns: int) -> bool:
+    """Move ``old``'s rows to ``new`` (replacing whatever ``new`` had); chunk ids are recomputed since
+    they include the path. False when ``old`` is not stored."""
+    row = _doc(db, old)
+    if row is None:
+        return False
+    if old == new:
+        return True
+    remove_documents(db, [new])
+    db.execute(
+        "UPDATE documents SET path = ?, size = ?, mtime = ?, mtime_ns = ?, updated_at = ? WHERE id = ?",
+        [new, size, mtime_ns / 1e9, mtime_ns, time.time(), row["id"]],
+    )
+    rows = db.execute(
+        "SELECT pk, mode_key, metadata, content, ordinal FROM chunks WHERE document_id = ?", [row["id"]]
+    ).fetchall()
+    db.conn.executemany(
+        "UPDATE chunks SET id = ? WHERE pk = ?",
+        [
+            (chunk_id(new, key, json.loads(meta), content, ordinal), pk)
+            for pk, key, meta, content, ordinal in rows
+        ],
+    )
+    return True
+
+
+def start_run(db: sqlite_utils.Database, root: str, jobs: int, modes: Sequence[str]) -> int:
+    return db.execute(
+        "INSERT INTO index_runs (root, started_at, jobs, modes, status) VALUES (?, ?, ?, ?, 'running')",
+        [root, time.time(), jobs, ",".join(modes)],
+    ).lastrowid
+
+
+def finish_run(db: sqlite_utils.Database, run_id: int, status: str, counts: dict[str, int]) -> None:
+    sets = ", ".join(f"{k} = ?" for k in counts)
+    db.execute(
+        f"UPDATE index_runs SET finished_at = ?, status = ?, {sets} WHERE id = ?",
+        [time.time(), status, *counts.values(), run_id],
+    )

@@ -1,0 +1,477 @@
+"""The read side of the index, plus on-demand chunking of other modes (cached through the writer).
+
+Every thread that reads gets its own connection (WAL readers never block the writer). Writes go
+through one :class:`~storage.writer.Writer` per store, started on first need.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from indexer.model import Document
+from indexer.modes import registry as modes
+from indexer.modes.params import ModeParams
+
+from . import db as dbmod
+from . import migrations, records
+from .db import default_db_path
+from .errors import NotAnIndex, ReadOnlyStore
+from .writer import Writer
+
+__all__ = ["ChunkRow", "DocRow", "Hit", "Store", "default_db_path"]
+
+#: Markers around the matched terms in :attr:`Hit.snippet`.
+SNIPPET_START = "\x02"
+SNIPPET_END = "\x03"
+SNIPPET_ELLIPSIS = "…"
+
+
+@dataclass(frozen=True)
+class DocRow:
+    id: int
+    path: str
+    source_type: str
+    size: int
+    mtime: float
+    sha256: str
+    status: str
+    error_code: str | None
+    error_message: str | None
+    chunk_count: int
+    indexed_at: float | None
+    has_warning: bool
+    family: str = ""
+    revision: int = 0
+
+
+@dataclass(frozen=True)
+class ChunkRow:
+    id: str
+    ordinal: int
+    content: str
+    content_type: str
+    metadata: dict
+
+
+@dataclass(frozen=True)
+class Hit:
+    path: str
+    chunk_id: str
+    ordinal: int
+    mode_key: str
+    content_type: str
+    snippet: str  # matched terms between SNIPPET_START and SNIPPET_END
+    metadata: dict
+    source_type: str
+    rank: float = 0.0
+
+
+_DOC_COLUMNS = (
+    "id, path, source_type, size, mtime, sha256, status, error_code, error_message, chunk_count, "
+    "indexed_at, has_warning, family, revision"
+)
+
+
+def _docrow(row: tuple) -> DocRow:
+    (id_, path, st, size, mtime, sha, status, code, msg, count, indexed_at, warn, family, rev) = row
+    return DocRow(
+        id_,
+        path,
+        st or "",
+        size,
+        mtime,
+        sha or "",
+        status,
+        code,
+        msg,
+        count,
+        indexed_at,
+        bool(warn),
+        family or "",
+        rev,
+    )
+
+
+def fts_query(query: str) -> str:
+    """A user's words as an FTS5 query: each word quoted (so ``-``, ``:`` and ``.`` are literal), a
+    trailing ``*`` kept as a prefix search, ``OR`` kept; "quoted phrases" stay phrases."""
+    tokens = re.findall(r'"[^"]*"|\S+', query)
+    out = []
+    for tok in tokens:
+        if tok.startswith('"') and tok.endswith('"') and len(tok) > 1:
+            inner = tok[1:-1].strip()
+            if inner:
+                out.append('"' + inner.replace('"', "") + '"')
+            continue
+        if tok in ("OR", "AND", "NOT"):
+            out.append(tok)
+            continue
+        prefix = tok.endswith("*")
+        word = tok.rstrip("*").replace('"', "")
+        if word:
+            out.append('"' + word + '"' + ("*" if prefix else ""))
+    while out and out[-1] in ("OR", "AND", "NOT"):
+        out.pop()
+    while out and out[0] in ("OR", "AND", "NOT"):
+        out.pop(0)
+    return " ".join(out)
+
+
+class Store:
+    def __init__(self, db_path: Path, root: Path | None, readonly: bool) -> None:
+        self.db_path = Path(db_path)
+        self.root = Path(root).resolve() if root is not None else self.db_path.resolve().parent.parent
+        self.readonly = readonly
+        self._local = threading.local()
+        self._conns: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+        self._writer: Writer | None = None
+        self._closed = False
+
+    @classmethod
+    def open(cls, db_path: Path, *, root: Path | None = None, readonly: bool = False) -> Store:
+        """Open (creating and migrating unless ``readonly``) the index at ``db_path``.
+
+        Raises :class:`~storage.errors.SchemaTooNew` for a database of a newer chunkscope and
+        :class:`~storage.errors.NotAnIndex` for a missing (read-only) or non-SQLite file.
+        """
+        store = cls(db_path, root, readonly)
+        if readonly:
+            conn = store._conn()
+            migrations.check_version(dbmod.database(conn), str(db_path))
+            if not dbmod.database(conn)["documents"].exists():
+                store.close()
+                raise NotAnIndex(f"{db_path} is not a chunkscope index (no documents table)")
+        else:
+            store.writer  # noqa: B018 - creates the file and applies the migrations
+        if root is None:
+            saved = store._setting("root")
+            if saved:
+                store.root = Path(saved)
+        elif not readonly:
+            store.writer.call(
+                lambda d: d.execute("INSERT OR REPLACE INTO settings VALUES ('root', ?)", [str(store.root)])
+            )
+        return store
+
+    # -- connections ---------------------------------------------------------------------------
+
+    def _conn(self) -> sqlite3.Connection:
+        if self._closed:
+            raise RuntimeError("store is closed")
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = dbmod.connect(self.db_path, readonly=True)
+            self._local.conn = conn
+            with self._lock:
+                self._conns.append(conn)
+        return conn
+
+    @property
+    def writer(self) -> Writer:
+        if self.readonly:
+            raise ReadOnlyStore(f"{self.db_path} was opened read-only")
+        with self._lock:
+            if self._writer is None:
+                self._writer = Writer(self.db_path)
+            return self._writer
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        if self._writer is not None:
+            self._writer.close()
+        with self._lock:
+            for conn in self._conns:
+                conn.close()
+            self._conns.clear()
+        self._closed = True
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _setting(self, key: str) -> str | None:
+        try:
+            row = self._conn().execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
+        except sqlite3.OperationalError:
+            return None
+        return row[0] if row else None
+
+    # -- documents -----------------------------------------------------------------------------
+
+    def documents(self) -> list[DocRow]:
+        rows = self._conn().execute(f"SELECT {_DOC_COLUMNS} FROM documents ORDER BY path").fetchall()
+        return [_docrow(r) for r in rows]
+
+    def document(self, path: str) -> DocRow | None:
+        row = self._conn().execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE path = ?", [path]).fetchone()
+        return _docrow(row) if row else None
+
+    def stats(self) -> dict[str, tuple[int, int, str, str]]:
+        """path → (size, mtime_ns, sha256, status), for the change scan."""
+        rows = self._conn().execute("SELECT path, size, mtime_ns, sha256, status FROM documents")
+        return {p: (s, m, h, st) for p, s, m, h, st in rows}
+
+    def load_document(self, path: str) -> Document | None:
+        row = (
+            self._conn()
+            .execute(
+                "SELECT d.id, dd.document FROM documents d JOIN document_data dd ON dd.document_id = d.id WHERE d.path = ?",
+                [path],
+            )
+            .fetchone()
+        )
+        if row is None:
+            return None
+        return Document.from_json(row[1], self._images_of(row[0]))
+
+    def _images_of(self, doc_id: int) -> dict[str, bytes]:
+        rows = self._conn().execute(
+            "SELECT i.name, i.data FROM document_images di JOIN images i ON i.name = di.image_name "
+            "WHERE di.document_id = ? ORDER BY i.name",
+            [doc_id],
+        )
+        return {name: bytes(data) for name, data in rows}
+
+    def images(self, path: str) -> dict[str, bytes]:
+        doc = self.document(path)
+        return self._images_of(doc.id) if doc else {}
+
+    def manifest(self, path: str) -> dict | None:
+        row = self._conn().execute("SELECT id, manifest FROM documents WHERE path = ?", [path]).fetchone()
+        if row is None or row[1] is None:
+            return None
+        manifest = json.loads(row[1])
+        # chunk counts of every mode cached so far, not only those chunked at index time
+        for key, count in self._conn().execute(
+            "SELECT mode_key, chunk_count FROM chunk_sets WHERE document_id = ? ORDER BY mode_key", [row[0]]
+        ):
+            manifest.setdefault("chunks", {})[key] = count
+        return manifest
+
+    # -- chunks --------------------------------------------------------------------------------
+
+    def mode_key(self, path: str, mode: str = "default", params: ModeParams | None = None) -> str | None:
+        doc = self.document(path)
+        if doc is None or not doc.family:
+            return None
+        return modes.key_for(doc.family, mode, params or ModeParams())
+
+    def chunks(self, path: str, mode: str = "default", params: ModeParams | None = None) -> list[ChunkRow]:
+        """The chunks of ``path`` in ``mode``: cached rows, or chunked now from the stored Document
+        and cached. Empty for a document without a good revision. A bad mode for the document's
+        family raises ``indexer.errors.InvalidArgument``."""
+        params = params or ModeParams()
+        doc = self.document(path)
+        if doc is None or not doc.family:
+            return []
+        key = modes.key_for(doc.family, mode, params)
+        cached = self._chunk_rows(doc.id, key)
+        if cached is not None:
+            return cached
+        stored = self.load_document(path)
+        if stored is None:
+            return []
+        from .job import chunk_rows
+
+        name, key, rows = chunk_rows(stored, path, mode, params)
+        if not self.readonly:
+            revision = doc.revision
+
+            def cache(d):
+                current = d.execute("SELECT revision FROM documents WHERE id = ?", [doc.id]).fetchone()
+                if current is None or current[0] != revision:
+                    return False  # re-indexed meanwhile: these chunks belong to an old revision
+                records.insert_chunk_set(d, doc.id, name, key, False, rows)
+                return True
+
+            self.writer.call(cache)
+        return [ChunkRow(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+
+    def _chunk_rows(self, doc_id: int, key: str) -> list[ChunkRow] | None:
+        conn = self._conn()
+        if (
+            conn.execute(
+                "SELECT 1 FROM chunk_sets WHERE document_id = ? AND mode_key = ?", [doc_id, key]
+            ).fetchone()
+            is None
+        ):
+            return None
+        rows = conn.execute(
+            "SELECT id, ordinal, content, content_type, metadata FROM chunks "
+            "WHERE document_id = ? AND mode_key = ? ORDER BY ordinal",
+            [doc_id, key],
+        )
+        return [ChunkRow(i, o, c, t, json.loads(m)) for i, o, c, t, m in rows]
+
+    def cached_modes(self, path: str) -> dict[str, int]:
+        """mode_key → chunk count of the chunk sets stored for ``path``."""
+        rows = self._conn().execute(
+            "SELECT cs.mode_key, cs.chunk_count FROM chunk_sets cs JOIN documents d ON d.id = cs.document_id "
+            "WHERE d.path = ? ORDER BY cs.is_default DESC, cs.mode_key",
+            [path],
+        )
+        return dict(rows.fetchall())
+
+    # -- search --------------------------------------------------------------------------------
+
+    def search(
+        self,
+        query: str,
+        *,
+        source_type: str | None = None,
+        mode: str | None = None,
+        content_type: str | None = None,
+        limit: int = 50,
+        folder: str | None = None,
+    ) -> list[Hit]:
+        """Full-text search over chunk content (FTS5, best matches first).
+
+        Without ``mode`` only the default-mode chunks are searched (one hit per place in a file);
+        ``mode`` is a mode name (``sentence``, ``row``, ``default`` …) matching any parameters.
+        """
+        match = fts_query(query)
+        if not match:
+            return []
+        where = ["chunks_fts MATCH ?"]
+        args: list[Any] = [match]
+        if mode is None or mode == "default":
+            where.append("c.is_default = 1")
+        else:
+            where.append("c.mode = ?")
+            args.append(mode)
+        if source_type:
+            where.append("d.source_type = ?")
+            args.append(source_type)
+        if content_type:
+            where.append("c.content_type = ?")
+            args.append(content_type)
+        if folder:
+            prefix = folder.strip("/") + "/"
+            where.append("substr(d.path, 1, ?) = ?")
+            args += [len(prefix), prefix]
+        sql = (
+            "SELECT d.path, c.id, c.ordinal, c.mode_key, c.content_type, "
+            f"snippet(chunks_fts, 0, '{SNIPPET_START}', '{SNIPPET_END}', '{SNIPPET_ELLIPSIS}', 16), "
+            "c.metadata, d.source_type, chunks_fts.rank "
+            "FROM chunks_fts JOIN chunks c ON c.pk = chunks_fts.rowid JOIN documents d ON d.id = c.document_id "
+            f"WHERE {' AND '.join(where)} ORDER BY chunks_fts.rank, d.path, c.ordinal LIMIT ?"
+        )
+        args.append(limit)
+        try:
+            rows = self._conn().execute(sql, args).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "fts5" in str(exc).lower() or "syntax" in str(exc).lower():
+                return []
+            raise
+        return [Hit(p, i, o, k, t, s, json.loads(m), st or "", r) for p, i, o, k, t, s, m, st, r in rows]
+
+    # -- aggregates ----------------------------------------------------------------------------
+
+    def counts(self) -> dict[str, int]:
+        conn = self._conn()
+        out = {"documents": 0, "chunks": 0}
+        out |= {s: 0 for s in records.STATUSES}
+        for status, n in conn.execute("SELECT status, count(*) FROM documents GROUP BY status"):
+            out[status] = n
+            out["documents"] += n
+        out["chunks"] = conn.execute("SELECT count(*) FROM chunks WHERE is_default = 1").fetchone()[0]
+        return out
+
+    def report(self) -> dict:
+        """Per format: files, indexed, failed, stale, unsupported, chunks, warnings and coverage sums;
+        every document with its path, status and error code."""
+        formats: dict[str, dict[str, Any]] = {}
+        documents = []
+        for row in self._conn().execute(
+            "SELECT path, source_type, status, error_code, error_message, chunk_count, has_warning, size, manifest "
+            "FROM documents ORDER BY path"
+        ):
+            path, st, status, code, message, chunks, warn, size, manifest = row
+            key = st or _extension(path) or "(none)"
+            f = formats.setdefault(
+                key,
+                {
+                    "source_type": key,
+                    "files": 0,
+                    "bytes": 0,
+                    "indexed": 0,
+                    "failed": 0,
+                    "stale": 0,
+                    "unsupported": 0,
+                    "queued": 0,
+                    "chunks": 0,
+                    "with_warnings": 0,
+                    "error_codes": {},
+                    "coverage": {
+                        "extracted_chars": 0,
+                        "pages_total": 0,
+                        "pages_with_text": 0,
+                        "empty_pages": 0,
+                        "images_placeholders": 0,
+                        "images_extracted": 0,
+                        "images_skipped": 0,
+                        "skipped": 0,
+                        "truncated": 0,
+                    },
+                },
+            )
+            f["files"] += 1
+            f["bytes"] += size or 0
+            if status in f:
+                f[status] += 1
+            f["chunks"] += chunks or 0
+            f["with_warnings"] += int(bool(warn))
+            if code:
+                f["error_codes"][code] = f["error_codes"].get(code, 0) + 1
+            if manifest:
+                _add_coverage(f["coverage"], json.loads(manifest))
+            documents.append(
+                {
+                    "path": path,
+                    "source_type": st or "",
+                    "status": status,
+                    "error_code": code,
+                    "error_message": message,
+                    "chunks": chunks or 0,
+                    "has_warning": bool(warn),
+                }
+            )
+        return {"formats": sorted(formats.values(), key=lambda f: f["source_type"]), "documents": documents}
+
+
+def _extension(path: str) -> str:
+    suffix = Path(path).suffix.lower()
+    return suffix[1:] if suffix else ""
+
+
+def _add_coverage(acc: dict[str, int], manifest: dict) -> None:
+    cov = manifest.get("coverage") or {}
+    acc["extracted_chars"] += (manifest.get("text") or {}).get("extracted_chars", 0)
+    acc["pages_total"] += cov.get("pages_total") or 0
+    acc["pages_with_text"] += cov.get("pages_with_text") or 0
+    acc["empty_pages"] += len(cov.get("empty_pages") or ())
+    images = cov.get("images") or {}
+    acc["images_placeholders"] += images.get("placeholders", 0)
+    acc["images_extracted"] += images.get("extracted", 0)
+    acc["images_skipped"] += len(images.get("skipped") or ())
+    acc["skipped"] += len(cov.get("skipped") or ())
+    acc["truncated"] += len(cov.get("truncated") or ())
+
+
+def snippet_parts(snippet: str) -> list[tuple[str, bool]]:
+    """Split a :attr:`Hit.snippet` into ``(text, matched)`` pieces for display."""
+    parts: list[tuple[str, bool]] = []
+    for i, piece in enumerate(re.split(f"[{SNIPPET_START}{SNIPPET_END}]", snippet)):
+        if piece:
+            parts.append((piece, i % 2 == 1))
+    return parts

@@ -1,0 +1,284 @@
+"""Keeping the index equal to the folder: reconcile at start, then follow the watcher.
+
+:class:`SyncLoop` owns a :class:`~storage.watch.Watcher` and a thread that takes debounced batches
+of hints and turns them into actions against the disk as it is *now*:
+
+- a path that is a regular file → upsert (the indexer re-stats and hashes; unchanged content is not
+  re-extracted);
+- a path that is a folder → whatever document had that path is dropped, and every file under the
+  folder is upserted (a folder moved in, or a file replaced by a folder of the same name);
+- a path that is gone → the document and every document under it as a folder are deleted (a folder
+  moved out of the tree arrives as one delete);
+- a rename whose source is gone and whose destination exists → the rows move without
+  re-extraction when the content is unchanged (editors' atomic saves become plain upserts, since
+  the temporary source was never indexed).
+
+It is importable and observable without Textual: ``on_event`` receives :class:`SyncEvent` s (one per
+change, with the action, the result and the milliseconds it took) and :class:`WatcherState`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .ignore import IgnoreRules
+from .watch import Batch, Debouncer, Watcher
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SyncEvent:
+    """One change the loop acted on: ``action`` upsert | delete | delete_tree | rename;
+    ``result`` what the indexer did (indexed, unchanged, failed: CODE, removed, moved …)."""
+
+    path: str
+    action: str
+    result: str
+    ms: float
+    events: int = 1  # raw file-system events coalesced into this change
+
+
+@dataclass(frozen=True)
+class WatcherState:
+    state: str  # "native" | "polling" | "stopped"
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class BatchApplied:
+    """A debounced batch was applied: how many raw events became how many changes."""
+
+    events: int
+    changes: int
+    ms: float
+
+
+class SyncLoop:
+    """Reconcile, then watch ``root`` and apply changes through ``indexer``.
+
+    ``indexer`` is a :class:`storage.indexing.Indexer` (or anything with ``reconcile``,
+    ``index_paths``, ``remove_prefix``, ``rename`` and ``known_paths``).
+    """
+
+    def __init__(
+        self,
+        root: Path,
+        indexer,
+        *,
+        poll: bool = False,
+        quiet: float = 0.3,
+        cap: float = 2.0,
+        on_event: Callable[[object], None] | None = None,
+        observer_factory: Callable[[], object] | None = None,
+        reconcile: bool = True,
+    ) -> None:
+        self.root = Path(root).resolve()
+        self.indexer = indexer
+        self.rules = IgnoreRules(self.root)
+        self.debouncer = Debouncer(quiet=quiet, cap=cap)
+        self.on_event = on_event or (lambda event: None)
+        self.do_reconcile = reconcile
+        self.watcher = Watcher(
+            self.root,
+            self.debouncer,
+            poll=poll,
+            ignored=self.rules.ignored,
+            on_state=lambda state: self._emit(WatcherState(state, self.watcher.fallback_reason)),
+            on_ignore_changed=self._ignore_changed,
+            observer_factory=observer_factory,
+        )
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._idle = threading.Event()
+        self._idle.set()
+        self._rescan = threading.Event()
+        self.batches = 0
+        self.changes = 0
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start watching first (so nothing is missed), then reconcile in the loop's thread."""
+        self.watcher.start()
+        self._thread = threading.Thread(target=self._run, name="chunkscope-sync", daemon=True)
+        self._idle.clear()
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self.debouncer._wake.set()
+        self.watcher.stop()
+        if self._thread is not None:
+            self._thread.join(timeout=30)
+
+    @property
+    def state(self) -> str:
+        return self.watcher.state
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        """Block until nothing is pending and the last batch is applied (for tests and the CLI)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._idle.is_set() and self.debouncer.pending() == 0:
+                return True
+            time.sleep(0.02)
+        return False
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        if self.do_reconcile:
+            self._reconcile()
+        self._idle.set()
+        while not self._stop.is_set():
+            due = self.debouncer.next_due()
+            self.debouncer.wait(0.5 if due is None else min(due, 0.5))
+            if self._stop.is_set():
+                break
+            if self.watcher.check_health():
+                self._reconcile()  # events may have been lost while the native observer was dead
+            if self._rescan.is_set():
+                self._rescan.clear()
+                self._reconcile()
+            batch = self.debouncer.take_ready()
+            if batch is None:
+                self._idle.set()
+                continue
+            self._idle.clear()
+            try:
+                self.apply(batch)
+            except Exception:  # one failing batch must not end watching; the next reconcile heals
+                log.exception("applying a batch of changes failed")
+                self._rescan.set()
+            if self.debouncer.pending() == 0:
+                self._idle.set()
+
+    def _reconcile(self) -> None:
+        t0 = time.perf_counter()
+        try:
+            self.indexer.reconcile()
+        except Exception:  # reported, and retried on the next change
+            log.exception("reconciliation failed")
+            return
+        self._emit(SyncEvent("", "reconcile", "done", (time.perf_counter() - t0) * 1000))
+
+    def _ignore_changed(self) -> None:
+        self.rules.reload()
+        self._rescan.set()
+        self.debouncer._wake.set()
+
+    def _emit(self, event: object) -> None:
+        try:
+            self.on_event(event)
+        except Exception:  # a listener's bug must not stop the loop
+            log.exception("sync listener failed")
+
+    # -- applying a batch --------------------------------------------------------------------
+
+    def apply(self, batch: Batch) -> None:
+        t0 = time.perf_counter()
+        handled: set[str] = set()
+        changes = 0
+        for src, dest in batch.renames:
+            if self._exists(src) or not self._exists(dest):
+                continue  # not a plain move (src came back, or dest is gone again): upserts decide
+            started = time.perf_counter()
+            if (self.root / dest).is_dir():
+                moved = self._move_tree(src, dest)
+                result = f"moved {moved} documents"
+            else:
+                result = self._result(self.indexer.rename(src, dest), "moved")
+            handled |= {src, dest}
+            changes += 1
+            self._emit(SyncEvent(f"{src} → {dest}", "rename", result, _ms(started), _count(batch, src, dest)))
+        upserts: list[str] = []
+        for path in batch.paths:
+            if path in handled:
+                continue
+            full = self.root / path
+            started = time.perf_counter()
+            if full.is_dir() and not full.is_symlink():
+                self.indexer.index_paths([path])  # a document that had this path is now gone
+                files = list(self._files_under(path))
+                upserts.extend(files)
+                changes += 1
+                self._emit(
+                    SyncEvent(
+                        path + "/", "upsert_tree", f"{len(files)} files", _ms(started), _count(batch, path)
+                    )
+                )
+            elif full.is_file():
+                upserts.append(path)
+            else:
+                self.indexer.index_paths([path])
+                removed = self.indexer.remove_prefix(path)
+                changes += 1
+                result = "removed" if not removed else f"removed (+{removed} under it)"
+                self._emit(SyncEvent(path, "delete", result, _ms(started), _count(batch, path)))
+        for path in upserts:
+            started = time.perf_counter()
+            outcome = self.indexer.index_paths([path])
+            changes += 1
+            self._emit(
+                SyncEvent(path, "upsert", self._result(outcome, "indexed"), _ms(started), _count(batch, path))
+            )
+        self.batches += 1
+        self.changes += changes
+        self._emit(BatchApplied(batch.events, changes, _ms(t0)))
+
+    def _exists(self, rel: str) -> bool:
+        return os.path.lexists(self.root / rel)
+
+    def _files_under(self, rel_dir: str) -> Iterable[str]:
+        base = self.root / rel_dir
+        for folder, dirs, files in os.walk(base):
+            rel_folder = Path(folder).relative_to(self.root).as_posix()
+            dirs[:] = sorted(d for d in dirs if not self.rules.ignored(f"{rel_folder}/{d}", True))
+            for name in sorted(files):
+                rel = f"{rel_folder}/{name}"
+                if not self.rules.ignored(rel, False):
+                    yield rel
+
+    def _move_tree(self, src: str, dest: str) -> int:
+        prefix = src.rstrip("/") + "/"
+        moved = 0
+        for old in [p for p in self.indexer.known_paths() if p.startswith(prefix)]:
+            new = dest.rstrip("/") + "/" + old[len(prefix) :]
+            self.indexer.rename(old, new)
+            moved += 1
+        rest = [p for p in self._files_under(dest)]
+        if rest:
+            self.indexer.index_paths(rest)  # anything not indexed before (or changed meanwhile)
+        return moved
+
+    @staticmethod
+    def _result(outcome, default: str) -> str:
+        if outcome is None:
+            return default
+        if isinstance(outcome, str):
+            return outcome
+        if isinstance(outcome, (list, tuple)) and outcome:
+            outcome = outcome[0]
+        action = getattr(outcome, "action", None)
+        code = getattr(outcome, "code", None)
+        if code:
+            return f"failed: {code}"
+        chunks = getattr(outcome, "chunks", None)
+        if action and chunks is not None:
+            return f"{action} ({chunks} chunks)"
+        return action or default
+
+
+def _ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000
+
+
+def _count(batch: Batch, *paths: str) -> int:
+    return sum(batch.coalesced.get(p, 0) for p in paths) or 1
