@@ -1,0 +1,88 @@
+"""``page_aware``: pages of ``paragraphs_per_page`` units, each cut to ≤ 2,000 characters.
+
+A heading closes the open page, is emitted as a ``heading`` chunk and opens a page tagged
+``heading_boundary``; content with no heading before it opens one tagged ``estimated``. Each
+paragraph, list, table or code block is one unit; a page holding ``paragraphs_per_page`` units
+closes and the next is ``estimated``. Where blocks know their real page (PDF, DOCX) or slide
+(presentations), a change of page closes the open page too and the next is tagged ``page`` or
+``slide_boundary``; ``page_number``/``slide_number`` come from the blocks. On closing, the page
+text (units joined by blank lines) is cut between units to at most 2,000 characters.
+"""
+
+from __future__ import annotations
+
+from ..model import DOCUMENT, HEADING, Block, Chunk, Document
+from ._common import (
+    Draft,
+    HeadingPath,
+    doc_metadata,
+    finish,
+    prepare_images,
+    split_at_paragraphs,
+    split_block,
+)
+from .params import ModeParams
+from .registry import mode
+
+MAX_CHARS = 2000
+
+
+def _where(block: Block) -> tuple[str, object] | None:
+    if "slide_number" in block.meta:
+        return ("slide_boundary", block.meta["slide_number"])
+    if block.page is not None:
+        return ("page", block.page)
+    return None
+
+
+@mode("page_aware", families=[DOCUMENT], reads=("paragraphs_per_page",), bound=MAX_CHARS)
+def page_aware(doc: Document, params: ModeParams) -> list[Chunk]:
+    per_page = params.require_positive("paragraphs_per_page")
+    blocks, images = prepare_images(doc, params)
+    path = HeadingPath()
+    drafts: list[Draft] = list(images)
+    units: list[Block] = []  # the open page's units (each possibly pre-cut into parts)
+    parts_of: list[list[Block]] = []
+    tag = "estimated"
+    at: object = None  # the real page / slide in force
+
+    def context() -> dict:
+        return {"section_heading": path.heading, "section_level": path.level, "heading_path": path.path}
+
+    def flush(next_tag: str) -> None:
+        nonlocal tag
+        if units:
+            flat = [p for parts in parts_of for p in parts]
+            unit_of = [i for i, parts in enumerate(parts_of) for _ in parts]
+            for group in split_at_paragraphs([p.text for p in flat], MAX_CHARS):
+                pieces = [flat[i] for i in group]
+                meta = {
+                    "page_break_type": tag,
+                    "paragraph_count": len({unit_of[i] for i in group}),
+                } | context()
+                drafts.append(Draft("page_aware", "\n\n".join(p.text for p in pieces), pieces, meta))
+        units.clear()
+        parts_of.clear()
+        tag = next_tag
+
+    for block in blocks:
+        real = _where(block)
+        if real is not None and real[1] != at:
+            if units:
+                flush(real[0])
+            elif tag == "estimated":
+                tag = real[0]
+            at = real[1]
+        if block.kind == HEADING:
+            flush("heading_boundary")
+            path.enter(block)
+            for part in split_block(block, MAX_CHARS):
+                meta = {"page_break_type": "heading_boundary", "paragraph_count": 0} | context()
+                drafts.append(Draft("heading", part.text, [part], meta))
+            continue
+        units.append(block)
+        parts_of.append(split_block(block, MAX_CHARS))
+        if len(units) >= per_page:
+            flush("estimated")
+    flush("estimated")
+    return finish(drafts, doc_metadata(doc, derived=True))

@@ -1,0 +1,69 @@
+"""``section``: one chunk per heading plus the section body beneath it, bodies ≤ 2,000 characters.
+
+Each heading is its own ``heading`` chunk; the paragraphs, lists, tables and code up to the next
+heading (of any level) form the body, joined by blank lines. A body over 2,000 characters is cut
+between its blocks (a single block over the cap is first cut like structural does), the pieces
+numbered by ``split_part``/``split_total`` (both ``null`` for an unsplit body). Text before the
+first heading is a preamble section whose ``section_heading`` is ``null``.
+"""
+
+from __future__ import annotations
+
+from ..model import DOCUMENT, HEADING, LIST, PARAGRAPH, Block, Chunk, Document
+from ._common import (
+    Draft,
+    HeadingPath,
+    doc_metadata,
+    finish,
+    prepare_images,
+    split_at_paragraphs,
+    split_block,
+)
+from .params import ModeParams
+from .registry import mode
+
+MAX_CHARS = 2000
+
+
+@mode("section", families=[DOCUMENT], bound=MAX_CHARS)
+def section(doc: Document, params: ModeParams) -> list[Chunk]:
+    blocks, images = prepare_images(doc, params)
+    path = HeadingPath()
+    drafts: list[Draft] = list(images)
+    body: list[Block] = []
+
+    def where() -> dict:
+        return {"section_heading": path.heading, "section_level": path.level, "heading_path": path.path}
+
+    def flush() -> None:
+        if not body:
+            return
+        groups = split_at_paragraphs([b.text for b in body], MAX_CHARS)
+        for n, group in enumerate(groups, 1):
+            parts = [body[i] for i in group]
+            text = "\n\n".join(b.text for b in parts)
+            meta = where() | {
+                "paragraph_count": sum(1 for b in parts if b.kind in (PARAGRAPH, LIST)),
+                "block_types": list(dict.fromkeys(b.kind for b in parts)),
+                "char_count": len(text),
+                "split_part": n if len(groups) > 1 else None,
+                "split_total": len(groups) if len(groups) > 1 else None,
+            }
+            drafts.append(Draft("section", text, parts, meta))
+        body.clear()
+
+    for block in blocks:
+        if block.kind == HEADING:
+            flush()
+            path.enter(block)
+            for part in split_block(block, MAX_CHARS):
+                meta = where() | {
+                    "paragraph_count": 0,
+                    "block_types": [HEADING],
+                    "char_count": len(part.text),
+                }
+                drafts.append(Draft("heading", part.text, [part], meta))
+        else:
+            body.extend(split_block(block, MAX_CHARS))
+    flush()
+    return finish(drafts, doc_metadata(doc, derived=True))

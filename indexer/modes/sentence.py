@@ -1,0 +1,68 @@
+"""``sentence``: paragraphs regrouped into chunks of ``sentences_per_chunk`` sentences.
+
+Sentences of consecutive paragraphs are buffered and cut into groups whenever a heading, list,
+table or code block arrives (and at the end). Headings, tables and code pass through as their own
+chunks (without the sentence keys); a list passes through as ``bullet_list`` with
+``actual_sentence_count: 0``. Sentence boundaries: ``.``/``?``/``!`` then a capital or digit,
+except after title abbreviations, numbered markers ("Figure 1.") and initials ("J.K.").
+"""
+
+from __future__ import annotations
+
+from ..model import CODE, DOCUMENT, HEADING, LIST, TABLE, Block, Chunk, Document
+from ._common import Draft, HeadingPath, doc_metadata, finish, prepare_images, split_block, split_sentences
+from .params import ModeParams
+from .registry import mode
+
+ATOMIC_MAX = 1200  # tables, lists and code passing through are cut like structural does
+PASS_TYPES = {HEADING: "heading", TABLE: "table", CODE: "code_block", LIST: "bullet_list"}
+
+
+@mode("sentence", families=[DOCUMENT], reads=("sentences_per_chunk",))
+def sentence(doc: Document, params: ModeParams) -> list[Chunk]:
+    per_chunk = params.require_positive("sentences_per_chunk")
+    blocks, images = prepare_images(doc, params)
+    path = HeadingPath()
+    drafts: list[Draft] = list(images)
+    buffer: list[tuple[str, Block, int]] = []  # (sentence, its block, its paragraph index)
+    paragraph_index = -1
+
+    def where() -> dict:
+        return {"section_heading": path.heading, "heading_path": path.path, "section_level": path.level}
+
+    def flush() -> None:
+        for i in range(0, len(buffer), per_chunk):
+            group = buffer[i : i + per_chunk]
+            blocks_of = list({id(b): b for _, b, _ in group}.values())
+            meta = {
+                "sentences_per_chunk": per_chunk,
+                "actual_sentence_count": len(group),
+                "source_paragraph_index": group[0][2],
+            } | where()
+            drafts.append(Draft("sentence", " ".join(s for s, _, _ in group), blocks_of, meta))
+        buffer.clear()
+
+    for block in blocks:
+        if block.kind == HEADING:
+            flush()
+            path.enter(block)
+            for part in split_block(block, ATOMIC_MAX):
+                drafts.append(Draft("heading", part.text, [part], where()))
+            continue
+        paragraph_index += 1
+        if block.kind in PASS_TYPES:
+            flush()
+            for part in split_block(block, ATOMIC_MAX):
+                meta = where()
+                if block.kind == LIST:
+                    meta = {
+                        "sentences_per_chunk": per_chunk,
+                        "actual_sentence_count": 0,
+                        "source_paragraph_index": paragraph_index,
+                    } | meta
+                drafts.append(Draft(PASS_TYPES[block.kind], part.text, [part], meta))
+            continue
+        for s in split_sentences(block.text):
+            buffer.append((s, block, paragraph_index))
+    flush()
+    return finish(drafts, doc_metadata(doc, derived=True))

@@ -1,0 +1,50 @@
+"""``sliding_window``: flat windows of ``window_size`` blocks, consecutive windows sharing
+``overlap`` blocks. Every block (headings too) is one unit; the last window may be short. The
+chunk is ``sliding_window`` in every document format (tabular formats have their own, ``row_window``).
+"""
+
+from __future__ import annotations
+
+from ..model import DOCUMENT, HEADING, Chunk, Document
+from ._common import Draft, HeadingPath, doc_metadata, finish, prepare_images
+from .params import ModeParams
+from .registry import mode
+
+
+def window_starts(count: int, size: int, overlap: int) -> list[int]:
+    """Start indices of the windows over ``count`` units (one short window when count ≤ size)."""
+    if count == 0:
+        return []
+    step = size - overlap
+    starts = [0]
+    while starts[-1] + size < count:
+        starts.append(starts[-1] + step)
+    return starts
+
+
+@mode("sliding_window", families=[DOCUMENT], reads=("window_size", "overlap"))
+def sliding_window(doc: Document, params: ModeParams) -> list[Chunk]:
+    size, overlap = params.require_window()
+    units, images = prepare_images(doc, params)
+    # the heading context in force at each unit (a heading unit is its own context)
+    path = HeadingPath()
+    context = []
+    for block in units:
+        if block.kind == HEADING:
+            path.enter(block)
+        context.append((path.heading, path.path))
+    drafts: list[Draft] = list(images)
+    for n, start in enumerate(window_starts(len(units), size, overlap)):
+        window = units[start : start + size]
+        heading, heading_path = context[start]
+        meta = {
+            "window_index": n,
+            "window_size": size,
+            "overlap": overlap,
+            "paragraph_range": [start, start + len(window) - 1],
+            "block_count": len(window),
+            "section_heading": heading,
+            "heading_path": heading_path,
+        }
+        drafts.append(Draft("sliding_window", "\n\n".join(b.text for b in window), list(window), meta))
+    return finish(drafts, doc_metadata(doc, derived=True))

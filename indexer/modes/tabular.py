@@ -1,0 +1,371 @@
+"""Modes for spreadsheets and CSV/TSV: the rows of TABLE blocks, grouped.
+
+A row renders as ``header: value | header: value`` (empty cells left out; a column without a
+header is ``Column N``). Spreadsheets: ``row`` (= default, one row per chunk → ``row_document``),
+``table`` (each table as a pipe table, cut between rows ≤ 2,000 → ``table_region``), ``sheet``
+(each sheet as a pipe table → ``sheet``, cut between rows ≤ 2,000 with ``split_part``),
+``sliding_window`` (``row_window``), ``page_aware`` (rows packed into ≤ 2,000-character regions →
+``sheet_region``) and ``semantic`` (rows grouped by a detected category column → ``semantic_group``).
+CSV: ``row`` (= default, ``rows_per_chunk`` rows, 3 by default → ``row_group``), ``sliding_window``
+(``row_window``) and ``page_aware`` (``paragraphs_per_page`` rows → ``row_group``).
+
+Windows and groups never cross a table (sheet) boundary. Blocks that are not tables (text that
+could not be read as rows) are kept as one unit each, so no text is lost.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..model import CSV, SPREADSHEET, TABLE, Block, Chunk, Document, render_table
+from ._common import Draft, split_at_paragraphs, split_atomic
+from .params import ModeParams
+from .registry import mode
+from .sliding_window import window_starts
+
+MAX_CHARS = 2000
+
+
+# -- rows ------------------------------------------------------------------------------------
+
+
+def labels(block: Block) -> list[str]:
+    width = max([len(block.header or ())] + [len(r) for r in block.rows] or [0])
+    head = list(block.header or ())
+    return [
+        (head[i].strip() if i < len(head) and str(head[i]).strip() else f"Column {i + 1}")
+        for i in range(width)
+    ]
+
+
+def render_row(names: list[str], row: tuple[str, ...]) -> str:
+    cells = [f"{names[i]}: {' '.join(str(v).split())}" for i, v in enumerate(row) if str(v).strip()]
+    return " | ".join(cells)
+
+
+@dataclass(frozen=True)
+class Table:
+    """One TABLE block seen as rows; ``text_offset`` maps a row to its line in Document.text."""
+
+    block: Block
+    names: list[str]
+    rendered: list[str]
+    text_offset: int | None
+
+    @classmethod
+    def of(cls, block: Block) -> Table:
+        names = labels(block)
+        offset = None
+        if block.lines is not None:
+            n_lines = block.lines[1] - block.lines[0] + 1
+            n_rows = len(block.rows)
+            if n_lines == n_rows + 2:  # a rendered pipe table: header and separator lines
+                offset = 2
+            elif n_lines == n_rows + (1 if block.header is not None else 0):
+                offset = 1 if block.header is not None else 0
+        return cls(block, names, [render_row(names, r) for r in block.rows], offset)
+
+    def row_number(self, i: int) -> int:
+        nums = self.block.row_numbers
+        return nums[i] if len(nums) == len(self.block.rows) else i + 1
+
+    def sub(self, indices: list[int], text: str) -> Block:
+        """A sub-block holding rows ``indices`` (provenance: lines, row_range)."""
+        b = self.block
+        nums = [self.row_number(i) for i in indices]
+        lines = b.lines
+        if self.text_offset is not None and b.lines is not None and indices:
+            lines = (
+                b.lines[0] + self.text_offset + min(indices),
+                b.lines[0] + self.text_offset + max(indices),
+            )
+        meta = dict(b.meta) | ({"row_range": [min(nums), max(nums)]} if nums else {})
+        rows = tuple(b.rows[i] for i in indices)
+        return replace(b, text=text, lines=lines, rows=rows, row_numbers=tuple(nums), meta=meta)
+
+
+def _units(doc: Document) -> list[Table | Block]:
+    return [Table.of(b) if b.kind == TABLE else b for b in doc.blocks if b.kind == TABLE or b.text.strip()]
+
+
+def _sheet_meta(block: Block) -> dict[str, Any]:
+    return {k: block.meta[k] for k in ("sheet_name", "sheet_index") if k in block.meta}
+
+
+def _finish(doc: Document, drafts: list[Draft], extra: dict[str, Any] | None = None) -> list[Chunk]:
+    doc_meta = dict(doc.metadata) or None
+    out = []
+    for i, d in enumerate(drafts):
+        d.meta["chunk_index"] = i
+        if extra:
+            d.meta.update(extra)
+        out.append(d.chunk(doc_meta))
+    return out
+
+
+def _text_draft(content_type: str, block: Block, meta: dict[str, Any]) -> list[Draft]:
+    """A non-table block in a tabular document: kept whole (cut at 2,000 like prose)."""
+    from ._common import split_prose
+
+    return [Draft(content_type, p.text, [p], dict(meta)) for p in split_prose(block, MAX_CHARS)]
+
+
+def _skipped_sheets(doc: Document) -> list[str]:
+    return [s.name for s in doc.coverage.skipped_of("sheet")]
+
+
+def _rows_per_chunk(params: ModeParams, default: int) -> int:
+    if params.rows_per_chunk is None:
+        return default
+    return params.require_positive("rows_per_chunk")
+
+
+def _row_groups(table: Table, size: int) -> list[list[int]]:
+    n = len(table.block.rows)
+    return [list(range(i, min(i + size, n))) for i in range(0, n, size)]
+
+
+def _join(table: Table, indices: list[int]) -> str:
+    return "\n".join(table.rendered[i] for i in indices)
+
+
+# -- spreadsheets ----------------------------------------------------------------------------
+
+
+@mode("row", families=[SPREADSHEET], reads=("rows_per_chunk",))
+def sheet_rows(doc: Document, params: ModeParams) -> list[Chunk]:
+    size = _rows_per_chunk(params, 1)
+    drafts: list[Draft] = []
+    for unit in _units(doc):
+        if isinstance(unit, Block):
+            drafts += _text_draft("row_document", unit, _sheet_meta(unit))
+            continue
+        for group in _row_groups(unit, size):
+            meta = _sheet_meta(unit.block) | {
+                "row_index": group[0],
+                "header_row": list(unit.names),
+                "col_count": len(unit.names),
+                "rows_per_chunk": size,
+                "actual_row_count": len(group),
+            }
+            drafts.append(
+                Draft("row_document", _join(unit, group), [unit.sub(group, _join(unit, group))], meta)
+            )
+    return _finish(doc, drafts, {"skipped_sheets": _skipped_sheets(doc)})
+
+
+def _pipe_parts(unit: Table) -> list[tuple[list[int], str]]:
+    """The table as pipe-table parts ≤ 2,000 characters, each with the row indices it holds."""
+    b = unit.block
+    rows = [tuple(" ".join(str(c).split()) for c in r) for r in b.rows]
+    text = render_table(unit.names, rows)
+    whole = replace(b, text=text, lines=None, row_numbers=tuple(range(len(rows))), meta={})
+    out = []
+    for part in split_atomic(whole, MAX_CHARS):
+        indices = list(part.row_numbers) if part.row_numbers else list(range(len(rows)))
+        out.append((indices, part.text))
+    return out
+
+
+@mode("table", families=[SPREADSHEET], bound=MAX_CHARS)
+def sheet_tables(doc: Document, params: ModeParams) -> list[Chunk]:
+    drafts: list[Draft] = []
+    for unit in _units(doc):
+        if isinstance(unit, Block):
+            drafts += _text_draft("table_region", unit, _sheet_meta(unit))
+            continue
+        for indices, text in _pipe_parts(unit):
+            meta = _sheet_meta(unit.block) | {"header_row": list(unit.names), "row_count": len(indices)}
+            drafts.append(Draft("table_region", text, [unit.sub(indices, text)], meta))
+    return _finish(doc, drafts)
+
+
+@mode("sheet", families=[SPREADSHEET], bound=MAX_CHARS)
+def sheets(doc: Document, params: ModeParams) -> list[Chunk]:
+    drafts: list[Draft] = []
+    for unit in _units(doc):
+        if isinstance(unit, Block):
+            drafts += _text_draft("sheet", unit, _sheet_meta(unit))
+            continue
+        parts = _pipe_parts(unit)
+        for n, (indices, text) in enumerate(parts, 1):
+            meta = _sheet_meta(unit.block) | {
+                "header_row": list(unit.names),
+                "row_count": len(indices),
+                "split_part": n if len(parts) > 1 else None,
+                "split_total": len(parts) if len(parts) > 1 else None,
+            }
+            drafts.append(Draft("sheet", text, [unit.sub(indices, text)], meta))
+    return _finish(doc, drafts)
+
+
+def _windows(doc: Document, params: ModeParams, extra: dict[str, Any]) -> list[Draft]:
+    size, overlap = params.require_window()
+    drafts: list[Draft] = []
+    for unit in _units(doc):
+        if isinstance(unit, Block):
+            drafts += _text_draft("row_window", unit, _sheet_meta(unit))
+            continue
+        n = len(unit.block.rows)
+        for w, start in enumerate(window_starts(n, size, overlap)):
+            indices = list(range(start, min(start + size, n)))
+            text = _join(unit, indices)
+            meta = (
+                _sheet_meta(unit.block)
+                | extra
+                | {
+                    "window_index": w,
+                    "window_size": size,
+                    "overlap": overlap,
+                    "row_count": len(indices),
+                }
+            )
+            drafts.append(Draft("row_window", text, [unit.sub(indices, text)], meta))
+    return drafts
+
+
+@mode("sliding_window", families=[SPREADSHEET], reads=("window_size", "overlap"))
+def sheet_windows(doc: Document, params: ModeParams) -> list[Chunk]:
+    return _finish(doc, _windows(doc, params, {}))
+
+
+@mode("page_aware", families=[SPREADSHEET], bound=MAX_CHARS)
+def sheet_regions(doc: Document, params: ModeParams) -> list[Chunk]:
+    drafts: list[Draft] = []
+    for unit in _units(doc):
+        if isinstance(unit, Block):
+            drafts += _text_draft("sheet_region", unit, _sheet_meta(unit))
+            continue
+        groups = split_at_paragraphs(unit.rendered, MAX_CHARS, sep="\n")
+        for n, group in enumerate(groups):
+            text = _join(unit, group)
+            meta = _sheet_meta(unit.block) | {
+                "region_index": n,
+                "header_row": list(unit.names),
+                "row_count": len(group),
+            }
+            drafts.append(Draft("sheet_region", text, [unit.sub(group, text)], meta))
+    return _finish(doc, drafts)
+
+
+def category_column(unit: Table) -> int | None:
+    """A column whose values repeat (2+ distinct, at most half the rows, no number-only values),
+    preferring the fewest distinct values; ``None`` when no column qualifies."""
+    rows = unit.block.rows
+    if len(rows) < 4:
+        return None
+    best: tuple[int, int] | None = None
+    for col in range(len(unit.names)):
+        values = [str(r[col]).strip() if col < len(r) else "" for r in rows]
+        if any(not v for v in values) or all(_numeric(v) for v in values):
+            continue
+        distinct = len(set(values))
+        if 2 <= distinct <= len(rows) // 2 and (best is None or distinct < best[0]):
+            best = (distinct, col)
+    return None if best is None else best[1]
+
+
+def _numeric(value: str) -> bool:
+    try:
+        float(value.replace(",", ""))
+    except ValueError:
+        return False
+    return True
+
+
+@mode("semantic", families=[SPREADSHEET], bound=MAX_CHARS)
+def sheet_groups(doc: Document, params: ModeParams) -> list[Chunk]:
+    drafts: list[Draft] = []
+    group_index = 0
+    for unit in _units(doc):
+        if isinstance(unit, Block):
+            drafts += _text_draft("semantic_group", unit, _sheet_meta(unit))
+            continue
+        col = category_column(unit)
+        if col is None:  # fallback: consecutive rows packed to the size cap
+            groups = [(None, g) for g in split_at_paragraphs(unit.rendered, MAX_CHARS, sep="\n")]
+        else:
+            by_value: dict[str, list[int]] = {}
+            for i, r in enumerate(unit.block.rows):
+                by_value.setdefault(str(r[col]).strip(), []).append(i)
+            groups = []
+            for value, members in by_value.items():
+                texts = [unit.rendered[i] for i in members]
+                for piece in split_at_paragraphs(texts, MAX_CHARS, sep="\n"):
+                    groups.append((value, [members[j] for j in piece]))
+        counts = Counter(v for v, _ in groups)
+        avg = round(len(unit.block.rows) / max(1, len(counts) if col is not None else len(groups)), 2)
+        for value, members in groups:
+            text = _join(unit, members)
+            nums = [unit.row_number(i) for i in members]
+            meta = _sheet_meta(unit.block) | {
+                "category_column": unit.names[col] if col is not None else None,
+                "category_value": value,
+                "used_fallback": col is None,
+                "low_grouping_quality": col is None or avg < 2,
+                "avg_group_size": avg,
+                "group_index": group_index,
+                "start_row": min(nums),
+                "end_row": max(nums),
+                "row_count": len(members),
+            }
+            group_index += 1
+            drafts.append(Draft("semantic_group", text, [unit.sub(members, text)], meta))
+    return _finish(doc, drafts)
+
+
+# -- CSV -------------------------------------------------------------------------------------
+
+
+def _csv_meta(doc: Document, unit: Table) -> dict[str, Any]:
+    def find(*keys: str) -> Any:
+        for source in (unit.block.meta, doc.metadata):
+            for key in keys:
+                if key in source:
+                    return source[key]
+        return None
+
+    has_header = find("has_header")
+    return {
+        "col_count": len(unit.names),
+        "header_row": list(unit.names),
+        "has_header": unit.block.header is not None if has_header is None else bool(has_header),
+        "delimiter_detected": find("delimiter_detected", "delimiter"),
+        "encoding": find("encoding"),
+    }
+
+
+def _csv_groups(doc: Document, params: ModeParams, size: int) -> list[Chunk]:
+    drafts: list[Draft] = []
+    for unit in _units(doc):
+        if isinstance(unit, Block):
+            drafts += _text_draft("row_group", unit, {})
+            continue
+        common = _csv_meta(doc, unit)
+        for group in _row_groups(unit, size):
+            text = _join(unit, group)
+            meta = {"row_start": group[0] + 1, "row_end": group[-1] + 1, "row_count": len(group)} | common
+            drafts.append(Draft("row_group", text, [unit.sub(group, text)], meta))
+    return _finish(doc, drafts)
+
+
+@mode("row", families=[CSV], reads=("rows_per_chunk",))
+def csv_rows(doc: Document, params: ModeParams) -> list[Chunk]:
+    return _csv_groups(doc, params, _rows_per_chunk(params, 3))
+
+
+@mode("page_aware", families=[CSV], reads=("paragraphs_per_page",))
+def csv_pages(doc: Document, params: ModeParams) -> list[Chunk]:
+    return _csv_groups(doc, params, params.require_positive("paragraphs_per_page"))
+
+
+@mode("sliding_window", families=[CSV], reads=("window_size", "overlap"))
+def csv_windows(doc: Document, params: ModeParams) -> list[Chunk]:
+    drafts = _windows(doc, params, {})
+    for d in drafts:
+        if d.blocks and d.blocks[0].kind == TABLE:
+            unit = Table.of(d.blocks[0])
+            d.meta |= {"col_count": len(unit.names), "header_row": list(unit.names)}
+    return _finish(doc, drafts)
