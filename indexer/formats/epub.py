@@ -1,0 +1,184 @@
+"""EPUB (.epub): the spine in reading order, read with ebooklib.
+
+The container is checked with ``zipsafe.open_zip`` before ebooklib opens it. Each spine document's
+XHTML becomes blocks through the HTML extractor's :func:`~indexer.formats.html.html_blocks`; every
+block carries ``spine_index`` (0-based position in the spine) and ``href`` (the document's path in
+the package), and ``is_navigation`` for the EPUB 3 navigation document. Images referenced by
+``<img src>`` are taken from the package and keep their source file names. Document metadata: the
+Dublin Core title, language, creator and identifier (first value, plus the plural lists when there
+are several), the EPUB version, the spine length and the table of contents as ``[{title, href}]``.
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import warnings
+import zipfile
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+from urllib.parse import unquote, urldefrag
+
+from lxml import etree
+
+from ..errors import EmptyExtraction, ParseError
+from ..limits import ExtractContext
+from ..model import IMAGE, Block, Coverage, Document, Image, Skipped, assemble
+from ..zipsafe import open_zip
+from . import _ooxml
+from .html import decode_html, html_blocks
+from .registry import extractor
+
+_DC = ("title", "language", "creator", "identifier", "publisher", "date", "subject", "description")
+
+
+def _read(data: bytes, what: str) -> Any:
+    from ebooklib import epub
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return epub.read_epub(io.BytesIO(data), options={"ignore_ncx": False})
+    except epub.EpubException as exc:
+        raise ParseError(f"{what} is not a readable EPUB: {exc}"[:300]) from None
+    except (KeyError, IndexError, AttributeError, zipfile.BadZipFile, etree.LxmlError, UnicodeError) as exc:
+        raise ParseError(f"{what} is not a readable EPUB: {type(exc).__name__}: {exc}"[:300]) from None
+
+
+def _toc(entries: Any) -> Iterator[dict[str, str]]:
+    for entry in entries or ():
+        if isinstance(entry, (tuple, list)) and len(entry) == 2:
+            section, children = entry
+            title = getattr(section, "title", None)
+            href = getattr(section, "href", None)
+            if title:
+                yield {"title": " ".join(str(title).split()), "href": href or ""}
+            yield from _toc(children)
+        else:
+            title = getattr(entry, "title", None)
+            if title:
+                yield {"title": " ".join(str(title).split()), "href": getattr(entry, "href", "") or ""}
+
+
+def _metadata(book: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in _DC:
+        try:
+            values = [" ".join(str(v[0]).split()) for v in book.get_metadata("DC", key) if v and v[0]]
+        except (KeyError, AttributeError, TypeError):
+            values = []
+        if not values:
+            continue
+        if key in ("title", "language", "creator", "identifier"):
+            out[key] = values[0]
+            if len(values) > 1:
+                out[key + "s"] = values
+        elif key == "description":
+            out[key] = values[0][:2000]
+        else:
+            out[key] = values[0] if len(values) == 1 else values
+    return out
+
+
+class _Images:
+    """Source-named images of the package; distinct images sharing a file name get a suffix."""
+
+    def __init__(self, book: Any, sink: _ooxml.ImageSink) -> None:
+        self.book = book
+        self.sink = sink
+        self.by_href: dict[str, Image | None] = {}
+        self.names: dict[str, str] = {}  # source name → href that holds it
+
+    def get(self, href: str, alt: str | None, meta: dict[str, Any]) -> Image | None:
+        if href in self.by_href:
+            return self.by_href[href]
+        item = self.book.get_item_with_href(href)
+        image: Image | None = None
+        if item is None:
+            self.sink.skipped.append(Skipped("image", href, "image is not in the package"))
+        else:
+            name = self._name(href)
+            result = self.sink.from_bytes(
+                item.get_content(),
+                posixpath.splitext(href)[1],
+                source_name=name,
+                alt=alt,
+                meta=meta,
+                keep_source_name=True,
+            )
+            image = result if isinstance(result, Image) else None
+        self.by_href[href] = image
+        return image
+
+    def _name(self, href: str) -> str:
+        base = posixpath.basename(href) or "image"
+        stem, ext = posixpath.splitext(base)
+        name, n = base, 1
+        while name in self.names and self.names[name] != href:
+            n += 1
+            name = f"{stem}_{n}{ext}"
+        self.names[name] = href
+        return name
+
+
+@extractor(".epub", name="epub", source_type="epub", libraries=("EbookLib", "selectolax"), images=True)
+def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
+    what = ctx.filename or "EPUB"
+    zf = open_zip(data, ctx.limits, what)
+    zf.close()
+    book = _read(data, what)
+    sink = _ooxml.ImageSink()
+    images = _Images(book, sink)
+    blocks: list[Block] = []
+    spine = list(getattr(book, "spine", ()) or ())
+    for index, entry in enumerate(spine):
+        idref = entry[0] if isinstance(entry, (tuple, list)) else entry
+        item = book.get_item_with_id(idref)
+        if item is None:
+            sink.skipped.append(Skipped("document", str(idref), "spine entry is not in the manifest"))
+            continue
+        href = item.get_name()
+        meta: dict[str, Any] = {"spine_index": index, "href": href}
+        if "nav" in (getattr(item, "properties", None) or ()) or type(item).__name__ == "EpubNav":
+            meta["is_navigation"] = True
+        html = decode_html(item.get_content())
+        chapter, _ = html_blocks(html)
+        folder = posixpath.dirname(href)
+        for block in chapter:
+            block_meta = {**dict(block.meta), **meta}
+            if block.kind == IMAGE:
+                src = str(block.meta.get("src") or "")
+                block_meta.pop("src", None)
+                target = _resolve(folder, src)
+                image = images.get(target, block.alt, {"href": href}) if target else None
+                names = (image.name,) if image is not None else ()
+                blocks.append(Block(IMAGE, block.text, alt=block.alt, images=names, meta=block_meta))
+            else:
+                blocks.append(replace(block, meta=block_meta))
+    if not any(b.kind != IMAGE for b in blocks):
+        raise EmptyExtraction(f"{what}: no text in any of its {len(spine)} spine documents")
+    metadata = {
+        "source_type": "epub",
+        **_metadata(book),
+        "epub_version": str(getattr(book, "version", "") or "") or None,
+        "spine_count": len(spine),
+        "toc": list(_toc(getattr(book, "toc", ()))),
+    }
+    return assemble(
+        "epub",
+        blocks,
+        images=sink.images,
+        metadata=metadata,
+        coverage=Coverage(images_extracted=len(sink.images), skipped=tuple(sink.skipped)),
+    )
+
+
+def _resolve(folder: str, src: str) -> str | None:
+    """A chapter's ``<img src>`` as a package path; None for remote or data URIs."""
+    if not src or src.startswith(("data:", "http:", "https:", "//")):
+        return None
+    path = unquote(urldefrag(src)[0])
+    if not path:
+        return None
+    return posixpath.normpath(posixpath.join(folder, path)).lstrip("/")

@@ -1,0 +1,272 @@
+"""PowerPoint (.pptx .potx .ppsx): one unit per slide, read with python-pptx.
+
+The container is checked with ``zipsafe.open_zip`` before python-pptx opens it. Per slide, in
+order: the title (a heading), then the shapes sorted top-to-bottom, left-to-right (group shapes
+recursively, placeholders at the position they inherit from the layout): text frames (bulleted or
+indented paragraphs become a list), tables, SmartArt text, pictures (with alt text), then the
+speaker notes as paragraphs tagged ``notes=True``. Every block carries ``slide_number`` and
+``slide_title`` in its meta and the slide number as its page.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from typing import Any
+
+from lxml import etree
+
+from ..errors import EmptyExtraction, ParseError
+from ..limits import ExtractContext
+from ..model import (
+    HEADING,
+    IMAGE,
+    LIST,
+    PARAGRAPH,
+    TABLE,
+    Block,
+    Coverage,
+    Document,
+    Image,
+    ListItem,
+    Skipped,
+    assemble,
+    render_list,
+    render_table,
+)
+from ..zipsafe import open_zip
+from . import _ooxml
+from .registry import extractor
+
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+P = "http://schemas.openxmlformats.org/presentationml/2006/main"
+DGM = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+A_P, A_T, A_BR, A_PPR = f"{{{A}}}p", f"{{{A}}}t", f"{{{A}}}br", f"{{{A}}}pPr"
+A_BUCHAR, A_BUAUTO, A_BUNONE = f"{{{A}}}buChar", f"{{{A}}}buAutoNum", f"{{{A}}}buNone"
+_BULLET_PREFIXES = ("•", "◦", "▪", "‣", "– ", "- ", "* ")
+_TITLE_TYPES = ("TITLE", "CENTER_TITLE", "VERTICAL_TITLE")
+
+
+def _open(data: bytes, what: str) -> Any:
+    from pptx import Presentation
+    from pptx.exc import PackageNotFoundError
+
+    try:
+        return Presentation(io.BytesIO(data))
+    except PackageNotFoundError as exc:
+        raise ParseError(f"{what} is not a PowerPoint package: {exc}") from None
+    except (KeyError, zipfile.BadZipFile, etree.XMLSyntaxError, ValueError) as exc:
+        raise ParseError(f"{what}: cannot read the presentation: {type(exc).__name__}: {exc}"[:300]) from None
+
+
+def _paragraph_text(p: etree._Element) -> str:
+    parts: list[str] = []
+    for el in p.iter(A_T, A_BR):
+        parts.append("\n" if el.tag == A_BR else (el.text or ""))
+    return "".join(parts)
+
+
+def _frame_blocks(
+    txbody: etree._Element, meta: dict[str, Any], *, skip_title: str | None = None
+) -> list[Block]:
+    """A text frame: a list when its paragraphs are bulleted or indented, else one paragraph."""
+    entries: list[tuple[str, int, bool | None]] = []  # text, level, ordered (None: not bulleted)
+    for p in txbody.iterchildren(A_P):
+        lines = (" ".join(line.split()) for line in _paragraph_text(p).split("\n"))
+        text = "\n".join(line for line in lines if line)
+        if not text:
+            continue
+        ppr = p.find(A_PPR)
+        level = 0
+        bullet: bool | None = None
+        if ppr is not None:
+            level = min(int(ppr.get("lvl") or 0), 8)
+            if ppr.find(A_BUAUTO) is not None:
+                bullet = True
+            elif ppr.find(A_BUCHAR) is not None:
+                bullet = False
+            elif ppr.find(A_BUNONE) is not None:
+                bullet = None
+        if text.startswith(_BULLET_PREFIXES):
+            text = text.lstrip("•◦▪‣–-* ").strip()
+            bullet = False if bullet is None else bullet
+        entries.append((text, level, bullet))
+    if skip_title and entries and " ".join(entries[0][0].split()) == skip_title:
+        entries = entries[1:]
+    if not entries:
+        return []
+    listy = len(entries) > 1 and any(b is not None or lvl > 0 for _, lvl, b in entries)
+    if listy:
+        items = tuple(ListItem(" ".join(t.split()), level=lvl, ordered=bool(b)) for t, lvl, b in entries)
+        return [Block(LIST, render_list(items), items=items, meta=meta)]
+    return [Block(PARAGRAPH, "\n".join(t for t, _, _ in entries), meta=meta)]
+
+
+def _position(shape: Any) -> tuple[int, int]:
+    try:
+        top, left = shape.top, shape.left
+    except (AttributeError, KeyError, ValueError):
+        return (0, 0)
+    return (int(top or 0), int(left or 0))
+
+
+def _sorted(shapes: Iterable[Any]) -> list[Any]:
+    return sorted(shapes, key=_position)  # stable: ties keep the document order
+
+
+def _is_title(shape: Any) -> bool:
+    if not getattr(shape, "is_placeholder", False):
+        return False
+    try:
+        return (
+            shape.placeholder_format.type is not None and shape.placeholder_format.type.name in _TITLE_TYPES
+        )
+    except (AttributeError, ValueError, KeyError):
+        return False
+
+
+class _Slides:
+    def __init__(self, sink: _ooxml.ImageSink, what: str) -> None:
+        self.sink = sink
+        self.what = what
+
+    def shapes(self, shapes: Iterable[Any], slide: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
+        from pptx.enum.shapes import MSO_SHAPE_TYPE
+
+        for shape in _sorted(shapes):
+            if _is_title(shape):
+                continue
+            kind = getattr(shape, "shape_type", None)
+            if kind == MSO_SHAPE_TYPE.GROUP:
+                yield from self.shapes(shape.shapes, slide, meta, page)
+                continue
+            if getattr(shape, "has_table", False) and shape.has_table:
+                yield from self.table(shape.table, meta, page)
+                continue
+            if getattr(shape, "has_chart", False) and shape.has_chart:
+                self.sink.skipped.append(
+                    Skipped(
+                        "chart", f"slide {page}: {shape.name}", "charts are not read (their data is not text)"
+                    )
+                )
+                continue
+            element = shape._element
+            if hasattr(shape, "image") and element.find(f".//{{{A}}}blip") is not None:
+                yield from self.picture(shape, meta, page)
+                continue
+            dm = element.find(f".//{{{DGM}}}relIds")
+            if dm is not None:
+                yield from self.smartart(slide, dm, meta, page)
+                continue
+            txbody = element.find(f"{{{P}}}txBody")
+            if txbody is not None:
+                for block in _frame_blocks(txbody, meta):
+                    yield replace(block, page=page)
+
+    def table(self, table: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
+        rows: list[tuple[str, ...]] = []
+        for row in table.rows:
+            rows.append(tuple(" ".join(cell.text.split()) for cell in row.cells))
+        if not any(any(r) for r in rows):
+            return
+        header = rows[0] if len(rows) > 1 else None
+        data = rows[1:] if header is not None else rows
+        first = 2 if header is not None else 1
+        yield Block(
+            TABLE,
+            render_table(header, data),
+            rows=tuple(data),
+            header=header,
+            row_numbers=tuple(range(first, first + len(data))),
+            page=page,
+            meta=meta,
+        )
+
+    def picture(self, shape: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
+        c_nv = shape._element.find(f".//{{{P}}}cNvPr")
+        alt = None
+        if c_nv is not None:
+            alt = _ooxml.clean_alt(c_nv.get("descr")) or _ooxml.clean_alt(c_nv.get("title"))
+        try:
+            image = shape.image
+            blob, ext = image.blob, image.ext
+        except (AttributeError, KeyError, ValueError) as exc:
+            self.sink.skipped.append(
+                Skipped("image", f"slide {page}: {shape.name}", f"unreadable picture: {exc}")
+            )
+            return
+        result = self.sink.from_bytes(blob, ext, source_name=shape.name, alt=alt, meta={"slide_number": page})
+        names = (result.name,) if isinstance(result, Image) else ()
+        fallback = result.name if isinstance(result, Image) else shape.name
+        yield Block(IMAGE, _ooxml.image_marker(alt, fallback), images=names, alt=alt, page=page, meta=meta)
+
+    def smartart(
+        self, slide: Any, relids: etree._Element, meta: dict[str, Any], page: int
+    ) -> Iterator[Block]:
+        rid = relids.get(f"{{{R}}}dm")
+        try:
+            part = slide.part.related_part(rid)
+        except (KeyError, AttributeError):
+            return
+        root = _ooxml.parse_xml(part.blob, f"{self.what} SmartArt")
+        items = []
+        for p in root.iter(A_P):
+            text = " ".join(_paragraph_text(p).split())
+            if text:
+                items.append(ListItem(text))
+        if items:
+            yield Block(LIST, render_list(items), items=tuple(items), page=page, meta=meta)
+
+
+@extractor(
+    ".pptx",
+    ".potx",
+    ".ppsx",
+    ".pptm",
+    ".potm",
+    ".ppsm",
+    name="pptx",
+    source_type="pptx",
+    libraries=("python-pptx",),
+    images=True,
+)
+def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
+    what = ctx.filename or "PPTX"
+    zf = open_zip(data, ctx.limits, what)
+    with zf:
+        props = _ooxml.core_properties(zf, what)
+    prs = _open(data, what)
+    sink = _ooxml.ImageSink()
+    walker = _Slides(sink, what)
+    blocks: list[Block] = []
+    total = 0
+    for number, slide in enumerate(prs.slides, start=1):
+        total = number
+        title_shape = next((s for s in slide.shapes if _is_title(s)), None)
+        title = " ".join(title_shape.text_frame.text.split()) if title_shape is not None else ""
+        meta: dict[str, Any] = {"slide_number": number, "slide_title": title or None}
+        if slide._element.get("show") == "0":
+            meta["hidden"] = True
+        if title:
+            blocks.append(Block(HEADING, title, level=1, page=number, meta=meta))
+        blocks.extend(walker.shapes(slide.shapes, slide, meta, number))
+        if slide.has_notes_slide:
+            frame = slide.notes_slide.notes_text_frame
+            if frame is not None:
+                note_meta = {**meta, "notes": True}
+                for block in _frame_blocks(frame._txBody, note_meta):
+                    blocks.append(Block(PARAGRAPH, block.text, page=number, meta=note_meta))
+    if not any(b.text.strip() for b in blocks):
+        if total == 0:
+            raise EmptyExtraction(f"{what}: the presentation has no slides")
+        raise EmptyExtraction(f"{what}: no text on any of its {total} slides")
+    return assemble(
+        "pptx",
+        blocks,
+        images=sink.images,
+        metadata={"source_type": "pptx", "total_slides": total, **props},
+        coverage=Coverage(slides_total=total, images_extracted=len(sink.images), skipped=tuple(sink.skipped)),
+    )
