@@ -1,0 +1,253 @@
+"""Plain text (.txt, and any text the registry cannot place otherwise).
+
+The encoding is sniffed (BOM, UTF-16 without BOM, UTF-8, cp1252/latin-1) and newlines normalised;
+``Document.text`` is that text and every block's ``lines`` point into it. Structure is read from the
+layout a person types: blank lines end blocks; a line underlined with ``===``/``---``, a ``#``
+line or a short ALL-CAPS line is a heading; runs of ``- * • 1. [x]`` lines are lists (indentation
+gives the level); runs of lines with the same number of ``|`` cells are tables; ``` fences are
+code. Everything else is a paragraph that keeps its line breaks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..limits import ExtractContext
+from ..model import (
+    CODE,
+    HEADING,
+    LIST,
+    PARAGRAPH,
+    TABLE,
+    Block,
+    Document,
+    ListItem,
+    render_list,
+    render_table,
+)
+from ..sniff import decode_text
+from .registry import extractor
+
+#: A line that may start a structure other than prose (checked over a whole paragraph at once).
+_SPECIAL = re.compile(
+    r"^(?:[ \t]*(?:[-*•+‣◦▪]|\d{1,3}[.)]|\[[ xX]\])[ \t]|.*\||[=\-]{3,}[ \t]*$|#{1,6}[ \t]|```|~~~)", re.M
+)
+_ITEM = re.compile(r"^([ \t]*)(?:([-*•+‣◦▪])|(\d{1,3})[.)])[ \t]+(.*)$")
+_TASK = re.compile(r"^([ \t]*)(\[[ xX]\][ \t]+.*)$")
+_UNDERLINE = re.compile(r"^(?:={3,}|-{3,})[ \t]*$")
+_ATX = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
+_TABLE_RULE = re.compile(r"^[ \t|:+=\-]+$")
+_FENCE = re.compile(r"^[ \t]*(```|~~~)")
+_MAX_CAPS_HEADING = 80
+
+
+def _is_caps_heading(line: str) -> bool:
+    s = line.strip()
+    return (
+        0 < len(s) <= _MAX_CAPS_HEADING
+        and s.isupper()
+        and sum(c.isalpha() for c in s) >= 3
+        and not s.endswith((".", ",", ";"))
+        and "|" not in s
+    )
+
+
+def _cells(line: str) -> list[str]:
+    s = line.strip()
+    if s.startswith("|"):
+        s = s[1:]
+    if s.endswith("|") and not s.endswith("\\|"):
+        s = s[:-1]
+    return [c.strip() for c in s.split("|")]
+
+
+class _Reader:
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+
+    def add(self, kind: str, text: str, first: int, last: int, **kw) -> None:
+        self.blocks.append(Block(kind, text, lines=(first, last), **kw))
+
+    # -- one paragraph group (consecutive non-blank lines starting at line `first`) -------------
+
+    def group(self, lines: list[str], first: int) -> None:
+        text = "\n".join(lines)
+        if len(lines) == 1 or not _SPECIAL.search(text):
+            if _is_caps_heading(lines[0]):
+                self.add(HEADING, lines[0].strip(), first, first, level=2)
+                lines, first = lines[1:], first + 1
+                if not lines:
+                    return
+                text = "\n".join(lines)
+                if _SPECIAL.search(text):
+                    self.mixed(lines, first)
+                    return
+            atx = _ATX.match(lines[0]) if len(lines) == 1 else None
+            if atx:
+                self.add(HEADING, atx.group(2), first, first, level=len(atx.group(1)))
+            else:
+                self.add(PARAGRAPH, text.strip("\n"), first, first + len(lines) - 1)
+            return
+        self.mixed(lines, first)
+
+    def mixed(self, lines: list[str], first: int) -> None:
+        """A group with headings, lists or tables in it: read line by line."""
+        i, n = 0, len(lines)
+        prose: list[str] = []
+        prose_start = first
+
+        def flush(upto: int) -> None:
+            nonlocal prose
+            if prose:
+                self.add(PARAGRAPH, "\n".join(prose), prose_start, prose_start + len(prose) - 1)
+                prose = []
+
+        while i < n:
+            line = lines[i]
+            lineno = first + i
+            nxt = lines[i + 1] if i + 1 < n else None
+            if nxt is not None and _UNDERLINE.match(nxt) and line.strip() and not _ITEM.match(line):
+                flush(lineno)
+                level = 1 if nxt.lstrip().startswith("=") else 2
+                self.add(HEADING, line.strip(), lineno, lineno + 1, level=level)
+                i += 2
+                prose_start = first + i
+                continue
+            atx = _ATX.match(line)
+            if atx:
+                flush(lineno)
+                self.add(HEADING, atx.group(2), lineno, lineno, level=len(atx.group(1)))
+                i += 1
+                prose_start = first + i
+                continue
+            if _FENCE.match(line):
+                flush(lineno)
+                i = self.fence(lines, i, first)
+                prose_start = first + i
+                continue
+            if "|" in line:
+                end = self.table(lines, i, first)
+                if end > i:
+                    flush(lineno)
+                    i = end
+                    prose_start = first + i
+                    continue
+            if _ITEM.match(line) or _TASK.match(line):
+                flush(lineno)
+                i = self.list(lines, i, first)
+                prose_start = first + i
+                continue
+            if not prose and _is_caps_heading(line) and i + 1 < n:
+                self.add(HEADING, line.strip(), lineno, lineno, level=2)
+                i += 1
+                prose_start = first + i
+                continue
+            if not prose:
+                prose_start = lineno
+            prose.append(line)
+            i += 1
+        flush(first + n)
+
+    def fence(self, lines: list[str], i: int, first: int) -> int:
+        marker = _FENCE.match(lines[i]).group(1)
+        lang = lines[i].strip()[3:].strip().split(" ")[0] or None
+        j = i + 1
+        while j < len(lines) and not lines[j].lstrip().startswith(marker):
+            j += 1
+        body = "\n".join(lines[i + 1 : j])
+        last = min(j, len(lines) - 1)
+        if body.strip():
+            self.add(CODE, body, first + i, first + last, meta={"language": lang} if lang else {})
+        return last + 1
+
+    def table(self, lines: list[str], i: int, first: int) -> int:
+        """Consume a pipe table starting at line i; returns the index after it (i if none)."""
+        width = len(_cells(lines[i]))
+        if width < 2:
+            return i
+        j = i
+        while j < len(lines) and "|" in lines[j]:
+            if not _TABLE_RULE.match(lines[j]) and len(_cells(lines[j])) != width:
+                break
+            j += 1
+        rows = [_cells(ln) for ln in lines[i:j] if not _TABLE_RULE.match(ln)]
+        if j - i < 2 or len(rows) < 2:
+            return i
+        has_rule = any(_TABLE_RULE.match(ln) for ln in lines[i + 1 : i + 2])
+        header = (
+            tuple(rows[0]) if has_rule or not any(c.replace(".", "").isdigit() for c in rows[0]) else None
+        )
+        data = tuple(tuple(r) for r in (rows[1:] if header is not None else rows))
+        self.add(TABLE, render_table(header, data), first + i, first + j - 1, header=header, rows=data)
+        return j
+
+    def list(self, lines: list[str], i: int, first: int) -> int:
+        items: list[ListItem] = []
+        indents: list[int] = []
+        j = i
+        while j < len(lines):
+            line = lines[j]
+            m = _ITEM.match(line)
+            if m:
+                indent, text, ordered = len(m.group(1).expandtabs(4)), m.group(4), m.group(3) is not None
+            else:
+                t = _TASK.match(line)
+                if t:
+                    indent, text, ordered = len(t.group(1).expandtabs(4)), t.group(2), False
+                elif items and line[:1] in (" ", "\t") and line.strip():  # continuation line
+                    last = items[-1]
+                    items[-1] = ListItem(last.text + " " + line.strip(), last.level, last.ordered)
+                    j += 1
+                    continue
+                else:
+                    break
+            while indents and indent < indents[-1]:
+                indents.pop()
+            if not indents or indent > indents[-1]:
+                indents.append(indent)
+            items.append(ListItem(text.strip(), len(indents) - 1, ordered))
+            j += 1
+        self.add(LIST, render_list(items), first + i, first + j - 1, items=tuple(items))
+        return j
+
+
+_BLANK = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)*")
+
+
+def text_blocks(text: str) -> list[Block]:
+    """Blocks of plain text with ``lines`` relative to ``text``."""
+    reader = _Reader()
+    line = 1
+    pos = 0
+    for m in _BLANK.finditer(text):
+        chunk = text[pos : m.start()]
+        _read_chunk(reader, chunk, line)
+        line += chunk.count("\n") + m.group().count("\n")
+        pos = m.end()
+    _read_chunk(reader, text[pos:], line)
+    return reader.blocks
+
+
+def _read_chunk(reader: _Reader, chunk: str, line: int) -> None:
+    if not chunk.strip():
+        return
+    lines = chunk.split("\n")
+    # a group may start with whitespace-only lines (text starting with blank lines)
+    while lines and not lines[0].strip():
+        lines.pop(0)
+        line += 1
+    while lines and not lines[-1].strip():
+        lines.pop()
+    reader.group([ln.rstrip() for ln in lines], line)
+
+
+@extractor(".txt", name="text", source_type="txt", libraries=("charset-normalizer",))
+def extract_text(data: bytes, ctx: ExtractContext) -> Document:
+    text, encoding = decode_text(data)
+    blocks = text_blocks(text) if text.strip() else []
+    return Document(
+        source_type="txt",
+        blocks=tuple(blocks),
+        text=text,
+        metadata={"source_type": "txt"},
+    )
