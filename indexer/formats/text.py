@@ -49,7 +49,15 @@ def _is_caps_heading(line: str) -> bool:
         and sum(c.isalpha() for c in s) >= 3
         and not s.endswith((".", ",", ";"))
         and "|" not in s
+        and "   " not in s  # layout columns (transcripts, forms), not a title
     )
+
+
+def _tidy(text: str) -> str:
+    """Paragraph text without the layout indentation of its lines."""
+    if text[:1] in (" ", "\t") or "\n " in text or "\n\t" in text:
+        return "\n".join(line.strip() for line in text.split("\n"))
+    return text
 
 
 def _cells(line: str) -> list[str]:
@@ -86,7 +94,7 @@ class _Reader:
             if atx:
                 self.add(HEADING, atx.group(2), first, first, level=len(atx.group(1)))
             else:
-                self.add(PARAGRAPH, text.strip("\n"), first, first + len(lines) - 1)
+                self.add(PARAGRAPH, _tidy(text), first, first + len(lines) - 1)
             return
         self.mixed(lines, first)
 
@@ -99,7 +107,7 @@ class _Reader:
         def flush(upto: int) -> None:
             nonlocal prose
             if prose:
-                self.add(PARAGRAPH, "\n".join(prose), prose_start, prose_start + len(prose) - 1)
+                self.add(PARAGRAPH, _tidy("\n".join(prose)), prose_start, prose_start + len(prose) - 1)
                 prose = []
 
         while i < n:
