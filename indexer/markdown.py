@@ -1,0 +1,133 @@
+"""A Document rendered as Markdown (``get_markdown``).
+
+Markdown and plain-text sources come back as their own (normalised) text. Other documents render
+block by block: ``#`` headings, paragraphs, ``-``/``1.`` lists indented two spaces per level, pipe
+tables, fenced code, images as ``[Image: alt]`` (or ``![alt](name)`` with ``list_images``), and
+``---`` where the page changes (PDF). Spreadsheets give ``## SheetName`` and a pipe table per
+sheet, sheets separated by ``---``; CSV gives one pipe table.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .model import CODE, CSV, HEADING, IMAGE, LIST, SPREADSHEET, TABLE, Block, Document, render_table
+from .modes._common import with_markers, without_markers
+
+AS_IS = ("md", "markdown", "txt")
+
+
+def render_markdown(doc: Document, list_images: bool = False) -> str:
+    if doc.family == SPREADSHEET:
+        out = _sheets(doc, list_images)
+    elif doc.family == CSV:
+        out = "\n\n".join(_table(b) if b.kind == TABLE else b.text for b in doc.blocks)
+    elif doc.source_type in AS_IS and doc.text:
+        out = doc.text.strip("\n")
+    else:
+        out = _document(doc, list_images)
+    return out + "\n" if out else ""
+
+
+def _document(doc: Document, list_images: bool) -> str:
+    referenced = {n for b in doc.blocks for n in b.images}
+    by_page: dict[object, list[str]] = {}
+    loose: list[str] = []
+    if list_images:
+        for im in doc.images:
+            if im.name not in referenced:
+                page = im.meta.get("page") if im.meta else None
+                (by_page.setdefault(page, []) if page is not None else loose).append(
+                    _image_ref(im.alt, im.name)
+                )
+    parts: list[str] = []
+    page = None
+    for block in doc.blocks:
+        if block.page is not None and block.page != page:
+            if page is not None:
+                parts.append("---")
+            page = block.page
+            parts.extend(by_page.pop(page, []))
+        rendered = _block(doc, block, list_images)
+        if rendered:
+            parts.append(rendered)
+    for refs in by_page.values():
+        parts.extend(refs)
+    parts.extend(loose)
+    return "\n\n".join(parts)
+
+
+def _image_ref(alt: str | None, name: str) -> str:
+    alt = " ".join((alt or "").split()).replace("]", "\\]")
+    return f"![{alt}]({name})"
+
+
+def _block(doc: Document, block: Block, list_images: bool) -> str:
+    if block.kind == HEADING:
+        return "#" * min(max(block.level, 1), 6) + " " + " ".join(block.text.split())
+    if block.kind == LIST:
+        body = _list(block)
+    elif block.kind == TABLE:
+        body = _table(block)
+    elif block.kind == CODE:
+        body = _fence(block)
+    elif block.kind == IMAGE and not (list_images and block.images):
+        return with_markers(doc, block)
+    elif list_images and block.images:
+        body = "" if block.kind == IMAGE else without_markers(block.text)
+    else:
+        body = with_markers(doc, block)
+    if list_images and block.images:
+        refs = []
+        for name in block.images:
+            image = doc.image(name)
+            refs.append(_image_ref((image.alt if image else None) or block.alt, name))
+        body = "\n\n".join([p for p in [body] if p] + refs)
+    return body
+
+
+def _list(block: Block) -> str:
+    if not block.items:
+        return "\n".join("- " + line.strip() for line in block.text.split("\n") if line.strip())
+    lines = []
+    widths: list[int] = []  # marker width of the latest item at each level
+    for item in block.items:
+        marker = "1. " if item.ordered else "- "
+        level = min(item.level, len(widths))
+        del widths[level:]
+        indent = " " * sum(widths)
+        widths.append(len(marker))
+        text = item.text.replace("\n", "\n" + indent + " " * len(marker))
+        lines.append(indent + marker + text)
+    return "\n".join(lines)
+
+
+def _table(block: Block) -> str:
+    if block.rows or block.header:
+        return render_table(block.header, block.rows)
+    return block.text
+
+
+def _fence(block: Block) -> str:
+    runs = [len(m.group()) for m in re.finditer(r"`{3,}", block.text)]
+    fence = "`" * max([3] + [n + 1 for n in runs])
+    language = str(block.meta.get("language") or "")
+    return f"{fence}{language}\n{block.text}\n{fence}"
+
+
+def _sheets(doc: Document, list_images: bool) -> str:
+    order: list[str] = []
+    tables: dict[str, list[str]] = {}
+    for block in doc.blocks:
+        name = str(block.meta.get("sheet_name") or "Sheet")
+        if name not in tables:
+            order.append(name)
+            tables[name] = []
+        tables[name].append(_table(block) if block.kind == TABLE else block.text)
+    sections = []
+    for name in order:
+        body = [f"## {name}", *tables[name]]
+        if list_images:
+            body += [_image_ref(im.alt, im.name) for im in doc.images if im.meta.get("sheet_name") == name]
+        sections.append("\n\n".join(body))
+    return "\n\n---\n\n".join(sections)
