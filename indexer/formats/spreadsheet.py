@@ -1,0 +1,639 @@
+"""Spreadsheets: the xlsx family, .ods, .xls and .xlsb.
+
+Cell values come from python-calamine (a Rust reader, about ten times faster than openpyxl); the
+xlsx family falls back to openpyxl in read-only mode when calamine cannot open a workbook. Hidden
+state and merged ranges come from calamine too; images are read straight from the zip (the media
+parts reached through each sheet's drawing relationships, or the ``Pictures/`` of an ODS table).
+
+Each readable worksheet becomes one TABLE block: ``header`` is the detected header row, ``rows``
+the other non-empty rows as strings, ``row_numbers`` their 1-based sheet rows. Chart sheets, macro
+sheets, empty sheets and sheets that fail to parse are listed in ``Coverage.skipped`` (and in
+``Document.metadata["skipped_sheets"]``) instead of failing the workbook; a workbook without a
+single readable sheet raises PARSE_ERROR.
+
+Zip containers go through :func:`indexer.zipsafe.open_zip` before any library touches them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import posixpath
+import zipfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+from xml.etree.ElementTree import ParseError as XMLParseError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring as xml_fromstring
+from defusedxml.ElementTree import iterparse as xml_iterparse
+
+from ..errors import DocumentLimit, Encrypted, ParseError
+from ..images import admit
+from ..limits import ExtractContext
+from ..model import (
+    IMAGE,
+    SPREADSHEET,
+    TABLE,
+    Block,
+    Coverage,
+    Document,
+    Image,
+    Skipped,
+    assemble,
+    render_table,
+)
+from ..zipsafe import open_zip, read_member
+from .registry import extractor
+
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+LIBRARIES = ("python-calamine", "openpyxl")
+
+#: Share of text cells a first row needs to be taken for the header (an index column often carries
+#: a number such as 0 above its values, so "all text" would miss common headers).
+HEADER_TEXT_SHARE = 2 / 3
+
+_XML_ERRORS = (XMLParseError, DefusedXmlException, ValueError, KeyError, zipfile.BadZipFile, OSError)
+
+
+# -- cell values ---------------------------------------------------------------------------------
+
+
+def _float(v: float) -> str:
+    if v.is_integer() and -1e16 < v < 1e16:
+        return str(int(v))
+    return "%.15g" % v  # Excel shows at most 15 significant digits; this drops binary noise
+
+
+def _duration(v: dt.timedelta) -> str:
+    total = int(v.total_seconds())
+    sign = "-" if total < 0 else ""
+    hours, rest = divmod(abs(total), 3600)
+    return f"{sign}{hours}:{rest // 60:02d}:{rest % 60:02d}"
+
+
+_FORMAT = {
+    float: _float,
+    int: str,
+    bool: lambda v: "TRUE" if v else "FALSE",
+    dt.date: dt.date.isoformat,
+    dt.datetime: lambda v: v.isoformat(sep=" "),
+    dt.time: dt.time.isoformat,
+    dt.timedelta: _duration,
+}
+
+
+def cell_text(value: Any) -> str:
+    """A cell value as the text a person reads: integers without ``.0``, dates in ISO form,
+    booleans as TRUE/FALSE, empty cells as ``""``."""
+    if value is None:
+        return ""
+    kind = type(value)
+    if kind is str:
+        return value
+    fmt = _FORMAT.get(kind)
+    if fmt is None:
+        for base, f in _FORMAT.items():  # subclasses (pandas-like timestamps, numpy scalars …)
+            if isinstance(value, base):
+                return f(value)
+        return str(value)
+    return fmt(value)
+
+
+def column_letters(index: int) -> str:
+    """0-based column index → ``A``, ``B`` … ``AA``."""
+    out = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+def cell_ref(row: int, col: int) -> str:
+    """0-based (row, col) → ``A1`` reference."""
+    return f"{column_letters(col)}{row + 1}"
+
+
+# -- one sheet's rows ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetInfo:
+    name: str
+    index: int  # 0-based position in the workbook, every sheet type counted
+    kind: str = "worksheet"  # worksheet, chartsheet, macrosheet, dialogsheet
+    hidden: bool = False
+
+
+@dataclass
+class RawSheet:
+    """What a backend gives for one worksheet: rows as ``(absolute 0-based row, values)`` with the
+    values starting at column ``first_col``, and merged ranges as absolute 0-based
+    ``(row0, col0, row1, col1)``."""
+
+    rows: Iterator[tuple[int, Sequence[Any]]]
+    first_col: int = 0
+    merged: list[tuple[int, int, int, int]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SheetTable:
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    row_numbers: tuple[int, ...]
+    has_header: bool
+    chars: int
+
+
+def _is_text(value: Any) -> bool:
+    return type(value) is str and value != ""
+
+
+def _filled(value: Any) -> bool:
+    return value is not None and value != ""
+
+
+def read_table(raw: RawSheet, *, char_budget: int) -> SheetTable | None:
+    """Rows → strings, merged ranges filled with their top-left value, empty rows dropped, header
+    detected. None for a sheet without a filled cell. Raises DocumentLimit past ``char_budget``."""
+    merges = sorted(raw.merged)
+    pending = 0  # index into merges of the next range not yet started
+    active: list[tuple[int, int, int, int, Any]] = []  # (row0, col0, row1, col1, value)
+    first_col = raw.first_col
+    rows: list[tuple[str, ...]] = []
+    numbers: list[int] = []
+    first_raw: Sequence[Any] | None = None
+    chars = 0
+    fmt = cell_text
+    for r, values in raw.rows:
+        if pending < len(merges) or active:
+            values = list(values)
+            while pending < len(merges) and merges[pending][0] <= r:
+                r0, c0, r1, c1 = merges[pending]
+                pending += 1
+                if r1 < r:
+                    continue
+                rc = c0 - first_col
+                top = values[rc] if r0 == r and 0 <= rc < len(values) else None
+                if _filled(top):
+                    active.append((r0, c0, r1, c1, top))
+            active = [m for m in active if m[2] >= r]
+            for _r0, c0, _r1, c1, value in active:
+                lo = max(c0 - first_col, 0)
+                hi = min(c1 - first_col, len(values) - 1)
+                for c in range(lo, hi + 1):
+                    if not _filled(values[c]):
+                        values[c] = value
+        cells = tuple([v if type(v) is str else fmt(v) for v in values])
+        if not any(cells):
+            continue
+        if first_raw is None:
+            first_raw = values
+        rows.append(cells)
+        numbers.append(r + 1)
+        chars += sum(map(len, cells)) + 3 * len(cells)
+        if chars > char_budget:
+            raise DocumentLimit(
+                f"the workbook's text passes the {char_budget:,}-character limit (row {r + 1})"
+            )
+    if not rows:
+        return None
+    width = max(map(len, rows))
+    filled = [v for v in first_raw or () if _filled(v)]
+    has_header = (
+        len(rows) > 1 and bool(filled) and sum(map(_is_text, filled)) >= HEADER_TEXT_SHARE * len(filled)
+    )
+    if has_header:
+        first = rows[0] + ("",) * (width - len(rows[0]))
+        header = tuple(" ".join(text.split()) or f"Column {i + 1}" for i, text in enumerate(first))
+        rows = rows[1:]
+        numbers = numbers[1:]
+    else:
+        header = tuple(f"Column {i + 1}" for i in range(width))
+    return SheetTable(header, tuple(rows), tuple(numbers), has_header, chars)
+
+
+# -- backends ------------------------------------------------------------------------------------
+
+
+class Backend:
+    """A workbook opened by one library: its sheets and each worksheet's rows."""
+
+    sheets: list[SheetInfo]
+
+    def read(self, sheet: SheetInfo) -> RawSheet:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+
+class CalamineBackend(Backend):
+    def __init__(self, data: bytes) -> None:
+        import python_calamine as pc
+
+        self._pc = pc
+        try:
+            self.wb = pc.CalamineWorkbook.from_filelike(io.BytesIO(data))
+        except pc.PasswordError as exc:
+            raise Encrypted(f"the workbook is password-protected: {exc}") from None
+        kinds = (
+            (pc.SheetTypeEnum.ChartSheet, "chartsheet"),
+            (pc.SheetTypeEnum.MacroSheet, "macrosheet"),
+            (pc.SheetTypeEnum.DialogSheet, "dialogsheet"),
+            (pc.SheetTypeEnum.Vba, "vba"),
+        )  # the enum members are not hashable
+        self.sheets = [
+            SheetInfo(
+                name=m.name,
+                index=i,
+                kind=next((name for typ, name in kinds if m.typ == typ), "worksheet"),
+                hidden=m.visible != pc.SheetVisibleEnum.Visible,
+            )
+            for i, m in enumerate(self.wb.sheets_metadata)
+        ]
+
+    def read(self, sheet: SheetInfo) -> RawSheet:
+        ws = self.wb.get_sheet_by_index(sheet.index)
+        start = ws.start
+        if start is None:
+            return RawSheet(iter(()))
+        start_row, start_col = start
+        merged = [(a[0], a[1], b[0], b[1]) for a, b in (ws.merged_cell_ranges or ())]
+        return RawSheet(_calamine_rows(ws.iter_rows(), start_row), start_col, merged)
+
+    def close(self) -> None:
+        self.wb.close()
+
+
+def _calamine_rows(it: Iterator[list[Any]], start_row: int) -> Iterator[tuple[int, list[Any]]]:
+    """calamine's ``iter_rows`` yields from sheet row 0 (leading empty rows included) in the
+    versions seen; should it start at the first used row instead, number from there."""
+    first = next(it, None)
+    if first is None:
+        return
+    base = 0 if start_row == 0 or not any(_filled(v) for v in first) else start_row
+    yield base, first
+    yield from enumerate(it, start=base + 1)
+
+
+class OpenpyxlBackend(Backend):
+    """The xlsx family through openpyxl's read-only reader (used when calamine cannot open it)."""
+
+    def __init__(self, data: bytes) -> None:
+        import openpyxl
+
+        self.wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        self.sheets = []
+        for i, ws in enumerate(self.wb.worksheets + list(getattr(self.wb, "chartsheets", []))):
+            kind = "chartsheet" if type(ws).__name__ == "Chartsheet" else "worksheet"
+            state = getattr(ws, "sheet_state", "visible")
+            self.sheets.append(SheetInfo(ws.title, i, kind, state != "visible"))
+        self._by_name = {ws.title: ws for ws in self.wb.worksheets}
+
+    def read(self, sheet: SheetInfo) -> RawSheet:
+        ws = self._by_name[sheet.name]
+        rows = ((i, values) for i, values in enumerate(ws.iter_rows(values_only=True)))
+        return RawSheet(rows, 0, [])
+
+    def close(self) -> None:
+        self.wb.close()
+
+
+# -- containers ----------------------------------------------------------------------------------
+
+
+def _ole_streams(data: bytes) -> list[str]:
+    import olefile
+
+    try:
+        with olefile.OleFileIO(data) as ole:
+            return ["/".join(parts) for parts in ole.listdir()]
+    except (OSError, ValueError, IndexError, TypeError) as exc:  # olefile's reactions to bad sectors
+        raise ParseError(f"damaged OLE compound file: {exc}") from None
+
+
+def _check_ole(data: bytes) -> None:
+    streams = {s.lower() for s in _ole_streams(data)}
+    if {"encryptioninfo", "encryptedpackage"} & streams:
+        raise Encrypted("the workbook is encrypted (password-protected OOXML in an OLE container)")
+    if not {"workbook", "book"} & streams:
+        raise ParseError("OLE compound file without a workbook stream: not an Excel workbook")
+
+
+def _check_ods_encryption(zf: zipfile.ZipFile) -> None:
+    try:
+        manifest = read_member(zf, "META-INF/manifest.xml")
+    except KeyError:
+        return
+    if b"encryption-data" in manifest:
+        raise Encrypted("the spreadsheet is password-protected (encrypted OpenDocument parts)")
+
+
+# -- images --------------------------------------------------------------------------------------
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _attr(el: Any, local: str) -> str | None:
+    for key, value in el.attrib.items():
+        if _local(key) == local:
+            return value
+    return None
+
+
+def _rels(zf: zipfile.ZipFile, part: str) -> dict[str, tuple[str, str]]:
+    """rId → (relationship type's last segment, resolved part name) of ``part``."""
+    folder, name = posixpath.split(part)
+    rels_name = posixpath.join(folder, "_rels", name + ".rels")
+    try:
+        root = xml_fromstring(read_member(zf, rels_name))
+    except KeyError:
+        return {}
+    out = {}
+    for rel in root.iter():
+        if _local(rel.tag) != "Relationship" or rel.get("TargetMode") == "External":
+            continue
+        target = rel.get("Target", "")
+        resolved = target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target)
+        out[rel.get("Id", "")] = (rel.get("Type", "").rsplit("/", 1)[-1], posixpath.normpath(resolved))
+    return out
+
+
+@dataclass
+class SheetPictures:
+    """Pictures (part name, alt text) per sheet name; sheets whose drawings hold charts."""
+
+    pictures: dict[str | None, list[tuple[str, str | None]]] = field(default_factory=dict)
+    chart_sheets: set[str] = field(default_factory=set)
+
+
+def ooxml_pictures(zf: zipfile.ZipFile) -> SheetPictures:
+    out = SheetPictures()
+    names = set(zf.namelist())
+    root_rels = _rels(zf, "")
+    book = next((t for k, t in root_rels.values() if k == "officeDocument"), "xl/workbook.xml")
+    if book not in names:
+        return out
+    book_rels = _rels(zf, book)
+    seen: set[str] = set()
+    if book.endswith(".xml"):
+        tree = xml_fromstring(read_member(zf, book))
+        sheets = [(el.get("name", ""), _attr(el, "id")) for el in tree.iter() if _local(el.tag) == "sheet"]
+    else:  # xlsb: the workbook part is binary; map sheets in relationship order
+        sheets = [(None, rid) for rid, (kind, _) in book_rels.items() if kind == "worksheet"]
+    for sheet_name, rid in sheets:
+        kind_target = book_rels.get(rid or "")
+        if kind_target is None:
+            continue
+        for kind, drawing in _rels(zf, kind_target[1]).values():
+            if kind != "drawing" or drawing not in names:
+                continue
+            drawing_rels = _rels(zf, drawing)
+            dtree = xml_fromstring(read_member(zf, drawing))
+            for el in dtree.iter():
+                tag = _local(el.tag)
+                if tag == "graphicFrame" and sheet_name is not None:
+                    out.chart_sheets.add(sheet_name)
+                if tag != "pic":
+                    continue
+                alt = None
+                embed = None
+                for sub in el.iter():
+                    if _local(sub.tag) == "cNvPr":
+                        alt = (sub.get("descr") or sub.get("title") or "").strip() or None
+                    elif _local(sub.tag) == "blip":
+                        embed = _attr(sub, "embed")
+                target = drawing_rels.get(embed or "")
+                if target and target[1] in names:
+                    out.pictures.setdefault(sheet_name, []).append((target[1], alt))
+                    seen.add(target[1])
+    for name in sorted(names):  # in-cell pictures (rich data) and parts no drawing reaches
+        if name.startswith("xl/media/") and name not in seen:
+            out.pictures.setdefault(None, []).append((name, None))
+    return out
+
+
+_DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+_XLINK = "http://www.w3.org/1999/xlink"
+
+
+def ods_pictures(zf: zipfile.ZipFile) -> SheetPictures:
+    out = SheetPictures()
+    pictures = {n for n in zf.namelist() if n.startswith("Pictures/") and not n.endswith("/")}
+    if not pictures:
+        return out
+    seen: set[str] = set()
+    sheet: str | None = None
+    with zf.open("content.xml") as fh:
+        for event, el in xml_iterparse(fh, events=("start", "end")):
+            if event == "start" and el.tag == f"{{{_TABLE}}}table":
+                sheet = el.get(f"{{{_TABLE}}}name")
+            elif event == "start" and el.tag == f"{{{_DRAW}}}image":
+                href = (el.get(f"{{{_XLINK}}}href") or "").lstrip("./")
+                if href in pictures and href not in seen:
+                    out.pictures.setdefault(sheet, []).append((href, None))
+                    seen.add(href)
+            elif event == "end":
+                if el.tag == f"{{{_TABLE}}}table":
+                    sheet = None
+                el.clear()
+    for name in sorted(pictures - seen):
+        out.pictures.setdefault(None, []).append((name, None))
+    return out
+
+
+# -- the extractor -------------------------------------------------------------------------------
+
+
+def _open_backend(data: bytes, ooxml: bool) -> Backend:
+    import python_calamine as pc
+
+    try:
+        return CalamineBackend(data)
+    except pc.CalamineError as exc:
+        if not ooxml:
+            raise ParseError(f"the workbook could not be read: {exc}") from None
+        first = exc
+    try:
+        return OpenpyxlBackend(data)
+    except Exception as exc:  # openpyxl raises many types on damaged packages; both readers failed
+        raise ParseError(
+            f"the workbook could not be read: {first} (openpyxl: {type(exc).__name__}: {exc})"[:500]
+        ) from None
+
+
+def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Document:
+    import python_calamine as pc
+
+    if not data:
+        return Document(
+            source_type=source_type,
+            blocks=(),
+            family=SPREADSHEET,
+            metadata={"source_type": source_type, "skipped_sheets": []},
+        )
+    zf: zipfile.ZipFile | None = None
+    warnings: list[str] = []
+    if data[:8] == OLE_MAGIC:
+        _check_ole(data)
+        if source_type != "xls":
+            warnings.append(f"a legacy .xls workbook saved under a .{source_type} name; read as .xls")
+    elif data[:2] == b"PK":
+        zf = open_zip(data, ctx.limits, "workbook")
+        if "META-INF/manifest.xml" in zf.namelist():
+            _check_ods_encryption(zf)
+    else:
+        raise ParseError(f"not a {source_type} workbook: neither a zip package nor an OLE compound file")
+
+    ooxml = (
+        zf is not None
+        and "[Content_Types].xml" in zf.namelist()
+        and not any(n.endswith(".bin") and n.startswith("xl/workbook") for n in zf.namelist())
+    )
+    backend = _open_backend(data, ooxml)
+    pictures = SheetPictures()
+    if zf is not None:
+        try:
+            pictures = ods_pictures(zf) if "content.xml" in zf.namelist() else ooxml_pictures(zf)
+        except _XML_ERRORS as exc:
+            warnings.append(f"images could not be located: {type(exc).__name__}: {exc}"[:300])
+
+    worksheets = [s.name for s in backend.sheets if s.kind == "worksheet"]
+    if None in pictures.pictures and len(worksheets) == 1:  # in-cell pictures of a one-sheet book
+        pictures.pictures.setdefault(worksheets[0], []).extend(pictures.pictures.pop(None))
+    blocks: list[Block] = []
+    skipped: list[Skipped] = []
+    read: list[str] = []
+    images: dict[str, Image] = {}
+    budget = ctx.limits.max_text_chars
+    unreadable = 0
+    try:
+        for sheet in backend.sheets:
+            if sheet.kind != "worksheet":
+                skipped.append(Skipped("sheet", sheet.name, f"{sheet.kind}: no cells to read"))
+                unreadable += 1
+                continue
+            try:
+                raw = backend.read(sheet)
+                table = read_table(raw, char_budget=budget)
+            except (pc.CalamineError, *_XML_ERRORS, EOFError, IndexError, TypeError) as exc:
+                skipped.append(Skipped("sheet", sheet.name, f"unreadable: {type(exc).__name__}: {exc}"[:300]))
+                unreadable += 1
+                continue
+            meta = {"sheet_name": sheet.name, "sheet_index": sheet.index, "hidden": sheet.hidden}
+            names = _sheet_images(zf, pictures.pictures.pop(sheet.name, []), meta, images, skipped)
+            if table is None:
+                if sheet.name in pictures.chart_sheets and not names:
+                    reason = "chart only: no cells"
+                    unreadable += 1
+                else:
+                    reason = "empty: no cells"
+                if names:
+                    blocks.extend(
+                        Block(IMAGE, "", alt=images[n].alt or n, images=(n,), meta=meta) for n in names
+                    )
+                    read.append(sheet.name)
+                else:
+                    skipped.append(Skipped("sheet", sheet.name, reason))
+                continue
+            budget -= table.chars
+            merged = [f"{cell_ref(r0, c0)}:{cell_ref(r1, c1)}" for r0, c0, r1, c1 in sorted(raw.merged)]
+            if merged:
+                meta["merged"] = merged
+            if not table.has_header:
+                meta["has_header"] = False
+            blocks.append(
+                Block(
+                    TABLE,
+                    render_table(table.header, table.rows),
+                    header=table.header,
+                    rows=table.rows,
+                    row_numbers=table.row_numbers,
+                    images=tuple(names),
+                    meta=meta,
+                )
+            )
+            read.append(sheet.name)
+    finally:
+        backend.close()
+    loose = [p for key, ps in pictures.pictures.items() for p in ps]  # sheet unknown
+    if loose:
+        names = _sheet_images(zf, loose, {}, images, skipped)
+        target = next((i for i, b in enumerate(blocks) if b.kind == TABLE), None)
+        if target is not None:
+            b = blocks[target]
+            blocks[target] = replace(b, images=b.images + tuple(n for n in names if n not in b.images))
+        else:
+            blocks.extend(Block(IMAGE, "", alt=images[n].alt or n, images=(n,)) for n in names)
+    if not blocks and unreadable:
+        listed = "; ".join(f"{s.name}: {s.reason}" for s in skipped if s.what == "sheet")
+        raise ParseError(f"no readable sheet in the workbook ({listed})"[:500])
+    skipped_sheets = [s.name for s in skipped if s.what == "sheet"]
+    coverage = Coverage(
+        sheets_read=tuple(read),
+        images_extracted=len(images),
+        skipped=tuple(skipped),
+        warnings=tuple(warnings),
+    )
+    return assemble(
+        source_type,
+        blocks,
+        family=SPREADSHEET,
+        images=tuple(images.values()),
+        metadata={"source_type": source_type, "skipped_sheets": skipped_sheets},
+        coverage=coverage,
+    )
+
+
+def _sheet_images(
+    zf: zipfile.ZipFile | None,
+    pictures: list[tuple[str, str | None]],
+    meta: dict[str, Any],
+    images: dict[str, Image],
+    skipped: list[Skipped],
+) -> list[str]:
+    names: list[str] = []
+    if zf is None:
+        return names
+    for part, alt in pictures:
+        try:
+            payload = read_member(zf, part)
+        except KeyError:
+            continue
+        ext = posixpath.splitext(part)[1].lstrip(".")
+        img_meta = {k: meta[k] for k in ("sheet_name", "sheet_index") if k in meta}
+        admitted = admit(payload, ext, source_name=posixpath.basename(part), alt=alt, meta=img_meta)
+        if isinstance(admitted, Skipped):
+            if admitted not in skipped:
+                skipped.append(admitted)
+            continue
+        images.setdefault(admitted.name, admitted)
+        if admitted.name not in names:
+            names.append(admitted.name)
+    return names
+
+
+def _register(source_type: str, *extensions: str) -> None:
+    def run(data: bytes, ctx: ExtractContext) -> Document:
+        return read_workbook(data, ctx, source_type)
+
+    extractor(
+        *extensions,
+        name=source_type,
+        source_type=source_type,
+        family=SPREADSHEET,
+        libraries=LIBRARIES,
+        images=source_type != "xls",
+    )(run)
+
+
+_register("xlsx", ".xlsx", ".xlsm", ".xltx", ".xltm")
+_register("xlsb", ".xlsb")
+_register("xls", ".xls")
+_register("ods", ".ods")
