@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from tui.cli import UserError
+
 
 def add_mode_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mode", default="default", help="chunking mode (see `chunkscope formats`)")
@@ -21,6 +23,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("chunks", help="chunk one file and print its chunks")
     p.add_argument("file")
     add_mode_options(p)
+    p.add_argument(
+        "--compare",
+        metavar="M1,M2,...",
+        help="instead of the chunks, a summary per mode: count, size min/median/max, over budget, content types",
+    )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="one JSON array of chunks")
     out.add_argument("--jsonl", action="store_true", help="one chunk per line")
@@ -44,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
     from indexer import chunk_document, extract
 
     doc = extract(args.file)
+    if args.compare:
+        return compare(doc, [m.strip() for m in args.compare.split(",") if m.strip()], params_from(args))
     chunks = [c.to_dict() for c in chunk_document(doc, args.mode, params_from(args))]
     if args.json:
         json.dump(chunks, sys.stdout, ensure_ascii=False, indent=2)
@@ -64,4 +73,63 @@ def run(args: argparse.Namespace) -> int:
             print(f"── {head} " + "─" * max(0, 60 - len(head)))
             print(c["content"])
         print(f"── {len(chunks)} chunks ({args.mode})", file=sys.stderr)
+    return 0
+
+
+#: structural's prose may widen to 1,550 when a short tail is merged (SPEC §2)
+WIDENED = {"plain_paragraph", "long_single_paragraph", "short_disconnected_paragraph"}
+
+
+def over_budget(mode_name: str, bound: int | None, content_type: str, size: int) -> bool:
+    if bound is None:
+        return False
+    if mode_name == "structural" and content_type in WIDENED:
+        return size > 1550
+    return size > bound
+
+
+def summarize(doc, modes: list[str], params) -> list[dict]:
+    """Per mode: chunk count, size min/median/max (characters), over-budget count, content types."""
+    from collections import Counter
+    from statistics import median
+
+    from indexer import chunk_document
+    from indexer.modes import registry
+
+    if not modes:
+        raise UserError("--compare needs at least one mode, e.g. --compare default,section")
+    rows = []
+    for name in modes:
+        spec = registry.resolve(doc.family, name)
+        chunks = chunk_document(doc, name, params)
+        sizes = [len(c.content) for c in chunks]
+        rows.append(
+            {
+                "mode": name,
+                "chunks": len(chunks),
+                "min": min(sizes, default=0),
+                "median": int(median(sizes)) if sizes else 0,
+                "max": max(sizes, default=0),
+                "bound": spec.bound,
+                "over_budget": sum(
+                    over_budget(spec.name, spec.bound, c.content_type, len(c.content)) for c in chunks
+                ),
+                "content_types": dict(Counter(c.content_type for c in chunks).most_common()),
+            }
+        )
+    return rows
+
+
+def compare(doc, modes: list[str], params) -> int:
+    rows = summarize(doc, modes, params)
+    head = f"{'mode':<15} {'chunks':>6} {'min':>6} {'median':>6} {'max':>6} {'bound':>6} {'over':>5}  content types"
+    print(head)
+    print("-" * len(head))
+    for r in rows:
+        census = ", ".join(f"{k} {v}" for k, v in r["content_types"].items())
+        bound = "-" if r["bound"] is None else str(r["bound"])
+        print(
+            f"{r['mode']:<15} {r['chunks']:>6} {r['min']:>6} {r['median']:>6} {r['max']:>6} {bound:>6} "
+            f"{r['over_budget']:>5}  {census}"
+        )
     return 0
