@@ -1,0 +1,325 @@
+"""From PDF text lines to blocks: running headers/footers, paragraphs, lists and headings.
+
+Everything here works on :class:`~indexer.formats._pdf_lines.Line` values and is pure; the pdfium
+and pdfplumber calls live in the other ``_pdf_*`` modules.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..model import HEADING, LIST, PARAGRAPH, Block, ListItem, render_list
+from ._pdf_lines import Line
+
+#: Share of the page height at the top and at the bottom where running headers and footers live.
+MARGIN_SHARE = 0.1
+#: A header/footer text must recur on at least this share of the pages with text (and on 2).
+REPEAT_SHARE = 0.4
+
+_DIGITS = re.compile(r"\d+")
+_ROMAN = re.compile(r"^[ivxlcdm]{1,7}$")
+_PAGE_NUMBER = re.compile(r"^(?:page|p\.|seite|pág\.?|página)?\s*#(?:\s*(?:of|/|de|von)\s*#)?$")
+_BULLET = re.compile(r"^([\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u00b7\u27a2\u2713\u2714*\-\u2013\u2014\uf0b7\uf0a7])\s+(\S.*)$")
+_ORDERED = re.compile(r"^(\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]|\[\d{1,3}\])\s+(\S.*)$")
+_SENTENCE_END = (".", "!", "?", ":", ";", "\u3002")
+
+
+@dataclass(frozen=True, slots=True)
+class PageGeometry:
+    number: int
+    bottom: float
+    top: float
+    left: float
+    right: float
+
+    @property
+    def height(self) -> float:
+        return max(self.top - self.bottom, 1.0)
+
+
+def _key(text: str) -> str:
+    return _DIGITS.sub("#", " ".join(text.lower().split()))
+
+
+def _is_page_number(text: str) -> bool:
+    key = _key(text).strip(" -–—|.")
+    return bool(_PAGE_NUMBER.match(key)) or bool(_ROMAN.match(key))
+
+
+def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[int]:
+    """Indexes of up to three lines nearest the top and three nearest the bottom, inside the margins."""
+    upright = [i for i, ln in enumerate(lines) if ln.upright]
+    zone = MARGIN_SHARE * geo.height
+    by_top = sorted(upright, key=lambda i: -lines[i].top)
+    out = [i for i in by_top[:3] if lines[i].top >= geo.top - zone]
+    out += [i for i in by_top[::-1][:3] if lines[i].base <= geo.bottom + zone and i not in out]
+    return out
+
+
+def find_running(
+    pages: Sequence[Sequence[Line]], geos: Sequence[PageGeometry]
+) -> tuple[list[set[int]], tuple[str, ...]]:
+    """Lines to drop per page (running headers/footers, page numbers, margin stamps) and their labels."""
+    candidates = [_margin_lines(lines, geo) for lines, geo in zip(pages, geos, strict=True)]
+    seen: Counter[str] = Counter()
+    for lines, idxs in zip(pages, candidates, strict=True):
+        seen.update({_key(lines[i].text) for i in idxs})
+    with_text = sum(1 for lines in pages if lines)
+    need = max(2, math.ceil(REPEAT_SHARE * with_text))
+    drop: list[set[int]] = []
+    labels: dict[str, str] = {}
+    numbered_pages = 0
+    for lines, idxs, geo in zip(pages, candidates, geos, strict=True):
+        gone: set[int] = set()
+        has_number = False
+        for i in idxs:
+            text = lines[i].text
+            if _is_page_number(text):
+                gone.add(i)
+                has_number = True
+            elif with_text >= 2 and seen[_key(text)] >= need:
+                gone.add(i)
+                labels.setdefault(_key(text), text)
+        gone |= _margin_stamps(lines, geo, labels)
+        numbered_pages += has_number
+        drop.append(gone)
+    out = list(labels.values())
+    if numbered_pages:
+        out.append(f"page numbers ({numbered_pages} page{'s' if numbered_pages != 1 else ''})")
+    return drop, tuple(out)
+
+
+def _margin_stamps(lines: Sequence[Line], geo: PageGeometry, labels: dict[str, str]) -> set[int]:
+    """Rotated text in the side margin (e.g. an archive stamp) when most of the page is upright."""
+    upright = [ln for ln in lines if ln.upright]
+    if not upright or len(upright) == len(lines):
+        return set()
+    rotated_chars = sum(len(ln.text) for ln in lines if not ln.upright)
+    if rotated_chars * 5 > sum(len(ln.text) for ln in lines):
+        return set()
+    body_left = min(ln.left for ln in upright)
+    body_right = max(ln.right for ln in upright)
+    gone = set()
+    for i, ln in enumerate(lines):
+        if not ln.upright and (ln.right <= body_left + 1 or ln.left >= body_right - 1):
+            gone.add(i)
+            labels.setdefault(_key(ln.text), ln.text)
+    return gone
+
+
+# -- grouping lines into paragraphs and lists -------------------------------------------------
+
+
+@dataclass(slots=True)
+class Group:
+    """A run of lines that becomes one block (paragraph, list or heading)."""
+
+    page: int
+    lines: list[Line] = field(default_factory=list)
+    items: list[list] = field(default_factory=list)  # LIST: [level, ordered, text, marker_left]
+
+    @property
+    def is_list(self) -> bool:
+        return bool(self.items)
+
+    @property
+    def first(self) -> Line:
+        return self.lines[0]
+
+    @property
+    def size(self) -> float:
+        return self.lines[0].size
+
+    @property
+    def bold(self) -> bool:
+        return all(ln.bold for ln in self.lines)
+
+    @property
+    def top(self) -> float:
+        return max(ln.top for ln in self.lines)
+
+    def text(self) -> str:
+        return join_lines([ln.text for ln in self.lines])
+
+
+def join_lines(parts: Sequence[str]) -> str:
+    """Re-join hard line breaks; a word hyphenated at a line end is joined again."""
+    out = ""
+    for part in parts:
+        if not out:
+            out = part
+        elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and part[:1].islower():
+            out = out[:-1] + part
+        else:
+            out = out + " " + part
+    return out
+
+
+def _common_pitch(lines: Sequence[Line]) -> float | None:
+    pitches = Counter()
+    for a, b in zip(lines, lines[1:], strict=False):
+        pitch = a.end_base - b.base
+        if abs(a.size - b.size) <= 0.6 and 0 < pitch < 3 * a.size:
+            pitches[round(pitch / max(a.size, 1.0), 1)] += 1
+    if sum(pitches.values()) < 3:
+        return None
+    return pitches.most_common(1)[0][0]
+
+
+def group_page(lines: Sequence[Line], page: int) -> list[Group]:
+    """Paragraphs and lists of one page, in content order."""
+    if not lines:
+        return []
+    pitch_ratio = _common_pitch(lines) or 1.2
+    limit = max(pitch_ratio * 1.3, pitch_ratio + 0.25)
+    long_rights = sorted(ln.right for ln in lines if len(ln.text) > 30) or [max(ln.right for ln in lines)]
+    text_right = long_rights[int(len(long_rights) * 0.9) - 1 if len(long_rights) > 1 else 0]
+    groups: list[Group] = []
+    cur: Group | None = None
+    for line in lines:
+        bullet = _BULLET.match(line.text) or _ORDERED.match(line.text)
+        if cur is not None and _continues(cur, line, bool(bullet), limit, text_right):
+            cur.lines.append(line)
+            if cur.is_list:
+                cur.items[-1][2] = join_lines([cur.items[-1][2], line.text])
+            continue
+        if cur is not None and bullet and cur.is_list and _same_list(cur, line):
+            cur.lines.append(line)
+            cur.items.append(_item(cur, line, bullet))
+            continue
+        cur = Group(page=page, lines=[line])
+        groups.append(cur)
+        if bullet:
+            cur.items.append(_item(cur, line, bullet))
+    return groups
+
+
+def _item(group: Group, line: Line, match: re.Match) -> list:
+    ordered = match.re is _ORDERED
+    text = line.text if ordered else match.group(2)
+    base = group.items[0][3] if group.items else line.left
+    level = 0
+    if group.items and line.left > base + 0.8 * line.size:
+        level = min(5, int((line.left - base) // max(1.2 * line.size, 6.0)) + 1)
+    return [level, ordered, text, line.left]
+
+
+def _same_list(group: Group, line: Line) -> bool:
+    prev = group.lines[-1]
+    pitch = prev.end_base - line.base
+    return abs(prev.size - line.size) <= 0.6 and 0 < pitch < 3.0 * line.size
+
+
+def _continues(group: Group, line: Line, bullet: bool, limit: float, text_right: float) -> bool:
+    prev = group.lines[-1]
+    if bullet or not line.upright or not prev.upright:
+        return False
+    if abs(prev.size - line.size) > 0.6 or prev.bold != line.bold:
+        return False
+    pitch = prev.end_base - line.base
+    if pitch <= 0.3 * line.size or pitch > limit * line.size:
+        return False  # a new column, or a paragraph gap
+    size = line.size
+    if group.is_list:
+        # continuation lines of an item hang to the right of its marker
+        return line.left > group.items[-1][3] + 0.3 * size
+    if prev.text.endswith(_SENTENCE_END) and prev.right < text_right - 2.5 * size:
+        return False  # the previous line was the short last line of a paragraph
+    body_left = group.lines[1].left if len(group.lines) > 1 else group.first.left
+    if len(group.lines) > 1 and line.left > body_left + 0.8 * size:
+        return False  # first-line indent of the next paragraph
+    if len(group.lines) > 1 and line.left < body_left - 0.8 * size:
+        return False  # outdented: a new hanging paragraph
+    if line.left > prev.right or line.right < prev.left:
+        return False  # side by side, not stacked
+    return True
+
+
+# -- headings ------------------------------------------------------------------------------------
+
+
+def body_size(groups: Sequence[Group]) -> float:
+    """The font size carrying most characters in the document."""
+    weight: Counter[float] = Counter()
+    for g in groups:
+        for ln in g.lines:
+            weight[round(ln.size * 2) / 2] += len(ln.text)
+    return weight.most_common(1)[0][0] if weight else 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class _PageShape:
+    lefts: tuple[float, ...]  # the most used left edges (column margins)
+    center: float  # middle of the text area
+
+
+def _shapes(groups: Sequence[Group]) -> dict[int, _PageShape]:
+    by_page: dict[int, list[Line]] = {}
+    for g in groups:
+        by_page.setdefault(g.page, []).extend(g.lines)
+    out = {}
+    for page, lines in by_page.items():
+        weight: Counter[float] = Counter()
+        for ln in lines:
+            weight[round(ln.left / 3) * 3] += len(ln.text)
+        total = sum(weight.values()) or 1
+        lefts = tuple(x for x, w in weight.most_common(4) if w >= 0.1 * total)
+        long = [ln for ln in lines if len(ln.text) > 30] or lines
+        out[page] = _PageShape(lefts, (min(ln.left for ln in long) + max(ln.right for ln in long)) / 2)
+    return out
+
+
+def _aligned(group: Group, shape: _PageShape) -> bool:
+    """A heading starts at a column margin or is centred on the text area (figure labels are not)."""
+    first = group.first
+    tolerance = 1.5 * max(first.size, 6.0)
+    if any(abs(first.left - x) <= tolerance for x in shape.lefts):
+        return True
+    return all(abs((ln.left + ln.right) / 2 - shape.center) <= 2 * ln.size for ln in group.lines)
+
+
+def _heading_key(group: Group, body: float, shape: _PageShape) -> tuple[float, bool] | None:
+    if group.is_list or not _aligned(group, shape):
+        return None
+    text = group.text()
+    if len(text) > 200 or len(group.lines) > 3 or sum(ch.isalpha() for ch in text) < 3:
+        return None
+    if any(ln.right - ln.left > 0.85 * len(ln.text) * ln.size for ln in group.lines):
+        return None  # sparse: labels spread over a figure, not a heading
+    size = round(group.size * 2) / 2
+    if size >= body + 1.0 and size >= body * 1.1:
+        return (size, group.bold)
+    if (
+        group.bold
+        and abs(size - body) < 1.0
+        and len(group.lines) == 1
+        and len(text) <= 100
+        and not text.endswith((".", ",", ";"))
+        and (text[0].isupper() or text[0].isdigit())
+    ):
+        return (size, True)
+    return None
+
+
+def to_blocks(groups: Sequence[Group]) -> list[tuple[Group, Block]]:
+    """Blocks for the groups of the whole document, headings ranked by font size across it."""
+    body = body_size(groups)
+    shapes = _shapes(groups)
+    keys = [_heading_key(g, body, shapes[g.page]) for g in groups]
+    ranks = sorted({k for k in keys if k is not None}, key=lambda k: (-k[0], not k[1]))
+    level_of = {k: min(i + 1, 6) for i, k in enumerate(ranks)}
+    out: list[tuple[Group, Block]] = []
+    for g, key in zip(groups, keys, strict=True):
+        if key is not None:
+            block = Block(HEADING, g.text(), level=level_of[key], page=g.page)
+        elif g.is_list:
+            items = tuple(ListItem(text=t, level=lv, ordered=o) for lv, o, t, _ in g.items)
+            block = Block(LIST, render_list(items), page=g.page, items=items)
+        else:
+            block = Block(PARAGRAPH, g.text(), page=g.page)
+        out.append((g, block))
+    return out

@@ -1,0 +1,179 @@
+"""Text lines of a PDF page read through pdfium: text, geometry and font style per line.
+
+pdfium returns a page's text in content order with generated ``\\r\\n`` between visual lines, and
+the text index equals the character index (one UTF-16 unit per character). We split the text at
+those breaks and query fonts and boxes only at the first and last character of each line, which
+keeps the cost per page at a few hundred C calls instead of several per character.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from dataclasses import dataclass
+
+import pypdfium2.raw as pdfium_c
+
+#: Characters pdfium uses for a hyphen it removed when it joined two lines, soft hyphens and
+#: controls that never belong in text.
+_DROP = dict.fromkeys(map(ord, "\ufffe\ufeff\x02\xad\x00\x01\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f"))
+_LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl"})
+_SPACES = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u3000]+")
+
+#: At most this many characters of one page are read; a page beyond it is cut with a warning.
+MAX_PAGE_CHARS = 400_000
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One visual line (or a run of lines pdfium joined at a hyphen)."""
+
+    page: int
+    text: str
+    size: float  # font size in points of the line's first character
+    bold: bool  # first and last character are bold
+    left: float
+    right: float
+    top: float  # PDF user space: y grows upwards
+    base: float  # baseline (box bottom) of the first character
+    last_base: float  # baseline of the last character
+    angle: float  # rotation of the first character, radians (0 for upright text)
+
+    @property
+    def end_base(self) -> float:
+        """Baseline of the last visual line: the first character's unless pdfium joined two lines
+        (a raised accent or footnote mark at the end does not move it)."""
+        return self.last_base if abs(self.last_base - self.base) > 0.8 * self.size else self.base
+
+    @property
+    def upright(self) -> bool:
+        return self.angle < 0.05 or self.angle > 6.23
+
+
+def clean(text: str) -> str:
+    text = text.translate(_DROP).translate(_LIGATURES)
+    return _SPACES.sub(" ", text).strip()
+
+
+class _Probe:
+    """Per-character queries on one text page, through the C API."""
+
+    def __init__(self, textpage) -> None:
+        self.raw = textpage.raw
+        self._l, self._r = ctypes.c_double(), ctypes.c_double()
+        self._b, self._t = ctypes.c_double(), ctypes.c_double()
+        self._name = ctypes.create_string_buffer(128)
+        self._flags = ctypes.c_int()
+
+    def box(self, i: int) -> tuple[float, float, float, float]:
+        ok = pdfium_c.FPDFText_GetCharBox(
+            self.raw, i, ctypes.byref(self._l), ctypes.byref(self._r), ctypes.byref(self._b), ctypes.byref(self._t)
+        )
+        if not ok:
+            return (0.0, 0.0, 0.0, 0.0)
+        return (self._l.value, self._r.value, self._b.value, self._t.value)
+
+    def size(self, i: int) -> float:
+        return float(pdfium_c.FPDFText_GetFontSize(self.raw, i))
+
+    def bold(self, i: int) -> bool:
+        weight = pdfium_c.FPDFText_GetFontWeight(self.raw, i)
+        if weight >= 600:
+            return True
+        if weight > 0:
+            return False
+        pdfium_c.FPDFText_GetFontInfo(self.raw, i, self._name, 128, ctypes.byref(self._flags))
+        name = self._name.value.lower()
+        return b"bold" in name or b"black" in name or b"heavy" in name
+
+    def angle(self, i: int) -> float:
+        value = float(pdfium_c.FPDFText_GetCharAngle(self.raw, i))
+        return value if value >= 0 else 0.0
+
+
+def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
+    """The lines of one page, whether the page was cut at MAX_PAGE_CHARS, and its character count."""
+    count = textpage.count_chars()
+    if count <= 0:
+        return [], False, 0
+    cut = count > MAX_PAGE_CHARS
+    count = min(count, MAX_PAGE_CHARS)
+    text = textpage.get_text_range(0, count)
+    if len(text) != count:
+        # characters outside the BMP make text and character indices differ; read per character
+        text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, i) or 0x20) for i in range(count))
+    probe = _Probe(textpage)
+    lines: list[Line] = []
+    pos = 0
+    for segment in text.split("\r\n"):
+        start = pos
+        pos += len(segment) + 2
+        stripped = segment.strip()
+        if not stripped or not clean(stripped):
+            continue
+        first = start + (len(segment) - len(segment.lstrip()))
+        last = start + len(segment.rstrip()) - 1
+        l1, r1, b1, t1 = probe.box(first)
+        l2, r2, b2, t2 = probe.box(last)
+        size = probe.size(first)
+        if size <= 1.5:  # a font scaled by the text matrix: the glyph box is the better measure
+            size = max(t1 - b1, t2 - b2, 1.0) * 1.4
+        lines.append(
+            Line(
+                page=page_number,
+                text=clean(segment),
+                size=round(size, 1),
+                bold=probe.bold(first) and probe.bold(last),
+                left=min(l1, l2),
+                right=max(r1, r2),
+                top=max(t1, t2),
+                base=b1,
+                last_base=b2,
+                angle=probe.angle(first),
+            )
+        )
+    return _merge_same_baseline(lines), cut, count
+
+
+def _merge_same_baseline(lines: list[Line]) -> list[Line]:
+    """Join pieces pdfium split on one visual line (a superscript, a footnote mark)."""
+    out: list[Line] = []
+    for line in lines:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and prev.upright
+            and line.upright
+            and line.left >= prev.right - 1.0
+            and line.left - prev.right < 3.0 * max(prev.size, 1.0)
+            and _overlaps(prev, line)
+        ):
+            gap = line.left - prev.right
+            joiner = "" if gap < 0.15 * prev.size else " "
+            out[-1] = Line(
+                page=prev.page,
+                text=prev.text + joiner + line.text,
+                size=prev.size,
+                bold=prev.bold and line.bold,
+                left=prev.left,
+                right=line.right,
+                top=max(prev.top, line.top),
+                base=prev.base,
+                last_base=prev.last_base if abs(line.size - prev.size) > 1 else line.last_base,
+                angle=prev.angle,
+            )
+            continue
+        out.append(line)
+    return out
+
+
+def _overlaps(a: Line, b: Line) -> bool:
+    """The last visual line of ``a`` and the first of ``b`` overlap vertically by 40 % of the smaller
+    height (a raised footnote mark on ``a`` still counts)."""
+    if abs(a.base - a.last_base) < 0.8 * a.size:
+        a_bottom, a_top = min(a.base, a.last_base), max(a.top, a.last_base + 0.7 * a.size)
+    else:
+        a_bottom, a_top = a.last_base, a.last_base + 0.7 * a.size
+    b_bottom, b_top = b.base, b.base + 0.7 * b.size
+    overlap = min(a_top, b_top) - max(a_bottom, b_bottom)
+    return overlap > 0.4 * min(a.size, b.size) * 0.7

@@ -1,0 +1,307 @@
+"""PDF: blocks in reading order page by page, with page numbers, headings, tables, images and coverage.
+
+pypdfium2 reads every page (text, font sizes, boxes, images); pdfplumber's table finder runs only
+on pages with ruling lines (option ``pdf_tables``: auto | always | never). Optional OCR of pages
+without a text layer runs ``tesseract`` when it is installed (option ``ocr``: auto | never).
+docs/pdf.md describes the design, the heuristics and their limits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from .. import errors
+from ..limits import ExtractContext
+from ..model import IMAGE, TABLE, Block, Coverage, Document, Image, Skipped, assemble, render_table
+from . import _pdf_ocr
+from ._pdf_layout import Group, PageGeometry, find_running, group_page, to_blocks
+from ._pdf_lines import Line, page_lines
+from ._pdf_objects import MIN_IMAGE_SIDE, ImageError, PageObjects, decode_png, image_size, scan_page
+from ._pdf_tables import FoundTable, find_tables, open_plumber
+from .registry import extractor
+
+TABLE_MODES = ("auto", "always", "never")
+OCR_MODES = ("auto", "never")
+
+
+@dataclass(slots=True)
+class _Page:
+    number: int
+    geo: PageGeometry
+    lines: list[Line] = field(default_factory=list)
+    chars: int = 0
+    objects: PageObjects | None = None
+    images: list[tuple[float, str]] = field(default_factory=list)  # (top, image name)
+    tables: list[FoundTable] = field(default_factory=list)
+    ocr_text: str = ""
+
+    @property
+    def has_text(self) -> bool:
+        return bool(self.lines)
+
+
+def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...]) -> str:
+    value = str(ctx.option(key, default) or default).lower()
+    if value not in allowed:
+        raise errors.InvalidArgument(f"{key} must be one of {', '.join(allowed)}, got: {value!r}")
+    return value
+
+
+@extractor(
+    ".pdf",
+    name="pdf",
+    source_type="pdf",
+    libraries=("pypdfium2", "pdfplumber"),
+    images=True,
+    sniff=lambda b: b.startswith(b"%PDF"),
+)
+def extract_pdf(data: bytes, ctx: ExtractContext) -> Document:
+    tables_mode = _choice(ctx, "pdf_tables", "auto", TABLE_MODES)
+    ocr_mode = _choice(ctx, "ocr", "auto", OCR_MODES)
+    name = ctx.filename or "document.pdf"
+    if not data.strip():
+        return Document(
+            source_type="pdf",
+            blocks=(),
+            metadata={"source_type": "pdf", "total_pages": 0},
+            coverage=Coverage(pages_total=0, pages_with_text=0, warnings=("the file is empty",)),
+        )
+    if b"%PDF" not in data[:1024]:
+        raise errors.ParseError(f"{name}: not a PDF (no %PDF header in the first 1 KiB)")
+    password = ctx.option("pdf_password")
+    pdf = _open(data, password, name)
+    try:
+        return _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode)
+    finally:
+        pdf.close()
+
+
+def _open(data: bytes, password: str | None, name: str) -> pdfium.PdfDocument:
+    try:
+        return pdfium.PdfDocument(data, password=password)
+    except pdfium.PdfiumError as exc:
+        code = getattr(exc, "err_code", None)
+        if code == pdfium_c.FPDF_ERR_PASSWORD:
+            if password:
+                raise errors.Encrypted(f"{name}: the password given does not open this PDF") from None
+            raise errors.Encrypted(f"{name}: the PDF is password-protected (the empty password does not open it)") from None
+        if code == pdfium_c.FPDF_ERR_SECURITY:
+            raise errors.Encrypted(f"{name}: the PDF uses an unsupported security handler") from None
+        raise errors.ParseError(f"{name}: not a readable PDF ({exc})") from None
+
+
+def _metadata(pdf: pdfium.PdfDocument, pages: int) -> dict:
+    meta: dict = {"source_type": "pdf", "total_pages": pages}
+    try:
+        info = pdf.get_metadata_dict(skip_empty=True)
+    except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
+        return meta
+    for key in ("Title", "Author"):
+        value = " ".join(str(info.get(key, "")).split())
+        if value:
+            meta[key.lower()] = value
+    return meta
+
+
+def _geometry(page, number: int) -> PageGeometry:
+    try:
+        left, bottom, right, top = page.get_mediabox()
+    except pdfium.PdfiumError:
+        width, height = page.get_size()
+        left, bottom, right, top = 0.0, 0.0, width, height
+    return PageGeometry(number=number, bottom=bottom, top=top, left=left, right=right)
+
+
+def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
+    limits = ctx.limits
+    total = len(pdf)
+    if total <= 0:
+        raise errors.ParseError(f"{name}: the PDF has no pages")
+    if total > limits.max_pages:
+        raise errors.DocumentLimit(f"{name}: {total:,} pages, over the {limits.max_pages:,}-page limit")
+    warnings: list[str] = []
+    if b"%%EOF" not in data[-2048:]:
+        warnings.append("the file does not end with %%EOF: it looks truncated, pages may be missing or incomplete")
+    skipped: list[Skipped] = []
+    images: list[Image] = []
+    pages: list[_Page] = []
+    chars = 0
+    for index in range(total):
+        number = index + 1
+        try:
+            page = pdf[index]
+        except pdfium.PdfiumError as exc:
+            warnings.append(f"page {number} could not be read ({exc})")
+            pages.append(_Page(number, PageGeometry(number, 0.0, 792.0, 0.0, 612.0)))
+            continue
+        try:
+            info = _read_page(pdf, page, number, images, skipped, warnings)
+        finally:
+            page.close()
+        chars += info.chars
+        if chars > limits.max_text_chars:
+            raise errors.DocumentLimit(
+                f"{name}: over {limits.max_text_chars:,} characters of text by page {number}"
+            )
+        pages.append(info)
+
+    ocr_pages: list[int] = []
+    empty = [p.number for p in pages if not p.has_text]
+    if empty and ocr_mode == "auto" and _pdf_ocr.available():
+        ocr_pages = _run_ocr(pdf, pages, empty, warnings)
+    with_text = [p for p in pages if p.has_text or p.ocr_text]
+    if not with_text:
+        image_only = sum(1 for p in pages if p.objects is not None and p.objects.images)
+        hint = "tesseract ran but found no text" if ocr_pages else "install tesseract and use --ocr auto"
+        raise errors.OcrRequired(
+            f"{name}: no text layer on any of its {total} page{'s' if total != 1 else ''} "
+            f"({image_only} image-only, {total - image_only} blank); {hint}"
+        )
+    if tables_mode != "never":
+        _find_tables(data, password, pages, tables_mode, warnings)
+
+    drop, removed = find_running([p.lines for p in pages], [p.geo for p in pages])
+    blocks = _blocks(pages, drop)
+    coverage = Coverage(
+        pages_total=total,
+        pages_with_text=sum(1 for p in pages if p.has_text),
+        empty_pages=tuple(n for n in empty if n not in ocr_pages),
+        ocr_pages=tuple(ocr_pages),
+        headers_footers_removed=removed,
+        images_extracted=len(images),
+        skipped=tuple(skipped),
+        warnings=tuple(warnings),
+    )
+    return assemble("pdf", blocks, images=tuple(images), metadata=_metadata(pdf, total), coverage=coverage)
+
+
+def _read_page(pdf, page, number, images, skipped, warnings) -> _Page:
+    info = _Page(number, _geometry(page, number))
+    textpage = page.get_textpage()
+    try:
+        info.lines, cut, info.chars = page_lines(textpage, number)
+    finally:
+        textpage.close()
+    if cut:
+        warnings.append(f"page {number}: text cut after its first characters (page limit)")
+    info.objects = scan_page(page)
+    if info.objects.truncated:
+        warnings.append(f"page {number}: only the first objects were scanned for images and tables")
+    n = 0
+    for top, obj in sorted(info.objects.images, key=lambda t: -t[0]):
+        width, height = image_size(obj)
+        if width < MIN_IMAGE_SIDE and height < MIN_IMAGE_SIDE:
+            continue
+        n += 1
+        image_name = f"image_p{number}_{n}.png"
+        try:
+            png, width, height = decode_png(obj, page, pdf)
+        except ImageError as exc:
+            skipped.append(Skipped("image", image_name, str(exc)))
+            continue
+        images.append(Image(name=image_name, format="png", data=png, width=width, height=height, meta={"page": number}))
+        info.images.append((top, image_name))
+    return info
+
+
+def _run_ocr(pdf, pages: list[_Page], empty: list[int], warnings: list[str]) -> list[int]:
+    attempted: list[int] = []
+    for number in empty[: _pdf_ocr.MAX_PAGES]:
+        page = pdf[number - 1]
+        try:
+            text = _pdf_ocr.ocr_page(page)
+        except _pdf_ocr.OcrFailed as exc:
+            warnings.append(f"page {number}: OCR failed ({exc})")
+            continue
+        finally:
+            page.close()
+        attempted.append(number)
+        pages[number - 1].ocr_text = text
+    if len(empty) > _pdf_ocr.MAX_PAGES:
+        warnings.append(f"OCR ran on the first {_pdf_ocr.MAX_PAGES} of {len(empty)} pages without text")
+    return attempted
+
+
+def _find_tables(data, password, pages: list[_Page], mode: str, warnings: list[str]) -> None:
+    wanted = [
+        p for p in pages if p.has_text and (mode == "always" or (p.objects is not None and p.objects.has_rulings))
+    ]
+    if not wanted:
+        return
+    try:
+        plumber = open_plumber(data, password)
+    except Exception as exc:  # pdfminer raises many types on damaged files; tables are then skipped
+        warnings.append(f"tables not read: pdfplumber could not open the file ({type(exc).__name__})")
+        return
+    try:
+        for p in wanted:
+            objects = p.objects or PageObjects()
+            try:
+                p.tables = find_tables(
+                    plumber,
+                    p.number - 1,
+                    (p.geo.left, p.geo.top),
+                    ruled_both_ways=objects.vertical >= 2 or objects.boxes >= 4,
+                    force_text=mode == "always" and not objects.has_rulings,
+                )
+            except Exception as exc:  # a damaged page: keep its text, say the tables were not read
+                warnings.append(f"page {p.number}: tables not read ({type(exc).__name__})")
+    finally:
+        plumber.close()
+
+
+def _blocks(pages: list[_Page], drop: list[set[int]]) -> list[Block]:
+    """Group every page's lines, rank headings across the document, then interleave tables and images."""
+    per_page: list[list[tuple[float, object]]] = []
+    all_groups: list[Group] = []
+    for p, gone in zip(pages, drop, strict=True):
+        items: list[tuple[float, object]] = []
+        kept = [(i, ln) for i, ln in enumerate(p.lines) if i not in gone]
+        tables_at: dict[int, float] = {}
+        body: list[tuple[int, Line]] = []
+        for i, ln in kept:
+            cx, cy = (ln.left + ln.right) / 2, (ln.base + ln.top) / 2
+            hit = next((t for t, table in enumerate(p.tables) if table.covers(cx, cy)), None)
+            if hit is None:
+                body.append((i, ln))
+            else:
+                tables_at.setdefault(hit, i - 0.5)
+        position = {id(ln): i for i, ln in body}
+        for group in group_page([ln for _, ln in body], p.number):
+            items.append((position[id(group.first)], group))
+            all_groups.append(group)
+        for t, table in enumerate(p.tables):
+            items.append((tables_at.get(t, _position_by_y(p.lines, table.top)), table))
+        for top, image_name in p.images:
+            items.append((_position_by_y(p.lines, top), image_name))
+        if p.ocr_text:
+            items.append((-1.0, ("ocr", p.ocr_text)))
+        items.sort(key=lambda it: it[0])
+        per_page.append(items)
+    block_of = {id(g): b for g, b in to_blocks(all_groups)}
+    out: list[Block] = []
+    for p, items in zip(pages, per_page, strict=True):
+        n_image = 0
+        for _, item in items:
+            if isinstance(item, Group):
+                out.append(block_of[id(item)])
+            elif isinstance(item, FoundTable):
+                text = render_table(item.header, item.rows)
+                out.append(Block(TABLE, text, page=p.number, rows=item.rows, header=item.header))
+            elif isinstance(item, str):
+                n_image += 1
+                out.append(Block(IMAGE, "", page=p.number, images=(item,), alt=f"image {n_image} on page {p.number}"))
+            else:
+                out.extend(_pdf_ocr.blocks(item[1], p.number))
+    return out
+
+
+def _position_by_y(lines: list[Line], top: float) -> float:
+    """Sequence position for an object whose top edge is at ``top``: before the first line below it."""
+    for i, ln in enumerate(lines):
+        if ln.upright and ln.top <= top + 1:
+            return i - 0.25
+    return len(lines) + 0.5
