@@ -166,6 +166,8 @@ class _Reader:
         last = min(j, len(lines) - 1)
         if body.strip():
             self.add(CODE, body, first + i, first + last, meta={"language": lang} if lang else {})
+        else:  # an empty fence is still text someone typed
+            self.add(PARAGRAPH, "\n".join(lines[i : last + 1]).strip(), first + i, first + last)
         return last + 1
 
     def table(self, lines: list[str], i: int, first: int) -> int:
