@@ -1,0 +1,457 @@
+"""Outlook .msg files (extract-msg).
+
+A message becomes: its subject as a heading, a header paragraph (From/To/Cc/Date/Subject, with
+the ``<address>`` text kept), the body as paragraphs (the plain body; else the HTML body read as
+HTML; else the RTF body with its markup stripped), the image attachments as image blocks, then the
+text-like attachments, each under an ``Attachment: name`` heading. Embedded messages are read the
+same way, after their parent, with ``message_index`` 1, 2 … in their blocks' meta (the top message
+is 0). Other attachments are listed in ``Coverage.skipped`` with a reason. Signed and encrypted
+(S/MIME, PGP) messages give what is readable, with a coverage warning.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import posixpath
+import re
+import struct
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import DocumentLimit, ParseError
+from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
+from ..limits import ExtractContext
+from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
+from ..sniff import decode_text, looks_binary
+from .registry import extractor
+
+for _name in ("extract_msg", "olefile", "RTFDE"):
+    logging.getLogger(_name).setLevel(logging.CRITICAL)
+
+#: Nesting depth of embedded messages read before the rest is listed as skipped.
+MAX_DEPTH = 12
+
+TEXT_EXTENSIONS = frozenset(
+    [
+        "txt",
+        "text",
+        "md",
+        "markdown",
+        "csv",
+        "tsv",
+        "log",
+        "ini",
+        "cfg",
+        "conf",
+        "json",
+        "xml",
+        "yaml",
+        "yml",
+        "html",
+        "htm",
+        "xhtml",
+        "ics",
+        "vcf",
+        "rst",
+    ]
+)
+SIGNATURE_EXTENSIONS = frozenset({"p7s", "p7m", "p7c", "asc", "sig", "gpg", "pgp"})
+
+_BLANK_LINES = re.compile(r"\n[ \t\u00a0]*(?:\n[ \t\u00a0]*)+")
+_C1 = re.compile("[\x80-\x9f]")
+_IMPORTANCE = {0: "Low", 1: "Normal", 2: "High"}
+
+
+def _library_errors() -> tuple[type[BaseException], ...]:
+    from extract_msg.exceptions import ExMsgBaseException
+
+    # What extract-msg and olefile raise on damaged or unusual files.
+    return (
+        ExMsgBaseException,
+        OSError,
+        ValueError,
+        KeyError,
+        IndexError,
+        TypeError,
+        AttributeError,
+        LookupError,
+        struct.error,
+        EOFError,
+        NotImplementedError,
+        ZeroDivisionError,
+        OverflowError,
+        AssertionError,
+    )
+
+
+def clean(text: str | None) -> str:
+    """Strip NUL terminators, normalise newlines and repair cp1252 text decoded as latin-1."""
+    if not text:
+        return ""
+    text = text.replace("\x00", "")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if _C1.search(text):
+        try:
+            text = text.encode("latin-1").decode("cp1252")
+        except UnicodeError:
+            pass
+    return text
+
+
+def paragraphs(text: str) -> list[str]:
+    """Blank-line separated paragraphs, each trimmed (trailing spaces of each line dropped)."""
+    out = []
+    for para in _BLANK_LINES.split(text):
+        lines = [line.rstrip() for line in para.strip().split("\n")]
+        joined = "\n".join(lines).strip()
+        if joined:
+            out.append(joined)
+    return out
+
+
+def _date(value: Any) -> str | None:
+    if not isinstance(value, dt.datetime):
+        return None
+    if value.tzinfo is not None:
+        value = value.astimezone(dt.UTC).replace(tzinfo=None)
+    return value.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _address(name: str, addr: str) -> str:
+    name, addr = clean(name).strip(), clean(addr).strip()
+    if addr and "@" not in addr:
+        addr = ""  # an Exchange distinguished name (/O=…/CN=…) says nothing to a reader
+    if name and addr and name.strip("'\"").lower() != addr.lower():
+        return f"{name} <{addr}>"
+    return addr or name
+
+
+@dataclass
+class _State:
+    ctx: ExtractContext
+    errors: tuple[type[BaseException], ...]
+    blocks: list[Block] = field(default_factory=list)
+    images: dict[str, Image] = field(default_factory=dict)
+    skipped: list[Skipped] = field(default_factory=list)
+    indexed: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    messages: int = 0
+    empty: int = 0
+
+    def safe(self, fn: Any, default: Any = None) -> Any:
+        try:
+            value = fn()
+        except self.errors:
+            return default
+        return default if value is None else value
+
+    def warn(self, text: str) -> None:
+        if text not in self.warnings:
+            self.warnings.append(text)
+
+
+def _string(st: _State, msg: Any, prop: str) -> str:
+    return clean(st.safe(lambda: msg.getStringStream(f"__substg1.0_{prop}"), ""))
+
+
+def headers(st: _State, msg: Any) -> dict[str, Any]:
+    """The message's header fields, as plain values."""
+    name = _string(st, msg, "0C1A") or _string(st, msg, "0042")
+    addr = ""
+    for prop in ("5D01", "0C1F", "5D02", "0065"):
+        candidate = _string(st, msg, prop)
+        if "@" in candidate:
+            addr = candidate
+            break
+    sender = _address(name, addr) or clean(st.safe(lambda: msg.sender, "")).replace(" <None>", "")
+    kinds: dict[int, list[str]] = {1: [], 2: [], 3: []}
+    for rcpt in st.safe(lambda: list(msg.recipients), []):
+        kind = int(st.safe(lambda r=rcpt: r.type, 1))
+        smtp = st.safe(lambda r=rcpt: r.smtpAddress, "") or st.safe(lambda r=rcpt: r.email, "")
+        text = _address(st.safe(lambda r=rcpt: r.name, ""), smtp)
+        if text:
+            kinds.setdefault(kind, []).append(text)
+    importance = st.safe(lambda: msg.importance)
+    attachments = st.safe(lambda: list(msg.attachments), [])
+    return {
+        "message_class": clean(st.safe(lambda: msg.classType, "")).strip(),
+        "subject": clean(st.safe(lambda: msg.subject, "")).strip(),
+        "from": sender.strip(),
+        "to": kinds[1],
+        "cc": kinds[2],
+        "bcc": kinds[3],
+        "sent_date": _date(st.safe(lambda: msg.date)),
+        "received_date": _date(st.safe(lambda: msg.receivedTime)),
+        "importance": _IMPORTANCE.get(int(importance), "Normal") if importance is not None else None,
+        "conversation_topic": _string(st, msg, "0070").strip() or None,
+        "has_attachments": bool(attachments),
+        "attachment_count": len(attachments),
+    }
+
+
+def header_text(h: dict[str, Any]) -> str:
+    lines = []
+    for label, value in (
+        ("From", h["from"]),
+        ("To", "; ".join(h["to"])),
+        ("Cc", "; ".join(h["cc"])),
+        ("Bcc", "; ".join(h["bcc"])),
+        ("Date", h["sent_date"] or h["received_date"]),
+        ("Subject", h["subject"]),
+    ):
+        if value:
+            lines.append(f"{label}: {value}")
+    return "\n".join(lines)
+
+
+def _html_to_blocks(html: str) -> list[Block]:
+    try:
+        from .html import html_blocks
+    except ImportError:
+        html_blocks = None
+    if html_blocks is not None:
+        return list(html_blocks(html)[0])
+    from selectolax.parser import HTMLParser
+
+    tree = HTMLParser(html)
+    text = tree.body.text(separator="\n") if tree.body is not None else tree.text(separator="\n")
+    return [Block(PARAGRAPH, p) for p in paragraphs(text)]
+
+
+def _decode_html(data: bytes | str) -> str:
+    if isinstance(data, str):
+        return data
+    try:
+        from .html import decode_html
+    except ImportError:
+        return decode_text(data)[0]
+    return decode_html(data)
+
+
+def body_blocks(st: _State, msg: Any) -> list[Block]:
+    """The body: plain text, else HTML, else RTF. Empty when none is readable."""
+    cls = clean(st.safe(lambda: msg.classType, "")).lower()
+    if cls.endswith(".smime") or cls.endswith(".smime.encrypted"):
+        st.warn("S/MIME encrypted message: the body is encrypted and was not read")
+        return []
+    plain = clean(st.safe(lambda: msg.body, ""))
+    if plain.strip():
+        if looks_binary(plain[:8192].encode("utf-8", "replace")):
+            st.warn("the plain body is binary (encrypted or damaged) and was not read")
+        else:
+            return [Block(PARAGRAPH, p) for p in paragraphs(plain)]
+    html = st.safe(lambda: msg.htmlBody)
+    if html:
+        blocks = [b for b in _html_to_blocks(_decode_html(html)) if b.text.strip() or b.kind == IMAGE]
+        if any(b.kind != IMAGE for b in blocks):
+            return blocks
+    rtf = st.safe(lambda: msg.rtfBody)
+    if rtf:
+        from striprtf.striprtf import rtf_to_text
+
+        raw = rtf.decode("cp1252", "replace") if isinstance(rtf, bytes) else str(rtf)
+        try:
+            text = rtf_to_text(raw, errors="replace")
+        except (ValueError, IndexError, LookupError, RecursionError):
+            st.warn("the RTF body could not be read")
+            return []
+        return [Block(PARAGRAPH, p) for p in paragraphs(clean(text))]
+    return []
+
+
+def _attachment_name(st: _State, att: Any, n: int) -> str:
+    for getter in (
+        lambda: att.longFilename,
+        lambda: att.shortFilename,
+        lambda: att.displayName,
+        lambda: att.name,
+    ):
+        name = clean(st.safe(getter, "")).strip()
+        if name:
+            return name
+    return f"attachment {n}"
+
+
+def _is_embedded_message(att: Any, data: Any) -> bool:
+    from extract_msg.msg_classes import MSGFile
+
+    return isinstance(data, MSGFile)
+
+
+def _unique_name(images: dict[str, Image], name: str, data: bytes) -> str:
+    existing = images.get(name)
+    if existing is None or existing.data == data:
+        return name
+    stem, ext = posixpath.splitext(name)
+    k = 2
+    while f"{stem}_{k}{ext}" in images and images[f"{stem}_{k}{ext}"].data != data:
+        k += 1
+    return f"{stem}_{k}{ext}"
+
+
+def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]:
+    """Append the blocks of ``msg`` (and, after them, of its embedded messages); its headers."""
+    st.messages += 1
+    if st.messages > st.ctx.limits.max_messages:
+        raise DocumentLimit(f"over {st.ctx.limits.max_messages:,} embedded messages")
+    h = headers(st, msg)
+    meta: dict[str, Any] = {"message_index": index}
+    if index:
+        meta |= {"message_subject": h["subject"], "message_from": h["from"], "message_date": h["sent_date"]}
+    level = 1 if index == 0 else 2
+    if h["subject"]:
+        st.blocks.append(Block(HEADING, h["subject"], level=level, meta=meta))
+    head = header_text(h)
+    if head:
+        st.blocks.append(Block(PARAGRAPH, head, meta=meta))
+    cls = h["message_class"].lower()
+    if "multipartsigned" in cls or cls.endswith(".smime.signed"):
+        st.warn("signed message: the signature was not verified")
+    body = [_with_meta(b, meta) for b in body_blocks(st, msg)]
+    if not any(b.kind != IMAGE for b in body):
+        st.empty += 1
+    text_blocks: list[Block] = []
+    image_blocks: list[Block] = []
+    nested: list[Any] = []
+    cid_images: dict[str, str] = {}
+    for n, att in enumerate(st.safe(lambda: list(msg.attachments), []), start=1):
+        name = _attachment_name(st, att, n)
+        data = st.safe(lambda a=att: a.data)
+        if data is None:
+            st.skipped.append(Skipped("attachment", name, "no readable data (broken, web or unsupported)"))
+            continue
+        if _is_embedded_message(att, data):
+            nested.append((name, data))
+            continue
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        if not isinstance(data, bytes):
+            st.skipped.append(
+                Skipped("attachment", name, f"unexpected attachment type {type(data).__name__}")
+            )
+            continue
+        ext = posixpath.splitext(name)[1].lower().lstrip(".")
+        mime = (clean(st.safe(lambda a=att: a.mimetype, "")) or "").lower()
+        if ext in SIGNATURE_EXTENSIONS or "signature" in mime or mime.endswith("pkcs7-mime"):
+            st.skipped.append(Skipped("attachment", name, "signature or encrypted payload (not text)"))
+            continue
+        sniffed = sniff_image_format(data)
+        if ext in EXTRACTED_FORMATS or mime.startswith("image/") or sniffed is not None:
+            img = admit(
+                data,
+                ext or (mime.split("/", 1)[1] if mime.startswith("image/") else None),
+                source_name=_unique_name(st.images, name, data),
+                alt=name,
+                meta={"message_index": index},
+                keep_source_name=True,
+            )
+            if isinstance(img, Skipped):
+                st.skipped.append(img)
+                continue
+            st.images.setdefault(img.name, img)
+            cid = clean(st.safe(lambda a=att: a.cid, "")).strip("<> ")
+            if cid:
+                cid_images[cid.lower()] = img.name
+            image_blocks.append(Block(IMAGE, "", alt=name, images=(img.name,), meta=meta))
+            continue
+        if ext in TEXT_EXTENSIONS or mime.startswith("text/"):
+            text_blocks.extend(_text_attachment(name, ext, mime, data, meta))
+            st.indexed.append(name)
+            continue
+        kind = ext or mime or "unknown type"
+        st.skipped.append(Skipped("attachment", name, f"{kind} attachments are not indexed"))
+    body, placed = _place_cid_images(body, cid_images)
+    image_blocks = [b for b in image_blocks if b.images[0] not in placed]
+    st.blocks.extend(body + image_blocks + text_blocks)
+    for name, sub in nested:
+        if depth + 1 > MAX_DEPTH:
+            st.skipped.append(Skipped("attachment", name, f"embedded message nested over {MAX_DEPTH} levels"))
+            continue
+        try:
+            read_message(st, sub, st.messages, depth + 1)
+            st.indexed.append(name if name and not name.startswith("attachment ") else h["subject"] or name)
+        finally:
+            st.safe(sub.close)
+    return h
+
+
+def _with_meta(block: Block, meta: dict[str, Any]) -> Block:
+    from dataclasses import replace
+
+    return replace(block, meta={**block.meta, **meta})
+
+
+def _place_cid_images(body: list[Block], cid_images: dict[str, str]) -> tuple[list[Block], set[str]]:
+    """Attach inline (cid:) image bytes to the HTML body's image blocks that reference them."""
+    if not cid_images:
+        return body, set()
+    from dataclasses import replace
+
+    out, placed = [], set()
+    for block in body:
+        src = str(block.meta.get("src", "")) if block.kind == IMAGE else ""
+        if src.lower().startswith("cid:") and src[4:].lower() in cid_images:
+            name = cid_images[src[4:].lower()]
+            placed.add(name)
+            block = replace(block, images=(name,))
+        out.append(block)
+    return out, placed
+
+
+def _text_attachment(name: str, ext: str, mime: str, data: bytes, meta: dict[str, Any]) -> list[Block]:
+    att_meta = {**meta, "attachment": name}
+    blocks = [Block(HEADING, f"Attachment: {name}", level=3, meta=att_meta)]
+    if ext in ("html", "htm", "xhtml") or mime == "text/html":
+        body = _html_to_blocks(_decode_html(data))
+        blocks.extend(_with_meta(b, att_meta) for b in body if b.kind != IMAGE and b.text.strip())
+    else:
+        text, _ = decode_text(data)
+        blocks.extend(Block(PARAGRAPH, p, meta=att_meta) for p in paragraphs(text))
+    return blocks
+
+
+@extractor(
+    ".msg",
+    name="msg",
+    source_type="msg",
+    libraries=("extract-msg",),
+    images=True,
+)
+def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
+    if not data:
+        return Document(source_type="msg", blocks=(), metadata={"source_type": "msg"})
+    import extract_msg
+    from extract_msg.enums import ErrorBehavior
+
+    st = _State(ctx, _library_errors())
+    behaviour = (
+        ErrorBehavior.ATTACH_SUPPRESS_ALL
+        | ErrorBehavior.RTFDE
+        | ErrorBehavior.STANDARDS_VIOLATION
+        | ErrorBehavior.NAMED_NAME_STREAM
+    )
+    try:
+        msg = extract_msg.openMsg(data, strict=False, errorBehavior=behaviour)
+    except st.errors as exc:
+        raise ParseError(f"not a readable Outlook message: {type(exc).__name__}: {exc}"[:500]) from None
+    try:
+        h = read_message(st, msg, 0, 0)
+    finally:
+        st.safe(msg.close)
+    coverage = Coverage(
+        messages_total=st.messages,
+        messages_empty=st.empty,
+        attachments_indexed=tuple(st.indexed),
+        images_extracted=len(st.images),
+        skipped=tuple(st.skipped),
+        warnings=tuple(st.warnings),
+    )
+    return assemble(
+        "msg",
+        st.blocks,
+        images=tuple(st.images.values()),
+        metadata={"source_type": "msg", **h},
+        coverage=coverage,
+    )
