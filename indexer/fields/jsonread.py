@@ -41,7 +41,7 @@ TRUNCATED: Final = _Marker("TRUNCATED")
 MAX_DEPTH = 200
 #: Total characters the candidate scan may look at, as a multiple of the text's length (restarts
 #: after an unclosed ``{`` rescan the rest; this caps the sum).
-SCAN_BUDGET_FACTOR = 8
+SCAN_BUDGET_FACTOR = 4
 
 _WS = re.compile(r"[ \t\r\n\f\v\ufeff\u00a0]*")
 _DQ_BODY = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*', re.DOTALL)
@@ -98,27 +98,29 @@ def _prev_significant(s: str, i: int) -> str:
     return s[j] if j > stop else ""
 
 
-def _comment_end(s: str, i: int) -> int:
+def _comment_end(s: str, i: int, n: int | None = None) -> int:
     """If a comment starts at ``i`` (outside a string), the index just after it; else -1."""
     if s.startswith("//", i):
         if i > 0 and s[i - 1] == ":":  # http://… written bare, not a comment
             return -1
-        nl = s.find("\n", i)
-        return len(s) if nl < 0 else nl + 1
+        n = len(s) if n is None else n
+        nl = s.find("\n", i, n)
+        return n if nl < 0 else nl + 1
     if s.startswith("/*", i):
-        end = s.find("*/", i + 2)
-        return len(s) if end < 0 else end + 2
+        n = len(s) if n is None else n
+        end = s.find("*/", i + 2, n)
+        return n if end < 0 else end + 2
     return -1
 
 
-def _scan_balanced(s: str, start: int) -> tuple[int, int]:
+def _scan_balanced(s: str, start: int, n: int | None = None) -> tuple[int, int]:
     """From the ``{`` at ``start``: (index of its matching ``}`` or -1, characters looked at).
     String-aware (double quotes; single quotes where a value or key may start) and comment-aware."""
     depth = 0
     i = start
-    n = len(s)
+    n = len(s) if n is None else n
     while i < n:
-        m = _SCAN_STOP.search(s, i)
+        m = _SCAN_STOP.search(s, i, n)
         if m is None:
             return -1, n - start
         i = m.start()
@@ -132,20 +134,20 @@ def _scan_balanced(s: str, start: int) -> tuple[int, int]:
                 return i, i + 1 - start
             i += 1
         elif c == '"':
-            end = _DQ_BODY.match(s, i + 1).end()
+            end = _DQ_BODY.match(s, i + 1, n).end()
             if end >= n:
                 return -1, n - start
             i = end + 1
         elif c == "'":
             if _prev_significant(s, i) in ("{", "[", ",", ":"):
-                end = _SQ_BODY.match(s, i + 1).end()
+                end = _SQ_BODY.match(s, i + 1, n).end()
                 if end >= n:
                     return -1, n - start
                 i = end + 1
             else:
                 i += 1
         else:  # '/'
-            end = _comment_end(s, i)
+            end = _comment_end(s, i, n)
             i = end if end > 0 else i + 1
     return -1, n - start
 
@@ -178,17 +180,17 @@ def object_spans(s: str) -> list[tuple[int, int, bool]]:
 class _Reader:
     __slots__ = ("s", "n")
 
-    def __init__(self, s: str) -> None:
+    def __init__(self, s: str, end: int | None = None) -> None:
         self.s = s
-        self.n = len(s)
+        self.n = len(s) if end is None else end
 
     def skip(self, i: int) -> int:
         """Skip whitespace and comments."""
         s = self.s
         while True:
-            i = _WS.match(s, i).end()
+            i = _WS.match(s, i, self.n).end()
             if i < self.n and s[i] == "/":
-                end = _comment_end(s, i)
+                end = _comment_end(s, i, self.n)
                 if end > 0:
                     i = end
                     continue
@@ -198,7 +200,7 @@ class _Reader:
         """The string literal at ``i`` (a quote): (text, next index, closed?)."""
         s = self.s
         quote = s[i]
-        body = (_DQ_BODY if quote == '"' else _SQ_BODY).match(s, i + 1)
+        body = (_DQ_BODY if quote == '"' else _SQ_BODY).match(s, i + 1, self.n)
         raw = body.group()
         end = body.end()
         closed = end < self.n
@@ -222,7 +224,7 @@ class _Reader:
         if c == '"' or c == "'":
             text, end, closed = self.string(i)
             return (text if closed else TRUNCATED), end
-        m = _BARE_VALUE.match(s, i)
+        m = _BARE_VALUE.match(s, i, self.n)
         end = m.end()
         raw = m.group()
         cut = _comment_cut(raw)
@@ -238,7 +240,7 @@ class _Reader:
 
     def _skip_container(self, i: int) -> int:
         if self.s[i] == "{":
-            end, _ = _scan_balanced(self.s, i)
+            end, _ = _scan_balanced(self.s, i, self.n)
             return self.n if end < 0 else end + 1
         depth = 0
         s = self.s
@@ -252,7 +254,7 @@ class _Reader:
                 if depth == 0:
                     return j + 1
             elif c == '"':
-                j = _DQ_BODY.match(s, j + 1).end()
+                j = _DQ_BODY.match(s, j + 1, self.n).end()
             j += 1
         return self.n
 
@@ -280,7 +282,7 @@ class _Reader:
                 if not closed:
                     return out, i
             else:
-                m = _BARE_KEY.match(s, i)
+                m = _BARE_KEY.match(s, i, self.n)
                 if m is None or m.end() == i:
                     i += 1  # a stray character where a key belongs
                     continue
@@ -400,7 +402,7 @@ def select_object(text: str, carries: Callable[[dict[str, Any]], bool]) -> Selec
     first_open: Selection | None = None
     for region, fenced in regions:
         for a, b, closed in object_spans(region):
-            obj, _ = _Reader(region[:b]).obj(a, 1, 0, 1)
+            obj, _ = _Reader(region, b).obj(a, 1, 0, 1)
             if carries(obj):
                 return Selection(True, obj, (a, b), fenced)
             if fenced:
