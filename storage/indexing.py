@@ -24,7 +24,7 @@ from . import records
 from .db import default_db_path
 from .ignore import IgnoreRules
 from .job import Job
-from .pool import DEFAULT_MEMORY_MB, Outcome, Pool, env_extra_modules, import_extra
+from .pool import DEFAULT_MEMORY_MB, Outcome, Pool
 from .store import Store
 from .walk import FileStat, stat_file, walk
 
@@ -127,7 +127,6 @@ class Indexer:
         self.params = params or ModeParams()
         self.memory_mb = memory_mb
         self.extra_modules = tuple(extra_modules)
-        import_extra(self.extra_modules + env_extra_modules())  # the parent's registry must agree
         self.rules = IgnoreRules(self.root)
         self._pool: Pool | None = None
         self._lock = threading.RLock()
@@ -289,6 +288,10 @@ class Indexer:
             lambda d: records.record_failure(d, f.path, f.size, f.mtime_ns, failure.code, failure.message)
         )
         self._emit(IndexFailed(f.path, failure.code, failure.message, ms, status))
+
+    def known_paths(self) -> list[str]:
+        """Every path the store holds a row for, sorted."""
+        return sorted(self.store.stats())
 
     def _chunk_count(self, path: str) -> int:
         doc = self.store.document(path)

@@ -186,7 +186,7 @@ class Pool:
         self.extra_modules = tuple(extra_modules)
         self._ctx = _context()
         if self._ctx.get_start_method() == "forkserver":
-            self._ctx.set_forkserver_preload(["storage.job", *self.extra_modules])
+            self._ctx.set_forkserver_preload(["storage.job"])
         self._workers: list[_Worker] = []
         self._next_id = 0
         self.replaced = 0

@@ -1,7 +1,8 @@
 """The folder walk: every indexable file under the root with its size and mtime.
 
-Symbolic links are followed only when they resolve inside the root (a link to a directory once,
-so a loop cannot recur); hidden and temporary entries, the index folder and ignored patterns are
+Symbolic links are never followed outside the root. A link to a file inside the root is indexed
+under the link's path; a link to a directory is not descended into (whatever it points to inside
+the root is reached by its real path, so nothing is indexed twice and a loop cannot recur). Hidden and temporary entries, the index folder and ignored patterns are
 skipped. Unreadable directories are skipped, never fatal.
 """
 
@@ -84,8 +85,10 @@ def walk(root: Path, rules: IgnoreRules | None = None) -> Iterator[FileStat]:
                 if not inside(root_real, target):
                     continue
             if is_dir:
+                if is_link:
+                    continue
                 real = os.path.realpath(entry.path)
-                if real in seen_dirs:
+                if real in seen_dirs:  # a bind mount or similar seen twice
                     continue
                 seen_dirs.add(real)
                 subdirs.append((entry.path, rel + "/"))

@@ -1,0 +1,48 @@
+"""Test-only formats, imported in the extraction workers through the pool's ``extra_modules``.
+
+- ``.cst``: plain paragraphs (blank-line separated); a file starting with ``BROKEN`` raises a
+  ParseError; a line ``IMG:<text>`` adds an image whose bytes are ``<text>``.
+- ``.hang``: never returns (an infinite loop), for the time-out.
+- ``.hog``: allocates without bound, for the memory limit.
+"""
+
+from __future__ import annotations
+
+from indexer import errors
+from indexer.formats.registry import extractor
+from indexer.images import image_name
+from indexer.model import IMAGE, PARAGRAPH, Block, Image, assemble
+
+
+@extractor(".cst", name="cst-test", source_type="cst")
+def extract_cst(data: bytes, ctx):
+    text = data.decode("utf-8")
+    if text.startswith("BROKEN"):
+        raise errors.ParseError(f"{ctx.filename}: broken on purpose")
+    blocks = []
+    images = []
+    for part in text.split("\n\n"):
+        part = part.strip()
+        if not part:
+            continue
+        if part.startswith("IMG:"):
+            payload = part[4:].encode()
+            name = image_name(payload, "png")
+            images.append(Image(name=name, format="png", data=payload, alt=part[4:]))
+            blocks.append(Block(IMAGE, "", images=(name,), alt=part[4:]))
+        else:
+            blocks.append(Block(PARAGRAPH, part))
+    return assemble("cst", blocks, images=tuple(images))
+
+
+@extractor(".hang", name="hang-test", source_type="hang")
+def extract_hang(data: bytes, ctx):
+    while True:
+        pass
+
+
+@extractor(".hog", name="hog-test", source_type="hog")
+def extract_hog(data: bytes, ctx):
+    hoard = []
+    while True:
+        hoard.append(bytearray(32 * 1024 * 1024))

@@ -1,0 +1,45 @@
+"""Helpers for the storage tests: folders written into tmp_path, an indexer loading the test formats."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+from indexer.limits import Limits
+from storage.indexing import Indexer, index_folder
+
+TEST_FORMATS = "tests.storage._testfmt"
+
+
+def write_tree(root: Path, files: dict[str, str | bytes]) -> Path:
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root
+
+
+def bump_mtime(path: Path, seconds: float = 5.0) -> None:
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + int(seconds * 1e9)))
+
+
+def run_index(root: Path, events: list | None = None, **kwargs):
+    kwargs.setdefault("jobs", 1)
+    kwargs.setdefault("extra_modules", (TEST_FORMATS,))
+    return index_folder(root, on_event=events.append if events is not None else None, **kwargs)
+
+
+def make_indexer(root: Path, events: list | None = None, **kwargs) -> Indexer:
+    kwargs.setdefault("jobs", 1)
+    kwargs.setdefault("extra_modules", (TEST_FORMATS,))
+    kwargs.setdefault("limits", Limits(timeout_seconds=30))
+    return Indexer(root, None, on_event=events.append if events is not None else None, **kwargs)
+
+
+def raw(root: Path) -> sqlite3.Connection:
+    return sqlite3.connect(root / ".chunkscope" / "index.db")

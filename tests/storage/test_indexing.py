@@ -1,0 +1,253 @@
+"""Folder indexing against real files and a real SQLite file: statuses, change detection,
+stale revisions, removal, renames, events."""
+
+from __future__ import annotations
+
+import json
+
+from storage import records
+from storage.indexing import FileIndexed, FileRemoved, IndexFailed, ScanProgress
+from storage.store import Store
+
+from .conftest import bump_mtime, make_indexer, raw, run_index, write_tree
+
+NOTES = "# Pumps\n\nThe pump moves water uphill.\n\n## Valves\n\nA valve stops the flow of water.\n"
+TODO = "# Todo\n\n- buy bananas\n- fix the bicycle\n"
+
+
+def db_of(root):
+    return root / ".chunkscope" / "index.db"
+
+
+def test_index_records_every_file_with_a_status(tmp_path):
+    write_tree(
+        tmp_path,
+        {
+            "notes.md": NOTES,
+            "sub/todo.md": TODO,
+            "data.bin": bytes(range(256)) * 4,  # NUL bytes: binary, no extractor
+            "broken.cst": "BROKEN from the start",
+        },
+    )
+    events: list = []
+    summary = run_index(tmp_path, events)
+    assert summary.files == 4 and summary.added == 2 and summary.failed == 2
+    with Store.open(db_of(tmp_path), readonly=True) as store:
+        docs = {d.path: d for d in store.documents()}
+        assert list(docs) == ["broken.cst", "data.bin", "notes.md", "sub/todo.md"]  # ordered by path
+        assert docs["notes.md"].status == "indexed" and docs["notes.md"].source_type == "md"
+        assert docs["notes.md"].chunk_count > 0 and docs["notes.md"].indexed_at is not None
+        assert (
+            docs["data.bin"].status == "unsupported" and docs["data.bin"].error_code == "UNSUPPORTED_FORMAT"
+        )
+        assert docs["broken.cst"].status == "failed" and docs["broken.cst"].error_code == "PARSE_ERROR"
+        assert "broken on purpose" in docs["broken.cst"].error_message
+        # the stored Document round-trips: the text is the file's own
+        assert "The pump moves water uphill." in store.load_document("notes.md").text
+    kinds = [type(e).__name__ for e in events]
+    assert kinds[0] == "ScanProgress" and events[0].done == 0 and events[0].total == 4
+    assert kinds.count("FileIndexed") == 2 and kinds.count("IndexFailed") == 2
+    last = [e for e in events if isinstance(e, ScanProgress)][-1]
+    assert (last.done, last.total, last.failures) == (4, 4, 2)
+    assert (
+        last.bytes_done
+        == last.bytes_total
+        == sum(p.stat().st_size for p in tmp_path.rglob("*") if p.is_file() and ".chunkscope" not in p.parts)
+    )
+
+
+def test_unchanged_folder_is_not_re_extracted_and_an_edit_re_extracts_one_file(tmp_path):
+    write_tree(tmp_path, {f"n{i}.md": f"# Note {i}\n\nBody {i}.\n" for i in range(5)})
+    first = run_index(tmp_path)
+    assert first.extracted == 5
+    again = run_index(tmp_path)
+    assert again.extracted == 0 and again.unchanged == 5 and again.added == again.updated == 0
+
+    # a touch (new mtime, same bytes) is hashed, found identical, and not re-extracted
+    bump_mtime(tmp_path / "n1.md")
+    events: list = []
+    touched = run_index(tmp_path, events)
+    assert touched.extracted == 0 and touched.unchanged == 5
+    assert [e.action for e in events if isinstance(e, FileIndexed)] == ["unchanged"]
+    with Store.open(db_of(tmp_path), readonly=True) as store:
+        assert store.document("n1.md").revision == 1
+    # ... and the new mtime was remembered: the next pass does not even hash it
+    assert run_index(tmp_path).unchanged == 5
+
+    (tmp_path / "n3.md").write_text("# Note 3\n\nA rewritten body about kites.\n", encoding="utf-8")
+    bump_mtime(tmp_path / "n3.md")
+    events = []
+    edited = run_index(tmp_path, events)
+    assert edited.extracted == 1 and edited.updated == 1 and edited.unchanged == 4
+    assert [(e.path, e.action) for e in events if isinstance(e, FileIndexed)] == [("n3.md", "updated")]
+    with Store.open(db_of(tmp_path), readonly=True) as store:
+        assert store.document("n3.md").revision == 2
+        assert [h.path for h in store.search("kites")] == ["n3.md"]
+        assert store.search("Body 3") == []  # the old revision's chunks are gone from FTS too
+
+
+def test_failed_re_extraction_keeps_the_last_good_revision_as_stale(tmp_path):
+    write_tree(tmp_path, {"a.cst": "First paragraph about otters.\n\nSecond about beavers.\n"})
+    run_index(tmp_path)
+    with Store.open(db_of(tmp_path), readonly=True) as store:
+        good = store.document("a.cst")
+        good_chunks = store.chunks("a.cst")
+    assert good.status == "indexed" and good.chunk_count == len(good_chunks) >= 1
+
+    (tmp_path / "a.cst").write_text("BROKEN now, mentions walruses\n", encoding="utf-8")
+    bump_mtime(tmp_path / "a.cst")
+    events: list = []
+    run_index(tmp_path, events)
+    failed = [e for e in events if isinstance(e, IndexFailed)]
+    assert [(e.path, e.code, e.status) for e in failed] == [("a.cst", "PARSE_ERROR", "stale")]
+    with Store.open(db_of(tmp_path), readonly=True) as store:
+        stale = store.document("a.cst")
+        assert stale.status == "stale" and stale.error_code == "PARSE_ERROR"
+        assert stale.revision == good.revision and stale.chunk_count == good.chunk_count
+        assert store.chunks("a.cst") == good_chunks  # still served
+        assert [h.path for h in store.search("otters")] == ["a.cst"]
+        assert store.search("walruses") == []
+    # unchanged broken bytes are not retried; a fix brings it back to indexed
+    assert run_index(tmp_path).extracted == 0
+    (tmp_path / "a.cst").write_text("Fixed text about walruses.\n", encoding="utf-8")
+    bump_mtime(tmp_path / "a.cst", 10)
+    run_index(tmp_path)
+    with Store.open(db_of(tmp_path), readonly=True) as store:
+        fixed = store.document("a.cst")
+        assert (fixed.status, fixed.error_code, fixed.revision) == ("indexed", None, good.revision + 1)
+        assert [h.path for h in store.search("walruses")] == ["a.cst"]
+
+
+def test_files_gone_from_disk_are_removed_with_their_rows(tmp_path):
+    write_tree(tmp_path, {"keep.md": NOTES, "old/gone.md": TODO, "pic.cst": "Text.\n\nIMG:shared-bytes\n"})
+    write_tree(tmp_path, {"pic2.cst": "Other.\n\nIMG:shared-bytes\n"})
+    run_index(tmp_path)
+    conn = raw(tmp_path)
+    # one image, stored once, linked from both documents
+    assert conn.execute("SELECT count(*) FROM images").fetchone()[0] == 1
+    assert conn.execute("SELECT count(*) FROM document_images").fetchone()[0] == 2
+    (tmp_path / "old" / "gone.md").unlink()
+    (tmp_path / "pic.cst").unlink()
+    events: list = []
+    summary = run_index(tmp_path, events)
+    assert summary.removed == 2
+    assert sorted(e.path for e in events if isinstance(e, FileRemoved)) == ["old/gone.md", "pic.cst"]
+    paths = [r[0] for r in conn.execute("SELECT path FROM documents ORDER BY path")]
+    assert paths == ["keep.md", "pic2.cst"]
+    assert (
+        conn.execute(
+            "SELECT count(*) FROM chunks WHERE document_id NOT IN (SELECT id FROM documents)"
+        ).fetchone()[0]
+        == 0
+    )
+    assert conn.execute("SELECT count(*) FROM images").fetchone()[0] == 1  # still used by pic2
+    (tmp_path / "pic2.cst").unlink()
+    run_index(tmp_path)
+    assert conn.execute("SELECT count(*) FROM images").fetchone()[0] == 0  # orphan dropped
+    conn.close()
+
+
+def test_images_are_stored_and_loaded_back_with_the_document(tmp_path):
+    write_tree(tmp_path, {"p.cst": "Intro.\n\nIMG:pixels-here\n"})
+    run_index(tmp_path)
+    with Store.open(db_of(tmp_path), readonly=True) as store:
+        images = store.images("p.cst")
+        assert list(images.values()) == [b"pixels-here"]
+        doc = store.load_document("p.cst")
+        assert [im.data for im in doc.images] == [b"pixels-here"]
+        manifest = store.manifest("p.cst")
+    # one IMAGE block → one placeholder; one image extracted
+    assert manifest["coverage"]["images"]["placeholders"] == 1
+    assert manifest["coverage"]["images"]["extracted"] == 1
+
+
+def test_other_modes_are_chunked_on_demand_and_cached(tmp_path):
+    write_tree(tmp_path, {"notes.md": NOTES})
+    run_index(tmp_path)
+    conn = raw(tmp_path)
+    assert [r[0] for r in conn.execute("SELECT mode_key FROM chunk_sets")] == ["structural"]
+    with Store.open(db_of(tmp_path)) as store:
+        first = store.chunks("notes.md", "sentence")
+        assert first and all(c.id for c in first)
+        keys = sorted(r[0] for r in conn.execute("SELECT mode_key FROM chunk_sets"))
+        assert keys == ["sentence:sentences_per_chunk=3", "structural"]
+        assert store.chunks("notes.md", "sentence") == first  # served from the cache
+        assert store.manifest("notes.md")["chunks"]["sentence:sentences_per_chunk=3"] == len(first)
+    conn.close()
+
+
+def test_modes_all_chunks_every_mode_up_front(tmp_path):
+    from indexer.modes import registry
+
+    write_tree(tmp_path, {"notes.md": NOTES})
+    run_index(tmp_path, modes=("all",))
+    conn = raw(tmp_path)
+    stored = {r[0] for r in conn.execute("SELECT mode FROM chunk_sets")}
+    expected = {registry.resolve("document", m).name for m in registry.modes_for("document")}
+    assert stored == expected
+    assert conn.execute("SELECT count(*) FROM chunk_sets WHERE is_default = 1").fetchone()[0] == 1
+    conn.close()
+
+
+def test_rename_moves_rows_without_re_extraction(tmp_path):
+    write_tree(tmp_path, {"a.md": NOTES})
+    events: list = []
+    with make_indexer(tmp_path, events) as engine:
+        engine.reconcile()
+        before = engine.store.chunks("a.md")
+        (tmp_path / "a.md").rename(tmp_path / "b.md")
+        events.clear()
+        engine.rename("a.md", "b.md")
+        assert [type(e).__name__ for e in events] == ["FileRemoved", "FileIndexed"]
+        assert events[1].action == "renamed"
+        assert engine.store.document("a.md") is None
+        moved = engine.store.document("b.md")
+        assert moved.revision == 1  # not re-extracted
+        after = engine.store.chunks("b.md")
+        assert [c.content for c in after] == [c.content for c in before]
+        assert {c.id for c in after}.isdisjoint({c.id for c in before})  # ids include the path
+        assert engine.known_paths() == ["b.md"]
+
+
+def test_index_paths_and_remove_prefix(tmp_path):
+    write_tree(tmp_path, {"x/1.md": NOTES, "x/2.md": TODO, "y.md": TODO})
+    with make_indexer(tmp_path) as engine:
+        engine.reconcile()
+        (tmp_path / "y.md").unlink()
+        write_tree(tmp_path, {"z.md": "# Zebra\n\nStripes.\n"})
+        summary = engine.index_paths(["y.md", "z.md", "x/1.md"])
+        assert (summary.removed, summary.added, summary.unchanged) == (1, 1, 1)
+        assert engine.remove_prefix("x") == ["x/1.md", "x/2.md"]
+        assert engine.known_paths() == ["z.md"]
+
+
+def test_manifest_has_input_extractor_chunker_and_counts(tmp_path):
+    write_tree(tmp_path, {"notes.md": NOTES})
+    run_index(tmp_path)
+    with Store.open(db_of(tmp_path), readonly=True) as store:
+        m = store.manifest("notes.md")
+        doc = store.document("notes.md")
+    import hashlib
+
+    assert m["input"]["sha256"] == hashlib.sha256(NOTES.encode()).hexdigest() == doc.sha256
+    assert m["input"]["bytes"] == len(NOTES.encode())
+    assert m["source_type"] == "md" and m["extractor"]["id"] == "markdown"
+    assert m["chunker"]["resolved_mode"] == "structural" and m["chunker"]["size_limit"] == 1200
+    assert m["chunks"] == {"structural": doc.chunk_count}
+    assert m["text"]["extracted_chars"] == len(NOTES)
+    assert 0 < m["text"]["indexed_chars"] <= len(NOTES)
+    json.dumps(m)  # JSON-ready
+
+
+def test_index_run_log(tmp_path):
+    write_tree(tmp_path, {"a.md": NOTES})
+    run_index(tmp_path)
+    run_index(tmp_path)
+    conn = raw(tmp_path)
+    rows = conn.execute("SELECT status, files, added, unchanged FROM index_runs ORDER BY id").fetchall()
+    assert rows == [("done", 1, 1, 0), ("done", 1, 0, 1)]
+    conn.close()
+
+
+def test_statuses_are_the_documented_ones():
+    assert set(records.STATUSES) == {"indexed", "stale", "failed", "unsupported", "queued", "indexing"}

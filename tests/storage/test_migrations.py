@@ -1,0 +1,79 @@
+"""Schema versioning: migrations applied twice are a no-op; a newer schema is refused clearly."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+import sqlite_utils
+
+from storage import migrations
+from storage.db import connect, database
+from storage.errors import NotAnIndex, SchemaTooNew
+from storage.store import Store
+
+
+def schema(path):
+    conn = sqlite3.connect(path)
+    rows = conn.execute("SELECT type, name, sql FROM sqlite_master ORDER BY type, name").fetchall()
+    conn.close()
+    return rows
+
+
+def test_migrations_applied_twice_are_a_no_op(tmp_path):
+    path = tmp_path / "index.db"
+    db = database(connect(path))
+    assert migrations.migrate(db, str(path)) == migrations.known_names()
+    first = schema(path)
+    assert migrations.migrate(db, str(path)) == []  # nothing pending
+    migrations.migrations.apply(db)  # sqlite-utils' own apply: also nothing to do
+    assert schema(path) == first
+    assert migrations.applied_names(db) == migrations.known_names()
+    db.conn.close()
+    Store.open(path).close()  # opening again applies nothing either
+    assert schema(path) == first
+
+
+def test_the_schema_has_the_documented_tables_and_fts(tmp_path):
+    path = tmp_path / "index.db"
+    Store.open(path).close()
+    db = sqlite_utils.Database(path)
+    for table in (
+        "documents",
+        "document_data",
+        "chunks",
+        "chunk_sets",
+        "images",
+        "document_images",
+        "index_runs",
+    ):
+        assert db[table].exists(), table
+    assert db["chunks"].detect_fts() == "chunks_fts"
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_newer_schema_gives_a_clear_error(tmp_path):
+    path = tmp_path / "index.db"
+    Store.open(path).close()
+    db = sqlite_utils.Database(path)
+    db["_sqlite_migrations"].insert(
+        {
+            "migration_set": migrations.MIGRATION_SET,
+            "name": "9999_from_the_future",
+            "applied_at": "2030-01-01",
+        }
+    )
+    db.close()
+    for readonly in (False, True):
+        with pytest.raises(SchemaTooNew) as info:
+            Store.open(path, readonly=readonly)
+        assert "9999_from_the_future" in str(info.value) and "newer" in str(info.value)
+
+
+def test_a_file_that_is_not_sqlite_is_refused(tmp_path):
+    path = tmp_path / "index.db"
+    path.write_bytes(b"this is not a database, just text " * 100)
+    with pytest.raises(NotAnIndex):
+        Store.open(path)
+    with pytest.raises(NotAnIndex):
+        Store.open(tmp_path / "missing.db", readonly=True)

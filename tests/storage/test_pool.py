@@ -1,0 +1,44 @@
+"""A file whose extractor hangs or allocates without bound is killed at the limit and recorded;
+the rest of the folder is indexed."""
+
+from __future__ import annotations
+
+import time
+
+from indexer.limits import Limits
+from storage.store import Store
+
+from .conftest import run_index, write_tree
+
+
+def test_hanging_and_memory_hungry_files_are_killed_and_recorded(tmp_path):
+    write_tree(
+        tmp_path,
+        {
+            "a.md": "# A\n\nAlpha text.\n",
+            "b.hang": "anything",
+            "c.hog": "anything",
+            "d.md": "# D\n\nDelta text.\n",
+            "e.md": "# E\n\nEcho text.\n",
+        },
+    )
+    started = time.monotonic()
+    summary = run_index(tmp_path, jobs=2, limits=Limits(timeout_seconds=4.0), memory_mb=400)
+    elapsed = time.monotonic() - started
+    assert elapsed < 20  # never frozen: the hang costs one time-out, not forever
+    assert summary.failed == 2 and summary.added == 3
+    with Store.open(tmp_path / ".chunkscope" / "index.db", readonly=True) as store:
+        docs = {d.path: d for d in store.documents()}
+    assert docs["b.hang"].status == "failed" and docs["b.hang"].error_code == "DOCUMENT_LIMIT"
+    assert "timed out after 4 s" in docs["b.hang"].error_message
+    assert docs["c.hog"].status == "failed" and docs["c.hog"].error_code == "DOCUMENT_LIMIT"
+    assert "memory" in docs["c.hog"].error_message
+    assert all(docs[p].status == "indexed" for p in ("a.md", "d.md", "e.md"))
+
+
+def test_a_killed_worker_is_replaced_and_the_queue_goes_on(tmp_path):
+    # one job: the hanging file blocks the only worker until it is killed; the files after it
+    # still get a (new) worker
+    write_tree(tmp_path, {"0.hang": "x", **{f"{i}.md": f"# N{i}\n\nBody {i}.\n" for i in range(1, 4)}})
+    summary = run_index(tmp_path, jobs=1, limits=Limits(timeout_seconds=1.0))
+    assert summary.failed == 1 and summary.added == 3
