@@ -1,0 +1,177 @@
+"""CSV and TSV on the stdlib ``csv`` module: one TABLE block per file.
+
+The encoding is sniffed (BOM, UTF-16, UTF-8, cp1252/latin-1); the delimiter is detected among
+``, \\t ; |`` (``csv.Sniffer`` on a sample, checked against how consistently each candidate splits
+the sample's lines; ``.tsv`` prefers the tab); quoting follows RFC 4180 (quoted delimiters,
+newlines and doubled quotes). Whether the first row is a header is inferred as the reference does:
+a text cell above a numeric column says header, and in a text column a first cell whose length
+differs from the others' says header; a single-row file is data. Without a header the columns are
+labelled ``Column N`` by the modes and ``has_header`` is False. Each row keeps the 1-based source
+line it starts on (``row_numbers``), so chunks point at the file's own lines. A file the csv module
+cannot read is read as plain text, never dropped.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections import Counter
+
+from ..limits import ExtractContext
+from ..model import CSV, TABLE, Block, Coverage, Document, render_table
+from ..sniff import decode_text
+from .registry import extractor
+from .text import text_blocks
+
+DELIMITERS = (",", "\t", ";", "|")
+_SAMPLE_LINES = 50
+_HEADER_SAMPLE = 50
+_QUOTED = re.compile(r'"(?:[^"]|"")*"')
+_NUMBER = re.compile(r"^[-+]?(?:\d[\d,_ ]*)?(?:\.\d+)?(?:[eE][-+]?\d+)?%?$")
+
+_ENCODING_NAMES = {
+    "utf-8": "utf-8",
+    "utf-8-sig": "utf-8-bom",
+    "cp1252": "windows-1252",
+    "windows-1252": "windows-1252",
+    "latin-1": "latin-1",
+    "iso8859-1": "latin-1",
+    "iso-8859-1": "latin-1",
+    "utf-16-le": "utf-16-le",
+    "utf-16-be": "utf-16-be",
+}
+
+
+def encoding_label(encoding: str) -> str:
+    key = encoding.lower().replace("_", "-")
+    return _ENCODING_NAMES.get(key, key)
+
+
+def _consistency(lines: list[str], delimiter: str) -> tuple[float, int]:
+    """(share of lines splitting into the most common field count, that count) for a delimiter."""
+    counts = [_QUOTED.sub("", line).count(delimiter) for line in lines]
+    if not counts:
+        return 0.0, 0
+    common, freq = Counter(counts).most_common(1)[0]
+    if common == 0:
+        return 0.0, 0
+    return freq / len(counts), common
+
+
+def detect_delimiter(text: str, preferred: str = ",") -> str:
+    """The delimiter of a CSV text: Sniffer's answer when it splits the sample consistently, else
+    the most consistent candidate (``preferred`` on a tie or when nothing splits)."""
+    lines = [ln for ln in text[:65536].split("\n", _SAMPLE_LINES)[:_SAMPLE_LINES] if ln.strip()]
+    if len(lines) > 1 and not text[:65536].endswith("\n") and len(text) > 65536:
+        lines = lines[:-1]  # the sample cut the last line
+    scores = {d: _consistency(lines, d) for d in DELIMITERS}
+    try:
+        sniffed = csv.Sniffer().sniff("\n".join(lines[:20]), delimiters="".join(DELIMITERS)).delimiter
+    except csv.Error:
+        sniffed = None
+    best = max(DELIMITERS, key=lambda d: (scores[d][0], d == preferred, -DELIMITERS.index(d)))
+    if sniffed in scores and scores[sniffed][0] >= scores[best][0] and scores[sniffed][1] > 0:
+        return sniffed
+    if scores[best][1] == 0:
+        return preferred
+    return best
+
+
+def _is_number(cell: str) -> bool:
+    cell = cell.strip()
+    return bool(cell) and any(c.isdigit() for c in cell) and bool(_NUMBER.match(cell))
+
+
+def infer_header(rows: list[list[str]]) -> bool:
+    """Whether the first row is a header (reference §1.5 rules; single-row files are data)."""
+    if len(rows) < 2:
+        return False
+    first, rest = rows[0], rows[1 : _HEADER_SAMPLE + 1]
+    votes = 0
+    for col, head in enumerate(first):
+        head = head.strip()
+        values = [r[col].strip() for r in rest if col < len(r) and r[col].strip()]
+        if not head or not values:
+            continue
+        if all(_is_number(v) for v in values):
+            votes += 1 if not _is_number(head) else -1
+            continue
+        lengths = {len(v) for v in values}
+        if len(lengths) == 1:
+            votes += 1 if len(head) not in lengths else -1
+    if votes != 0:
+        return votes > 0
+    cells = [c.strip() for c in first]
+    return all(cells) and not any(_is_number(c) for c in cells) and len(set(cells)) == len(cells)
+
+
+def _read_rows(text: str, delimiter: str) -> tuple[list[list[str]], list[int]]:
+    rows: list[list[str]] = []
+    starts: list[int] = []
+    reader = csv.reader(io.StringIO(text.replace("\x00", "")), delimiter=delimiter)
+    previous = 0
+    for row in reader:
+        line = previous + 1
+        previous = reader.line_num
+        if any(cell.strip() for cell in row):
+            rows.append(row)
+            starts.append(line)
+    return rows, starts
+
+
+def _as_text(text: str, encoding: str, delimiter: str, reason: str) -> Document:
+    return Document(
+        source_type="csv",
+        blocks=tuple(text_blocks(text)),
+        text=text,
+        family=CSV,
+        metadata={"delimiter_detected": delimiter, "encoding": encoding, "has_header": False},
+        coverage=Coverage(warnings=(f"not readable as CSV, read as text: {reason}",)),
+    )
+
+
+def csv_document(data: bytes, preferred: str) -> Document:
+    text, encoding = decode_text(data)
+    label = encoding_label(encoding)
+    if not text.strip():
+        return Document(source_type="csv", blocks=(), text=text, family=CSV)
+    delimiter = detect_delimiter(text, preferred)
+    try:
+        rows, starts = _read_rows(text, delimiter)
+    except csv.Error as exc:
+        return _as_text(text, label, delimiter, str(exc))
+    if not rows:
+        return _as_text(text, label, delimiter, "no rows")
+    has_header = infer_header(rows)
+    header = tuple(rows[0]) if has_header else None
+    body = rows[1:] if has_header else rows
+    numbers = tuple(starts[1:] if has_header else starts)
+    data_rows = tuple(tuple(r) for r in body)
+    block = Block(
+        TABLE,
+        render_table(header, data_rows),
+        lines=(starts[0], _last_line(text, starts[-1])),
+        header=header,
+        rows=data_rows,
+        row_numbers=numbers,
+        meta={"has_header": has_header},
+    )
+    metadata = {"delimiter_detected": delimiter, "encoding": label, "has_header": has_header}
+    return Document(source_type="csv", blocks=(block,), text=text, family=CSV, metadata=metadata)
+
+
+def _last_line(text: str, last_row_start: int) -> int:
+    """The last non-blank line of the text (the last row may span lines inside quotes)."""
+    end = len(text.rstrip())
+    return max(last_row_start, text.count("\n", 0, end) + 1)
+
+
+@extractor(".csv", name="csv", source_type="csv", family=CSV)
+def extract_csv(data: bytes, ctx: ExtractContext) -> Document:
+    return csv_document(data, ",")
+
+
+@extractor(".tsv", name="tsv", source_type="csv", family=CSV)
+def extract_tsv(data: bytes, ctx: ExtractContext) -> Document:
+    return csv_document(data, "\t")
