@@ -1,0 +1,505 @@
+"""OpenDocument text and presentations (.odt .odp), read from ``content.xml`` directly.
+
+The container is checked with ``zipsafe.open_zip``; ``content.xml``, ``styles.xml`` and ``meta.xml``
+are parsed with the safe parser of ``_ooxml`` (no entity expansion), so entities such as ``&amp;``
+come back decoded. Text documents: headings (``text:h`` with ``text:outline-level``), paragraphs,
+nested lists (ordered or bulleted from the list styles), tables (spanned and covered cells filled
+with the spanning cell's text), sections and indexes read through, footnotes/endnotes as ``[^n]``
+markers with the notes at the end, tracked deletions skipped, images from ``Pictures/`` (alt text
+from ``svg:title``/``svg:desc``) right after their paragraph. Presentations: one unit per
+``draw:page`` with ``slide_number`` and ``slide_title`` in each block's meta, frames sorted
+top-to-bottom, left-to-right, speaker notes tagged ``notes=True``.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from lxml import etree
+
+from ..errors import EmptyExtraction, Encrypted, ParseError
+from ..limits import ExtractContext
+from ..model import (
+    HEADING,
+    IMAGE,
+    LIST,
+    PARAGRAPH,
+    TABLE,
+    Block,
+    Coverage,
+    Document,
+    Image,
+    ListItem,
+    assemble,
+    render_list,
+    render_table,
+)
+from ..zipsafe import open_zip, read_member
+from . import _ooxml
+from .registry import extractor
+
+NS = {
+    "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
+    "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0",
+    "table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
+    "draw": "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0",
+    "svg": "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0",
+    "xlink": "http://www.w3.org/1999/xlink",
+    "presentation": "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0",
+    "style": "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
+    "dc": "http://purl.org/dc/elements/1.1/",
+    "meta": "urn:oasis:names:tc:opendocument:xmlns:meta:1.0",
+}
+
+
+def _q(prefix: str, local: str) -> str:
+    return f"{{{NS[prefix]}}}{local}"
+
+
+T_P, T_H, T_LIST, T_ITEM, T_HEADER = (_q("text", t) for t in ("p", "h", "list", "list-item", "list-header"))
+T_S, T_TAB, T_LB, T_NOTE, T_NOTE_BODY, T_NOTE_CIT = (
+    _q("text", t) for t in ("s", "tab", "line-break", "note", "note-body", "note-citation")
+)
+T_SECTION, T_TRACKED, T_SOFT_PB = (
+    _q("text", "section"),
+    _q("text", "tracked-changes"),
+    _q("text", "soft-page-break"),
+)
+T_OUTLINE, T_STYLE_NAME, T_C, T_NOTE_CLASS = (
+    _q("text", "outline-level"),
+    _q("text", "style-name"),
+    _q("text", "c"),
+    _q("text", "note-class"),
+)
+T_INDEX_BODY = _q("text", "index-body")
+TB_TABLE, TB_ROW, TB_CELL, TB_COVERED = (
+    _q("table", t) for t in ("table", "table-row", "table-cell", "covered-table-cell")
+)
+TB_REPEAT_COLS, TB_REPEAT_ROWS, TB_SPAN_COLS, TB_SPAN_ROWS = (
+    _q("table", t)
+    for t in (
+        "number-columns-repeated",
+        "number-rows-repeated",
+        "number-columns-spanned",
+        "number-rows-spanned",
+    )
+)
+D_FRAME, D_IMAGE, D_TEXTBOX, D_PAGE, D_NAME = (
+    _q("draw", t) for t in ("frame", "image", "text-box", "page", "name")
+)
+D_G, D_OBJECT = _q("draw", "g"), _q("draw", "object")
+MATHML = "http://www.w3.org/1998/Math/MathML"
+SVG_TITLE, SVG_DESC, SVG_X, SVG_Y = (_q("svg", t) for t in ("title", "desc", "x", "y"))
+X_HREF = _q("xlink", "href")
+P_CLASS, P_NOTES = _q("presentation", "class"), _q("presentation", "notes")
+S_NAME = _q("style", "name")
+
+_MAX_REPEAT = 256  # repeated columns/rows beyond this are empty filler in practice
+_UNITS = {"cm": 1.0, "mm": 0.1, "in": 2.54, "pt": 2.54 / 72, "pc": 2.54 / 6, "px": 2.54 / 96}
+_LENGTH = re.compile(r"^\s*(-?[\d.]+)\s*([a-z]*)")
+
+
+@dataclass(slots=True)
+class _Inline:
+    parts: list[str] = field(default_factory=list)
+    frames: list[etree._Element] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        lines = (" ".join(line.split()) for line in "".join(self.parts).split("\n"))
+        return "\n".join(line for line in lines if line)
+
+
+def _list_styles(*roots: etree._Element | None) -> dict[str, dict[int, bool]]:
+    """List style name → {level (1-based): ordered?}."""
+    out: dict[str, dict[int, bool]] = {}
+    for root in roots:
+        if root is None:
+            continue
+        for style in root.iter(_q("text", "list-style")):
+            levels: dict[int, bool] = {}
+            for child in style:
+                if not isinstance(child.tag, str):
+                    continue
+                level = int(child.get(_q("text", "level")) or 1)
+                levels[level] = etree.QName(child).localname == "list-level-style-number"
+            out[style.get(S_NAME) or ""] = levels
+    return out
+
+
+def _length(value: str | None) -> float:
+    m = _LENGTH.match(value or "")
+    if not m:
+        return 0.0
+    try:
+        return float(m.group(1)) * _UNITS.get(m.group(2), 1.0)
+    except ValueError:
+        return 0.0
+
+
+class _Reader:
+    def __init__(
+        self, zf: zipfile.ZipFile, sink: _ooxml.ImageSink, lists: dict[str, dict[int, bool]]
+    ) -> None:
+        self.zf = zf
+        self.sink = sink
+        self.lists = lists
+        self.blocks: list[Block] = []
+        self.notes: list[tuple[str, str, str]] = []  # (label, class, text)
+        self.meta: dict[str, Any] = {}
+
+    # -- inline text ----------------------------------------------------------------------------
+
+    def inline(self, el: etree._Element, out: _Inline) -> None:
+        if el.text:
+            out.parts.append(el.text)
+        for child in el:
+            tag = child.tag
+            if tag == T_S:
+                out.parts.append(" " * min(int(child.get(T_C) or 1), 100))
+            elif tag == T_TAB:
+                out.parts.append("\t")
+            elif tag == T_LB:
+                out.parts.append("\n")
+            elif tag == T_NOTE:
+                self.note(child, out)
+            elif tag == D_FRAME:
+                out.frames.append(child)
+                formula = self.formula(child)
+                if formula:
+                    out.parts.append(formula)
+                box = child.find(D_TEXTBOX)
+                if box is not None:
+                    for inner in box.iter(T_P, T_H):
+                        nested = _Inline()
+                        self.inline(inner, nested)
+                        if nested.text:
+                            out.parts.append("\n" + nested.text + "\n")
+                        out.frames.extend(nested.frames)
+            elif tag == D_G:
+                for frame in child.iter(D_FRAME):
+                    out.frames.append(frame)
+            elif isinstance(tag, str) and tag not in (T_TRACKED, _q("office", "annotation")):
+                self.inline(child, out)
+            if child.tail:
+                out.parts.append(child.tail)
+
+    def formula(self, frame: etree._Element) -> str:
+        """An embedded formula object as its StarMath source (the annotation LibreOffice keeps)."""
+        obj = frame.find(D_OBJECT)
+        if obj is None:
+            return ""
+        href = (obj.get(X_HREF) or "").removeprefix("./").strip("/")
+        member = f"{href}/content.xml"
+        if not href or not _ooxml.has_member(self.zf, member):
+            return ""
+        root = _ooxml.parse_xml(read_member(self.zf, member), member)
+        for ann in root.iter(f"{{{MATHML}}}annotation"):
+            if ann.text and ann.text.strip():
+                return f"[Formula: {' '.join(ann.text.split())}]"
+        return ""
+
+    def note(self, note: etree._Element, out: _Inline) -> None:
+        cit = note.find(T_NOTE_CIT)
+        label = " ".join((cit.text or "").split()) if cit is not None else str(len(self.notes) + 1)
+        kind = note.get(T_NOTE_CLASS) or "footnote"
+        body = note.find(T_NOTE_BODY)
+        texts = []
+        if body is not None:
+            for p in body.iter(T_P, T_H):
+                inner = _Inline()
+                self.inline(p, inner)
+                if inner.text:
+                    texts.append(inner.text)
+        marker = label if kind == "footnote" else f"e{label}"
+        out.parts.append(f"[^{marker}]")
+        if texts:
+            self.notes.append((marker, kind, " ".join(" ".join(texts).split())))
+
+    # -- blocks -----------------------------------------------------------------------------------
+
+    def body(self, parent: etree._Element) -> None:
+        for child in parent:
+            tag = child.tag
+            if tag in (T_P, T_H):
+                self.paragraph(child)
+            elif tag == T_LIST:
+                items: list[ListItem] = []
+                frames: list[etree._Element] = []
+                self.list(child, 1, child.get(T_STYLE_NAME), items, frames)
+                if items:
+                    self.blocks.append(Block(LIST, render_list(items), items=tuple(items), meta=self.meta))
+                self.images(frames)
+            elif tag == TB_TABLE:
+                self.table(child)
+            elif tag in (
+                T_SECTION,
+                T_INDEX_BODY,
+                _q("text", "table-of-content"),
+                _q("text", "alphabetical-index"),
+            ) or tag == _q("text", "illustration-index") or tag == _q("text", "object-index"):
+                self.body(child)
+            elif tag == D_FRAME:
+                self.images([child])
+
+    def paragraph(self, p: etree._Element) -> None:
+        out = _Inline()
+        self.inline(p, out)
+        text = out.text
+        if text:
+            if p.tag == T_H:
+                level = min(max(int(p.get(T_OUTLINE) or 1), 1), 6)
+                self.blocks.append(Block(HEADING, " ".join(text.split()), level=level, meta=self.meta))
+            else:
+                self.blocks.append(Block(PARAGRAPH, text, meta=self.meta))
+        self.images(out.frames)
+
+    def list(
+        self,
+        lst: etree._Element,
+        level: int,
+        style: str | None,
+        items: list[ListItem],
+        frames: list[etree._Element],
+    ) -> None:
+        style = lst.get(T_STYLE_NAME) or style
+        ordered = self.lists.get(style or "", {}).get(level, False)
+        for item in lst:
+            if item.tag not in (T_ITEM, T_HEADER):
+                continue
+            for child in item:
+                if child.tag in (T_P, T_H):
+                    out = _Inline()
+                    self.inline(child, out)
+                    if out.text:
+                        items.append(
+                            ListItem(" ".join(out.text.split()), level=min(level - 1, 8), ordered=ordered)
+                        )
+                    frames.extend(out.frames)
+                elif child.tag == T_LIST:
+                    self.list(child, level + 1, style, items, frames)
+
+    def table(self, tbl: etree._Element) -> None:
+        rows: list[list[str]] = []
+        above: dict[int, tuple[str, int]] = {}  # column → (text, rows still covered)
+        frames: list[etree._Element] = []
+        for tr in tbl.iter(TB_ROW):
+            row: list[str] = []
+            col = 0
+            for cell in tr:
+                if cell.tag not in (TB_CELL, TB_COVERED):
+                    continue
+                repeat = min(int(cell.get(TB_REPEAT_COLS) or 1), _MAX_REPEAT)
+                out = _Inline()
+                for child in cell:
+                    if child.tag in (T_P, T_H):
+                        inner = _Inline()
+                        self.inline(child, inner)
+                        if inner.text:
+                            out.parts.append(inner.text + " ")
+                        out.frames.extend(inner.frames)
+                frames.extend(out.frames)
+                text = " ".join(out.text.split())
+                for _ in range(repeat):
+                    if cell.tag == TB_COVERED:
+                        if col in above and above[col][1] > 0:
+                            text = above[col][0]
+                        elif row:
+                            text = row[-1]
+                    row.append(text)
+                    span_rows = int(cell.get(TB_SPAN_ROWS) or 1)
+                    span_cols = int(cell.get(TB_SPAN_COLS) or 1)
+                    if cell.tag == TB_CELL and span_rows > 1:
+                        for k in range(col, col + min(span_cols, _MAX_REPEAT)):
+                            above[k] = (text, span_rows - 1)
+                    elif cell.tag == TB_COVERED and col in above:
+                        left = above[col][1] - 1
+                        above[col] = (above[col][0], left)
+                    col += 1
+            while row and not row[-1]:
+                row.pop()
+            rows.append(row)
+            if len(rows) > 100_000:
+                break
+        while rows and not rows[-1]:
+            rows.pop()
+        if rows and any(any(r) for r in rows):
+            width = max(len(r) for r in rows)
+            rows = [r + [""] * (width - len(r)) for r in rows]
+            header = tuple(rows[0]) if len(rows) > 1 else None
+            data = [tuple(r) for r in (rows[1:] if header is not None else rows)]
+            first = 2 if header is not None else 1
+            self.blocks.append(
+                Block(
+                    TABLE,
+                    render_table(header, data),
+                    rows=tuple(data),
+                    header=header,
+                    row_numbers=tuple(range(first, first + len(data))),
+                    meta=self.meta,
+                )
+            )
+        self.images(frames)
+
+    def images(self, frames: list[etree._Element]) -> None:
+        for frame in frames:
+            if frame.find(D_OBJECT) is not None:
+                continue  # an embedded object (formula, chart): its image is only a stand-in rendering
+            title = frame.find(SVG_TITLE)
+            desc = frame.find(SVG_DESC)
+            alt = _ooxml.clean_alt(desc.text if desc is not None else None) or _ooxml.clean_alt(
+                title.text if title is not None else None
+            )
+            for img in frame.iterchildren(D_IMAGE):
+                href = (img.get(X_HREF) or "").lstrip("./")
+                if not href or "://" in href:
+                    continue
+                result = self.sink.from_member(href, alt=alt, meta=dict(self.meta))
+                names = (result.name,) if isinstance(result, Image) else ()
+                fallback = result.name if isinstance(result, Image) else href.rsplit("/", 1)[-1]
+                self.blocks.append(
+                    Block(IMAGE, _ooxml.image_marker(alt, fallback), images=names, alt=alt, meta=self.meta)
+                )
+                break  # a frame's further images are alternative renditions of the same picture
+
+    def finish_notes(self) -> None:
+        for label, kind, text in self.notes:
+            self.blocks.append(Block(PARAGRAPH, f"[^{label}]: {text}", meta={"note": kind}))
+
+    # -- presentations ----------------------------------------------------------------------------
+
+    def slides(self, pres: etree._Element) -> int:
+        number = 0
+        for page in pres.iterchildren(D_PAGE):
+            number += 1
+            frames = [f for f in page if f.tag in (D_FRAME, D_G) or f.tag == _q("draw", "custom-shape")]
+            title = ""
+            for frame in frames:
+                if frame.get(P_CLASS) == "title":
+                    title = " ".join(_all_text(frame).split())
+                    break
+            self.meta = {"slide_number": number, "slide_title": title or None}
+            if title:
+                self.blocks.append(Block(HEADING, title, level=1, page=number, meta=self.meta))
+            start = len(self.blocks)
+            for frame in sorted(frames, key=lambda f: (_length(f.get(SVG_Y)), _length(f.get(SVG_X)))):
+                if frame.get(P_CLASS) == "title":
+                    continue
+                self.shape(frame)
+            notes = page.find(P_NOTES)
+            if notes is not None:
+                note_meta = {**self.meta, "notes": True}
+                for frame in notes.iter(D_FRAME):
+                    if frame.get(P_CLASS) != "notes":
+                        continue
+                    text = _all_text(frame).strip()
+                    if text:
+                        self.blocks.append(Block(PARAGRAPH, text, meta=note_meta))
+            for i in range(start, len(self.blocks)):
+                block = self.blocks[i]
+                if block.page is None:
+                    self.blocks[i] = replace(block, page=number)
+        return number
+
+    def shape(self, frame: etree._Element) -> None:
+        if frame.tag == D_G:
+            for child in sorted(frame, key=lambda f: (_length(f.get(SVG_Y)), _length(f.get(SVG_X)))):
+                if isinstance(child.tag, str):
+                    self.shape(child)
+            return
+        box = frame.find(D_TEXTBOX)
+        container = box if box is not None else frame
+        self.body(container)
+        if frame.find(D_IMAGE) is not None:
+            self.images([frame])
+        for tbl in frame.iterchildren(TB_TABLE):
+            self.table(tbl)
+
+
+def _all_text(el: etree._Element) -> str:
+    lines = []
+    for p in el.iter(T_P, T_H):
+        line = " ".join("".join(p.itertext()).split())
+        if line:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+def _meta(root: etree._Element | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    if root is None:
+        return out
+    for key, tag in (("title", _q("dc", "title")), ("creator", _q("dc", "creator"))):
+        el = next(root.iter(tag), None)
+        if el is not None and el.text and el.text.strip():
+            out[key] = " ".join(el.text.split())
+    if "creator" not in out:
+        el = next(root.iter(_q("meta", "initial-creator")), None)
+        if el is not None and el.text and el.text.strip():
+            out["creator"] = " ".join(el.text.split())
+    return out
+
+
+def _open(data: bytes, ctx: ExtractContext, kind: str) -> tuple[zipfile.ZipFile, etree._Element]:
+    what = ctx.filename or kind.upper()
+    zf = open_zip(data, ctx.limits, what)
+    manifest = _ooxml.has_member(zf, "META-INF/manifest.xml") and read_member(zf, "META-INF/manifest.xml")
+    if manifest and b"encryption-data" in manifest:
+        zf.close()
+        raise Encrypted(f"{what} is password-protected (encrypted OpenDocument)")
+    root = _ooxml.member_xml(zf, "content.xml", what)
+    if root is None:
+        zf.close()
+        raise ParseError(f"{what} has no content.xml: not an OpenDocument file")
+    return zf, root
+
+
+def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
+    what = ctx.filename or kind.upper()
+    zf, root = _open(data, ctx, kind)
+    with zf:
+        styles = _ooxml.member_xml(zf, "styles.xml", what)
+        meta = _meta(_ooxml.member_xml(zf, "meta.xml", what))
+        sink = _ooxml.ImageSink(zf)
+        reader = _Reader(zf, sink, _list_styles(root, styles))
+        body = root.find(_q("office", "body"))
+        if body is None:
+            raise ParseError(f"{what}: content.xml has no office:body")
+        slides = None
+        pres = body.find(_q("office", "presentation"))
+        text = body.find(_q("office", "text"))
+        if pres is not None:
+            slides = reader.slides(pres)
+        elif text is not None:
+            reader.body(text)
+        else:
+            raise ParseError(f"{what}: neither a text document nor a presentation")
+        reader.finish_notes()
+    if not any(b.kind != IMAGE for b in reader.blocks):
+        raise EmptyExtraction(f"{what}: the document holds no text")
+    source_type = "odp" if slides is not None else "odt"
+    metadata: dict[str, Any] = {"source_type": source_type, **meta}
+    if slides is not None:
+        metadata["slide_count"] = slides
+    return assemble(
+        source_type,
+        reader.blocks,
+        images=sink.images,
+        metadata=metadata,
+        coverage=Coverage(
+            slides_total=slides, images_extracted=len(sink.images), skipped=tuple(sink.skipped)
+        ),
+    )
+
+
+@extractor(".odt", ".ott", name="odt", source_type="odt", libraries=("lxml",), images=True)
+def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
+    return _extract(data, ctx, "odt")
+
+
+@extractor(".odp", ".otp", name="odp", source_type="odp", libraries=("lxml",), images=True)
+def extract_odp(data: bytes, ctx: ExtractContext) -> Document:
+    return _extract(data, ctx, "odp")
