@@ -34,6 +34,7 @@ from ..images import admit
 from ..limits import ExtractContext
 from ..model import (
     IMAGE,
+    PARAGRAPH,
     SPREADSHEET,
     TABLE,
     Block,
@@ -145,6 +146,7 @@ class SheetTable:
     row_numbers: tuple[int, ...]
     has_header: bool
     chars: int
+    titles: tuple[tuple[int, str], ...] = ()  # (sheet row, text) of title rows above the header
 
 
 def _is_text(value: Any) -> bool:
@@ -155,19 +157,32 @@ def _filled(value: Any) -> bool:
     return value is not None and value != ""
 
 
+def _head_ok(info: tuple[int, int]) -> bool:
+    filled, text = info
+    return filled > 0 and text >= HEADER_TEXT_SHARE * filled
+
+
 def read_table(raw: RawSheet, *, char_budget: int) -> SheetTable | None:
     """Rows → strings, merged ranges filled with their top-left value, empty rows dropped, header
-    detected. None for a sheet without a filled cell. Raises DocumentLimit past ``char_budget``."""
+    detected. None for a sheet without a filled cell. Raises DocumentLimit past ``char_budget``.
+
+    The header is the first non-empty row when at least two thirds of its filled cells are text.
+    Up to three leading rows holding a single text cell (a title over the table, often merged
+    across it) are titles when a header row follows them; they are returned apart."""
     merges = sorted(raw.merged)
     pending = 0  # index into merges of the next range not yet started
     active: list[tuple[int, int, int, int, Any]] = []  # (row0, col0, row1, col1, value)
     first_col = raw.first_col
     rows: list[tuple[str, ...]] = []
     numbers: list[int] = []
-    first_raw: Sequence[Any] | None = None
+    head: list[tuple[int, int]] = []  # (filled, text) cells of the first rows, before merge filling
+    width = 0
     chars = 0
     fmt = cell_text
     for r, values in raw.rows:
+        if len(head) < 5:
+            filled = [v for v in values if _filled(v)]
+            info = (len(filled), sum(map(_is_text, filled)))
         if pending < len(merges) or active:
             values = list(values)
             while pending < len(merges) and merges[pending][0] <= r:
@@ -189,10 +204,11 @@ def read_table(raw: RawSheet, *, char_budget: int) -> SheetTable | None:
         cells = tuple([v if type(v) is str else fmt(v) for v in values])
         if not any(cells):
             continue
-        if first_raw is None:
-            first_raw = values
+        if len(head) < 5:
+            head.append(info)
         rows.append(cells)
         numbers.append(r + 1)
+        width = max(width, len(cells))
         chars += sum(map(len, cells)) + 3 * len(cells)
         if chars > char_budget:
             raise DocumentLimit(
@@ -200,19 +216,22 @@ def read_table(raw: RawSheet, *, char_budget: int) -> SheetTable | None:
             )
     if not rows:
         return None
-    width = max(map(len, rows))
-    filled = [v for v in first_raw or () if _filled(v)]
-    has_header = (
-        len(rows) > 1 and bool(filled) and sum(map(_is_text, filled)) >= HEADER_TEXT_SHARE * len(filled)
-    )
+    skip = 0
+    if width > 1:
+        while skip < min(3, len(head) - 1) and head[skip] == (1, 1):
+            skip += 1
+        if skip and not (_head_ok(head[skip]) and head[skip][0] > 1 and len(rows) > skip + 1):
+            skip = 0
+    titles = tuple((numbers[i], next(c for c in rows[i] if c)) for i in range(skip))
+    has_header = len(rows) > skip + 1 and _head_ok(head[skip])
     if has_header:
-        first = rows[0] + ("",) * (width - len(rows[0]))
+        first = rows[skip] + ("",) * (width - len(rows[skip]))
         header = tuple(" ".join(text.split()) or f"Column {i + 1}" for i, text in enumerate(first))
-        rows = rows[1:]
-        numbers = numbers[1:]
+        rows = rows[skip + 1 :]
+        numbers = numbers[skip + 1 :]
     else:
         header = tuple(f"Column {i + 1}" for i in range(width))
-    return SheetTable(header, tuple(rows), tuple(numbers), has_header, chars)
+    return SheetTable(header, tuple(rows), tuple(numbers), has_header, chars, titles)
 
 
 # -- backends ------------------------------------------------------------------------------------
@@ -300,6 +319,110 @@ class OpenpyxlBackend(Backend):
 
     def close(self) -> None:
         self.wb.close()
+
+
+_DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+_XLINK = "http://www.w3.org/1999/xlink"
+_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+#: Caps on ODS ``number-*-repeated`` (the largest sheet LibreOffice and Excel make), so that a file
+#: declaring a billion repeated cells cannot make the reader build them.
+ODS_MAX_ROWS = 1_048_576
+ODS_MAX_COLS = 16_384
+
+
+def _ods_value(cell: Any) -> Any:
+    kind = cell.get(f"{{{_OFFICE}}}value-type")
+    if kind in ("float", "percentage", "currency"):
+        try:
+            return float(cell.get(f"{{{_OFFICE}}}value", ""))
+        except ValueError:
+            pass
+    elif kind == "date":
+        value = cell.get(f"{{{_OFFICE}}}date-value", "")
+        if value:
+            return value.replace("T", " ")
+    elif kind == "boolean":
+        return cell.get(f"{{{_OFFICE}}}boolean-value", "") == "true"
+    paras = ["".join(p.itertext()) for p in cell if p.tag == f"{{{_TEXT}}}p"]
+    return "\n".join(paras) or cell.get(f"{{{_OFFICE}}}string-value", "")
+
+
+def _repeat(el: Any, attr: str, cap: int) -> int:
+    try:
+        return max(1, min(int(el.get(f"{{{_TABLE}}}{attr}", "1")), cap))
+    except ValueError:
+        return 1
+
+
+class OdsBackend(Backend):
+    """ODS content.xml read as a stream (when calamine cannot open the package). Repeated rows and
+    cells are capped; empty repeats are counted, never built."""
+
+    def __init__(self, zf: zipfile.ZipFile) -> None:
+        self.zf = zf
+        names: list[str] = []
+        with zf.open("content.xml") as fh:
+            for event, el in xml_iterparse(fh, events=("start", "end")):
+                if event == "start" and el.tag == f"{{{_TABLE}}}table":
+                    names.append(el.get(f"{{{_TABLE}}}name") or f"Sheet{len(names) + 1}")
+                elif event == "end":
+                    el.clear()
+        self.sheets = [SheetInfo(name, i) for i, name in enumerate(names)]
+        self._tables = self._walk()
+        self._done = 0  # tables walked past (sheets are read in order)
+
+    def _walk(self) -> Iterator[Iterator[tuple[int, list[Any]]]]:
+        with self.zf.open("content.xml") as fh:
+            events = xml_iterparse(fh, events=("start", "end"))
+            for event, el in events:
+                if event == "start" and el.tag == f"{{{_TABLE}}}table":
+                    yield self._rows(events)
+
+    def _rows(self, events: Iterator[tuple[str, Any]]) -> Iterator[tuple[int, list[Any]]]:
+        row_tag, table_tag = f"{{{_TABLE}}}table-row", f"{{{_TABLE}}}table"
+        cell_tags = (f"{{{_TABLE}}}table-cell", f"{{{_TABLE}}}covered-table-cell")
+        r = 0
+        for event, el in events:
+            if event != "end":
+                continue
+            if el.tag == table_tag:
+                return
+            if el.tag != row_tag:
+                continue
+            values: list[Any] = []
+            gap = 0
+            for cell in el:
+                if cell.tag not in cell_tags:
+                    continue
+                n = _repeat(cell, "number-columns-repeated", ODS_MAX_COLS)
+                value = _ods_value(cell)
+                if not _filled(value):
+                    gap += n
+                    continue
+                if len(values) + gap >= ODS_MAX_COLS:
+                    break
+                values.extend([""] * gap)
+                gap = 0
+                values.extend([value] * min(n, ODS_MAX_COLS - len(values)))
+            times = _repeat(el, "number-rows-repeated", ODS_MAX_ROWS)
+            el.clear()
+            if values:
+                for _ in range(min(times, ODS_MAX_ROWS - r)):
+                    yield r, values
+                    r += 1
+            else:
+                r += times
+            if r >= ODS_MAX_ROWS:
+                return
+
+    def read(self, sheet: SheetInfo) -> RawSheet:
+        rows: Iterator[tuple[int, list[Any]]] = iter(())
+        while self._done <= sheet.index:
+            rows = next(self._tables, iter(()))
+            self._done += 1
+        return RawSheet(rows)
 
 
 # -- containers ----------------------------------------------------------------------------------
@@ -418,11 +541,6 @@ def ooxml_pictures(zf: zipfile.ZipFile) -> SheetPictures:
     return out
 
 
-_DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
-_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
-_XLINK = "http://www.w3.org/1999/xlink"
-
-
 def ods_pictures(zf: zipfile.ZipFile) -> SheetPictures:
     out = SheetPictures()
     pictures = {n for n in zf.namelist() if n.startswith("Pictures/") and not n.endswith("/")}
@@ -451,15 +569,22 @@ def ods_pictures(zf: zipfile.ZipFile) -> SheetPictures:
 # -- the extractor -------------------------------------------------------------------------------
 
 
-def _open_backend(data: bytes, ooxml: bool) -> Backend:
+def _open_backend(data: bytes, zf: zipfile.ZipFile | None, ooxml: bool) -> Backend:
     import python_calamine as pc
 
     try:
         return CalamineBackend(data)
     except pc.CalamineError as exc:
-        if not ooxml:
-            raise ParseError(f"the workbook could not be read: {exc}") from None
         first = exc
+    if zf is not None and "content.xml" in zf.namelist():
+        try:
+            return OdsBackend(zf)
+        except _XML_ERRORS as exc:
+            raise ParseError(
+                f"the spreadsheet could not be read: {first}; content.xml: {exc}"[:500]
+            ) from None
+    if not ooxml:
+        raise ParseError(f"the workbook could not be read: {first}") from None
     try:
         return OpenpyxlBackend(data)
     except Exception as exc:  # openpyxl raises many types on damaged packages; both readers failed
@@ -496,7 +621,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         and "[Content_Types].xml" in zf.namelist()
         and not any(n.endswith(".bin") and n.startswith("xl/workbook") for n in zf.namelist())
     )
-    backend = _open_backend(data, ooxml)
+    backend = _open_backend(data, zf, ooxml)
     pictures = SheetPictures()
     if zf is not None:
         try:
@@ -548,6 +673,9 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 meta["merged"] = merged
             if not table.has_header:
                 meta["has_header"] = False
+            blocks.extend(
+                Block(PARAGRAPH, text, meta={**meta, "row_range": [n, n]}) for n, text in table.titles
+            )
             blocks.append(
                 Block(
                     TABLE,
