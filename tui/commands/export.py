@@ -1,0 +1,63 @@
+"""`chunkscope export --mode M --format jsonl`: every chunk of an indexed folder, one per line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from tui.commands.chunks import add_mode_options
+
+    p = sub.add_parser("export", help="write the chunks of an indexed folder in one mode as JSON lines")
+    p.add_argument(
+        "folder", type=Path, nargs="?", default=None, help="indexed folder (default: the current one)"
+    )
+    p.add_argument("--db", type=Path, help="database file")
+    p.add_argument("--format", choices=["jsonl"], default="jsonl", help="output format")
+    p.add_argument("--output", "-o", type=Path, help="write here instead of standard output")
+    add_mode_options(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from indexer import errors
+    from tui.commands.chunks import params_from
+    from tui.commands.index import open_store
+
+    params = params_from(args)
+    store = open_store(args.db, args.folder, readonly=False)  # modes not cached yet are stored on the way
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115 - closed below
+    written = docs = skipped = 0
+    try:
+        for doc in store.documents():
+            if doc.status not in ("indexed", "stale"):
+                continue
+            try:
+                rows = store.chunks(doc.path, args.mode, params)
+            except errors.InvalidArgument as exc:
+                skipped += 1
+                print(f"chunkscope: skipped {doc.path}: {exc.message}", file=sys.stderr)
+                continue
+            docs += 1
+            for row in rows:
+                line = {
+                    "id": row.id,
+                    "path": doc.path,
+                    "content": row.content,
+                    "content_type": row.content_type,
+                    "metadata": row.metadata,
+                }
+                out.write(json.dumps(line, ensure_ascii=False) + "\n")
+                written += 1
+    finally:
+        if out is not sys.stdout:
+            out.close()
+        store.close()
+    print(
+        f"{written:,} chunks from {docs:,} documents ({args.mode}){f', {skipped} skipped' if skipped else ''}",
+        file=sys.stderr,
+    )
+    return 0

@@ -1,0 +1,231 @@
+"""`chunkscope index FOLDER`: index a folder into its SQLite file, with a progress bar and a summary.
+
+Also the helpers the other index commands (search, manifest, report, export) use to find the
+database of a folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("index", help="index a folder into its SQLite file (.chunkscope/index.db)")
+    p.add_argument("folder", type=Path)
+    p.add_argument("--db", type=Path, help="database file (default: FOLDER/.chunkscope/index.db)")
+    p.add_argument(
+        "--jobs", type=int, default=None, help="extraction worker processes (default: one per core)"
+    )
+    p.add_argument(
+        "--modes",
+        nargs="+",
+        default=["default"],
+        metavar="MODE",
+        help="modes to chunk at index time besides the default one, or `all` (others are chunked on demand)",
+    )
+    p.add_argument("--timeout", type=float, default=None, help="per-file extraction time-out in seconds")
+    p.add_argument("--memory-mb", type=int, default=None, help="address-space limit of each worker, in MiB")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(run=run)
+
+
+# -- finding a folder's database -----------------------------------------------------------------
+
+
+def find_db(start: Path) -> Path | None:
+    """The nearest ``.chunkscope/index.db`` at or above ``start``."""
+    from storage.db import INDEX_DIR, INDEX_FILE
+
+    here = start.resolve()
+    if here.is_file():
+        here = here.parent
+    for folder in (here, *here.parents):
+        candidate = folder / INDEX_DIR / INDEX_FILE
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def locate(db: Path | None, folder: Path | None) -> Path:
+    """``--db`` if given, else the index of ``folder`` (default: the current folder) or of a parent."""
+    from tui.cli import UserError
+
+    if db is not None:
+        if not db.is_file():
+            raise UserError(f"no index at {db}")
+        return db
+    start = folder or Path.cwd()
+    if not start.exists():
+        raise UserError(f"no such folder: {start}")
+    found = find_db(start)
+    if found is None:
+        from storage.db import default_db_path
+
+        fallback = default_db_path(start if start.is_dir() else start.parent)
+        if fallback.is_file():
+            return fallback
+        raise UserError(f"{start} is not indexed; run `chunkscope index {start}` first (or pass --db)")
+    return found
+
+
+def open_store(db: Path | None, folder: Path | None, *, readonly: bool = True):
+    from storage.errors import StoreError
+    from storage.store import Store
+    from tui.cli import UserError
+
+    path = locate(db, folder)
+    try:
+        return Store.open(path, readonly=readonly)
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+
+
+def relative_to_root(store, path: Path) -> str:
+    from tui.cli import UserError
+
+    full = path.resolve()
+    try:
+        return full.relative_to(store.root.resolve()).as_posix()
+    except ValueError:
+        raise UserError(f"{path} is not inside the indexed folder {store.root}") from None
+
+
+# -- the command -----------------------------------------------------------------------------
+
+
+def _progress_columns():
+    from rich.progress import (
+        BarColumn,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    return (
+        TextColumn("[bold]indexing[/]"),
+        BarColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.completed:,.0f}/{task.total:,.0f} files"),
+        TextColumn("{task.fields[mb]}"),
+        TextColumn("{task.fields[rate]}"),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        TextColumn("{task.fields[failures]}"),
+        TimeElapsedColumn(),
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from indexer.limits import Limits
+    from storage.errors import StoreError
+    from storage.indexing import FileRemoved, IndexFailed, ScanProgress, index_folder
+    from tui.cli import UserError
+
+    folder: Path = args.folder
+    if not folder.is_dir():
+        raise UserError(f"not a folder: {folder}")
+    if args.jobs is not None and args.jobs < 1:
+        raise UserError("--jobs must be at least 1")
+    limits = Limits(timeout_seconds=args.timeout) if args.timeout else Limits()
+    modes = tuple(m for part in args.modes for m in part.split(",") if m)
+    _check_modes(modes)
+
+    console = Console(stderr=True)
+    failures: list[IndexFailed] = []
+    removed: list[str] = []
+    progress = Progress(
+        *_progress_columns(), console=console, transient=True, disable=not console.is_terminal
+    )
+    task = progress.add_task("index", total=None, mb="", rate="", failures="")
+
+    def on_event(event: object) -> None:
+        if isinstance(event, ScanProgress):
+            rate = event.done / event.elapsed if event.elapsed > 0 and event.done else 0.0
+            progress.update(
+                task,
+                total=event.total or None,
+                completed=event.done,
+                mb=f"{event.bytes_done / 1e6:,.1f}/{event.bytes_total / 1e6:,.1f} MB",
+                rate=f"{rate:,.1f} files/s",
+                failures=f"[red]{event.failures} failed[/]" if event.failures else "",
+            )
+        elif isinstance(event, IndexFailed):
+            failures.append(event)
+        elif isinstance(event, FileRemoved):
+            removed.append(event.path)
+
+    kwargs = {}
+    if args.memory_mb:
+        kwargs["memory_mb"] = args.memory_mb
+    try:
+        with progress:
+            summary = index_folder(
+                folder,
+                db_path=args.db,
+                jobs=args.jobs,
+                modes=modes,
+                on_event=on_event,
+                limits=limits,
+                **kwargs,
+            )
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+
+    if args.json:
+        out = {
+            "folder": str(folder.resolve()),
+            "db": summary.db_path,
+            "files": summary.files,
+            "added": summary.added,
+            "updated": summary.updated,
+            "unchanged": summary.unchanged,
+            "removed": summary.removed,
+            "failed": summary.failed,
+            "errors": summary.errors,
+            "bytes": summary.bytes,
+            "seconds": round(summary.elapsed, 3),
+            "failures": [
+                {"path": f.path, "code": f.code, "message": f.message, "status": f.status} for f in failures
+            ],
+        }
+        json.dump(out, sys.stdout, indent=2)
+        print()
+        return 0
+    out_console = Console(soft_wrap=True)
+    rate = summary.extracted / summary.elapsed if summary.elapsed > 0 else 0.0
+    db_size = Path(summary.db_path).stat().st_size if Path(summary.db_path).exists() else 0
+    out_console.print(
+        f"Indexed [bold]{folder}[/]: {summary.files:,} files in {summary.elapsed:,.1f} s "
+        f"({rate:,.1f} files/s, {summary.bytes / 1e6:,.1f} MB read) — "
+        f"{summary.added:,} added, {summary.updated:,} updated, {summary.unchanged:,} unchanged, "
+        f"{summary.removed:,} removed, {summary.failed:,} failed",
+        highlight=False,
+    )
+    for f in failures[:20]:
+        out_console.print(
+            f"  [red]{f.status}[/] {f.path}: {f.code}: {f.message}", highlight=False, markup=True
+        )
+    if len(failures) > 20:
+        out_console.print(f"  … and {len(failures) - 20} more (`chunkscope report` lists them all)")
+    out_console.print(f"Database: {summary.db_path} ({db_size / 1e6:,.1f} MB)", highlight=False)
+    return 0
+
+
+def _check_modes(modes: tuple[str, ...]) -> None:
+    from indexer.modes import registry
+    from tui.cli import UserError
+
+    known = {"default", "all"}
+    for family in registry.ORDER:
+        known.update(registry.modes_for(family))
+    unknown = [m for m in modes if m not in known]
+    if unknown:
+        raise UserError(f"unknown mode(s) {', '.join(unknown)}; choose from {', '.join(sorted(known))}")

@@ -1,0 +1,93 @@
+"""`chunkscope report`: the corpus report of an indexed folder — per format files, failures, chunks,
+coverage, and every document with its status and error code."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("report", help="per-format coverage of an indexed folder, and every file's status")
+    p.add_argument(
+        "folder", type=Path, nargs="?", default=None, help="indexed folder (default: the current one)"
+    )
+    p.add_argument("--db", type=Path, help="database file")
+    p.add_argument("--json", action="store_true", help="the whole report as JSON")
+    p.add_argument("--all", action="store_true", help="list every document, not only the ones with problems")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from tui.commands.index import open_store
+
+    store = open_store(args.db, args.folder)
+    try:
+        report = store.report()
+        counts = store.counts()
+        root = store.root
+    finally:
+        store.close()
+    report["root"] = str(root)
+    report["totals"] = counts
+    if args.json:
+        json.dump(report, sys.stdout, ensure_ascii=False, indent=2)
+        print()
+        return 0
+    console = Console(soft_wrap=True, highlight=False)
+    if not console.is_terminal:
+        console.width = max(console.width, 150)
+    table = Table(title=f"{root} — {counts['documents']:,} files, {counts['chunks']:,} chunks")
+    for col in (
+        "format",
+        "files",
+        "MB",
+        "indexed",
+        "stale",
+        "failed",
+        "unsupp.",
+        "chunks",
+        "warn",
+        "pages (text/total)",
+        "images (extr/placeh)",
+    ):
+        table.add_column(col, justify="left" if col == "format" else "right")
+    for f in report["formats"]:
+        cov = f["coverage"]
+        pages = f"{cov['pages_with_text']}/{cov['pages_total']}" if cov["pages_total"] else ""
+        images = (
+            f"{cov['images_extracted']}/{cov['images_placeholders']}"
+            if cov["images_placeholders"] or cov["images_extracted"]
+            else ""
+        )
+        table.add_row(
+            f["source_type"],
+            f"{f['files']:,}",
+            f"{f['bytes'] / 1e6:,.1f}",
+            f"{f['indexed']:,}",
+            _warn(f["stale"]),
+            _warn(f["failed"]),
+            f"{f['unsupported']:,}" if f["unsupported"] else "",
+            f"{f['chunks']:,}",
+            f"{f['with_warnings']:,}" if f["with_warnings"] else "",
+            pages,
+            images,
+        )
+    console.print(table)
+    shown = [d for d in report["documents"] if args.all or d["status"] != "indexed" or d["has_warning"]]
+    for d in shown:
+        status = d["status"] + (" (warning)" if d["has_warning"] and d["status"] == "indexed" else "")
+        line = f"{status:<20} {d['path']}"
+        if d["error_code"]:
+            line += f"  {d['error_code']}: {d['error_message']}"
+        console.print(line, markup=False)
+    return 0
+
+
+def _warn(n: int) -> str:
+    return f"[red]{n:,}[/]" if n else ""

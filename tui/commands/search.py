@@ -1,0 +1,101 @@
+"""`chunkscope search QUERY`: full-text search over the indexed chunks, with snippets."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("search", help="full-text search over the chunks of an indexed folder")
+    p.add_argument("query", help='words (all must match), "a phrase", prefix*, OR')
+    p.add_argument("--db", type=Path, help="database file (default: the index of --folder)")
+    p.add_argument(
+        "--folder",
+        type=Path,
+        default=None,
+        help="indexed folder, or a folder inside it to search only there (default: the current folder)",
+    )
+    p.add_argument("--format", dest="source_type", help="only this source type (md, pdf, csv …)")
+    p.add_argument("--mode", help="search the chunks of this mode (default: the default mode)")
+    p.add_argument("--content-type", help="only chunks of this content_type")
+    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--json", action="store_true", help="one JSON array of hits")
+    p.set_defaults(run=run)
+
+
+def where(meta: dict) -> list[str]:
+    out = []
+    if meta.get("page_number") is not None:
+        page = f"page {meta['page_number']}"
+        if meta.get("page_end") not in (None, meta["page_number"]):
+            page += f"-{meta['page_end']}"
+        out.append(page)
+    for key, label in (("sheet_name", "sheet"), ("slide_number", "slide"), ("message_index", "message")):
+        if meta.get(key) is not None:
+            out.append(f"{label} {meta[key]}")
+    if meta.get("source_lines"):
+        a, b = meta["source_lines"]
+        out.append(f"lines {a}-{b}" if a != b else f"line {a}")
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.text import Text
+
+    from storage.store import snippet_parts
+    from tui.cli import UserError
+    from tui.commands.index import open_store
+
+    if args.limit < 1:
+        raise UserError("--limit must be at least 1")
+    store = open_store(args.db, args.folder)
+    try:
+        prefix = None
+        if args.folder is not None and args.db is None:
+            full = args.folder.resolve()
+            if full != store.root.resolve():
+                try:
+                    prefix = full.relative_to(store.root.resolve()).as_posix()
+                except ValueError:
+                    prefix = None
+        hits = store.search(
+            args.query,
+            source_type=args.source_type,
+            mode=args.mode,
+            content_type=args.content_type,
+            limit=args.limit,
+            folder=prefix,
+        )
+    finally:
+        store.close()
+    if args.json:
+        out = [
+            {
+                "path": h.path,
+                "chunk_id": h.chunk_id,
+                "ordinal": h.ordinal,
+                "mode_key": h.mode_key,
+                "content_type": h.content_type,
+                "source_type": h.source_type,
+                "snippet": "".join(f"[{t}]" if m else t for t, m in snippet_parts(h.snippet)),
+                "metadata": h.metadata,
+            }
+            for h in hits
+        ]
+        json.dump(out, sys.stdout, ensure_ascii=False, indent=2)
+        print()
+        return 0 if hits else 1
+    console = Console(soft_wrap=True, highlight=False)
+    for h in hits:
+        head = " · ".join([h.path, *where(h.metadata), h.content_type, f"#{h.ordinal}"])
+        console.print(Text(head, style="bold cyan"))
+        snippet = Text("  ")
+        for text, matched in snippet_parts(" ".join(h.snippet.split())):
+            snippet.append(text, style="bold yellow" if matched else None)
+        console.print(snippet)
+    print(f"{len(hits)} hit{'s' if len(hits) != 1 else ''}", file=sys.stderr)
+    return 0 if hits else 1
