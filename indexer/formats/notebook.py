@@ -1,0 +1,196 @@
+"""Jupyter notebooks (.ipynb): markdown cells, code cells with their outputs, image outputs.
+
+The notebook is JSON (nbformat 4, and the ``worksheets`` layout of nbformat 3). Markdown cells go
+through the Markdown extractor's block builder; code cells are CODE blocks in the kernel's
+language; text outputs (streams, ``text/plain`` results, tracebacks without terminal colours)
+follow their cell as CODE blocks, HTML results holding a table are read as tables, Markdown results
+as Markdown; ``image/png``/``jpeg``/``gif``/``webp`` outputs are extracted under names that say
+where they came from (``cell3_output1.png``). Every block carries ``cell_index`` (0-based) and
+``cell_type``. A file that is not a notebook is read as text, never dropped.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from typing import Any
+
+from ..images import admit
+from ..limits import ExtractContext
+from ..model import CODE, IMAGE, Block, Coverage, Document, Image, Skipped, assemble
+from .html import html_blocks
+from .jsonfmt import decode_json
+from .markdown import markdown_blocks
+from .registry import extractor
+from .text import text_blocks
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_IMAGE_TYPES = (("image/png", "png"), ("image/jpeg", "jpg"), ("image/gif", "gif"), ("image/webp", "webp"))
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, list):
+        return "".join(v for v in value if isinstance(v, str))
+    return value if isinstance(value, str) else ""
+
+
+def _cells(nb: dict) -> list[dict]:
+    cells = nb.get("cells")
+    if isinstance(cells, list):
+        return [c for c in cells if isinstance(c, dict)]
+    out: list[dict] = []
+    for sheet in nb.get("worksheets") or []:  # nbformat 3
+        if isinstance(sheet, dict):
+            out += [c for c in sheet.get("cells") or [] if isinstance(c, dict)]
+    return out
+
+
+class _Reader:
+    def __init__(self, language: str | None) -> None:
+        self.language = language
+        self.blocks: list[Block] = []
+        self.images: dict[str, Image] = {}
+        self.skipped: list[Skipped] = []
+
+    def add(self, blocks: list[Block], meta: dict[str, Any]) -> None:
+        for block in blocks:
+            self.blocks.append(Block(**{**_fields(block), "meta": {**block.meta, **meta}}))
+
+    def cell(self, index: int, cell: dict) -> None:
+        kind = str(cell.get("cell_type", "code"))
+        meta = {"cell_index": index, "cell_type": kind}
+        source = _text(cell.get("source", cell.get("input")))
+        if kind == "markdown":
+            self.add(markdown_blocks(source), meta)
+        elif kind == "code":
+            if source.strip():
+                code_meta = {"language": self.language} if self.language else {}
+                self.add([Block(CODE, source.rstrip("\n"), meta=code_meta)], meta)
+            outputs = cell.get("outputs") or []
+            for n, output in enumerate((o for o in outputs if isinstance(o, dict)), start=1):
+                self.output(index, n, output, {**meta, "output_index": n})
+        elif source.strip():  # raw and heading cells (nbformat 3)
+            if kind == "heading":
+                source = "#" * int(cell.get("level", 1) or 1) + " " + source
+                self.add(markdown_blocks(source), meta)
+            else:
+                self.add(text_blocks(source), meta)
+
+    def output(self, index: int, n: int, output: dict, meta: dict[str, Any]) -> None:
+        otype = output.get("output_type")
+        if otype == "stream":
+            self.code(_text(output.get("text")), meta)
+            return
+        if otype in ("error", "pyerr"):
+            trace = "\n".join(_text(t) for t in output.get("traceback") or [])
+            text = trace or f"{output.get('ename', '')}: {output.get('evalue', '')}"
+            self.code(_ANSI.sub("", text), meta)
+            return
+        data = output.get("data")
+        if not isinstance(data, dict):  # nbformat 3 keeps the mime bundle on the output itself
+            data = {k: v for k, v in output.items() if k not in ("output_type", "metadata")}
+            data = {_NB3_KEYS.get(k, k): v for k, v in data.items()}
+        has_image = False
+        for mime, ext in _IMAGE_TYPES:
+            if mime in data:
+                has_image = self.image(index, n, data[mime], ext, meta)
+                break
+        else:
+            if "image/svg+xml" in data:
+                self.skipped.append(Skipped("image", f"cell{index}_output{n}.svg", "SVG is not a web raster"))
+        html = _text(data.get("text/html"))
+        if html and "<table" in html.lower():
+            self.add(html_blocks(html)[0], meta)
+        elif "text/markdown" in data:
+            self.add(markdown_blocks(_text(data["text/markdown"])), meta)
+        elif "text/plain" in data and not has_image:  # beside an image it is only an object's repr
+            self.code(_text(data["text/plain"]), meta)
+        elif html:
+            self.add(html_blocks(html)[0], meta)
+
+    def code(self, text: str, meta: dict[str, Any]) -> None:
+        text = _ANSI.sub("", text).rstrip("\n")
+        if text.strip():
+            self.add([Block(CODE, text, meta={"output": True})], meta)
+
+    def image(self, index: int, n: int, payload: Any, ext: str, meta: dict[str, Any]) -> bool:
+        name = f"cell{index}_output{n}.{ext}"
+        try:
+            data = base64.b64decode("".join(_text(payload).split()), validate=False)
+        except (binascii.Error, ValueError):
+            self.skipped.append(Skipped("image", name, "image output is not valid base64"))
+            return False
+        admitted = admit(data, ext, source_name=name, keep_source_name=True, meta={"cell_index": index})
+        if isinstance(admitted, Skipped):
+            self.skipped.append(admitted)
+            return False
+        self.images[admitted.name] = admitted
+        self.add([Block(IMAGE, f"[Image: {name}]", images=(admitted.name,))], meta)
+        return True
+
+
+_NB3_KEYS = {"png": "image/png", "jpeg": "image/jpeg", "text": "text/plain", "html": "text/html"}
+
+
+def _fields(block: Block) -> dict[str, Any]:
+    return {
+        "kind": block.kind,
+        "text": block.text,
+        "level": block.level,
+        "items": block.items,
+        "rows": block.rows,
+        "header": block.header,
+        "row_numbers": block.row_numbers,
+        "images": block.images,
+        "alt": block.alt,
+    }
+
+
+def _as_text(text: str, reason: str) -> Document:
+    return Document(
+        source_type="ipynb",
+        blocks=tuple(text_blocks(text)),
+        text=text,
+        metadata={"source_type": "ipynb"},
+        coverage=Coverage(warnings=(f"not a notebook, read as text: {reason}",)),
+    )
+
+
+@extractor(".ipynb", name="ipynb", source_type="ipynb", images=True)
+def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
+    text = decode_json(data)
+    if not text.strip():
+        return Document(source_type="ipynb", blocks=(), text=text, metadata={"source_type": "ipynb"})
+    try:
+        nb = json.loads(text)
+    except RecursionError:
+        return _as_text(text, "nested too deeply")
+    except ValueError as exc:
+        return _as_text(text, str(exc))
+    if not isinstance(nb, dict) or not ("cells" in nb or "worksheets" in nb):
+        return _as_text(text, "no cells")
+    meta = nb.get("metadata") if isinstance(nb.get("metadata"), dict) else {}
+    kernel = meta.get("kernelspec") if isinstance(meta.get("kernelspec"), dict) else {}
+    info = meta.get("language_info") if isinstance(meta.get("language_info"), dict) else {}
+    language = kernel.get("language") or info.get("name") or meta.get("language")
+    cells = _cells(nb)
+    reader = _Reader(str(language) if language else None)
+    for index, cell in enumerate(cells):
+        reader.cell(index, cell)
+    metadata = {
+        "source_type": "ipynb",
+        "language": language,
+        "kernel": kernel.get("display_name") or kernel.get("name"),
+        "nbformat": f"{nb.get('nbformat', '')}.{nb.get('nbformat_minor', 0)}",
+        "cell_count": len(cells),
+        "code_cell_count": sum(1 for c in cells if c.get("cell_type") == "code"),
+        "markdown_cell_count": sum(1 for c in cells if c.get("cell_type") == "markdown"),
+    }
+    images = tuple(reader.images.values())
+    coverage = Coverage(images_extracted=len(images), skipped=tuple(reader.skipped))
+    blocks = reader.blocks
+    if not blocks and text.strip():
+        return _as_text(text, "the notebook has no content")
+    return assemble("ipynb", blocks, images=images, metadata=metadata, coverage=coverage)
