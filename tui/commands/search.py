@@ -55,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
     store = open_store(args.db, args.folder)
     try:
         prefix = None
-        if args.folder is not None and args.db is None:
-            full = args.folder.resolve()
+        if args.db is None:
+            full = (args.folder or Path.cwd()).resolve()
             if full != store.root.resolve():
                 try:
                     prefix = full.relative_to(store.root.resolve()).as_posix()

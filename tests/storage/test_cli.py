@@ -1,0 +1,76 @@
+"""The index commands end to end, through the real console entry point in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+from .conftest import TEST_FORMATS, write_tree
+
+NOTES = "# Garden\n\nTomatoes need sun and water.\n\n## Pests\n\nAphids eat the leaves of young plants.\n"
+
+
+def cli(*args, cwd=None):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), CHUNKSCOPE_EXTRA_MODULES=TEST_FORMATS)
+    return subprocess.run(
+        [sys.executable, "-m", "tui", *map(str, args)], cwd=cwd or ROOT, env=env, capture_output=True, text=True
+    )
+
+
+def test_index_search_manifest_report_export(tmp_path):
+    folder = tmp_path / "corpus"
+    write_tree(folder, {"garden.md": NOTES, "notes/list.md": "# List\n\n- spade\n- rake\n", "bad.cst": "BROKEN"})
+    proc = cli("index", folder, "--jobs", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert "3 files" in proc.stdout and "2 added" in proc.stdout and "1 failed" in proc.stdout
+    assert "bad.cst: PARSE_ERROR" in proc.stdout
+    assert (folder / ".chunkscope" / "index.db").is_file()
+
+    again = cli("index", folder, "--json")
+    summary = json.loads(again.stdout)
+    assert (summary["unchanged"], summary["added"], summary["failed"]) == (3, 0, 0)
+
+    hits = cli("search", "aphids", "--folder", folder, "--json")
+    assert hits.returncode == 0, hits.stderr
+    found = json.loads(hits.stdout)
+    # "Aphids eat the leaves…" is on line 7 of garden.md
+    assert [(h["path"], h["metadata"]["source_lines"]) for h in found] == [("garden.md", [7, 7])]
+    assert "[Aphids]" in found[0]["snippet"]
+    text = cli("search", "aphids", cwd=folder / "notes")  # the index is found from a subfolder …
+    assert text.returncode == 1 and "0 hits" in text.stderr  # … and the search stays inside it
+    text = cli("search", "aphids", cwd=folder)
+    assert "garden.md · line 7" in text.stdout
+    assert cli("search", "tomatoes", "--folder", folder, "--format", "csv").returncode == 1
+
+    manifest = json.loads(cli("manifest", folder / "garden.md").stdout)
+    assert manifest["status"] == "indexed" and manifest["input"]["bytes"] == len(NOTES)
+    failed = cli("manifest", folder / "bad.cst")
+    assert failed.returncode == 1 and json.loads(failed.stdout)["error"]["code"] == "PARSE_ERROR"
+
+    report = json.loads(cli("report", folder, "--json").stdout)
+    by_type = {f["source_type"]: f for f in report["formats"]}
+    assert by_type["md"]["files"] == 2 and by_type["md"]["indexed"] == 2
+    assert {d["path"]: d["status"] for d in report["documents"]} == {
+        "bad.cst": "failed",
+        "garden.md": "indexed",
+        "notes/list.md": "indexed",
+    }
+
+    out = cli("export", folder, "--mode", "sentence", "--format", "jsonl")
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert lines and {line["path"] for line in lines} == {"garden.md", "notes/list.md"}
+    assert all(set(line) == {"id", "path", "content", "content_type", "metadata"} for line in lines)
+    assert len({line["id"] for line in lines}) == len(lines)
+
+
+def test_user_mistakes_are_one_line_errors(tmp_path):
+    missing = cli("index", tmp_path / "nope")
+    assert missing.returncode == 2 and "not a folder" in missing.stderr and "Traceback" not in missing.stderr
+    not_indexed = cli("search", "x", "--folder", tmp_path)
+    assert not_indexed.returncode == 2 and "is not indexed" in not_indexed.stderr
+    bad_mode = cli("index", tmp_path, "--modes", "bogus")
+    assert bad_mode.returncode == 2 and "unknown mode" in bad_mode.stderr
