@@ -1,0 +1,96 @@
+"""The chunkscope terminal UI: an App that opens the store of a folder and shows the main screen.
+
+Everything else lives in screens/ and widgets/; the one stylesheet is app.tcss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from .library import Library
+from .screens.main import MainScreen
+
+#: (title, help, action on the main screen) for the command palette.
+COMMANDS = (
+    ("Mode parameters…", "Change window size, overlap, sentences, paragraphs per page, rows", "params"),
+    ("Chunks", "The chunk list of the selected file", "tab('chunks')"),
+    ("Source view", "The extracted text coloured by chunk", "tab('source')"),
+    ("Compare modes", "Two or three modes side by side", "tab('compare')"),
+    (
+        "Compare with other parameters",
+        "Add the current mode with other parameters as a column",
+        "compare_params",
+    ),
+    ("Images", "Placeholders next to the extracted images", "tab('images')"),
+    ("Manifest", "Extractor, chunker, coverage and error of the file", "tab('manifest')"),
+    ("Search", "Full-text search over every chunk", "search"),
+    ("Corpus report", "Per format: files, failures, chunks, coverage", "report"),
+    ("Open file", "Open the file in $EDITOR or the system viewer", "open_file"),
+    ("Re-index file", "Extract and chunk the selected file again", "reindex"),
+    ("Export chunks", "Write the file's chunks in the current mode as JSONL", "export"),
+    ("Filter files", "Focus the filter box of the file tree", "focus_filter"),
+    ("Help", "Keys, glyphs and colours", "help"),
+)
+
+
+def prepare_processes() -> None:
+    """Start multiprocessing's resource tracker while stderr is still the real one.
+
+    The indexer extracts in worker processes; the first worker start launches the tracker, passing
+    it ``sys.stderr.fileno()``. Inside a running Textual app stderr is captured and reports -1,
+    which makes that launch fail, so it is launched here, before the app takes the terminal.
+    """
+    import sys
+
+    if sys.platform.startswith("win"):
+        return
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+
+
+class ChunkscopeApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "chunkscope"
+
+    def __init__(
+        self,
+        root: Path,
+        *,
+        db_path: Path | None = None,
+        jobs: int | None = None,
+        poll: bool = False,
+        watch: bool = True,
+        image_renderer: str = "auto",
+    ) -> None:
+        super().__init__()
+        from storage.store import default_db_path
+
+        root = Path(root).resolve()
+        self.library = Library(root, Path(db_path) if db_path else default_db_path(root))
+        self.jobs, self.poll, self.watch = jobs, poll, watch
+        self.image_renderer = image_renderer
+        self.main = MainScreen(self.library, jobs=jobs, poll=poll, watch=watch)
+        if watch:
+            prepare_processes()
+
+    def on_mount(self) -> None:
+        self.push_screen(self.main)
+
+    async def on_unmount(self) -> None:
+        self.main.stop_sync.set()
+        await self.workers.wait_for_complete()
+        self.library.close()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for n in range(1, 8):
+            yield SystemCommand(
+                f"Mode {n}", f"Switch to the file's mode number {n}", lambda n=n: self.main.action_mode(n)
+            )
+        for title, help_text, action in COMMANDS:
+            yield SystemCommand(title, help_text, lambda a=action: self.main.run_action(a))

@@ -1,0 +1,48 @@
+"""`chunkscope [FOLDER]`: the terminal UI on a folder, indexing it and watching it."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("ui", help="the terminal UI on a folder (the default command)")
+    p.add_argument("folder", nargs="?", default=".", help="the folder to index and browse (default: .)")
+    p.add_argument("--db", help="the index file (default: FOLDER/.chunkscope/index.db)")
+    p.add_argument("--jobs", type=int, default=None, help="extraction processes (default: CPUs)")
+    p.add_argument("--poll", action="store_true", help="watch by polling instead of native events")
+    p.add_argument("--no-watch", action="store_true", help="show the index without indexing or watching")
+    p.add_argument(
+        "--images",
+        choices=("auto", "halfcell", "unicode", "sixel", "tgp"),
+        default="auto",
+        help="how images are drawn (default: the best the terminal supports)",
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tui.cli import UserError
+
+    folder = Path(args.folder).expanduser()
+    if not folder.is_dir():
+        raise UserError(f"not a folder: {folder}")
+    if args.jobs is not None and args.jobs < 1:
+        raise UserError("--jobs must be at least 1")
+    # textual-image asks the terminal about graphics support when imported; that must happen
+    # before Textual takes the terminal over.
+    import textual_image.widget  # noqa: F401
+
+    from tui.app import ChunkscopeApp
+
+    app = ChunkscopeApp(
+        folder,
+        db_path=Path(args.db).expanduser() if args.db else None,
+        jobs=args.jobs,
+        poll=args.poll,
+        watch=not args.no_watch,
+        image_renderer=args.images,
+    )
+    app.run()
+    return 0

@@ -1,0 +1,248 @@
+"""Pure helpers that turn chunks into what the screens show: labels, statistics, alignment, spans.
+
+No Textual here, so these are tested directly. A *chunk* is anything with ``ordinal``,
+``content``, ``content_type`` and ``metadata`` (the store's ``ChunkRow``).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+SPARK = "▁▂▃▄▅▆▇█"
+
+
+class ChunkLike(Protocol):
+    ordinal: int
+    content: str
+    content_type: str
+    metadata: dict[str, Any]
+
+
+def human_bytes(n: int | None) -> str:
+    if n is None:
+        return "?"
+    if n < 1024:
+        return f"{n} B"
+    for unit in ("KB", "MB", "GB"):
+        n /= 1024
+        if n < 1024 or unit == "GB":
+            return f"{n:.1f} {unit}" if n < 10 else f"{n:,.0f} {unit}"
+    return f"{n} B"  # pragma: no cover
+
+
+def where(meta: dict[str, Any]) -> str:
+    """Provenance in a few words: ``p.3 · lines 4–19``, ``msg 2``, ``Sheet1 rows 2–9``, ``slide 4``."""
+    parts: list[str] = []
+    if meta.get("message_index") is not None:
+        parts.append(f"msg {meta['message_index']}")
+    if meta.get("sheet_name") is not None:
+        sheet = str(meta["sheet_name"])
+        rows = meta.get("row_range")
+        parts.append(f"{sheet} rows {rows[0]}–{rows[1]}" if rows else sheet)
+    elif meta.get("row_range"):
+        a, b = meta["row_range"]
+        parts.append(f"rows {a}–{b}")
+    if meta.get("slide_number") is not None:
+        parts.append(f"slide {meta['slide_number']}")
+    if meta.get("page_number") is not None:
+        end = meta.get("page_end")
+        parts.append(f"p.{meta['page_number']}" + (f"–{end}" if end else ""))
+    lines = meta.get("source_lines")
+    if lines:
+        a, b = lines
+        parts.append(f"line {a}" if a == b else f"lines {a}–{b}")
+    return " · ".join(parts)
+
+
+def chunk_title(chunk: ChunkLike) -> str:
+    """``#4 heading · p.1 · lines 4–19 · 1,104 ch`` (sizes in characters, as the contract counts)."""
+    loc = where(chunk.metadata)
+    parts = [f"#{chunk.ordinal} {chunk.content_type}"]
+    if loc:
+        parts.append(loc)
+    parts.append(f"{len(chunk.content):,} ch")
+    return " · ".join(parts)
+
+
+def preview(content: str, width: int, lines: int) -> list[str]:
+    """The first ``lines`` lines of ``content`` wrapped at ``width`` (whitespace collapsed)."""
+    width = max(width, 8)
+    text = " ".join(content.split())
+    out: list[str] = []
+    while text and len(out) < lines:
+        if len(text) <= width:
+            out.append(text)
+            text = ""
+            break
+        cut = text.rfind(" ", 0, width + 1)
+        if cut <= width // 2:
+            cut = width
+        out.append(text[:cut].rstrip())
+        text = text[cut:].lstrip()
+    if text and out:
+        last = out[-1]
+        out[-1] = (last[: width - 1] if len(last) >= width else last) + "…"
+    return out
+
+
+# -- statistics -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChunkStats:
+    count: int
+    smallest: int
+    median: int
+    largest: int
+    over_budget: int
+    budget: int | None
+    census: tuple[tuple[str, int], ...]  # content types by frequency
+    spark: str
+
+    def lines(self) -> list[str]:
+        if not self.count:
+            return ["no chunks", "", ""]
+        budget = f"over {self.budget:,}: {self.over_budget}" if self.budget else "no size bound"
+        census = ", ".join(f"{name} {n}" for name, n in self.census[:4])
+        if len(self.census) > 4:
+            census += f", +{len(self.census) - 4}"
+        return [
+            f"sizes {self.spark}  {self.smallest:,}/{self.median:,}/{self.largest:,}",
+            budget,
+            census,
+        ]
+
+
+def sparkline(values: Sequence[int], bins: int = 8) -> str:
+    """A histogram of ``values`` in ``bins`` buckets from min to max, one block character each."""
+    if not values:
+        return ""
+    lo, hi = min(values), max(values)
+    if lo == hi:
+        return SPARK[-1]
+    counts = [0] * bins
+    for v in values:
+        counts[min(bins - 1, (v - lo) * bins // (hi - lo + 1))] += 1
+    top = max(counts)
+    return "".join(" " if c == 0 else SPARK[min(7, (c * 8 - 1) // top)] for c in counts)
+
+
+def chunk_stats(chunks: Sequence[ChunkLike], budget: int | None) -> ChunkStats:
+    sizes = [len(c.content) for c in chunks]
+    census = Counter(c.content_type for c in chunks)
+    return ChunkStats(
+        count=len(sizes),
+        smallest=min(sizes, default=0),
+        median=int(statistics.median(sizes)) if sizes else 0,
+        largest=max(sizes, default=0),
+        over_budget=sum(1 for s in sizes if budget and s > budget),
+        budget=budget,
+        census=tuple(sorted(census.items(), key=lambda kv: (-kv[1], kv[0]))),
+        spark=sparkline(sizes),
+    )
+
+
+# -- source position --------------------------------------------------------------------------
+
+
+def span(meta: dict[str, Any]) -> tuple[int, int] | None:
+    """The chunk's inclusive line range in the extracted text, when it has one."""
+    lines = meta.get("source_lines")
+    if lines and len(lines) == 2 and lines[0] is not None:
+        return int(lines[0]), int(lines[1])
+    return None
+
+
+def position(meta: dict[str, Any]) -> tuple[int, ...] | None:
+    """A sort key of where a chunk starts, comparable across modes of one document."""
+    lines = span(meta)
+    if lines:
+        return (lines[0],)
+    rows = meta.get("row_range")
+    for key in ("page_number", "slide_number", "message_index", "sheet_index"):
+        if meta.get(key) is not None:
+            return (-1, int(meta[key]), int(rows[0]) if rows else 0)
+    return None
+
+
+@dataclass(frozen=True)
+class AlignedRow:
+    cells: tuple[int | None, ...]  # index into each column's chunk list, or None
+    first: bool  # True on the first row of a chunk (later rows of a group are continuations)
+
+
+def align(columns: Sequence[Sequence[ChunkLike]]) -> list[AlignedRow]:
+    """Rows of chunk indices, one row per chunk start, aligned across columns by source position.
+
+    Chunks that start at the same place share a row; a column without a chunk there gets a blank
+    cell. A chunk without a position inherits the previous chunk's (it stays in document order).
+    """
+    starts: list[dict[tuple, list[int]]] = []
+    for chunks in columns:
+        groups: dict[tuple, list[int]] = {}
+        last: tuple = (-2,)
+        for i, chunk in enumerate(chunks):
+            pos = position(chunk.metadata) or last
+            last = pos
+            groups.setdefault(pos, []).append(i)
+        starts.append(groups)
+    keys = sorted({k for groups in starts for k in groups})
+    rows: list[AlignedRow] = []
+    for key in keys:
+        lists = [groups.get(key, []) for groups in starts]
+        for j in range(max(len(x) for x in lists)):
+            rows.append(AlignedRow(tuple(x[j] if j < len(x) else None for x in lists), j == 0))
+    return rows
+
+
+def overlapping(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
+    return bool(a and b and a[0] <= b[1] and b[0] <= a[1])
+
+
+@dataclass(frozen=True)
+class LineOwner:
+    """Which chunks cover one line of the extracted text."""
+
+    chunks: tuple[int, ...]  # ordinals (sorted)
+
+    @property
+    def overlap(self) -> bool:
+        return len(self.chunks) > 1
+
+
+def line_owners(chunks: Sequence[ChunkLike], line_count: int) -> list[tuple[int, ...]]:
+    """For each line (0-based index) the ordinals of the chunks whose ``source_lines`` cover it."""
+    owners: list[list[int]] = [[] for _ in range(line_count)]
+    for chunk in chunks:
+        s = span(chunk.metadata)
+        if not s:
+            continue
+        a, b = max(1, s[0]), min(line_count, s[1])
+        for line in range(a - 1, b):
+            owners[line].append(chunk.ordinal)
+    return [tuple(o) for o in owners]
+
+
+def is_placeholder(chunk: ChunkLike) -> bool:
+    return "[Image:" in chunk.content or chunk.content_type == "image"
+
+
+def wrap(line: str, width: int) -> list[str]:
+    """Soft-wrap one line at ``width`` characters, preferring spaces; an empty line stays one line."""
+    width = max(width, 4)
+    if len(line) <= width:
+        return [line]
+    out: list[str] = []
+    while len(line) > width:
+        cut = line.rfind(" ", width // 2, width + 1)
+        if cut <= 0:
+            cut = width
+        out.append(line[:cut])
+        line = line[cut:].lstrip(" ") if cut < width else line[cut:]
+    if line:
+        out.append(line)
+    return out

@@ -1,0 +1,46 @@
+"""The keys, and what the glyphs and colours mean."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+HELP = """[b]chunkscope[/b] — what each chunking mode does to the files of a folder
+
+[b]Keys[/b]
+  1-7        switch the chunking mode (the modes of the file's family, in order)
+  p          mode parameters (window size, overlap, sentences, paragraphs per page, rows)
+  tab        move between the file tree, the filter and the chunk list
+  enter      a chunk's full metadata
+  c          compare modes side by side (m: choose modes in the compare tab: 1-7 toggles)
+  s          source view: the extracted text coloured by chunk
+  i          images: placeholders next to the extracted images
+  m          manifest: extractor, chunker, coverage, error
+  k / /      chunks tab / search over every chunk
+  R          corpus report
+  o          open the file in $EDITOR or the system viewer
+  x          re-index the selected file
+  e          export the file's chunks in the current mode as JSONL
+  ctrl+p     command palette (every action)
+  q          quit
+
+[b]Status of a file[/b]
+  ✔ indexed   ⚠ indexed with a coverage warning   ◌ queued or stale   ⟳ indexing
+  ✖ failed (code shown; the last good revision stays browsable)   · unsupported
+
+[b]Source view[/b]
+  chunks alternate between two backgrounds; a third marks lines covered by more than one
+  chunk (sliding windows); the gutter shows the number of the chunk starting on a line.
+
+escape closes this window."""
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "close")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box", classes="dialog"):
+            yield Static(HELP)

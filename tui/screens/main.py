@@ -1,0 +1,638 @@
+"""The main screen: the file tree on the left, the selected file in the selected mode on the right.
+
+Data flow: the sync thread (indexer + watcher, in storage) reports through ``on_event``; the
+events become messages (:mod:`tui.messages`) carrying paths. Changed paths are collected and, a
+few times a second, their rows are re-read from the store in a worker and applied to the tree and
+the open view. Views load what they need (chunks per mode, the stored Document, the manifest)
+through :class:`~tui.library.Library` on its read threads; the event loop never waits.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.markup import escape
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+
+from indexer import ModeParams
+from indexer.errors import ChunkscopeError
+from indexer.modes import registry as modes
+
+from .. import messages as msg
+from ..library import Library
+from ..present import chunk_stats, human_bytes
+from ..widgets.chunk_list import ChunkList
+from ..widgets.compare_view import Column, CompareGrid, CompareView
+from ..widgets.event_log import EventLog
+from ..widgets.file_tree import FileTree
+from ..widgets.images_panel import ImagesPanel
+from ..widgets.manifest_panel import ManifestPanel
+from ..widgets.mode_bar import ModeBar
+from ..widgets.source_view import SourceView
+from ..widgets.status_bar import HeaderLine, ProgressLine
+from .help import HelpScreen
+from .metadata import MetadataScreen
+from .params import ParamsScreen
+from .report import ReportScreen
+from .search import SearchScreen
+
+TABS = ("chunks", "source", "compare", "images", "manifest")
+TEXT_TYPES = {"md", "txt", "csv", "tsv", "json", "jsonl", "html", "xml", "ipynb", "eml", "rtf"}
+
+
+def mode_label(mode: str, params: ModeParams, family: str) -> str:
+    """``sliding_window 5/2``: the mode and the parameters it reads."""
+    try:
+        reads = modes.resolve(family, mode).reads
+    except ChunkscopeError:
+        return mode
+    values = [str(getattr(params, r)) for r in reads if getattr(params, r) is not None]
+    return mode + (" " + "/".join(values) if values else "")
+
+
+class MainScreen(Screen[None]):
+    BINDINGS = [
+        *[Binding(str(n), f"mode({n})", "mode", show=n == 1, key_display="1-7") for n in range(1, 8)],
+        Binding("c", "tab('compare')", "compare"),
+        Binding("s", "tab('source')", "source"),
+        Binding("i", "tab('images')", "images"),
+        Binding("m", "tab('manifest')", "manifest"),
+        Binding("escape", "tab('chunks')", "chunks", show=False),
+        Binding("slash", "search", "search"),
+        Binding("R", "report", "report"),
+        Binding("o", "open_file", "open"),
+        Binding("x", "reindex", "reindex"),
+        Binding("e", "export", "export"),
+        Binding("p", "params", "params", show=False),
+        Binding("P", "compare_params", "compare with other params", show=False),
+        Binding("f", "focus_filter", "filter", show=False),
+        Binding("question_mark", "help", "help"),
+    ]
+
+    def __init__(
+        self, library: Library, *, jobs: int | None = None, poll: bool = False, watch: bool = True
+    ) -> None:
+        super().__init__()
+        self.library = library
+        self.jobs, self.poll, self.watch = jobs, poll, watch
+        self.rows: dict[str, Any] = {}
+        self.counts: dict[str, int] = {}
+        self.path: str | None = None
+        self.mode = "default"
+        self.params = ModeParams()
+        self.compare: list[tuple[str, ModeParams]] = []
+        self.watcher_state = "starting"
+        self.dirty: set[str] = set()
+        self.removed: set[str] = set()
+        self.flush_pending = False
+        self.pending_ordinal: int | None = None
+        self.indexing = True
+        self.indexer: Any = None  # set by the sync thread once built
+        self.stop_sync = threading.Event()
+        self.current_chunks: list[Any] = []
+
+    # -- layout ----------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield HeaderLine(id="header")
+        with Horizontal(id="body"):
+            yield FileTree(id="file-pane")
+            with Vertical(id="right"):
+                yield Static("", id="doc-title")
+                yield ModeBar(id="mode-bar")
+                with TabbedContent(id="tabs", initial="chunks"):
+                    with TabPane("Chunks", id="chunks"):
+                        yield ChunkList(id="chunk-list", empty_text="select a file")
+                    with TabPane("Source", id="source"):
+                        yield SourceView(id="source-view")
+                    with TabPane("Compare", id="compare"):
+                        yield CompareView(id="compare-view")
+                    with TabPane("Images", id="images"):
+                        yield ImagesPanel(id="images-panel")
+                    with TabPane("Manifest", id="manifest"):
+                        yield ManifestPanel(id="manifest-panel")
+        yield ProgressLine(id="progress")
+        yield EventLog(id="event-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#file-pane").border_title = "Files"
+        self.query_one(HeaderLine).show(self.folder_label, {}, self.watcher_state)
+        self.query_one(ModeBar).show([], "")
+        self.query_one("#files").focus()
+        self.open_store()
+
+    def on_unmount(self) -> None:
+        self.stop_sync.set()
+
+    @property
+    def folder_label(self) -> str:
+        home = str(Path.home())
+        root = str(self.library.root)
+        return "~" + root[len(home) :] if root.startswith(home + os.sep) else root
+
+    @property
+    def log_widget(self) -> EventLog:
+        return self.query_one(EventLog)
+
+    # -- store and sync --------------------------------------------------------------------------
+
+    @work(exclusive=True, group="open")
+    async def open_store(self) -> None:
+        await self.library.call(self.library.open)
+        self.post_message(msg.StoreOpened())
+
+    async def on_store_opened(self, message: msg.StoreOpened) -> None:
+        self.log_widget.add(f"index {self.library.db_path}")
+        await self.reload_rows()
+        if self.watch:
+            self.run_sync()
+        else:
+            self.indexing = False
+
+    async def reload_rows(self) -> None:
+        store = self.library.store
+        rows = await self.library.call(store.documents)
+        self.counts = await self.library.call(store.counts)
+        self.rows = {r.path: r for r in rows}
+        tree = self.query_one(FileTree)
+        tree.set_rows(rows)
+        self.update_header()
+        if self.path is None and rows:
+            first = next((r.path for r in rows if r.status in ("indexed", "stale")), rows[0].path)
+            tree.select(first)
+            self.select(first)
+
+    @work(thread=True, exclusive=True, group="sync", exit_on_error=False)
+    def run_sync(self) -> None:
+        """Reconcile the folder, then follow it (storage.sync), until the screen goes away."""
+        post = self.post_message
+
+        def on_event(event: object) -> None:
+            post(msg.from_event(event))
+
+        try:
+            from storage.indexing import Indexer
+            from storage.sync import SyncLoop
+        except ImportError as exc:
+            post(msg.WatchEvent("error", f"indexing unavailable: {exc}"))
+            post(msg.WatcherChanged("unavailable"))
+            return
+        indexer = Indexer(self.library.root, self.library.store, jobs=self.jobs, on_event=on_event)
+        self.indexer = indexer
+        loop = SyncLoop(self.library.root, indexer, poll=self.poll, on_event=on_event)
+        post(msg.WatcherChanged("starting"))
+        loop.start()
+        try:
+            while not self.stop_sync.wait(0.2):
+                pass
+        finally:
+            loop.stop()
+            indexer.close()
+            post(msg.WatcherChanged("stopped"))
+
+    # -- events from the sync thread -------------------------------------------------------------
+
+    def mark_dirty(self, *paths: str, removed: bool = False) -> None:
+        (self.removed if removed else self.dirty).update(p for p in paths if p)
+        if not self.flush_pending:
+            self.flush_pending = True
+            self.set_timer(0.25, self.flush)
+
+    def on_file_indexed(self, message: msg.FileIndexed) -> None:
+        if message.action != "unchanged":
+            self.log_widget.add(
+                f"{message.path} {message.action} → {message.chunks} chunks in {message.ms:.0f} ms"
+            )
+        self.mark_dirty(message.path)
+
+    def on_index_failed(self, message: msg.IndexFailed) -> None:
+        self.log_widget.add(f"{message.path} failed: {message.code} {message.message}", "red")
+        self.mark_dirty(message.path)
+
+    def on_file_removed(self, message: msg.FileRemoved) -> None:
+        self.log_widget.add(f"{message.path} removed")
+        self.mark_dirty(message.path, removed=True)
+
+    def on_file_renamed(self, message: msg.FileRenamed) -> None:
+        self.mark_dirty(message.old, removed=True)
+        self.mark_dirty(message.new)
+
+    def on_scan_progress(self, message: msg.ScanProgress) -> None:
+        self.indexing = message.done < message.total
+        rate = message.done / message.elapsed if message.elapsed > 0 else 0.0
+        eta = (message.total - message.done) / rate if rate > 0 else None
+        self.query_one(ProgressLine).progress(message.done, message.total, rate, eta)
+
+    def on_scan_finished(self, message: msg.ScanFinished) -> None:
+        self.indexing = False
+
+    def on_watcher_changed(self, message: msg.WatcherChanged) -> None:
+        self.watcher_state = message.state
+        note = f" ({message.detail})" if message.detail else ""
+        self.log_widget.add(f"watcher: {message.state}{note}", "yellow" if message.state == "polling" else "")
+        self.update_header()
+
+    def on_watch_event(self, message: msg.WatchEvent) -> None:
+        if message.kind == "reconcile":
+            self.indexing = False
+            self.query_one(ProgressLine).done(
+                f"up to date · folder scanned in {message.text.rsplit(' in ', 1)[-1]}"
+            )
+            self.set_timer(0.05, self.full_reload)
+        if message.kind in ("batch",):
+            return
+        self.log_widget.add(message.text, "red" if message.kind == "error" else "")
+        if message.paths:
+            self.mark_dirty(*message.paths)
+
+    @work(exclusive=True, group="reload")
+    async def full_reload(self) -> None:
+        await self.reload_rows()
+
+    @work(group="flush")
+    async def flush(self) -> None:
+        self.flush_pending = False
+        dirty, removed = self.dirty, self.removed
+        self.dirty, self.removed = set(), set()
+        store = self.library.store
+        if store is None:
+            return
+
+        def read() -> tuple[list[Any], list[str], dict[str, int]]:
+            found, gone = [], list(removed)
+            for path in sorted(dirty | removed):
+                row = store.document(path)
+                if row is None:
+                    gone.append(path)
+                else:
+                    found.append(row)
+            return found, gone, store.counts()
+
+        found, gone, self.counts = await self.library.call(read)
+        changed_view = False
+        for row in found:
+            old = self.rows.get(row.path)
+            self.rows[row.path] = row
+            if row.path == self.path and (
+                old is None or old.revision != row.revision or old.status != row.status
+            ):
+                changed_view = True
+        for path in gone:
+            self.rows.pop(path, None)
+        self.query_one(FileTree).update_rows(found, removed=gone)
+        self.update_header()
+        if self.path is None and found:
+            self.query_one(FileTree).select(found[0].path)
+            self.select(found[0].path)
+        elif changed_view and self.path is not None:
+            self.library.forget(self.path)
+            self.refresh_view()
+
+    def update_header(self) -> None:
+        self.query_one(HeaderLine).show(self.folder_label, self.counts, self.watcher_state)
+
+    # -- selection and views ---------------------------------------------------------------------
+
+    @property
+    def row(self) -> Any | None:
+        return self.rows.get(self.path) if self.path else None
+
+    @property
+    def family(self) -> str:
+        row = self.row
+        return (row.family if row is not None else "") or ""
+
+    def modes(self) -> tuple[str, ...]:
+        family = self.family
+        if not family:
+            return ()
+        return modes.modes_for(family)[:7]
+
+    def on_file_tree_file_highlighted(self, message: FileTree.FileHighlighted) -> None:
+        self.select(message.path)
+
+    def select(self, path: str) -> None:
+        if path == self.path:
+            return
+        self.path = path
+        available = self.modes()
+        if self.mode not in available:
+            self.mode = "default"
+        self.compare = []
+        self.refresh_view()
+
+    @property
+    def tab(self) -> str:
+        return self.query_one(TabbedContent).active or "chunks"
+
+    def show_title(self) -> None:
+        row = self.row
+        title = self.query_one("#doc-title", Static)
+        if row is None:
+            title.update("[dim]no file selected[/]")
+            return
+        parts = [f"[b]{escape(row.path)}[/b]", row.source_type or "?", human_bytes(row.size)]
+        if row.indexed_at:
+            parts.append("indexed " + time.strftime("%H:%M", time.localtime(row.indexed_at)))
+        parts.append(row.status + (f" {row.error_code}" if row.error_code else ""))
+        parts.append(f"{row.chunk_count:,} chunks")
+        title.update(" · ".join(escape(p) if i else p for i, p in enumerate(parts)))
+        reads_note = ""
+        if self.family:
+            try:
+                spec = modes.resolve(self.family, self.mode)
+                reads_note = ", ".join(f"{r}={getattr(self.params, r)}" for r in spec.reads)
+            except ChunkscopeError:
+                reads_note = ""
+        self.query_one(ModeBar).show(self.modes(), self.mode, reads_note)
+
+    def refresh_view(self) -> None:
+        self.show_title()
+        if self.path is None or self.library.store is None:
+            return
+        self.load_view(self.path, self.tab, self.mode, self.params)
+
+    def chunk_key(self, path: str, mode: str, params: ModeParams) -> tuple:
+        row = self.rows.get(path)
+        revision = (row.revision, row.sha256) if row is not None else None
+        return self.library.chunk_key(path, revision, mode, params)
+
+    async def fetch_chunks(self, path: str, mode: str, params: ModeParams) -> tuple[list[Any], str]:
+        key = self.chunk_key(path, mode, params)
+        cached = self.library.chunks_cache.get(key)
+        if cached is not None:
+            return cached, ""
+        try:
+            return await self.library.call(self.library.load_chunks, key, params), ""
+        except ChunkscopeError as exc:
+            return [], f"{exc.code}: {exc.message}"
+
+    async def fetch_document(self, path: str) -> Any:
+        row = self.rows.get(path)
+        revision = (row.revision, row.sha256) if row is not None else None
+        cached = self.library.documents_cache.get((path, revision))
+        if cached is not None:
+            return cached
+        return await self.library.call(self.library.load_document, path, revision)
+
+    @work(exclusive=True, group="view")
+    async def load_view(self, path: str, tab: str, mode: str, params: ModeParams) -> None:
+        row = self.rows.get(path)
+        if tab == "manifest":
+            manifest = await self.library.call(self.library.store.manifest, path)
+            fresh = await self.library.call(self.library.store.document, path)
+            self.query_one(ManifestPanel).show(fresh or row, manifest)
+            return
+        if row is None or not self.family:
+            note = self.empty_note(row)
+            self.query_one(ChunkList).set_chunks([], empty_text=note)
+            self.query_one(SourceView).set_text("", empty_text=note)
+            await self.query_one(CompareView).set_columns([])
+            await self.query_one(ImagesPanel).show(None, [], self.app_renderer)
+            return
+        if tab == "compare":
+            await self.show_compare(path)
+            return
+        chunks, error = await self.fetch_chunks(path, mode, params)
+        self.current_chunks = chunks
+        note = error or self.empty_note(row)
+        if tab == "chunks":
+            cursor = self.pending_ordinal or 0
+            self.pending_ordinal = None
+            self.query_one(ChunkList).set_chunks(chunks, cursor=cursor, empty_text=note)
+        elif tab == "source":
+            doc = await self.fetch_document(path)
+            view = self.query_one(SourceView)
+            if doc is None:
+                view.set_text("", empty_text=note)
+                return
+            headings = [b.lines for b in doc.blocks if b.kind == "heading" and b.lines]
+            if view.lines != (doc.text.split("\n") if doc.text else []):
+                view.set_text(doc.text, headings)
+            view.set_chunks(chunks)
+        elif tab == "images":
+            doc = await self.fetch_document(path)
+            await self.query_one(ImagesPanel).show(doc, chunks, self.app_renderer)
+
+    @property
+    def app_renderer(self) -> str:
+        return getattr(self.app, "image_renderer", "auto")
+
+    def empty_note(self, row: Any | None) -> str:
+        if row is None:
+            return "select a file"
+        if row.error_code:
+            return f"{row.error_code}: {row.error_message or ''} (m: manifest)"
+        if row.status in ("queued", "indexing"):
+            return f"{row.status}…"
+        if row.status == "unsupported":
+            return "not a supported format"
+        return "no chunks"
+
+    def compare_columns(self) -> list[tuple[str, ModeParams]]:
+        if not self.compare:
+            names = [m for m in self.modes() if m != "structural"]
+            if self.mode in names:
+                names.remove(self.mode)
+            self.compare = [(m, self.params) for m in [self.mode, *names][:3]]
+        return self.compare
+
+    async def show_compare(self, path: str) -> None:
+        columns: list[Column] = []
+        for mode, params in self.compare_columns():
+            chunks, error = await self.fetch_chunks(path, mode, params)
+            try:
+                budget = modes.resolve(self.family, mode).bound
+            except ChunkscopeError:
+                budget = None
+            label = mode_label(mode, params, self.family) + (f" ({error})" if error else "")
+            columns.append(Column(label, chunks, chunk_stats(chunks, budget)))
+        await self.query_one(CompareView).set_columns(columns)
+
+    @on(TabbedContent.TabActivated)
+    def tab_changed(self, event: TabbedContent.TabActivated) -> None:
+        self.refresh_view()
+
+    def on_chunk_list_chosen(self, message: ChunkList.Chosen) -> None:
+        chunk = message.chunk_list.chunks[message.index]
+        self.app.push_screen(
+            MetadataScreen(chunk, self.path or "", mode_label(self.mode, self.params, self.family))
+        )
+
+    def on_compare_grid_chosen(self, message: CompareGrid.Chosen) -> None:
+        column = self.query_one(CompareGrid).columns[message.column]
+        self.app.push_screen(MetadataScreen(column.chunks[message.index], self.path or "", column.label))
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    def action_mode(self, number: int) -> None:
+        available = self.modes()
+        if not 1 <= number <= len(available):
+            self.app.bell()
+            return
+        mode = available[number - 1]
+        if self.tab == "compare":
+            entry = (mode, self.params)
+            if entry in self.compare:
+                if len(self.compare) > 1:
+                    self.compare.remove(entry)
+            else:
+                self.compare = [*self.compare_columns(), entry][-3:]
+            self.refresh_view()
+            return
+        self.mode = mode
+        self.refresh_view()
+
+    def action_tab(self, tab: str) -> None:
+        tabs = self.query_one(TabbedContent)
+        if tabs.active == tab and tab != "chunks":
+            tab = "chunks"
+        tabs.active = tab
+        focus = {"chunks": ChunkList, "source": SourceView, "compare": CompareGrid}.get(tab)
+        if focus is not None:
+            self.query_one(focus).focus()
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#file-filter").focus()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_search(self) -> None:
+        def jump(hit: Any) -> None:
+            if hit is None:
+                return
+            self.go_to_chunk(hit.path, hit.ordinal)
+
+        self.app.push_screen(SearchScreen(), jump)
+
+    def go_to_chunk(self, path: str, ordinal: int, mode: str = "default") -> None:
+        self.mode = mode
+        self.pending_ordinal = ordinal
+        self.query_one(TabbedContent).active = "chunks"
+        self.query_one(FileTree).select(path)
+        if path != self.path:
+            self.path = path
+            self.compare = []
+        self.refresh_view()
+        self.query_one(ChunkList).focus()
+
+    def action_report(self) -> None:
+        def jump(path: str | None) -> None:
+            if path:
+                self.query_one(FileTree).select(path)
+                self.select(path)
+                self.query_one(TabbedContent).active = "manifest"
+
+        self.app.push_screen(ReportScreen(), jump)
+
+    def action_params(self) -> None:
+        def apply(params: ModeParams | None) -> None:
+            if params is not None:
+                self.params = params
+                self.compare = []
+                self.refresh_view()
+
+        self.app.push_screen(ParamsScreen(self.params), apply)
+
+    def action_compare_params(self) -> None:
+        """Add a compare column: the current mode with other parameters."""
+
+        def add(params: ModeParams | None) -> None:
+            if params is not None:
+                self.compare = [*self.compare_columns(), (self.mode, params)][-3:]
+                self.query_one(TabbedContent).active = "compare"
+                self.refresh_view()
+
+        self.app.push_screen(ParamsScreen(self.params), add)
+
+    def action_open_file(self) -> None:
+        row = self.row
+        if row is None:
+            return
+        target = self.library.root / row.path
+        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+        if editor and row.source_type in TEXT_TYPES:
+            with self.app.suspend():
+                subprocess.run([*shlex.split(editor), str(target)], check=False)
+            return
+        opener = "open" if sys.platform == "darwin" else "xdg-open"
+        if shutil.which(opener) is None:
+            self.app.notify(f"no viewer: set $EDITOR or install {opener}", severity="warning")
+            return
+        subprocess.Popen(
+            [opener, str(target)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        self.log_widget.add(f"opened {row.path} with {opener}")
+
+    def action_reindex(self) -> None:
+        if self.path is None:
+            return
+        if self.indexer is None:
+            self.app.notify("indexing is not running", severity="warning")
+            return
+        self.log_widget.add(f"re-indexing {self.path}")
+        self.reindex(self.path)
+
+    @work(thread=True, group="reindex", exit_on_error=False)
+    def reindex(self, path: str) -> None:
+        indexer = self.indexer
+        force = getattr(indexer, "reindex", None)
+        if force is not None:
+            force([path])
+        else:
+            indexer.index_paths([path])
+        self.post_message(msg.DocumentsChanged((path,)))
+
+    def on_documents_changed(self, message: msg.DocumentsChanged) -> None:
+        for path in message.paths:
+            self.library.forget(path)
+        self.mark_dirty(*message.paths)
+        if self.path in message.paths:
+            self.refresh_view()
+
+    def action_export(self) -> None:
+        if self.path is None:
+            return
+        self.export(self.path, self.mode, self.params)
+
+    @work(group="export")
+    async def export(self, path: str, mode: str, params: ModeParams) -> None:
+        chunks, error = await self.fetch_chunks(path, mode, params)
+        if error:
+            self.app.notify(error, severity="error")
+            return
+        name = path.replace("/", "__") + f".{mode}.jsonl"
+        target = self.library.db_path.parent / "exports" / name
+
+        def write() -> None:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with target.open("w", encoding="utf-8") as out:
+                for c in chunks:
+                    record = {"content": c.content, "content_type": c.content_type, "metadata": c.metadata}
+                    out.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+        await self.library.call(write)
+        self.post_message(msg.Exported(str(target), len(chunks)))
+
+    def on_exported(self, message: msg.Exported) -> None:
+        self.log_widget.add(f"exported {message.count} chunks to {message.target}")
+        self.app.notify(f"{message.count} chunks → {message.target}", title="exported")

@@ -1,0 +1,86 @@
+"""Full-text search over every chunk; ``enter`` jumps to the chunk in its file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..present import where
+
+
+def hit_prompt(hit: Any) -> Text:
+    from storage.store import snippet_parts
+
+    loc = where(hit.metadata)
+    text = Text(hit.path, style="bold")
+    text.append(f"  #{hit.ordinal} {hit.content_type}" + (f" · {loc}" if loc else ""), style="dim")
+    text.append("\n  ")
+    for piece, matched in snippet_parts(" ".join(str(hit.snippet).split())):
+        text.append(piece, style="reverse" if matched else "")
+    return text
+
+
+class SearchScreen(ModalScreen[Any]):
+    BINDINGS = [Binding("escape", "dismiss(None)", "close")]
+
+    def __init__(self, query: str = "") -> None:
+        super().__init__()
+        self.initial = query
+        self.hits: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="search-box", classes="dialog"):
+            yield Input(
+                self.initial,
+                placeholder='Search every chunk (FTS: words, "phrases", prefix*)',
+                id="search-input",
+            )
+            yield Static("", id="search-status")
+            yield OptionList(id="search-results")
+
+    def on_mount(self) -> None:
+        if self.initial:
+            self.run_search(self.initial)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.run_search(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        results = self.query_one(OptionList)
+        if results.option_count:
+            results.focus()
+            results.highlighted = 0
+
+    @work(exclusive=True, group="search")
+    async def run_search(self, query: str) -> None:
+        query = query.strip()
+        hits: list[Any] = []
+        if query:
+            library = self.app.library
+            hits = await library.call(library.store.search, query, limit=100)
+        self.show_hits(query, hits)
+
+    def show_hits(self, query: str, hits: list[Any]) -> None:
+        self.hits = hits
+        results = self.query_one(OptionList)
+        results.clear_options()
+        results.add_options([Option(hit_prompt(h)) for h in hits])
+        status = self.query_one("#search-status", Static)
+        if query:
+            status.update(
+                f"{len(hits)} hit{'s' if len(hits) != 1 else ''}"
+                + (" (first 100)" if len(hits) == 100 else "")
+            )
+        else:
+            status.update("")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.hits[event.option_index])

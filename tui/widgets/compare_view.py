@@ -1,0 +1,211 @@
+"""Two or three modes side by side, one row per chunk start, aligned by source position.
+
+Each column is headed by its statistics (count, size min/median/max with a size sparkline, chunks
+over the mode's budget, content-type census). The rows live in one Line API widget, so the columns
+scroll together; the chunk under the cursor highlights the chunks of the other columns that
+overlap it in the source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from ..present import AlignedRow, ChunkLike, ChunkStats, align, overlapping, span
+
+HEAD = 5  # label, sizes, budget, census, rule: drawn on top, not scrolled
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str  # "default", "sliding_window 5/2"
+    chunks: Sequence[ChunkLike]
+    stats: ChunkStats
+
+
+def short_where(meta: dict) -> str:
+    lines = span(meta)
+    if meta.get("page_number") is not None:
+        return f"p.{meta['page_number']}" + (f" L{lines[0]}" if lines else "")
+    if lines:
+        return f"L{lines[0]}"
+    if meta.get("row_range"):
+        return f"r{meta['row_range'][0]}"
+    return ""
+
+
+class CompareGrid(ScrollView, can_focus=True):
+    COMPONENT_CLASSES = {
+        "compare-grid--cursor",
+        "compare-grid--related",
+        "compare-grid--rule",
+        "compare-grid--type",
+        "compare-grid--head",
+    }
+    BINDINGS = [
+        Binding("up,k", "move(0, -1)", show=False),
+        Binding("down,j", "move(0, 1)", show=False),
+        Binding("left,h", "move(-1, 0)", show=False),
+        Binding("right,l", "move(1, 0)", show=False),
+        Binding("pageup", "page(-1)", show=False),
+        Binding("pagedown", "page(1)", show=False),
+        Binding("home", "edge(0)", show=False),
+        Binding("end", "edge(1)", show=False),
+        Binding("enter", "choose", "metadata"),
+    ]
+    row: reactive[int] = reactive(0, init=False)
+    column: reactive[int] = reactive(0, init=False)
+
+    class Chosen(Message):
+        def __init__(self, column: int, index: int) -> None:
+            super().__init__()
+            self.column, self.index = column, index
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.columns: list[Column] = []
+        self.rows: list[AlignedRow] = []
+
+    def set_columns(self, columns: list[Column]) -> None:
+        self.columns = columns
+        self.rows = align([c.chunks for c in columns]) if columns else []
+        self.virtual_size = Size(self.size.width, len(self.rows) + HEAD)
+        self.set_reactive(CompareGrid.row, 0)
+        self.set_reactive(CompareGrid.column, 0)
+        self.scroll_home(animate=False, immediate=True)
+        self.refresh()
+
+    def current(self) -> tuple[int, int] | None:
+        """(column, chunk index) under the cursor, when that cell holds a chunk."""
+        if not self.rows or not self.columns:
+            return None
+        index = self.rows[self.row].cells[self.column]
+        return None if index is None else (self.column, index)
+
+    def action_move(self, dx: int, dy: int) -> None:
+        if not self.rows:
+            return
+        self.column = max(0, min(len(self.columns) - 1, self.column + dx))
+        self.row = max(0, min(len(self.rows) - 1, self.row + dy))
+
+    def action_page(self, direction: int) -> None:
+        self.action_move(0, direction * max(1, self.size.height - HEAD - 1))
+
+    def action_edge(self, end: int) -> None:
+        if self.rows:
+            self.row = len(self.rows) - 1 if end else 0
+
+    def action_choose(self) -> None:
+        cur = self.current()
+        if cur is not None:
+            self.post_message(self.Chosen(*cur))
+
+    def watch_row(self, old: int, new: int) -> None:
+        visible = max(1, self.size.height - HEAD)
+        top = int(self.scroll_offset.y)
+        if new < top:
+            self.scroll_to(y=new, animate=False, immediate=True)
+        elif new >= top + visible:
+            self.scroll_to(y=new - visible + 1, animate=False, immediate=True)
+        self.refresh()
+
+    def watch_column(self) -> None:
+        self.refresh()
+
+    def on_resize(self) -> None:
+        self.virtual_size = Size(self.size.width, len(self.rows) + HEAD)
+
+    def _widths(self) -> list[int]:
+        n = len(self.columns)
+        width = self.size.width
+        col_width = max(8, (width - (n - 1)) // n)
+        return [col_width] * (n - 1) + [max(0, width - (col_width + 1) * (n - 1))]
+
+    def _head_line(self, y: int, widths: list[int]) -> Strip:
+        rule = self.get_component_rich_style("compare-grid--rule")
+        head = self.get_component_rich_style("compare-grid--head")
+        segments: list[Segment] = []
+        for c, (col, w) in enumerate(zip(self.columns, widths, strict=True)):
+            if y == HEAD - 1:
+                if c:
+                    segments.append(Segment("┼", rule))
+                segments.append(Segment("─" * w, rule))
+                continue
+            if c:
+                segments.append(Segment("│", rule))
+            if y == 0:
+                text = f" {col.label} ({col.stats.count})"
+                style = head
+            else:
+                lines = col.stats.lines()
+                text = " " + (lines[y - 1] if y - 1 < len(lines) else "")
+                style = Style()
+            segments.append(Segment(text[:w].ljust(w), style))
+        return Strip(segments, self.size.width)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.rich_style
+        n = len(self.columns)
+        if not n:
+            return Strip.blank(width, base)
+        widths = self._widths()
+        if y < HEAD:
+            return self._head_line(y, widths).apply_style(base)
+        row_no = y - HEAD + int(self.scroll_offset.y)
+        if row_no >= len(self.rows):
+            return Strip.blank(width, base)
+        row = self.rows[row_no]
+        cur = self.current()
+        cur_span = None
+        if cur is not None:
+            cur_span = span(self.columns[cur[0]].chunks[cur[1]].metadata)
+        rule = self.get_component_rich_style("compare-grid--rule")
+        type_style = self.get_component_rich_style("compare-grid--type")
+        segments: list[Segment] = []
+        for c, (index, w) in enumerate(zip(row.cells, widths, strict=True)):
+            if c:
+                segments.append(Segment("│", rule))
+            if index is None:
+                segments.append(Segment(" " * w))
+                continue
+            chunk = self.columns[c].chunks[index]
+            style = Style()
+            if cur is not None and (c, index) == cur and row_no == self.row:
+                style = self.get_component_rich_style("compare-grid--cursor")
+            elif cur is not None and c != cur[0] and overlapping(cur_span, span(chunk.metadata)):
+                style = self.get_component_rich_style("compare-grid--related")
+            loc = short_where(chunk.metadata) if row.first else ""
+            head = f" {loc:<6} "
+            type_width = max(6, min(16, w // 3))
+            ctype = f"{chunk.content_type[:type_width]:<{type_width}} "
+            text = " ".join(chunk.content.split())
+            body = (head + ctype + text)[:w].ljust(w)
+            a, b = len(head), len(head) + len(ctype)
+            segments += [
+                Segment(body[:a], style),
+                Segment(body[a:b], type_style + style),
+                Segment(body[b:], style),
+            ]
+        return Strip(segments, width).apply_style(base)
+
+
+class CompareView(Vertical):
+    """The compare tab: the grid (its first lines are the fixed column heads)."""
+
+    def compose(self) -> ComposeResult:
+        yield CompareGrid(id="compare-grid")
+
+    async def set_columns(self, columns: list[Column]) -> None:
+        self.query_one(CompareGrid).set_columns(columns)

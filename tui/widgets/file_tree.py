@@ -1,0 +1,180 @@
+"""The folder tree of indexed files with a status glyph per file and a filter box.
+
+``✔`` indexed, ``⚠`` indexed with a coverage warning, ``◌`` queued or stale, ``⟳`` indexing,
+``✖`` failed (its code shown; the last good revision stays browsable), ``·`` unsupported. Folders
+show the sum of their files' chunk counts. Moving the cursor onto a file posts
+:class:`FileTree.FileHighlighted` so the right pane follows the selection immediately.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, Tree
+from textual.widgets.tree import TreeNode
+
+GLYPHS = {
+    "indexed": "✔",
+    "warning": "⚠",
+    "queued": "◌",
+    "stale": "◌",
+    "indexing": "⟳",
+    "failed": "✖",
+    "unsupported": "·",
+}
+
+
+def glyph(row: Any) -> str:
+    status = row.status
+    if status == "indexed" and row.has_warning:
+        return GLYPHS["warning"]
+    if status == "stale" and row.error_code:
+        return GLYPHS["failed"]
+    return GLYPHS.get(status, "?")
+
+
+def file_label(row: Any, name: str) -> Text:
+    mark = glyph(row)
+    if row.status in ("failed", "stale") and row.error_code:
+        tail = row.error_code + (" (stale)" if row.status == "stale" else "")
+    elif row.status in ("queued", "indexing", "stale", "unsupported"):
+        tail = row.status
+    else:
+        tail = f"{row.chunk_count:,}"
+    style = {"✖": "bold red", "⚠": "yellow", "·": "dim", "◌": "dim", "⟳": "cyan"}.get(mark, "green")
+    text = Text()
+    text.append(mark, style=style)
+    text.append(f" {name} ")
+    text.append(tail, style="dim")
+    return text
+
+
+class FilesTree(Tree[str | None]):
+    """The tree proper (data: the file's relative path, None for a folder)."""
+
+
+class FileTree(Vertical):
+    class FileHighlighted(Message):
+        def __init__(self, path: str) -> None:
+            super().__init__()
+            self.path = path
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows: dict[str, Any] = {}
+        self.nodes: dict[str, TreeNode] = {}
+        self.folders: dict[str, TreeNode] = {}
+        self.filter = ""
+        self.selected: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="Filter files…", id="file-filter")
+        tree = FilesTree("folder", id="files")
+        tree.show_root = False
+        tree.guide_depth = 2
+        yield tree
+
+    @property
+    def tree(self) -> FilesTree:
+        return self.query_one(FilesTree)
+
+    def visible(self, path: str) -> bool:
+        return not self.filter or self.filter.lower() in path.lower()
+
+    # -- data ------------------------------------------------------------------------------------
+
+    def set_rows(self, rows: Iterable[Any]) -> None:
+        """Replace everything (the first load, a filter change)."""
+        self.rows = {r.path: r for r in rows}
+        self.rebuild()
+
+    def update_rows(self, rows: Iterable[Any], removed: Iterable[str] = ()) -> None:
+        """Apply changed rows: relabel known files, rebuild when files appeared or vanished."""
+        structural = False
+        for path in removed:
+            if self.rows.pop(path, None) is not None:
+                structural = True
+        for row in rows:
+            if row.path not in self.rows and self.visible(row.path):
+                structural = True
+            self.rows[row.path] = row
+            node = self.nodes.get(row.path)
+            if node is not None:
+                node.set_label(file_label(row, row.path.rsplit("/", 1)[-1]))
+        if structural:
+            self.rebuild()
+        else:
+            self._label_folders()
+
+    def rebuild(self) -> None:
+        tree = self.tree
+        keep = self.selected
+        tree.clear()
+        self.nodes, self.folders = {}, {"": tree.root}
+        for path in sorted(p for p in self.rows if self.visible(p)):
+            parent = self._folder(path.rpartition("/")[0])
+            name = path.rsplit("/", 1)[-1]
+            self.nodes[path] = parent.add_leaf(file_label(self.rows[path], name), data=path)
+        self._label_folders()
+        if keep in self.nodes:
+            self.select(keep)
+
+    def _folder(self, folder: str) -> TreeNode:
+        node = self.folders.get(folder)
+        if node is None:
+            parent_path, _, name = folder.rpartition("/")
+            parent = self._folder(parent_path)
+            node = parent.add(name + "/", data=None, expand=True)
+            self.folders[folder] = node
+        return node
+
+    def _label_folders(self) -> None:
+        totals: dict[str, int] = {}
+        for path in self.nodes:
+            folder = path.rpartition("/")[0]
+            count = self.rows[path].chunk_count or 0
+            while folder:
+                totals[folder] = totals.get(folder, 0) + count
+                folder = folder.rpartition("/")[0]
+        for folder, node in self.folders.items():
+            if folder:
+                text = Text(folder.rsplit("/", 1)[-1] + "/ ")
+                text.append(f"{totals.get(folder, 0):,}", style="dim")
+                node.set_label(text)
+
+    def select(self, path: str) -> None:
+        node = self.nodes.get(path)
+        if node is None:
+            return
+        self.selected = path
+        tree = self.tree
+        if node.line >= 0:
+            tree.move_cursor(node)
+        else:
+            self.call_after_refresh(tree.move_cursor, node)
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.filter = event.value.strip()
+        self.rebuild()
+
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted) -> None:
+        event.stop()
+        path = event.node.data
+        if path and path != self.selected:
+            self.selected = path
+            self.post_message(self.FileHighlighted(path))
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected) -> None:
+        event.stop()
+        path = event.node.data
+        if path:
+            self.selected = path
+            self.post_message(self.FileHighlighted(path))

@@ -1,0 +1,143 @@
+"""A document's manifest: identity, extractor and chunker, text sizes, chunk counts per mode,
+coverage as bars, what was skipped and why, limits, and for a failed file the error and a hint."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from rich.markup import escape
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ..present import human_bytes
+
+HINTS = {
+    "ENCRYPTED": "The file is password-protected: save an unprotected copy to index it.",
+    "OCR_REQUIRED": "No page has a text layer (a scan): run OCR on it first, e.g. ocrmypdf.",
+    "PARSE_ERROR": "The file is damaged or not what its extension says: open and re-save it.",
+    "EMPTY_EXTRACTION": "The file holds no text that could be read.",
+    "DOCUMENT_LIMIT": "The file is over a size, page or time limit: raise the limit or split the file.",
+    "UNSUPPORTED_FORMAT": "This format is not read by chunkscope (see `chunkscope formats`).",
+    "IO_ERROR": "The file could not be read: check that it exists and its permissions.",
+    "INVALID_ARGUMENT": "The file name or an option was not accepted.",
+}
+
+
+def bar(part: int, whole: int, width: int = 20) -> str:
+    if whole <= 0:
+        return "░" * width
+    filled = round(width * part / whole)
+    return "█" * filled + "░" * (width - filled)
+
+
+def when(ts: float | None) -> str:
+    if not ts:
+        return "never"
+    return dt.datetime.fromtimestamp(ts, tz=dt.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def _kv(label: str, value: Any) -> str:
+    return f"  [dim]{label:<18}[/] {escape(str(value))}"
+
+
+def manifest_text(row: Any, manifest: dict[str, Any] | None) -> str:
+    """Console markup for a document row and its manifest (the manifest may be absent)."""
+    out: list[str] = [f"[b]{escape(row.path)}[/b]"]
+    status = row.status + (" (coverage warning)" if getattr(row, "has_warning", False) else "")
+    out.append(_kv("status", status))
+    if row.error_code:
+        out += ["", f"[b red]✖ {escape(row.error_code)}[/]  {escape(row.error_message or '')}"]
+        hint = HINTS.get(row.error_code)
+        if hint:
+            out.append(f"  [i]{escape(hint)}[/i]")
+        if row.status == "stale":
+            out.append("  [dim]the last good revision is still shown (stale)[/]")
+    out.append(_kv("source type", row.source_type or "—"))
+    out.append(_kv("size", f"{human_bytes(row.size)} ({row.size:,} bytes)"))
+    out.append(_kv("sha256", row.sha256 or "—"))
+    out.append(_kv("indexed", when(row.indexed_at)))
+    if not manifest:
+        out += ["", "[dim]no manifest: the file has not been extracted successfully[/]"]
+        return "\n".join(out)
+    m = dict(manifest)
+    ext = m.pop("extractor", None) or {}
+    if ext:
+        libs = ", ".join(f"{k} {v}" for k, v in ext.items() if k not in ("id", "version"))
+        out += ["", "[b]Extractor[/b]", _kv("id", f"{ext.get('id')} v{ext.get('version')}")]
+        if libs:
+            out.append(_kv("libraries", libs))
+    ch = m.pop("chunker", None) or {}
+    if ch:
+        out += ["", "[b]Chunker[/b]", _kv("id", f"{ch.get('id')} v{ch.get('version')}")]
+        out.append(_kv("mode", ch.get("mode_key") or ch.get("mode")))
+        if ch.get("size_limit"):
+            out.append(_kv("size limit", f"{ch['size_limit']:,} characters"))
+    text = m.pop("text", None) or {}
+    if text:
+        out += ["", "[b]Text[/b]"]
+        out.append(_kv("extracted", f"{text.get('extracted_chars', 0):,} characters"))
+        out.append(_kv("indexed", f"{text.get('indexed_chars', 0):,} characters"))
+    counts = m.pop("chunks", None) or {}
+    if counts:
+        out += ["", "[b]Chunks per mode[/b]"] + [_kv(k, f"{v:,}") for k, v in counts.items()]
+    cov = dict(m.pop("coverage", None) or {})
+    out += ["", "[b]Coverage[/b]"]
+    total, with_text = cov.pop("pages_total", None), cov.pop("pages_with_text", None)
+    if total:
+        out.append(f"  [dim]{'pages with text':<18}[/] {bar(with_text or 0, total)} {with_text or 0}/{total}")
+    empty = cov.pop("empty_pages", None)
+    if empty:
+        out.append(_kv("empty pages", ", ".join(f"p.{p}" for p in empty)))
+    if cov.get("messages_total") is not None:
+        out.append(_kv("messages", f"{cov.pop('messages_total')}, empty {cov.pop('messages_empty', 0) or 0}"))
+    sheets = cov.pop("sheets_read", None)
+    if sheets:
+        out.append(_kv("sheets read", ", ".join(sheets)))
+    images = cov.pop("images", None) or {}
+    if images:
+        skipped_images = images.get("skipped") or []
+        out.append(
+            _kv(
+                "images",
+                f"{images.get('placeholders', 0)} placeholders, {images.get('extracted', 0)} extracted, "
+                f"{len(skipped_images)} skipped",
+            )
+        )
+    cov.pop("images_extracted", None)
+    skipped = cov.pop("skipped", None) or []
+    for s in skipped:
+        out.append(
+            f"  [yellow]skipped {escape(s.get('what', ''))}[/] {escape(s.get('name', ''))}: {escape(s.get('reason', ''))}"
+        )
+    for t in cov.pop("truncated", None) or []:
+        out.append(f"  [red]cut by a limit:[/] {escape(str(t))}")
+    for key, value in cov.items():
+        out.append(
+            _kv(key.replace("_", " "), ", ".join(map(str, value)) if isinstance(value, list) else value)
+        )
+    warnings = m.pop("warnings", None) or []
+    if warnings:
+        out += ["", "[b]Warnings[/b]"] + [f"  [yellow]⚠[/] {escape(str(w))}" for w in warnings]
+    inp = m.pop("input", None) or {}
+    limits = m.pop("limits", None) or {}
+    if limits:
+        out += ["", "[b]Limits[/b]"] + [
+            _kv(k.replace("_", " "), f"{v:,}" if isinstance(v, int) else v) for k, v in limits.items()
+        ]
+    m.pop("has_warning", None)
+    rest = {k: v for k, v in m.items() if not isinstance(v, (dict, list))}
+    if inp.get("filename"):
+        rest["filename"] = inp["filename"]
+    if rest:
+        out += ["", "[b]Other[/b]"] + [_kv(k.replace("_", " "), v) for k, v in rest.items()]
+    return "\n".join(out)
+
+
+class ManifestPanel(VerticalScroll):
+    def compose(self):
+        yield Static("[dim]no file selected[/]", id="manifest-text")
+
+    def show(self, row: Any | None, manifest: dict[str, Any] | None) -> None:
+        text = "[dim]no file selected[/]" if row is None else manifest_text(row, manifest)
+        self.query_one("#manifest-text", Static).update(text)
