@@ -1,0 +1,422 @@
+"""Word documents: the playground's all_round.docx, the sample report, and small packages built
+here part by part so that each feature (notes, merged cells, page breaks, images, strict XML) is
+checked against XML whose meaning is known exactly."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+
+from indexer import errors, extract_bytes, get_chunks
+from indexer.api import extract
+from indexer.images import image_name
+
+W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+REL_T = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+    "1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082"
+)
+GIF = b"GIF89a\x01\x00\x01\x00\x00\x00\x00;"
+EMF = b"\x01\x00\x00\x00" + b"\x00" * 60
+
+
+def drawing(rid: str, descr: str, pid: int = 1) -> str:
+    return (
+        '<w:r><w:drawing><wp:inline><wp:docPr id="%d" name="Picture %d" descr="%s"/>'
+        '<a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:embed="%s"/></pic:blipFill>'
+        "</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>" % (pid, pid, descr, rid)
+    )
+
+
+def build_docx(
+    body: str,
+    *,
+    rels: dict[str, tuple[str, str]] | None = None,
+    files: dict[str, bytes] | None = None,
+    styles: str = "",
+    numbering: str = "",
+    footnotes: str = "",
+    header: str = "",
+    strict: bool = False,
+) -> bytes:
+    """A minimal WordprocessingML package around ``body`` (the inside of ``w:body``)."""
+    ns = W_NS
+    rel_ns = R_NS
+    if strict:
+        ns = "http://purl.oclc.org/ooxml/wordprocessingml/main"
+        rel_ns = "http://purl.oclc.org/ooxml/officeDocument/relationships"
+    decl = (
+        f'xmlns:w="{ns}" xmlns:r="{rel_ns}" '
+        'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" '
+        'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+        'xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture" '
+        'xmlns:v="urn:schemas-microsoft-com:vml" '
+        'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"'
+    )
+    rels = dict(rels or {})
+    parts = {"word/document.xml": f"<w:document {decl}><w:body>{body}</w:body></w:document>".encode()}
+    if styles:
+        rels["rIdStyles"] = ("styles", "styles.xml")
+        parts["word/styles.xml"] = f"<w:styles {decl}>{styles}</w:styles>".encode()
+    if numbering:
+        rels["rIdNum"] = ("numbering", "numbering.xml")
+        parts["word/numbering.xml"] = f"<w:numbering {decl}>{numbering}</w:numbering>".encode()
+    if footnotes:
+        rels["rIdFoot"] = ("footnotes", "footnotes.xml")
+        parts["word/footnotes.xml"] = f"<w:footnotes {decl}>{footnotes}</w:footnotes>".encode()
+    if header:
+        rels["rIdHead"] = ("header", "header1.xml")
+        parts["word/header1.xml"] = (
+            f"<w:hdr {decl}><w:p><w:r><w:t>{header}</w:t></w:r></w:p></w:hdr>".encode()
+        )
+    rel_xml = "".join(
+        f'<Relationship Id="{rid}" Type="{REL_T}{kind}" Target="{target}"'
+        + (' TargetMode="External"' if target.startswith("http") else "")
+        + "/>"
+        for rid, (kind, target) in rels.items()
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("[Content_Types].xml", "<Types/>")
+        zf.writestr(
+            "_rels/.rels",
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            f'<Relationship Id="rId1" Type="{REL_T}officeDocument" Target="word/document.xml"/></Relationships>',
+        )
+        zf.writestr(
+            "word/_rels/document.xml.rels",
+            f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rel_xml}'
+            "</Relationships>",
+        )
+        for name, data in parts.items():
+            zf.writestr(name, data)
+        for name, data in (files or {}).items():
+            zf.writestr(name, data)
+    return out.getvalue()
+
+
+def para(text: str, style: str | None = None, extra: str = "") -> str:
+    ppr = f'<w:pPr><w:pStyle w:val="{style}"/></w:pPr>' if style else ""
+    return f'<w:p>{ppr}<w:r><w:t xml:space="preserve">{text}</w:t></w:r>{extra}</w:p>'
+
+
+def docx(data: bytes):
+    return extract_bytes(data, "t.docx")
+
+
+# -- the playground document --------------------------------------------------------------------
+
+
+def test_all_round_images_are_extracted_at_their_anchoring_paragraphs(playground):
+    path = playground / "all_round.docx"
+    result = get_chunks(path, list_images=True)
+    images = [c for c in result.chunks if c["content_type"] == "image"]
+    # Two pictures in word/media: the web-access symbol (gif) and the market-share chart (png).
+    assert [c["content"] for c in images] == ["69400fb8a9cb4130.gif", "75a3c27ad7854d78.png"]
+    assert sorted(result.images) == ["69400fb8a9cb4130.gif", "75a3c27ad7854d78.png"]
+    with zipfile.ZipFile(path) as zf:
+        assert result.images["69400fb8a9cb4130.gif"] == zf.read("word/media/image1.gif")
+        assert result.images["75a3c27ad7854d78.png"] == zf.read("word/media/image2.png")
+    # Anchors (read in word/document.xml): the gif is drawn in the paragraph "Documents may
+    # contain images. …", the png in "Some images, such as charts or graphs, …".
+    index = {c["content"]: i for i, c in enumerate(result.chunks)}
+    before_gif = result.chunks[index["69400fb8a9cb4130.gif"] - 1]["content"]
+    before_png = result.chunks[index["75a3c27ad7854d78.png"] - 1]["content"]
+    assert "Documents may contain images." in before_gif
+    assert "Some images, such as charts or graphs" in before_png
+    # … and not at the front of the document, as the reference implementation places them.
+    assert index["69400fb8a9cb4130.gif"] > 5
+    assert images[1]["metadata"]["alt_text"].startswith("Chart of Screen Reader Market Share.")
+
+
+def test_all_round_placeholders_carry_decoded_alt_texts(playground):
+    chunks = get_chunks(playground / "all_round.docx")
+    placeholders = [c["content"] for c in chunks if c["content_type"] == "image"]
+    assert placeholders == [
+        "[Image: Web Access Symbol]",
+        # descr="Chart of Screen Reader Market Share.&#xA;(Unfortunately, …)" in the XML
+        "[Image: Chart of Screen Reader Market Share. (Unfortunately, there isn't a way in Word or PDF to"
+        " include rich formatting, such as a table, in alternate text.)]",
+    ]
+    assert not any("&#x" in c["content"] or "&amp;" in c["content"] for c in chunks)
+
+
+def test_all_round_structure(playground):
+    doc = extract(playground / "all_round.docx")
+    headings = [(b.text, b.level) for b in doc.blocks if b.kind == "heading"]
+    # Heading 1 "Sample Document"; Heading 2 sections; Heading 3 for the two table sub-sections.
+    assert headings == [
+        ("Sample Document", 1),
+        ("Headings", 2),
+        ("Lists", 2),
+        ("Links", 2),
+        ("Images", 2),
+        ("Tables", 2),
+        ("Simple Tables", 3),
+        ("Complex Tables", 3),
+        ("Columns", 2),
+    ]
+    (outline,) = [b for b in doc.blocks if b.kind == "list"]
+    # numId 1 is decimal (ordered); the two table items use numId 2 (bullets) indented further.
+    assert [(i.text, i.level, i.ordered) for i in outline.items] == [
+        ("Headings", 0, True),
+        ("Lists", 0, True),
+        ("Links", 0, True),
+        ("Images", 0, True),
+        ("Tables", 0, True),
+        ("Simple Tables", 1, False),
+        ("Complex Tables", 1, False),
+        ("Columns", 0, True),
+    ]
+    simple, complex_ = [b for b in doc.blocks if b.kind == "table"]
+    assert simple.header == ("Screen Reader", "Responses", "Share")
+    assert simple.rows[0] == ("JAWS", "853", "49%")
+    # The first row merges two columns per survey date (gridSpan=2): the label fills both.
+    assert complex_.header == ("", "May 2012", "May 2012", "September 2010", "September 2010")
+    assert complex_.rows[1] == ("JAWS", "853", "49%", "727", "59%")
+    # The three links of the "Links" section keep their text.
+    assert any("Sample Document (docx)" in b.text for b in doc.blocks)
+    assert doc.images_at_anchor and doc.metadata["image_count"] == 2
+    assert doc.metadata["author"] == "Mike Scott"
+
+
+def test_all_round_page_numbers_follow_explicit_and_rendered_breaks(playground):
+    doc = extract(playground / "all_round.docx")
+    page = {b.text[:30]: b.page for b in doc.blocks}
+    # An explicit <w:br w:type="page"/> follows "Alt text should communicate…"; Word's own
+    # lastRenderedPageBreak right after it is the same break. The next rendered break is at the
+    # start of the columns text; the one after the column break is a column, not a page.
+    assert page["Alt text should communicate wh"] == 1
+    assert page["Some images, such as charts or"] == 2
+    assert page["Tables"] == 2
+    assert page["This is an example of columns."] == 3
+    assert doc.coverage.pages_total == 3
+    chunks = get_chunks(playground / "all_round.docx")
+    assert {c["metadata"].get("page_number") for c in chunks} == {1, 2, 3}
+
+
+# -- the sample report (written by bench/make_sample_office.py) -----------------------------------
+
+
+def test_sample_report_two_images_in_one_paragraph(sample_corpus):
+    path = sample_corpus / "office" / "inspection_report.docx"
+    doc = extract(path)
+    assert doc.metadata["header_text"] == "Harbour Water Authority — Field Services"
+    assert doc.metadata["footer_text"] == "Internal use only"
+    assert doc.metadata["title"] == "Pump Station 4 Inspection Report"
+    kinds = [b.kind for b in doc.blocks]
+    anchor = next(i for i, b in enumerate(doc.blocks) if b.text.startswith("Intake screen before and after"))
+    assert kinds[anchor + 1 : anchor + 3] == ["image", "image"]
+    first, second = doc.blocks[anchor + 1], doc.blocks[anchor + 2]
+    assert first.alt == "Intake screen & trash rack,\nbefore cleaning"
+    assert second.alt == "Intake screen after cleaning"
+    assert first.images[0].endswith(".png") and second.images[0].endswith(".gif")
+    assert first.page == 2  # after the explicit page break
+    with zipfile.ZipFile(path) as zf:
+        media = {n: zf.read(n) for n in zf.namelist() if n.startswith("word/media/")}
+    assert {image_name(d, n.rsplit(".", 1)[1]) for n, d in media.items()} == set(first.images + second.images)
+    lst = next(b for b in doc.blocks if b.kind == "list")
+    assert [(i.text, i.level) for i in lst.items] == [
+        ("Intake screens cleaned & inspected", 0),
+        ("Bearing temperature within 4 °C of baseline", 0),
+        ("Vibration sensor B recalibrated", 1),
+        ("Standby generator started under load", 0),
+    ]
+    table = next(b for b in doc.blocks if b.kind == "table")
+    assert table.rows[-1] == ("P-403", "offline for seal replacement", "offline for seal replacement")
+
+
+# -- features on hand-built packages ------------------------------------------------------------
+
+
+def test_footnotes_headers_and_entities():
+    body = para("Tom &amp; Jerry", extra='<w:r><w:footnoteReference w:id="2"/></w:r>') + para("Next")
+    notes = (
+        '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:t>---</w:t></w:r></w:p></w:footnote>'
+        '<w:footnote w:id="2"><w:p><w:r><w:t>A cat &lt;and&gt; a mouse.</w:t></w:r></w:p></w:footnote>'
+    )
+    doc = docx(build_docx(body, footnotes=notes, header="ACME Ltd"))
+    assert [b.text for b in doc.blocks] == ["Tom & Jerry[^2]", "Next", "[^2]: A cat <and> a mouse."]
+    assert doc.metadata["footnotes"] == [{"id": "2", "text": "A cat <and> a mouse."}]
+    assert doc.metadata["header_text"] == "ACME Ltd"
+    assert doc.metadata["footer_text"] is None
+
+
+def test_headings_from_styles_outline_levels_and_title():
+    styles = (
+        '<w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style>'
+        '<w:style w:type="paragraph" w:styleId="Kop2"><w:name w:val="heading 2"/></w:style>'
+        '<w:style w:type="paragraph" w:styleId="Chapter"><w:name w:val="Chapter"/><w:basedOn w:val="Kop2"/>'
+        "</w:style>"
+        '<w:style w:type="paragraph" w:styleId="Custom"><w:name w:val="Custom"/>'
+        '<w:pPr><w:outlineLvl w:val="2"/></w:pPr></w:style>'
+    )
+    body = (
+        para("The Title", "Title")
+        + para("Localised heading", "Kop2")
+        + para("Inherited heading", "Chapter")
+        + para("Outline heading", "Custom")
+        + '<w:p><w:pPr><w:outlineLvl w:val="0"/></w:pPr><w:r><w:t>Direct outline</w:t></w:r></w:p>'
+        + para("Body text")
+    )
+    doc = docx(build_docx(body, styles=styles))
+    assert [(b.kind, b.level, b.text) for b in doc.blocks] == [
+        ("heading", 1, "The Title"),
+        ("heading", 2, "Localised heading"),
+        ("heading", 2, "Inherited heading"),
+        ("heading", 3, "Outline heading"),
+        ("heading", 1, "Direct outline"),
+        ("paragraph", 0, "Body text"),
+    ]
+
+
+def test_nested_lists_from_ilvl_and_numbering_formats():
+    numbering = (
+        '<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="decimal"/></w:lvl>'
+        '<w:lvl w:ilvl="1"><w:numFmt w:val="bullet"/></w:lvl></w:abstractNum>'
+        '<w:num w:numId="5"><w:abstractNumId w:val="0"/></w:num>'
+    )
+
+    def item(text: str, ilvl: int) -> str:
+        return (
+            f'<w:p><w:pPr><w:numPr><w:ilvl w:val="{ilvl}"/><w:numId w:val="5"/></w:numPr></w:pPr>'
+            f"<w:r><w:t>{text}</w:t></w:r></w:p>"
+        )
+
+    body = para("Intro") + item("one", 0) + item("one-a", 1) + item("two", 0) + para("After")
+    doc = docx(build_docx(body, numbering=numbering))
+    assert [b.kind for b in doc.blocks] == ["paragraph", "list", "paragraph"]
+    assert [(i.text, i.level, i.ordered) for i in doc.blocks[1].items] == [
+        ("one", 0, True),
+        ("one-a", 1, False),
+        ("two", 0, True),
+    ]
+    assert doc.blocks[1].text == "one\n  one-a\ntwo"
+
+
+def test_vertically_merged_cells_repeat_the_first_cell():
+    def cell(text: str, vmerge: str | None = None) -> str:
+        pr = ""
+        if vmerge == "restart":
+            pr = '<w:tcPr><w:vMerge w:val="restart"/></w:tcPr>'
+        elif vmerge == "continue":
+            pr = "<w:tcPr><w:vMerge/></w:tcPr>"
+        return f"<w:tc>{pr}<w:p><w:r><w:t>{text}</w:t></w:r></w:p></w:tc>"
+
+    rows = [
+        cell("Region") + cell("Site"),
+        cell("North", "restart") + cell("Oslo"),
+        cell("", "continue") + cell("Bergen"),
+    ]
+    body = "<w:tbl>" + "".join(f"<w:tr>{r}</w:tr>" for r in rows) + "</w:tbl>"
+    (table,) = docx(build_docx(body)).blocks
+    assert table.header == ("Region", "Site")
+    assert table.rows == (("North", "Oslo"), ("North", "Bergen"))
+
+
+def test_every_image_of_a_paragraph_and_skipped_formats():
+    rels = {
+        "rIdA": ("image", "media/a.png"),
+        "rIdB": ("image", "media/b.gif"),
+        "rIdC": ("image", "media/c.emf"),
+        "rIdD": ("image", "http://example.com/remote.png"),
+    }
+    files = {"word/media/a.png": PNG, "word/media/b.gif": GIF, "word/media/c.emf": EMF}
+    body = (
+        "<w:p><w:r><w:t>Three pictures:</w:t></w:r>"
+        + drawing("rIdA", "First &amp; best", 1)
+        + drawing("rIdB", "Line one&#xA;line two", 2)
+        + drawing("rIdC", "A vector logo", 3)
+        + drawing("rIdD", "Remote", 4)
+        + "</w:p>"
+        + "<w:p>"
+        + drawing("rIdA", "Same picture again", 5)
+        + "</w:p>"
+    )
+    doc = docx(build_docx(body, rels=rels, files=files))
+    kinds = [b.kind for b in doc.blocks]
+    assert kinds == ["paragraph", "image", "image", "image", "image"]
+    png_name, gif_name = image_name(PNG, "png"), image_name(GIF, "gif")
+    assert [b.images for b in doc.blocks[1:]] == [(png_name,), (gif_name,), (), (png_name,)]
+    assert [b.alt for b in doc.blocks[1:4]] == ["First & best", "Line one\nline two", "A vector logo"]
+    assert [i.name for i in doc.images] == [png_name, gif_name]  # identical bytes stored once
+    assert doc.image(png_name).data == PNG
+    reasons = {s.name: s.reason for s in doc.coverage.skipped}
+    assert "EMF" in reasons["word/media/c.emf"]
+    assert "not fetched" in reasons["http://example.com/remote.png"]
+    assert doc.coverage.images_extracted == 2
+
+
+def test_vml_images_and_alternate_content_read_once():
+    rels = {"rIdV": ("image", "media/v.png")}
+    body = (
+        "<w:p><w:r><w:t>Legacy picture</w:t></w:r><w:r><w:pict>"
+        '<v:shape alt="Old style"><v:imagedata r:id="rIdV"/></v:shape></w:pict></w:r></w:p>'
+        "<w:p><mc:AlternateContent><mc:Choice><w:r><w:t>chosen</w:t></w:r></mc:Choice>"
+        "<mc:Fallback><w:r><w:t>fallback</w:t></w:r></mc:Fallback></mc:AlternateContent></w:p>"
+        "<w:sdt><w:sdtContent>" + para("Inside a content control") + "</w:sdtContent></w:sdt>"
+    )
+    doc = docx(build_docx(body, rels=rels, files={"word/media/v.png": PNG}))
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        ("paragraph", "Legacy picture"),
+        ("image", "[Image: Old style]"),
+        ("paragraph", "chosen"),
+        ("paragraph", "Inside a content control"),
+    ]
+
+
+def test_strict_ooxml_namespaces_are_read():
+    doc = docx(build_docx(para("Strict body text"), strict=True))
+    assert [b.text for b in doc.blocks] == ["Strict body text"]
+
+
+def test_rendered_break_after_an_explicit_break_counts_once():
+    body = (
+        para("page one")
+        + '<w:p><w:r><w:br w:type="page"/></w:r></w:p>'
+        + "<w:p><w:r><w:lastRenderedPageBreak/><w:t>page two</w:t></w:r></w:p>"
+        + "<w:p><w:r><w:lastRenderedPageBreak/><w:t>page three</w:t></w:r></w:p>"
+        + '<w:p><w:r><w:t>still three</w:t><w:br w:type="column"/><w:lastRenderedPageBreak/>'
+        + "<w:t> (next column)</w:t></w:r></w:p>"
+    )
+    doc = docx(build_docx(body))
+    assert [(b.text, b.page) for b in doc.blocks] == [
+        ("page one", 1),
+        ("page two", 2),
+        ("page three", 3),
+        ("still three (next column)", 3),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (b"PK\x03\x04 not really a zip", errors.PARSE_ERROR),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 504, errors.ENCRYPTED),
+        (build_docx(para("x")).replace(b"word/document.xml", b"word/documenX.xml"), errors.PARSE_ERROR),
+        (build_docx("<w:p><w:r><w:t>unclosed</w:r></w:p>"), errors.PARSE_ERROR),
+        (build_docx("<w:p/><w:p><w:r><w:t>   </w:t></w:r></w:p>"), errors.EMPTY_EXTRACTION),
+    ],
+    ids=["not-zip", "ole-encrypted", "no-main-part", "malformed-xml", "no-text"],
+)
+def test_unreadable_documents_raise_documented_codes(data, code):
+    with pytest.raises(errors.ChunkscopeError) as info:
+        docx(data)
+    assert info.value.code == code
+
+
+def test_entity_declarations_are_not_expanded():
+    body = para("&lol;")
+    data = build_docx(body).replace(
+        b"<w:document", b'<!DOCTYPE w:document [<!ENTITY lol "LOLLOLLOL">]><w:document', 1
+    )
+    try:
+        doc = docx(data)
+    except errors.ChunkscopeError as exc:
+        assert exc.code in (errors.PARSE_ERROR, errors.EMPTY_EXTRACTION)
+    else:
+        assert "LOLLOLLOL" not in doc.text
