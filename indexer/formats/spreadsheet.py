@@ -20,6 +20,7 @@ import datetime as dt
 import io
 import posixpath
 import zipfile
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -55,7 +56,18 @@ LIBRARIES = ("python-calamine", "openpyxl")
 #: a number such as 0 above its values, so "all text" would miss common headers).
 HEADER_TEXT_SHARE = 2 / 3
 
-_XML_ERRORS = (XMLParseError, DefusedXmlException, ValueError, KeyError, zipfile.BadZipFile, OSError)
+#: What reading a damaged package part raises (XML syntax, bad deflate data, odd zip versions).
+_XML_ERRORS = (
+    XMLParseError,
+    DefusedXmlException,
+    ValueError,
+    KeyError,
+    zipfile.BadZipFile,
+    zlib.error,
+    NotImplementedError,
+    EOFError,
+    OSError,
+)
 
 
 # -- cell values ---------------------------------------------------------------------------------
@@ -610,7 +622,10 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         if source_type != "xls":
             warnings.append(f"a legacy .xls workbook saved under a .{source_type} name; read as .xls")
     elif data[:2] == b"PK":
-        zf = open_zip(data, ctx.limits, "workbook")
+        try:
+            zf = open_zip(data, ctx.limits, "workbook")
+        except NotImplementedError as exc:  # zipfile's answer to an unknown zip version or method
+            raise ParseError(f"workbook is not a readable zip archive: {exc}") from None
         if "META-INF/manifest.xml" in zf.namelist():
             _check_ods_encryption(zf)
     else:
@@ -732,7 +747,8 @@ def _sheet_images(
     for part, alt in pictures:
         try:
             payload = read_member(zf, part)
-        except KeyError:
+        except _XML_ERRORS as exc:
+            skipped.append(Skipped("image", posixpath.basename(part), f"damaged image part: {exc}"[:200]))
             continue
         ext = posixpath.splitext(part)[1].lstrip(".")
         img_meta = {k: meta[k] for k in ("sheet_name", "sheet_index") if k in meta}

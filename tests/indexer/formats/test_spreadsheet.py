@@ -1,0 +1,375 @@
+"""Spreadsheets: sample.xlsx from the playground, the generated samples, cell values, header
+detection, merged cells, damaged and encrypted workbooks, limits, and a fuzz run."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import random
+import time
+import zipfile
+
+import openpyxl
+import pytest
+
+from indexer import errors, extract, get_chunks
+from indexer.formats.spreadsheet import OdsBackend, RawSheet, cell_text, read_table
+from indexer.limits import Limits
+from indexer.model import IMAGE, PARAGRAPH, SPREADSHEET, TABLE
+
+from ._isolated import Isolated
+
+
+def _xlsx(build) -> bytes:
+    wb = openpyxl.Workbook()
+    build(wb)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def _raw(rows, merged=(), first_col=0) -> RawSheet:
+    return RawSheet(iter(enumerate(rows)), first_col, list(merged))
+
+
+# -- the playground's sample.xlsx --------------------------------------------------------------
+
+
+def test_sample_xlsx_header_rows_and_row_numbers(playground):
+    # Read with openpyxl by hand: one sheet "Sheet1", 101 rows; row 1 is
+    # (0, 'First Name', 'Last Name', 'Gender', 'Country', 'Age', 'Date', 'Id') (A1 is the number 0),
+    # row 2 is (1, 'Dulce', 'Abril', 'Female', 'United States', 32, '15/10/2017', 1562), and the last
+    # row (101) is (100, 'Rasheeda', 'Alkire', 'Female', 'United States', 29, '16/08/2016', 6125).
+    doc = extract(playground / "sample.xlsx")
+    assert doc.family == SPREADSHEET
+    assert doc.source_type == "xlsx"
+    assert [b.kind for b in doc.blocks] == [TABLE]
+    table = doc.blocks[0]
+    assert table.header == ("0", "First Name", "Last Name", "Gender", "Country", "Age", "Date", "Id")
+    assert len(table.rows) == 100
+    assert table.rows[0] == ("1", "Dulce", "Abril", "Female", "United States", "32", "15/10/2017", "1562")
+    assert table.rows[-1] == (
+        "100",
+        "Rasheeda",
+        "Alkire",
+        "Female",
+        "United States",
+        "29",
+        "16/08/2016",
+        "6125",
+    )
+    assert table.row_numbers[0] == 2 and table.row_numbers[-1] == 101
+    assert dict(table.meta) == {"sheet_name": "Sheet1", "sheet_index": 0, "hidden": False}
+    assert doc.coverage.sheets_read == ("Sheet1",)
+    assert dict(doc.metadata) == {"source_type": "xlsx", "skipped_sheets": []}
+    # The block's text is the pipe table; its second data line is the first data row.
+    assert (
+        table.text.split("\n")[2] == "| 1 | Dulce | Abril | Female | United States | 32 | 15/10/2017 | 1562 |"
+    )
+
+
+def test_sample_xlsx_row_rendering_in_row_chunks(playground):
+    chunks = get_chunks(playground / "sample.xlsx")
+    assert len(chunks) == 100  # one row per chunk at the defaults
+    first = chunks[0]
+    assert first["content_type"] == "row_document"
+    assert first["content"] == (
+        "0: 1 | First Name: Dulce | Last Name: Abril | Gender: Female | Country: United States"
+        " | Age: 32 | Date: 15/10/2017 | Id: 1562"
+    )
+    assert first["metadata"]["sheet_name"] == "Sheet1"
+    assert chunks[-1]["content"].startswith("0: 100 | First Name: Rasheeda | Last Name: Alkire")
+
+
+# -- cell values ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (None, ""),
+        ("", ""),
+        ("text", "text"),
+        (32.0, "32"),  # integers stored as floats lose the spurious .0
+        (-7.0, "-7"),
+        (2.5, "2.5"),
+        (0.1 + 0.2, "0.3"),  # binary noise past 15 significant digits dropped, as Excel shows it
+        (1e20, "1e+20"),
+        (12, "12"),
+        (True, "TRUE"),
+        (False, "FALSE"),
+        (dt.date(2024, 3, 1), "2024-03-01"),
+        (dt.datetime(2024, 3, 1, 14, 30), "2024-03-01 14:30:00"),
+        (dt.time(9, 5), "09:05:00"),
+        (dt.timedelta(hours=26, minutes=3, seconds=4), "26:03:04"),
+    ],
+)
+def test_cell_text(value, text):
+    assert cell_text(value) == text
+
+
+# -- header detection and merged cells (read_table on raw rows) ----------------------------------
+
+
+def test_first_row_of_text_is_the_header_and_numbers_are_data():
+    table = read_table(_raw([["name", "qty"], ["bolt", 3.0], ["nut", 4.0]]), char_budget=10**6)
+    assert table.header == ("name", "qty")
+    assert table.rows == (("bolt", "3"), ("nut", "4"))
+    assert table.row_numbers == (2, 3)
+    assert table.has_header
+
+
+def test_a_numeric_first_row_is_data_with_column_labels():
+    table = read_table(_raw([[1.0, 2.0, 3.0], [4.0, "x", 6.0]]), char_budget=10**6)
+    assert not table.has_header
+    assert table.header == ("Column 1", "Column 2", "Column 3")
+    assert table.rows == (("1", "2", "3"), ("4", "x", "6"))
+
+
+def test_an_index_label_above_a_number_column_still_makes_a_header():
+    # Two thirds of the filled cells are text: a header (the playground's sample.xlsx case).
+    table = read_table(_raw([[0.0, "a", "b"], [1.0, 2.0, 3.0]]), char_budget=10**6)
+    assert table.header == ("0", "a", "b")
+    # Three of five is not enough.
+    table = read_table(_raw([[1.0, 2.0, "a", "b", "c"], [4.0, 5.0, 6.0, 7.0, 8.0]]), char_budget=10**6)
+    assert not table.has_header
+
+
+def test_blank_header_cells_become_column_n_and_empty_rows_are_dropped():
+    rows = [["", "", ""], ["id", "", "note"], ["", "", ""], [1.0, "", "x"]]
+    table = read_table(_raw(rows), char_budget=10**6)
+    assert table.header == ("id", "Column 2", "note")
+    assert table.rows == (("1", "", "x"),)
+    assert table.row_numbers == (4,)
+
+
+def test_a_single_row_is_data_not_a_header():
+    table = read_table(_raw([["only", "row"]]), char_budget=10**6)
+    assert not table.has_header
+    assert table.rows == (("only", "row"),)
+
+
+def test_a_title_row_above_the_header_is_kept_apart():
+    rows = [["Quarterly report", "", ""], ["a", "b", "c"], [1.0, 2.0, 3.0]]
+    table = read_table(_raw(rows), char_budget=10**6)
+    assert table.titles == ((1, "Quarterly report"),)
+    assert table.header == ("a", "b", "c")
+    assert table.rows == (("1", "2", "3"),)
+
+
+def test_merged_ranges_are_filled_with_their_top_left_value():
+    # B2:B3 holds "North" (covered cell B3 is empty in the file); C1:D1 a header spanning two columns.
+    rows = [["id", "region", "Q1", ""], [1.0, "North", 5.0, 6.0], [2.0, "", 7.0, 8.0]]
+    table = read_table(_raw(rows, merged=[(1, 1, 2, 1), (0, 2, 0, 3)]), char_budget=10**6)
+    assert table.header == ("id", "region", "Q1", "Q1")
+    assert table.rows == (("1", "North", "5", "6"), ("2", "North", "7", "8"))
+
+
+def test_the_text_limit_stops_a_big_sheet():
+    data = _xlsx(lambda wb: [wb.active.append([f"cell {i}", i]) for i in range(500)])
+    with pytest.raises(errors.DocumentLimit):
+        extract(data, filename="big.xlsx", limits=Limits(max_text_chars=1000))
+
+
+# -- the generated samples (bench/make_sample_sheets.py) ------------------------------------------
+
+
+def test_regional_sales_sheets_dates_formulas_merges_hidden_and_image(sample_corpus):
+    path = sample_corpus / "spreadsheets" / "regional_sales.xlsx"
+    doc = extract(path)
+    # The generator writes: a title merged over A1:F1, the table from row 2, "North" merged over
+    # A3:A5, dates as date cells, Revenue = Units * Unit price with cached values, a PNG at H3.
+    kinds = [(b.kind, b.meta["sheet_name"]) for b in doc.blocks]
+    assert kinds == [(PARAGRAPH, "Sales"), (TABLE, "Sales"), (TABLE, "Staff"), (TABLE, "Rates")]
+    title, sales, staff, rates = doc.blocks
+    assert title.text == "Regional sales, Q1 2024"
+    assert title.meta["row_range"] == [1, 1]
+    assert sales.header == ("Region", "Date", "Product", "Units", "Unit price", "Revenue")
+    assert sales.rows[0] == ("North", "2024-01-15", "Kettle", "12", "24.5", "294")
+    assert sales.rows[2] == ("North", "2024-02-28", "Blender", "3", "89.99", "269.97")  # 3 × 89.99
+    assert sales.rows[3][0] == "South"
+    assert sales.row_numbers == (3, 4, 5, 6, 7, 8)
+    assert sales.meta["merged"] == ["A1:F1", "A3:A5"]
+    assert staff.rows[2] == ("Alan Turing", "Engineer", "East", "2021-11-02", "FALSE")
+    assert rates.meta["hidden"] is True and sales.meta["hidden"] is False
+    assert rates.rows == (("EUR", "1"), ("USD", "1.0875"))
+    assert doc.coverage.sheets_read == ("Sales", "Staff", "Rates")
+    # The image: bytes equal to the package's media part, sheet provenance, alt text from the drawing.
+    [image] = doc.images
+    with zipfile.ZipFile(path) as zf:
+        media = [n for n in zf.namelist() if n.startswith("xl/media/")]
+        assert len(media) == 1
+        assert image.data == zf.read(media[0])
+    assert image.name.endswith(".png") and image.format == "png"
+    assert dict(image.meta) == {"sheet_name": "Sales", "sheet_index": 0}
+    assert image.alt == "Units sold per order"
+    assert (image.width, image.height) == (48, 32)
+    assert sales.images == (image.name,)
+
+
+def test_one_damaged_sheet_is_listed_and_the_others_are_read(sample_corpus):
+    doc = extract(sample_corpus / "spreadsheets" / "damaged_sheet.xlsx")
+    assert [b.meta["sheet_name"] for b in doc.blocks] == ["Before", "After"]
+    assert doc.blocks[0].rows == (("bolts", "120"), ("nuts", "80"))
+    assert doc.blocks[1].meta["sheet_index"] == 2
+    [skipped] = doc.coverage.skipped_of("sheet")
+    assert skipped.name == "Broken" and skipped.reason.startswith("unreadable")
+    assert doc.metadata["skipped_sheets"] == ["Broken"]
+    assert doc.coverage.sheets_read == ("Before", "After")
+    chunks = get_chunks(sample_corpus / "spreadsheets" / "damaged_sheet.xlsx")
+    assert [c["content"] for c in chunks] == [
+        "Item: bolts | Count: 120",
+        "Item: nuts | Count: 80",
+        "Item: washers | Count: 300",
+    ]
+    assert all(c["metadata"]["skipped_sheets"] == ["Broken"] for c in chunks)
+
+
+def test_inventory_ods(sample_corpus):
+    doc = extract(sample_corpus / "spreadsheets" / "inventory.ods")
+    assert doc.source_type == "ods"
+    stock, suppliers = doc.blocks
+    assert stock.header == ("SKU", "Description", "On hand", "Last counted")
+    assert stock.rows == (
+        ("K-100", "Kettle, 1.7 l", "42", "2024-03-01"),
+        ("T-220", "Toaster, 2 slots", "17", "2024-03-02"),
+        ("B-310", "Blender", "5.5", "2024-03-02"),
+    )
+    assert suppliers.rows[0] == ("Hearth & Home", "Portugal")
+
+
+def test_the_streaming_ods_reader_agrees_with_calamine(sample_corpus):
+    with zipfile.ZipFile(sample_corpus / "spreadsheets" / "inventory.ods") as zf:
+        backend = OdsBackend(zf)
+        assert [s.name for s in backend.sheets] == ["Stock", "Suppliers"]
+        tables = [read_table(backend.read(s), char_budget=10**6) for s in backend.sheets]
+    doc = extract(sample_corpus / "spreadsheets" / "inventory.ods")
+    assert [t.rows for t in tables] == [b.rows for b in doc.blocks]
+    assert [t.header for t in tables] == [b.header for b in doc.blocks]
+
+
+def test_billions_of_repeated_ods_cells_are_refused_quickly():
+    content = (
+        '<?xml version="1.0"?><office:document-content'
+        ' xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+        ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+        ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>'
+        '<table:table table:name="S"><table:table-row table:number-rows-repeated="999999999">'
+        '<table:table-cell table:number-columns-repeated="999999999" office:value-type="string">'
+        "<text:p>X</text:p></table:table-cell></table:table-row></table:table>"
+        "</office:spreadsheet></office:body></office:document-content>"
+    )
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        zf.writestr("content.xml", content)
+    with zipfile.ZipFile(io.BytesIO(buf.getvalue())) as zf:
+        backend = OdsBackend(zf)
+        start = time.perf_counter()
+        with pytest.raises(errors.DocumentLimit):
+            read_table(backend.read(backend.sheets[0]), char_budget=200_000)
+        assert time.perf_counter() - start < 5
+
+
+# -- workbooks that cannot be read ---------------------------------------------------------------
+
+
+def test_a_workbook_without_a_readable_sheet_raises_parse_error():
+    data = _xlsx(lambda wb: wb.active.append(["a", "b"]))
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            payload = src.read(info)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                payload = payload[:40]
+            dst.writestr(info, payload)
+    with pytest.raises(errors.ParseError, match="no readable sheet"):
+        extract(out.getvalue(), filename="broken.xlsx")
+
+
+def test_an_empty_workbook_gives_no_blocks_and_lists_its_empty_sheet():
+    doc = extract(_xlsx(lambda wb: None), filename="empty.xlsx")
+    assert doc.blocks == ()
+    assert [(s.what, s.name) for s in doc.coverage.skipped] == [("sheet", "Sheet")]
+    assert get_chunks(_xlsx(lambda wb: None), filename="empty.xlsx") == []
+
+
+@pytest.mark.parametrize(
+    ("data", "error"),
+    [
+        (b"this is not a workbook at all", errors.ParseError),
+        (b"PK\x03\x04 truncated zip", errors.ParseError),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600, errors.ParseError),  # a broken OLE file
+    ],
+)
+def test_non_workbooks_raise_typed_errors(data, error):
+    with pytest.raises(error):
+        extract(data, filename="x.xlsx")
+
+
+# -- fuzz: mutated workbooks never raise an undocumented error or hang -----------------------------
+
+
+def _mutations(data: bytes, rng: random.Random, count: int):
+    """Byte flips and truncations of the file, and of the sheet XML inside the package."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    members = [i for i in src.infolist() if i.filename.endswith(".xml")]
+    for n in range(count):
+        if n % 3 == 0:
+            blob = bytearray(data)
+            for _ in range(rng.randint(1, 20)):
+                blob[rng.randrange(len(blob))] = rng.randrange(256)
+            yield bytes(blob)
+        elif n % 3 == 1:
+            yield data[: rng.randrange(len(data))]
+        else:
+            target = rng.choice(members).filename
+            out = io.BytesIO()
+            with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+                for info in src.infolist():
+                    payload = bytearray(src.read(info))
+                    if info.filename == target and payload:
+                        for _ in range(rng.randint(1, 8)):
+                            pos = rng.randrange(len(payload))
+                            payload[pos : pos + rng.randint(1, 12)] = bytes(
+                                rng.choice(b'<>/"=&x0 ') for _ in range(rng.randint(0, 6))
+                            )
+                    dst.writestr(info.filename, bytes(payload))
+            yield out.getvalue()
+
+
+def test_fuzzed_workbooks_raise_only_documented_errors(sample_corpus):
+    data = (sample_corpus / "spreadsheets" / "regional_sales.xlsx").read_bytes()
+    rng = random.Random(20240501)
+    worker = Isolated(timeout=20)
+    outcomes: dict[str, int] = {}
+    try:
+        for mutated in _mutations(data, rng, 45):
+            outcome = worker.run(mutated, "fuzz.xlsx")
+            assert outcome.status == "ok" or outcome.status in errors.CODES, outcome
+            outcomes[outcome.status] = outcomes.get(outcome.status, 0) + 1
+    finally:
+        worker.close()
+    print("fuzzed xlsx outcomes:", outcomes)
+    assert sum(outcomes.values()) == 45
+
+
+def test_image_only_sheet_gives_an_image_block():
+    from PIL import Image as PILImage
+
+    png = io.BytesIO()
+    PILImage.new("RGB", (4, 4), (200, 10, 10)).save(png, format="PNG")
+
+    def build(wb):
+        from openpyxl.drawing.image import Image as XLImage
+
+        img = XLImage(io.BytesIO(png.getvalue()))
+        img.anchor = "B2"
+        wb.active.add_image(img)
+
+    doc = extract(_xlsx(build), filename="picture.xlsx")
+    [block] = doc.blocks
+    assert block.kind == IMAGE
+    assert block.meta["sheet_name"] == "Sheet"
+    assert doc.images[0].name == block.images[0]
