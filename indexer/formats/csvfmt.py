@@ -20,14 +20,14 @@ from collections import Counter
 
 from ..limits import ExtractContext
 from ..model import CSV, TABLE, Block, Coverage, Document, render_table
-from ..sniff import decode_text
 from .registry import extractor
-from .text import text_blocks
+from .text import decode_document, text_blocks
 
 DELIMITERS = (",", "\t", ";", "|")
 _SAMPLE_LINES = 50
 _HEADER_SAMPLE = 50
 _QUOTED = re.compile(r'"(?:[^"]|"")*"')
+_DATE = re.compile(r"^\d{1,4}(?:[-/.:]\d{1,4})+(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?Z?)?$")
 _NUMBER = re.compile(r"^[-+]?(?:\d[\d,_ ]*)?(?:\.\d+)?(?:[eE][-+]?\d+)?%?$")
 
 _ENCODING_NAMES = {
@@ -79,8 +79,9 @@ def detect_delimiter(text: str, preferred: str = ",") -> str:
 
 
 def _is_number(cell: str) -> bool:
+    """A number, or a date/time: values a header cell is not."""
     cell = cell.strip()
-    return bool(cell) and any(c.isdigit() for c in cell) and bool(_NUMBER.match(cell))
+    return bool(cell) and any(c.isdigit() for c in cell) and bool(_NUMBER.match(cell) or _DATE.match(cell))
 
 
 def infer_header(rows: list[list[str]]) -> bool:
@@ -132,7 +133,7 @@ def _as_text(text: str, encoding: str, delimiter: str, reason: str) -> Document:
 
 
 def csv_document(data: bytes, preferred: str) -> Document:
-    text, encoding = decode_text(data)
+    text, encoding = decode_document(data)
     label = encoding_label(encoding)
     if not text.strip():
         return Document(source_type="csv", blocks=(), text=text, family=CSV)

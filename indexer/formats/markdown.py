@@ -32,8 +32,8 @@ from ..model import (
     render_list,
     render_table,
 )
-from ..sniff import decode_text
 from .registry import extractor
+from .text import decode_document
 
 _OPTIONS = (
     pyromark.Options.ENABLE_TABLES
@@ -410,7 +410,7 @@ def _scalar(value: str) -> Any:
 
 @extractor(".md", ".markdown", name="markdown", source_type="md", libraries=("pyromark",))
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
-    text, _ = decode_text(data)
+    text, _ = decode_document(data)
     if not text.strip():
         return Document(source_type="md", blocks=(), text=text, metadata={"source_type": "md"})
     builder = _parse(text)

@@ -39,6 +39,26 @@ _ATX = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
 _TABLE_RULE = re.compile(r"^[ \t|:+=\-]+$")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 _MAX_CAPS_HEADING = 80
+_UTF8_SEQ = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+
+
+def decode_document(data: bytes) -> tuple[str, str]:
+    """Bytes to text (newlines normalised) and the encoding used.
+
+    Like :func:`indexer.sniff.decode_text`, except that UTF-8 text with a few damaged bytes stays
+    UTF-8 (the damage becomes U+FFFD) instead of being read whole as cp1252 mojibake: legacy
+    cp1252 text almost never contains valid multi-byte UTF-8 sequences, damaged UTF-8 does.
+    """
+    head = data[:65536]
+    if head[:2] not in (b"\xff\xfe", b"\xfe\xff") and b"\x00" not in head[:4096]:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            valid = len(_UTF8_SEQ.findall(head))
+            bad = head.decode("utf-8", "replace").count("\ufffd")
+            if valid and bad <= 2 * valid + 4:
+                return decode_text(data, "utf-8")
+    return decode_text(data)
 
 
 def _is_caps_heading(line: str) -> bool:
@@ -253,7 +273,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int) -> None:
 
 @extractor(".txt", name="text", source_type="txt", libraries=("charset-normalizer",))
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
-    text, encoding = decode_text(data)
+    text, _ = decode_document(data)
     blocks = text_blocks(text) if text.strip() else []
     return Document(
         source_type="txt",
