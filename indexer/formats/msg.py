@@ -147,6 +147,14 @@ class _State:
             return default
         return default if value is None else value
 
+    def body(self, fn: Any) -> Any:
+        """A body property: compressed-RTF decoding raises a bare ``Exception`` on a bad CRC, so
+        here (and only here) any exception of the library means "this body is unreadable"."""
+        try:
+            return fn()
+        except Exception:  # noqa: BLE001 - see the docstring
+            return None
+
     def warn(self, text: str) -> None:
         if text not in self.warnings:
             self.warnings.append(text)
@@ -236,18 +244,18 @@ def body_blocks(st: _State, msg: Any) -> list[Block]:
     if cls.endswith(".smime") or cls.endswith(".smime.encrypted"):
         st.warn("S/MIME encrypted message: the body is encrypted and was not read")
         return []
-    plain = clean(st.safe(lambda: msg.body, ""))
+    plain = clean(st.body(lambda: msg.body) or "")
     if plain.strip():
         if looks_binary(plain[:8192].encode("utf-8", "replace")):
             st.warn("the plain body is binary (encrypted or damaged) and was not read")
         else:
             return [Block(PARAGRAPH, p) for p in paragraphs(plain)]
-    html = st.safe(lambda: msg.htmlBody)
+    html = st.body(lambda: msg.htmlBody)
     if html:
         blocks = [b for b in _html_to_blocks(_decode_html(html)) if b.text.strip() or b.kind == IMAGE]
         if any(b.kind != IMAGE for b in blocks):
             return blocks
-    rtf = st.safe(lambda: msg.rtfBody)
+    rtf = st.body(lambda: msg.rtfBody)
     if rtf:
         from striprtf.striprtf import rtf_to_text
 

@@ -1,0 +1,169 @@
+"""Outlook .msg: the playground's message.msg checked by hand against extract-msg, text helpers,
+bad input, and a fuzz run over mutated messages."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from indexer import errors, extract, get_chunks
+from indexer.formats.msg import clean, header_text, paragraphs
+from indexer.model import HEADING, IMAGE, PARAGRAPH
+
+from ._isolated import Isolated
+
+
+def test_message_msg_headers(playground):
+    # Read by hand with extract-msg: class IPM.Note; subject and conversation topic (0x0070)
+    # "Welcome to Microsoft Office Outlook 2003"; sender name "Microsoft Outlook 2003 Team" with
+    # PR_SENDER_EMAIL_ADDRESS (0x0C1F) olteam@microsoft.com; one recipient "New Outlook User"
+    # without an address; client submit time 2010-03-28 22:27:38 UTC (received the same);
+    # importance MEDIUM; 11 attachments (JPEGs 1.jpg … 10.jpg and 12.jpg).
+    doc = extract(playground / "message.msg")
+    assert doc.source_type == "msg"
+    assert dict(doc.metadata) == {
+        "source_type": "msg",
+        "message_class": "IPM.Note",
+        "subject": "Welcome to Microsoft Office Outlook 2003",
+        "from": "Microsoft Outlook 2003 Team <olteam@microsoft.com>",
+        "to": ["New Outlook User"],
+        "cc": [],
+        "bcc": [],
+        "sent_date": "2010-03-28 22:27:38",
+        "received_date": "2010-03-28 22:27:38",
+        "importance": "Normal",
+        "conversation_topic": "Welcome to Microsoft Office Outlook 2003",
+        "has_attachments": True,
+        "attachment_count": 11,
+    }
+
+
+def test_message_msg_blocks_body_and_images(playground):
+    import extract_msg
+
+    doc = extract(playground / "message.msg")
+    heading, header = doc.blocks[0], doc.blocks[1]
+    assert (heading.kind, heading.level, heading.text) == (
+        HEADING,
+        1,
+        "Welcome to Microsoft Office Outlook 2003",
+    )
+    assert header.kind == PARAGRAPH
+    assert header.text == (
+        "From: Microsoft Outlook 2003 Team <olteam@microsoft.com>\n"
+        "To: New Outlook User\n"
+        "Date: 2010-03-28 22:27:38\n"
+        "Subject: Welcome to Microsoft Office Outlook 2003"
+    )
+    # The plain body opens " \tThank you for using Microsoft® Office Outlook® 2003! This\r\n…" and
+    # its first paragraph ends at the first blank line ("…ever-increasing flow of incoming e-mail.").
+    body = doc.blocks[2]
+    assert body.text.startswith(
+        "Thank you for using Microsoft® Office Outlook® 2003! This\nversion of Outlook"
+    )
+    assert body.text.endswith("ever-increasing flow of incoming e-mail.")
+    # URLs in angle brackets are kept in the text.
+    assert any("<http://r.office.microsoft.com/r/rlidwelcomeFAQ?clid=1033>" in b.text for b in doc.blocks)
+    assert all(b.meta.get("message_index") == 0 for b in doc.blocks)
+    # Images keep their attachment names and bytes; one image block per attachment.
+    msg = extract_msg.openMsg(str(playground / "message.msg"))
+    try:
+        expected = {a.longFilename: a.data for a in msg.attachments}
+    finally:
+        msg.close()
+    assert [im.name for im in doc.images] == ["1.jpg", "2.jpg", "3.jpg", "4.jpg", "5.jpg", "6.jpg", "7.jpg",
+                                              "8.jpg", "9.jpg", "10.jpg", "12.jpg"]  # fmt: skip
+    assert {im.name: im.data for im in doc.images} == expected
+    assert all(im.format == "jpeg" for im in doc.images)
+    image_blocks = [b for b in doc.blocks if b.kind == IMAGE]
+    assert [b.images[0] for b in image_blocks] == [im.name for im in doc.images]
+    cov = doc.coverage
+    assert (cov.messages_total, cov.messages_empty, cov.images_extracted) == (1, 0, 11)
+    assert cov.skipped == () and cov.warnings == ()
+
+
+def test_message_msg_chunks_keep_addresses(playground):
+    chunks = get_chunks(playground / "message.msg")
+    assert chunks[0]["content"] == "Welcome to Microsoft Office Outlook 2003"
+    assert chunks[0]["content_type"] == "heading"
+    assert any("Microsoft Outlook 2003 Team <olteam@microsoft.com>" in c["content"] for c in chunks)
+    assert chunks[0]["metadata"]["document_metadata"]["subject"] == "Welcome to Microsoft Office Outlook 2003"
+    result = get_chunks(playground / "message.msg", list_images=True)
+    assert set(result.images) == {"1.jpg", "2.jpg", "3.jpg", "4.jpg", "5.jpg", "6.jpg", "7.jpg", "8.jpg",
+                                  "9.jpg", "10.jpg", "12.jpg"}  # fmt: skip
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+
+def test_clean_strips_nul_terminators_and_repairs_cp1252():
+    assert clean("IPM.Note\x00") == "IPM.Note"
+    assert clean("an email\x85 Email-ception") == "an email… Email-ception"  # 0x85 is … in cp1252
+    assert clean("a\r\nb\rc") == "a\nb\nc"
+    assert clean(None) == ""
+
+
+def test_paragraphs_split_on_blank_lines():
+    text = " \tFirst line\nsecond line  \n\n \t \nSecond para\n\n\n"
+    assert paragraphs(text) == ["First line\nsecond line", "Second para"]
+
+
+def test_header_text_leaves_out_empty_fields():
+    h = {
+        "from": "A <a@x.org>",
+        "to": ["B <b@x.org>", "c@x.org"],
+        "cc": [],
+        "bcc": [],
+        "sent_date": None,
+        "received_date": "2020-01-02 03:04:05",
+        "subject": "Hi",
+    }
+    assert (
+        header_text(h)
+        == "From: A <a@x.org>\nTo: B <b@x.org>; c@x.org\nDate: 2020-01-02 03:04:05\nSubject: Hi"
+    )
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"not an outlook message", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 1000, b"PK\x03\x04zip"],
+)
+def test_non_messages_raise_parse_error(data):
+    with pytest.raises(errors.ParseError):
+        extract(data, filename="x.msg")
+
+
+def test_empty_input_gives_no_chunks():
+    assert get_chunks(b"", filename="empty.msg") == []
+
+
+# -- fuzz ----------------------------------------------------------------------------------------
+
+
+def test_fuzzed_messages_raise_only_documented_errors(real_world, playground):
+    sources = [
+        real_world / "msg" / "perl-msg_plain_jpeg_attached.msg",
+        real_world / "msg" / "MsgReader" / "HiraokaHyperTools__msgreader__msgInMsgInMsg.msg",
+        playground / "message.msg",
+    ]
+    rng = random.Random(1977)
+    worker = Isolated(timeout=20)
+    outcomes: dict[str, int] = {}
+    try:
+        for path in sources:
+            data = path.read_bytes()
+            for n in range(16):
+                blob = bytearray(data)
+                if n % 2 == 0:
+                    for _ in range(rng.randint(1, 30)):
+                        blob[rng.randrange(len(blob))] = rng.randrange(256)
+                else:
+                    blob = blob[: rng.randrange(len(blob))]
+                outcome = worker.run(bytes(blob), "fuzz.msg")
+                assert outcome.status == "ok" or outcome.status in errors.CODES, (path.name, n, outcome)
+                outcomes[outcome.status] = outcomes.get(outcome.status, 0) + 1
+    finally:
+        worker.close()
+    print("fuzzed msg outcomes:", outcomes)
+    assert sum(outcomes.values()) == 48
