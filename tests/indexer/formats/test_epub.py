@@ -1,0 +1,110 @@
+"""EPUB: the playground's book.epub (content.opf and chapters read by hand) and the sample guide."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+
+from indexer import errors, extract_bytes, get_chunks
+from indexer.api import extract
+
+
+def test_book_follows_the_spine(playground):
+    doc = extract(playground / "book.epub")
+    # content.opf spine: CoverPage (linear=no), TableOfContents, chapter1, chapter2.
+    order = []
+    for block in doc.blocks:
+        key = (block.meta["spine_index"], block.meta["href"])
+        if key not in order:
+            order.append(key)
+    assert order == [
+        (0, "CoverPage.html"),
+        (1, "TableOfContents.html"),
+        (2, "chapters/chapter1.html"),
+        (3, "chapters/chapter2.html"),
+    ]
+    texts = [b.text for b in doc.blocks]
+    assert texts.index("Chapter 1") < texts.index("This is the text for chapter One")
+    assert texts.index("This is the text for chapter One") < texts.index("This is the text for chapter Two")
+    # chapter1.html: the <style> and <script> in the head ("nothing to see here") are not text.
+    assert not any("nothing to see here" in t or "nor here" in t for t in texts)
+    chapter1 = [b for b in doc.blocks if b.meta["spine_index"] == 2]
+    assert [b.kind for b in chapter1] == [
+        "heading",
+        "paragraph",
+        "paragraph",
+        "list",
+        "paragraph",
+        "paragraph",
+    ]
+    assert [i.text for i in chapter1[3].items] == ["First item", "Second item"]
+    # chapter2.html: two h2 sub-chapters, loose text after them, a one-row table.
+    chapter2 = [(b.kind, b.level, b.text) for b in doc.blocks if b.meta["spine_index"] == 3]
+    assert ("heading", 2, "Subchapter 2.1") in chapter2 and ("heading", 2, "Subchapter 2.2") in chapter2
+    assert any("subchapters of course" in t for _, _, t in chapter2)
+
+
+def test_book_metadata_and_toc(playground):
+    doc = extract(playground / "book.epub")
+    meta = doc.metadata
+    # <dc:title>An ePub  for Tika</dc:title> (two spaces in the source), dc:language en,
+    # dc:creator Bart Hanssens, dc:identifier 1234567890; toc.ncx lists four navPoints.
+    assert meta["source_type"] == "epub"
+    assert meta["title"] == "An ePub for Tika"
+    assert meta["language"] == "en"
+    assert meta["creator"] == "Bart Hanssens"
+    assert meta["identifier"] == "1234567890"
+    assert meta["epub_version"] == "2.0"
+    assert meta["spine_count"] == 4
+    assert meta["toc"] == [
+        {"title": "Cover Page", "href": "CoverPage.html"},
+        {"title": "Table of Contents", "href": "TableOfContents.html"},
+        {"title": "Chapter 1", "href": "chapters/chapter1.html"},
+        {"title": "Chapter 2", "href": "chapters/chapter2.html"},
+    ]
+
+
+def test_book_cover_image_keeps_its_source_name(playground):
+    path = playground / "book.epub"
+    result = get_chunks(path, list_images=True)
+    with zipfile.ZipFile(path) as zf:
+        cover = zf.read("OPS/CoverDesign.jpg")
+    assert result.images == {"CoverDesign.jpg": cover}
+    (chunk,) = [c for c in result.chunks if c["content_type"] == "image"]
+    assert chunk["content"] == "CoverDesign.jpg"
+    chunks = get_chunks(path)
+    spine = [c["metadata"].get("spine_index") for c in chunks]
+    assert spine == sorted(spine) and None not in spine
+    assert any(c["content"] == "[Image: Cover]" for c in chunks)
+
+
+def test_sample_guide(sample_corpus):
+    doc = extract(sample_corpus / "office" / "tide_pools.epub")
+    assert doc.metadata["title"] == "A Short Guide to Tide Pools"
+    assert doc.metadata["creator"] == "Ines Marlowe"
+    assert [t["title"] for t in doc.metadata["toc"]] == ["Reading the Tide", "What Lives There"]
+    assert "Check the tide table & the weather before you go." in doc.text
+    (image,) = doc.images
+    assert image.name == "anemone.png" and image.alt == "A beadlet anemone"
+    lst = next(b for b in doc.blocks if b.kind == "list")
+    assert [(i.text, i.level) for i in lst.items] == [
+        ("Beadlet anemones", 0),
+        ("Shore crabs", 0),
+        ("green", 1),
+        ("Periwinkles", 0),
+    ]
+
+
+def test_broken_epubs_raise_documented_codes(playground):
+    data = (playground / "book.epub").read_bytes()
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            if info.filename != "META-INF/container.xml":
+                dst.writestr(info, src.read(info.filename))
+    for bad in (out.getvalue(), data[:2000], b"not a zip at all"):
+        with pytest.raises(errors.ChunkscopeError) as info:
+            extract_bytes(bad, "book.epub")
+        assert info.value.code == errors.PARSE_ERROR

@@ -1,0 +1,141 @@
+"""OpenDocument text and presentations: the sample minutes and briefing (written by
+bench/make_sample_office.py) and the real-world LibreOffice files read by hand."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+
+from indexer import errors, extract_bytes, get_chunks
+from indexer.api import extract
+
+
+def test_sample_minutes(sample_corpus):
+    doc = extract(sample_corpus / "office" / "society_minutes.odt")
+    assert doc.metadata == {
+        "source_type": "odt",
+        "title": "Allotment Society Minutes",
+        "creator": "M. Lindqvist",
+    }
+    kinds = [(b.kind, b.level) for b in doc.blocks]
+    assert kinds == [
+        ("heading", 1),
+        ("paragraph", 0),
+        ("heading", 2),
+        ("list", 0),
+        ("heading", 2),
+        ("table", 0),
+        ("paragraph", 0),
+        ("image", 0),
+        ("paragraph", 0),
+        ("paragraph", 0),
+    ]
+    lst = doc.blocks[3]
+    # Level 1 of the "Numbered" list style is a number style, level 2 a bullet.
+    assert [(i.text, i.level, i.ordered) for i in lst.items] == [
+        ("Water butts for plots 1–12", 0, True),
+        ("Funded from the spring fair", 1, False),
+        ("Compost rota", 0, True),
+    ]
+    table = doc.blocks[5]
+    assert table.header == ("Plot size", "Fee", "Water")
+    assert table.rows == (("Half", "£24", "included"), ("Full", "£40", "included"))
+    image = doc.blocks[7]
+    assert image.alt == "Plan of the water butts & hose points"
+    assert image.images == (doc.images[0].name,)
+    with zipfile.ZipFile(sample_corpus / "office" / "society_minutes.odt") as zf:
+        assert doc.images[0].data == zf.read("Pictures/layout.png")
+    assert doc.blocks[8].text == "Next meeting in April[^1]."
+    assert doc.blocks[9].text == "[^1]: Date to be confirmed by the secretary."
+
+
+def test_sample_briefing_slides(sample_corpus):
+    doc = extract(sample_corpus / "office" / "volunteers_briefing.odp")
+    assert doc.source_type == "odp" and doc.metadata["slide_count"] == 2
+    rows = [(b.meta["slide_number"], b.kind, b.text, bool(b.meta.get("notes"))) for b in doc.blocks]
+    # On slide 2 the body frame is written before the title frame; the title comes first.
+    assert rows == [
+        (1, "heading", "Library Volunteers Briefing", False),
+        (1, "paragraph", "Saturday rota, spring term", False),
+        (2, "heading", "Opening Hours", False),
+        (2, "paragraph", "Open at 9:30, close at 13:00", False),
+        (2, "paragraph", "Two volunteers at the desk", False),
+        (2, "paragraph", "Remind everyone about the new key safe.", True),
+    ]
+    assert all(b.meta["slide_title"] for b in doc.blocks)
+    chunks = get_chunks(sample_corpus / "office" / "volunteers_briefing.odp")
+    assert [c["metadata"].get("slide_number") for c in chunks][0] == 1
+
+
+def test_real_world_notes_tracked_changes_captions(real_world):
+    odt = real_world / "odt" / "kreuzberg"
+    foot = extract(odt / "footnote.odt")
+    assert [b.text for b in foot.blocks] == ["Some text[^1] with a footnote.", "[^1]: Footnote text"]
+    # trackedChanges.odt: the deletion lives in text:tracked-changes and is not document text.
+    tracked = extract(odt / "trackedChanges.odt")
+    assert [b.text for b in tracked.blocks] == ["Some text with and inserted text."]
+    # tableWithCaption.odt: header row "Table header | Another header", then a caption paragraph.
+    table = extract(odt / "tableWithCaption.odt")
+    assert table.blocks[0].header == ("Table header", "Another header")
+    assert table.blocks[0].rows == (("Content", "More content"),)
+    assert table.blocks[1].text == "Tabelle 1: Table caption"
+    # imageWithCaption.odt: one JPEG inside a captioned frame, extracted once.
+    caption = extract(odt / "imageWithCaption.odt")
+    assert [b.kind for b in caption.blocks] == ["paragraph", "image"]
+    assert caption.blocks[0].text == "Abbildung 1: Image caption"
+    assert len(caption.images) == 1 and caption.images[0].format == "jpeg"
+    # formula.odt: the embedded formula object is read from its StarMath annotation.
+    formula = extract(odt / "formula.odt")
+    assert formula.blocks[0].text == "[Formula: E = m cdot c^2]"
+
+
+def _odt(content: str, manifest: str = "<manifest/>") -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        zf.writestr("META-INF/manifest.xml", manifest)
+        zf.writestr("content.xml", content)
+    return out.getvalue()
+
+
+OFFICE = (
+    '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0">'
+    "<office:body><office:text>{}</office:text></office:body></office:document-content>"
+)
+
+
+def test_entities_spaces_and_spanned_cells():
+    body = (
+        "<text:p>Fish &amp; chips<text:s text:c='3'/>x<text:tab/>y</text:p>"
+        "<table:table><table:table-row>"
+        "<table:table-cell table:number-columns-spanned='2'><text:p>Both</text:p></table:table-cell>"
+        "<table:covered-table-cell/></table:table-row><table:table-row>"
+        "<table:table-cell><text:p>a</text:p></table:table-cell>"
+        "<table:table-cell><text:p>b</text:p></table:table-cell></table:table-row></table:table>"
+    )
+    doc = extract_bytes(_odt(OFFICE.format(body)), "t.odt")
+    assert doc.blocks[0].text == "Fish & chips x y"
+    assert doc.blocks[1].header == ("Both", "Both") and doc.blocks[1].rows == (("a", "b"),)
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (
+            _odt(OFFICE.format("<text:p>x</text:p>"), "<manifest><encryption-data/></manifest>"),
+            errors.ENCRYPTED,
+        ),
+        (_odt("<office:document-content"), errors.PARSE_ERROR),
+        (_odt(OFFICE.format("<text:p>   </text:p>")), errors.EMPTY_EXTRACTION),
+        (b"PK\x05\x06" + b"\x00" * 18, errors.PARSE_ERROR),
+    ],
+    ids=["encrypted", "malformed", "empty", "no-content"],
+)
+def test_unreadable_documents_raise_documented_codes(data, code):
+    with pytest.raises(errors.ChunkscopeError) as info:
+        extract_bytes(data, "t.odt")
+    assert info.value.code == code

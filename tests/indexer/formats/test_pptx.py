@@ -1,0 +1,109 @@
+"""PowerPoint decks: the playground's mixed_content.pptx (read slide by slide in PowerPoint's XML)
+and the sample deck written by bench/make_sample_office.py."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from indexer import errors, extract_bytes, get_chunks
+from indexer.api import extract
+
+
+def test_mixed_content_slides_in_order(playground):
+    doc = extract(playground / "mixed_content.pptx")
+    titles = [(b.meta["slide_number"], b.text) for b in doc.blocks if b.kind == "heading"]
+    # ppt/slides/slide1.xml … slide8.xml, in presentation.xml's sldIdLst order.
+    assert titles == [
+        (1, "Mixed Content Deck"),
+        (2, "Executive Summary"),
+        (3, "Quarterly Results"),
+        (4, "Key Risks"),
+        (5, "Note"),
+        (6, "Methodology"),
+        (7, "Headcount by Department"),
+        (8, "Next Steps"),
+    ]
+    assert doc.metadata["source_type"] == "pptx" and doc.metadata["total_slides"] == 8
+    assert doc.coverage.slides_total == 8
+    for block in doc.blocks:
+        assert block.page == block.meta["slide_number"]
+        assert block.meta["slide_title"] == titles[block.meta["slide_number"] - 1][1]
+
+
+def test_mixed_content_slide_bodies(playground):
+    doc = extract(playground / "mixed_content.pptx")
+    by_slide: dict[int, list] = {}
+    for block in doc.blocks:
+        by_slide.setdefault(block.meta["slide_number"], []).append(block)
+    # Slide 1: the subtitle placeholder "Tables, bullets and prose".
+    assert [b.text for b in by_slide[1]] == ["Mixed Content Deck", "Tables, bullets and prose"]
+    # Slide 3: a 3-column table, header Quarter / Revenue ($M) / Growth %, four quarters.
+    (table,) = [b for b in by_slide[3] if b.kind == "table"]
+    assert table.header == ("Quarter", "Revenue ($M)", "Growth %")
+    assert table.rows[0] == ("Q1 2024", "12.4", "+11")
+    assert len(table.rows) == 4
+    # Slide 4: three risks typed with a literal "• " in the text; the bullet glyph is not content.
+    (risks,) = [b for b in by_slide[4] if b.kind == "list"]
+    assert [i.text for i in risks.items] == [
+        "Regulatory changes in the EU market.",
+        "Supply-chain disruptions for hardware SKUs.",
+        "Retention of senior engineering talent.",
+    ]
+    # Slide 7: "G&A" stays "G&A" (the XML has G&amp;A).
+    (heads,) = [b for b in by_slide[7] if b.kind == "table"]
+    assert ("G&A", "34", "+2") in heads.rows
+
+
+def test_mixed_content_chunks_carry_slide_numbers(playground):
+    chunks = get_chunks(playground / "mixed_content.pptx")
+    numbers = [c["metadata"].get("slide_number") for c in chunks]
+    assert None not in numbers
+    assert numbers == sorted(numbers) and set(numbers) == set(range(1, 9))
+    table = next(c for c in chunks if c["content_type"] == "table" and "Quarter" in c["content"])
+    assert table["metadata"]["slide_number"] == 3
+
+
+def test_sample_deck_lists_notes_and_pictures(sample_corpus):
+    path = sample_corpus / "office" / "operations_review.pptx"
+    doc = extract(path)
+    slide2 = [b for b in doc.blocks if b.meta["slide_number"] == 2]
+    assert [b.kind for b in slide2] == ["heading", "list", "paragraph"]
+    assert [(i.text, i.level) for i in slide2[1].items] == [
+        ("Water loss down to 11.2 %", 0),
+        ("Two main repairs completed", 0),
+        ("Main 7 at Quay Street", 1),
+        ("Customer calls down 8 %", 0),
+    ]
+    assert slide2[2].meta["notes"] is True
+    assert slide2[2].text == "Mention the Quay Street closure lasted two nights."
+    slide4 = [b for b in doc.blocks if b.meta["slide_number"] == 4]
+    # The caption text box (left 1in) comes before the picture (left 5in) on the same row.
+    assert [b.kind for b in slide4] == ["heading", "paragraph", "image"]
+    picture = slide4[2]
+    assert picture.alt == "Pump hall after the refit"
+    assert picture.text == "[Image: Pump hall after the refit]"
+    (image,) = doc.images
+    assert picture.images == (image.name,) and image.name.endswith(".png")
+    result = get_chunks(path, list_images=True)
+    extracted = [c for c in result.chunks if c["content_type"] == "image"]
+    assert [c["content"] for c in extracted] == [image.name]
+    assert result.images[image.name] == image.data
+
+
+def test_broken_decks_raise_documented_codes(sample_corpus):
+    data = (sample_corpus / "office" / "operations_review.pptx").read_bytes()
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            if info.filename != "ppt/presentation.xml":
+                dst.writestr(info, src.read(info.filename))
+    with pytest.raises(errors.ChunkscopeError) as info:
+        extract_bytes(out.getvalue(), "deck.pptx")
+    assert info.value.code == errors.PARSE_ERROR
+    with pytest.raises(errors.ChunkscopeError) as info:
+        extract_bytes(data[: len(data) // 2], "deck.pptx")
+    assert info.value.code == errors.PARSE_ERROR
