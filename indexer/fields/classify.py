@@ -178,6 +178,8 @@ class _Walk:
             if isinstance(present, list):
                 self.set(path, MALFORMED_STATE, spec)
                 continue
+            if spec.kind == "OBJECT":
+                self.states[path] = EXTRACTED  # placeholder keeps the parent before its fields
             state = self.one(spec, present, path)
             self.set(path, state, spec)
 

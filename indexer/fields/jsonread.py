@@ -203,11 +203,13 @@ class _Reader:
         body = (_DQ_BODY if quote == '"' else _SQ_BODY).match(s, i + 1, self.n)
         raw = body.group()
         end = body.end()
-        closed = end < self.n
+        # The body stops at its closing quote, or at a lone backslash with nothing after it (a
+        # reply cut off inside an escape), or at the end: only the first is a closed string.
+        closed = end < self.n and s[end] == quote
         if closed:
             end += 1
-        elif raw.endswith("\\") and not raw.endswith("\\\\"):
-            raw = raw[:-1]
+        else:
+            end = self.n
         return (_unescape(raw) if "\\" in raw else raw), end, closed
 
     def value(self, i: int, depth: int, arrays: int, objects: int) -> tuple[Any, int]:

@@ -43,6 +43,8 @@ def test_json_repairs() -> None:
     }
     assert jsonread.read_object('{"u": "caf\\u00e9 \\ud83d\\ude00 \\n"}') == {"u": "café 😀 \n"}
     assert jsonread.read_object('{"url": http://x.example/a}') == {"url": "http://x.example/a"}
+    # Cut off inside an escape sequence: the string never closed (found by the bench's generator).
+    assert jsonread.read_object('{"a": "na\\') == {"a": TRUNCATED}
 
 
 def test_xml_unclosed_element_with_text_ends_at_next_element() -> None:
