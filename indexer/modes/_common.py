@@ -378,12 +378,12 @@ using may must should would could both over after then there here only just even
 get set let run see per via etc one two three four five first last next same other while where how what
 who them does done being because through between under within without upon onto most many much like"""
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
-_TOKEN = re.compile(r"[A-Za-z0-9]+")
+_KEYWORD = re.compile(r"[a-z0-9]{4,}")
 
 
 def keywords(text: str) -> set[str]:
-    """ASCII-lowercased alphanumeric tokens of four or more characters, minus stopwords."""
-    return {t for t in (m.group().lower() for m in _TOKEN.finditer(text)) if len(t) >= 4} - STOPWORDS
+    """Lower-cased runs of four or more ASCII letters/digits, minus stopwords."""
+    return set(_KEYWORD.findall(text.lower())) - STOPWORDS
 
 
 # -- sentences (sentence mode) ---------------------------------------------------------------
@@ -410,7 +410,6 @@ ABBREVIATIONS = frozenset(
 )
 _CANDIDATE = re.compile(r"[.!?]+[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _NUMBERED = re.compile(r"\b(?:figure|fig|table|section|chapter|step|page|item|no|eq|equation)\s+\d+$", re.I)
-_INITIALS = re.compile(r"(?:\b[A-Z]\.){1,}[A-Z]?$|\b[A-Z]$")
 
 
 def split_sentences(text: str) -> list[str]:
@@ -419,22 +418,27 @@ def split_sentences(text: str) -> list[str]:
     ("Figure 1.") or initials ("J.K.")."""
     out: list[str] = []
     pos = 0
-    flat = text
-    for m in _CANDIDATE.finditer(flat):
-        before = flat[pos : m.start()]
-        punct = flat[m.start() : m.end()].strip()
-        if punct.startswith("."):
-            word = before.rsplit(None, 1)[-1] if before.split() else ""
-            bare = word.lower().strip("(\"'[").rstrip(".")
-            if bare in ABBREVIATIONS or _NUMBERED.search(before) or _INITIALS.search(before):
+    for m in _CANDIDATE.finditer(text):
+        end = m.start()
+        if text[end] == ".":
+            # only the few characters before the dot decide (keeps this linear in the text)
+            tail = text[max(pos, end - 40) : end]
+            parts = tail.rsplit(None, 1)
+            word = parts[-1] if parts else ""
+            core = word.strip("(\"'[")
+            if core.lower().rstrip(".") in ABBREVIATIONS:
                 continue
-        sentence = " ".join(flat[pos : m.end()].split())
+            if core[-1:].isdigit() and _NUMBERED.search(tail):
+                continue
+            if core and len(core) <= 12 and all(len(p) == 1 and p.isupper() for p in core.split(".")):
+                continue  # initials: "J." or "J.K."
+        sentence = " ".join(text[pos : m.end()].split())
         if sentence:
             out.append(sentence)
         pos = m.end()
-    tail = " ".join(flat[pos:].split())
-    if tail:
-        out.append(tail)
+    rest = " ".join(text[pos:].split())
+    if rest:
+        out.append(rest)
     return out
 
 

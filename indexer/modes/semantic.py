@@ -91,8 +91,9 @@ def primary(reasons: list[str]) -> str:
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
 
 
-def _stats(parts: list[Block], text: str) -> dict:
-    words = set().union(*(keywords(b.text) for b in parts))
+def _stats(parts: list[Block], text: str, words: set[str] | None = None) -> dict:
+    if words is None:
+        words = keywords(text)
     return {
         "paragraph_count": sum(1 for b in parts if b.kind in (PARAGRAPH, LIST)),
         "block_types": list(dict.fromkeys(b.kind for b in parts)),
@@ -118,7 +119,7 @@ def semantic(doc: Document, params: ModeParams) -> list[Chunk]:
             return
         text = "\n\n".join(b.text for b in current.parts)
         reasons = list(dict.fromkeys(r for r in current.reasons if r != "initial"))
-        meta = where() | _stats(current.parts, text)
+        meta = where() | _stats(current.parts, text, current.words)
         meta |= {"merge_reasons": reasons, "primary_merge_reason": primary(current.reasons)}
         drafts.append(Draft("semantic", text, current.parts, meta))
         current = None

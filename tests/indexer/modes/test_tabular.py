@@ -1,0 +1,134 @@
+"""Spreadsheet and CSV modes on hand-built table blocks."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer.api import chunk_document
+from indexer.errors import InvalidArgument
+from indexer.model import CSV, SPREADSHEET, Coverage, Document, Skipped
+from indexer.modes import ModeParams, key_for, modes_for
+
+from .helpers import table
+
+HEADER = ("name", "team", "score")
+ROWS = [
+    ("Ada", "red", "10"),
+    ("Bo", "blue", "7"),
+    ("Cy", "red", "3"),
+    ("Di", "blue", "8"),
+    ("Ed", "red", ""),  # an empty cell is left out of the rendering
+]
+
+
+def csv_doc() -> Document:
+    # a CSV source: line 1 is the header, data rows on lines 2-6 (row_numbers are source lines)
+    block = table(HEADER, ROWS, first_row=2, lines=(1, 6))
+    meta = {"delimiter": ",", "encoding": "utf-8", "has_header": True}
+    return Document("csv", (block,), text="", family=CSV, metadata=meta)
+
+
+def sheet_doc() -> Document:
+    first = table(HEADER, ROWS, first_row=2, meta={"sheet_name": "Scores", "sheet_index": 0})
+    second = table(
+        ("k", "v"), [("a", "1"), ("b", "2")], first_row=2, meta={"sheet_name": "Misc", "sheet_index": 1}
+    )
+    cov = Coverage(skipped=(Skipped("sheet", "Chart1", "chart sheet"),))
+    return Document("xlsx", (first, second), family=SPREADSHEET, coverage=cov)
+
+
+def run(d, mode, **params):
+    return [c.to_dict() for c in chunk_document(d, mode, ModeParams(**params))]
+
+
+def test_mode_lists_and_defaults():
+    assert modes_for(CSV) == ("row", "sliding_window", "page_aware")
+    assert set(modes_for(SPREADSHEET)) == {
+        "row",
+        "table",
+        "sheet",
+        "sliding_window",
+        "page_aware",
+        "semantic",
+    }
+    assert key_for(CSV, "default", ModeParams()) == "row:rows_per_chunk=None"
+    with pytest.raises(InvalidArgument, match="for csv sources"):
+        run(csv_doc(), "section")
+
+
+def test_csv_row_groups():
+    out = run(csv_doc(), "default")  # 3 rows per chunk by default
+    assert [c["content_type"] for c in out] == ["row_group", "row_group"]
+    assert out[0]["content"] == (
+        "name: Ada | team: red | score: 10\nname: Bo | team: blue | score: 7\nname: Cy | team: red | score: 3"
+    )
+    assert out[1]["content"] == "name: Di | team: blue | score: 8\nname: Ed | team: red"
+    m0, m1 = out[0]["metadata"], out[1]["metadata"]
+    assert (m0["row_start"], m0["row_end"], m0["row_count"]) == (1, 3, 3)
+    assert (m1["row_start"], m1["row_end"], m1["row_count"]) == (4, 5, 2)
+    assert m0["header_row"] == ["name", "team", "score"] and m0["col_count"] == 3
+    assert m0["has_header"] is True and m0["delimiter_detected"] == "," and m0["encoding"] == "utf-8"
+    assert m0["source_lines"] == [2, 4] and m1["source_lines"] == [5, 6]
+    assert m0["row_range"] == [2, 4] and m1["chunk_index"] == 1
+    assert [len(c["content"].split("\n")) for c in run(csv_doc(), "row", rows_per_chunk=2)] == [2, 2, 1]
+    with pytest.raises(InvalidArgument, match="rows_per_chunk must be greater than 0"):
+        run(csv_doc(), "row", rows_per_chunk=0)
+
+
+def test_csv_windows_and_pages():
+    out = run(csv_doc(), "sliding_window")  # 5 rows, size 3, overlap 1 → rows 0-2, 2-4
+    assert [c["content_type"] for c in out] == ["row_window", "row_window"]
+    assert [c["metadata"]["row_range"] for c in out] == [[2, 4], [4, 6]]
+    assert out[1]["content"].startswith("name: Cy")
+    out = run(csv_doc(), "page_aware", paragraphs_per_page=4)
+    assert [c["metadata"]["row_count"] for c in out] == [4, 1]
+    assert {c["content_type"] for c in out} == {"row_group"}
+
+
+def test_sheet_rows_one_per_chunk():
+    out = run(sheet_doc(), "row")
+    assert len(out) == 7 and {c["content_type"] for c in out} == {"row_document"}
+    m = out[5]["metadata"]  # first row of the second sheet
+    assert out[5]["content"] == "k: a | v: 1"
+    assert (m["sheet_name"], m["sheet_index"], m["row_index"], m["row_range"]) == ("Misc", 1, 0, [2, 2])
+    assert m["skipped_sheets"] == ["Chart1"] and m["actual_row_count"] == 1 and m["rows_per_chunk"] == 1
+
+
+def test_sheet_table_sheet_regions():
+    out = run(sheet_doc(), "table")
+    assert [c["content_type"] for c in out] == ["table_region", "table_region"]
+    assert out[1]["content"] == "| k | v |\n| --- | --- |\n| a | 1 |\n| b | 2 |"
+    out = run(sheet_doc(), "sheet")
+    assert [c["metadata"]["sheet_name"] for c in out] == ["Scores", "Misc"]
+    assert out[0]["metadata"]["split_part"] is None
+    out = run(sheet_doc(), "page_aware")
+    assert [c["content_type"] for c in out] == ["sheet_region", "sheet_region"]
+    assert out[0]["metadata"]["row_count"] == 5
+
+
+def test_big_sheet_cut_at_2000_between_rows():
+    rows = [(f"row{i:03d}", "x" * 60) for i in range(100)]
+    d = Document("xlsx", (table(("id", "text"), rows, meta={"sheet_name": "Big"}),), family=SPREADSHEET)
+    for mode in ("table", "sheet", "page_aware", "semantic"):
+        out = run(d, mode)
+        assert len(out) > 1 and all(len(c["content"]) <= 2000 for c in out), mode
+    parts = run(d, "sheet")
+    assert [c["metadata"]["split_part"] for c in parts] == list(range(1, len(parts) + 1))
+    assert all(c["content"].startswith("| id | text |\n| --- | --- |\n") for c in parts)
+
+
+def test_sheet_semantic_groups_by_category():
+    out = run(sheet_doc(), "semantic")
+    scores = [c for c in out if c["metadata"]["sheet_name"] == "Scores"]
+    # "team" repeats (2 distinct values over 5 rows); "name" is all distinct; "score" has a blank
+    assert [c["metadata"]["category_column"] for c in scores] == ["team", "team"]
+    assert [c["metadata"]["category_value"] for c in scores] == ["red", "blue"]
+    assert scores[0]["content"].split("\n") == [
+        "name: Ada | team: red | score: 10",
+        "name: Cy | team: red | score: 3",
+        "name: Ed | team: red",
+    ]
+    assert (scores[0]["metadata"]["start_row"], scores[0]["metadata"]["end_row"]) == (2, 6)
+    assert scores[0]["metadata"]["avg_group_size"] == 2.5 and scores[0]["metadata"]["used_fallback"] is False
+    misc = [c for c in out if c["metadata"]["sheet_name"] == "Misc"]
+    assert misc[0]["metadata"]["used_fallback"] is True  # two rows: no category column
