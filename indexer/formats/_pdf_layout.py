@@ -23,7 +23,9 @@ REPEAT_SHARE = 0.4
 _DIGITS = re.compile(r"\d+")
 _ROMAN = re.compile(r"^[ivxlcdm]{1,7}$")
 _PAGE_NUMBER = re.compile(r"^(?:page|p\.|seite|pág\.?|página)?\s*#(?:\s*(?:of|/|de|von)\s*#)?$")
-_BULLET = re.compile(r"^([\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u00b7\u27a2\u2713\u2714*\-\u2013\u2014\uf0b7\uf0a7])\s+(\S.*)$")
+_BULLET = re.compile(
+    r"^([\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u00b7\u27a2\u2713\u2714*\-\u2013\u2014\uf0b7\uf0a7])\s+(\S.*)$"
+)
 _ORDERED = re.compile(r"^(\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]|\[\d{1,3}\])\s+(\S.*)$")
 _SENTENCE_END = (".", "!", "?", ":", ";", "\u3002")
 
@@ -176,13 +178,11 @@ def group_page(lines: Sequence[Line], page: int) -> list[Group]:
         return []
     pitch_ratio = _common_pitch(lines) or 1.2
     limit = max(pitch_ratio * 1.3, pitch_ratio + 0.25)
-    long_rights = sorted(ln.right for ln in lines if len(ln.text) > 30) or [max(ln.right for ln in lines)]
-    text_right = long_rights[int(len(long_rights) * 0.9) - 1 if len(long_rights) > 1 else 0]
     groups: list[Group] = []
     cur: Group | None = None
     for line in lines:
         bullet = _BULLET.match(line.text) or _ORDERED.match(line.text)
-        if cur is not None and _continues(cur, line, bool(bullet), limit, text_right):
+        if cur is not None and _continues(cur, line, bool(bullet), limit):
             cur.lines.append(line)
             if cur.is_list:
                 cur.items[-1][2] = join_lines([cur.items[-1][2], line.text])
@@ -214,7 +214,7 @@ def _same_list(group: Group, line: Line) -> bool:
     return abs(prev.size - line.size) <= 0.6 and 0 < pitch < 3.0 * line.size
 
 
-def _continues(group: Group, line: Line, bullet: bool, limit: float, text_right: float) -> bool:
+def _continues(group: Group, line: Line, bullet: bool, limit: float) -> bool:
     prev = group.lines[-1]
     if bullet or not line.upright or not prev.upright:
         return False
@@ -227,7 +227,8 @@ def _continues(group: Group, line: Line, bullet: bool, limit: float, text_right:
     if group.is_list:
         # continuation lines of an item hang to the right of its marker
         return line.left > group.items[-1][3] + 0.3 * size
-    if prev.text.endswith(_SENTENCE_END) and prev.right < text_right - 2.5 * size:
+    column_right = max(max(ln.right for ln in group.lines), line.right)
+    if prev.text.endswith(_SENTENCE_END) and prev.right < column_right - 2.5 * size:
         return False  # the previous line was the short last line of a paragraph
     body_left = group.lines[1].left if len(group.lines) > 1 else group.first.left
     if len(group.lines) > 1 and line.left > body_left + 0.8 * size:

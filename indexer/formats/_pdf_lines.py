@@ -9,6 +9,7 @@ keeps the cost per page at a few hundred C calls instead of several per characte
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 from dataclasses import dataclass
 
@@ -64,17 +65,30 @@ class _Probe:
         self._b, self._t = ctypes.c_double(), ctypes.c_double()
         self._name = ctypes.create_string_buffer(128)
         self._flags = ctypes.c_int()
+        self._matrix = pdfium_c.FS_MATRIX()
 
     def box(self, i: int) -> tuple[float, float, float, float]:
         ok = pdfium_c.FPDFText_GetCharBox(
-            self.raw, i, ctypes.byref(self._l), ctypes.byref(self._r), ctypes.byref(self._b), ctypes.byref(self._t)
+            self.raw,
+            i,
+            ctypes.byref(self._l),
+            ctypes.byref(self._r),
+            ctypes.byref(self._b),
+            ctypes.byref(self._t),
         )
         if not ok:
             return (0.0, 0.0, 0.0, 0.0)
         return (self._l.value, self._r.value, self._b.value, self._t.value)
 
     def size(self, i: int) -> float:
-        return float(pdfium_c.FPDFText_GetFontSize(self.raw, i))
+        """The rendered font size: the Tf size scaled by the character's matrix (many producers
+        write ``1 Tf`` and scale with the text matrix)."""
+        size = float(pdfium_c.FPDFText_GetFontSize(self.raw, i))
+        if pdfium_c.FPDFText_GetMatrix(self.raw, i, ctypes.byref(self._matrix)):
+            scale = math.hypot(self._matrix.c, self._matrix.d)
+            if scale > 0:
+                size *= scale
+        return size
 
     def bold(self, i: int) -> bool:
         weight = pdfium_c.FPDFText_GetFontWeight(self.raw, i)
@@ -115,15 +129,18 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
         last = start + len(segment.rstrip()) - 1
         l1, r1, b1, t1 = probe.box(first)
         l2, r2, b2, t2 = probe.box(last)
-        size = probe.size(first)
-        if size <= 1.5:  # a font scaled by the text matrix: the glyph box is the better measure
+        mid = _middle(text, first, last)
+        sizes = sorted((probe.size(first), probe.size(mid), probe.size(last)))
+        size = sizes[1]
+        if size <= 1.5:  # no usable size: the glyph box is the better measure
             size = max(t1 - b1, t2 - b2, 1.0) * 1.4
+        bold = [probe.bold(first), probe.bold(mid), probe.bold(last)]
         lines.append(
             Line(
                 page=page_number,
                 text=clean(segment),
                 size=round(size, 1),
-                bold=probe.bold(first) and probe.bold(last),
+                bold=sum(bold) >= 2 and bold[2],
                 left=min(l1, l2),
                 right=max(r1, r2),
                 top=max(t1, t2),
@@ -133,6 +150,15 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
             )
         )
     return _merge_same_baseline(lines), cut, count
+
+
+def _middle(text: str, first: int, last: int) -> int:
+    """A non-space character near the middle of ``text[first:last + 1]``."""
+    mid = (first + last) // 2
+    for i in range(mid, last + 1):
+        if not text[i].isspace():
+            return i
+    return first
 
 
 def _merge_same_baseline(lines: list[Line]) -> list[Line]:

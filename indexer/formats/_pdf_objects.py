@@ -18,17 +18,67 @@ MAX_IMAGE_PIXELS = 40_000_000
 MIN_IMAGE_SIDE = 4
 
 
+#: At most this many ruling segments per page are kept for the table test.
+MAX_SEGMENTS = 4000
+
+
 @dataclass(slots=True)
 class PageObjects:
     images: list[tuple[float, object]] = field(default_factory=list)  # (top, raw FPDF_PAGEOBJECT)
-    horizontal: int = 0  # thin horizontal paths (ruling lines)
-    vertical: int = 0
-    boxes: int = 0  # rectangles the size of a table cell or larger
+    horizontal: list[tuple[float, float, float]] = field(default_factory=list)  # (left, right, y)
+    vertical: list[tuple[float, float, float]] = field(default_factory=list)  # (bottom, top, x)
     truncated: bool = False
+
+    def add_box(self, left: float, bottom: float, right: float, top: float) -> None:
+        if len(self.horizontal) + len(self.vertical) >= MAX_SEGMENTS:
+            return
+        width, height = right - left, top - bottom
+        if height < 2.5 and width > 10:
+            self.horizontal.append((left, right, (top + bottom) / 2))
+        elif width < 2.5 and height > 8:
+            self.vertical.append((bottom, top, (left + right) / 2))
+        elif width > 15 and height > 8:  # a cell drawn as a rectangle: its four edges
+            self.horizontal += [(left, right, bottom), (left, right, top)]
+            self.vertical += [(bottom, top, left), (bottom, top, right)]
+
+    @property
+    def ruled_both_ways(self) -> bool:
+        """A grid: vertical rules at three or more places (two columns or more) between the rules."""
+        return len(_crossing_columns(self.horizontal, self.vertical)) >= 3
 
     @property
     def has_rulings(self) -> bool:
-        return self.horizontal >= 3 or (self.horizontal >= 2 and self.vertical >= 2) or self.boxes >= 4
+        """Ruling lines that look like a table: a grid, or three or more rules of the same width and
+        no vertical rules (booktabs style). Fraction bars, underlines, single separators and framed
+        boxes (verticals only at their two sides) do not count."""
+        columns = _crossing_columns(self.horizontal, self.vertical)
+        if len(columns) >= 3:
+            return True
+        if columns:
+            return False
+        widths: dict[tuple[int, int], int] = {}
+        for left, right, _ in self.horizontal:
+            if right - left >= 40:
+                key = (round(left / 3), round(right / 3))
+                widths[key] = widths.get(key, 0) + 1
+                if widths[key] >= 3:
+                    return True
+        return False
+
+
+def _crossing_columns(horizontal, vertical) -> set[int]:
+    """Distinct x positions (3 pt buckets) of vertical rules lying between two wide horizontal rules."""
+    wide = [h for h in horizontal if h[1] - h[0] >= 30]
+    if len(wide) < 2:
+        return set()
+    low, high = min(h[2] for h in wide), max(h[2] for h in wide)
+    xs: set[int] = set()
+    for bottom, top, x in vertical:
+        if top >= low - 2 and bottom <= high + 2 and any(h[0] - 2 <= x <= h[1] + 2 for h in wide):
+            xs.add(round(x / 3))
+            if len(xs) >= 3:
+                break
+    return xs
 
 
 class _Bounds:
@@ -67,18 +117,17 @@ def _scan(out: PageObjects, bounds: _Bounds, budget: list[int], objects, depth: 
             out.images.append((box[3] if box else 0.0, obj))
         elif kind == pdfium_c.FPDF_PAGEOBJ_PATH:
             box = bounds.of(obj)
-            if box is None:
-                continue
-            width, height = box[2] - box[0], box[3] - box[1]
-            if height < 2.5 and width > 10:
-                out.horizontal += 1
-            elif width < 2.5 and height > 8:
-                out.vertical += 1
-            elif width > 15 and height > 8:
-                out.boxes += 1
+            if box is not None:
+                out.add_box(*box)
         elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < MAX_FORM_DEPTH:
             n = pdfium_c.FPDFFormObj_CountObjects(obj)
-            _scan(out, bounds, budget, (pdfium_c.FPDFFormObj_GetObject(obj, i) for i in range(max(n, 0))), depth + 1)
+            _scan(
+                out,
+                bounds,
+                budget,
+                (pdfium_c.FPDFFormObj_GetObject(obj, i) for i in range(max(n, 0))),
+                depth + 1,
+            )
 
 
 def image_size(obj) -> tuple[int, int]:
@@ -103,11 +152,9 @@ def decode_png(obj, page, pdf) -> tuple[bytes, int, int]:
     except pdfium.PdfiumError as exc:
         raise ImageError(f"pdfium cannot decode this image ({exc})") from None
     try:
-        pil = bitmap.to_pil()
+        pil = bitmap.to_pil()  # the bitmap is freed with its Python object (closing it is unsafe)
     except (ValueError, KeyError, OSError) as exc:
         raise ImageError(f"unsupported pixel format ({exc})") from None
-    finally:
-        bitmap.close()
     if pil.mode not in ("RGB", "RGBA", "L", "LA", "1", "P"):
         pil = pil.convert("RGB")
     buf = io.BytesIO()

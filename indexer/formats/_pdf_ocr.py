@@ -39,9 +39,7 @@ def ocr_page(page) -> str:
         path = os.path.join(tmp, "page.png")
         image.save(path)
         try:
-            done = subprocess.run(
-                [binary, path, "stdout"], capture_output=True, timeout=TIMEOUT, check=False
-            )
+            done = subprocess.run([binary, path, "stdout"], capture_output=True, timeout=TIMEOUT, check=False)
         except subprocess.TimeoutExpired:
             raise OcrFailed(f"tesseract took longer than {TIMEOUT:.0f} s") from None
         except OSError as exc:

@@ -20,10 +20,12 @@ from . import _pdf_ocr
 from ._pdf_layout import Group, PageGeometry, find_running, group_page, to_blocks
 from ._pdf_lines import Line, page_lines
 from ._pdf_objects import MIN_IMAGE_SIDE, ImageError, PageObjects, decode_png, image_size, scan_page
-from ._pdf_tables import FoundTable, find_tables, open_plumber
+from ._pdf_tables import FoundTable, find_tables, grid_tables, open_plumber
 from .registry import extractor
 
 TABLE_MODES = ("auto", "always", "never")
+#: Values PDF producers write when the author gave none; not reported as a title or author.
+_PLACEHOLDER_METADATA = ("untitled", "anonymous", "unknown", "unspecified")
 OCR_MODES = ("auto", "never")
 
 
@@ -37,6 +39,7 @@ class _Page:
     images: list[tuple[float, str]] = field(default_factory=list)  # (top, image name)
     tables: list[FoundTable] = field(default_factory=list)
     ocr_text: str = ""
+    tables_done: bool = False  # the fast grid path already looked for tables
 
     @property
     def has_text(self) -> bool:
@@ -87,7 +90,9 @@ def _open(data: bytes, password: str | None, name: str) -> pdfium.PdfDocument:
         if code == pdfium_c.FPDF_ERR_PASSWORD:
             if password:
                 raise errors.Encrypted(f"{name}: the password given does not open this PDF") from None
-            raise errors.Encrypted(f"{name}: the PDF is password-protected (the empty password does not open it)") from None
+            raise errors.Encrypted(
+                f"{name}: the PDF is password-protected (the empty password does not open it)"
+            ) from None
         if code == pdfium_c.FPDF_ERR_SECURITY:
             raise errors.Encrypted(f"{name}: the PDF uses an unsupported security handler") from None
         raise errors.ParseError(f"{name}: not a readable PDF ({exc})") from None
@@ -101,7 +106,7 @@ def _metadata(pdf: pdfium.PdfDocument, pages: int) -> dict:
         return meta
     for key in ("Title", "Author"):
         value = " ".join(str(info.get(key, "")).split())
-        if value:
+        if value and value.strip("()").lower() not in _PLACEHOLDER_METADATA:
             meta[key.lower()] = value
     return meta
 
@@ -124,7 +129,9 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         raise errors.DocumentLimit(f"{name}: {total:,} pages, over the {limits.max_pages:,}-page limit")
     warnings: list[str] = []
     if b"%%EOF" not in data[-2048:]:
-        warnings.append("the file does not end with %%EOF: it looks truncated, pages may be missing or incomplete")
+        warnings.append(
+            "the file does not end with %%EOF: it looks truncated, pages may be missing or incomplete"
+        )
     skipped: list[Skipped] = []
     images: list[Image] = []
     pages: list[_Page] = []
@@ -138,7 +145,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             pages.append(_Page(number, PageGeometry(number, 0.0, 792.0, 0.0, 612.0)))
             continue
         try:
-            info = _read_page(pdf, page, number, images, skipped, warnings)
+            info = _read_page(pdf, page, number, images, skipped, warnings, tables_mode)
         finally:
             page.close()
         chars += info.chars
@@ -178,18 +185,21 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     return assemble("pdf", blocks, images=tuple(images), metadata=_metadata(pdf, total), coverage=coverage)
 
 
-def _read_page(pdf, page, number, images, skipped, warnings) -> _Page:
+def _read_page(pdf, page, number, images, skipped, warnings, tables_mode) -> _Page:
     info = _Page(number, _geometry(page, number))
+    info.objects = scan_page(page)
+    if info.objects.truncated:
+        warnings.append(f"page {number}: only the first objects were scanned for images and tables")
     textpage = page.get_textpage()
     try:
         info.lines, cut, info.chars = page_lines(textpage, number)
+        if info.lines and tables_mode == "auto" and info.objects.ruled_both_ways:
+            info.tables = grid_tables(info.objects.horizontal, info.objects.vertical, textpage)
+            info.tables_done = True
     finally:
         textpage.close()
     if cut:
         warnings.append(f"page {number}: text cut after its first characters (page limit)")
-    info.objects = scan_page(page)
-    if info.objects.truncated:
-        warnings.append(f"page {number}: only the first objects were scanned for images and tables")
     n = 0
     for top, obj in sorted(info.objects.images, key=lambda t: -t[0]):
         width, height = image_size(obj)
@@ -202,7 +212,9 @@ def _read_page(pdf, page, number, images, skipped, warnings) -> _Page:
         except ImageError as exc:
             skipped.append(Skipped("image", image_name, str(exc)))
             continue
-        images.append(Image(name=image_name, format="png", data=png, width=width, height=height, meta={"page": number}))
+        images.append(
+            Image(name=image_name, format="png", data=png, width=width, height=height, meta={"page": number})
+        )
         info.images.append((top, image_name))
     return info
 
@@ -227,7 +239,11 @@ def _run_ocr(pdf, pages: list[_Page], empty: list[int], warnings: list[str]) -> 
 
 def _find_tables(data, password, pages: list[_Page], mode: str, warnings: list[str]) -> None:
     wanted = [
-        p for p in pages if p.has_text and (mode == "always" or (p.objects is not None and p.objects.has_rulings))
+        p
+        for p in pages
+        if p.has_text
+        and not p.tables_done
+        and (mode == "always" or (p.objects is not None and p.objects.has_rulings))
     ]
     if not wanted:
         return
@@ -244,7 +260,7 @@ def _find_tables(data, password, pages: list[_Page], mode: str, warnings: list[s
                     plumber,
                     p.number - 1,
                     (p.geo.left, p.geo.top),
-                    ruled_both_ways=objects.vertical >= 2 or objects.boxes >= 4,
+                    ruled_both_ways=objects.ruled_both_ways,
                     force_text=mode == "always" and not objects.has_rulings,
                 )
             except Exception as exc:  # a damaged page: keep its text, say the tables were not read
@@ -293,15 +309,17 @@ def _blocks(pages: list[_Page], drop: list[set[int]]) -> list[Block]:
                 out.append(Block(TABLE, text, page=p.number, rows=item.rows, header=item.header))
             elif isinstance(item, str):
                 n_image += 1
-                out.append(Block(IMAGE, "", page=p.number, images=(item,), alt=f"image {n_image} on page {p.number}"))
+                out.append(
+                    Block(IMAGE, "", page=p.number, images=(item,), alt=f"image {n_image} on page {p.number}")
+                )
             else:
                 out.extend(_pdf_ocr.blocks(item[1], p.number))
     return out
 
 
 def _position_by_y(lines: list[Line], top: float) -> float:
-    """Sequence position for an object whose top edge is at ``top``: before the first line below it."""
-    for i, ln in enumerate(lines):
-        if ln.upright and ln.top <= top + 1:
-            return i - 0.25
-    return len(lines) + 0.5
+    """Sequence position for an object whose top edge is at ``top``: after the nearest line above it."""
+    above = [(ln.base, i) for i, ln in enumerate(lines) if ln.upright and ln.base > top - 1]
+    if not above:
+        return -0.5
+    return min(above)[1] + 0.5
