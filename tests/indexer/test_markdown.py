@@ -1,0 +1,80 @@
+"""render_markdown / get_markdown on hand-built documents and the playground files."""
+
+from __future__ import annotations
+
+from indexer import get_markdown
+from indexer.markdown import render_markdown
+from indexer.model import CSV, SPREADSHEET, Block, Document, Image, ListItem, assemble, render_list
+
+from .modes.helpers import code, heading, image, para, table
+
+
+def test_document_blocks_render():
+    items = (ListItem("one", 0, True), ListItem("inner", 1), ListItem("two", 0, True))
+    blocks = [
+        heading("Title", 1),
+        para("Hello world."),
+        heading("Deep", 8),  # clamped to ######
+        Block("list", render_list(items), items=items),
+        table(("A", "B"), [("1", "2")]),
+        code("x = 1\nprint(x)"),
+        image("a chart"),
+    ]
+    md = render_markdown(assemble("docx", blocks))
+    assert md == (
+        "# Title\n\nHello world.\n\n###### Deep\n\n"
+        "1. one\n   - inner\n1. two\n\n"
+        "| A | B |\n| --- | --- |\n| 1 | 2 |\n\n"
+        "```python\nx = 1\nprint(x)\n```\n\n"
+        "[Image: a chart]\n"
+    )
+
+
+def test_code_fence_longer_than_backticks_inside():
+    md = render_markdown(assemble("docx", [code("```\nnested\n```")]))
+    assert md.startswith("````python\n```\nnested\n```\n````")
+
+
+def test_images_inline_or_referenced():
+    imgs = (Image("aa.png", "png", b"1", alt="cat"), Image("bb.png", "png", b"2", alt="dog"))
+    blocks = [para("Look [Image: cat] and [Image: dog].", images=("aa.png", "bb.png"))]
+    d = assemble("html", blocks, images=imgs)
+    assert render_markdown(d) == "Look [Image: cat] and [Image: dog].\n"
+    assert render_markdown(d, list_images=True) == "Look and .\n\n![cat](aa.png)\n\n![dog](bb.png)\n"
+
+
+def test_pdf_pages_separated_by_rules_and_page_images_on_top():
+    imgs = (Image("image_p2_1.png", "png", b"1", meta={"page": 2}),)
+    blocks = [para("page one", page=1), para("page two", page=2)]
+    d = assemble("pdf", blocks, images=imgs)
+    assert render_markdown(d) == "page one\n\n---\n\npage two\n"
+    assert render_markdown(d, list_images=True) == "page one\n\n---\n\n![](image_p2_1.png)\n\npage two\n"
+
+
+def test_spreadsheet_and_csv():
+    s1 = table(("k", "v"), [("a", "1")], meta={"sheet_name": "First"})
+    s2 = table(("n",), [("x",)], meta={"sheet_name": "Second"})
+    d = Document("xlsx", (s1, s2), family=SPREADSHEET)
+    assert render_markdown(d) == (
+        "## First\n\n| k | v |\n| --- | --- |\n| a | 1 |\n\n---\n\n## Second\n\n| n |\n| --- |\n| x |\n"
+    )
+    c = Document("csv", (table(("a", "b"), [("1", "2"), ("3", "4")]),), family=CSV)
+    assert render_markdown(c) == "| a | b |\n| --- | --- |\n| 1 | 2 |\n| 3 | 4 |\n"
+
+
+def test_markdown_source_comes_back_as_is(playground):
+    md = get_markdown(playground / "sample.md")
+    source = (playground / "sample.md").read_text(encoding="utf-8")
+    assert md.strip() == source.strip().replace("\r\n", "\n")
+
+
+def test_html_get_markdown(playground):
+    md = get_markdown(playground / "structured_docs.html")
+    # read in the file: <h1>py-chunks API Reference</h1>, <h2>Installation</h2>, a <pre> install line
+    assert md.startswith("# py-chunks API Reference\n")
+    assert "\n## Installation\n" in md
+    assert "```\npip install py-chunks\n```" in md
+
+
+def test_empty_document():
+    assert render_markdown(Document("txt", ())) == ""

@@ -1,0 +1,36 @@
+"""`chunkscope chunks FILE --compare …` and mode options, through the real command line."""
+
+from __future__ import annotations
+
+from tui.cli import main
+
+
+def test_compare_prints_one_row_per_mode(tmp_path, capsys):
+    # 3 headings, 2 short paragraphs and a fenced code block, read by hand:
+    src = tmp_path / "note.md"
+    src.write_text("# A\n\nFirst para.\n\n## B\n\nSecond para.\n\n```\ncode\n```\n\n## C\n", encoding="utf-8")
+    assert main(["chunks", str(src), "--compare", "default,section,sliding_window"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    rows = {line.split()[0]: line for line in out[2:]}
+    assert set(rows) == {"default", "section", "sliding_window"}
+    # default: heading A, paragraph, heading B, paragraph, code, heading C = 6 chunks
+    assert rows["default"].split()[1] == "6"
+    assert "heading 3" in rows["default"] and "code_block 1" in rows["default"]
+    # sliding_window over 6 blocks, size 3, overlap 1: windows [0,2], [2,4], [4,5]
+    assert rows["sliding_window"].split()[1] == "3"
+    assert rows["section"].split()[6] == "0"  # nothing over budget
+
+
+def test_compare_rejects_unknown_mode(tmp_path, capsys):
+    src = tmp_path / "note.txt"
+    src.write_text("hello", encoding="utf-8")
+    assert main(["chunks", str(src), "--compare", "default,nope"]) == 2
+    err = capsys.readouterr().err
+    assert "nope" in err and "sliding_window" in err and len(err.strip().splitlines()) == 1
+
+
+def test_bad_parameter_is_one_line(tmp_path, capsys):
+    src = tmp_path / "note.txt"
+    src.write_text("hello", encoding="utf-8")
+    assert main(["chunks", str(src), "--mode", "sliding_window", "--overlap", "3"]) == 2
+    assert "overlap must be less than window_size" in capsys.readouterr().err
