@@ -52,6 +52,7 @@ R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 V = "urn:schemas-microsoft-com:vml"
+M_T = "{http://schemas.openxmlformats.org/officeDocument/2006/math}t"
 
 
 def _w(tag: str) -> str:
@@ -76,6 +77,8 @@ R_EMBED, R_ID, R_LINK = f"{{{R}}}embed", f"{{{R}}}id", f"{{{R}}}link"
 # Elements of a paragraph the walker reacts to; everything else is passed through.
 _INLINE = (
     W_T,
+    M_T,
+    W_P,
     W_TAB,
     W_BR,
     W_CR,
@@ -323,7 +326,7 @@ class _Walker:
         first_page: int | None = None
         for el in p.iter(_INLINE):
             tag = el.tag
-            if tag == W_T:
+            if tag in (W_T, M_T):
                 text = el.text
                 if text:
                     if first_page is None and text.strip():
@@ -345,6 +348,9 @@ class _Walker:
                 if not self.just_broke:
                     self.page += 1
                     self.just_broke = True
+            elif tag == W_P:
+                if el is not p and parts and not parts[-1].endswith("\n"):
+                    parts.append("\n")  # a paragraph of a text box inside this one
             elif tag == W_CR:
                 parts.append("\n")
             elif tag == W_NOBREAKHYPHEN:
