@@ -113,6 +113,9 @@ def _text_draft(content_type: str, block: Block, meta: dict[str, Any]) -> list[D
 
 
 def _skipped_sheets(doc: Document) -> list[str]:
+    listed = doc.metadata.get("skipped_sheets")
+    if listed is not None:
+        return list(listed)
     return [s.name for s in doc.coverage.skipped_of("sheet")]
 
 

@@ -132,3 +132,37 @@ def test_sheet_semantic_groups_by_category():
     assert scores[0]["metadata"]["avg_group_size"] == 2.5 and scores[0]["metadata"]["used_fallback"] is False
     misc = [c for c in out if c["metadata"]["sheet_name"] == "Misc"]
     assert misc[0]["metadata"]["used_fallback"] is True  # two rows: no category column
+
+
+def test_playground_iris_csv(playground):
+    from indexer import extract
+
+    d = extract(playground / "iris.csv")
+    # iris.csv: a header line and 150 data lines (wc -l), first data line "5.1,3.5,1.4,0.2,Iris-setosa"
+    rows = run(d, "default")
+    assert len(rows) == 50  # 3 rows per chunk
+    assert rows[0]["content"].split("\n")[0] == (
+        "sepal length: 5.1 | sepal width: 3.5 | petal length: 1.4 | petal width: 0.2 | class: Iris-setosa"
+    )
+    m = rows[0]["metadata"]
+    assert (m["row_start"], m["row_end"], m["delimiter_detected"], m["has_header"]) == (1, 3, ",", True)
+    assert m["source_lines"] == [2, 4]
+    assert len(run(d, "sliding_window")) == 75  # starts 0, 2, …, 148
+    assert [c["metadata"]["row_count"] for c in run(d, "page_aware")] == [15] * 10
+
+
+def test_playground_sample_xlsx(playground):
+    from indexer import extract
+
+    d = extract(playground / "sample.xlsx")
+    rows = run(d, "row")
+    # first data row of Sheet1, as the reference documents it for this file
+    assert rows[0]["content"] == (
+        "0: 1 | First Name: Dulce | Last Name: Abril | Gender: Female | Country: United States | "
+        "Age: 32 | Date: 15/10/2017 | Id: 1562"
+    )
+    assert rows[0]["metadata"]["sheet_name"] == "Sheet1" and rows[0]["metadata"]["row_range"] == [2, 2]
+    groups = run(d, "semantic")
+    assert {c["metadata"]["category_column"] for c in groups} == {"Gender"}
+    assert {c["metadata"]["category_value"] for c in groups} == {"Female", "Male"}
+    assert sum(c["metadata"]["row_count"] for c in groups) == len(rows)
