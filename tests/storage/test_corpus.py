@@ -1,0 +1,70 @@
+"""Indexing the real corpora: every file ends up indexed or with a recorded error code, and search
+reports where a phrase is."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer import errors
+from storage.indexing import index_folder
+from storage.store import Store
+from storage.walk import walk
+from tests.conftest import SAMPLE_CORPUS, SHARED, require_shared
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def fixtures_index(tmp_path_factory):
+    root = require_shared(SHARED / "fixtures")
+    db = tmp_path_factory.mktemp("fixtures") / "index.db"  # never write into ../shared
+    summary = index_folder(root, db_path=db, jobs=2)
+    store = Store.open(db, readonly=True)
+    yield root, summary, store
+    store.close()
+
+
+def assert_all_recorded(root, store):
+    on_disk = [f.path for f in walk(root)]
+    docs = {d.path: d for d in store.documents()}
+    assert sorted(docs) == sorted(on_disk)
+    for path, doc in docs.items():
+        if doc.status == "indexed":
+            assert doc.error_code is None and doc.sha256, path
+        else:
+            assert doc.status in ("failed", "unsupported"), (path, doc.status)
+            assert doc.error_code in errors.CODES and doc.error_message, path
+    return docs
+
+
+def test_every_shared_fixture_is_indexed_or_has_an_error_code(fixtures_index):
+    root, summary, store = fixtures_index
+    docs = assert_all_recorded(root, store)
+    assert summary.files == len(docs) > 100
+    indexed = [d for d in docs.values() if d.status == "indexed"]
+    assert len(indexed) > 0.8 * len(docs)
+    # a document without chunks is one whose extraction came out empty (SPEC §5: empty ⇒ no chunks)
+    for d in indexed:
+        if d.chunk_count == 0:
+            assert store.load_document(d.path).blocks == (), d.path
+    assert sum(d.chunk_count > 0 for d in indexed) > 0.9 * len(indexed)
+    # a password-protected PDF is recorded with its code, not dropped
+    assert docs["real-world/pdf/pdfplumber/password-example.pdf"].error_code == errors.ENCRYPTED
+
+
+def test_search_reports_the_pdf_page_of_a_phrase(fixtures_index):
+    _, _, store = fixtures_index
+    # word2vec.pdf, page 3 (read in a PDF viewer): section 2.1 opens with "The probabilistic
+    # feedforward neural network language model has been proposed in [1]."
+    hits = store.search('"probabilistic feedforward neural network language model"', source_type="pdf")
+    assert [(h.path, h.metadata["page_number"]) for h in hits] == [
+        ("chunk-engine-playground/word2vec.pdf", 3)
+    ]
+    assert "\x02probabilistic feedforward neural network language model\x03" in hits[0].snippet
+
+
+def test_sample_corpus_is_indexed_or_recorded(tmp_path):
+    summary = index_folder(SAMPLE_CORPUS, db_path=tmp_path / "index.db", jobs=2)
+    with Store.open(tmp_path / "index.db", readonly=True) as store:
+        docs = assert_all_recorded(SAMPLE_CORPUS, store)
+    assert summary.files == len(docs)
