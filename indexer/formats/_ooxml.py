@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 import zipfile
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -72,11 +73,19 @@ def has_member(zf: zipfile.ZipFile, name: str) -> bool:
     return True
 
 
+def read(zf: zipfile.ZipFile, name: str, what: str) -> bytes:
+    """One member's bytes (capped at its declared size); PARSE_ERROR when its data is damaged."""
+    try:
+        return read_member(zf, name)
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as exc:
+        raise ParseError(f"{what}: member {name!r} cannot be read: {exc}"[:300]) from None
+
+
 def member_xml(zf: zipfile.ZipFile, name: str, what: str) -> etree._Element | None:
     """The parsed member, or None when the container has no such member."""
     if not has_member(zf, name):
         return None
-    return parse_xml(read_member(zf, name), f"{what} {name}")
+    return parse_xml(read(zf, name, what), f"{what} {name}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +173,7 @@ class ImageSink:
             result: Image | Skipped = Skipped("image", member, "image part is missing from the container")
             self.skipped.append(result)
         else:
-            data = read_member(self._zf, member)
+            data = read(self._zf, member, "image")
             result = self.from_bytes(
                 data,
                 posixpath.splitext(member)[1],

@@ -42,7 +42,7 @@ from ..model import (
     render_list,
     render_table,
 )
-from ..zipsafe import open_zip, read_member
+from ..zipsafe import open_zip
 from . import _ooxml
 from ._ooxml import Rel
 from .registry import extractor
@@ -641,7 +641,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         style_targets = by_type.get("styles")
         raw_styles = None
         if style_targets and _ooxml.has_member(zf, style_targets[0]):
-            raw_styles = read_member(zf, style_targets[0])
+            raw_styles = _ooxml.read(zf, style_targets[0], what)
         styles = _StyleInfo(_LazyStyles(raw_styles, what))
         ordered = _ordered_levels(part("numbering"))
         sink = _ooxml.ImageSink(zf)

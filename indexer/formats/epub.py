@@ -15,6 +15,7 @@ import io
 import posixpath
 import warnings
 import zipfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -42,7 +43,18 @@ def _read(data: bytes, what: str) -> Any:
             return epub.read_epub(io.BytesIO(data), options={"ignore_ncx": False})
     except epub.EpubException as exc:
         raise ParseError(f"{what} is not a readable EPUB: {exc}"[:300]) from None
-    except (KeyError, IndexError, AttributeError, zipfile.BadZipFile, etree.LxmlError, UnicodeError) as exc:
+    except (
+        KeyError,
+        IndexError,
+        AttributeError,
+        AssertionError,
+        TypeError,
+        ValueError,
+        EOFError,
+        zlib.error,
+        zipfile.BadZipFile,
+        etree.LxmlError,
+    ) as exc:
         raise ParseError(f"{what} is not a readable EPUB: {type(exc).__name__}: {exc}"[:300]) from None
 
 

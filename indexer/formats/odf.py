@@ -37,7 +37,7 @@ from ..model import (
     render_list,
     render_table,
 )
-from ..zipsafe import open_zip, read_member
+from ..zipsafe import open_zip
 from . import _ooxml
 from .registry import extractor
 
@@ -196,7 +196,7 @@ class _Reader:
         member = f"{href}/content.xml"
         if not href or not _ooxml.has_member(self.zf, member):
             return ""
-        root = _ooxml.parse_xml(read_member(self.zf, member), member)
+        root = _ooxml.parse_xml(_ooxml.read(self.zf, member, "formula"), member)
         for ann in root.iter(f"{{{MATHML}}}annotation"):
             if ann.text and ann.text.strip():
                 return f"[Formula: {' '.join(ann.text.split())}]"
@@ -235,12 +235,17 @@ class _Reader:
                 self.images(frames)
             elif tag == TB_TABLE:
                 self.table(child)
-            elif tag in (
-                T_SECTION,
-                T_INDEX_BODY,
-                _q("text", "table-of-content"),
-                _q("text", "alphabetical-index"),
-            ) or tag == _q("text", "illustration-index") or tag == _q("text", "object-index"):
+            elif (
+                tag
+                in (
+                    T_SECTION,
+                    T_INDEX_BODY,
+                    _q("text", "table-of-content"),
+                    _q("text", "alphabetical-index"),
+                )
+                or tag == _q("text", "illustration-index")
+                or tag == _q("text", "object-index")
+            ):
                 self.body(child)
             elif tag == D_FRAME:
                 self.images([child])
@@ -446,7 +451,9 @@ def _meta(root: etree._Element | None) -> dict[str, str]:
 def _open(data: bytes, ctx: ExtractContext, kind: str) -> tuple[zipfile.ZipFile, etree._Element]:
     what = ctx.filename or kind.upper()
     zf = open_zip(data, ctx.limits, what)
-    manifest = _ooxml.has_member(zf, "META-INF/manifest.xml") and read_member(zf, "META-INF/manifest.xml")
+    manifest = _ooxml.has_member(zf, "META-INF/manifest.xml") and _ooxml.read(
+        zf, "META-INF/manifest.xml", what
+    )
     if manifest and b"encryption-data" in manifest:
         zf.close()
         raise Encrypted(f"{what} is password-protected (encrypted OpenDocument)")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import Any
@@ -58,7 +59,7 @@ def _open(data: bytes, what: str) -> Any:
         return Presentation(io.BytesIO(data))
     except PackageNotFoundError as exc:
         raise ParseError(f"{what} is not a PowerPoint package: {exc}") from None
-    except (KeyError, zipfile.BadZipFile, etree.XMLSyntaxError, ValueError) as exc:
+    except (KeyError, zipfile.BadZipFile, zlib.error, EOFError, etree.XMLSyntaxError, ValueError) as exc:
         raise ParseError(f"{what}: cannot read the presentation: {type(exc).__name__}: {exc}"[:300]) from None
 
 
