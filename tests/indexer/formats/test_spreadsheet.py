@@ -11,11 +11,13 @@ import zipfile
 
 import openpyxl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from indexer import errors, extract, get_chunks
-from indexer.formats.spreadsheet import OdsBackend, RawSheet, cell_text, read_table
+from indexer.formats.spreadsheet import OdsBackend, RawSheet, cell_text, read_table, table_text
 from indexer.limits import Limits
-from indexer.model import IMAGE, PARAGRAPH, SPREADSHEET, TABLE
+from indexer.model import IMAGE, PARAGRAPH, SPREADSHEET, TABLE, render_table
 
 from ._isolated import Isolated
 
@@ -373,3 +375,17 @@ def test_image_only_sheet_gives_an_image_block():
     assert block.kind == IMAGE
     assert block.meta["sheet_name"] == "Sheet"
     assert doc.images[0].name == block.images[0]
+
+
+# -- the fast table rendering is exactly render_table ------------------------------------------------
+
+_cells = st.text(alphabet=st.sampled_from(list("ab |\t\n\xa0\u3000\x1f\x00-")), max_size=6)
+
+
+@given(st.integers(min_value=1, max_value=4).flatmap(
+    lambda w: st.tuples(st.lists(_cells, min_size=w, max_size=w),
+                        st.lists(st.lists(_cells, min_size=w, max_size=w), max_size=5))))  # fmt: skip
+@settings(max_examples=300, deadline=None)
+def test_table_text_equals_render_table(table):
+    header, rows = table
+    assert table_text(tuple(header), [tuple(r) for r in rows]) == render_table(header, rows)
