@@ -211,6 +211,8 @@ class _Walk:
         if present is NULL or present is TRUNCATED:
             return MALFORMED_STATE
         if spec.kind == "OBJECT":
+            if isinstance(present, str) and any(f.text_content for f in spec.fields):
+                present = {TEXT_KEY: present}  # an XML element with only text, read by its text field
             if not isinstance(present, Mapping):
                 return MALFORMED_STATE
             self.fields(spec.fields, present, path + ".")

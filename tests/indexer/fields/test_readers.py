@@ -115,3 +115,33 @@ def test_coverage_counts_documents_per_field_and_folds_array_paths() -> None:
 def test_nest_rebuilds_structure() -> None:
     flat = {"a.b": 1, "tags[0]": "x", "tags[2]": "z", "items[0].n": 5}
     assert nest(flat) == {"a": {"b": 1}, "tags": ["x", "z"], "items": [{"n": 5}]}
+
+
+def test_text_only_element_fills_an_object_through_its_text_field() -> None:
+    schema = schema_from_dict(
+        {
+            "format": "XML",
+            "rootName": "doc",
+            "fields": [
+                {
+                    "name": "vibe",
+                    "kind": "OBJECT",
+                    "fields": [
+                        {"name": "thread_id", "kind": "STRING"},
+                        {"name": "text", "kind": "STRING", "required": True, "textContent": True},
+                    ],
+                },
+                {"name": "meta", "kind": "OBJECT", "fields": [{"name": "id", "kind": "STRING"}]},
+            ],
+        }
+    )
+    # <vibe> has no attribute, so the reader gives its text as a plain string; the object still
+    # reads it through its textContent field. <meta> holds only text and has no such field.
+    result = extract_fields("<doc><vibe>calm</vibe><meta>m</meta></doc>", schema)
+    assert dict(result.states) == {
+        "vibe": "EXTRACTED",
+        "vibe.thread_id": "LOST_OPTIONAL",
+        "vibe.text": "EXTRACTED",
+        "meta": "MALFORMED",
+    }
+    assert dict(result.data) == {"vibe.text": "calm"}
