@@ -1,0 +1,30 @@
+"""Helpers shared by the text-family format tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer import model
+from indexer.limits import ExtractContext
+
+SAMPLES = Path(__file__).resolve().parents[3] / "sample_corpus"
+CTX = ExtractContext()
+
+
+def source_lines(doc: model.Document, block: model.Block) -> list[str]:
+    """The lines of ``doc.text`` a block says it came from."""
+    first, last = block.lines
+    return doc.text.split("\n")[first - 1 : last]
+
+
+def assert_lines_valid(doc: model.Document) -> None:
+    """Every block has a 1-based, inclusive, in-range line span."""
+    count = doc.text.count("\n") + 1
+    for block in doc.blocks:
+        assert block.lines is not None, block
+        first, last = block.lines
+        assert 1 <= first <= last <= count, (block.kind, block.lines, count)
+
+
+def kinds(doc: model.Document) -> list[str]:
+    return [b.kind for b in doc.blocks]

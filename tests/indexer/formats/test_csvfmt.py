@@ -1,0 +1,102 @@
+"""CSV/TSV: delimiter, quoting, header inference, encodings, row numbers, the row mode."""
+
+from __future__ import annotations
+
+import indexer
+from indexer.formats.csvfmt import detect_delimiter, extract_csv, extract_tsv, infer_header
+from indexer.model import TABLE
+
+from ._text_helpers import CTX, SAMPLES
+
+
+def test_iris_document(playground):
+    doc = indexer.extract(playground / "iris.csv")
+    assert doc.family == "csv" and doc.source_type == "csv"
+    assert dict(doc.metadata) == {"delimiter_detected": ",", "encoding": "utf-8", "has_header": True}
+    (block,) = doc.blocks
+    assert block.kind == TABLE
+    # line 1: "sepal length,sepal width,petal length,petal width,class"; 150 data lines follow
+    assert block.header == ("sepal length", "sepal width", "petal length", "petal width", "class")
+    assert len(block.rows) == 150
+    assert block.rows[0] == ("5.1", "3.5", "1.4", "0.2", "Iris-setosa")  # line 2
+    assert block.rows[-1][-1] == "Iris-virginica"
+    assert block.row_numbers[:3] == (2, 3, 4) and block.row_numbers[-1] == 151
+    assert block.meta["has_header"] is True
+
+
+def test_iris_row_chunks(playground):
+    chunks = indexer.get_chunks(playground / "iris.csv")
+    assert len(chunks) == 50  # 150 rows, three per chunk
+    c0, c1, last = chunks[0], chunks[1], chunks[-1]
+    assert c0["content_type"] == "row_group"
+    assert c0["content"].splitlines() == [
+        "sepal length: 5.1 | sepal width: 3.5 | petal length: 1.4 | petal width: 0.2 | class: Iris-setosa",
+        "sepal length: 4.9 | sepal width: 3.0 | petal length: 1.4 | petal width: 0.2 | class: Iris-setosa",
+        "sepal length: 4.7 | sepal width: 3.2 | petal length: 1.3 | petal width: 0.2 | class: Iris-setosa",
+    ]
+    m = c0["metadata"]
+    assert (m["row_start"], m["row_end"], m["row_count"], m["col_count"]) == (1, 3, 3, 5)
+    assert m["has_header"] is True and m["delimiter_detected"] == "," and m["encoding"] == "utf-8"
+    assert m["header_row"] == ["sepal length", "sepal width", "petal length", "petal width", "class"]
+    assert m["source_lines"] == [2, 4]
+    # rows 4-6 are file lines 5-7: 4.6,3.1,1.5,0.2 / 5.0,3.6,1.4,0.2 / 5.4,3.9,1.7,0.4
+    assert (
+        c1["content"].splitlines()[2].startswith("sepal length: 5.4 | sepal width: 3.9 | petal length: 1.7")
+    )
+    assert c1["metadata"]["source_lines"] == [5, 7]
+    assert last["metadata"]["row_end"] == 150
+    assert last["content"].splitlines()[-1].endswith("class: Iris-virginica")
+
+
+def test_quoted_fields_and_multiline_rows():
+    doc = extract_csv((SAMPLES / "data" / "harvest_log.csv").read_bytes(), CTX)
+    (block,) = doc.blocks
+    assert block.header == ("date", "plot", "crop", "weight_kg", "notes")
+    assert block.rows[1] == ("2024-07-02", "7", "beans, runner", "1.1", "first picking")  # quoted comma
+    assert block.rows[2][4] == "two rows lifted;\nthe rest next week"  # quoted newline
+    assert block.rows[3][4] == 'the "monster" one weighed 1.2 kg alone'  # doubled quotes
+    # the potato row spans file lines 4-5, so the next row starts on line 6
+    assert block.row_numbers == (2, 3, 4, 6, 7)
+    assert block.lines == (1, 7)
+
+
+def test_semicolon_cp1252():
+    doc = extract_csv((SAMPLES / "edge" / "semicolon.csv").read_bytes(), CTX)
+    assert dict(doc.metadata) == {"delimiter_detected": ";", "encoding": "windows-1252", "has_header": True}
+    (block,) = doc.blocks
+    assert block.header == ("Artikel", "Menge", "Preis (€)", "Lager")
+    assert block.rows[1] == ("Gießkanne 10 l", "12", "7,50", "Halle 1")  # decimal comma stays in its cell
+
+
+def test_tsv_with_times_has_a_header():
+    doc = extract_tsv((SAMPLES / "data" / "bus_timetable.tsv").read_bytes(), CTX)
+    assert doc.metadata["delimiter_detected"] == "\t" and doc.metadata["has_header"] is True
+    assert doc.blocks[0].header == ("stop", "dep_1", "dep_2", "dep_3")
+    assert doc.blocks[0].rows[-1] == ("Harbour", "07:31", "08:01", "08:31")
+
+
+def test_header_inference_rules():
+    assert infer_header([["name", "age"], ["ann", "31"], ["bob", "4"]])  # text above a numeric column
+    assert not infer_header([["1", "2"], ["3", "4"]])  # numbers in the first row
+    assert not infer_header([["only", "row"]])  # a single row is data
+    # text columns: a first cell whose length differs from the (equal) lengths below says header
+    assert infer_header([["code", "city"], ["AB", "Rome"], ["CD", "Oslo"]])
+
+
+def test_no_header_gives_column_labels_in_chunks():
+    chunks = indexer.get_chunks(b"1,2,3\n4,5,6\n", filename="numbers.csv")
+    assert chunks[0]["content"].splitlines()[0] == "Column 1: 1 | Column 2: 2 | Column 3: 3"
+    assert chunks[0]["metadata"]["has_header"] is False
+
+
+def test_delimiter_detection():
+    assert detect_delimiter("a|b|c\n1|2|3\n") == "|"
+    assert detect_delimiter("a;b\n1,5;2,5\n3,1;4,0\n") == ";"
+    assert detect_delimiter("just one column\nvalue\n") == ","
+    assert detect_delimiter("x\ty\n1\t2\n", preferred="\t") == "\t"
+
+
+def test_unreadable_csv_is_read_as_text():
+    doc = extract_csv(b'a,b\n"unterminated, quote\nmore', CTX)
+    assert doc.blocks  # either as rows or as text, never nothing
+    assert "unterminated" in doc.text

@@ -1,0 +1,150 @@
+"""HTML: boilerplate dropped, entities decoded, unclosed tags keep their text, structure kept."""
+
+from __future__ import annotations
+
+import indexer
+from indexer.formats.html import extract_html, html_blocks
+from indexer.model import CODE, HEADING, IMAGE, LIST, PARAGRAPH, TABLE
+
+from ._text_helpers import CTX, SAMPLES, assert_lines_valid
+
+
+def _guide():
+    return extract_html((SAMPLES / "text" / "field_guide.html").read_bytes(), CTX)
+
+
+def test_field_guide_boilerplate_dropped():
+    doc = _guide()
+    assert dict(doc.metadata) == {"source_type": "html"}
+    for gone in (
+        "All guides",  # <nav>
+        "Coastal Trust",  # page <header> and <footer>
+        "All rights reserved",  # <footer>
+        "Seaweeds of the estuary",  # <aside>
+        "Enable JavaScript",  # <noscript>
+        "analytics",  # <script>
+        "font-family",  # <style>
+        "a field guide",  # <title> in <head>
+    ):
+        assert gone not in doc.text, gone
+    assert_lines_valid(doc)
+
+
+def test_field_guide_text_entities_and_unclosed_paragraphs():
+    doc = _guide()
+    assert doc.blocks[0].kind == HEADING and doc.blocks[0].text == "Rock pools of the north shore"
+    assert doc.blocks[1].text.endswith("Visit at low tide & bring a hand lens.")  # &amp;
+    br = next(b for b in doc.blocks if b.text.startswith("Check the tide table"))
+    assert br.text.splitlines()[-1] == "the weed on the lower ledge is slippery."  # <br> is a line break
+    texts = [b.text for b in doc.blocks]
+    assert "Unclosed paragraphs happen in old pages" in texts
+    assert "and this one is never closed either" in texts
+    caption = next(b for b in doc.blocks if b.text.startswith("Survey of 14 May"))
+    assert caption.text == "Survey of 14 May, 10:00–11:30"  # &ndash;
+
+
+def test_field_guide_nested_list_with_unclosed_items():
+    doc = _guide()
+    block = next(b for b in doc.blocks if b.kind == LIST)
+    assert [(i.text, i.level) for i in block.items] == [
+        ("Anemones", 0),
+        ("Beadlet anemone (red, common)", 1),
+        ("Snakelocks anemone (green tips)", 1),
+        ("Crabs", 0),
+        ("Shore crab", 1),  # <li> never closed
+        ("Edible crab (juveniles only)", 1),
+        ("Blennies and gobies", 0),  # last <li> never closed either
+    ]
+
+
+def test_field_guide_table_code_and_images():
+    doc = _guide()
+    table = next(b for b in doc.blocks if b.kind == TABLE)
+    assert table.header == ("Species", "Upper pool", "Lower pool")  # from <thead><th>
+    assert table.rows == (
+        ("Beadlet anemone", "34", "51"),
+        ("Shore crab", "12", "7"),
+        ("Common blenny", "3", "5"),
+    )
+    code = next(b for b in doc.blocks if b.kind == CODE)
+    assert code.text == "date,pool,species,count\n2024-05-14,upper,beadlet anemone,34"
+    assert code.meta["language"] == "text"
+    images = [b for b in doc.blocks if b.kind == IMAGE]
+    remote, inline = images
+    assert remote.alt == "A beadlet anemone with its tentacles open"
+    assert remote.images == () and remote.meta["src"].startswith("https://")  # never fetched
+    assert inline.alt == "a red square marker" and len(inline.images) == 1
+    (image,) = doc.images
+    assert image.name == inline.images[0] and image.format == "png"
+    assert (image.width, image.height) == (24, 24)
+    assert image.name.endswith(".png") and len(image.name) == len("0123456789abcdef.png")  # FNV-1a name
+    assert doc.coverage.images_extracted == 1
+
+
+def test_structured_docs_chunks(playground):
+    chunks = indexer.get_chunks(playground / "structured_docs.html")
+    c0, c3, c7 = chunks[0], chunks[3], chunks[7]
+    # <h1>py-chunks API Reference</h1>
+    assert (c0["content"], c0["content_type"]) == ("py-chunks API Reference", "heading")
+    assert c0["metadata"]["document_metadata"] == {"source_type": "html"}
+    assert c0["metadata"]["section_level"] == 1
+    # <pre><code>pip install py-chunks</code></pre> under <h2>Installation</h2>
+    assert (c3["content"], c3["content_type"]) == ("pip install py-chunks", "code_block")
+    assert c3["metadata"]["section_heading"] == "Installation"
+    # the <p> under <h3>get_chunks</h3>: 83 characters, a short paragraph
+    assert (
+        c7["content"] == "Unified entry point that accepts any source type and returns a list of chunk dicts."
+    )
+    assert c7["content_type"] == "short_disconnected_paragraph"
+    assert c7["metadata"]["section_heading"] == "get_chunks"
+    code = next(c for c in chunks if c["content"].startswith("get_chunks(\n"))
+    assert code["content"].endswith(") -> list[dict]")  # "-&gt;" decoded
+    listing = next(c for c in chunks if c["content"].startswith("str or Path"))
+    assert listing["content_type"] == "bullet_list"
+    assert (
+        listing["content"].splitlines()[2]
+        == "bytes, bytearray, or memoryview — raw document bytes (filename required)"
+    )
+    table = next(c for c in chunks if c["content_type"] == "table")
+    assert table["content"].splitlines()[0] == "| Format | Block types detected |"
+    assert "| HTML | h1-h6, p, pre, table, ul/ol |" in table["content"]
+
+
+def test_html_blocks_helper_contract():
+    blocks, imgs = html_blocks('<h2>T</h2><p>x <img src="cid:a1" alt="chart"> y</p><img src="b.png">')
+    assert [b.kind for b in blocks] == [HEADING, PARAGRAPH, IMAGE, PARAGRAPH, IMAGE]
+    assert all(b.lines is None for b in blocks)
+    assert imgs == [("cid:a1", "chart"), ("b.png", None)]
+    assert blocks[2].meta["src"] == "cid:a1" and blocks[4].text == "[Image: b.png]"
+    assert html_blocks("") == ([], [])
+
+
+def test_headings_table_without_thead_and_first_row_of_th():
+    blocks, _ = html_blocks(
+        "<table><tr><th>k</th><th>v</th></tr><tr><td>a</td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>"
+        "<table><tr><td>x</td><td>y</td></tr><tr><td>z</td><td>w</td></tr></table>"
+    )
+    assert blocks[0].header == ("k", "v") and blocks[0].rows == (("a", "1"), ("b", "2"))
+    assert blocks[1].header is None and blocks[1].rows == (("x", "y"), ("z", "w"))
+
+
+def test_deeply_nested_markup_is_read_flat_without_losing_text():
+    html = "<div>" * 5000 + "deep text" + "</div>" * 5000 + "<p>after</p>"
+    doc = extract_html(html.encode(), CTX)
+    assert "deep text" in doc.text and doc.blocks[-1].text == "after"
+
+
+def test_page_of_only_boilerplate_still_gives_text():
+    doc = extract_html(
+        b"<html><head><title>Only a title</title></head><body><nav>Home</nav></body></html>", CTX
+    )
+    assert doc.blocks and "Only a title" in doc.text
+    assert doc.coverage.warnings
+
+
+def test_legacy_charset_from_meta():
+    data = '<html><head><meta charset="windows-1252"></head><body><p>Café – 5 €</p></body></html>'.encode(
+        "cp1252"
+    )
+    doc = extract_html(data, CTX)
+    assert doc.blocks[0].text == "Café – 5 €"

@@ -1,0 +1,155 @@
+"""Markdown: headings (ATX, setext), nested lists, tables, code, front matter, inline markup."""
+
+from __future__ import annotations
+
+import indexer
+from indexer.formats.markdown import extract_markdown, markdown_blocks, parse_front_matter
+from indexer.model import CODE, HEADING, IMAGE, LIST, PARAGRAPH, TABLE
+
+from ._text_helpers import CTX, SAMPLES, assert_lines_valid, source_lines
+
+
+def _note():
+    return extract_markdown((SAMPLES / "text" / "design_note.md").read_bytes(), CTX)
+
+
+def test_design_note_front_matter_and_headings():
+    doc = _note()
+    assert doc.metadata["source_type"] == "md"
+    # lines 2-7 of the file: title, status, authors as a two-item list, reviewed
+    assert doc.metadata["front_matter"] == {
+        "title": "Cache eviction for the tile server",
+        "status": "draft",
+        "authors": ["Mirela Ionescu", "Tom Okafor"],
+        "reviewed": False,
+    }
+    assert_lines_valid(doc)
+    headings = [(b.text, b.level, b.lines) for b in doc.blocks if b.kind == HEADING]
+    assert headings[0] == ("Cache eviction for the tile server", 1, (10, 10))
+    assert headings[1] == ("Background", 2, (17, 18))  # setext: text line 17, "-----" line 18
+    assert ("Options considered", 2, (26, 26)) in headings
+    assert all(b.lines[0] > 8 for b in doc.blocks)  # nothing from the front matter is a block
+
+
+def test_design_note_inline_markup_and_quotes():
+    doc = _note()
+    para = doc.blocks[1]
+    assert para.kind == PARAGRAPH and para.lines == (12, 15)
+    # "**40 GB a week**" and "`du`" reduced to their text, line breaks kept
+    assert (
+        para.text.splitlines()[1]
+        == "vector styles the cache grows by about 40 GB a week, and the nightly du job"
+    )
+    quote = next(b for b in doc.blocks if b.text.startswith("Measurements were taken"))
+    assert quote.kind == PARAGRAPH and quote.lines == (23, 24)  # the block quote, "> " stripped
+    mail = next(b for b in doc.blocks if b.text.startswith("Questions go to"))
+    assert mail.text == "Questions go to Mirela <mirela.ionescu@example.org>."  # autolink keeps <addr>
+
+
+def test_design_note_nested_list():
+    doc = _note()
+    block = next(b for b in doc.blocks if b.kind == LIST)
+    assert block.lines == (28, 37)
+    items = [(i.text, i.level, i.ordered) for i in block.items]
+    assert items[:3] == [
+        ("Least recently used, per zoom level", 0, True),
+        ("cheap to implement with the access log we already write", 1, False),
+        ("punishes low zoom levels, which are small but always requested", 1, False),
+    ]
+    assert ("zoom 0–8 never evicted", 1, False) in items
+    assert ("they total 1.2 GB", 2, False) in items
+    assert items[-1] == ("simple, but evicts hot tiles on a fixed schedule", 1, False)
+    assert block.text.splitlines()[5] == "    they total 1.2 GB"  # render_list: two spaces per level
+    tasks = [b for b in doc.blocks if b.kind == LIST][1]
+    assert [i.text for i in tasks.items] == [
+        "[x] Write the eviction job",
+        "[ ] Run it in dry-run mode on tiles-02 for a week",
+        "[ ] Enable on all tile servers",
+    ]
+
+
+def test_design_note_table_and_code():
+    doc = _note()
+    table = next(b for b in doc.blocks if b.kind == TABLE)
+    assert table.header == ("Policy", "Cache size", "Hit rate", "Rebuild cost")
+    assert table.rows[2] == ("Pinned + LRU", "300 GB", "96.3 %", "3 h/week")
+    assert len(table.rows) == 4
+    assert source_lines(doc, table)[0] == "| Policy | Cache size | Hit rate | Rebuild cost |"
+    codes = [b for b in doc.blocks if b.kind == CODE]
+    assert codes[0].meta["language"] == "python"
+    assert codes[0].text.startswith("def evict(cache, budget_bytes, pinned_max_zoom=8):")
+    assert source_lines(doc, codes[0])[0] == "```python" and source_lines(doc, codes[0])[-1] == "```"
+    # the indented block (4 spaces) is code without a language
+    assert codes[1].text == "# dry run on a copy of the index\ntilecache evict --budget 300G --dry-run"
+    assert "language" not in codes[1].meta
+    footnote = doc.blocks[-1]
+    assert footnote.text.startswith("[^pinning]: Pinning is by zoom level only")
+
+
+def test_sample_md_document_and_chunks(playground):
+    doc = indexer.extract(playground / "sample.md")
+    assert_lines_valid(doc)
+    chunks = indexer.get_chunks(playground / "sample.md")
+    c0, c1, c2 = chunks[0], chunks[1], chunks[2]
+    assert (c0["content"], c0["content_type"]) == ("Complex Markdown Test Document", "heading")
+    assert c0["metadata"]["section_level"] == 1
+    assert c0["metadata"]["document_metadata"] == {"source_type": "md"}
+    assert c0["metadata"]["source_lines"] == [1, 1]
+    # lines 3-8 "**Project:** temp-doc" … and line 10's links, markup reduced to text
+    assert c1["content"].splitlines()[:2] == ["Project: temp-doc", "Owner: Platform Team"]
+    assert (
+        c1["content"].splitlines()[-1]
+        == "Jump to Metrics | Jump to Architecture | Jump to Code | Jump to Tasks"
+    )
+    assert c1["content_type"] == "plain_paragraph"
+    assert c1["metadata"]["section_heading"] == "Complex Markdown Test Document"
+    assert c1["metadata"]["source_lines"] == [3, 10]
+    assert (c2["content"], c2["content_type"]) == ("1. Purpose", "heading")  # "## 1. Purpose", line 14
+    assert c2["metadata"]["section_level"] == 2 and c2["metadata"]["source_lines"] == [14, 14]
+    table = next(c for c in chunks if c["content_type"] == "table")
+    # "### 2.1 Primary KPI Table": header then "| Availability | 99.94% | 99.90% | +0.04% | On Track |"
+    assert table["content"].splitlines()[0] == "| Metric | Current | Target | Delta | Status |"
+    assert table["content"].splitlines()[2] == "| Availability | 99.94% | 99.90% | +0.04% | On Track |"
+    assert table["metadata"]["section_heading"] == "2.1 Primary KPI Table"
+    nested = next(c for c in chunks if c["content"].startswith("Platform updates"))
+    assert nested["content_type"] == "bullet_list"
+    assert nested["content"].splitlines()[1:4] == [
+        "  Scaling policies tuned",
+        "  Query optimization complete",
+        "    Index rebuilt on events table",
+    ]
+
+
+def test_sample_md_images_and_html_blocks(playground):
+    doc = indexer.extract(playground / "sample.md")
+    images = [b for b in doc.blocks if b.kind == IMAGE]
+    # "![Primary placeholder](https://via.placeholder…)": remote, never fetched
+    assert images[0].alt == "Primary placeholder" and images[0].images == ()
+    assert images[0].text == "[Image: Primary placeholder]"
+    assert doc.images == ()
+    warning = next(b for b in doc.blocks if b.text.startswith("Warning:"))
+    assert "<div" not in warning.text  # the raw HTML block read through the HTML extractor
+
+
+def test_markdown_blocks_lines_are_relative():
+    blocks = markdown_blocks("intro\n\n## Part\n\n- a\n- b\n")
+    assert [(b.kind, b.lines) for b in blocks] == [(PARAGRAPH, (1, 1)), (HEADING, (3, 3)), (LIST, (5, 6))]
+    assert markdown_blocks("") == [] and markdown_blocks(" \n ") == []
+
+
+def test_front_matter_that_is_not_simple_yaml_is_kept_raw():
+    raw = "nested:\n  deep: 1\n"
+    assert parse_front_matter(raw) == raw
+    assert parse_front_matter("n: 3\nf: 1.5\nq: 'x: y'\nnone: ~") == {
+        "n": 3,
+        "f": 1.5,
+        "q": "x: y",
+        "none": None,
+    }
+
+
+def test_unclosed_fence_and_deep_nesting_do_not_lose_text():
+    doc = extract_markdown(b"# T\n\n```\ncode never closed\n", CTX)
+    assert doc.blocks[1].kind == CODE and doc.blocks[1].text == "code never closed"
+    deep = extract_markdown(b"> " * 3000 + b"deep quote\n", CTX)
+    assert deep.blocks[-1].text == "deep quote"

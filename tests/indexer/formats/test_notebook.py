@@ -1,0 +1,101 @@
+"""Jupyter notebooks: markdown and code cells, outputs, image outputs named by their cell."""
+
+from __future__ import annotations
+
+import json
+
+from indexer.formats.notebook import extract_ipynb
+from indexer.model import CODE, HEADING, IMAGE, PARAGRAPH, TABLE
+
+from ._text_helpers import CTX, SAMPLES, assert_lines_valid
+
+
+def test_sample_notebook():
+    doc = extract_ipynb((SAMPLES / "notebooks" / "tide_readings.ipynb").read_bytes(), CTX)
+    assert dict(doc.metadata) == {
+        "source_type": "ipynb",
+        "language": "python",
+        "kernel": "Python 3",
+        "nbformat": "4.5",
+        "cell_count": 4,
+        "code_cell_count": 2,
+        "markdown_cell_count": 2,
+    }
+    assert_lines_valid(doc)
+    b = doc.blocks
+    assert (b[0].kind, b[0].text, b[0].meta["cell_index"], b[0].meta["cell_type"]) == (
+        HEADING,
+        "Tide readings, 2 April",
+        0,
+        "markdown",
+    )
+    assert b[1].kind == PARAGRAPH and b[1].text == "Loads the readings of ST-014 and plots the rising tide."
+    assert b[2].kind == CODE and b[2].meta["language"] == "python" and b[2].meta["cell_index"] == 1
+    assert b[2].text.splitlines()[0] == "import json"
+    assert b[3].kind == CODE and b[3].text == "loaded 2 readings" and b[3].meta["output"] is True
+    image = next(x for x in b if x.kind == IMAGE)
+    assert image.images == ("cell2_output1.png",) and image.meta["cell_index"] == 2
+    (img,) = doc.images
+    assert (img.name, img.format, img.width, img.height) == ("cell2_output1.png", "png", 160, 90)
+    # the "<Figure size …>" repr beside the image is not indexed as text
+    assert "Figure size" not in doc.text
+    assert b[-1].text == "The tide rose 13 cm in ten minutes." and b[-1].meta["cell_index"] == 3
+
+
+def _nb(cells, **meta):
+    return json.dumps({"nbformat": 4, "nbformat_minor": 2, "metadata": meta, "cells": cells}).encode()
+
+
+def test_error_output_html_table_and_raw_cell():
+    cells = [
+        {
+            "cell_type": "code",
+            "source": "1/0",
+            "outputs": [
+                {
+                    "output_type": "error",
+                    "ename": "ZeroDivisionError",
+                    "evalue": "division by zero",
+                    "traceback": ["\x1b[0;31mZeroDivisionError\x1b[0m: division by zero"],
+                }
+            ],
+        },
+        {
+            "cell_type": "code",
+            "source": "df",
+            "outputs": [
+                {
+                    "output_type": "execute_result",
+                    "data": {
+                        "text/html": "<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>",
+                        "text/plain": "   a  b\n0  1  2",
+                    },
+                }
+            ],
+        },
+        {"cell_type": "raw", "source": "raw text cell"},
+    ]
+    doc = extract_ipynb(_nb(cells), CTX)
+    trace = next(b for b in doc.blocks if "ZeroDivisionError" in b.text)
+    assert trace.text == "ZeroDivisionError: division by zero"  # terminal colours stripped
+    table = next(b for b in doc.blocks if b.kind == TABLE)
+    assert table.header == ("a", "b") and table.rows == (("1", "2"),)
+    assert doc.blocks[-1].text == "raw text cell" and doc.blocks[-1].meta["cell_type"] == "raw"
+
+
+def test_svg_output_is_skipped_with_a_reason():
+    cells = [
+        {
+            "cell_type": "code",
+            "source": "x",
+            "outputs": [{"output_type": "display_data", "data": {"image/svg+xml": "<svg/>"}}],
+        }
+    ]
+    doc = extract_ipynb(_nb(cells), CTX)
+    assert doc.coverage.skipped and "SVG" in doc.coverage.skipped[0].reason
+
+
+def test_not_a_notebook_is_read_as_text():
+    doc = extract_ipynb(b"{ this is not json", CTX)
+    assert doc.blocks and "this is not json" in doc.text and doc.coverage.warnings
+    assert extract_ipynb(b"", CTX).blocks == ()
