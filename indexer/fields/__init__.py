@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -67,8 +68,11 @@ def read_raw(text: str, schema: Schema) -> tuple[bool, dict[str, Any]]:
     return xmlread.read(text, schema.root_name, schema.case_insensitive)
 
 
-def extract_fields(text: str, schema: Schema) -> FieldResult:
-    """Classify every declared field of ``schema`` in ``text``. Never raises for any text."""
+def extract_fields(text: str, schema: Schema | Mapping[str, Any] | str | os.PathLike[str]) -> FieldResult:
+    """Classify every declared field of ``schema`` in ``text``. Never raises for any text (a bad
+    schema given as a dict or a path raises :class:`SchemaError` before any text is read)."""
+    if not isinstance(schema, Schema):
+        schema = schema_from_dict(schema) if isinstance(schema, Mapping) else load_schema(schema)
     found, raw = read_raw(text, schema)
     empty = not found or (not raw and not (text or "").strip())
     return classify(raw, schema, empty=empty)
