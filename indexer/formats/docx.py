@@ -64,6 +64,7 @@ W_T, W_TAB, W_BR, W_CR, W_LRPB = (_w(t) for t in ("t", "tab", "br", "cr", "lastR
 W_DRAWING, W_PICT, W_NOBREAKHYPHEN = _w("drawing"), _w("pict"), _w("noBreakHyphen")
 W_FOOTNOTEREF, W_ENDNOTEREF = _w("footnoteReference"), _w("endnoteReference")
 W_VAL, W_ID, W_TYPE = _w("val"), _w("id"), _w("type")
+W_IND, W_LEFT, W_START = _w("ind"), _w("left"), _w("start")
 W_PPR, W_PSTYLE, W_NUMPR, W_ILVL, W_NUMID, W_OUTLINE = (
     _w(t) for t in ("pPr", "pStyle", "numPr", "ilvl", "numId", "outlineLvl")
 )
@@ -230,10 +231,10 @@ def _ordered_levels(root: etree._Element | None) -> dict[str, dict[int, tuple[bo
 def _indent(ppr: etree._Element | None) -> int | None:
     if ppr is None:
         return None
-    ind = ppr.find(_w("ind"))
+    ind = ppr.find(W_IND)
     if ind is None:
         return None
-    return _int(ind.get(_w("left")) or ind.get(_w("start")))
+    return _int(ind.get(W_LEFT) or ind.get(W_START))
 
 
 class _StyleInfo:
@@ -389,18 +390,23 @@ class _Walker:
             yield _Pic(rid, alt, "image")
 
     def para_style(self, p: etree._Element) -> tuple[int, tuple[str, int] | None, int | None]:
-        ppr = p.find(W_PPR)
+        """(heading level, (numId, ilvl) or None, left indent) of a body paragraph."""
         style_id = None
         num = None
         outline = None
+        indent = None
+        ppr = p[0] if len(p) and p[0].tag == W_PPR else None
         if ppr is not None:
-            ps = ppr.find(W_PSTYLE)
-            if ps is not None:
-                style_id = ps.get(W_VAL)
-            num = _numpr(ppr.find(W_NUMPR))
-            ol = ppr.find(W_OUTLINE)
-            if ol is not None:
-                outline = _int(ol.get(W_VAL))
+            for child in ppr:  # one pass over the few properties, instead of a find() per property
+                tag = child.tag
+                if tag == W_PSTYLE:
+                    style_id = child.get(W_VAL)
+                elif tag == W_NUMPR:
+                    num = _numpr(child)
+                elif tag == W_OUTLINE:
+                    outline = _int(child.get(W_VAL))
+                elif tag == W_IND:
+                    indent = _int(child.get(W_LEFT) or child.get(W_START))
         level, style_num = self.styles.resolve(style_id)
         if outline is not None:
             level = outline + 1 if 0 <= outline < 9 else 0
@@ -409,7 +415,7 @@ class _Walker:
         num = num if num is not None else style_num
         if num is not None and num[0] in ("", "0"):
             num = None
-        return min(level, 6), num, _indent(ppr)
+        return min(level, 6), num, indent
 
     def body(self, parent: etree._Element) -> None:
         for child in parent:
