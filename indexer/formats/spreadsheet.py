@@ -486,7 +486,7 @@ def _check_ole(data: bytes) -> None:
 def _check_ods_encryption(zf: zipfile.ZipFile) -> None:
     try:
         manifest = read_member(zf, "META-INF/manifest.xml")
-    except KeyError:
+    except _XML_ERRORS:  # absent or damaged: the content parts will tell
         return
     if b"encryption-data" in manifest:
         raise Encrypted("the spreadsheet is password-protected (encrypted OpenDocument parts)")

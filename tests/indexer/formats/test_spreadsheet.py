@@ -341,20 +341,21 @@ def _mutations(data: bytes, rng: random.Random, count: int):
             yield out.getvalue()
 
 
-def test_fuzzed_workbooks_raise_only_documented_errors(sample_corpus):
-    data = (sample_corpus / "spreadsheets" / "regional_sales.xlsx").read_bytes()
+@pytest.mark.parametrize(("name", "count"), [("regional_sales.xlsx", 45), ("inventory.ods", 30)])
+def test_fuzzed_workbooks_raise_only_documented_errors(sample_corpus, name, count):
+    data = (sample_corpus / "spreadsheets" / name).read_bytes()
     rng = random.Random(20240501)
     worker = Isolated(timeout=20)
     outcomes: dict[str, int] = {}
     try:
-        for mutated in _mutations(data, rng, 45):
-            outcome = worker.run(mutated, "fuzz.xlsx")
+        for mutated in _mutations(data, rng, count):
+            outcome = worker.run(mutated, f"fuzz{name[name.index('.') :]}")
             assert outcome.status == "ok" or outcome.status in errors.CODES, outcome
             outcomes[outcome.status] = outcomes.get(outcome.status, 0) + 1
     finally:
         worker.close()
-    print("fuzzed xlsx outcomes:", outcomes)
-    assert sum(outcomes.values()) == 45
+    print(f"fuzzed {name} outcomes:", outcomes)
+    assert sum(outcomes.values()) == count
 
 
 def test_image_only_sheet_gives_an_image_block():
