@@ -45,7 +45,7 @@ def test_case(case: str) -> None:
     folder = require_shared(CORPUS / case)
     missing = _missing_by_case().get(case)
     if missing:
-        pytest.skip("incomplete case (PROVENANCE): " + "; ".join(missing))
+        pytest.skip(f"incomplete case {case} (PROVENANCE): " + "; ".join(missing))
     schema = load_schema(folder / "schema.json")
     text = (folder / "input.txt").read_text(encoding="utf-8")
     want = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
