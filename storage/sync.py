@@ -194,7 +194,8 @@ class SyncLoop:
                 moved = self._move_tree(src, dest)
                 result = f"moved {moved} documents"
             else:
-                result = self._result(self.indexer.rename(src, dest), "moved")
+                self.indexer.rename(src, dest)
+                result = "moved"
             handled |= {src, dest}
             changes += 1
             self._emit(SyncEvent(f"{src} → {dest}", "rename", result, _ms(started), _count(batch, src, dest)))
@@ -217,10 +218,12 @@ class SyncLoop:
             elif full.is_file():
                 upserts.append(path)
             else:
-                self.indexer.index_paths([path])
-                removed = self.indexer.remove_prefix(path)
+                gone = self.indexer.index_paths([path]).removed
+                under = len(self.indexer.remove_prefix(path))
                 changes += 1
-                result = "removed" if not removed else f"removed (+{removed} under it)"
+                result = "removed" if gone else "nothing indexed"
+                if under:
+                    result = f"removed {under} documents under it"
                 self._emit(SyncEvent(path, "delete", result, _ms(started), _count(batch, path)))
         for path in upserts:
             started = time.perf_counter()
@@ -258,22 +261,21 @@ class SyncLoop:
             self.indexer.index_paths(rest)  # anything not indexed before (or changed meanwhile)
         return moved
 
-    @staticmethod
-    def _result(outcome, default: str) -> str:
-        if outcome is None:
+    def _result(self, outcome, default: str, path: str | None = None) -> str:
+        """One word for what the indexer did, from its IndexSummary."""
+        if outcome is None or not hasattr(outcome, "added"):
             return default
-        if isinstance(outcome, str):
-            return outcome
-        if isinstance(outcome, (list, tuple)) and outcome:
-            outcome = outcome[0]
-        action = getattr(outcome, "action", None)
-        code = getattr(outcome, "code", None)
-        if code:
+        if outcome.failed:
+            code = next(iter(outcome.errors), "error")
             return f"failed: {code}"
-        chunks = getattr(outcome, "chunks", None)
-        if action and chunks is not None:
-            return f"{action} ({chunks} chunks)"
-        return action or default
+        chunks = ""
+        if path is not None:
+            row = self.indexer.store.document(path)
+            chunks = f" ({row.chunk_count} chunks)" if row is not None else ""
+        for word in ("added", "updated", "renamed", "unchanged", "removed"):
+            if getattr(outcome, word, 0):
+                return word + chunks
+        return default
 
 
 def _ms(started: float) -> float:

@@ -1,0 +1,383 @@
+"""The index follows the folder: real watchdog events on a real temp folder, a real SQLite file.
+
+Every test waits on a condition with a time-out (never a fixed sleep) and ends by checking that the
+database equals the folder: every file on disk has a row whose digest matches its bytes, and no row
+names a file that is not there.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import random
+import shutil
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from storage.indexing import FileIndexed, Indexer, IndexFailed
+from storage.sync import BatchApplied, SyncEvent, SyncLoop, WatcherState
+from storage.walk import walk
+
+TIMEOUT = 30.0
+
+
+def wait_until(predicate, timeout: float = TIMEOUT, what: str = "condition"):
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        last = predicate()
+        if last:
+            return last
+        time.sleep(0.05)
+    raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what} (last: {last!r})")
+
+
+def folder_state(root: Path) -> dict[str, str]:
+    return {f.path: hashlib.sha256((root / f.path).read_bytes()).hexdigest() for f in walk(root)}
+
+
+def db_state(indexer: Indexer) -> dict[str, str]:
+    return {path: sha for path, (_size, _mtime, sha, _status) in indexer.store.stats().items()}
+
+
+def db_equals_folder(indexer: Indexer, root: Path) -> bool:
+    return db_state(indexer) == folder_state(root)
+
+
+class Harness:
+    """An Indexer + SyncLoop on a temp folder, recording every event."""
+
+    def __init__(self, root: Path, *, poll: bool = False, observer_factory=None) -> None:
+        self.root = root
+        self.events: list[object] = []
+        self.lock = threading.Lock()
+        self.indexer = Indexer(root, root / ".chunkscope" / "index.db", jobs=1, on_event=self.record)
+        self.loop = SyncLoop(
+            root,
+            self.indexer,
+            poll=poll,
+            quiet=0.3,
+            cap=2.0,
+            on_event=self.record,
+            observer_factory=observer_factory,
+        )
+
+    def record(self, event: object) -> None:
+        with self.lock:
+            self.events.append(event)
+
+    def of(self, kind: type) -> list:
+        with self.lock:
+            return [e for e in self.events if isinstance(e, kind)]
+
+    def extractions(self, path: str) -> int:
+        """How many times ``path`` went through an extractor (added or updated, or failed)."""
+        indexed = [e for e in self.of(FileIndexed) if e.path == path and e.action in ("added", "updated")]
+        failed = [e for e in self.of(IndexFailed) if e.path == path]
+        return len(indexed) + len(failed)
+
+    def settle(self, what: str = "the database to equal the folder") -> None:
+        wait_until(lambda: self.loop.wait_idle(0.2) and db_equals_folder(self.indexer, self.root), what=what)
+
+    def chunks_text(self, path: str) -> str:
+        return "\n".join(c.content for c in self.indexer.store.chunks(path))
+
+    def close(self) -> None:
+        self.loop.stop()
+        self.indexer.close()
+
+
+@pytest.fixture
+def harness(tmp_path):
+    root = tmp_path / "folder"
+    root.mkdir()
+    (root / "seed.md").write_text("# Seed\n\nIndexed before watching started.\n")
+    h = Harness(root)
+    h.loop.start()
+    h.settle("the start-up reconciliation")
+    yield h
+    h.close()
+
+
+def test_reconciliation_at_start_picks_up_what_changed_while_nothing_watched(tmp_path):
+    root = tmp_path / "folder"
+    root.mkdir()
+    (root / "a.md").write_text("# A\n\nfirst version\n")
+    (root / "b.md").write_text("# B\n\nwill be deleted\n")
+    first = Harness(root)
+    first.indexer.reconcile()
+    first.indexer.close()
+    # changes while nothing watches
+    (root / "a.md").write_text("# A\n\nsecond version\n")
+    (root / "b.md").unlink()
+    (root / "c.md").write_text("# C\n\nnew file\n")
+    h = Harness(root)
+    h.loop.start()
+    try:
+        h.settle()
+        assert "second version" in h.chunks_text("a.md")
+        assert sorted(db_state(h.indexer)) == ["a.md", "c.md"]
+    finally:
+        h.close()
+
+
+def test_create_and_modify(harness):
+    root = harness.root
+    (root / "notes.md").write_text("# Notes\n\nThe heron waits by the weir.\n")
+    harness.settle()
+    assert "heron" in harness.chunks_text("notes.md")
+    (root / "notes.md").write_text("# Notes\n\nThe kingfisher dives at dawn.\n")
+    wait_until(lambda: "kingfisher" in harness.chunks_text("notes.md"), what="the modified content")
+    harness.settle()
+    assert "heron" not in harness.chunks_text("notes.md")
+
+
+def test_vim_style_save_is_one_update_of_the_same_document(harness):
+    root = harness.root
+    target = root / "x.md"
+    target.write_text("# X\n\nversion one\n")
+    harness.settle()
+    doc_id = harness.indexer.store.document("x.md").id
+    # vim with backup: swap file, original renamed to x.md~, new x.md written, backup removed
+    (root / ".x.md.swp").write_bytes(b"\x00swap")
+    os.rename(target, root / "x.md~")
+    target.write_text("# X\n\nversion two\n")
+    (root / "x.md~").unlink()
+    (root / ".x.md.swp").unlink()
+    wait_until(lambda: "version two" in harness.chunks_text("x.md"), what="the saved content")
+    harness.settle()
+    assert harness.indexer.store.document("x.md").id == doc_id  # updated in place, not re-created
+    assert sorted(db_state(harness.indexer)) == ["seed.md", "x.md"]  # no x.md~ or swap row, ever
+    assert not [e for e in harness.of(FileIndexed) if e.path in ("x.md~", ".x.md.swp")]
+
+
+def test_atomic_save_by_rename_over_the_original(harness):
+    root = harness.root
+    (root / "y.md").write_text("# Y\n\nold text\n")
+    harness.settle()
+    tmp = root / "y.md.tmp"
+    tmp.write_text("# Y\n\nnew text written to a temp file\n")
+    os.replace(tmp, root / "y.md")
+    wait_until(lambda: "temp file" in harness.chunks_text("y.md"), what="the renamed-over content")
+    harness.settle()
+
+
+def test_a_burst_of_200_writes_is_one_or_two_extractions(harness):
+    target = harness.root / "burst.md"
+    started = time.monotonic()
+    for i in range(200):
+        target.write_text(f"# Burst\n\nwrite number {i}\n")
+        time.sleep(0.004)  # pace the writes over about one second
+    elapsed = time.monotonic() - started
+    wait_until(lambda: "write number 199" in harness.chunks_text("burst.md"), what="the last write")
+    harness.settle()
+    assert elapsed < 3.0
+    assert 1 <= harness.extractions("burst.md") <= 2, harness.extractions("burst.md")
+    coalesced = [e for e in harness.of(SyncEvent) if e.path == "burst.md"]
+    assert sum(e.events for e in coalesced) >= 100  # the log shows the coalescing
+
+
+def test_folder_renamed_moves_rows_without_re_extraction(harness):
+    root = harness.root
+    (root / "docs").mkdir()
+    for name in ("one.md", "two.md"):
+        (root / "docs" / name).write_text(f"# {name}\n\ncontent of {name}\n")
+    harness.settle()
+    before = Counter(e.path for e in harness.of(FileIndexed) if e.action in ("added", "updated"))
+    os.rename(root / "docs", root / "papers")
+    harness.settle()
+    assert {"papers/one.md", "papers/two.md"} <= set(db_state(harness.indexer))
+    after = Counter(e.path for e in harness.of(FileIndexed) if e.action in ("added", "updated"))
+    assert after["papers/one.md"] == 0 and after["papers/two.md"] == 0, after - before
+    assert {e.path for e in harness.of(FileIndexed) if e.action == "renamed"} >= {
+        "papers/one.md",
+        "papers/two.md",
+    }
+
+
+def test_folder_moved_out_of_the_tree_drops_its_documents(harness, tmp_path):
+    root = harness.root
+    (root / "outgoing").mkdir()
+    (root / "outgoing" / "a.md").write_text("# A\n\nleaving\n")
+    (root / "outgoing" / "sub").mkdir()
+    (root / "outgoing" / "sub" / "b.md").write_text("# B\n\nleaving too\n")
+    harness.settle()
+    assert "outgoing/sub/b.md" in db_state(harness.indexer)
+    shutil.move(str(root / "outgoing"), str(tmp_path / "elsewhere"))
+    harness.settle()
+    assert not [p for p in db_state(harness.indexer) if p.startswith("outgoing/")]
+
+
+def test_folder_moved_into_the_tree_is_indexed(harness, tmp_path):
+    outside = tmp_path / "incoming"
+    (outside / "deep").mkdir(parents=True)
+    (outside / "deep" / "c.md").write_text("# C\n\narriving\n")
+    shutil.move(str(outside), str(harness.root / "incoming"))
+    harness.settle()
+    assert "incoming/deep/c.md" in db_state(harness.indexer)
+
+
+def test_delete(harness):
+    (harness.root / "gone.md").write_text("# Gone\n\nsoon\n")
+    harness.settle()
+    (harness.root / "gone.md").unlink()
+    harness.settle()
+    assert "gone.md" not in db_state(harness.indexer)
+
+
+def test_a_file_replaced_by_a_directory_of_the_same_name(harness):
+    root = harness.root
+    (root / "thing").write_text("plain text file called thing\n")
+    harness.settle()
+    assert "thing" in db_state(harness.indexer)
+    (root / "thing").unlink()
+    (root / "thing").mkdir()
+    (root / "thing" / "inside.md").write_text("# Inside\n\nnow a folder\n")
+    harness.settle()
+    assert "thing" not in db_state(harness.indexer)
+    assert "thing/inside.md" in db_state(harness.indexer)
+
+
+def test_a_file_that_fails_to_parse_and_is_then_fixed(harness):
+    docx = pytest.importorskip("docx")
+    root = harness.root
+    (root / "report.docx").write_bytes(b"PK\x03\x04 this is not really a word document")
+    wait_until(
+        lambda: (
+            harness.indexer.store.document("report.docx") is not None
+            and harness.indexer.store.document("report.docx").status == "failed"
+        ),
+        what="the failure",
+    )
+    row = harness.indexer.store.document("report.docx")
+    assert row.error_code == "PARSE_ERROR" and row.error_message
+    fixed = docx.Document()
+    fixed.add_heading("Quarterly report", 1)
+    fixed.add_paragraph("The repaired document now parses.")
+    tmp = root / "report.docx.tmp"
+    fixed.save(tmp)
+    os.replace(tmp, root / "report.docx")
+    wait_until(lambda: harness.indexer.store.document("report.docx").status == "indexed", what="the fix")
+    harness.settle()
+    assert "repaired document" in harness.chunks_text("report.docx")
+    assert harness.indexer.store.document("report.docx").error_code is None
+
+
+def test_ignore_rules_apply_to_events(harness):
+    root = harness.root
+    (root / ".chunkscopeignore").write_text("drafts/\n*.log\n")
+    wait_until(lambda: harness.loop.rules.ignored("drafts/x.md", False), what="the ignore rules reload")
+    (root / "drafts").mkdir()
+    (root / "drafts" / "x.md").write_text("# draft\n")
+    (root / "run.log").write_text("noise\n")
+    (root / "kept.md").write_text("# kept\n")
+    harness.settle()
+    assert set(db_state(harness.indexer)) == {"seed.md", "kept.md"}
+
+
+@pytest.mark.slow
+def test_storm_of_2000_operations_across_200_files(tmp_path):
+    root = tmp_path / "storm"
+    root.mkdir()
+    h = Harness(root)
+    h.loop.start()
+    try:
+        h.settle("the empty start")
+        rng = random.Random(20261129)
+        names = [f"d{i % 10}/f{i:03d}.md" for i in range(200)]
+        for d in range(10):
+            (root / f"d{d}").mkdir()
+        started = time.monotonic()
+        for op in range(2000):
+            name = rng.choice(names)
+            path = root / name
+            roll = rng.random()
+            if roll < 0.6 or not path.exists():
+                path.write_text(f"# {name}\n\noperation {op} wrote this paragraph about {name}.\n")
+            elif roll < 0.8:
+                path.unlink()
+            else:
+                other = root / rng.choice(names)
+                if not other.exists():
+                    os.rename(path, other)
+                else:
+                    path.write_text(f"# {name}\n\nrewritten at {op}\n")
+            # ~10 s in all: pace by wall clock so a slow machine does not stretch it
+            behind = started + (op + 1) * 0.005 - time.monotonic()
+            if behind > 0:
+                time.sleep(behind)
+        wait_until(
+            lambda: h.loop.wait_idle(0.5) and db_equals_folder(h.indexer, root),
+            timeout=90,
+            what="the database to equal the folder after the storm",
+        )
+        batches = h.of(BatchApplied)
+        raw = sum(b.events for b in batches)
+        changes = sum(b.changes for b in batches)
+        print(f"storm: {raw} file-system events became {changes} changes in {len(batches)} batches")
+        assert raw > changes  # bursts were coalesced
+        assert len(folder_state(root)) == len(db_state(h.indexer))
+    finally:
+        h.close()
+
+
+def test_forced_polling_follows_the_folder(tmp_path):
+    root = tmp_path / "polled"
+    root.mkdir()
+    h = Harness(root, poll=True)
+    h.loop.start()
+    try:
+        assert h.loop.state == "polling"
+        (root / "p.md").write_text("# P\n\npolled content\n")
+        h.settle()
+        (root / "p.md").write_text("# P\n\nchanged while polling\n")
+        wait_until(lambda: "changed while polling" in h.chunks_text("p.md"), what="the polled change")
+        (root / "p.md").unlink()
+        h.settle()
+        assert db_state(h.indexer) == {}
+    finally:
+        h.close()
+
+
+def test_native_observer_failing_at_start_falls_back_to_polling(tmp_path):
+    class Exhausted:
+        def schedule(self, *args, **kwargs):
+            raise OSError(errno.ENOSPC, "inotify watch limit reached")
+
+    root = tmp_path / "exhausted"
+    root.mkdir()
+    h = Harness(root, observer_factory=Exhausted)
+    h.loop.start()
+    try:
+        assert h.loop.state == "polling"
+        assert "inotify watch limit" in h.loop.watcher.fallback_reason
+        assert [e.state for e in h.of(WatcherState)][-1] == "polling"
+        (root / "q.md").write_text("# Q\n\nseen by the polling observer\n")
+        h.settle()
+    finally:
+        h.close()
+
+
+def test_native_observer_dying_at_run_time_falls_back_to_polling(tmp_path):
+    root = tmp_path / "dying"
+    root.mkdir()
+    h = Harness(root)
+    h.loop.start()
+    try:
+        h.settle("the empty start")
+        assert h.loop.state == "native"
+        # what watchdog does on ENOSPC while adding a watch for a new folder: its emitter thread ends
+        for emitter in list(h.loop.watcher.observer.emitters):
+            emitter.stop()
+            emitter.join(timeout=5)
+        (root / "after.md").write_text("# After\n\nwritten after the native observer died\n")
+        wait_until(lambda: h.loop.state == "polling", what="the switch to polling")
+        h.settle()
+        assert "after.md" in db_state(h.indexer)
+    finally:
+        h.close()

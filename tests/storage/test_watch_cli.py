@@ -1,0 +1,62 @@
+"""`chunkscope watch` as a user runs it: a real process, a real folder, SIGTERM to stop."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+from tests.storage.test_watch import wait_until
+
+
+def test_watch_command_logs_changes_and_stops_cleanly_on_sigterm(tmp_path):
+    root = tmp_path / "watched"
+    root.mkdir()
+    (root / "start.md").write_text("# Start\n\nthere before the watcher\n")
+    log = tmp_path / "watch.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tui", "watch", str(root), "--jobs", "1"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+    try:
+        wait_until(lambda: "reconcile" in log.read_text(), what="the start-up reconciliation line")
+        (root / "new.md").write_text("# New\n\nwritten while watching\n")
+        wait_until(lambda: "new.md" in log.read_text() and "added" in log.read_text(), what="the change line")
+        (root / "new.md").unlink()
+        wait_until(lambda: "delete" in log.read_text(), what="the delete line")
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(timeout=30)
+    text = log.read_text()
+    assert code == 0, text
+    assert "stopped; the index is consistent" in text
+    line = next(ln for ln in text.splitlines() if "upsert" in ln and "new.md" in ln)
+    assert line.rstrip().endswith("ms") or "events" in line  # path, action, result, milliseconds
+    db = root / ".chunkscope" / "index.db"
+    con = sqlite3.connect(db)
+    try:
+        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        paths = [p for (p,) in con.execute("SELECT path FROM documents")]
+    finally:
+        con.close()
+    assert paths == ["start.md"]
+
+
+def test_watch_command_on_a_missing_folder_is_one_line_and_status_2(tmp_path):
+    started = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, "-m", "tui", "watch", str(tmp_path / "nope")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.strip().count("\n") == 0 and "no such folder" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert time.monotonic() - started < 60

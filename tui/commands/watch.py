@@ -1,0 +1,86 @@
+"""`chunkscope watch FOLDER`: keep the folder's index current, headless, one log line per change.
+
+Starts with a reconciliation (what changed while nothing watched), then follows watchdog events
+(native observer, or polling with --poll or when the native one fails). Ctrl-C or SIGTERM stops it
+cleanly: the current document finishes its transaction, the workers stop, the database is left
+consistent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("watch", help="keep a folder's index current (headless), logging each change")
+    p.add_argument("folder", type=Path)
+    p.add_argument("--db", type=Path, help="database file (default: FOLDER/.chunkscope/index.db)")
+    p.add_argument("--jobs", type=int, default=None, help="extraction worker processes")
+    p.add_argument("--poll", action="store_true", help="poll the folder instead of native file events")
+    p.add_argument("--quiet-ms", type=int, default=300, help="debounce window per path (milliseconds)")
+    p.set_defaults(run=run)
+
+
+def format_event(event: object) -> str | None:
+    """One log line for an event of the sync loop or the indexer, or None for those not logged."""
+    from storage.indexing import IndexFailed
+    from storage.sync import BatchApplied, SyncEvent, WatcherState
+
+    stamp = time.strftime("%H:%M:%S")
+    if isinstance(event, SyncEvent):
+        coalesced = f" ({event.events} events)" if event.events > 1 else ""
+        path = event.path or "(folder)"
+        return f"{stamp} {event.action:<11} {path}  {event.result}  {event.ms:.0f} ms{coalesced}"
+    if isinstance(event, IndexFailed):
+        return f"{stamp} {'failed':<11} {event.path}  {event.code}: {event.message}"
+    if isinstance(event, WatcherState):
+        reason = f" ({event.reason})" if event.reason else ""
+        return f"{stamp} {'watcher':<11} {event.state}{reason}"
+    if isinstance(event, BatchApplied) and event.events > event.changes:
+        return f"{stamp} {'coalesced':<11} {event.events} events into {event.changes} changes"
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    from storage.errors import StoreError
+    from storage.indexing import Indexer
+    from storage.sync import SyncLoop
+    from tui.cli import UserError
+
+    folder = args.folder
+    if not folder.is_dir():
+        raise UserError(f"no such folder: {folder}")
+    stop = threading.Event()
+    lock = threading.Lock()
+
+    def log(event: object) -> None:
+        line = format_event(event)
+        if line:
+            with lock:
+                print(line, flush=True)
+
+    def on_signal(signum, frame) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    try:
+        indexer = Indexer(folder, args.db, jobs=args.jobs, on_event=log)
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+    loop = SyncLoop(folder, indexer, poll=args.poll, quiet=args.quiet_ms / 1000, on_event=log)
+    print(f"watching {folder.resolve()} → {indexer.store.db_path}  (Ctrl-C to stop)", flush=True)
+    loop.start()
+    try:
+        while not stop.wait(0.5):
+            pass
+    finally:
+        loop.stop()
+        indexer.close()
+        print("stopped; the index is consistent", file=sys.stderr, flush=True)
+    return 0
