@@ -43,7 +43,7 @@ _OPTIONS = (
     | pyromark.Options.ENABLE_YAML_STYLE_METADATA_BLOCKS
 )
 _HEADING_LEVEL = {"H1": 1, "H2": 2, "H3": 3, "H4": 4, "H5": 5, "H6": 6}
-_TRANSPARENT = frozenset(("Emphasis", "Strong", "Strikethrough", "BlockQuote", "Superscript", "Subscript"))
+_LINE_EDGES = re.compile(r"[ \t]*\n[ \t]*")
 _TRAILING = ("\n", " ", "\t", b"\n", b" ", b"\t")
 _INLINE_TAG = re.compile(r"<[^>\n]*>")
 
@@ -107,8 +107,8 @@ class _Builder:
     def add(self, block: Block, start: int, end: int) -> None:
         self.blocks.append(Block(**_fields(block), lines=self.lines.span(start, end)))
 
-    def inline(self, value: str) -> None:
-        self.text.append(value)
+    def new(self, kind: str, text: str, start: int, end: int, **fields: Any) -> None:
+        self.blocks.append(Block(kind, text, lines=self.lines.span(start, end), **fields))
 
     def collected(self) -> str:
         out = "".join(self.text)
@@ -117,156 +117,205 @@ class _Builder:
 
     # -- events -------------------------------------------------------------------------------
 
-    def start(self, tag: Any, rng: dict[str, int]) -> None:
-        if tag.__class__ is str:
-            if tag in _TRANSPARENT:
-                return
-            name, arg = tag, None
-        else:
-            name, arg = _tag(tag)
-        if name == "Paragraph":
-            if self.item_text or self.in_table:
-                return
-            self.leaf, self.leaf_start = "paragraph", rng["start"]
-            self.para_images = []
-        elif name == "Heading":
-            self.leaf, self.leaf_start = "heading", rng["start"]
-            self.heading_level = _HEADING_LEVEL.get(arg.get("level", "H1"), 1) if arg else 1
-        elif name == "CodeBlock":
-            if self.item_text:
-                self.item_text[-1].append("\n")
-                return
-            self.leaf, self.leaf_start = "code", rng["start"]
-            lang = arg.get("Fenced") if isinstance(arg, dict) else None
-            self.code_lang = lang.split()[0] if lang and lang.split() else None
-        elif name == "List":
-            if not self.list_stack:
-                self.list_start = rng["start"]
-                self.items = []
-            elif self.item_text:
-                self.close_item_text()
-            self.list_stack.append(arg is not None)
-        elif name == "Item":
-            self.flush_pending_leaf()
-            self.item_text.append([])
-            self.text.clear()
-        elif name == "Table":
-            if self.item_text:
-                self.item_text[-1].append(self.collected() + "\n")
-            self.in_table, self.table_start = True, rng["start"]
-            self.header, self.rows = None, []
-        elif name == "TableHead":
-            self.in_head, self.row = True, []
-        elif name == "TableRow":
-            self.row = []
-        elif name == "TableCell":
-            self.text.clear()
-        elif name == "Image":
-            self.image_marks.append(len(self.text))
-            self.image_src = arg.get("dest_url", "") if isinstance(arg, dict) else ""
-        elif name == "Link":
-            email = isinstance(arg, dict) and arg.get("link_type") == "Email"
-            self.links.append(email)
-            if email:
-                self.inline("<")
-        elif name == "MetadataBlock":
-            self.leaf, self.leaf_start = "meta", rng["start"]
-        elif name == "HtmlBlock":
-            if not self.item_text:
-                self.leaf, self.leaf_start = "html", rng["start"]
-        elif name == "FootnoteDefinition":
-            self.footnote = str(arg)
-        elif name in ("DefinitionListTitle", "DefinitionListDefinition") and not self.item_text:
-            self.leaf, self.leaf_start = "paragraph", rng["start"]
+    # Each handler takes the tag's argument (None for plain tags) and the event's byte range.
+    # Tags without a handler (emphasis, strong, block quotes …) are transparent.
 
-    def end(self, tag: Any, rng: dict[str, int]) -> None:
-        if tag.__class__ is str:
-            if tag in _TRANSPARENT:
-                return
-            name, arg = tag, None
-        else:
-            name, arg = _tag(tag)
-        if name in ("Paragraph", "DefinitionListTitle", "DefinitionListDefinition"):
-            if self.item_text:
-                self.item_text[-1].append(self.collected() + "\n")
-            elif self.in_table:
-                return
-            elif self.leaf == "paragraph":
-                self.end_paragraph(rng)
-        elif name == "Heading":
-            text = " ".join(self.collected().split())
-            if self.item_text:
-                self.item_text[-1].append(text + "\n")
-            elif text:
-                self.add(Block(HEADING, text, level=self.heading_level), self.leaf_start, rng["end"])
-            self.leaf = None
-        elif name == "CodeBlock":
-            if self.item_text:
-                self.item_text[-1].append(self.collected())
-                return
-            text = self.collected().rstrip("\n")
-            if text.strip():
-                meta = {"language": self.code_lang} if self.code_lang else {}
-                self.add(Block(CODE, text, meta=meta), self.leaf_start, rng["end"])
-            self.leaf = None
-        elif name == "Item":
+    def s_paragraph(self, arg: Any, rng: dict[str, int]) -> None:
+        if self.item_text or self.in_table:
+            return
+        self.leaf, self.leaf_start = "paragraph", rng["start"]
+        self.para_images = []
+
+    def s_heading(self, arg: Any, rng: dict[str, int]) -> None:
+        self.leaf, self.leaf_start = "heading", rng["start"]
+        self.heading_level = _HEADING_LEVEL.get(arg.get("level", "H1"), 1) if arg else 1
+
+    def s_code(self, arg: Any, rng: dict[str, int]) -> None:
+        if self.item_text:
+            self.item_text[-1].append("\n")
+            return
+        self.leaf, self.leaf_start = "code", rng["start"]
+        lang = arg.get("Fenced") if isinstance(arg, dict) else None
+        self.code_lang = lang.split()[0] if lang and lang.split() else None
+
+    def s_list(self, arg: Any, rng: dict[str, int]) -> None:
+        if not self.list_stack:
+            self.list_start = rng["start"]
+            self.items = []
+        elif self.item_text:
             self.close_item_text()
-            self.item_text.pop()
-        elif name == "List":
-            self.list_stack.pop()
-            if not self.list_stack and self.items:
-                items = tuple(self.items)
-                self.add(Block(LIST, render_list(items), items=items), self.list_start, rng["end"])
-                self.items = []
-        elif name == "TableCell":
-            cell = " ".join(self.collected().split())
-            self.row.append(cell)
-        elif name == "TableHead":
-            self.header, self.in_head = tuple(self.row), False
-        elif name == "TableRow":
-            self.rows.append(tuple(self.row))
-        elif name == "Table":
-            self.in_table = False
-            rows = tuple(self.rows)
-            if self.item_text:
-                rendered = render_table(self.header, rows)
-                self.item_text[-1].append(rendered + "\n")
-            elif rows or (self.header and any(self.header)):
-                block = Block(TABLE, render_table(self.header, rows), header=self.header, rows=rows)
-                self.add(block, self.table_start, rng["end"])
-        elif name == "Image":
-            mark = self.image_marks.pop() if self.image_marks else 0
-            alt = "".join(self.text[mark:])
-            self.para_images.append((self.image_src, alt))
-        elif name == "Link":
-            if self.links and self.links.pop():
-                self.inline(">")
-        elif name == "MetadataBlock":
-            self.front_matter = self.collected()
-            self.leaf = None
-        elif name == "HtmlBlock":
-            if self.leaf == "html":
-                self.end_html(rng)
-        elif name == "FootnoteDefinition":
-            self.footnote = None
+        self.list_stack.append(arg is not None)
+
+    def s_item(self, arg: Any, rng: dict[str, int]) -> None:
+        self.item_text.append([])
+        self.text.clear()
+
+    def s_table(self, arg: Any, rng: dict[str, int]) -> None:
+        if self.item_text:
+            self.item_text[-1].append(self.collected() + "\n")
+        self.in_table, self.table_start = True, rng["start"]
+        self.header, self.rows = None, []
+
+    def s_row(self, arg: Any, rng: dict[str, int]) -> None:
+        self.row = []
+
+    def s_cell(self, arg: Any, rng: dict[str, int]) -> None:
+        self.text.clear()
+
+    def s_image(self, arg: Any, rng: dict[str, int]) -> None:
+        self.image_marks.append(len(self.text))
+        self.image_src = arg.get("dest_url", "") if isinstance(arg, dict) else ""
+
+    def s_link(self, arg: Any, rng: dict[str, int]) -> None:
+        email = isinstance(arg, dict) and arg.get("link_type") == "Email"
+        self.links.append(email)
+        if email:
+            self.text.append("<")
+
+    def s_meta(self, arg: Any, rng: dict[str, int]) -> None:
+        self.leaf, self.leaf_start = "meta", rng["start"]
+
+    def s_html(self, arg: Any, rng: dict[str, int]) -> None:
+        if not self.item_text:
+            self.leaf, self.leaf_start = "html", rng["start"]
+
+    def s_footnote(self, arg: Any, rng: dict[str, int]) -> None:
+        self.footnote = str(arg)
+
+    def e_paragraph(self, arg: Any, rng: dict[str, int]) -> None:
+        if self.item_text:
+            self.item_text[-1].append(self.collected() + "\n")
+        elif not self.in_table and self.leaf == "paragraph":
+            self.end_paragraph(rng)
+
+    def e_heading(self, arg: Any, rng: dict[str, int]) -> None:
+        text = " ".join(self.collected().split())
+        if self.item_text:
+            self.item_text[-1].append(text + "\n")
+        elif text:
+            self.new(HEADING, text, self.leaf_start, rng["end"], level=self.heading_level)
+        self.leaf = None
+
+    def e_code(self, arg: Any, rng: dict[str, int]) -> None:
+        if self.item_text:
+            self.item_text[-1].append(self.collected())
+            return
+        text = self.collected().rstrip("\n")
+        if text.strip():
+            meta = {"language": self.code_lang} if self.code_lang else {}
+            self.new(CODE, text, self.leaf_start, rng["end"], meta=meta)
+        self.leaf = None
+
+    def e_item(self, arg: Any, rng: dict[str, int]) -> None:
+        self.close_item_text()
+        self.item_text.pop()
+
+    def e_list(self, arg: Any, rng: dict[str, int]) -> None:
+        self.list_stack.pop()
+        if not self.list_stack and self.items:
+            items = tuple(self.items)
+            self.new(LIST, render_list(items), self.list_start, rng["end"], items=items)
+            self.items = []
+
+    def e_cell(self, arg: Any, rng: dict[str, int]) -> None:
+        parts = self.text
+        cell = parts[0] if len(parts) == 1 else "".join(parts)
+        parts.clear()
+        if "\n" in cell or "  " in cell or "\t" in cell:
+            cell = " ".join(cell.split())
+        self.row.append(cell.strip())
+
+    def e_head(self, arg: Any, rng: dict[str, int]) -> None:
+        self.header = tuple(self.row)
+
+    def e_row(self, arg: Any, rng: dict[str, int]) -> None:
+        self.rows.append(tuple(self.row))
+
+    def e_table(self, arg: Any, rng: dict[str, int]) -> None:
+        self.in_table = False
+        rows = tuple(self.rows)
+        if self.item_text:
+            self.item_text[-1].append(render_table(self.header, rows) + "\n")
+        elif rows or (self.header and any(self.header)):
+            block = Block(TABLE, render_table(self.header, rows), header=self.header, rows=rows)
+            self.add(block, self.table_start, rng["end"])
+
+    def e_image(self, arg: Any, rng: dict[str, int]) -> None:
+        mark = self.image_marks.pop() if self.image_marks else 0
+        self.para_images.append((self.image_src, "".join(self.text[mark:])))
+
+    def e_link(self, arg: Any, rng: dict[str, int]) -> None:
+        if self.links and self.links.pop():
+            self.text.append(">")
+
+    def e_meta(self, arg: Any, rng: dict[str, int]) -> None:
+        self.front_matter = self.collected()
+        self.leaf = None
+
+    def e_html(self, arg: Any, rng: dict[str, int]) -> None:
+        if self.leaf == "html":
+            self.end_html(rng)
+
+    def e_footnote(self, arg: Any, rng: dict[str, int]) -> None:
+        self.footnote = None
+
+    def handlers(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        starts = {
+            "Paragraph": self.s_paragraph,
+            "Heading": self.s_heading,
+            "CodeBlock": self.s_code,
+            "List": self.s_list,
+            "Item": self.s_item,
+            "Table": self.s_table,
+            "TableHead": self.s_row,
+            "TableRow": self.s_row,
+            "TableCell": self.s_cell,
+            "Image": self.s_image,
+            "Link": self.s_link,
+            "MetadataBlock": self.s_meta,
+            "HtmlBlock": self.s_html,
+            "FootnoteDefinition": self.s_footnote,
+        }
+        ends = {
+            "Paragraph": self.e_paragraph,
+            "Heading": self.e_heading,
+            "CodeBlock": self.e_code,
+            "List": self.e_list,
+            "Item": self.e_item,
+            "Table": self.e_table,
+            "TableHead": self.e_head,
+            "TableRow": self.e_row,
+            "TableCell": self.e_cell,
+            "Image": self.e_image,
+            "Link": self.e_link,
+            "MetadataBlock": self.e_meta,
+            "HtmlBlock": self.e_html,
+            "FootnoteDefinition": self.e_footnote,
+        }
+        return starts, ends
 
     def end_paragraph(self, rng: dict[str, int]) -> None:
-        raw = self.collected()
-        text = "\n".join(line.strip() for line in raw.strip().split("\n"))
+        text = self.collected().strip()
+        if "\n" in text:
+            text = _LINE_EDGES.sub("\n", text)
+        self.leaf = None
         images = self.para_images
-        self.para_images = []
-        alts = "".join(alt for _, alt in images)
-        if images and text.replace(" ", "").replace("\n", "") == alts.replace(" ", ""):
-            for src, alt in images:  # a paragraph that is only images: image blocks
-                label = alt or src.rsplit("/", 1)[-1] or "image"
-                block = Block(IMAGE, f"[Image: {label}]", alt=alt or None, meta={"src": src})
-                self.add(block, self.leaf_start, rng["end"])
-        elif text:
+        if images:
+            self.para_images = []
+            alts = "".join(alt for _, alt in images)
+            if text.replace(" ", "").replace("\n", "") == alts.replace(" ", ""):
+                for src, alt in images:  # a paragraph that is only images: image blocks
+                    label = alt or src.rsplit("/", 1)[-1] or "image"
+                    meta = {"src": src}
+                    self.new(
+                        IMAGE, f"[Image: {label}]", self.leaf_start, rng["end"], alt=alt or None, meta=meta
+                    )
+                return
+        if text:
             if self.footnote is not None:
                 text = f"[^{self.footnote}]: {text}"
                 self.footnote = None
-            self.add(Block(PARAGRAPH, text), self.leaf_start, rng["end"])
-        self.leaf = None
+            self.new(PARAGRAPH, text, self.leaf_start, rng["end"])
 
     def end_html(self, rng: dict[str, int]) -> None:
         from .html import html_blocks
@@ -291,9 +340,6 @@ class _Builder:
                 ListItem(text, max(level, 0), self.list_stack[-1] if self.list_stack else False)
             )
 
-    def flush_pending_leaf(self) -> None:
-        self.text.clear()
-
     def other(self, ev: Any) -> None:
         """Events other than Text/Start/End (rare enough for a plain dispatch)."""
         if isinstance(ev, dict):
@@ -315,13 +361,6 @@ class _Builder:
             self.text.append("\n")
 
 
-def _tag(tag: Any) -> tuple[str, Any]:
-    if isinstance(tag, dict):
-        ((name, arg),) = tag.items()
-        return name, arg
-    return tag, None
-
-
 def _fields(block: Block) -> dict[str, Any]:
     return {
         "kind": block.kind,
@@ -338,8 +377,10 @@ def _fields(block: Block) -> dict[str, Any]:
 
 def _parse(text: str) -> _Builder:
     builder = _Builder(text)
-    append, start, end, other = builder.text.append, builder.start, builder.end, builder.other
-    # The hot loop: most events are text, then block starts and ends.
+    append, other = builder.text.append, builder.other
+    starts, ends = builder.handlers()
+    # The hot loop: most events are text, then block starts and ends; a tag is a plain string
+    # ("Paragraph") or a one-key dict ({"Heading": {...}}) carrying its argument.
     for ev, rng in pyromark.events_with_range(text, options=_OPTIONS, merge_text=True):
         if ev.__class__ is dict:
             value = ev.get("Text")
@@ -347,14 +388,24 @@ def _parse(text: str) -> _Builder:
                 append(value)
                 continue
             value = ev.get("Start")
-            if value is not None:
-                start(value, rng)
-                continue
-            value = ev.get("End")
-            if value is not None:
-                end(value, rng)
-                continue
-        other(ev)
+            table = starts
+            if value is None:
+                value = ev.get("End")
+                table = ends
+                if value is None:
+                    other(ev)
+                    continue
+            if value.__class__ is str:
+                handler = table.get(value)
+                if handler is not None:
+                    handler(None, rng)
+            else:
+                for name, arg in value.items():
+                    handler = table.get(name)
+                    if handler is not None:
+                        handler(arg, rng)
+        else:
+            other(ev)
     return builder
 
 
