@@ -235,9 +235,7 @@ def _continues(group: Group, line: Line, bullet: bool, limit: float) -> bool:
         return False  # first-line indent of the next paragraph
     if len(group.lines) > 1 and line.left < body_left - 0.8 * size:
         return False  # outdented: a new hanging paragraph
-    if line.left > prev.right or line.right < prev.left:
-        return False  # side by side, not stacked
-    return True
+    return not (line.left > prev.right or line.right < prev.left)  # stacked, not side by side
 
 
 # -- headings ------------------------------------------------------------------------------------
@@ -284,14 +282,14 @@ def _aligned(group: Group, shape: _PageShape) -> bool:
 
 
 def _heading_key(group: Group, body: float, shape: _PageShape) -> tuple[float, bool] | None:
-    if group.is_list or not _aligned(group, shape):
+    size = round(group.size * 2) / 2
+    if group.is_list or not (size >= body + 1.0 or group.bold) or not _aligned(group, shape):
         return None
     text = group.text()
     if len(text) > 200 or len(group.lines) > 3 or sum(ch.isalpha() for ch in text) < 3:
         return None
     if any(ln.right - ln.left > 0.85 * len(ln.text) * ln.size for ln in group.lines):
         return None  # sparse: labels spread over a figure, not a heading
-    size = round(group.size * 2) / 2
     if size >= body + 1.0 and size >= body * 1.1:
         return (size, group.bold)
     if (

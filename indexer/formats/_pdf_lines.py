@@ -17,8 +17,10 @@ import pypdfium2.raw as pdfium_c
 
 #: Characters pdfium uses for a hyphen it removed when it joined two lines, soft hyphens and
 #: controls that never belong in text.
-_DROP = dict.fromkeys(map(ord, "\ufffe\ufeff\x02\xad\x00\x01\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f"))
-_LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl"})
+_CLEAN = str.maketrans(
+    dict.fromkeys("\ufffe\ufeff\x02\xad\x00\x01\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f")
+    | {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl"}
+)
 _SPACES = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u3000]+")
 
 #: At most this many characters of one page are read; a page beyond it is cut with a warning.
@@ -52,7 +54,9 @@ class Line:
 
 
 def clean(text: str) -> str:
-    text = text.translate(_DROP).translate(_LIGATURES)
+    if text.isascii() and text.isprintable() and "  " not in text:
+        return text.strip()
+    text = text.translate(_CLEAN)
     return _SPACES.sub(" ", text).strip()
 
 
@@ -66,6 +70,8 @@ class _Probe:
         self._name = ctypes.create_string_buffer(128)
         self._flags = ctypes.c_int()
         self._matrix = pdfium_c.FS_MATRIX()
+        self._matrix_ref = ctypes.byref(self._matrix)
+        self._box_refs = tuple(ctypes.byref(v) for v in (self._l, self._r, self._b, self._t))
 
     def box(self, i: int) -> tuple[float, float, float, float]:
         ok = pdfium_c.FPDFText_GetCharBox(
@@ -84,7 +90,7 @@ class _Probe:
         """The rendered font size: the Tf size scaled by the character's matrix (many producers
         write ``1 Tf`` and scale with the text matrix)."""
         size = float(pdfium_c.FPDFText_GetFontSize(self.raw, i))
-        if pdfium_c.FPDFText_GetMatrix(self.raw, i, ctypes.byref(self._matrix)):
+        if size < 4.0 and pdfium_c.FPDFText_GetMatrix(self.raw, i, self._matrix_ref):
             scale = math.hypot(self._matrix.c, self._matrix.d)
             if scale > 0:
                 size *= scale
@@ -122,25 +128,29 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
     for segment in text.split("\r\n"):
         start = pos
         pos += len(segment) + 2
-        stripped = segment.strip()
-        if not stripped or not clean(stripped):
+        cleaned = clean(segment)
+        if not cleaned:
             continue
         first = start + (len(segment) - len(segment.lstrip()))
         last = start + len(segment.rstrip()) - 1
         l1, r1, b1, t1 = probe.box(first)
         l2, r2, b2, t2 = probe.box(last)
-        mid = _middle(text, first, last)
-        sizes = sorted((probe.size(first), probe.size(mid), probe.size(last)))
-        size = sizes[1]
+        # style of the line: first and last character, and the middle one when they differ
+        size_first, size_last = probe.size(first), probe.size(last)
+        if abs(size_first - size_last) < 0.05:
+            size = size_first
+        else:
+            size = sorted((size_first, probe.size(_middle(text, first, last)), size_last))[1]
         if size <= 1.5:  # no usable size: the glyph box is the better measure
             size = max(t1 - b1, t2 - b2, 1.0) * 1.4
-        bold = [probe.bold(first), probe.bold(mid), probe.bold(last)]
+        bold_last = probe.bold(last)
+        bold = bold_last and (probe.bold(first) or probe.bold(_middle(text, first, last)))
         lines.append(
             Line(
                 page=page_number,
-                text=clean(segment),
+                text=cleaned,
                 size=round(size, 1),
-                bold=sum(bold) >= 2 and bold[2],
+                bold=bold,
                 left=min(l1, l2),
                 right=max(r1, r2),
                 top=max(t1, t2),

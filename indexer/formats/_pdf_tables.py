@@ -136,13 +136,19 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
         for bottom, top, x in vertical
     ]
     edges = plumber_table.merge_edges(edges, 3, 3, 3, 3)
-    intersections = plumber_table.edges_to_intersections(edges, 3, 3)
-    cells = plumber_table.intersections_to_cells(intersections)
-    if len(cells) > MAX_GRID_CELLS:
-        return []
+    regular = _regular_grid(edges)
+    if regular is not None:
+        found = [regular]
+    else:
+        intersections = plumber_table.edges_to_intersections(edges, 3, 3)
+        cells = plumber_table.intersections_to_cells(intersections)
+        if len(cells) > MAX_GRID_CELLS:
+            return []
+        found = plumber_table.cells_to_tables(cells)
+    reader = _BoundedText(textpage)
     out: list[FoundTable] = []
-    for table_cells in plumber_table.cells_to_tables(cells):
-        rows = _grid_rows(table_cells, textpage)
+    for table_cells in found:
+        rows = _grid_rows(table_cells, reader)
         if not _plausible(rows):
             continue
         header = rows[0] if _looks_like_header(rows) else None
@@ -155,14 +161,69 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
     return out
 
 
-def _grid_rows(cells, textpage) -> list[tuple[str, ...]]:
+def _regular_grid(edges) -> list[tuple[float, float, float, float]] | None:
+    """The cells of a complete grid (every rule spans the whole table), else None.
+
+    The common case (a ruled table and nothing else on the page) needs no intersection search."""
+    hs = [e for e in edges if e["orientation"] == "h"]
+    vs = [e for e in edges if e["orientation"] == "v"]
+    if len(hs) < 2 or len(vs) < 2 or len(hs) * len(vs) > MAX_GRID_CELLS:
+        return None
+    left, right = min(e["x0"] for e in hs), max(e["x1"] for e in hs)
+    top, bottom = min(e["top"] for e in vs), max(e["bottom"] for e in vs)
+    tol = 3
+    for e in hs:
+        if abs(e["x0"] - left) > tol or abs(e["x1"] - right) > tol:
+            return None
+    for e in vs:
+        if abs(e["top"] - top) > tol or abs(e["bottom"] - bottom) > tol:
+            return None
+    ys = sorted(e["top"] for e in hs)
+    xs = sorted(e["x0"] for e in vs)
+    if (
+        abs(ys[0] - top) > tol
+        or abs(ys[-1] - bottom) > tol
+        or abs(xs[0] - left) > tol
+        or abs(xs[-1] - right) > tol
+    ):
+        return None
+    rows = list(zip(ys, ys[1:], strict=False))
+    cols = list(zip(xs, xs[1:], strict=False))
+    return [(x0, y0, x1, y1) for y0, y1 in rows for x0, x1 in cols]
+
+
+class _BoundedText:
+    """pdfium's text inside a rectangle, through one reused buffer."""
+
+    SIZE = 8192
+
+    def __init__(self, textpage) -> None:
+        import ctypes
+
+        import pypdfium2.raw as pdfium_c
+
+        self._raw = textpage.raw
+        self._fn = pdfium_c.FPDFText_GetBoundedText
+        self._buf = (ctypes.c_ushort * (self.SIZE + 1))()
+        self._ptr = ctypes.cast(self._buf, ctypes.POINTER(ctypes.c_ushort))
+        self._bytes = ctypes.cast(self._buf, ctypes.POINTER(ctypes.c_char * (2 * self.SIZE)))
+
+    def __call__(self, left: float, bottom: float, right: float, top: float) -> str:
+        n = self._fn(self._raw, left, top, right, bottom, self._ptr, self.SIZE)
+        if n <= 0:
+            return ""
+        text = self._bytes.contents.raw[: 2 * min(n, self.SIZE)].decode("utf-16-le", errors="ignore")
+        return text.replace("\x00", "")
+
+
+def _grid_rows(cells, reader) -> list[tuple[str, ...]]:
     xs = sorted({round(c[0], 1) for c in cells})
     tops = sorted({round(c[1], 1) for c in cells})
     col = {x: i for i, x in enumerate(xs)}
     row = {t: i for i, t in enumerate(tops)}
     grid: list[list[list[str]]] = [[[] for _ in xs] for _ in tops]
     for x0, top, x1, bottom in cells:
-        text = textpage.get_text_bounded(left=x0, bottom=-bottom, right=x1, top=-top)
+        text = reader(x0, -bottom, x1, -top)
         lines = [_cell(part) for part in text.replace("\ufffe", "").splitlines()]
         grid[row[round(top, 1)]][col[round(x0, 1)]] = [ln for ln in lines if ln]
     rows: list[tuple[str, ...]] = []
