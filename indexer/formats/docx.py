@@ -630,6 +630,8 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         root = _ooxml.member_xml(zf, main, what)
         if root is None:
             raise ParseError(f"{what} has no main document part ({main}): not a Word document")
+        if root.tag != _w("document"):
+            raise ParseError(f"{what} is not a Word document: its main part is {main}")
         _ooxml.drop_fallbacks(root)
         body = root.find(_w("body"))
         if body is None:

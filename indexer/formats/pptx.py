@@ -238,6 +238,11 @@ def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "PPTX"
     zf = open_zip(data, ctx.limits, what)
     with zf:
+        if not _ooxml.has_member(zf, "[Content_Types].xml"):
+            raise ParseError(f"{what} is not an Office Open XML package (no [Content_Types].xml)")
+        main = _ooxml.main_part(zf, what, "ppt/presentation.xml")
+        if not main.endswith("presentation.xml"):
+            raise ParseError(f"{what} is not a PowerPoint presentation: its main part is {main}")
         props = _ooxml.core_properties(zf, what)
     prs = _open(data, what)
     sink = _ooxml.ImageSink()

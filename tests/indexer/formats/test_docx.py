@@ -429,3 +429,16 @@ def test_equations_and_text_boxes_keep_their_text(real_world):
     # textbox.docx: "Student falls ill" and "Suggested Reportable Symptoms:" are two text boxes.
     box = extract(real_world / "docx" / "kreuzberg" / "textbox.docx")
     assert "Student falls ill\nSuggested Reportable Symptoms:" in box.text
+
+
+@pytest.mark.parametrize("ext", [".docm", ".dotx", ".dotm", ".DOCX"])
+def test_every_word_extension_reads_the_same(sample_corpus, ext):
+    data = (sample_corpus / "office" / "inspection_report.docx").read_bytes()
+    assert extract_bytes(data, "report" + ext).blocks == docx(data).blocks
+
+
+def test_other_packages_under_a_word_extension_are_named(sample_corpus):
+    for name in ("operations_review.pptx", "society_minutes.odt", "tide_pools.epub"):
+        with pytest.raises(errors.ParseError) as info:
+            docx((sample_corpus / "office" / name).read_bytes())
+        assert "not a Word document" in info.value.message

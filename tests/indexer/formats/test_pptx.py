@@ -107,3 +107,19 @@ def test_broken_decks_raise_documented_codes(sample_corpus):
     with pytest.raises(errors.ChunkscopeError) as info:
         extract_bytes(data[: len(data) // 2], "deck.pptx")
     assert info.value.code == errors.PARSE_ERROR
+
+
+@pytest.mark.parametrize("ext", [".potx", ".ppsx", ".pptm"])
+def test_every_powerpoint_extension_reads_the_same(sample_corpus, ext):
+    data = (sample_corpus / "office" / "operations_review.pptx").read_bytes()
+    assert extract_bytes(data, "deck" + ext).blocks == extract_bytes(data, "deck.pptx").blocks
+
+
+def test_other_packages_under_a_powerpoint_extension_are_named(sample_corpus):
+    for name, words in (
+        ("inspection_report.docx", "not a PowerPoint presentation"),
+        ("society_minutes.odt", "not an Office Open XML package"),
+    ):
+        with pytest.raises(errors.ParseError) as info:
+            extract_bytes((sample_corpus / "office" / name).read_bytes(), "deck.pptx")
+        assert words in info.value.message
