@@ -1,0 +1,316 @@
+"""PDF extractor: the generated sample PDFs (sample_corpus/pdf, made by bench/make_sample_pdfs.py) and
+word2vec.pdf from the playground fixtures. Expected values were read from the generator's source
+and from the PDFs themselves (pdfium text dump and a viewer), never copied from the output."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from PIL import Image as PILImage
+
+from indexer import errors
+from indexer.api import ChunksResult, extract, extract_bytes, get_chunks
+from indexer.formats.pdf import extract_pdf
+from indexer.limits import ExtractContext, Limits
+from indexer.model import HEADING, IMAGE, LIST, PARAGRAPH, TABLE
+from tests.conftest import SAMPLE_CORPUS
+
+PDFS = SAMPLE_CORPUS / "pdf"
+MODES = ("default", "structural", "section", "semantic", "sliding_window", "sentence", "page_aware")
+PROSE_TYPES = {
+    "plain_paragraph",
+    "long_single_paragraph",
+    "short_disconnected_paragraph",
+    "semantic",
+    "sentence",
+    "section",
+    "page_aware",
+    "sliding_window",
+}
+
+# bench/make_sample_pdfs.py: TABLE (header + 4 rows, 4 columns) as written in the generator
+SAMPLE_TABLE = [
+    ["Region", "Units", "Revenue", "Growth"],
+    ["North", "1200", "48000", "4%"],
+    ["South", "950", "38000", "-2%"],
+    ["East", "1430", "57200", "7%"],
+    ["West", "800", "32000", "1%"],
+]
+
+
+@pytest.fixture(scope="module")
+def report():
+    return extract(PDFS / "report.pdf")
+
+
+# -- the generated report ----------------------------------------------------------------------
+
+
+def test_report_blocks_carry_pages_and_structure(report):
+    assert all(b.page in (1, 2, 3) for b in report.blocks)
+    headings = [(b.text, b.level, b.page) for b in report.blocks if b.kind == HEADING]
+    # Title and Heading1 are both 18 pt bold in reportlab's sample styles; Heading2 is 14 pt bold
+    assert headings == [
+        ("Maintenance Report", 1, 1),
+        ("Summary", 1, 1),
+        ("Quarterly figures", 2, 1),
+        ("Checks", 2, 1),
+        ("Site photograph", 1, 2),
+        ("Conclusion", 1, 3),
+    ]
+    lists = [b for b in report.blocks if b.kind == LIST]
+    assert len(lists) == 1
+    assert [it.text for it in lists[0].items] == [
+        "Inspect every valve seal.",
+        "Replace worn bearings.",
+        "Record the pressure readings.",
+    ]
+    assert report.metadata["total_pages"] == 3
+    assert report.metadata["title"] == "Sample report"
+    assert report.metadata["author"] == "Chunkscope tests"
+
+
+def test_report_paragraph_rejoined_across_lines(report):
+    # The summary paragraph is PROSE three times, wrapped over many lines by reportlab
+    summary = next(b for b in report.blocks if b.kind == PARAGRAPH and b.page == 1)
+    assert summary.text.count("The pump assembly regulates pressure across the manifold") == 3
+    assert "\n" not in summary.text
+    assert "  " not in summary.text
+
+
+def test_report_table_cells(report):
+    tables = [b for b in report.blocks if b.kind == TABLE]
+    assert len(tables) == 1
+    table = tables[0]
+    assert table.page == 1
+    assert list(table.header) == SAMPLE_TABLE[0]
+    assert [list(r) for r in table.rows] == SAMPLE_TABLE[1:]
+    # the table's text is not repeated as prose
+    prose = " ".join(b.text for b in report.blocks if b.kind == PARAGRAPH)
+    assert "57200" not in prose
+
+
+def test_running_header_and_footer_removed(report):
+    # every page carries "Chunkscope sample report" at the top and "Page N of 3" at the bottom
+    assert "Chunkscope sample report" in report.coverage.headers_footers_removed
+    assert any("page numbers" in s for s in report.coverage.headers_footers_removed)
+    assert "Chunkscope sample report" not in report.text
+    assert not re.search(r"Page \d of 3", report.text)
+
+
+def test_report_table_is_one_table_chunk_matching_cell_by_cell():
+    chunks = get_chunks(PDFS / "report.pdf")
+    tables = [c for c in chunks if c["content_type"] == "table"]
+    assert len(tables) == 1
+    lines = tables[0]["content"].splitlines()
+    cells = [
+        [c.strip() for c in ln.strip().strip("|").split("|")] for ln in lines if not ln.startswith("|---")
+    ]
+    cells = [row for row in cells if set("".join(row)) != {"-", " "} and "---" not in row[0]]
+    assert cells == SAMPLE_TABLE
+    assert tables[0]["metadata"]["page_number"] == 1
+
+
+def test_embedded_png_decodes_to_the_original_pixels():
+    result = get_chunks(PDFS / "report.pdf", list_images=True)
+    assert isinstance(result, ChunksResult)
+    assert list(result.images) == ["image_p2_1.png"]
+    image_chunks = [c for c in result.chunks if c["content_type"] == "image"]
+    assert [c["content"] for c in image_chunks] == ["image_p2_1.png"]
+    extracted = PILImage.open(io.BytesIO(result.images["image_p2_1.png"]))
+    assert extracted.format == "PNG"
+    original = PILImage.open(PDFS / "sample_image.png").convert("RGB")
+    assert extracted.size == original.size == (64, 48)
+    assert extracted.convert("RGB").tobytes() == original.tobytes()
+
+
+def test_image_block_and_placeholder_without_list_images(report):
+    images = [b for b in report.blocks if b.kind == IMAGE]
+    assert [(b.page, b.images) for b in images] == [(2, ("image_p2_1.png",))]
+    # reading order: after the sentence introducing the picture, before the prose below it
+    order = [b.kind for b in report.blocks if b.page == 2]
+    assert order == [HEADING, PARAGRAPH, IMAGE, PARAGRAPH]
+    assert report.images[0].meta["page"] == 2
+    assert report.coverage.images_extracted == 1
+    chunks = get_chunks(PDFS / "report.pdf")
+    placeholders = [c for c in chunks if c["content_type"] == "image"]
+    assert len(placeholders) == 1 and "[Image:" in placeholders[0]["content"]
+
+
+# -- errors and coverage -------------------------------------------------------------------------
+
+
+def test_scanned_page_requires_ocr():
+    with pytest.raises(errors.OcrRequired) as info:
+        extract(PDFS / "scanned.pdf", options={"ocr": "never"})
+    assert info.value.code == errors.OCR_REQUIRED
+    assert "1 image-only" in info.value.message
+
+
+def test_partly_empty_pdf_lists_its_empty_page():
+    doc = extract(PDFS / "partly_empty.pdf")
+    cov = doc.coverage
+    assert (cov.pages_total, cov.pages_with_text, cov.empty_pages) == (3, 2, (2,))
+    assert [(b.page, b.text) for b in doc.blocks] == [
+        (1, "First page has text."),
+        (3, "Third page has text too."),
+    ]
+
+
+def test_encrypted_pdf():
+    with pytest.raises(errors.Encrypted) as info:
+        extract(PDFS / "encrypted.pdf")
+    assert info.value.code == errors.ENCRYPTED
+    doc = extract(PDFS / "encrypted.pdf", options={"pdf_password": "secret"})
+    assert doc.blocks[0].text == "This text is behind a password."
+    with pytest.raises(errors.Encrypted):
+        extract(PDFS / "encrypted.pdf", options={"pdf_password": "wrong"})
+
+
+def test_owner_password_only_opens_with_the_empty_password():
+    doc = extract(PDFS / "owner_only.pdf")
+    assert doc.blocks[0].text == "This text is behind a password."
+
+
+def test_truncated_at_half_is_parse_error_or_partial_with_warning():
+    data = (PDFS / "report.pdf").read_bytes()
+    half = data[: len(data) // 2]
+    try:
+        doc = extract_pdf(half, ExtractContext(filename="half.pdf"))
+    except errors.ChunkscopeError as exc:
+        assert exc.code in (errors.PARSE_ERROR, errors.OCR_REQUIRED)
+    else:
+        assert any("truncated" in w for w in doc.coverage.warnings)
+
+
+def test_not_a_pdf_and_empty_file():
+    with pytest.raises(errors.ParseError):
+        extract_pdf(b"hello, this is not a PDF at all", ExtractContext(filename="x.pdf"))
+    doc = extract_pdf(b"", ExtractContext(filename="empty.pdf"))
+    assert doc.blocks == () and doc.coverage.pages_total == 0
+
+
+def test_page_limit():
+    with pytest.raises(errors.DocumentLimit):
+        extract(PDFS / "report.pdf", limits=Limits(max_pages=2))
+
+
+def test_options_are_checked_and_tables_can_be_turned_off():
+    with pytest.raises(errors.InvalidArgument):
+        extract(PDFS / "report.pdf", options={"pdf_tables": "sometimes"})
+    with pytest.raises(errors.InvalidArgument):
+        extract(PDFS / "report.pdf", options={"ocr": "always"})
+    doc = extract(PDFS / "report.pdf", options={"pdf_tables": "never"})
+    assert not [b for b in doc.blocks if b.kind == TABLE]
+    assert "57200" in doc.text  # the cells are still read, as text
+
+
+def test_pdf_tables_always_uses_the_table_finder_everywhere():
+    doc = extract(PDFS / "report.pdf", options={"pdf_tables": "always"})
+    tables = [b for b in doc.blocks if b.kind == TABLE]
+    assert tables and [list(r) for r in tables[0].rows][-1] == SAMPLE_TABLE[-1]
+
+
+def test_two_column_reading_order():
+    doc = extract(PDFS / "two_column.pdf")
+    texts = [b.text for b in doc.blocks]
+    assert texts[0] == "Two columns"
+    left_end = texts.index("Left column ends here.")
+    right_start = next(i for i, t in enumerate(texts) if t.startswith("Right column text"))
+    assert left_end < right_start
+    assert all("Right column" not in t for t in texts[:left_end])
+
+
+def test_sniffed_without_extension():
+    doc = extract_bytes((PDFS / "partly_empty.pdf").read_bytes(), "no-extension")
+    assert doc.source_type == "pdf"
+
+
+def test_deterministic():
+    a = extract(PDFS / "report.pdf")
+    b = extract(PDFS / "report.pdf")
+    assert a.to_json() == b.to_json()
+    assert [im.data for im in a.images] == [im.data for im in b.images]
+
+
+# -- word2vec.pdf (12 pages, arXiv 1301.3781) ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def word2vec():
+    from tests.conftest import PLAYGROUND, require_shared
+
+    return require_shared(PLAYGROUND / "word2vec.pdf")
+
+
+def test_word2vec_headings_and_levels(word2vec):
+    doc = extract(word2vec)
+    headings = {b.text: (b.level, b.page) for b in doc.blocks if b.kind == HEADING}
+    # read in the PDF: title 17 pt, section titles 12 pt bold, subsections 10 pt bold
+    assert headings["Efficient Estimation of Word Representations in Vector Space"] == (1, 1)
+    assert headings["Abstract"] == (2, 1)
+    assert headings["1 Introduction"] == (2, 1)
+    assert headings["1.1 Goals of the Paper"] == (3, 1)
+    assert headings["1.2 Previous Work"] == (3, 2)
+    assert headings["2 Model Architectures"] == (2, 2)
+    assert headings["6 Conclusion"] == (2, 10)
+    assert headings["References"] == (2, 11)
+    # author names (bold, centred under the title) and figure labels are not headings
+    assert "Tomas Mikolov" not in headings
+    assert "w(t)" not in headings
+    assert doc.metadata["total_pages"] == 12
+
+
+def test_word2vec_paragraphs_dehyphenated_and_joined(word2vec):
+    doc = extract(word2vec)
+    abstract = next(b for b in doc.blocks if b.text.startswith("We propose two novel"))
+    # "repre-" / "sentations" is hyphenated across lines 1-2 of the abstract
+    assert "continuous vector representations of words from very large data sets" in abstract.text
+    # the first paragraph of page 2 continues page 1's last paragraph (a page break, not a new one)
+    assert any(
+        b.page == 2 and b.text.startswith("than a few hundred of millions of words") for b in doc.blocks
+    )
+    refs = [b for b in doc.blocks if b.kind == LIST]
+    assert refs and refs[0].items[0].text.startswith("[1] Y. Bengio, R. Ducharme, P. Vincent.")
+
+
+def test_word2vec_table_rows(word2vec):
+    doc = extract(word2vec)
+    table8 = next(b for b in doc.blocks if b.kind == TABLE and b.header and b.header[0] == "Relationship")
+    assert table8.page == 10
+    assert list(table8.header) == ["Relationship", "Example 1", "Example 2", "Example 3"]
+    assert list(table8.rows[0]) == ["France - Paris", "Italy: Rome", "Japan: Tokyo", "Florida: Tallahassee"]
+    assert list(table8.rows[-1]) == ["Japan - sushi", "Germany: bratwurst", "France: tapas", "USA: pizza"]
+
+
+def test_word2vec_page_numbers_are_not_text(word2vec):
+    doc = extract(word2vec)
+    assert "page numbers (12 pages)" in doc.coverage.headers_footers_removed
+    assert "arXiv:1301.3781v3 [cs.CL] 7 Sep 2013" in doc.coverage.headers_footers_removed
+    for page in range(1, 13):
+        blocks = [b for b in doc.blocks if b.page == page]
+        assert blocks, page
+        # each page ends with its number centred at the bottom; it must not end the page's text
+        assert not blocks[-1].text.endswith(f" {page}"), blocks[-1].text[-80:]
+        assert all(b.text.strip() != str(page) for b in blocks)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_word2vec_every_chunk_has_a_page_and_no_running_text(word2vec, mode):
+    chunks = get_chunks(word2vec, mode=mode)
+    assert chunks
+    for chunk in chunks:
+        page = chunk["metadata"].get("page_number")
+        assert isinstance(page, int) and 1 <= page <= 12, chunk
+        content = chunk["content"]
+        # the page numbers 1-12 centred at the bottom, and the rotated arXiv stamp on page 1
+        assert "arXiv:1301.3781" not in content
+        if chunk["content_type"] in PROSE_TYPES:
+            for line in content.splitlines():
+                assert not re.fullmatch(r"\s*\d{1,2}\s*", line), (mode, content)
+    headings = [c for c in chunks if c["content_type"] == "heading"]
+    if mode in ("default", "structural", "section", "semantic", "page_aware"):
+        texts = {c["content"] for c in headings}
+        assert {"Abstract", "1 Introduction", "2 Model Architectures", "References"} <= texts
