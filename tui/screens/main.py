@@ -157,12 +157,23 @@ class MainScreen(Screen[None]):
         self.post_message(msg.StoreOpened())
 
     async def on_store_opened(self, message: msg.StoreOpened) -> None:
-        self.log_widget.add(f"index {self.library.db_path}")
         await self.reload_rows()
+        progress = self.query_one(ProgressLine)
         if self.watch:
+            progress.note(f"scanning the folder · index {self.db_label}")
             self.run_sync()
         else:
             self.indexing = False
+            self.watcher_state = "stopped"
+            self.update_header()
+            progress.done(f"not indexing or watching · index {self.db_label}")
+
+    @property
+    def db_label(self) -> str:
+        try:
+            return self.library.db_path.relative_to(self.library.root).as_posix()
+        except ValueError:
+            return str(self.library.db_path)
 
     async def reload_rows(self) -> None:
         store = self.library.store
@@ -422,8 +433,9 @@ class MainScreen(Screen[None]):
                 view.set_text("", empty_text=note)
                 return
             headings = [b.lines for b in doc.blocks if b.kind == "heading" and b.lines]
-            if view.lines != (doc.text.split("\n") if doc.text else []):
+            if view.document_key != (path, id(doc)):
                 view.set_text(doc.text, headings)
+                view.document_key = (path, id(doc))
             view.set_chunks(chunks)
         elif tab == "images":
             doc = await self.fetch_document(path)

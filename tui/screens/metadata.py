@@ -32,7 +32,8 @@ class MetadataScreen(ModalScreen[None]):
             if getattr(c, "id", None):
                 tree.root.add_leaf(f"id: {c.id}")
             meta = tree.root.add("metadata", expand=True)
-            meta.add_json(c.metadata)
+            tree.add_json(c.metadata, meta)
+            meta.set_label("metadata")
             meta.expand_all()
             tree.root.expand()
             yield tree

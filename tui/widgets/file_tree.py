@@ -151,7 +151,6 @@ class FileTree(Vertical):
         node = self.nodes.get(path)
         if node is None:
             return
-        self.selected = path
         tree = self.tree
         if node.line >= 0:
             tree.move_cursor(node)

@@ -46,11 +46,15 @@ class SourceView(ScrollView, can_focus=True):
         self.rows: list[tuple[int, str, bool]] = []  # (line index, piece, first piece of the line)
         self._wrapped_at = -1
         self.empty_text = "no document"
+        self.document_key: tuple | None = None  # what the owner last loaded
 
     def set_text(self, text: str, headings: Sequence[tuple[int, int]] = (), empty_text: str = "") -> None:
+        if text.endswith("\n"):
+            text = text[:-1]
         self.lines = text.split("\n") if text else []
         self.headings = {i - 1 for a, b in headings for i in range(a, b + 1)}
         self.empty_text = empty_text or "no extracted text"
+        self.document_key = None
         self._wrapped_at = -1
         self._rewrap()
         self.scroll_home(animate=False, immediate=True)

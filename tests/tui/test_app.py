@@ -1,0 +1,306 @@
+"""Pilot tests of the UI on a real index of a temp copy of sample_corpus/ (real SQLite, real files)."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from PIL import Image as PILImage
+
+from indexer import ModeParams
+from indexer.model import DOCUMENT
+from indexer.modes import registry as modes
+from storage.store import Store
+from tui.app import ChunkscopeApp
+from tui.screens.metadata import MetadataScreen
+from tui.screens.report import ReportScreen
+from tui.screens.search import SearchScreen
+from tui.widgets.chunk_list import ChunkList
+from tui.widgets.compare_view import CompareGrid
+from tui.widgets.file_tree import FileTree
+from tui.widgets.images_panel import ImageCard, ImagesPanel
+from tui.widgets.manifest_panel import ManifestPanel
+from tui.widgets.source_view import SourceView
+
+from .conftest import settle, wait_for
+
+SIZE = (120, 40)
+
+
+def make_app(root: Path, **kwargs) -> ChunkscopeApp:
+    return ChunkscopeApp(root, watch=False, image_renderer="halfcell", **kwargs)
+
+
+def store_chunks(root: Path, path: str, mode: str = "default", params: ModeParams | None = None):
+    with Store.open(root / ".chunkscope" / "index.db", readonly=True) as store:
+        return store.chunks(path, mode, params)
+
+
+async def open_file(pilot, path: str) -> None:
+    app = pilot.app
+    await wait_for(pilot, lambda: path in app.main.rows, what=f"{path} in the tree")
+    await wait_for(pilot, lambda: app.main.path is not None, what="the first file selected")
+    await settle(pilot)
+    app.main.query_one(FileTree).select(path)
+    await wait_for(pilot, lambda: app.main.path == path, what=f"{path} selected")
+    await settle(pilot)
+
+
+def label_of(app: ChunkscopeApp, path: str) -> str:
+    return str(app.main.query_one(FileTree).nodes[path].label)
+
+
+async def test_tree_shows_each_file_with_its_status(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: "notes.md" in app.main.rows)
+        await settle(pilot)
+        # notes.md: two headings and two paragraphs → indexed, 4 default chunks
+        assert label_of(app, "notes.md").startswith("✔ notes.md 4")
+        assert label_of(app, "extra/broken.docx") == "✖ broken.docx PARSE_ERROR"
+        # the encrypted PDF of sample_corpus fails with its own code
+        if "pdf/encrypted.pdf" in app.main.rows:
+            assert label_of(app, "pdf/encrypted.pdf").startswith("✖ encrypted.pdf ENCRYPTED")
+        # the header counts what the store counts
+        header = str(app.main.query_one("#header").render())
+        assert f"{len(app.main.rows):,} docs" in header
+        # the filter narrows the tree to matching paths
+        await pilot.click("#file-filter")
+        await pilot.press(*"broken.docx")
+        tree = app.main.query_one(FileTree)
+        assert list(tree.nodes) == ["extra/broken.docx"]
+        await pilot.press(*["backspace"] * 11)
+        assert "notes.md" in tree.nodes
+
+
+async def test_chunk_list_follows_selection_and_every_mode(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "notes.md")
+        chunk_list = app.main.query_one(ChunkList)
+        shown = chunk_list.chunks
+        assert [c.content_type for c in shown][:1] == ["heading"]
+        # the last default chunk is line 7, the zanzibar paragraph
+        assert "zanzibar" in shown[-1].content and shown[-1].metadata["source_lines"] == [7, 7]
+        available = modes.modes_for(DOCUMENT)[:7]
+        await pilot.click("#chunk-list")
+        for number, mode in enumerate(available, start=1):
+            await pilot.press(str(number))
+            await settle(pilot)
+            assert app.main.mode == mode
+            expected = store_chunks(indexed_corpus, "notes.md", mode)
+            assert [c.id for c in chunk_list.chunks] == [c.id for c in expected], mode
+            assert chunk_list.chunks, f"{mode} gave no chunks for a non-empty file"
+        # a number past the family's modes changes nothing
+        await pilot.press("1")
+        await settle(pilot)
+        assert app.main.mode == "default"
+
+
+async def test_enter_opens_the_full_metadata(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "notes.md")
+        await pilot.click("#chunk-list")
+        await pilot.press("end", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MetadataScreen))
+        screen = app.screen
+        assert "zanzibar" in screen.chunk.content
+        tree = screen.query_one("#metadata-tree")
+        labels = [str(n.label) for n in tree.root.children]
+        assert "metadata" in labels
+        meta = next(n for n in tree.root.children if str(n.label) == "metadata")
+        assert any("source_lines" in str(n.label) for n in meta.children)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, MetadataScreen))
+
+
+async def test_source_view_colours_chunk_spans(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "notes.md")
+        await pilot.press("s")
+        await settle(pilot)
+        view = app.main.query_one(SourceView)
+        assert view.lines[0] == "# Field notes" and len(view.lines) == 7
+        # default mode: lines 1, 3, 5, 7 each belong to one chunk; blank lines to none
+        assert [len(o) for o in view.owners] == [1, 0, 1, 0, 1, 0, 1]
+        assert view.starts == {0: [0], 2: [1], 4: [2], 6: [3]}
+        # sliding_window 3/1 over 4 blocks: the windows overlap on a shared block
+        await pilot.press(str(modes.modes_for(DOCUMENT).index("sliding_window") + 1))
+        await settle(pilot)
+        assert any(len(o) > 1 for o in view.owners)
+
+
+async def test_compare_three_modes_with_statistics(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "extra/all_round.docx")
+        await pilot.press("c")
+        await settle(pilot)
+        grid = app.main.query_one(CompareGrid)
+        labels = [c.label for c in grid.columns]
+        assert labels == ["default", "section", "semantic"]
+        for column, mode in zip(grid.columns, labels, strict=True):
+            expected = store_chunks(indexed_corpus, "extra/all_round.docx", mode)
+            assert column.stats.count == len(expected) == len(column.chunks)
+            sizes = sorted(len(c.content) for c in expected)
+            assert (column.stats.smallest, column.stats.largest) == (sizes[0], sizes[-1])
+        # every chunk of every column appears exactly once in the aligned rows
+        for i, column in enumerate(grid.columns):
+            cells = [r.cells[i] for r in grid.rows if r.cells[i] is not None]
+            assert sorted(cells) == list(range(len(column.chunks)))
+        # rows are ordered by source line
+        starts = [
+            grid.columns[0].chunks[r.cells[0]].metadata["source_lines"][0]
+            for r in grid.rows
+            if r.cells[0] is not None
+        ]
+        assert starts == sorted(starts)
+        # a number key in the compare tab swaps a column in (sentence) keeping at most three
+        await pilot.press(str(modes.modes_for(DOCUMENT).index("sentence") + 1))
+        await settle(pilot)
+        assert [c.label for c in grid.columns][-1] == "sentence 3"
+        assert len(grid.columns) == 3
+
+
+async def test_images_panel_on_all_round_docx(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "extra/all_round.docx")
+        await pilot.press("i")
+        await settle(pilot)
+        panel = app.main.query_one(ImagesPanel)
+        cards = list(panel.query(ImageCard))
+        # the package holds word/media/image1.gif and image2.png; sizes read here with PIL
+        with zipfile.ZipFile(indexed_corpus / "extra" / "all_round.docx") as z:
+            media = {n.rsplit(".", 1)[-1]: z.read(n) for n in z.namelist() if n.startswith("word/media/")}
+        assert sorted(c.image.format for c in cards) == ["gif", "png"]
+        for card in cards:
+            raw = media[card.image.format]
+            assert card.image.size == len(raw)
+            assert (card.image.width, card.image.height) == PILImage.open(BytesIO(raw)).size
+            assert card.used == 1
+            assert card.query(".image-view")  # drawn, not only described
+        gif = next(c for c in cards if c.image.format == "gif")
+        assert gif.image.alt == "Web Access Symbol"
+        text = str(panel.query_one("#placeholders-text").render())
+        assert "Placeholders (2)" in text and "[Image: Web Access Symbol]" in text
+
+
+async def test_manifest_of_a_failed_file(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "extra/broken.docx")
+        await pilot.press("m")
+        await settle(pilot)
+        text = str(app.main.query_one(ManifestPanel).query_one("#manifest-text").render())
+        assert "PARSE_ERROR" in text and "not a valid zip" in text
+        assert "damaged" in text  # the hint for the code
+        # an indexed file shows extractor, chunker and coverage
+        await open_file(pilot, "extra/all_round.docx")
+        await settle(pilot)
+        text = str(app.main.query_one(ManifestPanel).query_one("#manifest-text").render())
+        assert "Extractor" in text and "docx" in text and "2 extracted" in text
+
+
+async def test_search_and_jump_to_the_chunk(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "extra/all_round.docx")
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: isinstance(app.screen, SearchScreen))
+        await pilot.press(*"zanzibar")
+        await wait_for(pilot, lambda: app.screen.hits, what="search hits")
+        assert [h.path for h in app.screen.hits] == ["notes.md"]
+        await pilot.press("enter", "enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, SearchScreen))
+        await settle(pilot)
+        assert app.main.path == "notes.md"
+        current = app.main.query_one(ChunkList).current
+        assert current is not None and "zanzibar" in current.content and current.ordinal == 3
+
+
+async def test_report_lists_formats_and_jumps_to_a_failure(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "notes.md")
+        await pilot.press("R")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen))
+        await settle(pilot)
+        table = app.screen.query_one("DataTable")
+        formats = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        assert "md" in formats and "docx" in formats
+        assert "extra/broken.docx" in app.screen.paths
+        failures = app.screen.query_one("#report-failures")
+        failures.focus()
+        failures.highlighted = app.screen.paths.index("extra/broken.docx")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, ReportScreen))
+        await settle(pilot)
+        assert app.main.path == "extra/broken.docx"
+        assert app.main.tab == "manifest"
+
+
+async def test_params_dialog_changes_the_window(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "extra/all_round.docx")
+        await pilot.press(str(modes.modes_for(DOCUMENT).index("sliding_window") + 1))
+        await settle(pilot)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: app.screen.query("#param-window_size"))
+        for name, value in (("window_size", "5"), ("overlap", "2")):
+            field = app.screen.query_one(f"#param-{name}")
+            field.value = value
+        await pilot.click("#params-apply")
+        await settle(pilot)
+        assert (app.main.params.window_size, app.main.params.overlap) == (5, 2)
+        expected = store_chunks(indexed_corpus, "extra/all_round.docx", "sliding_window", app.main.params)
+        assert [c.id for c in app.main.query_one(ChunkList).chunks] == [c.id for c in expected]
+        # a bad combination is refused in the dialog, with the reason
+        await pilot.press("p")
+        await wait_for(pilot, lambda: app.screen.query("#param-overlap"))
+        app.screen.query_one("#param-overlap").value = "9"
+        await pilot.click("#params-apply")
+        await pilot.pause(0.1)
+        assert "overlap must be less than window_size" in str(app.screen.query_one("#params-error").render())
+
+
+async def test_export_writes_the_chunks_as_jsonl(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "notes.md")
+        await pilot.press("e")
+        target = indexed_corpus / ".chunkscope" / "exports" / "notes.md.default.jsonl"
+        await wait_for(pilot, target.exists, what="export file")
+        await settle(pilot)
+        lines = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
+        assert len(lines) == 4
+        assert set(lines[0]) == {"content", "content_type", "metadata"}
+        assert lines[0]["content"] == "Field notes" or lines[0]["content"].startswith("Field notes")
+
+
+@pytest.mark.parametrize("renderer", ["halfcell"])
+async def test_command_palette_lists_the_actions(indexed_corpus, renderer):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "notes.md")
+        titles = [c.title for c in app.get_system_commands(app.main)]
+        for wanted in (
+            "Compare modes",
+            "Source view",
+            "Images",
+            "Manifest",
+            "Search",
+            "Corpus report",
+            "Open file",
+            "Re-index file",
+            "Export chunks",
+            "Mode parameters…",
+            "Mode 1",
+        ):
+            assert wanted in titles
