@@ -7,6 +7,8 @@
   an embedded PNG with alt text on the Sales sheet.
 - damaged_sheet.xlsx: three sheets, the middle one's XML cut in half.
 - inventory.ods: an OpenDocument spreadsheet with a header row, numbers, a date and a second table.
+- legacy_budget.xls: a BIFF8 workbook (written with xlwt, needed only to regenerate it): a merged
+  title, a header, numbers, dates, and a hidden second sheet.
 
 openpyxl writes formulas without results, so the cached values are written into the sheet XML
 afterwards (as Excel would have saved them); every zip member gets a fixed date.
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 import sys
 import zipfile
 from pathlib import Path
@@ -60,6 +63,8 @@ def _rezip(data: bytes, edit) -> bytes:
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
             payload = edit(info.filename, src.read(info))
+            if info.filename == "docProps/core.xml":  # openpyxl stamps the save time here
+                payload = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2024-01-01T00:00:00Z", payload)
             dst.writestr(zipfile.ZipInfo(info.filename, FIXED), payload, zipfile.ZIP_DEFLATED)
     return out.getvalue()
 
@@ -210,10 +215,35 @@ def inventory() -> bytes:
     return out.getvalue()
 
 
+def legacy_budget() -> bytes:
+    """A BIFF8 .xls (xlwt): a header, numbers, a date, a merged title and a hidden second sheet."""
+    import xlwt
+
+    book = xlwt.Workbook(encoding="utf-8")
+    sheet = book.add_sheet("Budget")
+    sheet.write_merge(0, 0, 0, 2, "Household budget 2023")
+    for col, label in enumerate(("Item", "Amount", "Paid on")):
+        sheet.write(1, col, label)
+    date_style = xlwt.easyxf(num_format_str="YYYY-MM-DD")
+    rows = [("Rent", 950, dt.date(2023, 1, 1)), ("Power", 61.4, dt.date(2023, 1, 9)), ("Books", 23.99, None)]
+    for r, (item, amount, paid) in enumerate(rows, start=2):
+        sheet.write(r, 0, item)
+        sheet.write(r, 1, amount)
+        if paid is not None:
+            sheet.write(r, 2, paid, date_style)
+    notes = book.add_sheet("Notes")
+    notes.write(0, 0, "Kept for the records")
+    notes.visibility = 1  # hidden
+    buf = io.BytesIO()
+    book.save(buf)
+    return buf.getvalue()
+
+
 SAMPLES = {
     "regional_sales.xlsx": regional_sales,
     "damaged_sheet.xlsx": damaged_sheet,
     "inventory.ods": inventory,
+    "legacy_budget.xls": legacy_budget,
 }
 
 

@@ -240,6 +240,32 @@ def test_inventory_ods(sample_corpus):
     assert suppliers.rows[0] == ("Hearth & Home", "Portugal")
 
 
+def test_legacy_xls(sample_corpus):
+    # legacy_budget.xls (BIFF8, from the generator): title merged over A1:C1, header in row 2,
+    # Rent 950 paid 2023-01-01, Power 61.4 paid 2023-01-09, Books 23.99 unpaid; a hidden "Notes".
+    doc = extract(sample_corpus / "spreadsheets" / "legacy_budget.xls")
+    assert doc.source_type == "xls"
+    title, budget, notes = doc.blocks
+    assert title.text == "Household budget 2023"
+    assert budget.header == ("Item", "Amount", "Paid on")
+    assert budget.rows == (
+        ("Rent", "950", "2023-01-01"),
+        ("Power", "61.4", "2023-01-09"),
+        ("Books", "23.99", ""),
+    )
+    assert budget.row_numbers == (3, 4, 5)
+    assert budget.meta["merged"] == ["A1:C1"]
+    assert notes.meta["hidden"] is True
+    assert notes.rows == (("Kept for the records",),) and notes.meta["has_header"] is False
+
+
+def test_an_xls_under_an_xlsx_name_is_read_with_a_warning(sample_corpus):
+    data = (sample_corpus / "spreadsheets" / "legacy_budget.xls").read_bytes()
+    doc = extract(data, filename="renamed.xlsx")
+    assert [b.meta["sheet_name"] for b in doc.blocks] == ["Budget", "Budget", "Notes"]
+    assert any("legacy .xls" in w for w in doc.coverage.warnings)
+
+
 def test_the_streaming_ods_reader_agrees_with_calamine(sample_corpus):
     with zipfile.ZipFile(sample_corpus / "spreadsheets" / "inventory.ods") as zf:
         backend = OdsBackend(zf)
