@@ -167,3 +167,37 @@ def test_fuzzed_messages_raise_only_documented_errors(real_world, playground):
         worker.close()
     print("fuzzed msg outcomes:", outcomes)
     assert sum(outcomes.values()) == 48
+
+
+def test_text_attachments_become_a_heading_and_paragraphs():
+    from indexer.formats.msg import _text_attachment
+
+    blocks = _text_attachment(
+        "notes.txt", "txt", "", "first line\r\nsecond\r\n\r\nnext para".encode("cp1252"), {"message_index": 0}
+    )
+    assert [(b.kind, b.text) for b in blocks] == [
+        (HEADING, "Attachment: notes.txt"),
+        (PARAGRAPH, "first line\nsecond"),
+        (PARAGRAPH, "next para"),
+    ]
+    assert all(b.meta == {"message_index": 0, "attachment": "notes.txt"} for b in blocks)
+    html = _text_attachment(
+        "page.html", "html", "text/html", b"<h1>Title</h1><p>Body &amp; more</p>", {"message_index": 1}
+    )
+    assert [b.text for b in html] == ["Attachment: page.html", "Title", "Body & more"]
+
+
+@pytest.mark.parametrize(
+    ("name", "addr", "text"),
+    [
+        ("Ann Lee", "ann@x.org", "Ann Lee <ann@x.org>"),
+        ("", "ann@x.org", "ann@x.org"),
+        ("Ann Lee", "", "Ann Lee"),
+        ("ann@x.org", "ann@x.org", "ann@x.org"),
+        ("Ann Lee", "/O=EXCHANGELABS/OU=EXCHANGE/CN=RECIPIENTS/CN=ANN", "Ann Lee"),  # not an address
+    ],
+)
+def test_address_forms(name, addr, text):
+    from indexer.formats.msg import _address
+
+    assert _address(name, addr) == text
