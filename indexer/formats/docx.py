@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import html
 import re
+import zipfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -139,33 +141,78 @@ _SNIP_ILVL = re.compile(rb'<w:ilvl w:val="(\d+)"')
 
 
 class _LazyStyles:
-    """Styles looked up one id at a time in the raw ``styles.xml``.
+    """Styles looked up one id at a time in the raw ``styles.xml``, inflated only as far as needed.
 
-    Templates ship styles parts of several hundred kilobytes of which a document uses a handful;
-    finding the few referenced ``<w:style>`` elements by their id and reading four attributes from
-    each costs a fraction of parsing the whole part. Parts that do not use the usual ``w:`` prefix
-    are parsed whole instead.
+    Templates ship styles parts of several hundred kilobytes of which a document uses a handful,
+    usually defined near the top. The part is inflated in chunks until the referenced
+    ``<w:style>`` elements are found, and four attributes are read from each: a fraction of the
+    cost of inflating and parsing the whole part. Parts that do not use the usual ``w:`` prefix
+    are read and parsed whole instead.
     """
 
-    def __init__(self, raw: bytes | None, what: str) -> None:
-        self._raw = raw or b""
+    _CHUNK = 32 * 1024
+
+    def __init__(self, zf: zipfile.ZipFile | None, member: str | None, what: str) -> None:
+        self._what = what
+        self._member = member
         self._cache: dict[str, _Style | None] = {}
         self._full: dict[str, _Style] | None = None
-        if raw and b"<w:styles" not in raw[:4096]:
-            self._full = _styles(_ooxml.parse_xml(raw, what))
+        self._raw = b""
+        self._fh = None
+        self._left = 0
+        if zf is None or member is None:
+            return
+        try:
+            info = zf.getinfo(member)
+            self._fh = zf.open(info)
+        except (KeyError, zipfile.BadZipFile, NotImplementedError, RuntimeError) as exc:
+            raise ParseError(f"{what}: member {member!r} cannot be read: {exc}"[:300]) from None
+        self._left = info.file_size
+        self._more()
+        if self._raw and b"<w:styles" not in self._raw[:4096]:
+            while self._more():
+                pass
+            self._full = _styles(_ooxml.parse_xml(self._raw, f"{what} {member}"))
+
+    def _more(self) -> bool:
+        """Inflate the next chunk (never past the declared size); False at the end."""
+        if self._fh is None:
+            return False
+        try:
+            chunk = self._fh.read(min(self._CHUNK, self._left)) if self._left > 0 else b""
+        except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
+            self.close()
+            raise ParseError(f"{self._what}: member {self._member!r} cannot be read: {exc}"[:300]) from None
+        if not chunk:
+            self.close()
+            return False
+        self._left -= len(chunk)
+        self._raw += chunk
+        return True
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
 
     def get(self, sid: str) -> _Style | None:
         if self._full is not None:
             return self._full.get(sid)
         if sid in self._cache:
             return self._cache[sid]
-        style = self._find(sid)
+        key = b'w:styleId="' + html.escape(sid).encode("utf-8") + b'"'
+        while True:
+            at = self._raw.find(key)
+            if at >= 0 and self._raw.find(b"</w:style>", at) >= 0:
+                break
+            if not self._more():
+                break
+        style = self._find(sid, key)
         self._cache[sid] = style
         return style
 
-    def _find(self, sid: str) -> _Style | None:
+    def _find(self, sid: str, key: bytes) -> _Style | None:
         raw = self._raw
-        key = b'w:styleId="' + html.escape(sid).encode("utf-8") + b'"'
         at = raw.find(key)
         if at < 0:
             return None
@@ -647,14 +694,16 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             return _ooxml.member_xml(zf, targets[0], what) if targets else None
 
         style_targets = by_type.get("styles")
-        raw_styles = None
-        if style_targets and _ooxml.has_member(zf, style_targets[0]):
-            raw_styles = _ooxml.read(zf, style_targets[0], what)
-        styles = _StyleInfo(_LazyStyles(raw_styles, what))
+        style_member = style_targets[0] if style_targets and _ooxml.has_member(zf, style_targets[0]) else None
+        lazy = _LazyStyles(zf, style_member, what)
+        styles = _StyleInfo(lazy)
         ordered = _ordered_levels(part("numbering"))
         sink = _ooxml.ImageSink(zf)
         walker = _Walker(rels, styles, ordered, sink)
-        walker.body(body)
+        try:
+            walker.body(body)
+        finally:
+            lazy.close()
         walker.flush_list()
 
         notes = {

@@ -442,3 +442,27 @@ def test_other_packages_under_a_word_extension_are_named(sample_corpus):
         with pytest.raises(errors.ParseError) as info:
             docx((sample_corpus / "office" / name).read_bytes())
         assert "not a Word document" in info.value.message
+
+
+def test_styles_found_anywhere_in_a_large_part_and_under_any_prefix():
+    filler = "".join(
+        f'<w:style w:type="paragraph" w:styleId="Filler{i}"><w:name w:val="filler {i}"/></w:style>'
+        for i in range(3000)
+    )  # about 200 KB of styles before the one the document uses
+    late = '<w:style w:type="paragraph" w:styleId="Late"><w:name w:val="heading 4"/></w:style>'
+    doc = docx(build_docx(para("Deep heading", "Late"), styles=filler + late))
+    assert [(b.kind, b.level) for b in doc.blocks] == [("heading", 4)]
+    # The same styles part written with another prefix for the WordprocessingML namespace.
+    data = build_docx(para("Deep heading", "Late"), styles=late)
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        parts = {n: zf.read(n) for n in zf.namelist()}
+    parts["word/styles.xml"] = (
+        f'<x:styles xmlns:x="{W_NS}"><x:style x:type="paragraph" x:styleId="Late">'
+        '<x:name x:val="heading 4"/></x:style></x:styles>'
+    ).encode()
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for name, payload in parts.items():
+            zf.writestr(name, payload)
+    doc = docx(out.getvalue())
+    assert [(b.kind, b.level) for b in doc.blocks] == [("heading", 4)]
