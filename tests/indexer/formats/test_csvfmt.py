@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import indexer
-from indexer.formats.csvfmt import detect_delimiter, extract_csv, extract_tsv, infer_header
-from indexer.model import TABLE
+from indexer.formats.csvfmt import detect_delimiter, extract_csv, extract_tsv, fast_render_table, infer_header
+from indexer.model import TABLE, render_table
 
 from ._text_helpers import CTX, SAMPLES
 
@@ -100,3 +103,12 @@ def test_unreadable_csv_is_read_as_text():
     doc = extract_csv(b'a,b\n"unterminated, quote\nmore', CTX)
     assert doc.blocks  # either as rows or as text, never nothing
     assert "unterminated" in doc.text
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    header=st.one_of(st.none(), st.lists(st.text(max_size=8), max_size=4).map(tuple)),
+    rows=st.lists(st.lists(st.text(max_size=8), max_size=5).map(tuple), max_size=6).map(tuple),
+)
+def test_fast_table_rendering_equals_the_model(header, rows):
+    assert fast_render_table(header, rows) == render_table(header, rows)
