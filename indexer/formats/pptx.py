@@ -168,9 +168,22 @@ class _Slides:
                     yield replace(block, page=page)
 
     def table(self, table: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
-        rows: list[tuple[str, ...]] = []
-        for row in table.rows:
-            rows.append(tuple(" ".join(cell.text.split()) for cell in row.cells))
+        grid: list[list[str]] = []
+        spans: dict[tuple[int, int], str] = {}  # (row, col) covered by a merge → the origin's text
+        for r, row in enumerate(table.rows):
+            cells: list[str] = []
+            for c, cell in enumerate(row.cells):
+                text = " ".join(cell.text.split())
+                if cell.is_merge_origin:
+                    for dr in range(min(cell.span_height, 1000)):
+                        for dc in range(min(cell.span_width, 64)):
+                            if dr or dc:
+                                spans[(r + dr, c + dc)] = text
+                elif cell.is_spanned:
+                    text = spans.get((r, c), text)
+                cells.append(text)
+            grid.append(cells)
+        rows = [tuple(r) for r in grid]
         if not any(any(r) for r in rows):
             return
         header = rows[0] if len(rows) > 1 else None

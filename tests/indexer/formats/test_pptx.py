@@ -123,3 +123,13 @@ def test_other_packages_under_a_powerpoint_extension_are_named(sample_corpus):
         with pytest.raises(errors.ParseError) as info:
             extract_bytes((sample_corpus / "office" / name).read_bytes(), "deck.pptx")
         assert words in info.value.message
+
+
+def test_merged_table_cells_repeat_the_origin_text(real_world):
+    # powerpoint_sample.pptx, slide 1: "Class1" and "Class2" span three columns (gridSpan="3"),
+    # "A merged with B" two; R3 spans two rows and R4 three (rowSpan).
+    doc = extract(real_world / "pptx" / "kreuzberg" / "powerpoint_sample.pptx")
+    table = next(b for b in doc.blocks if b.kind == "table")
+    assert table.header == ("", "Class1", "Class1", "Class1", "Class2", "Class2", "Class2")
+    assert table.rows[0][:4] == ("", "A merged with B", "A merged with B", "C")
+    assert [r[0] for r in table.rows] == ["", "R1", "R2", "R3", "R3", "R4", "R4", "R4"]
