@@ -210,7 +210,9 @@ def read_table(raw: RawSheet, *, char_budget: int) -> SheetTable | None:
             active = [m for m in active if m[2] >= r]
             for _r0, c0, _r1, c1, value in active:
                 lo = max(c0 - first_col, 0)
-                hi = min(c1 - first_col, len(values) - 1)
+                hi = c1 - first_col
+                if hi >= len(values):  # a reader that drops trailing empty cells
+                    values.extend([""] * (hi + 1 - len(values)))
                 for c in range(lo, hi + 1):
                     if not _filled(values[c]):
                         values[c] = value
@@ -361,6 +363,7 @@ class OpenpyxlBackend(Backend):
 _DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 _TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 _XLINK = "http://www.w3.org/1999/xlink"
+_STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
 _OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 _TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 #: Caps on ODS ``number-*-repeated`` (the largest sheet LibreOffice and Excel make), so that a file
@@ -399,14 +402,21 @@ class OdsBackend(Backend):
 
     def __init__(self, zf: zipfile.ZipFile) -> None:
         self.zf = zf
-        names: list[str] = []
+        self.sheets = []
+        hidden_styles: set[str] = set()
+        style = ""
         with zf.open("content.xml") as fh:
             for event, el in xml_iterparse(fh, events=("start", "end")):
-                if event == "start" and el.tag == f"{{{_TABLE}}}table":
-                    names.append(el.get(f"{{{_TABLE}}}name") or f"Sheet{len(names) + 1}")
-                elif event == "end":
+                if event == "end":
                     el.clear()
-        self.sheets = [SheetInfo(name, i) for i, name in enumerate(names)]
+                elif el.tag == f"{{{_STYLE}}}style":
+                    style = el.get(f"{{{_STYLE}}}name") or ""
+                elif el.tag == f"{{{_STYLE}}}table-properties" and el.get(f"{{{_TABLE}}}display") == "false":
+                    hidden_styles.add(style)
+                elif el.tag == f"{{{_TABLE}}}table":
+                    name = el.get(f"{{{_TABLE}}}name") or f"Sheet{len(self.sheets) + 1}"
+                    hidden = el.get(f"{{{_TABLE}}}style-name") in hidden_styles
+                    self.sheets.append(SheetInfo(name, len(self.sheets), hidden=hidden))
         self._tables = self._walk()
         self._done = 0  # tables walked past (sheets are read in order)
 
@@ -578,6 +588,48 @@ def ooxml_pictures(zf: zipfile.ZipFile) -> SheetPictures:
     return out
 
 
+def _member_contains(zf: zipfile.ZipFile, name: str, needle: bytes) -> bool:
+    """Whether a member's bytes contain ``needle``, reading it in pieces (never whole)."""
+    tail = b""
+    with zf.open(name) as fh:
+        while piece := fh.read(1 << 20):
+            if needle in tail + piece:
+                return True
+            tail = piece[-len(needle) :]
+    return False
+
+
+def ods_merges(zf: zipfile.ZipFile) -> dict[str, list[tuple[int, int, int, int]]]:
+    """Merged ranges per table of an ODS (cells with ``number-columns/rows-spanned``), absolute
+    0-based; calamine does not report them for ODS. Only parsed when the file has any."""
+    if not _member_contains(zf, "content.xml", b"-spanned="):
+        return {}
+    out: dict[str, list[tuple[int, int, int, int]]] = {}
+    table_tag, row_tag = f"{{{_TABLE}}}table", f"{{{_TABLE}}}table-row"
+    cell_tags = (f"{{{_TABLE}}}table-cell", f"{{{_TABLE}}}covered-table-cell")
+    sheet, row, col, depth = "", 0, 0, 0
+    with zf.open("content.xml") as fh:
+        for event, el in xml_iterparse(fh, events=("start", "end")):
+            if event == "start":
+                if el.tag == table_tag:
+                    sheet, row, depth = el.get(f"{{{_TABLE}}}name") or "", 0, depth + 1
+                elif el.tag == row_tag:
+                    col = 0
+                elif el.tag in cell_tags and depth:
+                    cols = _repeat(el, "number-columns-spanned", ODS_MAX_COLS)
+                    rows = _repeat(el, "number-rows-spanned", ODS_MAX_ROWS)
+                    if cols > 1 or rows > 1:
+                        out.setdefault(sheet, []).append((row, col, row + rows - 1, col + cols - 1))
+                    col += _repeat(el, "number-columns-repeated", ODS_MAX_COLS)
+                continue
+            if el.tag == row_tag:
+                row += _repeat(el, "number-rows-repeated", ODS_MAX_ROWS)
+            elif el.tag == table_tag:
+                depth -= 1
+            el.clear()
+    return out
+
+
 def ods_pictures(zf: zipfile.ZipFile) -> SheetPictures:
     out = SheetPictures()
     pictures = {n for n in zf.namelist() if n.startswith("Pictures/") and not n.endswith("/")}
@@ -669,6 +721,12 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         except _XML_ERRORS as exc:
             warnings.append(f"images could not be located: {type(exc).__name__}: {exc}"[:300])
 
+    merges: dict[str, list[tuple[int, int, int, int]]] = {}
+    if zf is not None and "content.xml" in zf.namelist():
+        try:
+            merges = ods_merges(zf)
+        except _XML_ERRORS as exc:
+            warnings.append(f"merged cells could not be read: {type(exc).__name__}: {exc}"[:300])
     worksheets = [s.name for s in backend.sheets if s.kind == "worksheet"]
     if None in pictures.pictures and len(worksheets) == 1:  # in-cell pictures of a one-sheet book
         pictures.pictures.setdefault(worksheets[0], []).extend(pictures.pictures.pop(None))
@@ -686,6 +744,8 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 continue
             try:
                 raw = backend.read(sheet)
+                if not raw.merged and merges.get(sheet.name):
+                    raw.merged = merges[sheet.name]
                 table = read_table(raw, char_budget=budget)
             except (pc.CalamineError, *_XML_ERRORS, EOFError, IndexError, TypeError) as exc:
                 skipped.append(Skipped("sheet", sheet.name, f"unreadable: {type(exc).__name__}: {exc}"[:300]))

@@ -416,3 +416,63 @@ _cells = st.text(alphabet=st.sampled_from(list("ab |\t\n\xa0\u3000\x1f\x00-")), 
 def test_table_text_equals_render_table(table):
     header, rows = table
     assert table_text(tuple(header), [tuple(r) for r in rows]) == render_table(header, rows)
+
+
+def _ods(content_body: str, styles: str = "", manifest: bool = True) -> bytes:
+    ns = (
+        'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+        ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+        ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
+        ' xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"'
+    )
+    content = (
+        f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ns} office:version="1.2">'
+        f"<office:automatic-styles>{styles}</office:automatic-styles>"
+        f"<office:body><office:spreadsheet>{content_body}</office:spreadsheet></office:body>"
+        "</office:document-content>"
+    )
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        zf.writestr("content.xml", content)
+        if manifest:  # calamine does not recognise a package without one
+            zf.writestr(
+                "META-INF/manifest.xml",
+                '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest'
+                ' xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0">'
+                '<manifest:file-entry manifest:full-path="/"'
+                ' manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/></manifest:manifest>',
+            )
+    return buf.getvalue()
+
+
+def _cell(text: str, attrs: str = "") -> str:
+    return f'<table:table-cell office:value-type="string" {attrs}><text:p>{text}</text:p></table:table-cell>'
+
+
+@pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
+def test_ods_merged_cells_are_filled_and_hidden_tables_flagged(manifest):
+    # Table "A": B1 spans two columns and two rows (B1:C2); table "H" is hidden by its style.
+    body = (
+        '<table:table table:name="A"><table:table-row>'
+        + _cell("region")
+        + _cell("Q1", 'table:number-columns-spanned="2" table:number-rows-spanned="2"')
+        + "<table:covered-table-cell/></table:table-row><table:table-row>"
+        + _cell("north")
+        + '<table:covered-table-cell table:number-columns-repeated="2"/></table:table-row>'
+        + "<table:table-row>"
+        + _cell("south")
+        + _cell("5")
+        + _cell("6")
+        + '</table:table-row></table:table><table:table table:name="H" table:style-name="ta2">'
+        + "<table:table-row>"
+        + _cell("secret")
+        + "</table:table-row></table:table>"
+    )
+    styles = '<style:style style:name="ta2" style:family="table"><style:table-properties table:display="false"/></style:style>'
+    doc = extract(_ods(body, styles, manifest), filename="spans.ods")
+    a, h = doc.blocks
+    assert a.meta["merged"] == ["B1:C2"]
+    assert a.header == ("region", "Q1", "Q1")
+    assert a.rows == (("north", "Q1", "Q1"), ("south", "5", "6"))
+    assert h.meta["hidden"] is True and a.meta["hidden"] is False
