@@ -48,18 +48,22 @@ def _compact(value: Any) -> str:
 
 
 def _is_flat(value: list) -> bool:
-    return all(not isinstance(v, (dict, list)) for v in value)
+    return all(type(v) is not dict and type(v) is not list for v in value)
 
 
 def _items(value: Any, level: int, out: list[ListItem]) -> None:
-    pairs = value.items() if isinstance(value, dict) else enumerate(value)
+    pairs = value.items() if type(value) is dict else enumerate(value)
+    deeper = level < _MAX_DEPTH
     for key, v in pairs:
-        if isinstance(v, dict) and v and level < _MAX_DEPTH:
+        kind = type(v)
+        if kind is str:
+            out.append(ListItem(f"{key}: {v}", level))
+        elif kind is dict and v and deeper:
             out.append(ListItem(f"{key}:", level))
             _items(v, level + 1, out)
-        elif isinstance(v, list) and v and level < _MAX_DEPTH:
+        elif kind is list and v and deeper:
             if _is_flat(v):
-                out.append(ListItem(f"{key}: {', '.join(_scalar(x) for x in v)}", level))
+                out.append(ListItem(f"{key}: {', '.join(map(_scalar, v))}", level))
             else:
                 out.append(ListItem(f"{key}:", level))
                 _items(v, level + 1, out)
@@ -139,9 +143,12 @@ def json_value_blocks(value: Any) -> tuple[list[Block], dict[str, Any]]:
     return [record_block(value, 0)], {"record_count": 1, "top_level": "scalar", "envelope_key": None}
 
 
+_DECODER = json.JSONDecoder(parse_float=str, parse_constant=str)
+
+
 def _loads(text: str) -> Any:
     """Parse keeping numbers as written (``1E400`` stays ``1E400``, ``54.0`` stays ``54.0``)."""
-    return json.loads(text, parse_float=str, parse_constant=str)
+    return _DECODER.decode(text)
 
 
 def decode_json(data: bytes) -> str:
