@@ -7,6 +7,8 @@
   an embedded PNG with alt text on the Sales sheet.
 - damaged_sheet.xlsx: three sheets, the middle one's XML cut in half.
 - inventory.ods: an OpenDocument spreadsheet with a header row, numbers, a date and a second table.
+- shipments.xlsb: a binary workbook (written with pyxlsbwriter, needed only to regenerate it) with
+  a hidden second sheet.
 - legacy_budget.xls: a BIFF8 workbook (written with xlwt, needed only to regenerate it): a merged
   title, a header, numbers, dates, and a hidden second sheet.
 
@@ -239,11 +241,34 @@ def legacy_budget() -> bytes:
     return buf.getvalue()
 
 
+def shipments() -> bytes:
+    """An .xlsb (pyxlsbwriter): a header, numbers, dates, and a hidden sheet."""
+    import tempfile
+
+    from pyxlsbwriter import XlsbWriter
+
+    rows = [
+        ["Order", "Qty", "Shipped"],
+        ["A-1001", 3, dt.date(2024, 5, 2)],
+        ["A-1002", 12.5, None],
+        ["A-1003", 40, dt.date(2024, 5, 9)],
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "shipments.xlsb"
+        with XlsbWriter(str(path)) as writer:
+            writer.add_sheet("Orders")
+            writer.write_sheet(rows)
+            writer.add_sheet("Audit", hidden=True)
+            writer.write_sheet([["Checked by", "On"], ["R. Okafor", dt.date(2024, 5, 10)]])
+        return _rezip(path.read_bytes(), lambda name, payload: payload)
+
+
 SAMPLES = {
     "regional_sales.xlsx": regional_sales,
     "damaged_sheet.xlsx": damaged_sheet,
     "inventory.ods": inventory,
     "legacy_budget.xls": legacy_budget,
+    "shipments.xlsb": shipments,
 }
 
 

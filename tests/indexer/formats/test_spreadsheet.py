@@ -259,6 +259,22 @@ def test_legacy_xls(sample_corpus):
     assert notes.rows == (("Kept for the records",),) and notes.meta["has_header"] is False
 
 
+def test_xlsb(sample_corpus):
+    # shipments.xlsb (from the generator): Orders with A-1001 3 2024-05-02, A-1002 12.5 (not
+    # shipped), A-1003 40 2024-05-09; a hidden "Audit" sheet.
+    doc = extract(sample_corpus / "spreadsheets" / "shipments.xlsb")
+    assert doc.source_type == "xlsb"
+    orders, audit = doc.blocks
+    assert orders.header == ("Order", "Qty", "Shipped")
+    assert orders.rows == (
+        ("A-1001", "3", "2024-05-02"),
+        ("A-1002", "12.5", ""),
+        ("A-1003", "40", "2024-05-09"),
+    )
+    assert audit.meta["hidden"] is True
+    assert audit.rows == (("R. Okafor", "2024-05-10"),)
+
+
 def test_an_xls_under_an_xlsx_name_is_read_with_a_warning(sample_corpus):
     data = (sample_corpus / "spreadsheets" / "legacy_budget.xls").read_bytes()
     doc = extract(data, filename="renamed.xlsx")
