@@ -127,7 +127,7 @@ class MainScreen(Screen[None]):
                         yield ManifestPanel(id="manifest-panel")
         yield ProgressLine(id="progress")
         yield EventLog(id="event-log")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#file-pane").border_title = "Files"

@@ -26,7 +26,6 @@ class SourceView(ScrollView, can_focus=True):
         "source-view--even",
         "source-view--odd",
         "source-view--overlap",
-        "source-view--heading",
     }
     BINDINGS = [
         ("up,k", "scroll_up", ""),
@@ -116,7 +115,7 @@ class SourceView(ScrollView, can_focus=True):
         else:
             body_style = Style()
         if index in self.headings:
-            body_style += self.get_component_rich_style("source-view--heading")
+            body_style += Style(bold=True)
         gutter_text = f"{gutter:>{GUTTER - 2}} │"[:GUTTER]
         body_width = max(0, width - GUTTER)
         body = piece[:body_width].ljust(body_width)

@@ -1,0 +1,58 @@
+"""The app indexes the folder in the background and follows it: real files, real watchdog events."""
+
+from __future__ import annotations
+
+from tui.app import ChunkscopeApp
+from tui.widgets.chunk_list import ChunkList
+from tui.widgets.event_log import EventLog
+from tui.widgets.file_tree import FileTree
+
+from .conftest import build_corpus, settle, wait_for
+
+# Hand-counted: one heading and one paragraph → 2 default chunks; after the edit two more blocks.
+FIRST = "# Fresh\n\nA new file written while the app runs.\n"
+SECOND = FIRST + "\n## Later\n\nAnother paragraph added by an edit.\n"
+
+
+def label(app: ChunkscopeApp, path: str) -> str:
+    node = app.main.query_one(FileTree).nodes.get(path)
+    return str(node.label) if node is not None else ""
+
+
+async def test_new_and_modified_files_show_up_indexed(tmp_path):
+    root = build_corpus(tmp_path / "corpus", sample=False)
+    app = ChunkscopeApp(root, image_renderer="halfcell", jobs=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        # the initial scan indexes what is there; the failure is shown with its code
+        await wait_for(
+            pilot, lambda: label(app, "notes.md").startswith("✔ notes.md 4"), 60, "notes.md indexed"
+        )
+        await wait_for(pilot, lambda: label(app, "extra/broken.docx").endswith("PARSE_ERROR"), 30)
+        await wait_for(pilot, lambda: app.main.watcher_state in ("native", "polling"), 30, "the watcher")
+        log = app.main.query_one(EventLog)
+        assert any("notes.md added → 4 chunks" in e for e in log.entries)
+
+        (root / "fresh.md").write_text(FIRST, encoding="utf-8")
+        await wait_for(
+            pilot, lambda: label(app, "fresh.md").startswith("✔ fresh.md 2"), 30, "fresh.md indexed"
+        )
+
+        app.main.query_one(FileTree).select("fresh.md")
+        await wait_for(pilot, lambda: app.main.path == "fresh.md")
+        await settle(pilot)
+        assert len(app.main.query_one(ChunkList).chunks) == 2
+
+        (root / "fresh.md").write_text(SECOND, encoding="utf-8")
+        await wait_for(
+            pilot, lambda: label(app, "fresh.md").startswith("✔ fresh.md 4"), 30, "fresh.md re-indexed"
+        )
+        # the open chunk list follows the new revision
+        await wait_for(
+            pilot, lambda: len(app.main.query_one(ChunkList).chunks) == 4, 10, "chunk list refreshed"
+        )
+        assert "Another paragraph" in app.main.query_one(ChunkList).chunks[-1].content
+
+        (root / "fresh.md").unlink()
+        await wait_for(
+            pilot, lambda: "fresh.md" not in app.main.query_one(FileTree).nodes, 30, "fresh.md gone"
+        )
