@@ -485,18 +485,17 @@ def _parse(raw: bytes, depth: int = 0) -> Message:
     head, body = _split_head(raw)
     msg = _HEADER_PARSER.parsebytes(head) if head else Message()
     ctype = msg.get_content_type()
-    if depth < _MAX_NESTING:
-        if ctype.startswith("multipart/"):
-            boundary = msg.get_boundary()
-            parts = _split_multipart(body, boundary) if boundary is not None else None
-            if parts is not None:
-                msg.set_payload([_parse(part, depth + 1) for part in parts])
-                return msg
-            del msg["Content-Type"]  # a multipart without parts: its body is text
-            msg["Content-Type"] = "text/plain"
-        elif ctype in ("message/rfc822", "message/global"):
-            msg.set_payload([_parse(body, depth + 1)])
+    if ctype.startswith("multipart/"):
+        boundary = msg.get_boundary()
+        parts = _split_multipart(body, boundary) if boundary is not None and depth < _MAX_NESTING else None
+        if parts is not None:
+            msg.set_payload([_parse(part, depth + 1) for part in parts])
             return msg
+        del msg["Content-Type"]  # no parts (or nested too deeply to follow): the body is text
+        msg["Content-Type"] = "text/plain"
+    elif ctype in ("message/rfc822", "message/global") and depth < _MAX_NESTING:
+        msg.set_payload([_parse(body, depth + 1)])
+        return msg
     msg.set_payload(body.decode("ascii", "surrogateescape"))
     return msg
 

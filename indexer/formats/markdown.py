@@ -78,6 +78,7 @@ class _Builder:
         self.lines = _Lines(text)
         self.blocks: list[Block] = []
         self.front_matter: str | None = None
+        self.front_matter_lines = (1, 1)
         self.text: list[str] = []  # inline text of the current leaf
         self.leaf: str | None = None  # paragraph, heading, code, cell, meta, html
         self.leaf_start = 0
@@ -250,6 +251,7 @@ class _Builder:
 
     def e_meta(self, arg: Any, rng: dict[str, int]) -> None:
         self.front_matter = self.collected()
+        self.front_matter_lines = self.lines.span(self.leaf_start, rng["end"])
         self.leaf = None
 
     def e_html(self, arg: Any, rng: dict[str, int]) -> None:
@@ -466,9 +468,16 @@ def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
         return Document(source_type="md", blocks=(), text=text, metadata={"source_type": "md"})
     builder = _parse(text)
     metadata: dict[str, Any] = {"source_type": "md"}
-    if builder.front_matter is not None:
-        metadata["front_matter"] = parse_front_matter(builder.front_matter)
     blocks = builder.blocks
-    if not blocks and builder.front_matter is None:  # nothing structural: read the text as-is
+    if builder.front_matter is not None:
+        front = parse_front_matter(builder.front_matter)
+        metadata["front_matter"] = front
+        # Front matter that is not a simple mapping, or that is all the file holds, is also text.
+        if (not isinstance(front, dict) or not blocks) and builder.front_matter.strip():
+            blocks = [
+                Block(PARAGRAPH, builder.front_matter.strip(), lines=builder.front_matter_lines),
+                *blocks,
+            ]
+    if not blocks:  # nothing structural (only comments, rules, link definitions): the text as-is
         blocks = [Block(PARAGRAPH, text.strip(), lines=_Lines(text).span(0, len(text.encode())))]
     return Document(source_type="md", blocks=tuple(blocks), text=text, metadata=metadata)

@@ -179,3 +179,32 @@ def test_list_in_plain_body_and_empty_message():
     empty = extract_eml(b"From: x@example.org\nSubject: Nothing\n\n", CTX)
     assert empty.coverage.messages_empty == 1
     assert [b.text for b in empty.blocks][0] == "Nothing"
+
+
+def test_mime_edge_cases():
+    # an empty boundary parameter still splits at "--" lines
+    empty_boundary = (
+        b'From: a@example.org\nSubject: E\nContent-Type: multipart/mixed; boundary=""\n\n'
+        b"--\nContent-Type: text/plain\n\nfirst part\n--\nContent-Type: text/plain\n\nsecond part\n----\n"
+    )
+    doc = extract_eml(empty_boundary, CTX)
+    assert "first part" in doc.text and "second part" in doc.text and "Content-Type" not in doc.text
+    # a multipart whose boundary never occurs: its body is read as text, not dropped
+    no_parts = b"From: a@example.org\nContent-Type: multipart/mixed; boundary=zz\n\nplain words only\n"
+    assert "plain words only" in extract_eml(no_parts, CTX).text
+    # the epilogue after the closing delimiter is not content; CRLF input reads the same
+    crlf = (
+        b"From: a@example.org\r\nContent-Type: multipart/mixed; boundary=b1\r\n\r\npreamble\r\n"
+        b"--b1\r\nContent-Type: text/plain\r\n\r\nbody text\r\n--b1--\r\nepilogue junk\r\n"
+    )
+    doc = extract_eml(crlf, CTX)
+    assert "body text" in doc.text and "epilogue junk" not in doc.text and "preamble" not in doc.text
+
+
+def test_deep_mime_nesting_is_bounded():
+    raw = b"From: a@example.org\nSubject: deep\n"
+    for i in range(200):
+        raw += b"Content-Type: multipart/mixed; boundary=b%d\n\n--b%d\n" % (i, i)
+    raw += b"Content-Type: text/plain\n\nthe innermost text\n"
+    doc = extract_eml(raw, CTX)
+    assert "the innermost text" in doc.text

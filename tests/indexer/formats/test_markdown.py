@@ -153,3 +153,13 @@ def test_unclosed_fence_and_deep_nesting_do_not_lose_text():
     assert doc.blocks[1].kind == CODE and doc.blocks[1].text == "code never closed"
     deep = extract_markdown(b"> " * 3000 + b"deep quote\n", CTX)
     assert deep.blocks[-1].text == "deep quote"
+
+
+def test_front_matter_that_is_prose_or_alone_is_not_lost():
+    prose = extract_markdown(b"---\nSome text here\nand more\n---\nbody\n", CTX)
+    assert [b.text for b in prose.blocks] == ["Some text here\nand more", "body"]
+    assert prose.blocks[0].lines == (1, 4)
+    alone = extract_markdown(b"---\ntitle: x\n---\n", CTX)
+    assert alone.metadata["front_matter"] == {"title": "x"} and alone.blocks[0].text == "title: x"
+    comment = extract_markdown(b"<!-- only a comment -->\n", CTX)
+    assert comment.blocks[0].text == "<!-- only a comment -->"
