@@ -16,7 +16,7 @@ from ..model import HEADING, LIST, PARAGRAPH, Block, ListItem, render_list
 from ._pdf_lines import Line
 
 #: Share of the page height at the top and at the bottom where running headers and footers live.
-MARGIN_SHARE = 0.1
+MARGIN_SHARE = 0.15
 #: A header/footer text must recur on at least this share of the pages with text (and on 2).
 REPEAT_SHARE = 0.4
 
@@ -24,7 +24,7 @@ _DIGITS = re.compile(r"\d+")
 _ROMAN = re.compile(r"^[ivxlcdm]{1,7}$")
 _PAGE_NUMBER = re.compile(r"^(?:page|p\.|seite|pág\.?|página)?\s*#(?:\s*(?:of|/|de|von)\s*#)?$")
 _BULLET = re.compile(
-    r"^([\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u00b7\u27a2\u2713\u2714*\-\u2013\u2014\uf0b7\uf0a7])\s+(\S.*)$"
+    r"^([\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u27a2\u2713\u2714*\-\u2013\uf0b7\uf0a7])\s+([^\s\-\u2013*].*)$"
 )
 _ORDERED = re.compile(r"^(\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]|\[\d{1,3}\])\s+(\S.*)$")
 _SENTENCE_END = (".", "!", "?", ":", ";", "\u3002")
@@ -52,13 +52,19 @@ def _is_page_number(text: str) -> bool:
     return bool(_PAGE_NUMBER.match(key)) or bool(_ROMAN.match(key))
 
 
-def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[int]:
-    """Indexes of up to three lines nearest the top and three nearest the bottom, inside the margins."""
+def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, str]]:
+    """Up to five lines nearest the top and five nearest the bottom, inside the margins, each with
+    its zone key (a header only matches headers, a footer only footers)."""
     upright = [i for i, ln in enumerate(lines) if ln.upright]
     zone = MARGIN_SHARE * geo.height
     by_top = sorted(upright, key=lambda i: -lines[i].top)
-    out = [i for i in by_top[:3] if lines[i].top >= geo.top - zone]
-    out += [i for i in by_top[::-1][:3] if lines[i].base <= geo.bottom + zone and i not in out]
+    out = [(i, "top:" + _key(lines[i].text)) for i in by_top[:5] if lines[i].top >= geo.top - zone]
+    tops = {i for i, _ in out}
+    out += [
+        (i, "bottom:" + _key(lines[i].text))
+        for i in by_top[::-1][:5]
+        if lines[i].base <= geo.bottom + zone and i not in tops
+    ]
     return out
 
 
@@ -68,8 +74,8 @@ def find_running(
     """Lines to drop per page (running headers/footers, page numbers, margin stamps) and their labels."""
     candidates = [_margin_lines(lines, geo) for lines, geo in zip(pages, geos, strict=True)]
     seen: Counter[str] = Counter()
-    for lines, idxs in zip(pages, candidates, strict=True):
-        seen.update({_key(lines[i].text) for i in idxs})
+    for idxs in candidates:
+        seen.update({key for _, key in idxs})
     with_text = sum(1 for lines in pages if lines)
     need = max(2, math.ceil(REPEAT_SHARE * with_text))
     drop: list[set[int]] = []
@@ -78,12 +84,12 @@ def find_running(
     for lines, idxs, geo in zip(pages, candidates, geos, strict=True):
         gone: set[int] = set()
         has_number = False
-        for i in idxs:
+        for i, key in idxs:
             text = lines[i].text
             if _is_page_number(text):
                 gone.add(i)
                 has_number = True
-            elif with_text >= 2 and seen[_key(text)] >= need:
+            elif with_text >= 2 and seen[key] >= need:
                 gone.add(i)
                 labels.setdefault(_key(text), text)
         gone |= _margin_stamps(lines, geo, labels)
@@ -95,8 +101,32 @@ def find_running(
     return drop, tuple(out)
 
 
+_NUMBERS_ONLY = re.compile(r"^[\d\s]+$")
+
+
 def _margin_stamps(lines: Sequence[Line], geo: PageGeometry, labels: dict[str, str]) -> set[int]:
-    """Rotated text in the side margin (e.g. an archive stamp) when most of the page is upright."""
+    """Side-margin text that is not part of the body: rotated text (an archive stamp) when most of
+    the page is upright, and columns of line numbers (court transcripts, legal drafts)."""
+    gone = _line_numbers(lines, labels)
+    return gone | _rotated_stamps(lines, labels)
+
+
+def _line_numbers(lines: Sequence[Line], labels: dict[str, str]) -> set[int]:
+    body = [ln for ln in lines if ln.upright and len(ln.text) >= 20]
+    if not body:
+        return set()
+    body_left = min(ln.left for ln in body)
+    body_right = max(ln.right for ln in body)
+    gone = set()
+    for i, ln in enumerate(lines):
+        if _NUMBERS_ONLY.match(ln.text) and (ln.right < body_left - 2 or ln.left > body_right + 2):
+            gone.add(i)
+    if gone:
+        labels.setdefault("margin line numbers", "margin line numbers")
+    return gone
+
+
+def _rotated_stamps(lines: Sequence[Line], labels: dict[str, str]) -> set[int]:
     upright = [ln for ln in lines if ln.upright]
     if not upright or len(upright) == len(lines):
         return set()
