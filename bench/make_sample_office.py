@@ -366,9 +366,11 @@ def make_epub() -> bytes:
     )
     ch2 = epub.EpubHtml(title="What Lives There", file_name="text/ch2.xhtml", lang="en")
     ch2.content = (
-        "<h1>What Lives There</h1><ul><li>Beadlet anemones</li><li>Shore crabs<ul><li>green</li></ul></li>"
+        "<section><header><h1>What Lives There</h1></header>"
+        "<ul><li>Beadlet anemones</li><li>Shore crabs<ul><li>green</li></ul></li>"
         "<li>Periwinkles</li></ul><table><tr><th>Creature</th><th>Zone</th></tr>"
-        "<tr><td>Limpet</td><td>upper shore</td></tr></table>"
+        '<tr><td>Limpet<a href="#n1">1</a></td><td>upper shore</td></tr></table>'
+        '<aside id="n1"><p>Limpets cling hardest when the tide is out.</p></aside></section>'
     )
     book.add_item(ch1)
     book.add_item(ch2)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import posixpath
+import re
 import warnings
 import zipfile
 import zlib
@@ -30,6 +31,10 @@ from ..zipsafe import open_zip
 from . import _ooxml
 from .html import decode_html, html_blocks
 from .registry import extractor
+
+# In a book, <header>/<footer> hold chapter titles and bylines and <aside> holds footnotes: content,
+# not the site chrome the HTML reader drops. They are read as plain containers.
+_CONTENT_TAGS = re.compile(r"<(/?)(?:header|footer|aside)(?=[\s>/])", re.IGNORECASE)
 
 _DC = ("title", "language", "creator", "identifier", "publisher", "date", "subject", "description")
 
@@ -154,7 +159,7 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
         meta: dict[str, Any] = {"spine_index": index, "href": href}
         if "nav" in (getattr(item, "properties", None) or ()) or type(item).__name__ == "EpubNav":
             meta["is_navigation"] = True
-        html = decode_html(item.get_content())
+        html = _CONTENT_TAGS.sub(r"<\1div", decode_html(item.get_content()))
         chapter, _ = html_blocks(html)
         folder = posixpath.dirname(href)
         for block in chapter:

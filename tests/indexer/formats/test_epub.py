@@ -88,6 +88,10 @@ def test_sample_guide(sample_corpus):
     assert "Check the tide table & the weather before you go." in doc.text
     (image,) = doc.images
     assert image.name == "anemone.png" and image.alt == "A beadlet anemone"
+    # ch2.xhtml wraps its title in <header> and its footnote in <aside>: both are book content.
+    chapter2 = [(b.kind, b.text) for b in doc.blocks if b.meta["href"] == "text/ch2.xhtml"]
+    assert chapter2[0] == ("heading", "What Lives There")
+    assert chapter2[-1] == ("paragraph", "Limpets cling hardest when the tide is out.")
     lst = next(b for b in doc.blocks if b.kind == "list")
     assert [(i.text, i.level) for i in lst.items] == [
         ("Beadlet anemones", 0),
