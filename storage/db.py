@@ -39,6 +39,8 @@ def connect(db_path: Path, *, readonly: bool = False) -> sqlite3.Connection:
             conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA cache_size = -65536")  # 64 MiB: chunk ids and FTS pages stay hot
+        conn.execute("PRAGMA temp_store = MEMORY")
     except sqlite3.DatabaseError as exc:
         conn.close()
         raise NotAnIndex(f"{db_path} is not a chunkscope index: {exc}") from None

@@ -12,7 +12,9 @@ import hashlib
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -252,42 +254,68 @@ class Indexer:
             job = Job(str(self.root / f.path), f.path, known, self.limits, self.modes, self.params)
             tasks.append((f, job))
         writer = self.store.writer
-        for done, outcome in enumerate(self.pool.run(tasks), start=1):
-            f: FileStat = outcome.key
-            self._store_outcome(f, outcome, writer, tally)
-            bytes_done += f.size
-            self._emit(
-                ScanProgress(done, total, bytes_done, bytes_total, tally.failed, time.monotonic() - started)
-            )
+        # Writes are queued to the writer thread while the workers go on extracting; events are
+        # emitted in order once each write has committed. A bounded queue keeps memory flat when
+        # the writer falls behind.
+        pending: deque[tuple[Future, Callable[[object], object | None], FileStat]] = deque()
+        limit = 2 * self.jobs + 2
+        done = 0
 
-    def _store_outcome(self, f: FileStat, outcome: Outcome, writer, tally: _Tally) -> None:
+        def finish(block: bool) -> None:
+            nonlocal done, bytes_done
+            while pending and (block or pending[0][0].done() or len(pending) > limit):
+                future, make_event, f = pending.popleft()
+                event = make_event(future.result())
+                done += 1
+                bytes_done += f.size
+                if event is not None:
+                    self._emit(event)
+                self._emit(
+                    ScanProgress(
+                        done, total, bytes_done, bytes_total, tally.failed, time.monotonic() - started
+                    )
+                )
+
+        try:
+            for outcome in self.pool.run(tasks):
+                f: FileStat = outcome.key
+                future, make_event = self._submit_outcome(f, outcome, writer, tally)
+                pending.append((future, make_event, f))
+                finish(block=False)
+        finally:
+            finish(block=True)
+
+    def _submit_outcome(
+        self, f: FileStat, outcome: Outcome, writer, tally: _Tally
+    ) -> tuple[Future, Callable[[object], object | None]]:
         ms = outcome.seconds * 1000
         if outcome.ok and outcome.value["kind"] == "same":
-            writer.call(lambda d: records.touch_document(d, f.path, f.size, f.mtime_ns))
             tally.unchanged += 1
-            self._emit(FileIndexed(f.path, self._chunk_count(f.path), ms, "unchanged"))
-            return
+            future = writer.submit(lambda d: records.touch_document(d, f.path, f.size, f.mtime_ns))
+            return future, lambda _: FileIndexed(f.path, self._chunk_count(f.path), ms, "unchanged")
         if outcome.ok:
             result = outcome.value
             tally.extracted += 1
             tally.bytes += result["size"]
-            _, action, chunks = writer.call(
-                lambda d: records.replace_document(d, f.path, f.size, f.mtime_ns, result)
-            )
-            if action == "added":
-                tally.added += 1
-            else:
-                tally.updated += 1
-            self._emit(FileIndexed(f.path, chunks, ms, action))
-            return
+
+            def written(value) -> FileIndexed:
+                _, action, chunks = value
+                if action == "added":
+                    tally.added += 1
+                else:
+                    tally.updated += 1
+                return FileIndexed(f.path, chunks, ms, action)
+
+            future = writer.submit(lambda d: records.replace_document(d, f.path, f.size, f.mtime_ns, result))
+            return future, written
         failure = outcome.value
         tally.extracted += 1
         tally.failed += 1
         tally.errors[failure.code] = tally.errors.get(failure.code, 0) + 1
-        status = writer.call(
+        future = writer.submit(
             lambda d: records.record_failure(d, f.path, f.size, f.mtime_ns, failure.code, failure.message)
         )
-        self._emit(IndexFailed(f.path, failure.code, failure.message, ms, status))
+        return future, lambda status: IndexFailed(f.path, failure.code, failure.message, ms, status)
 
     def known_paths(self) -> list[str]:
         """Every path the store holds a row for, sorted."""

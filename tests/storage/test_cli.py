@@ -17,13 +17,19 @@ NOTES = "# Garden\n\nTomatoes need sun and water.\n\n## Pests\n\nAphids eat the 
 def cli(*args, cwd=None):
     env = dict(os.environ, PYTHONPATH=str(ROOT), CHUNKSCOPE_EXTRA_MODULES=TEST_FORMATS)
     return subprocess.run(
-        [sys.executable, "-m", "tui", *map(str, args)], cwd=cwd or ROOT, env=env, capture_output=True, text=True
+        [sys.executable, "-m", "tui", *map(str, args)],
+        cwd=cwd or ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
 
 
 def test_index_search_manifest_report_export(tmp_path):
     folder = tmp_path / "corpus"
-    write_tree(folder, {"garden.md": NOTES, "notes/list.md": "# List\n\n- spade\n- rake\n", "bad.cst": "BROKEN"})
+    write_tree(
+        folder, {"garden.md": NOTES, "notes/list.md": "# List\n\n- spade\n- rake\n", "bad.cst": "BROKEN"}
+    )
     proc = cli("index", folder, "--jobs", "1")
     assert proc.returncode == 0, proc.stderr
     assert "3 files" in proc.stdout and "2 added" in proc.stdout and "1 failed" in proc.stdout
