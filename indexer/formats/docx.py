@@ -73,7 +73,7 @@ W_PPR, W_PSTYLE, W_NUMPR, W_ILVL, W_NUMID, W_OUTLINE = (
 W_TCPR, W_GRIDSPAN, W_VMERGE, W_TRPR, W_TBLHEADER = (
     _w(t) for t in ("tcPr", "gridSpan", "vMerge", "trPr", "tblHeader")
 )
-A_BLIP, WP_DOCPR = f"{{{A}}}blip", f"{{{WP}}}docPr"
+A_BLIP, A_GRAPHICDATA, WP_DOCPR = f"{{{A}}}blip", f"{{{A}}}graphicData", f"{{{WP}}}docPr"
 V_IMAGEDATA, V_SHAPE = f"{{{V}}}imagedata", f"{{{V}}}shape"
 R_EMBED, R_ID, R_LINK = f"{{{R}}}embed", f"{{{R}}}id", f"{{{R}}}link"
 
@@ -421,10 +421,19 @@ class _Walker:
         if doc_pr is not None:
             alt = _ooxml.clean_alt(doc_pr.get("descr")) or _ooxml.clean_alt(doc_pr.get("title"))
             name = doc_pr.get("name") or name
+        found = False
         for blip in drawing.iter(A_BLIP):
             rid = blip.get(R_EMBED) or blip.get(R_LINK)
             if rid:
+                found = True
                 yield _Pic(rid, alt, name)
+        if not found:
+            data = next(drawing.iter(A_GRAPHICDATA), None)
+            uri = (data.get("uri") or "") if data is not None else ""
+            if uri.endswith("/chart"):
+                self.sink.skipped.append(
+                    Skipped("chart", name, "charts are not read (their data is not text)")
+                )
 
     def _vml_pics(self, pict: etree._Element) -> Iterator[_Pic]:
         for data in pict.iter(V_IMAGEDATA):

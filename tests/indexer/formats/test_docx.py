@@ -466,3 +466,14 @@ def test_styles_found_anywhere_in_a_large_part_and_under_any_prefix():
             zf.writestr(name, payload)
     doc = docx(out.getvalue())
     assert [(b.kind, b.level) for b in doc.blocks] == [("heading", 4)]
+
+
+def test_charts_are_listed_as_skipped():
+    chart = (
+        '<w:p><w:r><w:t>Sales</w:t></w:r><w:r><w:drawing><wp:inline><wp:docPr id="1" name="Chart 1"/>'
+        '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart">'
+        "</a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>"
+    )
+    doc = docx(build_docx(chart))
+    assert [b.text for b in doc.blocks] == ["Sales"]
+    assert [(s.what, s.name) for s in doc.coverage.skipped] == [("chart", "Chart 1")]
