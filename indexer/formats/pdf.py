@@ -300,7 +300,6 @@ def _blocks(pages: list[_Page], drop: list[set[int]]) -> list[Block]:
     block_of = {id(g): b for g, b in to_blocks(all_groups)}
     out: list[Block] = []
     for p, items in zip(pages, per_page, strict=True):
-        n_image = 0
         for _, item in items:
             if isinstance(item, Group):
                 out.append(block_of[id(item)])
@@ -308,9 +307,9 @@ def _blocks(pages: list[_Page], drop: list[set[int]]) -> list[Block]:
                 text = render_table(item.header, item.rows)
                 out.append(Block(TABLE, text, page=p.number, rows=item.rows, header=item.header))
             elif isinstance(item, str):
-                n_image += 1
                 out.append(
-                    Block(IMAGE, "", page=p.number, images=(item,), alt=f"image {n_image} on page {p.number}")
+                    # PDF images carry no alt text; modes and Markdown label them with their name
+                    Block(IMAGE, f"[Image: {item}]", page=p.number, images=(item,))
                 )
             else:
                 out.extend(_pdf_ocr.blocks(item[1], p.number))

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image as PILImage
 
 from indexer import errors
-from indexer.api import ChunksResult, extract, extract_bytes, get_chunks
+from indexer.api import ChunksResult, extract, extract_bytes, get_chunks, get_markdown
 from indexer.formats.pdf import extract_pdf
 from indexer.limits import ExtractContext, Limits
 from indexer.model import HEADING, IMAGE, LIST, PARAGRAPH, TABLE
@@ -136,7 +136,18 @@ def test_image_block_and_placeholder_without_list_images(report):
     assert report.coverage.images_extracted == 1
     chunks = get_chunks(PDFS / "report.pdf")
     placeholders = [c for c in chunks if c["content_type"] == "image"]
-    assert len(placeholders) == 1 and "[Image:" in placeholders[0]["content"]
+    assert len(placeholders) == 1 and "[Image: image_p2_1.png]" in placeholders[0]["content"]
+
+
+def test_markdown_headings_tables_page_rules_and_images():
+    result = get_markdown(PDFS / "report.pdf", list_images=True)
+    md = result.markdown
+    assert md.startswith("# Maintenance Report\n")
+    assert "\n## Quarterly figures\n" in md
+    assert "| Region | Units | Revenue | Growth |" in md and "| West | 800 | 32000 | 1% |" in md
+    assert md.count("\n---\n") == 2  # three pages
+    assert "![](image_p2_1.png)" in md
+    assert set(result.images) == {"image_p2_1.png"}
 
 
 # -- errors and coverage -------------------------------------------------------------------------
