@@ -201,3 +201,36 @@ def test_address_forms(name, addr, text):
     from indexer.formats.msg import _address
 
     assert _address(name, addr) == text
+
+
+def test_sample_message_with_text_image_and_embedded_attachments(sample_corpus):
+    # q1_stock_review.msg (bench/make_sample_msg.py): from Ada Lovelace <ada@hearth.example> to
+    # Grace Hopper, Cc Alan Turing, sent 2024-04-02 09:30 UTC, delivered 09:32, importance high;
+    # body of four paragraphs; notes.txt, chart.png and an embedded "Re: Kettle stock" message.
+    doc = extract(sample_corpus / "outlook" / "q1_stock_review.msg")
+    meta = dict(doc.metadata)
+    assert meta["from"] == "Ada Lovelace <ada@hearth.example>"
+    assert meta["to"] == ["Grace Hopper <grace@hearth.example>"]
+    assert meta["cc"] == ["Alan Turing <alan@hearth.example>"]
+    assert (meta["sent_date"], meta["received_date"]) == ("2024-04-02 09:30:00", "2024-04-02 09:32:00")
+    assert meta["importance"] == "High" and meta["attachment_count"] == 3
+    texts = [(b.kind, b.text, b.meta.get("message_index")) for b in doc.blocks]
+    assert texts[2:6] == [
+        (PARAGRAPH, "Hello team,", 0),
+        (PARAGRAPH, "The Q1 figures are attached; kettles sold best.", 0),
+        (PARAGRAPH, "Please check the notes before Friday.", 0),
+        (PARAGRAPH, "Ada", 0),
+    ]
+    assert texts[6] == (IMAGE, "[Image: chart.png]", 0)
+    assert texts[7:10] == [
+        (HEADING, "Attachment: notes.txt", 0),
+        (PARAGRAPH, "Kettles: 42 on hand.\nToasters: 17 on hand.", 0),
+        (PARAGRAPH, "Recount blenders.", 0),
+    ]
+    assert texts[10] == (HEADING, "Re: Kettle stock", 1)
+    assert texts[-1] == (PARAGRAPH, "Regards,\nBrightware", 1)
+    assert doc.blocks[-1].meta["message_from"] == "Brightware Sales <sales@brightware.example>"
+    [image] = doc.images
+    assert image.name == "chart.png" and (image.width, image.height) == (48, 32)
+    assert doc.coverage.messages_total == 2
+    assert doc.coverage.attachments_indexed == ("notes.txt", "Re Kettle stock.msg")
