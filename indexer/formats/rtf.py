@@ -35,6 +35,7 @@ _CODEPAGE = re.compile(rb"\\ansicpg(\d{3,5})")
 _ROW = re.compile(r"\\trowd.*?\\row(?![a-z])", re.S)
 _PAR = re.compile(r"\\par(?![a-z])")
 _INFO_FIELD = {key: re.compile(r"\{\\" + key + r"(?![a-z])\s?([^{}]*)\}") for key in ("title", "author")}
+_SPECIAL = re.compile(r"[{}\\]")
 _GROUP_START = re.compile(r"\{\\(?:\*\\)?(pict|objdata)(?![a-z])")
 _ITEM = re.compile(r"^\s*(?:(\d{1,3}|[a-zA-Z]|[ivxlc]{1,6})[.)]|([•·◦▪\-*o§]))\s*\t\s*(.*)$")
 
@@ -70,13 +71,18 @@ def _strip_groups(rtf: str) -> tuple[str, int]:
         i = start.start()
         n = len(rtf)
         while i < n:
+            m = _SPECIAL.search(rtf, i)  # jump over hex data to the next brace or backslash
+            if m is None:
+                i = n
+                break
+            i = m.start()
             ch = rtf[i]
             if ch == "\\":
                 i += 2
                 continue
             if ch == "{":
                 depth += 1
-            elif ch == "}":
+            else:
                 depth -= 1
                 if depth == 0:
                     break
