@@ -55,7 +55,29 @@ def _damage_xml(rng: random.Random, data: bytes) -> bytes:
     return out.getvalue()
 
 
+def _rtf_noise(rng: random.Random, data: bytes) -> bytes:
+    """Insert RTF syntax at random places: braces, control words, escapes, picture groups."""
+    buf = bytearray(data)
+    tokens = (
+        b"{",
+        b"}",
+        b"\\",
+        b"\\'",
+        b"\\u-3000?",
+        b"\\bin999999 ",
+        b"{\\pict ",
+        b"\\par",
+        b"\\trowd",
+        b"\\row",
+    )
+    for _ in range(rng.randint(1, 12)):
+        at = rng.randrange(len(buf) + 1)
+        buf[at:at] = rng.choice(tokens)
+    return bytes(buf)
+
+
 MUTATORS = (_flip_bits, _truncate, _damage_xml, _damage_xml)
+RTF_MUTATORS = (_flip_bits, _truncate, _rtf_noise, _rtf_noise)
 
 
 def _batch(data: bytes, filename: str, seed: int, conn) -> None:
@@ -63,8 +85,9 @@ def _batch(data: bytes, filename: str, seed: int, conn) -> None:
 
     rng = random.Random(seed)
     outcomes: dict[str, int] = {}
+    mutators = RTF_MUTATORS if filename.endswith(".rtf") else MUTATORS
     for _ in range(MUTATIONS):
-        mutate = rng.choice(MUTATORS)
+        mutate = rng.choice(mutators)
         try:
             mutated = mutate(rng, data)
         except zipfile.BadZipFile:
@@ -94,10 +117,11 @@ def _sources(playground, sample_corpus):
         office / "volunteers_briefing.odp",
         office / "tide_pools.epub",
         office / "operations_review.pptx",
+        office / "tenancy_renewal.rtf",
     ]
 
 
-@pytest.mark.parametrize("index", range(8))
+@pytest.mark.parametrize("index", range(9))
 def test_mutated_office_files_fail_only_with_documented_codes(playground, sample_corpus, index):
     import indexer.formats.registry as registry
 
