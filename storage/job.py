@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from indexer.modes.params import ModeParams
 from indexer.provenance import chunk_id
 
 ALL_MODES = "all"
+DOCUMENT_ENCODING = "json+zlib"  # how document_data.document is stored
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,8 @@ def run(job: Job) -> dict[str, Any]:
         "source_type": doc.source_type,
         "family": doc.family,
         "has_warning": doc.coverage.has_warning,
-        "document": doc.to_json(),
+        "document": zlib.compress(doc.to_json().encode("utf-8"), 1),
+        "encoding": DOCUMENT_ENCODING,
         "text_chars": len(doc.text),
         "images": [
             (im.name, im.format, im.size or len(im.data), im.width, im.height, im.data) for im in doc.images

@@ -133,6 +133,12 @@ def m0001_initial(db: sqlite_utils.Database) -> None:
     db["chunks"].enable_fts(["content"], create_triggers=True, tokenize="porter unicode61")
 
 
+@migrations(name="0002_document_encoding")
+def m0002_document_encoding(db: sqlite_utils.Database) -> None:
+    # stored Documents may be zlib-compressed JSON ("json+zlib"); rows written before stay "json"
+    db.execute("ALTER TABLE document_data ADD COLUMN encoding TEXT NOT NULL DEFAULT 'json'")
+
+
 def known_names() -> list[str]:
     return [m.name for m in migrations._migrations]
 

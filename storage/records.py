@@ -114,8 +114,16 @@ def replace_document(
         sets = ", ".join(f"{k} = ?" for k in fields)
         db.execute(f"UPDATE documents SET {sets} WHERE id = ?", [*fields.values(), doc_id])
     db.execute(
-        "INSERT OR REPLACE INTO document_data (document_id, revision, sha256, text_chars, document) VALUES (?, ?, ?, ?, ?)",
-        [doc_id, revision, result["sha256"], result["text_chars"], result["document"]],
+        "INSERT OR REPLACE INTO document_data (document_id, revision, sha256, text_chars, document, encoding) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            doc_id,
+            revision,
+            result["sha256"],
+            result["text_chars"],
+            result["document"],
+            result.get("encoding", "json"),
+        ],
     )
     for name, fmt, isize, width, height, data in result["images"]:
         db.execute(

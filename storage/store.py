@@ -10,6 +10,7 @@ import json
 import re
 import sqlite3
 import threading
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -222,17 +223,14 @@ class Store:
         return {p: (s, m, h, st) for p, s, m, h, st in rows}
 
     def load_document(self, path: str) -> Document | None:
-        row = (
-            self._conn()
-            .execute(
-                "SELECT d.id, dd.document FROM documents d JOIN document_data dd ON dd.document_id = d.id WHERE d.path = ?",
-                [path],
-            )
-            .fetchone()
+        sql = (
+            "SELECT d.id, dd.document, dd.encoding FROM documents d "
+            "JOIN document_data dd ON dd.document_id = d.id WHERE d.path = ?"
         )
+        row = self._conn().execute(sql, [path]).fetchone()
         if row is None:
             return None
-        return Document.from_json(row[1], self._images_of(row[0]))
+        return Document.from_json(decode_document(row[1], row[2]), self._images_of(row[0]))
 
     def _images_of(self, doc_id: int) -> dict[str, bytes]:
         rows = self._conn().execute(
@@ -466,6 +464,13 @@ def _add_coverage(acc: dict[str, int], manifest: dict) -> None:
     acc["images_skipped"] += len(images.get("skipped") or ())
     acc["skipped"] += len(cov.get("skipped") or ())
     acc["truncated"] += len(cov.get("truncated") or ())
+
+
+def decode_document(raw: str | bytes, encoding: str) -> str:
+    """The JSON text of a stored Document (``document_data.document``)."""
+    if encoding == "json+zlib":
+        return zlib.decompress(raw).decode("utf-8")
+    return raw.decode("utf-8") if isinstance(raw, bytes) else raw
 
 
 def snippet_parts(snippet: str) -> list[tuple[str, bool]]:

@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+from storage.store import decode_document
 from tests.conftest import ROOT
 
 KILLS = 20
@@ -40,7 +41,8 @@ def check_consistent(db: Path, known: dict[str, dict[str, str]]) -> int:
             "SELECT id, path, status, revision, chunk_count FROM documents"
         ).fetchall():
             data = conn.execute(
-                "SELECT revision, sha256, document FROM document_data WHERE document_id = ?", [doc_id]
+                "SELECT revision, sha256, document, encoding FROM document_data WHERE document_id = ?",
+                [doc_id],
             ).fetchone()
             if status == "queued":
                 assert data is None
@@ -54,7 +56,7 @@ def check_consistent(db: Path, known: dict[str, dict[str, str]]) -> int:
             version = known[path].get(data[1])
             assert version is not None, f"{path}: stored bytes match no revision that was written"
             # the stored Document, every chunk and the chunk set all belong to that one revision
-            assert set(re.findall(r"v(\d+)marker", data[2])) == {version}
+            assert set(re.findall(r"v(\d+)marker", decode_document(data[2], data[3]))) == {version}
             chunks = conn.execute(
                 "SELECT content FROM chunks WHERE document_id = ? AND is_default = 1 ORDER BY ordinal",
                 [doc_id],

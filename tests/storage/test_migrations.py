@@ -77,3 +77,23 @@ def test_a_file_that_is_not_sqlite_is_refused(tmp_path):
         Store.open(path)
     with pytest.raises(NotAnIndex):
         Store.open(tmp_path / "missing.db", readonly=True)
+
+
+def test_an_older_database_is_upgraded_and_its_rows_still_read(tmp_path):
+    from indexer.model import PARAGRAPH, Block, assemble
+
+    path = tmp_path / "index.db"
+    db = database(connect(path))
+    migrations.migrations.apply(db, stop_before="0002_document_encoding")  # a database from before 0002
+    doc = assemble("md", [Block(PARAGRAPH, "Stored before the upgrade.")])
+    db.execute(
+        "INSERT INTO documents (id, path, status, family, revision) VALUES (1, 'old.md', 'indexed', 'document', 1)"
+    )
+    db.execute(
+        "INSERT INTO document_data (document_id, revision, sha256, text_chars, document) VALUES (1, 1, 'x', 26, ?)",
+        [doc.to_json()],
+    )
+    db.conn.close()
+    with Store.open(path) as store:
+        assert migrations.applied_names(database(connect(path))) == migrations.known_names()
+        assert store.load_document("old.md").text == "Stored before the upgrade."
