@@ -16,7 +16,10 @@ import re
 from bisect import bisect_right
 from typing import Any
 
-import pyromark
+try:  # pulldown-cmark through pyromark: fast; markdown-it-py is the fallback when it is missing
+    import pyromark
+except ImportError:  # pragma: no cover - exercised by test_markdown_it_fallback
+    pyromark = None
 
 from ..limits import ExtractContext
 from ..model import (
@@ -36,11 +39,15 @@ from .registry import extractor
 from .text import decode_document
 
 _OPTIONS = (
-    pyromark.Options.ENABLE_TABLES
-    | pyromark.Options.ENABLE_FOOTNOTES
-    | pyromark.Options.ENABLE_STRIKETHROUGH
-    | pyromark.Options.ENABLE_TASKLISTS
-    | pyromark.Options.ENABLE_YAML_STYLE_METADATA_BLOCKS
+    (
+        pyromark.Options.ENABLE_TABLES
+        | pyromark.Options.ENABLE_FOOTNOTES
+        | pyromark.Options.ENABLE_STRIKETHROUGH
+        | pyromark.Options.ENABLE_TASKLISTS
+        | pyromark.Options.ENABLE_YAML_STYLE_METADATA_BLOCKS
+    )
+    if pyromark is not None
+    else 0
 )
 _HEADING_LEVEL = {"H1": 1, "H2": 2, "H3": 3, "H4": 4, "H5": 5, "H6": 6}
 _LINE_EDGES = re.compile(r"[ \t]*\n[ \t]*")
@@ -411,11 +418,160 @@ def _parse(text: str) -> _Builder:
     return builder
 
 
+class _Fallback:
+    """The same blocks from markdown-it-py's token stream (token ``map`` gives the lines)."""
+
+    def __init__(self, text: str) -> None:
+        from markdown_it import MarkdownIt
+        from mdit_py_plugins.footnote import footnote_plugin
+        from mdit_py_plugins.front_matter import front_matter_plugin
+
+        md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+        self.tokens = md.use(front_matter_plugin).use(footnote_plugin).parse(text)
+        self.source = text.split("\n")
+        self.blocks: list[Block] = []
+        self.front_matter: str | None = None
+        self.front_matter_lines = (1, 1)
+
+    def span(self, token_map: list[int] | None) -> tuple[int, int]:
+        if not token_map:
+            return (1, 1)
+        first, end = token_map[0] + 1, token_map[1]
+        while end > first and not self.source[end - 1].strip():
+            end -= 1
+        return first, max(first, end)
+
+    @staticmethod
+    def inline(token: Any) -> str:
+        out: list[str] = []
+        for child in token.children or ():
+            kind = child.type
+            if kind in ("text", "code_inline"):
+                out.append(child.content)
+            elif kind in ("softbreak", "hardbreak"):
+                out.append("\n")
+            elif kind == "image":
+                out.append("".join(c.content for c in child.children or ()))
+            elif (
+                kind == "link_open"
+                and child.markup == "autolink"
+                and child.attrs.get("href", "").startswith("mailto:")
+            ):
+                out.append("<")
+            elif kind == "link_close" and child.markup == "autolink" and out and "@" in out[-1]:
+                out.append(">")
+            elif kind == "footnote_ref":
+                out.append(f"[^{child.meta.get('label', child.meta.get('id', ''))}]")
+        return "".join(out)
+
+    def run(self) -> _Fallback:
+        tokens, i = self.tokens, 0
+        footnote = None
+        while i < len(tokens):
+            tok = tokens[i]
+            kind = tok.type
+            if kind == "front_matter":
+                self.front_matter, self.front_matter_lines = tok.content, self.span(tok.map)
+            elif kind == "heading_open":
+                text = " ".join(self.inline(tokens[i + 1]).split())
+                if text:
+                    self.blocks.append(Block(HEADING, text, level=int(tok.tag[1]), lines=self.span(tok.map)))
+                i += 2
+            elif kind == "paragraph_open":
+                text = _LINE_EDGES.sub("\n", self.inline(tokens[i + 1]).strip())
+                if text and footnote is not None:
+                    text, footnote = f"[^{footnote}]: {text}", None
+                if text:
+                    self.blocks.append(Block(PARAGRAPH, text, lines=self.span(tok.map)))
+                i += 2
+            elif kind == "footnote_open":
+                footnote = tok.meta.get("label", tok.meta.get("id", ""))
+            elif kind in ("fence", "code_block"):
+                text = tok.content.rstrip("\n")
+                lang = tok.info.split()[0] if tok.info.split() else None
+                if text.strip():
+                    meta = {"language": lang} if lang else {}
+                    self.blocks.append(Block(CODE, text, lines=self.span(tok.map), meta=meta))
+            elif kind in ("bullet_list_open", "ordered_list_open"):
+                i = self.list(i)
+                continue
+            elif kind == "table_open":
+                i = self.table(i)
+                continue
+            elif kind == "html_block":
+                from .html import html_blocks
+
+                for block in html_blocks(tok.content)[0]:
+                    self.blocks.append(Block(**{**_fields(block), "lines": self.span(tok.map)}))
+            i += 1
+        return self
+
+    def list(self, i: int) -> int:
+        tokens, start = self.tokens, self.tokens[i]
+        items: list[ListItem] = []
+        ordered: list[bool] = []
+        while i < len(tokens):
+            tok = tokens[i]
+            if tok.type in ("bullet_list_open", "ordered_list_open"):
+                ordered.append(tok.type == "ordered_list_open")
+            elif tok.type in ("bullet_list_close", "ordered_list_close"):
+                ordered.pop()
+                if not ordered:
+                    break
+            elif tok.type == "inline":
+                text = " ".join(self.inline(tok).split())
+                if text:
+                    items.append(ListItem(text, len(ordered) - 1, ordered[-1]))
+            elif tok.type in ("fence", "code_block"):
+                code = " ".join(tok.content.split())
+                if items and items[-1].level == len(ordered) - 1:
+                    last = items[-1]
+                    items[-1] = ListItem(f"{last.text} {code}".strip(), last.level, last.ordered)
+                elif code:
+                    items.append(ListItem(code, len(ordered) - 1, ordered[-1]))
+            i += 1
+        if items:
+            self.blocks.append(
+                Block(LIST, render_list(items), items=tuple(items), lines=self.span(start.map))
+            )
+        return i + 1
+
+    def table(self, i: int) -> int:
+        tokens, start = self.tokens, self.tokens[i]
+        header: tuple[str, ...] | None = None
+        rows: list[tuple[str, ...]] = []
+        row: list[str] = []
+        in_head = False
+        while i < len(tokens) and tokens[i].type != "table_close":
+            tok = tokens[i]
+            if tok.type == "thead_open":
+                in_head = True
+            elif tok.type == "tr_open":
+                row = []
+            elif tok.type == "inline":
+                row.append(" ".join(self.inline(tok).split()))
+            elif tok.type == "tr_close":
+                if in_head:
+                    header, in_head = tuple(row), False
+                else:
+                    rows.append(tuple(row))
+            i += 1
+        rows_t = tuple(rows)
+        if rows_t or (header and any(header)):
+            text = render_table(header, rows_t)
+            self.blocks.append(Block(TABLE, text, header=header, rows=rows_t, lines=self.span(start.map)))
+        return i + 1
+
+
+def _build(text: str) -> _Builder | _Fallback:
+    return _parse(text) if pyromark is not None else _Fallback(text).run()
+
+
 def markdown_blocks(text: str) -> list[Block]:
     """Blocks of a Markdown text, each with ``lines`` relative to ``text`` (1-based, inclusive)."""
     if not text.strip():
         return []
-    return _parse(text).blocks
+    return _build(text).blocks
 
 
 def parse_front_matter(raw: str) -> dict[str, Any] | str:
@@ -461,12 +617,18 @@ def _scalar(value: str) -> Any:
     return value
 
 
-@extractor(".md", ".markdown", name="markdown", source_type="md", libraries=("pyromark",))
+@extractor(
+    ".md",
+    ".markdown",
+    name="markdown",
+    source_type="md",
+    libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
+)
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)
     if not text.strip():
         return Document(source_type="md", blocks=(), text=text, metadata={"source_type": "md"})
-    builder = _parse(text)
+    builder = _build(text)
     metadata: dict[str, Any] = {"source_type": "md"}
     blocks = builder.blocks
     if builder.front_matter is not None:

@@ -163,3 +163,18 @@ def test_front_matter_that_is_prose_or_alone_is_not_lost():
     assert alone.metadata["front_matter"] == {"title": "x"} and alone.blocks[0].text == "title: x"
     comment = extract_markdown(b"<!-- only a comment -->\n", CTX)
     assert comment.blocks[0].text == "<!-- only a comment -->"
+
+
+def test_markdown_it_fallback_reads_the_note_the_same_way(monkeypatch):
+    """Without pyromark installed the extractor falls back to markdown-it-py; on the design note
+    both parsers give the same blocks, texts and line ranges."""
+    from indexer.formats import markdown
+
+    fast = _note()
+    monkeypatch.setattr(markdown, "pyromark", None)
+    slow = _note()
+    assert [(b.kind, b.text, b.lines, b.level) for b in slow.blocks] == [
+        (b.kind, b.text, b.lines, b.level) for b in fast.blocks
+    ]
+    assert slow.metadata == fast.metadata
+    assert [b.items for b in slow.blocks] == [b.items for b in fast.blocks]
