@@ -29,11 +29,11 @@ from typing import Any
 
 from ..images import admit
 from ..limits import ExtractContext
-from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
+from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
 from .html import html_blocks
 from .registry import extractor
-from .text import text_blocks
+from .text import assemble_blocks, text_blocks
 
 #: Attachment types read as text besides text/* (csv, json, xml, markdown …).
 TEXT_APPLICATION = frozenset(
@@ -387,7 +387,7 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         skipped=tuple(reader.skipped),
         truncated=tuple(reader.truncated),
     )
-    return assemble(source_type, blocks, images=images, metadata=metadata, coverage=coverage)
+    return assemble_blocks(source_type, blocks, images=images, metadata=metadata, coverage=coverage)
 
 
 def _looks_like_mail(msg: Message) -> bool:

@@ -34,12 +34,12 @@ from ..model import (
     Image,
     ListItem,
     Skipped,
-    assemble,
     render_list,
     render_table,
 )
 from ..sniff import decode_text
 from .registry import extractor
+from .text import assemble_blocks
 
 #: Removed with their content before the walk.
 BOILERPLATE = (
@@ -443,4 +443,6 @@ def extract_html(data: bytes, ctx: ExtractContext) -> Document:
         warnings = ("no readable HTML body; the text was read without structure",)
     blocks, images, skipped = attach_data_images(blocks)
     coverage = Coverage(images_extracted=len(images), skipped=tuple(skipped), warnings=warnings)
-    return assemble("html", blocks, images=tuple(images), metadata={"source_type": "html"}, coverage=coverage)
+    return assemble_blocks(
+        "html", blocks, images=tuple(images), metadata={"source_type": "html"}, coverage=coverage
+    )

@@ -17,10 +17,10 @@ import json
 from typing import Any
 
 from ..limits import ExtractContext
-from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem, assemble, render_list
+from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem, render_list
 from ..sniff import decode_text
 from .registry import extractor
-from .text import text_blocks
+from .text import assemble_blocks, text_blocks
 
 _ENVELOPE_META_NODES = 24  # how much may sit beside the records of an envelope
 _MAX_DEPTH = 64  # deeper values are rendered as compact JSON on one line
@@ -208,13 +208,13 @@ def _document(source_type: str, text: str, lines: bool) -> Document:
         else:
             blocks, meta = json_value_blocks(value)
             metadata = {"source_type": source_type, **meta}
-            return assemble(source_type, blocks, metadata=metadata)
+            return assemble_blocks(source_type, blocks, metadata=metadata)
     blocks, count, bad = _lines_blocks(text)
     if count == 0:
         return _invalid(source_type, text, "no line is a JSON value")
     metadata = {"source_type": source_type, "record_count": count, "top_level": "lines", "envelope_key": None}
     warnings = (f"{bad} line(s) are not JSON and were read as text",) if bad else ()
-    return assemble(source_type, blocks, metadata=metadata, coverage=Coverage(warnings=warnings))
+    return assemble_blocks(source_type, blocks, metadata=metadata, coverage=Coverage(warnings=warnings))
 
 
 @extractor(".json", name="json", source_type="json")

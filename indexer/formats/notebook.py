@@ -19,12 +19,12 @@ from typing import Any
 
 from ..images import admit
 from ..limits import ExtractContext
-from ..model import CODE, IMAGE, Block, Coverage, Document, Image, Skipped, assemble
+from ..model import CODE, IMAGE, Block, Coverage, Document, Image, Skipped
 from .html import html_blocks
 from .jsonfmt import decode_json
 from .markdown import markdown_blocks
 from .registry import extractor
-from .text import text_blocks
+from .text import assemble_blocks, text_blocks
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _IMAGE_TYPES = (("image/png", "png"), ("image/jpeg", "jpg"), ("image/gif", "gif"), ("image/webp", "webp"))
@@ -193,4 +193,4 @@ def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     blocks = reader.blocks
     if not blocks and text.strip():
         return _as_text(text, "the notebook has no content")
-    return assemble("ipynb", blocks, images=images, metadata=metadata, coverage=coverage)
+    return assemble_blocks("ipynb", blocks, images=images, metadata=metadata, coverage=coverage)

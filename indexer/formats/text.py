@@ -11,11 +11,14 @@ code. Everything else is a paragraph that keeps its line breaks.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import Any
 
 from ..limits import ExtractContext
 from ..model import (
     CODE,
     HEADING,
+    IMAGE,
     LIST,
     PARAGRAPH,
     TABLE,
@@ -242,6 +245,38 @@ class _Reader:
 
 
 _BLANK = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)*")
+
+
+def assemble_blocks(source_type: str, blocks: Iterable[Block], **kwargs: Any) -> Document:
+    """:func:`indexer.model.assemble` with the blocks rebuilt directly rather than through
+    ``dataclasses.replace`` (a third of the HTML extractor's time); same result, tested."""
+    parts: list[str] = []
+    out: list[Block] = []
+    line = 1
+    for b in blocks:
+        if not b.text and b.kind != IMAGE:
+            continue
+        text = b.text or f"[Image: {b.alt or ''}]"
+        last = line + text.count("\n")
+        out.append(
+            Block(
+                b.kind,
+                text,
+                b.level,
+                (line, last),
+                b.page,
+                b.items,
+                b.rows,
+                b.header,
+                b.row_numbers,
+                b.images,
+                b.alt,
+                b.meta,
+            )
+        )
+        parts.append(text)
+        line = last + 2
+    return Document(source_type=source_type, blocks=tuple(out), text="\n\n".join(parts), **kwargs)
 
 
 def text_blocks(text: str) -> list[Block]:

@@ -126,3 +126,19 @@ def test_line_numbers_survive_leading_blank_lines_and_fences():
 def test_single_pipe_line_is_prose_not_a_table():
     blocks = text_blocks("Jump to Metrics | Jump to Code\n")
     assert [b.kind for b in blocks] == [PARAGRAPH]
+
+
+def test_assemble_blocks_equals_the_model_assemble():
+    from indexer.formats.html import html_blocks
+    from indexer.formats.text import assemble_blocks
+    from indexer.model import IMAGE, Block, assemble
+
+    html = (SAMPLES / "text" / "field_guide.html").read_text(encoding="utf-8")
+    blocks, _ = html_blocks(html)
+    blocks += [
+        Block(IMAGE, "", alt="no text"),
+        Block(PARAGRAPH, ""),
+        Block(CODE, "a\nb", meta={"language": "c"}),
+    ]
+    fast = assemble_blocks("html", blocks, metadata={"source_type": "html"})
+    assert fast.to_json() == assemble("html", blocks, metadata={"source_type": "html"}).to_json()
