@@ -51,16 +51,51 @@ _BULLET_PREFIXES = ("•", "◦", "▪", "‣", "– ", "- ", "* ")
 _TITLE_TYPES = ("TITLE", "CENTER_TITLE", "VERTICAL_TITLE")
 
 
+_MACRO_MAINS = (
+    b"application/vnd.ms-powerpoint.template.macroEnabled.main+xml",
+    b"application/vnd.ms-powerpoint.slideshow.macroEnabled.main+xml",
+)
+_PRES_MACRO_MAIN = b"application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml"
+
+
 def _open(data: bytes, what: str) -> Any:
-    from pptx import Presentation
+    """The python-pptx Presentation of any PowerPoint package: presentations, templates (.potx)
+    and shows (.ppsx) alike. python-pptx's own entry point accepts only the first kind, though
+    its part factory reads all three; macro-enabled templates and shows are presented to it
+    under the macro-enabled presentation content type, which has the same parts."""
     from pptx.exc import PackageNotFoundError
+    from pptx.package import Package
+    from pptx.parts.presentation import PresentationPart
 
     try:
-        return Presentation(io.BytesIO(data))
+        part = Package.open(io.BytesIO(data)).main_document_part
+        if not isinstance(part, PresentationPart):
+            types = _ooxml.read(zipfile.ZipFile(io.BytesIO(data)), "[Content_Types].xml", what)
+            if not any(t in types for t in _MACRO_MAINS):
+                raise ParseError(
+                    f"{what} is not a PowerPoint presentation: its main part is {part.content_type}"
+                )
+            part = Package.open(io.BytesIO(_retyped(data, types))).main_document_part
+            if not isinstance(part, PresentationPart):
+                raise ParseError(
+                    f"{what} is not a PowerPoint presentation: its main part is {part.content_type}"
+                )
+        return part.presentation
     except PackageNotFoundError as exc:
         raise ParseError(f"{what} is not a PowerPoint package: {exc}") from None
     except (KeyError, zipfile.BadZipFile, zlib.error, EOFError, etree.XMLSyntaxError, ValueError) as exc:
         raise ParseError(f"{what}: cannot read the presentation: {type(exc).__name__}: {exc}"[:300]) from None
+
+
+def _retyped(data: bytes, types: bytes) -> bytes:
+    for macro in _MACRO_MAINS:
+        types = types.replace(macro, _PRES_MACRO_MAIN)
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            payload = types if info.filename == "[Content_Types].xml" else src.read(info.filename)
+            dst.writestr(info, payload)
+    return out.getvalue()
 
 
 def _paragraph_text(p: etree._Element) -> str:

@@ -109,10 +109,33 @@ def test_broken_decks_raise_documented_codes(sample_corpus):
     assert info.value.code == errors.PARSE_ERROR
 
 
-@pytest.mark.parametrize("ext", [".potx", ".ppsx", ".pptm"])
-def test_every_powerpoint_extension_reads_the_same(sample_corpus, ext):
+PRESENTATION_MAIN = b"application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"
+
+
+@pytest.mark.parametrize(
+    ("ext", "content_type"),
+    [
+        (".potx", b"application/vnd.openxmlformats-officedocument.presentationml.template.main+xml"),
+        (".ppsx", b"application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml"),
+        (".pptm", b"application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml"),
+        (".potm", b"application/vnd.ms-powerpoint.template.macroEnabled.main+xml"),
+        (".ppsm", b"application/vnd.ms-powerpoint.slideshow.macroEnabled.main+xml"),
+    ],
+)
+def test_templates_and_shows_read_like_presentations(sample_corpus, ext, content_type):
+    """A template or a show differs from a presentation only in its main part's content type."""
+    import zipfile
+
     data = (sample_corpus / "office" / "operations_review.pptx").read_bytes()
-    assert extract_bytes(data, "deck" + ext).blocks == extract_bytes(data, "deck.pptx").blocks
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            payload = src.read(info.filename)
+            if info.filename == "[Content_Types].xml":
+                assert PRESENTATION_MAIN in payload
+                payload = payload.replace(PRESENTATION_MAIN, content_type)
+            dst.writestr(info, payload)
+    assert extract_bytes(out.getvalue(), "deck" + ext).blocks == extract_bytes(data, "deck.pptx").blocks
 
 
 def test_other_packages_under_a_powerpoint_extension_are_named(sample_corpus):
