@@ -203,6 +203,15 @@ class Pool:
         self.replaced += 1
 
     def run(self, tasks: Iterable[tuple[Any, Any]]) -> Iterator[Outcome]:
+        try:
+            yield from self._run(tasks)
+        finally:
+            # the caller stopped early (an exception, a break): a worker still busy with a task
+            # of this run must not hand its result to the next run
+            for worker in [w for w in self._workers if w.task is not None]:
+                self._retire(worker)
+
+    def _run(self, tasks: Iterable[tuple[Any, Any]]) -> Iterator[Outcome]:
         pending = iter(tasks)
         exhausted = False
         queue: deque[tuple[Any, Any]] = deque()

@@ -42,3 +42,16 @@ def test_a_killed_worker_is_replaced_and_the_queue_goes_on(tmp_path):
     write_tree(tmp_path, {"0.hang": "x", **{f"{i}.md": f"# N{i}\n\nBody {i}.\n" for i in range(1, 4)}})
     summary = run_index(tmp_path, jobs=1, limits=Limits(timeout_seconds=1.0))
     assert summary.failed == 1 and summary.added == 3
+
+
+def test_a_run_abandoned_midway_does_not_leak_results_into_the_next(tmp_path):
+    from storage.job import Job
+    from storage.pool import Pool
+
+    write_tree(tmp_path, {f"{i}.md": f"# Doc {i}\n\nText {i}.\n" for i in range(4)})
+    jobs = [(i, Job(str(tmp_path / f"{i}.md"), f"{i}.md")) for i in range(4)]
+    with Pool("storage.job:run", jobs=2, timeout=30) as pool:
+        for _ in pool.run(jobs[:2]):
+            break  # the other task is still running in its worker
+        keys = sorted(o.key for o in pool.run(jobs[2:]))
+    assert keys == [2, 3]
