@@ -67,6 +67,13 @@ W_DRAWING, W_PICT, W_NOBREAKHYPHEN = _w("drawing"), _w("pict"), _w("noBreakHyphe
 W_FOOTNOTEREF, W_ENDNOTEREF = _w("footnoteReference"), _w("endnoteReference")
 W_VAL, W_ID, W_TYPE = _w("val"), _w("id"), _w("type")
 W_IND, W_LEFT, W_START = _w("ind"), _w("left"), _w("start")
+W_ABSTRACTNUM, W_ABSTRACTNUMID, W_NUM, W_NUMID_ATTR = (
+    _w("abstractNum"),
+    _w("abstractNumId"),
+    _w("num"),
+    _w("numId"),
+)
+W_LVL, W_NUMFMT, W_ILVL_ATTR = _w("lvl"), _w("numFmt"), _w("ilvl")
 W_PPR, W_PSTYLE, W_NUMPR, W_ILVL, W_NUMID, W_OUTLINE = (
     _w(t) for t in ("pPr", "pStyle", "numPr", "ilvl", "numId", "outlineLvl")
 )
@@ -92,6 +99,7 @@ _INLINE = (
     W_FOOTNOTEREF,
     W_ENDNOTEREF,
 )
+_TEXT_TAGS = frozenset((W_T, M_T))
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 _ORDERED_SKIP = ("bullet", "none")
 
@@ -252,27 +260,40 @@ def _int(value: str | None) -> int | None:
         return None
 
 
-def _ordered_levels(root: etree._Element | None) -> dict[str, dict[int, tuple[bool, int]]]:
-    """numId → {ilvl: (ordered?, left indent in twips)} from ``numbering.xml``."""
-    if root is None:
-        return {}
-    abstract: dict[str, dict[int, tuple[bool, int]]] = {}
-    for an in root.iter(_w("abstractNum")):
-        levels: dict[int, tuple[bool, int]] = {}
-        for lvl in an.iter(_w("lvl")):
-            fmt = lvl.find(_w("numFmt"))
-            value = (fmt.get(W_VAL) if fmt is not None else "bullet") or "bullet"
-            levels[_int(lvl.get(_w("ilvl"))) or 0] = (
-                value not in _ORDERED_SKIP,
-                _indent(lvl.find(W_PPR)) or 0,
-            )
-        abstract[an.get(_w("abstractNumId")) or ""] = levels
-    out: dict[str, dict[int, tuple[bool, int]]] = {}
-    for num in root.iter(_w("num")):
-        ref = num.find(_w("abstractNumId"))
-        if ref is not None:
-            out[num.get(_w("numId")) or ""] = abstract.get(ref.get(W_VAL) or "", {})
-    return out
+class _Numbering:
+    """The list levels of ``numbering.xml``, resolved per numId on first use: a template defines
+    dozens of abstract lists of nine levels each, of which a document uses a few."""
+
+    def __init__(self, root: etree._Element | None) -> None:
+        self._abstract: dict[str, etree._Element] = {}
+        self._num: dict[str, str] = {}  # numId → abstractNumId
+        self._cache: dict[str, dict[int, tuple[bool, int]]] = {}
+        if root is None:
+            return
+        for child in root:
+            if child.tag == W_ABSTRACTNUM:
+                self._abstract[child.get(W_ABSTRACTNUMID) or ""] = child
+            elif child.tag == W_NUM:
+                ref = child.find(W_ABSTRACTNUMID)
+                if ref is not None:
+                    self._num[child.get(W_NUMID_ATTR) or ""] = ref.get(W_VAL) or ""
+
+    def level(self, num_id: str, ilvl: int) -> tuple[bool, int]:
+        """(ordered?, left indent in twips) of one level; (False, 0) when undefined."""
+        levels = self._cache.get(num_id)
+        if levels is None:
+            levels = {}
+            an = self._abstract.get(self._num.get(num_id, ""))
+            if an is not None:
+                for lvl in an.iter(W_LVL):
+                    fmt = lvl.find(W_NUMFMT)
+                    value = (fmt.get(W_VAL) if fmt is not None else "bullet") or "bullet"
+                    levels[_int(lvl.get(W_ILVL_ATTR)) or 0] = (
+                        value not in _ORDERED_SKIP,
+                        _indent(lvl.find(W_PPR)) or 0,
+                    )
+            self._cache[num_id] = levels
+        return levels.get(ilvl, (False, 0))
 
 
 def _indent(ppr: etree._Element | None) -> int | None:
@@ -351,12 +372,12 @@ class _Walker:
         self,
         rels: dict[str, Rel],
         styles: _StyleInfo,
-        ordered: dict[str, dict[int, tuple[bool, int]]],
+        numbering: _Numbering,
         sink: _ooxml.ImageSink,
     ) -> None:
         self.rels = rels
         self.styles = styles
-        self.ordered = ordered
+        self.numbering = numbering
         self.sink = sink
         self.page = 1
         self.just_broke = True  # no text since the last counted break (start of the document)
@@ -374,7 +395,7 @@ class _Walker:
         first_page: int | None = None
         for el in p.iter(_INLINE):
             tag = el.tag
-            if tag in (W_T, M_T):
+            if tag in _TEXT_TAGS:
                 text = el.text
                 if text:
                     if first_page is None and text.strip():
@@ -496,7 +517,7 @@ class _Walker:
             if not self.pending_list:
                 self.list_page = para.page
                 self.list_stack = []
-            ordered, lvl_indent = self.ordered.get(num[0], {}).get(num[1], (False, 0))
+            ordered, lvl_indent = self.numbering.level(num[0], num[1])
             depth = self._depth(num, indent if indent is not None else lvl_indent)
             item = ListItem(_ooxml.one_line(text), level=min(depth + num[1], 8), ordered=ordered)
             self.pending_list.append(item)
@@ -706,9 +727,9 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         style_member = style_targets[0] if style_targets and _ooxml.has_member(zf, style_targets[0]) else None
         lazy = _LazyStyles(zf, style_member, what)
         styles = _StyleInfo(lazy)
-        ordered = _ordered_levels(part("numbering"))
+        numbering = _Numbering(part("numbering"))
         sink = _ooxml.ImageSink(zf)
-        walker = _Walker(rels, styles, ordered, sink)
+        walker = _Walker(rels, styles, numbering, sink)
         try:
             walker.body(body)
         finally:
