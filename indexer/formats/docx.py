@@ -764,8 +764,8 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         "header_text": header_text or None,
         "footer_text": footer_text or None,
         "image_count": len(sink.images),
-        "footnotes": footnotes,
-        "endnotes": endnotes,
+        "footnote_count": len(footnotes),
+        "endnote_count": len(endnotes),
     }
     return assemble(
         "docx",

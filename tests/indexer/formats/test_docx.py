@@ -241,7 +241,8 @@ def test_footnotes_headers_and_entities():
     )
     doc = docx(build_docx(body, footnotes=notes, header="ACME Ltd"))
     assert [b.text for b in doc.blocks] == ["Tom & Jerry[^2]", "Next", "[^2]: A cat <and> a mouse."]
-    assert doc.metadata["footnotes"] == [{"id": "2", "text": "A cat <and> a mouse."}]
+    assert doc.metadata["footnote_count"] == 1 and doc.metadata["endnote_count"] == 0
+    assert doc.blocks[-1].meta["note"] == "footnote" and doc.blocks[-1].meta["note_id"] == "2"
     assert doc.metadata["header_text"] == "ACME Ltd"
     assert doc.metadata["footer_text"] is None
 
