@@ -283,8 +283,32 @@ class Draft:
         meta = dict(self.meta)
         if document_metadata is not None:
             meta["document_metadata"] = document_metadata
-        meta.update(provenance(self.blocks))
+        meta.update(_provenance(self.blocks))
         return Chunk(self.text, self.content_type, meta)
+
+
+def _provenance(blocks: list[Block]) -> dict[str, Any]:
+    """:func:`provenance`, with a shortcut for the common case of blocks without extra keys
+    (then only lines and pages matter); the result is the same."""
+    if any(b.meta for b in blocks):
+        return provenance(blocks)
+    out: dict[str, Any] = {}
+    if len(blocks) == 1:
+        b = blocks[0]
+        if b.lines:
+            out["source_lines"] = [b.lines[0], b.lines[1]]
+        if b.page is not None:
+            out["page_number"] = b.page
+        return out
+    lines = [b.lines for b in blocks if b.lines]
+    if lines:
+        out["source_lines"] = [min(a for a, _ in lines), max(z for _, z in lines)]
+    pages = [b.page for b in blocks if b.page is not None]
+    if pages:
+        out["page_number"] = pages[0]
+        if max(pages) != pages[0]:
+            out["page_end"] = max(pages)
+    return out
 
 
 def doc_metadata(doc: Document, derived: bool = False) -> dict[str, Any]:

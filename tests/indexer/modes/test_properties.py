@@ -130,3 +130,25 @@ def test_empty_document_gives_no_chunks_in_every_mode():
     for mode in ("default", *DOC_MODES):
         assert chunk_document(empty, mode) == []
         assert registry.resolve("document", mode).func(empty, ModeParams()) == []
+
+
+@SETTINGS
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(st.none(), st.tuples(st.integers(1, 50), st.integers(0, 5))),
+            st.one_of(st.none(), st.integers(1, 9)),
+        ),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_provenance_shortcut_matches_provenance(specs):
+    from indexer.modes._common import _provenance
+    from indexer.provenance import provenance
+
+    bs = [
+        para("x", lines=(lines[0], lines[0] + lines[1]) if lines else None, page=page)
+        for lines, page in specs
+    ]
+    assert _provenance(bs) == provenance(bs)
