@@ -1,10 +1,11 @@
-"""Write sample_corpus/outlook/q1_stock_review.msg (deterministic: same bytes each run).
+"""Write the sample Outlook messages of sample_corpus/outlook/ (deterministic: same bytes each run).
 
     python bench/make_sample_msg.py [OUT_DIR]
 
-An Outlook message from Ada to Grace (Cc Alan), high importance, a plain body of four paragraphs,
+q1_stock_review.msg: a message from Ada to Grace (Cc Alan), high importance, a plain body of four paragraphs,
 a text attachment (notes.txt), a PNG (chart.png) and an embedded reply message. Written with
-aspose-email-foss (pure Python; needed only to regenerate the file).
+aspose-email-foss (pure Python; needed only to regenerate the files).
+office_notice_rtf.msg: a message whose only body is compressed RTF.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ OUT = ROOT / "sample_corpus" / "outlook"
 PR_IMPORTANCE = 0x0017
 PR_CLIENT_SUBMIT_TIME = 0x0039
 PR_CONVERSATION_TOPIC = 0x0070
+PR_RTF_COMPRESSED = 0x1009
 CC = 2
 
 BODY = (
@@ -64,11 +66,37 @@ def stock_review() -> bytes:
     return msg.to_bytes()
 
 
+NOTICE_RTF = (
+    rb"{\rtf1\ansi\deff0{\fonttbl{\f0 Arial;}}\f0\fs20 Office closed on Monday.\par\par"
+    rb" The \b caf\'e9\b0  reopens on Tuesday at 8:00.\par}"
+)
+
+
+def office_notice() -> bytes:
+    """A message whose only body is compressed RTF (no plain or HTML body)."""
+    import compressed_rtf
+    from aspose.email_foss.msg import MapiMessage
+    from aspose.email_foss.msg.mapi_message import CommonMessagePropertyId as P
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
+    msg = MapiMessage.create("Office notice")
+    msg.message_class = "IPM.Note"
+    msg.set_property(P.SENDER_NAME, T.PTYP_STRING, "Facilities")
+    msg.set_property(P.SENDER_EMAIL_ADDRESS, T.PTYP_STRING, "facilities@hearth.example")
+    msg.set_property(P.MESSAGE_DELIVERY_TIME, T.PTYP_TIME, dt.datetime(2024, 4, 5, 16, 0, tzinfo=dt.UTC))
+    msg.set_property(PR_RTF_COMPRESSED, T.PTYP_BINARY, compressed_rtf.compress(NOTICE_RTF, compressed=True))
+    msg.add_recipient("all@hearth.example", display_name="All staff")
+    return msg.to_bytes()
+
+
+SAMPLES = {"q1_stock_review.msg": stock_review, "office_notice_rtf.msg": office_notice}
+
+
 def main(out: Path = OUT) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    target = out / "q1_stock_review.msg"
-    target.write_bytes(stock_review())
-    print(target)
+    for name, make in SAMPLES.items():
+        (out / name).write_bytes(make())
+        print(out / name)
 
 
 if __name__ == "__main__":

@@ -238,3 +238,15 @@ def test_sample_message_with_text_image_and_embedded_attachments(sample_corpus):
     assert image.name == "chart.png" and (image.width, image.height) == (48, 32)
     assert doc.coverage.messages_total == 2
     assert doc.coverage.attachments_indexed == ("notes.txt", "Re Kettle stock.msg")
+
+
+def test_an_rtf_only_body_is_read_without_its_markup(sample_corpus):
+    # office_notice_rtf.msg holds only PR_RTF_COMPRESSED: "Office closed on Monday." then, after a
+    # blank paragraph, "The \b caf\'e9\b0  reopens on Tuesday at 8:00." (é written as \'e9).
+    doc = extract(sample_corpus / "outlook" / "office_notice_rtf.msg")
+    body = [b.text for b in doc.blocks[2:]]
+    assert body == ["Office closed on Monday.", "The café reopens on Tuesday at 8:00."]
+    assert doc.blocks[1].text.startswith(
+        "From: Facilities <facilities@hearth.example>\nTo: All staff <all@hearth.example>"
+    )
+    assert doc.coverage.messages_empty == 0
