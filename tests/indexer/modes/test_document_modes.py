@@ -265,3 +265,17 @@ def test_semantic_chunk_of_sample_md(playground):
     assert meta["heading_path"] == ["Filled 5000-Page Placeholder File", "Chapter 1"]
     assert len(chunk["content"]) == 1470
     assert chunk["content"].endswith("similar density and structure.")
+
+
+def test_derived_modes_put_extracted_images_first_and_keep_text():
+    from indexer.model import Image
+
+    imgs = (Image("aa.png", "png", b"1", alt="cat"),)
+    d = doc(heading("H"), para("See [Image: cat] here.", images=("aa.png",)), images=imgs)
+    for mode in ("section", "semantic", "sliding_window", "sentence", "page_aware"):
+        out = run(d, mode, list_images=True)
+        assert out[0]["content"] == "aa.png" and out[0]["metadata"]["image_name"] == "aa.png", mode
+        assert out[0]["metadata"]["alt_text"] == "cat"
+        assert "See here." in " ".join(c["content"] for c in out[1:]), mode
+        plain = run(d, mode)
+        assert "[Image: cat]" in " ".join(c["content"] for c in plain), mode
