@@ -27,7 +27,7 @@ def open_zip(data: bytes, limits: Limits, what: str = "file") -> zipfile.ZipFile
         zf = zipfile.ZipFile(io.BytesIO(data))
     except zipfile.BadZipFile as exc:
         raise ParseError(f"{what} is not a valid zip archive: {exc}") from None
-    except (ValueError, OSError, EOFError) as exc:
+    except (ValueError, OSError, EOFError, NotImplementedError) as exc:
         raise ParseError(f"{what} is not a valid zip archive: {exc}") from None
     check_zip(zf, limits, what)
     return zf
@@ -64,8 +64,11 @@ def check_zip(zf: zipfile.ZipFile, limits: Limits, what: str = "file") -> None:
 def read_member(zf: zipfile.ZipFile, name: str) -> bytes:
     """Read one member, never more than its declared size (+1 byte to notice a lie)."""
     info = zf.getinfo(name)
-    with zf.open(info) as fh:
-        data = fh.read(info.file_size + 1)
+    try:
+        with zf.open(info) as fh:
+            data = fh.read(info.file_size + 1)
+    except NotImplementedError as exc:  # an unknown compression method or zip version
+        raise ParseError(f"zip member {name!r} cannot be read: {exc}") from None
     if len(data) > info.file_size:
         raise DocumentLimit(f"zip member {name!r} inflates past its declared size")
     return data

@@ -111,3 +111,24 @@ def test_looks_binary(data, binary):
 )
 def test_decode_text_sniffs_encodings_and_newlines(data, text):
     assert decode_text(data)[0] == text
+
+
+def test_zip_with_an_unsupported_compression_method_is_a_parse_error():
+    import io
+    import zipfile
+
+    from indexer.limits import Limits
+    from indexer.zipsafe import open_zip, read_member
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("word/document.xml", "<w:document/>")
+    raw = bytearray(buf.getvalue())
+    # set the compression method to 99 (AES, not implemented by zipfile) in both headers
+    local = raw.index(b"PK\x03\x04")
+    raw[local + 8 : local + 10] = (99).to_bytes(2, "little")
+    central = raw.index(b"PK\x01\x02")
+    raw[central + 10 : central + 12] = (99).to_bytes(2, "little")
+    zf = open_zip(bytes(raw), Limits(), "x.docx")
+    with pytest.raises(errors.ParseError):
+        read_member(zf, "word/document.xml")
