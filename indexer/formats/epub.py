@@ -24,7 +24,7 @@ from urllib.parse import unquote, urldefrag
 
 from lxml import etree
 
-from ..errors import EmptyExtraction, ParseError
+from ..errors import EmptyExtraction, Encrypted, ParseError
 from ..limits import ExtractContext
 from ..model import IMAGE, Block, Coverage, Document, Image, Skipped, assemble
 from ..zipsafe import open_zip
@@ -143,7 +143,8 @@ class _Images:
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
     zf = open_zip(data, ctx.limits, what)
-    zf.close()
+    with zf:
+        _refuse_drm(zf, what)
     book = _read(data, what)
     sink = _ooxml.ImageSink()
     images = _Images(book, sink)
@@ -189,6 +190,18 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
         metadata=metadata,
         coverage=Coverage(images_extracted=len(sink.images), skipped=tuple(sink.skipped)),
     )
+
+
+def _refuse_drm(zf: zipfile.ZipFile, what: str) -> None:
+    """ENCRYPTED when ``META-INF/encryption.xml`` lists encrypted content documents (DRM). Font
+    obfuscation, which lists only font files, is harmless and common."""
+    root = _ooxml.member_xml(zf, "META-INF/encryption.xml", what)
+    if root is None:
+        return
+    for ref in root.iter("{http://www.w3.org/2001/04/xmlenc#}CipherReference"):
+        uri = (ref.get("URI") or "").lower()
+        if uri.endswith((".xhtml", ".html", ".htm", ".xml", ".opf", ".ncx")):
+            raise Encrypted(f"{what} is DRM-protected: its content documents are encrypted ({uri})")
 
 
 def _resolve(folder: str, src: str) -> str | None:

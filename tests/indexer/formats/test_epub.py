@@ -112,3 +112,33 @@ def test_broken_epubs_raise_documented_codes(playground):
         with pytest.raises(errors.ChunkscopeError) as info:
             extract_bytes(bad, "book.epub")
         assert info.value.code == errors.PARSE_ERROR
+
+
+def _with_member(data: bytes, name: str, payload: bytes) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, src.read(info.filename))
+        dst.writestr(name, payload)
+    return out.getvalue()
+
+
+def _encryption(uri: str) -> bytes:
+    return (
+        '<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" '
+        'xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData>'
+        f'<enc:CipherData><enc:CipherReference URI="{uri}"/></enc:CipherData>'
+        "</enc:EncryptedData></encryption>"
+    ).encode()
+
+
+def test_drm_is_refused_but_font_obfuscation_is_read(playground):
+    data = (playground / "book.epub").read_bytes()
+    with pytest.raises(errors.Encrypted):
+        extract_bytes(
+            _with_member(data, "META-INF/encryption.xml", _encryption("OPS/chapters/chapter1.html")), "b.epub"
+        )
+    doc = extract_bytes(
+        _with_member(data, "META-INF/encryption.xml", _encryption("OPS/fonts/serif.otf")), "b.epub"
+    )
+    assert "This is the text for chapter One" in doc.text
