@@ -149,6 +149,14 @@ def _position(shape: Any) -> tuple[int, int]:
     return (int(top or 0), int(left or 0))
 
 
+def _shape_type(shape: Any) -> Any:
+    """python-pptx raises for shapes of a kind it does not know (rare presets, OLE frames)."""
+    try:
+        return shape.shape_type
+    except (NotImplementedError, AttributeError, KeyError, ValueError):
+        return None
+
+
 def _sorted(shapes: Iterable[Any]) -> list[Any]:
     return sorted(shapes, key=_position)  # stable: ties keep the document order
 
@@ -175,7 +183,7 @@ class _Slides:
         for shape in _sorted(shapes):
             if _is_title(shape):
                 continue
-            kind = getattr(shape, "shape_type", None)
+            kind = _shape_type(shape)
             if kind == MSO_SHAPE_TYPE.GROUP:
                 yield from self.shapes(shape.shapes, slide, meta, page)
                 continue
