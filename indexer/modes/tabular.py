@@ -41,7 +41,14 @@ def labels(block: Block) -> list[str]:
 
 
 def render_row(names: list[str], row: tuple[str, ...]) -> str:
-    cells = [f"{names[i]}: {' '.join(str(v).split())}" for i, v in enumerate(row) if str(v).strip()]
+    cells = []
+    for name, value in zip(names, row, strict=False):
+        v = value if isinstance(value, str) else str(value)
+        if not v or v.isspace():
+            continue
+        if "\n" in v or "\t" in v or "\r" in v or "  " in v or v[0] == " " or v[-1] == " ":
+            v = " ".join(v.split())
+        cells.append(f"{name}: {v}")
     return " | ".join(cells)
 
 
@@ -204,7 +211,7 @@ def sheets(doc: Document, params: ModeParams) -> list[Chunk]:
     return _finish(doc, drafts)
 
 
-def _windows(doc: Document, params: ModeParams, extra: dict[str, Any]) -> list[Draft]:
+def _windows(doc: Document, params: ModeParams, csv: bool = False) -> list[Draft]:
     size, overlap = params.require_window()
     drafts: list[Draft] = []
     for unit in _units(doc):
@@ -215,23 +222,21 @@ def _windows(doc: Document, params: ModeParams, extra: dict[str, Any]) -> list[D
         for w, start in enumerate(window_starts(n, size, overlap)):
             indices = list(range(start, min(start + size, n)))
             text = _join(unit, indices)
-            meta = (
-                _sheet_meta(unit.block)
-                | extra
-                | {
-                    "window_index": w,
-                    "window_size": size,
-                    "overlap": overlap,
-                    "row_count": len(indices),
-                }
-            )
+            meta = _sheet_meta(unit.block) | {
+                "window_index": w,
+                "window_size": size,
+                "overlap": overlap,
+                "row_count": len(indices),
+            }
+            if csv:
+                meta |= {"col_count": len(unit.names), "header_row": list(unit.names)}
             drafts.append(Draft("row_window", text, [unit.sub(indices, text)], meta))
     return drafts
 
 
 @mode("sliding_window", families=[SPREADSHEET], reads=("window_size", "overlap"))
 def sheet_windows(doc: Document, params: ModeParams) -> list[Chunk]:
-    return _finish(doc, _windows(doc, params, {}))
+    return _finish(doc, _windows(doc, params))
 
 
 @mode("page_aware", families=[SPREADSHEET], bound=MAX_CHARS)
@@ -366,9 +371,4 @@ def csv_pages(doc: Document, params: ModeParams) -> list[Chunk]:
 
 @mode("sliding_window", families=[CSV], reads=("window_size", "overlap"))
 def csv_windows(doc: Document, params: ModeParams) -> list[Chunk]:
-    drafts = _windows(doc, params, {})
-    for d in drafts:
-        if d.blocks and d.blocks[0].kind == TABLE:
-            unit = Table.of(d.blocks[0])
-            d.meta |= {"col_count": len(unit.names), "header_row": list(unit.names)}
-    return _finish(doc, drafts)
+    return _finish(doc, _windows(doc, params, csv=True))
