@@ -49,6 +49,9 @@ A_P, A_T, A_BR, A_PPR = f"{{{A}}}p", f"{{{A}}}t", f"{{{A}}}br", f"{{{A}}}pPr"
 A_BUCHAR, A_BUAUTO, A_BUNONE = f"{{{A}}}buChar", f"{{{A}}}buAutoNum", f"{{{A}}}buNone"
 _BULLET_PREFIXES = ("•", "◦", "▪", "‣", "– ", "- ", "* ")
 _TITLE_TYPES = ("TITLE", "CENTER_TITLE", "VERTICAL_TITLE")
+#: What python-pptx raises on a slide whose XML is damaged (elements of the wrong class, missing
+#: attributes, broken relationships), and our own PARSE_ERROR for a malformed SmartArt part.
+_SLIDE_ERRORS = (AttributeError, KeyError, ValueError, IndexError, TypeError, etree.LxmlError, ParseError)
 
 
 _MACRO_MAINS = (
@@ -63,7 +66,7 @@ def _open(data: bytes, what: str) -> Any:
     and shows (.ppsx) alike. python-pptx's own entry point accepts only the first kind, though
     its part factory reads all three; macro-enabled templates and shows are presented to it
     under the macro-enabled presentation content type, which has the same parts."""
-    from pptx.exc import PackageNotFoundError
+    from pptx.exc import InvalidXmlError, PackageNotFoundError
     from pptx.package import Package
     from pptx.parts.presentation import PresentationPart
 
@@ -83,7 +86,16 @@ def _open(data: bytes, what: str) -> Any:
         return part.presentation
     except PackageNotFoundError as exc:
         raise ParseError(f"{what} is not a PowerPoint package: {exc}") from None
-    except (KeyError, zipfile.BadZipFile, zlib.error, EOFError, etree.XMLSyntaxError, ValueError) as exc:
+    except (
+        KeyError,
+        zipfile.BadZipFile,
+        zlib.error,
+        EOFError,
+        etree.XMLSyntaxError,
+        ValueError,
+        InvalidXmlError,
+        AttributeError,  # a damaged relationships part parses into elements of the wrong class
+    ) as exc:
         raise ParseError(f"{what}: cannot read the presentation: {type(exc).__name__}: {exc}"[:300]) from None
 
 
@@ -278,6 +290,25 @@ class _Slides:
             yield Block(LIST, render_list(items), items=tuple(items), page=page, meta=meta)
 
 
+def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
+    blocks: list[Block] = []
+    title_shape = next((s for s in slide.shapes if _is_title(s)), None)
+    title = " ".join(title_shape.text_frame.text.split()) if title_shape is not None else ""
+    meta: dict[str, Any] = {"slide_number": number, "slide_title": title or None}
+    if slide._element.get("show") == "0":
+        meta["hidden"] = True
+    if title:
+        blocks.append(Block(HEADING, title, level=1, page=number, meta=meta))
+    blocks.extend(walker.shapes(slide.shapes, slide, meta, number))
+    if slide.has_notes_slide:
+        frame = slide.notes_slide.notes_text_frame
+        if frame is not None:
+            note_meta = {**meta, "notes": True}
+            for block in _frame_blocks(frame._txBody, note_meta):
+                blocks.append(Block(PARAGRAPH, block.text, page=number, meta=note_meta))
+    return blocks
+
+
 @extractor(
     ".pptx",
     ".potx",
@@ -307,20 +338,12 @@ def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
     total = 0
     for number, slide in enumerate(prs.slides, start=1):
         total = number
-        title_shape = next((s for s in slide.shapes if _is_title(s)), None)
-        title = " ".join(title_shape.text_frame.text.split()) if title_shape is not None else ""
-        meta: dict[str, Any] = {"slide_number": number, "slide_title": title or None}
-        if slide._element.get("show") == "0":
-            meta["hidden"] = True
-        if title:
-            blocks.append(Block(HEADING, title, level=1, page=number, meta=meta))
-        blocks.extend(walker.shapes(slide.shapes, slide, meta, number))
-        if slide.has_notes_slide:
-            frame = slide.notes_slide.notes_text_frame
-            if frame is not None:
-                note_meta = {**meta, "notes": True}
-                for block in _frame_blocks(frame._txBody, note_meta):
-                    blocks.append(Block(PARAGRAPH, block.text, page=number, meta=note_meta))
+        try:
+            blocks.extend(_slide_blocks(walker, slide, number))
+        except _SLIDE_ERRORS as exc:  # one damaged slide is listed, the others are read
+            sink.skipped.append(
+                Skipped("slide", f"slide {number}", f"unreadable: {type(exc).__name__}: {exc}"[:200])
+            )
     if not any(b.text.strip() for b in blocks):
         if total == 0:
             raise EmptyExtraction(f"{what}: the presentation has no slides")

@@ -156,3 +156,22 @@ def test_merged_table_cells_repeat_the_origin_text(real_world):
     assert table.header == ("", "Class1", "Class1", "Class1", "Class2", "Class2", "Class2")
     assert table.rows[0][:4] == ("", "A merged with B", "A merged with B", "C")
     assert [r[0] for r in table.rows] == ["", "R1", "R2", "R3", "R3", "R4", "R4", "R4"]
+
+
+def test_a_damaged_slide_is_listed_and_the_others_read(sample_corpus):
+    import zipfile
+
+    data = (sample_corpus / "office" / "operations_review.pptx").read_bytes()
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            payload = src.read(info.filename)
+            if info.filename == "ppt/slides/slide2.xml":
+                # well-formed XML, but not a slide: python-pptx finds no shape tree in it
+                payload = b'<p:other xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"/>'
+            dst.writestr(info, payload)
+    doc = extract_bytes(out.getvalue(), "deck.pptx")
+    assert sorted({b.meta["slide_number"] for b in doc.blocks}) == [1, 3, 4]
+    (skipped,) = doc.coverage.skipped_of("slide")
+    assert skipped.name == "slide 2" and "unreadable" in skipped.reason
+    assert doc.metadata["total_slides"] == 4
