@@ -433,6 +433,7 @@ ABBREVIATIONS = frozenset(
     ]
 )
 _CANDIDATE = re.compile(r"[.!?]+[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+_INITIALS = re.compile(r"(?:[A-Z]\.)*[A-Z]")
 _NUMBERED = re.compile(r"\b(?:figure|fig|table|section|chapter|step|page|item|no|eq|equation)\s+\d+$", re.I)
 
 
@@ -447,15 +448,16 @@ def split_sentences(text: str) -> list[str]:
         if text[end] == ".":
             # only the few characters before the dot decide (keeps this linear in the text)
             tail = text[max(pos, end - 40) : end]
-            parts = tail.rsplit(None, 1)
-            word = parts[-1] if parts else ""
-            core = word.strip("(\"'[")
-            if core.lower().rstrip(".") in ABBREVIATIONS:
-                continue
-            if core[-1:].isdigit() and _NUMBERED.search(tail):
-                continue
-            if core and len(core) <= 12 and all(len(p) == 1 and p.isupper() for p in core.split(".")):
-                continue  # initials: "J." or "J.K."
+            cut = max(tail.rfind(" "), tail.rfind("\n"), tail.rfind("\t"))
+            core = tail[cut + 1 :].lstrip("(\"'[")
+            if 0 < len(core) <= 12:
+                last = core[-1]
+                if core.lower().rstrip(".") in ABBREVIATIONS:
+                    continue
+                if last.isdigit() and _NUMBERED.search(tail):
+                    continue
+                if last.isupper() and _INITIALS.fullmatch(core):
+                    continue  # initials: "J." or "J.K."
         sentence = " ".join(text[pos : m.end()].split())
         if sentence:
             out.append(sentence)
