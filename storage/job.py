@@ -7,7 +7,6 @@ Runs in the extraction workers (see :mod:`storage.pool`); everything it returns 
 from __future__ import annotations
 
 import hashlib
-import json
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,8 @@ from indexer.model import Document
 from indexer.modes import registry as modes
 from indexer.modes.params import ModeParams
 from indexer.provenance import chunk_id
+
+from .serial import document_json, dumps
 
 ALL_MODES = "all"
 DOCUMENT_ENCODING = "json+zlib"  # how document_data.document is stored
@@ -36,24 +37,19 @@ class Job:
     params: ModeParams = field(default_factory=ModeParams)
 
 
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
 def chunk_rows(doc: Document, rel: str, mode: str, params: ModeParams) -> tuple[str, str, list[tuple]]:
     """(resolved mode name, mode_key, rows) with rows ``(id, ordinal, content, content_type, metadata_json)``."""
     spec = modes.resolve(doc.family, mode)
     key = modes.key_for(doc.family, mode, params)
     rows = []
     for ordinal, chunk in enumerate(api.chunk_document(doc, mode, params)):
-        plain = chunk.to_dict()
         rows.append(
             (
-                chunk_id(rel, key, plain["metadata"], plain["content"], ordinal),
+                chunk_id(rel, key, chunk.metadata, chunk.content, ordinal),
                 ordinal,
-                plain["content"],
-                plain["content_type"],
-                dumps(plain["metadata"]),
+                chunk.content,
+                chunk.content_type,
+                dumps(chunk.metadata),
             )
         )
     return spec.name, key, rows
@@ -106,7 +102,7 @@ def run(job: Job) -> dict[str, Any]:
         "source_type": doc.source_type,
         "family": doc.family,
         "has_warning": doc.coverage.has_warning,
-        "document": zlib.compress(doc.to_json().encode("utf-8"), 1),
+        "document": zlib.compress(document_json(doc).encode("utf-8"), 1),
         "encoding": DOCUMENT_ENCODING,
         "text_chars": len(doc.text),
         "images": [

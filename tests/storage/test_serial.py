@@ -1,0 +1,73 @@
+"""The store's fast serialisation gives exactly what the model's own to_json / to_dict give."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from indexer import chunk_document, extract
+from indexer.errors import ChunkscopeError
+from indexer.model import IMAGE, LIST, PARAGRAPH, TABLE, Block, Coverage, Document, Image, ListItem, Skipped
+from indexer.provenance import chunk_id
+from storage.serial import chunk_dict, document_json, dumps
+
+
+def check_chunk(chunk, ordinal: int) -> None:
+    plain = chunk.to_dict()
+    assert chunk_dict(chunk) == plain
+    assert dumps(chunk.metadata) == json.dumps(
+        plain["metadata"], ensure_ascii=False, sort_keys=True, separators=(",", ":")
+    )
+    # the store computes ids from the chunk's own metadata mapping: the same ids as from the dict
+    assert chunk_id("a/b.md", "structural", chunk.metadata, chunk.content, ordinal) == chunk_id(
+        "a/b.md", "structural", plain["metadata"], plain["content"], ordinal
+    )
+
+
+def synthetic() -> Document:
+    return Document(
+        source_type="md",
+        blocks=(
+            Block(
+                PARAGRAPH, "Ünïcödé “quotes” and 中文", lines=(1, 1), page=2, meta={"href": "x", "n": [1, 2]}
+            ),
+            Block(LIST, "a\n  b", items=(ListItem("a"), ListItem("b", 1, True)), lines=(3, 4)),
+            Block(
+                TABLE,
+                "| h |",
+                header=("h",),
+                rows=(("1",), ("2",)),
+                row_numbers=(2, 3),
+                meta={"row_range": [2, 3]},
+            ),
+            Block(IMAGE, "", images=("abc.png",), alt="a picture"),
+        ),
+        text="whatever",
+        images=(Image("abc.png", "png", b"\x89PNG", width=1, height=2, meta={"page": 1}),),
+        metadata={"title": "T", "nested": {"k": [1, 2.5, None, True]}},
+        coverage=Coverage(pages_total=3, empty_pages=(2,), skipped=(Skipped("image", "x.emf", "format"),)),
+    )
+
+
+def test_synthetic_document_and_its_chunks_match_the_model():
+    doc = synthetic()
+    assert document_json(doc) == doc.to_json()
+    assert Document.from_json(document_json(doc)).blocks == doc.blocks
+    for ordinal, chunk in enumerate(chunk_document(doc, "default")):
+        check_chunk(chunk, ordinal)
+
+
+def test_real_documents_match_the_model(playground):
+    checked = 0
+    for path in sorted(playground.iterdir()):
+        try:
+            doc = extract(path)
+        except ChunkscopeError:
+            continue
+        assert document_json(doc) == doc.to_json(), path.name
+        for ordinal, chunk in enumerate(chunk_document(doc, "default")):
+            check_chunk(chunk, ordinal)
+        checked += 1
+    if checked < 5:
+        pytest.fail(f"only {checked} playground documents could be extracted")
