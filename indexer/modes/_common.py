@@ -327,6 +327,58 @@ def finish(drafts: Iterable[Draft], doc_meta: dict[str, Any] | None, index: bool
     return out
 
 
+# -- family B: the mode replaces everything (SPEC §2) ------------------------------------------
+
+#: Word-processor and slide formats: every derived mode emits only its own content type.
+FAMILY_B_SOURCES = frozenset({"docx", "doc", "pptx", "ppt"})
+
+
+def replaces_structure(doc: Document) -> bool:
+    return doc.source_type in FAMILY_B_SOURCES
+
+
+def flatten(drafts: list[Draft], name: str, bound: int | None) -> list[Draft]:
+    """Family B: a heading goes on top of the chunk that follows it (when the two fit in
+    ``bound``), and every chunk takes the mode's own content type. Extracted image chunks stay
+    ``image``."""
+    out: list[Draft] = []
+    pending: Draft | None = None
+
+    def fits(a: Draft, b: Draft) -> bool:
+        return bound is None or len(a.text) + 2 + len(b.text) <= bound
+
+    for d in drafts:
+        if "image_name" in d.meta:
+            out.append(d)
+            continue
+        if d.content_type == "heading":
+            if pending is not None and fits(pending, d):
+                pending = Draft(name, pending.text + "\n\n" + d.text, pending.blocks + d.blocks, d.meta)
+            else:
+                if pending is not None:
+                    out.append(Draft(name, pending.text, pending.blocks, pending.meta))
+                pending = d
+            continue
+        if pending is not None and fits(pending, d):
+            meta = dict(d.meta)
+            if "char_count" in meta:
+                meta["char_count"] = len(pending.text) + 2 + len(d.text)
+            if "block_types" in meta:
+                meta["block_types"] = list(dict.fromkeys(["heading", *meta["block_types"]]))
+            if "merge_reasons" in meta:
+                meta["merge_reasons"] = list(dict.fromkeys(["heading_merge", *meta["merge_reasons"]]))
+                if meta.get("primary_merge_reason") == "initial":
+                    meta["primary_merge_reason"] = "heading_merge"
+            d = Draft(name, pending.text + "\n\n" + d.text, pending.blocks + d.blocks, meta)
+        elif pending is not None:
+            out.append(Draft(name, pending.text, pending.blocks, pending.meta))
+        pending = None
+        out.append(Draft(name, d.text, d.blocks, d.meta))
+    if pending is not None:
+        out.append(Draft(name, pending.text, pending.blocks, pending.meta))
+    return out
+
+
 # -- images ----------------------------------------------------------------------------------
 
 IMAGE_MARKER = re.compile(r"\[Image:[^\]\n]*\]")

@@ -17,7 +17,9 @@ from ._common import (
     HeadingPath,
     doc_metadata,
     finish,
+    flatten,
     prepare_images,
+    replaces_structure,
     split_at_paragraphs,
     split_block,
 )
@@ -85,4 +87,6 @@ def page_aware(doc: Document, params: ModeParams) -> list[Chunk]:
         if len(units) >= per_page:
             flush("estimated")
     flush("estimated")
+    if replaces_structure(doc):
+        drafts = flatten(drafts, "page_aware", MAX_CHARS)
     return finish(drafts, doc_metadata(doc, derived=True))

@@ -15,7 +15,9 @@ from ._common import (
     HeadingPath,
     doc_metadata,
     finish,
+    flatten,
     prepare_images,
+    replaces_structure,
     split_at_paragraphs,
     split_block,
 )
@@ -66,4 +68,6 @@ def section(doc: Document, params: ModeParams) -> list[Chunk]:
         else:
             body.extend(split_block(block, MAX_CHARS))
     flush()
+    if replaces_structure(doc):
+        drafts = flatten(drafts, "section", MAX_CHARS)
     return finish(drafts, doc_metadata(doc, derived=True))

@@ -13,7 +13,17 @@ from __future__ import annotations
 from collections import Counter
 
 from ..model import CODE, DOCUMENT, HEADING, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
-from ._common import Draft, HeadingPath, doc_metadata, finish, keywords, prepare_images, split_block
+from ._common import (
+    Draft,
+    HeadingPath,
+    doc_metadata,
+    finish,
+    flatten,
+    keywords,
+    prepare_images,
+    replaces_structure,
+    split_block,
+)
 from .params import ModeParams
 from .registry import mode
 
@@ -152,4 +162,6 @@ def semantic(doc: Document, params: ModeParams) -> list[Chunk]:
                     assert current is not None
                     current.add(part, reason, words)
     flush()
+    if replaces_structure(doc):
+        drafts = flatten(drafts, "semantic", MAX_CHARS)
     return finish(drafts, doc_metadata(doc, derived=True))

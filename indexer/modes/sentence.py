@@ -10,7 +10,17 @@ except after title abbreviations, numbered markers ("Figure 1.") and initials ("
 from __future__ import annotations
 
 from ..model import CODE, DOCUMENT, HEADING, LIST, TABLE, Block, Chunk, Document
-from ._common import Draft, HeadingPath, doc_metadata, finish, prepare_images, split_block, split_sentences
+from ._common import (
+    Draft,
+    HeadingPath,
+    doc_metadata,
+    finish,
+    flatten,
+    prepare_images,
+    replaces_structure,
+    split_block,
+    split_sentences,
+)
 from .params import ModeParams
 from .registry import mode
 
@@ -65,4 +75,6 @@ def sentence(doc: Document, params: ModeParams) -> list[Chunk]:
         for s in split_sentences(block.text):
             buffer.append((s, block, paragraph_index))
     flush()
+    if replaces_structure(doc):
+        drafts = flatten(drafts, "sentence", None)
     return finish(drafts, doc_metadata(doc, derived=True))

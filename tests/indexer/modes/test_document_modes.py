@@ -279,3 +279,42 @@ def test_derived_modes_put_extracted_images_first_and_keep_text():
         assert "See here." in " ".join(c["content"] for c in out[1:]), mode
         plain = run(d, mode)
         assert "[Image: cat]" in " ".join(c["content"] for c in plain), mode
+
+
+# -- family B (word-processor and slide formats) ---------------------------------------------
+
+
+def test_family_b_heading_on_top_and_one_content_type():
+    d = doc(
+        heading("Scope", 1),
+        para("Body text."),
+        table(("K",), [("v",)]),
+        heading("Next", 1),
+        source_type="docx",
+    )
+    section = run(d, "section")
+    assert [(c["content_type"], c["content"]) for c in section] == [
+        ("section", "Scope\n\nBody text.\n\n| K |\n| --- |\n| v |"),
+        ("section", "Next"),
+    ]
+    assert section[0]["metadata"]["block_types"] == ["heading", "paragraph", "table"]
+    assert section[0]["metadata"]["char_count"] == len(section[0]["content"])
+    assert section[0]["metadata"]["source_lines"] == [1, 7]
+    semantic = run(d, "semantic")
+    assert {c["content_type"] for c in semantic} == {"semantic"}
+    assert semantic[0]["content"] == "Scope\n\nBody text."
+    assert semantic[0]["metadata"]["primary_merge_reason"] == "heading_merge"
+    assert {c["content_type"] for c in run(d, "sentence")} == {"sentence"}
+    assert {c["content_type"] for c in run(d, "page_aware")} == {"page_aware"}
+    # the same blocks from a Markdown file keep their structure
+    assert "heading" in {c["content_type"] for c in run(doc(*d.blocks), "section")}
+
+
+@pytest.mark.parametrize("name", ["all_round.docx", "mixed_content.pptx"])
+def test_family_b_census(playground, name):
+    from indexer import extract
+
+    d = extract(playground / name)
+    for mode in ("section", "semantic", "sliding_window", "sentence", "page_aware"):
+        types = {c.content_type for c in chunk_document(d, mode)}
+        assert types <= {mode, "image"} and mode in types, (mode, types)
