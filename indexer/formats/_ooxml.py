@@ -38,6 +38,15 @@ _STRICT = (
     (b"http://purl.oclc.org/ooxml/drawingml/wordprocessingDrawing", b"http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"),
 )  # fmt: skip
 
+RECOVER_PARSER = etree.XMLParser(
+    resolve_entities=False,
+    no_network=True,
+    huge_tree=False,
+    remove_comments=True,
+    load_dtd=False,
+    recover=True,
+)
+
 RELS_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 MC_NS = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 _MC_FALLBACK = f"{{{MC_NS}}}Fallback"
@@ -45,9 +54,7 @@ _MC_FALLBACK = f"{{{MC_NS}}}Fallback"
 
 def parse_xml(data: bytes, what: str) -> etree._Element:
     """Parse one XML member safely; PARSE_ERROR when it is not well-formed."""
-    if b"purl.oclc.org/ooxml" in data[:4096]:
-        for strict, transitional in _STRICT:
-            data = data.replace(strict, transitional)
+    data = _transitional(data)
     try:
         root = etree.fromstring(data, PARSER)
     except etree.XMLSyntaxError as exc:
@@ -55,6 +62,28 @@ def parse_xml(data: bytes, what: str) -> etree._Element:
     if root is None:
         raise ParseError(f"{what}: empty XML")
     return root
+
+
+def parse_main_xml(data: bytes, what: str) -> tuple[etree._Element, str | None]:
+    """Parse a document's main part; when it is not well-formed (a damaged or truncated file),
+    read what libxml2's recovery mode can, and say so: ``(root, warning or None)``."""
+    try:
+        return parse_xml(data, what), None
+    except ParseError as strict:
+        try:
+            root = etree.fromstring(_transitional(data), RECOVER_PARSER)
+        except etree.XMLSyntaxError:
+            root = None
+        if root is None or not len(root):
+            raise strict from None
+        return root, f"{strict.message}; the readable part was extracted"
+
+
+def _transitional(data: bytes) -> bytes:
+    if b"purl.oclc.org/ooxml" in data[:4096]:
+        for strict, transitional in _STRICT:
+            data = data.replace(strict, transitional)
+    return data
 
 
 def drop_fallbacks(root: etree._Element) -> None:

@@ -704,9 +704,9 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     zf = open_zip(data, ctx.limits, what)
     with zf:
         main = _ooxml.main_part(zf, what, "word/document.xml")
-        root = _ooxml.member_xml(zf, main, what)
-        if root is None:
+        if not _ooxml.has_member(zf, main):
             raise ParseError(f"{what} has no main document part ({main}): not a Word document")
+        root, damaged = _ooxml.parse_main_xml(_ooxml.read(zf, main, what), f"{what} {main}")
         if root.tag != _w("document"):
             raise ParseError(f"{what} is not a Word document: its main part is {main}")
         _ooxml.drop_fallbacks(root)
@@ -776,6 +776,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             pages_total=walker.page,
             images_extracted=len(sink.images),
             skipped=tuple(sink.skipped),
+            warnings=(damaged,) if damaged else (),
         ),
         images_at_anchor=True,
     )

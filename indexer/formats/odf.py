@@ -448,7 +448,7 @@ def _meta(root: etree._Element | None) -> dict[str, str]:
     return out
 
 
-def _open(data: bytes, ctx: ExtractContext, kind: str) -> tuple[zipfile.ZipFile, etree._Element]:
+def _open(data: bytes, ctx: ExtractContext, kind: str) -> tuple[zipfile.ZipFile, etree._Element, str | None]:
     what = ctx.filename or kind.upper()
     zf = open_zip(data, ctx.limits, what)
     manifest = _ooxml.has_member(zf, "META-INF/manifest.xml") and _ooxml.read(
@@ -457,16 +457,20 @@ def _open(data: bytes, ctx: ExtractContext, kind: str) -> tuple[zipfile.ZipFile,
     if manifest and b"encryption-data" in manifest:
         zf.close()
         raise Encrypted(f"{what} is password-protected (encrypted OpenDocument)")
-    root = _ooxml.member_xml(zf, "content.xml", what)
-    if root is None:
+    if not _ooxml.has_member(zf, "content.xml"):
         zf.close()
         raise ParseError(f"{what} has no content.xml: not an OpenDocument file")
-    return zf, root
+    try:
+        root, damaged = _ooxml.parse_main_xml(_ooxml.read(zf, "content.xml", what), f"{what} content.xml")
+    except ParseError:
+        zf.close()
+        raise
+    return zf, root, damaged
 
 
 def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     what = ctx.filename or kind.upper()
-    zf, root = _open(data, ctx, kind)
+    zf, root, damaged = _open(data, ctx, kind)
     with zf:
         styles = _ooxml.member_xml(zf, "styles.xml", what)
         meta = _meta(_ooxml.member_xml(zf, "meta.xml", what))
@@ -497,7 +501,10 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         images=sink.images,
         metadata=metadata,
         coverage=Coverage(
-            slides_total=slides, images_extracted=len(sink.images), skipped=tuple(sink.skipped)
+            slides_total=slides,
+            images_extracted=len(sink.images),
+            skipped=tuple(sink.skipped),
+            warnings=(damaged,) if damaged else (),
         ),
     )
 

@@ -393,16 +393,40 @@ def test_rendered_break_after_an_explicit_break_counts_once():
     ]
 
 
+def _replace_member(data: bytes, name: str, payload: bytes) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, payload if info.filename == name else src.read(info.filename))
+    return out.getvalue()
+
+
+def test_damaged_main_part_is_read_as_far_as_it_goes_with_a_warning():
+    # A closing tag is missing and the part is cut off mid-paragraph, as in a truncated save.
+    body = para("First paragraph") + "<w:p><w:r><w:t>unclosed</w:r></w:p>" + para("Third")
+    data = build_docx(body)
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        xml = zf.read("word/document.xml")
+    doc = docx(_replace_member(data, "word/document.xml", xml[: xml.index(b"Third") + 3]))
+    assert doc.blocks[0].text == "First paragraph"
+    assert "unclosed" in doc.text
+    (warning,) = doc.coverage.warnings
+    assert "malformed XML" in warning and "readable part was extracted" in warning
+
+
 @pytest.mark.parametrize(
     ("data", "code"),
     [
         (b"PK\x03\x04 not really a zip", errors.PARSE_ERROR),
         (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 504, errors.ENCRYPTED),
         (build_docx(para("x")).replace(b"word/document.xml", b"word/documenX.xml"), errors.PARSE_ERROR),
-        (build_docx("<w:p><w:r><w:t>unclosed</w:r></w:p>"), errors.PARSE_ERROR),
+        (
+            _replace_member(build_docx(para("x")), "word/document.xml", b"\x00\x01 not xml"),
+            errors.PARSE_ERROR,
+        ),
         (build_docx("<w:p/><w:p><w:r><w:t>   </w:t></w:r></w:p>"), errors.EMPTY_EXTRACTION),
     ],
-    ids=["not-zip", "ole-encrypted", "no-main-part", "malformed-xml", "no-text"],
+    ids=["not-zip", "ole-encrypted", "no-main-part", "not-xml", "no-text"],
 )
 def test_unreadable_documents_raise_documented_codes(data, code):
     with pytest.raises(errors.ChunkscopeError) as info:
