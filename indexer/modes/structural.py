@@ -73,6 +73,8 @@ def structural(doc: Document, params: ModeParams) -> list[Chunk]:
             prose_len += len(part.text) + (1 if len(prose) > 1 else 0)
 
     for block in doc.blocks:
+        if not block.text.strip() and not has_images(block):
+            continue
         if block.kind == HEADING:
             flush()
             path.enter(block)

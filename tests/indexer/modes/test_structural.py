@@ -171,3 +171,11 @@ def test_cjk_counts_characters():
 @pytest.mark.parametrize("mode", ["default", "structural"])
 def test_empty_document_gives_no_chunks(mode):
     assert chunk_document(doc(), mode) == []
+
+
+def test_blank_blocks_give_no_chunks():
+    from indexer.model import Block, Document
+
+    blank = Document("md", (Block("heading", " ", level=1), Block("table", ""), Block("paragraph", "\n")))
+    for mode in ("structural", "section", "semantic", "sliding_window", "sentence", "page_aware"):
+        assert chunk_document(blank, mode) == [], mode
