@@ -117,6 +117,16 @@ def member_xml(zf: zipfile.ZipFile, name: str, what: str) -> etree._Element | No
     return parse_xml(read(zf, name, what), f"{what} {name}")
 
 
+def optional_xml(zf: zipfile.ZipFile, name: str, what: str, warnings: list[str]) -> etree._Element | None:
+    """A secondary part (styles, notes, headers …): None, with a warning, when it is damaged, so
+    one bad part does not cost the whole document."""
+    try:
+        return member_xml(zf, name, what)
+    except ParseError as exc:
+        warnings.append(f"{exc.message}; the part was skipped")
+        return None
+
+
 @dataclass(frozen=True, slots=True)
 class Rel:
     type: str  # the last path segment of the relationship type, e.g. "image", "header"
@@ -198,11 +208,17 @@ class ImageSink:
         if member in self._by_member:
             return self._by_member[member]
         assert self._zf is not None
+        data = None
         if not has_member(self._zf, member):
             result: Image | Skipped = Skipped("image", member, "image part is missing from the container")
             self.skipped.append(result)
         else:
-            data = read(self._zf, member, "image")
+            try:
+                data = read(self._zf, member, "image")
+            except ParseError as exc:
+                result = Skipped("image", member, f"damaged image part: {exc.message}"[:200])
+                self.skipped.append(result)
+        if data is not None:
             result = self.from_bytes(
                 data,
                 posixpath.splitext(member)[1],

@@ -166,6 +166,7 @@ class _LazyStyles:
         self._cache: dict[str, _Style | None] = {}
         self._full: dict[str, _Style] | None = None
         self._raw = b""
+        self.error: str | None = None  # a damaged part stops the lookups, with this warning
         self._fh = None
         self._left = 0
         if zf is None or member is None:
@@ -190,7 +191,10 @@ class _LazyStyles:
             chunk = self._fh.read(min(self._CHUNK, self._left)) if self._left > 0 else b""
         except (zipfile.BadZipFile, zlib.error, EOFError) as exc:
             self.close()
-            raise ParseError(f"{self._what}: member {self._member!r} cannot be read: {exc}"[:300]) from None
+            self.error = (
+                f"{self._what}: member {self._member!r} is damaged ({exc}); styles after it were not read"
+            )
+            return False
         if not chunk:
             self.close()
             return False
@@ -707,13 +711,18 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         if not _ooxml.has_member(zf, main):
             raise ParseError(f"{what} has no main document part ({main}): not a Word document")
         root, damaged = _ooxml.parse_main_xml(_ooxml.read(zf, main, what), f"{what} {main}")
+        warnings = [damaged] if damaged else []
         if root.tag != _w("document"):
             raise ParseError(f"{what} is not a Word document: its main part is {main}")
         _ooxml.drop_fallbacks(root)
         body = root.find(_w("body"))
         if body is None:
             raise ParseError(f"{what}: the main document part has no body")
-        rels = _ooxml.rels_of(zf, main, what)
+        try:
+            rels = _ooxml.rels_of(zf, main, what)
+        except ParseError as exc:
+            rels = {}
+            warnings.append(f"{exc.message}; images, notes, headers and styles were not read")
         by_type: dict[str, list[str]] = {}
         for rel in rels.values():
             if not rel.external:
@@ -721,11 +730,15 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
 
         def part(kind: str) -> etree._Element | None:
             targets = by_type.get(kind)
-            return _ooxml.member_xml(zf, targets[0], what) if targets else None
+            return _ooxml.optional_xml(zf, targets[0], what, warnings) if targets else None
 
         style_targets = by_type.get("styles")
         style_member = style_targets[0] if style_targets and _ooxml.has_member(zf, style_targets[0]) else None
-        lazy = _LazyStyles(zf, style_member, what)
+        try:
+            lazy = _LazyStyles(zf, style_member, what)
+        except ParseError as exc:
+            warnings.append(f"{exc.message}; headings and lists from styles were not read")
+            lazy = _LazyStyles(None, None, what)
         styles = _StyleInfo(lazy)
         numbering = _Numbering(part("numbering"))
         sink = _ooxml.ImageSink(zf)
@@ -734,6 +747,8 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             walker.body(body)
         finally:
             lazy.close()
+        if lazy.error:
+            warnings.append(lazy.error)
         walker.flush_list()
 
         notes = {
@@ -752,9 +767,17 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             (footnotes if kind == "footnote" else endnotes).append({"id": nid, "text": text})
             walker.blocks.append(Block(PARAGRAPH, f"[^{label}]: {text}", meta={"note": kind, "note_id": nid}))
 
-        header_text = _joined(_plain_text(_ooxml.member_xml(zf, t, what)) for t in by_type.get("header", ()))
-        footer_text = _joined(_plain_text(_ooxml.member_xml(zf, t, what)) for t in by_type.get("footer", ()))
-        props = _ooxml.core_properties(zf, what)
+        header_text = _joined(
+            _plain_text(_ooxml.optional_xml(zf, t, what, warnings)) for t in by_type.get("header", ())
+        )
+        footer_text = _joined(
+            _plain_text(_ooxml.optional_xml(zf, t, what, warnings)) for t in by_type.get("footer", ())
+        )
+        try:
+            props = _ooxml.core_properties(zf, what)
+        except ParseError as exc:
+            props = {}
+            warnings.append(f"{exc.message}; the document properties were skipped")
 
     if not walker.blocks:
         raise EmptyExtraction(f"{what}: the document holds no text")
@@ -776,7 +799,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             pages_total=walker.page,
             images_extracted=len(sink.images),
             skipped=tuple(sink.skipped),
-            warnings=(damaged,) if damaged else (),
+            warnings=tuple(warnings),
         ),
         images_at_anchor=True,
     )

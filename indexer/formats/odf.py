@@ -472,8 +472,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     what = ctx.filename or kind.upper()
     zf, root, damaged = _open(data, ctx, kind)
     with zf:
-        styles = _ooxml.member_xml(zf, "styles.xml", what)
-        meta = _meta(_ooxml.member_xml(zf, "meta.xml", what))
+        warnings = [damaged] if damaged else []
+        styles = _ooxml.optional_xml(zf, "styles.xml", what, warnings)
+        meta = _meta(_ooxml.optional_xml(zf, "meta.xml", what, warnings))
         sink = _ooxml.ImageSink(zf)
         reader = _Reader(zf, sink, _list_styles(root, styles))
         body = root.find(_q("office", "body"))
@@ -504,7 +505,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
             slides_total=slides,
             images_extracted=len(sink.images),
             skipped=tuple(sink.skipped),
-            warnings=(damaged,) if damaged else (),
+            warnings=tuple(warnings),
         ),
     )
 

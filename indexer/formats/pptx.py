@@ -330,7 +330,10 @@ def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
         main = _ooxml.main_part(zf, what, "ppt/presentation.xml")
         if not main.endswith("presentation.xml"):
             raise ParseError(f"{what} is not a PowerPoint presentation: its main part is {main}")
-        props = _ooxml.core_properties(zf, what)
+        try:
+            props = _ooxml.core_properties(zf, what)
+        except ParseError:
+            props = {}  # damaged document properties: the slides are what matters
     prs = _open(data, what)
     sink = _ooxml.ImageSink()
     walker = _Slides(sink, what)

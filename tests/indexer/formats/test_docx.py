@@ -502,3 +502,17 @@ def test_charts_are_listed_as_skipped():
     doc = docx(build_docx(chart))
     assert [b.text for b in doc.blocks] == ["Sales"]
     assert [(s.what, s.name) for s in doc.coverage.skipped] == [("chart", "Chart 1")]
+
+
+def test_damaged_secondary_parts_are_skipped_with_warnings():
+    notes = '<w:footnote w:id="2"><w:p><w:r><w:t>A note</w:t></w:r></w:p></w:footnote>'
+    body = para("Body text", extra='<w:r><w:footnoteReference w:id="2"/></w:r>')
+    data = build_docx(body, footnotes=notes, header="ACME Ltd")
+    data = _replace_member(data, "word/footnotes.xml", b"<w:footnotes><unclosed")
+    data = _replace_member(data, "word/header1.xml", b"\x00 not xml")
+    doc = docx(data)
+    assert [b.text for b in doc.blocks] == ["Body text[^2]"]
+    assert doc.metadata["header_text"] is None
+    warnings = doc.coverage.warnings
+    assert len(warnings) == 2 and all("the part was skipped" in w for w in warnings)
+    assert any("footnotes.xml" in w for w in warnings) and any("header1.xml" in w for w in warnings)
