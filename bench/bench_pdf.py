@@ -4,8 +4,9 @@ pypdfium2 text and py-chunks, on the benchmark corpus's PDFs, in one run.
 
     python bench/bench_pdf.py [--scale 1] [--repeat 2] [--files DIR]
 
-Each tool runs in its own child process (so peak RSS is per tool) over the same files; the figures
-are pages/s and files/s (best of --repeat passes) and the child's peak RSS. Ratios are printed
+Each tool runs in its own child process (so peak RSS is per tool) over the same files, the tools
+taking turns for --repeat rounds; the figures are pages/s and files/s of the best round and the
+children's peak RSS. Ratios are printed
 against the same run's baselines, never as absolute targets.
 """
 
@@ -89,7 +90,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--scale", type=float, default=1.0)
-    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=3, help="rounds over all tools (best counts)")
     parser.add_argument("--files", type=Path, help="a folder of PDFs instead of the benchmark corpus")
     parser.add_argument("--child", choices=TOOLS, help=argparse.SUPPRESS)
     parser.add_argument("--list", type=Path, help=argparse.SUPPRESS)

@@ -153,6 +153,12 @@ class Group:
     page: int
     lines: list[Line] = field(default_factory=list)
     items: list[list] = field(default_factory=list)  # LIST: [level, ordered, text, marker_left]
+    right: float = 0.0  # the rightmost line end so far (the column's right edge)
+
+    def add(self, line: Line) -> None:
+        self.lines.append(line)
+        if line.right > self.right:
+            self.right = line.right
 
     @property
     def is_list(self) -> bool:
@@ -213,15 +219,16 @@ def group_page(lines: Sequence[Line], page: int) -> list[Group]:
     for line in lines:
         bullet = _BULLET.match(line.text) or _ORDERED.match(line.text)
         if cur is not None and _continues(cur, line, bool(bullet), limit):
-            cur.lines.append(line)
+            cur.add(line)
             if cur.is_list:
                 cur.items[-1][2] = join_lines([cur.items[-1][2], line.text])
             continue
         if cur is not None and bullet and cur.is_list and _same_list(cur, line):
-            cur.lines.append(line)
+            cur.add(line)
             cur.items.append(_item(cur, line, bullet))
             continue
-        cur = Group(page=page, lines=[line])
+        cur = Group(page=page)
+        cur.add(line)
         groups.append(cur)
         if bullet:
             cur.items.append(_item(cur, line, bullet))
@@ -257,7 +264,7 @@ def _continues(group: Group, line: Line, bullet: bool, limit: float) -> bool:
     if group.is_list:
         # continuation lines of an item hang to the right of its marker
         return line.left > group.items[-1][3] + 0.3 * size
-    column_right = max(max(ln.right for ln in group.lines), line.right)
+    column_right = max(group.right, line.right)
     if prev.text.endswith(_SENTENCE_END) and prev.right < column_right - 2.5 * size:
         return False  # the previous line was the short last line of a paragraph
     body_left = group.lines[1].left if len(group.lines) > 1 else group.first.left

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ctypes
 import math
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pypdfium2.raw as pdfium_c
 
@@ -27,9 +27,9 @@ _SPACES = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u3000]+")
 MAX_PAGE_CHARS = 400_000
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One visual line (or a run of lines pdfium joined at a hyphen)."""
+class Line(NamedTuple):
+    """One visual line (or a run of lines pdfium joined at a hyphen). A named tuple: pages have
+    thousands of lines and a tuple is several times cheaper to build than a frozen dataclass."""
 
     page: int
     text: str
@@ -71,7 +71,8 @@ class _Probe:
         self._flags = ctypes.c_int()
         self._matrix = pdfium_c.FS_MATRIX()
         self._matrix_ref = ctypes.byref(self._matrix)
-        self._box_refs = tuple(ctypes.byref(v) for v in (self._l, self._r, self._b, self._t))
+        self.box_values = (self._l, self._r, self._b, self._t)
+        self.box_refs = tuple(ctypes.byref(v) for v in self.box_values)
 
     def box(self, i: int) -> tuple[float, float, float, float]:
         ok = pdfium_c.FPDFText_GetCharBox(
@@ -123,7 +124,18 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
         # characters outside the BMP make text and character indices differ; read per character
         text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, i) or 0x20) for i in range(count))
     probe = _Probe(textpage)
+    raw = textpage.raw
+    # the hot loop calls the C functions directly (a Python method call per query costs more
+    # than the query itself)
+    get_box, box_refs = pdfium_c.FPDFText_GetCharBox, probe.box_refs
+    get_size, get_weight, get_angle = (
+        pdfium_c.FPDFText_GetFontSize,
+        pdfium_c.FPDFText_GetFontWeight,
+        pdfium_c.FPDFText_GetCharAngle,
+    )
+    bl, br, bb, bt = probe.box_values
     lines: list[Line] = []
+    append = lines.append
     pos = 0
     for segment in text.split("\r\n"):
         start = pos
@@ -133,30 +145,40 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
             continue
         first = start + (len(segment) - len(segment.lstrip()))
         last = start + len(segment.rstrip()) - 1
-        l1, r1, b1, t1 = probe.box(first)
-        l2, r2, b2, t2 = probe.box(last)
+        if get_box(raw, first, *box_refs):
+            l1, r1, b1, t1 = bl.value, br.value, bb.value, bt.value
+        else:
+            l1 = r1 = b1 = t1 = 0.0
+        if get_box(raw, last, *box_refs):
+            l2, r2, b2, t2 = bl.value, br.value, bb.value, bt.value
+        else:
+            l2 = r2 = b2 = t2 = 0.0
         # style of the line: first and last character, and the middle one when they differ
-        size_first, size_last = probe.size(first), probe.size(last)
+        size_first, size_last = get_size(raw, first), get_size(raw, last)
+        if size_first < 4.0 or size_last < 4.0:
+            size_first, size_last = probe.size(first), probe.size(last)
         if abs(size_first - size_last) < 0.05:
             size = size_first
         else:
             size = sorted((size_first, probe.size(_middle(text, first, last)), size_last))[1]
         if size <= 1.5:  # no usable size: the glyph box is the better measure
             size = max(t1 - b1, t2 - b2, 1.0) * 1.4
-        bold_last = probe.bold(last)
+        weight = get_weight(raw, last)
+        bold_last = weight >= 600 if weight > 0 else probe.bold(last)
         bold = bold_last and (probe.bold(first) or probe.bold(_middle(text, first, last)))
-        lines.append(
+        angle = get_angle(raw, first)
+        append(
             Line(
-                page=page_number,
-                text=cleaned,
-                size=round(size, 1),
-                bold=bold,
-                left=min(l1, l2),
-                right=max(r1, r2),
-                top=max(t1, t2),
-                base=b1,
-                last_base=b2,
-                angle=probe.angle(first),
+                page_number,
+                cleaned,
+                round(size, 1),
+                bold,
+                l1 if l1 < l2 else l2,
+                r1 if r1 > r2 else r2,
+                t1 if t1 > t2 else t2,
+                b1,
+                b2,
+                angle if angle > 0 else 0.0,
             )
         )
     return _merge_same_baseline(lines), cut, count

@@ -100,12 +100,11 @@ def _open(data: bytes, password: str | None, name: str) -> pdfium.PdfDocument:
 
 def _metadata(pdf: pdfium.PdfDocument, pages: int) -> dict:
     meta: dict = {"source_type": "pdf", "total_pages": pages}
-    try:
-        info = pdf.get_metadata_dict(skip_empty=True)
-    except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
-        return meta
     for key in ("Title", "Author"):
-        value = " ".join(str(info.get(key, "")).split())
+        try:
+            value = " ".join(str(pdf.get_metadata_value(key)).split())
+        except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
+            continue
         if value and value.strip("()").lower() not in _PLACEHOLDER_METADATA:
             meta[key.lower()] = value
     return meta
