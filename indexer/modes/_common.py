@@ -484,32 +484,49 @@ ABBREVIATIONS = frozenset(
         "i.e",
     ]
 )
-_CANDIDATE = re.compile(r"[.!?]+[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
-_INITIALS = re.compile(r"(?:[A-Z]\.)*[A-Z]")
-_NUMBERED = re.compile(r"\b(?:figure|fig|table|section|chapter|step|page|item|no|eq|equation)\s+\d+$", re.I)
+NUMBERED_MARKERS = (
+    "figure",
+    "fig",
+    "table",
+    "section",
+    "chapter",
+    "step",
+    "page",
+    "item",
+    "no",
+    "eq",
+    "equation",
+)
+
+
+def _boundary_pattern() -> re.Pattern[str]:
+    """One regular expression for a sentence boundary, its exceptions as fixed-width
+    look-behinds (grouped by width, as ``re`` requires): a title abbreviation, a numbered marker
+    ("Figure 12") or a single capital (initials) right before the dot."""
+    by_width: dict[int, list[str]] = {}
+    for word in ABBREVIATIONS:
+        by_width.setdefault(len(word) + 1, []).append(r"\b(?i:" + re.escape(word) + r")\.")
+    for word in NUMBERED_MARKERS:
+        for digits in (1, 2, 3):
+            by_width.setdefault(len(word) + 2 + digits, []).append(
+                r"\b(?i:" + word + r")\s" + r"\d" * digits + r"\."
+            )
+    exceptions = "".join(f"(?<!{'|'.join(alts)})" for _, alts in sorted(by_width.items()))
+    # the dot is matched first, so the look-behinds run only at dots
+    dot = rf"\.(?<![.!?]\.)(?<!\b[A-Z]\.){exceptions}"
+    return re.compile(rf"(?:[!?]|{dot})[.!?]*[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+
+
+_BOUNDARY = _boundary_pattern()
 
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of a paragraph: a boundary is ``.``/``?``/``!`` then whitespace then a capital
     (or digit), except after a title abbreviation (Dr., Mr., vs., etc. …), a numbered marker
-    ("Figure 1.") or initials ("J.K.")."""
+    ("Figure 1.") or initials ("J.K."). Whitespace inside a sentence is collapsed."""
     out: list[str] = []
     pos = 0
-    for m in _CANDIDATE.finditer(text):
-        end = m.start()
-        if text[end] == ".":
-            # only the few characters before the dot decide (keeps this linear in the text)
-            tail = text[max(pos, end - 40) : end]
-            cut = max(tail.rfind(" "), tail.rfind("\n"), tail.rfind("\t"))
-            core = tail[cut + 1 :].lstrip("(\"'[")
-            if 0 < len(core) <= 12:
-                last = core[-1]
-                if core.lower().rstrip(".") in ABBREVIATIONS:
-                    continue
-                if last.isdigit() and _NUMBERED.search(tail):
-                    continue
-                if last.isupper() and _INITIALS.fullmatch(core):
-                    continue  # initials: "J." or "J.K."
+    for m in _BOUNDARY.finditer(text):
         sentence = " ".join(text[pos : m.end()].split())
         if sentence:
             out.append(sentence)
