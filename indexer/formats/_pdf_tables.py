@@ -11,6 +11,8 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
+from ._pdf_lines import clean
+
 TABLE_SETTINGS_LINES = {"vertical_strategy": "lines", "horizontal_strategy": "lines"}
 TABLE_SETTINGS_RULES = {"vertical_strategy": "text", "horizontal_strategy": "lines"}
 TABLE_SETTINGS_TEXT = {"vertical_strategy": "text", "horizontal_strategy": "text"}
@@ -36,7 +38,7 @@ def open_plumber(data: bytes, password: str | None):
 
 
 def _cell(value: object) -> str:
-    return " ".join(str(value).split()) if value is not None else ""
+    return clean(" ".join(str(value).split())) if value is not None else ""
 
 
 def find_tables(
@@ -76,14 +78,21 @@ def find_tables(
 
 
 def _plausible(rows: list[tuple[str, ...]]) -> bool:
-    """At least two rows and two columns, and most cells filled (not a figure's frame)."""
+    """A data table, not a figure's frame or a diagram's grid: two rows and two columns, half the
+    cells filled, two rows with two filled cells, and words or numbers (not lone symbols) in at
+    least 30 % of the filled cells."""
     if len(rows) < 2:
         return False
     width = max(len(r) for r in rows)
     if width < 2:
         return False
-    filled = sum(1 for r in rows for c in r if c)
-    return filled >= 0.4 * width * len(rows)
+    filled = [c for r in rows for c in r if c]
+    if len(filled) < 0.5 * width * len(rows):
+        return False
+    if sum(1 for r in rows if sum(1 for c in r if c) >= 2) < 2:
+        return False
+    wordy = sum(1 for c in filled if sum(ch.isalnum() for ch in c) >= 2)
+    return wordy >= 0.3 * len(filled)
 
 
 def _looks_like_header(rows: list[tuple[str, ...]]) -> bool:
