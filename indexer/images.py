@@ -31,11 +31,24 @@ _MAGIC = (
 )
 
 
-def fnv1a64(data: bytes) -> int:
+def fnv1a64_python(data: bytes) -> int:
+    """FNV-1a 64-bit in pure Python (about 0.1 s per MB): the reference and the fallback."""
     h = FNV_OFFSET
     for byte in data:
         h = ((h ^ byte) * FNV_PRIME) & _MASK
     return h
+
+
+try:  # the same function in C, about 100x faster on image-heavy documents
+    from fnv_c import fnv1a_64 as _fnv1a64_c
+except ImportError:  # pragma: no cover - the dependency is declared; keep working without it
+    _fnv1a64_c = None
+
+
+def fnv1a64(data: bytes) -> int:
+    if _fnv1a64_c is not None:
+        return _fnv1a64_c(bytes(data))
+    return fnv1a64_python(data)
 
 
 def image_name(data: bytes, ext: str) -> str:

@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from indexer import errors
-from indexer.images import admit, fnv1a64, image_name
+from indexer.images import admit, fnv1a64, fnv1a64_python, image_name
 from indexer.model import (
     Block,
     Coverage,
@@ -28,6 +28,16 @@ from indexer.sniff import decode_text, looks_binary
 )
 def test_fnv1a64_vectors(data, expected):
     assert "%016x" % fnv1a64(data) == expected
+    assert "%016x" % fnv1a64_python(data) == expected
+
+
+def test_fast_and_reference_fnv_agree_on_larger_inputs():
+    import random
+
+    rng = random.Random(7)
+    for size in (1, 7, 8, 255, 4096, 100_003):
+        data = rng.randbytes(size)
+        assert fnv1a64(data) == fnv1a64_python(data)
 
 
 def test_image_name_keeps_jpg_and_jpeg_distinct():
