@@ -133,8 +133,10 @@ def resolve(filename: str, data: bytes) -> FormatSpec:
     """The format for ``filename``/``data``, or UnsupportedFormat."""
     ext = suffix_of(filename)
     spec = for_extension(ext)
-    if spec is not None:
+    if spec is not None and spec.supported:
         return spec
+    # unknown extension, or one no library reads (.doc): the content may say what it really is
+    # (an RTF or a PDF saved under another name)
     for candidate in sorted(formats(), key=lambda f: -f.priority):
         if candidate.sniff is not None and candidate.supported:
             try:
@@ -142,6 +144,8 @@ def resolve(filename: str, data: bytes) -> FormatSpec:
                     return candidate
             except Exception:  # a sniffer is a guess; a failing guess is a "no"
                 continue
+    if spec is not None:
+        return spec  # listed but unsupported: the caller raises UNSUPPORTED_FORMAT with its note
     if looks_binary(data):
         raise UnsupportedFormat(
             f"Unsupported file type '{ext or '(none)'}': binary content and no extractor claims it"

@@ -142,3 +142,14 @@ def test_zip_with_an_unsupported_compression_method_is_a_parse_error():
     zf = open_zip(bytes(raw), Limits(), "x.docx")
     with pytest.raises(errors.ParseError):
         read_member(zf, "word/document.xml")
+
+
+def test_a_legacy_extension_holding_rtf_is_read_by_content():
+    from indexer import extract
+
+    doc = extract(b"{\\rtf1\\ansi Plain words saved as a .doc file.}", filename="letter.doc")
+    assert doc.source_type == "rtf"
+    assert "Plain words" in doc.text
+    with pytest.raises(errors.UnsupportedFormat) as info:
+        extract(b"\xd0\xcf\x11\xe0" + b"\x00" * 600, filename="letter.doc")
+    assert "doc" in str(info.value).lower()
