@@ -94,7 +94,8 @@ class Table:
 
 
 def _units(doc: Document) -> list[Table | Block]:
-    return [Table.of(b) if b.kind == TABLE else b for b in doc.blocks if b.kind == TABLE or b.text.strip()]
+    """Tables with rows, and every other non-blank block (a header-only table kept as its text)."""
+    return [Table.of(b) if b.kind == TABLE and b.rows else b for b in doc.blocks if b.rows or b.text.strip()]
 
 
 def _sheet_meta(block: Block) -> dict[str, Any]:

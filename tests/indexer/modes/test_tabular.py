@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from indexer.api import chunk_document
 from indexer.errors import InvalidArgument
@@ -166,3 +168,47 @@ def test_playground_sample_xlsx(playground):
     assert {c["metadata"]["category_column"] for c in groups} == {"Gender"}
     assert {c["metadata"]["category_value"] for c in groups} == {"Female", "Male"}
     assert sum(c["metadata"]["row_count"] for c in groups) == len(rows)
+
+
+cells = st.text(alphabet="ab c|\n漢", max_size=30)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.tuples(cells, cells, cells), min_size=0, max_size=60),
+    st.integers(1, 5),
+    st.booleans(),
+)
+def test_tabular_properties(rows, per_chunk, spreadsheet):
+    """Every row lands in exactly one chunk of the non-overlapping modes, in order; size caps
+    hold unless a chunk is a single row; output is deterministic."""
+    from indexer.modes.tabular import Table
+
+    block = table(HEADER, rows, meta={"sheet_name": "S", "sheet_index": 0})
+    family = SPREADSHEET if spreadsheet else CSV
+    d = Document("xlsx" if spreadsheet else "csv", (block,), family=family)
+    rendered = [r for r in Table.of(block).rendered]
+    modes = ("row", "table", "sheet", "page_aware", "semantic") if spreadsheet else ("row", "page_aware")
+    for mode in modes:
+        out = chunk_document(d, mode, ModeParams(rows_per_chunk=per_chunk, paragraphs_per_page=per_chunk))
+        if not rows:  # a header-only table is kept as its text
+            assert [c.content for c in out] == [block.text], mode
+            continue
+        assert out == chunk_document(
+            d, mode, ModeParams(rows_per_chunk=per_chunk, paragraphs_per_page=per_chunk)
+        )
+        got = sorted(
+            i for c in out for i in range(c.metadata["row_range"][0], c.metadata["row_range"][1] + 1)
+        )
+        if mode != "semantic":  # semantic groups are not contiguous; their row_count adds up instead
+            assert got == list(range(2, 2 + len(rows))), mode
+        assert sum(c.metadata.get("row_count", c.metadata.get("actual_row_count", 0)) for c in out) == len(
+            rows
+        )
+        for c in out:
+            if mode in ("table", "sheet", "page_aware", "semantic") and len(c.content) > 2000:
+                body = c.content.split("\n")
+                assert len(body) - (2 if c.content.startswith("|") else 0) == 1, mode
+        if mode in ("row", "page_aware"):
+            text = "\n".join(c.content for c in out)
+            assert [line for line in text.split("\n") if line] == [r for r in rendered if r], mode
