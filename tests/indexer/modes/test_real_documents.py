@@ -57,6 +57,13 @@ def test_modes_on_real_file(path, shared_dir):
             limit = 1550 if mode == "structural" and c.content_type in PROSE else spec.bound
             if limit is not None and len(c.content) > limit:
                 assert single_unit(c.content, c.content_type), (mode, c.content_type, len(c.content))
+        covered = set()
+        for c in chunks:
+            first, last = c.metadata["source_lines"]
+            covered.update(range(first, last + 1))
+        for b in doc.blocks:  # every source line of every block is inside some chunk's range
+            if b.lines:
+                assert set(range(b.lines[0], b.lines[1] + 1)) <= covered, (mode, b.kind, b.lines)
         out = squash("".join(c.content for c in chunks))
         for b in doc.blocks:
             if b.kind == "table":
