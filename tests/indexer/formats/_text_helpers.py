@@ -7,7 +7,7 @@ from pathlib import Path
 from indexer import model
 from indexer.limits import ExtractContext
 
-SAMPLES = Path(__file__).resolve().parents[3] / "sample_corpus"
+SAMPLES = Path(__file__).resolve().parents[3] / "sample_corpus" / "text"
 CTX = ExtractContext()
 
 

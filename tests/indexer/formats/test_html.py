@@ -10,7 +10,7 @@ from ._text_helpers import CTX, SAMPLES, assert_lines_valid
 
 
 def _guide():
-    return extract_html((SAMPLES / "text" / "field_guide.html").read_bytes(), CTX)
+    return extract_html((SAMPLES / "documents" / "field_guide.html").read_bytes(), CTX)
 
 
 def test_field_guide_boilerplate_dropped():

@@ -10,7 +10,7 @@ from ._text_helpers import CTX, SAMPLES, assert_lines_valid, source_lines
 
 
 def _note():
-    return extract_markdown((SAMPLES / "text" / "design_note.md").read_bytes(), CTX)
+    return extract_markdown((SAMPLES / "documents" / "design_note.md").read_bytes(), CTX)
 
 
 def test_design_note_front_matter_and_headings():

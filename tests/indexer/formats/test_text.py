@@ -62,7 +62,7 @@ def test_structured_report_default_chunks(playground):
 
 
 def test_cp1252_report_with_crlf():
-    data = (SAMPLES / "text" / "facilities_report_cp1252.txt").read_bytes()
+    data = (SAMPLES / "documents" / "facilities_report_cp1252.txt").read_bytes()
     assert b"\r\n" in data and b"\xe9" in data  # the sample really is cp1252 with CRLF
     doc = extract_text(data, CTX)
     assert "\r" not in doc.text
@@ -82,7 +82,7 @@ def test_cp1252_report_with_crlf():
 
 
 def test_utf16_with_bom():
-    data = (SAMPLES / "text" / "committee_minutes_utf16.txt").read_bytes()
+    data = (SAMPLES / "documents" / "committee_minutes_utf16.txt").read_bytes()
     assert data[:2] == b"\xff\xfe"
     doc = extract_text(data, CTX)
     assert doc.blocks[0].text == "Minutes – allotment committee, 3 April"
@@ -133,7 +133,7 @@ def test_assemble_blocks_equals_the_model_assemble():
     from indexer.formats.text import assemble_blocks
     from indexer.model import IMAGE, Block, assemble
 
-    html = (SAMPLES / "text" / "field_guide.html").read_text(encoding="utf-8")
+    html = (SAMPLES / "documents" / "field_guide.html").read_text(encoding="utf-8")
     blocks, _ = html_blocks(html)
     blocks += [
         Block(IMAGE, "", alt="no text"),
