@@ -20,9 +20,8 @@ from collections import Counter
 
 from ..limits import ExtractContext
 from ..model import CSV, TABLE, Block, Coverage, Document
-from ..model import _cell as table_cell
 from .registry import extractor
-from .text import decode_document, text_blocks
+from .text import decode_document, fast_render_table, text_blocks
 
 DELIMITERS = (",", "\t", ";", "|")
 _SAMPLE_LINES = 50
@@ -106,34 +105,6 @@ def infer_header(rows: list[list[str]]) -> bool:
         return votes > 0
     cells = [c.strip() for c in first]
     return all(cells) and not any(_is_number(c) for c in cells) and len(set(cells)) == len(cells)
-
-
-def _clean_already(cells: tuple[str, ...]) -> bool:
-    """Whether ``table_cell`` would leave every cell as it is: no pipe, no whitespace but single
-    inner spaces (``isprintable`` is False for every other whitespace character)."""
-    flat = "".join(cells)
-    if not flat.isprintable() or "|" in flat or "  " in flat:
-        return False
-    joined = "\x00".join(cells)
-    return "\x00 " not in joined and " \x00" not in joined and joined[:1] != " " and joined[-1:] != " "
-
-
-def fast_render_table(header: tuple[str, ...] | None, rows: tuple[tuple[str, ...], ...]) -> str:
-    """Exactly :func:`indexer.model.render_table`, without cleaning cells that need no cleaning
-    (most CSV cells): one C-level check per row instead of a Python call per cell."""
-    width = max([len(header or ())] + [len(r) for r in rows] or [0])
-    if width == 0:
-        return ""
-    out = []
-    for row in (header if header is not None else ("",) * width, *rows):
-        cells = row if len(row) == width else (*row, *("",) * (width - len(row)))
-        if _clean_already(cells):
-            out.append("| " + " | ".join(cells) + " |")
-        else:
-            out.append("| " + " | ".join(table_cell(c) for c in cells) + " |")
-        if len(out) == 1:
-            out.append("|" + " --- |" * width)
-    return "\n".join(out)
 
 
 def _read_rows(text: str, delimiter: str) -> tuple[list[list[str]], list[int]]:

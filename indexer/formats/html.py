@@ -35,11 +35,10 @@ from ..model import (
     ListItem,
     Skipped,
     render_list,
-    render_table,
 )
 from ..sniff import decode_text
 from .registry import extractor
-from .text import assemble_blocks
+from .text import assemble_blocks, fast_render_table
 
 #: Removed with their content before the walk.
 BOILERPLATE = (
@@ -289,7 +288,7 @@ class _Walker:
             self.blocks.append(Block(PARAGRAPH, caption))
         rows_t = tuple(r for r in rows if any(r))
         if rows_t or (header and any(header)):
-            self.blocks.append(Block(TABLE, render_table(header, rows_t), header=header, rows=rows_t))
+            self.blocks.append(Block(TABLE, fast_render_table(header, rows_t), header=header, rows=rows_t))
         self.images_within(node)
 
 

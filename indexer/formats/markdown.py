@@ -36,7 +36,7 @@ from ..model import (
     render_table,
 )
 from .registry import extractor
-from .text import decode_document
+from .text import decode_document, fast_render_table
 
 _OPTIONS = (
     (
@@ -243,9 +243,9 @@ class _Builder:
         self.in_table = False
         rows = tuple(self.rows)
         if self.item_text:
-            self.item_text[-1].append(render_table(self.header, rows) + "\n")
+            self.item_text[-1].append(fast_render_table(self.header, rows) + "\n")
         elif rows or (self.header and any(self.header)):
-            block = Block(TABLE, render_table(self.header, rows), header=self.header, rows=rows)
+            block = Block(TABLE, fast_render_table(self.header, rows), header=self.header, rows=rows)
             self.add(block, self.table_start, rng["end"])
 
     def e_image(self, arg: Any, rng: dict[str, int]) -> None:
