@@ -16,6 +16,7 @@ from ._common import (
     doc_metadata,
     finish,
     flatten,
+    hard_spans,
     prepare_images,
     replaces_structure,
     split_block,
@@ -25,6 +26,7 @@ from .params import ModeParams
 from .registry import mode
 
 ATOMIC_MAX = 1200  # tables, lists and code passing through are cut like structural does
+MAX_SENTENCE = 2000  # a longer "sentence" (no sentence punctuation) is cut at words
 PASS_TYPES = {HEADING: "heading", TABLE: "table", CODE: "code_block", LIST: "bullet_list"}
 
 
@@ -73,7 +75,12 @@ def sentence(doc: Document, params: ModeParams) -> list[Chunk]:
                 drafts.append(Draft(PASS_TYPES[block.kind], part.text, [part], meta))
             continue
         for s in split_sentences(block.text):
-            buffer.append((s, block, paragraph_index))
+            if len(s) <= MAX_SENTENCE:
+                buffer.append((s, block, paragraph_index))
+            else:  # text without sentence punctuation: cut at words, each piece one "sentence"
+                buffer.extend(
+                    (s[a:b], block, paragraph_index) for a, b in hard_spans(s, 0, len(s), MAX_SENTENCE)
+                )
     flush()
     if replaces_structure(doc):
         drafts = flatten(drafts, "sentence", None)

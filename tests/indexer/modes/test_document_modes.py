@@ -318,3 +318,12 @@ def test_family_b_census(playground, name):
     for mode in ("section", "semantic", "sliding_window", "sentence", "page_aware"):
         types = {c.content_type for c in chunk_document(d, mode)}
         assert types <= {mode, "image"} and mode in types, (mode, types)
+
+
+def test_sentence_without_punctuation_is_cut_at_words():
+    words = " ".join(["token"] * 1000)  # 5,999 characters, no sentence end
+    out = run(doc(para(words)), "sentence", sentences_per_chunk=1)
+    # a cut at the last space within 2,000 keeps 333 words (1,997 characters): 333+333+333+1
+    assert [len(c["content"].split()) for c in out] == [333, 333, 333, 1]
+    assert max(len(c["content"]) for c in out) == 1997
+    assert " ".join(c["content"] for c in out) == words
