@@ -13,7 +13,6 @@ markup is reduced to its text; YAML front matter is kept as ``front_matter`` met
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from typing import Any
 
 try:  # pulldown-cmark through pyromark: fast; markdown-it-py is the fallback when it is missing
@@ -56,26 +55,29 @@ _INLINE_TAG = re.compile(r"<[^>\n]*>")
 
 
 class _Lines:
-    """Byte offset → 1-based line number in the source."""
+    """Byte offset → 1-based line number in the source, by counting newlines in C from the last
+    position asked (blocks arrive nearly in order), never by a Python loop over every line."""
 
     def __init__(self, text: str) -> None:
-        raw = text if text.isascii() else text.encode("utf-8")
-        sep = "\n" if isinstance(raw, str) else b"\n"
-        starts = [0]
-        pos = raw.find(sep)
-        while pos != -1:
-            starts.append(pos + 1)
-            pos = raw.find(sep, pos + 1)
-        self.starts = starts
-        self.raw = raw
+        self.raw = text if text.isascii() else text.encode("utf-8")
+        self.nl = "\n" if isinstance(self.raw, str) else b"\n"
+        self.pos = 0  # a byte offset …
+        self.line = 1  # … and the line it is on
+
+    def line_of(self, offset: int) -> int:
+        if offset < self.pos:
+            self.pos, self.line = 0, 1
+        self.line += self.raw.count(self.nl, self.pos, offset)
+        self.pos = offset
+        return self.line
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         raw = self.raw
         while end > start + 1 and raw[end - 1 : end] in _TRAILING:  # ranges end at the last visible line
             end -= 1
-        first = bisect_right(self.starts, start)
-        last = bisect_right(self.starts, max(start, end - 1))
-        return first, max(first, last)
+        first = self.line_of(start)
+        last = first + raw.count(self.nl, start, max(start, end - 1))
+        return first, last
 
 
 class _Builder:
