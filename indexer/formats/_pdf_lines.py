@@ -164,9 +164,13 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
         if size <= 1.5:  # no usable size: the glyph box is the better measure
             size = max(t1 - b1, t2 - b2, 1.0) * 1.4
         weight = get_weight(raw, last)
-        bold_last = weight >= 600 if weight > 0 else probe.bold(last)
-        bold = bold_last and (probe.bold(first) or probe.bold(_middle(text, first, last)))
-        angle = get_angle(raw, first)
+        bold = weight >= 600 if weight > 0 else probe.bold(last)
+        if bold:
+            weight = get_weight(raw, first)
+            bold = weight >= 600 if weight > 0 else probe.bold(first)
+            bold = bold or probe.bold(_middle(text, first, last))
+        # text running left to right on one baseline is upright; ask pdfium only otherwise
+        angle = 0.0 if (l2 >= l1 and abs(b2 - b1) < 0.5 * size) else get_angle(raw, first)
         append(
             Line(
                 page_number,
