@@ -378,7 +378,12 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         mblocks, has_body = _message_blocks(record, level)
         blocks += mblocks
         empty += not has_body
-    images = tuple(reader.images.values())
+    # an image referenced from an HTML body takes the alt text written there
+    alts = {b.images[0]: b.alt for b in blocks if b.kind == IMAGE and b.images and b.alt}
+    images = tuple(
+        replace(im, alt=alts[im.name]) if alts.get(im.name, im.alt) != im.alt else im
+        for im in reader.images.values()
+    )
     coverage = Coverage(
         messages_total=len(reader.messages),
         messages_empty=empty,

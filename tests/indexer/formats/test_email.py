@@ -83,6 +83,7 @@ def test_html_only_body_inline_image_and_attachments():
     assert image_block.images == ("logo.png",) and image_block.alt == "Greenhouse Supplies logo"
     (image,) = doc.images
     assert (image.name, image.format, image.width, image.height) == ("logo.png", "png", 64, 32)
+    assert image.alt == "Greenhouse Supplies logo"  # the alt text of the <img> that shows it
     assert sum(1 for b in doc.blocks if b.kind == IMAGE) == 1  # not listed twice
     # the text attachment is indexed after the body, the PDF listed as skipped
     assert doc.coverage.attachments_indexed == ("delivery_instructions.txt",)
