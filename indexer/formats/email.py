@@ -505,7 +505,22 @@ def _parse(raw: bytes, depth: int = 0) -> Message:
     return msg
 
 
-@extractor(".eml", name="eml", source_type="eml", libraries=(), images=True)
+def _sniff_eml(head: bytes) -> bool:
+    """Files without a known extension whose first lines are message headers with a sender and a
+    subject or date."""
+    header = b"\n" + head.replace(b"\r\n", b"\n").split(b"\n\n", 1)[0]
+    return (
+        _HEADER_LINE.match(head) is not None
+        and b"\nFrom:" in header
+        and (b"\nSubject:" in header or b"\nDate:" in header)
+    )
+
+
+def _sniff_mbox(head: bytes) -> bool:
+    return head.startswith(b"From ") and b"\nFrom:" in head and b"\nSubject:" in head
+
+
+@extractor(".eml", name="eml", source_type="eml", libraries=(), images=True, sniff=_sniff_eml)
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     msg = _parse(data.replace(b"\r\n", b"\n"))
     if not _looks_like_mail(msg):
@@ -534,7 +549,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     return out
 
 
-@extractor(".mbox", name="mbox", source_type="mbox", libraries=(), images=True)
+@extractor(".mbox", name="mbox", source_type="mbox", libraries=(), images=True, sniff=_sniff_mbox, priority=1)
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
     reader = _Reader(ctx)

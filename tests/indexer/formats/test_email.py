@@ -209,3 +209,12 @@ def test_deep_mime_nesting_is_bounded():
     raw += b"Content-Type: text/plain\n\nthe innermost text\n"
     doc = extract_eml(raw, CTX)
     assert "the innermost text" in doc.text
+
+
+def test_messages_without_an_extension_are_recognised(playground):
+    from indexer.formats import registry
+
+    assert registry.resolve("message", (playground / "message.eml").read_bytes()).name == "eml"
+    mbox = (SAMPLES / "email" / "allotments_list.mbox").read_bytes()
+    assert registry.resolve("archive", mbox).name == "mbox"
+    assert registry.resolve("notes", b"From the desk of the editor\n\nHello.").name == "text"
