@@ -17,6 +17,7 @@ from .. import errors
 from ..limits import ExtractContext
 from ..model import IMAGE, TABLE, Block, Coverage, Document, Image, Skipped, assemble, render_table
 from . import _pdf_ocr
+from ._pdf_fallback import extract_with_pdfminer
 from ._pdf_layout import Group, PageGeometry, find_running, group_page, to_blocks
 from ._pdf_lines import Line, page_lines
 from ._pdf_objects import MIN_IMAGE_SIDE, ImageError, PageObjects, decode_png, image_size, scan_page
@@ -75,7 +76,10 @@ def extract_pdf(data: bytes, ctx: ExtractContext) -> Document:
     if b"%PDF" not in data[:1024]:
         raise errors.ParseError(f"{name}: not a PDF (no %PDF header in the first 1 KiB)")
     password = ctx.option("pdf_password")
-    pdf = _open(data, password, name)
+    try:
+        pdf = _open(data, password, name)
+    except _Unreadable as exc:
+        return extract_with_pdfminer(data, ctx, name, str(exc))
     try:
         return _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode)
     finally:
@@ -95,7 +99,11 @@ def _open(data: bytes, password: str | None, name: str) -> pdfium.PdfDocument:
             ) from None
         if code == pdfium_c.FPDF_ERR_SECURITY:
             raise errors.Encrypted(f"{name}: the PDF uses an unsupported security handler") from None
-        raise errors.ParseError(f"{name}: not a readable PDF ({exc})") from None
+        raise _Unreadable(str(exc)) from None
+
+
+class _Unreadable(Exception):
+    """pdfium cannot load the file (not an encryption problem); pdfminer gets a try."""
 
 
 def _metadata(pdf: pdfium.PdfDocument, pages: int) -> dict:
