@@ -56,6 +56,7 @@ def prepare_processes() -> None:
 class ChunkscopeApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "chunkscope"
+    BINDINGS = [("q", "quit", "quit")]
 
     def __init__(
         self,

@@ -343,7 +343,7 @@ class MainScreen(Screen[None]):
         self.path = path
         available = self.modes()
         if self.mode not in available:
-            self.mode = "default"
+            self.mode = available[0] if available else "default"
         self.compare = []
         self.refresh_view()
 
@@ -533,14 +533,16 @@ class MainScreen(Screen[None]):
 
         self.app.push_screen(SearchScreen(), jump)
 
-    def go_to_chunk(self, path: str, ordinal: int, mode: str = "default") -> None:
-        self.mode = mode
+    def go_to_chunk(self, path: str, ordinal: int) -> None:
+        """Show chunk ``ordinal`` of ``path`` in its default mode (search hits are default chunks)."""
         self.pending_ordinal = ordinal
         self.query_one(TabbedContent).active = "chunks"
         self.query_one(FileTree).select(path)
         if path != self.path:
             self.path = path
             self.compare = []
+        available = self.modes()
+        self.mode = available[0] if available else "default"
         self.refresh_view()
         self.query_one(ChunkList).focus()
 

@@ -164,6 +164,14 @@ class FileTree(Vertical):
         self.filter = event.value.strip()
         self.rebuild()
 
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """``enter`` in the filter: to the tree, on the first matching file."""
+        event.stop()
+        tree = self.tree
+        tree.focus()
+        if self.nodes:
+            self.select(next(iter(sorted(self.nodes))))
+
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted) -> None:
         event.stop()
         path = event.node.data

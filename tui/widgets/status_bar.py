@@ -26,6 +26,8 @@ class HeaderLine(Static):
         if counts.get("stale"):
             parts.append(f"[yellow]{counts['stale']:,} stale[/]")
         state = WATCH.get(watcher, escape(watcher))
+        if len(folder) > 40:
+            folder = "…" + folder[-39:]
         self.update(f"[b]chunkscope[/b]  {escape(folder)}   " + " · ".join(parts) + f"   {state}")
 
 
