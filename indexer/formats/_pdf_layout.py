@@ -320,7 +320,9 @@ def _aligned(group: Group, shape: _PageShape) -> bool:
 
 def _heading_key(group: Group, body: float, shape: _PageShape) -> tuple[float, bool] | None:
     size = round(group.size * 2) / 2
-    if group.is_list or not (size >= body + 1.0 or group.bold) or not _aligned(group, shape):
+    if group.is_list and not (len(group.lines) == 1 and group.items[0][1]):
+        return None  # a list, except one numbered line: "1. Introduction" is a heading when styled so
+    if not (size >= body + 1.0 or group.bold) or not _aligned(group, shape):
         return None
     text = group.text()
     if len(text) > 200 or len(group.lines) > 3 or sum(ch.isalpha() for ch in text) < 3:

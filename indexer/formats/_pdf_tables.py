@@ -243,4 +243,7 @@ def _grid_rows(cells, reader) -> list[tuple[str, ...]]:
             rows += [tuple(c[i] if c else "" for c in cells_of_row) for i in range(k)]
         else:
             rows.append(tuple(" ".join(c) for c in cells_of_row))
-    return [r for r in rows if any(r)]
+    rows = [r for r in rows if any(r)]
+    # columns empty in every row come from padding or shading rectangles inside the cells
+    keep = [i for i in range(len(xs)) if any(r[i] for r in rows)]
+    return [tuple(r[i] for i in keep) for r in rows]
