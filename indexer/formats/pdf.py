@@ -285,7 +285,9 @@ def _blocks(pages: list[_Page], drop: list[set[int]]) -> list[Block]:
         kept = [(i, ln) for i, ln in enumerate(p.lines) if i not in gone]
         tables_at: dict[int, float] = {}
         body: list[tuple[int, Line]] = []
-        for i, ln in kept:
+        if not p.tables:
+            body = kept
+        for i, ln in kept if p.tables else ():
             cx, cy = (ln.left + ln.right) / 2, (ln.base + ln.top) / 2
             hit = next((t for t, table in enumerate(p.tables) if table.covers(cx, cy)), None)
             if hit is None:
