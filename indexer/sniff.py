@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import re
 
 _CONTROL = set(range(0x00, 0x09)) | set(range(0x0E, 0x20))
 
@@ -68,7 +69,8 @@ def detect_encoding(data: bytes) -> str:
         data.decode("utf-8")
         return "utf-8"
     except UnicodeDecodeError:
-        pass
+        if _damaged_utf8(data[:65536]):
+            return "utf-8"
     western = _western(data)
     if western:
         return western
@@ -81,6 +83,17 @@ def detect_encoding(data: bytes) -> str:
     except Exception:  # charset detection is advisory; fall through to latin-1
         pass
     return "latin-1"
+
+
+_UTF8_SEQ = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+
+
+def _damaged_utf8(head: bytes) -> bool:
+    """UTF-8 with a few damaged bytes (they become U+FFFD) rather than a legacy encoding: legacy
+    cp1252 text almost never contains valid multi-byte UTF-8 sequences, damaged UTF-8 does."""
+    valid = len(_UTF8_SEQ.findall(head))
+    bad = head.decode("utf-8", "replace").count("\ufffd")
+    return bool(valid) and bad <= 2 * valid + 4
 
 
 def _western(data: bytes) -> str | None:

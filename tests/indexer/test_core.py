@@ -153,3 +153,10 @@ def test_a_legacy_extension_holding_rtf_is_read_by_content():
     with pytest.raises(errors.UnsupportedFormat) as info:
         extract(b"\xd0\xcf\x11\xe0" + b"\x00" * 600, filename="letter.doc")
     assert "doc" in str(info.value).lower()
+
+
+def test_utf8_with_a_damaged_byte_stays_utf8():
+    data = "Müller, Zoë and Øystein met in Köln.".encode() + b"\xff" + " Straße.".encode()
+    text, enc = decode_text(data)
+    assert enc == "utf-8"
+    assert text.startswith("Müller, Zoë") and "\ufffd" in text and text.endswith("Straße.")
