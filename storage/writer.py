@@ -1,8 +1,12 @@
-"""The single writer: one thread owns the write connection and runs queued jobs, one transaction each.
+"""The single writer: one thread owns the write connection and runs queued jobs in transactions.
 
 Readers open their own connections (WAL lets them read while the writer writes). A job is a
-function of the writer's ``sqlite_utils.Database``; it runs between ``BEGIN IMMEDIATE`` and
-``COMMIT``, so a job is all-or-nothing: a crash or an exception mid-job leaves nothing of it.
+function of the writer's ``sqlite_utils.Database``; it runs inside ``BEGIN IMMEDIATE`` …
+``COMMIT`` (several queued jobs may share one transaction; if one of them raises, the whole
+transaction is rolled back and the jobs are replayed one per transaction, so jobs must be
+functions of the database state alone), so a job is all-or-nothing: a crash or an exception
+mid-job leaves nothing of it. A job's future is resolved
+only after the COMMIT, so nobody hears of a write that could still vanish.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from . import migrations
 
 T = TypeVar("T")
 _STOP = object()
+MAX_BATCH = 32  # queued jobs sharing one transaction, at most
 
 
 class Writer:
@@ -49,29 +54,58 @@ class Writer:
                 item = self._queue.get()
                 if item is _STOP:
                     return
-                func, future = item
-                if not future.set_running_or_notify_cancel():
-                    continue
-                try:
-                    result = self._transaction(database, func)
-                except BaseException as exc:  # noqa: BLE001 - the caller receives it through the future
-                    future.set_exception(exc)
-                else:
-                    future.set_result(result)
+                batch = [item]
+                # jobs that queued up meanwhile share the transaction: far fewer commits and WAL
+                # checkpoints when a pool of workers delivers results faster than one at a time
+                stop = False
+                while len(batch) < MAX_BATCH:
+                    try:
+                        more = self._queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    if more is _STOP:
+                        stop = True
+                        break
+                    batch.append(more)
+                self._run_batch(database, batch)
+                if stop:
+                    return
         finally:
             conn.close()
 
+    @classmethod
+    def _run_batch(cls, database: sqlite_utils.Database, batch: list) -> None:
+        live = [(func, future) for func, future in batch if future.set_running_or_notify_cancel()]
+        if len(live) > 1:
+            try:
+                results = cls._transaction(database, [func for func, _ in live])
+            except Exception:  # noqa: BLE001 - rolled back whole; replayed one job at a time below
+                pass
+            else:
+                for (_, future), result in zip(live, results, strict=True):
+                    future.set_result(result)
+                return
+        for func, future in live:
+            try:
+                result = cls._transaction(database, [func])[0]
+            except BaseException as exc:  # noqa: BLE001 - the caller receives it through the future
+                future.set_exception(exc)
+            else:
+                future.set_result(result)
+
     @staticmethod
-    def _transaction(database: sqlite_utils.Database, func: Callable[[sqlite_utils.Database], T]) -> T:
+    def _transaction(
+        database: sqlite_utils.Database, funcs: list[Callable[[sqlite_utils.Database], Any]]
+    ) -> list:
         conn = database.conn
         conn.execute("BEGIN IMMEDIATE")
         try:
-            result = func(database)
+            results = [func(database) for func in funcs]
         except BaseException:
             conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
-        return result
+        return results
 
     def submit(self, func: Callable[[sqlite_utils.Database], T]) -> Future[T]:
         if self._closed:
@@ -81,7 +115,7 @@ class Writer:
         return future
 
     def call(self, func: Callable[[sqlite_utils.Database], T]) -> T:
-        """Run ``func`` in one transaction on the writer thread and wait for its result."""
+        """Run ``func`` in a transaction on the writer thread and wait for its result."""
         return self.submit(func).result()
 
     def close(self) -> None:

@@ -97,3 +97,32 @@ def test_an_older_database_is_upgraded_and_its_rows_still_read(tmp_path):
     with Store.open(path) as store:
         assert migrations.applied_names(database(connect(path))) == migrations.known_names()
         assert store.load_document("old.md").text == "Stored before the upgrade."
+
+
+def test_writer_jobs_sharing_a_transaction_fail_alone(tmp_path):
+    """Queued jobs may share a transaction; one that raises is undone alone, the others commit."""
+    import threading
+
+    from storage.writer import Writer
+
+    writer = Writer(tmp_path / "index.db")
+    gate = threading.Event()
+    try:
+        blocker = writer.submit(lambda d: gate.wait(5))  # holds the writer while the next jobs queue up
+        ok1 = writer.submit(lambda d: d.execute("INSERT INTO settings VALUES ('a', '1')").rowcount)
+
+        def bad(d):
+            d.execute("INSERT INTO settings VALUES ('b', '2')")
+            raise RuntimeError("job fails after writing")
+
+        failing = writer.submit(bad)
+        ok2 = writer.submit(lambda d: d.execute("INSERT INTO settings VALUES ('c', '3')").rowcount)
+        gate.set()
+        assert blocker.result() is True and ok1.result() == 1 and ok2.result() == 1
+        with pytest.raises(RuntimeError, match="job fails"):
+            failing.result()
+    finally:
+        writer.close()
+    conn = sqlite3.connect(tmp_path / "index.db")
+    assert conn.execute("SELECT key FROM settings ORDER BY key").fetchall() == [("a",), ("c",)]
+    conn.close()
