@@ -29,6 +29,7 @@ from indexer import errors
 
 EXTRA_MODULES_ENV = "CHUNKSCOPE_EXTRA_MODULES"
 DEFAULT_MEMORY_MB = 3072
+DEFAULT_RECYCLE_MB = 400
 MiB = 1024 * 1024
 
 
@@ -61,6 +62,16 @@ def import_extra(modules: Iterable[str]) -> None:
 def _resolve(func_path: str) -> Callable[[Any], Any]:
     module, _, name = func_path.partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+def _current_rss_kb() -> int:
+    """Resident memory now (Linux), 0 where /proc is absent."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as fh:
+            pages = int(fh.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+    return pages * (os.sysconf("SC_PAGE_SIZE") // 1024)
 
 
 def _max_rss_kb() -> int:
@@ -111,14 +122,14 @@ def _worker_main(
                 Failure(errors.PARSE_ERROR, f"internal error: {type(exc).__name__}: {exc}"[:500]),
             )
         try:
-            conn.send((*reply, _max_rss_kb()))
+            conn.send((*reply, (_max_rss_kb(), _current_rss_kb())))
         except MemoryError:
             conn.send(
                 (
                     task_id,
                     False,
                     Failure(errors.DOCUMENT_LIMIT, "result too large for the worker memory limit"),
-                    _max_rss_kb(),
+                    (_max_rss_kb(), _current_rss_kb()),
                 )
             )
         except (BrokenPipeError, OSError):
@@ -178,8 +189,13 @@ class Pool:
         timeout: float = 120.0,
         memory_mb: int | None = DEFAULT_MEMORY_MB,
         extra_modules: Iterable[str] = (),
+        recycle_mb: int | None = DEFAULT_RECYCLE_MB,
     ) -> None:
         self.func_path = func_path
+        # a worker still holding more than this after a task (a large file's memory that Python
+        # does not hand back) is replaced by a fresh one
+        self.recycle_kb = recycle_mb * 1024 if recycle_mb else 0
+        self.recycled = 0
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self.timeout = timeout
         self.memory_bytes = memory_mb * MiB if memory_mb else None
@@ -276,10 +292,14 @@ class Pool:
                             worker.process.pid or 0,
                         )
                         continue
-                    rid, ok, value, rss = reply
+                    rid, ok, value, (rss, current) = reply
                     worker.task = None
                     worker.max_rss_kb = max(worker.max_rss_kb, rss)
                     self.peak_rss_kb[worker.process.pid or 0] = worker.max_rss_kb
+                    if self.recycle_kb and current > self.recycle_kb:
+                        worker.stop()
+                        self._workers.remove(worker)
+                        self.recycled += 1
                     yield Outcome(key, ok, value, time.monotonic() - started, worker.process.pid or 0, rss)
                 elif time.monotonic() - started >= self.timeout:
                     pid = worker.process.pid or 0

@@ -55,3 +55,17 @@ def test_a_run_abandoned_midway_does_not_leak_results_into_the_next(tmp_path):
             break  # the other task is still running in its worker
         keys = sorted(o.key for o in pool.run(jobs[2:]))
     assert keys == [2, 3]
+
+
+def test_a_worker_holding_too_much_memory_after_a_task_is_recycled(tmp_path):
+    from storage.job import Job
+    from storage.pool import Pool
+
+    write_tree(tmp_path, {f"{i}.md": f"# Doc {i}\n\nText {i}.\n" for i in range(3)})
+    jobs = [(i, Job(str(tmp_path / f"{i}.md"), f"{i}.md")) for i in range(3)]
+    # any worker holds more than 1 MiB: each is replaced after its task, and the work still gets done
+    with Pool("storage.job:run", jobs=1, timeout=30, recycle_mb=1) as pool:
+        outcomes = list(pool.run(jobs))
+        assert sorted(o.key for o in outcomes) == [0, 1, 2] and all(o.ok for o in outcomes)
+        assert pool.recycled == 3 and pool.replaced == 0
+        assert len({o.worker_pid for o in outcomes}) == 3
