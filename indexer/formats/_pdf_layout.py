@@ -6,6 +6,7 @@ and pdfplumber calls live in the other ``_pdf_*`` modules.
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections import Counter
@@ -55,16 +56,13 @@ def _is_page_number(text: str) -> bool:
 def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, str]]:
     """Up to five lines nearest the top and five nearest the bottom, inside the margins, each with
     its zone key (a header only matches headers, a footer only footers)."""
-    upright = [i for i, ln in enumerate(lines) if ln.upright]
     zone = MARGIN_SHARE * geo.height
-    by_top = sorted(upright, key=lambda i: -lines[i].top)
-    out = [(i, "top:" + _key(lines[i].text)) for i in by_top[:5] if lines[i].top >= geo.top - zone]
+    high, low = geo.top - zone, geo.bottom + zone
+    near_top = [(ln.top, i) for i, ln in enumerate(lines) if ln.top >= high and ln.upright]
+    near_bottom = [(ln.top, i) for i, ln in enumerate(lines) if ln.base <= low and ln.upright]
+    out = [(i, "top:" + _key(lines[i].text)) for _, i in heapq.nlargest(5, near_top)]
     tops = {i for i, _ in out}
-    out += [
-        (i, "bottom:" + _key(lines[i].text))
-        for i in by_top[::-1][:5]
-        if lines[i].base <= geo.bottom + zone and i not in tops
-    ]
+    out += [(i, "bottom:" + _key(lines[i].text)) for _, i in heapq.nsmallest(5, near_bottom) if i not in tops]
     return out
 
 
@@ -112,14 +110,18 @@ def _margin_stamps(lines: Sequence[Line], geo: PageGeometry, labels: dict[str, s
 
 
 def _line_numbers(lines: Sequence[Line], labels: dict[str, str]) -> set[int]:
+    numeric = [i for i, ln in enumerate(lines) if ln.text[0].isdigit() and _NUMBERS_ONLY.match(ln.text)]
+    if not numeric:
+        return set()
     body = [ln for ln in lines if ln.upright and len(ln.text) >= 20]
     if not body:
         return set()
     body_left = min(ln.left for ln in body)
     body_right = max(ln.right for ln in body)
     gone = set()
-    for i, ln in enumerate(lines):
-        if _NUMBERS_ONLY.match(ln.text) and (ln.right < body_left - 2 or ln.left > body_right + 2):
+    for i in numeric:
+        ln = lines[i]
+        if ln.right < body_left - 2 or ln.left > body_right + 2:
             gone.add(i)
     if gone:
         labels.setdefault("margin line numbers", "margin line numbers")
@@ -127,6 +129,8 @@ def _line_numbers(lines: Sequence[Line], labels: dict[str, str]) -> set[int]:
 
 
 def _rotated_stamps(lines: Sequence[Line], labels: dict[str, str]) -> set[int]:
+    if not any(ln.angle for ln in lines):
+        return set()
     upright = [ln for ln in lines if ln.upright]
     if not upright or len(upright) == len(lines):
         return set()

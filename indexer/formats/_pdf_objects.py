@@ -115,7 +115,8 @@ def _scan(out: PageObjects, bounds: _Bounds, budget: list[int], objects, depth: 
         if kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
             box = bounds.of(obj)
             out.images.append((box[3] if box else 0.0, obj))
-        elif kind == pdfium_c.FPDF_PAGEOBJ_PATH:
+        elif kind == pdfium_c.FPDF_PAGEOBJ_PATH and depth == 0:
+            # paths inside form XObjects report bounds in the form's own space: not used as rulings
             box = bounds.of(obj)
             if box is not None:
                 out.add_box(*box)

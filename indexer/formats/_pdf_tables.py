@@ -111,44 +111,31 @@ MAX_GRID_CELLS = 5000
 
 
 def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
-    """Tables of a ruled grid, found with pdfplumber's edge → intersection → cell → table algorithm
-    on the ruling segments pdfium reported, and filled with pdfium's text inside each cell.
+    """Tables of a ruled grid, found on the ruling segments pdfium reported and filled with pdfium's
+    text inside each cell.
 
-    No pdfminer parse of the page is needed, which makes this many times faster than
-    ``page.find_tables()``. Coordinates stay in PDF user space; pdfplumber's ``top``/``bottom``
-    (growing downwards) are the negated y values.
+    Segments are snapped and joined; when every rule spans the whole grid (the common case) the
+    cells follow directly, otherwise pdfplumber's edge → intersection → cell → table algorithm
+    finds them. No pdfminer parse of the page is needed, which makes this many times faster than
+    ``page.find_tables()``. Cells use pdfplumber's orientation: ``top``/``bottom`` grow downwards
+    (the negated y values).
     """
-    from pdfplumber import table as plumber_table
-
-    edges = [
-        {
-            "x0": left,
-            "x1": right,
-            "top": -y,
-            "bottom": -y,
-            "width": right - left,
-            "height": 0.0,
-            "orientation": "h",
-        }
-        for left, right, y in horizontal
-    ]
-    edges += [
-        {
-            "x0": x,
-            "x1": x,
-            "top": -top,
-            "bottom": -bottom,
-            "width": 0.0,
-            "height": top - bottom,
-            "orientation": "v",
-        }
-        for bottom, top, x in vertical
-    ]
-    edges = plumber_table.merge_edges(edges, 3, 3, 3, 3)
-    regular = _regular_grid(edges)
+    hs = _join(horizontal)  # (left, right, y)
+    vs = _join(vertical)  # (bottom, top, x)
+    regular = _regular_grid(hs, vs)
     if regular is not None:
         found = [regular]
     else:
+        from pdfplumber import table as plumber_table
+
+        edges = [
+            {"x0": a, "x1": b, "top": -y, "bottom": -y, "width": b - a, "height": 0.0, "orientation": "h"}
+            for a, b, y in hs
+        ]
+        edges += [
+            {"x0": x, "x1": x, "top": -b, "bottom": -a, "width": 0.0, "height": b - a, "orientation": "v"}
+            for a, b, x in vs
+        ]
         intersections = plumber_table.edges_to_intersections(edges, 3, 3)
         cells = plumber_table.intersections_to_cells(intersections)
         if len(cells) > MAX_GRID_CELLS:
@@ -170,25 +157,47 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
     return out
 
 
-def _regular_grid(edges) -> list[tuple[float, float, float, float]] | None:
-    """The cells of a complete grid (every rule spans the whole table), else None.
+SNAP = 3.0
 
-    The common case (a ruled table and nothing else on the page) needs no intersection search."""
-    hs = [e for e in edges if e["orientation"] == "h"]
-    vs = [e for e in edges if e["orientation"] == "v"]
+
+def _join(segments) -> list[tuple[float, float, float]]:
+    """Segments ``(start, end, position)`` snapped to a common position when within SNAP points
+    of each other, and joined where they touch or overlap along their axis."""
+    out: list[tuple[float, float, float]] = []
+    ordered = sorted(segments, key=lambda s: s[2])
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and ordered[j + 1][2] - ordered[i][2] <= SNAP:
+            j += 1
+        group = ordered[i : j + 1]
+        pos = sum(s[2] for s in group) / len(group)
+        spans = sorted((min(s[0], s[1]), max(s[0], s[1])) for s in group)
+        start, end = spans[0]
+        for a, b in spans[1:]:
+            if a <= end + SNAP:
+                end = max(end, b)
+            else:
+                out.append((start, end, pos))
+                start, end = a, b
+        out.append((start, end, pos))
+        i = j + 1
+    return out
+
+
+def _regular_grid(hs, vs) -> list[tuple[float, float, float, float]] | None:
+    """The cells of a complete grid (every rule spans the whole table), else None."""
     if len(hs) < 2 or len(vs) < 2 or len(hs) * len(vs) > MAX_GRID_CELLS:
         return None
-    left, right = min(e["x0"] for e in hs), max(e["x1"] for e in hs)
-    top, bottom = min(e["top"] for e in vs), max(e["bottom"] for e in vs)
-    tol = 3
-    for e in hs:
-        if abs(e["x0"] - left) > tol or abs(e["x1"] - right) > tol:
-            return None
-    for e in vs:
-        if abs(e["top"] - top) > tol or abs(e["bottom"] - bottom) > tol:
-            return None
-    ys = sorted(e["top"] for e in hs)
-    xs = sorted(e["x0"] for e in vs)
+    left, right = min(h[0] for h in hs), max(h[1] for h in hs)
+    bottom, top = min(v[0] for v in vs), max(v[1] for v in vs)
+    tol = SNAP
+    if any(abs(h[0] - left) > tol or abs(h[1] - right) > tol for h in hs):
+        return None
+    if any(abs(v[0] - bottom) > tol or abs(v[1] - top) > tol for v in vs):
+        return None
+    ys = sorted((h[2] for h in hs), reverse=True)
+    xs = sorted(v[2] for v in vs)
     if (
         abs(ys[0] - top) > tol
         or abs(ys[-1] - bottom) > tol
@@ -198,7 +207,7 @@ def _regular_grid(edges) -> list[tuple[float, float, float, float]] | None:
         return None
     rows = list(zip(ys, ys[1:], strict=False))
     cols = list(zip(xs, xs[1:], strict=False))
-    return [(x0, y0, x1, y1) for y0, y1 in rows for x0, x1 in cols]
+    return [(x0, -y_hi, x1, -y_lo) for y_hi, y_lo in rows for x0, x1 in cols]
 
 
 class _BoundedText:
@@ -215,35 +224,77 @@ class _BoundedText:
         self._fn = pdfium_c.FPDFText_GetBoundedText
         self._buf = (ctypes.c_ushort * (self.SIZE + 1))()
         self._ptr = ctypes.cast(self._buf, ctypes.POINTER(ctypes.c_ushort))
-        self._bytes = ctypes.cast(self._buf, ctypes.POINTER(ctypes.c_char * (2 * self.SIZE)))
+        self._string_at = ctypes.string_at
 
     def __call__(self, left: float, bottom: float, right: float, top: float) -> str:
         n = self._fn(self._raw, left, top, right, bottom, self._ptr, self.SIZE)
         if n <= 0:
             return ""
-        text = self._bytes.contents.raw[: 2 * min(n, self.SIZE)].decode("utf-16-le", errors="ignore")
+        text = self._string_at(self._buf, 2 * min(n, self.SIZE)).decode("utf-16-le", errors="ignore")
         return text.replace("\x00", "")
 
 
+def _clusters(values) -> dict[float, int]:
+    """Index of each value's cluster; values within SNAP points of the previous one share it."""
+    out: dict[float, int] = {}
+    index, last = -1, None
+    for v in sorted(set(values)):
+        if last is None or v - last > SNAP:
+            index += 1
+        out[v] = index
+        last = v
+    return out
+
+
 def _grid_rows(cells, reader) -> list[tuple[str, ...]]:
-    xs = sorted({round(c[0], 1) for c in cells})
-    tops = sorted({round(c[1], 1) for c in cells})
-    col = {x: i for i, x in enumerate(xs)}
-    row = {t: i for i, t in enumerate(tops)}
-    grid: list[list[list[str]]] = [[[] for _ in xs] for _ in tops]
+    col = _clusters(c[0] for c in cells)
+    row = _clusters(c[1] for c in cells)
+    xs = range(max(col.values()) + 1)
+    grid: list[list[list[str]]] = [[[] for _ in xs] for _ in range(max(row.values()) + 1)]
     for x0, top, x1, bottom in cells:
         text = reader(x0, -bottom, x1, -top)
         lines = [_cell(part) for part in text.replace("\ufffe", "").splitlines()]
-        grid[row[round(top, 1)]][col[round(x0, 1)]] = [ln for ln in lines if ln]
+        cell = grid[row[top]][col[x0]]
+        cell += [ln for ln in lines if ln]
     rows: list[tuple[str, ...]] = []
     for cells_of_row in grid:
         counts = {len(c) for c in cells_of_row if c}
-        if len(counts) == 1 and (k := counts.pop()) > 1:
-            # rows without rules between them: every filled cell holds k lines, one per row
+        if len(grid) > 1 and len(counts) == 1 and (k := counts.pop()) > 1:
+            # rows without rules between them (a grid with at least two ruled rows, e.g. a header
+            # rule): every filled cell holds k lines, one per row
             rows += [tuple(c[i] if c else "" for c in cells_of_row) for i in range(k)]
         else:
             rows.append(tuple(" ".join(c) for c in cells_of_row))
     rows = [r for r in rows if any(r)]
     # columns empty in every row come from padding or shading rectangles inside the cells
     keep = [i for i in range(len(xs)) if any(r[i] for r in rows)]
-    return [tuple(r[i] for i in keep) for r in rows]
+    return _merge_offset_header([tuple(r[i] for i in keep) for r in rows])
+
+
+def _merge_offset_header(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """Join column pairs where one holds only the header and its neighbour only the data: header
+    cells drawn with a different inset than the body cells land one grid column off."""
+    if len(rows) < 2:
+        return rows
+    cols = [list(c) for c in zip(*rows, strict=True)]
+    out: list[list[str]] = []
+    i = 0
+    while i < len(cols):
+        a = cols[i]
+        b = cols[i + 1] if i + 1 < len(cols) else None
+        if b is not None and _header_only(a) != _header_only(b) and _body_only(a) != _body_only(b):
+            if (_header_only(a) and _body_only(b)) or (_header_only(b) and _body_only(a)):
+                out.append([x or y for x, y in zip(a, b, strict=True)])
+                i += 2
+                continue
+        out.append(a)
+        i += 1
+    return [tuple(r) for r in zip(*out, strict=True)]
+
+
+def _header_only(col: list[str]) -> bool:
+    return bool(col[0]) and not any(col[1:])
+
+
+def _body_only(col: list[str]) -> bool:
+    return not col[0] and any(col[1:])
