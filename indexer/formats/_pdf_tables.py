@@ -282,11 +282,10 @@ def _merge_offset_header(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
     while i < len(cols):
         a = cols[i]
         b = cols[i + 1] if i + 1 < len(cols) else None
-        if b is not None and _header_only(a) != _header_only(b) and _body_only(a) != _body_only(b):
-            if (_header_only(a) and _body_only(b)) or (_header_only(b) and _body_only(a)):
-                out.append([x or y for x, y in zip(a, b, strict=True)])
-                i += 2
-                continue
+        if b is not None and ((_header_only(a) and _body_only(b)) or (_header_only(b) and _body_only(a))):
+            out.append([x or y for x, y in zip(a, b, strict=True)])
+            i += 2
+            continue
         out.append(a)
         i += 1
     return [tuple(r) for r in zip(*out, strict=True)]
