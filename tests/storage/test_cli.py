@@ -14,8 +14,8 @@ from .conftest import TEST_FORMATS, write_tree
 NOTES = "# Garden\n\nTomatoes need sun and water.\n\n## Pests\n\nAphids eat the leaves of young plants.\n"
 
 
-def cli(*args, cwd=None):
-    env = dict(os.environ, PYTHONPATH=str(ROOT), CHUNKSCOPE_EXTRA_MODULES=TEST_FORMATS)
+def cli(*args, cwd=None, **env_extra):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), CHUNKSCOPE_EXTRA_MODULES=TEST_FORMATS, **env_extra)
     return subprocess.run(
         [sys.executable, "-m", "tui", *map(str, args)],
         cwd=cwd or ROOT,
@@ -80,3 +80,11 @@ def test_user_mistakes_are_one_line_errors(tmp_path):
     assert not_indexed.returncode == 2 and "is not indexed" in not_indexed.stderr
     bad_mode = cli("index", tmp_path, "--modes", "bogus")
     assert bad_mode.returncode == 2 and "unknown mode" in bad_mode.stderr
+
+
+def test_index_shows_a_progress_bar_on_a_terminal(tmp_path):
+    write_tree(tmp_path, {f"n{i}.md": f"# N{i}\n\nBody {i}.\n" for i in range(6)})
+    proc = cli("index", tmp_path, "--jobs", "1", TTY_COMPATIBLE="1")  # rich: treat stderr as a terminal
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "6/6 files" in proc.stderr and "files/s" in proc.stderr and "Traceback" not in proc.stderr
+    assert "6 added" in proc.stdout

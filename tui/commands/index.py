@@ -108,7 +108,7 @@ def _progress_columns():
         TextColumn("[bold]indexing[/]"),
         BarColumn(),
         TaskProgressColumn(),
-        TextColumn("{task.completed:,.0f}/{task.total:,.0f} files"),
+        TextColumn("{task.fields[files]}"),
         TextColumn("{task.fields[mb]}"),
         TextColumn("{task.fields[rate]}"),
         TextColumn("ETA"),
@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(
         *_progress_columns(), console=console, transient=True, disable=not console.is_terminal
     )
-    task = progress.add_task("index", total=None, mb="", rate="", failures="")
+    task = progress.add_task("index", total=None, files="scanning…", mb="", rate="", failures="")
 
     def on_event(event: object) -> None:
         if isinstance(event, ScanProgress):
@@ -153,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
                 task,
                 total=event.total or None,
                 completed=event.done,
+                files=f"{event.done:,}/{event.total:,} files",
                 mb=f"{event.bytes_done / 1e6:,.1f}/{event.bytes_total / 1e6:,.1f} MB",
                 rate=f"{rate:,.1f} files/s",
                 failures=f"[red]{event.failures} failed[/]" if event.failures else "",
