@@ -10,6 +10,7 @@ whose images stay at their anchor paragraph).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -106,7 +107,15 @@ def structural(doc: Document, params: ModeParams) -> list[Chunk]:
     return [d.chunk(meta) for d in first + merged]
 
 
-def _images(doc, block, params, drafts, first, where, keep_text: bool) -> None:
+def _images(
+    doc: Document,
+    block: Block,
+    params: ModeParams,
+    drafts: list[Draft],
+    first: list[Draft],
+    where: Callable[[], dict[str, Any]],
+    keep_text: bool,
+) -> None:
     """Placeholder or extraction chunks for the images of ``block``."""
     if params.list_images and block.images:
         target = drafts if doc.images_at_anchor else first
