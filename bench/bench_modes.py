@@ -27,27 +27,18 @@ TEXT_FORMATS = ("md", "txt", "html", "json", "jsonl")
 DOC_MODES = ("structural", "section", "semantic", "sliding_window", "sentence", "page_aware")
 
 
-def best_of(repeat: int, func) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - t)
-    return min(times)
-
-
 def time_modes(docs, modes, repeat: int) -> dict[str, tuple[float, int]]:
-    out = {}
+    """Best time and chunk count per mode; the modes take turns in each round, so that a change
+    in the machine's load hits them alike."""
     params = ModeParams()
-    for mode in modes:
-        count = 0
-
-        def run(mode=mode):
-            nonlocal count
-            count = sum(len(chunk_document(d, mode, params)) for d in docs)
-
-        out[mode] = (best_of(repeat, run), count)
-    return out
+    best = {m: float("inf") for m in modes}
+    counts = {m: 0 for m in modes}
+    for _ in range(repeat):
+        for mode in modes:
+            t = time.perf_counter()
+            counts[mode] = sum(len(chunk_document(d, mode, params)) for d in docs)
+            best[mode] = min(best[mode], time.perf_counter() - t)
+    return {m: (best[m], counts[m]) for m in modes}
 
 
 def main() -> int:
