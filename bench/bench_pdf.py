@@ -6,7 +6,8 @@ pypdfium2 text and py-chunks, on the benchmark corpus's PDFs, in one run.
 
 Each tool runs in its own child process (so peak RSS is per tool) over the same files, the tools
 taking turns for --repeat rounds; the figures are pages/s and files/s of the best round and the
-children's peak RSS. Ratios are printed
+children's peak RSS; files per CPU-second are printed too, being less sensitive to other load on
+the machine (and showing whether a tool uses more than one core). Ratios are printed
 against the same run's baselines, never as absolute targets.
 """
 
@@ -75,14 +76,22 @@ def _run_py_chunks(paths: list[Path]) -> int:
 
 def child(tool: str, paths: list[Path], repeat: int) -> dict:
     func = globals()[f"_run_{tool}"]
-    best = float("inf")
+    best = cpu_best = float("inf")
     pages = 0
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         pages = func(paths)
         best = min(best, time.perf_counter() - start)
+        cpu_best = min(cpu_best, time.process_time() - cpu_start)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"tool": tool, "seconds": best, "pages": pages, "files": len(paths), "peak_rss_mb": rss_mb}
+    return {
+        "tool": tool,
+        "seconds": best,
+        "cpu_seconds": cpu_best,
+        "pages": pages,
+        "files": len(paths),
+        "peak_rss_mb": rss_mb,
+    }
 
 
 def main() -> None:
@@ -135,17 +144,19 @@ def main() -> None:
         results[tool] = json.loads(done.stdout.strip().splitlines()[-1])
 
     pages = results.get("chunkscope", {}).get("pages") or results.get("pypdfium2_text", {}).get("pages", 0)
-    print(f"{'tool':18} {'files/s':>9} {'pages/s':>9} {'peak RSS':>9}")
+    print(f"{'tool':18} {'files/s':>9} {'pages/s':>9} {'files/cpu-s':>12} {'peak RSS':>9}")
     for tool, r in results.items():
         files_s = r["files"] / r["seconds"]
         pages_s = pages / r["seconds"]
-        print(f"{tool:18} {files_s:9.1f} {pages_s:9.1f} {r['peak_rss_mb']:7.0f}MB")
+        files_cpu = r["files"] / max(r["cpu_seconds"], 1e-9)
+        print(f"{tool:18} {files_s:9.1f} {pages_s:9.1f} {files_cpu:12.1f} {r['peak_rss_mb']:7.0f}MB")
     ours = results.get("chunkscope")
     if ours:
         for base in ("py_chunks", "pdfplumber_text", "pypdfium2_text"):
             if base in results:
                 ratio = results[base]["seconds"] / ours["seconds"]
-                print(f"chunkscope speed / {base}: {ratio:.2f}x")
+                cpu_ratio = results[base]["cpu_seconds"] / ours["cpu_seconds"]
+                print(f"chunkscope speed / {base}: {ratio:.2f}x wall, {cpu_ratio:.2f}x CPU time")
 
 
 if __name__ == "__main__":
