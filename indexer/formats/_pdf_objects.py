@@ -150,8 +150,10 @@ def decode_png(obj, page, pdf) -> tuple[bytes, int, int]:
     image = pdfium.PdfImage(obj, page=page, pdf=pdf)
     try:
         bitmap = image.get_bitmap(render=False)
-    except pdfium.PdfiumError as exc:
-        raise ImageError(f"pdfium cannot decode this image ({exc})") from None
+    except pdfium.PdfiumError:
+        raise ImageError(
+            f"pdfium cannot decode this {width}×{height} image (colour space, bit depth or filter)"
+        ) from None
     try:
         pil = bitmap.to_pil()  # the bitmap is freed with its Python object (closing it is unsafe)
     except (ValueError, KeyError, OSError) as exc:

@@ -348,3 +348,17 @@ def test_ocr_output_becomes_paragraphs_on_its_page():
         (PARAGRAPH, "First line of a scanned paragraph.", 4),
         (PARAGRAPH, "Second paragraph.", 4),
     ]
+
+
+def test_undecodable_image_is_skipped_with_a_reason():
+    # report.pdf's image XObject with an unknown colour space (same byte length, offsets intact)
+    data = (PDFS / "report.pdf").read_bytes()
+    bad = data.replace(b"/ColorSpace /DeviceRGB /Filter", b"/ColorSpace /DeviceXYZ /Filter")
+    assert bad != data
+    doc = extract_pdf(bad, ExtractContext(filename="bad-image.pdf"))
+    assert doc.images == () and doc.coverage.images_extracted == 0
+    (skip,) = doc.coverage.skipped
+    assert (skip.what, skip.name) == ("image", "image_p2_1.png")
+    assert "cannot decode" in skip.reason and "64×48" in skip.reason
+    assert not [b for b in doc.blocks if b.kind == IMAGE]
+    assert any(b.text == "Site photograph" for b in doc.blocks)
