@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import InvalidArgument
 from ..model import CSV, DOCUMENT, SPREADSHEET, Chunk, Document
@@ -88,6 +88,12 @@ def run(doc: Document, name: str, params: ModeParams) -> list[Chunk]:
     return spec.func(doc, params)
 
 
+#: What ``rows_per_chunk=None`` means per family, so that None and the explicit default share a key.
+ROWS_PER_CHUNK_DEFAULT = {SPREADSHEET: 1, CSV: 3}
+
+
 def key_for(family: str, name: str, params: ModeParams) -> str:
     spec = resolve(family, name)
+    if params.rows_per_chunk is None and "rows_per_chunk" in spec.reads and family in ROWS_PER_CHUNK_DEFAULT:
+        params = replace(params, rows_per_chunk=ROWS_PER_CHUNK_DEFAULT[family])
     return mode_key(spec.name, params, spec.reads)

@@ -160,3 +160,17 @@ def test_utf8_with_a_damaged_byte_stays_utf8():
     text, enc = decode_text(data)
     assert enc == "utf-8"
     assert text.startswith("Müller, Zoë") and "\ufffd" in text and text.endswith("Straße.")
+
+
+def test_mode_key_names_the_parameters_a_mode_reads_with_defaults_resolved():
+    from indexer import ModeParams
+    from indexer.modes.registry import key_for
+
+    assert key_for("csv", "row", ModeParams()) == key_for("csv", "row", ModeParams(rows_per_chunk=3))
+    assert key_for("csv", "default", ModeParams()) == "row:rows_per_chunk=3"
+    assert key_for("spreadsheet", "row", ModeParams()) == "row:rows_per_chunk=1"
+    assert key_for("document", "default", ModeParams(window_size=9)) == "structural"
+    assert key_for("document", "sliding_window", ModeParams(window_size=5, overlap=2)) == (
+        "sliding_window:window_size=5,overlap=2"
+    )
+    assert key_for("document", "structural", ModeParams(list_images=True)) == "structural:list_images=1"
