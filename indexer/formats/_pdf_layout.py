@@ -196,9 +196,22 @@ def join_lines(parts: Sequence[str]) -> str:
             out = part
         elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and part[:1].islower():
             out = out[:-1] + part
+        elif _is_cjk(out[-1]) and _is_cjk(part[0]):
+            out = out + part  # Chinese and Japanese lines wrap without a space between words
         else:
             out = out + " " + part
     return out
+
+
+def _is_cjk(ch: str) -> bool:
+    """CJK ideographs, kana, Hangul syllables and full-width punctuation."""
+    code = ord(ch)
+    return (
+        0x2E80 <= code <= 0x9FFF
+        or 0xAC00 <= code <= 0xD7AF
+        or 0xF900 <= code <= 0xFAFF
+        or 0xFF00 <= code <= 0xFFEF
+    )
 
 
 def _common_pitch(lines: Sequence[Line]) -> float | None:

@@ -362,3 +362,14 @@ def test_undecodable_image_is_skipped_with_a_reason():
     assert "cannot decode" in skip.reason and "64×48" in skip.reason
     assert not [b for b in doc.blocks if b.kind == IMAGE]
     assert any(b.text == "Site photograph" for b in doc.blocks)
+
+
+def test_line_joining_rules():
+    from indexer.formats._pdf_layout import join_lines
+
+    assert join_lines(["vector repre-", "sentations of words"]) == "vector representations of words"
+    assert join_lines(["state-of-the-", "Art"]) == "state-of-the- Art"  # capital: not a split word
+    assert join_lines(["a plain", "wrap"]) == "a plain wrap"
+    # Chinese wraps without spaces (a line from issue-71-duplicate-chars.pdf)
+    assert join_lines(["爆破震动监测工", "作。"]) == "爆破震动监测工作。"
+    assert join_lines(["한국어 문장", "계속"]) == "한국어 문장 계속"
