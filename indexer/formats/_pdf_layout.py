@@ -204,14 +204,9 @@ def join_lines(parts: Sequence[str]) -> str:
 
 
 def _is_cjk(ch: str) -> bool:
-    """CJK ideographs, kana, Hangul syllables and full-width punctuation."""
+    """CJK ideographs, kana and full-width punctuation (Korean keeps spaces between words)."""
     code = ord(ch)
-    return (
-        0x2E80 <= code <= 0x9FFF
-        or 0xAC00 <= code <= 0xD7AF
-        or 0xF900 <= code <= 0xFAFF
-        or 0xFF00 <= code <= 0xFFEF
-    )
+    return 0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
 
 
 def _common_pitch(lines: Sequence[Line]) -> float | None:
