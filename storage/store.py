@@ -186,12 +186,14 @@ class Store:
     def close(self) -> None:
         if self._closed:
             return
-        if self._writer is not None:
-            self._writer.close()
+        # readers first: the writer's connection, closing last, folds the WAL back into the
+        # database file (a read-only connection cannot), so the file is whole on its own
         with self._lock:
             for conn in self._conns:
                 conn.close()
             self._conns.clear()
+        if self._writer is not None:
+            self._writer.close()
         self._closed = True
 
     def __enter__(self) -> Store:

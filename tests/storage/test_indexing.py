@@ -251,3 +251,15 @@ def test_index_run_log(tmp_path):
 
 def test_statuses_are_the_documented_ones():
     assert set(records.STATUSES) == {"indexed", "stale", "failed", "unsupported", "queued", "indexing"}
+
+
+def test_after_a_run_the_database_file_stands_alone(tmp_path):
+    # the write-ahead log is folded back on close: copying index.db alone copies the whole index
+    write_tree(tmp_path, {"notes.md": NOTES})
+    run_index(tmp_path)
+    wal = db_of(tmp_path).with_name("index.db-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
+    copy = tmp_path / "copy.db"
+    copy.write_bytes(db_of(tmp_path).read_bytes())
+    with Store.open(copy, readonly=True) as store:
+        assert store.document("notes.md").status == "indexed"
