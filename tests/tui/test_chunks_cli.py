@@ -34,3 +34,27 @@ def test_bad_parameter_is_one_line(tmp_path, capsys):
     src.write_text("hello", encoding="utf-8")
     assert main(["chunks", str(src), "--mode", "sliding_window", "--overlap", "3"]) == 2
     assert "overlap must be less than window_size" in capsys.readouterr().err
+
+
+def test_missing_file_is_one_line_and_status_2(tmp_path, capsys):
+    assert main(["chunks", str(tmp_path / "nope.md")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chunkscope: IO_ERROR: File not found") and len(err.strip().splitlines()) == 1
+
+
+def test_pdf_password_option_reaches_the_extractor(sample_corpus, capsys):
+    # sample_corpus/pdf/encrypted.pdf has the user password "secret" (bench/make_sample_pdfs.py)
+    pdf = sample_corpus / "pdf" / "encrypted.pdf"
+    assert main(["chunks", str(pdf), "--jsonl"]) == 1
+    assert "ENCRYPTED" in capsys.readouterr().err
+    assert main(["chunks", str(pdf), "--jsonl", "--password", "secret"]) == 0
+    out = capsys.readouterr().out
+    assert "This text is behind a password." in out
+
+
+def test_markdown_command_writes_images(sample_corpus, tmp_path, capsys):
+    report = sample_corpus / "pdf" / "report.pdf"
+    assert main(["markdown", str(report), "--images-dir", str(tmp_path / "img")]) == 0
+    md = capsys.readouterr().out
+    names = sorted(p.name for p in (tmp_path / "img").iterdir())
+    assert names and all(f"![]({n})" in md for n in names)

@@ -19,10 +19,36 @@ def add_mode_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--list-images", action="store_true", help="extract images instead of placeholders")
 
 
+def add_extract_options(p: argparse.ArgumentParser) -> None:
+    """Format options an extractor reads (``ExtractContext.options``)."""
+    g = p.add_argument_group("extraction options")
+    g.add_argument(
+        "--pdf-tables",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="PDF table detection: on pages with ruling lines (auto), every page, or never",
+    )
+    g.add_argument(
+        "--ocr",
+        choices=("auto", "never"),
+        default="never",
+        help="OCR pages without text when tesseract is installed (auto)",
+    )
+    g.add_argument("--password", help="password of an encrypted PDF")
+
+
+def extract_options(args: argparse.Namespace) -> dict:
+    options = {"pdf_tables": args.pdf_tables, "ocr": args.ocr}
+    if args.password:
+        options["pdf_password"] = args.password
+    return options
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("chunks", help="chunk one file and print its chunks")
     p.add_argument("file")
     add_mode_options(p)
+    add_extract_options(p)
     p.add_argument(
         "--compare",
         metavar="M1,M2,...",
@@ -50,7 +76,7 @@ def params_from(args: argparse.Namespace):
 def run(args: argparse.Namespace) -> int:
     from indexer import chunk_document, extract
 
-    doc = extract(args.file)
+    doc = extract(args.file, options=extract_options(args))
     if args.compare:
         return compare(doc, [m.strip() for m in args.compare.split(",") if m.strip()], params_from(args))
     chunks = [c.to_dict() for c in chunk_document(doc, args.mode, params_from(args))]

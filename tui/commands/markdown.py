@@ -11,6 +11,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file")
     p.add_argument("--list-images", action="store_true", help="reference extracted images by name")
     p.add_argument("--images-dir", help="with --list-images: also write the images into this folder")
+    from .chunks import add_extract_options
+
+    add_extract_options(p)
     p.set_defaults(run=run)
 
 
@@ -19,7 +22,11 @@ def run(args: argparse.Namespace) -> int:
 
     from indexer import get_markdown
 
-    result = get_markdown(args.file, list_images=args.list_images or bool(args.images_dir))
+    from .chunks import extract_options
+
+    result = get_markdown(
+        args.file, list_images=args.list_images or bool(args.images_dir), options=extract_options(args)
+    )
     if isinstance(result, str):
         sys.stdout.write(result)
     else:
