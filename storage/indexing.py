@@ -18,6 +18,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from indexer import errors
 from indexer.formats import registry as formats
 from indexer.limits import Limits
 from indexer.modes.params import ModeParams
@@ -309,6 +310,11 @@ class Indexer:
             future = writer.submit(lambda d: records.replace_document(d, f.path, f.size, f.mtime_ns, result))
             return future, written
         failure = outcome.value
+        if failure.code == errors.IO_ERROR and stat_file(self.root, f.path, self.rules) is None:
+            # deleted between the walk and the read: gone, not failed
+            tally.removed += 1
+            future = writer.submit(lambda d: records.remove_documents(d, [f.path]))
+            return future, lambda removed: FileRemoved(f.path) if removed else None
         tally.extracted += 1
         tally.failed += 1
         tally.errors[failure.code] = tally.errors.get(failure.code, 0) + 1

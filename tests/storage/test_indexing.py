@@ -263,3 +263,22 @@ def test_after_a_run_the_database_file_stands_alone(tmp_path):
     copy.write_bytes(db_of(tmp_path).read_bytes())
     with Store.open(copy, readonly=True) as store:
         assert store.document("notes.md").status == "indexed"
+
+
+def test_a_file_deleted_between_the_walk_and_the_read_is_dropped_not_failed(tmp_path):
+    write_tree(tmp_path, {"a.md": NOTES, "b.md": TODO})
+    events: list = []
+
+    def delete_b_on_start(event):
+        events.append(event)
+        if isinstance(event, ScanProgress) and event.done == 0:
+            (tmp_path / "b.md").unlink()  # the walk has seen it; no worker has read it yet
+
+    from storage.indexing import index_folder
+
+    from .conftest import TEST_FORMATS
+
+    index_folder(tmp_path, jobs=1, on_event=delete_b_on_start, extra_modules=(TEST_FORMATS,))
+    with Store.open(db_of(tmp_path), readonly=True) as store:
+        assert [d.path for d in store.documents()] == ["a.md"]
+    assert not [e for e in events if isinstance(e, IndexFailed)]
