@@ -83,9 +83,9 @@ class ChunkscopeApp(App[None]):
         self.push_screen(self.main)
 
     async def on_unmount(self) -> None:
-        self.main.stop_sync.set()
         await self.workers.wait_for_complete()
-        self.library.close()
+        if self.main.shutdown():
+            self.library.close()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

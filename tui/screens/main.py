@@ -101,9 +101,10 @@ class MainScreen(Screen[None]):
         self.flush_pending = False
         self.pending_ordinal: int | None = None
         self.indexing = True
-        self.indexer: Any = None  # set by the sync thread once built
-        self.stop_sync = threading.Event()
+        self.indexer: Any = None  # set by the sync worker once built
+        self.sync_loop: Any = None
         self.current_chunks: list[Any] = []
+        self.latest_progress: msg.ScanProgress | None = None
 
     # -- layout ----------------------------------------------------------------------------------
 
@@ -135,9 +136,6 @@ class MainScreen(Screen[None]):
         self.query_one(ModeBar).show([], "")
         self.query_one("#files").focus()
         self.open_store()
-
-    def on_unmount(self) -> None:
-        self.stop_sync.set()
 
     @property
     def folder_label(self) -> str:
@@ -190,7 +188,10 @@ class MainScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="sync", exit_on_error=False)
     def run_sync(self) -> None:
-        """Reconcile the folder, then follow it (storage.sync), until the screen goes away."""
+        """Build the indexer and start the sync loop (reconcile, then follow the folder).
+
+        The loop runs on its own thread; this worker only starts it, so quitting never waits on a
+        worker. Events come back through ``on_event`` → ``post_message``."""
         post = self.post_message
 
         def on_event(event: object) -> None:
@@ -204,39 +205,56 @@ class MainScreen(Screen[None]):
             post(msg.WatcherChanged("unavailable"))
             return
         indexer = Indexer(self.library.root, self.library.store, jobs=self.jobs, on_event=on_event)
-        self.indexer = indexer
         loop = SyncLoop(self.library.root, indexer, poll=self.poll, on_event=on_event)
         post(msg.WatcherChanged("starting"))
+        self.indexer, self.sync_loop = indexer, loop
         loop.start()
-        try:
-            while not self.stop_sync.wait(0.2):
-                pass
-        finally:
-            loop.stop()
-            indexer.close()
-            post(msg.WatcherChanged("stopped"))
+
+    def shutdown(self, wait: float = 2.0) -> bool:
+        """Stop watching; True when the indexer stopped within ``wait`` seconds (then the store
+        may be closed). A reconciliation still running is left to end with the process: every
+        document is written in one transaction, so nothing is left half-written."""
+        loop, indexer = self.sync_loop, self.indexer
+        if loop is None:
+            return True
+        stopper = threading.Thread(target=loop.stop, name="chunkscope-stop", daemon=True)
+        stopper.start()
+        stopper.join(wait)
+        if stopper.is_alive():
+            return False
+        indexer.close()
+        return True
 
     # -- events from the sync thread -------------------------------------------------------------
 
     def mark_dirty(self, *paths: str, removed: bool = False) -> None:
         (self.removed if removed else self.dirty).update(p for p in paths if p)
+        self.schedule_flush()
+
+    def schedule_flush(self) -> None:
+        """Apply what arrived (rows, progress, log lines) at most four times a second: one repaint
+        per batch, however many files were indexed meanwhile."""
         if not self.flush_pending:
             self.flush_pending = True
             self.set_timer(0.25, self.flush)
 
+    def note(self, text: str, style: str = "") -> None:
+        self.log_widget.add(text, style)
+        self.schedule_flush()
+
     def on_file_indexed(self, message: msg.FileIndexed) -> None:
         if message.action != "unchanged":
-            self.log_widget.add(
+            self.note(
                 f"{message.path} {message.action} → {message.chunks} chunks in {message.ms:.0f} ms"
             )
         self.mark_dirty(message.path)
 
     def on_index_failed(self, message: msg.IndexFailed) -> None:
-        self.log_widget.add(f"{message.path} failed: {message.code} {message.message}", "red")
+        self.note(f"{message.path} failed: {message.code} {message.message}", "red")
         self.mark_dirty(message.path)
 
     def on_file_removed(self, message: msg.FileRemoved) -> None:
-        self.log_widget.add(f"{message.path} removed")
+        self.note(f"{message.path} removed")
         self.mark_dirty(message.path, removed=True)
 
     def on_file_renamed(self, message: msg.FileRenamed) -> None:
@@ -245,6 +263,13 @@ class MainScreen(Screen[None]):
 
     def on_scan_progress(self, message: msg.ScanProgress) -> None:
         self.indexing = message.done < message.total
+        self.latest_progress = message
+        self.schedule_flush()
+
+    def show_progress(self) -> None:
+        message, self.latest_progress = self.latest_progress, None
+        if message is None:
+            return
         rate = message.done / message.elapsed if message.elapsed > 0 else 0.0
         eta = (message.total - message.done) / rate if rate > 0 else None
         self.query_one(ProgressLine).progress(message.done, message.total, rate, eta)
@@ -255,7 +280,7 @@ class MainScreen(Screen[None]):
     def on_watcher_changed(self, message: msg.WatcherChanged) -> None:
         self.watcher_state = message.state
         note = f" ({message.detail})" if message.detail else ""
-        self.log_widget.add(f"watcher: {message.state}{note}", "yellow" if message.state == "polling" else "")
+        self.note(f"watcher: {message.state}{note}", "yellow" if message.state == "polling" else "")
         self.update_header()
 
     def on_watch_event(self, message: msg.WatchEvent) -> None:
@@ -267,7 +292,7 @@ class MainScreen(Screen[None]):
             self.set_timer(0.05, self.full_reload)
         if message.kind in ("batch",):
             return
-        self.log_widget.add(message.text, "red" if message.kind == "error" else "")
+        self.note(message.text, "red" if message.kind == "error" else "")
         if message.paths:
             self.mark_dirty(*message.paths)
 
@@ -278,10 +303,12 @@ class MainScreen(Screen[None]):
     @work(group="flush")
     async def flush(self) -> None:
         self.flush_pending = False
+        self.show_progress()
+        self.log_widget.flush()
         dirty, removed = self.dirty, self.removed
         self.dirty, self.removed = set(), set()
         store = self.library.store
-        if store is None:
+        if store is None or not (dirty or removed):
             return
 
         def read() -> tuple[list[Any], list[str], dict[str, int]]:
@@ -346,6 +373,10 @@ class MainScreen(Screen[None]):
             self.mode = available[0] if available else "default"
         self.compare = []
         self.refresh_view()
+
+    def workers_busy(self) -> bool:
+        """True while a view, flush or export worker runs (not counting the long-lived sync thread)."""
+        return any(w.is_running and w.group != "sync" for w in self.workers)
 
     @property
     def tab(self) -> str:
@@ -595,7 +626,7 @@ class MainScreen(Screen[None]):
             stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
-        self.log_widget.add(f"opened {row.path} with {opener}")
+        self.note(f"opened {row.path} with {opener}")
 
     def action_reindex(self) -> None:
         if self.path is None:
@@ -603,7 +634,7 @@ class MainScreen(Screen[None]):
         if self.indexer is None:
             self.app.notify("indexing is not running", severity="warning")
             return
-        self.log_widget.add(f"re-indexing {self.path}")
+        self.note(f"re-indexing {self.path}")
         self.reindex(self.path)
 
     @work(thread=True, group="reindex", exit_on_error=False)
@@ -648,5 +679,5 @@ class MainScreen(Screen[None]):
         self.post_message(msg.Exported(str(target), len(chunks)))
 
     def on_exported(self, message: msg.Exported) -> None:
-        self.log_widget.add(f"exported {message.count} chunks to {message.target}")
+        self.note(f"exported {message.count} chunks to {message.target}")
         self.app.notify(f"{message.count} chunks → {message.target}", title="exported")

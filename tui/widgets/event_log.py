@@ -1,4 +1,8 @@
-"""The live event log: what the indexer and the watcher saw and did, with timings."""
+"""The live event log: what the indexer and the watcher saw and did, with timings.
+
+Lines are collected and written when the owner flushes (a few times a second), so a burst of
+events (the first scan of a large folder) costs one repaint, not one per file.
+"""
 
 from __future__ import annotations
 
@@ -11,12 +15,20 @@ from textual.widgets import RichLog
 class EventLog(RichLog):
     def __init__(self, **kwargs) -> None:
         super().__init__(max_lines=500, wrap=False, markup=False, highlight=False, **kwargs)
-        self.entries: list[str] = []  # plain copies, newest last (what tests and the status line read)
+        self.entries: list[str] = []  # plain copies, newest last (what tests read)
+        self._pending: list[Text] = []
 
     def add(self, text: str, style: str = "") -> None:
-        stamp = time.strftime("%H:%M:%S")
         self.entries.append(text)
         del self.entries[:-500]
-        line = Text(f"{stamp} ", style="dim")
+        line = Text(time.strftime("%H:%M:%S "), style="dim")
         line.append(text, style=style)
-        self.write(line)
+        self._pending.append(line)
+
+    def flush(self) -> None:
+        """Write the collected lines (the owner calls this on its update tick)."""
+        if not self._pending:
+            return
+        pending, self._pending = self._pending[-200:], []
+        for line in pending:
+            self.write(line, scroll_end=True)

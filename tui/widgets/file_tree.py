@@ -94,22 +94,34 @@ class FileTree(Vertical):
         self.rebuild()
 
     def update_rows(self, rows: Iterable[Any], removed: Iterable[str] = ()) -> None:
-        """Apply changed rows: relabel known files, rebuild when files appeared or vanished."""
-        structural = False
+        """Apply changed rows in place: relabel known files, insert new ones at their sorted place,
+        drop removed ones (no rebuild, so a scan of a large folder stays cheap)."""
         for path in removed:
-            if self.rows.pop(path, None) is not None:
-                structural = True
+            self.rows.pop(path, None)
+            node = self.nodes.pop(path, None)
+            if node is not None:
+                node.remove()
         for row in rows:
-            if row.path not in self.rows and self.visible(row.path):
-                structural = True
             self.rows[row.path] = row
             node = self.nodes.get(row.path)
+            name = row.path.rsplit("/", 1)[-1]
             if node is not None:
-                node.set_label(file_label(row, row.path.rsplit("/", 1)[-1]))
-        if structural:
-            self.rebuild()
+                node.set_label(file_label(row, name))
+            elif self.visible(row.path):
+                self._insert(row.path, file_label(row, name))
+        self._label_folders()
+
+    @staticmethod
+    def _key(node: TreeNode) -> str:
+        return node.data if node.data else getattr(node, "_folder_path", "") + "/"
+
+    def _insert(self, path: str, label: Text) -> None:
+        parent = self._folder(path.rpartition("/")[0])
+        before = next((child for child in parent.children if self._key(child) > path), None)
+        if before is None:
+            self.nodes[path] = parent.add_leaf(label, data=path)
         else:
-            self._label_folders()
+            self.nodes[path] = parent.add_leaf(label, data=path, before=before)
 
     def rebuild(self) -> None:
         tree = self.tree
@@ -129,7 +141,13 @@ class FileTree(Vertical):
         if node is None:
             parent_path, _, name = folder.rpartition("/")
             parent = self._folder(parent_path)
-            node = parent.add(name + "/", data=None, expand=True)
+            key = folder + "/"
+            before = next((child for child in parent.children if self._key(child) > key), None)
+            if before is None:
+                node = parent.add(name + "/", data=None, expand=True)
+            else:
+                node = parent.add(name + "/", data=None, expand=True, before=before)
+            node._folder_path = folder
             self.folders[folder] = node
         return node
 
