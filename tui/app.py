@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.screen import Screen
 
 from .library import Library
@@ -56,7 +57,7 @@ def prepare_processes() -> None:
 class ChunkscopeApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "chunkscope"
-    BINDINGS = [("q", "quit", "quit")]
+    BINDINGS = [Binding("q", "quit", "quit", show=False)]
 
     def __init__(
         self,

@@ -34,7 +34,7 @@ SHOTS = [
     ("images", "all_round.docx", ["i"]),
     ("manifest", "pdf/partly_empty.pdf", ["m"]),
     ("manifest-failed", "pdf/encrypted.pdf", ["m"]),
-    ("metadata", "office/inspection_report.docx", ["tab", "down", "down", "down", "down", "down", "down", "enter"]),
+    ("metadata", "office/inspection_report.docx", ["down", "down", "down", "down", "enter"]),
     ("report", "office/inspection_report.docx", ["R"]),
     ("search", "office/inspection_report.docx", ["slash", *"pump", "wait"]),
     ("help", "office/inspection_report.docx", ["question_mark"]),

@@ -244,9 +244,7 @@ class MainScreen(Screen[None]):
 
     def on_file_indexed(self, message: msg.FileIndexed) -> None:
         if message.action != "unchanged":
-            self.note(
-                f"{message.path} {message.action} → {message.chunks} chunks in {message.ms:.0f} ms"
-            )
+            self.note(f"{message.path} {message.action} → {message.chunks} chunks in {message.ms:.0f} ms")
         self.mark_dirty(message.path)
 
     def on_index_failed(self, message: msg.IndexFailed) -> None:
