@@ -53,7 +53,7 @@ def test_mode_lists_and_defaults():
         "page_aware",
         "semantic",
     }
-    assert key_for(CSV, "default", ModeParams()) == "row:rows_per_chunk=None"
+    assert key_for(CSV, "default", ModeParams()) == "row:rows_per_chunk=3"
     with pytest.raises(InvalidArgument, match="for csv sources"):
         run(csv_doc(), "section")
 
