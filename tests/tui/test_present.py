@@ -1,0 +1,155 @@
+"""The pure helpers behind the screens: labels, statistics, alignment, spans, message wrapping."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from indexer import ModeParams
+from tui import messages as msg
+from tui.present import (
+    align,
+    chunk_stats,
+    chunk_title,
+    line_owners,
+    position,
+    preview,
+    sparkline,
+    where,
+    wrap,
+)
+from tui.screens.params import parse_params
+
+
+@dataclass(frozen=True)
+class C:
+    ordinal: int
+    content: str
+    content_type: str = "plain_paragraph"
+    metadata: dict = field(default_factory=dict)
+
+
+@pytest.mark.parametrize(
+    ("meta", "expected"),
+    [
+        ({"page_number": 3, "source_lines": [4, 19]}, "p.3 · lines 4–19"),
+        ({"page_number": 2, "page_end": 3}, "p.2–3"),
+        ({"source_lines": [7, 7]}, "line 7"),
+        ({"message_index": 2}, "msg 2"),
+        ({"sheet_name": "Sheet1", "row_range": [2, 9]}, "Sheet1 rows 2–9"),
+        ({"row_range": [5, 5]}, "rows 5–5"),
+        ({"slide_number": 4, "page_number": 4}, "slide 4 · p.4"),
+        ({}, ""),
+    ],
+)
+def test_where_names_the_provenance(meta, expected):
+    assert where(meta) == expected
+
+
+def test_chunk_title_counts_characters_not_bytes():
+    # "Überprüfung" is 11 characters (13 bytes in UTF-8)
+    chunk = C(4, "Überprüfung", "heading", {"page_number": 1, "source_lines": [1, 1]})
+    assert chunk_title(chunk) == "#4 heading · p.1 · line 1 · 11 ch"
+
+
+def test_preview_wraps_at_spaces_and_marks_the_cut():
+    lines = preview("alpha beta gamma delta epsilon zeta eta theta", 12, 2)
+    assert lines == ["alpha beta", "gamma delta…"]
+    assert preview("short", 20, 2) == ["short"]
+    assert preview("", 20, 2) == []
+
+
+def test_wrap_keeps_every_character_of_a_long_word():
+    assert wrap("", 10) == [""]
+    pieces = wrap("x" * 25, 10)
+    assert pieces == ["x" * 10, "x" * 10, "x" * 5]
+    assert "".join(wrap("one two three four five", 9)).replace(" ", "") == "onetwothreefourfive"
+
+
+def test_sparkline_is_a_histogram_of_the_sizes():
+    # 8 bins over 0..79: three values in the first bin, one in the last → full block first
+    assert sparkline([0, 1, 2, 79]) == "█      ▃"
+    assert sparkline([5, 5, 5]) == "█"
+    assert sparkline([]) == ""
+
+
+def test_chunk_stats_counts_over_budget_and_the_census():
+    chunks = [C(0, "a" * 10, "heading"), C(1, "b" * 1300), C(2, "c" * 100), C(3, "d" * 1201)]
+    stats = chunk_stats(chunks, 1200)
+    assert (stats.count, stats.smallest, stats.median, stats.largest) == (4, 10, 650, 1300)
+    assert stats.over_budget == 2
+    assert stats.census == (("plain_paragraph", 3), ("heading", 1))
+    assert chunk_stats(chunks, None).over_budget == 0
+
+
+def test_align_puts_chunks_starting_on_the_same_line_in_one_row():
+    left = [
+        C(0, "h", metadata={"source_lines": [1, 1]}),
+        C(1, "p", metadata={"source_lines": [3, 3]}),
+        C(2, "q", metadata={"source_lines": [5, 5]}),
+    ]
+    right = [C(0, "h", metadata={"source_lines": [1, 1]}), C(1, "p q", metadata={"source_lines": [3, 5]})]
+    rows = align([left, right])
+    assert [r.cells for r in rows] == [(0, 0), (1, 1), (2, None)]
+    # two chunks of one column starting on the same line (a split paragraph) take two rows
+    split = [C(0, "a", metadata={"source_lines": [3, 3]}), C(1, "b", metadata={"source_lines": [3, 3]})]
+    rows = align([split, right])
+    assert [(r.cells, r.first) for r in rows] == [((None, 0), True), ((0, 1), True), ((1, None), False)]
+
+
+def test_a_chunk_without_position_stays_after_its_predecessor():
+    chunks = [
+        C(0, "a", metadata={"source_lines": [2, 2]}),
+        C(1, "b"),
+        C(2, "c", metadata={"source_lines": [9, 9]}),
+    ]
+    assert position(chunks[1].metadata) is None
+    assert [r.cells for r in align([chunks])] == [(0,), (1,), (2,)]
+
+
+def test_line_owners_marks_overlaps():
+    # windows over lines 1-3 and 3-5 share line 3; line 6 is outside both
+    chunks = [C(0, "x", metadata={"source_lines": [1, 3]}), C(1, "y", metadata={"source_lines": [3, 5]})]
+    assert line_owners(chunks, 6) == [(0,), (0,), (0, 1), (1,), (1,), ()]
+
+
+def test_params_dialog_validation():
+    base = ModeParams()
+    values = {
+        "window_size": "5",
+        "overlap": "2",
+        "sentences_per_chunk": "4",
+        "paragraphs_per_page": "10",
+        "rows_per_chunk": "",
+    }
+    params = parse_params(values, base)
+    assert (params.window_size, params.overlap, params.sentences_per_chunk, params.rows_per_chunk) == (
+        5,
+        2,
+        4,
+        None,
+    )
+    with pytest.raises(ValueError, match="overlap must be less than window_size"):
+        parse_params(values | {"overlap": "5"}, base)
+    with pytest.raises(ValueError, match="whole number"):
+        parse_params(values | {"window_size": "three"}, base)
+    with pytest.raises(ValueError, match="rows_per_chunk must be greater than 0"):
+        parse_params(values | {"rows_per_chunk": "0"}, base)
+
+
+def test_storage_events_become_messages():
+    from storage.indexing import FileIndexed, IndexFailed, ScanProgress
+    from storage.sync import SyncEvent, WatcherState
+
+    m = msg.from_event(FileIndexed("a.md", 3, 12.5, "added"))
+    assert isinstance(m, msg.FileIndexed) and (m.path, m.chunks, m.action) == ("a.md", 3, "added")
+    m = msg.from_event(IndexFailed("b.docx", "PARSE_ERROR", "not a zip", 1.0))
+    assert isinstance(m, msg.IndexFailed) and m.code == "PARSE_ERROR"
+    first = msg.from_event(ScanProgress(1, 10, 0, 0, 0, 0.1))
+    assert first.can_replace(msg.from_event(ScanProgress(2, 10, 0, 0, 0, 0.2)))
+    m = msg.from_event(WatcherState("polling", "inotify limit reached"))
+    assert isinstance(m, msg.WatcherChanged) and (m.state, m.detail) == ("polling", "inotify limit reached")
+    m = msg.from_event(SyncEvent("notes.md", "upsert", "updated (12 chunks)", 41.2))
+    assert isinstance(m, msg.WatchEvent)
+    assert m.text == "notes.md upsert → updated (12 chunks) in 41 ms" and m.paths == ("notes.md",)
