@@ -278,12 +278,14 @@ class Draft:
     text: str
     blocks: list[Block]
     meta: dict[str, Any] = field(default_factory=dict)
+    #: provenance already worked out by the mode (then ``blocks`` is not read)
+    prov: dict[str, Any] | None = None
 
     def chunk(self, document_metadata: dict[str, Any] | None) -> Chunk:
         meta = dict(self.meta)
         if document_metadata is not None:
             meta["document_metadata"] = document_metadata
-        meta.update(_provenance(self.blocks))
+        meta.update(_provenance(self.blocks) if self.prov is None else self.prov)
         return Chunk(self.text, self.content_type, meta)
 
 

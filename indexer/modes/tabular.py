@@ -15,12 +15,16 @@ could not be read as rows) are kept as one unit each, so no text is lost.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import accumulate
 from typing import Any
 
-from ..model import CSV, SPREADSHEET, TABLE, Block, Chunk, Document, render_table
-from ._common import Draft, split_at_paragraphs, split_atomic
+from ..model import CSV, IMAGE, SPREADSHEET, TABLE, Block, Chunk, Document, render_table
+from ..provenance import FIRST_KEYS, provenance
+from ._common import Draft, image_drafts, split_at_paragraphs, split_atomic
 from .params import ModeParams
 from .registry import mode
 from .sliding_window import window_starts
@@ -52,6 +56,44 @@ def render_row(names: list[str], row: tuple[str, ...]) -> str:
     return " | ".join(cells)
 
 
+#: Every character ``str.isspace`` accepts but the plain space (a test checks the list).
+OTHER_SPACES = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B)))
+OTHER_SPACES += "\u2028\u2029\u202f\u205f\u3000"
+_ASCII_NEEDLES = (*OTHER_SPACES[:9], "  ", " ~")
+_OTHER_NEEDLES = tuple(OTHER_SPACES[9:])
+
+
+def _suspect_rows(out: list[str]) -> list[int]:
+    """Indices of rows, rendered from their raw cells and joined by ``~``, where a cell may need
+    clean-up: any whitespace but a single inner space shows there as another space character,
+    a double space or a space before ``~`` (a cell's trailing space at the end of a row)."""
+    big = "~".join(out)
+    hits = [len(big) - 1] if big.endswith(" ") else []
+    for needle in _ASCII_NEEDLES if big.isascii() else _ASCII_NEEDLES + _OTHER_NEEDLES:
+        i = big.find(needle)
+        while i >= 0:
+            hits.append(i)
+            i = big.find(needle, i + 1)
+    if not hits:
+        return []
+    ends = list(accumulate(len(s) + 1 for s in out))  # offset just past each row's "~"
+    return sorted({bisect_right(ends, i) for i in hits})
+
+
+def render_rows(names: list[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """:func:`render_row` of every row: rows are rendered from their raw cells, and only those
+    where a cell may need clean-up are rendered again by :func:`render_row`."""
+    try:
+        "".join(map("".join, rows))
+    except TypeError:  # a cell that is not a string
+        return [render_row(names, r) for r in rows]
+    prefixes = [f"{n}: " for n in names]
+    out = [" | ".join([p + v for p, v in zip(prefixes, r, strict=False) if v]) for r in rows]
+    for i in _suspect_rows(out):
+        out[i] = render_row(names, rows[i])
+    return out
+
+
 @dataclass(frozen=True)
 class Table:
     """One TABLE block seen as rows; ``text_offset`` maps a row to its line in Document.text."""
@@ -72,30 +114,65 @@ class Table:
                 offset = 2
             elif n_lines == n_rows + (1 if block.header is not None else 0):
                 offset = 1 if block.header is not None else 0
-        return cls(block, names, [render_row(names, r) for r in block.rows], offset)
+        return cls(block, names, render_rows(names, block.rows), offset)
 
     def row_number(self, i: int) -> int:
         nums = self.block.row_numbers
         return nums[i] if len(nums) == len(self.block.rows) else i + 1
 
-    def sub(self, indices: list[int], text: str) -> Block:
-        """A sub-block holding rows ``indices`` (provenance: lines, row_range)."""
+    def prov(self, indices: Sequence[int]) -> dict[str, Any]:
+        """``provenance([self.sub(indices, …)])``, worked out directly (one per chunk)."""
         b = self.block
-        nums = [self.row_number(i) for i in indices]
-        lines = b.lines
-        if self.text_offset is not None and b.lines is not None and indices:
-            lines = (
-                b.lines[0] + self.text_offset + min(indices),
-                b.lines[0] + self.text_offset + max(indices),
-            )
-        meta = dict(b.meta) | ({"row_range": [min(nums), max(nums)]} if nums else {})
-        rows = tuple(b.rows[i] for i in indices)
-        return replace(b, text=text, lines=lines, rows=rows, row_numbers=tuple(nums), meta=meta)
+        if not indices:
+            return provenance([b])
+        if indices[-1] - indices[0] == len(indices) - 1:  # ascending, contiguous
+            lo, hi = indices[0], indices[-1]
+            if len(b.row_numbers) == len(b.rows):
+                nums = b.row_numbers[lo : hi + 1]
+                first, last = min(nums), max(nums)
+            else:
+                first, last = lo + 1, hi + 1
+        else:
+            lo, hi = min(indices), max(indices)
+            nums = [self.row_number(i) for i in indices]
+            first, last = min(nums), max(nums)
+        out: dict[str, Any] = {}
+        if b.lines is not None:
+            if self.text_offset is not None:
+                out["source_lines"] = [b.lines[0] + self.text_offset + lo, b.lines[0] + self.text_offset + hi]
+            elif b.lines:
+                out["source_lines"] = [b.lines[0], b.lines[1]]
+        if b.page is not None:
+            out["page_number"] = b.page
+        if b.meta:
+            for key in FIRST_KEYS:
+                if key in b.meta:
+                    out[key] = b.meta[key]
+            record = b.meta.get("record_range")
+            if record:
+                out["record_range"] = [record[0], record[1]]
+        out["row_range"] = [first, last]
+        return out
+
+    def draft(self, content_type: str, indices: Sequence[int], text: str, meta: dict[str, Any]) -> Draft:
+        return Draft(content_type, text, [], meta, self.prov(indices))
 
 
-def _units(doc: Document) -> list[Table | Block]:
-    """Tables with rows, and every other non-blank block (a header-only table kept as its text)."""
-    return [Table.of(b) if b.kind == TABLE and b.rows else b for b in doc.blocks if b.rows or b.text.strip()]
+def _units(doc: Document, params: ModeParams) -> tuple[list[Table | Block], list[Draft]]:
+    """Tables with rows, and every other non-blank block (a header-only table kept as its text);
+    with ``list_images``, the image chunks that go first (an image block is then no unit)."""
+    units: list[Table | Block] = []
+    images: list[Draft] = []
+    for b in doc.blocks:
+        if params.list_images and b.images:
+            images += image_drafts(doc, b, {})
+            if b.kind == IMAGE:
+                continue
+        if b.kind == TABLE and b.rows:
+            units.append(Table.of(b))
+        elif b.rows or b.text.strip():
+            units.append(b)
+    return units, images
 
 
 def _sheet_meta(block: Block) -> dict[str, Any]:
@@ -133,13 +210,15 @@ def _rows_per_chunk(params: ModeParams, default: int) -> int:
     return params.require_positive("rows_per_chunk")
 
 
-def _row_groups(table: Table, size: int) -> list[list[int]]:
+def _row_groups(table: Table, size: int) -> list[range]:
     n = len(table.block.rows)
-    return [list(range(i, min(i + size, n))) for i in range(0, n, size)]
+    return [range(i, min(i + size, n)) for i in range(0, n, size)]
 
 
-def _join(table: Table, indices: list[int]) -> str:
-    return "\n".join(table.rendered[i] for i in indices)
+def _join(table: Table, indices: Sequence[int]) -> str:
+    if isinstance(indices, range) and indices.step == 1:
+        return "\n".join(table.rendered[indices.start : indices.stop])
+    return "\n".join([table.rendered[i] for i in indices])
 
 
 # -- spreadsheets ----------------------------------------------------------------------------
@@ -148,8 +227,8 @@ def _join(table: Table, indices: list[int]) -> str:
 @mode("row", families=[SPREADSHEET], reads=("rows_per_chunk",))
 def sheet_rows(doc: Document, params: ModeParams) -> list[Chunk]:
     size = _rows_per_chunk(params, 1)
-    drafts: list[Draft] = []
-    for unit in _units(doc):
+    units, drafts = _units(doc, params)
+    for unit in units:
         if isinstance(unit, Block):
             drafts += _text_draft("row_document", unit, _sheet_meta(unit))
             continue
@@ -161,9 +240,7 @@ def sheet_rows(doc: Document, params: ModeParams) -> list[Chunk]:
                 "rows_per_chunk": size,
                 "actual_row_count": len(group),
             }
-            drafts.append(
-                Draft("row_document", _join(unit, group), [unit.sub(group, _join(unit, group))], meta)
-            )
+            drafts.append(unit.draft("row_document", group, _join(unit, group), meta))
     return _finish(doc, drafts, {"skipped_sheets": _skipped_sheets(doc)})
 
 
@@ -182,21 +259,21 @@ def _pipe_parts(unit: Table) -> list[tuple[list[int], str]]:
 
 @mode("table", families=[SPREADSHEET], bound=MAX_CHARS)
 def sheet_tables(doc: Document, params: ModeParams) -> list[Chunk]:
-    drafts: list[Draft] = []
-    for unit in _units(doc):
+    units, drafts = _units(doc, params)
+    for unit in units:
         if isinstance(unit, Block):
             drafts += _text_draft("table_region", unit, _sheet_meta(unit))
             continue
         for indices, text in _pipe_parts(unit):
             meta = _sheet_meta(unit.block) | {"header_row": list(unit.names), "row_count": len(indices)}
-            drafts.append(Draft("table_region", text, [unit.sub(indices, text)], meta))
+            drafts.append(unit.draft("table_region", indices, text, meta))
     return _finish(doc, drafts)
 
 
 @mode("sheet", families=[SPREADSHEET], bound=MAX_CHARS)
 def sheets(doc: Document, params: ModeParams) -> list[Chunk]:
-    drafts: list[Draft] = []
-    for unit in _units(doc):
+    units, drafts = _units(doc, params)
+    for unit in units:
         if isinstance(unit, Block):
             drafts += _text_draft("sheet", unit, _sheet_meta(unit))
             continue
@@ -208,20 +285,20 @@ def sheets(doc: Document, params: ModeParams) -> list[Chunk]:
                 "split_part": n if len(parts) > 1 else None,
                 "split_total": len(parts) if len(parts) > 1 else None,
             }
-            drafts.append(Draft("sheet", text, [unit.sub(indices, text)], meta))
+            drafts.append(unit.draft("sheet", indices, text, meta))
     return _finish(doc, drafts)
 
 
 def _windows(doc: Document, params: ModeParams, csv: bool = False) -> list[Draft]:
     size, overlap = params.require_window()
-    drafts: list[Draft] = []
-    for unit in _units(doc):
+    units, drafts = _units(doc, params)
+    for unit in units:
         if isinstance(unit, Block):
             drafts += _text_draft("row_window", unit, _sheet_meta(unit))
             continue
         n = len(unit.block.rows)
         for w, start in enumerate(window_starts(n, size, overlap)):
-            indices = list(range(start, min(start + size, n)))
+            indices = range(start, min(start + size, n))
             text = _join(unit, indices)
             meta = _sheet_meta(unit.block) | {
                 "window_index": w,
@@ -231,7 +308,7 @@ def _windows(doc: Document, params: ModeParams, csv: bool = False) -> list[Draft
             }
             if csv:
                 meta |= {"col_count": len(unit.names), "header_row": list(unit.names)}
-            drafts.append(Draft("row_window", text, [unit.sub(indices, text)], meta))
+            drafts.append(unit.draft("row_window", indices, text, meta))
     return drafts
 
 
@@ -242,8 +319,8 @@ def sheet_windows(doc: Document, params: ModeParams) -> list[Chunk]:
 
 @mode("page_aware", families=[SPREADSHEET], bound=MAX_CHARS)
 def sheet_regions(doc: Document, params: ModeParams) -> list[Chunk]:
-    drafts: list[Draft] = []
-    for unit in _units(doc):
+    units, drafts = _units(doc, params)
+    for unit in units:
         if isinstance(unit, Block):
             drafts += _text_draft("sheet_region", unit, _sheet_meta(unit))
             continue
@@ -255,7 +332,7 @@ def sheet_regions(doc: Document, params: ModeParams) -> list[Chunk]:
                 "header_row": list(unit.names),
                 "row_count": len(group),
             }
-            drafts.append(Draft("sheet_region", text, [unit.sub(group, text)], meta))
+            drafts.append(unit.draft("sheet_region", group, text, meta))
     return _finish(doc, drafts)
 
 
@@ -286,9 +363,9 @@ def _numeric(value: str) -> bool:
 
 @mode("semantic", families=[SPREADSHEET], bound=MAX_CHARS)
 def sheet_groups(doc: Document, params: ModeParams) -> list[Chunk]:
-    drafts: list[Draft] = []
+    units, drafts = _units(doc, params)
     group_index = 0
-    for unit in _units(doc):
+    for unit in units:
         if isinstance(unit, Block):
             drafts += _text_draft("semantic_group", unit, _sheet_meta(unit))
             continue
@@ -321,7 +398,7 @@ def sheet_groups(doc: Document, params: ModeParams) -> list[Chunk]:
                 "row_count": len(members),
             }
             group_index += 1
-            drafts.append(Draft("semantic_group", text, [unit.sub(members, text)], meta))
+            drafts.append(unit.draft("semantic_group", members, text, meta))
     return _finish(doc, drafts)
 
 
@@ -347,8 +424,8 @@ def _csv_meta(doc: Document, unit: Table) -> dict[str, Any]:
 
 
 def _csv_groups(doc: Document, params: ModeParams, size: int) -> list[Chunk]:
-    drafts: list[Draft] = []
-    for unit in _units(doc):
+    units, drafts = _units(doc, params)
+    for unit in units:
         if isinstance(unit, Block):
             drafts += _text_draft("row_group", unit, {})
             continue
@@ -356,7 +433,7 @@ def _csv_groups(doc: Document, params: ModeParams, size: int) -> list[Chunk]:
         for group in _row_groups(unit, size):
             text = _join(unit, group)
             meta = {"row_start": group[0] + 1, "row_end": group[-1] + 1, "row_count": len(group)} | common
-            drafts.append(Draft("row_group", text, [unit.sub(group, text)], meta))
+            drafts.append(unit.draft("row_group", group, text, meta))
     return _finish(doc, drafts)
 
 

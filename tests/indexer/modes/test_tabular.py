@@ -212,3 +212,38 @@ def test_tabular_properties(rows, per_chunk, spreadsheet):
         if mode in ("row", "page_aware"):
             text = "\n".join(c.content for c in out)
             assert [line for line in text.split("\n") if line] == [r for r in rendered if r], mode
+
+
+def picture_sheet_doc() -> Document:
+    # sheet "Scores" holds a table with a chart picture on it; sheet "Logo" holds only a picture
+    from indexer.model import IMAGE, Block, Image, assemble
+
+    scores = table(HEADER, ROWS[:2], meta={"sheet_name": "Scores", "sheet_index": 0}, images=("cccc.png",))
+    logo = Block(
+        IMAGE, "", alt="company logo", images=("llll.png",), meta={"sheet_name": "Logo", "sheet_index": 1}
+    )
+    imgs = (Image("cccc.png", "png", b"1"), Image("llll.png", "png", b"2", alt="company logo"))
+    return assemble("xlsx", [scores, logo], family=SPREADSHEET, images=imgs)
+
+
+@pytest.mark.parametrize("mode", ["row", "table", "sheet", "sliding_window", "page_aware", "semantic"])
+def test_list_images_puts_image_chunks_first(mode):
+    d = picture_sheet_doc()
+    plain = run(d, mode)
+    # without list_images the picture-only sheet is a text chunk carrying its marker
+    assert "[Image: company logo]" in [c["content"] for c in plain]
+    assert all(c["content_type"] != "image" for c in plain)
+    listed = run(d, mode, list_images=True)
+    # with it: one image chunk per picture, before everything else, in sheet order
+    assert [c["content"] for c in listed[:2]] == ["cccc.png", "llll.png"]
+    assert [c["content_type"] for c in listed[:2]] == ["image", "image"]
+    assert listed[0]["metadata"]["sheet_name"] == "Scores"
+    assert listed[1]["metadata"]["sheet_name"] == "Logo"
+    assert listed[1]["metadata"]["alt_text"] == "company logo"
+    assert listed[0]["metadata"]["chunk_index"] == 0
+    # the picture sheet gives no marker chunk; the table's rows are all still there
+    rest = listed[2:]
+    assert all(c["content_type"] != "image" and "[Image:" not in c["content"] for c in rest)
+    assert [c["content"] for c in rest] == [c["content"] for c in plain if "[Image:" not in c["content"]]
+    joined = "\n".join(c["content"] for c in rest)
+    assert "Ada" in joined and "Bo" in joined
