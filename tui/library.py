@@ -61,6 +61,19 @@ def params_key(params: ModeParams) -> tuple:
     )
 
 
+def params_from_key(mode_key: str) -> tuple[str, ModeParams]:
+    """The mode and parameters of a store mode key (``sliding_window:window_size=5,overlap=2``)."""
+    mode, _, rest = mode_key.partition(":")
+    values: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        name, _, raw = part.partition("=")
+        if name == "list_images":
+            values[name] = raw not in ("0", "False", "")
+        elif name in ModeParams.__dataclass_fields__:
+            values[name] = None if raw == "None" else int(raw)
+    return mode, ModeParams(**values)
+
+
 class Library:
     def __init__(self, root: Path, db_path: Path) -> None:
         self.root = root

@@ -304,3 +304,35 @@ async def test_command_palette_lists_the_actions(indexed_corpus, renderer):
             "Mode 1",
         ):
             assert wanted in titles
+
+
+async def test_search_filters_by_format_and_jumps_into_a_mode(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "notes.md")
+        # cache the sentence mode of notes.md, then search only sentence chunks of md files
+        sentence = str(modes.modes_for(DOCUMENT).index("sentence") + 1)
+        await pilot.click("#chunk-list")
+        await pilot.press(sentence)
+        await settle(pilot)
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: isinstance(app.screen, SearchScreen))
+        app.screen.query_one("#search-input").value = "zanzibar mode:sentence type:md"
+        status = app.screen.query_one("#search-status")
+        await wait_for(
+            pilot, lambda: "source type md" in str(status.render()) and app.screen.hits, what="filtered hits"
+        )
+        assert {h.mode_key.split(":")[0] for h in app.screen.hits} == {"sentence"}
+        await pilot.press("enter", "enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, SearchScreen))
+        await settle(pilot)
+        assert app.main.mode == "sentence"
+        current = app.main.query_one(ChunkList).current
+        assert current is not None and "zanzibar" in current.content
+        # a format filter that matches nothing gives no hits
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: isinstance(app.screen, SearchScreen))
+        app.screen.query_one("#search-input").value = "zanzibar type:pdf"
+        status = app.screen.query_one("#search-status")
+        await wait_for(pilot, lambda: "source type pdf" in str(status.render()), what="pdf-only search")
+        assert app.screen.hits == [] and str(status.render()).startswith("0 hits")

@@ -153,3 +153,20 @@ def test_storage_events_become_messages():
     m = msg.from_event(SyncEvent("notes.md", "upsert", "updated (12 chunks)", 41.2))
     assert isinstance(m, msg.WatchEvent)
     assert m.text == "notes.md upsert → updated (12 chunks) in 41 ms" and m.paths == ("notes.md",)
+
+
+def test_search_filters_and_mode_keys():
+    from tui.library import params_from_key
+    from tui.screens.search import parse_query
+
+    assert parse_query('pump "flow rate" type:pdf kind:table') == (
+        'pump "flow rate"',
+        {"source_type": "pdf", "content_type": "table"},
+    )
+    assert parse_query("mode:sentence valve") == ("valve", {"mode": "sentence"})
+    assert parse_query("http://x") == ("http://x", {})
+    mode, params = params_from_key("sliding_window:window_size=5,overlap=2")
+    assert (mode, params.window_size, params.overlap) == ("sliding_window", 5, 2)
+    mode, params = params_from_key("row:rows_per_chunk=None")
+    assert (mode, params.rows_per_chunk) == ("row", None)
+    assert params_from_key("structural") == ("structural", ModeParams())

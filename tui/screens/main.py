@@ -33,7 +33,7 @@ from indexer.errors import ChunkscopeError
 from indexer.modes import registry as modes
 
 from .. import messages as msg
-from ..library import Library
+from ..library import Library, params_from_key
 from ..present import chunk_stats, human_bytes
 from ..widgets.chunk_list import ChunkList
 from ..widgets.compare_view import Column, CompareGrid, CompareView
@@ -558,12 +558,12 @@ class MainScreen(Screen[None]):
         def jump(hit: Any) -> None:
             if hit is None:
                 return
-            self.go_to_chunk(hit.path, hit.ordinal)
+            self.go_to_chunk(hit.path, hit.ordinal, hit.mode_key)
 
         self.app.push_screen(SearchScreen(), jump)
 
-    def go_to_chunk(self, path: str, ordinal: int) -> None:
-        """Show chunk ``ordinal`` of ``path`` in its default mode (search hits are default chunks)."""
+    def go_to_chunk(self, path: str, ordinal: int, mode_key: str = "") -> None:
+        """Show chunk ``ordinal`` of ``path`` in the mode (and parameters) of ``mode_key``."""
         self.pending_ordinal = ordinal
         self.query_one(TabbedContent).active = "chunks"
         self.query_one(FileTree).select(path)
@@ -571,7 +571,11 @@ class MainScreen(Screen[None]):
             self.path = path
             self.compare = []
         available = self.modes()
-        self.mode = available[0] if available else "default"
+        mode, params = params_from_key(mode_key) if mode_key else ("", self.params)
+        if mode in available and mode != "structural":
+            self.mode, self.params = mode, params
+        else:
+            self.mode = available[0] if available else "default"
         self.refresh_view()
         self.query_one(ChunkList).focus()
 
@@ -637,12 +641,10 @@ class MainScreen(Screen[None]):
 
     @work(thread=True, group="reindex", exit_on_error=False)
     def reindex(self, path: str) -> None:
-        indexer = self.indexer
-        force = getattr(indexer, "reindex", None)
-        if force is not None:
-            force([path])
-        else:
-            indexer.index_paths([path])
+        """Re-stat and hash the file; the indexer extracts it again when its content changed."""
+        summary = self.indexer.index_paths([path])
+        if getattr(summary, "unchanged", 0):
+            self.post_message(msg.WatchEvent("reindex", f"{path} unchanged since it was indexed: kept"))
         self.post_message(msg.DocumentsChanged((path,)))
 
     def on_documents_changed(self, message: msg.DocumentsChanged) -> None:

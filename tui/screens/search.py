@@ -15,6 +15,20 @@ from textual.widgets.option_list import Option
 
 from ..present import where
 
+FILTERS = {"type": "source_type", "mode": "mode", "kind": "content_type"}
+
+
+def parse_query(text: str) -> tuple[str, dict[str, str]]:
+    """Words to search, and ``type:pdf`` / ``mode:sentence`` / ``kind:table`` filters."""
+    words, filters = [], {}
+    for token in text.split():
+        name, sep, value = token.partition(":")
+        if sep and name in FILTERS and value:
+            filters[FILTERS[name]] = value
+        else:
+            words.append(token)
+    return " ".join(words), filters
+
 
 def hit_prompt(hit: Any) -> Text:
     from storage.store import snippet_parts
@@ -40,7 +54,7 @@ class SearchScreen(ModalScreen[Any]):
         with Vertical(id="search-box", classes="dialog"):
             yield Input(
                 self.initial,
-                placeholder='Search every chunk (FTS: words, "phrases", prefix*)',
+                placeholder='Search every chunk: words, "phrases", prefix*; filters type:pdf mode:sentence kind:table',
                 id="search-input",
             )
             yield Static("", id="search-status")
@@ -61,24 +75,23 @@ class SearchScreen(ModalScreen[Any]):
 
     @work(exclusive=True, group="search")
     async def run_search(self, query: str) -> None:
-        query = query.strip()
+        words, filters = parse_query(query)
         hits: list[Any] = []
-        if query:
+        if words:
             library = self.app.library
-            hits = await library.call(library.store.search, query, limit=100)
-        self.show_hits(query, hits)
+            hits = await library.call(library.store.search, words, limit=100, **filters)
+        self.show_hits(words, hits, filters)
 
-    def show_hits(self, query: str, hits: list[Any]) -> None:
+    def show_hits(self, query: str, hits: list[Any], filters: dict[str, str]) -> None:
         self.hits = hits
         results = self.query_one(OptionList)
         results.clear_options()
         results.add_options([Option(hit_prompt(h)) for h in hits])
         status = self.query_one("#search-status", Static)
         if query:
-            status.update(
-                f"{len(hits)} hit{'s' if len(hits) != 1 else ''}"
-                + (" (first 100)" if len(hits) == 100 else "")
-            )
+            note = "".join(f" · {k.replace('_', ' ')} {v}" for k, v in filters.items())
+            more = " (first 100)" if len(hits) == 100 else ""
+            status.update(f"{len(hits)} hit{'s' if len(hits) != 1 else ''}{more}{note}")
         else:
             status.update("")
 
