@@ -34,6 +34,7 @@ COMMANDS = (
     ("Re-index file", "Extract and chunk the selected file again", "reindex"),
     ("Export chunks", "Write the file's chunks in the current mode as JSONL", "export"),
     ("Filter files", "Focus the filter box of the file tree", "focus_filter"),
+    ("Folder counts: chunks or files", "Toggle what the numbers next to folders count", "toggle_counts"),
     ("Help", "Keys, glyphs and colours", "help"),
 )
 

@@ -33,9 +33,11 @@ class FileIndexed(Message):
 
 
 class IndexFailed(Message):
-    def __init__(self, path: str, code: str = "", message: str = "", ms: float = 0.0) -> None:
+    def __init__(
+        self, path: str, code: str = "", message: str = "", ms: float = 0.0, status: str = "failed"
+    ) -> None:
         super().__init__()
-        self.path, self.code, self.message, self.ms = path, code, message, ms
+        self.path, self.code, self.message, self.ms, self.status = path, code, message, ms, status
 
 
 class FileRemoved(Message):

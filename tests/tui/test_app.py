@@ -336,3 +336,18 @@ async def test_search_filters_by_format_and_jumps_into_a_mode(indexed_corpus):
         status = app.screen.query_one("#search-status")
         await wait_for(pilot, lambda: "source type pdf" in str(status.render()), what="pdf-only search")
         assert app.screen.hits == [] and str(status.render()).startswith("0 hits")
+
+
+async def test_folder_counts_toggle_between_chunks_and_files(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "notes.md")
+        tree = app.main.query_one(FileTree)
+        extra = tree.folders["extra"]
+        # extra/ holds all_round.docx (its default chunks) and broken.docx (failed: 0 chunks)
+        docx_chunks = len(store_chunks(indexed_corpus, "extra/all_round.docx"))
+        assert str(extra.label) == f"extra/ {docx_chunks}"
+        await pilot.press("n")
+        assert str(extra.label) == "extra/ 2 files"
+        await pilot.press("n")
+        assert str(extra.label) == f"extra/ {docx_chunks}"

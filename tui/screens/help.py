@@ -24,6 +24,7 @@ HELP = """[b]chunkscope[/b] — what each chunking mode does to the files of a f
   o          open the file in $EDITOR or the system viewer
   x          re-index the selected file
   e          export the file's chunks in the current mode as JSONL
+  f          filter the files · n  folder counts: chunks or files
   ctrl+p     command palette (every action)
   q          quit
 

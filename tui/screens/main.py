@@ -80,6 +80,7 @@ class MainScreen(Screen[None]):
         Binding("p", "params", "params", show=False),
         Binding("P", "compare_params", "compare with other params", show=False),
         Binding("f", "focus_filter", "filter", show=False),
+        Binding("n", "toggle_counts", "chunks/files", show=False),
         Binding("question_mark", "help", "help"),
     ]
 
@@ -248,7 +249,11 @@ class MainScreen(Screen[None]):
         self.mark_dirty(message.path)
 
     def on_index_failed(self, message: msg.IndexFailed) -> None:
-        self.note(f"{message.path} failed: {message.code} {message.message}", "red")
+        if message.status == "unsupported":
+            self.note(f"{message.path} not indexed: {message.message}", "dim")
+        else:
+            stale = " (the last good revision stays, marked stale)" if message.status == "stale" else ""
+            self.note(f"{message.path} failed: {message.code} {message.message}{stale}", "red")
         self.mark_dirty(message.path)
 
     def on_file_removed(self, message: msg.FileRemoved) -> None:
@@ -547,6 +552,11 @@ class MainScreen(Screen[None]):
         focus = {"chunks": ChunkList, "source": SourceView, "compare": CompareGrid}.get(tab)
         if focus is not None:
             self.query_one(focus).focus()
+
+    def action_toggle_counts(self) -> None:
+        tree = self.query_one(FileTree)
+        tree.count_files = not tree.count_files
+        tree.update_rows([])
 
     def action_focus_filter(self) -> None:
         self.query_one("#file-filter").focus()

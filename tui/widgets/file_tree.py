@@ -71,6 +71,7 @@ class FileTree(Vertical):
         self.folders: dict[str, TreeNode] = {}
         self.filter = ""
         self.selected: str | None = None
+        self.count_files = False  # folders show chunk counts, or (toggled) file counts
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="Filter files…", id="file-filter")
@@ -155,14 +156,15 @@ class FileTree(Vertical):
         totals: dict[str, int] = {}
         for path in self.nodes:
             folder = path.rpartition("/")[0]
-            count = self.rows[path].chunk_count or 0
+            count = 1 if self.count_files else (self.rows[path].chunk_count or 0)
             while folder:
                 totals[folder] = totals.get(folder, 0) + count
                 folder = folder.rpartition("/")[0]
         for folder, node in self.folders.items():
             if folder:
                 text = Text(folder.rsplit("/", 1)[-1] + "/ ")
-                text.append(f"{totals.get(folder, 0):,}", style="dim")
+                unit = " files" if self.count_files else ""
+                text.append(f"{totals.get(folder, 0):,}{unit}", style="dim")
                 node.set_label(text)
 
     def select(self, path: str) -> None:
