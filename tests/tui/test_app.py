@@ -351,3 +351,27 @@ async def test_folder_counts_toggle_between_chunks_and_files(indexed_corpus):
         assert str(extra.label) == "extra/ 2 files"
         await pilot.press("n")
         assert str(extra.label) == f"extra/ {docx_chunks}"
+
+
+async def test_compare_one_mode_with_two_parameter_sets(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "extra/all_round.docx")
+        await pilot.click("#chunk-list")
+        await pilot.press(str(modes.modes_for(DOCUMENT).index("sliding_window") + 1), "c")
+        await settle(pilot)
+        await pilot.press("P")
+        await wait_for(pilot, lambda: app.screen.query("#param-window_size"))
+        app.screen.query_one("#param-window_size").value = "5"
+        app.screen.query_one("#param-overlap").value = "2"
+        await pilot.click("#params-apply")
+        await settle(pilot)
+        grid = app.main.query_one(CompareGrid)
+        assert [c.label for c in grid.columns][:2] == ["sliding_window 3/1", "sliding_window 5/2"]
+        wide = store_chunks(
+            indexed_corpus, "extra/all_round.docx", "sliding_window", ModeParams(window_size=5, overlap=2)
+        )
+        narrow = store_chunks(indexed_corpus, "extra/all_round.docx", "sliding_window")
+        assert [len(c.chunks) for c in grid.columns[:2]] == [len(narrow), len(wide)]
+        # windows of 5 blocks advancing by 3 make fewer chunks than windows of 3 advancing by 2
+        assert len(wide) < len(narrow)

@@ -612,7 +612,9 @@ class MainScreen(Screen[None]):
 
         def add(params: ModeParams | None) -> None:
             if params is not None:
-                self.compare = [*self.compare_columns(), (self.mode, params)][-3:]
+                first, *rest = self.compare_columns()
+                entry = (self.mode, params)
+                self.compare = [first, entry, *[c for c in rest if c != entry]][:3]
                 self.query_one(TabbedContent).active = "compare"
                 self.refresh_view()
 
