@@ -335,6 +335,9 @@ class MainScreen(Screen[None]):
                 changed_view = True
         for path in gone:
             self.rows.pop(path, None)
+            self.library.forget(path)
+            if path == self.path:
+                changed_view = True
         self.query_one(FileTree).update_rows(found, removed=gone)
         self.update_header()
         if self.path is None and found:
@@ -457,9 +460,14 @@ class MainScreen(Screen[None]):
         self.current_chunks = chunks
         note = error or self.empty_note(row)
         if tab == "chunks":
-            cursor = self.pending_ordinal or 0
-            self.pending_ordinal = None
-            self.query_one(ChunkList).set_chunks(chunks, cursor=cursor, empty_text=note)
+            chunk_list = self.query_one(ChunkList)
+            shown = (path, mode, params)
+            # the same file and mode again (re-indexed, tab switch): keep the reader's place
+            cursor = chunk_list.cursor if chunk_list.shown == shown else 0
+            if self.pending_ordinal is not None:
+                cursor, self.pending_ordinal = self.pending_ordinal, None
+            chunk_list.set_chunks(chunks, cursor=cursor, empty_text=note)
+            chunk_list.shown = shown
         elif tab == "source":
             doc = await self.fetch_document(path)
             view = self.query_one(SourceView)

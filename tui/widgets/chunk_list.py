@@ -56,6 +56,7 @@ class ChunkList(ScrollView, can_focus=True):
         super().__init__(**kwargs)
         self.chunks: Sequence[ChunkLike] = ()
         self.empty_text = empty_text
+        self.shown: object = None  # what the owner last put here (to keep the cursor on a refresh)
 
     # -- data ------------------------------------------------------------------------------------
 
