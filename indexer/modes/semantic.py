@@ -19,7 +19,7 @@ from ._common import (
     doc_metadata,
     finish,
     flatten,
-    keywords,
+    keyword_bytes,
     prepare_images,
     replaces_structure,
     split_block,
@@ -51,35 +51,48 @@ PREFIX_RULES = (
     ("contrast_continuation", ("although", "even though", "despite", "whereas", "even if",
                                "regardless", "notwithstanding", "while it", "while this")),
 )  # fmt: skip
+#: characters of a block's start compared with the phrases above
+HEAD_CHARS = max(len(p) for p in TRANSITIONS + tuple(p for _, ps in PREFIX_RULES for p in ps)) + 1
 
 
 class _Open:
     """The chunk being built: its parts, their merge reasons and keywords."""
 
-    def __init__(self, block: Block, words: set[str]) -> None:
+    def __init__(self, block: Block, words: set[bytes]) -> None:
         self.parts = [block]
         self.reasons = ["initial"]
-        self.words = set(words)
+        self.words = words  # owned: the caller hands over a fresh set
         self.size = len(block.text)
 
-    def add(self, block: Block, reason: str, words: set[str]) -> None:
+    def add(self, block: Block, reason: str, words: set[bytes]) -> None:
         self.parts.append(block)
         self.reasons.append(reason)
         self.words |= words
         self.size += 2 + len(block.text)
 
 
-def merge_reason(current: _Open, block: Block, words: set[str]) -> str | None:
+def _head(text: str) -> str:
+    """The lower-cased start of the left-trimmed text, long enough for every phrase tested (a
+    prefix of ``text.lstrip().lower()``: lower-casing works character by character)."""
+    start = 0
+    if text[:1].isspace():
+        start = len(text) - len(text.lstrip())
+    return text[start : start + HEAD_CHARS].lower()
+
+
+def merge_reason(current: _Open, block: Block, words: set[bytes]) -> str | None:
     """Why ``block`` joins ``current``, or ``None`` when it starts a new chunk."""
     if current.size + len(block.text) + 2 > MAX_CHARS:
         return None
-    head = block.text.lstrip().lower()
+    head = _head(block.text)
     if head.startswith(TRANSITIONS):
         return None
     for reason, prefixes in PREFIX_RULES:
         if head.startswith(prefixes):
             return reason
-    prev = current.parts[-1].text.rstrip()
+    prev = current.parts[-1].text
+    if prev[-1:].isspace():
+        prev = prev.rstrip()
     if prev.endswith("?"):
         return "question_answer"
     if len(prev) <= SHORT_PARAGRAPH and prev.endswith(":") and len(block.text) > 60:
@@ -101,9 +114,9 @@ def primary(reasons: list[str]) -> str:
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
 
 
-def _stats(parts: list[Block], text: str, words: set[str] | None = None) -> dict:
+def _stats(parts: list[Block], text: str, words: set[bytes] | None = None) -> dict:
     if words is None:
-        words = keywords(text)
+        words = keyword_bytes(text)
     return {
         "paragraph_count": sum(1 for b in parts if b.kind in (PARAGRAPH, LIST)),
         "block_types": list(dict.fromkeys(b.kind for b in parts)),
@@ -153,7 +166,7 @@ def semantic(doc: Document, params: ModeParams) -> list[Chunk]:
                 alone(content_type, part, "structural_boundary")
         else:
             for part in split_block(block, MAX_CHARS):
-                words = keywords(part.text)
+                words = keyword_bytes(part.text)
                 reason = merge_reason(current, part, words) if current else None
                 if reason is None:
                     flush()

@@ -36,28 +36,39 @@ def sentence(doc: Document, params: ModeParams) -> list[Chunk]:
     blocks, images = prepare_images(doc, params)
     path = HeadingPath()
     drafts: list[Draft] = list(images)
-    buffer: list[tuple[str, Block, int]] = []  # (sentence, its block, its paragraph index)
+    # buffered sentences, the block and paragraph index of each
+    sentences: list[str] = []
+    owners: list[Block] = []
+    indices: list[int] = []
     paragraph_index = -1
+    place: dict = {}
 
     def where() -> dict:
         return {"section_heading": path.heading, "heading_path": path.path, "section_level": path.level}
 
     def flush() -> None:
-        for i in range(0, len(buffer), per_chunk):
-            group = buffer[i : i + per_chunk]
-            blocks_of = list({id(b): b for _, b, _ in group}.values())
+        for i in range(0, len(sentences), per_chunk):
+            group = owners[i : i + per_chunk]
+            blocks_of = [group[0]]
+            for b in group[1:]:
+                if all(b is not o for o in blocks_of):
+                    blocks_of.append(b)
             meta = {
                 "sentences_per_chunk": per_chunk,
                 "actual_sentence_count": len(group),
-                "source_paragraph_index": group[0][2],
-            } | where()
-            drafts.append(Draft("sentence", " ".join(s for s, _, _ in group), blocks_of, meta))
-        buffer.clear()
+                "source_paragraph_index": indices[i],
+            } | place
+            drafts.append(Draft("sentence", " ".join(sentences[i : i + per_chunk]), blocks_of, meta))
+        sentences.clear()
+        owners.clear()
+        indices.clear()
 
+    place = where()
     for block in blocks:
         if block.kind == HEADING:
             flush()
             path.enter(block)
+            place = where()
             for part in split_block(block, ATOMIC_MAX):
                 drafts.append(Draft("heading", part.text, [part], where()))
             continue
@@ -74,13 +85,15 @@ def sentence(doc: Document, params: ModeParams) -> list[Chunk]:
                     } | meta
                 drafts.append(Draft(PASS_TYPES[block.kind], part.text, [part], meta))
             continue
+        start = len(sentences)
         for s in split_sentences(block.text):
             if len(s) <= MAX_SENTENCE:
-                buffer.append((s, block, paragraph_index))
+                sentences.append(s)
             else:  # text without sentence punctuation: cut at words, each piece one "sentence"
-                buffer.extend(
-                    (s[a:b], block, paragraph_index) for a, b in hard_spans(s, 0, len(s), MAX_SENTENCE)
-                )
+                sentences.extend(s[a:b] for a, b in hard_spans(s, 0, len(s), MAX_SENTENCE))
+        added = len(sentences) - start
+        owners.extend([block] * added)
+        indices.extend([paragraph_index] * added)
     flush()
     if replaces_structure(doc):
         drafts = flatten(drafts, "sentence", None)
