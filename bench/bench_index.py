@@ -12,7 +12,10 @@ same run:
   transaction per file).
 
 Reported: files/s, MB/s, the ratio to py-chunks' files/s, peak RSS per worker, failures, and the
-database size against the extracted text it holds. Then a re-index of an unchanged folder of
+database size against the extracted text it holds. On a shared machine wall-clock ratios swing
+with the load, so the CPU seconds are printed too (workers: measured in each worker per file;
+parent: the walk, the result transfer and the writer thread with SQLite and FTS) with the ratio of
+py-chunks' CPU time to ours. Then a re-index of an unchanged folder of
 ``--unchanged`` small files (the time to decide that nothing changed).
 """
 
@@ -45,6 +48,7 @@ def py_chunks_child(folder: Path) -> None:
     paths = files_of(folder)
     failed = 0
     t0 = time.perf_counter()
+    cpu0 = time.process_time()
     for p in paths:
         try:
             py_chunks.get_chunks(str(p))
@@ -55,6 +59,7 @@ def py_chunks_child(folder: Path) -> None:
         json.dumps(
             {
                 "seconds": seconds,
+                "cpu_s": time.process_time() - cpu0,
                 "files": len(paths),
                 "bytes": sum(p.stat().st_size for p in paths),
                 "failed": failed,
@@ -74,6 +79,12 @@ def run_py_chunks(folder: Path) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
+def _self_cpu() -> float:
+    """CPU seconds of this process, every thread (the writer's included)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_index(folder: Path, jobs: int) -> dict:
     import sqlite3
 
@@ -82,8 +93,10 @@ def run_index(folder: Path, jobs: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "index.db"
         t0 = time.perf_counter()
+        cpu0 = _self_cpu()
         summary = index_folder(folder, db_path=db, jobs=jobs)
         seconds = time.perf_counter() - t0
+        parent_cpu = _self_cpu() - cpu0
         conn = sqlite3.connect(db)
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         text_chars = conn.execute("SELECT coalesce(sum(text_chars), 0) FROM document_data").fetchone()[0]
@@ -95,6 +108,8 @@ def run_index(folder: Path, jobs: int) -> dict:
         db_bytes = sum(p.stat().st_size for p in Path(tmp).iterdir())
     return {
         "seconds": seconds,
+        "parent_cpu_s": parent_cpu,
+        "worker_cpu_s": summary.worker_cpu_s,
         "files": summary.files,
         "bytes": sum(p.stat().st_size for p in files_of(folder)),
         "failed": summary.failed,
@@ -161,6 +176,13 @@ def main() -> int:
             print(
                 f"{'index -j' + str(jobs):<12} {r['seconds']:8.2f} {rate:9.1f} {r['bytes'] / 1e6 / r['seconds']:7.2f} "
                 f"{rate / base_rate:11.2f} {r['failed']:6d}  {r['peak_rss_mb']} per worker"
+            )
+            cpu = r["parent_cpu_s"] + r["worker_cpu_s"]
+            print(
+                f"{'':12} CPU {cpu:.2f} s = workers {r['worker_cpu_s']:.2f} + parent (walk, writer, FTS) "
+                f"{r['parent_cpu_s']:.2f}; py-chunks CPU {base['cpu_s']:.2f} s: "
+                f"CPU-time ratio {base['cpu_s'] / cpu:.2f} (the files/s ratio on an idle machine with one "
+                f"core per process)"
             )
             print(
                 f"{'':12} db {r['db_mb']:.1f} MB for {r['text_mb']:.1f} M chars of extracted text "

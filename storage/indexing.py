@@ -31,6 +31,10 @@ from .pool import DEFAULT_MEMORY_MB, Outcome, Pool
 from .store import Store
 from .walk import FileStat, stat_file, walk
 
+# while more results of a run are coming, the writer waits this long for them to share one
+# transaction (fewer commits and FTS segment merges); the last result of a run does not wait
+WRITE_LINGER_S = 0.1
+
 
 @dataclass(frozen=True)
 class ScanProgress:
@@ -84,6 +88,7 @@ class IndexSummary:
     db_path: str = ""
     errors: dict[str, int] = field(default_factory=dict)  # error code → files
     peak_rss_kb: dict[int, int] = field(default_factory=dict)  # worker pid → peak RSS
+    worker_cpu_s: float = 0.0  # CPU time the workers spent on this pass's files
 
 
 @dataclass
@@ -96,6 +101,7 @@ class _Tally:
     failed: int = 0
     extracted: int = 0
     bytes: int = 0
+    cpu: float = 0.0
     errors: dict[str, int] = field(default_factory=dict)
 
 
@@ -233,6 +239,7 @@ class Indexer:
             db_path=str(self.store.db_path),
             errors=dict(tally.errors),
             peak_rss_kb=dict(self._pool.peak_rss_kb) if self._pool else {},
+            worker_cpu_s=tally.cpu,
         )
 
     def _process(
@@ -278,21 +285,25 @@ class Indexer:
                 )
 
         try:
-            for outcome in self.pool.run(tasks):
+            for received, outcome in enumerate(self.pool.run(tasks), 1):
                 f: FileStat = outcome.key
-                future, make_event = self._submit_outcome(f, outcome, writer, tally)
+                tally.cpu += outcome.cpu_seconds
+                linger = WRITE_LINGER_S if received < total else 0.0
+                future, make_event = self._submit_outcome(f, outcome, writer, tally, linger)
                 pending.append((future, make_event, f))
                 finish(block=False)
         finally:
             finish(block=True)
 
     def _submit_outcome(
-        self, f: FileStat, outcome: Outcome, writer, tally: _Tally
+        self, f: FileStat, outcome: Outcome, writer, tally: _Tally, linger: float = 0.0
     ) -> tuple[Future, Callable[[object], object | None]]:
         ms = outcome.seconds * 1000
         if outcome.ok and outcome.value["kind"] == "same":
             tally.unchanged += 1
-            future = writer.submit(lambda d: records.touch_document(d, f.path, f.size, f.mtime_ns))
+            future = writer.submit(
+                lambda d: records.touch_document(d, f.path, f.size, f.mtime_ns), linger=linger
+            )
             return future, lambda _: FileIndexed(f.path, self._chunk_count(f.path), ms, "unchanged")
         if outcome.ok:
             result = outcome.value
@@ -307,19 +318,22 @@ class Indexer:
                     tally.updated += 1
                 return FileIndexed(f.path, chunks, ms, action)
 
-            future = writer.submit(lambda d: records.replace_document(d, f.path, f.size, f.mtime_ns, result))
+            future = writer.submit(
+                lambda d: records.replace_document(d, f.path, f.size, f.mtime_ns, result), linger=linger
+            )
             return future, written
         failure = outcome.value
         if failure.code == errors.IO_ERROR and stat_file(self.root, f.path, self.rules) is None:
             # deleted between the walk and the read: gone, not failed
             tally.removed += 1
-            future = writer.submit(lambda d: records.remove_documents(d, [f.path]))
+            future = writer.submit(lambda d: records.remove_documents(d, [f.path]), linger=linger)
             return future, lambda removed: FileRemoved(f.path) if removed else None
         tally.extracted += 1
         tally.failed += 1
         tally.errors[failure.code] = tally.errors.get(failure.code, 0) + 1
         future = writer.submit(
-            lambda d: records.record_failure(d, f.path, f.size, f.mtime_ns, failure.code, failure.message)
+            lambda d: records.record_failure(d, f.path, f.size, f.mtime_ns, failure.code, failure.message),
+            linger=linger,
         )
         return future, lambda status: IndexFailed(f.path, failure.code, failure.message, ms, status)
 

@@ -21,10 +21,10 @@ from indexer.modes import registry as modes
 from indexer.modes.params import ModeParams
 from indexer.provenance import chunk_id
 
-from .serial import document_json, dumps
+from .serial import compact_document_json, dumps
 
 ALL_MODES = "all"
-DOCUMENT_ENCODING = "json+zlib"  # how document_data.document is stored
+DOCUMENT_ENCODING = "cjson+zlib"  # how document_data.document is stored (see storage.store.decode_document)
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ def run(job: Job) -> dict[str, Any]:
         "source_type": doc.source_type,
         "family": doc.family,
         "has_warning": doc.coverage.has_warning,
-        "document": zlib.compress(document_json(doc).encode("utf-8"), 1),
+        "document": zlib.compress(compact_document_json(doc).encode("utf-8"), 1),
         "encoding": DOCUMENT_ENCODING,
         "text_chars": len(doc.text),
         "images": [

@@ -139,6 +139,13 @@ def m0002_document_encoding(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE document_data ADD COLUMN encoding TEXT NOT NULL DEFAULT 'json'")
 
 
+@migrations(name="0003_compact_documents")
+def m0003_compact_documents(db: sqlite_utils.Database) -> None:
+    """No table changes: new Documents are stored as ``cjson+zlib`` (fields holding their defaults
+    left out), which a chunkscope from before this migration cannot read, so recording the
+    migration makes such a version refuse the file instead of misreading it."""
+
+
 def known_names() -> list[str]:
     return [m.name for m in migrations._migrations]
 

@@ -47,6 +47,7 @@ class Outcome:
     seconds: float
     worker_pid: int
     worker_max_rss_kb: int = 0
+    cpu_seconds: float = 0.0  # CPU time the worker spent on the task (a figure that load does not skew)
 
 
 def env_extra_modules() -> tuple[str, ...]:
@@ -103,6 +104,7 @@ def _worker_main(
         if message is None:
             return
         task_id, payload = message
+        cpu0 = time.process_time()
         try:
             reply = (task_id, True, func(payload))
         except errors.ChunkscopeError as exc:
@@ -122,14 +124,14 @@ def _worker_main(
                 Failure(errors.PARSE_ERROR, f"internal error: {type(exc).__name__}: {exc}"[:500]),
             )
         try:
-            conn.send((*reply, (_max_rss_kb(), _current_rss_kb())))
+            conn.send((*reply, (_max_rss_kb(), _current_rss_kb(), time.process_time() - cpu0)))
         except MemoryError:
             conn.send(
                 (
                     task_id,
                     False,
                     Failure(errors.DOCUMENT_LIMIT, "result too large for the worker memory limit"),
-                    (_max_rss_kb(), _current_rss_kb()),
+                    (_max_rss_kb(), _current_rss_kb(), time.process_time() - cpu0),
                 )
             )
         except (BrokenPipeError, OSError):
@@ -292,7 +294,7 @@ class Pool:
                             worker.process.pid or 0,
                         )
                         continue
-                    rid, ok, value, (rss, current) = reply
+                    rid, ok, value, (rss, current, cpu) = reply
                     worker.task = None
                     worker.max_rss_kb = max(worker.max_rss_kb, rss)
                     self.peak_rss_kb[worker.process.pid or 0] = worker.max_rss_kb
@@ -300,7 +302,9 @@ class Pool:
                         worker.stop()
                         self._workers.remove(worker)
                         self.recycled += 1
-                    yield Outcome(key, ok, value, time.monotonic() - started, worker.process.pid or 0, rss)
+                    yield Outcome(
+                        key, ok, value, time.monotonic() - started, worker.process.pid or 0, rss, cpu
+                    )
                 elif time.monotonic() - started >= self.timeout:
                     pid = worker.process.pid or 0
                     self._retire(worker)

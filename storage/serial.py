@@ -17,6 +17,8 @@ from indexer.model import Chunk, Document, Image, _plain
 
 _SCALARS = (str, int, float, bool, type(None))
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_NO_DEFAULT = object()
+_COMPACT_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
 
 
 def _field_names(cls: type) -> tuple[str, ...]:
@@ -65,6 +67,59 @@ def dumps(value: Any) -> str:
 def document_json(doc: Document) -> str:
     """Exactly ``doc.to_json()``."""
     return dumps(doc)
+
+
+def _compact_fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """(name, default) of the fields of a model dataclass that are stored (not ``Image.data``)."""
+    spec = _COMPACT_FIELDS.get(cls)
+    if spec is None:
+        out = []
+        for f in dataclasses.fields(cls):
+            if cls is Image and f.name == "data":
+                continue
+            if f.default is not dataclasses.MISSING:
+                default = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                default = f.default_factory()
+            else:
+                default = _NO_DEFAULT
+            out.append((f.name, default))
+        spec = _COMPACT_FIELDS[cls] = tuple(out)
+    return spec
+
+
+def _compact_default(obj: Any) -> Any:
+    """Like :func:`_default`, leaving out every dataclass field that holds its default value."""
+    t = type(obj)
+    if t is MappingProxyType:
+        return dict(obj)
+    if t is bytes:
+        return None
+    if hasattr(t, "__dataclass_fields__"):
+        out = {}
+        for name, default in _compact_fields(t):
+            value = getattr(obj, name)
+            # same type and equal: 0 stays apart from False, () from None
+            if value is default or (type(value) is type(default) and value == default):
+                continue
+            out[name] = value
+        return out
+    converted = _plain(obj)
+    if converted is obj:
+        raise TypeError(f"cannot store a {t.__name__} as JSON")
+    return converted
+
+
+_COMPACT_ENCODER = json.JSONEncoder(
+    default=_compact_default, ensure_ascii=False, separators=(",", ":"), check_circular=False
+)
+
+
+def compact_document_json(doc: Document) -> str:
+    """``doc`` as JSON without the fields that hold their defaults (most of a Block's), keys in
+    field order: what the store keeps. ``Document.from_json`` reads it back to an equal Document
+    (it fills the defaults in), and it is about half the work of :func:`document_json`."""
+    return _COMPACT_ENCODER.encode(doc)
 
 
 def chunk_dict(chunk: Chunk) -> dict[str, Any]:

@@ -457,8 +457,11 @@ def _extension(path: str) -> str:
 def _add_coverage(acc: dict[str, int], manifest: dict) -> None:
     cov = manifest.get("coverage") or {}
     acc["extracted_chars"] += (manifest.get("text") or {}).get("extracted_chars", 0)
-    acc["pages_total"] += cov.get("pages_total") or 0
-    acc["pages_with_text"] += cov.get("pages_with_text") or 0
+    if cov.get("pages_with_text") is not None:
+        # page coverage only where the extractor counted the pages with text (PDF); a DOCX
+        # knows its page count from its properties but not which pages have text
+        acc["pages_total"] += cov.get("pages_total") or 0
+        acc["pages_with_text"] += cov["pages_with_text"]
     acc["empty_pages"] += len(cov.get("empty_pages") or ())
     images = cov.get("images") or {}
     acc["images_placeholders"] += images.get("placeholders", 0)
@@ -469,8 +472,10 @@ def _add_coverage(acc: dict[str, int], manifest: dict) -> None:
 
 
 def decode_document(raw: str | bytes, encoding: str) -> str:
-    """The JSON text of a stored Document (``document_data.document``)."""
-    if encoding == "json+zlib":
+    """The JSON text of a stored Document (``document_data.document``): ``json`` (as
+    ``Document.to_json()``), ``json+zlib`` (the same, compressed) or ``cjson+zlib`` (compressed,
+    fields holding their defaults left out; ``Document.from_json`` reads all three)."""
+    if encoding in ("json+zlib", "cjson+zlib"):
         return zlib.decompress(raw).decode("utf-8")
     return raw.decode("utf-8") if isinstance(raw, bytes) else raw
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
@@ -54,19 +55,25 @@ class Writer:
                 item = self._queue.get()
                 if item is _STOP:
                     return
-                batch = [item]
-                # jobs that queued up meanwhile share the transaction: far fewer commits and WAL
-                # checkpoints when a pool of workers delivers results faster than one at a time
+                batch = [item[:2]]
+                # jobs that queued up meanwhile share the transaction: far fewer commits, WAL
+                # checkpoints and FTS segment flushes. A job submitted with ``linger`` (more are
+                # coming, e.g. the rest of an indexing run) waits that long for company; a job
+                # without it ends the wait.
+                deadline = time.monotonic() + item[2] if item[2] > 0 else 0.0
                 stop = False
                 while len(batch) < MAX_BATCH:
                     try:
-                        more = self._queue.get_nowait()
+                        wait = deadline - time.monotonic()
+                        more = self._queue.get(timeout=wait) if wait > 0 else self._queue.get_nowait()
                     except queue.Empty:
                         break
                     if more is _STOP:
                         stop = True
                         break
-                    batch.append(more)
+                    batch.append(more[:2])
+                    if more[2] <= 0:
+                        deadline = 0.0
                 self._run_batch(database, batch)
                 if stop:
                     return
@@ -107,11 +114,14 @@ class Writer:
         conn.execute("COMMIT")
         return results
 
-    def submit(self, func: Callable[[sqlite_utils.Database], T]) -> Future[T]:
+    def submit(self, func: Callable[[sqlite_utils.Database], T], *, linger: float = 0.0) -> Future[T]:
+        """Queue ``func``; ``linger`` (seconds) lets the writer wait that long for more jobs to share
+        its transaction, for a caller that knows more are coming (the future resolves that much
+        later at most)."""
         if self._closed:
             raise RuntimeError("writer is closed")
         future: Future[T] = Future()
-        self._queue.put((func, future))
+        self._queue.put((func, future, linger))
         return future
 
     def call(self, func: Callable[[sqlite_utils.Database], T]) -> T:

@@ -68,3 +68,17 @@ def test_sample_corpus_is_indexed_or_recorded(tmp_path):
     with Store.open(tmp_path / "index.db", readonly=True) as store:
         docs = assert_all_recorded(SAMPLE_CORPUS, store)
     assert summary.files == len(docs)
+
+
+def test_report_shows_page_coverage_only_where_pages_with_text_is_known(fixtures_index):
+    _, _, store = fixtures_index
+    formats = {f["source_type"]: f for f in store.report()["formats"]}
+    # DOCX knows how many pages it has (page breaks) but not which carry text: no "0/N" pages
+    assert formats["docx"]["indexed"] > 0
+    assert (formats["docx"]["coverage"]["pages_total"], formats["docx"]["coverage"]["pages_with_text"]) == (
+        0,
+        0,
+    )
+    # PDF counts both; the fixtures' PDFs mostly have text on their pages
+    pdf = formats["pdf"]["coverage"]
+    assert 0 < pdf["pages_with_text"] <= pdf["pages_total"]

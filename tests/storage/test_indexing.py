@@ -44,6 +44,13 @@ def test_index_records_every_file_with_a_status(tmp_path):
         assert "broken on purpose" in docs["broken.cst"].error_message
         # the stored Document round-trips: the text is the file's own
         assert "The pump moves water uphill." in store.load_document("notes.md").text
+        # … and whole: the stored (compact) form reads back to what the extractor gave
+        from indexer import extract
+        from indexer.model import Document
+
+        fresh = extract(tmp_path / "notes.md")
+        assert store.load_document("notes.md") == Document.from_json(fresh.to_json())
+        assert store.load_document("notes.md").blocks == fresh.blocks
     kinds = [type(e).__name__ for e in events]
     assert kinds[0] == "ScanProgress" and events[0].done == 0 and events[0].total == 4
     assert kinds.count("FileIndexed") == 2 and kinds.count("IndexFailed") == 2

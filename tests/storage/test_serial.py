@@ -10,7 +10,7 @@ from indexer import chunk_document, extract
 from indexer.errors import ChunkscopeError
 from indexer.model import IMAGE, LIST, PARAGRAPH, TABLE, Block, Coverage, Document, Image, ListItem, Skipped
 from indexer.provenance import chunk_id
-from storage.serial import chunk_dict, document_json, dumps
+from storage.serial import chunk_dict, compact_document_json, document_json, dumps
 
 
 def check_chunk(chunk, ordinal: int) -> None:
@@ -54,6 +54,15 @@ def test_synthetic_document_and_its_chunks_match_the_model():
     doc = synthetic()
     assert document_json(doc) == doc.to_json()
     assert Document.from_json(document_json(doc)).blocks == doc.blocks
+    # the stored form leaves defaults out and reads back to the same Document as the full form
+    compact = compact_document_json(doc)
+    assert Document.from_json(compact) == Document.from_json(doc.to_json())
+    assert len(compact) < len(doc.to_json())
+    # the image block has no lines, page, rows … ; the table block keeps its header and rows
+    blocks = json.loads(compact)["blocks"]
+    assert blocks[3] == {"kind": "image", "text": "", "images": ["abc.png"], "alt": "a picture"}
+    assert blocks[2]["header"] == ["h"] and blocks[2]["rows"] == [["1"], ["2"]]
+    assert "data" not in json.loads(compact)["images"][0]
     for ordinal, chunk in enumerate(chunk_document(doc, "default")):
         check_chunk(chunk, ordinal)
 
@@ -66,6 +75,7 @@ def test_real_documents_match_the_model(playground):
         except ChunkscopeError:
             continue
         assert document_json(doc) == doc.to_json(), path.name
+        assert Document.from_json(compact_document_json(doc)) == Document.from_json(doc.to_json()), path.name
         for ordinal, chunk in enumerate(chunk_document(doc, "default")):
             check_chunk(chunk, ordinal)
         checked += 1
