@@ -58,7 +58,7 @@ def prepare_processes() -> None:
 class ChunkscopeApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "chunkscope"
-    BINDINGS = [Binding("q", "quit", "quit", show=False)]
+    BINDINGS = [Binding("q", "quit", "quit", show=False), Binding("F", "fields", "fields", show=False)]
 
     def __init__(
         self,
@@ -89,6 +89,11 @@ class ChunkscopeApp(App[None]):
         if self.main.shutdown():
             self.library.close()
 
+    def action_fields(self) -> None:
+        from .screens.fields import open_fields
+
+        open_fields(self.main)
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         for n in range(1, 8):
@@ -97,3 +102,8 @@ class ChunkscopeApp(App[None]):
             )
         for title, help_text, action in COMMANDS:
             yield SystemCommand(title, help_text, lambda a=action: self.main.run_action(a))
+        yield SystemCommand(
+            "Field coverage",
+            "Stored field extraction: coverage per field, the file's fields",
+            self.action_fields,
+        )
