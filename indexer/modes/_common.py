@@ -17,7 +17,7 @@ from itertools import product
 from typing import Any
 
 from ..model import CODE, HEADING, IMAGE, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
-from ..provenance import provenance
+from ..provenance import FIRST_KEYS, RANGE_KEYS, provenance
 from .params import ModeParams
 
 Span = tuple[int, int]
@@ -291,18 +291,28 @@ class Draft:
 
 
 def _provenance(blocks: list[Block]) -> dict[str, Any]:
-    """:func:`provenance`, with a shortcut for the common case of blocks without extra keys
+    """:func:`provenance`, with shortcuts for one block and for blocks without extra keys
     (then only lines and pages matter); the result is the same."""
-    if any(b.meta for b in blocks):
-        return provenance(blocks)
-    out: dict[str, Any] = {}
     if len(blocks) == 1:
         b = blocks[0]
+        out: dict[str, Any] = {}
         if b.lines:
             out["source_lines"] = [b.lines[0], b.lines[1]]
         if b.page is not None:
             out["page_number"] = b.page
+        meta = b.meta
+        if meta:
+            for key in FIRST_KEYS:
+                if key in meta:
+                    out[key] = meta[key]
+            for key in RANGE_KEYS:
+                span = meta.get(key)
+                if span:
+                    out[key] = [span[0], span[1]]
         return out
+    if any(b.meta for b in blocks):
+        return provenance(blocks)
+    out = {}
     lines = [b.lines for b in blocks if b.lines]
     if lines:
         out["source_lines"] = [min(a for a, _ in lines), max(z for _, z in lines)]
