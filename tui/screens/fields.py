@@ -122,7 +122,7 @@ class FieldsScreen(Screen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns(*COLUMNS)
+        self.query_one("#fields-coverage", DataTable).add_columns(*COLUMNS)
         self.action_reload()
 
     # -- loading ---------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ class FieldsScreen(Screen[str | None]):
         if not runs:
             self.schema_hash = None
             picker.display = False
-            self.query_one(DataTable).display = False
+            self.query_one("#fields-coverage", DataTable).display = False
             self.query_one("#fields-bottom").display = True
             title.update(
                 "[b]Field coverage[/b]  [dim]no field extraction stored for this index: run "
@@ -161,7 +161,7 @@ class FieldsScreen(Screen[str | None]):
             self.query_one(FieldsPanel).show(self.path, None, None)
             return
         picker.display = True
-        self.query_one(DataTable).display = True
+        self.query_one("#fields-coverage", DataTable).display = True
         keep = self.schema_hash if self.schema_hash in self.runs else runs[0].schema_hash
         with picker.prevent(Select.Changed):
             picker.set_options(
@@ -197,7 +197,7 @@ class FieldsScreen(Screen[str | None]):
             f"[b]Field coverage[/b]  {run.name if run else schema_hash} · {documents:,} documents · "
             f"{len(problems):,} failing the strict gate"
         )
-        grid = self.query_one(DataTable)
+        grid = self.query_one("#fields-coverage", DataTable)
         grid.clear()
         for row in coverage_rows(table, documents):
             grid.add_row(*row)
@@ -205,14 +205,15 @@ class FieldsScreen(Screen[str | None]):
         self.query_one(FieldsPanel).show(self.path, run, stored)
 
     def show_problems(self, problems: list[Any]) -> None:
-        box = self.query_one(OptionList)
+        box = self.query_one("#fields-problems", OptionList)
         box.clear_options()
         self.problem_paths = [s.path for s in problems]
         self.query_one("#fields-problems-title", Static).update(
             f"[b]Lost or malformed required fields[/b] ({len(problems):,})"
+            + ("  [dim]enter: open the file[/]" if problems else "")
         )
         if problems:
-            box.add_options(Option(problem_line(s)) for s in problems)
+            box.add_options([Option(problem_line(s)) for s in problems])
         else:
             text = "every document passes" if self.schema_hash else "nothing stored"
             box.add_option(Option(Text(text, style="dim"), disabled=True))
