@@ -246,3 +246,33 @@ def test_fields_screen_snapshot(snap_compare, replies, monkeypatch):
         await pilot.pause(0.1)
 
     assert snap_compare(make_app(replies), terminal_size=SIZE, run_before=run_before)
+
+
+async def test_panel_loads_on_its_own_for_a_tab(replies):
+    """FieldsPanel.load reads through the UI's Library, as a Fields tab next to Manifest would."""
+    from textual.app import App
+
+    from tui.library import Library
+
+    library = Library(replies, replies / ".chunkscope" / "index.db")
+    library.open()
+
+    class PanelApp(App[None]):
+        def compose(self):
+            yield FieldsPanel()
+
+    try:
+        app = PanelApp()
+        async with app.run_test(size=SIZE) as pilot:
+            panel = app.query_one(FieldsPanel)
+            await panel.load(library, "replies/clamped.txt")
+            await pilot.pause()
+            text = panel.text.plain
+            # clamped.txt: score 42 clamped to the schema's max 10; tags [] present but empty.
+            assert line_of(text, "score").split() == ["score", "EXTRACTED", "10"]
+            assert line_of(text, "tags").split() == ["tags", "EXTRACTED", "[]"]
+            assert "✔ strict gate passes" in text
+            await panel.load(library, "replies/not-indexed.txt")
+            assert "No result of schema review for this file" in panel.text.plain
+    finally:
+        library.close()

@@ -140,6 +140,9 @@ class FieldsScreen(Screen[str | None]):
     async def action_reload(self) -> None:
         if self.library.store is None:
             self.show_runs([])
+            self.query_one("#fields-title", Static).update(
+                "[b]Field coverage[/b]  [dim]the index is still opening: press r in a moment[/dim]"
+            )
             return
         runs = await self.library.call(lambda: self.field_store().schemas())
         self.show_runs(runs)

@@ -54,6 +54,18 @@ def field_value(path: str, data: Any) -> Any:
     return node
 
 
+def spec_of(schema: Any, path: str) -> Any:
+    """The FieldSpec a result path names (``items[1].label`` → the ``label`` of ``items``)."""
+    specs, spec = getattr(schema, "fields", ()), None
+    for part in path.split("."):
+        name = part.partition("[")[0]
+        spec = next((f for f in specs if f.name == name), None)
+        if spec is None:
+            return None
+        specs = spec.fields
+    return spec
+
+
 def show_value(value: Any, width: int = VALUE_WIDTH) -> str:
     if value is None:
         return "—"
@@ -133,7 +145,13 @@ def panel_text(path: str | None, run: Any | None, stored: Any | None) -> Text:
             out.append(f"{field:<{width}}  ")
             out.append(f"{label:<13}", style=style)
         out.append("  ")
-        out.append(show_value(field_value(field, result.data)), style="" if state != "MALFORMED" else "dim")
+        value = field_value(field, result.data)
+        if value is None and state == "EXTRACTED":
+            spec = spec_of(run.schema, field)
+            # an array given empty, or an object with nothing usable under it
+            value = [] if spec is not None and spec.array and "[" not in field.rpartition(".")[2] else value
+            value = {} if value is None and spec is not None and spec.kind == "OBJECT" else value
+        out.append(show_value(value), style="" if state != "MALFORMED" else "dim")
         if field in malformed_required:
             out.append("  ← required, malformed", style="bold red")
         out.append("\n")
@@ -156,6 +174,25 @@ class FieldsPanel(VerticalScroll):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.text = empty_text()
+        self.schema_hash: str | None = None  # the schema shown; None: the latest run
+
+    async def load(self, library: Any, path: str | None) -> None:
+        """Read ``path``'s stored result on one of the library's read threads and show it, for the
+        chosen schema (:attr:`schema_hash`) or else the schema run last."""
+        from storage.fields import FieldStore
+
+        def read() -> tuple[Any, Any]:
+            if library.store is None:
+                return None, None
+            fields = FieldStore(library.store)
+            runs = {r.schema_hash: r for r in fields.schemas()}
+            if not runs:
+                return None, None
+            run = runs.get(self.schema_hash or "") or next(iter(runs.values()))
+            return run, fields.result(path, run.schema_hash) if path else None
+
+        run, stored = await library.call(read)
+        self.show(path, run, stored)
 
     def compose(self):
         yield Static(self.text, id="fields-panel-text")
