@@ -10,8 +10,6 @@ paragraph, a list sharing a keyword, any shared keyword — and otherwise a new 
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ..model import CODE, DOCUMENT, HEADING, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
 from ._common import (
     Draft,
@@ -110,19 +108,33 @@ def merge_reason(current: _Open, block: Block, words: set[bytes]) -> str | None:
 def primary(reasons: list[str]) -> str:
     if len(reasons) == 1:
         return "initial"
-    counts = Counter(r for r in reasons[1:])
-    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+    if len(reasons) == 2:
+        return reasons[1]
+    counts: dict[str, int] = {}
+    for r in reasons[1:]:
+        counts[r] = counts.get(r, 0) + 1
+    return min(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0]  # most frequent, then by name
 
 
 def _stats(parts: list[Block], text: str, words: set[bytes] | None = None) -> dict:
     if words is None:
         words = keyword_bytes(text)
+    density = round(len(words) / max(1, len(text.split())), 3)
+    if len(parts) == 1:  # the same keys, without the passes over a one-part list
+        kind = parts[0].kind
+        return {
+            "paragraph_count": 1 if kind in (PARAGRAPH, LIST) else 0,
+            "block_types": [kind],
+            "has_list": kind == LIST,
+            "keyword_density": density,
+            "avg_block_length": len(parts[0].text),
+        }
     return {
         "paragraph_count": sum(1 for b in parts if b.kind in (PARAGRAPH, LIST)),
         "block_types": list(dict.fromkeys(b.kind for b in parts)),
         "has_list": any(b.kind == LIST for b in parts),
-        "keyword_density": round(len(words) / max(1, len(text.split())), 3),
-        "avg_block_length": sum(len(b.text) for b in parts) // max(1, len(parts)),
+        "keyword_density": density,
+        "avg_block_length": sum(len(b.text) for b in parts) // len(parts),
     }
 
 
