@@ -78,9 +78,11 @@ def build_manifest(
     mode: str = "default",
     params: ModeParams | None = None,
     sha256: str | None = None,
+    size: int | None = None,
 ) -> dict[str, Any]:
     """The manifest dict. ``chunk_counts`` maps mode_key → chunks; ``indexed_chars`` is the size of
-    the indexed (default-mode) chunk contents."""
+    the indexed (default-mode) chunk contents. With ``sha256`` and ``size`` given, ``data`` is not
+    read (a caller that has let the bytes go passes ``b""``)."""
     limits = limits or Limits()
     coverage = coverage_dict(doc)
     warnings = list(doc.coverage.warnings)
@@ -94,7 +96,7 @@ def build_manifest(
         "input": {
             "filename": filename,
             "sha256": sha256 or hashlib.sha256(data).hexdigest(),
-            "bytes": len(data),
+            "bytes": len(data) if size is None else size,
         },
         "source_type": doc.source_type,
         "family": doc.family,

@@ -75,6 +75,38 @@ def _current_rss_kb() -> int:
     return pages * (os.sysconf("SC_PAGE_SIZE") // 1024)
 
 
+_M_MMAP_THRESHOLD = -3  # glibc mallopt parameter
+MMAP_THRESHOLD = 1 << 20
+TRIM_ABOVE_KB = 150 * 1024  # a worker holding more than this after a task hands free heap pages back
+
+
+def _libc():
+    """glibc, for ``mallopt``/``malloc_trim``; None elsewhere (musl, macOS)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        return None
+    return libc if hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt") else None
+
+
+def _tune_malloc(libc) -> None:
+    """Blocks of 1 MiB and more (a large file's bytes, its text, its JSON) get their own mapping,
+    handed back whole when freed. glibc otherwise raises that threshold after the first large free
+    and serves the next ones from the heap, where they leave the worker holding the memory."""
+    if libc is not None:
+        libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+
+
+def _trim(libc) -> None:
+    """Return the heap's free pages to the system after a task."""
+    if libc is not None:
+        libc.malloc_trim(0)
+
+
 def _max_rss_kb() -> int:
     import resource
 
@@ -96,6 +128,8 @@ def _worker_main(
             pass  # a lower hard limit is already in place
     import_extra(extra_modules + env_extra_modules())
     func = _resolve(func_path)
+    libc = _libc()
+    _tune_malloc(libc)
     while True:
         try:
             message = conn.recv()
@@ -124,7 +158,11 @@ def _worker_main(
                 Failure(errors.PARSE_ERROR, f"internal error: {type(exc).__name__}: {exc}"[:500]),
             )
         try:
-            conn.send((*reply, (_max_rss_kb(), _current_rss_kb(), time.process_time() - cpu0)))
+            current = _current_rss_kb()
+            conn.send((*reply, (_max_rss_kb(), current, time.process_time() - cpu0)))
+            del reply
+            if current > TRIM_ABOVE_KB:
+                _trim(libc)  # after a large file (trimming costs a heap walk: not after every file)
         except MemoryError:
             conn.send(
                 (
