@@ -11,7 +11,9 @@ code. Everything else is a paragraph that keeps its line breaks.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable
+from itertools import accumulate
 from typing import Any
 
 from ..limits import ExtractContext
@@ -248,32 +250,55 @@ class _Reader:
 _BLANK = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)*")
 
 
-def _clean_already(cells: tuple[str, ...]) -> bool:
-    """Whether ``table_cell`` would leave every cell as it is: no pipe, no whitespace but single
-    inner spaces (``isprintable`` is False for every other whitespace character)."""
-    flat = "".join(cells)
-    if not flat.isprintable() or "|" in flat or "  " in flat:
-        return False
-    joined = "\x00".join(cells)
-    return "\x00 " not in joined and " \x00" not in joined and joined[:1] != " " and joined[-1:] != " "
+#: every character ``str.isspace`` accepts but the plain space
+_OTHER_SPACES = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B)))
+_OTHER_SPACES += "\u2028\u2029\u202f\u205f\u3000"
+
+
+def _suspect_lines(lines: list[str], width: int) -> set[int]:
+    """Indices of pipe-table lines, rendered from raw cells, where a cell may not be clean for
+    ``table_cell``: a pipe inside a cell (more pipes than the line's own), any whitespace but
+    the plain space, or a double space other than an empty cell's ``|  |``."""
+    big = "\x00".join(lines)
+    hits: list[int] = []
+    for needle in _OTHER_SPACES[:9] if big.isascii() else _OTHER_SPACES:
+        i = big.find(needle)
+        while i >= 0:
+            hits.append(i)
+            i = big.find(needle, i + 1)
+    spaced = big.replace("|  |", "|\x00\x00|").replace("|  |", "|\x00\x00|")  # same length
+    i = spaced.find("  ")
+    while i >= 0:
+        hits.append(i)
+        i = spaced.find("  ", i + 1)
+    ends = list(accumulate(len(line) + 1 for line in lines))
+    out = {bisect_right(ends, i) for i in hits}
+    if big.count("|") != (width + 1) * len(lines):
+        out.update(i for i, line in enumerate(lines) if line.count("|") != width + 1)
+    return out
 
 
 def fast_render_table(header: tuple[str, ...] | None, rows: tuple[tuple[str, ...], ...]) -> str:
     """Exactly :func:`indexer.model.render_table`, without cleaning cells that need no cleaning
-    (most CSV cells): one C-level check per row instead of a Python call per cell."""
+    (most cells): every line is rendered from its raw cells, and only lines where a cell may
+    need cleaning (found by a few C-level scans of the whole table) are rendered again."""
     width = max([len(header or ())] + [len(r) for r in rows] or [0])
     if width == 0:
         return ""
-    out = []
-    for row in (header if header is not None else ("",) * width, *rows):
-        cells = row if len(row) == width else (*row, *("",) * (width - len(row)))
-        if _clean_already(cells):
-            out.append("| " + " | ".join(cells) + " |")
-        else:
-            out.append("| " + " | ".join(table_cell(c) for c in cells) + " |")
-        if len(out) == 1:
-            out.append("|" + " --- |" * width)
-    return "\n".join(out)
+    pad = ("",) * width
+    table = [
+        r if len(r) == width else (*r, *pad[: width - len(r)])
+        for r in (header if header is not None else pad, *rows)
+    ]
+    try:
+        lines = ["| " + " | ".join(cells) + " |" for cells in table]
+    except TypeError:  # a cell that is not a string
+        lines = ["| " + " | ".join(table_cell(c) for c in cells) + " |" for cells in table]
+    else:
+        for i in _suspect_lines(lines, width):
+            lines[i] = "| " + " | ".join(table_cell(c) for c in table[i]) + " |"
+    lines.insert(1, "|" + " --- |" * width)
+    return "\n".join(lines)
 
 
 def assemble_blocks(source_type: str, blocks: Iterable[Block], **kwargs: Any) -> Document:
