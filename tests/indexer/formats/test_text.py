@@ -142,3 +142,25 @@ def test_assemble_blocks_equals_the_model_assemble():
     ]
     fast = assemble_blocks("html", blocks, metadata={"source_type": "html"})
     assert fast.to_json() == assemble("html", blocks, metadata={"source_type": "html"}).to_json()
+
+
+def test_fast_render_table_equals_render_table():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from indexer.formats.text import fast_render_table
+    from indexer.model import render_table
+
+    cell = st.lists(st.sampled_from(list("ab |\t\n\xa0\x00é") + ["  ", "x"]), max_size=4).map("".join)
+    row = st.lists(st.one_of(cell, st.integers()), max_size=4).map(tuple)
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.one_of(st.none(), row), st.lists(row, max_size=5).map(tuple))
+    def check(header, rows):
+        assert fast_render_table(header, rows) == render_table(header, rows)
+
+    check()
+    # read by hand: an empty cell stays empty, a pipe is escaped, a tab and a double space collapse
+    assert fast_render_table(("h1", "h2"), (("a|b", ""), ("c\td", "e  f"))) == (
+        "| h1 | h2 |\n| --- | --- |\n| a\\|b |  |\n| c d | e f |"
+    )
