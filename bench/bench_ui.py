@@ -32,6 +32,7 @@ from storage.indexing import index_folder  # noqa: E402
 from tui.app import ChunkscopeApp, prepare_processes  # noqa: E402
 from tui.widgets.chunk_list import ChunkList  # noqa: E402
 from tui.widgets.file_tree import FileTree  # noqa: E402
+from tui.widgets.source_view import SourceView  # noqa: E402
 
 WORDS = [
     "tide",
@@ -171,6 +172,22 @@ async def big_document(folder: Path, repeat: int) -> None:
                 )
             )
         stall_scroll = probe.stop()
+        # the source view: the stored text (wrapped once, on the event loop), then recoloured per mode
+        source = main.query_one(SourceView)
+        t0 = time.perf_counter()
+        await pilot.press("s")
+        await wait_until(pilot, lambda: source.rows and not main.workers_busy())
+        first_source = (time.perf_counter() - t0) * 1000
+        recolours = []
+        for i in range(repeat):
+            key = ("6", "1")[i % 2]
+            before = source.first
+            recolours.append(await timed_press(pilot, key, lambda b=before: source.first is not b, source))
+        print(
+            f"  source view: {len(source.lines):,} lines ({len(source.rows):,} wrapped rows) shown in "
+            f"{first_source:.0f} ms (document loaded in a worker)"
+        )
+        print(f"  recolour the source view on a mode switch: {summary(recolours)}")
         base = statistics.median(baseline)
         print(f"  key press that changes nothing (baseline): {summary(baseline)}")
         print(
@@ -181,7 +198,7 @@ async def big_document(folder: Path, repeat: int) -> None:
             f"  scroll to the end / start:            {summary(scrolls)} "
             f"= {statistics.median(scrolls) / base:.1f}× baseline; longest loop stall {stall_scroll:.1f} ms"
         )
-        verdict = max(statistics.median(switches), statistics.median(scrolls))
+        verdict = max(statistics.median(switches), statistics.median(scrolls), statistics.median(recolours))
         print(f"  target < 100 ms: {'met' if verdict < 100 else 'NOT met'}")
 
 

@@ -7,6 +7,7 @@ No Textual here, so these are tested directly. A *chunk* is anything with ``ordi
 from __future__ import annotations
 
 import statistics
+from array import array
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -225,6 +226,32 @@ def line_owners(chunks: Sequence[ChunkLike], line_count: int) -> list[tuple[int,
         for line in range(a - 1, b):
             owners[line].append(chunk.ordinal)
     return [tuple(o) for o in owners]
+
+
+def line_cover(chunks: Sequence[ChunkLike], line_count: int) -> tuple[array, array]:
+    """Compact :func:`line_owners`: per line the first covering ordinal (-1: none) and how many
+    chunks cover it (capped at 127). Few allocations, so recolouring a long text stays fast."""
+    first = array("i", [-1]) * line_count
+    count = array("b", [0]) * line_count
+    for chunk in chunks:
+        s = span(chunk.metadata)
+        if not s:
+            continue
+        for line in range(max(1, s[0]) - 1, min(line_count, s[1])):
+            if count[line] == 0:
+                first[line] = chunk.ordinal
+            if count[line] < 127:
+                count[line] += 1
+    return first, count
+
+
+def wrap_lines(lines: Sequence[str], width: int) -> list[tuple[int, str, bool]]:
+    """Visual rows of ``lines`` soft-wrapped at ``width``: (line index, piece, first piece)."""
+    rows: list[tuple[int, str, bool]] = []
+    for index, line in enumerate(lines):
+        for n, piece in enumerate(wrap(line.expandtabs(4), width)):
+            rows.append((index, piece, n == 0))
+    return rows
 
 
 def is_placeholder(chunk: ChunkLike) -> bool:

@@ -34,7 +34,7 @@ from indexer.modes import registry as modes
 
 from .. import messages as msg
 from ..library import Library, params_from_key
-from ..present import chunk_stats, human_bytes
+from ..present import chunk_stats, human_bytes, wrap_lines
 from ..widgets.chunk_list import ChunkList
 from ..widgets.compare_view import Column, CompareGrid, CompareView
 from ..widgets.event_log import EventLog
@@ -449,7 +449,7 @@ class MainScreen(Screen[None]):
         if row is None or not self.family:
             note = self.empty_note(row)
             self.query_one(ChunkList).set_chunks([], empty_text=note)
-            self.query_one(SourceView).set_text("", empty_text=note)
+            self.query_one(SourceView).set_text([], empty_text=note)
             await self.query_one(CompareView).set_columns([])
             await self.query_one(ImagesPanel).show(None, [], self.app_renderer)
             return
@@ -472,11 +472,14 @@ class MainScreen(Screen[None]):
             doc = await self.fetch_document(path)
             view = self.query_one(SourceView)
             if doc is None:
-                view.set_text("", empty_text=note)
+                view.set_text([], empty_text=note)
                 return
             headings = [b.lines for b in doc.blocks if b.kind == "heading" and b.lines]
             if view.document_key != (path, id(doc)):
-                view.set_text(doc.text, headings)
+                # splitting and wrapping a long text happen on a read thread, not the event loop
+                lines = await self.library.call(view.split, doc.text)
+                rows = await self.library.call(wrap_lines, lines, view.wrap_width)
+                view.set_text(lines, headings, rows=rows)
                 view.document_key = (path, id(doc))
             view.set_chunks(chunks)
         elif tab == "images":

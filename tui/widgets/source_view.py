@@ -7,6 +7,7 @@ soft-wrapped; only visible lines are rendered (Line API). Switching the mode rec
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 
 from rich.segment import Segment
@@ -15,7 +16,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..present import ChunkLike, line_owners, span, wrap
+from ..present import ChunkLike, line_cover, span, wrap_lines
 
 GUTTER = 7
 
@@ -40,26 +41,49 @@ class SourceView(ScrollView, can_focus=True):
         super().__init__(**kwargs)
         self.lines: list[str] = []
         self.headings: set[int] = set()
-        self.owners: list[tuple[int, ...]] = []
+        self.first: array = array("i")  # per line: the first chunk covering it (-1: none)
+        self.count: array = array("b")  # per line: how many chunks cover it
         self.starts: dict[int, list[int]] = {}  # 0-based line → ordinals starting there
         self.rows: list[tuple[int, str, bool]] = []  # (line index, piece, first piece of the line)
         self._wrapped_at = -1
         self.empty_text = "no document"
         self.document_key: tuple | None = None  # what the owner last loaded
 
-    def set_text(self, text: str, headings: Sequence[tuple[int, int]] = (), empty_text: str = "") -> None:
+    @staticmethod
+    def split(text: str) -> list[str]:
         if text.endswith("\n"):
             text = text[:-1]
-        self.lines = text.split("\n") if text else []
+        return text.split("\n") if text else []
+
+    @property
+    def wrap_width(self) -> int:
+        return max(8, self.size.width - GUTTER)
+
+    def set_text(
+        self,
+        lines: list[str],
+        headings: Sequence[tuple[int, int]] = (),
+        empty_text: str = "",
+        rows: list[tuple[int, str, bool]] | None = None,
+    ) -> None:
+        """Show ``lines`` (``rows``: already wrapped at :attr:`wrap_width`, e.g. in a worker)."""
+        self.lines = lines
         self.headings = {i - 1 for a, b in headings for i in range(a, b + 1)}
         self.empty_text = empty_text or "no extracted text"
         self.document_key = None
-        self._wrapped_at = -1
-        self._rewrap()
+        self.first, self.count = array("i"), array("b")
+        if rows is not None:
+            self._wrapped_at = self.wrap_width
+            self.rows = rows
+            self.virtual_size = Size(self.size.width, max(1, len(rows)))
+            self.refresh()
+        else:
+            self._wrapped_at = -1
+            self._rewrap()
         self.scroll_home(animate=False, immediate=True)
 
     def set_chunks(self, chunks: Sequence[ChunkLike]) -> None:
-        self.owners = line_owners(chunks, len(self.lines))
+        self.first, self.count = line_cover(chunks, len(self.lines))
         self.starts = {}
         for chunk in chunks:
             s = span(chunk.metadata)
@@ -76,16 +100,12 @@ class SourceView(ScrollView, can_focus=True):
                         return
 
     def _rewrap(self) -> None:
-        width = max(8, self.size.width - GUTTER)
+        width = self.wrap_width
         if width == self._wrapped_at:
             return
         self._wrapped_at = width
-        rows: list[tuple[int, str, bool]] = []
-        for index, line in enumerate(self.lines):
-            for n, piece in enumerate(wrap(line.expandtabs(4), width)):
-                rows.append((index, piece, n == 0))
-        self.rows = rows
-        self.virtual_size = Size(self.size.width, max(1, len(rows)))
+        self.rows = wrap_lines(self.lines, width)
+        self.virtual_size = Size(self.size.width, max(1, len(self.rows)))
         self.refresh()
 
     def on_resize(self) -> None:
@@ -102,15 +122,15 @@ class SourceView(ScrollView, can_focus=True):
         if row >= len(self.rows):
             return Strip.blank(width, base)
         index, piece, first = self.rows[row]
-        owners = self.owners[index] if index < len(self.owners) else ()
+        covered = self.count[index] if index < len(self.count) else 0
         gutter = ""
         if first and index in self.starts:
             numbers = self.starts[index]
             gutter = str(numbers[0]) + ("+" if len(numbers) > 1 else "")
-        if len(owners) > 1:
+        if covered > 1:
             body_style = self.get_component_rich_style("source-view--overlap")
-        elif owners:
-            key = "source-view--odd" if owners[0] % 2 else "source-view--even"
+        elif covered:
+            key = "source-view--odd" if self.first[index] % 2 else "source-view--even"
             body_style = self.get_component_rich_style(key)
         else:
             body_style = Style()
