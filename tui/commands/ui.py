@@ -30,6 +30,15 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"not a folder: {folder}")
     if args.jobs is not None and args.jobs < 1:
         raise UserError("--jobs must be at least 1")
+    from storage.errors import StoreError
+    from storage.store import Store, default_db_path
+
+    db_path = Path(args.db).expanduser() if args.db else default_db_path(folder.resolve())
+    try:  # a damaged or newer index is one clear line, not a traceback inside the UI
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+        Store.open(db_path, root=folder.resolve()).close()
+    except (StoreError, OSError) as exc:
+        raise UserError(f"cannot open the index {db_path}: {exc}") from None
     # textual-image asks the terminal about graphics support when imported; that must happen
     # before Textual takes the terminal over.
     import textual_image.widget  # noqa: F401
@@ -38,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
     app = ChunkscopeApp(
         folder,
-        db_path=Path(args.db).expanduser() if args.db else None,
+        db_path=db_path,
         jobs=args.jobs,
         poll=args.poll,
         watch=not args.no_watch,
