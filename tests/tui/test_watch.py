@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tui import messages as msg
 from tui.app import ChunkscopeApp
 from tui.widgets.chunk_list import ChunkList
 from tui.widgets.event_log import EventLog
@@ -22,7 +23,8 @@ def label(app: ChunkscopeApp, path: str) -> str:
 async def test_new_and_modified_files_show_up_indexed(tmp_path):
     root = build_corpus(tmp_path / "corpus", sample=False)
     app = ChunkscopeApp(root, image_renderer="halfcell", jobs=1)
-    async with app.run_test(size=(120, 40)) as pilot:
+    seen: list[object] = []
+    async with app.run_test(size=(120, 40), message_hook=seen.append) as pilot:
         # the initial scan indexes what is there; the failure is shown with its code
         await wait_for(
             pilot, lambda: label(app, "notes.md").startswith("✔ notes.md 4"), 60, "notes.md indexed"
@@ -31,6 +33,11 @@ async def test_new_and_modified_files_show_up_indexed(tmp_path):
         await wait_for(pilot, lambda: app.main.watcher_state in ("native", "polling"), 30, "the watcher")
         log = app.main.query_one(EventLog)
         assert any("notes.md added → 4 chunks" in e for e in log.entries)
+        # the scan reported its progress (3 files: notes.md, broken.docx, all_round.docx), then the
+        # progress line says the index is up to date
+        progress = [m for m in seen if isinstance(m, msg.ScanProgress)]
+        assert progress and progress[-1].done == progress[-1].total == 3
+        await wait_for(pilot, lambda: "up to date" in app.main.query_one("#progress-note").markup, 30)
 
         (root / "fresh.md").write_text(FIRST, encoding="utf-8")
         await wait_for(
