@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from indexer import chunk_document, extract
 from indexer.errors import ChunkscopeError
 from indexer.model import IMAGE, LIST, PARAGRAPH, TABLE, Block, Coverage, Document, Image, ListItem, Skipped
 from indexer.provenance import chunk_id
-from storage.serial import chunk_dict, compact_document_json, document_json, dumps
+from storage.serial import ChunkIds, chunk_dict, compact_document_json, document_json, dumps
 
 
 def check_chunk(chunk, ordinal: int) -> None:
@@ -22,6 +24,11 @@ def check_chunk(chunk, ordinal: int) -> None:
     # the store computes ids from the chunk's own metadata mapping: the same ids as from the dict
     assert chunk_id("a/b.md", "structural", chunk.metadata, chunk.content, ordinal) == chunk_id(
         "a/b.md", "structural", plain["metadata"], plain["content"], ordinal
+    )
+    # … and with its faster ChunkIds, the very same ids (a path and key that need JSON escaping)
+    path, key = 'dir "q"/b\\ü.md', "sliding_window:window_size=3,overlap=1"
+    assert ChunkIds(path, key)(chunk.metadata, chunk.content, ordinal) == chunk_id(
+        path, key, plain["metadata"], plain["content"], ordinal
     )
 
 
@@ -81,3 +88,27 @@ def test_real_documents_match_the_model(playground):
         checked += 1
     if checked < 5:
         pytest.fail(f"only {checked} playground documents could be extracted")
+
+
+_values = st.one_of(
+    st.none(),
+    st.integers(-5, 10**6),
+    st.text(max_size=8),
+    st.lists(st.integers(0, 99), max_size=3).map(tuple),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    path=st.text(min_size=1, max_size=20),
+    key=st.text(max_size=20),
+    content=st.text(max_size=60),
+    ordinal=st.integers(0, 10**6),
+    metadata=st.dictionaries(
+        st.sampled_from(["source_lines", "page_number", "sheet_name", "row_range", "heading_path", "x"]),
+        _values,
+        max_size=5,
+    ),
+)
+def test_chunk_ids_equal_the_provenance_chunk_id(path, key, content, ordinal, metadata):
+    assert ChunkIds(path, key)(metadata, content, ordinal) == chunk_id(path, key, metadata, content, ordinal)
