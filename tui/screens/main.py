@@ -267,6 +267,8 @@ class MainScreen(Screen[None]):
     def on_scan_progress(self, message: msg.ScanProgress) -> None:
         self.indexing = message.done < message.total
         self.latest_progress = message
+        if message.done == 0 and message.total:
+            self.full_reload()  # the scan queued the new files: show them at once, as queued
         self.schedule_flush()
 
     def show_progress(self) -> None:
