@@ -15,11 +15,13 @@ HELP = """[b]chunkscope[/b] — what each chunking mode does to the files of a f
   p          mode parameters (window size, overlap, sentences, paragraphs per page, rows)
   tab        move between the file tree, the filter and the chunk list
   enter      a chunk's full metadata
-  c          compare modes side by side (m: choose modes in the compare tab: 1-7 toggles)
+  c          compare modes side by side (there 1-7 add or remove a mode column;
+             P adds the current mode with other parameters)
   s          source view: the extracted text coloured by chunk
   i          images: placeholders next to the extracted images
   m          manifest: extractor, chunker, coverage, error
-  k / /      chunks tab / search over every chunk
+  escape     back to the chunk list (or press the tab's key again)
+  /          search every chunk (filters: type:pdf mode:sentence kind:table)
   R          corpus report
   o          open the file in $EDITOR or the system viewer
   x          re-index the selected file
