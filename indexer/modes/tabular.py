@@ -18,13 +18,13 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from typing import Any
 
 from ..model import CSV, IMAGE, SPREADSHEET, TABLE, Block, Chunk, Document, render_table
 from ..provenance import FIRST_KEYS, provenance
-from ._common import Draft, image_drafts, split_at_paragraphs, split_atomic
+from ._common import Draft, _provenance, image_drafts, split_at_paragraphs, split_atomic
 from .params import ModeParams
 from .registry import mode
 from .sliding_window import window_starts
@@ -102,6 +102,10 @@ class Table:
     names: list[str]
     rendered: list[str]
     text_offset: int | None
+    #: row numbers known and non-decreasing: a run of rows spans its first to its last number
+    ascending: bool = False
+    #: the provenance keys every sub-block shares (copied from the block's meta)
+    first_keys: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, block: Block) -> Table:
@@ -114,40 +118,45 @@ class Table:
                 offset = 2
             elif n_lines == n_rows + (1 if block.header is not None else 0):
                 offset = 1 if block.header is not None else 0
-        return cls(block, names, render_rows(names, block.rows), offset)
+        nums = block.row_numbers
+        ascending = len(nums) == len(block.rows) and list(nums) == sorted(nums)
+        first_keys = {k: block.meta[k] for k in FIRST_KEYS if k in block.meta}
+        return cls(block, names, render_rows(names, block.rows), offset, ascending, first_keys)
 
     def row_number(self, i: int) -> int:
         nums = self.block.row_numbers
         return nums[i] if len(nums) == len(self.block.rows) else i + 1
 
     def prov(self, indices: Sequence[int]) -> dict[str, Any]:
-        """``provenance([self.sub(indices, …)])``, worked out directly (one per chunk)."""
+        """``provenance`` of a sub-block holding rows ``indices`` (ascending), worked out
+        directly: its lines, the block's page and extra keys, and the rows' ``row_range``."""
         b = self.block
         if not indices:
             return provenance([b])
-        if indices[-1] - indices[0] == len(indices) - 1:  # ascending, contiguous
-            lo, hi = indices[0], indices[-1]
-            if len(b.row_numbers) == len(b.rows):
+        lo, hi = indices[0], indices[-1]
+        if hi - lo == len(indices) - 1:  # contiguous
+            if self.ascending:
+                first, last = b.row_numbers[lo], b.row_numbers[hi]
+            elif len(b.row_numbers) == len(b.rows):
                 nums = b.row_numbers[lo : hi + 1]
                 first, last = min(nums), max(nums)
             else:
                 first, last = lo + 1, hi + 1
         else:
-            lo, hi = min(indices), max(indices)
             nums = [self.row_number(i) for i in indices]
             first, last = min(nums), max(nums)
         out: dict[str, Any] = {}
         if b.lines is not None:
             if self.text_offset is not None:
-                out["source_lines"] = [b.lines[0] + self.text_offset + lo, b.lines[0] + self.text_offset + hi]
+                base = b.lines[0] + self.text_offset
+                out["source_lines"] = [base + lo, base + hi]
             elif b.lines:
                 out["source_lines"] = [b.lines[0], b.lines[1]]
         if b.page is not None:
             out["page_number"] = b.page
+        if self.first_keys:
+            out.update(self.first_keys)
         if b.meta:
-            for key in FIRST_KEYS:
-                if key in b.meta:
-                    out[key] = b.meta[key]
             record = b.meta.get("record_range")
             if record:
                 out["record_range"] = [record[0], record[1]]
@@ -183,10 +192,14 @@ def _finish(doc: Document, drafts: list[Draft], extra: dict[str, Any] | None = N
     doc_meta = dict(doc.metadata) or None
     out = []
     for i, d in enumerate(drafts):
-        d.meta["chunk_index"] = i
+        meta = d.meta  # every draft here has a dict of its own: completed in place
+        meta["chunk_index"] = i
         if extra:
-            d.meta.update(extra)
-        out.append(d.chunk(doc_meta))
+            meta.update(extra)
+        if doc_meta is not None:
+            meta["document_metadata"] = doc_meta
+        meta.update(_provenance(d.blocks) if d.prov is None else d.prov)
+        out.append(Chunk(d.text, d.content_type, meta))
     return out
 
 
@@ -232,15 +245,17 @@ def sheet_rows(doc: Document, params: ModeParams) -> list[Chunk]:
         if isinstance(unit, Block):
             drafts += _text_draft("row_document", unit, _sheet_meta(unit))
             continue
+        sheet = _sheet_meta(unit.block)
         for group in _row_groups(unit, size):
-            meta = _sheet_meta(unit.block) | {
+            meta = sheet | {
                 "row_index": group[0],
                 "header_row": list(unit.names),
                 "col_count": len(unit.names),
                 "rows_per_chunk": size,
                 "actual_row_count": len(group),
             }
-            drafts.append(unit.draft("row_document", group, _join(unit, group), meta))
+            text = unit.rendered[group[0]] if size == 1 else _join(unit, group)
+            drafts.append(unit.draft("row_document", group, text, meta))
     return _finish(doc, drafts, {"skipped_sheets": _skipped_sheets(doc)})
 
 
