@@ -272,6 +272,8 @@ class Indexer:
         def finish(block: bool) -> None:
             nonlocal done, bytes_done
             while pending and (block or pending[0][0].done() or len(pending) > limit):
+                if not pending[0][0].done():
+                    writer.hurry()  # about to wait: the writer must not linger for more results
                 future, make_event, f = pending.popleft()
                 event = make_event(future.result())
                 done += 1

@@ -26,6 +26,7 @@ from . import migrations
 
 T = TypeVar("T")
 _STOP = object()
+_HURRY = object()  # ends the current linger: someone is waiting on a result
 MAX_BATCH = 32  # queued jobs sharing one transaction, at most
 
 
@@ -55,6 +56,8 @@ class Writer:
                 item = self._queue.get()
                 if item is _STOP:
                     return
+                if item is _HURRY:
+                    continue
                 batch = [item[:2]]
                 # jobs that queued up meanwhile share the transaction: far fewer commits, WAL
                 # checkpoints and FTS segment flushes. A job submitted with ``linger`` (more are
@@ -71,6 +74,9 @@ class Writer:
                     if more is _STOP:
                         stop = True
                         break
+                    if more is _HURRY:
+                        deadline = 0.0
+                        continue
                     batch.append(more[:2])
                     if more[2] <= 0:
                         deadline = 0.0
@@ -123,6 +129,11 @@ class Writer:
         future: Future[T] = Future()
         self._queue.put((func, future, linger))
         return future
+
+    def hurry(self) -> None:
+        """End the current linger now (a caller is about to wait on a lingering job's future)."""
+        if not self._closed:
+            self._queue.put(_HURRY)
 
     def call(self, func: Callable[[sqlite_utils.Database], T]) -> T:
         """Run ``func`` in a transaction on the writer thread and wait for its result."""

@@ -213,6 +213,17 @@ def test_rename_moves_rows_without_re_extraction(tmp_path):
         after = engine.store.chunks("b.md")
         assert [c.content for c in after] == [c.content for c in before]
         assert {c.id for c in after}.isdisjoint({c.id for c in before})  # ids include the path
+        # each id is the one the new path gives, and the full-text index still finds the chunks
+        from indexer.provenance import chunk_id
+
+        key = engine.store.mode_key("b.md")
+        assert [c.id for c in after] == [
+            chunk_id("b.md", key, c.metadata, c.content, c.ordinal) for c in after
+        ]
+        assert [h.path for h in engine.store.search("pump uphill")] == ["b.md"]
+        engine.store.writer.call(
+            lambda d: d.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')")
+        )
         assert engine.known_paths() == ["b.md"]
 
 

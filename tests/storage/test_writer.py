@@ -35,3 +35,18 @@ def test_a_lingering_job_waits_for_company_and_a_plain_job_ends_the_wait(tmp_pat
         assert 0.2 <= time.monotonic() - t1 < 3
     finally:
         writer.close()
+
+
+def test_hurry_ends_a_linger_for_a_caller_about_to_wait(tmp_path):
+    writer = Writer(tmp_path / "index.db")
+    try:
+        writer.hurry()  # with nothing lingering it is a no-op
+        t0 = time.monotonic()
+        future = writer.submit(
+            lambda d: d.execute("INSERT INTO settings VALUES ('k', 'v')").rowcount, linger=5.0
+        )
+        writer.hurry()
+        assert future.result(timeout=3) == 1
+        assert time.monotonic() - t0 < 3  # not the 5 s linger
+    finally:
+        writer.close()
