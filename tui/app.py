@@ -28,6 +28,16 @@ COMMANDS = (
     ),
     ("Images", "Placeholders next to the extracted images", "tab('images')"),
     ("Manifest", "Extractor, chunker, coverage and error of the file", "tab('manifest')"),
+    (
+        "Fields of the file",
+        "The file's stored field extraction (chunkscope fields --folder)",
+        "tab('fields')",
+    ),
+    (
+        "Field coverage",
+        "Per field, how many documents extracted it; documents failing the gate",
+        "field_coverage",
+    ),
     ("Search", "Full-text search over every chunk", "search"),
     ("Corpus report", "Per format: files, failures, chunks, coverage", "report"),
     ("Open file", "Open the file in $EDITOR or the system viewer", "open_file"),

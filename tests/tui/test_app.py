@@ -376,3 +376,38 @@ async def test_compare_one_mode_with_two_parameter_sets(indexed_corpus):
         assert [len(c.chunks) for c in grid.columns[:2]] == [len(narrow), len(wide)]
         # windows of 5 blocks advancing by 3 make fewer chunks than windows of 3 advancing by 2
         assert len(wide) < len(narrow)
+
+
+# A schema of the extract-conformance form: title required, priority defaulting to 0. The reply
+# below carries only the title (read by hand): title EXTRACTED "ship it", priority DEFAULTED 0.
+FIELD_SCHEMA = {
+    "format": "JSON",
+    "rootName": "task",
+    "fields": [
+        {"name": "title", "kind": "STRING", "required": True},
+        {"name": "priority", "kind": "INT", "required": True, "default": "0"},
+    ],
+}
+
+
+async def test_fields_tab_shows_the_stored_result_of_the_file(tmp_path):
+    from tests.tui.conftest import index
+    from tui.cli import main
+    from tui.widgets.fields_panel import FieldsPanel
+
+    root = tmp_path / "corpus"
+    root.mkdir()
+    (root / "reply.txt").write_text('The model said:\n```json\n{"title": "ship it"}\n```\n', encoding="utf-8")
+    index(root)
+    schema = tmp_path / "task.json"
+    schema.write_text(json.dumps(FIELD_SCHEMA), encoding="utf-8")
+    assert main(["fields", "--schema", str(schema), "--folder", str(root), "--quiet"]) == 0
+    app = make_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "reply.txt")
+        app.main.query_one("TabbedContent").active = "fields"
+        await settle(pilot)
+        text = app.main.query_one(FieldsPanel).text.plain
+        lines = {line.split()[0]: line.split()[1:] for line in text.splitlines() if line.split()}
+        assert lines["title"][:1] == ["EXTRACTED"] and '"ship it"' in " ".join(lines["title"])
+        assert lines["priority"] == ["DEFAULTED", "0"]

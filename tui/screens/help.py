@@ -20,6 +20,7 @@ HELP = """[b]chunkscope[/b] — what each chunking mode does to the files of a f
   s          source view: the extracted text coloured by chunk
   i          images: placeholders next to the extracted images
   m          manifest: extractor, chunker, coverage, error
+  F          field coverage of `chunkscope fields --folder` runs (the Fields tab: this file's)
   escape     back to the chunk list (or press the tab's key again)
   /          search every chunk (filters: type:pdf mode:sentence kind:table)
   R          corpus report

@@ -38,6 +38,7 @@ from ..present import chunk_stats, human_bytes, wrap_lines
 from ..widgets.chunk_list import ChunkList
 from ..widgets.compare_view import Column, CompareGrid, CompareView
 from ..widgets.event_log import EventLog
+from ..widgets.fields_panel import FieldsPanel
 from ..widgets.file_tree import FileTree
 from ..widgets.images_panel import ImagesPanel
 from ..widgets.manifest_panel import ManifestPanel
@@ -71,6 +72,7 @@ class MainScreen(Screen[None]):
         Binding("s", "tab('source')", "source"),
         Binding("i", "tab('images')", "images"),
         Binding("m", "tab('manifest')", "manifest"),
+        Binding("F", "field_coverage", "fields", show=False),
         Binding("escape", "tab('chunks')", "chunks", show=False),
         Binding("slash", "search", "search"),
         Binding("R", "report", "report"),
@@ -127,6 +129,8 @@ class MainScreen(Screen[None]):
                         yield ImagesPanel(id="images-panel")
                     with TabPane("Manifest", id="manifest"):
                         yield ManifestPanel(id="manifest-panel")
+                    with TabPane("Fields", id="fields"):
+                        yield FieldsPanel(id="fields-tab")
         yield ProgressLine(id="progress")
         yield EventLog(id="event-log")
         yield Footer(compact=True)
@@ -443,6 +447,10 @@ class MainScreen(Screen[None]):
     @work(exclusive=True, group="view")
     async def load_view(self, path: str, tab: str, mode: str, params: ModeParams) -> None:
         row = self.rows.get(path)
+        if tab == "fields":
+            # the stored result of `chunkscope fields --folder` for this file (latest schema run)
+            await self.query_one(FieldsPanel).load(self.library, path)
+            return
         if tab == "manifest":
             manifest = await self.library.call(self.library.store.manifest, path)
             fresh = await self.library.call(self.library.store.document, path)
@@ -570,6 +578,17 @@ class MainScreen(Screen[None]):
         tree = self.query_one(FileTree)
         tree.count_files = not tree.count_files
         tree.update_rows([])
+
+    def action_field_coverage(self) -> None:
+        """The field coverage of the corpus (stored `chunkscope fields --folder` runs)."""
+        from .fields import FieldsScreen
+
+        def jump(path: str | None) -> None:
+            if path and path in self.rows:
+                self.query_one(FileTree).select(path)
+                self.select(path)
+
+        self.app.push_screen(FieldsScreen(self.path), jump)
 
     def action_focus_filter(self) -> None:
         self.query_one("#file-filter").focus()
