@@ -126,3 +126,58 @@ def test_writer_jobs_sharing_a_transaction_fail_alone(tmp_path):
     conn = sqlite3.connect(tmp_path / "index.db")
     assert conn.execute("SELECT key FROM settings ORDER BY key").fetchall() == [("a",), ("c",)]
     conn.close()
+
+
+def test_chunks_rebuilt_without_the_id_index_keep_rows_fts_and_triggers(tmp_path):
+    from storage import records
+
+    path = tmp_path / "index.db"
+    db = database(connect(path))
+    migrations.migrations.apply(db, stop_before="0004_chunk_ids_not_indexed")
+    rows = [
+        ("id-a", 0, "the pump moves water uphill", "text", "{}"),
+        ("id-b", 1, "a valve stops the flow", "text", "{}"),
+    ]
+    result = {
+        "sha256": "s",
+        "source_type": "md",
+        "family": "document",
+        "manifest": {},
+        "has_warning": False,
+        "document": "{}",
+        "text_chars": 0,
+        "images": [],
+        "chunk_sets": [{"mode": "structural", "mode_key": "structural", "is_default": True, "rows": rows}],
+    }
+    db.execute("BEGIN")
+    records.replace_document(db, "a.md", 1, 1, result)
+    db.execute("COMMIT")
+    before = db.execute("SELECT pk, id, content FROM chunks ORDER BY pk").fetchall()
+    assert (
+        db.execute("SELECT count(*) FROM pragma_index_list('chunks') WHERE \"unique\" = 1").fetchone()[0] == 2
+    )
+    db.conn.close()
+    with Store.open(path) as store:
+        conn = connect(path)
+        assert migrations.applied_names(database(conn)) == migrations.known_names()
+        assert conn.execute("SELECT pk, id, content FROM chunks ORDER BY pk").fetchall() == before
+        # only (document_id, mode_key, ordinal) is unique now
+        assert (
+            conn.execute("SELECT count(*) FROM pragma_index_list('chunks') WHERE \"unique\" = 1").fetchone()[
+                0
+            ]
+            == 1
+        )
+        triggers = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+        assert triggers == {"chunks_ai", "chunks_ad", "chunks_au"}
+        conn.close()
+        assert [h.chunk_id for h in store.search("valve")] == ["id-b"]
+        # the triggers still keep FTS in step: a new chunk set is searchable, the old one is gone
+        rows2 = [("id-c", 0, "the valve was replaced", "text", "{}")]
+        result2 = dict(result, chunk_sets=[dict(result["chunk_sets"][0], rows=rows2)])
+        store.writer.call(lambda d: records.replace_document(d, "a.md", 2, 2, result2))
+        assert [h.chunk_id for h in store.search("valve")] == ["id-c"]
+        assert store.search("pump") == []
+        store.writer.call(
+            lambda d: d.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')")
+        )
