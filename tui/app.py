@@ -33,11 +33,6 @@ COMMANDS = (
         "The file's stored field extraction (chunkscope fields --folder)",
         "tab('fields')",
     ),
-    (
-        "Field coverage",
-        "Per field, how many documents extracted it; documents failing the gate",
-        "field_coverage",
-    ),
     ("Search", "Full-text search over every chunk", "search"),
     ("Corpus report", "Per format: files, failures, chunks, coverage", "report"),
     ("Open file", "Open the file in $EDITOR or the system viewer", "open_file"),

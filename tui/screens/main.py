@@ -72,7 +72,6 @@ class MainScreen(Screen[None]):
         Binding("s", "tab('source')", "source"),
         Binding("i", "tab('images')", "images"),
         Binding("m", "tab('manifest')", "manifest"),
-        Binding("F", "field_coverage", "fields", show=False),
         Binding("escape", "tab('chunks')", "chunks", show=False),
         Binding("slash", "search", "search"),
         Binding("R", "report", "report"),
@@ -578,17 +577,6 @@ class MainScreen(Screen[None]):
         tree = self.query_one(FileTree)
         tree.count_files = not tree.count_files
         tree.update_rows([])
-
-    def action_field_coverage(self) -> None:
-        """The field coverage of the corpus (stored `chunkscope fields --folder` runs)."""
-        from .fields import FieldsScreen
-
-        def jump(path: str | None) -> None:
-            if path and path in self.rows:
-                self.query_one(FileTree).select(path)
-                self.select(path)
-
-        self.app.push_screen(FieldsScreen(self.path), jump)
 
     def action_focus_filter(self) -> None:
         self.query_one("#file-filter").focus()
