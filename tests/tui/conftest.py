@@ -64,7 +64,7 @@ def indexed_corpus(tmp_path_factory) -> Path:
     return index(build_corpus(tmp_path_factory.mktemp("ui") / "corpus"))
 
 
-async def wait_for(pilot, predicate: Callable[[], object], timeout: float = 20.0, what: str = "") -> None:
+async def wait_for(pilot, predicate: Callable[[], object], timeout: float = 30.0, what: str = "") -> None:
     """Let the app run until ``predicate()`` holds (fails the test after ``timeout`` seconds)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -74,15 +74,19 @@ async def wait_for(pilot, predicate: Callable[[], object], timeout: float = 20.0
     raise AssertionError(f"timed out after {timeout}s waiting for {what or predicate}")
 
 
-async def settle(pilot) -> None:
+async def settle(pilot, timeout: float = 30.0) -> None:
     """Wait until the view workers are done (everything but the long-running sync thread)."""
     app = pilot.app
+
+    def busy() -> bool:
+        return any(w.group != "sync" and w.is_running for w in app.workers)
+
     await pilot.pause(0.05)
-    for _ in range(400):
-        busy = [w for w in app.workers if w.group not in ("sync",) and w.is_running]
-        if not busy:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not busy():
             await pilot.pause(0.02)
-            if not [w for w in app.workers if w.group not in ("sync",) and w.is_running]:
+            if not busy():
                 return
         await pilot.pause(0.02)
-    raise AssertionError("workers did not settle")
+    raise AssertionError(f"workers did not settle within {timeout}s")
