@@ -108,10 +108,12 @@ class Table:
     first_keys: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, block: Block) -> Table:
+    def of(cls, block: Block, *, rows_are_lines: bool = False) -> Table:
+        """``rows_are_lines``: the text is the source itself (CSV) and ``row_numbers`` are its
+        line numbers, so a run of rows spans from its first row's line to the next row's."""
         names = labels(block)
         offset = None
-        if block.lines is not None:
+        if block.lines is not None and not rows_are_lines:
             n_lines = block.lines[1] - block.lines[0] + 1
             n_rows = len(block.rows)
             if n_lines == n_rows + 2:  # a rendered pipe table: header and separator lines
@@ -150,6 +152,16 @@ class Table:
             if self.text_offset is not None:
                 base = b.lines[0] + self.text_offset
                 out["source_lines"] = [base + lo, base + hi]
+            elif (
+                self.ascending
+                and b.row_numbers
+                and b.lines[0] <= b.row_numbers[0]
+                and (b.row_numbers[-1] <= b.lines[1])
+            ):
+                # CSV: the text is the source and row numbers are its lines; a row ends where the
+                # next begins (quoted fields may span lines)
+                end = b.row_numbers[hi + 1] - 1 if hi + 1 < len(b.row_numbers) else b.lines[1]
+                out["source_lines"] = [b.row_numbers[lo], max(b.row_numbers[hi], end)]
             elif b.lines:
                 out["source_lines"] = [b.lines[0], b.lines[1]]
         if b.page is not None:
@@ -178,7 +190,7 @@ def _units(doc: Document, params: ModeParams) -> tuple[list[Table | Block], list
             if b.kind == IMAGE:
                 continue
         if b.kind == TABLE and b.rows:
-            units.append(Table.of(b))
+            units.append(Table.of(b, rows_are_lines=doc.family == CSV))
         elif b.rows or b.text.strip():
             units.append(b)
     return units, images

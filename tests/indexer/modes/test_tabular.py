@@ -247,3 +247,15 @@ def test_list_images_puts_image_chunks_first(mode):
     assert [c["content"] for c in rest] == [c["content"] for c in plain if "[Image:" not in c["content"]]
     joined = "\n".join(c["content"] for c in rest)
     assert "Ada" in joined and "Bo" in joined
+
+
+def test_csv_row_groups_point_at_their_own_source_lines_when_a_field_spans_lines():
+    from indexer import chunk_document, extract
+
+    # line 1 header; rows start on lines 2, 3, 5 (row 2's quoted note spans lines 3-4), 6, 7
+    data = b'id,note\n1,plain\n2,"first line\nsecond line"\n3,after\n4,four\n5,five\n'
+    chunks = [c.to_dict() for c in chunk_document(extract(data, filename="notes.csv"), "row")]
+    assert [c["metadata"]["source_lines"] for c in chunks] == [[2, 5], [6, 7]]
+    text_lines = data.decode().split("\n")
+    first = chunks[0]["metadata"]["source_lines"]
+    assert text_lines[first[0] - 1].startswith("1,") and text_lines[first[1] - 1] == "3,after"
