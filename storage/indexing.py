@@ -248,6 +248,8 @@ class Indexer:
         stored: dict[str, tuple[int, int, str, str]],
         tally: _Tally,
         started: float,
+        *,
+        force: bool = False,
     ) -> None:
         total = len(todo)
         bytes_total = sum(f.size for f in todo)
@@ -258,7 +260,7 @@ class Indexer:
         tasks = []
         for f in todo:
             prev = stored.get(f.path)
-            known = prev[2] if prev and prev[3] == records.INDEXED else ""
+            known = prev[2] if prev and prev[3] == records.INDEXED and not force else ""
             job = Job(str(self.root / f.path), f.path, known, self.limits, self.modes, self.params)
             tasks.append((f, job))
         writer = self.store.writer
@@ -349,9 +351,10 @@ class Indexer:
 
     # -- targeted updates (the watcher) ---------------------------------------------------------
 
-    def index_paths(self, paths: Iterable[str]) -> IndexSummary:
+    def index_paths(self, paths: Iterable[str], *, force: bool = False) -> IndexSummary:
         """Re-stat the given files; re-extract those whose size/mtime (then hash) changed, drop the
-        ones that are gone or now ignored."""
+        ones that are gone or now ignored. ``force`` re-extracts existing files even when their
+        bytes are the ones stored (the UI's re-index key)."""
         with self._lock:
             started = time.monotonic()
             stored = self.store.stats()
@@ -365,7 +368,7 @@ class Indexer:
                 if st is None:
                     if rel in stored:
                         gone.append(rel)
-                elif self._needs_work(st, stored.get(rel)):
+                elif force or self._needs_work(st, stored.get(rel)):
                     todo.append(st)
                 else:
                     tally.unchanged += 1
@@ -378,7 +381,7 @@ class Indexer:
             new = [(f.path, f.size, f.mtime_ns) for f in todo if f.path not in stored]
             if new:
                 writer.call(lambda d: records.queue_documents(d, new))
-            self._process(todo, stored, tally, started)
+            self._process(todo, stored, tally, started, force=force)
             return self._summary(tally, seen, started, None)
 
     def remove_prefix(self, rel_dir: str) -> list[str]:

@@ -239,6 +239,22 @@ def test_index_paths_and_remove_prefix(tmp_path):
         assert engine.known_paths() == ["z.md"]
 
 
+def test_forced_index_paths_re_extracts_unchanged_bytes(tmp_path):
+    write_tree(tmp_path, {"a.md": NOTES})
+    events: list = []
+    with make_indexer(tmp_path, events) as engine:
+        engine.reconcile()
+        first = engine.store.document("a.md")
+        plain = engine.index_paths(["a.md"])
+        assert (plain.unchanged, plain.extracted) == (1, 0)
+        forced = engine.index_paths(["a.md"], force=True)
+        assert (forced.updated, forced.extracted) == (1, 1)
+        again = engine.store.document("a.md")
+        assert again.revision == first.revision + 1 and again.sha256 == first.sha256
+    actions = [e.action for e in events if isinstance(e, FileIndexed) and e.path == "a.md"]
+    assert actions == ["added", "updated"]
+
+
 def test_manifest_has_input_extractor_chunker_and_counts(tmp_path):
     write_tree(tmp_path, {"notes.md": NOTES})
     run_index(tmp_path)

@@ -673,10 +673,8 @@ class MainScreen(Screen[None]):
 
     @work(thread=True, group="reindex", exit_on_error=False)
     def reindex(self, path: str) -> None:
-        """Re-stat and hash the file; the indexer extracts it again when its content changed."""
-        summary = self.indexer.index_paths([path])
-        if getattr(summary, "unchanged", 0):
-            self.post_message(msg.WatchEvent("reindex", f"{path} unchanged since it was indexed: kept"))
+        """Extract the file again, even when its bytes are the ones stored."""
+        self.indexer.index_paths([path], force=True)
         self.post_message(msg.DocumentsChanged((path,)))
 
     def on_documents_changed(self, message: msg.DocumentsChanged) -> None:

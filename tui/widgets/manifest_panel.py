@@ -84,8 +84,10 @@ def manifest_text(row: Any, manifest: dict[str, Any] | None) -> str:
     cov = dict(m.pop("coverage", None) or {})
     out += ["", "[b]Coverage[/b]"]
     total, with_text = cov.pop("pages_total", None), cov.pop("pages_with_text", None)
-    if total:
-        out.append(f"  [dim]{'pages with text':<18}[/] {bar(with_text or 0, total)} {with_text or 0}/{total}")
+    if total and with_text is not None:
+        out.append(f"  [dim]{'pages with text':<18}[/] {bar(with_text, total)} {with_text}/{total}")
+    elif total:
+        out.append(_kv("pages", f"{total}"))
     empty = cov.pop("empty_pages", None)
     if empty:
         out.append(_kv("empty pages", ", ".join(f"p.{p}" for p in empty)))
