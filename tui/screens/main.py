@@ -294,6 +294,9 @@ class MainScreen(Screen[None]):
     def on_watch_event(self, message: msg.WatchEvent) -> None:
         if message.kind == "reconcile":
             self.indexing = False
+            # a progress report still waiting for the next flush is older than this: drop it, or it
+            # would overwrite the "up to date" line
+            self.latest_progress = None
             self.query_one(ProgressLine).done(
                 f"up to date · folder scanned in {message.text.rsplit(' in ', 1)[-1]}"
             )
