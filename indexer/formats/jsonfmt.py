@@ -20,7 +20,7 @@ from ..limits import ExtractContext
 from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem, render_list
 from ..sniff import decode_text
 from .registry import extractor
-from .text import assemble_blocks, text_blocks
+from .text import text_blocks
 
 _ENVELOPE_META_NODES = 24  # how much may sit beside the records of an envelope
 _MAX_DEPTH = 64  # deeper values are rendered as compact JSON on one line
@@ -51,43 +51,75 @@ def _is_flat(value: list) -> bool:
     return all(type(v) is not dict and type(v) is not list for v in value)
 
 
+_new = object.__new__
+_set_text = ListItem.text.__set__  # type: ignore[attr-defined]
+_set_level = ListItem.level.__set__  # type: ignore[attr-defined]
+_set_ordered = ListItem.ordered.__set__  # type: ignore[attr-defined]
+
+
+def _item(text: str, level: int) -> ListItem:
+    """``ListItem(text, level)`` without the frozen dataclass's ``__init__`` (records make
+    hundreds of thousands of items; the slots are set directly, same object)."""
+    item = _new(ListItem)
+    _set_text(item, text)
+    _set_level(item, level)
+    _set_ordered(item, False)
+    return item
+
+
 def _items(value: Any, level: int, out: list[ListItem]) -> None:
     pairs = value.items() if type(value) is dict else enumerate(value)
     deeper = level < _MAX_DEPTH
+    append = out.append
     for key, v in pairs:
         kind = type(v)
-        if kind is str:
-            out.append(ListItem(f"{key}: {v}", level))
+        if kind is str or kind is int:
+            append(_item(f"{key}: {v}", level))
         elif kind is dict and v and deeper:
-            out.append(ListItem(f"{key}:", level))
+            append(_item(f"{key}:", level))
             _items(v, level + 1, out)
         elif kind is list and v and deeper:
-            if _is_flat(v):
-                out.append(ListItem(f"{key}: {', '.join(map(_scalar, v))}", level))
-            else:
-                out.append(ListItem(f"{key}:", level))
-                _items(v, level + 1, out)
+            try:  # a list of strings (tags …): joined in one call
+                append(_item(f"{key}: {', '.join(v)}", level))
+            except TypeError:
+                if _is_flat(v):
+                    append(_item(f"{key}: {', '.join(map(_scalar, v))}", level))
+                else:
+                    append(_item(f"{key}:", level))
+                    _items(v, level + 1, out)
+        elif not v and (kind is list or kind is dict):
+            append(_item(f"{key}: []" if kind is list else f"{key}: {{}}", level))
         else:
-            out.append(ListItem(f"{key}: {_scalar(v)}", level))
+            append(_item(f"{key}: {_scalar(v)}", level))
+
+
+#: a record before it becomes a block: kind, text, list items, meta (blocks are built once, with
+#: their lines, by :func:`_assemble`)
+_Record = tuple[str, str, tuple[ListItem, ...], dict[str, Any]]
+
+
+def _record(value: Any, first: int, last: int | None = None) -> _Record:
+    meta = {"record_range": [first, first if last is None else last]}
+    if isinstance(value, (dict, list)) and value:
+        if isinstance(value, list) and _is_flat(value):
+            return PARAGRAPH, "\n".join(_scalar(v) for v in value), (), meta
+        items: list[ListItem] = []
+        _items(value, 0, items)
+        return LIST, render_list(items), tuple(items), meta
+    return PARAGRAPH, _scalar(value), (), meta
 
 
 def record_block(value: Any, first: int, last: int | None = None) -> Block:
     """The block of one record (``record_range`` = [first, last])."""
-    meta = {"record_range": [first, first if last is None else last]}
-    if isinstance(value, (dict, list)) and value:
-        if isinstance(value, list) and _is_flat(value):
-            return Block(PARAGRAPH, "\n".join(_scalar(v) for v in value), meta=meta)
-        items: list[ListItem] = []
-        _items(value, 0, items)
-        return Block(LIST, render_list(items), items=tuple(items), meta=meta)
-    return Block(PARAGRAPH, _scalar(value), meta=meta)
+    kind, text, items, meta = _record(value, first, last)
+    return Block(kind, text, items=items, meta=meta)
 
 
-def _key_block(key: str, value: Any, index: int) -> Block:
+def _key_record(key: str, value: Any, index: int) -> _Record:
     return (
-        record_block({key: value}, index)
+        _record({key: value}, index)
         if isinstance(value, (dict, list)) and value
-        else Block(PARAGRAPH, f"{key}: {_scalar(value)}", meta={"record_range": [index, index]})
+        else (PARAGRAPH, f"{key}: {_scalar(value)}", (), {"record_range": [index, index]})
     )
 
 
@@ -122,28 +154,52 @@ def _spend(value: Any, budget: int) -> int:
 
 def json_value_blocks(value: Any) -> tuple[list[Block], dict[str, Any]]:
     """Blocks and (format-independent) metadata of one parsed JSON document."""
-    blocks: list[Block] = []
+    records, meta = _value_records(value)
+    return [Block(kind, text, items=items, meta=m) for kind, text, items, m in records], meta
+
+
+def _value_records(value: Any) -> tuple[list[_Record], dict[str, Any]]:
+    records: list[_Record] = []
     if isinstance(value, list):
-        blocks = [record_block(v, i) for i, v in enumerate(value)]
-        return blocks, {"record_count": len(value), "top_level": "array", "envelope_key": None}
+        records = [_record(v, i) for i, v in enumerate(value)]
+        return records, {"record_count": len(value), "top_level": "array", "envelope_key": None}
     if isinstance(value, dict):
         envelope = _envelope_key(value)
         if envelope is not None:
             rest = {k: v for k, v in value.items() if k != envelope}
             offset = 0
             if rest:
-                blocks.append(record_block(rest, 0))
+                records.append(_record(rest, 0))
                 offset = 1
-            records = value[envelope]
-            blocks += [record_block(v, i + offset) for i, v in enumerate(records)]
-            meta = {"record_count": len(records) + offset, "top_level": "object", "envelope_key": envelope}
-            return blocks, meta
-        blocks = [_key_block(str(k), v, i) for i, (k, v) in enumerate(value.items())]
-        return blocks, {"record_count": len(value), "top_level": "object", "envelope_key": None}
-    return [record_block(value, 0)], {"record_count": 1, "top_level": "scalar", "envelope_key": None}
+            inner = value[envelope]
+            records += [_record(v, i + offset) for i, v in enumerate(inner)]
+            meta = {"record_count": len(inner) + offset, "top_level": "object", "envelope_key": envelope}
+            return records, meta
+        records = [_key_record(str(k), v, i) for i, (k, v) in enumerate(value.items())]
+        return records, {"record_count": len(value), "top_level": "object", "envelope_key": None}
+    return [_record(value, 0)], {"record_count": 1, "top_level": "scalar", "envelope_key": None}
+
+
+def _assemble(source_type: str, records: list[_Record], **kwargs: Any) -> Document:
+    """:func:`.text.assemble_blocks` for records: each block is made once, with its lines."""
+    parts: list[str] = []
+    blocks: list[Block] = []
+    line = 1
+    for kind, text, items, meta in records:
+        if not text:
+            continue
+        last = line + text.count("\n")
+        blocks.append(Block(kind, text, 0, (line, last), None, items, (), None, (), (), None, meta))
+        parts.append(text)
+        line = last + 2
+    return Document(source_type=source_type, blocks=tuple(blocks), text="\n\n".join(parts), **kwargs)
 
 
 _DECODER = json.JSONDecoder(parse_float=str, parse_constant=str)
+
+
+_SCAN = _DECODER.scan_once
+_SPACE = json.decoder.WHITESPACE.match
 
 
 def _loads(text: str) -> Any:
@@ -163,21 +219,27 @@ def decode_json(data: bytes) -> str:
     return decode_text(data, "utf-8")[0]
 
 
-def _lines_blocks(text: str) -> tuple[list[Block], int, int]:
-    """JSON Lines: one record per non-blank line. Returns blocks, records and invalid lines."""
-    blocks: list[Block] = []
+def _lines_records(text: str) -> tuple[list[_Record], int, int]:
+    """JSON Lines: one record per non-blank line. Returns records, their count and invalid lines."""
+    blocks: list[_Record] = []
     index = bad = 0
-    decode = _loads
+    scan, space = _SCAN, _SPACE
     for line in text.split("\n"):
         if not line.strip():
             continue
-        try:
-            value = decode(line)
+        try:  # what JSONDecoder.decode does, without its two wrapper layers per line
+            value, end = scan(line, space(line, 0).end())
+            if end != len(line) and space(line, end).end() != len(line):
+                raise ValueError("extra data")
+        except StopIteration:
+            bad += 1
+            blocks.append((PARAGRAPH, line.strip(), (), {}))
+            continue
         except (ValueError, RecursionError):
             bad += 1
-            blocks.append(Block(PARAGRAPH, line.strip()))
+            blocks.append((PARAGRAPH, line.strip(), (), {}))
             continue
-        blocks.append(record_block(value, index))
+        blocks.append(_record(value, index))
         index += 1
     return blocks, index, bad
 
@@ -206,15 +268,15 @@ def _document(source_type: str, text: str, lines: bool) -> Document:
                 return _invalid(source_type, text, str(exc))
             lines = True  # several documents, one per line: read as JSON Lines
         else:
-            blocks, meta = json_value_blocks(value)
+            records, meta = _value_records(value)
             metadata = {"source_type": source_type, **meta}
-            return assemble_blocks(source_type, blocks, metadata=metadata)
-    blocks, count, bad = _lines_blocks(text)
+            return _assemble(source_type, records, metadata=metadata)
+    records, count, bad = _lines_records(text)
     if count == 0:
         return _invalid(source_type, text, "no line is a JSON value")
     metadata = {"source_type": source_type, "record_count": count, "top_level": "lines", "envelope_key": None}
     warnings = (f"{bad} line(s) are not JSON and were read as text",) if bad else ()
-    return assemble_blocks(source_type, blocks, metadata=metadata, coverage=Coverage(warnings=warnings))
+    return _assemble(source_type, records, metadata=metadata, coverage=Coverage(warnings=warnings))
 
 
 @extractor(".json", name="json", source_type="json")
