@@ -13,11 +13,14 @@ that does parse).
 
 from __future__ import annotations
 
+import gc
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ..limits import ExtractContext
-from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem, render_list
+from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem
 from ..sniff import decode_text
 from .registry import extractor
 from .text import text_blocks
@@ -57,40 +60,41 @@ _set_level = ListItem.level.__set__  # type: ignore[attr-defined]
 _set_ordered = ListItem.ordered.__set__  # type: ignore[attr-defined]
 
 
-def _item(text: str, level: int) -> ListItem:
-    """``ListItem(text, level)`` without the frozen dataclass's ``__init__`` (records make
-    hundreds of thousands of items; the slots are set directly, same object)."""
-    item = _new(ListItem)
-    _set_text(item, text)
-    _set_level(item, level)
-    _set_ordered(item, False)
-    return item
-
-
-def _items(value: Any, level: int, out: list[ListItem]) -> None:
+def _items(value: Any, level: int, out: list[ListItem], lines: list[str]) -> None:
+    """The items of a container (``ListItem(text, level)`` each, built with its slots set directly:
+    records make hundreds of thousands of them) and, in ``lines``, each one as
+    :func:`indexer.model.render_list` renders it."""
     pairs = value.items() if type(value) is dict else enumerate(value)
     deeper = level < _MAX_DEPTH
-    append = out.append
+    append, line = out.append, lines.append
+    indent = "  " * level
     for key, v in pairs:
         kind = type(v)
+        nested = False
         if kind is str or kind is int:
-            append(_item(f"{key}: {v}", level))
+            text = f"{key}: {v}"
         elif kind is dict and v and deeper:
-            append(_item(f"{key}:", level))
-            _items(v, level + 1, out)
+            text, nested = f"{key}:", True
         elif kind is list and v and deeper:
             try:  # a list of strings (tags …): joined in one call
-                append(_item(f"{key}: {', '.join(v)}", level))
+                text = f"{key}: {', '.join(v)}"
             except TypeError:
                 if _is_flat(v):
-                    append(_item(f"{key}: {', '.join(map(_scalar, v))}", level))
+                    text = f"{key}: {', '.join(map(_scalar, v))}"
                 else:
-                    append(_item(f"{key}:", level))
-                    _items(v, level + 1, out)
+                    text, nested = f"{key}:", True
         elif not v and (kind is list or kind is dict):
-            append(_item(f"{key}: []" if kind is list else f"{key}: {{}}", level))
+            text = f"{key}: []" if kind is list else f"{key}: {{}}"
         else:
-            append(_item(f"{key}: {_scalar(v)}", level))
+            text = f"{key}: {_scalar(v)}"
+        item = _new(ListItem)
+        _set_text(item, text)
+        _set_level(item, level)
+        _set_ordered(item, False)
+        append(item)
+        line(indent + text)
+        if nested:
+            _items(v, level + 1, out, lines)
 
 
 #: a record before it becomes a block: kind, text, list items, meta (blocks are built once, with
@@ -104,8 +108,9 @@ def _record(value: Any, first: int, last: int | None = None) -> _Record:
         if isinstance(value, list) and _is_flat(value):
             return PARAGRAPH, "\n".join(_scalar(v) for v in value), (), meta
         items: list[ListItem] = []
-        _items(value, 0, items)
-        return LIST, render_list(items), tuple(items), meta
+        lines: list[str] = []
+        _items(value, 0, items, lines)
+        return LIST, "\n".join(lines), tuple(items), meta
     return PARAGRAPH, _scalar(value), (), meta
 
 
@@ -255,7 +260,27 @@ def _invalid(source_type: str, text: str, reason: str) -> Document:
     )
 
 
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Records make hundreds of thousands of small acyclic objects (items, strings, tuples); the
+    cyclic collector would rescan them many times while they are built, for nothing to collect.
+    It is paused while they are built and resumed after (left alone if it was already off)."""
+    was_on = gc.isenabled()
+    if was_on:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def _document(source_type: str, text: str, lines: bool) -> Document:
+    with _no_cycle_collection():
+        return _read_document(source_type, text, lines)
+
+
+def _read_document(source_type: str, text: str, lines: bool) -> Document:
     if not text.strip():
         return Document(source_type=source_type, blocks=(), text=text, metadata={"source_type": source_type})
     if not lines:

@@ -1,0 +1,36 @@
+"""The record rendering of JSON/JSON Lines: items built with their slots set directly must be
+ordinary ListItems, and the block text must be exactly what render_list makes of them."""
+
+from __future__ import annotations
+
+from indexer import extract
+from indexer.model import LIST, ListItem, render_list
+
+
+def test_record_items_are_plain_list_items_and_render_as_render_list():
+    data = b'{"id": 7, "tags": ["a", "b"], "mixed": [1, "x"], "empty": [], "none": {}, "who": {"n": "Ann"}}\n'
+    (block,) = extract(data, filename="r.jsonl").blocks
+    assert block.kind == LIST
+    # read from the line above: ints and strings as written, string and mixed lists inline,
+    # empty containers as compact JSON, a nested object one level deeper
+    assert block.items == (
+        ListItem("id: 7", 0),
+        ListItem("tags: a, b", 0),
+        ListItem("mixed: 1, x", 0),
+        ListItem("empty: []", 0),
+        ListItem("none: {}", 0),
+        ListItem("who:", 0),
+        ListItem("n: Ann", 1),
+    )
+    assert all(type(it) is ListItem and it.ordered is False for it in block.items)
+    assert block.text == render_list(block.items)
+    assert block.meta["record_range"] in ([0, 0], (0, 0))
+
+
+def test_json_lines_keeps_bad_lines_as_text_and_counts_records():
+    doc = extract(b'{"a": 1}\nnot json\n  [1, 2]  \n{"b": 2} trailing\n', filename="r.jsonl")
+    texts = [b.text for b in doc.blocks]
+    # line 2 and line 4 are not JSON values; line 3 is one with JSON whitespace around it
+    assert texts == ["a: 1", "not json", "1\n2", '{"b": 2} trailing']
+    assert doc.metadata["record_count"] == 2
+    assert doc.coverage.warnings == ("2 line(s) are not JSON and were read as text",)
