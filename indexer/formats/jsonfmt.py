@@ -13,17 +13,14 @@ that does parse).
 
 from __future__ import annotations
 
-import gc
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from ..limits import ExtractContext
 from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem
 from ..sniff import decode_text
 from .registry import extractor
-from .text import text_blocks
+from .text import no_cycle_collection, text_blocks
 
 _ENVELOPE_META_NODES = 24  # how much may sit beside the records of an envelope
 _MAX_DEPTH = 64  # deeper values are rendered as compact JSON on one line
@@ -260,23 +257,8 @@ def _invalid(source_type: str, text: str, reason: str) -> Document:
     )
 
 
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Records make hundreds of thousands of small acyclic objects (items, strings, tuples); the
-    cyclic collector would rescan them many times while they are built, for nothing to collect.
-    It is paused while they are built and resumed after (left alone if it was already off)."""
-    was_on = gc.isenabled()
-    if was_on:
-        gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-
-
 def _document(source_type: str, text: str, lines: bool) -> Document:
-    with _no_cycle_collection():
+    with no_cycle_collection():
         return _read_document(source_type, text, lines)
 
 

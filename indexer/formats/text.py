@@ -10,9 +10,11 @@ code. Everything else is a paragraph that keeps its line breaks.
 
 from __future__ import annotations
 
+import gc
 import re
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from itertools import accumulate
 from typing import Any
 
@@ -299,6 +301,21 @@ def fast_render_table(header: tuple[str, ...] | None, rows: tuple[tuple[str, ...
             lines[i] = "| " + " | ".join(table_cell(c) for c in table[i]) + " |"
     lines.insert(1, "|" + " --- |" * width)
     return "\n".join(lines)
+
+
+@contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """Pause the cyclic garbage collector while an extractor builds its many small acyclic objects
+    (blocks, list items, strings, tuples): it would rescan them again and again for nothing to
+    collect. Resumed afterwards; left alone when it was already off."""
+    was_on = gc.isenabled()
+    if was_on:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def assemble_blocks(source_type: str, blocks: Iterable[Block], **kwargs: Any) -> Document:
