@@ -20,7 +20,7 @@ from ..limits import ExtractContext
 from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem
 from ..sniff import decode_text
 from .registry import extractor
-from .text import no_cycle_collection, text_blocks
+from .text import new_block, no_cycle_collection, text_blocks
 
 _ENVELOPE_META_NODES = 24  # how much may sit beside the records of an envelope
 _MAX_DEPTH = 64  # deeper values are rendered as compact JSON on one line
@@ -191,7 +191,7 @@ def _assemble(source_type: str, records: list[_Record], **kwargs: Any) -> Docume
         if not text:
             continue
         last = line + text.count("\n")
-        blocks.append(Block(kind, text, 0, (line, last), None, items, (), None, (), (), None, meta))
+        blocks.append(new_block(kind, text, 0, (line, last), items, meta))
         parts.append(text)
         line = last + 2
     return Document(source_type=source_type, blocks=tuple(blocks), text="\n\n".join(parts), **kwargs)

@@ -35,7 +35,7 @@ from ..model import (
     render_table,
 )
 from .registry import extractor
-from .text import decode_document, fast_render_table
+from .text import decode_document, fast_render_table, new_block
 
 _OPTIONS = (
     (
@@ -117,8 +117,14 @@ class _Builder:
     def add(self, block: Block, start: int, end: int) -> None:
         self.blocks.append(Block(**_fields(block), lines=self.lines.span(start, end)))
 
-    def new(self, kind: str, text: str, start: int, end: int, **fields: Any) -> None:
-        self.blocks.append(Block(kind, text, lines=self.lines.span(start, end), **fields))
+    def new(
+        self, kind: str, text: str, start: int, end: int, level: int = 0, items: tuple = (), meta: Any = None
+    ) -> None:
+        lines = self.lines.span(start, end)
+        if meta is None:
+            self.blocks.append(new_block(kind, text, level, lines, items))
+        else:
+            self.blocks.append(new_block(kind, text, level, lines, items, meta))
 
     def collected(self) -> str:
         out = "".join(self.text)
@@ -318,9 +324,9 @@ class _Builder:
                 for src, alt in images:  # a paragraph that is only images: image blocks
                     label = alt or src.rsplit("/", 1)[-1] or "image"
                     meta = {"src": src}
-                    self.new(
-                        IMAGE, f"[Image: {label}]", self.leaf_start, rng["end"], alt=alt or None, meta=meta
-                    )
+                    lines = self.lines.span(self.leaf_start, rng["end"])
+                    block = Block(IMAGE, f"[Image: {label}]", lines=lines, alt=alt or None, meta=meta)
+                    self.blocks.append(block)
                 return
         if text:
             if self.footnote is not None:

@@ -15,7 +15,9 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import fields
 from itertools import accumulate
+from types import MappingProxyType
 from typing import Any
 
 from ..limits import ExtractContext
@@ -29,6 +31,7 @@ from ..model import (
     Block,
     Document,
     ListItem,
+    freeze,
     render_list,
     render_table,
 )
@@ -301,6 +304,66 @@ def fast_render_table(header: tuple[str, ...] | None, rows: tuple[tuple[str, ...
             lines[i] = "| " + " | ".join(table_cell(c) for c in table[i]) + " |"
     lines.insert(1, "|" + " --- |" * width)
     return "\n".join(lines)
+
+
+_BLOCK_FIELDS = (
+    "kind",
+    "text",
+    "level",
+    "lines",
+    "page",
+    "items",
+    "rows",
+    "header",
+    "row_numbers",
+    "images",
+    "alt",
+    "meta",
+)
+_EMPTY_META = Block("x", "").meta
+
+
+def _block_setters() -> tuple[Any, ...] | None:
+    if tuple(f.name for f in fields(Block)) != _BLOCK_FIELDS:
+        return None  # the model changed: new_block falls back to the constructor
+    return tuple(getattr(Block, name).__set__ for name in _BLOCK_FIELDS)
+
+
+_SETTERS = _block_setters()
+
+
+def new_block(
+    kind: str,
+    text: str,
+    level: int = 0,
+    lines: tuple[int, int] | None = None,
+    items: tuple[ListItem, ...] = (),
+    meta: Any = _EMPTY_META,
+) -> Block:
+    """``Block(kind, text, level=…, lines=…, items=…, meta=…)`` (the other fields at their
+    defaults), made with its slots set directly: the frozen dataclass's ``__init__`` is half the
+    cost of a block, and an extractor makes thousands of them. Same object, same meta freezing."""
+    if _SETTERS is None:
+        return Block(kind, text, level, lines, items=items, meta=meta)
+    if meta.__class__ is not MappingProxyType:
+        meta = freeze(meta)
+    s_kind, s_text, s_level, s_lines, s_page, s_items, s_rows, s_header, s_nums, s_images, s_alt, s_meta = (
+        _SETTERS
+    )
+    block = object.__new__(Block)
+    s_kind(block, kind)
+    s_text(block, text)
+    s_level(block, level)
+    s_lines(block, lines)
+    s_page(block, None)
+    s_items(block, items)
+    s_rows(block, ())
+    s_header(block, None)
+    s_nums(block, ())
+    s_images(block, ())
+    s_alt(block, None)
+    s_meta(block, meta)
+    return block
 
 
 @contextmanager

@@ -34,3 +34,26 @@ def test_json_lines_keeps_bad_lines_as_text_and_counts_records():
     assert texts == ["a: 1", "not json", "1\n2", '{"b": 2} trailing']
     assert doc.metadata["record_count"] == 2
     assert doc.coverage.warnings == ("2 line(s) are not JSON and were read as text",)
+
+
+def test_new_block_is_the_same_block_as_the_constructor_makes():
+    from types import MappingProxyType
+
+    from indexer.formats.text import new_block
+    from indexer.model import PARAGRAPH, Block
+
+    items = (ListItem("a: 1", 0), ListItem("b:", 0), ListItem("c: 2", 1))
+    fast = new_block(LIST, "a: 1\nb:\n  c: 2", 0, (3, 5), items, {"record_range": [4, 4]})
+    slow = Block(LIST, "a: 1\nb:\n  c: 2", lines=(3, 5), items=items, meta={"record_range": [4, 4]})
+    assert fast == slow
+    assert isinstance(fast.meta, MappingProxyType)
+    assert (fast.page, fast.rows, fast.header, fast.row_numbers, fast.images, fast.alt) == (
+        None,
+        (),
+        None,
+        (),
+        (),
+        None,
+    )
+    plain = new_block(PARAGRAPH, "text", lines=(1, 1))
+    assert plain == Block(PARAGRAPH, "text", lines=(1, 1)) and not plain.meta
