@@ -290,6 +290,9 @@ class Draft:
         return Chunk(self.text, self.content_type, meta)
 
 
+_PROVENANCE_KEYS = frozenset(FIRST_KEYS + RANGE_KEYS)
+
+
 def _provenance(blocks: list[Block]) -> dict[str, Any]:
     """:func:`provenance`, with shortcuts for one block and for blocks without extra keys
     (then only lines and pages matter); the result is the same."""
@@ -301,7 +304,7 @@ def _provenance(blocks: list[Block]) -> dict[str, Any]:
         if b.page is not None:
             out["page_number"] = b.page
         meta = b.meta
-        if meta:
+        if meta and not _PROVENANCE_KEYS.isdisjoint(meta):
             for key in FIRST_KEYS:
                 if key in meta:
                     out[key] = meta[key]
@@ -310,17 +313,32 @@ def _provenance(blocks: list[Block]) -> dict[str, Any]:
                 if span:
                     out[key] = [span[0], span[1]]
         return out
-    if any(b.meta for b in blocks):
-        return provenance(blocks)
+    first_line = last_line = first_page = last_page = None
+    for b in blocks:
+        if b.meta:
+            return provenance(blocks)
+        span = b.lines
+        if span:
+            if first_line is None:
+                first_line, last_line = span
+            else:
+                if span[0] < first_line:
+                    first_line = span[0]
+                if span[1] > last_line:
+                    last_line = span[1]
+        page = b.page
+        if page is not None:
+            if first_page is None:
+                first_page = last_page = page
+            elif page > last_page:
+                last_page = page
     out = {}
-    lines = [b.lines for b in blocks if b.lines]
-    if lines:
-        out["source_lines"] = [min(a for a, _ in lines), max(z for _, z in lines)]
-    pages = [b.page for b in blocks if b.page is not None]
-    if pages:
-        out["page_number"] = pages[0]
-        if max(pages) != pages[0]:
-            out["page_end"] = max(pages)
+    if first_line is not None:
+        out["source_lines"] = [first_line, last_line]
+    if first_page is not None:
+        out["page_number"] = first_page
+        if last_page != first_page:
+            out["page_end"] = last_page
     return out
 
 
