@@ -21,6 +21,7 @@ from ._common import (
     doc_metadata,
     has_images,
     image_drafts,
+    no_cycle_collection,
     split_atomic,
     split_prose,
     with_markers,
@@ -49,6 +50,11 @@ def classify_prose(text: str) -> str:
 
 @mode("structural", families=[DOCUMENT], bound=MAX_CHARS)
 def structural(doc: Document, params: ModeParams) -> list[Chunk]:
+    with no_cycle_collection():
+        return _structural(doc, params)
+
+
+def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
     path = HeadingPath()
     drafts: list[Draft] = []
     first: list[Draft] = []  # image extraction chunks placed before everything else
