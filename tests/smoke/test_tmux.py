@@ -76,6 +76,8 @@ def test_the_installed_command_browses_compares_and_shows_images(session):
     # the tree with indexed files and the header counts appear
     text = wait_screen(name, "Files", "inspection_report.docx", "docs ·", "✔")
     assert "chunks" in text
+    # typing before the first scan ends races the tree's reload for the focus: wait for it
+    wait_screen(name, "up to date")
     # find the Word report through the filter, then compare three modes
     tmux("send-keys", "-t", name, "f")
     tmux("send-keys", "-t", name, "-l", "inspection")
