@@ -16,11 +16,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
 from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem
 from ..sniff import decode_text
 from .registry import extractor
-from .text import new_block, no_cycle_collection, text_blocks
+from .text import new_block, text_blocks
 
 _ENVELOPE_META_NODES = 24  # how much may sit beside the records of an envelope
 _MAX_DEPTH = 64  # deeper values are rendered as compact JSON on one line

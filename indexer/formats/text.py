@@ -10,11 +10,9 @@ code. Everything else is a paragraph that keeps its line breaks.
 
 from __future__ import annotations
 
-import gc
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import fields
 from itertools import accumulate
 from types import MappingProxyType
@@ -364,21 +362,6 @@ def new_block(
     s_alt(block, None)
     s_meta(block, meta)
     return block
-
-
-@contextmanager
-def no_cycle_collection() -> Iterator[None]:
-    """Pause the cyclic garbage collector while an extractor builds its many small acyclic objects
-    (blocks, list items, strings, tuples): it would rescan them again and again for nothing to
-    collect. Resumed afterwards; left alone when it was already off."""
-    was_on = gc.isenabled()
-    if was_on:
-        gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def assemble_blocks(source_type: str, blocks: Iterable[Block], **kwargs: Any) -> Document:

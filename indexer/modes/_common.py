@@ -9,11 +9,9 @@ exactly as on whole blocks. Sizes are counted in characters (``len`` of ``str``)
 
 from __future__ import annotations
 
-import gc
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import Any
@@ -238,22 +236,6 @@ def split_at_paragraphs(parts: Sequence[str], limit: int, sep: str = "\n\n") -> 
 
 
 # -- headings --------------------------------------------------------------------------------
-
-
-@contextmanager
-def no_cycle_collection() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a mode builds its drafts and chunks: they are
-    acyclic, and each collection would rescan the whole document still held in memory (a JSON
-    Lines document holds hundreds of thousands of objects). Resumed afterwards; left alone when
-    it was already off. (The extractors have the same helper in ``formats/text.py``.)"""
-    was_on = gc.isenabled()
-    if was_on:
-        gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 class HeadingPath:

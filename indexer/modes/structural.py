@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from ..gcpause import no_cycle_collection
 from ..model import CODE, DOCUMENT, HEADING, IMAGE, LIST, TABLE, Block, Chunk, Document
 from ._common import (
     Draft,
@@ -21,7 +22,6 @@ from ._common import (
     doc_metadata,
     has_images,
     image_drafts,
-    no_cycle_collection,
     split_atomic,
     split_prose,
     with_markers,
