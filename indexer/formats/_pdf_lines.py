@@ -15,6 +15,8 @@ from typing import NamedTuple
 
 import pypdfium2.raw as pdfium_c
 
+from ._pdf_capi import get_char_angle, get_char_box, get_font_info, get_font_size, get_font_weight, get_matrix
+
 #: Characters pdfium uses for a hyphen it removed when it joined two lines, soft hyphens and
 #: controls that never belong in text.
 _CLEAN = str.maketrans(
@@ -60,56 +62,34 @@ def clean(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-class _Probe:
-    """Per-character queries on one text page, through the C API."""
+def _scaled(raw, i: int, size: float, matrix, matrix_ref) -> float:
+    """The rendered font size of a character whose Tf size is ``size``: scaled by the character's
+    matrix when it is under 4 pt (many producers write ``1 Tf`` and scale with the text matrix)."""
+    if size < 4.0 and get_matrix(raw, i, matrix_ref):
+        scale = math.hypot(matrix.c, matrix.d)
+        if scale > 0:
+            size *= scale
+    return size
 
-    def __init__(self, textpage) -> None:
-        self.raw = textpage.raw
-        self._l, self._r = ctypes.c_double(), ctypes.c_double()
-        self._b, self._t = ctypes.c_double(), ctypes.c_double()
-        self._name = ctypes.create_string_buffer(128)
-        self._flags = ctypes.c_int()
-        self._matrix = pdfium_c.FS_MATRIX()
-        self._matrix_ref = ctypes.byref(self._matrix)
-        self.box_values = (self._l, self._r, self._b, self._t)
-        self.box_refs = tuple(ctypes.byref(v) for v in self.box_values)
 
-    def box(self, i: int) -> tuple[float, float, float, float]:
-        ok = pdfium_c.FPDFText_GetCharBox(
-            self.raw,
-            i,
-            ctypes.byref(self._l),
-            ctypes.byref(self._r),
-            ctypes.byref(self._b),
-            ctypes.byref(self._t),
-        )
-        if not ok:
-            return (0.0, 0.0, 0.0, 0.0)
-        return (self._l.value, self._r.value, self._b.value, self._t.value)
+def _named_bold(raw, i: int, name, flags_ref) -> bool:
+    """Bold by the font's name, for fonts that declare no weight."""
+    get_font_info(raw, i, name, _NAME_SIZE, flags_ref)
+    value = name.value.lower()
+    return b"bold" in value or b"black" in value or b"heavy" in value
 
-    def size(self, i: int) -> float:
-        """The rendered font size: the Tf size scaled by the character's matrix (many producers
-        write ``1 Tf`` and scale with the text matrix)."""
-        size = float(pdfium_c.FPDFText_GetFontSize(self.raw, i))
-        if size < 4.0 and pdfium_c.FPDFText_GetMatrix(self.raw, i, self._matrix_ref):
-            scale = math.hypot(self._matrix.c, self._matrix.d)
-            if scale > 0:
-                size *= scale
-        return size
 
-    def bold(self, i: int) -> bool:
-        weight = pdfium_c.FPDFText_GetFontWeight(self.raw, i)
-        if weight >= 600:
-            return True
-        if weight > 0:
-            return False
-        pdfium_c.FPDFText_GetFontInfo(self.raw, i, self._name, 128, ctypes.byref(self._flags))
-        name = self._name.value.lower()
-        return b"bold" in name or b"black" in name or b"heavy" in name
+def _bold(raw, i: int, name, flags_ref) -> bool:
+    weight = get_font_weight(raw, i)
+    if weight >= 600:
+        return True
+    if weight > 0:
+        return False
+    return _named_bold(raw, i, name, flags_ref)
 
-    def angle(self, i: int) -> float:
-        value = float(pdfium_c.FPDFText_GetCharAngle(self.raw, i))
-        return value if value >= 0 else 0.0
+
+_NAME_SIZE = ctypes.c_ulong(128)
+_new_line = tuple.__new__
 
 
 def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
@@ -120,27 +100,29 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
     cut = count > MAX_PAGE_CHARS
     count = min(count, MAX_PAGE_CHARS)
     text = textpage.get_text_range(0, count)
+    raw = textpage.raw
     if len(text) != count:
         # characters outside the BMP make text and character indices differ; read per character
-        text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, i) or 0x20) for i in range(count))
-    probe = _Probe(textpage)
-    raw = textpage.raw
-    # the hot loop calls the C functions directly (a Python method call per query costs more
-    # than the query itself)
-    get_box, box_refs = pdfium_c.FPDFText_GetCharBox, probe.box_refs
-    get_size, get_weight, get_angle = (
-        pdfium_c.FPDFText_GetFontSize,
-        pdfium_c.FPDFText_GetFontWeight,
-        pdfium_c.FPDFText_GetCharAngle,
-    )
-    bl, br, bb, bt = probe.box_values
+        text = "".join(chr(pdfium_c.FPDFText_GetUnicode(raw, i) or 0x20) for i in range(count))
+    # the loop calls the C functions directly and without argument checks (_pdf_capi): a Python
+    # call per query costs more than the query itself
+    bl, br, bb, bt = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    box_refs = (ctypes.byref(bl), ctypes.byref(br), ctypes.byref(bb), ctypes.byref(bt))
+    name = ctypes.create_string_buffer(_NAME_SIZE.value)
+    flags_ref = ctypes.byref(ctypes.c_int())
+    matrix = pdfium_c.FS_MATRIX()
+    matrix_ref = ctypes.byref(matrix)
+    get_box, get_size, get_weight = get_char_box, get_font_size, get_font_weight
     lines: list[Line] = []
     append = lines.append
     pos = 0
     for segment in text.split("\r\n"):
         start = pos
         pos += len(segment) + 2
-        cleaned = clean(segment)
+        if segment.isascii() and segment.isprintable() and "  " not in segment:
+            cleaned = segment.strip()
+        else:
+            cleaned = clean(segment)
         if not cleaned:
             continue
         first = start + (len(segment) - len(segment.lstrip()))
@@ -156,33 +138,39 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
         # style of the line: first and last character, and the middle one when they differ
         size_first, size_last = get_size(raw, first), get_size(raw, last)
         if size_first < 4.0 or size_last < 4.0:
-            size_first, size_last = probe.size(first), probe.size(last)
+            size_first = _scaled(raw, first, size_first, matrix, matrix_ref)
+            size_last = _scaled(raw, last, size_last, matrix, matrix_ref)
         if abs(size_first - size_last) < 0.05:
             size = size_first
         else:
-            size = sorted((size_first, probe.size(_middle(text, first, last)), size_last))[1]
+            mid = _middle(text, first, last)
+            size_mid = _scaled(raw, mid, get_size(raw, mid), matrix, matrix_ref)
+            size = sorted((size_first, size_mid, size_last))[1]
         if size <= 1.5:  # no usable size: the glyph box is the better measure
             size = max(t1 - b1, t2 - b2, 1.0) * 1.4
         weight = get_weight(raw, last)
-        bold = weight >= 600 if weight > 0 else probe.bold(last)
+        bold = weight >= 600 if weight > 0 else _named_bold(raw, last, name, flags_ref)
         if bold:
             weight = get_weight(raw, first)
-            bold = weight >= 600 if weight > 0 else probe.bold(first)
-            bold = bold or probe.bold(_middle(text, first, last))
+            bold = weight >= 600 if weight > 0 else _named_bold(raw, first, name, flags_ref)
+            bold = bold or _bold(raw, _middle(text, first, last), name, flags_ref)
         # text running left to right on one baseline is upright; ask pdfium only otherwise
-        angle = 0.0 if (l2 >= l1 and abs(b2 - b1) < 0.5 * size) else get_angle(raw, first)
+        angle = 0.0 if (l2 >= l1 and abs(b2 - b1) < 0.5 * size) else get_char_angle(raw, first)
         append(
-            Line(
-                page_number,
-                cleaned,
-                round(size, 1),
-                bold,
-                l1 if l1 < l2 else l2,
-                r1 if r1 > r2 else r2,
-                t1 if t1 > t2 else t2,
-                b1,
-                b2,
-                angle if angle > 0 else 0.0,
+            _new_line(
+                Line,
+                (
+                    page_number,
+                    cleaned,
+                    round(size, 1),
+                    bold,
+                    l1 if l1 < l2 else l2,
+                    r1 if r1 > r2 else r2,
+                    t1 if t1 > t2 else t2,
+                    b1,
+                    b2,
+                    angle if angle > 0 else 0.0,
+                ),
             )
         )
     return _merge_same_baseline(lines), cut, count
