@@ -13,6 +13,9 @@ markup is reduced to its text; YAML front matter is kept as ``front_matter`` met
 from __future__ import annotations
 
 import re
+from collections import deque
+from itertools import takewhile
+from operator import itemgetter
 from typing import Any
 
 try:  # pulldown-cmark through pyromark: fast; markdown-it-py is the fallback when it is missing
@@ -35,7 +38,7 @@ from ..model import (
     render_table,
 )
 from .registry import extractor
-from .text import decode_document, fast_render_table, new_block
+from .text import decode_document, fast_render_table, new_block, new_item
 
 _OPTIONS = (
     (
@@ -72,12 +75,17 @@ class _Lines:
         return self.line
 
     def span(self, start: int, end: int) -> tuple[int, int]:
-        raw = self.raw
+        raw, nl = self.raw, self.nl
         while end > start + 1 and raw[end - 1 : end] in _TRAILING:  # ranges end at the last visible line
             end -= 1
-        first = self.line_of(start)
-        last = first + raw.count(self.nl, start, max(start, end - 1))
-        return first, last
+        # line_of(start), inlined: this runs once per block
+        if start < self.pos:
+            self.pos, self.line = 0, 1
+        first = self.line = self.line + raw.count(nl, self.pos, start)
+        self.pos = start
+        if end - 1 > start:
+            return first, first + raw.count(nl, start, end - 1)
+        return first, first
 
 
 class _Builder:
@@ -85,6 +93,7 @@ class _Builder:
 
     def __init__(self, text: str) -> None:
         self.lines = _Lines(text)
+        self.span = self.lines.span
         self.blocks: list[Block] = []
         self.front_matter: str | None = None
         self.front_matter_lines = (1, 1)
@@ -120,7 +129,7 @@ class _Builder:
     def new(
         self, kind: str, text: str, start: int, end: int, level: int = 0, items: tuple = (), meta: Any = None
     ) -> None:
-        lines = self.lines.span(start, end)
+        lines = self.span(start, end)
         if meta is None:
             self.blocks.append(new_block(kind, text, level, lines, items))
         else:
@@ -348,14 +357,13 @@ class _Builder:
     def close_item_text(self) -> None:
         """Emit the text gathered so far for the innermost open item (before a nested list)."""
         parts = self.item_text[-1]
-        parts.append(self.collected())
+        parts.extend(self.text)
+        self.text.clear()
         text = " ".join("".join(parts).split())
         parts.clear()
         if text:
-            level = len(self.list_stack) - 1
-            self.items.append(
-                ListItem(text, max(level, 0), self.list_stack[-1] if self.list_stack else False)
-            )
+            stack = self.list_stack
+            self.items.append(new_item(text, max(len(stack) - 1, 0), stack[-1] if stack else False))
 
     def other(self, ev: Any) -> None:
         """Events other than Text/Start/End (rare enough for a plain dispatch)."""
@@ -398,7 +406,8 @@ def _parse(text: str) -> _Builder:
     starts, ends = builder.handlers()
     # The hot loop: most events are text, then block starts and ends; a tag is a plain string
     # ("Paragraph") or a one-key dict ({"Heading": {...}}) carrying its argument.
-    for ev, rng in pyromark.events_with_range(text, options=_OPTIONS, merge_text=True):
+    events = iter(pyromark.events_with_range(text, options=_OPTIONS, merge_text=True))
+    for ev, rng in events:
         if ev.__class__ is dict:
             value = ev.get("Text")
             if value is not None:
@@ -421,9 +430,123 @@ def _parse(text: str) -> _Builder:
                     handler = table.get(name)
                     if handler is not None:
                         handler(arg, rng)
+                if builder.in_table:
+                    rows = _plain_table(builder.lines.raw, rng) if not builder.item_text else None
+                    if rows is None:
+                        _table_events(builder, events, starts, ends)
+                    else:
+                        _skip_table(events)
+                        builder.header, builder.rows = rows[0], rows[1:]
+                        builder.e_table(None, rng)
         else:
             other(ev)
     return builder
+
+
+#: Characters that may start inline markup, an escape or an entity in a table cell. A table
+#: without any of them has cells whose text is exactly their source, trimmed.
+_CELL_MARKUP = re.compile(r"[\\`*_~\[\]<>&!$^]")
+_END_TABLE = {"End": "Table"}
+
+
+def _plain_table(raw: str | bytes, rng: dict[str, int]) -> list[tuple[str, ...]] | None:
+    """The header and body rows of a pipe table read straight from its source, when no cell
+    holds anything but plain text (most tables); None when the events must be read instead.
+    Rows are padded or cut to the header's width, as the parser does."""
+    source = raw[rng["start"] : rng["end"]]
+    if source.__class__ is bytes:
+        source = source.decode("utf-8")
+    if _CELL_MARKUP.search(source):
+        return None
+    lines = source.split("\n")
+    if lines[-1].strip() == "":
+        lines.pop()
+    if len(lines) < 2:
+        return None
+    out: list[tuple[str, ...]] = []
+    width = 0
+    for i, line in enumerate(lines):
+        if i == 1:
+            continue  # the delimiter row
+        line = line.strip()
+        if line.startswith("|"):
+            line = line[1:]
+        if line.endswith("|"):
+            line = line[:-1]
+        cells = [
+            " ".join(c.split()) if ("\n" in c or "  " in c or "\t" in c) else c.strip()
+            for c in line.split("|")
+        ]
+        if i == 0:
+            width = len(cells)
+        elif len(cells) != width:
+            cells = (cells + [""] * width)[:width]
+        out.append(tuple(cells))
+    return out
+
+
+def _skip_table(events: Any) -> None:
+    """Consume the events up to and including the table's end without a Python-level loop."""
+    deque(takewhile(_END_TABLE.__ne__, map(itemgetter(0), events)), maxlen=0)
+
+
+def _table_events(builder: _Builder, events: Any, starts: dict[str, Any], ends: dict[str, Any]) -> None:
+    """The events of a pipe table, up to and including its end: cells, rows and the text in
+    them are most of a table-heavy document's events, so they are handled here inline, and
+    anything else (links, images, inline code …) goes to the general handlers."""
+    text = builder.text
+    append, other = text.append, builder.other
+    row: list[str] = builder.row
+    rows = builder.rows
+    for ev, rng in events:
+        if ev.__class__ is not dict:
+            other(ev)
+            continue
+        value = ev.get("Text")
+        if value is not None:
+            append(value)
+            continue
+        value = ev.get("Start")
+        if value is not None:
+            if value == "TableCell":
+                text.clear()
+            elif value == "TableRow" or value == "TableHead":
+                row = builder.row = []
+            elif value.__class__ is str:
+                handler = starts.get(value)
+                if handler is not None:
+                    handler(None, rng)
+            else:
+                for name, arg in value.items():
+                    handler = starts.get(name)
+                    if handler is not None:
+                        handler(arg, rng)
+            continue
+        value = ev.get("End")
+        if value is None:
+            other(ev)
+        elif value == "TableCell":
+            cell = text[0] if len(text) == 1 else "".join(text)
+            text.clear()
+            if "\n" in cell or "  " in cell or "\t" in cell:
+                cell = " ".join(cell.split())
+            row.append(cell.strip())
+        elif value == "TableRow":
+            rows.append(tuple(row))
+        elif value == "TableHead":
+            builder.header = tuple(row)
+        elif value == "Table":
+            builder.e_table(None, rng)
+            return
+        elif value.__class__ is str:
+            handler = ends.get(value)
+            if handler is not None:
+                handler(None, rng)
+        else:
+            for name, arg in value.items():
+                handler = ends.get(name)
+                if handler is not None:
+                    handler(arg, rng)
 
 
 class _Fallback:

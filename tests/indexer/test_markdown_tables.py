@@ -1,0 +1,64 @@
+"""Pipe tables without inline markup are read straight from their source; the result must be the
+table the parser's events describe, cell for cell, whatever the cell text, widths and spacing."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from indexer.formats import markdown as md
+
+pytestmark = pytest.mark.skipif(md.pyromark is None, reason="pyromark is not installed")
+
+# Cell text: words, runs of spaces and tabs, non-ASCII letters and the characters that only
+# sometimes mean markup (so that both the direct path and the event path are exercised).
+_cell = st.text(alphabet=st.sampled_from(list("ab xyz\tÉé日0.,:;#%()-+=*_`[]<>&\\!")), max_size=12)
+
+
+def _blocks(text: str, direct: bool) -> list:
+    original = md._plain_table
+    if not direct:
+        md._plain_table = lambda raw, rng: None
+    try:
+        return md._parse(text).blocks
+    finally:
+        md._plain_table = original
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    header=st.lists(_cell, min_size=1, max_size=4),
+    rows=st.lists(st.lists(_cell, min_size=0, max_size=5), max_size=5),
+    outer=st.booleans(),
+    indent=st.sampled_from(["", " ", "   "]),
+    after=st.sampled_from(["", "\n", "\n\nAfter.\n", "\n# Next\n"]),
+)
+def test_direct_read_equals_events(header, rows, outer, indent, after):
+    def line(cells):
+        body = "|".join(cells)
+        return indent + (f"|{body}|" if outer else body)
+
+    delimiter = line(["---"] * len(header))
+    text = "Before.\n\n" + "\n".join([line(header), delimiter, *(line(r) for r in rows)]) + after
+    assert _blocks(text, direct=True) == _blocks(text, direct=False)
+
+
+def test_plain_table_is_read_directly_and_cells_are_exact():
+    # Read by hand: header "Name | Qty", two body rows; the second row is short, so the
+    # parser pads it with an empty cell, and the third cell of the first row is dropped.
+    text = "| Name | Qty |\n|---|---:|\n|  bolt   M8 | 12 | extra |\n| nut |\n"
+    builder = md._parse(text)
+    (table,) = builder.blocks
+    assert table.header == ("Name", "Qty")
+    assert table.rows == (("bolt M8", "12"), ("nut", ""))
+    assert table.lines == (1, 4)
+    assert md._plain_table(builder.lines.raw, {"start": 0, "end": len(text)}) is not None
+
+
+def test_table_with_markup_goes_through_events():
+    # GFM: a pipe inside a code span still splits the cell unless escaped; "\\|" is a literal pipe.
+    text = "| a | b |\n|---|---|\n| **bold** | `x\\|y` |\n"
+    assert md._plain_table(text, {"start": 0, "end": len(text)}) is None
+    (table,) = md._parse(text).blocks
+    assert table.rows == (("bold", "x|y"),)
