@@ -22,7 +22,7 @@ import re
 import zipfile
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from lxml import etree
 
@@ -64,6 +64,7 @@ def _w(tag: str) -> str:
 W_P, W_TBL, W_SDT, W_SDTCONTENT, W_TR, W_TC = (_w(t) for t in ("p", "tbl", "sdt", "sdtContent", "tr", "tc"))
 W_T, W_TAB, W_BR, W_CR, W_LRPB = (_w(t) for t in ("t", "tab", "br", "cr", "lastRenderedPageBreak"))
 W_DRAWING, W_PICT, W_NOBREAKHYPHEN = _w("drawing"), _w("pict"), _w("noBreakHyphen")
+W_CUSTOMXML, W_INS, W_SMARTTAG = _w("customXml"), _w("ins"), _w("smartTag")
 W_FOOTNOTEREF, W_ENDNOTEREF = _w("footnoteReference"), _w("endnoteReference")
 W_VAL, W_ID, W_TYPE = _w("val"), _w("id"), _w("type")
 W_IND, W_LEFT, W_START = _w("ind"), _w("left"), _w("start")
@@ -84,22 +85,6 @@ A_BLIP, A_GRAPHICDATA, WP_DOCPR = f"{{{A}}}blip", f"{{{A}}}graphicData", f"{{{WP
 V_IMAGEDATA, V_SHAPE = f"{{{V}}}imagedata", f"{{{V}}}shape"
 R_EMBED, R_ID, R_LINK = f"{{{R}}}embed", f"{{{R}}}id", f"{{{R}}}link"
 
-# Elements of a paragraph the walker reacts to; everything else is passed through.
-_INLINE = (
-    W_T,
-    M_T,
-    W_P,
-    W_TAB,
-    W_BR,
-    W_CR,
-    W_LRPB,
-    W_NOBREAKHYPHEN,
-    W_DRAWING,
-    W_PICT,
-    W_FOOTNOTEREF,
-    W_ENDNOTEREF,
-)
-_TEXT_TAGS = frozenset((W_T, M_T))
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 _ORDERED_SKIP = ("bullet", "none")
 
@@ -251,8 +236,8 @@ class _LazyStyles:
 def _numpr(numpr: etree._Element | None) -> tuple[str, int] | None:
     if numpr is None:
         return None
-    nid = numpr.find(W_NUMID)
-    ilvl = numpr.find(W_ILVL)
+    nid = _child(numpr, W_NUMID)
+    ilvl = _child(numpr, W_ILVL)
     num_id = nid.get(W_VAL) if nid is not None else None
     return (num_id or "", _int(ilvl.get(W_VAL) if ilvl is not None else None) or 0)
 
@@ -364,11 +349,32 @@ class _Pic:
     fallback: str
 
 
-@dataclass(slots=True)
-class _Para:
-    text: str
-    page: int
-    pics: list[_Pic] = field(default_factory=list)
+# What the paragraph walk does with each element it meets (any other element is passed through).
+_K_TEXT, _K_P, _K_TAB, _K_BR, _K_CR, _K_LRPB, _K_HYPHEN, _K_DRAWING, _K_PICT, _K_FOOT, _K_END = range(11)
+_INLINE_KIND = {
+    W_T: _K_TEXT,
+    M_T: _K_TEXT,
+    W_P: _K_P,
+    W_TAB: _K_TAB,
+    W_BR: _K_BR,
+    W_CR: _K_CR,
+    W_LRPB: _K_LRPB,
+    W_NOBREAKHYPHEN: _K_HYPHEN,
+    W_DRAWING: _K_DRAWING,
+    W_PICT: _K_PICT,
+    W_FOOTNOTEREF: _K_FOOT,
+    W_ENDNOTEREF: _K_END,
+}
+_CONTAINERS = frozenset((W_CUSTOMXML, W_INS, W_SMARTTAG))
+
+
+def _child(parent: etree._Element, tag: str) -> etree._Element | None:
+    """``parent.find(tag)`` for a plain tag: a loop over the few children costs less than the
+    path parsing of ``find``."""
+    for child in parent:
+        if child.tag == tag:
+            return child
+    return None
 
 
 class _Walker:
@@ -393,51 +399,65 @@ class _Walker:
 
     # -- paragraphs --------------------------------------------------------------------------
 
-    def paragraph(self, p: etree._Element) -> _Para:
+    def paragraph(
+        self, p: etree._Element, nested: list[etree._Element] | None = None
+    ) -> tuple[str, int, list[_Pic]]:
+        """(text, page of its first text, images) of one paragraph. The paragraphs of text boxes
+        inside it are part of its text; when ``nested`` is given they are also appended to it."""
         parts: list[str] = []
         pics: list[_Pic] = []
         first_page: int | None = None
-        for el in p.iter(_INLINE):
-            tag = el.tag
-            if tag in _TEXT_TAGS:
+        page = self.page
+        just_broke = self.just_broke
+        kinds = _INLINE_KIND
+        for el in p.iter():  # one unfiltered walk: a tag filter costs more to set up than it saves
+            kind = kinds.get(el.tag)
+            if kind is None:
+                continue
+            if kind == _K_TEXT:
                 text = el.text
                 if text:
                     if first_page is None and text.strip():
-                        first_page = self.page
+                        first_page = page
                     parts.append(text)
-                    self.just_broke = False
-            elif tag == W_TAB:
+                    just_broke = False
+            elif kind == _K_P:
+                if el is not p:
+                    if parts and not parts[-1].endswith("\n"):
+                        parts.append("\n")  # a paragraph of a text box inside this one
+                    if nested is not None:
+                        nested.append(el)
+            elif kind == _K_TAB:
                 parts.append("\t")
-            elif tag == W_BR:
-                kind = el.get(W_TYPE)
-                if kind == "page":
-                    self.page += 1
-                    self.just_broke = True
-                elif kind == "column":
-                    self.just_broke = True
+            elif kind == _K_BR:
+                br = el.get(W_TYPE)
+                if br == "page":
+                    page += 1
+                    just_broke = True
+                elif br == "column":
+                    just_broke = True
                 else:
                     parts.append("\n")
-            elif tag == W_LRPB:
-                if not self.just_broke:
-                    self.page += 1
-                    self.just_broke = True
-            elif tag == W_P:
-                if el is not p and parts and not parts[-1].endswith("\n"):
-                    parts.append("\n")  # a paragraph of a text box inside this one
-            elif tag == W_CR:
+            elif kind == _K_LRPB:
+                if not just_broke:
+                    page += 1
+                    just_broke = True
+            elif kind == _K_CR:
                 parts.append("\n")
-            elif tag == W_NOBREAKHYPHEN:
+            elif kind == _K_HYPHEN:
                 parts.append("-")
-            elif tag == W_DRAWING:
+            elif kind == _K_DRAWING:
                 pics.extend(self._drawing_pics(el))
-            elif tag == W_PICT:
+            elif kind == _K_PICT:
                 pics.extend(self._vml_pics(el))
-            elif tag in (W_FOOTNOTEREF, W_ENDNOTEREF):
+            else:
                 nid = el.get(W_ID) or ""
-                kind = "footnote" if tag == W_FOOTNOTEREF else "endnote"
-                self.note_refs.append((kind, nid))
-                parts.append(f"[^{_note_label(kind, nid)}]")
-        return _Para("".join(parts), first_page if first_page is not None else self.page, pics)
+                note = "footnote" if kind == _K_FOOT else "endnote"
+                self.note_refs.append((note, nid))
+                parts.append(f"[^{_note_label(note, nid)}]")
+        self.page = page
+        self.just_broke = just_broke
+        return "".join(parts), first_page if first_page is not None else page, pics
 
     def _drawing_pics(self, drawing: etree._Element) -> Iterator[_Pic]:
         doc_pr = next(drawing.iter(WP_DOCPR), None)
@@ -476,18 +496,19 @@ class _Walker:
         num = None
         outline = None
         indent = None
-        ppr = p[0] if len(p) and p[0].tag == W_PPR else None
-        if ppr is not None:
-            for child in ppr:  # one pass over the few properties, instead of a find() per property
-                tag = child.tag
-                if tag == W_PSTYLE:
-                    style_id = child.get(W_VAL)
-                elif tag == W_NUMPR:
-                    num = _numpr(child)
-                elif tag == W_OUTLINE:
-                    outline = _int(child.get(W_VAL))
-                elif tag == W_IND:
-                    indent = _int(child.get(W_LEFT) or child.get(W_START))
+        if len(p):
+            ppr = p[0]
+            if ppr.tag == W_PPR:
+                for child in ppr:  # one pass over the few properties, instead of a find() per property
+                    tag = child.tag
+                    if tag == W_PSTYLE:
+                        style_id = child.get(W_VAL)
+                    elif tag == W_NUMPR:
+                        num = _numpr(child)
+                    elif tag == W_OUTLINE:
+                        outline = _int(child.get(W_VAL))
+                    elif tag == W_IND:
+                        indent = _int(child.get(W_LEFT) or child.get(W_START))
         level, style_num = self.styles.resolve(style_id)
         if outline is not None:
             level = outline + 1 if 0 <= outline < 9 else 0
@@ -507,35 +528,37 @@ class _Walker:
                 self.flush_list()
                 self.table(child)
             elif tag == W_SDT:
-                content = child.find(W_SDTCONTENT)
+                content = _child(child, W_SDTCONTENT)
                 if content is not None:
                     self.body(content)
-            elif tag in (_w("customXml"), _w("ins"), _w("smartTag")):
+            elif tag in _CONTAINERS:
                 self.body(child)
 
     def body_paragraph(self, p: etree._Element) -> None:
         level, num, indent = self.para_style(p)
-        para = self.paragraph(p)
-        text = para.text.strip()
+        raw, page, pics = self.paragraph(p)
+        text = raw.strip()
         if num is not None and text and not level:
             if not self.pending_list:
-                self.list_page = para.page
+                self.list_page = page
                 self.list_stack = []
             ordered, lvl_indent = self.numbering.level(num[0], num[1])
             depth = self._depth(num, indent if indent is not None else lvl_indent)
             item = ListItem(_ooxml.one_line(text), level=min(depth + num[1], 8), ordered=ordered)
             self.pending_list.append(item)
-            if para.pics:
+            if pics:
                 self.flush_list()
-                self.images(para)
+                self.images(page, pics)
             return
-        self.flush_list()
+        if self.pending_list:
+            self.flush_list()
         if text:
             if level:
-                self.blocks.append(Block(HEADING, _ooxml.one_line(text), level=level, page=para.page))
+                self.blocks.append(Block(HEADING, _ooxml.one_line(text), level=level, page=page))
             else:
-                self.blocks.append(Block(PARAGRAPH, _tidy(para.text), page=para.page))
-        self.images(para)
+                self.blocks.append(Block(PARAGRAPH, _tidy(raw), page=page))
+        if pics:
+            self.images(page, pics)
 
     def _depth(self, num: tuple[str, int], indent: int) -> int:
         """How many other lists this item's list is nested in: a list whose items are indented
@@ -556,8 +579,8 @@ class _Walker:
             self.blocks.append(Block(LIST, render_list(items), items=items, page=self.list_page))
             self.pending_list = []
 
-    def images(self, para: _Para) -> None:
-        for pic in para.pics:
+    def images(self, page: int, pics: list[_Pic]) -> None:
+        for pic in pics:
             rel = self.rels.get(pic.rid)
             if rel is None:
                 continue
@@ -566,7 +589,7 @@ class _Walker:
                     Skipped("image", rel.target, "linked image outside the document (not fetched)")
                 )
                 continue
-            result = self.sink.from_member(rel.target, alt=pic.alt, meta={"page": para.page})
+            result = self.sink.from_member(rel.target, alt=pic.alt, meta={"page": page})
             names = (result.name,) if isinstance(result, Image) else ()
             fallback = result.name if isinstance(result, Image) else pic.fallback
             self.blocks.append(
@@ -575,7 +598,7 @@ class _Walker:
                     _ooxml.image_marker(pic.alt, fallback),
                     images=names,
                     alt=pic.alt,
-                    page=para.page,
+                    page=page,
                 )
             )
 
@@ -584,32 +607,44 @@ class _Walker:
     def table(self, tbl: etree._Element) -> None:
         rows: list[list[str]] = []
         header_flag = False
-        pics: list[_Para] = []
+        pics: list[tuple[int, list[_Pic]]] = []
         start_page = self.page
         above: dict[int, str] = {}  # grid column → text of the cell that started a vertical merge
-        for ri, tr in enumerate(tbl.iterchildren(W_TR)):
-            if ri == 0:
-                trpr = tr.find(W_TRPR)
-                header_flag = trpr is not None and trpr.find(W_TBLHEADER) is not None
+        first = True
+        for tr in tbl:
+            if tr.tag != W_TR:
+                continue
+            if first:
+                first = False
+                trpr = _child(tr, W_TRPR)
+                header_flag = trpr is not None and _child(trpr, W_TBLHEADER) is not None
             row: list[str] = []
             col = 0
             for tc in _cells(tr):
                 span, vmerge = 1, None
-                tcpr = tc.find(W_TCPR)
-                if tcpr is not None:
-                    gs = tcpr.find(W_GRIDSPAN)
-                    if gs is not None:
-                        span = max(1, min(_int(gs.get(W_VAL)) or 1, 64))
-                    vm = tcpr.find(W_VMERGE)
-                    if vm is not None:
-                        vmerge = vm.get(W_VAL) or "continue"
+                props_seen = False
                 texts: list[str] = []
-                for p in tc.iter(W_P):
-                    para = self.paragraph(p)
-                    if para.text.strip():
-                        texts.append(_ooxml.one_line(para.text))
-                    if para.pics:
-                        pics.append(para)
+                for child in tc:
+                    tag = child.tag
+                    if tag == W_P:
+                        nested: list[etree._Element] = []
+                        self._cell_paragraph(child, texts, pics, nested)
+                        for inner in nested:  # text-box paragraphs, in document order
+                            self._cell_paragraph(inner, texts, pics, None)
+                    elif tag == W_TCPR:
+                        if not props_seen:  # the first tcPr counts
+                            props_seen = True
+                            gs = _child(child, W_GRIDSPAN)
+                            if gs is not None:
+                                span = max(1, min(_int(gs.get(W_VAL)) or 1, 64))
+                            vm = _child(child, W_VMERGE)
+                            if vm is not None:
+                                vmerge = vm.get(W_VAL) or "continue"
+                        for inner in child.iter(W_P):
+                            self._cell_paragraph(inner, texts, pics, None)
+                    elif isinstance(tag, str):
+                        for inner in child.iter(W_P):  # nested tables, content controls …
+                            self._cell_paragraph(inner, texts, pics, None)
                 text = " ".join(texts)
                 if vmerge == "continue":
                     text = above.get(col, "")
@@ -638,22 +673,38 @@ class _Walker:
                     page=start_page,
                 )
             )
-        for para in pics:
-            self.images(para)
+        for page, found in pics:
+            self.images(page, found)
+
+    def _cell_paragraph(
+        self,
+        p: etree._Element,
+        texts: list[str],
+        pics: list[tuple[int, list[_Pic]]],
+        nested: list[etree._Element] | None,
+    ) -> None:
+        text, page, found = self.paragraph(p, nested)
+        if text.strip():
+            texts.append(_ooxml.one_line(text))
+        if found:
+            pics.append((page, found))
 
 
 def _cells(tr: etree._Element) -> Iterator[etree._Element]:
     for child in tr:
-        if child.tag == W_TC:
+        tag = child.tag
+        if tag == W_TC:
             yield child
-        elif child.tag in (W_SDT, _w("customXml")):
-            content = child.find(W_SDTCONTENT) if child.tag == W_SDT else child
+        elif tag in (W_SDT, W_CUSTOMXML):
+            content = _child(child, W_SDTCONTENT) if tag == W_SDT else child
             if content is not None:
                 yield from (c for c in content if c.tag == W_TC)
 
 
 def _tidy(text: str) -> str:
-    lines = [" ".join(line.replace("\t", " ").split()) for line in text.split("\n")]
+    if "\n" not in text:
+        return " ".join(text.split())
+    lines = [" ".join(line.split()) for line in text.split("\n")]
     return "\n".join(line for line in lines if line)
 
 
