@@ -10,8 +10,10 @@ ints for C ``int`` parameters, never a plain int for a pointer, a size or a floa
 from __future__ import annotations
 
 import ctypes
+from codecs import decode
 
 import pypdfium2.raw as pdfium_c
+from pypdfium2 import PdfiumError
 
 
 def _unchecked(func):
@@ -32,3 +34,77 @@ obj_bounds = _unchecked(pdfium_c.FPDFPageObj_GetBounds)  # (pageobject, 4 × flo
 page_object = _unchecked(pdfium_c.FPDFPage_GetObject)  # (page, int) -> pageobject
 form_count = _unchecked(pdfium_c.FPDFFormObj_CountObjects)  # (pageobject) -> int
 form_object = _unchecked(pdfium_c.FPDFFormObj_GetObject)  # (pageobject, c_ulong) -> pageobject
+
+
+# -- pages and text pages as plain handles ---------------------------------------------------------
+# pypdfium2's PdfPage and PdfTextPage wrappers install a finalizer and register with their parent
+# on every page; the extractor opens each page once and closes it itself, so it uses the handles.
+
+
+class PageHandles:
+    """A page and its text page, opened together and closed in reverse order."""
+
+    __slots__ = ("page", "text")
+
+    def __init__(self, pdf, index: int) -> None:
+        self.text = None
+        self.page = pdfium_c.FPDF_LoadPage(pdf.raw, index)
+        if not self.page:
+            raise PdfiumError("Failed to load page.")
+
+    def open_text(self):
+        self.text = pdfium_c.FPDFText_LoadPage(self.page)
+        if not self.text:
+            self.text = None
+            raise PdfiumError("Failed to load text page.")
+        return self.text
+
+    def close_text(self) -> None:
+        if self.text is not None:
+            pdfium_c.FPDFText_ClosePage(self.text)
+            self.text = None
+
+    def close(self) -> None:
+        self.close_text()
+        if self.page is not None:
+            pdfium_c.FPDF_ClosePage(self.page)
+            self.page = None
+
+
+def mediabox(page) -> tuple[float, float, float, float]:
+    """(left, bottom, right, top) of the page's MediaBox; US Letter when the page has none."""
+    left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    if not pdfium_c.FPDFPage_GetMediaBox(page, left, bottom, right, top):
+        return (0, 0, 612, 792)
+    return (left.value, bottom.value, right.value, top.value)
+
+
+def count_chars(textpage) -> int:
+    count = pdfium_c.FPDFText_CountChars(textpage)
+    if count == -1:
+        raise PdfiumError("Failed to get character count.")
+    return count
+
+
+def text_range(textpage, count: int) -> str:
+    """The text of characters ``0 .. count - 1``. Characters pdfium leaves out of its text at
+    either end of the range are skipped first, so that pdfium never reads past the range."""
+    start, end, skipped_left, skipped_right = 0, count - 1, 0, 0
+    while True:
+        if start > end:
+            return ""
+        text_start = pdfium_c.FPDFText_GetTextIndexFromCharIndex(textpage, start)
+        if text_start == -1:
+            start, skipped_left = start + 1, skipped_left + 1
+            continue
+        text_end = pdfium_c.FPDFText_GetTextIndexFromCharIndex(textpage, end)
+        if text_end == -1:
+            end, skipped_right = end - 1, skipped_right + 1
+            continue
+        break
+    size = text_end + 2 - text_start  # with the NUL terminator
+    buffer = (ctypes.c_ushort * size)()
+    written = pdfium_c.FPDFText_GetText(textpage, skipped_left, count - skipped_left - skipped_right, buffer)
+    if written > size:
+        raise PdfiumError(f"text buffer too small: {size} for {written}")
+    return decode(memoryview(buffer)[: written - 1], "utf-16-le", errors="ignore")

@@ -15,7 +15,16 @@ from typing import NamedTuple
 
 import pypdfium2.raw as pdfium_c
 
-from ._pdf_capi import get_char_angle, get_char_box, get_font_info, get_font_size, get_font_weight, get_matrix
+from ._pdf_capi import (
+    count_chars,
+    get_char_angle,
+    get_char_box,
+    get_font_info,
+    get_font_size,
+    get_font_weight,
+    get_matrix,
+    text_range,
+)
 
 #: Characters pdfium uses for a hyphen it removed when it joined two lines, soft hyphens and
 #: controls that never belong in text.
@@ -93,14 +102,15 @@ _new_line = tuple.__new__
 
 
 def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
-    """The lines of one page, whether the page was cut at MAX_PAGE_CHARS, and its character count."""
-    count = textpage.count_chars()
+    """The lines of one page (``textpage``: a raw FPDF_TEXTPAGE handle), whether the page was cut
+    at MAX_PAGE_CHARS, and its character count."""
+    count = count_chars(textpage)
     if count <= 0:
         return [], False, 0
     cut = count > MAX_PAGE_CHARS
     count = min(count, MAX_PAGE_CHARS)
-    text = textpage.get_text_range(0, count)
-    raw = textpage.raw
+    text = text_range(textpage, count)
+    raw = textpage
     if len(text) != count:
         # characters outside the BMP make text and character indices differ; read per character
         text = "".join(chr(pdfium_c.FPDFText_GetUnicode(raw, i) or 0x20) for i in range(count))

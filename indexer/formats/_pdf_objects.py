@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from ._pdf_capi import form_count, form_object, obj_bounds, obj_type, page_object
+
 MAX_OBJECTS = 20_000
 MAX_FORM_DEPTH = 3
 #: Images with more pixels than this are not decoded (recorded as skipped).
@@ -81,54 +83,41 @@ def _crossing_columns(horizontal, vertical) -> set[int]:
     return xs
 
 
-class _Bounds:
-    def __init__(self) -> None:
-        self.l, self.b, self.r, self.t = (ctypes.c_float() for _ in range(4))
-
-    def of(self, obj) -> tuple[float, float, float, float] | None:
-        ok = pdfium_c.FPDFPageObj_GetBounds(
-            obj, ctypes.byref(self.l), ctypes.byref(self.b), ctypes.byref(self.r), ctypes.byref(self.t)
-        )
-        if not ok:
-            return None
-        return self.l.value, self.b.value, self.r.value, self.t.value
-
-
 def scan_page(page) -> PageObjects:
+    """The images and ruling lines of ``page`` (a raw FPDF_PAGE handle)."""
     out = PageObjects()
-    bounds = _Bounds()
+    values = (ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float())
+    refs = tuple(ctypes.byref(v) for v in values)
     budget = [MAX_OBJECTS]
-    count = pdfium_c.FPDFPage_CountObjects(page.raw)
-    _scan(out, bounds, budget, (pdfium_c.FPDFPage_GetObject(page.raw, i) for i in range(max(count, 0))), 0)
+    count = pdfium_c.FPDFPage_CountObjects(page)
+    _scan(out, values, refs, budget, page, max(count, 0), 0)
     return out
 
 
-def _scan(out: PageObjects, bounds: _Bounds, budget: list[int], objects, depth: int) -> None:
-    for obj in objects:
+_IMAGE, _PATH, _FORM = pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_FORM
+
+
+def _scan(out: PageObjects, values, refs, budget: list[int], parent, count: int, depth: int) -> None:
+    """The ``count`` objects of ``parent`` (the page at depth 0, else a form XObject)."""
+    get = page_object if depth == 0 else form_object
+    left, bottom, right, top = values
+    for i in range(count):
         if budget[0] <= 0:
             out.truncated = True
             return
         budget[0] -= 1
+        obj = get(parent, i if depth == 0 else ctypes.c_ulong(i))
         if not obj:
             continue
-        kind = pdfium_c.FPDFPageObj_GetType(obj)
-        if kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
-            box = bounds.of(obj)
-            out.images.append((box[3] if box else 0.0, obj))
-        elif kind == pdfium_c.FPDF_PAGEOBJ_PATH and depth == 0:
+        kind = obj_type(obj)
+        if kind == _IMAGE:
+            out.images.append((top.value if obj_bounds(obj, *refs) else 0.0, obj))
+        elif kind == _PATH and depth == 0:
             # paths inside form XObjects report bounds in the form's own space: not used as rulings
-            box = bounds.of(obj)
-            if box is not None:
-                out.add_box(*box)
-        elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < MAX_FORM_DEPTH:
-            n = pdfium_c.FPDFFormObj_CountObjects(obj)
-            _scan(
-                out,
-                bounds,
-                budget,
-                (pdfium_c.FPDFFormObj_GetObject(obj, i) for i in range(max(n, 0))),
-                depth + 1,
-            )
+            if obj_bounds(obj, *refs):
+                out.add_box(left.value, bottom.value, right.value, top.value)
+        elif kind == _FORM and depth < MAX_FORM_DEPTH:
+            _scan(out, values, refs, budget, obj, max(form_count(obj), 0), depth + 1)
 
 
 def image_size(obj) -> tuple[int, int]:
@@ -142,18 +131,18 @@ class ImageError(Exception):
     """An image pdfium cannot decode; the message is the reason recorded as skipped."""
 
 
-def decode_png(obj, page, pdf) -> tuple[bytes, int, int]:
-    """The image's pixels as a PNG (bytes, width, height); ImageError with a reason otherwise."""
+def decode_png(obj) -> tuple[bytes, int, int]:
+    """The pixels of image object ``obj`` (unrendered: no mask or transform applied) as a PNG
+    (bytes, width, height); ImageError with a reason otherwise."""
     width, height = image_size(obj)
     if width * height > MAX_IMAGE_PIXELS:
         raise ImageError(f"{width}×{height} pixels is over the {MAX_IMAGE_PIXELS:,}-pixel limit")
-    image = pdfium.PdfImage(obj, page=page, pdf=pdf)
-    try:
-        bitmap = image.get_bitmap(render=False)
-    except pdfium.PdfiumError:
+    raw_bitmap = pdfium_c.FPDFImageObj_GetBitmap(obj)
+    if not raw_bitmap:
         raise ImageError(
             f"pdfium cannot decode this {width}×{height} image (colour space, bit depth or filter)"
-        ) from None
+        )
+    bitmap = pdfium.PdfBitmap.from_raw(raw_bitmap)  # owns and frees the pdfium bitmap
     try:
         pil = bitmap.to_pil()  # the bitmap is freed with its Python object (closing it is unsafe)
     except (ValueError, KeyError, OSError) as exc:

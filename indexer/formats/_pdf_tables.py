@@ -220,7 +220,7 @@ class _BoundedText:
 
         import pypdfium2.raw as pdfium_c
 
-        self._raw = textpage.raw
+        self._raw = textpage  # a raw FPDF_TEXTPAGE handle
         self._fn = pdfium_c.FPDFText_GetBoundedText
         self._buf = (ctypes.c_ushort * (self.SIZE + 1))()
         self._ptr = ctypes.cast(self._buf, ctypes.POINTER(ctypes.c_ushort))

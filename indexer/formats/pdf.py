@@ -17,6 +17,7 @@ from .. import errors
 from ..limits import ExtractContext
 from ..model import IMAGE, TABLE, Block, Coverage, Document, Image, Skipped, assemble, render_table
 from . import _pdf_ocr
+from ._pdf_capi import PageHandles, mediabox
 from ._pdf_fallback import extract_with_pdfminer
 from ._pdf_layout import Group, PageGeometry, find_running, group_page, to_blocks
 from ._pdf_lines import Line, page_lines
@@ -118,12 +119,8 @@ def _metadata(pdf: pdfium.PdfDocument, pages: int) -> dict:
     return meta
 
 
-def _geometry(page, number: int) -> PageGeometry:
-    try:
-        left, bottom, right, top = page.get_mediabox()
-    except pdfium.PdfiumError:
-        width, height = page.get_size()
-        left, bottom, right, top = 0.0, 0.0, width, height
+def _geometry(page: PageHandles, number: int) -> PageGeometry:
+    left, bottom, right, top = mediabox(page.page)
     return PageGeometry(number=number, bottom=bottom, top=top, left=left, right=right)
 
 
@@ -146,7 +143,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     for index in range(total):
         number = index + 1
         try:
-            page = pdf[index]
+            page = PageHandles(pdf, index)
         except pdfium.PdfiumError as exc:
             warnings.append(f"page {number} could not be read ({exc})")
             pages.append(_Page(number, PageGeometry(number, 0.0, 792.0, 0.0, 612.0)))
@@ -192,19 +189,19 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     return assemble("pdf", blocks, images=tuple(images), metadata=_metadata(pdf, total), coverage=coverage)
 
 
-def _read_page(pdf, page, number, images, skipped, warnings, tables_mode) -> _Page:
+def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables_mode) -> _Page:
     info = _Page(number, _geometry(page, number))
-    info.objects = scan_page(page)
+    info.objects = scan_page(page.page)
     if info.objects.truncated:
         warnings.append(f"page {number}: only the first objects were scanned for images and tables")
-    textpage = page.get_textpage()
+    textpage = page.open_text()
     try:
         info.lines, cut, info.chars = page_lines(textpage, number)
         if info.lines and tables_mode == "auto" and info.objects.ruled_both_ways:
             info.tables = grid_tables(info.objects.horizontal, info.objects.vertical, textpage)
             info.tables_done = True
     finally:
-        textpage.close()
+        page.close_text()
     if cut:
         warnings.append(f"page {number}: text cut after its first characters (page limit)")
     n = 0
@@ -215,7 +212,7 @@ def _read_page(pdf, page, number, images, skipped, warnings, tables_mode) -> _Pa
         n += 1
         image_name = f"image_p{number}_{n}.png"
         try:
-            png, width, height = decode_png(obj, page, pdf)
+            png, width, height = decode_png(obj)
         except ImageError as exc:
             skipped.append(Skipped("image", image_name, str(exc)))
             continue
