@@ -7,6 +7,7 @@ stored once. Only web rasters are extracted; every other image is counted as ski
 from __future__ import annotations
 
 import io
+import zlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -67,8 +68,58 @@ def sniff_image_format(data: bytes) -> str | None:
     return None
 
 
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+# (bit depth, colour type) pairs Pillow opens (PngImagePlugin._MODES)
+_PNG_MODES = frozenset(
+    ((1, 0), (2, 0), (4, 0), (8, 0), (16, 0), (8, 2), (16, 2), (1, 3), (2, 3), (4, 3), (8, 3))
+    + ((8, 4), (16, 4), (8, 6), (16, 6))
+)
+# chunks Pillow reads before the image data without failing, with the least length it accepts
+_PNG_PLAIN_CHUNKS = {b"PLTE": 0, b"sRGB": 1, b"gAMA": 4, b"pHYs": 9}
+_PILLOW_QUIET_PIXELS = 178_956_970  # Pillow's default MAX_IMAGE_PIXELS: below it, no warning or refusal
+
+
+def _plain_png_size(data: bytes) -> tuple[int, int] | None:
+    """The size Pillow reports for a plain PNG, read from its header without importing Pillow
+    (a cost paid by the first image of a process): IHDR first, then only PLTE/sRGB/gAMA/pHYs
+    chunks before the first IDAT, every checksum right. None for anything else, which is then
+    left to Pillow, so the answer never differs from Pillow's."""
+    if not data.startswith(_PNG_SIGNATURE):
+        return None
+    size = len(data)
+    pos = 8
+    width = height = 0
+    while True:
+        if pos + 8 > size:
+            return None
+        length = int.from_bytes(data[pos : pos + 4], "big")
+        cid = data[pos + 4 : pos + 8]
+        if pos > 8 and cid == b"IDAT":
+            break
+        end = pos + 8 + length
+        if end + 4 > size or zlib.crc32(data[pos + 4 : end]) != int.from_bytes(data[end : end + 4], "big"):
+            return None
+        if pos == 8:
+            if cid != b"IHDR" or length != 13:
+                return None
+            width = int.from_bytes(data[16:20], "big")
+            height = int.from_bytes(data[20:24], "big")
+            if (data[24], data[25]) not in _PNG_MODES or data[27]:
+                return None
+        elif length < _PNG_PLAIN_CHUNKS.get(cid, size + 1):
+            return None
+        pos = end + 4
+    if width <= 0 or height <= 0 or width * height > _PILLOW_QUIET_PIXELS:
+        return None
+    return width, height
+
+
 def dimensions(data: bytes) -> tuple[int | None, int | None]:
-    """Pixel size via Pillow, reading the header only; (None, None) when it cannot tell."""
+    """Pixel size via Pillow, reading the header only; (None, None) when it cannot tell.
+    Plain PNGs are measured without Pillow, with the same answer."""
+    plain = _plain_png_size(data)
+    if plain is not None:
+        return plain
     try:
         from PIL import Image as PILImage
 

@@ -198,23 +198,29 @@ class _LazyStyles:
         if sid in self._cache:
             return self._cache[sid]
         key = b'w:styleId="' + html.escape(sid).encode("utf-8") + b'"'
+        start = 0  # the bytes before it were searched already (each style is looked for once)
+        at = end = -1
         while True:
-            at = self._raw.find(key)
-            if at >= 0 and self._raw.find(b"</w:style>", at) >= 0:
-                break
+            raw = self._raw
+            at = raw.find(key, start)
+            if at >= 0:
+                end = raw.find(b"</w:style>", at)
+                if end >= 0:
+                    break
+                start = at
+            else:
+                start = max(0, len(raw) - len(key) + 1)
             if not self._more():
                 break
-        style = self._find(sid, key)
+        style = self._find(sid, at, end) if at >= 0 else None
         self._cache[sid] = style
         return style
 
-    def _find(self, sid: str, key: bytes) -> _Style | None:
+    def _find(self, sid: str, at: int, end: int) -> _Style | None:
+        """The style whose ``styleId`` attribute starts at ``at`` (its element ends at ``end``,
+        or -1 when the part ended first)."""
         raw = self._raw
-        at = raw.find(key)
-        if at < 0:
-            return None
         start = raw.rfind(b"<w:style ", 0, at)
-        end = raw.find(b"</w:style>", at)
         if start < 0:
             return None
         snippet = raw[start : end if end > 0 else len(raw)]
@@ -297,17 +303,18 @@ def _indent(ppr: etree._Element | None) -> int | None:
 class _StyleInfo:
     def __init__(self, styles: _LazyStyles) -> None:
         self._styles = styles
-        self._cache: dict[str, tuple[int, tuple[str, int] | None]] = {}
+        self._cache: dict[str | None, tuple[int, tuple[str, int] | None]] = {}
 
     def resolve(self, style_id: str | None) -> tuple[int, tuple[str, int] | None]:
         """(heading level or 0, numbering from the style) for a paragraph style id."""
-        if not style_id:
-            style_id = self._default_id()
-            if not style_id:
-                return 0, None
         cached = self._cache.get(style_id)
         if cached is not None:
             return cached
+        if not style_id:  # no style: the default paragraph style's, looked up once
+            default = self._default_id()
+            result = self.resolve(default) if default else (0, None)
+            self._cache[style_id] = result
+            return result
         level, num = 0, None
         seen: set[str] = set()
         sid: str | None = style_id
