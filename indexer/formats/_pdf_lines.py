@@ -84,7 +84,11 @@ def _scaled(raw, i: int, size: float, matrix, matrix_ref) -> float:
 def _named_bold(raw, i: int, name, flags_ref) -> bool:
     """Bold by the font's name, for fonts that declare no weight."""
     get_font_info(raw, i, name, _NAME_SIZE, flags_ref)
-    value = name.value.lower()
+    return _bold_name(name.value)
+
+
+def _bold_name(font: bytes) -> bool:
+    value = font.lower()
     return b"bold" in value or b"black" in value or b"heavy" in value
 
 
@@ -123,6 +127,7 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
     matrix = pdfium_c.FS_MATRIX()
     matrix_ref = ctypes.byref(matrix)
     get_box, get_size, get_weight = get_char_box, get_font_size, get_font_weight
+    bold_by_name: dict[bytes, bool] = {}
     lines: list[Line] = []
     append = lines.append
     pos = 0
@@ -130,13 +135,18 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
         start = pos
         pos += len(segment) + 2
         if segment.isascii() and segment.isprintable() and "  " not in segment:
+            # clean() of plain ASCII only strips: at most one space at either end
             cleaned = segment.strip()
+            if not cleaned:
+                continue
+            first = start + 1 if segment[0] == " " else start
+            last = first + len(cleaned) - 1
         else:
             cleaned = clean(segment)
-        if not cleaned:
-            continue
-        first = start + (len(segment) - len(segment.lstrip()))
-        last = start + len(segment.rstrip()) - 1
+            if not cleaned:
+                continue
+            first = start + (len(segment) - len(segment.lstrip()))
+            last = start + len(segment.rstrip()) - 1
         if get_box(raw, first, *box_refs):
             l1, r1, b1, t1 = bl.value, br.value, bb.value, bt.value
         else:
@@ -159,7 +169,14 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
         if size <= 1.5:  # no usable size: the glyph box is the better measure
             size = max(t1 - b1, t2 - b2, 1.0) * 1.4
         weight = get_weight(raw, last)
-        bold = weight >= 600 if weight > 0 else _named_bold(raw, last, name, flags_ref)
+        if weight > 0:
+            bold = weight >= 600
+        else:  # no weight declared: the font's name tells (most fonts of a page recur on many lines)
+            get_font_info(raw, last, name, _NAME_SIZE, flags_ref)
+            font = name.value
+            bold = bold_by_name.get(font)
+            if bold is None:
+                bold = bold_by_name[font] = _bold_name(font)
         if bold:
             weight = get_weight(raw, first)
             bold = weight >= 600 if weight > 0 else _named_bold(raw, first, name, flags_ref)
@@ -198,14 +215,15 @@ def _middle(text: str, first: int, last: int) -> int:
 def _merge_same_baseline(lines: list[Line]) -> list[Line]:
     """Join pieces pdfium split on one visual line (a superscript, a footnote mark)."""
     out: list[Line] = []
+    prev = None
     for line in lines:
-        prev = out[-1] if out else None
+        # the cheap test first: most lines start left of the previous line's end
         if (
             prev is not None
-            and prev.upright
-            and line.upright
             and line.left >= prev.right - 1.0
             and line.left - prev.right < 3.0 * max(prev.size, 1.0)
+            and prev.upright
+            and line.upright
             and _overlaps(prev, line)
         ):
             gap = line.left - prev.right
@@ -222,8 +240,10 @@ def _merge_same_baseline(lines: list[Line]) -> list[Line]:
                 last_base=prev.last_base if abs(line.size - prev.size) > 1 else line.last_base,
                 angle=prev.angle,
             )
+            prev = out[-1]
             continue
         out.append(line)
+        prev = line
     return out
 
 

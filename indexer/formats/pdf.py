@@ -14,6 +14,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from .. import errors
+from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
 from ..model import IMAGE, TABLE, Block, Coverage, Document, Image, Skipped, assemble, render_table
 from . import _pdf_ocr
@@ -82,7 +83,8 @@ def extract_pdf(data: bytes, ctx: ExtractContext) -> Document:
     except _Unreadable as exc:
         return extract_with_pdfminer(data, ctx, name, str(exc))
     try:
-        return _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode)
+        with no_cycle_collection():  # lines, groups and blocks are acyclic
+            return _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode)
     finally:
         pdf.close()
 
