@@ -18,9 +18,8 @@ from ..gcpause import no_cycle_collection
 from ..model import CODE, DOCUMENT, HEADING, IMAGE, LIST, TABLE, Block, Chunk, Document
 from ._common import (
     Draft,
-    HeadingPath,
+    _provenance,
     doc_metadata,
-    has_images,
     image_drafts,
     split_atomic,
     split_prose,
@@ -55,62 +54,88 @@ def structural(doc: Document, params: ModeParams) -> list[Chunk]:
 
 
 def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
-    path = HeadingPath()
     drafts: list[Draft] = []
     first: list[Draft] = []  # image extraction chunks placed before everything else
     prose: list[Block] = []
     prose_len = 0
+    # the enclosing headings, (level, text) from the outermost, and what chunks repeat of them
+    stack: list[tuple[int, str]] = []
+    heading: str | None = None
+    level: int | None = None
+    names: list[str] = []
 
     def where() -> dict[str, Any]:
-        return {"section_heading": path.heading, "section_level": path.level, "heading_path": path.path}
+        return {"section_heading": heading, "section_level": level, "heading_path": names[:]}
 
     def flush() -> None:
         nonlocal prose, prose_len
-        if prose:
-            text = "\n".join(b.text for b in prose)
+        if not prose:
+            return
+        text = prose[0].text if len(prose) == 1 else "\n".join([b.text for b in prose])
+        # A short prose chunk joins the prose chunk before it when the two fit (re-classified).
+        prev = drafts[-1] if drafts else None
+        if (
+            prev is not None
+            and len(text) < MIN_CHARS
+            and prev.content_type in PROSE_TYPES
+            and len(prev.text) + 1 + len(text) <= MERGED_MAX
+            and prev.meta["heading_path"] == names
+        ):
+            joined = prev.text + "\n" + text
+            drafts[-1] = Draft(classify_prose(joined), joined, prev.blocks + prose, prev.meta)
+        else:
             drafts.append(Draft(classify_prose(text), text, prose, where()))
         prose, prose_len = [], 0
 
     def add_prose(block: Block) -> None:
         nonlocal prose_len
-        for part in split_prose(block, MAX_CHARS):
+        for part in split_prose(block, MAX_CHARS) if len(block.text) > MAX_CHARS else (block,):
             if prose and prose_len + len(part.text) + 1 > MAX_CHARS:
                 flush()
             prose.append(part)
             prose_len += len(part.text) + (1 if len(prose) > 1 else 0)
 
     for block in doc.blocks:
-        if not block.text.strip() and not has_images(block):
+        kind = block.kind
+        imaged = kind == IMAGE or bool(block.images)
+        if not imaged and not block.text.strip():
             continue
-        if block.kind == HEADING:
+        if kind == HEADING:
             flush()
-            path.enter(block)
+            lvl = block.level or 1
+            while stack and stack[-1][0] >= lvl:
+                stack.pop()
+            stack.append((lvl, block.text.strip()))
+            parent = stack[-2][1] if len(stack) > 1 else None
+            heading, level, names = stack[-1][1], lvl, [t for _, t in stack]
             for part in split_prose(block, MAX_CHARS):
-                meta = {
-                    "section_heading": path.parent,
-                    "section_level": path.level,
-                    "heading_path": path.path,
-                }
+                meta = {"section_heading": parent, "section_level": lvl, "heading_path": names[:]}
                 drafts.append(Draft("heading", part.text, [part], meta))
-        elif block.kind in ATOMIC_TYPES:
+        elif kind in ATOMIC_TYPES:
             flush()
+            content_type = ATOMIC_TYPES[kind]
             for part in split_atomic(block, MAX_CHARS):
-                drafts.append(Draft(ATOMIC_TYPES[block.kind], part.text, [part], where()))
+                drafts.append(Draft(content_type, part.text, [part], where()))
             if block.images:  # an image inside a table cell or list item
                 _images(doc, block, params, drafts, first, where, keep_text=False)
-        elif has_images(block):
+        elif imaged:
             flush()
             _images(doc, block, params, drafts, first, where, keep_text=True)
-            if params.list_images and block.images and block.kind != IMAGE:
+            if params.list_images and block.images and kind != IMAGE:
                 rest = without_markers(block.text)
                 if rest:
                     add_prose(replace(block, text=rest, images=()))
-        elif block.text.strip():
+        else:
             add_prose(block)
     flush()
-    merged = merge_short_prose(drafts)
     meta = doc_metadata(doc)
-    return [d.chunk(meta) for d in first + merged]
+    out = []
+    for d in first + drafts if first else drafts:
+        m = d.meta  # each draft's own dict, made above
+        m["document_metadata"] = meta
+        m.update(_provenance(d.blocks) if d.prov is None else d.prov)
+        out.append(Chunk(d.text, d.content_type, m))
+    return out
 
 
 def _images(
@@ -132,24 +157,3 @@ def _images(
     text = with_markers(doc, block)
     for part in split_prose(replace(block, text=text), MAX_CHARS):
         drafts.append(Draft("image", part.text, [part], where()))
-
-
-def merge_short_prose(drafts: list[Draft]) -> list[Draft]:
-    """Append a prose chunk shorter than 350 characters to the prose chunk before it when the
-    two joined by a newline stay within 1,550 characters; the result is re-classified."""
-    out: list[Draft] = []
-    for d in drafts:
-        prev = out[-1] if out else None
-        if (
-            prev is not None
-            and d.content_type in PROSE_TYPES
-            and prev.content_type in PROSE_TYPES
-            and len(d.text) < MIN_CHARS
-            and len(prev.text) + 1 + len(d.text) <= MERGED_MAX
-            and prev.meta.get("heading_path") == d.meta.get("heading_path")
-        ):
-            text = prev.text + "\n" + d.text
-            out[-1] = Draft(classify_prose(text), text, prev.blocks + d.blocks, prev.meta)
-        else:
-            out.append(d)
-    return out
