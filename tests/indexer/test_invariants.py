@@ -52,7 +52,9 @@ def test_arbitrary_bytes_raise_only_documented_errors(ext, data):
 def test_text_family_non_empty_input_gives_a_chunk_within_bounds(ext, text):
     data = text.encode("utf-8")
     chunks = _chunks(data, ext)
-    if not text.strip():
+    # A leading U+FEFF in UTF-8 bytes is the byte-order mark: the decoder drops it as the
+    # encoding's signature, so it is not content.
+    if not text.removeprefix("\ufeff").strip():
         assert all(c["content"].strip() for c in chunks)
         return
     assert chunks and any(c["content"].strip() for c in chunks)
