@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from ..model import HEADING, LIST, PARAGRAPH, Block, ListItem, render_list
 from ._pdf_lines import Line
@@ -49,20 +50,31 @@ def _key(text: str) -> str:
 
 
 def _is_page_number(text: str) -> bool:
-    key = _key(text).strip(" -–—|.")
+    return _is_page_number_key(_key(text))
+
+
+def _is_page_number_key(key: str) -> bool:
+    """``_is_page_number`` of a text whose ``_key`` is ``key``."""
+    key = key.strip(" -–—|.")
     return bool(_PAGE_NUMBER.match(key)) or bool(_ROMAN.match(key))
 
 
-def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, str]]:
+def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, str, str]]:
     """Up to five lines nearest the top and five nearest the bottom, inside the margins, each with
-    its zone key (a header only matches headers, a footer only footers)."""
+    its zone key (a header only matches headers, a footer only footers) and its text's key."""
     zone = MARGIN_SHARE * geo.height
     high, low = geo.top - zone, geo.bottom + zone
     near_top = [(ln.top, i) for i, ln in enumerate(lines) if ln.top >= high and ln.upright]
     near_bottom = [(ln.top, i) for i, ln in enumerate(lines) if ln.base <= low and ln.upright]
-    out = [(i, "top:" + _key(lines[i].text)) for _, i in heapq.nlargest(5, near_top)]
-    tops = {i for i, _ in out}
-    out += [(i, "bottom:" + _key(lines[i].text)) for _, i in heapq.nsmallest(5, near_bottom) if i not in tops]
+    out = []
+    for _, i in heapq.nlargest(5, near_top):
+        key = _key(lines[i].text)
+        out.append((i, "top:" + key, key))
+    tops = {i for i, _, _ in out}
+    for _, i in heapq.nsmallest(5, near_bottom):
+        if i not in tops:
+            key = _key(lines[i].text)
+            out.append((i, "bottom:" + key, key))
     return out
 
 
@@ -73,7 +85,7 @@ def find_running(
     candidates = [_margin_lines(lines, geo) for lines, geo in zip(pages, geos, strict=True)]
     seen: Counter[str] = Counter()
     for idxs in candidates:
-        seen.update({key for _, key in idxs})
+        seen.update({key for _, key, _ in idxs})
     with_text = sum(1 for lines in pages if lines)
     need = max(2, math.ceil(REPEAT_SHARE * with_text))
     drop: list[set[int]] = []
@@ -82,14 +94,13 @@ def find_running(
     for lines, idxs, geo in zip(pages, candidates, geos, strict=True):
         gone: set[int] = set()
         has_number = False
-        for i, key in idxs:
-            text = lines[i].text
-            if _is_page_number(text):
+        for i, key, text_key in idxs:
+            if _is_page_number_key(text_key):
                 gone.add(i)
                 has_number = True
             elif with_text >= 2 and seen[key] >= need:
                 gone.add(i)
-                labels.setdefault(_key(text), text)
+                labels.setdefault(text_key, lines[i].text)
         gone |= _margin_stamps(lines, geo, labels)
         numbered_pages += has_number
         drop.append(gone)
@@ -196,7 +207,7 @@ def join_lines(parts: Sequence[str]) -> str:
             out = part
         elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and part[:1].islower():
             out = out[:-1] + part
-        elif _is_cjk(out[-1]) and _is_cjk(part[0]):
+        elif out[-1] >= "\u2e80" and _is_cjk(out[-1]) and _is_cjk(part[0]):
             out = out + part  # Chinese and Japanese lines wrap without a space between words
         else:
             out = out + " " + part
@@ -210,14 +221,24 @@ def _is_cjk(ch: str) -> bool:
 
 
 def _common_pitch(lines: Sequence[Line]) -> float | None:
-    pitches = Counter()
-    for a, b in zip(lines, lines[1:], strict=False):
-        pitch = a.end_base - b.base
-        if abs(a.size - b.size) <= 0.6 and 0 < pitch < 3 * a.size:
-            pitches[round(pitch / max(a.size, 1.0), 1)] += 1
+    """The most common baseline distance between consecutive lines of one size, in font sizes
+    (the first seen among equals)."""
+    pitches: dict[float, int] = {}
+    a = None
+    for b in lines:
+        if a is not None:
+            size = a.size
+            if abs(size - b.size) <= 0.6:
+                base, last_base = a.base, a.last_base
+                # Line.end_base, inlined
+                pitch = (last_base if abs(last_base - base) > 0.8 * size else base) - b.base
+                if 0 < pitch < 3 * size:
+                    key = round(pitch / max(size, 1.0), 1)
+                    pitches[key] = pitches.get(key, 0) + 1
+        a = b
     if sum(pitches.values()) < 3:
         return None
-    return pitches.most_common(1)[0][0]
+    return max(pitches.items(), key=itemgetter(1))[0]
 
 
 def group_page(lines: Sequence[Line], page: int) -> list[Group]:
@@ -230,9 +251,11 @@ def group_page(lines: Sequence[Line], page: int) -> list[Group]:
     cur: Group | None = None
     for line in lines:
         bullet = _BULLET.match(line.text) or _ORDERED.match(line.text)
-        if cur is not None and _continues(cur, line, bool(bullet), limit):
-            cur.add(line)
-            if cur.is_list:
+        if cur is not None and not bullet and _continues(cur, line, limit):
+            cur.lines.append(line)  # Group.add, inlined
+            if line.right > cur.right:
+                cur.right = line.right
+            if cur.items:
                 cur.items[-1][2] = join_lines([cur.items[-1][2], line.text])
             continue
         if cur is not None and bullet and cur.is_list and _same_list(cur, line):
@@ -263,40 +286,52 @@ def _same_list(group: Group, line: Line) -> bool:
     return abs(prev.size - line.size) <= 0.6 and 0 < pitch < 3.0 * line.size
 
 
-def _continues(group: Group, line: Line, bullet: bool, limit: float) -> bool:
-    prev = group.lines[-1]
-    if bullet or not line.upright or not prev.upright:
+def _continues(group: Group, line: Line, limit: float) -> bool:
+    """Whether ``line`` (not a list marker) continues ``group``'s paragraph or list item."""
+    lines = group.lines
+    prev = lines[-1]
+    angle = line.angle  # Line.upright, inlined for both lines
+    if not (angle < 0.05 or angle > 6.23):
         return False
-    if abs(prev.size - line.size) > 0.6 or prev.bold != line.bold:
+    angle = prev.angle
+    if not (angle < 0.05 or angle > 6.23):
         return False
-    pitch = prev.end_base - line.base
-    if pitch <= 0.3 * line.size or pitch > limit * line.size:
+    size, prev_size = line.size, prev.size
+    if abs(prev_size - size) > 0.6 or prev.bold != line.bold:
+        return False
+    base, last_base = prev.base, prev.last_base
+    pitch = (last_base if abs(last_base - base) > 0.8 * prev_size else base) - line.base  # end_base
+    if pitch <= 0.3 * size or pitch > limit * size:
         return False  # a new column, or a paragraph gap
-    size = line.size
-    if group.is_list:
+    left = line.left
+    if group.items:
         # continuation lines of an item hang to the right of its marker
-        return line.left > group.items[-1][3] + 0.3 * size
-    column_right = max(group.right, line.right)
-    if prev.text.endswith(_SENTENCE_END) and prev.right < column_right - 2.5 * size:
+        return left > group.items[-1][3] + 0.3 * size
+    right, prev_right = line.right, prev.right
+    column_right = group.right if group.right > right else right
+    if prev_right < column_right - 2.5 * size and prev.text.endswith(_SENTENCE_END):
         return False  # the previous line was the short last line of a paragraph
-    body_left = group.lines[1].left if len(group.lines) > 1 else group.first.left
-    if len(group.lines) > 1 and line.left > body_left + 0.8 * size:
-        return False  # first-line indent of the next paragraph
-    if len(group.lines) > 1 and line.left < body_left - 0.8 * size:
-        return False  # outdented: a new hanging paragraph
-    return not (line.left > prev.right or line.right < prev.left)  # stacked, not side by side
+    if len(lines) > 1:
+        body_left = lines[1].left
+        if left > body_left + 0.8 * size:
+            return False  # first-line indent of the next paragraph
+        if left < body_left - 0.8 * size:
+            return False  # outdented: a new hanging paragraph
+    return not (left > prev_right or right < prev.left)  # stacked, not side by side
 
 
 # -- headings ------------------------------------------------------------------------------------
 
 
 def body_size(groups: Sequence[Group]) -> float:
-    """The font size carrying most characters in the document."""
-    weight: Counter[float] = Counter()
+    """The font size carrying most characters in the document (the first seen among equals)."""
+    weight: dict[float, int] = {}
+    get = weight.get
     for g in groups:
         for ln in g.lines:
-            weight[round(ln.size * 2) / 2] += len(ln.text)
-    return weight.most_common(1)[0][0] if weight else 10.0
+            key = round(ln.size * 2) / 2
+            weight[key] = get(key, 0) + len(ln.text)
+    return max(weight.items(), key=itemgetter(1))[0] if weight else 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,13 +346,36 @@ def _shapes(groups: Sequence[Group]) -> dict[int, _PageShape]:
         by_page.setdefault(g.page, []).extend(g.lines)
     out = {}
     for page, lines in by_page.items():
-        weight: Counter[float] = Counter()
+        weight: dict[float, int] = {}
+        get = weight.get
+        # the text area: leftmost start and rightmost end of the lines over 30 characters (of all
+        # lines when there is none), first seen among equals as min() and max() keep them
+        first = lines[0]
+        low, high = first.left, first.right
+        long_low = long_high = None
         for ln in lines:
-            weight[round(ln.left / 3) * 3] += len(ln.text)
+            n, left, right = len(ln.text), ln.left, ln.right
+            key = round(left / 3) * 3
+            weight[key] = get(key, 0) + n
+            if left < low:
+                low = left
+            if right > high:
+                high = right
+            if n > 30:
+                if long_low is None:
+                    long_low, long_high = left, right
+                else:
+                    if left < long_low:
+                        long_low = left
+                    if right > long_high:
+                        long_high = right
         total = sum(weight.values()) or 1
-        lefts = tuple(x for x, w in weight.most_common(4) if w >= 0.1 * total)
-        long = [ln for ln in lines if len(ln.text) > 30] or lines
-        out[page] = _PageShape(lefts, (min(ln.left for ln in long) + max(ln.right for ln in long)) / 2)
+        # the four heaviest, equals in first-seen order (as Counter.most_common)
+        heaviest = sorted(weight.items(), key=itemgetter(1), reverse=True)[:4]
+        lefts = tuple(x for x, w in heaviest if w >= 0.1 * total)
+        if long_low is not None:
+            low, high = long_low, long_high
+        out[page] = _PageShape(lefts, (low + high) / 2)
     return out
 
 
@@ -337,7 +395,7 @@ def _heading_key(group: Group, body: float, shape: _PageShape) -> tuple[float, b
     if not (size >= body + 1.0 or group.bold) or not _aligned(group, shape):
         return None
     text = group.text()
-    if len(text) > 200 or len(group.lines) > 3 or sum(ch.isalpha() for ch in text) < 3:
+    if len(text) > 200 or len(group.lines) > 3 or not _has_letters(text, 3):
         return None
     if any(ln.right - ln.left > 0.85 * len(ln.text) * ln.size for ln in group.lines):
         return None  # sparse: labels spread over a figure, not a heading
@@ -353,6 +411,16 @@ def _heading_key(group: Group, body: float, shape: _PageShape) -> tuple[float, b
     ):
         return (size, True)
     return None
+
+
+def _has_letters(text: str, n: int) -> bool:
+    """At least ``n`` letters in ``text``."""
+    for ch in text:
+        if ch.isalpha():
+            n -= 1
+            if n <= 0:
+                return True
+    return False
 
 
 def to_blocks(groups: Sequence[Group]) -> list[tuple[Group, Block]]:

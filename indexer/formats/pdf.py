@@ -293,9 +293,11 @@ def _blocks(pages: list[_Page], drop: list[set[int]]) -> list[Block]:
                 body.append((i, ln))
             else:
                 tables_at.setdefault(hit, i - 0.5)
-        position = {id(ln): i for i, ln in body}
+        # groups are consecutive runs of the body lines: each starts where the previous one ended
+        offset = 0
         for group in group_page([ln for _, ln in body], p.number):
-            items.append((position[id(group.first)], group))
+            items.append((body[offset][0], group))
+            offset += len(group.lines)
             all_groups.append(group)
         for t, table in enumerate(p.tables):
             items.append((tables_at.get(t, _position_by_y(p.lines, table.top)), table))
