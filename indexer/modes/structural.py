@@ -108,13 +108,13 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
             stack.append((lvl, block.text.strip()))
             parent = stack[-2][1] if len(stack) > 1 else None
             heading, level, names = stack[-1][1], lvl, [t for _, t in stack]
-            for part in split_prose(block, MAX_CHARS):
+            for part in split_prose(block, MAX_CHARS) if len(block.text) > MAX_CHARS else (block,):
                 meta = {"section_heading": parent, "section_level": lvl, "heading_path": names[:]}
                 drafts.append(Draft("heading", part.text, [part], meta))
         elif kind in ATOMIC_TYPES:
             flush()
             content_type = ATOMIC_TYPES[kind]
-            for part in split_atomic(block, MAX_CHARS):
+            for part in split_atomic(block, MAX_CHARS) if len(block.text) > MAX_CHARS else (block,):
                 drafts.append(Draft(content_type, part.text, [part], where()))
             if block.images:  # an image inside a table cell or list item
                 _images(doc, block, params, drafts, first, where, keep_text=False)
@@ -133,7 +133,17 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
     for d in first + drafts if first else drafts:
         m = d.meta  # each draft's own dict, made above
         m["document_metadata"] = meta
-        m.update(_provenance(d.blocks) if d.prov is None else d.prov)
+        blocks = d.blocks
+        if d.prov is not None:
+            m.update(d.prov)
+        elif len(blocks) == 1 and not blocks[0].meta:  # the usual chunk: one block, lines and page
+            b = blocks[0]
+            if b.lines:
+                m["source_lines"] = [b.lines[0], b.lines[1]]
+            if b.page is not None:
+                m["page_number"] = b.page
+        else:
+            m.update(_provenance(blocks))
         out.append(Chunk(d.text, d.content_type, m))
     return out
 
