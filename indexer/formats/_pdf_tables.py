@@ -8,9 +8,11 @@ user space (y upwards) so that text lines inside a table can be dropped from the
 
 from __future__ import annotations
 
+import ctypes
 import io
 from dataclasses import dataclass
 
+from ._pdf_capi import bounded_text
 from ._pdf_lines import clean
 
 TABLE_SETTINGS_LINES = {"vertical_strategy": "lines", "horizontal_strategy": "lines"}
@@ -210,6 +212,9 @@ def _regular_grid(hs, vs) -> list[tuple[float, float, float, float]] | None:
     return [(x0, -y_hi, x1, -y_lo) for y_hi, y_lo in rows for x0, x1 in cols]
 
 
+_double = ctypes.c_double
+
+
 class _BoundedText:
     """pdfium's text inside a rectangle, through one reused buffer."""
 
@@ -218,16 +223,16 @@ class _BoundedText:
     def __init__(self, textpage) -> None:
         import ctypes
 
-        import pypdfium2.raw as pdfium_c
-
         self._raw = textpage  # a raw FPDF_TEXTPAGE handle
-        self._fn = pdfium_c.FPDFText_GetBoundedText
+        self._fn = bounded_text  # no ctypes argument conversion: coordinates passed as c_double
         self._buf = (ctypes.c_ushort * (self.SIZE + 1))()
         self._ptr = ctypes.cast(self._buf, ctypes.POINTER(ctypes.c_ushort))
         self._string_at = ctypes.string_at
 
     def __call__(self, left: float, bottom: float, right: float, top: float) -> str:
-        n = self._fn(self._raw, left, top, right, bottom, self._ptr, self.SIZE)
+        n = self._fn(
+            self._raw, _double(left), _double(top), _double(right), _double(bottom), self._ptr, self.SIZE
+        )
         if n <= 0:
             return ""
         text = self._string_at(self._buf, 2 * min(n, self.SIZE)).decode("utf-16-le", errors="ignore")
