@@ -9,19 +9,20 @@ except after title abbreviations, numbered markers ("Figure 1.") and initials ("
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..model import CODE, DOCUMENT, HEADING, LIST, TABLE, Block, Chunk, Document
 from ._common import (
-    Draft,
     HeadingPath,
     doc_metadata,
     finish,
     flatten,
-    hard_spans,
     prepare_images,
     replaces_structure,
     split_block,
-    split_sentences,
 )
+from ._emit import Piece, drafts_of, emit
+from ._sentences import sentences_of
 from .params import ModeParams
 from .registry import mode
 
@@ -34,67 +35,75 @@ PASS_TYPES = {HEADING: "heading", TABLE: "table", CODE: "code_block", LIST: "bul
 def sentence(doc: Document, params: ModeParams) -> list[Chunk]:
     per_chunk = params.require_positive("sentences_per_chunk")
     blocks, images = prepare_images(doc, params)
+    pieces = _pieces(blocks, per_chunk)
+    doc_meta = doc_metadata(doc, derived=True)
+    if replaces_structure(doc):
+        return finish(flatten(images + drafts_of(pieces), "sentence", None), doc_meta)
+    return emit(images, pieces, doc_meta)
+
+
+def _pieces(blocks: list[Block], per_chunk: int) -> list[Piece]:
     path = HeadingPath()
-    drafts: list[Draft] = list(images)
-    # buffered sentences, the block and paragraph index of each
+    out: list[Piece] = []
+    # buffered sentences, and the block and paragraph index of each
     sentences: list[str] = []
     owners: list[Block] = []
     indices: list[int] = []
     paragraph_index = -1
-    place: dict = {}
 
-    def where() -> dict:
+    def where() -> dict[str, Any]:
         return {"section_heading": path.heading, "heading_path": path.path, "section_level": path.level}
 
     def flush() -> None:
-        for i in range(0, len(sentences), per_chunk):
-            group = owners[i : i + per_chunk]
-            blocks_of = [group[0]]
-            for b in group[1:]:
-                if all(b is not o for o in blocks_of):
-                    blocks_of.append(b)
+        count = len(sentences)
+        for i in range(0, count, per_chunk):
+            j = min(i + per_chunk, count)
+            if indices[i] == indices[j - 1]:  # one paragraph
+                blocks_of = [owners[i]]
+            else:
+                blocks_of = [owners[i]]
+                for b in owners[i + 1 : j]:
+                    if all(b is not o for o in blocks_of):
+                        blocks_of.append(b)
             meta = {
                 "sentences_per_chunk": per_chunk,
-                "actual_sentence_count": len(group),
+                "actual_sentence_count": j - i,
                 "source_paragraph_index": indices[i],
-            } | place
-            drafts.append(Draft("sentence", " ".join(sentences[i : i + per_chunk]), blocks_of, meta))
+                **place,
+            }
+            out.append(("sentence", " ".join(sentences[i:j]), blocks_of, meta))
         sentences.clear()
         owners.clear()
         indices.clear()
 
     place = where()
     for block in blocks:
-        if block.kind == HEADING:
-            flush()
+        kind = block.kind
+        if kind == HEADING:
+            if sentences:
+                flush()
             path.enter(block)
             place = where()
             for part in split_block(block, ATOMIC_MAX):
-                drafts.append(Draft("heading", part.text, [part], where()))
+                out.append(("heading", part.text, [part], where()))
             continue
         paragraph_index += 1
-        if block.kind in PASS_TYPES:
-            flush()
+        if kind in PASS_TYPES:
+            if sentences:
+                flush()
             for part in split_block(block, ATOMIC_MAX):
                 meta = where()
-                if block.kind == LIST:
+                if kind == LIST:
                     meta = {
                         "sentences_per_chunk": per_chunk,
                         "actual_sentence_count": 0,
                         "source_paragraph_index": paragraph_index,
                     } | meta
-                drafts.append(Draft(PASS_TYPES[block.kind], part.text, [part], meta))
+                out.append((PASS_TYPES[kind], part.text, [part], meta))
             continue
-        start = len(sentences)
-        for s in split_sentences(block.text):
-            if len(s) <= MAX_SENTENCE:
-                sentences.append(s)
-            else:  # text without sentence punctuation: cut at words, each piece one "sentence"
-                sentences.extend(s[a:b] for a, b in hard_spans(s, 0, len(s), MAX_SENTENCE))
-        added = len(sentences) - start
-        owners.extend([block] * added)
-        indices.extend([paragraph_index] * added)
+        found = sentences_of(block.text, MAX_SENTENCE)
+        sentences += found
+        owners += [block] * len(found)
+        indices += [paragraph_index] * len(found)
     flush()
-    if replaces_structure(doc):
-        drafts = flatten(drafts, "sentence", None)
-    return finish(drafts, doc_metadata(doc, derived=True))
+    return out

@@ -1,0 +1,51 @@
+"""Chunks made straight from a mode's pieces, without the :class:`._common.Draft` round trip.
+
+A piece is ``(content_type, text, blocks, meta)`` with ``meta`` a fresh dict holding the mode's
+own keys. :func:`emit` gives exactly what ``finish([Draft(*piece) …], doc_meta)`` gives — the
+metadata keys in the same order: the mode's, ``chunk_index``, ``document_metadata``, then the
+provenance — but writes the keys into the piece's dict instead of copying it, and works out the
+provenance of a piece of one plain block (lines and page only) inline.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import Block, Chunk
+from ._common import _PROVENANCE_KEYS, Draft, _provenance, finish
+
+Piece = tuple[str, str, list[Block], dict[str, Any]]
+
+
+def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
+    """``meta.update(_provenance(blocks))``, without the intermediate dict for one block that
+    carries no extra provenance keys."""
+    if len(blocks) == 1:
+        b = blocks[0]
+        if not b.meta or _PROVENANCE_KEYS.isdisjoint(b.meta):
+            lines = b.lines
+            if lines:
+                meta["source_lines"] = [lines[0], lines[1]]
+            if b.page is not None:
+                meta["page_number"] = b.page
+            return
+    meta.update(_provenance(blocks))
+
+
+def emit(first: list[Draft], pieces: list[Piece], doc_meta: dict[str, Any] | None) -> list[Chunk]:
+    """``finish(first + [Draft(*p) for p in pieces], doc_meta)``."""
+    out = finish(first, doc_meta)
+    index = len(out)
+    append = out.append
+    for content_type, text, blocks, meta in pieces:
+        meta["chunk_index"] = index
+        index += 1
+        if doc_meta is not None:
+            meta["document_metadata"] = doc_meta
+        add_provenance(meta, blocks)
+        append(Chunk(text, content_type, meta))
+    return out
+
+
+def drafts_of(pieces: list[Piece]) -> list[Draft]:
+    return [Draft(content_type, text, blocks, meta) for content_type, text, blocks, meta in pieces]

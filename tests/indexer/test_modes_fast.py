@@ -1,0 +1,57 @@
+"""The sentence and semantic modes' fast paths give exactly what the plain definitions give."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from indexer.modes._common import hard_spans, split_sentences
+from indexer.modes._sentences import collapsed, sentences_of
+
+# pieces for the edge cases of sentence boundaries: abbreviations, numbered markers, initials,
+# closing and opening quotes, "!"/"?" next to dots, letters that match case-insensitively
+# (long s, Kelvin sign), and a little exotic whitespace (which must take the slow path)
+PIECES = ["Dr", "dr", "Mrs", "e.g", "i.e", "Fig", "figure", "Table", "no", "No", "etc", "approx", "St",
+          "J", "K", "A", "b", "x", "1", "12", "123", "1234", "Hello", "ſt", "K", "é", "Équipe",
+          " ", " ", " ", "\n", ".", ".", "!", "?", "..", '"', "'", ")", "(", "]", "["]  # fmt: skip
+RARE = ["  ", "\t", "\xa0", "\r\n", " \n"]
+clean_texts = st.lists(st.sampled_from(PIECES), max_size=30).map("".join)
+any_texts = st.lists(st.sampled_from(PIECES + RARE), max_size=30).map("".join)
+
+
+def plain(text: str, limit: int) -> list[str]:
+    out: list[str] = []
+    for s in split_sentences(text):
+        out.extend([s] if len(s) <= limit else [s[a:b] for a, b in hard_spans(s, 0, len(s), limit)])
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(clean_texts)
+def test_sentences_of_equals_split_sentences_on_clean_text(text):
+    assert sentences_of(text, 10_000) == split_sentences(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_texts, st.integers(min_value=5, max_value=40))
+def test_sentences_of_equals_the_plain_definition(text, limit):
+    assert sentences_of(text, limit) == plain(text, limit)
+
+
+def test_collapsed_only_when_collapsing_is_replacing_newlines():
+    assert collapsed("One.\nTwo three.") == "One. Two three."
+    assert collapsed("One.  Two.") is None  # a run of spaces
+    assert collapsed(" One.") is None  # something to trim
+    assert collapsed("One.\tTwo.") is None
+    assert collapsed("One.\xa0Two.") is None  # a non-ASCII space
+
+
+def test_sentences_of_by_hand():
+    # read by hand: "Dr." and "Figure 3." (a numbered marker) and the initials "J. K." do not end a sentence, "?" does
+    # (the closing quote stays with it), a wrapped line is joined with a space
+    text = 'Dr. Smith saw Figure 3. It was odd. Was it "real?" Ask J. K. Rowling\nabout it.'
+    assert sentences_of(text, 2000) == [
+        "Dr. Smith saw Figure 3. It was odd.",
+        'Was it "real?"',
+        "Ask J. K. Rowling about it.",
+    ]
