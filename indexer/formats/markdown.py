@@ -446,6 +446,7 @@ def _parse(text: str) -> _Builder:
 #: Characters that may start inline markup, an escape or an entity in a table cell. A table
 #: without any of them has cells whose text is exactly their source, trimmed.
 _CELL_MARKUP = re.compile(r"[\\`*_~\[\]<>&!$^]")
+_ODD_SPACE = re.compile(r"[^\S \n]")  # white space other than spaces and newlines
 _END_TABLE = {"End": "Table"}
 
 
@@ -463,26 +464,36 @@ def _plain_table(raw: str | bytes, rng: dict[str, int]) -> list[tuple[str, ...]]
         lines.pop()
     if len(lines) < 2:
         return None
+    del lines[1]  # the delimiter row
+    # "| a | b |" with single spaces and nothing but spaces for white space (the usual table)
+    # splits on " | " directly; any other line is cut at its pipes and each cell cleaned.
+    simple = "  " not in source and not _ODD_SPACE.search(source)
     out: list[tuple[str, ...]] = []
-    width = 0
-    for i, line in enumerate(lines):
-        if i == 1:
-            continue  # the delimiter row
-        line = line.strip()
-        if line.startswith("|"):
-            line = line[1:]
-        if line.endswith("|"):
-            line = line[:-1]
-        cells = [
-            " ".join(c.split()) if ("\n" in c or "  " in c or "\t" in c) else c.strip()
-            for c in line.split("|")
-        ]
-        if i == 0:
+    width = -1
+    for line in lines:
+        if simple and line[:2] == "| " and line[-2:] == " |":
+            cells = line[2:-2].split(" | ")
+            if len(cells) + 1 != line.count("|"):
+                cells = _cells(line)
+        else:
+            cells = _cells(line)
+        if width < 0:
             width = len(cells)
         elif len(cells) != width:
             cells = (cells + [""] * width)[:width]
         out.append(tuple(cells))
     return out
+
+
+def _cells(line: str) -> list[str]:
+    line = line.strip()
+    if line.startswith("|"):
+        line = line[1:]
+    if line.endswith("|"):
+        line = line[:-1]
+    return [
+        " ".join(c.split()) if ("\n" in c or "  " in c or "\t" in c) else c.strip() for c in line.split("|")
+    ]
 
 
 def _skip_table(events: Any) -> None:

@@ -33,10 +33,13 @@ def _blocks(text: str, direct: bool) -> list:
     outer=st.booleans(),
     indent=st.sampled_from(["", " ", "   "]),
     after=st.sampled_from(["", "\n", "\n\nAfter.\n", "\n# Next\n"]),
+    pad=st.booleans(),
 )
-def test_direct_read_equals_events(header, rows, outer, indent, after):
+def test_direct_read_equals_events(header, rows, outer, indent, after, pad):
     def line(cells):
-        body = "|".join(cells)
+        body = " | ".join(cells) if pad else "|".join(cells)
+        if pad and outer:
+            return f"{indent}| {body} |"
         return indent + (f"|{body}|" if outer else body)
 
     delimiter = line(["---"] * len(header))
