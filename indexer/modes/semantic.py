@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from ..model import CODE, DOCUMENT, HEADING, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
 from ._common import (
-    Draft,
     HeadingPath,
     doc_metadata,
     finish,
     flatten,
-    keyword_bytes,
     prepare_images,
     replaces_structure,
     split_block,
 )
+from ._emit import Piece, drafts_of, emit
+from ._lexicon import Lexicon
 from .params import ModeParams
 from .registry import mode
 
@@ -51,22 +51,27 @@ PREFIX_RULES = (
 )  # fmt: skip
 #: characters of a block's start compared with the phrases above
 HEAD_CHARS = max(len(p) for p in TRANSITIONS + tuple(p for _, ps in PREFIX_RULES for p in ps)) + 1
+PROSE_KINDS = (PARAGRAPH, LIST)
 
 
 class _Open:
-    """The chunk being built: its parts, their merge reasons and keywords."""
+    """The chunk being built: its parts, their merge reasons, keywords and word count."""
 
-    def __init__(self, block: Block, words: set[bytes]) -> None:
+    __slots__ = ("parts", "reasons", "words", "size", "word_count")
+
+    def __init__(self, block: Block, words: set[bytes], word_count: int) -> None:
         self.parts = [block]
         self.reasons = ["initial"]
         self.words = words  # owned: the caller hands over a fresh set
         self.size = len(block.text)
+        self.word_count = word_count
 
-    def add(self, block: Block, reason: str, words: set[bytes]) -> None:
+    def add(self, block: Block, reason: str, words: set[bytes], word_count: int) -> None:
         self.parts.append(block)
         self.reasons.append(reason)
         self.words |= words
         self.size += 2 + len(block.text)
+        self.word_count += word_count
 
 
 def _head(text: str) -> str:
@@ -80,9 +85,10 @@ def _head(text: str) -> str:
 
 def merge_reason(current: _Open, block: Block, words: set[bytes]) -> str | None:
     """Why ``block`` joins ``current``, or ``None`` when it starts a new chunk."""
-    if current.size + len(block.text) + 2 > MAX_CHARS:
+    text = block.text
+    if current.size + len(text) + 2 > MAX_CHARS:
         return None
-    head = _head(block.text)
+    head = _head(text)
     if head.startswith(TRANSITIONS):
         return None
     for reason, prefixes in PREFIX_RULES:
@@ -93,16 +99,13 @@ def merge_reason(current: _Open, block: Block, words: set[bytes]) -> str | None:
         prev = prev.rstrip()
     if prev.endswith("?"):
         return "question_answer"
-    if len(prev) <= SHORT_PARAGRAPH and prev.endswith(":") and len(block.text) > 60:
+    if len(prev) <= SHORT_PARAGRAPH and prev.endswith(":") and len(text) > 60:
         return "definition_expansion"
-    if len(block.text) <= SHORT_PARAGRAPH:
+    if len(text) <= SHORT_PARAGRAPH:
         return "short_paragraph"
-    shared = bool(words & current.words)
-    if block.kind == LIST and shared:
-        return "list_continuation"
-    if shared:
-        return "keyword_overlap"
-    return None
+    if words.isdisjoint(current.words):
+        return None
+    return "list_continuation" if block.kind == LIST else "keyword_overlap"
 
 
 def primary(reasons: list[str]) -> str:
@@ -116,77 +119,108 @@ def primary(reasons: list[str]) -> str:
     return min(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0]  # most frequent, then by name
 
 
-def _stats(parts: list[Block], text: str, words: set[bytes] | None = None) -> dict:
-    if words is None:
-        words = keyword_bytes(text)
-    density = round(len(words) / max(1, len(text.split())), 3)
-    if len(parts) == 1:  # the same keys, without the passes over a one-part list
-        kind = parts[0].kind
-        return {
-            "paragraph_count": 1 if kind in (PARAGRAPH, LIST) else 0,
-            "block_types": [kind],
-            "has_list": kind == LIST,
-            "keyword_density": density,
-            "avg_block_length": len(parts[0].text),
-        }
-    return {
-        "paragraph_count": sum(1 for b in parts if b.kind in (PARAGRAPH, LIST)),
-        "block_types": list(dict.fromkeys(b.kind for b in parts)),
-        "has_list": any(b.kind == LIST for b in parts),
-        "keyword_density": density,
-        "avg_block_length": sum(len(b.text) for b in parts) // len(parts),
-    }
-
-
 @mode("semantic", families=[DOCUMENT], bound=MAX_CHARS)
 def semantic(doc: Document, params: ModeParams) -> list[Chunk]:
     blocks, images = prepare_images(doc, params)
-    path = HeadingPath()
-    drafts: list[Draft] = list(images)
-    current: _Open | None = None
+    pieces = _pieces(blocks)
+    doc_meta = doc_metadata(doc, derived=True)
+    if replaces_structure(doc):
+        return finish(flatten(images + drafts_of(pieces), "semantic", MAX_CHARS), doc_meta)
+    return emit(images, pieces, doc_meta)
 
-    def where() -> dict:
-        return {"section_heading": path.heading, "heading_path": path.path, "section_level": path.level}
+
+def _pieces(blocks: list[Block]) -> list[Piece]:
+    lexicon = Lexicon([b.text for b in blocks])
+    path = HeadingPath()
+    out: list[Piece] = []
+    current: _Open | None = None
+    heading: str | None = None
+    heading_path: list[str] = []
+    level: int | None = None
 
     def flush() -> None:
         nonlocal current
-        if current is None:
-            return
-        text = "\n\n".join(b.text for b in current.parts)
-        reasons = list(dict.fromkeys(r for r in current.reasons if r != "initial"))
-        meta = where() | _stats(current.parts, text, current.words)
-        meta |= {"merge_reasons": reasons, "primary_merge_reason": primary(current.reasons)}
-        drafts.append(Draft("semantic", text, current.parts, meta))
+        assert current is not None
+        parts = current.parts
+        density = round(len(current.words) / max(1, current.word_count), 3)
+        if len(parts) == 1:
+            text = parts[0].text
+            kind = parts[0].kind
+            stats = {
+                "paragraph_count": 1 if kind in PROSE_KINDS else 0,
+                "block_types": [kind],
+                "has_list": kind == LIST,
+                "keyword_density": density,
+                "avg_block_length": len(text),
+            }
+        else:
+            text = "\n\n".join([b.text for b in parts])
+            kinds = [b.kind for b in parts]
+            stats = {
+                "paragraph_count": sum(1 for k in kinds if k in PROSE_KINDS),
+                "block_types": list(dict.fromkeys(kinds)),
+                "has_list": LIST in kinds,
+                "keyword_density": density,
+                "avg_block_length": sum([len(b.text) for b in parts]) // len(parts),
+            }
+        reasons = current.reasons
+        meta = {
+            "section_heading": heading,
+            "heading_path": heading_path[:],
+            "section_level": level,
+            **stats,
+            "merge_reasons": list(dict.fromkeys(reasons[1:])),  # only the first is "initial"
+            "primary_merge_reason": primary(reasons),
+        }
+        out.append(("semantic", text, parts, meta))
         current = None
 
-    def alone(content_type: str, part: Block, reason: str, heading_meta: dict | None = None) -> None:
-        meta = (heading_meta or where()) | _stats([part], part.text)
-        meta |= {"merge_reasons": [], "primary_merge_reason": reason}
-        drafts.append(Draft(content_type, part.text, [part], meta))
+    def alone(content_type: str, part: Block, reason: str, section_heading: str | None) -> None:
+        text = part.text
+        kind = part.kind
+        words, word_count = lexicon.of(text)
+        meta = {
+            "section_heading": section_heading,
+            "heading_path": heading_path[:],
+            "section_level": level,
+            "paragraph_count": 1 if kind in PROSE_KINDS else 0,
+            "block_types": [kind],
+            "has_list": kind == LIST,
+            "keyword_density": round(len(words) / max(1, word_count), 3),
+            "avg_block_length": len(text),
+            "merge_reasons": [],
+            "primary_merge_reason": reason,
+        }
+        out.append((content_type, text, [part], meta))
 
     for block in blocks:
-        if block.kind == HEADING:
-            flush()
+        kind = block.kind
+        if kind == HEADING:
+            if current is not None:
+                flush()
             path.enter(block)
-            meta = where() | {"section_heading": path.parent}
+            heading, heading_path, level = path.heading, path.path, path.level
+            parent = path.parent
             for part in split_block(block, MAX_CHARS):
-                alone("heading", part, "initial", meta)
-        elif block.kind in (TABLE, CODE):
-            flush()
-            content_type = "table" if block.kind == TABLE else "code_block"
+                alone("heading", part, "initial", parent)
+        elif kind in (TABLE, CODE):
+            if current is not None:
+                flush()
+            content_type = "table" if kind == TABLE else "code_block"
             for part in split_block(block, MAX_CHARS):
-                alone(content_type, part, "structural_boundary")
+                alone(content_type, part, "structural_boundary", heading)
         else:
-            for part in split_block(block, MAX_CHARS):
-                words = keyword_bytes(part.text)
-                reason = merge_reason(current, part, words) if current else None
+            parts = [block] if len(block.text) <= MAX_CHARS else split_block(block, MAX_CHARS)
+            for part in parts:
+                words, word_count = lexicon.of(part.text)
+                reason = merge_reason(current, part, words) if current is not None else None
                 if reason is None:
-                    flush()
-                    current = _Open(part, words)
+                    if current is not None:
+                        flush()
+                    current = _Open(part, words, word_count)
                 else:
                     assert current is not None
-                    current.add(part, reason, words)
-    flush()
-    if replaces_structure(doc):
-        drafts = flatten(drafts, "semantic", MAX_CHARS)
-    return finish(drafts, doc_metadata(doc, derived=True))
+                    current.add(part, reason, words, word_count)
+    if current is not None:
+        flush()
+    return out

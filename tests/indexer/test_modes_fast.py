@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indexer.modes._common import hard_spans, split_sentences
+from indexer.modes._common import hard_spans, keyword_bytes, split_sentences
+from indexer.modes._lexicon import Lexicon, bytes_whitespace_only
 from indexer.modes._sentences import collapsed, sentences_of
 
 # pieces for the edge cases of sentence boundaries: abbreviations, numbered markers, initials,
@@ -55,3 +56,34 @@ def test_sentences_of_by_hand():
         'Was it "real?"',
         "Ask J. K. Rowling about it.",
     ]
+
+
+# -- semantic: keywords and word counts --------------------------------------------------------
+
+WORD_PIECES = ["the", "Keyword", "ABOUT", "x1", "1234", "İ", "K", "é", "ſt", " ", "\n", "\t", "\r",
+               "\x0b", "\x1c", "\x1f", "\xa0", "\u2003", "\u3000", "-", ".", "ab-cd"]  # fmt: skip
+word_texts = st.lists(st.sampled_from(WORD_PIECES), max_size=30).map("".join)
+
+
+def test_other_spaces_are_the_str_spaces_bytes_split_misses():
+    str_spaces = {chr(c) for c in range(0x110000) if chr(c).isspace()}
+    bytes_spaces = set(" \t\n\r\x0b\x0c")
+    caught = {ch for ch in str_spaces if not bytes_whitespace_only("a" + ch + "b")}
+    assert caught == str_spaces - bytes_spaces
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(word_texts, min_size=1, max_size=4))
+def test_lexicon_equals_keyword_bytes_and_split(texts):
+    lexicon = Lexicon(texts)
+    for text in texts:
+        words, count = lexicon.of(text)
+        assert words == keyword_bytes(text)
+        assert count == len(text.split())
+
+
+def test_lexicon_by_hand():
+    # read by hand: "about" is a stopword, "x1" and "the" are too short; four words in all
+    assert Lexicon(["x"]).of("The Keyword ABOUT x1") == ({b"keyword"}, 4)
+    # a no-break space joins nothing for bytes but separates words for str.split: three words
+    assert Lexicon(["alpha\xa0beta gamma"]).of("alpha\xa0beta gamma") == ({b"alpha", b"beta", b"gamma"}, 3)
