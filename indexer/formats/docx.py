@@ -40,7 +40,6 @@ from ..model import (
     Image,
     ListItem,
     Skipped,
-    assemble,
     render_list,
     render_table,
 )
@@ -303,17 +302,17 @@ def _indent(ppr: etree._Element | None) -> int | None:
 class _StyleInfo:
     def __init__(self, styles: _LazyStyles) -> None:
         self._styles = styles
-        self._cache: dict[str | None, tuple[int, tuple[str, int] | None]] = {}
+        self.cache: dict[str | None, tuple[int, tuple[str, int] | None]] = {}
 
     def resolve(self, style_id: str | None) -> tuple[int, tuple[str, int] | None]:
         """(heading level or 0, numbering from the style) for a paragraph style id."""
-        cached = self._cache.get(style_id)
+        cached = self.cache.get(style_id)
         if cached is not None:
             return cached
         if not style_id:  # no style: the default paragraph style's, looked up once
             default = self._default_id()
             result = self.resolve(default) if default else (0, None)
-            self._cache[style_id] = result
+            self.cache[style_id] = result
             return result
         level, num = 0, None
         seen: set[str] = set()
@@ -338,7 +337,7 @@ class _StyleInfo:
         if not level and outline is not None and 0 <= outline < 9:
             level = outline + 1
         result = (min(level, 6), num)
-        self._cache[style_id] = result
+        self.cache[style_id] = result
         return result
 
     def _default_id(self) -> str | None:
@@ -394,15 +393,53 @@ class _Walker:
     ) -> None:
         self.rels = rels
         self.styles = styles
+        self.style_cache = styles.cache  # resolved styles by id, read directly on the hot path
         self.numbering = numbering
         self.sink = sink
         self.page = 1
         self.just_broke = True  # no text since the last counted break (start of the document)
-        self.blocks: list[Block] = []
+        self.blocks: list[Block] = []  # final blocks, their lines numbered as they are added
+        self.texts: list[str] = []  # their texts, joined into the document text at the end
+        self.line = 1
         self.pending_list: list[ListItem] = []
         self.list_page = 1
         self.list_stack: list[tuple[str, int]] = []
         self.note_refs: list[tuple[str, str]] = []  # (kind, id) in order of reference
+
+    def add(
+        self,
+        kind: str,
+        text: str,
+        level: int = 0,
+        page: int | None = None,
+        *,
+        items: tuple[ListItem, ...] = (),
+        rows: tuple[tuple[str, ...], ...] = (),
+        header: tuple[str, ...] | None = None,
+        row_numbers: tuple[int, ...] = (),
+        images: tuple[str, ...] = (),
+        alt: str | None = None,
+        meta: dict[str, str] | None = None,
+    ) -> None:
+        """Append a block with its lines in the document text (``model.assemble``'s numbering,
+        done here so that each block is built once)."""
+        if not text:
+            if kind != IMAGE:
+                return
+            text = f"[Image: {alt or ''}]"
+        line = self.line
+        last = line + text.count("\n")
+        if meta is None:
+            block = Block(
+                kind, text, level, (line, last), page, items, rows, header, row_numbers, images, alt
+            )
+        else:
+            block = Block(
+                kind, text, level, (line, last), page, items, rows, header, row_numbers, images, alt, meta
+            )
+        self.blocks.append(block)
+        self.texts.append(text)
+        self.line = last + 2  # the blank line between blocks
 
     # -- paragraphs --------------------------------------------------------------------------
 
@@ -497,35 +534,6 @@ class _Walker:
             alt = alt or _ooxml.clean_alt(data.get("title"))
             yield _Pic(rid, alt, "image")
 
-    def para_style(self, p: etree._Element) -> tuple[int, tuple[str, int] | None, int | None]:
-        """(heading level, (numId, ilvl) or None, left indent) of a body paragraph."""
-        style_id = None
-        num = None
-        outline = None
-        indent = None
-        if len(p):
-            ppr = p[0]
-            if ppr.tag == W_PPR:
-                for child in ppr:  # one pass over the few properties, instead of a find() per property
-                    tag = child.tag
-                    if tag == W_PSTYLE:
-                        style_id = child.get(W_VAL)
-                    elif tag == W_NUMPR:
-                        num = _numpr(child)
-                    elif tag == W_OUTLINE:
-                        outline = _int(child.get(W_VAL))
-                    elif tag == W_IND:
-                        indent = _int(child.get(W_LEFT) or child.get(W_START))
-        level, style_num = self.styles.resolve(style_id)
-        if outline is not None:
-            level = outline + 1 if 0 <= outline < 9 else 0
-        if num is not None and not num[0] and style_num is not None:
-            num = (style_num[0], num[1])
-        num = num if num is not None else style_num
-        if num is not None and num[0] in ("", "0"):
-            num = None
-        return min(level, 6), num, indent
-
     def body(self, parent: etree._Element) -> None:
         for child in parent:
             tag = child.tag
@@ -542,7 +550,33 @@ class _Walker:
                 self.body(child)
 
     def body_paragraph(self, p: etree._Element) -> None:
-        level, num, indent = self.para_style(p)
+        # the paragraph's style, numbering, outline level and indent, from its pPr (first child)
+        style_id = num = outline = indent = None
+        if len(p):
+            ppr = p[0]
+            if ppr.tag == W_PPR:
+                for child in ppr:  # one pass over the few properties, instead of a find() per property
+                    tag = child.tag
+                    if tag == W_PSTYLE:
+                        style_id = child.get(W_VAL)
+                    elif tag == W_NUMPR:
+                        num = _numpr(child)
+                    elif tag == W_OUTLINE:
+                        outline = _int(child.get(W_VAL))
+                    elif tag == W_IND:
+                        indent = _int(child.get(W_LEFT) or child.get(W_START))
+        level, style_num = self.style_cache.get(style_id) or self.styles.resolve(style_id)
+        if outline is not None:
+            level = outline + 1 if 0 <= outline < 9 else 0
+        if level > 6:
+            level = 6
+        if num is not None and not num[0] and style_num is not None:
+            num = (style_num[0], num[1])
+        if num is None:
+            num = style_num
+        if num is not None and num[0] in ("", "0"):
+            num = None
+
         raw, page, pics = self.paragraph(p)
         text = raw.strip()
         if num is not None and text and not level:
@@ -561,9 +595,9 @@ class _Walker:
             self.flush_list()
         if text:
             if level:
-                self.blocks.append(Block(HEADING, _ooxml.one_line(text), level=level, page=page))
+                self.add(HEADING, _ooxml.one_line(text), level, page)
             else:
-                self.blocks.append(Block(PARAGRAPH, _tidy(raw), page=page))
+                self.add(PARAGRAPH, _tidy(raw), 0, page)
         if pics:
             self.images(page, pics)
 
@@ -583,7 +617,7 @@ class _Walker:
     def flush_list(self) -> None:
         if self.pending_list:
             items = tuple(self.pending_list)
-            self.blocks.append(Block(LIST, render_list(items), items=items, page=self.list_page))
+            self.add(LIST, render_list(items), 0, self.list_page, items=items)
             self.pending_list = []
 
     def images(self, page: int, pics: list[_Pic]) -> None:
@@ -599,15 +633,7 @@ class _Walker:
             result = self.sink.from_member(rel.target, alt=pic.alt, meta={"page": page})
             names = (result.name,) if isinstance(result, Image) else ()
             fallback = result.name if isinstance(result, Image) else pic.fallback
-            self.blocks.append(
-                Block(
-                    IMAGE,
-                    _ooxml.image_marker(pic.alt, fallback),
-                    images=names,
-                    alt=pic.alt,
-                    page=page,
-                )
-            )
+            self.add(IMAGE, _ooxml.image_marker(pic.alt, fallback), 0, page, images=names, alt=pic.alt)
 
     # -- tables ------------------------------------------------------------------------------
 
@@ -670,15 +696,14 @@ class _Walker:
             rows = [r + [""] * (width - len(r)) for r in rows]
             header = tuple(rows[0]) if (header_flag or len(rows) > 1) else None
             data = [tuple(r) for r in (rows[1:] if header is not None else rows)]
-            self.blocks.append(
-                Block(
-                    TABLE,
-                    render_table(header, data),
-                    rows=tuple(data),
-                    header=header,
-                    row_numbers=tuple(range(2 if header else 1, len(data) + (2 if header else 1))),
-                    page=start_page,
-                )
+            self.add(
+                TABLE,
+                render_table(header, data),
+                0,
+                start_page,
+                rows=tuple(data),
+                header=header,
+                row_numbers=tuple(range(2 if header else 1, len(data) + (2 if header else 1))),
             )
         for page, found in pics:
             self.images(page, found)
@@ -823,7 +848,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             label = _note_label(kind, nid)
             text = notes[kind][nid]
             (footnotes if kind == "footnote" else endnotes).append({"id": nid, "text": text})
-            walker.blocks.append(Block(PARAGRAPH, f"[^{label}]: {text}", meta={"note": kind, "note_id": nid}))
+            walker.add(PARAGRAPH, f"[^{label}]: {text}", meta={"note": kind, "note_id": nid})
 
         header_text = _joined(
             _plain_text(_ooxml.optional_xml(zf, t, what, warnings)) for t in by_type.get("header", ())
@@ -848,9 +873,10 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         "footnote_count": len(footnotes),
         "endnote_count": len(endnotes),
     }
-    return assemble(
-        "docx",
-        walker.blocks,
+    return Document(
+        source_type="docx",
+        blocks=tuple(walker.blocks),
+        text="\n\n".join(walker.texts),
         images=sink.images,
         metadata=metadata,
         coverage=Coverage(
