@@ -17,6 +17,7 @@ import csv
 import io
 import re
 from collections import Counter
+from itertools import compress, count, repeat
 
 from ..limits import ExtractContext
 from ..model import CSV, TABLE, Block, Coverage, Document
@@ -66,11 +67,14 @@ def detect_delimiter(text: str, preferred: str = ",") -> str:
     if len(lines) > 1 and not text[:65536].endswith("\n") and len(text) > 65536:
         lines = lines[:-1]  # the sample cut the last line
     scores = {d: _consistency(lines, d) for d in DELIMITERS}
+    best = max(DELIMITERS, key=lambda d: (scores[d][0], d == preferred, -DELIMITERS.index(d)))
+    share, fields = scores[best]
+    if fields > 0 and not any(scores[d][0] >= share and scores[d][1] > 0 for d in DELIMITERS if d != best):
+        return best  # the one most consistent candidate: Sniffer could only agree or lose to it
     try:
         sniffed = csv.Sniffer().sniff("\n".join(lines[:20]), delimiters="".join(DELIMITERS)).delimiter
     except csv.Error:
         sniffed = None
-    best = max(DELIMITERS, key=lambda d: (scores[d][0], d == preferred, -DELIMITERS.index(d)))
     if sniffed in scores and scores[sniffed][0] >= scores[best][0] and scores[sniffed][1] > 0:
         return sniffed
     if scores[best][1] == 0:
@@ -108,9 +112,27 @@ def infer_header(rows: list[list[str]]) -> bool:
 
 
 def _read_rows(text: str, delimiter: str) -> tuple[list[list[str]], list[int]]:
+    """The non-blank rows of the text and the 1-based line each starts on, as ``csv.reader``
+    reads them. Text without a quote or a carriage return is split line by line on the
+    delimiter, which is exactly what the reader makes of it (unless a line is longer than the
+    reader's field limit: the reader then says so)."""
+    text = text.replace("\x00", "")
+    if '"' in text or "\r" in text:
+        return _read_rows_with_reader(text, delimiter)
+    lines = text.split("\n")
+    if max(map(len, lines)) > csv.field_size_limit():
+        return _read_rows_with_reader(text, delimiter)
+    rows = list(map(str.split, lines, repeat(delimiter)))
+    keep = list(map(str.strip, map("".join, rows)))
+    if all(keep):
+        return rows, list(range(1, len(rows) + 1))
+    return list(compress(rows, keep)), list(compress(count(1), keep))
+
+
+def _read_rows_with_reader(text: str, delimiter: str) -> tuple[list[list[str]], list[int]]:
     rows: list[list[str]] = []
     starts: list[int] = []
-    reader = csv.reader(io.StringIO(text.replace("\x00", "")), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     previous = 0
     for row in reader:
         line = previous + 1

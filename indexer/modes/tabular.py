@@ -18,8 +18,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from itertools import accumulate
+from dataclasses import dataclass, field, fields, replace
+from itertools import accumulate, repeat
 from typing import Any
 
 from ..model import CSV, IMAGE, SPREADSHEET, TABLE, Block, Chunk, Document, render_table
@@ -80,15 +80,35 @@ def _suspect_rows(out: list[str]) -> list[int]:
     return sorted({bisect_right(ends, i) for i in hits})
 
 
+class _RowFormats(dict):
+    """The ``%`` format of a rendered row, per pattern of non-empty cells (made on first use)."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__()
+        self.prefixes = [n.replace("%", "%%") + ": %s" for n in names]
+
+    def __missing__(self, filled: tuple[bool, ...]) -> str:
+        fmt = self[filled] = " | ".join([p for p, f in zip(self.prefixes, filled, strict=False) if f])
+        return fmt
+
+
 def render_rows(names: list[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    """:func:`render_row` of every row: rows are rendered from their raw cells, and only those
-    where a cell may need clean-up are rendered again by :func:`render_row`."""
+    """:func:`render_row` of every row: rows are rendered from their raw cells (one ``%`` format
+    per row, of the non-empty cells), and only those where a cell may need clean-up are rendered
+    again by :func:`render_row`."""
     try:
         "".join(map("".join, rows))
     except TypeError:  # a cell that is not a string
         return [render_row(names, r) for r in rows]
-    prefixes = [f"{n}: " for n in names]
-    out = [" | ".join([p + v for p, v in zip(prefixes, r, strict=False) if v]) for r in rows]
+    formats = _RowFormats(names)
+    width = len(names)
+    full = formats[(True,) * width]
+    out = [
+        full % r
+        if len(r) == width and all(r) and type(r) is tuple
+        else formats[tuple(map(bool, r[:width]))] % tuple(filter(None, r[:width]))
+        for r in rows
+    ]
     for i in _suspect_rows(out):
         out[i] = render_row(names, rows[i])
     return out
@@ -452,6 +472,15 @@ def _csv_meta(doc: Document, unit: Table) -> dict[str, Any]:
 
 def _csv_groups(doc: Document, params: ModeParams, size: int) -> list[Chunk]:
     units, drafts = _units(doc, params)
+    if not drafts and len(units) == 1 and isinstance(units[0], Table):
+        chunks = _csv_table_groups(doc, units[0], size)
+        if chunks is not None:
+            return chunks
+    return _finish(doc, drafts + _csv_group_drafts(doc, units, size))
+
+
+def _csv_group_drafts(doc: Document, units: list[Table | Block], size: int) -> list[Draft]:
+    drafts: list[Draft] = []
     for unit in units:
         if isinstance(unit, Block):
             drafts += _text_draft("row_group", unit, {})
@@ -461,7 +490,68 @@ def _csv_groups(doc: Document, params: ModeParams, size: int) -> list[Chunk]:
             text = _join(unit, group)
             meta = {"row_start": group[0] + 1, "row_end": group[-1] + 1, "row_count": len(group)} | common
             drafts.append(unit.draft("row_group", group, text, meta))
-    return _finish(doc, drafts)
+    return drafts
+
+
+def _chunk_setters() -> tuple[Any, Any, Any] | None:
+    if tuple(f.name for f in fields(Chunk)) != ("content", "content_type", "metadata"):
+        return None  # the model changed: chunks are made by the constructor
+    return Chunk.content.__set__, Chunk.content_type.__set__, Chunk.metadata.__set__  # type: ignore[attr-defined]
+
+
+_CHUNK_SETTERS = _chunk_setters()
+
+
+def _make_chunks(content_type: str, texts: list[str], metas: list[dict[str, Any]]) -> list[Chunk]:
+    """``[Chunk(text, content_type, meta) …]``, made with the slots set directly (the same
+    objects; the frozen dataclass's ``__init__`` is most of the cost of a small chunk)."""
+    if _CHUNK_SETTERS is None:
+        return [Chunk(t, content_type, m) for t, m in zip(texts, metas, strict=True)]
+    set_content, set_type, set_meta = _CHUNK_SETTERS
+    chunks = list(map(object.__new__, repeat(Chunk, len(texts))))
+    any(map(set_content, chunks, texts))
+    any(map(set_type, chunks, repeat(content_type)))
+    any(map(set_meta, chunks, metas))
+    return chunks
+
+
+def _csv_table_groups(doc: Document, unit: Table, size: int) -> list[Chunk] | None:
+    """The row groups of a CSV document that is one table whose row numbers are its source
+    lines in order (what the CSV reader makes): chunks made directly, with the metadata
+    :func:`_finish` gives them (same keys, same order). ``None`` for any other table."""
+    b = unit.block
+    nums = b.row_numbers
+    n = len(b.rows)
+    if (
+        b.lines is None
+        or unit.text_offset is not None
+        or not unit.ascending
+        or not nums
+        or not (b.lines[0] <= nums[0] and nums[-1] <= b.lines[1])
+        or b.page is not None
+        or unit.first_keys
+        or (b.meta and b.meta.get("record_range"))
+    ):
+        return None
+    common = _csv_meta(doc, unit)
+    doc_meta = dict(doc.metadata) or None
+    rendered = unit.rendered
+    last_line = b.lines[1]
+    texts: list[str] = []
+    metas: list[dict[str, Any]] = []
+    for index, start in enumerate(range(0, n, size)):
+        stop = min(start + size, n)
+        first, last = nums[start], nums[stop - 1]
+        end = nums[stop] - 1 if stop < n else last_line
+        meta = {"row_start": start + 1, "row_end": stop, "row_count": stop - start, **common}
+        meta["chunk_index"] = index
+        if doc_meta is not None:
+            meta["document_metadata"] = doc_meta
+        meta["source_lines"] = [first, last if last >= end else end]
+        meta["row_range"] = [first, last]
+        metas.append(meta)
+        texts.append(rendered[start] if size == 1 else "\n".join(rendered[start:stop]))
+    return _make_chunks("row_group", texts, metas)
 
 
 @mode("row", families=[CSV], reads=("rows_per_chunk",))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -112,3 +114,38 @@ def test_unreadable_csv_is_read_as_text():
 )
 def test_fast_table_rendering_equals_the_model(header, rows):
     assert fast_render_table(header, rows) == render_table(header, rows)
+
+
+_CSV_ALPHABET = st.sampled_from(list('ab ,;\t"|\n\r\x00x1') + ["  ", '""', "é"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.lists(_CSV_ALPHABET, max_size=40).map("".join), delimiter=st.sampled_from([",", "\t", ";"]))
+def test_rows_split_without_the_reader_equal_the_readers(text, delimiter):
+    # text without a quote is split line by line; whatever the path, the rows and their start lines
+    # must be what csv.reader reads (blank rows dropped)
+    from indexer.formats.csvfmt import _read_rows, _read_rows_with_reader
+
+    def outcome(read, source):
+        try:
+            return read(source, delimiter)
+        except csv.Error as exc:  # the reader's complaints (a lone carriage return …) are kept too
+            return str(exc)
+
+    assert outcome(_read_rows, text) == outcome(_read_rows_with_reader, text.replace("\x00", ""))
+
+
+def test_split_rows_keep_their_lines():
+    from indexer.formats.csvfmt import _read_rows
+
+    # line 2 is blank and line 4 holds only delimiters: both dropped, the others keep their numbers
+    rows, starts = _read_rows("a\tb\n\nc\td\n\t\t\ne\tf\n", "\t")
+    assert rows == [["a", "b"], ["c", "d"], ["e", "f"]] and starts == [1, 3, 5]
+
+
+def test_delimiter_without_the_sniffer_when_one_candidate_is_consistent():
+    # every line splits in two on the tab and never on the others: the tab, for .csv as for .tsv
+    assert detect_delimiter("a\tb\nc\td\ne\tf\n") == "\t"
+    # tab and comma both split every line consistently: the sniffer decides (its answer, the tab
+    # here, is as good as the most consistent candidate)
+    assert detect_delimiter("a,b\tc\nd,e\tf\n", preferred="\t") in (",", "\t")

@@ -259,3 +259,27 @@ def test_csv_row_groups_point_at_their_own_source_lines_when_a_field_spans_lines
     text_lines = data.decode().split("\n")
     first = chunks[0]["metadata"]["source_lines"]
     assert text_lines[first[0] - 1].startswith("1,") and text_lines[first[1] - 1] == "3,after"
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    text=st.lists(st.sampled_from(list('ab ,\n"') + ["x y", "\n\n", '"p\nq"']), max_size=60).map("".join),
+    per_chunk=st.integers(1, 4),
+)
+def test_csv_row_groups_made_directly_equal_the_drafts(text, per_chunk):
+    # the direct path for a CSV table must give the chunks the general path (drafts completed by
+    # _finish) gives: same text, same metadata keys in the same order, same values
+    from indexer.formats.csvfmt import extract_csv
+    from indexer.limits import ExtractContext
+    from indexer.modes.tabular import _csv_group_drafts, _finish, _units
+
+    doc = extract_csv(text.encode(), ExtractContext())
+    if not doc.blocks:
+        return
+    params = ModeParams(rows_per_chunk=per_chunk)
+    direct = chunk_document(doc, "row", params)
+    units, _ = _units(doc, params)
+    general = _finish(doc, _csv_group_drafts(doc, units, per_chunk))
+    assert [(c.content, c.content_type, list(c.metadata.items())) for c in direct] == [
+        (c.content, c.content_type, list(c.metadata.items())) for c in general
+    ]
