@@ -30,6 +30,21 @@ _BULLET = re.compile(
 )
 _ORDERED = re.compile(r"^(\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]|\[\d{1,3}\])\s+(\S.*)$")
 _SENTENCE_END = (".", "!", "?", ":", ";", "\u3002")
+#: The characters _BULLET accepts first (none of them can start an _ORDERED marker).
+_BULLET_FIRST = frozenset(
+    "\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u27a2\u2713\u2714*-\u2013\uf0b7\uf0a7"
+)
+
+
+def _marker(text: str) -> re.Match | None:
+    """``_BULLET.match(text) or _ORDERED.match(text)``, skipping a regex that cannot match: an
+    ordered marker starts with ``[`` or has its ``.`` or ``)`` within the first six characters."""
+    if text[0] in _BULLET_FIRST:
+        return _BULLET.match(text)
+    head = text[:6]
+    if "." in head or ")" in head or text[0] == "[":
+        return _ORDERED.match(text)
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +265,7 @@ def group_page(lines: Sequence[Line], page: int) -> list[Group]:
     groups: list[Group] = []
     cur: Group | None = None
     for line in lines:
-        bullet = _BULLET.match(line.text) or _ORDERED.match(line.text)
+        bullet = _marker(line.text)
         if cur is not None and not bullet and _continues(cur, line, limit):
             cur.lines.append(line)  # Group.add, inlined
             if line.right > cur.right:
