@@ -11,9 +11,9 @@ text (units joined by blank lines) is cut between units to at most 2,000 charact
 
 from __future__ import annotations
 
+from ..gcpause import no_cycle_collection
 from ..model import DOCUMENT, HEADING, Block, Chunk, Document
 from ._common import (
-    Draft,
     HeadingPath,
     doc_metadata,
     finish,
@@ -23,6 +23,7 @@ from ._common import (
     split_at_paragraphs,
     split_block,
 )
+from ._emit import Piece, drafts_of, emit
 from .params import ModeParams
 from .registry import mode
 
@@ -40,9 +41,18 @@ def _where(block: Block) -> tuple[str, object] | None:
 @mode("page_aware", families=[DOCUMENT], reads=("paragraphs_per_page",), bound=MAX_CHARS)
 def page_aware(doc: Document, params: ModeParams) -> list[Chunk]:
     per_page = params.require_positive("paragraphs_per_page")
-    blocks, images = prepare_images(doc, params)
+    with no_cycle_collection():
+        blocks, images = prepare_images(doc, params)
+        pieces = _pieces(blocks, per_page)
+        doc_meta = doc_metadata(doc, derived=True)
+        if replaces_structure(doc):
+            return finish(flatten(images + drafts_of(pieces), "page_aware", MAX_CHARS), doc_meta)
+        return emit(images, pieces, doc_meta)
+
+
+def _pieces(blocks: list[Block], per_page: int) -> list[Piece]:
     path = HeadingPath()
-    drafts: list[Draft] = list(images)
+    drafts: list[Piece] = []
     units: list[Block] = []  # the open page's units (each possibly pre-cut into parts)
     parts_of: list[list[Block]] = []
     tag = "estimated"
@@ -62,7 +72,7 @@ def page_aware(doc: Document, params: ModeParams) -> list[Chunk]:
                     "page_break_type": tag,
                     "paragraph_count": len({unit_of[i] for i in group}),
                 } | context()
-                drafts.append(Draft("page_aware", "\n\n".join(p.text for p in pieces), pieces, meta))
+                drafts.append(("page_aware", "\n\n".join([p.text for p in pieces]), pieces, meta))
         units.clear()
         parts_of.clear()
         tag = next_tag
@@ -80,13 +90,11 @@ def page_aware(doc: Document, params: ModeParams) -> list[Chunk]:
             path.enter(block)
             for part in split_block(block, MAX_CHARS):
                 meta = {"page_break_type": "heading_boundary", "paragraph_count": 0} | context()
-                drafts.append(Draft("heading", part.text, [part], meta))
+                drafts.append(("heading", part.text, [part], meta))
             continue
         units.append(block)
         parts_of.append(split_block(block, MAX_CHARS))
         if len(units) >= per_page:
             flush("estimated")
     flush("estimated")
-    if replaces_structure(doc):
-        drafts = flatten(drafts, "page_aware", MAX_CHARS)
-    return finish(drafts, doc_metadata(doc, derived=True))
+    return drafts

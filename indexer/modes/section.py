@@ -9,9 +9,9 @@ first heading is a preamble section whose ``section_heading`` is ``null``.
 
 from __future__ import annotations
 
+from ..gcpause import no_cycle_collection
 from ..model import DOCUMENT, HEADING, LIST, PARAGRAPH, Block, Chunk, Document
 from ._common import (
-    Draft,
     HeadingPath,
     doc_metadata,
     finish,
@@ -21,6 +21,7 @@ from ._common import (
     split_at_paragraphs,
     split_block,
 )
+from ._emit import Piece, drafts_of, emit
 from .params import ModeParams
 from .registry import mode
 
@@ -29,9 +30,18 @@ MAX_CHARS = 2000
 
 @mode("section", families=[DOCUMENT], bound=MAX_CHARS)
 def section(doc: Document, params: ModeParams) -> list[Chunk]:
-    blocks, images = prepare_images(doc, params)
+    with no_cycle_collection():
+        blocks, images = prepare_images(doc, params)
+        pieces = _pieces(blocks)
+        doc_meta = doc_metadata(doc, derived=True)
+        if replaces_structure(doc):
+            return finish(flatten(images + drafts_of(pieces), "section", MAX_CHARS), doc_meta)
+        return emit(images, pieces, doc_meta)
+
+
+def _pieces(blocks: list[Block]) -> list[Piece]:
     path = HeadingPath()
-    drafts: list[Draft] = list(images)
+    drafts: list[Piece] = []
     body: list[Block] = []
 
     def where() -> dict:
@@ -51,7 +61,7 @@ def section(doc: Document, params: ModeParams) -> list[Chunk]:
                 "split_part": n if len(groups) > 1 else None,
                 "split_total": len(groups) if len(groups) > 1 else None,
             }
-            drafts.append(Draft("section", text, parts, meta))
+            drafts.append(("section", text, parts, meta))
         body.clear()
 
     for block in blocks:
@@ -64,10 +74,8 @@ def section(doc: Document, params: ModeParams) -> list[Chunk]:
                     "block_types": [HEADING],
                     "char_count": len(part.text),
                 }
-                drafts.append(Draft("heading", part.text, [part], meta))
+                drafts.append(("heading", part.text, [part], meta))
         else:
             body.extend(split_block(block, MAX_CHARS))
     flush()
-    if replaces_structure(doc):
-        drafts = flatten(drafts, "section", MAX_CHARS)
-    return finish(drafts, doc_metadata(doc, derived=True))
+    return drafts

@@ -10,6 +10,7 @@ paragraph, a list sharing a keyword, any shared keyword — and otherwise a new 
 
 from __future__ import annotations
 
+from ..gcpause import no_cycle_collection
 from ..model import CODE, DOCUMENT, HEADING, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
 from ._common import (
     HeadingPath,
@@ -121,12 +122,13 @@ def primary(reasons: list[str]) -> str:
 
 @mode("semantic", families=[DOCUMENT], bound=MAX_CHARS)
 def semantic(doc: Document, params: ModeParams) -> list[Chunk]:
-    blocks, images = prepare_images(doc, params)
-    pieces = _pieces(blocks)
-    doc_meta = doc_metadata(doc, derived=True)
-    if replaces_structure(doc):
-        return finish(flatten(images + drafts_of(pieces), "semantic", MAX_CHARS), doc_meta)
-    return emit(images, pieces, doc_meta)
+    with no_cycle_collection():
+        blocks, images = prepare_images(doc, params)
+        pieces = _pieces(blocks)
+        doc_meta = doc_metadata(doc, derived=True)
+        if replaces_structure(doc):
+            return finish(flatten(images + drafts_of(pieces), "semantic", MAX_CHARS), doc_meta)
+        return emit(images, pieces, doc_meta)
 
 
 def _pieces(blocks: list[Block]) -> list[Piece]:

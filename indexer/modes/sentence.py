@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..gcpause import no_cycle_collection
 from ..model import CODE, DOCUMENT, HEADING, LIST, TABLE, Block, Chunk, Document
 from ._common import (
     HeadingPath,
@@ -34,12 +35,13 @@ PASS_TYPES = {HEADING: "heading", TABLE: "table", CODE: "code_block", LIST: "bul
 @mode("sentence", families=[DOCUMENT], reads=("sentences_per_chunk",))
 def sentence(doc: Document, params: ModeParams) -> list[Chunk]:
     per_chunk = params.require_positive("sentences_per_chunk")
-    blocks, images = prepare_images(doc, params)
-    pieces = _pieces(blocks, per_chunk)
-    doc_meta = doc_metadata(doc, derived=True)
-    if replaces_structure(doc):
-        return finish(flatten(images + drafts_of(pieces), "sentence", None), doc_meta)
-    return emit(images, pieces, doc_meta)
+    with no_cycle_collection():
+        blocks, images = prepare_images(doc, params)
+        pieces = _pieces(blocks, per_chunk)
+        doc_meta = doc_metadata(doc, derived=True)
+        if replaces_structure(doc):
+            return finish(flatten(images + drafts_of(pieces), "sentence", None), doc_meta)
+        return emit(images, pieces, doc_meta)
 
 
 def _pieces(blocks: list[Block], per_chunk: int) -> list[Piece]:

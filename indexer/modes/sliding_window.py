@@ -5,8 +5,10 @@ chunk is ``sliding_window`` in every document format (tabular formats have their
 
 from __future__ import annotations
 
+from ..gcpause import no_cycle_collection
 from ..model import DOCUMENT, HEADING, Chunk, Document
-from ._common import Draft, HeadingPath, doc_metadata, finish, prepare_images
+from ._common import HeadingPath, doc_metadata, prepare_images
+from ._emit import Piece, emit
 from .params import ModeParams
 from .registry import mode
 
@@ -25,6 +27,11 @@ def window_starts(count: int, size: int, overlap: int) -> list[int]:
 @mode("sliding_window", families=[DOCUMENT], reads=("window_size", "overlap"))
 def sliding_window(doc: Document, params: ModeParams) -> list[Chunk]:
     size, overlap = params.require_window()
+    with no_cycle_collection():
+        return _windows(doc, params, size, overlap)
+
+
+def _windows(doc: Document, params: ModeParams, size: int, overlap: int) -> list[Chunk]:
     units, images = prepare_images(doc, params)
     # the heading context in force at each unit (a heading unit is its own context)
     path = HeadingPath()
@@ -33,7 +40,7 @@ def sliding_window(doc: Document, params: ModeParams) -> list[Chunk]:
         if block.kind == HEADING:
             path.enter(block)
         context.append((path.heading, path.path))
-    drafts: list[Draft] = list(images)
+    pieces: list[Piece] = []
     for n, start in enumerate(window_starts(len(units), size, overlap)):
         window = units[start : start + size]
         heading, heading_path = context[start]
@@ -46,5 +53,5 @@ def sliding_window(doc: Document, params: ModeParams) -> list[Chunk]:
             "section_heading": heading,
             "heading_path": heading_path,
         }
-        drafts.append(Draft("sliding_window", "\n\n".join(b.text for b in window), list(window), meta))
-    return finish(drafts, doc_metadata(doc, derived=True))
+        pieces.append(("sliding_window", "\n\n".join([b.text for b in window]), window, meta))
+    return emit(images, pieces, doc_metadata(doc, derived=True))
