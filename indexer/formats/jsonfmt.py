@@ -14,6 +14,9 @@ that does parse).
 from __future__ import annotations
 
 import json
+from itertools import repeat
+from operator import add
+from types import MappingProxyType
 from typing import Any
 
 from ..gcpause import no_cycle_collection
@@ -56,74 +59,123 @@ _new = object.__new__
 _set_text = ListItem.text.__set__  # type: ignore[attr-defined]
 _set_level = ListItem.level.__set__  # type: ignore[attr-defined]
 _set_ordered = ListItem.ordered.__set__  # type: ignore[attr-defined]
+_NO_META: dict[str, Any] = {}
+_INDENTS = tuple("  " * level for level in range(_MAX_DEPTH + 2))
 
 
-def _items(value: Any, level: int, out: list[ListItem], lines: list[str]) -> None:
-    """The items of a container (``ListItem(text, level)`` each, built with its slots set directly:
-    records make hundreds of thousands of them) and, in ``lines``, each one as
-    :func:`indexer.model.render_list` renders it."""
+def _flatten(value: Any, level: int, texts: list[str], levels: list[int]) -> None:
+    """The items of a container, appended as their texts and levels (``ListItem(text, level)``
+    each once made; their lines are ``text`` indented two spaces per level)."""
     pairs = value.items() if type(value) is dict else enumerate(value)
     deeper = level < _MAX_DEPTH
-    append, line = out.append, lines.append
-    indent = "  " * level
+    text_append, level_append = texts.append, levels.append
     for key, v in pairs:
         kind = type(v)
-        nested = False
         if kind is str or kind is int:
-            text = f"{key}: {v}"
+            text_append(f"{key}: {v}")
         elif kind is dict and v and deeper:
-            text, nested = f"{key}:", True
+            text_append(f"{key}:")
+            level_append(level)
+            _flatten(v, level + 1, texts, levels)
+            continue
         elif kind is list and v and deeper:
             try:  # a list of strings (tags …): joined in one call
-                text = f"{key}: {', '.join(v)}"
+                text_append(f"{key}: {', '.join(v)}")
             except TypeError:
                 if _is_flat(v):
-                    text = f"{key}: {', '.join(map(_scalar, v))}"
+                    text_append(f"{key}: {', '.join(map(_scalar, v))}")
                 else:
-                    text, nested = f"{key}:", True
+                    text_append(f"{key}:")
+                    level_append(level)
+                    _flatten(v, level + 1, texts, levels)
+                    continue
         elif not v and (kind is list or kind is dict):
-            text = f"{key}: []" if kind is list else f"{key}: {{}}"
+            text_append(f"{key}: []" if kind is list else f"{key}: {{}}")
         else:
-            text = f"{key}: {_scalar(v)}"
-        item = _new(ListItem)
-        _set_text(item, text)
-        _set_level(item, level)
-        _set_ordered(item, False)
-        append(item)
-        line(indent + text)
-        if nested:
-            _items(v, level + 1, out, lines)
+            text_append(f"{key}: {_scalar(v)}")
+        level_append(level)
 
 
-#: a record before it becomes a block: kind, text, list items, meta (blocks are built once, with
-#: their lines, by :func:`_assemble`)
-_Record = tuple[str, str, tuple[ListItem, ...], dict[str, Any]]
+class _Records:
+    """The records of a document as they are read: a scalar record or a flat array is a paragraph
+    (its text); a container is a list whose items go to flat lists shared by the whole document,
+    so that the items are made and the lines rendered for all records at once."""
 
+    __slots__ = ("kinds", "texts", "spans", "metas", "item_texts", "item_levels")
 
-def _record(value: Any, first: int, last: int | None = None) -> _Record:
-    meta = {"record_range": [first, first if last is None else last]}
-    if isinstance(value, (dict, list)) and value:
-        if isinstance(value, list) and _is_flat(value):
-            return PARAGRAPH, "\n".join(_scalar(v) for v in value), (), meta
-        items: list[ListItem] = []
-        lines: list[str] = []
-        _items(value, 0, items, lines)
-        return LIST, "\n".join(lines), tuple(items), meta
-    return PARAGRAPH, _scalar(value), (), meta
+    def __init__(self) -> None:
+        self.kinds: list[str] = []
+        self.texts: list[str | None] = []
+        self.spans: list[tuple[int, int]] = []
+        self.metas: list[Any] = []
+        self.item_texts: list[str] = []
+        self.item_levels: list[int] = []
+
+    def add(self, value: Any, first: int, last: int | None = None) -> None:
+        meta = MappingProxyType({"record_range": [first, first if last is None else last]})
+        if isinstance(value, (dict, list)) and value:
+            if isinstance(value, list) and _is_flat(value):
+                self.paragraph("\n".join(_scalar(v) for v in value), meta)
+                return
+            start = len(self.item_texts)
+            _flatten(value, 0, self.item_texts, self.item_levels)
+            self.kinds.append(LIST)
+            self.texts.append(None)
+            self.spans.append((start, len(self.item_texts)))
+            self.metas.append(meta)
+            return
+        self.paragraph(_scalar(value), meta)
+
+    def paragraph(self, text: str, meta: Any) -> None:
+        self.kinds.append(PARAGRAPH)
+        self.texts.append(text)
+        self.spans.append((0, 0))
+        self.metas.append(meta)
+
+    def blocks(self, numbered: bool = True) -> list[Block]:
+        """The blocks, in order, numbered as their texts are joined by blank lines (1-based);
+        records with an empty text are left out. ``numbered=False``: every record's block, made
+        by the constructor, without lines."""
+        texts, levels = self.item_texts, self.item_levels
+        n = len(texts)
+        items = list(map(_new, repeat(ListItem, n)))
+        any(map(_set_text, items, texts))
+        any(map(_set_level, items, levels))
+        any(map(_set_ordered, items, repeat(False, n)))
+        lines = list(map(add, map(_INDENTS.__getitem__, levels), texts)) if any(levels) else texts
+        out: list[Block] = []
+        line = 1
+        for kind, text, (start, stop), meta in zip(
+            self.kinds, self.texts, self.spans, self.metas, strict=True
+        ):
+            if text is None:
+                text = "\n".join(lines[start:stop])
+                record_items: tuple[ListItem, ...] = tuple(items[start:stop])
+            else:
+                record_items = ()
+            if not numbered:
+                out.append(Block(kind, text, items=record_items, meta=meta))
+                continue
+            if not text:
+                continue
+            last = line + text.count("\n")
+            out.append(new_block(kind, text, 0, (line, last), record_items, meta))
+            line = last + 2
+        return out
 
 
 def record_block(value: Any, first: int, last: int | None = None) -> Block:
     """The block of one record (``record_range`` = [first, last])."""
-    kind, text, items, meta = _record(value, first, last)
-    return Block(kind, text, items=items, meta=meta)
+    records = _Records()
+    records.add(value, first, last)
+    return records.blocks(numbered=False)[0]
 
 
-def _key_record(key: str, value: Any, index: int) -> _Record:
-    return (
-        _record({key: value}, index)
-        if isinstance(value, (dict, list)) and value
-        else (PARAGRAPH, f"{key}: {_scalar(value)}", (), {"record_range": [index, index]})
-    )
+def _key_record(records: _Records, key: str, value: Any, index: int) -> None:
+    if isinstance(value, (dict, list)) and value:
+        records.add({key: value}, index)
+    else:
+        records.paragraph(f"{key}: {_scalar(value)}", MappingProxyType({"record_range": [index, index]}))
 
 
 def _envelope_key(obj: dict) -> str | None:
@@ -158,13 +210,14 @@ def _spend(value: Any, budget: int) -> int:
 def json_value_blocks(value: Any) -> tuple[list[Block], dict[str, Any]]:
     """Blocks and (format-independent) metadata of one parsed JSON document."""
     records, meta = _value_records(value)
-    return [Block(kind, text, items=items, meta=m) for kind, text, items, m in records], meta
+    return records.blocks(numbered=False), meta
 
 
-def _value_records(value: Any) -> tuple[list[_Record], dict[str, Any]]:
-    records: list[_Record] = []
+def _value_records(value: Any) -> tuple[_Records, dict[str, Any]]:
+    records = _Records()
     if isinstance(value, list):
-        records = [_record(v, i) for i, v in enumerate(value)]
+        for i, v in enumerate(value):
+            records.add(v, i)
         return records, {"record_count": len(value), "top_level": "array", "envelope_key": None}
     if isinstance(value, dict):
         envelope = _envelope_key(value)
@@ -172,30 +225,25 @@ def _value_records(value: Any) -> tuple[list[_Record], dict[str, Any]]:
             rest = {k: v for k, v in value.items() if k != envelope}
             offset = 0
             if rest:
-                records.append(_record(rest, 0))
+                records.add(rest, 0)
                 offset = 1
             inner = value[envelope]
-            records += [_record(v, i + offset) for i, v in enumerate(inner)]
+            for i, v in enumerate(inner):
+                records.add(v, i + offset)
             meta = {"record_count": len(inner) + offset, "top_level": "object", "envelope_key": envelope}
             return records, meta
-        records = [_key_record(str(k), v, i) for i, (k, v) in enumerate(value.items())]
+        for i, (k, v) in enumerate(value.items()):
+            _key_record(records, str(k), v, i)
         return records, {"record_count": len(value), "top_level": "object", "envelope_key": None}
-    return [_record(value, 0)], {"record_count": 1, "top_level": "scalar", "envelope_key": None}
+    records.add(value, 0)
+    return records, {"record_count": 1, "top_level": "scalar", "envelope_key": None}
 
 
-def _assemble(source_type: str, records: list[_Record], **kwargs: Any) -> Document:
+def _assemble(source_type: str, records: _Records, **kwargs: Any) -> Document:
     """:func:`.text.assemble_blocks` for records: each block is made once, with its lines."""
-    parts: list[str] = []
-    blocks: list[Block] = []
-    line = 1
-    for kind, text, items, meta in records:
-        if not text:
-            continue
-        last = line + text.count("\n")
-        blocks.append(new_block(kind, text, 0, (line, last), items, meta))
-        parts.append(text)
-        line = last + 2
-    return Document(source_type=source_type, blocks=tuple(blocks), text="\n\n".join(parts), **kwargs)
+    blocks = records.blocks()
+    text = "\n\n".join([b.text for b in blocks])
+    return Document(source_type=source_type, blocks=tuple(blocks), text=text, **kwargs)
 
 
 _DECODER = json.JSONDecoder(parse_float=str, parse_constant=str)
@@ -222,11 +270,11 @@ def decode_json(data: bytes) -> str:
     return decode_text(data, "utf-8")[0]
 
 
-def _lines_records(text: str) -> tuple[list[_Record], int, int]:
+def _lines_records(text: str) -> tuple[_Records, int, int]:
     """JSON Lines: one record per non-blank line. Returns records, their count and invalid lines."""
-    blocks: list[_Record] = []
+    records = _Records()
     index = bad = 0
-    scan, space = _SCAN, _SPACE
+    scan, space, add_record = _SCAN, _SPACE, records.add
     for line in text.split("\n"):
         if not line.strip():
             continue
@@ -234,17 +282,13 @@ def _lines_records(text: str) -> tuple[list[_Record], int, int]:
             value, end = scan(line, space(line, 0).end())
             if end != len(line) and space(line, end).end() != len(line):
                 raise ValueError("extra data")
-        except StopIteration:
+        except (StopIteration, ValueError, RecursionError):
             bad += 1
-            blocks.append((PARAGRAPH, line.strip(), (), {}))
+            records.paragraph(line.strip(), _NO_META)
             continue
-        except (ValueError, RecursionError):
-            bad += 1
-            blocks.append((PARAGRAPH, line.strip(), (), {}))
-            continue
-        blocks.append(_record(value, index))
+        add_record(value, index)
         index += 1
-    return blocks, index, bad
+    return records, index, bad
 
 
 def _invalid(source_type: str, text: str, reason: str) -> Document:
