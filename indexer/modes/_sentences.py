@@ -16,7 +16,8 @@ through :func:`._common.split_sentences` unchanged.
 from __future__ import annotations
 
 import re
-from operator import add
+from itertools import chain
+from operator import add, itemgetter
 
 from ._common import ABBREVIATIONS, NUMBERED_MARKERS, hard_spans, split_sentences
 
@@ -56,11 +57,19 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     tail = r"[.!?]*[\"')\]]*) (?=[\"'(\[]?[A-Z0-9])"
     dots = re.compile(rf"(\.(?={follows}){dot_ok}{tail}")
     any_end = re.compile(rf"([.!?](?={follows})(?:(?<=[!?])|{dot_ok}){tail}")
-    return dots, any_end
+    bang = re.compile(rf"(!(?={follows}){tail}")
+    question = re.compile(rf"(\?(?={follows}){tail}")
+    return dots, any_end, bang, question
 
 
-#: split patterns over collapsed text (single spaces); group 1 is the sentence's end punctuation
-_DOTS, _ANY_END = _patterns()
+#: split patterns over collapsed text (single spaces); group 1 is the sentence's end punctuation.
+#: ``_DOTS``, ``_BANG`` and ``_QUESTION`` start with one literal character, which ``re`` finds
+#: fastest; one after the other they find the boundaries ``_ANY_END`` finds (see
+#: :func:`sentences_by_paragraph`)
+_DOTS, _ANY_END, _BANG, _QUESTION = _patterns()
+#: separators in the whole-document text: between paragraphs, and at the boundaries found
+_PARAGRAPH = "\x01"
+_CUT = "\x00"
 
 
 def collapsed(text: str) -> str | None:
@@ -95,6 +104,10 @@ def sentences_of(text: str, max_sentence: int) -> list[str]:
             out.append(parts[-1])
         if len(flat) <= max_sentence:
             return out
+    return _cut_long(out, max_sentence)
+
+
+def _cut_long(out: list[str], max_sentence: int) -> list[str]:
     if max(map(len, out), default=0) <= max_sentence:
         return out
     cut: list[str] = []
@@ -104,3 +117,61 @@ def sentences_of(text: str, max_sentence: int) -> list[str]:
         else:  # text without sentence punctuation: cut at words, each piece one "sentence"
             cut.extend(s[a:b] for a, b in hard_spans(s, 0, len(s), max_sentence))
     return cut
+
+
+def _cut_at(pattern: re.Pattern[str], text: str) -> str:
+    """``text`` with the space of every boundary ``pattern`` finds replaced by ``_CUT``."""
+    parts = pattern.split(text)
+    if len(parts) == 1:
+        return text
+    ends = list(map(add, parts[0:-1:2], parts[1::2]))
+    ends.append(parts[-1])
+    return _CUT.join(ends)
+
+
+def sentences_by_paragraph(texts: list[str], max_sentence: int) -> tuple[list[str], list[int]]:
+    """The sentences of all the paragraphs, in order, and how many each paragraph has: what
+    ``[sentences_of(t, max_sentence) for t in texts]`` gives, flattened. Worked out for all the
+    paragraphs at once when every one of them is clean (see :func:`collapsed`).
+
+    The paragraphs are joined by ``_PARAGRAPH``, which no pattern reads as a space, a word
+    character or punctuation: to the patterns each paragraph then starts and ends as if it stood
+    alone. Three passes cut the text: at boundaries that start with a dot, then with ``!``, then
+    with ``?`` (a boundary's space, once cut, is no longer a space, so a later pass does not cut
+    it again). A boundary is the space after a run of punctuation and closing quotes; the full
+    pattern matches in that run when the run's first dot may end a sentence or the run holds a
+    ``!`` or ``?`` (a later dot follows punctuation and never starts a match), and so do the
+    passes together."""
+    if len(texts) > 1 and _all_clean(texts):
+        flat = _PARAGRAPH.join(texts).replace("\n", " ")
+        if "  " not in flat:
+            if "." in flat:
+                flat = _cut_at(_DOTS, flat)
+            if "!" in flat:
+                flat = _cut_at(_BANG, flat)
+            if "?" in flat:
+                flat = _cut_at(_QUESTION, flat)
+            if max(map(len, texts)) <= max_sentence:  # no sentence can be too long
+                paragraphs = flat.split(_PARAGRAPH)
+                return flat.replace(_PARAGRAPH, _CUT).split(_CUT), [p.count(_CUT) + 1 for p in paragraphs]
+            found = [_cut_long(p.split(_CUT), max_sentence) for p in flat.split(_PARAGRAPH)]
+            return list(chain.from_iterable(found)), list(map(len, found))
+    found = [sentences_of(t, max_sentence) for t in texts]
+    return list(chain.from_iterable(found)), list(map(len, found))
+
+
+def _all_clean(texts: list[str]) -> bool:
+    """Whether every text is non-empty, holds neither separator, has no whitespace but spaces
+    and newlines, and neither starts nor ends with whitespace (the runs are checked later)."""
+    if not all(texts):
+        return False
+    raw = "".join(texts)
+    if _PARAGRAPH in raw or _CUT in raw:
+        return False
+    if raw.isascii():
+        if any(ch in raw for ch in _OTHER_ASCII_WHITESPACE):
+            return False
+    elif not raw.replace("\n", " ").isprintable():
+        return False
+    ends = "".join(map(itemgetter(0), texts)) + "".join(map(itemgetter(-1), texts))
+    return " " not in ends and "\n" not in ends

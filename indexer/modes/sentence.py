@@ -22,8 +22,8 @@ from ._common import (
     replaces_structure,
     split_block,
 )
-from ._emit import Piece, drafts_of, emit
-from ._sentences import sentences_of
+from ._emit import Sink, add_provenance
+from ._sentences import sentences_by_paragraph
 from .params import ModeParams
 from .registry import mode
 
@@ -37,29 +37,39 @@ def sentence(doc: Document, params: ModeParams) -> list[Chunk]:
     per_chunk = params.require_positive("sentences_per_chunk")
     with no_cycle_collection():
         blocks, images = prepare_images(doc, params)
-        pieces = _pieces(blocks, per_chunk)
         doc_meta = doc_metadata(doc, derived=True)
         if replaces_structure(doc):
-            return finish(flatten(images + drafts_of(pieces), "sentence", None), doc_meta)
-        return emit(images, pieces, doc_meta)
+            sink = Sink(doc_meta, keep_drafts=True)
+            _walk(blocks, per_chunk, sink)
+            return finish(flatten(images + sink.drafts, "sentence", None), doc_meta)
+        sink = Sink(doc_meta, first=finish(images, doc_meta))
+        _walk(blocks, per_chunk, sink)
+        return sink.chunks
 
 
-def _pieces(blocks: list[Block], per_chunk: int) -> list[Piece]:
+def _walk(blocks: list[Block], per_chunk: int, sink: Sink) -> None:
+    put = sink.put
+    chunks = None if sink.drafts_kept else sink.chunks  # chunks made here directly
+    doc_meta = sink.doc_meta
     path = HeadingPath()
-    out: list[Piece] = []
-    # buffered sentences, and the block and paragraph index of each
-    sentences: list[str] = []
+    # the sentences of every paragraph, worked out at once; per sentence its block and
+    # paragraph index; the buffer is sentences[start:end]
+    sentences, counts = sentences_by_paragraph(
+        [b.text for b in blocks if b.kind not in PASS_TYPES], MAX_SENTENCE
+    )
     owners: list[Block] = []
     indices: list[int] = []
+    start = end = 0
+    paragraph = 0  # paragraphs seen
     paragraph_index = -1
 
     def where() -> dict[str, Any]:
         return {"section_heading": path.heading, "heading_path": path.path, "section_level": path.level}
 
     def flush() -> None:
-        count = len(sentences)
-        for i in range(0, count, per_chunk):
-            j = min(i + per_chunk, count)
+        nonlocal start
+        for i in range(start, end, per_chunk):
+            j = min(i + per_chunk, end)
             if indices[i] == indices[j - 1]:  # one paragraph
                 blocks_of = [owners[i]]
             else:
@@ -67,31 +77,41 @@ def _pieces(blocks: list[Block], per_chunk: int) -> list[Piece]:
                 for b in owners[i + 1 : j]:
                     if all(b is not o for o in blocks_of):
                         blocks_of.append(b)
+            if chunks is None:
+                meta = {
+                    "sentences_per_chunk": per_chunk,
+                    "actual_sentence_count": j - i,
+                    "source_paragraph_index": indices[i],
+                    **place,
+                }
+                put("sentence", " ".join(sentences[i:j]), blocks_of, meta)
+                continue
             meta = {
                 "sentences_per_chunk": per_chunk,
                 "actual_sentence_count": j - i,
                 "source_paragraph_index": indices[i],
                 **place,
+                "chunk_index": len(chunks),
+                "document_metadata": doc_meta,
             }
-            out.append(("sentence", " ".join(sentences[i:j]), blocks_of, meta))
-        sentences.clear()
-        owners.clear()
-        indices.clear()
+            add_provenance(meta, blocks_of)
+            chunks.append(Chunk(" ".join(sentences[i:j]), "sentence", meta))
+        start = end
 
     place = where()
     for block in blocks:
         kind = block.kind
         if kind == HEADING:
-            if sentences:
+            if end > start:
                 flush()
             path.enter(block)
             place = where()
             for part in split_block(block, ATOMIC_MAX):
-                out.append(("heading", part.text, [part], where()))
+                put("heading", part.text, [part], where())
             continue
         paragraph_index += 1
         if kind in PASS_TYPES:
-            if sentences:
+            if end > start:
                 flush()
             for part in split_block(block, ATOMIC_MAX):
                 meta = where()
@@ -101,11 +121,12 @@ def _pieces(blocks: list[Block], per_chunk: int) -> list[Piece]:
                         "actual_sentence_count": 0,
                         "source_paragraph_index": paragraph_index,
                     } | meta
-                out.append((PASS_TYPES[kind], part.text, [part], meta))
+                put(PASS_TYPES[kind], part.text, [part], meta)
             continue
-        found = sentences_of(block.text, MAX_SENTENCE)
-        sentences += found
-        owners += [block] * len(found)
-        indices += [paragraph_index] * len(found)
-    flush()
-    return out
+        count = counts[paragraph]
+        paragraph += 1
+        owners += [block] * count
+        indices += [paragraph_index] * count
+        end += count
+    if end > start:
+        flush()

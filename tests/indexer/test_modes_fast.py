@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from indexer.modes._common import hard_spans, keyword_bytes, split_sentences
 from indexer.modes._lexicon import Lexicon, bytes_whitespace_only
-from indexer.modes._sentences import collapsed, sentences_of
+from indexer.modes._sentences import collapsed, sentences_by_paragraph, sentences_of
 
 # pieces for the edge cases of sentence boundaries: abbreviations, numbered markers, initials,
 # closing and opening quotes, "!"/"?" next to dots, letters that match case-insensitively
@@ -56,6 +56,26 @@ def test_sentences_of_by_hand():
         'Was it "real?"',
         "Ask J. K. Rowling about it.",
     ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(clean_texts.map(str.strip), min_size=1, max_size=5), st.sampled_from([8, 30, 2000]))
+def test_sentences_by_paragraph_equals_one_paragraph_at_a_time(texts, limit):
+    texts = [t for t in texts if t] or ["x"]
+    sentences, counts = sentences_by_paragraph(texts, limit)
+    expected = [sentences_of(t, limit) for t in texts]
+    assert counts == [len(e) for e in expected]
+    assert sentences == [s for e in expected for s in e]
+
+
+def test_sentences_by_paragraph_by_hand():
+    # read by hand: a paragraph's last sentence never runs on into the next paragraph, even when
+    # the next starts with a capital; "No. 5" is not an end; a "?" and a "!" end sentences
+    texts = ["See item No. 5 here. Then stop", "Why? Because! Done.", "One\nline."]
+    assert sentences_by_paragraph(texts, 2000) == (
+        ["See item No. 5 here.", "Then stop", "Why?", "Because!", "Done.", "One line."],
+        [2, 3, 1],
+    )
 
 
 # -- semantic: keywords and word counts --------------------------------------------------------
