@@ -63,51 +63,64 @@ _NO_META: dict[str, Any] = {}
 _INDENTS = tuple("  " * level for level in range(_MAX_DEPTH + 2))
 
 
-def _flatten(value: Any, level: int, texts: list[str], levels: list[int]) -> None:
-    """The items of a container, appended as their texts and levels (``ListItem(text, level)``
-    each once made; their lines are ``text`` indented two spaces per level)."""
+def _flatten(value: Any, level: int, records: _Records) -> None:
+    """The items of a container, appended to ``records.refs`` as indices into the document's
+    distinct items (text and level; a repeated ``topic: biology`` is one item, one object)."""
     pairs = value.items() if type(value) is dict else enumerate(value)
     deeper = level < _MAX_DEPTH
-    text_append, level_append = texts.append, levels.append
+    caches = records.caches
+    if level == len(caches):
+        caches.append({})
+    cache = caches[level]
+    known, ref = cache.get, records.refs.append
+    texts, levels = records.item_texts, records.item_levels
     for key, v in pairs:
         kind = type(v)
+        nested = False
         if kind is str or kind is int:
-            text_append(f"{key}: {v}")
+            text = f"{key}: {v}"
         elif kind is dict and v and deeper:
-            text_append(f"{key}:")
-            level_append(level)
-            _flatten(v, level + 1, texts, levels)
-            continue
+            text, nested = f"{key}:", True
         elif kind is list and v and deeper:
-            try:  # a list of strings (tags …): joined in one call
-                text_append(f"{key}: {', '.join(v)}")
-            except TypeError:
-                if _is_flat(v):
-                    text_append(f"{key}: {', '.join(map(_scalar, v))}")
-                else:
-                    text_append(f"{key}:")
-                    level_append(level)
-                    _flatten(v, level + 1, texts, levels)
-                    continue
+            head = type(v[0])
+            if head is dict or head is list:  # a list of records
+                text, nested = f"{key}:", True
+            else:
+                try:  # a list of strings (tags …): joined in one call
+                    text = f"{key}: {', '.join(v)}"
+                except TypeError:
+                    if _is_flat(v):
+                        text = f"{key}: {', '.join(map(_scalar, v))}"
+                    else:
+                        text, nested = f"{key}:", True
         elif not v and (kind is list or kind is dict):
-            text_append(f"{key}: []" if kind is list else f"{key}: {{}}")
+            text = f"{key}: []" if kind is list else f"{key}: {{}}"
         else:
-            text_append(f"{key}: {_scalar(v)}")
-        level_append(level)
+            text = f"{key}: {_scalar(v)}"
+        index = known(text)
+        if index is None:
+            index = cache[text] = len(texts)
+            texts.append(text)
+            levels.append(level)
+        ref(index)
+        if nested:
+            _flatten(v, level + 1, records)
 
 
 class _Records:
     """The records of a document as they are read: a scalar record or a flat array is a paragraph
-    (its text); a container is a list whose items go to flat lists shared by the whole document,
-    so that the items are made and the lines rendered for all records at once."""
+    (its text); a container is a list whose items are kept once per distinct text and level for
+    the whole document, so that the items are made and their lines rendered all at once."""
 
-    __slots__ = ("kinds", "texts", "spans", "metas", "item_texts", "item_levels")
+    __slots__ = ("kinds", "texts", "spans", "metas", "caches", "refs", "item_texts", "item_levels")
 
     def __init__(self) -> None:
         self.kinds: list[str] = []
         self.texts: list[str | None] = []
         self.spans: list[tuple[int, int]] = []
         self.metas: list[Any] = []
+        self.caches: list[dict[str, int]] = []  # per level: item text -> its index
+        self.refs: list[int] = []  # the items of every list record, in order
         self.item_texts: list[str] = []
         self.item_levels: list[int] = []
 
@@ -117,11 +130,11 @@ class _Records:
             if isinstance(value, list) and _is_flat(value):
                 self.paragraph("\n".join(_scalar(v) for v in value), meta)
                 return
-            start = len(self.item_texts)
-            _flatten(value, 0, self.item_texts, self.item_levels)
+            start = len(self.refs)
+            _flatten(value, 0, self)
             self.kinds.append(LIST)
             self.texts.append(None)
-            self.spans.append((start, len(self.item_texts)))
+            self.spans.append((start, len(self.refs)))
             self.metas.append(meta)
             return
         self.paragraph(_scalar(value), meta)
@@ -138,11 +151,13 @@ class _Records:
         by the constructor, without lines."""
         texts, levels = self.item_texts, self.item_levels
         n = len(texts)
-        items = list(map(_new, repeat(ListItem, n)))
-        any(map(_set_text, items, texts))
-        any(map(_set_level, items, levels))
-        any(map(_set_ordered, items, repeat(False, n)))
+        distinct = list(map(_new, repeat(ListItem, n)))
+        any(map(_set_text, distinct, texts))
+        any(map(_set_level, distinct, levels))
+        any(map(_set_ordered, distinct, repeat(False, n)))
         lines = list(map(add, map(_INDENTS.__getitem__, levels), texts)) if any(levels) else texts
+        items = list(map(distinct.__getitem__, self.refs))
+        lines = list(map(lines.__getitem__, self.refs))
         out: list[Block] = []
         line = 1
         for kind, text, (start, stop), meta in zip(

@@ -57,3 +57,22 @@ def test_new_block_is_the_same_block_as_the_constructor_makes():
     )
     plain = new_block(PARAGRAPH, "text", lines=(1, 1))
     assert plain == Block(PARAGRAPH, "text", lines=(1, 1)) and not plain.meta
+
+
+def test_repeated_items_read_as_they_would_alone():
+    # both lines hold "topic: biology" and a nested "city" item; items are kept once per document,
+    # so each record's items must still be exactly those of the same line read on its own
+    lines = [
+        b'{"topic": "biology", "author": {"city": "Lima"}}',
+        b'{"author": {"city": "Lima"}, "topic": "biology"}',
+    ]
+    doc = extract(b"\n".join(lines) + b"\n", filename="r.jsonl")
+    for line, block in zip(lines, doc.blocks, strict=True):
+        (alone,) = extract(line, filename="one.jsonl").blocks
+        assert block.items == alone.items and block.text == alone.text
+    assert doc.blocks[1].items == (
+        ListItem("author:", 0),
+        ListItem("city: Lima", 1),
+        ListItem("topic: biology", 0),
+    )
+    assert doc.blocks[1].text == "author:\n  city: Lima\ntopic: biology"
