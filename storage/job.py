@@ -20,10 +20,10 @@ from indexer.model import Document
 from indexer.modes import registry as modes
 from indexer.modes.params import ModeParams
 
-from .serial import ChunkIds, compact_document_json, dumps
+from .serial import ChunkIds, array_document_json, dumps
 
 ALL_MODES = "all"
-DOCUMENT_ENCODING = "cjson+zlib"  # how document_data.document is stored (see storage.store.decode_document)
+DOCUMENT_ENCODING = "ajson+zlib"  # how document_data.document is stored (see storage.store.stored_document)
 
 
 @dataclass(frozen=True)
@@ -67,9 +67,10 @@ def modes_to_chunk(family: str, wanted: tuple[str, ...]) -> list[str]:
 
 
 def _compress_document(doc: Document) -> bytes:
-    """The stored form of ``doc``: compact JSON, zlib level 1 (a few times smaller, fast), encoded
-    and compressed a slice at a time so a large document's JSON never exists twice (str and bytes)."""
-    text = compact_document_json(doc)
+    """The stored form of ``doc``: its array JSON (:func:`storage.serial.array_document_json`), zlib
+    level 1 (a few times smaller, fast), encoded and compressed a slice at a time so a large
+    document's JSON never exists twice (str and bytes)."""
+    text = array_document_json(doc)
     packer = zlib.compressobj(1)
     parts = [packer.compress(text[i : i + _SLICE].encode("utf-8")) for i in range(0, len(text), _SLICE)]
     parts.append(packer.flush())

@@ -189,6 +189,14 @@ def m0004_chunk_ids_not_indexed(db: sqlite_utils.Database) -> None:
         db.execute(sql)
 
 
+@migrations(name="0005_array_documents")
+def m0005_array_documents(db: sqlite_utils.Database) -> None:
+    """No table changes: new Documents are stored as ``ajson+zlib`` (each object as the array of
+    its fields under a header naming them; a text that is the blocks' texts joined is not stored
+    twice), which a chunkscope from before this migration cannot read, so recording the migration
+    makes such a version refuse the file instead of misreading it."""
+
+
 def known_names() -> list[str]:
     return [m.name for m in migrations._migrations]
 

@@ -23,6 +23,7 @@ from . import db as dbmod
 from . import migrations, records
 from .db import default_db_path
 from .errors import NotAnIndex, ReadOnlyStore
+from .serial import document_from_array_json
 from .writer import Writer
 
 __all__ = ["ChunkRow", "DocRow", "Hit", "Store", "default_db_path"]
@@ -232,7 +233,7 @@ class Store:
         row = self._conn().execute(sql, [path]).fetchone()
         if row is None:
             return None
-        return Document.from_json(decode_document(row[1], row[2]), self._images_of(row[0]))
+        return stored_document(row[1], row[2], self._images_of(row[0]))
 
     def _images_of(self, doc_id: int) -> dict[str, bytes]:
         rows = self._conn().execute(
@@ -473,11 +474,21 @@ def _add_coverage(acc: dict[str, int], manifest: dict) -> None:
 
 def decode_document(raw: str | bytes, encoding: str) -> str:
     """The JSON text of a stored Document (``document_data.document``): ``json`` (as
-    ``Document.to_json()``), ``json+zlib`` (the same, compressed) or ``cjson+zlib`` (compressed,
-    fields holding their defaults left out; ``Document.from_json`` reads all three)."""
-    if encoding in ("json+zlib", "cjson+zlib"):
+    ``Document.to_json()``), ``json+zlib`` (the same, compressed), ``cjson+zlib`` (compressed,
+    fields holding their defaults left out; ``Document.from_json`` reads these three) or
+    ``ajson+zlib`` (compressed, objects as arrays of their fields under a header naming them; read
+    by :func:`storage.serial.document_from_array_json`)."""
+    if encoding in ("json+zlib", "cjson+zlib", "ajson+zlib"):
         return zlib.decompress(raw).decode("utf-8")
     return raw.decode("utf-8") if isinstance(raw, bytes) else raw
+
+
+def stored_document(raw: str | bytes, encoding: str, images: dict[str, bytes] | None = None) -> Document:
+    """The Document of a ``document_data`` row, whatever its encoding."""
+    text = decode_document(raw, encoding)
+    if encoding == "ajson+zlib":
+        return document_from_array_json(text, images)
+    return Document.from_json(text, images)
 
 
 def snippet_parts(snippet: str) -> list[tuple[str, bool]]:

@@ -46,6 +46,9 @@ def main() -> None:
         for i in range(files):
             if not (root / f"f{i:02d}.md").exists():
                 write_version(root, log, i, 0)
+        # one pass before the kills may start: the worker pool is up and the folder indexed, so on
+        # a loaded machine the kills still land among writes rather than all in the start-up
+        engine.reconcile()
         print("ready", flush=True)
         while True:
             version = time.monotonic_ns()

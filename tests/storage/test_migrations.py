@@ -181,3 +181,41 @@ def test_chunks_rebuilt_without_the_id_index_keep_rows_fts_and_triggers(tmp_path
         store.writer.call(
             lambda d: d.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')")
         )
+
+
+def test_documents_stored_before_the_array_form_still_read(tmp_path):
+    """A Document written as ``cjson+zlib`` (before 0005) reads back after the upgrade; documents
+    indexed since are stored as ``ajson+zlib`` and read back the same."""
+    import zlib
+
+    from indexer.model import PARAGRAPH, Block, assemble
+    from storage.indexing import index_folder
+    from storage.serial import compact_document_json
+
+    path = tmp_path / "index.db"
+    db = database(connect(path))
+    migrations.migrations.apply(db, stop_before="0005_array_documents")
+    db.conn.close()
+    doc = assemble("md", [Block(PARAGRAPH, "Stored before the array form.", lines=(1, 1))])
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "new.md").write_text("# New\n\nIndexed after the upgrade.\n", encoding="utf-8")
+    index_folder(folder, db_path=path, jobs=1)  # applies 0005
+    conn = connect(path)
+    assert conn.execute("SELECT encoding FROM document_data").fetchall() == [("ajson+zlib",)]
+    conn.close()
+    db = database(connect(path))  # a row as a chunkscope before 0005 wrote it
+    db.execute(
+        "INSERT INTO documents (id, path, status, family, revision) VALUES (9, 'old.md', 'indexed', 'document', 1)"
+    )
+    db.execute(
+        "INSERT INTO document_data (document_id, revision, sha256, text_chars, document, encoding) "
+        "VALUES (9, 1, 'x', 29, ?, 'cjson+zlib')",
+        [zlib.compress(compact_document_json(doc).encode("utf-8"))],
+    )
+    db.conn.close()
+    with Store.open(path, readonly=True) as store:
+        assert store.load_document("old.md") == doc
+        new = store.load_document("new.md")
+        assert [b.text for b in new.blocks] == ["New", "Indexed after the upgrade."]
+        assert new.text == "# New\n\nIndexed after the upgrade.\n"  # markdown keeps its source text

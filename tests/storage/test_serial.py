@@ -12,7 +12,15 @@ from indexer import chunk_document, extract
 from indexer.errors import ChunkscopeError
 from indexer.model import IMAGE, LIST, PARAGRAPH, TABLE, Block, Coverage, Document, Image, ListItem, Skipped
 from indexer.provenance import chunk_id
-from storage.serial import ChunkIds, chunk_dict, compact_document_json, document_json, dumps
+from storage.serial import (
+    ChunkIds,
+    array_document_json,
+    chunk_dict,
+    compact_document_json,
+    document_from_array_json,
+    document_json,
+    dumps,
+)
 
 
 def check_chunk(chunk, ordinal: int) -> None:
@@ -112,3 +120,60 @@ _values = st.one_of(
 )
 def test_chunk_ids_equal_the_provenance_chunk_id(path, key, content, ordinal, metadata):
     assert ChunkIds(path, key)(metadata, content, ordinal) == chunk_id(path, key, metadata, content, ordinal)
+
+
+# -- the stored array form ----------------------------------------------------------------------
+
+
+def test_array_form_reads_back_what_the_compact_form_reads(playground):
+    doc = synthetic()
+    images = {"abc.png": b"\x89PNG"}
+    stored = array_document_json(doc)
+    assert document_from_array_json(stored, images) == Document.from_json(compact_document_json(doc), images)
+    # "whatever" is not the blocks' texts joined: the text is stored as it is
+    assert json.loads(stored)[1][2] == "whatever"
+    checked = 0
+    for path in sorted(playground.iterdir()):
+        try:
+            doc = extract(path)
+        except ChunkscopeError:
+            continue
+        images = {im.name: im.data for im in doc.images}
+        expected = Document.from_json(compact_document_json(doc), images)
+        assert document_from_array_json(array_document_json(doc), images) == expected, path.name
+        checked += 1
+    assert checked >= 5
+
+
+def test_array_form_stores_an_assembled_text_once():
+    from indexer.model import HEADING, assemble
+
+    doc = assemble(
+        "pdf",
+        [Block(HEADING, "Pumps", level=1, page=1), Block(PARAGRAPH, "A pump\nmoves water.", page=1)],
+    )
+    assert doc.text == "Pumps\n\nA pump\nmoves water."  # assemble joins the blocks with a blank line
+    stored = array_document_json(doc)
+    header, values = json.loads(stored)
+    assert values[header["fields"]["Document"].index("text")] is None
+    assert stored.count("moves water") == 1
+    back = document_from_array_json(stored)
+    assert back.text == doc.text and back == Document.from_json(compact_document_json(doc))
+
+
+def test_array_form_maps_fields_by_name():
+    """A Document stored by a model with other fields: a field unknown now is ignored, a field the
+    stored header lacks gets its default."""
+    doc = synthetic()
+    header, values = json.loads(array_document_json(doc))
+    names = header["fields"]["Block"]
+    alt_at = names.index("alt")
+    header["fields"]["Block"] = [n for n in names if n != "alt"] + ["colour"]
+    values[1] = [[v for i, v in enumerate(b) if i != alt_at] + ["red"] for b in values[1]]
+    back = document_from_array_json(json.dumps([header, values]))
+    assert [b.alt for b in back.blocks] == [None, None, None, None]  # "a picture" was dropped with the field
+    assert [b.text for b in back.blocks] == [b.text for b in doc.blocks]
+    assert back.blocks[1].items == doc.blocks[1].items and back.blocks[2].rows == doc.blocks[2].rows
+    header["format"] = 99
+    with pytest.raises(ValueError, match="unknown stored document format"):
+        document_from_array_json(json.dumps([header, values]))
