@@ -36,7 +36,7 @@ MAX_CHARS = 2000
 
 
 def labels(block: Block) -> list[str]:
-    width = max([len(block.header or ())] + [len(r) for r in block.rows] or [0])
+    width = max(len(block.header or ()), max(map(len, block.rows), default=0))
     head = list(block.header or ())
     return [
         (head[i].strip() if i < len(head) and str(head[i]).strip() else f"Column {i + 1}")
@@ -59,24 +59,25 @@ def render_row(names: list[str], row: tuple[str, ...]) -> str:
 #: Every character ``str.isspace`` accepts but the plain space (a test checks the list).
 OTHER_SPACES = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B)))
 OTHER_SPACES += "\u2028\u2029\u202f\u205f\u3000"
-_ASCII_NEEDLES = (*OTHER_SPACES[:9], "  ", " ~")
+_NEEDLES = (*OTHER_SPACES[:9], "  ")
 _OTHER_NEEDLES = tuple(OTHER_SPACES[9:])
 
 
 def _suspect_rows(out: list[str]) -> list[int]:
-    """Indices of rows, rendered from their raw cells and joined by ``~``, where a cell may need
-    clean-up: any whitespace but a single inner space shows there as another space character,
-    a double space or a space before ``~`` (a cell's trailing space at the end of a row)."""
-    big = "~".join(out)
+    """Indices of rows, rendered from their raw cells and joined by single spaces, where a cell
+    may need clean-up: any whitespace but a single inner space shows there as another space
+    character or a double space (a cell's trailing space at the end of a row meets the joining
+    space; a rendered row begins with its first column's name, never with a space)."""
+    big = " ".join(out)
     hits = [len(big) - 1] if big.endswith(" ") else []
-    for needle in _ASCII_NEEDLES if big.isascii() else _ASCII_NEEDLES + _OTHER_NEEDLES:
+    for needle in _NEEDLES if big.isascii() else _NEEDLES + _OTHER_NEEDLES:
         i = big.find(needle)
         while i >= 0:
             hits.append(i)
             i = big.find(needle, i + 1)
     if not hits:
         return []
-    ends = list(accumulate(len(s) + 1 for s in out))  # offset just past each row's "~"
+    ends = list(accumulate(map((1).__add__, map(len, out))))  # offset just past each row's space
     return sorted({bisect_right(ends, i) for i in hits})
 
 
@@ -103,12 +104,18 @@ def render_rows(names: list[str], rows: Sequence[Sequence[str]]) -> list[str]:
     formats = _RowFormats(names)
     width = len(names)
     full = formats[(True,) * width]
-    out = [
-        full % r
-        if len(r) == width and all(r) and type(r) is tuple
-        else formats[tuple(map(bool, r[:width]))] % tuple(filter(None, r[:width]))
-        for r in rows
-    ]
+    if set(map(type, rows)) == {tuple} and set(map(len, rows)) == {width}:
+        out = [
+            full % r if filled else formats[tuple(map(bool, r))] % tuple(filter(None, r))
+            for r, filled in zip(rows, map(all, rows), strict=True)
+        ]
+    else:
+        out = [
+            full % r
+            if len(r) == width and all(r) and type(r) is tuple
+            else formats[tuple(map(bool, r[:width]))] % tuple(filter(None, r[:width]))
+            for r in rows
+        ]
     for i in _suspect_rows(out):
         out[i] = render_row(names, rows[i])
     return out
@@ -534,23 +541,51 @@ def _csv_table_groups(doc: Document, unit: Table, size: int) -> list[Chunk] | No
     ):
         return None
     common = _csv_meta(doc, unit)
+    col_count, header_row, has_header = common["col_count"], common["header_row"], common["has_header"]
+    delimiter, encoding = common["delimiter_detected"], common["encoding"]
     doc_meta = dict(doc.metadata) or None
     rendered = unit.rendered
-    last_line = b.lines[1]
-    texts: list[str] = []
+    starts = range(0, n, size)
+    stops = [*range(size, n, size), n]
+    # a group runs from its first row's line to the line before the next group's first row
+    ends = [nums[stop] - 1 for stop in stops[:-1]] + [b.lines[1]]
+    if size == 1:
+        texts = rendered
+    else:
+        texts = list(map("\n".join, map(rendered.__getitem__, map(slice, starts, stops))))
     metas: list[dict[str, Any]] = []
-    for index, start in enumerate(range(0, n, size)):
-        stop = min(start + size, n)
+    for index, (start, stop, end) in enumerate(zip(starts, stops, ends, strict=True)):
         first, last = nums[start], nums[stop - 1]
-        end = nums[stop] - 1 if stop < n else last_line
-        meta = {"row_start": start + 1, "row_end": stop, "row_count": stop - start, **common}
-        meta["chunk_index"] = index
-        if doc_meta is not None:
-            meta["document_metadata"] = doc_meta
-        meta["source_lines"] = [first, last if last >= end else end]
-        meta["row_range"] = [first, last]
+        if doc_meta is None:
+            meta = {
+                "row_start": start + 1,
+                "row_end": stop,
+                "row_count": stop - start,
+                "col_count": col_count,
+                "header_row": header_row,
+                "has_header": has_header,
+                "delimiter_detected": delimiter,
+                "encoding": encoding,
+                "chunk_index": index,
+                "source_lines": [first, last if last >= end else end],
+                "row_range": [first, last],
+            }
+        else:
+            meta = {
+                "row_start": start + 1,
+                "row_end": stop,
+                "row_count": stop - start,
+                "col_count": col_count,
+                "header_row": header_row,
+                "has_header": has_header,
+                "delimiter_detected": delimiter,
+                "encoding": encoding,
+                "chunk_index": index,
+                "document_metadata": doc_meta,
+                "source_lines": [first, last if last >= end else end],
+                "row_range": [first, last],
+            }
         metas.append(meta)
-        texts.append(rendered[start] if size == 1 else "\n".join(rendered[start:stop]))
     return _make_chunks("row_group", texts, metas)
 
 
