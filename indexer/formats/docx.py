@@ -22,7 +22,8 @@ import re
 import zipfile
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from lxml import etree
 
@@ -40,13 +41,14 @@ from ..model import (
     Image,
     ListItem,
     Skipped,
+    freeze,
     render_list,
-    render_table,
 )
 from ..zipsafe import open_zip
 from . import _ooxml
 from ._ooxml import Rel
 from .registry import extractor
+from .text import fast_render_table
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -374,6 +376,32 @@ _INLINE_KIND = {
 _CONTAINERS = frozenset((W_CUSTOMXML, W_INS, W_SMARTTAG))
 
 
+_BLOCK_FIELDS = (
+    "kind",
+    "text",
+    "level",
+    "lines",
+    "page",
+    "items",
+    "rows",
+    "header",
+    "row_numbers",
+    "images",
+    "alt",
+    "meta",
+)
+
+
+def _block_setters() -> tuple[Any, ...] | None:
+    if tuple(f.name for f in fields(Block)) != _BLOCK_FIELDS:
+        return None  # the model changed: blocks are made by the constructor
+    return tuple(getattr(Block, name).__set__ for name in _BLOCK_FIELDS)
+
+
+_SETTERS = _block_setters()
+_EMPTY_META = Block(PARAGRAPH, "").meta
+
+
 def _child(parent: etree._Element, tag: str) -> etree._Element | None:
     """``parent.find(tag)`` for a plain tag: a loop over the few children costs less than the
     path parsing of ``find``."""
@@ -429,14 +457,39 @@ class _Walker:
             text = f"[Image: {alt or ''}]"
         line = self.line
         last = line + text.count("\n")
-        if meta is None:
+        frozen = _EMPTY_META if meta is None else freeze(meta)
+        if _SETTERS is None:
             block = Block(
-                kind, text, level, (line, last), page, items, rows, header, row_numbers, images, alt
+                kind, text, level, (line, last), page, items, rows, header, row_numbers, images, alt, frozen
             )
-        else:
-            block = Block(
-                kind, text, level, (line, last), page, items, rows, header, row_numbers, images, alt, meta
-            )
+        else:  # slots set directly: the frozen dataclass's __init__ costs more than the rest of a paragraph
+            (
+                s_kind,
+                s_text,
+                s_level,
+                s_lines,
+                s_page,
+                s_items,
+                s_rows,
+                s_header,
+                s_nums,
+                s_images,
+                s_alt,
+                s_meta,
+            ) = _SETTERS
+            block = object.__new__(Block)
+            s_kind(block, kind)
+            s_text(block, text)
+            s_level(block, level)
+            s_lines(block, (line, last))
+            s_page(block, page)
+            s_items(block, items)
+            s_rows(block, rows)
+            s_header(block, header)
+            s_nums(block, row_numbers)
+            s_images(block, images)
+            s_alt(block, alt)
+            s_meta(block, frozen)
         self.blocks.append(block)
         self.texts.append(text)
         self.line = last + 2  # the blank line between blocks
@@ -585,7 +638,7 @@ class _Walker:
                 self.list_stack = []
             ordered, lvl_indent = self.numbering.level(num[0], num[1])
             depth = self._depth(num, indent if indent is not None else lvl_indent)
-            item = ListItem(_ooxml.one_line(text), level=min(depth + num[1], 8), ordered=ordered)
+            item = ListItem(_one_line(text), level=min(depth + num[1], 8), ordered=ordered)
             self.pending_list.append(item)
             if pics:
                 self.flush_list()
@@ -595,7 +648,7 @@ class _Walker:
             self.flush_list()
         if text:
             if level:
-                self.add(HEADING, _ooxml.one_line(text), level, page)
+                self.add(HEADING, _one_line(text), level, page)
             else:
                 self.add(PARAGRAPH, _tidy(raw), 0, page)
         if pics:
@@ -643,6 +696,7 @@ class _Walker:
         pics: list[tuple[int, list[_Pic]]] = []
         start_page = self.page
         above: dict[int, str] = {}  # grid column → text of the cell that started a vertical merge
+        nested: list[etree._Element] = []
         first = True
         for tr in tbl:
             if tr.tag != W_TR:
@@ -660,21 +714,32 @@ class _Walker:
                 for child in tc:
                     tag = child.tag
                     if tag == W_P:
-                        nested: list[etree._Element] = []
-                        self._cell_paragraph(child, texts, pics, nested)
+                        del nested[:]
+                        ptext, page, found = self.paragraph(child, nested)
+                        if ptext.strip():
+                            texts.append(_one_line(ptext))
+                        if found:
+                            pics.append((page, found))
                         for inner in nested:  # text-box paragraphs, in document order
                             self._cell_paragraph(inner, texts, pics, None)
                     elif tag == W_TCPR:
-                        if not props_seen:  # the first tcPr counts
+                        if not props_seen:  # the first tcPr counts, and its first gridSpan and vMerge
                             props_seen = True
-                            gs = _child(child, W_GRIDSPAN)
+                            gs = vm = None
+                            for prop in child:
+                                ptag = prop.tag
+                                if ptag == W_GRIDSPAN:
+                                    if gs is None:
+                                        gs = prop
+                                elif ptag == W_VMERGE and vm is None:
+                                    vm = prop
                             if gs is not None:
                                 span = max(1, min(_int(gs.get(W_VAL)) or 1, 64))
-                            vm = _child(child, W_VMERGE)
                             if vm is not None:
                                 vmerge = vm.get(W_VAL) or "continue"
-                        for inner in child.iter(W_P):
-                            self._cell_paragraph(inner, texts, pics, None)
+                        for inner in child.iter():  # (paragraphs inside cell properties: never seen)
+                            if inner.tag == W_P:
+                                self._cell_paragraph(inner, texts, pics, None)
                     elif isinstance(tag, str):
                         for inner in child.iter(W_P):  # nested tables, content controls …
                             self._cell_paragraph(inner, texts, pics, None)
@@ -698,7 +763,7 @@ class _Walker:
             data = [tuple(r) for r in (rows[1:] if header is not None else rows)]
             self.add(
                 TABLE,
-                render_table(header, data),
+                fast_render_table(header, tuple(data)),
                 0,
                 start_page,
                 rows=tuple(data),
@@ -717,7 +782,7 @@ class _Walker:
     ) -> None:
         text, page, found = self.paragraph(p, nested)
         if text.strip():
-            texts.append(_ooxml.one_line(text))
+            texts.append(_one_line(text))
         if found:
             pics.append((page, found))
 
@@ -733,9 +798,17 @@ def _cells(tr: etree._Element) -> Iterator[etree._Element]:
                 yield from (c for c in content if c.tag == W_TC)
 
 
+def _one_line(text: str) -> str:
+    """``" ".join(text.split())``, without the split when it would change nothing: printable ASCII
+    has no whitespace but the space, so single inner spaces and clean ends are already one line."""
+    if text.isascii() and text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+        return text
+    return " ".join(text.split())
+
+
 def _tidy(text: str) -> str:
     if "\n" not in text:
-        return " ".join(text.split())
+        return _one_line(text)
     lines = [" ".join(line.split()) for line in text.split("\n")]
     return "\n".join(line for line in lines if line)
 
