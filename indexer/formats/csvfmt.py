@@ -16,13 +16,15 @@ from __future__ import annotations
 import csv
 import io
 import re
+from bisect import bisect_right
 from collections import Counter
-from itertools import compress, count, repeat
+from itertools import accumulate, compress, count, repeat
 
 from ..limits import ExtractContext
 from ..model import CSV, TABLE, Block, Coverage, Document
+from ..model import _cell as table_cell
 from .registry import extractor
-from .text import decode_document, fast_render_table, text_blocks
+from .text import decode_document, fast_render_table, text_blocks  # noqa: F401 (the text family's)
 
 DELIMITERS = (",", "\t", ";", "|")
 _SAMPLE_LINES = 50
@@ -143,6 +145,65 @@ def _read_rows_with_reader(text: str, delimiter: str) -> tuple[list[list[str]], 
     return rows, starts
 
 
+#: every character ``str.isspace`` accepts but the plain space: in a cell, table_cell changes it
+_OTHER_SPACES = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B)))
+_OTHER_SPACES += "\u2028\u2029\u202f\u205f\u3000"
+
+
+def render_csv_table(header: tuple[str, ...] | None, rows: tuple[tuple[str, ...], ...]) -> str:
+    """:func:`indexer.model.render_table` of string cells, made line by line from the raw cells.
+    A few whole-text checks tell whether any cell needs cleaning (none usually does); only then
+    are the lines to clean looked for and rendered again cell by cell."""
+    lengths = set(map(len, rows))
+    width = max(len(header or ()), max(lengths, default=0))
+    if width == 0:
+        return ""
+    pad = ("",) * width
+    head = pad if header is None else header + pad[len(header) :]
+    body = rows if lengths == {width} else tuple(r + pad[len(r) :] for r in rows)
+    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * width]
+    lines += ["| " + " | ".join(cells) + " |" for cells in body]
+    text = "\n".join(lines)
+    empty_cells = head.count("") + sum(map(tuple.count, body, repeat("")))
+    # clean cells: no space character but the plain space, no newline but between lines, no
+    # pipe but the table's own, and double spaces only where an empty cell sits between pipes
+    others = _OTHER_SPACES[:9] if text.isascii() else _OTHER_SPACES
+    needles = [c for c in others if c != "\n" and c in text]
+    if text.count("\n") != len(lines) - 1:
+        needles.append("\n")
+    pipes = text.count("|") != (width + 1) * len(lines)
+    spaces = text.count("  ") != empty_cells
+    if not (needles or pipes or spaces):
+        return text
+    for i in _unclean_lines(lines, width, needles, pipes, spaces):
+        cells = head if i == 0 else body[i - 2]
+        lines[i] = "| " + " | ".join(map(table_cell, cells)) + " |"
+    return "\n".join(lines)
+
+
+def _unclean_lines(lines: list[str], width: int, needles: list[str], pipes: bool, spaces: bool) -> set[int]:
+    """Indices of the table's lines where a cell is not as ``table_cell`` leaves it: holding one
+    of ``needles``, a pipe of its own (when ``pipes``), a double space (when ``spaces``)."""
+    big = "\x00".join(lines)  # cells hold no NUL (removed on reading)
+    hits: list[int] = []
+    for needle in needles:
+        i = big.find(needle)
+        while i >= 0:
+            hits.append(i)
+            i = big.find(needle, i + 1)
+    if spaces:  # an empty cell's "|  |" is clean: hidden (same length) before looking
+        spaced = big.replace("|  |", "|\x00\x00|").replace("|  |", "|\x00\x00|")
+        i = spaced.find("  ")
+        while i >= 0:
+            hits.append(i)
+            i = spaced.find("  ", i + 1)
+    ends = list(accumulate(map((1).__add__, map(len, lines))))
+    out = {bisect_right(ends, i) for i in hits}
+    if pipes:
+        out.update(i for i, line in enumerate(lines) if line.count("|") != width + 1)
+    return out
+
+
 def _as_text(text: str, encoding: str, delimiter: str, reason: str) -> Document:
     return Document(
         source_type="csv",
@@ -173,7 +234,7 @@ def csv_document(data: bytes, preferred: str) -> Document:
     data_rows = tuple(map(tuple, body))
     block = Block(
         TABLE,
-        fast_render_table(header, data_rows),
+        render_csv_table(header, data_rows),
         lines=(starts[0], _last_line(text, starts[-1])),
         header=header,
         rows=data_rows,

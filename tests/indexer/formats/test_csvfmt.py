@@ -119,7 +119,7 @@ def test_fast_table_rendering_equals_the_model(header, rows):
 _CSV_ALPHABET = st.sampled_from(list('ab ,;\t"|\n\r\x00x1') + ["  ", '""', "é"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(text=st.lists(_CSV_ALPHABET, max_size=40).map("".join), delimiter=st.sampled_from([",", "\t", ";"]))
 def test_rows_split_without_the_reader_equal_the_readers(text, delimiter):
     # text without a quote is split line by line; whatever the path, the rows and their start lines
@@ -149,3 +149,30 @@ def test_delimiter_without_the_sniffer_when_one_candidate_is_consistent():
     # tab and comma both split every line consistently: the sniffer decides (its answer, the tab
     # here, is as good as the most consistent candidate)
     assert detect_delimiter("a,b\tc\nd,e\tf\n", preferred="\t") in (",", "\t")
+
+
+_CELL = st.lists(
+    st.sampled_from(["a", "b c", " ", "  ", "|", "\n", "\t", "\xa0", "\u2028", "-", ""]), max_size=4
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    header=st.one_of(st.none(), st.lists(_CELL.map("".join), max_size=4).map(tuple)),
+    rows=st.lists(st.lists(_CELL.map("".join), max_size=5).map(tuple), max_size=6).map(tuple),
+)
+def test_csv_table_rendering_equals_the_model(header, rows):
+    # cells full of what table_cell cleans (runs of spaces, pipes, newlines, tabs, other spaces),
+    # empty cells and ragged rows: the CSV renderer's whole-text checks must never miss one
+    from indexer.formats.csvfmt import render_csv_table
+
+    assert render_csv_table(header, rows) == render_table(header, rows)
+
+
+def test_csv_table_rendering_by_hand():
+    from indexer.formats.csvfmt import render_csv_table
+
+    # an empty cell stays "|  |"; a cell with a pipe, a double space and a newline is cleaned
+    assert render_csv_table(("a", "b"), (("1", ""), ("x|y", "p  q\nr"))) == (
+        "| a | b |\n| --- | --- |\n| 1 |  |\n| x\\|y | p q r |"
+    )
