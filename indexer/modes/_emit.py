@@ -3,23 +3,54 @@
 A piece is ``(content_type, text, blocks, meta)`` with ``meta`` a fresh dict holding the mode's
 own keys. :func:`emit` gives exactly what ``finish([Draft(*piece) …], doc_meta)`` gives — the
 metadata keys in the same order: the mode's, ``chunk_index``, ``document_metadata``, then the
-provenance — but writes the keys into the piece's dict instead of copying it, and works out the
-provenance of a piece of one plain block (lines and page only) inline.
+provenance — but writes the keys into the piece's dict instead of copying it, and writes the
+provenance straight into it too.
 """
 
 from __future__ import annotations
 
+from dataclasses import fields
+from itertools import chain
 from typing import Any
 
 from ..model import Block, Chunk
-from ._common import _PROVENANCE_KEYS, Draft, _provenance, finish
+from ..provenance import FIRST_KEYS, RANGE_KEYS
+from ._common import _PROVENANCE_KEYS, Draft, finish
 
 Piece = tuple[str, str, list[Block], dict[str, Any]]
 
 
+def _chunk_setters() -> tuple[Any, Any, Any] | None:
+    """The slot setters of :class:`Chunk` when its fields are exactly content, content_type and
+    metadata with nothing run after ``__init__``; otherwise ``None`` (then the constructor is
+    used)."""
+    if [f.name for f in fields(Chunk)] != ["content", "content_type", "metadata"]:
+        return None
+    if hasattr(Chunk, "__post_init__") or getattr(Chunk, "__slots__", None) is None:
+        return None
+    return Chunk.content.__set__, Chunk.content_type.__set__, Chunk.metadata.__set__  # type: ignore[attr-defined]
+
+
+_SETTERS = _chunk_setters()
+
+
+def new_chunk(content: str, content_type: str, metadata: dict[str, Any]) -> Chunk:
+    """``Chunk(content, content_type, metadata)`` with its slots set directly (the frozen
+    dataclass's ``__init__`` goes through ``object.__setattr__`` for each field)."""
+    if _SETTERS is None:
+        return Chunk(content, content_type, metadata)
+    set_content, set_type, set_meta = _SETTERS
+    chunk = object.__new__(Chunk)
+    set_content(chunk, content)
+    set_type(chunk, content_type)
+    set_meta(chunk, metadata)
+    return chunk
+
+
 def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
-    """``meta.update(_provenance(blocks))``, without the intermediate dict for one block that
-    carries no extra provenance keys."""
+    """``meta.update(_provenance(blocks))``, written straight into ``meta``: the lines and pages
+    in one pass, and the extra keys (e-mail, sheet, slide, record ranges …) looked for only
+    among the keys the blocks have."""
     if len(blocks) == 1:
         b = blocks[0]
         if not b.meta or _PROVENANCE_KEYS.isdisjoint(b.meta):
@@ -29,7 +60,48 @@ def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
             if b.page is not None:
                 meta["page_number"] = b.page
             return
-    meta.update(_provenance(blocks))
+    first_line = last_line = first_page = last_page = None
+    metas = []
+    for b in blocks:
+        span = b.lines
+        if span:
+            if first_line is None:
+                first_line, last_line = span
+            else:
+                if span[0] < first_line:
+                    first_line = span[0]
+                if span[1] > last_line:
+                    last_line = span[1]
+        page = b.page
+        if page is not None:
+            if first_page is None:
+                first_page = last_page = page
+            elif page > last_page:
+                last_page = page
+        if b.meta:
+            metas.append(b.meta)
+    if first_line is not None:
+        meta["source_lines"] = [first_line, last_line]
+    if first_page is not None:
+        meta["page_number"] = first_page
+        if last_page != first_page:
+            meta["page_end"] = last_page
+    if not metas:
+        return
+    keys = _PROVENANCE_KEYS.intersection(chain.from_iterable(metas))
+    if not keys:
+        return
+    for key in FIRST_KEYS:
+        if key in keys:
+            for m in metas:
+                if key in m:
+                    meta[key] = m[key]
+                    break
+    for key in RANGE_KEYS:
+        if key in keys:
+            spans = [m[key] for m in metas if m.get(key)]
+            if spans:
+                meta[key] = [min(s[0] for s in spans), max(s[1] for s in spans)]
 
 
 def emit(first: list[Draft], pieces: list[Piece], doc_meta: dict[str, Any] | None) -> list[Chunk]:
@@ -43,7 +115,7 @@ def emit(first: list[Draft], pieces: list[Piece], doc_meta: dict[str, Any] | Non
         if doc_meta is not None:
             meta["document_metadata"] = doc_meta
         add_provenance(meta, blocks)
-        append(Chunk(text, content_type, meta))
+        append(new_chunk(text, content_type, meta))
     return out
 
 
@@ -73,7 +145,7 @@ class Sink:
         if self.doc_meta is not None:
             meta["document_metadata"] = self.doc_meta
         add_provenance(meta, blocks)
-        chunks.append(Chunk(text, content_type, meta))
+        chunks.append(new_chunk(text, content_type, meta))
 
     def _keep(self, content_type: str, text: str, blocks: list[Block], meta: dict[str, Any]) -> None:
         self.drafts.append(Draft(content_type, text, blocks, meta))

@@ -20,6 +20,8 @@ from ._common import _KEEP_ALNUM, _NOT_KEYWORDS
 #: every non-ASCII space; the ASCII ones first)
 ASCII_ONLY_STR_SPACES = "\x1c\x1d\x1e\x1f"
 _OTHER_SPACES = re.compile("[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+#: ``_KEEP_ALNUM`` for bytes not yet lower-cased: ASCII capitals become their lower case
+_KEEP_LOWERED = bytes(c + 32 if 65 <= c <= 90 else _KEEP_ALNUM[c] for c in range(256))
 #: bytes.translate table: the bytes-whitespace a space, everything else an "x"
 _SPACE_OR_X = bytes(32 if c in b" \t\n\r\x0b\x0c" else 120 for c in range(256))
 
@@ -42,8 +44,12 @@ class Lexicon:
         self._count_bytes = bytes_whitespace_only("".join(texts))
 
     def of(self, text: str) -> tuple[set[bytes], int]:
-        low = text.lower().encode("ascii", "replace")
-        words = set(low.translate(_KEEP_ALNUM).split()).difference(_NOT_KEYWORDS)
+        if text.isascii():  # lower-cased by the table, the same for ASCII
+            low = text.encode("ascii")
+            words = set(low.translate(_KEEP_LOWERED).split()).difference(_NOT_KEYWORDS)
+        else:
+            low = text.lower().encode("ascii", "replace")
+            words = set(low.translate(_KEEP_ALNUM).split()).difference(_NOT_KEYWORDS)
         if self._count_bytes:
             marks = low.translate(_SPACE_OR_X)
             return words, marks.count(b" x") + (marks[:1] == b"x")

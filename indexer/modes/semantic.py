@@ -117,7 +117,10 @@ def primary(reasons: list[str]) -> str:
     counts: dict[str, int] = {}
     for r in reasons[1:]:
         counts[r] = counts.get(r, 0) + 1
-    return min(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0]  # most frequent, then by name
+    if len(counts) == 1:
+        return reasons[1]
+    top = max(counts.values())
+    return min([r for r, n in counts.items() if n == top])  # most frequent, then by name
 
 
 @mode("semantic", families=[DOCUMENT], bound=MAX_CHARS)

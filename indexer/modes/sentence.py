@@ -22,7 +22,7 @@ from ._common import (
     replaces_structure,
     split_block,
 )
-from ._emit import Sink, add_provenance
+from ._emit import Sink, add_provenance, new_chunk
 from ._sentences import sentences_by_paragraph
 from .params import ModeParams
 from .registry import mode
@@ -68,15 +68,19 @@ def _walk(blocks: list[Block], per_chunk: int, sink: Sink) -> None:
 
     def flush() -> None:
         nonlocal start
+        heading, heading_path, level = place["section_heading"], place["heading_path"], place["section_level"]
         for i in range(start, end, per_chunk):
-            j = min(i + per_chunk, end)
-            if indices[i] == indices[j - 1]:  # one paragraph
-                blocks_of = [owners[i]]
-            else:
-                blocks_of = [owners[i]]
+            j = i + per_chunk
+            if j > end:
+                j = end
+            owner = owners[i]
+            blocks_of = None  # None: the one block ``owner``
+            if indices[i] != indices[j - 1]:  # more than one paragraph
+                blocks_of = [owner]
                 for b in owners[i + 1 : j]:
                     if all(b is not o for o in blocks_of):
                         blocks_of.append(b)
+            text = " ".join(sentences[i:j])
             if chunks is None:
                 meta = {
                     "sentences_per_chunk": per_chunk,
@@ -84,18 +88,27 @@ def _walk(blocks: list[Block], per_chunk: int, sink: Sink) -> None:
                     "source_paragraph_index": indices[i],
                     **place,
                 }
-                put("sentence", " ".join(sentences[i:j]), blocks_of, meta)
+                put("sentence", text, blocks_of or [owner], meta)
                 continue
             meta = {
                 "sentences_per_chunk": per_chunk,
                 "actual_sentence_count": j - i,
                 "source_paragraph_index": indices[i],
-                **place,
+                "section_heading": heading,
+                "heading_path": heading_path,
+                "section_level": level,
                 "chunk_index": len(chunks),
                 "document_metadata": doc_meta,
             }
-            add_provenance(meta, blocks_of)
-            chunks.append(Chunk(" ".join(sentences[i:j]), "sentence", meta))
+            if blocks_of is None and not owner.meta:  # provenance: its lines and page
+                lines = owner.lines
+                if lines:
+                    meta["source_lines"] = [lines[0], lines[1]]
+                if owner.page is not None:
+                    meta["page_number"] = owner.page
+            else:
+                add_provenance(meta, blocks_of or [owner])
+            chunks.append(new_chunk(text, "sentence", meta))
         start = end
 
     place = where()

@@ -5,9 +5,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from indexer.model import Block
 from indexer.modes._common import hard_spans, keyword_bytes, split_sentences
+from indexer.modes._emit import add_provenance
 from indexer.modes._lexicon import Lexicon, bytes_whitespace_only
 from indexer.modes._sentences import collapsed, sentences_by_paragraph, sentences_of
+from indexer.provenance import provenance
 
 # pieces for the edge cases of sentence boundaries: abbreviations, numbered markers, initials,
 # closing and opening quotes, "!"/"?" next to dots, letters that match case-insensitively
@@ -107,3 +110,51 @@ def test_lexicon_by_hand():
     assert Lexicon(["x"]).of("The Keyword ABOUT x1") == ({b"keyword"}, 4)
     # a no-break space joins nothing for bytes but separates words for str.split: three words
     assert Lexicon(["alpha\xa0beta gamma"]).of("alpha\xa0beta gamma") == ({b"alpha", b"beta", b"gamma"}, 3)
+
+
+# -- chunk provenance written straight into the metadata ----------------------------------------
+
+block_metas = st.tuples(
+    st.dictionaries(
+        st.sampled_from(["message_index", "sheet_name", "slide_number", "href", "x"]),
+        st.one_of(st.none(), st.integers(0, 9)),
+        max_size=3,
+    ),
+    st.dictionaries(
+        st.sampled_from(["record_range", "row_range"]),
+        st.one_of(st.none(), st.tuples(st.integers(0, 9), st.integers(10, 19))),
+        max_size=2,
+    ),
+).map(lambda pair: pair[0] | pair[1])
+blocks = st.builds(
+    Block,
+    kind=st.just("paragraph"),
+    text=st.just("t"),
+    lines=st.one_of(st.none(), st.tuples(st.integers(1, 9), st.integers(10, 19))),
+    page=st.one_of(st.none(), st.integers(1, 5)),
+    meta=block_metas,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(blocks, min_size=1, max_size=4))
+def test_add_provenance_equals_provenance(chunk_blocks):
+    meta = {"mode_key": 1}
+    add_provenance(meta, chunk_blocks)
+    expected = {"mode_key": 1} | provenance(chunk_blocks)
+    assert list(meta.items()) == list(expected.items())  # the same keys in the same order
+
+
+def test_add_provenance_by_hand():
+    # read by hand: lines 3-9 overall, pages 2 to 4, the first block's sheet, ranges merged
+    a = Block("paragraph", "a", lines=(3, 5), page=2, meta={"sheet_name": "S1", "row_range": [4, 6]})
+    b = Block("paragraph", "b", lines=(6, 9), page=4, meta={"sheet_name": "S2", "row_range": [7, 8]})
+    meta: dict = {}
+    add_provenance(meta, [a, b])
+    assert meta == {
+        "source_lines": [3, 9],
+        "page_number": 2,
+        "page_end": 4,
+        "sheet_name": "S1",
+        "row_range": [4, 8],
+    }
