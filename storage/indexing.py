@@ -34,6 +34,11 @@ from .walk import FileStat, stat_file, walk
 # while more results of a run are coming, the writer waits this long for them to share one
 # transaction (fewer commits and FTS segment merges); the last result of a run does not wait
 WRITE_LINGER_S = 0.1
+# results handed to the writer and not committed yet, at most: a count and a size (the chunk text
+# and the stored Document they hold). Within these the workers are never left idle while the
+# writer catches up; past them the indexer waits for the writer, so memory stays bounded.
+MAX_PENDING_WRITES = 64
+MAX_PENDING_BYTES = 256 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -267,16 +272,22 @@ class Indexer:
         # Writes are queued to the writer thread while the workers go on extracting; events are
         # emitted in order once each write has committed. A bounded queue keeps memory flat when
         # the writer falls behind.
-        pending: deque[tuple[Future, Callable[[object], object | None], FileStat]] = deque()
-        limit = 2 * self.jobs + 2
+        pending: deque[tuple[Future, Callable[[object], object | None], FileStat, int]] = deque()
+        pending_bytes = 0
         done = 0
 
         def finish(block: bool) -> None:
-            nonlocal done, bytes_done
-            while pending and (block or pending[0][0].done() or len(pending) > limit):
+            nonlocal done, bytes_done, pending_bytes
+            while pending and (
+                block
+                or pending[0][0].done()
+                or len(pending) > MAX_PENDING_WRITES
+                or pending_bytes > MAX_PENDING_BYTES
+            ):
                 if not pending[0][0].done():
                     writer.hurry()  # about to wait: the writer must not linger for more results
-                future, make_event, f = pending.popleft()
+                future, make_event, f, weight = pending.popleft()
+                pending_bytes -= weight
                 event = make_event(future.result())
                 done += 1
                 bytes_done += f.size
@@ -294,7 +305,9 @@ class Indexer:
                 tally.cpu += outcome.cpu_seconds
                 linger = WRITE_LINGER_S if received < total else 0.0
                 future, make_event = self._submit_outcome(f, outcome, writer, tally, linger)
-                pending.append((future, make_event, f))
+                weight = _weight(outcome)
+                pending.append((future, make_event, f, weight))
+                pending_bytes += weight
                 finish(block=False)
         finally:
             finish(block=True)
@@ -414,6 +427,16 @@ class Indexer:
                         )
                         return
             self.index_paths([old, new])
+
+
+def _weight(outcome: Outcome) -> int:
+    """Roughly the memory a result holds until it is written: its chunk text twice (contents and
+    metadata; four bytes a character at worst) and its stored Document."""
+    value = outcome.value
+    if not outcome.ok or value["kind"] != "doc":
+        return 1024
+    chars = sum(cs.get("chars", 0) for cs in value["chunk_sets"])
+    return 8 * chars + len(value["document"]) + sum(len(im[5]) for im in value["images"])
 
 
 def _sha256_file(path: Path) -> str | None:

@@ -103,7 +103,8 @@ def run(job: Job) -> dict[str, Any]:
             if i == 0:
                 raise  # the default mode must work
             continue
-        chunk_sets.append({"mode": name, "mode_key": key, "is_default": i == 0, "rows": rows})
+        chars = sum([len(r[2]) for r in rows])
+        chunk_sets.append({"mode": name, "mode_key": key, "is_default": i == 0, "rows": rows, "chars": chars})
     default = chunk_sets[0]
     manifest = build_manifest(
         b"",
@@ -111,7 +112,7 @@ def run(job: Job) -> dict[str, Any]:
         filename=Path(job.rel).name,
         spec=spec,
         chunk_counts={cs["mode_key"]: len(cs["rows"]) for cs in chunk_sets},
-        indexed_chars=sum(len(r[2]) for r in default["rows"]),
+        indexed_chars=default["chars"],
         limits=job.limits,
         params=job.params,
         sha256=sha,
