@@ -8,7 +8,9 @@ network, no huge trees. Relationship parts are read into small dicts; images are
 
 from __future__ import annotations
 
+import io
 import posixpath
+import struct
 import zipfile
 import zlib
 from collections.abc import Mapping
@@ -104,10 +106,61 @@ def has_member(zf: zipfile.ZipFile, name: str) -> bool:
 
 def read(zf: zipfile.ZipFile, name: str, what: str) -> bytes:
     """One member's bytes (capped at its declared size); PARSE_ERROR when its data is damaged."""
+    plain = _read_plain(zf, name)
+    if plain is not None:
+        return plain
     try:
         return read_member(zf, name)
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as exc:
         raise ParseError(f"{what}: member {name!r} cannot be read: {exc}"[:300]) from None
+
+
+_PLAIN_FLAGS = 0x2 | 0x4 | 0x8 | 0x800  # deflate options, data descriptor, UTF-8 name
+
+
+def _read_plain(zf: zipfile.ZipFile, name: str) -> bytes | None:
+    """A healthy stored or deflated member of an in-memory archive, inflated in one zlib call (a
+    ``ZipFile.open`` costs more than inflating a small part). The result is exactly what
+    ``read_member`` returns; None for anything unusual (encryption, other methods or flags, a
+    local header that disagrees, a size or checksum that does not match), which is then read
+    the ordinary way and so fails, if it must, as it always did."""
+    info = zf.NameToInfo.get(name)
+    fp = zf.fp
+    if info is None or info.flag_bits & ~_PLAIN_FLAGS or not isinstance(fp, io.BytesIO):
+        return None
+    method = info.compress_type
+    if method != zipfile.ZIP_DEFLATED and method != zipfile.ZIP_STORED:
+        return None
+    with fp.getbuffer() as buf:
+        at = info.header_offset
+        header = bytes(buf[at : at + 30])
+        if len(header) < 30 or header[:4] != b"PK\x03\x04":
+            return None
+        name_len, extra_len = struct.unpack_from("<HH", header, 26)
+        local_flags = struct.unpack_from("<H", header, 6)[0]
+        local_name = bytes(buf[at + 30 : at + 30 + name_len])
+        start = at + 30 + name_len + extra_len
+        end = start + info.compress_size
+        if end > len(buf):
+            return None
+        try:
+            if local_name.decode("utf-8" if local_flags & 0x800 else "cp437") != info.orig_filename:
+                return None
+        except UnicodeDecodeError:
+            return None
+        if method == zipfile.ZIP_STORED:
+            data = bytes(buf[start:end])
+        else:
+            inflater = zlib.decompressobj(-15)
+            try:
+                data = inflater.decompress(buf[start:end], info.file_size + 1)
+            except zlib.error:
+                return None
+            if not inflater.eof or inflater.unused_data:
+                return None
+    if len(data) != info.file_size or zlib.crc32(data) != info.CRC:
+        return None
+    return data
 
 
 def member_xml(zf: zipfile.ZipFile, name: str, what: str) -> etree._Element | None:
