@@ -58,20 +58,24 @@ def _pieces(blocks: list[Block], per_page: int) -> list[Piece]:
     tag = "estimated"
     at: object = None  # the real page / slide in force
 
-    def context() -> dict:
-        return {"section_heading": path.heading, "section_level": path.level, "heading_path": path.path}
-
     def flush(next_tag: str) -> None:
         nonlocal tag
         if units:
-            flat = [p for parts in parts_of for p in parts]
-            unit_of = [i for i, parts in enumerate(parts_of) for _ in parts]
+            if set(map(len, parts_of)) == {1}:  # no unit was cut: each part is a unit
+                flat = units[:]
+                unit_of = None
+            else:
+                flat = [p for parts in parts_of for p in parts]
+                unit_of = [i for i, parts in enumerate(parts_of) for _ in parts]
             for group in split_at_paragraphs([p.text for p in flat], MAX_CHARS):
                 pieces = [flat[i] for i in group]
                 meta = {
                     "page_break_type": tag,
-                    "paragraph_count": len({unit_of[i] for i in group}),
-                } | context()
+                    "paragraph_count": len(group) if unit_of is None else len({unit_of[i] for i in group}),
+                    "section_heading": path.heading,
+                    "section_level": path.level,
+                    "heading_path": path.path,
+                }
                 drafts.append(("page_aware", "\n\n".join([p.text for p in pieces]), pieces, meta))
         units.clear()
         parts_of.clear()
@@ -88,12 +92,19 @@ def _pieces(blocks: list[Block], per_page: int) -> list[Piece]:
         if block.kind == HEADING:
             flush("heading_boundary")
             path.enter(block)
-            for part in split_block(block, MAX_CHARS):
-                meta = {"page_break_type": "heading_boundary", "paragraph_count": 0} | context()
+            for part in [block] if len(block.text) <= MAX_CHARS else split_block(block, MAX_CHARS):
+                meta = {
+                    "page_break_type": "heading_boundary",
+                    "paragraph_count": 0,
+                    "section_heading": path.heading,
+                    "section_level": path.level,
+                    "heading_path": path.path,
+                }
                 drafts.append(("heading", part.text, [part], meta))
             continue
         units.append(block)
-        parts_of.append(split_block(block, MAX_CHARS))
+        # what split_block gives for a block within the bound
+        parts_of.append([block] if len(block.text) <= MAX_CHARS else split_block(block, MAX_CHARS))
         if len(units) >= per_page:
             flush("estimated")
     flush("estimated")

@@ -44,22 +44,24 @@ def _pieces(blocks: list[Block]) -> list[Piece]:
     drafts: list[Piece] = []
     body: list[Block] = []
 
-    def where() -> dict:
-        return {"section_heading": path.heading, "section_level": path.level, "heading_path": path.path}
-
     def flush() -> None:
         if not body:
             return
         groups = split_at_paragraphs([b.text for b in body], MAX_CHARS)
+        total = len(groups)
         for n, group in enumerate(groups, 1):
-            parts = [body[i] for i in group]
-            text = "\n\n".join(b.text for b in parts)
-            meta = where() | {
-                "paragraph_count": sum(1 for b in parts if b.kind in (PARAGRAPH, LIST)),
-                "block_types": list(dict.fromkeys(b.kind for b in parts)),
+            parts = [body[i] for i in group] if total > 1 else body[:]
+            kinds = [b.kind for b in parts]
+            text = "\n\n".join([b.text for b in parts])
+            meta = {
+                "section_heading": path.heading,
+                "section_level": path.level,
+                "heading_path": path.path,
+                "paragraph_count": kinds.count(PARAGRAPH) + kinds.count(LIST),
+                "block_types": list(dict.fromkeys(kinds)),
                 "char_count": len(text),
-                "split_part": n if len(groups) > 1 else None,
-                "split_total": len(groups) if len(groups) > 1 else None,
+                "split_part": n if total > 1 else None,
+                "split_total": total if total > 1 else None,
             }
             drafts.append(("section", text, parts, meta))
         body.clear()
@@ -68,13 +70,18 @@ def _pieces(blocks: list[Block]) -> list[Piece]:
         if block.kind == HEADING:
             flush()
             path.enter(block)
-            for part in split_block(block, MAX_CHARS):
-                meta = where() | {
+            for part in [block] if len(block.text) <= MAX_CHARS else split_block(block, MAX_CHARS):
+                meta = {
+                    "section_heading": path.heading,
+                    "section_level": path.level,
+                    "heading_path": path.path,
                     "paragraph_count": 0,
                     "block_types": [HEADING],
                     "char_count": len(part.text),
                 }
                 drafts.append(("heading", part.text, [part], meta))
+        elif len(block.text) <= MAX_CHARS:  # what split_block gives for it
+            body.append(block)
         else:
             body.extend(split_block(block, MAX_CHARS))
     flush()
