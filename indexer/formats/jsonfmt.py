@@ -14,14 +14,15 @@ that does parse).
 from __future__ import annotations
 
 import json
-from itertools import repeat
+from dataclasses import fields
+from itertools import accumulate, compress, repeat
 from operator import add
 from types import MappingProxyType
 from typing import Any
 
 from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
-from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem
+from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem, freeze
 from ..sniff import decode_text
 from .registry import extractor
 from .text import new_block, text_blocks
@@ -158,25 +159,72 @@ class _Records:
         lines = list(map(add, map(_INDENTS.__getitem__, levels), texts)) if any(levels) else texts
         items = list(map(distinct.__getitem__, self.refs))
         lines = list(map(lines.__getitem__, self.refs))
-        out: list[Block] = []
-        line = 1
-        for kind, text, (start, stop), meta in zip(
-            self.kinds, self.texts, self.spans, self.metas, strict=True
-        ):
-            if text is None:
-                text = "\n".join(lines[start:stop])
-                record_items: tuple[ListItem, ...] = tuple(items[start:stop])
-            else:
-                record_items = ()
-            if not numbered:
-                out.append(Block(kind, text, items=record_items, meta=meta))
-                continue
-            if not text:
-                continue
-            last = line + text.count("\n")
-            out.append(new_block(kind, text, 0, (line, last), record_items, meta))
-            line = last + 2
-        return out
+        # per record: its items and lines (a paragraph's span is empty), its text
+        spans = list(map(slice, *zip(*self.spans, strict=True))) if self.spans else []
+        record_items = list(map(tuple, map(items.__getitem__, spans)))
+        joined = map("\n".join, map(lines.__getitem__, spans))
+        record_texts = [j if t is None else t for t, j in zip(self.texts, joined, strict=True)]
+        kinds, metas = self.kinds, self.metas
+        if not numbered:
+            return [
+                Block(kind, text, items=its, meta=meta)
+                for kind, text, its, meta in zip(kinds, record_texts, record_items, metas, strict=True)
+            ]
+        keep = list(map(bool, record_texts))
+        if not all(keep):
+            kinds, record_texts, record_items, metas = (
+                list(compress(kinds, keep)),
+                list(compress(record_texts, keep)),
+                list(compress(record_items, keep)),
+                list(compress(metas, keep)),
+            )
+        newlines = list(map(str.count, record_texts, repeat("\n")))
+        firsts = list(accumulate(map(add, newlines, repeat(2)), initial=1))
+        numbers = list(zip(firsts, map(add, firsts, newlines), strict=False))  # firsts has one more
+        return _make_blocks(kinds, record_texts, numbers, record_items, metas)
+
+
+def _block_setters() -> tuple[Any, ...] | None:
+    names = (
+        "kind",
+        "text",
+        "level",
+        "lines",
+        "page",
+        "items",
+        "rows",
+        "header",
+        "row_numbers",
+        "images",
+        "alt",
+    )
+    if tuple(f.name for f in fields(Block)) != (*names, "meta"):
+        return None  # the model changed: blocks are made one by one by new_block
+    return tuple(getattr(Block, name).__set__ for name in (*names, "meta"))
+
+
+_BLOCK_SETTERS = _block_setters()
+
+
+def _make_blocks(
+    kinds: list[str],
+    texts: list[str],
+    numbers: list[tuple[int, int]],
+    items: list[tuple[ListItem, ...]],
+    metas: list[Any],
+) -> list[Block]:
+    """``[new_block(kind, text, 0, lines, items, meta) …]``, the same blocks, made with each slot
+    set for all blocks at once."""
+    if _BLOCK_SETTERS is None:
+        return list(map(new_block, kinds, texts, repeat(0), numbers, items, metas))
+    n = len(texts)
+    blocks = list(map(_new, repeat(Block, n)))
+    metas = [m if m.__class__ is MappingProxyType else freeze(m) for m in metas]
+    values = (kinds, texts, repeat(0), numbers, repeat(None), items, repeat(()), repeat(None), repeat(()))
+    values += (repeat(()), repeat(None), metas)
+    for setter, column in zip(_BLOCK_SETTERS, values, strict=True):
+        any(map(setter, blocks, column))
+    return blocks
 
 
 def record_block(value: Any, first: int, last: int | None = None) -> Block:

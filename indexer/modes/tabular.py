@@ -501,7 +501,9 @@ def _csv_group_drafts(doc: Document, units: list[Table | Block], size: int) -> l
 
 
 def _chunk_setters() -> tuple[Any, Any, Any] | None:
-    if tuple(f.name for f in fields(Chunk)) != ("content", "content_type", "metadata"):
+    if tuple(f.name for f in fields(Chunk)) != ("content", "content_type", "metadata") or hasattr(
+        Chunk, "__post_init__"
+    ):
         return None  # the model changed: chunks are made by the constructor
     return Chunk.content.__set__, Chunk.content_type.__set__, Chunk.metadata.__set__  # type: ignore[attr-defined]
 

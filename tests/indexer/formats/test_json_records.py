@@ -76,3 +76,22 @@ def test_repeated_items_read_as_they_would_alone():
         ListItem("topic: biology", 0),
     )
     assert doc.blocks[1].text == "author:\n  city: Lima\ntopic: biology"
+
+
+def test_blocks_made_together_equal_new_block():
+    from types import MappingProxyType
+
+    from indexer.formats.jsonfmt import _make_blocks
+    from indexer.formats.text import new_block
+    from indexer.model import PARAGRAPH
+
+    items = (ListItem("a: 1", 0), ListItem("b:", 0), ListItem("c: 2", 1))
+    args = [
+        (LIST, "a: 1\nb:\n  c: 2", (1, 3), items, MappingProxyType({"record_range": [0, 0]})),
+        (PARAGRAPH, "not json", (5, 5), (), {}),
+    ]
+    made = _make_blocks(*map(list, zip(*args, strict=True)))
+    expected = [new_block(kind, text, 0, lines, its, meta) for kind, text, lines, its, meta in args]
+    assert made == expected
+    assert [repr(b) for b in made] == [repr(b) for b in expected]
+    assert type(made[1].meta) is MappingProxyType and dict(made[1].meta) == {}
