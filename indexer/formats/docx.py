@@ -270,7 +270,7 @@ class _Numbering:
             if child.tag == W_ABSTRACTNUM:
                 self._abstract[child.get(W_ABSTRACTNUMID) or ""] = child
             elif child.tag == W_NUM:
-                ref = child.find(W_ABSTRACTNUMID)
+                ref = _child(child, W_ABSTRACTNUMID)
                 if ref is not None:
                     self._num[child.get(W_NUMID_ATTR) or ""] = ref.get(W_VAL) or ""
 
@@ -282,11 +282,11 @@ class _Numbering:
             an = self._abstract.get(self._num.get(num_id, ""))
             if an is not None:
                 for lvl in an.iter(W_LVL):
-                    fmt = lvl.find(W_NUMFMT)
+                    fmt = _child(lvl, W_NUMFMT)
                     value = (fmt.get(W_VAL) if fmt is not None else "bullet") or "bullet"
                     levels[_int(lvl.get(W_ILVL_ATTR)) or 0] = (
                         value not in _ORDERED_SKIP,
-                        _indent(lvl.find(W_PPR)) or 0,
+                        _indent(_child(lvl, W_PPR)) or 0,
                     )
             self._cache[num_id] = levels
         return levels.get(ilvl, (False, 0))
@@ -295,7 +295,7 @@ class _Numbering:
 def _indent(ppr: etree._Element | None) -> int | None:
     if ppr is None:
         return None
-    ind = ppr.find(W_IND)
+    ind = _child(ppr, W_IND)
     if ind is None:
         return None
     return _int(ind.get(W_LEFT) or ind.get(W_START))
