@@ -125,7 +125,7 @@ def _read_rows(text: str, delimiter: str) -> tuple[list[list[str]], list[int]]:
     if max(map(len, lines)) > csv.field_size_limit():
         return _read_rows_with_reader(text, delimiter)
     rows = list(map(str.split, lines, repeat(delimiter)))
-    keep = list(map(str.strip, map("".join, rows)))
+    keep = list(map(str.strip, lines, repeat(_WHITESPACE + delimiter)))  # "".join(row).strip()
     if all(keep):
         return rows, list(range(1, len(rows) + 1))
     return list(compress(rows, keep)), list(compress(count(1), keep))
@@ -148,6 +148,7 @@ def _read_rows_with_reader(text: str, delimiter: str) -> tuple[list[list[str]], 
 #: every character ``str.isspace`` accepts but the plain space: in a cell, table_cell changes it
 _OTHER_SPACES = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B)))
 _OTHER_SPACES += "\u2028\u2029\u202f\u205f\u3000"
+_WHITESPACE = " " + _OTHER_SPACES
 
 
 def render_csv_table(header: tuple[str, ...] | None, rows: tuple[tuple[str, ...], ...]) -> str:

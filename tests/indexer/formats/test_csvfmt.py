@@ -116,7 +116,7 @@ def test_fast_table_rendering_equals_the_model(header, rows):
     assert fast_render_table(header, rows) == render_table(header, rows)
 
 
-_CSV_ALPHABET = st.sampled_from(list('ab ,;\t"|\n\r\x00x1') + ["  ", '""', "é"])
+_CSV_ALPHABET = st.sampled_from(list('ab ,;\t"|\n\r\x00x1\xa0\x0b') + ["  ", '""', "é", "\u2028"])
 
 
 @settings(max_examples=150, deadline=None)
