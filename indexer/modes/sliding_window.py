@@ -34,12 +34,15 @@ def sliding_window(doc: Document, params: ModeParams) -> list[Chunk]:
 def _windows(doc: Document, params: ModeParams, size: int, overlap: int) -> list[Chunk]:
     units, images = prepare_images(doc, params)
     # the heading context in force at each unit (a heading unit is its own context)
+    # (one context shared by the units up to the next heading; each window copies its path)
     path = HeadingPath()
     context = []
+    current: tuple[str | None, list[str]] = (None, [])
     for block in units:
         if block.kind == HEADING:
             path.enter(block)
-        context.append((path.heading, path.path))
+            current = (path.heading, path.path)
+        context.append(current)
     pieces: list[Piece] = []
     for n, start in enumerate(window_starts(len(units), size, overlap)):
         window = units[start : start + size]
@@ -51,7 +54,7 @@ def _windows(doc: Document, params: ModeParams, size: int, overlap: int) -> list
             "paragraph_range": [start, start + len(window) - 1],
             "block_count": len(window),
             "section_heading": heading,
-            "heading_path": heading_path,
+            "heading_path": heading_path[:],
         }
         pieces.append(("sliding_window", "\n\n".join([b.text for b in window]), window, meta))
     return emit(images, pieces, doc_metadata(doc, derived=True))
