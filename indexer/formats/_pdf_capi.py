@@ -105,7 +105,8 @@ def text_range(textpage, count: int) -> str:
             continue
         break
     size = text_end + 2 - text_start  # with the NUL terminator
-    buffer = (ctypes.c_ushort * size)()
+    # rounded up: ctypes makes (and keeps) one array type per length, a few microseconds each
+    buffer = (ctypes.c_ushort * (-(-size // 1024) * 1024 if size > 0 else size))()
     written = pdfium_c.FPDFText_GetText(textpage, skipped_left, count - skipped_left - skipped_right, buffer)
     if written > size:
         raise PdfiumError(f"text buffer too small: {size} for {written}")
