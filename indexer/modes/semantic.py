@@ -10,6 +10,9 @@ paragraph, a list sharing a keyword, any shared keyword — and otherwise a new 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..gcpause import no_cycle_collection
 from ..model import CODE, DOCUMENT, HEADING, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
 from ._common import (
@@ -21,7 +24,7 @@ from ._common import (
     replaces_structure,
     split_block,
 )
-from ._emit import Piece, drafts_of, emit
+from ._emit import Sink
 from ._lexicon import Lexicon
 from .params import ModeParams
 from .registry import mode
@@ -127,17 +130,19 @@ def primary(reasons: list[str]) -> str:
 def semantic(doc: Document, params: ModeParams) -> list[Chunk]:
     with no_cycle_collection():
         blocks, images = prepare_images(doc, params)
-        pieces = _pieces(blocks)
         doc_meta = doc_metadata(doc, derived=True)
         if replaces_structure(doc):
-            return finish(flatten(images + drafts_of(pieces), "semantic", MAX_CHARS), doc_meta)
-        return emit(images, pieces, doc_meta)
+            sink = Sink(doc_meta, keep_drafts=True)
+            _walk(blocks, sink.put)
+            return finish(flatten(images + sink.drafts, "semantic", MAX_CHARS), doc_meta)
+        sink = Sink(doc_meta, first=finish(images, doc_meta))
+        _walk(blocks, sink.put)
+        return sink.chunks
 
 
-def _pieces(blocks: list[Block]) -> list[Piece]:
+def _walk(blocks: list[Block], put: Callable[[str, str, list[Block], dict[str, Any]], None]) -> None:
     lexicon = Lexicon([b.text for b in blocks])
     path = HeadingPath()
-    out: list[Piece] = []
     current: _Open | None = None
     heading: str | None = None
     heading_path: list[str] = []
@@ -149,35 +154,38 @@ def _pieces(blocks: list[Block]) -> list[Piece]:
         parts = current.parts
         density = round(len(current.words) / max(1, current.word_count), 3)
         if len(parts) == 1:
-            text = parts[0].text
-            kind = parts[0].kind
-            stats = {
+            part = parts[0]
+            text = part.text
+            kind = part.kind
+            meta = {
+                "section_heading": heading,
+                "heading_path": heading_path[:],
+                "section_level": level,
                 "paragraph_count": 1 if kind in PROSE_KINDS else 0,
                 "block_types": [kind],
                 "has_list": kind == LIST,
                 "keyword_density": density,
                 "avg_block_length": len(text),
+                "merge_reasons": [],
+                "primary_merge_reason": "initial",
             }
         else:
             text = "\n\n".join([b.text for b in parts])
             kinds = [b.kind for b in parts]
-            stats = {
-                "paragraph_count": sum(1 for k in kinds if k in PROSE_KINDS),
+            reasons = current.reasons
+            meta = {
+                "section_heading": heading,
+                "heading_path": heading_path[:],
+                "section_level": level,
+                "paragraph_count": kinds.count(PARAGRAPH) + kinds.count(LIST),
                 "block_types": list(dict.fromkeys(kinds)),
                 "has_list": LIST in kinds,
                 "keyword_density": density,
                 "avg_block_length": sum([len(b.text) for b in parts]) // len(parts),
+                "merge_reasons": list(dict.fromkeys(reasons[1:])),  # only the first is "initial"
+                "primary_merge_reason": primary(reasons),
             }
-        reasons = current.reasons
-        meta = {
-            "section_heading": heading,
-            "heading_path": heading_path[:],
-            "section_level": level,
-            **stats,
-            "merge_reasons": list(dict.fromkeys(reasons[1:])),  # only the first is "initial"
-            "primary_merge_reason": primary(reasons),
-        }
-        out.append(("semantic", text, parts, meta))
+        put("semantic", text, parts, meta)
         current = None
 
     def alone(content_type: str, part: Block, reason: str, section_heading: str | None) -> None:
@@ -196,7 +204,7 @@ def _pieces(blocks: list[Block]) -> list[Piece]:
             "merge_reasons": [],
             "primary_merge_reason": reason,
         }
-        out.append((content_type, text, [part], meta))
+        put(content_type, text, [part], meta)
 
     for block in blocks:
         kind = block.kind
@@ -206,13 +214,13 @@ def _pieces(blocks: list[Block]) -> list[Piece]:
             path.enter(block)
             heading, heading_path, level = path.heading, path.path, path.level
             parent = path.parent
-            for part in split_block(block, MAX_CHARS):
+            for part in [block] if len(block.text) <= MAX_CHARS else split_block(block, MAX_CHARS):
                 alone("heading", part, "initial", parent)
         elif kind in (TABLE, CODE):
             if current is not None:
                 flush()
             content_type = "table" if kind == TABLE else "code_block"
-            for part in split_block(block, MAX_CHARS):
+            for part in [block] if len(block.text) <= MAX_CHARS else split_block(block, MAX_CHARS):
                 alone(content_type, part, "structural_boundary", heading)
         else:
             parts = [block] if len(block.text) <= MAX_CHARS else split_block(block, MAX_CHARS)
@@ -228,4 +236,3 @@ def _pieces(blocks: list[Block]) -> list[Piece]:
                     current.add(part, reason, words, word_count)
     if current is not None:
         flush()
-    return out
