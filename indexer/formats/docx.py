@@ -866,11 +866,13 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         main = _ooxml.main_part(zf, what, "word/document.xml")
         if not _ooxml.has_member(zf, main):
             raise ParseError(f"{what} has no main document part ({main}): not a Word document")
-        root, damaged = _ooxml.parse_main_xml(_ooxml.read(zf, main, what), f"{what} {main}")
+        raw = _ooxml.read(zf, main, what)
+        root, damaged = _ooxml.parse_main_xml(raw, f"{what} {main}")
         warnings = [damaged] if damaged else []
         if root.tag != _w("document"):
             raise ParseError(f"{what} is not a Word document: its main part is {main}")
-        _ooxml.drop_fallbacks(root)
+        if b"Fallback" in raw or b"<!ENTITY" in raw or not raw.startswith(b"<?xml"):
+            _ooxml.drop_fallbacks(root)  # (an ASCII-compatible part without the word has none)
         body = root.find(_w("body"))
         if body is None:
             raise ParseError(f"{what}: the main document part has no body")
