@@ -54,7 +54,7 @@ def structural(doc: Document, params: ModeParams) -> list[Chunk]:
 
 
 def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
-    drafts: list[Draft] = []
+    drafts: list[Draft | Chunk] = []  # chunks made at once; drafts where prose may still merge
     first: list[Draft] = []  # image extraction chunks placed before everything else
     prose: list[Block] = []
     prose_len = 0
@@ -64,8 +64,16 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
     level: int | None = None
     names: list[str] = []
 
+    doc_meta = doc_metadata(doc)
+
     def where() -> dict[str, Any]:
         return {"section_heading": heading, "section_level": level, "heading_path": names[:]}
+
+    def done(content_type: str, part: Block, meta: dict[str, Any]) -> Chunk:
+        """A chunk that no prose will merge into, made at once (as the last loop would)."""
+        meta["document_metadata"] = doc_meta
+        _add_provenance(meta, part)
+        return Chunk(part.text, content_type, meta)
 
     def flush() -> None:
         nonlocal prose, prose_len
@@ -110,12 +118,12 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
             heading, level, names = stack[-1][1], lvl, [t for _, t in stack]
             for part in split_prose(block, MAX_CHARS) if len(block.text) > MAX_CHARS else (block,):
                 meta = {"section_heading": parent, "section_level": lvl, "heading_path": names[:]}
-                drafts.append(Draft("heading", part.text, [part], meta))
+                drafts.append(done("heading", part, meta))
         elif kind in ATOMIC_TYPES:
             flush()
             content_type = ATOMIC_TYPES[kind]
             for part in split_atomic(block, MAX_CHARS) if len(block.text) > MAX_CHARS else (block,):
-                drafts.append(Draft(content_type, part.text, [part], where()))
+                drafts.append(done(content_type, part, where()))
             if block.images:  # an image inside a table cell or list item
                 _images(doc, block, params, drafts, first, where, keep_text=False)
         elif imaged:
@@ -128,31 +136,40 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
         else:
             add_prose(block)
     flush()
-    meta = doc_metadata(doc)
     out = []
     for d in first + drafts if first else drafts:
+        if d.__class__ is Chunk:
+            out.append(d)
+            continue
         m = d.meta  # each draft's own dict, made above
-        m["document_metadata"] = meta
+        m["document_metadata"] = doc_meta
         blocks = d.blocks
         if d.prov is not None:
             m.update(d.prov)
-        elif len(blocks) == 1 and not blocks[0].meta:  # the usual chunk: one block, lines and page
-            b = blocks[0]
-            if b.lines:
-                m["source_lines"] = [b.lines[0], b.lines[1]]
-            if b.page is not None:
-                m["page_number"] = b.page
+        elif len(blocks) == 1:
+            _add_provenance(m, blocks[0])
         else:
             m.update(_provenance(blocks))
         out.append(Chunk(d.text, d.content_type, m))
     return out
 
 
+def _add_provenance(meta: dict[str, Any], block: Block) -> None:
+    """``meta.update(_provenance([block]))``: a plain block's lines and page written directly."""
+    if block.meta:
+        meta.update(_provenance([block]))
+        return
+    if block.lines:
+        meta["source_lines"] = [block.lines[0], block.lines[1]]
+    if block.page is not None:
+        meta["page_number"] = block.page
+
+
 def _images(
     doc: Document,
     block: Block,
     params: ModeParams,
-    drafts: list[Draft],
+    drafts: list[Draft | Chunk],
     first: list[Draft],
     where: Callable[[], dict[str, Any]],
     keep_text: bool,
