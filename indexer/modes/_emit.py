@@ -145,7 +145,15 @@ class Sink:
         if self.doc_meta is not None:
             meta["document_metadata"] = self.doc_meta
         add_provenance(meta, blocks)
-        chunks.append(new_chunk(text, content_type, meta))
+        if _SETTERS is None:
+            chunks.append(Chunk(text, content_type, meta))
+            return
+        set_content, set_type, set_meta = _SETTERS
+        chunk = object.__new__(Chunk)
+        set_content(chunk, text)
+        set_type(chunk, content_type)
+        set_meta(chunk, meta)
+        chunks.append(chunk)
 
     def _keep(self, content_type: str, text: str, blocks: list[Block], meta: dict[str, Any]) -> None:
         self.drafts.append(Draft(content_type, text, blocks, meta))

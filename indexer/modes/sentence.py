@@ -64,7 +64,12 @@ def _walk(blocks: list[Block], per_chunk: int, sink: Sink) -> None:
     paragraph_index = -1
 
     def where() -> dict[str, Any]:
-        return {"section_heading": path.heading, "heading_path": path.path, "section_level": path.level}
+        """The heading context (a fresh dict and path each time, from the one in force)."""
+        return {
+            "section_heading": place["section_heading"],
+            "heading_path": place["heading_path"][:],
+            "section_level": place["section_level"],
+        }
 
     def flush() -> None:
         nonlocal start
@@ -111,22 +116,23 @@ def _walk(blocks: list[Block], per_chunk: int, sink: Sink) -> None:
             chunks.append(new_chunk(text, "sentence", meta))
         start = end
 
-    place = where()
+    place: dict[str, Any] = {"section_heading": None, "heading_path": [], "section_level": None}
     for block in blocks:
         kind = block.kind
         if kind == HEADING:
             if end > start:
                 flush()
             path.enter(block)
-            place = where()
-            for part in split_block(block, ATOMIC_MAX):
+            place = {"section_heading": path.heading, "heading_path": path.path, "section_level": path.level}
+            for part in [block] if len(block.text) <= ATOMIC_MAX else split_block(block, ATOMIC_MAX):
                 put("heading", part.text, [part], where())
             continue
         paragraph_index += 1
         if kind in PASS_TYPES:
             if end > start:
                 flush()
-            for part in split_block(block, ATOMIC_MAX):
+            # (split_block gives a block within the bound as it is)
+            for part in [block] if len(block.text) <= ATOMIC_MAX else split_block(block, ATOMIC_MAX):
                 meta = where()
                 if kind == LIST:
                     meta = {
