@@ -114,11 +114,13 @@ def _max_rss_kb() -> int:
 
 
 def _worker_main(
+    tasks: multiprocessing.connection.Connection,
     conn: multiprocessing.connection.Connection,
     func_path: str,
     memory_bytes: int | None,
     extra_modules: tuple[str, ...],
 ) -> None:
+    """Answers the tasks read from ``tasks`` on ``conn``, one at a time, until told to stop."""
     if memory_bytes:
         import resource
 
@@ -132,7 +134,7 @@ def _worker_main(
     _tune_malloc(libc)
     while True:
         try:
-            message = conn.recv()
+            message = tasks.recv()
         except (EOFError, OSError):
             return  # the parent is gone
         if message is None:
@@ -182,37 +184,63 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+RESULT_PIPE_BYTES = 1 << 20  # a typical result fits: the worker hands it over without waiting
+
+
+def _widen(conn: multiprocessing.connection.Connection) -> None:
+    """Give a pipe a buffer of ``RESULT_PIPE_BYTES`` where the system allows (Linux): a worker then
+    writes its result and goes on instead of waiting, 64 KiB at a time, for the parent to read."""
+    if not sys.platform.startswith("linux"):
+        return
+    import fcntl
+
+    setpipe = getattr(fcntl, "F_SETPIPE_SZ", None)
+    if setpipe is None:
+        return
+    try:
+        fcntl.fcntl(conn.fileno(), setpipe, RESULT_PIPE_BYTES)
+    except OSError:
+        pass  # above the system's pipe-max-size: the default buffer does
+
+
 class _Worker:
     def __init__(self, ctx, func_path: str, memory_bytes: int | None, extra: tuple[str, ...]) -> None:
-        parent, child = ctx.Pipe(duplex=True)
-        self.conn = parent
+        # one pipe each way: tasks to the worker, results back on a widened pipe
+        task_reader, self.tasks = ctx.Pipe(duplex=False)
+        self.conn, result_writer = ctx.Pipe(duplex=False)
+        _widen(result_writer)
         self.process = ctx.Process(
             target=_worker_main,
-            args=(child, func_path, memory_bytes, extra),
+            args=(task_reader, result_writer, func_path, memory_bytes, extra),
             daemon=True,
             name="chunkscope-worker",
         )
         self.process.start()
-        child.close()
+        task_reader.close()
+        result_writer.close()
         self.task: tuple[int, Any, float] | None = None  # (task id, key, start time)
         self.max_rss_kb = 0
+
+    def _close(self) -> None:
+        self.tasks.close()
+        self.conn.close()
 
     def kill(self) -> None:
         if self.process.is_alive():
             self.process.kill()
         self.process.join(5)
-        self.conn.close()
+        self._close()
 
     def stop(self) -> None:
         try:
-            self.conn.send(None)
+            self.tasks.send(None)
         except (BrokenPipeError, OSError):
             pass
         self.process.join(5)
         if self.process.is_alive():
             self.process.kill()
             self.process.join(5)
-        self.conn.close()
+        self._close()
 
 
 class Pool:
@@ -284,6 +312,7 @@ class Pool:
                 exhausted = True
                 return None
 
+        done: list[Outcome] = []
         while True:
             # hand out work to idle workers (starting workers up to ``jobs``)
             while True:
@@ -297,12 +326,17 @@ class Pool:
                 key, payload = task
                 self._next_id += 1
                 try:
-                    worker.conn.send((self._next_id, payload))
+                    worker.tasks.send((self._next_id, payload))
                 except (BrokenPipeError, OSError):
                     self._retire(worker)
                     queue.appendleft(task)
                     continue
                 worker.task = (self._next_id, key, time.monotonic())
+            # the results read last round go to the caller only now, once every idle worker has its
+            # next task: the workers go on while the caller stores the results
+            if done:
+                yield from done
+                done = []
             busy = [w for w in self._workers if w.task is not None]
             if not busy:
                 return
@@ -324,12 +358,14 @@ class Pool:
                         worker.process.join(1)
                         code = worker.process.exitcode
                         self._retire(worker)
-                        yield Outcome(
-                            key,
-                            False,
-                            Failure(errors.DOCUMENT_LIMIT, _death_message(code)),
-                            time.monotonic() - started,
-                            worker.process.pid or 0,
+                        done.append(
+                            Outcome(
+                                key,
+                                False,
+                                Failure(errors.DOCUMENT_LIMIT, _death_message(code)),
+                                time.monotonic() - started,
+                                worker.process.pid or 0,
+                            )
                         )
                         continue
                     rid, ok, value, (rss, current, cpu) = reply
@@ -340,21 +376,23 @@ class Pool:
                         worker.stop()
                         self._workers.remove(worker)
                         self.recycled += 1
-                    yield Outcome(
-                        key, ok, value, time.monotonic() - started, worker.process.pid or 0, rss, cpu
+                    done.append(
+                        Outcome(key, ok, value, time.monotonic() - started, worker.process.pid or 0, rss, cpu)
                     )
                 elif time.monotonic() - started >= self.timeout:
                     pid = worker.process.pid or 0
                     self._retire(worker)
-                    yield Outcome(
-                        key,
-                        False,
-                        Failure(
-                            errors.DOCUMENT_LIMIT,
-                            f"extraction timed out after {self.timeout:g} s (worker killed)",
-                        ),
-                        time.monotonic() - started,
-                        pid,
+                    done.append(
+                        Outcome(
+                            key,
+                            False,
+                            Failure(
+                                errors.DOCUMENT_LIMIT,
+                                f"extraction timed out after {self.timeout:g} s (worker killed)",
+                            ),
+                            time.monotonic() - started,
+                            pid,
+                        )
                     )
 
     def close(self) -> None:
