@@ -18,6 +18,7 @@ from itertools import accumulate
 from types import MappingProxyType
 from typing import Any
 
+from .._fast import twin
 from ..limits import ExtractContext
 from ..model import (
     CODE,
@@ -321,13 +322,7 @@ _BLOCK_FIELDS = (
 _EMPTY_META = Block("x", "").meta
 
 
-def _block_setters() -> tuple[Any, ...] | None:
-    if tuple(f.name for f in fields(Block)) != _BLOCK_FIELDS:
-        return None  # the model changed: new_block falls back to the constructor
-    return tuple(getattr(Block, name).__set__ for name in _BLOCK_FIELDS)
-
-
-_SETTERS = _block_setters()
+_BlockTwin = twin(Block) if tuple(f.name for f in fields(Block)) == _BLOCK_FIELDS else None
 
 
 def new_block(
@@ -339,49 +334,76 @@ def new_block(
     meta: Any = _EMPTY_META,
 ) -> Block:
     """``Block(kind, text, level=…, lines=…, items=…, meta=…)`` (the other fields at their
-    defaults), made with its slots set directly: the frozen dataclass's ``__init__`` is half the
-    cost of a block, and an extractor makes thousands of them. Same object, same meta freezing."""
-    if _SETTERS is None:
+    defaults), made through its twin (:mod:`indexer._fast`): the frozen dataclass's ``__init__``
+    is most of the cost of a block, and an extractor makes thousands of them. Same object, same
+    meta freezing."""
+    if _BlockTwin is None:
         return Block(kind, text, level, lines, items=items, meta=meta)
     if meta.__class__ is not MappingProxyType:
         meta = freeze(meta)
-    s_kind, s_text, s_level, s_lines, s_page, s_items, s_rows, s_header, s_nums, s_images, s_alt, s_meta = (
-        _SETTERS
-    )
-    block = object.__new__(Block)
-    s_kind(block, kind)
-    s_text(block, text)
-    s_level(block, level)
-    s_lines(block, lines)
-    s_page(block, None)
-    s_items(block, items)
-    s_rows(block, ())
-    s_header(block, None)
-    s_nums(block, ())
-    s_images(block, ())
-    s_alt(block, None)
-    s_meta(block, meta)
+    block = _BlockTwin()
+    block.kind = kind
+    block.text = text
+    block.level = level
+    block.lines = lines
+    block.page = None
+    block.items = items
+    block.rows = ()
+    block.header = None
+    block.row_numbers = ()
+    block.images = ()
+    block.alt = None
+    block.meta = meta
+    block.__class__ = Block
     return block
 
 
-def _item_setters() -> tuple[Any, ...] | None:
-    if tuple(f.name for f in fields(ListItem)) != ("text", "level", "ordered"):
-        return None  # the model changed: new_item falls back to the constructor
-    return tuple(getattr(ListItem, name).__set__ for name in ("text", "level", "ordered"))
+def relined(b: Block, text: str, lines: tuple[int, int] | None) -> Block:
+    """``dataclasses.replace(b, text=text, lines=lines)``, made through the twin."""
+    if _BlockTwin is None or b.meta.__class__ is not MappingProxyType:
+        return Block(
+            b.kind,
+            text,
+            b.level,
+            lines,
+            b.page,
+            b.items,
+            b.rows,
+            b.header,
+            b.row_numbers,
+            b.images,
+            b.alt,
+            b.meta,
+        )
+    block = _BlockTwin()
+    block.kind = b.kind
+    block.text = text
+    block.level = b.level
+    block.lines = lines
+    block.page = b.page
+    block.items = b.items
+    block.rows = b.rows
+    block.header = b.header
+    block.row_numbers = b.row_numbers
+    block.images = b.images
+    block.alt = b.alt
+    block.meta = b.meta
+    block.__class__ = Block
+    return block
 
 
-_ITEM_SETTERS = _item_setters()
+_ItemTwin = twin(ListItem)
 
 
 def new_item(text: str, level: int = 0, ordered: bool = False) -> ListItem:
-    """``ListItem(text, level, ordered)`` with its slots set directly, as :func:`new_block`."""
-    if _ITEM_SETTERS is None:
+    """``ListItem(text, level, ordered)``, made through its twin as :func:`new_block`."""
+    if _ItemTwin is None:
         return ListItem(text, level, ordered)
-    item = object.__new__(ListItem)
-    s_text, s_level, s_ordered = _ITEM_SETTERS
-    s_text(item, text)
-    s_level(item, level)
-    s_ordered(item, ordered)
+    item = _ItemTwin()
+    item.text = text
+    item.level = level
+    item.ordered = ordered
+    item.__class__ = ListItem
     return item
 
 
@@ -396,22 +418,7 @@ def assemble_blocks(source_type: str, blocks: Iterable[Block], **kwargs: Any) ->
             continue
         text = b.text or f"[Image: {b.alt or ''}]"
         last = line + text.count("\n")
-        out.append(
-            Block(
-                b.kind,
-                text,
-                b.level,
-                (line, last),
-                b.page,
-                b.items,
-                b.rows,
-                b.header,
-                b.row_numbers,
-                b.images,
-                b.alt,
-                b.meta,
-            )
-        )
+        out.append(relined(b, text, (line, last)))
         parts.append(text)
         line = last + 2
     return Document(source_type=source_type, blocks=tuple(out), text="\n\n".join(parts), **kwargs)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from .._fast import new_chunk
 from ..gcpause import no_cycle_collection
 from ..model import CODE, DOCUMENT, HEADING, IMAGE, LIST, TABLE, Block, Chunk, Document
 from ._common import (
@@ -73,7 +74,7 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
         """A chunk that no prose will merge into, made at once (as the last loop would)."""
         meta["document_metadata"] = doc_meta
         _add_provenance(meta, part)
-        return Chunk(part.text, content_type, meta)
+        return new_chunk(part.text, content_type, meta)
 
     def flush() -> None:
         nonlocal prose, prose_len
@@ -150,7 +151,7 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
             _add_provenance(m, blocks[0])
         else:
             m.update(_provenance(blocks))
-        out.append(Chunk(d.text, d.content_type, m))
+        out.append(new_chunk(d.text, d.content_type, m))
     return out
 
 
