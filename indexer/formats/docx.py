@@ -22,11 +22,12 @@ import re
 import zipfile
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from lxml import etree
 
+from .._fast import twin
 from ..errors import EmptyExtraction, ParseError
 from ..limits import ExtractContext
 from ..model import (
@@ -376,29 +377,7 @@ _INLINE_KIND = {
 _CONTAINERS = frozenset((W_CUSTOMXML, W_INS, W_SMARTTAG))
 
 
-_BLOCK_FIELDS = (
-    "kind",
-    "text",
-    "level",
-    "lines",
-    "page",
-    "items",
-    "rows",
-    "header",
-    "row_numbers",
-    "images",
-    "alt",
-    "meta",
-)
-
-
-def _block_setters() -> tuple[Any, ...] | None:
-    if tuple(f.name for f in fields(Block)) != _BLOCK_FIELDS:
-        return None  # the model changed: blocks are made by the constructor
-    return tuple(getattr(Block, name).__set__ for name in _BLOCK_FIELDS)
-
-
-_SETTERS = _block_setters()
+_BlockTwin: Any = twin(Block)  # None if the model's layout changes: the constructor is used
 _EMPTY_META = Block(PARAGRAPH, "").meta
 
 
@@ -458,38 +437,25 @@ class _Walker:
         line = self.line
         last = line + text.count("\n")
         frozen = _EMPTY_META if meta is None else freeze(meta)
-        if _SETTERS is None:
+        if _BlockTwin is None:
             block = Block(
                 kind, text, level, (line, last), page, items, rows, header, row_numbers, images, alt, frozen
             )
-        else:  # slots set directly: the frozen dataclass's __init__ costs more than the rest of a paragraph
-            (
-                s_kind,
-                s_text,
-                s_level,
-                s_lines,
-                s_page,
-                s_items,
-                s_rows,
-                s_header,
-                s_nums,
-                s_images,
-                s_alt,
-                s_meta,
-            ) = _SETTERS
-            block = object.__new__(Block)
-            s_kind(block, kind)
-            s_text(block, text)
-            s_level(block, level)
-            s_lines(block, (line, last))
-            s_page(block, page)
-            s_items(block, items)
-            s_rows(block, rows)
-            s_header(block, header)
-            s_nums(block, row_numbers)
-            s_images(block, images)
-            s_alt(block, alt)
-            s_meta(block, frozen)
+        else:  # filled through its twin: the frozen dataclass's __init__ costs more than the rest
+            block = _BlockTwin()
+            block.kind = kind
+            block.text = text
+            block.level = level
+            block.lines = (line, last)
+            block.page = page
+            block.items = items
+            block.rows = rows
+            block.header = header
+            block.row_numbers = row_numbers
+            block.images = images
+            block.alt = alt
+            block.meta = frozen
+            block.__class__ = Block
         self.blocks.append(block)
         self.texts.append(text)
         self.line = last + 2  # the blank line between blocks
