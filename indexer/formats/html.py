@@ -38,7 +38,7 @@ from ..model import (
 )
 from ..sniff import decode_text
 from .registry import extractor
-from .text import assemble_blocks, fast_render_table
+from .text import assemble_blocks, fast_render_table, new_block
 
 #: Removed with their content before the walk.
 BOILERPLATE = (
@@ -126,7 +126,7 @@ class _Walker:
         lines = [_clean(seg) for seg in raw.split(_BR)]
         text = "\n".join(line for line in lines if line)
         if text:
-            self.blocks.append(Block(PARAGRAPH, text))
+            self.blocks.append(new_block(PARAGRAPH, text))
 
     # -- the walk -----------------------------------------------------------------------------
 
@@ -173,7 +173,7 @@ class _Walker:
     def heading(self, node: LexborNode, level: int) -> None:
         text = _clean(node.text(deep=True) or "")
         if text:
-            self.blocks.append(Block(HEADING, text, level=level))
+            self.blocks.append(new_block(HEADING, text, level))
         self.images_within(node)
 
     def pre(self, node: LexborNode) -> None:
@@ -183,7 +183,7 @@ class _Walker:
             language = _language(node)
             if language:
                 meta["language"] = language
-            self.blocks.append(Block(CODE, text, meta=meta))
+            self.blocks.append(new_block(CODE, text, meta=meta))
         self.images_within(node)
 
     def image(self, node: LexborNode) -> None:
@@ -206,7 +206,7 @@ class _Walker:
         items: list[ListItem] = []
         self.list_items(node, 0, items)
         if items:
-            self.blocks.append(Block(LIST, render_list(items), items=tuple(items)))
+            self.blocks.append(new_block(LIST, render_list(items), items=tuple(items)))
         self.images_within(node)
 
     def list_items(self, node: LexborNode, level: int, items: list[ListItem]) -> None:
@@ -285,7 +285,7 @@ class _Walker:
         if header is None and first_all_th and len(rows) > 1:
             header = rows.pop(0)
         if caption:
-            self.blocks.append(Block(PARAGRAPH, caption))
+            self.blocks.append(new_block(PARAGRAPH, caption))
         rows_t = tuple(r for r in rows if any(r))
         if rows_t or (header and any(header)):
             self.blocks.append(Block(TABLE, fast_render_table(header, rows_t), header=header, rows=rows_t))
@@ -415,7 +415,7 @@ def fallback_blocks(text: str) -> list[Block]:
     for para in re.split(r"\n\s*\n", text):
         para = para.strip()
         if para:
-            out.append(Block(PARAGRAPH, para))
+            out.append(new_block(PARAGRAPH, para))
     return out
 
 

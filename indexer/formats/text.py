@@ -103,8 +103,11 @@ class _Reader:
     def __init__(self) -> None:
         self.blocks: list[Block] = []
 
-    def add(self, kind: str, text: str, first: int, last: int, **kw) -> None:
-        self.blocks.append(Block(kind, text, lines=(first, last), **kw))
+    def add(self, kind: str, text: str, first: int, last: int, level: int = 0, **kw) -> None:
+        if kw:  # tables, lists, code
+            self.blocks.append(Block(kind, text, level, (first, last), **kw))
+        else:  # paragraphs and headings, most blocks
+            self.blocks.append(new_block(kind, text, level, (first, last)))
 
     # -- one paragraph group (consecutive non-blank lines starting at line `first`) -------------
 
