@@ -378,6 +378,7 @@ _CONTAINERS = frozenset((W_CUSTOMXML, W_INS, W_SMARTTAG))
 
 
 _BlockTwin: Any = twin(Block)  # None if the model's layout changes: the constructor is used
+_ItemTwin: Any = twin(ListItem)
 _EMPTY_META = Block(PARAGRAPH, "").meta
 
 
@@ -604,7 +605,14 @@ class _Walker:
                 self.list_stack = []
             ordered, lvl_indent = self.numbering.level(num[0], num[1])
             depth = self._depth(num, indent if indent is not None else lvl_indent)
-            item = ListItem(_one_line(text), level=min(depth + num[1], 8), ordered=ordered)
+            if _ItemTwin is None:
+                item = ListItem(_one_line(text), level=min(depth + num[1], 8), ordered=ordered)
+            else:
+                item = _ItemTwin()
+                item.text = _one_line(text)
+                item.level = min(depth + num[1], 8)
+                item.ordered = ordered
+                item.__class__ = ListItem
             self.pending_list.append(item)
             if pics:
                 self.flush_list()
