@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indexer.model import Block
+from indexer.model import Block, Chunk
 from indexer.modes._common import hard_spans, keyword_bytes, split_sentences
-from indexer.modes._emit import add_provenance
+from indexer.modes._emit import add_provenance, new_chunk
 from indexer.modes._lexicon import Lexicon, bytes_whitespace_only
 from indexer.modes._sentences import collapsed, sentences_by_paragraph, sentences_of
 from indexer.provenance import provenance
@@ -30,13 +33,13 @@ def plain(text: str, limit: int) -> list[str]:
     return out
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(clean_texts)
 def test_sentences_of_equals_split_sentences_on_clean_text(text):
     assert sentences_of(text, 10_000) == split_sentences(text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(any_texts, st.integers(min_value=5, max_value=40))
 def test_sentences_of_equals_the_plain_definition(text, limit):
     assert sentences_of(text, limit) == plain(text, limit)
@@ -61,7 +64,7 @@ def test_sentences_of_by_hand():
     ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(clean_texts.map(str.strip), min_size=1, max_size=5), st.sampled_from([8, 30, 2000]))
 def test_sentences_by_paragraph_equals_one_paragraph_at_a_time(texts, limit):
     texts = [t for t in texts if t] or ["x"]
@@ -95,7 +98,7 @@ def test_other_spaces_are_the_str_spaces_bytes_split_misses():
     assert caught == str_spaces - bytes_spaces
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(word_texts, min_size=1, max_size=4))
 def test_lexicon_equals_keyword_bytes_and_split(texts):
     lexicon = Lexicon(texts)
@@ -136,7 +139,7 @@ blocks = st.builds(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(blocks, min_size=1, max_size=4))
 def test_add_provenance_equals_provenance(chunk_blocks):
     meta = {"mode_key": 1}
@@ -158,3 +161,11 @@ def test_add_provenance_by_hand():
         "sheet_name": "S1",
         "row_range": [4, 8],
     }
+
+
+def test_new_chunk_is_the_constructed_chunk():
+    made = new_chunk("text", "semantic", {"chunk_index": 0})
+    assert made == Chunk("text", "semantic", {"chunk_index": 0})
+    assert type(made) is Chunk
+    with pytest.raises(FrozenInstanceError):
+        made.content = "other"  # type: ignore[misc]
