@@ -5,18 +5,22 @@ paragraph block costs more than everything else the extractor does for it. :func
 plain class with exactly the same slots: an instance filled through it with ordinary attribute
 stores and then given the model class (``obj.__class__ = cls``, allowed between classes of the
 same layout) is an ordinary instance of that class, as immutable as one from its constructor.
-Only the constructor's ``__post_init__`` is skipped, so callers do its work themselves.
+Only the constructor's ``__post_init__`` is skipped, so the functions here do its work (freezing
+``meta``) themselves.
 
-The twin is tried once at import; if the model's layout ever stops matching, :func:`twin`
-returns None and the callers use the constructor.
+Each twin is tried once at import; if a model's layout ever stops matching, :func:`twin` returns
+None and the functions fall back to the constructor.
 """
 
 from __future__ import annotations
 
 from dataclasses import fields
+from types import MappingProxyType
 from typing import Any
 
-from .model import Chunk
+from .model import Block, Chunk, ListItem, freeze
+
+_EMPTY_META = Block("x", "").meta
 
 
 def twin(cls: type) -> type | None:
@@ -35,11 +39,105 @@ def twin(cls: type) -> type | None:
     return mutable
 
 
+_BLOCK_FIELDS = (
+    "kind",
+    "text",
+    "level",
+    "lines",
+    "page",
+    "items",
+    "rows",
+    "header",
+    "row_numbers",
+    "images",
+    "alt",
+    "meta",
+)
+_BlockTwin = twin(Block) if tuple(f.name for f in fields(Block)) == _BLOCK_FIELDS else None
+_ItemTwin = twin(ListItem)
 _ChunkTwin = twin(Chunk)
 
 
+def new_block(
+    kind: str,
+    text: str,
+    level: int = 0,
+    lines: tuple[int, int] | None = None,
+    items: tuple[ListItem, ...] = (),
+    meta: Any = _EMPTY_META,
+    page: int | None = None,
+) -> Block:
+    """``Block(kind, text, level=…, lines=…, items=…, meta=…, page=…)``, the other fields at
+    their defaults: an extractor makes thousands of these. Same object, same meta freezing."""
+    if _BlockTwin is None:
+        return Block(kind, text, level, lines, page, items, meta=meta)
+    if meta.__class__ is not MappingProxyType:
+        meta = freeze(meta)
+    block = _BlockTwin()
+    block.kind = kind
+    block.text = text
+    block.level = level
+    block.lines = lines
+    block.page = page
+    block.items = items
+    block.rows = ()
+    block.header = None
+    block.row_numbers = ()
+    block.images = ()
+    block.alt = None
+    block.meta = meta
+    block.__class__ = Block
+    return block
+
+
+def relined(b: Block, text: str, lines: tuple[int, int] | None) -> Block:
+    """``dataclasses.replace(b, text=text, lines=lines)``."""
+    if _BlockTwin is None or b.meta.__class__ is not MappingProxyType:
+        return Block(
+            b.kind,
+            text,
+            b.level,
+            lines,
+            b.page,
+            b.items,
+            b.rows,
+            b.header,
+            b.row_numbers,
+            b.images,
+            b.alt,
+            b.meta,
+        )
+    block = _BlockTwin()
+    block.kind = b.kind
+    block.text = text
+    block.level = b.level
+    block.lines = lines
+    block.page = b.page
+    block.items = b.items
+    block.rows = b.rows
+    block.header = b.header
+    block.row_numbers = b.row_numbers
+    block.images = b.images
+    block.alt = b.alt
+    block.meta = b.meta
+    block.__class__ = Block
+    return block
+
+
+def new_item(text: str, level: int = 0, ordered: bool = False) -> ListItem:
+    """``ListItem(text, level, ordered)``."""
+    if _ItemTwin is None:
+        return ListItem(text, level, ordered)
+    item = _ItemTwin()
+    item.text = text
+    item.level = level
+    item.ordered = ordered
+    item.__class__ = ListItem
+    return item
+
+
 def new_chunk(content: str, content_type: str, metadata: Any) -> Chunk:
-    """``Chunk(content, content_type, metadata)``, made through its twin."""
+    """``Chunk(content, content_type, metadata)``."""
     if _ChunkTwin is None:
         return Chunk(content, content_type, metadata)
     chunk = _ChunkTwin()

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 
+from .._fast import new_block
 from ..model import HEADING, LIST, PARAGRAPH, Block, ListItem, render_list
 from ._pdf_lines import Line
 
@@ -448,11 +449,11 @@ def to_blocks(groups: Sequence[Group]) -> list[tuple[Group, Block]]:
     out: list[tuple[Group, Block]] = []
     for g, key in zip(groups, keys, strict=True):
         if key is not None:
-            block = Block(HEADING, g.text(), level=level_of[key], page=g.page)
+            block = new_block(HEADING, g.text(), level_of[key], page=g.page)
         elif g.is_list:
             items = tuple(ListItem(text=t, level=lv, ordered=o) for lv, o, t, _ in g.items)
-            block = Block(LIST, render_list(items), page=g.page, items=items)
+            block = new_block(LIST, render_list(items), items=items, page=g.page)
         else:
-            block = Block(PARAGRAPH, g.text(), page=g.page)
+            block = new_block(PARAGRAPH, g.text(), page=g.page)
         out.append((g, block))
     return out

@@ -13,12 +13,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable
-from dataclasses import fields
 from itertools import accumulate
-from types import MappingProxyType
 from typing import Any
 
-from .._fast import twin
+from .._fast import new_block, new_item, relined  # noqa: F401 (re-exported: the extractors' helpers)
 from ..limits import ExtractContext
 from ..model import (
     CODE,
@@ -30,7 +28,6 @@ from ..model import (
     Block,
     Document,
     ListItem,
-    freeze,
     render_list,
     render_table,
 )
@@ -306,108 +303,6 @@ def fast_render_table(header: tuple[str, ...] | None, rows: tuple[tuple[str, ...
             lines[i] = "| " + " | ".join(table_cell(c) for c in table[i]) + " |"
     lines.insert(1, "|" + " --- |" * width)
     return "\n".join(lines)
-
-
-_BLOCK_FIELDS = (
-    "kind",
-    "text",
-    "level",
-    "lines",
-    "page",
-    "items",
-    "rows",
-    "header",
-    "row_numbers",
-    "images",
-    "alt",
-    "meta",
-)
-_EMPTY_META = Block("x", "").meta
-
-
-_BlockTwin = twin(Block) if tuple(f.name for f in fields(Block)) == _BLOCK_FIELDS else None
-
-
-def new_block(
-    kind: str,
-    text: str,
-    level: int = 0,
-    lines: tuple[int, int] | None = None,
-    items: tuple[ListItem, ...] = (),
-    meta: Any = _EMPTY_META,
-) -> Block:
-    """``Block(kind, text, level=…, lines=…, items=…, meta=…)`` (the other fields at their
-    defaults), made through its twin (:mod:`indexer._fast`): the frozen dataclass's ``__init__``
-    is most of the cost of a block, and an extractor makes thousands of them. Same object, same
-    meta freezing."""
-    if _BlockTwin is None:
-        return Block(kind, text, level, lines, items=items, meta=meta)
-    if meta.__class__ is not MappingProxyType:
-        meta = freeze(meta)
-    block = _BlockTwin()
-    block.kind = kind
-    block.text = text
-    block.level = level
-    block.lines = lines
-    block.page = None
-    block.items = items
-    block.rows = ()
-    block.header = None
-    block.row_numbers = ()
-    block.images = ()
-    block.alt = None
-    block.meta = meta
-    block.__class__ = Block
-    return block
-
-
-def relined(b: Block, text: str, lines: tuple[int, int] | None) -> Block:
-    """``dataclasses.replace(b, text=text, lines=lines)``, made through the twin."""
-    if _BlockTwin is None or b.meta.__class__ is not MappingProxyType:
-        return Block(
-            b.kind,
-            text,
-            b.level,
-            lines,
-            b.page,
-            b.items,
-            b.rows,
-            b.header,
-            b.row_numbers,
-            b.images,
-            b.alt,
-            b.meta,
-        )
-    block = _BlockTwin()
-    block.kind = b.kind
-    block.text = text
-    block.level = b.level
-    block.lines = lines
-    block.page = b.page
-    block.items = b.items
-    block.rows = b.rows
-    block.header = b.header
-    block.row_numbers = b.row_numbers
-    block.images = b.images
-    block.alt = b.alt
-    block.meta = b.meta
-    block.__class__ = Block
-    return block
-
-
-_ItemTwin = twin(ListItem)
-
-
-def new_item(text: str, level: int = 0, ordered: bool = False) -> ListItem:
-    """``ListItem(text, level, ordered)``, made through its twin as :func:`new_block`."""
-    if _ItemTwin is None:
-        return ListItem(text, level, ordered)
-    item = _ItemTwin()
-    item.text = text
-    item.level = level
-    item.ordered = ordered
-    item.__class__ = ListItem
-    return item
 
 
 def assemble_blocks(source_type: str, blocks: Iterable[Block], **kwargs: Any) -> Document:
