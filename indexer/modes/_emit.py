@@ -9,42 +9,15 @@ provenance straight into it too.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from itertools import chain
 from typing import Any
 
+from .._fast import new_chunk
 from ..model import Block, Chunk
 from ..provenance import FIRST_KEYS, RANGE_KEYS
 from ._common import _PROVENANCE_KEYS, Draft, finish
 
 Piece = tuple[str, str, list[Block], dict[str, Any]]
-
-
-def _chunk_setters() -> tuple[Any, Any, Any] | None:
-    """The slot setters of :class:`Chunk` when its fields are exactly content, content_type and
-    metadata with nothing run after ``__init__``; otherwise ``None`` (then the constructor is
-    used)."""
-    if [f.name for f in fields(Chunk)] != ["content", "content_type", "metadata"]:
-        return None
-    if hasattr(Chunk, "__post_init__") or getattr(Chunk, "__slots__", None) is None:
-        return None
-    return Chunk.content.__set__, Chunk.content_type.__set__, Chunk.metadata.__set__  # type: ignore[attr-defined]
-
-
-_SETTERS = _chunk_setters()
-
-
-def new_chunk(content: str, content_type: str, metadata: dict[str, Any]) -> Chunk:
-    """``Chunk(content, content_type, metadata)`` with its slots set directly (the frozen
-    dataclass's ``__init__`` goes through ``object.__setattr__`` for each field)."""
-    if _SETTERS is None:
-        return Chunk(content, content_type, metadata)
-    set_content, set_type, set_meta = _SETTERS
-    chunk = object.__new__(Chunk)
-    set_content(chunk, content)
-    set_type(chunk, content_type)
-    set_meta(chunk, metadata)
-    return chunk
 
 
 def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
@@ -145,15 +118,7 @@ class Sink:
         if self.doc_meta is not None:
             meta["document_metadata"] = self.doc_meta
         add_provenance(meta, blocks)
-        if _SETTERS is None:
-            chunks.append(Chunk(text, content_type, meta))
-            return
-        set_content, set_type, set_meta = _SETTERS
-        chunk = object.__new__(Chunk)
-        set_content(chunk, text)
-        set_type(chunk, content_type)
-        set_meta(chunk, meta)
-        chunks.append(chunk)
+        chunks.append(new_chunk(text, content_type, meta))
 
     def _keep(self, content_type: str, text: str, blocks: list[Block], meta: dict[str, Any]) -> None:
         self.drafts.append(Draft(content_type, text, blocks, meta))

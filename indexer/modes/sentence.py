@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._fast import new_chunk
 from ..gcpause import no_cycle_collection
 from ..model import CODE, DOCUMENT, HEADING, LIST, TABLE, Block, Chunk, Document
 from ._common import (
@@ -22,7 +23,7 @@ from ._common import (
     replaces_structure,
     split_block,
 )
-from ._emit import Sink, add_provenance, new_chunk
+from ._emit import Sink, add_provenance
 from ._sentences import sentences_by_paragraph
 from .params import ModeParams
 from .registry import mode
