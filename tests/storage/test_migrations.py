@@ -219,3 +219,12 @@ def test_documents_stored_before_the_array_form_still_read(tmp_path):
         new = store.load_document("new.md")
         assert [b.text for b in new.blocks] == ["New", "Indexed after the upgrade."]
         assert new.text == "# New\n\nIndexed after the upgrade.\n"  # markdown keeps its source text
+
+
+def test_the_full_text_index_merges_eight_segments_a_level(tmp_path):
+    path = tmp_path / "index.db"
+    db = database(connect(path))
+    migrations.migrate(db, str(path))
+    # FTS5 keeps the setting in its config table; 4 is its default
+    assert db.execute("SELECT v FROM chunks_fts_config WHERE k = 'automerge'").fetchone() == (8,)
+    db.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('integrity-check')")
