@@ -39,7 +39,7 @@ def twin(cls: type) -> type | None:
     return mutable
 
 
-_BLOCK_FIELDS = (
+BLOCK_FIELDS = (
     "kind",
     "text",
     "level",
@@ -53,7 +53,7 @@ _BLOCK_FIELDS = (
     "alt",
     "meta",
 )
-_BlockTwin = twin(Block) if tuple(f.name for f in fields(Block)) == _BLOCK_FIELDS else None
+_BlockTwin = twin(Block) if tuple(f.name for f in fields(Block)) == BLOCK_FIELDS else None
 _ItemTwin = twin(ListItem)
 _ChunkTwin = twin(Chunk)
 
@@ -90,38 +90,58 @@ def new_block(
     return block
 
 
-def relined(b: Block, text: str, lines: tuple[int, int] | None) -> Block:
-    """``dataclasses.replace(b, text=text, lines=lines)``."""
-    if _BlockTwin is None or b.meta.__class__ is not MappingProxyType:
-        return Block(
-            b.kind,
-            text,
-            b.level,
-            lines,
-            b.page,
-            b.items,
-            b.rows,
-            b.header,
-            b.row_numbers,
-            b.images,
-            b.alt,
-            b.meta,
-        )
+def make_block(
+    kind: str,
+    text: str,
+    level: int,
+    lines: tuple[int, int] | None,
+    page: int | None,
+    items: tuple[ListItem, ...],
+    rows: tuple[tuple[str, ...], ...],
+    header: tuple[str, ...] | None,
+    row_numbers: tuple[int, ...],
+    images: tuple[str, ...],
+    alt: str | None,
+    meta: Any,
+) -> Block:
+    """``Block(…)`` with every field given, in the model's order."""
+    if _BlockTwin is None:
+        return Block(kind, text, level, lines, page, items, rows, header, row_numbers, images, alt, meta)
+    if meta.__class__ is not MappingProxyType:
+        meta = freeze(meta)
     block = _BlockTwin()
-    block.kind = b.kind
+    block.kind = kind
     block.text = text
-    block.level = b.level
+    block.level = level
     block.lines = lines
-    block.page = b.page
-    block.items = b.items
-    block.rows = b.rows
-    block.header = b.header
-    block.row_numbers = b.row_numbers
-    block.images = b.images
-    block.alt = b.alt
-    block.meta = b.meta
+    block.page = page
+    block.items = items
+    block.rows = rows
+    block.header = header
+    block.row_numbers = row_numbers
+    block.images = images
+    block.alt = alt
+    block.meta = meta
     block.__class__ = Block
     return block
+
+
+def relined(b: Block, text: str, lines: tuple[int, int] | None) -> Block:
+    """``dataclasses.replace(b, text=text, lines=lines)``."""
+    return make_block(
+        b.kind,
+        text,
+        b.level,
+        lines,
+        b.page,
+        b.items,
+        b.rows,
+        b.header,
+        b.row_numbers,
+        b.images,
+        b.alt,
+        b.meta,
+    )
 
 
 def new_item(text: str, level: int = 0, ordered: bool = False) -> ListItem:

@@ -23,11 +23,10 @@ import zipfile
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from lxml import etree
 
-from .._fast import twin
+from .._fast import make_block, new_item
 from ..errors import EmptyExtraction, ParseError
 from ..limits import ExtractContext
 from ..model import (
@@ -42,7 +41,6 @@ from ..model import (
     Image,
     ListItem,
     Skipped,
-    freeze,
     render_list,
 )
 from ..zipsafe import open_zip
@@ -377,8 +375,6 @@ _INLINE_KIND = {
 _CONTAINERS = frozenset((W_CUSTOMXML, W_INS, W_SMARTTAG))
 
 
-_BlockTwin: Any = twin(Block)  # None if the model's layout changes: the constructor is used
-_ItemTwin: Any = twin(ListItem)
 _EMPTY_META = Block(PARAGRAPH, "").meta
 
 
@@ -437,26 +433,20 @@ class _Walker:
             text = f"[Image: {alt or ''}]"
         line = self.line
         last = line + text.count("\n")
-        frozen = _EMPTY_META if meta is None else freeze(meta)
-        if _BlockTwin is None:
-            block = Block(
-                kind, text, level, (line, last), page, items, rows, header, row_numbers, images, alt, frozen
-            )
-        else:  # filled through its twin: the frozen dataclass's __init__ costs more than the rest
-            block = _BlockTwin()
-            block.kind = kind
-            block.text = text
-            block.level = level
-            block.lines = (line, last)
-            block.page = page
-            block.items = items
-            block.rows = rows
-            block.header = header
-            block.row_numbers = row_numbers
-            block.images = images
-            block.alt = alt
-            block.meta = frozen
-            block.__class__ = Block
+        block = make_block(
+            kind,
+            text,
+            level,
+            (line, last),
+            page,
+            items,
+            rows,
+            header,
+            row_numbers,
+            images,
+            alt,
+            meta or _EMPTY_META,
+        )
         self.blocks.append(block)
         self.texts.append(text)
         self.line = last + 2  # the blank line between blocks
@@ -605,15 +595,7 @@ class _Walker:
                 self.list_stack = []
             ordered, lvl_indent = self.numbering.level(num[0], num[1])
             depth = self._depth(num, indent if indent is not None else lvl_indent)
-            if _ItemTwin is None:
-                item = ListItem(_one_line(text), level=min(depth + num[1], 8), ordered=ordered)
-            else:
-                item = _ItemTwin()
-                item.text = _one_line(text)
-                item.level = min(depth + num[1], 8)
-                item.ordered = ordered
-                item.__class__ = ListItem
-            self.pending_list.append(item)
+            self.pending_list.append(new_item(_one_line(text), min(depth + num[1], 8), ordered))
             if pics:
                 self.flush_list()
                 self.images(page, pics)

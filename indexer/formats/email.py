@@ -27,6 +27,7 @@ from email.policy import compat32
 from email.utils import getaddresses, parsedate_to_datetime
 from typing import Any
 
+from .._fast import make_block
 from ..images import admit
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped
@@ -354,7 +355,7 @@ def _message_blocks(record: _Message, heading_level: int) -> tuple[list[Block], 
 
 
 def _with_meta(b: Block, meta: dict[str, Any]) -> Block:
-    return Block(
+    return make_block(
         b.kind,
         b.text,
         b.level,

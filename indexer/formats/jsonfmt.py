@@ -20,6 +20,7 @@ from operator import add
 from types import MappingProxyType
 from typing import Any
 
+from .._fast import BLOCK_FIELDS
 from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
 from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem, freeze
@@ -185,22 +186,9 @@ class _Records:
 
 
 def _block_setters() -> tuple[Any, ...] | None:
-    names = (
-        "kind",
-        "text",
-        "level",
-        "lines",
-        "page",
-        "items",
-        "rows",
-        "header",
-        "row_numbers",
-        "images",
-        "alt",
-    )
-    if tuple(f.name for f in fields(Block)) != (*names, "meta"):
+    if tuple(f.name for f in fields(Block)) != BLOCK_FIELDS:
         return None  # the model changed: blocks are made one by one by new_block
-    return tuple(getattr(Block, name).__set__ for name in (*names, "meta"))
+    return tuple(getattr(Block, name).__set__ for name in BLOCK_FIELDS)
 
 
 _BLOCK_SETTERS = _block_setters()
