@@ -13,10 +13,11 @@ import os
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from indexer import errors
 from indexer.formats import registry as formats
@@ -125,6 +126,7 @@ class Indexer:
         params: ModeParams | None = None,
         memory_mb: int | None = DEFAULT_MEMORY_MB,
         extra_modules: Iterable[str] = (),
+        options: Mapping[str, Any] | None = None,
     ) -> None:
         self.root = Path(root).resolve()
         if isinstance(store_or_db_path, Store):
@@ -141,6 +143,9 @@ class Indexer:
         self.params = params or ModeParams()
         self.memory_mb = memory_mb
         self.extra_modules = tuple(extra_modules)
+        # extraction options (PDF tables, OCR, password): they apply to the files extracted from
+        # now on; files already indexed are not read again for them
+        self.options = tuple(sorted((options or {}).items()))
         self.rules = IgnoreRules(self.root)
         self._pool: Pool | None = None
         self._lock = threading.RLock()
@@ -266,7 +271,9 @@ class Indexer:
         for f in todo:
             prev = stored.get(f.path)
             known = prev[2] if prev and prev[3] == records.INDEXED and not force else ""
-            job = Job(str(self.root / f.path), f.path, known, self.limits, self.modes, self.params)
+            job = Job(
+                str(self.root / f.path), f.path, known, self.limits, self.modes, self.params, self.options
+            )
             tasks.append((f, job))
         writer = self.store.writer
         # Writes are queued to the writer thread while the workers go on extracting; events are
@@ -461,6 +468,7 @@ def index_folder(
     params: ModeParams | None = None,
     memory_mb: int | None = DEFAULT_MEMORY_MB,
     extra_modules: Iterable[str] = (),
+    options: Mapping[str, Any] | None = None,
 ) -> IndexSummary:
     """One full indexing pass over ``root`` into ``db_path`` (default: ``<root>/.chunkscope/index.db``)."""
     with Indexer(
@@ -473,5 +481,6 @@ def index_folder(
         params=params,
         memory_mb=memory_mb,
         extra_modules=extra_modules,
+        options=options,
     ) as engine:
         return engine.reconcile()

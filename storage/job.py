@@ -34,6 +34,7 @@ class Job:
     limits: Limits = field(default_factory=Limits)
     modes: tuple[str, ...] = ("default",)
     params: ModeParams = field(default_factory=ModeParams)
+    options: tuple[tuple[str, Any], ...] = ()  # the extractors' options (ExtractContext.options)
 
 
 def chunk_rows(doc: Document, rel: str, mode: str, params: ModeParams) -> tuple[str, str, list[tuple]]:
@@ -87,7 +88,8 @@ def run(job: Job) -> dict[str, Any]:
     if job.known_sha256 and sha == job.known_sha256:
         return {"kind": "same", "sha256": sha, "size": size}
     spec = formats.resolve(job.rel, data)
-    doc = api.extract_bytes(data, job.rel, ExtractContext(filename=job.rel, limits=job.limits))
+    ctx = ExtractContext(filename=job.rel, limits=job.limits, options=dict(job.options))
+    doc = api.extract_bytes(data, job.rel, ctx)
     # Memory: the input bytes go first, then the Document's stored form is made before chunking,
     # so the bytes, the JSON and the chunks of a large file are never all alive at once.
     del data

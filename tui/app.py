@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -74,6 +75,7 @@ class ChunkscopeApp(App[None]):
         poll: bool = False,
         watch: bool = True,
         image_renderer: str = "auto",
+        options: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
         from storage.store import default_db_path
@@ -82,7 +84,7 @@ class ChunkscopeApp(App[None]):
         self.library = Library(root, Path(db_path) if db_path else default_db_path(root))
         self.jobs, self.poll, self.watch = jobs, poll, watch
         self.image_renderer = image_renderer
-        self.main = MainScreen(self.library, jobs=jobs, poll=poll, watch=watch)
+        self.main = MainScreen(self.library, jobs=jobs, poll=poll, watch=watch, options=options)
         if watch:
             prepare_processes()
 

@@ -31,8 +31,8 @@ def add_extract_options(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--ocr",
         choices=("auto", "never"),
-        default="never",
-        help="OCR pages without text when tesseract is installed (auto)",
+        default="auto",
+        help="OCR pages without text when tesseract is installed (auto, the default) or never",
     )
     g.add_argument("--password", help="password of an encrypted PDF")
 

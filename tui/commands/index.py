@@ -10,6 +10,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from tui.commands.chunks import add_extract_options, extract_options
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("index", help="index a folder into its SQLite file (.chunkscope/index.db)")
@@ -28,6 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--timeout", type=float, default=None, help="per-file extraction time-out in seconds")
     p.add_argument("--memory-mb", type=int, default=None, help="address-space limit of each worker, in MiB")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_extract_options(p)
     p.set_defaults(run=run)
 
 
@@ -173,6 +176,7 @@ def run(args: argparse.Namespace) -> int:
                 db_path=args.db,
                 jobs=args.jobs,
                 modes=modes,
+                options=extract_options(args),
                 on_event=on_event,
                 limits=limits,
                 **kwargs,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from tui.commands.chunks import add_extract_options, extract_options
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("ui", help="the terminal UI on a folder (the default command)")
@@ -19,6 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         default="auto",
         help="how images are drawn (default: the best the terminal supports)",
     )
+    add_extract_options(p)
     p.set_defaults(run=run)
 
 
@@ -52,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
         poll=args.poll,
         watch=not args.no_watch,
         image_renderer=args.images,
+        options=extract_options(args),
     )
     app.run()
     return 0

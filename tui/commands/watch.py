@@ -15,6 +15,8 @@ import threading
 import time
 from pathlib import Path
 
+from tui.commands.chunks import add_extract_options, extract_options
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("watch", help="keep a folder's index current (headless), logging each change")
@@ -23,6 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", type=int, default=None, help="extraction worker processes")
     p.add_argument("--poll", action="store_true", help="poll the folder instead of native file events")
     p.add_argument("--quiet-ms", type=int, default=300, help="debounce window per path (milliseconds)")
+    add_extract_options(p)
     p.set_defaults(run=run)
 
 
@@ -70,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     try:
-        indexer = Indexer(folder, args.db, jobs=args.jobs, on_event=log)
+        indexer = Indexer(folder, args.db, jobs=args.jobs, on_event=log, options=extract_options(args))
     except StoreError as exc:
         raise UserError(str(exc)) from None
     loop = SyncLoop(folder, indexer, poll=args.poll, quiet=args.quiet_ms / 1000, on_event=log)

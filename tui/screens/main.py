@@ -86,11 +86,18 @@ class MainScreen(Screen[None]):
     ]
 
     def __init__(
-        self, library: Library, *, jobs: int | None = None, poll: bool = False, watch: bool = True
+        self,
+        library: Library,
+        *,
+        jobs: int | None = None,
+        poll: bool = False,
+        watch: bool = True,
+        options: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
         self.library = library
         self.jobs, self.poll, self.watch = jobs, poll, watch
+        self.options = dict(options or {})  # extraction options for the files indexed from here
         self.rows: dict[str, Any] = {}
         self.counts: dict[str, int] = {}
         self.path: str | None = None
@@ -208,7 +215,9 @@ class MainScreen(Screen[None]):
             post(msg.WatchEvent("error", f"indexing unavailable: {exc}"))
             post(msg.WatcherChanged("unavailable"))
             return
-        indexer = Indexer(self.library.root, self.library.store, jobs=self.jobs, on_event=on_event)
+        indexer = Indexer(
+            self.library.root, self.library.store, jobs=self.jobs, on_event=on_event, options=self.options
+        )
         loop = SyncLoop(self.library.root, indexer, poll=self.poll, on_event=on_event)
         post(msg.WatcherChanged("starting"))
         self.indexer, self.sync_loop = indexer, loop
