@@ -18,10 +18,11 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from itertools import accumulate, repeat
 from typing import Any
 
+from .._fast import new_chunk
 from ..model import CSV, IMAGE, SPREADSHEET, TABLE, Block, Chunk, Document, render_table
 from ..provenance import FIRST_KEYS, provenance
 from ._common import Draft, _provenance, image_drafts, split_at_paragraphs, split_atomic
@@ -500,30 +501,6 @@ def _csv_group_drafts(doc: Document, units: list[Table | Block], size: int) -> l
     return drafts
 
 
-def _chunk_setters() -> tuple[Any, Any, Any] | None:
-    if tuple(f.name for f in fields(Chunk)) != ("content", "content_type", "metadata") or hasattr(
-        Chunk, "__post_init__"
-    ):
-        return None  # the model changed: chunks are made by the constructor
-    return Chunk.content.__set__, Chunk.content_type.__set__, Chunk.metadata.__set__  # type: ignore[attr-defined]
-
-
-_CHUNK_SETTERS = _chunk_setters()
-
-
-def _make_chunks(content_type: str, texts: list[str], metas: list[dict[str, Any]]) -> list[Chunk]:
-    """``[Chunk(text, content_type, meta) …]``, made with the slots set directly (the same
-    objects; the frozen dataclass's ``__init__`` is most of the cost of a small chunk)."""
-    if _CHUNK_SETTERS is None:
-        return [Chunk(t, content_type, m) for t, m in zip(texts, metas, strict=True)]
-    set_content, set_type, set_meta = _CHUNK_SETTERS
-    chunks = list(map(object.__new__, repeat(Chunk, len(texts))))
-    any(map(set_content, chunks, texts))
-    any(map(set_type, chunks, repeat(content_type)))
-    any(map(set_meta, chunks, metas))
-    return chunks
-
-
 def _csv_table_groups(doc: Document, unit: Table, size: int) -> list[Chunk] | None:
     """The row groups of a CSV document that is one table whose row numbers are its source
     lines in order (what the CSV reader makes): chunks made directly, with the metadata
@@ -588,7 +565,7 @@ def _csv_table_groups(doc: Document, unit: Table, size: int) -> list[Chunk] | No
                 "row_range": [first, last],
             }
         metas.append(meta)
-    return _make_chunks("row_group", texts, metas)
+    return list(map(new_chunk, texts, repeat("row_group"), metas))
 
 
 @mode("row", families=[CSV], reads=("rows_per_chunk",))
