@@ -13,7 +13,8 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import product
+from functools import cache
+from itertools import chain, product
 from typing import Any
 
 from ..model import CODE, HEADING, IMAGE, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
@@ -495,11 +496,15 @@ def keywords(text: str) -> set[str]:
 
 #: bytes.translate table: ASCII letters and digits kept, every other byte a space
 _KEEP_ALNUM = bytes(c if (97 <= c <= 122 or 48 <= c <= 57) else 32 for c in range(256))
-_ALNUM = [bytes([c]) for c in b"abcdefghijklmnopqrstuvwxyz0123456789"]
-#: every run of one to three letters/digits, and the stopwords: what is not a keyword
-_NOT_KEYWORDS = frozenset(b"".join(p) for n in (1, 2, 3) for p in product(_ALNUM, repeat=n)) | frozenset(
-    w.encode() for w in STOPWORDS
-)
+
+
+@cache
+def not_keywords() -> frozenset[bytes]:
+    """Every run of one to three ASCII letters/digits, and the stopwords: what is not a keyword.
+    About 48,000 entries, so made on first use rather than when the modes are imported."""
+    alnum = b"abcdefghijklmnopqrstuvwxyz0123456789"
+    short = chain.from_iterable(product(alnum, repeat=n) for n in (1, 2, 3))
+    return frozenset(map(bytes, short)) | frozenset(w.encode() for w in STOPWORDS)
 
 
 def keyword_bytes(text: str) -> set[bytes]:
@@ -507,7 +512,7 @@ def keyword_bytes(text: str) -> set[bytes]:
     every character but an ASCII letter or digit becomes a space (a non-ASCII one via ``?``),
     the runs are split off and those shorter than four or stopwords dropped, all in C."""
     runs = text.lower().encode("ascii", "replace").translate(_KEEP_ALNUM).split()
-    return set(runs).difference(_NOT_KEYWORDS)
+    return set(runs).difference(not_keywords())
 
 
 # -- sentences (sentence mode) ---------------------------------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ._common import _KEEP_ALNUM, _NOT_KEYWORDS
+from ._common import _KEEP_ALNUM, not_keywords
 
 #: whitespace for ``str.split`` that ``bytes.split`` does not split at (ASCII separators and
 #: every non-ASCII space; the ASCII ones first)
@@ -38,18 +38,19 @@ class Lexicon:
     """:meth:`of` gives ``(keyword_bytes(text), len(text.split()))`` for texts made of the
     characters of the texts given here (a block's parts are)."""
 
-    __slots__ = ("_count_bytes",)
+    __slots__ = ("_count_bytes", "_not_keywords")
 
     def __init__(self, texts: Iterable[str]) -> None:
         self._count_bytes = bytes_whitespace_only("".join(texts))
+        self._not_keywords = not_keywords()
 
     def of(self, text: str) -> tuple[set[bytes], int]:
         if text.isascii():  # lower-cased by the table, the same for ASCII
             low = text.encode("ascii")
-            words = set(low.translate(_KEEP_LOWERED).split()).difference(_NOT_KEYWORDS)
+            words = set(low.translate(_KEEP_LOWERED).split()).difference(self._not_keywords)
         else:
             low = text.lower().encode("ascii", "replace")
-            words = set(low.translate(_KEEP_ALNUM).split()).difference(_NOT_KEYWORDS)
+            words = set(low.translate(_KEEP_ALNUM).split()).difference(self._not_keywords)
         if self._count_bytes:
             marks = low.translate(_SPACE_OR_X)
             return words, marks.count(b" x") + (marks[:1] == b"x")
