@@ -18,7 +18,7 @@ from itertools import chain, product
 from typing import Any
 
 from ..model import CODE, HEADING, IMAGE, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
-from ..provenance import FIRST_KEYS, RANGE_KEYS, provenance
+from ..provenance import FIRST_KEYS, RANGE_KEYS
 from .params import ModeParams
 
 Span = tuple[int, int]
@@ -287,37 +287,32 @@ class Draft:
         meta = dict(self.meta)
         if document_metadata is not None:
             meta["document_metadata"] = document_metadata
-        meta.update(_provenance(self.blocks) if self.prov is None else self.prov)
+        if self.prov is None:
+            add_provenance(meta, self.blocks)
+        else:
+            meta.update(self.prov)
         return Chunk(self.text, self.content_type, meta)
 
 
 _PROVENANCE_KEYS = frozenset(FIRST_KEYS + RANGE_KEYS)
 
 
-def _provenance(blocks: list[Block]) -> dict[str, Any]:
-    """:func:`provenance`, with shortcuts for one block and for blocks without extra keys
-    (then only lines and pages matter); the result is the same."""
+def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
+    """``meta.update(_provenance(blocks))``, written straight into ``meta``: the lines and pages
+    in one pass, and the extra keys (e-mail, sheet, slide, record ranges …) looked for only
+    among the keys the blocks have."""
     if len(blocks) == 1:
         b = blocks[0]
-        out: dict[str, Any] = {}
-        if b.lines:
-            out["source_lines"] = [b.lines[0], b.lines[1]]
-        if b.page is not None:
-            out["page_number"] = b.page
-        meta = b.meta
-        if meta and not _PROVENANCE_KEYS.isdisjoint(meta):
-            for key in FIRST_KEYS:
-                if key in meta:
-                    out[key] = meta[key]
-            for key in RANGE_KEYS:
-                span = meta.get(key)
-                if span:
-                    out[key] = [span[0], span[1]]
-        return out
+        if not b.meta or _PROVENANCE_KEYS.isdisjoint(b.meta):
+            lines = b.lines
+            if lines:
+                meta["source_lines"] = [lines[0], lines[1]]
+            if b.page is not None:
+                meta["page_number"] = b.page
+            return
     first_line = last_line = first_page = last_page = None
+    metas = []
     for b in blocks:
-        if b.meta:
-            return provenance(blocks)
         span = b.lines
         if span:
             if first_line is None:
@@ -333,13 +328,36 @@ def _provenance(blocks: list[Block]) -> dict[str, Any]:
                 first_page = last_page = page
             elif page > last_page:
                 last_page = page
-    out = {}
+        if b.meta:
+            metas.append(b.meta)
     if first_line is not None:
-        out["source_lines"] = [first_line, last_line]
+        meta["source_lines"] = [first_line, last_line]
     if first_page is not None:
-        out["page_number"] = first_page
+        meta["page_number"] = first_page
         if last_page != first_page:
-            out["page_end"] = last_page
+            meta["page_end"] = last_page
+    if not metas:
+        return
+    keys = _PROVENANCE_KEYS.intersection(chain.from_iterable(metas))
+    if not keys:
+        return
+    for key in FIRST_KEYS:
+        if key in keys:
+            for m in metas:
+                if key in m:
+                    meta[key] = m[key]
+                    break
+    for key in RANGE_KEYS:
+        if key in keys:
+            spans = [m[key] for m in metas if m.get(key)]
+            if spans:
+                meta[key] = [min(s[0] for s in spans), max(s[1] for s in spans)]
+
+
+def _provenance(blocks: list[Block]) -> dict[str, Any]:
+    """:func:`indexer.provenance.provenance`, by :func:`add_provenance` (the same result, tested)."""
+    out: dict[str, Any] = {}
+    add_provenance(out, blocks)
     return out
 
 

@@ -9,72 +9,13 @@ provenance straight into it too.
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any
 
 from .._fast import new_chunk
 from ..model import Block, Chunk
-from ..provenance import FIRST_KEYS, RANGE_KEYS
-from ._common import _PROVENANCE_KEYS, Draft, finish
+from ._common import Draft, add_provenance, finish
 
 Piece = tuple[str, str, list[Block], dict[str, Any]]
-
-
-def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
-    """``meta.update(_provenance(blocks))``, written straight into ``meta``: the lines and pages
-    in one pass, and the extra keys (e-mail, sheet, slide, record ranges …) looked for only
-    among the keys the blocks have."""
-    if len(blocks) == 1:
-        b = blocks[0]
-        if not b.meta or _PROVENANCE_KEYS.isdisjoint(b.meta):
-            lines = b.lines
-            if lines:
-                meta["source_lines"] = [lines[0], lines[1]]
-            if b.page is not None:
-                meta["page_number"] = b.page
-            return
-    first_line = last_line = first_page = last_page = None
-    metas = []
-    for b in blocks:
-        span = b.lines
-        if span:
-            if first_line is None:
-                first_line, last_line = span
-            else:
-                if span[0] < first_line:
-                    first_line = span[0]
-                if span[1] > last_line:
-                    last_line = span[1]
-        page = b.page
-        if page is not None:
-            if first_page is None:
-                first_page = last_page = page
-            elif page > last_page:
-                last_page = page
-        if b.meta:
-            metas.append(b.meta)
-    if first_line is not None:
-        meta["source_lines"] = [first_line, last_line]
-    if first_page is not None:
-        meta["page_number"] = first_page
-        if last_page != first_page:
-            meta["page_end"] = last_page
-    if not metas:
-        return
-    keys = _PROVENANCE_KEYS.intersection(chain.from_iterable(metas))
-    if not keys:
-        return
-    for key in FIRST_KEYS:
-        if key in keys:
-            for m in metas:
-                if key in m:
-                    meta[key] = m[key]
-                    break
-    for key in RANGE_KEYS:
-        if key in keys:
-            spans = [m[key] for m in metas if m.get(key)]
-            if spans:
-                meta[key] = [min(s[0] for s in spans), max(s[1] for s in spans)]
 
 
 def emit(first: list[Draft], pieces: list[Piece], doc_meta: dict[str, Any] | None) -> list[Chunk]:

@@ -16,6 +16,7 @@ from ..gcpause import no_cycle_collection
 from ..model import CODE, DOCUMENT, HEADING, LIST, TABLE, Block, Chunk, Document
 from ._common import (
     HeadingPath,
+    add_provenance,
     doc_metadata,
     finish,
     flatten,
@@ -23,7 +24,7 @@ from ._common import (
     replaces_structure,
     split_block,
 )
-from ._emit import Sink, add_provenance
+from ._emit import Sink
 from ._sentences import sentences_by_paragraph
 from .params import ModeParams
 from .registry import mode

@@ -19,7 +19,7 @@ from ..gcpause import no_cycle_collection
 from ..model import CODE, DOCUMENT, HEADING, IMAGE, LIST, TABLE, Block, Chunk, Document
 from ._common import (
     Draft,
-    _provenance,
+    add_provenance,
     doc_metadata,
     image_drafts,
     split_atomic,
@@ -73,7 +73,7 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
     def done(content_type: str, part: Block, meta: dict[str, Any]) -> Chunk:
         """A chunk that no prose will merge into, made at once (as the last loop would)."""
         meta["document_metadata"] = doc_meta
-        _add_provenance(meta, part)
+        add_provenance(meta, [part])
         return new_chunk(part.text, content_type, meta)
 
     def flush() -> None:
@@ -147,23 +147,10 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
         blocks = d.blocks
         if d.prov is not None:
             m.update(d.prov)
-        elif len(blocks) == 1:
-            _add_provenance(m, blocks[0])
         else:
-            m.update(_provenance(blocks))
+            add_provenance(m, blocks)
         out.append(new_chunk(d.text, d.content_type, m))
     return out
-
-
-def _add_provenance(meta: dict[str, Any], block: Block) -> None:
-    """``meta.update(_provenance([block]))``: a plain block's lines and page written directly."""
-    if block.meta:
-        meta.update(_provenance([block]))
-        return
-    if block.lines:
-        meta["source_lines"] = [block.lines[0], block.lines[1]]
-    if block.page is not None:
-        meta["page_number"] = block.page
 
 
 def _images(

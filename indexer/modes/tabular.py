@@ -25,7 +25,7 @@ from typing import Any
 from .._fast import new_chunk
 from ..model import CSV, IMAGE, SPREADSHEET, TABLE, Block, Chunk, Document, render_table
 from ..provenance import FIRST_KEYS, provenance
-from ._common import Draft, _provenance, image_drafts, split_at_paragraphs, split_atomic
+from ._common import Draft, add_provenance, image_drafts, split_at_paragraphs, split_atomic
 from .params import ModeParams
 from .registry import mode
 from .sliding_window import window_starts
@@ -238,7 +238,10 @@ def _finish(doc: Document, drafts: list[Draft], extra: dict[str, Any] | None = N
             meta.update(extra)
         if doc_meta is not None:
             meta["document_metadata"] = doc_meta
-        meta.update(_provenance(d.blocks) if d.prov is None else d.prov)
+        if d.prov is None:
+            add_provenance(meta, d.blocks)
+        else:
+            meta.update(d.prov)
         out.append(Chunk(d.text, d.content_type, meta))
     return out
 
