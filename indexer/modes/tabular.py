@@ -538,35 +538,21 @@ def _csv_table_groups(doc: Document, unit: Table, size: int) -> list[Chunk] | No
     metas: list[dict[str, Any]] = []
     for index, (start, stop, end) in enumerate(zip(starts, stops, ends, strict=True)):
         first, last = nums[start], nums[stop - 1]
-        if doc_meta is None:
-            meta = {
-                "row_start": start + 1,
-                "row_end": stop,
-                "row_count": stop - start,
-                "col_count": col_count,
-                "header_row": header_row,
-                "has_header": has_header,
-                "delimiter_detected": delimiter,
-                "encoding": encoding,
-                "chunk_index": index,
-                "source_lines": [first, last if last >= end else end],
-                "row_range": [first, last],
-            }
-        else:
-            meta = {
-                "row_start": start + 1,
-                "row_end": stop,
-                "row_count": stop - start,
-                "col_count": col_count,
-                "header_row": header_row,
-                "has_header": has_header,
-                "delimiter_detected": delimiter,
-                "encoding": encoding,
-                "chunk_index": index,
-                "document_metadata": doc_meta,
-                "source_lines": [first, last if last >= end else end],
-                "row_range": [first, last],
-            }
+        meta = {
+            "row_start": start + 1,
+            "row_end": stop,
+            "row_count": stop - start,
+            "col_count": col_count,
+            "header_row": header_row,
+            "has_header": has_header,
+            "delimiter_detected": delimiter,
+            "encoding": encoding,
+            "chunk_index": index,
+        }
+        if doc_meta is not None:
+            meta["document_metadata"] = doc_meta
+        meta["source_lines"] = [first, last if last >= end else end]
+        meta["row_range"] = [first, last]
         metas.append(meta)
     return list(map(new_chunk, texts, repeat("row_group"), metas))
 
