@@ -48,6 +48,34 @@ class FormatSpec:
 
 _FORMATS: list[FormatSpec] = []
 _LOADED = False
+_IMPORTED: set[str] = set()
+
+#: Which module of ``indexer.formats`` registers each extension, so that a file's extractor is
+#: found by importing that one module instead of all of them (a process that reads one format,
+#: such as ``chunkscope chunks notes.md``, skips importing the PDF, office and HTML libraries). A
+#: test holds this table equal to what the modules register; an extension it does not list (or an
+#: extractor registered from elsewhere) is found by importing every module, as before.
+MODULES_BY_EXTENSION: dict[str, tuple[str, ...]] = {
+    ".csv": ("csvfmt",), ".tsv": ("csvfmt",),
+    ".doc": ("legacy",), ".ppt": ("legacy",),
+    ".docx": ("docx",), ".docm": ("docx",), ".dotx": ("docx",), ".dotm": ("docx",),
+    ".eml": ("email",), ".mbox": ("email",),
+    ".epub": ("epub",),
+    ".html": ("html",), ".htm": ("html",), ".xhtml": ("html",),
+    ".ipynb": ("notebook",),
+    ".json": ("jsonfmt",), ".jsonl": ("jsonfmt",), ".ndjson": ("jsonfmt",),
+    ".md": ("markdown",), ".markdown": ("markdown",),
+    ".msg": ("msg",),
+    ".odt": ("odf",), ".odp": ("odf",), ".ott": ("odf",), ".otp": ("odf",),
+    ".pdf": ("pdf",),
+    ".pptx": ("pptx",), ".pptm": ("pptx",), ".potx": ("pptx",), ".potm": ("pptx",),
+    ".ppsx": ("pptx",), ".ppsm": ("pptx",),
+    ".rtf": ("rtf",),
+    ".txt": ("text",),
+    ".xlsx": ("spreadsheet",), ".xlsm": ("spreadsheet",), ".xltx": ("spreadsheet",),
+    ".xltm": ("spreadsheet",), ".xls": ("spreadsheet",), ".xlsb": ("spreadsheet",),
+    ".ods": ("spreadsheet",),
+}  # fmt: skip
 
 
 def library_version(dist: str) -> str:
@@ -103,7 +131,25 @@ def load_all() -> None:
     package = importlib.import_module("indexer.formats")
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
         if info.name != "registry" and not info.name.startswith("_"):
-            importlib.import_module(f"indexer.formats.{info.name}")
+            _import(info.name)
+
+
+def _import(module: str) -> None:
+    if module not in _IMPORTED:
+        importlib.import_module(f"indexer.formats.{module}")
+        _IMPORTED.add(module)
+
+
+def _load_for(ext: str) -> None:
+    """Make sure every extractor that may claim ``ext`` is registered."""
+    if _LOADED:
+        return
+    modules = MODULES_BY_EXTENSION.get(ext)
+    if modules is None:
+        load_all()
+        return
+    for module in modules:
+        _import(module)
 
 
 def formats() -> list[FormatSpec]:
@@ -119,7 +165,8 @@ def for_extension(ext: str) -> FormatSpec | None:
     ext = ext.lower()
     if ext and not ext.startswith("."):
         ext = "." + ext
-    matches = [f for f in formats() if ext in f.extensions]
+    _load_for(ext)
+    matches = [f for f in _FORMATS if ext in f.extensions]
     if not matches:
         return None
     return max(matches, key=lambda f: f.priority)
