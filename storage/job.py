@@ -20,7 +20,7 @@ from indexer.model import Document
 from indexer.modes import registry as modes
 from indexer.modes.params import ModeParams
 
-from .serial import ChunkIds, array_document_json, dumps
+from .serial import array_document_json, chunk_rows_of
 
 ALL_MODES = "all"
 DOCUMENT_ENCODING = "ajson+zlib"  # how document_data.document is stored (see storage.store.stored_document)
@@ -41,17 +41,8 @@ def chunk_rows(doc: Document, rel: str, mode: str, params: ModeParams) -> tuple[
     """(resolved mode name, mode_key, rows) with rows ``(id, ordinal, content, content_type, metadata_json)``."""
     spec = modes.resolve(doc.family, mode)
     key = modes.key_for(doc.family, mode, params)
-    ids = ChunkIds(rel, key)  # what indexer.provenance.chunk_id gives, faster
-    rows = [
-        (
-            ids(chunk.metadata, chunk.content, ordinal),
-            ordinal,
-            chunk.content,
-            chunk.content_type,
-            dumps(chunk.metadata),
-        )
-        for ordinal, chunk in enumerate(api.chunk_document(doc, mode, params))
-    ]
+    # ids as indexer.provenance.chunk_id gives them, metadata as serial.dumps: faster, a column at a time
+    rows = chunk_rows_of(api.chunk_document(doc, mode, params), rel, key)
     return spec.name, key, rows
 
 
