@@ -19,7 +19,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from itertools import accumulate, repeat
+from itertools import accumulate, count, repeat
 from typing import Any
 
 from .._fast import new_chunk
@@ -203,6 +203,49 @@ class Table:
         out["row_range"] = [first, last]
         return out
 
+    def plain_prov(self) -> bool:
+        """Whether :meth:`prov` gives only ``source_lines`` and ``row_range`` beyond the sheet keys
+        (no page, record range, or first-block key other than ``sheet_name``/``sheet_index``)."""
+        b = self.block
+        return (
+            b.page is None
+            and _SHEET_KEYS.issuperset(self.first_keys)
+            and not (b.meta and b.meta.get("record_range"))
+        )
+
+    def group_spans(self, starts: Sequence[int], stops: Sequence[int]) -> tuple[list | None, list]:
+        """``source_lines`` (None when :meth:`prov` gives none) and ``row_range`` of the
+        contiguous row groups ``range(start, stop)``, as :meth:`prov` gives them, for a table
+        whose :meth:`plain_prov` holds."""
+        b = self.block
+        nums = b.row_numbers
+        his = [stop - 1 for stop in stops]
+        if self.ascending:
+            firsts = list(map(nums.__getitem__, starts))
+            lasts = list(map(nums.__getitem__, his))
+        elif len(nums) == len(b.rows):
+            spans = list(map(nums.__getitem__, map(slice, starts, stops)))
+            firsts, lasts = list(map(min, spans)), list(map(max, spans))
+        else:
+            firsts, lasts = [lo + 1 for lo in starts], [hi + 1 for hi in his]
+        row_ranges = list(map(_pair, firsts, lasts))
+        lines = b.lines
+        if lines is None:
+            return None, row_ranges
+        if self.text_offset is not None:
+            base = lines[0] + self.text_offset
+            return [[base + lo, base + hi] for lo, hi in zip(starts, his, strict=True)], row_ranges
+        if self.ascending and nums and lines[0] <= nums[0] and nums[-1] <= lines[1]:
+            # CSV: a group ends on the line before the next row's (quoted fields may span lines)
+            ends = [nums[stop] - 1 if stop < len(nums) else lines[1] for stop in stops]
+            return [
+                [nums[lo], last if last >= end else end]
+                for lo, last, end in zip(starts, lasts, ends, strict=True)
+            ], row_ranges
+        if lines:
+            return [[lines[0], lines[1]] for _ in starts], row_ranges
+        return None, row_ranges
+
     def draft(self, content_type: str, indices: Sequence[int], text: str, meta: dict[str, Any]) -> Draft:
         return Draft(content_type, text, [], meta, self.prov(indices))
 
@@ -224,14 +267,29 @@ def _units(doc: Document, params: ModeParams) -> tuple[list[Table | Block], list
     return units, images
 
 
+def _pair(first: int, last: int) -> list[int]:
+    return [first, last]
+
+
+_SHEET_KEYS = frozenset(("sheet_name", "sheet_index"))
+
+
 def _sheet_meta(block: Block) -> dict[str, Any]:
     return {k: block.meta[k] for k in ("sheet_name", "sheet_index") if k in block.meta}
 
 
-def _finish(doc: Document, drafts: list[Draft], extra: dict[str, Any] | None = None) -> list[Chunk]:
-    doc_meta = dict(doc.metadata) or None
+def _finish(
+    doc: Document, drafts: Sequence[Draft | Chunk], extra: dict[str, Any] | None = None, doc_meta: Any = ()
+) -> list[Chunk]:
+    """The chunks of the drafts, numbered, with ``extra``, the document metadata and provenance
+    added; a Chunk among them is already complete (made by its mode with its place's index)."""
+    if doc_meta == ():
+        doc_meta = dict(doc.metadata) or None
     out = []
     for i, d in enumerate(drafts):
+        if d.__class__ is Chunk:
+            out.append(d)
+            continue
         meta = d.meta  # every draft here has a dict of its own: completed in place
         meta["chunk_index"] = i
         if extra:
@@ -284,22 +342,67 @@ def _join(table: Table, indices: Sequence[int]) -> str:
 def sheet_rows(doc: Document, params: ModeParams) -> list[Chunk]:
     size = _rows_per_chunk(params, 1)
     units, drafts = _units(doc, params)
+    parts: list[Draft | Chunk] = list(drafts)
+    skipped = _skipped_sheets(doc)
+    doc_meta = dict(doc.metadata) or None
     for unit in units:
         if isinstance(unit, Block):
-            drafts += _text_draft("row_document", unit, _sheet_meta(unit))
-            continue
-        sheet = _sheet_meta(unit.block)
-        for group in _row_groups(unit, size):
-            meta = sheet | {
-                "row_index": group[0],
-                "header_row": list(unit.names),
-                "col_count": len(unit.names),
-                "rows_per_chunk": size,
-                "actual_row_count": len(group),
-            }
-            text = unit.rendered[group[0]] if size == 1 else _join(unit, group)
-            drafts.append(unit.draft("row_document", group, text, meta))
-    return _finish(doc, drafts, {"skipped_sheets": _skipped_sheets(doc)})
+            parts += _text_draft("row_document", unit, _sheet_meta(unit))
+        elif unit.plain_prov():
+            parts += _sheet_row_chunks(unit, size, len(parts), skipped, doc_meta)
+        else:
+            sheet = _sheet_meta(unit.block)
+            for group in _row_groups(unit, size):
+                meta = sheet | {
+                    "row_index": group[0],
+                    "header_row": list(unit.names),
+                    "col_count": len(unit.names),
+                    "rows_per_chunk": size,
+                    "actual_row_count": len(group),
+                }
+                text = unit.rendered[group[0]] if size == 1 else _join(unit, group)
+                parts.append(unit.draft("row_document", group, text, meta))
+    return _finish(doc, parts, {"skipped_sheets": skipped}, doc_meta)
+
+
+def _sheet_row_chunks(
+    unit: Table, size: int, first_index: int, skipped: list[str], doc_meta: dict[str, Any] | None
+) -> list[Chunk]:
+    """The row chunks of one table whose provenance is plain (:meth:`Table.plain_prov`), made
+    directly with what :func:`_finish` gives a draft's (same keys, same order)."""
+    n = len(unit.block.rows)
+    starts = range(0, n, size)
+    stops = [*range(size, n, size), n]
+    lines, row_ranges = unit.group_spans(starts, stops)
+    sheet = _sheet_meta(unit.block)
+    header_row = list(unit.names)
+    col_count = len(header_row)
+    metas = [
+        {
+            **sheet,
+            "row_index": start,
+            "header_row": header_row,
+            "col_count": col_count,
+            "rows_per_chunk": size,
+            "actual_row_count": stop - start,
+            "chunk_index": index,
+            "skipped_sheets": skipped,
+        }
+        for index, start, stop in zip(count(first_index), starts, stops)
+    ]
+    if doc_meta is not None:
+        for meta in metas:
+            meta["document_metadata"] = doc_meta
+    if lines is not None:
+        for meta, span in zip(metas, lines, strict=True):
+            meta["source_lines"] = span
+    for meta, span in zip(metas, row_ranges, strict=True):
+        meta["row_range"] = span
+    if size == 1:
+        texts = unit.rendered
+    else:
+        texts = list(map("\n".join, map(unit.rendered.__getitem__, map(slice, starts, stops))))
+    return list(map(new_chunk, texts, repeat("row_document"), metas))
 
 
 def _pipe_parts(unit: Table) -> list[tuple[list[int], str]]:
