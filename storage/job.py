@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import zlib
 from dataclasses import dataclass, field
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -59,14 +60,26 @@ def modes_to_chunk(family: str, wanted: tuple[str, ...]) -> list[str]:
 
 
 def _compress_document(doc: Document) -> bytes:
-    """The stored form of ``doc``: its array JSON (:func:`storage.serial.array_document_json`), zlib
-    level 1 (a few times smaller, fast), encoded and compressed a slice at a time so a large
+    """The stored form of ``doc``: its array JSON (:func:`storage.serial.array_document_json`) as a
+    zlib stream (a few times smaller), encoded and compressed a slice at a time so a large
     document's JSON never exists twice (str and bytes)."""
     text = array_document_json(doc)
-    packer = zlib.compressobj(1)
+    packer = _packer()()
     parts = [packer.compress(text[i : i + _SLICE].encode("utf-8")) for i in range(0, len(text), _SLICE)]
     parts.append(packer.flush())
     return b"".join(parts)
+
+
+@cache
+def _packer() -> Any:
+    """What makes a zlib compressor: ISA-L's deflate at its level 2 where the ``isal`` package is
+    installed (about four times quicker than zlib's level 1 on the stored JSON, and a little
+    smaller; the stream is standard zlib, read back by ``zlib.decompress``), else zlib's level 1."""
+    try:
+        from isal import isal_zlib
+    except ImportError:
+        return partial(zlib.compressobj, 1)
+    return partial(isal_zlib.compressobj, 2)
 
 
 _SLICE = 1 << 20  # characters encoded at a time
