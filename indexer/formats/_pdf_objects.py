@@ -6,6 +6,7 @@ from __future__ import annotations
 import ctypes
 import io
 from dataclasses import dataclass, field
+from itertools import repeat
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -89,12 +90,43 @@ def scan_page(page) -> PageObjects:
     values = (ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float())
     refs = tuple(ctypes.byref(v) for v in values)
     budget = [MAX_OBJECTS]
-    count = pdfium_c.FPDFPage_CountObjects(page)
-    _scan(out, values, refs, budget, page, max(count, 0), 0)
+    count = max(pdfium_c.FPDFPage_CountObjects(page), 0)
+    if count > MAX_OBJECTS:
+        _scan(out, values, refs, budget, page, count, 0)
+        return out
+    # Most objects of a page are text: their handles and types are read in C-level passes (map)
+    # and only the others are visited. Same order and budget as _scan: object ``i`` is reached
+    # while ``i < MAX_OBJECTS - nested`` (``nested``: objects spent inside form XObjects so far).
+    objects = list(map(page_object, repeat(page, count), range(count)))
+    kinds = list(map(obj_type, objects))
+    left, bottom, right, top = values
+    nested = 0
+    limit = count
+    for i, kind in enumerate(kinds):
+        if kind == _TEXT:
+            continue
+        if i >= limit:
+            break
+        obj = objects[i]
+        if not obj:
+            continue
+        if kind == _IMAGE:
+            out.images.append((top.value if obj_bounds(obj, *refs) else 0.0, obj))
+        elif kind == _PATH:
+            if obj_bounds(obj, *refs):
+                out.add_box(left.value, bottom.value, right.value, top.value)
+        elif kind == _FORM:
+            budget[0] = MAX_OBJECTS - (i + 1) - nested
+            _scan(out, values, refs, budget, obj, max(form_count(obj), 0), 1)
+            nested = MAX_OBJECTS - (i + 1) - budget[0]
+            limit = min(count, MAX_OBJECTS - nested)
+    if limit < count:
+        out.truncated = True
     return out
 
 
 _IMAGE, _PATH, _FORM = pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_FORM
+_TEXT = pdfium_c.FPDF_PAGEOBJ_TEXT
 
 
 def _scan(out: PageObjects, values, refs, budget: list[int], parent, count: int, depth: int) -> None:

@@ -7,6 +7,7 @@ against the Counter and min/max formulations (including how they break ties) on 
 
 from __future__ import annotations
 
+import ctypes
 import re
 from collections import Counter
 
@@ -16,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indexer.formats import _pdf_capi, _pdf_layout
+from indexer.formats import _pdf_capi, _pdf_layout, _pdf_objects
 from indexer.formats._pdf_lines import Line, page_lines
 from indexer.formats._pdf_objects import scan_page
 from tests.conftest import SAMPLE_CORPUS
@@ -240,3 +241,53 @@ def test_group_positions_follow_the_body_lines():
 
 if __name__ == "__main__":  # pragma: no cover
     pytest.main([__file__])
+
+
+def _walk_every_object(page) -> _pdf_objects.PageObjects:
+    """The general walk: every object of the page in turn, form XObjects entered where they are."""
+    out = _pdf_objects.PageObjects()
+    values = tuple(ctypes.c_float() for _ in range(4))
+    refs = tuple(ctypes.byref(v) for v in values)
+    count = max(pdfium_c.FPDFPage_CountObjects(page), 0)
+    _pdf_objects._scan(out, values, refs, [_pdf_objects.MAX_OBJECTS], page, count, 0)
+    return out
+
+
+def _found(objects: _pdf_objects.PageObjects):
+    images = [(top, ctypes.cast(obj, ctypes.c_void_p).value) for top, obj in objects.images]
+    return images, objects.horizontal, objects.vertical, objects.truncated
+
+
+SLIDES = "kreuzberg/100_g_networking_technology_overview_slides_toronto_august_2016.pdf"
+
+
+@pytest.mark.parametrize("limit", [_pdf_objects.MAX_OBJECTS, 100, 58, 57, 7, 1])
+def test_scan_page_skips_text_objects_but_finds_and_budgets_the_same(
+    limit, monkeypatch, playground, real_world
+):
+    # scan_page reads all object types first and visits only the others; the objects it reaches
+    # (and whether it says "truncated") must match the plain walk for every budget. The sample
+    # report draws its table's rules as 11 paths on page 1 and an image on page 2. word2vec.pdf
+    # page 5 has 86 objects, the first a form XObject holding 50: a budget of 100 runs out inside
+    # the page only because of the form. The slides' page 17 has 55 objects with five one-object
+    # forms at 31-35 followed by paths and images, so budgets of 57 and 58 end among those.
+    monkeypatch.setattr(_pdf_objects, "MAX_OBJECTS", limit)
+    paths = [*PDFS, playground / "word2vec.pdf", real_world / "pdf" / SLIDES]
+    compared = truncated = 0
+    for path in paths:
+        pdf = pdfium.PdfDocument(path)
+        try:
+            for index in range(len(pdf)):
+                page = pdfium_c.FPDF_LoadPage(pdf.raw, index)
+                try:
+                    expected = _found(_walk_every_object(page))
+                    assert _found(scan_page(page)) == expected, (path.name, index, limit)
+                    truncated += expected[3]
+                    compared += 1
+                finally:
+                    pdfium_c.FPDF_ClosePage(page)
+        finally:
+            pdf.close()
+    assert compared > 40
+    if limit < _pdf_objects.MAX_OBJECTS:
+        assert truncated > 0  # the small budgets really cut pages
