@@ -185,6 +185,7 @@ class Group:
     lines: list[Line] = field(default_factory=list)
     items: list[list] = field(default_factory=list)  # LIST: [level, ordered, text, marker_left]
     right: float = 0.0  # the rightmost line end so far (the column's right edge)
+    joined: str | None = None  # text(), once asked for
 
     def add(self, line: Line) -> None:
         self.lines.append(line)
@@ -212,7 +213,11 @@ class Group:
         return max(ln.top for ln in self.lines)
 
     def text(self) -> str:
-        return join_lines([ln.text for ln in self.lines])
+        """The joined text of the lines; kept after the first call (groups are complete by then:
+        headings are ranked after every page was grouped)."""
+        if self.joined is None:
+            self.joined = join_lines([ln.text for ln in self.lines])
+        return self.joined
 
 
 def join_lines(parts: Sequence[str]) -> str:
@@ -341,12 +346,18 @@ def _continues(group: Group, line: Line, limit: float) -> bool:
 
 def body_size(groups: Sequence[Group]) -> float:
     """The font size carrying most characters in the document (the first seen among equals)."""
-    weight: dict[float, int] = {}
-    get = weight.get
+    # characters per exact size first, then per half-point: a document has few distinct sizes,
+    # and both dicts keep the order in which sizes first occur
+    by_size: dict[float, int] = {}
+    get = by_size.get
     for g in groups:
         for ln in g.lines:
-            key = round(ln.size * 2) / 2
-            weight[key] = get(key, 0) + len(ln.text)
+            size = ln.size
+            by_size[size] = get(size, 0) + len(ln.text)
+    weight: dict[float, int] = {}
+    for size, n in by_size.items():
+        key = round(size * 2) / 2
+        weight[key] = weight.get(key, 0) + n
     return max(weight.items(), key=itemgetter(1))[0] if weight else 10.0
 
 

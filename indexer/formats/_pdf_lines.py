@@ -121,7 +121,7 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
     # the loop calls the C functions directly and without argument checks (_pdf_capi): a Python
     # call per query costs more than the query itself
     bl, br, bb, bt = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    box_refs = (ctypes.byref(bl), ctypes.byref(br), ctypes.byref(bb), ctypes.byref(bt))
+    ref_l, ref_r, ref_b, ref_t = ctypes.byref(bl), ctypes.byref(br), ctypes.byref(bb), ctypes.byref(bt)
     name = ctypes.create_string_buffer(_NAME_SIZE.value)
     flags_ref = ctypes.byref(ctypes.c_int())
     matrix = pdfium_c.FS_MATRIX()
@@ -147,11 +147,11 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
                 continue
             first = start + (len(segment) - len(segment.lstrip()))
             last = start + len(segment.rstrip()) - 1
-        if get_box(raw, first, *box_refs):
+        if get_box(raw, first, ref_l, ref_r, ref_b, ref_t):
             l1, r1, b1, t1 = bl.value, br.value, bb.value, bt.value
         else:
             l1 = r1 = b1 = t1 = 0.0
-        if get_box(raw, last, *box_refs):
+        if get_box(raw, last, ref_l, ref_r, ref_b, ref_t):
             l2, r2, b2, t2 = bl.value, br.value, bb.value, bt.value
         else:
             l2 = r2 = b2 = t2 = 0.0
