@@ -212,7 +212,15 @@ def resolve_target(folder: str, target: str) -> str:
     """A relationship target relative to the part's folder, as a zip member name."""
     if target.startswith("/"):
         return posixpath.normpath(target.lstrip("/"))
+    if _normal(target) and (not folder or _normal(folder)):
+        return f"{folder}/{target}" if folder else target  # what normpath(join(…)) gives
     return posixpath.normpath(posixpath.join(folder, target))
+
+
+def _normal(path: str) -> bool:
+    """True when ``posixpath.normpath`` leaves this relative path as it is: not empty, and no
+    empty, ``.`` or ``..`` segment (the usual ``media/image1.png``)."""
+    return bool(path) and path[0] not in "./" and "/." not in path and "//" not in path and path[-1] != "/"
 
 
 def main_part(zf: zipfile.ZipFile, what: str, default: str) -> str:
@@ -230,11 +238,14 @@ def core_properties(zf: zipfile.ZipFile, what: str) -> dict[str, str]:
     if root is None:
         return out
     for el in root:
-        if not isinstance(el.tag, str):
+        tag = el.tag
+        if not isinstance(tag, str):
             continue
-        local = etree.QName(el).localname
+        local = tag.rpartition("}")[2]  # the local name, as QName(el).localname gives it
+        if local != "title" and local != "creator":
+            continue
         value = " ".join((el.text or "").split())
-        if value and local in ("title", "creator"):
+        if value:
             out["title" if local == "title" else "author"] = value
     return out
 

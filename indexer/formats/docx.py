@@ -689,12 +689,17 @@ class _Walker:
                                         gs = prop
                                 elif ptag == W_VMERGE and vm is None:
                                     vm = prop
+                                if len(prop) or ptag == W_P:
+                                    # paragraphs inside cell properties (never seen), in document
+                                    # order; a property without children holds none
+                                    for inner in prop.iter(W_P):
+                                        self._cell_paragraph(inner, texts, pics, None)
                             if gs is not None:
                                 span = max(1, min(_int(gs.get(W_VAL)) or 1, 64))
                             if vm is not None:
                                 vmerge = vm.get(W_VAL) or "continue"
-                        for inner in child.iter():  # (paragraphs inside cell properties: never seen)
-                            if inner.tag == W_P:
+                        else:
+                            for inner in child.iter(W_P):
                                 self._cell_paragraph(inner, texts, pics, None)
                     elif isinstance(tag, str):
                         for inner in child.iter(W_P):  # nested tables, content controls …
