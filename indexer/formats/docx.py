@@ -604,11 +604,17 @@ class _Walker:
             return
         if self.pending_list:
             self.flush_list()
-        if text:
-            if level:
-                self.add(HEADING, _one_line(text), level, page)
-            else:
-                self.add(PARAGRAPH, _tidy(raw), 0, page)
+        if text:  # what add() does, for the most common blocks
+            out = _one_line(text) if level else _tidy(raw)
+            line = self.line
+            last = line + out.count("\n")
+            kind = HEADING if level else PARAGRAPH
+            lines = (line, last)
+            self.blocks.append(
+                make_block(kind, out, level, lines, page, (), (), None, (), (), None, _EMPTY_META)
+            )
+            self.texts.append(out)
+            self.line = last + 2
         if pics:
             self.images(page, pics)
 
@@ -712,10 +718,13 @@ class _Walker:
                 elif vmerge == "restart":
                     for k in range(col, col + span):
                         above[k] = text
-                else:
+                elif above:
                     for k in range(col, col + span):
                         above.pop(k, None)
-                row.extend([text] * span)
+                if span == 1:
+                    row.append(text)
+                else:
+                    row.extend([text] * span)
                 col += span
             if row:
                 rows.append(row)
@@ -834,8 +843,10 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         warnings = [damaged] if damaged else []
         if root.tag != _w("document"):
             raise ParseError(f"{what} is not a Word document: its main part is {main}")
-        if b"Fallback" in raw or b"<!ENTITY" in raw or not raw.startswith(b"<?xml"):
-            _ooxml.drop_fallbacks(root)  # (an ASCII-compatible part without the word has none)
+        if b"Fallback" in raw or not raw.startswith(b"<?xml"):
+            # an ASCII-compatible part without the word has no such element (names are written
+            # out literally; elements inside unexpanded entities are not in the tree at all)
+            _ooxml.drop_fallbacks(root)
         body = root.find(_w("body"))
         if body is None:
             raise ParseError(f"{what}: the main document part has no body")
