@@ -23,6 +23,7 @@ import zipfile
 import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from typing import Any
 from xml.etree.ElementTree import ParseError as XMLParseError
 
@@ -191,11 +192,15 @@ def read_table(raw: RawSheet, *, char_budget: int) -> SheetTable | None:
     width = 0
     chars = 0
     fmt = cell_text
-    for r, values in raw.rows:
+    # without merged ranges, cells are converted ahead, a column of a batch of rows at a time
+    stream = _with_cells(raw.rows) if not merges else ((r, values, None) for r, values in raw.rows)
+    for r, values, converted in stream:
         if len(head) < 5:
             filled = [v for v in values if _filled(v)]
             info = (len(filled), sum(map(_is_text, filled)))
-        if pending < len(merges) or active:
+        if converted is not None:
+            cells = converted
+        elif pending < len(merges) or active:
             values = list(values)
             while pending < len(merges) and merges[pending][0] <= r:
                 r0, c0, r1, c1 = merges[pending]
@@ -215,7 +220,10 @@ def read_table(raw: RawSheet, *, char_budget: int) -> SheetTable | None:
                 for c in range(lo, hi + 1):
                     if not _filled(values[c]):
                         values[c] = value
-        cells = tuple([v if type(v) is str else (_float(v) if type(v) is float else fmt(v)) for v in values])
+        if converted is None:
+            cells = tuple(
+                [v if type(v) is str else (_float(v) if type(v) is float else fmt(v)) for v in values]
+            )
         if not any(cells):
             continue
         if len(head) < 5:
@@ -246,6 +254,59 @@ def read_table(raw: RawSheet, *, char_budget: int) -> SheetTable | None:
     else:
         header = tuple(f"Column {i + 1}" for i in range(width))
     return SheetTable(header, tuple(rows), tuple(numbers), has_header, chars, titles)
+
+
+_ONE_BY_ONE = 8  # leading rows converted a row at a time (titles and headers: mixed types)
+_BATCH = 2048  # rows converted together after them
+
+
+def _with_cells(rows: Iterator[tuple[int, Sequence[Any]]]) -> Iterator[tuple[int, Sequence[Any], tuple]]:
+    """``(row, values, cells)`` with ``cells`` the values as :func:`cell_text` gives them."""
+    rows = iter(rows)
+    for r, values in islice(rows, _ONE_BY_ONE):
+        yield r, values, tuple(map(cell_text, values))
+    while batch := list(islice(rows, _BATCH)):
+        numbers, values = zip(*batch, strict=True)
+        yield from zip(numbers, values, _batch_cells(values), strict=True)
+
+
+def _batch_cells(rows: Sequence[Sequence[Any]]) -> list[tuple[str, ...]]:
+    """:func:`cell_text` of every cell of rows of one width, converted a column at a time: a
+    column of strings stays as it is, one of floats, dates … is converted by a C-level map."""
+    width = len(rows[0])
+    if width == 0 or any(len(r) != width for r in rows):
+        return [tuple(map(cell_text, r)) for r in rows]
+    columns = [_column_cells(c) for c in zip(*rows, strict=True)]
+    return list(zip(*columns, strict=True))
+
+
+def _column_cells(values: tuple[Any, ...]) -> Sequence[str]:
+    kinds = set(map(type, values))
+    if kinds == {str}:
+        return values
+    others = kinds - {str}
+    kind = others.pop() if len(others) == 1 else None
+    if kind is not float and kind is not dt.date:
+        return list(map(cell_text, values))
+    # the strings among them (empty cells, a "total" …) stand aside while the rest is mapped
+    texts = [i for i, t in enumerate(map(type, values)) if t is str] if str in kinds else []
+    filled = list(values)
+    for i in texts:
+        filled[i] = _FILLER[kind]
+    if kind is float:
+        # what _float writes: "%.15g" prints whole numbers below 1e15 without ".0" (a NaN
+        # first makes min or max NaN and the test fail; infinities fail it too; -0.0 is "0")
+        if not (min(filled) > -1e15 and max(filled) < 1e15 and 0.0 not in filled):
+            return list(map(cell_text, values))
+        out = list(map("%.15g".__mod__, filled))
+    else:
+        out = list(map(dt.date.isoformat, filled))
+    for i in texts:
+        out[i] = values[i]
+    return out
+
+
+_FILLER = {float: 1.0, dt.date: dt.date(2000, 1, 1)}
 
 
 def table_text(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
