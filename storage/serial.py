@@ -178,47 +178,55 @@ class ChunkIds:
 
 _COLUMNS_FROM = 8  # fewer chunks than this: one chunk at a time
 _LOCATION_SET = frozenset(_LOCATION_KEYS)
-_PAIR = "[%d,%d]".__mod__
-_is = operator.is_
 
 
-def _column(values: tuple[Any, ...], encode: Any) -> list[str]:
-    """The JSON text of each value (as ``encode`` writes it), equal objects encoded once."""
+def _column(values: tuple[Any, ...], encode: Any) -> str | list[str]:
+    """The JSON text of each value (as ``encode`` writes it), or one text when it is the same
+    for every value. Integers and [first, last] pairs: the whole column encoded at once and cut
+    apart; strings: quoted by a C-level map; otherwise each distinct object encoded once."""
     first = values[0]
-    n = len(values)
-    if all(map(_is, values, repeat(first))):
-        return [encode(first)] * n
+    if all(map(operator.is_, values, repeat(first))):
+        return encode(first)
     kinds = set(map(type, values))
     if kinds == {int}:
-        return list(map(int.__repr__, values))
+        return _id_parts(values)[1:-1].split(",")
     if kinds == {str}:
         return list(map(_quote, values))
+    objects = dict(zip(map(id, values), values, strict=True))  # values are alive: an id is one object
+    if len(objects) * 8 <= len(values):  # a few objects shared by many chunks: each encoded once
+        texts = {key: encode(v) for key, v in objects.items()}
+        return list(map(texts.__getitem__, map(id, values)))
     if kinds <= {list, tuple}:
         inner = set(map(type, chain.from_iterable(values)))
         if inner == {int} and set(map(len, values)) == {2}:
-            return list(map(_PAIR, map(tuple, values)))
+            # "[[1,2],[3,4]]": pairs of integers hold no "]," of their own
+            return _id_parts(values)[1:-1].replace("],", "]\x00").split("\x00")
         if inner <= {str} and kinds == {list}:  # lists of strings, equal ones often: each text once
-            texts: dict[tuple, str] = {}
-            out = []
-            for key in map(tuple, values):
-                text = texts.get(key)
-                if text is None:
-                    text = texts[key] = encode(list(key))
-                out.append(text)
-            return out
-    memo: dict[int, str] = {}
-    out = []
-    for v in values:  # values are alive (held by the chunks): an id names one object here
-        text = memo.get(id(v))
-        if text is None:
-            text = memo[id(v)] = encode(v)
-        out.append(text)
-    return out
+            by_cells = {key: encode(list(key)) for key in set(map(tuple, values))}
+            if len(by_cells) == 1:
+                return by_cells.popitem()[1]
+            return list(map(by_cells.__getitem__, map(tuple, values)))
+    texts = {key: encode(v) for key, v in objects.items()}
+    return list(map(texts.__getitem__, map(id, values)))
 
 
-def _template(keys: list[str]) -> str:
-    """``{"k1":%s,"k2":%s…}`` for sorted ``keys``."""
-    return "{" + ",".join([_quote(k).replace("%", "%%") + ":%s" for k in keys]) + "}"
+def _filled(keys: list[str], encoded: list[str | list[str]], n: int) -> list[str]:
+    """``{"k1":v1,"k2":v2…}`` for each of ``n`` chunks, the texts the same for all written into
+    the ``%`` template once."""
+    parts = []
+    columns = []
+    for key, texts in zip(keys, encoded, strict=True):
+        if type(texts) is str:
+            parts.append((_quote(key) + ":" + texts).replace("%", "%%"))
+        else:
+            parts.append(_quote(key).replace("%", "%%") + ":%s")
+            columns.append(texts)
+    template = "{" + ",".join(parts) + "}"
+    if not columns:
+        return [template % ()] * n
+    if len(columns) == 1:
+        return list(map(template.__mod__, columns[0]))
+    return list(map(template.__mod__, zip(*columns, strict=True)))
 
 
 def _key_set_json(metas: list[Any]) -> tuple[list[str], list[str]] | None:
@@ -234,14 +242,13 @@ def _key_set_json(metas: list[Any]) -> tuple[list[str], list[str]] | None:
     get = operator.itemgetter(*keys)
     columns = list(zip(*map(get, metas), strict=True)) if len(keys) > 1 else [tuple(map(get, metas))]
     encoded = [_column(c, _canonical) for c in columns]
-    meta_json = list(map(_template(keys).__mod__, zip(*encoded, strict=True)))
+    meta_json = _filled(keys, encoded, n)
     at = [i for i, k in enumerate(keys) if k in _LOCATION_SET]
     if not at:
         return meta_json, ["{}"] * n
     # the ids' own encoder (no fallback for odd types) wherever a column was not plain data
     located = [encoded[i] if _plain_column(columns[i]) else _column(columns[i], _id_parts) for i in at]
-    location = list(map(_template([keys[i] for i in at]).__mod__, zip(*located, strict=True)))
-    return meta_json, location
+    return meta_json, _filled([keys[i] for i in at], located, n)
 
 
 _PLAIN_TYPES = frozenset({int, str, type(None)})
