@@ -82,7 +82,7 @@ def parse_main_xml(data: bytes, what: str) -> tuple[etree._Element, str | None]:
 
 
 def _transitional(data: bytes) -> bytes:
-    if b"purl.oclc.org/ooxml" in data[:4096]:
+    if data.find(b"purl.oclc.org/ooxml", 0, 4096) >= 0:
         for strict, transitional in _STRICT:
             data = data.replace(strict, transitional)
     return data

@@ -165,7 +165,7 @@ class _LazyStyles:
             raise ParseError(f"{what}: member {member!r} cannot be read: {exc}"[:300]) from None
         self._left = info.file_size
         self._more()
-        if self._raw and b"<w:styles" not in self._raw[:4096]:
+        if self._raw and self._raw.find(b"<w:styles", 0, 4096) < 0:
             while self._more():
                 pass
             self._full = _styles(_ooxml.parse_xml(self._raw, f"{what} {member}"))
