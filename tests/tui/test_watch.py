@@ -55,7 +55,7 @@ async def test_new_and_modified_files_show_up_indexed(tmp_path):
         )
         # the open chunk list follows the new revision
         await wait_for(
-            pilot, lambda: len(app.main.query_one(ChunkList).chunks) == 4, 10, "chunk list refreshed"
+            pilot, lambda: len(app.main.query_one(ChunkList).chunks) == 4, 30, "chunk list refreshed"
         )
         assert "Another paragraph" in app.main.query_one(ChunkList).chunks[-1].content
 
