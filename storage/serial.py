@@ -211,22 +211,21 @@ def _column(values: tuple[Any, ...], encode: Any) -> str | list[str]:
 
 
 def _filled(keys: list[str], encoded: list[str | list[str]], n: int) -> list[str]:
-    """``{"k1":v1,"k2":v2…}`` for each of ``n`` chunks, the texts the same for all written into
-    the ``%`` template once."""
-    parts = []
-    columns = []
-    for key, texts in zip(keys, encoded, strict=True):
+    """``{"k1":v1,"k2":v2…}`` for each of ``n`` chunks: the fixed text between the columns that
+    vary (keys, and the values the same for all) made once, each chunk's text one join."""
+    pieces: list[Any] = []  # fixed texts and columns, alternating
+    fixed = "{"
+    for i, (key, texts) in enumerate(zip(keys, encoded, strict=True)):
+        fixed += ("," if i else "") + _quote(key) + ":"
         if type(texts) is str:
-            parts.append((_quote(key) + ":" + texts).replace("%", "%%"))
+            fixed += texts
         else:
-            parts.append(_quote(key).replace("%", "%%") + ":%s")
-            columns.append(texts)
-    template = "{" + ",".join(parts) + "}"
-    if not columns:
-        return [template % ()] * n
-    if len(columns) == 1:
-        return list(map(template.__mod__, columns[0]))
-    return list(map(template.__mod__, zip(*columns, strict=True)))
+            pieces += [repeat(fixed), texts]
+            fixed = ""
+    if not pieces:
+        return [fixed + "}"] * n
+    pieces.append(repeat(fixed + "}"))
+    return list(map("".join, zip(*pieces, strict=False)))  # the columns end it
 
 
 def _key_set_json(metas: list[Any]) -> tuple[list[str], list[str]] | None:
