@@ -118,3 +118,22 @@ def test_same_reads_as_the_zipfile_module(
     if result is not None:
         ordinary, ours = result
         assert ours == ordinary
+
+
+def test_member_names_are_checked_as_the_zip_module_checks_them() -> None:
+    # "médias/é.xml" is written with the UTF-8 flag; "word/plain.xml" is ASCII (no flag)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("médias/é.xml", b"<x/>")
+        zf.writestr("word/plain.xml", b"<y/>")
+    data = buf.getvalue()
+    zf = zipfile.ZipFile(io.BytesIO(data))
+    for name in ("médias/é.xml", "word/plain.xml"):
+        info = zf.getinfo(name)
+        start = plain_data_start(zf, info)
+        assert start == info.header_offset + 30 + len(name.encode())
+    # a local header whose name differs from the directory's (one byte changed) is not plain
+    at = data.index(b"word/plain.xml")
+    bad = data[:at] + b"W" + data[at + 1 :]
+    zf = zipfile.ZipFile(io.BytesIO(bad))
+    assert plain_data_start(zf, zf.getinfo("word/plain.xml")) is None
