@@ -283,3 +283,72 @@ def test_csv_row_groups_made_directly_equal_the_drafts(text, per_chunk):
     assert [(c.content, c.content_type, list(c.metadata.items())) for c in direct] == [
         (c.content, c.content_type, list(c.metadata.items())) for c in general
     ]
+
+
+def _sheet_rows_by_drafts(doc: Document, size: int):
+    """The spreadsheet row mode as drafts completed by _finish (the general path)."""
+    from indexer.model import Block
+    from indexer.modes.tabular import _finish, _row_groups, _sheet_meta, _skipped_sheets, _text_draft, _units
+
+    params = ModeParams(rows_per_chunk=size)
+    units, drafts = _units(doc, params)
+    for unit in units:
+        if isinstance(unit, Block):
+            drafts += _text_draft("row_document", unit, _sheet_meta(unit))
+            continue
+        for group in _row_groups(unit, size):
+            meta = _sheet_meta(unit.block) | {
+                "row_index": group[0],
+                "header_row": list(unit.names),
+                "col_count": len(unit.names),
+                "rows_per_chunk": size,
+                "actual_row_count": len(group),
+            }
+            text = "\n".join(unit.rendered[i] for i in group)
+            drafts.append(unit.draft("row_document", group, text, meta))
+    return _finish(doc, drafts, {"skipped_sheets": _skipped_sheets(doc)})
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rows=st.lists(
+        st.tuples(st.sampled_from(["a", "", "b c"]), st.sampled_from(["1", "x"])), min_size=1, max_size=9
+    ),
+    numbers=st.sampled_from(["ascending", "shuffled", "none"]),
+    lines=st.sampled_from(["assembled", "none", "wide"]),
+    extra=st.sampled_from([{}, {"href": "x"}, {"record_range": [3, 4]}]),
+    page=st.sampled_from([None, 2]),
+    size=st.integers(1, 3),
+    title=st.booleans(),
+)
+def test_sheet_row_chunks_made_directly_equal_the_drafts(rows, numbers, lines, extra, page, size, title):
+    # sheets whose row chunks are made directly (plain provenance) and the others must give what
+    # the drafts give: same text, same metadata keys in the same order, same values
+    from dataclasses import replace
+
+    from indexer.model import PARAGRAPH, TABLE, Block, assemble, render_table
+
+    nums = tuple(range(3, 3 + len(rows)))
+    if numbers == "shuffled":
+        nums = tuple(reversed(nums))
+    elif numbers == "none":
+        nums = ()
+    meta = {"sheet_name": "S", "sheet_index": 0, **extra}
+    block = Block(
+        TABLE,
+        render_table(("k", "v"), rows),
+        header=("k", "v"),
+        rows=tuple(rows),
+        row_numbers=nums,
+        meta=meta,
+    )
+    blocks = [Block(PARAGRAPH, "Title", meta={"sheet_name": "S", "row_range": [1, 1]})] if title else []
+    doc = assemble("xlsx", [*blocks, replace(block, page=page)], family=SPREADSHEET)
+    if lines != "assembled":
+        span = {"none": None, "wide": (1, 99)}[lines]
+        doc = replace(doc, blocks=tuple(replace(b, lines=span) for b in doc.blocks))
+    direct = chunk_document(doc, "row", ModeParams(rows_per_chunk=size))
+    general = _sheet_rows_by_drafts(doc, size)
+    assert [(c.content, c.content_type, list(c.metadata.items())) for c in direct] == [
+        (c.content, c.content_type, list(c.metadata.items())) for c in general
+    ]
