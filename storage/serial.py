@@ -172,9 +172,10 @@ class ChunkIds:
 # table has the same dozen), and many values are the very same object in every chunk (the
 # header row, the document's metadata) or simple columns of integers, strings and [first, last]
 # pairs. Encoding the metadata a key at a time over all chunks of one key set (each distinct
-# object once, whole columns of integers and strings by C-level maps) and filling a ``%``
-# template per key set gives exactly the JSON the encoder gives chunk by chunk (sorted keys,
-# compact), for a fraction of its cost; the ids' location JSON comes from the same columns.
+# object once, whole columns of integers and strings by C-level maps) and joining each chunk's
+# texts with the fixed text between them gives exactly the JSON the encoder gives chunk by chunk
+# (sorted keys, compact), for a fraction of its cost; the ids' location JSON comes from the same
+# columns.
 
 _COLUMNS_FROM = 8  # fewer chunks than this: one chunk at a time
 _LOCATION_SET = frozenset(_LOCATION_KEYS)

@@ -278,12 +278,15 @@ def _sheet_meta(block: Block) -> dict[str, Any]:
     return {k: block.meta[k] for k in ("sheet_name", "sheet_index") if k in block.meta}
 
 
+_OWN = object()  # _finish: the document metadata worked out from the document
+
+
 def _finish(
-    doc: Document, drafts: Sequence[Draft | Chunk], extra: dict[str, Any] | None = None, doc_meta: Any = ()
+    doc: Document, drafts: Sequence[Draft | Chunk], extra: dict[str, Any] | None = None, doc_meta: Any = _OWN
 ) -> list[Chunk]:
     """The chunks of the drafts, numbered, with ``extra``, the document metadata and provenance
     added; a Chunk among them is already complete (made by its mode with its place's index)."""
-    if doc_meta == ():
+    if doc_meta is _OWN:
         doc_meta = dict(doc.metadata) or None
     out = []
     for i, d in enumerate(drafts):
