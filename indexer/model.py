@@ -200,7 +200,19 @@ _COVERAGE_TUPLES = tuple(
 )
 
 
+_PLAIN_AS_IS = frozenset((str, int, float, bool, type(None)))
+
+
 def _plain(obj: Any) -> Any:
+    # exact types first (what chunk metadata holds): the same results as the checks below,
+    # without an abstract-class isinstance per value
+    kind = type(obj)
+    if kind in _PLAIN_AS_IS:
+        return obj
+    if kind is dict or kind is MappingProxyType:
+        return {str(k): _plain(v) for k, v in obj.items()}
+    if kind is list or kind is tuple:
+        return [_plain(v) for v in obj]
     if isinstance(obj, Image):
         out = {f.name: _plain(getattr(obj, f.name)) for f in fields(Image) if f.name != "data"}
         return out
