@@ -151,7 +151,7 @@ class ChunkIds:
     def all_with_locations(self, locations: list[str], contents: list[str]) -> list[str]:
         """The ids of chunks ``0 … n-1`` given the JSON of each one's location: hashed by
         C-level maps, without a Python call per chunk."""
-        tails = map(_TAIL, zip(locations, map(_quote, contents), range(len(contents)), strict=True))
+        tails = map(_TAIL, zip(locations, _quoted(contents), range(len(contents)), strict=True))
         kind = type(self._head)
         digests = list(map(kind.copy, repeat(self._head, len(contents))))
         deque(map(kind.update, digests, map(str.encode, tails)), maxlen=0)
@@ -164,6 +164,19 @@ class ChunkIds:
         digest = self._head.copy()
         digest.update((location + "," + _quote(content) + "," + int.__repr__(ordinal) + "]").encode("utf-8"))
         return digest.hexdigest()
+
+
+def _quoted(texts: list[str]) -> Any:
+    """``_quote`` of each text. Texts where no character but the newline needs escaping (a
+    quote, a backslash, a control character: in UTF-8 single bytes that no other character's
+    bytes use), as most chunks' are, are quoted by replacing their newlines."""
+    raw = "".join(texts).encode("utf-8", "surrogatepass")
+    if len(raw.translate(None, _ESCAPED_BUT_NEWLINE)) != len(raw):
+        return map(_quote, texts)
+    return map('"%s"'.__mod__, map(str.replace, texts, repeat("\n"), repeat("\\n")))
+
+
+_ESCAPED_BUT_NEWLINE = bytes([*range(10), *range(11, 32)]) + b'"\\'
 
 
 # -- the chunk rows of one (path, mode_key), a column at a time --------------------------------

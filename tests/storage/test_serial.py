@@ -258,3 +258,21 @@ def test_chunk_rows_of_keys_that_are_not_strings():
     chunks = [Chunk(str(i), "x", {10: i, 9: [i, i]}) for i in range(10)]
     assert chunk_rows_of(chunks, "p", "k") == one_at_a_time(chunks, "p", "k")
     assert chunk_rows_of(chunks, "p", "k")[4][4] == '{"9":[4,4],"10":4}'
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    texts=st.lists(
+        st.text(
+            alphabet=st.sampled_from(list('ab \n\n"\\\t\r\x00\x1f\x7fü\u2028中') + ["\ud800"]), max_size=12
+        )
+        | st.text(alphabet="xy \n", max_size=12),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_contents_quoted_as_the_encoder_quotes_them(texts):
+    # most chunk texts need no escape but their newlines: those are quoted by replacing them
+    from storage.serial import _quote, _quoted
+
+    assert list(_quoted(texts)) == list(map(_quote, texts))
