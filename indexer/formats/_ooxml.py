@@ -161,28 +161,6 @@ def _read_plain(zf: zipfile.ZipFile, name: str) -> bytes | None:
     return data
 
 
-def plain_data_start(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> int | None:
-    """Where the data of a plain stored or deflated member of an in-memory archive starts, once
-    its local header has passed the checks ``ZipFile.open`` makes (signature, flags, name); None
-    for anything else, which is then opened the ordinary way and fails, if it must, as it did."""
-    fp = zf.fp
-    if info.flag_bits & ~_PLAIN_FLAGS or not isinstance(fp, io.BytesIO):
-        return None
-    if info.compress_type != zipfile.ZIP_DEFLATED and info.compress_type != zipfile.ZIP_STORED:
-        return None
-    with fp.getbuffer() as buf:
-        at = info.header_offset
-        header = bytes(buf[at : at + 30])
-        if len(header) < 30 or header[:4] != b"PK\x03\x04":
-            return None
-        name_len, extra_len = struct.unpack_from("<HH", header, 26)
-        local_flags = struct.unpack_from("<H", header, 6)[0]
-        local_name = bytes(buf[at + 30 : at + 30 + name_len])
-    if not _same_name(local_name, local_flags, info.orig_filename):
-        return None
-    return at + 30 + name_len + extra_len
-
-
 def _same_name(local_name: bytes, local_flags: int, name: str) -> bool:
     """The check ``ZipFile.open`` makes: the local header's name, decoded as UTF-8 when its flag
     says so and as cp437 otherwise, is the directory's. Both read ASCII as ASCII, which is
@@ -193,95 +171,6 @@ def _same_name(local_name: bytes, local_flags: int, name: str) -> bool:
         return local_name.decode("utf-8" if local_flags & 0x800 else "cp437") == name
     except UnicodeDecodeError:
         return False
-
-
-class MemberStream:
-    """``ZipFile.open(info).read(n)`` for a member :func:`plain_data_start` accepted: the same
-    bytes, and the same errors (``zlib.error``, ``EOFError``, ``BadZipFile`` for a bad checksum)
-    raised by the same reads, with the checksum computed once the member has been read to its
-    end instead of over every chunk (a styles part is usually left after its first chunks).
-
-    The reads, buffering and end-of-data rules are those of ``zipfile.ZipExtFile``."""
-
-    MIN_READ_SIZE = zipfile.ZipExtFile.MIN_READ_SIZE
-
-    def __init__(self, zf: zipfile.ZipFile, info: zipfile.ZipInfo, start: int) -> None:
-        assert isinstance(zf.fp, io.BytesIO)
-        self._src = zf.fp.getvalue()  # the archive's own bytes, not a copy
-        self._pos = start
-        self._compress_left = info.compress_size
-        self._left = info.file_size
-        self._expected_crc = info.CRC
-        self._name = info.filename
-        self._inflater = zlib.decompressobj(-15) if info.compress_type == zipfile.ZIP_DEFLATED else None
-        self._eof = False
-        self._readbuffer = b""
-        self._offset = 0
-        self._produced: list[bytes] = []  # everything inflated so far, checksummed at the end
-
-    def close(self) -> None:
-        self._src = b""
-        self._produced = []
-
-    def read(self, n: int) -> bytes:
-        end = n + self._offset
-        if end < len(self._readbuffer):
-            buf = self._readbuffer[self._offset : end]
-            self._offset = end
-            return buf
-        n = end - len(self._readbuffer)
-        buf = self._readbuffer[self._offset :]
-        self._readbuffer = b""
-        self._offset = 0
-        while n > 0 and not self._eof:
-            data = self._read1(n)
-            if n < len(data):
-                self._readbuffer = data
-                self._offset = n
-                buf += data[:n]
-                break
-            buf += data
-            n -= len(data)
-        return buf
-
-    def _read1(self, n: int) -> bytes:
-        if self._eof or n <= 0:
-            return b""
-        inflater = self._inflater
-        if inflater is not None:
-            data = inflater.unconsumed_tail
-            if n > len(data):
-                data += self._read2(n - len(data))
-            data = inflater.decompress(data, max(n, self.MIN_READ_SIZE))
-            self._eof = inflater.eof or self._compress_left <= 0 and not inflater.unconsumed_tail
-            if self._eof:
-                data += inflater.flush()
-        else:
-            data = self._read2(n)
-            self._eof = self._compress_left <= 0
-        data = data[: self._left]
-        self._left -= len(data)
-        if self._left <= 0:
-            self._eof = True
-        self._produced.append(data)
-        if self._eof:
-            crc = 0
-            for piece in self._produced:
-                crc = zlib.crc32(piece, crc)
-            if crc != self._expected_crc:
-                raise zipfile.BadZipFile(f"Bad CRC-32 for file {self._name!r}")
-        return data
-
-    def _read2(self, n: int) -> bytes:
-        if self._compress_left <= 0:
-            return b""
-        n = min(max(n, self.MIN_READ_SIZE), self._compress_left)
-        data = self._src[self._pos : self._pos + n]
-        self._pos += len(data)
-        self._compress_left -= len(data)
-        if not data:
-            raise EOFError
-        return data
 
 
 def member_xml(zf: zipfile.ZipFile, name: str, what: str) -> etree._Element | None:

@@ -153,14 +153,13 @@ class _LazyStyles:
         self._full: dict[str, _Style] | None = None
         self._raw = b""
         self.error: str | None = None  # a damaged part stops the lookups, with this warning
-        self._fh: _ooxml.MemberStream | IO[bytes] | None = None
+        self._fh: IO[bytes] | None = None
         self._left = 0
         if zf is None or member is None:
             return
         try:
             info = zf.getinfo(member)
-            start = _ooxml.plain_data_start(zf, info)
-            self._fh = _ooxml.MemberStream(zf, info, start) if start is not None else zf.open(info)
+            self._fh = zf.open(info)
         except (KeyError, zipfile.BadZipFile, NotImplementedError, RuntimeError) as exc:
             raise ParseError(f"{what}: member {member!r} cannot be read: {exc}"[:300]) from None
         self._left = info.file_size
