@@ -14,6 +14,7 @@ that does parse).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import fields
 from itertools import accumulate, compress, repeat
 from operator import add
@@ -65,48 +66,55 @@ _NO_META: dict[str, Any] = {}
 _INDENTS = tuple("  " * level for level in range(_MAX_DEPTH + 2))
 
 
-def _flatten(value: Any, level: int, records: _Records) -> None:
-    """The items of a container, appended to ``records.refs`` as indices into the document's
-    distinct items (text and level; a repeated ``topic: biology`` is one item, one object)."""
-    pairs = value.items() if type(value) is dict else enumerate(value)
-    deeper = level < _MAX_DEPTH
+def _flattener(records: _Records) -> Callable[[Any, int], None]:
+    """``flatten(value, level)``: the items of a container, appended to ``records.refs`` as indices
+    into the document's distinct items (text and level; a repeated ``topic: biology`` is one item,
+    one object). A closure over the document's lists, so that the call made for every nested
+    container starts with nothing to look up."""
     caches = records.caches
-    if level == len(caches):
-        caches.append({})
-    cache = caches[level]
-    known, ref = cache.get, records.refs.append
+    ref = records.refs.append
     texts, levels = records.item_texts, records.item_levels
-    for key, v in pairs:
-        kind = type(v)
-        nested = False
-        if kind is str or kind is int:
-            text = f"{key}: {v}"
-        elif kind is dict and v and deeper:
-            text, nested = f"{key}:", True
-        elif kind is list and v and deeper:
-            head = type(v[0])
-            if head is dict or head is list:  # a list of records
+    new_text, new_level = texts.append, levels.append
+
+    def flatten(value: Any, level: int) -> None:
+        if level == len(caches):
+            caches.append({})
+        cache = caches[level]
+        known = cache.get
+        deeper = level < _MAX_DEPTH
+        for key, v in value.items() if type(value) is dict else enumerate(value):
+            kind = type(v)
+            nested = False
+            if kind is str or kind is int:
+                text = f"{key}: {v}"
+            elif kind is dict and v and deeper:
                 text, nested = f"{key}:", True
+            elif kind is list and v and deeper:
+                head = type(v[0])
+                if head is dict or head is list:  # a list of records
+                    text, nested = f"{key}:", True
+                else:
+                    try:  # a list of strings (tags …): joined in one call
+                        text = f"{key}: {', '.join(v)}"
+                    except TypeError:
+                        if _is_flat(v):
+                            text = f"{key}: {', '.join(map(_scalar, v))}"
+                        else:
+                            text, nested = f"{key}:", True
+            elif not v and (kind is list or kind is dict):
+                text = f"{key}: []" if kind is list else f"{key}: {{}}"
             else:
-                try:  # a list of strings (tags …): joined in one call
-                    text = f"{key}: {', '.join(v)}"
-                except TypeError:
-                    if _is_flat(v):
-                        text = f"{key}: {', '.join(map(_scalar, v))}"
-                    else:
-                        text, nested = f"{key}:", True
-        elif not v and (kind is list or kind is dict):
-            text = f"{key}: []" if kind is list else f"{key}: {{}}"
-        else:
-            text = f"{key}: {_scalar(v)}"
-        index = known(text)
-        if index is None:
-            index = cache[text] = len(texts)
-            texts.append(text)
-            levels.append(level)
-        ref(index)
-        if nested:
-            _flatten(v, level + 1, records)
+                text = f"{key}: {_scalar(v)}"
+            index = known(text)
+            if index is None:
+                index = cache[text] = len(texts)
+                new_text(text)
+                new_level(level)
+            ref(index)
+            if nested:
+                flatten(v, level + 1)
+
+    return flatten
 
 
 class _Records:
@@ -114,7 +122,7 @@ class _Records:
     (its text); a container is a list whose items are kept once per distinct text and level for
     the whole document, so that the items are made and their lines rendered all at once."""
 
-    __slots__ = ("kinds", "texts", "spans", "metas", "caches", "refs", "item_texts", "item_levels")
+    __slots__ = ("kinds", "texts", "spans", "metas", "caches", "refs", "item_texts", "item_levels", "flatten")
 
     def __init__(self) -> None:
         self.kinds: list[str] = []
@@ -125,6 +133,7 @@ class _Records:
         self.refs: list[int] = []  # the items of every list record, in order
         self.item_texts: list[str] = []
         self.item_levels: list[int] = []
+        self.flatten = _flattener(self)
 
     def add(self, value: Any, first: int, last: int | None = None) -> None:
         meta = MappingProxyType({"record_range": [first, first if last is None else last]})
@@ -133,7 +142,7 @@ class _Records:
                 self.paragraph("\n".join(_scalar(v) for v in value), meta)
                 return
             start = len(self.refs)
-            _flatten(value, 0, self)
+            self.flatten(value, 0)
             self.kinds.append(LIST)
             self.texts.append(None)
             self.spans.append((start, len(self.refs)))
@@ -325,19 +334,34 @@ def _lines_records(text: str) -> tuple[_Records, int, int]:
     """JSON Lines: one record per non-blank line. Returns records, their count and invalid lines."""
     records = _Records()
     index = bad = 0
-    scan, space, add_record = _SCAN, _SPACE, records.add
+    scan, space, add_record, flatten = _SCAN, _SPACE, records.add, records.flatten
+    refs = records.refs
+    new_kind, new_text, new_span, new_meta = (
+        records.kinds.append,
+        records.texts.append,
+        records.spans.append,
+        records.metas.append,
+    )
     for line in text.split("\n"):
         if not line.strip():
             continue
         try:  # what JSONDecoder.decode does, without its two wrapper layers per line
-            value, end = scan(line, space(line, 0).end())
+            value, end = scan(line, space(line, 0).end() if line[0] in " \t\r" else 0)
             if end != len(line) and space(line, end).end() != len(line):
                 raise ValueError("extra data")
         except (StopIteration, ValueError, RecursionError):
             bad += 1
             records.paragraph(line.strip(), _NO_META)
             continue
-        add_record(value, index)
+        if type(value) is dict and value:  # records.add(value, index) for the usual record
+            start = len(refs)
+            flatten(value, 0)
+            new_kind(LIST)
+            new_text(None)
+            new_span((start, len(refs)))
+            new_meta(MappingProxyType({"record_range": [index, index]}))
+        else:
+            add_record(value, index)
         index += 1
     return records, index, bad
 
