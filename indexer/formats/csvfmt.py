@@ -20,6 +20,7 @@ from bisect import bisect_right
 from collections import Counter
 from itertools import accumulate, compress, count, repeat
 
+from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
 from ..model import CSV, TABLE, Block, Coverage, Document
 from ..model import _cell as table_cell
@@ -217,6 +218,13 @@ def _as_text(text: str, encoding: str, delimiter: str, reason: str) -> Document:
 
 
 def csv_document(data: bytes, preferred: str) -> Document:
+    """The document of CSV bytes (the collector paused: every row is a list, then a tuple, of
+    strings; none forms a cycle, and a collection would rescan the rows read so far)."""
+    with no_cycle_collection():
+        return _csv_document(data, preferred)
+
+
+def _csv_document(data: bytes, preferred: str) -> Document:
     text, encoding = decode_document(data)
     label = encoding_label(encoding)
     if not text.strip():

@@ -23,6 +23,7 @@ from itertools import accumulate, count, repeat
 from typing import Any
 
 from .._fast import new_chunk
+from ..gcpause import no_cycle_collection
 from ..model import CSV, IMAGE, SPREADSHEET, TABLE, Block, Chunk, Document, render_table
 from ..provenance import FIRST_KEYS, provenance
 from ._common import Draft, add_provenance, image_drafts, split_at_paragraphs, split_atomic
@@ -588,6 +589,11 @@ def _csv_meta(doc: Document, unit: Table) -> dict[str, Any]:
 
 
 def _csv_groups(doc: Document, params: ModeParams, size: int) -> list[Chunk]:
+    with no_cycle_collection():  # rendered rows, metadata and chunks are acyclic
+        return _csv_row_groups(doc, params, size)
+
+
+def _csv_row_groups(doc: Document, params: ModeParams, size: int) -> list[Chunk]:
     units, drafts = _units(doc, params)
     if not drafts and len(units) == 1 and isinstance(units[0], Table):
         chunks = _csv_table_groups(doc, units[0], size)
