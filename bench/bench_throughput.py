@@ -35,7 +35,14 @@ def _engine(name: str):
         return lambda p: p.read_bytes()
     if name == "ours":
         from indexer import chunk_document, extract
+        from indexer.formats import registry as formats
+        from indexer.modes import registry as modes
 
+        # Every engine is loaded whole before the clock starts: py-chunks' one extension module
+        # is imported here, untimed, so chunkscope's extractor and mode modules (imported on
+        # demand, each by the first file that needs it) are imported here too.
+        formats.load_all()
+        modes.load_all()
         return lambda p: chunk_document(extract(p), "default")
     if name == "py-chunks":
         import py_chunks
