@@ -166,3 +166,21 @@ def new_chunk(content: str, content_type: str, metadata: Any) -> Chunk:
     chunk.metadata = metadata
     chunk.__class__ = Chunk
     return chunk
+
+
+def new_items(texts: list[str], levels: list[int]) -> list[ListItem]:
+    """``[ListItem(text, level) for text, level in zip(texts, levels)]`` (unordered items), made
+    in one loop of attribute stores: quicker per item than a setter mapped over each field."""
+    if _ItemTwin is None:
+        return list(map(ListItem, texts, levels))
+    twin = _ItemTwin
+    out: list[ListItem] = []
+    keep = out.append
+    for text, level in zip(texts, levels, strict=True):
+        item = twin()
+        item.text = text
+        item.level = level
+        item.ordered = False
+        item.__class__ = ListItem
+        keep(item)
+    return out

@@ -15,16 +15,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import fields
 from itertools import accumulate, compress, repeat
 from operator import add
 from types import MappingProxyType
 from typing import Any
 
-from .._fast import BLOCK_FIELDS
+from .._fast import new_items
 from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
-from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem, freeze
+from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem
 from ..sniff import decode_text
 from .registry import extractor
 from .text import new_block, text_blocks
@@ -58,10 +57,6 @@ def _is_flat(value: list) -> bool:
     return all(type(v) is not dict and type(v) is not list for v in value)
 
 
-_new = object.__new__
-_set_text = ListItem.text.__set__  # type: ignore[attr-defined]
-_set_level = ListItem.level.__set__  # type: ignore[attr-defined]
-_set_ordered = ListItem.ordered.__set__  # type: ignore[attr-defined]
 _NO_META: dict[str, Any] = {}
 _INDENTS = tuple("  " * level for level in range(_MAX_DEPTH + 2))
 
@@ -161,11 +156,7 @@ class _Records:
         records with an empty text are left out. ``numbered=False``: every record's block, made
         by the constructor, without lines."""
         texts, levels = self.item_texts, self.item_levels
-        n = len(texts)
-        distinct = list(map(_new, repeat(ListItem, n)))
-        any(map(_set_text, distinct, texts))
-        any(map(_set_level, distinct, levels))
-        any(map(_set_ordered, distinct, repeat(False, n)))
+        distinct = new_items(texts, levels)
         lines = list(map(add, map(_INDENTS.__getitem__, levels), texts)) if any(levels) else texts
         items = list(map(distinct.__getitem__, self.refs))
         lines = list(map(lines.__getitem__, self.refs))
@@ -194,15 +185,6 @@ class _Records:
         return _make_blocks(kinds, record_texts, numbers, record_items, metas)
 
 
-def _block_setters() -> tuple[Any, ...] | None:
-    if tuple(f.name for f in fields(Block)) != BLOCK_FIELDS:
-        return None  # the model changed: blocks are made one by one by new_block
-    return tuple(getattr(Block, name).__set__ for name in BLOCK_FIELDS)
-
-
-_BLOCK_SETTERS = _block_setters()
-
-
 def _make_blocks(
     kinds: list[str],
     texts: list[str],
@@ -210,18 +192,8 @@ def _make_blocks(
     items: list[tuple[ListItem, ...]],
     metas: list[Any],
 ) -> list[Block]:
-    """``[new_block(kind, text, 0, lines, items, meta) …]``, the same blocks, made with each slot
-    set for all blocks at once."""
-    if _BLOCK_SETTERS is None:
-        return list(map(new_block, kinds, texts, repeat(0), numbers, items, metas))
-    n = len(texts)
-    blocks = list(map(_new, repeat(Block, n)))
-    metas = [m if m.__class__ is MappingProxyType else freeze(m) for m in metas]
-    values = (kinds, texts, repeat(0), numbers, repeat(None), items, repeat(()), repeat(None), repeat(()))
-    values += (repeat(()), repeat(None), metas)
-    for setter, column in zip(_BLOCK_SETTERS, values, strict=True):
-        any(map(setter, blocks, column))
-    return blocks
+    """``[new_block(kind, text, 0, lines, items, meta) …]``."""
+    return list(map(new_block, kinds, texts, repeat(0), numbers, items, metas))
 
 
 def record_block(value: Any, first: int, last: int | None = None) -> Block:
