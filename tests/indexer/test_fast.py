@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from indexer._fast import new_chunk, twin
+from indexer._fast import new_chunk, new_items, twin
 from indexer.formats.text import new_block, new_item, relined
 from indexer.model import Block, Chunk, ListItem
 
@@ -35,6 +35,15 @@ def test_new_item_and_new_chunk_equal_the_constructors():
     assert type(chunk) is Chunk and chunk == Chunk("text", "plain_paragraph", {"source_lines": [1, 2]})
     with pytest.raises(dataclasses.FrozenInstanceError):
         chunk.content = "changed"  # type: ignore[misc]
+
+
+def test_new_items_equal_the_constructor_and_stay_frozen():
+    items = new_items(["a: 1", "b:", "c: x"], [0, 0, 1])
+    assert items == [ListItem("a: 1", 0), ListItem("b:", 0), ListItem("c: x", 1)]
+    assert all(type(i) is ListItem and i.ordered is False for i in items)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        items[0].text = "changed"  # type: ignore[misc]
+    assert new_items([], []) == []
 
 
 def test_twin_refuses_a_class_it_cannot_stand_for():
