@@ -119,17 +119,24 @@ def _read_rows(text: str, delimiter: str) -> tuple[list[list[str]], list[int]]:
     reads them. Text without a quote or a carriage return is split line by line on the
     delimiter, which is exactly what the reader makes of it (unless a line is longer than the
     reader's field limit: the reader then says so)."""
+    rows, starts, _ = _read_lines(text, delimiter)
+    return rows, starts
+
+
+def _read_lines(text: str, delimiter: str) -> tuple[list[list[str]], list[int], int | None]:
+    """:func:`_read_rows`, and the number of newlines in the text when it was split by line
+    (None when the reader read it)."""
     text = text.replace("\x00", "")
     if '"' in text or "\r" in text:
-        return _read_rows_with_reader(text, delimiter)
+        return (*_read_rows_with_reader(text, delimiter), None)
     lines = text.split("\n")
     if max(map(len, lines)) > csv.field_size_limit():
-        return _read_rows_with_reader(text, delimiter)
+        return (*_read_rows_with_reader(text, delimiter), None)
     rows = list(map(str.split, lines, repeat(delimiter)))
     keep = list(map(str.strip, lines, repeat(_WHITESPACE + delimiter)))  # "".join(row).strip()
     if all(keep):
-        return rows, list(range(1, len(rows) + 1))
-    return list(compress(rows, keep)), list(compress(count(1), keep))
+        return rows, list(range(1, len(rows) + 1)), len(lines) - 1
+    return list(compress(rows, keep)), list(compress(count(1), keep)), len(lines) - 1
 
 
 def _read_rows_with_reader(text: str, delimiter: str) -> tuple[list[list[str]], list[int]]:
@@ -152,10 +159,14 @@ _OTHER_SPACES += "\u2028\u2029\u202f\u205f\u3000"
 _WHITESPACE = " " + _OTHER_SPACES
 
 
-def render_csv_table(header: tuple[str, ...] | None, rows: tuple[tuple[str, ...], ...]) -> str:
+def render_csv_table(
+    header: tuple[str, ...] | None, rows: tuple[tuple[str, ...], ...], source: str | None = None
+) -> str:
     """:func:`indexer.model.render_table` of string cells, made line by line from the raw cells.
     A few whole-text checks tell whether any cell needs cleaning (none usually does); only then
-    are the lines to clean looked for and rendered again cell by cell."""
+    are the lines to clean looked for and rendered again cell by cell. ``source``: the text the
+    cells were read from, when known: a pipe it lacks is in no cell, and without a quote in it
+    no cell holds a line break, so the table's counts of those are not needed."""
     lengths = set(map(len, rows))
     width = max(len(header or ()), max(lengths, default=0))
     if width == 0:
@@ -171,9 +182,9 @@ def render_csv_table(header: tuple[str, ...] | None, rows: tuple[tuple[str, ...]
     # pipe but the table's own, and double spaces only where an empty cell sits between pipes
     others = _OTHER_SPACES[:9] if text.isascii() else _OTHER_SPACES
     needles = [c for c in others if c != "\n" and c in text]
-    if text.count("\n") != len(lines) - 1:
+    if (source is None or '"' in source) and text.count("\n") != len(lines) - 1:
         needles.append("\n")
-    pipes = text.count("|") != (width + 1) * len(lines)
+    pipes = (source is None or "|" in source) and text.count("|") != (width + 1) * len(lines)
     spaces = text.count("  ") != empty_cells
     if not (needles or pipes or spaces):
         return text
@@ -231,7 +242,7 @@ def _csv_document(data: bytes, preferred: str) -> Document:
         return Document(source_type="csv", blocks=(), text=text, family=CSV)
     delimiter = detect_delimiter(text, preferred)
     try:
-        rows, starts = _read_rows(text, delimiter)
+        rows, starts, newlines = _read_lines(text, delimiter)
     except csv.Error as exc:
         return _as_text(text, label, delimiter, str(exc))
     if not rows:
@@ -243,8 +254,8 @@ def _csv_document(data: bytes, preferred: str) -> Document:
     data_rows = tuple(map(tuple, body))
     block = Block(
         TABLE,
-        render_csv_table(header, data_rows),
-        lines=(starts[0], _last_line(text, starts[-1])),
+        render_csv_table(header, data_rows, text),
+        lines=(starts[0], _last_line(text, starts[-1], newlines)),
         header=header,
         rows=data_rows,
         row_numbers=numbers,
@@ -254,10 +265,14 @@ def _csv_document(data: bytes, preferred: str) -> Document:
     return Document(source_type="csv", blocks=(block,), text=text, family=CSV, metadata=metadata)
 
 
-def _last_line(text: str, last_row_start: int) -> int:
-    """The last non-blank line of the text (the last row may span lines inside quotes)."""
+def _last_line(text: str, last_row_start: int, newlines: int | None = None) -> int:
+    """The last non-blank line of the text (the last row may span lines inside quotes);
+    ``newlines``: the text's count of newlines, when known (those before the trailing blank
+    text are then counted from the end)."""
     end = len(text.rstrip())
-    return max(last_row_start, text.count("\n", 0, end) + 1)
+    if newlines is None:
+        return max(last_row_start, text.count("\n", 0, end) + 1)
+    return max(last_row_start, newlines - text.count("\n", end) + 1)
 
 
 @extractor(".csv", name="csv", source_type="csv", family=CSV)
