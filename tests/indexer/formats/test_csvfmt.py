@@ -167,6 +167,13 @@ def test_csv_table_rendering_equals_the_model(header, rows):
     from indexer.formats.csvfmt import render_csv_table
 
     assert render_csv_table(header, rows) == render_table(header, rows)
+    # the source the cells came from holds every character of every cell (and a quote, as a
+    # reader's source would for a cell with a line break): the same table
+    cells = [*(header or ()), *(c for r in rows for c in r)]
+    source = '"' + "\t".join(cells)
+    assert render_csv_table(header, rows, source) == render_table(header, rows)
+    if not any("\n" in c or "\r" in c for c in cells):  # as split from lines: no quote needed
+        assert render_csv_table(header, rows, source[1:]) == render_table(header, rows)
 
 
 def test_csv_table_rendering_by_hand():
@@ -174,5 +181,10 @@ def test_csv_table_rendering_by_hand():
 
     # an empty cell stays "|  |"; a cell with a pipe, a double space and a newline is cleaned
     assert render_csv_table(("a", "b"), (("1", ""), ("x|y", "p  q\nr"))) == (
+        "| a | b |\n| --- | --- |\n| 1 |  |\n| x\\|y | p q r |"
+    )
+    # told the source: its pipe and its quote still send the cells to be cleaned
+    source = 'a,b\n1,\nx|y,"p  q\nr"\n'
+    assert render_csv_table(("a", "b"), (("1", ""), ("x|y", "p  q\nr")), source) == (
         "| a | b |\n| --- | --- |\n| 1 |  |\n| x\\|y | p q r |"
     )
