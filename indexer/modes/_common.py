@@ -301,15 +301,24 @@ def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
     """``meta.update(_provenance(blocks))``, written straight into ``meta``: the lines and pages
     in one pass, and the extra keys (e-mail, sheet, slide, record ranges …) looked for only
     among the keys the blocks have."""
-    if len(blocks) == 1:
+    if len(blocks) == 1:  # most chunks: what the loop below gives for one block
         b = blocks[0]
-        if not b.meta or _PROVENANCE_KEYS.isdisjoint(b.meta):
-            lines = b.lines
-            if lines:
-                meta["source_lines"] = [lines[0], lines[1]]
-            if b.page is not None:
-                meta["page_number"] = b.page
+        lines = b.lines
+        if lines:
+            meta["source_lines"] = [lines[0], lines[1]]
+        if b.page is not None:
+            meta["page_number"] = b.page
+        extra = b.meta
+        if not extra or _PROVENANCE_KEYS.isdisjoint(extra):
             return
+        for key in FIRST_KEYS:
+            if key in extra:
+                meta[key] = extra[key]
+        for key in RANGE_KEYS:
+            span = extra.get(key)
+            if span:
+                meta[key] = [span[0], span[1]]
+        return
     first_line = last_line = first_page = last_page = None
     metas = []
     for b in blocks:
