@@ -23,6 +23,7 @@ try:  # pulldown-cmark through pyromark: fast; markdown-it-py is the fallback wh
 except ImportError:  # pragma: no cover - exercised by test_markdown_it_fallback
     pyromark = None
 
+from .._fast import _EMPTY_META, make_block
 from ..limits import ExtractContext
 from ..model import (
     CODE,
@@ -66,6 +67,8 @@ class _Lines:
         self.nl = "\n" if isinstance(self.raw, str) else b"\n"
         self.pos = 0  # a byte offset …
         self.line = 1  # … and the line it is on
+        self.end_pos = 0  # the same for the last character of the last span
+        self.end_line = 1
 
     def line_of(self, offset: int) -> int:
         if offset < self.pos:
@@ -78,13 +81,20 @@ class _Lines:
         raw, nl = self.raw, self.nl
         while end > start + 1 and raw[end - 1 : end] in _TRAILING:  # ranges end at the last visible line
             end -= 1
-        # line_of(start), inlined: this runs once per block
-        if start < self.pos:
-            self.pos, self.line = 0, 1
-        first = self.line = self.line + raw.count(nl, self.pos, start)
+        # line_of(start), inlined (this runs once per block), counted from the end of the last
+        # span when the block starts after it, so that a block's text is not counted twice
+        pos, line = self.pos, self.line
+        if pos <= self.end_pos <= start:
+            pos, line = self.end_pos, self.end_line
+        elif start < pos:
+            pos, line = 0, 1
+        first = self.line = line + raw.count(nl, pos, start)
         self.pos = start
         if end - 1 > start:
-            return first, first + raw.count(nl, start, end - 1)
+            last = first + raw.count(nl, start, end - 1)
+            self.end_pos, self.end_line = end - 1, last
+            return first, last
+        self.end_pos, self.end_line = start, first
         return first, first
 
 
@@ -262,8 +272,11 @@ class _Builder:
         if self.item_text:
             self.item_text[-1].append(fast_render_table(self.header, rows) + "\n")
         elif rows or (self.header and any(self.header)):
-            block = Block(TABLE, fast_render_table(self.header, rows), header=self.header, rows=rows)
-            self.add(block, self.table_start, rng["end"])
+            lines = self.span(self.table_start, rng["end"])
+            text = fast_render_table(self.header, rows)
+            self.blocks.append(
+                make_block(TABLE, text, 0, lines, None, (), rows, self.header, (), (), None, _EMPTY_META)
+            )
 
     def e_image(self, arg: Any, rng: dict[str, int]) -> None:
         mark = self.image_marks.pop() if self.image_marks else 0
@@ -445,8 +458,21 @@ def _parse(text: str) -> _Builder:
 
 #: Characters that may start inline markup, an escape or an entity in a table cell. A table
 #: without any of them has cells whose text is exactly their source, trimmed.
-_CELL_MARKUP = re.compile(r"[\\`*_~\[\]<>&!$^]")
+_CELL_MARKUP = "!$&*<>[\\]^_`~"
 _ODD_SPACE = re.compile(r"[^\S \n]")  # white space other than spaces and newlines
+_ODD_ASCII_SPACE = "\t\x0b\x0c\r\x1c\x1d\x1e\x1f"  # what _ODD_SPACE matches in ASCII text
+
+
+def _has_any(text: str, chars: str) -> bool:
+    """Whether ``text`` holds one of ``chars``: a C-level search per character, many times
+    quicker than a regex character class stepping through the text."""
+    return any([ch in text for ch in chars])
+
+
+def _odd_space(text: str) -> bool:
+    return _has_any(text, _ODD_ASCII_SPACE) if text.isascii() else _ODD_SPACE.search(text) is not None
+
+
 _END_TABLE = {"End": "Table"}
 
 
@@ -457,7 +483,7 @@ def _plain_table(raw: str | bytes, rng: dict[str, int]) -> list[tuple[str, ...]]
     source = raw[rng["start"] : rng["end"]]
     if source.__class__ is bytes:
         source = source.decode("utf-8")
-    if _CELL_MARKUP.search(source):
+    if _has_any(source, _CELL_MARKUP):
         return None
     lines = source.split("\n")
     if lines[-1].strip() == "":
@@ -467,7 +493,7 @@ def _plain_table(raw: str | bytes, rng: dict[str, int]) -> list[tuple[str, ...]]
     del lines[1]  # the delimiter row
     # "| a | b |" with single spaces and nothing but spaces for white space (the usual table)
     # splits on " | " directly; any other line is cut at its pipes and each cell cleaned.
-    simple = "  " not in source and not _ODD_SPACE.search(source)
+    simple = "  " not in source and not _odd_space(source)
     out: list[tuple[str, ...]] = []
     width = -1
     for line in lines:

@@ -3,6 +3,8 @@ table the parser's events describe, cell for cell, whatever the cell text, width
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -65,3 +67,14 @@ def test_table_with_markup_goes_through_events():
     assert md._plain_table(text, {"start": 0, "end": len(text)}) is None
     (table,) = md._parse(text).blocks
     assert table.rows == (("bold", "x|y"),)
+
+
+def test_character_checks_equal_the_regex_classes():
+    # the plain-table checks search for characters one by one; they must find exactly what the
+    # regex classes they stand for find (every character of the Basic Multilingual Plane)
+    markup = re.compile(r"[\\`*_~\[\]<>&!$^]")
+    odd_space = re.compile(r"[^\S \n]")
+    for code in range(0x10000):
+        text = "a " + chr(code) + "\n"
+        assert md._has_any(text, md._CELL_MARKUP) == bool(markup.search(text)), hex(code)
+        assert md._odd_space(text) == bool(odd_space.search(text)), hex(code)
