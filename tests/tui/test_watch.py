@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tui import messages as msg
 from tui.app import ChunkscopeApp
 from tui.widgets.chunk_list import ChunkList
@@ -63,3 +65,42 @@ async def test_new_and_modified_files_show_up_indexed(tmp_path):
         await wait_for(
             pilot, lambda: "fresh.md" not in app.main.query_one(FileTree).nodes, 30, "fresh.md gone"
         )
+
+
+async def test_the_file_shown_first_follows_its_indexing(tmp_path):
+    # a folder never indexed: the first file is shown while still queued; once the scan has
+    # indexed it, its title, modes and chunks must be those of the indexed file, not "queued"
+    root = build_corpus(tmp_path / "corpus", sample=True)
+    app = ChunkscopeApp(root, image_renderer="halfcell", jobs=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: "up to date" in app.main.query_one("#progress-note").markup, 120)
+        await settle(pilot)
+        path = app.main.path
+        assert path is not None
+        row = app.main.row
+        assert row is not None and row.status == "indexed", row
+        title = str(app.main.query_one("#doc-title").render())
+        assert "queued" not in title and f"{row.chunk_count:,} chunks" in title, title
+        await wait_for(pilot, lambda: len(app.main.query_one(ChunkList).chunks) == row.chunk_count, 30)
+
+
+async def test_a_reload_shows_the_file_on_view_anew_when_its_row_changed(indexed_corpus):
+    # The view was drawn from an older row of the file (as when a scan's snapshot of queued rows
+    # lands after the file was indexed): reloading the rows must redraw it from the new one.
+    app = ChunkscopeApp(indexed_corpus, image_renderer="halfcell", watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: "notes.md" in app.main.rows and app.main.path is not None)
+        await settle(pilot)
+        app.main.query_one(FileTree).select("notes.md")
+        await wait_for(pilot, lambda: app.main.path == "notes.md")
+        await settle(pilot)
+        current = app.main.row
+        app.main.rows["notes.md"] = replace(current, status="queued", revision=0, chunk_count=0, family="")
+        app.main.refresh_view()
+        await settle(pilot)
+        assert "queued" in str(app.main.query_one("#doc-title").render())
+        app.main.full_reload()
+        await wait_for(pilot, lambda: "queued" not in str(app.main.query_one("#doc-title").render()), 30)
+        await settle(pilot)
+        assert "4 chunks" in str(app.main.query_one("#doc-title").render())  # notes.md: 4, counted by hand
+        assert len(app.main.query_one(ChunkList).chunks) == 4

@@ -188,6 +188,7 @@ class MainScreen(Screen[None]):
         store = self.library.store
         rows = await self.library.call(store.documents)
         self.counts = await self.library.call(store.counts)
+        shown = self.row
         self.rows = {r.path: r for r in rows}
         tree = self.query_one(FileTree)
         tree.set_rows(rows)
@@ -196,6 +197,10 @@ class MainScreen(Screen[None]):
             first = next((r.path for r in rows if r.status in ("indexed", "stale")), rows[0].path)
             tree.select(first)
             self.select(first)
+        elif self.path is not None and _revision(self.row) != _revision(shown):
+            # the file on view changed meanwhile (indexed since it was shown queued): show it anew
+            self.library.forget(self.path)
+            self.refresh_view()
 
     @work(thread=True, exclusive=True, group="sync", exit_on_error=False)
     def run_sync(self) -> None:
@@ -346,9 +351,7 @@ class MainScreen(Screen[None]):
         for row in found:
             old = self.rows.get(row.path)
             self.rows[row.path] = row
-            if row.path == self.path and (
-                old is None or old.revision != row.revision or old.status != row.status
-            ):
+            if row.path == self.path and _revision(old) != _revision(row):
                 changed_view = True
         for path in gone:
             self.rows.pop(path, None)
@@ -723,3 +726,8 @@ class MainScreen(Screen[None]):
     def on_exported(self, message: msg.Exported) -> None:
         self.note(f"exported {message.count} chunks to {message.target}")
         self.app.notify(f"{message.count} chunks → {message.target}", title="exported")
+
+
+def _revision(row: Any | None) -> tuple[Any, ...] | None:
+    """What tells two states of a document row apart for the views."""
+    return None if row is None else (row.revision, row.status, row.sha256)
