@@ -80,10 +80,10 @@ MODULES_BY_EXTENSION: dict[str, tuple[str, ...]] = {
 
 @functools.cache
 def library_version(dist: str) -> str:
-    """The installed version of ``dist``. Looked up once per process: every manifest names its
+    """The installed version of ``dist``, looked up once per process: every manifest names its
     extractor's libraries, and each lookup scans the installed distributions' metadata (about
-    2 ms, 7 % of an index worker's time over a corpus of small files). The library a process has
-    imported does not change under it, so neither does the answer worth giving."""
+    2 ms, 7 % of an index worker's time over a corpus of small files). The libraries a process
+    has imported stay the same while it runs."""
     from importlib import metadata  # about 20 ms to import: only when a manifest is made
 
     try:
