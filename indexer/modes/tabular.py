@@ -454,9 +454,9 @@ def sheets(doc: Document, params: ModeParams) -> list[Chunk]:
     return _finish(doc, drafts)
 
 
-def _windows(doc: Document, params: ModeParams, csv: bool = False) -> list[Draft]:
-    size, overlap = params.require_window()
-    units, drafts = _units(doc, params)
+def _windows(
+    units: list[Table | Block], drafts: list[Draft], size: int, overlap: int, csv: bool = False
+) -> list[Draft]:
     for unit in units:
         if isinstance(unit, Block):
             drafts += _text_draft("row_window", unit, _sheet_meta(unit))
@@ -479,7 +479,9 @@ def _windows(doc: Document, params: ModeParams, csv: bool = False) -> list[Draft
 
 @mode("sliding_window", families=[SPREADSHEET], reads=("window_size", "overlap"))
 def sheet_windows(doc: Document, params: ModeParams) -> list[Chunk]:
-    return _finish(doc, _windows(doc, params))
+    size, overlap = params.require_window()
+    units, drafts = _units(doc, params)
+    return _finish(doc, _windows(units, drafts, size, overlap))
 
 
 @mode("page_aware", families=[SPREADSHEET], bound=MAX_CHARS)
@@ -616,14 +618,13 @@ def _csv_group_drafts(doc: Document, units: list[Table | Block], size: int) -> l
     return drafts
 
 
-def _csv_table_groups(doc: Document, unit: Table, size: int) -> list[Chunk] | None:
-    """The row groups of a CSV document that is one table whose row numbers are its source
-    lines in order (what the CSV reader makes): chunks made directly, with the metadata
-    :func:`_finish` gives them (same keys, same order). ``None`` for any other table."""
+def _plain_csv_table(unit: Table) -> bool:
+    """Whether ``unit`` is a table whose row numbers are its source lines in order (what the CSV
+    reader makes), with no page, first-block key or record range: :meth:`Table.prov` then gives
+    only ``source_lines`` (a run of rows up to the line before the next row) and ``row_range``."""
     b = unit.block
     nums = b.row_numbers
-    n = len(b.rows)
-    if (
+    return not (
         b.lines is None
         or unit.text_offset is not None
         or not unit.ascending
@@ -632,8 +633,18 @@ def _csv_table_groups(doc: Document, unit: Table, size: int) -> list[Chunk] | No
         or b.page is not None
         or unit.first_keys
         or (b.meta and b.meta.get("record_range"))
-    ):
+    )
+
+
+def _csv_table_groups(doc: Document, unit: Table, size: int) -> list[Chunk] | None:
+    """The row groups of a CSV document that is one plain table (:func:`_plain_csv_table`):
+    chunks made directly, with the metadata :func:`_finish` gives them (same keys, same order).
+    ``None`` for any other table."""
+    if not _plain_csv_table(unit):
         return None
+    b = unit.block
+    nums = b.row_numbers
+    n = len(b.rows)
     common = _csv_meta(doc, unit)
     col_count, header_row, has_header = common["col_count"], common["header_row"], common["has_header"]
     delimiter, encoding = common["delimiter_detected"], common["encoding"]
@@ -681,4 +692,46 @@ def csv_pages(doc: Document, params: ModeParams) -> list[Chunk]:
 
 @mode("sliding_window", families=[CSV], reads=("window_size", "overlap"))
 def csv_windows(doc: Document, params: ModeParams) -> list[Chunk]:
-    return _finish(doc, _windows(doc, params, csv=True))
+    size, overlap = params.require_window()
+    with no_cycle_collection():  # rendered rows, metadata and chunks are acyclic
+        units, images = _units(doc, params)
+        if not images and len(units) == 1 and isinstance(units[0], Table) and _plain_csv_table(units[0]):
+            return _csv_table_windows(doc, units[0], size, overlap)
+        return _finish(doc, _windows(units, images, size, overlap, csv=True))
+
+
+def _csv_table_windows(doc: Document, unit: Table, size: int, overlap: int) -> list[Chunk]:
+    """The row windows of a CSV document that is one plain table (:func:`_plain_csv_table`),
+    made directly with the metadata that :func:`_windows` and :func:`_finish` give them (same
+    keys, same order)."""
+    b = unit.block
+    nums = b.row_numbers
+    n = len(b.rows)
+    last_line = b.lines[1]
+    header_row = list(unit.names)
+    col_count = len(header_row)
+    doc_meta = dict(doc.metadata) or None
+    rendered = unit.rendered
+    starts = window_starts(n, size, overlap)
+    stops = [start + size if start + size < n else n for start in starts]
+    texts = list(map("\n".join, map(rendered.__getitem__, map(slice, starts, stops))))
+    metas: list[dict[str, Any]] = []
+    for index, (start, stop) in enumerate(zip(starts, stops, strict=True)):
+        first, last = nums[start], nums[stop - 1]
+        # a window runs from its first row's line to the line before the next row's
+        end = nums[stop] - 1 if stop < n else last_line
+        meta = {
+            "window_index": index,
+            "window_size": size,
+            "overlap": overlap,
+            "row_count": stop - start,
+            "col_count": col_count,
+            "header_row": header_row,
+            "chunk_index": index,
+        }
+        if doc_meta is not None:
+            meta["document_metadata"] = doc_meta
+        meta["source_lines"] = [first, last if last >= end else end]
+        meta["row_range"] = [first, last]
+        metas.append(meta)
+    return list(map(new_chunk, texts, repeat("row_window"), metas))

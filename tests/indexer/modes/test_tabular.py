@@ -285,6 +285,37 @@ def test_csv_row_groups_made_directly_equal_the_drafts(text, per_chunk):
     ]
 
 
+@settings(max_examples=120, deadline=None)
+@given(
+    text=st.lists(st.sampled_from(list('ab ,\n"') + ["x y", "\n\n", '"p\nq"']), max_size=60).map("".join),
+    window=st.integers(1, 5),
+    overlap=st.integers(0, 4),
+)
+def test_csv_row_windows_made_directly_equal_the_drafts(text, window, overlap):
+    # the direct path for a CSV table's windows must give what the general path (window drafts
+    # completed by _finish) gives: same text, same metadata keys in the same order, same values
+    from indexer.formats.csvfmt import extract_csv
+    from indexer.limits import ExtractContext
+    from indexer.modes.tabular import _csv_table_windows, _finish, _units, _windows
+
+    doc = extract_csv(text.encode(), ExtractContext())
+    if not doc.blocks or overlap >= window:
+        return
+    params = ModeParams(window_size=window, overlap=overlap)
+    units, drafts = _units(doc, params)
+    general = _finish(doc, _windows(units, drafts, window, overlap, csv=True))
+    out = chunk_document(doc, "sliding_window", params)
+    assert [(c.content, c.content_type, list(c.metadata.items())) for c in out] == [
+        (c.content, c.content_type, list(c.metadata.items())) for c in general
+    ]
+    if len(units) == 1 and units[0].__class__.__name__ == "Table":
+        # and the direct path is the one taken for a plain table
+        direct = _csv_table_windows(doc, units[0], window, overlap)
+        assert [(c.content, list(c.metadata.items())) for c in direct] == [
+            (c.content, list(c.metadata.items())) for c in general
+        ]
+
+
 def _sheet_rows_by_drafts(doc: Document, size: int):
     """The spreadsheet row mode as drafts completed by _finish (the general path)."""
     from indexer.model import Block
