@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from tui import messages as msg
@@ -81,6 +82,8 @@ async def test_the_file_shown_first_follows_its_indexing(tmp_path):
         assert row is not None and row.status == "indexed", row
         title = str(app.main.query_one("#doc-title").render())
         assert "queued" not in title and f"{row.chunk_count:,} chunks" in title, title
+        # "indexed HH:MM" once, the status not repeated after it
+        assert re.search(r"indexed \d\d:\d\d", title) and title.count("indexed") == 1, title
         await wait_for(pilot, lambda: len(app.main.query_one(ChunkList).chunks) == row.chunk_count, 30)
 
 

@@ -417,7 +417,8 @@ class MainScreen(Screen[None]):
         parts = [f"[b]{escape(row.path)}[/b]", row.source_type or "?", human_bytes(row.size)]
         if row.indexed_at:
             parts.append("indexed " + time.strftime("%H:%M", time.localtime(row.indexed_at)))
-        parts.append(row.status + (f" {row.error_code}" if row.error_code else ""))
+        if row.status != "indexed" or not row.indexed_at:  # "indexed HH:MM" says it already
+            parts.append(row.status + (f" {row.error_code}" if row.error_code else ""))
         parts.append(f"{row.chunk_count:,} chunks")
         title.update(" · ".join(escape(p) if i else p for i, p in enumerate(parts)))
         reads_note = ""
