@@ -66,6 +66,7 @@ W_P, W_TBL, W_SDT, W_SDTCONTENT, W_TR, W_TC = (_w(t) for t in ("p", "tbl", "sdt"
 W_T, W_TAB, W_BR, W_CR, W_LRPB = (_w(t) for t in ("t", "tab", "br", "cr", "lastRenderedPageBreak"))
 W_DRAWING, W_PICT, W_NOBREAKHYPHEN = _w("drawing"), _w("pict"), _w("noBreakHyphen")
 W_CUSTOMXML, W_INS, W_SMARTTAG = _w("customXml"), _w("ins"), _w("smartTag")
+W_R, W_RPR = _w("r"), _w("rPr")
 W_FOOTNOTEREF, W_ENDNOTEREF = _w("footnoteReference"), _w("endnoteReference")
 W_VAL, W_ID, W_TYPE = _w("val"), _w("id"), _w("type")
 W_IND, W_LEFT, W_START = _w("ind"), _w("left"), _w("start")
@@ -127,6 +128,7 @@ def _styles(root: etree._Element | None) -> dict[str, _Style]:
     return out
 
 
+_ID_ATTR = b'w:styleId="'
 _SNIP_NAME = re.compile(rb'<w:name w:val="([^"]*)"')
 _SNIP_BASED = re.compile(rb'<w:basedOn w:val="([^"]*)"')
 _SNIP_OUTLINE = re.compile(rb'<w:outlineLvl w:val="(\d+)"')
@@ -155,6 +157,8 @@ class _LazyStyles:
         self.error: str | None = None  # a damaged part stops the lookups, with this warning
         self._fh: IO[bytes] | None = None
         self._left = 0
+        self._floor = 0  # no style id attribute starts before this offset of the raw part
+        self._floor_found = False  # the floor is the first id attribute itself
         if zf is None or member is None:
             return
         try:
@@ -198,8 +202,8 @@ class _LazyStyles:
             return self._full.get(sid)
         if sid in self._cache:
             return self._cache[sid]
-        key = b'w:styleId="' + html.escape(sid).encode("utf-8") + b'"'
-        start = 0  # the bytes before it were searched already (each style is looked for once)
+        key = _ID_ATTR + html.escape(sid).encode("utf-8") + b'"'
+        start = self._first_id()  # no key starts before the first id attribute
         at = end = -1
         while True:
             raw = self._raw
@@ -216,6 +220,20 @@ class _LazyStyles:
         style = self._find(sid, at, end) if at >= 0 else None
         self._cache[sid] = style
         return style
+
+    def _first_id(self) -> int:
+        """The offset of the part's first ``w:styleId`` attribute, or as far as the inflated bytes
+        are known to hold none: every search for a style starts there, past the latent styles
+        and document defaults that open a template's styles part."""
+        if not self._floor_found:
+            raw = self._raw
+            at = raw.find(_ID_ATTR, self._floor)
+            if at >= 0:
+                self._floor = at
+                self._floor_found = True
+            else:
+                self._floor = max(0, len(raw) - len(_ID_ATTR) + 1)
+        return self._floor
 
     def _find(self, sid: str, at: int, end: int) -> _Style | None:
         """The style whose ``styleId`` attribute starts at ``at`` (its element ends at ``end``,
@@ -458,14 +476,59 @@ class _Walker:
         self, p: etree._Element, nested: list[etree._Element] | None = None
     ) -> tuple[str, int, list[_Pic]]:
         """(text, page of its first text, images) of one paragraph. The paragraphs of text boxes
-        inside it are part of its text; when ``nested`` is given they are also appended to it."""
+        inside it are part of its text; when ``nested`` is given they are also appended to it.
+
+        Runs are read child by child: their text elements directly, their properties skipped;
+        anything else (hyperlinks, fields, drawings, breaks …) goes through :meth:`_inline` in
+        document order. Paragraph properties before any text are skipped too: the only inline
+        element they hold is ``w:tab`` (a tab stop), which would only add leading whitespace."""
         parts: list[str] = []
         pics: list[_Pic] = []
         first_page: int | None = None
         page = self.page
         just_broke = self.just_broke
+        for child in p:
+            tag = child.tag
+            if tag == W_R:
+                for el in child:
+                    tag = el.tag
+                    if tag == W_T:
+                        text = el.text
+                        if text:
+                            if first_page is None and text.strip():
+                                first_page = page
+                            parts.append(text)
+                            just_broke = False
+                        if len(el):  # (never in a valid part) what is inside, as the walk would
+                            page, just_broke, first_page = self._inline(
+                                el.iterdescendants(), parts, pics, nested, page, just_broke, first_page
+                            )
+                    elif tag != W_RPR:
+                        page, just_broke, first_page = self._inline(
+                            el.iter(), parts, pics, nested, page, just_broke, first_page
+                        )
+            elif tag != W_PPR or parts:
+                page, just_broke, first_page = self._inline(
+                    child.iter(), parts, pics, nested, page, just_broke, first_page
+                )
+        self.page = page
+        self.just_broke = just_broke
+        return "".join(parts), first_page if first_page is not None else page, pics
+
+    def _inline(
+        self,
+        elements: Iterator[etree._Element],
+        parts: list[str],
+        pics: list[_Pic],
+        nested: list[etree._Element] | None,
+        page: int,
+        just_broke: bool,
+        first_page: int | None,
+    ) -> tuple[int, bool, int | None]:
+        """Read the inline elements of a paragraph in document order (``parts`` and ``pics``
+        filled in place); returns the page, the no-text-since-a-break flag and the first text's page."""
         kinds = _INLINE_KIND
-        for el in p.iter():  # one unfiltered walk: a tag filter costs more to set up than it saves
+        for el in elements:
             kind = kinds.get(el.tag)
             if kind is None:
                 continue
@@ -477,11 +540,10 @@ class _Walker:
                     parts.append(text)
                     just_broke = False
             elif kind == _K_P:
-                if el is not p:
-                    if parts and not parts[-1].endswith("\n"):
-                        parts.append("\n")  # a paragraph of a text box inside this one
-                    if nested is not None:
-                        nested.append(el)
+                if parts and not parts[-1].endswith("\n"):
+                    parts.append("\n")  # a paragraph of a text box inside this one
+                if nested is not None:
+                    nested.append(el)
             elif kind == _K_TAB:
                 parts.append("\t")
             elif kind == _K_BR:
@@ -510,9 +572,7 @@ class _Walker:
                 note = "footnote" if kind == _K_FOOT else "endnote"
                 self.note_refs.append((note, nid))
                 parts.append(f"[^{_note_label(note, nid)}]")
-        self.page = page
-        self.just_broke = just_broke
-        return "".join(parts), first_page if first_page is not None else page, pics
+        return page, just_broke, first_page
 
     def _drawing_pics(self, drawing: etree._Element) -> Iterator[_Pic]:
         doc_pr = next(drawing.iter(WP_DOCPR), None)
@@ -771,9 +831,25 @@ def _cells(tr: etree._Element) -> Iterator[etree._Element]:
 
 def _one_line(text: str) -> str:
     """``" ".join(text.split())``, without the split when it would change nothing: printable ASCII
-    has no whitespace but the space, so single inner spaces and clean ends are already one line."""
-    if text.isascii() and text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
-        return text
+    has no whitespace but the space, so single inner spaces and clean ends are already one line.
+    Longer ASCII text is searched for the nine other ASCII whitespace characters (one fast scan
+    each) instead of being classified character by character."""
+    if text.isascii() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+        if len(text) < 64:
+            if text.isprintable():
+                return text
+        elif (
+            "\n" not in text
+            and "\t" not in text
+            and "\r" not in text
+            and "\x0b" not in text
+            and "\x0c" not in text
+            and "\x1c" not in text
+            and "\x1d" not in text
+            and "\x1e" not in text
+            and "\x1f" not in text
+        ):
+            return text
     return " ".join(text.split())
 
 
