@@ -621,21 +621,56 @@ class _Walker:
                 self.body(child)
 
     def body_paragraph(self, p: etree._Element) -> None:
-        # the paragraph's style, numbering, outline level and indent, from its pPr (first child)
+        # One pass over the paragraph's children: its properties (style, numbering, outline
+        # level, indent) from a leading pPr, then the text as :meth:`paragraph` reads it.
         style_id = num = outline = indent = None
-        if len(p):
-            ppr = p[0]
-            if ppr.tag == W_PPR:
-                for child in ppr:  # one pass over the few properties, instead of a find() per property
-                    tag = child.tag
+        parts: list[str] = []
+        pics: list[_Pic] = []
+        first_page: int | None = None
+        page = self.page
+        just_broke = self.just_broke
+        first = True
+        for child in p:
+            tag = child.tag
+            if tag == W_R:
+                for el in child:
+                    tag = el.tag
+                    if tag == W_T:
+                        text = el.text
+                        if text:
+                            if first_page is None and text.strip():
+                                first_page = page
+                            parts.append(text)
+                            just_broke = False
+                        if len(el):
+                            page, just_broke, first_page = self._inline(
+                                el.iterdescendants(), parts, pics, None, page, just_broke, first_page
+                            )
+                    elif tag != W_RPR:
+                        page, just_broke, first_page = self._inline(
+                            el.iter(), parts, pics, None, page, just_broke, first_page
+                        )
+            elif tag == W_PPR and first:
+                for prop in child:  # one pass over the few properties, instead of a find() per property
+                    tag = prop.tag
                     if tag == W_PSTYLE:
-                        style_id = child.get(W_VAL)
+                        style_id = prop.get(W_VAL)
                     elif tag == W_NUMPR:
-                        num = _numpr(child)
+                        num = _numpr(prop)
                     elif tag == W_OUTLINE:
-                        outline = _int(child.get(W_VAL))
+                        outline = _int(prop.get(W_VAL))
                     elif tag == W_IND:
-                        indent = _int(child.get(W_LEFT) or child.get(W_START))
+                        indent = _int(prop.get(W_LEFT) or prop.get(W_START))
+            elif tag != W_PPR or parts:
+                page, just_broke, first_page = self._inline(
+                    child.iter(), parts, pics, None, page, just_broke, first_page
+                )
+            first = False
+        self.page = page
+        self.just_broke = just_broke
+        raw = "".join(parts)
+        if first_page is not None:
+            page = first_page
         level, style_num = self.style_cache.get(style_id) or self.styles.resolve(style_id)
         if outline is not None:
             level = outline + 1 if 0 <= outline < 9 else 0
@@ -647,8 +682,6 @@ class _Walker:
             num = style_num
         if num is not None and num[0] in ("", "0"):
             num = None
-
-        raw, page, pics = self.paragraph(p)
         text = raw.strip()
         if num is not None and text and not level:
             if not self.pending_list:
@@ -664,7 +697,7 @@ class _Walker:
         if self.pending_list:
             self.flush_list()
         if text:  # what add() does, for the most common blocks
-            out = _one_line(text) if level else _tidy(raw)
+            out = _one_line(text) if level or "\n" not in raw else _tidy(raw)
             line = self.line
             last = line + out.count("\n")
             kind = HEADING if level else PARAGRAPH
