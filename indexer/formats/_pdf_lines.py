@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import math
 import re
+import struct
 from typing import NamedTuple
 
 import pypdfium2.raw as pdfium_c
@@ -102,6 +103,7 @@ def _bold(raw, i: int, name, flags_ref) -> bool:
 
 
 _NAME_SIZE = ctypes.c_ulong(128)
+_BOX = struct.Struct("4d")  # left, right, bottom, top as FPDFText_GetCharBox writes them
 _new_line = tuple.__new__
 
 
@@ -120,8 +122,11 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
         text = "".join(chr(pdfium_c.FPDFText_GetUnicode(raw, i) or 0x20) for i in range(count))
     # the loop calls the C functions directly and without argument checks (_pdf_capi): a Python
     # call per query costs more than the query itself
-    bl, br, bb, bt = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    ref_l, ref_r, ref_b, ref_t = ctypes.byref(bl), ctypes.byref(br), ctypes.byref(bb), ctypes.byref(bt)
+    # a character's box lands in four consecutive doubles, read back with one unpack
+    box = (ctypes.c_double * 4)()
+    ref_l, ref_r, ref_b, ref_t = (ctypes.byref(box, 8 * k) for k in range(4))
+    unpack_box = _BOX.unpack_from
+    rounded: dict[float, float] = {}  # round(size, 1) of the sizes seen on the page
     name = ctypes.create_string_buffer(_NAME_SIZE.value)
     flags_ref = ctypes.byref(ctypes.c_int())
     matrix = pdfium_c.FS_MATRIX()
@@ -148,11 +153,11 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
             first = start + (len(segment) - len(segment.lstrip()))
             last = start + len(segment.rstrip()) - 1
         if get_box(raw, first, ref_l, ref_r, ref_b, ref_t):
-            l1, r1, b1, t1 = bl.value, br.value, bb.value, bt.value
+            l1, r1, b1, t1 = unpack_box(box)
         else:
             l1 = r1 = b1 = t1 = 0.0
         if get_box(raw, last, ref_l, ref_r, ref_b, ref_t):
-            l2, r2, b2, t2 = bl.value, br.value, bb.value, bt.value
+            l2, r2, b2, t2 = unpack_box(box)
         else:
             l2 = r2 = b2 = t2 = 0.0
         # style of the line: first and last character, and the middle one when they differ
@@ -183,13 +188,16 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
             bold = bold or _bold(raw, _middle(text, first, last), name, flags_ref)
         # text running left to right on one baseline is upright; ask pdfium only otherwise
         angle = 0.0 if (l2 >= l1 and abs(b2 - b1) < 0.5 * size) else get_char_angle(raw, first)
+        size_1 = rounded.get(size)
+        if size_1 is None:
+            size_1 = rounded[size] = round(size, 1)
         append(
             _new_line(
                 Line,
                 (
                     page_number,
                     cleaned,
-                    round(size, 1),
+                    size_1,
                     bold,
                     l1 if l1 < l2 else l2,
                     r1 if r1 > r2 else r2,

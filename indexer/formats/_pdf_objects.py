@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from itertools import repeat
 
 import pypdfium2 as pdfium
+import pypdfium2.internal as pdfium_i
 import pypdfium2.raw as pdfium_c
 
 from ._pdf_capi import form_count, form_object, obj_bounds, obj_type, page_object
@@ -174,13 +175,37 @@ def decode_png(obj) -> tuple[bytes, int, int]:
         raise ImageError(
             f"pdfium cannot decode this {width}×{height} image (colour space, bit depth or filter)"
         )
-    bitmap = pdfium.PdfBitmap.from_raw(raw_bitmap)  # owns and frees the pdfium bitmap
+    # the pixels are read in place and the bitmap freed once the PNG is written (the Pillow image
+    # copies them, or shares them only until then); same checks and pixel modes as PdfBitmap.to_pil
     try:
-        pil = bitmap.to_pil()  # the bitmap is freed with its Python object (closing it is unsafe)
+        pil = _bitmap_image(raw_bitmap)
+        if pil.mode not in ("RGB", "RGBA", "L", "LA", "1", "P"):
+            pil = pil.convert("RGB")
+        buf = io.BytesIO()
+        pil.save(buf, format="PNG", compress_level=1)
+    finally:
+        pdfium_c.FPDFBitmap_Destroy(raw_bitmap)
+    return buf.getvalue(), pil.width, pil.height
+
+
+def _bitmap_image(raw_bitmap):
+    """A Pillow image of a pdfium bitmap's pixels (the channel order turned from pdfium's BGR)."""
+    from PIL import Image
+
+    width = pdfium_c.FPDFBitmap_GetWidth(raw_bitmap)
+    height = pdfium_c.FPDFBitmap_GetHeight(raw_bitmap)
+    stride = pdfium_c.FPDFBitmap_GetStride(raw_bitmap)
+    kind = pdfium_c.FPDFBitmap_GetFormat(raw_bitmap)
+    address = pdfium_c.FPDFBitmap_GetBuffer(raw_bitmap)
+    if not address:
+        raise pdfium.PdfiumError("Failed to get bitmap buffer (null pointer returned)")
+    if kind not in pdfium_i.BitmapTypeToNChannels:  # an unknown format fails here, as in PdfBitmap
+        raise KeyError(kind)
+    pixels = (ctypes.c_ubyte * (stride * height)).from_address(address)
+    try:
+        mode, raw_mode = pdfium_i.BitmapTypeToStrReverse[kind], pdfium_i.BitmapTypeToStr[kind]
+        image = Image.frombuffer(mode, (width, height), pixels, "raw", raw_mode, stride, 1)
     except (ValueError, KeyError, OSError) as exc:
         raise ImageError(f"unsupported pixel format ({exc})") from None
-    if pil.mode not in ("RGB", "RGBA", "L", "LA", "1", "P"):
-        pil = pil.convert("RGB")
-    buf = io.BytesIO()
-    pil.save(buf, format="PNG", compress_level=1)
-    return buf.getvalue(), pil.width, pil.height
+    image.readonly = False  # as to_pil: a shared buffer is not copied again before saving
+    return image
