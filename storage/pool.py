@@ -75,8 +75,10 @@ def _current_rss_kb() -> int:
     return pages * (os.sysconf("SC_PAGE_SIZE") // 1024)
 
 
-_M_MMAP_THRESHOLD = -3  # glibc mallopt parameter
+_M_TRIM_THRESHOLD = -1  # glibc mallopt parameters
+_M_MMAP_THRESHOLD = -3
 MMAP_THRESHOLD = 1 << 20
+TRIM_THRESHOLD = 32 << 20
 TRIM_ABOVE_KB = 150 * 1024  # a worker holding more than this after a task hands free heap pages back
 
 
@@ -96,9 +98,16 @@ def _libc():
 def _tune_malloc(libc) -> None:
     """Blocks of 1 MiB and more (a large file's bytes, its text, its JSON) get their own mapping,
     handed back whole when freed. glibc otherwise raises that threshold after the first large free
-    and serves the next ones from the heap, where they leave the worker holding the memory."""
+    and serves the next ones from the heap, where they leave the worker holding the memory.
+
+    Setting the mapping threshold also fixes glibc's top-of-heap trim threshold at 128 KiB, so
+    the heap would shrink after nearly every file and fault its pages back in on the next one
+    (about 90,000 page faults and 0.2 s of CPU per 200 corpus files). Free space at the top of the
+    heap is kept up to 32 MiB instead; above that, and after a large file (:func:`_trim`), it
+    goes back to the system as before."""
     if libc is not None:
         libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+        libc.mallopt(_M_TRIM_THRESHOLD, TRIM_THRESHOLD)
 
 
 def _trim(libc) -> None:
