@@ -52,6 +52,32 @@ def test_the_schema_has_the_documented_tables_and_fts(tmp_path):
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
+def test_new_indexes_get_8_kib_pages_and_older_files_keep_theirs(tmp_path):
+    from storage.db import PAGE_SIZE
+
+    new = tmp_path / "new.db"
+    Store.open(new).close()
+    assert sqlite3.connect(new).execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE == 8192
+    # an index made with SQLite's default 4 KiB pages (as every index was before), with a row in it
+    old = tmp_path / "old.db"
+    conn = sqlite3.connect(old)
+    conn.execute("PRAGMA page_size = 4096")
+    conn.execute("PRAGMA journal_mode = WAL")
+    migrations.migrate(database(conn), str(old))
+    conn.execute("INSERT INTO documents (path, status) VALUES ('a.md', 'queued')")
+    conn.commit()
+    conn.close()
+    with Store.open(old) as store:
+        assert [d.path for d in store.documents()] == ["a.md"]
+        store.writer.call(
+            lambda d: d.execute("INSERT INTO documents (path, status) VALUES ('b.md', 'queued')")
+        )
+    check = sqlite3.connect(old)
+    assert check.execute("PRAGMA page_size").fetchone()[0] == 4096
+    assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert [r[0] for r in check.execute("SELECT path FROM documents ORDER BY path")] == ["a.md", "b.md"]
+
+
 def test_a_newer_schema_gives_a_clear_error(tmp_path):
     path = tmp_path / "index.db"
     Store.open(path).close()
