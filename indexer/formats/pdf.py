@@ -18,7 +18,7 @@ from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
 from ..model import IMAGE, TABLE, Block, Coverage, Document, Image, Skipped, assemble, render_table
 from . import _pdf_ocr
-from ._pdf_capi import PageHandles, mediabox
+from ._pdf_capi import PageHandles, keep_heap_top, mediabox
 from ._pdf_fallback import extract_with_pdfminer
 from ._pdf_layout import Group, PageGeometry, find_running, group_page, to_blocks
 from ._pdf_lines import Line, page_lines
@@ -78,6 +78,7 @@ def extract_pdf(data: bytes, ctx: ExtractContext) -> Document:
     if b"%PDF" not in data[:1024]:
         raise errors.ParseError(f"{name}: not a PDF (no %PDF header in the first 1 KiB)")
     password = ctx.option("pdf_password")
+    keep_heap_top()
     try:
         pdf = _open(data, password, name)
     except _Unreadable as exc:
