@@ -245,6 +245,7 @@ def _common_pitch(lines: Sequence[Line]) -> float | None:
     """The most common baseline distance between consecutive lines of one size, in font sizes
     (the first seen among equals)."""
     pitches: dict[float, int] = {}
+    rounded: dict[float, float] = {}  # round(ratio, 1) per ratio: a page repeats its line pitch
     a = None
     for b in lines:
         if a is not None:
@@ -254,7 +255,10 @@ def _common_pitch(lines: Sequence[Line]) -> float | None:
                 # Line.end_base, inlined
                 pitch = (last_base if abs(last_base - base) > 0.8 * size else base) - b.base
                 if 0 < pitch < 3 * size:
-                    key = round(pitch / max(size, 1.0), 1)
+                    ratio = pitch / max(size, 1.0)
+                    key = rounded.get(ratio)
+                    if key is None:
+                        key = rounded[ratio] = round(ratio, 1)
                     pitches[key] = pitches.get(key, 0) + 1
         a = b
     if sum(pitches.values()) < 3:
