@@ -770,6 +770,13 @@ class _Walker:
                 for child in tc:
                     tag = child.tag
                     if tag == W_P:
+                        ptext = _plain_runs(child)
+                        if ptext is not None:  # what paragraph() gives for text-only runs
+                            if ptext:
+                                self.just_broke = False
+                                if ptext.strip():
+                                    texts.append(_one_line(ptext))
+                            continue
                         del nested[:]
                         ptext, page, found = self.paragraph(child, nested)
                         if ptext.strip():
@@ -849,6 +856,28 @@ class _Walker:
             texts.append(_one_line(text))
         if found:
             pics.append((page, found))
+
+
+def _plain_runs(p: etree._Element) -> str | None:
+    """The text of a paragraph made only of runs of text (with properties), or None when it
+    holds anything else (breaks, tabs, fields, drawings …), which :meth:`_Walker.paragraph` reads."""
+    parts: list[str] = []
+    for child in p:
+        tag = child.tag
+        if tag == W_R:
+            for el in child:
+                tag = el.tag
+                if tag == W_T:
+                    if len(el):
+                        return None
+                    text = el.text
+                    if text:
+                        parts.append(text)
+                elif tag != W_RPR:
+                    return None
+        elif tag != W_PPR or parts:  # leading paragraph properties are skipped, as paragraph() does
+            return None
+    return "".join(parts)
 
 
 def _cells(tr: etree._Element) -> Iterator[etree._Element]:
