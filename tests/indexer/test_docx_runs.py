@@ -24,7 +24,10 @@ def test_run_properties_tab_stops_and_hyperlinks_in_a_body_paragraph() -> None:
     doc = docx(build_docx(body))
     # read by hand: the tab stop in the properties adds nothing; the bold run, the spaced run and
     # the hyperlink's run make one sentence; a tab between runs is a space, the hyphen a hyphen
-    assert [(b.kind, b.text) for b in doc.blocks] == [("paragraph", "Bold and linked"), ("paragraph", "a b-c")]
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        ("paragraph", "Bold and linked"),
+        ("paragraph", "a b-c"),
+    ]
 
 
 def test_cells_of_text_runs_and_cells_with_other_content() -> None:
