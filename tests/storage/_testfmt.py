@@ -46,3 +46,10 @@ def extract_hog(data: bytes, ctx):
     hoard = []
     while True:
         hoard.append(bytearray(32 * 1024 * 1024))
+
+
+def worker_gc_threshold(_payload: object) -> tuple[int, int, int]:
+    """A pool task: the cyclic collector's thresholds in the worker that runs it."""
+    import gc
+
+    return gc.get_threshold()

@@ -69,3 +69,17 @@ def test_a_worker_holding_too_much_memory_after_a_task_is_recycled(tmp_path):
         assert sorted(o.key for o in outcomes) == [0, 1, 2] and all(o.ok for o in outcomes)
         assert pool.recycled == 3 and pool.replaced == 0
         assert len({o.worker_pid for o in outcomes}) == 3
+
+
+def test_workers_collect_young_objects_less_often_and_the_parent_is_left_alone():
+    import gc
+
+    from storage.pool import WORKER_GC_THRESHOLD, Pool
+
+    parent = gc.get_threshold()
+    with Pool("tests.storage._testfmt:worker_gc_threshold", jobs=1, timeout=30) as pool:
+        [outcome] = list(pool.run([("t", None)]))
+    assert outcome.ok
+    # only the youngest generation's threshold moves (Python's default is 700); older ones as they were
+    assert outcome.value == (WORKER_GC_THRESHOLD, parent[1], parent[2]) == (5000, parent[1], parent[2])
+    assert gc.get_threshold() == parent
