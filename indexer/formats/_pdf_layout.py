@@ -6,7 +6,6 @@ and pdfplumber calls live in the other ``_pdf_*`` modules.
 
 from __future__ import annotations
 
-import heapq
 import math
 import re
 from collections import Counter
@@ -80,14 +79,25 @@ def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, s
     its zone key (a header only matches headers, a footer only footers) and its text's key."""
     zone = MARGIN_SHARE * geo.height
     high, low = geo.top - zone, geo.bottom + zone
-    near_top = [(ln.top, i) for i, ln in enumerate(lines) if ln.top >= high and ln.upright]
-    near_bottom = [(ln.top, i) for i, ln in enumerate(lines) if ln.base <= low and ln.upright]
+    near_top = []
+    near_bottom = []
+    for i, ln in enumerate(lines):
+        top, angle = ln.top, ln.angle
+        if angle < 0.05 or angle > 6.23:  # Line.upright, inlined
+            if top >= high:
+                near_top.append((top, i))
+            if ln.base <= low:
+                near_bottom.append((top, i))
     out = []
-    for _, i in heapq.nlargest(5, near_top):
+    # the five highest and the five lowest; the line index makes every entry distinct, so a sort
+    # gives what heapq.nlargest and nsmallest give, with less overhead on a handful of lines
+    near_top.sort(reverse=True)
+    for _, i in near_top[:5]:
         key = _key(lines[i].text)
         out.append((i, "top:" + key, key))
     tops = {i for i, _, _ in out}
-    for _, i in heapq.nsmallest(5, near_bottom):
+    near_bottom.sort()
+    for _, i in near_bottom[:5]:
         if i not in tops:
             key = _key(lines[i].text)
             out.append((i, "bottom:" + key, key))

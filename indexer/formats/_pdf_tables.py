@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import io
+from codecs import decode
 from dataclasses import dataclass
 
 from ._pdf_capi import bounded_text
@@ -93,8 +94,18 @@ def _plausible(rows: list[tuple[str, ...]]) -> bool:
         return False
     if sum(1 for r in rows if sum(1 for c in r if c) >= 2) < 2:
         return False
-    wordy = sum(1 for c in filled if sum(ch.isalnum() for ch in c) >= 2)
+    wordy = sum(1 for c in filled if _alnum_at_least(c, 2))
     return wordy >= 0.3 * len(filled)
+
+
+def _alnum_at_least(text: str, n: int) -> bool:
+    """At least ``n`` letters or digits (``str.isalnum``) in ``text``; stops once they are found."""
+    for ch in text:
+        if ch.isalnum():
+            n -= 1
+            if n <= 0:
+                return True
+    return False
 
 
 def _looks_like_header(rows: list[tuple[str, ...]]) -> bool:
@@ -221,21 +232,25 @@ class _BoundedText:
     SIZE = 8192
 
     def __init__(self, textpage) -> None:
-        import ctypes
-
         self._raw = textpage  # a raw FPDF_TEXTPAGE handle
         self._fn = bounded_text  # no ctypes argument conversion: coordinates passed as c_double
         self._buf = (ctypes.c_ushort * (self.SIZE + 1))()
         self._ptr = ctypes.cast(self._buf, ctypes.POINTER(ctypes.c_ushort))
-        self._string_at = ctypes.string_at
+        self._units = memoryview(self._buf)
+        self._doubles: dict[float, ctypes.c_double] = {}  # the grid's few coordinates, made once
+
+    def _double(self, value: float) -> ctypes.c_double:
+        out = self._doubles.get(value)
+        if out is None:
+            out = self._doubles[value] = _double(value)
+        return out
 
     def __call__(self, left: float, bottom: float, right: float, top: float) -> str:
-        n = self._fn(
-            self._raw, _double(left), _double(top), _double(right), _double(bottom), self._ptr, self.SIZE
-        )
+        d = self._double
+        n = self._fn(self._raw, d(left), d(top), d(right), d(bottom), self._ptr, self.SIZE)
         if n <= 0:
             return ""
-        text = self._string_at(self._buf, 2 * min(n, self.SIZE)).decode("utf-16-le", errors="ignore")
+        text = decode(self._units[: min(n, self.SIZE)], "utf-16-le", errors="ignore")
         return text.replace("\x00", "")
 
 
