@@ -697,9 +697,13 @@ class _Walker:
         if self.pending_list:
             self.flush_list()
         if text:  # what add() does, for the most common blocks
-            out = _one_line(text) if level or "\n" not in raw else _tidy(raw)
             line = self.line
-            last = line + out.count("\n")
+            if level or "\n" not in raw:
+                out = _one_line(text)
+                last = line  # one line
+            else:
+                out = _tidy(raw)
+                last = line + out.count("\n")
             kind = HEADING if level else PARAGRAPH
             lines = (line, last)
             self.blocks.append(
