@@ -207,6 +207,16 @@ def m0006_fts_automerge_8(db: sqlite_utils.Database) -> None:
     db.execute("INSERT INTO chunks_fts (chunks_fts, rank) VALUES ('automerge', 8)")
 
 
+@migrations(name="0007_fts_automerge_16")
+def m0007_fts_automerge_16(db: sqlite_utils.Database) -> None:
+    """FTS5 merges its segments once 16 of a level exist (was 8 since 0006). Replaying the same
+    results into fresh indexes, alternated: 200 corpus files (91,525 chunks) 1.66 -> 1.51 s of
+    writer CPU, five times as many 10.2/9.5 -> 9.3/8.7 s; searching that larger index took about
+    3 % more CPU (a search reads up to twice as many segments per level). Existing segments are
+    left as they are; the setting applies to what is written from now on."""
+    db.execute("INSERT INTO chunks_fts (chunks_fts, rank) VALUES ('automerge', 16)")
+
+
 def known_names() -> list[str]:
     return [m.name for m in migrations._migrations]
 

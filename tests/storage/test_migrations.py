@@ -247,10 +247,39 @@ def test_documents_stored_before_the_array_form_still_read(tmp_path):
         assert new.text == "# New\n\nIndexed after the upgrade.\n"  # markdown keeps its source text
 
 
-def test_the_full_text_index_merges_eight_segments_a_level(tmp_path):
+def test_the_full_text_index_merges_sixteen_segments_a_level(tmp_path):
     path = tmp_path / "index.db"
     db = database(connect(path))
     migrations.migrate(db, str(path))
     # FTS5 keeps the setting in its config table; 4 is its default
-    assert db.execute("SELECT v FROM chunks_fts_config WHERE k = 'automerge'").fetchone() == (8,)
+    assert db.execute("SELECT v FROM chunks_fts_config WHERE k = 'automerge'").fetchone() == (16,)
     db.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('integrity-check')")
+
+
+def test_an_index_made_with_automerge_8_is_upgraded_with_its_chunks_still_searchable(tmp_path):
+    path = tmp_path / "index.db"
+    db = database(connect(path))
+    migrations.migrations.apply(db, stop_before="0007_fts_automerge_16")
+    assert db.execute("SELECT v FROM chunks_fts_config WHERE k = 'automerge'").fetchone() == (8,)
+    db.execute("INSERT INTO documents (id, path, status, revision) VALUES (1, 'a.md', 'indexed', 1)")
+    db.conn.executemany(
+        "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, content_type, "
+        "metadata) VALUES (?, 1, 'structural', 'structural', 1, ?, ?, 'paragraph', '{}')",
+        [(f"id{i}", i, f"written before the upgrade, chunk {i}") for i in range(3)],
+    )
+    db.conn.close()
+    with Store.open(path) as store:
+        assert migrations.applied_names(database(connect(path))) == migrations.known_names()
+        # a chunk written after the upgrade lands in the same full-text index
+        store.writer.call(
+            lambda d: d.execute(
+                "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, "
+                "content_type, metadata) VALUES ('id3', 1, 'structural', 'structural', 1, 3, "
+                "'written after the upgrade', 'paragraph', '{}')"
+            )
+        )
+        assert sorted(h.ordinal for h in store.search("upgrade")) == [0, 1, 2, 3]
+    check = sqlite3.connect(path)
+    assert check.execute("SELECT v FROM chunks_fts_config WHERE k = 'automerge'").fetchone() == (16,)
+    check.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('integrity-check')")
+    assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
