@@ -343,7 +343,12 @@ class Indexer:
                 return FileIndexed(f.path, chunks, ms, action)
 
             future = writer.submit(
-                lambda d: records.replace_document(d, f.path, f.size, f.mtime_ns, result), linger=linger
+                records.staging(
+                    lambda d: records.replace_document(
+                        d, f.path, f.size, f.mtime_ns, result, defer_chunks=True
+                    )
+                ),
+                linger=linger,
             )
             return future, written
         failure = outcome.value

@@ -217,6 +217,17 @@ def m0007_fts_automerge_16(db: sqlite_utils.Database) -> None:
     db.execute("INSERT INTO chunks_fts (chunks_fts, rank) VALUES ('automerge', 16)")
 
 
+@migrations(name="0008_fts_hashsize_16m")
+def m0008_fts_hashsize_16m(db: sqlite_utils.Database) -> None:
+    """FTS5 keeps up to 16 MiB of pending terms in memory before writing a segment (its
+    ``hashsize``, 1 MiB by default). The writer now inserts the chunk rows of a whole transaction
+    with one statement (:func:`storage.records.flush_chunks`), so this makes a few large segments
+    instead of one or more per document: replaying the 200 corpus files' results into fresh
+    indexes, alternated, 1.47-1.56 -> 1.24-1.35 s of writer CPU, at five times as many files
+    8.9-9.2 -> 7.9-8.1 s; searches read fewer segments."""
+    db.execute("INSERT INTO chunks_fts (chunks_fts, rank) VALUES ('hashsize', 16777216)")
+
+
 def known_names() -> list[str]:
     return [m.name for m in migrations._migrations]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import sqlite_utils
@@ -49,44 +49,135 @@ def _image_names(db: sqlite_utils.Database, doc_id: int) -> list[str]:
     ]
 
 
-_STAGE_TABLE = (
-    "CREATE TEMP TABLE IF NOT EXISTS chunk_stage "
-    "(id TEXT, ordinal INTEGER, content TEXT, content_type TEXT, metadata TEXT)"
-)
-
-
 def insert_chunk_set(
     db: sqlite_utils.Database, doc_id: int, mode: str, mode_key: str, is_default: bool, rows: Sequence[tuple]
 ) -> None:
+    """Replace the ``mode_key`` chunks of ``doc_id`` with ``rows`` now (one statement, see
+    :func:`flush_chunks` for why)."""
     db.execute("DELETE FROM chunks WHERE document_id = ? AND mode_key = ?", [doc_id, mode_key])
     db.execute("DELETE FROM chunk_sets WHERE document_id = ? AND mode_key = ?", [doc_id, mode_key])
-    # The rows go to a temporary table first and into `chunks` with one INSERT … SELECT: the FTS
-    # trigger then runs inside one statement. Inserted one statement per row, FTS5 flushes its
-    # pending terms at every trigger's savepoint, writing a segment per chunk and merging them
-    # again, which made the full-text index three to four times the cost of everything else.
+    _stage_chunk_set(db, doc_id, mode, mode_key, is_default, rows)
+    flush_chunks(db)
+
+
+# -- chunk rows gathered over a transaction ------------------------------------------------------
+#
+# Chunk rows reach `chunks` (and through its trigger the FTS index) by one INSERT … SELECT from
+# temporary tables. Inserted one statement per row, FTS5 would flush its pending terms at every
+# trigger's savepoint, writing a segment per chunk and merging them again. The rows of all the
+# documents a writer transaction stores go in together, just before the COMMIT: with FTS5's
+# `hashsize` raised (migration 0008) they then make a few large segments instead of one or more
+# per document, about an eighth less writer CPU. Jobs that may read or change chunk rows see
+# them all in place: the writer flushes before every job not marked with :func:`staging`.
+
+_BATCH_ROWS = (
+    "CREATE TEMP TABLE IF NOT EXISTS chunk_batch "
+    "(set_no INTEGER, id TEXT, ordinal INTEGER, content TEXT, content_type TEXT, metadata TEXT)"
+)
+_BATCH_SETS = (
+    "CREATE TEMP TABLE IF NOT EXISTS chunk_batch_sets "
+    "(set_no INTEGER PRIMARY KEY, document_id INTEGER, mode TEXT, mode_key TEXT, is_default INTEGER)"
+)
+# staged chunk text (characters) past which the rows go in at once, so a transaction of large
+# documents does not hold all their chunks in memory twice
+FLUSH_CHARS = 16_000_000
+_STAGING = "_chunkscope_staging"
+
+
+class _Batch:
+    __slots__ = ("chars", "documents", "sets")
+
+    def __init__(self) -> None:
+        self.sets = 0
+        self.chars = 0
+        self.documents: set[int] = set()
+
+
+def _batch(db: sqlite_utils.Database) -> _Batch:
+    batch = getattr(db, "_chunkscope_batch", None)
+    if batch is None:
+        batch = _Batch()
+        db._chunkscope_batch = batch  # type: ignore[attr-defined]
+    return batch
+
+
+def _stage_chunk_set(
+    db: sqlite_utils.Database, doc_id: int, mode: str, mode_key: str, is_default: bool, rows: Sequence[tuple]
+) -> None:
+    batch = _batch(db)
     conn = db.conn
-    conn.execute(_STAGE_TABLE)
+    conn.execute(_BATCH_ROWS)
+    conn.execute(_BATCH_SETS)
+    set_no = batch.sets + 1
+    conn.execute(
+        "INSERT INTO temp.chunk_batch_sets (set_no, document_id, mode, mode_key, is_default) VALUES (?, ?, ?, ?, ?)",
+        [set_no, doc_id, mode, mode_key, int(is_default)],
+    )
     conn.executemany(
-        "INSERT INTO temp.chunk_stage (id, ordinal, content, content_type, metadata) VALUES (?, ?, ?, ?, ?)",
+        f"INSERT INTO temp.chunk_batch (set_no, id, ordinal, content, content_type, metadata) "
+        f"VALUES ({int(set_no)}, ?, ?, ?, ?, ?)",
         rows,
     )
-    conn.execute(
-        "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, content_type, metadata) "
-        "SELECT id, ?, ?, ?, ?, ordinal, content, content_type, metadata FROM temp.chunk_stage ORDER BY rowid",
-        [doc_id, mode, mode_key, int(is_default)],
-    )
-    conn.execute("DELETE FROM temp.chunk_stage")
+    chars = sum([len(r[2]) for r in rows])
+    batch.sets = set_no
+    batch.chars += chars
+    batch.documents.add(doc_id)
     db.execute(
         "INSERT INTO chunk_sets (document_id, mode_key, mode, is_default, chunk_count, chars, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [doc_id, mode_key, mode, int(is_default), len(rows), sum(len(r[2]) for r in rows), time.time()],
+        [doc_id, mode_key, mode, int(is_default), len(rows), chars, time.time()],
     )
 
 
+def flush_chunks(db: sqlite_utils.Database) -> None:
+    """Insert the chunk rows staged in this transaction into ``chunks``, in the order staged."""
+    batch = _batch(db)
+    if not batch.sets:
+        return
+    conn = db.conn
+    conn.execute(
+        "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, content_type, metadata) "
+        "SELECT r.id, s.document_id, s.mode, s.mode_key, s.is_default, r.ordinal, r.content, r.content_type, "
+        "r.metadata FROM temp.chunk_batch AS r JOIN temp.chunk_batch_sets AS s ON s.set_no = r.set_no "
+        "ORDER BY r.rowid"
+    )
+    conn.execute("DELETE FROM temp.chunk_batch")
+    conn.execute("DELETE FROM temp.chunk_batch_sets")
+    forget_staged_chunks(db)
+
+
+def forget_staged_chunks(db: sqlite_utils.Database) -> None:
+    """The transaction that staged rows was rolled back (and the staged rows with it)."""
+    batch = _batch(db)
+    batch.sets = 0
+    batch.chars = 0
+    batch.documents.clear()
+
+
+def staging(job: Callable[[sqlite_utils.Database], Any]) -> Callable[[sqlite_utils.Database], Any]:
+    """Mark a writer job that may leave chunk rows staged (:func:`replace_document` with
+    ``defer_chunks``) and touches no other document's chunk rows, so the writer need not flush
+    before it."""
+    setattr(job, _STAGING, True)
+    return job
+
+
+def is_staging(job: Callable[..., Any]) -> bool:
+    return getattr(job, _STAGING, False)
+
+
 def replace_document(
-    db: sqlite_utils.Database, path: str, size: int, mtime_ns: int, result: dict[str, Any]
+    db: sqlite_utils.Database,
+    path: str,
+    size: int,
+    mtime_ns: int,
+    result: dict[str, Any],
+    *,
+    defer_chunks: bool = False,
 ) -> tuple[int, str, int]:
-    """Store a new revision of ``path`` (the worker's ``job.run`` result): (id, action, chunks)."""
+    """Store a new revision of ``path`` (the worker's ``job.run`` result): (id, action, chunks).
+    With ``defer_chunks`` its chunk rows may stay staged until :func:`flush_chunks` (the writer
+    calls it before the COMMIT for a job marked :func:`staging`)."""
     now = time.time()
     old = _doc(db, path)
     default = result["chunk_sets"][0]
@@ -125,6 +216,8 @@ def replace_document(
         revision = old["revision"] + 1
         fields["revision"] = revision
         old_images = _image_names(db, doc_id)
+        if doc_id in _batch(db).documents:
+            flush_chunks(db)  # this document's previous revision was stored earlier in this transaction
         db.execute("DELETE FROM chunks WHERE document_id = ?", [doc_id])
         db.execute("DELETE FROM chunk_sets WHERE document_id = ?", [doc_id])
         db.execute("DELETE FROM document_images WHERE document_id = ?", [doc_id])
@@ -151,7 +244,9 @@ def replace_document(
             "INSERT OR IGNORE INTO document_images (document_id, image_name) VALUES (?, ?)", [doc_id, name]
         )
     for cs in result["chunk_sets"]:
-        insert_chunk_set(db, doc_id, cs["mode"], cs["mode_key"], cs["is_default"], cs["rows"])
+        _stage_chunk_set(db, doc_id, cs["mode"], cs["mode_key"], cs["is_default"], cs["rows"])
+    if not defer_chunks or _batch(db).chars > FLUSH_CHARS:
+        flush_chunks(db)
     _drop_orphan_images(db, old_images)
     return doc_id, action, len(default["rows"])
 

@@ -6,7 +6,9 @@ function of the writer's ``sqlite_utils.Database``; it runs inside ``BEGIN IMMED
 transaction is rolled back and the jobs are replayed one per transaction, so jobs must be
 functions of the database state alone), so a job is all-or-nothing: a crash or an exception
 mid-job leaves nothing of it. A job's future is resolved
-only after the COMMIT, so nobody hears of a write that could still vanish.
+only after the COMMIT, so nobody hears of a write that could still vanish. Chunk rows staged by
+jobs marked :func:`storage.records.staging` go into ``chunks`` before the next unmarked job and
+before the COMMIT, in the same transaction.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any, TypeVar
 import sqlite_utils
 
 from . import db as dbmod
-from . import migrations
+from . import migrations, records
 
 T = TypeVar("T")
 _STOP = object()
@@ -113,9 +115,15 @@ class Writer:
         conn = database.conn
         conn.execute("BEGIN IMMEDIATE")
         try:
-            results = [func(database) for func in funcs]
+            results = []
+            for func in funcs:
+                if not records.is_staging(func):
+                    records.flush_chunks(database)  # the job sees every chunk row stored before it
+                results.append(func(database))
+            records.flush_chunks(database)
         except BaseException:
             conn.execute("ROLLBACK")
+            records.forget_staged_chunks(database)
             raise
         conn.execute("COMMIT")
         return results

@@ -251,16 +251,20 @@ def test_the_full_text_index_merges_sixteen_segments_a_level(tmp_path):
     path = tmp_path / "index.db"
     db = database(connect(path))
     migrations.migrate(db, str(path))
-    # FTS5 keeps the setting in its config table; 4 is its default
+    # FTS5 keeps the settings in its config table; 4 and 1 MiB are its defaults
     assert db.execute("SELECT v FROM chunks_fts_config WHERE k = 'automerge'").fetchone() == (16,)
+    assert db.execute("SELECT v FROM chunks_fts_config WHERE k = 'hashsize'").fetchone() == (
+        16 * 1024 * 1024,
+    )
     db.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('integrity-check')")
 
 
-def test_an_index_made_with_automerge_8_is_upgraded_with_its_chunks_still_searchable(tmp_path):
+def test_an_index_made_before_the_fts_settings_is_upgraded_with_its_chunks_still_searchable(tmp_path):
     path = tmp_path / "index.db"
     db = database(connect(path))
     migrations.migrations.apply(db, stop_before="0007_fts_automerge_16")
     assert db.execute("SELECT v FROM chunks_fts_config WHERE k = 'automerge'").fetchone() == (8,)
+    assert db.execute("SELECT v FROM chunks_fts_config WHERE k = 'hashsize'").fetchone() is None
     db.execute("INSERT INTO documents (id, path, status, revision) VALUES (1, 'a.md', 'indexed', 1)")
     db.conn.executemany(
         "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, content_type, "
@@ -281,5 +285,6 @@ def test_an_index_made_with_automerge_8_is_upgraded_with_its_chunks_still_search
         assert sorted(h.ordinal for h in store.search("upgrade")) == [0, 1, 2, 3]
     check = sqlite3.connect(path)
     assert check.execute("SELECT v FROM chunks_fts_config WHERE k = 'automerge'").fetchone() == (16,)
+    assert check.execute("SELECT v FROM chunks_fts_config WHERE k = 'hashsize'").fetchone() == (16777216,)
     check.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('integrity-check')")
     assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
