@@ -8,7 +8,6 @@ import io
 from dataclasses import dataclass, field
 from itertools import repeat
 
-import pypdfium2 as pdfium
 import pypdfium2.internal as pdfium_i
 import pypdfium2.raw as pdfium_c
 
@@ -198,9 +197,9 @@ def _bitmap_image(raw_bitmap):
     kind = pdfium_c.FPDFBitmap_GetFormat(raw_bitmap)
     address = pdfium_c.FPDFBitmap_GetBuffer(raw_bitmap)
     if not address:
-        raise pdfium.PdfiumError("Failed to get bitmap buffer (null pointer returned)")
-    if kind not in pdfium_i.BitmapTypeToNChannels:  # an unknown format fails here, as in PdfBitmap
-        raise KeyError(kind)
+        raise ImageError("pdfium gave the decoded image no pixel buffer")
+    if kind not in pdfium_i.BitmapTypeToNChannels:
+        raise ImageError(f"unsupported pixel format (pdfium bitmap format {kind})")
     pixels = (ctypes.c_ubyte * (stride * height)).from_address(address)
     try:
         mode, raw_mode = pdfium_i.BitmapTypeToStrReverse[kind], pdfium_i.BitmapTypeToStr[kind]

@@ -364,6 +364,22 @@ def test_undecodable_image_is_skipped_with_a_reason():
     assert any(b.text == "Site photograph" for b in doc.blocks)
 
 
+def test_image_in_a_pixel_format_pdfium_does_not_name_is_skipped_not_fatal(monkeypatch):
+    # pdfium may hand back a bitmap of a format it calls "unknown" (0): that image is skipped with
+    # the reason, and the document keeps its text and its other images (report.pdf has one image)
+    from indexer.formats import _pdf_objects
+
+    real = _pdf_objects.pdfium_c.FPDFBitmap_GetFormat
+    monkeypatch.setattr(_pdf_objects.pdfium_c, "FPDFBitmap_GetFormat", lambda bitmap: 0)
+    doc = extract_pdf((PDFS / "report.pdf").read_bytes(), ExtractContext(filename="report.pdf"))
+    monkeypatch.setattr(_pdf_objects.pdfium_c, "FPDFBitmap_GetFormat", real)
+    assert doc.images == ()
+    (skip,) = doc.coverage.skipped
+    assert (skip.what, skip.name) == ("image", "image_p2_1.png")
+    assert skip.reason == "unsupported pixel format (pdfium bitmap format 0)"
+    assert any(b.text == "Site photograph" for b in doc.blocks)
+
+
 def test_line_joining_rules():
     from indexer.formats._pdf_layout import join_lines
 
