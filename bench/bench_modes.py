@@ -22,6 +22,7 @@ from _corpus import corpus, files_by_format  # noqa: E402
 
 from indexer import ModeParams, chunk_document, extract  # noqa: E402
 from indexer.modes import modes_for  # noqa: E402
+from indexer.modes._lexicon import Lexicon  # noqa: E402
 
 TEXT_FORMATS = ("md", "txt", "html", "json", "jsonl")
 DOC_MODES = ("structural", "section", "semantic", "sliding_window", "sentence", "page_aware")
@@ -41,6 +42,21 @@ def time_modes(docs, modes, repeat: int) -> dict[str, tuple[float, int]]:
     return {m: (best[m], counts[m]) for m in modes}
 
 
+def keyword_pass(docs, repeat: int) -> float:
+    """Best time of the semantic mode's keyword pass alone: each block's keyword set and word
+    count, as the mode takes them (a floor under the mode's time)."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        for d in docs:
+            texts = [b.text for b in d.blocks]
+            lexicon = Lexicon(texts)
+            for text in texts:
+                lexicon.of(text)
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--scale", type=float, default=1.0)
@@ -52,6 +68,7 @@ def main() -> int:
     print(f"corpus: {folder}  (best of {args.repeat})\n")
     print(f"{'format':<7} {'files':>5} {'MB':>6} " + " ".join(f"{m:>14}" for m in DOC_MODES))
     worst = 0.0
+    floors: list[tuple[str, float]] = []
     for fmt in TEXT_FORMATS:
         files = by_format.get(fmt, [])
         if not files:
@@ -66,6 +83,7 @@ def main() -> int:
             worst = max(worst, ratio)
             cells.append(f"{ratio:>5.2f}× {timing[m][0] * 1e3:>6.1f}ms")
         print(f"{fmt:<7} {len(files):>5} {mb:>6.2f} " + " ".join(f"{c:>14}" for c in cells))
+        floors.append((fmt, keyword_pass(docs, args.repeat) / base if base else 0.0))
 
     for fmt in ("csv",):
         files = by_format.get(fmt, [])
@@ -77,6 +95,10 @@ def main() -> int:
             cells = " ".join(f"{m} {timing[m][0] / base:.2f}× ({timing[m][0] * 1e3:.1f}ms)" for m in modes)
             print(f"{fmt:<7} {len(files):>5}  {cells}")
     print(f"\nworst document-mode ratio to structural: {worst:.2f}×  (target ≤ 2×)")
+    print(
+        "semantic's keyword pass alone (every block's keyword set and word count, nothing else), "
+        "× structural: " + ", ".join(f"{fmt} {r:.2f}×" for fmt, r in floors)
+    )
 
     # one ~1 MB Markdown document
     parts, size = [], 0
