@@ -21,7 +21,7 @@ from indexer.model import Document
 from indexer.modes import registry as modes
 from indexer.modes.params import ModeParams
 
-from .serial import array_document_json, chunk_rows_of
+from .serial import ChunkColumns, array_document_json, chunk_columns_of
 
 ALL_MODES = "all"
 DOCUMENT_ENCODING = "ajson+zlib"  # how document_data.document is stored (see storage.store.stored_document)
@@ -38,12 +38,13 @@ class Job:
     options: tuple[tuple[str, Any], ...] = ()  # the extractors' options (ExtractContext.options)
 
 
-def chunk_rows(doc: Document, rel: str, mode: str, params: ModeParams) -> tuple[str, str, list[tuple]]:
-    """(resolved mode name, mode_key, rows) with rows ``(id, ordinal, content, content_type, metadata_json)``."""
+def chunk_rows(doc: Document, rel: str, mode: str, params: ModeParams) -> tuple[str, str, ChunkColumns]:
+    """(resolved mode name, mode_key, rows) with rows ``(id, ordinal, content, content_type, metadata_json)``
+    (kept as columns: see :class:`storage.serial.ChunkColumns`)."""
     spec = modes.resolve(doc.family, mode)
     key = modes.key_for(doc.family, mode, params)
     # ids as indexer.provenance.chunk_id gives them, metadata as serial.dumps: faster, a column at a time
-    rows = chunk_rows_of(api.chunk_document(doc, mode, params), rel, key)
+    rows = chunk_columns_of(api.chunk_document(doc, mode, params), rel, key)
     return spec.name, key, rows
 
 
@@ -109,7 +110,7 @@ def run(job: Job) -> dict[str, Any]:
             if i == 0:
                 raise  # the default mode must work
             continue
-        chars = sum([len(r[2]) for r in rows])
+        chars = rows.chars
         chunk_sets.append({"mode": name, "mode_key": key, "is_default": i == 0, "rows": rows, "chars": chars})
     default = chunk_sets[0]
     manifest = build_manifest(

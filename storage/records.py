@@ -13,6 +13,8 @@ import sqlite_utils
 from indexer import errors
 from indexer.provenance import chunk_id
 
+from .serial import ChunkColumns
+
 INDEXED = "indexed"
 STALE = "stale"
 FAILED = "failed"
@@ -118,7 +120,7 @@ def _stage_chunk_set(
         f"VALUES ({int(set_no)}, ?, ?, ?, ?, ?)",
         rows,
     )
-    chars = sum([len(r[2]) for r in rows])
+    chars = rows.chars if isinstance(rows, ChunkColumns) else sum([len(r[2]) for r in rows])
     batch.sets = set_no
     batch.chars += chars
     batch.documents.add(doc_id)

@@ -274,16 +274,76 @@ def _plain_column(values: tuple[Any, ...]) -> bool:
     return kinds <= {list, tuple} and set(map(type, chain.from_iterable(values))) <= _PLAIN_TYPES
 
 
+class ChunkColumns:
+    """The chunk rows of one (path, mode_key) kept as columns: iterating gives the rows
+    ``(id, ordinal, content, content_type, metadata JSON)`` (what ``executemany`` takes), and a
+    pickle holds four lists instead of a tuple per chunk (a worker's result crosses to the parent
+    in about half the CPU time)."""
+
+    __slots__ = ("content_types", "contents", "ids", "metadata")
+
+    def __init__(self, ids: list[str], contents: list[str], content_types: list[str], metadata: list[str]):
+        self.ids = ids
+        self.contents = contents
+        self.content_types = content_types
+        self.metadata = metadata
+
+    @classmethod
+    def of_rows(cls, rows: Sequence[tuple]) -> ChunkColumns:
+        return cls([r[0] for r in rows], [r[2] for r in rows], [r[3] for r in rows], [r[4] for r in rows])
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __iter__(self) -> Any:
+        return zip(
+            self.ids, range(len(self.ids)), self.contents, self.content_types, self.metadata, strict=True
+        )
+
+    def __getitem__(self, i: int) -> tuple:
+        return (
+            self.ids[i],
+            range(len(self.ids))[i],
+            self.contents[i],
+            self.content_types[i],
+            self.metadata[i],
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ChunkColumns):
+            other = list(other)
+        return isinstance(other, list) and list(self) == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple:
+        return (ChunkColumns, (self.ids, self.contents, self.content_types, self.metadata))
+
+    def __repr__(self) -> str:
+        return f"ChunkColumns({len(self)} rows)"
+
+    @property
+    def chars(self) -> int:
+        return sum(map(len, self.contents))
+
+
 def chunk_rows_of(chunks: Sequence[Chunk], relative_path: str, mode_key: str) -> list[tuple]:
     """``(id, ordinal, content, content_type, metadata JSON)`` of each chunk: the ids of
     :class:`ChunkIds` and the metadata of :func:`dumps`, byte for byte (a test holds them equal)."""
+    return list(chunk_columns_of(chunks, relative_path, mode_key))
+
+
+def chunk_columns_of(chunks: Sequence[Chunk], relative_path: str, mode_key: str) -> ChunkColumns:
+    """The rows of :func:`chunk_rows_of` as :class:`ChunkColumns`."""
     ids = ChunkIds(relative_path, mode_key)
     n = len(chunks)
     if n < _COLUMNS_FROM:
-        return [
-            (ids(c.metadata, c.content, i), i, c.content, c.content_type, dumps(c.metadata))
-            for i, c in enumerate(chunks)
-        ]
+        return ChunkColumns.of_rows(
+            [
+                (ids(c.metadata, c.content, i), i, c.content, c.content_type, dumps(c.metadata))
+                for i, c in enumerate(chunks)
+            ]
+        )
     metas = [c.metadata for c in chunks]
     contents = [c.content for c in chunks]
     meta_json: list[Any] = [None] * n
@@ -310,7 +370,7 @@ def chunk_rows_of(chunks: Sequence[Chunk], relative_path: str, mode_key: str) ->
         out_ids = list(map(ids.with_location, location, contents, range(n), metas))
     else:
         out_ids = ids.all_with_locations(location, contents)
-    return list(zip(out_ids, range(n), contents, [c.content_type for c in chunks], meta_json, strict=True))
+    return ChunkColumns(out_ids, contents, [c.content_type for c in chunks], meta_json)
 
 
 def document_json(doc: Document) -> str:

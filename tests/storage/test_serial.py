@@ -230,6 +230,28 @@ def test_chunk_rows_of_real_tables_equal_one_chunk_at_a_time(playground, sample_
     assert first["source_lines"] == [2, 4] and first["row_range"] == [2, 4] and first["row_count"] == 3
 
 
+def test_chunk_columns_give_the_rows_and_cross_a_pickle_as_four_lists(playground):
+    import pickle
+
+    from storage.serial import ChunkColumns, chunk_columns_of
+
+    path, key = "a/iris.csv", "row:rows_per_chunk=3"
+    chunks = chunk_document(extract(playground / "iris.csv"))
+    columns = chunk_columns_of(chunks, path, key)
+    rows = one_at_a_time(chunks, path, key)
+    assert list(columns) == rows and columns == rows and len(columns) == 50
+    assert columns[0] == rows[0] and columns[-1] == rows[-1] and columns[-1][1] == 49
+    assert columns.chars == sum(len(c.content) for c in chunks)
+    back = pickle.loads(pickle.dumps(columns, protocol=pickle.HIGHEST_PROTOCOL))
+    assert type(back) is ChunkColumns and list(back) == rows
+    # no tuple per chunk in the pickle: the contents are one list
+    assert back.contents == [c.content for c in chunks]
+    # fewer than 8 chunks take the chunk-at-a-time path, with the same result
+    few = chunks[:3]
+    assert list(chunk_columns_of(few, path, key)) == one_at_a_time(few, path, key)
+    assert list(chunk_columns_of([], path, key)) == [] and len(chunk_columns_of([], path, key)) == 0
+
+
 _cells = st.one_of(
     st.none(),
     st.booleans(),
