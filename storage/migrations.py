@@ -228,6 +228,39 @@ def m0008_fts_hashsize_16m(db: sqlite_utils.Database) -> None:
     db.execute("INSERT INTO chunks_fts (chunks_fts, rank) VALUES ('hashsize', 16777216)")
 
 
+@migrations(name="0009_images_stored_by_content")
+def m0009_images_stored_by_content(db: sqlite_utils.Database) -> None:
+    """Images are stored under the FNV-1a name of their bytes (``document_images.stored_as``),
+    and a document's own name for each image maps to it. Before, ``images`` was keyed by the
+    document's name for the image, and names that are positions or source names (a PDF's
+    ``image_p2_1.png``, an e-mail's ``msg1_image_1.png``) are shared by different images of
+    different documents: the first stored won, and the others showed its bytes. Rows written before
+    keep their key (``stored_as = image_name``); documents holding an image under a name that is not
+    its bytes' FNV-1a name are re-extracted by the next index (their recorded mtime is cleared)."""
+    db.execute(
+        """
+        CREATE TABLE document_images_0009 (
+            document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            image_name TEXT NOT NULL,
+            stored_as TEXT NOT NULL REFERENCES images(name),
+            PRIMARY KEY (document_id, image_name)
+        )
+        """
+    )
+    db.execute(
+        "INSERT INTO document_images_0009 (document_id, image_name, stored_as) "
+        "SELECT document_id, image_name, image_name FROM document_images"
+    )
+    db.execute("DROP TABLE document_images")
+    db.execute("ALTER TABLE document_images_0009 RENAME TO document_images")
+    db.execute("CREATE INDEX document_images_stored_as ON document_images(stored_as)")
+    hex16 = "[0-9a-f]" * 16
+    db.execute(
+        "UPDATE documents SET mtime_ns = -1 WHERE id IN "
+        f"(SELECT document_id FROM document_images WHERE image_name NOT GLOB '{hex16}.*')"
+    )
+
+
 def known_names() -> list[str]:
     return [m.name for m in migrations._migrations]
 

@@ -11,6 +11,7 @@ from typing import Any
 import sqlite_utils
 
 from indexer import errors
+from indexer.images import image_name
 from indexer.provenance import chunk_id
 
 from .serial import ChunkColumns
@@ -36,19 +37,28 @@ def _has_data(db: sqlite_utils.Database, doc_id: int) -> bool:
     return db.execute("SELECT 1 FROM document_data WHERE document_id = ?", [doc_id]).fetchone() is not None
 
 
-def _drop_orphan_images(db: sqlite_utils.Database, names: Iterable[str]) -> None:
-    for name in set(names):
+def _drop_orphan_images(db: sqlite_utils.Database, keys: Iterable[str]) -> None:
+    for key in set(keys):
         db.execute(
             "DELETE FROM images WHERE name = ? AND NOT EXISTS "
-            "(SELECT 1 FROM document_images WHERE image_name = ?)",
-            [name, name],
+            "(SELECT 1 FROM document_images WHERE stored_as = ?)",
+            [key, key],
         )
 
 
 def _image_names(db: sqlite_utils.Database, doc_id: int) -> list[str]:
-    return [
-        r[0] for r in db.execute("SELECT image_name FROM document_images WHERE document_id = ?", [doc_id])
-    ]
+    """The keys (``images.name``) of the stored images a document links to."""
+    return [r[0] for r in db.execute("SELECT stored_as FROM document_images WHERE document_id = ?", [doc_id])]
+
+
+def stored_image_name(name: str, data: bytes) -> str:
+    """The key an image is stored under: the FNV-1a name of its bytes, with the extension of the
+    document's own name for it. The same bytes are stored once whichever documents hold them;
+    two images that share a name in different documents (a PDF's ``image_p2_1.png``, an
+    e-mail's attachment name) are stored apart. An image named by its bytes already (Word,
+    PowerPoint, …) is stored under its own name."""
+    ext = name.rpartition(".")[2] if "." in name else "bin"
+    return image_name(data, ext)
 
 
 def insert_chunk_set(
@@ -238,12 +248,14 @@ def replace_document(
         ],
     )
     for name, fmt, isize, width, height, data in result["images"]:
+        key = stored_image_name(name, data)
         db.execute(
             "INSERT OR IGNORE INTO images (name, format, size, width, height, data) VALUES (?, ?, ?, ?, ?, ?)",
-            [name, fmt, isize, width, height, data],
+            [key, fmt, isize, width, height, data],
         )
         db.execute(
-            "INSERT OR IGNORE INTO document_images (document_id, image_name) VALUES (?, ?)", [doc_id, name]
+            "INSERT OR IGNORE INTO document_images (document_id, image_name, stored_as) VALUES (?, ?, ?)",
+            [doc_id, name, key],
         )
     for cs in result["chunk_sets"]:
         _stage_chunk_set(db, doc_id, cs["mode"], cs["mode_key"], cs["is_default"], cs["rows"])

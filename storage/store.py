@@ -237,8 +237,8 @@ class Store:
 
     def _images_of(self, doc_id: int) -> dict[str, bytes]:
         rows = self._conn().execute(
-            "SELECT i.name, i.data FROM document_images di JOIN images i ON i.name = di.image_name "
-            "WHERE di.document_id = ? ORDER BY i.name",
+            "SELECT di.image_name, i.data FROM document_images di JOIN images i ON i.name = di.stored_as "
+            "WHERE di.document_id = ? ORDER BY di.image_name",
             [doc_id],
         )
         return {name: bytes(data) for name, data in rows}
