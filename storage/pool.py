@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from indexer import errors
+from indexer import errors, heap
 
 EXTRA_MODULES_ENV = "CHUNKSCOPE_EXTRA_MODULES"
 DEFAULT_MEMORY_MB = 3072
@@ -76,8 +76,6 @@ def _current_rss_kb() -> int:
     return pages * (os.sysconf("SC_PAGE_SIZE") // 1024)
 
 
-_M_TRIM_THRESHOLD = -1  # glibc mallopt parameters
-_M_MMAP_THRESHOLD = -3
 MMAP_THRESHOLD = 1 << 20
 TRIM_THRESHOLD = 32 << 20
 TRIM_ABOVE_KB = 150 * 1024  # a worker holding more than this after a task hands free heap pages back
@@ -105,10 +103,12 @@ def _tune_malloc(libc) -> None:
     the heap would shrink after nearly every file and fault its pages back in on the next one
     (about 90,000 page faults and 0.2 s of CPU per 200 corpus files). Free space at the top of the
     heap is kept up to 32 MiB instead; above that, and after a large file (:func:`_trim`), it
-    goes back to the system as before."""
+    goes back to the system as before.
+
+    (Set through :mod:`indexer.heap`, so that an extractor's own wish, e.g. PDF's, does not undo
+    them later.)"""
     if libc is not None:
-        libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
-        libc.mallopt(_M_TRIM_THRESHOLD, TRIM_THRESHOLD)
+        heap.tune(own_mapping_from=MMAP_THRESHOLD, keep_top=TRIM_THRESHOLD)
 
 
 def _trim(libc) -> None:

@@ -10,11 +10,12 @@ ints for C ``int`` parameters, never a plain int for a pointer, a size or a floa
 from __future__ import annotations
 
 import ctypes
-import sys
 from codecs import decode
 
 import pypdfium2.raw as pdfium_c
 from pypdfium2 import PdfiumError
+
+from .. import heap
 
 
 def _unchecked(func):
@@ -114,42 +115,12 @@ def text_range(textpage, count: int) -> str:
     return decode(memoryview(buffer)[: written - 1], "utf-16-le", errors="ignore")
 
 
-# -- the C heap between pages ----------------------------------------------------------------------
-
-#: Freed memory glibc's malloc keeps at the top of the heap instead of handing it back to the system.
-HEAP_TOP_KEPT = 32 << 20
-#: Blocks from this size up get their own mapping (returned to the system when freed).
-OWN_MAPPING_FROM = 16 << 20
-_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # mallopt parameter numbers in glibc's malloc.h
-_heap_tuned = False
-
-
 def keep_heap_top() -> None:
-    """Let glibc's malloc keep up to HEAP_TOP_KEPT bytes of freed memory at the top of the heap.
+    """Let glibc's malloc keep freed memory at the top of the heap between pages.
 
     pdfium allocates a page's objects and its text page on the C heap and frees them when the page
     is closed; with glibc's default trim threshold the freed top of the heap goes back to the
     system after every page and the next page touches it afresh, one page fault per 4 KiB (about
-    40 faults per page, some 10 % of the CPU time of the corpus PDFs). Fixing the trim threshold
-    turns off glibc's own adjustment of the size from which blocks get their own mapping (it
-    would stay at 128 KiB and make every larger block, in any format's extraction, a fresh
-    mapping), so that size is set too. The two values are the middle of the range glibc's
-    adjustment moves in (up to 32 and 64 MB): on the largest real-world PDFs they give fewer
-    page faults than the defaults for a few MB more peak memory; larger values saved more faults
-    for 25 MB more. Settings of the process's allocator, not of any result: made once per
-    process, and not at all on other C libraries.
-    """
-    global _heap_tuned
-    if _heap_tuned:
-        return
-    _heap_tuned = True
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):  # not glibc (or no symbol table to look it up in)
-        return
-    mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
-    mallopt.restype = ctypes.c_int
-    mallopt(_M_MMAP_THRESHOLD, OWN_MAPPING_FROM)
-    mallopt(_M_TRIM_THRESHOLD, HEAP_TOP_KEPT)
+    40 faults per page, some 10 % of the CPU time of the corpus PDFs). The settings are
+    :func:`indexer.heap.tune_default`'s (left as they are where the process chose its own)."""
+    heap.tune_default()

@@ -53,3 +53,12 @@ def worker_gc_threshold(_payload: object) -> tuple[int, int, int]:
     import gc
 
     return gc.get_threshold()
+
+
+def worker_heap_after_pdf(path: str) -> tuple[tuple[int, int] | None, int]:
+    """A pool task: extract the PDF at ``path``; the allocator settings of the worker after it,
+    and the number of pages read."""
+    from indexer import extract, heap
+
+    doc = extract(path)
+    return heap.settings(), doc.coverage.pages_total

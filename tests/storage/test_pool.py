@@ -83,3 +83,19 @@ def test_workers_collect_young_objects_less_often_and_the_parent_is_left_alone()
     # only the youngest generation's threshold moves (Python's default is 700); older ones as they were
     assert outcome.value == (WORKER_GC_THRESHOLD, parent[1], parent[2]) == (5000, parent[1], parent[2])
     assert gc.get_threshold() == parent
+
+
+def test_a_pdf_read_in_a_worker_keeps_the_worker_s_allocator_settings(sample_corpus):
+    # a worker sets its own thresholds (1 MiB mappings, 32 MiB kept); the PDF reader's defaults
+    # (16 MB, 32 MB) are for processes that chose none, and must not replace the worker's
+    from indexer import heap
+    from storage.pool import MMAP_THRESHOLD, TRIM_THRESHOLD, Pool
+
+    pdf = sample_corpus / "pdf" / "report.pdf"
+    with Pool("tests.storage._testfmt:worker_heap_after_pdf", jobs=1, timeout=60) as pool:
+        [outcome] = list(pool.run([("r", str(pdf))]))
+    assert outcome.ok, outcome
+    settings, pages = outcome.value
+    assert pages >= 1
+    assert settings == (MMAP_THRESHOLD, TRIM_THRESHOLD) == (1 << 20, 32 << 20)
+    assert settings != (heap.OWN_MAPPING_FROM, heap.KEEP_TOP)
