@@ -236,7 +236,8 @@ def m0009_images_stored_by_content(db: sqlite_utils.Database) -> None:
     ``image_p2_1.png``, an e-mail's ``msg1_image_1.png``) are shared by different images of
     different documents: the first stored won, and the others showed its bytes. Rows written before
     keep their key (``stored_as = image_name``); documents holding an image under a name that is not
-    its bytes' FNV-1a name are re-extracted by the next index (their recorded mtime is cleared)."""
+    its bytes' FNV-1a name are re-extracted by the next index (their recorded mtime and hash are
+    cleared: with the hash kept, the same bytes would only have their mtime refreshed)."""
     db.execute(
         """
         CREATE TABLE document_images_0009 (
@@ -256,7 +257,7 @@ def m0009_images_stored_by_content(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX document_images_stored_as ON document_images(stored_as)")
     hex16 = "[0-9a-f]" * 16
     db.execute(
-        "UPDATE documents SET mtime_ns = -1 WHERE id IN "
+        "UPDATE documents SET mtime_ns = -1, sha256 = '' WHERE id IN "
         f"(SELECT document_id FROM document_images WHERE image_name NOT GLOB '{hex16}.*')"
     )
 

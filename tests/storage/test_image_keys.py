@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from email.message import EmailMessage
+from hashlib import sha256
 
 from PIL import Image
 
@@ -78,9 +79,16 @@ def test_an_index_from_before_keeps_its_images_and_re_extracts_the_documents_the
     for n, rel in enumerate(("a.eml", "b.eml", "notes.md"), 1):
         st = (tmp_path / rel).stat()
         db.execute(
-            "INSERT INTO documents (id, path, size, mtime, mtime_ns, status, family, revision) "
-            "VALUES (?, ?, ?, ?, ?, 'indexed', 'document', 1)",
-            [n, rel, st.st_size, st.st_mtime, st.st_mtime_ns],
+            "INSERT INTO documents (id, path, size, mtime, mtime_ns, sha256, status, family, revision) "
+            "VALUES (?, ?, ?, ?, ?, ?, 'indexed', 'document', 1)",
+            [
+                n,
+                rel,
+                st.st_size,
+                st.st_mtime,
+                st.st_mtime_ns,
+                sha256((tmp_path / rel).read_bytes()).hexdigest(),
+            ],
         )
     db.execute(
         "INSERT INTO images (name, format, size, data) VALUES ('msg1_image_1.png', 'png', ?, ?)",
@@ -97,6 +105,9 @@ def test_an_index_from_before_keeps_its_images_and_re_extracts_the_documents_the
     mtimes = dict(conn.execute("SELECT path, mtime_ns FROM documents").fetchall())
     assert mtimes["a.eml"] == mtimes["b.eml"] == -1
     assert mtimes["notes.md"] == (tmp_path / "notes.md").stat().st_mtime_ns
+    # with their hash kept, the same bytes would only get their mtime refreshed, not re-extracted
+    hashes = dict(conn.execute("SELECT path, sha256 FROM documents").fetchall())
+    assert hashes["a.eml"] == hashes["b.eml"] == "" and hashes["notes.md"]
     conn.close()
     summary = run_index(tmp_path)
     assert summary.updated == 2 and summary.unchanged == 1
