@@ -621,56 +621,21 @@ class _Walker:
                 self.body(child)
 
     def body_paragraph(self, p: etree._Element) -> None:
-        # One pass over the paragraph's children: its properties (style, numbering, outline
-        # level, indent) from a leading pPr, then the text as :meth:`paragraph` reads it.
+        # The paragraph's properties (style, numbering, outline level, indent) from a leading pPr,
+        # in one pass over its few children; then the text as :meth:`paragraph` reads it.
         style_id = num = outline = indent = None
-        parts: list[str] = []
-        pics: list[_Pic] = []
-        first_page: int | None = None
-        page = self.page
-        just_broke = self.just_broke
-        first = True
-        for child in p:
-            tag = child.tag
-            if tag == W_R:
-                for el in child:
-                    tag = el.tag
-                    if tag == W_T:
-                        text = el.text
-                        if text:
-                            if first_page is None and text.strip():
-                                first_page = page
-                            parts.append(text)
-                            just_broke = False
-                        if len(el):
-                            page, just_broke, first_page = self._inline(
-                                el.iterdescendants(), parts, pics, None, page, just_broke, first_page
-                            )
-                    elif tag != W_RPR:
-                        page, just_broke, first_page = self._inline(
-                            el.iter(), parts, pics, None, page, just_broke, first_page
-                        )
-            elif tag == W_PPR and first:
-                for prop in child:  # one pass over the few properties, instead of a find() per property
-                    tag = prop.tag
-                    if tag == W_PSTYLE:
-                        style_id = prop.get(W_VAL)
-                    elif tag == W_NUMPR:
-                        num = _numpr(prop)
-                    elif tag == W_OUTLINE:
-                        outline = _int(prop.get(W_VAL))
-                    elif tag == W_IND:
-                        indent = _int(prop.get(W_LEFT) or prop.get(W_START))
-            elif tag != W_PPR or parts:
-                page, just_broke, first_page = self._inline(
-                    child.iter(), parts, pics, None, page, just_broke, first_page
-                )
-            first = False
-        self.page = page
-        self.just_broke = just_broke
-        raw = "".join(parts)
-        if first_page is not None:
-            page = first_page
+        if len(p) and p[0].tag == W_PPR:
+            for prop in p[0]:
+                tag = prop.tag
+                if tag == W_PSTYLE:
+                    style_id = prop.get(W_VAL)
+                elif tag == W_NUMPR:
+                    num = _numpr(prop)
+                elif tag == W_OUTLINE:
+                    outline = _int(prop.get(W_VAL))
+                elif tag == W_IND:
+                    indent = _int(prop.get(W_LEFT) or prop.get(W_START))
+        raw, page, pics = self.paragraph(p)
         level, style_num = self.style_cache.get(style_id) or self.styles.resolve(style_id)
         if outline is not None:
             level = outline + 1 if 0 <= outline < 9 else 0
