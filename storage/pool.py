@@ -130,6 +130,22 @@ def _tune_gc() -> None:
     gc.set_threshold(WORKER_GC_THRESHOLD, older, oldest)
 
 
+# Workers run this much nicer than the process that started them. With as many workers as cores,
+# the parent (handing out tasks, storing results, and in the app drawing the screen) competes with
+# them for the CPU; at equal priority the writer fell behind while the workers ran and finished
+# the last transactions alone after them (corpus scale 1, -j2: 0.06-0.28 s of a 2.6-2.9 s run
+# with one core idle). Nicer workers give the parent the CPU when it needs it and still take all
+# the rest: the run's CPU time is the same and its wall time about 4 % shorter.
+WORKER_NICENESS = 5
+
+
+def _lower_priority() -> None:
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):  # no nice() here, or not allowed: run at the parent's priority
+        pass
+
+
 def _max_rss_kb() -> int:
     import resource
 
@@ -156,6 +172,7 @@ def _worker_main(
     libc = _libc()
     _tune_malloc(libc)
     _tune_gc()
+    _lower_priority()
     while True:
         try:
             message = tasks.recv()

@@ -62,3 +62,10 @@ def worker_heap_after_pdf(path: str) -> tuple[tuple[int, int] | None, int]:
 
     doc = extract(path)
     return heap.settings(), doc.coverage.pages_total
+
+
+def worker_niceness(_payload: object) -> int:
+    """A pool task: the niceness of the worker that runs it."""
+    import os
+
+    return os.nice(0)

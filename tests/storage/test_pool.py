@@ -99,3 +99,16 @@ def test_a_pdf_read_in_a_worker_keeps_the_worker_s_allocator_settings(sample_cor
     assert pages >= 1
     assert settings == (MMAP_THRESHOLD, TRIM_THRESHOLD) == (1 << 20, 32 << 20)
     assert settings != (heap.OWN_MAPPING_FROM, heap.KEEP_TOP)
+
+
+def test_workers_run_nicer_than_the_parent():
+    import os
+
+    from storage.pool import WORKER_NICENESS, Pool
+
+    parent = os.nice(0)
+    with Pool("tests.storage._testfmt:worker_niceness", jobs=1, timeout=30) as pool:
+        [outcome] = list(pool.run([("n", None)]))
+    assert outcome.ok
+    assert outcome.value == min(parent + WORKER_NICENESS, 19) and WORKER_NICENESS == 5
+    assert os.nice(0) == parent
