@@ -82,7 +82,7 @@ TRIM_ABOVE_KB = 150 * 1024  # a worker holding more than this after a task hands
 
 
 def _libc():
-    """glibc, for ``mallopt``/``malloc_trim``; None elsewhere (musl, macOS)."""
+    """glibc, for ``malloc_trim``; None elsewhere (musl, macOS)."""
     if not sys.platform.startswith("linux"):
         return None
     import ctypes
@@ -94,7 +94,7 @@ def _libc():
     return libc if hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt") else None
 
 
-def _tune_malloc(libc) -> None:
+def _tune_malloc() -> None:
     """Blocks of 1 MiB and more (a large file's bytes, its text, its JSON) get their own mapping,
     handed back whole when freed. glibc otherwise raises that threshold after the first large free
     and serves the next ones from the heap, where they leave the worker holding the memory.
@@ -107,8 +107,7 @@ def _tune_malloc(libc) -> None:
 
     (Set through :mod:`indexer.heap`, so that an extractor's own wish, e.g. PDF's, does not undo
     them later.)"""
-    if libc is not None:
-        heap.tune(own_mapping_from=MMAP_THRESHOLD, keep_top=TRIM_THRESHOLD)
+    heap.tune(own_mapping_from=MMAP_THRESHOLD, keep_top=TRIM_THRESHOLD)  # a no-op where not glibc
 
 
 def _trim(libc) -> None:
@@ -170,7 +169,7 @@ def _worker_main(
     import_extra(extra_modules + env_extra_modules())
     func = _resolve(func_path)
     libc = _libc()
-    _tune_malloc(libc)
+    _tune_malloc()
     _tune_gc()
     _lower_priority()
     while True:

@@ -15,7 +15,7 @@ from operator import itemgetter
 
 from .._fast import new_block
 from ..model import HEADING, LIST, PARAGRAPH, Block, ListItem, render_list
-from ._pdf_lines import Line
+from ._pdf_lines import UPRIGHT_ABOVE, UPRIGHT_BELOW, Line
 
 #: Share of the page height at the top and at the bottom where running headers and footers live.
 MARGIN_SHARE = 0.15
@@ -83,7 +83,7 @@ def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, s
     near_bottom = []
     for i, ln in enumerate(lines):
         top, angle = ln.top, ln.angle
-        if angle < 0.05 or angle > 6.23:  # Line.upright, inlined
+        if angle < UPRIGHT_BELOW or angle > UPRIGHT_ABOVE:  # Line.upright, inlined
             if top >= high:
                 near_top.append((top, i))
             if ln.base <= low:
@@ -326,10 +326,10 @@ def _continues(group: Group, line: Line, limit: float) -> bool:
     lines = group.lines
     prev = lines[-1]
     angle = line.angle  # Line.upright, inlined for both lines
-    if not (angle < 0.05 or angle > 6.23):
+    if not (angle < UPRIGHT_BELOW or angle > UPRIGHT_ABOVE):
         return False
     angle = prev.angle
-    if not (angle < 0.05 or angle > 6.23):
+    if not (angle < UPRIGHT_BELOW or angle > UPRIGHT_ABOVE):
         return False
     size, prev_size = line.size, prev.size
     if abs(prev_size - size) > 0.6 or prev.bold != line.bold:

@@ -39,6 +39,12 @@ _SPACES = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u3000]+")
 MAX_PAGE_CHARS = 400_000
 
 
+#: A line is upright when its first character's rotation (radians) is within about 0.05 of 0 or
+#: of 2π: below UPRIGHT_BELOW or above UPRIGHT_ABOVE (the hot loops compare these directly).
+UPRIGHT_BELOW = 0.05
+UPRIGHT_ABOVE = 6.23
+
+
 class Line(NamedTuple):
     """One visual line (or a run of lines pdfium joined at a hyphen). A named tuple: pages have
     thousands of lines and a tuple is several times cheaper to build than a frozen dataclass."""
@@ -62,7 +68,7 @@ class Line(NamedTuple):
 
     @property
     def upright(self) -> bool:
-        return self.angle < 0.05 or self.angle > 6.23
+        return self.angle < UPRIGHT_BELOW or self.angle > UPRIGHT_ABOVE
 
 
 def clean(text: str) -> str:
