@@ -10,7 +10,7 @@ from typing import Any
 from . import errors
 from .formats import registry as formats
 from .limits import ExtractContext, Limits
-from .model import Chunk, Document
+from .model import Chunk, Document, chunk_dicts
 from .modes import registry as modes
 from .modes.params import ModeParams
 
@@ -140,7 +140,7 @@ def get_chunks(
         list_images=list_images,
     )
     doc = extract(source, filename=filename, options=options)
-    chunks = [c.to_dict() for c in chunk_document(doc, mode, params)]
+    chunks = chunk_dicts(chunk_document(doc, mode, params))
     if not list_images:
         return chunks
     return ChunksResult(chunks=chunks, images={im.name: im.data for im in doc.images})
