@@ -440,10 +440,14 @@ def _repeat(el: Any, attr: str, cap: int) -> int:
 
 class OdsBackend(Backend):
     """ODS content.xml read as a stream (when calamine cannot open the package). Repeated rows and
-    cells are capped; empty repeats are counted, never built."""
+    cells are capped; empty repeats are counted, never built. Every filled cell adds at least one
+    character to the workbook's text, so once the filled cells declared so far (repeats counted)
+    pass ``max_chars`` the workbook is refused at once, before its rows are built."""
 
-    def __init__(self, zf: zipfile.ZipFile) -> None:
+    def __init__(self, zf: zipfile.ZipFile, max_chars: int | None = None) -> None:
         self.zf = zf
+        self._max_chars = max_chars
+        self._filled = 0  # filled cells declared in the rows read so far, over all sheets
         self.sheets = []
         hidden_styles: set[str] = set()
         style = ""
@@ -465,11 +469,13 @@ class OdsBackend(Backend):
     def _walk(self) -> Iterator[Iterator[tuple[int, list[Any]]]]:
         with self.zf.open("content.xml") as fh:
             events = xml_iterparse(fh, events=("start", "end"))
+            index = 0
             for event, el in events:
                 if event == "start" and el.tag == f"{{{_TABLE}}}table":
-                    yield self._rows(events)
+                    yield self._rows(events, self.sheets[index].name if index < len(self.sheets) else "")
+                    index += 1
 
-    def _rows(self, events: Iterator[tuple[str, Any]]) -> Iterator[tuple[int, list[Any]]]:
+    def _rows(self, events: Iterator[tuple[str, Any]], sheet: str) -> Iterator[tuple[int, list[Any]]]:
         row_tag, table_tag = f"{{{_TABLE}}}table-row", f"{{{_TABLE}}}table"
         cell_tags = (f"{{{_TABLE}}}table-cell", f"{{{_TABLE}}}covered-table-cell")
         r = 0
@@ -497,6 +503,15 @@ class OdsBackend(Backend):
                 values.extend([value] * min(n, ODS_MAX_COLS - len(values)))
             times = _repeat(el, "number-rows-repeated", ODS_MAX_ROWS)
             el.clear()
+            if values and self._max_chars is not None:
+                filled = sum(1 for v in values if _filled(v)) * min(times, ODS_MAX_ROWS - r)
+                self._filled += filled
+                if self._filled > self._max_chars:
+                    raise DocumentLimit(
+                        f"the workbook's text passes the {self._max_chars:,}-character limit: its rows"
+                        f" up to row {r + 1} of sheet {sheet!r} declare {self._filled:,} filled cells"
+                        " (repeats counted)"
+                    )
             if values:
                 for _ in range(min(times, ODS_MAX_ROWS - r)):
                     yield r, values
@@ -700,7 +715,7 @@ def ods_pictures(zf: zipfile.ZipFile) -> SheetPictures:
 # -- the extractor -------------------------------------------------------------------------------
 
 
-def _open_backend(data: bytes, zf: zipfile.ZipFile | None, ooxml: bool) -> Backend:
+def _open_backend(data: bytes, zf: zipfile.ZipFile | None, ooxml: bool, max_chars: int) -> Backend:
     import python_calamine as pc
 
     try:
@@ -709,7 +724,7 @@ def _open_backend(data: bytes, zf: zipfile.ZipFile | None, ooxml: bool) -> Backe
         first = exc
     if zf is not None and "content.xml" in zf.namelist():
         try:
-            return OdsBackend(zf)
+            return OdsBackend(zf, max_chars)
         except _XML_ERRORS as exc:
             raise ParseError(
                 f"the spreadsheet could not be read: {first}; content.xml: {exc}"[:500]
@@ -755,7 +770,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         and "[Content_Types].xml" in zf.namelist()
         and not any(n.endswith(".bin") and n.startswith("xl/workbook") for n in zf.namelist())
     )
-    backend = _open_backend(data, zf, ooxml)
+    backend = _open_backend(data, zf, ooxml, ctx.limits.max_text_chars)
     pictures = SheetPictures()
     if zf is not None:
         try:

@@ -7,6 +7,7 @@ import datetime as dt
 import io
 import random
 import time
+import tracemalloc
 import zipfile
 
 import openpyxl
@@ -313,6 +314,56 @@ def test_billions_of_repeated_ods_cells_are_refused_quickly():
         with pytest.raises(errors.DocumentLimit):
             read_table(backend.read(backend.sheets[0]), char_budget=200_000)
         assert time.perf_counter() - start < 5
+    # through extract, with the default limits (calamine refuses the file, so the streaming reader
+    # reads it): refused at its first row, whose declared cells alone hold more characters than
+    # the text may have, before any row is built
+    tracemalloc.start()
+    try:
+        with pytest.raises(
+            errors.DocumentLimit, match="row 1 of sheet 'S' declare 17,179,869,184 filled cells"
+        ):
+            extract(buf.getvalue(), filename="dos.ods")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * 2**20  # (it was 500 MB before the declared cells were counted)
+
+
+def test_declared_filled_cells_count_against_the_text_limit_across_sheets():
+    # read by hand: sheet A declares 3 filled cells × 40 rows = 120, sheet B 2 × 50 = 100; empty
+    # repeated cells and rows count nothing
+    def sheet(name: str, cells: int, rows: int) -> str:
+        filled = '<table:table-cell office:value-type="string"><text:p>X</text:p></table:table-cell>'
+        return (
+            f'<table:table table:name="{name}"><table:table-row table:number-rows-repeated="{rows}">'
+            + filled * cells
+            + '<table:table-cell table:number-columns-repeated="9000"/></table:table-row>'
+            + '<table:table-row table:number-rows-repeated="1000000"><table:table-cell/></table:table-row>'
+            + "</table:table>"
+        )
+
+    content = (
+        '<?xml version="1.0"?><office:document-content'
+        ' xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+        ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+        ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>'
+        + sheet("A", 3, 40)
+        + sheet("B", 2, 50)
+        + "</office:spreadsheet></office:body></office:document-content>"
+    )
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("content.xml", content)
+
+    def tables(max_chars: int) -> list:
+        with zipfile.ZipFile(io.BytesIO(buf.getvalue())) as zf:
+            backend = OdsBackend(zf, max_chars)
+            return [read_table(backend.read(s), char_budget=10**6) for s in backend.sheets]
+
+    read = tables(220)  # exactly the 220 declared: read in full
+    assert [(len(t.rows) + (t.header is not None), len(t.rows[0])) for t in read] == [(40, 3), (50, 2)]
+    with pytest.raises(errors.DocumentLimit, match="up to row 1 of sheet 'B' declare 220 filled cells"):
+        tables(219)
 
 
 # -- workbooks that cannot be read ---------------------------------------------------------------
