@@ -21,7 +21,7 @@ from indexer.model import Document
 from indexer.modes import registry as modes
 from indexer.modes.params import ModeParams
 
-from .serial import ChunkColumns, array_document_json, chunk_columns_of
+from .serial import ChunkColumns, array_document_json, array_document_utf8, chunk_columns_of
 
 ALL_MODES = "all"
 DOCUMENT_ENCODING = "ajson+zlib"  # how document_data.document is stored (see storage.store.stored_document)
@@ -62,10 +62,14 @@ def modes_to_chunk(family: str, wanted: tuple[str, ...]) -> list[str]:
 
 def _compress_document(doc: Document) -> bytes:
     """The stored form of ``doc``: its array JSON (:func:`storage.serial.array_document_json`) as a
-    zlib stream (a few times smaller), encoded and compressed a slice at a time so a large
-    document's JSON never exists twice (str and bytes)."""
-    text = array_document_json(doc)
+    zlib stream (a few times smaller). Without ``orjson`` (:func:`storage.serial.array_document_utf8`)
+    the JSON is encoded and compressed a slice at a time, so a large document's JSON never exists
+    twice (str and bytes)."""
     packer = _packer()()
+    raw = array_document_utf8(doc)
+    if raw is not None:
+        return packer.compress(raw) + packer.flush()
+    text = array_document_json(doc)
     parts = [packer.compress(text[i : i + _SLICE].encode("utf-8")) for i in range(0, len(text), _SLICE)]
     parts.append(packer.flush())
     return b"".join(parts)

@@ -15,6 +15,7 @@ from indexer.provenance import chunk_id
 from storage.serial import (
     ChunkIds,
     array_document_json,
+    array_document_utf8,
     chunk_dict,
     chunk_rows_of,
     compact_document_json,
@@ -191,6 +192,56 @@ def test_array_form_maps_fields_by_name():
     header["format"] = 99
     with pytest.raises(ValueError, match="unknown stored document format"):
         document_from_array_json(json.dumps([header, values]))
+
+
+def test_array_form_utf8_is_the_standard_encoders_bytes(playground):
+    pytest.importorskip("orjson")
+    doc = synthetic()
+    # control characters, quotes, backslashes, non-BMP and line separators, escaped as json.dumps does
+    odd = "".join(map(chr, range(32))) + '"\\ \u2028\u2029\ufeff\U0001f600 \x7f'
+    doc = Document(
+        doc.source_type, (*doc.blocks, Block(PARAGRAPH, odd, meta={"k": {"n": [odd, None]}})), text=odd
+    )
+    assert array_document_utf8(doc) == array_document_json(doc).encode("utf-8")
+    checked = 0
+    for path in sorted(playground.iterdir()):
+        try:
+            doc = extract(path)
+        except ChunkscopeError:
+            continue
+        assert array_document_utf8(doc) == array_document_json(doc).encode("utf-8"), path.name
+        checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        float("nan"),
+        1e-05,
+        1e16,
+        2**70,
+        {1: "int key"},
+        ("a", [0.5]),
+        __import__("datetime").date(2024, 4, 13),
+    ],
+)
+def test_array_form_utf8_leaves_what_it_may_write_otherwise_to_the_standard_encoder(value):
+    """The quicker writer writes NaN as null, 1e-05 as 0.00001, a date as a string; the standard
+    encoder writes NaN, 1e-05, and refuses a date. Such a Document is left to the standard
+    encoder (None), and the stored form is the standard one."""
+    import zlib
+
+    from storage.job import _compress_document
+
+    pytest.importorskip("orjson")
+    doc = Document("md", (Block(PARAGRAPH, "x", meta={"v": value}),), text="x")
+    assert array_document_utf8(doc) is None
+    plain = Document("md", (Block(PARAGRAPH, "x", meta={"v": "1"}),), text="x")
+    assert array_document_utf8(plain) == array_document_json(plain).encode("utf-8")
+    if isinstance(value, float):  # the standard encoder writes these: the stored form is its text
+        assert zlib.decompress(_compress_document(doc)).decode("utf-8") == array_document_json(doc)
+        assert ("NaN" if value != value else repr(value)) in array_document_json(doc)
 
 
 # -- chunk rows a column at a time ------------------------------------------------------------
