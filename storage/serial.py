@@ -156,10 +156,14 @@ class ChunkIds:
     def all_with_locations(self, locations: list[str], contents: list[str]) -> list[str]:
         """The ids of chunks ``0 … n-1`` given the JSON of each one's location: hashed by
         C-level maps, without a Python call per chunk."""
-        tails = map(_TAIL, zip(locations, _quoted(contents), range(len(contents)), strict=True))
+        tails = _tails_utf8(locations, contents)
+        if tails is None:
+            tails = map(
+                str.encode, map(_TAIL, zip(locations, _quoted(contents), range(len(contents)), strict=True))
+            )
         kind = type(self._head)
         digests = list(map(kind.copy, repeat(self._head, len(contents))))
-        deque(map(kind.update, digests, map(str.encode, tails)), maxlen=0)
+        deque(map(kind.update, digests, tails), maxlen=0)
         return list(map(kind.hexdigest, digests))
 
     def with_location(self, location: str | None, content: str, ordinal: int, metadata: Any) -> str:
@@ -169,6 +173,23 @@ class ChunkIds:
         digest = self._head.copy()
         digest.update((location + "," + _quote(content) + "," + int.__repr__(ordinal) + "]").encode("utf-8"))
         return digest.hexdigest()
+
+
+_TAIL_UTF8 = b"%s,%s,%d]".__mod__
+
+
+def _tails_utf8(locations: list[str], contents: list[str]) -> Any:
+    """The UTF-8 of each ``_TAIL`` (location, quoted content, ordinal), the contents quoted by
+    ``orjson``, which escapes a string exactly as ``_quote`` does (in about half the time of
+    :func:`_quoted` over the corpus chunks); None without ``orjson`` or for a content it refuses
+    (a lone surrogate)."""
+    if _orjson is None or set(map(type, contents)) != {str}:
+        return None
+    try:
+        quoted = list(map(_orjson.dumps, contents))
+    except TypeError:
+        return None
+    return map(_TAIL_UTF8, zip(map(str.encode, locations), quoted, range(len(contents)), strict=True))
 
 
 def _quoted(texts: list[str]) -> Any:

@@ -362,3 +362,30 @@ def test_contents_quoted_as_the_encoder_quotes_them(texts):
     from storage.serial import _quote, _quoted
 
     assert list(_quoted(texts)) == list(map(_quote, texts))
+
+
+def test_chunk_ids_of_contents_that_need_escapes_equal_the_provenance_ids():
+    """Contents with quotes, backslashes, control characters and characters past the BMP hash as
+    the JSON text the provenance id is made of, whichever quoting path the column-wise ids take;
+    a lone surrogate fails as it fails one chunk at a time."""
+    from indexer.model import Chunk
+    from storage.serial import chunk_columns_of
+
+    odd = [
+        'say "hi"',
+        "back\\slash",
+        "tab\tnew\nline",
+        "".join(map(chr, range(32))),
+        "é😀\u2028",
+        "",
+        "plain",
+    ]
+    chunks = [Chunk(text, "text", {"source_lines": [i, i + 1], "n": i}) for i, text in enumerate(odd * 2)]
+    path, key = "a/b.txt", "structural"
+    ids = chunk_columns_of(chunks, path, key).ids
+    assert ids == [chunk_id(path, key, c.metadata, c.content, i) for i, c in enumerate(chunks)]
+    bad = [*chunks[:9], Chunk("lone \ud800", "text", {"source_lines": [9, 9], "n": 9})]
+    with pytest.raises(UnicodeEncodeError):
+        ChunkIds(path, key)(bad[-1].metadata, bad[-1].content, 9)
+    with pytest.raises(UnicodeEncodeError):
+        chunk_columns_of(bad, path, key)
