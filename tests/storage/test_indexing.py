@@ -316,3 +316,21 @@ def test_a_file_deleted_between_the_walk_and_the_read_is_dropped_not_failed(tmp_
     with Store.open(db_of(tmp_path), readonly=True) as store:
         assert [d.path for d in store.documents()] == ["a.md"]
     assert not [e for e in events if isinstance(e, IndexFailed)]
+
+
+def test_files_go_to_the_workers_largest_first(tmp_path):
+    # one worker: results come back in the order the files were handed out
+    write_tree(
+        tmp_path,
+        {"a.md": "# A\n\nshort\n", "b.md": "# B\n\n" + "long text " * 300, "c.md": "# C\n\n" + "mid " * 40},
+    )
+    events: list = []
+    run_index(tmp_path, events, jobs=1)
+    assert [e.path for e in events if isinstance(e, FileIndexed)] == ["b.md", "c.md", "a.md"]
+    # the documents' rows are still numbered in path order (queued before extraction)
+    with raw(tmp_path) as conn:
+        assert conn.execute("SELECT path FROM documents ORDER BY id").fetchall() == [
+            ("a.md",),
+            ("b.md",),
+            ("c.md",),
+        ]
