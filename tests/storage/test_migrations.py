@@ -52,12 +52,12 @@ def test_the_schema_has_the_documented_tables_and_fts(tmp_path):
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_new_indexes_get_8_kib_pages_and_older_files_keep_theirs(tmp_path):
+def test_new_indexes_get_32_kib_pages_and_older_files_keep_theirs(tmp_path):
     from storage.db import PAGE_SIZE
 
     new = tmp_path / "new.db"
     Store.open(new).close()
-    assert sqlite3.connect(new).execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE == 8192
+    assert sqlite3.connect(new).execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE == 32768
     # an index made with SQLite's default 4 KiB pages (as every index was before), with a row in it
     old = tmp_path / "old.db"
     conn = sqlite3.connect(old)
