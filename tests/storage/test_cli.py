@@ -33,12 +33,18 @@ def test_index_search_manifest_report_export(tmp_path):
     proc = cli("index", folder, "--jobs", "1")
     assert proc.returncode == 0, proc.stderr
     assert "3 files" in proc.stdout and "2 added" in proc.stdout and "1 failed" in proc.stdout
+    assert "(3 read at " in proc.stdout  # (the failed file was read too)
     assert "bad.cst: PARSE_ERROR" in proc.stdout
     assert (folder / ".chunkscope" / "index.db").is_file()
 
     again = cli("index", folder, "--json")
     summary = json.loads(again.stdout)
     assert (summary["unchanged"], summary["added"], summary["failed"]) == (3, 0, 0)
+    # said plainly when every file is unchanged (not "0.0 files/s, 0.0 MB read")
+    assert (
+        "3 files in " in (plain := cli("index", folder).stdout)
+        and "(no file needed reading)" in plain
+    )
 
     hits = cli("search", "aphids", "--folder", folder, "--json")
     assert hits.returncode == 0, hits.stderr

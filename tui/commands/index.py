@@ -205,11 +205,14 @@ def run(args: argparse.Namespace) -> int:
         print()
         return 0
     out_console = Console(soft_wrap=True)
-    rate = summary.extracted / summary.elapsed if summary.elapsed > 0 else 0.0
+    if summary.extracted:
+        rate = summary.extracted / summary.elapsed if summary.elapsed > 0 else 0.0
+        work = f"{summary.extracted:,} read at {rate:,.1f} files/s, {summary.bytes / 1e6:,.1f} MB"
+    else:
+        work = "no file needed reading"
     db_size = Path(summary.db_path).stat().st_size if Path(summary.db_path).exists() else 0
     out_console.print(
-        f"Indexed [bold]{folder}[/]: {summary.files:,} files in {summary.elapsed:,.1f} s "
-        f"({rate:,.1f} files/s, {summary.bytes / 1e6:,.1f} MB read) — "
+        f"Indexed [bold]{folder}[/]: {summary.files:,} files in {summary.elapsed:,.1f} s ({work}) — "
         f"{summary.added:,} added, {summary.updated:,} updated, {summary.unchanged:,} unchanged, "
         f"{summary.removed:,} removed, {summary.failed:,} failed",
         highlight=False,
