@@ -175,8 +175,8 @@ def _plain_span(zf: zipfile.ZipFile, info: zipfile.ZipInfo | None) -> tuple[io.B
 class Inflating:
     """A plain member of an in-memory archive, inflated a step at a time: what ``ZipFile.open``
     gives (the same bytes, never past the declared size, the same errors for damage: a
-    ``zlib.error`` for a bad stream, ``BadZipFile`` when the checksum is wrong at its end), at a fraction of its cost per step, for parts of which only the
-    beginning is usually needed."""
+    ``zlib.error`` for a bad stream, ``BadZipFile`` when the checksum is wrong at its end), at a
+    fraction of its cost per step, for parts of which only the beginning is usually needed."""
 
     _FEED = 4096  # compressed bytes handed to zlib at a time
 

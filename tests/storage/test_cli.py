@@ -41,10 +41,7 @@ def test_index_search_manifest_report_export(tmp_path):
     summary = json.loads(again.stdout)
     assert (summary["unchanged"], summary["added"], summary["failed"]) == (3, 0, 0)
     # said plainly when every file is unchanged (not "0.0 files/s, 0.0 MB read")
-    assert (
-        "3 files in " in (plain := cli("index", folder).stdout)
-        and "(no file needed reading)" in plain
-    )
+    assert "3 files in " in (plain := cli("index", folder).stdout) and "(no file needed reading)" in plain
 
     hits = cli("search", "aphids", "--folder", folder, "--json")
     assert hits.returncode == 0, hits.stderr
