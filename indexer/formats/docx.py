@@ -624,21 +624,50 @@ class _Walker:
                 self.body(child)
 
     def body_paragraph(self, p: etree._Element) -> None:
-        # The paragraph's properties (style, numbering, outline level, indent) from a leading pPr,
-        # in one pass over its few children; then the text as :meth:`paragraph` reads it.
+        # One pass over the children: the properties (style, numbering, outline level, indent)
+        # of a leading pPr, then runs of plain text (with their rPr) read directly. At anything
+        # else the pass stops and :meth:`paragraph` reads the text from the start.
         style_id = num = outline = indent = None
-        if len(p) and p[0].tag == W_PPR:
-            for prop in p[0]:
-                tag = prop.tag
-                if tag == W_PSTYLE:
-                    style_id = prop.get(W_VAL)
-                elif tag == W_NUMPR:
-                    num = _numpr(prop)
-                elif tag == W_OUTLINE:
-                    outline = _int(prop.get(W_VAL))
-                elif tag == W_IND:
-                    indent = _int(prop.get(W_LEFT) or prop.get(W_START))
-        raw, page, pics = self.paragraph(p)
+        parts: list[str] = []
+        plain = True
+        first = True
+        for child in p:
+            tag = child.tag
+            if tag == W_R:
+                for el in child:
+                    tag = el.tag
+                    if tag == W_T and not len(el):
+                        text = el.text
+                        if text:
+                            parts.append(text)
+                    elif tag != W_RPR:
+                        plain = False
+                        break
+                if not plain:
+                    break
+            elif first and tag == W_PPR:
+                for prop in child:
+                    tag = prop.tag
+                    if tag == W_PSTYLE:
+                        style_id = prop.get(W_VAL)
+                    elif tag == W_NUMPR:
+                        num = _numpr(prop)
+                    elif tag == W_OUTLINE:
+                        outline = _int(prop.get(W_VAL))
+                    elif tag == W_IND:
+                        indent = _int(prop.get(W_LEFT) or prop.get(W_START))
+            else:
+                plain = False
+                break
+            first = False
+        if plain:  # what paragraph() gives for these runs
+            raw = "".join(parts)
+            page = self.page
+            pics: list[_Pic] = []
+            if parts:
+                self.just_broke = False
+        else:
+            raw, page, pics = self.paragraph(p)
         level, style_num = self.style_cache.get(style_id) or self.styles.resolve(style_id)
         if outline is not None:
             level = outline + 1 if 0 <= outline < 9 else 0
