@@ -176,7 +176,10 @@ class Inflating:
     """A plain member of an in-memory archive, inflated a step at a time: what ``ZipFile.open``
     gives (the same bytes, never past the declared size, the same errors for damage: a
     ``zlib.error`` for a bad stream, ``BadZipFile`` when the checksum is wrong at its end), at a
-    fraction of its cost per step, for parts of which only the beginning is usually needed."""
+    fraction of its cost per step, for parts of which only the beginning is usually needed.
+
+    The checksum is only worth computing when the end is reached, so the chunks read are kept
+    (the caller holds them anyway) and summed then, in one pass."""
 
     _FEED = 4096  # compressed bytes handed to zlib at a time
 
@@ -187,7 +190,7 @@ class Inflating:
         self._at = 0  # next compressed byte to feed
         self._tail = b""  # fed but not yet inflated
         self._left = size
-        self._crc = 0
+        self._read: list[bytes] = []  # every chunk returned, checksummed at the end
         self._expected = crc
         self._eof = size == 0
 
@@ -202,10 +205,14 @@ class Inflating:
         else:
             out, done = self._inflate(n)
         self._left -= len(out)
-        self._crc = zlib.crc32(out, self._crc)
+        self._read.append(out)
         if self._left == 0 or done:
             self._eof = True
-            if self._crc != self._expected:
+            crc = 0
+            for chunk in self._read:
+                crc = zlib.crc32(chunk, crc)
+            self._read = []
+            if crc != self._expected:
                 raise zipfile.BadZipFile(f"Bad CRC-32 for file {self.name!r}")
         return out
 
@@ -238,6 +245,7 @@ class Inflating:
     def close(self) -> None:
         self._data = b""
         self._tail = b""
+        self._read = []
 
 
 def open_member(zf: zipfile.ZipFile, name: str) -> IO[bytes] | Inflating:
