@@ -29,6 +29,7 @@ from lxml import etree
 
 from .._fast import make_block, new_item
 from ..errors import EmptyExtraction, ParseError
+from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
 from ..model import (
     HEADING,
@@ -1014,7 +1015,8 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         sink = _ooxml.ImageSink(zf)
         walker = _Walker(rels, styles, numbering, sink)
         try:
-            walker.body(body)
+            with no_cycle_collection():  # the blocks, items and texts built are acyclic
+                walker.body(body)
         finally:
             lazy.close()
         if lazy.error:
