@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from stat import S_ISDIR
 from typing import Any
 
 from . import errors
@@ -40,19 +41,20 @@ def read_source(source: Source, filename: str | None, limits: Limits) -> tuple[b
         path = Path(source)
         name = filename or path.name
         try:
-            size = path.stat().st_size
+            info = os.stat(path)
         except FileNotFoundError:
             raise errors.SourceIOError(f"File not found: {path}") from None
         except OSError as exc:
             raise errors.SourceIOError(f"Cannot read {path}: {exc.strerror or exc}") from None
-        if path.is_dir():
+        if S_ISDIR(info.st_mode):
             raise errors.SourceIOError(f"Is a directory, not a file: {path}")
-        if size > limits.max_document_bytes:
+        if info.st_size > limits.max_document_bytes:
             raise errors.DocumentLimit(
-                f"{path.name} is {size:,} bytes, over the {limits.max_document_bytes:,}-byte document limit"
+                f"{path.name} is {info.st_size:,} bytes, over the {limits.max_document_bytes:,}-byte document limit"
             )
         try:
-            data = path.read_bytes()
+            with open(path, "rb", buffering=0) as fh:  # one stat above; no buffer to copy through
+                data = fh.readall()
         except OSError as exc:
             raise errors.SourceIOError(f"Cannot read {path}: {exc.strerror or exc}") from None
     else:
