@@ -31,6 +31,7 @@ class PageObjects:
     horizontal: list[tuple[float, float, float]] = field(default_factory=list)  # (left, right, y)
     vertical: list[tuple[float, float, float]] = field(default_factory=list)  # (bottom, top, x)
     truncated: bool = False
+    count: int = 0  # objects directly on the page (0: nothing is drawn on it)
 
     def add_box(self, left: float, bottom: float, right: float, top: float) -> None:
         if len(self.horizontal) + len(self.vertical) >= MAX_SEGMENTS:
@@ -91,6 +92,7 @@ def scan_page(page) -> PageObjects:
     refs = tuple(ctypes.byref(v) for v in values)
     budget = [MAX_OBJECTS]
     count = max(pdfium_c.FPDFPage_CountObjects(page), 0)
+    out.count = count
     if count > MAX_OBJECTS:
         _scan(out, values, refs, budget, page, count, 0)
         return out

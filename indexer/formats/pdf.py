@@ -8,6 +8,7 @@ docs/pdf.md describes the design, the heuristics and their limits.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import pypdfium2 as pdfium
@@ -30,6 +31,8 @@ TABLE_MODES = ("auto", "always", "never")
 #: Values PDF producers write when the author gave none; not reported as a title or author.
 _PLACEHOLDER_METADATA = ("untitled", "anonymous", "unknown", "unspecified")
 OCR_MODES = ("auto", "never")
+#: OCR of one document stops once it has taken this share of the per-document time-out
+OCR_SHARE = 0.5
 
 
 @dataclass(slots=True)
@@ -67,6 +70,11 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
 def extract_pdf(data: bytes, ctx: ExtractContext) -> Document:
     tables_mode = _choice(ctx, "pdf_tables", "auto", TABLE_MODES)
     ocr_mode = _choice(ctx, "ocr", "auto", OCR_MODES)
+    ocr_lang = ctx.options.get("ocr_lang") or None
+    if ocr_lang is not None and (not isinstance(ocr_lang, str) or not _pdf_ocr.valid_lang(ocr_lang)):
+        raise errors.InvalidArgument(
+            f"ocr_lang must name tesseract languages joined by '+' (e.g. 'deu+eng'), not {ocr_lang!r}"
+        )
     name = ctx.filename or "document.pdf"
     if not data.strip():
         return Document(
@@ -162,14 +170,28 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             )
         pages.append(info)
 
-    ocr_pages: list[int] = []
     empty = [p.number for p in pages if not p.has_text]
-    if empty and ocr_mode == "auto" and _pdf_ocr.available():
-        ocr_pages = _run_ocr(pdf, pages, empty, warnings)
-    with_text = [p for p in pages if p.has_text or p.ocr_text]
-    if not with_text:
+    # OCR reads the pages without text that have something drawn on them and could be loaded
+    legible = [n for n in empty if pages[n - 1].objects is not None and pages[n - 1].objects.count]
+    tried, read, ocr_notes = False, 0, []
+    if legible and ocr_mode == "auto" and _pdf_ocr.available():
+        tried = True
+        budget = limits.timeout_seconds * OCR_SHARE
+        read, ocr_notes = _run_ocr(pdf, pages, legible, budget, ctx.options.get("ocr_lang") or None)
+        warnings += ocr_notes
+    ocr_pages = [p.number for p in pages if p.ocr_text]
+    if not any(p.has_text or p.ocr_text for p in pages):
         image_only = sum(1 for p in pages if p.objects is not None and p.objects.images)
-        hint = "tesseract ran but found no text" if ocr_pages else "install tesseract and use --ocr auto"
+        if read:
+            hint = "tesseract found no text on them"
+        elif tried:
+            hint = f"OCR did not read them ({ocr_notes[0] if ocr_notes else 'no page was read'})"
+        elif not legible:
+            hint = "nothing is drawn on them"
+        elif ocr_mode != "auto":
+            hint = "OCR is off (ocr=never)"
+        else:
+            hint = "install tesseract and use --ocr auto"
         raise errors.OcrRequired(
             f"{name}: no text layer on any of its {total} page{'s' if total != 1 else ''} "
             f"({image_only} image-only, {total - image_only} blank); {hint}"
@@ -226,22 +248,54 @@ def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables
     return info
 
 
-def _run_ocr(pdf, pages: list[_Page], empty: list[int], warnings: list[str]) -> list[int]:
-    attempted: list[int] = []
-    for number in empty[: _pdf_ocr.MAX_PAGES]:
-        page = pdf[number - 1]
+def _run_ocr(
+    pdf, pages: list[_Page], numbers: list[int], budget: float, lang: str | None
+) -> tuple[int, list[str]]:
+    """OCR of the pages ``numbers`` (their text goes to ``ocr_text`` when tesseract finds any),
+    at most MAX_PAGES of them, stopping once ``budget`` seconds are spent: the document keeps
+    what was read instead of running into the per-document time-out, and the warnings say
+    which pages were left unread. The same failure twice in a row (a language tesseract does not
+    have, a broken installation) stops it too. Returns how many pages tesseract read (with or
+    without finding text) and the warnings."""
+    warnings: list[str] = []
+    read = 0
+    last_failure = None
+    deadline = time.monotonic() + budget
+    wanted = numbers[: _pdf_ocr.MAX_PAGES]
+    for i, number in enumerate(wanted):
+        left = deadline - time.monotonic()
+        if left <= 1.0:
+            rest = len(wanted) - i
+            warnings.append(
+                f"OCR stopped after {budget:.3g} s (its share of the per-document time-out): "
+                f"{rest} page{'s' if rest != 1 else ''} without text not read, from page {number} on"
+            )
+            break
         try:
-            text = _pdf_ocr.ocr_page(page)
+            page = pdf[number - 1]
+        except pdfium.PdfiumError as exc:
+            warnings.append(f"page {number}: OCR failed (the page could not be loaded: {exc})")
+            continue
+        try:
+            text = _pdf_ocr.ocr_page(page, min(_pdf_ocr.TIMEOUT, left), lang)
         except _pdf_ocr.OcrFailed as exc:
             warnings.append(f"page {number}: OCR failed ({exc})")
+            if str(exc) == last_failure and i + 1 < len(wanted):
+                warnings.append(
+                    f"OCR stopped: the same failure on two pages in a row, {len(wanted) - i - 1} left"
+                )
+                break
+            last_failure = str(exc)
             continue
         finally:
             page.close()
-        attempted.append(number)
-        pages[number - 1].ocr_text = text
-    if len(empty) > _pdf_ocr.MAX_PAGES:
-        warnings.append(f"OCR ran on the first {_pdf_ocr.MAX_PAGES} of {len(empty)} pages without text")
-    return attempted
+        last_failure = None
+        read += 1
+        if text.strip():
+            pages[number - 1].ocr_text = text
+    if len(numbers) > _pdf_ocr.MAX_PAGES:
+        warnings.append(f"OCR ran on the first {_pdf_ocr.MAX_PAGES} of {len(numbers)} pages without text")
+    return read, warnings
 
 
 def _find_tables(data, password, pages: list[_Page], mode: str, warnings: list[str]) -> None:

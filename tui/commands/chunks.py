@@ -34,11 +34,22 @@ def add_extract_options(p: argparse.ArgumentParser) -> None:
         default="auto",
         help="OCR pages without text when tesseract is installed (auto, the default) or never",
     )
+    g.add_argument(
+        "--ocr-lang",
+        metavar="LANGS",
+        help="tesseract languages for OCR, joined by '+' (e.g. deu+eng; default: tesseract's own, eng)",
+    )
     g.add_argument("--password", help="password of an encrypted PDF")
 
 
 def extract_options(args: argparse.Namespace) -> dict:
     options = {"pdf_tables": args.pdf_tables, "ocr": args.ocr}
+    if args.ocr_lang:
+        from indexer.formats._pdf_ocr import valid_lang
+
+        if not valid_lang(args.ocr_lang):
+            raise UserError(f"--ocr-lang takes tesseract language names joined by '+', not {args.ocr_lang!r}")
+        options["ocr_lang"] = args.ocr_lang
     if args.password:
         options["pdf_password"] = args.password
     return options

@@ -327,19 +327,6 @@ def test_word2vec_every_chunk_has_a_page_and_no_running_text(word2vec, mode):
         assert {"Abstract", "1 Introduction", "2 Model Architectures", "References"} <= texts
 
 
-def test_ocr_auto_without_tesseract_is_a_no_op():
-    import shutil
-
-    if shutil.which("tesseract"):
-        pytest.skip("tesseract is installed here: OCR would run")
-    # the default is ocr=auto: with no tesseract the scan still needs OCR, and says how to get it
-    with pytest.raises(errors.OcrRequired) as info:
-        extract(PDFS / "scanned.pdf")
-    assert "install tesseract" in info.value.message
-    doc = extract(PDFS / "partly_empty.pdf")
-    assert doc.coverage.ocr_pages == () and doc.coverage.empty_pages == (2,)
-
-
 def test_ocr_output_becomes_paragraphs_on_its_page():
     from indexer.formats import _pdf_ocr
 

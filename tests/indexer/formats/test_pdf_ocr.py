@@ -1,0 +1,229 @@
+"""OCR of PDF pages through the real ``tesseract`` command, on PDFs made by us.
+
+The tests that need tesseract skip with the reason when it is not installed; ``.ci/run`` installs
+it and sets CHUNKSCOPE_REQUIRE_TESSERACT=1, which turns such a skip into a failure. The rest run
+everywhere (tesseract is hidden from them by an empty PATH where its absence matters).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageDraw
+
+from indexer import errors, extract, get_chunks
+from indexer.formats import _pdf_ocr
+from indexer.limits import Limits
+from tests.conftest import ROOT, SAMPLE_CORPUS
+
+PDFS = SAMPLE_CORPUS / "pdf"
+#: the 20 lines bench/make_sample_pdfs.py draws on scanned.pdf's only page
+SCANNED_LINES = [f"Scanned line {i}: the quick brown fox jumps over the dog." for i in range(1, 21)]
+
+
+@pytest.fixture
+def tesseract() -> str:
+    found = shutil.which("tesseract")
+    if found is None:
+        if os.environ.get("CHUNKSCOPE_REQUIRE_TESSERACT") == "1":
+            pytest.fail("CI installed tesseract, but it is not on PATH")
+        pytest.skip("tesseract is not installed: OCR cannot run here")
+    return found
+
+
+@pytest.fixture
+def no_tesseract(tmp_path, monkeypatch):
+    """A PATH without tesseract on it."""
+    empty = tmp_path / "empty-path"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    assert not _pdf_ocr.available()
+
+
+def _scan_pdf(lines: list[str], *, turn: int = 0) -> bytes:
+    """A one-page PDF that is only a picture of ``lines`` (no text layer), turned by ``turn``
+    degrees counter-clockwise, as a scanner fed the sheet sideways would give it."""
+    img = Image.new("L", (600, 60 + 40 * len(lines)), 255)
+    draw = ImageDraw.Draw(img)
+    for i, line in enumerate(lines):
+        draw.text((30, 30 + 40 * i), line, fill=0)
+    img = img.resize((img.width * 3, img.height * 3), Image.Resampling.NEAREST)  # a legible size
+    if turn:
+        img = img.rotate(turn, expand=True, fillcolor=255)
+    out = io.BytesIO()
+    img.save(out, format="PDF", resolution=200)
+    return out.getvalue()
+
+
+class _Spy:
+    """Records the pages handed to the real ``ocr_page``."""
+
+    def __init__(self, monkeypatch):
+        self.calls = 0
+        real = _pdf_ocr.ocr_page
+
+        def spy(page, *args, **kwargs):
+            self.calls += 1
+            return real(page, *args, **kwargs)
+
+        monkeypatch.setattr(_pdf_ocr, "ocr_page", spy)
+
+
+# -- with tesseract --------------------------------------------------------------------------------
+
+
+def test_scanned_page_is_read_by_tesseract(tesseract):
+    doc = extract(PDFS / "scanned.pdf")
+    assert doc.coverage.ocr_pages == (1,) and doc.coverage.empty_pages == ()
+    paragraphs = [b for b in doc.blocks if b.kind == "paragraph"]
+    assert all(b.page == 1 and b.meta == {"ocr": True} for b in paragraphs)
+    texts = [b.text for b in paragraphs]
+    # the drawing is small and blurred by the page's scaling: most lines come back word for word
+    # (15 of 20 with tesseract 5.3), and every one of them keeps its words
+    assert sum(line in texts for line in SCANNED_LINES) >= 12, texts
+    assert doc.text.count("quick brown fox") == 20
+    chunks = get_chunks(PDFS / "scanned.pdf")
+    assert "Scanned line 1: the quick brown fox" in chunks[0]["content"]
+    assert chunks[0]["metadata"]["page_number"] == 1
+
+
+def test_page_scanned_on_its_side_reads_upright(tesseract):
+    lines = ["Quarterly inventory of the harbour warehouse", "Forty crates of copper wire arrived"]
+    doc = extract(_scan_pdf(lines, turn=90), filename="sideways.pdf")
+    assert doc.coverage.ocr_pages == (1,)
+    assert "Quarterly inventory" in doc.text and "copper wire arrived" in doc.text, doc.text
+
+
+def test_blank_page_is_not_sent_to_ocr(tesseract, monkeypatch):
+    spy = _Spy(monkeypatch)
+    doc = extract(PDFS / "partly_empty.pdf")  # page 2 has no objects at all
+    assert spy.calls == 0
+    assert doc.coverage.empty_pages == (2,) and doc.coverage.ocr_pages == ()
+    extract(PDFS / "scanned.pdf")
+    assert spy.calls == 1
+
+
+def test_ocr_stops_at_its_share_of_the_time_out(tesseract):
+    with pytest.raises(errors.OcrRequired) as info:
+        extract(PDFS / "scanned.pdf", limits=Limits(timeout_seconds=1.0))
+    assert "OCR stopped after 0.5 s" in info.value.message
+    assert "1 page without text not read, from page 1 on" in info.value.message
+
+
+def test_missing_language_is_named(tesseract):
+    with pytest.raises(errors.OcrRequired) as info:
+        extract(PDFS / "scanned.pdf", options={"ocr_lang": "xyz"})
+    assert "OCR did not read them" in info.value.message and "'xyz'" in info.value.message
+
+
+def test_language_option_reaches_tesseract(tesseract):
+    langs = subprocess.run([tesseract, "--list-langs"], capture_output=True, text=True).stdout.split()
+    assert "eng" in langs
+    doc = extract(PDFS / "scanned.pdf", options={"ocr_lang": "eng"})
+    assert doc.coverage.ocr_pages == (1,)
+
+
+def test_unloadable_page_is_passed_over(tesseract):
+    # a slice deleted from partly_empty.pdf (the pdf fuzz test's case 7) leaves a page that pdfium
+    # cannot load; OCR used to load it again and let PdfiumError out
+    from tests.indexer.formats.test_pdf_fuzz import _mutate, _run
+
+    rng = random.Random("pdf-fuzz-partly_empty.pdf")
+    data = (PDFS / "partly_empty.pdf").read_bytes()
+    for _ in range(8):
+        kind, mutated = _mutate(data, rng)
+    assert kind == "delete"
+    status, detail = _run(mutated)  # in a forked child: pdfium is C
+    assert status == "ok" or status in errors.CODES, (status, detail)
+
+
+def test_index_reads_the_scan_in_a_worker(tesseract, tmp_path):
+    # the worker runs under an address-space limit, which tesseract inherits
+    folder = tmp_path / "scans"
+    folder.mkdir()
+    shutil.copy(PDFS / "scanned.pdf", folder)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    run = subprocess.run(
+        [sys.executable, "-m", "tui", "index", str(folder), "--jobs", "1", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert run.returncode == 0, run.stderr
+    summary = json.loads(run.stdout)
+    assert (summary["added"], summary["failed"]) == (1, 0), summary
+    hits = subprocess.run(
+        [sys.executable, "-m", "tui", "search", "quick brown fox", "--folder", str(folder), "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert hits.returncode == 0, hits.stderr
+    assert {h["path"] for h in json.loads(hits.stdout)} == {"scanned.pdf"}
+
+
+# -- without tesseract, or without anything to read ------------------------------------------------
+
+
+def test_without_tesseract_the_scan_says_how_to_read_it(no_tesseract):
+    with pytest.raises(errors.OcrRequired) as info:
+        extract(PDFS / "scanned.pdf")
+    assert "1 image-only" in info.value.message and "install tesseract" in info.value.message
+    doc = extract(PDFS / "partly_empty.pdf")
+    assert doc.coverage.ocr_pages == () and doc.coverage.empty_pages == (2,)
+
+
+def test_ocr_off_is_said():
+    with pytest.raises(errors.OcrRequired) as info:
+        extract(PDFS / "scanned.pdf", options={"ocr": "never"})
+    assert info.value.message.endswith("OCR is off (ocr=never)")
+
+
+def test_blank_pdf_says_nothing_is_drawn():
+    pdf = pdfium.PdfDocument.new()
+    pdf.new_page(612, 792).close()
+    out = io.BytesIO()
+    pdf.save(out)
+    pdf.close()
+    with pytest.raises(errors.OcrRequired) as info:
+        extract(out.getvalue(), filename="blank.pdf")
+    assert "(0 image-only, 1 blank); nothing is drawn on them" in info.value.message
+
+
+@pytest.mark.parametrize("lang", ["deu eng", "eng;rm", "../eng", "", "+eng", "eng+"])
+def test_language_names_are_checked(lang):
+    if lang == "":  # empty means tesseract's default
+        with pytest.raises(errors.OcrRequired):
+            extract(PDFS / "scanned.pdf", options={"ocr_lang": lang, "ocr": "never"})
+        return
+    with pytest.raises(errors.InvalidArgument, match="ocr_lang"):
+        extract(PDFS / "scanned.pdf", options={"ocr_lang": lang})
+
+
+def test_ocr_lang_option_is_checked_on_the_command_line():
+    run = subprocess.run(
+        [sys.executable, "-m", "tui", "chunks", str(PDFS / "scanned.pdf"), "--ocr-lang", "eng;rm"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
+    assert run.returncode == 2 and "--ocr-lang takes tesseract language names" in run.stderr
+
+
+def test_tesseract_complaint_is_reduced_to_its_point():
+    said = (
+        "Error opening data file /usr/share/tessdata/xyz.traineddata\n"
+        "Please make sure the TESSDATA_PREFIX environment variable is set\n"
+        "Failed loading language 'xyz'\nCould not initialize tesseract.\n"
+    )
+    assert _pdf_ocr._why(said) == "Failed loading language 'xyz'"
+    assert _pdf_ocr._why("warning\n\nsomething broke\n") == "something broke"
+    assert _pdf_ocr._why("") == ""
