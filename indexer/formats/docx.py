@@ -765,68 +765,42 @@ class _Walker:
                 header_flag = trpr is not None and _child(trpr, W_TBLHEADER) is not None
             row: list[str] = []
             col = 0
-            for tc in _cells(tr):
-                span, vmerge = 1, None
-                props_seen = False
-                texts: list[str] = []
-                for child in tc:
-                    tag = child.tag
-                    if tag == W_P:
-                        ptext = _plain_runs(child)
-                        if ptext is not None:  # what paragraph() gives for text-only runs
-                            if ptext:
-                                self.just_broke = False
-                                if ptext.strip():
-                                    texts.append(_one_line(ptext))
-                            continue
-                        del nested[:]
-                        ptext, page, found = self.paragraph(child, nested)
-                        if ptext.strip():
-                            texts.append(_one_line(ptext))
-                        if found:
-                            pics.append((page, found))
-                        for inner in nested:  # text-box paragraphs, in document order
-                            self._cell_paragraph(inner, texts, pics, None)
-                    elif tag == W_TCPR:
-                        if not props_seen:  # the first tcPr counts, and its first gridSpan and vMerge
-                            props_seen = True
-                            gs = vm = None
-                            for prop in child:
-                                ptag = prop.tag
-                                if ptag == W_GRIDSPAN:
-                                    if gs is None:
-                                        gs = prop
-                                elif ptag == W_VMERGE and vm is None:
-                                    vm = prop
-                                if len(prop) or ptag == W_P:
-                                    # paragraphs inside cell properties (never seen), in document
-                                    # order; a property without children holds none
-                                    for inner in prop.iter(W_P):
-                                        self._cell_paragraph(inner, texts, pics, None)
-                            if gs is not None:
-                                span = max(1, min(_int(gs.get(W_VAL)) or 1, 64))
-                            if vm is not None:
-                                vmerge = vm.get(W_VAL) or "continue"
-                        else:
-                            for inner in child.iter(W_P):
-                                self._cell_paragraph(inner, texts, pics, None)
-                    elif isinstance(tag, str):
-                        for inner in child.iter(W_P):  # nested tables, content controls …
-                            self._cell_paragraph(inner, texts, pics, None)
-                text = " ".join(texts)
-                if vmerge == "continue":
-                    text = above.get(col, "")
-                elif vmerge == "restart":
-                    for k in range(col, col + span):
-                        above[k] = text
-                elif above:
-                    for k in range(col, col + span):
-                        above.pop(k, None)
-                if span == 1:
-                    row.append(text)
+            for tc in tr:
+                tag = tc.tag
+                if tag == W_TC:
+                    text = _simple_cell(tc)
+                    if text is not None:  # what _cell() gives for one paragraph of one plain run
+                        if text:
+                            self.just_broke = False
+                            text = _one_line(text) if text.strip() else ""
+                        if above:
+                            above.pop(col, None)
+                        row.append(text)
+                        col += 1
+                        continue
+                    cells: Iterator[etree._Element] | tuple[etree._Element, ...] = (tc,)
+                elif tag in (W_SDT, W_CUSTOMXML):
+                    content = _child(tc, W_SDTCONTENT) if tag == W_SDT else tc
+                    if content is None:
+                        continue
+                    cells = (c for c in content if c.tag == W_TC)
                 else:
-                    row.extend([text] * span)
-                col += span
+                    continue
+                for cell in cells:
+                    text, span, vmerge = self._cell(cell, pics, nested)
+                    if vmerge == "continue":
+                        text = above.get(col, "")
+                    elif vmerge == "restart":
+                        for k in range(col, col + span):
+                            above[k] = text
+                    elif above:
+                        for k in range(col, col + span):
+                            above.pop(k, None)
+                    if span == 1:
+                        row.append(text)
+                    else:
+                        row.extend([text] * span)
+                    col += span
             if row:
                 rows.append(row)
         if rows and any(any(c for c in r) for r in rows):
@@ -845,6 +819,59 @@ class _Walker:
             )
         for page, found in pics:
             self.images(page, found)
+
+    def _cell(
+        self, tc: etree._Element, pics: list[tuple[int, list[_Pic]]], nested: list[etree._Element]
+    ) -> tuple[str, int, str | None]:
+        """(text, grid span, vMerge value) of one table cell; its images are added to ``pics``."""
+        span, vmerge = 1, None
+        props_seen = False
+        texts: list[str] = []
+        for child in tc:
+            tag = child.tag
+            if tag == W_P:
+                ptext = _plain_runs(child)
+                if ptext is not None:  # what paragraph() gives for text-only runs
+                    if ptext:
+                        self.just_broke = False
+                        if ptext.strip():
+                            texts.append(_one_line(ptext))
+                    continue
+                del nested[:]
+                ptext, page, found = self.paragraph(child, nested)
+                if ptext.strip():
+                    texts.append(_one_line(ptext))
+                if found:
+                    pics.append((page, found))
+                for inner in nested:  # text-box paragraphs, in document order
+                    self._cell_paragraph(inner, texts, pics, None)
+            elif tag == W_TCPR:
+                if not props_seen:  # the first tcPr counts, and its first gridSpan and vMerge
+                    props_seen = True
+                    gs = vm = None
+                    for prop in child:
+                        ptag = prop.tag
+                        if ptag == W_GRIDSPAN:
+                            if gs is None:
+                                gs = prop
+                        elif ptag == W_VMERGE and vm is None:
+                            vm = prop
+                        if len(prop) or ptag == W_P:
+                            # paragraphs inside cell properties (never seen), in document
+                            # order; a property without children holds none
+                            for inner in prop.iter(W_P):
+                                self._cell_paragraph(inner, texts, pics, None)
+                    if gs is not None:
+                        span = max(1, min(_int(gs.get(W_VAL)) or 1, 64))
+                    if vm is not None:
+                        vmerge = vm.get(W_VAL) or "continue"
+                else:
+                    for inner in child.iter(W_P):
+                        self._cell_paragraph(inner, texts, pics, None)
+            elif isinstance(tag, str):
+                for inner in child.iter(W_P):  # nested tables, content controls …
+                    self._cell_paragraph(inner, texts, pics, None)
+        return " ".join(texts), span, vmerge
 
     def _cell_paragraph(
         self,
@@ -882,15 +909,36 @@ def _plain_runs(p: etree._Element) -> str | None:
     return "".join(parts)
 
 
-def _cells(tr: etree._Element) -> Iterator[etree._Element]:
-    for child in tr:
-        tag = child.tag
-        if tag == W_TC:
-            yield child
-        elif tag in (W_SDT, W_CUSTOMXML):
-            content = _child(child, W_SDTCONTENT) if tag == W_SDT else child
-            if content is not None:
-                yield from (c for c in content if c.tag == W_TC)
+def _simple_cell(tc: etree._Element) -> str | None:
+    """The raw text of a cell that is one paragraph of one run of one text element, optionally
+    after properties holding a single empty property other than a span or merge (the common
+    ``<w:tcPr><w:tcW/></w:tcPr>``); None for any other cell, which :meth:`_Walker._cell` reads.
+    Each child is reached by index after a count, which visits only the elements read."""
+    n = len(tc)
+    if n == 2:
+        props = tc[0]
+        if props.tag != W_TCPR or len(props) != 1:
+            return None
+        prop = props[0]
+        if prop.tag in _CELL_PROPS_READ or len(prop):
+            return None
+        p = tc[1]
+    elif n == 1:
+        p = tc[0]
+    else:
+        return None
+    if p.tag != W_P or len(p) != 1:
+        return None
+    r = p[0]
+    if r.tag != W_R or len(r) != 1:
+        return None
+    t = r[0]
+    if t.tag != W_T or len(t):
+        return None
+    return t.text or ""
+
+
+_CELL_PROPS_READ = frozenset((W_GRIDSPAN, W_VMERGE, W_P))
 
 
 def _one_line(text: str) -> str:
