@@ -625,50 +625,33 @@ class _Walker:
                 self.body(child)
 
     def body_paragraph(self, p: etree._Element) -> None:
-        # One pass over the children: the properties (style, numbering, outline level, indent)
-        # of a leading pPr, then runs of plain text (with their rPr) read directly. At anything
-        # else the pass stops and :meth:`paragraph` reads the text from the start.
         style_id = num = outline = indent = None
-        parts: list[str] = []
-        plain = True
-        first = True
-        for child in p:
-            tag = child.tag
-            if tag == W_R:
-                for el in child:
-                    tag = el.tag
-                    if tag == W_T and not len(el):
-                        text = el.text
-                        if text:
-                            parts.append(text)
-                    elif tag != W_RPR:
-                        plain = False
-                        break
-                if not plain:
-                    break
-            elif first and tag == W_PPR:
-                for prop in child:
-                    tag = prop.tag
-                    if tag == W_PSTYLE:
-                        style_id = prop.get(W_VAL)
-                    elif tag == W_NUMPR:
-                        num = _numpr(prop)
-                    elif tag == W_OUTLINE:
-                        outline = _int(prop.get(W_VAL))
-                    elif tag == W_IND:
-                        indent = _int(prop.get(W_LEFT) or prop.get(W_START))
+        # The commonest paragraph, one run of one text element after at most a pPr holding only
+        # a style, is read by index after a count: no child iterators, only the elements read.
+        raw = None
+        n = len(p)
+        r = p[0] if n == 1 or n == 2 else None
+        if n == 2:
+            if r.tag == W_PPR and len(r) == 1:
+                prop = r[0]
+                if prop.tag == W_PSTYLE:
+                    style_id = prop.get(W_VAL)
+                    r = p[1]
+                else:
+                    r = None
             else:
-                plain = False
-                break
-            first = False
-        if plain:  # what paragraph() gives for these runs
-            raw = "".join(parts)
+                r = None
+        if r is not None and r.tag == W_R and len(r) == 1:
+            t = r[0]
+            if t.tag == W_T and not len(t):
+                raw = t.text or ""
+        if raw is not None:  # what the pass below gives for it
             page = self.page
             pics: list[_Pic] = []
-            if parts:
+            if raw:
                 self.just_broke = False
         else:
-            raw, page, pics = self.paragraph(p)
+            raw, page, pics, style_id, num, outline, indent = self._paragraph_pass(p)
         level, style_num = self.style_cache.get(style_id) or self.styles.resolve(style_id)
         if outline is not None:
             level = outline + 1 if 0 <= outline < 9 else 0
@@ -711,6 +694,57 @@ class _Walker:
             self.line = last + 2
         if pics:
             self.images(page, pics)
+
+    def _paragraph_pass(
+        self, p: etree._Element
+    ) -> tuple[str, int, list[_Pic], str | None, tuple[str, int] | None, int | None, int | None]:
+        """(text, page, images, style id, numbering, outline level, indent) of a body paragraph.
+
+        One pass over the children: the properties (style, numbering, outline level, indent)
+        of a leading pPr, then runs of plain text (with their rPr) read directly. At anything
+        else the pass stops and :meth:`paragraph` reads the text from the start."""
+        style_id = num = outline = indent = None
+        parts: list[str] = []
+        plain = True
+        first = True
+        for child in p:
+            tag = child.tag
+            if tag == W_R:
+                for el in child:
+                    tag = el.tag
+                    if tag == W_T and not len(el):
+                        text = el.text
+                        if text:
+                            parts.append(text)
+                    elif tag != W_RPR:
+                        plain = False
+                        break
+                if not plain:
+                    break
+            elif first and tag == W_PPR:
+                for prop in child:
+                    tag = prop.tag
+                    if tag == W_PSTYLE:
+                        style_id = prop.get(W_VAL)
+                    elif tag == W_NUMPR:
+                        num = _numpr(prop)
+                    elif tag == W_OUTLINE:
+                        outline = _int(prop.get(W_VAL))
+                    elif tag == W_IND:
+                        indent = _int(prop.get(W_LEFT) or prop.get(W_START))
+            else:
+                plain = False
+                break
+            first = False
+        if plain:  # what paragraph() gives for these runs
+            raw = "".join(parts)
+            page = self.page
+            pics = []
+            if parts:
+                self.just_broke = False
+        else:
+            raw, page, pics = self.paragraph(p)
+        return raw, page, pics, style_id, num, outline, indent
 
     def _depth(self, num: tuple[str, int], indent: int) -> int:
         """How many other lists this item's list is nested in: a list whose items are indented
