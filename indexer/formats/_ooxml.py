@@ -61,6 +61,7 @@ RECOVER_PARSER = etree.XMLParser(
 RELS_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 MC_NS = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 _MC_FALLBACK = f"{{{MC_NS}}}Fallback"
+_REL_TAG = f"{{{RELS_NS}}}Relationship"
 
 
 def parse_xml(data: bytes, what: str) -> etree._Element:
@@ -309,21 +310,51 @@ class Rel:
 def rels_of(zf: zipfile.ZipFile, part: str, what: str) -> dict[str, Rel]:
     """The relationships of ``part`` (``word/document.xml`` → ``word/_rels/document.xml.rels``)."""
     folder, base = posixpath.split(part)
-    root = member_xml(zf, posixpath.join(folder, "_rels", base + ".rels"), what)
+    if not folder:
+        name = f"_rels/{base}.rels"
+    elif folder[-1] != "/":
+        name = f"{folder}/_rels/{base}.rels"
+    else:  # a folder of slashes only, which join treats as absolute
+        name = posixpath.join(folder, "_rels", base + ".rels")
+    root = member_xml(zf, name, what)
     out: dict[str, Rel] = {}
     if root is None:
         return out
-    for rel in root.iter(f"{{{RELS_NS}}}Relationship"):
+    # the usual target (``media/image1.png``) is joined to a plain folder as it is; anything else
+    # goes through resolve_target
+    plain_folder = not folder or _normal(folder)
+    make = _RelTwin
+    for rel in root.iter(_REL_TAG):
         rid = rel.get("Id")
-        target = rel.get("Target") or ""
         if not rid:
             continue
-        external = rel.get("TargetMode") == "External"
-        out[rid] = _new_rel(
-            (rel.get("Type") or "").rsplit("/", 1)[-1],
-            target if external else resolve_target(folder, target),
-            external,
-        )
+        target = rel.get("Target") or ""
+        type_ = rel.get("Type") or ""
+        type_ = type_[type_.rfind("/") + 1 :]  # the last path segment
+        if rel.get("TargetMode") == "External":
+            external = True
+        else:
+            external = False
+            if (
+                plain_folder
+                and target
+                and target[0] not in "./"
+                and "/." not in target
+                and "//" not in target
+                and target[-1] != "/"
+            ):
+                target = f"{folder}/{target}" if folder else target
+            else:
+                target = resolve_target(folder, target)
+        if make is None:
+            out[rid] = Rel(type_, target, external)
+        else:
+            made = make()
+            made.type = type_
+            made.target = target
+            made.external = external
+            made.__class__ = Rel
+            out[rid] = made
     return out
 
 
@@ -372,17 +403,15 @@ def core_properties(zf: zipfile.ZipFile, what: str) -> dict[str, str]:
     out: dict[str, str] = {}
     if root is None:
         return out
-    for el in root:
-        tag = el.tag
-        if not isinstance(tag, str):
-            continue
-        local = tag.rpartition("}")[2]  # the local name, as QName(el).localname gives it
-        if local != "title" and local != "creator":
-            continue
+    # the children named title or creator in any namespace, or none, in document order
+    for el in root.iterchildren(_ANY_TITLE, _ANY_CREATOR):
         value = " ".join((el.text or "").split())
         if value:
-            out["title" if local == "title" else "author"] = value
+            out["title" if el.tag.endswith("title") else "author"] = value
     return out
+
+
+_ANY_TITLE, _ANY_CREATOR = "{*}title", "{*}creator"
 
 
 class ImageSink:
