@@ -136,12 +136,31 @@ def _read_plain(zf: zipfile.ZipFile, name: str) -> bytes | None:
     stream that does not inflate, a size or checksum that does not match), which is then read
     the ordinary way and so fails, if it must, as it always did."""
     info = zf.NameToInfo.get(name)
-    span = _plain_span(zf, info)
-    if span is None:
+    fp = zf.fp
+    if info is None or info.flag_bits & ~_PLAIN_FLAGS or not isinstance(fp, io.BytesIO):
         return None
-    fp, start, end = span
+    method = info.compress_type
+    if method != zipfile.ZIP_DEFLATED and method != zipfile.ZIP_STORED:
+        return None
     with fp.getbuffer() as buf:
-        if info.compress_type == zipfile.ZIP_STORED:
+        at = info.header_offset
+        if at < 0 or at + 30 > len(buf):  # what _plain_span makes of it, the long way
+            span = _plain_span(zf, info)
+            if span is None:
+                return None
+            start, end = span[1], span[2]
+        else:
+            sig, local_flags, name_len, extra_len = _LOCAL_HEADER.unpack_from(buf, at)
+            if sig != b"PK\x03\x04":
+                return None
+            name_at = at + 30
+            start = name_at + name_len + extra_len
+            end = start + info.compress_size
+            if end > len(buf) or not _same_name(
+                bytes(buf[name_at : name_at + name_len]), local_flags, info.orig_filename
+            ):
+                return None
+        if method == zipfile.ZIP_STORED:
             data = bytes(buf[start:end])
         else:
             inflater = _fast_zlib.decompressobj(-15)
@@ -154,6 +173,11 @@ def _read_plain(zf: zipfile.ZipFile, name: str) -> bytes | None:
     if len(data) != info.file_size or _fast_zlib.crc32(data) != info.CRC:
         return None
     return data
+
+
+# a local file header: signature, (version), flags, (method, time, date, crc, sizes), name and
+# extra field lengths
+_LOCAL_HEADER = struct.Struct("<4s2xH18xHH")
 
 
 def _plain_span(zf: zipfile.ZipFile, info: zipfile.ZipInfo | None) -> tuple[io.BytesIO, int, int] | None:
@@ -285,9 +309,16 @@ def _same_name(local_name: bytes, local_flags: int, name: str) -> bool:
 
 def member_xml(zf: zipfile.ZipFile, name: str, what: str) -> etree._Element | None:
     """The parsed member, or None when the container has no such member."""
-    if not has_member(zf, name):
+    if name not in zf.NameToInfo:  # what has_member asks
         return None
-    return parse_xml(read(zf, name, what), f"{what} {name}")
+    data = _transitional(read(zf, name, what))
+    try:  # parse_xml, with the part's name made only for a message
+        root = etree.fromstring(data, PARSER)
+    except etree.XMLSyntaxError as exc:
+        raise ParseError(f"{what} {name}: malformed XML: {exc}"[:300]) from None
+    if root is None:
+        raise ParseError(f"{what} {name}: empty XML")
+    return root
 
 
 def optional_xml(zf: zipfile.ZipFile, name: str, what: str, warnings: list[str]) -> etree._Element | None:

@@ -187,3 +187,27 @@ def test_core_properties_as_the_plain_definition_reads_them(children: list) -> N
     xml = f'<cp:coreProperties xmlns:cp="{CORE}" xmlns:dc="{DC}" xmlns:x="urn:x">{body}</cp:coreProperties>'
     zf = _package({"docProps/core.xml": xml.encode()})
     assert _ooxml.core_properties(zf, "t") == _reference_core(etree.fromstring(xml.encode()))
+
+
+def _with_header_offset(data: bytes, name: bytes, offset: int) -> bytes:
+    """The archive with its central directory entry for ``name`` pointing at ``offset``."""
+    entry = data.rindex(b"PK\x01\x02")
+    while data[entry + 46 : entry + 46 + len(name)] != name:
+        entry = data.rindex(b"PK\x01\x02", 0, entry)
+    return data[: entry + 42] + offset.to_bytes(4, "little") + data[entry + 46 :]
+
+
+@pytest.mark.parametrize("back", [0, 1, 29, 30, 31])
+def test_a_local_header_at_the_very_end_is_read_as_before(back: int) -> None:
+    # the directory points the member at the last few bytes of the archive, where no whole
+    # 30-byte local header fits (or exactly one does, made of directory bytes): the one-call
+    # read gives up and the ordinary read refuses it, as it did
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("a.xml", b"<a/>" * 50)
+    data = _with_header_offset(buf.getvalue(), b"a.xml", len(buf.getvalue()) - back)
+    zf = zipfile.ZipFile(io.BytesIO(data))
+    assert _ooxml._read_plain(zf, "a.xml") is None
+    with pytest.raises(ParseError, match="cannot be read"):
+        _ooxml.read(zf, "a.xml", "t")
+    assert _ooxml.member_xml(zf, "b.xml", "t") is None
