@@ -421,10 +421,25 @@ def _normal(path: str) -> bool:
 
 
 def main_part(zf: zipfile.ZipFile, what: str, default: str) -> str:
-    """The package's main part from ``_rels/.rels`` (officeDocument), else ``default``."""
-    for rel in rels_of(zf, "", what).values():
-        if rel.type == "officeDocument" and not rel.external:
-            return rel.target
+    """The package's main part from ``_rels/.rels`` (officeDocument), else ``default``: the first
+    internal officeDocument relationship of ``rels_of(zf, "", what)``, read without making the
+    others (of an Id given twice, the last one counts, in the place of the first)."""
+    root = member_xml(zf, "_rels/.rels", what)
+    if root is None:
+        return default
+    targets: dict[str, str | None] = {}  # Id → the target of a main-part relationship, else None
+    for rel in root.iter(_REL_TAG):
+        rid = rel.get("Id")
+        if not rid:
+            continue
+        type_ = rel.get("Type") or ""
+        if type_[type_.rfind("/") + 1 :] == "officeDocument" and rel.get("TargetMode") != "External":
+            targets[rid] = rel.get("Target") or ""
+        else:
+            targets[rid] = None
+    for target in targets.values():
+        if target is not None:
+            return resolve_target("", target)
     return default
 
 

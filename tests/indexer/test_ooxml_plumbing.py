@@ -211,3 +211,48 @@ def test_a_local_header_at_the_very_end_is_read_as_before(back: int) -> None:
     with pytest.raises(ParseError, match="cannot be read"):
         _ooxml.read(zf, "a.xml", "t")
     assert _ooxml.member_xml(zf, "b.xml", "t") is None
+
+
+def _reference_main_part(zf: zipfile.ZipFile, default: str) -> str:
+    for rel in _reference_rels(zf, "").values():
+        if rel.type == "officeDocument" and not rel.external:
+            return rel.target
+    return default
+
+
+def test_main_part_of_an_id_given_twice() -> None:
+    # rId1 names the main part first and then an image: the image counts, so rId2's part is
+    # the main one; rId3 comes later and is not reached
+    zf = _package(
+        {
+            "_rels/.rels": _rels_xml(
+                [
+                    ("rId1", "http://x/officeDocument", "word/first.xml", False),
+                    ("rId2", "http://x/officeDocument", "./word//second.xml", False),
+                    ("rId1", "http://x/image", "a.png", False),
+                    ("rId3", "http://x/officeDocument", "word/third.xml", False),
+                ]
+            )
+        }
+    )
+    assert _ooxml.main_part(zf, "t", "word/document.xml") == "word/second.xml"
+
+
+main_rels = st.lists(
+    st.tuples(
+        st.sampled_from(["rId1", "rId2", "rId3", ""]),
+        st.sampled_from(
+            [None, "officeDocument", "http://x/officeDocument", "http://x/image", "x/officeDocuments"]
+        ),
+        st.one_of(st.none(), paths),
+        st.booleans(),
+    ),
+    max_size=6,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(main_rels)
+def test_main_part_as_the_relationships_give_it(rels: list) -> None:
+    zf = _package({"_rels/.rels": _rels_xml(rels)})
+    assert _ooxml.main_part(zf, "t", "default.xml") == _reference_main_part(zf, "default.xml")
