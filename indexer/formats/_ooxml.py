@@ -61,6 +61,7 @@ RECOVER_PARSER = etree.XMLParser(
 RELS_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 MC_NS = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 _MC_FALLBACK = f"{{{MC_NS}}}Fallback"
+_REL_TAG = f"{{{RELS_NS}}}Relationship"
 
 
 def parse_xml(data: bytes, what: str) -> etree._Element:
@@ -135,12 +136,31 @@ def _read_plain(zf: zipfile.ZipFile, name: str) -> bytes | None:
     stream that does not inflate, a size or checksum that does not match), which is then read
     the ordinary way and so fails, if it must, as it always did."""
     info = zf.NameToInfo.get(name)
-    span = _plain_span(zf, info)
-    if span is None:
+    fp = zf.fp
+    if info is None or info.flag_bits & ~_PLAIN_FLAGS or not isinstance(fp, io.BytesIO):
         return None
-    fp, start, end = span
+    method = info.compress_type
+    if method != zipfile.ZIP_DEFLATED and method != zipfile.ZIP_STORED:
+        return None
     with fp.getbuffer() as buf:
-        if info.compress_type == zipfile.ZIP_STORED:
+        at = info.header_offset
+        if at < 0 or at + 30 > len(buf):  # what _plain_span makes of it, the long way
+            span = _plain_span(zf, info)
+            if span is None:
+                return None
+            start, end = span[1], span[2]
+        else:
+            sig, local_flags, name_len, extra_len = _LOCAL_HEADER.unpack_from(buf, at)
+            if sig != b"PK\x03\x04":
+                return None
+            name_at = at + 30
+            start = name_at + name_len + extra_len
+            end = start + info.compress_size
+            if end > len(buf) or not _same_name(
+                bytes(buf[name_at : name_at + name_len]), local_flags, info.orig_filename
+            ):
+                return None
+        if method == zipfile.ZIP_STORED:
             data = bytes(buf[start:end])
         else:
             inflater = _fast_zlib.decompressobj(-15)
@@ -153,6 +173,11 @@ def _read_plain(zf: zipfile.ZipFile, name: str) -> bytes | None:
     if len(data) != info.file_size or _fast_zlib.crc32(data) != info.CRC:
         return None
     return data
+
+
+# a local file header: signature, (version), flags, (method, time, date, crc, sizes), name and
+# extra field lengths
+_LOCAL_HEADER = struct.Struct("<4s2xH18xHH")
 
 
 def _plain_span(zf: zipfile.ZipFile, info: zipfile.ZipInfo | None) -> tuple[io.BytesIO, int, int] | None:
@@ -284,9 +309,16 @@ def _same_name(local_name: bytes, local_flags: int, name: str) -> bool:
 
 def member_xml(zf: zipfile.ZipFile, name: str, what: str) -> etree._Element | None:
     """The parsed member, or None when the container has no such member."""
-    if not has_member(zf, name):
+    if name not in zf.NameToInfo:  # what has_member asks
         return None
-    return parse_xml(read(zf, name, what), f"{what} {name}")
+    data = _transitional(read(zf, name, what))
+    try:  # parse_xml, with the part's name made only for a message
+        root = etree.fromstring(data, PARSER)
+    except etree.XMLSyntaxError as exc:
+        raise ParseError(f"{what} {name}: malformed XML: {exc}"[:300]) from None
+    if root is None:
+        raise ParseError(f"{what} {name}: empty XML")
+    return root
 
 
 def optional_xml(zf: zipfile.ZipFile, name: str, what: str, warnings: list[str]) -> etree._Element | None:
@@ -309,21 +341,51 @@ class Rel:
 def rels_of(zf: zipfile.ZipFile, part: str, what: str) -> dict[str, Rel]:
     """The relationships of ``part`` (``word/document.xml`` → ``word/_rels/document.xml.rels``)."""
     folder, base = posixpath.split(part)
-    root = member_xml(zf, posixpath.join(folder, "_rels", base + ".rels"), what)
+    if not folder:
+        name = f"_rels/{base}.rels"
+    elif folder[-1] != "/":
+        name = f"{folder}/_rels/{base}.rels"
+    else:  # a folder of slashes only, which join treats as absolute
+        name = posixpath.join(folder, "_rels", base + ".rels")
+    root = member_xml(zf, name, what)
     out: dict[str, Rel] = {}
     if root is None:
         return out
-    for rel in root.iter(f"{{{RELS_NS}}}Relationship"):
+    # the usual target (``media/image1.png``) is joined to a plain folder as it is; anything else
+    # goes through resolve_target
+    plain_folder = not folder or _normal(folder)
+    make = _RelTwin
+    for rel in root.iter(_REL_TAG):
         rid = rel.get("Id")
-        target = rel.get("Target") or ""
         if not rid:
             continue
-        external = rel.get("TargetMode") == "External"
-        out[rid] = _new_rel(
-            (rel.get("Type") or "").rsplit("/", 1)[-1],
-            target if external else resolve_target(folder, target),
-            external,
-        )
+        target = rel.get("Target") or ""
+        type_ = rel.get("Type") or ""
+        type_ = type_[type_.rfind("/") + 1 :]  # the last path segment
+        if rel.get("TargetMode") == "External":
+            external = True
+        else:
+            external = False
+            if (
+                plain_folder
+                and target
+                and target[0] not in "./"
+                and "/." not in target
+                and "//" not in target
+                and target[-1] != "/"
+            ):
+                target = f"{folder}/{target}" if folder else target
+            else:
+                target = resolve_target(folder, target)
+        if make is None:
+            out[rid] = Rel(type_, target, external)
+        else:
+            made = make()
+            made.type = type_
+            made.target = target
+            made.external = external
+            made.__class__ = Rel
+            out[rid] = made
     return out
 
 
@@ -359,10 +421,25 @@ def _normal(path: str) -> bool:
 
 
 def main_part(zf: zipfile.ZipFile, what: str, default: str) -> str:
-    """The package's main part from ``_rels/.rels`` (officeDocument), else ``default``."""
-    for rel in rels_of(zf, "", what).values():
-        if rel.type == "officeDocument" and not rel.external:
-            return rel.target
+    """The package's main part from ``_rels/.rels`` (officeDocument), else ``default``: the first
+    internal officeDocument relationship of ``rels_of(zf, "", what)``, read without making the
+    others (of an Id given twice, the last one counts, in the place of the first)."""
+    root = member_xml(zf, "_rels/.rels", what)
+    if root is None:
+        return default
+    targets: dict[str, str | None] = {}  # Id → the target of a main-part relationship, else None
+    for rel in root.iter(_REL_TAG):
+        rid = rel.get("Id")
+        if not rid:
+            continue
+        type_ = rel.get("Type") or ""
+        if type_[type_.rfind("/") + 1 :] == "officeDocument" and rel.get("TargetMode") != "External":
+            targets[rid] = rel.get("Target") or ""
+        else:
+            targets[rid] = None
+    for target in targets.values():
+        if target is not None:
+            return resolve_target("", target)
     return default
 
 
@@ -372,17 +449,15 @@ def core_properties(zf: zipfile.ZipFile, what: str) -> dict[str, str]:
     out: dict[str, str] = {}
     if root is None:
         return out
-    for el in root:
-        tag = el.tag
-        if not isinstance(tag, str):
-            continue
-        local = tag.rpartition("}")[2]  # the local name, as QName(el).localname gives it
-        if local != "title" and local != "creator":
-            continue
+    # the children named title or creator in any namespace, or none, in document order
+    for el in root.iterchildren(_ANY_TITLE, _ANY_CREATOR):
         value = " ".join((el.text or "").split())
         if value:
-            out["title" if local == "title" else "author"] = value
+            out["title" if el.tag.endswith("title") else "author"] = value
     return out
+
+
+_ANY_TITLE, _ANY_CREATOR = "{*}title", "{*}creator"
 
 
 class ImageSink:

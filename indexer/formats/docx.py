@@ -283,32 +283,48 @@ class _Numbering:
     dozens of abstract lists of nine levels each, of which a document uses a few."""
 
     def __init__(self, root: etree._Element | None) -> None:
-        self._abstract: dict[str, etree._Element] = {}
-        self._num: dict[str, str] = {}  # numId → abstractNumId
+        self._root = root
         self._cache: dict[str, dict[int, tuple[bool, int]]] = {}
+
+    def _abstract(self, num_id: str) -> etree._Element | None:
+        """The w:abstractNum a numId names: the last w:num child with that numId (a missing one
+        reads as "") that has a w:abstractNumId child gives the id ("" without one), and the last
+        w:abstractNum child with that id is the one; both are looked for from the end."""
+        root = self._root
         if root is None:
-            return
-        for child in root:
-            if child.tag == W_ABSTRACTNUM:
-                self._abstract[child.get(W_ABSTRACTNUMID) or ""] = child
-            elif child.tag == W_NUM:
-                ref = _child(child, W_ABSTRACTNUMID)
+            return None
+        ref_id = ""
+        for num in root.iterchildren(W_NUM, reversed=True):
+            if (num.get(W_NUMID_ATTR) or "") == num_id:
+                ref = _child(num, W_ABSTRACTNUMID)
                 if ref is not None:
-                    self._num[child.get(W_NUMID_ATTR) or ""] = ref.get(W_VAL) or ""
+                    ref_id = ref.get(W_VAL) or ""
+                    break
+        for an in root.iterchildren(W_ABSTRACTNUM, reversed=True):
+            if (an.get(W_ABSTRACTNUMID) or "") == ref_id:
+                return an
+        return None
 
     def level(self, num_id: str, ilvl: int) -> tuple[bool, int]:
         """(ordered?, left indent in twips) of one level; (False, 0) when undefined."""
         levels = self._cache.get(num_id)
         if levels is None:
             levels = {}
-            an = self._abstract.get(self._num.get(num_id, ""))
+            an = self._abstract(num_id)
             if an is not None:
                 for lvl in an.iter(W_LVL):
-                    fmt = _child(lvl, W_NUMFMT)
+                    fmt = ppr = None
+                    for child in lvl:  # the first numFmt and the first pPr among its children
+                        tag = child.tag
+                        if tag == W_NUMFMT:
+                            if fmt is None:
+                                fmt = child
+                        elif tag == W_PPR and ppr is None:
+                            ppr = child
                     value = (fmt.get(W_VAL) if fmt is not None else "bullet") or "bullet"
                     levels[_int(lvl.get(W_ILVL_ATTR)) or 0] = (
                         value not in _ORDERED_SKIP,
-                        _indent(_child(lvl, W_PPR)) or 0,
+                        _indent(ppr) or 0,
                     )
             self._cache[num_id] = levels
         return levels.get(ilvl, (False, 0))
