@@ -23,7 +23,7 @@ import zipfile
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, NamedTuple
 
 from lxml import etree
 
@@ -95,12 +95,24 @@ _ORDERED_SKIP = ("bullet", "none")
 # styles and numbering
 
 
-@dataclass(frozen=True, slots=True)
-class _Style:
-    name: str
+class _Style(NamedTuple):
+    """What a paragraph style gives the paragraphs that use it. A named tuple rather than a frozen
+    dataclass: a document's styles are built one at a time while it is read, and this is the
+    immutable record that is cheapest to create."""
+
+    heading: int  # the heading level its name gives ("heading N", "Title"); 0 for none
     based_on: str | None
     outline: int | None  # 0-based outline level, 9 = body text
     num: tuple[str, int] | None  # (numId, ilvl) from the style's numPr
+
+
+def _name_level(name: str) -> int:
+    """The heading level a style's name gives: N for "Heading N" (1-9), 1 for "Title", else 0."""
+    name = name.strip()
+    match = _HEADING_NAME.match(name)
+    if match:
+        return int(match.group(1))
+    return 1 if name.lower() == "title" else 0
 
 
 def _styles(root: etree._Element | None) -> dict[str, _Style]:
@@ -121,7 +133,7 @@ def _styles(root: etree._Element | None) -> dict[str, _Style]:
                 outline = _int(ol.get(W_VAL))
             num = _numpr(ppr.find(W_NUMPR))
         out[sid] = _Style(
-            name=(name_el.get(W_VAL) if name_el is not None else sid) or sid,
+            heading=_name_level((name_el.get(W_VAL) if name_el is not None else sid) or sid),
             based_on=based.get(W_VAL) if based is not None else None,
             outline=outline,
             num=num,
@@ -135,6 +147,7 @@ _SNIP_BASED = re.compile(rb'<w:basedOn w:val="([^"]*)"')
 _SNIP_OUTLINE = re.compile(rb'<w:outlineLvl w:val="(\d+)"')
 _SNIP_NUMID = re.compile(rb'<w:numId w:val="(\d+)"')
 _SNIP_ILVL = re.compile(rb'<w:ilvl w:val="(\d+)"')
+_UNSEEN = object()  # a style id not looked up yet (None: looked up, not defined)
 
 
 class _LazyStyles:
@@ -204,10 +217,13 @@ class _LazyStyles:
     def get(self, sid: str) -> _Style | None:
         if self._full is not None:
             return self._full.get(sid)
-        if sid in self._cache:
-            return self._cache[sid]
-        key = _ID_ATTR + html.escape(sid).encode("utf-8") + b'"'
-        start = self._first_id()  # no key starts before the first id attribute
+        style = self._cache.get(sid, _UNSEEN)
+        if style is not _UNSEEN:
+            return style  # type: ignore[return-value]
+        # the first definition of the id in the part, inflating as far as it takes; an id of
+        # letters and digits is written as it is, others may hold characters written as entities
+        key = _ID_ATTR + (sid if sid.isalnum() else html.escape(sid)).encode("utf-8") + b'"'
+        start = self._floor if self._floor_found else self._first_id()  # no key starts before
         at = end = -1
         while True:
             raw = self._raw
@@ -221,8 +237,9 @@ class _LazyStyles:
                 start = max(0, len(raw) - len(key) + 1)
             if not self._more():
                 break
-        style = self._find(sid, at, end) if at >= 0 else None
-        self._cache[sid] = style
+            if not self._floor_found:  # the first id attribute may be in the new chunk
+                start = max(start, self._first_id())
+        style = self._cache[sid] = self._find(sid, at, end) if at >= 0 else None
         return style
 
     def _first_id(self) -> int:
@@ -241,24 +258,30 @@ class _LazyStyles:
 
     def _find(self, sid: str, at: int, end: int) -> _Style | None:
         """The style whose ``styleId`` attribute starts at ``at`` (its element ends at ``end``,
-        or -1 when the part ended first)."""
+        or -1 when the part ended first). Each field is the first of its kind in the element
+        (``outlineLvl``, ``numId`` and ``ilvl`` in its first ``pPr``), read in place."""
         raw = self._raw
         start = raw.rfind(b"<w:style ", 0, at)
         if start < 0:
             return None
-        snippet = raw[start : end if end > 0 else len(raw)]
-        ppr_at = snippet.find(b"<w:pPr")
-        ppr = snippet[ppr_at : snippet.find(b"</w:pPr>", ppr_at)] if ppr_at >= 0 else b""
-        name = _SNIP_NAME.search(snippet)
-        based = _SNIP_BASED.search(snippet)
-        outline = _SNIP_OUTLINE.search(ppr)
-        numid = _SNIP_NUMID.search(ppr)
-        ilvl = _SNIP_ILVL.search(ppr)
+        stop = end if end > 0 else len(raw)
+        name = _SNIP_NAME.search(raw, start, stop)
+        based = _SNIP_BASED.search(raw, start, stop)
+        outline = numid = ilvl = None
+        ppr_at = raw.find(b"<w:pPr", start, stop)
+        if ppr_at >= 0:
+            ppr_end = raw.find(b"</w:pPr>", ppr_at, stop)
+            if ppr_end < 0:  # unclosed: up to the element's last byte but one
+                ppr_end = stop - 1
+            outline = _SNIP_OUTLINE.search(raw, ppr_at, ppr_end)
+            numid = _SNIP_NUMID.search(raw, ppr_at, ppr_end)
+            if numid:
+                ilvl = _SNIP_ILVL.search(raw, ppr_at, ppr_end)
         return _Style(
-            name=html.unescape(name.group(1).decode("utf-8", "replace")) if name else sid,
-            based_on=html.unescape(based.group(1).decode("utf-8", "replace")) if based else None,
-            outline=int(outline.group(1)) if outline else None,
-            num=(numid.group(1).decode(), int(ilvl.group(1)) if ilvl else 0) if numid else None,
+            _name_level(html.unescape(name.group(1).decode("utf-8", "replace")) if name else sid),
+            html.unescape(based.group(1).decode("utf-8", "replace")) if based else None,
+            int(outline.group(1)) if outline else None,
+            (numid.group(1).decode(), int(ilvl.group(1)) if ilvl else 0) if numid else None,
         )
 
 
@@ -354,26 +377,25 @@ class _StyleInfo:
             result = self.resolve(default) if default else (0, None)
             self.cache[style_id] = result
             return result
-        level, num = 0, None
-        seen: set[str] = set()
-        sid: str | None = style_id
-        outline = None
-        while sid and sid not in seen:
-            seen.add(sid)
-            st = self._styles.get(sid)
+        get = self._styles.get
+        st = get(style_id)
+        if st is None:
+            result = self.cache[style_id] = (0, None)
+            return result
+        level, based, outline, num = st
+        seen = {style_id}
+        while based and based not in seen:  # up the basedOn chain; the nearest value counts
+            seen.add(based)
+            st = get(based)
             if st is None:
                 break
             if not level:
-                match = _HEADING_NAME.match(st.name.strip())
-                if match:
-                    level = int(match.group(1))
-                elif st.name.strip().lower() == "title":
-                    level = 1
-            if outline is None and st.outline is not None:
+                level = st.heading
+            if outline is None:
                 outline = st.outline
-            if num is None and st.num is not None:
+            if num is None:
                 num = st.num
-            sid = st.based_on
+            based = st.based_on
         if not level and outline is not None and 0 <= outline < 9:
             level = outline + 1
         result = (min(level, 6), num)

@@ -57,3 +57,101 @@ def test_the_first_definition_of_an_id_counts_and_escaped_ids_are_found() -> Non
     doc = docx(build_docx(body, styles=first + filler_of(CHUNK + 500) + second + amp))
     # read by hand: "Twice" is first defined as heading 2; "R&D" (escaped in the XML) as heading 4
     assert [(b.kind, b.level, b.text) for b in doc.blocks] == [("heading", 2, "A"), ("heading", 4, "B")]
+
+
+def lazy_styles(styles: str) -> _LazyStyles:
+    data = build_docx(para("x"), styles=styles)
+    return _LazyStyles(zipfile.ZipFile(io.BytesIO(data)), "word/styles.xml", "t.docx")
+
+
+def test_the_fields_of_a_style_are_read_from_its_own_element() -> None:
+    styles = (
+        '<w:style w:type="paragraph" w:styleId="Plain"><w:name w:val="Plain"/></w:style>'
+        '<w:style w:type="paragraph" w:default="1" w:styleId="Listed"><w:name w:val="List &amp; More"/>'
+        '<w:basedOn w:val="R&amp;D"/><w:pPr><w:numPr><w:numId w:val="7"/></w:numPr></w:pPr></w:style>'
+        '<w:style w:type="paragraph" w:styleId="Deep"><w:name w:val=" Heading 3 "/><w:pPr><w:numPr>'
+        '<w:ilvl w:val="2"/><w:numId w:val="4"/></w:numPr><w:outlineLvl w:val="5"/></w:pPr></w:style>'
+        '<w:style w:type="paragraph" w:styleId="Open"><w:name w:val="open"/><w:pPr>'
+        '<w:outlineLvl w:val="1"/></w:style>'
+        '<w:style w:type="paragraph" w:styleId="Outside"><w:name w:val="outside"/><w:rPr>'
+        '<w:outlineLvl w:val="3"/><w:numId w:val="2"/></w:rPr></w:style>'
+        '<w:style w:styleId="Tt" w:type="paragraph"><w:name w:val="TITLE"/></w:style>'
+        '<w:style w:type="paragraph" w:styleId="Überschrift1"><w:name w:val="heading 1"/></w:style>'
+        '<w:style w:type="paragraph" w:styleId="My Style"><w:basedOn w:val="Plain"/></w:style>'
+    )
+    lazy = lazy_styles(styles)
+    # read by hand from the elements above: (heading level from the name, basedOn, outline, numPr)
+    assert tuple(lazy.get("Plain")) == (0, None, None, None)
+    assert tuple(lazy.get("Listed")) == (0, "R&D", None, ("7", 0))  # no ilvl: level 0
+    assert tuple(lazy.get("Deep")) == (3, None, 5, ("4", 2))
+    assert lazy.get("Open").outline == 1  # an unclosed pPr runs to the end of its style
+    assert tuple(lazy.get("Outside")) == (0, None, None, None)  # only what is inside pPr counts
+    assert lazy.get("Tt").heading == 1
+    assert lazy.get("Überschrift1").heading == 1  # letters beyond ASCII, written as they are
+    assert tuple(lazy.get("My Style")) == (0, "Plain", None, None)  # no name: the id's, no heading
+    assert lazy.get("Missing") is None and lazy.get("Missing") is None  # looked up once
+    assert lazy.error is None
+    lazy.close()
+
+
+def test_based_on_loops_end_and_unstyled_paragraphs_take_the_default_style() -> None:
+    styles = (
+        '<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/>'
+        '<w:pPr><w:outlineLvl w:val="1"/></w:pPr></w:style>'
+        '<w:style w:type="paragraph" w:styleId="A"><w:name w:val="a"/><w:basedOn w:val="B"/></w:style>'
+        '<w:style w:type="paragraph" w:styleId="B"><w:name w:val="heading 5"/><w:basedOn w:val="A"/>'
+        "</w:style>"
+        '<w:style w:type="paragraph" w:styleId="C"><w:name w:val="c"/><w:basedOn w:val="C"/></w:style>'
+    )
+    body = para("x", "A") + para("y", "B") + para("z") + para("w", "C")
+    doc = docx(build_docx(body, styles=styles))
+    # A takes "heading 5" from B, B its own, and the loops between them and of C end there; the
+    # unstyled paragraph takes Normal's outline level 1 (heading 2); C has nothing to give
+    assert [(b.kind, b.level, b.text) for b in doc.blocks] == [
+        ("heading", 5, "x"),
+        ("heading", 5, "y"),
+        ("heading", 2, "z"),
+        ("paragraph", 0, "w"),
+    ]
+
+
+def test_styles_after_latent_styles_longer_than_a_chunk_are_found_in_any_order() -> None:
+    latent = "".join(f'<w:lsdException w:name="latent {i}" w:uiPriority="{i}"/>' for i in range(400))
+    latent = f'<w:latentStyles w:count="400">{latent}</w:latentStyles>'
+    assert len(latent) > 2 * CHUNK  # the first style id is two chunks in
+    near = '<w:style w:type="paragraph" w:styleId="Near"><w:name w:val="heading 2"/></w:style>'
+    deep = '<w:style w:type="paragraph" w:styleId="Deep"><w:name w:val="heading 4"/></w:style>'
+    body = para("d", "Deep") + para("n", "Near") + para("d2", "Deep")
+    doc = docx(build_docx(body, styles=latent + near + filler_of(2 * CHUNK) + deep))
+    assert [(b.kind, b.level, b.text) for b in doc.blocks] == [
+        ("heading", 4, "d"),
+        ("heading", 2, "n"),
+        ("heading", 4, "d2"),
+    ]
+
+
+def test_a_damaged_styles_part_is_read_up_to_the_damage_with_a_warning() -> None:
+    early = '<w:style w:type="paragraph" w:styleId="Early"><w:name w:val="heading 2"/></w:style>'
+    filler = "".join(
+        f'<w:style w:type="paragraph" w:styleId="F{i * 7919 % 100003}"><w:name w:val="f {i * i}"/></w:style>'
+        for i in range(3000)
+    )
+    data = build_docx(para("A", "Early") + para("B", "Missing"), styles=early + filler)
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        info = zf.getinfo("word/styles.xml")
+    raw = bytearray(data)
+    name_len, extra_len = (
+        int.from_bytes(raw[info.header_offset + 26 : info.header_offset + 28], "little"),
+        (int.from_bytes(raw[info.header_offset + 28 : info.header_offset + 30], "little")),
+    )
+    start = info.header_offset + 30 + name_len + extra_len
+    middle = start + info.compress_size // 2
+    raw[middle : middle + 64] = b"\xff" * 64  # the deflate stream garbled half-way
+    doc = docx(bytes(raw))
+    # "Early" is defined before the damage and still gives its heading; the search for "Missing"
+    # runs into the damage, which is reported, and the paragraph stays a paragraph
+    assert [(b.kind, b.level, b.text) for b in doc.blocks] == [("heading", 2, "A"), ("paragraph", 0, "B")]
+    assert any(
+        "word/styles.xml" in w and "is damaged" in w and "styles after it were not read" in w
+        for w in doc.coverage.warnings
+    )
