@@ -121,7 +121,7 @@ def _styles(root: etree._Element | None) -> dict[str, _Style]:
         return out
     for st in root.iter(_w("style")):
         sid = st.get(_w("styleId"))
-        if not sid:
+        if not sid or sid in out:  # the first definition of an id counts, as in _LazyStyles
             continue
         name_el = st.find(_w("name"))
         based = st.find(_w("basedOn"))
@@ -147,6 +147,15 @@ _SNIP_BASED = re.compile(rb'<w:basedOn w:val="([^"]*)"')
 _SNIP_OUTLINE = re.compile(rb'<w:outlineLvl w:val="(\d+)"')
 _SNIP_NUMID = re.compile(rb'<w:numId w:val="(\d+)"')
 _SNIP_ILVL = re.compile(rb'<w:ilvl w:val="(\d+)"')
+#: characters an XML writer may put in an attribute value as they are or as an entity
+_WRITTEN_EITHER_WAY = re.compile("['>]")
+
+
+def _attr_escape(value: str) -> str:
+    """``value`` as writers put it in a double-quoted attribute: ``&``, ``<`` and ``"`` as entities."""
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
+
+
 _UNSEEN = object()  # a style id not looked up yet (None: looked up, not defined)
 
 
@@ -169,6 +178,7 @@ class _LazyStyles:
         self._member = member
         self._cache: dict[str, _Style | None] = {}
         self._full: dict[str, _Style] | None = None
+        self._whole: dict[str, _Style] | None = None  # the part parsed whole, for ids _key cannot find
         self._raw = b""
         self.error: str | None = None  # a damaged part stops the lookups, with this warning
         self._fh: IO[bytes] | _ooxml.Inflating | None = None
@@ -220,9 +230,13 @@ class _LazyStyles:
         style = self._cache.get(sid, _UNSEEN)
         if style is not _UNSEEN:
             return style  # type: ignore[return-value]
+        if not sid.isalnum() and _WRITTEN_EITHER_WAY.search(sid):
+            style = self._parsed_whole().get(sid)
+            self._cache[sid] = style
+            return style
         # the first definition of the id in the part, inflating as far as it takes; an id of
-        # letters and digits is written as it is, others may hold characters written as entities
-        key = _ID_ATTR + (sid if sid.isalnum() else html.escape(sid)).encode("utf-8") + b'"'
+        # letters and digits is written as it is, others with & < " as entities (what every writer does)
+        key = _ID_ATTR + (sid if sid.isalnum() else _attr_escape(sid)).encode("utf-8") + b'"'
         start = self._floor if self._floor_found else self._first_id()  # no key starts before
         at = end = -1
         while True:
@@ -256,6 +270,20 @@ class _LazyStyles:
                 self._floor = max(0, len(raw) - len(_ID_ATTR) + 1)
         return self._floor
 
+    def _parsed_whole(self) -> dict[str, _Style]:
+        """Every style of the part, inflated and parsed whole (once): for an id holding ``'`` or
+        ``>``, which writers put in an attribute either as they are or as entities, so no one
+        search key finds it. A part that does not parse gives no styles for such ids (damage
+        in the stream is already a warning)."""
+        if self._whole is None:
+            while self._more():
+                pass
+            try:
+                self._whole = _styles(_ooxml.parse_xml(self._raw, f"{self._what} {self._member}"))
+            except ParseError:
+                self._whole = {}
+        return self._whole
+
     def _find(self, sid: str, at: int, end: int) -> _Style | None:
         """The style whose ``styleId`` attribute starts at ``at`` (its element ends at ``end``,
         or -1 when the part ended first). Each field is the first of its kind in the element
@@ -278,7 +306,7 @@ class _LazyStyles:
             if numid:
                 ilvl = _SNIP_ILVL.search(raw, ppr_at, ppr_end)
         return _Style(
-            _name_level(html.unescape(name.group(1).decode("utf-8", "replace")) if name else sid),
+            _name_level((html.unescape(name.group(1).decode("utf-8", "replace")) if name else sid) or sid),
             html.unescape(based.group(1).decode("utf-8", "replace")) if based else None,
             int(outline.group(1)) if outline else None,
             (numid.group(1).decode(), int(ilvl.group(1)) if ilvl else 0) if numid else None,

@@ -155,3 +155,44 @@ def test_a_damaged_styles_part_is_read_up_to_the_damage_with_a_warning() -> None
         "word/styles.xml" in w and "is damaged" in w and "styles after it were not read" in w
         for w in doc.coverage.warnings
     )
+
+
+def test_ids_with_quotes_or_brackets_are_found_however_they_are_written() -> None:
+    # Word writes ' and > in attribute values as they are; libxml2 writes > as &gt; and some
+    # writers ' as &apos;. No single search key finds both forms, so such ids are looked up in
+    # the part parsed whole (read by hand: the four styles below are headings 1-4)
+    styles = (
+        '<w:style w:type="paragraph" w:styleId="Tom\'s"><w:name w:val="heading 1"/></w:style>'
+        '<w:style w:type="paragraph" w:styleId="A&gt;B"><w:name w:val="heading 2"/></w:style>'
+        '<w:style w:type="paragraph" w:styleId="C>D"><w:name w:val="heading 3"/></w:style>'
+        '<w:style w:type="paragraph" w:styleId="Ann&apos;s"><w:name w:val="heading 4"/></w:style>'
+    )
+    body = para("One", "Tom's") + para("Two", "A&gt;B") + para("Three", "C&gt;D") + para("Four", "Ann's")
+    doc = docx(build_docx(body, styles=filler_of(CHUNK + 100) + styles))
+    assert [(b.kind, b.level, b.text) for b in doc.blocks] == [
+        ("heading", 1, "One"),
+        ("heading", 2, "Two"),
+        ("heading", 3, "Three"),
+        ("heading", 4, "Four"),
+    ]
+
+
+def test_an_empty_style_name_falls_back_to_the_id() -> None:
+    # as when the part is parsed whole: the id "Heading2" then gives the level
+    styles = '<w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val=""/></w:style>'
+    doc = docx(build_docx(para("Named by its id", "Heading2"), styles=styles))
+    assert [(b.kind, b.level) for b in doc.blocks] == [("heading", 2)]
+
+
+def test_the_whole_part_reading_keeps_the_first_definition_too() -> None:
+    from lxml import etree
+
+    from indexer.formats.docx import _styles
+
+    w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    root = etree.fromstring(
+        f'<x:styles xmlns:x="{w}">'
+        '<x:style x:styleId="Twice"><x:name x:val="heading 2"/></x:style>'
+        '<x:style x:styleId="Twice"><x:name x:val="heading 5"/></x:style></x:styles>'
+    )
+    assert _styles(root)["Twice"].heading == 2
