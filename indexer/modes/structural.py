@@ -220,28 +220,37 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
             stack.append((lvl, heading))
             names = names[: len(stack) - 1]  # (a new list: chunks made so far keep theirs)
             names.append(heading)
-            lines = block.lines
-            if chunk_class and lines and block.page is not None and not block.meta and len(text) <= MAX_CHARS:
-                chunk = chunk_class()  # (emit, inline for the common heading)
-                chunk.content = text
-                chunk.content_type = "heading"
-                chunk.metadata = {
-                    "section_heading": parent,
-                    "section_level": lvl,
-                    "heading_path": names,  # (its own: the next heading makes a new list)
-                    "document_metadata": doc_meta,
-                    "source_lines": [lines[0], lines[1]],
-                    "page_number": block.page,
-                }
-                chunk.__class__ = Chunk
-                out.append(chunk)
+            if len(text) > MAX_CHARS:
+                for part in split_prose(block, MAX_CHARS):
+                    out.append(emit(part.text, "heading", parent, lvl, names[:], [part]))
                 continue
-            for part in split_prose(block, MAX_CHARS) if len(text) > MAX_CHARS else (block,):
-                out.append(emit(part.text, "heading", parent, lvl, names[:], [part]))
+            # (the heading's chunk may hold ``names`` itself: the next heading makes a new list)
+            content_type, section_heading, section_level, heading_path = "heading", parent, lvl, names
         else:  # table, list, code
             content_type = ATOMIC_TYPES[kind]
-            for part in split_atomic(block, MAX_CHARS) if len(text) > MAX_CHARS else (block,):
-                out.append(emit(part.text, content_type, heading, level, names[:], [part]))
+            if len(text) > MAX_CHARS:
+                for part in split_atomic(block, MAX_CHARS):
+                    out.append(emit(part.text, content_type, heading, level, names[:], [part]))
+                continue
+            section_heading, section_level, heading_path = heading, level, names[:]
+        # the block's one chunk: emit, inline for the common block
+        lines = block.lines
+        if chunk_class and lines and block.page is not None and not block.meta:
+            chunk = chunk_class()
+            chunk.content = text
+            chunk.content_type = content_type
+            chunk.metadata = {
+                "section_heading": section_heading,
+                "section_level": section_level,
+                "heading_path": heading_path,
+                "document_metadata": doc_meta,
+                "source_lines": [lines[0], lines[1]],
+                "page_number": block.page,
+            }
+            chunk.__class__ = Chunk
+            out.append(chunk)
+        else:
+            out.append(emit(text, content_type, section_heading, section_level, heading_path, [block]))
     if prose:
         flush()
     if not first and not params.list_images:
