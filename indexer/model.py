@@ -317,35 +317,48 @@ class Chunk:
 
 
 def chunk_dicts(chunks: Iterable[Chunk]) -> list[dict[str, Any]]:
-    """``[c.to_dict() for c in chunks]``, made faster for what a mode emits: every chunk of a
-    document carries the same ``document_metadata`` mapping, which is converted once here and
-    then copied for each chunk (a copy each, so changing one chunk's dict changes no other)."""
+    """``[c.to_dict() for c in chunks]``, made faster for what a mode emits: each chunk's
+    metadata is copied whole and only its values that need converting are replaced; and every
+    chunk of a document carries the same ``document_metadata`` mapping, which is converted once
+    here and then copied for each chunk (a copy each, so changing one chunk's dict changes no
+    other)."""
     shared: dict[int, tuple[Any, dict[str, Any] | None]] = {}  # id → (the mapping, flat plain form)
+    last: Any = None  # the shared mapping met last, and its flat plain form (None if not flat)
+    last_flat: dict[str, Any] | None = None
+    as_is = _PLAIN_AS_IS
     out = []
+    keep = out.append
     for chunk in chunks:
         meta = chunk.metadata
         kind = type(meta)
         if kind is not dict and kind is not MappingProxyType:
-            out.append(chunk.to_dict())
+            keep(chunk.to_dict())
             continue
-        plain: dict[str, Any] = {}
+        plain: dict[str, Any] = dict(meta)  # (the values that are plain already stay)
         for key, value in meta.items():
+            if type(key) is not str:  # keys become strs: the general conversion, in order
+                plain = _plain(meta)
+                break
             kind = type(value)
-            if kind in _PLAIN_AS_IS:
-                pass
+            if kind in as_is:
+                continue
+            if kind is list:
+                plain[key] = value[:] if as_is.issuperset(map(type, value)) else _plain(value)
+            elif value is last:
+                plain[key] = last_flat.copy() if last_flat is not None else _plain(value)
             elif kind is dict or kind is MappingProxyType:
                 seen = shared.get(id(value))
                 if seen is None:
                     converted = _plain(value)
-                    flat = all(type(v) in _PLAIN_AS_IS for v in converted.values())
+                    flat = all(type(v) in as_is for v in converted.values())
                     seen = shared[id(value)] = (value, converted if flat else None)
-                value = dict(seen[1]) if seen[1] is not None else _plain(value)
-            elif (kind is list or kind is tuple) and _PLAIN_AS_IS.issuperset(map(type, value)):
-                value = list(value)
+                last, last_flat = value, seen[1]
+                plain[key] = seen[1].copy() if seen[1] is not None else _plain(value)
+            elif kind is tuple and as_is.issuperset(map(type, value)):
+                plain[key] = list(value)
             else:
-                value = _plain(value)
-            plain[key if type(key) is str else str(key)] = value
-        out.append({"content": chunk.content, "content_type": chunk.content_type, "metadata": plain})
+                plain[key] = _plain(value)
+        keep({"content": chunk.content, "content_type": chunk.content_type, "metadata": plain})
     return out
 
 

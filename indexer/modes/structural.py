@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .._fast import new_chunk
+from .._fast import _ChunkTwin, new_chunk, relined
 from ..gcpause import no_cycle_collection
-from ..model import CODE, DOCUMENT, HEADING, IMAGE, LIST, TABLE, Block, Chunk, Document
+from ..model import CODE, DOCUMENT, HEADING, IMAGE, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
 from ._common import (
     Draft,
     add_provenance,
@@ -38,6 +38,7 @@ SHORT_PARAGRAPH = 90
 
 ATOMIC_TYPES = {TABLE: "table", LIST: "bullet_list", CODE: "code_block"}
 PROSE_TYPES = ("plain_paragraph", "long_single_paragraph", "short_disconnected_paragraph")
+_SPECIAL = frozenset((HEADING, *ATOMIC_TYPES))  # the block kinds that are not prose
 
 
 def classify_prose(text: str) -> str:
@@ -55,10 +56,15 @@ def structural(doc: Document, params: ModeParams) -> list[Chunk]:
 
 
 def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
-    drafts: list[Draft | Chunk] = []  # chunks made at once; drafts where prose may still merge
+    # Chunks are made as soon as their blocks are read. Only the last prose chunk stays open (at
+    # ``open_at`` in ``out``): a short prose chunk that follows it may still be merged into it.
+    out: list[Draft | Chunk] = []  # Drafts only for the image extraction chunks of list_images
     first: list[Draft] = []  # image extraction chunks placed before everything else
     prose: list[Block] = []
-    prose_len = 0
+    prose_len = 0  # len("\n".join(the prose blocks' texts))
+    open_at: int | None = None
+    open_text = ""
+    open_blocks: list[Block] = []
     # the enclosing headings, (level, text) from the outermost, and what chunks repeat of them
     stack: list[tuple[int, str]] = []
     heading: str | None = None
@@ -66,39 +72,102 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
     names: list[str] = []
 
     doc_meta = doc_metadata(doc)
+    chunk_class = _ChunkTwin  # (None if the model's Chunk cannot be made cheaply)
 
     def where() -> dict[str, Any]:
         return {"section_heading": heading, "section_level": level, "heading_path": names[:]}
 
-    def done(content_type: str, part: Block, meta: dict[str, Any]) -> Chunk:
-        """A chunk that no prose will merge into, made at once (as the last loop would)."""
-        meta["document_metadata"] = doc_meta
-        add_provenance(meta, [part])
-        return new_chunk(part.text, content_type, meta)
+    def emit(
+        text: str,
+        content_type: str,
+        section_heading: str | None,
+        section_level: int | None,
+        heading_path: list[str],
+        blocks: list[Block],
+    ) -> Chunk:
+        """The chunk of ``blocks``: its section, the document metadata and its provenance."""
+        b = blocks[0]
+        lines = b.lines
+        if len(blocks) == 1 and lines and b.page is not None and not b.meta:
+            # what add_provenance writes for the common single block, in one dict display
+            meta = {
+                "section_heading": section_heading,
+                "section_level": section_level,
+                "heading_path": heading_path,
+                "document_metadata": doc_meta,
+                "source_lines": [lines[0], lines[1]],
+                "page_number": b.page,
+            }
+        else:
+            meta = {
+                "section_heading": section_heading,
+                "section_level": section_level,
+                "heading_path": heading_path,
+                "document_metadata": doc_meta,
+            }
+            add_provenance(meta, blocks)
+        if chunk_class is None:
+            return Chunk(text, content_type, meta)
+        chunk = chunk_class()
+        chunk.content = text
+        chunk.content_type = content_type
+        chunk.metadata = meta
+        chunk.__class__ = Chunk
+        return chunk
 
     def flush() -> None:
-        nonlocal prose, prose_len
-        if not prose:
-            return
+        nonlocal prose, prose_len, open_at, open_text, open_blocks
         text = prose[0].text if len(prose) == 1 else "\n".join([b.text for b in prose])
+        size = prose_len  # (= len(text))
         # A short prose chunk joins the prose chunk before it when the two fit (re-classified).
-        prev = drafts[-1] if drafts else None
         if (
-            prev is not None
-            and len(text) < MIN_CHARS
-            and prev.content_type in PROSE_TYPES
-            and len(prev.text) + 1 + len(text) <= MERGED_MAX
-            and prev.meta["heading_path"] == names
+            open_at == len(out) - 1
+            and size < MIN_CHARS
+            and len(open_text) + 1 + size <= MERGED_MAX
+            and out[open_at].metadata["heading_path"] == names
         ):
-            joined = prev.text + "\n" + text
-            drafts[-1] = Draft(classify_prose(joined), joined, prev.blocks + prose, prev.meta)
+            prev = out[open_at].metadata
+            open_text = open_text + "\n" + text
+            open_blocks = open_blocks + prose
+            out[open_at] = emit(
+                open_text,
+                classify_prose(open_text),
+                prev["section_heading"],
+                prev["section_level"],
+                prev["heading_path"],
+                open_blocks,
+            )
         else:
-            drafts.append(Draft(classify_prose(text), text, prose, where()))
+            if size > LONG_PARAGRAPH:
+                content_type = "long_single_paragraph"
+            elif size < SHORT_PARAGRAPH:
+                content_type = "short_disconnected_paragraph"
+            else:
+                content_type = "plain_paragraph"
+            b = prose[0]
+            lines = b.lines
+            if chunk_class and len(prose) == 1 and lines and b.page is not None and not b.meta:
+                chunk = chunk_class()  # (emit, inline for the common single block)
+                chunk.content = text
+                chunk.content_type = content_type
+                chunk.metadata = {
+                    "section_heading": heading,
+                    "section_level": level,
+                    "heading_path": names[:],
+                    "document_metadata": doc_meta,
+                    "source_lines": [lines[0], lines[1]],
+                    "page_number": b.page,
+                }
+                chunk.__class__ = Chunk
+                out.append(chunk)
+            else:
+                out.append(emit(text, content_type, heading, level, names[:], prose))
+            open_at, open_text, open_blocks = len(out) - 1, text, prose
         prose, prose_len = [], 0
 
     def add_prose(block: Block) -> None:
         nonlocal prose_len
-        for part in split_prose(block, MAX_CHARS) if len(block.text) > MAX_CHARS else (block,):
+        for part in split_prose(block, MAX_CHARS):
             if prose and prose_len + len(part.text) + 1 > MAX_CHARS:
                 flush()
             prose.append(part)
@@ -106,69 +175,129 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
 
     for block in doc.blocks:
         kind = block.kind
-        imaged = kind == IMAGE or bool(block.images)
-        if not imaged and not block.text.strip():
+        text = block.text
+        if kind == IMAGE or block.images:
+            if prose:
+                flush()
+            if kind in ATOMIC_TYPES:  # an image inside a table cell or list item
+                content_type = ATOMIC_TYPES[kind]
+                for part in split_atomic(block, MAX_CHARS) if len(text) > MAX_CHARS else (block,):
+                    out.append(emit(part.text, content_type, heading, level, names[:], [part]))
+                _images(doc, block, params, out, first, where, emit, keep_text=False)
+                continue
+            if kind != HEADING:  # (an imaged heading is a heading, below)
+                _images(doc, block, params, out, first, where, emit, keep_text=True)
+                if params.list_images and block.images and kind != IMAGE:
+                    rest = without_markers(text)
+                    if rest:
+                        add_prose(replace(block, text=rest, images=()))
+                continue
+        elif not text.strip():
             continue
-        if kind == HEADING:
+        elif kind == PARAGRAPH or kind not in _SPECIAL:  # prose (add_prose, inline for one part)
+            size = len(text)
+            if size > MAX_CHARS:
+                add_prose(block)
+            elif not prose:
+                prose.append(block)
+                prose_len = size
+            elif prose_len + size + 1 > MAX_CHARS:
+                flush()
+                prose.append(block)
+                prose_len = size
+            else:
+                prose.append(block)
+                prose_len += size + 1
+            continue
+        if prose:
             flush()
+        if kind == HEADING:
             lvl = block.level or 1
             while stack and stack[-1][0] >= lvl:
                 stack.pop()
-            stack.append((lvl, block.text.strip()))
-            parent = stack[-2][1] if len(stack) > 1 else None
-            heading, level, names = stack[-1][1], lvl, [t for _, t in stack]
-            for part in split_prose(block, MAX_CHARS) if len(block.text) > MAX_CHARS else (block,):
-                meta = {"section_heading": parent, "section_level": lvl, "heading_path": names[:]}
-                drafts.append(done("heading", part, meta))
-        elif kind in ATOMIC_TYPES:
-            flush()
+            parent = stack[-1][1] if stack else None
+            heading, level = text.strip(), lvl
+            stack.append((lvl, heading))
+            names = names[: len(stack) - 1]  # (a new list: chunks made so far keep theirs)
+            names.append(heading)
+            if len(text) > MAX_CHARS:
+                for part in split_prose(block, MAX_CHARS):
+                    out.append(emit(part.text, "heading", parent, lvl, names[:], [part]))
+                continue
+            # (the heading's chunk may hold ``names`` itself: the next heading makes a new list)
+            content_type, section_heading, section_level, heading_path = "heading", parent, lvl, names
+        else:  # table, list, code
             content_type = ATOMIC_TYPES[kind]
-            for part in split_atomic(block, MAX_CHARS) if len(block.text) > MAX_CHARS else (block,):
-                drafts.append(done(content_type, part, where()))
-            if block.images:  # an image inside a table cell or list item
-                _images(doc, block, params, drafts, first, where, keep_text=False)
-        elif imaged:
-            flush()
-            _images(doc, block, params, drafts, first, where, keep_text=True)
-            if params.list_images and block.images and kind != IMAGE:
-                rest = without_markers(block.text)
-                if rest:
-                    add_prose(replace(block, text=rest, images=()))
+            if len(text) > MAX_CHARS:
+                for part in split_atomic(block, MAX_CHARS):
+                    out.append(emit(part.text, content_type, heading, level, names[:], [part]))
+                continue
+            section_heading, section_level, heading_path = heading, level, names[:]
+        # the block's one chunk: emit, inline for the common block
+        lines = block.lines
+        if chunk_class and lines and block.page is not None and not block.meta:
+            chunk = chunk_class()
+            chunk.content = text
+            chunk.content_type = content_type
+            chunk.metadata = {
+                "section_heading": section_heading,
+                "section_level": section_level,
+                "heading_path": heading_path,
+                "document_metadata": doc_meta,
+                "source_lines": [lines[0], lines[1]],
+                "page_number": block.page,
+            }
+            chunk.__class__ = Chunk
+            out.append(chunk)
         else:
-            add_prose(block)
-    flush()
-    out = []
-    for d in first + drafts if first else drafts:
+            out.append(emit(text, content_type, section_heading, section_level, heading_path, [block]))
+    if prose:
+        flush()
+    if not first and not params.list_images:
+        return out  # type: ignore[return-value]  (no drafts: every entry is a Chunk)
+    chunks = []
+    for d in first + out if first else out:
         if d.__class__ is Chunk:
-            out.append(d)
+            chunks.append(d)
             continue
         m = d.meta  # each draft's own dict, made above
         m["document_metadata"] = doc_meta
-        blocks = d.blocks
         if d.prov is not None:
             m.update(d.prov)
         else:
-            add_provenance(m, blocks)
-        out.append(new_chunk(d.text, d.content_type, m))
-    return out
+            add_provenance(m, d.blocks)
+        chunks.append(new_chunk(d.text, d.content_type, m))
+    return chunks
 
 
 def _images(
     doc: Document,
     block: Block,
     params: ModeParams,
-    drafts: list[Draft | Chunk],
+    out: list[Draft | Chunk],
     first: list[Draft],
     where: Callable[[], dict[str, Any]],
+    emit: Callable[..., Chunk],
     keep_text: bool,
 ) -> None:
     """Placeholder or extraction chunks for the images of ``block``."""
     if params.list_images and block.images:
-        target = drafts if doc.images_at_anchor else first
+        target = out if doc.images_at_anchor else first
         target.extend(image_drafts(doc, block, where()))
         return
     if not keep_text:
         return
     text = with_markers(doc, block)
-    for part in split_prose(replace(block, text=text), MAX_CHARS):
-        drafts.append(Draft("image", part.text, [part], where()))
+    whole = relined(block, text, block.lines)  # replace(block, text=text), made cheaply
+    for part in split_prose(whole, MAX_CHARS):
+        info = where()
+        out.append(
+            emit(
+                part.text,
+                "image",
+                info["section_heading"],
+                info["section_level"],
+                info["heading_path"],
+                [part],
+            )
+        )

@@ -58,3 +58,33 @@ def test_unusual_values_take_the_general_conversion():
     }
     out[0]["metadata"]["document_metadata"]["nested"]["k"] = 2
     assert out[1]["metadata"]["document_metadata"]["nested"]["k"] == 1
+
+
+def test_alternating_shared_mappings_each_copied_from_its_own():
+    # two documents' metadata interleaved: each chunk must get a copy of its own mapping, though
+    # the conversion remembers the mapping it met last
+    one, two = {"title": "one"}, MappingProxyType({"title": "two", "pages": 3})
+    chunks = [
+        Chunk(str(i), "paragraph", {"document_metadata": m, "heading_path": ["h", str(i)]})
+        for i, m in enumerate([one, two, one, one, two])
+    ]
+    out = chunk_dicts(chunks)
+    assert out == [c.to_dict() for c in chunks]
+    assert [d["metadata"]["document_metadata"]["title"] for d in out] == ["one", "two", "one", "one", "two"]
+    out[2]["metadata"]["document_metadata"]["title"] = "changed"
+    out[2]["metadata"]["heading_path"].append("changed")
+    assert out[3]["metadata"]["document_metadata"]["title"] == "one"
+    assert one["title"] == "one" and chunks[2].metadata["heading_path"] == ["h", "2"]
+
+
+def test_keys_and_their_order_are_those_of_to_dict():
+    # a key that is not a str turns the whole chunk over to the general conversion: the keys,
+    # read by hand, keep their order with 7 written as "7"; a plain chunk keeps its order too
+    chunks = [
+        Chunk("a", "paragraph", {"z": 1, 7: (1, 2), "a": [3], "m": None}),
+        Chunk("b", "paragraph", {"z": [(1, 2)], "b": "x", "a": {"k": (1,)}}),
+    ]
+    out = chunk_dicts(chunks)
+    assert out == [c.to_dict() for c in chunks]
+    assert list(out[0]["metadata"].items()) == [("z", 1), ("7", [1, 2]), ("a", [3]), ("m", None)]
+    assert list(out[1]["metadata"].items()) == [("z", [[1, 2]]), ("b", "x"), ("a", {"k": [1]})]
