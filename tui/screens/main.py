@@ -155,6 +155,13 @@ class MainScreen(Screen[None]):
         return "~" + root[len(home) :] if root.startswith(home + os.sep) else root
 
     @property
+    def quitting(self) -> bool:
+        """The app is shutting down: a worker that resumes after awaiting a read thread must leave
+        the widgets alone, as they are being taken down (querying them raises NoMatches, which
+        Textual reports as a crash on the way out)."""
+        return not self.app.is_running or not self.is_attached
+
+    @property
     def log_widget(self) -> EventLog:
         return self.query_one(EventLog)
 
@@ -188,6 +195,8 @@ class MainScreen(Screen[None]):
         store = self.library.store
         rows = await self.library.call(store.documents)
         self.counts = await self.library.call(store.counts)
+        if self.quitting:  # the app quit while the rows were read
+            return
         shown = self.row
         self.rows = {r.path: r for r in rows}
         tree = self.query_one(FileTree)
@@ -347,6 +356,8 @@ class MainScreen(Screen[None]):
             return found, gone, store.counts()
 
         found, gone, self.counts = await self.library.call(read)
+        if self.quitting:  # the app quit while the changes were read
+            return
         changed_view = False
         for row in found:
             old = self.rows.get(row.path)
@@ -469,7 +480,8 @@ class MainScreen(Screen[None]):
         if tab == "manifest":
             manifest = await self.library.call(self.library.store.manifest, path)
             fresh = await self.library.call(self.library.store.document, path)
-            self.query_one(ManifestPanel).show(fresh or row, manifest)
+            if not self.quitting:
+                self.query_one(ManifestPanel).show(fresh or row, manifest)
             return
         if row is None or not self.family:
             note = self.empty_note(row)
@@ -482,6 +494,8 @@ class MainScreen(Screen[None]):
             await self.show_compare(path)
             return
         chunks, error = await self.fetch_chunks(path, mode, params)
+        if self.quitting:  # the app quit while the chunks were made
+            return
         self.current_chunks = chunks
         note = error or self.empty_note(row)
         if tab == "chunks":
@@ -495,6 +509,8 @@ class MainScreen(Screen[None]):
             chunk_list.shown = shown
         elif tab == "source":
             doc = await self.fetch_document(path)
+            if self.quitting:
+                return
             view = self.query_one(SourceView)
             if doc is None:
                 view.set_text([], empty_text=note)
@@ -504,12 +520,15 @@ class MainScreen(Screen[None]):
                 # splitting and wrapping a long text happen on a read thread, not the event loop
                 lines = await self.library.call(view.split, doc.text)
                 rows = await self.library.call(wrap_lines, lines, view.wrap_width)
+                if self.quitting:
+                    return
                 view.set_text(lines, headings, rows=rows)
                 view.document_key = (path, id(doc))
             view.set_chunks(chunks)
         elif tab == "images":
             doc = await self.fetch_document(path)
-            await self.query_one(ImagesPanel).show(doc, chunks, self.app_renderer)
+            if not self.quitting:
+                await self.query_one(ImagesPanel).show(doc, chunks, self.app_renderer)
 
     @property
     def app_renderer(self) -> str:
@@ -544,7 +563,8 @@ class MainScreen(Screen[None]):
                 budget = None
             label = mode_label(mode, params, self.family) + (f" ({error})" if error else "")
             columns.append(Column(label, chunks, chunk_stats(chunks, budget)))
-        await self.query_one(CompareView).set_columns(columns)
+        if not self.quitting:
+            await self.query_one(CompareView).set_columns(columns)
 
     @on(TabbedContent.TabActivated)
     def tab_changed(self, event: TabbedContent.TabActivated) -> None:
