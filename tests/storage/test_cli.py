@@ -91,3 +91,13 @@ def test_index_shows_a_progress_bar_on_a_terminal(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "6/6 files" in proc.stderr and "files/s" in proc.stderr and "Traceback" not in proc.stderr
     assert "6 added" in proc.stdout
+
+
+def test_the_summary_says_which_failures_are_unsupported_files(tmp_path):
+    folder = tmp_path / "corpus"
+    write_tree(folder, {"garden.md": NOTES, "bad.cst": "BROKEN"})
+    (folder / "photo.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)  # no extractor reads it
+    proc = cli("index", folder, "--jobs", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert "1 added" in proc.stdout and "2 failed (1 of them unsupported)" in proc.stdout
+    assert "photo.png: UNSUPPORTED_FORMAT" in proc.stdout and "bad.cst: PARSE_ERROR" in proc.stdout

@@ -211,10 +211,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         work = "no file needed reading"
     db_size = Path(summary.db_path).stat().st_size if Path(summary.db_path).exists() else 0
+    unsupported = summary.errors.get("UNSUPPORTED_FORMAT", 0)
+    of_which = f" ({unsupported:,} of them unsupported)" if unsupported else ""
     out_console.print(
         f"Indexed [bold]{folder}[/]: {summary.files:,} files in {summary.elapsed:,.1f} s ({work}) — "
         f"{summary.added:,} added, {summary.updated:,} updated, {summary.unchanged:,} unchanged, "
-        f"{summary.removed:,} removed, {summary.failed:,} failed",
+        f"{summary.removed:,} removed, {summary.failed:,} failed{of_which}",
         highlight=False,
     )
     for f in failures[:20]:
