@@ -37,6 +37,26 @@ def available() -> bool:
     return shutil.which("tesseract") is not None
 
 
+def describe() -> str:
+    """One line on OCR as this machine has it: tesseract's version and languages, or its absence."""
+    binary = shutil.which("tesseract")
+    if binary is None:
+        return "OCR: tesseract is not on PATH; PDF pages without a text layer are reported as OCR_REQUIRED"
+    try:
+        version = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=10)
+        langs = subprocess.run([binary, "--list-langs"], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"OCR: tesseract at {binary} does not answer ({exc})"
+    said = (version.stdout or version.stderr).split()
+    number = said[1] if len(said) > 1 and said[0] == "tesseract" else "of unknown version"
+    listed = langs.stdout.splitlines()[1:]  # under a line that says where they are
+    names = [w.strip() for w in listed if valid_lang(w.strip()) and w.strip() != "osd"][:20]
+    return (
+        f"OCR: tesseract {number} reads PDF pages without a text layer "
+        f"(languages: {', '.join(names) or 'none'}; choose with --ocr-lang)"
+    )
+
+
 #: tesseract language names (``eng``, ``deu+eng``, ``chi_sim``): nothing else reaches its command line
 _LANG = re.compile(r"[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*")
 

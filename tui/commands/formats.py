@@ -85,5 +85,9 @@ def run(args: argparse.Namespace) -> int:
             modes,
             "yes" if r["images"] else "no",
         )
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    from indexer.formats._pdf_ocr import describe
+
+    console.print(describe(), highlight=False, soft_wrap=True)
     return 0

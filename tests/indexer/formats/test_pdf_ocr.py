@@ -227,3 +227,31 @@ def test_tesseract_complaint_is_reduced_to_its_point():
     assert _pdf_ocr._why(said) == "Failed loading language 'xyz'"
     assert _pdf_ocr._why("warning\n\nsomething broke\n") == "something broke"
     assert _pdf_ocr._why("") == ""
+
+
+def test_formats_says_whether_ocr_is_there(tesseract):
+    run = subprocess.run(
+        [sys.executable, "-m", "tui", "formats"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
+    version = subprocess.run([tesseract, "--version"], capture_output=True, text=True)
+    number = (version.stdout or version.stderr).split()[1]  # "tesseract 5.3.0" → "5.3.0"
+    assert f"OCR: tesseract {number} reads PDF pages without a text layer (languages: " in run.stdout
+    assert "eng" in run.stdout.splitlines()[-1] and "osd" not in run.stdout.splitlines()[-1]
+
+
+def test_formats_says_when_ocr_is_missing(tmp_path):
+    empty = tmp_path / "empty-path"
+    empty.mkdir()
+    run = subprocess.run(
+        [sys.executable, "-m", "tui", "formats"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT), PATH=str(empty)),
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == (
+        "OCR: tesseract is not on PATH; PDF pages without a text layer are reported as OCR_REQUIRED"
+    )
