@@ -66,6 +66,17 @@ def chunker_dict(family: str, mode: str = "default", params: ModeParams | None =
     return out
 
 
+def _extractor(spec: FormatSpec | None, doc: Document) -> dict[str, str] | None:
+    """The extractor's identity, and the OCR engine that read some of its pages, if one did."""
+    if spec is None:
+        return None
+    identity = spec.identity
+    engine = doc.metadata.get("ocr_engine")
+    if isinstance(engine, str):
+        identity = {**identity, "ocr": engine}
+    return identity
+
+
 def build_manifest(
     data: bytes,
     doc: Document,
@@ -100,7 +111,7 @@ def build_manifest(
         },
         "source_type": doc.source_type,
         "family": doc.family,
-        "extractor": spec.identity if spec is not None else None,
+        "extractor": _extractor(spec, doc),
         "chunker": chunker_dict(doc.family, mode, params),
         "limits": {
             "max_document_bytes": limits.max_document_bytes,

@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from functools import cache
 
 from ..model import PARAGRAPH, Block
 
@@ -37,18 +38,30 @@ def available() -> bool:
     return shutil.which("tesseract") is not None
 
 
+@cache
+def engine() -> str:
+    """``tesseract 5.3.0`` (the version it reports), for the provenance of the text it read."""
+    binary = shutil.which("tesseract")
+    if binary is None:
+        return "tesseract"
+    try:
+        said = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return "tesseract"
+    words = (said.stdout or said.stderr).split()
+    return f"tesseract {words[1]}" if len(words) > 1 and words[0] == "tesseract" else "tesseract"
+
+
 def describe() -> str:
     """One line on OCR as this machine has it: tesseract's version and languages, or its absence."""
     binary = shutil.which("tesseract")
     if binary is None:
         return "OCR: tesseract is not on PATH; PDF pages without a text layer are reported as OCR_REQUIRED"
     try:
-        version = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=10)
         langs = subprocess.run([binary, "--list-langs"], capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return f"OCR: tesseract at {binary} does not answer ({exc})"
-    said = (version.stdout or version.stderr).split()
-    number = said[1] if len(said) > 1 and said[0] == "tesseract" else "of unknown version"
+    number = engine().removeprefix("tesseract").strip() or "of unknown version"
     listed = langs.stdout.splitlines()[1:]  # under a line that says where they are
     names = [w.strip() for w in listed if valid_lang(w.strip()) and w.strip() != "osd"][:20]
     return (

@@ -211,7 +211,11 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         skipped=tuple(skipped),
         warnings=tuple(warnings),
     )
-    return assemble("pdf", blocks, images=tuple(images), metadata=_metadata(pdf, total), coverage=coverage)
+    metadata = _metadata(pdf, total)
+    if ocr_pages:  # which engine read the text of those pages (provenance)
+        metadata["ocr_engine"] = _pdf_ocr.engine()
+        metadata["ocr_languages"] = ctx.options.get("ocr_lang") or "tesseract's default"
+    return assemble("pdf", blocks, images=tuple(images), metadata=metadata, coverage=coverage)
 
 
 def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables_mode) -> _Page:

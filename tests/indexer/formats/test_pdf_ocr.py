@@ -255,3 +255,25 @@ def test_formats_says_when_ocr_is_missing(tmp_path):
     assert run.stdout.splitlines()[-1] == (
         "OCR: tesseract is not on PATH; PDF pages without a text layer are reported as OCR_REQUIRED"
     )
+
+
+def test_the_engine_that_read_the_pages_is_recorded(tesseract, tmp_path):
+    version = subprocess.run([tesseract, "--version"], capture_output=True, text=True)
+    engine = "tesseract " + (version.stdout or version.stderr).split()[1]
+    doc = extract(PDFS / "scanned.pdf", options={"ocr_lang": "eng"})
+    assert (doc.metadata["ocr_engine"], doc.metadata["ocr_languages"]) == (engine, "eng")
+    chunks = get_chunks(PDFS / "scanned.pdf")
+    assert chunks[0]["metadata"]["document_metadata"]["ocr_engine"] == engine
+    assert chunks[0]["metadata"]["document_metadata"]["ocr_languages"] == "tesseract's default"
+    assert "ocr_engine" not in extract(PDFS / "report.pdf").metadata  # a text layer: no OCR
+    # the manifest names it next to the extractor's libraries (computed here: no index)
+    shutil.copy(PDFS / "scanned.pdf", tmp_path)
+    run = subprocess.run(
+        [sys.executable, "-m", "tui", "manifest", str(tmp_path / "scanned.pdf")],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
+    assert run.returncode == 0, run.stderr
+    extractor = json.loads(run.stdout)["extractor"]
+    assert extractor["id"] == "pdf" and extractor["ocr"] == engine
