@@ -144,24 +144,7 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
                 content_type = "short_disconnected_paragraph"
             else:
                 content_type = "plain_paragraph"
-            b = prose[0]
-            lines = b.lines
-            if chunk_class and len(prose) == 1 and lines and b.page is not None and not b.meta:
-                chunk = chunk_class()  # (emit, inline for the common single block)
-                chunk.content = text
-                chunk.content_type = content_type
-                chunk.metadata = {
-                    "section_heading": heading,
-                    "section_level": level,
-                    "heading_path": names[:],
-                    "document_metadata": doc_meta,
-                    "source_lines": [lines[0], lines[1]],
-                    "page_number": b.page,
-                }
-                chunk.__class__ = Chunk
-                out.append(chunk)
-            else:
-                out.append(emit(text, content_type, heading, level, names[:], prose))
+            out.append(emit(text, content_type, heading, level, names[:], prose))
             open_at, open_text, open_blocks = len(out) - 1, text, prose
         prose, prose_len = [], 0
 
@@ -233,24 +216,7 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
                     out.append(emit(part.text, content_type, heading, level, names[:], [part]))
                 continue
             section_heading, section_level, heading_path = heading, level, names[:]
-        # the block's one chunk: emit, inline for the common block
-        lines = block.lines
-        if chunk_class and lines and block.page is not None and not block.meta:
-            chunk = chunk_class()
-            chunk.content = text
-            chunk.content_type = content_type
-            chunk.metadata = {
-                "section_heading": section_heading,
-                "section_level": section_level,
-                "heading_path": heading_path,
-                "document_metadata": doc_meta,
-                "source_lines": [lines[0], lines[1]],
-                "page_number": block.page,
-            }
-            chunk.__class__ = Chunk
-            out.append(chunk)
-        else:
-            out.append(emit(text, content_type, section_heading, section_level, heading_path, [block]))
+        out.append(emit(text, content_type, section_heading, section_level, heading_path, [block]))
     if prose:
         flush()
     if not first and not params.list_images:
