@@ -64,15 +64,17 @@ _MC_FALLBACK = f"{{{MC_NS}}}Fallback"
 _REL_TAG = f"{{{RELS_NS}}}Relationship"
 
 
-def parse_xml(data: bytes, what: str) -> etree._Element:
-    """Parse one XML member safely; PARSE_ERROR when it is not well-formed."""
+def parse_xml(data: bytes, what: str, name: str | None = None) -> etree._Element:
+    """Parse one XML member safely; PARSE_ERROR when it is not well-formed (the message names
+    ``what``, and the member ``name`` when given)."""
     data = _transitional(data)
     try:
         root = etree.fromstring(data, PARSER)
     except etree.XMLSyntaxError as exc:
-        raise ParseError(f"{what}: malformed XML: {exc}"[:300]) from None
+        where = f"{what} {name}" if name is not None else what
+        raise ParseError(f"{where}: malformed XML: {exc}"[:300]) from None
     if root is None:
-        raise ParseError(f"{what}: empty XML")
+        raise ParseError(f"{what} {name}: empty XML" if name is not None else f"{what}: empty XML")
     return root
 
 
@@ -311,14 +313,7 @@ def member_xml(zf: zipfile.ZipFile, name: str, what: str) -> etree._Element | No
     """The parsed member, or None when the container has no such member."""
     if name not in zf.NameToInfo:  # what has_member asks
         return None
-    data = _transitional(read(zf, name, what))
-    try:  # parse_xml, with the part's name made only for a message
-        root = etree.fromstring(data, PARSER)
-    except etree.XMLSyntaxError as exc:
-        raise ParseError(f"{what} {name}: malformed XML: {exc}"[:300]) from None
-    if root is None:
-        raise ParseError(f"{what} {name}: empty XML")
-    return root
+    return parse_xml(read(zf, name, what), what, name)
 
 
 def optional_xml(zf: zipfile.ZipFile, name: str, what: str, warnings: list[str]) -> etree._Element | None:

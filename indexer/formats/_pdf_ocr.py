@@ -38,32 +38,36 @@ def available() -> bool:
     return shutil.which("tesseract") is not None
 
 
+def _ask(*args: str) -> str | None:
+    """What ``tesseract ARGS`` prints (some versions print to stderr), or None when it cannot be
+    run or does not answer within 10 s."""
+    binary = shutil.which("tesseract")
+    if binary is None:
+        return None
+    try:
+        said = subprocess.run([binary, *args], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return said.stdout or said.stderr
+
+
 @cache
 def engine() -> str:
     """``tesseract 5.3.0`` (the version it reports), for the provenance of the text it read."""
-    binary = shutil.which("tesseract")
-    if binary is None:
-        return "tesseract"
-    try:
-        said = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=10)
-    except (OSError, subprocess.TimeoutExpired):
-        return "tesseract"
-    words = (said.stdout or said.stderr).split()
+    words = (_ask("--version") or "").split()
     return f"tesseract {words[1]}" if len(words) > 1 and words[0] == "tesseract" else "tesseract"
 
 
 def describe() -> str:
     """One line on OCR as this machine has it: tesseract's version and languages, or its absence."""
-    binary = shutil.which("tesseract")
-    if binary is None:
+    if not available():
         return "OCR: tesseract is not on PATH; PDF pages without a text layer are reported as OCR_REQUIRED"
-    try:
-        langs = subprocess.run([binary, "--list-langs"], capture_output=True, text=True, timeout=10)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"OCR: tesseract at {binary} does not answer ({exc})"
+    langs = _ask("--list-langs")
+    if langs is None:
+        return "OCR: tesseract is on PATH but does not answer"
     number = engine().removeprefix("tesseract").strip() or "of unknown version"
-    listed = langs.stdout.splitlines()[1:]  # under a line that says where they are
-    names = [w.strip() for w in listed if valid_lang(w.strip()) and w.strip() != "osd"][:20]
+    listed = [line.strip() for line in langs.splitlines()[1:]]  # under a line saying where they are
+    names = [name for name in listed if valid_lang(name) and name != "osd"][:20]
     return (
         f"OCR: tesseract {number} reads PDF pages without a text layer "
         f"(languages: {', '.join(names) or 'none'}; choose with --ocr-lang)"

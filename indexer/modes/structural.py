@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .._fast import _ChunkTwin, new_chunk, relined
+from .._fast import new_chunk, relined
 from ..gcpause import no_cycle_collection
 from ..model import CODE, DOCUMENT, HEADING, IMAGE, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
 from ._common import (
@@ -72,7 +72,6 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
     names: list[str] = []
 
     doc_meta = doc_metadata(doc)
-    chunk_class = _ChunkTwin  # (None if the model's Chunk cannot be made cheaply)
 
     def where() -> dict[str, Any]:
         return {"section_heading": heading, "section_level": level, "heading_path": names[:]}
@@ -106,14 +105,7 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
                 "document_metadata": doc_meta,
             }
             add_provenance(meta, blocks)
-        if chunk_class is None:
-            return Chunk(text, content_type, meta)
-        chunk = chunk_class()
-        chunk.content = text
-        chunk.content_type = content_type
-        chunk.metadata = meta
-        chunk.__class__ = Chunk
-        return chunk
+        return new_chunk(text, content_type, meta)
 
     def flush() -> None:
         nonlocal prose, prose_len, open_at, open_text, open_blocks

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import indexer.modes.structural as structural_module
+from indexer import _fast
 from indexer.model import (
     CODE,
     HEADING,
@@ -227,7 +228,7 @@ def test_structural_equals_the_plain_rules(doc, list_images):
 def test_without_the_cheap_chunk_maker_the_constructor_gives_the_same(doc, list_images):
     params = ModeParams(list_images=list_images)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(structural_module, "_ChunkTwin", None)
+        patch.setattr(_fast, "_ChunkTwin", None)
         got = structural_module.structural(doc, params)
     assert shape(got) == shape(reference(doc, params))
 
