@@ -178,7 +178,7 @@ class _LazyStyles:
         self._member = member
         self._cache: dict[str, _Style | None] = {}
         self._full: dict[str, _Style] | None = None
-        self._whole: dict[str, _Style] | None = None  # the part parsed whole, for ids _key cannot find
+        self._whole: dict[str, _Style] | None = None  # the part parsed whole, for ids no search key finds
         self._raw = b""
         self.error: str | None = None  # a damaged part stops the lookups, with this warning
         self._fh: IO[bytes] | _ooxml.Inflating | None = None
