@@ -101,3 +101,20 @@ def test_the_summary_says_which_failures_are_unsupported_files(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "1 added" in proc.stdout and "2 failed (1 of them unsupported)" in proc.stdout
     assert "photo.png: UNSUPPORTED_FORMAT" in proc.stdout and "bad.cst: PARSE_ERROR" in proc.stdout
+
+
+def test_a_second_run_still_names_the_files_that_failed_before(tmp_path):
+    folder = tmp_path / "corpus"
+    write_tree(folder, {"garden.md": NOTES, "bad.cst": "BROKEN"})
+    (folder / "photo.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)
+    first = json.loads(cli("index", folder, "--jobs", "1", "--json").stdout)
+    assert (first["failed"], first["unsupported"], first["still_failing"]) == (2, 1, 0)
+    again = cli("index", folder, "--jobs", "1")
+    # nothing was read, so nothing failed in this run, but two files are still not indexed
+    assert "3 unchanged" in again.stdout and "0 failed" in again.stdout
+    assert "2 unchanged files still failing from an earlier run" in again.stdout
+    summary = json.loads(cli("index", folder, "--json").stdout)
+    assert (summary["failed"], summary["unsupported"], summary["still_failing"]) == (0, 0, 2)
+    (folder / "bad.cst").write_text("a,b\n1,2\n", encoding="utf-8")  # mended: read again, indexed
+    mended = json.loads(cli("index", folder, "--json").stdout)
+    assert (mended["updated"], mended["failed"], mended["still_failing"]) == (1, 0, 1)

@@ -183,6 +183,9 @@ def run(args: argparse.Namespace) -> int:
             )
     except StoreError as exc:
         raise UserError(str(exc)) from None
+    # files that failed in an earlier run and were not read again (unchanged since): this run's
+    # counts leave them out, but they are still not indexed
+    earlier = _failing(Path(summary.db_path)) - summary.failed
 
     if args.json:
         out = {
@@ -194,6 +197,8 @@ def run(args: argparse.Namespace) -> int:
             "unchanged": summary.unchanged,
             "removed": summary.removed,
             "failed": summary.failed,
+            "unsupported": summary.errors.get("UNSUPPORTED_FORMAT", 0),
+            "still_failing": earlier,
             "errors": summary.errors,
             "bytes": summary.bytes,
             "seconds": round(summary.elapsed, 3),
@@ -225,8 +230,28 @@ def run(args: argparse.Namespace) -> int:
         )
     if len(failures) > 20:
         out_console.print(f"  … and {len(failures) - 20} more (`chunkscope report` lists them all)")
+    if earlier > 0:
+        out_console.print(
+            f"  {earlier:,} unchanged file{'s' if earlier != 1 else ''} still failing from an earlier run "
+            "(`chunkscope report` lists them)",
+            highlight=False,
+        )
     out_console.print(f"Database: {summary.db_path} ({db_size / 1e6:,.1f} MB)", highlight=False)
     return 0
+
+
+def _failing(db_path: Path) -> int:
+    """How many files the index at ``db_path`` holds as failed or unsupported."""
+    from storage.errors import StoreError
+    from storage.records import FAILED, UNSUPPORTED
+    from storage.store import Store
+
+    try:
+        with Store.open(db_path, readonly=True) as store:
+            counts = store.counts()
+    except StoreError:
+        return 0
+    return counts[FAILED] + counts[UNSUPPORTED]
 
 
 def _check_modes(modes: tuple[str, ...]) -> None:
