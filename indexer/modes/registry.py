@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from ..errors import InvalidArgument
@@ -35,6 +35,13 @@ class ModeSpec:
     reads: tuple[str, ...] = ()  # parameter names this mode reads
     bound: int | None = None  # size bound in characters (None: counted in units)
     func: ModeFunc | None = field(default=None, compare=False)
+    #: what the mode uses for a parameter left unset (``None`` in ModeParams)
+    defaults: tuple[tuple[str, int], ...] = ()
+
+    def value(self, params: ModeParams, name: str) -> object:
+        """The value of parameter ``name`` this mode works with: the one set, else its default."""
+        value = getattr(params, name)
+        return dict(self.defaults).get(name) if value is None else value
 
 
 _MODES: dict[tuple[str, str], ModeSpec] = {}
@@ -56,11 +63,18 @@ MODULE_OF: dict[tuple[str, str], str] = {
 
 
 def mode(
-    name: str, *, families: Iterable[str], reads: Iterable[str] = (), bound: int | None = None
+    name: str,
+    *,
+    families: Iterable[str],
+    reads: Iterable[str] = (),
+    bound: int | None = None,
+    defaults: Mapping[str, int] | None = None,
 ) -> Callable[[ModeFunc], ModeFunc]:
     def register(func: ModeFunc) -> ModeFunc:
         for family in families:
-            _MODES[(family, name)] = ModeSpec(name, family, tuple(reads), bound, func)
+            _MODES[(family, name)] = ModeSpec(
+                name, family, tuple(reads), bound, func, tuple((defaults or {}).items())
+            )
         return func
 
     return register

@@ -322,6 +322,11 @@ def _skipped_sheets(doc: Document) -> list[str]:
     return [s.name for s in doc.coverage.skipped_of("sheet")]
 
 
+#: rows per chunk of the ``row`` modes when ``rows_per_chunk`` is not set
+SHEET_ROWS = 1
+CSV_ROWS = 3
+
+
 def _rows_per_chunk(params: ModeParams, default: int) -> int:
     if params.rows_per_chunk is None:
         return default
@@ -342,9 +347,9 @@ def _join(table: Table, indices: Sequence[int]) -> str:
 # -- spreadsheets ----------------------------------------------------------------------------
 
 
-@mode("row", families=[SPREADSHEET], reads=("rows_per_chunk",))
+@mode("row", families=[SPREADSHEET], reads=("rows_per_chunk",), defaults={"rows_per_chunk": SHEET_ROWS})
 def sheet_rows(doc: Document, params: ModeParams) -> list[Chunk]:
-    size = _rows_per_chunk(params, 1)
+    size = _rows_per_chunk(params, SHEET_ROWS)
     units, drafts = _units(doc, params)
     parts: list[Draft | Chunk] = list(drafts)
     skipped = _skipped_sheets(doc)
@@ -680,9 +685,9 @@ def _csv_table_groups(doc: Document, unit: Table, size: int) -> list[Chunk] | No
     return list(map(new_chunk, texts, repeat("row_group"), metas))
 
 
-@mode("row", families=[CSV], reads=("rows_per_chunk",))
+@mode("row", families=[CSV], reads=("rows_per_chunk",), defaults={"rows_per_chunk": CSV_ROWS})
 def csv_rows(doc: Document, params: ModeParams) -> list[Chunk]:
-    return _csv_groups(doc, params, _rows_per_chunk(params, 3))
+    return _csv_groups(doc, params, _rows_per_chunk(params, CSV_ROWS))
 
 
 @mode("page_aware", families=[CSV], reads=("paragraphs_per_page",))

@@ -411,3 +411,19 @@ async def test_fields_tab_shows_the_stored_result_of_the_file(tmp_path):
         lines = {line.split()[0]: line.split()[1:] for line in text.splitlines() if line.split()}
         assert lines["title"][:1] == ["EXTRACTED"] and '"ship it"' in " ".join(lines["title"])
         assert lines["priority"] == ["DEFAULTED", "0"]
+
+
+async def test_the_mode_bar_names_the_rows_per_chunk_the_row_mode_uses(indexed_corpus):
+    """``rows_per_chunk`` left unset means 3 rows for CSV and 1 for sheets; the bar says the number."""
+    from tui.widgets.mode_bar import ModeBar
+
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        for path, rows in (("text/data/harvest_log.csv", 3), ("spreadsheets/regional_sales.xlsx", 1)):
+            await open_file(pilot, path)
+            bar = str(app.main.query_one(ModeBar).render())
+            assert f"rows_per_chunk={rows}" in bar and "None" not in bar, bar
+            # the chunks were made with that many rows (CSV counts them, sheets name the setting)
+            metas = [c.metadata for c in store_chunks(indexed_corpus, path)]
+            assert metas[0].get("row_count", rows) == rows
+            assert all(m.get("rows_per_chunk", rows) == rows for m in metas)

@@ -58,10 +58,10 @@ TEXT_TYPES = {"md", "txt", "csv", "tsv", "json", "jsonl", "html", "xml", "ipynb"
 def mode_label(mode: str, params: ModeParams, family: str) -> str:
     """``sliding_window 5/2``: the mode and the parameters it reads."""
     try:
-        reads = modes.resolve(family, mode).reads
+        spec = modes.resolve(family, mode)
     except ChunkscopeError:
         return mode
-    values = [str(getattr(params, r)) for r in reads if getattr(params, r) is not None]
+    values = [str(v) for v in (spec.value(params, r) for r in spec.reads) if v is not None]
     return mode + (" " + "/".join(values) if values else "")
 
 
@@ -436,7 +436,7 @@ class MainScreen(Screen[None]):
         if self.family:
             try:
                 spec = modes.resolve(self.family, self.mode)
-                reads_note = ", ".join(f"{r}={getattr(self.params, r)}" for r in spec.reads)
+                reads_note = ", ".join(f"{r}={spec.value(self.params, r)}" for r in spec.reads)
             except ChunkscopeError:
                 reads_note = ""
         self.query_one(ModeBar).show(self.modes(), self.mode, reads_note)
