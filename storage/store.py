@@ -323,6 +323,38 @@ class Store:
         )
         return dict(rows.fetchall())
 
+    def without_mode(self, mode: str) -> list[str]:
+        """The documents ``mode`` serves that have no chunks in it stored yet (with any
+        parameters): what a search in that mode does not see until they are chunked."""
+        if mode == "default":
+            return []  # every indexed document has its default chunks
+        rows = self._conn().execute(
+            "SELECT d.path, d.family FROM documents d WHERE d.status IN (?, ?) AND d.family != '' "
+            "AND NOT EXISTS (SELECT 1 FROM chunk_sets cs WHERE cs.document_id = d.id AND cs.mode = ?) "
+            "ORDER BY d.path",
+            [records.INDEXED, records.STALE, mode],
+        )
+        serves: dict[str, bool] = {}
+        out = []
+        for path, family in rows:
+            if family not in serves:
+                serves[family] = mode in modes.modes_for(family)
+            if serves[family]:
+                out.append(path)
+        return out
+
+    def chunk_all(self, mode: str, paths: list[str] | None = None) -> int:
+        """Chunk and store ``mode`` (default parameters) for ``paths`` (default: every document
+        :meth:`without_mode` names), so that a search in that mode sees every document it serves;
+        how many were chunked. A writable store only."""
+        if self.readonly:
+            raise ReadOnlyStore(f"{self.db_path} was opened read-only: chunks cannot be stored")
+        done = 0
+        for path in self.without_mode(mode) if paths is None else paths:
+            if self.chunks(path, mode):
+                done += 1
+        return done
+
     # -- search --------------------------------------------------------------------------------
 
     def search(

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+from storage.store import Store
 from tests.conftest import ROOT
 
 from .conftest import TEST_FORMATS, write_tree
@@ -118,3 +119,25 @@ def test_a_second_run_still_names_the_files_that_failed_before(tmp_path):
     (folder / "bad.cst").write_text("a,b\n1,2\n", encoding="utf-8")  # mended: read again, indexed
     mended = json.loads(cli("index", folder, "--json").stdout)
     assert (mended["updated"], mended["failed"], mended["still_failing"]) == (1, 0, 1)
+
+
+def test_a_search_in_a_mode_chunks_the_documents_missing_it_first(tmp_path):
+    folder = tmp_path / "corpus"
+    write_tree(
+        folder, {"garden.md": NOTES, "notes/list.md": "# List\n\n- spade\n- rake\n", "t.csv": "a,b\n1,2\n"}
+    )
+    assert cli("index", folder, "--jobs", "1").returncode == 0
+    with Store.open(folder / ".chunkscope" / "index.db", readonly=True) as store:
+        # the two Markdown files; CSV has no sentence mode
+        assert store.without_mode("sentence") == ["garden.md", "notes/list.md"]
+    proc = cli("search", "aphids", "--folder", folder, "--mode", "sentence", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert "chunking 2 documents in sentence mode first" in proc.stderr
+    hits = json.loads(proc.stdout)
+    assert [(h["path"], h["mode_key"].split(":")[0]) for h in hits] == [("garden.md", "sentence")]
+    with Store.open(folder / ".chunkscope" / "index.db", readonly=True) as store:
+        assert store.without_mode("sentence") == []
+    again = cli("search", "aphids", "--folder", folder, "--mode", "sentence")
+    assert again.returncode == 0 and "chunking" not in again.stderr
+    wrong = cli("search", "aphids", "--folder", folder, "--mode", "sentences")
+    assert wrong.returncode != 0 and "unknown mode 'sentences'" in wrong.stderr

@@ -427,3 +427,22 @@ async def test_the_mode_bar_names_the_rows_per_chunk_the_row_mode_uses(indexed_c
             metas = [c.metadata for c in store_chunks(indexed_corpus, path)]
             assert metas[0].get("row_count", rows) == rows
             assert all(m.get("rows_per_chunk", rows) == rows for m in metas)
+
+
+async def test_a_search_in_a_mode_sees_every_document_that_mode_serves(indexed_corpus):
+    # no document was chunked in the section mode at indexing: the search chunks them first
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "notes.md")
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: isinstance(app.screen, SearchScreen))
+        app.screen.query_one("#search-input").value = "zanzibar mode:section"
+        await wait_for(pilot, lambda: app.screen.hits, what="hits in the section mode")
+        assert [(h.path, h.mode_key.split(":")[0]) for h in app.screen.hits] == [("notes.md", "section")]
+        with Store.open(indexed_corpus / ".chunkscope" / "index.db", readonly=True) as store:
+            assert store.without_mode("section") == []  # kept for the next search
+            assert "section" in {k.split(":")[0] for k in store.cached_modes("notes.md")}
+        app.screen.query_one("#search-input").value = "zanzibar mode:sektion"
+        status = app.screen.query_one("#search-status")
+        await wait_for(pilot, lambda: "no mode named sektion" in str(status.render()), what="the refusal")
+        assert app.screen.query_one("#search-results").option_count == 0

@@ -254,13 +254,17 @@ def _failing(db_path: Path) -> int:
     return counts[FAILED] + counts[UNSUPPORTED]
 
 
-def _check_modes(modes: tuple[str, ...]) -> None:
+def known_modes() -> set[str]:
+    """Every mode name some family serves (``default`` among them)."""
     from indexer.modes import registry
+
+    return {m for family in registry.ORDER for m in registry.modes_for(family)}
+
+
+def _check_modes(modes: tuple[str, ...]) -> None:
     from tui.cli import UserError
 
-    known = {"default", "all"}
-    for family in registry.ORDER:
-        known.update(registry.modes_for(family))
+    known = known_modes() | {"all"}
     unknown = [m for m in modes if m not in known]
     if unknown:
         raise UserError(f"unknown mode(s) {', '.join(unknown)}; choose from {', '.join(sorted(known))}")

@@ -42,6 +42,15 @@ def where(meta: dict) -> list[str]:
     return out
 
 
+def _check_mode(mode: str) -> None:
+    from tui.cli import UserError
+    from tui.commands.index import known_modes
+
+    known = known_modes()
+    if mode not in known:
+        raise UserError(f"unknown mode {mode!r}; choose from {', '.join(sorted(known))}")
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.text import Text
@@ -52,8 +61,22 @@ def run(args: argparse.Namespace) -> int:
 
     if args.limit < 1:
         raise UserError("--limit must be at least 1")
-    store = open_store(args.db, args.folder)
+    mode = args.mode if args.mode and args.mode != "default" else None
+    if mode is not None:
+        _check_mode(mode)
+    # a mode other than the default is searched in every document it serves: those not chunked
+    # in it yet are chunked first (and kept, as the UI and `export` keep them)
+    store = open_store(args.db, args.folder, readonly=mode is None)
     try:
+        if mode is not None:
+            missing = store.without_mode(mode)
+            if missing:
+                print(
+                    f"chunking {len(missing):,} document{'s' if len(missing) != 1 else ''} "
+                    f"in {mode} mode first …",
+                    file=sys.stderr,
+                )
+                store.chunk_all(mode, missing)
         prefix = None
         if args.db is None:
             full = (args.folder or Path.cwd()).resolve()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -79,6 +80,22 @@ class SearchScreen(ModalScreen[Any]):
         hits: list[Any] = []
         if words:
             library = self.app.library
+            mode = filters.get("mode")
+            if mode is not None and mode != "default":
+                from ..commands.index import known_modes
+
+                if mode not in known_modes():
+                    self.query_one("#search-status", Static).update(f"[red]no mode named {escape(mode)}[/]")
+                    self.query_one(OptionList).clear_options()
+                    return
+                # the documents not chunked in that mode yet are chunked (and kept) first, so
+                # that the search sees every document the mode serves
+                missing = await library.call(library.store.without_mode, mode)
+                if missing:
+                    self.query_one("#search-status", Static).update(
+                        f"chunking {len(missing):,} file{'s' if len(missing) != 1 else ''} in {mode} mode first …"
+                    )
+                    await library.call(library.store.chunk_all, mode, missing)
             hits = await library.call(library.store.search, words, limit=100, **filters)
         self.show_hits(words, hits, filters)
 
