@@ -58,3 +58,17 @@ def test_markdown_command_writes_images(sample_corpus, tmp_path, capsys):
     md = capsys.readouterr().out
     names = sorted(p.name for p in (tmp_path / "img").iterdir())
     assert names and all(f"![]({n})" in md for n in names)
+
+
+def test_the_plain_listing_counts_in_words(tmp_path, capsys):
+    src = tmp_path / "note.md"
+    src.write_text("One line only.\n", encoding="utf-8")
+    assert main(["chunks", str(src)]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[0].startswith("── #0 · ") and " · line 1 · 14 ch " in out.splitlines()[0]
+    assert out.splitlines()[1] == "One line only."
+    assert err.strip() == "── 1 chunk (default)"
+    src.write_text("# A\n\nFirst para.\nstill first.\n", encoding="utf-8")
+    assert main(["chunks", str(src)]) == 0
+    out, err = capsys.readouterr()
+    assert " · lines 3-4 · " in out and err.strip() == "── 2 chunks (default)"

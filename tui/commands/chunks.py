@@ -105,11 +105,11 @@ def run(args: argparse.Namespace) -> int:
                 where.append(f"p.{meta['page_number']}")
             if meta.get("source_lines"):
                 a, b = meta["source_lines"]
-                where.append(f"lines {a}-{b}")
+                where.append(f"lines {a}-{b}" if a != b else f"line {a}")
             head = " · ".join([f"#{i}", c["content_type"], *where, f"{len(c['content']):,} ch"])
             print(f"── {head} " + "─" * max(0, 60 - len(head)))
             print(c["content"])
-        print(f"── {len(chunks)} chunks ({args.mode})", file=sys.stderr)
+        print(f"── {len(chunks)} chunk{'s' if len(chunks) != 1 else ''} ({args.mode})", file=sys.stderr)
     return 0
 
 
