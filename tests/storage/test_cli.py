@@ -119,6 +119,11 @@ def test_a_second_run_still_names_the_files_that_failed_before(tmp_path):
     (folder / "bad.cst").write_text("a,b\n1,2\n", encoding="utf-8")  # mended: read again, indexed
     mended = json.loads(cli("index", folder, "--json").stdout)
     assert (mended["updated"], mended["failed"], mended["still_failing"]) == (1, 0, 1)
+    # a file indexed before that now fails keeps its old revision (stale) and counts as failing
+    (folder / "bad.cst").write_bytes(b"\xff\xfe\x00broken\x00" * 3)
+    broke = json.loads(cli("index", folder, "--json").stdout)
+    assert (broke["failed"], broke["still_failing"]) == (1, 1), broke
+    assert json.loads(cli("index", folder, "--json").stdout)["still_failing"] == 2
 
 
 def test_a_search_in_a_mode_chunks_the_documents_missing_it_first(tmp_path):

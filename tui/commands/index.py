@@ -185,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(str(exc)) from None
     # files that failed in an earlier run and were not read again (unchanged since): this run's
     # counts leave them out, but they are still not indexed
-    earlier = _failing(Path(summary.db_path)) - summary.failed
+    earlier = max(0, _failing(Path(summary.db_path)) - summary.failed)
 
     if args.json:
         out = {
@@ -241,9 +241,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _failing(db_path: Path) -> int:
-    """How many files the index at ``db_path`` holds as failed or unsupported."""
+    """How many files the index at ``db_path`` holds whose last reading failed: failed,
+    unsupported, or stale (an older revision kept)."""
     from storage.errors import StoreError
-    from storage.records import FAILED, UNSUPPORTED
+    from storage.records import FAILED, STALE, UNSUPPORTED
     from storage.store import Store
 
     try:
@@ -251,7 +252,7 @@ def _failing(db_path: Path) -> int:
             counts = store.counts()
     except StoreError:
         return 0
-    return counts[FAILED] + counts[UNSUPPORTED]
+    return counts[FAILED] + counts[UNSUPPORTED] + counts[STALE]
 
 
 def known_modes() -> set[str]:
