@@ -127,21 +127,29 @@ def trim(text: str, start: int, end: int) -> Span:
 
 
 class _LineMap:
-    """Maps character offsets of a block's text to source lines, when they correspond."""
+    """Maps character offsets of a block's text to source lines, when they correspond: line for
+    line, or, for a code block whose range has two lines more than its text (the fences of a
+    fenced block), from the line after the opening fence. A part at the start or the end of the
+    text takes the block's first or last line, so the parts of a block cover its range."""
 
     def __init__(self, block: Block) -> None:
         self.block = block
         self.newlines = [m.start() for m in re.finditer("\n", block.text)]
         lines = block.lines
-        self.exact = lines is not None and lines[1] - lines[0] == len(self.newlines)
+        extra = lines[1] - lines[0] - len(self.newlines) if lines is not None else -1
+        self.exact = extra == 0 or (extra == 2 and block.kind == CODE)
+        self.first = lines[0] + (extra == 2) if lines is not None else 0
 
     def lines(self, start: int, end: int) -> tuple[int, int] | None:
-        if not self.exact or self.block.lines is None:
-            return self.block.lines
-        first = self.block.lines[0]
+        lines = self.block.lines
+        if not self.exact or lines is None:
+            return lines
+        first = self.first
         return (
-            first + bisect_right(self.newlines, start - 1),
-            first + bisect_right(self.newlines, max(start, end - 1) - 1),
+            first + bisect_right(self.newlines, start - 1) if start > 0 else lines[0],
+            first + bisect_right(self.newlines, max(start, end - 1) - 1)
+            if end < len(self.block.text)
+            else lines[1],
         )
 
 

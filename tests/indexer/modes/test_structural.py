@@ -179,3 +179,22 @@ def test_blank_blocks_give_no_chunks():
     blank = Document("md", (Block("heading", " ", level=1), Block("table", ""), Block("paragraph", "\n")))
     for mode in ("structural", "section", "semantic", "sliding_window", "sentence", "page_aware"):
         assert chunk_document(blank, mode) == [], mode
+
+
+def test_the_parts_of_a_long_fenced_code_block_name_their_own_lines():
+    # line 1 heading, 3 the opening fence, 4-63 sixty code lines of 30 characters, 64 the
+    # closing fence. 38 lines make 38 * 31 - 1 = 1,177 characters (39 would pass 1,200), so the
+    # first part is x_00-x_37 (lines 4-41, from the fence: 3-41), the second x_38-x_59 (42-63,
+    # to the closing fence: 42-64).
+    from indexer import extract
+
+    body = [f"x_{i:02d} = '{'a' * 21}'" for i in range(60)]
+    assert {len(line) for line in body} == {30}
+    source = "# Title\n\n```python\n" + "\n".join(body) + "\n```\n"
+    parts = [
+        c for c in chunk_document(extract(source.encode(), filename="c.md")) if c.content_type == "code_block"
+    ]
+    assert [c.content.splitlines()[0][:4] for c in parts] == ["x_00", "x_38"]
+    assert [c.metadata["source_lines"] for c in parts] == [[3, 41], [42, 64]]
+    lines = source.split("\n")
+    assert lines[42 - 1].startswith("x_38") and lines[41 - 1].startswith("x_37")  # 1-based
