@@ -19,7 +19,7 @@ import struct
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import DocumentLimit, ParseError
+from ..errors import DocumentLimit, EmptyExtraction, ParseError
 from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
@@ -448,6 +448,14 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
         h = read_message(st, msg, 0, 0)
     finally:
         st.safe(msg.close)
+    if not st.blocks:
+        what = ctx.filename or "MSG"
+        if not h["message_class"]:  # every Outlook item names its class (IPM.Note …)
+            raise ParseError(
+                f"{what}: not an Outlook message: a compound file without a message class, "
+                "subject, addresses or body"
+            )
+        raise EmptyExtraction(f"{what}: the message holds no text (no subject, addresses or body)")
     coverage = Coverage(
         messages_total=st.messages,
         messages_empty=st.empty,

@@ -4,6 +4,7 @@ bad input, and a fuzz run over mutated messages."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -131,6 +132,38 @@ def test_header_text_leaves_out_empty_fields():
 )
 def test_non_messages_raise_parse_error(data):
     with pytest.raises(errors.ParseError):
+        extract(data, filename="x.msg")
+
+
+def test_a_compound_file_without_message_properties_is_not_a_message(sample_corpus):
+    # our sample message with every property stream renamed: a well-formed OLE file that
+    # extract-msg still opens (not strictly), in which nothing of a message is left
+    data = (sample_corpus / "outlook" / "q1_stock_review.msg").read_bytes()
+    for old, new in (
+        ("__substg1.0_", "__zzzzzz1.0_"),
+        ("__properties_version1.0", "__zzzzzzzzzz_version1.0"),
+        ("__nameid_version1.0", "__zzzzzz_version1.0"),
+    ):
+        assert old.encode("utf-16-le") in data
+        data = data.replace(old.encode("utf-16-le"), new.encode("utf-16-le"))
+    with pytest.raises(errors.ParseError, match="not an Outlook message"):
+        extract(data, filename="x.msg")
+
+
+def test_a_message_with_nothing_but_its_class_holds_no_text(sample_corpus):
+    # the RTF sample with every property but the message class (0x001A) renamed away, and the
+    # fixed-size property stream (sent date …) too: an IPM.Note with no subject, address or body
+    data = (sample_corpus / "outlook" / "office_notice_rtf.msg").read_bytes()
+    prefix = "__substg1.0_".encode("utf-16-le")
+    for name in set(re.findall(re.escape(prefix) + rb"(?:[0-9A-F]\x00){8}", data)):
+        if not name.decode("utf-16-le").startswith("__substg1.0_001A"):
+            data = data.replace(
+                name, name.replace("substg".encode("utf-16-le"), "zzzzzz".encode("utf-16-le"))
+            )
+    data = data.replace(
+        "__properties_version1.0".encode("utf-16-le"), "__zzzzzzzzzz_version1.0".encode("utf-16-le")
+    )
+    with pytest.raises(errors.EmptyExtraction, match="the message holds no text"):
         extract(data, filename="x.msg")
 
 
