@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from indexer import errors, heap
+from indexer.quiet import silence_worker
 
 EXTRA_MODULES_ENV = "CHUNKSCOPE_EXTRA_MODULES"
 DEFAULT_MEMORY_MB = 3072
@@ -166,6 +167,7 @@ def _worker_main(
             resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
         except (ValueError, OSError):
             pass  # a lower hard limit is already in place
+    silence_worker()  # libraries' chatter would draw over the terminal UI
     import_extra(extra_modules + env_extra_modules())
     func = _resolve(func_path)
     libc = _libc()

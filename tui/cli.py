@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 
 from indexer import errors
+from indexer.quiet import quiet_libraries
 
 USER_MISTAKES = (errors.INVALID_ARGUMENT, errors.IO_ERROR, errors.UNSUPPORTED_FORMAT)
 
@@ -56,6 +57,8 @@ def _commands(parser: argparse.ArgumentParser) -> set[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:  # run as the program: this process's logging and warnings are ours to set
+        quiet_libraries()
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     commands = _commands(parser)

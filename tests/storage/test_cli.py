@@ -146,3 +146,21 @@ def test_a_search_in_a_mode_chunks_the_documents_missing_it_first(tmp_path):
     assert again.returncode == 0 and "chunking" not in again.stderr
     wrong = cli("search", "aphids", "--folder", folder, "--mode", "sentences")
     assert wrong.returncode != 0 and "unknown mode 'sentences'" in wrong.stderr
+
+
+def test_libraries_complaints_stay_off_the_terminal(tmp_path, sample_corpus):
+    # our partly_empty.pdf with two bytes changed: an object header broken (pdfium refuses the
+    # file, pdfminer reads it) and a byte of a compressed stream, which pdfminer recovers from
+    # while logging "Data-loss while decompressing corrupted data" (without naming the file)
+    data = bytearray((sample_corpus / "pdf" / "partly_empty.pdf").read_bytes())
+    assert data[1147:1149] == b"<<" and data[1710:1711] == b"e"
+    data[1147], data[1710] = ord("4"), ord("u")
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "damaged.pdf").write_bytes(bytes(data))
+    indexed = cli("index", folder, "--jobs", "1")  # extracted in a worker process
+    assert indexed.returncode == 0 and "1 added" in indexed.stdout, indexed.stdout + indexed.stderr
+    assert indexed.stderr == ""
+    shown = cli("chunks", folder / "damaged.pdf")  # extracted in this process
+    assert shown.returncode == 0 and "Third page has text too." in shown.stdout
+    assert shown.stderr.strip() == "── 1 chunk (default)"
