@@ -23,6 +23,11 @@ class ChunkLike(Protocol):
     metadata: dict[str, Any]
 
 
+def counted(n: int, noun: str) -> str:
+    """``1 chunk``, ``2 chunks``, ``1,204 chunks``: a count with its noun, plural unless one."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
 def human_bytes(n: int | None) -> str:
     if n is None:
         return "?"

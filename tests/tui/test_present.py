@@ -170,3 +170,14 @@ def test_search_filters_and_mode_keys():
     mode, params = params_from_key("row:rows_per_chunk=None")
     assert (mode, params.rows_per_chunk) == ("row", None)
     assert params_from_key("structural") == ("structural", ModeParams())
+
+
+def test_counted_says_one_in_the_singular():
+    from tui.present import counted
+
+    assert [counted(n, "chunk") for n in (0, 1, 2, 1204)] == [
+        "0 chunks",
+        "1 chunk",
+        "2 chunks",
+        "1,204 chunks",
+    ]

@@ -34,7 +34,7 @@ from indexer.modes import registry as modes
 
 from .. import messages as msg
 from ..library import Library, params_from_key
-from ..present import chunk_stats, human_bytes, wrap_lines
+from ..present import chunk_stats, counted, human_bytes, wrap_lines
 from ..widgets.chunk_list import ChunkList
 from ..widgets.compare_view import Column, CompareGrid, CompareView
 from ..widgets.event_log import EventLog
@@ -271,7 +271,9 @@ class MainScreen(Screen[None]):
 
     def on_file_indexed(self, message: msg.FileIndexed) -> None:
         if message.action != "unchanged":
-            self.note(f"{message.path} {message.action} → {message.chunks} chunks in {message.ms:.0f} ms")
+            self.note(
+                f"{message.path} {message.action} → {counted(message.chunks, 'chunk')} in {message.ms:.0f} ms"
+            )
         self.mark_dirty(message.path)
 
     def on_index_failed(self, message: msg.IndexFailed) -> None:
@@ -430,7 +432,7 @@ class MainScreen(Screen[None]):
             parts.append("indexed " + time.strftime("%H:%M", time.localtime(row.indexed_at)))
         if row.status != "indexed" or not row.indexed_at:  # "indexed HH:MM" says it already
             parts.append(row.status + (f" {row.error_code}" if row.error_code else ""))
-        parts.append(f"{row.chunk_count:,} chunks")
+        parts.append(counted(row.chunk_count, "chunk"))
         title.update(" · ".join(escape(p) if i else p for i, p in enumerate(parts)))
         reads_note = ""
         if self.family:
@@ -745,8 +747,8 @@ class MainScreen(Screen[None]):
         self.post_message(msg.Exported(str(target), len(chunks)))
 
     def on_exported(self, message: msg.Exported) -> None:
-        self.note(f"exported {message.count} chunks to {message.target}")
-        self.app.notify(f"{message.count} chunks → {message.target}", title="exported")
+        self.note(f"exported {counted(message.count, 'chunk')} to {message.target}")
+        self.app.notify(f"{counted(message.count, 'chunk')} → {message.target}", title="exported")
 
 
 def _revision(row: Any | None) -> tuple[Any, ...] | None:

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..present import human_bytes
+from ..present import counted, human_bytes
 
 COLUMNS = (
     "format",
@@ -94,7 +94,7 @@ class ReportScreen(Screen[str | None]):
             for k in totals:
                 totals[k] += f.get(k, 0)
         self.query_one("#report-title", Static).update(
-            f"[b]Corpus report[/b]  {totals['files']:,} files · {totals['chunks']:,} chunks · "
+            f"[b]Corpus report[/b]  {counted(totals['files'], 'file')} · {counted(totals['chunks'], 'chunk')} · "
             f"{totals['failed']:,} failed"
         )
         options: list[Option] = []

@@ -14,6 +14,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import ProgressBar
 
+from ..present import counted
+
 WATCH = {
     "native": "watching [green]●[/]",
     "watching": "watching [green]●[/]",
@@ -43,7 +45,7 @@ class MarkupLine(Widget):
 class HeaderLine(MarkupLine):
     def show(self, folder: str, counts: dict, watcher: str) -> None:
         docs = counts.get("documents", 0)
-        parts = [f"{docs:,} docs", f"{counts.get('chunks', 0):,} chunks"]
+        parts = [counted(docs, "doc"), counted(counts.get("chunks", 0), "chunk")]
         if counts.get("failed"):
             parts.append(f"[red]{counts['failed']:,} failed[/]")
         if counts.get("stale"):
