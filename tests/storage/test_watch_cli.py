@@ -60,3 +60,14 @@ def test_watch_command_on_a_missing_folder_is_one_line_and_status_2(tmp_path):
     assert proc.stderr.strip().count("\n") == 0 and "no such folder" in proc.stderr
     assert "Traceback" not in proc.stderr
     assert time.monotonic() - started < 60
+
+
+def test_the_coalescing_line_counts_in_words():
+    from storage.sync import BatchApplied
+    from tui.commands.watch import format_event
+
+    assert format_event(BatchApplied(events=3, changes=1, ms=2.0)).endswith(
+        "coalesced   3 events into 1 change"
+    )
+    assert format_event(BatchApplied(events=5, changes=2, ms=2.0)).endswith("5 events into 2 changes")
+    assert format_event(BatchApplied(events=2, changes=2, ms=2.0)) is None  # nothing was coalesced
