@@ -116,6 +116,8 @@ class _Builder:
         self.list_stack: list[bool] = []
         self.items: list[ListItem] = []
         self.item_text: list[list[str]] = []  # text parts of each open item
+        self.item_pos: list[int] = []  # where the text of each open item (or its rest) starts
+        self.item_offsets: list[int] = []  # where each of ``items`` starts in the source
         self.list_start = 0
         # tables
         self.table_start = 0
@@ -177,12 +179,14 @@ class _Builder:
         if not self.list_stack:
             self.list_start = rng["start"]
             self.items = []
+            self.item_offsets = []
         elif self.item_text:
             self.close_item_text()
         self.list_stack.append(arg is not None)
 
     def s_item(self, arg: Any, rng: dict[str, int]) -> None:
         self.item_text.append([])
+        self.item_pos.append(rng["start"])
         self.text.clear()
 
     def s_table(self, arg: Any, rng: dict[str, int]) -> None:
@@ -244,12 +248,24 @@ class _Builder:
     def e_item(self, arg: Any, rng: dict[str, int]) -> None:
         self.close_item_text()
         self.item_text.pop()
+        self.item_pos.pop()
 
     def e_list(self, arg: Any, rng: dict[str, int]) -> None:
         self.list_stack.pop()
-        if not self.list_stack and self.items:
+        if self.list_stack:
+            if self.item_pos:  # the open item's text goes on after its nested list
+                self.item_pos[-1] = rng["end"]
+        elif self.items:
             items = tuple(self.items)
-            self.new(LIST, render_list(items), self.list_start, rng["end"], items=items)
+            lines = self.span(self.list_start, rng["end"])
+            if lines[1] - lines[0] == len(items) - 1 or len(self.item_offsets) != len(items):
+                self.blocks.append(new_block(LIST, render_list(items), 0, lines, items))
+            else:  # an item runs over several lines: say where each starts
+                self.blocks.append(
+                    new_block(
+                        LIST, render_list(items), 0, lines, items, {"item_lines": self.item_lines(lines[0])}
+                    )
+                )
             self.items = []
 
     def e_cell(self, arg: Any, rng: dict[str, int]) -> None:
@@ -367,6 +383,16 @@ class _Builder:
         for block in blocks:
             self.add(block, self.leaf_start, rng["end"])
 
+    def item_lines(self, first: int) -> tuple[int, ...]:
+        """The source line each collected item starts on; the list starts on line ``first``."""
+        raw, nl = self.lines.raw, self.lines.nl
+        pos, line, out = self.list_start, first, []
+        for offset in self.item_offsets:
+            line += raw.count(nl, pos, offset)
+            pos = offset
+            out.append(line)
+        return tuple(out)
+
     def close_item_text(self) -> None:
         """Emit the text gathered so far for the innermost open item (before a nested list)."""
         parts = self.item_text[-1]
@@ -377,6 +403,7 @@ class _Builder:
         if text:
             stack = self.list_stack
             self.items.append(new_item(text, max(len(stack) - 1, 0), stack[-1] if stack else False))
+            self.item_offsets.append(self.item_pos[-1] if self.item_pos else self.list_start)
 
     def other(self, ev: Any) -> None:
         """Events other than Text/Start/End (rare enough for a plain dispatch)."""
@@ -677,6 +704,7 @@ class _Fallback:
     def list(self, i: int) -> int:
         tokens, start = self.tokens, self.tokens[i]
         items: list[ListItem] = []
+        starts: list[int] = []  # the source line each item starts on
         ordered: list[bool] = []
         while i < len(tokens):
             tok = tokens[i]
@@ -690,6 +718,7 @@ class _Fallback:
                 text = " ".join(self.inline(tok).split())
                 if text:
                     items.append(ListItem(text, len(ordered) - 1, ordered[-1]))
+                    starts.append(self.span(tok.map)[0])
             elif tok.type in ("fence", "code_block"):
                 code = " ".join(tok.content.split())
                 if items and items[-1].level == len(ordered) - 1:
@@ -697,11 +726,12 @@ class _Fallback:
                     items[-1] = ListItem(f"{last.text} {code}".strip(), last.level, last.ordered)
                 elif code:
                     items.append(ListItem(code, len(ordered) - 1, ordered[-1]))
+                    starts.append(self.span(tok.map)[0])
             i += 1
         if items:
-            self.blocks.append(
-                Block(LIST, render_list(items), items=tuple(items), lines=self.span(start.map))
-            )
+            lines = self.span(start.map)
+            meta = {"item_lines": tuple(starts)} if lines[1] - lines[0] != len(items) - 1 else {}
+            self.blocks.append(Block(LIST, render_list(items), items=tuple(items), lines=lines, meta=meta))
         return i + 1
 
     def table(self, i: int) -> int:

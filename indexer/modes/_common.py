@@ -128,29 +128,35 @@ def trim(text: str, start: int, end: int) -> Span:
 
 class _LineMap:
     """Maps character offsets of a block's text to source lines, when they correspond: line for
-    line, or, for a code block whose range has two lines more than its text (the fences of a
-    fenced block), from the line after the opening fence. A part at the start or the end of the
-    text takes the block's first or last line, so the parts of a block cover its range."""
+    line; for a code block whose range has two lines more than its text (the fences of a fenced
+    block), from the line after the opening fence; for a list whose items run over several
+    lines, by the line each item starts on (``item_lines`` in its meta, one per text line: an
+    item reaches to the line before the next). A part at the start or the end of the text takes
+    the block's first or last line, so the parts of a block cover its range."""
 
     def __init__(self, block: Block) -> None:
         self.block = block
         self.newlines = [m.start() for m in re.finditer("\n", block.text)]
         lines = block.lines
         extra = lines[1] - lines[0] - len(self.newlines) if lines is not None else -1
-        self.exact = extra == 0 or (extra == 2 and block.kind == CODE)
+        starts = block.meta.get("item_lines") if extra and block.kind == LIST else None
+        self.starts = starts if starts and len(starts) == len(self.newlines) + 1 else None
+        self.exact = extra == 0 or (extra == 2 and block.kind == CODE) or self.starts is not None
         self.first = lines[0] + (extra == 2) if lines is not None else 0
 
     def lines(self, start: int, end: int) -> tuple[int, int] | None:
         lines = self.block.lines
         if not self.exact or lines is None:
             return lines
-        first = self.first
-        return (
-            first + bisect_right(self.newlines, start - 1) if start > 0 else lines[0],
-            first + bisect_right(self.newlines, max(start, end - 1) - 1)
-            if end < len(self.block.text)
-            else lines[1],
-        )
+        top = bisect_right(self.newlines, start - 1)  # the text lines the part spans, from 0
+        bottom = bisect_right(self.newlines, max(start, end - 1) - 1)
+        starts = self.starts
+        if starts is not None:
+            first = starts[top]
+            last = starts[bottom + 1] - 1 if bottom + 1 < len(starts) else lines[1]
+        else:
+            first, last = self.first + top, self.first + bottom
+        return (first if start > 0 else lines[0], last if end < len(self.block.text) else lines[1])
 
 
 def sub_block(block: Block, text: str, lines: tuple[int, int] | None, **changes: Any) -> Block:

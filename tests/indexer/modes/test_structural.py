@@ -198,3 +198,23 @@ def test_the_parts_of_a_long_fenced_code_block_name_their_own_lines():
     assert [c.metadata["source_lines"] for c in parts] == [[3, 41], [42, 64]]
     lines = source.split("\n")
     assert lines[42 - 1].startswith("x_38") and lines[41 - 1].startswith("x_37")  # 1-based
+
+
+def test_the_parts_of_a_long_list_of_wrapped_items_name_their_own_lines():
+    # line 1 heading; items from line 3, each on two source lines (item i on 3 + 2i and 4 + 2i),
+    # each one text line of 8 + 40 + 13 = 61 characters. 19 items make 19 * 62 - 1 = 1,177
+    # characters (20 would pass 1,200): the first part is items 0-18 (lines 3-40), the second
+    # items 19-29 (lines 41-62).
+    from indexer import extract
+
+    source = "# Refs\n\n" + "".join(f"- item {i:02d} {'a' * 40}\n  continued {i:02d}\n" for i in range(30))
+    parts = [
+        c
+        for c in chunk_document(extract(source.encode(), filename="l.md"))
+        if c.content_type == "bullet_list"
+    ]
+    assert [len(c.content.splitlines()[0]) for c in parts] == [61, 61]
+    assert [c.content.splitlines()[0][:7] for c in parts] == ["item 00", "item 19"]
+    assert [c.metadata["source_lines"] for c in parts] == [[3, 40], [41, 62]]
+    lines = source.split("\n")
+    assert lines[41 - 1] == f"- item 19 {'a' * 40}" and lines[62 - 1] == "  continued 29"
