@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """DOCX throughput: chunkscope next to py-chunks and raw python-docx, in one process, one run.
 
-    python bench/bench_docx.py [--corpus bench/out] [--rounds 3]
+    python bench/bench_docx.py [--corpus bench/out] [--rounds 5]
 
 The corpus is the benchmark corpus's .docx files (written by ../shared/bench/make_corpus.py into
 bench/out/ when absent). Three contenders over the same files, each after one warm-up pass:
@@ -11,7 +11,8 @@ bench/out/ when absent). Three contenders over the same files, each after one wa
 - python-docx: ``Document(path)`` plus the text of every paragraph and table cell (no chunking).
 
 Prints files/s for each and chunkscope's ratio to py-chunks (target: ≥ 0.3×). Best of
-``--rounds`` rounds, so a busy neighbour on the shared machine skews less.
+``--rounds`` rounds, the contenders taking turns in each, so a busy neighbour on the shared
+machine skews less.
 """
 
 from __future__ import annotations
@@ -38,22 +39,29 @@ def corpus(folder: Path) -> list[Path]:
     return files
 
 
-def best_rate(files: list[Path], run: Callable[[Path], object], rounds: int) -> float:
-    for path in files:  # warm-up: imports, caches, first-touch of the files
-        run(path)
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
+def best_rates(files: list[Path], runs: dict[str, Callable[[Path], object]], rounds: int) -> dict[str, float]:
+    """files/s of each contender, best of ``rounds`` passes over the files. The contenders take
+    turns in each round (the order rotating), so that a change in the machine's load hits them
+    alike instead of whichever happened to run then."""
+    for run in runs.values():  # warm-up: imports, caches, first-touch of the files
         for path in files:
             run(path)
-        best = min(best, time.perf_counter() - start)
-    return len(files) / best
+    best = dict.fromkeys(runs, float("inf"))
+    names = list(runs)
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            run = runs[name]
+            start = time.perf_counter()
+            for path in files:
+                run(path)
+            best[name] = min(best[name], time.perf_counter() - start)
+    return {name: len(files) / t for name, t in best.items()}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=ROOT / "bench" / "out")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     files = corpus(args.corpus)
     size = sum(p.stat().st_size for p in files)
@@ -72,12 +80,13 @@ def main() -> int:
                 n += sum(len(c.text) for c in row.cells)
         return n
 
-    rates = {
-        "chunkscope get_chunks": best_rate(files, lambda p: get_chunks(p), args.rounds),
-        "chunkscope extract only": best_rate(files, lambda p: extract(p), args.rounds),
-        "py-chunks get_chunks": best_rate(files, lambda p: py_chunks.get_chunks(str(p)), args.rounds),
-        "python-docx (raw text)": best_rate(files, raw_docx, args.rounds),
+    runs: dict[str, Callable[[Path], object]] = {
+        "chunkscope get_chunks": lambda p: get_chunks(p),
+        "chunkscope extract only": lambda p: extract(p),
+        "py-chunks get_chunks": lambda p: py_chunks.get_chunks(str(p)),
+        "python-docx (raw text)": raw_docx,
     }
+    rates = best_rates(files, runs, args.rounds)
     base = rates["py-chunks get_chunks"]
     width = max(len(k) for k in rates)
     for name, rate in rates.items():
