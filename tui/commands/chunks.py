@@ -7,6 +7,7 @@ import json
 import sys
 
 from tui.cli import UserError
+from tui.present import counted
 
 
 def add_mode_options(p: argparse.ArgumentParser) -> None:
@@ -109,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
             head = " · ".join([f"#{i}", c["content_type"], *where, f"{len(c['content']):,} ch"])
             print(f"── {head} " + "─" * max(0, 60 - len(head)))
             print(c["content"])
-        print(f"── {len(chunks)} chunk{'s' if len(chunks) != 1 else ''} ({args.mode})", file=sys.stderr)
+        print(f"── {counted(len(chunks), 'chunk')} ({args.mode})", file=sys.stderr)
     return 0
 
 

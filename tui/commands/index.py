@@ -131,6 +131,7 @@ def run(args: argparse.Namespace) -> int:
     from storage.errors import StoreError
     from storage.indexing import FileRemoved, IndexFailed, ScanProgress, index_folder
     from tui.cli import UserError
+    from tui.present import counted
 
     folder: Path = args.folder
     if not folder.is_dir():
@@ -232,7 +233,7 @@ def run(args: argparse.Namespace) -> int:
         out_console.print(f"  … and {len(failures) - 20} more (`chunkscope report` lists them all)")
     if earlier > 0:
         out_console.print(
-            f"  {earlier:,} unchanged file{'s' if earlier != 1 else ''} still failing from an earlier run "
+            f"  {counted(earlier, 'unchanged file')} still failing from an earlier run "
             "(`chunkscope report` lists them)",
             highlight=False,
         )

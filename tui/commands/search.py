@@ -58,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from storage.store import snippet_parts
     from tui.cli import UserError
     from tui.commands.index import open_store
+    from tui.present import counted
 
     if args.limit < 1:
         raise UserError("--limit must be at least 1")
@@ -72,8 +73,7 @@ def run(args: argparse.Namespace) -> int:
             missing = store.without_mode(mode)
             if missing:
                 print(
-                    f"chunking {len(missing):,} document{'s' if len(missing) != 1 else ''} "
-                    f"in {mode} mode first …",
+                    f"chunking {counted(len(missing), 'document')} in {mode} mode first …",
                     file=sys.stderr,
                 )
                 store.chunk_all(mode, missing)
