@@ -49,6 +49,11 @@ async def open_file(pilot, path: str) -> None:
     await settle(pilot)
 
 
+async def open_search(pilot) -> None:
+    await pilot.press("slash")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, SearchScreen), what="the search screen")
+
+
 def label_of(app: ChunkscopeApp, path: str) -> str:
     return str(app.main.query_one(FileTree).nodes[path].label)
 
@@ -212,8 +217,7 @@ async def test_search_and_jump_to_the_chunk(indexed_corpus):
     app = make_app(indexed_corpus)
     async with app.run_test(size=SIZE) as pilot:
         await open_file(pilot, "extra/all_round.docx")
-        await pilot.press("slash")
-        await wait_for(pilot, lambda: isinstance(app.screen, SearchScreen))
+        await open_search(pilot)
         await pilot.press(*"zanzibar")
         await wait_for(pilot, lambda: app.screen.hits, what="search hits")
         assert [h.path for h in app.screen.hits] == ["notes.md"]
@@ -316,8 +320,7 @@ async def test_search_filters_by_format_and_jumps_into_a_mode(indexed_corpus):
         await pilot.click("#chunk-list")
         await pilot.press(sentence)
         await settle(pilot)
-        await pilot.press("slash")
-        await wait_for(pilot, lambda: isinstance(app.screen, SearchScreen))
+        await open_search(pilot)
         app.screen.query_one("#search-input").value = "zanzibar mode:sentence type:md"
         status = app.screen.query_one("#search-status")
         await wait_for(
@@ -331,8 +334,7 @@ async def test_search_filters_by_format_and_jumps_into_a_mode(indexed_corpus):
         current = app.main.query_one(ChunkList).current
         assert current is not None and "zanzibar" in current.content
         # a format filter that matches nothing gives no hits
-        await pilot.press("slash")
-        await wait_for(pilot, lambda: isinstance(app.screen, SearchScreen))
+        await open_search(pilot)
         app.screen.query_one("#search-input").value = "zanzibar type:pdf"
         status = app.screen.query_one("#search-status")
         await wait_for(pilot, lambda: "source type pdf" in str(status.render()), what="pdf-only search")
@@ -434,8 +436,7 @@ async def test_a_search_in_a_mode_sees_every_document_that_mode_serves(indexed_c
     app = make_app(indexed_corpus)
     async with app.run_test(size=SIZE) as pilot:
         await open_file(pilot, "notes.md")
-        await pilot.press("slash")
-        await wait_for(pilot, lambda: isinstance(app.screen, SearchScreen))
+        await open_search(pilot)
         app.screen.query_one("#search-input").value = "zanzibar mode:section"
         await wait_for(pilot, lambda: app.screen.hits, what="hits in the section mode")
         assert [(h.path, h.mode_key.split(":")[0]) for h in app.screen.hits] == [("notes.md", "section")]
