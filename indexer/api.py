@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from stat import S_ISDIR
 from typing import Any
@@ -70,7 +70,7 @@ def extract_bytes(data: bytes, filename: str, ctx: ExtractContext | None = None)
     """Bytes → Document through the registry. Only documented errors escape."""
     ctx = ctx or ExtractContext(filename=filename)
     if ctx.filename != filename:
-        ctx = ExtractContext(filename=filename, limits=ctx.limits, options=ctx.options)
+        ctx = replace(ctx, filename=filename)
     spec = formats.resolve(filename, data)
     if not spec.supported or spec.func is None:
         raise errors.UnsupportedFormat(spec.note or f"{spec.source_type} files are not supported")
@@ -104,11 +104,15 @@ def extract(
     filename: str | None = None,
     limits: Limits | None = None,
     options: dict[str, Any] | None = None,
+    image_data: bool = True,
 ) -> Document:
-    """The mode-free extracted form of a document."""
+    """The mode-free extracted form of a document. With ``image_data=False`` (nothing will list
+    the images) an extractor may leave the images' bytes empty where encoding them is costly
+    (PDF); the blocks, and so every chunk made without ``list_images``, are the same."""
     limits = limits or Limits()
     data, name = read_source(source, filename, limits)
-    return extract_bytes(data, name, ExtractContext(filename=name, limits=limits, options=options or {}))
+    ctx = ExtractContext(filename=name, limits=limits, options=options or {}, image_data=image_data)
+    return extract_bytes(data, name, ctx)
 
 
 def chunk_document(doc: Document, mode: str = "default", params: ModeParams | None = None) -> list[Chunk]:
@@ -141,7 +145,7 @@ def get_chunks(
         rows_per_chunk=rows_per_chunk,
         list_images=list_images,
     )
-    doc = extract(source, filename=filename, options=options)
+    doc = extract(source, filename=filename, options=options, image_data=list_images)
     chunks = chunk_dicts(chunk_document(doc, mode, params))
     if not list_images:
         return chunks
@@ -157,7 +161,7 @@ def get_markdown(
 ) -> str | MarkdownResult:
     from .markdown import render_markdown
 
-    doc = extract(source, filename=filename, options=options)
+    doc = extract(source, filename=filename, options=options, image_data=list_images)
     text = render_markdown(doc, list_images=list_images)
     if not list_images:
         return text

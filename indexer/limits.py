@@ -32,6 +32,9 @@ class ExtractContext:
     limits: Limits = field(default_factory=Limits)
     # format options, e.g. {"pdf_tables": "auto", "ocr": "never"}
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # False when nothing will list the images: they are found and checked as usual, but an
+    # extractor may leave their bytes unencoded (PDF: no PNG is written); blocks and chunks are the same
+    image_data: bool = True
 
     def option(self, key: str, default: Any = None) -> Any:
         return self.options.get(key, default)

@@ -165,9 +165,10 @@ class ImageError(Exception):
     """An image pdfium cannot decode; the message is the reason recorded as skipped."""
 
 
-def decode_png(obj) -> tuple[bytes, int, int]:
+def decode_png(obj, encode: bool = True) -> tuple[bytes, int, int]:
     """The pixels of image object ``obj`` (unrendered: no mask or transform applied) as a PNG
-    (bytes, width, height); ImageError with a reason otherwise."""
+    (bytes, width, height); ImageError with a reason otherwise. Without ``encode`` the pixels
+    are decoded and checked the same way but no PNG is written (the bytes are b"")."""
     width, height = image_size(obj)
     if width * height > MAX_IMAGE_PIXELS:
         raise ImageError(f"{width}×{height} pixels is over the {MAX_IMAGE_PIXELS:,}-pixel limit")
@@ -182,6 +183,8 @@ def decode_png(obj) -> tuple[bytes, int, int]:
         pil = _bitmap_image(raw_bitmap)
         if pil.mode not in ("RGB", "RGBA", "L", "LA", "1", "P"):
             pil = pil.convert("RGB")
+        if not encode:
+            return b"", pil.width, pil.height
         buf = io.BytesIO()
         pil.save(buf, format="PNG", compress_level=1)
     finally:

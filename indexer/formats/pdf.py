@@ -160,7 +160,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             pages.append(_Page(number, PageGeometry(number, 0.0, 792.0, 0.0, 612.0)))
             continue
         try:
-            info = _read_page(pdf, page, number, images, skipped, warnings, tables_mode)
+            info = _read_page(pdf, page, number, images, skipped, warnings, tables_mode, ctx.image_data)
         finally:
             page.close()
         chars += info.chars
@@ -218,7 +218,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     return assemble("pdf", blocks, images=tuple(images), metadata=metadata, coverage=coverage)
 
 
-def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables_mode) -> _Page:
+def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables_mode, encode=True) -> _Page:
     info = _Page(number, _geometry(page, number))
     info.objects = scan_page(page.page)
     if info.objects.truncated:
@@ -241,7 +241,7 @@ def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables
         n += 1
         image_name = f"image_p{number}_{n}.png"
         try:
-            png, width, height = decode_png(obj)
+            png, width, height = decode_png(obj, encode)
         except ImageError as exc:
             skipped.append(Skipped("image", image_name, str(exc)))
             continue

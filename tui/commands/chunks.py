@@ -88,7 +88,7 @@ def params_from(args: argparse.Namespace):
 def run(args: argparse.Namespace) -> int:
     from indexer import chunk_document, extract
 
-    doc = extract(args.file, options=extract_options(args))
+    doc = extract(args.file, options=extract_options(args), image_data=args.list_images)
     if args.compare:
         return compare(doc, [m.strip() for m in args.compare.split(",") if m.strip()], params_from(args))
     chunks = [c.to_dict() for c in chunk_document(doc, args.mode, params_from(args))]

@@ -11,9 +11,10 @@ import pytest
 from PIL import Image as PILImage
 
 from indexer import errors
-from indexer.api import ChunksResult, extract, extract_bytes, get_chunks, get_markdown
+from indexer.api import ChunksResult, chunk_document, extract, extract_bytes, get_chunks, get_markdown
 from indexer.formats.pdf import extract_pdf
 from indexer.limits import ExtractContext, Limits
+from indexer.markdown import render_markdown
 from indexer.model import HEADING, IMAGE, LIST, PARAGRAPH, TABLE
 from tests.conftest import SAMPLE_CORPUS
 
@@ -137,6 +138,19 @@ def test_image_block_and_placeholder_without_list_images(report):
     chunks = get_chunks(PDFS / "report.pdf")
     placeholders = [c for c in chunks if c["content_type"] == "image"]
     assert len(placeholders) == 1 and "[Image: image_p2_1.png]" in placeholders[0]["content"]
+
+
+def test_images_are_not_encoded_when_nothing_lists_them(report):
+    # report.pdf's one image: found, checked and counted as usual, its PNG not written
+    bare = extract(PDFS / "report.pdf", image_data=False)
+    assert [(i.name, i.width, i.height, i.data) for i in bare.images] == [("image_p2_1.png", 64, 48, b"")]
+    assert report.images[0].data.startswith(b"\x89PNG")
+    assert bare.blocks == report.blocks and bare.coverage == report.coverage
+    for mode in MODES:
+        assert get_chunks(PDFS / "report.pdf", mode=mode) == [
+            c.to_dict() for c in chunk_document(report, mode)
+        ]
+    assert get_markdown(PDFS / "report.pdf") == render_markdown(report, list_images=False)
 
 
 def test_markdown_headings_tables_page_rules_and_images():
