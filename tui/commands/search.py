@@ -120,5 +120,5 @@ def run(args: argparse.Namespace) -> int:
         for text, matched in snippet_parts(" ".join(h.snippet.split())):
             snippet.append(text, style="bold yellow" if matched else None)
         console.print(snippet)
-    print(f"{len(hits)} hit{'s' if len(hits) != 1 else ''}", file=sys.stderr)
+    print(counted(len(hits), "hit"), file=sys.stderr)
     return 0 if hits else 1

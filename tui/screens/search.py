@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..present import where
+from ..present import counted, where
 
 FILTERS = {"type": "source_type", "mode": "mode", "kind": "content_type"}
 
@@ -93,7 +93,7 @@ class SearchScreen(ModalScreen[Any]):
                 missing = await library.call(library.store.without_mode, mode)
                 if missing:
                     self.query_one("#search-status", Static).update(
-                        f"chunking {len(missing):,} file{'s' if len(missing) != 1 else ''} in {mode} mode first …"
+                        f"chunking {counted(len(missing), 'file')} in {mode} mode first …"
                     )
                     await library.call(library.store.chunk_all, mode, missing)
             hits = await library.call(library.store.search, words, limit=100, **filters)
@@ -108,7 +108,7 @@ class SearchScreen(ModalScreen[Any]):
         if query:
             note = "".join(f" · {k.replace('_', ' ')} {v}" for k, v in filters.items())
             more = " (first 100)" if len(hits) == 100 else ""
-            status.update(f"{len(hits)} hit{'s' if len(hits) != 1 else ''}{more}{note}")
+            status.update(f"{counted(len(hits), 'hit')}{more}{note}")
         else:
             status.update("")
 
