@@ -37,6 +37,14 @@ SPREADSHEET = "spreadsheet"
 CSV = "csv"
 FAMILIES = (DOCUMENT, SPREADSHEET, CSV)
 
+# Block.meta keys that change how the modes group blocks.
+#: a presentation's speaker notes: they never share a prose chunk with the slide's own text, and a
+#: chunk of notes alone says ``speaker_notes: true``
+NOTES = "notes"
+#: the block stands outside every heading (the blocks of a slide without a title): the heading
+#: path in force ends before it
+NO_HEADING = "no_heading"
+
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 

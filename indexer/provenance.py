@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .model import Block
+from .model import NOTES, Block
 
 #: Block.meta keys copied from the chunk's first block.
 FIRST_KEYS = (
@@ -31,7 +31,8 @@ RANGE_KEYS = ("record_range", "row_range")
 
 def provenance(blocks: Iterable[Block]) -> dict[str, Any]:
     """``source_lines``, ``page_number`` (and ``page_end`` when it spans pages) and the first
-    block's e-mail/sheet/slide keys; ranges merged. Keys absent when no block knows them."""
+    block's e-mail/sheet/slide keys; ranges merged; ``speaker_notes`` when every block is a
+    speaker note. Keys absent when no block knows them."""
     blocks = list(blocks)
     out: dict[str, Any] = {}
     lines = [b.lines for b in blocks if b.lines]
@@ -51,6 +52,8 @@ def provenance(blocks: Iterable[Block]) -> dict[str, Any]:
         spans = [b.meta[key] for b in blocks if b.meta.get(key)]
         if spans:
             out[key] = [min(s[0] for s in spans), max(s[1] for s in spans)]
+    if blocks and all(b.meta.get(NOTES) for b in blocks):
+        out["speaker_notes"] = True
     return out
 
 

@@ -41,7 +41,8 @@ def human_bytes(n: int | None) -> str:
 
 
 def where(meta: dict[str, Any]) -> str:
-    """Provenance in a few words: ``p.3 · lines 4–19``, ``msg 2``, ``Sheet1 rows 2–9``, ``slide 4``."""
+    """Provenance in a few words: ``p.3 · lines 4–19``, ``msg 2``, ``Sheet1 rows 2–9``, ``slide 4``,
+    ``slide 4 · speaker notes``."""
     parts: list[str] = []
     if meta.get("message_index") is not None:
         parts.append(f"msg {meta['message_index']}")
@@ -54,6 +55,8 @@ def where(meta: dict[str, Any]) -> str:
         parts.append(f"rows {a}–{b}")
     if meta.get("slide_number") is not None:
         parts.append(f"slide {meta['slide_number']}")
+    if meta.get("speaker_notes"):
+        parts.append("speaker notes")
     if meta.get("page_number") is not None:
         end = meta.get("page_end")
         parts.append(f"p.{meta['page_number']}" + (f"–{end}" if end else ""))

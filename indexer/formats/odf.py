@@ -26,6 +26,8 @@ from ..model import (
     HEADING,
     IMAGE,
     LIST,
+    NO_HEADING,
+    NOTES,
     PARAGRAPH,
     TABLE,
     Block,
@@ -389,6 +391,8 @@ class _Reader:
             self.meta = {"slide_number": number, "slide_title": title or None}
             if title:
                 self.blocks.append(Block(HEADING, title, level=1, page=number, meta=self.meta))
+            else:  # not under the title of the slide before
+                self.meta[NO_HEADING] = True
             start = len(self.blocks)
             for frame in sorted(frames, key=lambda f: (_length(f.get(SVG_Y)), _length(f.get(SVG_X)))):
                 if frame.get(P_CLASS) == "title":
@@ -396,7 +400,7 @@ class _Reader:
                 self.shape(frame)
             notes = page.find(P_NOTES)
             if notes is not None:
-                note_meta = {**self.meta, "notes": True}
+                note_meta = {**self.meta, NOTES: True}
                 for frame in notes.iter(D_FRAME):
                     if frame.get(P_CLASS) != "notes":
                         continue

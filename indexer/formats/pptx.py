@@ -25,6 +25,8 @@ from ..model import (
     HEADING,
     IMAGE,
     LIST,
+    NO_HEADING,
+    NOTES,
     PARAGRAPH,
     TABLE,
     Block,
@@ -299,11 +301,13 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
         meta["hidden"] = True
     if title:
         blocks.append(Block(HEADING, title, level=1, page=number, meta=meta))
+    else:  # not under the title of the slide before
+        meta[NO_HEADING] = True
     blocks.extend(walker.shapes(slide.shapes, slide, meta, number))
     if slide.has_notes_slide:
         frame = slide.notes_slide.notes_text_frame
         if frame is not None:
-            note_meta = {**meta, "notes": True}
+            note_meta = {**meta, NOTES: True}
             for block in _frame_blocks(frame._txBody, note_meta):
                 blocks.append(Block(PARAGRAPH, block.text, page=number, meta=note_meta))
     return blocks

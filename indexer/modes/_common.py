@@ -17,7 +17,7 @@ from functools import cache
 from itertools import chain, product
 from typing import Any
 
-from ..model import CODE, HEADING, IMAGE, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
+from ..model import CODE, HEADING, IMAGE, LIST, NOTES, PARAGRAPH, TABLE, Block, Chunk, Document
 from ..provenance import FIRST_KEYS, RANGE_KEYS
 from .params import ModeParams
 
@@ -265,6 +265,14 @@ class HeadingPath:
             self._path.pop()
         self._path.append((level, block.text.strip()))
 
+    def __bool__(self) -> bool:
+        return bool(self._path)
+
+    def clear(self) -> None:
+        """Drop every heading: for a block outside them (``NO_HEADING in block.meta``), once the
+        caller has closed what it had open under them."""
+        self._path = []
+
     @property
     def heading(self) -> str | None:
         return self._path[-1][1] if self._path else None
@@ -308,7 +316,7 @@ class Draft:
         return Chunk(self.text, self.content_type, meta)
 
 
-_PROVENANCE_KEYS = frozenset(FIRST_KEYS + RANGE_KEYS)
+_PROVENANCE_KEYS = frozenset((*FIRST_KEYS, *RANGE_KEYS, NOTES))
 
 
 def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
@@ -332,6 +340,8 @@ def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
             span = extra.get(key)
             if span:
                 meta[key] = [span[0], span[1]]
+        if extra.get(NOTES):
+            meta["speaker_notes"] = True
         return
     first_line = last_line = first_page = last_page = None
     metas = []
@@ -375,6 +385,8 @@ def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
             spans = [m[key] for m in metas if m.get(key)]
             if spans:
                 meta[key] = [min(s[0] for s in spans), max(s[1] for s in spans)]
+    if NOTES in keys and len(metas) == len(blocks) and all(m.get(NOTES) for m in metas):
+        meta["speaker_notes"] = True
 
 
 def _provenance(blocks: list[Block]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ text (units joined by blank lines) is cut between units to at most 2,000 charact
 from __future__ import annotations
 
 from ..gcpause import no_cycle_collection
-from ..model import DOCUMENT, HEADING, Block, Chunk, Document
+from ..model import DOCUMENT, HEADING, NO_HEADING, Block, Chunk, Document
 from ._common import (
     HeadingPath,
     doc_metadata,
@@ -89,6 +89,10 @@ def _pieces(blocks: list[Block], per_page: int) -> list[Piece]:
             elif tag == "estimated":
                 tag = real[0]
             at = real[1]
+        if block.meta and NO_HEADING in block.meta and path:
+            if units:
+                flush(tag)
+            path.clear()
         if block.kind == HEADING:
             flush("heading_boundary")
             path.enter(block)

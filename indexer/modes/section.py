@@ -10,7 +10,7 @@ first heading is a preamble section whose ``section_heading`` is ``null``.
 from __future__ import annotations
 
 from ..gcpause import no_cycle_collection
-from ..model import DOCUMENT, HEADING, LIST, PARAGRAPH, Block, Chunk, Document
+from ..model import DOCUMENT, HEADING, LIST, NO_HEADING, PARAGRAPH, Block, Chunk, Document
 from ._common import (
     HeadingPath,
     doc_metadata,
@@ -67,6 +67,9 @@ def _pieces(blocks: list[Block]) -> list[Piece]:
         body.clear()
 
     for block in blocks:
+        if block.meta and NO_HEADING in block.meta and path:
+            flush()
+            path.clear()
         if block.kind == HEADING:
             flush()
             path.enter(block)

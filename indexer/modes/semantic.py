@@ -3,7 +3,8 @@
 Headings are emitted alone (they reset the context); tables and code pass through untouched as
 ``table``/``code_block`` with ``primary_merge_reason: structural_boundary``. Each paragraph or list
 is tested against the open chunk by a ladder of rules; the first that fires decides: the size cap
-(new chunk), a transition phrase (new chunk), then reasons to merge — reference continuity,
+(new chunk), speaker notes meeting a slide's own text or the reverse (new chunk), a transition
+phrase (new chunk), then reasons to merge — reference continuity,
 elaboration, example, cause/effect, contrast, question/answer, definition expansion, a short
 paragraph, a list sharing a keyword, any shared keyword — and otherwise a new chunk.
 """
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..gcpause import no_cycle_collection
-from ..model import CODE, DOCUMENT, HEADING, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
+from ..model import CODE, DOCUMENT, HEADING, LIST, NO_HEADING, NOTES, PARAGRAPH, TABLE, Block, Chunk, Document
 from ._common import (
     HeadingPath,
     doc_metadata,
@@ -92,13 +93,16 @@ def merge_reason(current: _Open, block: Block, words: set[bytes]) -> str | None:
     text = block.text
     if current.size + len(text) + 2 > MAX_CHARS:
         return None
+    last = current.parts[-1]
+    if (block.meta or last.meta) and block.meta.get(NOTES) != last.meta.get(NOTES):
+        return None  # speaker notes and the slide's text
     head = _head(text)
     if head.startswith(TRANSITIONS):
         return None
     for reason, prefixes in PREFIX_RULES:
         if head.startswith(prefixes):
             return reason
-    prev = current.parts[-1].text
+    prev = last.text
     if prev[-1:].isspace():
         prev = prev.rstrip()
     if prev.endswith("?"):
@@ -208,6 +212,11 @@ def _walk(blocks: list[Block], put: Callable[[str, str, list[Block], dict[str, A
 
     for block in blocks:
         kind = block.kind
+        if block.meta and NO_HEADING in block.meta and path:
+            if current is not None:
+                flush()
+            path.clear()
+            heading, heading_path, level = None, [], None
         if kind == HEADING:
             if current is not None:
                 flush()

@@ -13,7 +13,7 @@ from typing import Any
 
 from .._fast import new_chunk
 from ..gcpause import no_cycle_collection
-from ..model import CODE, DOCUMENT, HEADING, LIST, TABLE, Block, Chunk, Document
+from ..model import CODE, DOCUMENT, HEADING, LIST, NO_HEADING, NOTES, TABLE, Block, Chunk, Document
 from ._common import (
     HeadingPath,
     add_provenance,
@@ -119,8 +119,14 @@ def _walk(blocks: list[Block], per_chunk: int, sink: Sink) -> None:
         start = end
 
     place: dict[str, Any] = {"section_heading": None, "heading_path": [], "section_level": None}
+    notes = None  # the last paragraph's speaker-notes flag
     for block in blocks:
         kind = block.kind
+        if block.meta and NO_HEADING in block.meta and path:
+            if end > start:
+                flush()
+            path.clear()
+            place = {"section_heading": None, "heading_path": [], "section_level": None}
         if kind == HEADING:
             if end > start:
                 flush()
@@ -144,6 +150,10 @@ def _walk(blocks: list[Block], per_chunk: int, sink: Sink) -> None:
                     } | meta
                 put(PASS_TYPES[kind], part.text, [part], meta)
             continue
+        if block.meta or notes:
+            if block.meta.get(NOTES) != notes and end > start:
+                flush()  # speaker notes and the slide's text are grouped apart
+            notes = block.meta.get(NOTES)
         count = counts[paragraph]
         paragraph += 1
         owners += [block] * count

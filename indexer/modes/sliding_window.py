@@ -6,7 +6,7 @@ chunk is ``sliding_window`` in every document format (tabular formats have their
 from __future__ import annotations
 
 from ..gcpause import no_cycle_collection
-from ..model import DOCUMENT, HEADING, Chunk, Document
+from ..model import DOCUMENT, HEADING, NO_HEADING, Chunk, Document
 from ._common import HeadingPath, doc_metadata, prepare_images
 from ._emit import Piece, emit
 from .params import ModeParams
@@ -39,6 +39,9 @@ def _windows(doc: Document, params: ModeParams, size: int, overlap: int) -> list
     context = []
     current: tuple[str | None, list[str]] = (None, [])
     for block in units:
+        if block.meta and NO_HEADING in block.meta and path:
+            path.clear()
+            current = (None, [])
         if block.kind == HEADING:
             path.enter(block)
             current = (path.heading, path.path)

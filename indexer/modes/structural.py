@@ -5,7 +5,8 @@ Headings become ``heading`` chunks; consecutive paragraphs are packed into prose
 only between rows, items and lines; a short prose chunk (< 350) is merged into the prose chunk
 before it when the two fit in 1,550. Images: a placeholder ``image`` chunk carrying ``[Image: alt]``,
 or with ``list_images`` one extraction chunk per image (first in the list, except for documents
-whose images stay at their anchor paragraph).
+whose images stay at their anchor paragraph). A presentation's speaker notes are never packed with
+the slide's own text.
 """
 
 from __future__ import annotations
@@ -16,7 +17,20 @@ from typing import Any
 
 from .._fast import new_chunk, relined
 from ..gcpause import no_cycle_collection
-from ..model import CODE, DOCUMENT, HEADING, IMAGE, LIST, PARAGRAPH, TABLE, Block, Chunk, Document
+from ..model import (
+    CODE,
+    DOCUMENT,
+    HEADING,
+    IMAGE,
+    LIST,
+    NO_HEADING,
+    NOTES,
+    PARAGRAPH,
+    TABLE,
+    Block,
+    Chunk,
+    Document,
+)
 from ._common import (
     Draft,
     add_provenance,
@@ -117,6 +131,7 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
             and size < MIN_CHARS
             and len(open_text) + 1 + size <= MERGED_MAX
             and out[open_at].metadata["heading_path"] == names
+            and open_blocks[-1].meta.get(NOTES) == prose[0].meta.get(NOTES)
         ):
             prev = out[open_at].metadata
             open_text = open_text + "\n" + text
@@ -151,6 +166,11 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
     for block in doc.blocks:
         kind = block.kind
         text = block.text
+        meta = block.meta
+        if meta and stack and NO_HEADING in meta:  # outside the headings in force
+            if prose:
+                flush()
+            stack, heading, level, names = [], None, None, []
         if kind == IMAGE or block.images:
             if prose:
                 flush()
@@ -170,6 +190,8 @@ def _structural(doc: Document, params: ModeParams) -> list[Chunk]:
         elif not text.strip():
             continue
         elif kind == PARAGRAPH or kind not in _SPECIAL:  # prose (add_prose, inline for one part)
+            if prose and (meta or prose[-1].meta) and meta.get(NOTES) != prose[-1].meta.get(NOTES):
+                flush()  # speaker notes and the slide's text are never packed together
             size = len(text)
             if size > MAX_CHARS:
                 add_prose(block)

@@ -72,3 +72,12 @@ def test_the_plain_listing_counts_in_words(tmp_path, capsys):
     assert main(["chunks", str(src)]) == 0
     out, err = capsys.readouterr()
     assert " · lines 3-4 · " in out and err.strip() == "── 2 chunks (default)"
+
+
+def test_the_plain_listing_names_slides_and_speaker_notes(sample_corpus, capsys):
+    assert main(["chunks", str(sample_corpus / "office" / "operations_review.pptx")]) == 0
+    heads = [line for line in capsys.readouterr().out.splitlines() if line.startswith("── #")]
+    # slide 2's note, "Mention the Quay Street closure lasted two nights." (50 characters)
+    assert any(" · slide 2 · speaker notes · line 12 · 50 ch " in h for h in heads)
+    assert sum("speaker notes" in h for h in heads) == 1
+    assert " · slide 1 · " in heads[0]

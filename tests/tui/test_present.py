@@ -40,6 +40,7 @@ class C:
         ({"sheet_name": "Sheet1", "row_range": [2, 9]}, "Sheet1 rows 2–9"),
         ({"row_range": [5, 5]}, "rows 5–5"),
         ({"slide_number": 4, "page_number": 4}, "slide 4 · p.4"),
+        ({"slide_number": 4, "speaker_notes": True}, "slide 4 · speaker notes"),
         ({}, ""),
     ],
 )

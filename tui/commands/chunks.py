@@ -102,8 +102,12 @@ def run(args: argparse.Namespace) -> int:
         for i, c in enumerate(chunks):
             meta = c["metadata"]
             where = []
-            if meta.get("page_number") is not None:
+            if meta.get("slide_number") is not None:
+                where.append(f"slide {meta['slide_number']}")
+            elif meta.get("page_number") is not None:
                 where.append(f"p.{meta['page_number']}")
+            if meta.get("speaker_notes"):
+                where.append("speaker notes")
             if meta.get("source_lines"):
                 a, b = meta["source_lines"]
                 where.append(f"lines {a}-{b}" if a != b else f"line {a}")

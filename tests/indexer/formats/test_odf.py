@@ -67,6 +67,11 @@ def test_sample_briefing_slides(sample_corpus):
     assert all(b.meta["slide_title"] for b in doc.blocks)
     chunks = get_chunks(sample_corpus / "office" / "volunteers_briefing.odp")
     assert [c["metadata"].get("slide_number") for c in chunks][0] == 1
+    # The note is a chunk of its own (it was packed with the two body lines before).
+    assert [(c["content"], c["metadata"].get("speaker_notes")) for c in chunks[-2:]] == [
+        ("Open at 9:30, close at 13:00\nTwo volunteers at the desk", None),
+        ("Remind everyone about the new key safe.", True),
+    ]
 
 
 def test_real_world_notes_tracked_changes_captions(real_world):

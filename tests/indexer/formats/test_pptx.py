@@ -175,3 +175,81 @@ def test_a_damaged_slide_is_listed_and_the_others_read(sample_corpus):
     (skipped,) = doc.coverage.skipped_of("slide")
     assert skipped.name == "slide 2" and "unreadable" in skipped.reason
     assert doc.metadata["total_slides"] == 4
+
+
+DOCUMENT_MODES = ("structural", "section", "semantic", "sliding_window", "sentence", "page_aware")
+
+
+def _deck_with_an_untitled_slide() -> bytes:
+    """Slide 1 "Budget" (a text box and speaker notes); slide 2 on the blank layout, no title (a
+    text box and speaker notes)."""
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    deck = Presentation()
+    first = deck.slides.add_slide(deck.slide_layouts[5])  # title only
+    first.shapes.title.text = "Budget"
+    box = first.shapes.add_textbox(Inches(1), Inches(2), Inches(6), Inches(1))
+    box.text_frame.text = "We spend less on pumps this year than last."
+    first.notes_slide.notes_text_frame.text = "Say the pump figure twice."
+    second = deck.slides.add_slide(deck.slide_layouts[6])  # blank
+    box = second.shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(1))
+    box.text_frame.text = "Questions are welcome after the break."
+    second.notes_slide.notes_text_frame.text = "Leave ten minutes for them."
+    out = io.BytesIO()
+    deck.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("mode", DOCUMENT_MODES)
+def test_an_untitled_slide_is_under_no_heading(mode):
+    # (windows of one block each, so that one starts on slide 2)
+    params = {"window_size": 1, "overlap": 0} if mode == "sliding_window" else {}
+    chunks = get_chunks(_deck_with_an_untitled_slide(), filename="deck.pptx", mode=mode, **params)
+    first = [c for c in chunks if c["metadata"]["slide_number"] == 1]
+    second = [c for c in chunks if c["metadata"]["slide_number"] == 2]
+    assert first and second
+    assert all(c["metadata"]["heading_path"] == ["Budget"] for c in first)
+    # before, slide 2 was filed under slide 1's title
+    for c in second:
+        assert c["metadata"]["heading_path"] == []
+        assert c["metadata"]["section_heading"] is None
+    assert "Questions are welcome" in "".join(c["content"] for c in second)
+
+
+@pytest.mark.parametrize("mode", ["structural", "semantic", "sentence"])
+def test_speaker_notes_are_chunked_apart_from_the_slide_and_marked(mode):
+    chunks = get_chunks(_deck_with_an_untitled_slide(), filename="deck.pptx", mode=mode)
+    notes = [c for c in chunks if c["metadata"].get("speaker_notes")]
+    assert [(c["metadata"]["slide_number"], c["content"]) for c in notes] == [
+        (1, "Say the pump figure twice."),
+        (2, "Leave ten minutes for them."),
+    ]
+    rest = "\n".join(c["content"] for c in chunks if not c["metadata"].get("speaker_notes"))
+    assert "We spend less" in rest and "Questions are welcome" in rest
+    assert "figure twice" not in rest and "ten minutes" not in rest
+
+
+@pytest.mark.parametrize("mode", ["section", "page_aware"])
+def test_modes_that_take_a_whole_slide_keep_its_notes_unmarked(mode):
+    chunks = get_chunks(_deck_with_an_untitled_slide(), filename="deck.pptx", mode=mode)
+    (whole,) = [c for c in chunks if c["metadata"]["slide_number"] == 2]
+    assert whole["content"] == "Questions are welcome after the break.\n\nLeave ten minutes for them."
+    assert "speaker_notes" not in whole["metadata"]
+
+
+def test_real_deck_untitled_slide_and_notes(real_world):
+    # powerpoint_sample.pptx: ppt/slides/slide3.xml has no title placeholder, only lists, and its
+    # notes (notesSlide2.xml) read "Final notes on the third slide." / "Second line of notes.";
+    # slide 2's notes (notesSlide1.xml) "Some notes on the second slide."
+    chunks = get_chunks(real_world / "pptx" / "kreuzberg" / "powerpoint_sample.pptx")
+    third = [c for c in chunks if c["metadata"]["slide_number"] == 3]
+    assert [c["content_type"] for c in third] == ["bullet_list"] * 5 + ["short_disconnected_paragraph"]
+    assert {tuple(c["metadata"]["heading_path"]) for c in third} == {()}
+    notes = [
+        (c["metadata"]["slide_number"], c["content"]) for c in chunks if c["metadata"].get("speaker_notes")
+    ]
+    assert notes == [
+        (2, "Some notes on the second slide."),
+        (3, "Final notes on the third slide.\nSecond line of notes."),
+    ]
