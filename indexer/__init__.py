@@ -19,6 +19,7 @@ from .model import Block, Chunk, Coverage, Document, Image, ListItem, Skipped
 from .modes.params import ModeParams
 
 __all__ = [
+    "OUTPUT_VERSION",
     "Block",
     "Chunk",
     "ChunkscopeError",
@@ -40,3 +41,8 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+#: What extraction and chunking give, as a number, raised by every change that alters the Document
+#: or the chunks of some file: an index re-reads the files stored by an earlier one (storage keeps
+#: it per document, as ``output_version``). 1: speaker notes and slides without a title.
+OUTPUT_VERSION = 1

@@ -262,6 +262,14 @@ def m0009_images_stored_by_content(db: sqlite_utils.Database) -> None:
     )
 
 
+@migrations(name="0010_output_version")
+def m0010_output_version(db: sqlite_utils.Database) -> None:
+    """``documents.output_version``: the ``indexer.OUTPUT_VERSION`` that read the file. Rows
+    written before hold 0, so the next index re-reads them even when their bytes are unchanged:
+    what a newer chunkscope extracts or chunks differently reaches the index."""
+    db.execute("ALTER TABLE documents ADD COLUMN output_version INTEGER NOT NULL DEFAULT 0")
+
+
 def known_names() -> list[str]:
     return [m.name for m in migrations._migrations]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import sqlite_utils
 
-from indexer import errors
+from indexer import OUTPUT_VERSION, errors
 from indexer.images import image_name
 from indexer.provenance import chunk_id
 
@@ -208,6 +208,7 @@ def replace_document(
         "has_warning": int(bool(result["has_warning"])),
         "chunk_count": len(default["rows"]),
         "updated_at": now,
+        "output_version": OUTPUT_VERSION,
     }
     if old is None or old["status"] == QUEUED and not _has_data(db, old["id"]):
         action = "added"
@@ -287,6 +288,7 @@ def record_failure(
         "error_code": code,
         "error_message": message,
         "updated_at": now,
+        "output_version": OUTPUT_VERSION,
     }
     if old is None:
         fields |= {"path": path, "revision": 0, "chunk_count": 0}

@@ -220,10 +220,12 @@ class Store:
         row = self._conn().execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE path = ?", [path]).fetchone()
         return _docrow(row) if row else None
 
-    def stats(self) -> dict[str, tuple[int, int, str, str]]:
-        """path → (size, mtime_ns, sha256, status), for the change scan."""
-        rows = self._conn().execute("SELECT path, size, mtime_ns, sha256, status FROM documents")
-        return {p: (s, m, h, st) for p, s, m, h, st in rows}
+    def stats(self) -> dict[str, tuple[int, int, str, str, int]]:
+        """path → (size, mtime_ns, sha256, status, output_version), for the change scan."""
+        rows = self._conn().execute(
+            "SELECT path, size, mtime_ns, sha256, status, output_version FROM documents"
+        )
+        return {row[0]: row[1:] for row in rows}
 
     def load_document(self, path: str) -> Document | None:
         sql = (

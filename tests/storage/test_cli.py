@@ -164,3 +164,20 @@ def test_libraries_complaints_stay_off_the_terminal(tmp_path, sample_corpus):
     shown = cli("chunks", folder / "damaged.pdf")  # extracted in this process
     assert shown.returncode == 0 and "Third page has text too." in shown.stdout
     assert shown.stderr.strip() == "── 1 chunk (default)"
+
+
+def test_files_an_earlier_version_indexed_are_read_again_and_said_so(tmp_path):
+    import sqlite3
+
+    folder = tmp_path / "corpus"
+    write_tree(folder, {"garden.md": NOTES, "todo.md": "# Todo\n\n- water the beans\n"})
+    assert json.loads(cli("index", folder, "--json").stdout)["reread"] == 0
+    conn = sqlite3.connect(folder / ".chunkscope" / "index.db")
+    conn.execute("UPDATE documents SET output_version = 0")  # as an index from before output versions
+    conn.commit()
+    conn.close()
+    again = cli("index", folder)
+    assert "2 updated, 0 unchanged" in again.stdout
+    assert "2 unchanged files read again: an earlier version of chunkscope had indexed them" in again.stdout
+    last = json.loads(cli("index", folder, "--json").stdout)
+    assert (last["unchanged"], last["reread"]) == (2, 0)

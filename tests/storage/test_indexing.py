@@ -125,6 +125,34 @@ def test_failed_re_extraction_keeps_the_last_good_revision_as_stale(tmp_path):
         assert [h.path for h in store.search("walruses")] == ["a.cst"]
 
 
+def test_files_stored_by_an_earlier_output_version_are_read_again_once(tmp_path):
+    from indexer import OUTPUT_VERSION
+
+    write_tree(tmp_path, {"a.md": NOTES, "b.md": TODO, "bad.cst": "BROKEN"})
+    first = run_index(tmp_path)
+    assert (first.added, first.failed, first.reread) == (2, 1, 0)
+    conn = raw(tmp_path)
+    assert {v for (v,) in conn.execute("SELECT output_version FROM documents")} == {OUTPUT_VERSION}
+    # as an earlier chunkscope would have left them: its own version, and chunks that differ
+    conn.execute("UPDATE documents SET output_version = ?", [OUTPUT_VERSION - 1])
+    conn.execute("UPDATE chunks SET content = 'as an earlier chunkscope cut it' WHERE ordinal = 0")
+    conn.commit()
+    conn.close()
+    events: list = []
+    again = run_index(tmp_path, events)  # the bytes, sizes and mtimes are all unchanged
+    assert (again.extracted, again.updated, again.failed, again.unchanged, again.reread) == (3, 2, 1, 0, 3)
+    assert sorted(e.path for e in events if isinstance(e, FileIndexed)) == ["a.md", "b.md"]
+    with Store.open(db_of(tmp_path), readonly=True) as store:
+        assert store.document("a.md").revision == 2  # extracted again, not only found the same
+        assert store.search("earlier chunkscope") == []
+        assert [c.content for c in store.chunks("a.md")][0] == "Pumps"
+    conn = raw(tmp_path)
+    assert {v for (v,) in conn.execute("SELECT output_version FROM documents")} == {OUTPUT_VERSION}
+    conn.close()
+    third = run_index(tmp_path)
+    assert (third.extracted, third.unchanged, third.reread) == (0, 3, 0)
+
+
 def test_files_gone_from_disk_are_removed_with_their_rows(tmp_path):
     write_tree(tmp_path, {"keep.md": NOTES, "old/gone.md": TODO, "pic.cst": "Text.\n\nIMG:shared-bytes\n"})
     write_tree(tmp_path, {"pic2.cst": "Other.\n\nIMG:shared-bytes\n"})

@@ -175,9 +175,25 @@ def test_chunks_rebuilt_without_the_id_index_keep_rows_fts_and_triggers(tmp_path
         "images": [],
         "chunk_sets": [{"mode": "structural", "mode_key": "structural", "is_default": True, "rows": rows}],
     }
-    db.execute("BEGIN")
-    records.replace_document(db, "a.md", 1, 1, result)
-    db.execute("COMMIT")
+    # the rows as a chunkscope of that schema wrote them
+    db.execute(
+        "INSERT INTO documents (id, path, size, mtime_ns, sha256, status, family, revision, chunk_count) "
+        "VALUES (1, 'a.md', 1, 1, 's', 'indexed', 'document', 1, 2)"
+    )
+    db.execute(
+        "INSERT INTO document_data (document_id, revision, sha256, text_chars, document) VALUES (1, 1, 's', 0, '{}')"
+    )
+    db.execute(
+        "INSERT INTO chunk_sets (document_id, mode_key, mode, is_default, chunk_count, chars, created_at) "
+        "VALUES (1, 'structural', 'structural', 1, 2, 49, 0)"
+    )
+    for chunk_id, ordinal, content, content_type, metadata in rows:
+        db.execute(
+            "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, content_type, "
+            "metadata) VALUES (?, 1, 'structural', 'structural', 1, ?, ?, ?, ?)",
+            [chunk_id, ordinal, content, content_type, metadata],
+        )
+    db.conn.commit()
     before = db.execute("SELECT pk, id, content FROM chunks ORDER BY pk").fetchall()
     assert (
         db.execute("SELECT count(*) FROM pragma_index_list('chunks') WHERE \"unique\" = 1").fetchone()[0] == 2

@@ -42,7 +42,7 @@ def folder_state(root: Path) -> dict[str, str]:
 
 
 def db_state(indexer: Indexer) -> dict[str, str]:
-    return {path: sha for path, (_size, _mtime, sha, _status) in indexer.store.stats().items()}
+    return {path: row[2] for path, row in indexer.store.stats().items()}
 
 
 def db_equals_folder(indexer: Indexer, root: Path) -> bool:

@@ -200,6 +200,7 @@ def run(args: argparse.Namespace) -> int:
             "failed": summary.failed,
             "unsupported": summary.errors.get("UNSUPPORTED_FORMAT", 0),
             "still_failing": earlier,
+            "reread": summary.reread,
             "errors": summary.errors,
             "bytes": summary.bytes,
             "seconds": round(summary.elapsed, 3),
@@ -235,6 +236,12 @@ def run(args: argparse.Namespace) -> int:
         out_console.print(
             f"  {counted(earlier, 'unchanged file')} still failing from an earlier run "
             "(`chunkscope report` lists them)",
+            highlight=False,
+        )
+    if summary.reread:
+        out_console.print(
+            f"  {counted(summary.reread, 'unchanged file')} read again: an earlier version of "
+            "chunkscope had indexed them",
             highlight=False,
         )
     out_console.print(f"Database: {summary.db_path} ({db_size / 1e6:,.1f} MB)", highlight=False)
