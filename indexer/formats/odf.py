@@ -519,6 +519,6 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     return _extract(data, ctx, "odt")
 
 
-@extractor(".odp", ".otp", name="odp", source_type="odp", libraries=("lxml",), images=True)
+@extractor(".odp", ".otp", name="odp", version="2", source_type="odp", libraries=("lxml",), images=True)
 def extract_odp(data: bytes, ctx: ExtractContext) -> Document:
     return _extract(data, ctx, "odp")

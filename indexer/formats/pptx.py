@@ -321,6 +321,7 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     ".potm",
     ".ppsm",
     name="pptx",
+    version="2",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,

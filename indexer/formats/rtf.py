@@ -5,30 +5,40 @@ cell holding several paragraphs stays one cell; striprtf then renders each row a
 The text is read line by line: runs of table rows become a table block, lines that start with a
 list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph.
 Document metadata ``{source_type, title, author}`` comes from the ``\\info`` group. RTF has no
-reliable heading markup once styles are stripped, so no headings are reported; embedded pictures
-are counted as skipped images (not extracted).
+reliable heading markup once styles are stripped, so no headings are reported.
+
+Pictures (``{\\pict …}``, hex or ``\\bin`` data) are taken out before conversion and a marker
+left in their place: PNG and JPEG pictures become images placed after the paragraph, table or list
+that holds them, with the alt text of their ``wzDescription`` shape property; the others (WMF,
+EMF, device bitmaps) are listed as skipped. Word writes each picture twice, as ``{\\*\\shppict
+{\\pict …}}`` and as a ``{\\nonshppict …}`` metafile for older readers: the second copy is dropped.
 """
 
 from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Callable
 
 from ..errors import EmptyExtraction, ParseError
+from ..images import dimensions
 from ..limits import ExtractContext
 from ..model import (
+    IMAGE,
     LIST,
     PARAGRAPH,
     TABLE,
     Block,
     Coverage,
     Document,
+    Image,
     ListItem,
     Skipped,
     assemble,
     render_list,
     render_table,
 )
+from . import _ooxml
 from .registry import extractor
 
 _CODEPAGE = re.compile(rb"\\ansicpg(\d{3,5})")
@@ -36,7 +46,25 @@ _ROW = re.compile(r"\\trowd.*?\\row(?![a-z])", re.S)
 _PAR = re.compile(r"\\par(?![a-z])")
 _INFO_FIELD = {key: re.compile(r"\{\\" + key + r"(?![a-z])\s?([^{}]*)\}") for key in ("title", "author")}
 _SPECIAL = re.compile(r"[{}\\]")
-_GROUP_START = re.compile(r"\{\\(?:\*\\)?(pict|objdata)(?![a-z])")
+_GROUP_START = re.compile(r"\{\\(?:\*\\)?(pict|objdata|shppict|nonshppict)(?![a-z])")
+_BIN = re.compile(r"\\bin(\d*) ?")
+#: a picture's place in the text: its number between two private-use characters, each written in a
+#: group of its own so that the document's \uc setting cannot swallow what follows
+_MARK = re.compile("\ue000(\\d+)\ue001")
+_MARK_RTF = "{{\\uc1\\u57344?}}{0}{{\\uc1\\u57345?}}"
+_PICT_WORD = re.compile(r"\\([a-z]+)(-?\d+)? ?")
+_DESCRIPTION = re.compile(r"\{\\sn\s*wzDescription\}\s*\{\\sv\s*([^{}]*)\}")
+#: picture kinds by their RTF control word, as an extension
+_BLIPS = {
+    "pngblip": "png",
+    "jpegblip": "jpg",
+    "emfblip": "emf",
+    "wmetafile": "wmf",
+    "macpict": "pict",
+    "pmmetafile": "pmm",
+    "dibitmap": "bmp",
+    "wbitmap": "bmp",
+}
 _ITEM = re.compile(r"^\s*(?:(\d{1,3}|[a-zA-Z]|[ivxlc]{1,6})[.)]|([•·◦▪\-*o§]))\s*\t\s*(.*)$")
 
 
@@ -52,43 +80,101 @@ def _encoding(raw: bytes) -> str:
     return "cp1252"
 
 
-def _strip_groups(rtf: str) -> tuple[str, int]:
-    """Remove picture and embedded-object data groups (``{\\pict …}``, ``{\\*\\objdata …}``) with
-    one linear scan; returns the rest and the number of pictures removed. Their hex payloads are
-    most of a file's bytes and carry no text."""
+def _group_end(rtf: str, start: int) -> int:
+    """The index of the brace that closes the group opened at ``start``, jumping over hex data and
+    ``\\binN`` runs (raw bytes that may hold braces); ``len(rtf)`` when it is never closed."""
+    depth = 0
+    i = start
+    n = len(rtf)
+    while i < n:
+        m = _SPECIAL.search(rtf, i)  # jump over hex data to the next brace or backslash
+        if m is None:
+            return n
+        i = m.start()
+        ch = rtf[i]
+        if ch == "\\":
+            b = _BIN.match(rtf, i) if rtf.startswith("bin", i + 1) else None
+            i = b.end() + int(b.group(1)) if b and b.group(1) else i + 2
+            continue
+        if ch == "{":
+            depth += 1
+        else:
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return n
+
+
+def _strip_groups(rtf: str) -> tuple[str, list[str]]:
+    """Take out picture and embedded-object data groups with one linear scan: returns the rest,
+    with a marker where each picture was, and the pictures' groups in order. ``\\objdata`` and
+    ``\\nonshppict`` groups go without a trace. Their hex payloads are most of a file's bytes."""
     out: list[str] = []
+    pictures: list[str] = []
     pos = 0
-    pictures = 0
     while True:
         start = _GROUP_START.search(rtf, pos)
         if start is None:
             out.append(rtf[pos:])
             break
         out.append(rtf[pos : start.start()])
-        if start.group(1) == "pict":
-            pictures += 1
-        depth = 0
-        i = start.start()
-        n = len(rtf)
-        while i < n:
-            m = _SPECIAL.search(rtf, i)  # jump over hex data to the next brace or backslash
-            if m is None:
-                i = n
-                break
-            i = m.start()
-            ch = rtf[i]
-            if ch == "\\":
-                i += 2
-                continue
-            if ch == "{":
-                depth += 1
-            else:
-                depth -= 1
-                if depth == 0:
-                    break
-            i += 1
-        pos = i + 1
+        end = _group_end(rtf, start.start())
+        kind = start.group(1)
+        if kind in ("pict", "shppict"):
+            group = rtf[start.start() : end + 1]
+            if kind == "shppict":  # the picture inside it
+                inner = group.find("{\\pict", 1)
+                group = group[inner : _group_end(group, inner) + 1] if inner > 0 else ""
+            if group:
+                out.append(_MARK_RTF.format(len(pictures)))
+                pictures.append(group)
+        pos = end + 1
     return "".join(out), pictures
+
+
+def _picture(group: str) -> tuple[str, bytes | None, str | None]:
+    """A ``{\\pict …}`` group's kind (an extension), its bytes (None when they cannot be read) and
+    its alt text."""
+    ext = "unknown"
+    alt = None
+    m = _DESCRIPTION.search(group)
+    if m:
+        alt = _ooxml.clean_alt(" ".join(m.group(1).split()))
+    # the group's own text, nested groups (properties, blip uid) left out
+    own: list[str] = []
+    data: bytes | None = None
+    i, n = 1, len(group) - 1  # inside the outer braces
+    while i < n:
+        m = _SPECIAL.search(group, i, n)
+        stop = m.start() if m else n
+        if stop > i:
+            own.append(group[i:stop])
+        if m is None:
+            break
+        i = stop
+        if group[i] == "{":
+            i = _group_end(group, i) + 1
+            continue
+        w = _PICT_WORD.match(group, i) if group[i] == "\\" else None
+        if w is None:
+            i += 2 if group[i] == "\\" else 1
+            continue
+        word, arg = w.group(1), w.group(2)
+        i = w.end()
+        if word in _BLIPS:
+            ext = _BLIPS[word]
+        elif word == "bin" and arg:  # raw bytes, not hex
+            size = int(arg)
+            raw = group[i : i + size]
+            data = raw.encode("latin-1") if len(raw) == size else b""
+            i += size
+    if data is None:
+        try:
+            data = bytes.fromhex("".join("".join(own).split()))
+        except ValueError:
+            data = None
+    return ext, data or None, alt
 
 
 def _to_text(rtf: str, encoding: str) -> str:
@@ -112,10 +198,19 @@ def _info(rtf: str, encoding: str) -> dict[str, str]:
     return out
 
 
-def _blocks(text: str) -> list[Block]:
+def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
+    """The text's blocks; ``pictures`` gives the block of the picture marked ``n`` in it (None for
+    one that is not extracted), placed after the paragraph, table or list holding the mark."""
     blocks: list[Block] = []
     rows: list[list[str]] = []
     items: list[ListItem] = []
+    held: list[int] = []  # pictures marked in the open table or list
+
+    def place(numbers: list[int]) -> None:
+        for n in numbers:
+            block = pictures(n)
+            if block is not None:
+                blocks.append(block)
 
     def flush_rows() -> None:
         if rows:
@@ -134,29 +229,40 @@ def _blocks(text: str) -> list[Block]:
                 )
             )
             rows.clear()
+            place(held)
+            held.clear()
 
     def flush_items() -> None:
         if items:
             blocks.append(Block(LIST, render_list(items), items=tuple(items)))
             items.clear()
+            place(held)
+            held.clear()
 
     for line in text.split("\n"):
+        marked: list[int] = []
+        if "\ue000" in line:
+            marked = [int(n) for n in _MARK.findall(line)]
+            line = _MARK.sub(" ", line)
         stripped = line.strip()
         if stripped.endswith("|") and stripped.count("|") >= 1 and len(stripped) > 1:
             flush_items()
             cells = [" ".join(c.split()) for c in stripped[:-1].split("|")]
             if any(cells):
                 rows.append(cells)
+            held.extend(marked)
             continue
         flush_rows()
         m = _ITEM.match(line)
         if m and m.group(3).strip():
             items.append(ListItem(" ".join(m.group(3).split()), ordered=m.group(1) is not None))
+            held.extend(marked)
             continue
         flush_items()
         para = " ".join(line.replace("\t", " ").split())
         if para:
             blocks.append(Block(PARAGRAPH, para))
+        place(marked)
     flush_rows()
     flush_items()
     return blocks
@@ -165,9 +271,11 @@ def _blocks(text: str) -> list[Block]:
 @extractor(
     ".rtf",
     name="rtf",
+    version="2",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),
+    images=True,
 )
 def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "RTF"
@@ -180,20 +288,43 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
         if not rtf.lstrip().startswith("{\\"):
             raise ParseError(f"{what} is not RTF: it does not start with {{\\rtf")
         rtf = "{\\rtf1\n" + rtf + "\n}"  # a fragment of groups without the document header
-    rtf, pictures = _strip_groups(rtf)
+    rtf, groups = _strip_groups(rtf)
     prepared = _ROW.sub(lambda m: _PAR.sub(" ", m.group(0)), rtf)
     text = _to_text(prepared, encoding)
-    blocks = _blocks(text)
+    sink = _ooxml.ImageSink()
+    placed: set[int] = set()
+
+    def picture(n: int) -> Block | None:
+        if n >= len(groups) or n in placed:
+            return None
+        placed.add(n)
+        label = f"picture {n + 1}"
+        ext, data, alt = _picture(groups[n])
+        if data is None:
+            sink.skipped.append(Skipped("image", label, f"{ext.upper()} picture data cannot be read"))
+            return None
+        if ext in ("png", "jpg") and dimensions(data) == (None, None):
+            sink.skipped.append(
+                Skipped("image", label, f"damaged {ext.upper()} picture: its size cannot be read")
+            )
+            return None
+        result = sink.from_bytes(data, ext, source_name=label, alt=alt)
+        if not isinstance(result, Image):
+            return None
+        return Block(IMAGE, _ooxml.image_marker(alt, result.name), images=(result.name,), alt=alt)
+
+    blocks = _blocks(text, picture)
+    # pictures whose mark the conversion dropped (inside a destination it skips): at the end
+    blocks += [b for b in map(picture, range(len(groups))) if b is not None]
     if not blocks:
-        extra = f" (only {pictures} picture(s), which are not extracted)" if pictures else ""
+        reasons = "; ".join(dict.fromkeys(f"{s.name}: {s.reason}" for s in sink.skipped))
+        count = f"{len(groups)} picture{'' if len(groups) == 1 else 's'}"
+        extra = f" ({count}, none extracted: {reasons})" if groups else ""
         raise EmptyExtraction(f"{what}: the document holds no text{extra}")
-    skipped = tuple(
-        Skipped("image", f"picture {n}", "images embedded in RTF are not extracted")
-        for n in range(1, pictures + 1)
-    )
     return assemble(
         "rtf",
         blocks,
         metadata={"source_type": "rtf", **_info(rtf, encoding)},
-        coverage=Coverage(skipped=skipped),
+        images=sink.images,
+        coverage=Coverage(images_extracted=len(sink.images), skipped=tuple(sink.skipped)),
     )

@@ -36,9 +36,7 @@ MODES = ("structural", "section", "semantic", "sliding_window", "sentence", "pag
 
 #: Files that hold no text, by design of the file (checked by opening them).
 EXPECTED_ERRORS = {
-    # only a PNG picture (\pict group), no text
-    "rtf/kreuzberg/image.rtf": errors.EMPTY_EXTRACTION,
-    # only an embedded Paintbrush OLE object (\object\objemb), no text
+    # only an embedded Paintbrush OLE object (\object\objemb) shown as a WMF picture, no text
     "rtf/RtfPipe/PictureObjectEmbed.rtf": errors.EMPTY_EXTRACTION,
 }
 

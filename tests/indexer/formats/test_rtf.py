@@ -3,6 +3,8 @@ hand."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from indexer import errors, extract_bytes, get_chunks
@@ -40,11 +42,18 @@ def test_real_world_tables_fragment_and_pictures(real_world):
     first = next(b for b in tables.blocks if b.kind == "table")
     assert first.header == ("Right", "Left", "Center", "Default")
     assert first.rows[:2] == (("12", "12", "12", "12"), ("123", "123", "123", "123"))
-    # word_sample.rtf: one embedded PNG (a duckling), counted as skipped, and its caption kept.
+    # word_sample.rtf: one embedded PNG (a duckling, {\pict\pngblip\picw397\pich397 …}) between
+    # the paragraph "Duck" and its caption.
     sample = extract(rtf / "kreuzberg" / "word_sample.rtf")
     assert sample.metadata["author"] == "Christoph Auer"
-    assert [s.what for s in sample.coverage.skipped] == ["image"]
-    assert "Figure 1: This is a cute duckling" in sample.text
+    assert sample.coverage.skipped == () and sample.coverage.images_extracted == 1
+    (duck,) = sample.images
+    assert (duck.format, duck.width, duck.height) == ("png", 397, 397)
+    assert duck.data.startswith(b"\x89PNG\r\n\x1a\n") and duck.data.endswith(b"IEND\xaeB`\x82")
+    texts = [b.text for b in sample.blocks]
+    at = texts.index(f"[Image: {duck.name}]")
+    assert texts[at - 1 : at + 2] == ["Duck", f"[Image: {duck.name}]", "Figure 1: This is a cute duckling"]
+    assert sample.blocks[at].images == (duck.name,)
     food = next(b for b in sample.blocks if b.kind == "table")
     assert food.rows[0] == ("Leaves", "Ash, Elm, Maple", "50")
     # japanese.rtf: Unicode escapes decode to Japanese text.
@@ -57,8 +66,9 @@ def test_real_world_tables_fragment_and_pictures(real_world):
         (b"Just some words, not RTF at all", errors.PARSE_ERROR),
         (b"{\\rtf1\\ansi {\\fonttbl{\\f0 Arial;}} }", errors.EMPTY_EXTRACTION),
         (b"{\\rtf1 {\\pict\\pngblip 89504e47}}", errors.EMPTY_EXTRACTION),
+        (b"{\\rtf1 {\\pict\\wmetafile8 0100090000}}", errors.EMPTY_EXTRACTION),
     ],
-    ids=["not-rtf", "no-text", "picture-only"],
+    ids=["not-rtf", "no-text", "damaged-picture-only", "metafile-only"],
 )
 def test_unreadable_documents_raise_documented_codes(data, code):
     with pytest.raises(errors.ChunkscopeError) as info:
@@ -69,3 +79,82 @@ def test_unreadable_documents_raise_documented_codes(data, code):
 def test_unbalanced_groups_do_not_hang():
     doc = extract_bytes(b"{\\rtf1 Hello {\\b world" + b"{" * 5000, "t.rtf")
     assert "Hello" in doc.text
+
+
+def _png(colour: tuple[int, int, int], size: int = 6) -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (size, size), colour).save(out, "PNG")
+    return out.getvalue()
+
+
+def _jpeg_with_a_brace() -> bytes:
+    """A small JPEG whose bytes hold a ``}`` (so that raw ``\\bin`` data must be skipped by count)."""
+    from PIL import Image
+
+    for seed in range(64):
+        out = io.BytesIO()
+        Image.new("RGB", (8, 8), (seed * 4, 125, 7)).save(out, "JPEG", quality=90)
+        if b"}" in out.getvalue():
+            return out.getvalue()
+    raise AssertionError("no JPEG with a brace byte")
+
+
+def test_word_style_pictures_alt_text_raw_bytes_and_placement():
+    red, blue = _png((200, 0, 0)), _png((0, 0, 200))
+    jpeg = _jpeg_with_a_brace()
+    rtf = (
+        b"{\\rtf1\\ansi\\uc0 {\\pard Pump hall before the refit:\\par}"
+        # Word: the picture in \\shppict with its description, a metafile copy for old readers
+        b"{\\pard {\\*\\shppict{\\pict{\\*\\picprop{\\sp{\\sn wzDescription}{\\sv Red pump housing}}}"
+        b"\\pngblip\\picw6\\pich6 " + red.hex().encode() + b"}}"
+        b"{\\nonshppict{\\pict\\wmetafile8\\picw6\\pich6 0100090000}}\\par}"
+        b"\\trowd\\cellx2000\\cellx4000 Valve\\cell {\\pict\\pngblip " + blue.hex().encode() + b"}\\cell\\row"
+        b"\\trowd\\cellx2000\\cellx4000 Seal\\cell ok\\cell\\row"
+        b"{\\pard After the table {\\pict\\jpegblip\\bin"
+        + str(len(jpeg)).encode()
+        + b" "
+        + jpeg
+        + b"} the end.\\par}"
+        b"{\\pard {\\pict\\emfblip 0100}\\par}}"
+    )
+    doc = extract_bytes(rtf, "pumps.rtf")
+    kinds = [(b.kind, b.text) for b in doc.blocks]
+    names = [im.name for im in doc.images]
+    assert [im.format for im in doc.images] == ["png", "png", "jpeg"]
+    assert [im.data for im in doc.images] == [red, blue, jpeg]
+    assert kinds == [
+        ("paragraph", "Pump hall before the refit:"),
+        ("image", "[Image: Red pump housing]"),
+        ("table", "| Valve |  |\n| --- | --- |\n| Seal | ok |"),
+        ("image", f"[Image: {names[1]}]"),  # after the table whose cell holds it
+        ("paragraph", "After the table the end."),
+        ("image", f"[Image: {names[2]}]"),
+    ]
+    assert doc.images[0].alt == "Red pump housing"
+    # the metafile copy of the first picture is not a picture of its own; the EMF one is listed
+    assert [(s.name, s.reason) for s in doc.coverage.skipped] == [
+        ("picture 4", "EMF is not a web raster (png, jpeg, gif, webp)")
+    ]
+    listed = get_chunks(rtf, filename="pumps.rtf", list_images=True)
+    assert [c["content"] for c in listed.chunks if c["content_type"] == "image"] == names
+    assert listed.images[names[2]] == jpeg
+
+
+def test_a_real_file_of_one_picture_indexes_as_that_picture(real_world):
+    # image.rtf (pandoc): one {\pict\jpegblip\picw250\pich250 \bin <hex>} in a paragraph, no text
+    # ("\bin" with no count, followed by hex: read as hex)
+    path = real_world / "rtf" / "kreuzberg" / "image.rtf"
+    doc = extract(path)
+    (jpeg,) = doc.images
+    assert (jpeg.format, jpeg.width, jpeg.height) == ("jpeg", 250, 250)
+    assert jpeg.data.startswith(b"\xff\xd8\xff\xe0\x00\x10JFIF") and jpeg.data.endswith(b"\xff\xd9")
+    assert [c["content"] for c in get_chunks(path)] == [f"[Image: {jpeg.name}]"]
+    listed = get_chunks(path, list_images=True)
+    assert [(c["content_type"], c["content"]) for c in listed.chunks] == [("image", jpeg.name)]
+    # PictureObjectEmbed.rtf: an OLE object whose only picture is its WMF rendering
+    with pytest.raises(errors.ChunkscopeError) as info:
+        extract(real_world / "rtf" / "RtfPipe" / "PictureObjectEmbed.rtf")
+    assert info.value.code == errors.EMPTY_EXTRACTION
+    assert "1 picture, none extracted: picture 1: WMF is not a web raster" in info.value.message
