@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from storage.store import Store
 from tui.app import ChunkscopeApp
 
 from .conftest import build_corpus, index, settle, wait_for
@@ -30,6 +31,11 @@ def snapshot_home(tmp_path_factory) -> Path:
     index(root)
     with sqlite3.connect(root / ".chunkscope" / "index.db") as db:
         db.execute("UPDATE documents SET indexed_at = ? WHERE indexed_at IS NOT NULL", [PINNED])
+    # the modes the compare screen shows, cached now: the manifest lists the cached modes, and
+    # must not depend on whether the compare snapshot ran first (it may run in another worker)
+    with Store.open(root / ".chunkscope" / "index.db") as store:
+        for mode in ("section", "semantic"):
+            assert store.chunks("extra/all_round.docx", mode)
     return home
 
 
