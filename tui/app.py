@@ -64,6 +64,8 @@ def prepare_processes() -> None:
 class ChunkscopeApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "chunkscope"
+    # the screens' classes by width: app.tcss tightens the layout of narrow terminals (80 columns)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [Binding("q", "quit", "quit", show=False), Binding("F", "fields", "fields", show=False)]
 
     def __init__(

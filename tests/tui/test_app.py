@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from io import BytesIO
 from pathlib import Path
@@ -429,6 +430,33 @@ async def test_the_mode_bar_names_the_rows_per_chunk_the_row_mode_uses(indexed_c
             metas = [c.metadata for c in store_chunks(indexed_corpus, path)]
             assert metas[0].get("row_count", rows) == rows
             assert all(m.get("rows_per_chunk", rows) == rows for m in metas)
+
+
+async def test_at_80_columns_the_mode_bar_fits_and_names_the_current_mode(indexed_corpus):
+    from tui.widgets.mode_bar import ModeBar
+
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_file(pilot, "notes.md")
+        bar = app.main.query_one(ModeBar)
+        assert app.screen.has_class("-narrow")
+        available = modes.modes_for(DOCUMENT)[:7]
+        await pilot.click("#chunk-list")
+        for number, mode in enumerate(available, start=1):
+            await pilot.press(str(number))
+            await settle(pilot)
+            line = bar.render().plain
+            # the whole line fits, every mode keeps its number, the current one its full name
+            assert len(line) <= bar.content_region.width, line
+            assert f"{number} {mode}" in line, line
+            assert re.findall(r"(?:^|\s)(\d)", line) == [str(n) for n in range(1, len(available) + 1)], line
+        # with room, every mode by its full name and the parameter note
+        await pilot.resize_terminal(200, 40)
+        await settle(pilot)
+        assert not app.screen.has_class("-narrow")
+        line = bar.render().plain
+        assert all(f"{n} {m}" in line for n, m in enumerate(available, start=1)), line
+        assert "· paragraphs_per_page=15" in line, line
 
 
 async def test_a_search_in_a_mode_sees_every_document_that_mode_serves(indexed_corpus):
