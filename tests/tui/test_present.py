@@ -182,3 +182,11 @@ def test_counted_says_one_in_the_singular():
         "2 chunks",
         "1,204 chunks",
     ]
+
+
+def test_search_hits_name_slides_and_speaker_notes():
+    from tui.commands.search import where as hit_where
+
+    meta = {"page_number": 2, "slide_number": 2, "speaker_notes": True, "source_lines": [12, 12]}
+    assert hit_where(meta) == ["page 2", "slide 2", "speaker notes", "line 12"]
+    assert "speaker notes" not in hit_where({"slide_number": 2})

@@ -36,6 +36,8 @@ def where(meta: dict) -> list[str]:
     for key, label in (("sheet_name", "sheet"), ("slide_number", "slide"), ("message_index", "message")):
         if meta.get(key) is not None:
             out.append(f"{label} {meta[key]}")
+    if meta.get("speaker_notes"):
+        out.append("speaker notes")
     if meta.get("source_lines"):
         a, b = meta["source_lines"]
         out.append(f"lines {a}-{b}" if a != b else f"line {a}")
