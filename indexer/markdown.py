@@ -2,8 +2,9 @@
 
 Markdown and plain-text sources come back as their own (normalised) text. Other documents render
 block by block: ``#`` headings, paragraphs, ``-``/``1.`` lists indented two spaces per level, pipe
-tables, fenced code, images as ``[Image: alt]`` (or ``![alt](name)`` with ``list_images``), and
-``---`` where the page changes (PDF). Spreadsheets give ``## SheetName`` and a pipe table per
+tables, fenced code, images as ``[Image: alt]`` (or ``![alt](name)`` with ``list_images``),
+``---`` where the page changes (PDF, slides), and a presentation's speaker notes in a
+``::: notes`` fenced div (pandoc's way of writing them). Spreadsheets give ``## SheetName`` and a pipe table per
 sheet, sheets separated by ``---``; CSV gives one pipe table.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .model import CODE, CSV, HEADING, IMAGE, LIST, SPREADSHEET, TABLE, Block, Document, render_table
+from .model import CODE, CSV, HEADING, IMAGE, LIST, NOTES, SPREADSHEET, TABLE, Block, Document, render_table
 from .modes._common import with_markers, without_markers
 
 AS_IS = ("md", "markdown", "txt")
@@ -42,15 +43,26 @@ def _document(doc: Document, list_images: bool) -> str:
                 )
     parts: list[str] = []
     page = None
+    notes = False  # inside a ::: notes div
     for block in doc.blocks:
-        if block.page is not None and block.page != page:
+        is_notes = bool(block.meta) and bool(block.meta.get(NOTES))
+        new_page = block.page is not None and block.page != page
+        if notes and (new_page or not is_notes):
+            parts.append(":::")
+            notes = False
+        if new_page:
             if page is not None:
                 parts.append("---")
             page = block.page
             parts.extend(by_page.pop(page, []))
         rendered = _block(doc, block, list_images)
         if rendered:
+            if is_notes and not notes:
+                parts.append("::: notes")
+                notes = True
             parts.append(rendered)
+    if notes:
+        parts.append(":::")
     for refs in by_page.values():
         parts.extend(refs)
     parts.extend(loose)

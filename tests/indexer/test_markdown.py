@@ -78,3 +78,17 @@ def test_html_get_markdown(playground):
 
 def test_empty_document():
     assert render_markdown(Document("txt", ())) == ""
+
+
+def test_speaker_notes_go_in_a_notes_div(sample_corpus):
+    md = get_markdown(sample_corpus / "office" / "volunteers_briefing.odp")
+    # slide 2: the title, two body lines, then its note (presentation:notes)
+    assert md.endswith(
+        "# Opening Hours\n\nOpen at 9:30, close at 13:00\n\nTwo volunteers at the desk\n\n"
+        "::: notes\n\nRemind everyone about the new key safe.\n\n:::\n"
+    )
+    deck = get_markdown(sample_corpus / "office" / "operations_review.pptx")
+    assert deck.count("::: notes") == 1
+    assert (
+        "::: notes\n\nMention the Quay Street closure lasted two nights.\n\n:::\n\n---\n\n# Repairs" in deck
+    )
