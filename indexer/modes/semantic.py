@@ -4,9 +4,9 @@ Headings are emitted alone (they reset the context); tables and code pass throug
 ``table``/``code_block`` with ``primary_merge_reason: structural_boundary``. Each paragraph or list
 is tested against the open chunk by a ladder of rules; the first that fires decides: the size cap
 (new chunk), speaker notes meeting a slide's own text or the reverse (new chunk), a transition
-phrase (new chunk), then reasons to merge — reference continuity,
-elaboration, example, cause/effect, contrast, question/answer, definition expansion, a short
-paragraph, a list sharing a keyword, any shared keyword — and otherwise a new chunk.
+phrase (new chunk), then reasons to merge — reference continuity, elaboration, example,
+cause/effect, contrast, question/answer, definition expansion, a short paragraph, a list sharing a
+keyword, any shared keyword — and otherwise a new chunk.
 """
 
 from __future__ import annotations
