@@ -450,6 +450,13 @@ async def test_at_80_columns_the_mode_bar_fits_and_names_the_current_mode(indexe
             assert len(line) <= bar.content_region.width, line
             assert f"{number} {mode}" in line, line
             assert re.findall(r"(?:^|\s)(\d)", line) == [str(n) for n in range(1, len(available) + 1)], line
+        # the index line's note (as a watched folder's scan ends) is whole beside a shorter bar
+        from tui.widgets.status_bar import ProgressLine
+
+        app.main.query_one(ProgressLine).done("up to date · folder scanned in 1357 ms")
+        await pilot.pause(0.1)
+        note = app.main.query_one("#progress-note")
+        assert len(note.render().plain) <= note.content_region.width, note.markup
         # with room, every mode by its full name and the parameter note
         await pilot.resize_terminal(200, 40)
         await settle(pilot)
