@@ -2,12 +2,14 @@
 
 pypdfium2 reads every page (text, font sizes, boxes, images); pdfplumber's table finder runs only
 on pages with ruling lines (option ``pdf_tables``: auto | always | never). Optional OCR of pages
-without a text layer runs ``tesseract`` when it is installed (option ``ocr``: auto | never).
+without a text layer, or with a garbled one (a font without a Unicode map), runs ``tesseract``
+when it is installed (option ``ocr``: auto | never).
 docs/pdf.md describes the design, the heuristics and their limits.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -33,6 +35,15 @@ _PLACEHOLDER_METADATA = ("untitled", "anonymous", "unknown", "unspecified")
 OCR_MODES = ("auto", "never")
 #: OCR of one document stops once it has taken this share of the per-document time-out
 OCR_SHARE = 0.5
+#: characters a text layer is rarely made of (control characters, private use, U+FFFD): a font
+#: without a usable Unicode map gives them among its letters, since its codes are glyph numbers
+_ODD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ue000-\uf8ff\ufffd]")
+#: past this share of odd characters, pdfium is asked which characters it could not map
+ODD_SHARE = 0.01
+#: a page is garbled when pdfium could not map at least this share of its characters to Unicode
+GARBLED_SHARE = 0.3
+#: characters of a page sampled for that question, evenly spread
+UNMAPPED_SAMPLE = 400
 
 
 @dataclass(slots=True)
@@ -46,6 +57,7 @@ class _Page:
     tables: list[FoundTable] = field(default_factory=list)
     ocr_text: str = ""
     tables_done: bool = False  # the fast grid path already looked for tables
+    unmapped: float = 0.0  # share of the text layer's characters pdfium could not map to Unicode
 
     @property
     def has_text(self) -> bool:
@@ -62,6 +74,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
 @extractor(
     ".pdf",
     name="pdf",
+    version="2",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -173,12 +186,33 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     empty = [p.number for p in pages if not p.has_text]
     # OCR reads the pages without text that have something drawn on them and could be loaded
     legible = [n for n in empty if pages[n - 1].objects is not None and pages[n - 1].objects.count]
+    # ... and the pages whose text layer is garbled, whose OCR text then replaces it
+    garbled = []
+    for p in pages:
+        if p.has_text and p.unmapped >= GARBLED_SHARE:
+            garbled.append(p.number)
+            warnings.append(
+                f"page {p.number}: the text layer is garbled ({p.unmapped:.0%} of its characters have no "
+                "Unicode mapping in their font)"
+            )
     tried, read, ocr_notes = False, 0, []
-    if legible and ocr_mode == "auto" and _pdf_ocr.available():
+    if (legible or garbled) and ocr_mode == "auto" and _pdf_ocr.available():
         tried = True
         budget = limits.timeout_seconds * OCR_SHARE
-        read, ocr_notes = _run_ocr(pdf, pages, legible, budget, ctx.options.get("ocr_lang") or None)
+        wanted = sorted(legible + garbled)
+        read, ocr_notes = _run_ocr(pdf, pages, wanted, budget, ctx.options.get("ocr_lang") or None)
         warnings += ocr_notes
+        for n in garbled:
+            p = pages[n - 1]
+            if p.ocr_text:  # read again: the garbled lines (and tables made of them) go
+                p.lines, p.tables, p.tables_done = [], [], True
+                warnings.append(f"page {n}: read by OCR instead of its garbled text layer")
+    elif garbled:
+        hint = "OCR is off (ocr=never)" if ocr_mode != "auto" else "install tesseract to read it by OCR"
+        warnings.append(
+            f"garbled text layer kept on page{'s' if len(garbled) != 1 else ''} "
+            f"{', '.join(map(str, garbled))}: {hint}"
+        )
     ocr_pages = [p.number for p in pages if p.ocr_text]
     if not any(p.has_text or p.ocr_text for p in pages):
         image_only = sum(1 for p in pages if p.objects is not None and p.objects.images)
@@ -226,6 +260,8 @@ def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables
     textpage = page.open_text()
     try:
         info.lines, cut, info.chars = page_lines(textpage, number)
+        if info.lines:
+            info.unmapped = _unmapped(textpage, info.lines)
         if info.lines and tables_mode == "auto" and info.objects.ruled_both_ways:
             info.tables = grid_tables(info.objects.horizontal, info.objects.vertical, textpage)
             info.tables_done = True
@@ -250,6 +286,23 @@ def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables
         )
         info.images.append((top, image_name))
     return info
+
+
+def _unmapped(textpage, lines: list[Line]) -> float:
+    """The share of a page's characters whose font gives no Unicode for them (pdfium's
+    ``FPDFText_HasUnicodeMapError`` on an even sample), asked only when its text holds odd
+    characters: 0 for every other page, and for pages of fewer than 40 visible characters."""
+    text = "".join([ln.text for ln in lines])
+    visible = len("".join(text.split()))
+    if visible < 40 or len(_ODD.findall(text)) < ODD_SHARE * visible:
+        return 0.0
+    count = pdfium_c.FPDFText_CountChars(textpage)
+    if count <= 0:
+        return 0.0
+    step = max(1, count // UNMAPPED_SAMPLE)
+    sample = range(0, count, step)
+    unmapped = sum(1 for i in sample if pdfium_c.FPDFText_HasUnicodeMapError(textpage, i) == 1)
+    return unmapped / len(sample)
 
 
 def _run_ocr(

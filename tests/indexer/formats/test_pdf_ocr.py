@@ -277,3 +277,50 @@ def test_the_engine_that_read_the_pages_is_recorded(tesseract, tmp_path):
     assert run.returncode == 0, run.stderr
     extractor = json.loads(run.stdout)["extractor"]
     assert extractor["id"] == "pdf" and extractor["ocr"] == engine
+
+
+#: a municipal bulletin whose body font has no usable Unicode map: its text layer gives glyph
+#: numbers, each letter 29 code points below its own ("6SDWHQVWLFK" on page 1 is "Spatenstich":
+#: 6→S, S→p, D→a, W→t …), and digits as control characters
+GARBLED_PDF = ("pdf", "kreuzberg", "non_ascii_text.pdf")
+
+
+def _one_page(path, index: int) -> bytes:
+    """Page ``index`` of ``path`` as a PDF of its own (OCR then reads one page)."""
+    src = pdfium.PdfDocument(path)
+    out = pdfium.PdfDocument.new()
+    out.import_pages(src, [index])
+    buf = io.BytesIO()
+    out.save(buf)
+    return buf.getvalue()
+
+
+def test_a_garbled_text_layer_is_read_by_ocr(tesseract, real_world):
+    data = _one_page(real_world.joinpath(*GARBLED_PDF), 0)
+    layer = extract(data, filename="bulletin.pdf", options={"ocr": "never"})
+    # nothing is lost without OCR: the layer is kept, and the warnings say why it reads as it does
+    assert "6SDWHQVWLFK" in layer.text and layer.coverage.ocr_pages == ()
+    warnings = layer.coverage.warnings
+    assert any(w.startswith("page 1: the text layer is garbled (") for w in warnings), warnings
+    assert "garbled text layer kept on page 1: OCR is off (ocr=never)" in warnings
+    doc = extract(data, filename="bulletin.pdf")
+    assert doc.coverage.ocr_pages == (1,) and doc.coverage.pages_with_text == 0
+    assert "page 1: read by OCR instead of its garbled text layer" in doc.coverage.warnings
+    # the headline, "Spatenstich für neue Hackschnitzelheizung" (eng OCR may drop the umlaut)
+    assert "Spatenstich" in doc.text and "Hackschnitzelheizung" in doc.text
+    assert "6SDWHQVWLFK" not in doc.text and "\x14" not in doc.text
+
+
+def test_a_garbled_text_layer_without_tesseract_is_kept_and_said(no_tesseract, real_world):
+    doc = extract(_one_page(real_world.joinpath(*GARBLED_PDF), 0), filename="bulletin.pdf")
+    assert "6SDWHQVWLFK" in doc.text
+    assert "garbled text layer kept on page 1: install tesseract to read it by OCR" in doc.coverage.warnings
+
+
+def test_odd_characters_of_real_text_do_not_make_a_page_garbled(real_world):
+    # GeoTopo page 15: formulas in private-use and control codes (about 5 % of its characters),
+    # but pdfium maps nearly all of its characters to Unicode
+    path = real_world / "pdf" / "py-pdf-samples" / "GeoTopo-komprimiert.pdf"
+    doc = extract(_one_page(path, 14), filename="geo.pdf", options={"ocr": "never"})
+    assert doc.coverage.pages_with_text == 1
+    assert not any("garbled" in w for w in doc.coverage.warnings), doc.coverage.warnings
