@@ -516,3 +516,26 @@ def test_damaged_secondary_parts_are_skipped_with_warnings():
     warnings = doc.coverage.warnings
     assert len(warnings) == 2 and all("the part was skipped" in w for w in warnings)
     assert any("footnotes.xml" in w for w in warnings) and any("header1.xml" in w for w in warnings)
+
+
+def test_review_comments_are_listed_as_not_extracted():
+    from docx import Document as WordDocument
+
+    word = WordDocument()
+    first = word.add_paragraph("The pump moves water uphill.")
+    word.add_comment(first.runs, text="Check this figure", author="Ann")
+    second = word.add_paragraph("A valve stops the flow.")
+    word.add_comment(second.runs, text="Which valve?", author="Bo")
+    out = io.BytesIO()
+    word.save(out)
+    doc = extract_bytes(out.getvalue(), "reviewed.docx")
+    assert doc.text == "The pump moves water uphill.\n\nA valve stops the flow."
+    (skipped,) = doc.coverage.skipped_of("comments")
+    assert skipped.name == "word/comments.xml"
+    assert skipped.reason.startswith("2 review comments not extracted")
+    # a document without comments lists none
+    plain = WordDocument()
+    plain.add_paragraph("No remarks here.")
+    out = io.BytesIO()
+    plain.save(out)
+    assert extract_bytes(out.getvalue(), "plain.docx").coverage.skipped == ()
