@@ -116,6 +116,28 @@ def has_member(zf: zipfile.ZipFile, name: str) -> bool:
     return True
 
 
+def comments_skipped(zf: zipfile.ZipFile, members: list[str], element: str, what: str) -> Skipped | None:
+    """One ``Coverage.skipped`` entry for a package's review comments, which annotate the text and
+    are not extracted: the ``element`` elements (any namespace) of the XML ``members``; None when
+    there are none. A member that is missing, or cannot be read or parsed, is passed over."""
+    members = [m for m in members if has_member(zf, m)]
+    count = 0
+    for name in members:
+        try:
+            root = parse_xml(read(zf, name, what), what, name)
+        except ParseError:
+            continue
+        count += sum(1 for _ in root.iter(f"{{*}}{element}"))
+    if not count:
+        return None
+    return Skipped(
+        "comments",
+        members[0] if len(members) == 1 else f"{len(members)} comment parts",
+        f"{count} review comment{'s' if count != 1 else ''} not extracted (they annotate the text "
+        "and are not part of it)",
+    )
+
+
 def read(zf: zipfile.ZipFile, name: str, what: str) -> bytes:
     """One member's bytes (capped at its declared size); PARSE_ERROR when its data is damaged."""
     plain = _read_plain(zf, name)

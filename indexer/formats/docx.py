@@ -1186,18 +1186,9 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             text = notes[kind][nid]
             (footnotes if kind == "footnote" else endnotes).append({"id": nid, "text": text})
             walker.add(PARAGRAPH, f"[^{label}]: {text}", meta={"note": kind, "note_id": nid})
-        # review comments annotate the text and are not part of it: the manifest says they exist
-        comments = part("comments")
-        count = sum(1 for _ in comments.iter(_w("comment"))) if comments is not None else 0
-        if count:
-            sink.skipped.append(
-                Skipped(
-                    "comments",
-                    by_type["comments"][0],
-                    f"{count} review comment{'s' if count != 1 else ''} not extracted (they annotate "
-                    "the text and are not part of it)",
-                )
-            )
+        comments = _ooxml.comments_skipped(zf, by_type.get("comments", []), "comment", what)
+        if comments is not None:
+            sink.skipped.append(comments)
 
         header_text = _joined(
             _plain_text(_ooxml.optional_xml(zf, t, what, warnings)) for t in by_type.get("header", ())

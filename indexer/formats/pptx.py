@@ -339,8 +339,12 @@ def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
             props = _ooxml.core_properties(zf, what)
         except ParseError:
             props = {}  # damaged document properties: the slides are what matters
+        parts = [n for n in zf.namelist() if n.startswith("ppt/comments/") and n.endswith(".xml")]
+        comments = _ooxml.comments_skipped(zf, parts, "cm", what)
     prs = _open(data, what)
     sink = _ooxml.ImageSink()
+    if comments is not None:
+        sink.skipped.append(comments)
     walker = _Slides(sink, what)
     blocks: list[Block] = []
     total = 0

@@ -47,6 +47,7 @@ from ..model import (
     assemble,
 )
 from ..zipsafe import open_zip, read_member
+from . import _ooxml
 from .registry import extractor
 from .text import fast_render_table
 
@@ -772,11 +773,15 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     )
     backend = _open_backend(data, zf, ooxml, ctx.limits.max_text_chars)
     pictures = SheetPictures()
+    comments = None
     if zf is not None:
         try:
             pictures = ods_pictures(zf) if "content.xml" in zf.namelist() else ooxml_pictures(zf)
         except _XML_ERRORS as exc:
             warnings.append(f"images could not be located: {type(exc).__name__}: {exc}"[:300])
+        if ooxml:  # cell comments (notes): xl/comments1.xml …
+            parts = [n for n in zf.namelist() if n.startswith("xl/comments") and n.endswith(".xml")]
+            comments = _ooxml.comments_skipped(zf, parts, "comment", "workbook")
 
     merges: dict[str, list[tuple[int, int, int, int]]] = {}
     if zf is not None and "content.xml" in zf.namelist():
@@ -860,6 +865,8 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         listed = "; ".join(f"{s.name}: {s.reason}" for s in skipped if s.what == "sheet")
         raise ParseError(f"no readable sheet in the workbook ({listed})"[:500])
     skipped_sheets = [s.name for s in skipped if s.what == "sheet"]
+    if comments is not None:
+        skipped.append(comments)
     coverage = Coverage(
         sheets_read=tuple(read),
         images_extracted=len(images),
@@ -912,6 +919,8 @@ def _register(source_type: str, *extensions: str) -> None:
     extractor(
         *extensions,
         name=source_type,
+        # 2: cell comments counted in the coverage (Office Open XML workbooks)
+        version="2" if source_type == "xlsx" else "1",
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

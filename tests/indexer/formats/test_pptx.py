@@ -253,3 +253,26 @@ def test_real_deck_untitled_slide_and_notes(real_world):
         (2, "Some notes on the second slide."),
         (3, "Final notes on the third slide.\nSecond line of notes."),
     ]
+
+
+def test_review_comments_are_listed_as_not_extracted(sample_corpus):
+    import zipfile
+
+    data = (sample_corpus / "office" / "operations_review.pptx").read_bytes()
+    out = io.BytesIO()
+    p = "http://schemas.openxmlformats.org/presentationml/2006/main"
+    comments = (
+        f'<p:cmLst xmlns:p="{p}"><p:cm authorId="0" idx="1"><p:pos x="10" y="10"/>'
+        "<p:text>Check the repair count</p:text></p:cm>"
+        '<p:cm authorId="0" idx="2"><p:pos x="10" y="10"/><p:text>Add the date</p:text></p:cm></p:cmLst>'
+    )
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, src.read(info.filename))
+        dst.writestr("ppt/comments/comment1.xml", comments)
+    doc = extract_bytes(out.getvalue(), "deck.pptx")
+    (skipped,) = doc.coverage.skipped_of("comments")
+    assert skipped.name == "ppt/comments/comment1.xml"
+    assert skipped.reason.startswith("2 review comments not extracted")
+    assert "Check the repair count" not in doc.text
+    assert extract(sample_corpus / "office" / "operations_review.pptx").coverage.skipped_of("comments") == ()

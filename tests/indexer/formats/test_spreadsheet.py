@@ -543,3 +543,22 @@ def test_ods_merged_cells_are_filled_and_hidden_tables_flagged(manifest):
     assert a.header == ("region", "Q1", "Q1")
     assert a.rows == (("north", "Q1", "Q1"), ("south", "5", "6"))
     assert h.meta["hidden"] is True and a.meta["hidden"] is False
+
+
+def test_cell_comments_are_listed_as_not_extracted():
+    from openpyxl.comments import Comment
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["city", "population"])
+    sheet.append(["Lisbon", 545000])
+    sheet["A2"].comment = Comment("the capital", "Ann")
+    sheet["B2"].comment = Comment("2021 census", "Bo")
+    sheet["A1"].comment = Comment("header", "Bo")
+    out = io.BytesIO()
+    book.save(out)
+    doc = extract(out.getvalue(), filename="cities.xlsx")
+    (skipped,) = doc.coverage.skipped_of("comments")
+    assert skipped.reason.startswith("3 review comments not extracted")
+    assert "census" not in doc.text and "Lisbon" in doc.text
+    assert doc.metadata["skipped_sheets"] == []  # a comment is not a sheet
