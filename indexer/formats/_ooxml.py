@@ -128,11 +128,17 @@ def comments_skipped(zf: zipfile.ZipFile, members: list[str], element: str, what
         except ParseError:
             continue
         count += sum(1 for _ in root.iter(f"{{*}}{element}"))
+    return comments_entry(count, members[0] if len(members) == 1 else f"{len(members)} comment parts")
+
+
+def comments_entry(count: int, where: str) -> Skipped | None:
+    """The ``Coverage.skipped`` entry saying that ``count`` review comments (in ``where``) were
+    not extracted; None for none."""
     if not count:
         return None
     return Skipped(
         "comments",
-        members[0] if len(members) == 1 else f"{len(members)} comment parts",
+        where,
         f"{count} review comment{'s' if count != 1 else ''} not extracted (they annotate the text "
         "and are not part of it)",
     )

@@ -494,6 +494,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         else:
             raise ParseError(f"{what}: neither a text document nor a presentation")
         reader.finish_notes()
+        comments = _ooxml.comments_entry(sum(1 for _ in body.iter(_q("office", "annotation"))), "content.xml")
+        if comments is not None:
+            sink.skipped.append(comments)
     if not any(b.kind != IMAGE for b in reader.blocks):
         raise EmptyExtraction(f"{what}: the document holds no text")
     source_type = "odp" if slides is not None else "odt"
@@ -514,7 +517,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     )
 
 
-@extractor(".odt", ".ott", name="odt", source_type="odt", libraries=("lxml",), images=True)
+@extractor(".odt", ".ott", name="odt", version="2", source_type="odt", libraries=("lxml",), images=True)
 def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     return _extract(data, ctx, "odt")
 

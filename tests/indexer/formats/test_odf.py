@@ -144,3 +144,20 @@ def test_unreadable_documents_raise_documented_codes(data, code):
     with pytest.raises(errors.ChunkscopeError) as info:
         extract_bytes(data, "t.odt")
     assert info.value.code == code
+
+
+def test_annotations_are_listed_as_not_extracted(sample_corpus):
+    data = (sample_corpus / "office" / "society_minutes.odt").read_bytes()
+    note = b"<office:annotation><text:p>Check the date with the chair</text:p></office:annotation>"
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            payload = src.read(info.filename)
+            if info.filename == "content.xml":  # a comment in the first two paragraphs
+                payload = payload.replace(b"</text:p>", note + b"</text:p>", 2)
+            dst.writestr(info, payload)
+    doc = extract_bytes(out.getvalue(), "minutes.odt")
+    (skipped,) = doc.coverage.skipped_of("comments")
+    assert (skipped.name, skipped.reason[:31]) == ("content.xml", "2 review comments not extracted")
+    assert "Check the date" not in doc.text
+    assert extract(sample_corpus / "office" / "society_minutes.odt").coverage.skipped_of("comments") == ()
