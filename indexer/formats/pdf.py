@@ -325,7 +325,7 @@ def _run_ocr(
             rest = len(wanted) - i
             warnings.append(
                 f"OCR stopped after {budget:.3g} s (its share of the per-document time-out): "
-                f"{rest} page{'s' if rest != 1 else ''} without text not read, from page {number} on"
+                f"{rest} page{'s' if rest != 1 else ''} left unread, from page {number} on"
             )
             break
         try:
@@ -351,7 +351,9 @@ def _run_ocr(
         if text.strip():
             pages[number - 1].ocr_text = text
     if len(numbers) > _pdf_ocr.MAX_PAGES:
-        warnings.append(f"OCR ran on the first {_pdf_ocr.MAX_PAGES} of {len(numbers)} pages without text")
+        warnings.append(
+            f"OCR ran on the first {_pdf_ocr.MAX_PAGES} of the {len(numbers)} pages it was to read"
+        )
     return read, warnings
 
 

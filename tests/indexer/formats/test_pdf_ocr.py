@@ -115,7 +115,7 @@ def test_ocr_stops_at_its_share_of_the_time_out(tesseract):
     with pytest.raises(errors.OcrRequired) as info:
         extract(PDFS / "scanned.pdf", limits=Limits(timeout_seconds=1.0))
     assert "OCR stopped after 0.5 s" in info.value.message
-    assert "1 page without text not read, from page 1 on" in info.value.message
+    assert "1 page left unread, from page 1 on" in info.value.message
 
 
 def test_missing_language_is_named(tesseract):
