@@ -13,7 +13,7 @@ import posixpath
 import struct
 import zipfile
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -32,6 +32,8 @@ try:  # ISA-L's inflate and checksum, some three times quicker than zlib's, wher
 except ImportError:  # pragma: no cover - the package is a dependency; zlib does the same work
     _fast_zlib = zlib  # type: ignore[assignment]
     _FAST_ERRORS = (zlib.error,)
+#: what inflating damaged data raises, by either library
+INFLATE_ERRORS = _FAST_ERRORS
 
 PARSER = etree.XMLParser(
     resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True, load_dtd=False
@@ -114,6 +116,79 @@ def has_member(zf: zipfile.ZipFile, name: str) -> bool:
     except KeyError:
         return False
     return True
+
+
+def member_contains(zf: zipfile.ZipFile, name: str, needles: tuple[bytes, ...]) -> bool:
+    """Whether the member's bytes hold any of ``needles`` (see :func:`member_finds`)."""
+    return bool(member_finds(zf, name, needles, first=True))
+
+
+def member_finds(
+    zf: zipfile.ZipFile, name: str, needles: tuple[bytes, ...], *, first: bool = False
+) -> set[bytes]:
+    """Which of ``needles`` the member's bytes hold: inflated a megabyte at a time (by ISA-L for
+    a plain member of an in-memory archive), never whole, and stopped once all are found (with
+    ``first``, once one is). Only a search: the checksum is not verified (a reader that needs
+    the bytes will)."""
+    keep = max(map(len, needles)) - 1
+    # Attribute values are nearly always written in double quotes: a needle holding a single
+    # quote is only looked for in a piece that holds one, a scan several times quicker.
+    gated = [(n, b"'" in n) for n in needles]
+    found: set[bytes] = set()
+    tail = b""
+    for piece in _pieces(zf, name):
+        joint = tail + piece[:keep] if tail else b""
+        quote = b"'" in piece or b"'" in joint
+        found.update(n for n, g in gated if (quote or not g) and (n in piece or n in joint))
+        if len(found) == len(needles) or (first and found):
+            break
+        tail = piece[-keep:] if keep else b""
+    return found
+
+
+def member_counts(zf: zipfile.ZipFile, name: str, needles: tuple[bytes, ...]) -> dict[bytes, int]:
+    """How often each of ``needles`` occurs in the member's bytes, inflated a piece at a time
+    like :func:`member_finds`. An occurrence across two pieces is counted once: the bytes around
+    a boundary (one short of a needle on each side) cannot hold a whole one on either side."""
+    counts = dict.fromkeys(needles, 0)
+    keep = max(map(len, needles)) - 1
+    tail = b""
+    for piece in _pieces(zf, name):
+        for n in needles:
+            counts[n] += piece.count(n)
+            k = len(n) - 1
+            if k and tail:
+                counts[n] += (tail[-k:] + piece[:k]).count(n)
+        if keep:
+            tail = piece[-keep:] if len(piece) >= keep else (tail + piece)[-keep:]
+    return counts
+
+
+_PIECE = 1 << 20
+
+
+def _pieces(zf: zipfile.ZipFile, name: str) -> Iterator[bytes]:
+    span = _plain_span(zf, zf.getinfo(name))
+    if span is None:
+        with zf.open(name) as fh:
+            while piece := fh.read(_PIECE):
+                yield piece
+        return
+    fp, start, end = span
+    with fp.getbuffer() as buf:
+        data = bytes(buf[start:end])
+    if zf.getinfo(name).compress_type == zipfile.ZIP_STORED:
+        for at in range(0, len(data), _PIECE):
+            yield data[at : at + _PIECE]
+        return
+    inflater = _fast_zlib.decompressobj(-15)
+    while not inflater.eof:  # (output held back by the cap comes with the next call)
+        piece = inflater.decompress(data, _PIECE)
+        if not piece and len(inflater.unconsumed_tail) == len(data):
+            return  # no progress: the data ended early (the reader of the bytes will say so)
+        data = inflater.unconsumed_tail
+        if piece:
+            yield piece
 
 
 def comments_skipped(zf: zipfile.ZipFile, members: list[str], element: str, what: str) -> Skipped | None:

@@ -17,8 +17,10 @@ Zip containers go through :func:`indexer.zipsafe.open_zip` before any library to
 from __future__ import annotations
 
 import datetime as dt
+import html
 import io
 import posixpath
+import re
 import zipfile
 import zlib
 from collections.abc import Iterator, Sequence
@@ -97,6 +99,13 @@ _FORMAT = {
     dt.time: dt.time.isoformat,
     dt.timedelta: _duration,
 }
+
+
+class CellError(str):
+    """The error value of a cell (``#DIV/0!``, ``#N/A`` …), as the spreadsheet shows it: text in
+    the table, but not text when telling a header row from the data under it."""
+
+    __slots__ = ()
 
 
 def cell_text(value: Any) -> str:
@@ -396,11 +405,38 @@ class OpenpyxlBackend(Backend):
 
     def read(self, sheet: SheetInfo) -> RawSheet:
         ws = self._by_name[sheet.name]
-        rows = ((i, values) for i, values in enumerate(ws.iter_rows(values_only=True)))
+        rows = (
+            (i, [CellError(c.value) if c.data_type == "e" and c.value else c.value for c in cells])
+            for i, cells in enumerate(ws.iter_rows())
+        )
         return RawSheet(rows, 0, [])
 
     def close(self) -> None:
         self.wb.close()
+
+
+class _LazyOpenpyxl:
+    """openpyxl for the sheets calamine cannot read, the workbook opened on first use."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+        self._backend: OpenpyxlBackend | None = None
+
+    def read(self, sheet: SheetInfo, calamine_error: Exception) -> RawSheet:
+        """The sheet's rows, read whole; ``calamine_error`` is raised again when openpyxl cannot
+        read the sheet either (its message says more than openpyxl's)."""
+        try:
+            if self._backend is None:
+                self._backend = OpenpyxlBackend(self._data)
+            raw = self._backend.read(sheet)
+            raw.rows = iter(list(raw.rows))
+        except Exception:  # openpyxl raises many types on what it cannot read
+            raise calamine_error from None
+        return raw
+
+    def close(self) -> None:
+        if self._backend is not None:
+            self._backend.close()
 
 
 _DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
@@ -409,6 +445,7 @@ _XLINK = "http://www.w3.org/1999/xlink"
 _STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
 _OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 _TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+_CALCEXT = "urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"
 #: Caps on ODS ``number-*-repeated`` (the largest sheet LibreOffice and Excel make), so that a file
 #: declaring a billion repeated cells cannot make the reader build them.
 ODS_MAX_ROWS = 1_048_576
@@ -416,6 +453,9 @@ ODS_MAX_COLS = 16_384
 
 
 def _ods_value(cell: Any) -> Any:
+    if cell.get(f"{{{_CALCEXT}}}value-type") == "error":
+        text = "\n".join("".join(p.itertext()) for p in cell if p.tag == f"{{{_TEXT}}}p").strip()
+        return CellError(text) if text else ""
     kind = cell.get(f"{{{_OFFICE}}}value-type")
     if kind in ("float", "percentage", "currency"):
         try:
@@ -600,25 +640,33 @@ class SheetPictures:
     chart_sheets: set[str] = field(default_factory=set)
 
 
-def ooxml_pictures(zf: zipfile.ZipFile) -> SheetPictures:
-    out = SheetPictures()
-    names = set(zf.namelist())
+def ooxml_sheets(zf: zipfile.ZipFile) -> list[tuple[str | None, str]]:
+    """(sheet name, part name) of every sheet the workbook part lists, in its order; the names
+    are None for a binary (.xlsb) workbook part, whose sheets are taken in relationship order."""
     root_rels = _rels(zf, "")
     book = next((t for k, t in root_rels.values() if k == "officeDocument"), "xl/workbook.xml")
-    if book not in names:
-        return out
+    if not _ooxml.has_member(zf, book):
+        return []
     book_rels = _rels(zf, book)
-    seen: set[str] = set()
     if book.endswith(".xml"):
         tree = xml_fromstring(read_member(zf, book))
         sheets = [(el.get("name", ""), _attr(el, "id")) for el in tree.iter() if _local(el.tag) == "sheet"]
-    else:  # xlsb: the workbook part is binary; map sheets in relationship order
+    else:
         sheets = [(None, rid) for rid, (kind, _) in book_rels.items() if kind == "worksheet"]
+    out: list[tuple[str | None, str]] = []
     for sheet_name, rid in sheets:
         kind_target = book_rels.get(rid or "")
-        if kind_target is None:
-            continue
-        for kind, drawing in _rels(zf, kind_target[1]).values():
+        if kind_target is not None:
+            out.append((sheet_name, kind_target[1]))
+    return out
+
+
+def ooxml_pictures(zf: zipfile.ZipFile, sheets: list[tuple[str | None, str]]) -> SheetPictures:
+    out = SheetPictures()
+    names = set(zf.namelist())
+    seen: set[str] = set()
+    for sheet_name, part in sheets:
+        for kind, drawing in _rels(zf, part).values():
             if kind != "drawing" or drawing not in names:
                 continue
             drawing_rels = _rels(zf, drawing)
@@ -646,46 +694,82 @@ def ooxml_pictures(zf: zipfile.ZipFile) -> SheetPictures:
     return out
 
 
-def _member_contains(zf: zipfile.ZipFile, name: str, needle: bytes) -> bool:
-    """Whether a member's bytes contain ``needle``, reading it in pieces (never whole)."""
-    tail = b""
-    with zf.open(name) as fh:
-        while piece := fh.read(1 << 20):
-            if needle in tail + piece:
-                return True
-            tail = piece[-len(needle) :]
-    return False
+_ODS_SPANNED = b"-spanned="
+_ODS_ERROR = (b'value-type="error"', b"value-type='error'")
+#: repeats of one error cell expanded, per direction, and error cells kept in all
+_ODS_ERROR_REPEATS = 1024
+_ODS_MAX_ERRORS = 1_000_000
+
+Merge = tuple[int, int, int, int]
+SheetErrors = dict[int, dict[int, CellError]]
 
 
-def ods_merges(zf: zipfile.ZipFile) -> dict[str, list[tuple[int, int, int, int]]]:
-    """Merged ranges per table of an ODS (cells with ``number-columns/rows-spanned``), absolute
-    0-based; calamine does not report them for ODS. Only parsed when the file has any."""
-    if not _member_contains(zf, "content.xml", b"-spanned="):
-        return {}
-    out: dict[str, list[tuple[int, int, int, int]]] = {}
+def ods_merges_and_errors(zf: zipfile.ZipFile) -> tuple[dict[str, list[Merge]], dict[str, SheetErrors]]:
+    """Merged ranges (cells with ``number-columns/rows-spanned``) and error values (cells whose
+    ``calcext:value-type`` is ``error``) per table of an ODS, absolute 0-based. calamine reports
+    no merged ranges for ODS and reads error cells as empty; content.xml is only parsed when a
+    search of it finds either."""
+    found = _ooxml.member_finds(zf, "content.xml", (_ODS_SPANNED, *_ODS_ERROR))
+    merges: dict[str, list[Merge]] = {}
+    errors: dict[str, SheetErrors] = {}
+    if not found:
+        return merges, errors
+    want_merges = _ODS_SPANNED in found
+    want_errors = bool(found - {_ODS_SPANNED})
+    kept = 0
+    for sheet, row, col, row_repeat, cell in _ods_cells(zf):
+        if want_merges:
+            cols = _repeat(cell, "number-columns-spanned", ODS_MAX_COLS)
+            rows = _repeat(cell, "number-rows-spanned", ODS_MAX_ROWS)
+            if cols > 1 or rows > 1:
+                merges.setdefault(sheet, []).append((row, col, row + rows - 1, col + cols - 1))
+        if want_errors and kept < _ODS_MAX_ERRORS and cell.get(f"{{{_CALCEXT}}}value-type") == "error":
+            text = "\n".join("".join(p.itertext()) for p in cell if p.tag == f"{{{_TEXT}}}p").strip()
+            if not text:
+                continue
+            value = CellError(text)
+            table = errors.setdefault(sheet, {})
+            cols = min(_repeat(cell, "number-columns-repeated", ODS_MAX_COLS), _ODS_ERROR_REPEATS)
+            for r in range(row, row + min(row_repeat, _ODS_ERROR_REPEATS)):
+                line = table.setdefault(r, {})
+                for c in range(col, col + cols):
+                    line[c] = value
+            kept += cols * min(row_repeat, _ODS_ERROR_REPEATS)
+    return merges, errors
+
+
+def _ods_cells(zf: zipfile.ZipFile) -> Iterator[tuple[str, int, int, int, Any]]:
+    """``(table name, row, column, row repeats, cell)`` of every cell (covered ones too) of
+    content.xml's tables, absolute 0-based, repeats counted: each cell when its end is read (its
+    paragraphs with it), then cleared."""
     table_tag, row_tag = f"{{{_TABLE}}}table", f"{{{_TABLE}}}table-row"
     cell_tags = (f"{{{_TABLE}}}table-cell", f"{{{_TABLE}}}covered-table-cell")
-    sheet, row, col, depth = "", 0, 0, 0
+    sheet, row, col, depth, row_repeat = "", 0, 0, 0, 1
+    starts: list[tuple[int, int]] = []  # where each open cell starts (a cell may hold a table)
     with zf.open("content.xml") as fh:
         for event, el in xml_iterparse(fh, events=("start", "end")):
+            tag = el.tag
             if event == "start":
-                if el.tag == table_tag:
+                if tag == table_tag:
                     sheet, row, depth = el.get(f"{{{_TABLE}}}name") or "", 0, depth + 1
-                elif el.tag == row_tag:
+                elif tag == row_tag:
                     col = 0
-                elif el.tag in cell_tags and depth:
-                    cols = _repeat(el, "number-columns-spanned", ODS_MAX_COLS)
-                    rows = _repeat(el, "number-rows-spanned", ODS_MAX_ROWS)
-                    if cols > 1 or rows > 1:
-                        out.setdefault(sheet, []).append((row, col, row + rows - 1, col + cols - 1))
+                    row_repeat = _repeat(el, "number-rows-repeated", ODS_MAX_ROWS)
+                elif tag in cell_tags and depth:
+                    starts.append((row, col))
                     col += _repeat(el, "number-columns-repeated", ODS_MAX_COLS)
                 continue
-            if el.tag == row_tag:
-                row += _repeat(el, "number-rows-repeated", ODS_MAX_ROWS)
-            elif el.tag == table_tag:
+            if tag in cell_tags:
+                if starts:
+                    r, c = starts.pop()
+                    yield sheet, r, c, row_repeat, el
+                el.clear()
+            elif tag == row_tag:
+                row += row_repeat
+                el.clear()
+            elif tag == table_tag:
                 depth -= 1
-            el.clear()
-    return out
+                el.clear()
 
 
 def ods_pictures(zf: zipfile.ZipFile) -> SheetPictures:
@@ -713,17 +797,143 @@ def ods_pictures(zf: zipfile.ZipFile) -> SheetPictures:
     return out
 
 
+# -- error cells ---------------------------------------------------------------------------------
+
+#: how a worksheet part types an error cell (``<c r="B2" t="e"><f>1/0</f><v>#DIV/0!</v></c>``);
+#: python-calamine reads such cells as empty, so their values are read from the part itself
+_ERROR_TYPE = (b't="e"', b"t='e'")
+_TAG_ATTR = re.compile(rb"""\s([\w:.-]+)\s*=\s*(["'])(.*?)\2""", re.S)
+_ERROR_VALUE = re.compile(
+    rb"\s*(?:<(?:[\w.-]+:)?f\b[^>]*?(?:/>|>[^<]*</(?:[\w.-]+:)?f>))?\s*<(?:[\w.-]+:)?v>([^<]*)</(?:[\w.-]+:)?v>"
+)
+_CELL_REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
+
+
+def _ref(ref: str | None) -> tuple[int, int] | None:
+    """``"B3"`` → 0-based ``(2, 1)``; None for anything else."""
+    m = _CELL_REF.fullmatch(ref or "")
+    if m is None:
+        return None
+    col = 0
+    for ch in m.group(1):
+        col = col * 26 + ord(ch) - 64
+    return int(m.group(2)) - 1, col - 1
+
+
+def sheet_errors(zf: zipfile.ZipFile, part: str) -> SheetErrors:
+    """0-based row → 0-based column → value of the worksheet part's error cells (empty when it
+    has none, which a search of the part finds without parsing it). Each cell typed ``e`` is
+    read where the search finds it; should one lack its reference, the part is parsed instead."""
+    if not _ooxml.member_contains(zf, part, _ERROR_TYPE):
+        return {}
+    data = _ooxml.read(zf, part, "worksheet")
+    out: SheetErrors = {}
+    for needle in _ERROR_TYPE:
+        at = data.find(needle)
+        while at >= 0:
+            start = data.rfind(b"<", 0, at)
+            end = data.find(b">", at)
+            if start < 0 or end < 0:
+                break
+            at = data.find(needle, end)
+            tag = data[start + 1 : end]
+            name = tag.split(None, 1)[0]
+            if not (name == b"c" or name.endswith(b":c")) or tag.endswith(b"/"):
+                continue  # another element, or a cell without a value
+            attrs = {key.rsplit(b":", 1)[-1]: value for key, _, value in _TAG_ATTR.findall(tag)}
+            if attrs.get(b"t") != b"e" or b"vm" in attrs:
+                continue  # vm: a rich value (an in-cell picture …) whose stand-in is #VALUE!
+            where = _ref(attrs.get(b"r", b"").decode("ascii", "replace"))
+            if where is None:
+                return _parsed_errors(zf, part)
+            value = _ERROR_VALUE.match(data, end + 1)
+            if value is not None and value.group(1).strip():
+                text = html.unescape(value.group(1).decode("utf-8", "replace")).strip()
+                out.setdefault(where[0], {})[where[1]] = CellError(text)
+    return out
+
+
+def _parsed_errors(zf: zipfile.ZipFile, part: str) -> SheetErrors:
+    """What :func:`sheet_errors` gives, from a parse of the whole part: rows and cells without a
+    reference follow the one before them."""
+    out: SheetErrors = {}
+    row = col = -1
+    with zf.open(part) as fh:
+        for event, el in xml_iterparse(fh, events=("start", "end")):
+            tag = _local(el.tag)
+            if event == "start":
+                if tag == "row":
+                    number = el.get("r") or ""
+                    row = (
+                        int(number) - 1
+                        if number.isdigit() and 0 < len(number) < 8 and int(number)
+                        else row + 1
+                    )
+                    col = -1
+                elif tag == "c":
+                    where = _ref(el.get("r"))
+                    col = where[1] if where is not None else col + 1
+                continue
+            if tag == "c":
+                if el.get("t") == "e" and el.get("vm") is None:
+                    value = next((v.text for v in el if _local(v.tag) == "v"), None)
+                    if value and value.strip():
+                        out.setdefault(row, {})[col] = CellError(value.strip())
+                el.clear()
+            elif tag == "row":
+                el.clear()
+    return out
+
+
+def _sheet_errors(zf: zipfile.ZipFile | None, part: str, sheet: str, warnings: list[str]) -> SheetErrors:
+    """:func:`sheet_errors`, with a part that cannot be searched or read a warning (the sheet's
+    error cells then stay empty, as calamine gives them)."""
+    if zf is None:
+        return {}
+    try:
+        return sheet_errors(zf, part)
+    except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS, ParseError) as exc:
+        message = exc.message if isinstance(exc, ParseError) else f"{type(exc).__name__}: {exc}"
+        warnings.append(f"sheet {sheet!r}: error values could not be read ({message})"[:300])
+        return {}
+
+
+def _with_errors(
+    rows: Iterator[tuple[int, Sequence[Any]]], first_col: int, errors: SheetErrors
+) -> Iterator[tuple[int, Sequence[Any]]]:
+    """The rows with each error value put where the reader left its cell empty."""
+    for r, values in rows:
+        found = errors.get(r)
+        if found:
+            values = list(values)
+            for col, value in found.items():
+                i = col - first_col
+                if i < 0:
+                    continue
+                if i >= len(values):
+                    values.extend([""] * (i + 1 - len(values)))
+                if not _filled(values[i]):
+                    values[i] = value
+        yield r, values
+
+
 # -- the extractor -------------------------------------------------------------------------------
 
 
 def _open_backend(data: bytes, zf: zipfile.ZipFile | None, ooxml: bool, max_chars: int) -> Backend:
     import python_calamine as pc
 
-    try:
-        return CalamineBackend(data)
-    except pc.CalamineError as exc:
-        first = exc
-    if zf is not None and "content.xml" in zf.namelist():
+    ods = zf is not None and "content.xml" in zf.namelist()
+    first: Exception
+    if ods and _ods_table_left_open(zf):
+        first = ParseError("a table of content.xml is not closed")
+    else:
+        try:
+            return CalamineBackend(data)
+        except pc.CalamineError as exc:
+            first = exc
+    if ods:
+        assert zf is not None
         try:
             return OdsBackend(zf, max_chars)
         except _XML_ERRORS as exc:
@@ -738,6 +948,21 @@ def _open_backend(data: bytes, zf: zipfile.ZipFile | None, ooxml: bool, max_char
         raise ParseError(
             f"the workbook could not be read: {first} (openpyxl: {type(exc).__name__}: {exc})"[:500]
         ) from None
+
+
+_TABLE_OPENS = (b"<table:table ", b"<table:table>")
+_TABLE_CLOSE = b"</table:table>"
+
+
+def _ods_table_left_open(zf: zipfile.ZipFile) -> bool:
+    """Whether content.xml opens more ``table:table`` elements than it closes (or cannot be
+    searched): python-calamine never returns from such a part (a truncated or damaged file), so
+    the streaming reader reads it instead, and says what is wrong with it."""
+    try:
+        counts = _ooxml.member_counts(zf, "content.xml", (*_TABLE_OPENS, _TABLE_CLOSE))
+    except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS):
+        return True
+    return sum(counts[n] for n in _TABLE_OPENS) > counts[_TABLE_CLOSE]
 
 
 def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Document:
@@ -774,22 +999,32 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     backend = _open_backend(data, zf, ooxml, ctx.limits.max_text_chars)
     pictures = SheetPictures()
     comments = None
+    sheet_parts: list[tuple[str | None, str]] = []
     if zf is not None:
         try:
-            pictures = ods_pictures(zf) if "content.xml" in zf.namelist() else ooxml_pictures(zf)
+            if "content.xml" in zf.namelist():
+                pictures = ods_pictures(zf)
+            else:
+                sheet_parts = ooxml_sheets(zf)
+                pictures = ooxml_pictures(zf, sheet_parts)
         except _XML_ERRORS as exc:
             warnings.append(f"images could not be located: {type(exc).__name__}: {exc}"[:300])
         if ooxml:  # cell comments (notes): xl/comments1.xml …
             parts = [n for n in zf.namelist() if n.startswith("xl/comments") and n.endswith(".xml")]
             comments = _ooxml.comments_skipped(zf, parts, "comment", "workbook")
 
-    merges: dict[str, list[tuple[int, int, int, int]]] = {}
+    merges: dict[str, list[Merge]] = {}
+    ods_errors: dict[str, SheetErrors] = {}
     if zf is not None and "content.xml" in zf.namelist():
         try:
-            merges = ods_merges(zf)
-        except _XML_ERRORS as exc:
-            warnings.append(f"merged cells could not be read: {type(exc).__name__}: {exc}"[:300])
+            merges, ods_errors = ods_merges_and_errors(zf)
+        except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS) as exc:
+            warnings.append(
+                f"merged cells and error values could not be read: {type(exc).__name__}: {exc}"[:300]
+            )
     worksheets = [s.name for s in backend.sheets if s.kind == "worksheet"]
+    # calamine reads error cells as empty; the xlsx family's parts say what they hold
+    error_parts = dict(sheet_parts) if ooxml and isinstance(backend, CalamineBackend) else {}
     if None in pictures.pictures and len(worksheets) == 1:  # in-cell pictures of a one-sheet book
         pictures.pictures.setdefault(worksheets[0], []).extend(pictures.pictures.pop(None))
     blocks: list[Block] = []
@@ -798,6 +1033,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     images: dict[str, Image] = {}
     budget = ctx.limits.max_text_chars
     unreadable = 0
+    fallback: _LazyOpenpyxl | None = None
     try:
         for sheet in backend.sheets:
             if sheet.kind != "worksheet":
@@ -805,7 +1041,22 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 unreadable += 1
                 continue
             try:
-                raw = backend.read(sheet)
+                try:
+                    raw = backend.read(sheet)
+                except pc.CalamineError as exc:
+                    if not error_parts:
+                        raise
+                    # calamine gives up a whole sheet for one value it does not know (Excel
+                    # 365's #SPILL!, #CALC! …); openpyxl reads that sheet instead
+                    fallback = fallback or _LazyOpenpyxl(data)
+                    raw = fallback.read(sheet, exc)
+                else:
+                    part = error_parts.get(sheet.name)
+                    if part is not None:
+                        errors = _sheet_errors(zf, part, sheet.name, warnings)
+                        raw.rows = _with_errors(raw.rows, raw.first_col, errors)
+                    elif sheet.name in ods_errors and isinstance(backend, CalamineBackend):
+                        raw.rows = _with_errors(raw.rows, raw.first_col, ods_errors[sheet.name])
                 if not raw.merged and merges.get(sheet.name):
                     raw.merged = merges[sheet.name]
                 table = read_table(raw, char_budget=budget)
@@ -852,6 +1103,8 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
             read.append(sheet.name)
     finally:
         backend.close()
+        if fallback is not None:
+            fallback.close()
     loose = [p for key, ps in pictures.pictures.items() for p in ps]  # sheet unknown
     if loose:
         names = _sheet_images(zf, loose, {}, images, skipped)
@@ -919,8 +1172,9 @@ def _register(source_type: str, *extensions: str) -> None:
     extractor(
         *extensions,
         name=source_type,
-        # 2: cell comments counted in the coverage (Office Open XML workbooks)
-        version="2" if source_type == "xlsx" else "1",
+        # xlsx 2: cell comments counted in the coverage; 3 and ods 2: error values (#N/A …),
+        # which calamine reads as empty, taken from the parts
+        version={"xlsx": "3", "ods": "2"}.get(source_type, "1"),
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -1,0 +1,358 @@
+"""Error values of cells (#DIV/0!, #N/A …): python-calamine reads them as empty cells, so the
+xlsx reader takes them from the worksheet part. Workbooks written by openpyxl, hand-written
+parts (prefixes, formulas, cells without references, in-cell pictures) and the real
+``errors.xlsx`` and ``pivots.xlsx``."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import openpyxl
+import pytest
+
+from indexer import errors, extract, get_chunks
+from indexer.formats import _ooxml
+from indexer.formats.spreadsheet import _sheet_errors, sheet_errors
+from indexer.model import TABLE
+
+from ._isolated import Isolated
+
+
+def _table(doc, sheet: str | None = None):
+    tables = [b for b in doc.blocks if b.kind == TABLE and (sheet is None or b.meta["sheet_name"] == sheet)]
+    assert len(tables) == 1
+    return tables[0]
+
+
+def _openpyxl_book(rows) -> bytes:
+    wb = openpyxl.Workbook()
+    for row in rows:
+        wb.active.append(row)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def test_error_values_written_by_openpyxl_are_read_where_they_stand():
+    data = _openpyxl_book(
+        [
+            ["Item", "Ratio", "Lookup", "Note"],
+            ["bolts", 0.5, "#N/A", None],
+            ["nuts", "#DIV/0!", 12, "ok"],
+        ]
+    )
+    # openpyxl types a string that is an error code as an error cell (t="e")
+    assert b't="e"' in zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml")
+    table = _table(extract(data, filename="book.xlsx"))
+    assert table.header == ("Item", "Ratio", "Lookup", "Note")
+    assert table.rows == (("bolts", "0.5", "#N/A", ""), ("nuts", "#DIV/0!", "12", "ok"))
+    assert table.row_numbers == (2, 3)
+    chunks = get_chunks(data, filename="book.xlsx")
+    assert chunks[0]["content"] == "Item: bolts | Ratio: 0.5 | Lookup: #N/A"
+    assert chunks[1]["content"] == "Item: nuts | Ratio: #DIV/0! | Lookup: 12 | Note: ok"
+
+
+def test_a_row_of_error_values_is_not_taken_for_a_header():
+    table = _table(extract(_openpyxl_book([["#REF!", "#NAME?"], ["#VALUE!", 3]]), filename="e.xlsx"))
+    assert table.header == ("Column 1", "Column 2")
+    assert table.rows == (("#REF!", "#NAME?"), ("#VALUE!", "3"))
+
+
+_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_PKG = "http://schemas.openxmlformats.org/package/2006/relationships"
+
+
+def _hand_book(sheet_xml: str, *, stored: bool = False) -> bytes:
+    """A minimal xlsx package around one worksheet part written by hand."""
+    parts = {
+        "[Content_Types].xml": (
+            '<?xml version="1.0" encoding="UTF-8"?>'
+            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+            '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+            "</Types>"
+        ),
+        "_rels/.rels": (
+            f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{_PKG}">'
+            f'<Relationship Id="rId1" Type="{_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+        ),
+        "xl/workbook.xml": (
+            f'<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="{_NS}" xmlns:r="{_REL}">'
+            '<sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>'
+        ),
+        "xl/_rels/workbook.xml.rels": (
+            f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{_PKG}">'
+            f'<Relationship Id="rId1" Type="{_REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'
+        ),
+        "xl/worksheets/sheet1.xml": sheet_xml,
+    }
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED) as zf:
+        for name, text in parts.items():
+            zf.writestr(name, text)
+    return buf.getvalue()
+
+
+def _sheet(rows: str, prefix: str = "") -> str:
+    p = f"{prefix}:" if prefix else ""
+    xmlns = f' xmlns:{prefix}="{_NS}"' if prefix else f' xmlns="{_NS}"'
+    return f'<?xml version="1.0" encoding="UTF-8"?><{p}worksheet{xmlns}><{p}sheetData>{rows}</{p}sheetData></{p}worksheet>'
+
+
+def test_cached_formula_errors_under_a_namespace_prefix():
+    rows = (
+        '<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>Name</x:t></x:is></x:c>'
+        '<x:c r="B1" t="inlineStr"><x:is><x:t>Share</x:t></x:is></x:c></x:row>'
+        '<x:row r="2"><x:c r="A2" t="inlineStr"><x:is><x:t>a</x:t></x:is></x:c>'
+        "<x:c r='B2' s='3' t='e'><x:f>1/0</x:f><x:v>#DIV/0!</x:v></x:c></x:row>"
+        '<x:row r="3"><x:c r="A3" t="inlineStr"><x:is><x:t>b</x:t></x:is></x:c>'
+        '<x:c r="B3" t="e"><x:f t="shared" si="0"/><x:v>#N/A</x:v></x:c></x:row>'
+    )
+    table = _table(extract(_hand_book(_sheet(rows, prefix="x")), filename="p.xlsx"))
+    assert table.header == ("Name", "Share")
+    assert table.rows == (("a", "#DIV/0!"), ("b", "#N/A"))
+
+
+def test_cells_without_references_are_placed_by_their_order():
+    rows = (
+        '<row><c t="inlineStr"><is><t>Key</t></is></c><c t="inlineStr"><is><t>Value</t></is></c></row>'
+        '<row><c t="inlineStr"><is><t>k1</t></is></c><c t="e"><v>#NUM!</v></c></row>'
+        '<row r="5"><c t="e"><v>#NULL!</v></c><c t="n"><v>7</v></c></row>'
+    )
+    table = _table(extract(_hand_book(_sheet(rows)), filename="n.xlsx"))
+    assert table.header == ("Key", "Value")
+    assert table.rows == (("k1", "#NUM!"), ("#NULL!", "7"))
+    assert table.row_numbers == (2, 5)
+
+
+def test_an_in_cell_picture_and_an_error_cell_without_a_value_stay_empty():
+    rows = (
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>Photo</t></is></c>'
+        '<c r="B1" t="inlineStr"><is><t>State</t></is></c></row>'
+        '<row r="2"><c r="A2" t="e" vm="1"><v>#VALUE!</v></c><c r="B2" t="e"/></row>'
+        '<row r="3"><c r="A3" t="inlineStr"><is><t>x</t></is></c><c r="B3" t="e"><v>#REF!</v></c></row>'
+    )
+    table = _table(extract(_hand_book(_sheet(rows), stored=True), filename="v.xlsx"))
+    assert table.rows == (("x", "#REF!"),)  # row 2 holds nothing a reader shows as text
+    assert table.row_numbers == (3,)
+
+
+def test_a_sheet_with_an_error_calamine_does_not_know_is_read_by_openpyxl():
+    # python-calamine refuses the whole sheet for Excel 365's newer errors (#SPILL!, #CALC! …)
+    rows = (
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>Range</t></is></c>'
+        '<c r="B1" t="inlineStr"><is><t>Result</t></is></c></row>'
+        '<row r="2"><c r="A2" t="inlineStr"><is><t>A1:A9</t></is></c><c r="B2" t="e"><f>SEQUENCE(9)</f>'
+        "<v>#SPILL!</v></c></row>"
+        '<row r="3"><c r="A3" t="inlineStr"><is><t>sum</t></is></c><c r="B3"><v>45</v></c>'
+        '<c r="C3" t="e"/></row>'
+        '<row r="4"><c r="A4" t="inlineStr"><is><t>#CALC!</t></is></c><c r="B4" t="e"><v>#CALC!</v></c></row>'
+    )
+    doc = extract(_hand_book(_sheet(rows)), filename="s.xlsx")
+    assert doc.coverage.sheets_read == ("Data",) and not doc.coverage.skipped
+    table = _table(doc)
+    assert table.header == ("Range", "Result", "Column 3")  # C3: an error cell without a value
+    assert [row[:2] for row in table.rows] == [("A1:A9", "#SPILL!"), ("sum", "45"), ("#CALC!", "#CALC!")]
+    assert table.rows[1][2:] == ("",)
+    assert table.row_numbers == (2, 3, 4)
+
+
+def test_a_sheet_neither_reader_can_read_is_listed_with_calamines_reason():
+    rows = (
+        '<row r="1"><c r="A1" t="e"><v>#SPILL!</v></c></row><row r="x"><c r="A2" t="n"><v>oops</v></c></row>'
+    )
+    with pytest.raises(errors.ParseError, match=r"Data: unreadable: CalamineError: .*#SPILL!"):
+        extract(_hand_book(_sheet(rows)), filename="bad.xlsx")
+
+
+def test_a_sheet_without_error_cells_is_only_searched():
+    data = _openpyxl_book([["a", "b"], [1, 2]])
+    zf = zipfile.ZipFile(io.BytesIO(data))
+    assert sheet_errors(zf, "xl/worksheets/sheet1.xml") == {}
+    assert sheet_errors(
+        zipfile.ZipFile(io.BytesIO(_openpyxl_book([["#N/A"]]))), "xl/worksheets/sheet1.xml"
+    ) == {0: {0: "#N/A"}}
+
+
+def test_a_part_that_cannot_be_read_is_a_warning_not_a_failure():
+    zf = zipfile.ZipFile(io.BytesIO(_openpyxl_book([["#N/A"]])))
+    warnings: list[str] = []
+    assert _sheet_errors(zf, "xl/worksheets/missing.xml", "Data", warnings) == {}
+    assert len(warnings) == 1 and warnings[0].startswith("sheet 'Data': error values could not be read")
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED])
+@pytest.mark.parametrize("needle", [b't="e"', b"t='e'"])
+@pytest.mark.parametrize("back", [1, 2, 4])
+def test_member_finds_a_needle_across_the_piece_boundary(method, needle, back):
+    cut = (1 << 20) - back  # the needle starts this many bytes before the first piece ends
+    body = b"x" * cut + needle + b"y" * 5000
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", method) as zf:
+        zf.writestr("part.xml", body)
+        zf.writestr("clean.xml", b"x" * (3 << 20) + b"t=\"f\" t='f'")
+        zf.writestr("far.xml", b"x" * (5 << 20) + needle)  # inflates from a few kilobytes
+    zf = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
+    assert _ooxml.member_finds(zf, "far.xml", (b't="e"', b"t='e'")) == {needle}
+    assert _ooxml.member_contains(zf, "part.xml", (b't="e"', b"t='e'"))
+    assert _ooxml.member_finds(zf, "part.xml", (b't="e"', b"t='e'", b"zz")) == {needle}
+    assert not _ooxml.member_contains(zf, "clean.xml", (b't="e"', b"t='e'"))
+
+
+def test_real_errors_xlsx_agrees_with_openpyxl(real_world):
+    path = real_world / "xlsx" / "calamine" / "errors.xlsx"
+    want = [row[0] for row in openpyxl.load_workbook(path, data_only=True).active.iter_rows(values_only=True)]
+    assert want == ["#DIV/0!", "#NAME?", "#VALUE!", "#NULL!", "#REF!", "#NUM!", "#N/A"]
+    table = _table(extract(path))
+    assert [r[0] for r in table.rows] == want
+    assert table.header == ("Column 1",)
+    assert len(get_chunks(path)) == 7  # it had none: every cell read as empty
+
+
+def test_real_pivots_xlsx_shows_its_division_errors(real_world):
+    # Sheets 5 and 6 hold J5 = 1/0 and G8 = Value/Size with Size 0, cached as #DIV/0!
+    # (read in xl/worksheets/sheet5.xml and sheet6.xml); openpyxl cannot open this workbook
+    doc = extract(real_world / "xlsx" / "calamine" / "pivots.xlsx")
+    found = []
+    for block in doc.blocks:
+        if block.kind != TABLE:
+            continue
+        for number, row in zip(block.row_numbers, block.rows, strict=True):
+            for col, cell in enumerate(row):
+                if cell.startswith("#"):
+                    found.append((block.meta["sheet_name"], block.header[col], number, cell))
+    assert len(found) == 4
+    assert {(h, n, c) for _, h, n, c in found} == {("Misc", 5, "#DIV/0!"), ("Value / Size", 8, "#DIV/0!")}
+
+
+# -- OpenDocument: LibreOffice writes an error result as calcext:value-type="error" ----------------
+
+_ODS_NS = (
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+    'xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"'
+)
+
+
+def _ods(rows: str) -> bytes:
+    content = (
+        f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {_ODS_NS} office:version="1.3">'
+        f'<office:body><office:spreadsheet><table:table table:name="Data">{rows}</table:table>'
+        "</office:spreadsheet></office:body></office:document-content>"
+    )
+    manifest = (
+        '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
+        'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">'
+        '<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+        '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>'
+    )
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr(
+            "mimetype", "application/vnd.oasis.opendocument.spreadsheet", compress_type=zipfile.ZIP_STORED
+        )
+        zf.writestr("META-INF/manifest.xml", manifest)
+        zf.writestr("content.xml", content)
+    return buf.getvalue()
+
+
+def _text(t: str) -> str:
+    return f'<table:table-cell office:value-type="string" calcext:value-type="string"><text:p>{t}</text:p></table:table-cell>'
+
+
+def _num(v: int) -> str:
+    return f'<table:table-cell office:value-type="float" office:value="{v}" calcext:value-type="float"><text:p>{v}</text:p></table:table-cell>'
+
+
+def _err(t: str, repeat: int = 1) -> str:
+    rep = f' table:number-columns-repeated="{repeat}"' if repeat > 1 else ""
+    return (
+        f'<table:table-cell table:formula="of:=[.B2]/0"{rep} office:value-type="string" office:string-value="" '
+        f'calcext:value-type="error"><text:p>{t}</text:p></table:table-cell>'
+    )
+
+
+def _row(cells: str, repeat: int = 1) -> str:
+    rep = f' table:number-rows-repeated="{repeat}"' if repeat > 1 else ""
+    return f"<table:table-row{rep}>{cells}</table:table-row>"
+
+
+def test_ods_error_values_with_repeated_cells_and_rows():
+    rows = (
+        _row(_text("Item") + _text("A") + _text("B") + _text("C"))
+        + _row(_text("x") + _num(1) + _err("#DIV/0!", repeat=2))
+        + _row(_text("y") + _err("#N/A") + _num(3) + "<table:table-cell/>", repeat=2)
+        + _row(_text("z") + '<table:table-cell table:number-columns-repeated="2"/>' + _err("Err:502"))
+    )
+    data = _ods(rows)
+    import python_calamine
+
+    # what calamine alone gives: every error cell empty
+    alone = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data)).get_sheet_by_index(0).to_python()
+    assert alone[1] == ["x", 1.0, "", ""] and alone[4] == ["z", "", "", ""]
+    table = _table(extract(data, filename="t.ods"))
+    assert table.header == ("Item", "A", "B", "C")
+    assert table.rows == (
+        ("x", "1", "#DIV/0!", "#DIV/0!"),
+        ("y", "#N/A", "3", ""),
+        ("y", "#N/A", "3", ""),
+        ("z", "", "", "Err:502"),
+    )
+    assert table.row_numbers == (2, 3, 4, 5)
+
+
+def test_the_streaming_ods_reader_gives_error_values_too():
+    from indexer.formats.spreadsheet import CellError, OdsBackend, SheetInfo
+
+    zf = zipfile.ZipFile(io.BytesIO(_ods(_row(_err("#REF!") + _text("ok")))))
+    raw = OdsBackend(zf).read(SheetInfo("Data", 0))
+    (_, values), *_ = list(raw.rows)
+    assert values[:2] == ["#REF!", "ok"] and type(values[0]) is CellError and type(values[1]) is str
+
+
+# -- a content.xml that leaves a table open ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "cut",
+    [
+        pytest.param(lambda c: c.replace(b"</table:table>", b""), id="end-tag-missing"),
+        pytest.param(lambda c: c.split(b"<table:table-row>")[0], id="truncated-after-the-table-opens"),
+        pytest.param(lambda c: b'<table:table table:name="">', id="nothing-but-a-table"),
+    ],
+)
+def test_an_ods_table_left_open_is_a_parse_error_not_a_hang(cut):
+    # python-calamine 0.9 loops forever on each of these (checked in a subprocess with a time-out)
+    whole = zipfile.ZipFile(io.BytesIO(_ods(_row(_text("A") + _text("B")))))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in whole.namelist():
+            body = whole.read(name)
+            zf.writestr(name, cut(body) if name == "content.xml" else body)
+    worker = Isolated(timeout=20)  # a hang fails the test instead of stopping the run
+    try:
+        outcome = worker.run(buf.getvalue(), "cut.ods")
+    finally:
+        worker.close()
+    assert outcome.status == "PARSE_ERROR", outcome
+    assert "a table of content.xml is not closed; content.xml: " in outcome.detail
+
+
+def test_member_counts_counts_across_piece_boundaries():
+    body = b"<a>" * 349_525 + b"<ab" + b"</a>" * 5 + b"<a>"  # one "<a>" straddles the first boundary
+    assert len(b"<a>" * 349_525) == (1 << 20) - 1
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("p.xml", body)
+    zf = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
+    assert _ooxml.member_counts(zf, "p.xml", (b"<a>", b"</a>", b"<ab", b"a")) == {
+        b"<a>": body.count(b"<a>"),
+        b"</a>": 5,
+        b"<ab": 1,
+        b"a": body.count(b"a"),
+    }
