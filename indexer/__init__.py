@@ -46,5 +46,6 @@ __version__ = "0.1.0"
 #: or the chunks of some file: an index re-reads the files stored by an earlier one (storage keeps
 #: it per document, as ``output_version``). 1: speaker notes, slides without a title, RTF
 #: pictures, garbled PDF text layers, review comments listed as skipped. 2: error values of
-#: spreadsheet cells (#N/A …), and sheets with Excel 365's newer errors read by openpyxl.
+#: spreadsheet cells (#N/A …), sheets with Excel 365's newer errors read by openpyxl, PDF pages
+#: whose text pdfium drops read by pdfminer.
 OUTPUT_VERSION = 2

@@ -4,17 +4,23 @@ pdfium rejects some damaged files outright ("data format error") that pdfminer's
 parser still reads, e.g. a linearized file whose cross-reference streams are broken. This path has
 no font-size headings, tables or images: page text is split into paragraphs at lines that end a
 sentence, every block keeps its page, and the coverage says which path read the file.
+
+It also reads single pages whose text pdfium gives only in part (:func:`plumber_lines`): pdfium
+has no Unicode for the character codes of some fonts that pdfminer maps, such as a Chinese font
+left unembedded with a predefined CMap (``GBK-EUC-H``) and no ToUnicode table.
 """
 
 from __future__ import annotations
 
 import io
+import math
+import re
 
 from .. import errors
 from ..limits import ExtractContext
 from ..model import PARAGRAPH, Block, Coverage, Document, assemble
-from ._pdf_layout import join_lines
-from ._pdf_lines import clean
+from ._pdf_layout import PageGeometry, join_lines
+from ._pdf_lines import Line, clean
 
 _ENDS = (".", "!", "?", ":", ";")
 
@@ -87,3 +93,41 @@ def _paragraphs(text: str) -> list[str]:
     if current:
         out.append(join_lines(current))
     return out
+
+
+#: what pdfminer writes for a character code its font gives no Unicode for
+_CID = re.compile(r"\(cid:\d+\)")
+
+
+def plumber_lines(page, number: int, geo: PageGeometry) -> list[Line]:
+    """The text lines of a pdfplumber page (duplicate overlapping characters dropped, as pdfium
+    drops them) as pdfium's lines are given: PDF user space, y growing upwards from the media
+    box's ``geo``. Unmapped ``(cid:N)`` codes are left out."""
+    out: list[Line] = []
+    for found in page.dedupe_chars().extract_text_lines(return_chars=True, strip=True):
+        text = clean(_CID.sub("", found["text"]))
+        chars = found["chars"]
+        if not text or not chars:
+            continue
+        first, last = chars[0], chars[-1]
+        fonts = (str(first.get("fontname", "")).lower(), str(last.get("fontname", "")).lower())
+        out.append(
+            Line(
+                page=number,
+                text=text,
+                size=float(first.get("size") or 0.0),
+                bold=all("bold" in f for f in fonts),
+                left=geo.left + float(found["x0"]),
+                right=geo.left + float(found["x1"]),
+                top=geo.top - float(found["top"]),
+                base=geo.top - float(first["bottom"]),
+                last_base=geo.top - float(last["bottom"]),
+                angle=0.0 if first.get("upright", True) else math.pi / 2,
+            )
+        )
+    return out
+
+
+def visible(lines: list[Line]) -> int:
+    """Characters of the lines other than whitespace."""
+    return sum(len("".join(ln.text.split())) for ln in lines)

@@ -32,6 +32,7 @@ class PageObjects:
     vertical: list[tuple[float, float, float]] = field(default_factory=list)  # (bottom, top, x)
     truncated: bool = False
     count: int = 0  # objects directly on the page (0: nothing is drawn on it)
+    text: int = 0  # text objects among them
 
     def add_box(self, left: float, bottom: float, right: float, top: float) -> None:
         if len(self.horizontal) + len(self.vertical) >= MAX_SEGMENTS:
@@ -101,6 +102,7 @@ def scan_page(page) -> PageObjects:
     # while ``i < MAX_OBJECTS - nested`` (``nested``: objects spent inside form XObjects so far).
     objects = list(map(page_object, repeat(page, count), range(count)))
     kinds = list(map(obj_type, objects))
+    out.text = kinds.count(_TEXT)
     left, bottom, right, top = values
     nested = 0
     limit = count
@@ -144,7 +146,9 @@ def _scan(out: PageObjects, values, refs, budget: list[int], parent, count: int,
         if not obj:
             continue
         kind = obj_type(obj)
-        if kind == _IMAGE:
+        if kind == _TEXT:
+            out.text += depth == 0
+        elif kind == _IMAGE:
             out.images.append((top.value if obj_bounds(obj, *refs) else 0.0, obj))
         elif kind == _PATH and depth == 0:
             # paths inside form XObjects report bounds in the form's own space: not used as rulings

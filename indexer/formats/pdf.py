@@ -22,7 +22,7 @@ from ..limits import ExtractContext
 from ..model import IMAGE, TABLE, Block, Coverage, Document, Image, Skipped, assemble, render_table
 from . import _pdf_ocr
 from ._pdf_capi import PageHandles, keep_heap_top, mediabox
-from ._pdf_fallback import extract_with_pdfminer
+from ._pdf_fallback import extract_with_pdfminer, plumber_lines, visible
 from ._pdf_layout import Group, PageGeometry, find_running, group_page, to_blocks
 from ._pdf_lines import Line, page_lines
 from ._pdf_objects import MIN_IMAGE_SIDE, ImageError, PageObjects, decode_png, image_size, scan_page
@@ -44,6 +44,14 @@ ODD_SHARE = 0.01
 GARBLED_SHARE = 0.3
 #: characters of a page sampled for that question, evenly spread
 UNMAPPED_SAMPLE = 400
+#: A page has lost text when its text objects outnumber the characters pdfium gives for it by
+#: this many, and by this share of them (every object draws at least one character): pdfium
+#: drops the characters of a font it has no Unicode for. pdfminer then reads the page again.
+LOST_OBJECTS = 20
+LOST_SHARE = 0.2
+#: pdfminer's reading replaces pdfium's when it has this many times the visible characters (and
+#: LOST_OBJECTS more)
+LOST_GAIN = 1.2
 
 
 @dataclass(slots=True)
@@ -63,6 +71,15 @@ class _Page:
     def has_text(self) -> bool:
         return bool(self.lines)
 
+    @property
+    def text_objects(self) -> int:
+        return self.objects.text if self.objects is not None else 0
+
+    @property
+    def lost(self) -> int:
+        """How many more text objects the page has than characters pdfium gave for them."""
+        return self.text_objects - self.chars
+
 
 def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...]) -> str:
     value = str(ctx.option(key, default) or default).lower()
@@ -74,7 +91,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
 @extractor(
     ".pdf",
     name="pdf",
-    version="2",
+    version="3",  # 2: garbled text layers; 3: pages pdfium loses text of read by pdfminer
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -183,6 +200,9 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             )
         pages.append(info)
 
+    lossy = [p for p in pages if p.lost >= LOST_OBJECTS and p.lost >= LOST_SHARE * p.text_objects]
+    if lossy:
+        _read_again(data, password, lossy, warnings)
     empty = [p.number for p in pages if not p.has_text]
     # OCR reads the pages without text that have something drawn on them and could be loaded
     legible = [n for n in empty if pages[n - 1].objects is not None and pages[n - 1].objects.count]
@@ -355,6 +375,34 @@ def _run_ocr(
             f"OCR ran on the first {_pdf_ocr.MAX_PAGES} of the {len(numbers)} pages it was to read"
         )
     return read, warnings
+
+
+def _read_again(data, password, pages: list[_Page], warnings: list[str]) -> None:
+    """Pages whose text pdfium gave only in part, read by pdfminer: its lines replace pdfium's
+    when they hold clearly more text (tables are then looked for again, by pdfplumber)."""
+    try:
+        plumber = open_plumber(data, password)
+    except Exception as exc:  # pdfminer raises many types on damaged files; pdfium's text stays
+        warnings.append(f"pdfminer could not open the file to read lost text ({type(exc).__name__})")
+        return
+    try:
+        for p in pages:
+            try:
+                lines = plumber_lines(plumber.pages[p.number - 1], p.number, p.geo)
+            except Exception as exc:  # a damaged page: pdfium's text stays
+                warnings.append(f"page {p.number}: pdfminer could not read it ({type(exc).__name__})")
+                continue
+            before, after = visible(p.lines), visible(lines)
+            if after < LOST_GAIN * before + LOST_OBJECTS:
+                continue
+            p.lines, p.tables, p.tables_done = lines, [], False
+            warnings.append(
+                f"page {p.number}: pdfium gave no text for {p.lost:,} of its {p.text_objects:,} text "
+                f"objects (a font it has no Unicode map for); read by pdfminer: {after:,} characters "
+                f"instead of {before:,}"
+            )
+    finally:
+        plumber.close()
 
 
 def _find_tables(data, password, pages: list[_Page], mode: str, warnings: list[str]) -> None:
