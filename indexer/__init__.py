@@ -47,5 +47,5 @@ __version__ = "0.1.0"
 #: it per document, as ``output_version``). 1: speaker notes, slides without a title, RTF
 #: pictures, garbled PDF text layers, review comments listed as skipped. 2: error values of
 #: spreadsheet cells (#N/A …), sheets with Excel 365's newer errors read by openpyxl, PDF pages
-#: whose text pdfium drops read by pdfminer.
+#: whose text pdfium drops read by pdfminer, HTML tables with colspan and rowspan laid out.
 OUTPUT_VERSION = 2

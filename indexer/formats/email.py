@@ -521,7 +521,15 @@ def _sniff_mbox(head: bytes) -> bool:
     return head.startswith(b"From ") and b"\nFrom:" in head and b"\nSubject:" in head
 
 
-@extractor(".eml", name="eml", source_type="eml", libraries=(), images=True, sniff=_sniff_eml)
+@extractor(
+    ".eml",
+    name="eml",
+    source_type="eml",
+    libraries=(),
+    images=True,
+    sniff=_sniff_eml,
+    version="2",  # 2: HTML tables with colspan and rowspan laid out
+)
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     msg = _parse(data.replace(b"\r\n", b"\n"))
     if not _looks_like_mail(msg):
@@ -550,7 +558,16 @@ def split_mbox(data: bytes) -> list[bytes]:
     return out
 
 
-@extractor(".mbox", name="mbox", source_type="mbox", libraries=(), images=True, sniff=_sniff_mbox, priority=1)
+@extractor(
+    ".mbox",
+    name="mbox",
+    source_type="mbox",
+    libraries=(),
+    images=True,
+    sniff=_sniff_mbox,
+    priority=1,
+    version="2",  # 2: HTML tables with colspan and rowspan laid out
+)
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
     reader = _Reader(ctx)

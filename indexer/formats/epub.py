@@ -139,7 +139,14 @@ class _Images:
         return name
 
 
-@extractor(".epub", name="epub", source_type="epub", libraries=("EbookLib", "selectolax"), images=True)
+@extractor(
+    ".epub",
+    name="epub",
+    source_type="epub",
+    libraries=("EbookLib", "selectolax"),
+    images=True,
+    version="2",  # 2: HTML tables with colspan and rowspan laid out
+)
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
     zf = open_zip(data, ctx.limits, what)

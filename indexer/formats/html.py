@@ -5,7 +5,8 @@ The tree is walked once in document order. Block elements (headings, paragraphs,
 container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing the
 reader sees is dropped. Boilerplate (scripts, styles, navigation, page header/footer, asides) is
 removed first. Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and
-only ``data:`` URIs carry bytes that can be extracted.
+only ``data:`` URIs carry bytes that can be extracted. Tables are laid out as a browser lays them
+out (``colspan`` and ``rowspan`` fill every cell they cover; docs/output-schema.md).
 
 :func:`html_blocks` is the reusable core (e-mail bodies, EPUB chapters); its signature is stable.
 """
@@ -261,9 +262,6 @@ class _Walker:
     # -- tables -------------------------------------------------------------------------------
 
     def table(self, node: LexborNode) -> None:
-        header: tuple[str, ...] | None = None
-        rows: list[tuple[str, ...]] = []
-        first_all_th = False
         caption = ""
         trs: list[tuple[LexborNode, bool]] = []  # (row, in <thead>)
         for part in node.iter():
@@ -274,32 +272,109 @@ class _Walker:
                 trs.extend((tr, tag == "thead") for tr in part.iter() if tr.tag == "tr")
             elif tag == "tr":
                 trs.append((part, False))
-        for index, (tr, in_head) in enumerate(trs):
-            cells, all_th = _cells(tr)
-            if index == 0:
-                first_all_th = all_th
-            if in_head and header is None and not rows:
-                header = cells
-            else:
-                rows.append(cells)
-        if header is None and first_all_th and len(rows) > 1:
-            header = rows.pop(0)
-        if caption:
-            self.blocks.append(new_block(PARAGRAPH, caption))
+        grid = _grid([tr for tr, _ in trs])
+        # the header: the rows of <thead>, else the leading rows made of <th> cells alone when
+        # data rows follow them (one such row when the whole table is made of them)
+        heads = [i for i, (_, in_head) in enumerate(trs) if in_head]
+        if not heads:
+            while len(heads) < len(grid) and grid[len(heads)][1]:
+                heads.append(len(heads))
+            if len(heads) == len(grid):
+                heads = heads[:1] if len(grid) > 1 else []
+        # a header row that is one cell across the table is a title over it: said before it
+        titled = []
+        while heads and grid[heads[0]][2]:
+            titled.append(heads.pop(0))
+        header = _joined_header([grid[i][0] for i in heads]) if heads else None
+        gone = set(heads + titled)
+        rows = [cells for i, (cells, _, _) in enumerate(grid) if i not in gone]
+        for text in [caption, *(grid[i][0][0] for i in titled)]:
+            if text:
+                self.blocks.append(new_block(PARAGRAPH, text))
         rows_t = tuple(r for r in rows if any(r))
         if rows_t or (header and any(header)):
             self.blocks.append(Block(TABLE, fast_render_table(header, rows_t), header=header, rows=rows_t))
         self.images_within(node)
 
 
-def _cells(tr: LexborNode) -> tuple[tuple[str, ...], bool]:
-    out = []
-    all_th = True
-    for cell in tr.iter():
-        if cell.tag in ("td", "th"):
-            out.append(_clean(cell.text(deep=True, separator=" ") or ""))
+#: spans past these are read as these (HTML's own limits are 1,000 columns and 65,534 rows)
+MAX_COLSPAN = 1000
+MAX_ROWSPAN = 65534
+#: a colspan repeats its text only up to this width of the row; past it the text is given once,
+#: so that thousands of wide cells cannot make a row of millions
+MAX_ROW_WIDTH = 1000
+
+
+def _span(cell: LexborNode, name: str, cap: int) -> int:
+    """A cell's ``colspan`` or ``rowspan``: its leading digits, as browsers read it; 1 without any."""
+    value = (cell.attributes.get(name) or "").strip()
+    digits = value[: len(value) - len(value.lstrip("0123456789"))]
+    return min(max(int(digits[:6]), 1), cap) if digits else 1
+
+
+def _grid(trs: list[LexborNode]) -> list[tuple[tuple[str, ...], bool, bool]]:
+    """Each row's cells laid out as a browser lays out ``colspan`` and ``rowspan``, a cell's text
+    repeated in every column and row it spans (as Word's merged cells are read), except a row
+    that is one cell across the whole table (a label over the rows below it), whose text is given
+    once, in the first column. With each row, whether all the cells that start in it are
+    ``<th>``, and whether it is such a label."""
+    out: list[tuple[tuple[str, ...], bool, bool]] = []
+    below: dict[int, tuple[str, int]] = {}  # column → (text, rows it still fills) of a rowspan
+    labels: list[int] = []  # rows made of one cell spanning columns, nothing carried into them
+    for tr in trs:
+        row: list[str] = []
+        all_th = True
+        started = 0
+        for cell in tr.iter():
+            if cell.tag not in ("td", "th"):
+                continue
+            while len(row) in below:
+                row.append(_carry(below, len(row)))
+            text = _clean(cell.text(deep=True, separator=" ") or "")
+            started += 1
             all_th = all_th and cell.tag == "th"
-    return tuple(out), all_th and bool(out)
+            across = min(_span(cell, "colspan", MAX_COLSPAN), max(1, MAX_ROW_WIDTH - len(row)))
+            down = _span(cell, "rowspan", MAX_ROWSPAN)
+            for _ in range(across):
+                if down > 1:
+                    below[len(row)] = (text, down - 1)
+                row.append(text)
+        if started == 1 and len(row) > 1 and len(set(row)) == 1 and not any(c >= len(row) for c in below):
+            labels.append(len(out))
+        for col in sorted(c for c in below if c >= len(row)):  # spans from above at the row's end
+            row.extend([""] * (col - len(row)))
+            row.append(_carry(below, col))
+        out.append((tuple(row), all_th and started > 0, False))
+    width = max((len(r) for r, _, _ in out), default=0)
+    for i in labels:
+        row, th, _ = out[i]
+        if len(row) >= width:
+            out[i] = ((row[0],) + ("",) * (len(row) - 1), th, True)
+    return out
+
+
+def _carry(below: dict[int, tuple[str, int]], col: int) -> str:
+    text, left = below[col]
+    if left > 1:
+        below[col] = (text, left - 1)
+    else:
+        del below[col]
+    return text
+
+
+def _joined_header(rows: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """One header from several header rows: each column's texts top-down, a text repeated from
+    the row above (a spanning cell) given once, joined with " / "."""
+    width = max(len(r) for r in rows)
+    out = []
+    for col in range(width):
+        parts: list[str] = []
+        for r in rows:
+            text = r[col] if col < len(r) else ""
+            if text and (not parts or parts[-1] != text):
+                parts.append(text)
+        out.append(" / ".join(parts))
+    return tuple(out)
 
 
 def _language(node: LexborNode) -> str | None:
@@ -424,6 +499,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
+    version="2",  # 2: HTML tables with colspan and rowspan laid out
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -819,6 +819,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
+    version="2",  # 2: HTML tables with colspan and rowspan laid out
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

@@ -158,7 +158,13 @@ def _as_text(text: str, reason: str) -> Document:
     )
 
 
-@extractor(".ipynb", name="ipynb", source_type="ipynb", images=True)
+@extractor(
+    ".ipynb",
+    name="ipynb",
+    source_type="ipynb",
+    images=True,
+    version="2",  # 2: HTML tables with colspan and rowspan laid out
+)
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)
     if not text.strip():

@@ -1,0 +1,99 @@
+"""HTML tables laid out as a browser lays them out: ``colspan`` and ``rowspan`` fill every cell
+they cover, several header rows make one header, and a row that is one cell across the table is
+a label (given once) or, at the top of the header, a title said before the table."""
+
+from __future__ import annotations
+
+from indexer import extract
+from indexer.formats.html import html_blocks
+from indexer.model import PARAGRAPH, TABLE
+
+
+def _tables(html: str):
+    blocks, _ = html_blocks(html)
+    return [b for b in blocks if b.kind == TABLE], blocks
+
+
+def test_spanning_header_cells_make_one_header_per_column():
+    html = """<table><thead>
+      <tr><th rowspan="2">Region</th><th colspan="2">Sales</th><th rowspan="2">Total</th></tr>
+      <tr><th>Q1</th><th>Q2</th></tr></thead>
+      <tbody>
+      <tr><td colspan="4">North</td></tr>
+      <tr><td>USA</td><td>1</td><td>2</td><td>3</td></tr>
+      </tbody></table>"""
+    (table,), _ = _tables(html)
+    assert table.header == ("Region", "Sales / Q1", "Sales / Q2", "Total")
+    assert table.rows == (("North", "", "", ""), ("USA", "1", "2", "3"))
+
+
+def test_rowspans_carry_down_and_at_the_end_of_a_row():
+    html = """<table>
+      <tr><th>Plate</th><th>Title</th><th>Where</th></tr>
+      <tr><td>I</td><td>Frost</td><td rowspan="3">End of chapter 1</td></tr>
+      <tr><td>II</td><td>Ice</td></tr>
+      <tr><td rowspan="2">III</td><td>Snow</td></tr>
+      <tr><td>Hail</td><td>Facing p. 9</td></tr>
+    </table>"""
+    (table,), _ = _tables(html)
+    assert table.header == ("Plate", "Title", "Where")
+    assert table.rows == (
+        ("I", "Frost", "End of chapter 1"),
+        ("II", "Ice", "End of chapter 1"),
+        ("III", "Snow", "End of chapter 1"),
+        ("III", "Hail", "Facing p. 9"),
+    )
+
+
+def test_span_attributes_are_read_as_browsers_read_them():
+    html = """<table>
+      <tr><th>a</th><th>b</th><th>c</th><th>d</th></tr>
+      <tr><td colspan="2x">w</td><td colspan="0">x</td><td colspan="">y</td></tr>
+      <tr><td colspan=" 3 ">z</td><td rowspan="-1">q</td></tr>
+    </table>"""
+    (table,), _ = _tables(html)
+    # "2x" is 2; 0, empty and negative values are 1; surrounding spaces are allowed
+    assert table.rows == (("w", "w", "x", "y"), ("z", "z", "z", "q"))
+
+
+def test_a_huge_colspan_is_capped():
+    (table,), _ = _tables(
+        '<table><tr><th>a</th><th>b</th></tr><tr><td colspan="99999999">x</td><td>y</td></tr></table>'
+    )
+    assert len(table.rows[0]) == 1001  # at most 1,000 columns for one cell, as browsers cap it
+    assert table.rows[0][-1] == "y"
+
+
+def test_many_wide_cells_cannot_make_a_row_of_millions():
+    # 3,000 cells of colspan 1,000 would be 3 million columns laid out in full: past 1,000
+    # columns each cell's text is given once
+    cells = "".join(f'<td colspan="1000" rowspan="50">c{i}</td>' for i in range(3000))
+    (table,), _ = _tables(f"<table><tr>{cells}</tr><tr><td>z</td></tr></table>")
+    first, second = table.rows
+    assert len(first) == 1000 + 2999 and first[999] == "c0" and first[-1] == "c2999"
+    assert second[:2] == ("c0", "c0") and len(second) <= 4000  # the rowspans carried down
+
+
+def test_a_title_row_over_the_header_is_said_before_the_table():
+    html = """<table>
+      <tr><th colspan="3">Weather in Beijing (1991-2020)</th></tr>
+      <tr><th>Month</th><th>Jan</th><th>Feb</th></tr>
+      <tr><th>High °C</th><td>2.3</td><td>6.1</td></tr>
+    </table>"""
+    (table,), blocks = _tables(html)
+    assert [(b.kind, b.text) for b in blocks[:1]] == [(PARAGRAPH, "Weather in Beijing (1991-2020)")]
+    assert table.header == ("Month", "Jan", "Feb")
+    assert table.rows == (("High °C", "2.3", "6.1"),)
+
+
+def test_real_complex_table(real_world):
+    # complex_table.html, read by hand: Region and Total span the two header rows, "2024 Sales
+    # (in thousands)" the four quarters; "North America" and "Europe" rows span all six columns
+    doc = extract(real_world / "html" / "kreuzberg" / "complex_table.html")
+    table = next(b for b in doc.blocks if b.kind == TABLE)
+    sales = "2024 Sales (in thousands)"
+    assert table.header == ("Region", *(f"{sales} / Q{i}" for i in range(1, 5)), "Total")
+    assert table.rows[0] == ("North America", "", "", "", "", "")
+    assert table.rows[1] == ("USA", "$150", "$180", "$165", "$200", "$695")
+    assert table.rows[3] == ("Europe", "", "", "", "", "")
+    assert table.rows[-1] == ("Grand Total", "$380", "$450", "$416", "$510", "$1,756")
