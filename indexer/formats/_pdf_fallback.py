@@ -6,8 +6,9 @@ no font-size headings, tables or images: page text is split into paragraphs at l
 sentence, every block keeps its page, and the coverage says which path read the file.
 
 It also reads single pages whose text pdfium gives only in part (:func:`plumber_lines`): pdfium
-has no Unicode for the character codes of some fonts that pdfminer maps, such as a Chinese font
-left unembedded with a predefined CMap (``GBK-EUC-H``) and no ToUnicode table.
+gives nothing for a text object drawing a single character in some CID fonts that pdfminer maps,
+such as a Chinese font left unembedded with a predefined CMap (``GBK-EUC-H``) and no ToUnicode
+table (docs/pdf.md).
 """
 
 from __future__ import annotations

@@ -46,7 +46,8 @@ GARBLED_SHARE = 0.3
 UNMAPPED_SAMPLE = 400
 #: A page has lost text when its text objects outnumber the characters pdfium gives for it by
 #: this many, and by this share of them (every object draws at least one character): pdfium
-#: drops the characters of a font it has no Unicode for. pdfminer then reads the page again.
+#: gives nothing for a one-character text object in some CID fonts (docs/pdf.md). pdfminer then
+#: reads the page again.
 LOST_OBJECTS = 20
 LOST_SHARE = 0.2
 #: pdfminer's reading replaces pdfium's when it has this many times the visible characters (and
@@ -398,8 +399,7 @@ def _read_again(data, password, pages: list[_Page], warnings: list[str]) -> None
             p.lines, p.tables, p.tables_done = lines, [], False
             warnings.append(
                 f"page {p.number}: pdfium gave no text for {p.lost:,} of its {p.text_objects:,} text "
-                f"objects (a font it has no Unicode map for); read by pdfminer: {after:,} characters "
-                f"instead of {before:,}"
+                f"objects; read by pdfminer: {after:,} characters instead of {before:,}"
             )
     finally:
         plumber.close()
