@@ -47,5 +47,6 @@ __version__ = "0.1.0"
 #: it per document, as ``output_version``). 1: speaker notes, slides without a title, RTF
 #: pictures, garbled PDF text layers, review comments listed as skipped. 2: error values of
 #: spreadsheet cells (#N/A …), sheets with Excel 365's newer errors read by openpyxl, PDF pages
-#: whose text pdfium drops read by pdfminer, HTML tables with colspan and rowspan laid out.
+#: whose text pdfium drops read by pdfminer, HTML tables with colspan and rowspan laid out, table
+#: rows of one cell merged across the table given once.
 OUTPUT_VERSION = 2

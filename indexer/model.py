@@ -260,6 +260,21 @@ def _cell(text: str) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
+def labels_once(rows: list[list[str]], labels: Iterable[int]) -> list[int]:
+    """Give once, in the first column, the text of each row of ``labels`` (a row made of one cell
+    merged across the table: a label over the rows below it, which readers of merged cells would
+    otherwise repeat in every column). Only rows as wide as the widest are labels. In place;
+    returns the rows changed."""
+    width = max((len(r) for r in rows), default=0)
+    done = []
+    for i in labels:
+        row = rows[i]
+        if width > 1 and len(row) >= width:
+            rows[i] = [row[0]] + [""] * (len(row) - 1)
+            done.append(i)
+    return done
+
+
 def render_table(header: Sequence[str] | None, rows: Sequence[Sequence[str]]) -> str:
     """A pipe table. Without a header row the first line is a row of blanks (Markdown needs one)."""
     width = max([len(header or ())] + [len(r) for r in rows] or [0])

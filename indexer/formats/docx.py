@@ -43,6 +43,7 @@ from ..model import (
     Image,
     ListItem,
     Skipped,
+    labels_once,
     render_list,
 )
 from ..zipsafe import open_zip
@@ -855,6 +856,7 @@ class _Walker:
         start_page = self.page
         above: dict[int, str] = {}  # grid column → text of the cell that started a vertical merge
         nested: list[etree._Element] = []
+        labels: list[int] = []  # rows of one cell merged across the table
         first = True
         for tr in tbl:
             if tr.tag != W_TR:
@@ -865,6 +867,7 @@ class _Walker:
                 header_flag = trpr is not None and _child(trpr, W_TBLHEADER) is not None
             row: list[str] = []
             col = 0
+            merged = 0  # cells spanning columns, and cells of any other kind (-1 for none)
             for tc in tr:
                 tag = tc.tag
                 if tag == W_TC:
@@ -877,6 +880,7 @@ class _Walker:
                             above.pop(col, None)
                         row.append(text)
                         col += 1
+                        merged = -1
                         continue
                     cells: Iterator[etree._Element] | tuple[etree._Element, ...] = (tc,)
                 elif tag in (W_SDT, W_CUSTOMXML):
@@ -888,6 +892,7 @@ class _Walker:
                     continue
                 for cell in cells:
                     text, span, vmerge = self._cell(cell, pics, nested)
+                    merged = merged + 1 if merged >= 0 and span > 1 and vmerge is None else -1
                     if vmerge == "continue":
                         text = above.get(col, "")
                     elif vmerge == "restart":
@@ -902,8 +907,11 @@ class _Walker:
                         row.extend([text] * span)
                     col += span
             if row:
+                if merged == 1:
+                    labels.append(len(rows))
                 rows.append(row)
         if rows and any(any(c for c in r) for r in rows):
+            labels_once(rows, [i for i in labels if i])  # a merged header cell names every column
             width = max(len(r) for r in rows)
             rows = [r + [""] * (width - len(r)) for r in rows]
             header = tuple(rows[0]) if (header_flag or len(rows) > 1) else None
@@ -1116,7 +1124,7 @@ def _plain_text(root: etree._Element | None) -> str:
     source_type="docx",
     libraries=("lxml",),
     images=True,
-    version="2",
+    version="3",  # 3: a row of one cell merged across the table given once
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

@@ -35,6 +35,7 @@ from ..model import (
     Image,
     ListItem,
     Skipped,
+    labels_once,
     render_list,
 )
 from ..sniff import decode_text
@@ -315,10 +316,11 @@ def _span(cell: LexborNode, name: str, cap: int) -> int:
 def _grid(trs: list[LexborNode]) -> list[tuple[tuple[str, ...], bool, bool]]:
     """Each row's cells laid out as a browser lays out ``colspan`` and ``rowspan``, a cell's text
     repeated in every column and row it spans (as Word's merged cells are read), except a row
-    that is one cell across the whole table (a label over the rows below it), whose text is given
-    once, in the first column. With each row, whether all the cells that start in it are
-    ``<th>``, and whether it is such a label."""
-    out: list[tuple[tuple[str, ...], bool, bool]] = []
+    that is one cell across the whole table, whose text is given once (:func:`labels_once`).
+    With each row, whether all the cells that start in it are ``<th>``, and whether it is such a
+    label."""
+    rows: list[list[str]] = []
+    th: list[bool] = []
     below: dict[int, tuple[str, int]] = {}  # column → (text, rows it still fills) of a rowspan
     labels: list[int] = []  # rows made of one cell spanning columns, nothing carried into them
     for tr in trs:
@@ -340,17 +342,14 @@ def _grid(trs: list[LexborNode]) -> list[tuple[tuple[str, ...], bool, bool]]:
                     below[len(row)] = (text, down - 1)
                 row.append(text)
         if started == 1 and len(row) > 1 and len(set(row)) == 1 and not any(c >= len(row) for c in below):
-            labels.append(len(out))
+            labels.append(len(rows))
         for col in sorted(c for c in below if c >= len(row)):  # spans from above at the row's end
             row.extend([""] * (col - len(row)))
             row.append(_carry(below, col))
-        out.append((tuple(row), all_th and started > 0, False))
-    width = max((len(r) for r, _, _ in out), default=0)
-    for i in labels:
-        row, th, _ = out[i]
-        if len(row) >= width:
-            out[i] = ((row[0],) + ("",) * (len(row) - 1), th, True)
-    return out
+        rows.append(row)
+        th.append(all_th and started > 0)
+    done = set(labels_once(rows, labels))
+    return [(tuple(row), th[i], i in done) for i, row in enumerate(rows)]
 
 
 def _carry(below: dict[int, tuple[str, int]], col: int) -> str:

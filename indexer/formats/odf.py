@@ -36,6 +36,7 @@ from ..model import (
     Image,
     ListItem,
     assemble,
+    labels_once,
     render_list,
     render_table,
 )
@@ -293,12 +294,19 @@ class _Reader:
         rows: list[list[str]] = []
         above: dict[int, tuple[str, int]] = {}  # column → (text, rows still covered)
         frames: list[etree._Element] = []
+        labels: list[int] = []  # rows of one cell merged across the table
         for tr in tbl.iter(TB_ROW):
             row: list[str] = []
             col = 0
+            origins = 0  # cells the row's own cells start; -1 once one does not span columns
             for cell in tr:
                 if cell.tag not in (TB_CELL, TB_COVERED):
                     continue
+                if cell.tag == TB_CELL and origins >= 0:
+                    spans = int(cell.get(TB_SPAN_COLS) or 1) > 1 and int(cell.get(TB_SPAN_ROWS) or 1) == 1
+                    origins = origins + 1 if spans and cell.get(TB_REPEAT_COLS) is None else -1
+                elif cell.tag == TB_COVERED and col in above and above[col][1] > 0:
+                    origins = -1  # covered from the row above
                 repeat = min(int(cell.get(TB_REPEAT_COLS) or 1), _MAX_REPEAT)
                 out = _Inline()
                 for child in cell:
@@ -328,12 +336,15 @@ class _Reader:
                     col += 1
             while row and not row[-1]:
                 row.pop()
+            if origins == 1:
+                labels.append(len(rows))
             rows.append(row)
             if len(rows) > 100_000:
                 break
         while rows and not rows[-1]:
             rows.pop()
         if rows and any(any(r) for r in rows):
+            labels_once(rows, [i for i in labels if i])  # a merged header cell names every column
             width = max(len(r) for r in rows)
             rows = [r + [""] * (width - len(r)) for r in rows]
             header = tuple(rows[0]) if len(rows) > 1 else None
@@ -517,11 +528,11 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     )
 
 
-@extractor(".odt", ".ott", name="odt", version="2", source_type="odt", libraries=("lxml",), images=True)
+@extractor(".odt", ".ott", name="odt", version="3", source_type="odt", libraries=("lxml",), images=True)
 def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     return _extract(data, ctx, "odt")
 
 
-@extractor(".odp", ".otp", name="odp", version="2", source_type="odp", libraries=("lxml",), images=True)
+@extractor(".odp", ".otp", name="odp", version="3", source_type="odp", libraries=("lxml",), images=True)
 def extract_odp(data: bytes, ctx: ExtractContext) -> Document:
     return _extract(data, ctx, "odp")

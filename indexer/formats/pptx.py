@@ -36,6 +36,7 @@ from ..model import (
     ListItem,
     Skipped,
     assemble,
+    labels_once,
     render_list,
     render_table,
 )
@@ -227,10 +228,18 @@ class _Slides:
     def table(self, table: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
         grid: list[list[str]] = []
         spans: dict[tuple[int, int], str] = {}  # (row, col) covered by a merge → the origin's text
+        labels: list[int] = []  # rows of one cell merged across the table
         for r, row in enumerate(table.rows):
             cells: list[str] = []
             for c, cell in enumerate(row.cells):
                 text = " ".join(cell.text.split())
+                if (
+                    c == 0
+                    and cell.is_merge_origin
+                    and cell.span_height == 1
+                    and cell.span_width == len(row.cells)
+                ):
+                    labels.append(r)
                 if cell.is_merge_origin:
                     for dr in range(min(cell.span_height, 1000)):
                         for dc in range(min(cell.span_width, 64)):
@@ -240,6 +249,7 @@ class _Slides:
                     text = spans.get((r, c), text)
                 cells.append(text)
             grid.append(cells)
+        labels_once(grid, [i for i in labels if i])  # a merged header cell names every column
         rows = [tuple(r) for r in grid]
         if not any(any(r) for r in rows):
             return
@@ -321,7 +331,7 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     ".potm",
     ".ppsm",
     name="pptx",
-    version="2",
+    version="3",  # 3: a row of one cell merged across the table given once
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,
