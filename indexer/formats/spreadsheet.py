@@ -490,26 +490,37 @@ class OdsBackend(Backend):
         self._max_chars = max_chars
         self._filled = 0  # filled cells declared in the rows read so far, over all sheets
         self.sheets = []
+        #: where content.xml stops being well-formed, when it does: the tables before are read,
+        #: and the one it cuts up to there
+        self.damage: str | None = None
         hidden_styles: set[str] = set()
         style = ""
         with zf.open("content.xml") as fh:
-            for event, el in xml_iterparse(fh, events=("start", "end")):
-                if event == "end":
-                    el.clear()
-                elif el.tag == f"{{{_STYLE}}}style":
-                    style = el.get(f"{{{_STYLE}}}name") or ""
-                elif el.tag == f"{{{_STYLE}}}table-properties" and el.get(f"{{{_TABLE}}}display") == "false":
-                    hidden_styles.add(style)
-                elif el.tag == f"{{{_TABLE}}}table":
-                    name = el.get(f"{{{_TABLE}}}name") or f"Sheet{len(self.sheets) + 1}"
-                    hidden = el.get(f"{{{_TABLE}}}style-name") in hidden_styles
-                    self.sheets.append(SheetInfo(name, len(self.sheets), hidden=hidden))
+            try:
+                for event, el in xml_iterparse(fh, events=("start", "end")):
+                    if event == "end":
+                        el.clear()
+                    elif el.tag == f"{{{_STYLE}}}style":
+                        style = el.get(f"{{{_STYLE}}}name") or ""
+                    elif (
+                        el.tag == f"{{{_STYLE}}}table-properties"
+                        and el.get(f"{{{_TABLE}}}display") == "false"
+                    ):
+                        hidden_styles.add(style)
+                    elif el.tag == f"{{{_TABLE}}}table":
+                        name = el.get(f"{{{_TABLE}}}name") or f"Sheet{len(self.sheets) + 1}"
+                        hidden = el.get(f"{{{_TABLE}}}style-name") in hidden_styles
+                        self.sheets.append(SheetInfo(name, len(self.sheets), hidden=hidden))
+            except XMLParseError as exc:
+                if not self.sheets:
+                    raise
+                self.damage = f"content.xml: {exc}"
         self._tables = self._walk()
         self._done = 0  # tables walked past (sheets are read in order)
 
     def _walk(self) -> Iterator[Iterator[tuple[int, list[Any]]]]:
         with self.zf.open("content.xml") as fh:
-            events = xml_iterparse(fh, events=("start", "end"))
+            events = _until_damage(xml_iterparse(fh, events=("start", "end")))
             index = 0
             for event, el in events:
                 if event == "start" and el.tag == f"{{{_TABLE}}}table":
@@ -568,6 +579,15 @@ class OdsBackend(Backend):
             rows = next(self._tables, iter(()))
             self._done += 1
         return RawSheet(rows)
+
+
+def _until_damage(events: Iterator[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
+    """The parse events up to the place where the XML stops being well-formed (found when the
+    sheets were listed: :attr:`OdsBackend.damage`)."""
+    try:
+        yield from events
+    except XMLParseError:
+        return
 
 
 # -- containers ----------------------------------------------------------------------------------
@@ -935,11 +955,14 @@ def _open_backend(data: bytes, zf: zipfile.ZipFile | None, ooxml: bool, max_char
     if ods:
         assert zf is not None
         try:
-            return OdsBackend(zf, max_chars)
+            ods_backend = OdsBackend(zf, max_chars)
         except _XML_ERRORS as exc:
             raise ParseError(
                 f"the spreadsheet could not be read: {first}; content.xml: {exc}"[:500]
             ) from None
+        if ods_backend.damage:
+            ods_backend.damage = f"{first}; {ods_backend.damage}"
+        return ods_backend
     if not ooxml:
         raise ParseError(f"the workbook could not be read: {first}") from None
     try:
@@ -1114,6 +1137,11 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
             blocks[target] = replace(b, images=b.images + tuple(n for n in names if n not in b.images))
         else:
             blocks.extend(Block(IMAGE, "", alt=images[n].alt or n, images=(n,)) for n in names)
+    damage = backend.damage if isinstance(backend, OdsBackend) else None
+    if not blocks and damage:
+        raise ParseError(f"the spreadsheet could not be read: {damage}"[:500])
+    if damage:
+        warnings.append(f"the spreadsheet is damaged ({damage}); what comes before the damage was read"[:500])
     if not blocks and unreadable:
         listed = "; ".join(f"{s.name}: {s.reason}" for s in skipped if s.what == "sheet")
         raise ParseError(f"no readable sheet in the workbook ({listed})"[:500])
