@@ -168,7 +168,8 @@ _PIECE = 1 << 20
 
 
 def _pieces(zf: zipfile.ZipFile, name: str) -> Iterator[bytes]:
-    span = _plain_span(zf, zf.getinfo(name))
+    info = zf.getinfo(name)
+    span = _plain_span(zf, info)
     if span is None:
         with zf.open(name) as fh:
             while piece := fh.read(_PIECE):
@@ -177,7 +178,7 @@ def _pieces(zf: zipfile.ZipFile, name: str) -> Iterator[bytes]:
     fp, start, end = span
     with fp.getbuffer() as buf:
         data = bytes(buf[start:end])
-    if zf.getinfo(name).compress_type == zipfile.ZIP_STORED:
+    if info.compress_type == zipfile.ZIP_STORED:
         for at in range(0, len(data), _PIECE):
             yield data[at : at + _PIECE]
         return

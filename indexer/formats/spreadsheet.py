@@ -452,10 +452,18 @@ ODS_MAX_ROWS = 1_048_576
 ODS_MAX_COLS = 16_384
 
 
+def _ods_error(cell: Any) -> CellError | None:
+    """The error a cell shows when LibreOffice typed its result as one (``calcext:value-type``),
+    else None."""
+    if cell.get(f"{{{_CALCEXT}}}value-type") != "error":
+        return None
+    text = "\n".join("".join(p.itertext()) for p in cell if p.tag == f"{{{_TEXT}}}p").strip()
+    return CellError(text) if text else None
+
+
 def _ods_value(cell: Any) -> Any:
     if cell.get(f"{{{_CALCEXT}}}value-type") == "error":
-        text = "\n".join("".join(p.itertext()) for p in cell if p.tag == f"{{{_TEXT}}}p").strip()
-        return CellError(text) if text else ""
+        return _ods_error(cell) or ""
     kind = cell.get(f"{{{_OFFICE}}}value-type")
     if kind in ("float", "percentage", "currency"):
         try:
@@ -743,11 +751,8 @@ def ods_merges_and_errors(zf: zipfile.ZipFile) -> tuple[dict[str, list[Merge]], 
             rows = _repeat(cell, "number-rows-spanned", ODS_MAX_ROWS)
             if cols > 1 or rows > 1:
                 merges.setdefault(sheet, []).append((row, col, row + rows - 1, col + cols - 1))
-        if want_errors and kept < _ODS_MAX_ERRORS and cell.get(f"{{{_CALCEXT}}}value-type") == "error":
-            text = "\n".join("".join(p.itertext()) for p in cell if p.tag == f"{{{_TEXT}}}p").strip()
-            if not text:
-                continue
-            value = CellError(text)
+        value = _ods_error(cell) if want_errors and kept < _ODS_MAX_ERRORS else None
+        if value is not None:
             table = errors.setdefault(sheet, {})
             cols = min(_repeat(cell, "number-columns-repeated", ODS_MAX_COLS), _ODS_ERROR_REPEATS)
             for r in range(row, row + min(row_repeat, _ODS_ERROR_REPEATS)):
