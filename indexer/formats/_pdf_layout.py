@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -464,21 +465,144 @@ def _has_letters(text: str, n: int) -> bool:
     return False
 
 
-def to_blocks(groups: Sequence[Group]) -> list[tuple[Group, Block]]:
-    """Blocks for the groups of the whole document, headings ranked by font size across it."""
+def to_blocks(groups: Sequence[Group], outline: Sequence[OutlineEntry] = ()) -> list[tuple[Group, Block]]:
+    """Blocks for the groups of the whole document, headings ranked by font size across it, or
+    by the outline where it names them. Each block comes with the group it was made of; a group
+    holding several bookmarked titles gives a block for each."""
+    owners: Sequence[Group] = groups
+    if outline:
+        owners, groups = _split_titles(groups, outline)
     body = body_size(groups)
     shapes = _shapes(groups)
     keys = [_heading_key(g, body, shapes[g.page]) for g in groups]
     ranks = sorted({k for k in keys if k is not None}, key=lambda k: (-k[0], not k[1]))
     level_of = {k: min(i + 1, 6) for i, k in enumerate(ranks)}
+    levels = _outline_levels(groups, keys, level_of, outline) if outline else {}
     out: list[tuple[Group, Block]] = []
-    for g, key in zip(groups, keys, strict=True):
-        if key is not None:
+    for i, (owner, g, key) in enumerate(zip(owners, groups, keys, strict=True)):
+        if i in levels:
+            block = new_block(HEADING, g.text(), levels[i], page=g.page)
+        elif key is not None:
             block = new_block(HEADING, g.text(), level_of[key], page=g.page)
         elif g.is_list:
             items = tuple(ListItem(text=t, level=lv, ordered=o) for lv, o, t, _ in g.items)
             block = new_block(LIST, render_list(items), items=items, page=g.page)
         else:
             block = new_block(PARAGRAPH, g.text(), page=g.page)
-        out.append((g, block))
+        out.append((owner, block))
     return out
+
+
+# -- the outline (bookmarks) ---------------------------------------------------------------------
+
+#: The outline sets the heading levels when it names at least this many of the document's blocks,
+#: and this share of its entries; otherwise it is taken to describe something else and is unused.
+OUTLINE_MATCHES = 3
+OUTLINE_SHARE = 0.5
+_NOT_WORD = re.compile(r"\W+")
+#: a bookmarked block ending so is a sentence, not made a heading by the bookmark alone
+_CLAUSE_END = (".", ",", ";", ":")
+
+
+@dataclass(frozen=True, slots=True)
+class OutlineEntry:
+    """One bookmark: its depth in the outline (0 at the top), its title and the page it opens."""
+
+    depth: int
+    title: str
+    page: int
+
+
+def _title_key(text: str) -> str:
+    """What a bookmark title and a heading's text are compared by: letters and digits only."""
+    return _NOT_WORD.sub("", unicodedata.normalize("NFKC", text).casefold())
+
+
+def _heading_shaped(group: Group) -> bool:
+    if len(group.lines) > 3:
+        return False
+    return not group.is_list or (len(group.lines) == 1 and bool(group.items[0][1]))
+
+
+def _split_titles(
+    groups: Sequence[Group], outline: Sequence[OutlineEntry]
+) -> tuple[list[Group], list[Group]]:
+    """Split the groups of 2 or 3 lines whose lines, taken in turn, make up bookmarked titles of
+    their page (two headings of one style on consecutive lines are grouped as one): the owning
+    groups and the groups to make blocks of, in step."""
+    titles: dict[int, set[str]] = {}
+    for entry in outline:
+        for page in (entry.page, entry.page + 1):
+            titles.setdefault(page, set()).add(_title_key(entry.title))
+    owners: list[Group] = []
+    pieces: list[Group] = []
+    for g in groups:
+        named = titles.get(g.page)
+        parts = _title_parts(g, named) if named and 1 < len(g.lines) <= 3 and not g.is_list else None
+        for part in parts or (g,):
+            owners.append(g)
+            pieces.append(part)
+    return owners, pieces
+
+
+def _title_parts(group: Group, titles: set[str]) -> list[Group] | None:
+    parts: list[Group] = []
+    start = 0
+    for end in range(1, len(group.lines) + 1):
+        if _title_key(join_lines([ln.text for ln in group.lines[start:end]])) in titles:
+            part = Group(group.page)
+            for line in group.lines[start:end]:
+                part.add(line)
+            parts.append(part)
+            start = end
+    return parts if start == len(group.lines) and len(parts) > 1 else None
+
+
+def _outline_levels(
+    groups: Sequence[Group], keys: Sequence, level_of: dict, outline: Sequence[OutlineEntry]
+) -> dict[int, int]:
+    """Heading levels ``{group index: level}`` taken from the outline, or ``{}`` when it does not fit.
+
+    A bookmark names the first heading on the page it opens, or on the next page, whose text is
+    its title (letters and digits compared, case aside). It can also name a block the style rules
+    did not make a heading, of at most 3 lines and 150 characters that does not end a clause
+    (``.`` ``,`` ``;`` ``:``); that block becomes a heading. Named headings take their depth in
+    the outline, its top depth at the level the style ranking gave those headings. A heading the
+    outline does not name takes the level of the last named heading of its style, else (before
+    any) its style's rank.
+    """
+    pages = {e.page for e in outline}
+    pages |= {p + 1 for p in pages}
+    candidates: dict[tuple[int, str], list[int]] = {}
+    for i, (g, key) in enumerate(zip(groups, keys, strict=True)):
+        if g.page in pages and _heading_shaped(g):
+            text = g.text()
+            if key is not None or (len(text) <= 150 and not text.endswith(_CLAUSE_END)):
+                candidates.setdefault((g.page, _title_key(text)), []).append(i)
+    depth_of: dict[int, int] = {}
+    for entry in outline:
+        title = _title_key(entry.title)
+        if not title:
+            continue
+        for page in (entry.page, entry.page + 1):
+            found = next((i for i in candidates.get((page, title), ()) if i not in depth_of), None)
+            if found is not None:
+                depth_of[found] = entry.depth
+                break
+    if len(depth_of) < max(OUTLINE_MATCHES, OUTLINE_SHARE * len(outline)):
+        return {}
+    top = min(depth_of.values())
+    first = min(
+        (level_of[keys[i]] for i, d in depth_of.items() if d == top and keys[i] is not None),
+        default=1,
+    )
+    levels = {i: min(first + d - top, 6) for i, d in depth_of.items()}
+    last_of: dict = {}
+    for i, key in enumerate(keys):
+        if key is None:
+            continue
+        if i in depth_of:
+            last_of[key] = levels[i]
+        else:
+            levels[i] = last_of.get(key, level_of[key])
+    return levels

@@ -23,7 +23,7 @@ from ..model import IMAGE, TABLE, Block, Coverage, Document, Image, Skipped, ass
 from . import _pdf_ocr
 from ._pdf_capi import PageHandles, keep_heap_top, mediabox
 from ._pdf_fallback import extract_with_pdfminer, plumber_lines, visible
-from ._pdf_layout import Group, PageGeometry, find_running, group_page, to_blocks
+from ._pdf_layout import Group, OutlineEntry, PageGeometry, find_running, group_page, to_blocks
 from ._pdf_lines import Line, page_lines
 from ._pdf_objects import MIN_IMAGE_SIDE, ImageError, PageObjects, decode_png, image_size, scan_page
 from ._pdf_tables import FoundTable, find_tables, grid_tables, open_plumber
@@ -53,6 +53,9 @@ LOST_SHARE = 0.2
 #: pdfminer's reading replaces pdfium's when it has this many times the visible characters (and
 #: LOST_OBJECTS more)
 LOST_GAIN = 1.2
+#: bookmarks read from the outline at most (the tree can be as large as the file), and its depth
+MAX_OUTLINE = 10_000
+OUTLINE_DEPTH = 16
 
 
 @dataclass(slots=True)
@@ -92,7 +95,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
 @extractor(
     ".pdf",
     name="pdf",
-    version="3",  # 2: garbled text layers; 3: pages pdfium loses text of read by pdfminer
+    version="4",  # 2: garbled text layers; 3: pages pdfium loses text of read by pdfminer; 4: outline
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -255,7 +258,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         _find_tables(data, password, pages, tables_mode, warnings)
 
     drop, removed = find_running([p.lines for p in pages], [p.geo for p in pages])
-    blocks = _blocks(pages, drop)
+    blocks = _blocks(pages, drop, _outline(pdf, total))
     coverage = Coverage(
         pages_total=total,
         pages_with_text=sum(1 for p in pages if p.has_text),
@@ -437,8 +440,28 @@ def _find_tables(data, password, pages: list[_Page], mode: str, warnings: list[s
         plumber.close()
 
 
-def _blocks(pages: list[_Page], drop: list[set[int]]) -> list[Block]:
-    """Group every page's lines, rank headings across the document, then interleave tables and images."""
+def _outline(pdf: pdfium.PdfDocument, total: int) -> list[OutlineEntry]:
+    """The bookmarks that open a page of the document, in outline order (docs/pdf.md, Headings)."""
+    out: list[OutlineEntry] = []
+    try:
+        for n, mark in enumerate(pdf.get_toc(max_depth=OUTLINE_DEPTH)):
+            if n >= MAX_OUTLINE:
+                break
+            dest = mark.get_dest()
+            index = dest.get_index() if dest is not None else None
+            if index is None or index >= total:
+                continue
+            title = " ".join(mark.get_title().split())
+            if title:
+                out.append(OutlineEntry(mark.level, title, index + 1))
+    except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
+        pass  # a damaged outline costs only the levels it would give; what was read is kept
+    return out
+
+
+def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry]) -> list[Block]:
+    """Group every page's lines, rank headings across the document (or by the outline where it
+    names them), then interleave tables and images."""
     per_page: list[list[tuple[float, object]]] = []
     all_groups: list[Group] = []
     for p, gone in zip(pages, drop, strict=True):
@@ -469,12 +492,14 @@ def _blocks(pages: list[_Page], drop: list[set[int]]) -> list[Block]:
             items.append((-1.0, ("ocr", p.ocr_text)))
         items.sort(key=lambda it: it[0])
         per_page.append(items)
-    block_of = {id(g): b for g, b in to_blocks(all_groups)}
+    block_of: dict[int, list[Block]] = {}
+    for g, b in to_blocks(all_groups, outline):
+        block_of.setdefault(id(g), []).append(b)
     out: list[Block] = []
     for p, items in zip(pages, per_page, strict=True):
         for _, item in items:
             if isinstance(item, Group):
-                out.append(block_of[id(item)])
+                out.extend(block_of[id(item)])
             elif isinstance(item, FoundTable):
                 text = render_table(item.header, item.rows)
                 out.append(Block(TABLE, text, page=p.number, rows=item.rows, header=item.header))

@@ -1,0 +1,178 @@
+"""The outline (bookmarks) of a PDF sets the levels of the headings it names. Font styles alone
+cannot tell "2.1" from "2.1.1" when a document sets both in the same bold face; the outline can.
+The PDFs here are written with reportlab, once with bookmarks and once without, so each test
+can show what the outline changed."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from reportlab.pdfgen import canvas
+
+from indexer import chunk_document, extract
+from indexer.model import HEADING, PARAGRAPH
+
+# (text, font size, bold, outline depth or None); every line is drawn on page 1
+LINES = [
+    ("A Report on Outlines", 18, True, None),
+    ("1 Scope", 12, True, 0),
+    ("This report checks how bookmarks shape the headings of a document.", 10, False, None),
+    ("1.1 Terms", 12, True, 1),
+    ("A term is a word with a fixed meaning in this report.", 10, False, None),
+    ("1.1.1 Short terms", 12, True, 2),
+    ("Short terms have fewer than ten letters.", 10, False, None),
+    ("Figure 1 Layout", 12, True, None),
+    ("The figure shows the layout of the terms.", 10, False, None),
+    ("Notes on usage", 10, False, 2),
+    ("Use the short terms where you can.", 10, False, None),
+    ("This sentence is bookmarked.", 10, False, 2),
+    ("2 Results", 12, True, 0),
+    ("The results follow from the terms above.", 10, False, None),
+]
+
+
+def _pdf(lines=LINES, bookmarks: bool = True, titles: dict[str, str] | None = None) -> bytes:
+    """One page with ``lines``; with ``bookmarks``, an outline entry at each line with a depth,
+    titled as the line (or as ``titles`` says)."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    y = 780
+    for n, (text, size, bold, depth) in enumerate(lines):
+        # headings, and the lines bookmarked, stand apart from the text around them
+        y -= 16 if size <= 10 and depth is None else 30
+        c.setFont("Helvetica-Bold" if bold else "Helvetica", size)
+        c.drawString(72, y, text)
+        if bookmarks and depth is not None:
+            key = f"b{n}"
+            c.bookmarkHorizontal(key, 72, y + size)
+            c.addOutlineEntry((titles or {}).get(text, text), key, level=depth)
+    c.save()
+    return buf.getvalue()
+
+
+def _headings(doc) -> list[tuple[int, str]]:
+    return [(b.level, b.text) for b in doc.blocks if b.kind == HEADING]
+
+
+def test_without_an_outline_the_styles_rank_the_headings():
+    doc = extract(_pdf(bookmarks=False), filename="plain.pdf")
+    assert _headings(doc) == [
+        (1, "A Report on Outlines"),
+        (2, "1 Scope"),
+        (2, "1.1 Terms"),
+        (2, "1.1.1 Short terms"),
+        (2, "Figure 1 Layout"),
+        (2, "2 Results"),
+    ]
+
+
+def test_the_outline_sets_the_levels_of_the_headings_it_names():
+    doc = extract(_pdf(), filename="outline.pdf")
+    assert _headings(doc) == [
+        (1, "A Report on Outlines"),  # not in the outline: its style's rank
+        (2, "1 Scope"),  # the outline's top depth, at the level its style gave it
+        (3, "1.1 Terms"),
+        (4, "1.1.1 Short terms"),
+        (4, "Figure 1 Layout"),  # not in the outline: the level of the last named one of its style
+        (4, "Notes on usage"),  # body text, made a heading by its bookmark
+        (2, "2 Results"),
+    ]
+    # a bookmarked sentence stays a paragraph
+    assert (PARAGRAPH, "This sentence is bookmarked.") in [(b.kind, b.text) for b in doc.blocks]
+
+
+def test_heading_paths_follow_the_outline():
+    doc = extract(_pdf(), filename="outline.pdf")
+    paths = {
+        c.content: c.metadata["heading_path"]
+        for c in chunk_document(doc, "section")
+        if c.content_type == "section"
+    }
+    short = next(p for text, p in paths.items() if text.startswith("Short terms have"))
+    assert short == ["A Report on Outlines", "1 Scope", "1.1 Terms", "1.1.1 Short terms"]
+    usage = next(p for text, p in paths.items() if text.startswith("Use the short terms"))
+    assert usage == ["A Report on Outlines", "1 Scope", "1.1 Terms", "Notes on usage"]
+
+
+def test_an_outline_that_names_too_few_headings_is_not_used():
+    # titles the page does not show: only "1 Scope" and "2 Results" are found, 2 of 5 entries
+    titles = {"1.1 Terms": "Terms", "1.1.1 Short terms": "Short", "Notes on usage": "Notes"}
+    doc = extract(_pdf(titles=titles), filename="stale.pdf")
+    assert _headings(doc) == _headings(extract(_pdf(bookmarks=False), filename="plain.pdf"))
+
+
+def test_two_bookmarked_headings_on_consecutive_lines_become_two_headings():
+    # same style, one line apart: the lines make one group, split again by the outline
+    lines = [
+        ("A Report on Outlines", 18, True, None),
+        ("2 Structures", 12, True, 0),
+        ("The structures come first.", 10, False, None),
+        ("2.1 Properties", 12, True, 1),
+        ("2.1.1 Properties of a file", 12, True, 2),
+        ("A file has properties.", 10, False, None),
+        ("2.2 Storages", 12, True, 1),
+        ("A storage holds streams.", 10, False, None),
+    ]
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    y = 780
+    for n, (text, size, bold, depth) in enumerate(lines):
+        y -= 14 if n == 4 else 30  # 2.1.1 sits right under 2.1
+        c.setFont("Helvetica-Bold" if bold else "Helvetica", size)
+        c.drawString(72, y, text)
+        if depth is not None:
+            c.bookmarkHorizontal(f"b{n}", 72, y + size)
+            c.addOutlineEntry(text, f"b{n}", level=depth)
+    c.save()
+    doc = extract(buf.getvalue(), filename="joined.pdf")
+    assert _headings(doc) == [
+        (1, "A Report on Outlines"),
+        (2, "2 Structures"),
+        (3, "2.1 Properties"),
+        (4, "2.1.1 Properties of a file"),
+        (3, "2.2 Storages"),
+    ]
+
+
+# -- real documents -----------------------------------------------------------------------------
+
+
+def _real(real_world, name):
+    path = real_world / "pdf" / name
+    if not path.exists():
+        pytest.skip(f"fixture missing: {name}")
+    return extract(path)
+
+
+def test_a_specification_gets_its_section_depths(real_world):
+    # [MS-OXMSG] sets every heading from 2.1 down in one bold face; its outline has them at
+    # depths 1 to 5 (checked with a PDF viewer's bookmark pane)
+    doc = _real(real_world, "[MS-OXMSG].pdf")
+    level = {b.text: b.level for b in doc.blocks if b.kind == HEADING}
+    assert level["2 Structures"] == 2
+    assert level["2.1 Properties"] == 3
+    assert level["2.1.1 Properties of a .msg File"] == 4  # was joined with the next heading
+    assert level["2.1.1.1 PidTagStoreSupportMask"] == 5
+    assert level["2.1.4.2.1 Length Stream"] == 6
+    assert level["2.4.1.2 Embedded Message object Storage"] == 5  # was body text
+    chunk = next(c for c in chunk_document(doc, "section") if c.content.startswith("2.1.4.2.1 Length Stream"))
+    assert chunk.metadata["heading_path"][1:] == [
+        "2 Structures",
+        "2.1 Properties",
+        "2.1.4 Multiple-Valued Properties",
+        "2.1.4.2 Variable Length Multiple-Valued Properties",
+        "2.1.4.2.1 Length Stream",
+    ]
+
+
+def test_a_bookmarked_section_set_as_body_text_becomes_a_heading(real_world):
+    # GeoTopo: "2.3 Simplizialkomplex" (page 38) and "4.2.1 Flächeninhalt" (page 78) are set
+    # like its other section titles but were read as paragraphs; the outline names both
+    doc = _real(real_world, "py-pdf-samples/GeoTopo-komprimiert.pdf")
+    heads = {(b.text, b.page): b.level for b in doc.blocks if b.kind == HEADING}
+    assert heads[("2.3 Simplizialkomplex", 38)] == heads[("2.2 Differenzierbare Mannigfaltigkeiten", 33)]
+    assert (
+        heads[("4.2.1 Flächeninhalt", 78)]
+        == heads[("4.2 Weitere Eigenschaften einer euklidischen Ebene", 78)] + 1
+    )
