@@ -225,10 +225,37 @@ class Group:
 
     def text(self) -> str:
         """The joined text of the lines; kept after the first call (groups are complete by then:
-        headings are ranked after every page was grouped)."""
+        headings are ranked after every page was grouped). The entries of a table of contents
+        keep a line each."""
         if self.joined is None:
-            self.joined = join_lines([ln.text for ln in self.lines])
+            texts = [ln.text for ln in self.lines]
+            if len(texts) > 1 and 2 * sum(1 for t in texts if _CONTENTS_ENTRY.search(t)) >= len(texts):
+                self.joined = _join_entries(texts)
+            else:
+                self.joined = join_lines(texts)
         return self.joined
+
+
+#: a line of a table of contents or an index: a title, a dot leader (. . . or …) and a page number
+_CONTENTS_ENTRY = re.compile(r"(?:[.\u2026\u00b7]\s?){3,}\s*(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
+
+
+_PAGE_NUMBER_END = re.compile(r"\s\d{1,4}$")
+
+
+def _join_entries(texts: Sequence[str]) -> str:
+    """Lines of which most are entries of a table of contents: an entry per line (a title wrapped
+    over lines is joined up to its page number; a chapter's entry may have no leader)."""
+    out: list[str] = []
+    pending: list[str] = []
+    for text in texts:
+        pending.append(text)
+        if _CONTENTS_ENTRY.search(text) or _PAGE_NUMBER_END.search(text):
+            out.append(join_lines(pending))
+            pending = []
+    if pending:
+        out.append(join_lines(pending))
+    return "\n".join(out)
 
 
 def join_lines(parts: Sequence[str]) -> str:

@@ -95,7 +95,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
 @extractor(
     ".pdf",
     name="pdf",
-    version="4",  # 2: garbled text layers; 3: pages pdfium loses text of read by pdfminer; 4: outline
+    version="5",  # 2: garbled text layers; 3: lost text read by pdfminer; 4: outline; 5: contents
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

@@ -1,11 +1,14 @@
-"""The outline (bookmarks) of a PDF sets the levels of the headings it names. Font styles alone
-cannot tell "2.1" from "2.1.1" when a document sets both in the same bold face; the outline can.
-The PDFs here are written with reportlab, once with bookmarks and once without, so each test
-can show what the outline changed."""
+"""How a PDF's own navigation is read: the outline (bookmarks) sets the levels of the headings it
+names, and a table of contents keeps an entry per line.
+
+Font styles alone cannot tell "2.1" from "2.1.1" when a document sets both in the same bold face;
+the outline can. The PDFs here are written with reportlab, once with bookmarks and once without,
+so each test can show what the outline changed."""
 
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from reportlab.pdfgen import canvas
@@ -135,6 +138,62 @@ def test_two_bookmarked_headings_on_consecutive_lines_become_two_headings():
     ]
 
 
+# -- tables of contents ------------------------------------------------------------------------
+
+CONTENTS = [
+    "1 Introduction",  # a chapter: its page number without a leader
+    "1.1 Scope of the work " + ". " * 30 + "3",
+    "1.2 A section whose title is long enough that the table of contents has to",
+    "wrap it onto a second line " + "." * 60 + " 5",
+    "2 Results " + "." * 70 + " 9",
+]
+
+
+def _contents_pdf() -> bytes:
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica-Bold", 16)
+    c.drawString(72, 760, "Contents")
+    c.setFont("Helvetica", 10)
+    y = 730
+    for text in CONTENTS:
+        if text == "1 Introduction":
+            c.drawString(72, y, text)
+            c.drawRightString(520, y, "3")
+        else:
+            c.drawString(72, y, text)
+        y -= 13
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_table_of_contents_keeps_an_entry_per_line():
+    doc = extract(_contents_pdf(), filename="contents.pdf")
+    (contents,) = [b for b in doc.blocks if b.kind == PARAGRAPH]
+    assert contents.text.split("\n") == [
+        "1 Introduction 3",
+        CONTENTS[1],
+        CONTENTS[2] + " " + CONTENTS[3],  # the wrapped title, joined up to its page number
+        CONTENTS[4],
+    ]
+
+
+def test_a_paragraph_with_an_ellipsis_is_still_one_paragraph():
+    lines = [
+        "The committee met three times . . . and each time the agenda grew",
+        "longer than the time the members had set aside for it, so the chair",
+        "closed the last meeting early.",
+    ]
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    for i, text in enumerate(lines):
+        c.drawString(72, 730 - 13 * i, text)
+    c.save()
+    (para,) = extract(buf.getvalue(), filename="prose.pdf").blocks
+    assert para.text == " ".join(lines)
+
+
 # -- real documents -----------------------------------------------------------------------------
 
 
@@ -164,6 +223,18 @@ def test_a_specification_gets_its_section_depths(real_world):
         "2.1.4.2 Variable Length Multiple-Valued Properties",
         "2.1.4.2.1 Length Stream",
     ]
+
+
+def test_the_contents_of_a_specification_list_an_entry_per_line(real_world):
+    # pages 3 and 4 hold the table of contents: 71 entries, from "1 Introduction" to "7 Index",
+    # each on a line of its own with a dot leader and a page number (pdfplumber's text of the two
+    # pages has 49 + 22 such lines; the outline has the same 71 and "Table of Contents")
+    doc = _real(real_world, "[MS-OXMSG].pdf")
+    lines = [line for b in doc.blocks if b.page in (3, 4) for line in b.text.splitlines()]
+    entries = [line for line in lines if re.search(r"\.{5,}", line)]
+    assert len(entries) == 71
+    assert all(len(re.findall(r"\.{5,} ?\d+", line)) == 1 for line in entries)
+    assert "2.1.4.2.1 Length Stream" in [re.sub(r"\.{5,}.*", "", e).strip() for e in entries]
 
 
 def test_a_bookmarked_section_set_as_body_text_becomes_a_heading(real_world):
