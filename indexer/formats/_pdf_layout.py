@@ -229,15 +229,23 @@ class Group:
         keep a line each."""
         if self.joined is None:
             texts = [ln.text for ln in self.lines]
-            if len(texts) > 1 and 2 * sum(1 for t in texts if _CONTENTS_ENTRY.search(t)) >= len(texts):
+            if len(texts) > 1 and 2 * sum(1 for t in texts if _is_entry(t)) >= len(texts):
                 self.joined = _join_entries(texts)
             else:
                 self.joined = join_lines(texts)
         return self.joined
 
 
-#: a line of a table of contents or an index: a title, a dot leader (. . . or …) and a page number
-_CONTENTS_ENTRY = re.compile(r"(?:[.\u2026\u00b7]\s?){3,}\s*(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
+#: the end of a line of a table of contents or an index: a dot leader (. . . or …) and a page number
+_CONTENTS_ENTRY = re.compile(r"(?:[.\u2026\u00b7]\s?){3}\s*(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
+
+
+def _is_entry(text: str) -> bool:
+    """Whether ``text`` ends in a dot leader and a page number; the regular expression looks only
+    at the end of the lines that hold a leader's characters (most lines of prose hold none)."""
+    if ".." not in text and ". ." not in text and "\u2026" not in text and "\u00b7" not in text:
+        return False
+    return _CONTENTS_ENTRY.search(text, max(0, len(text) - 40)) is not None
 
 
 _PAGE_NUMBER_END = re.compile(r"\s\d{1,4}$")
@@ -250,7 +258,7 @@ def _join_entries(texts: Sequence[str]) -> str:
     pending: list[str] = []
     for text in texts:
         pending.append(text)
-        if _CONTENTS_ENTRY.search(text) or _PAGE_NUMBER_END.search(text):
+        if _is_entry(text) or _PAGE_NUMBER_END.search(text):
             out.append(join_lines(pending))
             pending = []
     if pending:
