@@ -36,6 +36,7 @@ obj_bounds = _unchecked(pdfium_c.FPDFPageObj_GetBounds)  # (pageobject, 4 × flo
 page_object = _unchecked(pdfium_c.FPDFPage_GetObject)  # (page, int) -> pageobject
 form_count = _unchecked(pdfium_c.FPDFFormObj_CountObjects)  # (pageobject) -> int
 form_object = _unchecked(pdfium_c.FPDFFormObj_GetObject)  # (pageobject, c_ulong) -> pageobject
+text_render_mode = _unchecked(pdfium_c.FPDFTextObj_GetTextRenderMode)  # (pageobject) -> int
 # (textpage, left, top, right, bottom as c_double, c_ushort*, int) -> int
 bounded_text = _unchecked(pdfium_c.FPDFText_GetBoundedText)
 

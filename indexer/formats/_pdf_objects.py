@@ -11,7 +11,7 @@ from itertools import repeat
 import pypdfium2.internal as pdfium_i
 import pypdfium2.raw as pdfium_c
 
-from ._pdf_capi import form_count, form_object, obj_bounds, obj_type, page_object
+from ._pdf_capi import form_count, form_object, obj_bounds, obj_type, page_object, text_render_mode
 
 MAX_OBJECTS = 20_000
 MAX_FORM_DEPTH = 3
@@ -23,6 +23,10 @@ MIN_IMAGE_SIDE = 4
 
 #: At most this many ruling segments per page are kept for the table test.
 MAX_SEGMENTS = 4000
+#: A page with images is a scan under an OCR text layer when at least this many of its text
+#: objects, and this share of them, are invisible.
+SCAN_TEXT = 5
+SCAN_SHARE = 0.9
 
 
 @dataclass(slots=True)
@@ -33,6 +37,21 @@ class PageObjects:
     truncated: bool = False
     count: int = 0  # objects directly on the page (0: nothing is drawn on it)
     text: int = 0  # text objects among them
+    #: text objects the general pass met (inside form XObjects; every one on a page of over
+    #: MAX_OBJECTS objects), kept only while the page is scanned
+    visited_text: list = field(default_factory=list)
+    #: on a page with images: its text objects (form XObjects' included), and how many of them
+    #: draw nothing (render mode 3, the text layer OCR lays over a scan)
+    all_text: int = 0
+    invisible: int = 0
+
+    @property
+    def is_scan(self) -> bool:
+        """Images under an invisible text layer: the page is a scan that was read by OCR, and its
+        images are the scan itself (whole, or cut into strips and text regions)."""
+        return (
+            bool(self.images) and self.invisible >= SCAN_TEXT and self.invisible >= SCAN_SHARE * self.all_text
+        )
 
     def add_box(self, left: float, bottom: float, right: float, top: float) -> None:
         if len(self.horizontal) + len(self.vertical) >= MAX_SEGMENTS:
@@ -96,6 +115,9 @@ def scan_page(page) -> PageObjects:
     out.count = count
     if count > MAX_OBJECTS:
         _scan(out, values, refs, budget, page, count, 0)
+        if out.images:
+            _count_invisible(out, [])
+        out.visited_text = []
         return out
     # Most objects of a page are text: their handles and types are read in C-level passes (map)
     # and only the others are visited. Same order and budget as _scan: object ``i`` is reached
@@ -126,7 +148,22 @@ def scan_page(page) -> PageObjects:
             limit = min(count, MAX_OBJECTS - nested)
     if limit < count:
         out.truncated = True
+    if out.images:
+        _count_invisible(out, [o for o, kind in zip(objects, kinds, strict=True) if kind == _TEXT and o])
+    out.visited_text = []
     return out
+
+
+_INVISIBLE = pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE
+
+
+def _count_invisible(out: PageObjects, top_text: list) -> None:
+    """Count the page's text objects and the invisible ones among them, and let go of the
+    handles (they are only valid while the page is open)."""
+    texts = top_text + out.visited_text
+    out.all_text = len(texts)
+    out.invisible = list(map(text_render_mode, texts)).count(_INVISIBLE)
+    out.visited_text = []
 
 
 _IMAGE, _PATH, _FORM = pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_FORM
@@ -148,6 +185,7 @@ def _scan(out: PageObjects, values, refs, budget: list[int], parent, count: int,
         kind = obj_type(obj)
         if kind == _TEXT:
             out.text += depth == 0
+            out.visited_text.append(obj)
         elif kind == _IMAGE:
             out.images.append((top.value if obj_bounds(obj, *refs) else 0.0, obj))
         elif kind == _PATH and depth == 0:

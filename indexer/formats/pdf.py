@@ -53,6 +53,8 @@ LOST_SHARE = 0.2
 #: pdfminer's reading replaces pdfium's when it has this many times the visible characters (and
 #: LOST_OBJECTS more)
 LOST_GAIN = 1.2
+#: why the images of a page that is a scan under an OCR text layer are not extracted
+SCAN_REASON = "part of a scanned page whose text was read by OCR (the page's invisible text layer)"
 #: bookmarks read from the outline at most (the tree can be as large as the file), and its depth
 MAX_OUTLINE = 10_000
 OUTLINE_DEPTH = 16
@@ -95,7 +97,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
 @extractor(
     ".pdf",
     name="pdf",
-    version="5",  # 2: garbled text layers; 3: lost text read by pdfminer; 4: outline; 5: contents
+    version="6",  # 2: garbled layers; 3: lost text read by pdfminer; 4: outline; 5: contents; 6: scans
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -294,11 +296,14 @@ def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables
     if cut:
         warnings.append(f"page {number}: text cut after its first characters (page limit)")
     n = 0
+    scan = info.objects.is_scan
     for top, obj in sorted(info.objects.images, key=lambda t: -t[0]):
         width, height = image_size(obj)
         if width < MIN_IMAGE_SIDE and height < MIN_IMAGE_SIDE:
             continue
         n += 1
+        if scan:
+            continue
         image_name = f"image_p{number}_{n}.png"
         try:
             png, width, height = decode_png(obj, encode)
@@ -309,6 +314,8 @@ def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables
             Image(name=image_name, format="png", data=png, width=width, height=height, meta={"page": number})
         )
         info.images.append((top, image_name))
+    if scan and n:
+        skipped.append(Skipped("image", f"page {number} ({n} image{'s' if n != 1 else ''})", SCAN_REASON))
     return info
 
 

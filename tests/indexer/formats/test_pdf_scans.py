@@ -1,0 +1,87 @@
+"""A scanned page that was read by OCR before it reached us: the scan is drawn as images (whole,
+or cut into strips and text regions) and the OCR text is laid over it invisibly (text render
+mode 3). The text is the content; the images are the page itself, so they are not extracted as
+images of the document but listed as skipped, with the reason, one entry per page."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image as PILImage
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen import canvas
+
+from indexer import extract
+from indexer.formats.pdf import SCAN_REASON
+from indexer.model import IMAGE
+
+LINES = [f"Line {n} of the scanned letter, read by OCR." for n in range(1, 7)]
+
+
+def _page(render_mode: int, invisible_lines: int = len(LINES)) -> bytes:
+    """A page with a greyscale image over most of it and the text lines on top; the first
+    ``invisible_lines`` lines are drawn with ``render_mode``, the rest visibly."""
+    scan = PILImage.new("L", (400, 500), 235)
+    for x in range(40, 360):
+        for y in range(60, 440, 40):
+            scan.putpixel((x, y), 20)
+    png = io.BytesIO()
+    scan.save(png, format="PNG")
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.drawImage(ImageReader(io.BytesIO(png.getvalue())), 50, 80, width=500, height=680)
+    y = 720
+    for n, line in enumerate(LINES):
+        c.saveState()  # the render mode is graphics state: each line sets its own and restores
+        text = c.beginText(80, y)
+        text.setFont("Helvetica", 11)
+        text.setTextRenderMode(render_mode if n < invisible_lines else 0)
+        text.textLine(line)
+        c.drawText(text)
+        c.restoreState()
+        y -= 40
+    c.save()
+    return buf.getvalue()
+
+
+def test_the_images_of_a_scan_under_invisible_ocr_text_are_skipped():
+    doc = extract(_page(render_mode=3), filename="scan.pdf", image_data=True)
+    assert doc.images == ()
+    assert not [b for b in doc.blocks if b.kind == IMAGE]
+    assert [(s.what, s.name, s.reason) for s in doc.coverage.skipped] == [
+        ("image", "page 1 (1 image)", SCAN_REASON)
+    ]
+    assert doc.coverage.images_extracted == 0
+    for line in LINES:  # the invisible text is the page's text
+        assert line in doc.text
+
+
+def test_the_same_page_with_visible_text_keeps_its_image():
+    doc = extract(_page(render_mode=0), filename="page.pdf", image_data=True)
+    assert [im.name for im in doc.images] == ["image_p1_1.png"]
+    assert doc.coverage.skipped == ()
+
+
+def test_a_few_invisible_objects_over_a_picture_do_not_make_a_scan():
+    # two hidden lines (a search keyword stamp, say) among four visible ones
+    doc = extract(_page(render_mode=3, invisible_lines=2), filename="mixed.pdf", image_data=True)
+    assert [im.name for im in doc.images] == ["image_p1_1.png"]
+
+
+def test_an_ocred_paper_keeps_its_text_and_skips_its_strips(real_world):
+    # a 1971 paper scanned into 30 pages, each drawn as 5 to 30 image strips (one per text
+    # region) under an invisible text layer; before, every strip was an image block between the
+    # paragraphs (478 of them)
+    path = (
+        real_world / "pdf" / "kreuzberg" / "a_catalogue_of_optimizing_transformations_1971_allen_catalog.pdf"
+    )
+    if not path.exists():
+        pytest.skip("fixture missing")
+    doc = extract(path, options={"ocr": "never"})
+    assert doc.images == () and doc.coverage.images_extracted == 0
+    skipped = doc.coverage.skipped
+    assert [s.name.split(" (")[0] for s in skipped] == [f"page {n}" for n in range(1, 31)]
+    assert sum(int(s.name.split("(")[1].split()[0]) for s in skipped) == 478
+    assert "A catalogue of optimizing transformations" in doc.text
+    assert "PROCEDURE INTEGRATION" in doc.text
