@@ -393,6 +393,10 @@ def _continues(group: Group, line: Line, limit: float) -> bool:
 
 # -- headings ------------------------------------------------------------------------------------
 
+#: On a scan's OCR text layer, a heading's size must be this many times the body size: OCR sets
+#: each line's size to fit the line it read, so sizes there vary by a tenth from line to line.
+SCAN_LARGER = 1.25
+
 
 def body_size(groups: Sequence[Group]) -> float:
     """The font size carrying most characters in the document (the first seen among equals)."""
@@ -465,7 +469,9 @@ def _aligned(group: Group, shape: _PageShape) -> bool:
     return all(abs((ln.left + ln.right) / 2 - shape.center) <= 2 * ln.size for ln in group.lines)
 
 
-def _heading_key(group: Group, body: float, shape: _PageShape) -> tuple[float, bool] | None:
+def _heading_key(
+    group: Group, body: float, shape: _PageShape, scan: bool = False
+) -> tuple[float, bool] | None:
     size = round(group.size * 2) / 2
     if group.is_list and not (len(group.lines) == 1 and group.items[0][1]):
         return None  # a list, except one numbered line: "1. Introduction" is a heading when styled so
@@ -476,8 +482,10 @@ def _heading_key(group: Group, body: float, shape: _PageShape) -> tuple[float, b
         return None
     if any(ln.right - ln.left > 0.85 * len(ln.text) * ln.size for ln in group.lines):
         return None  # sparse: labels spread over a figure, not a heading
-    if size >= body + 1.0 and size >= body * 1.1:
+    if size >= body + 1.0 and size >= body * (SCAN_LARGER if scan else 1.1):
         return (size, group.bold)
+    if scan:
+        return None  # an OCR layer's bold is the engine's guess
     if (
         group.bold
         and abs(size - body) < 1.0
@@ -500,16 +508,19 @@ def _has_letters(text: str, n: int) -> bool:
     return False
 
 
-def to_blocks(groups: Sequence[Group], outline: Sequence[OutlineEntry] = ()) -> list[tuple[Group, Block]]:
+def to_blocks(
+    groups: Sequence[Group], outline: Sequence[OutlineEntry] = (), scans: frozenset[int] = frozenset()
+) -> list[tuple[Group, Block]]:
     """Blocks for the groups of the whole document, headings ranked by font size across it, or
-    by the outline where it names them. Each block comes with the group it was made of; a group
-    holding several bookmarked titles gives a block for each."""
+    by the outline where it names them; ``scans``: the pages that are scans under an OCR text
+    layer. Each block comes with the group it was made of; a group holding several bookmarked
+    titles gives a block for each."""
     owners: Sequence[Group] = groups
     if outline:
         owners, groups = _split_titles(groups, outline)
     body = body_size(groups)
     shapes = _shapes(groups)
-    keys = [_heading_key(g, body, shapes[g.page]) for g in groups]
+    keys = [_heading_key(g, body, shapes[g.page], g.page in scans) for g in groups]
     ranks = sorted({k for k in keys if k is not None}, key=lambda k: (-k[0], not k[1]))
     level_of = {k: min(i + 1, 6) for i, k in enumerate(ranks)}
     levels = _outline_levels(groups, keys, level_of, outline) if outline else {}

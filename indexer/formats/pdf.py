@@ -97,7 +97,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
 @extractor(
     ".pdf",
     name="pdf",
-    version="6",  # 2: garbled layers; 3: lost text read by pdfminer; 4: outline; 5: contents; 6: scans
+    version="7",  # 2: garbled layers; 3: lost text by pdfminer; 4: outline; 5: contents; 6-7: scans
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -500,7 +500,8 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
         items.sort(key=lambda it: it[0])
         per_page.append(items)
     block_of: dict[int, list[Block]] = {}
-    for g, b in to_blocks(all_groups, outline):
+    scans = frozenset(p.number for p in pages if p.objects is not None and p.objects.is_scan)
+    for g, b in to_blocks(all_groups, outline, scans):
         block_of.setdefault(id(g), []).append(b)
     out: list[Block] = []
     for p, items in zip(pages, per_page, strict=True):

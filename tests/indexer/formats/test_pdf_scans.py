@@ -85,3 +85,51 @@ def test_an_ocred_paper_keeps_its_text_and_skips_its_strips(real_world):
     assert sum(int(s.name.split("(")[1].split()[0]) for s in skipped) == 478
     assert "A catalogue of optimizing transformations" in doc.text
     assert "PROCEDURE INTEGRATION" in doc.text
+
+
+def _sized_page(scan: bool) -> bytes:
+    """A title at 16 pt over lines at 10 pt, two of them at 11.5 pt: an OCR engine fits each
+    line's size to the line it read, so a text layer over a scan varies so. With ``scan``, the
+    lines are invisible over an image; otherwise visible, and no image."""
+    sizes = [16, 10, 11.5, 10, 10, 11.5, 10]
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    if scan:
+        png = io.BytesIO()
+        PILImage.new("L", (200, 260), 240).save(png, format="PNG")
+        c.drawImage(ImageReader(io.BytesIO(png.getvalue())), 50, 80, width=500, height=680)
+    y = 720
+    for n, size in enumerate(sizes):
+        c.saveState()
+        text = c.beginText(80, y)
+        text.setFont("Helvetica", size)
+        text.setTextRenderMode(3 if scan else 0)
+        text.textLine("Annual Report" if n == 0 else f"Section {n} of the letter")
+        c.drawText(text)
+        c.restoreState()
+        y -= 40
+    c.save()
+    return buf.getvalue()
+
+
+def test_headings_on_a_scans_text_layer_need_a_clearly_larger_size():
+    plain = extract(_sized_page(scan=False), filename="plain.pdf")
+    assert [b.text for b in plain.blocks if b.kind == "heading"] == [
+        "Annual Report",
+        "Section 2 of the letter",
+        "Section 5 of the letter",
+    ]
+    scan = extract(_sized_page(scan=True), filename="scan.pdf")
+    assert [b.text for b in scan.blocks if b.kind == "heading"] == ["Annual Report"]
+
+
+def test_an_ocred_chinese_report_keeps_its_title_and_loses_its_false_headings(real_world):
+    # pr-136-example.pdf: six scanned pages under an invisible OCR layer, most of whose lines
+    # measure 14.5 to 16.5 pt; before, 28 body lines of pages 1-5 were headings besides the
+    # title. The title's two lines (as OCR read them, typos included) measure 24.8 and 25.7 pt.
+    path = real_world / "pdf" / "pdfplumber" / "pr-136-example.pdf"
+    if not path.exists():
+        pytest.skip("fixture missing")
+    doc = extract(path, options={"ocr": "never"})
+    heads = [b.text for b in doc.blocks if b.kind == "heading" and b.page <= 5]
+    assert heads == ["关于浙江菲达环保科技股份有限公司", "ZOq5年年度报告中有关财务事项的说阴"]
