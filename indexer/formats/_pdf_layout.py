@@ -20,8 +20,11 @@ from ._pdf_lines import UPRIGHT_ABOVE, UPRIGHT_BELOW, Line
 
 #: Share of the page height at the top and at the bottom where running headers and footers live.
 MARGIN_SHARE = 0.15
-#: A header/footer text must recur on at least this share of the pages with text (and on 2).
+#: A header/footer text must recur on at least this share of the pages with text (and on 2),
+#: or on this share of the odd or of the even pages with text (and on 3).
 REPEAT_SHARE = 0.4
+SIDE_SHARE = 0.6
+_NOT_ALNUM = re.compile(r"[^\w#]+")
 
 _DIGITS = re.compile(r"\d+")
 _ROMAN = re.compile(r"^[ivxlcdm]{1,7}$")
@@ -77,7 +80,9 @@ def _is_page_number_key(key: str) -> bool:
 
 def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, str, str]]:
     """Up to five lines nearest the top and five nearest the bottom, inside the margins, each with
-    its zone key (a header only matches headers, a footer only footers) and its text's key."""
+    its zone key (a header only matches headers, a footer only footers; its letters, ``#`` for
+    numbers, so that spacing and punctuation, which OCR varies from page to page, do not count)
+    and its text's key."""
     zone = MARGIN_SHARE * geo.height
     high, low = geo.top - zone, geo.bottom + zone
     near_top = []
@@ -95,13 +100,13 @@ def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, s
     near_top.sort(reverse=True)
     for _, i in near_top[:5]:
         key = _key(lines[i].text)
-        out.append((i, "top:" + key, key))
+        out.append((i, "top:" + _NOT_ALNUM.sub("", key), key))
     tops = {i for i, _, _ in out}
     near_bottom.sort()
     for _, i in near_bottom[:5]:
         if i not in tops:
             key = _key(lines[i].text)
-            out.append((i, "bottom:" + key, key))
+            out.append((i, "bottom:" + _NOT_ALNUM.sub("", key), key))
     return out
 
 
@@ -111,23 +116,32 @@ def find_running(
     """Lines to drop per page (running headers/footers, page numbers, margin stamps) and their labels."""
     candidates = [_margin_lines(lines, geo) for lines, geo in zip(pages, geos, strict=True)]
     seen: Counter[str] = Counter()
-    for idxs in candidates:
-        seen.update({key for _, key, _ in idxs})
+    # books set one header on left-hand pages and another on right-hand ones: each is also
+    # counted among the pages of its parity
+    by_side: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
+    for n, idxs in enumerate(candidates):
+        keys = {key for _, key, _ in idxs}
+        seen.update(keys)
+        by_side[n % 2].update(keys)
     with_text = sum(1 for lines in pages if lines)
     need = max(2, math.ceil(REPEAT_SHARE * with_text))
+    need_side = [
+        max(3, math.ceil(SIDE_SHARE * sum(1 for lines in pages[side::2] if lines))) for side in (0, 1)
+    ]
     drop: list[set[int]] = []
     labels: dict[str, str] = {}
     numbered_pages = 0
-    for lines, idxs, geo in zip(pages, candidates, geos, strict=True):
+    for n, (lines, idxs, geo) in enumerate(zip(pages, candidates, geos, strict=True)):
         gone: set[int] = set()
         has_number = False
+        side = n % 2
         for i, key, text_key in idxs:
             if _is_page_number_key(text_key):
                 gone.add(i)
                 has_number = True
-            elif with_text >= 2 and seen[key] >= need:
+            elif with_text >= 2 and (seen[key] >= need or by_side[side][key] >= need_side[side]):
                 gone.add(i)
-                labels.setdefault(text_key, lines[i].text)
+                labels.setdefault(key, lines[i].text)
         gone |= _margin_stamps(lines, geo, labels)
         numbered_pages += has_number
         drop.append(gone)

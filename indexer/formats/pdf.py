@@ -97,7 +97,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
 @extractor(
     ".pdf",
     name="pdf",
-    version="7",  # 2: garbled layers; 3: lost text by pdfminer; 4: outline; 5: contents; 6-7: scans
+    version="8",  # 2: garbled; 3: lost text; 4: outline; 5: contents; 6-7: scans; 8: running heads
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
