@@ -526,6 +526,10 @@ class OdsBackend(Backend):
         self._tables = self._walk()
         self._done = 0  # tables walked past (sheets are read in order)
 
+    def close(self) -> None:
+        """Close content.xml, which the walk keeps open between sheets."""
+        self._tables.close()
+
     def _walk(self) -> Iterator[Iterator[tuple[int, list[Any]]]]:
         with self.zf.open("content.xml") as fh:
             events = _until_damage(xml_iterparse(fh, events=("start", "end")))

@@ -286,8 +286,11 @@ def test_an_xls_under_an_xlsx_name_is_read_with_a_warning(sample_corpus):
 def test_the_streaming_ods_reader_agrees_with_calamine(sample_corpus):
     with zipfile.ZipFile(sample_corpus / "spreadsheets" / "inventory.ods") as zf:
         backend = OdsBackend(zf)
-        assert [s.name for s in backend.sheets] == ["Stock", "Suppliers"]
-        tables = [read_table(backend.read(s), char_budget=10**6) for s in backend.sheets]
+        try:
+            assert [s.name for s in backend.sheets] == ["Stock", "Suppliers"]
+            tables = [read_table(backend.read(s), char_budget=10**6) for s in backend.sheets]
+        finally:
+            backend.close()
     doc = extract(sample_corpus / "spreadsheets" / "inventory.ods")
     assert [t.rows for t in tables] == [b.rows for b in doc.blocks]
     assert [t.header for t in tables] == [b.header for b in doc.blocks]
