@@ -528,7 +528,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=(),
     images=True,
     sniff=_sniff_eml,
-    version="2",  # 2: HTML tables with colspan and rowspan laid out
+    version="3",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     msg = _parse(data.replace(b"\r\n", b"\n"))
@@ -566,7 +566,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="2",  # 2: HTML tables with colspan and rowspan laid out
+    version="3",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

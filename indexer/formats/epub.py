@@ -145,7 +145,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="2",  # 2: HTML tables with colspan and rowspan laid out
+    version="3",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

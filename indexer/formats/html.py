@@ -265,15 +265,18 @@ class _Walker:
     def table(self, node: LexborNode) -> None:
         caption = ""
         trs: list[tuple[LexborNode, bool]] = []  # (row, in <thead>)
+        ends: list[int] = []  # per row, where its row group ends (for rowspan="0")
         for part in node.iter():
             tag = part.tag
             if tag == "caption":
                 caption = _clean(part.text(deep=True) or "")
             elif tag in ("thead", "tbody", "tfoot"):
                 trs.extend((tr, tag == "thead") for tr in part.iter() if tr.tag == "tr")
+                ends.extend([len(trs)] * (len(trs) - len(ends)))
             elif tag == "tr":
                 trs.append((part, False))
-        grid = _grid([tr for tr, _ in trs])
+                ends.append(len(trs))  # rows outside a group: each its own (parsers add a tbody)
+        grid = _grid([tr for tr, _ in trs], ends)
         # the header: the rows of <thead>, else the leading rows made of <th> cells alone when
         # data rows follow them (one such row when the whole table is made of them)
         heads = [i for i, (_, in_head) in enumerate(trs) if in_head]
@@ -307,23 +310,30 @@ MAX_ROW_WIDTH = 1000
 
 
 def _span(cell: LexborNode, name: str, cap: int) -> int:
-    """A cell's ``colspan`` or ``rowspan``: its leading digits, as browsers read it; 1 without any."""
+    """A cell's ``colspan`` or ``rowspan``: its leading digits, as browsers read it; 1 without any.
+    A ``rowspan`` of 0 gives 0 (the rest of the row group); a ``colspan`` of 0 is 1."""
     value = (cell.attributes.get(name) or "").strip()
     digits = value[: len(value) - len(value.lstrip("0123456789"))]
-    return min(max(int(digits[:6]), 1), cap) if digits else 1
+    if not digits:
+        return 1
+    span = int(digits[:6])
+    if span == 0 and name == "rowspan":
+        return 0
+    return min(max(span, 1), cap)
 
 
-def _grid(trs: list[LexborNode]) -> list[tuple[tuple[str, ...], bool, bool]]:
+def _grid(trs: list[LexborNode], ends: list[int]) -> list[tuple[tuple[str, ...], bool, bool]]:
     """Each row's cells laid out as a browser lays out ``colspan`` and ``rowspan``, a cell's text
     repeated in every column and row it spans (as Word's merged cells are read), except a row
     that is one cell across the whole table, whose text is given once (:func:`labels_once`).
-    With each row, whether all the cells that start in it are ``<th>``, and whether it is such a
-    label."""
+    ``rowspan="0"`` spans the rest of the row's group (``ends[i]``: where row ``i``'s group
+    ends). With each row, whether all the cells that start in it are ``<th>``, and whether it is
+    such a label."""
     rows: list[list[str]] = []
     th: list[bool] = []
     below: dict[int, tuple[str, int]] = {}  # column → (text, rows it still fills) of a rowspan
     labels: list[int] = []  # rows made of one cell spanning columns, nothing carried into them
-    for tr in trs:
+    for r, tr in enumerate(trs):
         row: list[str] = []
         all_th = True
         started = 0
@@ -336,7 +346,7 @@ def _grid(trs: list[LexborNode]) -> list[tuple[tuple[str, ...], bool, bool]]:
             started += 1
             all_th = all_th and cell.tag == "th"
             across = min(_span(cell, "colspan", MAX_COLSPAN), max(1, MAX_ROW_WIDTH - len(row)))
-            down = _span(cell, "rowspan", MAX_ROWSPAN)
+            down = _span(cell, "rowspan", MAX_ROWSPAN) or max(ends[r] - r, 1)
             for _ in range(across):
                 if down > 1:
                     below[len(row)] = (text, down - 1)
@@ -498,7 +508,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="2",  # 2: HTML tables with colspan and rowspan laid out
+    version="3",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -819,7 +819,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="2",  # 2: HTML tables with colspan and rowspan laid out
+    version="3",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

@@ -423,7 +423,7 @@ def _text_attachment(name: str, ext: str, mime: str, data: bytes, meta: dict[str
 @extractor(
     ".msg",
     name="msg",
-    version="2",  # 2: HTML tables with colspan and rowspan laid out
+    version="3",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"
     source_type="msg",
     libraries=("extract-msg",),
     images=True,

@@ -163,7 +163,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="2",  # 2: HTML tables with colspan and rowspan laid out
+    version="3",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

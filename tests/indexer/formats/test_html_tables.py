@@ -97,3 +97,20 @@ def test_real_complex_table(real_world):
     assert table.rows[1] == ("USA", "$150", "$180", "$165", "$200", "$695")
     assert table.rows[3] == ("Europe", "", "", "", "", "")
     assert table.rows[-1] == ("Grand Total", "$380", "$450", "$416", "$510", "$1,756")
+
+
+def test_rowspan_zero_spans_the_rest_of_its_row_group():
+    # HTML: rowspan="0" reaches the last row of the cell's <tbody> (here three rows), and no
+    # further (the <tfoot> row keeps its own cells); colspan="0" is 1
+    html = """<table>
+      <thead><tr><th>Team</th><th>Member</th></tr></thead>
+      <tbody>
+      <tr><td rowspan="0">Design</td><td>Ana</td></tr>
+      <tr><td>Ben</td></tr>
+      <tr><td>Caro</td></tr>
+      </tbody>
+      <tfoot><tr><td colspan="0">Total</td><td>3</td></tr></tfoot>
+    </table>"""
+    (table,), _ = _tables(html)
+    assert table.header == ("Team", "Member")
+    assert table.rows == (("Design", "Ana"), ("Design", "Ben"), ("Design", "Caro"), ("Total", "3"))
