@@ -158,12 +158,11 @@ _INVISIBLE = pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE
 
 
 def _count_invisible(out: PageObjects, top_text: list) -> None:
-    """Count the page's text objects and the invisible ones among them, and let go of the
-    handles (they are only valid while the page is open)."""
+    """Count the page's text objects and the invisible ones among them (``scan_page`` then lets
+    go of the handles: they are only valid while the page is open)."""
     texts = top_text + out.visited_text
     out.all_text = len(texts)
     out.invisible = list(map(text_render_mode, texts)).count(_INVISIBLE)
-    out.visited_text = []
 
 
 _IMAGE, _PATH, _FORM = pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_FORM
