@@ -5,7 +5,8 @@ The encoding is sniffed (BOM, UTF-16, UTF-8, cp1252/latin-1); the delimiter is d
 the sample's lines; ``.tsv`` prefers the tab); quoting follows RFC 4180 (quoted delimiters,
 newlines and doubled quotes). Whether the first row is a header is inferred as the reference does:
 a text cell above a numeric column says header, and in a text column a first cell whose length
-differs from the others' says header; a single-row file is data. Without a header the columns are
+differs from the others' says header; a single-row file is data. Up to three lines holding one
+text cell above such a header are titles, kept as PARAGRAPH blocks before the table. Without a header the columns are
 labelled ``Column N`` by the modes and ``has_header`` is False. Each row keeps the 1-based source
 line it starts on (``row_numbers``), so chunks point at the file's own lines. A file the csv module
 cannot read is read as plain text, never dropped.
@@ -18,11 +19,12 @@ import io
 import re
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Sequence
 from itertools import accumulate, compress, count, repeat
 
 from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
-from ..model import CSV, TABLE, Block, Coverage, Document
+from ..model import CSV, PARAGRAPH, TABLE, Block, Coverage, Document
 from ..model import _cell as table_cell
 from .registry import extractor
 from .text import decode_document, fast_render_table, text_blocks  # noqa: F401 (the text family's)
@@ -95,23 +97,47 @@ def infer_header(rows: list[list[str]]) -> bool:
     """Whether the first row is a header (reference §1.5 rules; single-row files are data)."""
     if len(rows) < 2:
         return False
+    votes = sum(header_votes(rows))
+    if votes != 0:
+        return votes > 0
+    cells = [c.strip() for c in rows[0]]
+    return all(cells) and not any(_is_number(c) for c in cells) and len(set(cells)) == len(cells)
+
+
+def header_votes(rows: Sequence[Sequence[str]]) -> tuple[int, int]:
+    """The evidence that the first row heads the rows below it, column by column, as (votes of
+    the columns of numbers, votes of the columns of text): +1 for a text cell above a column of
+    numbers (-1 for a number there), and in a column of text whose values all have one length,
+    +1 for a first cell of another length (-1 if the same)."""
     first, rest = rows[0], rows[1 : _HEADER_SAMPLE + 1]
-    votes = 0
+    numeric = votes = 0
     for col, head in enumerate(first):
         head = head.strip()
         values = [r[col].strip() for r in rest if col < len(r) and r[col].strip()]
         if not head or not values:
             continue
         if all(_is_number(v) for v in values):
-            votes += 1 if not _is_number(head) else -1
+            numeric += 1 if not _is_number(head) else -1
             continue
         lengths = {len(v) for v in values}
         if len(lengths) == 1:
             votes += 1 if len(head) not in lengths else -1
-    if votes != 0:
-        return votes > 0
-    cells = [c.strip() for c in first]
-    return all(cells) and not any(_is_number(c) for c in cells) and len(set(cells)) == len(cells)
+    return numeric, votes
+
+
+def title_rows(rows: Sequence[Sequence[str]]) -> int:
+    """How many leading rows are titles over the table: up to three rows holding a single
+    text cell, in a table of several columns, above a row of at least two cells that
+    :func:`header_votes` says heads the rows below it."""
+    skip = 0
+    while skip < min(3, len(rows) - 2):
+        filled = [c for c in rows[skip] if c.strip()]
+        if len(filled) != 1 or _is_number(filled[0]):
+            break
+        skip += 1
+    if not skip or sum(1 for c in rows[skip] if c.strip()) < 2:
+        return 0
+    return skip if sum(header_votes(rows[skip:])) > 0 else 0
 
 
 def _read_rows(text: str, delimiter: str) -> tuple[list[list[str]], list[int]]:
@@ -247,6 +273,13 @@ def _csv_document(data: bytes, preferred: str) -> Document:
         return _as_text(text, label, delimiter, str(exc))
     if not rows:
         return _as_text(text, label, delimiter, "no rows")
+    skip = title_rows(rows)
+    titles = [
+        Block(PARAGRAPH, " ".join(next(c for c in row if c.strip()).split()), lines=(line, line))
+        for row, line in zip(rows[:skip], starts, strict=False)
+    ]
+    if skip:
+        rows, starts = rows[skip:], starts[skip:]
     has_header = infer_header(rows)
     header = tuple(rows[0]) if has_header else None
     body = rows[1:] if has_header else rows
@@ -262,7 +295,7 @@ def _csv_document(data: bytes, preferred: str) -> Document:
         meta={"has_header": has_header},
     )
     metadata = {"delimiter_detected": delimiter, "encoding": label, "has_header": has_header}
-    return Document(source_type="csv", blocks=(block,), text=text, family=CSV, metadata=metadata)
+    return Document(source_type="csv", blocks=(*titles, block), text=text, family=CSV, metadata=metadata)
 
 
 def _last_line(text: str, last_row_start: int, newlines: int | None = None) -> int:
@@ -275,11 +308,11 @@ def _last_line(text: str, last_row_start: int, newlines: int | None = None) -> i
     return max(last_row_start, newlines - text.count("\n", end) + 1)
 
 
-@extractor(".csv", name="csv", source_type="csv", family=CSV)
+@extractor(".csv", name="csv", version="2", source_type="csv", family=CSV)  # 2: title lines
 def extract_csv(data: bytes, ctx: ExtractContext) -> Document:
     return csv_document(data, ",")
 
 
-@extractor(".tsv", name="tsv", source_type="csv", family=CSV)
+@extractor(".tsv", name="tsv", version="2", source_type="csv", family=CSV)  # 2: title lines
 def extract_tsv(data: bytes, ctx: ExtractContext) -> Document:
     return csv_document(data, "\t")

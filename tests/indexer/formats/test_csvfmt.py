@@ -188,3 +188,28 @@ def test_csv_table_rendering_by_hand():
     assert render_csv_table(("a", "b"), (("1", ""), ("x|y", "p  q\nr")), source) == (
         "| a | b |\n| --- | --- |\n| 1 |  |\n| x\\|y | p q r |"
     )
+
+
+def test_a_title_line_over_the_header_is_kept_as_text():
+    data = b"Stanley Cups,,\r\nTeam,Location,Cups\r\nBlues,STL,1\r\nFlyers,PHI,2\r\n"
+    doc = extract_csv(data, CTX)
+    title, table = doc.blocks
+    assert (title.text, title.lines) == ("Stanley Cups", (1, 1))
+    assert table.header == ("Team", "Location", "Cups")
+    assert table.rows == (("Blues", "STL", "1"), ("Flyers", "PHI", "2"))
+    assert table.row_numbers == (3, 4)
+
+
+def test_a_first_line_of_one_cell_above_data_rows_is_no_title():
+    # no header follows it: the single cell is data like the rest
+    doc = extract_csv(b"7,,\n1,2,3\n4,5,6\n", CTX)
+    (table,) = doc.blocks
+    assert table.header is None and table.rows[0] == ("7", "", "")
+
+
+def test_real_csv_with_a_title_line(real_world):
+    # kreuzberg_stanley_cups.csv: "Stanley Cups,," then "Team,Location,Stanley Cups" and 3 teams
+    doc = extract_csv((real_world / "csv/kreuzberg_stanley_cups.csv").read_bytes(), CTX)
+    assert doc.blocks[0].text == "Stanley Cups"
+    assert doc.blocks[1].header == ("Team", "Location", "Stanley Cups")
+    assert doc.blocks[1].rows[0] == ("Blues", "STL", "1")
