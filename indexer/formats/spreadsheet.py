@@ -5,8 +5,9 @@ xlsx family falls back to openpyxl in read-only mode when calamine cannot open a
 state and merged ranges come from calamine too; images are read straight from the zip (the media
 parts reached through each sheet's drawing relationships, or the ``Pictures/`` of an ODS table).
 
-Each readable worksheet becomes one TABLE block: ``header`` is the detected header row, ``rows``
-the other non-empty rows as strings, ``row_numbers`` their 1-based sheet rows. Chart sheets, macro
+Each table of a readable worksheet becomes a TABLE block (most sheets hold one; blank rows and
+columns set several apart): ``header`` is the detected header row, ``rows`` the other non-empty
+rows as strings, ``row_numbers`` their 1-based sheet rows. Chart sheets, macro
 sheets, empty sheets and sheets that fail to parse are listed in ``Coverage.skipped`` (and in
 ``Document.metadata["skipped_sheets"]``) instead of failing the workbook; a workbook without a
 single readable sheet raises PARSE_ERROR.
@@ -19,13 +20,15 @@ from __future__ import annotations
 import datetime as dt
 import html
 import io
+import operator
 import posixpath
 import re
 import zipfile
 import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import islice
+from itertools import compress, islice
+from operator import itemgetter
 from typing import Any
 from xml.etree.ElementTree import ParseError as XMLParseError
 
@@ -170,6 +173,7 @@ class SheetTable:
     has_header: bool
     chars: int
     titles: tuple[tuple[int, str], ...] = ()  # (sheet row, text) of title rows above the header
+    cols: tuple[int, int] | None = None  # first and last 0-based column, when the sheet has several tables
 
 
 def _is_text(value: Any) -> bool:
@@ -186,12 +190,57 @@ def _head_ok(info: tuple[int, int]) -> bool:
 
 
 def read_table(raw: RawSheet, *, char_budget: int) -> SheetTable | None:
-    """Rows → strings, merged ranges filled with their top-left value, empty rows dropped, header
-    detected. None for a sheet without a filled cell. Raises DocumentLimit past ``char_budget``.
+    """The first table of :func:`read_tables` (None for a sheet without a filled cell)."""
+    tables = read_tables(raw, char_budget=char_budget)
+    return tables[0] if tables else None
 
-    The header is the first non-empty row when at least two thirds of its filled cells are text.
-    Up to three leading rows holding a single text cell (a title over the table, often merged
-    across it) are titles when a header row follows them; they are returned apart."""
+
+def read_tables(raw: RawSheet, *, char_budget: int) -> list[SheetTable]:
+    """The tables of one sheet: rows → strings, merged ranges filled with their top-left value,
+    empty rows dropped, the rows cut into tables (:func:`_regions`) and each table's header
+    detected. Raises DocumentLimit past ``char_budget``.
+
+    The header of the sheet's first table is its first non-empty row when at least two thirds of
+    that row's filled cells are text. Up to three leading rows holding a single text cell (a title
+    over the table, often merged across it) are titles when a header row follows them; they are
+    returned apart. A table further down or to the right starts at a row that heads it. A header
+    whose cells are merged down over the rows below it takes those rows in (their texts joined)."""
+    rows, numbers, head, width, chars, merges = _sheet_rows(raw, char_budget)
+    if not rows:
+        return []
+    regions = _regions(rows, numbers, width)
+    tables: list[SheetTable] = []
+    for n, (indices, lo, hi) in enumerate(regions):
+        part = [rows[i][lo:hi] for i in indices] if (lo, hi) != (0, width) else [rows[i] for i in indices]
+        part_numbers = [numbers[i] for i in indices]
+        if len(regions) == 1:  # the sheet's rows as they are, empty columns included
+            part, part_numbers, lo, hi = rows, numbers, 0, width
+        cols = None if len(regions) == 1 else (raw.first_col + lo, raw.first_col + hi - 1)
+        if n == 0 and lo == 0:
+            table = _headed_table(part, part_numbers, head, hi - lo, merges, raw.first_col + lo, chars)
+            if len(regions) > 1 and len(part) <= 3 and not (table.has_header and table.rows):
+                # a few lines of text over the tables below (a title, a pivot table's filters)
+                from .csvfmt import _is_number
+
+                if not any(_is_number(c) for row in part for c in row if c):
+                    table = SheetTable((), (), (), False, chars, _title_lines(part, part_numbers))
+        else:
+            table = _headed_table(part, part_numbers, None, hi - lo, merges, raw.first_col + lo, chars)
+        tables.append(replace(table, cols=cols) if cols is not None else table)
+    return tables
+
+
+def _title_lines(rows: Sequence[tuple[str, ...]], numbers: Sequence[int]) -> tuple[tuple[int, str], ...]:
+    return tuple((number, " | ".join(c for c in row if c)) for row, number in zip(rows, numbers, strict=True))
+
+
+def _sheet_rows(
+    raw: RawSheet, char_budget: int
+) -> tuple[
+    list[tuple[str, ...]], list[int], list[tuple[int, int]], int, int, list[tuple[int, int, int, int]]
+]:
+    """(rows as strings, their 1-based sheet rows, (filled, text) cells of the first five
+    rows, width, characters, merged ranges) of a sheet's non-empty rows."""
     merges = sorted(raw.merged)
     pending = 0  # index into merges of the next range not yet started
     active: list[tuple[int, int, int, int, Any]] = []  # (row0, col0, row1, col1, value)
@@ -246,24 +295,148 @@ def read_table(raw: RawSheet, *, char_budget: int) -> SheetTable | None:
             raise DocumentLimit(
                 f"the workbook's text passes the {char_budget:,}-character limit (row {r + 1})"
             )
-    if not rows:
-        return None
+    return rows, numbers, head, width, chars, merges
+
+
+def _headed_table(
+    rows: list[tuple[str, ...]],
+    numbers: list[int],
+    head: list[tuple[int, int]] | None,
+    width: int,
+    merges: list[tuple[int, int, int, int]],
+    first_col: int,
+    chars: int,
+) -> SheetTable:
+    """The table of rows with its header detected: from the cell types of ``head`` (the sheet's
+    first table), else the first row (a table found by :func:`_regions` starts at its header)."""
     skip = 0
-    if width > 1:
-        while skip < min(3, len(head) - 1) and head[skip] == (1, 1):
-            skip += 1
-        if skip and not (_head_ok(head[skip]) and head[skip][0] > 1 and len(rows) > skip + 1):
-            skip = 0
+    if head is None:
+        has_header = len(rows) > 1
+    else:
+        if width > 1:
+            while skip < min(3, len(head) - 1) and head[skip] == (1, 1):
+                skip += 1
+            if skip and not (_head_ok(head[skip]) and head[skip][0] > 1 and len(rows) > skip + 1):
+                skip = 0
+        has_header = len(rows) > skip + 1 and _head_ok(head[skip])
     titles = tuple((numbers[i], next(c for c in rows[i] if c)) for i in range(skip))
-    has_header = len(rows) > skip + 1 and _head_ok(head[skip])
     if has_header:
-        first = rows[skip] + ("",) * (width - len(rows[skip]))
-        header = tuple(" ".join(text.split()) or f"Column {i + 1}" for i, text in enumerate(first))
-        rows = rows[skip + 1 :]
-        numbers = numbers[skip + 1 :]
+        depth = _header_depth(rows, numbers, skip, merges, first_col)
+        header_rows = [r + ("",) * (width - len(r)) for r in rows[skip : skip + depth]]
+        header = tuple(
+            " ".join(" ".join(dict.fromkeys(t for t in texts if t)).split()) or f"Column {i + 1}"
+            for i, texts in enumerate(zip(*header_rows, strict=True))
+        )
+        rows = rows[skip + depth :]
+        numbers = numbers[skip + depth :]
     else:
         header = tuple(f"Column {i + 1}" for i in range(width))
     return SheetTable(header, tuple(rows), tuple(numbers), has_header, chars, titles)
+
+
+def _header_depth(
+    rows: list[tuple[str, ...]],
+    numbers: list[int],
+    at: int,
+    merges: list[tuple[int, int, int, int]],
+    first_col: int,
+) -> int:
+    """How many rows from ``rows[at]`` the header takes: one, and the rows below it that a range
+    merged down from the header row reaches when each of their filled cells is under such a
+    range or under a header cell merged across columns (sub-headings), three rows at most."""
+    row = numbers[at] - 1  # 0-based sheet row
+    down = [m for m in merges if m[0] == row and m[2] > row]
+    if not down:
+        return 1
+    across = [m for m in merges if m[0] == row and m[3] > m[1]]
+    bottom = min(max(m[2] for m in down), row + 2)
+    depth = 1
+    while at + depth < len(rows) - 1 and numbers[at + depth] - 1 <= bottom:
+        r = numbers[at + depth] - 1
+        for k, cell in enumerate(rows[at + depth]):
+            c = first_col + k
+            if (
+                cell
+                and not any(r0 <= r <= r1 and c0 <= c <= c1 for r0, c0, r1, c1 in down)
+                and not any(c0 <= c <= c1 for _r0, c0, _r1, c1 in across)
+            ):
+                return depth
+        depth += 1
+    return depth
+
+
+def _regions(rows: list[tuple[str, ...]], numbers: list[int], width: int) -> list[tuple[list[int], int, int]]:
+    """The tables of a sheet's rows, as (row indices, first column, column past the last).
+
+    A blank row ends a table when the row after it heads the rows below it
+    (:func:`_heads`); else the rows go on with the table above. Within a table, columns empty
+    on every row part it in two when the part on the right starts further down, at a row that
+    heads it: a second table set beside the first."""
+    n = len(rows)
+    after_blank = compress(range(1, n), map((1).__lt__, map(operator.sub, numbers[1:], numbers)))
+    starts = [0, *(i for i in after_blank if _heads(rows, i, n))]
+    if len(starts) == 1 and width < 3:
+        return [(list(range(n)), 0, width)]
+    out: list[tuple[list[int], int, int]] = []
+    for start, stop in zip(starts, [*starts[1:], n], strict=True):
+        out += _side_by_side(rows, start, stop, width)
+    return out
+
+
+def _heads(rows: list[tuple[str, ...]], i: int, stop: int, lo: int = 0, hi: int | None = None) -> bool:
+    """Whether row ``i`` heads the rows below it (up to ``stop``), within columns lo:hi: two or
+    more cells, all text, with the evidence of :func:`~indexer.formats.csvfmt.header_votes`
+    (the columns of numbers decide when there are any)."""
+    from .csvfmt import _is_number, header_votes
+
+    sample = [r[lo:hi] for r in rows[i : min(stop, i + 51)]]
+    first = [c for c in sample[0] if c]
+    if len(sample) < 2 or len(first) < 2 or any(map(_is_number, first)):
+        return False
+    # a header may take two rows (sub-headings under a heading merged across them)
+    if len(sample) > 2 and not any(_is_number(c) for c in sample[1] if c):
+        sample = [sample[0], *sample[2:]]
+    numeric, text = header_votes(sample)
+    return numeric > 0 or (numeric == 0 and text > 0)
+
+
+def _side_by_side(
+    rows: list[tuple[str, ...]], start: int, stop: int, width: int
+) -> list[tuple[list[int], int, int]]:
+    whole = [(list(range(start, stop)), 0, width)]
+    if width < 3:
+        return whole
+    # columns empty on the first rows, then checked on every row
+    sample = rows[start : min(stop, start + 50)]
+    empty = [c for c in range(width) if not any(r[c] for r in sample if c < len(r))]
+    if empty:
+        band = rows[start:stop]
+        if min(map(len, band)) == width:
+            empty = [c for c in empty if not any(map(itemgetter(c), band))]
+        else:
+            empty = [c for c in empty if not any(r[c] for r in band if c < len(r))]
+    if not empty:
+        return whole
+    groups: list[tuple[int, int]] = []
+    lo = None
+    for c in range(width + 1):
+        if c < width and c not in empty:
+            lo = c if lo is None else lo
+        elif lo is not None:
+            groups.append((lo, c))
+            lo = None
+    if len(groups) == 1:  # the table, without the empty columns on its sides
+        return [(whole[0][0], *groups[0])]
+    out: list[tuple[list[int], int, int]] = []
+    for lo, hi in groups:
+        indices = [i for i in range(start, stop) if any(rows[i][lo:hi])]
+        if out and not (indices[0] > start and _heads(rows, indices[0], stop, lo, hi)):
+            # not a table of its own: the columns stay with the table on their left
+            prev, plo, _ = out.pop()
+            indices = sorted(set(prev) | set(indices))
+            lo = plo
+        out.append((indices, lo, hi))
+    return out
 
 
 _ONE_BY_ONE = 8  # leading rows converted a row at a time (titles and headers: mixed types)
@@ -1091,14 +1264,14 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                         raw.rows = _with_errors(raw.rows, raw.first_col, ods_errors[sheet.name])
                 if not raw.merged and merges.get(sheet.name):
                     raw.merged = merges[sheet.name]
-                table = read_table(raw, char_budget=budget)
+                tables = read_tables(raw, char_budget=budget)
             except (pc.CalamineError, *_XML_ERRORS, EOFError, IndexError, TypeError) as exc:
                 skipped.append(Skipped("sheet", sheet.name, f"unreadable: {type(exc).__name__}: {exc}"[:300]))
                 unreadable += 1
                 continue
             meta = {"sheet_name": sheet.name, "sheet_index": sheet.index, "hidden": sheet.hidden}
             names = _sheet_images(zf, pictures.pictures.pop(sheet.name, []), meta, images, skipped)
-            if table is None:
+            if not tables:
                 if sheet.name in pictures.chart_sheets and not names:
                     reason = "chart only: no cells"
                     unreadable += 1
@@ -1112,26 +1285,37 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 else:
                     skipped.append(Skipped("sheet", sheet.name, reason))
                 continue
-            budget -= table.chars
+            budget -= tables[0].chars
             merged = [f"{cell_ref(r0, c0)}:{cell_ref(r1, c1)}" for r0, c0, r1, c1 in sorted(raw.merged)]
             if merged:
                 meta["merged"] = merged
-            if not table.has_header:
-                meta["has_header"] = False
-            blocks.extend(
-                Block(PARAGRAPH, text, meta={**meta, "row_range": [n, n]}) for n, text in table.titles
-            )
-            blocks.append(
-                Block(
-                    TABLE,
-                    table_text(table.header, table.rows),
-                    header=table.header,
-                    rows=table.rows,
-                    row_numbers=table.row_numbers,
-                    images=tuple(names),
-                    meta=meta,
+            placed = False
+            for table in tables:
+                blocks.extend(
+                    Block(PARAGRAPH, text, meta={**meta, "row_range": [n, n]}) for n, text in table.titles
                 )
-            )
+                if not table.rows and not table.has_header:
+                    continue
+                table_meta = dict(meta)
+                if table.cols is not None:
+                    first, last = table.row_numbers[0] - table.has_header, table.row_numbers[-1]
+                    table_meta["table_range"] = (
+                        f"{cell_ref(first - 1, table.cols[0])}:{cell_ref(last - 1, table.cols[1])}"
+                    )
+                if not table.has_header:
+                    table_meta["has_header"] = False
+                blocks.append(
+                    Block(
+                        TABLE,
+                        table_text(table.header, table.rows),
+                        header=table.header,
+                        rows=table.rows,
+                        row_numbers=table.row_numbers,
+                        images=() if placed else tuple(names),
+                        meta=table_meta,
+                    )
+                )
+                placed = True
             read.append(sheet.name)
     finally:
         backend.close()
@@ -1155,6 +1339,10 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         listed = "; ".join(f"{s.name}: {s.reason}" for s in skipped if s.what == "sheet")
         raise ParseError(f"no readable sheet in the workbook ({listed})"[:500])
     skipped_sheets = [s.name for s in skipped if s.what == "sheet"]
+    metadata: dict[str, Any] = {"source_type": source_type}
+    if zf is not None:
+        metadata.update(_properties(zf, ctx.filename or source_type.upper(), warnings))
+    metadata["skipped_sheets"] = skipped_sheets
     if comments is not None:
         skipped.append(comments)
     coverage = Coverage(
@@ -1168,9 +1356,24 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         blocks,
         family=SPREADSHEET,
         images=tuple(images.values()),
-        metadata={"source_type": source_type, "skipped_sheets": skipped_sheets},
+        metadata=metadata,
         coverage=coverage,
     )
+
+
+def _properties(zf: zipfile.ZipFile, what: str, warnings: list[str]) -> dict[str, str]:
+    """The workbook's title and author, as the word processors of its family give them: the
+    xlsx family's ``title``/``author`` from ``docProps/core.xml``, an ODS file's
+    ``title``/``creator`` from ``meta.xml``. A damaged part costs only a warning."""
+    try:
+        if "meta.xml" in zf.NameToInfo:
+            from .odf import _meta
+
+            return _meta(_ooxml.member_xml(zf, "meta.xml", what))
+        return _ooxml.core_properties(zf, what)
+    except (ParseError, *_XML_ERRORS) as exc:
+        warnings.append(f"document properties could not be read: {exc}"[:300])
+        return {}
 
 
 def _sheet_images(
@@ -1210,8 +1413,9 @@ def _register(source_type: str, *extensions: str) -> None:
         *extensions,
         name=source_type,
         # xlsx 2: cell comments counted in the coverage; 3 and ods 2: error values (#N/A …),
-        # which calamine reads as empty, taken from the parts
-        version={"xlsx": "3", "ods": "2"}.get(source_type, "1"),
+        # which calamine reads as empty, taken from the parts; xlsx 4, ods 3, xlsb and xls 2:
+        # several tables on a sheet, headers merged over two rows, workbook title and author
+        version={"xlsx": "4", "ods": "3"}.get(source_type, "2"),
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

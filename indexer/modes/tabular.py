@@ -276,7 +276,11 @@ _SHEET_KEYS = frozenset(("sheet_name", "sheet_index"))
 
 
 def _sheet_meta(block: Block) -> dict[str, Any]:
-    return {k: block.meta[k] for k in ("sheet_name", "sheet_index") if k in block.meta}
+    """The sheet's name and index, and ``hidden: True`` for a sheet the workbook hides."""
+    meta = {k: block.meta[k] for k in ("sheet_name", "sheet_index") if k in block.meta}
+    if block.meta.get("hidden"):
+        meta["hidden"] = True
+    return meta
 
 
 _OWN = object()  # _finish: the document metadata worked out from the document
@@ -434,28 +438,61 @@ def sheet_tables(doc: Document, params: ModeParams) -> list[Chunk]:
         if isinstance(unit, Block):
             drafts += _text_draft("table_region", unit, _sheet_meta(unit))
             continue
+        where = unit.block.meta.get("table_range")
         for indices, text in _pipe_parts(unit):
             meta = _sheet_meta(unit.block) | {"header_row": list(unit.names), "row_count": len(indices)}
+            if where:
+                meta["table_range"] = where
             drafts.append(unit.draft("table_region", indices, text, meta))
     return _finish(doc, drafts)
 
 
 @mode("sheet", families=[SPREADSHEET], bound=MAX_CHARS)
 def sheets(doc: Document, params: ModeParams) -> list[Chunk]:
+    """Each sheet as pipe tables: one chunk while the sheet's tables fit in 2,000 characters
+    together (a blank line between them), else cut between rows with ``split_part``."""
     units, drafts = _units(doc, params)
-    for unit in units:
+    i = 0
+    while i < len(units):
+        unit = units[i]
         if isinstance(unit, Block):
             drafts += _text_draft("sheet", unit, _sheet_meta(unit))
+            i += 1
             continue
-        parts = _pipe_parts(unit)
-        for n, (indices, text) in enumerate(parts, 1):
-            meta = _sheet_meta(unit.block) | {
+        sheet = _sheet_meta(unit.block)
+        tables = [unit]
+        while i + len(tables) < len(units):
+            nxt = units[i + len(tables)]
+            if isinstance(nxt, Block) or _sheet_meta(nxt.block) != sheet:
+                break
+            tables.append(nxt)
+        i += len(tables)
+        parts = [(table, indices, text) for table in tables for indices, text in _pipe_parts(table)]
+        joined = "\n\n".join(text for _, _, text in parts)
+        if len(parts) > 1 and len(parts) == len(tables) and len(joined) <= MAX_CHARS:
+            meta = sheet | {
                 "header_row": list(unit.names),
+                "row_count": sum(len(indices) for _, indices, _ in parts),
+                "table_count": len(parts),
+                "split_part": None,
+                "split_total": None,
+            }
+            provs = [table.prov(indices) for table, indices, _ in parts]
+            prov = dict(provs[0])
+            for key in ("source_lines", "row_range"):
+                spans = [p[key] for p in provs if key in p]
+                if len(spans) == len(provs):
+                    prov[key] = [min(a for a, _ in spans), max(b for _, b in spans)]
+            drafts.append(Draft("sheet", joined, [], meta, prov))
+            continue
+        for n, (table, indices, text) in enumerate(parts, 1):
+            meta = sheet | {
+                "header_row": list(table.names),
                 "row_count": len(indices),
                 "split_part": n if len(parts) > 1 else None,
                 "split_total": len(parts) if len(parts) > 1 else None,
             }
-            drafts.append(unit.draft("sheet", indices, text, meta))
+            drafts.append(table.draft("sheet", indices, text, meta))
     return _finish(doc, drafts)
 
 

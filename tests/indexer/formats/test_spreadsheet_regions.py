@@ -1,0 +1,196 @@
+"""Several tables on one sheet, headers merged over two rows, pivot-table filter lines, a CSV
+title over its header, and what the chunks of such sheets say (tables, sheet, row, hidden,
+workbook properties). Expected values were worked out from the rows written here."""
+
+from __future__ import annotations
+
+import io
+
+import openpyxl
+import pytest
+
+from indexer import extract, get_chunks
+from indexer.formats.spreadsheet import RawSheet, read_tables
+from indexer.model import PARAGRAPH, TABLE
+
+
+def _raw(rows, merged=()) -> RawSheet:
+    return RawSheet(iter(enumerate(rows)), 0, list(merged))
+
+
+def _book(*sheets, hidden=(), creator=None) -> bytes:
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for name, rows, merges in sheets:
+        ws = wb.create_sheet(name)
+        for r, row in enumerate(rows, 1):
+            for c, value in enumerate(row, 1):
+                if value is not None:
+                    ws.cell(r, c, value)
+        for ref in merges:
+            ws.merge_cells(ref)
+        if name in hidden:
+            ws.sheet_state = "hidden"
+    if creator:
+        wb.properties.creator = creator
+        wb.properties.title = "Stock"
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def test_a_blank_row_and_a_new_header_start_a_second_table():
+    rows = [
+        ["fruit", "kg"],
+        ["apple", 3.0],
+        ["pear", 4.0],
+        [None, None],
+        ["city", "people"],
+        ["Oslo", 700.0],
+        ["Rome", 2800.0],
+    ]
+    tables = read_tables(_raw(rows), char_budget=10**6)
+    assert [(t.header, t.rows, t.row_numbers) for t in tables] == [
+        (("fruit", "kg"), (("apple", "3"), ("pear", "4")), (2, 3)),
+        (("city", "people"), (("Oslo", "700"), ("Rome", "2800")), (6, 7)),
+    ]
+
+
+def test_a_blank_row_inside_a_table_does_not_cut_it():
+    # the row after the blank holds numbers: it goes on with the table above
+    rows = [["fruit", "kg"], ["apple", 3.0], [None, None], ["pear", 4.0], ["plum", 5.0]]
+    (table,) = read_tables(_raw(rows), char_budget=10**6)
+    assert table.header == ("fruit", "kg")
+    assert table.rows == (("apple", "3"), ("pear", "4"), ("plum", "5"))
+    assert table.row_numbers == (2, 4, 5)
+
+
+def test_a_table_set_beside_another_further_down_is_a_table_of_its_own():
+    # A1:B4 and, after two empty columns, E3:F5 with its own header
+    rows = [
+        ["item", "qty", None, None, None, None],
+        ["bolt", 1.0, None, None, None, None],
+        ["nut", 2.0, None, None, "size", "mm"],
+        ["pin", 3.0, None, None, "S", 4.0],
+        [None, None, None, None, "L", 9.0],
+    ]
+    left, right = read_tables(_raw(rows), char_budget=10**6)
+    assert left.header == ("item", "qty") and left.rows == (("bolt", "1"), ("nut", "2"), ("pin", "3"))
+    assert left.cols == (0, 1)
+    assert right.header == ("size", "mm") and right.rows == (("S", "4"), ("L", "9"))
+    assert right.row_numbers == (4, 5) and right.cols == (4, 5)
+
+
+def test_an_empty_column_inside_a_table_with_one_header_row_does_not_cut_it():
+    # the columns right of the gap start on the header row: one table with an empty column
+    rows = [["name", None, "score"], ["ann", None, 3.0], ["bob", None, 4.0]]
+    (table,) = read_tables(_raw(rows), char_budget=10**6)
+    assert table.header == ("name", "Column 2", "score")
+    assert table.rows == (("ann", "", "3"), ("bob", "", "4"))
+
+
+def test_a_header_merged_down_over_two_rows_takes_its_sub_headings():
+    # A1:A2 "region" merged down, B1:C1 "sales" merged across over "Q1" and "Q2" in row 2
+    rows = [["region", "sales", None], [None, "Q1", "Q2"], ["north", 5.0, 6.0], ["south", 7.0, 8.0]]
+    (table,) = read_tables(_raw(rows, merged=[(0, 0, 1, 0), (0, 1, 0, 2)]), char_budget=10**6)
+    assert table.header == ("region", "sales Q1", "sales Q2")
+    assert table.rows == (("north", "5", "6"), ("south", "7", "8"))
+    assert table.row_numbers == (3, 4)
+
+
+def test_a_header_cell_merged_down_does_not_swallow_a_data_row():
+    # B1:C2 merged; A2 "north" is a value under a header cell merged neither down nor across
+    rows = [["region", "Q1", None], ["north", None, None], ["south", 5.0, 6.0]]
+    (table,) = read_tables(_raw(rows, merged=[(0, 1, 1, 2)]), char_budget=10**6)
+    assert table.header == ("region", "Q1", "Q1")
+    assert table.rows == (("north", "Q1", "Q1"), ("south", "5", "6"))
+
+
+def test_a_filter_line_over_a_table_is_kept_as_text():
+    # what Excel writes over a pivot table: a page field and its selection, a blank row, the table
+    data = _book(
+        (
+            "Pivot",
+            [["Date", "(Multiple Items)"], [None, None], ["Row Labels", "Sum of Size"], ["yellow", 6.5]],
+            [],
+        )
+    )
+    doc = extract(data, filename="p.xlsx")
+    assert [(b.kind, b.text) for b in doc.blocks if b.kind == PARAGRAPH] == [
+        (PARAGRAPH, "Date | (Multiple Items)")
+    ]
+    (table,) = [b for b in doc.blocks if b.kind == TABLE]
+    assert table.header == ("Row Labels", "Sum of Size") and table.rows == (("yellow", "6.5"),)
+    rows = get_chunks(data, filename="p.xlsx", mode="row")
+    assert [c["content"] for c in rows] == [
+        "Date | (Multiple Items)",
+        "Row Labels: yellow | Sum of Size: 6.5",
+    ]
+
+
+def _two_tables() -> bytes:
+    rows = [["fruit", "kg"], ["apple", 3], ["pear", 4], [], ["city", "people"], ["Oslo", 700]]
+    return _book(("Mixed", rows, []), ("Secret", [["k", "v"], ["a", 1]], []), hidden=("Secret",))
+
+
+def test_the_chunks_of_a_sheet_with_two_tables():
+    data = _two_tables()
+    rows = get_chunks(data, filename="m.xlsx", mode="row")
+    assert [c["content"] for c in rows] == [
+        "fruit: apple | kg: 3",
+        "fruit: pear | kg: 4",
+        "city: Oslo | people: 700",
+        "k: a | v: 1",
+    ]
+    tables = get_chunks(data, filename="m.xlsx", mode="table")
+    assert [c["metadata"].get("table_range") for c in tables] == ["A1:B3", "A5:B6", None]
+    assert tables[1]["content"] == "| city | people |\n| --- | --- |\n| Oslo | 700 |"
+    sheets = get_chunks(data, filename="m.xlsx", mode="sheet")
+    assert len(sheets) == 2  # the two tables of "Mixed" fit in one chunk, a blank line between
+    first = sheets[0]
+    assert first["content"] == (
+        "| fruit | kg |\n| --- | --- |\n| apple | 3 |\n| pear | 4 |\n\n| city | people |\n| --- | --- |\n| Oslo | 700 |"
+    )
+    assert first["metadata"]["table_count"] == 2 and first["metadata"]["row_count"] == 3
+    assert first["metadata"]["row_range"] == [2, 6]
+
+
+@pytest.mark.parametrize("mode", ["row", "table", "sheet", "sliding_window", "page_aware", "semantic"])
+def test_chunks_of_a_hidden_sheet_say_so(mode):
+    chunks = get_chunks(_two_tables(), filename="m.xlsx", mode=mode)
+    hidden = [c for c in chunks if c["metadata"].get("sheet_name") == "Secret"]
+    shown = [c for c in chunks if c["metadata"].get("sheet_name") == "Mixed"]
+    assert hidden and shown
+    assert all(c["metadata"].get("hidden") is True for c in hidden)
+    assert not any("hidden" in c["metadata"] for c in shown)
+
+
+def test_workbook_title_and_author_are_in_the_metadata():
+    doc = extract(_book(("S", [["a", "b"], ["x", 1]], []), creator="Ada Lovelace"), filename="w.xlsx")
+    assert doc.metadata["author"] == "Ada Lovelace"
+    assert doc.metadata["title"] == "Stock"
+
+
+def test_real_sheet_with_three_tables(real_world):
+    # test_01.xlsx Sheet2, read with openpyxl: A1:D9 (col-1..col-4, rows 1..8 × 1..4), G5:I9
+    # (col-1..col-3, 1..4 × 1..3) and C14:E18 (col-1..col-3, 1..4 × 1..3)
+    doc = extract(real_world / "xlsx/kreuzberg/test_01.xlsx")
+    sheet2 = [b for b in doc.blocks if b.kind == TABLE and b.meta["sheet_name"] == "Sheet2"]
+    assert [(b.header, b.meta["table_range"], len(b.rows)) for b in sheet2] == [
+        (("col-1", "col-2", "col-3", "col-4"), "A1:D9", 8),
+        (("col-1", "col-2", "col-3"), "G5:I9", 4),
+        (("col-1", "col-2", "col-3"), "C14:E18", 4),
+    ]
+    assert sheet2[1].rows[-1] == ("4", "8", "12") and sheet2[2].rows[0] == ("1", "2", "3")
+    # Sheet3: A1:A2 "first " merged down, B1:C1 "header" across "second " and "third"
+    sheet3 = next(b for b in doc.blocks if b.kind == TABLE and b.meta["sheet_name"] == "Sheet3")
+    assert sheet3.header == ("first", "header second", "header third")
+    assert sheet3.rows[0] == ("1", "2", "3")
+
+
+def test_real_pivot_sheet_with_two_pivot_tables(real_world):
+    # pivots.xlsx PivotSheet4: A1:B4 and A6:B9, each headed "Row Labels | Sum of Value"
+    doc = extract(real_world / "xlsx/calamine/pivots.xlsx")
+    tables = [b for b in doc.blocks if b.kind == TABLE and b.meta["sheet_name"] == "PivotSheet4"]
+    assert [b.header for b in tables] == [("Row Labels", "Sum of Value")] * 2
+    assert [b.rows[-1] for b in tables] == [("Grand Total", "115"), ("Grand Total", "125")]
