@@ -1,8 +1,9 @@
 """Outlook .msg files (extract-msg).
 
 A message becomes: its subject as a heading, a header paragraph (From/To/Cc/Date/Subject, with
-the ``<address>`` text kept), the body as paragraphs (the plain body; else the HTML body read as
-HTML; else the RTF body with its markup stripped), the image attachments as image blocks, then the
+the ``<address>`` text kept; a contact card's fields, a calendar item's place, time and attendees,
+a meeting request's header then its place and time), the body as paragraphs (the plain body;
+else the HTML body read as HTML; else the RTF body with its markup stripped), the image attachments as image blocks, then the
 text-like attachments, each under an ``Attachment: name`` heading. Embedded messages are read the
 same way, after their parent, with ``message_index`` 1, 2 … in their blocks' meta (the top message
 is 0). Other attachments are listed in ``Coverage.skipped`` with a reason. Signed and encrypted
@@ -199,6 +200,148 @@ def headers(st: _State, msg: Any) -> dict[str, Any]:
     }
 
 
+#: A contact card's fields, in the order Outlook prints them: (label, extract-msg property).
+_CONTACT_FIELDS = (
+    ("Full Name", "displayName"),
+    ("Nickname", "nickname"),
+    ("Job Title", "jobTitle"),
+    ("Department", "departmentName"),
+    ("Company", "companyName"),
+    ("Office", "officeLocation"),
+    ("Profession", "profession"),
+    ("Manager", "managerName"),
+    ("Assistant", "assistant"),
+    ("Business Address", "workAddress"),
+    ("Home Address", "homeAddress"),
+    ("Other Address", "otherAddress"),
+    ("Business Phone", "businessTelephoneNumber"),
+    ("Business Phone 2", "businessTelephone2Number"),
+    ("Assistant Phone", "assistantTelephoneNumber"),
+    ("Company Main Phone", "companyMainTelephoneNumber"),
+    ("Home Phone", "homeTelephoneNumber"),
+    ("Home Phone 2", "homeTelephone2Number"),
+    ("Mobile Phone", "mobileTelephoneNumber"),
+    ("Car Phone", "carTelephoneNumber"),
+    ("Radio Phone", "radioTelephoneNumber"),
+    ("Pager", "pagerTelephoneNumber"),
+    ("Callback Phone", "callbackTelephoneNumber"),
+    ("Other Phone", "otherTelephoneNumber"),
+    ("Primary Phone", "primaryTelephoneNumber"),
+    ("Telex", "telexNumber"),
+    ("TTY/TDD Phone", "tddTelephoneNumber"),
+    ("ISDN", "isdnNumber"),
+    ("Business Fax", "businessFaxNumber"),
+    ("Home Fax", "homeFaxNumber"),
+    ("Other Fax", "primaryFaxNumber"),
+    ("E-mail", "email1"),
+    ("E-mail 2", "email2"),
+    ("E-mail 3", "email3"),
+    ("IM Address", "instantMessagingAddress"),
+    ("Web Page", "webpageUrl"),
+    ("Birthday", "birthday"),
+    ("Anniversary", "weddingAnniversary"),
+    ("Spouse/Partner", "spouseName"),
+    ("Children", "childrensNames"),
+    ("Hobbies", "hobbies"),
+)
+
+
+def _field_value(value: Any) -> str:
+    """A property as one line: lines of an address joined with commas, lists with commas."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(filter(None, (_field_value(v) for v in value)))
+    if not isinstance(value, str):
+        return ""
+    return ", ".join(" ".join(line.split()) for line in clean(value).split("\n") if line.strip())
+
+
+def _contact_email(st: _State, msg: Any, n: str) -> str:
+    addr = _field_value(st.safe(lambda: getattr(msg, f"email{n}EmailAddress"), "")) or _field_value(
+        st.safe(lambda: getattr(msg, f"email{n}OriginalDisplayName"), "")
+    )
+    shown = _field_value(st.safe(lambda: getattr(msg, f"email{n}DisplayName"), ""))
+    if shown and addr and shown.lower() != addr.lower():
+        return f"{shown} <{addr}>"
+    return addr or shown
+
+
+def contact_fields(st: _State, msg: Any) -> list[tuple[str, str]]:
+    """The fields of a contact card (IPM.Contact) that hold a value."""
+    out = []
+    for label, prop in _CONTACT_FIELDS:
+        if prop.startswith("email"):
+            value = _contact_email(st, msg, prop[-1])
+        elif prop in ("birthday", "weddingAnniversary"):
+            day = st.safe(lambda p=prop: getattr(msg, f"{p}Local")) or st.safe(lambda p=prop: getattr(msg, p))
+            value = day.strftime("%Y-%m-%d") if isinstance(day, dt.datetime) else ""
+        else:
+            value = _field_value(st.safe(lambda p=prop: getattr(msg, p), ""))
+        if prop.endswith("Address") and value:  # the country is kept apart from the address text
+            country = _field_value(st.safe(lambda p=prop: getattr(msg, f"{p}Country"), ""))
+            if country and country.lower() not in value.lower():
+                value = f"{value}, {country}"
+        if value:
+            out.append((label, value))
+    return out
+
+
+def calendar_fields(st: _State, msg: Any, h: dict[str, Any], attendees: bool) -> list[tuple[str, str]]:
+    """Where and when of an appointment or meeting item; with ``attendees``, who (for a calendar
+    item, whose recipients are its attendees rather than the addressees of a message)."""
+
+    def when(*props: str) -> str:
+        for prop in props:
+            value = _date(st.safe(lambda p=prop: getattr(msg, p)))
+            if value:
+                return f"{value} UTC"
+        return ""
+
+    out = [
+        ("Location", _field_value(st.safe(lambda: msg.location, ""))),
+        ("Start", when("appointmentStartWhole", "startDate")),
+        ("End", when("appointmentEndWhole", "endDate")),
+        ("Time Zone", _field_value(st.safe(lambda: msg.timeZoneDescription, ""))),
+        ("Recurrence", _field_value(st.safe(lambda: msg.recurrencePattern, ""))),
+    ]
+    if attendees:
+        organizer = h["from"] or _field_value(st.safe(lambda: msg.organizer, ""))
+        out += [
+            ("Organizer", organizer),
+            ("Required Attendees", "; ".join(h["to"])),
+            ("Optional Attendees", "; ".join(h["cc"])),
+            ("Resources", "; ".join(h["bcc"])),
+        ]
+    return [(label, value) for label, value in out if value]
+
+
+def item_kind(msg: Any) -> str:
+    """``contact``, ``appointment`` (a calendar item), ``meeting`` (a meeting request, response
+    or cancellation: a message about a calendar item) or ``note`` (anything read as an e-mail)."""
+    from extract_msg.msg_classes import Calendar, CalendarBase, Contact
+
+    if isinstance(msg, Contact):
+        return "contact"
+    if isinstance(msg, Calendar):
+        return "appointment"
+    if isinstance(msg, CalendarBase):
+        return "meeting"
+    return "note"
+
+
+def item_text(st: _State, msg: Any, h: dict[str, Any], kind: str) -> str:
+    """The paragraph after the heading: the header lines of a message, the fields of a contact
+    card, the fields and attendees of a calendar item (in place of From/To/Cc/Date, which there
+    name its creator, attendees and save time), the header lines then the fields of a meeting."""
+    if kind == "contact":
+        fields = contact_fields(st, msg)
+    elif kind == "appointment":
+        fields = calendar_fields(st, msg, h, attendees=True)
+    else:
+        fields = calendar_fields(st, msg, h, attendees=False) if kind == "meeting" else []
+        fields = [("", header_text(h))] + fields
+    return "\n".join(f"{label}: {value}" if label else value for label, value in fields if value)
+
+
 def header_text(h: dict[str, Any]) -> str:
     lines = []
     for label, value in (
@@ -305,13 +448,16 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     if st.messages > st.ctx.limits.max_messages:
         raise DocumentLimit(f"over {st.ctx.limits.max_messages:,} embedded messages")
     h = headers(st, msg)
+    kind = item_kind(msg)
+    if kind == "contact":
+        h["from"] = ""  # the sender properties of a contact card name whoever saved it
     meta: dict[str, Any] = {"message_index": index}
     if index:
         meta |= {"message_subject": h["subject"], "message_from": h["from"], "message_date": h["sent_date"]}
     level = 1 if index == 0 else 2
     if h["subject"]:
         st.blocks.append(Block(HEADING, h["subject"], level=level, meta=meta))
-    head = header_text(h)
+    head = item_text(st, msg, h, kind)
     if head:
         st.blocks.append(Block(PARAGRAPH, head, meta=meta))
     cls = h["message_class"].lower()
@@ -423,7 +569,9 @@ def _text_attachment(name: str, ext: str, mime: str, data: bytes, meta: dict[str
 @extractor(
     ".msg",
     name="msg",
-    version="3",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"
+    # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"; 4: contact cards and
+    # calendar items give their own fields
+    version="4",
     source_type="msg",
     libraries=("extract-msg",),
     images=True,
