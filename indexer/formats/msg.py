@@ -165,6 +165,28 @@ def _string(st: _State, msg: Any, prop: str) -> str:
     return clean(st.safe(lambda: msg.getStringStream(f"__substg1.0_{prop}"), ""))
 
 
+def transport_addresses(text: str) -> dict[str, list[str]]:
+    """The From, To and Cc addresses of the transport headers (``PR_TRANSPORT_MESSAGE_HEADERS``)
+    as ``Name <address>``; a field is left out unless each of its entries has an address."""
+    if not text.strip():
+        return {}
+    from email import policy
+    from email.errors import MessageError
+    from email.parser import HeaderParser
+
+    out: dict[str, list[str]] = {}
+    try:
+        head = HeaderParser(policy=policy.default).parsestr(text.lstrip(), headersonly=True)
+        for label in ("from", "to", "cc"):
+            value = head.get(label)
+            found = [_address(a.display_name, a.addr_spec) for a in getattr(value, "addresses", ())]
+            if found and all("@" in a for a in found):
+                out[label] = found
+    except (MessageError, ValueError, LookupError, TypeError, AttributeError):
+        return out  # a malformed header gives what was read before it
+    return out
+
+
 def headers(st: _State, msg: Any) -> dict[str, Any]:
     """The message's header fields, as plain values."""
     name = _string(st, msg, "0C1A") or _string(st, msg, "0042")
@@ -182,6 +204,14 @@ def headers(st: _State, msg: Any) -> dict[str, Any]:
         text = _address(st.safe(lambda r=rcpt: r.name, ""), smtp)
         if text:
             kinds.setdefault(kind, []).append(text)
+    if "@" not in sender or not all(any("@" in a for a in kinds[k]) for k in (1, 2)):
+        # Exchange names only (or nothing): the transport headers of a received message say more
+        transport = transport_addresses(_string(st, msg, "007D"))
+        if "@" not in sender and transport.get("from"):
+            sender = transport["from"][0]
+        for kind, label in ((1, "to"), (2, "cc")):
+            if not any("@" in a for a in kinds[kind]) and transport.get(label):
+                kinds[kind] = transport[label]
     importance = st.safe(lambda: msg.importance)
     attachments = st.safe(lambda: list(msg.attachments), [])
     return {
@@ -570,7 +600,8 @@ def _text_attachment(name: str, ext: str, mime: str, data: bytes, meta: dict[str
     ".msg",
     name="msg",
     # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"; 4: contact cards and
-    # calendar items give their own fields
+    # calendar items give their own fields, addresses from the transport headers where the
+    # properties hold only Exchange names
     version="4",
     source_type="msg",
     libraries=("extract-msg",),

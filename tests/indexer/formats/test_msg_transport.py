@@ -1,0 +1,75 @@
+"""Outlook .msg: when the sender and recipient properties hold only Exchange names
+(/O=…/CN=…), the addresses come from the transport headers the message was received with."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer import extract
+from indexer.formats.msg import transport_addresses
+
+EXCHANGE = "/O=EXCHANGELABS/OU=EXCHANGE ADMINISTRATIVE GROUP/CN=RECIPIENTS/CN=JQBLOGGS"
+
+
+def test_exchange_names_give_way_to_the_transport_headers(real_world):
+    # perl-msg_charset.msg: PR_SENDER_NAME "Joseph Q Bloggs", PR_SENDER_EMAIL_ADDRESS (0x0C1F) and
+    # the one recipient's address are Exchange names (the recipient is named "Embedded File
+    # Email"); PR_TRANSPORT_MESSAGE_HEADERS (0x007D) say "From: Joseph Q Bloggs
+    # <joebloggs@example.org>" and "To: Joseph Q Bloggs <joebloggs@example.org>", as does the
+    # .eml written from the same message (eml/perl-msg_charset.eml).
+    doc = extract(real_world / "msg" / "perl-msg_charset.msg")
+    assert doc.metadata["from"] == "Joseph Q Bloggs <joebloggs@example.org>"
+    assert doc.metadata["to"] == ["Joseph Q Bloggs <joebloggs@example.org>"]
+    assert doc.blocks[1].text.startswith(
+        "From: Joseph Q Bloggs <joebloggs@example.org>\nTo: Joseph Q Bloggs <joebloggs@example.org>\n"
+    )
+
+
+def _message(headers: str | None) -> bytes:
+    pytest.importorskip("aspose.email_foss.msg")
+    from aspose.email_foss.msg import MapiMessage
+    from aspose.email_foss.msg.mapi_message import CommonMessagePropertyId as P
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
+    msg = MapiMessage.create("Rota", "See you at nine.")
+    msg.message_class = "IPM.Note"
+    msg.set_property(P.SENDER_NAME, T.PTYP_STRING, "Joe Bloggs")
+    msg.set_property(P.SENDER_EMAIL_ADDRESS, T.PTYP_STRING, EXCHANGE)
+    msg.set_property(P.SENDER_ADDRESS_TYPE, T.PTYP_STRING, "EX")
+    msg.add_recipient("ann@x.org", display_name="Ann Lee")
+    if headers is not None:
+        msg.set_property(0x007D, T.PTYP_STRING, headers)  # PR_TRANSPORT_MESSAGE_HEADERS
+    return msg.to_bytes()
+
+
+def test_a_built_message_takes_the_missing_addresses_from_its_headers():
+    headers = (
+        "Received: from mx.x.org by mail.x.org; Tue, 2 Apr 2024 09:30:00 +0000\r\n"
+        "From: Joe Bloggs <joe@x.org>\r\n"
+        "To: Ann Lee <ann@x.org>\r\n"
+        "Cc: =?utf-8?Q?Doe=2C_J=C3=B6hn?= <j@x.org>, b@x.org\r\n"
+        "Subject: Rota\r\n\r\n"
+    )
+    meta = extract(_message(headers), filename="rota.msg").metadata
+    assert meta["from"] == "Joe Bloggs <joe@x.org>"
+    assert meta["to"] == ["Ann Lee <ann@x.org>"]  # the recipient table had the address
+    assert meta["cc"] == ["Doe, Jöhn <j@x.org>", "b@x.org"]  # no Cc recipient: the headers say
+    # without transport headers the Exchange name is still left out
+    meta = extract(_message(None), filename="rota.msg").metadata
+    assert (meta["from"], meta["to"], meta["cc"]) == ("Joe Bloggs", ["Ann Lee <ann@x.org>"], [])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", {}),
+        (
+            "From: a@x.org\nTo: B <b@x.org>, c@x.org\n",
+            {"from": ["a@x.org"], "to": ["B <b@x.org>", "c@x.org"]},
+        ),
+        ("From: Joe Bloggs\nTo: undisclosed-recipients:;\n", {}),  # no address: nothing to take
+        ("From: <<<@@@>>>\n\x00\x01 garbage\n", {}),
+    ],
+)
+def test_transport_addresses(text, expected):
+    assert transport_addresses(text) == expected
