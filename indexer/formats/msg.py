@@ -484,7 +484,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     meta: dict[str, Any] = {"message_index": index}
     if index:
         meta |= {"message_subject": h["subject"], "message_from": h["from"], "message_date": h["sent_date"]}
-    level = 1 if index == 0 else 2
+    level = min(depth + 1, 6)  # the file's message 1, an embedded one 2, a message inside it 3 …
     if h["subject"]:
         st.blocks.append(Block(HEADING, h["subject"], level=level, meta=meta))
     head = item_text(st, msg, h, kind)
@@ -541,7 +541,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             image_blocks.append(Block(IMAGE, "", alt=name, images=(img.name,), meta=meta))
             continue
         if ext in TEXT_EXTENSIONS or mime.startswith("text/"):
-            text_blocks.extend(_text_attachment(name, ext, mime, data, meta))
+            text_blocks.extend(_text_attachment(name, ext, mime, data, meta, min(level + 1, 6)))
             st.indexed.append(name)
             continue
         kind = ext or mime or "unknown type"
@@ -553,9 +553,11 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
         if depth + 1 > MAX_DEPTH:
             st.skipped.append(Skipped("attachment", name, f"embedded message nested over {MAX_DEPTH} levels"))
             continue
+        if name.startswith("attachment "):  # no name of its own: the embedded message's subject
+            name = clean(st.safe(lambda m=sub: m.subject, "")).strip() or name
+        st.indexed.append(name)
         try:
             read_message(st, sub, st.messages, depth + 1)
-            st.indexed.append(name if name and not name.startswith("attachment ") else h["subject"] or name)
         finally:
             st.safe(sub.close)
     return h
@@ -584,9 +586,11 @@ def _place_cid_images(body: list[Block], cid_images: dict[str, str]) -> tuple[li
     return out, placed
 
 
-def _text_attachment(name: str, ext: str, mime: str, data: bytes, meta: dict[str, Any]) -> list[Block]:
+def _text_attachment(
+    name: str, ext: str, mime: str, data: bytes, meta: dict[str, Any], level: int = 2
+) -> list[Block]:
     att_meta = {**meta, "attachment": name}
-    blocks = [Block(HEADING, f"Attachment: {name}", level=3, meta=att_meta)]
+    blocks = [Block(HEADING, f"Attachment: {name}", level=level, meta=att_meta)]
     if ext in ("html", "htm", "xhtml") or mime == "text/html":
         body = _html_to_blocks(_decode_html(data))
         blocks.extend(_with_meta(b, att_meta) for b in body if b.kind != IMAGE and b.text.strip())
@@ -601,7 +605,7 @@ def _text_attachment(name: str, ext: str, mime: str, data: bytes, meta: dict[str
     name="msg",
     # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"; 4: contact cards and
     # calendar items give their own fields, addresses from the transport headers where the
-    # properties hold only Exchange names
+    # properties hold only Exchange names, heading levels follow the nesting of messages
     version="4",
     source_type="msg",
     libraries=("extract-msg",),
