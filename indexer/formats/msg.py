@@ -493,7 +493,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     cls = h["message_class"].lower()
     if "multipartsigned" in cls or cls.endswith(".smime.signed"):
         st.warn("signed message: the signature was not verified")
-    body = [_with_meta(b, meta) for b in body_blocks(st, msg)]
+    body = [_below(_with_meta(b, meta), level) for b in body_blocks(st, msg)]
     if not any(b.kind != IMAGE for b in body):
         st.empty += 1
     text_blocks: list[Block] = []
@@ -563,6 +563,15 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     return h
 
 
+def _below(block: Block, level: int) -> Block:
+    """A heading of a body or attachment moved under the heading (at ``level``) it belongs to."""
+    if block.kind != HEADING:
+        return block
+    from dataclasses import replace
+
+    return replace(block, level=min(max(block.level, 1) + level, 6))
+
+
 def _with_meta(block: Block, meta: dict[str, Any]) -> Block:
     from dataclasses import replace
 
@@ -593,7 +602,9 @@ def _text_attachment(
     blocks = [Block(HEADING, f"Attachment: {name}", level=level, meta=att_meta)]
     if ext in ("html", "htm", "xhtml") or mime == "text/html":
         body = _html_to_blocks(_decode_html(data))
-        blocks.extend(_with_meta(b, att_meta) for b in body if b.kind != IMAGE and b.text.strip())
+        blocks.extend(
+            _below(_with_meta(b, att_meta), level) for b in body if b.kind != IMAGE and b.text.strip()
+        )
     else:
         text, _ = decode_text(data)
         blocks.extend(Block(PARAGRAPH, p, meta=att_meta) for p in paragraphs(text))
@@ -605,7 +616,8 @@ def _text_attachment(
     name="msg",
     # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"; 4: contact cards and
     # calendar items give their own fields, addresses from the transport headers where the
-    # properties hold only Exchange names, heading levels follow the nesting of messages
+    # properties hold only Exchange names, heading levels follow the nesting of messages, HTML
+    # headings sit below their message or attachment
     version="4",
     source_type="msg",
     libraries=("extract-msg",),

@@ -1,6 +1,9 @@
-"""Outlook .msg: heading levels follow the nesting of embedded messages."""
+"""Outlook .msg: heading levels follow the nesting of embedded messages, and the headings of an
+HTML body or attachment sit below the heading of the message (or attachment) they belong to."""
 
 from __future__ import annotations
+
+import pytest
 
 from indexer import extract, get_chunks
 from indexer.model import HEADING
@@ -23,3 +26,42 @@ def test_a_message_inside_an_embedded_message_sits_below_it(real_world):
     assert ("I have sub attachments!", "I have attachments!", "Microsoft Outlook テスト メッセージ") in paths
     # listed in reading order, the parent before the message it holds
     assert doc.coverage.attachments_indexed == ("I have attachments!", "Microsoft Outlook テスト メッセージ")
+
+
+def _shipping_news() -> bytes:
+    pytest.importorskip("aspose.email_foss.msg")
+    from aspose.email_foss.msg import MapiMessage
+
+    msg = MapiMessage.create("Shipping news")
+    msg.message_class = "IPM.Note"
+    msg.body_html = (
+        "<html><body><h1>Your order is on its way</h1><p>Parcel GS-20417.</p>"
+        "<h2>Returns</h2><p>Within 30 days.</p></body></html>"
+    )
+    msg.add_attachment("guide.html", b"<h1>Care guide</h1><p>Descale monthly.</p>", mime_type="text/html")
+    reply = MapiMessage.create("Re: order")
+    reply.message_class = "IPM.Note"
+    reply.body_html = "<h1>Thanks</h1><p>Got it.</p>"
+    msg.add_embedded_message_attachment(reply, filename="Re order.msg")
+    return msg.to_bytes()
+
+
+def test_html_headings_sit_below_their_message_and_attachment():
+    data = _shipping_news()
+    doc = extract(data, filename="news.msg")
+    assert [(b.level, b.text) for b in doc.blocks if b.kind == HEADING] == [
+        (1, "Shipping news"),
+        (2, "Your order is on its way"),  # <h1> of the HTML body
+        (3, "Returns"),  # <h2>
+        (2, "Attachment: guide.html"),
+        (3, "Care guide"),  # <h1> of the attachment
+        (2, "Re: order"),  # the embedded message
+        (3, "Thanks"),  # <h1> of its HTML body
+    ]
+    paths = {
+        c["content"]: c["metadata"]["heading_path"]
+        for c in get_chunks(data, filename="news.msg", mode="section")
+    }
+    assert paths["Within 30 days."] == ["Shipping news", "Your order is on its way", "Returns"]
+    assert paths["Descale monthly."] == ["Shipping news", "Attachment: guide.html", "Care guide"]
+    assert paths["Got it."] == ["Shipping news", "Re: order", "Thanks"]
