@@ -204,13 +204,14 @@ def headers(st: _State, msg: Any) -> dict[str, Any]:
         text = _address(st.safe(lambda r=rcpt: r.name, ""), smtp)
         if text:
             kinds.setdefault(kind, []).append(text)
-    if "@" not in sender or not all(any("@" in a for a in kinds[k]) for k in (1, 2)):
+    lacking = {k for k in (1, 2) if not any("@" in a for a in kinds[k])}
+    if "@" not in sender or 1 in lacking or (2 in lacking and kinds[2]):
         # Exchange names only (or nothing): the transport headers of a received message say more
         transport = transport_addresses(_string(st, msg, "007D"))
         if "@" not in sender and transport.get("from"):
             sender = transport["from"][0]
         for kind, label in ((1, "to"), (2, "cc")):
-            if not any("@" in a for a in kinds[kind]) and transport.get(label):
+            if kind in lacking and transport.get(label):
                 kinds[kind] = transport[label]
     importance = st.safe(lambda: msg.importance)
     attachments = st.safe(lambda: list(msg.attachments), [])
