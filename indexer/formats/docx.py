@@ -58,6 +58,7 @@ WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 V = "urn:schemas-microsoft-com:vml"
 M_T = "{http://schemas.openxmlformats.org/officeDocument/2006/math}t"
+W16SE = "http://schemas.microsoft.com/office/word/2015/wordml/symex"
 
 
 def _w(tag: str) -> str:
@@ -88,6 +89,7 @@ W_TCPR, W_GRIDSPAN, W_VMERGE, W_TRPR, W_TBLHEADER = (
 A_BLIP, A_GRAPHICDATA, WP_DOCPR = f"{{{A}}}blip", f"{{{A}}}graphicData", f"{{{WP}}}docPr"
 V_IMAGEDATA, V_SHAPE = f"{{{V}}}imagedata", f"{{{V}}}shape"
 R_EMBED, R_ID, R_LINK = f"{{{R}}}embed", f"{{{R}}}id", f"{{{R}}}link"
+W_SYM, W_CHAR, W16SE_SYMEX, W16SE_CHAR = _w("sym"), _w("char"), f"{{{W16SE}}}symEx", f"{{{W16SE}}}char"
 
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 _ORDERED_SKIP = ("bullet", "none")
@@ -447,7 +449,8 @@ class _Pic:
 
 
 # What the paragraph walk does with each element it meets (any other element is passed through).
-_K_TEXT, _K_P, _K_TAB, _K_BR, _K_CR, _K_LRPB, _K_HYPHEN, _K_DRAWING, _K_PICT, _K_FOOT, _K_END = range(11)
+(_K_TEXT, _K_P, _K_TAB, _K_BR, _K_CR, _K_LRPB, _K_HYPHEN, _K_DRAWING, _K_PICT, _K_FOOT, _K_END,
+ _K_SYM) = range(12)  # fmt: skip
 _INLINE_KIND = {
     W_T: _K_TEXT,
     M_T: _K_TEXT,
@@ -461,6 +464,8 @@ _INLINE_KIND = {
     W_PICT: _K_PICT,
     W_FOOTNOTEREF: _K_FOOT,
     W_ENDNOTEREF: _K_END,
+    W_SYM: _K_SYM,
+    W16SE_SYMEX: _K_SYM,
 }
 _CONTAINERS = frozenset((W_CUSTOMXML, W_INS, W_SMARTTAG))
 
@@ -638,6 +643,13 @@ class _Walker:
                 pics.extend(self._drawing_pics(el))
             elif kind == _K_PICT:
                 pics.extend(self._vml_pics(el))
+            elif kind == _K_SYM:
+                char = _symbol(el)
+                if char:
+                    if first_page is None:
+                        first_page = page
+                    parts.append(char)
+                    just_broke = False
             else:
                 nid = el.get(W_ID) or ""
                 note = "footnote" if kind == _K_FOOT else "endnote"
@@ -995,6 +1007,20 @@ class _Walker:
             pics.append((page, found))
 
 
+def _symbol(el: etree._Element) -> str:
+    """The character of a ``w:sym`` (``w:char``) or of Word's ``w16se:symEx`` (``w16se:char``, how
+    emoji and other characters beyond the Basic Multilingual Plane are written in an
+    ``mc:Choice``): the code point in hex. "" when it is missing or not a character."""
+    value = el.get(W_CHAR if el.tag == W_SYM else W16SE_CHAR)
+    try:
+        code = int(value, 16) if value else 0
+    except ValueError:
+        return ""
+    if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF and code not in (0xFFFE, 0xFFFF):
+        return chr(code)
+    return ""
+
+
 def _plain_runs(p: etree._Element) -> str | None:
     """The text of a paragraph made only of runs of text (with properties), or None when it
     holds anything else (breaks, tabs, fields, drawings …), which :meth:`_Walker.paragraph` reads."""
@@ -1124,7 +1150,9 @@ def _plain_text(root: etree._Element | None) -> str:
     source_type="docx",
     libraries=("lxml",),
     images=True,
-    version="3",  # 3: a row of one cell merged across the table given once
+    # 3: a row of one cell merged across the table given once; 4: symbols (w:sym, w16se:symEx
+    # emoji)
+    version="4",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
