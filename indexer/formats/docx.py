@@ -90,6 +90,9 @@ A_BLIP, A_GRAPHICDATA, WP_DOCPR = f"{{{A}}}blip", f"{{{A}}}graphicData", f"{{{WP
 V_IMAGEDATA, V_SHAPE = f"{{{V}}}imagedata", f"{{{V}}}shape"
 R_EMBED, R_ID, R_LINK = f"{{{R}}}embed", f"{{{R}}}id", f"{{{R}}}link"
 W_SYM, W_CHAR, W16SE_SYMEX, W16SE_CHAR = _w("sym"), _w("char"), f"{{{W16SE}}}symEx", f"{{{W16SE}}}char"
+W_FFDATA, W_CHECKBOX, W_DDLIST = _w("ffData"), _w("checkBox"), _w("ddList")
+W_CHECKED, W_DEFAULT, W_RESULT, W_LISTENTRY = _w("checked"), _w("default"), _w("result"), _w("listEntry")
+W_FLDCHAR, W_FLDCHARTYPE, W_FLDSIMPLE = _w("fldChar"), _w("fldCharType"), _w("fldSimple")
 
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 _ORDERED_SKIP = ("bullet", "none")
@@ -450,7 +453,7 @@ class _Pic:
 
 # What the paragraph walk does with each element it meets (any other element is passed through).
 (_K_TEXT, _K_P, _K_TAB, _K_BR, _K_CR, _K_LRPB, _K_HYPHEN, _K_DRAWING, _K_PICT, _K_FOOT, _K_END,
- _K_SYM) = range(12)  # fmt: skip
+ _K_SYM, _K_FORM) = range(13)  # fmt: skip
 _INLINE_KIND = {
     W_T: _K_TEXT,
     M_T: _K_TEXT,
@@ -466,6 +469,7 @@ _INLINE_KIND = {
     W_ENDNOTEREF: _K_END,
     W_SYM: _K_SYM,
     W16SE_SYMEX: _K_SYM,
+    W_FFDATA: _K_FORM,
 }
 _CONTAINERS = frozenset((W_CUSTOMXML, W_INS, W_SMARTTAG))
 
@@ -649,6 +653,13 @@ class _Walker:
                     if first_page is None:
                         first_page = page
                     parts.append(char)
+                    just_broke = False
+            elif kind == _K_FORM:
+                value = _form_value(el)
+                if value:
+                    if first_page is None and value.strip():
+                        first_page = page
+                    parts.append(value)
                     just_broke = False
             else:
                 nid = el.get(W_ID) or ""
@@ -1021,6 +1032,84 @@ def _symbol(el: etree._Element) -> str:
     return ""
 
 
+def _on(el: etree._Element | None) -> bool | None:
+    """An on/off property: None when absent, else its ``w:val`` (on when the attribute is missing)."""
+    if el is None:
+        return None
+    return el.get(W_VAL) not in ("0", "false", "off")
+
+
+def _form_value(ff: etree._Element) -> str:
+    """What a legacy form field shows (``w:ffData``): a check box as ☒ or ☐ (``w:checked``, else
+    ``w:default``), a drop-down list as its selected entry (``w:result``, else ``w:default``,
+    else the first). A text field, or a field whose result is written as text (which the runs
+    give), adds nothing."""
+    for prop in ff:
+        tag = prop.tag
+        if tag == W_CHECKBOX:
+            checked = default = None
+            for el in prop:
+                if el.tag == W_CHECKED and checked is None:
+                    checked = el
+                elif el.tag == W_DEFAULT and default is None:
+                    default = el
+            state = _on(checked)
+            if state is None:
+                state = _on(default)
+            value = "\u2612" if state else "\u2610"
+        elif tag == W_DDLIST:
+            entries: list[str] = []
+            result = default = None
+            for el in prop:
+                etag = el.tag
+                if etag == W_LISTENTRY:
+                    entries.append(el.get(W_VAL) or "")
+                elif etag == W_RESULT and result is None:
+                    result = _int(el.get(W_VAL))
+                elif etag == W_DEFAULT and default is None:
+                    default = _int(el.get(W_VAL))
+            if not entries:
+                return ""
+            # an index out of range is ignored: the default's entry, else the first
+            index = next((i for i in (result, default) if i is not None and 0 <= i < len(entries)), 0)
+            value = entries[index]
+        else:
+            continue
+        return "" if _has_result(ff) else value
+    return ""
+
+
+def _has_result(ff: etree._Element) -> bool:
+    """Whether the form field of ``ff`` has a result written as text (some writers put the shown
+    value there): text after its ``separate`` mark, before its ``end``, in the runs that follow
+    the ``w:fldChar`` in the paragraph; any text in a ``w:fldSimple``."""
+    holder = ff.getparent()
+    if holder is None:
+        return False
+    if holder.tag == W_FLDSIMPLE:
+        return any(t.text for t in holder.iter(W_T))
+    run = holder.getparent()
+    if holder.tag != W_FLDCHAR or run is None:
+        return False
+    depth, separated = 0, False
+    for sibling in run.itersiblings():
+        for el in sibling.iter(W_FLDCHAR, W_T):
+            if el.tag == W_T:
+                if separated and depth == 0 and el.text:
+                    return True
+                continue
+            kind = el.get(W_FLDCHARTYPE)
+            if kind == "begin":
+                depth += 1
+            elif kind == "separate":
+                separated = separated or depth == 0
+            elif kind == "end":
+                if depth == 0:
+                    return False
+                depth -= 1
+    return False
+
+
 def _plain_runs(p: etree._Element) -> str | None:
     """The text of a paragraph made only of runs of text (with properties), or None when it
     holds anything else (breaks, tabs, fields, drawings …), which :meth:`_Walker.paragraph` reads."""
@@ -1151,7 +1240,7 @@ def _plain_text(root: etree._Element | None) -> str:
     libraries=("lxml",),
     images=True,
     # 3: a row of one cell merged across the table given once; 4: symbols (w:sym, w16se:symEx
-    # emoji)
+    # emoji), legacy form fields (check box state, drop-down entry)
     version="4",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

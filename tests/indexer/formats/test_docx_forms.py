@@ -1,5 +1,6 @@
-"""Characters Word keeps outside ``w:t``: symbols written as ``w:sym`` or as Word's ``w16se:symEx``
-(emoji, in an ``mc:AlternateContent`` whose Fallback is dropped)."""
+"""Characters and values Word keeps outside ``w:t``: symbols written as ``w:sym`` or as Word's
+``w16se:symEx`` (emoji, in an ``mc:AlternateContent`` whose Fallback is dropped), and the shown
+values of legacy form fields (``w:ffData``: check boxes and drop-down lists)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,90 @@ def test_w_sym_character_is_read():
     assert docx(build_docx(body)).text == "see \u2192"
 
 
-def test_real_emoji(real_world):
+def _field(ffdata: str, result: str = "") -> str:
+    """A legacy form field in runs: begin (with its ffData), code, [separate, result], end."""
+    sep = f'<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>{result}</w:t></w:r>' if result else ""
+    return (
+        f'<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="F"/>{ffdata}</w:ffData></w:fldChar></w:r>'
+        '<w:r><w:instrText xml:space="preserve"> FORMFIELD </w:instrText></w:r>'
+        f'{sep}<w:r><w:fldChar w:fldCharType="end"/></w:r>'
+    )
+
+
+def _labelled(label: str, field: str) -> str:
+    return f'<w:p><w:r><w:t xml:space="preserve">{label} </w:t></w:r>{field}</w:p>'
+
+
+@pytest.mark.parametrize(
+    ("checkbox", "shown"),
+    [
+        ('<w:checkBox><w:sizeAuto/><w:default w:val="0"/><w:checked/></w:checkBox>', "\u2612"),
+        ('<w:checkBox><w:sizeAuto/><w:default w:val="0"/><w:checked w:val="0"/></w:checkBox>', "\u2610"),
+        ('<w:checkBox><w:sizeAuto/><w:default w:val="0"/></w:checkBox>', "\u2610"),
+        # no w:checked: the default state is shown
+        ('<w:checkBox><w:sizeAuto/><w:default w:val="1"/></w:checkBox>', "\u2612"),
+        ("<w:checkBox><w:sizeAuto/><w:default/></w:checkBox>", "\u2612"),
+        ('<w:checkBox><w:default w:val="1"/><w:checked w:val="false"/></w:checkBox>', "\u2610"),
+    ],
+)
+def test_check_box_shows_its_state(checkbox, shown):
+    doc = docx(build_docx(_labelled("Agree", _field(checkbox))))
+    assert doc.text == f"Agree {shown}"
+
+
+DDLIST = '<w:listEntry w:val="Choose"/><w:listEntry w:val="Co-applicant"/><w:listEntry w:val="Other"/>'
+
+
+@pytest.mark.parametrize(
+    ("choice", "shown"),
+    [
+        ('<w:result w:val="1"/>', "Co-applicant"),
+        ('<w:result w:val="2"/><w:default w:val="1"/>', "Other"),
+        ('<w:default w:val="1"/>', "Co-applicant"),  # no result: the default entry
+        ("", "Choose"),  # neither: the first entry
+        ('<w:result w:val="7"/><w:default w:val="1"/>', "Co-applicant"),  # out of range: the default
+        ('<w:result w:val="-1"/>', "Choose"),
+    ],
+)
+def test_drop_down_shows_its_selected_entry(choice, shown):
+    doc = docx(build_docx(_labelled("Role:", _field(f"<w:ddList>{choice}{DDLIST}</w:ddList>"))))
+    assert doc.text == f"Role: {shown}"
+
+
+def test_a_field_result_written_as_text_is_not_doubled():
+    field = _field(f'<w:ddList><w:result w:val="1"/>{DDLIST}</w:ddList>', result="Co-applicant")
+    bare = _field(f'<w:ddList><w:result w:val="2"/>{DDLIST}</w:ddList>')
+    doc = docx(build_docx(_labelled("Role:", field) + _labelled("Then:", bare)))
+    # the first field's value is its result text; the second has none, so its entry is shown
+    assert doc.text == "Role: Co-applicant\n\nThen: Other"
+
+
+def test_form_values_in_table_cells():
+    box = _field('<w:checkBox><w:default w:val="0"/><w:checked/></w:checkBox>')
+    cell = "<w:tc><w:p>{}</w:p></w:tc>"
+    body = (
+        "<w:tbl><w:tr>" + cell.format('<w:r><w:t>Q</w:t></w:r>') + cell.format('<w:r><w:t>Yes</w:t></w:r>')
+        + "</w:tr><w:tr>" + cell.format('<w:r><w:t>Done?</w:t></w:r>') + cell.format(box)
+        + "</w:tr></w:tbl>"
+    )  # fmt: skip
+    doc = docx(build_docx(body))
+    assert doc.blocks[0].rows == (("Done?", "\u2612"),)
+
+
+def test_real_emoji_and_filled_in_form(real_world):
     # bad-xml.docx: the emoji is a w16se:symEx 1F600 between "broken. " and " ∀"
     doc = extract(real_world / "docx" / "node-word-extractor" / "bad-xml.docx")
     assert "to see if character offsets get broken. \U0001f600 \u2200" in doc.text
+    # test07.docx: FORMDROPDOWN result 1 of "Choose from list, Co-applicant, …" beside Dr S Watt,
+    # result 2 of "Choose from list, Sole Applicant, Co-ordinator, …" for RGU Status; the
+    # "literature-based?" row's second box (the "No" column) and "Copy of the proposal" ticked
+    form = extract(real_world / "docx" / "node-word-extractor" / "test07.docx")
+    rows = [
+        row for b in form.blocks if b.kind == "table" for row in ((b.header,) if b.header else ()) + b.rows
+    ]
+    assert ("2.Dr S Watt", "School of Computing", "Co-applicant") in rows
+    assert ("3.", "", "Choose from list") in rows
+    assert any(r[:2] == ("RGU Status:", "Co-ordinator") for r in rows)
+    literature = next(r for r in rows if r[0] == "Is the research solely literature-based?")
+    assert literature[3:] == ("\u2610", "\u2612")
+    assert next(r for r in rows if r[0] == "Copy of the proposal")[:2] == ("Copy of the proposal", "\u2612")
