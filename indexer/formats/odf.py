@@ -55,6 +55,7 @@ NS = {
     "style": "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
     "dc": "http://purl.org/dc/elements/1.1/",
     "meta": "urn:oasis:names:tc:opendocument:xmlns:meta:1.0",
+    "form": "urn:oasis:names:tc:opendocument:xmlns:form:1.0",
 }
 
 
@@ -93,12 +94,28 @@ TB_REPEAT_COLS, TB_REPEAT_ROWS, TB_SPAN_COLS, TB_SPAN_ROWS = (
 D_FRAME, D_IMAGE, D_TEXTBOX, D_PAGE, D_NAME = (
     _q("draw", t) for t in ("frame", "image", "text-box", "page", "name")
 )
-D_G, D_OBJECT = _q("draw", "g"), _q("draw", "object")
+D_G, D_OBJECT, D_CONTROL = _q("draw", "g"), _q("draw", "object"), _q("draw", "control")
+O_FORMS = _q("office", "forms")
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+F_ID, F_LABEL, F_VALUE, F_CURRENT_VALUE = (_q("form", t) for t in ("id", "label", "value", "current-value"))
+F_STATE, F_CURRENT_STATE, F_SELECTED, F_CURRENT_SELECTED = (
+    _q("form", t) for t in ("state", "current-state", "selected", "current-selected")
+)
+F_OPTION = _q("form", "option")
 MATHML = "http://www.w3.org/1998/Math/MathML"
 SVG_TITLE, SVG_DESC, SVG_X, SVG_Y = (_q("svg", t) for t in ("title", "desc", "x", "y"))
 X_HREF = _q("xlink", "href")
 P_CLASS, P_NOTES = _q("presentation", "class"), _q("presentation", "notes")
 S_NAME = _q("style", "name")
+#: the text form controls show: their value (a password's is not shown)
+_VALUE_CONTROLS = frozenset(
+    _q("form", t) for t in ("text", "textarea", "formatted-text", "number", "date", "time", "combobox")
+)
+#: the controls that show only their label
+_LABEL_CONTROLS = frozenset(_q("form", t) for t in ("fixed-text", "button", "frame"))
+F_CHECKBOX, F_RADIO, F_LISTBOX = _q("form", "checkbox"), _q("form", "radio"), _q("form", "listbox")
+_BOX = ("\u2610", "\u2612")  # ☐ ☒: a check box, unticked and ticked (as for Word's form fields)
+_RADIO = ("\u25cb", "\u25c9")  # ○ ◉: a radio button, off and on
 
 _MAX_REPEAT = 256  # repeated columns/rows beyond this are empty filler in practice
 _UNITS = {"cm": 1.0, "mm": 0.1, "in": 2.54, "pt": 2.54 / 72, "pc": 2.54 / 6, "px": 2.54 / 96}
@@ -143,6 +160,37 @@ def _length(value: str | None) -> float:
         return 0.0
 
 
+def _control_text(control: etree._Element) -> str:
+    """What a form control (of ``office:forms``) shows in the text: a text field its value, a
+    label its label, a check box ☒ or ☐ and a radio button ◉ or ○ before its label, a list box
+    its selected entries (all of its entries, between brackets, when none is selected)."""
+    tag = control.tag
+    if tag in _VALUE_CONTROLS:
+        value = control.get(F_CURRENT_VALUE)
+        return control.get(F_VALUE) or "" if value is None else value
+    if tag in _LABEL_CONTROLS:
+        return control.get(F_LABEL) or ""
+    if tag == F_CHECKBOX:
+        state = control.get(F_CURRENT_STATE) or control.get(F_STATE)
+        return f"{_BOX[state == 'checked']} {control.get(F_LABEL) or ''}"
+    if tag == F_RADIO:
+        selected = control.get(F_CURRENT_SELECTED) or control.get(F_SELECTED)
+        return f"{_RADIO[selected == 'true']} {control.get(F_LABEL) or ''}"
+    if tag == F_LISTBOX:
+        chosen: list[str] = []
+        entries: list[str] = []
+        for option in control.iterchildren(F_OPTION):
+            label = option.get(F_LABEL) or option.get(F_VALUE) or ""
+            entries.append(label)
+            if (option.get(F_CURRENT_SELECTED) or option.get(F_SELECTED)) == "true":
+                chosen.append(label)
+        if chosen:
+            return ", ".join(chosen)
+        entries = [e for e in entries if e.strip()]
+        return f"[{' / '.join(entries)}]" if entries else ""
+    return ""
+
+
 class _Reader:
     def __init__(
         self, zf: zipfile.ZipFile, sink: _ooxml.ImageSink, lists: dict[str, dict[int, bool]]
@@ -153,6 +201,20 @@ class _Reader:
         self.blocks: list[Block] = []
         self.notes: list[tuple[str, str, str]] = []  # (label, class, text)
         self.meta: dict[str, Any] = {}
+        self.forms: etree._Element | None = None  # office:forms of the text
+        self._controls: dict[str, str] | None = None  # control id → what it shows
+
+    def control(self, ref: str | None) -> str:
+        """What the form control a ``draw:control`` refers to shows ("" for none)."""
+        if not ref or self.forms is None:
+            return ""
+        if self._controls is None:
+            self._controls = {}
+            for el in self.forms.iter():
+                cid = el.get(XML_ID) or el.get(F_ID)
+                if cid and cid not in self._controls and el.tag != F_OPTION:
+                    self._controls[cid] = " ".join(_control_text(el).split())
+        return self._controls.get(ref, "")
 
     # -- inline text ----------------------------------------------------------------------------
 
@@ -185,6 +247,10 @@ class _Reader:
             elif tag == D_G:
                 for frame in child.iter(D_FRAME):
                     out.frames.append(frame)
+            elif tag == D_CONTROL:
+                # an object on the line: never run into the words beside it, even when it shows nothing
+                shown = self.control(child.get(D_CONTROL))
+                out.parts.append(f" {shown} " if shown else " ")
             elif isinstance(tag, str) and tag not in (T_TRACKED, _q("office", "annotation")):
                 self.inline(child, out)
             if child.tail:
@@ -501,6 +567,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         if pres is not None:
             slides = reader.slides(pres)
         elif text is not None:
+            reader.forms = text.find(O_FORMS)
             reader.body(text)
         else:
             raise ParseError(f"{what}: neither a text document nor a presentation")
@@ -528,7 +595,15 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     )
 
 
-@extractor(".odt", ".ott", name="odt", version="3", source_type="odt", libraries=("lxml",), images=True)
+@extractor(
+    ".odt",
+    ".ott",
+    name="odt",
+    version="4",  # 4: form controls shown where they stand
+    source_type="odt",
+    libraries=("lxml",),
+    images=True,
+)
 def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     return _extract(data, ctx, "odt")
 

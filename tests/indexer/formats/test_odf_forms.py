@@ -1,0 +1,90 @@
+"""OpenDocument form controls: a ``draw:control`` in the text shows the control of
+``office:forms`` it refers to (its value, label or state)."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer import extract_bytes
+from indexer.api import extract
+from tests.indexer.formats.test_odf import _odt
+
+CONTENT = (
+    '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+    'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
+    'xmlns:form="urn:oasis:names:tc:opendocument:xmlns:form:1.0" '
+    'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0">'
+    "<office:automatic-styles>{styles}</office:automatic-styles>"
+    "<office:body><office:text><office:forms><form:form>{forms}</form:form></office:forms>"
+    "{body}</office:text></office:body></office:document-content>"
+)
+
+
+def _doc(forms: str, body: str, styles: str = ""):
+    return extract_bytes(_odt(CONTENT.format(forms=forms, body=body, styles=styles)), "t.odt")
+
+
+def _control(cid: str) -> str:
+    return f'<draw:control draw:control="{cid}"/>'
+
+
+@pytest.mark.parametrize(
+    ("control", "shown"),
+    [
+        ('<form:text xml:id="c1" form:id="c1" form:current-value="Alice" form:value="Ann"/>', "Alice"),
+        ('<form:text form:id="c1" form:value="Ann"/>', "Ann"),  # the older form:id alone
+        ('<form:textarea xml:id="c1" form:current-value="two&#10;lines"/>', "two lines"),
+        ('<form:password xml:id="c1" form:value="secret"/>', ""),
+        ('<form:fixed-text xml:id="c1" form:label="First Name"/>', "First Name"),
+        ('<form:checkbox xml:id="c1" form:label="Agree" form:current-state="checked"/>', "\u2612 Agree"),
+        ('<form:checkbox xml:id="c1" form:label="Agree" form:state="checked"/>', "\u2612 Agree"),
+        (
+            '<form:checkbox xml:id="c1" form:label="Agree" form:state="checked" form:current-state="unchecked"/>',
+            "\u2610 Agree",
+        ),
+        ('<form:radio xml:id="c1" form:label="Male"/>', "\u25cb Male"),
+        ('<form:radio xml:id="c1" form:label="Female" form:current-selected="true"/>', "\u25c9 Female"),
+        (
+            '<form:listbox xml:id="c1"><form:option form:label="German"/>'
+            '<form:option form:label="French" form:current-selected="true"/></form:listbox>',
+            "French",
+        ),
+        (
+            '<form:listbox xml:id="c1"><form:option form:label="German"/>'
+            '<form:option form:value="fr"/></form:listbox>',
+            "[German / fr]",  # nothing selected: the entries
+        ),
+    ],
+)
+def test_a_control_shows_in_the_text_where_it_stands(control, shown):
+    doc = _doc(control, f"<text:p>Before{_control('c1')}after</text:p>")
+    # the control stands apart from the words beside it, also when it shows nothing
+    assert doc.text == (f"Before {shown} after" if shown else "Before after")
+
+
+def test_controls_in_nested_forms_and_unknown_references():
+    forms = (
+        '<form:fixed-text xml:id="c1" form:label="Name"/>'
+        '<form:form><form:text xml:id="c2" form:current-value="Bob"/></form:form>'
+    )
+    body = f"<text:p>{_control('c1')}{_control('c2')}{_control('c9')}<draw:control/></text:p>"
+    assert _doc(forms, body).text == "Name Bob"
+
+
+def test_real_libreoffice_form(real_world):
+    # read by hand in content.xml: control3/1/4/2 are "First Name", Alice, "Last Name", an empty
+    # field; control5 "Birthday" and an empty date; two unselected radio buttons; a drop-down
+    # list box with no selection; an unticked check box; a text area holding Bob and a check box
+    doc = extract(real_world / "odt" / "py-pdf-samples_libreoffice-form.odt")
+    assert [(b.kind, b.level, b.text) for b in doc.blocks] == [
+        ("paragraph", 0, "Example for a Form"),
+        ("paragraph", 0, "First Name Alice Last Name"),
+        ("paragraph", 0, "Birthday"),
+        ("paragraph", 0, "Gender:"),
+        ("paragraph", 0, "\u25cb Female \u25cb Male"),
+        ("paragraph", 0, "Nationality:"),
+        ("paragraph", 0, "[Unknown / German / Indonesian / US-American / French / Spanish / Italian]"),
+        ("paragraph", 0, "\u2610 Agree to privacy policy"),
+        ("paragraph", 0, "Bob \u2610 Other"),
+    ]
