@@ -102,6 +102,7 @@ F_STATE, F_CURRENT_STATE, F_SELECTED, F_CURRENT_SELECTED = (
     _q("form", t) for t in ("state", "current-state", "selected", "current-selected")
 )
 F_OPTION = _q("form", "option")
+S_PARENT, S_FAMILY = _q("style", "parent-style-name"), _q("style", "family")
 MATHML = "http://www.w3.org/1998/Math/MathML"
 SVG_TITLE, SVG_DESC, SVG_X, SVG_Y = (_q("svg", t) for t in ("title", "desc", "x", "y"))
 X_HREF = _q("xlink", "href")
@@ -148,6 +149,30 @@ def _list_styles(*roots: etree._Element | None) -> dict[str, dict[int, bool]]:
                 levels[level] = etree.QName(child).localname == "list-level-style-number"
             out[style.get(S_NAME) or ""] = levels
     return out
+
+
+def _title_styles(*roots: etree._Element | None) -> frozenset[str]:
+    """The paragraph styles that are the ``Title`` style or derive from it (``parent-style-name``,
+    through automatic styles too: a title with direct formatting is written with one)."""
+    parents: dict[str, str] = {}
+    for root in roots:
+        if root is None:
+            continue
+        for style in root.iter(_q("style", "style")):
+            name, parent = style.get(S_NAME), style.get(S_PARENT)
+            if name and parent and style.get(S_FAMILY) == "paragraph":
+                parents.setdefault(name, parent)
+    titles = {"Title"}
+    for name in parents:
+        seen = {name}
+        up = parents.get(name)
+        while up is not None and up not in seen:
+            if up == "Title":
+                titles.add(name)
+                break
+            seen.add(up)
+            up = parents.get(up)
+    return frozenset(titles)
 
 
 def _length(value: str | None) -> float:
@@ -198,6 +223,7 @@ class _Reader:
         self.zf = zf
         self.sink = sink
         self.lists = lists
+        self.titles: frozenset[str] = frozenset()  # a text's paragraph styles that are titles
         self.blocks: list[Block] = []
         self.notes: list[tuple[str, str, str]] = []  # (label, class, text)
         self.meta: dict[str, Any] = {}
@@ -327,6 +353,8 @@ class _Reader:
             if p.tag == T_H:
                 level = min(max(int(p.get(T_OUTLINE) or 1), 1), 6)
                 self.blocks.append(Block(HEADING, " ".join(text.split()), level=level, meta=self.meta))
+            elif self.titles and p.get(T_STYLE_NAME) in self.titles:  # a title: level 1, as in Word
+                self.blocks.append(Block(HEADING, " ".join(text.split()), level=1, meta=self.meta))
             else:
                 self.blocks.append(Block(PARAGRAPH, text, meta=self.meta))
         self.images(out.frames)
@@ -568,6 +596,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
             slides = reader.slides(pres)
         elif text is not None:
             reader.forms = text.find(O_FORMS)
+            reader.titles = _title_styles(root, styles)
             reader.body(text)
         else:
             raise ParseError(f"{what}: neither a text document nor a presentation")
@@ -599,7 +628,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     ".odt",
     ".ott",
     name="odt",
-    version="4",  # 4: form controls shown where they stand
+    version="4",  # 4: form controls shown where they stand; a Title-style paragraph is a heading
     source_type="odt",
     libraries=("lxml",),
     images=True,

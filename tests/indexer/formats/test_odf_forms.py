@@ -1,5 +1,6 @@
-"""OpenDocument form controls: a ``draw:control`` in the text shows the control of
-``office:forms`` it refers to (its value, label or state)."""
+"""OpenDocument form controls and titles: a ``draw:control`` in the text shows the control of
+``office:forms`` it refers to (its value, label or state), and a paragraph in the ``Title``
+style is a level-1 heading, as Word's Title is."""
 
 from __future__ import annotations
 
@@ -72,13 +73,34 @@ def test_controls_in_nested_forms_and_unknown_references():
     assert _doc(forms, body).text == "Name Bob"
 
 
+def test_a_paragraph_in_the_title_style_is_a_heading():
+    styles = (
+        '<style:style style:name="P1" style:family="paragraph" style:parent-style-name="Title"/>'
+        '<style:style style:name="P2" style:family="paragraph" style:parent-style-name="Standard"/>'
+        '<style:style style:name="T1" style:family="text" style:parent-style-name="Title"/>'
+    )
+    body = (
+        '<text:p text:style-name="Title">Report</text:p>'
+        '<text:p text:style-name="P1">Styled report</text:p>'
+        '<text:p text:style-name="P2">Body</text:p>'
+        '<text:p text:style-name="T1">Not a paragraph style</text:p>'
+    )
+    doc = _doc("", body, styles)
+    assert [(b.kind, b.level, b.text) for b in doc.blocks] == [
+        ("heading", 1, "Report"),
+        ("heading", 1, "Styled report"),
+        ("paragraph", 0, "Body"),
+        ("paragraph", 0, "Not a paragraph style"),
+    ]
+
+
 def test_real_libreoffice_form(real_world):
     # read by hand in content.xml: control3/1/4/2 are "First Name", Alice, "Last Name", an empty
     # field; control5 "Birthday" and an empty date; two unselected radio buttons; a drop-down
     # list box with no selection; an unticked check box; a text area holding Bob and a check box
     doc = extract(real_world / "odt" / "py-pdf-samples_libreoffice-form.odt")
     assert [(b.kind, b.level, b.text) for b in doc.blocks] == [
-        ("paragraph", 0, "Example for a Form"),
+        ("heading", 1, "Example for a Form"),
         ("paragraph", 0, "First Name Alice Last Name"),
         ("paragraph", 0, "Birthday"),
         ("paragraph", 0, "Gender:"),
