@@ -93,6 +93,7 @@ W_SYM, W_CHAR, W16SE_SYMEX, W16SE_CHAR = _w("sym"), _w("char"), f"{{{W16SE}}}sym
 W_FFDATA, W_CHECKBOX, W_DDLIST = _w("ffData"), _w("checkBox"), _w("ddList")
 W_CHECKED, W_DEFAULT, W_RESULT, W_LISTENTRY = _w("checked"), _w("default"), _w("result"), _w("listEntry")
 W_FLDCHAR, W_FLDCHARTYPE, W_FLDSIMPLE = _w("fldChar"), _w("fldCharType"), _w("fldSimple")
+W_INSTRTEXT, W_INSTR = _w("instrText"), _w("instr")
 
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 _ORDERED_SKIP = ("bullet", "none")
@@ -1216,15 +1217,68 @@ def _notes(root: etree._Element | None, kind: str) -> dict[str, str]:
     return out
 
 
+#: fields whose result is a page number or count: in a header or footer, the number of whichever
+#: page Word last laid out, not text of the document
+_PAGE_FIELDS = frozenset(("PAGE", "NUMPAGES", "SECTIONPAGES"))
+
+
 def _plain_text(root: etree._Element | None) -> str:
+    """The text of a header or footer part, one line per paragraph, without the results of page
+    number fields."""
     if root is None:
         return ""
-    lines = []
+    if not any(True for _ in root.iter(W_FLDCHAR, W_FLDSIMPLE)):
+        lines = []
+        for p in root.iter(W_P):
+            line = " ".join("".join(t.text or "" for t in p.iter(W_T)).split())
+            if line:
+                lines.append(line)
+        return "\n".join(lines)
+    return "\n".join(_without_page_fields(root))
+
+
+def _field_name(instr: str) -> str:
+    words = instr.split(None, 1)
+    return words[0].upper() if words else ""
+
+
+def _without_page_fields(root: etree._Element) -> Iterator[str]:
+    """The lines of :func:`_plain_text` for a part with fields: text inside the result of a
+    page field (after its ``separate`` mark, or in a ``w:fldSimple``) is left out. Fields nest,
+    and a field's code is the ``w:instrText`` between its ``begin`` and ``separate``."""
+    codes: list[str] = []  # of the open complex fields, outermost first: the code so far
+    results: list[bool] = []  # and whether their result has begun
+    skip: set[etree._Element] = set()
+    for simple in root.iter(W_FLDSIMPLE):
+        if _field_name(simple.get(W_INSTR) or "") in _PAGE_FIELDS:
+            skip.update(simple.iter(W_T))
     for p in root.iter(W_P):
-        line = " ".join("".join(t.text or "" for t in p.iter(W_T)).split())
+        parts: list[str] = []
+        for el in p.iter(W_T, W_FLDCHAR, W_INSTRTEXT):
+            tag = el.tag
+            if tag == W_T:
+                hidden = el in skip or any(
+                    result and _field_name(code) in _PAGE_FIELDS
+                    for code, result in zip(codes, results, strict=True)
+                )
+                if not hidden and el.text:
+                    parts.append(el.text)
+            elif tag == W_INSTRTEXT:
+                if codes and not results[-1]:
+                    codes[-1] += el.text or ""
+            else:
+                kind = el.get(W_FLDCHARTYPE)
+                if kind == "begin":
+                    codes.append("")
+                    results.append(False)
+                elif kind == "separate" and codes:
+                    results[-1] = True
+                elif kind == "end" and codes:
+                    codes.pop()
+                    results.pop()
+        line = " ".join("".join(parts).split())
         if line:
-            lines.append(line)
-    return "\n".join(lines)
+            yield line
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1240,7 +1294,8 @@ def _plain_text(root: etree._Element | None) -> str:
     libraries=("lxml",),
     images=True,
     # 3: a row of one cell merged across the table given once; 4: symbols (w:sym, w16se:symEx
-    # emoji), legacy form fields (check box state, drop-down entry)
+    # emoji), legacy form fields (check box state, drop-down entry), no page number field
+    # results in header_text/footer_text
     version="4",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
