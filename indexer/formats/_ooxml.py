@@ -646,3 +646,171 @@ def one_line(text: str) -> str:
 def image_marker(alt: str | None, fallback: str) -> str:
     """The inline placeholder of an image: ``[Image: alt]`` on one line."""
     return f"[Image: {one_line(alt) if alt else fallback}]"
+
+
+# ----------------------------------------------------------------------------------------------
+# Office Math (OMML) as Word's linear format
+
+M_NS = "http://schemas.openxmlformats.org/officeDocument/2006/math"
+
+
+def _m(tag: str) -> str:
+    return f"{{{M_NS}}}{tag}"
+
+
+M_OMATH, M_OMATHPARA, M_T, M_E, M_VAL = _m("oMath"), _m("oMathPara"), _m("t"), _m("e"), _m("val")
+_M_SUB, _M_SUP, _M_NUM, _M_DEN, _M_DEG, _M_LIM, _M_FNAME = (
+    _m(t) for t in ("sub", "sup", "num", "den", "deg", "lim", "fName")
+)
+_M_CHR, _M_BEGCHR, _M_ENDCHR, _M_SEPCHR, _M_TYPE, _M_MR = (
+    _m(t) for t in ("chr", "begChr", "endChr", "sepChr", "type", "mr")
+)
+_M_SUBHIDE, _M_SUPHIDE = _m("subHide"), _m("supHide")
+#: elements after which a letter or digit would read as part of their last script
+_M_SCRIPTS = frozenset(_m(t) for t in ("sSup", "sSub", "sSubSup", "limLow", "limUpp"))
+_CLOSING = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", "⌊": "⌋", "⌈": "⌉", "|": "|", "‖": "‖"}
+_MAX_MATH_DEPTH = 64  # deeper (never seen) is read as its plain text
+
+
+def omml_linear(el: etree._Element) -> str:
+    """An Office Math element (``m:oMath``, ``m:oMathPara`` or any part) in the linear format Word
+    shows and accepts: ``a^2``, ``x_n``, ``(a+b)/c``, ``∑_(n=1)^∞ x_n``, ``√(x+1)``, brackets with
+    their default ``(`` ``)``, ``n¦k`` for a fraction without a bar, ``■(a&b@c&d)`` for a matrix.
+    A script or fraction argument of more than one letter or number is put in parentheses unless it
+    is bracketed already; an n-ary operator is followed by a space rather than Word's ``▒``."""
+    if el.tag == M_OMATHPARA:
+        return "\n".join(filter(None, (_math(o, 0) for o in el.iterchildren(M_OMATH))))
+    return _math(el, 0)
+
+
+def _math(el: etree._Element, depth: int) -> str:
+    tag = el.tag
+    if not isinstance(tag, str):
+        return ""
+    if tag == M_T:
+        return el.text or ""
+    if depth > _MAX_MATH_DEPTH:
+        return "".join(t.text or "" for t in el.iter(M_T))
+    depth += 1
+    if not tag.startswith("{" + M_NS):
+        return _row(el, depth)
+    local = tag[len(M_NS) + 2 :]
+    if local in ("sSup", "sSub", "sSubSup", "limLow", "limUpp", "sPre"):
+        base = _operand(_part(el, M_E, depth) if local != "sPre" else "")
+        sub = _part(el, _M_LIM if local == "limLow" else _M_SUB, depth)
+        sup = _part(el, _M_LIM if local == "limUpp" else _M_SUP, depth)
+        scripts = (f"_{_operand(sub)}" if sub else "") + (f"^{_operand(sup)}" if sup else "")
+        if local == "sPre":
+            return f"{scripts} {_part(el, M_E, depth)}" if scripts else _part(el, M_E, depth)
+        return base + scripts
+    if local == "f":
+        num, den = _part(el, _M_NUM, depth), _part(el, _M_DEN, depth)
+        if _prop(el, _M_TYPE) == "noBar":
+            return f"{num}¦{den}"
+        return f"{_operand(num)}/{_operand(den)}"
+    if local == "d":
+        beg, end, sep = _prop(el, _M_BEGCHR), _prop(el, _M_ENDCHR), _prop(el, _M_SEPCHR)
+        items = [_math(e, depth) for e in el.iterchildren(M_E)]
+        inner = ("|" if sep is None else sep).join(items)
+        return f"{'(' if beg is None else beg}{inner}{')' if end is None else end}"
+    if local == "nary":
+        op = _prop(el, _M_CHR)
+        sub = "" if _on(el, _M_SUBHIDE) else _part(el, _M_SUB, depth)
+        sup = "" if _on(el, _M_SUPHIDE) else _part(el, _M_SUP, depth)
+        head = ("∫" if op is None else op) + (f"_{_operand(sub)}" if sub else "")
+        head += f"^{_operand(sup)}" if sup else ""
+        body = _part(el, M_E, depth)
+        return f"{head} {body}" if body else head
+    if local == "func":
+        name, arg = _part(el, _M_FNAME, depth), _part(el, M_E, depth)
+        if not arg or _bracketed(arg):
+            return name + arg
+        return f"{name} {arg}" if len(arg) == 1 or arg.isalnum() else f"{name}({arg})"
+    if local == "rad":
+        deg, arg = _part(el, _M_DEG, depth), _part(el, M_E, depth)
+        if not deg:
+            return f"√{_operand(arg)}"
+        if deg in ("3", "4"):
+            return f"{'∛' if deg == '3' else '∜'}{_operand(arg)}"
+        return f"√({deg}&{arg})"
+    if local == "acc":
+        mark = _prop(el, _M_CHR)
+        return _part(el, M_E, depth) + ("\u0302" if mark is None else mark)
+    if local == "m":
+        rows = ("&".join(_math(e, depth) for e in mr.iterchildren(M_E)) for mr in el.iterchildren(_M_MR))
+        return f"■({'@'.join(rows)})"
+    if local == "eqArr":
+        rows = [_math(e, depth) for e in el.iterchildren(M_E)]
+        return rows[0] if len(rows) == 1 else f"█({'@'.join(rows)})"
+    return _row(el, depth)  # runs, arguments, boxes, bars, group characters, phantoms: in order
+
+
+def _row(el: etree._Element, depth: int) -> str:
+    """The children in order (properties skipped); a letter or digit right after a script is set
+    apart by a space, as the linear format needs (``x^k a``, not ``x^ka``)."""
+    out: list[str] = []
+    after_script = False
+    for child in el:
+        tag = child.tag
+        if not isinstance(tag, str) or tag.endswith("Pr"):
+            continue
+        text = _math(child, depth)
+        if not text:
+            continue
+        if after_script and out[-1][-1:].isalnum() and text[:1].isalnum():
+            out.append(" ")
+        out.append(text)
+        after_script = tag in _M_SCRIPTS
+    return "".join(out)
+
+
+def _part(el: etree._Element, tag: str, depth: int) -> str:
+    """The linear text of the first child ``tag`` of ``el`` ("" without one)."""
+    for child in el.iterchildren(tag):
+        return _math(child, depth)
+    return ""
+
+
+def _prop(el: etree._Element, tag: str) -> str | None:
+    """``m:val`` of the property ``tag`` in the element's properties (``m:dPr`` …); None when it
+    is not given."""
+    for props in el:
+        ptag = props.tag
+        if isinstance(ptag, str) and ptag.endswith("Pr"):
+            for prop in props.iterchildren(tag):
+                return prop.get(M_VAL, "")
+            return None
+    return None
+
+
+def _on(el: etree._Element, tag: str) -> bool:
+    value = _prop(el, tag)
+    return value is not None and value not in ("0", "off", "false")
+
+
+def _operand(text: str) -> str:
+    """A script or fraction argument: as it is when it is one character, letters and digits
+    only, or bracketed as a whole; else in parentheses."""
+    if len(text) <= 1 or text.isalnum() or _bracketed(text):
+        return text
+    return f"({text})"
+
+
+def _bracketed(text: str) -> bool:
+    """Whether ``text`` is one bracketed group: its first character opens a bracket that closes
+    at its last."""
+    close = _CLOSING.get(text[:1])
+    if close is None or len(text) < 2 or text[-1] != close:
+        return False
+    opening = text[0]
+    if opening == close:
+        return text.count(opening) == 2
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == opening:
+            depth += 1
+        elif ch == close:
+            depth -= 1
+            if depth == 0:
+                return i == len(text) - 1
+    return False

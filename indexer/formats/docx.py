@@ -1111,6 +1111,20 @@ def _has_result(ff: etree._Element) -> bool:
     return False
 
 
+def _linear_math(root: etree._Element) -> None:
+    """Replace each equation (``m:oMathPara``, else ``m:oMath``) by one ``m:t`` holding its linear
+    text (``_ooxml.omml_linear``), which the walk reads as any run of math text: the equations'
+    structure (scripts, fractions, n-ary operators, brackets) is read once, before the walk,
+    and the paragraph passes stay as they are."""
+    for tag in (_ooxml.M_OMATHPARA, _ooxml.M_OMATH):
+        for math in list(root.iter(tag)):
+            if math.getparent() is None:
+                continue
+            text = _ooxml.omml_linear(math)
+            del math[:]
+            etree.SubElement(math, M_T).text = text
+
+
 def _plain_runs(p: etree._Element) -> str | None:
     """The text of a paragraph made only of runs of text (with properties), or None when it
     holds anything else (breaks, tabs, fields, drawings …), which :meth:`_Walker.paragraph` reads."""
@@ -1295,7 +1309,7 @@ def _without_page_fields(root: etree._Element) -> Iterator[str]:
     images=True,
     # 3: a row of one cell merged across the table given once; 4: symbols (w:sym, w16se:symEx
     # emoji), legacy form fields (check box state, drop-down entry), no page number field
-    # results in header_text/footer_text
+    # results in header_text/footer_text, equations in Word's linear format
     version="4",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
@@ -1314,6 +1328,8 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             # an ASCII-compatible part without the word has no such element (names are written
             # out literally; elements inside unexpanded entities are not in the tree at all)
             _ooxml.drop_fallbacks(root)
+        if b"oMath" in raw:  # equations (elements are named in full; an entity holds none)
+            _linear_math(root)
         body = root.find(_w("body"))
         if body is None:
             raise ParseError(f"{what}: the main document part has no body")

@@ -448,9 +448,9 @@ def test_entity_declarations_are_not_expanded():
 
 
 def test_equations_and_text_boxes_keep_their_text(real_world):
-    # equations.docx: the inline equation A = πr² is OMML (m:t runs), not w:t.
+    # equations.docx: the inline equation A = πr² is OMML (m:t runs and an m:sSup), not w:t.
     eq = extract(real_world / "docx" / "kreuzberg" / "equations.docx")
-    assert "this is an inline equation: A=πr2" in eq.text
+    assert "this is an inline equation: A=πr^2" in eq.text
     # textbox.docx: "Student falls ill" and "Suggested Reportable Symptoms:" are two text boxes.
     box = extract(real_world / "docx" / "kreuzberg" / "textbox.docx")
     assert "Student falls ill\nSuggested Reportable Symptoms:" in box.text
