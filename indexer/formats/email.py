@@ -11,8 +11,9 @@ their own; text attachments are indexed after the body (each under an ``Attachme
 heading); images (inline or attached) are extracted under their own names, ``cid:`` references
 in HTML bodies pointing at them; other attachments are listed as skipped with the reason. Every
 block carries ``message_index`` (1-based), ``message_id``, ``message_subject``, ``message_from``
-and ``message_date``. A mailbox is split at its ``From `` separator lines (the rule the stdlib
-``mailbox.mbox`` applies), so it is read from bytes without a temporary file.
+and ``message_date``. A mailbox is split at its ``From `` separator lines, read from bytes
+without a temporary file; unlike the stdlib ``mailbox.mbox``, a ``From `` line counts as a
+separator only when message headers follow it, so an unescaped ``From `` line in a body stays text.
 """
 
 from __future__ import annotations
@@ -53,7 +54,22 @@ TEXT_APPLICATION = frozenset(
     }
 )
 _NOT_BODY_TEXT = frozenset({"text/calendar", "text/x-vcard", "text/vcard", "text/rfc822-headers"})
-_MBOX_SEPARATOR = re.compile(rb"^From [^\n]*\n", re.MULTILINE)
+_MBOX_FROM = re.compile(rb"^From [^\n]*(?:\n|\Z)", re.MULTILINE)
+#: The header lines (with their continuation lines) that follow an mbox separator.
+_HEADER_BLOCK = re.compile(rb"(?:[!-9;-~]+[ \t]*:[^\n]*(?:\n|\Z)(?:[ \t][^\n]*(?:\n|\Z))*)+")
+#: A message's header block holds one of these (a body line "Year: 1963" is no message).
+_MAIL_FIELD = re.compile(
+    rb"^(?:from|sender|to|cc|subject|date|message-id|received|return-path|delivered-to"
+    rb"|mime-version|content-type|x-mozilla-status)[ \t]*:",
+    re.IGNORECASE | re.MULTILINE,
+)
+#: Fields mail stores write first; a separator right after a body line must be followed by one.
+_STORE_FIELD = re.compile(
+    rb"(?:return-path|received|message-id|delivered-to|envelope-to|x-mozilla-status|x-gm-thrid"
+    rb"|x-uidl|x-account-key|from)[ \t]*:",
+    re.IGNORECASE,
+)
+_BOM = b"\xef\xbb\xbf"
 _WS = re.compile(r"\s+")
 
 
@@ -518,6 +534,7 @@ def _sniff_eml(head: bytes) -> bool:
 
 
 def _sniff_mbox(head: bytes) -> bool:
+    head = head[len(_BOM) :] if head.startswith(_BOM) else head
     return head.startswith(b"From ") and b"\nFrom:" in head and b"\nSubject:" in head
 
 
@@ -528,9 +545,12 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=(),
     images=True,
     sniff=_sniff_eml,
-    version="3",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"
+    version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    # 4: a leading UTF-8 BOM skipped
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
+    if data.startswith(_BOM):
+        data = data[len(_BOM) :]
     msg = _parse(data.replace(b"\r\n", b"\n"))
     if not _looks_like_mail(msg):
         return _as_text("eml", data, {"source_type": "eml"})
@@ -541,17 +561,33 @@ def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     return _document("eml", reader, eml_metadata(top, attachments))
 
 
+def _is_separator(data: bytes, start: int, end: int) -> bool:
+    """Whether the ``From `` line at ``start:end`` begins a message: a header block with a mail
+    field follows it, and it opens the file or follows a blank line, or else the block starts with
+    a field a mail store writes first (messages that end without a blank line, as in
+    Content-Length mailboxes)."""
+    block = _HEADER_BLOCK.match(data, end)
+    if block is None or not _MAIL_FIELD.search(block.group()):
+        return False
+    if start == 0:
+        return True
+    line = data.rfind(b"\n", 0, start - 1) + 1
+    return not data[line : start - 1].strip() or _STORE_FIELD.match(data, end) is not None
+
+
 def split_mbox(data: bytes) -> list[bytes]:
-    """The messages of an mbox: each starts at a line beginning with ``From ``."""
-    starts = [m.end() for m in _MBOX_SEPARATOR.finditer(data)]
-    if not starts:
+    """The messages of an mbox. A message starts at a ``From `` line followed by its header lines;
+    a ``From `` line in a body that was not escaped as ``>From `` is text, not a separator."""
+    if data.startswith(_BOM):
+        data = data[len(_BOM) :]
+    seps = [m.span() for m in _MBOX_FROM.finditer(data) if _is_separator(data, *m.span())]
+    if not seps:
         return [data] if data.strip() else []
-    bounds = [m.start() for m in _MBOX_SEPARATOR.finditer(data)][1:] + [len(data)]
     out = []
-    lead = data[: _MBOX_SEPARATOR.search(data).start()]
+    lead = data[: seps[0][0]]
     if lead.strip():
         out.append(lead)
-    for start, end in zip(starts, bounds, strict=True):
+    for (_, start), end in zip(seps, [s for s, _ in seps[1:]] + [len(data)], strict=True):
         chunk = data[start:end]
         if chunk.strip():
             out.append(chunk.replace(b"\n>From ", b"\nFrom "))
@@ -566,7 +602,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="3",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"
+    version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
