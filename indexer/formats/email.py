@@ -1,8 +1,9 @@
 """E-mail: single messages (.eml) and mailboxes (.mbox) on the stdlib ``email`` package.
 
 Messages are parsed with the ``compat32`` policy (several times faster than ``policy.default``,
-whose header objects dominate the cost) and decoded explicitly: RFC 2047 headers, addresses with
-``getaddresses``, dates to ISO 8601, bodies by their declared charset (sniffed when it lies).
+whose header objects dominate the cost) and decoded explicitly: RFC 2047 headers, raw 8-bit header
+text (RFC 6532 UTF-8, else cp1252), addresses with ``getaddresses``, dates to ISO 8601, bodies by
+their declared charset (sniffed when it lies).
 
 Per message: the subject as a heading, a paragraph of the salient headers (From, To, Cc, Date,
 Subject; ``<addr@host>`` kept), then the body: text/plain preferred, an HTML part converted with the
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from email.errors import HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
-from email.parser import BytesHeaderParser
+from email.parser import BytesHeaderParser, HeaderParser
 from email.policy import compat32
 from email.utils import getaddresses, parsedate_to_datetime
 from typing import Any
@@ -83,7 +84,13 @@ def header_text(value: Any) -> str:
     raw = str(value)
     if "=?" in raw:
         try:
-            raw = str(make_header(decode_header(raw)))
+            if raw.isascii():
+                raw = str(make_header(decode_header(raw)))
+            else:  # 8-bit text beside encoded words: decode_header hands it back raw-unicode-escaped
+                raw = "".join(
+                    word if isinstance(word, str) else word.decode(charset or "raw-unicode-escape")
+                    for word, charset in decode_header(raw)
+                )
         except (HeaderParseError, LookupError, UnicodeError, ValueError):
             pass
     return _WS.sub(" ", raw).strip()
@@ -450,6 +457,7 @@ def eml_metadata(record: _Message | None, attachments: int) -> dict[str, Any]:
 
 
 _HEADER_PARSER = BytesHeaderParser(policy=compat32)
+_TEXT_HEADER_PARSER = HeaderParser(policy=compat32)
 _HEADER_LINE = re.compile(rb"[^\s:]+:")
 _MAX_NESTING = 40  # deeper MIME trees are read as text
 
@@ -500,12 +508,32 @@ def _split_multipart(body: bytes, boundary: str) -> list[bytes] | None:
     return parts
 
 
+def _eight_bit(line: bytes) -> str:
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode("cp1252", "replace")
+
+
+def _parse_head(head: bytes) -> Message:
+    """The headers of a message or part. Raw 8-bit header text (RFC 6532 UTF-8, or a legacy
+    charset) is decoded here, line by line when the block is not all UTF-8 (cp1252 then); the
+    bytes parser would keep it as surrogate escapes that print as replacement characters."""
+    if head.isascii():
+        return _HEADER_PARSER.parsebytes(head)
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError:
+        text = "".join(_eight_bit(line) for line in head.splitlines(keepends=True))
+    return _TEXT_HEADER_PARSER.parsestr(text)
+
+
 def _parse(raw: bytes, depth: int = 0) -> Message:
     """A compat32 Message tree. Headers are parsed by the stdlib; bodies are split at MIME
     boundaries with one regular-expression scan instead of the feed parser's line-by-line loop
     (several times faster on messages with large attachments)."""
     head, body = _split_head(raw)
-    msg = _HEADER_PARSER.parsebytes(head) if head else Message()
+    msg = _parse_head(head) if head else Message()
     ctype = msg.get_content_type()
     if ctype.startswith("multipart/"):
         boundary = msg.get_boundary()
@@ -546,7 +574,7 @@ def _sniff_mbox(head: bytes) -> bool:
     images=True,
     sniff=_sniff_eml,
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
-    # 4: a leading UTF-8 BOM skipped
+    # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -603,7 +631,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     sniff=_sniff_mbox,
     priority=1,
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
-    # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped
+    # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
+    # raw 8-bit headers decoded (UTF-8, else cp1252)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -1,0 +1,58 @@
+"""E-mail headers: raw 8-bit text and address lists."""
+
+from __future__ import annotations
+
+from indexer.formats.email import extract_eml, extract_mbox
+from indexer.model import HEADING
+
+from ._text_helpers import CTX
+
+UTF8_HEADERS = (
+    "From: José Núñez <j@example.org>\n"
+    "To: Zoë <z@example.org>\n"
+    "Subject: Café menü\n"
+    "Content-Type: multipart/mixed; boundary=b\n"
+    "\n"
+    "--b\n"
+    "Content-Type: text/plain; charset=utf-8\n"
+    "\n"
+    "un café\n"
+    "--b\n"
+    "Content-Type: application/pdf\n"
+    'Content-Disposition: attachment; filename="Menü ¥.pdf"\n'
+    "\n"
+    "%PDF-1.4\n"
+    "--b--\n"
+).encode()
+
+
+def test_raw_utf8_headers_are_decoded():
+    # RFC 6532 mail: UTF-8 bytes straight in Subject, From, To and a file name
+    doc = extract_eml(UTF8_HEADERS, CTX)
+    assert doc.metadata["subject"] == "Café menü"
+    assert doc.metadata["from"] == "José Núñez <j@example.org>"
+    assert doc.metadata["to"] == ["Zoë <z@example.org>"]
+    assert doc.blocks[0].kind == HEADING and doc.blocks[0].text == "Café menü"
+    assert doc.blocks[1].text.splitlines()[0] == "From: José Núñez <j@example.org>"
+    (skipped,) = doc.coverage.skipped_of("attachment")
+    assert skipped.name == "Menü ¥.pdf"
+    assert "\ufffd" not in doc.text
+
+
+def test_raw_legacy_8bit_header_is_read_as_cp1252_and_next_to_encoded_words():
+    raw = (
+        b"From: Ren\xe9 <r@example.org>\n"
+        b"Subject: Caf\xe9 =?utf-8?q?men=C3=BC?=\n"
+        b"Content-Type: text/plain\n\nbody\n"
+    )
+    doc = extract_eml(raw, CTX)
+    assert doc.metadata["from"] == "René <r@example.org>"
+    assert doc.metadata["subject"] == "Café menü"
+
+
+def test_eight_bit_attachment_name_in_a_real_mailbox(real_world):
+    # line 643 of the file: filename="C:\xc2\xa5win95\xc2\xa5TEMP\xc2\xa5nsmailRJ.tiff" (UTF-8 ¥)
+    doc = extract_mbox((real_world / "mbox" / "MimeKit_content-length.mbox").read_bytes(), CTX)
+    names = [s.name for s in doc.coverage.skipped_of("image")]
+    assert "C:¥win95¥TEMP¥nsmailRJ.tiff" in names
+    assert not any("\ufffd" in n for n in names)
