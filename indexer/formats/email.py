@@ -97,17 +97,19 @@ def header_text(value: Any) -> str:
 
 
 def addresses(msg: Message, name: str) -> list[str]:
-    """``Name <addr>`` for each address of the header(s) ``name`` (decoded)."""
+    """``Name <addr>`` for each address of the header(s) ``name``. The list is split before
+    display names are decoded: an encoded word may hide a comma (``=?utf-8?Q?Doe=2C_J?=``)."""
     values = msg.get_all(name) or []
     if not values:
         return []
-    texts = [header_text(v) for v in values]
+    texts = [str(v) for v in values]
     try:
         pairs = getaddresses(texts)
     except RecursionError:  # a pathological header (thousands of nested groups): keep it as written
-        return [t for text in texts for t in (p.strip() for p in text.split(",")) if t]
+        return [header_text(t) for text in texts for t in text.split(",") if t.strip()]
     out = []
-    for display, addr in pairs:
+    for raw_display, addr in pairs:
+        display = header_text(raw_display) if raw_display else ""
         if display and addr:
             out.append(f"{display} <{addr}>")
         elif addr or display:
@@ -574,7 +576,8 @@ def _sniff_mbox(head: bytes) -> bool:
     images=True,
     sniff=_sniff_eml,
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
-    # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252)
+    # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
+    # lists split before display names are decoded
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -632,7 +635,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     priority=1,
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
-    # raw 8-bit headers decoded (UTF-8, else cp1252)
+    # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
+    # are decoded
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -56,3 +56,18 @@ def test_eight_bit_attachment_name_in_a_real_mailbox(real_world):
     names = [s.name for s in doc.coverage.skipped_of("image")]
     assert "C:¥win95¥TEMP¥nsmailRJ.tiff" in names
     assert not any("\ufffd" in n for n in names)
+
+
+def test_comma_inside_an_encoded_display_name_does_not_split_the_address():
+    # "Doe=2C_J=C3=B6hn" is "Doe, Jöhn": one recipient, not "Doe" and "Jöhn <j@x.org>"
+    raw = (
+        b"From: =?utf-8?Q?M=C3=BCller=2C_Hans?= <hm@example.org>\n"
+        b"To: =?utf-8?Q?Doe=2C_J=C3=B6hn?= <j@x.org>, b@x.org\n"
+        b'Cc: "=?utf-8?Q?Roe=2C_Ann?=" <ann@x.org>\n'
+        b"Subject: Lists\n\nbody\n"
+    )
+    doc = extract_eml(raw, CTX)
+    assert doc.metadata["from"] == "Müller, Hans <hm@example.org>"
+    assert doc.metadata["to"] == ["Doe, Jöhn <j@x.org>", "b@x.org"]
+    assert doc.metadata["cc"] == ["Roe, Ann <ann@x.org>"]
+    assert doc.blocks[1].text.splitlines()[1] == "To: Doe, Jöhn <j@x.org>, b@x.org"
