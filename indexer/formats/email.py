@@ -8,7 +8,7 @@ their declared charset (sniffed when it lies).
 Per message: the subject as a heading, a paragraph of the salient headers (From, To, Cc, Date,
 Subject; ``<addr@host>`` kept), then the body: text/plain preferred, an HTML part converted with the
 HTML extractor when there is no plain part; nested message/rfc822 parts are read as messages of
-their own; text attachments are indexed after the body (each under an ``Attachment: name``
+their own, their headings a level below their parent's (capped at 6); text attachments are indexed after the body (each under an ``Attachment: name``
 heading); images (inline or attached) are extracted under their own names, ``cid:`` references
 in HTML bodies pointing at them; other attachments are listed as skipped with the reason. Every
 block carries ``message_index`` (1-based), ``message_id``, ``message_subject``, ``message_from``
@@ -229,12 +229,18 @@ class _Message:
 
     index: int
     headers: _Headers
+    depth: int = 0  # 0 for the file's messages, 1 for a message attached to one …
     body: list[Block] = field(default_factory=list)
     attachments: list[Block] = field(default_factory=list)
     images: list[Block] = field(default_factory=list)  # image blocks not referenced by the body
     cids: dict[str, str] = field(default_factory=dict)  # content-id → image name
     attachment_count: int = 0
     image_count: int = 0
+
+    @property
+    def level(self) -> int:
+        """The level of the message's heading: a nested message sits below its parent."""
+        return min(self.depth + 1, 6)
 
 
 class _Reader:
@@ -250,8 +256,8 @@ class _Reader:
 
     # -- messages -----------------------------------------------------------------------------
 
-    def message(self, msg: Message) -> _Message:
-        record = _Message(len(self.messages) + 1, _Headers.of(msg))
+    def message(self, msg: Message, depth: int = 0) -> _Message:
+        record = _Message(len(self.messages) + 1, _Headers.of(msg), depth)
         self.messages.append(record)
         self.part(msg, record)
         return record
@@ -262,7 +268,7 @@ class _Reader:
             children = [c for c in (part.get_payload() or []) if isinstance(c, Message)]
             if ctype == "message/rfc822" or ctype == "message/global":
                 for child in children:
-                    self.message(child)
+                    self.message(child, record.depth + 1)
                 return
             if ctype == "multipart/alternative" and children:
                 chosen = _choose_alternative(children)
@@ -286,8 +292,7 @@ class _Reader:
         elif ctype == "text/html":
             record.body.extend(html_blocks(part_text(part))[0])
         elif maintype == "text" and ctype not in _NOT_BODY_TEXT:
-            text = part_text(part)
-            record.body.extend(text_blocks(text))
+            record.body.extend(text_blocks(part_text(part)))
         else:
             record.attachment_count += 1
             self.attachment(part, record, name or ctype, ctype)
@@ -307,7 +312,8 @@ class _Reader:
             text = part_text(part)
             blocks = html_blocks(text)[0] if ctype == "text/html" else text_blocks(text)
             if blocks:
-                record.attachments.append(Block(HEADING, f"Attachment: {name}", level=2))
+                level = min(record.level + 1, 6)
+                record.attachments.append(Block(HEADING, f"Attachment: {name}", level=level))
                 record.attachments.extend(blocks)
                 self.attachments_indexed.append(name)
                 return
@@ -349,7 +355,7 @@ def _choose_alternative(children: list[Message]) -> Message:
 # -- assembling --------------------------------------------------------------------------------
 
 
-def _message_blocks(record: _Message, heading_level: int) -> tuple[list[Block], bool]:
+def _message_blocks(record: _Message) -> tuple[list[Block], bool]:
     """All blocks of one message with its metadata; and whether the message had any body."""
     h = record.headers
     meta = {
@@ -368,7 +374,7 @@ def _message_blocks(record: _Message, heading_level: int) -> tuple[list[Block], 
                 referenced.add(name)
                 block = replace(block, images=(name,))
         body.append(block)
-    out = [Block(HEADING, h.subject or f"Message {record.index}", level=heading_level)]
+    out = [Block(HEADING, h.subject or f"Message {record.index}", level=record.level)]
     header = h.paragraph()
     if header:
         out.append(Block(PARAGRAPH, header))
@@ -400,8 +406,7 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
     blocks: list[Block] = []
     empty = 0
     for record in reader.messages:
-        level = 1 if source_type == "mbox" or record.index == 1 else 2
-        mblocks, has_body = _message_blocks(record, level)
+        mblocks, has_body = _message_blocks(record)
         blocks += mblocks
         empty += not has_body
     # an image referenced from an HTML body takes the alt text written there
@@ -577,7 +582,7 @@ def _sniff_mbox(head: bytes) -> bool:
     sniff=_sniff_eml,
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
-    # lists split before display names are decoded
+    # lists split before display names are decoded, nested messages a level below their parent
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -636,7 +641,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
-    # are decoded
+    # are decoded, nested messages a level below their parent
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
