@@ -7,9 +7,10 @@ their declared charset (sniffed when it lies).
 
 Per message: the subject as a heading, a paragraph of the salient headers (From, To, Cc, Date,
 Subject; ``<addr@host>`` kept), then the body: text/plain preferred, an HTML part converted with the
-HTML extractor when there is no plain part; nested message/rfc822 parts are read as messages of
-their own, their headings a level below their parent's (capped at 6); text attachments are indexed after the body (each under an ``Attachment: name``
-heading); images (inline or attached) are extracted under their own names, ``cid:`` references
+HTML extractor when there is no plain part, headings of a body below the subject; nested
+message/rfc822 parts are read as messages of their own, their headings a level below their
+parent's (capped at 6); text attachments are indexed after the body (each under an
+``Attachment: name`` heading); images (inline or attached) are extracted under their own names, ``cid:`` references
 in HTML bodies pointing at them; other attachments are listed as skipped with the reason. Every
 block carries ``message_index`` (1-based), ``message_id``, ``message_subject``, ``message_from``
 and ``message_date``. A mailbox is split at its ``From `` separator lines, read from bytes
@@ -290,9 +291,9 @@ class _Reader:
             record.attachment_count += 1
             self.attachment(part, record, name or ctype, ctype)
         elif ctype == "text/html":
-            record.body.extend(html_blocks(part_text(part))[0])
+            record.body.extend(_below(html_blocks(part_text(part))[0], record.level))
         elif maintype == "text" and ctype not in _NOT_BODY_TEXT:
-            record.body.extend(text_blocks(part_text(part)))
+            record.body.extend(_below(text_blocks(part_text(part)), record.level))
         else:
             record.attachment_count += 1
             self.attachment(part, record, name or ctype, ctype)
@@ -314,7 +315,7 @@ class _Reader:
             if blocks:
                 level = min(record.level + 1, 6)
                 record.attachments.append(Block(HEADING, f"Attachment: {name}", level=level))
-                record.attachments.extend(blocks)
+                record.attachments.extend(_below(blocks, level))
                 self.attachments_indexed.append(name)
                 return
             self.skipped.append(Skipped("attachment", name, "attachment holds no text"))
@@ -340,6 +341,12 @@ class _Reader:
             record.cids[cid] = admitted.name
         block = Block(IMAGE, f"[Image: {name or admitted.name}]", alt=name, images=(admitted.name,))
         record.images.append(block if not cid else replace(block, meta={"cid": cid}))
+
+
+def _below(blocks: list[Block], level: int) -> list[Block]:
+    """``blocks`` with their headings moved below a heading of ``level`` (capped at 6): a body's
+    ``<h1>`` must not take the place of the message's subject."""
+    return [replace(b, level=min(b.level + level, 6)) if b.kind == HEADING else b for b in blocks]
 
 
 def _choose_alternative(children: list[Message]) -> Message:
@@ -582,7 +589,8 @@ def _sniff_mbox(head: bytes) -> bool:
     sniff=_sniff_eml,
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
-    # lists split before display names are decoded, nested messages a level below their parent
+    # lists split before display names are decoded, nested messages a level below their parent,
+    # body headings below the subject
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -641,7 +649,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
-    # are decoded, nested messages a level below their parent
+    # are decoded, nested messages a level below their parent, body headings below the subject
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -1,4 +1,4 @@
-"""E-mail: heading levels of nested messages."""
+"""E-mail: heading levels of nested messages and of headings inside a body."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import indexer
 from indexer.formats.email import extract_eml, extract_mbox
 from indexer.model import HEADING
 
-from ._text_helpers import CTX
+from ._text_helpers import CTX, SAMPLES
 
 
 def _mail(subject: str, body: str, *attached: EmailMessage) -> EmailMessage:
@@ -55,6 +55,38 @@ def test_nesting_is_capped_at_level_six():
     for n in range(6, 0, -1):
         msg = _mail(f"Level {n}", "text", msg)
     assert [level for level, _ in _headings(extract_eml(msg.as_bytes(), CTX))] == [1, 2, 3, 4, 5, 6, 6]
+
+
+def test_body_headings_sit_below_the_subject():
+    # the HTML body's <h1>Your order is on its way</h1> under the subject heading
+    data = (SAMPLES / "email" / "order_shipped.eml").read_bytes()
+    assert _headings(extract_eml(data, CTX)) == [
+        (1, "Your order GS-20417 has shipped"),
+        (2, "Your order is on its way"),
+        (2, "Attachment: delivery_instructions.txt"),
+    ]
+    chunks = indexer.get_chunks(data, filename="order_shipped.eml", mode="section")
+    paths = [c["metadata"]["heading_path"] for c in chunks]
+    assert ["Your order GS-20417 has shipped", "Your order is on its way"] in paths
+    assert ["Your order GS-20417 has shipped", "Attachment: delivery_instructions.txt"] in paths
+    assert all(p[0] == "Your order GS-20417 has shipped" for p in paths)
+
+
+def test_headings_of_a_nested_html_body_and_of_an_attachment_shift_with_the_message():
+    inner = EmailMessage()
+    inner["From"] = "b@example.org"
+    inner["Subject"] = "Inner"
+    inner.set_content("<h1>Big title</h1><h2>Part</h2><p>text</p>", subtype="html")
+    outer = _mail("Outer", "intro", inner)
+    outer.add_attachment("# Notes\n\nsome notes\n", filename="notes.md", subtype="markdown")
+    assert _headings(extract_eml(outer.as_bytes(), CTX)) == [
+        (1, "Outer"),
+        (2, "Attachment: notes.md"),
+        (3, "Notes"),
+        (2, "Inner"),
+        (3, "Big title"),
+        (4, "Part"),
+    ]
 
 
 def test_messages_nested_three_deep_in_a_real_mailbox(real_world):
