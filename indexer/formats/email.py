@@ -10,10 +10,10 @@ Subject; ``<addr@host>`` kept), then the body: text/plain preferred, an HTML par
 HTML extractor when there is no plain part, headings of a body below the subject; nested
 message/rfc822 parts are read as messages of their own, their headings a level below their
 parent's (capped at 6); text attachments are indexed after the body (each under an
-``Attachment: name`` heading); images (inline or attached) are extracted under their own names, ``cid:`` references
-in HTML bodies pointing at them; other attachments are listed as skipped with the reason. Every
-block carries ``message_index`` (1-based), ``message_id``, ``message_subject``, ``message_from``
-and ``message_date``. A mailbox is split at its ``From `` separator lines, read from bytes
+``Attachment: name`` heading); images (inline or attached) are extracted under their own names,
+``cid:`` and Content-Location (MHTML) references in HTML bodies pointing at them; other
+attachments are listed as skipped with the reason. Every block carries ``message_index``
+(1-based), ``message_id``, ``message_subject``, ``message_from`` and ``message_date``. A mailbox is split at its ``From `` separator lines, read from bytes
 without a temporary file; unlike the stdlib ``mailbox.mbox``, a ``From `` line counts as a
 separator only when message headers follow it, so an unescaped ``From `` line in a body stays text.
 """
@@ -224,6 +224,12 @@ def _content_id(part: Message) -> str | None:
     return header_text(cid).strip().strip("<>") or None if cid else None
 
 
+def _content_location(part: Message) -> str | None:
+    """The URL an MHTML part is known by (``Content-Location``, RFC 2557)."""
+    location = part.get("Content-Location")
+    return header_text(location).replace(" ", "") or None if location else None
+
+
 @dataclass
 class _Message:
     """What one message contributes: its blocks (before message metadata is added)."""
@@ -235,6 +241,7 @@ class _Message:
     attachments: list[Block] = field(default_factory=list)
     images: list[Block] = field(default_factory=list)  # image blocks not referenced by the body
     cids: dict[str, str] = field(default_factory=dict)  # content-id → image name
+    locations: dict[str, str] = field(default_factory=dict)  # content-location → image name
     attachment_count: int = 0
     image_count: int = 0
 
@@ -339,6 +346,9 @@ class _Reader:
         cid = _content_id(part)
         if cid:
             record.cids[cid] = admitted.name
+        location = _content_location(part)
+        if location:
+            record.locations[location] = admitted.name
         block = Block(IMAGE, f"[Image: {name or admitted.name}]", alt=name, images=(admitted.name,))
         record.images.append(block if not cid else replace(block, meta={"cid": cid}))
 
@@ -375,11 +385,11 @@ def _message_blocks(record: _Message) -> tuple[list[Block], bool]:
     referenced: set[str] = set()
     body: list[Block] = []
     for block in record.body:
-        if block.kind == IMAGE and str(block.meta.get("src", "")).startswith("cid:"):
-            name = record.cids.get(block.meta["src"][4:].strip("<>"))
-            if name:
-                referenced.add(name)
-                block = replace(block, images=(name,))
+        name = _referenced_image(record, block) if block.kind == IMAGE else None
+        if name:
+            referenced.add(name)
+            text = block.text if block.alt else f"[Image: {name}]"  # not the cid: URL
+            block = replace(block, text=text, images=(name,))
         body.append(block)
     out = [Block(HEADING, h.subject or f"Message {record.index}", level=record.level)]
     header = h.paragraph()
@@ -390,6 +400,14 @@ def _message_blocks(record: _Message) -> tuple[list[Block], bool]:
     out += record.attachments
     has_body = any(b.text.strip() for b in body if b.kind != IMAGE)
     return [_with_meta(b, {**meta, **b.meta}) for b in out], has_body
+
+
+def _referenced_image(record: _Message, block: Block) -> str | None:
+    """The image part an ``<img>`` of the body shows: by ``cid:`` URL or by Content-Location."""
+    src = str(block.meta.get("src", "")).strip()
+    if src[:4].lower() == "cid:":
+        return record.cids.get(src[4:].strip("<>"))
+    return record.locations.get(src) if src else None
 
 
 def _with_meta(b: Block, meta: dict[str, Any]) -> Block:
@@ -590,7 +608,7 @@ def _sniff_mbox(head: bytes) -> bool:
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
-    # body headings below the subject
+    # body headings below the subject, images found by Content-Location
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -601,7 +619,10 @@ def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     reader = _Reader(ctx)
     top = reader.message(msg)
     # attachments: non-image attachments plus images that are not inline parts of the body
-    attachments = top.attachment_count + sum(1 for b in top.images if not b.meta.get("cid"))
+    inline = set(top.locations.values())
+    attachments = top.attachment_count + sum(
+        1 for b in top.images if not b.meta.get("cid") and b.images[0] not in inline
+    )
     return _document("eml", reader, eml_metadata(top, attachments))
 
 
@@ -649,7 +670,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
-    # are decoded, nested messages a level below their parent, body headings below the subject
+    # are decoded, nested messages a level below their parent, body headings below the subject,
+    # images found by Content-Location
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
