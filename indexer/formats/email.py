@@ -12,15 +12,19 @@ message/rfc822 parts are read as messages of their own, their headings a level b
 parent's (capped at 6); text attachments are indexed after the body (each under an
 ``Attachment: name`` heading); images (inline or attached) are extracted under their own names,
 ``cid:`` and Content-Location (MHTML) references in HTML bodies pointing at them; other
-attachments are listed as skipped with the reason. Every block carries ``message_index``
-(1-based), ``message_id``, ``message_subject``, ``message_from`` and ``message_date``. A mailbox is split at its ``From `` separator lines, read from bytes
-without a temporary file; unlike the stdlib ``mailbox.mbox``, a ``From `` line counts as a
-separator only when message headers follow it, so an unescaped ``From `` line in a body stays text.
+attachments are listed as skipped with the reason (for a TNEF ``winmail.dat``, with the names of
+the attachments it holds). Every block carries ``message_index`` (1-based), ``message_id``,
+``message_subject``, ``message_from`` and ``message_date``.
+
+A mailbox is split at its ``From `` separator lines, read from bytes without a temporary file;
+unlike the stdlib ``mailbox.mbox``, a ``From `` line counts as a separator only when message
+headers follow it, so an unescaped ``From `` line in a body stays text.
 """
 
 from __future__ import annotations
 
 import re
+import struct
 from dataclasses import dataclass, field, replace
 from email.errors import HeaderParseError
 from email.header import decode_header, make_header
@@ -327,7 +331,13 @@ class _Reader:
                 return
             self.skipped.append(Skipped("attachment", name, "attachment holds no text"))
             return
-        self.skipped.append(Skipped("attachment", name, f"{ctype} attachments are not indexed"))
+        reason = f"{ctype} attachments are not indexed"
+        if ctype == "application/ms-tnef" or name.lower() == "winmail.dat":
+            held = tnef_attachment_names(_payload(part))
+            if held:
+                more = f" and {len(held) - _TNEF_LISTED} more" if len(held) > _TNEF_LISTED else ""
+                reason += f"; it holds {', '.join(held[:_TNEF_LISTED])}{more}"
+        self.skipped.append(Skipped("attachment", name, reason))
 
     def image(self, part: Message, record: _Message, name: str | None) -> None:
         data = _payload(part)
@@ -367,6 +377,102 @@ def _choose_alternative(children: list[Message]) -> Message:
         if child.get_content_type() == "text/html":
             return child
     return children[-1]
+
+
+# -- TNEF (winmail.dat) -----------------------------------------------------------------------
+
+_TNEF_SIGNATURE = b"\x78\x9f\x3e\x22"
+_TNEF_LISTED = 20  # names given in a skip reason
+_ATT_ATTACH_RENDDATA = 0x00069002  # starts each attachment
+_ATT_ATTACH_TITLE = 0x00018010  # its (often 8.3) file name
+_ATT_ATTACHMENT = 0x00069005  # its MAPI properties
+_PR_DISPLAY_NAME = 0x3001
+_PR_ATTACH_LONG_FILENAME = 0x3707
+#: Bytes of a single fixed-size MAPI value as TNEF writes it (2-byte values padded to 4).
+_MAPI_FIXED = {
+    0x0002: 4,
+    0x0003: 4,
+    0x0004: 4,
+    0x0005: 8,
+    0x0006: 8,
+    0x0007: 8,
+    0x000A: 4,
+    0x000B: 4,
+    0x0014: 8,
+    0x0040: 8,
+    0x0048: 16,
+}
+_MAPI_VARIABLE = frozenset({0x000D, 0x001E, 0x001F, 0x0102})
+
+
+def tnef_attachment_names(data: bytes) -> list[str]:
+    """The names of the attachments a TNEF stream (``winmail.dat``) holds, read from its
+    attribute list (MS-OXTNEF) without decoding any content; [] when it is not one or is cut."""
+    if not data.startswith(_TNEF_SIGNATURE):
+        return []
+    names: list[str] = []
+    current: str | None = None
+    pos = 6  # signature, key
+    while pos + 9 <= len(data):
+        level = data[pos]
+        attribute, length = struct.unpack_from("<II", data, pos + 1)
+        value = data[pos + 9 : pos + 9 + length]
+        pos += 9 + length + 2  # checksum
+        if level != 2 or len(value) < length:
+            continue
+        if attribute == _ATT_ATTACH_RENDDATA:
+            if current:
+                names.append(current)
+            current = None
+        elif attribute == _ATT_ATTACH_TITLE and current is None:
+            current = _eight_bit(value.split(b"\0", 1)[0]).strip() or None
+        elif attribute == _ATT_ATTACHMENT:
+            props = _mapi_strings(value)
+            current = props.get(_PR_ATTACH_LONG_FILENAME) or props.get(_PR_DISPLAY_NAME) or current
+    if current:
+        names.append(current)
+    return names
+
+
+def _mapi_strings(data: bytes) -> dict[int, str]:
+    """The single-valued string properties of a TNEF MAPI property list; the walk stops at a
+    type it does not know or at the end of the data."""
+    out: dict[int, str] = {}
+    try:
+        (count,) = struct.unpack_from("<I", data, 0)
+        pos = 4
+        for _ in range(min(count, 4096)):
+            ptype, pid = struct.unpack_from("<HH", data, pos)
+            pos += 4
+            if pid >= 0x8000:  # a named property: GUID, kind, then an id or a name
+                (kind,) = struct.unpack_from("<I", data, pos + 16)
+                pos += 20
+                if kind == 1:
+                    (size,) = struct.unpack_from("<I", data, pos)
+                    pos += 4 + size + (-size % 4)
+                else:
+                    pos += 4
+            multi, base = ptype & 0x1000, ptype & 0x0FFF
+            if base in _MAPI_FIXED:
+                values = struct.unpack_from("<I", data, pos)[0] if multi else 1
+                pos += (4 if multi else 0) + values * _MAPI_FIXED[base]
+            elif base in _MAPI_VARIABLE:
+                (values,) = struct.unpack_from("<I", data, pos)
+                pos += 4
+                for _ in range(min(values, 4096)):
+                    (size,) = struct.unpack_from("<I", data, pos)
+                    raw = data[pos + 4 : pos + 4 + size]
+                    pos += 4 + size + (-size % 4)
+                    if not multi and values == 1 and base in (0x001E, 0x001F):
+                        text = raw.decode("utf-16-le", "replace") if base == 0x001F else _eight_bit(raw)
+                        out[pid] = text.split("\0", 1)[0].strip()
+            else:
+                break
+            if pos > len(data):
+                break
+    except struct.error:
+        pass
+    return out
 
 
 # -- assembling --------------------------------------------------------------------------------
@@ -608,7 +714,8 @@ def _sniff_mbox(head: bytes) -> bool:
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
-    # body headings below the subject, images found by Content-Location
+    # body headings below the subject, images found by Content-Location, the attachments a
+    # winmail.dat holds named
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -671,7 +778,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
-    # images found by Content-Location
+    # images found by Content-Location, the attachments a winmail.dat holds named
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
