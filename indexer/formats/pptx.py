@@ -50,6 +50,11 @@ P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 DGM = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
 A_P, A_T, A_BR, A_PPR = f"{{{A}}}p", f"{{{A}}}t", f"{{{A}}}br", f"{{{A}}}pPr"
 A_BUCHAR, A_BUAUTO, A_BUNONE = f"{{{A}}}buChar", f"{{{A}}}buAutoNum", f"{{{A}}}buNone"
+A_LSTSTYLE, P_TXBODY, P_PH = f"{{{A}}}lstStyle", f"{{{P}}}txBody", f"{{{P}}}ph"
+#: A paragraph's bullet, from the first of these in its pPr or in a list style's level: ordered,
+#: unordered (a character or a picture), or none. Absent from all of them: no bullet.
+_BULLETS = {A_BUAUTO: True, A_BUCHAR: False, f"{{{A}}}buBlip": False, A_BUNONE: None}
+_NO_STYLE: tuple[Any, ...] = (...,) * 9  # one entry per level, ``...`` where nothing is said
 _BULLET_PREFIXES = ("•", "◦", "▪", "‣", "– ", "- ", "* ")
 _TITLE_TYPES = ("TITLE", "CENTER_TITLE", "VERTICAL_TITLE")
 #: What python-pptx raises on a slide whose XML is damaged (elements of the wrong class, missing
@@ -121,9 +126,11 @@ def _paragraph_text(p: etree._Element) -> str:
 
 
 def _frame_blocks(
-    txbody: etree._Element, meta: dict[str, Any], *, skip_title: str | None = None
+    txbody: etree._Element, meta: dict[str, Any], inherited: tuple[Any, ...] = _NO_STYLE
 ) -> list[Block]:
-    """A text frame: a list when its paragraphs are bulleted or indented, else one paragraph."""
+    """A text frame: a list when its paragraphs are bulleted or indented, else one paragraph. A
+    paragraph without a bullet of its own takes its level's bullet from ``inherited`` (see
+    ``_Styles``)."""
     entries: list[tuple[str, int, bool | None]] = []  # text, level, ordered (None: not bulleted)
     for p in txbody.iterchildren(A_P):
         lines = (" ".join(line.split()) for line in _paragraph_text(p).split("\n"))
@@ -132,21 +139,18 @@ def _frame_blocks(
             continue
         ppr = p.find(A_PPR)
         level = 0
-        bullet: bool | None = None
+        bullet: Any = ...
         if ppr is not None:
-            level = min(int(ppr.get("lvl") or 0), 8)
-            if ppr.find(A_BUAUTO) is not None:
-                bullet = True
-            elif ppr.find(A_BUCHAR) is not None:
-                bullet = False
-            elif ppr.find(A_BUNONE) is not None:
-                bullet = None
+            level = _level(ppr)
+            bullet = _bullet(ppr)
+        if bullet is ...:
+            bullet = inherited[level]
+        if bullet is ...:
+            bullet = None
         if text.startswith(_BULLET_PREFIXES):
             text = text.lstrip("•◦▪‣–-* ").strip()
             bullet = False if bullet is None else bullet
         entries.append((text, level, bullet))
-    if skip_title and entries and " ".join(entries[0][0].split()) == skip_title:
-        entries = entries[1:]
     if not entries:
         return []
     listy = len(entries) > 1 and any(b is not None or lvl > 0 for _, lvl, b in entries)
@@ -154,6 +158,99 @@ def _frame_blocks(
         items = tuple(ListItem(" ".join(t.split()), level=lvl, ordered=bool(b)) for t, lvl, b in entries)
         return [Block(LIST, render_list(items), items=items, meta=meta)]
     return [Block(PARAGRAPH, "\n".join(t for t, _, _ in entries), meta=meta)]
+
+
+def _level(ppr: etree._Element) -> int:
+    try:
+        return min(max(int(ppr.get("lvl") or 0), 0), 8)
+    except ValueError:
+        return 0
+
+
+def _bullet(ppr: etree._Element | None) -> Any:
+    """True (ordered), False (bulleted) or None (no bullet) when ``ppr`` says, else ``...``."""
+    if ppr is not None:
+        for child in ppr:
+            if child.tag in _BULLETS:
+                return _BULLETS[child.tag]
+    return ...
+
+
+def _list_style(lst: etree._Element | None) -> tuple[Any, ...]:
+    """The bullet of each of the nine levels of a list style (``a:lstStyle``, ``p:bodyStyle``)."""
+    if lst is None or not len(lst):
+        return _NO_STYLE
+    return tuple(_bullet(lst.find(f"{{{A}}}lvl{n}pPr")) for n in range(1, 10))
+
+
+def _over(first: tuple[Any, ...], then: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(then[n] if b is ... else b for n, b in enumerate(first))
+
+
+def _placeholders(part_element: etree._Element) -> list[etree._Element]:
+    """The ``p:ph`` elements of a layout or master's own shapes."""
+    return part_element.findall(f"{{{P}}}cSld/{{{P}}}spTree/{{{P}}}sp/{{{P}}}nvSpPr/{{{P}}}nvPr/{{{P}}}ph")
+
+
+def _ph_list_style(ph: etree._Element | None) -> tuple[Any, ...]:
+    if ph is None:
+        return _NO_STYLE
+    sp = ph.getparent().getparent().getparent()
+    return _list_style(sp.find(f"{P_TXBODY}/{A_LSTSTYLE}"))
+
+
+#: The master placeholder and text style a placeholder type inherits from: titles from the title,
+#: date, footer, slide number and header from their own kind (and the master's other style), all
+#: others (body, obj, subTitle, tbl, chart, pic …) from the body.
+_MASTER_TYPE = {
+    "title": "title",
+    "ctrTitle": "title",
+    "dt": "dt",
+    "ftr": "ftr",
+    "sldNum": "sldNum",
+    "hdr": "hdr",
+}
+_TEXT_STYLE = {"title": "titleStyle", "body": "bodyStyle"}
+
+
+class _Styles:
+    """The bullets a placeholder's paragraphs inherit, level by level, as PowerPoint resolves
+    them: the slide shape's own list style, then the list style of the layout placeholder of the
+    same ``idx`` (else of the same type), then that of the master placeholder of its kind, then
+    the master's text style (``p:txStyles``: ``p:bodyStyle`` for body and object placeholders,
+    which is where the bullets of the commonest slide come from). Other shapes only have their
+    own list style: a text box has no bullets unless it says so."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str, str, str], tuple[Any, ...]] = {}
+
+    def of(self, element: etree._Element, txbody: etree._Element, slide: Any) -> tuple[Any, ...]:
+        own = _list_style(txbody.find(A_LSTSTYLE))
+        ph = element.find(f"{{{P}}}nvSpPr/{{{P}}}nvPr/{P_PH}")
+        if ph is None:
+            return own
+        try:
+            layout = slide.slide_layout
+            key = (str(layout.part.partname), ph.get("idx", "0").strip(), ph.get("type", "obj"))
+            if key not in self._cache:
+                self._cache[key] = self._inherited(layout, *key[1:])
+        except _SLIDE_ERRORS:  # a missing or damaged layout or master: the slide's own styles only
+            return own
+        return _over(own, self._cache[key])
+
+    @staticmethod
+    def _inherited(layout: Any, idx: str, kind: str) -> tuple[Any, ...]:
+        phs = _placeholders(layout._element)
+        base = next((ph for ph in phs if ph.get("idx", "0").strip() == idx), None)
+        if base is None:
+            base = next((ph for ph in phs if ph.get("type", "obj") == kind), None)
+        if base is not None:
+            kind = base.get("type", "obj")
+        master = layout.slide_master._element
+        kind = _MASTER_TYPE.get(kind, "body")
+        top = next((ph for ph in _placeholders(master) if ph.get("type", "obj") == kind), None)
+        text_style = master.find(f"{{{P}}}txStyles/{{{P}}}{_TEXT_STYLE.get(kind, 'otherStyle')}")
+        return _over(_over(_ph_list_style(base), _ph_list_style(top)), _list_style(text_style))
 
 
 def _position(shape: Any) -> tuple[int, int]:
@@ -191,6 +288,7 @@ class _Slides:
     def __init__(self, sink: _ooxml.ImageSink, what: str) -> None:
         self.sink = sink
         self.what = what
+        self.styles = _Styles()
 
     def shapes(self, shapes: Iterable[Any], slide: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
         from pptx.enum.shapes import MSO_SHAPE_TYPE
@@ -222,7 +320,7 @@ class _Slides:
                 continue
             txbody = element.find(f"{{{P}}}txBody")
             if txbody is not None:
-                for block in _frame_blocks(txbody, meta):
+                for block in _frame_blocks(txbody, meta, self.styles.of(element, txbody, slide)):
                     yield replace(block, page=page)
 
     def table(self, table: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
@@ -331,7 +429,9 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     ".potm",
     ".ppsm",
     name="pptx",
-    version="3",  # 3: a row of one cell merged across the table given once
+    # 3: a row of one cell merged across the table given once; 4: bullets inherited from the
+    # layout and master (the points of a "Title and Content" slide are a list)
+    version="4",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,
