@@ -15,6 +15,7 @@ import zipfile
 import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from itertools import groupby
 from typing import Any
 
 from lxml import etree
@@ -128,9 +129,10 @@ def _paragraph_text(p: etree._Element) -> str:
 def _frame_blocks(
     txbody: etree._Element, meta: dict[str, Any], inherited: tuple[Any, ...] = _NO_STYLE
 ) -> list[Block]:
-    """A text frame: a list when its paragraphs are bulleted or indented, else one paragraph. A
-    paragraph without a bullet of its own takes its level's bullet from ``inherited`` (see
-    ``_Styles``)."""
+    """A text frame: one paragraph, unless some of its paragraphs are bulleted or indented; then
+    each run of those is a list, and each run of the others (lead-in lines above a list, a remark
+    between two) one paragraph. A paragraph without a bullet of its own takes its level's bullet
+    from ``inherited`` (see ``_Styles``)."""
     entries: list[tuple[str, int, bool | None]] = []  # text, level, ordered (None: not bulleted)
     for p in txbody.iterchildren(A_P):
         lines = (" ".join(line.split()) for line in _paragraph_text(p).split("\n"))
@@ -153,11 +155,20 @@ def _frame_blocks(
         entries.append((text, level, bullet))
     if not entries:
         return []
-    listy = len(entries) > 1 and any(b is not None or lvl > 0 for _, lvl, b in entries)
-    if listy:
-        items = tuple(ListItem(" ".join(t.split()), level=lvl, ordered=bool(b)) for t, lvl, b in entries)
-        return [Block(LIST, render_list(items), items=items, meta=meta)]
-    return [Block(PARAGRAPH, "\n".join(t for t, _, _ in entries), meta=meta)]
+    if len(entries) == 1 or all(b is None and lvl == 0 for _, lvl, b in entries):
+        return [Block(PARAGRAPH, "\n".join(t for t, _, _ in entries), meta=meta)]
+    blocks: list[Block] = []
+    for listy, run in groupby(entries, key=lambda e: e[2] is not None or e[1] > 0):
+        run_entries = list(run)
+        if not listy:
+            blocks.append(Block(PARAGRAPH, "\n".join(t for t, _, _ in run_entries), meta=meta))
+            continue
+        top = min(lvl for _, lvl, _ in run_entries)  # items indented under a lead-in start at 0
+        items = tuple(
+            ListItem(" ".join(t.split()), level=lvl - top, ordered=bool(b)) for t, lvl, b in run_entries
+        )
+        blocks.append(Block(LIST, render_list(items), items=items, meta=meta))
+    return blocks
 
 
 def _level(ppr: etree._Element) -> int:
@@ -430,7 +441,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     ".ppsm",
     name="pptx",
     # 3: a row of one cell merged across the table given once; 4: bullets inherited from the
-    # layout and master (the points of a "Title and Content" slide are a list)
+    # layout and master (the points of a "Title and Content" slide are a list), a line without a
+    # bullet among bulleted ones a paragraph
     version="4",
     source_type="pptx",
     libraries=("python-pptx",),

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import io
 
+from lxml import etree
+
 from indexer import extract_bytes
+from indexer.api import extract
+
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 
 
 def _save(deck) -> bytes:
@@ -17,6 +22,17 @@ def _save(deck) -> bytes:
 def _slide_blocks(data: bytes, number: int = 1) -> list:
     doc = extract_bytes(data, "deck.pptx")
     return [b for b in doc.blocks if b.meta["slide_number"] == number and b.kind != "heading"]
+
+
+def _bullet(paragraph, kind: str) -> None:
+    """Give a python-pptx paragraph its own bullet: ``a:buChar``, ``a:buAutoNum`` or ``a:buNone``."""
+    ppr = paragraph._p.get_or_add_pPr()
+    if kind == "char":
+        etree.SubElement(ppr, f"{{{A}}}buChar", char="•")
+    elif kind == "num":
+        etree.SubElement(ppr, f"{{{A}}}buAutoNum", type="arabicPeriod")
+    else:
+        etree.SubElement(ppr, f"{{{A}}}buNone")
 
 
 def _fill(frame, texts: list[str]) -> list:
@@ -60,3 +76,69 @@ def test_the_layout_list_style_overrides_the_master():
     data = _save(deck)
     assert [(b.kind, b.text) for b in _slide_blocks(data, 1)] == [("paragraph", "Annual review\nMarch 2024")]
     assert [(b.kind, b.text) for b in _slide_blocks(data, 2)] == [("list", "Pumps\nPipes")]
+
+
+def test_a_placeholder_paragraph_with_bu_none_is_a_lead_in():
+    from pptx import Presentation
+
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[1])
+    slide.shapes.title.text = "Repairs"
+    paragraphs = _fill(
+        slide.placeholders[1].text_frame, ["This year we fixed:", "Main 7", "Quay Street", "Dock pump"]
+    )
+    _bullet(paragraphs[0], "none")
+    paragraphs[2].level = 1
+    blocks = _slide_blocks(_save(deck))
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("paragraph", "This year we fixed:"),
+        ("list", "Main 7\n  Quay Street\nDock pump"),
+    ]
+    assert [(i.level, i.ordered) for i in blocks[1].items] == [(0, False), (1, False), (0, False)]
+
+
+def test_text_boxes_have_no_bullets_by_default_and_lead_ins_stay_paragraphs():
+    # A text box (p:cNvSpPr txBox="1") inherits no bullet: a lead-in line without its own bullet
+    # above bulleted or numbered lines is a paragraph, not a "-" item.
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    box = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(3), Inches(2))
+    paragraphs = _fill(box.text_frame, ["Some info:", "Item A", "Item B"])
+    _bullet(paragraphs[1], "char")
+    _bullet(paragraphs[2], "char")
+    other = slide.shapes.add_textbox(Inches(1), Inches(4), Inches(3), Inches(2))
+    paragraphs = _fill(other.text_frame, ["Steps", "Open the valve", "Read the gauge", "Thanks."])
+    _bullet(paragraphs[1], "num")
+    _bullet(paragraphs[2], "num")
+    plain = slide.shapes.add_textbox(Inches(1), Inches(6), Inches(3), Inches(1))
+    _fill(plain.text_frame, ["One line", "Another line"])
+    blocks = _slide_blocks(_save(deck))
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("paragraph", "Some info:"),
+        ("list", "Item A\nItem B"),
+        ("paragraph", "Steps"),
+        ("list", "Open the valve\nRead the gauge"),
+        ("paragraph", "Thanks."),
+        ("paragraph", "One line\nAnother line"),
+    ]
+    assert [i.ordered for i in blocks[1].items] == [False, False]
+    assert [i.ordered for i in blocks[3].items] == [True, True]
+
+
+def test_real_deck_inherited_bullets_and_lead_ins(real_world):
+    # powerpoint_sample.pptx, ppt/slides/slide2.xml: "Content Placeholder 2" (<p:ph idx="1"/>);
+    # its first paragraph has <a:buNone/>, the other three no pPr, and slideMaster1.xml's
+    # p:bodyStyle lvl1pPr has <a:buChar char="•"/>. Slide 3: text boxes whose first lines
+    # "Some info:" and "Maybe a list?" have no pPr, the lines below a:buChar / a:buAutoNum.
+    doc = extract(real_world / "pptx" / "kreuzberg" / "powerpoint_sample.pptx")
+    body = [(b.kind, b.text) for b in doc.blocks if b.meta["slide_number"] == 2 and not b.meta.get("notes")]
+    assert ("paragraph", "Let’s introduce a list") in body
+    assert ("list", "With foo\nBar\nAnd baz things") in body
+    assert not any("Let’s introduce" in text and "With foo" in text for _, text in body)
+    third = [(b.kind, b.text) for b in doc.blocks if b.meta["slide_number"] == 3 and not b.meta.get("notes")]
+    assert third[third.index(("paragraph", "Some info:")) + 1] == ("list", "Item A\nItem B")
+    lead = third.index(("paragraph", "Maybe a list?"))
+    assert third[lead + 1] == ("list", "List1\nList2\nList3")
