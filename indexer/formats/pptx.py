@@ -1,11 +1,11 @@
 """PowerPoint (.pptx .potx .ppsx): one unit per slide, read with python-pptx.
 
 The container is checked with ``zipsafe.open_zip`` before python-pptx opens it. Per slide, in
-order: the title (a heading), then the shapes sorted top-to-bottom, left-to-right (group shapes
-recursively, placeholders at the position they inherit from the layout): text frames (bulleted or
-indented paragraphs become a list), tables, SmartArt text, pictures (with alt text), then the
-speaker notes as paragraphs tagged ``notes=True``. Every block carries ``slide_number`` and
-``slide_title`` in its meta and the slide number as its page.
+order: the title (a heading), then the shapes in rows top-to-bottom, each left-to-right (group
+shapes recursively, placeholders at the position they inherit from the layout): text frames
+(bulleted or indented paragraphs become lists), tables, SmartArt text, pictures (with alt
+text), then the speaker notes as paragraphs tagged ``notes=True``. Every block carries
+``slide_number`` and ``slide_title`` in its meta and the slide number as its page.
 """
 
 from __future__ import annotations
@@ -264,12 +264,24 @@ class _Styles:
         return _over(_over(_ph_list_style(base), _ph_list_style(top)), _list_style(text_style))
 
 
-def _position(shape: Any) -> tuple[int, int]:
+def _geometry(shape: Any) -> tuple[int, int, int]:
+    """Top, left and height in EMU (0 where python-pptx cannot tell)."""
     try:
-        top, left = shape.top, shape.left
+        for _ in range(2):  # a placeholder placed by its layout's, or by the master's: looked up
+            # once here rather than by python-pptx once for each of the three
+            if (
+                not getattr(shape, "is_placeholder", False)
+                or getattr(shape._element, "xfrm", ...) is not None
+            ):
+                break
+            base = getattr(shape, "_base_placeholder", None)
+            if base is None:
+                break
+            shape = base
+        top, left, height = shape.top, shape.left, shape.height
     except (AttributeError, KeyError, ValueError):
-        return (0, 0)
-    return (int(top or 0), int(left or 0))
+        return (0, 0, 0)
+    return (int(top or 0), int(left or 0), int(height or 0))
 
 
 def _shape_type(shape: Any) -> Any:
@@ -280,8 +292,27 @@ def _shape_type(shape: Any) -> Any:
         return None
 
 
+_ROW_BAND = 228_600  # EMU: a quarter of an inch
+
+
 def _sorted(shapes: Iterable[Any]) -> list[Any]:
-    return sorted(shapes, key=_position)  # stable: ties keep the document order
+    """Rows top to bottom, each row left to right. A shape is in the row of the topmost shape above
+    it when their tops are less than a quarter of an inch and half the smaller height apart: boxes
+    set side by side by hand have tops that differ by a hair, and are read across, while boxes
+    stacked one under the other never are one row. Ties keep the document order."""
+    placed = sorted(
+        ((_geometry(shape), n, shape) for n, shape in enumerate(shapes)), key=lambda x: (x[0][:2], x[1])
+    )
+    rows: list[list[tuple[tuple[int, int, int], int, Any]]] = []
+    for entry in placed:
+        (top, _, height), _, _ = entry
+        if rows:
+            (row_top, _, row_height), _, _ = rows[-1][0]
+            if top - row_top <= min(_ROW_BAND, min(height, row_height) // 2):
+                rows[-1].append(entry)
+                continue
+        rows.append([entry])
+    return [shape for row in rows for _, _, shape in sorted(row, key=lambda x: (x[0][1], x[0][0], x[1]))]
 
 
 def _is_title(shape: Any) -> bool:
@@ -442,7 +473,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     name="pptx",
     # 3: a row of one cell merged across the table given once; 4: bullets inherited from the
     # layout and master (the points of a "Title and Content" slide are a list), a line without a
-    # bullet among bulleted ones a paragraph
+    # bullet among bulleted ones a paragraph, boxes side by side read across though their tops
+    # differ a little
     version="4",
     source_type="pptx",
     libraries=("python-pptx",),
