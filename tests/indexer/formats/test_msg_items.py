@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-import pytest
-
 from indexer import extract, get_chunks
 from indexer.model import HEADING, PARAGRAPH
 
@@ -100,7 +98,6 @@ APPOINTMENT_PROPERTIES = "00062002-0000-0000-C000-000000000046"  # PSETID_Appoin
 
 
 def test_a_meeting_request_keeps_its_header_and_adds_where_and_when():
-    pytest.importorskip("aspose.email_foss.msg")
     from aspose.email_foss.msg import MapiMessage, MapiNamedProperty
     from aspose.email_foss.msg.mapi_message import CommonMessagePropertyId as P
     from aspose.email_foss.msg.property_types import PropertyTypeCode as T

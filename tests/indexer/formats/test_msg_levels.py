@@ -3,8 +3,6 @@ HTML body or attachment sit below the heading of the message (or attachment) the
 
 from __future__ import annotations
 
-import pytest
-
 from indexer import extract, get_chunks
 from indexer.model import HEADING
 
@@ -29,7 +27,6 @@ def test_a_message_inside_an_embedded_message_sits_below_it(real_world):
 
 
 def _shipping_news() -> bytes:
-    pytest.importorskip("aspose.email_foss.msg")
     from aspose.email_foss.msg import MapiMessage
 
     msg = MapiMessage.create("Shipping news")

@@ -26,7 +26,6 @@ def test_exchange_names_give_way_to_the_transport_headers(real_world):
 
 
 def _message(headers: str | None) -> bytes:
-    pytest.importorskip("aspose.email_foss.msg")
     from aspose.email_foss.msg import MapiMessage
     from aspose.email_foss.msg.mapi_message import CommonMessagePropertyId as P
     from aspose.email_foss.msg.property_types import PropertyTypeCode as T
