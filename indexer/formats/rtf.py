@@ -42,6 +42,28 @@ from . import _ooxml
 from .registry import extractor
 
 _CODEPAGE = re.compile(rb"\\ansicpg(\d{3,5})")
+_MAC = re.compile(rb"\\mac(?![a-z])")
+#: the code page word, taken out before conversion: the converter would look up ``cpN`` again and
+#: read any page Python does not name so (the Mac ones) as UTF-8
+_CODEPAGE_WORD = re.compile(r"\\ansicpg\d+ ?")
+#: Apple's code pages (Windows numbers them 10000 + the Mac script code), which Python names
+#: ``mac_*`` rather than ``cpN``; the CJK ones by the standard encoding each extends
+_MAC_PAGES = {
+    10000: "mac_roman",
+    10001: "shift_jis",
+    10002: "big5",
+    10003: "euc_kr",
+    10004: "mac_arabic",
+    10006: "mac_greek",
+    10007: "mac_cyrillic",
+    10008: "gb2312",
+    10010: "mac_romanian",
+    10017: "mac_cyrillic",
+    10029: "mac_latin2",
+    10079: "mac_iceland",
+    10081: "mac_turkish",
+    10082: "mac_croatian",
+}
 _ROW = re.compile(r"\\trowd.*?\\row(?![a-z])", re.S)
 _PAR = re.compile(r"\\par(?![a-z])")
 _INFO_FIELD = {key: re.compile(r"\{\\" + key + r"(?![a-z])\s?([^{}]*)\}") for key in ("title", "author")}
@@ -69,15 +91,20 @@ _ITEM = re.compile(r"^\s*(?:(\d{1,3}|[a-zA-Z]|[ivxlc]{1,6})[.)]|([•·◦▪\-*
 
 
 def _encoding(raw: bytes) -> str:
-    m = _CODEPAGE.search(raw[:4096])
+    """The document's code page: ``\\ansicpgN``, else the character set word (``\\mac`` is Mac
+    Roman), else Windows-1252."""
+    head = raw[:4096]
+    mac = _MAC.search(head) is not None
+    m = _CODEPAGE.search(head)
     if m:
-        name = f"cp{int(m.group(1))}"
+        page = int(m.group(1))
+        name = _MAC_PAGES.get(page, f"cp{page}")
         try:
             codecs.lookup(name)
             return name
         except LookupError:
             pass
-    return "cp1252"
+    return "mac_roman" if mac else "cp1252"
 
 
 def _group_end(rtf: str, start: int) -> int:
@@ -271,7 +298,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
 @extractor(
     ".rtf",
     name="rtf",
-    version="2",
+    # 2: PNG and JPEG pictures extracted; 3: Mac code pages
+    version="3",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),
@@ -289,7 +317,7 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
             raise ParseError(f"{what} is not RTF: it does not start with {{\\rtf")
         rtf = "{\\rtf1\n" + rtf + "\n}"  # a fragment of groups without the document header
     rtf, groups = _strip_groups(rtf)
-    prepared = _ROW.sub(lambda m: _PAR.sub(" ", m.group(0)), rtf)
+    prepared = _ROW.sub(lambda m: _PAR.sub(" ", m.group(0)), _CODEPAGE_WORD.sub("", rtf))
     text = _to_text(prepared, encoding)
     sink = _ooxml.ImageSink()
     placed: set[int] = set()

@@ -158,3 +158,33 @@ def test_a_real_file_of_one_picture_indexes_as_that_picture(real_world):
         extract(real_world / "rtf" / "RtfPipe" / "PictureObjectEmbed.rtf")
     assert info.value.code == errors.EMPTY_EXTRACTION
     assert "1 picture, none extracted: picture 1: WMF is not a web raster" in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        # \'8e \'8f \'a5 are é è • in Mac Roman (Ž, undefined, ¥ in Windows-1252)
+        (b"\\mac\\ansicpg10000", "Café crème • Ä"),
+        (b"\\mac", "Café crème • Ä"),
+        # the same bytes in Mac Cyrillic
+        (b"\\mac\\ansicpg10007", "CafО crПme • А"),
+        # a Windows page is still read as itself
+        (b"\\ansi\\ansicpg1252", "CafŽ cr\ufffdme ¥ €"),
+    ],
+    ids=["mac-roman-page", "bare-mac", "mac-cyrillic", "windows-1252"],
+)
+def test_mac_code_pages(header, expected):
+    rtf = b"{\\rtf1" + header + b"\\uc1 {\\info{\\title Caf\\'8e}}{\\fonttbl{\\f0\\fnil Times;}}"
+    rtf += b"\\f0 Caf\\'8e cr\\'8fme \\'a5 \\'80\\par}"
+    doc = extract_bytes(rtf, "t.rtf")
+    assert doc.text == expected
+    assert doc.metadata["title"] == expected.split()[0]
+
+
+def test_real_mac_roman_file(real_world):
+    # char_upper_ranges_hex.rtf (\mac\ansicpg10000): each line is a Mac Roman byte and the code
+    # point it stands for, "\'80:00C4" first.
+    doc = extract(real_world / "rtf" / "RtfPipe" / "char_upper_ranges_hex.rtf")
+    assert doc.metadata["title"] == "Ä"
+    assert [b.text for b in doc.blocks[:5]] == ["Ä:00C4", "Å:00C5", "Ç:00C7", "É:00C9", "Ñ:00D1"]
+    assert "\ufffd" not in doc.text
