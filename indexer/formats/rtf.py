@@ -4,7 +4,8 @@ Before conversion, paragraph marks inside table rows (``\\trowd`` … ``\\row``)
 cell holding several paragraphs stays one cell; striprtf then renders each row as ``a|b|c|``.
 The text is read line by line: runs of table rows become a table block, lines that start with a
 list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph.
-Document metadata ``{source_type, title, author}`` comes from the ``\\info`` group. RTF has no
+Footnotes and endnotes become ``[^n]`` markers, the notes paragraphs at the end. Document metadata
+``{source_type, title, author}`` comes from the ``\\info`` group. RTF has no
 reliable heading markup once styles are stripped, so no headings are reported.
 
 Pictures (``{\\pict …}``, hex or ``\\bin`` data) are taken out before conversion and a marker
@@ -74,6 +75,12 @@ _BIN = re.compile(r"\\bin(\d*) ?")
 #: group of its own so that the document's \uc setting cannot swallow what follows
 _MARK = re.compile("\ue000(\\d+)\ue001")
 _MARK_RTF = "{{\\uc1\\u57344?}}{0}{{\\uc1\\u57345?}}"
+#: a footnote's text, kept by the conversion between two private-use characters (each in a group
+#: of its own, as for pictures) in place of the destination word it would skip
+_NOTE_START = re.compile(r"\{\\(?:\*\\)?footnote(?![a-z])")
+_NOTE_OPEN = "{\\uc1\\u57346?}{"
+_NOTE_CLOSE = "}{\\uc1\\u57347?}"
+_NOTE = re.compile("\ue002([^\ue002\ue003]*)\ue003")
 _PICT_WORD = re.compile(r"\\([a-z]+)(-?\d+)? ?")
 _DESCRIPTION = re.compile(r"\{\\sn\s*wzDescription\}\s*\{\\sv\s*([^{}]*)\}")
 #: picture kinds by their RTF control word, as an extension
@@ -158,6 +165,54 @@ def _strip_groups(rtf: str) -> tuple[str, list[str]]:
                 pictures.append(group)
         pos = end + 1
     return "".join(out), pictures
+
+
+def _mark_notes(rtf: str) -> tuple[str, list[str]]:
+    """Let the conversion keep ``{\\footnote …}`` groups, their text between two marks; returns
+    the RTF and each note's kind in order (``endnote`` for ``\\ftnalt``, else ``footnote``)."""
+    out: list[str] = []
+    kinds: list[str] = []
+    pos = 0
+    for start in _NOTE_START.finditer(rtf):
+        if start.start() < pos:  # a note group inside a note (not written by any editor)
+            continue
+        end = _group_end(rtf, start.start())
+        inner = rtf[start.end() : end]
+        kinds.append("endnote" if "\\ftnalt" in inner else "footnote")
+        out += [rtf[pos : start.start()], _NOTE_OPEN, inner, _NOTE_CLOSE]
+        pos = end + 1
+    if not kinds:
+        return rtf, kinds
+    out.append(rtf[pos:])
+    return "".join(out), kinds
+
+
+def _take_notes(text: str, kinds: list[str]) -> tuple[str, list[tuple[str, str, str, list[int]]]]:
+    """The text with each note replaced by its marker ``[^n]`` (endnotes ``[^en]``), and the notes
+    in order as ``(label, kind, text, pictures marked in it)``; a note with neither text nor
+    picture leaves no marker."""
+    notes: list[tuple[str, str, str, list[int]]] = []
+    counts = {"footnote": 0, "endnote": 0}
+    seen = 0
+
+    def marker(m: re.Match[str]) -> str:
+        nonlocal seen
+        kind = kinds[seen] if seen < len(kinds) else "footnote"
+        seen += 1
+        body = m.group(1)
+        marked = [int(n) for n in _MARK.findall(body)] if "\ue000" in body else []
+        body = " ".join(_MARK.sub(" ", body).replace("|", " ").split())
+        if not body and not marked:
+            return ""
+        counts[kind] += 1
+        label = str(counts[kind]) if kind == "footnote" else f"e{counts[kind]}"
+        notes.append((label, kind, body, marked))
+        return f"[^{label}]"
+
+    text = _NOTE.sub(marker, text)
+    if "\ue002" in text or "\ue003" in text:  # a mark whose pair the conversion lost
+        text = text.replace("\ue002", "").replace("\ue003", "")
+    return text, notes
 
 
 def _picture(group: str) -> tuple[str, bytes | None, str | None]:
@@ -298,7 +353,7 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
 @extractor(
     ".rtf",
     name="rtf",
-    # 2: PNG and JPEG pictures extracted; 3: Mac code pages
+    # 2: PNG and JPEG pictures extracted; 3: Mac code pages, footnotes
     version="3",
     source_type="rtf",
     libraries=("striprtf",),
@@ -317,8 +372,9 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
             raise ParseError(f"{what} is not RTF: it does not start with {{\\rtf")
         rtf = "{\\rtf1\n" + rtf + "\n}"  # a fragment of groups without the document header
     rtf, groups = _strip_groups(rtf)
-    prepared = _ROW.sub(lambda m: _PAR.sub(" ", m.group(0)), _CODEPAGE_WORD.sub("", rtf))
-    text = _to_text(prepared, encoding)
+    prepared, note_kinds = _mark_notes(_CODEPAGE_WORD.sub("", rtf))
+    prepared = _ROW.sub(lambda m: _PAR.sub(" ", m.group(0)), prepared)
+    text, notes = _take_notes(_to_text(prepared, encoding), note_kinds)
     sink = _ooxml.ImageSink()
     placed: set[int] = set()
 
@@ -342,6 +398,10 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
         return Block(IMAGE, _ooxml.image_marker(alt, result.name), images=(result.name,), alt=alt)
 
     blocks = _blocks(text, picture)
+    for label, kind, note, marked in notes:  # the notes at the end, as for Word and OpenDocument
+        if note:
+            blocks.append(Block(PARAGRAPH, f"[^{label}]: {note}", meta={"note": kind}))
+        blocks += [b for b in map(picture, marked) if b is not None]
     # pictures whose mark the conversion dropped (inside a destination it skips): at the end
     blocks += [b for b in map(picture, range(len(groups))) if b is not None]
     if not blocks:

@@ -188,3 +188,34 @@ def test_real_mac_roman_file(real_world):
     assert doc.metadata["title"] == "Ä"
     assert [b.text for b in doc.blocks[:5]] == ["Ä:00C4", "Å:00C5", "Ç:00C7", "É:00C9", "Ñ:00D1"]
     assert "\ufffd" not in doc.text
+
+
+def test_footnotes_and_endnotes_are_kept_as_notes():
+    rtf = (
+        b"{\\rtf1\\ansi\\ansicpg1252\\uc1 {\\fonttbl{\\f0 Times;}}\\f0 "
+        b"{\\pard Tide tables\\chftn {\\footnote \\pard\\plain {\\up6\\chftn } Admiralty, 2024, p.\\~3.}"
+        b" are read at dawn.\\par}"
+        b"{\\pard Caf\\'e9 hours\\chftn {\\footnote\\ftnalt \\pard {\\up6\\chftn } Closed on "
+        b"\\u8212\\'97 Sundays.\\par More on the\\par board.} vary.\\par}"
+        b"\\trowd\\cellx2000\\cellx4000 Rent\\chftn {\\footnote \\pard {\\up6\\chftn } Per month.}\\cell 950\\cell\\row"
+        b"\\trowd\\cellx2000\\cellx4000 Deposit\\cell 1100\\cell\\row}"
+    )
+    doc = extract_bytes(rtf, "notes.rtf")
+    assert [(b.kind, b.text, dict(b.meta)) for b in doc.blocks] == [
+        ("paragraph", "Tide tables[^1] are read at dawn.", {}),
+        ("paragraph", "Café hours[^e1] vary.", {}),
+        ("table", "| Rent[^2] | 950 |\n| --- | --- |\n| Deposit | 1100 |", {}),
+        ("paragraph", "[^1]: Admiralty, 2024, p. 3.", {"note": "footnote"}),
+        ("paragraph", "[^e1]: Closed on — Sundays. More on the board.", {"note": "endnote"}),
+        ("paragraph", "[^2]: Per month.", {"note": "footnote"}),
+    ]
+
+
+def test_real_footnotes(real_world):
+    # footnote.rtf: two {\footnote …} groups after "annotated." and "As others have noted,"
+    doc = extract(real_world / "rtf" / "kreuzberg" / "footnote.rtf")
+    body, first, second = doc.blocks
+    assert "amply annotated.[^1] It was" in body.text
+    assert "As others have noted,[^2]this period" in body.text  # no space in the file
+    assert first.text == "[^1]: See Sahlins, Bateson, and Geertz for a complete bibliography."
+    assert second.text == "[^2]: A complete bibliography will be found at the end of this chapter."
