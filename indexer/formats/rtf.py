@@ -3,7 +3,8 @@
 Before conversion, paragraph marks inside table rows (``\\trowd`` … ``\\row``) become spaces, so a
 cell holding several paragraphs stays one cell; striprtf then renders each row as ``a|b|c|``.
 The text is read line by line: runs of table rows become a table block, lines that start with a
-list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph.
+list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph;
+Word's list numbers (``\\listtext``, ``\\pntext``) carry their paragraph's level.
 Footnotes and endnotes become ``[^n]`` markers, the notes paragraphs at the end. Document metadata
 ``{source_type, title, author}`` comes from the ``\\info`` group. RTF has no
 reliable heading markup once styles are stripped, so no headings are reported.
@@ -94,7 +95,16 @@ _BLIPS = {
     "dibitmap": "bmp",
     "wbitmap": "bmp",
 }
-_ITEM = re.compile(r"^\s*(?:(\d{1,3}|[a-zA-Z]|[ivxlc]{1,6})[.)]|([•·◦▪\-*o§]))\s*\t\s*(.*)$")
+#: a list paragraph: its level marks (see ``_list_levels``), its number or bullet (Word's, Google
+#: Docs' ``●○■``, the Symbol and Wingdings bullets as private-use characters), a tab, its text
+_ITEM = re.compile(
+    r"^\s*(\ue004*)\s*(?:(\d{1,3}|[a-zA-Z]|[ivxlc]{1,6}|[IVXLC]{1,6})[.)]|([•·◦▪●○■\-*o§\uf0b7\uf0a7]))"
+    r"\s*\t\s*(.*)$"
+)
+#: where a paragraph's list number is written (``\\pntext`` by Word's older list syntax, skipped by
+#: the conversion) and the words that give its level
+_LIST_WORD = re.compile(r"\{\\(listtext|pntext)(?![a-z])|\\(ilvl|pnlvl)(\d+)|\\(pard?)(?![a-z])")
+_LEVEL_RTF = "{\\uc1\\u57348?}"
 
 
 def _encoding(raw: bytes) -> str:
@@ -185,6 +195,43 @@ def _mark_notes(rtf: str) -> tuple[str, list[str]]:
         return rtf, kinds
     out.append(rtf[pos:])
     return "".join(out), kinds
+
+
+def _list_levels(rtf: str) -> str:
+    """Mark each list number group (``{\\listtext …}``, else Word's older ``{\\pntext …}``) with
+    one private-use character per level of its paragraph, and let the conversion keep
+    ``\\pntext``. The level is the paragraph's ``\\ilvlN`` (``\\pnlvlN``, 1-based), written
+    before the group or after it up to the paragraph's end."""
+    word = "listtext" if "{\\listtext" in rtf else "pntext"
+    if "{\\" + word not in rtf:
+        return rtf
+    groups: list[list[int]] = []  # [start, end of the control word, level]
+    level = 0
+    pending: list[int] | None = None  # the group of the paragraph being read
+    skip = 0
+    for m in _LIST_WORD.finditer(rtf):
+        if m.start() < skip:
+            continue
+        if m.group(1):
+            if m.group(1) == word:
+                skip = _group_end(rtf, m.start())
+                pending = [m.start(), m.end(), level]
+                groups.append(pending)
+        elif m.group(2):
+            level = min(max(int(m.group(3)) - (m.group(2) == "pnlvl"), 0), 8)
+            if pending is not None:
+                pending[2] = level
+        elif m.group(4) == "pard":
+            level = 0
+        else:
+            pending = None
+    out: list[str] = []
+    pos = 0
+    for start, end, depth in groups:
+        out += [rtf[pos:start], "{" if word == "pntext" else rtf[start:end], _LEVEL_RTF * depth]
+        pos = end
+    out.append(rtf[pos:])
+    return "".join(out)
 
 
 def _take_notes(text: str, kinds: list[str]) -> tuple[str, list[tuple[str, str, str, list[int]]]]:
@@ -336,11 +383,15 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
             continue
         flush_rows()
         m = _ITEM.match(line)
-        if m and m.group(3).strip():
-            items.append(ListItem(" ".join(m.group(3).split()), ordered=m.group(1) is not None))
+        if m and m.group(4).strip():
+            items.append(
+                ListItem(" ".join(m.group(4).split()), level=len(m.group(1)), ordered=m.group(2) is not None)
+            )
             held.extend(marked)
             continue
         flush_items()
+        if "\ue004" in line:  # a list number that is not one
+            line = line.replace("\ue004", "")
         para = " ".join(line.replace("\t", " ").split())
         if para:
             blocks.append(Block(PARAGRAPH, para))
@@ -353,7 +404,7 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
 @extractor(
     ".rtf",
     name="rtf",
-    # 2: PNG and JPEG pictures extracted; 3: Mac code pages, footnotes
+    # 2: PNG and JPEG pictures extracted; 3: Mac code pages, footnotes, list levels and markers
     version="3",
     source_type="rtf",
     libraries=("striprtf",),
@@ -372,7 +423,7 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
             raise ParseError(f"{what} is not RTF: it does not start with {{\\rtf")
         rtf = "{\\rtf1\n" + rtf + "\n}"  # a fragment of groups without the document header
     rtf, groups = _strip_groups(rtf)
-    prepared, note_kinds = _mark_notes(_CODEPAGE_WORD.sub("", rtf))
+    prepared, note_kinds = _mark_notes(_list_levels(_CODEPAGE_WORD.sub("", rtf)))
     prepared = _ROW.sub(lambda m: _PAR.sub(" ", m.group(0)), prepared)
     text, notes = _take_notes(_to_text(prepared, encoding), note_kinds)
     sink = _ooxml.ImageSink()

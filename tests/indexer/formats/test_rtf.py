@@ -219,3 +219,83 @@ def test_real_footnotes(real_world):
     assert "As others have noted,[^2]this period" in body.text  # no space in the file
     assert first.text == "[^1]: See Sahlins, Bateson, and Geertz for a complete bibliography."
     assert second.text == "[^2]: A complete bibliography will be found at the end of this chapter."
+
+
+def _items(doc):
+    return [[(i.text, i.level, i.ordered) for i in b.items] for b in doc.blocks if b.kind == "list"]
+
+
+def test_list_markers_and_levels():
+    # Word: the number in {\listtext …}, the level in \ilvlN of the paragraph, written before the
+    # group (by a \pard that stays in force) or after it; Google Docs' bullets ● ○ ■ as \uN.
+    rtf = (
+        b"{\\rtf1\\ansi\\uc1 {\\pard Steps:\\par}"
+        b"\\pard\\ls1\\ilvl0 {\\listtext\\pard\\plain I.\\tab}Survey\\par"
+        b"{\\listtext\\pard\\plain II.\\tab}Repair\\par"
+        b"{\\listtext\\pard\\plain a.\\tab}\\pard\\ls1\\ilvl1 Seals\\par"
+        b"{\\listtext\\pard\\plain b.\\tab}Valves\\par"
+        b"{\\listtext\\pard\\plain III.\\tab}\\pard\\ls1\\ilvl0 Test\\par"
+        b"\\pard {\\pard Kit:\\par}"
+        b"\\pard\\ilvl0\\ls2 {\\listtext\\pard\\plain \\u9679 \\tab}Gloves\\par"
+        b"\\pard\\ilvl1\\ls2 {\\listtext\\pard\\plain \\u9675 \\tab}Nitrile\\par"
+        b"\\pard\\ilvl2\\ls2 {\\listtext\\pard\\plain \\u9632 \\tab}Size 9\\par}"
+    )
+    doc = extract_bytes(rtf, "steps.rtf")
+    assert [b.kind for b in doc.blocks] == ["paragraph", "list", "paragraph", "list"]
+    assert _items(doc) == [
+        [
+            ("Survey", 0, True),
+            ("Repair", 0, True),
+            ("Seals", 1, True),
+            ("Valves", 1, True),
+            ("Test", 0, True),
+        ],
+        [("Gloves", 0, False), ("Nitrile", 1, False), ("Size 9", 2, False)],
+    ]
+
+
+def test_older_word_list_numbers_in_pntext():
+    # {\pntext …} (Word's older list syntax) is a destination the conversion skips: kept here
+    rtf = (
+        b"{\\rtf1\\ansi {\\fonttbl{\\f3\\fcharset2 Symbol;}}"
+        b"{\\pard Intro\\par}"
+        b"{\\pntext\\f3 \\'b7\\tab}\\pard{\\*\\pn\\pnlvlblt\\pnf3{\\pntxtb \\'b7}}\\ls1 First\\par"
+        b"{\\pntext\\f3 \\'b7\\tab}Second\\par"
+        b"\\pard{\\pard Between\\par}"
+        b"{\\pntext 1.\\tab}\\pard{\\*\\pn\\pnlvlbody\\pndec{\\pntxta .}}\\ls2 One\\par"
+        b"{\\pntext 2.\\tab}\\pard{\\*\\pn\\pnlvl2\\pndec{\\pntxta .}}\\ls2 Two\\par}"
+    )
+    doc = extract_bytes(rtf, "old.rtf")
+    assert [b.kind for b in doc.blocks] == ["paragraph", "list", "paragraph", "list"]
+    assert _items(doc) == [[("First", 0, False), ("Second", 0, False)], [("One", 0, True), ("Two", 1, True)]]
+
+
+def test_real_lists(real_world):
+    rtf = real_world / "rtf"
+    # ListWord.rtf: "Paragraph", two \'b7 (Symbol) bullets in {\pntext}, "Paragraph 2", 1. 2.
+    word = extract(rtf / "RtfPipe" / "ListWord.rtf")
+    assert [b.kind for b in word.blocks] == ["paragraph", "list", "paragraph", "list"]
+    assert _items(word) == [
+        [("Bullet", 0, False), ("Bullet 2", 0, False)],
+        [("List 1", 0, True), ("List 2", 0, True)],
+    ]
+    # ListGoogle.rtf: the same document from Google Docs, bullets \u9679 (●)
+    google = extract(rtf / "RtfPipe" / "ListGoogle.rtf")
+    assert _items(google)[0] == [("Bullet", 0, False), ("Bullet 2", 0, False)]
+    # list_complex.rtf: one list of levels \ilvl0 (1.) to \ilvl5 (o), two items each
+    complex_ = extract(rtf / "kreuzberg" / "list_complex.rtf")
+    first = _items(complex_)[0]
+    assert [(t, lv) for t, lv, _ in first] == [
+        ("One", 0),
+        ("Two", 0),
+        ("Three", 1),
+        ("Four", 1),
+        ("Five", 2),
+        ("Six", 2),
+        ("Seven", 3),
+        ("Eight", 3),
+        ("Nine", 4),
+        ("Ten", 4),
+        ("Eleven", 5),
+        ("Twelve", 5),
+    ]
