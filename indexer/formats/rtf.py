@@ -1,7 +1,8 @@
 """Rich Text Format (.rtf), converted to text with striprtf.
 
 Before conversion, paragraph marks inside table rows (``\\trowd`` … ``\\row``) become spaces, so a
-cell holding several paragraphs stays one cell; striprtf then renders each row as ``a|b|c|``.
+cell holding several paragraphs stays one cell, and a nested table's cell and row ends become
+spaces, so it is flattened into its cell; striprtf then renders each row as ``a|b|c|``.
 The text is read line by line: runs of table rows become a table block, lines that start with a
 list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph;
 Word's list numbers (``\\listtext``, ``\\pntext``) carry their paragraph's level.
@@ -68,6 +69,8 @@ _MAC_PAGES = {
 }
 _ROW = re.compile(r"\\trowd.*?\\row(?![a-z])", re.S)
 _PAR = re.compile(r"\\par(?![a-z])")
+#: the cell and row ends of a table nested in a cell: its text is flattened into that cell
+_NEST = re.compile(r"\\nest(?:cell|row)(?![a-z])")
 _INFO_FIELD = {key: re.compile(r"\{\\" + key + r"(?![a-z])\s?([^{}]*)\}") for key in ("title", "author")}
 _SPECIAL = re.compile(r"[{}\\]")
 _GROUP_START = re.compile(r"\{\\(?:\*\\)?(pict|objdata|shppict|nonshppict)(?![a-z])")
@@ -404,7 +407,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
 @extractor(
     ".rtf",
     name="rtf",
-    # 2: PNG and JPEG pictures extracted; 3: Mac code pages, footnotes, list levels and markers
+    # 2: PNG and JPEG pictures extracted; 3: Mac code pages, footnotes, list levels
+    # and markers, nested tables flattened into their cell
     version="3",
     source_type="rtf",
     libraries=("striprtf",),
@@ -424,6 +428,8 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
         rtf = "{\\rtf1\n" + rtf + "\n}"  # a fragment of groups without the document header
     rtf, groups = _strip_groups(rtf)
     prepared, note_kinds = _mark_notes(_list_levels(_CODEPAGE_WORD.sub("", rtf)))
+    if "\\nestcell" in prepared:
+        prepared = _NEST.sub("{ }", prepared)  # a group: a space after a control word is its end
     prepared = _ROW.sub(lambda m: _PAR.sub(" ", m.group(0)), prepared)
     text, notes = _take_notes(_to_text(prepared, encoding), note_kinds)
     sink = _ooxml.ImageSink()

@@ -299,3 +299,31 @@ def test_real_lists(real_world):
         ("Eleven", 5),
         ("Twelve", 5),
     ]
+
+
+def test_a_nested_table_is_flattened_into_its_cell():
+    # Word's nested table: cells ended by \nestcell, rows by \nestrow (in \nesttableprops), \itap2
+    rtf = (
+        b"{\\rtf1\\ansi \\trowd\\cellx3000\\cellx6000 \\pard\\intbl Checks\\cell "
+        b"\\pard\\intbl Due\\cell\\row"
+        b"\\trowd\\cellx3000\\cellx6000 \\pard\\intbl Pumps\\cell "
+        b"\\pard\\intbl\\itap2 {\\b Date}{\\nestcell}\\pard\\intbl\\itap2 {\\b By\\nestcell}"
+        b"{\\*\\nesttableprops\\trowd\\cellx1000\\cellx2000\\nestrow}{\\nonesttables\\par}"
+        b"\\pard\\intbl\\itap2 07/13\\nestcell Ann\\nestcell"
+        b"{\\*\\nesttableprops\\trowd\\cellx1000\\cellx2000\\nestrow}{\\nonesttables\\par}"
+        b"\\pard\\intbl\\cell\\row}"
+    )
+    table = extract_bytes(rtf, "t.rtf").blocks[0]
+    assert table.header == ("Checks", "Due")
+    assert table.rows == (("Pumps", "Date By 07/13 Ann"),)
+
+
+def test_real_nested_table(real_world):
+    # nested_table_report.rtf: a one-column table; its last cell holds a 3x2 nested table
+    doc = extract(real_world / "rtf" / "RtfPipe" / "nested_table_report.rtf")
+    (table,) = doc.blocks
+    assert table.header == ("Approval",)
+    assert table.rows[-2:] == (
+        ("Notes:",),
+        ("Comment Date Comment By Approval Workflow Comments 07/13/2018 John Doe",),
+    )
