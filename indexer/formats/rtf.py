@@ -67,6 +67,11 @@ _MAC_PAGES = {
     10081: "mac_turkish",
     10082: "mac_croatian",
 }
+#: Mac font character sets the converter names by codecs Python lacks (so that one ``\\'xx`` in
+#: such a font failed the document), as the Windows set of the same encoding, else 256 (none:
+#: the document's code page)
+_MAC_CHARSET = re.compile(r"\\fcharset(7[89]|8[0-9])(?![0-9])")
+_MAC_CHARSET_AS = {"78": "128", "79": "136", "80": "129", "85": "134", "87": "84"}
 _ROW = re.compile(r"\\trowd.*?\\row(?![a-z])", re.S)
 _PAR = re.compile(r"\\par(?![a-z])")
 #: the cell and row ends of a table nested in a cell: its text is flattened into that cell
@@ -125,6 +130,13 @@ def _encoding(raw: bytes) -> str:
         except LookupError:
             pass
     return "mac_roman" if mac else "cp1252"
+
+
+def _mac_charset(m: re.Match[str]) -> str:
+    number = m.group(1)
+    if number in ("77", "81", "83", "84"):  # Mac Roman, Arabic, Greek, Cyrillic: Python has them
+        return m.group(0)
+    return "\\fcharset" + _MAC_CHARSET_AS.get(number, "256")
 
 
 def _group_end(rtf: str, start: int) -> int:
@@ -408,7 +420,7 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     ".rtf",
     name="rtf",
     # 2: PNG and JPEG pictures extracted; 3: Mac code pages, footnotes, list levels
-    # and markers, nested tables flattened into their cell
+    # and markers, nested tables flattened into their cell, Mac font character sets
     version="3",
     source_type="rtf",
     libraries=("striprtf",),
@@ -428,6 +440,8 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
         rtf = "{\\rtf1\n" + rtf + "\n}"  # a fragment of groups without the document header
     rtf, groups = _strip_groups(rtf)
     prepared, note_kinds = _mark_notes(_list_levels(_CODEPAGE_WORD.sub("", rtf)))
+    if "\\fcharset" in prepared:
+        prepared = _MAC_CHARSET.sub(_mac_charset, prepared)
     if "\\nestcell" in prepared:
         prepared = _NEST.sub("{ }", prepared)  # a group: a space after a control word is its end
     prepared = _ROW.sub(lambda m: _PAR.sub(" ", m.group(0)), prepared)

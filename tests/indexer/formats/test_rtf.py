@@ -327,3 +327,19 @@ def test_real_nested_table(real_world):
         ("Notes:",),
         ("Comment Date Comment By Approval Workflow Comments 07/13/2018 John Doe",),
     )
+
+
+@pytest.mark.parametrize(
+    ("charset", "data", "expected"),
+    [
+        (b"78", b"\\'82\\'a0", "あ"),  # Mac Japanese: Shift-JIS
+        (b"79", b"\\'a4\\'a4", "中"),  # Mac traditional Chinese: Big5
+        (b"87", b"\\'80", "А"),  # Mac Ukrainian: Cyrillic
+        (b"82", b"\\'8e", "é"),  # Mac Hebrew, no codec: the document's page (Mac Roman)
+    ],
+    ids=["japanese", "chinese", "ukrainian", "hebrew"],
+)
+def test_mac_font_charsets_do_not_fail_the_document(charset, data, expected):
+    rtf = b"{\\rtf1\\mac\\ansicpg10000{\\fonttbl{\\f1\\fcharset" + charset + b" Osaka;}}\\f1 Mark " + data
+    doc = extract_bytes(rtf + b" end\\par}", "t.rtf")
+    assert doc.text == f"Mark {expected} end"
