@@ -112,6 +112,7 @@ _ITEM = re.compile(
 #: where a paragraph's list number is written (``\\pntext`` by Word's older list syntax, skipped by
 #: the conversion) and the words that give its level
 _LIST_WORD = re.compile(r"\{\\(listtext|pntext)(?![a-z])|\\(ilvl|pnlvl)(\d+)|\\(pard?)(?![a-z])")
+_PNTEXT = re.compile(r"\{\\pntext(?![a-z])")
 _LEVEL_RTF = "{\\uc1\\u57348?}"
 
 
@@ -220,6 +221,8 @@ def _list_levels(rtf: str) -> str:
     word = "listtext" if "{\\listtext" in rtf else "pntext"
     if "{\\" + word not in rtf:
         return rtf
+    if "\\ilvl" not in rtf and "\\pnlvl" not in rtf:  # every item at level 0
+        return rtf if word == "listtext" else _PNTEXT.sub("{", rtf)
     groups: list[list[int]] = []  # [start, end of the control word, level]
     level = 0
     pending: list[int] | None = None  # the group of the paragraph being read
