@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .model import CODE, CSV, HEADING, IMAGE, LIST, NOTES, SPREADSHEET, TABLE, Block, Document, render_table
-from .modes._common import with_markers, without_markers
+from .modes._common import image_label, with_markers, without_markers
 
 AS_IS = ("md", "markdown", "txt")
 
@@ -136,6 +136,8 @@ def _sheets(doc: Document, list_images: bool) -> str:
             order.append(name)
             tables[name] = []
         tables[name].append(_table(block) if block.kind == TABLE else block.text)
+        if block.kind == TABLE and block.images and not list_images:
+            tables[name].append(" ".join(f"[Image: {image_label(doc, n)}]" for n in block.images))
     sections = []
     for name in order:
         body = [f"## {name}", *tables[name]]

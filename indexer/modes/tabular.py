@@ -24,9 +24,9 @@ from typing import Any
 
 from .._fast import new_chunk
 from ..gcpause import no_cycle_collection
-from ..model import CSV, IMAGE, SPREADSHEET, TABLE, Block, Chunk, Document, render_table
+from ..model import CSV, IMAGE, PARAGRAPH, SPREADSHEET, TABLE, Block, Chunk, Document, render_table
 from ..provenance import FIRST_KEYS, provenance
-from ._common import Draft, add_provenance, image_drafts, split_at_paragraphs, split_atomic
+from ._common import Draft, add_provenance, image_drafts, image_label, split_at_paragraphs, split_atomic
 from .params import ModeParams
 from .registry import mode
 from .sliding_window import window_starts
@@ -265,6 +265,10 @@ def _units(doc: Document, params: ModeParams) -> tuple[list[Table | Block], list
             units.append(Table.of(b, rows_are_lines=doc.family == CSV))
         elif b.rows or b.text.strip():
             units.append(b)
+        if b.kind == TABLE and b.images and not params.list_images:
+            # the pictures set on the sheet: their placeholders after its table, as text
+            markers = " ".join(f"[Image: {image_label(doc, n)}]" for n in b.images)
+            units.append(Block(PARAGRAPH, markers, lines=b.lines, meta=_sheet_meta(b)))
     return units, images
 
 

@@ -9,7 +9,7 @@ import io
 import openpyxl
 import pytest
 
-from indexer import extract, get_chunks
+from indexer import extract, get_chunks, get_markdown
 from indexer.formats.spreadsheet import RawSheet, read_tables
 from indexer.model import PARAGRAPH, TABLE
 
@@ -194,3 +194,19 @@ def test_real_pivot_sheet_with_two_pivot_tables(real_world):
     tables = [b for b in doc.blocks if b.kind == TABLE and b.meta["sheet_name"] == "PivotSheet4"]
     assert [b.header for b in tables] == [("Row Labels", "Sum of Value")] * 2
     assert [b.rows[-1] for b in tables] == [("Grand Total", "115"), ("Grand Total", "125")]
+
+
+def test_a_picture_on_a_sheet_with_a_table_is_placed_after_it(sample_corpus):
+    # regional_sales.xlsx (written by the sample generator): the Sales sheet holds a table and a
+    # PNG whose alt text is "Units sold per order"
+    path = sample_corpus / "spreadsheets" / "regional_sales.xlsx"
+    markdown = get_markdown(path)
+    sales = markdown.split("\n---\n")[0]
+    assert sales.rstrip().endswith("| East | 2024-03-30 | Toaster | 9 | 39 | 351 |\n\n[Image: Units sold per order]")
+    for mode in ("row", "table", "sheet", "page_aware"):
+        chunks = get_chunks(path, mode=mode)
+        markers = [c for c in chunks if c["content"] == "[Image: Units sold per order]"]
+        assert len(markers) == 1 and markers[0]["metadata"]["sheet_name"] == "Sales", mode
+    listed = get_chunks(path, mode="row", list_images=True).chunks
+    assert not any("[Image:" in c["content"] for c in listed)
+    assert [c["metadata"]["alt_text"] for c in listed if c["content_type"] == "image"] == ["Units sold per order"]
