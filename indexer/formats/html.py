@@ -100,6 +100,10 @@ _CONTAINERS = frozenset(
     )
 )
 _SKIP_INLINE = frozenset(("-comment", "input", "button", "textarea", "wbr", "area", "map", "source", "track"))
+#: Elements whose edges separate words when a block is read as one text (a cell, an item).
+_BLOCK_EDGES = _CONTAINERS | frozenset(
+    ("p", "br", "hr", "pre", "table", "tr", "td", "th", "thead", "tbody", "tfoot", *_HEADINGS, *_LISTS)
+)
 _BR = "\x1e"  # stands for <br> until the paragraph text is normalised
 _MAX_DEPTH = 150  # deeper subtrees are read as flat text (no recursion limit, nothing lost)
 _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang)-([\w+#.-]+)")
@@ -108,6 +112,35 @@ _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_:.-]
 
 def _clean(text: str) -> str:
     return " ".join(text.split())
+
+
+def _inline_text(node: LexborNode) -> str:
+    """The text of a subtree as a browser shows it on one line: text nodes joined as they are
+    (``ו<a>הר</a>`` is one word), a space at ``<br>`` and at the edges of block elements."""
+    first = node.child
+    if first is None:
+        return ""
+    if first.next is None and first.tag == "-text":  # the common cell: text alone
+        return first.text_content or ""
+    parts: list[str] = []
+    stack = [(node.iter(include_text=True), False)]
+    while stack:
+        children, block = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            if block:
+                parts.append(" ")
+            continue
+        tag = child.tag
+        if tag == "-text":
+            parts.append(child.text_content or "")
+        elif tag not in _SKIP_INLINE:
+            block = tag in _BLOCK_EDGES
+            if block:
+                parts.append(" ")
+            stack.append((child.iter(include_text=True), block))
+    return "".join(parts)
 
 
 class _Walker:
@@ -173,7 +206,7 @@ class _Walker:
                 self.walk(child, depth + 1)
 
     def heading(self, node: LexborNode, level: int) -> None:
-        text = _clean(node.text(deep=True) or "")
+        text = _clean(_inline_text(node))
         if text:
             self.blocks.append(new_block(HEADING, text, level))
         self.images_within(node)
@@ -225,7 +258,7 @@ class _Walker:
             elif tag == "-text":
                 loose.append(child.text_content or "")
             elif tag not in _SKIP_INLINE:
-                loose.append(" " + (child.text(deep=True) or "") + " ")
+                loose.append(_inline_text(child))
         self.flush_loose(loose, level, ordered, items)
 
     @staticmethod
@@ -238,22 +271,7 @@ class _Walker:
     def item(self, node: LexborNode, level: int, ordered: bool, items: list[ListItem]) -> None:
         parts: list[str] = []
         nested: list[LexborNode] = []
-        for child in node.iter(include_text=True):
-            tag = child.tag
-            if tag in _LISTS:
-                nested.append(child)
-            elif tag == "-text":
-                parts.append(child.text_content or "")
-            elif tag not in _SKIP_INLINE:
-                inner = child.css_first("ul, ol") if tag not in ("a", "span", "b", "i", "em") else None
-                if inner is not None:  # a nested list wrapped in a <div>/<p>: keep its items
-                    for sub in child.iter(include_text=True):
-                        if sub.tag in _LISTS:
-                            nested.append(sub)
-                        else:
-                            parts.append(" " + (sub.text(deep=True) or "") + " ")
-                else:
-                    parts.append(" " + (child.text(deep=True) or "") + " ")
+        _item_parts(node, parts, nested)
         text = _clean("".join(parts))
         if text or not nested:
             items.append(ListItem(text, level, ordered))
@@ -269,7 +287,7 @@ class _Walker:
         for part in node.iter():
             tag = part.tag
             if tag == "caption":
-                caption = _clean(part.text(deep=True) or "")
+                caption = _clean(_inline_text(part))
             elif tag in ("thead", "tbody", "tfoot"):
                 trs.extend((tr, tag == "thead") for tr in part.iter() if tr.tag == "tr")
                 ends.extend([len(trs)] * (len(trs) - len(ends)))
@@ -299,6 +317,27 @@ class _Walker:
         if rows_t or (header and any(header)):
             self.blocks.append(Block(TABLE, fast_render_table(header, rows_t), header=header, rows=rows_t))
         self.images_within(node)
+
+
+def _item_parts(node: LexborNode, parts: list[str], nested: list[LexborNode]) -> None:
+    """The text of a list item into ``parts`` and its nested lists into ``nested``, also lists
+    wrapped in block elements (``<li>a<div><div><ul>…``) at any depth."""
+    for child in node.iter(include_text=True):
+        tag = child.tag
+        if tag in _LISTS:
+            nested.append(child)
+        elif tag == "-text":
+            parts.append(child.text_content or "")
+        elif tag in _SKIP_INLINE:
+            continue
+        elif tag not in _BLOCK_EDGES:
+            parts.append(_inline_text(child))
+        elif child.css_first("ul, ol, menu") is not None:
+            parts.append(" ")
+            _item_parts(child, parts, nested)
+            parts.append(" ")
+        else:
+            parts.append(" " + _inline_text(child) + " ")
 
 
 #: spans past these are read as these (HTML's own limits are 1,000 columns and 65,534 rows)
@@ -342,7 +381,7 @@ def _grid(trs: list[LexborNode], ends: list[int]) -> list[tuple[tuple[str, ...],
                 continue
             while len(row) in below:
                 row.append(_carry(below, len(row)))
-            text = _clean(cell.text(deep=True, separator=" ") or "")
+            text = _clean(_inline_text(cell))
             started += 1
             all_th = all_th and cell.tag == "th"
             across = min(_span(cell, "colspan", MAX_COLSPAN), max(1, MAX_ROW_WIDTH - len(row)))
@@ -508,7 +547,8 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="3",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"
+    version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    # 4: HTML items, cells and headings read inline text as paragraphs do
     source_type="html",
     libraries=("selectolax",),
     images=True,

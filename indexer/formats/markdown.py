@@ -819,7 +819,8 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="3",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"
+    version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    # 4: HTML items, cells and headings read inline text as paragraphs do
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

@@ -620,6 +620,7 @@ def _text_attachment(
     # properties hold only Exchange names, heading levels follow the nesting of messages, HTML
     # headings sit below their message or attachment
     version="4",
+    # 4 also: HTML items, cells and headings read inline text as paragraphs do
     source_type="msg",
     libraries=("extract-msg",),
     images=True,

@@ -163,7 +163,8 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="3",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0"
+    version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    # 4: HTML items, cells and headings read inline text as paragraphs do
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -1,0 +1,68 @@
+"""HTML: list items, table cells, headings and captions read inline text as a paragraph is read:
+no space where an inline tag starts or ends, a space at ``<br>`` and at block edges."""
+
+from __future__ import annotations
+
+from indexer import extract
+from indexer.formats.html import html_blocks
+from indexer.model import HEADING, LIST, PARAGRAPH, TABLE
+
+
+def _only(html: str, kind: str):
+    return next(b for b in html_blocks(html)[0] if b.kind == kind)
+
+
+def test_inline_tags_in_list_items_do_not_split_words():
+    block = _only(
+        "<ul><li>Westwood One<a href='#'>'s</a> network</li>"
+        "<li>The Eiger (<i>colour</i>)</li><li>ו<a href='#'>הר הבית</a></li></ul>",
+        LIST,
+    )
+    assert [i.text for i in block.items] == ["Westwood One's network", "The Eiger (colour)", "והר הבית"]
+
+
+def test_inline_tags_in_table_cells_do_not_split_words():
+    block = _only(
+        "<table><tr><th>語源</th><td>永乐迁都<a href='#'>时</a>明成祖命名</td></tr>"
+        "<tr><th>URL</th><td>example<b>.com</b>/<i>a</i></td></tr>"
+        "<tr><td><p>a</p><p>b</p></td><td>c<br>d</td></tr></table>",
+        TABLE,
+    )
+    assert block.rows == (("語源", "永乐迁都时明成祖命名"), ("URL", "example.com/a"), ("a b", "c d"))
+
+
+def test_block_edges_and_br_separate_words_in_list_items():
+    block = _only(
+        "<ul><li><div><p>First para.</p><p>Second para.</p></div></li>"
+        "<li><div>Line A<br>Line B</div></li></ul>",
+        LIST,
+    )
+    assert [i.text for i in block.items] == ["First para. Second para.", "Line A Line B"]
+
+
+def test_list_wrapped_deep_in_an_item_keeps_its_items():
+    block = _only(
+        "<ul><li>Configure<div><div><ul><li>deep a</li><li>deep b</li></ul></div></div></li></ul>", LIST
+    )
+    assert [(i.text, i.level) for i in block.items] == [("Configure", 0), ("deep a", 1), ("deep b", 1)]
+
+
+def test_br_in_heading_and_caption_is_a_space():
+    blocks = html_blocks(
+        "<h1>CHAPTER I<br/>THE SUN-SEEKER</h1><table><caption>Survey<br>May</caption><tr><td>x</td></tr></table>"
+    )[0]
+    assert (blocks[0].kind, blocks[0].text) == (HEADING, "CHAPTER I THE SUN-SEEKER")
+    assert (blocks[1].kind, blocks[1].text) == (PARAGRAPH, "Survey May")
+
+
+def test_real_hebrew_and_chinese_pages(real_world):
+    israel = extract(real_world / "html" / "kreuzberg" / "israel_hebrew.html")
+    tables = "\n".join(b.text for b in israel.blocks if b.kind == TABLE)
+    assert "הכותל המערבי והר הבית" in tables  # ו<a>הר הבית</a>
+    assert "| אחוז שטח המים |" in tables  # ה<a>מים</a>
+    lists = "\n".join(b.text for b in israel.blocks if b.kind == LIST)
+    assert "בקרב הישראלים. מירב לוי" in lists  # הישראלים.<br/>מירב
+    assert any(b.text == "מְדִינַת יִשְׂרָאֵל מדינת ישראל" for b in israel.blocks)  # caption with <br>
+    beijing = extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html")
+    tables = "\n".join(b.text for b in beijing.blocks if b.kind == TABLE)
+    assert "| 語源 | 永乐迁都时明成祖命名，意为“地居于北之京师” |" in tables
