@@ -146,7 +146,7 @@ class _Images:
     libraries=("EbookLib", "selectolax"),
     images=True,
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
-    # 4: HTML items, cells and headings read inline text as paragraphs do
+    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

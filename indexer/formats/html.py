@@ -3,7 +3,8 @@
 The tree is walked once in document order. Block elements (headings, paragraphs, lists, tables,
 ``pre``, ``img``) become blocks; inline markup is reduced to its text; text directly inside a
 container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing the
-reader sees is dropped. Boilerplate (scripts, styles, navigation, page header/footer, asides) is
+reader sees is dropped. Boilerplate (scripts, styles, navigation, page header/footer, asides,
+language menus, the widgets of an article's header, MediaWiki's edit links and category box) is
 removed first. Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and
 only ``data:`` URIs carry bytes that can be extracted. Tables are laid out as a browser lays them
 out (``colspan`` and ``rowspan`` fill every cell they cover; docs/output-schema.md).
@@ -59,6 +60,12 @@ BOILERPLATE = (
 )
 #: Page chrome, removed unless inside an <article>/<main> (where they hold the article's own title).
 PAGE_CHROME = ("header", "footer")
+#: The page chrome of MediaWiki sites (Wikipedia) that is marked up as content: the skip link, the
+#: "[edit]" links after headings, the category box, "Retrieved from" and the sticky title bar.
+MEDIAWIKI_CHROME = (".mw-jump-link", ".mw-editsection", "#catlinks", ".printfooter", ".vector-sticky-header")
+#: In the <header> of an <article>/<main>, the blocks kept; the others (language menus, toolbars,
+#: buttons) go unless they hold one of these.
+_TITLE_BLOCKS = ("h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "p")
 
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _LISTS = ("ul", "ol", "menu")
@@ -454,7 +461,50 @@ def _remove_boilerplate(tree: LexborHTMLParser) -> None:
             parent = parent.parent
         if not inside_article:
             node.decompose()
+        elif node.tag == "header":
+            _keep_titles(node)
+    for node in tree.css(", ".join(MEDIAWIKI_CHROME)):
+        node.decompose()
+    body = tree.body
+    first = body.child if body is not None else None
+    while first is not None and first.tag == "-text" and not (first.text_content or "").strip():
+        first = first.next
+    if first is not None and first.tag == "a" and (first.attributes.get("href") or "").startswith("#"):
+        first.decompose()  # a skip link ("Jump to content") opening the page
+    if tree.css_first("a[hreflang]") is not None:
+        for node in tree.css("ul, ol, menu"):
+            if _language_list(node):
+                node.decompose()
     tree.strip_tags(list(BOILERPLATE), recursive=True)
+
+
+def _keep_titles(header: LexborNode) -> None:
+    """Inside an article's <header>, the headings and paragraphs and the inline text stay; the
+    other blocks (a language menu, a toolbar) go unless they hold a heading or a paragraph."""
+    for child in list(header.iter()):
+        tag = child.tag
+        if tag in _TITLE_BLOCKS or tag not in _BLOCK_EDGES:
+            continue
+        if child.css_first(", ".join(_TITLE_BLOCKS)) is None:
+            child.decompose()
+        else:
+            _keep_titles(child)
+
+
+def _language_list(node: LexborNode) -> bool:
+    """Whether a list is a language menu: every item one link to the page in another language
+    (``hreflang``) and nothing else."""
+    items = 0
+    for li in node.iter():
+        if li.tag != "li":
+            return False
+        links = [c for c in li.iter() if c.tag not in _SKIP_INLINE]
+        if len(links) != 1 or links[0].tag != "a" or "hreflang" not in links[0].attributes:
+            return False
+        if _clean(li.text(deep=True) or "") != _clean(links[0].text(deep=True) or ""):
+            return False
+        items += 1
+    return items > 0
 
 
 def html_blocks(html: str) -> tuple[list[Block], list[tuple[str, str | None]]]:
@@ -548,7 +598,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".xhtml",
     name="html",
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
-    # 4: HTML items, cells and headings read inline text as paragraphs do
+    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     source_type="html",
     libraries=("selectolax",),
     images=True,

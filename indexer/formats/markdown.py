@@ -820,7 +820,7 @@ def _scalar(value: str) -> Any:
     ".markdown",
     name="markdown",
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
-    # 4: HTML items, cells and headings read inline text as paragraphs do
+    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

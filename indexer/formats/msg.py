@@ -620,7 +620,7 @@ def _text_attachment(
     # properties hold only Exchange names, heading levels follow the nesting of messages, HTML
     # headings sit below their message or attachment
     version="4",
-    # 4 also: HTML items, cells and headings read inline text as paragraphs do
+    # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     source_type="msg",
     libraries=("extract-msg",),
     images=True,

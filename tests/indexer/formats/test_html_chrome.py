@@ -1,0 +1,90 @@
+"""HTML: page chrome inside the content is dropped (an article header's menus, language lists,
+skip links, MediaWiki's edit links and category box) and the article text stays whole."""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborHTMLParser
+
+from indexer import extract
+from indexer.formats.html import html_blocks
+from indexer.model import HEADING, LIST
+
+WIKI_PAGE = """<html><body><a class="mw-jump-link" href="#bodyContent">Jump to content</a>
+<main id="content"><header class="mw-body-header">
+  <nav aria-label="Contents"><label>Toggle the table of contents</label></nav>
+  <h1 id="firstHeading">Beijing</h1>
+  <div id="p-lang-btn"><label><span>3 languages</span></label>
+    <ul><li><a href="https://de.x/B" hreflang="de" lang="de">Deutsch</a></li>
+        <li><a href="https://fr.x/B" hreflang="fr" lang="fr">Français</a></li></ul>
+    <span><a href="#add">Add links</a></span></div>
+</header>
+<div id="bodyContent"><div class="mw-parser-output">
+  <p>Beijing is the capital.</p>
+  <h2>History<span class="mw-editsection">[<a href="?edit">edit</a>]</span></h2>
+  <p>Old city.</p>
+  <ul><li><a href="/a">Walls</a></li><li><a href="/b">Gates</a></li></ul>
+  <div class="printfooter">Retrieved from "https://x/Beijing"</div>
+</div>
+<div id="catlinks"><a href="/Help:Category">Categories</a>: <ul><li><a href="/c">Capitals</a></li></ul></div>
+</div></main></body></html>"""
+
+
+def test_wiki_page_chrome_dropped_and_article_kept():
+    blocks = html_blocks(WIKI_PAGE)[0]
+    text = "\n".join(b.text for b in blocks)
+    for gone in (
+        "Jump to content",
+        "Toggle",
+        "3 languages",
+        "Deutsch",
+        "Add links",
+        "[edit]",
+        "Retrieved from",
+    ):
+        assert gone not in text, gone
+    assert "Categories" not in text and "Capitals" not in text
+    assert [(b.kind, b.text) for b in blocks] == [
+        (HEADING, "Beijing"),
+        ("paragraph", "Beijing is the capital."),
+        (HEADING, "History"),
+        ("paragraph", "Old city."),
+        (LIST, "Walls\nGates"),  # links without hreflang: content
+    ]
+
+
+def test_article_header_keeps_title_and_byline_drops_widgets():
+    blocks = html_blocks(
+        "<article><header><h1>Tide tables</h1><p>By Ann Lee, <time>3 May</time></p>"
+        "<div class='share'><button>Share</button><ul><li><a href='/t'>Post</a></li></ul></div>"
+        "</header><p>Body.</p><footer><p>Filed under shore.</p></footer></article>"
+    )[0]
+    assert [b.text for b in blocks] == ["Tide tables", "By Ann Lee, 3 May", "Body.", "Filed under shore."]
+
+
+def test_language_list_needs_every_item_a_lone_hreflang_link():
+    blocks = html_blocks(
+        "<ul><li><a hreflang='de' href='/de'>Deutsch</a></li><li><a hreflang='fr' href='/fr'>Français</a></li></ul>"
+        "<ul><li><a hreflang='de' href='/de'>Deutsch</a> edition, 2001</li><li><a href='/en'>English</a></li></ul>"
+    )[0]
+    assert [b.kind for b in blocks] == [LIST]
+    assert [i.text for i in blocks[0].items] == ["Deutsch edition, 2001", "English"]
+
+
+def test_real_wiki_pages_lose_chrome_not_article_text(real_world):
+    for name, jump in (("beijing_chinese.html", "跳转到内容"), ("israel_hebrew.html", "לדלג לתוכן")):
+        path = real_world / "html" / "kreuzberg" / name
+        doc = extract(path)
+        assert doc.blocks[0].kind == HEADING  # the page title, not the skip link or the language menu
+        assert jump not in doc.text
+        assert "Српски / srpski" not in doc.text and "https://" not in doc.blocks[-1].text
+        ours = re.sub(r"\s+", "", doc.text)
+        tree = LexborHTMLParser(path.read_text(encoding="utf-8"))
+        tree.strip_tags(["style", "script"])
+        paragraphs = tree.css(".mw-parser-output p")
+        assert len(paragraphs) > 100
+        for p in paragraphs:
+            assert re.sub(r"\s+", "", p.text(deep=True) or "") in ours
+    beijing = extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html")
+    assert "[编辑]" not in beijing.text and "检索自" not in beijing.text and "254种语言" not in beijing.text
