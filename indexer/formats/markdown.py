@@ -119,6 +119,7 @@ class _Builder:
         self.item_pos: list[int] = []  # where the text of each open item (or its rest) starts
         self.item_offsets: list[int] = []  # where each of ``items`` starts in the source
         self.list_start = 0
+        self.resumed = False  # the open item goes on after a code block or a table in it
         # tables
         self.table_start = 0
         self.header: tuple[str, ...] | None = None
@@ -159,6 +160,9 @@ class _Builder:
 
     def s_paragraph(self, arg: Any, rng: dict[str, int]) -> None:
         if self.item_text or self.in_table:
+            if self.resumed and self.item_pos:
+                self.item_pos[-1] = rng["start"]
+                self.resumed = False
             return
         self.leaf, self.leaf_start = "paragraph", rng["start"]
         self.para_images = []
@@ -169,8 +173,7 @@ class _Builder:
 
     def s_code(self, arg: Any, rng: dict[str, int]) -> None:
         if self.item_text:
-            self.item_text[-1].append("\n")
-            return
+            self.break_list(rng["start"])
         self.leaf, self.leaf_start = "code", rng["start"]
         lang = arg.get("Fenced") if isinstance(arg, dict) else None
         self.code_lang = lang.split()[0] if lang and lang.split() else None
@@ -185,13 +188,14 @@ class _Builder:
         self.list_stack.append(arg is not None)
 
     def s_item(self, arg: Any, rng: dict[str, int]) -> None:
+        self.resumed = False
         self.item_text.append([])
         self.item_pos.append(rng["start"])
         self.text.clear()
 
     def s_table(self, arg: Any, rng: dict[str, int]) -> None:
         if self.item_text:
-            self.item_text[-1].append(self.collected() + "\n")
+            self.break_list(rng["start"])
         self.in_table, self.table_start = True, rng["start"]
         self.header, self.rows = None, []
 
@@ -236,14 +240,13 @@ class _Builder:
         self.leaf = None
 
     def e_code(self, arg: Any, rng: dict[str, int]) -> None:
-        if self.item_text:
-            self.item_text[-1].append(self.collected())
-            return
         text = self.collected().rstrip("\n")
         if text.strip():
             meta = {"language": self.code_lang} if self.code_lang else {}
             self.new(CODE, text, self.leaf_start, rng["end"], meta=meta)
         self.leaf = None
+        if self.item_text:
+            self.resume_list(rng["end"])
 
     def e_item(self, arg: Any, rng: dict[str, int]) -> None:
         self.close_item_text()
@@ -256,17 +259,42 @@ class _Builder:
             if self.item_pos:  # the open item's text goes on after its nested list
                 self.item_pos[-1] = rng["end"]
         elif self.items:
-            items = tuple(self.items)
-            lines = self.span(self.list_start, rng["end"])
-            if lines[1] - lines[0] == len(items) - 1 or len(self.item_offsets) != len(items):
-                self.blocks.append(new_block(LIST, render_list(items), 0, lines, items))
-            else:  # an item runs over several lines: say where each starts
-                self.blocks.append(
-                    new_block(
-                        LIST, render_list(items), 0, lines, items, {"item_lines": self.item_lines(lines[0])}
-                    )
+            self.emit_list(rng["end"])
+
+    def emit_list(self, end: int) -> None:
+        items = tuple(self.items)
+        if self.item_offsets and self.item_offsets[0] > self.list_start:  # the rest after a code block
+            self.list_start = self.item_offsets[0]
+        lines = self.span(self.list_start, end)
+        if lines[1] - lines[0] == len(items) - 1 or len(self.item_offsets) != len(items):
+            self.blocks.append(new_block(LIST, render_list(items), 0, lines, items))
+        else:  # an item runs over several lines: say where each starts
+            self.blocks.append(
+                new_block(
+                    LIST, render_list(items), 0, lines, items, {"item_lines": self.item_lines(lines[0])}
                 )
-            self.items = []
+            )
+        self.items = []
+        self.item_offsets = []
+
+    def break_list(self, start: int) -> None:
+        """A code block or a table inside an item: the item's text so far ends, and the items
+        so far become a list block of their own, so that the code or table is a block."""
+        self.close_item_text()
+        if self.items:
+            self.emit_list(start)
+
+    def resume_list(self, end: int) -> None:
+        """After a code block or a table inside an item: the list goes on after it, the item's
+        own text from the line after it (or from its next paragraph)."""
+        raw = self.lines.raw
+        if raw[end - 1 : end] not in ("\n", b"\n"):
+            after = raw.find(self.lines.nl, end)
+            end = len(raw) if after < 0 else after + 1
+        self.list_start = end
+        if self.item_pos:
+            self.item_pos[-1] = end
+            self.resumed = True
 
     def e_cell(self, arg: Any, rng: dict[str, int]) -> None:
         parts = self.text
@@ -285,14 +313,14 @@ class _Builder:
     def e_table(self, arg: Any, rng: dict[str, int]) -> None:
         self.in_table = False
         rows = tuple(self.rows)
-        if self.item_text:
-            self.item_text[-1].append(fast_render_table(self.header, rows) + "\n")
-        elif rows or (self.header and any(self.header)):
+        if rows or (self.header and any(self.header)):
             lines = self.span(self.table_start, rng["end"])
             text = fast_render_table(self.header, rows)
             self.blocks.append(
                 make_block(TABLE, text, 0, lines, None, (), rows, self.header, (), (), None, _EMPTY_META)
             )
+        if self.item_text:
+            self.resume_list(rng["end"])
 
     def e_image(self, arg: Any, rng: dict[str, int]) -> None:
         mark = self.image_marks.pop() if self.image_marks else 0
@@ -719,20 +747,31 @@ class _Fallback:
                 if text:
                     items.append(ListItem(text, len(ordered) - 1, ordered[-1]))
                     starts.append(self.span(tok.map)[0])
-            elif tok.type in ("fence", "code_block"):
-                code = " ".join(tok.content.split())
-                if items and items[-1].level == len(ordered) - 1:
-                    last = items[-1]
-                    items[-1] = ListItem(f"{last.text} {code}".strip(), last.level, last.ordered)
-                elif code:
-                    items.append(ListItem(code, len(ordered) - 1, ordered[-1]))
-                    starts.append(self.span(tok.map)[0])
+            elif tok.type in ("fence", "code_block", "table_open"):
+                # a code block or a table inside an item: the items so far, then the block
+                first = self.span(tok.map)[0]
+                self.list_block(items, starts, first - 1)
+                items, starts = [], []
+                if tok.type == "table_open":
+                    i = self.table(i)
+                    continue
+                text = tok.content.rstrip("\n")
+                lang = tok.info.split()[0] if tok.info.split() else None
+                if text.strip():
+                    meta = {"language": lang} if lang else {}
+                    self.blocks.append(Block(CODE, text, lines=self.span(tok.map), meta=meta))
             i += 1
-        if items:
-            lines = self.span(start.map)
-            meta = {"item_lines": tuple(starts)} if lines[1] - lines[0] != len(items) - 1 else {}
-            self.blocks.append(Block(LIST, render_list(items), items=tuple(items), lines=lines, meta=meta))
+        self.list_block(items, starts, self.span(start.map)[1])
         return i + 1
+
+    def list_block(self, items: list[ListItem], starts: list[int], last: int) -> None:
+        if not items:
+            return
+        while last > starts[0] and not self.source[last - 1].strip():
+            last -= 1
+        lines = (starts[0], last)
+        meta = {"item_lines": tuple(starts)} if lines[1] - lines[0] != len(items) - 1 else {}
+        self.blocks.append(Block(LIST, render_list(items), items=tuple(items), lines=lines, meta=meta))
 
     def table(self, i: int) -> int:
         tokens, start = self.tokens, self.tokens[i]
@@ -820,7 +859,8 @@ def _scalar(value: str) -> Any:
     ".markdown",
     name="markdown",
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
-    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
+    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
+    # code blocks and tables inside list items are blocks of their own
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )
