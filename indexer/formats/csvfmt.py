@@ -308,11 +308,23 @@ def _last_line(text: str, last_row_start: int, newlines: int | None = None) -> i
     return max(last_row_start, newlines - text.count("\n", end) + 1)
 
 
-@extractor(".csv", name="csv", version="2", source_type="csv", family=CSV)  # 2: title lines
+@extractor(
+    ".csv",
+    name="csv",
+    version="2",  # 2: title lines over the header; text that is no table: wrapped list lines
+    source_type="csv",
+    family=CSV,
+)
 def extract_csv(data: bytes, ctx: ExtractContext) -> Document:
     return csv_document(data, ",")
 
 
-@extractor(".tsv", name="tsv", version="2", source_type="csv", family=CSV)  # 2: title lines
+@extractor(
+    ".tsv",
+    name="tsv",
+    version="2",  # 2: title lines over the header; text that is no table: wrapped list lines
+    source_type="csv",
+    family=CSV,
+)
 def extract_tsv(data: bytes, ctx: ExtractContext) -> Document:
     return csv_document(data, "\t")

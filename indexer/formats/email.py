@@ -716,7 +716,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
     # winmail.dat holds named
-    # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
+    # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped; wrapped plain-text list lines go on with their item
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -780,7 +780,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
     # images found by Content-Location, the attachments a winmail.dat holds named
-    # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
+    # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped; wrapped plain-text list lines go on with their item
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

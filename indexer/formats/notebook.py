@@ -164,7 +164,8 @@ def _as_text(text: str, reason: str) -> Document:
     source_type="ipynb",
     images=True,
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
-    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
+    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
+    # wrapped plain-text list lines go on with their item
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

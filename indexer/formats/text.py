@@ -4,7 +4,7 @@ The encoding is sniffed (BOM, UTF-16 without BOM, UTF-8, cp1252/latin-1) and new
 ``Document.text`` is that text and every block's ``lines`` point into it. Structure is read from the
 layout a person types: blank lines end blocks; a line underlined with ``===``/``---``, a ``#``
 line or a short ALL-CAPS line is a heading; runs of ``- * • 1. [x]`` lines are lists (indentation
-gives the level); runs of lines with the same number of ``|`` cells are tables; ``` fences are
+gives the level; an item's wrapped lines go on with it); runs of lines with the same number of ``|`` cells are tables; ``` fences are
 code. Everything else is a paragraph that keeps its line breaks.
 """
 
@@ -45,6 +45,9 @@ _UNDERLINE = re.compile(r"^(?:={3,}|-{3,})[ \t]*$")
 _ATX = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
 _TABLE_RULE = re.compile(r"^[ \t|:+=\-]+$")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
+#: how a line that ends a sentence or introduces a list ends (closing quotes and brackets aside)
+_ENDS_SENTENCE = re.compile(r"[.!?:;…][\"'”’)\]]*$")
+_MIN_WRAPPED = 40  # a line this long that ends mid-sentence was wrapped: the next line goes on with it
 _MAX_CAPS_HEADING = 80
 _UTF8_SEQ = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 
@@ -170,7 +173,7 @@ class _Reader:
                     i = end
                     prose_start = first + i
                     continue
-            if _ITEM.match(line) or _TASK.match(line):
+            if (_ITEM.match(line) or _TASK.match(line)) and not (prose and _goes_on(prose[-1], line, 1)):
                 flush(lineno)
                 i = self.list(lines, i, first)
                 prose_start = first + i
@@ -224,17 +227,26 @@ class _Reader:
     def list(self, lines: list[str], i: int, first: int) -> int:
         items: list[ListItem] = []
         indents: list[int] = []
+        number = 0  # the number of the last numbered item
         j = i
         while j < len(lines):
             line = lines[j]
             m = _ITEM.match(line)
+            goes_on = m is not None and j > i and _goes_on(lines[j - 1], line, number + 1)
+            if goes_on:
+                m = None  # "0) from …" wrapped out of the line above: not an item
             if m:
+                if m.group(3) is not None:
+                    number = int(m.group(3))
                 indent, text, ordered = len(m.group(1).expandtabs(4)), m.group(4), m.group(3) is not None
             else:
                 t = _TASK.match(line)
                 if t:
                     indent, text, ordered = len(t.group(1).expandtabs(4)), t.group(2), False
-                elif items and line[:1] in (" ", "\t") and line.strip():  # continuation line
+                elif (
+                    items and line.strip() and (goes_on or line[:1] in (" ", "\t") or _wrapped(lines[j - 1]))
+                ):
+                    # a continuation line: indented, or after a line that was wrapped
                     last = items[-1]
                     items[-1] = ListItem(last.text + " " + line.strip(), last.level, last.ordered)
                     j += 1
@@ -249,6 +261,21 @@ class _Reader:
             j += 1
         self.add(LIST, render_list(items), first + i, first + j - 1, items=tuple(items))
         return j
+
+
+def _wrapped(line: str) -> bool:
+    """Whether a line was cut mid-sentence by wrapping: long, and not ending a sentence."""
+    return len(line.strip()) >= _MIN_WRAPPED and _ENDS_SENTENCE.search(line) is None
+
+
+def _goes_on(before: str, line: str, expected: int) -> bool:
+    """Whether a line starting with a number and ``.``/``)`` goes on with the line before rather
+    than starting an item: the line before ends mid-sentence, and the number is not the one a
+    list would have next (1, or ``expected``)."""
+    m = _ITEM.match(line)
+    if m is None or m.group(3) is None or m.group(1):
+        return False
+    return int(m.group(3)) not in (1, expected) and _ENDS_SENTENCE.search(before.rstrip()) is None
 
 
 _BLANK = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)*")
@@ -349,7 +376,13 @@ def _read_chunk(reader: _Reader, chunk: str, line: int) -> None:
     reader.group([ln.rstrip() for ln in lines], line)
 
 
-@extractor(".txt", name="text", source_type="txt", libraries=("charset-normalizer",))
+@extractor(
+    ".txt",
+    name="text",
+    version="2",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    source_type="txt",
+    libraries=("charset-normalizer",),
+)
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)
     blocks = text_blocks(text) if text.strip() else []
