@@ -5,7 +5,8 @@ key of a top-level object, or, for an envelope object (one key holding the array
 as ``{"meta": …, "data": [{…}, …]}``), the other keys as record 0 and then each element of the
 array. A record that is an object or an array becomes a LIST block rendered ``key: value`` one
 line per item, nested values indented two spaces per level (``0:``, ``1:`` for array elements;
-arrays of scalars inline as ``a, b``); a scalar record is a paragraph. Each block carries
+arrays of scalars inline as ``a, b``; the later lines of a multi-line string two spaces under its
+key); a scalar record is a paragraph. A key given twice keeps both values. Each block carries
 ``record_range`` (0-based, inclusive). A huge record stays one block: the modes split it between
 its lines. Invalid JSON is never dropped: it is read as plain text (and JSON Lines keeps every line
 that does parse).
@@ -54,7 +55,28 @@ def _compact(value: Any) -> str:
 
 
 def _is_flat(value: list) -> bool:
-    return all(type(v) is not dict and type(v) is not list for v in value)
+    return all(type(v) is not dict and type(v) is not list and type(v) is not _Pairs for v in value)
+
+
+class _Pairs(dict):
+    """An object with a key given more than once: the dict keeps the last value (as ``json``
+    does), ``pairs`` every key and value in order, so that no value is lost."""
+
+    __slots__ = ("pairs",)
+
+    def __init__(self, pairs: list[tuple[str, Any]]) -> None:
+        super().__init__(pairs)
+        self.pairs = pairs
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object from its pairs: a dict, or :class:`_Pairs` when a key repeats."""
+    obj = dict(pairs)
+    return obj if len(obj) == len(pairs) else _Pairs(pairs)
+
+
+def _items(value: dict[str, Any]) -> Any:
+    return value.pairs if type(value) is _Pairs else value.items()
 
 
 _NO_META: dict[str, Any] = {}
@@ -77,16 +99,18 @@ def _flattener(records: _Records) -> Callable[[Any, int], None]:
         cache = caches[level]
         known = cache.get
         deeper = level < _MAX_DEPTH
-        for key, v in value.items() if type(value) is dict else enumerate(value):
+        kind = type(value)
+        pairs = value.items() if kind is dict else value.pairs if kind is _Pairs else enumerate(value)
+        for key, v in pairs:
             kind = type(v)
             nested = False
             if kind is str or kind is int:
                 text = f"{key}: {v}"
-            elif kind is dict and v and deeper:
+            elif (kind is dict or kind is _Pairs) and v and deeper:
                 text, nested = f"{key}:", True
             elif kind is list and v and deeper:
                 head = type(v[0])
-                if head is dict or head is list:  # a list of records
+                if head is dict or head is list or head is _Pairs:  # a list of records
                     text, nested = f"{key}:", True
                 else:
                     try:  # a list of strings (tags …): joined in one call
@@ -158,6 +182,12 @@ class _Records:
         texts, levels = self.item_texts, self.item_levels
         distinct = new_items(texts, levels)
         lines = list(map(add, map(_INDENTS.__getitem__, levels), texts)) if any(levels) else texts
+        if "\n" in "".join(texts):  # a string over several lines: its lines under its key
+            lines = list(lines)
+            for i, text in enumerate(texts):
+                if "\n" in text:
+                    indent = _INDENTS[levels[i] + 1]
+                    lines[i] = lines[i].replace("\n", "\n" + indent)
         items = list(map(distinct.__getitem__, self.refs))
         lines = list(map(lines.__getitem__, self.refs))
         # per record: its items and lines (a paragraph's span is empty), its text
@@ -252,7 +282,7 @@ def _value_records(value: Any) -> tuple[_Records, dict[str, Any]]:
             records.add(v, i)
         return records, {"record_count": len(value), "top_level": "array", "envelope_key": None}
     if isinstance(value, dict):
-        envelope = _envelope_key(value)
+        envelope = _envelope_key(value) if type(value) is dict else None
         if envelope is not None:
             rest = {k: v for k, v in value.items() if k != envelope}
             offset = 0
@@ -264,9 +294,10 @@ def _value_records(value: Any) -> tuple[_Records, dict[str, Any]]:
                 records.add(v, i + offset)
             meta = {"record_count": len(inner) + offset, "top_level": "object", "envelope_key": envelope}
             return records, meta
-        for i, (k, v) in enumerate(value.items()):
+        pairs = list(_items(value))
+        for i, (k, v) in enumerate(pairs):
             _key_record(records, str(k), v, i)
-        return records, {"record_count": len(value), "top_level": "object", "envelope_key": None}
+        return records, {"record_count": len(pairs), "top_level": "object", "envelope_key": None}
     records.add(value, 0)
     return records, {"record_count": 1, "top_level": "scalar", "envelope_key": None}
 
@@ -278,7 +309,8 @@ def _assemble(source_type: str, records: _Records, **kwargs: Any) -> Document:
     return Document(source_type=source_type, blocks=tuple(blocks), text=text, **kwargs)
 
 
-_DECODER = json.JSONDecoder(parse_float=str, parse_constant=str)
+#: numbers kept as written; a key given twice keeps both values (RFC 8259 leaves it open)
+_DECODER = json.JSONDecoder(parse_float=str, parse_constant=str, object_pairs_hook=_object)
 
 
 _SCAN = _DECODER.scan_once
@@ -378,16 +410,34 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     return _assemble(source_type, records, metadata=metadata, coverage=Coverage(warnings=warnings))
 
 
-@extractor(".json", name="json", source_type="json")
+@extractor(
+    ".json",
+    name="json",
+    version="2",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    # invalid JSON read as text keeps wrapped list lines with their item
+    source_type="json",
+)
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
 
 
-@extractor(".jsonl", name="jsonl", source_type="jsonl")
+@extractor(
+    ".jsonl",
+    name="jsonl",
+    version="2",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    # invalid JSON read as text keeps wrapped list lines with their item
+    source_type="jsonl",
+)
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
 
 
-@extractor(".ndjson", name="ndjson", source_type="ndjson")
+@extractor(
+    ".ndjson",
+    name="ndjson",
+    version="2",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    # invalid JSON read as text keeps wrapped list lines with their item
+    source_type="ndjson",
+)
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)
