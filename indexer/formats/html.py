@@ -326,7 +326,7 @@ class _Walker:
         self.images_within(node)
 
 
-def _item_parts(node: LexborNode, parts: list[str], nested: list[LexborNode]) -> None:
+def _item_parts(node: LexborNode, parts: list[str], nested: list[LexborNode], depth: int = 0) -> None:
     """The text of a list item into ``parts`` and its nested lists into ``nested``, also lists
     wrapped in block elements (``<li>a<div><div><ul>…``) at any depth."""
     for child in node.iter(include_text=True):
@@ -339,9 +339,9 @@ def _item_parts(node: LexborNode, parts: list[str], nested: list[LexborNode]) ->
             continue
         elif tag not in _BLOCK_EDGES:
             parts.append(_inline_text(child))
-        elif child.css_first("ul, ol, menu") is not None:
+        elif depth < _MAX_DEPTH and child.css_first("ul, ol, menu") is not None:
             parts.append(" ")
-            _item_parts(child, parts, nested)
+            _item_parts(child, parts, nested, depth + 1)
             parts.append(" ")
         else:
             parts.append(" " + _inline_text(child) + " ")
@@ -478,9 +478,11 @@ def _remove_boilerplate(tree: LexborHTMLParser) -> None:
     tree.strip_tags(list(BOILERPLATE), recursive=True)
 
 
-def _keep_titles(header: LexborNode) -> None:
+def _keep_titles(header: LexborNode, depth: int = 0) -> None:
     """Inside an article's <header>, the headings and paragraphs and the inline text stay; the
     other blocks (a language menu, a toolbar) go unless they hold a heading or a paragraph."""
+    if depth >= _MAX_DEPTH:
+        return
     for child in list(header.iter()):
         tag = child.tag
         if tag in _TITLE_BLOCKS or tag not in _BLOCK_EDGES:
@@ -488,7 +490,7 @@ def _keep_titles(header: LexborNode) -> None:
         if child.css_first(", ".join(_TITLE_BLOCKS)) is None:
             child.decompose()
         else:
-            _keep_titles(child)
+            _keep_titles(child, depth + 1)
 
 
 def _language_list(node: LexborNode) -> bool:

@@ -88,3 +88,13 @@ def test_real_wiki_pages_lose_chrome_not_article_text(real_world):
             assert re.sub(r"\s+", "", p.text(deep=True) or "") in ours
     beijing = extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html")
     assert "[编辑]" not in beijing.text and "检索自" not in beijing.text and "254种语言" not in beijing.text
+
+
+def test_deeply_nested_header_and_item_are_read_without_recursion_error():
+    deep = 5000
+    html = (
+        "<main><header>" + "<div>" * deep + "<h1>Title</h1>" + "</div>" * deep + "</header>"
+        "<ul><li>item" + "<div>" * deep + "<ul><li>inner</li></ul>" + "</div>" * deep + "</li></ul></main>"
+    )
+    text = "\n".join(b.text for b in html_blocks(html)[0])
+    assert "Title" in text and "item" in text and "inner" in text
