@@ -595,17 +595,22 @@ class _LazyOpenpyxl:
         self._data = data
         self._backend: OpenpyxlBackend | None = None
 
-    def read(self, sheet: SheetInfo, calamine_error: Exception) -> RawSheet:
-        """The sheet's rows, read whole; ``calamine_error`` is raised again when openpyxl cannot
-        read the sheet either (its message says more than openpyxl's)."""
+    def read(self, sheet: SheetInfo, calamine_error: Exception) -> tuple[RawSheet, str | None]:
+        """The sheet's rows, read whole, and None; or, when its XML breaks off (a cut or damaged
+        part, which calamine refuses whole), the rows before the damage and what openpyxl said of
+        it. ``calamine_error`` is raised again when openpyxl cannot read a row either."""
+        rows: list[tuple[int, list[Any]]] = []
         try:
             if self._backend is None:
                 self._backend = OpenpyxlBackend(self._data)
             raw = self._backend.read(sheet)
-            raw.rows = iter(list(raw.rows))
-        except Exception:  # openpyxl raises many types on what it cannot read
-            raise calamine_error from None
-        return raw
+            rows.extend(raw.rows)
+        except Exception as exc:  # openpyxl raises many types on what it cannot read
+            if not rows:
+                raise calamine_error from None
+            return RawSheet(iter(rows)), f"after row {rows[-1][0] + 1} ({type(exc).__name__}: {exc})"
+        raw.rows = iter(rows)
+        return raw, None
 
     def close(self) -> None:
         if self._backend is not None:
@@ -1254,7 +1259,11 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                     # calamine gives up a whole sheet for one value it does not know (Excel
                     # 365's #SPILL!, #CALC! …); openpyxl reads that sheet instead
                     fallback = fallback or _LazyOpenpyxl(data)
-                    raw = fallback.read(sheet, exc)
+                    raw, damage = fallback.read(sheet, exc)
+                    if damage is not None:
+                        warnings.append(
+                            f"sheet {sheet.name!r} is damaged {damage}; the rows before were read"[:300]
+                        )
                 else:
                     part = error_parts.get(sheet.name)
                     if part is not None:
@@ -1414,7 +1423,8 @@ def _register(source_type: str, *extensions: str) -> None:
         name=source_type,
         # xlsx 2: cell comments counted in the coverage; 3 and ods 2: error values (#N/A …),
         # which calamine reads as empty, taken from the parts; xlsx 4, ods 3, xlsb and xls 2:
-        # several tables on a sheet, headers merged over two rows, workbook title and author
+        # several tables on a sheet, headers merged over two rows, workbook title and author,
+        # the rows of a damaged sheet before the damage
         version={"xlsx": "4", "ods": "3"}.get(source_type, "2"),
         source_type=source_type,
         family=SPREADSHEET,

@@ -210,16 +210,41 @@ def test_regional_sales_sheets_dates_formulas_merges_hidden_and_image(sample_cor
     assert sales.images == (image.name,)
 
 
-def test_one_damaged_sheet_is_listed_and_the_others_are_read(sample_corpus):
+def test_a_sheet_cut_in_half_keeps_the_rows_before_the_damage(sample_corpus):
+    # damaged_sheet.xlsx: sheet2.xml ("Broken") ends inside row 10; rows 1-9 are whole (read with
+    # unzip: "Lost | Data", then "row 0 | 0" ... "row 7 | 7")
     doc = extract(sample_corpus / "spreadsheets" / "damaged_sheet.xlsx")
-    assert [b.meta["sheet_name"] for b in doc.blocks] == ["Before", "After"]
+    assert [b.meta["sheet_name"] for b in doc.blocks] == ["Before", "Broken", "After"]
     assert doc.blocks[0].rows == (("bolts", "120"), ("nuts", "80"))
-    assert doc.blocks[1].meta["sheet_index"] == 2
+    broken = doc.blocks[1]
+    assert broken.header == ("Lost", "Data")
+    assert broken.rows == tuple((f"row {i}", str(i)) for i in range(8))
+    assert broken.row_numbers == tuple(range(2, 10))
+    assert doc.blocks[2].meta["sheet_index"] == 2
+    assert not doc.coverage.skipped and doc.metadata["skipped_sheets"] == []
+    [warning] = doc.coverage.warnings
+    assert warning.startswith("sheet 'Broken' is damaged after row 9 (ParseError: ")
+    assert doc.coverage.sheets_read == ("Before", "Broken", "After")
+    chunks = get_chunks(sample_corpus / "spreadsheets" / "damaged_sheet.xlsx")
+    assert [c["content"] for c in chunks][1:3] == ["Item: nuts | Count: 80", "Lost: row 0 | Data: 0"]
+    assert len(chunks) == 11
+
+
+def test_a_sheet_damaged_before_its_first_row_is_listed_and_the_others_are_read(sample_corpus):
+    data = (sample_corpus / "spreadsheets" / "damaged_sheet.xlsx").read_bytes()
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            payload = src.read(info.filename)
+            if info.filename == "xl/worksheets/sheet2.xml":
+                payload = payload[: payload.index(b"<row") + 20]
+            dst.writestr(info, payload)
+    doc = extract(out.getvalue(), filename="damaged.xlsx")
+    assert [b.meta["sheet_name"] for b in doc.blocks] == ["Before", "After"]
     [skipped] = doc.coverage.skipped_of("sheet")
     assert skipped.name == "Broken" and skipped.reason.startswith("unreadable")
     assert doc.metadata["skipped_sheets"] == ["Broken"]
-    assert doc.coverage.sheets_read == ("Before", "After")
-    chunks = get_chunks(sample_corpus / "spreadsheets" / "damaged_sheet.xlsx")
+    chunks = get_chunks(out.getvalue(), filename="damaged.xlsx")
     assert [c["content"] for c in chunks] == [
         "Item: bolts | Count: 120",
         "Item: nuts | Count: 80",

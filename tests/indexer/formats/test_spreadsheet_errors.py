@@ -162,11 +162,21 @@ def test_a_sheet_with_an_error_calamine_does_not_know_is_read_by_openpyxl():
 
 
 def test_a_sheet_neither_reader_can_read_is_listed_with_calamines_reason():
+    rows = '<row r="x"><c r="A1" t="e"><v>#SPILL!</v></c></row><row r="2"><c r="A2" t="n"><v>1</v></c></row>'
+    with pytest.raises(errors.ParseError, match=r"Data: unreadable: CalamineError: Range is missing"):
+        extract(_hand_book(_sheet(rows)), filename="bad.xlsx")
+
+
+def test_the_rows_before_a_damaged_row_are_kept_with_a_warning():
+    # calamine refuses the sheet (#SPILL!); openpyxl reads row 1, then stops at row r="x"
     rows = (
         '<row r="1"><c r="A1" t="e"><v>#SPILL!</v></c></row><row r="x"><c r="A2" t="n"><v>oops</v></c></row>'
     )
-    with pytest.raises(errors.ParseError, match=r"Data: unreadable: CalamineError: .*#SPILL!"):
-        extract(_hand_book(_sheet(rows)), filename="bad.xlsx")
+    doc = extract(_hand_book(_sheet(rows)), filename="bad.xlsx")
+    (table,) = doc.blocks
+    assert table.rows == (("#SPILL!",),) and not doc.coverage.skipped
+    [warning] = doc.coverage.warnings
+    assert warning.startswith("sheet 'Data' is damaged after row 1 (ValueError: ")
 
 
 def test_a_sheet_without_error_cells_is_only_searched():

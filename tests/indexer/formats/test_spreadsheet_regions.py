@@ -202,11 +202,15 @@ def test_a_picture_on_a_sheet_with_a_table_is_placed_after_it(sample_corpus):
     path = sample_corpus / "spreadsheets" / "regional_sales.xlsx"
     markdown = get_markdown(path)
     sales = markdown.split("\n---\n")[0]
-    assert sales.rstrip().endswith("| East | 2024-03-30 | Toaster | 9 | 39 | 351 |\n\n[Image: Units sold per order]")
+    assert sales.rstrip().endswith(
+        "| East | 2024-03-30 | Toaster | 9 | 39 | 351 |\n\n[Image: Units sold per order]"
+    )
     for mode in ("row", "table", "sheet", "page_aware"):
         chunks = get_chunks(path, mode=mode)
         markers = [c for c in chunks if c["content"] == "[Image: Units sold per order]"]
         assert len(markers) == 1 and markers[0]["metadata"]["sheet_name"] == "Sales", mode
     listed = get_chunks(path, mode="row", list_images=True).chunks
     assert not any("[Image:" in c["content"] for c in listed)
-    assert [c["metadata"]["alt_text"] for c in listed if c["content_type"] == "image"] == ["Units sold per order"]
+    assert [c["metadata"]["alt_text"] for c in listed if c["content_type"] == "image"] == [
+        "Units sold per order"
+    ]
