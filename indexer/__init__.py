@@ -48,7 +48,11 @@ __version__ = "0.1.0"
 #: pictures, garbled PDF text layers, review comments listed as skipped. 2: error values of
 #: spreadsheet cells (#N/A …), sheets with Excel 365's newer errors read by openpyxl, PDF pages
 #: whose text pdfium drops read by pdfminer, HTML tables with colspan and rowspan laid out, table
-#: rows of one cell merged across the table given once. 3: HTML items, cells and headings read
-#: inline text as paragraphs do, web page chrome dropped, Markdown code and tables inside list
-#: items as blocks, plain text lists wrapped without indentation.
+#: rows of one cell merged across the table given once. 3: PDF outlines, tables of contents,
+#: scans under an OCR layer and running headers; several tables on a sheet, CSV title lines;
+#: Word form fields, symbols and equations; OpenDocument forms; PowerPoint inherited bullets and
+#: reading order; RTF Mac code pages, notes, lists; e-mail nesting, mbox splitting, 8-bit
+#: headers, Outlook contacts and meetings; HTML items, cells and headings read inline text as
+#: paragraphs do, web page chrome dropped, Markdown code and tables inside list items as blocks,
+#: plain text lists wrapped without indentation, JSON repeated keys.
 OUTPUT_VERSION = 3
