@@ -2,8 +2,8 @@
 
 The encoding is sniffed (BOM, UTF-16 without BOM, UTF-8, cp1252/latin-1) and newlines normalised;
 ``Document.text`` is that text and every block's ``lines`` point into it. Structure is read from the
-layout a person types: blank lines end blocks; a line underlined with ``===``/``---``, a ``#``
-line or a short ALL-CAPS line is a heading; runs of ``- * • 1. [x]`` lines are lists (indentation
+layout a person types: blank lines end blocks (except inside a closed ``` fence); a line
+underlined with ``===``/``---``, a ``#`` line or a short ALL-CAPS line is a heading; runs of ``- * • 1. [x]`` lines are lists (indentation
 gives the level; an item's wrapped lines go on with it); runs of lines with the same number of ``|`` cells are tables; ``` fences are
 code. Everything else is a paragraph that keeps its line breaks.
 """
@@ -37,7 +37,8 @@ from .registry import extractor
 
 #: A line that may start a structure other than prose (checked over a whole paragraph at once).
 _SPECIAL = re.compile(
-    r"^(?:[ \t]*(?:[-*•+‣◦▪]|\d{1,3}[.)]|\[[ xX]\])[ \t]|.*\||[=\-]{3,}[ \t]*$|#{1,6}[ \t]|```|~~~)", re.M
+    r"^(?:[ \t]*(?:[-*•+‣◦▪]|\d{1,3}[.)]|\[[ xX]\])[ \t]|.*\||[=\-]{3,}[ \t]*$|#{1,6}[ \t]|[ \t]*(?:```|~~~))",
+    re.M,
 )
 _ITEM = re.compile(r"^([ \t]*)(?:([-*•+‣◦▪])|(\d{1,3})[.)])[ \t]+(.*)$")
 _TASK = re.compile(r"^([ \t]*)(\[[ xX]\][ \t]+.*)$")
@@ -195,7 +196,10 @@ class _Reader:
         j = i + 1
         while j < len(lines) and not lines[j].lstrip().startswith(marker):
             j += 1
-        body = "\n".join(lines[i + 1 : j])
+        indent = len(lines[i]) - len(lines[i].lstrip())  # the fence's own indentation is not code
+        body = "\n".join(
+            ln[indent:] if not indent or not ln[:indent].strip() else ln.lstrip() for ln in lines[i + 1 : j]
+        )
         last = min(j, len(lines) - 1)
         if body.strip():
             self.add(CODE, body, first + i, first + last, meta={"language": lang} if lang else {})
@@ -241,6 +245,8 @@ class _Reader:
                 indent, text, ordered = len(m.group(1).expandtabs(4)), m.group(4), m.group(3) is not None
             else:
                 t = _TASK.match(line)
+                if t is None and _FENCE.match(line):
+                    break  # a fence after an item: code of its own
                 if t:
                     indent, text, ordered = len(t.group(1).expandtabs(4)), t.group(2), False
                 elif (
@@ -349,12 +355,40 @@ def assemble_blocks(source_type: str, blocks: Iterable[Block], **kwargs: Any) ->
     return Document(source_type=source_type, blocks=tuple(out), text="\n\n".join(parts), **kwargs)
 
 
+_FENCE_LINE = re.compile(r"^[ \t]*(```|~~~)", re.M)
+
+
+def _fenced_spans(text: str) -> list[tuple[int, int]]:
+    """Where each closed ``` or ~~~ fence runs, from its opening line to the start of its
+    closing line: blank lines in there are part of the code, not breaks between blocks. A
+    fence that is never closed is left out (it ends at the next blank line)."""
+    fences = [(m.start(), m.group(1)) for m in _FENCE_LINE.finditer(text)]
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(fences):
+        start, marker = fences[i]
+        j = next((j for j in range(i + 1, len(fences)) if fences[j][1] == marker), None)
+        if j is None:  # never closed: the fences after it open their own
+            i += 1
+            continue
+        spans.append((start, fences[j][0]))
+        i = j + 1
+    return spans
+
+
 def text_blocks(text: str) -> list[Block]:
     """Blocks of plain text with ``lines`` relative to ``text``."""
     reader = _Reader()
     line = 1
     pos = 0
+    spans = _fenced_spans(text) if "```" in text or "~~~" in text else []
+    k = 0  # the first fenced span that may hold a blank line still to come
     for m in _BLANK.finditer(text):
+        if spans:
+            while k < len(spans) and spans[k][1] <= m.start():
+                k += 1
+            if k < len(spans) and spans[k][0] < m.start():
+                continue  # a blank line inside a fence
         chunk = text[pos : m.start()]
         _read_chunk(reader, chunk, line)
         line += chunk.count("\n") + m.group().count("\n")
@@ -380,6 +414,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int) -> None:
     ".txt",
     name="text",
     version="2",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    # fences run across blank lines
     source_type="txt",
     libraries=("charset-normalizer",),
 )
