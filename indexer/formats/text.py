@@ -3,7 +3,8 @@
 The encoding is sniffed (BOM, UTF-16 without BOM, UTF-8, cp1252/latin-1) and newlines normalised;
 ``Document.text`` is that text and every block's ``lines`` point into it. Structure is read from the
 layout a person types: blank lines end blocks (except inside a closed ``` fence); a line
-underlined with ``===``/``---``, a ``#`` line or a short ALL-CAPS line is a heading; runs of ``- * • 1. [x]`` lines are lists (indentation
+underlined with ``===``/``---`` about as long as itself (not a signature's ``--`` line), a ``#``
+line or a short ALL-CAPS line is a heading; runs of ``- * • 1. [x]`` lines are lists (indentation
 gives the level; an item's wrapped lines go on with it); runs of lines with the same number of ``|`` cells are tables; ``` fences are
 code. Everything else is a paragraph that keeps its line breaks.
 """
@@ -148,7 +149,7 @@ class _Reader:
             line = lines[i]
             lineno = first + i
             nxt = lines[i + 1] if i + 1 < n else None
-            if nxt is not None and _UNDERLINE.match(nxt) and line.strip() and not _ITEM.match(line):
+            if nxt is not None and _UNDERLINE.match(nxt) and _underlined(line, nxt):
                 flush(lineno)
                 level = 1 if nxt.lstrip().startswith("=") else 2
                 self.add(HEADING, line.strip(), lineno, lineno + 1, level=level)
@@ -267,6 +268,20 @@ class _Reader:
             j += 1
         self.add(LIST, render_list(items), first + i, first + j - 1, items=tuple(items))
         return j
+
+
+def _underlined(line: str, rule: str) -> bool:
+    """Whether ``rule`` (a line of ``===`` or ``---``) underlines ``line`` as a heading. A title's
+    underline is about as long as the title; a rule far longer than the line above it is a
+    separator (the box around a mail signature), and a line starting with ``--`` is a signature
+    delimiter or an attribution (``-- Homer Simpson``), never a title."""
+    title = line.strip()
+    return (
+        bool(title)
+        and len(rule.strip()) <= 2 * len(title) + 8
+        and not title.startswith("--")
+        and not _ITEM.match(line)
+    )
 
 
 def _wrapped(line: str) -> bool:
@@ -414,7 +429,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int) -> None:
     ".txt",
     name="text",
     version="2",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
-    # fences run across blank lines
+    # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     source_type="txt",
     libraries=("charset-normalizer",),
 )
