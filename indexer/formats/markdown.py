@@ -52,6 +52,7 @@ _OPTIONS = (
     if pyromark is not None
     else 0
 )
+_UNSEEN, _GONE = -1, -2  # an open item whose text is not yet in ``items`` / went out before a cut
 _HEADING_LEVEL = {"H1": 1, "H2": 2, "H3": 3, "H4": 4, "H5": 5, "H6": 6}
 _LINE_EDGES = re.compile(r"[ \t]*\n[ \t]*")
 _TRAILING = ("\n", " ", "\t", b"\n", b" ", b"\t")
@@ -117,6 +118,9 @@ class _Builder:
         self.items: list[ListItem] = []
         self.item_text: list[list[str]] = []  # text parts of each open item
         self.item_pos: list[int] = []  # where the text of each open item (or its rest) starts
+        # per open item: its index in ``items`` once its text is there, _UNSEEN before, _GONE
+        # once it went out in an earlier list block (the list was cut by a code block or a table)
+        self.item_index: list[int] = []
         self.item_offsets: list[int] = []  # where each of ``items`` starts in the source
         self.list_start = 0
         self.resumed = False  # the open item goes on after a code block or a table in it
@@ -184,13 +188,14 @@ class _Builder:
             self.items = []
             self.item_offsets = []
         elif self.item_text:
-            self.close_item_text()
+            self.close_item_text(rng["start"])
         self.list_stack.append(arg is not None)
 
     def s_item(self, arg: Any, rng: dict[str, int]) -> None:
         self.resumed = False
         self.item_text.append([])
         self.item_pos.append(rng["start"])
+        self.item_index.append(_UNSEEN)
         self.text.clear()
 
     def s_table(self, arg: Any, rng: dict[str, int]) -> None:
@@ -249,15 +254,17 @@ class _Builder:
             self.resume_list(rng["end"])
 
     def e_item(self, arg: Any, rng: dict[str, int]) -> None:
-        self.close_item_text()
+        self.close_item_text(rng["end"])
         self.item_text.pop()
         self.item_pos.pop()
+        self.item_index.pop()
 
     def e_list(self, arg: Any, rng: dict[str, int]) -> None:
         self.list_stack.pop()
         if self.list_stack:
             if self.item_pos:  # the open item's text goes on after its nested list
                 self.item_pos[-1] = rng["end"]
+                self.resumed = True
         elif self.items:
             self.emit_list(rng["end"])
 
@@ -276,11 +283,15 @@ class _Builder:
             )
         self.items = []
         self.item_offsets = []
+        index = self.item_index
+        for i, at in enumerate(index):
+            if at >= 0:
+                index[i] = _GONE
 
     def break_list(self, start: int) -> None:
         """A code block or a table inside an item: the item's text so far ends, and the items
         so far become a list block of their own, so that the code or table is a block."""
-        self.close_item_text()
+        self.close_item_text(start)
         if self.items:
             self.emit_list(start)
 
@@ -421,17 +432,34 @@ class _Builder:
             out.append(line)
         return tuple(out)
 
-    def close_item_text(self) -> None:
-        """Emit the text gathered so far for the innermost open item (before a nested list)."""
+    def close_item_text(self, end: int) -> None:
+        """Emit the text gathered so far for the innermost open item, which ends at ``end`` (at
+        a nested list, a code block or table in it, or its end). Text that goes on after the
+        item's nested list joins the item's own text, as the paragraphs of an item do; after a
+        code block or a table that cut the list, the item's first text is in the list block
+        before it, and the rest is a paragraph (never a new item)."""
         parts = self.item_text[-1]
         parts.extend(self.text)
         self.text.clear()
         text = " ".join("".join(parts).split())
         parts.clear()
-        if text:
+        if not text:
+            return
+        at = self.item_index[-1] if self.item_index else _UNSEEN
+        if 0 <= at < len(self.items):
+            item = self.items[at]
+            self.items[at] = new_item(item.text + " " + text, item.level, item.ordered)
+        elif at == _GONE:
+            start = self.item_pos[-1]
+            if self.items:  # the items since the cut: a list block before the paragraph
+                self.emit_list(start)
+            self.new(PARAGRAPH, text, start, end)
+        else:
             stack = self.list_stack
             self.items.append(new_item(text, max(len(stack) - 1, 0), stack[-1] if stack else False))
             self.item_offsets.append(self.item_pos[-1] if self.item_pos else self.list_start)
+            if self.item_index:
+                self.item_index[-1] = len(self.items) - 1
 
     def other(self, ev: Any) -> None:
         """Events other than Text/Start/End (rare enough for a plain dispatch)."""
@@ -734,6 +762,7 @@ class _Fallback:
         items: list[ListItem] = []
         starts: list[int] = []  # the source line each item starts on
         ordered: list[bool] = []
+        index: list[int] = []  # per open item, as the pulldown-cmark reader's ``item_index``
         while i < len(tokens):
             tok = tokens[i]
             if tok.type in ("bullet_list_open", "ordered_list_open"):
@@ -742,16 +771,35 @@ class _Fallback:
                 ordered.pop()
                 if not ordered:
                     break
+            elif tok.type == "list_item_open":
+                index.append(_UNSEEN)
+            elif tok.type == "list_item_close":
+                if index:
+                    index.pop()
             elif tok.type == "inline":
                 text = " ".join(self.inline(tok).split())
-                if text:
+                at = index[-1] if index else _UNSEEN
+                if not text:
+                    pass
+                elif 0 <= at < len(items):  # the item's text goes on (a paragraph after its nested list)
+                    items[at] = ListItem(items[at].text + " " + text, items[at].level, items[at].ordered)
+                elif at == _GONE:  # its first text is in a list block before a code block or table
+                    lines = self.span(tok.map)
+                    self.list_block(items, starts, lines[0] - 1)
+                    items, starts = [], []
+                    index[:] = [_GONE if a >= 0 else a for a in index]
+                    self.blocks.append(Block(PARAGRAPH, text, lines=lines))
+                else:
                     items.append(ListItem(text, len(ordered) - 1, ordered[-1]))
                     starts.append(self.span(tok.map)[0])
+                    if index:
+                        index[-1] = len(items) - 1
             elif tok.type in ("fence", "code_block", "table_open"):
                 # a code block or a table inside an item: the items so far, then the block
                 first = self.span(tok.map)[0]
                 self.list_block(items, starts, first - 1)
                 items, starts = [], []
+                index[:] = [_GONE if a >= 0 else a for a in index]
                 if tok.type == "table_open":
                     i = self.table(i)
                     continue
@@ -860,7 +908,8 @@ def _scalar(value: str) -> Any:
     name="markdown",
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
-    # code blocks and tables inside list items are blocks of their own
+    # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
+    # an item's paragraph after its nested list joins the item
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

@@ -1,5 +1,6 @@
 """Markdown: a code block or a table inside a list item is a block of its own between the parts
-of the list, with both parsers (pulldown-cmark and the markdown-it fallback)."""
+of the list (the item's text after it a paragraph), with both parsers (pulldown-cmark and the
+markdown-it fallback)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from indexer import extract
 from indexer.formats import markdown
 from indexer.formats.markdown import markdown_blocks
-from indexer.model import CODE, LIST, TABLE
+from indexer.model import CODE, LIST, PARAGRAPH, TABLE
 
 STEPS = """Install:
 
@@ -48,7 +49,8 @@ EXPECTED = [
     (LIST, (10, 12), [("Step two", 0), ("nested a", 1), ("nested b", 1)]),
     (LIST, (14, 14), [("tight", 0)]),
     (CODE, (15, 17), "x = 1"),
-    (LIST, (18, 19), [("after", 0), ("last", 0)]),
+    (PARAGRAPH, (18, 18), "after"),  # the rest of the "tight" item, not an item of its own
+    (LIST, (19, 19), [("last", 0)]),
     (TABLE, (20, 22), "| k | v |\n| --- | --- |\n| a | 1 |"),
 ]
 
