@@ -146,7 +146,7 @@ class _Images:
     libraries=("EbookLib", "selectolax"),
     images=True,
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
-    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
+    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, tiny icons dropped
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
@@ -169,7 +169,8 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
         if "nav" in (getattr(item, "properties", None) or ()) or type(item).__name__ == "EpubNav":
             meta["is_navigation"] = True
         html = _CONTENT_TAGS.sub(r"<\1div", decode_html(item.get_content()))
-        chapter, _ = html_blocks(html)
+        chapter, dropped = html_blocks(html)
+        sink.skipped.extend(dropped)
         folder = posixpath.dirname(href)
         for block in chapter:
             block_meta = {**dict(block.meta), **meta}

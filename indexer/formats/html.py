@@ -6,8 +6,9 @@ container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragr
 reader sees is dropped. Boilerplate (scripts, styles, navigation, page header/footer, asides,
 language menus, the widgets of an article's header, MediaWiki's edit links and category box) is
 removed first. Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and
-only ``data:`` URIs carry bytes that can be extracted. Tables are laid out as a browser lays them
-out (``colspan`` and ``rowspan`` fill every cell they cover; docs/output-schema.md).
+only ``data:`` URIs carry bytes that can be extracted; tracking pixels and small icons, by their
+declared size, are left out and listed (:func:`_junk_image`). Tables are laid out as a browser
+lays them out (``colspan`` and ``rowspan`` fill every cell they cover; docs/output-schema.md).
 
 :func:`html_blocks` is the reusable core (e-mail bodies, EPUB chapters); its signature is stable.
 """
@@ -114,6 +115,15 @@ _BLOCK_EDGES = _CONTAINERS | frozenset(
 _BR = "\x1e"  # stands for <br> until the paragraph text is normalised
 _MAX_DEPTH = 150  # deeper subtrees are read as flat text (no recursion limit, nothing lost)
 _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang)-([\w+#.-]+)")
+#: An <img> declared at most this many pixels each way is a tracking pixel (dropped whatever its alt)
+PIXEL_MAX = 2
+#: An <img> declared at most this many pixels each way (a flag, a logo beside a link, an edit
+#: pencil) is an icon, dropped when its alt text is empty or a single word of at most
+#: ICON_ALT_MAX characters: an icon with a phrase for alt text may say something, so it stays
+ICON_MAX = 24
+ICON_ALT_MAX = 20
+_DIMENSION = re.compile(r"(\d+)(?:\.\d*)?(?:\s*px)?", re.IGNORECASE)
+_CSS_SIZE = re.compile(r"(?<![\w-])(width|height)\s*:\s*([^;]*)", re.IGNORECASE)
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_:.-]+)""", re.IGNORECASE)
 
 
@@ -155,7 +165,7 @@ class _Walker:
 
     def __init__(self) -> None:
         self.blocks: list[Block] = []
-        self.imgs: list[tuple[str, str | None]] = []
+        self.skipped: list[Skipped] = []  # the tracking pixels and icons left out
         self.buf: list[str] = []
 
     # -- paragraphs ---------------------------------------------------------------------------
@@ -200,7 +210,6 @@ class _Walker:
                 self.flush()
                 self.pre(child)
             elif tag == "img":
-                self.flush()
                 self.image(child)
             elif tag == "hr":
                 self.flush()
@@ -233,8 +242,12 @@ class _Walker:
         src = (attrs.get("src") or attrs.get("data-src") or "").strip()
         alt = attrs.get("alt")
         alt = _clean(alt) if alt is not None else None
-        self.imgs.append((src, alt))
         label = alt or _src_label(src) or "image"
+        junk = _junk_image(attrs, alt)
+        if junk:
+            self.skipped.append(Skipped("image", label, junk))
+            return
+        self.flush()
         self.blocks.append(Block(IMAGE, f"[Image: {label}]", alt=alt, meta={"src": src}))
 
     def images_within(self, node: LexborNode) -> None:
@@ -443,6 +456,31 @@ def _language(node: LexborNode) -> str | None:
     return None
 
 
+def _junk_image(attrs: dict[str, str | None], alt: str | None) -> str | None:
+    """Why an <img> is left out, from the size it declares (``width``/``height`` attributes, or
+    ``width``/``height`` in px in its ``style``, which wins as in a browser): "tracking pixel
+    (1×1)" or "icon (22×15)"; None to keep it (also whenever a size is not declared in pixels)."""
+    width, height = attrs.get("width"), attrs.get("height")
+    style = attrs.get("style")
+    if style and ("width" in style or "height" in style):
+        for name, value in _CSS_SIZE.findall(style):
+            if name.lower() == "width":
+                width = value
+            else:
+                height = value
+    if not width or not height:
+        return None
+    w, h = _DIMENSION.fullmatch(width.strip()), _DIMENSION.fullmatch(height.strip())
+    if w is None or h is None:
+        return None
+    w_px, h_px = int(w.group(1)), int(h.group(1))
+    if w_px <= PIXEL_MAX and h_px <= PIXEL_MAX:
+        return f"tracking pixel ({w_px}×{h_px})"
+    if w_px <= ICON_MAX and h_px <= ICON_MAX and (not alt or (" " not in alt and len(alt) <= ICON_ALT_MAX)):
+        return f"icon ({w_px}×{h_px})"
+    return None
+
+
 def _src_label(src: str) -> str:
     if not src or src.startswith("data:"):
         return ""
@@ -509,11 +547,12 @@ def _language_list(node: LexborNode) -> bool:
     return items > 0
 
 
-def html_blocks(html: str) -> tuple[list[Block], list[tuple[str, str | None]]]:
-    """Blocks (without ``lines``) of an HTML text, and the ``(src, alt)`` of each ``<img>``.
+def html_blocks(html: str) -> tuple[list[Block], list[Skipped]]:
+    """Blocks (without ``lines``) of an HTML text, and the images left out as tracking pixels or
+    icons (``Skipped("image", alt or file name, "icon (22×15)")``), for a caller's coverage.
 
-    Every IMAGE block carries its ``src`` in ``meta["src"]`` so a container format (e-mail
-    ``cid:`` parts, EPUB manifest items) can attach the bytes it holds.
+    Every IMAGE block carries its ``src`` in ``meta["src"]`` and its ``alt`` so a container format
+    (e-mail ``cid:`` parts, EPUB manifest items) can attach the bytes it holds.
     """
     if not html.strip():
         return [], []
@@ -524,7 +563,7 @@ def html_blocks(html: str) -> tuple[list[Block], list[tuple[str, str | None]]]:
     if root is not None:
         walker.walk(root)
         walker.flush()
-    return walker.blocks, walker.imgs
+    return walker.blocks, walker.skipped
 
 
 def decode_html(data: bytes) -> str:
@@ -600,7 +639,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".xhtml",
     name="html",
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
-    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
+    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, tiny icons dropped
     source_type="html",
     libraries=("selectolax",),
     images=True,
@@ -608,7 +647,7 @@ def fallback_blocks(text: str) -> list[Block]:
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)
-    blocks, _ = html_blocks(text)
+    blocks, dropped = html_blocks(text)
     warnings: tuple[str, ...] = ()
     if not any(b.kind != IMAGE for b in blocks) and text.strip():
         # Nothing readable outside the boilerplate: read the whole tree's text, then the raw source.
@@ -618,7 +657,7 @@ def extract_html(data: bytes, ctx: ExtractContext) -> Document:
         blocks = blocks + extra
         warnings = ("no readable HTML body; the text was read without structure",)
     blocks, images, skipped = attach_data_images(blocks)
-    coverage = Coverage(images_extracted=len(images), skipped=tuple(skipped), warnings=warnings)
+    coverage = Coverage(images_extracted=len(images), skipped=(*dropped, *skipped), warnings=warnings)
     return assemble_blocks(
         "html", blocks, images=tuple(images), metadata={"source_type": "html"}, coverage=coverage
     )

@@ -111,11 +111,12 @@ def test_structured_docs_chunks(playground):
 
 
 def test_html_blocks_helper_contract():
-    blocks, imgs = html_blocks('<h2>T</h2><p>x <img src="cid:a1" alt="chart"> y</p><img src="b.png">')
+    blocks, dropped = html_blocks('<h2>T</h2><p>x <img src="cid:a1" alt="chart"> y</p><img src="b.png">')
     assert [b.kind for b in blocks] == [HEADING, PARAGRAPH, IMAGE, PARAGRAPH, IMAGE]
     assert all(b.lines is None for b in blocks)
-    assert imgs == [("cid:a1", "chart"), ("b.png", None)]
-    assert blocks[2].meta["src"] == "cid:a1" and blocks[4].text == "[Image: b.png]"
+    assert dropped == []
+    assert (blocks[2].meta["src"], blocks[2].alt) == ("cid:a1", "chart")
+    assert (blocks[4].meta["src"], blocks[4].alt) == ("b.png", None) and blocks[4].text == "[Image: b.png]"
     assert html_blocks("") == ([], [])
 
 

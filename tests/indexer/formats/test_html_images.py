@@ -1,0 +1,98 @@
+"""HTML: tracking pixels and small icons declared by their size are left out, listed in the
+coverage; an image of undeclared or larger size stays an IMAGE block."""
+
+from __future__ import annotations
+
+from indexer import extract
+from indexer.formats.html import extract_html, html_blocks
+from indexer.model import IMAGE, PARAGRAPH, Skipped
+
+from ._text_helpers import CTX
+
+
+def _images(html: str) -> list[str]:
+    return [b.text for b in html_blocks(html)[0] if b.kind == IMAGE]
+
+
+def test_tracking_pixel_is_dropped_and_listed():
+    html = (
+        "<p>Before.</p><img src='https://x.org/wiki/Special:CentralAutoLogin/start?type=1x1' "
+        "alt='' width='1' height='1' /><p>After.</p>"
+    )
+    blocks, dropped = html_blocks(html)
+    assert [(b.kind, b.text) for b in blocks] == [(PARAGRAPH, "Before."), (PARAGRAPH, "After.")]
+    assert dropped == [Skipped("image", "start", "tracking pixel (1×1)")]
+    doc = extract_html(html.encode(), CTX)
+    assert "[Image:" not in doc.text
+    assert doc.coverage.skipped_of("image") == (Skipped("image", "start", "tracking pixel (1×1)"),)
+
+
+def test_icon_inside_a_paragraph_no_longer_cuts_it():
+    blocks, dropped = html_blocks(
+        '<p>Sister city: <img src="//u/40px-Flag_of_France.svg.png" alt="" width="22" height="15"> Paris</p>'
+        '<p>Mayor <img src="pencil.svg" alt="edit" width="10" height="10"> Hidalgo</p>'
+    )
+    assert [(b.kind, b.text) for b in blocks] == [
+        (PARAGRAPH, "Sister city: Paris"),
+        (PARAGRAPH, "Mayor Hidalgo"),
+    ]
+    assert dropped == [
+        Skipped("image", "40px-Flag_of_France.svg.png", "icon (22×15)"),
+        Skipped("image", "edit", "icon (10×10)"),
+    ]
+
+
+def test_css_pixel_sizes_count_and_other_units_do_not():
+    assert _images('<img src="a.gif" style="width:1px; height:1px">') == []
+    assert _images('<img src="b.png" alt="" style="height: 16px;width: 16px">') == []
+    # the style wins over the attributes, as in a browser: 20em × 10em is not a small image
+    assert _images('<img src="c.png" width="10" height="10" style="width: 20em; height: 10em">') == [
+        "[Image: c.png]"
+    ]
+    # max-width and border-width are not the width
+    assert _images('<img src="d.png" width="300" height="200" style="max-width:1px;border-width:1px">') == [
+        "[Image: d.png]"
+    ]
+
+
+def test_only_small_declared_images_go():
+    kept = (
+        '<img src="icon.png" width="24" height="24">'  # at the icon bound: dropped
+        '<img src="photo.jpg" alt="">'  # no size declared
+        '<img src="wide.png" width="1">'  # one side only
+        '<img src="pct.png" width="1%" height="1%">'  # not pixels
+        '<img src="portal.png" width="25" height="25">'  # past the icon bound
+        '<img src="banner.png" width="300" height="2">'  # a rule, not a pixel
+        '<img src="ga.svg" alt="This is a good article" width="19" height="20">'  # the alt says something
+        '<img src="long.svg" alt="Internationalisation-support" width="20" height="20">'  # not a short word
+    )
+    assert _images(kept) == [
+        "[Image: photo.jpg]",
+        "[Image: wide.png]",
+        "[Image: pct.png]",
+        "[Image: portal.png]",
+        "[Image: banner.png]",
+        "[Image: This is a good article]",
+        "[Image: Internationalisation-support]",
+    ]
+
+
+def test_beijing_flag_icons_are_listed_not_placed(real_world):
+    doc = extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html")
+    skipped = doc.coverage.skipped_of("image")
+    # 134 images of the article declared at most 22×22 with no alt or a one-word alt (flags of
+    # the sister-city and history tables, the 10×10 Wikidata pencil); none is a tracking pixel.
+    assert len(skipped) == 134
+    assert Skipped("image", "中华人民共和国", "icon (22×15)") in skipped
+    assert all(s.reason.startswith("icon (") for s in skipped)
+    images = [b for b in doc.blocks if b.kind == IMAGE]
+    assert len(images) == 76
+    assert not any("Flag_of_Serbia" in b.text for b in images)
+
+
+def test_tracking_pixel_in_markdown_raw_html(real_world):
+    # wkey_am.md line 264: <img src='…/Special:CentralAutoLogin/start?type=1x1…' width='1' height='1' />
+    doc = extract(real_world / "md" / "kreuzberg" / "wkey_am.md")
+    at_264 = [b for b in doc.blocks if b.lines and b.lines[0] <= 264 <= b.lines[1]]
+    assert [b.kind for b in at_264] == [PARAGRAPH]
+    assert at_264[0].text.startswith('Retrieved from "')
