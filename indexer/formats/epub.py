@@ -3,7 +3,8 @@
 The container is checked with ``zipsafe.open_zip`` before ebooklib opens it. Each spine document's
 XHTML becomes blocks through the HTML extractor's :func:`~indexer.formats.html.html_blocks`; every
 block carries ``spine_index`` (0-based position in the spine) and ``href`` (the document's path in
-the package), and ``is_navigation`` for the EPUB 3 navigation document. Images referenced by
+the package), and ``is_navigation`` for the EPUB 3 navigation document, whose shown ``<nav>``
+lists (the table of contents) are read as content. Images referenced by
 ``<img src>`` are taken from the package and keep their source file names. Document metadata: the
 Dublin Core title, language, creator and identifier (first value, plus the plural lists when there
 are several), the EPUB version, the spine length and the table of contents as ``[{title, href}]``.
@@ -23,6 +24,7 @@ from typing import Any
 from urllib.parse import unquote, urldefrag
 
 from lxml import etree
+from selectolax.lexbor import LexborHTMLParser
 
 from ..errors import EmptyExtraction, Encrypted, ParseError
 from ..limits import ExtractContext
@@ -146,7 +148,7 @@ class _Images:
     libraries=("EbookLib", "selectolax"),
     images=True,
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
-    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, tiny icons dropped
+    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
@@ -169,6 +171,8 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
         if "nav" in (getattr(item, "properties", None) or ()) or type(item).__name__ == "EpubNav":
             meta["is_navigation"] = True
         html = _CONTENT_TAGS.sub(r"<\1div", decode_html(item.get_content()))
+        if meta.get("is_navigation"):
+            html = _shown_navigation(html)
         chapter, dropped = html_blocks(html)
         sink.skipped.extend(dropped)
         folder = posixpath.dirname(href)
@@ -199,6 +203,17 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
         metadata=metadata,
         coverage=Coverage(images_extracted=len(sink.images), skipped=tuple(sink.skipped)),
     )
+
+
+def _shown_navigation(html: str) -> str:
+    """The navigation document with its ``<nav>`` lists as content (the HTML reader drops
+    ``<nav>`` as site chrome), but for the ``hidden`` ones (landmarks, page list), which a reading
+    system does not show."""
+    tree = LexborHTMLParser(html)
+    for node in tree.css("nav[hidden]"):
+        node.decompose()
+    tree.unwrap_tags(["nav"])
+    return tree.html or ""
 
 
 def _refuse_drm(zf: zipfile.ZipFile, what: str) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from indexer import errors, extract_bytes, get_chunks
 from indexer.api import extract
+from indexer.model import Skipped
 
 
 def test_book_follows_the_spine(playground):
@@ -92,7 +93,8 @@ def test_sample_guide(sample_corpus):
     chapter2 = [(b.kind, b.text) for b in doc.blocks if b.meta["href"] == "text/ch2.xhtml"]
     assert chapter2[0] == ("heading", "What Lives There")
     assert chapter2[-1] == ("paragraph", "Limpets cling hardest when the tide is out.")
-    lst = next(b for b in doc.blocks if b.kind == "list")
+    nav, lst = (b for b in doc.blocks if b.kind == "list")
+    assert nav.meta["is_navigation"] and nav.text == "Reading the Tide\nWhat Lives There"
     assert [(i.text, i.level) for i in lst.items] == [
         ("Beadlet anemones", 0),
         ("Shore crabs", 0),
@@ -142,3 +144,79 @@ def test_drm_is_refused_but_font_obfuscation_is_read(playground):
         _with_member(data, "META-INF/encryption.xml", _encryption("OPS/fonts/serif.otf")), "b.epub"
     )
     assert "This is the text for chapter One" in doc.text
+
+
+_CONTAINER = (
+    '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">'
+    '<rootfiles><rootfile full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/>'
+    "</rootfiles></container>"
+)
+_OPF = """<?xml version="1.0" encoding="utf-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
+<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">urn:x:1</dc:identifier>
+<dc:title>Tide tables</dc:title><dc:language>en</dc:language></metadata>
+<manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+<item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/></manifest>
+<spine><itemref idref="nav" linear="no"/><itemref idref="c1"/></spine></package>"""
+_XHTML = (
+    '<?xml version="1.0" encoding="utf-8"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" '
+    'xmlns:epub="http://www.idpf.org/2007/ops"><head><title>t</title></head><body>{}</body></html>'
+)
+_NAV = (
+    '<nav epub:type="toc" id="toc"><h1>Contents</h1><ol><li><a href="c1.xhtml">Spring tides</a>'
+    '<ol><li><a href="c1.xhtml#neap">Neap tides</a></li></ol></li></ol></nav>'
+    '<nav epub:type="landmarks" hidden=""><h2>Guide</h2><ol><li><a href="#toc">Begin here</a></li></ol></nav>'
+)
+_CHAPTER = (
+    '<h1>Spring tides</h1><p>High water <img src="flag.png" alt="" width="22" height="15"/> at noon.</p>'
+    '<h2 id="neap">Neap tides</h2><p>Low range.</p>'
+)
+
+
+def _epub3() -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
+        zf.writestr("META-INF/container.xml", _CONTAINER)
+        zf.writestr("EPUB/package.opf", _OPF)
+        zf.writestr("EPUB/nav.xhtml", _XHTML.format(_NAV))
+        zf.writestr("EPUB/c1.xhtml", _XHTML.format(_CHAPTER))
+    return out.getvalue()
+
+
+def test_navigation_document_is_read_and_tagged():
+    doc = extract_bytes(_epub3(), "tides.epub")
+    nav = [(b.kind, b.text) for b in doc.blocks if b.meta.get("is_navigation")]
+    assert nav == [("heading", "Contents"), ("list", "Spring tides\n  Neap tides")]
+    assert all(b.meta["href"] == "nav.xhtml" and b.meta["spine_index"] == 0 for b in doc.blocks[:2])
+    # the hidden landmarks list is not shown by a reading system: not read
+    assert "Guide" not in doc.text and "Begin here" not in doc.text
+    chapter = [(b.kind, b.text) for b in doc.blocks if b.meta["spine_index"] == 1]
+    assert chapter == [
+        ("heading", "Spring tides"),
+        ("paragraph", "High water at noon."),
+        ("heading", "Neap tides"),
+        ("paragraph", "Low range."),
+    ]
+    assert not any(b.meta.get("is_navigation") for b in doc.blocks[2:])
+    # the 22×15 icon of the chapter is listed, not placed
+    assert doc.coverage.skipped_of("image") == (Skipped("image", "flag.png", "icon (22×15)"),)
+
+
+def test_real_navigation_documents(real_world):
+    # features.epub spine: front (linear), nav (linear="no", xhtml/nav.xhtml), the MathML and
+    # switch documents; its <nav epub:type="toc"> opens with <h1>Table of Contents</h1>.
+    doc = extract(real_world / "epub" / "kreuzberg" / "features.epub")
+    nav = [b for b in doc.blocks if b.meta.get("is_navigation")]
+    assert [b.kind for b in nav] == ["heading", "list"]
+    assert nav[0].text == "Table of Contents" and nav[0].meta["spine_index"] == 1
+    items = [(i.text, i.level) for i in nav[1].items]
+    assert items[:4] == [
+        ("Front page", 0),
+        ("Table of Contents", 0),
+        ("XHTML Content Documents", 0),
+        ("MathML", 1),
+    ]
+    assert ("Elementary math: long division notation", 2) in items and items[-1] == ("MathML Embedding", 2)
+    img = extract(real_world / "epub" / "kreuzberg" / "img.epub")
+    assert [b.text for b in img.blocks if b.meta.get("is_navigation")][0] == "Table of Contents"
