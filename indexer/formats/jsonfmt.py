@@ -2,8 +2,8 @@
 
 One block per top-level record: each element of a top-level array, each line of JSON Lines, each
 key of a top-level object, or, for an envelope object (one key holding the array of records, such
-as ``{"meta": …, "data": [{…}, …]}``), the other keys as record 0 and then each element of the
-array. A record that is an object or an array becomes a LIST block rendered ``key: value`` one
+as ``{"meta": …, "data": [{…}, …]}``), the other keys as record 0, then the envelope's key as a
+heading (not a record), then each element of the array. A record that is an object or an array becomes a LIST block rendered ``key: value`` one
 line per item, nested values indented two spaces per level (``0:``, ``1:`` for array elements;
 arrays of scalars inline as ``a, b``; the later lines of a multi-line string two spaces under its
 key); a scalar record is a paragraph. A key given twice keeps both values. Each block carries
@@ -24,7 +24,7 @@ from typing import Any
 from .._fast import new_items
 from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
-from ..model import LIST, PARAGRAPH, Block, Coverage, Document, ListItem
+from ..model import HEADING, LIST, PARAGRAPH, Block, Coverage, Document, ListItem
 from ..sniff import decode_text
 from .registry import extractor
 from .text import new_block, text_blocks
@@ -141,7 +141,18 @@ class _Records:
     (its text); a container is a list whose items are kept once per distinct text and level for
     the whole document, so that the items are made and their lines rendered all at once."""
 
-    __slots__ = ("kinds", "texts", "spans", "metas", "caches", "refs", "item_texts", "item_levels", "flatten")
+    __slots__ = (
+        "kinds",
+        "texts",
+        "spans",
+        "metas",
+        "caches",
+        "refs",
+        "item_texts",
+        "item_levels",
+        "flatten",
+        "titled",
+    )
 
     def __init__(self) -> None:
         self.kinds: list[str] = []
@@ -153,6 +164,7 @@ class _Records:
         self.item_texts: list[str] = []
         self.item_levels: list[int] = []
         self.flatten = _flattener(self)
+        self.titled = False  # whether a heading (an envelope's key) is among the records
 
     def add(self, value: Any, first: int, last: int | None = None) -> None:
         meta = MappingProxyType({"record_range": [first, first if last is None else last]})
@@ -168,6 +180,14 @@ class _Records:
             self.metas.append(meta)
             return
         self.paragraph(_scalar(value), meta)
+
+    def heading(self, text: str) -> None:
+        """A level-1 heading before the records it names (an envelope's key); not a record."""
+        self.kinds.append(HEADING)
+        self.texts.append(text)
+        self.spans.append((0, 0))
+        self.metas.append(_NO_META)
+        self.titled = True
 
     def paragraph(self, text: str, meta: Any) -> None:
         self.kinds.append(PARAGRAPH)
@@ -198,9 +218,10 @@ class _Records:
         kinds, metas = self.kinds, self.metas
         if not numbered:
             return [
-                Block(kind, text, items=its, meta=meta)
+                Block(kind, text, int(kind is HEADING), items=its, meta=meta)
                 for kind, text, its, meta in zip(kinds, record_texts, record_items, metas, strict=True)
             ]
+        levels: Any = [int(kind is HEADING) for kind in kinds] if self.titled else repeat(0)
         keep = list(map(bool, record_texts))
         if not all(keep):
             kinds, record_texts, record_items, metas = (
@@ -209,21 +230,24 @@ class _Records:
                 list(compress(record_items, keep)),
                 list(compress(metas, keep)),
             )
+            if self.titled:
+                levels = list(compress(levels, keep))
         newlines = list(map(str.count, record_texts, repeat("\n")))
         firsts = list(accumulate(map(add, newlines, repeat(2)), initial=1))
         numbers = list(zip(firsts, map(add, firsts, newlines), strict=False))  # firsts has one more
-        return _make_blocks(kinds, record_texts, numbers, record_items, metas)
+        return _make_blocks(kinds, record_texts, levels, numbers, record_items, metas)
 
 
 def _make_blocks(
     kinds: list[str],
     texts: list[str],
+    levels: Any,
     numbers: list[tuple[int, int]],
     items: list[tuple[ListItem, ...]],
     metas: list[Any],
 ) -> list[Block]:
-    """``[new_block(kind, text, 0, lines, items, meta) …]``."""
-    return list(map(new_block, kinds, texts, repeat(0), numbers, items, metas))
+    """``[new_block(kind, text, level, lines, items, meta) …]``."""
+    return list(map(new_block, kinds, texts, levels, numbers, items, metas))
 
 
 def record_block(value: Any, first: int, last: int | None = None) -> Block:
@@ -289,6 +313,7 @@ def _value_records(value: Any) -> tuple[_Records, dict[str, Any]]:
             if rest:
                 records.add(rest, 0)
                 offset = 1
+            records.heading(envelope)  # the key names the records: "Statement" is searchable
             inner = value[envelope]
             for i, v in enumerate(inner):
                 records.add(v, i + offset)
@@ -414,7 +439,7 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     ".json",
     name="json",
     version="2",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
-    # invalid JSON read as text keeps wrapped list lines with their item
+    # invalid JSON read as text keeps wrapped list lines with their item; envelope key a heading
     source_type="json",
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:

@@ -90,7 +90,8 @@ def test_blocks_made_together_equal_new_block():
         (LIST, "a: 1\nb:\n  c: 2", (1, 3), items, MappingProxyType({"record_range": [0, 0]})),
         (PARAGRAPH, "not json", (5, 5), (), {}),
     ]
-    made = _make_blocks(*map(list, zip(*args, strict=True)))
+    kinds, texts, lines, its, metas = map(list, zip(*args, strict=True))
+    made = _make_blocks(kinds, texts, [0, 0], lines, its, metas)
     expected = [new_block(kind, text, 0, lines, its, meta) for kind, text, lines, its, meta in args]
     assert made == expected
     assert [repr(b) for b in made] == [repr(b) for b in expected]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import indexer
 from indexer.formats.jsonfmt import extract_json, extract_jsonl, extract_ndjson
-from indexer.model import LIST, PARAGRAPH
+from indexer.model import HEADING, LIST, PARAGRAPH
 
 from ._text_helpers import CTX, SAMPLES, assert_lines_valid
 
@@ -62,8 +62,33 @@ def test_envelope_object():
     data = b'{"version": 2, "cursor": "abc", "data": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]}'
     doc = extract_json(data, CTX)
     assert doc.metadata["envelope_key"] == "data" and doc.metadata["record_count"] == 3
-    assert [b.text for b in doc.blocks] == ["version: 2\ncursor: abc", "id: 1\nname: a", "id: 2\nname: b"]
-    assert [b.meta["record_range"] for b in doc.blocks] == [[0, 0], [1, 1], [2, 2]]
+    # the envelope's key is a heading before the records it holds (not a record itself)
+    assert [(b.kind, b.level, b.text) for b in doc.blocks] == [
+        (LIST, 0, "version: 2\ncursor: abc"),
+        (HEADING, 1, "data"),
+        (LIST, 0, "id: 1\nname: a"),
+        (LIST, 0, "id: 2\nname: b"),
+    ]
+    assert [b.meta.get("record_range") for b in doc.blocks] == [[0, 0], None, [1, 1], [2, 2]]
+    assert doc.text == "version: 2\ncursor: abc\n\ndata\n\nid: 1\nname: a\n\nid: 2\nname: b"
+    assert [b.lines for b in doc.blocks] == [(1, 2), (4, 4), (6, 7), (9, 10)]
+
+
+def test_envelope_key_names_the_records_in_every_mode(real_world):
+    # aws_policy.json: {"Version": "2012-10-17", "Statement": [{"Sid": "AllowS3ReadAccess", …},
+    # {"Sid": "DenyUnencryptedObjectUploads", …}]}
+    path = real_world / "json" / "kreuzberg" / "aws_policy.json"
+    chunks = indexer.get_chunks(path)
+    assert [(c["content"].splitlines()[0], c["content_type"]) for c in chunks] == [
+        ("Version: 2012-10-17", "bullet_list"),
+        ("Statement", "heading"),
+        ("Sid: AllowS3ReadAccess", "bullet_list"),
+        ("Sid: DenyUnencryptedObjectUploads", "bullet_list"),
+    ]
+    assert [c["metadata"]["heading_path"] for c in chunks[2:]] == [["Statement"], ["Statement"]]
+    assert chunks[3]["content"].splitlines()[-1] == "    s3:x-amz-server-side-encryption: AES256"
+    for mode in ("section", "semantic", "sentence", "page_aware", "sliding_window"):
+        assert any("Statement" in c["content"] for c in indexer.get_chunks(path, mode=mode)), mode
 
 
 def test_plain_object_is_one_block_per_key():
