@@ -333,10 +333,40 @@ class _Walker:
         for text in [caption, *(grid[i][0][0] for i in titled)]:
             if text:
                 self.blocks.append(new_block(PARAGRAPH, text))
+        after = self.table_images(node, trs, grid)
         rows_t = tuple(r for r in rows if any(r))
         if rows_t or (header and any(header)):
             self.blocks.append(Block(TABLE, fast_render_table(header, rows_t), header=header, rows=rows_t))
-        self.images_within(node)
+        for img in after:
+            self.image(img)
+
+    def table_images(
+        self,
+        node: LexborNode,
+        trs: list[tuple[LexborNode, bool]],
+        grid: list[tuple[tuple[str, ...], bool, bool]],
+    ) -> list[LexborNode]:
+        """IMAGE blocks for the <img>s in the rows that open a table before its first row of two
+        or more values (an infobox's title, photo montage and flag); the other <img>s, returned,
+        follow the table. A table with no such row keeps all its images after it."""
+        imgs = node.css("img")
+        if not imgs:
+            return []
+        lead = next((i for i, (cells, _, _) in enumerate(grid) if len({c for c in cells if c}) >= 2), None)
+        if not lead:
+            return imgs
+        opening = {tr.mem_id for tr, _ in trs[:lead]}
+        rows = {tr.mem_id for tr, _ in trs}
+        after = []
+        for img in imgs:
+            row, up = img.parent, 0
+            while row is not None and row.mem_id not in rows and up < _MAX_DEPTH:
+                row, up = row.parent, up + 1
+            if row is not None and row.mem_id in opening:
+                self.image(img)
+            else:
+                after.append(img)
+        return after
 
 
 def _item_parts(node: LexborNode, parts: list[str], nested: list[LexborNode], depth: int = 0) -> None:
@@ -639,7 +669,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".xhtml",
     name="html",
     version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
-    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, tiny icons dropped
+    # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     source_type="html",
     libraries=("selectolax",),
     images=True,

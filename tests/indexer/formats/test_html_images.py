@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from indexer import extract
 from indexer.formats.html import extract_html, html_blocks
-from indexer.model import IMAGE, PARAGRAPH, Skipped
+from indexer.model import IMAGE, PARAGRAPH, TABLE, Skipped
 
 from ._text_helpers import CTX
 
@@ -96,3 +96,45 @@ def test_tracking_pixel_in_markdown_raw_html(real_world):
     at_264 = [b for b in doc.blocks if b.lines and b.lines[0] <= 264 <= b.lines[1]]
     assert [b.kind for b in at_264] == [PARAGRAPH]
     assert at_264[0].text.startswith('Retrieved from "')
+
+
+INFOBOX = """<table class="infobox">
+<tr><th colspan="2">Beijing</th></tr>
+<tr><td colspan="2"><img src="skyline.jpg" alt="Skyline"><br>Skyline of Beijing</td></tr>
+<tr><td colspan="2"><img src="map.png" alt="Location map"></td></tr>
+<tr><th>Country</th><td>China</td></tr>
+<tr><th>Flag</th><td><img src="flag.png" alt="Flag of Beijing" width="100" height="60"></td></tr>
+</table>"""
+
+
+def test_images_opening_a_table_come_before_it():
+    blocks = html_blocks(INFOBOX)[0]
+    assert [(b.kind, b.text.splitlines()[0]) for b in blocks] == [
+        (PARAGRAPH, "Beijing"),  # the title row
+        (IMAGE, "[Image: Skyline]"),  # the rows before "Country | China"
+        (IMAGE, "[Image: Location map]"),
+        (TABLE, "|  |  |"),
+        (IMAGE, "[Image: Flag of Beijing]"),  # in a row of values: after the table, as before
+    ]
+    assert blocks[3].rows == (
+        ("Skyline of Beijing", ""),
+        ("Country", "China"),
+        ("Flag", ""),
+    )
+    # a table whose first row already holds two values keeps its images after it
+    gallery = html_blocks(
+        '<table><tr><td><img src="a.jpg" alt="A"> Gate</td><td><img src="b.jpg" alt="B"> Wall</td></tr></table>'
+    )[0]
+    assert [b.kind for b in gallery] == [TABLE, IMAGE, IMAGE]
+
+
+def test_wkey_logo_before_its_infobox(real_world):
+    # wkey_am.html: the infobox opens with <td colspan="2" class="infobox-image"><img …WKEY-AM_2012.jpg>,
+    # then a header row and "Broadcast area | Covington, Virginia …"
+    doc = extract(real_world / "html" / "kreuzberg" / "wkey_am.html")
+    at = next(i for i, b in enumerate(doc.blocks) if b.kind == TABLE)
+    assert [(b.kind, b.text) for b in doc.blocks[at - 2 : at]] == [
+        (PARAGRAPH, "WKEY"),
+        (IMAGE, "[Image: 250px-WKEY-AM_2012.jpg]"),
+    ]
+    assert doc.blocks[at].rows[1][0] == "Broadcast area"
