@@ -2,7 +2,8 @@
 
 Before conversion, paragraph marks inside table rows (``\\trowd`` … ``\\row``) become spaces, so a
 cell holding several paragraphs stays one cell, and a nested table's cell and row ends become
-spaces, so it is flattened into its cell; striprtf then renders each row as ``a|b|c|``.
+spaces, so it is flattened into its cell; striprtf then renders each row as ``a|b|c|``. A cell
+continuing a vertical merge (``\\clvmrg``) repeats the text of the merge's first cell (``\\clvmgf``).
 The text is read line by line: runs of table rows become a table block, lines that start with a
 list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph;
 Word's list numbers (``\\listtext``, ``\\pntext``) carry their paragraph's level.
@@ -73,6 +74,16 @@ _MAC_PAGES = {
 _MAC_CHARSET = re.compile(r"\\fcharset(7[89]|8[0-9])(?![0-9])")
 _MAC_CHARSET_AS = {"78": "128", "79": "136", "80": "129", "85": "134", "87": "84"}
 _ROW = re.compile(r"\\trowd.*?\\row(?![a-z])", re.S)
+#: where a row's cell definitions end (its first paragraph or cell end), the words of a definition
+#: read there (a vertical merge's first cell, its continuation, a cell's right edge) and the cell ends
+_ROW_DEFS_END = re.compile(r"\\(?:pard|intbl|cell)(?![a-z])")
+_CELL_DEF = re.compile(r"\\(clvmgf|clvmrg|cellx)(?![a-z])(-?\d+)?")
+_CELL_END = re.compile(r"\\cell(?![a-z])")
+#: a cell of a vertical merge: its right edge between private-use characters, at the cell's end (the
+#: first character says whether the cell starts the merge or continues it; one group each, as for
+#: pictures)
+_MERGE_RTF = ("{{\\uc1\\u57349?}}{{{0}}}{{\\uc1\\u57351?}}", "{{\\uc1\\u57350?}}{{{0}}}{{\\uc1\\u57351?}}")
+_MERGE = re.compile("([\ue005\ue006])(-?\\d+)\ue007")
 _PAR = re.compile(r"\\par(?![a-z])")
 #: the cell and row ends of a table nested in a cell: its text is flattened into that cell
 _NEST = re.compile(r"\\nest(?:cell|row)(?![a-z])")
@@ -252,6 +263,35 @@ def _list_levels(rtf: str) -> str:
     return "".join(out)
 
 
+def _row(m: re.Match[str], merges: bool) -> str:
+    """One table row (``\\trowd`` … ``\\row``) with its paragraph marks as spaces; with ``merges``,
+    each cell of a vertical merge (``\\clvmgf`` first, ``\\clvmrg`` continuing) gets a mark at its
+    end naming its right edge (``\\cellxN``), so that a continuation can take the first cell's
+    text. The row's cell definitions are read up to its first paragraph or cell end."""
+    row = m.group(0)
+    if merges and "\\clvm" in row:
+        end = _ROW_DEFS_END.search(row)
+        defs = row[: end.start()] if end else ""
+        cells: list[tuple[str | None, str]] = []  # (merge word or None, right edge) in order
+        word = None
+        for d in _CELL_DEF.finditer(defs):
+            if d.group(1) == "cellx":
+                cells.append((word, d.group(2) or ""))
+                word = None
+            else:
+                word = d.group(1)
+        if any(w for w, _ in cells):
+            out: list[str] = []
+            pos = len(defs)
+            for (word, edge), cell_end in zip(cells, _CELL_END.finditer(row, pos), strict=False):
+                if word is not None and edge:
+                    out += [row[pos : cell_end.start()], _MERGE_RTF[word == "clvmrg"].format(edge)]
+                    pos = cell_end.start()
+            out.append(row[pos:])
+            row = "".join(out)
+    return _PAR.sub(" ", row)
+
+
 def _take_notes(text: str, kinds: list[str]) -> tuple[str, list[tuple[str, str, str, list[int]]]]:
     """The text with each note replaced by its marker ``[^n]`` (endnotes ``[^en]``), and the notes
     in order as ``(label, kind, text, pictures marked in it)``; a note with neither text nor
@@ -345,11 +385,25 @@ def _info(rtf: str, encoding: str) -> dict[str, str]:
     return out
 
 
+def _merged(cell: str, above: dict[str, str]) -> str:
+    """A table cell's text, without its merge mark: a cell continuing a vertical merge takes the
+    text of the merge's first cell (the cell above it with the same right edge)."""
+    m = _MERGE.search(cell)
+    if m is None:
+        return " ".join(cell.split())
+    text = " ".join(_MERGE.sub(" ", cell).split())
+    if m.group(1) == "\ue005":
+        above[m.group(2)] = text
+        return text
+    return above.get(m.group(2), text)
+
+
 def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     """The text's blocks; ``pictures`` gives the block of the picture marked ``n`` in it (None for
     one that is not extracted), placed after the paragraph, table or list holding the mark."""
     blocks: list[Block] = []
     rows: list[list[str]] = []
+    above: dict[str, str] = {}  # right edge of a vertical merge's cells → its first cell's text
     items: list[ListItem] = []
     held: list[int] = []  # pictures marked in the open table or list
 
@@ -376,6 +430,7 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
                 )
             )
             rows.clear()
+            above.clear()
             place(held)
             held.clear()
 
@@ -394,7 +449,10 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
         stripped = line.strip()
         if stripped.endswith("|") and stripped.count("|") >= 1 and len(stripped) > 1:
             flush_items()
-            cells = [" ".join(c.split()) for c in stripped[:-1].split("|")]
+            if "\ue007" in stripped:
+                cells = [_merged(c, above) for c in stripped[:-1].split("|")]
+            else:
+                cells = [" ".join(c.split()) for c in stripped[:-1].split("|")]
             if any(cells):
                 rows.append(cells)
             held.extend(marked)
@@ -408,6 +466,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
             held.extend(marked)
             continue
         flush_items()
+        if "\ue007" in line:  # a merge mark outside a table row
+            line = _MERGE.sub("", line)
         if "\ue004" in line:  # a list number that is not one
             line = line.replace("\ue004", "")
         para = " ".join(line.replace("\t", " ").split())
@@ -423,7 +483,7 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     ".rtf",
     name="rtf",
     # 2: PNG and JPEG pictures extracted; 3: Mac code pages, footnotes, list levels
-    # and markers, nested tables flattened into their cell, Mac font character sets
+    # and markers, nested tables flattened into their cell, Mac font character sets, merged cells
     version="3",
     source_type="rtf",
     libraries=("striprtf",),
@@ -447,7 +507,8 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
         prepared = _MAC_CHARSET.sub(_mac_charset, prepared)
     if "\\nestcell" in prepared:
         prepared = _NEST.sub("{ }", prepared)  # a group: a space after a control word is its end
-    prepared = _ROW.sub(lambda m: _PAR.sub(" ", m.group(0)), prepared)
+    merges = "\\clvm" in prepared
+    prepared = _ROW.sub(lambda m: _row(m, merges), prepared)
     text, notes = _take_notes(_to_text(prepared, encoding), note_kinds)
     sink = _ooxml.ImageSink()
     placed: set[int] = set()

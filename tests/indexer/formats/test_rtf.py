@@ -343,3 +343,48 @@ def test_mac_font_charsets_do_not_fail_the_document(charset, data, expected):
     rtf = b"{\\rtf1\\mac\\ansicpg10000{\\fonttbl{\\f1\\fcharset" + charset + b" Osaka;}}\\f1 Mark " + data
     doc = extract_bytes(rtf + b" end\\par}", "t.rtf")
     assert doc.text == f"Mark {expected} end"
+
+
+def test_a_vertically_merged_cell_repeats_the_first_cells_text():
+    # Word writes the row definitions before the cells (and again before \row): \clvmgf starts a
+    # vertical merge, \clvmrg continues it; the continuing cells are empty in the file. The third
+    # row's merge covers the right two columns (one cell ending at 6000), so it is matched by its
+    # right edge, not by its position in the row.
+    defs = b"\\trowd\\clvmgf\\cellx2000\\cellx4000\\clvmgf\\cellx6000 "
+    cont = b"\\trowd\\clvmrg\\cellx2000\\cellx4000\\clvmrg\\cellx6000 "
+    rtf = (
+        b"{\\rtf1\\ansi "
+        b"\\trowd\\cellx2000\\cellx4000\\cellx6000 \\pard\\intbl Site\\cell Check\\cell Note\\cell"
+        b"{\\trowd\\cellx2000\\cellx4000\\cellx6000\\row}"
+        + defs
+        + b"\\pard\\intbl North pier\\cell Ropes\\cell Rusty\\cell{"
+        + defs
+        + b"\\row}"
+        + cont
+        + b"\\pard\\intbl \\cell Lights\\cell \\cell{"
+        + cont
+        + b"\\row}"
+        b"\\trowd\\cellx2000\\clvmgf\\cellx6000 \\pard\\intbl South pier\\cell See log\\cell\\row"
+        b"\\trowd\\cellx2000\\clvmrg\\cellx6000 \\pard\\intbl Slipway\\cell\\cell\\row"
+        b"\\pard After\\par}"
+    )
+    doc = extract_bytes(rtf, "t.rtf")
+    table = doc.blocks[0]
+    assert table.header == ("Site", "Check", "Note")
+    assert table.rows == (
+        ("North pier", "Ropes", "Rusty"),
+        ("North pier", "Lights", "Rusty"),
+        ("South pier", "See log", ""),
+        ("Slipway", "See log", ""),
+    )
+    assert "\ue005" not in doc.text and "\ue007" not in doc.text
+    assert doc.blocks[1].text == "After"
+
+
+def test_real_vertically_merged_cells(real_world):
+    # RtfTestDocument.rtf: the second table's "2,1" cell is \clvmgf and the cell below it \clvmrg
+    # (empty); in the third, "2,2" (\clvmgf, \cellx9355, two grid columns wide) is continued below.
+    doc = extract(real_world / "rtf" / "RtfPipe" / "RtfTestDocument.rtf")
+    tables = [b for b in doc.blocks if b.kind == "table"]
+    assert tables[1].rows[-1] == ("2,1", "3,2", "3,3")
+    assert tables[2].rows[-1] == ("3,1", "2,2", "")
