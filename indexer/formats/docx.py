@@ -8,7 +8,7 @@ reads, without building its object model, which keeps extraction fast.
 What is read: headings (style names ``Heading N``/``Title`` and outline levels, inherited through
 ``basedOn``), paragraphs, nested lists (``numPr``/``ilvl``, ordered or bulleted from the numbering
 definitions), tables (``gridSpan`` repeated across the span, ``vMerge`` continued from the cell
-above), footnotes and endnotes (``[^n]`` markers, the notes as paragraphs at the end), hyperlink
+above, numbered cell paragraphs starting with the number Word shows), footnotes and endnotes (``[^n]`` markers, the notes as paragraphs at the end), hyperlink
 text, headers/footers (document metadata ``header_text``/``footer_text``), page numbers (explicit
 ``w:br type=page`` and Word's ``w:lastRenderedPageBreak``, one break counted once), and every image
 of a paragraph (``a:blip r:embed`` and VML ``v:imagedata``), placed right after its anchoring
@@ -80,6 +80,8 @@ W_ABSTRACTNUM, W_ABSTRACTNUMID, W_NUM, W_NUMID_ATTR = (
     _w("numId"),
 )
 W_LVL, W_NUMFMT, W_ILVL_ATTR = _w("lvl"), _w("numFmt"), _w("ilvl")
+W_START_AT, W_LVLTEXT, W_LVLRESTART, W_ISLGL = _w("start"), _w("lvlText"), _w("lvlRestart"), _w("isLgl")
+W_LVLOVERRIDE, W_STARTOVERRIDE = _w("lvlOverride"), _w("startOverride")
 W_PPR, W_PSTYLE, W_NUMPR, W_ILVL, W_NUMID, W_OUTLINE = (
     _w(t) for t in ("pPr", "pStyle", "numPr", "ilvl", "numId", "outlineLvl")
 )
@@ -336,32 +338,170 @@ def _int(value: str | None) -> int | None:
         return None
 
 
+class _Level(NamedTuple):
+    """How Word numbers one list level: its first number, number format (``numFmt``), the text
+    shown (``lvlText``, ``%1``…``%9`` standing for the levels' numbers), the level after whose
+    use it starts again (``lvlRestart``, 1-based; None: after any level above it, 0: never) and
+    whether the numbers it shows are all decimal (``isLgl``)."""
+
+    start: int
+    fmt: str
+    text: str
+    restart: int | None
+    legal: bool
+
+
+def _level(lvl: etree._Element) -> _Level:
+    start = fmt = text = restart = None
+    legal = False
+    for child in lvl:  # the first of each kind counts
+        tag = child.tag
+        if tag == W_START_AT:
+            start = _int(child.get(W_VAL)) if start is None else start
+        elif tag == W_NUMFMT:
+            fmt = fmt or child.get(W_VAL) or "decimal"
+        elif tag == W_LVLTEXT:
+            text = child.get(W_VAL) or "" if text is None else text
+        elif tag == W_LVLRESTART:
+            restart = _int(child.get(W_VAL)) if restart is None else restart
+        elif tag == W_ISLGL:
+            legal = bool(_on(child))
+    return _Level(start if start is not None else 0, fmt or "decimal", text or "", restart, legal)
+
+
+_LEVEL_NUMBER = re.compile(r"%([1-9])")
+_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"),
+          (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))  # fmt: skip
+
+
+def _number_text(value: int, fmt: str) -> str:
+    """A list number as Word writes it in the format ``fmt``: decimal, decimalZero, roman and
+    letter numbers (``aa`` after ``z``), ordinals; formats without a number (bullet, none) give
+    "", and any other format (words, other scripts) decimal digits."""
+    if fmt in ("bullet", "none"):
+        return ""
+    if fmt in ("lowerRoman", "upperRoman") and 0 < value < 4000:
+        out = []
+        for size, letters in _ROMAN:
+            count, value = divmod(value, size)
+            out.append(letters * count)
+        roman = "".join(out)
+        return roman.upper() if fmt == "upperRoman" else roman
+    if fmt in ("lowerLetter", "upperLetter") and 0 < value <= 780:
+        letter = chr(ord("a" if fmt == "lowerLetter" else "A") + (value - 1) % 26)
+        return letter * ((value - 1) // 26 + 1)
+    if fmt == "decimalZero" and 0 <= value < 10:
+        return f"0{value}"
+    if fmt == "ordinal" and value >= 0:
+        suffix = "th" if 10 <= value % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
+        return f"{value}{suffix}"
+    return str(value)
+
+
 class _Numbering:
     """The list levels of ``numbering.xml``, resolved per numId on first use: a template defines
-    dozens of abstract lists of nine levels each, of which a document uses a few."""
+    dozens of abstract lists of nine levels each, of which a document uses a few.
+
+    It also keeps Word's list counters, for the numbers given as text (those of paragraphs in
+    table cells): one set per abstract list, which every numId naming it continues, except a
+    numId that redefines a level (its own set); a level's ``startOverride`` starts it again at
+    that number the first time the numId uses it. Using a level starts the levels below it
+    again (as their ``lvlRestart`` says)."""
 
     def __init__(self, root: etree._Element | None) -> None:
         self._root = root
         self._cache: dict[str, dict[int, tuple[bool, int]]] = {}
+        # numId → (whose counters, its levels, its start overrides), read on first use
+        self._defs: dict[str, tuple[str, dict[int, _Level], dict[int, int]]] = {}
+        self._counts: dict[str, dict[int, int]] = {}
+        self._overridden: set[tuple[str, int]] = set()  # start overrides already applied
 
-    def _abstract(self, num_id: str) -> etree._Element | None:
-        """The w:abstractNum a numId names: the last w:num child with that numId (a missing one
-        reads as "") that has a w:abstractNumId child gives the id ("" without one), and the last
-        w:abstractNum child with that id is the one; both are looked for from the end."""
+    def _num(self, num_id: str) -> tuple[etree._Element | None, etree._Element | None]:
+        """The w:num a numId names and its w:abstractNum: the last w:num child with that numId
+        (a missing one reads as "") that has a w:abstractNumId child gives the id ("" without
+        one), and the last w:abstractNum child with that id is the one; both are looked for from
+        the end."""
         root = self._root
         if root is None:
-            return None
+            return None, None
         ref_id = ""
+        found = None
         for num in root.iterchildren(W_NUM, reversed=True):
             if (num.get(W_NUMID_ATTR) or "") == num_id:
                 ref = _child(num, W_ABSTRACTNUMID)
                 if ref is not None:
                     ref_id = ref.get(W_VAL) or ""
+                    found = num
                     break
         for an in root.iterchildren(W_ABSTRACTNUM, reversed=True):
             if (an.get(W_ABSTRACTNUMID) or "") == ref_id:
-                return an
-        return None
+                return found, an
+        return found, None
+
+    def _abstract(self, num_id: str) -> etree._Element | None:
+        return self._num(num_id)[1]
+
+    def _definition(self, num_id: str) -> tuple[str, dict[int, _Level], dict[int, int]]:
+        found = self._defs.get(num_id)
+        if found is not None:
+            return found
+        num, an = self._num(num_id)
+        levels: dict[int, _Level] = {}
+        if an is not None:
+            for lvl in an.iterchildren(W_LVL):
+                levels.setdefault(_int(lvl.get(W_ILVL_ATTR)) or 0, _level(lvl))
+        key = "a" + (an.get(W_ABSTRACTNUMID) or "") if an is not None else "n" + num_id
+        starts: dict[int, int] = {}
+        if num is not None:
+            for override in num.iterchildren(W_LVLOVERRIDE):
+                ilvl = _int(override.get(W_ILVL_ATTR)) or 0
+                start = _child(override, W_STARTOVERRIDE)
+                value = _int(start.get(W_VAL)) if start is not None else None
+                if value is not None:
+                    starts.setdefault(ilvl, value)
+                lvl = _child(override, W_LVL)
+                if lvl is not None:  # a level of its own: so are its counters
+                    levels[ilvl] = _level(lvl)
+                    key = "n" + num_id
+        found = self._defs[num_id] = (key, levels, starts)
+        return found
+
+    def advance(self, num_id: str, ilvl: int, label: bool = True) -> str:
+        """Count one paragraph of list ``num_id`` at level ``ilvl`` and return the number Word
+        shows before it (with ``label``): ``7.``, ``2.1``, ``b)``; ``•`` for a bullet; "" for a
+        level that shows nothing or is not defined."""
+        key, levels, starts = self._definition(num_id)
+        level = levels.get(ilvl)
+        if level is None:
+            return ""
+        counts = self._counts.setdefault(key, {})
+        if ilvl in starts and (num_id, ilvl) not in self._overridden:
+            self._overridden.add((num_id, ilvl))
+            value = starts[ilvl]
+        else:
+            value = counts[ilvl] + 1 if ilvl in counts else level.start
+        counts[ilvl] = value
+        for deeper in [d for d in counts if d > ilvl]:
+            below = levels.get(deeper)
+            restart = below.restart if below is not None else None
+            if restart is None or (restart > 0 and ilvl < restart):
+                del counts[deeper]
+        if not label:
+            return ""
+        if level.fmt == "bullet":
+            return "\u2022"
+        if level.fmt == "none":
+            return ""
+
+        def number(m: re.Match[str]) -> str:
+            k = int(m.group(1)) - 1
+            ref = levels.get(k)
+            value = counts.get(k, ref.start if ref is not None else 0)
+            return _number_text(
+                value, "decimal" if level.legal else ref.fmt if ref is not None else "decimal"
+            )
+
+        return " ".join(_LEVEL_NUMBER.sub(number, level.text).split())
 
     def level(self, num_id: str, ilvl: int) -> tuple[bool, int]:
         """(ordered?, left indent in twips) of one level; (False, 0) when undefined."""
@@ -509,6 +649,7 @@ class _Walker:
         self.list_page = 1
         self.list_stack: list[tuple[str, int]] = []
         self.note_refs: list[tuple[str, str]] = []  # (kind, id) in order of reference
+        self.numbered: list[tuple[str, int]] = []  # body list paragraphs not yet counted
 
     def add(
         self,
@@ -755,17 +896,19 @@ class _Walker:
         if num is not None and num[0] in ("", "0"):
             num = None
         text = raw.strip()
-        if num is not None and text and not level:
-            if not self.pending_list:
-                self.list_page = page
-                self.list_stack = []
-            ordered, lvl_indent = self.numbering.level(num[0], num[1])
-            depth = self._depth(num, indent if indent is not None else lvl_indent)
-            self.pending_list.append(new_item(_one_line(text), min(depth + num[1], 8), ordered))
-            if pics:
-                self.flush_list()
-                self.images(page, pics)
-            return
+        if num is not None:
+            self.numbered.append(num)  # counted when a number is next given as text
+            if text and not level:
+                if not self.pending_list:
+                    self.list_page = page
+                    self.list_stack = []
+                ordered, lvl_indent = self.numbering.level(num[0], num[1])
+                depth = self._depth(num, indent if indent is not None else lvl_indent)
+                self.pending_list.append(new_item(_one_line(text), min(depth + num[1], 8), ordered))
+                if pics:
+                    self.flush_list()
+                    self.images(page, pics)
+                return
         if self.pending_list:
             self.flush_list()
         if text:  # what add() does, for the most common blocks
@@ -969,10 +1112,11 @@ class _Walker:
                         if ptext.strip():
                             texts.append(_one_line(ptext))
                     continue
+                number = self._cell_number(child)
                 del nested[:]
                 ptext, page, found = self.paragraph(child, nested)
                 if ptext.strip():
-                    texts.append(_one_line(ptext))
+                    texts.append(number + _one_line(ptext))
                 if found:
                     pics.append((page, found))
                 for inner in nested:  # text-box paragraphs, in document order
@@ -1002,7 +1146,7 @@ class _Walker:
                         self._cell_paragraph(inner, texts, pics, None)
             elif isinstance(tag, str):
                 for inner in child.iter(W_P):  # nested tables, content controls …
-                    self._cell_paragraph(inner, texts, pics, None)
+                    self._cell_paragraph(inner, texts, pics, None, numbered=True)
         return " ".join(texts), span, vmerge
 
     def _cell_paragraph(
@@ -1011,12 +1155,46 @@ class _Walker:
         texts: list[str],
         pics: list[tuple[int, list[_Pic]]],
         nested: list[etree._Element] | None,
+        numbered: bool = False,
     ) -> None:
+        number = self._cell_number(p) if numbered else ""
         text, page, found = self.paragraph(p, nested)
         if text.strip():
-            texts.append(_one_line(text))
+            texts.append(number + _one_line(text))
         if found:
             pics.append((page, found))
+
+    def _cell_number(self, p: etree._Element) -> str:
+        """The number Word shows before a paragraph of a table cell that has numbering of its
+        own (a ``w:numPr``, its numId from the style when it gives only a level), with a space
+        after it: ``7. ``, ``• `` for a bullet; "" for any other paragraph. The list counters
+        run through the body and the cells in document order, so the body's list paragraphs
+        read since the last cell number are counted first."""
+        ppr = p[0] if len(p) else None
+        if ppr is None or ppr.tag != W_PPR:
+            return ""
+        style_id = numpr = None
+        for prop in ppr:
+            tag = prop.tag
+            if tag == W_PSTYLE:
+                style_id = prop.get(W_VAL)
+            elif tag == W_NUMPR and numpr is None:
+                numpr = prop
+        if numpr is None:
+            return ""
+        num = _numpr(numpr)
+        if not num[0]:
+            style_num = self.styles.resolve(style_id)[1]
+            num = (style_num[0], num[1]) if style_num is not None else None
+        if num is None or num[0] in ("", "0"):
+            return ""
+        numbering = self.numbering
+        if self.numbered:
+            for body_num in self.numbered:
+                numbering.advance(body_num[0], body_num[1], label=False)
+            self.numbered.clear()
+        label = numbering.advance(num[0], num[1])
+        return label + " " if label else ""
 
 
 def _symbol(el: etree._Element) -> str:
@@ -1144,6 +1322,8 @@ def _plain_runs(p: etree._Element) -> str | None:
                     return None
         elif tag != W_PPR or parts:  # leading paragraph properties are skipped, as paragraph() does
             return None
+        elif len(child) and next(child.iterchildren(W_NUMPR), None) is not None:
+            return None  # a numbered paragraph: its number is given as text
     return "".join(parts)
 
 
@@ -1309,7 +1489,7 @@ def _without_page_fields(root: etree._Element) -> Iterator[str]:
     images=True,
     # 3: a row of one cell merged across the table given once; 4: symbols (w:sym, w16se:symEx
     # emoji), legacy form fields (check box state, drop-down entry), no page number field
-    # results in header_text/footer_text, equations in Word's linear format
+    # results in header_text/footer_text, equations in Word's linear format, cell list numbers
     version="4",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

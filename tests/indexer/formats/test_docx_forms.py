@@ -125,6 +125,6 @@ def test_real_emoji_and_filled_in_form(real_world):
     assert ("2.Dr S Watt", "School of Computing", "Co-applicant") in rows
     assert ("3.", "", "Choose from list") in rows
     assert any(r[:2] == ("RGU Status:", "Co-ordinator") for r in rows)
-    literature = next(r for r in rows if r[0] == "Is the research solely literature-based?")
+    literature = next(r for r in rows if r[0] == "1. Is the research solely literature-based?")
     assert literature[3:] == ("\u2610", "\u2612")
     assert next(r for r in rows if r[0] == "Copy of the proposal")[:2] == ("Copy of the proposal", "\u2612")
