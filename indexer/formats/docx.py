@@ -589,7 +589,6 @@ class _StyleInfo:
 class _Pic:
     rid: str
     alt: str | None
-    fallback: str
 
 
 # What the paragraph walk does with each element it meets (any other element is passed through).
@@ -822,7 +821,7 @@ class _Walker:
             rid = blip.get(R_EMBED) or blip.get(R_LINK)
             if rid:
                 found = True
-                yield _Pic(rid, alt, name)
+                yield _Pic(rid, alt)
         if not found:
             data = next(drawing.iter(A_GRAPHICDATA), None)
             uri = (data.get("uri") or "") if data is not None else ""
@@ -839,7 +838,7 @@ class _Walker:
             shape = data.getparent()
             alt = _ooxml.clean_alt(shape.get("alt")) if shape is not None else None
             alt = alt or _ooxml.clean_alt(data.get("title"))
-            yield _Pic(rid, alt, "image")
+            yield _Pic(rid, alt)
 
     def body(self, parent: etree._Element) -> None:
         for child in parent:
@@ -1010,8 +1009,12 @@ class _Walker:
                 )
                 continue
             result = self.sink.from_member(rel.target, alt=pic.alt, meta={"page": page})
-            names = (result.name,) if isinstance(result, Image) else ()
-            fallback = result.name if isinstance(result, Image) else pic.fallback
+            if isinstance(result, Image):
+                names: tuple[str, ...] = (result.name,)
+                fallback = result.name
+            else:  # skipped: not Word's automatic name ("Picture 1"), which reads like alt text
+                names = ()
+                fallback = _picture_kind(rel.target)
             self.add(IMAGE, _ooxml.image_marker(pic.alt, fallback), 0, page, images=names, alt=pic.alt)
 
     # -- tables ------------------------------------------------------------------------------
@@ -1195,6 +1198,14 @@ class _Walker:
             self.numbered.clear()
         label = numbering.advance(num[0], num[1])
         return label + " " if label else ""
+
+
+def _picture_kind(target: str) -> str:
+    """What the marker of a picture that is not extracted says without alt text: its format, from
+    the part's extension (``EMF picture``), else ``picture``."""
+    base = target.rpartition("/")[2]
+    ext = base.rpartition(".")[2] if "." in base else ""
+    return f"{ext.upper()} picture" if ext.isalnum() and len(ext) <= 5 else "picture"
 
 
 def _symbol(el: etree._Element) -> str:
@@ -1489,7 +1500,7 @@ def _without_page_fields(root: etree._Element) -> Iterator[str]:
     images=True,
     # 3: a row of one cell merged across the table given once; 4: symbols (w:sym, w16se:symEx
     # emoji), legacy form fields (check box state, drop-down entry), no page number field
-    # results in header_text/footer_text, equations in Word's linear format, cell list numbers
+    # results in header_text/footer_text, equations in Word's linear format, cell list numbers, picture marks
     version="4",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
