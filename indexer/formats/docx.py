@@ -449,7 +449,7 @@ class _Numbering:
         levels: dict[int, _Level] = {}
         if an is not None:
             for lvl in an.iterchildren(W_LVL):
-                levels.setdefault(_int(lvl.get(W_ILVL_ATTR)) or 0, _level(lvl))
+                levels[_int(lvl.get(W_ILVL_ATTR)) or 0] = _level(lvl)  # the last one, as in level()
         key = "a" + (an.get(W_ABSTRACTNUMID) or "") if an is not None else "n" + num_id
         starts: dict[int, int] = {}
         if num is not None:
@@ -490,8 +490,6 @@ class _Numbering:
             return ""
         if level.fmt == "bullet":
             return "\u2022"
-        if level.fmt == "none":
-            return ""
 
         def number(m: re.Match[str]) -> str:
             k = int(m.group(1)) - 1

@@ -121,6 +121,7 @@ def test_only_a_numbered_cell_paragraph_leaves_the_plain_reading():
         (12, "ordinal", "12th"),
         (22, "ordinal", "22nd"),
         (3, "bullet", ""),
+        (3, "none", ""),
         (7, "chineseCounting", "7"),
     ],
 )
@@ -141,3 +142,22 @@ def test_real_form_questions_carry_their_numbers(real_world):
     at = firsts.index("If the answer to 7 is NO, please go to E1 Ethics Review Part 2")
     assert firsts[at - 1].startswith("7. Does the research involve the observation, experimenting on")
     assert firsts[-1].startswith("14. Does the research involve participants who may be particularly")
+
+
+def test_a_level_defined_twice_and_a_level_without_a_number():
+    numbering = (
+        # level 0 is defined twice: the last definition counts, as for the list's ordered flag
+        '<w:abstractNum w:abstractNumId="0">'
+        '<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl>'
+        '<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="lowerRoman"/><w:lvlText w:val="(%1)"/></w:lvl>'
+        # level 1 shows no number, only its literal text
+        '<w:lvl w:ilvl="1"><w:numFmt w:val="none"/><w:lvlText w:val="Note%2:"/></w:lvl>'
+        "</w:abstractNum>"
+        '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>'
+    )
+    body = table(
+        run_cell("Clause") + run_cell("Text"),
+        cell(numbered("first", "1")) + cell(numbered("second", "1"), numbered("keep dry", "1", 1)),
+    )
+    (block,) = docx(build_docx(body, numbering=numbering)).blocks
+    assert block.rows == (("(i) first", "(ii) second Note: keep dry"),)
