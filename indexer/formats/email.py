@@ -6,8 +6,10 @@ text (RFC 6532 UTF-8, else cp1252), addresses with ``getaddresses``, dates to IS
 their declared charset (sniffed when it lies).
 
 Per message: the subject as a heading, a paragraph of the salient headers (From, To, Cc, Date,
-Subject; ``<addr@host>`` kept), then the body: text/plain preferred, an HTML part converted with the
-HTML extractor when there is no plain part, headings of a body below the subject; nested
+Subject; ``<addr@host>`` kept), then the body: text/plain preferred, the HTML alternative when it holds a
+data table or an inline image the plain one cannot show and loses none of its words
+(``prefers_html``), an HTML part converted with the HTML extractor, headings of a body below the
+subject; nested
 message/rfc822 parts are read as messages of their own, their headings a level below their
 parent's (capped at 6); text attachments are indexed after the body (each under an
 ``Attachment: name`` heading); images (inline or attached) are extracted under their own names,
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import re
 import struct
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from email.errors import HeaderParseError
 from email.header import decode_header, make_header
@@ -37,7 +40,7 @@ from typing import Any
 from .._fast import make_block
 from ..images import admit
 from ..limits import ExtractContext
-from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped
+from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
 from .html import html_blocks
 from .registry import extractor
@@ -77,6 +80,9 @@ _STORE_FIELD = re.compile(
 )
 _BOM = b"\xef\xbb\xbf"
 _WS = re.compile(r"\s+")
+_WEB_IMAGE_TYPES = frozenset(
+    {"image/png", "image/jpeg", "image/jpg", "image/pjpeg", "image/gif", "image/webp"}
+)
 
 
 # -- headers -----------------------------------------------------------------------------------
@@ -246,6 +252,7 @@ class _Message:
     images: list[Block] = field(default_factory=list)  # image blocks not referenced by the body
     cids: dict[str, str] = field(default_factory=dict)  # content-id → image name
     locations: dict[str, str] = field(default_factory=dict)  # content-location → image name
+    image_cids: frozenset[str] = frozenset()  # lower-case Content-IDs of its image parts
     attachment_count: int = 0
     image_count: int = 0
 
@@ -269,7 +276,7 @@ class _Reader:
     # -- messages -----------------------------------------------------------------------------
 
     def message(self, msg: Message, depth: int = 0) -> _Message:
-        record = _Message(len(self.messages) + 1, _Headers.of(msg), depth)
+        record = _Message(len(self.messages) + 1, _Headers.of(msg), depth, image_cids=_image_cids(msg))
         self.messages.append(record)
         self.part(msg, record)
         return record
@@ -283,8 +290,11 @@ class _Reader:
                     self.message(child, record.depth + 1)
                 return
             if ctype == "multipart/alternative" and children:
-                chosen = _choose_alternative(children)
-                self.part(chosen, record)
+                chosen, blocks = _choose_alternative(children, record.image_cids)
+                if blocks is not None:  # the HTML part, already read
+                    record.body.extend(_below(blocks, record.level))
+                else:
+                    self.part(chosen, record)
                 for other in children:
                     if other is not chosen:
                         self.images_only(other, record)
@@ -369,14 +379,116 @@ def _below(blocks: list[Block], level: int) -> list[Block]:
     return [replace(b, level=min(b.level + level, 6)) if b.kind == HEADING else b for b in blocks]
 
 
-def _choose_alternative(children: list[Message]) -> Message:
-    for child in children:
-        if child.get_content_type() == "text/plain" and not _is_attachment(child):
-            return child
-    for child in children:
-        if child.get_content_type() == "text/html":
-            return child
-    return children[-1]
+def _choose_alternative(children: list[Message], cids: Collection[str]) -> tuple[Message, list[Block] | None]:
+    """The alternative read as the body: the plain text, unless the HTML one carries structure
+    the plain one cannot (``prefers_html``); with the HTML's blocks when they were read to decide."""
+    plain = next(
+        (c for c in children if c.get_content_type() == "text/plain" and not _is_attachment(c)), None
+    )
+    rich = next((c for c in children if _html_part(c) is not None), None)
+    if plain is None:
+        return rich or children[-1], None
+    html_part = _html_part(rich) if rich is not None else None
+    if html_part is not None:
+        html = part_text(html_part)
+        if html_structure(html):
+            blocks = html_blocks(html)[0]
+            if prefers_html(part_text(plain), blocks, cids):
+                return rich, blocks if rich is html_part else None
+    return plain, None
+
+
+def _image_cids(msg: Message) -> frozenset[str]:
+    """The Content-IDs (lower case) of a message's web images (the image parts that are
+    extracted: png, jpeg, gif, webp), not those of attached messages."""
+    out: set[str] = set()
+    stack = [msg]
+    while stack:
+        part = stack.pop()
+        if part.is_multipart():
+            if part.get_content_maintype() != "message" or part is msg:
+                stack.extend(c for c in part.get_payload() or [] if isinstance(c, Message))
+        elif part.get_content_type() in _WEB_IMAGE_TYPES:
+            cid = _content_id(part)
+            if cid:
+                out.add(cid.lower())
+    return frozenset(out)
+
+
+def _html_part(part: Message) -> Message | None:
+    """The HTML body of an alternative: a text/html part, or the first one of a multipart/related."""
+    ctype = part.get_content_type()
+    if ctype == "text/html" and not _is_attachment(part):
+        return part
+    if ctype == "multipart/related" and part.is_multipart():
+        for child in part.get_payload() or []:
+            if isinstance(child, Message) and child.get_content_type() == "text/html":
+                return child
+    return None
+
+
+# -- plain or HTML -----------------------------------------------------------------------------
+
+_TABLE_TAG = re.compile(r"<(/?)table\b", re.IGNORECASE)
+_TABLE_TAG_BYTES = re.compile(rb"<(/?)table\b", re.IGNORECASE)
+_CID_SRC = re.compile(r"\bsrc\s*=\s*[\"']?\s*cid:", re.IGNORECASE)
+_CID_SRC_BYTES = re.compile(rb"\bsrc\s*=\s*[\"']?\s*cid:", re.IGNORECASE)
+#: How a plain body renders what HTML keeps in attributes: ``<http://…>`` links, ``[cid:…]`` images.
+_PLAIN_REFERENCE = re.compile(r"<(?:https?|mailto|ftp|file|cid):[^>\s]*>|\[cid:[^\]\s]*\]", re.IGNORECASE)
+_WORD = re.compile(r"\w+")
+#: A table cell longer than this holds prose: the table lays out the page.
+DATA_CELL_CHARS = 200
+#: Share of the plain body's words the HTML body must hold to replace it.
+HTML_WORD_RECALL = 0.95
+
+
+def html_structure(markup: str | bytes) -> bool:
+    """Whether an HTML body (or the RTF that encapsulates it) may carry structure a plain body
+    cannot: a ``<table>`` or a ``cid:`` image, and no table inside a table (a page laid out with
+    tables, as newsletters are). A quick scan of the markup, before it is parsed."""
+    tags = _TABLE_TAG_BYTES if isinstance(markup, bytes) else _TABLE_TAG
+    depth = tables = 0
+    for m in tags.finditer(markup):  # type: ignore[arg-type]
+        if m.group(1):
+            depth = max(depth - 1, 0)
+            continue
+        depth += 1
+        tables += 1
+        if depth > 1:
+            return False
+    cid = _CID_SRC_BYTES if isinstance(markup, bytes) else _CID_SRC
+    return tables > 0 or cid.search(markup) is not None  # type: ignore[arg-type]
+
+
+def _data_table(block: Block) -> bool:
+    """A table of data: two rows or more with two cells of text or more, no cell of prose."""
+    rows = [block.header, *block.rows] if block.header else block.rows
+    if any(len(cell) > DATA_CELL_CHARS for row in rows for cell in row):
+        return False
+    return sum(1 for row in rows if sum(1 for cell in row if cell.strip()) >= 2) >= 2
+
+
+def prefers_html(plain: str, blocks: list[Block], cids: Collection[str] = ()) -> bool:
+    """Whether the HTML alternative of a body (read as ``blocks``) is read instead of the plain
+    one: it holds a data table or places in the text a ``cid:`` image the message holds (one of
+    ``cids``, lower-case Content-IDs), every table of it is a data table (not one laying out
+    prose), and it keeps the plain text's words (at least ``HTML_WORD_RECALL`` of them, links
+    aside), so nothing is lost by the switch."""
+    tables = [b for b in blocks if b.kind == TABLE]
+    if any(not _data_table(b) for b in tables):
+        return False
+    cid = any(
+        b.kind == IMAGE and src[:4] == "cid:" and src[4:].strip("<>") in cids
+        for b in blocks
+        for src in (str(b.meta.get("src", "")).strip().lower(),)
+    )
+    if not tables and not cid:
+        return False
+    wanted = set(_WORD.findall(_PLAIN_REFERENCE.sub(" ", plain).casefold()))
+    if not wanted:
+        return True
+    found = set(_WORD.findall("\n".join(b.text for b in blocks).casefold()))
+    return len(wanted & found) >= HTML_WORD_RECALL * len(wanted)
 
 
 # -- TNEF (winmail.dat) -----------------------------------------------------------------------
@@ -492,6 +604,7 @@ def _message_blocks(record: _Message) -> tuple[list[Block], bool]:
     body: list[Block] = []
     for block in record.body:
         name = _referenced_image(record, block) if block.kind == IMAGE else None
+        block = tidy_image_alt(block)
         if name:
             referenced.add(name)
             text = block.text if block.alt else f"[Image: {name}]"  # not the cid: URL
@@ -506,6 +619,25 @@ def _message_blocks(record: _Message) -> tuple[list[Block], bool]:
     out += record.attachments
     has_body = any(b.text.strip() for b in body if b.kind != IMAGE)
     return [_with_meta(b, {**meta, **b.meta}) for b in out], has_body
+
+
+_DESCRIPTION = re.compile(r"(?:Description:\s*)+", re.IGNORECASE)
+_IMAGE_PATH = re.compile(
+    r".*[\\/]([^\\/]+\.(?:png|jpe?g|gif|webp|bmp|tiff?|emf|wmf))", re.IGNORECASE | re.DOTALL
+)
+
+
+def tidy_image_alt(block: Block) -> Block:
+    """An image block without the alt text Outlook makes up for a picture of a signature: one
+    ``Description:`` more each time it is copied, then the path the picture was inserted from
+    (``Description: Description: Q:\\Logos\\logo.png`` → ``logo.png``)."""
+    alt = block.alt
+    if block.kind != IMAGE or not alt or not _DESCRIPTION.match(alt):
+        return block
+    rest = _DESCRIPTION.sub("", alt, count=1).strip()
+    path = _IMAGE_PATH.fullmatch(rest)
+    alt = path.group(1) if path else rest
+    return replace(block, text=f"[Image: {alt or 'image'}]", alt=alt or None)
 
 
 def _referenced_image(record: _Message, block: Block) -> str | None:
@@ -717,6 +849,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # body headings below the subject, images found by Content-Location, the attachments a
     # winmail.dat holds named
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped; wrapped plain-text list lines go on with their item
+    # 4 also: the HTML alternative read when it holds a data table or an inline image
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -781,6 +914,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # are decoded, nested messages a level below their parent, body headings below the subject,
     # images found by Content-Location, the attachments a winmail.dat holds named
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped; wrapped plain-text list lines go on with their item
+    # 4 also: the HTML alternative read when it holds a data table or an inline image
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -2,7 +2,8 @@
 
 A message becomes: its subject as a heading, a header paragraph (From/To/Cc/Date/Subject, with
 the ``<address>`` text kept; a contact card's fields, a calendar item's place, time and attendees,
-a meeting request's header then its place and time), the body as paragraphs (the plain body;
+a meeting request's header then its place and time), the body as paragraphs (the plain body, or the
+HTML body when it holds a data table or an inline image the plain one cannot show, as for e-mail;
 else the HTML body read as HTML; else the RTF body with its markup stripped), the image attachments as image blocks, then the
 text-like attachments, each under an ``Attachment: name`` heading. Embedded messages are read the
 same way, after their parent, with ``message_index`` 1, 2 … in their blocks' meta (the top message
@@ -12,6 +13,7 @@ is 0). Other attachments are listed in ``Coverage.skipped`` with a reason. Signe
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import logging
 import posixpath
@@ -32,6 +34,9 @@ for _name in ("extract_msg", "olefile", "RTFDE"):
 
 #: Nesting depth of embedded messages read before the rest is listed as skipped.
 MAX_DEPTH = 12
+#: Compressed RTF bodies up to this size are decompressed to look for an HTML body with a table
+#: or an inline image beside a plain body (about 0.25 ms per KB).
+MAX_SCANNED_RTF = 128 * 1024
 
 TEXT_EXTENSIONS = frozenset(
     [
@@ -423,7 +428,8 @@ def body_blocks(st: _State, msg: Any) -> list[Block]:
         if looks_binary(plain[:8192].encode("utf-8", "replace")):
             st.warn("the plain body is binary (encrypted or damaged) and was not read")
         else:
-            return [Block(PARAGRAPH, p) for p in paragraphs(plain)]
+            html = _structured_html(st, msg, plain)
+            return html if html is not None else [Block(PARAGRAPH, p) for p in paragraphs(plain)]
     html = st.body(lambda: msg.htmlBody)
     if html:
         blocks = [b for b in _html_to_blocks(_decode_html(html)) if b.text.strip() or b.kind == IMAGE]
@@ -441,6 +447,245 @@ def body_blocks(st: _State, msg: Any) -> list[Block]:
             return []
         return [Block(PARAGRAPH, p) for p in paragraphs(clean(text))]
     return []
+
+
+_RTF_TOKEN = re.compile(
+    rb"\\([a-zA-Z]{1,32})(-?\d{1,10})? ?|\\'([0-9a-fA-F]{2})|\\([^a-zA-Z'])|([{}])|[\r\n]+|([^\\{}\r\n]+)"
+)
+#: Destinations whose text is not part of the encapsulated HTML (besides every ``\*`` group but
+#: ``\*\htmltag``).
+_RTF_SKIPPED = frozenset(
+    {b"fonttbl", b"colortbl", b"stylesheet", b"info", b"pict", b"object", b"header", b"footer"}
+)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_RTF_FONT = re.compile(rb"\\f(\d+)[^;{}]*?\\fcharset(\d+)")
+#: Windows code page of each RTF ``\fcharset``.
+_RTF_CHARSETS = {
+    0: "cp1252",
+    128: "cp932",
+    129: "cp949",
+    130: "johab",
+    134: "gbk",
+    136: "cp950",
+    161: "cp1253",
+    162: "cp1254",
+    163: "cp1258",
+    177: "cp1255",
+    178: "cp1256",
+    186: "cp1257",
+    204: "cp1251",
+    222: "cp874",
+    238: "cp1250",
+}
+_RTF_SYMBOLS = {
+    b"par": "\n",
+    b"line": "\n",
+    b"tab": "\t",
+    b"lquote": "\u2018",
+    b"rquote": "\u2019",
+    b"ldblquote": "\u201c",
+    b"rdblquote": "\u201d",
+    b"bullet": "\u2022",
+    b"endash": "\u2013",
+    b"emdash": "\u2014",
+}
+
+
+_LZFU_DICT = (
+    b"{\\rtf1\\ansi\\mac\\deff0\\deftab720{\\fonttbl;}{\\f0\\fnil \\froman \\fswiss \\fmodern \\fscript "
+    b"\\fdecor MS Sans SerifSymbolArialTimes New RomanCourier{\\colortbl\\red0\\green0\\blue0\r\n\\par "
+    b"\\pard\\plain\\f0\\fs20\\b\\i\\u\\tab\\tx"
+)
+
+
+def decompress_rtf(data: bytes) -> bytes | None:
+    """A compressed RTF body (MS-OXRTFCP, ``LZFu`` or stored ``MELA``) decompressed; None when it is
+    neither. The 4 KB dictionary is the tail of the output itself (primed with the format's
+    preset text), so a reference is a slice of what was written, not a byte-by-byte copy."""
+    if len(data) < 16:
+        return None
+    size, raw_size = struct.unpack_from("<II", data, 0)
+    kind = data[8:12]
+    body = data[16 : 4 + size]
+    if kind == b"MELA":
+        return body[:raw_size]
+    if kind != b"LZFu":
+        return None
+    preset = _LZFU_DICT + b" " * (4096 - len(_LZFU_DICT))
+    # out[i] holds dictionary position (i + len(_LZFU_DICT)) % 4096: the preset rotated so the
+    # first byte written lands at its write position
+    start = 4096
+    out = bytearray(preset[len(_LZFU_DICT) :] + preset[: len(_LZFU_DICT)])
+    pos, end = 0, len(body)
+    while pos < end:
+        control = body[pos]
+        pos += 1
+        for bit in range(8):
+            if pos >= end:
+                break
+            if not control >> bit & 1:
+                out.append(body[pos])
+                pos += 1
+                continue
+            if pos + 1 >= end:
+                return bytes(out[start:])
+            token = body[pos] << 8 | body[pos + 1]
+            pos += 2
+            offset, length = token >> 4, (token & 15) + 2
+            here = (len(out) - start + len(_LZFU_DICT)) % 4096
+            if offset == here:  # the end marker
+                return bytes(out[start:])
+            source = len(out) - ((here - offset) % 4096 or 4096)
+            if source + length <= len(out):
+                out += out[source : source + length]
+            else:  # the run reads bytes it writes
+                for k in range(length):
+                    out.append(out[source + k])
+    return bytes(out[start:])
+
+
+def deencapsulate_html(rtf: bytes) -> str | None:
+    """The HTML an RTF body encapsulates (``\\fromhtml1``, MS-OXRTFEX): the ``\\*\\htmltag`` groups
+    and the text outside ``\\htmlrtf`` … ``\\htmlrtf0``, in one scan; None for other RTF."""
+    if b"\\fromhtml" not in rtf[:4096]:
+        return None
+    m = re.search(rb"\\ansicpg(\d{1,5})", rtf[:4096])
+    default = f"cp{m.group(1).decode()}" if m else "cp1252"
+    try:
+        codecs.lookup(default)
+    except LookupError:
+        default = "cp1252"
+    fonts: dict[bytes, str] = {}
+    start = rtf.find(b"{\\fonttbl")
+    end = rtf.find(b"}}", start) if start >= 0 else -1
+    for fm in _RTF_FONT.finditer(rtf[start:end] if end > start else b""):
+        codec = _RTF_CHARSETS.get(int(fm.group(2)))
+        if codec:
+            fonts[fm.group(1)] = codec
+    out: list[str] = []
+    pending = bytearray()  # \'hh bytes, decoded together (a double-byte character spans two)
+    # per group: (skipped, suppressed by \htmlrtf, codec, \uc count); a new group starts with
+    # its parent's state
+    skipped, suppressed, codec, uc = False, False, default, 1
+    stack: list[tuple[bool, bool, str, int]] = []
+    fallback = 0  # characters after a \uN still to drop
+    first = False  # the token opens a group (a destination word may follow)
+    star = False
+
+    def flush() -> None:
+        if pending:
+            try:
+                out.append(pending.decode(codec))
+            except (UnicodeDecodeError, LookupError):
+                out.append(pending.decode("cp1252", "replace"))
+            pending.clear()
+
+    for tok in _RTF_TOKEN.finditer(rtf):
+        word, param, hexbyte, symbol, brace, text = tok.groups()
+        opening = first
+        first = False
+        if brace is not None:
+            flush()
+            fallback = 0
+            if brace == b"{":
+                stack.append((skipped, suppressed, codec, uc))
+                first = True
+                star = False
+            elif stack:
+                skipped, suppressed, codec, uc = stack.pop()
+            continue
+        if word is not None:
+            if opening or star:
+                if (star and word != b"htmltag") or word in _RTF_SKIPPED:
+                    skipped = True
+                if word == b"htmltag":
+                    suppressed = False  # a tag group is HTML wherever it stands
+                star = False
+            if skipped:
+                continue
+            if word == b"htmlrtf":
+                flush()
+                suppressed = param != b"0"
+            elif word == b"f" and param is not None:
+                flush()
+                codec = fonts.get(param, default)
+            elif word == b"uc" and param is not None:
+                uc = max(int(param), 0)
+            elif suppressed:
+                continue
+            elif word == b"u" and param is not None:
+                flush()
+                n = int(param)
+                out.append(chr(n + 65536 if n < 0 else n) if -65536 < n < 0x110000 else "\ufffd")
+                fallback = uc
+            elif word in _RTF_SYMBOLS:
+                flush()
+                out.append(_RTF_SYMBOLS[word])
+            continue
+        if symbol is not None:
+            if symbol == b"*":
+                star = opening or star
+                first = opening
+                continue
+            if skipped or suppressed:
+                continue
+            flush()
+            if symbol in (b"\\", b"{", b"}"):
+                out.append(symbol.decode())
+            elif symbol == b"~":
+                out.append("\u00a0")
+            elif symbol == b"_":
+                out.append("-")
+            continue
+        if skipped or suppressed:
+            continue
+        if hexbyte is not None:
+            if fallback:
+                fallback -= 1
+            else:
+                pending.append(int(hexbyte, 16))
+            continue
+        if text is not None:
+            flush()
+            if fallback:
+                drop = min(fallback, len(text))
+                text, fallback = text[drop:], fallback - drop
+            out.append(text.decode(codec, "replace"))
+    flush()
+    html = "".join(out)
+    if _SURROGATE.search(html):  # \uN pairs written for a character beyond the BMP
+        html = html.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return html
+
+
+def _structured_html(st: _State, msg: Any, plain: str) -> list[Block] | None:
+    """The HTML body's blocks when they are read instead of the plain body (the rule of
+    ``email.prefers_html``: a data table or a placed ``cid:`` image, nothing lost), else None.
+    The markup is scanned first, in the HTML stream or in the RTF that encapsulates it, and only
+    read when it may have something to give."""
+    from .email import html_structure, prefers_html
+
+    markup = st.safe(lambda: msg.getStream("__substg1.0_10130102"))
+    if not markup:
+        packed = st.safe(lambda: msg.getStream("__substg1.0_10090102"), b"")
+        if not isinstance(packed, bytes) or len(packed) > MAX_SCANNED_RTF:
+            return None
+        rtf = decompress_rtf(packed)
+        if not rtf or not html_structure(rtf):
+            return None
+        markup = deencapsulate_html(rtf)
+        if not markup:
+            return None
+    elif not html_structure(markup):
+        return None
+    blocks = [b for b in _html_to_blocks(_decode_html(markup)) if b.text.strip() or b.kind == IMAGE]
+    cids = set()  # the Content-IDs of the web images it holds (those extracted)
+    for n, att in enumerate(st.safe(lambda: list(msg.attachments), []), start=1):
+        ext = posixpath.splitext(_attachment_name(st, att, n))[1].lower().lstrip(".")
+        mime = clean(st.safe(lambda a=att: a.mimetype, "")).lower()
+        if ext in EXTRACTED_FORMATS or mime.split("/")[-1] in EXTRACTED_FORMATS:
+            cids.add(clean(st.safe(lambda a=att: a.cid, "")).strip("<> ").lower())
+    return blocks if prefers_html(plain, blocks, cids - {""}) else None
 
 
 def _attachment_name(st: _State, att: Any, n: int) -> str:
@@ -475,6 +720,8 @@ def _unique_name(images: dict[str, Image], name: str, data: bytes) -> str:
 
 def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]:
     """Append the blocks of ``msg`` (and, after them, of its embedded messages); its headers."""
+    from .email import tidy_image_alt
+
     st.messages += 1
     if st.messages > st.ctx.limits.max_messages:
         raise DocumentLimit(f"over {st.ctx.limits.max_messages:,} embedded messages")
@@ -494,7 +741,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     cls = h["message_class"].lower()
     if "multipartsigned" in cls or cls.endswith(".smime.signed"):
         st.warn("signed message: the signature was not verified")
-    body = [_below(_with_meta(b, meta), level) for b in body_blocks(st, msg)]
+    body = [tidy_image_alt(_below(_with_meta(b, meta), level)) for b in body_blocks(st, msg)]
     if not any(b.kind != IMAGE for b in body):
         st.empty += 1
     text_blocks: list[Block] = []
@@ -621,6 +868,7 @@ def _text_attachment(
     # headings sit below their message or attachment
     version="4",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
+    # 4 also: the HTML body read when it holds a data table or an inline image
     source_type="msg",
     libraries=("extract-msg",),
     images=True,

@@ -1,0 +1,113 @@
+"""E-mail: which alternative of a multipart/alternative body is read. The plain one, unless the
+HTML one carries structure the plain one cannot (a data table, an inline cid: image) and loses
+none of its words."""
+
+from __future__ import annotations
+
+import base64
+import io
+
+from indexer.formats.email import extract_eml, prefers_html
+from indexer.model import IMAGE, PARAGRAPH, TABLE, Block
+
+from ._text_helpers import CTX
+
+PLAIN_TABLE = "Rooms for Friday:\n\nRoom\nTime\nMini\nall day\nDouble\n9:00-12:00\n\nThanks, Li\n"
+HTML_TABLE = (
+    "<p>Rooms for Friday:</p>"
+    "<table><tr><td>Room</td><td>Time</td></tr><tr><td>Mini</td><td>all day</td></tr>"
+    "<tr><td>Double</td><td>9:00-12:00</td></tr></table><p>Thanks, Li</p>"
+)
+
+
+def _alternative(plain: str, html: str) -> bytes:
+    return (
+        'From: li@example.org\nSubject: Rooms\nContent-Type: multipart/alternative; boundary="alt"\n\n'
+        f"--alt\nContent-Type: text/plain; charset=utf-8\n\n{plain}\n"
+        f"--alt\nContent-Type: text/html; charset=utf-8\n\n{html}\n--alt--\n"
+    ).encode()
+
+
+def _body(raw: bytes) -> list[tuple[str, str]]:
+    return [(b.kind, b.text) for b in extract_eml(raw, CTX).blocks[2:]]
+
+
+def test_html_with_a_data_table_is_read_instead_of_the_flattened_plain_text():
+    blocks = extract_eml(_alternative(PLAIN_TABLE, HTML_TABLE), CTX).blocks[2:]
+    assert [b.kind for b in blocks] == [PARAGRAPH, TABLE, PARAGRAPH]
+    table = blocks[1]
+    assert table.rows == (("Room", "Time"), ("Mini", "all day"), ("Double", "9:00-12:00"))
+
+
+def test_plain_text_is_kept_when_the_html_lacks_some_of_its_words():
+    assert TABLE in {kind for kind, _ in _body(_alternative(PLAIN_TABLE, HTML_TABLE))}
+    plain = PLAIN_TABLE + "\nThe projector in Double is broken, bring your own cable.\n"
+    assert _body(_alternative(plain, HTML_TABLE))[1] == (
+        PARAGRAPH,
+        "Room\nTime\nMini\nall day\nDouble\n9:00-12:00",
+    )
+
+
+def test_plain_text_is_kept_for_a_page_laid_out_with_nested_tables():
+    # a newsletter: the content sits in a table inside a table
+    plain = PLAIN_TABLE + "Ski\nNews\nSnow\nReport\n"
+    ski = "<table><tr><td>Ski</td><td>News</td></tr><tr><td>Snow</td><td>Report</td></tr></table>"
+    assert TABLE in {kind for kind, _ in _body(_alternative(plain, ski + HTML_TABLE))}
+    nested = f"<table><tr><td>{ski}{HTML_TABLE}</td></tr></table>"
+    assert TABLE not in {kind for kind, _ in _body(_alternative(plain, nested))}
+
+
+def _png() -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (8, 4), (255, 0, 0)).save(out, "PNG")
+    return out.getvalue()
+
+
+def _with_inline_image(image_type: str = "image/png", data: bytes | None = None) -> bytes:
+    data = _png() if data is None else data
+    html = '<p>Best regards, Li</p><img src="cid:logo@x" alt="Logo"><p>Click here to unsubscribe</p>'
+    related = (
+        f"Content-Type: text/html; charset=utf-8\n\n{html}\n--rel\nContent-Type: {image_type}\n"
+        "Content-ID: <logo@x>\nContent-Transfer-Encoding: base64\n\n" + base64.encodebytes(data).decode()
+    )
+    return (
+        'From: li@example.org\nSubject: Hi\nContent-Type: multipart/alternative; boundary="alt"\n\n'
+        "--alt\nContent-Type: text/plain; charset=utf-8\n\nBest regards, Li\n\nClick here to unsubscribe\n"
+        '--alt\nContent-Type: multipart/related; boundary="rel"\n\n'
+        f"--rel\n{related}\n--rel--\n\n--alt--\n"
+    ).encode()
+
+
+def test_an_inline_cid_image_is_placed_where_the_html_shows_it():
+    doc = extract_eml(_with_inline_image(), CTX)
+    assert [(b.kind, b.text) for b in doc.blocks[2:]] == [
+        (PARAGRAPH, "Best regards, Li"),
+        (IMAGE, "[Image: Logo]"),
+        (PARAGRAPH, "Click here to unsubscribe"),
+    ]
+    assert doc.blocks[3].images == ("msg1_image_1.png",)
+
+
+def test_a_cid_image_that_is_not_extracted_does_not_switch_to_html():
+    assert [kind for kind, _ in _body(_with_inline_image())] == [PARAGRAPH, IMAGE, PARAGRAPH]
+    # a TIFF is not extracted: the HTML would only add a dangling placeholder
+    tiff = b"II*\x00" + b"\x00" * 16
+    kinds = [kind for kind, _ in _body(_with_inline_image("image/tiff", tiff))]
+    assert kinds[:2] == [PARAGRAPH, PARAGRAPH]
+
+
+def _table(*rows: tuple[str, ...]) -> Block:
+    return Block(TABLE, "\n".join(" | ".join(row) for row in rows), rows=rows)
+
+
+def test_only_data_tables_count():
+    plain = "a b c d"
+    assert not prefers_html(plain, [_table(("a",), ("b",), ("c d",))])  # one cell a row
+    assert not prefers_html(plain, [_table(("a", "b " * 150), ("c", "d"))])  # a cell of prose
+    assert not prefers_html(plain, [_table(("a b", "c d"))])  # one row
+    assert prefers_html(plain, [_table(("a", "b"), ("c", "d"))])
+    # links written out in the plain text (<http://…>) are not words the HTML must hold
+    assert prefers_html(plain + " <http://example.org/x>", [_table(("a", "b"), ("c", "d"))])
+    assert not prefers_html(plain + " e", [_table(("a", "b"), ("c", "d"))])

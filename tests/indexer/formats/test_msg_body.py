@@ -1,0 +1,77 @@
+"""Outlook .msg: the HTML body (in its own stream or encapsulated in the RTF body) is read instead
+of the plain body when it holds a data table or an inline image, as for e-mail alternatives."""
+
+from __future__ import annotations
+
+from indexer import extract
+from indexer.formats.email import tidy_image_alt
+from indexer.formats.msg import decompress_rtf, deencapsulate_html
+from indexer.model import IMAGE, PARAGRAPH, TABLE, Block
+
+MSGREADER = "msg/MsgReader"
+
+
+def test_compressed_rtf_is_decompressed():
+    import compressed_rtf
+
+    # runs longer than their distance (aaaa…), repeats of the preset dictionary (\\pard\\plain)
+    # and more than 4 KB, so references wrap around the dictionary
+    text = (
+        b"{\\rtf1\\ansi \\pard\\plain "
+        + b"a" * 40
+        + b"".join(b"line %d\\par " % i for i in range(900))
+        + b"}"
+    )
+    packed = compressed_rtf.compress(text)
+    assert decompress_rtf(packed) == text
+    assert decompress_rtf(compressed_rtf.compress(text, compressed=False)) == text
+    assert decompress_rtf(b"short") is None and decompress_rtf(packed[:8] + b"XXXX" + packed[12:]) is None
+    assert text.startswith(decompress_rtf(packed[:200]))  # a cut stream gives what it holds
+
+
+def test_the_html_an_rtf_body_encapsulates_is_recovered():
+    rtf = (
+        rb"{\rtf1\ansi\ansicpg1252\fromhtml1 \deff0{\fonttbl{\f0\fswiss Arial;}{\f1\fnil\fcharset134 SimSun;}}"
+        rb"{\colortbl\red0\green0\blue0;}"
+        rb"{\*\htmltag19 <p class=x>}\htmlrtf {\f0\fs20 \htmlrtf0 caf\'e9 \{1\}\htmlrtf\par}\htmlrtf0 "
+        rb"{\*\mhtmltag84 <img src=file:///a.png>}{\*\htmltag84 <img src=cid:a@b>}"
+        rb"\uc1\u8364?\htmlrtf {\b hidden}\htmlrtf0 {\f1 \'b7\'bf}{\*\htmltag27 </p>}}"
+    )
+    # the tags and the text outside \htmlrtf … \htmlrtf0: the font table, the colour table, the
+    # \mhtmltag, the \u fallback "?" and the RTF-only "hidden" are left out; \'e9 is cp1252 é,
+    # \'b7\'bf in the GBK font is 房
+    assert deencapsulate_html(rtf) == "<p class=x>café {1}<img src=cid:a@b>€房</p>"
+    assert deencapsulate_html(rb"{\rtf1\ansi plain}") is None
+
+
+def test_a_data_table_is_read_from_the_html_but_not_a_page_laid_out_with_tables(real_world):
+    # the plain body gives the table's cells one a line (房型 / 时间段 / 迷你房 / 全天 …); the HTML
+    # encapsulated in the RTF body has them as a two-column table (read with extract-msg)
+    doc = extract(real_world / MSGREADER / "bbottema__outlook-message-parser__chinese message.msg")
+    tables = [b for b in doc.blocks if b.kind == TABLE]
+    assert len(tables) == 1
+    assert tables[0].rows[:3] == (("房型", "时间段"), ("迷你房", "全天"), ("大床房", "9:00-12:00"))
+    assert not any(b.text.startswith("房型\n时间段") for b in doc.blocks)
+    # GMX's newsletter: 30 tables, nested; the HTML would give one row of everything and 80 images
+    doc = extract(real_world / MSGREADER / "lolo101__MsgViewer__Ab auf die Piste!.msg")
+    assert not any(b.kind in (TABLE, IMAGE) for b in doc.blocks)
+
+
+def test_an_inline_logo_stays_where_the_html_shows_it(real_world):
+    # the signature's logo (cid:image001.png@01CDC1CA.B3005370) stands between the signature and
+    # "Click here …"; its alt text is Outlook's "Description: Description: … Q:\…\mdlz_rgb_logo_full_e-mail.png"
+    doc = extract(real_world / MSGREADER / "TheConfusedCat__msgparser__embedded image.msg")
+    texts = [(b.kind, b.text) for b in doc.blocks]
+    logo = texts.index((IMAGE, "[Image: mdlz_rgb_logo_full_e-mail.png]"))
+    assert texts[logo + 1] == (PARAGRAPH, "Click here to provide a feedback in English about our services")
+    assert doc.blocks[logo].images == ("image001.png",)
+    assert not any("Description:" in text for _, text in texts)
+
+
+def test_outlook_description_alt_text_is_tidied():
+    block = Block(IMAGE, "[Image: x]", alt="Description: Description: C:\\Pics\\logo.png")
+    assert (tidy_image_alt(block).text, tidy_image_alt(block).alt) == ("[Image: logo.png]", "logo.png")
+    block = Block(IMAGE, "[Image: x]", alt="Description: Company logo")
+    assert tidy_image_alt(block).text == "[Image: Company logo]"
+    kept = Block(IMAGE, "[Image: Logo]", alt="Logo")
+    assert tidy_image_alt(kept) is kept
