@@ -6,8 +6,8 @@ a meeting request's header then its place and time), the body as paragraphs (the
 HTML body when it holds a data table or an inline image the plain one cannot show, as for e-mail;
 else the HTML body read as HTML; else the RTF body with its markup stripped), the image attachments as image blocks, then the
 text-like attachments, each under an ``Attachment: name`` heading. Embedded messages are read the
-same way, after their parent, with ``message_index`` 1, 2 … in their blocks' meta (the top message
-is 0). Other attachments are listed in ``Coverage.skipped`` with a reason. Signed and encrypted
+same way, after their parent, with ``message_index`` 2, 3 … in their blocks' meta (the file's
+message is 1, as in e-mail); recipients are joined with commas and the Date line is marked UTC. Other attachments are listed in ``Coverage.skipped`` with a reason. Signed and encrypted
 (S/MIME, PGP) messages give what is readable, with a coverage warning.
 """
 
@@ -343,9 +343,9 @@ def calendar_fields(st: _State, msg: Any, h: dict[str, Any], attendees: bool) ->
         organizer = h["from"] or _field_value(st.safe(lambda: msg.organizer, ""))
         out += [
             ("Organizer", organizer),
-            ("Required Attendees", "; ".join(h["to"])),
-            ("Optional Attendees", "; ".join(h["cc"])),
-            ("Resources", "; ".join(h["bcc"])),
+            ("Required Attendees", recipients(h["to"])),
+            ("Optional Attendees", recipients(h["cc"])),
+            ("Resources", recipients(h["bcc"])),
         ]
     return [(label, value) for label, value in out if value]
 
@@ -378,14 +378,21 @@ def item_text(st: _State, msg: Any, h: dict[str, Any], kind: str) -> str:
     return "\n".join(f"{label}: {value}" if label else value for label, value in fields if value)
 
 
+def recipients(names: list[str]) -> str:
+    """Recipients joined with commas, as in e-mail headers; a name without an address that holds a
+    comma itself (``Wilson, Chris``) is quoted."""
+    return ", ".join(f'"{n}"' if "," in n and not n.endswith(">") else n for n in names)
+
+
 def header_text(h: dict[str, Any]) -> str:
+    date = h["sent_date"] or h["received_date"]  # UTC
     lines = []
     for label, value in (
         ("From", h["from"]),
-        ("To", "; ".join(h["to"])),
-        ("Cc", "; ".join(h["cc"])),
-        ("Bcc", "; ".join(h["bcc"])),
-        ("Date", h["sent_date"] or h["received_date"]),
+        ("To", recipients(h["to"])),
+        ("Cc", recipients(h["cc"])),
+        ("Bcc", recipients(h["bcc"])),
+        ("Date", f"{date} UTC" if date else ""),
         ("Subject", h["subject"]),
     ):
         if value:
@@ -730,7 +737,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     if kind == "contact":
         h["from"] = ""  # the sender properties of a contact card name whoever saved it
     meta: dict[str, Any] = {"message_index": index}
-    if index:
+    if depth:
         meta |= {"message_subject": h["subject"], "message_from": h["from"], "message_date": h["sent_date"]}
     level = min(depth + 1, 6)  # the file's message 1, an embedded one 2, a message inside it 3 …
     if h["subject"]:
@@ -805,7 +812,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             name = clean(st.safe(lambda m=sub: m.subject, "")).strip() or name
         st.indexed.append(name)
         try:
-            read_message(st, sub, st.messages, depth + 1)
+            read_message(st, sub, st.messages + 1, depth + 1)
         finally:
             st.safe(sub.close)
     return h
@@ -868,7 +875,7 @@ def _text_attachment(
     # headings sit below their message or attachment
     version="4",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
-    # 4 also: the HTML body read when it holds a data table or an inline image
+    # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     source_type="msg",
     libraries=("extract-msg",),
     images=True,
@@ -891,7 +898,7 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     except st.errors as exc:
         raise ParseError(f"not a readable Outlook message: {type(exc).__name__}: {exc}"[:500]) from None
     try:
-        h = read_message(st, msg, 0, 0)
+        h = read_message(st, msg, 1, 0)
     finally:
         st.safe(msg.close)
     if not st.blocks:

@@ -54,7 +54,7 @@ def test_message_msg_blocks_body_and_images(playground):
     assert header.text == (
         "From: Microsoft Outlook 2003 Team <olteam@microsoft.com>\n"
         "To: New Outlook User\n"
-        "Date: 2010-03-28 22:27:38\n"
+        "Date: 2010-03-28 22:27:38 UTC\n"
         "Subject: Welcome to Microsoft Office Outlook 2003"
     )
     # The plain body opens " \tThank you for using Microsoft® Office Outlook® 2003! This\r\n…" and
@@ -66,7 +66,7 @@ def test_message_msg_blocks_body_and_images(playground):
     assert body.text.endswith("ever-increasing flow of incoming e-mail.")
     # URLs in angle brackets are kept in the text.
     assert any("<http://r.office.microsoft.com/r/rlidwelcomeFAQ?clid=1033>" in b.text for b in doc.blocks)
-    assert all(b.meta.get("message_index") == 0 for b in doc.blocks)
+    assert all(b.meta.get("message_index") == 1 for b in doc.blocks)
     # Images keep their attachment names and bytes; one image block per attachment.
     msg = extract_msg.openMsg(str(playground / "message.msg"))
     try:
@@ -122,7 +122,7 @@ def test_header_text_leaves_out_empty_fields():
     }
     assert (
         header_text(h)
-        == "From: A <a@x.org>\nTo: B <b@x.org>; c@x.org\nDate: 2020-01-02 03:04:05\nSubject: Hi"
+        == "From: A <a@x.org>\nTo: B <b@x.org>, c@x.org\nDate: 2020-01-02 03:04:05 UTC\nSubject: Hi"
     )
 
 
@@ -253,19 +253,19 @@ def test_sample_message_with_text_image_and_embedded_attachments(sample_corpus):
     assert meta["importance"] == "High" and meta["attachment_count"] == 3
     texts = [(b.kind, b.text, b.meta.get("message_index")) for b in doc.blocks]
     assert texts[2:6] == [
-        (PARAGRAPH, "Hello team,", 0),
-        (PARAGRAPH, "The Q1 figures are attached; kettles sold best.", 0),
-        (PARAGRAPH, "Please check the notes before Friday.", 0),
-        (PARAGRAPH, "Ada", 0),
+        (PARAGRAPH, "Hello team,", 1),
+        (PARAGRAPH, "The Q1 figures are attached; kettles sold best.", 1),
+        (PARAGRAPH, "Please check the notes before Friday.", 1),
+        (PARAGRAPH, "Ada", 1),
     ]
-    assert texts[6] == (IMAGE, "[Image: chart.png]", 0)
+    assert texts[6] == (IMAGE, "[Image: chart.png]", 1)
     assert texts[7:10] == [
-        (HEADING, "Attachment: notes.txt", 0),
-        (PARAGRAPH, "Kettles: 42 on hand.\nToasters: 17 on hand.", 0),
-        (PARAGRAPH, "Recount blenders.", 0),
+        (HEADING, "Attachment: notes.txt", 1),
+        (PARAGRAPH, "Kettles: 42 on hand.\nToasters: 17 on hand.", 1),
+        (PARAGRAPH, "Recount blenders.", 1),
     ]
-    assert texts[10] == (HEADING, "Re: Kettle stock", 1)
-    assert texts[-1] == (PARAGRAPH, "Regards,\nBrightware", 1)
+    assert texts[10] == (HEADING, "Re: Kettle stock", 2)
+    assert texts[-1] == (PARAGRAPH, "Regards,\nBrightware", 2)
     assert doc.blocks[-1].meta["message_from"] == "Brightware Sales <sales@brightware.example>"
     [image] = doc.images
     assert image.name == "chart.png" and (image.width, image.height) == (48, 32)

@@ -16,9 +16,9 @@ def test_a_message_inside_an_embedded_message_sits_below_it(real_world):
     path = real_world / NESTED
     doc = extract(path)
     assert [(b.level, b.text, b.meta["message_index"]) for b in doc.blocks if b.kind == HEADING] == [
-        (1, "I have sub attachments!", 0),
-        (2, "I have attachments!", 1),
-        (3, "Microsoft Outlook テスト メッセージ", 2),
+        (1, "I have sub attachments!", 1),
+        (2, "I have attachments!", 2),
+        (3, "Microsoft Outlook テスト メッセージ", 3),
     ]
     paths = {tuple(c["metadata"]["heading_path"]) for c in get_chunks(path, mode="section")}
     assert ("I have sub attachments!", "I have attachments!", "Microsoft Outlook テスト メッセージ") in paths
