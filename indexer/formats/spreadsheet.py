@@ -365,6 +365,10 @@ def _header_depth(
     return depth
 
 
+#: rows after a blank row looked at as the start of a table, at most, per sheet
+_MAX_CUTS = 500
+
+
 def _regions(rows: list[tuple[str, ...]], numbers: list[int], width: int) -> list[tuple[list[int], int, int]]:
     """The tables of a sheet's rows, as (row indices, first column, column past the last).
 
@@ -374,7 +378,8 @@ def _regions(rows: list[tuple[str, ...]], numbers: list[int], width: int) -> lis
     heads it: a second table set beside the first."""
     n = len(rows)
     after_blank = compress(range(1, n), map((1).__lt__, map(operator.sub, numbers[1:], numbers)))
-    starts = [0, *(i for i in after_blank if _heads(rows, i, n))]
+    # a sheet whose rows are spaced by blank ones (a printed list) is not searched past a cap
+    starts = [0, *(i for i in islice(after_blank, _MAX_CUTS) if _heads(rows, i, n))]
     if len(starts) == 1 and width < 3:
         return [(list(range(n)), 0, width)]
     out: list[tuple[list[int], int, int]] = []
@@ -385,19 +390,19 @@ def _regions(rows: list[tuple[str, ...]], numbers: list[int], width: int) -> lis
 
 def _heads(rows: list[tuple[str, ...]], i: int, stop: int, lo: int = 0, hi: int | None = None) -> bool:
     """Whether row ``i`` heads the rows below it (up to ``stop``), within columns lo:hi: two or
-    more cells, all text, with the evidence of :func:`~indexer.formats.csvfmt.header_votes`
-    (the columns of numbers decide when there are any)."""
+    more cells, all text, above columns of numbers (the votes of those columns in
+    :func:`~indexer.formats.csvfmt.header_votes`; the length rule for columns of text is too
+    weak to cut a table on: a list of text spaced by blank rows would be cut everywhere)."""
     from .csvfmt import _is_number, header_votes
 
-    sample = [r[lo:hi] for r in rows[i : min(stop, i + 51)]]
-    first = [c for c in sample[0] if c]
-    if len(sample) < 2 or len(first) < 2 or any(map(_is_number, first)):
+    first = [c for c in rows[i][lo:hi] if c]
+    if len(first) < 2 or i + 1 >= stop or any(map(_is_number, first)):
         return False
+    sample = [r[lo:hi] for r in rows[i : min(stop, i + 21)]]
     # a header may take two rows (sub-headings under a heading merged across them)
     if len(sample) > 2 and not any(_is_number(c) for c in sample[1] if c):
         sample = [sample[0], *sample[2:]]
-    numeric, text = header_votes(sample)
-    return numeric > 0 or (numeric == 0 and text > 0)
+    return header_votes(sample)[0] > 0
 
 
 def _side_by_side(
@@ -427,16 +432,17 @@ def _side_by_side(
             lo = None
     if len(groups) == 1:  # the table, without the empty columns on its sides
         return [(whole[0][0], *groups[0])]
-    out: list[tuple[list[int], int, int]] = []
+    kept: list[tuple[int, int]] = []
     for lo, hi in groups:
-        indices = [i for i in range(start, stop) if any(rows[i][lo:hi])]
-        if out and not (indices[0] > start and _heads(rows, indices[0], stop, lo, hi)):
+        first = next((i for i in range(start, stop) if any(rows[i][lo:hi])), start)
+        if kept and not (first > start and _heads(rows, first, stop, lo, hi)):
             # not a table of its own: the columns stay with the table on their left
-            prev, plo, _ = out.pop()
-            indices = sorted(set(prev) | set(indices))
-            lo = plo
-        out.append((indices, lo, hi))
-    return out
+            kept[-1] = (kept[-1][0], hi)
+        else:
+            kept.append((lo, hi))
+    if len(kept) == 1:
+        return [(whole[0][0], *kept[0])]
+    return [([i for i in range(start, stop) if any(rows[i][lo:hi])], lo, hi) for lo, hi in kept]
 
 
 _ONE_BY_ONE = 8  # leading rows converted a row at a time (titles and headers: mixed types)

@@ -214,3 +214,19 @@ def test_a_picture_on_a_sheet_with_a_table_is_placed_after_it(sample_corpus):
     assert [c["metadata"]["alt_text"] for c in listed if c["content_type"] == "image"] == [
         "Units sold per order"
     ]
+
+
+def test_a_list_of_text_spaced_by_blank_rows_stays_one_table():
+    # two values below a row say nothing of it: "pear | green" over "fig | blue" is no header
+    rows = [["fruit", "colour"], [None, None], ["pear", "green"], [None, None], ["fig", "blue"]]
+    (table,) = read_tables(_raw(rows), char_budget=10**6)
+    assert table.header == ("fruit", "colour")
+    assert table.rows == (("pear", "green"), ("fig", "blue"))
+
+
+def test_a_long_spaced_list_is_read_in_bounded_time():
+    # 20,000 rows of text, each after a blank row: the search for tables stops after 500 rows
+    rows = [[f"item {i}", "x" * (i % 7 + 1)] if i % 2 else [None, None] for i in range(40_000)]
+    rows[0] = ["name", "code"]
+    tables = read_tables(_raw(rows), char_budget=10**8)
+    assert sum(len(t.rows) for t in tables) == 20_000
