@@ -174,6 +174,7 @@ class SheetTable:
     chars: int
     titles: tuple[tuple[int, str], ...] = ()  # (sheet row, text) of title rows above the header
     cols: tuple[int, int] | None = None  # first and last 0-based column, when the sheet has several tables
+    top: int | None = None  # the 1-based sheet row of the table's first row (its header's, when it has one)
 
 
 def _is_text(value: Any) -> bool:
@@ -320,6 +321,7 @@ def _headed_table(
                 skip = 0
         has_header = len(rows) > skip + 1 and _head_ok(head[skip])
     titles = tuple((numbers[i], next(c for c in rows[i] if c)) for i in range(skip))
+    top = numbers[skip] if skip < len(numbers) else None  # the sheet row the table starts on
     if has_header:
         depth = _header_depth(rows, numbers, skip, merges, first_col)
         header_rows = [r + ("",) * (width - len(r)) for r in rows[skip : skip + depth]]
@@ -331,7 +333,7 @@ def _headed_table(
         numbers = numbers[skip + depth :]
     else:
         header = tuple(f"Column {i + 1}" for i in range(width))
-    return SheetTable(header, tuple(rows), tuple(numbers), has_header, chars, titles)
+    return SheetTable(header, tuple(rows), tuple(numbers), has_header, chars, titles, top=top)
 
 
 def _header_depth(
@@ -1313,7 +1315,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                     continue
                 table_meta = dict(meta)
                 if table.cols is not None:
-                    first, last = table.row_numbers[0] - table.has_header, table.row_numbers[-1]
+                    first, last = table.top or table.row_numbers[0], table.row_numbers[-1]
                     table_meta["table_range"] = (
                         f"{cell_ref(first - 1, table.cols[0])}:{cell_ref(last - 1, table.cols[1])}"
                     )

@@ -183,9 +183,12 @@ def test_real_sheet_with_three_tables(real_world):
     ]
     assert sheet2[1].rows[-1] == ("4", "8", "12") and sheet2[2].rows[0] == ("1", "2", "3")
     # Sheet3: A1:A2 "first " merged down, B1:C1 "header" across "second " and "third"
-    sheet3 = next(b for b in doc.blocks if b.kind == TABLE and b.meta["sheet_name"] == "Sheet3")
-    assert sheet3.header == ("first", "header second", "header third")
-    assert sheet3.rows[0] == ("1", "2", "3")
+    sheet3 = [b for b in doc.blocks if b.kind == TABLE and b.meta["sheet_name"] == "Sheet3"]
+    assert sheet3[0].header == ("first", "header second", "header third")
+    assert sheet3[0].rows[0] == ("1", "2", "3")
+    # the same table again at E7:G13, its header over rows 7-8 (E7:E8 merged, F7:G7 across)
+    assert [b.meta["table_range"] for b in sheet3] == ["A1:C7", "E7:G13"]
+    assert sheet3[1].header == ("first (f)", "header (f) second", "header (f) third")
 
 
 def test_real_pivot_sheet_with_two_pivot_tables(real_world):
