@@ -27,6 +27,7 @@ import zipfile
 import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from itertools import compress, islice
 from operator import itemgetter
 from typing import Any
@@ -1100,6 +1101,133 @@ def _parsed_errors(zf: zipfile.ZipFile, part: str) -> SheetErrors:
     return out
 
 
+class CellNumber(str):
+    """A number as its cell's format shows it (``25%``): text in the table, but a number when
+    telling a header row from the data under it."""
+
+    __slots__ = ()
+
+
+#: the built-in number formats that show a percentage (``0%``, ``0.00%``) and their decimals
+_PERCENT_FORMATS = {9: 0, 10: 2}
+_QUOTED_OR_ESCAPED = re.compile(r'"[^"]*"|\\.')
+_DECIMALS = re.compile(r"\.(0+)")
+
+
+def percent_styles(zf: zipfile.ZipFile) -> dict[int, int]:
+    """Cell style (the index into ``cellXfs`` that a cell's ``s`` names) → decimals, for the
+    styles whose number format shows a percentage. Empty for most workbooks, which a search of
+    ``xl/styles.xml`` tells without parsing it."""
+    name = next((n for n in ("xl/styles.xml", "xl/Styles.xml") if n in zf.NameToInfo), None)
+    if name is None:
+        return {}
+    data = _ooxml.read(zf, name, "workbook")
+    if b"%" not in data and not re.search(rb"""numFmtId\s*=\s*["']1?[09]["']""", data):
+        return {}
+    root = xml_fromstring(data)
+    formats = dict(_PERCENT_FORMATS)
+    for el in root.iter():
+        if _local(el.tag) == "numFmt":
+            code = _QUOTED_OR_ESCAPED.sub("", (el.get("formatCode") or "").split(";", 1)[0])
+            number = _int_attr(el.get("numFmtId"))
+            if number is not None and "%" in code:
+                found = _DECIMALS.search(code)
+                formats[number] = len(found.group(1)) if found else 0
+            elif number is not None:
+                formats.pop(number, None)  # a workbook may redefine a built-in id
+    out: dict[int, int] = {}
+    xfs = next((el for el in root.iter() if _local(el.tag) == "cellXfs"), None)
+    for i, xf in enumerate(x for x in (xfs if xfs is not None else ()) if _local(x.tag) == "xf"):
+        decimals = formats.get(_int_attr(xf.get("numFmtId")) or 0)
+        if decimals is not None:
+            out[i] = decimals
+    return out
+
+
+def _percent_styles(zf: zipfile.ZipFile | None, warnings: list[str]) -> dict[int, int]:
+    """:func:`percent_styles`, with a styles part that cannot be read a warning."""
+    if zf is None:
+        return {}
+    try:
+        return percent_styles(zf)
+    except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS, ParseError) as exc:
+        message = exc.message if isinstance(exc, ParseError) else f"{type(exc).__name__}: {exc}"
+        warnings.append(f"percentages could not be read ({message})"[:300])
+        return {}
+
+
+def _int_attr(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() and len(value) < 10 else None
+
+
+def sheet_percents(zf: zipfile.ZipFile, part: str, styles: dict[int, int]) -> SheetErrors:
+    """0-based row → 0-based column → the text (``12.5%``) of the worksheet part's numeric cells
+    whose style shows a percentage (``styles`` from :func:`percent_styles`); calamine gives their
+    stored fraction (``0.125``). A search finds the cells of those styles without parsing the part."""
+    data = _ooxml.read(zf, part, "worksheet")
+    wanted = b"|".join(str(i).encode() for i in styles)
+    cell = re.compile(rb"<(?:[\w.-]+:)?c\s[^>]*?\bs\s*=\s*[\"'](?:" + wanted + rb")[\"'][^>]*>")
+    out: SheetErrors = {}
+    for m in cell.finditer(data):
+        tag = m.group(0)
+        if tag.endswith(b"/>"):
+            continue
+        attrs = {key.rsplit(b":", 1)[-1]: value for key, _, value in _TAG_ATTR.findall(tag)}
+        where = _ref(attrs.get(b"r", b"").decode("ascii", "replace"))
+        decimals = styles.get(_int_attr(attrs.get(b"s", b"").decode("ascii", "replace")) or -1)
+        if where is None or decimals is None or attrs.get(b"t", b"n") != b"n":
+            continue
+        value = _ERROR_VALUE.match(data, m.end())
+        if value is None:
+            continue
+        text = _percent(value.group(1).decode("ascii", "replace").strip(), decimals)
+        if text is not None:
+            out.setdefault(where[0], {})[where[1]] = CellNumber(text)
+    return out
+
+
+def _percent(value: str, decimals: int) -> str | None:
+    """``0.125`` shown with ``decimals`` places as a percentage, rounded half away from zero as
+    Excel rounds: ``13%`` (0), ``12.50%`` (2); None for what is not a finite number."""
+    try:
+        number = Decimal(value).scaleb(2)
+        if not number.is_finite() or abs(number.adjusted()) > 30:
+            return None
+        return f"{number.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)}%"
+    except (InvalidOperation, ValueError):
+        return None
+
+
+def _sheet_percents(
+    zf: zipfile.ZipFile | None, part: str, sheet: str, styles: dict[int, int], warnings: list[str]
+) -> SheetErrors:
+    """:func:`sheet_percents`, with a part that cannot be read a warning (the cells then keep
+    the fractions calamine gives)."""
+    if zf is None or not styles:
+        return {}
+    try:
+        return sheet_percents(zf, part, styles)
+    except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS, ParseError) as exc:
+        message = exc.message if isinstance(exc, ParseError) else f"{type(exc).__name__}: {exc}"
+        warnings.append(f"sheet {sheet!r}: percentages could not be read ({message})"[:300])
+        return {}
+
+
+def _with_formatted(
+    rows: Iterator[tuple[int, Sequence[Any]]], first_col: int, texts: SheetErrors
+) -> Iterator[tuple[int, Sequence[Any]]]:
+    """The rows with each number that ``texts`` holds replaced by its formatted text."""
+    for r, values in rows:
+        found = texts.get(r)
+        if found:
+            values = list(values)
+            for col, text in found.items():
+                i = col - first_col
+                if 0 <= i < len(values) and type(values[i]) in (float, int):
+                    values[i] = text
+        yield r, values
+
+
 def _sheet_errors(zf: zipfile.ZipFile | None, part: str, sheet: str, warnings: list[str]) -> SheetErrors:
     """:func:`sheet_errors`, with a part that cannot be searched or read a warning (the sheet's
     error cells then stay empty, as calamine gives them)."""
@@ -1252,6 +1380,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     budget = ctx.limits.max_text_chars
     unreadable = 0
     fallback: _LazyOpenpyxl | None = None
+    percents: dict[int, int] | None = None  # the styles showing percentages, read on first use
     try:
         for sheet in backend.sheets:
             if sheet.kind != "worksheet":
@@ -1277,6 +1406,11 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                     if part is not None:
                         errors = _sheet_errors(zf, part, sheet.name, warnings)
                         raw.rows = _with_errors(raw.rows, raw.first_col, errors)
+                        if percents is None:
+                            percents = _percent_styles(zf, warnings)
+                        shown = _sheet_percents(zf, part, sheet.name, percents, warnings)
+                        if shown:
+                            raw.rows = _with_formatted(raw.rows, raw.first_col, shown)
                     elif sheet.name in ods_errors and isinstance(backend, CalamineBackend):
                         raw.rows = _with_errors(raw.rows, raw.first_col, ods_errors[sheet.name])
                 if not raw.merged and merges.get(sheet.name):
@@ -1432,7 +1566,7 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 2: cell comments counted in the coverage; 3 and ods 2: error values (#N/A …),
         # which calamine reads as empty, taken from the parts; xlsx 4, ods 3, xlsb and xls 2:
         # several tables on a sheet, headers merged over two rows, workbook title and author,
-        # the rows of a damaged sheet before the damage
+        # the rows of a damaged sheet before the damage, percentages as their format shows them
         version={"xlsx": "4", "ods": "3"}.get(source_type, "2"),
         source_type=source_type,
         family=SPREADSHEET,

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
 import math
 
+import openpyxl
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from indexer import extract, get_chunks
 from indexer.formats.spreadsheet import RawSheet, _batch_cells, cell_text, read_table
 
 _values = st.one_of(
@@ -78,3 +81,51 @@ def test_read_table_converts_rows_past_the_first_in_batches():
     assert table.rows[20] == ("21", "total", "2024-01-22")
     assert table.rows == tuple(tuple(map(cell_text, r)) for r in body)
     assert table.row_numbers == tuple(range(2, 41))
+
+
+# -- percentages: the number as its format shows it ---------------------------------------------
+
+
+def _percent_book(rows, formats) -> bytes:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for row in rows:
+        ws.append(row)
+    for (r, c), fmt in formats.items():
+        ws.cell(r, c).number_format = fmt
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def test_percentages_read_as_their_format_shows_them():
+    # 0.755 at "0%" is 75.5 % rounded half away from zero: 76%, as Excel shows it
+    formats = {(2, 2): "0%", (2, 3): "0.00%", (3, 2): "0%", (3, 3): "0.0%", (2, 4): '"$"#,##0.00'}
+    data = _percent_book(
+        [
+            ["Region", "Share", "Growth", "Amount"],
+            ["North", 0.25, 0.125, 1234.5],
+            ["South", 0.755, -0.0005, 99],
+        ],
+        formats,
+    )
+    (table,) = extract(data, filename="p.xlsx").blocks
+    assert table.rows == (("North", "25%", "12.50%", "1234.5"), ("South", "76%", "-0.1%", "99"))
+    chunks = get_chunks(data, filename="p.xlsx")
+    assert chunks[0]["content"] == "Region: North | Share: 25% | Growth: 12.50% | Amount: 1234.5"
+
+
+def test_a_first_row_of_percentages_is_data_not_a_header():
+    # "25%" is text in the table, but a number when the header is looked for
+    data = _percent_book([[0.25, 0.5], [0.75, 1.0]], {(1, 1): "0%", (1, 2): "0%", (2, 1): "0%", (2, 2): "0%"})
+    (table,) = extract(data, filename="p.xlsx").blocks
+    assert not table.meta.get("has_header", True) and table.header == ("Column 1", "Column 2")
+    assert table.rows == (("25%", "50%"), ("75%", "100%"))
+
+
+def test_a_literal_percent_sign_is_no_percentage():
+    # '0"%"' writes a % after the number without scaling it: Excel shows 25 as 25%, and the
+    # cell's value is what is read
+    data = _percent_book([["a", "b"], ["x", 25]], {(2, 2): '0"%"'})
+    (table,) = extract(data, filename="p.xlsx").blocks
+    assert table.rows == (("x", "25"),)
