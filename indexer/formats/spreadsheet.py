@@ -112,6 +112,13 @@ class CellError(str):
     __slots__ = ()
 
 
+class CellNumber(str):
+    """A number as its cell's format shows it (``25%``): text in the table, but a number when
+    telling a header row from the data under it."""
+
+    __slots__ = ()
+
+
 def cell_text(value: Any) -> str:
     """A cell value as the text a person reads: integers without ``.0``, dates in ISO form,
     booleans as TRUE/FALSE, empty cells as ``""``."""
@@ -648,10 +655,22 @@ def _ods_error(cell: Any) -> CellError | None:
     return CellError(text) if text else None
 
 
+def _ods_percent(cell: Any) -> CellNumber | None:
+    """The text a percentage cell shows (``25%``), else None."""
+    if cell.get(f"{{{_OFFICE}}}value-type") != "percentage":
+        return None
+    text = "\n".join("".join(p.itertext()) for p in cell if p.tag == f"{{{_TEXT}}}p").strip()
+    return CellNumber(text) if text else None
+
+
 def _ods_value(cell: Any) -> Any:
     if cell.get(f"{{{_CALCEXT}}}value-type") == "error":
         return _ods_error(cell) or ""
     kind = cell.get(f"{{{_OFFICE}}}value-type")
+    if kind == "percentage":
+        shown = _ods_percent(cell)
+        if shown is not None:
+            return shown
     if kind in ("float", "percentage", "currency"):
         try:
             return float(cell.get(f"{{{_OFFICE}}}value", ""))
@@ -915,6 +934,7 @@ def ooxml_pictures(zf: zipfile.ZipFile, sheets: list[tuple[str | None, str]]) ->
 
 _ODS_SPANNED = b"-spanned="
 _ODS_ERROR = (b'value-type="error"', b"value-type='error'")
+_ODS_PERCENT = (b'value-type="percentage"', b"value-type='percentage'")
 #: repeats of one error cell expanded, per direction, and error cells kept in all
 _ODS_ERROR_REPEATS = 1024
 _ODS_MAX_ERRORS = 1_000_000
@@ -923,18 +943,23 @@ Merge = tuple[int, int, int, int]
 SheetErrors = dict[int, dict[int, CellError]]
 
 
-def ods_merges_and_errors(zf: zipfile.ZipFile) -> tuple[dict[str, list[Merge]], dict[str, SheetErrors]]:
-    """Merged ranges (cells with ``number-columns/rows-spanned``) and error values (cells whose
-    ``calcext:value-type`` is ``error``) per table of an ODS, absolute 0-based. calamine reports
-    no merged ranges for ODS and reads error cells as empty; content.xml is only parsed when a
-    search of it finds either."""
-    found = _ooxml.member_finds(zf, "content.xml", (_ODS_SPANNED, *_ODS_ERROR))
+def ods_merges_and_errors(
+    zf: zipfile.ZipFile,
+) -> tuple[dict[str, list[Merge]], dict[str, SheetErrors], dict[str, SheetErrors]]:
+    """Merged ranges (cells with ``number-columns/rows-spanned``), error values (cells whose
+    ``calcext:value-type`` is ``error``) and the text of percentages (``office:value-type``
+    ``percentage``, as LibreOffice shows them: ``25%``) per table of an ODS, absolute 0-based.
+    calamine reports no merged ranges for ODS, reads error cells as empty and percentages as
+    fractions; content.xml is only parsed when a search of it finds any of them."""
+    found = _ooxml.member_finds(zf, "content.xml", (_ODS_SPANNED, *_ODS_ERROR, *_ODS_PERCENT))
     merges: dict[str, list[Merge]] = {}
     errors: dict[str, SheetErrors] = {}
+    shown: dict[str, SheetErrors] = {}
     if not found:
-        return merges, errors
+        return merges, errors, shown
     want_merges = _ODS_SPANNED in found
-    want_errors = bool(found - {_ODS_SPANNED})
+    want_errors = bool(found & set(_ODS_ERROR))
+    want_percents = bool(found & set(_ODS_PERCENT))
     kept = 0
     for sheet, row, col, row_repeat, cell in _ods_cells(zf):
         if want_merges:
@@ -943,15 +968,19 @@ def ods_merges_and_errors(zf: zipfile.ZipFile) -> tuple[dict[str, list[Merge]], 
             if cols > 1 or rows > 1:
                 merges.setdefault(sheet, []).append((row, col, row + rows - 1, col + cols - 1))
         value = _ods_error(cell) if want_errors and kept < _ODS_MAX_ERRORS else None
+        target = errors
+        if value is None and want_percents and kept < _ODS_MAX_ERRORS:
+            value = _ods_percent(cell)
+            target = shown
         if value is not None:
-            table = errors.setdefault(sheet, {})
+            table = target.setdefault(sheet, {})
             cols = min(_repeat(cell, "number-columns-repeated", ODS_MAX_COLS), _ODS_ERROR_REPEATS)
             for r in range(row, row + min(row_repeat, _ODS_ERROR_REPEATS)):
                 line = table.setdefault(r, {})
                 for c in range(col, col + cols):
                     line[c] = value
             kept += cols * min(row_repeat, _ODS_ERROR_REPEATS)
-    return merges, errors
+    return merges, errors, shown
 
 
 def _ods_cells(zf: zipfile.ZipFile) -> Iterator[tuple[str, int, int, int, Any]]:
@@ -1099,13 +1128,6 @@ def _parsed_errors(zf: zipfile.ZipFile, part: str) -> SheetErrors:
             elif tag == "row":
                 el.clear()
     return out
-
-
-class CellNumber(str):
-    """A number as its cell's format shows it (``25%``): text in the table, but a number when
-    telling a header row from the data under it."""
-
-    __slots__ = ()
 
 
 #: the built-in number formats that show a percentage (``0%``, ``0.00%``) and their decimals
@@ -1361,12 +1383,15 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
 
     merges: dict[str, list[Merge]] = {}
     ods_errors: dict[str, SheetErrors] = {}
+    ods_shown: dict[str, SheetErrors] = {}
     if zf is not None and "content.xml" in zf.namelist():
         try:
-            merges, ods_errors = ods_merges_and_errors(zf)
+            merges, ods_errors, ods_shown = ods_merges_and_errors(zf)
         except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS) as exc:
             warnings.append(
-                f"merged cells and error values could not be read: {type(exc).__name__}: {exc}"[:300]
+                f"merged cells, error values and percentages could not be read: {type(exc).__name__}: {exc}"[
+                    :300
+                ]
             )
     worksheets = [s.name for s in backend.sheets if s.kind == "worksheet"]
     # calamine reads error cells as empty; the xlsx family's parts say what they hold
@@ -1411,8 +1436,11 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                         shown = _sheet_percents(zf, part, sheet.name, percents, warnings)
                         if shown:
                             raw.rows = _with_formatted(raw.rows, raw.first_col, shown)
-                    elif sheet.name in ods_errors and isinstance(backend, CalamineBackend):
-                        raw.rows = _with_errors(raw.rows, raw.first_col, ods_errors[sheet.name])
+                    elif isinstance(backend, CalamineBackend):
+                        if sheet.name in ods_errors:
+                            raw.rows = _with_errors(raw.rows, raw.first_col, ods_errors[sheet.name])
+                        if sheet.name in ods_shown:
+                            raw.rows = _with_formatted(raw.rows, raw.first_col, ods_shown[sheet.name])
                 if not raw.merged and merges.get(sheet.name):
                     raw.merged = merges[sheet.name]
                 tables = read_tables(raw, char_budget=budget)
@@ -1567,6 +1595,7 @@ def _register(source_type: str, *extensions: str) -> None:
         # which calamine reads as empty, taken from the parts; xlsx 4, ods 3, xlsb and xls 2:
         # several tables on a sheet, headers merged over two rows, workbook title and author,
         # the rows of a damaged sheet before the damage, percentages as their format shows them
+        # (xlsx and ods)
         version={"xlsx": "4", "ods": "3"}.get(source_type, "2"),
         source_type=source_type,
         family=SPREADSHEET,

@@ -590,3 +590,29 @@ def test_cell_comments_are_listed_as_not_extracted():
     assert skipped.reason.startswith("3 review comments not extracted")
     assert "census" not in doc.text and "Lisbon" in doc.text
     assert doc.metadata["skipped_sheets"] == []  # a comment is not a sheet
+
+
+@pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
+def test_ods_percentages_read_as_libreoffice_shows_them(manifest):
+    # a percentage cell stores its fraction (office:value) and the text LibreOffice shows
+    def percent(value: str, text: str) -> str:
+        return (
+            f'<table:table-cell office:value-type="percentage" office:value="{value}">'
+            f"<text:p>{text}</text:p></table:table-cell>"
+        )
+
+    body = (
+        '<table:table table:name="A"><table:table-row>'
+        + _cell("name")
+        + _cell("share")
+        + "</table:table-row><table:table-row>"
+        + _cell("north")
+        + percent("0.255", "25.5%")
+        + "</table:table-row><table:table-row>"
+        + _cell("south")
+        + percent("0.1", "10.0%")
+        + "</table:table-row></table:table>"
+    )
+    (table,) = extract(_ods(body, "", manifest), filename="p.ods").blocks
+    assert table.header == ("name", "share")
+    assert table.rows == (("north", "25.5%"), ("south", "10.0%"))
