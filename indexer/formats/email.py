@@ -272,6 +272,11 @@ class _Reader:
         self.skipped: list[Skipped] = []
         self.attachments_indexed: list[str] = []
         self.truncated: list[str] = []
+        self.warnings: list[str] = []
+
+    def warn(self, text: str) -> None:
+        if text not in self.warnings:
+            self.warnings.append(text)
 
     # -- messages -----------------------------------------------------------------------------
 
@@ -289,6 +294,8 @@ class _Reader:
                 for child in children:
                     self.message(child, record.depth + 1)
                 return
+            if ctype == "multipart/signed":
+                self.warn(_SIGNED)
             if ctype == "multipart/alternative" and children:
                 chosen, blocks = _choose_alternative(children, record.image_cids)
                 if blocks is not None:  # the HTML part, already read
@@ -305,6 +312,8 @@ class _Reader:
         maintype = ctype.split("/", 1)[0]
         if maintype == "multipart":  # a multipart without parts
             return
+        if ctype in _ENCRYPTED_TYPES and _enveloped(part):
+            self.warn(_ENCRYPTED)
         name = _filename(part)
         if maintype == "image":
             self.image(part, record, name)
@@ -685,8 +694,26 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         images_extracted=len(images),
         skipped=tuple(reader.skipped),
         truncated=tuple(reader.truncated),
+        warnings=tuple(reader.warnings),
     )
     return assemble_blocks(source_type, blocks, images=images, metadata=metadata, coverage=coverage)
+
+
+#: the warnings an .msg gives for the same messages (see msg.py)
+_SIGNED = "signed message: the signature was not verified"
+_ENCRYPTED = "S/MIME encrypted message: the body is encrypted and was not read"
+_ENCRYPTED_TYPES = frozenset(("application/pkcs7-mime", "application/x-pkcs7-mime"))
+
+
+def _enveloped(part: Message) -> bool:
+    """Whether a pkcs7-mime part is an encrypted body: its smime-type says enveloped-data, or,
+    without one, it is named smime.p7m or not named (a .p7c holds certificates, signed-data a
+    signature)."""
+    smime = str(part.get_param("smime-type") or "").lower()
+    if smime:
+        return "enveloped" in smime
+    name = (_filename(part) or "").lower()
+    return not name or name.endswith(".p7m")
 
 
 def _looks_like_mail(msg: Message) -> bool:
@@ -849,7 +876,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # body headings below the subject, images found by Content-Location, the attachments a
     # winmail.dat holds named
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped; wrapped plain-text list lines go on with their item
-    # 4 also: the HTML alternative read when it holds a data table or an inline image
+    # 4 also: the HTML alternative read when it holds a data table or an inline image; S/MIME warnings
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -914,7 +941,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # are decoded, nested messages a level below their parent, body headings below the subject,
     # images found by Content-Location, the attachments a winmail.dat holds named
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped; wrapped plain-text list lines go on with their item
-    # 4 also: the HTML alternative read when it holds a data table or an inline image
+    # 4 also: the HTML alternative read when it holds a data table or an inline image; S/MIME warnings
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -1,0 +1,48 @@
+"""S/MIME in .eml files: a signed message and an encrypted one are said to be so in the
+coverage warnings, as .msg files are; a certificate bundle (.p7c) is neither."""
+
+from __future__ import annotations
+
+from indexer import extract
+
+_HEAD = "From: a@example.org\nTo: b@example.org\nSubject: s\nMIME-Version: 1.0\n"
+
+
+def _mail(body: str) -> bytes:
+    return (_HEAD + body).encode()
+
+
+def test_a_signed_message_warns_that_its_signature_was_not_verified():
+    data = _mail(
+        'Content-Type: multipart/signed; protocol="application/pkcs7-signature"; boundary="b"\n\n'
+        "--b\nContent-Type: text/plain\n\nHello.\n"
+        '--b\nContent-Type: application/pkcs7-signature; name="smime.p7s"\n'
+        "Content-Transfer-Encoding: base64\n\nMIAGCSqGSIb3DQEHAqCAMIACAQEx\n--b--\n"
+    )
+    doc = extract(data, filename="signed.eml")
+    assert doc.coverage.warnings == ("signed message: the signature was not verified",)
+    assert "Hello." in doc.text
+
+
+def test_an_encrypted_message_warns_that_its_body_was_not_read():
+    data = _mail(
+        'Content-Type: application/pkcs7-mime; smime-type=enveloped-data; name="smime.p7m"\n'
+        "Content-Transfer-Encoding: base64\n\nMIAGCSqGSIb3DQEHA6CAMIACAQAx\n"
+    )
+    doc = extract(data, filename="encrypted.eml")
+    assert doc.coverage.warnings == ("S/MIME encrypted message: the body is encrypted and was not read",)
+
+
+def test_a_certificate_bundle_is_no_encrypted_body():
+    data = _mail(
+        'Content-Type: multipart/mixed; boundary="b"\n\n'
+        "--b\nContent-Type: text/plain\n\nMy certificate is attached.\n"
+        '--b\nContent-Type: application/x-pkcs7-mime; name="eric.p7c"\n'
+        "Content-Transfer-Encoding: base64\n\nMIAGCSqGSIb3DQEHAqCAMIACAQEx\n--b--\n"
+    )
+    assert extract(data, filename="cert.eml").coverage.warnings == ()
+
+
+def test_real_signed_message(real_world):
+    doc = extract(real_world / "eml" / "MimeKit" / "thunderbird-signed.eml")
+    assert doc.coverage.warnings == ("signed message: the signature was not verified",)
