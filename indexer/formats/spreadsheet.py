@@ -25,12 +25,12 @@ import posixpath
 import re
 import zipfile
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from itertools import compress, islice
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 from xml.etree.ElementTree import ParseError as XMLParseError
 
 from defusedxml import DefusedXmlException
@@ -58,6 +58,7 @@ from .registry import extractor
 from .text import fast_render_table
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_T = TypeVar("_T")
 LIBRARIES = ("python-calamine", "openpyxl")
 
 #: Share of text cells a first row needs to be taken for the header (an index column often carries
@@ -1170,12 +1171,7 @@ def _percent_styles(zf: zipfile.ZipFile | None, warnings: list[str]) -> dict[int
     """:func:`percent_styles`, with a styles part that cannot be read a warning."""
     if zf is None:
         return {}
-    try:
-        return percent_styles(zf)
-    except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS, ParseError) as exc:
-        message = exc.message if isinstance(exc, ParseError) else f"{type(exc).__name__}: {exc}"
-        warnings.append(f"percentages could not be read ({message})"[:300])
-        return {}
+    return _or_warning(lambda: percent_styles(zf), "percentages", warnings, {})
 
 
 def _int_attr(value: str | None) -> int | None:
@@ -1227,12 +1223,9 @@ def _sheet_percents(
     the fractions calamine gives)."""
     if zf is None or not styles:
         return {}
-    try:
-        return sheet_percents(zf, part, styles)
-    except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS, ParseError) as exc:
-        message = exc.message if isinstance(exc, ParseError) else f"{type(exc).__name__}: {exc}"
-        warnings.append(f"sheet {sheet!r}: percentages could not be read ({message})"[:300])
-        return {}
+    return _or_warning(
+        lambda: sheet_percents(zf, part, styles), f"sheet {sheet!r}: percentages", warnings, {}
+    )
 
 
 def _with_formatted(
@@ -1255,12 +1248,18 @@ def _sheet_errors(zf: zipfile.ZipFile | None, part: str, sheet: str, warnings: l
     error cells then stay empty, as calamine gives them)."""
     if zf is None:
         return {}
+    return _or_warning(lambda: sheet_errors(zf, part), f"sheet {sheet!r}: error values", warnings, {})
+
+
+def _or_warning(read: Callable[[], _T], what: str, warnings: list[str], default: _T) -> _T:
+    """What ``read`` gives; ``default``, with the warning "<what> could not be read (why)", when a
+    part it reads is damaged."""
     try:
-        return sheet_errors(zf, part)
+        return read()
     except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS, ParseError) as exc:
         message = exc.message if isinstance(exc, ParseError) else f"{type(exc).__name__}: {exc}"
-        warnings.append(f"sheet {sheet!r}: error values could not be read ({message})"[:300])
-        return {}
+        warnings.append(f"{what} could not be read ({message})"[:300])
+        return default
 
 
 def _with_errors(
