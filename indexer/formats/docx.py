@@ -49,6 +49,7 @@ from ..model import (
 from ..zipsafe import open_zip
 from . import _ooxml
 from ._ooxml import Rel
+from ._symbol_font import symbol_char
 from .registry import extractor
 from .text import fast_render_table
 
@@ -92,6 +93,7 @@ A_BLIP, A_GRAPHICDATA, WP_DOCPR = f"{{{A}}}blip", f"{{{A}}}graphicData", f"{{{WP
 V_IMAGEDATA, V_SHAPE = f"{{{V}}}imagedata", f"{{{V}}}shape"
 R_EMBED, R_ID, R_LINK = f"{{{R}}}embed", f"{{{R}}}id", f"{{{R}}}link"
 W_SYM, W_CHAR, W16SE_SYMEX, W16SE_CHAR = _w("sym"), _w("char"), f"{{{W16SE}}}symEx", f"{{{W16SE}}}char"
+W_FONT = _w("font")
 W_FFDATA, W_CHECKBOX, W_DDLIST = _w("ffData"), _w("checkBox"), _w("ddList")
 W_CHECKED, W_DEFAULT, W_RESULT, W_LISTENTRY = _w("checked"), _w("default"), _w("result"), _w("listEntry")
 W_FLDCHAR, W_FLDCHARTYPE, W_FLDSIMPLE = _w("fldChar"), _w("fldCharType"), _w("fldSimple")
@@ -1215,6 +1217,10 @@ def _symbol(el: etree._Element) -> str:
         code = int(value, 16) if value else 0
     except ValueError:
         return ""
+    if el.tag == W_SYM:  # a character of the Symbol font, as Unicode (α for F061)
+        shown = symbol_char(el.get(W_FONT), code)
+        if shown is not None:
+            return shown
     if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF and code not in (0xFFFE, 0xFFFF):
         return chr(code)
     return ""
@@ -1498,7 +1504,8 @@ def _without_page_fields(root: etree._Element) -> Iterator[str]:
     images=True,
     # 3: a row of one cell merged across the table given once; 4: symbols (w:sym, w16se:symEx
     # emoji), legacy form fields (check box state, drop-down entry), no page number field
-    # results in header_text/footer_text, equations in Word's linear format, cell list numbers, picture marks
+    # results in header_text/footer_text, equations in Word's linear format, cell list numbers, picture marks,
+    # Symbol font characters as Unicode
     version="4",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -41,6 +41,34 @@ def test_w_sym_character_is_read():
     assert docx(build_docx(body)).text == "see \u2192"
 
 
+def test_symbol_font_characters_are_read_as_unicode():
+    # Insert > Symbol in the Symbol font writes the font's code in the private-use area: F061 is
+    # α, F0B1 ±, F0AE →, F0E5 ∑ in that font (the Symbol encoding); F0E6 is a piece of a large
+    # bracket, with no character of its own, and a Wingdings code is not the Symbol font's
+    syms = "".join(
+        f'<w:sym w:font="{font}" w:char="{code}"/>'
+        for font, code in [
+            ("Symbol", "F061"),
+            ("Symbol", "F0B1"),
+            ("symbol", "F0AE"),
+            ("Symbol", "F0E5"),
+            ("Symbol", "F0E6"),
+            ("Wingdings", "F04A"),
+        ]
+    )
+    body = f'<w:p><w:r><w:t xml:space="preserve">x </w:t>{syms}</w:r></w:p>'
+    assert docx(build_docx(body)).text == "x α±→∑\uf0e6\uf04a"
+
+
+def test_the_symbol_table_holds_the_greek_alphabet():
+    from indexer.formats._symbol_font import SYMBOL
+
+    assert "".join(SYMBOL[c] for c in range(0x61, 0x7B)) == "αβχδεφγηιϕκλμνοπθρστυϖωξψζ"
+    assert "".join(SYMBOL[c] for c in range(0x41, 0x5B)) == "ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖ"
+    assert all(0x20 <= c <= 0xFF for c in SYMBOL) and len(set(SYMBOL.values())) == len(SYMBOL) - 3
+    assert [c for c in (0x60, 0xBD, 0xE6, 0xF4, 0xFE) if c in SYMBOL] == []
+
+
 def _field(ffdata: str, result: str = "") -> str:
     """A legacy form field in runs: begin (with its ffData), code, [separate, result], end."""
     sep = f'<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>{result}</w:t></w:r>' if result else ""

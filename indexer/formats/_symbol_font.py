@@ -1,0 +1,59 @@
+"""The characters of the Symbol font, as Unicode.
+
+Word writes a character inserted from the Symbol font as ``w:sym w:font="Symbol"
+w:char="F061"``: the font's own code (0x61) in the private-use area, which shows as α only in that
+font. Read as it is, the text holds U+F061 and a search for α misses it. This is the Symbol
+encoding (Adobe's, which the Windows font follows) for the codes that stand for a character of
+their own; the pieces of large brackets and braces (0x60, 0xBD, 0xE6–0xEF, 0xF4, 0xF6–0xFE) have
+none and are left as they are.
+"""
+
+from __future__ import annotations
+
+# the ASCII codes whose Symbol character differs from ASCII: code → character
+_PUNCTUATION = {
+    0x22: "\u2200",  # ∀
+    0x24: "\u2203",  # ∃
+    0x27: "\u220b",  # ∋
+    0x2A: "\u2217",  # ∗
+    0x2D: "\u2212",  # −
+    0x40: "\u2245",  # ≅
+    0x5C: "\u2234",  # ∴
+    0x5E: "\u22a5",  # ⊥
+    0x7E: "\u223c",  # ∼
+}
+# 0x41-0x5A and 0x61-0x7A: the Greek letter set on each Latin key
+_UPPER = "ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖ"
+_LOWER = "αβχδεφγηιϕκλμνοπθρστυϖωξψζ"
+# 0xA0-0xFF, with "" where the code is a piece of a larger glyph
+_HIGH = (
+    "€ϒ′≤⁄∞ƒ♣♦♥♠↔←↑→↓"  # A0-AF
+    "°±″≥×∝∂•÷≠≡≈…\u0000⎯↵"  # B0-BF (BD: a piece)
+    "ℵℑℜ℘⊗⊕∅∩∪⊃⊇⊄⊂⊆∈∉"  # C0-CF
+    "∠∇®©™∏√⋅¬∧∨⇔⇐⇑⇒⇓"  # D0-DF
+    "◊〈®©™∑\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000"  # E0-EF (E6-EF: pieces)
+    "\u0000〉∫⌠\u0000⌡\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000"  # F0-FF
+)
+
+
+def _table() -> dict[int, str]:
+    table = {code: chr(code) for code in range(0x20, 0x7F)}
+    table.update(_PUNCTUATION)
+    table.update({0x41 + i: c for i, c in enumerate(_UPPER)})
+    table.update({0x61 + i: c for i, c in enumerate(_LOWER)})
+    table.update({0xA0 + i: c for i, c in enumerate(_HIGH) if c != "\u0000"})
+    del table[0x60]  # the extender of the radical sign
+    return table
+
+
+SYMBOL = _table()
+
+
+def symbol_char(font: str | None, code: int) -> str | None:
+    """The Unicode character of ``code`` (0x20-0xFF, or the same in the private-use area
+    U+F020-U+F0FF, as Word writes it) in ``font`` when that is the Symbol font; else None."""
+    if not font or font.strip().casefold() != "symbol":
+        return None
+    if 0xF020 <= code <= 0xF0FF:
+        code -= 0xF000
+    return SYMBOL.get(code)
