@@ -306,7 +306,7 @@ def _take_notes(text: str, kinds: list[str]) -> tuple[str, list[tuple[str, str, 
         seen += 1
         body = m.group(1)
         marked = [int(n) for n in _MARK.findall(body)] if "\ue000" in body else []
-        body = " ".join(_MARK.sub(" ", body).replace("|", " ").split())
+        body = " ".join(_MARK.sub(" ", body).replace("|", " ").replace("\ue004", "").split())
         if not body and not marked:
             return ""
         counts[kind] += 1
@@ -449,6 +449,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
         stripped = line.strip()
         if stripped.endswith("|") and stripped.count("|") >= 1 and len(stripped) > 1:
             flush_items()
+            if "\ue004" in stripped:  # the level of a list number inside a cell
+                stripped = stripped.replace("\ue004", "")
             if "\ue007" in stripped:
                 cells = [_merged(c, above) for c in stripped[:-1].split("|")]
             else:

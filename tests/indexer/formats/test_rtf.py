@@ -388,3 +388,21 @@ def test_real_vertically_merged_cells(real_world):
     tables = [b for b in doc.blocks if b.kind == "table"]
     assert tables[1].rows[-1] == ("2,1", "3,2", "3,3")
     assert tables[2].rows[-1] == ("3,1", "2,2", "")
+
+
+def test_list_levels_leave_no_mark_in_table_cells_or_notes():
+    # a level-1 bullet list inside a table cell and inside a footnote: their level marks belong
+    # to list lines only, and must not reach the cell or the note
+    rtf = (
+        rb"{\rtf1\ansi\deff0{\fonttbl{\f0 Arial;}{\f1\fcharset2 Symbol;}}"
+        rb"\trowd\cellx3000\cellx6000\pard\intbl Name\cell"
+        rb"\pard\intbl\ls1\ilvl1{\listtext\f1 \'b7\tab}First point\par"
+        rb"\pard\intbl\ls1\ilvl1{\listtext\f1 \'b7\tab}Second point\cell\row"
+        rb"\pard Body.{\super\chftn}{\footnote\pard\plain{\super\chftn} Note intro.\par"
+        rb"\pard\ls1\ilvl1{\listtext\f1 \'b7\tab}Note point\par}\par}"
+    )
+    doc = extract(rtf, filename="levels.rtf")
+    assert "\ue004" not in doc.text
+    table = next(b for b in doc.blocks if b.kind == "table")
+    assert table.rows == (("Name", "\u00b7 First point \u00b7 Second point"),)
+    assert doc.blocks[-1].text == "[^1]: Note intro. \u00b7 Note point"
