@@ -48,7 +48,7 @@ _ATX = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
 _TABLE_RULE = re.compile(r"^[ \t|:+=\-]+$")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 #: how a line that ends a sentence or introduces a list ends (closing quotes and brackets aside)
-_ENDS_SENTENCE = re.compile(r"[.!?:;…][\"'”’)\]]*$")
+_ENDS_SENTENCE = re.compile(r"[.!?:;…][\"'”’)\]\s]*$")
 _MIN_WRAPPED = 40  # a line this long that ends mid-sentence was wrapped: the next line goes on with it
 _MAX_CAPS_HEADING = 80
 _UTF8_SEQ = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
@@ -251,7 +251,11 @@ class _Reader:
                 if t:
                     indent, text, ordered = len(t.group(1).expandtabs(4)), t.group(2), False
                 elif (
-                    items and line.strip() and (goes_on or line[:1] in (" ", "\t") or _wrapped(lines[j - 1]))
+                    items
+                    and line.strip()
+                    and (
+                        goes_on or line[:1] in (" ", "\t") or (_wrapped(lines[j - 1]) and not _capitals(line))
+                    )
                 ):
                     # a continuation line: indented, or after a line that was wrapped
                     last = items[-1]
@@ -284,6 +288,12 @@ def _underlined(line: str, rule: str) -> bool:
     )
 
 
+def _capitals(line: str) -> bool:
+    """Whether a line is written in capitals (a heading such as WEATHER, not a wrapped line)."""
+    letters = [c for c in line if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
 def _wrapped(line: str) -> bool:
     """Whether a line was cut mid-sentence by wrapping: long, and not ending a sentence."""
     return len(line.strip()) >= _MIN_WRAPPED and _ENDS_SENTENCE.search(line) is None
@@ -292,7 +302,8 @@ def _wrapped(line: str) -> bool:
 def _goes_on(before: str, line: str, expected: int) -> bool:
     """Whether a line starting with a number and ``.``/``)`` goes on with the line before rather
     than starting an item: the line before ends mid-sentence, and the number is not the one a
-    list would have next (1, or ``expected``)."""
+    list would have next (1, or ``expected``). In doubt a line stays text: an item would lose
+    its number."""
     m = _ITEM.match(line)
     if m is None or m.group(3) is None or m.group(1):
         return False

@@ -61,3 +61,20 @@ def test_real_norwich_references(real_world):
         in items
     )
     assert sum(b.kind == LIST for b in doc.blocks) < 60  # 83 pieces before
+
+
+def test_a_line_in_capitals_after_a_long_item_is_no_continuation():
+    # the item's line is long and ends mid-sentence, but the next line is a heading in capitals
+    text = "- Keep a blanket, water and a torch in the car trunk\nWEATHER\nCheck the forecast first."
+    blocks = text_blocks(text)
+    assert blocks[0].kind == LIST
+    assert [i.text for i in blocks[0].items] == ["Keep a blanket, water and a torch in the car trunk"]
+    assert "WEATHER" in blocks[1].text
+
+
+def test_a_sentence_closed_by_quotes_ends_the_line_before_a_number():
+    # .' " closes the sentence: the number after it starts an item, it does not go on with it
+    text = "Read it in 'A history of the club.' \"\n34. Rollin, J. (1980). Soccer at war.\n35. Roberts 2004"
+    blocks = text_blocks(text)
+    assert [b.kind for b in blocks] == [PARAGRAPH, LIST]
+    assert [i.text for i in blocks[1].items] == ["Rollin, J. (1980). Soccer at war.", "Roberts 2004"]
