@@ -73,6 +73,11 @@ _MAIL_FIELD = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 #: Fields mail stores write first; a separator right after a body line must be followed by one.
+#: The separator line a mail store writes: ``From <sender> <asctime date>``.
+_POSTMARK = re.compile(
+    rb"From \S+[ \t]+(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[ \t]+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+    rb"[ \t]+\d{1,2}[ \t]+\d{1,2}:\d{2}"
+)
 _STORE_FIELD = re.compile(
     rb"(?:return-path|received|message-id|delivered-to|envelope-to|x-mozilla-status|x-gm-thrid"
     rb"|x-uidl|x-account-key|from)[ \t]*:",
@@ -449,6 +454,8 @@ _WORD = re.compile(r"\w+")
 DATA_CELL_CHARS = 200
 #: Share of the plain body's words the HTML body must hold to replace it.
 HTML_WORD_RECALL = 0.95
+#: A line of the plain body with this many words, none in the HTML body, keeps the plain body.
+PLAIN_LINE_WORDS = 3
 
 
 def html_structure(markup: str | bytes) -> bool:
@@ -482,7 +489,8 @@ def prefers_html(plain: str, blocks: list[Block], cids: Collection[str] = ()) ->
     one: it holds a data table or places in the text a ``cid:`` image the message holds (one of
     ``cids``, lower-case Content-IDs), every table of it is a data table (not one laying out
     prose), and it keeps the plain text's words (at least ``HTML_WORD_RECALL`` of them, links
-    aside), so nothing is lost by the switch."""
+    aside, and a word of every line of ``PLAIN_LINE_WORDS`` words or more), so nothing is lost by
+    the switch."""
     tables = [b for b in blocks if b.kind == TABLE]
     if any(not _data_table(b) for b in tables):
         return False
@@ -493,11 +501,19 @@ def prefers_html(plain: str, blocks: list[Block], cids: Collection[str] = ()) ->
     )
     if not tables and not cid:
         return False
-    wanted = set(_WORD.findall(_PLAIN_REFERENCE.sub(" ", plain).casefold()))
+    plain = _PLAIN_REFERENCE.sub(" ", plain).casefold()
+    wanted = set(_WORD.findall(plain))
     if not wanted:
         return True
     found = set(_WORD.findall("\n".join(b.text for b in blocks).casefold()))
-    return len(wanted & found) >= HTML_WORD_RECALL * len(wanted)
+    if len(wanted & found) < HTML_WORD_RECALL * len(wanted):
+        return False
+    # a line of the plain body of which the HTML holds no word (a footer, a notice only the plain
+    # part carries) would be lost by the switch, however few words it has among the others
+    return not any(
+        len(words) >= PLAIN_LINE_WORDS and not words & found
+        for words in map(set, map(_WORD.findall, plain.splitlines()))
+    )
 
 
 # -- TNEF (winmail.dat) -----------------------------------------------------------------------
@@ -897,15 +913,20 @@ def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
 def _is_separator(data: bytes, start: int, end: int) -> bool:
     """Whether the ``From `` line at ``start:end`` begins a message: a header block with a mail
     field follows it, and it opens the file or follows a blank line, or else the block starts with
-    a field a mail store writes first (messages that end without a blank line, as in
-    Content-Length mailboxes)."""
+    a field a mail store writes first, or the line is a mail store's postmark (``From sender
+    weekday month day hh:mm:ss year``): messages that end without a blank line, as in
+    Content-Length mailboxes."""
     block = _HEADER_BLOCK.match(data, end)
     if block is None or not _MAIL_FIELD.search(block.group()):
         return False
     if start == 0:
         return True
     line = data.rfind(b"\n", 0, start - 1) + 1
-    return not data[line : start - 1].strip() or _STORE_FIELD.match(data, end) is not None
+    return (
+        not data[line : start - 1].strip()
+        or _STORE_FIELD.match(data, end) is not None
+        or _POSTMARK.match(data, start, end) is not None
+    )
 
 
 def split_mbox(data: bytes) -> list[bytes]:

@@ -489,7 +489,11 @@ def _language(node: LexborNode) -> str | None:
 def _junk_image(attrs: dict[str, str | None], alt: str | None) -> str | None:
     """Why an <img> is left out, from the size it declares (``width``/``height`` attributes, or
     ``width``/``height`` in px in its ``style``, which wins as in a browser): "tracking pixel
-    (1×1)" or "icon (22×15)"; None to keep it (also whenever a size is not declared in pixels)."""
+    (1×1)" or "icon (22×15)"; None to keep it (also whenever a size is not declared in pixels,
+    and for a ``cid:`` image: a part of the e-mail that holds the page, which reads it where it
+    stands; left out, it would only move to the end of the message)."""
+    if (attrs.get("src") or "").strip()[:4].lower() == "cid:":
+        return None
     width, height = attrs.get("width"), attrs.get("height")
     style = attrs.get("style")
     if style and ("width" in style or "height" in style):
