@@ -62,11 +62,17 @@ BOILERPLATE = (
 #: Page chrome, removed unless inside an <article>/<main> (where they hold the article's own title).
 PAGE_CHROME = ("header", "footer")
 #: The page chrome of MediaWiki sites (Wikipedia) that is marked up as content: the skip link, the
-#: "[edit]" links after headings, the category box, "Retrieved from" and the sticky title bar.
-MEDIAWIKI_CHROME = (".mw-jump-link", ".mw-editsection", "#catlinks", ".printfooter", ".vector-sticky-header")
-#: In the <header> of an <article>/<main>, the blocks kept; the others (language menus, toolbars,
-#: buttons) go unless they hold one of these.
-_TITLE_BLOCKS = ("h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "p")
+#: "[edit]" links after headings, the category box, "Retrieved from", the sticky title bar and the
+#: language menu (its button and its "edit links" line beside the lists of hreflang links).
+MEDIAWIKI_CHROME = (
+    ".mw-jump-link",
+    ".mw-editsection",
+    "#catlinks",
+    ".printfooter",
+    ".vector-sticky-header",
+    ".mw-portlet-lang",
+    "#p-lang-btn",
+)
 
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _LISTS = ("ul", "ol", "menu")
@@ -533,8 +539,6 @@ def _remove_boilerplate(tree: LexborHTMLParser) -> None:
             parent = parent.parent
         if not inside_article:
             node.decompose()
-        elif node.tag == "header":
-            _keep_titles(node)
     for node in tree.css(", ".join(MEDIAWIKI_CHROME)):
         node.decompose()
     body = tree.body
@@ -548,21 +552,6 @@ def _remove_boilerplate(tree: LexborHTMLParser) -> None:
             if _language_list(node):
                 node.decompose()
     tree.strip_tags(list(BOILERPLATE), recursive=True)
-
-
-def _keep_titles(header: LexborNode, depth: int = 0) -> None:
-    """Inside an article's <header>, the headings and paragraphs and the inline text stay; the
-    other blocks (a language menu, a toolbar) go unless they hold a heading or a paragraph."""
-    if depth >= _MAX_DEPTH:
-        return
-    for child in list(header.iter()):
-        tag = child.tag
-        if tag in _TITLE_BLOCKS or tag not in _BLOCK_EDGES:
-            continue
-        if child.css_first(", ".join(_TITLE_BLOCKS)) is None:
-            child.decompose()
-        else:
-            _keep_titles(child, depth + 1)
 
 
 def _language_list(node: LexborNode) -> bool:

@@ -54,13 +54,24 @@ def test_wiki_page_chrome_dropped_and_article_kept():
     ]
 
 
-def test_article_header_keeps_title_and_byline_drops_widgets():
+def test_an_article_header_keeps_all_it_shows():
+    # a news page's header: title, byline, lead image with its caption, key points. All of it is
+    # the article's; only the button's label is no text (buttons never are)
     blocks = html_blocks(
-        "<article><header><h1>Tide tables</h1><p>By Ann Lee, <time>3 May</time></p>"
-        "<div class='share'><button>Share</button><ul><li><a href='/t'>Post</a></li></ul></div>"
-        "</header><p>Body.</p><footer><p>Filed under shore.</p></footer></article>"
+        "<main><article><header><h1>Tide tables</h1><p>By Ann Lee, <time>3 May</time></p>"
+        "<figure><img src='lead.jpg' alt='Low tide at the pier'><figcaption>The pier at dawn</figcaption></figure>"
+        "<ul><li>Tides peak at noon</li><li>Two surges a month</li></ul><button>Share</button>"
+        "</header><p>Body.</p><footer><p>Filed under shore.</p></footer></article></main>"
     )[0]
-    assert [b.text for b in blocks] == ["Tide tables", "By Ann Lee, 3 May", "Body.", "Filed under shore."]
+    assert [b.text for b in blocks] == [
+        "Tide tables",
+        "By Ann Lee, 3 May",
+        "[Image: Low tide at the pier]",
+        "The pier at dawn",
+        "Tides peak at noon\nTwo surges a month",
+        "Body.",
+        "Filed under shore.",
+    ]
 
 
 def test_language_list_needs_every_item_a_lone_hreflang_link():
