@@ -401,19 +401,33 @@ def _regions(rows: list[tuple[str, ...]], numbers: list[int], width: int) -> lis
 
 def _heads(rows: list[tuple[str, ...]], i: int, stop: int, lo: int = 0, hi: int | None = None) -> bool:
     """Whether row ``i`` heads the rows below it (up to ``stop``), within columns lo:hi: two or
-    more cells, all text, above columns of numbers (the votes of those columns in
+    more cells of words (a placeholder such as ``-`` or ``n/a`` is a missing value, not a label),
+    a label over every column most rows below fill (a section line such as "February | opening"
+    labels only some), and above columns of numbers (the votes of those columns in
     :func:`~indexer.formats.csvfmt.header_votes`; the length rule for columns of text is too
     weak to cut a table on: a list of text spaced by blank rows would be cut everywhere)."""
     from .csvfmt import _is_number, header_votes
 
-    first = [c for c in rows[i][lo:hi] if c]
+    head = rows[i][lo:hi]
+    first = [c for c in head if c]
     if len(first) < 2 or i + 1 >= stop or any(map(_is_number, first)):
         return False
+    if any(not any(map(str.isalpha, c)) or c.strip().casefold() in _MISSING for c in first):
+        return False
     sample = [r[lo:hi] for r in rows[i : min(stop, i + 21)]]
+    below = sample[1:]
+    for col in range(max(map(len, below))):
+        filled = sum(1 for r in below if col < len(r) and r[col])
+        if 2 * filled > len(below) and not (col < len(head) and head[col]):
+            return False
     # a header may take two rows (sub-headings under a heading merged across them)
     if len(sample) > 2 and not any(_is_number(c) for c in sample[1] if c):
         sample = [sample[0], *sample[2:]]
     return header_votes(sample)[0] > 0
+
+
+#: what a cell holds for a missing value: no label of a column
+_MISSING = frozenset(("n/a", "na", "n.a.", "none", "null", "nil", "nan", "tbd", "tba", "unknown"))
 
 
 def _side_by_side(

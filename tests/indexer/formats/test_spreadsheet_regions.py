@@ -233,3 +233,33 @@ def test_a_long_spaced_list_is_read_in_bounded_time():
     rows[0] = ["name", "code"]
     tables = read_tables(_raw(rows), char_budget=10**8)
     assert sum(len(t.rows) for t in tables) == 20_000
+
+
+@pytest.mark.parametrize("placeholder", ["-", "n/a"])
+def test_a_data_row_with_placeholders_after_a_blank_row_is_no_header(placeholder):
+    # "South | Apples | - | -" is a row of the table whose numbers are missing, not a header
+    rows = [
+        ["Region", "Product", "Q1", "Q2"],
+        ["North", "Pears", 5.0, 6.0],
+        [None] * 4,
+        ["South", "Apples", placeholder, placeholder],
+        ["South", "Pears", 7.0, 8.0],
+    ]
+    (table,) = read_tables(_raw(rows), char_budget=10**6)
+    assert table.header == ("Region", "Product", "Q1", "Q2")
+    assert table.rows[1:] == (("South", "Apples", placeholder, placeholder), ("South", "Pears", "7", "8"))
+
+
+def test_a_section_line_after_a_blank_row_is_no_header():
+    # "February | opening" labels two of the four columns the rows below fill
+    rows = [
+        ["Day", "Event", "Visitors", "Takings"],
+        ["1", "opening", 120.0, 300.0],
+        [None] * 4,
+        ["February", "opening", None, None],
+        ["2", "fair", 80.0, 210.0],
+        ["3", "fair", 95.0, 250.0],
+    ]
+    (table,) = read_tables(_raw(rows), char_budget=10**6)
+    assert table.header == ("Day", "Event", "Visitors", "Takings")
+    assert len(table.rows) == 4
