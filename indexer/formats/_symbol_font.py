@@ -1,4 +1,4 @@
-"""The characters of the Symbol font, as Unicode.
+"""The characters of the Symbol font, and the boxes and marks of the Wingdings fonts, as Unicode.
 
 Word writes a character inserted from the Symbol font as ``w:sym w:font="Symbol"
 w:char="F061"``: the font's own code (0x61) in the private-use area, which shows as α only in that
@@ -49,11 +49,39 @@ def _table() -> dict[int, str]:
 SYMBOL = _table()
 
 
+#: the check boxes, ticks, crosses and bullets of the Wingdings fonts that forms and lists use;
+#: the rest of those fonts (pictures, hands, clocks …) has no character to search for
+WINGDINGS = {
+    0x6E: "\u25a0",  # ■
+    0x6F: "\u25a1",  # □
+    0x71: "\u2751",  # ❑
+    0x76: "\u2756",  # ❖
+    0xA7: "\u25aa",  # ▪
+    0xA8: "\u2610",  # ☐
+    0xD8: "\u27a2",  # ➢
+    0xFB: "\u2717",  # ✗
+    0xFC: "\u2713",  # ✓
+    0xFD: "\u2612",  # ☒
+    0xFE: "\u2611",  # ☑
+}
+WINGDINGS_2 = {
+    0x4F: "\u2717",  # ✗
+    0x50: "\u2713",  # ✓
+    0x52: "\u2611",  # ☑
+    0x54: "\u2612",  # ☒
+    0xA3: "\u2610",  # ☐
+}
+_FONTS = {"symbol": SYMBOL, "wingdings": WINGDINGS, "wingdings 2": WINGDINGS_2}
+
+
 def symbol_char(font: str | None, code: int) -> str | None:
     """The Unicode character of ``code`` (0x20-0xFF, or the same in the private-use area
-    U+F020-U+F0FF, as Word writes it) in ``font`` when that is the Symbol font; else None."""
-    if not font or font.strip().casefold() != "symbol":
-        return None
+    U+F020-U+F0FF, as Word writes it) in ``font``, for the Symbol font and the marks of the
+    Wingdings fonts; "" for another code of those fonts or of any other font in that private-use
+    range (a picture with no character); None for a code outside it in a font not listed."""
+    table = _FONTS.get(" ".join((font or "").split()).casefold())
     if 0xF020 <= code <= 0xF0FF:
         code -= 0xF000
-    return SYMBOL.get(code)
+    elif table is None:
+        return None
+    return (table or {}).get(code, "")

@@ -44,7 +44,8 @@ def test_w_sym_character_is_read():
 def test_symbol_font_characters_are_read_as_unicode():
     # Insert > Symbol in the Symbol font writes the font's code in the private-use area: F061 is
     # α, F0B1 ±, F0AE →, F0E5 ∑ in that font (the Symbol encoding); F0E6 is a piece of a large
-    # bracket, with no character of its own, and a Wingdings code is not the Symbol font's
+    # bracket, with no character of its own, and is left out, as is a Wingdings picture (F04A, a
+    # smiling face) and a private-use code of another font
     syms = "".join(
         f'<w:sym w:font="{font}" w:char="{code}"/>'
         for font, code in [
@@ -54,10 +55,26 @@ def test_symbol_font_characters_are_read_as_unicode():
             ("Symbol", "F0E5"),
             ("Symbol", "F0E6"),
             ("Wingdings", "F04A"),
+            ("Webdings", "F061"),
         ]
     )
     body = f'<w:p><w:r><w:t xml:space="preserve">x </w:t>{syms}</w:r></w:p>'
-    assert docx(build_docx(body)).text == "x α±→∑\uf0e6\uf04a"
+    assert docx(build_docx(body)).text == "x α±→∑"
+
+
+def test_wingdings_boxes_and_ticks_are_read_as_unicode():
+    # a form written with Wingdings boxes: A8 an empty box, FE a ticked one, FC a tick; Wingdings
+    # 2 writes its ticked box as R (52)
+    cells = "".join(
+        f'<w:r><w:t xml:space="preserve"> {label} </w:t><w:sym w:font="{font}" w:char="{code}"/></w:r>'
+        for label, font, code in [
+            ("Yes", "Wingdings", "F0A8"),
+            ("No", "Wingdings", "F0FE"),
+            ("Done", "Wingdings", "F0FC"),
+            ("Seen", "Wingdings 2", "F052"),
+        ]
+    )
+    assert docx(build_docx(f"<w:p>{cells}</w:p>")).text == "Yes ☐ No ☑ Done ✓ Seen ☑"
 
 
 def test_the_symbol_table_holds_the_greek_alphabet():
