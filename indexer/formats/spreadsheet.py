@@ -1242,21 +1242,6 @@ def _sheet_percents(
     )
 
 
-def _with_formatted(
-    rows: Iterator[tuple[int, Sequence[Any]]], first_col: int, texts: SheetErrors
-) -> Iterator[tuple[int, Sequence[Any]]]:
-    """The rows with each number that ``texts`` holds replaced by its formatted text."""
-    for r, values in rows:
-        found = texts.get(r)
-        if found:
-            values = list(values)
-            for col, text in found.items():
-                i = col - first_col
-                if 0 <= i < len(values) and type(values[i]) in (float, int):
-                    values[i] = text
-        yield r, values
-
-
 def _sheet_errors(zf: zipfile.ZipFile | None, part: str, sheet: str, warnings: list[str]) -> SheetErrors:
     """:func:`sheet_errors`, with a part that cannot be searched or read a warning (the sheet's
     error cells then stay empty, as calamine gives them)."""
@@ -1276,15 +1261,28 @@ def _or_warning(read: Callable[[], _T], what: str, warnings: list[str], default:
         return default
 
 
-def _with_errors(
-    rows: Iterator[tuple[int, Sequence[Any]]], first_col: int, errors: SheetErrors
+def _with_values(
+    rows: Iterator[tuple[int, Sequence[Any]]],
+    first_col: int,
+    errors: SheetErrors | None = None,
+    shown: SheetErrors | None = None,
 ) -> Iterator[tuple[int, Sequence[Any]]]:
-    """The rows with each error value put where the reader left its cell empty."""
+    """The rows with each error value of ``errors`` put where the reader left its cell empty, and
+    each number that ``shown`` holds replaced by its formatted text (``25%``). The rows as they
+    are when both are empty."""
+    if not errors and not shown:
+        return rows
+    return _put_values(rows, first_col, errors or {}, shown or {})
+
+
+def _put_values(
+    rows: Iterator[tuple[int, Sequence[Any]]], first_col: int, errors: SheetErrors, shown: SheetErrors
+) -> Iterator[tuple[int, Sequence[Any]]]:
     for r, values in rows:
-        found = errors.get(r)
-        if found:
+        found, texts = errors.get(r), shown.get(r)
+        if found or texts:
             values = list(values)
-            for col, value in found.items():
+            for col, value in (found or {}).items():
                 i = col - first_col
                 if i < 0:
                     continue
@@ -1292,6 +1290,10 @@ def _with_errors(
                     values.extend([""] * (i + 1 - len(values)))
                 if not _filled(values[i]):
                     values[i] = value
+            for col, text in (texts or {}).items():
+                i = col - first_col
+                if 0 <= i < len(values) and type(values[i]) in (float, int):
+                    values[i] = text
         yield r, values
 
 
@@ -1443,17 +1445,14 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                     part = error_parts.get(sheet.name)
                     if part is not None:
                         errors = _sheet_errors(zf, part, sheet.name, warnings)
-                        raw.rows = _with_errors(raw.rows, raw.first_col, errors)
                         if percents is None:
                             percents = _percent_styles(zf, warnings)
                         shown = _sheet_percents(zf, part, sheet.name, percents, warnings)
-                        if shown:
-                            raw.rows = _with_formatted(raw.rows, raw.first_col, shown)
+                        raw.rows = _with_values(raw.rows, raw.first_col, errors, shown)
                     elif isinstance(backend, CalamineBackend):
-                        if sheet.name in ods_errors:
-                            raw.rows = _with_errors(raw.rows, raw.first_col, ods_errors[sheet.name])
-                        if sheet.name in ods_shown:
-                            raw.rows = _with_formatted(raw.rows, raw.first_col, ods_shown[sheet.name])
+                        raw.rows = _with_values(
+                            raw.rows, raw.first_col, ods_errors.get(sheet.name), ods_shown.get(sheet.name)
+                        )
                 if not raw.merged and merges.get(sheet.name):
                     raw.merged = merges[sheet.name]
                 tables = read_tables(raw, char_budget=budget)
