@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import codecs
 import datetime as dt
+import functools
 import logging
 import posixpath
 import re
@@ -466,24 +467,24 @@ _RTF_SKIPPED = frozenset(
 )
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _RTF_FONT = re.compile(rb"\\f(\d+)[^;{}]*?\\fcharset(\d+)")
-#: Windows code page of each RTF ``\fcharset``.
-_RTF_CHARSETS = {
-    0: "cp1252",
-    128: "cp932",
-    129: "cp949",
-    130: "johab",
-    134: "gbk",
-    136: "cp950",
-    161: "cp1253",
-    162: "cp1254",
-    163: "cp1258",
-    177: "cp1255",
-    178: "cp1256",
-    186: "cp1257",
-    204: "cp1251",
-    222: "cp874",
-    238: "cp1250",
-}
+
+
+@functools.cache
+def _rtf_charsets() -> dict[int, str]:
+    """The codec of each RTF ``\\fcharset``: striprtf's map, less the names Python has no codec
+    for (most Mac character sets), which fall back to the document's code page."""
+    from striprtf.striprtf import charset_map
+
+    out = {}
+    for number, name in charset_map.items():
+        try:
+            codecs.lookup(name)
+        except LookupError:
+            continue
+        out[number] = name
+    return out
+
+
 _RTF_SYMBOLS = {
     b"par": "\n",
     b"line": "\n",
@@ -566,7 +567,7 @@ def deencapsulate_html(rtf: bytes) -> str | None:
     start = rtf.find(b"{\\fonttbl")
     end = rtf.find(b"}}", start) if start >= 0 else -1
     for fm in _RTF_FONT.finditer(rtf[start:end] if end > start else b""):
-        codec = _RTF_CHARSETS.get(int(fm.group(2)))
+        codec = _rtf_charsets().get(int(fm.group(2)))
         if codec:
             fonts[fm.group(1)] = codec
     out: list[str] = []
