@@ -54,6 +54,7 @@ from ..model import (
 )
 from ..zipsafe import open_zip, read_member
 from . import _ooxml
+from .csvfmt import _is_number, header_votes
 from .registry import extractor
 from .text import fast_render_table
 
@@ -228,12 +229,14 @@ def read_tables(raw: RawSheet, *, char_budget: int) -> list[SheetTable]:
         cols = None if len(regions) == 1 else (raw.first_col + lo, raw.first_col + hi - 1)
         if n == 0 and lo == 0:
             table = _headed_table(part, part_numbers, head, hi - lo, merges, raw.first_col + lo, chars)
-            if len(regions) > 1 and len(part) <= 3 and not (table.has_header and table.rows):
-                # a few lines of text over the tables below (a title, a pivot table's filters)
-                from .csvfmt import _is_number
-
-                if not any(_is_number(c) for row in part for c in row if c):
-                    table = SheetTable((), (), (), False, chars, _title_lines(part, part_numbers))
+            # a few lines of text over the tables below (a title, a pivot table's filters)
+            if (
+                len(regions) > 1
+                and len(part) <= 3
+                and not (table.has_header and table.rows)
+                and not any(_is_number(c) for row in part for c in row if c)
+            ):
+                table = SheetTable((), (), (), False, chars, _title_lines(part, part_numbers))
         else:
             table = _headed_table(part, part_numbers, None, hi - lo, merges, raw.first_col + lo, chars)
         tables.append(replace(table, cols=cols) if cols is not None else table)
@@ -406,8 +409,6 @@ def _heads(rows: list[tuple[str, ...]], i: int, stop: int, lo: int = 0, hi: int 
     labels only some), and above columns of numbers (the votes of those columns in
     :func:`~indexer.formats.csvfmt.header_votes`; the length rule for columns of text is too
     weak to cut a table on: a list of text spaced by blank rows would be cut everywhere)."""
-    from .csvfmt import _is_number, header_votes
-
     head = rows[i][lo:hi]
     first = [c for c in head if c]
     if len(first) < 2 or i + 1 >= stop or any(map(_is_number, first)):
