@@ -6,6 +6,7 @@ No Textual here, so these are tested directly. A *chunk* is anything with ``ordi
 
 from __future__ import annotations
 
+import re
 import statistics
 from array import array
 from collections import Counter
@@ -77,22 +78,38 @@ def chunk_title(chunk: ChunkLike) -> str:
     return " · ".join(parts)
 
 
+#: A Markdown table's delimiter row (``| --- | :-: |``): it says nothing in a two-line preview.
+_TABLE_RULE = re.compile(r"\|?(?:\s*:?-{3,}:?\s*\|)+\s*(?::?-{3,}:?\s*)?")
+
+
 def preview(content: str, width: int, lines: int) -> list[str]:
-    """The first ``lines`` lines of ``content`` wrapped at ``width`` (whitespace collapsed)."""
+    """The start of ``content`` in ``lines`` lines of ``width``, each of its own lines starting a
+    new one (so list items and table rows read as such), whitespace collapsed, a table's
+    delimiter row left out; ``…`` marks that more follows."""
     width = max(width, 8)
-    text = " ".join(content.split())
+    head = content[: (width + 1) * lines * 4 + 256]  # enough to fill the lines, however long the chunk
+    texts = (" ".join(line.split()) for line in head.splitlines())
+    pending = [t for t in texts if t and not _TABLE_RULE.fullmatch(t)]
     out: list[str] = []
-    while text and len(out) < lines:
-        if len(text) <= width:
-            out.append(text)
-            text = ""
+    more = len(head) < len(content)
+    for n, text in enumerate(pending):
+        while text:
+            if len(out) == lines:
+                more = True
+                break
+            if len(text) <= width:
+                out.append(text)
+                text = ""
+                break
+            cut = text.rfind(" ", 0, width + 1)
+            if cut <= width // 2:
+                cut = width
+            out.append(text[:cut].rstrip())
+            text = text[cut:].lstrip()
+        if len(out) == lines and (text or n + 1 < len(pending)):
+            more = True
             break
-        cut = text.rfind(" ", 0, width + 1)
-        if cut <= width // 2:
-            cut = width
-        out.append(text[:cut].rstrip())
-        text = text[cut:].lstrip()
-    if text and out:
+    if more and out:
         last = out[-1]
         out[-1] = (last[: width - 1] if len(last) >= width else last) + "…"
     return out

@@ -466,6 +466,30 @@ async def test_at_80_columns_the_mode_bar_fits_and_names_the_current_mode(indexe
         assert "· paragraphs_per_page=15" in line, line
 
 
+async def test_a_narrow_footer_shows_help_and_leaves_out_the_palette_key(indexed_corpus):
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    def shown(footer: Footer) -> dict[str, int]:
+        # each key drawn, with the column where it ends on the screen
+        return {k.key: k.region.right for k in footer.query(FooterKey) if k.region.width}
+
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_file(pilot, "notes.md")
+        footer = app.main.query_one(Footer)
+        keys = shown(footer)
+        assert not footer.show_command_palette and "ctrl+p" not in keys, keys
+        assert keys["question_mark"] <= 80, keys  # help is on the screen, second after the modes
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        keys = shown(footer)
+        assert footer.show_command_palette and "ctrl+p" in keys, keys
+        # the palette key is drawn right of every other key, over none of them
+        palette = footer.query_one(".-command-palette").region
+        assert all(right <= palette.x for key, right in keys.items() if key != "ctrl+p"), keys
+
+
 async def test_a_search_in_a_mode_sees_every_document_that_mode_serves(indexed_corpus):
     # no document was chunked in the section mode at indexing: the search chunks them first
     app = make_app(indexed_corpus)

@@ -61,6 +61,20 @@ def test_preview_wraps_at_spaces_and_marks_the_cut():
     assert preview("", 20, 2) == []
 
 
+def test_preview_starts_each_line_of_a_list_or_table_on_a_line_of_its_own():
+    items = "Intake screens cleaned\nBearing temperature within 4 °C\nSensor B recalibrated"
+    assert preview(items, 40, 2) == ["Intake screens cleaned", "Bearing temperature within 4 °C…"]
+    table = "| Pump | Flow |\n| --- | :---: |\n| P-401 | 212 |"
+    assert preview(table, 40, 2) == ["| Pump | Flow |", "| P-401 | 212 |"]  # no delimiter row, nothing more
+    assert preview(table + "\n| P-402 | 208 |", 40, 2) == ["| Pump | Flow |", "| P-401 | 212 |…"]
+    assert preview("one\n\n  two  \n\n", 40, 3) == ["one", "two"]
+    assert preview("a rule\n---\nbelow", 40, 3) == ["a rule", "---", "below"]  # not a table row
+
+
+def test_preview_of_a_huge_chunk_reads_only_its_start():
+    assert preview("word " * 200_000, 11, 2) == ["word word", "word word…"]
+
+
 def test_wrap_keeps_every_character_of_a_long_word():
     assert wrap("", 10) == [""]
     pieces = wrap("x" * 25, 10)

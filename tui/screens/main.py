@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -68,6 +68,7 @@ def mode_label(mode: str, params: ModeParams, family: str) -> str:
 class MainScreen(Screen[None]):
     BINDINGS = [
         *[Binding(str(n), f"mode({n})", "mode", show=n == 1, key_display="1-7") for n in range(1, 8)],
+        Binding("question_mark", "help", "help"),  # second, so a narrow footer still shows it
         Binding("c", "tab('compare')", "compare"),
         Binding("s", "tab('source')", "source"),
         Binding("i", "tab('images')", "images"),
@@ -82,8 +83,10 @@ class MainScreen(Screen[None]):
         Binding("P", "compare_params", "compare with other params", show=False),
         Binding("f", "focus_filter", "filter", show=False),
         Binding("n", "toggle_counts", "chunks/files", show=False),
-        Binding("question_mark", "help", "help"),
     ]
+    #: Below this width the footer leaves out the command palette's key (ctrl+p still opens it),
+    #: which would otherwise be drawn over the last bindings.
+    NARROW = 110
 
     def __init__(
         self,
@@ -140,6 +143,13 @@ class MainScreen(Screen[None]):
         yield ProgressLine(id="progress")
         yield EventLog(id="event-log")
         yield Footer(compact=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        footer = self.query_one(Footer)
+        wide = event.size.width >= self.NARROW
+        if footer.show_command_palette != wide:
+            footer.show_command_palette = wide
+            footer.refresh(recompose=True)
 
     def on_mount(self) -> None:
         self.query_one("#file-pane").border_title = "Files"
