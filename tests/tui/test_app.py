@@ -466,6 +466,19 @@ async def test_at_80_columns_the_mode_bar_fits_and_names_the_current_mode(indexe
         assert "· paragraphs_per_page=15" in line, line
 
 
+async def test_at_80_columns_compare_opens_with_two_columns_and_takes_a_third(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_file(pilot, "extra/all_round.docx")
+        await pilot.press("c")
+        await settle(pilot)
+        grid = app.main.query_one(CompareGrid)
+        assert [c.label for c in grid.columns] == ["default", "section"]
+        await pilot.press(str(modes.modes_for(DOCUMENT).index("sentence") + 1))
+        await settle(pilot)
+        assert [c.label for c in grid.columns] == ["default", "section", "sentence 3"]
+
+
 async def test_a_narrow_footer_shows_help_and_leaves_out_the_palette_key(indexed_corpus):
     from textual.widgets import Footer
     from textual.widgets._footer import FooterKey

@@ -562,7 +562,8 @@ class MainScreen(Screen[None]):
             names = [m for m in self.modes() if m != "structural"]
             if self.mode in names:
                 names.remove(self.mode)
-            self.compare = [(m, self.params) for m in [self.mode, *names][:3]]
+            shown = 2 if self.has_class("-narrow") else 3  # a third column of 15 characters says little
+            self.compare = [(m, self.params) for m in [self.mode, *names][:shown]]
         return self.compare
 
     async def show_compare(self, path: str) -> None:
