@@ -479,6 +479,30 @@ async def test_at_80_columns_compare_opens_with_two_columns_and_takes_a_third(in
         assert [c.label for c in grid.columns] == ["default", "section", "sentence 3"]
 
 
+async def test_no_view_draws_text_under_its_scrollbar(indexed_corpus):
+    # the vertical scrollbar covers the last column of a view's size: text drawn there was hidden
+    # ("high-deman" | " period." in the source view at 80 columns)
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_file(pilot, "office/inspection_report.docx")
+        for tab, cls in (("s", SourceView), ("c", CompareGrid), ("escape", ChunkList)):
+            await pilot.press(tab)
+            await settle(pilot)
+            view = app.main.query_one(cls)
+            assert view.show_vertical_scrollbar, cls
+            visible = view.scrollable_content_region.width
+            assert visible < view.size.width, cls
+            for y in range(view.size.height):
+                assert view.render_line(y).cell_length <= visible, (cls, y)
+        source = app.main.query_one(SourceView)
+        assert max(len(piece) for _, piece, _ in source.rows) <= visible - 7  # 7: the gutter
+        # the wrapped pieces of each line, put back together, hold every character of it but spaces
+        lines: dict[int, str] = {}
+        for index, piece, _first in source.rows:
+            lines[index] = lines.get(index, "") + piece
+        assert all("".join(lines[i].split()) == "".join(source.lines[i].split()) for i in lines)
+
+
 async def test_a_narrow_footer_shows_help_and_leaves_out_the_palette_key(indexed_corpus):
     from textual.widgets import Footer
     from textual.widgets._footer import FooterKey

@@ -117,7 +117,7 @@ class ChunkList(ScrollView, can_focus=True):
     # -- rendering -------------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = self.scrollable_content_region.width  # the scrollbar covers the last column of size
         line = y + int(self.scroll_offset.y)
         base = self.rich_style
         if not self.chunks:

@@ -128,7 +128,7 @@ class CompareGrid(ScrollView, can_focus=True):
 
     def _widths(self) -> list[int]:
         n = len(self.columns)
-        width = self.size.width
+        width = self.scrollable_content_region.width  # the scrollbar covers the last column of size
         col_width = max(8, (width - (n - 1)) // n)
         return [col_width] * (n - 1) + [max(0, width - (col_width + 1) * (n - 1))]
 
@@ -152,10 +152,10 @@ class CompareGrid(ScrollView, can_focus=True):
                 text = " " + (lines[y - 1] if y - 1 < len(lines) else "")
                 style = Style()
             segments.append(Segment(text[:w].ljust(w), style))
-        return Strip(segments, self.size.width)
+        return Strip(segments, sum(widths) + len(widths) - 1)
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = self.scrollable_content_region.width
         base = self.rich_style
         n = len(self.columns)
         if not n:
@@ -190,7 +190,7 @@ class CompareGrid(ScrollView, can_focus=True):
             head = f" {loc:<7} "
             type_width = max(6, min(16, w // 3))
             ctype = f"{chunk.content_type[:type_width]:<{type_width}} "
-            text = " ".join(chunk.content.split())
+            text = " ".join(chunk.content[: 2 * w + 64].split())  # the start is all that shows
             body = (head + ctype + text)[:w].ljust(w)
             a, b = len(head), len(head) + len(ctype)
             segments += [

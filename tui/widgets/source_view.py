@@ -57,7 +57,7 @@ class SourceView(ScrollView, can_focus=True):
 
     @property
     def wrap_width(self) -> int:
-        return max(8, self.size.width - GUTTER)
+        return max(8, self.scrollable_content_region.width - GUTTER)
 
     def set_text(
         self,
@@ -112,7 +112,7 @@ class SourceView(ScrollView, can_focus=True):
         self._rewrap()
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
+        width = self.scrollable_content_region.width  # the scrollbar covers the last column of size
         base = self.rich_style
         row = y + int(self.scroll_offset.y)
         if not self.rows:
