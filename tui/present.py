@@ -43,7 +43,7 @@ def human_bytes(n: int | None) -> str:
 
 def where(meta: dict[str, Any]) -> str:
     """Provenance in a few words: ``p.3 · lines 4–19``, ``msg 2``, ``Sheet1 rows 2–9``, ``slide 4``,
-    ``slide 4 · speaker notes``."""
+    ``slide 4 · speaker notes`` (a slide's page number, the slide's, is not said twice)."""
     parts: list[str] = []
     if meta.get("message_index") is not None:
         parts.append(f"msg {meta['message_index']}")
@@ -58,7 +58,7 @@ def where(meta: dict[str, Any]) -> str:
         parts.append(f"slide {meta['slide_number']}")
     if meta.get("speaker_notes"):
         parts.append("speaker notes")
-    if meta.get("page_number") is not None:
+    if meta.get("page_number") is not None and meta["page_number"] != meta.get("slide_number"):
         end = meta.get("page_end")
         parts.append(f"p.{meta['page_number']}" + (f"–{end}" if end else ""))
     lines = meta.get("source_lines")

@@ -39,7 +39,8 @@ class C:
         ({"message_index": 2}, "msg 2"),
         ({"sheet_name": "Sheet1", "row_range": [2, 9]}, "Sheet1 rows 2–9"),
         ({"row_range": [5, 5]}, "rows 5–5"),
-        ({"slide_number": 4, "page_number": 4}, "slide 4 · p.4"),
+        ({"slide_number": 4, "page_number": 4}, "slide 4"),  # a slide's page is the slide
+        ({"slide_number": 4, "page_number": 5}, "slide 4 · p.5"),
         ({"slide_number": 4, "speaker_notes": True}, "slide 4 · speaker notes"),
         ({}, ""),
     ],
@@ -202,5 +203,5 @@ def test_search_hits_name_slides_and_speaker_notes():
     from tui.commands.search import where as hit_where
 
     meta = {"page_number": 2, "slide_number": 2, "speaker_notes": True, "source_lines": [12, 12]}
-    assert hit_where(meta) == ["page 2", "slide 2", "speaker notes", "line 12"]
+    assert hit_where(meta) == ["slide 2", "speaker notes", "line 12"]
     assert "speaker notes" not in hit_where({"slide_number": 2})

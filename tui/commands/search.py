@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def where(meta: dict) -> list[str]:
     out = []
-    if meta.get("page_number") is not None:
+    if meta.get("page_number") is not None and meta["page_number"] != meta.get("slide_number"):
         page = f"page {meta['page_number']}"
         if meta.get("page_end") not in (None, meta["page_number"]):
             page += f"-{meta['page_end']}"
