@@ -503,6 +503,27 @@ async def test_no_view_draws_text_under_its_scrollbar(indexed_corpus):
         assert all("".join(lines[i].split()) == "".join(source.lines[i].split()) for i in lines)
 
 
+async def test_at_80_columns_help_fits_and_wraps_under_its_descriptions(indexed_corpus):
+    from rich.console import Console
+
+    from tui.screens.help import HelpScreen, help_text
+
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_file(pilot, "notes.md")
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), what="the help screen")
+        box = app.screen.query_one("#help-box")
+        assert box.region.x >= 0 and box.region.right <= 80, box.region
+    # rendered at 60 columns, no line is longer and a long description goes on under itself
+    console = Console(width=60, record=True, color_system=None)
+    console.print(help_text())
+    lines = console.export_text().splitlines()
+    assert max(len(line) for line in lines) <= 60
+    at = next(i for i, line in enumerate(lines) if line.startswith("c "))
+    assert lines[at + 1].startswith(" " * 8) and "P adds" in " ".join(lines[at : at + 3]), lines[at : at + 3]
+
+
 async def test_a_narrow_footer_shows_help_and_leaves_out_the_palette_key(indexed_corpus):
     from textual.widgets import Footer
     from textual.widgets._footer import FooterKey

@@ -2,44 +2,79 @@
 
 from __future__ import annotations
 
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-HELP = """[b]chunkscope[/b] — what each chunking mode does to the files of a folder
+KEYS = [
+    ("1-7", "switch the chunking mode (the modes of the file's family, in order)"),
+    ("p", "mode parameters (window size, overlap, sentences, paragraphs per page, rows)"),
+    ("tab", "move between the file tree, the filter and the chunk list"),
+    ("enter", "a chunk's full metadata"),
+    (
+        "c",
+        "compare modes side by side (there 1-7 add or remove a mode column; P adds the current mode with other parameters)",
+    ),
+    ("s", "source view: the extracted text coloured by chunk"),
+    ("i", "images: placeholders next to the extracted images"),
+    ("m", "manifest: extractor, chunker, coverage, error"),
+    ("F", "field coverage of `chunkscope fields --folder` runs (the Fields tab: this file's)"),
+    ("escape", "back to the chunk list (or press the tab's key again)"),
+    ("/", "search every chunk (filters: type:pdf mode:sentence kind:table)"),
+    ("R", "corpus report"),
+    ("o", "open the file in $EDITOR or the system viewer"),
+    ("x", "re-index the selected file"),
+    ("e", "export the file's chunks in the current mode as JSONL"),
+    ("f", "filter the files"),
+    ("n", "folder counts: chunks or files"),
+    ("ctrl+p", "command palette (every action)"),
+    ("q", "quit"),
+]
 
-[b]Keys[/b]
-  1-7        switch the chunking mode (the modes of the file's family, in order)
-  p          mode parameters (window size, overlap, sentences, paragraphs per page, rows)
-  tab        move between the file tree, the filter and the chunk list
-  enter      a chunk's full metadata
-  c          compare modes side by side (there 1-7 add or remove a mode column;
-             P adds the current mode with other parameters)
-  s          source view: the extracted text coloured by chunk
-  i          images: placeholders next to the extracted images
-  m          manifest: extractor, chunker, coverage, error
-  F          field coverage of `chunkscope fields --folder` runs (the Fields tab: this file's)
-  escape     back to the chunk list (or press the tab's key again)
-  /          search every chunk (filters: type:pdf mode:sentence kind:table)
-  R          corpus report
-  o          open the file in $EDITOR or the system viewer
-  x          re-index the selected file
-  e          export the file's chunks in the current mode as JSONL
-  f          filter the files · n  folder counts: chunks or files
-  ctrl+p     command palette (every action)
-  q          quit
+STATUS = [
+    ("✔", "indexed"),
+    ("⚠", "indexed with a coverage warning"),
+    ("◌", "queued or stale"),
+    ("⟳", "indexing"),
+    ("✖", "failed (code shown; the last good revision stays browsable)"),
+    ("·", "unsupported"),
+]
 
-[b]Status of a file[/b]
-  ✔ indexed   ⚠ indexed with a coverage warning   ◌ queued or stale   ⟳ indexing
-  ✖ failed (code shown; the last good revision stays browsable)   · unsupported
+SOURCE = (
+    "Chunks alternate between two backgrounds; a third marks lines covered by more than one chunk "
+    "(sliding windows); the gutter shows the number of the chunk starting on a line."
+)
 
-[b]Source view[/b]
-  chunks alternate between two backgrounds; a third marks lines covered by more than one
-  chunk (sliding windows); the gutter shows the number of the chunk starting on a line.
 
-escape closes this window."""
+def _rows(rows: list[tuple[str, str]]) -> Table:
+    """Two columns, the second wrapped under itself at any width (a hanging indent)."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column(ratio=1)
+    for key, text in rows:
+        table.add_row(key, text)
+    return table
+
+
+def help_text() -> RenderableType:
+    def title(text: str) -> Text:
+        return Text.from_markup(f"\n[b]{text}[/b]")
+
+    return Group(
+        Text.from_markup("[b]chunkscope[/b] — what each chunking mode does to the files of a folder"),
+        title("Keys"),
+        _rows(KEYS),
+        title("Status of a file"),
+        _rows(STATUS),
+        title("Source view"),
+        Text(SOURCE),
+        Text("\nescape closes this window."),
+    )
 
 
 class HelpScreen(ModalScreen[None]):
@@ -47,4 +82,4 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box", classes="dialog"):
-            yield Static(HELP)
+            yield Static(help_text())
