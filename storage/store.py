@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import statistics
 import threading
 import zlib
 from dataclasses import dataclass
@@ -423,8 +424,9 @@ class Store:
         return out
 
     def report(self) -> dict:
-        """Per format: files, indexed, failed, stale, unsupported, chunks, warnings and coverage sums;
-        every document with its path, status and error code."""
+        """Per format: files, indexed, failed, stale, unsupported, chunks, the median size of the
+        default mode's chunks, warnings and coverage sums; every document with its path, status and
+        error code."""
         formats: dict[str, dict[str, Any]] = {}
         documents = []
         for row in self._conn().execute(
@@ -481,7 +483,21 @@ class Store:
                     "has_warning": bool(warn),
                 }
             )
+        for key, median in self._median_chunks().items():
+            if key in formats:
+                formats[key]["median_chunk_chars"] = median
         return {"formats": sorted(formats.values(), key=lambda f: f["source_type"]), "documents": documents}
+
+    def _median_chunks(self) -> dict[str, int]:
+        """Per format, the median size in characters of the default mode's chunks (the lower
+        median, a real chunk's size)."""
+        sizes: dict[str, list[int]] = {}
+        for key, n in self._conn().execute(
+            "SELECT d.source_type, length(c.content) FROM chunks c JOIN documents d ON d.id = c.document_id "
+            "WHERE c.is_default = 1 AND d.status = 'indexed'"
+        ):
+            sizes.setdefault(key, []).append(n)
+        return {key: statistics.median_low(values) for key, values in sizes.items()}
 
 
 def _extension(path: str) -> str:

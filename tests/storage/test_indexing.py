@@ -362,3 +362,29 @@ def test_files_go_to_the_workers_largest_first(tmp_path):
             ("b.md",),
             ("c.md",),
         ]
+
+
+def test_the_report_gives_each_format_the_median_size_of_its_default_chunks(tmp_path):
+    from indexer import ModeParams
+
+    # structural chunks, sizes counted by hand: a.md "Alpha" 5, "One two three." 14;
+    # b.md "Be" 2, "Four." 5; c.txt one paragraph of 40 (three sentences of 12, 15 and 11)
+    write_tree(
+        tmp_path,
+        {
+            "a.md": "# Alpha\n\nOne two three.\n",
+            "b.md": "# Be\n\nFour.\n",
+            "c.txt": "Hello there. General Kenobi. Again here.",
+        },
+    )
+    run_index(tmp_path)
+    with Store.open(db_of(tmp_path)) as store:
+        assert [len(c.content) for c in store.chunks("a.md", "default")] == [5, 14]
+        assert [len(c.content) for c in store.chunks("b.md", "default")] == [2, 5]
+        assert [len(c.content) for c in store.chunks("c.txt", "default")] == [40]
+        # a mode cached besides the default does not count
+        one = store.chunks("c.txt", "sentence", ModeParams(sentences_per_chunk=1))
+        assert [len(c.content) for c in one] == [12, 15, 11]
+        formats = {f["source_type"]: f for f in store.report()["formats"]}
+    assert formats["md"]["median_chunk_chars"] == 5  # of 2, 5, 5, 14 (the lower median)
+    assert formats["txt"]["median_chunk_chars"] == 40

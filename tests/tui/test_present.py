@@ -205,3 +205,26 @@ def test_search_hits_name_slides_and_speaker_notes():
     meta = {"page_number": 2, "slide_number": 2, "speaker_notes": True, "source_lines": [12, 12]}
     assert hit_where(meta) == ["slide 2", "speaker notes", "line 12"]
     assert "speaker notes" not in hit_where({"slide_number": 2})
+
+
+def test_a_failure_in_the_report_gives_its_message_below_the_path_wrapped_under_itself():
+    from rich.console import Console
+
+    from tui.screens.report import failure_entry
+
+    doc = {
+        "path": "pdf/password-example.pdf",
+        "status": "failed",
+        "error_message": "pdf/password-example.pdf: the PDF is password-protected (the empty password does not open it)",
+    }
+    console = Console(width=40, record=True, color_system=None)
+    console.print(failure_entry(doc))
+    lines = console.export_text().splitlines()
+    assert lines[0].rstrip() == "  pdf/password-example.pdf  failed"
+    # the path is not said twice, and every line of the message is indented under the path
+    assert "".join(lines[1:]).count("pdf/password-example.pdf") == 0
+    assert len(lines) > 2 and all(line.startswith("    ") for line in lines[1:])
+    assert " ".join(" ".join(lines[1:]).split()) == (
+        "the PDF is password-protected (the empty password does not open it)"
+    )
+    assert failure_entry({"path": "a.txt", "status": "stale"}).plain == "  a.txt  stale"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -24,6 +26,7 @@ COLUMNS = (
     "stale",
     "unsupported",
     "chunks",
+    "median chunk",
     "warnings",
     "pages w/ text",
     "images",
@@ -44,6 +47,7 @@ def format_row(f: dict[str, Any]) -> tuple:
         f.get("stale", 0),
         f.get("unsupported", 0),
         f"{f.get('chunks', 0):,}",
+        f"{f['median_chunk_chars']:,} ch" if "median_chunk_chars" in f else "—",
         f.get("with_warnings", 0),
         pages,
         f"{images}" + (f" (+{skipped} skipped)" if skipped else ""),
@@ -58,6 +62,16 @@ def failures(report: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
         if d.get("error_code"):
             groups.setdefault(d["error_code"], []).append(d)
     return sorted(groups.items())
+
+
+def failure_entry(doc: dict[str, Any]) -> RenderableType:
+    """The path and status on one line, the error message below it, wrapped under itself (the
+    message's own leading ``path: `` left out, the line above says it)."""
+    path, message = doc["path"], doc.get("error_message") or ""
+    message = message.removeprefix(f"{path}: ")
+    head = Text(f"  {path}", style="bold")
+    head.append(f"  {doc['status']}", style="dim")
+    return Group(head, Padding(Text(message, style="dim"), (0, 0, 0, 4))) if message else head
 
 
 class ReportScreen(Screen[str | None]):
@@ -103,9 +117,7 @@ class ReportScreen(Screen[str | None]):
             options.append(Option(Text(f"{code} ({len(docs)})", style="bold red"), disabled=True))
             self.paths.append("")
             for d in docs:
-                line = Text(f"  {d['path']}", style="bold")
-                line.append(f"  {d['status']} · {d.get('error_message') or ''}", style="dim")
-                options.append(Option(line))
+                options.append(Option(failure_entry(d)))
                 self.paths.append(d["path"])
         failures_list = self.query_one(OptionList)
         failures_list.clear_options()
