@@ -27,7 +27,6 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from itertools import compress, islice
 from operator import itemgetter
 from typing import Any, TypeVar
@@ -54,6 +53,7 @@ from ..model import (
 )
 from ..zipsafe import open_zip, read_member
 from . import _ooxml
+from ._numfmt import BUILTIN, NumberFormat, compile_format
 from .csvfmt import _is_number, header_votes
 from .registry import extractor
 from .text import fast_render_table
@@ -1146,57 +1146,80 @@ def _parsed_errors(zf: zipfile.ZipFile, part: str) -> SheetErrors:
     return out
 
 
-#: the built-in number formats that show a percentage (``0%``, ``0.00%``) and their decimals
-_PERCENT_FORMATS = {9: 0, 10: 2}
+#: the built-in number formats that show a date, a time or text: calamine reads their cells
+_NOT_NUMBERS = frozenset((0, 12, 13, *range(14, 23), *range(45, 48), 49))
+_FORMAT_ID = re.compile(rb"""numFmtId\s*=\s*["'](\d{1,9})["']""")
+_FORMAT_CODE = re.compile(rb"""<(?:[\w.-]+:)?numFmt\b[^>]*?\bformatCode\s*=\s*(["'])(.*?)\1""", re.S)
 _QUOTED_OR_ESCAPED = re.compile(r'"[^"]*"|\\.')
 _DECIMALS = re.compile(r"\.(0+)")
 
 
-def percent_styles(zf: zipfile.ZipFile) -> dict[int, int]:
-    """Cell style (the index into ``cellXfs`` that a cell's ``s`` names) → decimals, for the
-    styles whose number format shows a percentage. Empty for most workbooks, which a search of
-    ``xl/styles.xml`` tells without parsing it."""
+def number_styles(zf: zipfile.ZipFile) -> dict[int, NumberFormat]:
+    """Cell style (the index into ``cellXfs`` that a cell's ``s`` names) → its number format, for
+    the styles whose format shows a number otherwise than plainly (``0%``, ``#,##0.00``,
+    ``"$"#,##0``; see :mod:`._numfmt`). Empty for most workbooks (General and dates only), which
+    a search of ``xl/styles.xml`` tells without parsing it."""
     name = next((n for n in ("xl/styles.xml", "xl/Styles.xml") if n in zf.NameToInfo), None)
     if name is None:
         return {}
     data = _ooxml.read(zf, name, "workbook")
-    if b"%" not in data and not re.search(rb"""numFmtId\s*=\s*["']1?[09]["']""", data):
+    used = {int(n) for n in _FORMAT_ID.findall(data)}
+    if not used - _NOT_NUMBERS:
         return {}
+    codes = [html.unescape(m.group(2).decode("utf-8", "replace")) for m in _FORMAT_CODE.finditer(data)]
+    if not (used & BUILTIN.keys()) and not any(map(_number_format, codes)):
+        return {}  # custom formats of dates or text only
     root = xml_fromstring(data)
-    formats = dict(_PERCENT_FORMATS)
+    formats: dict[int, NumberFormat | None] = {}
     for el in root.iter():
         if _local(el.tag) == "numFmt":
-            code = _QUOTED_OR_ESCAPED.sub("", (el.get("formatCode") or "").split(";", 1)[0])
             number = _int_attr(el.get("numFmtId"))
-            if number is not None and "%" in code:
-                found = _DECIMALS.search(code)
-                formats[number] = len(found.group(1)) if found else 0
-            elif number is not None:
-                formats.pop(number, None)  # a workbook may redefine a built-in id
-    out: dict[int, int] = {}
+            if number is not None:  # a workbook may redefine a built-in id
+                formats[number] = _number_format(el.get("formatCode") or "")
+    out: dict[int, NumberFormat] = {}
     xfs = next((el for el in root.iter() if _local(el.tag) == "cellXfs"), None)
     for i, xf in enumerate(x for x in (xfs if xfs is not None else ()) if _local(x.tag) == "xf"):
-        decimals = formats.get(_int_attr(xf.get("numFmtId")) or 0)
-        if decimals is not None:
-            out[i] = decimals
+        number = _int_attr(xf.get("numFmtId")) or 0
+        shown = formats[number] if number in formats else _builtin_format(number)
+        if shown is not None:
+            out[i] = shown
     return out
 
 
-def _percent_styles(zf: zipfile.ZipFile | None, warnings: list[str]) -> dict[int, int]:
-    """:func:`percent_styles`, with a styles part that cannot be read a warning."""
+def _number_format(code: str) -> NumberFormat | None:
+    """:func:`._numfmt.compile_format`; for a code it does not understand whose first section
+    shows a percentage, the percentage with that section's decimals (``[>0.5]0.0%``)."""
+    shown = compile_format(code)
+    if shown is not None:
+        return shown
+    first = _QUOTED_OR_ESCAPED.sub("", code.split(";", 1)[0])
+    if "%" not in first:
+        return None
+    found = _DECIMALS.search(first)
+    return compile_format("0." + found.group(1) + "%" if found else "0%")
+
+
+def _builtin_format(number: int) -> NumberFormat | None:
+    code = BUILTIN.get(number)
+    return compile_format(code) if code is not None else None
+
+
+def _number_styles(zf: zipfile.ZipFile | None, warnings: list[str]) -> dict[int, NumberFormat]:
+    """:func:`number_styles`, with a styles part that cannot be read a warning."""
     if zf is None:
         return {}
-    return _or_warning(lambda: percent_styles(zf), "percentages", warnings, {})
+    return _or_warning(lambda: number_styles(zf), "number formats", warnings, {})
 
 
 def _int_attr(value: str | None) -> int | None:
     return int(value) if value and value.isdigit() and len(value) < 10 else None
 
 
-def sheet_percents(zf: zipfile.ZipFile, part: str, styles: dict[int, int]) -> SheetErrors:
-    """0-based row → 0-based column → the text (``12.5%``) of the worksheet part's numeric cells
-    whose style shows a percentage (``styles`` from :func:`percent_styles`); calamine gives their
-    stored fraction (``0.125``). A search finds the cells of those styles without parsing the part."""
+def sheet_numbers(zf: zipfile.ZipFile, part: str, styles: dict[int, NumberFormat]) -> SheetErrors:
+    """0-based row → 0-based column → the text (``12.5%``, ``$1,234.50``) of the worksheet
+    part's numeric cells whose style formats their number (``styles`` from
+    :func:`number_styles`); calamine gives the stored number (``0.125``, ``1234.5``). A search
+    finds the cells of those styles without parsing the part."""
     data = _ooxml.read(zf, part, "worksheet")
     wanted = b"|".join(str(i).encode() for i in styles)
     cell = re.compile(rb"<(?:[\w.-]+:)?c\s[^>]*?\bs\s*=\s*[\"'](?:" + wanted + rb")[\"'][^>]*>")
@@ -1207,39 +1230,27 @@ def sheet_percents(zf: zipfile.ZipFile, part: str, styles: dict[int, int]) -> Sh
             continue
         attrs = {key.rsplit(b":", 1)[-1]: value for key, _, value in _TAG_ATTR.findall(tag)}
         where = _ref(attrs.get(b"r", b"").decode("ascii", "replace"))
-        decimals = styles.get(_int_attr(attrs.get(b"s", b"").decode("ascii", "replace")) or -1)
-        if where is None or decimals is None or attrs.get(b"t", b"n") != b"n":
+        shown = styles.get(_int_attr(attrs.get(b"s", b"").decode("ascii", "replace")) or -1)
+        if where is None or shown is None or attrs.get(b"t", b"n") != b"n":
             continue
         value = _ERROR_VALUE.match(data, m.end())
         if value is None:
             continue
-        text = _percent(value.group(1).decode("ascii", "replace").strip(), decimals)
+        text = shown.show(value.group(1).decode("ascii", "replace").strip())
         if text is not None:
             out.setdefault(where[0], {})[where[1]] = CellNumber(text)
     return out
 
 
-def _percent(value: str, decimals: int) -> str | None:
-    """``0.125`` shown with ``decimals`` places as a percentage, rounded half away from zero as
-    Excel rounds: ``13%`` (0), ``12.50%`` (2); None for what is not a finite number."""
-    try:
-        number = Decimal(value).scaleb(2)
-        if not number.is_finite() or abs(number.adjusted()) > 30:
-            return None
-        return f"{number.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)}%"
-    except (InvalidOperation, ValueError):
-        return None
-
-
-def _sheet_percents(
-    zf: zipfile.ZipFile | None, part: str, sheet: str, styles: dict[int, int], warnings: list[str]
+def _sheet_numbers(
+    zf: zipfile.ZipFile | None, part: str, sheet: str, styles: dict[int, NumberFormat], warnings: list[str]
 ) -> SheetErrors:
-    """:func:`sheet_percents`, with a part that cannot be read a warning (the cells then keep
-    the fractions calamine gives)."""
+    """:func:`sheet_numbers`, with a part that cannot be read a warning (the cells then keep
+    the numbers calamine gives)."""
     if zf is None or not styles:
         return {}
     return _or_warning(
-        lambda: sheet_percents(zf, part, styles), f"sheet {sheet!r}: percentages", warnings, {}
+        lambda: sheet_numbers(zf, part, styles), f"sheet {sheet!r}: number formats", warnings, {}
     )
 
 
@@ -1421,7 +1432,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     budget = ctx.limits.max_text_chars
     unreadable = 0
     fallback: _LazyOpenpyxl | None = None
-    percents: dict[int, int] | None = None  # the styles showing percentages, read on first use
+    styles: dict[int, NumberFormat] | None = None  # the styles formatting numbers, read on first use
     try:
         for sheet in backend.sheets:
             if sheet.kind != "worksheet":
@@ -1446,9 +1457,9 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                     part = error_parts.get(sheet.name)
                     if part is not None:
                         errors = _sheet_errors(zf, part, sheet.name, warnings)
-                        if percents is None:
-                            percents = _percent_styles(zf, warnings)
-                        shown = _sheet_percents(zf, part, sheet.name, percents, warnings)
+                        if styles is None:
+                            styles = _number_styles(zf, warnings)
+                        shown = _sheet_numbers(zf, part, sheet.name, styles, warnings)
                         raw.rows = _with_values(raw.rows, raw.first_col, errors, shown)
                     elif isinstance(backend, CalamineBackend):
                         raw.rows = _with_values(
@@ -1608,8 +1619,8 @@ def _register(source_type: str, *extensions: str) -> None:
         # which calamine reads as empty, taken from the parts; xlsx 4, ods 3, xlsb and xls 2:
         # several tables on a sheet, headers merged over two rows, workbook title and author,
         # the rows of a damaged sheet before the damage, percentages as their format shows them
-        # (xlsx and ods)
-        version={"xlsx": "4", "ods": "3"}.get(source_type, "2"),
+        # (xlsx and ods); xlsx 5: numbers as their format shows them ($1,234.50, 1.23E+06)
+        version={"xlsx": "5", "ods": "3"}.get(source_type, "2"),
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -5,12 +5,16 @@ from __future__ import annotations
 import datetime as dt
 import io
 import math
+import zipfile
 
 import openpyxl
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from indexer import extract, get_chunks
+from indexer.formats import spreadsheet
+from indexer.formats._numfmt import compile_format
 from indexer.formats.spreadsheet import RawSheet, _batch_cells, cell_text, read_table
 
 _values = st.one_of(
@@ -110,9 +114,9 @@ def test_percentages_read_as_their_format_shows_them():
         formats,
     )
     (table,) = extract(data, filename="p.xlsx").blocks
-    assert table.rows == (("North", "25%", "12.50%", "1234.5"), ("South", "76%", "-0.1%", "99"))
+    assert table.rows == (("North", "25%", "12.50%", "$1,234.50"), ("South", "76%", "-0.1%", "99"))
     chunks = get_chunks(data, filename="p.xlsx")
-    assert chunks[0]["content"] == "Region: North | Share: 25% | Growth: 12.50% | Amount: 1234.5"
+    assert chunks[0]["content"] == "Region: North | Share: 25% | Growth: 12.50% | Amount: $1,234.50"
 
 
 def test_a_first_row_of_percentages_is_data_not_a_header():
@@ -124,8 +128,109 @@ def test_a_first_row_of_percentages_is_data_not_a_header():
 
 
 def test_a_literal_percent_sign_is_no_percentage():
-    # '0"%"' writes a % after the number without scaling it: Excel shows 25 as 25%, and the
-    # cell's value is what is read
+    # '0"%"' writes a % after the number without scaling it: Excel shows 25 as 25%, not 2500%
     data = _percent_book([["a", "b"], ["x", 25]], {(2, 2): '0"%"'})
     (table,) = extract(data, filename="p.xlsx").blocks
-    assert table.rows == (("x", "25"),)
+    assert table.rows == (("x", "25%"),)
+
+
+# -- number formats: thousands, decimals, currencies, negative sections, scientific -------------
+
+_SHOWN = [
+    # (format code, stored value, what Excel shows)
+    ("0.00", "1234.5", "1234.50"),
+    ("0.00", "2.0049999999999999", "2.01"),  # the double of 2.005: 15 digits kept, then rounded
+    ("#,##0", "1234.5", "1,235"),  # half away from zero
+    ("#,##0", "-1234.4", "-1,234"),
+    ("#,##0.00", "1234567.891", "1,234,567.89"),
+    ('"$"#,##0.00_);("$"#,##0.00)', "1234.5", "$1,234.50"),
+    ('"$"#,##0.00_);("$"#,##0.00)', "-1234.5", "($1,234.50)"),
+    ("#,##0.00_);[Red](#,##0.00)", "-1234", "(1,234.00)"),
+    ("$#,##0.00", "-12.5", "-$12.50"),  # one section: the minus sign first
+    ("[$€-407] #,##0.00", "12.5", "€ 12.50"),
+    ("#,##0.00\\ [$€-407]", "12.5", "12.50 €"),
+    ('#,##0.00\\ "EUR"', "3", "3.00 EUR"),
+    ("0.00_ ;[Red]\\-0.00\\ ", "-5", "-5.00"),
+    ("0.00E+00", "1234567", "1.23E+06"),
+    ("0.00E+00", "0.000123", "1.23E-04"),
+    ("0.00E+00", "999999", "1.00E+06"),  # the mantissa rounds up to 10: one more in the exponent
+    ("##0.0E+0", "12345", "12.3E+3"),  # engineering: exponents in threes
+    ("0.0#", "1.5", "1.5"),
+    ("0.0#", "1.555", "1.56"),
+    ("0.0%", "-0.0005", "-0.1%"),
+    ('#,##0;(#,##0);"-"', "0", "-"),  # a section for zero
+    ('_("$"* #,##0.00_);_("$"* \\(#,##0.00\\);_("$"* "-"??_);_(@_)', "-3.5", "$ (3.50)"),
+    ('_("$"* #,##0.00_);_("$"* \\(#,##0.00\\);_("$"* "-"??_);_(@_)', "0", "$ -"),
+]
+
+
+@pytest.mark.parametrize(("code", "value", "shown"), _SHOWN)
+def test_numbers_shown_as_their_format_shows_them(code, value, shown):
+    assert compile_format(code).show(value) == shown
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "General",
+        "@",
+        "yyyy-mm-dd",
+        "[h]:mm",
+        "# ?/?",  # fractions
+        "#,##0,",  # scaled by a thousand
+        "000-0000",  # digits split by literal text
+        "[>100]0.0;0",  # a condition
+        '0;"neg"',  # a negative section without the number
+    ],
+)
+def test_formats_not_understood_keep_the_plain_number(code):
+    assert compile_format(code) is None
+
+
+def test_a_workbook_shows_numbers_as_their_formats_show_them():
+    formats = {
+        (2, 2): "#,##0.00",
+        (2, 3): '"$"#,##0.00_);("$"#,##0.00)',
+        (2, 4): "0.00E+00",
+        (3, 2): "#,##0.00",
+        (3, 3): '"$"#,##0.00_);("$"#,##0.00)',
+        (3, 4): "[$€-407] #,##0.00",
+        (2, 5): "General",
+    }
+    data = _percent_book(
+        [
+            ["Item", "Qty", "Price", "Mass", "Note"],
+            ["bolt", 1234.5, 0.5, 1234567, 7.25],
+            ["nut", 12, -1234, 12.5, 3],
+        ],
+        formats,
+    )
+    (table,) = extract(data, filename="n.xlsx").blocks
+    assert table.header == ("Item", "Qty", "Price", "Mass", "Note")
+    assert table.rows == (
+        ("bolt", "1,234.50", "$0.50", "1.23E+06", "7.25"),
+        ("nut", "12.00", "($1,234.00)", "€ 12.50", "3"),
+    )
+    # the built-in ids are read without a format code of their own in the workbook
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["a", "b", "c"])
+    ws.append([1234.5, -1234.5, 1234.5])
+    for col, fmt in ((1, 3), (2, 39), (3, 11)):
+        ws.cell(2, col).number_format = openpyxl.styles.numbers.BUILTIN_FORMATS[fmt]
+    buf = io.BytesIO()
+    wb.save(buf)
+    (table,) = extract(buf.getvalue(), filename="b.xlsx").blocks
+    assert table.rows == (("1,235", "(1,234.50)", "1.23E+03"),)
+
+
+def test_a_workbook_of_dates_only_does_not_parse_its_styles(monkeypatch):
+    data = _percent_book([["day", "n"], [dt.date(2024, 5, 1), 3]], {(2, 1): "yyyy-mm-dd"})
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        assert b"yyyy-mm-dd" in zf.read("xl/styles.xml")
+
+        def refuse(*args, **kwargs):
+            raise AssertionError("styles.xml parsed")
+
+        monkeypatch.setattr(spreadsheet, "xml_fromstring", refuse)
+        assert spreadsheet.number_styles(zf) == {}

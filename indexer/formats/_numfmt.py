@@ -1,0 +1,252 @@
+"""Numbers as a spreadsheet's number format shows them (``$1,234.50``, ``(1,234.00)``, ``1.23E+06``).
+
+Only the common shapes of format codes are understood: up to three sections (positive; negative;
+zero; a fourth, for text, is ignored), digit placeholders ``0`` and ``#`` with a thousands
+separator, fixed or optional decimals, a percent sign, scientific notation, literal text
+(quoted, escaped, or one of the characters Excel shows as they are), currency symbols
+(``[$€-407]``), colours and padding (``_)``, ``* ``). Anything else (dates, fractions,
+conditions, scaling by a trailing comma, text placeholders, digits split by literals) compiles to
+None, and the cell keeps its plain number: better the stored value than a wrong display.
+
+Codes are read as Excel stores them, in its invariant (en-US) form, and shown in that form.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
+
+#: The built-in number formats (ECMA-376 18.8.30) that show a number; ids 5–8 and 41–44 are the
+#: en-US forms, as Excel writes them when a workbook does not define them
+BUILTIN = {
+    1: "0",
+    2: "0.00",
+    3: "#,##0",
+    4: "#,##0.00",
+    5: '"$"#,##0_);("$"#,##0)',
+    6: '"$"#,##0_);[Red]("$"#,##0)',
+    7: '"$"#,##0.00_);("$"#,##0.00)',
+    8: '"$"#,##0.00_);[Red]("$"#,##0.00)',
+    9: "0%",
+    10: "0.00%",
+    11: "0.00E+00",
+    37: "#,##0_);(#,##0)",
+    38: "#,##0_);[Red](#,##0)",
+    39: "#,##0.00_);(#,##0.00)",
+    40: "#,##0.00_);[Red](#,##0.00)",
+    41: '_(* #,##0_);_(* \\(#,##0\\);_(* "-"_);_(@_)',
+    42: '_("$"* #,##0_);_("$"* \\(#,##0\\);_("$"* "-"_);_(@_)',
+    43: '_(* #,##0.00_);_(* \\(#,##0.00\\);_(* "-"??_);_(@_)',
+    44: '_("$"* #,##0.00_);_("$"* \\(#,##0.00\\);_("$"* "-"??_);_(@_)',
+    48: "##0.0E+0",
+}
+
+#: one token of a format code: quoted text, an escaped character, padding (``_x``) or a fill
+#: (``*x``), a bracketed part, scientific notation, or any one character
+_TOKEN = re.compile(r'"([^"]*)"|\\(.)|_(.)|\*(.)|\[([^\]]*)\]|([eE][+-][0#]+)|(.)', re.S)
+#: characters Excel shows as they are without quotes
+_LITERAL = frozenset("$-+/():!^&'~{}<>= \xa0€£¥")
+_COLOURS = frozenset(("black", "blue", "cyan", "green", "magenta", "red", "white", "yellow"))
+_GROUPS = re.compile(r"\B(?=(?:\d{3})+(?!\d))")
+#: where to split a code into sections: semicolons outside quotes, escapes and brackets
+_SECTION = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|;', re.S)
+#: Excel keeps 15 significant digits of a number before showing it (2.0049999999999999, the
+#: double nearest 2.005, shows as 2.01 at "0.00")
+_DIGITS = Context(prec=15)
+
+
+@dataclass(frozen=True)
+class _Section:
+    prefix: str  # the literal text before the number
+    suffix: str  # after it (``%``, ``)``, `` €``)
+    int_zeros: int  # the least integer digits (``0`` placeholders)
+    digits: int  # every integer placeholder (a scientific exponent is a multiple of it)
+    min_decimals: int  # ``0`` placeholders after the point
+    max_decimals: int  # and ``#`` ones after them
+    grouped: bool  # a thousands separator
+    percent: bool
+    exponent: int | None = None  # the least exponent digits, for scientific notation
+    exp_plus: bool = False  # ``E+`` (the sign always) rather than ``E-``
+    placeholders: bool = True  # False for a section of text only (``"-"`` for zero)
+
+
+@dataclass(frozen=True)
+class NumberFormat:
+    sections: tuple[_Section, ...]
+
+    def show(self, value: str) -> str | None:
+        """The text of the number ``value`` (a cell's stored value, ``"1234.5"``) in this
+        format; None for what is not a finite number."""
+        try:
+            number = _DIGITS.plus(Decimal(value))
+        except (InvalidOperation, ValueError):
+            return None
+        if not number.is_finite() or abs(number.adjusted()) > 300:
+            return None
+        sections = self.sections
+        sign = ""
+        if number < 0:
+            if len(sections) > 1:
+                section = sections[1]
+                number = -number
+            else:
+                section = sections[0]
+                sign, number = "-", -number
+        elif number == 0 and len(sections) > 2:
+            section = sections[2]
+        else:
+            section = sections[0]
+        if not section.placeholders:
+            return _clean(section.prefix + section.suffix)
+        # Excel writes the minus sign first ("-$1,234.50"), and keeps it on what rounds to zero
+        return _clean(sign + section.prefix + _number(number, section) + section.suffix)
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _number(number: Decimal, s: _Section) -> str:
+    if s.percent:
+        number = number.scaleb(2)
+    exponent_text = ""
+    if s.exponent is not None:
+        if number == 0:
+            exp = 0
+        else:
+            exp = number.adjusted()
+            step = max(s.digits, 1)
+            if step > 1:
+                exp -= exp % step
+        mantissa = number.scaleb(-exp)
+        rounded = mantissa.quantize(Decimal(1).scaleb(-s.max_decimals), rounding=ROUND_HALF_UP)
+        if number != 0 and rounded >= Decimal(10) ** max(s.digits, 1):  # 9.99 → 10.0: one more
+            exp += max(s.digits, 1)
+            mantissa = number.scaleb(-exp)
+        number = mantissa
+        sign = "-" if exp < 0 else ("+" if s.exp_plus else "")
+        exponent_text = "E" + sign + str(abs(exp)).zfill(s.exponent)
+    rounded = number.quantize(Decimal(1).scaleb(-s.max_decimals), rounding=ROUND_HALF_UP)
+    text = f"{rounded:f}"
+    whole, _, frac = text.partition(".")
+    if len(frac) > s.min_decimals:
+        frac = frac.rstrip("0")
+        frac = frac + "0" * (s.min_decimals - len(frac))
+    if whole == "0" and s.int_zeros == 0:
+        whole = ""
+    elif len(whole) < s.int_zeros:
+        whole = whole.zfill(s.int_zeros)
+    if s.grouped:
+        whole = _GROUPS.sub(",", whole)
+    point = "." if frac or s.max_decimals else ""
+    return f"{whole}{point}{frac}{exponent_text}"
+
+
+def compile_format(code: str) -> NumberFormat | None:
+    """The format of ``code``; None for General and for a code whose display is not understood."""
+    parts = _split(code)
+    if not parts or parts[0].strip().casefold() == "general":
+        return None
+    sections = []
+    for i, part in enumerate(parts[:3]):
+        section = _section(part, zero=i == 2)
+        if section is None:
+            return None
+        sections.append(section)
+    return NumberFormat(tuple(sections))
+
+
+def _split(code: str) -> list[str]:
+    parts, start = [], 0
+    for m in _SECTION.finditer(code):
+        if m.group(0) == ";":
+            parts.append(code[start : m.start()])
+            start = m.end()
+    parts.append(code[start:])
+    return parts
+
+
+def _section(part: str, *, zero: bool) -> _Section | None:
+    prefix: list[str] = []
+    suffix: list[str] = []
+    digits = ""  # the placeholders, point and separators, in order
+    exponent: str | None = None
+    percent = False
+    done = False  # past the number: literals go to the suffix
+    for m in _TOKEN.finditer(part):
+        quoted, escaped, pad, fill, bracket, sci, char = m.groups()
+        literal = None
+        if quoted is not None:
+            literal = quoted
+        elif escaped is not None:
+            literal = escaped
+        elif pad is not None:
+            literal = " "
+        elif fill is not None:
+            literal = " "  # a fill spreads the text over the cell: a space between its parts
+        elif bracket is not None:
+            if bracket.startswith("$"):
+                literal = bracket[1:].split("-", 1)[0]
+            elif bracket.casefold() in _COLOURS or re.fullmatch(r"(?i)color\d{1,2}", bracket):
+                continue
+            else:
+                return None  # a condition, elapsed time, a locale code …
+        elif sci is not None:
+            if not digits or exponent is not None:
+                return None
+            exponent = sci
+            done = True
+            continue
+        elif char in "0#?":
+            if done:
+                return None  # digits split by literal text (a phone number's format …)
+            digits += "#" if char == "?" else char
+            continue
+        elif char in ".,":
+            if done or (char == "." and "." in digits):
+                return None
+            if not digits and char == ",":
+                literal = char
+            else:
+                digits += char
+                continue
+        elif char == "%":
+            percent = True
+            literal = "%"
+        elif char in _LITERAL:
+            literal = char
+        else:
+            return None  # a date or time part, a text placeholder, General among literals …
+        if literal is not None:
+            if digits:
+                done = True
+                suffix.append(literal)
+            else:
+                prefix.append(literal)
+    if not digits:
+        if not zero or exponent is not None or percent:
+            return None
+        return _Section("".join(prefix), "".join(suffix), 0, 0, 0, 0, False, False, placeholders=False)
+    whole, point, frac = digits.partition(".")
+    if whole.endswith(",") or "," in frac:
+        return None  # a trailing comma scales by a thousand
+    grouped = "," in whole
+    whole = whole.replace(",", "")
+    if not re.fullmatch(r"0*", frac.rstrip("#")) or not re.fullmatch(r"#*0*", whole):
+        return None
+    if exponent is not None and (grouped or not whole):
+        return None
+    plus = exponent is not None and exponent[1] == "+"
+    return _Section(
+        "".join(prefix),
+        "".join(suffix),
+        int_zeros=whole.count("0"),
+        digits=len(whole),
+        min_decimals=len(frac.rstrip("#")),
+        max_decimals=len(frac),
+        grouped=grouped,
+        percent=percent,
+        exponent=len(exponent) - 2 if exponent is not None else None,
+        exp_plus=plus,
+    )
