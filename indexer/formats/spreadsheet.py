@@ -671,20 +671,26 @@ def _ods_error(cell: Any) -> CellError | None:
     return CellError(text) if text else None
 
 
-def _ods_percent(cell: Any) -> CellNumber | None:
-    """The text a percentage cell shows (``25%``), else None."""
-    if cell.get(f"{{{_OFFICE}}}value-type") != "percentage":
+def _ods_shown(cell: Any) -> CellNumber | None:
+    """The text a percentage or currency cell shows (``25%``, ``$1,234.50``, ``-12.50 €``), else
+    None."""
+    if cell.get(f"{{{_OFFICE}}}value-type") not in _SHOWN_TYPES:
         return None
     text = "\n".join("".join(p.itertext()) for p in cell if p.tag == f"{{{_TEXT}}}p").strip()
     return CellNumber(text) if text else None
+
+
+#: the value types whose cells are read as the text LibreOffice shows: their number alone drops
+#: the percent sign or the currency
+_SHOWN_TYPES = ("percentage", "currency")
 
 
 def _ods_value(cell: Any) -> Any:
     if cell.get(f"{{{_CALCEXT}}}value-type") == "error":
         return _ods_error(cell) or ""
     kind = cell.get(f"{{{_OFFICE}}}value-type")
-    if kind == "percentage":
-        shown = _ods_percent(cell)
+    if kind in _SHOWN_TYPES:
+        shown = _ods_shown(cell)
         if shown is not None:
             return shown
     if kind in ("float", "percentage", "currency"):
@@ -950,7 +956,12 @@ def ooxml_pictures(zf: zipfile.ZipFile, sheets: list[tuple[str | None, str]]) ->
 
 _ODS_SPANNED = b"-spanned="
 _ODS_ERROR = (b'value-type="error"', b"value-type='error'")
-_ODS_PERCENT = (b'value-type="percentage"', b"value-type='percentage'")
+_ODS_SHOWN = (
+    b'value-type="percentage"',
+    b"value-type='percentage'",
+    b'value-type="currency"',
+    b"value-type='currency'",
+)
 #: repeats of one error cell expanded, per direction, and error cells kept in all
 _ODS_ERROR_REPEATS = 1024
 _ODS_MAX_ERRORS = 1_000_000
@@ -963,11 +974,12 @@ def ods_merges_and_errors(
     zf: zipfile.ZipFile,
 ) -> tuple[dict[str, list[Merge]], dict[str, SheetErrors], dict[str, SheetErrors]]:
     """Merged ranges (cells with ``number-columns/rows-spanned``), error values (cells whose
-    ``calcext:value-type`` is ``error``) and the text of percentages (``office:value-type``
-    ``percentage``, as LibreOffice shows them: ``25%``) per table of an ODS, absolute 0-based.
-    calamine reports no merged ranges for ODS, reads error cells as empty and percentages as
-    fractions; content.xml is only parsed when a search of it finds any of them."""
-    found = _ooxml.member_finds(zf, "content.xml", (_ODS_SPANNED, *_ODS_ERROR, *_ODS_PERCENT))
+    ``calcext:value-type`` is ``error``) and the text of percentages and currencies
+    (``office:value-type`` ``percentage`` or ``currency``, as LibreOffice shows them: ``25%``,
+    ``$1,234.50``) per table of an ODS, absolute 0-based. calamine reports no merged ranges for
+    ODS, reads error cells as empty, percentages as fractions and currencies as plain numbers;
+    content.xml is only parsed when a search of it finds any of them."""
+    found = _ooxml.member_finds(zf, "content.xml", (_ODS_SPANNED, *_ODS_ERROR, *_ODS_SHOWN))
     merges: dict[str, list[Merge]] = {}
     errors: dict[str, SheetErrors] = {}
     shown: dict[str, SheetErrors] = {}
@@ -975,7 +987,7 @@ def ods_merges_and_errors(
         return merges, errors, shown
     want_merges = _ODS_SPANNED in found
     want_errors = bool(found & set(_ODS_ERROR))
-    want_percents = bool(found & set(_ODS_PERCENT))
+    want_percents = bool(found & set(_ODS_SHOWN))
     kept = 0
     for sheet, row, col, row_repeat, cell in _ods_cells(zf):
         if want_merges:
@@ -986,7 +998,7 @@ def ods_merges_and_errors(
         value = _ods_error(cell) if want_errors and kept < _ODS_MAX_ERRORS else None
         target = errors
         if value is None and want_percents and kept < _ODS_MAX_ERRORS:
-            value = _ods_percent(cell)
+            value = _ods_shown(cell)
             target = shown
         if value is not None:
             table = target.setdefault(sheet, {})
@@ -1619,8 +1631,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # which calamine reads as empty, taken from the parts; xlsx 4, ods 3, xlsb and xls 2:
         # several tables on a sheet, headers merged over two rows, workbook title and author,
         # the rows of a damaged sheet before the damage, percentages as their format shows them
-        # (xlsx and ods); xlsx 5: numbers as their format shows them ($1,234.50, 1.23E+06)
-        version={"xlsx": "5", "ods": "3"}.get(source_type, "2"),
+        # (xlsx and ods); xlsx 5: numbers as their format shows them ($1,234.50, 1.23E+06); ods 4:
+        # currencies as LibreOffice shows them
+        version={"xlsx": "5", "ods": "4"}.get(source_type, "2"),
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -616,3 +616,29 @@ def test_ods_percentages_read_as_libreoffice_shows_them(manifest):
     (table,) = extract(_ods(body, "", manifest), filename="p.ods").blocks
     assert table.header == ("name", "share")
     assert table.rows == (("north", "25.5%"), ("south", "10.0%"))
+
+
+@pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
+def test_ods_currencies_read_as_libreoffice_shows_them(manifest):
+    # a currency cell stores its number (office:value) and the text LibreOffice shows
+    def money(value: str, text: str) -> str:
+        return (
+            f'<table:table-cell office:value-type="currency" office:currency="EUR" office:value="{value}">'
+            f"<text:p>{text}</text:p></table:table-cell>"
+        )
+
+    body = (
+        '<table:table table:name="A"><table:table-row>'
+        + _cell("item")
+        + _cell("price")
+        + "</table:table-row><table:table-row>"
+        + _cell("desk")
+        + money("1234.5", "1.234,50 €")
+        + "</table:table-row><table:table-row>"
+        + _cell("refund")
+        + money("-12.5", "-12,50 €")
+        + "</table:table-row></table:table>"
+    )
+    (table,) = extract(_ods(body, "", manifest), filename="m.ods").blocks
+    assert table.header == ("item", "price")
+    assert table.rows == (("desk", "1.234,50 €"), ("refund", "-12,50 €"))
