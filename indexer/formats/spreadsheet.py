@@ -23,6 +23,7 @@ import io
 import operator
 import posixpath
 import re
+import struct
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator, Sequence
@@ -1346,6 +1347,99 @@ def _put_values(
         yield r, values
 
 
+# -- error cells of a legacy .xls ---------------------------------------------------------------
+
+#: the error codes of BIFF8 (and BIFF12) cells, as Excel shows them
+_BIFF_ERRORS = {
+    0x00: "#NULL!",
+    0x07: "#DIV/0!",
+    0x0F: "#VALUE!",
+    0x17: "#REF!",
+    0x1D: "#NAME?",
+    0x24: "#NUM!",
+    0x2A: "#N/A",
+    0x2B: "#GETTING_DATA",
+}
+_BIFF_CODES = b"[" + b"".join(re.escape(bytes([c])) for c in _BIFF_ERRORS) + b"]"
+#: what an error cell looks like in a Workbook stream: a BOOLERR record (0x0205, 8 bytes) whose
+#: flag says error, or a FORMULA record (0x0006) whose cached result is an error (type 2, marked
+#: by 0xFFFF in its last two bytes); found by a search before any record is walked
+_XLS_ERROR_CELL = re.compile(
+    rb"\x05\x02\x08\x00.{6}"
+    + _BIFF_CODES
+    + rb"\x01|\x06\x00..{6}\x02\x00"
+    + _BIFF_CODES
+    + rb"\x00{3}\xff\xff",
+    re.S,
+)
+_BOF, _EOF, _BOUNDSHEET, _BOOLERR, _FORMULA = 0x0809, 0x000A, 0x0085, 0x0205, 0x0006
+
+
+def xls_errors(data: bytes) -> dict[str, SheetErrors]:
+    """Sheet name → 0-based row → 0-based column → error value (``#DIV/0!``) of the error cells
+    of a BIFF8 workbook (.xls), which python-calamine reads as empty: its BOOLERR records and the
+    cached results of its FORMULA records. Empty when a search of the Workbook stream finds no
+    such cell (most workbooks), for an older BIFF version, and for a stream that cannot be read."""
+    import olefile
+
+    try:
+        with olefile.OleFileIO(data) as ole:
+            if not ole.exists("Workbook"):
+                return {}  # BIFF5 and older keep a "Book" stream
+            stream = ole.openstream("Workbook").read()
+    except (OSError, ValueError, IndexError, TypeError):
+        return {}
+    if not _XLS_ERROR_CELL.search(stream):
+        return {}
+    sheets: list[tuple[str, int]] = []  # (name, offset of its BOF record)
+    at = 0
+    while at + 4 <= len(stream):  # the globals, up to their EOF record: the sheets' names
+        kind, size = struct.unpack_from("<HH", stream, at)
+        body = stream[at + 4 : at + 4 + size]
+        at += 4 + size
+        if kind == _BOF and body[:2] != b"\x00\x06":
+            return {}  # not BIFF8
+        if kind == _BOUNDSHEET and len(body) >= 8:
+            count, flags = body[6], body[7]
+            raw = body[8 : 8 + (2 * count if flags & 1 else count)]
+            name = raw.decode("utf-16-le" if flags & 1 else "latin-1", "replace")
+            sheets.append((name, int.from_bytes(body[:4], "little")))
+        elif kind == _EOF:
+            break
+    out: dict[str, SheetErrors] = {}
+    for name, start in sheets:
+        found = _xls_sheet_errors(stream, start)
+        if found:
+            out[name] = found
+    return out
+
+
+def _xls_sheet_errors(stream: bytes, at: int) -> SheetErrors:
+    """The error cells of the sheet whose BOF record is at ``at``, its records walked one by one
+    (what the search found may lie inside another record's data)."""
+    out: SheetErrors = {}
+    while at + 4 <= len(stream):
+        kind, size = struct.unpack_from("<HH", stream, at)
+        if kind == _EOF:
+            break
+        if kind == _BOOLERR and size >= 8 and at + 12 <= len(stream):
+            row, col, _xf, value, is_error = struct.unpack_from("<HHHBB", stream, at + 4)
+            if is_error and value in _BIFF_ERRORS:
+                out.setdefault(row, {})[col] = CellError(_BIFF_ERRORS[value])
+        elif kind == _FORMULA and size >= 14 and at + 18 <= len(stream):
+            row, col = struct.unpack_from("<HH", stream, at + 4)
+            result = stream[at + 10 : at + 18]
+            if result[0] == 2 and result[6:8] == b"\xff\xff" and result[2] in _BIFF_ERRORS:
+                out.setdefault(row, {})[col] = CellError(_BIFF_ERRORS[result[2]])
+        at += 4 + size
+    return out
+
+
+def _xls_errors(data: bytes, warnings: list[str]) -> dict[str, SheetErrors]:
+    """:func:`xls_errors`, with a stream it cannot walk a warning (error cells then stay empty)."""
+    return _or_warning(lambda: xls_errors(data), "error values", warnings, {})
+
+
 # -- the extractor -------------------------------------------------------------------------------
 
 
@@ -1457,6 +1551,8 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                     :300
                 ]
             )
+    # calamine reads the error cells of a legacy .xls as empty too; its records say what they hold
+    legacy_errors = _xls_errors(data, warnings) if zf is None and isinstance(backend, CalamineBackend) else {}
     worksheets = [s.name for s in backend.sheets if s.kind == "worksheet"]
     # calamine reads error cells as empty; the xlsx family's parts say what they hold
     error_parts = dict(sheet_parts) if ooxml and isinstance(backend, CalamineBackend) else {}
@@ -1500,7 +1596,10 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                         raw.rows = _with_values(raw.rows, raw.first_col, errors, shown)
                     elif isinstance(backend, CalamineBackend):
                         raw.rows = _with_values(
-                            raw.rows, raw.first_col, ods_errors.get(sheet.name), ods_shown.get(sheet.name)
+                            raw.rows,
+                            raw.first_col,
+                            ods_errors.get(sheet.name) or legacy_errors.get(sheet.name),
+                            ods_shown.get(sheet.name),
                         )
                 if not raw.merged and merges.get(sheet.name):
                     raw.merged = merges[sheet.name]
@@ -1658,8 +1757,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # the rows of a damaged sheet before the damage, percentages as their format shows them
         # (xlsx and ods); xlsx 5: numbers as their format shows them ($1,234.50, 1.23E+06); ods 4:
         # currencies as LibreOffice shows them; both: the rows a range merged below the last row
-        # covers
-        version={"xlsx": "5", "ods": "4"}.get(source_type, "2"),
+        # covers (xls 3 too); xls 3: error values (#DIV/0! …), which calamine reads as empty,
+        # taken from the records
+        version={"xlsx": "5", "ods": "4", "xls": "3"}.get(source_type, "2"),
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -389,3 +389,54 @@ def test_member_counts_counts_across_piece_boundaries():
         b"<ab": 1,
         b"a": body.count(b"a"),
     }
+
+
+# -- legacy .xls: BOOLERR records and cached formula errors ---------------------------------------
+
+
+def _xls_book() -> bytes:
+    """A BIFF8 workbook (xlwt): B2 and B3 are error cells (#DIV/0!, #N/A); C2 a formula whose
+    cached result is patched from xlwt's empty string (type 3) to the error #REF! (type 2, 0x17)."""
+    xlwt = pytest.importorskip("xlwt")
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("Data")
+    for col, text in enumerate(["name", "ratio", "lookup"]):
+        sheet.write(0, col, text)
+    sheet.write(1, 0, "north")
+    sheet.row(1).set_cell_error(1, 0x07)
+    sheet.write(1, 2, xlwt.Formula("1/0"))
+    sheet.write(2, 0, "south")
+    sheet.row(2).set_cell_error(1, 0x2A)
+    sheet.write(2, 2, 5)
+    book.add_sheet("Empty")
+    out = io.BytesIO()
+    book.save(out)
+    data = out.getvalue()
+    empty_result = b"\x03\x00\x00\x00\x00\x00\xff\xff"
+    assert data.count(empty_result) == 1
+    return data.replace(empty_result, b"\x02\x00\x17\x00\x00\x00\xff\xff")
+
+
+def test_xls_error_cells_are_read_as_excel_shows_them():
+    doc = extract(_xls_book(), filename="e.xls")
+    (table,) = [b for b in doc.blocks if b.kind == TABLE]
+    assert table.header == ("name", "ratio", "lookup")
+    assert table.rows == (("north", "#DIV/0!", "#REF!"), ("south", "#N/A", "5"))
+
+
+def test_an_xls_without_error_cells_is_only_searched(monkeypatch):
+    from indexer.formats import spreadsheet
+
+    xlwt = pytest.importorskip("xlwt")
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("Data")
+    sheet.write(0, 0, "plain")
+    sheet.write(0, 1, xlwt.Formula("1+1"))
+    out = io.BytesIO()
+    book.save(out)
+
+    def walk(*args):
+        raise AssertionError("records walked")
+
+    monkeypatch.setattr(spreadsheet, "_xls_sheet_errors", walk)
+    assert spreadsheet.xls_errors(out.getvalue()) == {}
