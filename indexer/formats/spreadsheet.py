@@ -174,6 +174,9 @@ class RawSheet:
     rows: Iterator[tuple[int, Sequence[Any]]]
     first_col: int = 0
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)
+    #: the ranges of the sheet's hyperlinks, absolute 0-based, read when first asked for (only a
+    #: first row of text over columns of text asks)
+    links: Callable[[], Sequence[tuple[int, int, int, int]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -229,7 +232,9 @@ def read_tables(raw: RawSheet, *, char_budget: int) -> list[SheetTable]:
             part, part_numbers, lo, hi = rows, numbers, 0, width
         cols = None if len(regions) == 1 else (raw.first_col + lo, raw.first_col + hi - 1)
         if n == 0 and lo == 0:
-            table = _headed_table(part, part_numbers, head, hi - lo, merges, raw.first_col + lo, chars)
+            table = _headed_table(
+                part, part_numbers, head, hi - lo, merges, raw.first_col + lo, chars, raw.links
+            )
             # a few lines of text over the tables below (a title, a pivot table's filters)
             if (
                 len(regions) > 1
@@ -345,6 +350,7 @@ def _headed_table(
     merges: list[tuple[int, int, int, int]],
     first_col: int,
     chars: int,
+    links: Callable[[], Sequence[tuple[int, int, int, int]]] | None = None,
 ) -> SheetTable:
     """The table of rows with its header detected: from the cell types of ``head`` (the sheet's
     first table), else the first row (a table found by :func:`_regions` starts at its header)."""
@@ -358,6 +364,8 @@ def _headed_table(
             if skip and not (_head_ok(head[skip]) and head[skip][0] > 1 and len(rows) > skip + 1):
                 skip = 0
         has_header = len(rows) > skip + 1 and _head_ok(head[skip])
+        if has_header and links is not None and _linked_like_below(rows, numbers, skip, first_col, links):
+            has_header = False
     titles = tuple((numbers[i], next(c for c in rows[i] if c)) for i in range(skip))
     top = numbers[skip] if skip < len(numbers) else None  # the sheet row the table starts on
     if has_header:
@@ -372,6 +380,42 @@ def _headed_table(
     else:
         header = tuple(f"Column {i + 1}" for i in range(width))
     return SheetTable(header, tuple(rows), tuple(numbers), has_header, chars, titles, top=top)
+
+
+def _linked_like_below(
+    rows: list[tuple[str, ...]],
+    numbers: list[int],
+    at: int,
+    first_col: int,
+    links: Callable[[], Sequence[tuple[int, int, int, int]]],
+) -> bool:
+    """Whether ``rows[at]`` is a first item of a list of links rather than a header: the rows
+    below hold links in some columns, and the row's cell in each of those columns is a link too
+    (a header labels a column of links; it does not link anywhere itself). Only asked of a row over columns of text (a column of
+    numbers under a row of text tells a header by itself), so that most sheets never read their
+    hyperlinks."""
+    below = rows[at + 1 : at + 21]
+    width = max(map(len, below), default=0)
+    for col in range(width):
+        values = [r[col] for r in below if col < len(r) and r[col]]
+        if values and all(map(_is_number, values)):
+            return False
+    row = numbers[at] - 1
+    last = numbers[min(at + 20, len(numbers) - 1)] - 1
+    ranges = [m for m in links() if m[0] <= last and m[2] >= row]  # those near the top
+
+    def linked(r: int, col: int, below: bool = False) -> bool:
+        c = first_col + col
+        return any(r0 <= r <= r1 and c0 <= c <= c1 and not (below and r0 <= row) for r0, c0, r1, c1 in ranges)
+
+    # the columns whose cells below hold links of their own (not the row's own link merged down)
+    columns = {
+        k
+        for r, n in zip(below, numbers[at + 1 : at + 21], strict=True)
+        for k, cell in enumerate(r)
+        if cell and linked(n - 1, k, below=True)
+    }
+    return bool(columns) and all(k < len(rows[at]) and rows[at][k] and linked(row, k) for k in columns)
 
 
 def _header_depth(
@@ -1184,6 +1228,43 @@ def _parsed_errors(zf: zipfile.ZipFile, part: str) -> SheetErrors:
     return out
 
 
+_HYPERLINK = re.compile(rb"<(?:[\w.-]+:)?hyperlink\s[^>]*>")
+
+
+def sheet_links(zf: zipfile.ZipFile, part: str) -> list[Merge]:
+    """The ranges (absolute 0-based, as merged ranges are) of the worksheet part's hyperlinks;
+    empty when a search of the part finds none, without reading it whole."""
+    if not _ooxml.member_contains(zf, part, (b"hyperlink ",)):
+        return []
+    data = _ooxml.read(zf, part, "worksheet")
+    out: list[Merge] = []
+    for m in _HYPERLINK.finditer(data):
+        attrs = {key.rsplit(b":", 1)[-1]: value for key, _, value in _TAG_ATTR.findall(m.group(0))}
+        first, _, last = attrs.get(b"ref", b"").decode("ascii", "replace").partition(":")
+        top, bottom = _ref(first), _ref(last or first)
+        if top is not None and bottom is not None:
+            out.append((top[0], top[1], bottom[0], bottom[1]))
+    return out
+
+
+def _sheet_links(
+    zf: zipfile.ZipFile | None, part: str, sheet: str, warnings: list[str]
+) -> Callable[[], list[Merge]]:
+    """:func:`sheet_links`, read when first called, with a part that cannot be read a warning."""
+    found: list[list[Merge]] = []
+
+    def read() -> list[Merge]:
+        if not found:
+            found.append(
+                []
+                if zf is None
+                else _or_warning(lambda: sheet_links(zf, part), f"sheet {sheet!r}: hyperlinks", warnings, [])
+            )
+        return found[0]
+
+    return read
+
+
 #: the built-in number formats that show a date, a time or text: calamine reads their cells
 _NOT_NUMBERS = frozenset((0, 12, 13, *range(14, 23), *range(45, 48), 49))
 _FORMAT_ID = re.compile(rb"""numFmtId\s*=\s*["'](\d{1,9})["']""")
@@ -1594,6 +1675,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                             styles = _number_styles(zf, warnings)
                         shown = _sheet_numbers(zf, part, sheet.name, styles, warnings)
                         raw.rows = _with_values(raw.rows, raw.first_col, errors, shown)
+                        raw.links = _sheet_links(zf, part, sheet.name, warnings)
                     elif isinstance(backend, CalamineBackend):
                         raw.rows = _with_values(
                             raw.rows,
@@ -1755,10 +1837,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # which calamine reads as empty, taken from the parts; xlsx 4, ods 3, xlsb and xls 2:
         # several tables on a sheet, headers merged over two rows, workbook title and author,
         # the rows of a damaged sheet before the damage, percentages as their format shows them
-        # (xlsx and ods); xlsx 5: numbers as their format shows them ($1,234.50, 1.23E+06); ods 4:
-        # currencies as LibreOffice shows them; both: the rows a range merged below the last row
-        # covers (xls 3 too); xls 3: error values (#DIV/0! …), which calamine reads as empty,
-        # taken from the records
+        # (xlsx and ods); xlsx 5: numbers as their format shows them ($1,234.50, 1.23E+06), a
+        # list of links not headed by its first item; ods 4: currencies as LibreOffice shows
+        # them; xlsx 5, ods 4 and xls 3: the rows a range merged below the last row covers; xls 3:
+        # error values (#DIV/0! …), which calamine reads as empty, taken from the records
         version={"xlsx": "5", "ods": "4", "xls": "3"}.get(source_type, "2"),
         source_type=source_type,
         family=SPREADSHEET,

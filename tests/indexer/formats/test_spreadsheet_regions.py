@@ -263,3 +263,64 @@ def test_a_section_line_after_a_blank_row_is_no_header():
     (table,) = read_tables(_raw(rows), char_budget=10**6)
     assert table.header == ("Day", "Event", "Visitors", "Takings")
     assert len(table.rows) == 4
+
+
+# -- a list of links is not headed by its first item ---------------------------------------------
+
+
+def _linked_book(rows, links) -> bytes:
+    """``rows`` written from A1, with a hyperlink on each cell of ``links`` (1-based (row, col))."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for row in rows:
+        ws.append(row)
+    for r, c in links:
+        ws.cell(r, c).hyperlink = f"https://example.org/{r}/{c}"
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def test_a_list_of_links_keeps_its_first_item_as_data():
+    rows = [["Python docs", "docs"], ["Rust book", "book"], ["Go tour", "tour"]]
+    links = [(r, 1) for r in (1, 2, 3)]
+    (table,) = extract(_linked_book(rows, links), filename="l.xlsx").blocks
+    assert table.meta["has_header"] is False and table.header == ("Column 1", "Column 2")
+    assert table.rows[0] == ("Python docs", "docs") and table.row_numbers == (1, 2, 3)
+
+
+@pytest.mark.parametrize(
+    ("rows", "links"),
+    [
+        # a header over a column of links: the header itself links nowhere
+        ([["site", "kind"], ["Python docs", "docs"], ["Rust book", "book"]], [(2, 1), (3, 1)]),
+        # a linked header over a column of numbers: the numbers tell the header
+        ([["site", "visits"], ["Python docs", 12], ["Rust book", 7]], [(1, 1), (1, 2), (2, 1), (3, 1)]),
+        # a linked header with no link below it
+        ([["site", "kind"], ["Python docs", "docs"], ["Rust book", "book"]], [(1, 1), (1, 2)]),
+    ],
+    ids=["plain-header", "numbers-below", "no-link-below"],
+)
+def test_a_header_over_links_stays_the_header(rows, links):
+    (table,) = extract(_linked_book(rows, links), filename="l.xlsx").blocks
+    assert "has_header" not in table.meta and table.header == tuple(rows[0])
+    assert len(table.rows) == 2
+
+
+def test_real_hyperlinks_xlsx_is_a_list_of_links(real_world):
+    # hyperlinks.xlsx Links: A1:A8 eight link texts, each a hyperlink; B1 "mail link" a link
+    # merged over B1:C2; nothing there labels a column
+    doc = extract(real_world / "xlsx/calamine/hyperlinks.xlsx")
+    links = next(b for b in doc.blocks if b.kind == TABLE and b.meta["sheet_name"] == "Links")
+    assert links.meta["has_header"] is False
+    assert links.rows[0] == ("calamine repo", "mail link", "mail link")
+    assert [r[0] for r in links.rows] == [
+        "calamine repo",
+        "Rust Programming Language",
+        "go to other sheet",
+        "book2",
+        "sales book2",
+        "temp book1",
+        "book2 sheet1 a1",
+        "sales data range",
+    ]
