@@ -243,6 +243,12 @@ def read_tables(raw: RawSheet, *, char_budget: int) -> list[SheetTable]:
                 and not any(_is_number(c) for row in part for c in row if c)
             ):
                 table = SheetTable((), (), (), False, chars, _title_lines(part, part_numbers))
+        elif len(part) > 2 and not _heads(part, 0, len(part)) and _heads(part, 1, len(part)):
+            # a line over the table's header (see _over_head): a title of the table
+            table = _headed_table(
+                part[1:], part_numbers[1:], None, hi - lo, merges, raw.first_col + lo, chars
+            )
+            table = replace(table, titles=_title_lines(part[:1], part_numbers[:1]))
         else:
             table = _headed_table(part, part_numbers, None, hi - lo, merges, raw.first_col + lo, chars)
         tables.append(replace(table, cols=cols) if cols is not None else table)
@@ -463,7 +469,10 @@ def _regions(rows: list[tuple[str, ...]], numbers: list[int], width: int) -> lis
     n = len(rows)
     after_blank = compress(range(1, n), map((1).__lt__, map(operator.sub, numbers[1:], numbers)))
     # a sheet whose rows are spaced by blank ones (a printed list) is not searched past a cap
-    starts = [0, *(i for i in islice(after_blank, _MAX_CUTS) if _heads(rows, i, n))]
+    starts = [
+        0,
+        *(i for i in islice(after_blank, _MAX_CUTS) if _heads(rows, i, n) or _over_head(rows, numbers, i, n)),
+    ]
     if len(starts) == 1 and width < 3:
         return [(list(range(n)), 0, width)]
     out: list[tuple[list[int], int, int]] = []
@@ -495,6 +504,19 @@ def _heads(rows: list[tuple[str, ...]], i: int, stop: int, lo: int = 0, hi: int 
     if len(sample) > 2 and not any(_is_number(c) for c in sample[1] if c):
         sample = [sample[0], *sample[2:]]
     return header_votes(sample)[0] > 0
+
+
+def _over_head(rows: list[tuple[str, ...]], numbers: list[int], i: int, stop: int) -> bool:
+    """Whether row ``i`` is a line of words right over a row that heads the rows below it: a
+    pivot table's "Sum of Size | Column Labels" over its "Row Labels | blue | yellow" header."""
+    line = [c for c in rows[i] if c]
+    return (
+        i + 2 < stop
+        and numbers[i + 1] == numbers[i] + 1
+        and bool(line)
+        and all(any(map(str.isalpha, c)) and not _is_number(c) for c in line)
+        and _heads(rows, i + 1, stop)
+    )
 
 
 #: what a cell holds for a missing value: no label of a column
@@ -1839,9 +1861,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # the rows of a damaged sheet before the damage, percentages as their format shows them
         # (xlsx and ods); xlsx 5: numbers as their format shows them ($1,234.50, 1.23E+06), a
         # list of links not headed by its first item; ods 4: currencies as LibreOffice shows
-        # them; xlsx 5, ods 4 and xls 3: the rows a range merged below the last row covers; xls 3:
-        # error values (#DIV/0! …), which calamine reads as empty, taken from the records
-        version={"xlsx": "5", "ods": "4", "xls": "3"}.get(source_type, "2"),
+        # them; xlsx 5, ods 4, xls 3: the rows a range merged below the last row covers; xls 3:
+        # error values (#DIV/0! …), which calamine reads as empty, taken from the records; xlsx 5,
+        # ods 4, xls and xlsb 3: a line over a table's header (a pivot table's) is its title
+        version={"xlsx": "5", "ods": "4"}.get(source_type, "3"),
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -324,3 +324,37 @@ def test_real_hyperlinks_xlsx_is_a_list_of_links(real_world):
         "book2 sheet1 a1",
         "sales data range",
     ]
+
+
+def test_a_line_over_a_pivot_tables_header_is_its_title():
+    # a pivot table with a column field: a filter line, a blank row, "Sum of Size | Column
+    # Labels" over the header "Row Labels | blue | yellow | Grand Total"
+    rows = [
+        ["Name", "(All)", None, None],
+        [None] * 4,
+        ["Sum of Size", "Column Labels", None, None],
+        ["Row Labels", "blue", "yellow", "Grand Total"],
+        ["a", 1.5, 2.0, 3.5],
+        ["b", None, 4.0, 4.0],
+        ["Grand Total", 1.5, 6.0, 7.5],
+    ]
+    first, table = read_tables(_raw(rows), char_budget=10**6)
+    assert first.titles == ((1, "Name | (All)"),) and not first.rows
+    assert table.titles == ((3, "Sum of Size | Column Labels"),)
+    assert table.header == ("Row Labels", "blue", "yellow", "Grand Total")
+    assert table.row_numbers == (5, 6, 7) and table.rows[1] == ("b", "", "4", "4")
+
+
+def test_real_pivot_table_with_a_column_field(real_world):
+    # pivots.xlsx PivotSheet2 (read with openpyxl's reader of the sheet part): A1:B1 "Name |
+    # (All)", A3:B3 "Sum of Size | Column Labels", A4:D4 the header, A5:D11 seven rows
+    doc = extract(real_world / "xlsx/calamine/pivots.xlsx")
+    blocks = [b for b in doc.blocks if b.meta.get("sheet_name") == "PivotSheet2"]
+    assert [(b.kind, b.text) for b in blocks[:2]] == [
+        (PARAGRAPH, "Name | (All)"),
+        (PARAGRAPH, "Sum of Size | Column Labels"),
+    ]
+    (table,) = blocks[2:]
+    assert table.header == ("Row Labels", "blue", "yellow", "Grand Total")
+    assert table.meta["table_range"] == "A4:D11"
+    assert table.rows[-1] == ("Grand Total", "11.067", "7.29762", "18.36462")
