@@ -1258,9 +1258,41 @@ def sheet_links(zf: zipfile.ZipFile, part: str) -> list[Merge]:
     empty when a search of the part finds none, without reading it whole."""
     if not _ooxml.member_contains(zf, part, (b"hyperlink ",)):
         return []
-    data = _ooxml.read(zf, part, "worksheet")
+    return _ranges(_ooxml.read(zf, part, "worksheet"), _HYPERLINK)
+
+
+_MERGE_CELL = re.compile(rb"<(?:[\w.-]+:)?mergeCell\s[^>]*>")
+
+
+def sheet_merges(zf: zipfile.ZipFile, part: str) -> list[Merge]:
+    """The merged ranges (absolute 0-based) of a worksheet part, for a sheet openpyxl's streaming
+    reader reads (it reports none); empty when a search of the part finds none. Whatever a part
+    cut short still holds is read."""
+    if not _ooxml.member_contains(zf, part, (b"mergeCell ",)):
+        return []
+    pieces: list[bytes] = []
+    with zf.open(part) as fh:  # a damaged part is read up to the damage
+        try:
+            while piece := fh.read(1 << 20):
+                pieces.append(piece)
+        except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS):
+            pass
+    return _ranges(b"".join(pieces), _MERGE_CELL)
+
+
+def _sheet_merges(
+    zf: zipfile.ZipFile | None, part: str | None, sheet: str, warnings: list[str]
+) -> list[Merge]:
+    """:func:`sheet_merges`, with a part that cannot be searched a warning."""
+    if zf is None or part is None:
+        return []
+    return _or_warning(lambda: sheet_merges(zf, part), f"sheet {sheet!r}: merged cells", warnings, [])
+
+
+def _ranges(data: bytes, element: re.Pattern[bytes]) -> list[Merge]:
+    """The ``ref`` ranges of the elements ``element`` finds in ``data``, absolute 0-based."""
     out: list[Merge] = []
-    for m in _HYPERLINK.finditer(data):
+    for m in element.finditer(data):
         attrs = {key.rsplit(b":", 1)[-1]: value for key, _, value in _TAG_ATTR.findall(m.group(0))}
         first, _, last = attrs.get(b"ref", b"").decode("ascii", "replace").partition(":")
         top, bottom = _ref(first), _ref(last or first)
@@ -1685,6 +1717,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                     # 365's #SPILL!, #CALC! …); openpyxl reads that sheet instead
                     fallback = fallback or _LazyOpenpyxl(data)
                     raw, damage = fallback.read(sheet, exc)
+                    raw.merged = _sheet_merges(zf, error_parts.get(sheet.name), sheet.name, warnings)
                     if damage is not None:
                         warnings.append(
                             f"sheet {sheet.name!r} is damaged {damage}; the rows before were read"[:300]
@@ -1863,7 +1896,8 @@ def _register(source_type: str, *extensions: str) -> None:
         # list of links not headed by its first item; ods 4: currencies as LibreOffice shows
         # them; xlsx 5, ods 4, xls 3: the rows a range merged below the last row covers; xls 3:
         # error values (#DIV/0! …), which calamine reads as empty, taken from the records; xlsx 5,
-        # ods 4, xls and xlsb 3: a line over a table's header (a pivot table's) is its title
+        # ods 4, xls and xlsb 3: a line over a table's header (a pivot table's) is its title;
+        # xlsx 5: the merged ranges of a sheet read by openpyxl
         version={"xlsx": "5", "ods": "4"}.get(source_type, "3"),
         source_type=source_type,
         family=SPREADSHEET,

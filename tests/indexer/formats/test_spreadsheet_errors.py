@@ -440,3 +440,22 @@ def test_an_xls_without_error_cells_is_only_searched(monkeypatch):
 
     monkeypatch.setattr(spreadsheet, "_xls_sheet_errors", walk)
     assert spreadsheet.xls_errors(out.getvalue()) == {}
+
+
+def test_a_sheet_read_by_openpyxl_keeps_its_merged_ranges():
+    # calamine refuses the sheet for its #SPILL!; A2:A3 "north" is merged down, B1:C1 "sales"
+    # across: openpyxl's streaming reader reports neither, the part lists both
+    rows = (
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>region</t></is></c>'
+        '<c r="B1" t="inlineStr"><is><t>sales</t></is></c></row>'
+        '<row r="2"><c r="A2" t="inlineStr"><is><t>north</t></is></c><c r="B2"><v>5</v></c>'
+        '<c r="C2" t="e"><f>SEQUENCE(2)</f><v>#SPILL!</v></c></row>'
+        '<row r="3"><c r="B3"><v>7</v></c><c r="C3"><v>8</v></c></row>'
+    )
+    merges = '<mergeCells count="2"><mergeCell ref="A2:A3"/><mergeCell ref="B1:C1"/></mergeCells>'
+    sheet = _sheet(rows).replace("</sheetData>", "</sheetData>" + merges)
+    doc = extract(_hand_book(sheet), filename="m.xlsx")
+    table = _table(doc)
+    assert table.meta["merged"] == ["B1:C1", "A2:A3"]
+    assert table.header == ("region", "sales", "sales")
+    assert table.rows == (("north", "5", "#SPILL!"), ("north", "7", "8"))
