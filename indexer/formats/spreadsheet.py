@@ -240,7 +240,7 @@ def read_tables(raw: RawSheet, *, char_budget: int) -> list[SheetTable]:
                 len(regions) > 1
                 and len(part) <= 3
                 and not (table.has_header and table.rows)
-                and not any(_is_number(c) for row in part for c in row if c)
+                and not any(_is_value(c) for row in part for c in row if c)
             ):
                 table = SheetTable((), (), (), False, chars, _title_lines(part, part_numbers))
         elif len(part) > 2 and not _heads(part, 0, len(part)) and _heads(part, 1, len(part)):
@@ -404,7 +404,7 @@ def _linked_like_below(
     width = max(map(len, below), default=0)
     for col in range(width):
         values = [r[col] for r in below if col < len(r) and r[col]]
-        if values and all(map(_is_number, values)):
+        if values and all(map(_is_value, values)):
             return False
     row = numbers[at] - 1
     last = numbers[min(at + 20, len(numbers) - 1)] - 1
@@ -481,6 +481,18 @@ def _regions(rows: list[tuple[str, ...]], numbers: list[int], width: int) -> lis
     return out
 
 
+#: what a number format adds around a number's digits: currency symbols, signs, parentheses for
+#: negatives, the percent sign, thousands separators and padding
+_NUMBER_DRESS = re.compile(r"[$€£¥()%,+\-\s]")
+_BARE_NUMBER = re.compile(r"\d+(?:\.\d*)?(?:E\d+)?|\.\d+")
+
+
+def _is_value(cell: str) -> bool:
+    """A number, plain or as a number format shows it (``$1,234.50``, ``(1,234.00)``,
+    ``€ 12.50``, ``1.23E+06``), or a date: values a header cell is not."""
+    return _is_number(cell) or bool(_BARE_NUMBER.fullmatch(_NUMBER_DRESS.sub("", cell)))
+
+
 def _heads(rows: list[tuple[str, ...]], i: int, stop: int, lo: int = 0, hi: int | None = None) -> bool:
     """Whether row ``i`` heads the rows below it (up to ``stop``), within columns lo:hi: two or
     more cells of words (a placeholder such as ``-`` or ``n/a`` is a missing value, not a label),
@@ -490,7 +502,7 @@ def _heads(rows: list[tuple[str, ...]], i: int, stop: int, lo: int = 0, hi: int 
     weak to cut a table on: a list of text spaced by blank rows would be cut everywhere)."""
     head = rows[i][lo:hi]
     first = [c for c in head if c]
-    if len(first) < 2 or i + 1 >= stop or any(map(_is_number, first)):
+    if len(first) < 2 or i + 1 >= stop or any(map(_is_value, first)):
         return False
     if any(not any(map(str.isalpha, c)) or c.strip().casefold() in _MISSING for c in first):
         return False
@@ -501,8 +513,13 @@ def _heads(rows: list[tuple[str, ...]], i: int, stop: int, lo: int = 0, hi: int 
         if 2 * filled > len(below) and not (col < len(head) and head[col]):
             return False
     # a header may take two rows (sub-headings under a heading merged across them)
-    if len(sample) > 2 and not any(_is_number(c) for c in sample[1] if c):
+    if len(sample) > 2 and not any(_is_value(c) for c in sample[1] if c):
         sample = [sample[0], *sample[2:]]
+    # the numbers as a format shows them are numbers to the votes ("$1.00" → "0")
+    sample = [
+        sample[0],
+        *([c if not c or _is_number(c) or not _is_value(c) else "0" for c in r] for r in sample[1:]),
+    ]
     return header_votes(sample)[0] > 0
 
 
@@ -514,7 +531,7 @@ def _over_head(rows: list[tuple[str, ...]], numbers: list[int], i: int, stop: in
         i + 2 < stop
         and numbers[i + 1] == numbers[i] + 1
         and bool(line)
-        and all(any(map(str.isalpha, c)) and not _is_number(c) for c in line)
+        and all(any(map(str.isalpha, c)) and not _is_value(c) for c in line)
         and _heads(rows, i + 1, stop)
     )
 

@@ -234,3 +234,23 @@ def test_a_workbook_of_dates_only_does_not_parse_its_styles(monkeypatch):
 
         monkeypatch.setattr(spreadsheet, "xml_fromstring", refuse)
         assert spreadsheet.number_styles(zf) == {}
+
+
+def test_formatted_numbers_still_tell_a_second_tables_header():
+    # after a blank row, "Item | Price" heads a column of prices formatted "$"#,##0.00: shown as
+    # "$1.00", "$2.50" (all of one length, as "Price" is), they are still numbers under a label
+    rows = [
+        ["Region", "Units"],
+        ["North", 10],
+        ["South", 12],
+        [None, None],
+        ["Item", "Price"],
+        ["bolt", 1],
+        ["nut", 2.5],
+        ["gear", 4],
+    ]
+    data = _percent_book(rows, {(r, 2): '"$"#,##0.00' for r in (6, 7, 8)})
+    first, second = extract(data, filename="t.xlsx").blocks
+    assert first.header == ("Region", "Units") and len(first.rows) == 2
+    assert second.header == ("Item", "Price")
+    assert second.rows == (("bolt", "$1.00"), ("nut", "$2.50"), ("gear", "$4.00"))
