@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Context, Decimal, DecimalException
 
 #: The built-in number formats (ECMA-376 18.8.30) that show a number; ids 5–8 and 41–44 are the
 #: en-US forms, as Excel writes them when a workbook does not define them
@@ -54,6 +54,8 @@ _SECTION = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|;', re.S)
 #: Excel keeps 15 significant digits of a number before showing it (2.0049999999999999, the
 #: double nearest 2.005, shows as 2.01 at "0.00")
 _DIGITS = Context(prec=15)
+#: room for every digit of the largest number shown (1e300 at "0" has 301)
+_WIDE = Context(prec=400)
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ class NumberFormat:
         format; None for what is not a finite number."""
         try:
             number = _DIGITS.plus(Decimal(value))
-        except (InvalidOperation, ValueError):
+        except (DecimalException, ValueError):
             return None
         if not number.is_finite() or abs(number.adjusted()) > 300:
             return None
@@ -120,14 +122,14 @@ def _number(number: Decimal, s: _Section) -> str:
             if step > 1:
                 exp -= exp % step
         mantissa = number.scaleb(-exp)
-        rounded = mantissa.quantize(Decimal(1).scaleb(-s.max_decimals), rounding=ROUND_HALF_UP)
+        rounded = mantissa.quantize(Decimal(1).scaleb(-s.max_decimals), ROUND_HALF_UP, _WIDE)
         if number != 0 and rounded >= Decimal(10) ** max(s.digits, 1):  # 9.99 → 10.0: one more
             exp += max(s.digits, 1)
             mantissa = number.scaleb(-exp)
         number = mantissa
         sign = "-" if exp < 0 else ("+" if s.exp_plus else "")
         exponent_text = "E" + sign + str(abs(exp)).zfill(s.exponent)
-    rounded = number.quantize(Decimal(1).scaleb(-s.max_decimals), rounding=ROUND_HALF_UP)
+    rounded = number.quantize(Decimal(1).scaleb(-s.max_decimals), ROUND_HALF_UP, _WIDE)
     text = f"{rounded:f}"
     whole, _, frac = text.partition(".")
     if len(frac) > s.min_decimals:
@@ -235,6 +237,8 @@ def _section(part: str, *, zero: bool) -> _Section | None:
     whole = whole.replace(",", "")
     if not re.fullmatch(r"0*", frac.rstrip("#")) or not re.fullmatch(r"#*0*", whole):
         return None
+    if len(frac) > 30 or len(whole) > 30:
+        return None  # more places than Excel shows
     if exponent is not None and (grouped or not whole):
         return None
     plus = exponent is not None and exponent[1] == "+"

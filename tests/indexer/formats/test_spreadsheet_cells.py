@@ -254,3 +254,17 @@ def test_formatted_numbers_still_tell_a_second_tables_header():
     assert first.header == ("Region", "Units") and len(first.rows) == 2
     assert second.header == ("Item", "Price")
     assert second.rows == (("bolt", "$1.00"), ("nut", "$2.50"), ("gear", "$4.00"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    code=st.text(alphabet='0#?.,;%$E+-"\\_*[]()@ General€0d', max_size=24),
+    value=st.floats(allow_nan=True, allow_infinity=True)
+    | st.integers(-(10**30), 10**30)
+    | st.sampled_from(["1e999999999", "x", ""]),
+)
+def test_any_format_code_compiles_or_is_refused_without_raising(code, value):
+    shown = compile_format(code)
+    if shown is not None:
+        text = shown.show(value if isinstance(value, str) else repr(value))
+        assert text is None or isinstance(text, str)
