@@ -56,6 +56,9 @@ _SECTION = re.compile(r'"[^"]*"|\\.|\[[^\]]*\]|;', re.S)
 _DIGITS = Context(prec=15)
 #: room for every digit of the largest number shown (1e300 at "0" has 301)
 _WIDE = Context(prec=400)
+_MAX_PLACES = 30  # digit placeholders on either side of the point, at most
+_QUANTA = [Decimal(1).scaleb(-n) for n in range(_MAX_PLACES + 1)]
+_ZERO = Decimal(0)
 
 
 @dataclass(frozen=True)
@@ -95,8 +98,9 @@ class NumberFormat:
             else:
                 section = sections[0]
                 sign, number = "-", -number
-        elif number == 0 and len(sections) > 2:
-            section = sections[2]
+        elif number == 0:
+            section = sections[2] if len(sections) > 2 else sections[0]
+            number = _ZERO  # not -0
         else:
             section = sections[0]
         if not section.placeholders:
@@ -122,14 +126,16 @@ def _number(number: Decimal, s: _Section) -> str:
             if step > 1:
                 exp -= exp % step
         mantissa = number.scaleb(-exp)
-        rounded = mantissa.quantize(Decimal(1).scaleb(-s.max_decimals), ROUND_HALF_UP, _WIDE)
+        rounded = mantissa.quantize(_QUANTA[s.max_decimals], ROUND_HALF_UP, _WIDE)
         if number != 0 and rounded >= Decimal(10) ** max(s.digits, 1):  # 9.99 → 10.0: one more
             exp += max(s.digits, 1)
             mantissa = number.scaleb(-exp)
         number = mantissa
         sign = "-" if exp < 0 else ("+" if s.exp_plus else "")
         exponent_text = "E" + sign + str(abs(exp)).zfill(s.exponent)
-    rounded = number.quantize(Decimal(1).scaleb(-s.max_decimals), ROUND_HALF_UP, _WIDE)
+    rounded = number.quantize(_QUANTA[s.max_decimals], ROUND_HALF_UP, _WIDE)
+    if s.int_zeros == 1 and s.min_decimals == s.max_decimals:  # the common shapes: 0.00, #,##0
+        return format(rounded, ",f" if s.grouped else "f") + exponent_text
     text = f"{rounded:f}"
     whole, _, frac = text.partition(".")
     if len(frac) > s.min_decimals:
@@ -237,7 +243,7 @@ def _section(part: str, *, zero: bool) -> _Section | None:
     whole = whole.replace(",", "")
     if not re.fullmatch(r"0*", frac.rstrip("#")) or not re.fullmatch(r"#*0*", whole):
         return None
-    if len(frac) > 30 or len(whole) > 30:
+    if len(frac) > _MAX_PLACES or len(whole) > _MAX_PLACES:
         return None  # more places than Excel shows
     if exponent is not None and (grouped or not whole):
         return None

@@ -1427,7 +1427,7 @@ def sheet_numbers(zf: zipfile.ZipFile, part: str, styles: dict[int, NumberFormat
         if value is None:
             continue
         text = shown.show(value.group(1).decode("ascii", "replace").strip())
-        if text is not None:
+        if text:  # a section that shows nothing (0.00;-0.00;;@ for zero) keeps the number
             out.setdefault(where[0], {})[where[1]] = CellNumber(text)
     return out
 

@@ -224,6 +224,14 @@ def test_a_workbook_shows_numbers_as_their_formats_show_them():
     assert table.rows == (("1,235", "(1,234.50)", "1.23E+03"),)
 
 
+def test_a_zero_its_format_hides_keeps_its_number():
+    # "0.00;-0.00;;@" shows nothing for zero: the cell would read as empty, so 0 is kept
+    assert compile_format("0.00;-0.00;;@").show("0") == ""
+    data = _percent_book([["a", "b"], ["x", 0], ["y", 2]], {(2, 2): "0.00;-0.00;;@", (3, 2): "0.00;-0.00;;@"})
+    (table,) = extract(data, filename="z.xlsx").blocks
+    assert table.rows == (("x", "0"), ("y", "2.00"))
+
+
 def test_a_workbook_of_dates_only_does_not_parse_its_styles(monkeypatch):
     data = _percent_book([["day", "n"], [dt.date(2024, 5, 1), 3]], {(2, 1): "yyyy-mm-dd"})
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
