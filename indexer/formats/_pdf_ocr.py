@@ -34,6 +34,14 @@ class OcrFailed(Exception):
     """tesseract did not produce text for a page; the message says why."""
 
 
+class OcrTimedOut(OcrFailed):
+    """tesseract was stopped at the time it was given (``seconds``)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"tesseract took longer than {seconds:.0f} s")
+        self.seconds = seconds
+
+
 def available() -> bool:
     return shutil.which("tesseract") is not None
 
@@ -84,8 +92,8 @@ def valid_lang(lang: str) -> bool:
 
 def ocr_page(page, timeout: float = TIMEOUT, lang: str | None = None) -> str:
     """The text tesseract reads on a page rendered at DPI dots per inch, in ``lang`` (tesseract's
-    default language when None); OcrFailed when it cannot, or takes longer than ``timeout``
-    seconds."""
+    default language when None); OcrFailed when it cannot, OcrTimedOut when it takes longer than
+    ``timeout`` seconds."""
     binary = shutil.which("tesseract")
     if binary is None:
         raise OcrFailed("tesseract is not installed")
@@ -111,7 +119,7 @@ def ocr_page(page, timeout: float = TIMEOUT, lang: str | None = None) -> str:
                     raise subprocess.TimeoutExpired(command, timeout)
                 done = subprocess.run(command, capture_output=True, timeout=left, check=False, env=env)
         except subprocess.TimeoutExpired:
-            raise OcrFailed(f"tesseract took longer than {timeout:.0f} s") from None
+            raise OcrTimedOut(timeout) from None
         except OSError as exc:
             raise OcrFailed(str(exc)) from None
     if done.returncode != 0:

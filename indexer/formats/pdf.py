@@ -72,6 +72,7 @@ class _Page:
     ocr_text: str = ""
     tables_done: bool = False  # the fast grid path already looked for tables
     unmapped: float = 0.0  # share of the text layer's characters pdfium could not map to Unicode
+    ocr_miss: str = ""  # why OCR gave no text for the page, when it was to read it
 
     @property
     def has_text(self) -> bool:
@@ -224,37 +225,59 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     tried, read, ocr_notes = False, 0, []
     if (legible or garbled) and ocr_mode == "auto" and _pdf_ocr.available():
         tried = True
-        budget = limits.timeout_seconds * OCR_SHARE
         wanted = sorted(legible + garbled)
-        read, ocr_notes = _run_ocr(pdf, pages, wanted, budget, ctx.options.get("ocr_lang") or None)
+        read, ocr_notes = _run_ocr(
+            pdf, pages, wanted, limits.timeout_seconds, ctx.options.get("ocr_lang") or None
+        )
         warnings += ocr_notes
         for n in garbled:
             p = pages[n - 1]
             if p.ocr_text:  # read again: the garbled lines (and tables made of them) go
-                p.lines, p.tables, p.tables_done = [], [], True
                 warnings.append(f"page {n}: read by OCR instead of its garbled text layer")
-    elif garbled:
-        hint = "OCR is off (ocr=never)" if ocr_mode != "auto" else "install tesseract to read it by OCR"
-        warnings.append(
-            f"garbled text layer kept on page{'s' if len(garbled) != 1 else ''} "
-            f"{', '.join(map(str, garbled))}: {hint}"
+    else:
+        why = (
+            "OCR is off (ocr=never)"
+            if ocr_mode != "auto"
+            else "tesseract is not installed to read them by OCR"
         )
+        for n in garbled:
+            pages[n - 1].ocr_miss = why
+    # a garbled layer OCR did not replace is left out: its letters are glyph numbers, which would
+    # become headings, paragraphs and running-header labels no search can find
+    left_out: dict[str, list[int]] = {}
+    for n in garbled:
+        p = pages[n - 1]
+        p.lines, p.tables, p.tables_done = [], [], True
+        if not p.ocr_text:
+            left_out.setdefault(p.ocr_miss or "OCR did not read them", []).append(n)
+    for why, numbers in left_out.items():
+        warnings.append(f"garbled text layer left out of {_page_list(numbers)}: {why}")
     ocr_pages = [p.number for p in pages if p.ocr_text]
+    unread = sorted(set(empty) | {n for numbers in left_out.values() for n in numbers})
     if not any(p.has_text or p.ocr_text for p in pages):
-        image_only = sum(1 for p in pages if p.objects is not None and p.objects.images)
+        image_only = sum(
+            1 for p in pages if p.objects is not None and p.objects.images and p.number not in garbled
+        )
         if read:
             hint = "tesseract found no text on them"
         elif tried:
             hint = f"OCR did not read them ({ocr_notes[0] if ocr_notes else 'no page was read'})"
+        elif garbled:
+            hint = pages[garbled[0] - 1].ocr_miss
         elif not legible:
             hint = "nothing is drawn on them"
         elif ocr_mode != "auto":
             hint = "OCR is off (ocr=never)"
         else:
             hint = "install tesseract and use --ocr auto"
+        counts = f"{image_only} image-only, {total - image_only - len(garbled)} blank"
+        if garbled:
+            raise errors.OcrRequired(
+                f"{name}: no readable text on any of its {total} page{'s' if total != 1 else ''} "
+                f"({len(garbled)} with a garbled text layer, {counts}); {hint}"
+            )
         raise errors.OcrRequired(
-            f"{name}: no text layer on any of its {total} page{'s' if total != 1 else ''} "
-            f"({image_only} image-only, {total - image_only} blank); {hint}"
+            f"{name}: no text layer on any of its {total} page{'s' if total != 1 else ''} ({counts}); {hint}"
         )
     if tables_mode != "never":
         _find_tables(data, password, pages, tables_mode, warnings)
@@ -264,7 +287,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     coverage = Coverage(
         pages_total=total,
         pages_with_text=sum(1 for p in pages if p.has_text),
-        empty_pages=tuple(n for n in empty if n not in ocr_pages),
+        empty_pages=tuple(n for n in unread if n not in ocr_pages),
         ocr_pages=tuple(ocr_pages),
         headers_footers_removed=removed,
         images_extracted=len(images),
@@ -337,41 +360,57 @@ def _unmapped(textpage, lines: list[Line]) -> float:
 
 
 def _run_ocr(
-    pdf, pages: list[_Page], numbers: list[int], budget: float, lang: str | None
+    pdf, pages: list[_Page], numbers: list[int], timeout: float, lang: str | None
 ) -> tuple[int, list[str]]:
-    """OCR of the pages ``numbers`` (their text goes to ``ocr_text`` when tesseract finds any),
-    at most MAX_PAGES of them, stopping once ``budget`` seconds are spent: the document keeps
-    what was read instead of running into the per-document time-out, and the warnings say
-    which pages were left unread. The same failure twice in a row (a language tesseract does not
-    have, a broken installation) stops it too. Returns how many pages tesseract read (with or
-    without finding text) and the warnings."""
+    """OCR of the pages ``numbers`` (their text goes to ``ocr_text`` when tesseract finds any,
+    else the reason to ``ocr_miss``), at most MAX_PAGES of them, stopping once OCR_SHARE of the
+    per-document time-out ``timeout`` is spent: the document keeps what was read instead of
+    running into that time-out, and a warning says which pages were not read. The same failure
+    twice in a row (a language tesseract does not have, a broken installation) stops it too.
+    Returns how many pages tesseract read (with or without finding text) and the warnings."""
     warnings: list[str] = []
     read = 0
     last_failure = None
+    budget = timeout * OCR_SHARE
     deadline = time.monotonic() + budget
     wanted = numbers[: _pdf_ocr.MAX_PAGES]
+    for number in numbers[_pdf_ocr.MAX_PAGES :]:
+        pages[number - 1].ocr_miss = f"over the {_pdf_ocr.MAX_PAGES} pages OCR reads in one document"
     for i, number in enumerate(wanted):
         left = deadline - time.monotonic()
         if left <= 1.0:
-            rest = len(wanted) - i
-            warnings.append(
-                f"OCR stopped after {budget:.3g} s (its share of the per-document time-out): "
-                f"{rest} page{'s' if rest != 1 else ''} left unread, from page {number} on"
-            )
+            _out_of_time(pages, wanted[i:], budget, timeout, warnings)
             break
         try:
             page = pdf[number - 1]
         except pdfium.PdfiumError as exc:
             warnings.append(f"page {number}: OCR failed (the page could not be loaded: {exc})")
+            pages[number - 1].ocr_miss = "OCR could not load them"
             continue
+        limit = min(_pdf_ocr.TIMEOUT, left)
         try:
-            text = _pdf_ocr.ocr_page(page, min(_pdf_ocr.TIMEOUT, left), lang)
+            text = _pdf_ocr.ocr_page(page, limit, lang)
+        except _pdf_ocr.OcrTimedOut:
+            if limit < _pdf_ocr.TIMEOUT:  # stopped by the document's share, not the page's limit
+                _out_of_time(pages, wanted[i:], budget, timeout, warnings)
+                break
+            warnings.append(
+                f"page {number}: OCR failed (tesseract took longer than {limit:.0f} s, its limit per page)"
+            )
+            pages[number - 1].ocr_miss = "OCR failed on them"
+            last_failure = None
+            continue
         except _pdf_ocr.OcrFailed as exc:
             warnings.append(f"page {number}: OCR failed ({exc})")
+            pages[number - 1].ocr_miss = "OCR failed on them"
             if str(exc) == last_failure and i + 1 < len(wanted):
+                rest = wanted[i + 1 :]
                 warnings.append(
-                    f"OCR stopped: the same failure on two pages in a row, {len(wanted) - i - 1} left"
+                    f"OCR stopped: the same failure on two pages in a row; {len(rest)} "
+                    f"page{'s' if len(rest) != 1 else ''} not read by OCR ({_page_list(rest)})"
                 )
+                for n in rest:
+                    pages[n - 1].ocr_miss = "OCR stopped after the same failure on two pages in a row"
                 break
             last_failure = str(exc)
             continue
@@ -381,11 +420,37 @@ def _run_ocr(
         read += 1
         if text.strip():
             pages[number - 1].ocr_text = text
+        else:
+            pages[number - 1].ocr_miss = "tesseract found no text on them"
     if len(numbers) > _pdf_ocr.MAX_PAGES:
         warnings.append(
             f"OCR ran on the first {_pdf_ocr.MAX_PAGES} of the {len(numbers)} pages it was to read"
         )
     return read, warnings
+
+
+def _out_of_time(
+    pages: list[_Page], rest: list[int], budget: float, timeout: float, warnings: list[str]
+) -> None:
+    """OCR's share of the per-document time-out is spent: the pages ``rest`` are not read."""
+    warnings.append(
+        f"{len(rest)} page{'s' if len(rest) != 1 else ''} not read by OCR ({_page_list(rest)}): "
+        f"its time share of {budget:.3g} s ({OCR_SHARE:.0%} of the per-document time-out of {timeout:.3g} s) ran out"
+    )
+    for n in rest:
+        pages[n - 1].ocr_miss = f"OCR's time share of {budget:.3g} s ran out before they were read"
+
+
+def _page_list(numbers: list[int]) -> str:
+    """``page 4``, ``pages 2, 5``, ``pages 13-15, 20``: runs of consecutive pages as ranges."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    text = ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}-{b}" for a, b in runs)
+    return f"page{'s' if len(numbers) != 1 else ''} {text}"
 
 
 def _read_again(data, password, pages: list[_Page], warnings: list[str]) -> None:
