@@ -23,6 +23,7 @@ import time
 from functools import cache
 
 from ..model import PARAGRAPH, Block
+from ._pdf_layout import join_lines
 
 #: At most this many pages of one document are sent to OCR, each for at most TIMEOUT seconds.
 MAX_PAGES = 50
@@ -138,11 +139,24 @@ def _why(stderr: str) -> str:
     return said[-1][:200] if said else ""
 
 
+#: words after which a hyphen at a line end is a suspended one (``Wasser-`` / ``und Abwasser``)
+_CONJUNCTION = re.compile(r"(?:und|oder|bzw|sowie|bis|u|and|or|nor|to)\b", re.IGNORECASE)
+
+
 def blocks(text: str, page: int) -> list[Block]:
-    """Paragraph blocks of OCR output (paragraphs are separated by blank lines)."""
+    """Paragraph blocks of OCR output: paragraphs are separated by blank lines, and their lines
+    are joined as a text layer's are (``_pdf_layout.join_lines``: a word hyphenated at a line end
+    is joined again, ``Hackschnitzel-`` / ``heizung``, unless a conjunction follows)."""
     out = []
     for para in text.replace("\f", "\n").split("\n\n"):
-        joined = " ".join(para.split())
+        lines: list[str] = []
+        for line in para.splitlines():
+            line = " ".join(line.split())
+            if lines and lines[-1].endswith("-") and _CONJUNCTION.match(line):
+                lines[-1] += " " + line  # "Wasser-" / "und Abwasser": a suspended hyphen stays
+            elif line:
+                lines.append(line)
+        joined = join_lines(lines)
         if joined:
             out.append(Block(PARAGRAPH, joined, page=page, meta={"ocr": True}))
     return out

@@ -17,7 +17,7 @@ import sys
 
 import pypdfium2 as pdfium
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from indexer import errors, extract, get_chunks
 from indexer.formats import _pdf_ocr
@@ -118,6 +118,44 @@ def test_ocr_stops_at_its_share_of_the_time_out(tesseract):
         "1 page not read by OCR (page 1): its time share of 0.5 s "
         "(50% of the per-document time-out of 1 s) ran out" in info.value.message
     )
+
+
+def _scan_paragraph(lines: list[str]) -> bytes:
+    """A one-page scan of ``lines`` set as one paragraph (tight lines, a legible size)."""
+    font = ImageFont.load_default(size=36)
+    img = Image.new("L", (1400, 120 + 50 * len(lines)), 255)
+    draw = ImageDraw.Draw(img)
+    for i, line in enumerate(lines):
+        draw.text((60, 60 + 50 * i), line, fill=0, font=font)
+    out = io.BytesIO()
+    img.save(out, format="PDF", resolution=150)
+    return out.getvalue()
+
+
+def test_ocr_joins_words_hyphenated_at_a_line_end(tesseract):
+    lines = [
+        "The harbour master counted forty ware-",
+        "houses along the quay; the Heimat- und",
+        "Kulturverein checked the heating of each",
+    ]
+    doc = extract(_scan_paragraph(lines), filename="quay.pdf")
+    assert [b.text for b in doc.blocks if b.kind == "paragraph"] == [
+        "The harbour master counted forty warehouses along the quay; the Heimat- und "
+        "Kulturverein checked the heating of each"
+    ]
+
+
+def test_ocr_paragraph_lines_are_joined_as_a_text_layers_are():
+    # lines as tesseract gives them on non_ascii_text.pdf and image_only_german_pdf.pdf
+    said = (
+        "Spatenstich fur die Hackschnitzel-\nheizung: wer-\nden 2. Heimat- und\nFamilien-\nforschung\n\n"
+        "Bescheide fiir Wasser-\nund Abwassergebihren\n\nBaden-\nWurttemberg\n\f"
+    )
+    assert [b.text for b in _pdf_ocr.blocks(said, 3)] == [
+        "Spatenstich fur die Hackschnitzelheizung: werden 2. Heimat- und Familienforschung",
+        "Bescheide fiir Wasser- und Abwassergebihren",  # a suspended hyphen at a line end
+        "Baden- Wurttemberg",  # a capital after the hyphen: not a word cut in two
+    ]
 
 
 def test_missing_language_is_named(tesseract):
