@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -157,14 +158,70 @@ class _Unreadable(Exception):
 
 def _metadata(pdf: pdfium.PdfDocument, pages: int) -> dict:
     meta: dict = {"source_type": "pdf", "total_pages": pages}
-    for key in ("Title", "Author"):
+    for key in ("Title", "Author", "CreationDate", "ModDate"):
         try:
-            value = " ".join(str(pdf.get_metadata_value(key)).split())
+            value = " ".join(_CONTROL.sub(" ", str(pdf.get_metadata_value(key))).split())
         except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
             continue
-        if value and value.strip("()").lower() not in _PLACEHOLDER_METADATA:
-            meta[key.lower()] = value
+        if not value or value.strip("()").lower() in _PLACEHOLDER_METADATA:
+            continue
+        if key == "Title" and (_FILE_NAME.search(value) or _is_serial(value)):
+            continue  # the file's or the scan job's name, written where no title was given
+        if key in _DATE_KEYS:
+            value = pdf_date(value)
+            if value is None:
+                continue
+        meta[_DATE_KEYS.get(key, key.lower())] = value
     return meta
+
+
+#: metadata keys of the info dictionary's dates (ISO 8601 in the metadata, as e-mail's dates)
+_DATE_KEYS = {"CreationDate": "creation_date", "ModDate": "modification_date"}
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
+#: a title that ends in a document, image or program file's extension is the name of the file
+#: the PDF was printed from (``10811.exe``, ``100G Networking Toronto.key``), not a title
+_FILE_NAME = re.compile(
+    r"\.(?:docx?|dotx?|rtf|odt|od[gps]|xlsx?|pptx?|ppsx?|key|pages|txt|html?|tex|dvi|e?ps|pdf|indd|"
+    r"qxd|pub|wpd|exe|tiff?|jpe?g|png|bmp|gif)$",
+    re.IGNORECASE,
+)
+#: a PDF date (ISO 32000-1, 7.9.4): D:YYYYMMDDHHmmSSOHH'mm', everything after the year optional
+_PDF_DATE = re.compile(
+    r"(?:D:)?(\d{4})(\d\d)?(\d\d)?(\d\d)?(\d\d)?(\d\d)?\s*"
+    r"(?:(Z)(?:00'?(?:00'?)?)?|([+-])(\d\d)'?(?:(\d\d)'?)?)?$"
+)
+
+
+def _is_serial(title: str) -> bool:
+    """A one-word title of at least six digits and more digits than letters is a scanner's job
+    or a serial file name (``S25C-0i25080113320``, ``IMG_20250801_133210``), not a title."""
+    if " " in title:
+        return False
+    digits = sum(1 for c in title if c.isdigit())
+    return digits >= 6 and digits > sum(1 for c in title if c.isalpha())
+
+
+def pdf_date(text: str) -> str | None:
+    """A PDF date as ISO 8601 (``D:20090113152305-05'00'`` → ``2009-01-13T15:23:05-05:00``,
+    ``Z`` for UTC, no offset when the file gives none, only the date when it gives no time);
+    None when it is no date."""
+    found = _PDF_DATE.fullmatch(text.strip())
+    if found is None:
+        return None
+    year, month, day, hour, minute, second, utc, sign, off_h, off_m = found.groups()
+    try:
+        when = datetime(
+            int(year), int(month or 1), int(day or 1), int(hour or 0), int(minute or 0), int(second or 0)
+        )
+        if sign:
+            offset = timedelta(hours=int(off_h), minutes=int(off_m or 0))
+            when = when.replace(tzinfo=timezone(offset if sign == "+" else -offset))
+    except ValueError:  # month 13, an offset of 24 h ...
+        return None
+    if hour is None:  # as precise as the file: 2009, 2009-01 or 2009-01-13
+        return when.date().isoformat()[: 4 + 3 * ((month is not None) + (day is not None))]
+    text = when.isoformat()
+    return text + "Z" if utc else text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
 def _geometry(page: PageHandles, number: int) -> PageGeometry:

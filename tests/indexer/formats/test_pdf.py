@@ -390,3 +390,81 @@ def test_line_joining_rules():
     # Chinese wraps without spaces (a line from issue-71-duplicate-chars.pdf)
     assert join_lines(["爆破震动监测工", "作。"]) == "爆破震动监测工作。"
     assert join_lines(["한국어 문장", "계속"]) == "한국어 문장 계속"
+
+
+def _pdf_with_info(info: dict[str, str]) -> bytes:
+    """A one-page PDF saying "Hello" whose info dictionary holds ``info`` (literal strings)."""
+    content = b"BT /F1 12 Tf 72 700 Td (Hello) Tj ET"
+    entries = " ".join(f"/{key} ({value})" for key, value in info.items())
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R"
+        b" /Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        f"<< {entries} >>".encode("latin-1"),
+    ]
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R /Info 6 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    return out
+
+
+def test_dates_of_the_info_dictionary_are_iso_8601():
+    # scotus-transcript-p1.pdf's dates; pdfplumber's metadata shows the same raw strings
+    doc = extract(
+        _pdf_with_info({"CreationDate": "D:20090113152305-05'00'", "ModDate": "D:20090113161034Z00'00'"}),
+        filename="dated.pdf",
+    )
+    assert doc.text == "Hello"
+    assert doc.metadata["creation_date"] == "2009-01-13T15:23:05-05:00"
+    assert doc.metadata["modification_date"] == "2009-01-13T16:10:34Z"
+
+
+@pytest.mark.parametrize(
+    ("raw", "iso"),
+    [
+        ("D:20011213112200", "2001-12-13T11:22:00"),  # no offset: local time, none invented
+        ("D:20241008114040+02'00", "2024-10-08T11:40:40+02:00"),  # closing quote left out
+        ("D:20211122014807Z", "2021-11-22T01:48:07Z"),
+        ("D:20000101000000+00'00'", "2000-01-01T00:00:00Z"),
+        ("D:20230530+05'30'", "2023-05-30"),  # the offset of a time not given is no use
+        ("D:200901", "2009-01"),
+        ("D:20091301", None),  # month 13
+        ("Tuesday", None),
+        ("", None),
+    ],
+)
+def test_pdf_dates_are_read_as_the_standard_writes_them(raw, iso):
+    from indexer.formats.pdf import pdf_date
+
+    assert pdf_date(raw) == iso
+
+
+@pytest.mark.parametrize(
+    ("title", "kept"),
+    [
+        ("10811.exe", False),  # scotus-transcript-p1.pdf: the program that printed it
+        ("100G Networking Toronto.key", False),  # a Keynote file's name
+        ("S25C-0i25080113320", False),  # image_only_german_pdf.pdf: the scanner's job
+        ("IMG_20250801_133210", False),
+        ("untitled", False),
+        ("Annual Report 2023", True),
+        ("1984", True),
+        ("Node.js", True),
+        ("Protokoll vom 20.06.2023", True),
+    ],
+)
+def test_file_and_job_names_are_not_titles(title, kept):
+    doc = extract(_pdf_with_info({"Title": title}), filename="t.pdf")
+    assert doc.metadata.get("title") == (title if kept else None)
