@@ -11,11 +11,13 @@ from typing import Any
 from . import errors
 from .formats import registry as formats
 from .limits import ExtractContext, Limits
-from .model import Chunk, Document, chunk_dicts
+from .model import Chunk, Coverage, Document, chunk_dicts
 from .modes import registry as modes
 from .modes.params import ModeParams
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview
+#: the coverage of a zero-byte file, whatever its format (its extractor is not called)
+EMPTY_FILE = Coverage(warnings=("the file is empty",))
 
 
 @dataclass(frozen=True)
@@ -74,12 +76,13 @@ def extract_bytes(data: bytes, filename: str, ctx: ExtractContext | None = None)
     spec = formats.resolve(filename, data)
     if not spec.supported or spec.func is None:
         raise errors.UnsupportedFormat(spec.note or f"{spec.source_type} files are not supported")
-    if not data:  # SPEC §5: empty input gives no chunks, whatever the format
+    if not data:  # SPEC §5: empty input gives no chunks, whatever the format; the coverage says why
         return Document(
             source_type=spec.source_type,
             blocks=(),
             family=spec.family,
             metadata={"source_type": spec.source_type},
+            coverage=EMPTY_FILE,
         )
     try:
         doc = spec.func(data, ctx)

@@ -70,6 +70,15 @@ def test_empty_input_gives_no_chunks(ext):
         pytest.fail(f"empty {ext} raised {exc.code}: {exc.message}")
 
 
+@pytest.mark.parametrize("ext", EXTS)
+def test_an_empty_file_says_it_is_empty(ext):
+    # a zero-byte file of any format has nothing to read; the coverage says so (the manifest's
+    # has_warning, the coverage view), where it used to say nothing at all
+    doc = extract_bytes(b"", f"input{ext}")
+    assert doc.blocks == () and doc.coverage.warnings == ("the file is empty",)
+    assert doc.coverage.has_warning
+
+
 def test_conformance_command_passes_and_counts_every_format():
     proc = subprocess.run(
         [sys.executable, "-m", "tui", "conformance"], capture_output=True, text=True, timeout=600

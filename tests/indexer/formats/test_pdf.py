@@ -468,3 +468,8 @@ def test_pdf_dates_are_read_as_the_standard_writes_them(raw, iso):
 def test_file_and_job_names_are_not_titles(title, kept):
     doc = extract(_pdf_with_info({"Title": title}), filename="t.pdf")
     assert doc.metadata.get("title") == (title if kept else None)
+
+
+def test_a_zero_byte_pdf_is_reported_empty(real_world):
+    doc = extract(real_world / "pdf" / "pdfplumber" / "empty.pdf")
+    assert doc.blocks == () and doc.coverage.warnings == ("the file is empty",)
