@@ -244,6 +244,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     skipped: list[Skipped] = []
     images: list[Image] = []
     pages: list[_Page] = []
+    comments: list[tuple[int, int]] = []  # (page, annotations with a comment on it)
     chars = 0
     for index in range(total):
         number = index + 1
@@ -255,6 +256,9 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             continue
         try:
             info = _read_page(pdf, page, number, images, skipped, warnings, tables_mode, ctx.image_data)
+            found = _comments(page.page)
+            if found:
+                comments.append((number, found))
         finally:
             page.close()
         chars += info.chars
@@ -339,6 +343,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     if tables_mode != "never":
         _find_tables(data, password, pages, tables_mode, warnings)
 
+    skipped += _not_extracted(pdf, comments)
     drop, removed = find_running([p.lines for p in pages], [p.geo for p in pages])
     blocks = _blocks(pages, drop, _outline(pdf, total))
     coverage = Coverage(
@@ -397,6 +402,65 @@ def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables
     if scan and n:
         skipped.append(Skipped("image", f"page {number} ({n} image{'s' if n != 1 else ''})", SCAN_REASON))
     return info
+
+
+#: annotations that carry no comment of their own: links, form fields, the pop-up of another
+#: annotation (which repeats its text), attached files (listed as attachments)
+_NOT_COMMENTS = frozenset(
+    (
+        pdfium_c.FPDF_ANNOT_LINK,
+        pdfium_c.FPDF_ANNOT_WIDGET,
+        pdfium_c.FPDF_ANNOT_XFAWIDGET,
+        pdfium_c.FPDF_ANNOT_POPUP,
+        pdfium_c.FPDF_ANNOT_FILEATTACHMENT,
+    )
+)
+#: annotations of a page looked at, at most (a form can have thousands of fields)
+MAX_ANNOTATIONS = 1000
+
+
+def _comments(page) -> int:
+    """How many of a page's annotations hold a comment (``/Contents``): notes, highlights,
+    free text and other mark-up. One C call for a page without annotations."""
+    count = min(pdfium_c.FPDFPage_GetAnnotCount(page), MAX_ANNOTATIONS)
+    found = 0
+    for i in range(count):
+        annot = pdfium_c.FPDFPage_GetAnnot(page, i)
+        if not annot:
+            continue
+        try:
+            if pdfium_c.FPDFAnnot_GetSubtype(annot) in _NOT_COMMENTS:
+                continue
+            # the length in bytes of the UTF-16 value with its terminator: 2 for an empty one
+            if pdfium_c.FPDFAnnot_GetStringValue(annot, b"Contents", None, 0) > 2:
+                found += 1
+        finally:
+            pdfium_c.FPDFPage_CloseAnnot(annot)
+    return found
+
+
+def _not_extracted(pdf: pdfium.PdfDocument, comments: list[tuple[int, int]]) -> list[Skipped]:
+    """``Coverage.skipped`` entries for what a PDF holds besides its pages' content: one for its
+    annotation comments (not extracted, as review comments of Office files are not), one per
+    embedded file."""
+    out = []
+    if comments:
+        count = sum(n for _, n in comments)
+        out.append(
+            Skipped(
+                "comments",
+                _page_list([page for page, _ in comments]),
+                f"{count} annotation comment{'s' if count != 1 else ''} not extracted (they annotate "
+                "the text and are not part of it)",
+            )
+        )
+    try:
+        for i in range(min(pdf.count_attachments(), MAX_ANNOTATIONS)):
+            name = pdf.get_attachment(i).get_name() or f"attachment {i + 1}"
+            out.append(Skipped("attachment", name, "a file embedded in the PDF; not extracted"))
+    except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
+        pass  # a damaged name tree costs only these entries
+    return out
 
 
 def _unmapped(textpage, lines: list[Line]) -> float:

@@ -473,3 +473,71 @@ def test_file_and_job_names_are_not_titles(title, kept):
 def test_a_zero_byte_pdf_is_reported_empty(real_world):
     doc = extract(real_world / "pdf" / "pdfplumber" / "empty.pdf")
     assert doc.blocks == () and doc.coverage.warnings == ("the file is empty",)
+
+
+def _annotated(notes: list[tuple[int, str]], attachment: str | None = None) -> bytes:
+    """The report's first page with annotations (subtype, /Contents) added, and a file embedded."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    src = pdfium.PdfDocument(PDFS / "report.pdf")
+    pdf = pdfium.PdfDocument.new()
+    pdf.import_pages(src, [0])
+    page = pdf[0]
+    for subtype, contents in notes:
+        annot = pdfium_c.FPDFPage_CreateAnnot(page.raw, subtype)
+        assert annot
+        value = (contents + "\0").encode("utf-16-le")
+        text = ctypes.cast(
+            ctypes.create_string_buffer(value, len(value)), ctypes.POINTER(pdfium_c.FPDF_WCHAR)
+        )
+        assert pdfium_c.FPDFAnnot_SetStringValue(annot, b"Contents", text)
+        pdfium_c.FPDFPage_CloseAnnot(annot)
+    if attachment:
+        name = (attachment + "\0").encode("utf-16-le")
+        wide = ctypes.cast(ctypes.create_string_buffer(name, len(name)), ctypes.POINTER(pdfium_c.FPDF_WCHAR))
+        handle = pdfium_c.FPDFDoc_AddAttachment(pdf.raw, wide)
+        body = b"a,b\n1,2\n"
+        assert pdfium_c.FPDFAttachment_SetFile(handle, pdf.raw, body, len(body))
+    page.close()
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+def test_annotation_comments_and_embedded_files_are_listed_as_skipped():
+    import pypdfium2.raw as pdfium_c
+
+    data = _annotated(
+        [
+            (pdfium_c.FPDF_ANNOT_TEXT, "Check these figures"),
+            (pdfium_c.FPDF_ANNOT_HIGHLIGHT, "Source?"),
+            (pdfium_c.FPDF_ANNOT_HIGHLIGHT, ""),  # a highlight without a comment
+            (pdfium_c.FPDF_ANNOT_LINK, "a link says nothing"),
+        ],
+        attachment="figures.csv",
+    )
+    doc = extract(data, filename="annotated.pdf")
+    assert doc.text == extract(_annotated([]), filename="plain.pdf").text  # the comments are not text
+    assert [(s.what, s.name, s.reason) for s in doc.coverage.skipped if s.what != "image"] == [
+        (
+            "comments",
+            "page 1",
+            "2 annotation comments not extracted (they annotate the text and are not part of it)",
+        ),
+        ("attachment", "figures.csv", "a file embedded in the PDF; not extracted"),
+    ]
+
+
+def test_the_real_annotated_and_attaching_pdfs_say_what_they_hold(real_world):
+    samples = real_world / "pdf" / "py-pdf-samples"
+    # a note, a highlight and an ink drawing, each with a comment ("This is a text annotation.",
+    # "Highlight comment", "Hello world!")
+    skipped = extract(samples / "annotated_pdf.pdf").coverage.skipped
+    assert [(s.what, s.name, s.reason[:26]) for s in skipped] == [
+        ("comments", "page 1", "3 annotation comments not ")
+    ]
+    skipped = extract(samples / "with-attachment.pdf").coverage.skipped
+    assert [(s.what, s.name) for s in skipped] == [("attachment", "image.png")]
