@@ -9,6 +9,8 @@ removed first. Images are never fetched: an ``<img>`` becomes an IMAGE block wit
 only ``data:`` URIs carry bytes that can be extracted; tracking pixels and small icons, by their
 declared size, are left out and listed (:func:`_junk_image`). Tables are laid out as a browser
 lays them out (``colspan`` and ``rowspan`` fill every cell they cover; docs/output-schema.md).
+The properties a page's ``<head>`` declares (title, author, language, description, keywords,
+canonical address) are its metadata (:func:`html_metadata`).
 
 :func:`html_blocks` is the reusable core (e-mail bodies, EPUB chapters); its signature is stable.
 """
@@ -18,7 +20,8 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from urllib.parse import unquote_to_bytes
+from typing import Any
+from urllib.parse import unquote_to_bytes, urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -570,6 +573,68 @@ def _language_list(node: LexborNode) -> bool:
     return items > 0
 
 
+#: The longest value kept for a metadata field (a description is a summary, not the page)
+META_MAX = 2000
+#: ``<meta name>`` → metadata key
+_META_NAMES = {"author": "author", "description": "description", "keywords": "keywords"}
+#: Open Graph ``<meta property>`` → metadata key, read where the page's own tag is missing
+_META_OG = {"og:title": "title", "og:description": "description", "og:url": "url", "og:locale": "language"}
+
+
+def html_metadata(tree: LexborHTMLParser) -> dict[str, Any]:
+    """The document properties a page declares in its ``<head>``: ``title`` (``<title>``, else
+    ``og:title``), ``author``, ``language`` (``<html lang>``, else ``Content-Language``, else
+    ``og:locale``), ``description`` (else ``og:description``), ``keywords`` (the comma-separated
+    list of ``<meta name=keywords>``) and ``url`` (``<link rel=canonical>``, else ``og:url``,
+    resolved against ``<base href>``; kept only when absolute). Only those present, whitespace
+    collapsed; each value at most :data:`META_MAX` characters."""
+    own: dict[str, Any] = {}
+    og: dict[str, Any] = {}
+    root, head = tree.root, tree.head
+    if head is None:
+        return {}
+    if root is not None and (lang := root.attributes.get("lang") or root.attributes.get("xml:lang")):
+        own["language"] = lang
+    title = head.css_first("title")
+    if title is not None:
+        own["title"] = title.text(deep=True)
+    base = ""
+    for node in head.css("meta, link, base"):
+        attrs = node.attributes
+        if node.tag == "base":
+            base = base or (attrs.get("href") or "").strip()
+        elif node.tag == "link":
+            if "canonical" in (attrs.get("rel") or "").lower().split():
+                own.setdefault("url", attrs.get("href"))
+        elif (name := (attrs.get("name") or "").strip().lower()) in _META_NAMES:
+            own.setdefault(_META_NAMES[name], attrs.get("content"))
+        elif (prop := (attrs.get("property") or "").strip().lower()) in _META_OG:
+            og.setdefault(_META_OG[prop], attrs.get("content"))
+        elif (attrs.get("http-equiv") or "").strip().lower() == "content-language":
+            own.setdefault("language", (attrs.get("content") or "").split(",", 1)[0])
+    out: dict[str, Any] = {}
+    for key in ("title", "author", "language", "description", "keywords", "url"):
+        value = _clean(own.get(key) or "") or _clean(og.get(key) or "")
+        if not value:
+            continue
+        value = value[:META_MAX]
+        if key == "language":
+            value = value.replace("_", "-")  # og:locale writes en_US
+        elif key == "keywords":
+            value = [k for k in (_clean(k) for k in value.split(",")) if k]
+        elif key == "url":
+            try:
+                value = urljoin(base, value) if base else value
+                parts = urlsplit(value)
+            except ValueError:  # a malformed address ("http://[x")
+                continue
+            if not (parts.scheme and parts.netloc):
+                continue
+        if value:
+            out[key] = value
+    return out
+
+
 def html_blocks(html: str) -> tuple[list[Block], list[Skipped]]:
     """Blocks (without ``lines``) of an HTML text, and the images left out as tracking pixels or
     icons (``Skipped("image", alt or file name, "icon (22×15)")``), for a caller's coverage.
@@ -579,7 +644,10 @@ def html_blocks(html: str) -> tuple[list[Block], list[Skipped]]:
     """
     if not html.strip():
         return [], []
-    tree = LexborHTMLParser(html)
+    return _tree_blocks(LexborHTMLParser(html))
+
+
+def _tree_blocks(tree: LexborHTMLParser) -> tuple[list[Block], list[Skipped]]:
     _remove_boilerplate(tree)
     root = tree.body or tree.root
     walker = _Walker()
@@ -661,8 +729,9 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="5",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
+    # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata
     source_type="html",
     libraries=("selectolax",),
     images=True,
@@ -670,7 +739,13 @@ def fallback_blocks(text: str) -> list[Block]:
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)
-    blocks, dropped = html_blocks(text)
+    metadata: dict[str, Any] = {"source_type": "html"}
+    blocks: list[Block] = []
+    dropped: list[Skipped] = []
+    if text.strip():
+        tree = LexborHTMLParser(text)
+        metadata.update(html_metadata(tree))
+        blocks, dropped = _tree_blocks(tree)
     warnings: tuple[str, ...] = ()
     if not any(b.kind != IMAGE for b in blocks) and text.strip():
         # Nothing readable outside the boilerplate: read the whole tree's text, then the raw source.
@@ -681,6 +756,4 @@ def extract_html(data: bytes, ctx: ExtractContext) -> Document:
         warnings = ("no readable HTML body; the text was read without structure",)
     blocks, images, skipped = attach_data_images(blocks)
     coverage = Coverage(images_extracted=len(images), skipped=(*dropped, *skipped), warnings=warnings)
-    return assemble_blocks(
-        "html", blocks, images=tuple(images), metadata={"source_type": "html"}, coverage=coverage
-    )
+    return assemble_blocks("html", blocks, images=tuple(images), metadata=metadata, coverage=coverage)

@@ -15,7 +15,11 @@ def _guide():
 
 def test_field_guide_boilerplate_dropped():
     doc = _guide()
-    assert dict(doc.metadata) == {"source_type": "html"}
+    assert dict(doc.metadata) == {
+        "source_type": "html",
+        "title": "Rock pools of the north shore — a field guide",  # <title>, &mdash; decoded
+        "language": "en",  # <html lang="en">
+    }
     for gone in (
         "All guides",  # <nav>
         "Coastal Trust",  # page <header> and <footer>
@@ -86,7 +90,11 @@ def test_structured_docs_chunks(playground):
     c0, c3, c7 = chunks[0], chunks[3], chunks[7]
     # <h1>py-chunks API Reference</h1>
     assert (c0["content"], c0["content_type"]) == ("py-chunks API Reference", "heading")
-    assert c0["metadata"]["document_metadata"] == {"source_type": "html"}
+    assert c0["metadata"]["document_metadata"] == {
+        "source_type": "html",
+        "title": "API Reference: py-chunks",
+        "language": "en",
+    }
     assert c0["metadata"]["section_level"] == 1
     # <pre><code>pip install py-chunks</code></pre> under <h2>Installation</h2>
     assert (c3["content"], c3["content_type"]) == ("pip install py-chunks", "code_block")
