@@ -886,13 +886,14 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=(),
     images=True,
     sniff=_sniff_eml,
-    version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="5",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
     # winmail.dat holds named
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped; wrapped plain-text list lines go on with their item
     # 4 also: the HTML alternative read when it holds a data table or an inline image; S/MIME warnings
+    # 5: hidden HTML elements (a preheader) left out
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -956,13 +957,14 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="5",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
     # images found by Content-Location, the attachments a winmail.dat holds named
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped; wrapped plain-text list lines go on with their item
     # 4 also: the HTML alternative read when it holds a data table or an inline image; S/MIME warnings
+    # 5: hidden HTML elements (a preheader) left out
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -4,8 +4,8 @@ The tree is walked once in document order. Block elements (headings, paragraphs,
 ``pre``, ``img``) become blocks; inline markup is reduced to its text; text directly inside a
 container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing the
 reader sees is dropped. Boilerplate (scripts, styles, navigation, page header/footer, asides,
-language menus, the widgets of an article's header, MediaWiki's edit links and category box) is
-removed first. Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and
+language menus, the widgets of an article's header, MediaWiki's edit links and category box) and
+the elements no reader is shown (``hidden``, an inline ``display: none``) are removed first. Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and
 only ``data:`` URIs carry bytes that can be extracted; tracking pixels and small icons, by their
 declared size, are left out and listed (:func:`_junk_image`). Tables are laid out as a browser
 lays them out (``colspan`` and ``rowspan`` fill every cell they cover; docs/output-schema.md).
@@ -532,6 +532,7 @@ def _src_label(src: str) -> str:
 
 
 def _remove_boilerplate(tree: LexborHTMLParser) -> None:
+    _remove_hidden(tree)
     for node in tree.css(", ".join(PAGE_CHROME)):
         parent = node.parent
         inside_article = False
@@ -555,6 +556,56 @@ def _remove_boilerplate(tree: LexborHTMLParser) -> None:
             if _language_list(node):
                 node.decompose()
     tree.strip_tags(list(BOILERPLATE), recursive=True)
+
+
+def _remove_hidden(tree: LexborHTMLParser) -> None:
+    """Remove the elements no reader is shown: the ``hidden`` attribute (not ``until-found``,
+    which find-in-page reveals) and an inline ``display: none`` or ``visibility: hidden`` (unless a
+    descendant sets ``visibility: visible`` again). An e-mail's preheader, a sort key in a table
+    cell. ``aria-hidden`` (hidden from screen readers, shown on screen) stays."""
+    nodes = [n for n in tree.css(_MAYBE_HIDDEN) if _is_hidden(n)]
+    if not nodes:
+        return
+    # only the outermost are removed (a child goes with its parent), all found before any is:
+    # whether an ancestor is removed is remembered along each path walked up, so each node is
+    # walked through once however deep the nesting
+    gone = {n.mem_id: True for n in nodes}  # node → removed, or inside a removed one
+    outermost = []
+    for node in nodes:
+        path, up = [], node.parent
+        while up is not None and up.mem_id not in gone:
+            path.append(up.mem_id)
+            up = up.parent
+        inside = up is not None and gone[up.mem_id]
+        gone.update(dict.fromkeys(path, inside))
+        if not inside:
+            outermost.append(node)
+    for node in outermost:
+        node.decompose()
+
+
+_MAYBE_HIDDEN = '[hidden], [style*="none" i], [style*="hidden" i], [style*="collapse" i]'
+_STYLE_HIDES = re.compile(r"(?:^|;)\s*(display|visibility)\s*:\s*([^;]*)", re.IGNORECASE)
+
+
+def _is_hidden(node: LexborNode) -> bool:
+    attrs = node.attributes
+    if "hidden" in attrs and (attrs["hidden"] or "").strip().lower() != "until-found":
+        return True
+    declared: dict[str, tuple[str, bool]] = {}  # property → (value, !important)
+    for prop, value in _STYLE_HIDES.findall(attrs.get("style") or ""):
+        value = value.strip().lower()
+        important = value.endswith("important") and "!" in value
+        if important:
+            value = value[: value.rindex("!")].strip()
+        prop = prop.lower()
+        if important or not declared.get(prop, ("", False))[1]:
+            declared[prop] = (value, important)  # the last one wins, unless one before is !important
+    if declared.get("display", ("",))[0] == "none":
+        return True
+    if declared.get("visibility", ("",))[0] in ("hidden", "collapse"):
+        return all(n.mem_id == node.mem_id for n in node.css('[style*="visible" i]'))
+    return False
 
 
 def _language_list(node: LexborNode) -> bool:
@@ -731,7 +782,8 @@ def fallback_blocks(text: str) -> list[Block]:
     name="html",
     version="5",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
-    # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata
+    # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
+    # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -906,10 +906,11 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="4",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="5",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
+    # 5: hidden elements of raw HTML left out
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

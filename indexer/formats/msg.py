@@ -874,9 +874,10 @@ def _text_attachment(
     # calendar items give their own fields, addresses from the transport headers where the
     # properties hold only Exchange names, heading levels follow the nesting of messages, HTML
     # headings sit below their message or attachment
-    version="4",
+    version="5",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
+    # 5: hidden HTML elements (a preheader) left out
     source_type="msg",
     libraries=("extract-msg",),
     images=True,
