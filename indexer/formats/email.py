@@ -14,9 +14,11 @@ message/rfc822 parts are read as messages of their own, their headings a level b
 parent's (capped at 6); text attachments are indexed after the body (each under an
 ``Attachment: name`` heading); images (inline or attached) are extracted under their own names,
 ``cid:`` and Content-Location (MHTML) references in HTML bodies pointing at them; other
-attachments are listed as skipped with the reason (for a TNEF ``winmail.dat``, with the names of
-the attachments it holds). Every block carries ``message_index`` (1-based), ``message_id``,
-``message_subject``, ``message_from`` and ``message_date``.
+attachments are listed as skipped with the reason. A TNEF part (``winmail.dat``) is read with
+tnefparse as what it holds: its body when the message has none of its own, its attachments as the
+message's, its embedded messages below it; a stream tnefparse cannot read safely is listed with
+the names of the attachments it holds. Every block carries ``message_index`` (1-based),
+``message_id``, ``message_subject``, ``message_from`` and ``message_date``.
 
 A mailbox is split at its ``From `` separator lines, read from bytes without a temporary file;
 unlike the stdlib ``mailbox.mbox``, a ``From `` line counts as a separator only when message
@@ -25,16 +27,19 @@ headers follow it, so an unescaped ``From `` line in a body stays text.
 
 from __future__ import annotations
 
+import logging
+import mimetypes
 import re
 import struct
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from email.errors import HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
 from email.parser import BytesHeaderParser, HeaderParser
 from email.policy import compat32
-from email.utils import getaddresses, parsedate_to_datetime
+from email.utils import format_datetime, formataddr, getaddresses, parsedate_to_datetime
 from typing import Any
 
 from .._fast import make_block
@@ -357,11 +362,41 @@ class _Reader:
             return
         reason = f"{ctype} attachments are not indexed"
         if ctype == "application/ms-tnef" or name.lower() == "winmail.dat":
+            if self.tnef(_payload(part), record, name):
+                return
             held = tnef_attachment_names(_payload(part))
             if held:
                 more = f" and {len(held) - _TNEF_LISTED} more" if len(held) > _TNEF_LISTED else ""
                 reason += f"; it holds {', '.join(held[:_TNEF_LISTED])}{more}"
         self.skipped.append(Skipped("attachment", name, reason))
+
+    def tnef(self, data: bytes, record: _Message, name: str) -> bool:
+        """Read a TNEF part (``winmail.dat``, Outlook's rich-text form of the message) as what it
+        holds: its body when the message has none of its own, its attachments as the message's,
+        counted in its place (embedded messages nested below it). False when the part cannot be
+        read as TNEF."""
+        tnef = read_tnef(data)
+        if tnef is None:
+            return False
+        body = None
+        if not any(b.kind != IMAGE and b.text.strip() for b in record.body):
+            body = _tnef_body(tnef)
+        if body is None and not tnef.attachments:
+            self.skipped.append(
+                Skipped(
+                    "attachment",
+                    name,
+                    "the TNEF part holds no attachment; the body is read from the message's other parts",
+                )
+            )
+            return True
+        self.attachments_indexed.append(name)  # before the attachments it holds
+        record.attachment_count -= 1
+        if body is not None:
+            self.part(body, record)
+        for att in tnef.attachments:
+            self.part(_tnef_attachment(att, record.depth + 1), record)
+        return True
 
     def image(self, part: Message, record: _Message, name: str | None) -> None:
         data = _payload(part)
@@ -542,19 +577,266 @@ _MAPI_FIXED = {
 _MAPI_VARIABLE = frozenset({0x000D, 0x001E, 0x001F, 0x0102})
 
 
-def tnef_attachment_names(data: bytes) -> list[str]:
-    """The names of the attachments a TNEF stream (``winmail.dat``) holds, read from its
-    attribute list (MS-OXTNEF) without decoding any content; [] when it is not one or is cut."""
-    if not data.startswith(_TNEF_SIGNATURE):
-        return []
-    names: list[str] = []
-    current: str | None = None
+#: A TNEF stream of more attributes than this is not handed to tnefparse (which copies the rest
+#: of the stream for each attribute): an Outlook message writes a dozen, and about six per
+#: attachment. Its attachments are then only named.
+TNEF_MAX_ATTRIBUTES = 5000
+#: Embedded messages inside embedded messages of a TNEF part read before the rest is left out
+TNEF_MAX_DEPTH = 12
+_TNEF_ERRORS = (
+    ValueError,
+    TypeError,
+    IndexError,
+    KeyError,
+    LookupError,
+    AttributeError,
+    AssertionError,
+    OverflowError,
+    RecursionError,
+    UnboundLocalError,  # an attachment attribute before any attachment starts
+    struct.error,
+)
+
+
+def read_tnef(data: bytes) -> Any | None:
+    """A TNEF stream read by tnefparse (``tnefparse.TNEF``: body, HTML and RTF bodies,
+    attachments, embedded messages); None when it is not one, is damaged or cut, fails
+    :func:`_tnef_bounded`, or tnefparse is not installed."""
+    if not _tnef_bounded(data, 0):
+        return None
+    try:
+        from tnefparse import TNEF
+    except ImportError:
+        return None
+    logging.getLogger("tnefparse").setLevel(logging.CRITICAL)
+    try:
+        return TNEF(data, do_checksum=False)
+    except _TNEF_ERRORS:
+        return None
+
+
+_ATT_MSG_PROPS, _ATT_RECIP_TABLE, _ATT_ATTACHMENT_PROPS = 0x9003, 0x9004, 0x9005  # low 16 bits
+_IID_IMESSAGE = b"\x07\x03\x02\x00\x00\x00\x00\x00\xc0\x00\x00\x00\x00\x00\x00\x46"
+#: Bytes of one value of each fixed-size MAPI type, as tnefparse reads them.
+_MAPI_SIZES = {0x0002: 2, 0x000B: 2, 0x0003: 4, 0x0004: 4, 0x000A: 4}
+_MAPI_SIZES |= dict.fromkeys((0x0005, 0x0007, 0x0006, 0x0014, 0x0040), 8) | {0x0048: 16}
+_MAPI_COUNTED = frozenset({0x0000, 0x000D, 0x001E, 0x001F, 0x0102})  # values with a byte count
+
+
+def _tnef_bounded(data: bytes, depth: int) -> bool:
+    """Whether tnefparse can be handed a TNEF stream without running away. It trusts the counts
+    a stream declares (4 billion properties are looped over one by one past the end of the
+    data) and copies the rest of the stream for each attribute, so a stream is handed to it
+    only when: at most :data:`TNEF_MAX_ATTRIBUTES` attributes, copies of at most 1 GiB, every
+    property list (message properties, attachment properties, recipient rows) read to its
+    declared count within its attribute, and embedded messages the same, at most
+    :data:`TNEF_MAX_DEPTH` deep."""
+    if not data.startswith(_TNEF_SIGNATURE) or depth > TNEF_MAX_DEPTH:
+        return False
+    copied = 0
+    for count, (_, attribute, start, length) in enumerate(_tnef_attributes(data), 1):
+        copied += len(data) - start
+        if count > TNEF_MAX_ATTRIBUTES or copied > 1 << 30:
+            return False
+        name = attribute & 0xFFFF
+        if name not in (_ATT_MSG_PROPS, _ATT_RECIP_TABLE, _ATT_ATTACHMENT_PROPS):
+            continue
+        value = data[start : start + length]
+        if name != _ATT_RECIP_TABLE:
+            if _mapi_end(value, 0, depth) is None:
+                return False
+            continue
+        if len(value) < 4 or (rows := struct.unpack_from("<I", value)[0]) > len(value) // 4:
+            return False
+        pos: int | None = 4
+        for _ in range(rows):
+            pos = _mapi_end(value, pos, depth)
+            if pos is None:
+                return False
+    return True
+
+
+def _mapi_end(data: bytes, pos: int, depth: int) -> int | None:
+    """Where the MAPI property list at ``pos`` ends, read as tnefparse reads it; None when a
+    count runs past the data or a type is unknown. Embedded messages are checked too."""
+    size = len(data)
+    try:
+        (count,) = struct.unpack_from("<I", data, pos)
+        pos += 4
+        if count > (size - pos) // 4:
+            return None
+        for _ in range(count):
+            ptype, pid = struct.unpack_from("<HH", data, pos)
+            pos += 4
+            if pid >= 0x8000:  # a named property: GUID, kind, then an id or a name
+                (kind,) = struct.unpack_from("<I", data, pos + 16)
+                pos += 20
+                if kind == 0:
+                    pos += 4
+                else:
+                    (name_size,) = struct.unpack_from("<I", data, pos)
+                    pos += 4 + name_size + (-name_size % 4)
+            multi, base = ptype & 0x1000, ptype & ~0x1000
+            values = 1
+            if multi:
+                (values,) = struct.unpack_from("<I", data, pos)
+                pos += 4
+            if base in _MAPI_SIZES:
+                pos += values * _MAPI_SIZES[base] + (2 if values % 2 and _MAPI_SIZES[base] == 2 else 0)
+            elif base in _MAPI_COUNTED:
+                if not multi:
+                    (values,) = struct.unpack_from("<I", data, pos)
+                    pos += 4
+                if values > (size - pos) // 4:
+                    return None
+                for _ in range(values):
+                    (length,) = struct.unpack_from("<I", data, pos)
+                    pos += 4
+                    value = data[pos : pos + length]
+                    pos += length + (-length % 4)
+                    if (
+                        base == 0x000D
+                        and value.startswith(_IID_IMESSAGE)
+                        and not _tnef_bounded(value.rstrip(b"\0")[len(_IID_IMESSAGE) :], depth + 1)
+                    ):
+                        return None
+            else:
+                return None
+            if pos > size:
+                return None
+    except struct.error:
+        return None
+    return pos
+
+
+def _tnef_attributes(data: bytes) -> Iterator[tuple[int, int, int, int]]:
+    """(level, attribute id, start, length) of each attribute of a TNEF stream (MS-OXTNEF), up to
+    where it is cut."""
     pos = 6  # signature, key
     while pos + 9 <= len(data):
         level = data[pos]
         attribute, length = struct.unpack_from("<II", data, pos + 1)
-        value = data[pos + 9 : pos + 9 + length]
+        yield level, attribute, pos + 9, length
         pos += 9 + length + 2  # checksum
+
+
+def _tnef_text(value: Any, codepage: str | None) -> str:
+    """A TNEF string as tnefparse gives it (text, or bytes in the stream's code page), without
+    the NUL terminators."""
+    if isinstance(value, bytes):
+        try:
+            value = value.decode(codepage or "cp1252")
+        except (LookupError, UnicodeDecodeError):
+            value = decode_text(value)[0]
+    return str(value or "").replace("\0", "").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _text_part(ctype: str, text: str) -> Message:
+    part = Message()
+    part["Content-Type"] = f'{ctype}; charset="utf-8"'
+    part.set_payload(text.encode("utf-8", "surrogatepass"))
+    return part
+
+
+def _tnef_body(tnef: Any) -> Message | None:
+    """The body of a TNEF message as a text part: the plain body, else the HTML one, else the
+    RTF one (the HTML it encapsulates, else its text); None when there is none."""
+    try:
+        plain = _tnef_text(tnef.body, tnef.codepage)
+        if plain.strip():
+            return _text_part("text/plain", plain)
+        html = tnef.htmlbody
+        if html:
+            from .html import decode_html
+
+            html = decode_html(html) if isinstance(html, bytes) else str(html)
+            if html.strip():
+                return _text_part("text/html", html)
+    except _TNEF_ERRORS:
+        return None
+    try:
+        rtf = tnef.rtfbody  # decompressed by compressed_rtf, which raises a bare Exception when cut
+    except Exception:  # noqa: BLE001
+        return None
+    if not isinstance(rtf, bytes) or not rtf.lstrip().startswith(b"{\\rtf"):
+        return None  # compressed RTF that could not be decompressed
+    from .msg import deencapsulate_html
+
+    html = deencapsulate_html(rtf)
+    if html is not None:
+        return _text_part("text/html", html)
+    from striprtf.striprtf import rtf_to_text
+
+    try:
+        text = rtf_to_text(rtf.decode("cp1252", "replace"), errors="replace")
+    except (ValueError, IndexError, LookupError, RecursionError):
+        return None
+    return _text_part("text/plain", text) if text.strip() else None
+
+
+def _tnef_attachment(att: Any, depth: int) -> Message:
+    """An attachment of a TNEF stream as a MIME part: a file under its long name (its type
+    guessed from the name), or an embedded message as a message/rfc822 part."""
+    embed = getattr(att, "embed", None)
+    if embed is not None and depth <= TNEF_MAX_DEPTH:
+        part = Message()
+        part["Content-Type"] = "message/rfc822"
+        part.set_payload([_tnef_message(embed, depth)])
+        return part
+    name = _tnef_name(att)
+    ctype = "message/rfc822" if embed is not None else mimetypes.guess_type(name)[0]
+    part = Message()
+    part["Content-Type"] = ctype or "application/octet-stream"
+    part.add_header("Content-Disposition", "attachment", filename=name)
+    part.set_payload(att.data if isinstance(att.data, bytes) else b"")
+    return part
+
+
+def _tnef_name(att: Any) -> str:
+    """An attachment's long file name, else its title; tnefparse decodes a title as UTF-8, where
+    Outlook writes it in the stream's code page (cp1252 mostly)."""
+    try:
+        name = att.long_filename()
+    except UnicodeDecodeError as exc:  # the title's bytes
+        name = _eight_bit(bytes(exc.object).split(b"\0", 1)[0])
+    return _tnef_text(name, att.codepage).strip() or "attachment"
+
+
+def _tnef_message(tnef: Any, depth: int) -> Message:
+    """A message embedded in a TNEF stream as a MIME message: its subject, sender and date, its
+    body and its attachments."""
+    msg = Message()
+    props = {obj.name: obj.data for obj in tnef.msgprops}
+    subject = props.get(0x8004)  # attSubject
+    if isinstance(subject, str) and subject.strip():
+        msg["Subject"] = " ".join(subject.split())
+    sender = props.get(0x8000)  # attFrom: (display name, address type, address)
+    if isinstance(sender, tuple) and len(sender) == 3:
+        shown, address = (_tnef_text(v, tnef.codepage).strip() for v in (sender[0], sender[2]))
+        if "@" in address:
+            msg["From"] = formataddr((shown, address))
+        elif shown:
+            msg["From"] = shown
+    sent = props.get(0x8005)  # attDateSent
+    if isinstance(sent, datetime):
+        msg["Date"] = format_datetime(sent)
+    msg["Content-Type"] = "multipart/mixed"
+    parts = [] if (body := _tnef_body(tnef)) is None else [body]
+    parts += [_tnef_attachment(att, depth + 1) for att in tnef.attachments]
+    msg.set_payload(parts)
+    return msg
+
+
+def tnef_attachment_names(data: bytes) -> list[str]:
+    """The names of the attachments a TNEF stream (``winmail.dat``) holds, read from its
+    attribute list (MS-OXTNEF) without decoding any content; [] when it is not one or is cut.
+    They name what a stream that is not read holds, in its skip reason."""
+    if not data.startswith(_TNEF_SIGNATURE):
+        return []
+    names: list[str] = []
+    current: str | None = None
+    for level, attribute, start, length in _tnef_attributes(data):
+        value = data[start : start + length]
         if level != 2 or len(value) < length:
             continue
         if attribute == _ATT_ATTACH_RENDDATA:
@@ -883,7 +1165,7 @@ def _sniff_mbox(head: bytes) -> bool:
     ".eml",
     name="eml",
     source_type="eml",
-    libraries=(),
+    libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
     version="5",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
@@ -893,7 +1175,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # winmail.dat holds named
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped; wrapped plain-text list lines go on with their item
     # 4 also: the HTML alternative read when it holds a data table or an inline image; S/MIME warnings
-    # 5: hidden HTML elements (a preheader) left out
+    # 5: hidden HTML elements (a preheader) left out; winmail.dat read (its body when the
+    # message has none, its attachments and embedded messages)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -953,7 +1236,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     ".mbox",
     name="mbox",
     source_type="mbox",
-    libraries=(),
+    libraries=("tnefparse",),
     images=True,
     sniff=_sniff_mbox,
     priority=1,
@@ -964,7 +1247,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # images found by Content-Location, the attachments a winmail.dat holds named
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped; wrapped plain-text list lines go on with their item
     # 4 also: the HTML alternative read when it holds a data table or an inline image; S/MIME warnings
-    # 5: hidden HTML elements (a preheader) left out
+    # 5: hidden HTML elements (a preheader) left out; winmail.dat read (its body when the
+    # message has none, its attachments and embedded messages)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -1,11 +1,15 @@
-"""E-mail: the attachments a TNEF part (winmail.dat) holds are named in its skip reason."""
+"""E-mail: a TNEF part (winmail.dat) is read as what it holds (tnefparse): its body when the
+message has none of its own, its attachments and embedded messages; a stream tnefparse cannot
+read has the attachments it holds named in its skip reason."""
 
 from __future__ import annotations
 
 import struct
 from email.message import EmailMessage
 
-from indexer.formats.email import extract_eml, tnef_attachment_names
+from indexer.formats import email as email_format
+from indexer.formats.email import extract_eml, read_tnef, tnef_attachment_names
+from indexer.model import HEADING, IMAGE, PARAGRAPH
 
 from ._text_helpers import CTX
 
@@ -59,6 +63,8 @@ def test_a_cut_or_foreign_stream_gives_what_it_can_and_never_raises():
 
 
 def test_the_skip_reason_of_winmail_dat_names_what_it_holds():
+    # _tnef() has no attOemCodepage before its string attribute, which tnefparse needs
+    assert read_tnef(_tnef()) is None
     msg = EmailMessage()
     msg["From"] = "a@example.org"
     msg["Subject"] = "Report"
@@ -71,11 +77,161 @@ def test_the_skip_reason_of_winmail_dat_names_what_it_holds():
     )
 
 
+# -- streams tnefparse reads (MS-OXTNEF 2.1.3: a version and an OEM code page open them) -------
+
+_HEAD = [
+    b"\x78\x9f\x3e\x22\x01\x00",
+    _attribute(1, 0x00089006, struct.pack("<I", 0x10000)),  # attTnefVersion
+    _attribute(1, 0x00069007, struct.pack("<II", 1252, 0)),  # attOemCodepage
+    _attribute(1, 0x00078008, b"IPM.Microsoft Mail.Note\0"),  # attMessageClass
+]
+
+
+def _rtf_props(rtf: bytes) -> bytes:
+    """attMsgProps holding PR_RTF_COMPRESSED, stored uncompressed (MS-OXRTFCP "MELA")."""
+    stored = struct.pack("<IIII", len(rtf) + 12, len(rtf), 0x414C454D, 0) + rtf
+    return struct.pack("<I", 1) + struct.pack("<HHII", 0x0102, 0x1009, 1, len(stored)) + _padded(stored)
+
+
+def _file(title: bytes, data: bytes, props: bytes | None = None) -> list[bytes]:
+    out = [_attribute(2, 0x00069002, b"\0" * 14), _attribute(2, 0x00018010, title + b"\0")]
+    out.append(_attribute(2, 0x0006800F, data))  # attAttachData
+    return out + ([_attribute(2, 0x00069005, props)] if props else [])
+
+
+def _mail(tnef: bytes, plain: str | None = None) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = "ana@example.org"
+    msg["Subject"] = "Site plans"
+    if plain is not None:
+        msg.set_content(plain)
+    msg.add_attachment(tnef, maintype="application", subtype="ms-tnef", filename="winmail.dat")
+    return msg.as_bytes()
+
+
+RTF_ONLY = b"".join(
+    [
+        *_HEAD,
+        _attribute(
+            1, 0x00069003, _rtf_props(b"{\\rtf1\\ansi\\ansicpg1252 Hello {\\b world}.\\par Caf\\'e9 at ten.}")
+        ),
+        *_file(b"notes.txt", b"Meeting at ten.\r\nBring the plans."),
+        *_file(b"QUARTE~1.PDF", b"%PDF-1.4 ...", _props()),  # long name in its properties
+    ]
+)
+
+
+def test_a_message_whose_only_body_is_in_winmail_dat():
+    doc = extract_eml(_mail(RTF_ONLY), CTX)
+    assert [(b.kind, b.level, b.text) for b in doc.blocks[2:]] == [
+        (PARAGRAPH, 0, "Hello world.\nCafé at ten."),  # the RTF body, \'e9 in cp1252
+        (HEADING, 2, "Attachment: notes.txt"),
+        (PARAGRAPH, 0, "Meeting at ten.\nBring the plans."),
+    ]
+    assert doc.coverage.attachments_indexed == ("winmail.dat", "notes.txt")
+    (pdf,) = doc.coverage.skipped
+    assert (pdf.name, pdf.reason) == (
+        "Quarterly report – final.pdf",
+        "application/pdf attachments are not indexed",
+    )
+    assert doc.coverage.messages_empty == 0
+    assert doc.metadata["attachment_count"] == 2  # what winmail.dat holds, in its place
+
+
+def test_the_plain_part_stays_the_body_and_an_attachment_less_tnef_is_listed():
+    doc = extract_eml(_mail(RTF_ONLY, plain="Hello world, plain.\n"), CTX)
+    texts = [b.text for b in doc.blocks]
+    assert texts[2] == "Hello world, plain." and "Hello world." not in texts  # not read twice
+    assert "Attachment: notes.txt" in texts
+    body_only = b"".join([*_HEAD, _attribute(1, 0x0002800C, b"Hello world, from Outlook.")])  # attBody
+    doc = extract_eml(_mail(body_only, plain="Hello world, plain.\n"), CTX)
+    assert [b.text for b in doc.blocks[2:]] == ["Hello world, plain."]
+    (skipped,) = doc.coverage.skipped
+    assert skipped.name == "winmail.dat" and skipped.reason.startswith("the TNEF part holds no attachment")
+    doc = extract_eml(_mail(body_only), CTX)
+    assert [b.text for b in doc.blocks[2:]] == ["Hello world, from Outlook."]  # attBody, the only body
+
+
+def test_a_title_in_the_streams_code_page_names_its_attachment():
+    doc = extract_eml(_mail(b"".join([*_HEAD, *_file(b"caf\xe9.txt", b"Soup of the day.")])), CTX)
+    assert [b.text for b in doc.blocks[2:]] == ["Attachment: café.txt", "Soup of the day."]
+
+
+def _embedded() -> bytes:
+    """An attachment holding a message (PR_ATTACH_DATA_OBJ: IID_IMessage, then its TNEF)."""
+    date = struct.pack("<7H", 2024, 3, 5, 9, 30, 0, 2)  # DTR: 5 March 2024 09:30:00
+    inner = b"".join(
+        [
+            *_HEAD,
+            _attribute(1, 0x00018004, b"Survey results\0"),  # attSubject
+            _attribute(1, 0x00038005, date),  # attDateSent
+            _attribute(1, 0x0002800C, b"The north wall is sound."),  # attBody
+            *_file(b"tally.csv", b"wall,state\r\nnorth,sound\r\n"),
+        ]
+    )
+    obj = b"\x07\x03\x02\x00\x00\x00\x00\x00\xc0\x00\x00\x00\x00\x00\x00\x46" + inner
+    name = "Survey results\0".encode("utf-16-le")
+    props = [
+        struct.pack("<HHI", 0x0003, 0x3705, 5),  # PR_ATTACH_METHOD = ATTACH_EMBEDDED_MSG
+        struct.pack("<HHII", 0x001F, 0x3001, 1, len(name)) + _padded(name),  # PR_DISPLAY_NAME
+        struct.pack("<HHII", 0x000D, 0x3701, 1, len(obj)) + _padded(obj),  # PR_ATTACH_DATA_OBJ
+    ]
+    return b"".join(
+        [
+            _attribute(2, 0x00069002, b"\0" * 14),
+            _attribute(2, 0x00018010, b"Untitled Attachment\0"),
+            _attribute(2, 0x00069005, struct.pack("<I", len(props)) + b"".join(props)),
+        ]
+    )
+
+
+def test_a_message_embedded_in_winmail_dat_is_read_below_its_parent():
+    doc = extract_eml(_mail(b"".join([*_HEAD, _embedded()]), plain="See the survey.\n"), CTX)
+    nested = [(b.kind, b.level, b.text, b.meta["message_index"]) for b in doc.blocks[3:]]
+    assert nested == [
+        (HEADING, 2, "Survey results", 2),
+        (PARAGRAPH, 0, "Date: Tue, 05 Mar 2024 09:30:00 -0000\nSubject: Survey results", 2),
+        (PARAGRAPH, 0, "The north wall is sound.", 2),
+        (HEADING, 3, "Attachment: tally.csv", 2),
+        (PARAGRAPH, 0, "wall,state\nnorth,sound", 2),
+    ]
+    assert doc.coverage.messages_total == 2
+
+
+def test_a_damaged_or_runaway_stream_falls_back_to_the_names():
+    notes = b"".join(_file(b"notes.txt", b"Meeting at ten."))
+    assert "Meeting at ten." in extract_eml(_mail(b"".join([*_HEAD, notes])), CTX).text  # read whole
+    for end in range(0, len(RTF_ONLY), 7):  # cut anywhere: read, named or skipped, never raised
+        extract_eml(_mail(RTF_ONLY[:end]), CTX)
+    runaway = [
+        _attribute(1, 0x00069003, struct.pack("<I", 0xFFFFFFFF)),  # 4 billion message properties
+        _attribute(1, 0x00048009, b"id") * (email_format.TNEF_MAX_ATTRIBUTES + 1),  # attMessageID
+        _attribute(1, 0x00069004, struct.pack("<II", 1, 0xFFFFFFFF)),  # a recipient row of as many
+    ]
+    for attribute in runaway:  # tnefparse would loop over each declared property: only named
+        (skipped,) = extract_eml(_mail(b"".join([*_HEAD, attribute, notes])), CTX).coverage.skipped
+        assert skipped.reason == "application/ms-tnef attachments are not indexed; it holds notes.txt"
+
+
 def test_winmail_dat_in_a_real_message(real_world):
     # the decoded winmail.dat: a JPEG (title KITTEN~1.JPG, long name in its properties) and two
-    # embedded messages, named by PR_DISPLAY_NAME
+    # embedded messages, each with its subject, sender name, date and plain body; the second
+    # holds the JPEG again
     doc = extract_eml((real_world / "eml" / "MimeKit" / "rich-text.eml").read_bytes(), CTX)
-    (skipped,) = doc.coverage.skipped_of("attachment")
-    assert skipped.reason.endswith(
-        "; it holds kitten-playing-with-a-christmas-tree.jpg, Build a train table, Christmas Celebration!"
-    )
+    assert doc.coverage.skipped == () and doc.coverage.attachments_indexed == ("winmail.dat",)
+    assert [im.name for im in doc.images] == ["kitten-playing-with-a-christmas-tree.jpg"]
+    tail = [(b.kind, b.level, b.text) for b in doc.blocks if b.meta["message_index"] > 1]
+    assert tail == [
+        (HEADING, 2, "Build a train table"),
+        (PARAGRAPH, 0, "From: Jeffrey\nDate: Sat, 15 Dec 2018 09:37:31 -0000\nSubject: Build a train table"),
+        (PARAGRAPH, 0, "Build my nephew an HO-scale train table for Christmas."),
+        (HEADING, 2, "Christmas Celebration!"),
+        (
+            PARAGRAPH,
+            0,
+            "From: Jeffrey\nDate: Sat, 15 Dec 2018 09:49:23 -0000\nSubject: Christmas Celebration!",
+        ),
+        (PARAGRAPH, 0, "It's time for everyone to open their Christmas presents!"),
+        (IMAGE, 0, "[Image: kitten-playing-with-a-christmas-tree.jpg]"),
+    ]
+    assert doc.metadata["attachment_count"] == 1  # the JPEG; embedded messages are not counted
