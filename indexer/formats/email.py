@@ -441,7 +441,7 @@ def _choose_alternative(children: list[Message], cids: Collection[str]) -> tuple
     if html_part is not None:
         html = part_text(html_part)
         if html_structure(html):
-            blocks = html_blocks(html)[0]
+            blocks = html_blocks(html, links=True)[0]  # the targets the plain text writes out
             if prefers_html(part_text(plain), blocks, cids):
                 return rich, blocks if rich is html_part else None
     return plain, None
@@ -1176,7 +1176,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped; wrapped plain-text list lines go on with their item
     # 4 also: the HTML alternative read when it holds a data table or an inline image; S/MIME warnings
     # 5: hidden HTML elements (a preheader) left out; winmail.dat read (its body when the
-    # message has none, its attachments and embedded messages)
+    # message has none, its attachments and embedded messages); the HTML alternative read with
+    # the link targets the plain one writes out
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1248,7 +1249,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped; wrapped plain-text list lines go on with their item
     # 4 also: the HTML alternative read when it holds a data table or an inline image; S/MIME warnings
     # 5: hidden HTML elements (a preheader) left out; winmail.dat read (its body when the
-    # message has none, its attachments and embedded messages)
+    # message has none, its attachments and embedded messages); the HTML alternative read with
+    # the link targets the plain one writes out
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

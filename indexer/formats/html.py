@@ -686,20 +686,42 @@ def html_metadata(tree: LexborHTMLParser) -> dict[str, Any]:
     return out
 
 
-def html_blocks(html: str) -> tuple[list[Block], list[Skipped]]:
+def html_blocks(html: str, *, links: bool = False) -> tuple[list[Block], list[Skipped]]:
     """Blocks (without ``lines``) of an HTML text, and the images left out as tracking pixels or
     icons (``Skipped("image", alt or file name, "icon (22×15)")``), for a caller's coverage.
 
     Every IMAGE block carries its ``src`` in ``meta["src"]`` and its ``alt`` so a container format
-    (e-mail ``cid:`` parts, EPUB manifest items) can attach the bytes it holds.
+    (e-mail ``cid:`` parts, EPUB manifest items) can attach the bytes it holds. With ``links``,
+    the target of a web or mail link follows its text as a plain-text mail writes it
+    (``the figures <https://…>``), unless the text is the address itself (:func:`_show_links`).
     """
     if not html.strip():
         return [], []
-    return _tree_blocks(LexborHTMLParser(html))
+    return _tree_blocks(LexborHTMLParser(html), links)
 
 
-def _tree_blocks(tree: LexborHTMLParser) -> tuple[list[Block], list[Skipped]]:
+_LINK_SCHEMES = ("http://", "https://", "mailto:")
+_LINK_PREFIX = re.compile(r"^(?:https?://|mailto:)?(?:www\.)?", re.IGNORECASE)
+
+
+def _show_links(tree: LexborHTMLParser) -> None:
+    """Put ``<target>`` after each link to the web (``http``, ``https``) or to a mailbox
+    (``mailto:``) whose text does not already hold the target (``example.org``, ``Example.org/``
+    and ``ana@example.org`` say theirs)."""
+    for node in tree.css("a[href]"):
+        href = (node.attributes.get("href") or "").strip()
+        if not href.lower().startswith(_LINK_SCHEMES) or any(c.isspace() for c in href):
+            continue
+        text = _clean(node.text(deep=True) or "")
+        target = _LINK_PREFIX.sub("", href).rstrip("/").casefold()
+        if text and target and target not in _LINK_PREFIX.sub("", text).casefold():
+            node.insert_after(f" <{href}>")
+
+
+def _tree_blocks(tree: LexborHTMLParser, links: bool = False) -> tuple[list[Block], list[Skipped]]:
     _remove_boilerplate(tree)
+    if links:
+        _show_links(tree)
     root = tree.body or tree.root
     walker = _Walker()
     if root is not None:

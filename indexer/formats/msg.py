@@ -401,13 +401,13 @@ def header_text(h: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _html_to_blocks(html: str) -> list[Block]:
+def _html_to_blocks(html: str, links: bool = False) -> list[Block]:
     try:
         from .html import html_blocks
     except ImportError:
         html_blocks = None
     if html_blocks is not None:
-        return list(html_blocks(html)[0])
+        return list(html_blocks(html, links=links)[0])
     from selectolax.parser import HTMLParser
 
     tree = HTMLParser(html)
@@ -686,7 +686,10 @@ def _structured_html(st: _State, msg: Any, plain: str) -> list[Block] | None:
             return None
     elif not html_structure(markup):
         return None
-    blocks = [b for b in _html_to_blocks(_decode_html(markup)) if b.text.strip() or b.kind == IMAGE]
+    # with the link targets the plain body writes out (``text <https://…>``)
+    blocks = [
+        b for b in _html_to_blocks(_decode_html(markup), links=True) if b.text.strip() or b.kind == IMAGE
+    ]
     cids = set()  # the Content-IDs of the web images it holds (those extracted)
     for n, att in enumerate(st.safe(lambda: list(msg.attachments), []), start=1):
         ext = posixpath.splitext(_attachment_name(st, att, n))[1].lower().lstrip(".")
@@ -877,7 +880,8 @@ def _text_attachment(
     version="5",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
-    # 5: hidden HTML elements (a preheader) left out
+    # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
+    # one keeps the link targets the plain one writes out
     source_type="msg",
     libraries=("extract-msg",),
     images=True,

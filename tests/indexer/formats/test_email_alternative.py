@@ -8,6 +8,7 @@ import base64
 import io
 
 from indexer.formats.email import extract_eml, prefers_html
+from indexer.formats.html import extract_html
 from indexer.model import IMAGE, PARAGRAPH, TABLE, Block
 
 from ._text_helpers import CTX
@@ -111,3 +112,32 @@ def test_only_data_tables_count():
     # links written out in the plain text (<http://…>) are not words the HTML must hold
     assert prefers_html(plain + " <http://example.org/x>", [_table(("a", "b"), ("c", "d"))])
     assert not prefers_html(plain + " e", [_table(("a", "b"), ("c", "d"))])
+
+
+PLAIN_LINKS = (
+    "Rooms for Friday, booked through the room system <https://rooms.example.org/fri>:\n\n"
+    "Room\nTime\nMini\nall day\nDouble\n9:00-12:00\n\n"
+    "Questions to Li <mailto:li@example.org> or see https://example.org/help\n"
+)
+HTML_LINKS = (
+    '<p>Rooms for Friday, booked through <a href="https://rooms.example.org/fri">the room system</a>:</p>'
+    "<table><tr><td>Room</td><td>Time</td></tr>"
+    '<tr><td><a href="https://rooms.example.org/mini">Mini</a></td><td>all day</td></tr>'
+    "<tr><td>Double</td><td>9:00-12:00</td></tr></table>"
+    '<p>Questions to <a href="mailto:li@example.org">Li</a> or see '
+    '<a href="https://example.org/help/">example.org/help</a></p>'
+)
+
+
+def test_link_targets_the_plain_text_shows_are_kept_when_the_html_is_read():
+    first, table, last = extract_eml(_alternative(PLAIN_LINKS, HTML_LINKS), CTX).blocks[2:]
+    assert first.text == "Rooms for Friday, booked through the room system <https://rooms.example.org/fri>:"
+    assert table.rows[1] == ("Mini <https://rooms.example.org/mini>", "all day")
+    # a link whose text is its address is not given twice
+    assert last.text == "Questions to Li <mailto:li@example.org> or see example.org/help"
+    # web pages and a mail's only (HTML) body read links as their text, as before
+    assert "<https://" not in extract_html(HTML_LINKS.encode(), CTX).text
+    html_only = (
+        "From: li@example.org\nSubject: Rooms\nContent-Type: text/html; charset=utf-8\n\n" + HTML_LINKS
+    ).encode()
+    assert "<https://" not in extract_eml(html_only, CTX).text

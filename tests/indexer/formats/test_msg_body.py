@@ -63,7 +63,12 @@ def test_an_inline_logo_stays_where_the_html_shows_it(real_world):
     doc = extract(real_world / MSGREADER / "TheConfusedCat__msgparser__embedded image.msg")
     texts = [(b.kind, b.text) for b in doc.blocks]
     logo = texts.index((IMAGE, "[Image: mdlz_rgb_logo_full_e-mail.png]"))
-    assert texts[logo + 1] == (PARAGRAPH, "Click here to provide a feedback in English about our services")
+    # the link's target, as the plain body writes it ("Click here\r\n<mailto:…>  to\r\nprovide …")
+    assert texts[logo + 1] == (
+        PARAGRAPH,
+        "Click here <mailto:EBSC-Feedback@mdlz.com?subject=Your%20Opinion%20Counts!> to provide a "
+        "feedback in English about our services",
+    )
     assert doc.blocks[logo].images == ("image001.png",)
     assert not any("Description:" in text for _, text in texts)
 
