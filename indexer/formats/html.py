@@ -805,7 +805,8 @@ def fallback_blocks(text: str) -> list[Block]:
     version="5",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
-    # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out
+    # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
+    # a page with nothing outside <noscript> read from it, the last resort without scripts and styles
     source_type="html",
     libraries=("selectolax",),
     images=True,
@@ -822,8 +823,18 @@ def extract_html(data: bytes, ctx: ExtractContext) -> Document:
         blocks, dropped = _tree_blocks(tree)
     warnings: tuple[str, ...] = ()
     if not any(b.kind != IMAGE for b in blocks) and text.strip():
-        # Nothing readable outside the boilerplate: read the whole tree's text, then the raw source.
+        # Nothing readable outside the boilerplate. A page written for scripts alone shows a
+        # reader without them what its <noscript> holds: that is read, with its structure.
         tree = LexborHTMLParser(text)
+        if tree.css_first("noscript") is not None:
+            tree.unwrap_tags(["noscript"])
+            shown, hidden = _tree_blocks(tree)
+            if any(b.kind != IMAGE for b in shown):
+                blocks, dropped = shown, hidden
+    if not any(b.kind != IMAGE for b in blocks) and text.strip():
+        # Else the whole tree's text but its scripts and styles, then the raw source.
+        tree = LexborHTMLParser(text)
+        tree.strip_tags(["script", "style"])
         flat = tree.root.text(deep=True, separator="\n") if tree.root is not None else ""
         extra = fallback_blocks(flat) or fallback_blocks(text)
         blocks = blocks + extra

@@ -151,6 +151,30 @@ def test_page_of_only_boilerplate_still_gives_text():
     assert doc.coverage.warnings
 
 
+def test_a_page_for_scripts_alone_is_read_from_its_noscript():
+    app = (
+        b"<html><head><title>Tide app</title><script>var x = 1;</script><style>p{color:red}</style>"
+        b"<noscript><style>.warn{}</style></noscript></head><body><div id='root'></div>"
+        b"<noscript><h1>Tide tables</h1><p>This page needs JavaScript.</p></noscript>"
+        b"<script>boot()</script></body></html>"
+    )
+    doc = extract_html(app, CTX)  # what a browser without scripts shows, with its structure
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        (HEADING, "Tide tables"),
+        (PARAGRAPH, "This page needs JavaScript."),
+    ]
+    assert doc.coverage.warnings == ()
+
+
+def test_the_last_resort_leaves_scripts_and_styles_out():
+    doc = extract_html(
+        b"<html><head><title>Only a title</title><style>p{color:red}</style></head>"
+        b"<body><nav>Home</nav><script>track()</script></body></html>",
+        CTX,
+    )
+    assert doc.text == "Only a title\nHome"
+
+
 def test_legacy_charset_from_meta():
     data = '<html><head><meta charset="windows-1252"></head><body><p>Café – 5 €</p></body></html>'.encode(
         "cp1252"
