@@ -5,8 +5,9 @@ The tree is walked once in document order. Block elements (headings, paragraphs,
 container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing the
 reader sees is dropped. Boilerplate (scripts, styles, navigation, page header/footer, asides,
 language menus, the widgets of an article's header, MediaWiki's edit links and category box) and
-the elements no reader is shown (``hidden``, an inline ``display: none``) are removed first. Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and
-only ``data:`` URIs carry bytes that can be extracted; tracking pixels and small icons, by their
+the elements no reader is shown (``hidden``, an inline ``display: none``) are removed first.
+Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and only
+``data:`` URIs carry bytes that can be extracted; tracking pixels and small icons, by their
 declared size, are left out and listed (:func:`_junk_image`). Tables are laid out as a browser
 lays them out (``colspan`` and ``rowspan`` fill every cell they cover; docs/output-schema.md).
 The properties a page's ``<head>`` declares (title, author, language, description, keywords,
