@@ -55,6 +55,15 @@ async def open_search(pilot) -> None:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, SearchScreen), what="the search screen")
 
 
+def shown_text(renderable, width: int = 100) -> str:
+    """What a renderable reads as, printed at ``width`` columns without colour."""
+    from rich.console import Console
+
+    console = Console(width=width, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
 def label_of(app: ChunkscopeApp, path: str) -> str:
     return str(app.main.query_one(FileTree).nodes[path].label)
 
@@ -204,13 +213,13 @@ async def test_manifest_of_a_failed_file(indexed_corpus):
         await open_file(pilot, "extra/broken.docx")
         await pilot.press("m")
         await settle(pilot)
-        text = str(app.main.query_one(ManifestPanel).query_one("#manifest-text").render())
+        text = shown_text(app.main.query_one(ManifestPanel).shown)
         assert "PARSE_ERROR" in text and "not a valid zip" in text
         assert "damaged" in text  # the hint for the code
         # an indexed file shows extractor, chunker and coverage
         await open_file(pilot, "extra/all_round.docx")
         await settle(pilot)
-        text = str(app.main.query_one(ManifestPanel).query_one("#manifest-text").render())
+        text = shown_text(app.main.query_one(ManifestPanel).shown)
         assert "Extractor" in text and "docx" in text and "2 extracted" in text
 
 
@@ -522,6 +531,22 @@ async def test_at_80_columns_help_fits_and_wraps_under_its_descriptions(indexed_
     assert max(len(line) for line in lines) <= 60
     at = next(i for i, line in enumerate(lines) if line.startswith("c "))
     assert lines[at + 1].startswith(" " * 8) and "P adds" in " ".join(lines[at : at + 3]), lines[at : at + 3]
+
+
+async def test_at_80_columns_a_long_manifest_value_wraps_under_itself(indexed_corpus):
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_file(pilot, "extra/all_round.docx")
+        await pilot.press("m")
+        await settle(pilot)
+        panel = app.main.query_one(ManifestPanel)
+        width = panel.query_one("#manifest-text").content_region.width
+        lines = shown_text(panel.shown, width).splitlines()
+    sha = next(i for i, line in enumerate(lines) if line.lstrip().startswith("sha256"))
+    digest = lines[sha].split()[1] + lines[sha + 1].strip()
+    # the 64 hex digits go on under the value's column (2 + 18 + 1), not under the label
+    assert lines[sha + 1].startswith(" " * 21) and len(digest) >= 40, lines[sha : sha + 3]
+    assert all(c in "0123456789abcdef" for c in digest)
 
 
 async def test_a_narrow_footer_shows_help_and_leaves_out_the_palette_key(indexed_corpus):

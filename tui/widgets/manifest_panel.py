@@ -4,9 +4,14 @@ coverage as bars, what was skipped and why, limits, and for a failed file the er
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from typing import Any
 
+from rich.console import Group, RenderableType
 from rich.markup import escape
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -37,13 +42,46 @@ def when(ts: float | None) -> str:
     return dt.datetime.fromtimestamp(ts, tz=dt.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
-def _kv(label: str, value: Any) -> str:
-    return f"  [dim]{label:<18}[/] {escape(str(value))}"
+@dataclass(frozen=True)
+class _Pair:
+    """A label and its value (console markup), drawn in two columns: a long value wraps under
+    itself, not under the label."""
+
+    label: str
+    value: str
 
 
-def manifest_text(row: Any, manifest: dict[str, Any] | None) -> str:
-    """Console markup for a document row and its manifest (the manifest may be absent)."""
-    out: list[str] = [f"[b]{escape(row.path)}[/b]"]
+def _kv(label: str, value: Any) -> _Pair:
+    return _Pair(label, escape(str(value)))
+
+
+def _render(items: list[str | _Pair]) -> RenderableType:
+    """Lines of markup (their leading spaces an indent kept by wrapped lines) and runs of pairs,
+    each run one two-column grid."""
+    parts: list[RenderableType] = []
+    grid: Table | None = None
+    for item in items:
+        if isinstance(item, _Pair):
+            if grid is None:
+                grid = Table.grid(padding=(0, 1))
+                grid.add_column(width=18, no_wrap=True, style="dim")
+                grid.add_column(ratio=1, overflow="fold")
+                parts.append(Padding(grid, (0, 0, 0, 2)))
+            grid.add_row(item.label, Text.from_markup(item.value))
+            continue
+        grid = None
+        text = item.lstrip(" ")
+        parts.append(Padding(Text.from_markup(text), (0, 0, 0, len(item) - len(text))))
+    return Group(*parts)
+
+
+def manifest_text(row: Any, manifest: dict[str, Any] | None) -> RenderableType:
+    """What the manifest tab shows of a document row and its manifest (which may be absent)."""
+    return _render(_manifest_lines(row, manifest))
+
+
+def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[str | _Pair]:
+    out: list[str | _Pair] = [f"[b]{escape(row.path)}[/b]"]
     status = row.status + (" (coverage warning)" if getattr(row, "has_warning", False) else "")
     out.append(_kv("status", status))
     if row.error_code:
@@ -59,7 +97,7 @@ def manifest_text(row: Any, manifest: dict[str, Any] | None) -> str:
     out.append(_kv("indexed", when(row.indexed_at)))
     if not manifest:
         out += ["", "[dim]no manifest: the file has not been extracted successfully[/]"]
-        return "\n".join(out)
+        return out
     m = dict(manifest)
     ext = m.pop("extractor", None) or {}
     if ext:
@@ -85,7 +123,7 @@ def manifest_text(row: Any, manifest: dict[str, Any] | None) -> str:
     out += ["", "[b]Coverage[/b]"]
     total, with_text = cov.pop("pages_total", None), cov.pop("pages_with_text", None)
     if total and with_text is not None:
-        out.append(f"  [dim]{'pages with text':<18}[/] {bar(with_text, total)} {with_text}/{total}")
+        out.append(_Pair("pages with text", f"{bar(with_text, total)} {with_text}/{total}"))
     elif total:
         out.append(_kv("pages", f"{total}"))
     empty = cov.pop("empty_pages", None)
@@ -133,13 +171,16 @@ def manifest_text(row: Any, manifest: dict[str, Any] | None) -> str:
         rest["filename"] = inp["filename"]
     if rest:
         out += ["", "[b]Other[/b]"] + [_kv(k.replace("_", " "), v) for k, v in rest.items()]
-    return "\n".join(out)
+    return out
 
 
 class ManifestPanel(VerticalScroll):
+    shown: RenderableType = "[dim]no file selected[/]"
+
     def compose(self):
         yield Static("[dim]no file selected[/]", id="manifest-text")
 
     def show(self, row: Any | None, manifest: dict[str, Any] | None) -> None:
-        text = "[dim]no file selected[/]" if row is None else manifest_text(row, manifest)
-        self.query_one("#manifest-text", Static).update(text)
+        shown = "[dim]no file selected[/]" if row is None else manifest_text(row, manifest)
+        self.shown = shown  # what the tab shows, for a caller to print
+        self.query_one("#manifest-text", Static).update(shown)
