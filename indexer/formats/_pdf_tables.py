@@ -13,7 +13,9 @@ import io
 from codecs import decode
 from dataclasses import dataclass
 
-from ._pdf_capi import bounded_text
+import pypdfium2.raw as pdfium_c
+
+from ._pdf_capi import bounded_text, get_char_box, text_range
 from ._pdf_lines import clean
 
 TABLE_SETTINGS_LINES = {"vertical_strategy": "lines", "horizontal_strategy": "lines"}
@@ -32,6 +34,22 @@ class FoundTable:
 
     def covers(self, x: float, y: float) -> bool:
         return self.left - 1 <= x <= self.right + 1 and self.bottom - 1 <= y <= self.top + 1
+
+    def holds(self, left: float, right: float, bottom: float, top: float) -> bool:
+        """A text line of that box is read in the table: its middle lies inside, or it runs across
+        the table (its vertical middle inside, half its width over the table)."""
+        cy = (bottom + top) / 2
+        if not self.bottom - 1 <= cy <= self.top + 1:
+            return False
+        if self.left - 1 <= (left + right) / 2 <= self.right + 1:
+            return True
+        overlap = min(right, self.right) - max(left, self.left)
+        return overlap > 0.5 * (right - left)
+
+    def overlaps(self, other: FoundTable) -> bool:
+        return min(self.right, other.right) > max(self.left, other.left) and min(self.top, other.top) > max(
+            self.bottom, other.bottom
+        )
 
 
 def open_plumber(data: bytes, password: str | None):
@@ -156,6 +174,7 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
         found = plumber_table.cells_to_tables(cells)
     reader = _BoundedText(textpage)
     out: list[FoundTable] = []
+    partial: list[FoundTable] = []
     for table_cells in found:
         rows = _grid_rows(table_cells, reader)
         if not _plausible(rows):
@@ -165,9 +184,28 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
         x1 = max(c[2] for c in table_cells)
         top = -min(c[1] for c in table_cells)
         bottom = -max(c[3] for c in table_cells)
-        out.append(FoundTable(x0, x1, bottom, top, header, tuple(rows[1:] if header else rows)))
+        table = FoundTable(x0, x1, bottom, top, header, tuple(rows[1:] if header else rows))
+        (partial if _rules_run_past(table, hs) else out).append(table)
+    if partial:
+        # vertical rules between some columns only: the cells cover those columns and miss the
+        # others, so the table is read from its horizontal rules and its text's columns instead
+        by_rules = rule_tables(horizontal, vertical, textpage)
+        for table in partial:
+            better = [t for t in by_rules if t.overlaps(table)]
+            out += better or [table]
     out.sort(key=lambda t: -t.top)
     return out
+
+
+def _rules_run_past(table: FoundTable, hs) -> bool:
+    """A horizontal rule at the table's height runs well past its left or right side."""
+    return any(
+        table.bottom - SNAP <= y <= table.top + SNAP
+        and (a < table.left - 3 * SNAP or b > table.right + 3 * SNAP)
+        and b > table.left
+        and a < table.right
+        for a, b, y in hs
+    )
 
 
 SNAP = 3.0
@@ -317,3 +355,159 @@ def _header_only(col: list[str]) -> bool:
 
 def _body_only(col: list[str]) -> bool:
     return not col[0] and any(col[1:])
+
+
+# -- tables ruled only across (booktabs), read from pdfium's characters ---------------------------
+
+#: Rules of a table drawn only across are at least this wide; three or more of one width (top,
+#: header and bottom rule) frame a table.
+MIN_RULE_WIDTH = 40.0
+
+
+def rule_tables(horizontal, vertical, textpage) -> list[FoundTable]:
+    """Tables framed by horizontal rules only (LaTeX's booktabs: a top rule, a rule under the
+    header, a bottom rule; more between groups of rows), or whose vertical rules separate some
+    columns only.
+
+    Three or more rules of the same extent frame a table, unless vertical rules close it on both
+    sides (a box: a figure, or a grid read by ``grid_tables``). The header is the text between the
+    first two of them, at most MAX_HEADER_LINES lines in any column; below, each baseline is a row, and half the
+    rows fill two cells or more (prose between rules fills one). Columns are the runs of the body's words
+    separated by gaps wider than a space (the header's words, which may span several columns,
+    do not count); each word goes to the column under its middle. pdfplumber's text strategy
+    cuts words where its alignment edges cross them (``0.8678`` read as ``0.86`` and ``78``),
+    so the page's own characters are used instead, as on ruled grids."""
+    wide = [h for h in _join(horizontal) if h[1] - h[0] >= MIN_RULE_WIDTH]
+    groups: list[list[tuple[float, float, float]]] = []
+    for rule in sorted(wide, key=lambda h: -h[2]):
+        for group in groups:
+            if abs(group[0][0] - rule[0]) <= SNAP and abs(group[0][1] - rule[1]) <= SNAP:
+                group.append(rule)
+                break
+        else:
+            groups.append([rule])
+    frames = [g for g in groups if len(g) >= 3]
+    if not frames:
+        return []
+    sides = _join(vertical)
+    words: list[_Word] | None = None  # read once, when a frame is open at its sides
+    out: list[FoundTable] = []
+    for frame in frames:
+        left, right = min(h[0] for h in frame), max(h[1] for h in frame)
+        top, header_end, bottom = frame[0][2], frame[1][2], frame[-1][2]
+        if _closed(sides, left, bottom, top) and _closed(sides, right, bottom, top):
+            continue
+        if words is None:
+            words = _words(textpage)
+        inside = [w for w in words if left - 2 <= w[4] <= right + 2 and bottom < w[5] < top]
+        table = _rule_table(inside, left, right, bottom, top, header_end)
+        if table is not None:
+            out.append(table)
+    return out
+
+
+def _closed(sides, x: float, bottom: float, top: float) -> bool:
+    """A vertical rule at ``x`` runs over most of the height from ``bottom`` to ``top``."""
+    return any(
+        abs(vx - x) <= SNAP and min(b, top) - max(a, bottom) > 0.8 * (top - bottom) for a, b, vx in sides
+    )
+
+
+#: A header between a table's first two rules is at most this many lines in each column.
+MAX_HEADER_LINES = 4
+
+#: A word: (left, right, bottom, top, x middle, y middle, text)
+_Word = tuple[float, float, float, float, float, float, str]
+
+
+def _words(textpage) -> list[_Word]:
+    """The page's words with their boxes: runs of characters between spaces, line breaks and
+    gaps wider than half a character's height."""
+    count = min(pdfium_c.FPDFText_CountChars(textpage), MAX_TABLE_CHARS)
+    if count <= 0:
+        return []
+    text = text_range(textpage, count)
+    if len(text) != count:
+        return []
+    box = (ctypes.c_double * 4)()
+    refs = [ctypes.byref(box, 8 * k) for k in range(4)]
+    out: list[_Word] = []
+    chars: list[str] = []
+    wl = wr = wb = wt = 0.0
+    for i, ch in enumerate(text):
+        if ch.isspace() or ch in "\ufffe\x00" or not get_char_box(textpage, i, *refs):
+            if chars:
+                out.append((wl, wr, wb, wt, (wl + wr) / 2, (wb + wt) / 2, "".join(chars)))
+                chars = []
+            continue
+        cl, cr, cb, ct = box
+        if chars and (cl - wr > 0.5 * max(ct - cb, wt - wb) or cr < wl):
+            out.append((wl, wr, wb, wt, (wl + wr) / 2, (wb + wt) / 2, "".join(chars)))
+            chars = []
+        if chars:
+            wl, wr, wb, wt = min(wl, cl), max(wr, cr), min(wb, cb), max(wt, ct)
+        else:
+            wl, wr, wb, wt = cl, cr, cb, ct
+        chars.append(ch)
+    if chars:
+        out.append((wl, wr, wb, wt, (wl + wr) / 2, (wb + wt) / 2, "".join(chars)))
+    return out
+
+
+#: Characters of a page read for a table framed by rules (pages of more are left to the text).
+MAX_TABLE_CHARS = 50_000
+
+
+def _rule_table(words: list[_Word], left, right, bottom, top, header_end) -> FoundTable | None:
+    head = [w for w in words if w[5] > header_end]
+    body = [w for w in words if w[5] < header_end]
+    if not body:
+        return None
+    heights = sorted(w[3] - w[2] for w in body)
+    height = max(heights[len(heights) // 2], 1.0)
+    # columns: the body's words merged where less than a wide space apart
+    columns: list[list[float]] = []
+    for w in sorted(body):
+        if columns and w[0] - columns[-1][1] < 0.8 * height:
+            columns[-1][1] = max(columns[-1][1], w[1])
+        else:
+            columns.append([w[0], w[1]])
+    if len(columns) < 2 or len(columns) > 60:
+        return None
+
+    def column(w: _Word) -> int:
+        x = w[4]
+        return min(range(len(columns)), key=lambda c: max(columns[c][0] - x, x - columns[c][1], 0.0))
+
+    def lines(ws: list[_Word]) -> list[list[_Word]]:
+        out: list[list[_Word]] = []
+        for w in sorted(ws, key=lambda w: -w[5]):
+            if out and out[-1][0][5] - w[5] < 0.5 * height:
+                out[-1].append(w)
+            else:
+                out.append([w])
+        return out
+
+    def row(ws: list[list[_Word]]) -> tuple[str, ...]:
+        cells: list[list[str]] = [[] for _ in columns]
+        for line in ws:
+            for w in sorted(line):
+                cells[column(w)].append(w[6])
+        return tuple(_cell(" ".join(c)) for c in cells)
+
+    head_lines = lines(head)
+    tallest = max(
+        (sum(1 for line in head_lines if any(column(w) == c for w in line)) for c in range(len(columns))),
+        default=0,
+    )
+    if tallest > MAX_HEADER_LINES:
+        return None
+    rows = [row([line]) for line in lines(body)]
+    if sum(1 for r in rows if sum(1 for c in r if c) >= 2) * 2 < len(rows):
+        return None
+    header = row(head_lines) if head else None
+    if header is not None and not any(header):
+        header = None
+    if not _plausible(([header] if header else []) + rows):
+        return None
+    return FoundTable(left, right, bottom, top, header, tuple(rows))

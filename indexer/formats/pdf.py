@@ -27,7 +27,7 @@ from ._pdf_fallback import extract_with_pdfminer, plumber_lines, visible
 from ._pdf_layout import Group, OutlineEntry, PageGeometry, find_running, group_page, to_blocks
 from ._pdf_lines import Line, page_lines
 from ._pdf_objects import MIN_IMAGE_SIDE, ImageError, PageObjects, decode_png, image_size, scan_page
-from ._pdf_tables import FoundTable, find_tables, grid_tables, open_plumber
+from ._pdf_tables import FoundTable, find_tables, grid_tables, open_plumber, rule_tables
 from .registry import extractor
 
 TABLE_MODES = ("auto", "always", "never")
@@ -373,9 +373,8 @@ def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables
         info.lines, cut, info.chars = page_lines(textpage, number)
         if info.lines:
             info.unmapped = _unmapped(textpage, info.lines)
-        if info.lines and tables_mode == "auto" and info.objects.ruled_both_ways:
-            info.tables = grid_tables(info.objects.horizontal, info.objects.vertical, textpage)
-            info.tables_done = True
+        if info.lines and tables_mode == "auto" and info.objects.has_rulings:
+            info.tables, info.tables_done = _page_tables(info.objects, textpage)
     finally:
         page.close_text()
     if cut:
@@ -461,6 +460,17 @@ def _not_extracted(pdf: pdfium.PdfDocument, comments: list[tuple[int, int]]) -> 
     except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
         pass  # a damaged name tree costs only these entries
     return out
+
+
+def _page_tables(objects: PageObjects, textpage) -> tuple[list[FoundTable], bool]:
+    """The tables of a page with rulings read from pdfium's segments and text, and whether that
+    settles the page: a grid always does (``grid_tables`` reads a grid ruled between some columns
+    only by its horizontal rules); tables drawn with horizontal rules only are left to
+    pdfplumber's finder when none is found here."""
+    if objects.ruled_both_ways:
+        return grid_tables(objects.horizontal, objects.vertical, textpage), True
+    tables = rule_tables(objects.horizontal, objects.vertical, textpage)
+    return tables, bool(tables)
 
 
 def _unmapped(textpage, lines: list[Line]) -> float:
@@ -665,8 +675,8 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
         if not p.tables:
             body = kept
         for i, ln in kept if p.tables else ():
-            cx, cy = (ln.left + ln.right) / 2, (ln.base + ln.top) / 2
-            hit = next((t for t, table in enumerate(p.tables) if table.covers(cx, cy)), None)
+            box = (ln.left, ln.right, ln.base, ln.top)
+            hit = next((t for t, table in enumerate(p.tables) if table.holds(*box)), None)
             if hit is None:
                 body.append((i, ln))
             else:

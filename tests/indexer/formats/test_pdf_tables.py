@@ -1,0 +1,114 @@
+"""Tables ruled only across (LaTeX's booktabs) and tables whose vertical rules separate some columns
+only. The small PDFs are drawn here with reportlab, so the expected cells are the ones written;
+the real file's cells were read off its rendered page."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.pdfgen import canvas
+
+from indexer import extract
+from indexer.model import PARAGRAPH, TABLE
+
+HEADER = ["Test Data", "Model", "Category", "Score", "Recall"]
+ROWS = [
+    ["Canonical", "DETR", "Simple", "0.8678", "0.9872"],
+    ["", "", "Complex", "0.5360", "0.9600"],
+    ["Other", "Faster R-CNN", "All", "0.7336", "0.9762"],
+]
+COLUMNS = [80, 160, 250, 330, 410]  # left edge of each column's text
+LEFT, RIGHT = 72, 470
+
+
+def _table_pdf(verticals: tuple[float, ...] = ()) -> bytes:
+    """A paragraph, then the table: a rule above the header, one under it, one at the bottom;
+    ``verticals`` are x positions of vertical rules drawn from the top to the bottom rule."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    c.drawString(LEFT, 760, "The results of every model are in the table below.")
+    top, y = 730, 715
+    c.line(LEFT, top, RIGHT, top)
+    for x, text in zip(COLUMNS, HEADER, strict=True):
+        c.drawString(x, y, text)
+    c.line(LEFT, y - 6, RIGHT, y - 6)
+    for row in ROWS:
+        y -= 16
+        for x, text in zip(COLUMNS, row, strict=True):
+            if text:
+                c.drawString(x, y, text)
+    bottom = y - 8
+    c.line(LEFT, bottom, RIGHT, bottom)
+    for x in verticals:
+        c.line(x, bottom, x, top)
+    c.drawString(LEFT, bottom - 30, "The table ends above this line.")
+    c.save()
+    return buf.getvalue()
+
+
+def _only_table(doc):
+    tables = [b for b in doc.blocks if b.kind == TABLE]
+    assert len(tables) == 1
+    return tables[0]
+
+
+def test_a_table_ruled_only_across_is_read_with_its_columns():
+    doc = extract(_table_pdf(), filename="booktabs.pdf")
+    table = _only_table(doc)
+    assert list(table.header) == HEADER
+    assert [list(r) for r in table.rows] == ROWS
+    paragraphs = [b.text for b in doc.blocks if b.kind == PARAGRAPH]
+    assert paragraphs == [
+        "The results of every model are in the table below.",
+        "The table ends above this line.",
+    ]
+
+
+def test_vertical_rules_between_some_columns_do_not_cut_the_table():
+    # rules after the first three columns only, as in large.pdf's Table 4: the cells between
+    # them are a grid of two columns, but the table has five
+    doc = extract(_table_pdf(verticals=(155, 245, 325)), filename="partial.pdf")
+    table = _only_table(doc)
+    assert list(table.header) == HEADER
+    assert [list(r) for r in table.rows] == ROWS
+    # no row is read a second time as a paragraph
+    assert not [b for b in doc.blocks if b.kind == PARAGRAPH and ("0.8678" in b.text or "Complex" in b.text)]
+
+
+def test_booktabs_and_partly_ruled_tables_of_a_real_paper(real_world):
+    doc = extract(real_world / "pdf" / "kreuzberg" / "large.pdf")
+    tables = {b.page: b for b in doc.blocks if b.kind == TABLE}
+    # Table 1 (p. 4, booktabs, two-line header cells)
+    t1 = tables[4]
+    assert list(t1.header) == [
+        "Dataset",
+        "Input Modality",
+        "# Tables",
+        "Cell Topology",
+        "Cell Content",
+        "Cell Location",
+        "Row & Column Location",
+        "Canonical Structure",
+    ]
+    assert list(t1.rows[2]) == ["PubTabNet [22, 23]", "Image", "510K‡", "X", "X", "X†", "", ""]
+    # Table 3 (p. 7, booktabs in one column of the page)
+    assert list(tables[7].header) == ["Task", "Model", "AP", "AP50", "AP75", "AR"]
+    assert list(tables[7].rows[1]) == ["", "DETR", "0.966", "0.995", "0.988", "0.981"]
+    # Table 4 (p. 8): vertical rules after the first three columns only; all eight columns kept
+    t4 = tables[8]
+    assert len(t4.header) == 8 and t4.header[0] == "Test Data" and t4.header[3] == "AccCont"
+    assert list(t4.rows[0]) == [
+        "Non-Canonical",
+        "DETR-NC",
+        "Simple",
+        "0.8678",
+        "0.9872",
+        "0.9859",
+        "0.9821",
+        "0.9801",
+    ]
+    assert len(t4.rows) == 12
+    page8 = " ".join(b.text for b in doc.blocks if b.page == 8 and b.kind != TABLE)
+    # the rows were read twice before, as paragraphs (the prose below cites 0.8678 on its own)
+    assert "Simple 0.8678" not in page8 and "Complex 0.5360" not in page8
