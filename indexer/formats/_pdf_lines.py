@@ -141,10 +141,11 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
     bold_by_name: dict[bytes, bool] = {}
     lines: list[Line] = []
     append = lines.append
-    pos = 0
-    for segment in text.split("\r\n"):
-        start = pos
-        pos += len(segment) + 2
+    segments = _segments(text)
+    k = 0
+    while k < len(segments):
+        start, segment, whole = segments[k]
+        k += 1
         if segment.isascii() and segment.isprintable() and "  " not in segment:
             # clean() of plain ASCII only strips: at most one space at either end
             cleaned = segment.strip()
@@ -179,6 +180,13 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
             size = sorted((size_first, size_mid, size_last))[1]
         if size <= 1.5:  # no usable size: the glyph box is the better measure
             size = max(t1 - b1, t2 - b2, 1.0) * 1.4
+        if whole and abs(b2 - b1) > size and "\ufffe" not in segment and _upright(get_char_angle(raw, first)):
+            # pdfium left out the break between lines (a slide's title and its list): one line per
+            # baseline (a line joined at a hyphen, marked U+FFFE, stays one)
+            runs = _baseline_runs(raw, text, first, last, size)
+            if len(runs) > 1:
+                segments[k:k] = [(a, text[a : b + 1], False) for a, b in runs]
+                continue
         weight = get_weight(raw, last)
         if weight > 0:
             bold = weight >= 600
@@ -215,6 +223,46 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
             )
         )
     return _merge_same_baseline(lines), cut, count
+
+
+def _segments(text: str) -> list[tuple[int, str, bool]]:
+    """pdfium's lines: (start index, text, True) for the pieces between its generated breaks."""
+    out = []
+    pos = 0
+    for segment in text.split("\r\n"):
+        out.append((pos, segment, True))
+        pos += len(segment) + 2
+    return out
+
+
+def _upright(angle: float) -> bool:
+    return angle < UPRIGHT_BELOW or angle > UPRIGHT_ABOVE
+
+
+def _baseline_runs(raw, text: str, first: int, last: int, size: float) -> list[tuple[int, int]]:
+    """(first, last) character indices of the runs of ``text[first:last + 1]`` on one baseline:
+    a run ends at a space before a character whose box bottom is more than 0.8 of the font size
+    away from the run's first one (descenders, raised marks and subscripts stay within it). A
+    formula's pieces (a large operator and its limits, a tall bracket) are not lines: when a run
+    would have fewer than 3 characters, the text stays one run."""
+    box = (ctypes.c_double * 4)()
+    refs = [ctypes.byref(box, 8 * k) for k in range(4)]
+    runs: list[tuple[int, int]] = []
+    start, base, end = first, None, first
+    for i in range(first, last + 1):
+        if text[i].isspace() or not get_char_box(raw, i, *refs):
+            continue
+        bottom = box[2]
+        if base is None:
+            base = bottom
+        elif abs(bottom - base) > 0.8 * size and text[i - 1].isspace():
+            runs.append((start, end))
+            start, base = i, bottom
+        end = i
+    runs.append((start, end))
+    if any(len("".join(text[a : b + 1].split())) < 3 for a, b in runs):
+        return [(first, last)]
+    return runs
 
 
 def _middle(text: str, first: int, last: int) -> int:
