@@ -167,6 +167,10 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
             {"x0": x, "x1": x, "top": -b, "bottom": -a, "width": 0.0, "height": b - a, "orientation": "v"}
             for a, b, x in vs
         ]
+        edges += [
+            {"x0": a, "x1": b, "top": -y, "bottom": -y, "width": b - a, "height": 0.0, "orientation": "h"}
+            for a, b, y in _open_ends(hs, vs)
+        ]
         intersections = plumber_table.edges_to_intersections(edges, 3, 3)
         cells = plumber_table.intersections_to_cells(intersections)
         if len(cells) > MAX_GRID_CELLS:
@@ -176,24 +180,45 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
     out: list[FoundTable] = []
     partial: list[FoundTable] = []
     for table_cells in found:
-        rows = _grid_rows(table_cells, reader)
+        rows, cut = _grid_rows(table_cells, reader)
         if not _plausible(rows):
             continue
         header = rows[0] if _looks_like_header(rows) else None
         x0 = min(c[0] for c in table_cells)
         x1 = max(c[2] for c in table_cells)
-        top = -min(c[1] for c in table_cells)
+        top = -min(c[1] for c in table_cells) if cut is None else -cut
         bottom = -max(c[3] for c in table_cells)
         table = FoundTable(x0, x1, bottom, top, header, tuple(rows[1:] if header else rows))
         (partial if _rules_run_past(table, hs) else out).append(table)
     if partial:
         # vertical rules between some columns only: the cells cover those columns and miss the
-        # others, so the table is read from its horizontal rules and its text's columns instead
+        # others, so the table is read from its horizontal rules and its text's columns instead;
+        # when that finds nothing, its text stays prose rather than lose the other columns
         by_rules = rule_tables(horizontal, vertical, textpage)
-        for table in partial:
-            better = [t for t in by_rules if t.overlaps(table)]
-            out += better or [table]
+        out += [t for t in by_rules if any(t.overlaps(p) for p in partial)]
     out.sort(key=lambda t: -t.top)
+    return out
+
+
+def _open_ends(hs, vs) -> list[tuple[float, float, float]]:
+    """Rules closing the cells of a row ruled only at their sides: two or more vertical rules end
+    at one height where no horizontal rule runs (sub-headers under a group label drawn on a
+    coloured box: the label's row has no rule below it). The rule added there runs from the
+    nearest vertical rule crossing that height left of those ends to the nearest right of them."""
+    ends: dict[int, list[float]] = {}
+    for a, b, x in vs:
+        for y in (a, b):
+            if not any(h[0] - SNAP <= x <= h[1] + SNAP and abs(h[2] - y) <= SNAP for h in hs):
+                ends.setdefault(round(y / SNAP), []).append(x)
+    out: list[tuple[float, float, float]] = []
+    for key, xs in ends.items():
+        if len(xs) < 2:
+            continue
+        y = key * SNAP
+        crossing = [x for a, b, x in vs if a + SNAP < y < b - SNAP]
+        left = max((x for x in crossing if x < min(xs)), default=min(xs))
+        right = min((x for x in crossing if x > max(xs)), default=max(xs))
+        out.append((left, right, y))
     return out
 
 
@@ -304,18 +329,56 @@ def _clusters(values) -> dict[float, int]:
     return out
 
 
-def _grid_rows(cells, reader) -> list[tuple[str, ...]]:
+#: points a cell's rectangle is narrowed by at the top and bottom when its text is read
+INSET = 1.0
+
+
+def _grid_rows(cells, reader) -> tuple[list[tuple[str, ...]], float | None]:
+    """The rows of a table's cells, and where the table starts when its first rows are a title
+    (the top of the first row kept, pdfplumber's orientation), else None."""
     col = _clusters(c[0] for c in cells)
     row = _clusters(c[1] for c in cells)
     xs = range(max(col.values()) + 1)
-    grid: list[list[list[str]]] = [[[] for _ in xs] for _ in range(max(row.values()) + 1)]
+    starts = [min(x for x, i in col.items() if i == k) for k in xs]
+    tops = [min(y for y, i in row.items() if i == k) for k in range(max(row.values()) + 1)]
+    grid: list[list[list[str]]] = [[[] for _ in xs] for _ in tops]
+    spans: list[list[str]] = [["" for _ in xs] for _ in tops]  # a label over every column it spans
     for x0, top, x1, bottom in cells:
-        text = reader(x0, -bottom, x1, -top)
+        # a cell's text is asked for 1 pt inside its top and bottom rules: pdfium takes every
+        # character whose loose box (the font's ascent and descent) touches the rectangle, and a
+        # descender of the row above reaches over a rule drawn close under it
+        inset = INSET if bottom - top > 4 * INSET else 0.0
+        text = reader(x0, -bottom + inset, x1, -top - inset)
         lines = [_cell(part) for part in text.replace("\ufffe", "").splitlines()]
-        cell = grid[row[top]][col[x0]]
-        cell += [ln for ln in lines if ln]
+        lines = [ln for ln in lines if ln]
+        r, c = row[top], col[x0]
+        grid[r][c] += lines
+        if lines:
+            label = " ".join(lines)
+            for k in range(c, len(starts)):
+                if starts[k] >= x1 - SNAP:
+                    break
+                spans[r][k] = label
+    grid_tops = list(zip(grid, spans, tops, strict=True))
+    grid_tops = [g for g in grid_tops if any(g[0])]
+    cut = None
+    # title rows: one filled cell each above rows that fill several
+    while (
+        len(grid_tops) > 2
+        and len(xs) >= 3
+        and sum(1 for c in grid_tops[0][0] if c) == 1
+        and any(sum(1 for c in g[0] if c) >= 3 for g in grid_tops[1:])
+    ):
+        grid_tops.pop(0)
+        cut = grid_tops[0][2]
     rows: list[tuple[str, ...]] = []
-    for cells_of_row in grid:
+    header_rows = 0
+    if len(grid_tops) > 2:
+        merged = _group_header(grid_tops[0][0], grid_tops[0][1], grid_tops[1][0])
+        if merged is not None:
+            rows.append(merged)
+            header_rows = 2
+    for cells_of_row, _, _ in grid_tops[header_rows:]:
         counts = {len(c) for c in cells_of_row if c}
         if len(grid) > 1 and len(counts) == 1 and (k := counts.pop()) > 1:
             # rows without rules between them (a grid with at least two ruled rows, e.g. a header
@@ -326,7 +389,32 @@ def _grid_rows(cells, reader) -> list[tuple[str, ...]]:
     rows = [r for r in rows if any(r)]
     # columns empty in every row come from padding or shading rectangles inside the cells
     keep = [i for i in range(len(xs)) if any(r[i] for r in rows)]
-    return _merge_offset_header([tuple(r[i] for i in keep) for r in rows])
+    return _merge_offset_header([tuple(r[i] for i in keep) for r in rows]), cut
+
+
+def _group_header(
+    first: list[list[str]], labels: list[str], second: list[list[str]]
+) -> tuple[str, ...] | None:
+    """One header of two header rows where the first names groups of the second's columns
+    (``Pre-Pawn`` over ``Handgun | Long Gun | *Other``): each column named by its group and its
+    own label. None unless a label of the first row spans two or more labels of the second, the
+    second names at least half the columns, in as many cells as the first or more and in short
+    labels (at most 40 characters: not a row of data), and neither holds a plain number."""
+    sub = [" ".join(c) for c in second]
+    filled = sum(1 for c in sub if c)
+    if filled * 2 < len(sub) or sum(1 for c in first if c) > filled or any(len(c) > 40 for c in sub):
+        return None
+    if not any(
+        labels[k] and labels[k] == labels[k + 1] and sub[k] and sub[k + 1] for k in range(len(sub) - 1)
+    ):
+        return None
+    if any(_number(c) for c in labels + sub if c):
+        return None
+    return tuple(" ".join(p for p in (a, b) if p) for a, b in zip(labels, sub, strict=True))
+
+
+def _number(cell: str) -> bool:
+    return cell.replace(".", "", 1).replace(",", "").replace("%", "").isdigit()
 
 
 def _merge_offset_header(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:

@@ -112,3 +112,68 @@ def test_booktabs_and_partly_ruled_tables_of_a_real_paper(real_world):
     page8 = " ".join(b.text for b in doc.blocks if b.page == 8 and b.kind != TABLE)
     # the rows were read twice before, as paragraphs (the prose below cites 0.8678 on its own)
     assert "Simple 0.8678" not in page8 and "Complex 0.5360" not in page8
+
+
+def _grouped_header_pdf() -> bytes:
+    """A ruled table whose header names a group of three columns: the rules between the
+    sub-labels start under the group label, where no horizontal rule runs (as in the NICS
+    report, where the group labels sit on coloured boxes). A title row spans the table above."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    xs = [72, 152, 232, 312, 392, 472]
+    ys = [760, 740, 700, 680, 660]  # title row, header (two lines of labels), two body rows
+    for y in ys:
+        c.line(xs[0], y, xs[-1], y)
+    for x in (72, 472):
+        c.line(x, ys[0], x, ys[-1])
+    for x in (152, 392):
+        c.line(x, ys[1], x, ys[-1])
+    for x in (232, 312):
+        c.line(x, ys[-1], x, 720)  # end in the middle of the header row
+    c.drawString(80, 746, "Quarterly counts by site")
+    c.drawString(80, 716, "Name")
+    c.drawString(250, 728, "Group A")
+    c.drawString(160, 706, "Sub one")
+    c.drawString(240, 706, "Sub two")
+    c.drawString(320, 706, "Sub three")
+    c.drawString(400, 716, "Total")
+    for y, row in ((686, ("alpha", "1", "2", "3", "6")), (666, ("beta", "4", "5", "0", "9"))):
+        for x, text in zip(xs, row, strict=False):
+            c.drawString(x + 8, y, text)
+    c.save()
+    return buf.getvalue()
+
+
+def test_sub_header_cells_ruled_at_their_sides_stay_apart_under_their_group():
+    doc = extract(_grouped_header_pdf(), filename="grouped.pdf")
+    table = _only_table(doc)
+    assert list(table.header) == ["Name", "Group A Sub one", "Group A Sub two", "Group A Sub three", "Total"]
+    assert [list(r) for r in table.rows] == [["alpha", "1", "2", "3", "6"], ["beta", "4", "5", "0", "9"]]
+    # the title row is not a row of the table; its text stays before it
+    texts = [b.text for b in doc.blocks]
+    assert texts.index("Quarterly counts by site") < texts.index(table.text)
+
+
+def test_the_nics_report_keeps_its_25_columns_and_header(real_world):
+    doc = extract(real_world / "pdf" / "pdfplumber" / "nics-background-checks-2015-11.pdf")
+    table = _only_table(doc)
+    # read off the rendered page: six permit columns, then groups of Handgun / Long Gun / *Other
+    # (Rentals has no *Other), Totals last
+    assert len(table.header) == 25
+    assert list(table.header[:8]) == [
+        "State / Territory",
+        "Permit",
+        "Handgun",
+        "Long Gun",
+        "*Other",
+        "**Multiple",
+        "Admin",
+        "Pre-Pawn Handgun",
+    ]
+    assert list(table.header[16:18]) == ["Rentals Handgun", "Rentals Long Gun"]
+    assert table.header[-1] == "Totals"
+    assert list(table.rows[0][:4]) == ["Alabama", "18,870", "23,022", "22,650"]
+    assert table.rows[0][-1] == "71,137"
+    assert "NICS Firearm Background Checks" not in " ".join(" ".join(r) for r in table.rows)
+    assert "NICS Firearm Background Checks" in doc.text
