@@ -63,9 +63,17 @@ def _cell(value: object) -> str:
 
 
 def find_tables(
-    plumber_pdf, index: int, origin: tuple[float, float], *, ruled_both_ways: bool, force_text: bool
+    plumber_pdf,
+    index: int,
+    origin: tuple[float, float],
+    *,
+    ruled_both_ways: bool,
+    force_text: bool,
+    text_after: bool = False,
 ) -> list[FoundTable]:
-    """Tables on page ``index`` (0-based), filtered to those that look like data tables.
+    """Tables on page ``index`` (0-based), filtered to those that look like data tables; with
+    ``text_after``, the text strategy is tried when the rules give none (``pdf_tables=always``:
+    a page with a ruled header box over an unruled table).
 
     ``origin`` is the (left, top) corner of the page's media box in PDF user space."""
     page = plumber_pdf.pages[index]
@@ -73,6 +81,13 @@ def find_tables(
         settings = TABLE_SETTINGS_TEXT
     else:
         settings = TABLE_SETTINGS_LINES if ruled_both_ways else TABLE_SETTINGS_RULES
+    out = _found(page, settings, origin)
+    if not out and text_after and settings is not TABLE_SETTINGS_TEXT:
+        out = _found(page, TABLE_SETTINGS_TEXT, origin)
+    return out
+
+
+def _found(page, settings: dict, origin: tuple[float, float]) -> list[FoundTable]:
     left0, top0 = origin
     out: list[FoundTable] = []
     for table in page.find_tables(table_settings=settings):

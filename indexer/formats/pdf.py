@@ -636,6 +636,7 @@ def _find_tables(data, password, pages: list[_Page], mode: str, warnings: list[s
                     (p.geo.left, p.geo.top),
                     ruled_both_ways=objects.ruled_both_ways,
                     force_text=mode == "always" and not objects.has_rulings,
+                    text_after=mode == "always",
                 )
             except Exception as exc:  # a damaged page: keep its text, say the tables were not read
                 warnings.append(f"page {p.number}: tables not read ({type(exc).__name__})")

@@ -177,3 +177,46 @@ def test_the_nics_report_keeps_its_25_columns_and_header(real_world):
     assert table.rows[0][-1] == "71,137"
     assert "NICS Firearm Background Checks" not in " ".join(" ".join(r) for r in table.rows)
     assert "NICS Firearm Background Checks" in doc.text
+
+
+def _boxed_header_pdf() -> bytes:
+    """Column names in a ruled box, the rows below without any rule (as in the Senate's
+    expenditure report)."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    xs = [72, 200, 330, 460]
+    c.rect(xs[0], 700, xs[-1] - xs[0], 24)
+    for x in xs[1:-1]:
+        c.line(x, 700, x, 724)
+    for x, name in zip(xs, ("Payee", "Position", "Amount"), strict=False):
+        c.drawString(x + 6, 708, name)
+    rows = [
+        ("Bain, Matthew", "District director", "37,499.96"),
+        ("Smith, Alvaro", "Correspondent", "21,000.00"),
+        ("Armer, Derek", "Staff assistant", "12,111.06"),
+        ("Englert, Payton", "Intern", "25,499.96"),
+        ("Campbell, Clayton", "District director", "31,111.08"),
+    ]
+    for n, row in enumerate(rows):
+        for x, text in zip(xs, row, strict=False):
+            c.drawString(x + 6, 680 - 18 * n, text)
+    c.save()
+    return buf.getvalue()
+
+
+def test_always_reads_an_unruled_table_under_a_ruled_header_box():
+    doc = extract(_boxed_header_pdf(), filename="boxed.pdf", options={"pdf_tables": "always"})
+    table = _only_table(doc)
+    cells = [list(r) for r in ((table.header,) if table.header else ()) + table.rows]
+    assert ["Bain, Matthew", "District director", "37,499.96"] in cells
+    assert ["Campbell, Clayton", "District director", "31,111.08"] in cells
+
+
+def test_always_finds_the_senate_report_table(real_world):
+    doc = extract(
+        real_world / "pdf" / "pdfplumber" / "senate-expenditures.pdf", options={"pdf_tables": "always"}
+    )
+    table = _only_table(doc)
+    assert len(table.rows) >= 60  # 62 payees under the header lines
+    assert "PAYEE NAME" in table.header
