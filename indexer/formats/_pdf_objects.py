@@ -11,6 +11,7 @@ from itertools import repeat
 import pypdfium2.internal as pdfium_i
 import pypdfium2.raw as pdfium_c
 
+from ..images import fnv1a64
 from ._pdf_capi import form_count, form_object, obj_bounds, obj_type, page_object, text_render_mode
 
 MAX_OBJECTS = 20_000
@@ -19,6 +20,31 @@ MAX_FORM_DEPTH = 3
 MAX_IMAGE_PIXELS = 40_000_000
 #: Images smaller than this in both directions are decoration (rules, dots) and are ignored.
 MIN_IMAGE_SIDE = 4
+#: An image narrower than this either way is a strip (a rule, a gradient's band, a shadow), and one
+#: at most FRAGMENT_MAX pixels each way an icon-sized fragment (a bullet, a tile of a drawing's
+#: fill): left out and counted in the coverage (HTML's icon limit is the same 24 pixels).
+STRIP_SIDE = 8
+FRAGMENT_MAX = 24
+
+
+def is_fragment(width: int, height: int) -> bool:
+    return min(width, height) < STRIP_SIDE or max(width, height) <= FRAGMENT_MAX
+
+
+def image_key(obj, width: int, height: int) -> tuple[int, int, int] | None:
+    """A fingerprint of an image's stored bytes (FNV-1a over the raw stream with its size): the
+    same image drawn on several pages has the same key. None when pdfium gives no data."""
+    n = pdfium_c.FPDFImageObj_GetImageDataRaw(obj, None, 0)
+    if n <= 0 or n > MAX_RAW_BYTES:
+        return None
+    buf = ctypes.create_string_buffer(n)
+    if pdfium_c.FPDFImageObj_GetImageDataRaw(obj, buf, n) != n:
+        return None
+    return fnv1a64(buf.raw), width, height
+
+
+#: Images whose stored stream is larger than this are not fingerprinted (each is its own image).
+MAX_RAW_BYTES = 64_000_000
 
 
 #: At most this many ruling segments per page are kept for the table test.

@@ -26,7 +26,18 @@ from ._pdf_capi import PageHandles, keep_heap_top, mediabox
 from ._pdf_fallback import extract_with_pdfminer, plumber_lines, visible
 from ._pdf_layout import Group, OutlineEntry, PageGeometry, find_running, group_page, to_blocks
 from ._pdf_lines import Line, page_lines
-from ._pdf_objects import MIN_IMAGE_SIDE, ImageError, PageObjects, decode_png, image_size, scan_page
+from ._pdf_objects import (
+    FRAGMENT_MAX,
+    MIN_IMAGE_SIDE,
+    STRIP_SIDE,
+    ImageError,
+    PageObjects,
+    decode_png,
+    image_key,
+    image_size,
+    is_fragment,
+    scan_page,
+)
 from ._pdf_tables import FoundTable, find_tables, grid_tables, open_plumber, rule_tables
 from .registry import extractor
 
@@ -56,6 +67,17 @@ LOST_SHARE = 0.2
 LOST_GAIN = 1.2
 #: why the images of a page that is a scan under an OCR text layer are not extracted
 SCAN_REASON = "part of a scanned page whose text was read by OCR (the page's invisible text layer)"
+#: why the strips and icon-sized fragments of a page are not extracted
+FRAGMENT_REASON = (
+    f"under {STRIP_SIDE} pixels one way or at most {FRAGMENT_MAX} each way: strips, dots and tiles of a "
+    "drawing's fills, not pictures"
+)
+#: a page drawing more images than this (strips and fragments aside) draws pictures cut into
+#: tiles (a chart's fills drawn as hundreds of small images); none of them is a picture alone
+MAX_PAGE_IMAGES = 50
+TILES_REASON = f"over {MAX_PAGE_IMAGES} images on one page: pieces of drawings cut into tiles, not pictures"
+#: an image drawn on this many pages or more is decoration, kept at its first use only
+REPEATED_PAGES = 3
 #: bookmarks read from the outline at most (the tree can be as large as the file), and its depth
 MAX_OUTLINE = 10_000
 OUTLINE_DEPTH = 16
@@ -245,6 +267,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     images: list[Image] = []
     pages: list[_Page] = []
     comments: list[tuple[int, int]] = []  # (page, annotations with a comment on it)
+    seen: dict[tuple[int, int, int], str] = {}
     chars = 0
     for index in range(total):
         number = index + 1
@@ -255,7 +278,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             pages.append(_Page(number, PageGeometry(number, 0.0, 792.0, 0.0, 612.0)))
             continue
         try:
-            info = _read_page(pdf, page, number, images, skipped, warnings, tables_mode, ctx.image_data)
+            info = _read_page(pdf, page, number, images, skipped, warnings, tables_mode, ctx.image_data, seen)
             found = _comments(page.page)
             if found:
                 comments.append((number, found))
@@ -268,6 +291,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             )
         pages.append(info)
 
+    _drop_repeated(pages, skipped)
     lossy = [p for p in pages if p.lost >= LOST_OBJECTS and p.lost >= LOST_SHARE * p.text_objects]
     if lossy:
         _read_again(data, password, lossy, warnings)
@@ -363,7 +387,10 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     return assemble("pdf", blocks, images=tuple(images), metadata=metadata, coverage=coverage)
 
 
-def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables_mode, encode=True) -> _Page:
+def _read_page(
+    pdf, page: PageHandles, number, images, skipped, warnings, tables_mode, encode=True, seen=None
+) -> _Page:
+    seen = {} if seen is None else seen  # image fingerprint -> name of its first use
     info = _Page(number, _geometry(page, number))
     info.objects = scan_page(page.page)
     if info.objects.truncated:
@@ -379,14 +406,22 @@ def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables
         page.close_text()
     if cut:
         warnings.append(f"page {number}: text cut after its first characters (page limit)")
-    n = 0
+    n = fragments = 0
     scan = info.objects.is_scan
-    for top, obj in sorted(info.objects.images, key=lambda t: -t[0]):
-        width, height = image_size(obj)
-        if width < MIN_IMAGE_SIDE and height < MIN_IMAGE_SIDE:
-            continue
+    sized = [(top, obj, *image_size(obj)) for top, obj in sorted(info.objects.images, key=lambda t: -t[0])]
+    sized = [s for s in sized if s[2] >= MIN_IMAGE_SIDE or s[3] >= MIN_IMAGE_SIDE]
+    if not scan:
+        kept = [s for s in sized if not is_fragment(s[2], s[3])]
+        fragments, sized = len(sized) - len(kept), kept
+    tiles = not scan and len(sized) > MAX_PAGE_IMAGES
+    for top, obj, width, height in sized:
         n += 1
-        if scan:
+        if scan or tiles:
+            continue
+        key = image_key(obj, width, height)
+        known = seen.get(key) if key is not None else None
+        if known is not None:  # drawn before: one image, its block points to it again
+            info.images.append((top, known))
             continue
         image_name = f"image_p{number}_{n}.png"
         try:
@@ -398,8 +433,18 @@ def _read_page(pdf, page: PageHandles, number, images, skipped, warnings, tables
             Image(name=image_name, format="png", data=png, width=width, height=height, meta={"page": number})
         )
         info.images.append((top, image_name))
+        if key is not None:
+            seen[key] = image_name
     if scan and n:
         skipped.append(Skipped("image", f"page {number} ({n} image{'s' if n != 1 else ''})", SCAN_REASON))
+    if tiles:
+        skipped.append(Skipped("image", f"page {number} ({n} images)", TILES_REASON))
+    if fragments:
+        skipped.append(
+            Skipped(
+                "image", f"page {number} ({fragments} image{'s' if fragments != 1 else ''})", FRAGMENT_REASON
+            )
+        )
     return info
 
 
@@ -460,6 +505,37 @@ def _not_extracted(pdf: pdfium.PdfDocument, comments: list[tuple[int, int]]) -> 
     except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
         pass  # a damaged name tree costs only these entries
     return out
+
+
+def _drop_repeated(pages: list[_Page], skipped: list[Skipped]) -> None:
+    """An image drawn on REPEATED_PAGES pages or more is the pages' decoration (a template's
+    banner, a logo in the frame): its block stays at its first use only, and one skipped entry
+    says how often it recurs."""
+    uses: dict[str, list[int]] = {}
+    for p in pages:
+        for _, image_name in p.images:
+            uses.setdefault(image_name, []).append(p.number)
+    repeated = {name for name, numbers in uses.items() if len(set(numbers)) >= REPEATED_PAGES}
+    if not repeated:
+        return
+    kept: set[str] = set()
+    for p in pages:
+        here = []
+        for top, image_name in p.images:
+            if image_name in repeated and image_name in kept:
+                continue
+            kept.add(image_name)
+            here.append((top, image_name))
+        p.images = here
+    for name in sorted(repeated, key=lambda name: uses[name][0]):
+        pages_of = len(set(uses[name]))
+        skipped.append(
+            Skipped(
+                "image",
+                f"{name} ({len(uses[name]) - 1} more use{'s' if len(uses[name]) != 2 else ''})",
+                f"the same image on {pages_of} pages (page decoration): kept at its first use",
+            )
+        )
 
 
 def _page_tables(objects: PageObjects, textpage) -> tuple[list[FoundTable], bool]:
