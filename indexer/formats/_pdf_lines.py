@@ -167,17 +167,18 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
             l2, r2, b2, t2 = unpack_box(box)
         else:
             l2 = r2 = b2 = t2 = 0.0
-        # style of the line: first and last character, and the middle one when they differ
-        size_first, size_last = get_size(raw, first), get_size(raw, last)
-        if size_first < 4.0 or size_last < 4.0:
+        # style of the line: first, middle and last character; when they differ (small capitals,
+        # a raised mark, a change of face), the size carrying most of the line's characters
+        mid = _middle(text, first, last)
+        size_first, size_mid, size_last = get_size(raw, first), get_size(raw, mid), get_size(raw, last)
+        if size_first < 4.0 or size_last < 4.0 or size_mid < 4.0:
             size_first = _scaled(raw, first, size_first, matrix, matrix_ref)
+            size_mid = _scaled(raw, mid, size_mid, matrix, matrix_ref)
             size_last = _scaled(raw, last, size_last, matrix, matrix_ref)
-        if abs(size_first - size_last) < 0.05:
+        if abs(size_first - size_last) < 0.05 and abs(size_first - size_mid) < 0.05:
             size = size_first
         else:
-            mid = _middle(text, first, last)
-            size_mid = _scaled(raw, mid, get_size(raw, mid), matrix, matrix_ref)
-            size = sorted((size_first, size_mid, size_last))[1]
+            size = _most_common_size(raw, text, first, last, matrix, matrix_ref)
         if size <= 1.5:  # no usable size: the glyph box is the better measure
             size = max(t1 - b1, t2 - b2, 1.0) * 1.4
         if whole and abs(b2 - b1) > size and "\ufffe" not in segment and _upright(get_char_angle(raw, first)):
@@ -263,6 +264,27 @@ def _baseline_runs(raw, text: str, first: int, last: int, size: float) -> list[t
     if any(len("".join(text[a : b + 1].split())) < 3 for a, b in runs):
         return [(first, last)]
     return runs
+
+
+#: characters of a line whose sizes differ that are read to find its size, at most
+SIZE_SAMPLE = 64
+
+
+def _most_common_size(raw, text: str, first: int, last: int, matrix, matrix_ref) -> float:
+    """The font size carrying most of the non-space characters of ``text[first:last + 1]`` (at
+    most SIZE_SAMPLE of them, evenly spread; the smaller size among equals). In small capitals
+    the first letter of each word is full size and the others smaller: 'ESTIMATED COSTS' in the
+    Federal Register is 8.2 pt, not the 10 pt of its first and last characters."""
+    step = max(1, (last - first + 1) // SIZE_SAMPLE)
+    counts: dict[float, int] = {}
+    for i in range(first, last + 1, step):
+        if text[i].isspace():
+            continue
+        size = round(_scaled(raw, i, get_font_size(raw, i), matrix, matrix_ref), 2)
+        counts[size] = counts.get(size, 0) + 1
+    if not counts:
+        return _scaled(raw, first, get_font_size(raw, first), matrix, matrix_ref)
+    return max(counts.items(), key=lambda kv: (kv[1], -kv[0]))[0]
 
 
 def _middle(text: str, first: int, last: int) -> int:

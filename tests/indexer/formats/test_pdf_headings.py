@@ -4,6 +4,10 @@ values were read off the rendered pages of the real files."""
 
 from __future__ import annotations
 
+import io
+
+from reportlab.pdfgen import canvas
+
 from indexer import extract
 from indexer.model import HEADING
 
@@ -22,3 +26,48 @@ def test_a_slide_title_pdfium_joined_to_its_list_is_a_heading_again(real_world):
     assert title.text == "Test Hardware"
     assert not any("Test Hardware" in b.text for b in slide if b is not title)
     assert any(b.text.startswith("o Intel(R) Xeon(R) CPU E5-2667 v3") for b in slide)
+
+
+BODY = (
+    "The agency estimates the following costs to comply with this proposed rule, for every "
+    "airplane of the fleet and for the operators that fly them."
+)
+
+
+def _small_caps_pdf() -> bytes:
+    """A bold body-size heading, body text at 9 pt, and a caption in small capitals: the first
+    letter of each word at 10 pt and the others at 8.2 pt, then '—Continued' at 10 pt (as the
+    Federal Register sets a table's caption on the page the table continues)."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica-Bold", 9)
+    c.drawString(72, 760, "Background")
+    y = 745
+    for _ in range(3):
+        text = c.beginText(72, y)
+        text.setFont("Helvetica", 9)
+        text.textLine(BODY[:95])
+        text.textLine(BODY[95:])
+        c.drawText(text)
+        y -= 30
+    caption = c.beginText(200, y - 10)
+    for part, size in (("E", 10), ("STIMATED ", 8.2), ("C", 10), ("OSTS", 8.2), ("\u2014Continued", 10)):
+        caption.setFont("Helvetica", size)
+        caption.textOut(part)
+    c.drawText(caption)
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_caption_in_small_capitals_has_the_size_of_most_of_its_letters():
+    doc = extract(_small_caps_pdf(), filename="caption.pdf")
+    headings = [(b.text, b.level) for b in doc.blocks if b.kind == HEADING]
+    assert headings == [("Background", 1)]
+    assert any(b.text == "ESTIMATED COSTS\u2014Continued" for b in doc.blocks)
+
+
+def test_the_federal_register_caption_is_no_top_heading(real_world):
+    doc = extract(real_world / "pdf" / "pdfplumber" / "federal-register-2020-17221.pdf")
+    level = {b.text: b.level for b in doc.blocks if b.kind == HEADING}
+    assert "ESTIMATED COSTS\u2014Continued" not in level
+    assert level["Authority for This Rulemaking"] == level["Background"] == level["Costs of Compliance"]
