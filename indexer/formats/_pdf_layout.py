@@ -10,7 +10,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 
@@ -512,6 +512,32 @@ def _heading_key(
     return None
 
 
+#: Slides whose first text is their largest heading, at least this share of the pages, make their
+#: titles one level.
+SLIDE_TITLES = 0.6
+
+
+def _slide_titles(groups: Sequence[Group], keys: Sequence, tops: Mapping[int, float]) -> set[int]:
+    """The groups that are slide titles: on each page, the first group, when it is a heading
+    starting above ``tops[page]`` (the top of the slide) and none on the page is larger.
+    Presentation programs shrink a long title to fit its box (the 100G Keynote deck sets one
+    title style from 33 to 77 pt), so ranking titles by size nests unrelated slides; when most slides open with such a title, all of them are level 1 and the
+    other headings rank below them. Empty when fewer than SLIDE_TITLES of the pages (all of
+    them, those holding only a table or a picture too) do."""
+    first: dict[int, int] = {}
+    largest: dict[int, float] = {}
+    for i, (g, key) in enumerate(zip(groups, keys, strict=True)):
+        first.setdefault(g.page, i)
+        if key is not None:
+            largest[g.page] = max(largest.get(g.page, 0.0), key[0])
+    titles = {
+        i
+        for page, i in first.items()
+        if keys[i] is not None and keys[i][0] >= largest[page] and groups[i].first.base >= tops.get(page, 0.0)
+    }
+    return titles if len(titles) >= SLIDE_TITLES * len(tops) else set()
+
+
 def _has_letters(text: str, n: int) -> bool:
     """At least ``n`` letters in ``text``."""
     for ch in text:
@@ -523,21 +549,30 @@ def _has_letters(text: str, n: int) -> bool:
 
 
 def to_blocks(
-    groups: Sequence[Group], outline: Sequence[OutlineEntry] = (), scans: frozenset[int] = frozenset()
+    groups: Sequence[Group],
+    outline: Sequence[OutlineEntry] = (),
+    scans: frozenset[int] = frozenset(),
+    slides: Mapping[int, float] | None = None,
 ) -> list[tuple[Group, Block]]:
     """Blocks for the groups of the whole document, headings ranked by font size across it, or
     by the outline where it names them; ``scans``: the pages that are scans under an OCR text
-    layer. Each block comes with the group it was made of; a group holding several bookmarked
-    titles gives a block for each."""
+    layer; ``slides``: when the pages are slides (landscape), the height on each above which a
+    slide's title starts, for titles of one level whatever their size (see ``_slide_titles``). Each block comes with the group it was made of; a group
+    holding several bookmarked titles gives a block for each."""
     owners: Sequence[Group] = groups
     if outline:
         owners, groups = _split_titles(groups, outline)
     body = body_size(groups)
     shapes = _shapes(groups)
     keys = [_heading_key(g, body, shapes[g.page], g.page in scans) for g in groups]
-    ranks = sorted({k for k in keys if k is not None}, key=lambda k: (-k[0], not k[1]))
-    level_of = {k: min(i + 1, 6) for i, k in enumerate(ranks)}
+    titles = _slide_titles(groups, keys, slides) if slides else set()
+    ranks = sorted(
+        {k for i, k in enumerate(keys) if k is not None and i not in titles}, key=lambda k: (-k[0], not k[1])
+    )
+    first = 2 if titles else 1
+    level_of = {k: min(i + first, 6) for i, k in enumerate(ranks)}
     levels = _outline_levels(groups, keys, level_of, outline) if outline else {}
+    levels = {i: 1 for i in titles} | levels
     out: list[tuple[Group, Block]] = []
     for i, (owner, g, key) in enumerate(zip(owners, groups, keys, strict=True)):
         if i in levels:

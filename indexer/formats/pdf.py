@@ -774,7 +774,7 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
         per_page.append(items)
     block_of: dict[int, list[Block]] = {}
     scans = frozenset(p.number for p in pages if p.objects is not None and p.objects.is_scan)
-    for g, b in to_blocks(all_groups, outline, scans):
+    for g, b in to_blocks(all_groups, outline, scans, _slides(pages)):
         block_of.setdefault(id(g), []).append(b)
     out: list[Block] = []
     for p, items in zip(pages, per_page, strict=True):
@@ -792,6 +792,21 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
             else:
                 out.extend(_pdf_ocr.blocks(item[1], p.number))
     return out
+
+
+#: A document is a slide deck when it has this many pages or more, nearly all of them wider than
+#: this many times their height; a slide's title starts in the top SLIDE_TOP of the page.
+SLIDES_MIN_PAGES = 3
+SLIDES_ASPECT = 1.2
+SLIDE_TOP = 0.35
+
+
+def _slides(pages: list[_Page]) -> dict[int, float]:
+    """For a slide deck, the height on each page above which its title starts; else empty."""
+    wide = sum(1 for p in pages if p.geo.right - p.geo.left > SLIDES_ASPECT * (p.geo.top - p.geo.bottom))
+    if len(pages) < SLIDES_MIN_PAGES or wide < 0.8 * len(pages):
+        return {}
+    return {p.number: p.geo.top - SLIDE_TOP * (p.geo.top - p.geo.bottom) for p in pages}
 
 
 def _position_by_y(lines: list[Line], top: float) -> float:

@@ -8,7 +8,7 @@ import io
 
 from reportlab.pdfgen import canvas
 
-from indexer import extract
+from indexer import chunk_document, extract
 from indexer.model import HEADING
 
 
@@ -71,3 +71,62 @@ def test_the_federal_register_caption_is_no_top_heading(real_world):
     level = {b.text: b.level for b in doc.blocks if b.kind == HEADING}
     assert "ESTIMATED COSTS\u2014Continued" not in level
     assert level["Authority for This Rulemaking"] == level["Background"] == level["Costs of Compliance"]
+
+
+def _deck_pdf() -> bytes:
+    """Four landscape slides whose titles were shrunk to fit (40, 30, 24 and 36 pt bold), each
+    over two lines of 18 pt text; the third slide has a 22 pt bold subheading."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(960, 540))
+    titles = [
+        ("Why now", 40),
+        ("A much longer title shrunk to fit", 30),
+        ("Test hardware and setup", 24),
+        ("Results", 36),
+    ]
+    for n, (title, size) in enumerate(titles, start=1):
+        c.setFont("Helvetica-Bold", size)
+        c.drawString(60, 460, title)
+        c.setFont("Helvetica", 18)
+        c.drawString(60, 380, f"The first point of slide {n} is written here in full.")
+        c.drawString(60, 350, f"The second point of slide {n} follows it below.")
+        if n == 3:
+            c.setFont("Helvetica-Bold", 22)
+            c.drawString(60, 280, "Adapters")
+            c.setFont("Helvetica", 18)
+            c.drawString(60, 250, "Two adapters were used for every test of this slide.")
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_slide_titles_shrunk_to_fit_are_one_level():
+    doc = extract(_deck_pdf(), filename="deck.pdf")
+    headings = [(b.text, b.level, b.page) for b in doc.blocks if b.kind == HEADING]
+    assert headings == [
+        ("Why now", 1, 1),
+        ("A much longer title shrunk to fit", 1, 2),
+        ("Test hardware and setup", 1, 3),
+        ("Adapters", 2, 3),
+        ("Results", 1, 4),
+    ]
+
+
+def test_the_keynote_deck_titles_are_level_one(real_world):
+    doc = extract(
+        real_world
+        / "pdf"
+        / "kreuzberg"
+        / "100_g_networking_technology_overview_slides_toronto_august_2016.pdf"
+    )
+    first = {}
+    for b in doc.blocks:
+        if b.kind == HEADING:
+            first.setdefault(b.page, b)
+    # every slide opens with its title (77 pt down to 33 pt in the file), all at level 1
+    assert len(first) == 24
+    assert {b.level for b in first.values()} == {1}
+    assert first[21].text == "RDMA vs. Posix Sockets (1000 byte Payload)"
+    chunks = chunk_document(doc, "section")
+    paths = [c.metadata.get("heading_path") for c in chunks if c.metadata.get("page_number") == 21]
+    assert paths and all(p[0] == "RDMA vs. Posix Sockets (1000 byte Payload)" for p in paths if p)
