@@ -228,3 +228,22 @@ def test_a_failure_in_the_report_gives_its_message_below_the_path_wrapped_under_
         "the PDF is password-protected (the empty password does not open it)"
     )
     assert failure_entry({"path": "a.txt", "status": "stale"}).plain == "  a.txt  stale"
+
+
+def test_a_file_not_read_yet_takes_its_type_and_modes_from_its_extension():
+    from types import SimpleNamespace
+
+    from indexer.modes import registry as modes
+    from tui.screens.main import _waiting_format
+
+    def row(path: str, status: str, source_type: str = "") -> SimpleNamespace:
+        return SimpleNamespace(path=path, status=status, source_type=source_type)
+
+    spec = _waiting_format(row("data/SOURCES.tsv", "queued"))
+    assert (spec.source_type, spec.family) == ("csv", "csv")
+    assert modes.modes_for(spec.family)[0] == "row"  # the mode bar offers the table modes
+    assert _waiting_format(row("x/report.PDF", "indexing")).family == "document"
+    assert _waiting_format(row("old.doc", "queued")) is None  # listed, but no library reads it
+    assert _waiting_format(row("photo.png", "queued")) is None
+    assert _waiting_format(row("a.tsv", "failed")) is None  # read: its own type stands
+    assert _waiting_format(row("a.tsv", "queued", "csv")) is None

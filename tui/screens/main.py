@@ -30,6 +30,8 @@ from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from indexer import ModeParams
 from indexer.errors import ChunkscopeError
+from indexer.formats import registry as formats
+from indexer.formats.registry import FormatSpec
 from indexer.modes import registry as modes
 
 from .. import messages as msg
@@ -63,6 +65,15 @@ def mode_label(mode: str, params: ModeParams, family: str) -> str:
         return mode
     values = [str(v) for v in (spec.value(params, r) for r in spec.reads) if v is not None]
     return mode + (" " + "/".join(values) if values else "")
+
+
+def _waiting_format(row: Any) -> FormatSpec | None:
+    """The format a file not read yet (queued, being indexed) will be read as, by its extension:
+    so its title and modes are there before it is."""
+    if row.source_type or row.status not in ("queued", "indexing"):
+        return None
+    spec = formats.for_extension(formats.suffix_of(row.path))
+    return spec if spec is not None and spec.supported else None
 
 
 class MainScreen(Screen[None]):
@@ -402,7 +413,10 @@ class MainScreen(Screen[None]):
     @property
     def family(self) -> str:
         row = self.row
-        return (row.family if row is not None else "") or ""
+        if row is None:
+            return ""
+        spec = _waiting_format(row)
+        return row.family or (spec.family if spec else "")
 
     def modes(self) -> tuple[str, ...]:
         family = self.family
@@ -437,7 +451,9 @@ class MainScreen(Screen[None]):
         if row is None:
             title.update("[dim]no file selected[/]")
             return
-        parts = [f"[b]{escape(row.path)}[/b]", row.source_type or "?", human_bytes(row.size)]
+        spec = _waiting_format(row)
+        source_type = row.source_type or (spec.source_type if spec else "?")
+        parts = [f"[b]{escape(row.path)}[/b]", source_type, human_bytes(row.size)]
         if row.indexed_at:
             parts.append("indexed " + time.strftime("%H:%M", time.localtime(row.indexed_at)))
         if row.status != "indexed" or not row.indexed_at:  # "indexed HH:MM" says it already
