@@ -133,17 +133,24 @@ def find_running(
     numbered_pages = 0
     for n, (lines, idxs, geo) in enumerate(zip(pages, candidates, geos, strict=True)):
         gone: set[int] = set()
-        has_number = False
+        repeated: dict[int, str] = {}
         side = n % 2
         for i, key, text_key in idxs:
             if _is_page_number_key(text_key):
                 gone.add(i)
-                has_number = True
             elif with_text >= 2 and (seen[key] >= need or by_side[side][key] >= need_side[side]):
-                gone.add(i)
+                repeated[i] = key
+        numbered_pages += bool(gone)
+        stamps: dict[str, str] = {}
+        gone |= _margin_stamps(lines, geo, stamps)
+        # a repeated line is furniture only next to other text: the only line(s) of a page (a
+        # title repeated on each of a few short pages) are its text
+        if repeated and len(gone | repeated.keys()) < len(lines):
+            gone |= repeated.keys()
+            for i, key in repeated.items():
                 labels.setdefault(key, lines[i].text)
-        gone |= _margin_stamps(lines, geo, labels)
-        numbered_pages += has_number
+        for key, text in stamps.items():
+            labels.setdefault(key, text)
         drop.append(gone)
     out = list(labels.values())
     if numbered_pages:

@@ -76,3 +76,45 @@ def test_an_ocred_papers_running_headers_are_dropped(real_world):
     assert doc.text.count("John Cocke") <= 4
     assert doc.text.count("Optimizing Transformations") <= 1
     assert "PROCEDURE INTEGRATION" in doc.text
+
+
+def _title_pages(pages: int, body_on: tuple[int, ...] = ()) -> bytes:
+    """``pages`` pages whose only line is the same title near the top; the pages in ``body_on``
+    also hold a paragraph."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    for n in range(1, pages + 1):
+        c.setFont("Helvetica", 12)
+        c.drawString(72, 760, "Quarterly safety notice")
+        if n in body_on:
+            c.setFont("Helvetica", 11)
+            c.drawString(72, 600, BODY.format(n=n))
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_the_only_line_of_a_page_is_not_a_running_header():
+    # the title repeats on every page, but on pages 1 and 2 it is all there is: kept there, and
+    # dropped as the header of pages 3 and 4, which have a paragraph under it
+    doc = extract(_title_pages(4, body_on=(3, 4)), filename="notice.pdf")
+    pages = [b.page for b in doc.blocks if b.text == "Quarterly safety notice"]
+    assert pages == [1, 2]
+    assert BODY.format(n=3) in doc.text and BODY.format(n=4) in doc.text
+    assert doc.coverage.headers_footers_removed == ("Quarterly safety notice",)
+
+
+def test_a_document_of_one_repeated_line_per_page_keeps_its_text():
+    doc = extract(_title_pages(4), filename="notice.pdf")
+    assert [b.page for b in doc.blocks] == [1, 2, 3, 4]
+    assert doc.coverage.headers_footers_removed == ()
+
+
+def test_a_rotated_title_on_each_of_four_pages_is_kept(real_world):
+    # habibi-rotated.pdf: four pages turned 90, 180, 270 and 0 degrees, each holding one line,
+    # "habibi" and the word in Arabic. Before, three of the four were dropped as a running header
+    path = real_world / "pdf" / "py-pdf-samples" / "habibi-rotated.pdf"
+    doc = extract(path)
+    assert [b.page for b in doc.blocks] == [1, 2, 3, 4]
+    assert all("habibi" in b.text for b in doc.blocks)
+    assert doc.coverage.headers_footers_removed == ()
