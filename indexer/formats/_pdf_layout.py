@@ -16,7 +16,7 @@ from operator import itemgetter
 
 from .._fast import new_block
 from ..model import HEADING, LIST, PARAGRAPH, Block, ListItem, render_list
-from ._pdf_lines import UPRIGHT_ABOVE, UPRIGHT_BELOW, Line
+from ._pdf_lines import UPRIGHT_ABOVE, UPRIGHT_BELOW, Line, keeps_hyphen
 
 #: Share of the page height at the top and at the bottom where running headers and footers live.
 MARGIN_SHARE = 0.15
@@ -288,13 +288,22 @@ def _join_entries(texts: Sequence[str]) -> str:
 
 
 def join_lines(parts: Sequence[str]) -> str:
-    """Re-join hard line breaks; a word hyphenated at a line end is joined again."""
+    """Re-join hard line breaks; a word hyphenated at a line end is joined again, without its
+    hyphen where the typesetter split one word (``keeps_hyphen``); a line ending in a hyphen or an
+    en dash after a word joins the next without a space where it starts with a digit
+    (``2023-`` / ``0379``)."""
     out = ""
     for part in parts:
         if not out:
             out = part
+        elif out[-1] in "-\u2013" and len(out) > 1 and not out[-2].isspace() and part[:1].isdigit():
+            out = out + part
         elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and part[:1].islower():
-            out = out[:-1] + part
+            start = out.rfind(" ", 0, -1) + 1
+            if keeps_hyphen(out[start:-1], part.split(" ", 1)[0]):
+                out = out + part
+            else:
+                out = out[:-1] + part
         elif out[-1] >= "\u2e80" and _is_cjk(out[-1]) and _is_cjk(part[0]):
             out = out + part  # Chinese and Japanese lines wrap without a space between words
         else:

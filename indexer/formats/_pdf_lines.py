@@ -71,9 +71,45 @@ class Line(NamedTuple):
         return self.angle < UPRIGHT_BELOW or self.angle > UPRIGHT_ABOVE
 
 
+#: a word whose hyphen pdfium replaced with U+FFFE when it joined two lines (the part after it is
+#: looked at, not taken: a word split twice is rejoined at each break)
+_JOINED_AT_HYPHEN = re.compile(r"([^\s\ufffe]*)\ufffe(?=([^\s\ufffe]*))")
+#: what may open a word before its letters, and close it after them
+_OPENING = "([{\"'\u201c\u2018\u00ab"
+_CLOSING = ".,;:!?)]}\"'\u201d\u2019\u00bb"
+#: the marks of a link or a path
+_LINK = re.compile(r"[/\\_@]|www\.")
+
+
+def keeps_hyphen(before: str, after: str) -> bool:
+    """Whether the words ``before`` and ``after`` split at a line-end hyphen are one hyphenated
+    word (the hyphen stays) rather than one word the typesetter hyphenated (the hyphen goes): the
+    hyphen stays before a digit or a capital, after a digit, where either part holds a hyphen of
+    its own (``state-`` / ``of-the-art``, ``End-to-`` / ``end``), and where the first part holds a
+    capital past its first letter or looks like a link or a path (``FAA-`` / ``approved``)."""
+    before = before.lstrip(_OPENING)
+    after = after.rstrip(_CLOSING)
+    if not after:
+        return True  # nothing follows on the line: the next line's start decides
+    if not before:
+        return False
+    if after[0].isdigit() or after[0].isupper() or before[-1].isdigit():
+        return True
+    if "-" in before or "-" in after or _LINK.search(before) is not None:
+        return True
+    return any(ch.isupper() for ch in before[1:])
+
+
+def _rejoin(match: re.Match) -> str:
+    before = match.group(1)
+    return before + "-" if keeps_hyphen(before, match.group(2)) else before
+
+
 def clean(text: str) -> str:
     if text.isascii() and text.isprintable() and "  " not in text:
         return text.strip()
+    if "\ufffe" in text:
+        text = _JOINED_AT_HYPHEN.sub(_rejoin, text)
     text = text.translate(_CLEAN)
     return _SPACES.sub(" ", text).strip()
 

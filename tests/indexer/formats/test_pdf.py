@@ -541,3 +541,72 @@ def test_the_real_annotated_and_attaching_pdfs_say_what_they_hold(real_world):
     ]
     skipped = extract(samples / "with-attachment.pdf").coverage.skipped
     assert [(s.what, s.name) for s in skipped] == [("attachment", "image.png")]
+
+
+@pytest.mark.parametrize(
+    ("lines", "joined"),
+    [
+        (["an existing FAA-", "approved manual"], "an existing FAA-approved manual"),  # a capital inside
+        (["a state-", "of-the-art method"], "a state-of-the-art method"),  # a hyphen after
+        (["End-to-", "end detection"], "End-to-end detection"),  # a hyphen before
+        (
+            ["see https://example.org/open-to-all---keynote-", "presentations/download"],
+            "see https://example.org/open-to-all---keynote-presentations/download",
+        ),
+        (["(a_long-", "name)"], "(a_long-name)"),  # a path
+        (["Docket No. FAA\u2013", "2020\u20130686."], "Docket No. FAA\u20132020\u20130686."),
+        (["démolition 2023-", "0379;"], "démolition 2023-0379;"),
+        (["pages 128\u2013", "133."], "pages 128\u2013133."),
+        (["a dash \u2013", "2 more"], "a dash \u2013 2 more"),  # a dash after a space is not a range
+        (["(Compu-", "ter"], "(Computer"),  # a capital at the start only: one word split
+        (["Ré-", "sumé"], "Résumé"),
+    ],
+)
+def test_line_end_hyphens_of_compounds_and_numbers_stay(lines, joined):
+    from indexer.formats._pdf_layout import join_lines
+
+    assert join_lines(lines) == joined
+
+
+def _typeset(lines: list[str]) -> bytes:
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 11)
+    for n, text in enumerate(lines):
+        c.drawString(72, 700 - 14 * n, text)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_hyphens_pdfium_joined_lines_at_are_kept_in_compounds():
+    # pdfium joins a line ending in a hyphen with the next when that starts in lower case, and
+    # marks the hyphen with U+FFFE; before a digit it keeps the line break
+    pdf = _typeset(
+        [
+            "The operator keeps an existing FAA-",
+            "approved manual and a state-",
+            "of-the-art method for vector repre-",
+            "sentations, under Docket No. FAA-2020-",
+            "0686 for PubTables-",
+            "1M.",
+        ]
+    )
+    doc = extract(pdf, filename="hyphens.pdf")
+    assert doc.text == (
+        "The operator keeps an existing FAA-approved manual and a state-of-the-art method for "
+        "vector representations, under Docket No. FAA-2020-0686 for PubTables-1M."
+    )
+
+
+def test_federal_register_keeps_its_docket_numbers_and_compounds(real_world):
+    # the rule spells FAA-approved 9 times on one line and twice across a line end; its docket
+    # number FAA–2020–0686 is split after a dash 4 times of 6. Before: "FAAapproved" twice and
+    # "FAA–2020– 0686" (about 20 numbers with a space after a dash)
+    doc = extract(real_world / "pdf" / "pdfplumber" / "federal-register-2020-17221.pdf")
+    assert doc.text.count("FAA-approved") == 11
+    assert "FAAapproved" not in doc.text
+    assert doc.text.count("FAA\u20132020\u20130686") == 6
+    assert re.search(r"\d[\u2013-] \d", doc.text) is None
