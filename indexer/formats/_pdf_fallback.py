@@ -55,7 +55,8 @@ def extract_with_pdfminer(data: bytes, ctx: ExtractContext, name: str, reason: s
         chars = 0
         for number, page in enumerate(pages, start=1):
             try:
-                text = page.extract_text() or ""
+                # a fake-bold line is drawn twice, a fraction of a point apart: one copy is kept
+                text = page.dedupe_chars().extract_text() or ""
             except Exception as exc:  # one damaged page: keep the others
                 warnings.append(f"page {number} could not be read ({type(exc).__name__})")
                 text = ""

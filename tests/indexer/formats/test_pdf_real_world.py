@@ -121,6 +121,29 @@ def test_file_pdfium_refuses_is_read_by_pdfminer_with_a_warning(real_world):
     assert all(b.page == 1 for b in doc.blocks)
     # a data sheet: "Rotary Potentiometer", "5 Watt" are printed on its first page
     assert "Rotary Potentiometer" in doc.text and "5 Watt" in doc.text
+    # its title is set in fake bold, each character drawn twice: before, "DDaattaa SShheeeett"
+    assert "Series 026 Data Sheet" in doc.text
+
+
+def test_pdfminer_reads_fake_bold_text_once():
+    import io
+
+    from reportlab.pdfgen import canvas
+
+    from indexer.formats._pdf_fallback import extract_with_pdfminer
+    from indexer.limits import ExtractContext
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 14)
+    c.drawString(72, 700, "Series 026 Data Sheet")
+    c.drawString(72.4, 700, "Series 026 Data Sheet")  # the same line again, 0.4 pt to the right
+    c.setFont("Helvetica", 11)
+    c.drawString(72, 660, "Rotary potentiometer, 5 Watt.")
+    c.showPage()
+    c.save()
+    doc = extract_with_pdfminer(buf.getvalue(), ExtractContext(filename="sheet.pdf"), "sheet.pdf", "test")
+    assert [b.text for b in doc.blocks] == ["Series 026 Data Sheet Rotary potentiometer, 5 Watt."]
 
 
 def test_password_protected_pdf_opens_with_its_known_password(real_world):
