@@ -217,6 +217,7 @@ class Group:
     lines: list[Line] = field(default_factory=list)
     items: list[list] = field(default_factory=list)  # LIST: [level, ordered, text, marker_left]
     right: float = 0.0  # the rightmost line end so far (the column's right edge)
+    item_line: int = 0  # the index in lines of the last item's first line
     joined: str | None = None  # text(), once asked for
 
     def add(self, line: Line) -> None:
@@ -342,17 +343,122 @@ def _common_pitch(lines: Sequence[Line]) -> float | None:
     return max(pitches.items(), key=itemgetter(1))[0]
 
 
+#: markers a page uses for a list of its own: the letter ``o`` as a bullet (Word's second level in
+#: a Symbol font read as text) and a number run into its item (``1.Socket API``)
+_LETTER_BULLET = re.compile(r"^(o)\s+(\S.*)$")
+_RUN_IN_NUMBER = re.compile(r"^(\d{1,2}\.)(\S.*)$")
+_RUN_IN_START = re.compile(r"\d{1,2}\.[^\W\d_]")
+#: the rest of a line after "(217)" that makes it a telephone number, not an item
+_PHONE_REST = re.compile(r"\d{3}[-.\u2013]\d{4}\b")
+_ROMAN_LETTERS = frozenset("ivxlcdmIVXLCDM")
+
+
+def _page_markers(lines: Sequence[Line]) -> dict[int, re.Match]:
+    """The lines of a page that start with a marker the page itself shows to be one: ``o`` before
+    a capital on two lines or more, a number run into its text (``1.Socket``) where the number
+    next to it (one less or one more) is run in on another line of the page."""
+    bullets: dict[int, re.Match] = {}
+    numbers: dict[int, re.Match] = {}
+    for n, ln in enumerate(lines):
+        text = ln.text
+        if text[:2] == "o " and len(text) > 2 and text[2].isupper():
+            bullets[n] = _LETTER_BULLET.match(text)
+        elif text[:1].isdigit() and _RUN_IN_START.match(text):
+            numbers[n] = _RUN_IN_NUMBER.match(text)
+    out = bullets if len(bullets) >= 2 else {}
+    if len(numbers) >= 2:
+        values = {int(m.group(1)[:-1]) for m in numbers.values()}
+        for n, m in numbers.items():
+            value = int(m.group(1)[:-1])
+            if value - 1 in values or value + 1 in values:
+                out[n] = m
+    return out
+
+
+def _ordinal(match: re.Match, last: str | None) -> bool:
+    """Whether an ordered marker is one: a capital and a dot (``M.``, ``O.``: an honorific or an
+    initial as often as an item) only as ``A.``, ``I.`` or the letter after the page's last one
+    (roman numerals after roman ones); a number in brackets not when a telephone number follows
+    (``(217) 345-5320``)."""
+    marker = match.group(1)
+    if len(marker) == 2 and marker[1] == "." and marker[0].isupper():
+        letter = marker[0]
+        if letter in "AI":
+            return True
+        if last is None:
+            return False
+        if len(last) == 1 and ord(letter) == ord(last) + 1:
+            return True
+        return letter in _ROMAN_LETTERS and all(ch in _ROMAN_LETTERS for ch in last)
+    if marker[0] == "(" and marker[1:2].isdigit():
+        return _PHONE_REST.match(match.group(2)) is None
+    return True
+
+
+def _wrapped_marker(group: Group, line: Line, match: re.Match, limit: float, ends: dict[int, float]) -> bool:
+    """Whether a line starting like an ordered item continues the group's text instead, after a
+    line its first word would not have fitted on: a number after a range's dash (``pages 128–`` /
+    ``133.``), or a citation or a number before a word in lower case where the previous line ends
+    no sentence (``(DETR)`` / ``[2] for the first``)."""
+    prev = group.lines[-1]
+    text = prev.text
+    if not (
+        (text.endswith(("-", "\u2013")) and line.text[0].isdigit())
+        or (match.group(2)[0].islower() and not text.endswith(_SENTENCE_END))
+    ):
+        return False
+    right = max(group.right, line.right, _column_right(ends, line.left))
+    return _wraps(prev, line, right) and _continues(group, line, limit, ends, run_in=False)
+
+
+def _line_ends(lines: Sequence[Line]) -> dict[int, float]:
+    """The rightmost end of the page's lines per left edge (in steps of 3 pt)."""
+    ends: dict[int, float] = {}
+    for ln in lines:
+        key = round(ln.left / 3)
+        if ln.right > ends.get(key, 0.0):
+            ends[key] = ln.right
+    return ends
+
+
+def _column_right(ends: dict[int, float], left: float) -> float:
+    """The right edge of the column whose lines start at ``left``: the rightmost end of the page's
+    lines that start there."""
+    key = round(left / 3)
+    return max(ends.get(key - 1, 0.0), ends.get(key, 0.0), ends.get(key + 1, 0.0))
+
+
+def _wraps(prev: Line, line: Line, column_right: float) -> bool:
+    """Whether the first word of ``line`` would not have fitted at the end of ``prev``: the line
+    was wrapped there (the word's width taken at ``line``'s mean character width)."""
+    word = line.text.split(" ", 1)[0]
+    width = (line.right - line.left) / len(line.text) * (len(word) + 1)
+    return prev.right + width > column_right
+
+
 def group_page(lines: Sequence[Line], page: int) -> list[Group]:
     """Paragraphs and lists of one page, in content order."""
     if not lines:
         return []
     pitch_ratio = _common_pitch(lines) or 1.2
     limit = max(pitch_ratio * 1.3, pitch_ratio + 0.25)
+    own = _page_markers(lines)
+    ends = _line_ends(lines)
+    last_letter: str | None = None  # the page's last letter or roman ordinal
     groups: list[Group] = []
     cur: Group | None = None
-    for line in lines:
-        bullet = _marker(line.text)
-        if cur is not None and not bullet and _continues(cur, line, limit):
+    for n, line in enumerate(lines):
+        bullet = _marker(line.text) or own.get(n)
+        if bullet is not None and bullet.re is _ORDERED:
+            if not _ordinal(bullet, last_letter) or (
+                cur is not None and _wrapped_marker(cur, line, bullet, limit, ends)
+            ):
+                bullet = None
+            else:
+                marker = bullet.group(1).strip("().")
+                if marker.isalpha():
+                    last_letter = marker
+        if cur is not None and not bullet and _continues(cur, line, limit, ends):
             cur.lines.append(line)  # Group.add, inlined
             if line.right > cur.right:
                 cur.right = line.right
@@ -362,6 +468,7 @@ def group_page(lines: Sequence[Line], page: int) -> list[Group]:
         if cur is not None and bullet and cur.is_list and _same_list(cur, line):
             cur.add(line)
             cur.items.append(_item(cur, line, bullet))
+            cur.item_line = len(cur.lines) - 1
             continue
         cur = Group(page=page)
         cur.add(line)
@@ -372,7 +479,7 @@ def group_page(lines: Sequence[Line], page: int) -> list[Group]:
 
 
 def _item(group: Group, line: Line, match: re.Match) -> list:
-    ordered = match.re is _ORDERED
+    ordered = match.re is _ORDERED or match.re is _RUN_IN_NUMBER
     text = line.text if ordered else match.group(2)
     base = group.items[0][3] if group.items else line.left
     level = 0
@@ -387,8 +494,9 @@ def _same_list(group: Group, line: Line) -> bool:
     return abs(prev.size - line.size) <= 0.6 and 0 < pitch < 3.0 * line.size
 
 
-def _continues(group: Group, line: Line, limit: float) -> bool:
-    """Whether ``line`` (not a list marker) continues ``group``'s paragraph or list item."""
+def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], run_in: bool = True) -> bool:
+    """Whether ``line`` (not a list marker) continues ``group``'s paragraph or list item (also
+    below the item's marker unless not ``run_in``); ``ends``: the page's ``_line_ends``."""
     lines = group.lines
     prev = lines[-1]
     angle = line.angle  # Line.upright, inlined for both lines
@@ -405,10 +513,22 @@ def _continues(group: Group, line: Line, limit: float) -> bool:
     if pitch <= 0.3 * size or pitch > limit * size:
         return False  # a new column, or a paragraph gap
     left = line.left
-    if group.items:
-        # continuation lines of an item hang to the right of its marker
-        return left > group.items[-1][3] + 0.3 * size
     right, prev_right = line.right, prev.right
+    if group.items:
+        # continuation lines of an item hang to the right of its marker, or, where items are set
+        # as paragraphs with a first-line indent (the Federal Register's), run on at the margin
+        # below the marker after a line the next word would not have fitted on
+        marker_left = group.items[-1][3]
+        if left > marker_left + 0.3 * size:
+            return True
+        if not run_in or left < marker_left - 3.0 * size:
+            return False
+        column_right = max(group.right, right, _column_right(ends, left))
+        if group.item_line < len(lines) - 1:  # a line of the item under its first
+            if abs(left - prev.left) > 0.8 * size:
+                return False
+            return not (prev_right < column_right - 2.5 * size and prev.text.endswith(_SENTENCE_END))
+        return not prev.text.endswith(_SENTENCE_END) and _wraps(prev, line, column_right)
     column_right = group.right if group.right > right else right
     if prev_right < column_right - 2.5 * size and prev.text.endswith(_SENTENCE_END):
         return False  # the previous line was the short last line of a paragraph

@@ -1,0 +1,182 @@
+"""Lists in PDF text: what starts an item and what continues one. Honorifics, initials, telephone
+area codes and citations at the start of a wrapped line are not items; numbered paragraphs set
+with a first-line indent keep the lines under their marker; a page's own markers (``o`` bullets,
+``1.Socket``) are items where the page shows the pattern."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen import canvas
+
+from indexer import extract
+from indexer.model import LIST
+
+SIZE = 10
+PITCH = 12
+
+
+def _page(lines: list[tuple[float, str]], gaps: tuple[int, ...] = ()) -> bytes:
+    """One page of Helvetica 10 pt lines ``(x, text)`` from the top, 12 pt apart, 24 pt before
+    the lines whose index is in ``gaps``."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", SIZE)
+    y = 720.0
+    for n, (x, text) in enumerate(lines):
+        if n in gaps:
+            y -= PITCH
+        c.drawString(x, y, text)
+        y -= PITCH
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _lists(doc) -> list[list[str]]:
+    return [[item.text for item in b.items] for b in doc.blocks if b.kind == LIST]
+
+
+def test_honorifics_and_initials_are_not_ordinals():
+    doc = extract(
+        _page(
+            [
+                (72, "Were present:"),
+                (72, "M. Gaëtan Gagné, municipal councillor"),
+                (72, "M. David Huggins-Daines, municipal councillor"),
+                (72, "O. B. d. A. sei x in A1 und y in A2."),
+                (72, "A. The first point"),
+                (72, "B. The second point"),
+            ],
+            gaps=(1, 3, 4),
+        ),
+        filename="minutes.pdf",
+    )
+    assert _lists(doc) == [["A. The first point", "B. The second point"]]
+    assert "M. Gaëtan Gagné, municipal councillor M. David Huggins-Daines" in doc.text
+
+
+def test_a_telephone_area_code_is_not_an_item():
+    doc = extract(
+        _page([(72, "Terry Weidner, 44 Heather Drive"), (72, "(217) 345-5320"), (72, "tw@example.edu")]),
+        filename="contacts.pdf",
+    )
+    assert _lists(doc) == []
+    assert [b.text for b in doc.blocks] == ["Terry Weidner, 44 Heather Drive (217) 345-5320 tw@example.edu"]
+
+
+def _filled(x: float, right: float, text: str, first: float | None = None) -> list[tuple[float, str]]:
+    """``text`` set in lines from ``x`` (the first from ``first``) that end before ``right``, as a
+    typesetter wraps them."""
+    out: list[tuple[float, str]] = []
+    line = ""
+    start = x if first is None else first
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and start + stringWidth(trial, "Helvetica", SIZE) > right:
+            out.append((start, line))
+            line, start = word, x
+        else:
+            line = trial
+    out.append((start, line))
+    return out
+
+
+def test_numbered_paragraphs_with_a_first_line_indent_keep_their_lines():
+    # the Federal Register's style: the marker line is indented, the lines under it start at the
+    # margin, the left of the marker
+    intro = "Accordingly, the agency proposes to amend the part of the rules that follows as shown:"
+    first = "1. The authority citation for part 39 continues to read as follows:"
+    second = "2. The agency amends the section by removing the directive and adding the new one."
+    right = 250
+    lines = _filled(72, right, intro)
+    start = len(lines)
+    lines += _filled(72, right, first, first=82) + _filled(72, right, second, first=82)
+    assert lines[start] == (82, "1. The authority citation for part 39")
+    assert lines[start + 1] == (72, "continues to read as follows:")
+    # and a list whose item is short: the first word of the paragraph under it would have fitted
+    # after it, so the paragraph stays apart
+    lines += [(82, "3. The last step"), (72, "The paragraph after the list starts here.")]
+    doc = extract(_page(lines, gaps=(start,)), filename="rule.pdf")
+    assert _lists(doc) == [
+        [
+            "1. The authority citation for part 39 continues to read as follows:",
+            "2. The agency amends the section by removing the directive and adding the new one.",
+            "3. The last step",
+        ]
+    ]
+    assert doc.blocks[-1].text == "The paragraph after the list starts here."
+
+
+def test_a_citation_or_a_page_range_at_a_line_start_continues_the_text():
+    text = (
+        "Finally, we apply the Detection Transformer (DETR) [2] for the first time to the tasks of "
+        "table detection and structure recognition."
+    )
+    intro = (
+        "Our contributions are the following, each of them made in this paper and tested on the "
+        "three tasks that the paper names in its introduction:"
+    )
+    lines = _filled(72, 319, intro)
+    start = len(lines)
+    lines += _filled(84, 319, "1. " + text, first=72)
+    assert lines[start + 1][1].startswith("[2] for the first time")
+    reference = "[12] A. Author. Table detection from scanned images. In ICDAR, pages 128\u2013"
+    lines += [(72, reference), (86, "133. IEEE, 2019.")]
+    doc = extract(_page(lines, gaps=(start, len(lines) - 2)), filename="paper.pdf")
+    assert _lists(doc) == [["1. " + text, reference + "133. IEEE, 2019."]]
+
+
+def test_a_pages_own_markers_start_items():
+    doc = extract(
+        _page(
+            [
+                (72, "\u2022 Infiniband (EDR)"),
+                (82, "o Standard pushed by one vendor."),
+                (82, "o Most mature technology to date."),
+                (72, "\u2022 Ethernet"),
+                (72, "1.Socket API (Posix)"),
+                (86, "Run existing apps."),
+                (72, "2.Block level File I/O"),
+                (72, "7.Block level File I/O"),  # no number next to it on the page: text
+            ],
+            gaps=(4, 7),
+        ),
+        filename="slides.pdf",
+    )
+    items = [(i.text, i.level, i.ordered) for b in doc.blocks if b.kind == LIST for i in b.items]
+    assert items == [
+        ("Infiniband (EDR)", 0, False),
+        ("Standard pushed by one vendor.", 1, False),
+        ("Most mature technology to date.", 1, False),
+        ("Ethernet", 0, False),
+        ("1.Socket API (Posix) Run existing apps.", 0, True),
+        ("2.Block level File I/O", 0, True),
+    ]
+    assert doc.blocks[-1].kind != LIST and doc.blocks[-1].text == "7.Block level File I/O"
+
+
+def test_federal_register_numbered_paragraphs(real_world):
+    # before: "1. The authority citation for part 39" was a one-item list and "continues to read
+    # as follows:" a paragraph; 57 list blocks, most of one item cut after their first line
+    doc = extract(real_world / "pdf" / "pdfplumber" / "federal-register-2020-17221.pdf")
+    items = [i.text for b in doc.blocks if b.kind == LIST for i in b.items]
+    assert "1. The authority citation for part 39 continues to read as follows:" in items
+    assert (
+        "(1) In the Certificate Limitations and Operating Procedures chapters, remove the "
+        "information identified as \u2018\u2018Required by AD 2018\u201323\u201351.\u2019\u2019"
+    ) in items
+    assert not any(b.text.startswith("continues to read") for b in doc.blocks)
+
+
+def test_real_lists_of_names_phones_and_references(real_world):
+    pdf = real_world / "pdf"
+    minutes = extract(pdf / "pdfplumber" / "2023-06-20-PV.pdf")
+    assert not any(i.text.startswith("M. ") for b in minutes.blocks if b.kind == LIST for i in b.items)
+    assert "M. Gaëtan Gagné, conseiller municipal" in minutes.text
+    scanned = extract(pdf / "kreuzberg" / "scanned.pdf", options={"ocr": "never"})
+    assert not any(i.text.startswith("(217)") for b in scanned.blocks if b.kind == LIST for i in b.items)
+    paper = extract(pdf / "kreuzberg" / "large.pdf")
+    assert "pages 128\u2013133. IEEE, 2019." in paper.text
+    assert "Finally, we apply the Detection Transformer (DETR) [2] for the first time" in paper.text
