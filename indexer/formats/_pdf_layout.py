@@ -128,9 +128,12 @@ def find_running(
     need_side = [
         max(3, math.ceil(SIDE_SHARE * sum(1 for lines in pages[side::2] if lines))) for side in (0, 1)
     ]
+    in_runs = _runs(pages, candidates, max(RUN_PAGES, math.ceil(RUN_SHARE * with_text)))
+    heads = _numbered_heads(pages, candidates, with_text)
     drop: list[set[int]] = []
     labels: dict[str, str] = {}
     numbered_pages = 0
+    head_pages = 0
     for n, (lines, idxs, geo) in enumerate(zip(pages, candidates, geos, strict=True)):
         gone: set[int] = set()
         repeated: dict[int, str] = {}
@@ -140,6 +143,10 @@ def find_running(
                 gone.add(i)
             elif with_text >= 2 and (seen[key] >= need or by_side[side][key] >= need_side[side]):
                 repeated[i] = key
+            elif (n, i) in heads:
+                repeated[i] = ""  # listed as one entry
+            elif (n, i) in in_runs:
+                repeated[i] = key
         numbered_pages += bool(gone)
         stamps: dict[str, str] = {}
         gone |= _margin_stamps(lines, geo, stamps)
@@ -148,14 +155,81 @@ def find_running(
         if repeated and len(gone | repeated.keys()) < len(lines):
             gone |= repeated.keys()
             for i, key in repeated.items():
-                labels.setdefault(key, lines[i].text)
+                if key:
+                    labels.setdefault(key, lines[i].text)
+            head_pages += "" in repeated.values()
         for key, text in stamps.items():
             labels.setdefault(key, text)
         drop.append(gone)
     out = list(labels.values())
+    if head_pages:
+        out.append(f"running heads with page numbers ({head_pages} page{'s' if head_pages != 1 else ''})")
     if numbered_pages:
         out.append(f"page numbers ({numbered_pages} page{'s' if numbered_pages != 1 else ''})")
     return drop, tuple(out)
+
+
+#: A header or footer set on a run of pages only (a part of a long report, a chapter): the same
+#: line, in the same zone and size, on RUN_PAGES pages (and RUN_SHARE of the pages with text) at
+#: most two pages apart
+RUN_PAGES = 5
+RUN_SHARE = 0.1
+
+
+def _runs(pages: Sequence[Sequence[Line]], candidates: Sequence[list], need: int) -> set[tuple[int, int]]:
+    """``(page index, line index)`` of the margin lines that recur on a run of pages as the page's
+    first line or its last (page numbers aside)."""
+    at: dict[tuple[str, float], list[tuple[int, int]]] = {}
+    for n, idxs in enumerate(candidates):
+        lines = pages[n]
+        outer: set[str] = set()  # the zones whose outermost line (page numbers aside) was seen
+        for i, key, text_key in idxs:
+            zone = key[:3]
+            if zone in outer or _is_page_number_key(text_key):
+                continue
+            outer.add(zone)
+            spots = at.setdefault((key, round(lines[i].size)), [])
+            if not spots or spots[-1][0] != n:
+                spots.append((n, i))
+    out: set[tuple[int, int]] = set()
+    for spots in at.values():
+        if len(spots) < need:
+            continue
+        start = 0
+        for k in range(1, len(spots) + 1):
+            if k == len(spots) or spots[k][0] - spots[k - 1][0] > 2:
+                if k - start >= need:
+                    out.update(spots[start:k])
+                start = k
+    return out
+
+
+#: a margin line that starts or ends with a number set apart from its words
+_EDGE_NUMBER = re.compile(r"^(\d{1,4})\s|\s(\d{1,4})$")
+#: Running heads that carry the page number and a changing title (``7 1.2. METRISCHE RÄUME``):
+#: the number must follow the page order on this share of the pages with text (and on 3)
+HEAD_SHARE = 0.2
+
+
+def _numbered_heads(
+    pages: Sequence[Sequence[Line]], candidates: Sequence[list], with_text: int
+) -> set[tuple[int, int]]:
+    """``(page index, line index)`` of the margin lines that start or end with the page's printed
+    number: in one zone, the number less the page's index is the same on many pages."""
+    found: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for n, idxs in enumerate(candidates):
+        lines = pages[n]
+        for i, key, _ in idxs:
+            text = lines[i].text
+            if not (text[0].isdigit() or text[-1].isdigit()):
+                continue
+            match = _EDGE_NUMBER.search(text)
+            if match is None or not _has_letters(text, 2):
+                continue
+            number = int(match.group(1) or match.group(2))
+            found.setdefault((key[:3], number - n), []).append((n, i))
+    need = max(3, math.ceil(HEAD_SHARE * with_text))
+    return {spot for spots in found.values() if len(spots) >= need for spot in spots}
 
 
 _NUMBERS_ONLY = re.compile(r"^[\d\s]+$")
