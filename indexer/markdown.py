@@ -98,18 +98,31 @@ def _block(doc: Document, block: Block, list_images: bool) -> str:
     return body
 
 
+#: an ordered item whose text starts with its own marker (PDF items keep theirs): a number and
+#: ``.`` or ``)`` is a Markdown marker already; others (``[1]``, ``(a)``, ``iv.``, ``1.Socket``)
+#: take a ``-``, so that no second number is added
+_OWN_NUMBER = re.compile(r"\d{1,9}[.)] ")
+_OWN_MARKER = re.compile(r"\(?(?:\d{1,3}|[A-Za-z]|[ivxlcdmIVXLCDM]{1,6})[.)](?: |(?=[^\W\d_]))|\[\d{1,3}\] ")
+
+
 def _list(block: Block) -> str:
     if not block.items:
         return "\n".join("- " + line.strip() for line in block.text.split("\n") if line.strip())
     lines = []
     widths: list[int] = []  # marker width of the latest item at each level
     for item in block.items:
-        marker = "1. " if item.ordered else "- "
+        text = item.text
+        if not item.ordered:
+            marker = "- "
+        elif own := _OWN_NUMBER.match(text):
+            marker, text = own.group(), text[own.end() :]
+        else:
+            marker = "- " if _OWN_MARKER.match(text) else "1. "
         level = min(item.level, len(widths))
         del widths[level:]
         indent = " " * sum(widths)
         widths.append(len(marker))
-        text = item.text.replace("\n", "\n" + indent + " " * len(marker))
+        text = text.replace("\n", "\n" + indent + " " * len(marker))
         lines.append(indent + marker + text)
     return "\n".join(lines)
 

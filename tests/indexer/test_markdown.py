@@ -30,6 +30,30 @@ def test_document_blocks_render():
     )
 
 
+def test_ordered_items_that_keep_their_own_marker_get_no_second_one():
+    # PDF list items keep the marker they were printed with; a number and "." or ")" is a
+    # Markdown marker already, other markers take a "-"
+    items = (
+        ListItem("1. Mise en contexte", 0, True),
+        ListItem("(a) Oversegmented structure", 1, True),
+        ListItem("12) Pourquoi une révision?", 0, True),
+        ListItem("[1] Amihood Amir, Generalized LCS.", 0, True),
+        ListItem("1.Socket API (Posix)", 0, True),
+        ListItem("iv. the fourth", 0, True),
+        ListItem("plain text", 0, True),
+    )
+    md = render_markdown(assemble("pdf", [Block("list", render_list(items), items=items)]))
+    assert md == (
+        "1. Mise en contexte\n"
+        "   - (a) Oversegmented structure\n"
+        "12) Pourquoi une révision?\n"
+        "- [1] Amihood Amir, Generalized LCS.\n"
+        "- 1.Socket API (Posix)\n"
+        "- iv. the fourth\n"
+        "1. plain text\n"
+    )
+
+
 def test_code_fence_longer_than_backticks_inside():
     md = render_markdown(assemble("docx", [code("```\nnested\n```")]))
     assert md.startswith("````python\n```\nnested\n```\n````")

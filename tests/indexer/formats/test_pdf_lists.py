@@ -10,7 +10,7 @@ import io
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
-from indexer import extract
+from indexer import extract, get_markdown
 from indexer.model import LIST
 
 SIZE = 10
@@ -180,3 +180,10 @@ def test_real_lists_of_names_phones_and_references(real_world):
     paper = extract(pdf / "kreuzberg" / "large.pdf")
     assert "pages 128\u2013133. IEEE, 2019." in paper.text
     assert "Finally, we apply the Detection Transformer (DETR) [2] for the first time" in paper.text
+
+
+def test_markdown_of_a_reference_list_has_one_marker_per_item(real_world):
+    # before: "1. [1] Amihood Amir, …", every reference behind a second, constant "1."
+    md = get_markdown(real_world / "pdf" / "kreuzberg" / "large.pdf")
+    assert "- [1] Amihood Amir, Tzvika Hartman" in md
+    assert "1. [" not in md
