@@ -392,6 +392,12 @@ def _is_cjk(ch: str) -> bool:
     return 0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
 
 
+#: How far below its baseline a character's box may reach (p, q, y, parentheses), in font sizes,
+#: and the characters that do
+DESCENDER = 0.28
+_DESCENDING = frozenset("gjpqyçşţ([{|/;,")
+
+
 def _common_pitch(lines: Sequence[Line]) -> float | None:
     """The most common baseline distance between consecutive lines of one size, in font sizes
     (the first seen among equals)."""
@@ -583,7 +589,17 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
     if abs(prev_size - size) > 0.6 or prev.bold != line.bold:
         return False
     base, last_base = prev.base, prev.last_base
-    pitch = (last_base if abs(last_base - base) > 0.8 * prev_size else base) - line.base  # end_base
+    if abs(last_base - base) > 0.8 * prev_size:
+        pitch = last_base - line.base  # Line.end_base, inlined: pdfium joined two lines
+    else:
+        # the line's baseline is the higher of its first and last characters' box bottoms where
+        # they differ by a descender's depth at most: a line starting with p, q, y or a
+        # parenthesis sits lower by its first box than by its baseline, and seemed a paragraph
+        # gap away from the line above
+        below = line.base
+        if line.text[0] in _DESCENDING and 0.0 < line.last_base - below <= DESCENDER * size:
+            below = line.last_base
+        pitch = base - below
     if pitch <= 0.3 * size or pitch > limit * size:
         return False  # a new column, or a paragraph gap
     left = line.left

@@ -610,3 +610,43 @@ def test_federal_register_keeps_its_docket_numbers_and_compounds(real_world):
     assert "FAAapproved" not in doc.text
     assert doc.text.count("FAA\u20132020\u20130686") == 6
     assert re.search(r"\d[\u2013-] \d", doc.text) is None
+
+
+def test_a_line_starting_with_a_descender_continues_its_paragraph():
+    # 8 pt lines 9 pt apart, one 9.9 pt below the line above (as at the top of a Federal Register
+    # column): by the box of its first letter, "p", it sat 11.6 pt lower, past the 11.4 pt that
+    # starts a paragraph, and the sentence was cut in two
+    from reportlab.pdfgen import canvas
+
+    lines = [
+        "The operator must revise the existing manual by",
+        "inserting a copy of figures 1 through 9 to",
+        "paragraphs (h)(2) through (10) of this AD into",
+        "the existing manual and keep it on board at all",
+        "times, and must show it to the inspector when",
+        "asked for it during a check of the airplane.",
+    ]
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 8)
+    y = 700.0
+    for n, text in enumerate(lines):
+        y -= 9.9 if n == 2 else 9.0
+        c.drawString(72, y, text)
+    c.showPage()
+    c.save()
+    doc = extract(buf.getvalue(), filename="rule.pdf")
+    assert [b.text for b in doc.blocks] == [" ".join(lines)]
+
+
+def test_real_paragraphs_are_not_cut_before_a_descender(real_world):
+    # federal-register page 7 and scanned.pdf's OCR layer: a sentence was cut before a line
+    # starting with "p" or "y"
+    rule = extract(real_world / "pdf" / "pdfplumber" / "federal-register-2020-17221.pdf")
+    assert any(
+        "inserting a copy of figures 1 through 9 to paragraphs (h)(2) through (10)" in b.text
+        for b in rule.blocks
+    )
+    scanned = extract(real_world / "pdf" / "kreuzberg" / "scanned.pdf", options={"ocr": "never"})
+    assert any("structural deficit problem." in b.text for b in scanned.blocks)
+    assert any("system of funding your pensions" in b.text for b in scanned.blocks)
