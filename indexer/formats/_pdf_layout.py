@@ -215,16 +215,22 @@ def _numbered_heads(
     pages: Sequence[Sequence[Line]], candidates: Sequence[list], with_text: int
 ) -> set[tuple[int, int]]:
     """``(page index, line index)`` of the margin lines that start or end with the page's printed
-    number: in one zone, the number less the page's index is the same on many pages."""
+    number: in one zone, the number less the page's index is the same on many pages. A line set
+    larger than most of its page's lines (a numbered slide title) is not one."""
     found: dict[tuple[str, int], list[tuple[int, int]]] = {}
     for n, idxs in enumerate(candidates):
         lines = pages[n]
+        common = None
         for i, key, _ in idxs:
             text = lines[i].text
             if not (text[0].isdigit() or text[-1].isdigit()):
                 continue
             match = _EDGE_NUMBER.search(text)
             if match is None or not _has_letters(text, 2):
+                continue
+            if common is None:
+                common = Counter(ln.size for ln in lines).most_common(1)[0][0]
+            if lines[i].size > common + 0.5:
                 continue
             number = int(match.group(1) or match.group(2))
             found.setdefault((key[:3], number - n), []).append((n, i))

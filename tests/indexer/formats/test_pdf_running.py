@@ -178,3 +178,23 @@ def test_running_heads_of_a_script_and_a_report_part(real_world):
     chelsea = extract(real_world / "pdf" / "pdfplumber" / "chelsea_pdta.pdf")
     # once left: the cover's title, set large
     assert chelsea.text.count("Plan directeur de transport actif de la municipalité de Chelsea") == 1
+
+
+def test_numbered_titles_set_large_are_not_running_heads():
+    # a deck whose slide n is titled "n <topic>" at the top: the number follows the page order
+    # as a running head's does, but the title is set larger than the slide's text
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    topics = ["Overview", "Goals", "Design", "Results", "Costs", "Plans"]
+    for n, topic in enumerate(topics, start=1):
+        c.setFont("Helvetica-Bold", 24)
+        c.drawString(72, 740, f"{n} {topic}")
+        c.setFont("Helvetica", 12)
+        c.drawString(72, 600, BODY.format(n=n))
+        c.drawString(72, 580, "A second line of the slide's own text, as slides have.")
+        c.showPage()
+    c.save()
+    doc = extract(buf.getvalue(), filename="deck.pdf")
+    for n, topic in enumerate(topics, start=1):
+        assert f"{n} {topic}" in doc.text
+    assert doc.coverage.headers_footers_removed == ()
