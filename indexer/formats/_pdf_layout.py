@@ -178,7 +178,8 @@ RUN_SHARE = 0.1
 
 def _runs(pages: Sequence[Sequence[Line]], candidates: Sequence[list], need: int) -> set[tuple[int, int]]:
     """``(page index, line index)`` of the margin lines that recur on a run of pages as the page's
-    first line or its last (page numbers aside)."""
+    first line or its last (page numbers aside), not set larger than most of the page's lines (a
+    slide title repeated over a few slides stays)."""
     at: dict[tuple[str, float], list[tuple[int, int]]] = {}
     for n, idxs in enumerate(candidates):
         lines = pages[n]
@@ -201,7 +202,12 @@ def _runs(pages: Sequence[Sequence[Line]], candidates: Sequence[list], need: int
                 if k - start >= need:
                     out.update(spots[start:k])
                 start = k
-    return out
+    return {(n, i) for n, i in out if pages[n][i].size <= _common_size(pages[n]) + 0.5}
+
+
+def _common_size(lines: Sequence[Line]) -> float:
+    """The font size most of ``lines`` are set in (the first seen among equals)."""
+    return Counter(ln.size for ln in lines).most_common(1)[0][0]
 
 
 #: a margin line that starts or ends with a number set apart from its words
@@ -229,7 +235,7 @@ def _numbered_heads(
             if match is None or not _has_letters(text, 2):
                 continue
             if common is None:
-                common = Counter(ln.size for ln in lines).most_common(1)[0][0]
+                common = _common_size(lines)
             if lines[i].size > common + 0.5:
                 continue
             number = int(match.group(1) or match.group(2))

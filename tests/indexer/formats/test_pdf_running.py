@@ -198,3 +198,24 @@ def test_numbered_titles_set_large_are_not_running_heads():
     for n, topic in enumerate(topics, start=1):
         assert f"{n} {topic}" in doc.text
     assert doc.coverage.headers_footers_removed == ()
+
+
+TOPICS = "abcdefghijklmnopqrstuvwxyzABCD"
+
+
+def test_a_title_set_large_on_a_run_of_slides_stays():
+    # slides 10 to 15 of 30 share their title: a run of pages, but a title, set larger than the
+    # slides' text, not a header
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    for n in range(1, 31):
+        c.setFont("Helvetica-Bold", 24)
+        c.drawString(72, 740, "Results (continued)" if 10 <= n <= 15 else f"Topic {TOPICS[n - 1]}")
+        c.setFont("Helvetica", 12)
+        c.drawString(72, 600, BODY.format(n=n))
+        c.drawString(72, 580, "A second line of the slide's own text, as slides have.")
+        c.showPage()
+    c.save()
+    doc = extract(buf.getvalue(), filename="deck.pdf")
+    assert doc.text.count("Results (continued)") == 6
+    assert doc.coverage.headers_footers_removed == ()
