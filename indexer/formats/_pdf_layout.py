@@ -454,9 +454,13 @@ def _page_markers(lines: Sequence[Line]) -> dict[int, re.Match]:
     for n, ln in enumerate(lines):
         text = ln.text
         if text[:2] == "o " and len(text) > 2 and text[2].isupper():
-            bullets[n] = _LETTER_BULLET.match(text)
+            match = _LETTER_BULLET.match(text)
+            if match is not None:
+                bullets[n] = match
         elif text[:1].isdigit() and _RUN_IN_START.match(text):
-            numbers[n] = _RUN_IN_NUMBER.match(text)
+            match = _RUN_IN_NUMBER.match(text)
+            if match is not None:
+                numbers[n] = match
     out = bullets if len(bullets) >= 2 else {}
     if len(numbers) >= 2:
         values = {int(m.group(1)[:-1]) for m in numbers.values()}
@@ -524,7 +528,7 @@ def _wraps(prev: Line, line: Line, column_right: float) -> bool:
     """Whether the first word of ``line`` would not have fitted at the end of ``prev``: the line
     was wrapped there (the word's width taken at ``line``'s mean character width)."""
     word = line.text.split(" ", 1)[0]
-    width = (line.right - line.left) / len(line.text) * (len(word) + 1)
+    width = (line.right - line.left) / max(len(line.text), 1) * (len(word) + 1)
     return prev.right + width > column_right
 
 

@@ -187,3 +187,16 @@ def test_markdown_of_a_reference_list_has_one_marker_per_item(real_world):
     md = get_markdown(real_world / "pdf" / "kreuzberg" / "large.pdf")
     assert "- [1] Amihood Amir, Tzvika Hartman" in md
     assert "1. [" not in md
+
+
+def test_stray_line_breaks_inside_lines_do_not_break_the_page_markers():
+    # a text layer can hold a lone line feed inside a line; such lines are text, not items
+    from indexer.formats._pdf_layout import group_page
+    from indexer.formats._pdf_lines import Line
+
+    def line(text: str, base: float) -> Line:
+        return Line(1, text, 10.0, False, 72.0, 300.0, base + 8, base, base, 0.0)
+
+    lines = [line("1.Abc\nx", 700), line("2.Def\n", 688), line("o Aa\nb", 676), line("o Bb\nc", 664)]
+    groups = group_page(lines, 1)
+    assert [g.is_list for g in groups] == [False]
