@@ -54,5 +54,11 @@ __version__ = "0.1.0"
 #: reading order; RTF Mac code pages, notes, lists; e-mail nesting, mbox splitting, 8-bit
 #: headers, Outlook contacts and meetings; HTML items, cells and headings read inline text as
 #: paragraphs do, web page chrome dropped, Markdown code and tables inside list items as blocks,
-#: plain text lists wrapped without indentation, JSON repeated keys.
-OUTPUT_VERSION = 3
+#: plain text lists wrapped without indentation, JSON repeated keys. 4: spreadsheet number formats
+#: (currency, thousands, decimals), rows under merged ranges, .xls error cells, lists of links,
+#: pivot titles; HTML metadata and hidden elements, TNEF bodies and attachments, link targets in
+#: mail bodies read as HTML; PDF tables ruled across only or between some columns, sub-header
+#: cells, icons and repeated images, slide titles, line sizes, lines pdfium joined, line-end
+#: hyphens, list markers, running heads with titles, garbled layers OCR could not replace left
+#: out, OCR hyphens, dates; an empty file says so; Markdown keeps an item's own number.
+OUTPUT_VERSION = 4

@@ -121,7 +121,10 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
 @extractor(
     ".pdf",
     name="pdf",
-    version="8",  # 2: garbled; 3: lost text; 4: outline; 5: contents; 6-7: scans; 8: running heads
+    # 2: garbled; 3: lost text; 4: outline; 5: contents; 6-7: scans; 8: running heads;
+    # 9: tables ruled across only, icons and repeated images, slide titles, line-end hyphens,
+    # lists, running heads with titles, garbled layers left out, OCR hyphens, dates
+    version="9",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
