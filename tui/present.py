@@ -82,17 +82,37 @@ def chunk_title(chunk: ChunkLike) -> str:
 _TABLE_RULE = re.compile(r"\|?(?:\s*:?-{3,}:?\s*\|)+\s*(?::?-{3,}:?\s*)?")
 
 
+def _source_lines(content: str, room: int):
+    """The lines of ``content``, whitespace collapsed, blank ones and a table's delimiter row left
+    out; each read only as far as ``room`` characters (a chunk can be one 80,000-character line),
+    with whether it went on."""
+    start = 0
+    while start < len(content):
+        end = content.find("\n", start)
+        if end < 0:
+            end = len(content)
+        piece = content[start : min(end, start + room)]
+        text = " ".join(piece.split())
+        if text and not _TABLE_RULE.fullmatch(text):
+            yield text, end - start > room
+        start = end + 1
+
+
 def preview(content: str, width: int, lines: int) -> list[str]:
     """The start of ``content`` in ``lines`` lines of ``width``, each of its own lines starting a
-    new one (so list items and table rows read as such), whitespace collapsed, a table's
-    delimiter row left out; ``…`` marks that more follows."""
+    new one (so list items read as such), whitespace collapsed; a table row takes one line, cut
+    rather than wrapped (the header, then the first row: chunks of one table repeat the header),
+    and a table's delimiter row is left out; ``…`` marks that more follows."""
     width = max(width, 8)
-    head = content[: (width + 1) * lines * 4 + 256]  # enough to fill the lines, however long the chunk
-    texts = (" ".join(line.split()) for line in head.splitlines())
-    pending = [t for t in texts if t and not _TABLE_RULE.fullmatch(t)]
     out: list[str] = []
-    more = len(head) < len(content)
-    for n, text in enumerate(pending):
+    more = False
+    for text, cut_short in _source_lines(content, (width + 1) * lines + 8):
+        if len(out) == lines:
+            more = True
+            break
+        if text.startswith("|") and len(text) > width:
+            out.append(text[: width - 1] + "…")
+            continue
         while text:
             if len(out) == lines:
                 more = True
@@ -106,10 +126,8 @@ def preview(content: str, width: int, lines: int) -> list[str]:
                 cut = width
             out.append(text[:cut].rstrip())
             text = text[cut:].lstrip()
-        if len(out) == lines and (text or n + 1 < len(pending)):
-            more = True
-            break
-    if more and out:
+        more = more or cut_short
+    if more and out and not out[-1].endswith("…"):
         last = out[-1]
         out[-1] = (last[: width - 1] if len(last) >= width else last) + "…"
     return out

@@ -72,6 +72,22 @@ def test_preview_starts_each_line_of_a_list_or_table_on_a_line_of_its_own():
     assert preview("a rule\n---\nbelow", 40, 3) == ["a rule", "---", "below"]  # not a table row
 
 
+def test_preview_of_a_table_gives_its_header_and_first_row_one_line_each():
+    # chunks of one long table all repeat its header: a wrapped header filled both lines of
+    # every card, so they all looked the same
+    table = (
+        "| State / Territory | Permit | Handgun | Long Gun |\n"
+        "| --- | --- | --- | --- |\n"
+        "| Alabama | 20,345 | 23,213 | 21,234 |\n"
+        "| Alaska | 210 | 3,611 | 4,226 |"
+    )
+    assert preview(table, 30, 2) == ["| State / Territory | Permit …", "| Alabama | 20,345 | 23,213 |…"]
+    assert preview(table, 60, 2) == [
+        "| State / Territory | Permit | Handgun | Long Gun |",
+        "| Alabama | 20,345 | 23,213 | 21,234 |…",
+    ]
+
+
 def test_preview_of_a_huge_chunk_reads_only_its_start():
     assert preview("word " * 200_000, 11, 2) == ["word word", "word word…"]
 
