@@ -288,6 +288,53 @@ def line_cover(chunks: Sequence[ChunkLike], line_count: int) -> tuple[array, arr
     return first, count
 
 
+def line_cuts(
+    chunks: Sequence[ChunkLike], lines: Sequence[str], count: array
+) -> dict[int, list[tuple[int, int]]]:
+    """Where chunks start inside a line (a sentence mode cuts a paragraph's line): per 0-based
+    line, the (character offset in the line with tabs expanded, ordinal) of each chunk starting
+    there after its first character. A chunk is found by the start of its text, searched after
+    the chunk before it on that line (a text that repeats is not matched twice). Only for lines
+    that one chunk starts or runs into and the others start in, so that each character has one
+    owner; lines that windows cover twice are left to the overlap colour."""
+    starts: dict[int, list[tuple[int, int]]] = {}
+    cursor: dict[int, int] = {}  # per line: where the next chunk's text can begin
+    for chunk in chunks:
+        s = span(chunk.metadata)
+        if not s or not 0 < s[0] <= len(lines) or count[s[0] - 1] < 2:
+            continue
+        index = s[0] - 1
+        text = chunk.content.lstrip()
+        head = text[:24].split("\n", 1)[0].rstrip()  # modes may join a chunk's lines with spaces
+        if not head:
+            continue
+        at = lines[index].expandtabs(4).find(head, cursor.get(index, 0))
+        if at < 0:
+            continue
+        starts.setdefault(index, []).append((at, chunk.ordinal))
+        # a chunk within the line ends about its length further on (whitespace may be collapsed)
+        cursor[index] = max(at + 1, at + len(text) - 8) if s[1] == s[0] else at + 1
+    cuts: dict[int, list[tuple[int, int]]] = {}
+    for index, found in starts.items():
+        inside = [(offset, ordinal) for offset, ordinal in found if offset > 0]
+        if inside and count[index] - len(inside) == 1:
+            cuts[index] = inside
+    return cuts
+
+
+def row_offsets(lines: Sequence[str], rows: Sequence[tuple[int, str, bool]]) -> array:
+    """Per visual row of :func:`wrap_lines`, the offset of its piece in its line (tabs expanded)."""
+    out = array("i", [0]) * len(rows)
+    text, pos = "", 0
+    for r, (index, piece, first) in enumerate(rows):
+        if first:
+            text, pos = lines[index].expandtabs(4), 0
+        at = text.find(piece, pos) if piece else pos
+        out[r] = at if at >= 0 else pos
+        pos = out[r] + len(piece)
+    return out
+
+
 def wrap_lines(lines: Sequence[str], width: int) -> list[tuple[int, str, bool]]:
     """Visual rows of ``lines`` soft-wrapped at ``width``: (line index, piece, first piece)."""
     rows: list[tuple[int, str, bool]] = []

@@ -151,6 +151,30 @@ async def test_source_view_colours_chunk_spans(indexed_corpus):
         assert max(view.count) > 1
 
 
+async def test_source_view_colours_sentence_chunks_that_cut_a_line(indexed_corpus):
+    # tenancy_renewal.rtf, line 5: "Your tenancy of Flat 3, 18 Mill Lane ends on 30 June 2024. We are
+    # pleased …": the sentence mode's chunk 0 (lines 1–5) ends after "2024. " and chunk 1 starts
+    # at "We" (character 59, counted by hand); before, the whole line had the overlap colour
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "office/tenancy_renewal.rtf")
+        await pilot.press(str(modes.modes_for(DOCUMENT).index("sentence") + 1))
+        await pilot.press("s")
+        await settle(pilot)
+        view = app.main.query_one(SourceView)
+        line = view.lines[4]
+        assert line.startswith("Your tenancy of Flat 3") and line[59:].startswith("We are pleased")
+        assert view.cuts == {4: [(59, 1)]}
+        row = next(r for r, (index, _piece, first) in enumerate(view.rows) if index == 4 and first)
+        view.scroll_to(y=0, animate=False, immediate=True)
+        segments = list(view.render_line(row))
+        body = [s for s in segments[1:] if s.text]
+        even = view.get_component_rich_style("source-view--even")
+        odd = view.get_component_rich_style("source-view--odd")
+        assert body[0].text == line[:59] and body[0].style.bgcolor == even.bgcolor  # chunk 0
+        assert body[1].text.startswith("We are pleased") and body[1].style.bgcolor == odd.bgcolor
+
+
 async def test_compare_three_modes_with_statistics(indexed_corpus):
     app = make_app(indexed_corpus)
     async with app.run_test(size=SIZE) as pilot:

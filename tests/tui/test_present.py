@@ -263,3 +263,35 @@ def test_a_file_not_read_yet_takes_its_type_and_modes_from_its_extension():
     assert _waiting_format(row("photo.png", "queued")) is None
     assert _waiting_format(row("a.tsv", "failed")) is None  # read: its own type stands
     assert _waiting_format(row("a.tsv", "queued", "csv")) is None
+
+
+def test_line_cuts_find_where_chunks_start_inside_a_line():
+    from array import array
+
+    from tui.present import line_cuts, row_offsets, wrap_lines
+
+    lines = ["Title", "One sat. Two ran. One sat. Four.", "Tail line"]
+    chunks = [
+        C(0, "Title One sat.", "sentence", {"source_lines": [1, 2]}),  # runs into line 2
+        C(1, "Two ran.", "sentence", {"source_lines": [2, 2]}),
+        C(2, "One sat. Four.", "sentence", {"source_lines": [2, 2]}),  # its start repeats chunk 0's
+        C(3, "Tail line", "sentence", {"source_lines": [3, 3]}),
+    ]
+    count = array("b", [1, 3, 1])
+    # offsets counted by hand: "Two" at 9, the second "One sat." at 18
+    assert line_cuts(chunks, lines, count) == {1: [(9, 1), (18, 2)]}
+    # two windows over the same line (one more covering than starting inside): no cuts
+    windows = [
+        C(0, "Title One", "w", {"source_lines": [1, 2]}),
+        C(1, "One sat.", "w", {"source_lines": [2, 2]}),
+    ]
+    assert line_cuts(windows, lines, array("b", [1, 2, 0])) == {}
+    # each wrapped piece knows where it starts in its line
+    rows = wrap_lines(lines, 12)
+    # (wrap cuts at the space at 12, which starts the next piece: "One sat. Two" | " ran. One" |
+    # "sat. Four.")
+    assert [(r[1], o) for r, o in zip(rows, row_offsets(lines, rows), strict=True)][1:4] == [
+        ("One sat. Two", 0),
+        (" ran. One", 12),
+        ("sat. Four.", 22),
+    ]

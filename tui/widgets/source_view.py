@@ -1,7 +1,8 @@
 """The extracted text with every chunk's span coloured: where a mode cuts.
 
 Chunks alternate between two backgrounds, lines covered by more than one chunk (sliding windows)
-get a third, and the gutter shows the number of each chunk on its first line. Long lines are
+get a third, a line that chunks cut (sentences) changes colour where each starts, and the gutter
+shows the number of each chunk on its first line. Long lines are
 soft-wrapped; only visible lines are rendered (Line API). Switching the mode recolours in place.
 """
 
@@ -16,7 +17,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..present import ChunkLike, line_cover, span, wrap_lines
+from ..present import ChunkLike, line_cover, line_cuts, row_offsets, span, wrap_lines
 
 GUTTER = 7
 
@@ -45,6 +46,10 @@ class SourceView(ScrollView, can_focus=True):
         self.count: array = array("b")  # per line: how many chunks cover it
         self.starts: dict[int, list[int]] = {}  # 0-based line → ordinals starting there
         self.rows: list[tuple[int, str, bool]] = []  # (line index, piece, first piece of the line)
+        self.offsets: array = array("i")  # per row: where its piece starts in its line
+        self.cuts: dict[
+            int, list[tuple[int, int]]
+        ] = {}  # line → (offset, ordinal) of chunks starting inside it
         self._wrapped_at = -1
         self.empty_text = "no document"
         self.document_key: tuple | None = None  # what the owner last loaded
@@ -72,9 +77,11 @@ class SourceView(ScrollView, can_focus=True):
         self.empty_text = empty_text or "no extracted text"
         self.document_key = None
         self.first, self.count = array("i"), array("b")
+        self.cuts = {}
         if rows is not None:
             self._wrapped_at = self.wrap_width
             self.rows = rows
+            self.offsets = row_offsets(lines, rows)
             self.virtual_size = Size(self.size.width, max(1, len(rows)))
             self.refresh()
         else:
@@ -84,6 +91,7 @@ class SourceView(ScrollView, can_focus=True):
 
     def set_chunks(self, chunks: Sequence[ChunkLike]) -> None:
         self.first, self.count = line_cover(chunks, len(self.lines))
+        self.cuts = line_cuts(chunks, self.lines, self.count)
         self.starts = {}
         for chunk in chunks:
             s = span(chunk.metadata)
@@ -105,6 +113,7 @@ class SourceView(ScrollView, can_focus=True):
             return
         self._wrapped_at = width
         self.rows = wrap_lines(self.lines, width)
+        self.offsets = row_offsets(self.lines, self.rows)
         self.virtual_size = Size(self.size.width, max(1, len(self.rows)))
         self.refresh()
 
@@ -127,20 +136,32 @@ class SourceView(ScrollView, can_focus=True):
         if first and index in self.starts:
             numbers = self.starts[index]
             gutter = str(numbers[0]) + ("+" if len(numbers) > 1 else "")
-        if covered > 1:
-            body_style = self.get_component_rich_style("source-view--overlap")
-        elif covered:
-            key = "source-view--odd" if self.first[index] % 2 else "source-view--even"
-            body_style = self.get_component_rich_style(key)
-        else:
-            body_style = Style()
-        if index in self.headings:
-            body_style += Style(bold=True)
+        bold = Style(bold=True) if index in self.headings else Style()
         gutter_text = f"{gutter:>{GUTTER - 2}} │"[:GUTTER]
         body_width = max(0, width - GUTTER)
         body = piece[:body_width].ljust(body_width)
-        segments = [
-            Segment(gutter_text, self.get_component_rich_style("source-view--gutter")),
-            Segment(body, body_style),
-        ]
+        segments = [Segment(gutter_text, self.get_component_rich_style("source-view--gutter"))]
+        cuts = self.cuts.get(index)
+        if cuts:  # chunks that start inside the line: each part in the colour of its chunk
+            start = self.offsets[row] if row < len(self.offsets) else 0
+            owner, at = self.first[index], 0
+            for offset, ordinal in cuts:
+                if offset - start >= body_width:
+                    break
+                if offset > start:
+                    segments.append(Segment(body[at : offset - start], self._chunk_style(owner) + bold))
+                    at = offset - start
+                owner = ordinal
+            segments.append(Segment(body[at:], self._chunk_style(owner) + bold))
+        else:
+            if covered > 1:
+                body_style = self.get_component_rich_style("source-view--overlap")
+            elif covered:
+                body_style = self._chunk_style(self.first[index])
+            else:
+                body_style = Style()
+            segments.append(Segment(body, body_style + bold))
         return Strip(segments, width).apply_style(base)
+
+    def _chunk_style(self, ordinal: int) -> Style:
+        return self.get_component_rich_style("source-view--odd" if ordinal % 2 else "source-view--even")
