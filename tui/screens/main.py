@@ -36,7 +36,7 @@ from indexer.modes import registry as modes
 
 from .. import messages as msg
 from ..library import Library, params_from_key
-from ..present import chunk_stats, counted, human_bytes, wrap_lines
+from ..present import chunk_stats, counted, human_bytes, row_offsets, wrap_lines
 from ..widgets.chunk_list import ChunkList
 from ..widgets.compare_view import Column, CompareGrid, CompareView
 from ..widgets.event_log import EventLog
@@ -548,9 +548,10 @@ class MainScreen(Screen[None]):
                 # splitting and wrapping a long text happen on a read thread, not the event loop
                 lines = await self.library.call(view.split, doc.text)
                 rows = await self.library.call(wrap_lines, lines, view.wrap_width)
+                offsets = await self.library.call(row_offsets, lines, rows)
                 if self.quitting:
                     return
-                view.set_text(lines, headings, rows=rows)
+                view.set_text(lines, headings, rows=rows, offsets=offsets)
                 view.document_key = (path, id(doc))
             view.set_chunks(chunks)
         elif tab == "images":

@@ -70,8 +70,10 @@ class SourceView(ScrollView, can_focus=True):
         headings: Sequence[tuple[int, int]] = (),
         empty_text: str = "",
         rows: list[tuple[int, str, bool]] | None = None,
+        offsets: array | None = None,
     ) -> None:
-        """Show ``lines`` (``rows``: already wrapped at :attr:`wrap_width`, e.g. in a worker)."""
+        """Show ``lines`` (``rows``: already wrapped at :attr:`wrap_width`, e.g. in a worker, with
+        their ``offsets`` in their lines when known)."""
         self.lines = lines
         self.headings = {i - 1 for a, b in headings for i in range(a, b + 1)}
         self.empty_text = empty_text or "no extracted text"
@@ -81,7 +83,7 @@ class SourceView(ScrollView, can_focus=True):
         if rows is not None:
             self._wrapped_at = self.wrap_width
             self.rows = rows
-            self.offsets = row_offsets(lines, rows)
+            self.offsets = offsets if offsets is not None else row_offsets(lines, rows)
             self.virtual_size = Size(self.size.width, max(1, len(rows)))
             self.refresh()
         else:
