@@ -277,11 +277,7 @@ def _sheet_rows(
     chars = 0
     fmt = cell_text
     # without merged ranges, cells are converted ahead, a column of a batch of rows at a time
-    stream = (
-        _with_cells(raw.rows)
-        if not merges
-        else ((r, values, None) for r, values in _with_merge_tail(raw.rows, merges))
-    )
+    stream = _with_cells(raw.rows) if not merges else ((r, values, None) for r, values in raw.rows)
     for r, values, converted in stream:
         if len(head) < 5:
             filled = [v for v in values if _filled(v)]
@@ -325,27 +321,6 @@ def _sheet_rows(
                 f"the workbook's text passes the {char_budget:,}-character limit (row {r + 1})"
             )
     return rows, numbers, head, width, chars, merges
-
-
-#: rows below a sheet's last row that a merged range reaching them fills, at most
-_MERGE_TAIL = 1000
-
-
-def _with_merge_tail(
-    rows: Iterator[tuple[int, Sequence[Any]]], merges: list[tuple[int, int, int, int]]
-) -> Iterator[tuple[int, Sequence[Any]]]:
-    """The rows, then empty rows down to the last row of the merged ranges that start by the last
-    row given (a reader gives the rows up to the last cell with a value, so a range merged down
-    below it would lose the rows it covers), :data:`_MERGE_TAIL` at most."""
-    last = -1
-    for r, values in rows:
-        last = r
-        yield r, values
-    if last < 0:
-        return
-    bottom = max((r1 for r0, _c0, r1, _c1 in merges if r0 <= last), default=last)
-    for r in range(last + 1, min(bottom, last + _MERGE_TAIL) + 1):
-        yield r, []
 
 
 def _headed_table(
@@ -1911,9 +1886,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # the rows of a damaged sheet before the damage, percentages as their format shows them
         # (xlsx and ods); xlsx 5: numbers as their format shows them ($1,234.50, 1.23E+06), a
         # list of links not headed by its first item; ods 4: currencies as LibreOffice shows
-        # them; xlsx 5, ods 4, xls 3: the rows a range merged below the last row covers; xls 3:
-        # error values (#DIV/0! …), which calamine reads as empty, taken from the records; xlsx 5,
-        # ods 4, xls and xlsb 3: a line over a table's header (a pivot table's) is its title;
+        # them; xls 3: error values (#DIV/0! …), which calamine reads as empty, taken from the
+        # records; xlsx 5, ods 4, xls and xlsb 3: a line over a table's header (a pivot table's)
+        # is its title;
         # xlsx 5: the merged ranges of a sheet read by openpyxl
         version={"xlsx": "5", "ods": "4"}.get(source_type, "3"),
         source_type=source_type,

@@ -168,33 +168,38 @@ def test_merged_ranges_are_filled_with_their_top_left_value():
     assert table.rows == (("1", "North", "5", "6"), ("2", "North", "7", "8"))
 
 
-def test_a_range_merged_below_the_last_row_with_values_keeps_its_rows():
-    # A2:A4 and B2:C4 are merged; nothing is written below row 2, so the reader's rows end
-    # there, but Excel shows rows 3 and 4 covered by the merged values
+def test_a_range_merged_below_the_last_row_with_values_adds_no_rows():
+    # a note merged over A3:C40 under a two-row table, and a whole column merged from A3 down on a
+    # second sheet: Excel shows one cell each; the rows the ranges alone cover hold no value of
+    # their own, so the tables end at row 3, the ranges' first row
     def build(wb):
         ws = wb.active
-        ws.append(["kind", "note", "more"])
-        ws.append(["fruit", "fresh"])
-        ws.merge_cells("A2:A4")
-        ws.merge_cells("B2:C4")
+        ws.append(["item", "qty", "price"])
+        ws.append(["apple", 3, 1.5])
+        ws["A3"] = "Checked by auditor on site"
+        ws.merge_cells("A3:C40")
+        tail = wb.create_sheet("Tail")
+        tail.append(["Key", "Value"])
+        tail.append(["a", 1])
+        tail["A3"] = "Note"
+        tail.merge_cells("A3:A1048576")
 
-    (table,) = extract(_xlsx(build), filename="m.xlsx").blocks
-    assert table.header == ("kind", "note", "more")
-    assert table.row_numbers == (2, 3, 4)
-    assert table.rows == (("fruit", "fresh", "fresh"),) * 3
-    # a range merged down a whole column fills a bounded number of rows
-    table = read_table(_raw([["a", "b"], ["x", "y"]], merged=[(1, 0, 1_048_575, 0)]), char_budget=10**6)
-    assert table.row_numbers[-1] == 2 + 1000 and table.rows[-1][0] == "x"
+    note, tail = extract(_xlsx(build), filename="m.xlsx").blocks
+    assert note.row_numbers == (2, 3)
+    assert note.rows == (("apple", "3", "1.5"), ("Checked by auditor on site",) * 3)
+    assert tail.row_numbers == (2, 3)
+    assert tail.rows == (("a", "1"), ("Note", ""))
 
 
-def test_real_merge_cells_xlsx_keeps_the_rows_its_merged_ranges_cover(real_world):
+def test_real_merge_cells_xlsx_ends_at_its_last_row_with_values(real_world):
     # merge_cells.xlsx: A1:B1 "Row Merge", C1 "Not Merged", A2:A4 "Column Merge", B2:D4 "Chunk
-    # Merged"; openpyxl sees four rows of four columns, calamine's values end at row 2
+    # Merged", nothing written below row 2: rows 3 and 4 only repeat row 2 and are left out
     doc = extract(real_world / "xlsx" / "calamine" / "merge_cells.xlsx")
     (table,) = doc.blocks
     assert table.header == ("Row Merge", "Row Merge", "Not Merged", "Column 4")
-    assert table.row_numbers == (2, 3, 4)
-    assert table.rows == (("Column Merge", "Chunk Merged", "Chunk Merged", "Chunk Merged"),) * 3
+    assert table.row_numbers == (2,)
+    assert table.rows == (("Column Merge", "Chunk Merged", "Chunk Merged", "Chunk Merged"),)
+    assert table.meta["merged"] == ["A1:B1", "A2:A4", "B2:D4"]
 
 
 def test_the_text_limit_stops_a_big_sheet():
