@@ -4,7 +4,9 @@ Only the common shapes of format codes are understood: up to three sections (pos
 zero; a fourth, for text, is ignored), digit placeholders ``0`` and ``#`` with a thousands
 separator, fixed or optional decimals, a percent sign, scientific notation, literal text
 (quoted, escaped, or one of the characters Excel shows as they are), currency symbols
-(``[$€-407]``), colours and padding (``_)``, ``* ``). Anything else (dates, fractions,
+(``[$€-407]``), colours and padding (``_)``, ``* ``). A colour is not text: a negative section
+that marks its numbers by colour alone (``#,##0.00;[Red]#,##0.00``) keeps the minus sign, so
+that -1234.5 reads ``-1,234.50`` and not as a positive amount. Anything else (dates, fractions,
 conditions, scaling by a trailing comma, text placeholders, digits split by literals) compiles to
 None, and the cell keeps its plain number: better the stored value than a wrong display.
 
@@ -47,6 +49,8 @@ BUILTIN = {
 _TOKEN = re.compile(r'"([^"]*)"|\\(.)|_(.)|\*(.)|\[([^\]]*)\]|([eE][+-][0#]+)|(.)', re.S)
 #: characters Excel shows as they are without quotes
 _LITERAL = frozenset("$-+/():!^&'~{}<>= \xa0€£¥")
+#: the characters with which a negative section writes its sign
+_SIGNS = frozenset("-()\u2212")
 _COLOURS = frozenset(("black", "blue", "cyan", "green", "magenta", "red", "white", "yellow"))
 _GROUPS = re.compile(r"\B(?=(?:\d{3})+(?!\d))")
 #: where to split a code into sections: semicolons outside quotes, escapes and brackets
@@ -74,6 +78,7 @@ class _Section:
     exponent: int | None = None  # the least exponent digits, for scientific notation
     exp_plus: bool = False  # ``E+`` (the sign always) rather than ``E-``
     placeholders: bool = True  # False for a section of text only (``"-"`` for zero)
+    signed: bool = False  # its text writes a sign of its own: a minus or parentheses
 
 
 @dataclass(frozen=True)
@@ -95,6 +100,8 @@ class NumberFormat:
             if len(sections) > 1:
                 section = sections[1]
                 number = -number
+                if not section.signed:  # marked by a colour only, which the text does not keep
+                    sign = "-"
             else:
                 section = sections[0]
                 sign, number = "-", -number
@@ -248,9 +255,10 @@ def _section(part: str, *, zero: bool) -> _Section | None:
     if exponent is not None and (grouped or not whole):
         return None
     plus = exponent is not None and exponent[1] == "+"
+    prefix_text, suffix_text = "".join(prefix), "".join(suffix)
     return _Section(
-        "".join(prefix),
-        "".join(suffix),
+        prefix_text,
+        suffix_text,
         int_zeros=whole.count("0"),
         digits=len(whole),
         min_decimals=len(frac.rstrip("#")),
@@ -259,4 +267,5 @@ def _section(part: str, *, zero: bool) -> _Section | None:
         percent=percent,
         exponent=len(exponent) - 2 if exponent is not None else None,
         exp_plus=plus,
+        signed=bool(_SIGNS.intersection(prefix_text + suffix_text)),
     )

@@ -151,6 +151,12 @@ _SHOWN = [
     ("#,##0.00\\ [$€-407]", "12.5", "12.50 €"),
     ('#,##0.00\\ "EUR"', "3", "3.00 EUR"),
     ("0.00_ ;[Red]\\-0.00\\ ", "-5", "-5.00"),
+    # a negative section marked by its colour only: the text has no colour, so it keeps the minus
+    ("#,##0.00;[Red]#,##0.00", "-1234.5", "-1,234.50"),
+    ("#,##0.00;[Red]#,##0.00", "1234.5", "1,234.50"),
+    ("0.0;[Red]0.0", "-2.25", "-2.3"),
+    ('"$"#,##0_);[Red]"$"#,##0_)', "-1500", "-$1,500"),
+    ("0.00;0.00", "-1", "-1.00"),
     ("0.00E+00", "1234567", "1.23E+06"),
     ("0.00E+00", "0.000123", "1.23E-04"),
     ("0.00E+00", "999999", "1.00E+06"),  # the mantissa rounds up to 10: one more in the exponent
@@ -222,6 +228,18 @@ def test_a_workbook_shows_numbers_as_their_formats_show_them():
     wb.save(buf)
     (table,) = extract(buf.getvalue(), filename="b.xlsx").blocks
     assert table.rows == (("1,235", "(1,234.50)", "1.23E+03"),)
+
+
+def test_negatives_shown_in_red_keep_their_minus_sign():
+    # "#,##0.00;[Red]#,##0.00" is one of Excel's negative-number choices: 1,200.00 in red; the
+    # colour is lost in the text, so the minus stays, and expenses do not read as income
+    code = "#,##0.00;[Red]#,##0.00"
+    data = _percent_book(
+        [["Entry", "Amount"], ["Salary", 3000], ["Rent", -1200], ["Food", -450.5]],
+        {(2, 2): code, (3, 2): code, (4, 2): code},
+    )
+    (table,) = extract(data, filename="budget.xlsx").blocks
+    assert table.rows == (("Salary", "3,000.00"), ("Rent", "-1,200.00"), ("Food", "-450.50"))
 
 
 def test_a_zero_its_format_hides_keeps_its_number():
