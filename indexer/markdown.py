@@ -12,7 +12,20 @@ from __future__ import annotations
 
 import re
 
-from .model import CODE, CSV, HEADING, IMAGE, LIST, NOTES, SPREADSHEET, TABLE, Block, Document, render_table
+from .model import (
+    CODE,
+    CSV,
+    HEADING,
+    IMAGE,
+    LIST,
+    NOTES,
+    OWN_MARKERS,
+    SPREADSHEET,
+    TABLE,
+    Block,
+    Document,
+    render_table,
+)
 from .modes._common import image_label, with_markers, without_markers
 
 AS_IS = ("md", "markdown", "txt")
@@ -98,9 +111,10 @@ def _block(doc: Document, block: Block, list_images: bool) -> str:
     return body
 
 
-#: an ordered item whose text starts with its own marker (PDF items keep theirs): a number and
-#: ``.`` or ``)`` is a Markdown marker already; others (``[1]``, ``(a)``, ``iv.``, ``1.Socket``)
-#: take a ``-``, so that no second number is added
+#: an ordered item of a list whose items keep their own marker (``OWN_MARKERS`` in its meta: PDF
+#: items keep the one printed on the page): a number and ``.`` or ``)`` is a Markdown marker
+#: already; others (``[1]``, ``(a)``, ``iv.``, ``1.Socket``) take a ``-``, so that no second
+#: number is added. Items of other lists ("U.S. exports", "10. tenth") are text after ``1.``
 _OWN_NUMBER = re.compile(r"\d{1,9}[.)] ")
 _OWN_MARKER = re.compile(r"\(?(?:\d{1,3}|[A-Za-z]|[ivxlcdmIVXLCDM]{1,6})[.)](?: |(?=[^\W\d_]))|\[\d{1,3}\] ")
 
@@ -110,10 +124,13 @@ def _list(block: Block) -> str:
         return "\n".join("- " + line.strip() for line in block.text.split("\n") if line.strip())
     lines = []
     widths: list[int] = []  # marker width of the latest item at each level
+    own_markers = bool(block.meta) and bool(block.meta.get(OWN_MARKERS))
     for item in block.items:
         text = item.text
         if not item.ordered:
             marker = "- "
+        elif not own_markers:
+            marker = "1. "
         elif own := _OWN_NUMBER.match(text):
             marker, text = own.group(), text[own.end() :]
         else:

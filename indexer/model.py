@@ -44,6 +44,10 @@ NOTES = "notes"
 #: the block stands outside every heading (the blocks of a slide without a title): the heading
 #: path in force ends before it
 NO_HEADING = "no_heading"
+# A Block.meta key that changes how a block renders as Markdown.
+#: a list whose items' text starts with the marker printed before them (PDF): its Markdown adds no
+#: second marker before an ordered item that has one
+OWN_MARKERS = "own_markers"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 
 from .._fast import new_block
-from ..model import HEADING, LIST, PARAGRAPH, Block, ListItem, render_list
+from ..model import HEADING, LIST, OWN_MARKERS, PARAGRAPH, Block, ListItem, freeze, render_list
 from ._pdf_lines import UPRIGHT_ABOVE, UPRIGHT_BELOW, Line, keeps_hyphen
 
 #: Share of the page height at the top and at the bottom where running headers and footers live.
@@ -34,6 +34,8 @@ _BULLET = re.compile(
 )
 _ORDERED = re.compile(r"^(\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]|\[\d{1,3}\])\s+(\S.*)$")
 _SENTENCE_END = (".", "!", "?", ":", ";", "\u3002")
+#: the meta of a list block: its items' text keeps the marker printed before each
+_OWN_MARKERS = freeze({OWN_MARKERS: True})
 #: The characters _BULLET accepts first (none of them can start an _ORDERED marker).
 _BULLET_FIRST = frozenset(
     "\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u27a2\u2713\u2714*-\u2013\uf0b7\uf0a7"
@@ -823,7 +825,7 @@ def to_blocks(
             block = new_block(HEADING, g.text(), level_of[key], page=g.page)
         elif g.is_list:
             items = tuple(ListItem(text=t, level=lv, ordered=o) for lv, o, t, _ in g.items)
-            block = new_block(LIST, render_list(items), items=items, page=g.page)
+            block = new_block(LIST, render_list(items), items=items, meta=_OWN_MARKERS, page=g.page)
         else:
             block = new_block(PARAGRAPH, g.text(), page=g.page)
         out.append((owner, block))

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from indexer import get_markdown
 from indexer.markdown import render_markdown
-from indexer.model import CSV, SPREADSHEET, Block, Document, Image, ListItem, assemble, render_list
+from indexer.model import (
+    CSV,
+    OWN_MARKERS,
+    SPREADSHEET,
+    Block,
+    Document,
+    Image,
+    ListItem,
+    assemble,
+    render_list,
+)
 
 from .modes.helpers import code, heading, image, para, table
 
@@ -31,8 +41,8 @@ def test_document_blocks_render():
 
 
 def test_ordered_items_that_keep_their_own_marker_get_no_second_one():
-    # PDF list items keep the marker they were printed with; a number and "." or ")" is a
-    # Markdown marker already, other markers take a "-"
+    # PDF list items keep the marker they were printed with (the block says so in its meta); a
+    # number and "." or ")" is a Markdown marker already, other markers take a "-"
     items = (
         ListItem("1. Mise en contexte", 0, True),
         ListItem("(a) Oversegmented structure", 1, True),
@@ -42,7 +52,8 @@ def test_ordered_items_that_keep_their_own_marker_get_no_second_one():
         ListItem("iv. the fourth", 0, True),
         ListItem("plain text", 0, True),
     )
-    md = render_markdown(assemble("pdf", [Block("list", render_list(items), items=items)]))
+    block = Block("list", render_list(items), items=items, meta={OWN_MARKERS: True})
+    md = render_markdown(assemble("pdf", [block]))
     assert md == (
         "1. Mise en contexte\n"
         "   - (a) Oversegmented structure\n"
@@ -52,6 +63,27 @@ def test_ordered_items_that_keep_their_own_marker_get_no_second_one():
         "- iv. the fourth\n"
         "1. plain text\n"
     )
+
+
+def test_ordered_items_of_other_formats_are_numbered_whatever_their_text():
+    # an <ol>'s items carry no marker in their text: one starting "U.S.", "e.g.", an initial or
+    # a number is still numbered, and the list stays one ordered list
+    page = (
+        b"<html><body><ol><li>2024 was a year</li><li>U.S. exports rose</li><li>e.g. apples</li>"
+        b"<li>A. Lincoln</li><li>10. tenth in text</li><li>Plain step</li></ol></body></html>"
+    )
+    assert get_markdown(page, filename="ol.html") == (
+        "1. 2024 was a year\n"
+        "1. U.S. exports rose\n"
+        "1. e.g. apples\n"
+        "1. A. Lincoln\n"
+        "1. 10. tenth in text\n"
+        "1. Plain step\n"
+    )
+    # the same items in a block without the PDF's mark
+    items = tuple(ListItem(t, 0, True) for t in ("J. K. Rowling wrote", "i.e. this", "[1] cited"))
+    md = render_markdown(assemble("docx", [Block("list", render_list(items), items=items)]))
+    assert md == "1. J. K. Rowling wrote\n1. i.e. this\n1. [1] cited\n"
 
 
 def test_code_fence_longer_than_backticks_inside():
