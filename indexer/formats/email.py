@@ -331,7 +331,7 @@ class _Reader:
             record.attachment_count += 1
             self.attachment(part, record, name or ctype, ctype)
         elif ctype == "text/html":
-            record.body.extend(_below(html_blocks(part_text(part))[0], record.level))
+            record.body.extend(_below(html_blocks(part_text(part), mail=True)[0], record.level))
         elif maintype == "text" and ctype not in _NOT_BODY_TEXT:
             record.body.extend(_below(text_blocks(part_text(part)), record.level))
         else:
@@ -441,7 +441,7 @@ def _choose_alternative(children: list[Message], cids: Collection[str]) -> tuple
     if html_part is not None:
         html = part_text(html_part)
         if html_structure(html):
-            blocks = html_blocks(html, links=True)[0]  # the targets the plain text writes out
+            blocks = html_blocks(html, links=True, mail=True)[0]  # the targets the plain text writes out
             if prefers_html(part_text(plain), blocks, cids):
                 return rich, blocks if rich is html_part else None
     return plain, None

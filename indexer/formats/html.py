@@ -5,7 +5,8 @@ The tree is walked once in document order. Block elements (headings, paragraphs,
 container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing the
 reader sees is dropped. Boilerplate (scripts, styles, navigation, page header/footer, asides,
 language menus, the widgets of an article's header, MediaWiki's edit links and category box) and
-the elements no reader is shown (``hidden``, an inline ``display: none``) are removed first.
+the elements no reader is shown (``hidden``, an inline ``display: none``) are removed first: every
+one of them in a mail body, a web page's short inline ones (sort keys) only.
 Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and only
 ``data:`` URIs carry bytes that can be extracted; tracking pixels and small icons, by their
 declared size, are left out and listed (:func:`_junk_image`). Tables are laid out as a browser
@@ -532,8 +533,8 @@ def _src_label(src: str) -> str:
     return unquote_to_bytes(tail).decode("utf-8", "replace")
 
 
-def _remove_boilerplate(tree: LexborHTMLParser) -> None:
-    _remove_hidden(tree)
+def _remove_boilerplate(tree: LexborHTMLParser, mail: bool = False) -> None:
+    _remove_hidden(tree, mail)
     for node in tree.css(", ".join(PAGE_CHROME)):
         parent = node.parent
         inside_article = False
@@ -559,12 +560,18 @@ def _remove_boilerplate(tree: LexborHTMLParser) -> None:
     tree.strip_tags(list(BOILERPLATE), recursive=True)
 
 
-def _remove_hidden(tree: LexborHTMLParser) -> None:
+def _remove_hidden(tree: LexborHTMLParser, mail: bool = False) -> None:
     """Remove the elements no reader is shown: the ``hidden`` attribute (not ``until-found``,
     which find-in-page reveals) and an inline ``display: none`` or ``visibility: hidden`` (unless a
-    descendant sets ``visibility: visible`` again). An e-mail's preheader, a sort key in a table
-    cell. ``aria-hidden`` (hidden from screen readers, shown on screen) stays."""
-    nodes = [n for n in tree.css(_MAYBE_HIDDEN) if _is_hidden(n)]
+    descendant sets ``visibility: visible`` again). ``aria-hidden`` (hidden from screen readers,
+    shown on screen) stays.
+
+    In a mail body (``mail``) every such element goes: a mail hides nothing its reader can open
+    (its preheader, the inbox preview line, is hidden for good). A web page shows its hidden
+    blocks on a click (a FAQ's answers, tab panels, "show more"): only its short inline fragments
+    go, an element neither a block nor holding one, with at most :data:`HIDDEN_INLINE_MAX`
+    characters (a sort key in a table cell, a duplicate date or coordinates)."""
+    nodes = [n for n in tree.css(_MAYBE_HIDDEN) if _is_hidden(n) and (mail or _inline_fragment(n))]
     if not nodes:
         return
     # only the outermost are removed (a child goes with its parent), all found before any is:
@@ -586,6 +593,61 @@ def _remove_hidden(tree: LexborHTMLParser) -> None:
 
 
 _MAYBE_HIDDEN = '[hidden], [style*="none" i], [style*="hidden" i], [style*="collapse" i]'
+#: the longest text of a hidden inline element a web page loses (Wikipedia's sort keys are 20)
+HIDDEN_INLINE_MAX = 100
+#: the elements that make a block of a page (a hidden one is content shown on request)
+_BLOCK_TAGS = frozenset(
+    [
+        "address",
+        "article",
+        "blockquote",
+        "caption",
+        "dd",
+        "details",
+        "dialog",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hgroup",
+        "li",
+        "main",
+        "ol",
+        "p",
+        "pre",
+        "section",
+        "summary",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "thead",
+        "tr",
+        "ul",
+    ]
+)
+_BLOCK_QUERY = ", ".join(sorted(_BLOCK_TAGS))
+
+
+def _inline_fragment(node: LexborNode) -> bool:
+    """Whether a hidden element of a web page is a short inline fragment, left out with it."""
+    if node.tag in _BLOCK_TAGS or node.css_first(_BLOCK_QUERY) is not None:
+        return False
+    return len(_clean(node.text(deep=True) or "")) <= HIDDEN_INLINE_MAX
+
+
 _STYLE_HIDES = re.compile(r"(?:^|;)\s*(display|visibility)\s*:\s*([^;]*)", re.IGNORECASE)
 
 
@@ -687,7 +749,7 @@ def html_metadata(tree: LexborHTMLParser) -> dict[str, Any]:
     return out
 
 
-def html_blocks(html: str, *, links: bool = False) -> tuple[list[Block], list[Skipped]]:
+def html_blocks(html: str, *, links: bool = False, mail: bool = False) -> tuple[list[Block], list[Skipped]]:
     """Blocks (without ``lines``) of an HTML text, and the images left out as tracking pixels or
     icons (``Skipped("image", alt or file name, "icon (22×15)")``), for a caller's coverage.
 
@@ -695,10 +757,12 @@ def html_blocks(html: str, *, links: bool = False) -> tuple[list[Block], list[Sk
     (e-mail ``cid:`` parts, EPUB manifest items) can attach the bytes it holds. With ``links``,
     the target of a web or mail link follows its text as a plain-text mail writes it
     (``the figures <https://…>``), unless the text is the address itself (:func:`_show_links`).
+    With ``mail``, the HTML is a mail's body, which loses every element it hides, not only the
+    short inline ones a web page loses (:func:`_remove_hidden`).
     """
     if not html.strip():
         return [], []
-    return _tree_blocks(LexborHTMLParser(html), links)
+    return _tree_blocks(LexborHTMLParser(html), links, mail)
 
 
 _LINK_SCHEMES = ("http://", "https://", "mailto:")
@@ -719,8 +783,10 @@ def _show_links(tree: LexborHTMLParser) -> None:
             node.insert_after(f" <{href}>")
 
 
-def _tree_blocks(tree: LexborHTMLParser, links: bool = False) -> tuple[list[Block], list[Skipped]]:
-    _remove_boilerplate(tree)
+def _tree_blocks(
+    tree: LexborHTMLParser, links: bool = False, mail: bool = False
+) -> tuple[list[Block], list[Skipped]]:
+    _remove_boilerplate(tree, mail)
     if links:
         _show_links(tree)
     root = tree.body or tree.root

@@ -401,13 +401,13 @@ def header_text(h: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _html_to_blocks(html: str, links: bool = False) -> list[Block]:
+def _html_to_blocks(html: str, links: bool = False, mail: bool = False) -> list[Block]:
     try:
         from .html import html_blocks
     except ImportError:
         html_blocks = None
     if html_blocks is not None:
-        return list(html_blocks(html, links=links)[0])
+        return list(html_blocks(html, links=links, mail=mail)[0])
     from selectolax.parser import HTMLParser
 
     tree = HTMLParser(html)
@@ -440,7 +440,8 @@ def body_blocks(st: _State, msg: Any) -> list[Block]:
             return html if html is not None else [Block(PARAGRAPH, p) for p in paragraphs(plain)]
     html = st.body(lambda: msg.htmlBody)
     if html:
-        blocks = [b for b in _html_to_blocks(_decode_html(html)) if b.text.strip() or b.kind == IMAGE]
+        body = _html_to_blocks(_decode_html(html), mail=True)
+        blocks = [b for b in body if b.text.strip() or b.kind == IMAGE]
         if any(b.kind != IMAGE for b in blocks):
             return blocks
     rtf = st.body(lambda: msg.rtfBody)
@@ -688,7 +689,9 @@ def _structured_html(st: _State, msg: Any, plain: str) -> list[Block] | None:
         return None
     # with the link targets the plain body writes out (``text <https://…>``)
     blocks = [
-        b for b in _html_to_blocks(_decode_html(markup), links=True) if b.text.strip() or b.kind == IMAGE
+        b
+        for b in _html_to_blocks(_decode_html(markup), links=True, mail=True)
+        if b.text.strip() or b.kind == IMAGE
     ]
     cids = set()  # the Content-IDs of the web images it holds (those extracted)
     for n, att in enumerate(st.safe(lambda: list(msg.attachments), []), start=1):

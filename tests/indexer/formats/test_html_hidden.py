@@ -1,6 +1,7 @@
 """HTML: elements no reader is shown (``hidden``, inline ``display: none`` / ``visibility:
-hidden``) are left out of web pages, e-mail bodies and EPUB chapters; what is shown on request
-or to the eye stays."""
+hidden``) are left out of e-mail bodies; web pages and EPUB chapters lose only the short inline
+ones (sort keys) and keep the hidden blocks a click shows; what is shown on request or to the eye
+stays."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ from indexer.formats.html import extract_html, html_blocks
 from ._text_helpers import CTX
 
 
-def _texts(html: str) -> list[str]:
-    return [b.text for b in html_blocks(html)[0]]
+def _texts(html: str, mail: bool = True) -> list[str]:
+    return [b.text for b in html_blocks(html, mail=mail)[0]]
 
 
-def test_hidden_attribute_and_inline_styles_are_left_out():
+def test_hidden_attribute_and_inline_styles_are_left_out_of_a_mail():
     para, table, items = html_blocks(
         "<p>Open <span style='display:none'>SORTKEY</span>daily</p>"
         "<div hidden><p>Draft</p></div>"
@@ -23,7 +24,8 @@ def test_hidden_attribute_and_inline_styles_are_left_out():
         "<table><tr><td>Fee</td><td><span style='visibility:hidden'>0007</span>7 EUR</td></tr>"
         "<tr style='display:none'><td>Old fee</td><td>5 EUR</td></tr>"
         "<tr><td>Hours</td><td>9-17</td></tr></table>"
-        "<ul><li>One</li><li style='visibility: collapse'>Two</li></ul>"
+        "<ul><li>One</li><li style='visibility: collapse'>Two</li></ul>",
+        mail=True,
     )[0]
     assert para.text == "Open daily"
     assert table.rows == (("Fee", "7 EUR"), ("Hours", "9-17"))
@@ -63,12 +65,62 @@ def test_nested_hidden_elements_go_with_the_outermost():
     assert _texts(html + "<p>after</p>") == ["after"]
     html = "<div>" * 300 + "<span hidden>gone</span>kept " * 300 + "</div>" * 300
     assert _texts(html) == [" ".join(["kept"] * 300)]
+    assert _texts(html, mail=False) == [" ".join(["kept"] * 300)]  # short inline: gone from a page too
 
 
 def test_web_page_records_nothing_lost():
-    doc = extract_html(b"<p>Visible text.</p><p hidden>Hidden text.</p>", CTX)
+    doc = extract_html(b"<p>Visible <span hidden>7001670000000000000</span>text.</p>", CTX)
     assert doc.text == "Visible text."
     assert doc.coverage.skipped == () and doc.coverage.warnings == ()
+
+
+FAQ = (
+    "<h1>Frequently asked questions</h1>"
+    "<button>How do I reset my password?</button>"
+    "<div class='a' style='display:none'>Open Settings, choose Security, then click Reset.</div>"
+    "<div role='tabpanel' hidden>Pro costs 12 EUR a month and includes 1 TB.</div>"
+    "<ul><li>Basic</li><li style='display:none'>Legacy plan</li></ul>"
+    "<table><tr><td>Share</td><td><span style='display:none'>7001670000000000000\u2660</span>67%</td></tr>"
+    "<tr style='display:none'><td>Old share</td><td>12%</td></tr></table>"
+    "<p>Terms<span style='display:none'> (2024-05-23)</span> apply. <span hidden>"
+    + "A long hidden inline note that a click reveals, far longer than a sort key. "
+    * 2
+    + "</span></p>"
+    "<div><span style='display:none'><b>Bold</b> and <div>a block</div> inside a span</span></div>"
+)
+
+
+def test_a_web_page_keeps_hidden_blocks_and_loses_short_inline_fragments():
+    # a FAQ answer, a tab panel, a list item and a table row hidden until a click stay; a sort key
+    # in a cell and a short duplicate date go; a hidden inline element longer than 100 characters,
+    # or holding a block, stays
+    blocks = html_blocks(FAQ)[0]
+    assert [b.text for b in blocks[:3]] == [
+        "Frequently asked questions",
+        "Open Settings, choose Security, then click Reset.",
+        "Pro costs 12 EUR a month and includes 1 TB.",
+    ]
+    assert [i.text for i in blocks[3].items] == ["Basic", "Legacy plan"]
+    assert blocks[4].rows == (("Share", "67%"), ("Old share", "12%"))
+    rest = " ".join(b.text for b in blocks[5:])
+    assert rest.startswith("Terms apply. A long hidden inline note that a click reveals")
+    assert "2024-05-23" not in rest
+    assert "a block" in rest
+
+
+def test_a_mail_body_loses_every_hidden_element():
+    blocks = html_blocks(FAQ, mail=True)[0]
+    text = "\n".join(b.text for b in blocks)
+    assert "Open Settings" not in text and "Pro costs" not in text and "Legacy plan" not in text
+    assert "Old share" not in text and "long hidden" not in text and "a block" not in text
+    assert blocks[0].text == "Frequently asked questions"
+    # and the mail reader tells html_blocks so
+    mail = (
+        "From: a@example.org\nTo: b@example.org\nSubject: FAQ\n"
+        "Content-Type: text/html; charset=utf-8\n\n<html><body>" + FAQ + "</body></html>\n"
+    )
+    doc = extract_eml(mail.encode(), CTX)
+    assert "Open Settings" not in doc.text and "Frequently asked questions" in doc.text
 
 
 PREHEADER_MAIL = (
@@ -94,4 +146,7 @@ def test_real_wiki_sort_keys_and_short_description(real_world):
     assert "♠" not in israel
     wkey = extract(real_world / "html" / "kreuzberg" / "wkey_am.html").text
     assert "| First air date | May 23, 1941[1] |" in wkey.splitlines()  # not "(1941-05-23)" too
-    assert "Radio station in Covington, Virginia" not in wkey  # the hidden short description
+    # the hidden short description is a block (a div), which a web page keeps
+    assert "Radio station in Covington, Virginia" in wkey.splitlines()
+    for page in ("beijing_chinese.html", "wkey_am.html"):
+        assert "\u2660" not in extract(real_world / "html" / "kreuzberg" / page).text
