@@ -854,6 +854,10 @@ def attach_data_images(blocks: list[Block]) -> tuple[list[Block], list[Image], l
     return out, list(images.values()), skipped
 
 
+#: the warning of a page whose only text outside its scripts is what its <noscript> holds
+NOSCRIPT_ONLY = "the page's content needs scripts to show; only its <noscript> text was read"
+
+
 def fallback_blocks(text: str) -> list[Block]:
     """Paragraph blocks of plain text (blank-line separated), for input with no readable markup."""
     out = []
@@ -898,6 +902,7 @@ def extract_html(data: bytes, ctx: ExtractContext) -> Document:
             shown, hidden = _tree_blocks(tree)
             if any(b.kind != IMAGE for b in shown):
                 blocks, dropped = shown, hidden
+                warnings = (NOSCRIPT_ONLY,)
     if not any(b.kind != IMAGE for b in blocks) and text.strip():
         # Else the whole tree's text but its scripts and styles, then the raw source.
         tree = LexborHTMLParser(text)

@@ -163,7 +163,14 @@ def test_a_page_for_scripts_alone_is_read_from_its_noscript():
         (HEADING, "Tide tables"),
         (PARAGRAPH, "This page needs JavaScript."),
     ]
-    assert doc.coverage.warnings == ()
+    # the page's own content is drawn by its scripts: the text read is not the page, and says so
+    assert doc.coverage.warnings == (
+        "the page's content needs scripts to show; only its <noscript> text was read",
+    )
+    # a page with a body of its own leaves its <noscript> out, and warns of nothing
+    page = app.replace(b"<div id='root'></div>", b"<p>High tide at 06:12.</p>")
+    doc = extract_html(page, CTX)
+    assert doc.text == "High tide at 06:12." and doc.coverage.warnings == ()
 
 
 def test_the_last_resort_leaves_scripts_and_styles_out():
