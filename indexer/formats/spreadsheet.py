@@ -363,6 +363,16 @@ def _headed_table(
     return SheetTable(header, tuple(rows), tuple(numbers), has_header, chars, titles, top=top)
 
 
+def _labels_over_longer(row: tuple[str, ...], below: list[tuple[str, ...]]) -> bool:
+    """Whether every filled cell of ``row`` is one word and they are shorter on average than the
+    filled cells below them in their columns."""
+    cols = [k for k, cell in enumerate(row) if cell]
+    if not cols or any(len(row[k].split()) != 1 for k in cols):
+        return False
+    cells = [r[k] for r in below for k in cols if k < len(r) and r[k]]
+    return bool(cells) and sum(map(len, cells)) * len(cols) > sum(len(row[k]) for k in cols) * len(cells)
+
+
 def _linked_like_below(
     rows: list[tuple[str, ...]],
     numbers: list[int],
@@ -372,15 +382,19 @@ def _linked_like_below(
 ) -> bool:
     """Whether ``rows[at]`` is a first item of a list of links rather than a header: the rows
     below hold links in some columns, and the row's cell in each of those columns is a link too
-    (a header labels a column of links; it does not link anywhere itself). Only asked of a row over columns of text (a column of
-    numbers under a row of text tells a header by itself), so that most sheets never read their
-    hyperlinks."""
+    (a header labels a column of links; it does not link anywhere itself). Only asked of a row
+    over columns of text (a column of numbers under a row of text tells a header by itself), so
+    that most sheets never read their hyperlinks. A row shaped as a header is one, linked or not:
+    each of its cells one word, shorter on average than the cells below it (``Name | Homepage``
+    over names and addresses; the items of a list are alike)."""
     below = rows[at + 1 : at + 21]
     width = max(map(len, below), default=0)
     for col in range(width):
         values = [r[col] for r in below if col < len(r) and r[col]]
         if values and all(map(_is_value, values)):
             return False
+    if _labels_over_longer(rows[at], below):
+        return False
     row = numbers[at] - 1
     last = numbers[min(at + 20, len(numbers) - 1)] - 1
     ranges = [m for m in links() if m[0] <= last and m[2] >= row]  # those near the top

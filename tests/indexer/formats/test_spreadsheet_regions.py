@@ -287,6 +287,10 @@ def test_a_list_of_links_keeps_its_first_item_as_data():
     (table,) = extract(_linked_book(rows, links), filename="l.xlsx").blocks
     assert table.meta["has_header"] is False and table.header == ("Column 1", "Column 2")
     assert table.rows[0] == ("Python docs", "docs") and table.row_numbers == (1, 2, 3)
+    # one-word items: the first is no shorter than those below, so it is one of them
+    rows = [["Python", "docs"], ["Rust", "book"], ["Go", "tour"]]
+    (table,) = extract(_linked_book(rows, links), filename="l.xlsx").blocks
+    assert table.meta["has_header"] is False and table.rows[0] == ("Python", "docs")
 
 
 @pytest.mark.parametrize(
@@ -298,8 +302,14 @@ def test_a_list_of_links_keeps_its_first_item_as_data():
         ([["site", "visits"], ["Python docs", 12], ["Rust book", 7]], [(1, 1), (1, 2), (2, 1), (3, 1)]),
         # a linked header with no link below it
         ([["site", "kind"], ["Python docs", "docs"], ["Rust book", "book"]], [(1, 1), (1, 2)]),
+        # a header whose cells link to their documentation, over rows of links: one-word labels,
+        # shorter than the names and addresses below (4 and 8 characters, 10.5 on average)
+        (
+            [["Name", "Homepage"], ["Python", "https://python.org"], ["Rust", "https://rust-lang.org"]],
+            [(r, c) for r in (1, 2, 3) for c in (1, 2)],
+        ),
     ],
-    ids=["plain-header", "numbers-below", "no-link-below"],
+    ids=["plain-header", "numbers-below", "no-link-below", "linked-labels"],
 )
 def test_a_header_over_links_stays_the_header(rows, links):
     (table,) = extract(_linked_book(rows, links), filename="l.xlsx").blocks
