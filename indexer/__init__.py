@@ -55,7 +55,7 @@ __version__ = "0.1.0"
 #: headers, Outlook contacts and meetings; HTML items, cells and headings read inline text as
 #: paragraphs do, web page chrome dropped, Markdown code and tables inside list items as blocks,
 #: plain text lists wrapped without indentation, JSON repeated keys. 4: spreadsheet number formats
-#: (currency, thousands, decimals), rows under merged ranges, .xls error cells, lists of links,
+#: (currency, thousands, decimals), .xls error cells, lists of links,
 #: pivot titles; HTML metadata and hidden elements, TNEF bodies and attachments, link targets in
 #: mail bodies read as HTML; PDF tables ruled across only or between some columns, sub-header
 #: cells, icons and repeated images, slide titles, line sizes, lines pdfium joined, line-end
