@@ -468,6 +468,11 @@ MIN_RULE_WIDTH = 40.0
 
 
 def rule_tables(horizontal, vertical, textpage) -> list[FoundTable]:
+    """The tables of :func:`framed_tables`."""
+    return framed_tables(horizontal, vertical, textpage)[0]
+
+
+def framed_tables(horizontal, vertical, textpage) -> tuple[list[FoundTable], bool]:
     """Tables framed by horizontal rules only (LaTeX's booktabs: a top rule, a rule under the
     header, a bottom rule; more between groups of rows), or whose vertical rules separate some
     columns only.
@@ -479,21 +484,19 @@ def rule_tables(horizontal, vertical, textpage) -> list[FoundTable]:
     separated by gaps wider than a space (the header's words, which may span several columns,
     do not count); each word goes to the column under its middle. pdfplumber's text strategy
     cuts words where its alignment edges cross them (``0.8678`` read as ``0.86`` and ``78``),
-    so the page's own characters are used instead, as on ruled grids."""
+    so the page's own characters are used instead, as on ruled grids.
+
+    Rules that underline a run of text (links: one under each, of its width) frame nothing; the
+    flag returned says whether frames remain once they are left out."""
     wide = [h for h in _join(horizontal) if h[1] - h[0] >= MIN_RULE_WIDTH]
-    groups: list[list[tuple[float, float, float]]] = []
-    for rule in sorted(wide, key=lambda h: -h[2]):
-        for group in groups:
-            if abs(group[0][0] - rule[0]) <= SNAP and abs(group[0][1] - rule[1]) <= SNAP:
-                group.append(rule)
-                break
-        else:
-            groups.append([rule])
-    frames = [g for g in groups if len(g) >= 3]
-    if not frames:
-        return []
-    sides = _join(vertical)
     words: list[_Word] | None = None  # read once, when a frame is open at its sides
+    if _frames(wide):
+        words = _words(textpage)
+        wide = [h for h in wide if not _underline(h, words)]
+    frames = _frames(wide)
+    if not frames:
+        return [], False
+    sides = _join(vertical)
     out: list[FoundTable] = []
     for frame in frames:
         left, right = min(h[0] for h in frame), max(h[1] for h in frame)
@@ -506,7 +509,32 @@ def rule_tables(horizontal, vertical, textpage) -> list[FoundTable]:
         table = _rule_table(inside, left, right, bottom, top, header_end)
         if table is not None:
             out.append(table)
-    return out
+    return out, True
+
+
+def _frames(wide) -> list[list[tuple[float, float, float]]]:
+    """Rules of the same extent, top to bottom, in groups of three or more."""
+    groups: list[list[tuple[float, float, float]]] = []
+    for rule in sorted(wide, key=lambda h: -h[2]):
+        for group in groups:
+            if abs(group[0][0] - rule[0]) <= SNAP and abs(group[0][1] - rule[1]) <= SNAP:
+                group.append(rule)
+                break
+        else:
+            groups.append([rule])
+    return [g for g in groups if len(g) >= 3]
+
+
+def _underline(rule, words: list[_Word]) -> bool:
+    """A rule drawn under one run of text, from its first character to its last: the words just
+    above it (their bottoms at most 4 pt over it, descenders crossing it) start and end within
+    2 pt of its ends with no wider gap between them than a space. A table's rules reach past
+    its text by the cells' padding, and its columns leave wide gaps."""
+    left, right, y = rule
+    line = sorted(w for w in words if left - 2 <= w[4] <= right + 2 and w[2] - 4 <= y <= w[5])
+    if not line or abs(line[0][0] - left) > 2 or abs(line[-1][1] - right) > 2:
+        return False
+    return all(b[0] - a[1] < 0.8 * (a[3] - a[2]) for a, b in zip(line, line[1:], strict=False))
 
 
 def _closed(sides, x: float, bottom: float, top: float) -> bool:

@@ -38,7 +38,7 @@ from ._pdf_objects import (
     is_fragment,
     scan_page,
 )
-from ._pdf_tables import FoundTable, find_tables, grid_tables, open_plumber, rule_tables
+from ._pdf_tables import FoundTable, find_tables, framed_tables, grid_tables, open_plumber
 from .registry import extractor
 
 TABLE_MODES = ("auto", "always", "never")
@@ -545,11 +545,11 @@ def _page_tables(objects: PageObjects, textpage) -> tuple[list[FoundTable], bool
     """The tables of a page with rulings read from pdfium's segments and text, and whether that
     settles the page: a grid always does (``grid_tables`` reads a grid ruled between some columns
     only by its horizontal rules); tables drawn with horizontal rules only are left to
-    pdfplumber's finder when none is found here."""
+    pdfplumber's finder when none is found here, unless they only underline text (links)."""
     if objects.ruled_both_ways:
         return grid_tables(objects.horizontal, objects.vertical, textpage), True
-    tables = rule_tables(objects.horizontal, objects.vertical, textpage)
-    return tables, bool(tables)
+    tables, framed = framed_tables(objects.horizontal, objects.vertical, textpage)
+    return tables, bool(tables) or not framed
 
 
 def _unmapped(textpage, lines: list[Line]) -> float:

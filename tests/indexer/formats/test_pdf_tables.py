@@ -220,3 +220,15 @@ def test_always_finds_the_senate_report_table(real_world):
     table = _only_table(doc)
     assert len(table.rows) >= 60  # 62 payees under the header lines
     assert "PAYEE NAME" in table.header
+
+
+def test_link_underlines_of_an_index_page_are_not_table_rules(real_world):
+    # p. 36 is a two-column index whose entries are underlined links; three underlines happen to
+    # share one width, which the rules of a table ruled only across also do
+    doc = extract(real_world / "pdf" / "[MS-OXMSG].pdf", options={"ocr": "never"})
+    page = [b for b in doc.blocks if b.page == 36]
+    assert not [b for b in page if b.kind == TABLE]
+    texts = [b.text for b in page]
+    # entries read off the rendered page, whole words in the column order
+    assert "Applicability 8 Attachment object storage 14" in texts
+    assert "Glossary 5" in texts
