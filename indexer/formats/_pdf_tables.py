@@ -11,7 +11,7 @@ from __future__ import annotations
 import ctypes
 import io
 from codecs import decode
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pypdfium2.raw as pdfium_c
 
@@ -31,6 +31,9 @@ class FoundTable:
     top: float
     header: tuple[str, ...] | None
     rows: tuple[tuple[str, ...], ...]
+    #: where each column starts (x, PDF user space), when the table was read from the page's own
+    #: rules and characters; empty when pdfplumber read it
+    columns: tuple[float, ...] = ()
 
     def covers(self, x: float, y: float) -> bool:
         return self.left - 1 <= x <= self.right + 1 and self.bottom - 1 <= y <= self.top + 1
@@ -195,7 +198,7 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
     out: list[FoundTable] = []
     partial: list[FoundTable] = []
     for table_cells in found:
-        rows, cut = _grid_rows(table_cells, reader)
+        rows, cut, starts = _grid_rows(table_cells, reader)
         if not _plausible(rows):
             continue
         header = rows[0] if _looks_like_header(rows) else None
@@ -203,7 +206,7 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
         x1 = max(c[2] for c in table_cells)
         top = -min(c[1] for c in table_cells) if cut is None else -cut
         bottom = -max(c[3] for c in table_cells)
-        table = FoundTable(x0, x1, bottom, top, header, tuple(rows[1:] if header else rows))
+        table = FoundTable(x0, x1, bottom, top, header, tuple(rows[1:] if header else rows), starts)
         (partial if _rules_run_past(table, hs) else out).append(table)
     if partial:
         # vertical rules between some columns only: the cells cover those columns and miss the
@@ -348,9 +351,10 @@ def _clusters(values) -> dict[float, int]:
 INSET = 1.0
 
 
-def _grid_rows(cells, reader) -> tuple[list[tuple[str, ...]], float | None]:
-    """The rows of a table's cells, and where the table starts when its first rows are a title
-    (the top of the first row kept, pdfplumber's orientation), else None."""
+def _grid_rows(cells, reader) -> tuple[list[tuple[str, ...]], float | None, tuple[float, ...]]:
+    """The rows of a table's cells, where the table starts when its first rows are a title
+    (the top of the first row kept, pdfplumber's orientation) else None, and where each of its
+    columns starts."""
     col = _clusters(c[0] for c in cells)
     row = _clusters(c[1] for c in cells)
     xs = range(max(col.values()) + 1)
@@ -404,7 +408,8 @@ def _grid_rows(cells, reader) -> tuple[list[tuple[str, ...]], float | None]:
     rows = [r for r in rows if any(r)]
     # columns empty in every row come from padding or shading rectangles inside the cells
     keep = [i for i in range(len(xs)) if any(r[i] for r in rows)]
-    return _merge_offset_header([tuple(r[i] for i in keep) for r in rows]), cut
+    rows, kept = _merge_offset_header([tuple(r[i] for i in keep) for r in rows], [starts[i] for i in keep])
+    return rows, cut, tuple(kept)
 
 
 def _group_header(
@@ -432,24 +437,30 @@ def _number(cell: str) -> bool:
     return cell.replace(".", "", 1).replace(",", "").replace("%", "").isdigit()
 
 
-def _merge_offset_header(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+def _merge_offset_header(
+    rows: list[tuple[str, ...]], starts: list[float]
+) -> tuple[list[tuple[str, ...]], list[float]]:
     """Join column pairs where one holds only the header and its neighbour only the data: header
-    cells drawn with a different inset than the body cells land one grid column off."""
+    cells drawn with a different inset than the body cells land one grid column off. ``starts``
+    are the columns' left edges, returned for the columns kept."""
     if len(rows) < 2:
-        return rows
+        return rows, starts
     cols = [list(c) for c in zip(*rows, strict=True)]
     out: list[list[str]] = []
+    kept: list[float] = []
     i = 0
     while i < len(cols):
         a = cols[i]
         b = cols[i + 1] if i + 1 < len(cols) else None
         if b is not None and ((_header_only(a) and _body_only(b)) or (_header_only(b) and _body_only(a))):
             out.append([x or y for x, y in zip(a, b, strict=True)])
+            kept.append(starts[i])
             i += 2
             continue
         out.append(a)
+        kept.append(starts[i])
         i += 1
-    return [tuple(r) for r in zip(*out, strict=True)]
+    return [tuple(r) for r in zip(*out, strict=True)], kept
 
 
 def _header_only(col: list[str]) -> bool:
@@ -641,4 +652,31 @@ def _rule_table(words: list[_Word], left, right, bottom, top, header_end) -> Fou
         header = None
     if not _plausible(([header] if header else []) + rows):
         return None
-    return FoundTable(left, right, bottom, top, header, tuple(rows))
+    return FoundTable(left, right, bottom, top, header, tuple(rows), tuple(c[0] for c in columns))
+
+
+def carry_headers(tables: list[list[FoundTable]]) -> list[list[FoundTable]]:
+    """Tables continued from page to page, their header printed on the first page only: the
+    first table of a page without a header takes the header of the last table on the page
+    before when its columns are that table's (as many, each starting within SNAP points of the
+    other's, read from the page's rules or characters)."""
+    out: list[list[FoundTable]] = []
+    last: FoundTable | None = None
+    for page in tables:
+        if page and last is not None:
+            first = max(range(len(page)), key=lambda t: page[t].top)
+            if page[first].header is None and _continues(last, page[first]):
+                page = [replace(t, header=last.header) if k == first else t for k, t in enumerate(page)]
+        out.append(page)
+        last = min(page, key=lambda t: t.top) if page else None
+    return out
+
+
+def _continues(before: FoundTable, after: FoundTable) -> bool:
+    a, b = before.columns, after.columns
+    return (
+        before.header is not None
+        and bool(after.rows)
+        and len(before.header) == len(after.rows[0]) == len(a) == len(b) >= 2
+        and all(abs(x - y) <= SNAP for x, y in zip(a, b, strict=True))
+    )

@@ -38,7 +38,7 @@ from ._pdf_objects import (
     is_fragment,
     scan_page,
 )
-from ._pdf_tables import FoundTable, find_tables, framed_tables, grid_tables, open_plumber
+from ._pdf_tables import FoundTable, carry_headers, find_tables, framed_tables, grid_tables, open_plumber
 from .registry import extractor
 
 TABLE_MODES = ("auto", "always", "never")
@@ -369,6 +369,8 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         )
     if tables_mode != "never":
         _find_tables(data, password, pages, tables_mode, warnings)
+        for p, tables in zip(pages, carry_headers([p.tables for p in pages]), strict=True):
+            p.tables = tables
 
     skipped += _not_extracted(pdf, comments)
     drop, removed = find_running([p.lines for p in pages], [p.geo for p in pages])

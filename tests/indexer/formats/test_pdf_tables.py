@@ -232,3 +232,72 @@ def test_link_underlines_of_an_index_page_are_not_table_rules(real_world):
     # entries read off the rendered page, whole words in the column order
     assert "Applicability 8 Attachment object storage 14" in texts
     assert "Glossary 5" in texts
+
+
+def _grid(c, xs: list[float], top: float, rows: list[list[str]]) -> None:
+    """A table ruled both ways, 16 pt rows, from ``top`` down; ``xs`` are its vertical rules."""
+    bottom = top - 16 * len(rows)
+    for k in range(len(rows) + 1):
+        c.line(xs[0], top - 16 * k, xs[-1], top - 16 * k)
+    for x in xs:
+        c.line(x, bottom, x, top)
+    for k, row in enumerate(rows):
+        for x, text in zip(xs, row, strict=False):
+            c.drawString(x + 4, top - 16 * k - 12, text)
+
+
+def _continued_pdf(second: list[float]) -> bytes:
+    """A header and two rows on page 1; three more rows on page 2, between rules at ``second``
+    (a count in the last column: a first row of text alone would read as a header of its own)."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    first = [72, 160, 300, 400, 460]
+    _grid(
+        c,
+        first,
+        700,
+        [
+            ["Notice Date", "Company", "City", "No."],
+            ["06/22/2015", "Maxim", "San Jose", "150"],
+            ["06/30/2015", "Kmart", "Fresno", "12"],
+        ],
+    )
+    c.showPage()
+    c.setFont("Helvetica", 10)
+    _grid(
+        c,
+        second,
+        760,
+        [
+            ["07/01/2015", "Boeing", "Long Beach", "65"],
+            ["07/02/2015", "Safeway", "Oakland", "63"],
+            ["07/03/2015", "Abbott", "Temecula", "133"],
+        ],
+    )
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_table_continued_on_the_next_page_takes_its_header():
+    doc = extract(_continued_pdf([72, 160, 300, 400, 460]), filename="continued.pdf")
+    tables = [b for b in doc.blocks if b.kind == TABLE]
+    assert [t.page for t in tables] == [1, 2]
+    assert list(tables[0].header) == ["Notice Date", "Company", "City", "No."]
+    assert tables[1].header == tables[0].header
+    assert [list(r) for r in tables[1].rows][0] == ["07/01/2015", "Boeing", "Long Beach", "65"]
+    assert tables[1].text.startswith("| Notice Date | Company | City | No. |")
+    # the same table with its second column starting elsewhere on page 2 is another table
+    doc = extract(_continued_pdf([72, 200, 300, 400, 460]), filename="continued.pdf")
+    tables = [b for b in doc.blocks if b.kind == TABLE]
+    assert [t.page for t in tables] == [1, 2]
+    assert tables[1].header is None
+
+
+def test_the_warn_report_tables_continued_over_15_pages_keep_their_header(real_world):
+    doc = extract(real_world / "pdf" / "pdfplumber" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf")
+    header = ("Notice Date", "Effective", "Received", "Company", "City", "No. Of", "Layoff/Closure")
+    tables = [b for b in doc.blocks if b.kind == TABLE and len(b.header or ()) == 7]
+    # printed on page 1 only; the grid runs on with the same columns to page 15
+    assert [t.page for t in tables] == list(range(1, 16))
+    assert all(t.header == header for t in tables)
