@@ -198,8 +198,8 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
     out: list[FoundTable] = []
     partial: list[FoundTable] = []
     for table_cells in found:
-        rows, cut, starts = _grid_rows(table_cells, reader)
-        if not _plausible(rows):
+        rows, cut, starts, probe = _grid_rows(table_cells, reader)
+        if not _plausible(probe):
             continue
         header = rows[0] if _looks_like_header(rows) else None
         x0 = min(c[0] for c in table_cells)
@@ -351,10 +351,10 @@ def _clusters(values) -> dict[float, int]:
 INSET = 1.0
 
 
-def _grid_rows(cells, reader) -> tuple[list[tuple[str, ...]], float | None, tuple[float, ...]]:
+def _grid_rows(cells, reader):
     """The rows of a table's cells, where the table starts when its first rows are a title
-    (the top of the first row kept, pdfplumber's orientation) else None, and where each of its
-    columns starts."""
+    (the top of the first row kept, pdfplumber's orientation) else None, where each of its
+    columns starts, and the rows its plausibility is judged on."""
     col = _clusters(c[0] for c in cells)
     row = _clusters(c[1] for c in cells)
     xs = range(max(col.values()) + 1)
@@ -397,19 +397,42 @@ def _grid_rows(cells, reader) -> tuple[list[tuple[str, ...]], float | None, tupl
         if merged is not None:
             rows.append(merged)
             header_rows = 2
-    for cells_of_row, _, _ in grid_tops[header_rows:]:
+    bands = [g[0] for g in grid_tops[header_rows:]]
+    lines = [_lines_per_row(cells_of_row) for cells_of_row in bands]
+    # rows without rules between them (a grid with at least two ruled rows, e.g. a header rule):
+    # every filled cell of a band holds k lines, one per row; not where a band's cells wrap
+    # (one filled cell of several lines, or unlike counts: the rows are ruled one by one)
+    split = len(grid) > 1 and 0 not in lines
+    # whether the grid is a table at all is judged on the rows split wherever a band's filled
+    # cells hold k > 1 lines each, as it always was: a figure's boxes stay a figure
+    probe = list(rows)
+    for cells_of_row, k in zip(bands, lines, strict=True):
+        one = [tuple(" ".join(c) for c in cells_of_row)]
         counts = {len(c) for c in cells_of_row if c}
-        if len(grid) > 1 and len(counts) == 1 and (k := counts.pop()) > 1:
-            # rows without rules between them (a grid with at least two ruled rows, e.g. a header
-            # rule): every filled cell holds k lines, one per row
-            rows += [tuple(c[i] if c else "" for c in cells_of_row) for i in range(k)]
-        else:
-            rows.append(tuple(" ".join(c) for c in cells_of_row))
-    rows = [r for r in rows if any(r)]
+        n = counts.pop() if len(counts) == 1 else 1
+        many = [tuple(c[i] if c else "" for c in cells_of_row) for i in range(n)] if n > 1 else one
+        rows += many if split and k > 1 else one
+        probe += many if len(grid) > 1 else one
     # columns empty in every row come from padding or shading rectangles inside the cells
-    keep = [i for i in range(len(xs)) if any(r[i] for r in rows)]
-    rows, kept = _merge_offset_header([tuple(r[i] for i in keep) for r in rows], [starts[i] for i in keep])
-    return rows, cut, tuple(kept)
+    rows, kept = _kept_columns(rows, starts)
+    return rows, cut, tuple(kept), _kept_columns(probe, starts)[0]
+
+
+def _kept_columns(rows: list[tuple[str, ...]], starts: list[float]):
+    """Rows without the empty ones, without columns empty in every row, offset headers joined."""
+    rows = [r for r in rows if any(r)]
+    keep = [i for i in range(len(starts)) if any(r[i] for r in rows)]
+    return _merge_offset_header([tuple(r[i] for i in keep) for r in rows], [starts[i] for i in keep])
+
+
+def _lines_per_row(cells: list[list[str]]) -> int:
+    """The lines every filled cell of a band holds: 1 when each holds one line, k when two or more
+    cells hold k lines each, 0 otherwise (cells wrapped over unlike numbers of lines, or a single
+    filled cell of several lines)."""
+    counts = [len(c) for c in cells if c]
+    if not counts or max(counts) == 1:
+        return 1
+    return counts[0] if len(counts) >= 2 and min(counts) == max(counts) else 0
 
 
 def _group_header(

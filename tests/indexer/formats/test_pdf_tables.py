@@ -301,3 +301,65 @@ def test_the_warn_report_tables_continued_over_15_pages_keep_their_header(real_w
     # printed on page 1 only; the grid runs on with the same columns to page 15
     assert [t.page for t in tables] == list(range(1, 16))
     assert all(t.header == header for t in tables)
+
+
+def _wrapped_pdf(rows: list[list[list[str]]], ruled: bool) -> bytes:
+    """A grid of two columns (72-200-470) with a header row; each body cell a list of its lines,
+    12 pt apart; ``ruled``: a rule under every row, else under the header only."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    heights = [max(len(cell) for cell in row) * 12 + 6 for row in rows]
+    top = 700
+    bottom = top - 18 - sum(heights)
+    for x in (72, 200, 470):
+        c.line(x, bottom, x, top)
+    c.line(72, top, 470, top)
+    c.drawString(76, top - 13, "Property type")
+    c.drawString(204, top - 13, "Meaning of the Size value")
+    y = top - 18
+    c.line(72, y, 470, y)
+    for row, height in zip(rows, heights, strict=True):
+        for x, cell in zip((76, 204), row, strict=True):
+            for k, line in enumerate(cell):
+                c.drawString(x, y - 12 - 12 * k, line)
+        y -= height
+        if ruled:
+            c.line(72, y, 470, y)
+    c.line(72, bottom, 470, bottom)
+    c.save()
+    return buf.getvalue()
+
+
+def test_cells_wrapped_in_rows_ruled_one_by_one_stay_one_row():
+    # a row whose two cells both wrap to two lines, between rows of unlike line counts, and a row
+    # continued from the page before with only its last cell filled
+    rows = [
+        [
+            ["PtypString"],
+            ["Size MUST be equal to 2 plus the size of the", "stream where the value is stored."],
+        ],
+        [
+            ["Multiple-valued fixed", "length property"],
+            ["Size MUST be equal to the size of the", "stream of all values."],
+        ],
+        [[], ["is made to do so. This flag is set", "where the implementation depends", "on that property."]],
+    ]
+    table = _only_table(extract(_wrapped_pdf(rows, ruled=True), filename="wrapped.pdf"))
+    assert list(table.header) == ["Property type", "Meaning of the Size value"]
+    assert [list(r) for r in table.rows] == [
+        ["PtypString", "Size MUST be equal to 2 plus the size of the stream where the value is stored."],
+        [
+            "Multiple-valued fixed length property",
+            "Size MUST be equal to the size of the stream of all values.",
+        ],
+        ["", "is made to do so. This flag is set where the implementation depends on that property."],
+    ]
+    # ruled under the header only, a body of one line per row in every cell is still its rows
+    body = [[["PtypString", "PtypBinary", "PtypInteger32"], ["2 plus its size", "its size", "four bytes"]]]
+    table = _only_table(extract(_wrapped_pdf(body, ruled=False), filename="latex.pdf"))
+    assert [list(r) for r in table.rows] == [
+        ["PtypString", "2 plus its size"],
+        ["PtypBinary", "its size"],
+        ["PtypInteger32", "four bytes"],
+    ]
