@@ -170,7 +170,7 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
     (the negated y values).
     """
     hs = _join(horizontal)  # (left, right, y)
-    vs = _join(vertical)  # (bottom, top, x)
+    vs = _inset_sides_dropped(_join(vertical))  # (bottom, top, x)
     regular = _regular_grid(hs, vs)
     if regular is not None:
         found = [regular]
@@ -216,6 +216,31 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
         out += [t for t in by_rules if any(t.overlaps(p) for p in partial)]
     out.sort(key=lambda t: -t.top)
     return out
+
+
+#: A vertical rule this close to a longer one beside it is the side of a box drawn inside a cell.
+INSET_GAP = 8.0
+
+
+def _inset_sides_dropped(vs) -> list[tuple[float, float, float]]:
+    """Vertical rules without the sides of boxes drawn inside cells (a header row's shading,
+    inset a few points from the cell's rules): a rule less than INSET_GAP points beside a longer
+    rule that runs over its whole height. No column of a table is that narrow; its text read in
+    such a sliver is a glyph reaching over the box's side (``Value`` read as ``Value | e``)."""
+    if len(vs) > MAX_INSET_CHECK:
+        return vs
+    return [
+        (a, b, x)
+        for a, b, x in vs
+        if not any(
+            0 < abs(x - x2) < INSET_GAP and a2 <= a + SNAP and b2 >= b - SNAP and b2 - a2 > b - a + SNAP
+            for a2, b2, x2 in vs
+        )
+    ]
+
+
+#: Pages of more vertical rules keep them all (the check compares every pair).
+MAX_INSET_CHECK = 400
 
 
 def _open_ends(hs, vs) -> list[tuple[float, float, float]]:

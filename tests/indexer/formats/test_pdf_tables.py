@@ -363,3 +363,62 @@ def test_cells_wrapped_in_rows_ruled_one_by_one_stay_one_row():
         ["PtypBinary", "its size"],
         ["PtypInteger32", "four bytes"],
     ]
+
+
+def _shaded_header_pdf() -> bytes:
+    """A grid of two columns (72-150-470) whose header cells are shaded boxes drawn 7 pt inside
+    the cell rules; the last letter of ``Value`` reaches 2 pt over its box's right side."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    top, bottom = 700, 640
+    c.setFillGray(0.85)
+    for left, right in ((72, 150), (150, 470)):
+        c.rect(left + 7, top - 18, right - left - 14, 18, stroke=1, fill=1)
+    c.setFillGray(0)
+    value = c.stringWidth("Value", "Helvetica", 10)
+    c.drawString(145 - value, top - 13, "Value")
+    c.drawString(160, top - 13, "GUID to use")
+    for y in (top, top - 18, top - 40, bottom):
+        c.line(72, y, 470, y)
+    for x in (72, 150, 470):
+        c.line(x, bottom, x, top)
+    c.drawString(76, top - 32, "2")
+    c.drawString(154, top - 32, "Always use the PS_PUBLIC_STRINGS property set.")
+    c.drawString(76, top - 54, ">= 3")
+    c.drawString(154, top - 54, "Use Value minus 3 as the index of the GUID.")
+    c.save()
+    return buf.getvalue()
+
+
+def test_header_cells_shaded_inside_their_rules_add_no_column():
+    table = _only_table(extract(_shaded_header_pdf(), filename="shaded.pdf"))
+    assert list(table.header) == ["Value", "GUID to use"]
+    assert [list(r) for r in table.rows] == [
+        ["2", "Always use the PS_PUBLIC_STRINGS property set."],
+        [">= 3", "Use Value minus 3 as the index of the GUID."],
+    ]
+
+
+def test_the_msg_specification_tables_read_as_printed(real_world):
+    doc = extract(real_world / "pdf" / "[MS-OXMSG].pdf", options={"ocr": "never"})
+    tables = {}
+    for b in doc.blocks:
+        if b.kind == TABLE:
+            tables.setdefault(b.page, []).append(b)
+    # p. 17: two columns; the header cells are shaded boxes inside the cell rules
+    assert list(tables[17][0].header) == ["Value", "GUID to use"]
+    assert tables[17][0].rows[0][0] == "2"
+    # p. 23: the row continued from p. 22 (its description only) is one row
+    assert tables[23][0].rows[0] == (
+        "",
+        "",
+        "is made to do so. This flag is set in circumstances where the implementation depends on "
+        "that property always being present in the .msg file once it is written there.",
+    )
+    # p. 24: both cells of this row wrap to two lines
+    assert (
+        "Multiple-valued fixed length property",
+        "Size MUST be equal to the size of the stream where all values of the property represented "
+        "by this entry are stored.",
+    ) in tables[24][0].rows
