@@ -85,7 +85,7 @@ class PageObjects:
         width, height = right - left, top - bottom
         if height < 2.5 and width > 10:
             self.horizontal.append((left, right, (top + bottom) / 2))
-        elif width < 2.5 and height > 8:
+        elif width < 2.5 and height > 5:
             self.vertical.append((bottom, top, (left + right) / 2))
         elif width > 15 and height > 8:  # a cell drawn as a rectangle: its four edges
             self.horizontal += [(left, right, bottom), (left, right, top)]

@@ -422,3 +422,44 @@ def test_the_msg_specification_tables_read_as_printed(real_world):
         "Size MUST be equal to the size of the stream where all values of the property represented "
         "by this entry are stored.",
     ) in tables[24][0].rows
+
+
+def _short_totals_pdf() -> bytes:
+    """A grid of four columns whose rows are 7 pt tall (6 pt type); the rules between columns run
+    down to the Totals row, whose own are separate 7 pt segments, as the NICS report draws them."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 6)
+    c.setLineWidth(0.25)  # hairlines: a segment's box is its length and a quarter point
+    xs = [72, 150, 210, 270, 330]
+    rows = [["State", "Permit", "Handgun", "Long Gun"], ["Alabama", "26,001", "6,707", "13,101"]]
+    rows += [["Alaska", "215", "3,058", "3,085"], ["Totals", "804,006", "671,330", "636,903"]]
+    top = 700
+    bottom = top - 7 * len(rows)
+    for k, row in enumerate(rows):
+        y = top - 7 * k
+        c.line(xs[0], y, xs[-1], y)
+        for x, text in zip(xs, row, strict=False):
+            c.drawString(x + 2, y - 5.5, text)
+    c.line(xs[0], bottom, xs[-1], bottom)
+    for x in (xs[0], xs[-1]):
+        c.line(x, bottom, x, top)
+    for x in xs[1:-1]:
+        c.line(x, bottom + 7, x, top)
+        c.line(x, bottom, x, bottom + 7)
+    c.save()
+    return buf.getvalue()
+
+
+def test_rules_of_a_short_row_part_its_cells():
+    table = _only_table(extract(_short_totals_pdf(), filename="totals.pdf"))
+    assert list(table.header) == ["State", "Permit", "Handgun", "Long Gun"]
+    assert list(table.rows[-1]) == ["Totals", "804,006", "671,330", "636,903"]
+
+
+def test_the_nics_totals_row_keeps_one_value_per_column(real_world):
+    doc = extract(real_world / "pdf" / "pdfplumber" / "nics-background-checks-2015-11.pdf")
+    totals = _only_table(doc).rows[-1]
+    # read off the rendered page: one value in each of the 25 ruled cells
+    assert list(totals[:8]) == ["Totals", "804,006", "671,330", "636,903", "26,597", "23,015", "1,281", "218"]
+    assert totals[-1] == "2,236,457" and len(totals) == 25 and all(totals)
