@@ -373,7 +373,13 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             p.tables = tables
 
     skipped += _not_extracted(pdf, comments)
-    drop, removed = find_running([p.lines for p in pages], [p.geo for p in pages])
+    # running heads are looked for among the lines outside tables: a table's rows recur from page
+    # to page (dates, a status column) and are read in the table, not removed
+    outside = [_outside_tables(p) for p in pages]
+    drop, removed = find_running(
+        [[p.lines[i] for i in keep] for p, keep in zip(pages, outside, strict=True)], [p.geo for p in pages]
+    )
+    drop = [{keep[i] for i in gone} for keep, gone in zip(outside, drop, strict=True)]
     blocks = _blocks(pages, drop, _outline(pdf, total))
     coverage = Coverage(
         pages_total=total,
@@ -541,6 +547,17 @@ def _drop_repeated(pages: list[_Page], skipped: list[Skipped]) -> None:
                 f"the same image on {pages_of} pages (page decoration): kept at its first use",
             )
         )
+
+
+def _outside_tables(p: _Page) -> list[int]:
+    """Indexes of the page's lines that no table of it holds."""
+    if not p.tables:
+        return list(range(len(p.lines)))
+    return [
+        i
+        for i, ln in enumerate(p.lines)
+        if not any(t.holds(ln.left, ln.right, ln.base, ln.top) for t in p.tables)
+    ]
 
 
 def _page_tables(objects: PageObjects, textpage) -> tuple[list[FoundTable], bool]:

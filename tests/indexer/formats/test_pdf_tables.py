@@ -463,3 +463,27 @@ def test_the_nics_totals_row_keeps_one_value_per_column(real_world):
     # read off the rendered page: one value in each of the 25 ruled cells
     assert list(totals[:8]) == ["Totals", "804,006", "671,330", "636,903", "26,597", "23,015", "1,281", "218"]
     assert totals[-1] == "2,236,457" and len(totals) == 25 and all(totals)
+
+
+def test_table_rows_recurring_on_every_page_are_no_running_header():
+    # five pages, each a grid whose first and last rows hold a date and a status, as in a report
+    # of notices: their keys recur on every page, as a running header's would
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    for page in range(5):
+        c.setFont("Helvetica", 10)
+        rows = [[f"07/{page + 10}/2015", f"Company {k}", "Layoff Permanent", str(10 + k)] for k in range(6)]
+        _grid(c, [72, 160, 300, 420, 480], 780, rows)
+        c.drawString(72, 500, f"Notices received in week {page + 1}, as reported by the employers.")
+        c.showPage()
+    c.save()
+    doc = extract(buf.getvalue(), filename="notices.pdf")
+    assert doc.coverage.headers_footers_removed == ()
+    tables = [b for b in doc.blocks if b.kind == TABLE]
+    assert len(tables) == 5 and all(len(t.rows) + (t.header is not None) == 6 for t in tables)
+
+
+def test_the_warn_report_dates_are_no_running_header(real_world):
+    doc = extract(real_world / "pdf" / "pdfplumber" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf")
+    # every removed "header" was a date or status cell of the table's first or last rows
+    assert doc.coverage.headers_footers_removed == ()
