@@ -547,7 +547,8 @@ def framed_tables(horizontal, vertical, textpage) -> tuple[list[FoundTable], boo
 
     Rules that underline a run of text (links: one under each, of its width) frame nothing; the
     flag returned says whether frames remain once they are left out."""
-    wide = [h for h in _join(horizontal) if h[1] - h[0] >= MIN_RULE_WIDTH]
+    rules = _join(horizontal)
+    wide = [h for h in rules if h[1] - h[0] >= MIN_RULE_WIDTH]
     words: list[_Word] | None = None  # read once, when a frame is open at its sides
     if _frames(wide):
         words = _words(textpage)
@@ -565,7 +566,9 @@ def framed_tables(horizontal, vertical, textpage) -> tuple[list[FoundTable], boo
         if words is None:
             words = _words(textpage)
         inside = [w for w in words if left - 2 <= w[4] <= right + 2 and bottom < w[5] < top]
-        table = _rule_table(inside, left, right, bottom, top, header_end)
+        # rules under a group label in the header, over the columns it names (LaTeX's cmidrule)
+        groups = [h for h in rules if header_end < h[2] < top and h[0] >= left - 2 and h[1] <= right + 2]
+        table = _rule_table(inside, left, right, bottom, top, header_end, groups)
         if table is not None:
             out.append(table)
     return out, True
@@ -648,7 +651,7 @@ def _words(textpage) -> list[_Word]:
 MAX_TABLE_CHARS = 50_000
 
 
-def _rule_table(words: list[_Word], left, right, bottom, top, header_end) -> FoundTable | None:
+def _rule_table(words: list[_Word], left, right, bottom, top, header_end, groups=()) -> FoundTable | None:
     head = [w for w in words if w[5] > header_end]
     body = [w for w in words if w[5] < header_end]
     if not body:
@@ -685,6 +688,40 @@ def _rule_table(words: list[_Word], left, right, bottom, top, header_end) -> Fou
                 cells[column(w)].append(w[6])
         return tuple(_cell(" ".join(c)) for c in cells)
 
+    def header_row(ws: list[list[_Word]]) -> tuple[str, ...]:
+        """The header's lines cut into phrases (words less than a wide space apart). A phrase
+        over a group rule names every column under that rule; a phrase over one column's extent,
+        or over none, belongs to that column or the nearest (right-aligned numbers sit in narrow
+        columns under wider labels); a phrase over two or more is read word by word."""
+        cells: list[list[str]] = [[] for _ in columns]
+        for line in ws:
+            for phrase in _phrases(sorted(line), 0.8 * height):
+                p_left, p_right = phrase[0][0], phrase[-1][1]
+                text = " ".join(w[6] for w in phrase)
+                rule = next(
+                    (g for g in groups if g[2] < phrase[0][2] and g[0] - 2 <= p_left and p_right <= g[1] + 2),
+                    None,
+                )
+                under = [
+                    c for c, (a, b) in enumerate(columns) if rule and a >= rule[0] - 2 and b <= rule[1] + 2
+                ]
+                over = [c for c, (a, b) in enumerate(columns) if min(b, p_right) > max(a, p_left)]
+                if len(under) >= 2:
+                    for c in under:
+                        cells[c].append(text)
+                elif len(over) == 1:
+                    cells[over[0]].append(text)
+                elif not over:
+                    x = (p_left + p_right) / 2
+                    nearest = min(
+                        range(len(columns)), key=lambda c: max(columns[c][0] - x, x - columns[c][1])
+                    )
+                    cells[nearest].append(text)
+                else:
+                    for w in phrase:
+                        cells[column(w)].append(w[6])
+        return tuple(_cell(" ".join(c)) for c in cells)
+
     head_lines = lines(head)
     tallest = max(
         (sum(1 for line in head_lines if any(column(w) == c for w in line)) for c in range(len(columns))),
@@ -695,12 +732,39 @@ def _rule_table(words: list[_Word], left, right, bottom, top, header_end) -> Fou
     rows = [row([line]) for line in lines(body)]
     if sum(1 for r in rows if sum(1 for c in r if c) >= 2) * 2 < len(rows):
         return None
-    header = row(head_lines) if head else None
+    header = header_row(_header_lines(head)) if head else None
     if header is not None and not any(header):
         header = None
     if not _plausible(([header] if header else []) + rows):
         return None
     return FoundTable(left, right, bottom, top, header, tuple(rows), tuple(c[0] for c in columns))
+
+
+def _header_lines(words: list[_Word]) -> list[list[_Word]]:
+    """A header's words in lines, top to bottom: a word whose middle lies within the height of the
+    line above it joins that line (a parenthesis or a superscript sits lower or higher than its
+    neighbours, by more than the body's half line)."""
+    out: list[list[_Word]] = []
+    low = high = 0.0
+    for w in sorted(words, key=lambda w: -w[5]):
+        if out and low <= w[5] <= high:
+            out[-1].append(w)
+            low, high = min(low, w[2]), max(high, w[3])
+        else:
+            out.append([w])
+            low, high = w[2], w[3]
+    return out
+
+
+def _phrases(line: list[_Word], gap: float) -> list[list[_Word]]:
+    """A line's words (left to right) in runs less than ``gap`` apart."""
+    out: list[list[_Word]] = []
+    for w in line:
+        if out and w[0] - out[-1][-1][1] < gap:
+            out[-1].append(w)
+        else:
+            out.append([w])
+    return out
 
 
 def carry_headers(tables: list[list[FoundTable]]) -> list[list[FoundTable]]:

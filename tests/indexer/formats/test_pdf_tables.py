@@ -487,3 +487,62 @@ def test_the_warn_report_dates_are_no_running_header(real_world):
     doc = extract(real_world / "pdf" / "pdfplumber" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf")
     # every removed "header" was a date or status cell of the table's first or last rows
     assert doc.coverage.headers_footers_removed == ()
+
+
+def _group_rule_pdf() -> bytes:
+    """A table ruled only across whose header names a group of three columns over a rule spanning
+    them (LaTeX's cmidrule); the numbers are right-aligned under wider labels."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 8)
+    top = 700
+    c.line(72, top, 520, top)
+    c.drawString(300, top - 10, "Tables with an oversegmented PRH")
+    c.line(260, top - 13, 520, top - 13)
+    c.drawString(80, top - 22, "Dataset")
+    c.drawString(170, top - 22, "Total Tables")
+    c.drawString(270, top - 22, "Total")
+    c.drawString(330, top - 22, "% (of total with a PRH)")
+    c.drawString(430, top - 22, "% (of total investigated)")
+    c.line(72, top - 26, 520, top - 26)
+    rows = [
+        ["SciTSR", "10,431", "54", "15.79%", "0.52%"],
+        ["PubTabNet", "422,491", "58,747", "58.65%", "13.90%"],
+    ]
+    rows += [["FinTabNet", "70,028", "25,348", "98.87%", "36.20%"]]
+    y = top - 38
+    for row in rows:
+        c.drawString(80, y, row[0])
+        for x, text in zip((220, 295, 410, 515), row[1:], strict=True):
+            c.drawRightString(x, y, text)
+        y -= 12
+    c.line(72, y + 6, 520, y + 6)
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_group_label_over_a_rule_names_each_column_under_it():
+    table = _only_table(extract(_group_rule_pdf(), filename="grouped.pdf"))
+    assert list(table.header) == [
+        "Dataset",
+        "Total Tables",
+        "Tables with an oversegmented PRH Total",
+        "Tables with an oversegmented PRH % (of total with a PRH)",
+        "Tables with an oversegmented PRH % (of total investigated)",
+    ]
+    assert list(table.rows[1]) == ["PubTabNet", "422,491", "58,747", "58.65%", "13.90%"]
+
+
+def test_the_two_level_header_of_a_real_papers_table_2(real_world):
+    doc = extract(real_world / "pdf" / "kreuzberg" / "large.pdf")
+    table = next(b for b in doc.blocks if b.kind == TABLE and b.page == 6)
+    # read off the rendered page: three columns under "Tables with an oversegmented PRH"
+    assert list(table.header) == [
+        "Dataset",
+        "Total Tables Investigated†",
+        "Total Tables with a PRH∗",
+        "Tables with an oversegmented PRH Total",
+        "Tables with an oversegmented PRH % (of total with a PRH)",
+        "Tables with an oversegmented PRH % (of total investigated)",
+    ]
+    assert list(table.rows[0]) == ["SciTSR", "10,431", "342", "54", "15.79%", "0.52%"]
