@@ -556,6 +556,8 @@ def framed_tables(horizontal, vertical, textpage) -> tuple[list[FoundTable], boo
     frames = _frames(wide)
     if not frames:
         return [], False
+    if words is not None:
+        frames = [part for frame in frames for part in _split_at_prose(frame, words)]
     sides = _join(vertical)
     out: list[FoundTable] = []
     for frame in frames:
@@ -585,6 +587,30 @@ def _frames(wide) -> list[list[tuple[float, float, float]]]:
         else:
             groups.append([rule])
     return [g for g in groups if len(g) >= 3]
+
+
+def _split_at_prose(frame, words: list[_Word]) -> list[list[tuple[float, float, float]]]:
+    """A frame cut where a line between two of its rules is one run of words over half its width
+    (a caption or a sentence: two tables of one width on a page, one above the other); the parts
+    of three rules or more."""
+    left, right = min(h[0] for h in frame), max(h[1] for h in frame)
+    parts: list[list[tuple[float, float, float]]] = [[frame[0]]]
+    for upper, lower in zip(frame, frame[1:], strict=False):
+        between = [w for w in words if left - 2 <= w[4] <= right + 2 and lower[2] < w[5] < upper[2]]
+        if between and any(
+            phrase[-1][1] - phrase[0][0] > 0.5 * (right - left)
+            for line in _header_lines(between)
+            for phrase in _phrases(sorted(line), 0.8 * _median_height(between))
+        ):
+            parts.append([lower])
+        else:
+            parts[-1].append(lower)
+    return [p for p in parts if len(p) >= 3]
+
+
+def _median_height(words: list[_Word]) -> float:
+    heights = sorted(w[3] - w[2] for w in words)
+    return max(heights[len(heights) // 2], 1.0)
 
 
 def _underline(rule, words: list[_Word]) -> bool:

@@ -546,3 +546,45 @@ def test_the_two_level_header_of_a_real_papers_table_2(real_world):
         "Tables with an oversegmented PRH % (of total investigated)",
     ]
     assert list(table.rows[0]) == ["SciTSR", "10,431", "342", "54", "15.79%", "0.52%"]
+
+
+def _two_tables_pdf() -> bytes:
+    """Two tables ruled only across, of one width, one above the other with a caption between."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+
+    def table(top: float, rows: list[list[str]]) -> float:
+        c.line(72, top, 470, top)
+        for x, text in zip((80, 200, 330), rows[0], strict=True):
+            c.drawString(x, top - 14, text)
+        c.line(72, top - 20, 470, top - 20)
+        y = top - 34
+        for row in rows[1:]:
+            for x, text in zip((80, 200, 330), row, strict=True):
+                c.drawString(x, y, text)
+            y -= 14
+        c.line(72, y + 6, 470, y + 6)
+        return y
+
+    y = table(
+        740, [["Model", "Score", "Recall"], ["DETR", "0.966", "0.981"], ["Faster R-CNN", "0.825", "0.866"]]
+    )
+    c.drawString(72, y - 20, "Table 2. Results on the second data set, with the same models.")
+    table(
+        y - 40,
+        [["Model", "Precision", "Time"], ["DETR", "0.912", "41 ms"], ["Faster R-CNN", "0.722", "63 ms"]],
+    )
+    c.save()
+    return buf.getvalue()
+
+
+def test_two_tables_of_one_width_on_a_page_are_two_tables():
+    doc = extract(_two_tables_pdf(), filename="two.pdf")
+    assert [b.kind for b in doc.blocks] == [TABLE, PARAGRAPH, TABLE]
+    first, caption, second = doc.blocks
+    assert list(first.header) == ["Model", "Score", "Recall"]
+    assert [list(r) for r in first.rows] == [["DETR", "0.966", "0.981"], ["Faster R-CNN", "0.825", "0.866"]]
+    assert caption.text == "Table 2. Results on the second data set, with the same models."
+    assert list(second.header) == ["Model", "Precision", "Time"]
+    assert [list(r) for r in second.rows] == [["DETR", "0.912", "41 ms"], ["Faster R-CNN", "0.722", "63 ms"]]
