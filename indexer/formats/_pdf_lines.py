@@ -52,7 +52,7 @@ class Line(NamedTuple):
     page: int
     text: str
     size: float  # font size in points of the line's first character
-    bold: bool  # first and last character are bold
+    bold: bool  # last letter bold, and the first or most letters (see page_lines)
     left: float
     right: float
     top: float  # PDF user space: y grows upwards
@@ -124,24 +124,59 @@ def _scaled(raw, i: int, size: float, matrix, matrix_ref) -> float:
     return size
 
 
-def _named_bold(raw, i: int, name, flags_ref) -> bool:
-    """Bold by the font's name, for fonts that declare no weight."""
-    get_font_info(raw, i, name, _NAME_SIZE, flags_ref)
-    return _bold_name(name.value)
-
-
 def _bold_name(font: bytes) -> bool:
     value = font.lower()
     return b"bold" in value or b"black" in value or b"heavy" in value
 
 
-def _bold(raw, i: int, name, flags_ref) -> bool:
+def _cached_bold(raw, i: int, name, flags_ref, by_name: dict[bytes, bool]) -> bool:
+    """Whether character ``i`` is bold: by its font's weight, or, where the font declares none, by
+    its name (``by_name`` keeps the answer per name: a page's fonts recur on many lines)."""
     weight = get_font_weight(raw, i)
-    if weight >= 600:
-        return True
     if weight > 0:
-        return False
-    return _named_bold(raw, i, name, flags_ref)
+        return weight >= 600
+    get_font_info(raw, i, name, _NAME_SIZE, flags_ref)
+    font = name.value
+    bold = by_name.get(font)
+    if bold is None:
+        bold = by_name[font] = _bold_name(font)
+    return bold
+
+
+#: how far from a line's ends its first and last letter or digit are looked for
+_ALNUM_REACH = 3
+
+
+def _last_alnum(text: str, first: int, last: int) -> int:
+    """The last letter or digit of ``text[first:last + 1]`` within _ALNUM_REACH of its end, else
+    ``last``."""
+    for i in range(last, max(first, last - _ALNUM_REACH) - 1, -1):
+        if text[i].isalnum():
+            return i
+    return last
+
+
+#: letters of a bold line read to find its weight, at most (evenly spread), and the share of them
+#: that must be bold
+BOLD_SAMPLE = 48
+BOLD_SHARE = 0.85
+
+
+def _mostly_bold(raw, text: str, first: int, last: int, name, flags_ref, by_name: dict[bytes, bool]) -> bool:
+    """Whether nearly all (BOLD_SHARE) letters of ``text[first:last + 1]`` are bold (digits aside:
+    '1. Introduction' with a regular number and a bold title is); 'Each entry … for a
+    PtypMultipleString8 property or a PtypMultipleString' (bold names in a regular sentence) and
+    'Index and Kind Information (4 bytes): This field contains …' (a bold label run into a
+    regular sentence) are not."""
+    step = max(1, (last - first + 1) // BOLD_SAMPLE)
+    bold = plain = 0
+    for i in range(first, last + 1, step):
+        if text[i].isalpha():
+            if _cached_bold(raw, i, name, flags_ref, by_name):
+                bold += 1
+            else:
+                plain += 1
+    return bold >= BOLD_SHARE * (bold + plain)
 
 
 _NAME_SIZE = ctypes.c_ulong(128)
@@ -173,7 +208,7 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
     flags_ref = ctypes.byref(ctypes.c_int())
     matrix = pdfium_c.FS_MATRIX()
     matrix_ref = ctypes.byref(matrix)
-    get_box, get_size, get_weight = get_char_box, get_font_size, get_font_weight
+    get_box, get_size = get_char_box, get_font_size
     bold_by_name: dict[bytes, bool] = {}
     lines: list[Line] = []
     append = lines.append
@@ -224,19 +259,14 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
             if len(runs) > 1:
                 segments[k:k] = [(a, text[a : b + 1], False) for a, b in runs]
                 continue
-        weight = get_weight(raw, last)
-        if weight > 0:
-            bold = weight >= 600
-        else:  # no weight declared: the font's name tells (most fonts of a page recur on many lines)
-            get_font_info(raw, last, name, _NAME_SIZE, flags_ref)
-            font = name.value
-            bold = bold_by_name.get(font)
-            if bold is None:
-                bold = bold_by_name[font] = _bold_name(font)
-        if bold:
-            weight = get_weight(raw, first)
-            bold = weight >= 600 if weight > 0 else _named_bold(raw, first, name, flags_ref)
-            bold = bold or _bold(raw, _middle(text, first, last), name, flags_ref)
+        # bold: the line's last letter or digit is (a regular ® or full stop after a bold title
+        # does not count), and, in a line of words, nearly all its letters are (a number before
+        # a bold title may not be; bold names inside a regular sentence or a bold label run into
+        # one are not enough)
+        end = _last_alnum(text, first, last)
+        bold = _cached_bold(raw, end, name, flags_ref, bold_by_name)
+        if bold and " " in text[first:end]:
+            bold = _mostly_bold(raw, text, first, end, name, flags_ref, bold_by_name)
         # text running left to right on one baseline is upright; ask pdfium only otherwise
         angle = 0.0 if (l2 >= l1 and abs(b2 - b1) < 0.5 * size) else get_char_angle(raw, first)
         size_1 = rounded.get(size)

@@ -132,3 +132,90 @@ def test_the_keynote_deck_titles_are_level_one(real_world):
     chunks = chunk_document(doc, "section")
     paths = [c.metadata.get("heading_path") for c in chunks if c.metadata.get("page_number") == 21]
     assert paths and all(p[0] == "RDMA vs. Posix Sockets (1000 byte Payload)" for p in paths if p)
+
+
+def _mixed_weight_pdf() -> bytes:
+    """10 pt Helvetica at x=72 with a 12 pt line pitch: a bold title whose last character (®) is
+    regular; a regular sentence with two bold names, its first line ending on one; a bold label
+    run into a regular sentence that ends its first line with bold words; a numbered title with a
+    regular number; and plain sentences, so that 10 pt regular is the body."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    y = 770
+
+    def line(*parts):
+        nonlocal y
+        text = c.beginText(72, y)
+        for part, bold in parts:
+            text.setFont("Helvetica-Bold" if bold else "Helvetica", 10)
+            text.textOut(part)
+        c.drawText(text)
+        y -= 12
+
+    def gap():
+        nonlocal y
+        y -= 12
+
+    line(("A good example: UNIX", True), ("\u00ae", False))
+    line(("The system was written in a high-level language and moved to many machines.", False))
+    gap()
+    line(
+        ("Each entry in the length stream for a ", False),
+        ("PtypMultipleString8", True),
+        (" property or a ", False),
+        ("PtypMultipleString", True),
+    )
+    line(("property has the following structure, read from the start of the stream.", False))
+    gap()
+    line(
+        ("Index and Kind Information (4 bytes): ", True),
+        ("This field contains an ", False),
+        ("Index and Kind Information", True),
+    )
+    line(("structure, as specified in the section on property names of this document.", False))
+    gap()
+    line(("1. ", False), ("Introduction", True))
+    for _ in range(3):
+        line(("Messages are stored in files of their own and read back without changes.", False))
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_line_is_bold_when_nearly_all_its_letters_are():
+    doc = extract(_mixed_weight_pdf(), filename="weights.pdf")
+    headings = [b.text for b in doc.blocks if b.kind == HEADING]
+    assert headings == ["A good example: UNIX\u00ae", "1. Introduction"]
+    texts = [b.text for b in doc.blocks]
+    assert (
+        "Each entry in the length stream for a PtypMultipleString8 property or a PtypMultipleString "
+        "property has the following structure, read from the start of the stream."
+    ) in texts
+    assert (
+        "Index and Kind Information (4 bytes): This field contains an Index and Kind Information "
+        "structure, as specified in the section on property names of this document."
+    ) in texts
+
+
+def test_bold_names_in_a_sentence_of_the_ms_oxmsg_spec_make_no_heading(real_world):
+    doc = extract(real_world / "pdf" / "[MS-OXMSG].pdf", options={"ocr": "never"})
+    headings = {b.text for b in doc.blocks if b.kind == HEADING}
+    starts = (
+        "Each entry in the length stream for a PtypMultipleString8",  # p12
+        "Name Identifier/String Offset (4 bytes)",  # p16
+        "Index and Kind Information (4 bytes)",  # p19
+    )
+    assert not [h for h in headings if h.startswith(starts)]
+    paragraph = next(b.text for b in doc.blocks if b.page == 12 and b.text.startswith(starts[0]))
+    assert paragraph.endswith("property ([MS-OXCDATA] section 2.11.1) has the following structure.")
+    # the sections after them sit under the outline's headings
+    chunks = chunk_document(doc, "section")
+    path = next(
+        c.metadata["heading_path"] for c in chunks if "Value Streams" in c.metadata["heading_path"][-1]
+    )
+    assert not [p for p in path if p.startswith(starts)]
+
+
+def test_a_bold_title_ending_in_a_regular_registered_sign_is_a_heading(real_world):
+    doc = extract(real_world / "pdf" / "kreuzberg" / "the_hideous_name_1985_pike85hideous.pdf")
+    level = {b.text: b.level for b in doc.blocks if b.kind == HEADING}
+    assert level["A good example: UNIX\u00ae"] == level["A bad example: VAX/VMS"]
