@@ -31,6 +31,7 @@ get_font_weight = _unchecked(pdfium_c.FPDFText_GetFontWeight)  # (textpage, int)
 get_font_info = _unchecked(pdfium_c.FPDFText_GetFontInfo)  # (textpage, int, char*, c_ulong, int*)
 get_char_angle = _unchecked(pdfium_c.FPDFText_GetCharAngle)  # (textpage, int) -> float
 get_matrix = _unchecked(pdfium_c.FPDFText_GetMatrix)  # (textpage, int, FS_MATRIX*) -> bool
+get_char_origin = _unchecked(pdfium_c.FPDFText_GetCharOrigin)  # (textpage, int, 2 × double*) -> bool
 obj_type = _unchecked(pdfium_c.FPDFPageObj_GetType)  # (pageobject) -> int
 obj_bounds = _unchecked(pdfium_c.FPDFPageObj_GetBounds)  # (pageobject, 4 × float*) -> bool
 page_object = _unchecked(pdfium_c.FPDFPage_GetObject)  # (page, int) -> pageobject

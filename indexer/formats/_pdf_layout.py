@@ -406,12 +406,6 @@ def _is_cjk(ch: str) -> bool:
     return 0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
 
 
-#: How far below its baseline a character's box may reach (p, q, y, parentheses), in font sizes,
-#: and the characters that do
-DESCENDER = 0.28
-_DESCENDING = frozenset("gjpqyçşţ([{|/;,")
-
-
 def _common_pitch(lines: Sequence[Line]) -> float | None:
     """The most common baseline distance between consecutive lines of one size, in font sizes
     (the first seen among equals)."""
@@ -610,14 +604,7 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
     if abs(last_base - base) > 0.8 * prev_size:
         pitch = last_base - line.base  # Line.end_base, inlined: pdfium joined two lines
     else:
-        # the line's baseline is the higher of its first and last characters' box bottoms where
-        # they differ by a descender's depth at most: a line starting with p, q, y or a
-        # parenthesis sits lower by its first box than by its baseline, and seemed a paragraph
-        # gap away from the line above
-        below = line.base
-        if line.text[0] in _DESCENDING and 0.0 < line.last_base - below <= DESCENDER * size:
-            below = line.last_base
-        pitch = base - below
+        pitch = base - line.base
     if pitch <= 0.3 * size or pitch > limit * size:
         return False  # a new column, or a paragraph gap
     left = line.left

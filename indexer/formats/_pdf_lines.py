@@ -20,11 +20,20 @@ from ._pdf_capi import (
     count_chars,
     get_char_angle,
     get_char_box,
+    get_char_origin,
     get_font_info,
     get_font_size,
     get_font_weight,
     get_matrix,
     text_range,
+)
+
+#: characters whose box does not start at the baseline: letters with a descender, brackets,
+#: quotes and bullets
+_OFF_BASELINE = frozenset(
+    "gjpqyçşţ([{\"'\u201c\u201d\u201e\u2018\u2019\u201a\u00ab\u00bb"
+    "\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u27a2\u2713\u2714*-\u2013"
+    "\uf0b7\uf0a7\uf0d8\uf0fc"
 )
 
 #: Characters pdfium uses for a hyphen it removed when it joined two lines, soft hyphens and
@@ -56,7 +65,7 @@ class Line(NamedTuple):
     left: float
     right: float
     top: float  # PDF user space: y grows upwards
-    base: float  # baseline (box bottom) of the first character
+    base: float  # baseline of the first character (see page_lines)
     last_base: float  # baseline of the last character
     angle: float  # rotation of the first character, radians (0 for upright text)
 
@@ -210,6 +219,9 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
     matrix_ref = ctypes.byref(matrix)
     get_box, get_size = get_char_box, get_font_size
     bold_by_name: dict[bytes, bool] = {}
+    origin = (ctypes.c_double * 2)()
+    ref_x, ref_y = ctypes.byref(origin, 0), ctypes.byref(origin, 8)
+    get_origin = get_char_origin
     lines: list[Line] = []
     append = lines.append
     segments = _segments(text)
@@ -269,6 +281,17 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
             bold = _mostly_bold(raw, text, first, end, name, flags_ref, bold_by_name)
         # text running left to right on one baseline is upright; ask pdfium only otherwise
         angle = 0.0 if (l2 >= l1 and abs(b2 - b1) < 0.5 * size) else get_char_angle(raw, first)
+        # the baseline: the first character's box bottom, or, where that character does not
+        # sit on the baseline (a quote's or a bullet's box is raised, a p's or a bracket's
+        # reaches below), its origin, when within 0.8 of the font size (a formula's pieces stay
+        # as they were): the line seemed a paragraph gap away from its neighbours
+        if (
+            text[first] in _OFF_BASELINE
+            and (angle < UPRIGHT_BELOW or angle > UPRIGHT_ABOVE)
+            and get_origin(raw, first, ref_x, ref_y)
+            and abs(origin[1] - b1) <= 0.8 * size
+        ):
+            b1 = origin[1]
         size_1 = rounded.get(size)
         if size_1 is None:
             size_1 = rounded[size] = round(size, 1)

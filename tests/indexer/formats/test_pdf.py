@@ -650,3 +650,34 @@ def test_real_paragraphs_are_not_cut_before_a_descender(real_world):
     scanned = extract(real_world / "pdf" / "kreuzberg" / "scanned.pdf", options={"ocr": "never"})
     assert any("structural deficit problem." in b.text for b in scanned.blocks)
     assert any("system of funding your pensions" in b.text for b in scanned.blocks)
+
+
+def test_a_line_starting_with_a_quote_continues_its_paragraph():
+    # 9 pt lines 11 pt apart; the box of a '"' is raised about 5 pt above the baseline, so by the
+    # box of its first character the quoted line sat 5 pt too close to the line above and 5 pt
+    # too far from the one below, and the sentence was cut after it
+    from reportlab.pdfgen import canvas
+
+    lines = [
+        "The stream name is created by prefixing a string to the hexadecimal",
+        '"__substg1.0_" to the tag, where "0037001F" is the hexadecimal representation',
+        "of the property tag for the subject of the message, and the same rule names the",
+        "streams of every other property of the message.",
+    ]
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 9)
+    for n, text in enumerate(lines):
+        c.drawString(72, 700 - 11 * n, text)
+    c.showPage()
+    c.save()
+    doc = extract(buf.getvalue(), filename="spec.pdf")
+    assert [b.text for b in doc.blocks] == [" ".join(lines)]
+
+
+def test_ms_oxmsg_sentences_are_not_cut_after_a_quoted_line(real_world):
+    doc = extract(real_world / "pdf" / "[MS-OXMSG].pdf", options={"ocr": "never"})
+    texts = [b.text for b in doc.blocks]
+    for start in ("for PidTagSubject.", "index of the first value.", "storage name for the eleventh"):
+        assert not [t for t in texts if t.startswith(start)], start
+    assert any("hexadecimal representation of the property tag for PidTagSubject." in t for t in texts)
