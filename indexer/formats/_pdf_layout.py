@@ -27,7 +27,13 @@ SIDE_SHARE = 0.6
 _NOT_ALNUM = re.compile(r"[^\w#]+")
 
 _DIGITS = re.compile(r"\d+")
-_ROMAN = re.compile(r"^[ivxlcdm]{1,7}$")
+#: a roman page number (front matter), i to cccxcix, well formed: no d or m, which spell words
+#: and abbreviations (did, mix, DC, MD) as often
+_ROMAN = re.compile(r"^(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$")
+#: what may stand around a page number, at most NUMBER_DECOR characters on either side
+#: (``- 5 -``, ``— ii —``, ``| 7``, ``5.``)
+_DECOR = " -–—|."
+NUMBER_DECOR = 3
 _PAGE_NUMBER = re.compile(r"^(?:page|p\.|seite|pág\.?|página)?\s*#(?:\s*(?:of|/|de|von)\s*#)?$")
 _BULLET = re.compile(
     r"^([\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u27a2\u2713\u2714*\-\u2013\uf0b7\uf0a7])\s+([^\s\-\u2013*].*)$"
@@ -75,9 +81,15 @@ def _is_page_number(text: str) -> bool:
 
 
 def _is_page_number_key(key: str) -> bool:
-    """``_is_page_number`` of a text whose ``_key`` is ``key``."""
-    key = key.strip(" -–—|.")
-    return bool(_PAGE_NUMBER.match(key)) or bool(_ROMAN.match(key))
+    """``_is_page_number`` of a text whose ``_key`` is ``key``: a number (``#``, ``page # of #``)
+    or a roman one, between a few dashes, bars or dots at most (the ``- - - … - x`` rule of a
+    court transcript's caption is no page ``x``)."""
+    core = key.strip(_DECOR)
+    if len(key) - len(core) > NUMBER_DECOR and (
+        len(key) - len(key.lstrip(_DECOR)) > NUMBER_DECOR or len(key) - len(key.rstrip(_DECOR)) > NUMBER_DECOR
+    ):
+        return False  # (the first test is the cheap one: most keys carry no decoration)
+    return bool(_PAGE_NUMBER.match(core)) or bool(_ROMAN.match(core))
 
 
 def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, str, str]]:

@@ -219,3 +219,35 @@ def test_a_title_set_large_on_a_run_of_slides_stays():
     doc = extract(buf.getvalue(), filename="deck.pdf")
     assert doc.text.count("Results (continued)") == 6
     assert doc.coverage.headers_footers_removed == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("12", True),
+        ("- 5 -", True),
+        ("\u2014 ii \u2014", True),
+        ("Page 3 of 10", True),
+        ("xiv", True),
+        ("III.", True),
+        ("x", True),
+        # a caption's rule of dashes ending in x, words and abbreviations of roman letters
+        ("- - - - - - - - - - - - - - - - - x", False),
+        ("did", False),
+        ("mix", False),
+        ("civil", False),
+        ("DC", False),
+        ("MD", False),
+    ],
+)
+def test_what_reads_as_a_page_number(text, expected):
+    from indexer.formats._pdf_layout import _is_page_number
+
+    assert _is_page_number(text) is expected
+
+
+def test_the_caption_rule_of_a_court_transcript_is_kept(real_world):
+    # scotus-transcript-p1.pdf line 2: "- - - - - - - - - - - - - - - - - x" closes the caption's
+    # first box; it was taken for the roman page number "x" and dropped
+    doc = extract(real_world / "pdf" / "pdfplumber" / "scotus-transcript-p1.pdf")
+    assert doc.text.count("- - - - - - - - - - - - - - - - - x") == 2
