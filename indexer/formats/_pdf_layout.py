@@ -20,6 +20,9 @@ from ._pdf_lines import UPRIGHT_ABOVE, UPRIGHT_BELOW, Line, keeps_hyphen
 
 #: Share of the page height at the top and at the bottom where running headers and footers live.
 MARGIN_SHARE = 0.15
+#: A page number set apart below the body may sit higher, within this share of the page height
+#: (LaTeX's article class puts it 17.5 % up an A4 page)
+NUMBER_SHARE = 0.25
 #: A header/footer text must recur on at least this share of the pages with text (and on 2),
 #: or on this share of the odd or of the even pages with text (and on 3).
 REPEAT_SHARE = 0.4
@@ -101,6 +104,7 @@ def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, s
     high, low = geo.top - zone, geo.bottom + zone
     near_top = []
     near_bottom = []
+    lowest = None
     for i, ln in enumerate(lines):
         top, angle = ln.top, ln.angle
         if angle < UPRIGHT_BELOW or angle > UPRIGHT_ABOVE:  # Line.upright, inlined
@@ -108,6 +112,10 @@ def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, s
                 near_top.append((top, i))
             if ln.base <= low:
                 near_bottom.append((top, i))
+            elif lowest is None or ln.base < lines[lowest].base:
+                lowest = i
+    if not near_bottom and lowest is not None:
+        near_bottom = _number_below(lines, lowest, geo)
     out = []
     # the five highest and the five lowest; the line index makes every entry distinct, so a sort
     # gives what heapq.nlargest and nsmallest give, with less overhead on a handful of lines
@@ -122,6 +130,19 @@ def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, s
             key = _key(lines[i].text)
             out.append((i, "bottom:" + _NOT_ALNUM.sub("", key), key))
     return out
+
+
+def _number_below(lines: Sequence[Line], i: int, geo: PageGeometry) -> list[tuple[float, int]]:
+    """``[(top, i)]`` when line ``i``, the page's lowest, is a page number in the bottom
+    NUMBER_SHARE of the page, alone on its baseline and at least two of its sizes below every
+    other line; else ``[]``."""
+    number = lines[i]
+    if number.base > geo.bottom + NUMBER_SHARE * geo.height or not _is_page_number(number.text):
+        return []
+    above = number.base + 2.0 * number.size
+    if any(ln.base < above for n, ln in enumerate(lines) if n != i):
+        return []
+    return [(number.top, i)]
 
 
 def find_running(

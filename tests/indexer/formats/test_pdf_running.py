@@ -251,3 +251,39 @@ def test_the_caption_rule_of_a_court_transcript_is_kept(real_world):
     # first box; it was taken for the roman page number "x" and dropped
     doc = extract(real_world / "pdf" / "pdfplumber" / "scotus-transcript-p1.pdf")
     assert doc.text.count("- - - - - - - - - - - - - - - - - x") == 2
+
+
+def _numbered_a4(number_gap: float) -> bytes:
+    """Two A4 pages of 10 pt text ending 169 pt up, with the page number centred ``number_gap``
+    points below the last line (the zone of running footers ends 126 pt up)."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(595.3, 841.9))
+    for n in (1, 2):
+        c.setFont("Helvetica", 10)
+        for k in range(20):
+            c.drawString(
+                72, 169 + 12 * (19 - k), f"Line {k} of page {n}, set in the body of the page as prose."
+            )
+        c.drawCentredString(297.6, 169 - number_gap, str(n))
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_page_number_set_apart_just_above_the_footer_zone_is_dropped():
+    doc = extract(_numbered_a4(30), filename="article.pdf")
+    assert [b.text for b in doc.blocks if b.text in ("1", "2")] == []
+    assert "page numbers (2 pages)" in doc.coverage.headers_footers_removed
+    # a number one line below the text is the text's own
+    doc = extract(_numbered_a4(12), filename="article.pdf")
+    for n in (1, 2):
+        page = [b.text for b in doc.blocks if b.page == n]
+        assert any(t == str(n) or t.endswith(f"prose. {n}") for t in page), page[-1:]
+    assert "page numbers (2 pages)" not in doc.coverage.headers_footers_removed
+
+
+def test_the_latex_article_page_numbers_are_dropped(real_world):
+    # multicolumn.pdf: the numbers 1, 2, 3 sit 17.5 % up the A4 page, 30 pt below the text
+    doc = extract(real_world / "pdf" / "py-pdf-samples" / "multicolumn.pdf")
+    assert [b for b in doc.blocks if b.text in ("1", "2", "3")] == []
+    assert doc.coverage.headers_footers_removed == ("page numbers (3 pages)",)
