@@ -657,6 +657,8 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
                 return False
             return not (prev_right < column_right - 2.5 * size and prev.text.endswith(_SENTENCE_END))
         return not prev.text.endswith(_SENTENCE_END) and _wraps(prev, line, column_right)
+    if _right_to_left(line.text) and _right_to_left(prev.text):
+        return _continues_rtl(lines, line, size)
     column_right = group.right if group.right > right else right
     if prev_right < column_right - 2.5 * size and prev.text.endswith(_SENTENCE_END):
         return False  # the previous line was the short last line of a paragraph
@@ -667,6 +669,31 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
         if left < body_left - 0.8 * size:
             return False  # outdented: a new hanging paragraph
     return not (left > prev_right or right < prev.left)  # stacked, not side by side
+
+
+def _right_to_left(text: str) -> bool:
+    """Whether the first letter among the first eight characters of ``text`` is Hebrew or
+    Arabic: the line's start is at its right."""
+    for ch in text[:8]:
+        if ch.isalpha():
+            return "\u0590" <= ch <= "\u08ff" or "\ufb1d" <= ch <= "\ufefc"
+    return False
+
+
+def _continues_rtl(lines: Sequence[Line], line: Line, size: float) -> bool:
+    """The paragraph tests of ``_continues`` mirrored for right-to-left lines: they start at the
+    right edge, and a paragraph's short last line ends short of the left one."""
+    prev = lines[-1]
+    column_left = min(min(ln.left for ln in lines), line.left)
+    if prev.left > column_left + 2.5 * size and prev.text.endswith(_SENTENCE_END):
+        return False  # the previous line was the short last line of a paragraph
+    if len(lines) > 1:
+        body_right = lines[1].right
+        if line.right < body_right - 0.8 * size:
+            return False  # first-line indent of the next paragraph
+        if line.right > body_right + 0.8 * size:
+            return False  # outdented: a new hanging paragraph
+    return not (line.left > prev.right or line.right < prev.left)  # stacked, not side by side
 
 
 # -- headings ------------------------------------------------------------------------------------
@@ -697,6 +724,7 @@ def body_size(groups: Sequence[Group]) -> float:
 class _PageShape:
     lefts: tuple[float, ...]  # the most used left edges (column margins)
     center: float  # middle of the text area
+    right: float  # right edge of the text area (where right-to-left lines start)
 
 
 def _shapes(groups: Sequence[Group]) -> dict[int, _PageShape]:
@@ -734,15 +762,18 @@ def _shapes(groups: Sequence[Group]) -> dict[int, _PageShape]:
         lefts = tuple(x for x, w in heaviest if w >= 0.1 * total)
         if long_low is not None:
             low, high = long_low, long_high
-        out[page] = _PageShape(lefts, (low + high) / 2)
+        out[page] = _PageShape(lefts, (low + high) / 2, high)
     return out
 
 
 def _aligned(group: Group, shape: _PageShape) -> bool:
-    """A heading starts at a column margin or is centred on the text area (figure labels are not)."""
+    """A heading starts at a column margin (the right edge of the text area for a right-to-left
+    heading) or is centred on the text area (figure labels are not)."""
     first = group.first
     tolerance = 1.5 * max(first.size, 6.0)
     if any(abs(first.left - x) <= tolerance for x in shape.lefts):
+        return True
+    if abs(first.right - shape.right) <= tolerance and _right_to_left(first.text):
         return True
     return all(abs((ln.left + ln.right) / 2 - shape.center) <= 2 * ln.size for ln in group.lines)
 

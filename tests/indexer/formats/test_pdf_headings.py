@@ -9,7 +9,7 @@ import io
 from reportlab.pdfgen import canvas
 
 from indexer import chunk_document, extract
-from indexer.model import HEADING
+from indexer.model import HEADING, PARAGRAPH
 
 
 def test_a_slide_title_pdfium_joined_to_its_list_is_a_heading_again(real_world):
@@ -219,3 +219,47 @@ def test_a_bold_title_ending_in_a_regular_registered_sign_is_a_heading(real_worl
     doc = extract(real_world / "pdf" / "kreuzberg" / "the_hideous_name_1985_pike85hideous.pdf")
     level = {b.text: b.level for b in doc.blocks if b.kind == HEADING}
     assert level["A good example: UNIX\u00ae"] == level["A bad example: VAX/VMS"]
+
+
+def _rtl_lines():
+    """Lines as pdfium gives a right-to-left page (right_to_left_01.pdf, in Hebrew here): a bold
+    13.6 pt title set at the right edge (522 pt) and two justified 12 pt paragraphs whose lines
+    start at the right edge and end, ragged, at the left."""
+    from indexer.formats._pdf_lines import Line
+
+    word = "\u05de\u05d9\u05dc\u05d4 "  # a Hebrew word
+    rows = [
+        # (text, size, bold, left, right, base)
+        ("\u05db\u05d5\u05ea\u05e8\u05ea " + word * 6, 13.6, True, 257.8, 522.0, 709.3),
+        (word * 16, 12.0, False, 111.7, 522.2, 681.0),
+        (word * 17, 12.0, False, 94.5, 522.1, 667.2),
+        (word * 16, 12.0, False, 111.9, 521.5, 653.4),
+        (word * 5 + "\u05e1\u05d5\u05e3.", 12.0, False, 394.9, 522.2, 639.6),
+        (word * 16, 12.0, False, 104.7, 521.2, 611.8),
+        (word * 15, 12.0, False, 124.3, 521.5, 598.0),
+        (word * 6 + "\u05e1\u05d5\u05e3.", 12.0, False, 375.8, 522.2, 584.2),
+    ]
+    return [
+        Line(1, text.strip(), size, bold, left, right, base + 0.7 * size, base, base, 0.0)
+        for text, size, bold, left, right, base in rows
+    ]
+
+
+def test_right_to_left_paragraphs_and_title():
+    # each paragraph was cut where a line's ragged left end lay right of the second line's (a
+    # "first-line indent"), and the title, aligned at the right edge, was no heading
+    from indexer.formats._pdf_layout import group_page, to_blocks
+
+    lines = _rtl_lines()
+    groups = group_page(lines, 1)
+    assert [len(g.lines) for g in groups] == [1, 4, 3]
+    blocks = [b for _, b in to_blocks(groups)]
+    assert [b.kind for b in blocks] == [HEADING, PARAGRAPH, PARAGRAPH]
+
+
+def test_the_right_to_left_sample_has_a_title_and_four_paragraphs(real_world):
+    doc = extract(real_world / "pdf" / "kreuzberg" / "right_to_left_01.pdf")
+    assert [b.kind for b in doc.blocks] == [HEADING] + [PARAGRAPH] * 4
+    assert doc.blocks[0].text.endswith("R وPython")
+    # the first paragraph ends "بشكل كبير في تحسين نتائج العمل."
+    assert doc.blocks[1].text.endswith("\u0646\u062a\u0627\u0626\u062c \u0627\u0644\u0639\u0645\u0644.")
