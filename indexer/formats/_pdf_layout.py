@@ -11,7 +11,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from operator import itemgetter
 
 from .._fast import new_block
@@ -725,6 +725,7 @@ class _PageShape:
     lefts: tuple[float, ...]  # the most used left edges (column margins)
     center: float  # middle of the text area
     right: float  # right edge of the text area (where right-to-left lines start)
+    margins: tuple[float, ...] = ()  # the document's most used left edges
 
 
 def _shapes(groups: Sequence[Group]) -> dict[int, _PageShape]:
@@ -732,6 +733,7 @@ def _shapes(groups: Sequence[Group]) -> dict[int, _PageShape]:
     for g in groups:
         by_page.setdefault(g.page, []).extend(g.lines)
     out = {}
+    document: dict[float, int] = {}  # the weights of all pages
     for page, lines in by_page.items():
         weight: dict[float, int] = {}
         get = weight.get
@@ -756,14 +758,24 @@ def _shapes(groups: Sequence[Group]) -> dict[int, _PageShape]:
                         long_low = left
                     if right > long_high:
                         long_high = right
-        total = sum(weight.values()) or 1
-        # the four heaviest, equals in first-seen order (as Counter.most_common)
-        heaviest = sorted(weight.items(), key=itemgetter(1), reverse=True)[:4]
-        lefts = tuple(x for x, w in heaviest if w >= 0.1 * total)
+        for key, w in weight.items():
+            document[key] = document.get(key, 0) + w
         if long_low is not None:
             low, high = long_low, long_high
-        out[page] = _PageShape(lefts, (low + high) / 2, high)
-    return out
+        out[page] = _PageShape(_margins(weight), (low + high) / 2, high)
+    # a page's margins and the document's: a heading keeps the document's margin on a page of
+    # mostly indented text (a long quotation)
+    margins = _margins(document)
+    return {page: replace(shape, margins=margins) for page, shape in out.items()}
+
+
+def _margins(weight: dict[float, int]) -> tuple[float, ...]:
+    """The left edges (of ``weight``: characters per edge) carrying at least 10 % of the
+    characters, four at most, heaviest first, equals in first-seen order (as
+    Counter.most_common)."""
+    total = sum(weight.values()) or 1
+    heaviest = sorted(weight.items(), key=itemgetter(1), reverse=True)[:4]
+    return tuple(x for x, w in heaviest if w >= 0.1 * total)
 
 
 def _aligned(group: Group, shape: _PageShape) -> bool:
@@ -772,6 +784,8 @@ def _aligned(group: Group, shape: _PageShape) -> bool:
     first = group.first
     tolerance = 1.5 * max(first.size, 6.0)
     if any(abs(first.left - x) <= tolerance for x in shape.lefts):
+        return True
+    if any(abs(first.left - x) <= tolerance for x in shape.margins):
         return True
     if abs(first.right - shape.right) <= tolerance and _right_to_left(first.text):
         return True

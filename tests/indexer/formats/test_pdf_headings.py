@@ -263,3 +263,44 @@ def test_the_right_to_left_sample_has_a_title_and_four_paragraphs(real_world):
     assert doc.blocks[0].text.endswith("R وPython")
     # the first paragraph ends "بشكل كبير في تحسين نتائج العمل."
     assert doc.blocks[1].text.endswith("\u0646\u062a\u0627\u0626\u062c \u0627\u0644\u0639\u0645\u0644.")
+
+
+def _quotation_page_pdf() -> bytes:
+    """Two pages of 10 pt Times at x=72 under bold 12 pt headings; the second page holds, under
+    its heading, one short line at the margin and a long quotation indented to x=97."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Times-Bold", 12)
+    c.drawString(72, 760, "Background")
+    c.setFont("Times-Roman", 10)
+    for k in range(30):
+        c.drawString(
+            72, 740 - 12 * k, f"Line {k} of the first page of this paper, which runs to the right margin."
+        )
+    c.showPage()
+    c.setFont("Times-Bold", 12)
+    c.drawString(72, 760, "Conclusions")
+    c.setFont("Times-Roman", 10)
+    c.drawString(72, 740, "A colleague has observed that")
+    for k in range(30):
+        c.drawString(
+            97, 716 - 12 * k, f"line {k} of a long quotation, which is indented on both sides of it."
+        )
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_heading_at_the_document_margin_on_a_page_of_indented_text():
+    # on page 2 the margin at x=72 carries under 10 % of the page's characters
+    doc = extract(_quotation_page_pdf(), filename="paper.pdf")
+    assert [(b.text, b.page) for b in doc.blocks if b.kind == HEADING] == [
+        ("Background", 1),
+        ("Conclusions", 2),
+    ]
+
+
+def test_the_pike_paper_conclusions_are_a_heading(real_world):
+    doc = extract(real_world / "pdf" / "kreuzberg" / "the_hideous_name_1985_pike85hideous.pdf")
+    level = {b.text: b.level for b in doc.blocks if b.kind == HEADING}
+    assert level["Conclusions"] == level["Standards?"]
