@@ -503,9 +503,11 @@ def _page_markers(lines: Sequence[Line]) -> dict[int, re.Match]:
 def _ordinal(match: re.Match, last: str | None) -> bool:
     """Whether an ordered marker is one: a capital and a dot (``M.``, ``O.``: an honorific or an
     initial as often as an item) only as ``A.``, ``I.`` or the letter after the page's last one
-    (roman numerals after roman ones); a number in brackets not when a telephone number follows
-    (``(217) 345-5320``)."""
+    (roman numerals after roman ones); ``v.`` only after ``u`` or ``iv``; a number in brackets not
+    when a telephone number follows (``(217) 345-5320``)."""
     marker = match.group(1)
+    if marker == "v.":  # versus in a case's name (Knowles v. Mirzayance) as often as an item
+        return last in ("u", "iv")
     if len(marker) == 2 and marker[1] == "." and marker[0].isupper():
         letter = marker[0]
         if letter in "AI":

@@ -200,3 +200,35 @@ def test_stray_line_breaks_inside_lines_do_not_break_the_page_markers():
     lines = [line("1.Abc\nx", 700), line("2.Def\n", 688), line("o Aa\nb", 676), line("o Bb\nc", 664)]
     groups = group_page(lines, 1)
     assert [g.is_list for g in groups] == [False]
+
+
+def test_versus_in_a_case_name_is_no_item():
+    # a court caption: "v." is the versus between the parties; after "iv." it is the fifth item
+    doc = extract(
+        _page(
+            [
+                (72, "MICHAEL A. KNOWLES, WARDEN,"),
+                (72, "v. No. 07-1315"),
+                (72, "ALEXANDRE MIRZAYANCE."),
+                (72, "iii. The third point of the brief."),
+                (72, "iv. The fourth point of the brief."),
+                (72, "v. The fifth point of the brief."),
+            ],
+            gaps=(3,),
+        ),
+        filename="caption.pdf",
+    )
+    assert _lists(doc) == [
+        [
+            "iii. The third point of the brief.",
+            "iv. The fourth point of the brief.",
+            "v. The fifth point of the brief.",
+        ]
+    ]
+    assert "MICHAEL A. KNOWLES, WARDEN, v. No. 07-1315 ALEXANDRE MIRZAYANCE." in doc.text
+
+
+def test_the_supreme_court_caption_has_no_list(real_world):
+    doc = extract(real_world / "pdf" / "pdfplumber" / "scotus-transcript-p1.pdf")
+    assert not [b for b in doc.blocks if b.kind == LIST]
+    assert "v. : No. 07-1315" in doc.text
