@@ -271,6 +271,15 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
             if len(runs) > 1:
                 segments[k:k] = [(a, text[a : b + 1], False) for a, b in runs]
                 continue
+        if cleaned[-1].isdigit() and _END_NUMBER.search(cleaned) is not None:
+            # a slide or page number on the line's baseline far to its right (pdfium joins them)
+            piece = _number_apart(raw, text, first, last, size)
+            if piece is not None:
+                segments[k:k] = [
+                    (first, text[first : piece[0] + 1], False),
+                    (piece[1], text[piece[1] : last + 1], False),
+                ]
+                continue
         # bold: the line's last letter or digit is (a regular ® or full stop after a bold title
         # does not count), and, in a line of words, nearly all its letters are (a number before
         # a bold title may not be; bold names inside a regular sentence or a bold label run into
@@ -353,6 +362,41 @@ def _baseline_runs(raw, text: str, first: int, last: int, size: float) -> list[t
     if any(len("".join(text[a : b + 1].split())) < 3 for a, b in runs):
         return [(first, last)]
     return runs
+
+
+#: a number of up to four digits ending a line, after a space
+_END_NUMBER = re.compile(r"\s\d{1,4}$")
+#: how far right of the text before it a line's last number stands, in font sizes, to be set
+#: apart from it (twice the distance at which _merge_same_baseline no longer joins pieces: a
+#: formula's terms stand closer)
+NUMBER_APART = 6.0
+#: ... and set at most this share of the line's font size
+NUMBER_SMALLER = 0.8
+
+
+def _number_apart(raw, text: str, first: int, last: int, size: float) -> tuple[int, int] | None:
+    """``(end of the text, start of the number)`` when the number ending ``text[first:last + 1]``
+    stands more than NUMBER_APART font sizes right of the text before it and is set smaller (the
+    slide number 5 on the last item's baseline: ``… called SFP28 5``); else None."""
+    start = last
+    while start > first and text[start - 1].isdigit():
+        start -= 1
+    end = start - 1
+    while end > first and text[end].isspace():
+        end -= 1
+    if end <= first:
+        return None
+    box = (ctypes.c_double * 4)()
+    refs = [ctypes.byref(box, 8 * k) for k in range(4)]
+    if not get_char_box(raw, end, *refs):
+        return None
+    right = box[1]
+    if not get_char_box(raw, start, *refs) or box[0] - right <= NUMBER_APART * size:
+        return None
+    matrix = pdfium_c.FS_MATRIX()
+    if _scaled(raw, start, get_font_size(raw, start), matrix, ctypes.byref(matrix)) > NUMBER_SMALLER * size:
+        return None  # a number of the text's own size: a contents page's, a chart's scale
+    return end, start
 
 
 #: characters of a line whose sizes differ that are read to find its size, at most

@@ -304,3 +304,49 @@ def test_the_pike_paper_conclusions_are_a_heading(real_world):
     doc = extract(real_world / "pdf" / "kreuzberg" / "the_hideous_name_1985_pike85hideous.pdf")
     level = {b.text: b.level for b in doc.blocks if b.kind == HEADING}
     assert level["Conclusions"] == level["Standards?"]
+
+
+def _numbered_slides_pdf() -> bytes:
+    """Three 1024 × 768 slides: a 40 pt title, 24 pt bullets, and the slide number (5, 6, 7) in
+    14 pt at the right edge on the last bullet's baseline."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(1024, 768))
+    slides = [
+        ("Why now", "The connector standard is called SFP28"),
+        ("Connectors", "The older connector is called QSFP28"),
+        ("Cables", "The new cable is called CFP2"),
+    ]
+    for n, (title, last) in enumerate(slides, start=5):
+        c.setFont("Helvetica-Bold", 40)
+        c.drawString(40, 660, title)
+        c.setFont("Helvetica", 24)
+        c.drawString(40, 560, f"\u2022 A first point on the slide about {title.lower()}")
+        c.drawString(40, 102, "\u2022 " + last)
+        c.setFont("Helvetica", 14)
+        c.drawString(995, 102, str(n))
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_slide_number_on_the_last_items_baseline_is_not_part_of_it():
+    doc = extract(_numbered_slides_pdf(), filename="talk.pdf")
+    items = [item.text for b in doc.blocks if b.items for item in b.items]
+    assert [t for t in items if "called" in t] == [
+        "The connector standard is called SFP28",
+        "The older connector is called QSFP28",
+        "The new cable is called CFP2",
+    ]
+    assert "page numbers (3 pages)" in doc.coverage.headers_footers_removed
+
+
+def test_the_100g_slide_numbers_are_not_glued_to_the_last_items(real_world):
+    doc = extract(
+        real_world
+        / "pdf"
+        / "kreuzberg"
+        / "100_g_networking_technology_overview_slides_toronto_august_2016.pdf"
+    )
+    assert "called SFP28 5" not in doc.text
+    assert "may offer up surprises. 12" not in doc.text
+    assert "has a new connector standard called SFP28" in doc.text
