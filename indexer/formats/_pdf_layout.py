@@ -795,15 +795,17 @@ def _aligned(group: Group, shape: _PageShape) -> bool:
 
 
 def _heading_key(
-    group: Group, body: float, shape: _PageShape, scan: bool = False
+    group: Group, body: float, shape: _PageShape | None, scan: bool = False
 ) -> tuple[float, bool] | None:
+    """The style key (size, bold) ranking ``group`` as a heading, or None when it is none;
+    ``shape`` None: wherever the group starts (a slide's title)."""
     size = round(group.size * 2) / 2
     if group.is_list and not (len(group.lines) == 1 and group.items[0][1]):
         return None  # a list, except one numbered line: "1. Introduction" is a heading when styled so
-    if not (size >= body + 1.0 or group.bold) or not _aligned(group, shape):
+    if not (size >= body + 1.0 or group.bold) or (shape is not None and not _aligned(group, shape)):
         return None
     text = group.text()
-    if len(text) > 200 or len(group.lines) > 3 or not _has_letters(text, 3):
+    if len(text) > 200 or len(group.lines) > 3 or not (_has_letters(text, 3) or _INITIALS.match(text)):
         return None
     if any(ln.right - ln.left > 0.85 * len(ln.text) * ln.size for ln in group.lines):
         return None  # sparse: labels spread over a figure, not a heading
@@ -823,9 +825,26 @@ def _heading_key(
     return None
 
 
+#: two capitals joined by & or / (Q&A, R&D, I/O): a title of two letters
+_INITIALS = re.compile(r"^[A-Z]\s?[&/]\s?[A-Z]$")
+
+
 #: Slides whose first text is their largest heading, at least this share of the pages, make their
 #: titles one level.
 SLIDE_TITLES = 0.6
+
+
+def _place_slide_titles(groups: Sequence[Group], keys: list, body: float, tops: Mapping[int, float]) -> None:
+    """Give a key to each slide's first group where it starts above ``tops[page]`` and is a
+    heading but for its place: a slide's title is where its box was put (``Q&A`` on the 100G
+    deck's last slide stands right of its list's margin and off its centre)."""
+    seen: set[int] = set()
+    for i, g in enumerate(groups):
+        if g.page in seen:
+            continue
+        seen.add(g.page)
+        if keys[i] is None and g.first.base >= tops.get(g.page, math.inf):
+            keys[i] = _heading_key(g, body, None)
 
 
 def _slide_titles(groups: Sequence[Group], keys: Sequence, tops: Mapping[int, float]) -> set[int]:
@@ -876,6 +895,8 @@ def to_blocks(
     body = body_size(groups)
     shapes = _shapes(groups)
     keys = [_heading_key(g, body, shapes[g.page], g.page in scans) for g in groups]
+    if slides:
+        _place_slide_titles(groups, keys, body, slides)
     titles = _slide_titles(groups, keys, slides) if slides else set()
     ranks = sorted(
         {k for i, k in enumerate(keys) if k is not None and i not in titles}, key=lambda k: (-k[0], not k[1])

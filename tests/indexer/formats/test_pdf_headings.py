@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 
+from pypdfium2 import PdfDocument
 from reportlab.pdfgen import canvas
 
 from indexer import chunk_document, extract
@@ -125,8 +126,10 @@ def test_the_keynote_deck_titles_are_level_one(real_world):
     for b in doc.blocks:
         if b.kind == HEADING:
             first.setdefault(b.page, b)
-    # every slide opens with its title (77 pt down to 33 pt in the file), all at level 1
-    assert len(first) == 24
+    # every slide opens with its title (77 pt down to 33 pt in the file), all at level 1; the
+    # last one's, "Q&A", too
+    assert len(first) == 25
+    assert first[25].text == "Q&A"
     assert {b.level for b in first.values()} == {1}
     assert first[21].text == "RDMA vs. Posix Sockets (1000 byte Payload)"
     chunks = chunk_document(doc, "section")
@@ -350,3 +353,25 @@ def test_the_100g_slide_numbers_are_not_glued_to_the_last_items(real_world):
     assert "called SFP28 5" not in doc.text
     assert "may offer up surprises. 12" not in doc.text
     assert "has a new connector standard called SFP28" in doc.text
+
+
+def test_a_two_letter_slide_title_set_off_the_margin_is_a_heading():
+    # the deck of _deck_pdf and a last slide titled "Q&A" (two letters) whose title box stands
+    # right of its list's margin and off its centre
+    first = PdfDocument(_deck_pdf())
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(960, 540))
+    c.setFont("Helvetica", 40)
+    c.drawString(171, 460, "Q&A")
+    c.setFont("Helvetica", 18)
+    c.drawString(60, 380, "\u2022 Issues and questions from the audience")
+    c.drawString(60, 350, "\u2022 Getting involved in the work of the group")
+    c.drawString(60, 320, "\u2022 How to scale the operating system and the software stack")
+    c.showPage()
+    c.save()
+    first.import_pages(PdfDocument(buf.getvalue()))
+    out = io.BytesIO()
+    first.save(out)
+    doc = extract(out.getvalue(), filename="deck.pdf")
+    headings = [(b.text, b.level, b.page) for b in doc.blocks if b.kind == HEADING]
+    assert headings[-1] == ("Q&A", 1, 5)
