@@ -621,6 +621,11 @@ def _same_list(group: Group, line: Line) -> bool:
     return abs(prev.size - line.size) <= 0.6 and 0 < pitch < 3.0 * line.size
 
 
+#: how far left of an item's marker, in font sizes, a line may run on under it (a typewritten
+#: paper indents its items' markers by five or six characters)
+RUN_IN_REACH = 4.0
+
+
 def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], run_in: bool = True) -> bool:
     """Whether ``line`` (not a list marker) continues ``group``'s paragraph or list item (also
     below the item's marker unless not ``run_in``); ``ends``: the page's ``_line_ends``."""
@@ -651,7 +656,7 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
         marker_left = group.items[-1][3]
         if left > marker_left + 0.3 * size:
             return True
-        if not run_in or left < marker_left - 3.0 * size:
+        if not run_in or left < marker_left - RUN_IN_REACH * size:
             return False
         column_right = max(group.right, right, _column_right(ends, left))
         if group.item_line < len(lines) - 1:  # a line of the item under its first

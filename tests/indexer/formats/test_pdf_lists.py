@@ -232,3 +232,42 @@ def test_the_supreme_court_caption_has_no_list(real_world):
     doc = extract(real_world / "pdf" / "pdfplumber" / "scotus-transcript-p1.pdf")
     assert not [b for b in doc.blocks if b.kind == LIST]
     assert "v. : No. 07-1315" in doc.text
+
+
+def test_items_run_on_at_the_margin_left_of_their_marker():
+    # a typewritten paper: the markers indented by 36 pt (3.6 font sizes), each item's second line
+    # back at the margin after a line its first word would not have fitted on (the column's right
+    # edge is the end of the intro line)
+    intro = "The closed linkage of the two routines is inefficient, for two reasons:"
+    first = "a. registers must be saved and restored by the caller on"
+    second = "b. specific registers must be allocated by the compiler to"
+    assert stringWidth(first, "Helvetica", SIZE) + 144 + stringWidth(
+        "entry ", "Helvetica", SIZE
+    ) > 108 + stringWidth(intro, "Helvetica", SIZE)
+    doc = extract(
+        _page(
+            [
+                (108, intro),
+                (144, first),
+                (108, "entry and exit."),
+                (144, second),
+                (108, "specific functions of the machine."),
+            ]
+        ),
+        filename="paper.pdf",
+    )
+    assert _lists(doc) == [
+        [
+            "a. registers must be saved and restored by the caller on entry and exit.",
+            "b. specific registers must be allocated by the compiler to specific functions of the machine.",
+        ]
+    ]
+
+
+def test_the_typewritten_catalogue_keeps_its_items_whole(real_world):
+    doc = extract(
+        real_world / "pdf" / "kreuzberg" / "a_catalogue_of_optimizing_transformations_1971_allen_catalog.pdf"
+    )
+    items = [item.text for b in doc.blocks if b.kind == LIST for item in b.items]
+    assert "a. registers must be saved and restored on entry and exit." in items
+    assert any(t.startswith("b. specific registers must be allocated to specific functions.") for t in items)
