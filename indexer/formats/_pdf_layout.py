@@ -339,6 +339,7 @@ class Group:
     items: list[list] = field(default_factory=list)  # LIST: [level, ordered, text, marker_left]
     right: float = 0.0  # the rightmost line end so far (the column's right edge)
     item_line: int = 0  # the index in lines of the last item's first line
+    column: int = 0  # the index in lines of the first line in the current column
     joined: str | None = None  # text(), once asked for
 
     def add(self, line: Line) -> None:
@@ -585,13 +586,18 @@ def group_page(lines: Sequence[Line], page: int) -> list[Group]:
                 marker = bullet.group(1).strip("().")
                 if marker.isalpha():
                     last_letter = marker
-        if cur is not None and not bullet and _continues(cur, line, limit, ends):
-            cur.lines.append(line)  # Group.add, inlined
-            if line.right > cur.right:
-                cur.right = line.right
-            if cur.items:
-                cur.items[-1][2] = join_lines([cur.items[-1][2], line.text])
-            continue
+        if cur is not None and not bullet:
+            if _continues(cur, line, limit, ends):
+                cur.lines.append(line)  # Group.add, inlined
+                if line.right > cur.right:
+                    cur.right = line.right
+                if cur.items:
+                    cur.items[-1][2] = join_lines([cur.items[-1][2], line.text])
+                continue
+            if _next_column(cur, line):
+                cur.column = len(cur.lines)  # the paragraph runs on at the top of the next column
+                cur.add(line)
+                continue
         if cur is not None and bullet and cur.is_list and _same_list(cur, line):
             cur.add(line)
             cur.items.append(_item(cur, line, bullet))
@@ -603,6 +609,32 @@ def group_page(lines: Sequence[Line], page: int) -> list[Group]:
         if bullet:
             cur.items.append(_item(cur, line, bullet))
     return groups
+
+
+#: characters of the lines a sentence runs on between, at least, at a column break (labels of a
+#: figure and the entries of an index are shorter or end in a number)
+COLUMN_LINE = 20
+
+
+def _next_column(group: Group, line: Line) -> bool:
+    """Whether ``line`` carries ``group``'s sentence on at the top of the next column: the
+    paragraph's last line ends no sentence, and ``line``, in the same size and weight, starts in
+    lower case higher up and right of the column (``… Donec nonummy`` / ``pellentesque ante.``)."""
+    if group.items or not line.text[0].islower():
+        return False
+    prev = group.lines[-1]
+    return (
+        len(prev.text) >= COLUMN_LINE
+        and len(line.text) >= COLUMN_LINE
+        and not prev.text[-1].isdigit()
+        and line.base > prev.base + line.size
+        and line.left >= group.right - 0.5 * line.size
+        and abs(prev.size - line.size) <= 0.6
+        and prev.bold == line.bold
+        and prev.upright
+        and line.upright
+        and not prev.text.endswith(_SENTENCE_END)
+    )
 
 
 def _item(group: Group, line: Line, match: re.Match) -> list:
@@ -669,8 +701,9 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
     column_right = group.right if group.right > right else right
     if prev_right < column_right - 2.5 * size and prev.text.endswith(_SENTENCE_END):
         return False  # the previous line was the short last line of a paragraph
-    if len(lines) > 1:
-        body_left = lines[1].left
+    second = group.column + 1  # the paragraph's second line, or the second in this column
+    if len(lines) > second:
+        body_left = lines[second].left if second > 1 else lines[1].left
         if left > body_left + 0.8 * size:
             return False  # first-line indent of the next paragraph
         if left < body_left - 0.8 * size:

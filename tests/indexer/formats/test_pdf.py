@@ -681,3 +681,47 @@ def test_ms_oxmsg_sentences_are_not_cut_after_a_quoted_line(real_world):
     for start in ("for PidTagSubject.", "index of the first value.", "storage name for the eleventh"):
         assert not [t for t in texts if t.startswith(start)], start
     assert any("hexadecimal representation of the property tag for PidTagSubject." in t for t in texts)
+
+
+def _two_column_pdf() -> tuple[bytes, list[str], list[str]]:
+    """A page of two columns of 10 pt Helvetica, 12 pt apart: the first column's paragraph runs
+    on into the second column in mid-sentence; a second paragraph, after a short line that ends
+    a sentence, follows in the second column."""
+    from reportlab.pdfgen import canvas
+
+    first = [
+        "Nulla malesuada porttitor diam. Donec felis",
+        "erat, congue non, volutpat at, tincidunt",
+        "tristique, libero. Vivamus viverra fermentum",
+        "felis. Donec nonummy and the sentence goes",
+    ]
+    second = [
+        "pellentesque ante. Phasellus adipiscing semper",
+        "elit. Proin fermentum massa ac quam. Sed diam",
+        "turpis, molestie vitae, placerat a, molestie.",
+        "Quisque ullamcorper placerat ipsum. Cras nibh.",
+        "Morbi vel justo vitae lacus tincidunt ultrices.",
+    ]
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    for n, text in enumerate(first):
+        c.drawString(72, 700 - 12 * n, text)
+    for n, text in enumerate(second):
+        c.drawString(310, 736 - 12 * n - (12 if n >= 3 else 0), text)
+    c.showPage()
+    c.save()
+    return buf.getvalue(), first, second
+
+
+def test_a_sentence_runs_on_into_the_next_column():
+    # it was cut at the column break: "… Donec nonummy and the sentence goes" ‖ "pellentesque ante."
+    data, first, second = _two_column_pdf()
+    doc = extract(data, filename="columns.pdf")
+    assert [b.text for b in doc.blocks] == [" ".join(first + second[:3]), " ".join(second[3:])]
+
+
+def test_the_latex_two_column_article_runs_its_sentences_on(real_world):
+    doc = extract(real_world / "pdf" / "py-pdf-samples" / "multicolumn.pdf")
+    assert any("Donec nonummy pellentesque ante. Phasellus" in b.text for b in doc.blocks)
+    assert not [b for b in doc.blocks if b.text.startswith("pellentesque ante.")]
