@@ -39,7 +39,7 @@ _DECOR = " -–—|."
 NUMBER_DECOR = 3
 _PAGE_NUMBER = re.compile(r"^(?:page|p\.|seite|pág\.?|página)?\s*#(?:\s*(?:of|/|de|von)\s*#)?$")
 _BULLET = re.compile(
-    r"^([\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u27a2\u2713\u2714*\-\u2013\uf0b7\uf0a7])\s+([^\s\-\u2013*].*)$"
+    r"^([\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u27a2\u2713\u2714*\-\u2013\uf0b7\uf0a7\uf0d8\uf0fc])\s+([^\s\-\u2013*].*)$"
 )
 _ORDERED = re.compile(r"^(\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]|\[\d{1,3}\])\s+(\S.*)$")
 _SENTENCE_END = (".", "!", "?", ":", ";", "\u3002")
@@ -47,7 +47,7 @@ _SENTENCE_END = (".", "!", "?", ":", ";", "\u3002")
 _OWN_MARKERS = freeze({OWN_MARKERS: True})
 #: The characters _BULLET accepts first (none of them can start an _ORDERED marker).
 _BULLET_FIRST = frozenset(
-    "\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u27a2\u2713\u2714*-\u2013\uf0b7\uf0a7"
+    "\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u27a2\u2713\u2714*-\u2013\uf0b7\uf0a7\uf0d8\uf0fc"
 )
 
 

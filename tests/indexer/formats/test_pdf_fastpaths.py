@@ -116,9 +116,7 @@ def test_page_lines_and_scan_run_on_every_sample_page():
 
 # -- layout helpers against their reference formulations ---------------------------------------
 
-_BULLETS = (
-    "\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u27a2\u2713\u2714*-\u2013\uf0b7\uf0a7"
-)
+_BULLETS = "\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u27a2\u2713\u2714*-\u2013\uf0b7\uf0a7\uf0d8\uf0fc"
 
 
 def test_bullet_first_characters_are_those_of_the_regex():

@@ -271,3 +271,35 @@ def test_the_typewritten_catalogue_keeps_its_items_whole(real_world):
     items = [item.text for b in doc.blocks if b.kind == LIST for item in b.items]
     assert "a. registers must be saved and restored on entry and exit." in items
     assert any(t.startswith("b. specific registers must be allocated to specific functions.") for t in items)
+
+
+def test_wingdings_check_marks_and_arrows_are_bullets():
+    # Word's check-mark and arrow bullets in a Wingdings font come out of pdfium as U+F0FC and
+    # U+F0D8 (private use), like its round U+F0B7 and square U+F0A7 ones
+    from indexer.formats._pdf_layout import group_page
+    from indexer.formats._pdf_lines import Line
+
+    texts = [
+        "\uf0fc \u00c9valuation de la vision;",
+        "\uf0fc Validation de la pertinence des orientations;",
+        "\uf0d8 Plan d\u2019action \u00e9non\u00e7ant les actions prioritaires.",
+    ]
+    lines = [
+        Line(1, t, 11.0, False, 90.0, 400.0, 700.0 - 14 * n + 8, 700.0 - 14 * n, 700.0 - 14 * n, 0.0)
+        for n, t in enumerate(texts)
+    ]
+    groups = group_page(lines, 1)
+    assert [[item[2] for item in g.items] for g in groups] == [
+        [
+            "\u00c9valuation de la vision;",
+            "Validation de la pertinence des orientations;",
+            "Plan d\u2019action \u00e9non\u00e7ant les actions prioritaires.",
+        ]
+    ]
+
+
+def test_the_chelsea_plan_lists_its_check_marked_items(real_world):
+    doc = extract(real_world / "pdf" / "pdfplumber" / "chelsea_pdta.pdf")
+    items = [item.text for b in doc.blocks if b.kind == LIST and b.page == 6 for item in b.items]
+    assert "\u00c9valuation de la vision;" in items
+    assert not [b for b in doc.blocks if b.text.startswith(("\uf0fc", "\uf0d8"))]
