@@ -2,8 +2,10 @@
 
 pdfium returns a page's text in content order with generated ``\\r\\n`` between visual lines, and
 the text index equals the character index (one UTF-16 unit per character). We split the text at
-those breaks and query fonts and boxes only at the first and last character of each line, which
-keeps the cost per page at a few hundred C calls instead of several per character.
+those breaks and query fonts and boxes mostly at the first and last character of each line (a
+sample of its letters only where those differ in size, or for the weight of a bold line; the
+origin of the first character where its box does not start at the baseline), which keeps the
+cost per page at a few hundred C calls instead of several per character.
 """
 
 from __future__ import annotations
