@@ -921,16 +921,18 @@ def to_blocks(
     outline: Sequence[OutlineEntry] = (),
     scans: frozenset[int] = frozenset(),
     slides: Mapping[int, float] | None = None,
+    tabled: Sequence[Line] = (),
 ) -> list[tuple[Group, Block]]:
     """Blocks for the groups of the whole document, headings ranked by font size across it, or
     by the outline where it names them; ``scans``: the pages that are scans under an OCR text
     layer; ``slides``: when the pages are slides (landscape), the height on each above which a
-    slide's title starts, for titles of one level whatever their size (see ``_slide_titles``). Each block comes with the group it was made of; a group
-    holding several bookmarked titles gives a block for each."""
+    slide's title starts, for titles of one level whatever their size (see ``_slide_titles``); ``tabled``: the lines read
+    as table cells, which count for the body size. Each block comes with the group it was made of;
+    a group holding several bookmarked titles gives a block for each."""
     owners: Sequence[Group] = groups
     if outline:
         owners, groups = _split_titles(groups, outline)
-    body = body_size(groups)
+    body = body_size([*groups, Group(0, list(tabled))] if tabled else groups)
     shapes = _shapes(groups)
     keys = [_heading_key(g, body, shapes[g.page], g.page in scans) for g in groups]
     if slides:

@@ -766,6 +766,7 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
     names them), then interleave tables and images."""
     per_page: list[list[tuple[float, object]]] = []
     all_groups: list[Group] = []
+    tabled: list[Line] = []  # the lines read as table cells: they count for the body size
     for p, gone in zip(pages, drop, strict=True):
         items: list[tuple[float, object]] = []
         kept = [(i, ln) for i, ln in enumerate(p.lines) if i not in gone]
@@ -780,6 +781,7 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
                 body.append((i, ln))
             else:
                 tables_at.setdefault(hit, i - 0.5)
+                tabled.append(ln)
         # groups are consecutive runs of the body lines: each starts where the previous one ended
         offset = 0
         for group in group_page([ln for _, ln in body], p.number):
@@ -796,7 +798,7 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
         per_page.append(items)
     block_of: dict[int, list[Block]] = {}
     scans = frozenset(p.number for p in pages if p.objects is not None and p.objects.is_scan)
-    for g, b in to_blocks(all_groups, outline, scans, _slides(pages)):
+    for g, b in to_blocks(all_groups, outline, scans, _slides(pages), tabled):
         block_of.setdefault(id(g), []).append(b)
     out: list[Block] = []
     for p, items in zip(pages, per_page, strict=True):

@@ -10,7 +10,7 @@ from pypdfium2 import PdfDocument
 from reportlab.pdfgen import canvas
 
 from indexer import chunk_document, extract
-from indexer.model import HEADING, PARAGRAPH
+from indexer.model import HEADING, PARAGRAPH, TABLE
 
 
 def test_a_slide_title_pdfium_joined_to_its_list_is_a_heading_again(real_world):
@@ -375,3 +375,46 @@ def test_a_two_letter_slide_title_set_off_the_margin_is_a_heading():
     doc = extract(out.getvalue(), filename="deck.pdf")
     headings = [(b.text, b.level, b.page) for b in doc.blocks if b.kind == HEADING]
     assert headings[-1] == ("Q&A", 1, 5)
+
+
+def _table_report_pdf() -> bytes:
+    """A report page: a 7.6 pt bold note over a ruled 3-column table of 20 rows in 10.4 pt, and a
+    10.4 pt regular footnote under it (as WARN-Report's last page)."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica-Bold", 7.6)
+    c.drawString(
+        72, 770, "*Publication Note: This report is updated twice a month with the notices received in"
+    )
+    c.drawString(
+        72, 760, "the weeks before; the figures of earlier reports may change when notices are corrected."
+    )
+    xs = [72, 200, 330, 460]
+    top, pitch, rows = 740, 16, 20
+    for k in range(rows + 1):
+        c.line(xs[0], top - pitch * k, xs[-1], top - pitch * k)
+    for x in xs:
+        c.line(x, top, x, top - pitch * rows)
+    c.setFont("Helvetica", 10.4)
+    for k in range(rows):
+        for x, text in zip(
+            xs, (f"07/{k + 1:02d}/2015", f"Company {k + 1}", f"{(k + 3) * 7} workers"), strict=False
+        ):
+            c.drawString(x + 4, top - pitch * k - 12, text)
+    c.drawString(72, top - pitch * rows - 24, "** Lay-offs have been cancelled by the Company.")
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_footnote_in_the_size_of_the_table_text_is_no_heading():
+    # the body size was taken from the text outside tables only: the 7.6 pt note, so that the
+    # 10.4 pt footnote seemed a heading set larger than the body
+    doc = extract(_table_report_pdf(), filename="report.pdf")
+    assert any(b.kind == TABLE for b in doc.blocks)
+    assert [b.text for b in doc.blocks if b.kind == HEADING] == []
+
+
+def test_the_warn_report_footnote_is_no_heading(real_world):
+    doc = extract(real_world / "pdf" / "pdfplumber" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf")
+    note = next(b for b in doc.blocks if b.text == "** Lay-offs have been cancelled by the Company.")
+    assert note.kind == PARAGRAPH
