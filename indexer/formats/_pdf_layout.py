@@ -703,7 +703,7 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
         return False  # the previous line was the short last line of a paragraph
     second = group.column + 1  # the paragraph's second line, or the second in this column
     if len(lines) > second:
-        body_left = lines[second].left if second > 1 else lines[1].left
+        body_left = lines[second].left
         if left > body_left + 0.8 * size:
             return False  # first-line indent of the next paragraph
         if left < body_left - 0.8 * size:
@@ -872,7 +872,9 @@ _INITIALS = re.compile(r"^[A-Z]\s?[&/]\s?[A-Z]$")
 SLIDE_TITLES = 0.6
 
 
-def _place_slide_titles(groups: Sequence[Group], keys: list, body: float, tops: Mapping[int, float]) -> None:
+def _place_slide_titles(
+    groups: Sequence[Group], keys: list, body: float, tops: Mapping[int, float], scans: frozenset[int]
+) -> None:
     """Give a key to each slide's first group where it starts above ``tops[page]`` and is a
     heading but for its place: a slide's title is where its box was put (``Q&A`` on the 100G
     deck's last slide stands right of its list's margin and off its centre)."""
@@ -882,7 +884,7 @@ def _place_slide_titles(groups: Sequence[Group], keys: list, body: float, tops: 
             continue
         seen.add(g.page)
         if keys[i] is None and g.first.base >= tops.get(g.page, math.inf):
-            keys[i] = _heading_key(g, body, None)
+            keys[i] = _heading_key(g, body, None, g.page in scans)
 
 
 def _slide_titles(groups: Sequence[Group], keys: Sequence, tops: Mapping[int, float]) -> set[int]:
@@ -936,7 +938,7 @@ def to_blocks(
     shapes = _shapes(groups)
     keys = [_heading_key(g, body, shapes[g.page], g.page in scans) for g in groups]
     if slides:
-        _place_slide_titles(groups, keys, body, slides)
+        _place_slide_titles(groups, keys, body, slides, scans)
     titles = _slide_titles(groups, keys, slides) if slides else set()
     ranks = sorted(
         {k for i, k in enumerate(keys) if k is not None and i not in titles}, key=lambda k: (-k[0], not k[1])

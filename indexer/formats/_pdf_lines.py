@@ -63,7 +63,7 @@ class Line(NamedTuple):
     page: int
     text: str
     size: float  # font size in points of the line's first character
-    bold: bool  # last letter bold, and the first or most letters (see page_lines)
+    bold: bool  # last letter or digit bold, and nearly all letters of a line of words (page_lines)
     left: float
     right: float
     top: float  # PDF user space: y grows upwards
