@@ -289,6 +289,10 @@ def _margin_stamps(lines: Sequence[Line], geo: PageGeometry, labels: dict[str, s
     return gone | _rotated_stamps(lines, labels)
 
 
+#: numbers beside the text that make a column of line numbers (a court transcript numbers 25 lines)
+MIN_LINE_NUMBERS = 3
+
+
 def _line_numbers(lines: Sequence[Line], labels: dict[str, str]) -> set[int]:
     numeric = [i for i, ln in enumerate(lines) if ln.text[0].isdigit() and _NUMBERS_ONLY.match(ln.text)]
     if not numeric:
@@ -303,8 +307,9 @@ def _line_numbers(lines: Sequence[Line], labels: dict[str, str]) -> set[int]:
         ln = lines[i]
         if ln.right < body_left - 2 or ln.left > body_right + 2:
             gone.add(i)
-    if gone:
-        labels.setdefault("margin line numbers", "margin line numbers")
+    if len(gone) < MIN_LINE_NUMBERS:
+        return set()  # a lone number beside the text (a page number beside one column) is no column
+    labels.setdefault("margin line numbers", "margin line numbers")
     return gone
 
 
