@@ -397,7 +397,8 @@ def test_member_counts_counts_across_piece_boundaries():
 def _xls_book() -> bytes:
     """A BIFF8 workbook (xlwt): B2 and B3 are error cells (#DIV/0!, #N/A); C2 a formula whose
     cached result is patched from xlwt's empty string (type 3) to the error #REF! (type 2, 0x17)."""
-    xlwt = pytest.importorskip("xlwt")
+    import xlwt
+
     book = xlwt.Workbook()
     sheet = book.add_sheet("Data")
     for col, text in enumerate(["name", "ratio", "lookup"]):
@@ -425,9 +426,10 @@ def test_xls_error_cells_are_read_as_excel_shows_them():
 
 
 def test_an_xls_without_error_cells_is_only_searched(monkeypatch):
+    import xlwt
+
     from indexer.formats import spreadsheet
 
-    xlwt = pytest.importorskip("xlwt")
     book = xlwt.Workbook()
     sheet = book.add_sheet("Data")
     sheet.write(0, 0, "plain")
