@@ -668,14 +668,8 @@ def _mapi_end(data: bytes, pos: int, depth: int) -> int | None:
         for _ in range(count):
             ptype, pid = struct.unpack_from("<HH", data, pos)
             pos += 4
-            if pid >= 0x8000:  # a named property: GUID, kind, then an id or a name
-                (kind,) = struct.unpack_from("<I", data, pos + 16)
-                pos += 20
-                if kind == 0:
-                    pos += 4
-                else:
-                    (name_size,) = struct.unpack_from("<I", data, pos)
-                    pos += 4 + name_size + (-name_size % 4)
+            if pid >= 0x8000:
+                pos = _past_property_name(data, pos)
             multi, base = ptype & 0x1000, ptype & ~0x1000
             values = 1
             if multi:
@@ -853,6 +847,17 @@ def tnef_attachment_names(data: bytes) -> list[str]:
     return names
 
 
+def _past_property_name(data: bytes, pos: int) -> int:
+    """Past the name of a named MAPI property at ``pos``: a GUID, a kind, then a 4-byte id (kind
+    0) or a counted, padded name (as tnefparse reads it, any other kind)."""
+    (kind,) = struct.unpack_from("<I", data, pos + 16)
+    pos += 20
+    if kind == 0:
+        return pos + 4
+    (size,) = struct.unpack_from("<I", data, pos)
+    return pos + 4 + size + (-size % 4)
+
+
 def _mapi_strings(data: bytes) -> dict[int, str]:
     """The single-valued string properties of a TNEF MAPI property list; the walk stops at a
     type it does not know or at the end of the data."""
@@ -863,14 +868,8 @@ def _mapi_strings(data: bytes) -> dict[int, str]:
         for _ in range(min(count, 4096)):
             ptype, pid = struct.unpack_from("<HH", data, pos)
             pos += 4
-            if pid >= 0x8000:  # a named property: GUID, kind, then an id or a name
-                (kind,) = struct.unpack_from("<I", data, pos + 16)
-                pos += 20
-                if kind == 1:
-                    (size,) = struct.unpack_from("<I", data, pos)
-                    pos += 4 + size + (-size % 4)
-                else:
-                    pos += 4
+            if pid >= 0x8000:
+                pos = _past_property_name(data, pos)
             multi, base = ptype & 0x1000, ptype & 0x0FFF
             if base in _MAPI_FIXED:
                 values = struct.unpack_from("<I", data, pos)[0] if multi else 1

@@ -28,3 +28,20 @@ def assert_lines_valid(doc: model.Document) -> None:
 
 def kinds(doc: model.Document) -> list[str]:
     return [b.kind for b in doc.blocks]
+
+
+def prose_pdf(lines: list[str], *, top: float = 700, pitch: float = 12, size: float = 10) -> bytes:
+    """A one-page PDF of ``lines`` in Helvetica ``size`` at x = 72, the first baseline at ``top``,
+    each next one ``pitch`` lower."""
+    import io
+
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", size)
+    for n, text in enumerate(lines):
+        c.drawString(72, top - pitch * n, text)
+    c.showPage()
+    c.save()
+    return buf.getvalue()

@@ -656,7 +656,7 @@ def test_a_line_starting_with_a_quote_continues_its_paragraph():
     # 9 pt lines 11 pt apart; the box of a '"' is raised about 5 pt above the baseline, so by the
     # box of its first character the quoted line sat 5 pt too close to the line above and 5 pt
     # too far from the one below, and the sentence was cut after it
-    from reportlab.pdfgen import canvas
+    from ._text_helpers import prose_pdf
 
     lines = [
         "The stream name is created by prefixing a string to the hexadecimal",
@@ -664,14 +664,7 @@ def test_a_line_starting_with_a_quote_continues_its_paragraph():
         "of the property tag for the subject of the message, and the same rule names the",
         "streams of every other property of the message.",
     ]
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 9)
-    for n, text in enumerate(lines):
-        c.drawString(72, 700 - 11 * n, text)
-    c.showPage()
-    c.save()
-    doc = extract(buf.getvalue(), filename="spec.pdf")
+    doc = extract(prose_pdf(lines, pitch=11, size=9), filename="spec.pdf")
     assert [b.text for b in doc.blocks] == [" ".join(lines)]
 
 

@@ -16,6 +16,8 @@ from reportlab.pdfgen import canvas
 from indexer import chunk_document, extract
 from indexer.model import HEADING, PARAGRAPH
 
+from ._text_helpers import prose_pdf
+
 # (text, font size, bold, outline depth or None); every line is drawn on page 1
 LINES = [
     ("A Report on Outlines", 18, True, None),
@@ -184,13 +186,7 @@ def test_a_paragraph_with_an_ellipsis_is_still_one_paragraph():
         "longer than the time the members had set aside for it, so the chair",
         "closed the last meeting early.",
     ]
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
-    for i, text in enumerate(lines):
-        c.drawString(72, 730 - 13 * i, text)
-    c.save()
-    (para,) = extract(buf.getvalue(), filename="prose.pdf").blocks
+    (para,) = extract(prose_pdf(lines, top=730, pitch=13), filename="prose.pdf").blocks
     assert para.text == " ".join(lines)
 
 
