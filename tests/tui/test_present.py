@@ -295,3 +295,19 @@ def test_line_cuts_find_where_chunks_start_inside_a_line():
         (" ran. One", 12),
         ("sat. Four.", 22),
     ]
+
+
+def test_a_long_log_line_is_cut_in_its_middle_keeping_what_happened():
+    from rich.text import Text
+
+    from tui.widgets.event_log import middle_cut
+
+    line = Text("17:08:13 ", style="dim")
+    line.append(
+        "pdf/kreuzberg/a_catalogue_of_optimizing_transformations_1971.pdf updated → 110 chunks in 160 ms"
+    )
+    cut = middle_cut(line, 60)
+    # 60 cells: the first 23 ("17:08:13 pdf/kreuzberg/"), "…", the last 36 (counted by hand)
+    assert cut.plain == "17:08:13 pdf/kreuzberg/…1.pdf updated → 110 chunks in 160 ms"
+    assert cut.cell_len == 60
+    assert middle_cut(line, 200) is line  # short enough: as it was

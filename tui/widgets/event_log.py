@@ -1,7 +1,8 @@
 """The live event log: what the indexer and the watcher saw and did, with timings.
 
 Lines are collected and written when the owner flushes (a few times a second), so a burst of
-events (the first scan of a large folder) costs one repaint, not one per file.
+events (the first scan of a large folder) costs one repaint, not one per file. A line longer than
+the log is shortened in its middle (the path), so its outcome and timing stay in view.
 """
 
 from __future__ import annotations
@@ -30,5 +31,21 @@ class EventLog(RichLog):
         if not self._pending:
             return
         pending, self._pending = self._pending[-200:], []
+        width = self.scrollable_content_region.width
         for line in pending:
-            self.write(line, scroll_end=True)
+            self.write(middle_cut(line, width) if width else line, scroll_end=True)
+
+
+def middle_cut(line: Text, width: int) -> Text:
+    """``line`` in at most ``width`` cells, its middle replaced by ``…`` when it is longer: the
+    start (time, path) and the end (what happened, how long it took) stay."""
+    if line.cell_len <= width or width < 12:
+        return line
+    keep = width - 1
+    head = keep * 2 // 5
+    tail = keep - head
+    plain = line.plain
+    out = line[:head]
+    out.append("…", style="dim")
+    out.append_text(line[len(plain) - tail :])
+    return out
