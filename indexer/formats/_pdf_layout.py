@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from operator import itemgetter
 
 from .._fast import new_block
-from ..model import HEADING, LIST, OWN_MARKERS, PARAGRAPH, Block, ListItem, freeze, render_list
+from ..model import CODE, HEADING, LIST, OWN_MARKERS, PARAGRAPH, Block, ListItem, freeze, render_list
 from ._pdf_lines import UPRIGHT_ABOVE, UPRIGHT_BELOW, Line, keeps_hyphen
 
 #: Share of the page height at the top and at the bottom where running headers and footers live.
@@ -346,6 +346,7 @@ class Group:
     item_line: int = 0  # the index in lines of the last item's first line
     column: int = 0  # the index in lines of the first line in the current column
     joined: str | None = None  # text(), once asked for
+    code: bool = False  # lines of a code listing (fixed pitch): kept as they are set
 
     def add(self, line: Line) -> None:
         self.lines.append(line)
@@ -376,6 +377,8 @@ class Group:
         """The joined text of the lines; kept after the first call (groups are complete by then:
         headings are ranked after every page was grouped). The entries of a table of contents
         keep a line each."""
+        if self.joined is None and self.code:
+            self.joined = _code_text(self.lines)
         if self.joined is None:
             texts = [ln.text for ln in self.lines]
             if len(texts) > 1 and 2 * sum(1 for t in texts if _is_entry(t)) >= len(texts):
@@ -569,8 +572,55 @@ def _wraps(prev: Line, line: Line, column_right: float) -> bool:
     return prev.right + width > column_right
 
 
-def group_page(lines: Sequence[Line], page: int) -> list[Group]:
-    """Paragraphs and lists of one page, in content order."""
+#: blank lines kept between two lines of a code listing, at most
+CODE_BLANKS = 2
+
+
+def _code_text(lines: Sequence[Line]) -> str:
+    """The lines of a code listing, one per line, indented by their distance from the listing's
+    left edge in the font's advance (a fixed-pitch line's width over its characters), with the
+    blank lines their gaps leave (in the listing's closest line pitch)."""
+    left = min(ln.left for ln in lines)
+    widths = sorted((ln.right - ln.left) / (len(ln.text) - 0.5) for ln in lines if len(ln.text) >= 4)
+    advance = widths[len(widths) // 2] if widths else 0.6 * lines[0].size
+    advance = max(advance, 0.3 * lines[0].size)
+    pitches = [a.end_base - b.base for a, b in zip(lines, lines[1:], strict=False)]
+    size = lines[0].size
+    pitch = min((p for p in pitches if p > 0.5 * size), default=0.0)
+    out: list[str] = []
+    for n, ln in enumerate(lines):
+        if n and pitch > 0:
+            out.extend([""] * min(CODE_BLANKS, max(0, round(pitches[n - 1] / pitch) - 1)))
+        out.append(" " * round((ln.left - left) / advance) + ln.text)
+    return "\n".join(out)
+
+
+#: a fixed-pitch line holding only an e-mail address or a web address: papers set them in a
+#: typewriter face (an author's address under the title), and they are no listing
+_ADDRESS = re.compile(r"^(?:[{]?[\w.+,\s-]+[}]?@[\w.-]+\.\w+|(?:https?://|www\.)\S+)$")
+
+#: a line of a code listing follows the previous one within this many font sizes
+CODE_PITCH = 3.5
+
+
+def _code_continues(group: Group, line: Line) -> bool:
+    """Whether the fixed-pitch ``line`` carries on ``group``'s code listing: the next line down
+    (a blank line or two between), in the same size, not left of the listing by more than a
+    character (a new column) and upright."""
+    prev = group.lines[-1]
+    pitch = prev.end_base - line.base
+    return (
+        0.3 * line.size < pitch <= CODE_PITCH * line.size
+        and abs(prev.size - line.size) <= 0.6
+        and line.left >= min(ln.left for ln in group.lines) - line.size
+        and line.upright
+        and prev.upright
+    )
+
+
+def group_page(lines: Sequence[Line], page: int, code: bool = True) -> list[Group]:
+    """Paragraphs, lists and code listings (``code``: runs of fixed-pitch lines) of one page, in
+    content order."""
     if not lines:
         return []
     pitch_ratio = _common_pitch(lines) or 1.2
@@ -581,6 +631,12 @@ def group_page(lines: Sequence[Line], page: int) -> list[Group]:
     groups: list[Group] = []
     cur: Group | None = None
     for n, line in enumerate(lines):
+        if code and line.mono and _ADDRESS.match(line.text) is None:
+            if cur is None or not cur.code or not _code_continues(cur, line):
+                cur = Group(page=page, code=True)
+                groups.append(cur)
+            cur.add(line)
+            continue
         bullet = _marker(line.text) or own.get(n)
         if bullet is not None and bullet.re is _ORDERED:
             if not _ordinal(bullet, last_letter) or (
@@ -591,6 +647,8 @@ def group_page(lines: Sequence[Line], page: int) -> list[Group]:
                 marker = bullet.group(1).strip("().")
                 if marker.isalpha():
                     last_letter = marker
+        if cur is not None and cur.code:
+            cur = None  # prose after a listing starts a block of its own
         if cur is not None and not bullet:
             if _continues(cur, line, limit, ends):
                 cur.lines.append(line)  # Group.add, inlined
@@ -842,6 +900,8 @@ def _heading_key(
 ) -> tuple[float, bool] | None:
     """The style key (size, bold) ranking ``group`` as a heading, or None when it is none;
     ``shape`` None: wherever the group starts (a slide's title)."""
+    if group.code:
+        return None
     size = round(group.size * 2) / 2
     if group.is_list and not (len(group.lines) == 1 and group.items[0][1]):
         return None  # a list, except one numbered line: "1. Introduction" is a heading when styled so
@@ -958,6 +1018,8 @@ def to_blocks(
             block = new_block(HEADING, g.text(), levels[i], page=g.page)
         elif key is not None:
             block = new_block(HEADING, g.text(), level_of[key], page=g.page)
+        elif g.code:
+            block = new_block(CODE, g.text(), page=g.page)
         elif g.is_list:
             items = tuple(ListItem(text=t, level=lv, ordered=o) for lv, o, t, _ in g.items)
             block = new_block(LIST, render_list(items), items=items, meta=_OWN_MARKERS, page=g.page)
@@ -993,7 +1055,7 @@ def _title_key(text: str) -> str:
 
 
 def _heading_shaped(group: Group) -> bool:
-    if len(group.lines) > 3:
+    if len(group.lines) > 3 or group.code:
         return False
     return not group.is_list or (len(group.lines) == 1 and bool(group.items[0][1]))
 
@@ -1012,7 +1074,11 @@ def _split_titles(
     pieces: list[Group] = []
     for g in groups:
         named = titles.get(g.page)
-        parts = _title_parts(g, named) if named and 1 < len(g.lines) <= 3 and not g.is_list else None
+        parts = (
+            _title_parts(g, named)
+            if named and 1 < len(g.lines) <= 3 and not g.is_list and not g.code
+            else None
+        )
         for part in parts or (g,):
             owners.append(g)
             pieces.append(part)

@@ -70,6 +70,7 @@ class Line(NamedTuple):
     base: float  # baseline of the first character (see page_lines)
     last_base: float  # baseline of the last character
     angle: float  # rotation of the first character, radians (0 for upright text)
+    mono: bool = False  # first, middle and last character in a fixed-pitch font (see _is_mono)
 
     @property
     def end_base(self) -> float:
@@ -190,6 +191,54 @@ def _mostly_bold(raw, text: str, first: int, last: int, name, flags_ref, by_name
     return bold >= BOLD_SHARE * (bold + plain)
 
 
+#: the font flag FPDFText_GetFontInfo sets for a fixed-pitch font (PDF 32000 table 121)
+FIXED_PITCH = 1
+#: names of monospace fonts whose descriptor does not set that flag (Courier, one of the standard
+#: 14 fonts, usually comes without a descriptor and with flags 32)
+_MONO_NAMES = (b"mono", b"courier", b"code", b"consolas", b"menlo", b"inconsolata", b"cmtt")
+
+
+def _mono_font(font: bytes, flags: int) -> bool:
+    if flags & FIXED_PITCH:
+        return True
+    value = font.lower()
+    return any(name in value for name in _MONO_NAMES)
+
+
+def _cached_mono(raw, i: int, name, flags, by_font: dict[tuple[bytes, int], bool]) -> bool:
+    """Whether character ``i`` is set in a fixed-pitch font (``flags``: a c_int and a pointer to it;
+    ``by_font`` keeps the answer per font name and flags: a page's fonts recur on many lines)."""
+    get_font_info(raw, i, name, _NAME_SIZE, flags[1])
+    key = (name.value, flags[0].value)
+    mono = by_font.get(key)
+    if mono is None:
+        mono = by_font[key] = _mono_font(*key)
+    return mono
+
+
+def _is_mono(
+    raw, first: int, mid: int, last: int, name, flags, by_font: dict[tuple[bytes, int], bool]
+) -> bool:
+    """Whether a line is set in a fixed-pitch font: its middle character first (one call on most
+    lines), then its first and last (a command in Courier inside a sentence in Times is not)."""
+    return (
+        _cached_mono(raw, mid, name, flags, by_font)
+        and _cached_mono(raw, first, name, flags, by_font)
+        and _cached_mono(raw, last, name, flags, by_font)
+    )
+
+
+#: a tab or a space of another width: one plain space in a code line (runs of spaces are kept)
+_MONO_SPACES = re.compile(r"[\t\u00a0\u2000-\u200a\u202f\u3000]")
+
+
+def _mono_text(segment: str) -> str:
+    """A fixed-pitch line's text: clean() but for runs of spaces, which keep their width."""
+    if "\ufffe" in segment:
+        segment = _JOINED_AT_HYPHEN.sub(_rejoin, segment)
+    return _MONO_SPACES.sub(" ", segment.translate(_CLEAN)).strip()
+
+
 _NAME_SIZE = ctypes.c_ulong(128)
 _BOX = struct.Struct("4d")  # left, right, bottom, top as FPDFText_GetCharBox writes them
 _new_line = tuple.__new__
@@ -221,6 +270,9 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
     matrix_ref = ctypes.byref(matrix)
     get_box, get_size = get_char_box, get_font_size
     bold_by_name: dict[bytes, bool] = {}
+    mono_by_font: dict[tuple[bytes, int], bool] = {}
+    font_flags = ctypes.c_int()
+    font_flags = (font_flags, ctypes.byref(font_flags))
     origin = (ctypes.c_double * 2)()
     ref_x, ref_y = ctypes.byref(origin, 0), ctypes.byref(origin, 8)
     get_origin = get_char_origin
@@ -303,6 +355,10 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
             and abs(origin[1] - b1) <= 0.8 * size
         ):
             b1 = origin[1]
+        # fixed pitch: a code listing's line (CJK fonts are often fixed-pitch too: not code)
+        mono = text[mid] < "\u2e80" and _is_mono(raw, first, mid, last, name, font_flags, mono_by_font)
+        if mono and "  " in segment:
+            cleaned = _mono_text(segment) or cleaned
         size_1 = rounded.get(size)
         if size_1 is None:
             size_1 = rounded[size] = round(size, 1)
@@ -320,6 +376,7 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
                     b1,
                     b2,
                     angle if angle > 0 else 0.0,
+                    mono,
                 ),
             )
         )
@@ -458,6 +515,7 @@ def _merge_same_baseline(lines: list[Line]) -> list[Line]:
                 base=prev.base,
                 last_base=prev.last_base if abs(line.size - prev.size) > 1 else line.last_base,
                 angle=prev.angle,
+                mono=prev.mono and line.mono,
             )
             prev = out[-1]
             continue

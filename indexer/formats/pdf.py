@@ -766,6 +766,7 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
     names them), then interleave tables and images."""
     per_page: list[list[tuple[float, object]]] = []
     all_groups: list[Group] = []
+    code = _has_code(pages)
     tabled: list[Line] = []  # the lines read as table cells: they count for the body size
     for p, gone in zip(pages, drop, strict=True):
         items: list[tuple[float, object]] = []
@@ -784,7 +785,7 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
                 tabled.append(ln)
         # groups are consecutive runs of the body lines: each starts where the previous one ended
         offset = 0
-        for group in group_page([ln for _, ln in body], p.number):
+        for group in group_page([ln for _, ln in body], p.number, code):
             items.append((body[offset][0], group))
             offset += len(group.lines)
             all_groups.append(group)
@@ -816,6 +817,22 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
             else:
                 out.extend(_pdf_ocr.blocks(item[1], p.number))
     return out
+
+
+#: Fixed-pitch lines are code listings only when they carry less than this share of the
+#: document's characters: a typewritten letter or a transcript is set in Courier throughout.
+MONO_BODY = 0.5
+
+
+def _has_code(pages: list[_Page]) -> bool:
+    """Whether the document's fixed-pitch lines are code listings set apart from its body."""
+    mono = total = 0
+    for p in pages:
+        for ln in p.lines:
+            total += len(ln.text)
+            if ln.mono:
+                mono += len(ln.text)
+    return 0 < mono < MONO_BODY * total
 
 
 #: A document is a slide deck when it has this many pages or more, nearly all of them wider than
