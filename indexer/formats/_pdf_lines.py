@@ -244,9 +244,37 @@ _BOX = struct.Struct("4d")  # left, right, bottom, top as FPDFText_GetCharBox wr
 _new_line = tuple.__new__
 
 
-def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
+#: a character pdfium gives for a glyph its font maps wrongly: U+21B5 (↵), or U+FFFE in the text
+#: for a glyph with no Unicode value (also pdfium's mark of a hyphen it removed)
+_WRONG_GLYPH = re.compile("[\u21b5\ufffe]")
+
+
+def _named_ligatures(raw, text: str, ligatures, name) -> str:
+    """``text`` with the ligatures ``ligatures`` (a :class:`~._pdf_ligatures.Ligatures`) finds for
+    the characters of _WRONG_GLYPH next to a letter, as Unicode's ligature characters (one each,
+    so that text and character indices stay equal; clean() expands them)."""
+    chars = None
+    flags = ctypes.c_int()
+    for match in _WRONG_GLYPH.finditer(text):
+        i = match.start()
+        if not ((i > 0 and text[i - 1].isalpha()) or (i + 1 < len(text) and text[i + 1].isalpha())):
+            continue
+        code_point = pdfium_c.FPDFText_GetUnicode(raw, i)
+        if code_point not in (0, 0x21B5):
+            continue  # a hyphen pdfium removed
+        get_font_info(raw, i, name, _NAME_SIZE, ctypes.byref(flags))
+        ligature = ligatures.get(name.value, code_point)
+        if ligature is not None:
+            if chars is None:
+                chars = list(text)
+            chars[i] = ligature
+    return text if chars is None else "".join(chars)
+
+
+def page_lines(textpage, page_number: int, ligatures=None) -> tuple[list[Line], bool, int]:
     """The lines of one page (``textpage``: a raw FPDF_TEXTPAGE handle), whether the page was cut
-    at MAX_PAGE_CHARS, and its character count."""
+    at MAX_PAGE_CHARS, and its character count; ``ligatures``: a
+    :class:`~._pdf_ligatures.Ligatures` for the glyphs the fonts' ToUnicode maps get wrong."""
     count = count_chars(textpage)
     if count <= 0:
         return [], False, 0
@@ -257,6 +285,9 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
     if len(text) != count:
         # characters outside the BMP make text and character indices differ; read per character
         text = "".join(chr(pdfium_c.FPDFText_GetUnicode(raw, i) or 0x20) for i in range(count))
+    name = ctypes.create_string_buffer(_NAME_SIZE.value)
+    if ligatures is not None and ("\u21b5" in text or "\ufffe" in text):
+        text = _named_ligatures(raw, text, ligatures, name)
     # the loop calls the C functions directly and without argument checks (_pdf_capi): a Python
     # call per query costs more than the query itself
     # a character's box lands in four consecutive doubles, read back with one unpack
@@ -264,7 +295,6 @@ def page_lines(textpage, page_number: int) -> tuple[list[Line], bool, int]:
     ref_l, ref_r, ref_b, ref_t = (ctypes.byref(box, 8 * k) for k in range(4))
     unpack_box = _BOX.unpack_from
     rounded: dict[float, float] = {}  # round(size, 1) of the sizes seen on the page
-    name = ctypes.create_string_buffer(_NAME_SIZE.value)
     flags_ref = ctypes.byref(ctypes.c_int())
     matrix = pdfium_c.FS_MATRIX()
     matrix_ref = ctypes.byref(matrix)

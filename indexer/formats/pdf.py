@@ -25,6 +25,7 @@ from . import _pdf_ocr
 from ._pdf_capi import PageHandles, keep_heap_top, mediabox
 from ._pdf_fallback import extract_with_pdfminer, plumber_lines, visible
 from ._pdf_layout import Group, OutlineEntry, PageGeometry, find_running, group_page, to_blocks
+from ._pdf_ligatures import Ligatures
 from ._pdf_lines import Line, page_lines
 from ._pdf_objects import (
     FRAGMENT_MAX,
@@ -271,6 +272,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     pages: list[_Page] = []
     comments: list[tuple[int, int]] = []  # (page, annotations with a comment on it)
     seen: dict[tuple[int, int, int], str] = {}
+    ligatures = Ligatures(data, password)
     chars = 0
     for index in range(total):
         number = index + 1
@@ -281,7 +283,9 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             pages.append(_Page(number, PageGeometry(number, 0.0, 792.0, 0.0, 612.0)))
             continue
         try:
-            info = _read_page(pdf, page, number, images, skipped, warnings, tables_mode, ctx.image_data, seen)
+            info = _read_page(
+                pdf, page, number, images, skipped, warnings, tables_mode, ctx.image_data, seen, ligatures
+            )
             found = _comments(page.page)
             if found:
                 comments.append((number, found))
@@ -399,7 +403,16 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
 
 
 def _read_page(
-    pdf, page: PageHandles, number, images, skipped, warnings, tables_mode, encode=True, seen=None
+    pdf,
+    page: PageHandles,
+    number,
+    images,
+    skipped,
+    warnings,
+    tables_mode,
+    encode=True,
+    seen=None,
+    ligatures=None,
 ) -> _Page:
     seen = {} if seen is None else seen  # image fingerprint -> name of its first use
     info = _Page(number, _geometry(page, number))
@@ -408,7 +421,7 @@ def _read_page(
         warnings.append(f"page {number}: only the first objects were scanned for images and tables")
     textpage = page.open_text()
     try:
-        info.lines, cut, info.chars = page_lines(textpage, number)
+        info.lines, cut, info.chars = page_lines(textpage, number, ligatures)
         if info.lines:
             info.unmapped = _unmapped(textpage, info.lines)
         if info.lines and tables_mode == "auto" and info.objects.has_rulings:
