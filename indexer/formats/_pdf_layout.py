@@ -182,6 +182,8 @@ def find_running(
                 repeated[i] = ""  # listed as one entry
             elif (n, i) in in_runs:
                 repeated[i] = key
+        for i in [i for i in repeated if _table_row(lines, i)]:
+            del repeated[i]
         numbered_pages += bool(gone)
         stamps: dict[str, str] = {}
         gone |= _margin_stamps(lines, geo, stamps)
@@ -202,6 +204,56 @@ def find_running(
     if numbered_pages:
         out.append(f"page numbers ({numbered_pages} page{'s' if numbered_pages != 1 else ''})")
     return drop, tuple(out)
+
+
+#: how far apart two lines' edges may be to stand in one column of a table, in points
+COLUMN_ALIGN = 1.5
+
+
+def _row(lines: Sequence[Line], base: float, size: float) -> list[Line]:
+    """The upright lines on the baseline ``base`` (within 0.3 of ``size``)."""
+    return [ln for ln in lines if abs(ln.base - base) < 0.3 * size and ln.upright]
+
+
+def _next_row(lines: Sequence[Line], base: float, size: float, down: bool) -> list[Line]:
+    """The upright lines on the nearest baseline below ``base`` (``down``) or above it, at least
+    half of ``size`` away and at most 3 sizes."""
+    if down:
+        near = [ln.base for ln in lines if base - 3 * size <= ln.base < base - 0.5 * size and ln.upright]
+        return _row(lines, max(near), size) if near else []
+    near = [ln.base for ln in lines if base + 0.5 * size < ln.base <= base + 3 * size and ln.upright]
+    return _row(lines, min(near), size) if near else []
+
+
+def _aligned_cells(row: Sequence[Line], other: Sequence[Line]) -> int:
+    """How many lines of ``row`` start or end where a line of ``other`` does (a table's column)."""
+    return sum(
+        1
+        for a in row
+        if any(abs(a.left - b.left) <= COLUMN_ALIGN or abs(a.right - b.right) <= COLUMN_ALIGN for b in other)
+    )
+
+
+def _table_row(lines: Sequence[Line], i: int) -> bool:
+    """Whether line ``i`` is a cell of a table's row: it shares its baseline with other lines, and
+    the next row above or below, at the pitch of the rows beyond it, has lines in two of the same
+    columns (a running header of a title and a page number stands apart from the body by more
+    than the body's line pitch). With table detection off (or where it found nothing) the WARN
+    report's first and last rows, dates recurring on many pages, were taken for headers."""
+    line = lines[i]
+    size = line.size
+    row = _row(lines, line.base, size)
+    if len(row) < 2:
+        return False
+    for down in (True, False):
+        near = _next_row(lines, line.base, size, down)
+        if len(near) < 2 or _aligned_cells(row, near) < 2:
+            continue
+        pitch = abs(line.base - near[0].base)
+        beyond = _next_row(lines, near[0].base, size, down)
+        if beyond and abs(abs(near[0].base - beyond[0].base) - pitch) <= 0.2 * pitch:
+            return True
+    return False
 
 
 #: A header or footer set on a run of pages only (a part of a long report, a chapter): the same

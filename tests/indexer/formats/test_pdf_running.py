@@ -5,6 +5,7 @@ punctuation from page to page. Both must still be found and dropped from the tex
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from reportlab.pdfgen import canvas
@@ -287,3 +288,45 @@ def test_the_latex_article_page_numbers_are_dropped(real_world):
     doc = extract(real_world / "pdf" / "py-pdf-samples" / "multicolumn.pdf")
     assert [b for b in doc.blocks if b.text in ("1", "2", "3")] == []
     assert doc.coverage.headers_footers_removed == ("page numbers (3 pages)",)
+
+
+def _rows_at_the_top() -> bytes:
+    """Six pages of a report whose table (no rules) starts at the top of each page, under a
+    running header of two pieces set in the table's first and last columns."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)  # letter: 612 × 792 pt
+    for n in range(1, 7):
+        c.setFont("Helvetica", 10)
+        c.drawString(72, 760, "Notices received")
+        c.drawString(400, 760, "State of California")
+        # drawn column by column, as the WARN report is: each cell is a line of its own
+        for row in range(30):
+            c.drawString(72, 730 - 13.2 * row, f"{7 + row % 3:02d}/{n + row % 20 + 1:02d}/2015")
+        for row in range(30):
+            c.drawString(160, 730 - 13.2 * row, f"Company {n}-{row} Incorporated")
+        for row in range(30):
+            c.drawString(400, 730 - 13.2 * row, f"{10 * n + row} Layoff Permanent")
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_rows_of_a_table_at_the_top_of_pages_are_no_running_header():
+    doc = extract(_rows_at_the_top(), filename="rows.pdf", options={"pdf_tables": "never", "ocr": "never"})
+    # every row's date is kept: the first rows of each page recur ("##/##/2015", "Layoff Permanent")
+    for n in range(1, 7):
+        assert f"07/{n + 1:02d}/2015" in doc.text
+        assert f"Company {n}-0 Incorporated" in doc.text
+        assert f"{10 * n} Layoff Permanent" in doc.text
+    # the header above the table, a line's pitch and more away, is still one
+    assert "Notices received" not in doc.text
+    assert "State of California" not in doc.text
+    assert not any("/2015" in label or "Layoff" in label for label in doc.coverage.headers_footers_removed)
+
+
+def test_the_warn_report_without_tables_keeps_its_dates(real_world):
+    path = real_world / "pdf" / "pdfplumber" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf"
+    doc = extract(path, options={"pdf_tables": "never", "ocr": "never"})
+    # pdfium reads 1901 dates on its 16 pages; 55 of them, first and last rows, were removed
+    assert len(re.findall(r"\d\d/\d\d/\d{4}", doc.text)) == 1901
+    assert not any("/20" in label for label in doc.coverage.headers_footers_removed)
