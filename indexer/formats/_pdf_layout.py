@@ -500,6 +500,26 @@ def _is_cjk(ch: str) -> bool:
     return 0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
 
 
+_CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
+#: a line holding CJK text is a row of a layout when it is this many times wider than its
+#: characters (a CJK character is one font size wide, another about SPARSE_OTHER of one)
+SPARSE_ROW = 1.4
+SPARSE_OTHER = 0.55
+
+
+def _cjk_row(line: Line) -> bool:
+    """Whether ``line`` holds CJK text and is far wider than its characters: two cells of a row
+    that pdfium read as one line (a certificate's name at the left edge and its date at the right:
+    ``微软公司的 2019年11月``). Lines of CJK prose are as wide as their characters, and wrap
+    without a space; joined, such rows ran a date into the next row's name."""
+    text = line.text
+    cjk = len(_CJK.findall(text))
+    if not cjk:
+        return False
+    natural = line.size * (cjk + SPARSE_OTHER * (len(text) - cjk))
+    return line.right - line.left > SPARSE_ROW * natural
+
+
 def _common_pitch(lines: Sequence[Line]) -> float | None:
     """The most common baseline distance between consecutive lines of one size, in font sizes
     (the first seen among equals)."""
@@ -813,6 +833,8 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
         return not prev.text.endswith(_SENTENCE_END) and _wraps(prev, line, column_right)
     if _right_to_left(line.text) and _right_to_left(prev.text):
         return _continues_rtl(lines, line, size)
+    if not (line.text.isascii() and prev.text.isascii()) and (_cjk_row(prev) or _cjk_row(line)):
+        return False  # rows of a layout (a name and a date at either edge), not lines of prose
     column_right = group.right if group.right > right else right
     if prev_right < column_right - 2.5 * size and prev.text.endswith(_SENTENCE_END):
         return False  # the previous line was the short last line of a paragraph
