@@ -977,7 +977,7 @@ def _heading_key(
     if group.code:
         return None
     size = round(group.size * 2) / 2
-    if group.is_list and not (len(group.lines) == 1 and group.items[0][1]):
+    if group.is_list and not _numbered_title(group):
         return None  # a list, except one numbered line: "1. Introduction" is a heading when styled so
     if not (size >= body + 1.0 or group.bold) or (shape is not None and not _aligned(group, shape)):
         return None
@@ -993,13 +993,27 @@ def _heading_key(
     if (
         group.bold
         and abs(size - body) < 1.0
-        and len(group.lines) == 1
+        and (len(group.lines) == 1 or (group.is_list and len(group.lines) == 2))
         and len(text) <= 100
         and not text.endswith((".", ",", ";"))
         and (text[0].isupper() or text[0].isdigit())
     ):
         return (size, True)
     return None
+
+
+def _numbered_title(group: Group) -> bool:
+    """Whether a list group is shaped as a numbered title: one numbered item, on one line or
+    wrapped with its lines under the marker (``12. Summary Immutable Verbose Dependency`` /
+    ``Pathway``), where a list item's lines hang right of it."""
+    items = group.items
+    if len(items) != 1 or not items[0][1]:
+        return False
+    lines = group.lines
+    if len(lines) == 1:
+        return True
+    marker_left = items[0][3]
+    return len(lines) <= 3 and all(ln.left <= marker_left + 0.3 * ln.size for ln in lines[1:])
 
 
 #: two capitals joined by & or / (Q&A, R&D, I/O): a title of two letters
@@ -1131,7 +1145,7 @@ def _title_key(text: str) -> str:
 def _heading_shaped(group: Group) -> bool:
     if len(group.lines) > 3 or group.code:
         return False
-    return not group.is_list or (len(group.lines) == 1 and bool(group.items[0][1]))
+    return not group.is_list or _numbered_title(group)
 
 
 def _split_titles(

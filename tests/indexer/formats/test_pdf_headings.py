@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 from pypdfium2 import PdfDocument
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
 from indexer import chunk_document, extract
@@ -418,3 +419,93 @@ def test_the_warn_report_footnote_is_no_heading(real_world):
     doc = extract(real_world / "pdf" / "pdfplumber" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf")
     note = next(b for b in doc.blocks if b.text == "** Lay-offs have been cancelled by the Company.")
     assert note.kind == PARAGRAPH
+
+
+_PROSE = (
+    "The lazy release streams the index through the verbose endpoint. Each thread rejects the "
+    "schema before the deployment, and the queue replicates every record it is handed at night."
+)
+
+
+def _chapters_pdf() -> bytes:
+    """Two pages of chapters: an 18 pt bold numbered title on one line, then one that wraps onto
+    a second line at the same margin, each over a section title in 13 pt bold and 10 pt prose
+    (as the generated benchmark reports)."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    chapters = (
+        (["11. Sample Forecast Report"], "Coastal Yield Monastery"),
+        (["12. Summary Immutable Verbose Dependency", "Pathway"], "Wild-type Species Statement"),
+    )
+    for title, section in chapters:
+        y = 760.0
+        c.setFont("Helvetica-Bold", 18)
+        for line in title:
+            c.drawString(62.7, y, line)
+            y -= 22
+        c.setFont("Helvetica-Bold", 13)
+        c.drawString(62.7, y - 8, section)
+        y -= 30
+        c.setFont("Helvetica", 10)
+        text = c.beginText(62.7, y)
+        for line in _wrap_prose():
+            text.textLine(line)
+        c.drawText(text)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _wrap_prose() -> list[str]:
+    lines, line = [], ""
+    for word in (_PROSE + " " + _PROSE).split():
+        trial = f"{line} {word}" if line else word
+        if line and stringWidth(trial, "Helvetica", 10) > 470:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line]
+
+
+def test_a_numbered_title_wrapped_onto_a_second_line_is_one_heading():
+    # the second line at the marker's margin, which the first could not hold, ran the title on
+    # as a numbered list item; its chapter was lost from the section paths
+    doc = extract(_chapters_pdf(), filename="chapters.pdf")
+    headings = [(b.text, b.level) for b in doc.blocks if b.kind == HEADING]
+    assert headings == [
+        ("11. Sample Forecast Report", 1),
+        ("Coastal Yield Monastery", 2),
+        ("12. Summary Immutable Verbose Dependency Pathway", 1),
+        ("Wild-type Species Statement", 2),
+    ]
+    paths = {
+        tuple(c.metadata["heading_path"])
+        for c in chunk_document(doc, "section")
+        if c.metadata.get("page_number") == 2
+    }
+    assert ("12. Summary Immutable Verbose Dependency Pathway", "Wild-type Species Statement") in paths
+
+
+def test_a_bold_numbered_title_in_the_body_size_wrapped_is_one_heading():
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica-Bold", 10)
+    y = 760
+    for line in (
+        "3. Results of the Verbose Dependency Pathway Experiments on the Immutable Release",
+        "Schedules",
+    ):
+        c.drawString(62.7, y, line)
+        y -= 12
+    c.setFont("Helvetica", 10)
+    y -= 10
+    for line in _wrap_prose():
+        c.drawString(62.7, y, line)
+        y -= 12
+    c.save()
+    doc = extract(buf.getvalue(), filename="results.pdf")
+    assert [(b.kind, b.text) for b in doc.blocks][0] == (
+        HEADING,
+        "3. Results of the Verbose Dependency Pathway Experiments on the Immutable Release Schedules",
+    )
