@@ -381,7 +381,9 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     # to page (dates, a status column) and are read in the table, not removed
     outside = [_outside_tables(p) for p in pages]
     drop, removed = find_running(
-        [[p.lines[i] for i in keep] for p, keep in zip(pages, outside, strict=True)], [p.geo for p in pages]
+        [[p.lines[i] for i in keep] for p, keep in zip(pages, outside, strict=True)],
+        [p.geo for p in pages],
+        [len(p.lines) - len(keep) for p, keep in zip(pages, outside, strict=True)],
     )
     drop = [{keep[i] for i in gone} for keep, gone in zip(outside, drop, strict=True)]
     blocks = _blocks(pages, drop, _outline(pdf, total))

@@ -311,6 +311,33 @@ def _rows_at_the_top() -> bytes:
     return buf.getvalue()
 
 
+def _report_with_a_table_page() -> bytes:
+    """Four pages with the same footer; the third holds only a ruled table of 3 columns and 6
+    rows (a table continued from the page before, as the generated benchmark reports)."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)  # letter: 612 × 792 pt
+    for n in range(1, 5):
+        c.setFont("Helvetica", 10)
+        if n == 3:
+            xs, top, pitch = [72, 220, 370, 520], 600, 18
+            for k in range(7):
+                c.line(xs[0], top - pitch * k, xs[-1], top - pitch * k)
+            for x in xs:
+                c.line(x, top, x, top - pitch * 6)
+            for k in range(6):
+                for x, text in zip(
+                    xs, (f"Sample {k + 1}", f"{k * 7 + 3} cells", f"Tissue {k % 3}"), strict=False
+                ):
+                    c.drawString(x + 4, top - pitch * k - 13, text)
+        else:
+            c.drawString(72, 600, BODY.format(n=n))
+        c.setFont("Helvetica", 8)
+        c.drawString(72, 40, f"Cell Result Population Section Tissue - page {n}")
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
 def test_rows_of_a_table_at_the_top_of_pages_are_no_running_header():
     doc = extract(_rows_at_the_top(), filename="rows.pdf", options={"pdf_tables": "never", "ocr": "never"})
     # every row's date is kept: the first rows of each page recur ("##/##/2015", "Layoff Permanent")
@@ -330,3 +357,14 @@ def test_the_warn_report_without_tables_keeps_its_dates(real_world):
     # pdfium reads 1901 dates on its 16 pages; 55 of them, first and last rows, were removed
     assert len(re.findall(r"\d\d/\d\d/\d{4}", doc.text)) == 1901
     assert not any("/20" in label for label in doc.coverage.headers_footers_removed)
+
+
+def test_a_footer_on_a_page_holding_only_a_table_is_dropped():
+    # the table's rows are not looked at for running heads, but they are text of the page: the
+    # footer was kept there as the page's only line
+    doc = extract(_report_with_a_table_page(), filename="report.pdf")
+    assert any(b.kind == "table" and b.page == 3 for b in doc.blocks)
+    assert not any("Cell Result Population" in b.text for b in doc.blocks)
+    assert any(
+        r.startswith("Cell Result Population Section Tissue") for r in doc.coverage.headers_footers_removed
+    )
