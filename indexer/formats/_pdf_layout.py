@@ -968,7 +968,7 @@ def _aligned(group: Group, shape: _PageShape) -> bool:
         return True
     if abs(first.right - shape.right) <= tolerance and _right_to_left(first.text):
         return True
-    return all(abs((ln.left + ln.right) / 2 - shape.center) <= 2 * ln.size for ln in group.lines)
+    return _centred(group, shape)
 
 
 def _heading_key(
@@ -995,13 +995,20 @@ def _heading_key(
     if (
         group.bold
         and abs(size - body) < 1.0
-        and (len(group.lines) == 1 or (group.is_list and len(group.lines) == 2))
+        and (len(group.lines) == 1 or (len(group.lines) == 2 and (group.is_list or _centred(group, shape))))
         and len(text) <= 100
         and not text.endswith((".", ",", ";"))
         and (text[0].isupper() or text[0].isdigit())
     ):
         return (size, True)
     return None
+
+
+def _centred(group: Group, shape: _PageShape | None) -> bool:
+    """Every line of ``group`` centred on the page's text area."""
+    return shape is not None and all(
+        abs((ln.left + ln.right) / 2 - shape.center) <= 2 * ln.size for ln in group.lines
+    )
 
 
 def _numbered_title(group: Group) -> bool:

@@ -509,3 +509,65 @@ def test_a_bold_numbered_title_in_the_body_size_wrapped_is_one_heading():
         HEADING,
         "3. Results of the Verbose Dependency Pathway Experiments on the Immutable Release Schedules",
     )
+
+
+def _centred_titles_pdf() -> bytes:
+    """A report's first page (as WARN-Report's): a centred 14.3 pt bold title, a centred
+    subtitle in 10.4 pt bold on two lines and a third bold line, a line of text across the page,
+    a ruled table of 20 rows in 10.4 pt, then a 10.4 pt regular footnote."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    across = "This report lists the notices received under the Act in the period shown, by the date"
+    centre = 72 + stringWidth(across, "Helvetica", 10.4) / 2
+    for size, y, text in (
+        (14.3, 780, "WARN Report*"),
+        (10.4, 760, "Summary by Received Date"),
+        (10.4, 746, "07/01/2015 - 03/25/2016"),
+        (10.4, 724, "Fiscal Year"),
+    ):
+        c.setFont("Helvetica-Bold", size)
+        c.drawCentredString(centre, y, text)
+    c.setFont("Helvetica", 10.4)
+    c.drawString(72, 704, across)
+    xs = [72, 200, 330, 522]
+    top, pitch, rows = 690, 16, 20
+    for k in range(rows + 1):
+        c.line(xs[0], top - pitch * k, xs[-1], top - pitch * k)
+    for x in xs:
+        c.line(x, top, x, top - pitch * rows)
+    c.setFont("Helvetica", 10.4)
+    for k in range(rows):
+        for x, text in zip(
+            xs, (f"07/{k + 1:02d}/2015", f"Company {k + 1}", f"{(k + 3) * 7} workers"), strict=False
+        ):
+            c.drawString(x + 4, top - pitch * k - 12, text)
+    c.drawString(72, top - pitch * rows - 24, "** Lay-offs have been cancelled by the Company.")
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_centred_bold_subtitle_on_two_lines_in_the_body_size_is_a_heading():
+    # with the table cells counted, the body size is the subtitle's: bold at body size made a
+    # heading of one line only, so the two-line subtitle became a paragraph and the line after
+    # it a heading of the same style
+    doc = extract(_centred_titles_pdf(), filename="report.pdf")
+    headings = [(b.text, b.level) for b in doc.blocks if b.kind == HEADING]
+    assert headings == [
+        ("WARN Report*", 1),
+        ("Summary by Received Date 07/01/2015 - 03/25/2016", 2),
+        ("Fiscal Year", 2),
+    ]
+    note = next(b for b in doc.blocks if b.text.startswith("** Lay-offs"))
+    assert note.kind == PARAGRAPH
+
+
+def test_the_warn_report_subtitle_is_a_heading(real_world):
+    doc = extract(real_world / "pdf" / "pdfplumber" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf")
+    first = [(b.kind, b.level, b.text) for b in doc.blocks if b.page == 1 and b.kind in (HEADING, PARAGRAPH)][
+        :4
+    ]
+    assert first[:3] == [
+        (HEADING, 1, "WARN Report*"),
+        (HEADING, 2, "Summary by Received Date 07/01/2015 - 03/25/2016"),
+        (HEADING, 2, "Fiscal Year"),
+    ]
