@@ -838,8 +838,11 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
     if not (line.text.isascii() and prev.text.isascii()) and (_cjk_row(prev) or _cjk_row(line)):
         return False  # rows of a layout (a name and a date at either edge), not lines of prose
     column_right = group.right if group.right > right else right
-    if prev_right < column_right - 2.5 * size and prev.text.endswith(_SENTENCE_END):
-        return False  # the previous line was the short last line of a paragraph
+    if prev_right < column_right - 2.5 * size:
+        if prev.text.endswith(_SENTENCE_END):
+            return False  # the previous line was the short last line of a paragraph
+        if _same_start(prev.text, line.text) and not _wraps(prev, line, column_right):
+            return False  # entries of a roster, one a line, set without markers
     second = group.column + 1  # the paragraph's second line, or the second in this column
     if len(lines) > second:
         body_left = lines[second].left
@@ -848,6 +851,14 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
         if left < body_left - 0.8 * size:
             return False  # outdented: a new hanging paragraph
     return not (left > prev_right or right < prev.left)  # stacked, not side by side
+
+
+def _same_start(a: str, b: str) -> bool:
+    """Whether two lines start with the same word of two characters or more, a letter first
+    (``M. Gaëtan Gagné, conseiller municipal`` / ``M. David Huggins-Daines, conseiller
+    municipal``; not a symbol or a variable of a formula set over lines)."""
+    end = a.find(" ")
+    return end > 1 and a[0].isalpha() and b[: end + 1] == a[: end + 1]
 
 
 def _right_to_left(text: str) -> bool:

@@ -54,7 +54,10 @@ def test_honorifics_and_initials_are_not_ordinals():
         filename="minutes.pdf",
     )
     assert _lists(doc) == [["A. The first point", "B. The second point"]]
-    assert "M. Gaëtan Gagné, municipal councillor M. David Huggins-Daines" in doc.text
+    # each name a line of its own, as set: not one sentence running on over two people
+    texts = [b.text for b in doc.blocks]
+    assert texts[1] == "M. Gaëtan Gagné, municipal councillor"
+    assert texts[2].startswith("M. David Huggins-Daines, municipal councillor")
 
 
 def test_a_telephone_area_code_is_not_an_item():
@@ -174,7 +177,11 @@ def test_real_lists_of_names_phones_and_references(real_world):
     pdf = real_world / "pdf"
     minutes = extract(pdf / "pdfplumber" / "2023-06-20-PV.pdf")
     assert not any(i.text.startswith("M. ") for b in minutes.blocks if b.kind == LIST for i in b.items)
-    assert "M. Gaëtan Gagné, conseiller municipal" in minutes.text
+    members = [b.text for b in minutes.blocks if b.text.startswith("M. ")]
+    assert members == [
+        "M. Gaëtan Gagné, conseiller municipal",
+        "M. David Huggins-Daines, conseiller municipal",
+    ]
     scanned = extract(pdf / "kreuzberg" / "scanned.pdf", options={"ocr": "never"})
     assert not any(i.text.startswith("(217)") for b in scanned.blocks if b.kind == LIST for i in b.items)
     paper = extract(pdf / "kreuzberg" / "large.pdf")
@@ -303,3 +310,18 @@ def test_the_chelsea_plan_lists_its_check_marked_items(real_world):
     items = [item.text for b in doc.blocks if b.kind == LIST and b.page == 6 for item in b.items]
     assert "\u00c9valuation de la vision;" in items
     assert not [b for b in doc.blocks if b.text.startswith(("\uf0fc", "\uf0d8"))]
+
+
+def test_roster_lines_stay_apart_and_a_wrapped_line_starting_alike_runs_on():
+    # a roster's entries are lines after which the next entry's first word would have fitted; a
+    # line of prose wrapped before a long word it starts with too is still the same paragraph
+    prose = [
+        (72, "In the second study the authors describe how the heat of the engine was lost and"),
+        (72, "Thermodynamics of the cycle was then studied in detail by the staff"),  # ends 62 pt short
+        (72, "Thermodynamics laboratory of the university."),
+    ]
+    roster = [(72, "Mme Ariane Bélanger, clerk"), (72, "Mme Lise Tremblay, treasurer of the municipality")]
+    doc = extract(_page([*prose, (72, "Present:"), *roster], gaps=(3,)), filename="minutes.pdf")
+    texts = [b.text for b in doc.blocks]
+    assert texts[0].startswith("In the second study") and texts[0].endswith("of the university.")
+    assert texts[-2:] == ["Mme Ariane Bélanger, clerk", "Mme Lise Tremblay, treasurer of the municipality"]
