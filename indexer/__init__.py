@@ -58,7 +58,9 @@ __version__ = "0.1.0"
 #: (currency, thousands, decimals), .xls error cells, lists of links,
 #: pivot titles; HTML metadata and hidden elements, TNEF bodies and attachments, link targets in
 #: mail bodies read as HTML; PDF tables ruled across only or between some columns, sub-header
-#: cells, icons and repeated images, slide titles, line sizes, lines pdfium joined, line-end
-#: hyphens, list markers, running heads with titles, garbled layers OCR could not replace left
-#: out, OCR hyphens, dates; an empty file says so; Markdown keeps an item's own number.
+#: cells, continued tables' headers, link underlines, icons and repeated images, slide titles,
+#: line sizes and weights, lines pdfium joined, line-end hyphens, list markers, running heads with
+#: titles, code in fixed-pitch fonts, ligatures, CJK rows, right-to-left lines, garbled layers OCR
+#: could not replace left out, OCR hyphens, dates; an empty file says so; Markdown keeps a PDF
+#: list item's own number.
 OUTPUT_VERSION = 4

@@ -123,8 +123,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     ".pdf",
     name="pdf",
     # 2: garbled; 3: lost text; 4: outline; 5: contents; 6-7: scans; 8: running heads;
-    # 9: tables ruled across only, icons and repeated images, slide titles, line-end hyphens,
-    # lists, running heads with titles, garbled layers left out, OCR hyphens, dates
+    # 9: tables ruled across only, continued tables' headers, icons and repeated images, slide
+    # titles, line-end hyphens, lists, running heads with titles, code blocks, ligatures, CJK
+    # rows, garbled layers left out, OCR hyphens, dates
     version="9",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
