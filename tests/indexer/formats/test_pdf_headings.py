@@ -378,6 +378,22 @@ def test_a_two_letter_slide_title_set_off_the_margin_is_a_heading():
     assert headings[-1] == ("Q&A", 1, 5)
 
 
+def _warn_table(c, xs: list[float], top: float, pitch: float = 16, rows: int = 20) -> None:
+    """A ruled table of dates, companies and workers in 10.4 pt, as the WARN report sets its body,
+    and its 10.4 pt footnote below."""
+    for k in range(rows + 1):
+        c.line(xs[0], top - pitch * k, xs[-1], top - pitch * k)
+    for x in xs:
+        c.line(x, top, x, top - pitch * rows)
+    c.setFont("Helvetica", 10.4)
+    for k in range(rows):
+        for x, text in zip(
+            xs, (f"07/{k + 1:02d}/2015", f"Company {k + 1}", f"{(k + 3) * 7} workers"), strict=False
+        ):
+            c.drawString(x + 4, top - pitch * k - 12, text)
+    c.drawString(72, top - pitch * rows - 24, "** Lay-offs have been cancelled by the Company.")
+
+
 def _table_report_pdf() -> bytes:
     """A report page: a 7.6 pt bold note over a ruled 3-column table of 20 rows in 10.4 pt, and a
     10.4 pt regular footnote under it (as WARN-Report's last page)."""
@@ -390,19 +406,7 @@ def _table_report_pdf() -> bytes:
     c.drawString(
         72, 760, "the weeks before; the figures of earlier reports may change when notices are corrected."
     )
-    xs = [72, 200, 330, 460]
-    top, pitch, rows = 740, 16, 20
-    for k in range(rows + 1):
-        c.line(xs[0], top - pitch * k, xs[-1], top - pitch * k)
-    for x in xs:
-        c.line(x, top, x, top - pitch * rows)
-    c.setFont("Helvetica", 10.4)
-    for k in range(rows):
-        for x, text in zip(
-            xs, (f"07/{k + 1:02d}/2015", f"Company {k + 1}", f"{(k + 3) * 7} workers"), strict=False
-        ):
-            c.drawString(x + 4, top - pitch * k - 12, text)
-    c.drawString(72, top - pitch * rows - 24, "** Lay-offs have been cancelled by the Company.")
+    _warn_table(c, [72, 200, 330, 460], top=740)
     c.save()
     return buf.getvalue()
 
@@ -529,19 +533,7 @@ def _centred_titles_pdf() -> bytes:
         c.drawCentredString(centre, y, text)
     c.setFont("Helvetica", 10.4)
     c.drawString(72, 704, across)
-    xs = [72, 200, 330, 522]
-    top, pitch, rows = 690, 16, 20
-    for k in range(rows + 1):
-        c.line(xs[0], top - pitch * k, xs[-1], top - pitch * k)
-    for x in xs:
-        c.line(x, top, x, top - pitch * rows)
-    c.setFont("Helvetica", 10.4)
-    for k in range(rows):
-        for x, text in zip(
-            xs, (f"07/{k + 1:02d}/2015", f"Company {k + 1}", f"{(k + 3) * 7} workers"), strict=False
-        ):
-            c.drawString(x + 4, top - pitch * k - 12, text)
-    c.drawString(72, top - pitch * rows - 24, "** Lay-offs have been cancelled by the Company.")
+    _warn_table(c, [72, 200, 330, 522], top=690)
     c.save()
     return buf.getvalue()
 
