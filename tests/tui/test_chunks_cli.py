@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tests.indexer.formats.test_pdf_ocr import tesseract  # noqa: F401 (a fixture the OCR test uses)
 from tui.cli import main
 
 
@@ -81,3 +84,18 @@ def test_the_plain_listing_names_slides_and_speaker_notes(sample_corpus, capsys)
     assert any(" · slide 2 · speaker notes · line 12 · 50 ch " in h for h in heads)
     assert sum("speaker notes" in h for h in heads) == 1
     assert " · slide 1 · " in heads[0]
+
+
+@pytest.mark.usefixtures("tesseract")  # the budget is seen through OCR's share of it
+def test_timeout_sets_the_time_budget_of_the_one_file_read(sample_corpus, capsys):
+    # sample_corpus/pdf/scanned.pdf is one page of image, read by OCR in about a second: a budget
+    # of 0.01 s leaves OCR a share of 0.005 s, and the file has no text without it
+    pdf = sample_corpus / "pdf" / "scanned.pdf"
+    for command in ("markdown", "chunks"):
+        assert main([command, str(pdf), "--timeout", "0.01"]) == 1
+        err = capsys.readouterr().err
+        assert "OCR_REQUIRED" in err and "time share of 0.005 s" in err and "time-out of 0.01 s" in err
+    assert main(["markdown", str(pdf), "--timeout", "60"]) == 0
+    assert "Scanned line 1: the quick brown fox" in capsys.readouterr().out
+    assert main(["chunks", str(pdf), "--timeout", "0"]) == 2
+    assert "--timeout must be greater than 0" in capsys.readouterr().err

@@ -43,6 +43,16 @@ def add_extract_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--password", help="password of an encrypted PDF")
 
 
+def add_timeout_option(p: argparse.ArgumentParser) -> None:
+    """``--timeout`` for a command that reads one file (``index`` has its own, per file)."""
+    p.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="the document's time budget (default 120); OCR of a long scan may use half of it",
+    )
+
+
 def extract_options(args: argparse.Namespace) -> dict:
     options = {"pdf_tables": args.pdf_tables, "ocr": args.ocr}
     if args.ocr_lang:
@@ -56,11 +66,23 @@ def extract_options(args: argparse.Namespace) -> dict:
     return options
 
 
+def limits_from(args: argparse.Namespace):
+    """The extraction limits the options ask for (``--timeout``), else the defaults."""
+    from indexer.limits import Limits
+
+    if args.timeout is None:
+        return Limits()
+    if args.timeout <= 0:
+        raise UserError(f"--timeout must be greater than 0, not {args.timeout:g}")
+    return Limits(timeout_seconds=args.timeout)
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("chunks", help="chunk one file and print its chunks")
     p.add_argument("file")
     add_mode_options(p)
     add_extract_options(p)
+    add_timeout_option(p)
     p.add_argument(
         "--compare",
         metavar="M1,M2,...",
@@ -88,7 +110,9 @@ def params_from(args: argparse.Namespace):
 def run(args: argparse.Namespace) -> int:
     from indexer import chunk_document, extract
 
-    doc = extract(args.file, options=extract_options(args), image_data=args.list_images)
+    doc = extract(
+        args.file, options=extract_options(args), limits=limits_from(args), image_data=args.list_images
+    )
     if args.compare:
         return compare(doc, [m.strip() for m in args.compare.split(",") if m.strip()], params_from(args))
     chunks = [c.to_dict() for c in chunk_document(doc, args.mode, params_from(args))]

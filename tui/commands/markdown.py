@@ -11,31 +11,29 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file")
     p.add_argument("--list-images", action="store_true", help="reference extracted images by name")
     p.add_argument("--images-dir", help="with --list-images: also write the images into this folder")
-    from .chunks import add_extract_options
+    from .chunks import add_extract_options, add_timeout_option
 
     add_extract_options(p)
+    add_timeout_option(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from indexer import get_markdown
+    from indexer import extract
+    from indexer.markdown import render_markdown
 
-    from .chunks import extract_options
+    from .chunks import extract_options, limits_from
 
-    result = get_markdown(
-        args.file, list_images=args.list_images or bool(args.images_dir), options=extract_options(args)
-    )
-    if isinstance(result, str):
-        sys.stdout.write(result)
-    else:
-        sys.stdout.write(result.markdown)
-        if args.images_dir:
-            out = Path(args.images_dir)
-            out.mkdir(parents=True, exist_ok=True)
-            for name, data in result.images.items():
-                (out / name).write_bytes(data)
+    list_images = args.list_images or bool(args.images_dir)
+    doc = extract(args.file, options=extract_options(args), limits=limits_from(args), image_data=list_images)
+    sys.stdout.write(render_markdown(doc, list_images=list_images))
+    if args.images_dir:
+        out = Path(args.images_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        for image in doc.images:
+            (out / image.name).write_bytes(image.data)
     if not sys.stdout.isatty():
         return 0
     print()
