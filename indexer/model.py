@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
@@ -387,7 +387,3 @@ def chunk_dicts(chunks: Iterable[Chunk]) -> list[dict[str, Any]]:
                 plain[key] = _plain(value)
         keep({"content": chunk.content, "content_type": chunk.content_type, "metadata": plain})
     return out
-
-
-def block_dict(block: Block) -> dict[str, Any]:
-    return asdict(block) | {"meta": dict(block.meta)}

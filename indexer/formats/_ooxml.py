@@ -491,19 +491,6 @@ def rels_of(zf: zipfile.ZipFile, part: str, what: str) -> dict[str, Rel]:
 _RelTwin = twin(Rel)
 
 
-def _new_rel(type_: str, target: str, external: bool) -> Rel:
-    """``Rel(type_, target, external)``, made the way ``indexer._fast`` makes blocks (a package
-    has a dozen relationships or more, read for every document)."""
-    if _RelTwin is None:
-        return Rel(type_, target, external)
-    rel = _RelTwin()
-    rel.type = type_
-    rel.target = target
-    rel.external = external
-    rel.__class__ = Rel
-    return rel
-
-
 def resolve_target(folder: str, target: str) -> str:
     """A relationship target relative to the part's folder, as a zip member name."""
     if target.startswith("/"):

@@ -250,13 +250,6 @@ def _make_blocks(
     return list(map(new_block, kinds, texts, levels, numbers, items, metas))
 
 
-def record_block(value: Any, first: int, last: int | None = None) -> Block:
-    """The block of one record (``record_range`` = [first, last])."""
-    records = _Records()
-    records.add(value, first, last)
-    return records.blocks(numbered=False)[0]
-
-
 def _key_record(records: _Records, key: str, value: Any, index: int) -> None:
     if isinstance(value, (dict, list)) and value:
         records.add({key: value}, index)

@@ -101,14 +101,6 @@ class SourceView(ScrollView, can_focus=True):
                 self.starts.setdefault(s[0] - 1, []).append(chunk.ordinal)
         self.refresh()
 
-    def show_chunk(self, ordinal: int) -> None:
-        for line, ordinals in self.starts.items():
-            if ordinal in ordinals:
-                for row, (index, _piece, first) in enumerate(self.rows):
-                    if index == line and first:
-                        self.scroll_to(y=row, animate=False, immediate=True)
-                        return
-
     def _rewrap(self) -> None:
         width = self.wrap_width
         if width == self._wrapped_at:
