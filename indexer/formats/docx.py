@@ -577,6 +577,11 @@ class _StyleInfo:
         self.cache[style_id] = result
         return result
 
+    def numbered(self, style_id: str | None) -> bool:
+        """Whether a paragraph style gives numbering (resolved once per id, as for any paragraph)."""
+        resolved = self.cache.get(style_id) or self.resolve(style_id)
+        return resolved[1] is not None
+
     def _default_id(self) -> str | None:
         return "Normal" if self._styles.get("Normal") is not None else None
 
@@ -1108,7 +1113,7 @@ class _Walker:
         for child in tc:
             tag = child.tag
             if tag == W_P:
-                ptext = _plain_runs(child)
+                ptext = _plain_runs(child, self.styles)
                 if ptext is not None:  # what paragraph() gives for text-only runs
                     if ptext:
                         self.just_broke = False
@@ -1169,10 +1174,10 @@ class _Walker:
 
     def _cell_number(self, p: etree._Element) -> str:
         """The number Word shows before a paragraph of a table cell that has numbering of its
-        own (a ``w:numPr``, its numId from the style when it gives only a level), with a space
-        after it: ``7. ``, ``• `` for a bullet; "" for any other paragraph. The list counters
-        run through the body and the cells in document order, so the body's list paragraphs
-        read since the last cell number are counted first."""
+        own (a ``w:numPr``, its numId from the style when it gives only a level) or from its
+        style alone, with a space after it: ``7. ``, ``• `` for a bullet; "" for any other
+        paragraph. The list counters run through the body and the cells in document order, so
+        the body's list paragraphs read since the last cell number are counted first."""
         ppr = p[0] if len(p) else None
         if ppr is None or ppr.tag != W_PPR:
             return ""
@@ -1184,11 +1189,14 @@ class _Walker:
             elif tag == W_NUMPR and numpr is None:
                 numpr = prop
         if numpr is None:
-            return ""
-        num = _numpr(numpr)
-        if not num[0]:
-            style_num = self.styles.resolve(style_id)[1]
-            num = (style_num[0], num[1]) if style_num is not None else None
+            if style_id is None:
+                return ""
+            num = (self.style_cache.get(style_id) or self.styles.resolve(style_id))[1]
+        else:
+            num = _numpr(numpr)
+            if not num[0]:
+                style_num = self.styles.resolve(style_id)[1]
+                num = (style_num[0], num[1]) if style_num is not None else None
         if num is None or num[0] in ("", "0"):
             return ""
         numbering = self.numbering
@@ -1318,9 +1326,10 @@ def _linear_math(root: etree._Element) -> None:
             etree.SubElement(math, M_T).text = text
 
 
-def _plain_runs(p: etree._Element) -> str | None:
+def _plain_runs(p: etree._Element, styles: _StyleInfo | None = None) -> str | None:
     """The text of a paragraph made only of runs of text (with properties), or None when it
-    holds anything else (breaks, tabs, fields, drawings …), which :meth:`_Walker.paragraph` reads."""
+    holds anything else (breaks, tabs, fields, drawings …), which :meth:`_Walker.paragraph` reads,
+    or is numbered (a ``w:numPr``, or a style of ``styles`` with one)."""
     parts: list[str] = []
     for child in p:
         tag = child.tag
@@ -1337,8 +1346,10 @@ def _plain_runs(p: etree._Element) -> str | None:
                     return None
         elif tag != W_PPR or parts:  # leading paragraph properties are skipped, as paragraph() does
             return None
-        elif len(child) and next(child.iterchildren(W_NUMPR), None) is not None:
-            return None  # a numbered paragraph: its number is given as text
+        elif len(child):
+            for prop in child.iterchildren(W_PSTYLE, W_NUMPR):
+                if prop.tag == W_NUMPR or (styles is not None and styles.numbered(prop.get(W_VAL))):
+                    return None  # a numbered paragraph: its number is given as text
     return "".join(parts)
 
 
@@ -1505,8 +1516,8 @@ def _without_page_fields(root: etree._Element) -> Iterator[str]:
     # 3: a row of one cell merged across the table given once; 4: symbols (w:sym, w16se:symEx
     # emoji), legacy form fields (check box state, drop-down entry), no page number field
     # results in header_text/footer_text, equations in Word's linear format, cell list numbers, picture marks,
-    # Symbol font characters as Unicode
-    version="4",
+    # Symbol font characters as Unicode; 5: cell paragraphs numbered by their style alone
+    version="5",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

@@ -161,3 +161,39 @@ def test_a_level_defined_twice_and_a_level_without_a_number():
     )
     (block,) = docx(build_docx(body, numbering=numbering)).blocks
     assert block.rows == (("(i) first", "(ii) second Note: keep dry"),)
+
+
+def test_numbering_a_cell_paragraph_has_from_its_style_alone():
+    # "Item" numbers with numId 1 level 0 ("1."); "SubItem" is based on it and says level 1 ("a)");
+    # "Plain" has no numbering. The body's two "Item" paragraphs take 1. and 2.
+    styles = (
+        '<w:style w:type="paragraph" w:styleId="Item"><w:name w:val="Item"/>'
+        '<w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr></w:style>'
+        '<w:style w:type="paragraph" w:styleId="SubItem"><w:name w:val="Sub item"/>'
+        '<w:basedOn w:val="Item"/><w:pPr><w:numPr><w:ilvl w:val="1"/><w:numId w:val="1"/></w:numPr>'
+        "</w:pPr></w:style>"
+        '<w:style w:type="paragraph" w:styleId="Plain"><w:name w:val="Plain"/></w:style>'
+    )
+    no_number = (
+        '<w:p><w:pPr><w:pStyle w:val="Item"/><w:numPr><w:numId w:val="0"/></w:numPr></w:pPr>'
+        "<w:r><w:t>unnumbered</w:t></w:r></w:p>"
+    )
+    body = (
+        para("Scope", "Item")
+        + para("Terms", "Item")
+        + table(
+            run_cell("Check") + run_cell("Answer"),
+            # one plain run each: the fast reading of a cell paragraph gives way to the number
+            cell(para("Is the site fenced?", "Item"), para("north side", "SubItem"))
+            + cell(para("Yes", "Plain")),
+            # a run with a tab is read the general way; a numId 0 of its own takes the style's away
+            cell(para("Lights", "Item", extra="<w:r><w:tab/><w:t>on</w:t></w:r>")) + cell(no_number),
+        )
+    )
+    doc = docx(build_docx(body, numbering=NUMBERING, styles=styles))
+    assert [b.kind for b in doc.blocks] == ["list", "table"]
+    assert [i.text for i in doc.blocks[0].items] == ["Scope", "Terms"]
+    assert doc.blocks[1].rows == (
+        ("3. Is the site fenced? a) north side", "Yes"),
+        ("4. Lights on", "unnumbered"),
+    )
