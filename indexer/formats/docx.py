@@ -698,11 +698,9 @@ class _Walker:
 
     # -- paragraphs --------------------------------------------------------------------------
 
-    def paragraph(
-        self, p: etree._Element, nested: list[etree._Element] | None = None
-    ) -> tuple[str, int, list[_Pic]]:
+    def paragraph(self, p: etree._Element) -> tuple[str, int, list[_Pic]]:
         """(text, page of its first text, images) of one paragraph. The paragraphs of text boxes
-        inside it are part of its text; when ``nested`` is given they are also appended to it.
+        inside it are part of its text, a line each, numbered ones starting with their number.
 
         Runs are read child by child: their text elements directly, their properties skipped;
         anything else (hyperlinks, fields, drawings, breaks …) goes through :meth:`_inline` in
@@ -727,15 +725,15 @@ class _Walker:
                             just_broke = False
                         if len(el):  # (never in a valid part) what is inside, as the walk would
                             page, just_broke, first_page = self._inline(
-                                el.iterdescendants(), parts, pics, nested, page, just_broke, first_page
+                                el.iterdescendants(), parts, pics, page, just_broke, first_page
                             )
                     elif tag != W_RPR:
                         page, just_broke, first_page = self._inline(
-                            el.iter(), parts, pics, nested, page, just_broke, first_page
+                            el.iter(), parts, pics, page, just_broke, first_page
                         )
             elif tag != W_PPR or parts:
                 page, just_broke, first_page = self._inline(
-                    child.iter(), parts, pics, nested, page, just_broke, first_page
+                    child.iter(), parts, pics, page, just_broke, first_page
                 )
         self.page = page
         self.just_broke = just_broke
@@ -746,7 +744,6 @@ class _Walker:
         elements: Iterator[etree._Element],
         parts: list[str],
         pics: list[_Pic],
-        nested: list[etree._Element] | None,
         page: int,
         just_broke: bool,
         first_page: int | None,
@@ -765,11 +762,12 @@ class _Walker:
                         first_page = page
                     parts.append(text)
                     just_broke = False
-            elif kind == _K_P:
+            elif kind == _K_P:  # a paragraph of a text box inside this one: a line of its own
                 if parts and not parts[-1].endswith("\n"):
-                    parts.append("\n")  # a paragraph of a text box inside this one
-                if nested is not None:
-                    nested.append(el)
+                    parts.append("\n")
+                number = self._number_shown(el)
+                if number:
+                    parts.append(number)
             elif kind == _K_TAB:
                 parts.append("\t")
             elif kind == _K_BR:
@@ -1030,7 +1028,6 @@ class _Walker:
         pics: list[tuple[int, list[_Pic]]] = []
         start_page = self.page
         above: dict[int, str] = {}  # grid column → text of the cell that started a vertical merge
-        nested: list[etree._Element] = []
         labels: list[int] = []  # rows of one cell merged across the table
         first = True
         for tr in tbl:
@@ -1066,7 +1063,7 @@ class _Walker:
                 else:
                     continue
                 for cell in cells:
-                    text, span, vmerge = self._cell(cell, pics, nested)
+                    text, span, vmerge = self._cell(cell, pics)
                     merged = merged + 1 if merged >= 0 and span > 1 and vmerge is None else -1
                     if vmerge == "continue":
                         text = above.get(col, "")
@@ -1103,9 +1100,7 @@ class _Walker:
         for page, found in pics:
             self.images(page, found)
 
-    def _cell(
-        self, tc: etree._Element, pics: list[tuple[int, list[_Pic]]], nested: list[etree._Element]
-    ) -> tuple[str, int, str | None]:
+    def _cell(self, tc: etree._Element, pics: list[tuple[int, list[_Pic]]]) -> tuple[str, int, str | None]:
         """(text, grid span, vMerge value) of one table cell; its images are added to ``pics``."""
         span, vmerge = 1, None
         props_seen = False
@@ -1120,15 +1115,7 @@ class _Walker:
                         if ptext.strip():
                             texts.append(_one_line(ptext))
                     continue
-                number = self._cell_number(child)
-                del nested[:]
-                ptext, page, found = self.paragraph(child, nested)
-                if ptext.strip():
-                    texts.append(number + _one_line(ptext))
-                if found:
-                    pics.append((page, found))
-                for inner in nested:  # text-box paragraphs, in document order
-                    self._cell_paragraph(inner, texts, pics, None)
+                self._cell_paragraph(child, texts, pics)
             elif tag == W_TCPR:
                 if not props_seen:  # the first tcPr counts, and its first gridSpan and vMerge
                     props_seen = True
@@ -1143,18 +1130,18 @@ class _Walker:
                         if len(prop) or ptag == W_P:
                             # paragraphs inside cell properties (never seen), in document
                             # order; a property without children holds none
-                            for inner in prop.iter(W_P):
-                                self._cell_paragraph(inner, texts, pics, None)
+                            for inner in _paragraphs(prop):
+                                self._cell_paragraph(inner, texts, pics)
                     if gs is not None:
                         span = max(1, min(_int(gs.get(W_VAL)) or 1, 64))
                     if vm is not None:
                         vmerge = vm.get(W_VAL) or "continue"
                 else:
-                    for inner in child.iter(W_P):
-                        self._cell_paragraph(inner, texts, pics, None)
+                    for inner in _paragraphs(child):
+                        self._cell_paragraph(inner, texts, pics)
             elif isinstance(tag, str):
-                for inner in child.iter(W_P):  # nested tables, content controls …
-                    self._cell_paragraph(inner, texts, pics, None, numbered=True)
+                for inner in _paragraphs(child):  # nested tables, content controls …
+                    self._cell_paragraph(inner, texts, pics)
         return " ".join(texts), span, vmerge
 
     def _cell_paragraph(
@@ -1162,22 +1149,21 @@ class _Walker:
         p: etree._Element,
         texts: list[str],
         pics: list[tuple[int, list[_Pic]]],
-        nested: list[etree._Element] | None,
-        numbered: bool = False,
     ) -> None:
-        number = self._cell_number(p) if numbered else ""
-        text, page, found = self.paragraph(p, nested)
+        number = self._number_shown(p)
+        text, page, found = self.paragraph(p)
         if text.strip():
             texts.append(number + _one_line(text))
         if found:
             pics.append((page, found))
 
-    def _cell_number(self, p: etree._Element) -> str:
-        """The number Word shows before a paragraph of a table cell that has numbering of its
-        own (a ``w:numPr``, its numId from the style when it gives only a level) or from its
-        style alone, with a space after it: ``7. ``, ``• `` for a bullet; "" for any other
-        paragraph. The list counters run through the body and the cells in document order, so
-        the body's list paragraphs read since the last cell number are counted first."""
+    def _number_shown(self, p: etree._Element) -> str:
+        """The number Word shows before a paragraph of a table cell or a text box that has
+        numbering of its own (a ``w:numPr``, its numId from the style when it gives only a
+        level) or from its style alone, with a space after it: ``7. ``, ``• `` for a bullet; ""
+        for any other paragraph. The list counters run through the body, the cells and the text
+        boxes in document order, so the body's list paragraphs read since the last number given
+        as text are counted first."""
         ppr = p[0] if len(p) else None
         if ppr is None or ppr.tag != W_PPR:
             return ""
@@ -1206,6 +1192,19 @@ class _Walker:
             self.numbered.clear()
         label = numbering.advance(num[0], num[1])
         return label + " " if label else ""
+
+
+def _paragraphs(el: etree._Element) -> Iterator[etree._Element]:
+    """The paragraphs in ``el`` (itself, when it is one), in document order, without those of text
+    boxes inside them, which the paragraph that holds them reads."""
+    if el.tag == W_P:
+        yield el
+        return
+    for child in el:
+        if child.tag == W_P:
+            yield child
+        elif len(child):
+            yield from _paragraphs(child)
 
 
 def _picture_kind(target: str) -> str:
@@ -1516,7 +1515,8 @@ def _without_page_fields(root: etree._Element) -> Iterator[str]:
     # 3: a row of one cell merged across the table given once; 4: symbols (w:sym, w16se:symEx
     # emoji), legacy form fields (check box state, drop-down entry), no page number field
     # results in header_text/footer_text, equations in Word's linear format, cell list numbers, picture marks,
-    # Symbol font characters as Unicode; 5: cell paragraphs numbered by their style alone
+    # Symbol font characters as Unicode; 5: cell paragraphs numbered by their style alone, text
+    # box paragraphs with their numbers, a text box in a cell read once
     version="5",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -197,3 +197,28 @@ def test_numbering_a_cell_paragraph_has_from_its_style_alone():
         ("3. Is the site fenced? a) north side", "Yes"),
         ("4. Lights on", "unnumbered"),
     )
+
+
+def text_box(anchor: str, *paragraphs: str) -> str:
+    """A paragraph reading ``anchor`` that anchors a text box holding ``paragraphs``."""
+    return (
+        f'<w:p><w:r><w:t xml:space="preserve">{anchor}</w:t></w:r><w:r><w:drawing><wp:anchor>'
+        '<wp:docPr id="7" name="Text Box 7"/><a:graphic><a:graphicData uri="wps"><w:txbxContent>'
+        + "".join(paragraphs)
+        + "</w:txbxContent></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>"
+    )
+
+
+def test_numbered_text_box_paragraphs_start_with_their_numbers():
+    # The body list takes 1.; the text box's items go on with 2. and a) on lines of their own, as
+    # in a table cell; the unnumbered line after them has none. The box in the cell goes on with
+    # 3., and its text is given once.
+    body = (
+        numbered("Scope", "1")
+        + text_box("Steps:", numbered("Fence the site", "1"), numbered("north side", "1", 1), para("then"))
+        + table(run_cell("Check") + cell(text_box("See", numbered("Lights", "1"), para("(both)"))))
+    )
+    doc = docx(build_docx(body, numbering=NUMBERING, styles=STYLES))
+    assert [b.kind for b in doc.blocks] == ["list", "paragraph", "table"]
+    assert doc.blocks[1].text == "Steps:\n2. Fence the site\na) north side\nthen"
+    assert doc.blocks[2].rows == (("Check", "See 3. Lights (both)"),)
