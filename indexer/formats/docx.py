@@ -824,7 +824,9 @@ class _Walker:
             rid = blip.get(R_EMBED) or blip.get(R_LINK)
             if rid:
                 found = True
-                yield _Pic(rid, alt)
+                # a picture of a text box inside this drawing is its own drawing's, read with it
+                if next(blip.iterancestors(W_DRAWING)) is drawing:
+                    yield _Pic(rid, alt)
         if not found:
             data = next(drawing.iter(A_GRAPHICDATA), None)
             uri = (data.get("uri") or "") if data is not None else ""
@@ -836,7 +838,7 @@ class _Walker:
     def _vml_pics(self, pict: etree._Element) -> Iterator[_Pic]:
         for data in pict.iter(V_IMAGEDATA):
             rid = data.get(R_ID)
-            if not rid:
+            if not rid or next(data.iterancestors(W_PICT)) is not pict:  # one of a text box's picture
                 continue
             shape = data.getparent()
             alt = _ooxml.clean_alt(shape.get("alt")) if shape is not None else None
@@ -1516,7 +1518,7 @@ def _without_page_fields(root: etree._Element) -> Iterator[str]:
     # emoji), legacy form fields (check box state, drop-down entry), no page number field
     # results in header_text/footer_text, equations in Word's linear format, cell list numbers, picture marks,
     # Symbol font characters as Unicode; 5: cell paragraphs numbered by their style alone, text
-    # box paragraphs with their numbers, a text box in a cell read once
+    # box paragraphs with their numbers, a text box in a cell and its pictures read once
     version="5",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

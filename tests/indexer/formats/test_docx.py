@@ -543,3 +543,29 @@ def test_review_comments_are_listed_as_not_extracted():
     out = io.BytesIO()
     plain.save(out)
     assert extract_bytes(out.getvalue(), "plain.docx").coverage.skipped == ()
+
+
+def test_a_picture_in_a_text_box_is_one_image_block():
+    # The text box is a drawing of its own, holding a paragraph with a picture (a drawing, then a
+    # VML picture in a VML text box): each picture is its own drawing's, given once with its alt.
+    def box(drawing_xml: str) -> str:
+        return (
+            '<w:p><w:r><w:t>Anchor</w:t></w:r><w:r><w:drawing><wp:anchor><wp:docPr id="9" name="Text Box 9"/>'
+            '<a:graphic><a:graphicData uri="wps"><w:txbxContent><w:p><w:r><w:t>caption</w:t></w:r>'
+            + drawing_xml
+            + "</w:p></w:txbxContent></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>"
+        )
+
+    vml = (
+        "<w:p><w:r><w:t>Old box</w:t></w:r><w:r><w:pict><v:shape><v:textbox><w:txbxContent><w:p><w:r><w:pict>"
+        '<v:shape alt="Old picture"><v:imagedata r:id="rIdA"/></v:shape></w:pict></w:r></w:p>'
+        "</w:txbxContent></v:textbox></v:shape></w:pict></w:r></w:p>"
+    )
+    body = box(drawing("rIdA", "Inner picture")) + vml
+    doc = docx(build_docx(body, rels={"rIdA": ("image", "media/a.png")}, files={"word/media/a.png": PNG}))
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        ("paragraph", "Anchor\ncaption"),
+        ("image", "[Image: Inner picture]"),
+        ("paragraph", "Old box"),
+        ("image", "[Image: Old picture]"),
+    ]
