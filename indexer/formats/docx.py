@@ -68,7 +68,7 @@ def _w(tag: str) -> str:
 
 W_P, W_TBL, W_SDT, W_SDTCONTENT, W_TR, W_TC = (_w(t) for t in ("p", "tbl", "sdt", "sdtContent", "tr", "tc"))
 W_T, W_TAB, W_BR, W_CR, W_LRPB = (_w(t) for t in ("t", "tab", "br", "cr", "lastRenderedPageBreak"))
-W_DRAWING, W_PICT, W_NOBREAKHYPHEN = _w("drawing"), _w("pict"), _w("noBreakHyphen")
+W_DRAWING, W_PICT, W_NOBREAKHYPHEN, W_PTAB = _w("drawing"), _w("pict"), _w("noBreakHyphen"), _w("ptab")
 W_CUSTOMXML, W_INS, W_SMARTTAG = _w("customXml"), _w("ins"), _w("smartTag")
 W_R, W_RPR = _w("r"), _w("rPr")
 W_FOOTNOTEREF, W_ENDNOTEREF = _w("footnoteReference"), _w("endnoteReference")
@@ -604,6 +604,7 @@ _INLINE_KIND = {
     M_T: _K_TEXT,
     W_P: _K_P,
     W_TAB: _K_TAB,
+    W_PTAB: _K_TAB,  # an absolute position tab (a header's right-aligned part)
     W_BR: _K_BR,
     W_CR: _K_CR,
     W_LRPB: _K_LRPB,
@@ -1022,6 +1023,46 @@ class _Walker:
                 fallback = _picture_kind(rel.target)
             self.add(IMAGE, _ooxml.image_marker(pic.alt, fallback), 0, page, images=names, alt=pic.alt)
 
+    # -- notes, headers and footers ----------------------------------------------------------
+
+    def _part_lines(self, root: etree._Element) -> Iterator[str]:
+        """The text of each paragraph of a secondary part (notes, a header or footer), read as
+        the body's paragraphs are (tabs, breaks, symbols, form values, text boxes, numbers given
+        as text), without touching the body's page count; its pictures are not read."""
+        page, just_broke = self.page, self.just_broke
+        try:
+            for p in _paragraphs(root):
+                number = self._number_shown(p)
+                text = self.paragraph(p)[0]
+                if text.strip():
+                    yield number + text
+        finally:
+            self.page, self.just_broke = page, just_broke
+
+    def notes(self, root: etree._Element | None, kind: str) -> dict[str, str]:
+        """id → text (one line) of the real notes of a footnotes/endnotes part (separators skipped)."""
+        out: dict[str, str] = {}
+        if root is None:
+            return out
+        _prepare_part(root)
+        for note in root.iterchildren(_w(kind)):
+            if note.get(W_TYPE) in ("separator", "continuationSeparator", "continuationNotice"):
+                continue
+            text = " ".join(" ".join(self._part_lines(note)).split())
+            if text:
+                out[note.get(W_ID) or ""] = text
+        return out
+
+    def part_text(self, root: etree._Element | None) -> str:
+        """The text of a header or footer part, one line per paragraph (and line break), without
+        the results of page number fields."""
+        if root is None:
+            return ""
+        _prepare_part(root)
+        if next(root.iter(W_FLDCHAR, W_FLDSIMPLE), None) is not None:
+            _drop_page_fields(root)
+        return _tidy("\n".join(self._part_lines(root)))
+
     # -- tables ------------------------------------------------------------------------------
 
     def table(self, tbl: etree._Element) -> None:
@@ -1421,41 +1462,9 @@ def _note_label(kind: str, nid: str) -> str:
     return nid if kind == "footnote" else f"e{nid}"
 
 
-def _notes(root: etree._Element | None, kind: str) -> dict[str, str]:
-    """id → text of the real notes of a footnotes/endnotes part (separators skipped)."""
-    out: dict[str, str] = {}
-    if root is None:
-        return out
-    for note in root.iterchildren(_w(kind)):
-        if note.get(W_TYPE) in ("separator", "continuationSeparator", "continuationNotice"):
-            continue
-        texts = []
-        for p in note.iter(W_P):
-            texts.append("".join(t.text or "" for t in p.iter(W_T, W_TAB)))
-        text = " ".join(" ".join(texts).split())
-        if text:
-            out[note.get(W_ID) or ""] = text
-    return out
-
-
 #: fields whose result is a page number or count: in a header or footer, the number of whichever
 #: page Word last laid out, not text of the document
 _PAGE_FIELDS = frozenset(("PAGE", "NUMPAGES", "SECTIONPAGES"))
-
-
-def _plain_text(root: etree._Element | None) -> str:
-    """The text of a header or footer part, one line per paragraph, without the results of page
-    number fields."""
-    if root is None:
-        return ""
-    if not any(True for _ in root.iter(W_FLDCHAR, W_FLDSIMPLE)):
-        lines = []
-        for p in root.iter(W_P):
-            line = " ".join("".join(t.text or "" for t in p.iter(W_T)).split())
-            if line:
-                lines.append(line)
-        return "\n".join(lines)
-    return "\n".join(_without_page_fields(root))
 
 
 def _field_name(instr: str) -> str:
@@ -1463,43 +1472,45 @@ def _field_name(instr: str) -> str:
     return words[0].upper() if words else ""
 
 
-def _without_page_fields(root: etree._Element) -> Iterator[str]:
-    """The lines of :func:`_plain_text` for a part with fields: text inside the result of a
-    page field (after its ``separate`` mark, or in a ``w:fldSimple``) is left out. Fields nest,
-    and a field's code is the ``w:instrText`` between its ``begin`` and ``separate``."""
-    codes: list[str] = []  # of the open complex fields, outermost first: the code so far
-    results: list[bool] = []  # and whether their result has begun
-    skip: set[etree._Element] = set()
+def _drop_page_fields(root: etree._Element) -> None:
+    """Empty the text of page number fields' results in a header or footer part: text after a
+    page field's ``separate`` mark, before its ``end``, and any text in a ``w:fldSimple`` of one.
+    Fields nest, and a field's code is the ``w:instrText`` between its ``begin`` and ``separate``."""
     for simple in root.iter(W_FLDSIMPLE):
         if _field_name(simple.get(W_INSTR) or "") in _PAGE_FIELDS:
-            skip.update(simple.iter(W_T))
-    for p in root.iter(W_P):
-        parts: list[str] = []
-        for el in p.iter(W_T, W_FLDCHAR, W_INSTRTEXT):
-            tag = el.tag
-            if tag == W_T:
-                hidden = el in skip or any(
-                    result and _field_name(code) in _PAGE_FIELDS
-                    for code, result in zip(codes, results, strict=True)
-                )
-                if not hidden and el.text:
-                    parts.append(el.text)
-            elif tag == W_INSTRTEXT:
-                if codes and not results[-1]:
-                    codes[-1] += el.text or ""
-            else:
-                kind = el.get(W_FLDCHARTYPE)
-                if kind == "begin":
-                    codes.append("")
-                    results.append(False)
-                elif kind == "separate" and codes:
-                    results[-1] = True
-                elif kind == "end" and codes:
-                    codes.pop()
-                    results.pop()
-        line = " ".join("".join(parts).split())
-        if line:
-            yield line
+            for t in simple.iter(W_T):
+                t.text = None
+    codes: list[str] = []  # of the open complex fields, outermost first: the code so far
+    results: list[bool] = []  # and whether their result has begun
+    for el in root.iter(W_T, W_FLDCHAR, W_INSTRTEXT):
+        tag = el.tag
+        if tag == W_T:
+            if codes and any(
+                result and _field_name(code) in _PAGE_FIELDS
+                for code, result in zip(codes, results, strict=True)
+            ):
+                el.text = None
+        elif tag == W_INSTRTEXT:
+            if codes and not results[-1]:
+                codes[-1] += el.text or ""
+        else:
+            kind = el.get(W_FLDCHARTYPE)
+            if kind == "begin":
+                codes.append("")
+                results.append(False)
+            elif kind == "separate" and codes:
+                results[-1] = True
+            elif kind == "end" and codes:
+                codes.pop()
+                results.pop()
+
+
+def _prepare_part(root: etree._Element) -> None:
+    """What the main part goes through before its walk, for a header, footer or notes part:
+    alternate content read once, equations in their linear format."""
+    _ooxml.drop_fallbacks(root)
+    if next(root.iter(_ooxml.M_OMATHPARA, _ooxml.M_OMATH), None) is not None:
+        _linear_math(root)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1518,7 +1529,8 @@ def _without_page_fields(root: etree._Element) -> Iterator[str]:
     # emoji), legacy form fields (check box state, drop-down entry), no page number field
     # results in header_text/footer_text, equations in Word's linear format, cell list numbers, picture marks,
     # Symbol font characters as Unicode; 5: cell paragraphs numbered by their style alone, text
-    # box paragraphs with their numbers, a text box in a cell and its pictures read once
+    # box paragraphs with their numbers, a text box in a cell and its pictures read once, w:ptab,
+    # headers, footers and notes read by the body's run reader
     version="5",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
@@ -1577,8 +1589,8 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         walker.flush_list()
 
         notes = {
-            "footnote": _notes(part("footnotes"), "footnote"),
-            "endnote": _notes(part("endnotes"), "endnote"),
+            "footnote": walker.notes(part("footnotes"), "footnote"),
+            "endnote": walker.notes(part("endnotes"), "endnote"),
         }
         seen: set[tuple[str, str]] = set()
         footnotes: list[dict[str, str]] = []
@@ -1596,10 +1608,10 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             sink.skipped.append(comments)
 
         header_text = _joined(
-            _plain_text(_ooxml.optional_xml(zf, t, what, warnings)) for t in by_type.get("header", ())
+            walker.part_text(_ooxml.optional_xml(zf, t, what, warnings)) for t in by_type.get("header", ())
         )
         footer_text = _joined(
-            _plain_text(_ooxml.optional_xml(zf, t, what, warnings)) for t in by_type.get("footer", ())
+            walker.part_text(_ooxml.optional_xml(zf, t, what, warnings)) for t in by_type.get("footer", ())
         )
         try:
             props = _ooxml.core_properties(zf, what)

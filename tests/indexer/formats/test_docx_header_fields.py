@@ -80,3 +80,50 @@ def test_real_footers(real_world):
     assert sample.metadata["footer_text"] is None
     form = extract(real_world / "docx" / "node-word-extractor" / "test07.docx")
     assert form.metadata["footer_text"] == "RPA(1) –RES.GOV.CHECK"
+
+
+def test_headers_and_notes_read_their_runs_as_the_body_does():
+    # A tab, an absolute position tab (w:ptab, how Word right-aligns part of a header), a line
+    # break, a hyperlink, a Symbol-font symbol (F061 is α) and a non-breaking hyphen: none of
+    # them may glue two words together or be lost. A text box in alternate content is read once
+    # (the mc:Choice).
+    runs = (
+        f"{_text('Acme Ltd')}<w:r><w:tab/></w:r>{_text('Confidential')}"
+        '<w:r><w:ptab w:relativeTo="margin" w:alignment="right" w:leader="none"/></w:r>'
+        f'{_text("Draft")}<w:r><w:br/></w:r>{_text("Site: ")}<w:hyperlink w:anchor="top">{_text("acme.example")}'
+        '</w:hyperlink><w:r><w:t xml:space="preserve"> </w:t><w:sym w:font="Symbol" w:char="F061"/></w:r>'
+        f"{_text('-test e')}<w:r><w:noBreakHyphen/></w:r>{_text('mail')}"
+    )
+    box = (
+        '<w:r><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">'
+        "<mc:Choice><w:drawing><w:txbxContent><w:p>"
+        + _text("Boxed")
+        + "</w:p></w:txbxContent></w:drawing></mc:Choice>"
+        "<mc:Fallback><w:pict><w:txbxContent><w:p>"
+        + _text("Boxed")
+        + "</w:p></w:txbxContent></w:pict></mc:Fallback></mc:AlternateContent></w:r>"
+    )
+    header = f'<w:hdr xmlns:w="{W_NS}"><w:p>{runs}</w:p><w:p>{_text("Top")}{box}</w:p></w:hdr>'.encode()
+    notes = (
+        '<w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r>'
+        f"{_text(' See')}<w:r><w:tab/></w:r>{_text('p. 4')}<w:r><w:br/></w:r>{_text('and')}"
+        f'<w:r><w:sym w:font="Symbol" w:char="F062"/></w:r></w:p><w:p>{_text("Second paragraph.")}</w:p>'
+        "</w:footnote>"
+    )
+    body = '<w:p><w:r><w:t>Body</w:t></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p>'
+    doc = docx(
+        build_docx(body, footnotes=notes, rels={"rIdH": ("header", "h.xml")}, files={"word/h.xml": header})
+    )
+    assert doc.metadata["header_text"] == (
+        "Acme Ltd Confidential Draft\nSite: acme.example α-test e-mail\nTop\nBoxed"
+    )
+    assert [b.text for b in doc.blocks] == ["Body[^1]", "[^1]: See p. 4 andβ Second paragraph."]
+
+
+def test_a_position_tab_in_the_body_separates_words():
+    body = (
+        f"<w:p>{_text('Introduction')}"
+        '<w:r><w:ptab w:relativeTo="margin" w:alignment="right" w:leader="dot"/></w:r>'
+        f"{_text('3')}</w:p>"
+    )
+    assert [b.text for b in docx(build_docx(body)).blocks] == ["Introduction 3"]
