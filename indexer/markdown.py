@@ -104,9 +104,10 @@ def _block(doc: Document, block: Block, list_images: bool) -> str:
         body = with_markers(doc, block)
     if list_images and block.images:
         refs = []
+        own = block.alt if block.kind == IMAGE else None  # the place's own, as in the modes
         for name in block.images:
             image = doc.image(name)
-            refs.append(_image_ref((image.alt if image else None) or block.alt, name))
+            refs.append(_image_ref(own if own else (image.alt if image else None) or block.alt, name))
         body = "\n\n".join([p for p in [body] if p] + refs)
     return body
 

@@ -497,11 +497,15 @@ def has_images(block: Block) -> bool:
 
 
 def image_drafts(doc: Document, block: Block, extra: dict[str, Any]) -> list[Draft]:
-    """With ``list_images``: one extraction chunk per image of the block."""
+    """With ``list_images``: one extraction chunk per image of the block. An image block's own
+    alt text comes first: identical pictures are stored once, with the alt text of the first
+    place that shows them, and each place keeps its own."""
     out = []
+    own = block.alt if block.kind == IMAGE else None
     for name in block.images:
         image = doc.image(name)
-        alt = (image.alt if image else None) or (block.alt if block.kind == IMAGE else None)
+        stored = image.alt if image else None
+        alt = own if own else stored or own
         meta = {"image_name": name, "alt_text": alt} | extra
         out.append(Draft("image", name, [block], meta))
     return out

@@ -569,3 +569,36 @@ def test_a_picture_in_a_text_box_is_one_image_block():
         ("paragraph", "Old box"),
         ("image", "[Image: Old picture]"),
     ]
+
+
+def test_identical_pictures_under_two_names_keep_each_places_alt_text():
+    from indexer.api import get_markdown
+
+    # media/a.png and media/b.png hold the same bytes: stored once, under one name, which both
+    # places show; each place keeps its own alt text, in its chunk and in the Markdown.
+    body = (
+        "<w:p><w:r><w:t>Before the works</w:t></w:r>"
+        + drawing("rIdA", "Site in May", 1)
+        + "</w:p><w:p><w:r><w:t>After the works</w:t></w:r>"
+        + drawing("rIdB", "Site in June", 2)
+        + "</w:p>"
+    )
+    rels = {"rIdA": ("image", "media/a.png"), "rIdB": ("image", "media/b.png")}
+    data = build_docx(body, rels=rels, files={"word/media/a.png": PNG, "word/media/b.png": PNG})
+    name = image_name(PNG, "png")
+    doc = docx(data)
+    assert [(b.images, b.alt) for b in doc.blocks if b.kind == "image"] == [
+        ((name,), "Site in May"),
+        ((name,), "Site in June"),
+    ]
+    assert [i.name for i in doc.images] == [name]
+    for mode in ("default", "structural", "section"):
+        chunks = get_chunks(data, filename="t.docx", mode=mode, list_images=True).chunks
+        images = [c["metadata"] for c in chunks if c["content_type"] == "image"]
+        assert [(m["image_name"], m["alt_text"]) for m in images] == [
+            (name, "Site in May"),
+            (name, "Site in June"),
+        ], mode
+    markdown = get_markdown(data, filename="t.docx", list_images=True).markdown
+    assert f"![Site in May]({name})" in markdown
+    assert f"![Site in June]({name})" in markdown
