@@ -43,6 +43,7 @@ from ..model import (
     render_table,
 )
 from . import _ooxml
+from ._symbol_font import symbol_char
 from .registry import extractor
 
 _CODEPAGE = re.compile(rb"\\ansicpg(\d{3,5})")
@@ -125,6 +126,18 @@ _ITEM = re.compile(
 _LIST_WORD = re.compile(r"\{\\(listtext|pntext)(?![a-z])|\\(ilvl|pnlvl)(\d+)|\\(pard?)(?![a-z])")
 _PNTEXT = re.compile(r"\{\\pntext(?![a-z])")
 _LEVEL_RTF = "{\\uc1\\u57348?}"
+#: a font table entry: its number and what follows up to the ``;`` ending its name
+_FONT_ENTRY = re.compile(r"\{\\f(\d+)(?![0-9])([^{};]*(?:\{[^{}]*\}[^{};]*)*);")
+_FONT_NAME_NOISE = re.compile(r"\{[^{}]*\}|\\[a-z]+-?\d* ?|\\.")
+#: what the reading of a symbol font's text meets: a group's start or end, a font, ``\plain``, a
+#: Unicode character and a hex byte, any other control word or symbol, a run of text
+_SYMBOL_TOKEN = re.compile(
+    r"([{}])|\\f(\d+)(?![0-9]) ?|\\(plain)(?![a-z]) ?|\\u(-?\d+) ?|\\'([0-9a-fA-F]{2})"
+    r"|\\[a-zA-Z]+-?\d* ?|\\[^a-zA-Z]|([^\\{}\r\n]+)|[\r\n]+"
+)
+#: a symbol that has no character (a picture of Wingdings, a piece of a large bracket), taken out
+#: of the text after the conversion
+_NO_CHAR = "\ue008"
 
 
 def _encoding(raw: bytes) -> str:
@@ -261,6 +274,98 @@ def _list_levels(rtf: str) -> str:
         pos = end
     out.append(rtf[pos:])
     return "".join(out)
+
+
+def _symbol_fonts(rtf: str) -> tuple[dict[str, str], int]:
+    """The fonts of the font tables whose characters ``symbol_char`` knows (Symbol, Wingdings,
+    Wingdings 2), by number, and where the last font table ends (0 without one). Word may write
+    two tables in the header (the second in a ``\\upr`` group's ``\\ud`` destination)."""
+    at = rtf.find("{\\fonttbl", 0, 100_000)
+    if at < 0:
+        return {}, 0
+    # the tables end before the colour table or the style sheet, else where the first one closes
+    ends = [i for i in (rtf.find(w, at, at + 1_000_000) for w in ("{\\colortbl", "{\\stylesheet")) if i >= 0]
+    end = min(ends) if ends else _group_end(rtf, at)
+    fonts: dict[str, str] = {}
+    for m in _FONT_ENTRY.finditer(rtf, at, end):
+        name = " ".join(_FONT_NAME_NOISE.sub("", m.group(2)).split())
+        if symbol_char(name, 0x41) is not None:  # a font with a table of its own
+            fonts.setdefault(m.group(1), name)
+    return fonts, end
+
+
+def _symbol_text(rtf: str) -> str:
+    """Write the characters of Symbol and Wingdings text as the Unicode characters they show: α for
+    ``\\u-3999`` (U+F061, as Word writes a Symbol character) or for ``\\'61`` or ``a`` in the
+    Symbol font, as for Word's ``w:sym``. Only the stretches of the document in such a font are
+    read: from each of its ``\\fN`` words to the end of the group, ``\\plain`` or another font."""
+    fonts, start = _symbol_fonts(rtf)
+    if not fonts:
+        return rtf
+    font_word = re.compile(r"\\f(" + "|".join(fonts) + r")(?![0-9])")
+    out: list[str] = []
+    pos = start
+    for m in font_word.finditer(rtf, start):
+        if m.start() < pos:
+            continue
+        out.append(rtf[pos : m.end()])
+        pos = _in_symbol_font(rtf, m.end(), fonts[m.group(1)], fonts, out)
+    if not out:
+        return rtf
+    return rtf[:start] + "".join(out) + rtf[pos:]
+
+
+def _in_symbol_font(rtf: str, pos: int, font: str, fonts: dict[str, str], out: list[str]) -> int:
+    """Rewrite the text that follows a symbol font's ``\\fN`` word (its characters as ``\\uN``
+    of what they show, each outside a ``\\uN`` fallback); returns where the font stops applying:
+    the end of the group it was set in, ``\\plain`` or another font there."""
+    stack: list[str | None] = [font]  # the font of each open group (None: not a symbol font)
+    fallback = False  # the token follows a \uN: its fallback character, left as it is
+    end = len(rtf)
+    while pos < end:
+        m = _SYMBOL_TOKEN.match(rtf, pos)
+        if m is None:  # (a lone backslash at the very end)
+            break
+        brace, number, plain, code, byte, text = m.groups()
+        current = stack[-1]
+        if brace == "{":
+            stack.append(current)
+        elif brace == "}":
+            if len(stack) == 1:
+                return pos
+            stack.pop()
+        elif number is not None or plain:
+            current = fonts.get(number) if number is not None else None
+            if current is None and len(stack) == 1:
+                return pos
+            stack[-1] = current
+        elif current is not None and code is not None:
+            value = int(code) % 65536
+            if value <= 0xFF or 0xF020 <= value <= 0xF0FF:  # the font's own code (others are Unicode)
+                char = symbol_char(current, value)
+                out.append(f"\\u{ord(char) if char else ord(_NO_CHAR)} ")
+                pos = m.end()
+                fallback = True
+                continue
+        elif current is not None and byte is not None and not fallback:
+            char = symbol_char(current, int(byte, 16))
+            out.append("{\\uc1\\u%d?}" % ord(char) if char else "")
+            pos = m.end()
+            continue
+        elif current is not None and text is not None:
+            if fallback:  # its first character is the fallback of the \uN before it
+                out.append(text[0])
+                text = text[1:]
+            for ch in text:
+                char = symbol_char(current, ord(ch)) if " " < ch < "\x7f" else ch
+                if char:
+                    out.append(char if char.isascii() else "{\\uc1\\u%d?}" % ord(char))
+            pos = m.end()
+            continue
+        out.append(m.group(0))
+        fallback = code is not None
+        pos = m.end()
+    return pos
 
 
 def _row(m: re.Match[str], merges: bool) -> str:
@@ -485,8 +590,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     ".rtf",
     name="rtf",
     # 2: PNG and JPEG pictures extracted; 3: Mac code pages, footnotes, list levels
-    # and markers, nested tables flattened into their cell, Mac font character sets, merged cells
-    version="3",
+    # and markers, nested tables flattened into their cell, Mac font character sets, merged cells;
+    # 4: Symbol and Wingdings characters as Unicode
+    version="4",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),
@@ -504,14 +610,17 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
             raise ParseError(f"{what} is not RTF: it does not start with {{\\rtf")
         rtf = "{\\rtf1\n" + rtf + "\n}"  # a fragment of groups without the document header
     rtf, groups = _strip_groups(rtf)
-    prepared, note_kinds = _mark_notes(_list_levels(_CODEPAGE_WORD.sub("", rtf)))
+    prepared, note_kinds = _mark_notes(_list_levels(_symbol_text(_CODEPAGE_WORD.sub("", rtf))))
     if "\\fcharset" in prepared:
         prepared = _MAC_CHARSET.sub(_mac_charset, prepared)
     if "\\nestcell" in prepared:
         prepared = _NEST.sub("{ }", prepared)  # a group: a space after a control word is its end
     merges = "\\clvm" in prepared
     prepared = _ROW.sub(lambda m: _row(m, merges), prepared)
-    text, notes = _take_notes(_to_text(prepared, encoding), note_kinds)
+    text = _to_text(prepared, encoding)
+    if _NO_CHAR in text:
+        text = text.replace(_NO_CHAR, "")
+    text, notes = _take_notes(text, note_kinds)
     sink = _ooxml.ImageSink()
     placed: set[int] = set()
 

@@ -404,5 +404,48 @@ def test_list_levels_leave_no_mark_in_table_cells_or_notes():
     doc = extract(rtf, filename="levels.rtf")
     assert "\ue004" not in doc.text
     table = next(b for b in doc.blocks if b.kind == "table")
-    assert table.rows == (("Name", "\u00b7 First point \u00b7 Second point"),)
-    assert doc.blocks[-1].text == "[^1]: Note intro. \u00b7 Note point"
+    # (the bullet is B7 in the Symbol font: •)
+    assert table.rows == (("Name", "\u2022 First point \u2022 Second point"),)
+    assert doc.blocks[-1].text == "[^1]: Note intro. \u2022 Note point"
+
+
+SYMBOLS_RTF = (
+    r"{\rtf1\ansi\deff0{\fonttbl{\f0\froman Times New Roman;}{\f1\ftech\fcharset2 Symbol;}"
+    r"{\f2\fnil\fcharset2{\*\panose 05000000000000000000}Wingdings;}}"
+    "\n"
+    # Word's way: the font's code in the private-use area (U+F070, p: pi), the byte as fallback
+    r"\pard Area {\f1 \u-3984\'70}r\par "
+    # older writers: the byte, or the letter itself, in the Symbol font
+    r"\pard Angles {\f1\'61} and {\f1 b}, {\f1 Sum}\par "
+    # Wingdings: a tick (FC) and a ticked box (FD); a smiley (4A) has no character and is left out
+    r"\pard Done {\f2 \u-3844\'fc} {\f2\'fd} {\f2 \u-4022\'4a}x\par "
+    # a Unicode character written in the Symbol font is itself; another font in a group inside,
+    # and the end of the font's own group, end the Symbol text
+    r"\pard Mu {\f1 \u956?{\f0  and mu}} mu\par }"
+)
+
+
+def test_symbol_and_wingdings_characters_are_their_unicode_characters():
+    doc = extract_bytes(SYMBOLS_RTF.encode("ascii"), "symbols.rtf")
+    assert [b.text for b in doc.blocks] == [
+        "Area πr",
+        "Angles α and β, Συμ",
+        "Done ✓ ☒ x",
+        "Mu μ and mu mu",
+    ]
+
+
+def test_real_symbol_font_table(real_world):
+    # symbol.rtf lists the Symbol font's characters, one a line: the character in the Symbol font
+    # ({\f3 \u-4031\'41}: U+F041), the key in Times, its name and its Unicode code.
+    doc = extract(real_world / "rtf" / "RtfPipe" / "symbol.rtf")
+    texts = [b.text for b in doc.blocks]
+    for line in (
+        "Α:A:GREEK CAPITAL LETTER ALPHA:0391",
+        "Δ:D:GREEK CAPITAL LETTER DELTA:0394",
+        "α:a:GREEK SMALL LETTER ALPHA:03B1",
+        "π:p:GREEK SMALL LETTER PI:03C0",
+        "∃:$:THERE EXISTS:2203",
+    ):
+        assert line in texts
+    assert not [c for c in doc.text if "\ue000" <= c <= "\uf8ff"]
