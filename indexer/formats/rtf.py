@@ -3,7 +3,8 @@
 Before conversion, paragraph marks inside table rows (``\\trowd`` … ``\\row``) become spaces, so a
 cell holding several paragraphs stays one cell, and a nested table's cell and row ends become
 spaces, so it is flattened into its cell; striprtf then renders each row as ``a|b|c|``. A cell
-continuing a vertical merge (``\\clvmrg``) repeats the text of the merge's first cell (``\\clvmgf``).
+continuing a vertical merge (``\\clvmrg``) repeats the text of the merge's first cell (``\\clvmgf``),
+and a cell spanning several columns of the table's grid (its right edges) repeats its text in each.
 The text is read line by line: runs of table rows become a table block, lines that start with a
 list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph;
 Word's list numbers (``\\listtext``, ``\\pntext``) carry their paragraph's level.
@@ -39,6 +40,7 @@ from ..model import (
     ListItem,
     Skipped,
     assemble,
+    labels_once,
     render_list,
     render_table,
 )
@@ -78,13 +80,16 @@ _ROW = re.compile(r"\\trowd.*?\\row(?![a-z])", re.S)
 #: where a row's cell definitions end (its first paragraph or cell end), the words of a definition
 #: read there (a vertical merge's first cell, its continuation, a cell's right edge) and the cell ends
 _ROW_DEFS_END = re.compile(r"\\(?:pard|intbl|cell)(?![a-z])")
-_CELL_DEF = re.compile(r"\\(clvmgf|clvmrg|cellx)(?![a-z])(-?\d+)?")
+_CELL_DEF = re.compile(r"\\(clvmgf|clvmrg|clmgf|clmrg|cellx)(?![a-z])(-?\d+)?")
 _CELL_END = re.compile(r"\\cell(?![a-z])")
-#: a cell of a vertical merge: its right edge between private-use characters, at the cell's end (the
-#: first character says whether the cell starts the merge or continues it; one group each, as for
-#: pictures)
-_MERGE_RTF = ("{{\\uc1\\u57349?}}{{{0}}}{{\\uc1\\u57351?}}", "{{\\uc1\\u57350?}}{{{0}}}{{\\uc1\\u57351?}}")
-_MERGE = re.compile("([\ue005\ue006])(-?\\d+)\ue007")
+#: a table cell's mark, at its end: its right edge between private-use characters (the first says
+#: whether the cell starts a vertical merge, continues one, or neither; one before the last that it
+#: continues a horizontal merge), each in a group of its own, as for pictures
+_MERGE = re.compile("([\ue005\ue006\ue009])(-?\\d+)(\ue00a?)\ue007")
+_MERGE_START = {"clvmgf": 57349, "clvmrg": 57350}
+#: right edges closer than this (in twips, a fiftieth of an inch) are one column line: hand-made
+#: tables do not line their rows' edges up exactly
+_SNAP = 30
 _PAR = re.compile(r"\\par(?![a-z])")
 #: the cell and row ends of a table nested in a cell: its text is flattened into that cell
 _NEST = re.compile(r"\\nest(?:cell|row)(?![a-z])")
@@ -368,32 +373,61 @@ def _in_symbol_font(rtf: str, pos: int, font: str, fonts: dict[str, str], out: l
     return pos
 
 
-def _row(m: re.Match[str], merges: bool) -> str:
-    """One table row (``\\trowd`` … ``\\row``) with its paragraph marks as spaces; with ``merges``,
-    each cell of a vertical merge (``\\clvmgf`` first, ``\\clvmrg`` continuing) gets a mark at its
-    end naming its right edge (``\\cellxN``), so that a continuation can take the first cell's
-    text. The row's cell definitions are read up to its first paragraph or cell end."""
-    row = m.group(0)
-    if merges and "\\clvm" in row:
-        end = _ROW_DEFS_END.search(row)
-        defs = row[: end.start()] if end else ""
-        cells: list[tuple[str | None, str]] = []  # (merge word or None, right edge) in order
-        word = None
-        for d in _CELL_DEF.finditer(defs):
-            if d.group(1) == "cellx":
-                cells.append((word, d.group(2) or ""))
-                word = None
-            else:
-                word = d.group(1)
-        if any(w for w, _ in cells):
-            out: list[str] = []
-            pos = len(defs)
-            for (word, edge), cell_end in zip(cells, _CELL_END.finditer(row, pos), strict=False):
-                if word is not None and edge:
-                    out += [row[pos : cell_end.start()], _MERGE_RTF[word == "clvmrg"].format(edge)]
-                    pos = cell_end.start()
-            out.append(row[pos:])
-            row = "".join(out)
+def _cell_defs(row: str) -> tuple[int, list[tuple[str | None, bool, str]]]:
+    """Where a table row's cell definitions end (its first paragraph or cell end) and, for each
+    cell, its vertical merge word (``clvmgf`` first, ``clvmrg`` continuing, or None), whether it
+    continues a horizontal merge (``\\clmrg``) and its right edge (``\\cellxN``)."""
+    end = _ROW_DEFS_END.search(row)
+    stop = end.start() if end else 0
+    cells: list[tuple[str | None, bool, str]] = []
+    vertical = None
+    across = False
+    for d in _CELL_DEF.finditer(row, 0, stop):
+        word = d.group(1)
+        if word == "cellx":
+            cells.append((vertical, across, d.group(2) or ""))
+            vertical, across = None, False
+        elif word == "clmrg":
+            across = True
+        elif word != "clmgf":
+            vertical = word
+    return stop, cells
+
+
+def _rows(rtf: str) -> str:
+    """The document with each table row read by ``_row``: its cells are marked when some cell is
+    merged, or when the rows do not all have the same number of cells, so that some cells span
+    columns of others."""
+    found = [(m, _cell_defs(m.group(0))) for m in _ROW.finditer(rtf)]
+    counts = {len(cells) for _, (_, cells) in found}
+    marked = len(counts) > 1 or any(v or a for _, (_, cells) in found for v, a, _ in cells)
+    out: list[str] = []
+    pos = 0
+    for m, defs in found:
+        out += [rtf[pos : m.start()], _row(m.group(0), defs, marked)]
+        pos = m.end()
+    out.append(rtf[pos:])
+    return "".join(out)
+
+
+def _row(row: str, defs: tuple[int, list[tuple[str | None, bool, str]]], marked: bool) -> str:
+    """One table row (``\\trowd`` … ``\\row``) with its paragraph marks as spaces; when ``marked``,
+    with a mark at the end of each cell naming its right edge and its merges (``defs``, from
+    ``_cell_defs``): a vertical one's first cell or a cell continuing it, a cell continuing a
+    horizontal one. A continuation takes the text of the merge's first cell, and a cell spans the
+    columns of the table's grid its edges enclose (``_spread``). The mark is one group that sets
+    ``\\uc1`` itself, as for pictures."""
+    pos, cells = defs
+    if marked and cells:
+        out = [row[:pos]]
+        for (vertical, across, edge), cell_end in zip(cells, _CELL_END.finditer(row, pos), strict=False):
+            if edge:
+                start = _MERGE_START.get(vertical or "", 57353)
+                joined = "\\u57354?" if across else ""
+                out += [row[pos : cell_end.start()], f"{{\\uc1\\u{start}?{edge}{joined}\\u57351?}}"]
+                pos = cell_end.start()
+        out.append(row[pos:])
+        row = "".join(out)
     return _PAR.sub(" ", row)
 
 
@@ -490,17 +524,59 @@ def _info(rtf: str, encoding: str) -> dict[str, str]:
     return out
 
 
-def _merged(cell: str, above: dict[str, str]) -> str:
-    """A table cell's text, without its merge mark: a cell continuing a vertical merge takes the
-    text of the merge's first cell (the cell above it with the same right edge)."""
+def _merged(cell: str, above: dict[str, str]) -> tuple[str, tuple[int, bool] | None]:
+    """A table cell's text, without its mark, and what the mark says of its place (right edge,
+    continues a horizontal merge; None without a mark): a cell continuing a vertical merge takes
+    the text of the merge's first cell (the cell above it with the same right edge)."""
     m = _MERGE.search(cell)
     if m is None:
-        return " ".join(cell.split())
+        return " ".join(cell.split()), None
     text = " ".join(_MERGE.sub(" ", cell).split())
-    if m.group(1) == "\ue005":
-        above[m.group(2)] = text
-        return text
-    return above.get(m.group(2), text)
+    kind, edge = m.group(1), m.group(2)
+    if kind == "\ue005":
+        above[edge] = text
+    elif kind == "\ue006":
+        text = above.get(edge, text)
+    return text, (int(edge), bool(m.group(3)))
+
+
+def _spread(rows: list[list[str]], places: list[list[tuple[int, bool] | None]]) -> list[int]:
+    """Repeat each cell of a table over the columns of its grid it spans, as for Word's
+    ``gridSpan``: the grid's column lines are the right edges of all the rows' cells, and a cell
+    spans those between its left edge (the edge of the cell before it) and its own. A cell
+    continuing a horizontal merge takes the text of the cell that starts it. A row whose cells are
+    not all marked is left as it is. In place; returns the rows that are one cell across the
+    whole table (labels, see ``labels_once``)."""
+    edges = sorted({place[0] for row in places for place in row if place is not None})
+    if not edges:
+        return []
+    column: dict[int, int] = {}
+    line = -1
+    before: int | None = None
+    for edge in edges:
+        if before is None or edge - before > _SNAP:
+            line += 1
+        column[edge] = line
+        before = edge
+    labels: list[int] = []
+    for i, (row, marks) in enumerate(zip(rows, places, strict=True)):
+        if len(row) != len(marks) or None in marks:
+            continue
+        out: list[str] = []
+        left = -1
+        starts = 0
+        text = ""
+        for cell, (edge, joined) in zip(row, marks, strict=True):  # type: ignore[misc]
+            if not (joined and out):
+                text = cell
+                starts += 1
+            col = column[edge]
+            out.extend([text] * max(1, col - left))
+            left = max(left, col)
+        if starts == 1 and len(out) > 1 and left == line:
+            labels.append(i)
+        rows[i] = out
+    return labels
 
 
 def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
@@ -508,6 +584,7 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     one that is not extracted), placed after the paragraph, table or list holding the mark."""
     blocks: list[Block] = []
     rows: list[list[str]] = []
+    places: list[list[tuple[int, bool] | None]] = []  # where each cell of each row is (_merged)
     above: dict[str, str] = {}  # right edge of a vertical merge's cells → its first cell's text
     items: list[ListItem] = []
     held: list[int] = []  # pictures marked in the open table or list
@@ -520,6 +597,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
 
     def flush_rows() -> None:
         if rows:
+            if any(places):
+                labels_once(rows, [i for i in _spread(rows, places) if i])
             width = max(len(r) for r in rows)
             padded = [tuple(r + [""] * (width - len(r))) for r in rows]
             header = padded[0] if len(padded) > 1 else None
@@ -535,6 +614,7 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
                 )
             )
             rows.clear()
+            places.clear()
             above.clear()
             place(held)
             held.clear()
@@ -557,11 +637,15 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
             if "\ue004" in stripped:  # the level of a list number inside a cell
                 stripped = stripped.replace("\ue004", "")
             if "\ue007" in stripped:
-                cells = [_merged(c, above) for c in stripped[:-1].split("|")]
+                read = [_merged(c, above) for c in stripped[:-1].split("|")]
+                cells = [text for text, _ in read]
+                marks = [place for _, place in read]
             else:
                 cells = [" ".join(c.split()) for c in stripped[:-1].split("|")]
+                marks = []
             if any(cells):
                 rows.append(cells)
+                places.append(marks)
             held.extend(marked)
             continue
         flush_rows()
@@ -591,7 +675,7 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     name="rtf",
     # 2: PNG and JPEG pictures extracted; 3: Mac code pages, footnotes, list levels
     # and markers, nested tables flattened into their cell, Mac font character sets, merged cells;
-    # 4: Symbol and Wingdings characters as Unicode
+    # 4: Symbol and Wingdings characters as Unicode, a cell spanning columns repeated in each
     version="4",
     source_type="rtf",
     libraries=("striprtf",),
@@ -615,8 +699,8 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
         prepared = _MAC_CHARSET.sub(_mac_charset, prepared)
     if "\\nestcell" in prepared:
         prepared = _NEST.sub("{ }", prepared)  # a group: a space after a control word is its end
-    merges = "\\clvm" in prepared
-    prepared = _ROW.sub(lambda m: _row(m, merges), prepared)
+    if "\\trowd" in prepared:
+        prepared = _rows(prepared)
     text = _to_text(prepared, encoding)
     if _NO_CHAR in text:
         text = text.replace(_NO_CHAR, "")

@@ -371,11 +371,12 @@ def test_a_vertically_merged_cell_repeats_the_first_cells_text():
     doc = extract_bytes(rtf, "t.rtf")
     table = doc.blocks[0]
     assert table.header == ("Site", "Check", "Note")
+    # (the cell ending at 6000 spans two columns of the grid: its text is in both, as for Word)
     assert table.rows == (
         ("North pier", "Ropes", "Rusty"),
         ("North pier", "Lights", "Rusty"),
-        ("South pier", "See log", ""),
-        ("Slipway", "See log", ""),
+        ("South pier", "See log", "See log"),
+        ("Slipway", "See log", "See log"),
     )
     assert "\ue005" not in doc.text and "\ue007" not in doc.text
     assert doc.blocks[1].text == "After"
@@ -387,7 +388,9 @@ def test_real_vertically_merged_cells(real_world):
     doc = extract(real_world / "rtf" / "RtfPipe" / "RtfTestDocument.rtf")
     tables = [b for b in doc.blocks if b.kind == "table"]
     assert tables[1].rows[-1] == ("2,1", "3,2", "3,3")
-    assert tables[2].rows[-1] == ("3,1", "2,2", "")
+    assert tables[2].rows[-1] == ("3,1", "2,2", "2,2")
+    # the second table's first row is "1,1" and one cell to the right edge (9355): two columns
+    assert tables[1].header == ("1,1", "1,2", "1,2")
 
 
 def test_list_levels_leave_no_mark_in_table_cells_or_notes():
@@ -449,3 +452,29 @@ def test_real_symbol_font_table(real_world):
     ):
         assert line in texts
     assert not [c for c in doc.text if "\ue000" <= c <= "\uf8ff"]
+
+
+def test_a_cell_spanning_columns_repeats_its_text_in_each():
+    # The grid's column lines are the cells' right edges (2000, 4000, 6000; 6005 is the same line
+    # drawn by hand). A cell spanning two columns repeats its text in both, as Word's gridSpan
+    # does; so does an older writer's horizontal merge (\clmgf, then \clmrg cells, empty in the
+    # file). A row of one cell across the table is a label: its text once, in the first column.
+    rtf = (
+        b"{\\rtf1\\ansi "
+        b"\\trowd\\cellx2000\\cellx4000\\cellx6000 \\pard\\intbl Item\\cell Q1\\cell Q2\\cell\\row "
+        b"\\trowd\\cellx6000 \\pard\\intbl Pumps\\cell\\row "
+        b"\\trowd\\cellx2000\\cellx6005 \\pard\\intbl Inlet\\cell closed all year\\cell\\row "
+        b"\\trowd\\cellx2000\\clmgf\\cellx4000\\clmrg\\cellx6000 \\pard\\intbl Outlet\\cell open\\cell \\cell\\row "
+        b"\\trowd\\clmgf\\cellx2000\\clmrg\\cellx4000\\clmrg\\cellx6000 \\pard\\intbl Valves\\cell\\cell\\cell\\row "
+        b"\\trowd\\cellx2000\\cellx4000\\cellx6000 \\pard\\intbl Meter\\cell 3\\cell 4\\cell\\row "
+        b"\\pard After\\par}"
+    )
+    table = extract_bytes(rtf, "spans.rtf").blocks[0]
+    assert table.header == ("Item", "Q1", "Q2")
+    assert table.rows == (
+        ("Pumps", "", ""),
+        ("Inlet", "closed all year", "closed all year"),
+        ("Outlet", "open", "open"),
+        ("Valves", "", ""),
+        ("Meter", "3", "4"),
+    )
