@@ -216,6 +216,10 @@ def _control_text(control: etree._Element) -> str:
     return ""
 
 
+#: the shapes of a slide that are read: frames, groups, custom shapes and form controls
+_SLIDE_SHAPES = frozenset((D_FRAME, D_G, _q("draw", "custom-shape"), D_CONTROL))
+
+
 class _Reader:
     def __init__(
         self, zf: zipfile.ZipFile, sink: _ooxml.ImageSink, lists: dict[str, dict[int, bool]]
@@ -487,7 +491,9 @@ class _Reader:
         number = 0
         for page in pres.iterchildren(D_PAGE):
             number += 1
-            frames = [f for f in page if f.tag in (D_FRAME, D_G) or f.tag == _q("draw", "custom-shape")]
+            frames = [f for f in page if f.tag in _SLIDE_SHAPES]
+            self.forms = page.find(O_FORMS)  # each slide has its own forms
+            self._controls = None
             title = ""
             for frame in frames:
                 if frame.get(P_CLASS) == "title":
@@ -519,6 +525,11 @@ class _Reader:
         return number
 
     def shape(self, frame: etree._Element) -> None:
+        if frame.tag == D_CONTROL:  # a form control on the slide: a paragraph of what it shows
+            shown = self.control(frame.get(D_CONTROL))
+            if shown:
+                self.blocks.append(Block(PARAGRAPH, shown, meta=self.meta))
+            return
         if frame.tag == D_G:
             for child in sorted(frame, key=lambda f: (_length(f.get(SVG_Y)), _length(f.get(SVG_X)))):
                 if isinstance(child.tag, str):
@@ -637,6 +648,14 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     return _extract(data, ctx, "odt")
 
 
-@extractor(".odp", ".otp", name="odp", version="3", source_type="odp", libraries=("lxml",), images=True)
+@extractor(
+    ".odp",
+    ".otp",
+    name="odp",
+    version="4",  # 4: form controls on a slide shown where they stand
+    source_type="odp",
+    libraries=("lxml",),
+    images=True,
+)
 def extract_odp(data: bytes, ctx: ExtractContext) -> Document:
     return _extract(data, ctx, "odp")

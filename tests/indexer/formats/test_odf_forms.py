@@ -110,3 +110,55 @@ def test_real_libreoffice_form(real_world):
         ("paragraph", 0, "\u2610 Agree to privacy policy"),
         ("paragraph", 0, "Bob \u2610 Other"),
     ]
+
+
+SLIDES = (
+    '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+    'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
+    'xmlns:form="urn:oasis:names:tc:opendocument:xmlns:form:1.0" '
+    'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" '
+    'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0">'
+    "<office:body><office:presentation>{}</office:presentation></office:body></office:document-content>"
+)
+
+
+def _slide(title: str, forms: str, shapes: str) -> str:
+    return (
+        f'<draw:page draw:name="{title}"><office:forms><form:form>{forms}</form:form></office:forms>'
+        f'<draw:frame presentation:class="title" svg:x="1cm" svg:y="0cm"><draw:text-box><text:p>{title}'
+        f"</text:p></draw:text-box></draw:frame>{shapes}</draw:page>"
+    )
+
+
+def test_form_controls_on_slides_show_where_they_stand():
+    # A slide's controls stand on the page beside its frames, in the order of their places (by
+    # svg:y, then svg:x), each referring to the control of that slide's own office:forms.
+    first = _slide(
+        "Sign-up",
+        '<form:fixed-text xml:id="c1" form:label="Name:"/>'
+        '<form:text xml:id="c2" form:current-value="Alice"/>'
+        '<form:checkbox xml:id="c3" form:label="Newsletter" form:current-state="checked"/>'
+        '<form:password xml:id="c4" form:value="secret"/>',
+        '<draw:control draw:control="c3" svg:x="1cm" svg:y="6cm"/>'
+        '<draw:control draw:control="c2" svg:x="5cm" svg:y="3cm"/>'
+        '<draw:control draw:control="c1" svg:x="1cm" svg:y="3cm"/>'
+        '<draw:control draw:control="c4" svg:x="1cm" svg:y="8cm"/>'
+        '<draw:frame svg:x="1cm" svg:y="2cm"><draw:text-box><text:p>Fill in:</text:p></draw:text-box></draw:frame>',
+    )
+    # the second slide's forms name their controls alike: its own are shown
+    second = _slide(
+        "Choice",
+        '<form:radio xml:id="c1" form:label="Yes" form:current-selected="true"/>',
+        '<draw:g><draw:control draw:control="c1" svg:x="1cm" svg:y="2cm"/></draw:g>',
+    )
+    doc = extract_bytes(_odt(SLIDES.format(first + second)), "t.odp")
+    assert [(b.meta["slide_number"], b.kind, b.text) for b in doc.blocks] == [
+        (1, "heading", "Sign-up"),
+        (1, "paragraph", "Fill in:"),
+        (1, "paragraph", "Name:"),
+        (1, "paragraph", "Alice"),
+        (1, "paragraph", "\u2612 Newsletter"),
+        (2, "heading", "Choice"),
+        (2, "paragraph", "\u25c9 Yes"),
+    ]
