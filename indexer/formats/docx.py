@@ -98,6 +98,11 @@ W_FFDATA, W_CHECKBOX, W_DDLIST = _w("ffData"), _w("checkBox"), _w("ddList")
 W_CHECKED, W_DEFAULT, W_RESULT, W_LISTENTRY = _w("checked"), _w("default"), _w("result"), _w("listEntry")
 W_FLDCHAR, W_FLDCHARTYPE, W_FLDSIMPLE = _w("fldChar"), _w("fldCharType"), _w("fldSimple")
 W_INSTRTEXT, W_INSTR = _w("instrText"), _w("instr")
+W_CUSTOMMARK = _w("customMarkFollows")
+#: a custom note mark that can be a note's label: a few characters, none that ends or breaks one
+_MARK_LABEL = re.compile(r"[^\s\[\]^]{1,8}")
+#: the labels of notes without a custom mark (``1``, ``e1``), which a custom one must not take
+_NUMBER_LABEL = re.compile(r"e?\d+")
 
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
 _ORDERED_SKIP = ("bullet", "none")
@@ -654,6 +659,7 @@ class _Walker:
         self.list_page = 1
         self.list_stack: list[tuple[str, int]] = []
         self.note_refs: list[tuple[str, str]] = []  # (kind, id) in order of reference
+        self.note_marks: dict[tuple[str, str], tuple[str, str]] = {}  # custom: (label, mark)
         self.numbered: list[tuple[str, int]] = []  # body list paragraphs not yet counted
 
     def add(
@@ -810,8 +816,29 @@ class _Walker:
                 nid = el.get(W_ID) or ""
                 note = "footnote" if kind == _K_FOOT else "endnote"
                 self.note_refs.append((note, nid))
-                parts.append(f"[^{_note_label(note, nid)}]")
+                parts.append(f"[^{self._note_label(el, note, nid)}]")
         return page, just_broke, first_page
+
+    def _note_label(self, ref: etree._Element, kind: str, nid: str) -> str:
+        """The label of a note's reference: its custom mark when it has one (``customMarkFollows``:
+        the mark is the text after the reference, which is then not read again), as the reader
+        sees it; made unique with ``-2``, ``-3`` … Else the note's number (``1``, endnotes ``e1``)."""
+        if ref.get(W_CUSTOMMARK) not in ("1", "true", "on"):
+            known = self.note_marks.get((kind, nid))
+            return known[0] if known is not None else _note_label(kind, nid)
+        mark = _custom_mark(ref)
+        known = self.note_marks.get((kind, nid))
+        if known is not None:  # the same note referred to again
+            return known[0]
+        if not _MARK_LABEL.fullmatch(mark) or _NUMBER_LABEL.fullmatch(mark):
+            return _note_label(kind, nid)
+        taken = {label for label, _ in self.note_marks.values()}
+        label, n = mark, 1
+        while label in taken:
+            n += 1
+            label = f"{mark}-{n}"
+        self.note_marks[(kind, nid)] = (label, mark)
+        return label
 
     def _drawing_pics(self, drawing: etree._Element) -> Iterator[_Pic]:
         doc_pr = next(drawing.iter(WP_DOCPR), None)
@@ -1458,6 +1485,28 @@ def _tidy(text: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
+def _custom_mark(ref: etree._Element) -> str:
+    """The custom mark written after a note reference (``customMarkFollows``): the text of the
+    ``w:t`` elements after it in its run, else of the next run's first ``w:t``. They are emptied,
+    the mark being the reference's label rather than text of its own."""
+    texts = []
+    for sibling in ref.itersiblings():
+        if sibling.tag != W_T:
+            break
+        texts.append(sibling)
+    if not texts:
+        run = ref.getparent()
+        following = run.getnext() if run is not None else None
+        if following is not None and following.tag == W_R:
+            first = next((el for el in following if el.tag != W_RPR), None)
+            if first is not None and first.tag == W_T:
+                texts.append(first)
+    mark = "".join(t.text or "" for t in texts).strip()
+    for t in texts:
+        t.text = None
+    return mark
+
+
 def _note_label(kind: str, nid: str) -> str:
     return nid if kind == "footnote" else f"e{nid}"
 
@@ -1530,7 +1579,7 @@ def _prepare_part(root: etree._Element) -> None:
     # results in header_text/footer_text, equations in Word's linear format, cell list numbers, picture marks,
     # Symbol font characters as Unicode; 5: cell paragraphs numbered by their style alone, text
     # box paragraphs with their numbers, a text box in a cell and its pictures read once, w:ptab,
-    # headers, footers and notes read by the body's run reader
+    # headers, footers and notes read by the body's run reader, a custom note mark as the label
     version="5",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
@@ -1601,6 +1650,11 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             seen.add((kind, nid))
             label = _note_label(kind, nid)
             text = notes[kind][nid]
+            custom = walker.note_marks.get((kind, nid))
+            if custom is not None:  # the mark is written at the start of the note too
+                label, mark = custom
+                if text.startswith(mark):
+                    text = text[len(mark) :].lstrip() or text
             (footnotes if kind == "footnote" else endnotes).append({"id": nid, "text": text})
             walker.add(PARAGRAPH, f"[^{label}]: {text}", meta={"note": kind, "note_id": nid})
         comments = _ooxml.comments_skipped(zf, by_type.get("comments", []), "comment", what)

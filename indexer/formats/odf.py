@@ -230,6 +230,7 @@ class _Reader:
         self.titles: frozenset[str] = frozenset()  # a text's paragraph styles that are titles
         self.blocks: list[Block] = []
         self.notes: list[tuple[str, str, str]] = []  # (label, class, text)
+        self.note_labels: set[str] = set()  # the labels given so far
         self.meta: dict[str, Any] = {}
         self.forms: etree._Element | None = None  # office:forms of the text
         self._controls: dict[str, str] | None = None  # control id → what it shows
@@ -303,7 +304,9 @@ class _Reader:
 
     def note(self, note: etree._Element, out: _Inline) -> None:
         cit = note.find(T_NOTE_CIT)
-        label = " ".join((cit.text or "").split()) if cit is not None else str(len(self.notes) + 1)
+        label = "".join((cit.text or "").split()) if cit is not None else ""
+        if not label:  # no citation to show: the note's number
+            label = str(len(self.note_labels) + 1)
         kind = note.get(T_NOTE_CLASS) or "footnote"
         body = note.find(T_NOTE_BODY)
         texts = []
@@ -314,6 +317,12 @@ class _Reader:
                 if inner.text:
                     texts.append(inner.text)
         marker = label if kind == "footnote" else f"e{label}"
+        if marker in self.note_labels:  # a custom mark used twice ("*"): told apart
+            n = 2
+            while f"{marker}-{n}" in self.note_labels:
+                n += 1
+            marker = f"{marker}-{n}"
+        self.note_labels.add(marker)
         out.parts.append(f"[^{marker}]")
         if texts:
             self.notes.append((marker, kind, " ".join(" ".join(texts).split())))
@@ -639,7 +648,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     ".odt",
     ".ott",
     name="odt",
-    version="4",  # 4: form controls shown where they stand; a Title-style paragraph is a heading
+    # 4: form controls shown where they stand; a Title-style paragraph is a heading; 5: a custom
+    # note mark used twice told apart
+    version="5",
     source_type="odt",
     libraries=("lxml",),
     images=True,

@@ -247,6 +247,59 @@ def test_footnotes_headers_and_entities():
     assert doc.metadata["footer_text"] is None
 
 
+def test_custom_note_marks_are_the_notes_labels():
+    # customMarkFollows: the mark Word shows is the text after the reference (in its run, or the
+    # next run's first text), and the note's text starts with it too. It becomes the label, told
+    # apart when used twice; a mark that cannot be a label (a space in it, or a number that is
+    # another note's) leaves the note its number.
+    def ref(nid: str, mark: str, same_run: bool = True, tag: str = "footnoteReference") -> str:
+        reference = f'<w:{tag} w:customMarkFollows="1" w:id="{nid}"/>'
+        if same_run:
+            return f"<w:r>{reference}<w:t>{mark}</w:t></w:r>"
+        return f"<w:r>{reference}</w:r><w:r><w:rPr/><w:t>{mark}</w:t></w:r>"
+
+    def note(nid: str, text: str, tag: str = "footnote") -> str:
+        return f'<w:{tag} w:id="{nid}"><w:p><w:r><w:t xml:space="preserve">{text}</w:t></w:r></w:p></w:{tag}>'
+
+    body = (
+        "<w:p><w:r><w:t>Tides</w:t></w:r>"
+        + ref("2", "*")
+        + '<w:r><w:t xml:space="preserve"> winds</w:t></w:r>'
+        + ref("3", "*", same_run=False)
+        + '<w:r><w:t xml:space="preserve"> rain</w:t></w:r><w:r><w:footnoteReference w:id="4"/></w:r>'
+        + '<w:r><w:t xml:space="preserve"> fog</w:t></w:r>'
+        + ref("5", "a b")
+        + '<w:r><w:t xml:space="preserve"> ice</w:t></w:r>'
+        + ref("6", "4")
+        + '<w:r><w:t xml:space="preserve"> snow</w:t></w:r>'
+        + ref("1", "†", tag="endnoteReference")
+        + "</w:p>"
+    )
+    notes = (
+        note("2", "* Admiralty.")
+        + note("3", "* Met office.")
+        + note("4", "Gauge.")
+        + note("5", "a b Harbour log.")
+        + note("6", "4 Coastguard.")
+    )
+    endnotes = f'<w:endnotes xmlns:w="{W_NS}">{note("1", "† Almanac.", "endnote")}</w:endnotes>'
+    data = build_docx(
+        body,
+        footnotes=notes,
+        rels={"rIdEnd": ("endnotes", "endnotes.xml")},
+        files={"word/endnotes.xml": endnotes.encode()},
+    )
+    assert [b.text for b in docx(data).blocks] == [
+        "Tides[^*] winds[^*-2] rain[^4] fog[^5] ice[^6] snow[^†]",
+        "[^*]: Admiralty.",
+        "[^*-2]: Met office.",
+        "[^4]: Gauge.",
+        "[^5]: a b Harbour log.",
+        "[^6]: 4 Coastguard.",
+        "[^†]: Almanac.",
+    ]
+
+
 def test_headings_from_styles_outline_levels_and_title():
     styles = (
         '<w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style>'

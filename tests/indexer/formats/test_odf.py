@@ -161,3 +161,28 @@ def test_annotations_are_listed_as_not_extracted(sample_corpus):
     assert (skipped.name, skipped.reason[:31]) == ("content.xml", "2 review comments not extracted")
     assert "Check the date" not in doc.text
     assert extract(sample_corpus / "office" / "society_minutes.odt").coverage.skipped_of("comments") == ()
+
+
+def test_a_custom_note_mark_is_the_notes_label_told_apart_when_used_twice():
+    # LibreOffice writes the mark a note shows as its citation: a number it counts, or the user's
+    # own mark (text:label). Two notes marked "*" must not share one label.
+    def note(nid: str, citation: str, text: str) -> str:
+        label = f' text:label="{citation}"' if not citation.isdigit() else ""
+        return (
+            f'<text:note text:id="{nid}" text:note-class="footnote">'
+            f"<text:note-citation{label}>{citation}</text:note-citation>"
+            f"<text:note-body><text:p>{text}</text:p></text:note-body></text:note>"
+        )
+
+    body = (
+        f"<text:p>Tides{note('ftn1', '1', 'Admiralty.')} winds{note('ftn2', '*', 'Met office.')}"
+        f" rain{note('ftn3', '*', 'Gauge.')} fog{note('ftn4', '2', 'Harbour log.')}</text:p>"
+    )
+    doc = extract_bytes(_odt(OFFICE.format(body)), "t.odt")
+    assert [b.text for b in doc.blocks] == [
+        "Tides[^1] winds[^*] rain[^*-2] fog[^2]",
+        "[^1]: Admiralty.",
+        "[^*]: Met office.",
+        "[^*-2]: Gauge.",
+        "[^2]: Harbour log.",
+    ]
