@@ -78,16 +78,17 @@ _MAC_CHARSET = re.compile(r"\\fcharset(7[89]|8[0-9])(?![0-9])")
 _MAC_CHARSET_AS = {"78": "128", "79": "136", "80": "129", "85": "134", "87": "84"}
 _ROW = re.compile(r"\\trowd.*?\\row(?![a-z])", re.S)
 #: where a row's cell definitions end (its first paragraph or cell end), the words of a definition
-#: read there (a vertical merge's first cell, its continuation, a cell's right edge) and the cell ends
+#: read there (a vertical merge's first cell, its continuation, a horizontal merge's first cell,
+#: its continuation, a cell's right edge) and the cell ends
 _ROW_DEFS_END = re.compile(r"\\(?:pard|intbl|cell)(?![a-z])")
 _CELL_DEF = re.compile(r"\\(clvmgf|clvmrg|clmgf|clmrg|cellx)(?![a-z])(-?\d+)?")
 _CELL_END = re.compile(r"\\cell(?![a-z])")
 #: a table cell's mark, at its end: its right edge between private-use characters (the first says
 #: whether the cell starts a vertical merge, continues one, or neither; one before the last that it
-#: continues a horizontal merge), each in a group of its own, as for pictures
+#: continues a horizontal merge), in one group that sets ``\uc1`` itself, as pictures' marks do
 _MERGE = re.compile("([\ue005\ue006\ue009])(-?\\d+)(\ue00a?)\ue007")
 _MERGE_START = {"clvmgf": 57349, "clvmrg": 57350}
-#: right edges closer than this (in twips, a fiftieth of an inch) are one column line: hand-made
+#: right edges closer than this (in twips: a forty-eighth of an inch) are one column line: hand-made
 #: tables do not line their rows' edges up exactly
 _SNAP = 30
 _PAR = re.compile(r"\\par(?![a-z])")
