@@ -1,7 +1,7 @@
 """Stored field-extraction results: what `chunkscope fields --folder` found, for the UI.
 
-Two tables in the index database, created on first use (they are derived data: dropping them
-loses nothing a re-run cannot rebuild):
+Two tables in the index database, made by migration ``0011_field_results`` (they are derived
+data: dropping them loses nothing a re-run cannot rebuild):
 
 - ``field_schemas``: one row per schema ever run (``schema_hash`` = :meth:`Schema.digest`), with
   its name, its JSON and the time of its last run;
@@ -20,33 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import sqlite_utils
-
 from indexer.fields import FieldResult, Schema, coverage, schema_from_dict
-
-_CREATE = (
-    """
-    CREATE TABLE IF NOT EXISTS field_schemas (
-        schema_hash TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        schema TEXT NOT NULL,
-        run_at REAL NOT NULL
-    )
-    """,
-    """
-    CREATE TABLE IF NOT EXISTS field_results (
-        path TEXT NOT NULL,
-        schema_hash TEXT NOT NULL,
-        schema_name TEXT NOT NULL,
-        sha256 TEXT NOT NULL DEFAULT '',
-        result TEXT NOT NULL,
-        ok INTEGER NOT NULL,
-        run_at REAL NOT NULL,
-        PRIMARY KEY (path, schema_hash)
-    )
-    """,
-    "CREATE INDEX IF NOT EXISTS field_results_schema ON field_results(schema_hash)",
-)
 
 
 @dataclass(frozen=True)
@@ -66,11 +40,6 @@ class StoredResult:
     result: FieldResult
     run_at: float
     current: bool  # the document's stored sha256 still equals the one the result was made from
-
-
-def _ensure(db: sqlite_utils.Database) -> None:
-    for sql in _CREATE:
-        db.execute(sql)
 
 
 def _result_json(result: FieldResult) -> str:
@@ -97,18 +66,11 @@ class FieldStore:
 
     def __init__(self, store: Any) -> None:
         self.store = store
-        self._ready = False
 
     # -- writing -----------------------------------------------------------------------------------
 
-    def _prepare(self) -> None:
-        if not self._ready:
-            self.store.writer.call(_ensure)
-            self._ready = True
-
     def begin_run(self, schema: Schema) -> float:
         """Record the schema (or refresh its run time); returns the run time to stamp results with."""
-        self._prepare()
         run_at = time.time()
         row = {
             "schema_hash": schema.digest(),
@@ -121,7 +83,6 @@ class FieldStore:
 
     def save(self, schema: Schema, results: Iterable[tuple[str, str, FieldResult]], *, run_at: float) -> int:
         """Store (path, document sha256, result) rows for ``schema`` in one transaction."""
-        self._prepare()
         digest = schema.digest()
         name = schema.name or schema.root_name
         rows = [
@@ -151,7 +112,7 @@ class FieldStore:
             return self.store._conn().execute(sql, params).fetchall()
         except sqlite3.OperationalError as exc:
             if "no such table" in str(exc):
-                return []  # nothing was ever run on this index
+                return []  # an index made before 0011, opened read-only: nothing was run on it
             raise
 
     def schemas(self) -> list[SchemaRun]:

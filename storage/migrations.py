@@ -270,6 +270,39 @@ def m0010_output_version(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE documents ADD COLUMN output_version INTEGER NOT NULL DEFAULT 0")
 
 
+@migrations(name="0011_field_results")
+def m0011_field_results(db: sqlite_utils.Database) -> None:
+    """The tables of stored field-extraction results (:mod:`storage.fields`): ``field_schemas``,
+    one row per schema run, and ``field_results``, one row per (document path, schema). They
+    were created on the first ``chunkscope fields --folder`` run, outside the migrations, so an
+    index that has them already keeps them and their rows as they are (``IF NOT EXISTS``)."""
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS field_schemas (
+            schema_hash TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            schema TEXT NOT NULL,
+            run_at REAL NOT NULL
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS field_results (
+            path TEXT NOT NULL,
+            schema_hash TEXT NOT NULL,
+            schema_name TEXT NOT NULL,
+            sha256 TEXT NOT NULL DEFAULT '',
+            result TEXT NOT NULL,
+            ok INTEGER NOT NULL,
+            run_at REAL NOT NULL,
+            PRIMARY KEY (path, schema_hash)
+        )
+        """
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS field_results_schema ON field_results(schema_hash)")
+
+
 def known_names() -> list[str]:
     return [m.name for m in migrations._migrations]
 

@@ -304,3 +304,91 @@ def test_an_index_made_before_the_fts_settings_is_upgraded_with_its_chunks_still
     assert check.execute("SELECT v FROM chunks_fts_config WHERE k = 'hashsize'").fetchone() == (16777216,)
     check.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('integrity-check')")
     assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+# the field tables as `storage.fields` created them on first use, before migration 0011
+_OLD_FIELD_TABLES = (
+    """
+    CREATE TABLE IF NOT EXISTS field_schemas (
+        schema_hash TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        schema TEXT NOT NULL,
+        run_at REAL NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS field_results (
+        path TEXT NOT NULL,
+        schema_hash TEXT NOT NULL,
+        schema_name TEXT NOT NULL,
+        sha256 TEXT NOT NULL DEFAULT '',
+        result TEXT NOT NULL,
+        ok INTEGER NOT NULL,
+        run_at REAL NOT NULL,
+        PRIMARY KEY (path, schema_hash)
+    )
+    """,
+    "CREATE INDEX IF NOT EXISTS field_results_schema ON field_results(schema_hash)",
+)
+
+
+def _index_before_0011(path, *, fields_run: bool) -> None:
+    db = database(connect(path))
+    migrations.migrations.apply(db, stop_before="0011_field_results")
+    assert "0011_field_results" not in migrations.applied_names(db)
+    db.execute(
+        "INSERT INTO documents (id, path, status, family, revision, sha256) "
+        "VALUES (1, 'a.txt', 'indexed', 'document', 1, 'sha-a'), (2, 'b.txt', 'failed', '', 0, '')"
+    )
+    if fields_run:
+        for sql in _OLD_FIELD_TABLES:
+            db.execute(sql)
+        db.execute(
+            "INSERT INTO field_schemas VALUES ('h1', 'answer', ?, 5.0)",
+            ['{"format": "JSON", "rootName": "answer", "fields": [{"name": "text", "kind": "STRING"}]}'],
+        )
+        db.execute(
+            "INSERT INTO field_results VALUES ('a.txt', 'h1', 'answer', 'sha-a', ?, 1, 5.0)",
+            ['{"empty": false, "states": {"text": "EXTRACTED"}, "data": {"text": "alpha"}}'],
+        )
+    db.conn.commit()
+    db.conn.close()
+
+
+def test_an_index_made_before_the_field_tables_gets_them_when_opened(tmp_path):
+    """The field tables belong to the schema: opening an older index creates them, with no field
+    command run, and its documents stay."""
+    from indexer.fields import extract_fields, schema_from_dict
+    from storage.fields import FieldStore
+
+    path = tmp_path / "index.db"
+    _index_before_0011(path, fields_run=False)
+    with Store.open(path) as store:
+        assert migrations.applied_names(database(store._conn())) == migrations.known_names()
+        tables = {r[0] for r in store._conn().execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert {"field_schemas", "field_results"} <= tables
+        assert [(d.path, d.status) for d in store.documents()] == [("a.txt", "indexed"), ("b.txt", "failed")]
+        schema = schema_from_dict({"format": "JSON", "fields": [{"name": "text", "kind": "STRING"}]})
+        fields = FieldStore(store)
+        run_at = fields.begin_run(schema)
+        fields.save(schema, [("a.txt", "sha-a", extract_fields('{"text": "x"}', schema))], run_at=run_at)
+        assert [dict(r.result.data) for r in fields.results(schema.digest())] == [{"text": "x"}]
+
+
+def test_an_index_whose_field_tables_were_made_on_first_use_keeps_their_rows(tmp_path):
+    from storage.fields import FieldStore
+
+    path = tmp_path / "index.db"
+    _index_before_0011(path, fields_run=True)
+    with Store.open(path) as store:
+        applied = migrations.applied_names(database(store._conn()))
+        assert "0011_field_results" in applied and applied == migrations.known_names()
+        assert [d.path for d in store.documents()] == ["a.txt", "b.txt"]
+        fields = FieldStore(store)
+        (run,) = fields.schemas()
+        assert (run.schema_hash, run.name, run.documents) == ("h1", "answer", 1)
+        stored = fields.result("a.txt", "h1")
+        assert stored is not None and stored.current and dict(stored.result.data) == {"text": "alpha"}
+    check = sqlite3.connect(path)
+    assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    check.close()
