@@ -60,7 +60,9 @@ def _is_flat(value: list) -> bool:
 
 class _Pairs(dict):
     """An object with a key given more than once: the dict keeps the last value (as ``json``
-    does), ``pairs`` every key and value in order, so that no value is lost."""
+    does), ``pairs`` and ``items()`` every key and value in order, so that no value is lost. The
+    ``json`` encoder writes a dict through its ``items()``, so a value rendered as compact JSON
+    (past the depth cap) keeps the repeated key too."""
 
     __slots__ = ("pairs",)
 
@@ -68,15 +70,14 @@ class _Pairs(dict):
         super().__init__(pairs)
         self.pairs = pairs
 
+    def items(self) -> Any:
+        return self.pairs
+
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """An object from its pairs: a dict, or :class:`_Pairs` when a key repeats."""
     obj = dict(pairs)
     return obj if len(obj) == len(pairs) else _Pairs(pairs)
-
-
-def _items(value: dict[str, Any]) -> Any:
-    return value.pairs if type(value) is _Pairs else value.items()
 
 
 _NO_META: dict[str, Any] = {}
@@ -312,7 +313,7 @@ def _value_records(value: Any) -> tuple[_Records, dict[str, Any]]:
                 records.add(v, i + offset)
             meta = {"record_count": len(inner) + offset, "top_level": "object", "envelope_key": envelope}
             return records, meta
-        pairs = list(_items(value))
+        pairs = list(value.items())
         for i, (k, v) in enumerate(pairs):
             _key_record(records, str(k), v, i)
         return records, {"record_count": len(pairs), "top_level": "object", "envelope_key": None}
@@ -431,8 +432,9 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
 @extractor(
     ".json",
     name="json",
-    version="2",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="3",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item; envelope key a heading
+    # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON
     source_type="json",
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
@@ -442,8 +444,9 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".jsonl",
     name="jsonl",
-    version="2",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="3",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
+    # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON
     source_type="jsonl",
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
@@ -453,8 +456,9 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".ndjson",
     name="ndjson",
-    version="2",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="3",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
+    # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON
     source_type="ndjson",
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:

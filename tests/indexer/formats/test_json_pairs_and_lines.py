@@ -44,3 +44,19 @@ def test_real_duplicate_key_and_gsm8k(real_world):
     assert first[at + 3].startswith("    She has 13 ducks eggs")
     assert first[at + 4] == "    A: 26"
     assert not [line for line in first if line.startswith("A: ")]  # no answer line reads as a top-level key
+
+
+def test_a_key_repeated_past_the_depth_cap_keeps_both_values():
+    # 66 objects nested: k65 … k0, the innermost giving "a" twice. Levels 0-64 are list items
+    # (k65 at level 0, k1 at level 64); what is deeper is k1's value, on its line as compact JSON.
+    inner = '{"a": 1, "a": 2}'
+    for i in range(66):
+        inner = f'{{"k{i}": {inner}}}'
+    doc = extract_json(inner.encode(), CTX)
+    assert doc.blocks[0].text.split("\n")[-1] == "  " * 64 + 'k1: {"k0": {"a": 1, "a": 2}}'
+    # inside an array past the cap, in JSON Lines too
+    inner = '[{"q": 1, "q": 2}, "x"]'
+    for i in range(65):
+        inner = f'{{"k{i}": {inner}}}'
+    lines = extract_jsonl(inner.encode() + b"\n", CTX)
+    assert lines.blocks[0].text.split("\n")[-1] == "  " * 64 + 'k0: [{"q": 1, "q": 2}, "x"]'
