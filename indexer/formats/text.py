@@ -6,7 +6,9 @@ layout a person types: blank lines end blocks (except inside a closed ``` fence)
 underlined with ``===``/``---`` about as long as itself (not a signature's ``--`` line), a ``#``
 line or a short ALL-CAPS line is a heading; runs of ``- * • 1. [x]`` lines are lists (indentation
 gives the level; an item's wrapped lines go on with it); runs of lines with the same number of ``|`` cells are tables; ``` fences are
-code. Everything else is a paragraph that keeps its line breaks.
+code. Everything else is a paragraph that keeps its line breaks. A poem's line numbers in the
+right margin (``And the sun set      5``, every few lines, counting from a stanza's first line)
+are left out of its lines, and listed in ``Coverage.headers_footers_removed``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from typing import Any
 
 from .._fast import new_block, new_item, relined  # noqa: F401 (re-exported: the extractors' helpers)
@@ -27,6 +29,7 @@ from ..model import (
     PARAGRAPH,
     TABLE,
     Block,
+    Coverage,
     Document,
     ListItem,
     render_list,
@@ -402,8 +405,53 @@ def _fenced_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def text_blocks(text: str) -> list[Block]:
-    """Blocks of plain text with ``lines`` relative to ``text``."""
+#: a number set off by two spaces or a tab at the end of a line: a line number in the right margin
+#: (two patterns, each starting with a literal, which the regex engine looks for quickly)
+_MARGIN_NUMBER = (
+    re.compile(r"  [ \t]*(\d{1,4})[ \t]*$", re.M),
+    re.compile(r"\t[ \t]*(\d{1,4})[ \t]*$", re.M),
+)
+_MIN_STEP = 3  # verse is numbered every 5 lines, or 10, 4 or 3: not every line or every other
+
+
+def margin_numbers(text: str) -> dict[int, str]:
+    """The lines of ``text`` (1-based) that end in a line number in the right margin, each without
+    its number: a poem numbered every few lines (``And the sun set      5``). A number counts only
+    where another agrees with it: their numbers differ by the count of lines between them (blank
+    lines not counted), every number is a multiple of the smallest such difference, at least 3
+    (5, 10, 15), and counting back reaches line 1 at the first line of a stanza. A price list or
+    a table of contents (a number on every line) gives nothing."""
+    found = [(m.start(), int(m.group(1))) for pattern in _MARGIN_NUMBER for m in pattern.finditer(text)]
+    if len(found) < 2 or len(found) * 2 > text.count("\n") + 1:
+        return {}  # a number on more than every other line: no poem's numbering
+    found.sort()
+    lines = text.split("\n")
+    ends = list(accumulate(len(line) + 1 for line in lines))  # past each line's newline
+    written = list(map(bool, map(str.strip, lines)))
+    before = list(accumulate(written, initial=0))  # the non-blank lines before each line
+    poems: dict[int, list[tuple[int, int, int]]] = {}  # by the verse line numbered 1
+    last = -1
+    for pos, number in found:  # the leftmost match of a line: ``mill.  \t5`` matches twice
+        i = bisect_right(ends, pos)
+        if i != last and text[ends[i] - len(lines[i]) - 1 : pos].strip():  # after text on its line
+            poems.setdefault(before[i] - number + 1, []).append((i, number, pos))
+            last = i
+    stanzas = {before[i] for i, w in enumerate(written) if w and (i == 0 or not written[i - 1])}
+    out: dict[int, str] = {}
+    for one, numbered in poems.items():
+        if len(numbered) < 2 or one not in stanzas:
+            continue
+        step = min(b[1] - a[1] for a, b in pairwise(numbered))
+        if step < _MIN_STEP or any(n % step for _i, n, _pos in numbered):
+            continue  # a number on every line, or numbers off the step (5, 10, 15): figures
+        for i, _number, pos in numbered:
+            out[i + 1] = text[ends[i] - len(lines[i]) - 1 : pos]
+    return out
+
+
+def text_blocks(text: str, margin: dict[int, str] | None = None) -> list[Block]:
+    """Blocks of plain text with ``lines`` relative to ``text``. ``margin``: lines (1-based) to
+    read as the given text instead (a line without its margin number)."""
     reader = _Reader()
     line = 1
     pos = 0
@@ -416,17 +464,19 @@ def text_blocks(text: str) -> list[Block]:
             if k < len(spans) and spans[k][0] < m.start():
                 continue  # a blank line inside a fence
         chunk = text[pos : m.start()]
-        _read_chunk(reader, chunk, line)
+        _read_chunk(reader, chunk, line, margin)
         line += chunk.count("\n") + m.group().count("\n")
         pos = m.end()
-    _read_chunk(reader, text[pos:], line)
+    _read_chunk(reader, text[pos:], line, margin)
     return reader.blocks
 
 
-def _read_chunk(reader: _Reader, chunk: str, line: int) -> None:
+def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] | None = None) -> None:
     if not chunk.strip():
         return
     lines = chunk.split("\n")
+    if margin:
+        lines = [margin.get(n, ln) for n, ln in enumerate(lines, line)]
     # a group may start with whitespace-only lines (text starting with blank lines)
     while lines and not lines[0].strip():
         lines.pop(0)
@@ -439,17 +489,20 @@ def _read_chunk(reader: _Reader, chunk: str, line: int) -> None:
 @extractor(
     ".txt",
     name="text",
-    version="2",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="3",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
+    # 3: a poem's line numbers in the right margin are left out of its lines
     source_type="txt",
     libraries=("charset-normalizer",),
 )
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)
-    blocks = text_blocks(text) if text.strip() else []
+    margin = margin_numbers(text)
+    blocks = text_blocks(text, margin) if text.strip() else []
     return Document(
         source_type="txt",
         blocks=tuple(blocks),
         text=text,
         metadata={"source_type": "txt"},
+        coverage=Coverage(headers_footers_removed=("margin line numbers",) if margin else ()),
     )
