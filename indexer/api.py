@@ -14,6 +14,7 @@ from .limits import ExtractContext, Limits
 from .model import Chunk, Coverage, Document, chunk_dicts
 from .modes import registry as modes
 from .modes.params import ModeParams
+from .quiet import library_notes
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview
 #: the coverage of a zero-byte file, whatever its format (its extractor is not called)
@@ -85,7 +86,8 @@ def extract_bytes(data: bytes, filename: str, ctx: ExtractContext | None = None)
             coverage=EMPTY_FILE,
         )
     try:
-        doc = spec.func(data, ctx)
+        with library_notes() as notes:
+            doc = spec.func(data, ctx)
     except errors.ChunkscopeError:
         raise
     except RecursionError:
@@ -94,6 +96,9 @@ def extract_bytes(data: bytes, filename: str, ctx: ExtractContext | None = None)
         raise errors.DocumentLimit(f"{filename}: ran out of memory while extracting") from None
     except Exception as exc:  # a third-party parser failing on bad input is a parse error of the file
         raise errors.ParseError(f"{filename}: {type(exc).__name__}: {exc}"[:500]) from exc
+    said = notes.warnings()
+    if said:  # what libraries logged or warned about this file (see indexer.quiet)
+        doc = replace(doc, coverage=replace(doc.coverage, warnings=doc.coverage.warnings + said))
     if len(doc.text) > ctx.limits.max_text_chars:
         raise errors.DocumentLimit(
             f"{filename}: {len(doc.text):,} characters of text, over the {ctx.limits.max_text_chars:,} limit"

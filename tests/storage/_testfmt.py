@@ -1,12 +1,16 @@
 """Test-only formats, imported in the extraction workers through the pool's ``extra_modules``.
 
 - ``.cst``: plain paragraphs (blank-line separated); a file starting with ``BROKEN`` raises a
-  ParseError; a line ``IMG:<text>`` adds an image whose bytes are ``<text>``.
+  ParseError; a line ``IMG:<text>`` adds an image whose bytes are ``<text>``; a line
+  ``LOG:<text>`` is logged as a warning by the ``pdfminer.pdfpage`` logger, as that library logs
+  what it works around in a file.
 - ``.hang``: never returns (an infinite loop), for the time-out.
 - ``.hog``: allocates without bound, for the memory limit.
 """
 
 from __future__ import annotations
+
+import logging
 
 from indexer import errors
 from indexer.formats.registry import extractor
@@ -25,7 +29,9 @@ def extract_cst(data: bytes, ctx):
         part = part.strip()
         if not part:
             continue
-        if part.startswith("IMG:"):
+        if part.startswith("LOG:"):
+            logging.getLogger("pdfminer.pdfpage").warning(part[4:])
+        elif part.startswith("IMG:"):
             payload = part[4:].encode()
             name = image_name(payload, "png")
             images.append(Image(name=name, format="png", data=payload, alt=part[4:]))

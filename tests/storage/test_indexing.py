@@ -388,3 +388,21 @@ def test_the_report_gives_each_format_the_median_size_of_its_default_chunks(tmp_
         formats = {f["source_type"]: f for f in store.report()["formats"]}
     assert formats["md"]["median_chunk_chars"] == 5  # of 2, 5, 5, 14 (the lower median)
     assert formats["txt"]["median_chunk_chars"] == 40
+
+
+def test_what_a_library_logs_in_the_worker_is_a_warning_of_that_document(tmp_path):
+    # the .cst test format logs each LOG: paragraph through pdfminer's logger, in the worker
+    write_tree(
+        tmp_path,
+        {
+            "logged.cst": "Otters swim.\n\nLOG:CropBox missing from /Page, defaulting to MediaBox\n",
+            "quiet.cst": "Beavers build.\n",
+        },
+    )
+    run_index(tmp_path)
+    with Store.open(db_of(tmp_path), readonly=True) as store:
+        logged, quiet = store.load_document("logged.cst"), store.load_document("quiet.cst")
+        assert logged.coverage.warnings == ("pdfminer: CropBox missing from /Page, defaulting to MediaBox",)
+        assert [b.text for b in logged.blocks] == ["Otters swim."]
+        assert store.document("logged.cst").has_warning
+        assert quiet.coverage.warnings == () and not store.document("quiet.cst").has_warning
