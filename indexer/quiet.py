@@ -122,9 +122,14 @@ def _library_of(filename: str) -> str:
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:  # noqa: ANN001
     notes = getattr(_local, "notes", None)
-    if notes is None or str(filename).startswith(_OWN_DIRS):
+    if notes is None:
         return
-    notes.add(_library_of(str(filename)), str(message))
+    # a library's own warning class names it (bs4.XMLParsedAsHTMLWarning); a plain UserWarning is
+    # placed by its file, unless the library pointed it at its caller (``stacklevel``), our code
+    library = getattr(category, "__module__", "").partition(".")[0]
+    if library in ("", "builtins", "warnings"):
+        library = "" if str(filename).startswith(_OWN_DIRS) else _library_of(str(filename))
+    notes.add(library or "python", str(message))
 
 
 def _install(echo: bool) -> None:
