@@ -198,7 +198,7 @@ class _Records:
 
     def blocks(self, numbered: bool = True) -> list[Block]:
         """The blocks, in order, numbered as their texts are joined by blank lines (1-based);
-        records with an empty text are left out. ``numbered=False``: every record's block, made
+        records with an empty or blank text are left out. ``numbered=False``: every record's block, made
         by the constructor, without lines."""
         texts, levels = self.item_texts, self.item_levels
         distinct = new_items(texts, levels)
@@ -223,7 +223,7 @@ class _Records:
                 for kind, text, its, meta in zip(kinds, record_texts, record_items, metas, strict=True)
             ]
         levels: Any = [int(kind is HEADING) for kind in kinds] if self.titled else repeat(0)
-        keep = list(map(bool, record_texts))
+        keep = list(map(bool, map(str.strip, record_texts)))  # a blank string record is no block
         if not all(keep):
             kinds, record_texts, record_items, metas = (
                 list(compress(kinds, keep)),
@@ -321,9 +321,13 @@ def _value_records(value: Any) -> tuple[_Records, dict[str, Any]]:
     return records, {"record_count": 1, "top_level": "scalar", "envelope_key": None}
 
 
-def _assemble(source_type: str, records: _Records, **kwargs: Any) -> Document:
-    """:func:`.text.assemble_blocks` for records: each block is made once, with its lines."""
+def _assemble(source_type: str, records: _Records, source: str, **kwargs: Any) -> Document:
+    """:func:`.text.assemble_blocks` for records: each block is made once, with its lines. When no
+    record holds any text (``{}``, ``[]``, ``""``), the JSON as written is the one paragraph."""
     blocks = records.blocks()
+    if not blocks:
+        written = source.strip()
+        blocks = [new_block(PARAGRAPH, written, 0, (1, 1 + written.count("\n")))]
     text = "\n\n".join([b.text for b in blocks])
     return Document(source_type=source_type, blocks=tuple(blocks), text=text, **kwargs)
 
@@ -420,13 +424,13 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
         else:
             records, meta = _value_records(value)
             metadata = {"source_type": source_type, **meta}
-            return _assemble(source_type, records, metadata=metadata)
+            return _assemble(source_type, records, text, metadata=metadata)
     records, count, bad = _lines_records(text)
     if count == 0:
         return _invalid(source_type, text, "no line is a JSON value")
     metadata = {"source_type": source_type, "record_count": count, "top_level": "lines", "envelope_key": None}
     warnings = (f"{bad} line(s) are not JSON and were read as text",) if bad else ()
-    return _assemble(source_type, records, metadata=metadata, coverage=Coverage(warnings=warnings))
+    return _assemble(source_type, records, text, metadata=metadata, coverage=Coverage(warnings=warnings))
 
 
 @extractor(
@@ -434,7 +438,8 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     name="json",
     version="3",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item; envelope key a heading
-    # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON
+    # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
+    # document whose records hold no text ({}, [], "") is its JSON as written
     source_type="json",
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
@@ -446,7 +451,8 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     name="jsonl",
     version="3",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
-    # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON
+    # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
+    # document whose records hold no text ({}, [], "") is its JSON as written
     source_type="jsonl",
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
@@ -458,7 +464,8 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     name="ndjson",
     version="3",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
-    # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON
+    # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
+    # document whose records hold no text ({}, [], "") is its JSON as written
     source_type="ndjson",
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:

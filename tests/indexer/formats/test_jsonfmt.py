@@ -108,6 +108,27 @@ def test_numbers_kept_as_written_and_scalars():
     assert lonely.metadata["top_level"] == "scalar" and lonely.blocks[0].text == "just a string"
 
 
+def test_a_document_whose_records_hold_no_text_is_its_json():
+    # an empty object, array or string, or blank strings, leave no record with text: the JSON as
+    # written is the one paragraph, so a non-empty file never has no block
+    for data, text, count in (
+        (b"{}", "{}", 0),
+        (b"  [ ]\n", "[ ]", 0),
+        (b'""', '""', 1),
+        (b'[" ", ""]', '[" ", ""]', 2),
+        (b"{\n}\n", "{\n}", 0),
+    ):
+        doc = extract_json(data, CTX)
+        assert [(b.kind, b.text, b.lines) for b in doc.blocks] == [
+            (PARAGRAPH, text, (1, 1 + text.count("\n")))
+        ]
+        assert doc.text == text and doc.metadata["record_count"] == count
+    lines = extract_jsonl(b'""\n" "\n', CTX)
+    assert [b.text for b in lines.blocks] == ['""\n" "'] and lines.metadata["record_count"] == 2
+    # a blank string beside records with text is no block of its own (it was a blank block)
+    assert [b.text for b in extract_json(b'[" ", "a"]', CTX).blocks] == ["a"]
+
+
 def test_broken_json_is_read_as_text_without_loss():
     data = (SAMPLES / "edge" / "broken.json").read_bytes()
     doc = extract_json(data, CTX)
