@@ -26,6 +26,7 @@ import threading
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TextIO
 
 #: the project's own packages, whose warnings stay visible in the command-line process
 OWN_PACKAGES = ("indexer", "storage", "tui")
@@ -120,7 +121,15 @@ def _library_of(filename: str) -> str:
     return os.path.basename(filename).removesuffix(".py") or "python"
 
 
-def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:  # noqa: ANN001
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """``warnings.showwarning`` in a process set up here: a note of the current extraction."""
     notes = getattr(_local, "notes", None)
     if notes is None:
         return
