@@ -1167,7 +1167,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="5",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="6",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1177,6 +1177,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # 5: hidden HTML elements (a preheader) left out; winmail.dat read (its body when the
     # message has none, its attachments and embedded messages); the HTML alternative read with
     # the link targets the plain one writes out
+    # 6: HTML elements hidden by a <style> rule left out
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1240,7 +1241,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="5",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="6",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1250,6 +1251,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 5: hidden HTML elements (a preheader) left out; winmail.dat read (its body when the
     # message has none, its attachments and embedded messages); the HTML alternative read with
     # the link targets the plain one writes out
+    # 6: HTML elements hidden by a <style> rule left out
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -5,8 +5,9 @@ The tree is walked once in document order. Block elements (headings, paragraphs,
 container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing the
 reader sees is dropped. Boilerplate (scripts, styles, navigation, page header/footer, asides,
 language menus, the widgets of an article's header, MediaWiki's edit links and category box) and
-the elements no reader is shown (``hidden``, an inline ``display: none``) are removed first: every
-one of them in a mail body, a web page's short inline ones (sort keys) only.
+the elements no reader is shown (``hidden``, a ``display: none`` inline or from a ``<style>``
+rule) are removed first: every one of them in a mail body, a web page's short inline ones (sort
+keys) only.
 Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and only
 ``data:`` URIs carry bytes that can be extracted; tracking pixels and small icons, by their
 declared size, are left out and listed (:func:`_junk_image`). Tables are laid out as a browser
@@ -25,7 +26,7 @@ import re
 from typing import Any
 from urllib.parse import unquote_to_bytes, urljoin, urlsplit
 
-from selectolax.lexbor import LexborHTMLParser, LexborNode
+from selectolax.lexbor import LexborHTMLParser, LexborNode, SelectolaxError
 
 from ..images import admit
 from ..limits import ExtractContext
@@ -560,20 +561,24 @@ def _remove_boilerplate(tree: LexborHTMLParser, mail: bool = False) -> None:
     tree.strip_tags(list(BOILERPLATE), recursive=True)
 
 
-def _remove_hidden(tree: LexborHTMLParser, mail: bool = False) -> None:
+def _remove_hidden(tree: LexborHTMLParser, mail: bool = False) -> int:
     """Remove the elements no reader is shown: the ``hidden`` attribute (not ``until-found``,
-    which find-in-page reveals) and an inline ``display: none`` or ``visibility: hidden`` (unless a
-    descendant sets ``visibility: visible`` again). ``aria-hidden`` (hidden from screen readers,
-    shown on screen) stays.
+    which find-in-page reveals), a ``display: none`` or ``visibility: hidden`` (unless a
+    descendant sets ``visibility: visible`` again) set inline or by a rule of a ``<style>``
+    element (:func:`_sheet_hidden`). ``aria-hidden`` (hidden from screen readers, shown on
+    screen) stays. Returns how many elements went (the outermost: a child goes with its parent).
 
     In a mail body (``mail``) every such element goes: a mail hides nothing its reader can open
     (its preheader, the inbox preview line, is hidden for good). A web page shows its hidden
     blocks on a click (a FAQ's answers, tab panels, "show more"): only its short inline fragments
     go, an element neither a block nor holding one, with at most :data:`HIDDEN_INLINE_MAX`
     characters (a sort key in a table cell, a duplicate date or coordinates)."""
-    nodes = [n for n in tree.css(_MAYBE_HIDDEN) if _is_hidden(n) and (mail or _inline_fragment(n))]
+    found = {n.mem_id: n for n in tree.css(_MAYBE_HIDDEN) if _is_hidden(n)}
+    if tree.css_first("style") is not None:
+        found.update((n.mem_id, n) for n in _sheet_hidden(tree))
+    nodes = [n for n in found.values() if mail or _inline_fragment(n)]
     if not nodes:
-        return
+        return 0
     # only the outermost are removed (a child goes with its parent), all found before any is:
     # whether an ancestor is removed is remembered along each path walked up, so each node is
     # walked through once however deep the nesting
@@ -590,6 +595,7 @@ def _remove_hidden(tree: LexborHTMLParser, mail: bool = False) -> None:
             outermost.append(node)
     for node in outermost:
         node.decompose()
+    return len(outermost)
 
 
 _MAYBE_HIDDEN = '[hidden], [style*="none" i], [style*="hidden" i], [style*="collapse" i]'
@@ -651,23 +657,196 @@ def _inline_fragment(node: LexborNode) -> bool:
 _STYLE_HIDES = re.compile(r"(?:^|;)\s*(display|visibility)\s*:\s*([^;]*)", re.IGNORECASE)
 
 
-def _is_hidden(node: LexborNode) -> bool:
-    attrs = node.attributes
-    if "hidden" in attrs and (attrs["hidden"] or "").strip().lower() != "until-found":
-        return True
-    declared: dict[str, tuple[str, bool]] = {}  # property → (value, !important)
-    for prop, value in _STYLE_HIDES.findall(attrs.get("style") or ""):
+def _declared(style: str) -> dict[str, tuple[str, bool]]:
+    """The ``display`` and ``visibility`` a declaration list sets: property → (value in lower
+    case, ``!important``); the last declaration wins, unless one before it is ``!important``."""
+    declared: dict[str, tuple[str, bool]] = {}
+    for prop, value in _STYLE_HIDES.findall(style):
         value = value.strip().lower()
         important = value.endswith("important") and "!" in value
         if important:
             value = value[: value.rindex("!")].strip()
         prop = prop.lower()
         if important or not declared.get(prop, ("", False))[1]:
-            declared[prop] = (value, important)  # the last one wins, unless one before is !important
+            declared[prop] = (value, important)
+    return declared
+
+
+def _is_hidden(node: LexborNode) -> bool:
+    attrs = node.attributes
+    if "hidden" in attrs and (attrs["hidden"] or "").strip().lower() != "until-found":
+        return True
+    declared = _declared(attrs.get("style") or "")
     if declared.get("display", ("",))[0] == "none":
         return True
     if declared.get("visibility", ("",))[0] in ("hidden", "collapse"):
         return all(n.mem_id == node.mem_id for n in node.css('[style*="visible" i]'))
+    return False
+
+
+#: A stylesheet that may hide something (the cheap test before it is parsed)
+_SHEET_HIDES = re.compile(r"(?:display|visibility)\s*:\s*(?:none|hidden|collapse)", re.IGNORECASE)
+_CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|$)", re.DOTALL)
+#: A declaration block setting ``display`` or ``visibility``
+_DISPLAY_BLOCK = re.compile(r"\{([^{}]*?(?:display|visibility)\s*:[^{}]*)\}", re.IGNORECASE)
+_CSS_SPECIFICITY = (
+    re.compile(r"#[\w-]+"),
+    re.compile(r"\.[\w-]+|\[[^\]]*\]|:(?!not\b|is\b|where\b)[\w-]+"),
+    re.compile(r"(?:^|[\s>+~(,])([a-zA-Z][\w-]*)"),
+)
+#: The most selectors of ``<style>`` rules looked up in a page (each is one query over the tree,
+#: a few milliseconds on a long page), counted once those that cannot match (a class or id the
+#: page does not hold) are passed over; the rest of a huge stylesheet is not applied
+MAX_SHEET_QUERIES = 64
+#: The most selectors of rules setting ``display`` or ``visibility`` read from a page's sheets
+MAX_SHEET_RULES = 2000
+#: Elements a stylesheet never hides here (an anti-framing script's ``body{display:none}``)
+_NEVER_HIDDEN = frozenset(("html", "head", "body"))
+_NEGATED = re.compile(r":not\([^)]*\)|\[[^\]]*\]", re.IGNORECASE)  # names no element needs
+_NAMES = re.compile(r"([.#])(-?[_a-zA-Z][\w-]*)")
+
+Rule = tuple[str, dict[str, tuple[str, bool]]]
+
+
+def _sheet_rules(tree: LexborHTMLParser) -> list[Rule]:
+    """The rules of the page's ``<style>`` elements that set ``display`` or ``visibility``, as
+    (selector, declarations), in document order. Rules inside an at-rule (``@media print``,
+    ``@supports`` …) and ``<style>`` elements for another medium (``media="print"``) are not
+    applied: only what a screen shows by default."""
+    sheets = []
+    for style in tree.css("style"):
+        media = (style.attributes.get("media") or "all").strip().lower()
+        if media in ("", "all", "screen"):
+            sheets.append(style.text(deep=True) or "")
+    css = "\n".join(sheets)
+    if not _SHEET_HIDES.search(css):
+        return []
+    css = _CSS_COMMENT.sub(" ", css).replace("<!--", " ").replace("-->", " ")
+    rules: list[Rule] = []
+    depth, at = 0, 0  # the depth of braces at ``at``: 0 outside any at-rule's block
+    for m in _DISPLAY_BLOCK.finditer(css):
+        start = m.start()
+        seg = css[at:start]
+        depth, at = depth + seg.count("{") - seg.count("}"), start
+        if depth:
+            continue  # inside an at-rule's block (@media, @supports …): not applied
+        prelude = css[max(css.rfind("}", 0, start), css.rfind(";", 0, start)) + 1 : start].strip()
+        declared = _declared(m.group(1))
+        if prelude and not prelude.startswith("@") and declared:
+            rules.extend((selector, declared) for selector in _selectors(prelude))
+            if len(rules) >= MAX_SHEET_RULES:
+                break
+    return rules
+
+
+def _selectors(prelude: str) -> list[str]:
+    """The selectors of a selector list, split at its top-level commas."""
+    if "(" not in prelude and "[" not in prelude:
+        return [s.strip() for s in prelude.split(",") if s.strip()]
+    out, depth, start = [], 0, 0
+    for m in re.finditer(r"[(\[)\],]", prelude):
+        c = m.group()
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            out.append(prelude[start : m.start()].strip())
+            start = m.end()
+    out.append(prelude[start:].strip())
+    return [s for s in out if s]
+
+
+def _specificity(selector: str) -> tuple[int, int, int]:
+    """A selector's specificity (ids, classes / attributes / pseudo-classes, element names),
+    counted from its text as browsers count it, near enough to order the rules of a sheet."""
+    bare = re.sub(r"\[[^\]]*\]", "[]", selector)  # attribute values hold no ids or classes
+    ids, classes, names = (len(p.findall(bare)) for p in _CSS_SPECIFICITY)
+    return ids, classes, names
+
+
+def _hides(declared: dict[str, tuple[str, bool]]) -> bool:
+    return declared.get("display", ("",))[0] == "none" or declared.get("visibility", ("",))[0] in (
+        "hidden",
+        "collapse",
+    )
+
+
+def _sheet_hidden(tree: LexborHTMLParser) -> list[LexborNode]:
+    """The elements a ``<style>`` rule hides (:func:`_sheet_rules`): the cascade decides each
+    element's ``display`` and ``visibility`` among the rules that match it (``!important`` first,
+    then the most specific, then the last) and its inline ``style``, which beats them unless it
+    loses to an ``!important`` rule. ``visibility: hidden`` keeps an element whose descendant is
+    made visible again. A selector the selector engine cannot read (``::before``, ``:visited``)
+    is passed over; at most :data:`MAX_SHEET_QUERIES` are looked up."""
+    rules = _sheet_rules(tree)
+    if not any(_hides(declared) for _, declared in rules):
+        return []
+    # a selector naming a class or an id the page does not hold matches nothing
+    classes, ids = set(), set()
+    for node in tree.css("[class], [id]"):
+        attrs = node.attributes
+        classes.update((attrs.get("class") or "").lower().split())
+        ids.add((attrs.get("id") or "").strip().lower())
+    present = {".": classes, "#": ids}
+    wanted = []  # (order, selector, declarations): the rules that may match, hiding ones first
+    for order, (selector, declared) in enumerate(rules):
+        names = _NAMES.findall(_NEGATED.sub(" ", selector))
+        if all(name.lower() in present[sign] for sign, name in names):
+            wanted.append((not _hides(declared), order, selector, declared))
+    won: dict[int, dict[str, tuple[tuple[bool, tuple[int, int, int], int], str]]] = {}
+    nodes: dict[int, LexborNode] = {}
+    for showing, order, selector, declared in sorted(wanted)[:MAX_SHEET_QUERIES]:
+        if showing and not nodes:
+            break  # nothing hidden: the rules that show things again change nothing
+        try:
+            matched = tree.css(selector)
+        except (SelectolaxError, ValueError):
+            continue
+        spec = _specificity(selector)
+        for node in matched:
+            if node.tag in _NEVER_HIDDEN or (
+                showing and node.mem_id not in nodes and "visibility" not in declared
+            ):
+                continue
+            nodes[node.mem_id] = node
+            props = won.setdefault(node.mem_id, {})
+            for prop, (value, important) in declared.items():
+                rank = (important, spec, order)
+                if prop not in props or props[prop][0] <= rank:
+                    props[prop] = (rank, value)
+    hidden: list[tuple[LexborNode, bool]] = []
+    visible = []  # elements a rule makes visible again, maybe inside a hidden one
+    for mem_id, props in won.items():
+        node = nodes[mem_id]
+        inline = _declared(node.attributes.get("style") or "") if "style" in node.attributes else {}
+        shown = {}
+        for prop, (rank, value) in props.items():
+            own = inline.get(prop)
+            shown[prop] = own[0] if own is not None and (own[1] or not rank[0]) else value
+        if shown.get("display") == "none":
+            hidden.append((node, False))
+        elif shown.get("visibility") in ("hidden", "collapse"):
+            hidden.append((node, True))
+        elif shown.get("visibility") == "visible":
+            visible.append(node)
+    out = []
+    for node, by_visibility in hidden:
+        if by_visibility and (
+            any(n.mem_id != node.mem_id for n in node.css('[style*="visible" i]'))
+            or any(_inside(v, node) for v in visible)
+        ):
+            continue
+        out.append(node)
+    return out
+
+
+def _inside(node: LexborNode, ancestor: LexborNode) -> bool:
+    up, steps = node.parent, 0
+    while up is not None and steps < _MAX_DEPTH:
+        if up.mem_id == ancestor.mem_id:
+            return True
+        up, steps = up.parent, steps + 1
     return False
 
 
@@ -873,11 +1052,12 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="5",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="6",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
     # a page with nothing outside <noscript> read from it, the last resort without scripts and styles
+    # 6: short inline elements hidden by a rule of a <style> element left out as inline-hidden ones are
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -880,11 +880,12 @@ def _text_attachment(
     # calendar items give their own fields, addresses from the transport headers where the
     # properties hold only Exchange names, heading levels follow the nesting of messages, HTML
     # headings sit below their message or attachment
-    version="5",
+    version="6",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
     # one keeps the link targets the plain one writes out
+    # 6: HTML elements hidden by a <style> rule left out
     source_type="msg",
     libraries=("extract-msg",),
     images=True,

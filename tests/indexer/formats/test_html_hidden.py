@@ -150,3 +150,89 @@ def test_real_wiki_sort_keys_and_short_description(real_world):
     assert "Radio station in Covington, Virginia" in wkey.splitlines()
     for page in ("beijing_chinese.html", "wkey_am.html"):
         assert "\u2660" not in extract(real_world / "html" / "kreuzberg" / page).text
+
+
+SHEET = """<html><head><style type="text/css">
+/* .note{display:none} is a comment */
+@import url(print.css);
+.preheader { display: none !important; max-height: 0; overflow: hidden; mso-hide: all }
+.hidden, #draft { DISPLAY: none }
+@media print { .screen-only { display: none } }
+@media only screen and (max-width: 480px) { .desktop { display: none !important } }
+.mobile { display: none }
+.ghost { visibility: hidden }
+.ghost .back { visibility: visible }
+#main .kept { display: block }
+.kept { display: none }
+p::before { display: none }
+a:visited, [[ { display: none }
+body { display: none !important }
+.inline-wins { display: none }
+</style><style media="print">.not-printed { display: none }</style></head><body>
+<div class="preheader">Doors open at nine, free coffee inside</div>
+<p class="hidden">A hidden paragraph</p>
+<p id="draft">A draft paragraph</p>
+<p class="screen-only">Shown on screen</p>
+<p class="desktop">Shown on a desktop</p>
+<p class="mobile">Shown on a phone only</p>
+<div class="ghost">A veil <span class="back">with a visible part</span></div>
+<div class="ghost">A veil alone</div>
+<div id="main"><p class="kept">Kept by the more specific rule</p></div>
+<p class="inline-wins" style="display: block">Shown by its own style</p>
+<p class="not-printed">Shown unless printed</p>
+<p>Read <a href="#top">on</a> <span class="hidden">SORTKEY</span>here</p>
+</body></html>"""
+
+
+def test_a_mail_loses_what_its_style_element_hides():
+    # class and id rules, !important, upper case, a selector list; not the rules of @media blocks
+    # nor of a print sheet, nor a rule the selector engine cannot read, nor body; the cascade:
+    # the more specific rule and the element's own style win, a visible descendant keeps its veil
+    assert _texts(SHEET) == [
+        "Shown on screen",
+        "Shown on a desktop",
+        "A veil with a visible part",
+        "Kept by the more specific rule",
+        "Shown by its own style",
+        "Shown unless printed",
+        "Read on here",
+    ]
+
+
+def test_a_web_page_loses_the_short_inline_fragments_its_style_element_hides():
+    texts = _texts(SHEET, mail=False)
+    assert "Read on here" in texts  # the sort key in a span goes, as an inline hidden one does
+    assert "A hidden paragraph" in texts and "Shown on a phone only" in texts  # blocks stay
+
+
+def test_a_huge_or_broken_stylesheet_is_applied_in_part_and_never_fails():
+    from indexer.formats.html import MAX_SHEET_QUERIES
+
+    rules = "".join(f".k{i} {{ display: none }}\n" for i in range(MAX_SHEET_QUERIES + 10))
+    rules += "".join(f".absent{i} p {{ display: none }}\n" for i in range(5000))  # match nothing
+    spans = "".join(f"<span class='k{i}'>w{i} </span>" for i in range(MAX_SHEET_QUERIES + 10))
+    text = _texts(f"<style>{rules}</style><p>{spans}</p>")[0]
+    assert text == " ".join(f"w{i}" for i in range(MAX_SHEET_QUERIES, MAX_SHEET_QUERIES + 10))
+    for css, shown in (
+        ("}}} .x { display: none", ["seen", "too"]),  # a block never closed
+        (".x { display: none } @media { .y {", ["too"]),
+        ("{display:none}", ["seen", "too"]),  # no selector
+        ("@", ["seen", "too"]),
+        (".y { display: none }}} .x { display: none }", ["seen"]),  # a stray brace spoils what follows
+    ):
+        assert _texts(f"<style>{css}</style><p class='x'>seen</p><p class='y'>too</p>") == shown
+
+
+def test_real_wiki_rules_of_its_template_styles(real_world):
+    # the page's TemplateStyles hide the decimal copy of each coordinate (.geo-nondefault) and the
+    # slash between the two (.geo-multi-punct): a reader sees the degrees alone
+    beijing = extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html").text
+    assert "| 坐标：39°54′15″N 116°24′27″E |  |" in beijing.splitlines()
+    assert "39.90403°N" not in beijing
+    # and the access date of each reference (.reference-accessdate), shown to no reader
+    israel = extract(real_world / "html" / "kreuzberg" / "israel_hebrew.html").text
+    assert "נבדק ב-19 בספטמבר 2017" not in israel
+    assert (
+        '^ "Localities and Population, by Population Group, District, Sub-District and Natural Region"'
+        in israel
+    )
