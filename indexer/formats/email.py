@@ -47,7 +47,7 @@ from ..images import admit
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
-from .html import html_blocks
+from .html import html_blocks, merge_hidden
 from .registry import extractor
 from .text import assemble_blocks, text_blocks
 
@@ -307,9 +307,11 @@ class _Reader:
             if ctype == "multipart/signed":
                 self.warn(_SIGNED)
             if ctype == "multipart/alternative" and children:
-                chosen, blocks = _choose_alternative(children, record.image_cids)
-                if blocks is not None:  # the HTML part, already read
+                chosen, read = _choose_alternative(children, record.image_cids)
+                if read is not None:  # the HTML part, already read
+                    blocks, dropped = read
                     record.body.extend(_below(blocks, record.level))
+                    self.skipped.extend(s for s in dropped if s.what == "hidden")
                 else:
                     self.part(chosen, record)
                 for other in children:
@@ -331,7 +333,9 @@ class _Reader:
             record.attachment_count += 1
             self.attachment(part, record, name or ctype, ctype)
         elif ctype == "text/html":
-            record.body.extend(_below(html_blocks(part_text(part), mail=True)[0], record.level))
+            blocks, dropped = html_blocks(part_text(part), mail=True)
+            record.body.extend(_below(blocks, record.level))
+            self.skipped.extend(s for s in dropped if s.what == "hidden")
         elif maintype == "text" and ctype not in _NOT_BODY_TEXT:
             record.body.extend(_below(text_blocks(part_text(part)), record.level))
         else:
@@ -428,9 +432,12 @@ def _below(blocks: list[Block], level: int) -> list[Block]:
     return [replace(b, level=min(b.level + level, 6)) if b.kind == HEADING else b for b in blocks]
 
 
-def _choose_alternative(children: list[Message], cids: Collection[str]) -> tuple[Message, list[Block] | None]:
+def _choose_alternative(
+    children: list[Message], cids: Collection[str]
+) -> tuple[Message, tuple[list[Block], list[Skipped]] | None]:
     """The alternative read as the body: the plain text, unless the HTML one carries structure
-    the plain one cannot (``prefers_html``); with the HTML's blocks when they were read to decide."""
+    the plain one cannot (``prefers_html``); with the HTML's blocks and what it left out
+    (:func:`~indexer.formats.html.html_blocks`) when they were read to decide."""
     plain = next(
         (c for c in children if c.get_content_type() == "text/plain" and not _is_attachment(c)), None
     )
@@ -441,9 +448,9 @@ def _choose_alternative(children: list[Message], cids: Collection[str]) -> tuple
     if html_part is not None:
         html = part_text(html_part)
         if html_structure(html):
-            blocks = html_blocks(html, links=True, mail=True)[0]  # the targets the plain text writes out
-            if prefers_html(part_text(plain), blocks, cids):
-                return rich, blocks if rich is html_part else None
+            read = html_blocks(html, links=True, mail=True)  # the targets the plain text writes out
+            if prefers_html(part_text(plain), read[0], cids):
+                return rich, read if rich is html_part else None
     return plain, None
 
 
@@ -989,7 +996,7 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         messages_empty=empty,
         attachments_indexed=tuple(reader.attachments_indexed),
         images_extracted=len(images),
-        skipped=tuple(reader.skipped),
+        skipped=tuple(merge_hidden(reader.skipped)),
         truncated=tuple(reader.truncated),
         warnings=tuple(reader.warnings),
     )
@@ -1177,7 +1184,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # 5: hidden HTML elements (a preheader) left out; winmail.dat read (its body when the
     # message has none, its attachments and embedded messages); the HTML alternative read with
     # the link targets the plain one writes out
-    # 6: HTML elements hidden by a <style> rule left out
+    # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1251,7 +1258,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 5: hidden HTML elements (a preheader) left out; winmail.dat read (its body when the
     # message has none, its attachments and embedded messages); the HTML alternative read with
     # the link targets the plain one writes out
-    # 6: HTML elements hidden by a <style> rule left out
+    # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

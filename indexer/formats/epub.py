@@ -31,7 +31,7 @@ from ..limits import ExtractContext
 from ..model import IMAGE, Block, Coverage, Document, Image, Skipped, assemble
 from ..zipsafe import open_zip
 from . import _ooxml
-from .html import decode_html, html_blocks
+from .html import decode_html, html_blocks, merge_hidden
 from .registry import extractor
 
 # In a book, <header>/<footer> hold chapter titles and bylines and <aside> holds footnotes: content,
@@ -150,7 +150,7 @@ class _Images:
     version="6",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
-    # 6: short inline elements hidden by a <style> rule left out
+    # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
@@ -203,7 +203,7 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
         blocks,
         images=sink.images,
         metadata=metadata,
-        coverage=Coverage(images_extracted=len(sink.images), skipped=tuple(sink.skipped)),
+        coverage=Coverage(images_extracted=len(sink.images), skipped=tuple(merge_hidden(sink.skipped))),
     )
 
 

@@ -534,8 +534,9 @@ def _src_label(src: str) -> str:
     return unquote_to_bytes(tail).decode("utf-8", "replace")
 
 
-def _remove_boilerplate(tree: LexborHTMLParser, mail: bool = False) -> None:
-    _remove_hidden(tree, mail)
+def _remove_boilerplate(tree: LexborHTMLParser, mail: bool = False) -> int:
+    """Remove the page's chrome and what it hides; how many hidden elements went (:func:`_remove_hidden`)."""
+    hidden = _remove_hidden(tree, mail)
     for node in tree.css(", ".join(PAGE_CHROME)):
         parent = node.parent
         inside_article = False
@@ -559,6 +560,7 @@ def _remove_boilerplate(tree: LexborHTMLParser, mail: bool = False) -> None:
             if _language_list(node):
                 node.decompose()
     tree.strip_tags(list(BOILERPLATE), recursive=True)
+    return hidden
 
 
 def _remove_hidden(tree: LexborHTMLParser, mail: bool = False) -> int:
@@ -566,7 +568,8 @@ def _remove_hidden(tree: LexborHTMLParser, mail: bool = False) -> int:
     which find-in-page reveals), a ``display: none`` or ``visibility: hidden`` (unless a
     descendant sets ``visibility: visible`` again) set inline or by a rule of a ``<style>``
     element (:func:`_sheet_hidden`). ``aria-hidden`` (hidden from screen readers, shown on
-    screen) stays. Returns how many elements went (the outermost: a child goes with its parent).
+    screen) stays. Returns how many elements went, counting neither one inside another (a child
+    goes with its parent) nor one inside the boilerplate that goes anyway (a menu's hidden list).
 
     In a mail body (``mail``) every such element goes: a mail hides nothing its reader can open
     (its preheader, the inbox preview line, is hidden for good). A web page shows its hidden
@@ -593,9 +596,22 @@ def _remove_hidden(tree: LexborHTMLParser, mail: bool = False) -> int:
         gone.update(dict.fromkeys(path, inside))
         if not inside:
             outermost.append(node)
+    shown = sum(1 for node in outermost if not _in_boilerplate(node))
     for node in outermost:
         node.decompose()
-    return len(outermost)
+    return shown
+
+
+_BOILERPLATE_TAGS = frozenset(BOILERPLATE)
+
+
+def _in_boilerplate(node: LexborNode) -> bool:
+    up, steps = node.parent, 0
+    while up is not None and steps < _MAX_DEPTH:
+        if up.tag in _BOILERPLATE_TAGS:
+            return True
+        up, steps = up.parent, steps + 1
+    return False
 
 
 _MAYBE_HIDDEN = '[hidden], [style*="none" i], [style*="hidden" i], [style*="collapse" i]'
@@ -929,8 +945,9 @@ def html_metadata(tree: LexborHTMLParser) -> dict[str, Any]:
 
 
 def html_blocks(html: str, *, links: bool = False, mail: bool = False) -> tuple[list[Block], list[Skipped]]:
-    """Blocks (without ``lines``) of an HTML text, and the images left out as tracking pixels or
-    icons (``Skipped("image", alt or file name, "icon (22×15)")``), for a caller's coverage.
+    """Blocks (without ``lines``) of an HTML text, and what was left out, for a caller's coverage:
+    the images left out as tracking pixels or icons (``Skipped("image", alt or file name, "icon
+    (22×15)")``) and the number of hidden elements (:func:`hidden_entry`).
 
     Every IMAGE block carries its ``src`` in ``meta["src"]`` and its ``alt`` so a container format
     (e-mail ``cid:`` parts, EPUB manifest items) can attach the bytes it holds. With ``links``,
@@ -965,7 +982,7 @@ def _show_links(tree: LexborHTMLParser) -> None:
 def _tree_blocks(
     tree: LexborHTMLParser, links: bool = False, mail: bool = False
 ) -> tuple[list[Block], list[Skipped]]:
-    _remove_boilerplate(tree, mail)
+    hidden = _remove_boilerplate(tree, mail)
     if links:
         _show_links(tree)
     root = tree.body or tree.root
@@ -973,7 +990,35 @@ def _tree_blocks(
     if root is not None:
         walker.walk(root)
         walker.flush()
-    return walker.blocks, walker.skipped
+    entry = hidden_entry(hidden)
+    return walker.blocks, walker.skipped + ([entry] if entry else [])
+
+
+#: The reason of the ``Coverage.skipped`` entry of the hidden elements left out
+HIDDEN_REASON = (
+    "hidden from the reader (the hidden attribute, display: none or visibility: hidden) and left out"
+)
+
+
+def hidden_entry(count: int) -> Skipped | None:
+    """The ``Coverage.skipped`` entry saying that ``count`` hidden elements were left out
+    (``Skipped("hidden", "3 elements", …)``); None for none."""
+    if count <= 0:
+        return None
+    return Skipped("hidden", f"{count} element{'s' if count != 1 else ''}", HIDDEN_REASON)
+
+
+def merge_hidden(entries: list[Skipped]) -> list[Skipped]:
+    """``entries`` with their ``hidden`` entries (one per chapter or message body) summed into
+    one, where the first of them stood."""
+    hidden = [e for e in entries if e.what == "hidden"]
+    if len(hidden) < 2:
+        return list(entries)
+    total = sum(int(e.name.split(" ", 1)[0]) for e in hidden if e.name.split(" ", 1)[0].isdigit())
+    first = entries.index(hidden[0])
+    rest = [e for e in entries if e.what != "hidden"]
+    entry = hidden_entry(total)
+    return rest[:first] + ([entry] if entry else []) + rest[first:]
 
 
 def decode_html(data: bytes) -> str:
@@ -1057,7 +1102,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
     # a page with nothing outside <noscript> read from it, the last resort without scripts and styles
-    # 6: short inline elements hidden by a rule of a <style> element left out as inline-hidden ones are
+    # 6: short inline elements hidden by a rule of a <style> element left out as inline-hidden ones are;
+    # the hidden elements left out counted in one coverage.skipped entry
     source_type="html",
     libraries=("selectolax",),
     images=True,

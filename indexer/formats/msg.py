@@ -401,18 +401,20 @@ def header_text(h: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _html_to_blocks(html: str, links: bool = False, mail: bool = False) -> list[Block]:
+def _html_to_blocks(html: str, links: bool = False, mail: bool = False) -> tuple[list[Block], list[Skipped]]:
+    """The blocks of an HTML body and the entry counting the hidden elements it lost, if any."""
     try:
         from .html import html_blocks
     except ImportError:
         html_blocks = None
     if html_blocks is not None:
-        return list(html_blocks(html, links=links, mail=mail)[0])
+        blocks, dropped = html_blocks(html, links=links, mail=mail)
+        return list(blocks), [s for s in dropped if s.what == "hidden"]
     from selectolax.parser import HTMLParser
 
     tree = HTMLParser(html)
     text = tree.body.text(separator="\n") if tree.body is not None else tree.text(separator="\n")
-    return [Block(PARAGRAPH, p) for p in paragraphs(text)]
+    return [Block(PARAGRAPH, p) for p in paragraphs(text)], []
 
 
 def _decode_html(data: bytes | str) -> str:
@@ -440,9 +442,10 @@ def body_blocks(st: _State, msg: Any) -> list[Block]:
             return html if html is not None else [Block(PARAGRAPH, p) for p in paragraphs(plain)]
     html = st.body(lambda: msg.htmlBody)
     if html:
-        body = _html_to_blocks(_decode_html(html), mail=True)
+        body, hidden = _html_to_blocks(_decode_html(html), mail=True)
         blocks = [b for b in body if b.text.strip() or b.kind == IMAGE]
         if any(b.kind != IMAGE for b in blocks):
+            st.skipped.extend(hidden)
             return blocks
     rtf = st.body(lambda: msg.rtfBody)
     if rtf:
@@ -688,18 +691,18 @@ def _structured_html(st: _State, msg: Any, plain: str) -> list[Block] | None:
     elif not html_structure(markup):
         return None
     # with the link targets the plain body writes out (``text <https://…>``)
-    blocks = [
-        b
-        for b in _html_to_blocks(_decode_html(markup), links=True, mail=True)
-        if b.text.strip() or b.kind == IMAGE
-    ]
+    body, hidden = _html_to_blocks(_decode_html(markup), links=True, mail=True)
+    blocks = [b for b in body if b.text.strip() or b.kind == IMAGE]
     cids = set()  # the Content-IDs of the web images it holds (those extracted)
     for n, att in enumerate(st.safe(lambda: list(msg.attachments), []), start=1):
         ext = posixpath.splitext(_attachment_name(st, att, n))[1].lower().lstrip(".")
         mime = clean(st.safe(lambda a=att: a.mimetype, "")).lower()
         if ext in EXTRACTED_FORMATS or mime.split("/")[-1] in EXTRACTED_FORMATS:
             cids.add(clean(st.safe(lambda a=att: a.cid, "")).strip("<> ").lower())
-    return blocks if prefers_html(plain, blocks, cids - {""}) else None
+    if not prefers_html(plain, blocks, cids - {""}):
+        return None
+    st.skipped.extend(hidden)
+    return blocks
 
 
 def _attachment_name(st: _State, att: Any, n: int) -> str:
@@ -863,7 +866,7 @@ def _text_attachment(
     att_meta = {**meta, "attachment": name}
     blocks = [Block(HEADING, f"Attachment: {name}", level=level, meta=att_meta)]
     if ext in ("html", "htm", "xhtml") or mime == "text/html":
-        body = _html_to_blocks(_decode_html(data))
+        body = _html_to_blocks(_decode_html(data))[0]
         blocks.extend(
             _below(_with_meta(b, att_meta), level) for b in body if b.kind != IMAGE and b.text.strip()
         )
@@ -885,7 +888,7 @@ def _text_attachment(
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
     # one keeps the link targets the plain one writes out
-    # 6: HTML elements hidden by a <style> rule left out
+    # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped
     source_type="msg",
     libraries=("extract-msg",),
     images=True,
@@ -919,12 +922,14 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
                 "subject, addresses or body"
             )
         raise EmptyExtraction(f"{what}: the message holds no text (no subject, addresses or body)")
+    from .html import merge_hidden
+
     coverage = Coverage(
         messages_total=st.messages,
         messages_empty=st.empty,
         attachments_indexed=tuple(st.indexed),
         images_extracted=len(st.images),
-        skipped=tuple(st.skipped),
+        skipped=tuple(merge_hidden(st.skipped)),
         warnings=tuple(st.warnings),
     )
     return assemble(

@@ -9,6 +9,7 @@ import pytest
 
 from indexer import errors, extract_bytes, get_chunks
 from indexer.api import extract
+from indexer.formats.html import HIDDEN_REASON
 from indexer.model import Skipped
 
 
@@ -220,3 +221,20 @@ def test_real_navigation_documents(real_world):
     assert ("Elementary math: long division notation", 2) in items and items[-1] == ("MathML Embedding", 2)
     img = extract(real_world / "epub" / "kreuzberg" / "img.epub")
     assert [b.text for b in img.blocks if b.meta.get("is_navigation")][0] == "Table of Contents"
+
+
+def test_the_hidden_elements_of_all_chapters_are_counted_once():
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
+        zf.writestr("META-INF/container.xml", _CONTAINER)
+        zf.writestr("EPUB/package.opf", _OPF)
+        zf.writestr(
+            "EPUB/nav.xhtml", _XHTML.format(_NAV.replace("Contents", "Contents<span hidden>2</span>"))
+        )
+        zf.writestr(
+            "EPUB/c1.xhtml", _XHTML.format(_CHAPTER.replace("noon.", 'noon<span hidden="">7</span>.'))
+        )
+    doc = extract_bytes(out.getvalue(), "tides.epub")
+    assert "High water at noon." in doc.text and "Contents2" not in doc.text
+    assert doc.coverage.skipped_of("hidden") == (Skipped("hidden", "2 elements", HIDDEN_REASON),)

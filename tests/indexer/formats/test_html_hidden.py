@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from indexer import extract
 from indexer.formats.email import extract_eml
-from indexer.formats.html import extract_html, html_blocks
+from indexer.formats.html import HIDDEN_REASON, extract_html, html_blocks
+from indexer.model import Skipped
 
 from ._text_helpers import CTX
 
@@ -68,10 +69,20 @@ def test_nested_hidden_elements_go_with_the_outermost():
     assert _texts(html, mail=False) == [" ".join(["kept"] * 300)]  # short inline: gone from a page too
 
 
-def test_web_page_records_nothing_lost():
-    doc = extract_html(b"<p>Visible <span hidden>7001670000000000000</span>text.</p>", CTX)
-    assert doc.text == "Visible text."
-    assert doc.coverage.skipped == () and doc.coverage.warnings == ()
+def test_web_page_counts_what_it_lost():
+    # two hidden inline fragments, one inside the other (one element), one more in a paragraph,
+    # one in a navigation menu (the menu goes anyway: not counted) and a hidden block (kept)
+    doc = extract_html(
+        b"<nav><ul><li>Home <span hidden>menu</span></li></ul></nav>"
+        b"<p>Visible <span hidden>7001670000000000000<b hidden>x</b></span>text.</p>"
+        b"<style>.k{display:none}</style><p>Terms<span class=k> (2024-05-23)</span> apply.</p>"
+        b"<div hidden>A panel shown on a click</div>",
+        CTX,
+    )
+    assert doc.text == "Visible text.\n\nTerms apply.\n\nA panel shown on a click"
+    assert doc.coverage.skipped == (Skipped("hidden", "2 elements", HIDDEN_REASON),)
+    assert doc.coverage.warnings == ()
+    assert extract_html(b"<p>Nothing hidden</p>", CTX).coverage.skipped == ()
 
 
 FAQ = (
@@ -136,7 +147,32 @@ def test_mail_preheader_is_not_body_text():
     doc = extract_eml(PREHEADER_MAIL.encode(), CTX)
     assert [b.text for b in doc.blocks[2:]] == ["We are open again", "The garden centre opens on Saturday."]
     assert "Doors open" not in doc.text
-    assert doc.coverage.skipped == () and doc.coverage.warnings == ()
+    assert doc.coverage.skipped == (Skipped("hidden", "1 element", HIDDEN_REASON),)
+    assert doc.coverage.warnings == ()
+
+
+def test_a_mail_counts_the_hidden_elements_of_all_its_bodies_once():
+    # the outer message's HTML alternative (read for its table) hides a preheader and a sort
+    # key, the forwarded message's HTML-only body a tracking note: one entry for the file
+    boundary, inner = "b1", "b2"
+    mail = (
+        "From: a@example.org\nTo: b@example.org\nSubject: Rates\nMIME-Version: 1.0\n"
+        f'Content-Type: multipart/mixed; boundary="{boundary}"\n\n'
+        f"--{boundary}\nContent-Type: multipart/alternative; boundary={inner}\n\n"
+        f"--{inner}\nContent-Type: text/plain\n\nRates: Fee 7 EUR, Hours 9-17\n"
+        f"--{inner}\nContent-Type: text/html\n\n"
+        "<style>.pre{display:none}</style><div class=pre>Preview</div><p>Rates:</p>"
+        "<table><tr><th>Item</th><th>Value</th></tr><tr><td>Fee</td><td><span hidden>0007</span>7 EUR</td></tr>"
+        "<tr><td>Hours</td><td>9-17</td></tr></table>\n"
+        f"--{inner}--\n"
+        f"--{boundary}\nContent-Type: message/rfc822\n\n"
+        "From: c@example.org\nSubject: Fwd\nContent-Type: text/html\n\n"
+        "<p>Forwarded<span style='display:none'> via tracker</span>.</p>\n"
+        f"--{boundary}--\n"
+    )
+    doc = extract_eml(mail.encode(), CTX)
+    assert "| Fee | 7 EUR |" in doc.text and "Preview" not in doc.text and "tracker" not in doc.text
+    assert doc.coverage.skipped == (Skipped("hidden", "3 elements", HIDDEN_REASON),)
 
 
 def test_real_wiki_sort_keys_and_short_description(real_world):

@@ -62,3 +62,25 @@ def test_html_headings_sit_below_their_message_and_attachment():
     assert paths["Within 30 days."] == ["Shipping news", "Your order is on its way", "Returns"]
     assert paths["Descale monthly."] == ["Shipping news", "Attachment: guide.html", "Care guide"]
     assert paths["Got it."] == ["Shipping news", "Re: order", "Thanks"]
+
+
+def test_the_hidden_elements_of_each_html_body_are_counted_once():
+    from aspose.email_foss.msg import MapiMessage
+
+    from indexer.formats.html import HIDDEN_REASON
+    from indexer.model import Skipped
+
+    msg = MapiMessage.create("Spring opening")
+    msg.message_class = "IPM.Note"
+    msg.body_html = (
+        "<html><head><style>.preheader{display:none!important}</style></head><body>"
+        "<div class=preheader>Doors open at nine</div><h1>We are open</h1><p>From Saturday.</p></body></html>"
+    )
+    reply = MapiMessage.create("Re: opening")
+    reply.message_class = "IPM.Note"
+    reply.body_html = "<p>See you<span hidden> (tracking 5521)</span>.</p>"
+    msg.add_embedded_message_attachment(reply, filename="Re opening.msg")
+    doc = extract(msg.to_bytes(), filename="opening.msg")
+    assert "We are open" in doc.text and "See you." in doc.text
+    assert "Doors open" not in doc.text and "tracking" not in doc.text
+    assert doc.coverage.skipped_of("hidden") == (Skipped("hidden", "2 elements", HIDDEN_REASON),)
