@@ -333,7 +333,8 @@ class _Reader:
             record.attachment_count += 1
             self.attachment(part, record, name or ctype, ctype)
         elif ctype == "text/html":
-            blocks, dropped = html_blocks(part_text(part), mail=True)
+            # with the link targets a plain body writes out, as when the HTML replaces the plain one
+            blocks, dropped = html_blocks(part_text(part), links=True, mail=True)
             record.body.extend(_below(blocks, record.level))
             self.skipped.extend(s for s in dropped if s.what == "hidden")
         elif maintype == "text" and ctype not in _NOT_BODY_TEXT:
@@ -1184,7 +1185,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 5: hidden HTML elements (a preheader) left out; winmail.dat read (its body when the
     # message has none, its attachments and embedded messages); the HTML alternative read with
     # the link targets the plain one writes out
-    # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped
+    # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
+    # an HTML-only body keeps its link targets as the HTML alternative does
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1258,7 +1260,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 5: hidden HTML elements (a preheader) left out; winmail.dat read (its body when the
     # message has none, its attachments and embedded messages); the HTML alternative read with
     # the link targets the plain one writes out
-    # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped
+    # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
+    # an HTML-only body keeps its link targets as the HTML alternative does
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -442,7 +442,7 @@ def body_blocks(st: _State, msg: Any) -> list[Block]:
             return html if html is not None else [Block(PARAGRAPH, p) for p in paragraphs(plain)]
     html = st.body(lambda: msg.htmlBody)
     if html:
-        body, hidden = _html_to_blocks(_decode_html(html), mail=True)
+        body, hidden = _html_to_blocks(_decode_html(html), links=True, mail=True)
         blocks = [b for b in body if b.text.strip() or b.kind == IMAGE]
         if any(b.kind != IMAGE for b in blocks):
             st.skipped.extend(hidden)
@@ -888,7 +888,8 @@ def _text_attachment(
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
     # one keeps the link targets the plain one writes out
-    # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped
+    # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
+    # an HTML-only body keeps its link targets as the HTML read instead of the plain one does
     source_type="msg",
     libraries=("extract-msg",),
     images=True,

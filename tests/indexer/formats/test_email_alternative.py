@@ -135,9 +135,22 @@ def test_link_targets_the_plain_text_shows_are_kept_when_the_html_is_read():
     assert table.rows[1] == ("Mini <https://rooms.example.org/mini>", "all day")
     # a link whose text is its address is not given twice
     assert last.text == "Questions to Li <mailto:li@example.org> or see example.org/help"
-    # web pages and a mail's only (HTML) body read links as their text, as before
+    # web pages read links as their text, as before
     assert "<https://" not in extract_html(HTML_LINKS.encode(), CTX).text
+
+
+def test_an_html_only_body_keeps_its_link_targets_as_the_html_alternative_does():
     html_only = (
         "From: li@example.org\nSubject: Rooms\nContent-Type: text/html; charset=utf-8\n\n" + HTML_LINKS
     ).encode()
-    assert "<https://" not in extract_eml(html_only, CTX).text
+    alone = [b.text for b in extract_eml(html_only, CTX).blocks[2:]]
+    assert alone == [b.text for b in extract_eml(_alternative(PLAIN_LINKS, HTML_LINKS), CTX).blocks[2:]]
+    # a tracking address is what the mail links to: kept as it stands
+    tracked = (
+        b"From: news@example.org\nSubject: Spring\nContent-Type: multipart/related; boundary=r\n\n"
+        b"--r\nContent-Type: text/html\n\n"
+        b'<p><a href="https://click.example.net/ls/click?upn=Xy7_2Fq">Book a table</a> now.</p>\n--r--\n'
+    )
+    assert extract_eml(tracked, CTX).blocks[2].text == (
+        "Book a table <https://click.example.net/ls/click?upn=Xy7_2Fq> now."
+    )

@@ -84,3 +84,21 @@ def test_the_hidden_elements_of_each_html_body_are_counted_once():
     assert "We are open" in doc.text and "See you." in doc.text
     assert "Doors open" not in doc.text and "tracking" not in doc.text
     assert doc.coverage.skipped_of("hidden") == (Skipped("hidden", "2 elements", HIDDEN_REASON),)
+
+
+def test_an_html_only_body_keeps_its_link_targets():
+    # as the HTML read in place of a plain body does (a mail links to what its plain form writes out)
+    from aspose.email_foss.msg import MapiMessage
+
+    msg = MapiMessage.create("Rooms")
+    msg.message_class = "IPM.Note"
+    msg.body_html = (
+        '<p>Booked through <a href="https://rooms.example.org/fri?t=91">the room system</a>; '
+        'questions to <a href="mailto:li@example.org">Li</a> or see <a href="https://example.org/help/">'
+        "example.org/help</a>.</p>"
+    )
+    doc = extract(msg.to_bytes(), filename="rooms.msg")
+    assert doc.blocks[-1].text == (
+        "Booked through the room system <https://rooms.example.org/fri?t=91>; "
+        "questions to Li <mailto:li@example.org> or see example.org/help."
+    )
