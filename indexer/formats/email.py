@@ -33,7 +33,7 @@ import re
 import struct
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from email.errors import HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
@@ -819,14 +819,31 @@ def _tnef_message(tnef: Any, depth: int) -> Message:
             msg["From"] = formataddr((shown, address))
         elif shown:
             msg["From"] = shown
-    sent = props.get(0x8005)  # attDateSent
-    if isinstance(sent, datetime):
+    sent = _tnef_sent(tnef, props.get(0x8005))  # attDateSent
+    if sent is not None:
         msg["Date"] = format_datetime(sent)
     msg["Content-Type"] = "multipart/mixed"
     parts = [] if (body := _tnef_body(tnef)) is None else [body]
     parts += [_tnef_attachment(att, depth + 1) for att in tnef.attachments]
     msg.set_payload(parts)
     return msg
+
+
+#: PidTagClientSubmitTime, else PidTagMessageDeliveryTime: MAPI times, in UTC (MS-OXPROPS)
+_TNEF_UTC_TIMES = (0x0039, 0x0E06)
+
+
+def _tnef_sent(tnef: Any, date_sent: Any) -> datetime | None:
+    """When a TNEF message was sent: its submit (else delivery) time from its MAPI properties,
+    which is UTC; else ``attDateSent``, whose zone is not stated (Outlook writes the sender's
+    local time there: 09:37 for a submit time of 14:37 UTC in New York), so it stays without
+    one (``-0000`` in the Date line, no offset in ``message_date``)."""
+    times = {p.name: p.data for p in getattr(tnef, "mapiprops", ()) if p.name in _TNEF_UTC_TIMES}
+    for name in _TNEF_UTC_TIMES:
+        when = times.get(name)
+        if isinstance(when, datetime) and when.year > 1601:
+            return (when.replace(tzinfo=UTC) if when.tzinfo is None else when).replace(microsecond=0)
+    return date_sent if isinstance(date_sent, datetime) else None
 
 
 def tnef_attachment_names(data: bytes) -> list[str]:
@@ -1186,7 +1203,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # message has none, its attachments and embedded messages); the HTML alternative read with
     # the link targets the plain one writes out
     # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
-    # an HTML-only body keeps its link targets as the HTML alternative does
+    # an HTML-only body keeps its link targets as the HTML alternative does; a message in a
+    # winmail.dat dated by its submit time in UTC
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1261,7 +1279,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # message has none, its attachments and embedded messages); the HTML alternative read with
     # the link targets the plain one writes out
     # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
-    # an HTML-only body keeps its link targets as the HTML alternative does
+    # an HTML-only body keeps its link targets as the HTML alternative does; a message in a
+    # winmail.dat dated by its submit time in UTC
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

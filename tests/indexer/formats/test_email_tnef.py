@@ -196,6 +196,22 @@ def test_a_message_embedded_in_winmail_dat_is_read_below_its_parent():
         (PARAGRAPH, 0, "wall,state\nnorth,sound", 2),
     ]
     assert doc.coverage.messages_total == 2
+    # attDateSent alone: a time whose zone is not stated, left without one
+    assert doc.blocks[3].meta["message_date"] == "2024-03-05T09:30:00"
+
+
+def test_a_message_in_winmail_dat_is_dated_by_its_utc_submit_time():
+    # PidTagClientSubmitTime (PT_SYSTIME, a FILETIME in UTC) in the message's attMsgProps wins
+    # over attDateSent, Outlook's local time: 5 March 2024 14:30:00 UTC, 09:30 in New York
+    filetime = (1709649000 + 11644473600) * 10_000_000
+    submit = struct.pack("<I", 1) + struct.pack("<HHQ", 0x0040, 0x0039, filetime)
+    embedded = _embedded().replace(
+        _attribute(1, 0x0002800C, b"The north wall is sound."),
+        _attribute(1, 0x0002800C, b"The north wall is sound.") + _attribute(1, 0x00069003, submit),
+    )
+    doc = extract_eml(_mail(b"".join([*_HEAD, embedded]), plain="See the survey.\n"), CTX)
+    assert doc.blocks[4].text == "Date: Tue, 05 Mar 2024 14:30:00 +0000\nSubject: Survey results"
+    assert doc.blocks[4].meta["message_date"] == "2024-03-05T14:30:00Z"
 
 
 def test_a_damaged_or_runaway_stream_falls_back_to_the_names():
@@ -223,15 +239,19 @@ def test_winmail_dat_in_a_real_message(real_world):
     tail = [(b.kind, b.level, b.text) for b in doc.blocks if b.meta["message_index"] > 1]
     assert tail == [
         (HEADING, 2, "Build a train table"),
-        (PARAGRAPH, 0, "From: Jeffrey\nDate: Sat, 15 Dec 2018 09:37:31 -0000\nSubject: Build a train table"),
+        (PARAGRAPH, 0, "From: Jeffrey\nDate: Sat, 15 Dec 2018 14:37:31 +0000\nSubject: Build a train table"),
         (PARAGRAPH, 0, "Build my nephew an HO-scale train table for Christmas."),
         (HEADING, 2, "Christmas Celebration!"),
         (
             PARAGRAPH,
             0,
-            "From: Jeffrey\nDate: Sat, 15 Dec 2018 09:49:23 -0000\nSubject: Christmas Celebration!",
+            "From: Jeffrey\nDate: Sat, 15 Dec 2018 14:49:23 +0000\nSubject: Christmas Celebration!",
         ),
         (PARAGRAPH, 0, "It's time for everyone to open their Christmas presents!"),
         (IMAGE, 0, "[Image: kitten-playing-with-a-christmas-tree.jpg]"),
     ]
     assert doc.metadata["attachment_count"] == 1  # the JPEG; embedded messages are not counted
+    # dated by their submit times in UTC (attDateSent says 09:37 and 09:49, New York time), half an
+    # hour before the message that forwards them (10:07 -0500)
+    dates = [b.meta["message_date"] for b in doc.blocks if b.kind == HEADING]
+    assert dates == ["2018-12-15T10:07:14-05:00", "2018-12-15T14:37:31Z", "2018-12-15T14:49:23Z"]
