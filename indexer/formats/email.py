@@ -41,6 +41,7 @@ from email.parser import BytesHeaderParser, HeaderParser
 from email.policy import compat32
 from email.utils import format_datetime, formataddr, getaddresses, parsedate_to_datetime
 from typing import Any
+from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 
 from .._fast import make_block
 from ..images import admit
@@ -244,10 +245,55 @@ def _content_id(part: Message) -> str | None:
     return header_text(cid).strip().strip("<>") or None if cid else None
 
 
-def _content_location(part: Message) -> str | None:
-    """The URL an MHTML part is known by (``Content-Location``, RFC 2557)."""
-    location = part.get("Content-Location")
-    return header_text(location).replace(" ", "") or None if location else None
+def _content_location(part: Message, name: str = "Content-Location") -> str | None:
+    """The URL an MHTML part is known by (``Content-Location``, RFC 2557; folded, so without
+    its spaces; quotes some writers put around it left out), or the ``Content-Base`` it names."""
+    location = part.get(name)
+    return header_text(location).replace(" ", "").strip("\"'") or None if location else None
+
+
+def _url_key(url: str, base: str | None) -> str:
+    """A URL as an ``<img src>`` and a ``Content-Location`` are matched (RFC 2557 section 5):
+    resolved against the base of the page (its ``Content-Base`` or ``Content-Location``), the
+    scheme and host in lower case, %-escapes decoded, without a ``#fragment``."""
+    url = url.strip().strip("\"'")
+    try:
+        if base:
+            url = urljoin(base, url)
+        parts = urlsplit(url)
+    except ValueError:  # a malformed address ("http://[x")
+        return url
+    return urlunsplit((parts.scheme.lower(), parts.netloc.lower(), unquote(parts.path), parts.query, ""))
+
+
+def _page_base(msg: Message) -> str | None:
+    """The base URL of a message's HTML body (RFC 2557): the ``Content-Base`` or absolute
+    ``Content-Location`` of its first HTML part, else of the multipart/related around it."""
+    stack, related = [msg], []
+    while stack:
+        part = stack.pop(0)
+        ctype = part.get_content_type()
+        if part.is_multipart():
+            if ctype == "multipart/related":
+                related.append(part)
+            if part.get_content_maintype() != "message" or part is msg:
+                stack.extend(c for c in part.get_payload() or [] if isinstance(c, Message))
+        elif ctype == "text/html":
+            for holder in (part, *reversed(related)):
+                for name in ("Content-Base", "Content-Location"):
+                    base = _content_location(holder, name)
+                    if base and _ABSOLUTE.match(base):
+                        return base
+            return None
+    return None
+
+
+_ABSOLUTE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")  # a scheme (two letters at least: not C:)
+
+
+def _cid_key(src: str) -> str:
+    """The Content-ID a ``cid:`` URL names (RFC 2392: %-escaped), in lower case as matched."""
+    return unquote(src[4:]).strip().strip("<>").lower()
 
 
 @dataclass
@@ -260,8 +306,9 @@ class _Message:
     body: list[Block] = field(default_factory=list)
     attachments: list[Block] = field(default_factory=list)
     images: list[Block] = field(default_factory=list)  # image blocks not referenced by the body
-    cids: dict[str, str] = field(default_factory=dict)  # content-id → image name
-    locations: dict[str, str] = field(default_factory=dict)  # content-location → image name
+    cids: dict[str, str] = field(default_factory=dict)  # content-id (lower case) → image name
+    locations: dict[str, str] = field(default_factory=dict)  # content-location (_url_key) → image name
+    base: str | None = None  # the base URL of its HTML body (_page_base)
     image_cids: frozenset[str] = frozenset()  # lower-case Content-IDs of its image parts
     attachment_count: int = 0
     image_count: int = 0
@@ -291,7 +338,9 @@ class _Reader:
     # -- messages -----------------------------------------------------------------------------
 
     def message(self, msg: Message, depth: int = 0) -> _Message:
-        record = _Message(len(self.messages) + 1, _Headers.of(msg), depth, image_cids=_image_cids(msg))
+        record = _Message(
+            len(self.messages) + 1, _Headers.of(msg), depth, image_cids=_image_cids(msg), base=_page_base(msg)
+        )
         self.messages.append(record)
         self.part(msg, record)
         return record
@@ -419,10 +468,10 @@ class _Reader:
         self.images.setdefault(admitted.name, admitted)
         cid = _content_id(part)
         if cid:
-            record.cids[cid] = admitted.name
+            record.cids[cid.lower()] = admitted.name
         location = _content_location(part)
         if location:
-            record.locations[location] = admitted.name
+            record.locations[_url_key(location, record.base)] = admitted.name
         block = Block(IMAGE, f"[Image: {name or admitted.name}]", alt=name, images=(admitted.name,))
         record.images.append(block if not cid else replace(block, meta={"cid": cid}))
 
@@ -538,9 +587,9 @@ def prefers_html(plain: str, blocks: list[Block], cids: Collection[str] = ()) ->
     if any(not _data_table(b) for b in tables):
         return False
     cid = any(
-        b.kind == IMAGE and src[:4] == "cid:" and src[4:].strip("<>") in cids
+        b.kind == IMAGE and src[:4].lower() == "cid:" and _cid_key(src) in cids
         for b in blocks
-        for src in (str(b.meta.get("src", "")).strip().lower(),)
+        for src in (str(b.meta.get("src", "")).strip(),)
     )
     if not tables and not cid:
         return False
@@ -975,8 +1024,8 @@ def _referenced_image(record: _Message, block: Block) -> str | None:
     """The image part an ``<img>`` of the body shows: by ``cid:`` URL or by Content-Location."""
     src = str(block.meta.get("src", "")).strip()
     if src[:4].lower() == "cid:":
-        return record.cids.get(src[4:].strip("<>"))
-    return record.locations.get(src) if src else None
+        return record.cids.get(_cid_key(src))
+    return record.locations.get(_url_key(src, record.base)) if src else None
 
 
 def _with_meta(b: Block, meta: dict[str, Any]) -> Block:
@@ -1204,7 +1253,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # the link targets the plain one writes out
     # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
     # an HTML-only body keeps its link targets as the HTML alternative does; a message in a
-    # winmail.dat dated by its submit time in UTC
+    # winmail.dat dated by its submit time in UTC; images matched to Content-Location and cid: as URLs
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1280,7 +1329,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # the link targets the plain one writes out
     # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
     # an HTML-only body keeps its link targets as the HTML alternative does; a message in a
-    # winmail.dat dated by its submit time in UTC
+    # winmail.dat dated by its submit time in UTC; images matched to Content-Location and cid: as URLs
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -67,3 +67,35 @@ def test_mhtml_image_in_a_real_message(real_world):
     ]
     assert [(im.name, im.width, im.height) for im in doc.images] == [("msg1_image_1.png", 400, 78)]
     assert doc.metadata["attachment_count"] == 0
+
+
+def test_content_locations_and_cids_are_matched_as_urls():
+    # RFC 2557: a relative src is resolved against the page's own Content-Location; scheme and
+    # host are matched in any case, %-escapes decoded, a #fragment ignored, quotes around the
+    # header dropped; RFC 2392: a cid: URL is %-escaped, and mailers differ in its case
+    red, green, blue = _png((255, 0, 0)), _png((0, 255, 0)), _png((0, 0, 255))
+    raw = _related(
+        '<p>abc</p><img src="images/logo big.png"><p>def</p><img src="CID:Sig%40Example.org" alt="Sig">'
+        '<p>ghi</p><img src="HTTP://Example.ORG/b.png#top" alt="Blue">',
+        ("Content-Type: image/png\nContent-Location: http://example.org/images/logo%20big.png\n", red),
+        ("Content-Type: image/png\nContent-ID: <sig@example.org>\n", green),
+        ('Content-Type: image/png\nContent-Location: "http://example.org/b.png"\n', blue),
+    ).replace(b'charset="utf-8"\n', b'charset="utf-8"\nContent-Location: http://example.org/page.html\n')
+    doc = extract_eml(raw, CTX)
+    assert [(b.kind, b.text, b.images) for b in doc.blocks[2:]] == [
+        ("paragraph", "abc", ()),
+        (IMAGE, "[Image: msg1_image_1.png]", ("msg1_image_1.png",)),
+        ("paragraph", "def", ()),
+        (IMAGE, "[Image: Sig]", ("msg1_image_2.png",)),
+        ("paragraph", "ghi", ()),
+        (IMAGE, "[Image: Blue]", ("msg1_image_3.png",)),
+    ]
+    # a base given by the multipart/related's Content-Base (RFC 2110) serves as well
+    raw = _related(
+        '<p>abc</p><img src="logo.png">',
+        ("Content-Type: image/png\nContent-Location: http://example.org/a/logo.png\n", red),
+    ).replace(
+        b"Content-Type: multipart/related;",
+        b"Content-Base: http://example.org/a/\nContent-Type: multipart/related;",
+    )
+    assert [b.images for b in extract_eml(raw, CTX).blocks[2:]] == [(), ("msg1_image_1.png",)]
