@@ -36,7 +36,14 @@ from .registry import extractor
 
 # In a book, <header>/<footer> hold chapter titles and bylines and <aside> holds footnotes: content,
 # not the site chrome the HTML reader drops. They are read as plain containers.
-_CONTENT_TAGS = re.compile(r"<(/?)(?:header|footer|aside)(?=[\s>/])", re.IGNORECASE)
+_CONTENT_TAGS = re.compile(r"<(/?)(header|footer|aside)(?=[\s>/])", re.IGNORECASE)
+
+
+def _as_content(m: re.Match[str]) -> str:
+    """A ``<header>``, ``<footer>`` or ``<aside>`` tag as a ``<div>`` one; an aside keeps a
+    ``data-aside`` mark, by which a note reference pointing at it is known."""
+    return f"<{m[1]}div" + (" data-aside" if not m[1] and m[2].lower() == "aside" else "")
+
 
 _DC = ("title", "language", "creator", "identifier", "publisher", "date", "subject", "description")
 
@@ -150,7 +157,8 @@ class _Images:
     version="6",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
-    # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped
+    # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
+    # note references written [^n]
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
@@ -172,10 +180,10 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
         meta: dict[str, Any] = {"spine_index": index, "href": href}
         if "nav" in (getattr(item, "properties", None) or ()) or type(item).__name__ == "EpubNav":
             meta["is_navigation"] = True
-        html = _CONTENT_TAGS.sub(r"<\1div", decode_html(item.get_content()))
+        html = _CONTENT_TAGS.sub(_as_content, decode_html(item.get_content()))
         if meta.get("is_navigation"):
             html = _shown_navigation(html)
-        chapter, dropped = html_blocks(html)
+        chapter, dropped = html_blocks(html, notes=True)
         sink.skipped.extend(dropped)
         folder = posixpath.dirname(href)
         for block in chapter:

@@ -944,7 +944,9 @@ def html_metadata(tree: LexborHTMLParser) -> dict[str, Any]:
     return out
 
 
-def html_blocks(html: str, *, links: bool = False, mail: bool = False) -> tuple[list[Block], list[Skipped]]:
+def html_blocks(
+    html: str, *, links: bool = False, mail: bool = False, notes: bool = False
+) -> tuple[list[Block], list[Skipped]]:
     """Blocks (without ``lines``) of an HTML text, and what was left out, for a caller's coverage:
     the images left out as tracking pixels or icons (``Skipped("image", alt or file name, "icon
     (22×15)")``) and the number of hidden elements (:func:`hidden_entry`).
@@ -954,11 +956,64 @@ def html_blocks(html: str, *, links: bool = False, mail: bool = False) -> tuple[
     the target of a web or mail link follows its text as a plain-text mail writes it
     (``the figures <https://…>``), unless the text is the address itself (:func:`_show_links`).
     With ``mail``, the HTML is a mail's body, which loses every element it hides, not only the
-    short inline ones a web page loses (:func:`_remove_hidden`).
+    short inline ones a web page loses (:func:`_remove_hidden`). With ``notes`` (an EPUB
+    chapter), a note reference reads ``[^12]``, as Word's do, not glued to its word
+    (:func:`_mark_note_references`).
     """
     if not html.strip():
         return [], []
-    return _tree_blocks(LexborHTMLParser(html), links, mail)
+    tree = LexborHTMLParser(html)
+    if notes and _NOTE_HINT.search(html):
+        _mark_note_references(tree)
+    return _tree_blocks(tree, links, mail)
+
+
+#: The marker of a note reference: a number, a letter or two, a roman numeral (brackets aside)
+_NOTE_MARKER = re.compile(r"\[?\s*([0-9]{1,4}|[A-Za-z]{1,2}|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})\s*\]?")
+#: The kinds of note a reference points at (EPUB 3 ``epub:type``, DPUB-ARIA ``role``)
+_NOTE_KINDS = frozenset(("footnote", "endnote", "rearnote", "note", "doc-footnote", "doc-endnote"))
+#: What a page with note references holds (the cheap test before they are looked for)
+_NOTE_HINT = re.compile(r"noteref|<sup|aside|footnote|endnote|rearnote", re.IGNORECASE)
+
+
+def _mark_note_references(tree: LexborHTMLParser) -> None:
+    """Write each note reference as ``[^marker]``: a link marked as one (``epub:type="noteref"``,
+    ``role="doc-noteref"``), or a link to a ``#fragment`` set in superscript or pointing at a note
+    of the document (an ``<aside>``, which an EPUB chapter reads as a ``<div data-aside>``, an
+    element typed footnote, endnote or rearnote), whose text
+    is a marker (``12``, ``a``, ``iv``, ``[3]``). Read as it is, ``Limpet<sup>1</sup>`` gives the
+    word ``Limpet1``. A symbol (``*``, ``†``) glues no word and stays as it is."""
+    notes = set()
+    for node in tree.css("aside[id], [data-aside][id], [epub\\:type][id], [role][id]"):
+        kinds = f"{node.attributes.get('epub:type') or ''} {node.attributes.get('role') or ''}".split()
+        if node.tag == "aside" or "data-aside" in node.attributes or _NOTE_KINDS.intersection(kinds):
+            notes.add(node.attributes.get("id"))
+    for link in tree.css("a[href]"):
+        attrs = link.attributes
+        marker = _NOTE_MARKER.fullmatch((link.text(deep=True) or "").strip())
+        if marker is None:
+            continue
+        kinds = f"{attrs.get('epub:type') or ''} {attrs.get('role') or ''}".split()
+        _, hash_, fragment = (attrs.get("href") or "").partition("#")
+        if not (
+            "noteref" in kinds
+            or "doc-noteref" in kinds
+            or (hash_ and fragment and (fragment in notes or _superscript(link)))
+        ):
+            continue
+        link.replace_with(f"[^{marker.group(1)}]")
+
+
+def _superscript(link: LexborNode) -> bool:
+    """Whether a link is set in superscript: inside a ``<sup>`` (up to two levels) or holding one."""
+    up = link.parent
+    for _ in range(2):
+        if up is None:
+            break
+        if up.tag == "sup":
+            return True
+        up = up.parent
+    return link.css_first("sup") is not None
 
 
 _LINK_SCHEMES = ("http://", "https://", "mailto:")

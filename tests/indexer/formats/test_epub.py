@@ -94,6 +94,9 @@ def test_sample_guide(sample_corpus):
     chapter2 = [(b.kind, b.text) for b in doc.blocks if b.meta["href"] == "text/ch2.xhtml"]
     assert chapter2[0] == ("heading", "What Lives There")
     assert chapter2[-1] == ("paragraph", "Limpets cling hardest when the tide is out.")
+    # Limpet<a href="#n1">1</a>, n1 the <aside>: a note reference, not the word "Limpet1"
+    (table,) = (b for b in doc.blocks if b.kind == "table")
+    assert table.rows == (("Limpet[^1]", "upper shore"),)
     nav, lst = (b for b in doc.blocks if b.kind == "list")
     assert nav.meta["is_navigation"] and nav.text == "Reading the Tide\nWhat Lives There"
     assert [(i.text, i.level) for i in lst.items] == [
@@ -174,14 +177,14 @@ _CHAPTER = (
 )
 
 
-def _epub3() -> bytes:
+def _epub3(nav: str = _NAV, chapter: str = _CHAPTER) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as zf:
         zf.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
         zf.writestr("META-INF/container.xml", _CONTAINER)
         zf.writestr("EPUB/package.opf", _OPF)
-        zf.writestr("EPUB/nav.xhtml", _XHTML.format(_NAV))
-        zf.writestr("EPUB/c1.xhtml", _XHTML.format(_CHAPTER))
+        zf.writestr("EPUB/nav.xhtml", _XHTML.format(nav))
+        zf.writestr("EPUB/c1.xhtml", _XHTML.format(chapter))
     return out.getvalue()
 
 
@@ -224,17 +227,27 @@ def test_real_navigation_documents(real_world):
 
 
 def test_the_hidden_elements_of_all_chapters_are_counted_once():
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as zf:
-        zf.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
-        zf.writestr("META-INF/container.xml", _CONTAINER)
-        zf.writestr("EPUB/package.opf", _OPF)
-        zf.writestr(
-            "EPUB/nav.xhtml", _XHTML.format(_NAV.replace("Contents", "Contents<span hidden>2</span>"))
-        )
-        zf.writestr(
-            "EPUB/c1.xhtml", _XHTML.format(_CHAPTER.replace("noon.", 'noon<span hidden="">7</span>.'))
-        )
-    doc = extract_bytes(out.getvalue(), "tides.epub")
+    nav = _NAV.replace("Contents", "Contents<span hidden>2</span>")
+    doc = extract_bytes(_epub3(nav, _CHAPTER.replace("noon.", 'noon<span hidden="">7</span>.')), "tides.epub")
     assert "High water at noon." in doc.text and "Contents2" not in doc.text
     assert doc.coverage.skipped_of("hidden") == (Skipped("hidden", "2 elements", HIDDEN_REASON),)
+
+
+_NOTES = (
+    "<p>Limpets<sup><a href='notes.xhtml#n12'>12</a></sup> cling; a crab's claw<a href='#fn3'><sup>iii</sup></a>"
+    " grips 3 cm<sup>2</sup>; barnacles<a epub:type='noteref' href='#b'>[4]</a> and mussels"
+    "<a role='doc-noteref' href='#m'>*</a> share <a href='#rock'>2</a> rocks.</p>"
+    "<h2 id='rock'>The rocks</h2><aside epub:type='footnote' id='b'><p>4. Acorn barnacles.</p></aside>"
+)
+
+
+def test_note_references_are_written_as_references():
+    # a superscript link to a note (in another file, or holding the <sup>), a link typed noteref;
+    # not a superscript without a link (cm²), a symbol marker (glues no word) nor a link to a
+    # heading that happens to be a number
+    doc = extract_bytes(_epub3(chapter=_CHAPTER.replace("<p>Low range.</p>", _NOTES)), "tides.epub")
+    (para,) = (b for b in doc.blocks if b.text.startswith("Limpets"))
+    assert para.text == (
+        "Limpets[^12] cling; a crab's claw[^iii] grips 3 cm2; barnacles[^4] and mussels* share 2 rocks."
+    )
+    assert "4. Acorn barnacles." in doc.text
