@@ -12,6 +12,7 @@ markup is reduced to its text; YAML front matter is kept as ``front_matter`` met
 
 from __future__ import annotations
 
+import html
 import re
 from collections import deque
 from itertools import takewhile
@@ -57,6 +58,14 @@ _HEADING_LEVEL = {"H1": 1, "H2": 2, "H3": 3, "H4": 4, "H5": 5, "H6": 6}
 _LINE_EDGES = re.compile(r"[ \t]*\n[ \t]*")
 _TRAILING = ("\n", " ", "\t", b"\n", b" ", b"\t")
 _INLINE_TAG = re.compile(r"<[^>\n]*>")
+_IMG_ALT = re.compile(r"""\salt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE)
+
+
+def _img_alt(tag: str) -> str:
+    """The alt text of an inline ``<img>`` tag, which stands where it is as ``![alt](src)``'s
+    does (an image inside a heading, an item or a sentence cannot be a block of its own)."""
+    m = _IMG_ALT.search(tag)
+    return html.unescape(next(g for g in m.groups() if g is not None)) if m else ""
 
 
 class _Lines:
@@ -472,6 +481,8 @@ class _Builder:
             elif kind == "InlineHtml":
                 if value.lower().startswith("<br"):
                     self.text.append("\n")
+                elif value[:4].lower() == "<img":
+                    self.text.append(_img_alt(value))
             elif kind == "FootnoteReference":
                 self.text.append(f"[^{value}]")
             elif kind == "TaskListMarker":
@@ -703,6 +714,8 @@ class _Fallback:
                 out.append("\n")
             elif kind == "image":
                 out.append("".join(c.content for c in child.children or ()))
+            elif kind == "html_inline" and child.content[:4].lower() == "<img":
+                out.append(_img_alt(child.content))
             elif (
                 kind == "link_open"
                 and child.markup == "autolink"
@@ -906,11 +919,13 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="5",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="6",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
     # 5: hidden elements of raw HTML left out
+    # 6: an inline <img> reads as its alt text in place, as ![alt](src) does; raw HTML loses the
+    # short inline elements a <style> rule hides
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

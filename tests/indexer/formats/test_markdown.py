@@ -178,3 +178,26 @@ def test_markdown_it_fallback_reads_the_note_the_same_way(monkeypatch):
     ]
     assert slow.metadata == fast.metadata
     assert [b.items for b in slow.blocks] == [b.items for b in fast.blocks]
+
+
+INLINE_IMAGES = (
+    b'# Tide pools <img src="logo.png" alt="Rock &amp; pool"> guide\n\n'
+    b"- A crab ![shore crab](crab.png) sidles\n"
+    b"- A shell <IMG SRC=shell.png ALT=periwinkle> rests\n\n"
+    b"Pools <img src='pool.png' alt='at low tide' width=20> fill again.\n"
+)
+
+
+def test_an_inline_image_stands_where_it_is_as_its_alt_text(monkeypatch):
+    # an image inside a heading, an item or a sentence cannot be a block of its own: it reads as
+    # its alt text in place, an <img> tag as ![alt](src) does (the tag's alt was lost)
+    from indexer.formats import markdown
+
+    expected = [
+        (HEADING, "Tide pools Rock & pool guide"),
+        (LIST, "A crab shore crab sidles\nA shell periwinkle rests"),
+        (PARAGRAPH, "Pools at low tide fill again."),
+    ]
+    assert [(b.kind, b.text) for b in extract_markdown(INLINE_IMAGES, CTX).blocks] == expected
+    monkeypatch.setattr(markdown, "pyromark", None)  # markdown-it-py reads them the same way
+    assert [(b.kind, b.text) for b in extract_markdown(INLINE_IMAGES, CTX).blocks] == expected
