@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Iterable
 from typing import Any
 from urllib.parse import unquote_to_bytes, urljoin, urlsplit
 
@@ -577,8 +578,9 @@ def _remove_hidden(tree: LexborHTMLParser, mail: bool = False) -> int:
     go, an element neither a block nor holding one, with at most :data:`HIDDEN_INLINE_MAX`
     characters (a sort key in a table cell, a duplicate date or coordinates)."""
     found = {n.mem_id: n for n in tree.css(_MAYBE_HIDDEN) if _is_hidden(n)}
-    if tree.css_first("style") is not None:
-        found.update((n.mem_id, n) for n in _sheet_hidden(tree))
+    styles = tree.css("style")
+    if styles:
+        found.update((n.mem_id, n) for n in _sheet_hidden(tree, styles))
     nodes = [n for n in found.values() if mail or _inline_fragment(n)]
     if not nodes:
         return 0
@@ -720,17 +722,20 @@ MAX_SHEET_RULES = 2000
 _NEVER_HIDDEN = frozenset(("html", "head", "body"))
 _NEGATED = re.compile(r":not\([^)]*\)|\[[^\]]*\]", re.IGNORECASE)  # names no element needs
 _NAMES = re.compile(r"([.#])(-?[_a-zA-Z][\w-]*)")
+_NAMES_ASKED = 64  # the most class and id names looked up in one query
+_SUBJECT = re.compile(r"[^\s>+~]+$")  # the last compound of a selector: the element it selects
+_TAG = re.compile(r"[a-zA-Z][\w-]*")
 
 Rule = tuple[str, dict[str, tuple[str, bool]]]
 
 
-def _sheet_rules(tree: LexborHTMLParser) -> list[Rule]:
-    """The rules of the page's ``<style>`` elements that set ``display`` or ``visibility``, as
+def _sheet_rules(styles: list[LexborNode]) -> list[Rule]:
+    """The rules of a page's ``<style>`` elements that set ``display`` or ``visibility``, as
     (selector, declarations), in document order. Rules inside an at-rule (``@media print``,
     ``@supports`` …) and ``<style>`` elements for another medium (``media="print"``) are not
     applied: only what a screen shows by default."""
     sheets = []
-    for style in tree.css("style"):
+    for style in styles:
         media = (style.attributes.get("media") or "all").strip().lower()
         if media in ("", "all", "screen"):
             sheets.append(style.text(deep=True) or "")
@@ -788,37 +793,64 @@ def _hides(declared: dict[str, tuple[str, bool]]) -> bool:
     )
 
 
-def _sheet_hidden(tree: LexborHTMLParser) -> list[LexborNode]:
+def _sheet_hidden(tree: LexborHTMLParser, styles: list[LexborNode]) -> list[LexborNode]:
     """The elements a ``<style>`` rule hides (:func:`_sheet_rules`): the cascade decides each
     element's ``display`` and ``visibility`` among the rules that match it (``!important`` first,
     then the most specific, then the last) and its inline ``style``, which beats them unless it
     loses to an ``!important`` rule. ``visibility: hidden`` keeps an element whose descendant is
     made visible again. A selector the selector engine cannot read (``::before``, ``:visited``)
     is passed over; at most :data:`MAX_SHEET_QUERIES` are looked up."""
-    rules = _sheet_rules(tree)
+    rules = _sheet_rules(styles)
     if not any(_hides(declared) for _, declared in rules):
         return []
-    # a selector naming a class or an id the page does not hold matches nothing
-    classes, ids = set(), set()
-    for node in tree.css("[class], [id]"):
-        attrs = node.attributes
-        classes.update((attrs.get("class") or "").lower().split())
-        ids.add((attrs.get("id") or "").strip().lower())
-    present = {".": classes, "#": ids}
-    wanted = []  # (order, selector, declarations): the rules that may match, hiding ones first
-    for order, (selector, declared) in enumerate(rules):
-        names = _NAMES.findall(_NEGATED.sub(" ", selector))
-        if all(name.lower() in present[sign] for sign, name in names):
-            wanted.append((not _hides(declared), order, selector, declared))
+    # a selector naming a class or an id the page does not hold matches nothing: the names the
+    # rules use are looked up in one query (a few of them; else the page's names are read)
+    named = [
+        (order, _NAMES.findall(_NEGATED.sub(" ", selector))) for order, (selector, _) in enumerate(rules)
+    ]
+    asked = {f"{sign}{name}" for _, names in named for sign, name in names}
+    present: set[tuple[str, str]] = set()
+    if len(asked) > _NAMES_ASKED:
+        present = _held(tree.css("[class], [id]"))[1]
+    elif asked:
+        try:
+            present = _held(tree.css(", ".join(sorted(asked))))[1]
+        except (SelectolaxError, ValueError):
+            present = {(n[0], n[1:].lower()) for n in asked}  # not ruled out, each selector is tried
+    # a selector the sheet repeats is one rule: its declarations merged in order, at its last place
+    merged: dict[str, tuple[int, dict[str, tuple[str, bool]]]] = {}
+    for order, names in named:
+        if all((sign, name.lower()) in present for sign, name in names):
+            selector, declared = rules[order]
+            before = merged.get(selector, (0, {}))[1]
+            now = {p: v for p, v in declared.items() if v[1] or not before.get(p, ("", False))[1]}
+            merged[selector] = (order, {**before, **now})
+    # (showing, order, selector, declarations): the rules that may match, hiding ones first
+    wanted = [
+        (not _hides(declared), order, selector, declared) for selector, (order, declared) in merged.items()
+    ]
     won: dict[int, dict[str, tuple[tuple[bool, tuple[int, int, int], int], str]]] = {}
     nodes: dict[int, LexborNode] = {}
-    for showing, order, selector, declared in sorted(wanted)[:MAX_SHEET_QUERIES]:
-        if showing and not nodes:
-            break  # nothing hidden: the rules that show things again change nothing
-        try:
-            matched = tree.css(selector)
-        except (SelectolaxError, ValueError):
-            continue
+    held: tuple[set[str], set[tuple[str, str]]] | None = None  # tags and names of the hidden
+    queries = 0
+    looked_up: dict[str, list[LexborNode]] = {}
+    for showing, order, selector, declared in sorted(wanted):
+        if queries >= MAX_SHEET_QUERIES:
+            break
+        if showing:
+            if not nodes:
+                break  # nothing hidden: the rules that show things again change nothing
+            held = held or _held(nodes.values())
+            if "visibility" not in declared and not _may_select(selector, *held):
+                continue  # it selects none of the elements hidden
+        matched = looked_up.get(selector)
+        if matched is None:  # a selector the sheet repeats is looked up once
+            queries += 1
+            try:
+                matched = looked_up[selector] = tree.css(selector)
+            except (SelectolaxError, ValueError):
+                looked_up[selector] = []
+                continue
         spec = _specificity(selector)
         for node in matched:
             if node.tag in _NEVER_HIDDEN or (
@@ -855,6 +887,31 @@ def _sheet_hidden(tree: LexborHTMLParser) -> list[LexborNode]:
             continue
         out.append(node)
     return out
+
+
+def _held(nodes: Iterable[LexborNode]) -> tuple[set[str], set[tuple[str, str]]]:
+    """The tags and the (``.`` class / ``#`` id, lower-case name) pairs some of ``nodes`` hold."""
+    tags: set[str] = set()
+    names: set[tuple[str, str]] = set()
+    for node in nodes:
+        attrs = node.attributes
+        tags.add(node.tag or "")
+        names.update((".", c) for c in (attrs.get("class") or "").lower().split())
+        names.add(("#", (attrs.get("id") or "").strip().lower()))
+    return tags, names
+
+
+def _may_select(selector: str, tags: set[str], names: set[tuple[str, str]]) -> bool:
+    """Whether a selector's subject (its last compound) may select an element of those ``tags``
+    and ``names`` (:func:`_held`): its element name and its classes and ids are among them."""
+    subject = _SUBJECT.search(_NEGATED.sub("", selector).rstrip())
+    if subject is None:
+        return True
+    compound = subject.group()
+    tag = _TAG.match(compound)
+    if tag is not None and tag.group().lower() not in tags:
+        return False
+    return all((sign, name.lower()) in names for sign, name in _NAMES.findall(compound))
 
 
 def _inside(node: LexborNode, ancestor: LexborNode) -> bool:

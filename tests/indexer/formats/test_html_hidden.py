@@ -249,6 +249,11 @@ def test_a_huge_or_broken_stylesheet_is_applied_in_part_and_never_fails():
     spans = "".join(f"<span class='k{i}'>w{i} </span>" for i in range(MAX_SHEET_QUERIES + 10))
     text = _texts(f"<style>{rules}</style><p>{spans}</p>")[0]
     assert text == " ".join(f"w{i}" for i in range(MAX_SHEET_QUERIES, MAX_SHEET_QUERIES + 10))
+    # a selector the sheet repeats is one rule, its declarations merged in order
+    rules = ".a { display: none !important }" + ".a { display: block } .b { display: none }" * 5000
+    assert _texts(f"<style>{rules}</style><p class=a>A</p><p class=b>B</p><p>C</p>") == ["C"]
+    rules = ".b { display: none }" * 1000 + ".b { display: block }"
+    assert _texts(f"<style>{rules}</style><p class=a>A</p><p class=b>B</p>") == ["A", "B"]
     for css, shown in (
         ("}}} .x { display: none", ["seen", "too"]),  # a block never closed
         (".x { display: none } @media { .y {", ["too"]),
