@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from rich.cells import cell_len
+
 SPARK = "▁▂▃▄▅▆▇█"
 
 
@@ -76,6 +78,43 @@ def chunk_title(chunk: ChunkLike) -> str:
         parts.append(loc)
     parts.append(f"{len(chunk.content):,} ch")
     return " · ".join(parts)
+
+
+def shorten_name(name: str, room: int) -> str:
+    """A file name in at most ``room`` cells: ``…`` in its middle when it is longer, keeping its
+    start, its extension and a third of the rest of the room for the end of its stem (where dates
+    and versions tell sibling files apart); too little room for that keeps only the start."""
+    cut = name_cut(name, room)
+    if cut is None:
+        return name
+    head, end = cut
+    return name[:head] + "…" + name[len(name) - end :]
+
+
+def name_cut(name: str, room: int) -> tuple[int, int] | None:
+    """How :func:`shorten_name` cuts ``name``: the characters kept at its start and at its end
+    (``…`` between them); None when it fits."""
+    if cell_len(name) <= room:
+        return None
+    if room < 2:
+        return 0, 0
+    _, dot, ext = name.rpartition(".")
+    ext = dot + ext if dot and 0 < len(ext) <= 8 and len(ext) < len(name) - 1 else ""
+    stem = name[: len(name) - len(ext)]
+    keep = room - 1
+    rest = keep - cell_len(ext)
+    if rest < 3:
+        return len(_head(name, keep)), 0
+    end = len(_head(stem[::-1], rest // 3)) + len(ext)
+    return len(_head(name, keep - cell_len(name[len(name) - end :]))), end
+
+
+def _head(text: str, width: int) -> str:
+    """The start of ``text`` in at most ``width`` cells (a wide character is not split)."""
+    out = text[:width]
+    while cell_len(out) > width:
+        out = out[:-1]
+    return out
 
 
 #: A Markdown table's delimiter row (``| --- | :-: |``): it says nothing in a two-line preview.

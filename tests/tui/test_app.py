@@ -613,3 +613,31 @@ async def test_a_search_in_a_mode_sees_every_document_that_mode_serves(indexed_c
         status = app.screen.query_one("#search-status")
         await wait_for(pilot, lambda: "no mode named sektion" in str(status.render()), what="the refusal")
         assert app.screen.query_one("#search-results").option_count == 0
+
+
+async def test_at_80_columns_a_long_file_name_is_shortened_and_the_tree_does_not_scroll_sideways(tmp_path):
+    from .conftest import BROKEN_DOCX, index
+
+    root = tmp_path / "corpus"
+    (root / "reports").mkdir(parents=True)
+    long_md = "reports/nics-background-checks-2015-11-rotated-and-annotated.md"
+    long_docx = "reports/quarterly_inspection_report_of_the_pump_station_draft.docx"
+    (root / long_md).write_text("# Checks\n\nOne paragraph.\n", encoding="utf-8")
+    (root / long_docx).write_bytes(BROKEN_DOCX)
+    index(root)
+    app = make_app(root)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_file(pilot, long_md)
+        tree = app.main.query_one(FileTree).tree
+        await pilot.pause(0.1)
+        assert not tree.show_horizontal_scrollbar
+        width = tree.scrollable_content_region.width  # 32 - 2 (border) - 1 (scrollbar's gutter)
+        assert width == 29
+        lines = [tree.render_line(y).text.rstrip() for y in range(tree.size.height)]
+        # a file in a folder has 27 cells: "✔ ", the name in 23, " 2" (a heading, a paragraph)
+        assert "├ ✔ nics-backgrou…otated.md 2" in lines, lines
+        # a failure keeps its code: "✖ ", the name in 13 (".docx" and "ft" at its end), " PARSE_ERROR"
+        assert "└ ✖ quart…ft.docx PARSE_ERROR" in lines, lines
+        assert all(len(line) <= width for line in lines), lines
+        # the node keeps the whole name (what the filter and the tests read)
+        assert label_of(app, long_md) == "✔ nics-background-checks-2015-11-rotated-and-annotated.md 2"

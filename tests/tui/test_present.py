@@ -311,3 +311,18 @@ def test_a_long_log_line_is_cut_in_its_middle_keeping_what_happened():
     assert cut.plain == "17:08:13 pdf/kreuzberg/…1.pdf updated → 110 chunks in 160 ms"
     assert cut.cell_len == 60
     assert middle_cut(line, 200) is line  # short enough: as it was
+
+
+def test_a_long_file_name_is_shortened_in_its_middle_keeping_its_extension():
+    from tui.present import shorten_name
+
+    name = "100_g_networking_technology_overview_slides_toronto_august_2016.pdf"
+    # 21 cells: "…" and 20 kept; ".pdf" and a third of the other 16 (5) at the end, 11 at the start
+    assert shorten_name(name, 21) == "100_g_netwo…_2016.pdf"
+    assert shorten_name("report.pdf", 21) == "report.pdf"  # it fits: as it is
+    # no extension (or one too long to be one): a third of the room at the end all the same
+    assert shorten_name("CHANGELOG_OF_THE_PROJECT", 10) == "CHANGE…ECT"
+    # wide characters count two cells and are not split: 12 cells, ".docx" and "ト" at the end
+    assert shorten_name("報告書の最終版ドラフト.docx", 12) == "報告…ト.docx"
+    # a room the extension leaves nothing of keeps the start
+    assert shorten_name("abcdef.pdf", 6) == "abcde…"

@@ -11,12 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, Tree
 from textual.widgets.tree import TreeNode
+
+from ..present import name_cut
 
 GLYPHS = {
     "indexed": "✔",
@@ -27,6 +31,9 @@ GLYPHS = {
     "failed": "✖",
     "unsupported": "·",
 }
+
+#: The fewest cells a shortened name keeps before the end of a label is cut instead.
+MIN_NAME = 8
 
 
 def glyph(row: Any) -> str:
@@ -55,7 +62,49 @@ def file_label(row: Any, name: str) -> Text:
 
 
 class FilesTree(Tree[str | None]):
-    """The tree proper (data: the file's relative path, None for a folder)."""
+    """The tree proper (data: the file's relative path, None for a folder).
+
+    A label longer than the room its line leaves is drawn with its name shortened in the middle
+    (:func:`fit_label`), so the tree never scrolls sideways; the node keeps its whole label."""
+
+    def render_label(self, node: TreeNode[str | None], base_style: Style, style: Style) -> Text:
+        label = super().render_label(node, base_style, style)
+        room = self.scrollable_content_region.width - self.guide_depth * _depth(node)
+        if room <= 0 or label.cell_len <= room:
+            return label
+        prefix = len(label.plain) - len(node.label.plain)  # the folder's toggle icon
+        if node.data:
+            return fit_label(label, prefix + 2, len(node.data.rsplit("/", 1)[-1]), room)
+        return fit_label(label, prefix, len(getattr(node, "_folder_path", "").rsplit("/", 1)[-1]), room)
+
+
+def _depth(node: TreeNode) -> int:
+    """How many folders above ``node`` are drawn (the hidden root not counted)."""
+    depth = 0
+    while node.parent is not None and node.parent.parent is not None:
+        node, depth = node.parent, depth + 1
+    return depth
+
+
+def fit_label(label: Text, start: int, length: int, room: int) -> Text:
+    """``label`` in ``room`` cells, its name (``length`` characters from ``start``) shortened in the
+    middle (:func:`~tui.present.shorten_name`), so the status mark before it and the count or
+    error code after it stay; when that leaves the name under ``MIN_NAME`` cells, the name keeps
+    those and the end of the label is cut instead. Styles (the cursor's) stay where they were."""
+    name = label.plain[start : start + length]
+    others = label.cell_len - cell_len(name)
+    cut = name_cut(name, max(room - others, min(cell_len(name), MIN_NAME)))
+    if cut is not None:
+        head, end = cut
+        mark = label[start + head : start + head + 1]
+        mark.plain = "…"  # the spans over the character it replaces stay
+        out = label[: start + head]
+        out.append_text(mark)
+        out.append_text(label[start + length - end :])
+        label = out
+    if label.cell_len > room:
+        label.truncate(room, overflow="ellipsis")
+    return label
 
 
 class FileTree(Vertical):
