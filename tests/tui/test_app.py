@@ -641,3 +641,57 @@ async def test_at_80_columns_a_long_file_name_is_shortened_and_the_tree_does_not
         assert all(len(line) <= width for line in lines), lines
         # the node keeps the whole name (what the filter and the tests read)
         assert label_of(app, long_md) == "✔ nics-background-checks-2015-11-rotated-and-annotated.md 2"
+
+
+async def test_a_skip_made_on_purpose_raises_no_coverage_warning(tmp_path, real_world):
+    from email.message import EmailMessage
+
+    from .conftest import index
+
+    root = tmp_path / "corpus"
+    root.mkdir()
+    # three annotation comments, not extracted: counted as skipped, nothing of the text lost
+    (root / "annotated_pdf.pdf").write_bytes(
+        (real_world / "pdf/py-pdf-samples/annotated_pdf.pdf").read_bytes()
+    )
+    # a page whose only skipped image is an icon (22×15, by the size it declares)
+    (root / "page.html").write_text(
+        "<html><body><h1>Stations</h1><p><img src='flag.png' width='22' height='15'> "
+        "Tide readings of the northern stations.</p></body></html>",
+        encoding="utf-8",
+    )
+    # a message whose PDF attachment is not read: a loss
+    mail = EmailMessage()
+    mail["From"], mail["To"], mail["Subject"] = "a@example.org", "b@example.org", "Invoice"
+    mail.set_content("The invoice is attached.")
+    mail.add_attachment(b"%PDF-1.4 not read", maintype="application", subtype="pdf", filename="invoice.pdf")
+    (root / "order.eml").write_bytes(mail.as_bytes())
+    index(root)
+    with Store.open(root / ".chunkscope" / "index.db", readonly=True) as store:
+        assert all(row.has_warning for row in store.documents())  # the store flags all three
+    app = make_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "page.html")
+        assert label_of(app, "annotated_pdf.pdf").startswith("✔ ")
+        assert label_of(app, "page.html").startswith("✔ ")
+        assert label_of(app, "order.eml").startswith("⚠ ")
+        await pilot.press("m")
+        await settle(pilot)
+        shown = shown_text(app.main.query_one(ManifestPanel).shown)
+        assert "  status             indexed  " in shown, shown  # no "(coverage warning)"
+        assert "skipped image flag.png: icon (22×15)" in shown and "item(s) skipped" not in shown, shown
+        app.main.query_one(FileTree).select("order.eml")
+        await wait_for(pilot, lambda: app.main.path == "order.eml")
+        await settle(pilot)
+        shown = shown_text(app.main.query_one(ManifestPanel).shown)
+        assert "status             indexed (coverage warning)" in shown, shown
+        assert "⚠ 1 item(s) skipped" in shown, shown
+        # the report counts the files with a warning the same way
+        await pilot.press("R")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen), what="the report")
+        await settle(pilot)
+        table = app.screen.query_one("#report-formats")
+        await wait_for(pilot, lambda: table.row_count == 3, what="three formats")
+        column = [str(c.label) for c in table.ordered_columns].index("warnings")
+        warned = {str(table.get_row_at(i)[0]): int(str(table.get_row_at(i)[column])) for i in range(3)}
+        assert warned == {"eml": 1, "html": 0, "pdf": 0}

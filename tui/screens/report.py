@@ -96,7 +96,7 @@ class ReportScreen(Screen[str | None]):
     @work(exclusive=True, group="report")
     async def action_reload(self) -> None:
         library = self.app.library
-        report = await library.call(library.store.report)
+        report = await library.call(library.report)
         self.show(report)
 
     def show(self, report: dict[str, Any]) -> None:

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ..present import human_bytes
+from ..present import deliberate, human_bytes
 
 HINTS = {
     "ENCRYPTED": "The file is password-protected: save an unprotected copy to index it.",
@@ -145,11 +145,13 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[str | _Pa
             )
         )
     cov.pop("images_extracted", None)
-    skipped = cov.pop("skipped", None) or []
+    skipped = [s for s in cov.pop("skipped", None) or [] if isinstance(s, dict)]
     for s in skipped:
-        out.append(
-            f"  [yellow]skipped {escape(s.get('what', ''))}[/] {escape(s.get('name', ''))}: {escape(s.get('reason', ''))}"
-        )
+        what, name, reason = (escape(str(s.get(key, ""))) for key in ("what", "name", "reason"))
+        if deliberate(s):  # left out on purpose, nothing lost: listed, but not as a warning
+            out.append(f"  [dim]skipped {what} {name}: {reason}[/]")
+        else:
+            out.append(f"  [yellow]skipped {what}[/] {name}: {reason}")
     for t in cov.pop("truncated", None) or []:
         out.append(f"  [red]cut by a limit:[/] {escape(str(t))}")
     for key, value in cov.items():
@@ -157,6 +159,10 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[str | _Pa
             _kv(key.replace("_", " "), ", ".join(map(str, value)) if isinstance(value, list) else value)
         )
     warnings = m.pop("warnings", None) or []
+    lost = sum(1 for s in skipped if not deliberate(s))
+    if lost < len(skipped):  # the manifest counts every skip; only the losses are a warning here
+        said = f"{len(skipped)} item(s) skipped"
+        warnings = [f"{lost} item(s) skipped" if w == said else w for w in warnings if lost or w != said]
     if warnings:
         out += ["", "[b]Warnings[/b]"] + [f"  [yellow]⚠[/] {escape(str(w))}" for w in warnings]
     inp = m.pop("input", None) or {}
