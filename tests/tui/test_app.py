@@ -692,6 +692,42 @@ async def test_a_skip_made_on_purpose_raises_no_coverage_warning(tmp_path, real_
         await settle(pilot)
         table = app.screen.query_one("#report-formats")
         await wait_for(pilot, lambda: table.row_count == 3, what="three formats")
-        column = [str(c.label) for c in table.ordered_columns].index("warnings")
+        column = [str(c.label) for c in table.ordered_columns].index("⚠")
         warned = {str(table.get_row_at(i)[0]): int(str(table.get_row_at(i)[column])) for i in range(3)}
         assert warned == {"eml": 1, "html": 0, "pdf": 0}
+
+
+async def test_at_80_columns_the_report_fits_without_scrolling_sideways(indexed_corpus):
+    from tui.screens.report import COLUMNS
+
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_file(pilot, "notes.md")
+        await pilot.press("R")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen), what="the report")
+        table = app.screen.query_one("#report-formats")
+        await wait_for(pilot, lambda: table.row_count > 0, what="the formats")
+        await pilot.pause(0.1)
+
+        def headers() -> list[str]:
+            return [str(c.label) for c in table.ordered_columns]
+
+        # the columns need 8 7 9 8 7 13 8 8 3 12 8 8 = 99 cells, the table has 77: size,
+        # unsupported and stale go (71)
+        assert headers() == [
+            "format",
+            "files",
+            "indexed",
+            "failed",
+            "chunks",
+            "median",
+            "⚠",
+            "text pages",
+            "images",
+        ]
+        assert not table.show_horizontal_scrollbar
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        # with room, every column comes back
+        await pilot.resize_terminal(120, 40)
+        await wait_for(pilot, lambda: headers() == list(COLUMNS), what="every column at 120")
+        assert not table.show_horizontal_scrollbar

@@ -376,3 +376,38 @@ def test_a_skip_made_on_purpose_is_no_loss_and_any_other_is():
     # a shape not expected keeps the warning
     assert coverage_loss(None) and coverage_loss({"skipped": "icons"})
     assert not deliberate({"what": "image", "reason": None}) and not deliberate("icon (22×15)")
+
+
+def test_the_report_leaves_out_what_the_other_columns_say_when_it_is_too_wide():
+    from tui.screens.report import COLUMNS, fit_columns, format_row
+
+    pdf = {
+        "source_type": "pdf",
+        "files": 41,
+        "indexed": 38,
+        "failed": 3,
+        "chunks": 2330,
+        "median_chunk_chars": 89,
+        "with_warnings": 6,
+        "coverage": {
+            "pages_total": 389,
+            "pages_with_text": 368,
+            "images_extracted": 284,
+            "images_skipped": 48,
+        },
+        "bytes": 24 * 1024 * 1024,
+    }
+    rows = [format_row(pdf)]
+    assert [str(cell) for cell in rows[0]][-3:] == ["368/389", "284 (+48 skipped)", "24 MB"]
+    # each column as wide as its header or widest cell, plus 2: 8 7 9 8 7 13 8 8 3 12 19 7 = 109
+    assert fit_columns(rows, 117) == list(range(len(COLUMNS)))  # 120 columns: all of them
+    # 100: without size (102), without unsupported (89)
+    assert [COLUMNS[i] for i in fit_columns(rows, 100)] == [
+        "format", "files", "indexed", "failed", "stale", "chunks", "median", "⚠", "text pages", "images"
+    ]  # fmt: skip
+    # 80 columns (77 for the table): size, unsupported, stale and indexed go (73)
+    assert [COLUMNS[i] for i in fit_columns(rows, 77)] == [
+        "format", "files", "failed", "chunks", "median", "⚠", "text pages", "images"
+    ]  # fmt: skip
+    # narrower still: the median goes too, and the rest stays
+    assert len(fit_columns(rows, 40)) == 7

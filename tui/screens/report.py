@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -26,12 +27,33 @@ COLUMNS = (
     "stale",
     "unsupported",
     "chunks",
-    "median chunk",
-    "warnings",
-    "pages w/ text",
+    "median",  # of the default mode's chunks, in characters
+    "⚠",  # files with a coverage warning, as the tree marks them
+    "text pages",  # pages with text / pages
     "images",
     "size",
 )
+#: Left out, in this order, while the table is wider than the screen: what the other columns or
+#: the failures below say (indexed = files less the others; stale and unsupported files are
+#: listed with their codes), then the chunks' median size. At 80 columns the first four go.
+DROPPED_FIRST = ("size", "unsupported", "stale", "indexed", "median")
+
+
+def fit_columns(rows: list[tuple], width: int) -> list[int]:
+    """The indices of the columns shown in ``width`` cells: all of them when they fit (each as wide
+    as its widest cell, and a cell's padding on both sides), else without the
+    :data:`DROPPED_FIRST` ones, one at a time, until they fit (or none of those is left)."""
+
+    def cells(value: Any) -> int:
+        return value.cell_len if isinstance(value, Text) else cell_len(str(value))
+
+    widths = [max([cell_len(name)] + [cells(row[i]) for row in rows]) + 2 for i, name in enumerate(COLUMNS)]
+    shown = list(range(len(COLUMNS)))
+    for name in DROPPED_FIRST:
+        if sum(widths[i] for i in shown) <= width:
+            break
+        shown.remove(COLUMNS.index(name))
+    return shown
 
 
 def format_row(f: dict[str, Any]) -> tuple:
@@ -80,6 +102,8 @@ class ReportScreen(Screen[str | None]):
     def __init__(self) -> None:
         super().__init__()
         self.paths: list[str] = []
+        self.report: dict[str, Any] | None = None
+        self.columns: list[int] = []  # the indices into COLUMNS shown
 
     def compose(self) -> ComposeResult:
         with Vertical(id="report"):
@@ -90,8 +114,11 @@ class ReportScreen(Screen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns(*COLUMNS)
         self.action_reload()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.report is not None:
+            self.show_formats(self.report)
 
     @work(exclusive=True, group="report")
     async def action_reload(self) -> None:
@@ -99,12 +126,27 @@ class ReportScreen(Screen[str | None]):
         report = await library.call(library.report)
         self.show(report)
 
-    def show(self, report: dict[str, Any]) -> None:
+    def show_formats(self, report: dict[str, Any]) -> None:
+        """The table of formats, with the columns that fit the screen's width (:func:`fit_columns`)."""
         table = self.query_one(DataTable)
-        table.clear()
+        rows = [format_row(f) for f in report.get("formats", [])]
+        # the width left of a vertical scrollbar, whether it shows or not (not known before layout)
+        width = (table.size.width or self.app.size.width - 2) - table.styles.scrollbar_size_vertical
+        shown = fit_columns(rows, width)
+        if shown == self.columns and table.row_count == len(rows):
+            return
+        self.columns = shown
+        table.clear(columns=True)
+        table.add_columns(*(COLUMNS[i] for i in shown))
+        for row in rows:
+            table.add_row(*(row[i] for i in shown))
+
+    def show(self, report: dict[str, Any]) -> None:
+        self.report = report
+        self.columns = []
+        self.show_formats(report)
         totals = {"files": 0, "failed": 0, "chunks": 0}
         for f in report.get("formats", []):
-            table.add_row(*format_row(f))
             for k in totals:
                 totals[k] += f.get(k, 0)
         self.query_one("#report-title", Static).update(
