@@ -383,32 +383,101 @@ def line_cuts(
     """Where chunks start inside a line (a sentence mode cuts a paragraph's line): per 0-based
     line, the (character offset in the line with tabs expanded, ordinal) of each chunk starting
     there after its first character. A chunk is found by the start of its text, searched after
-    the chunk before it on that line (a text that repeats is not matched twice). Only for lines
-    that one chunk starts or runs into and the others start in, so that each character has one
-    owner; lines that windows cover twice are left to the overlap colour."""
+    the chunk before it on that line; where that start is also the end of the text of a chunk
+    that runs into the line (or ends on it), the one found inside it is taken for the chunk only
+    when the chunk's text goes on past that chunk's end (sliding windows overlap), else it is
+    looked for after that end. Only for lines that one chunk starts or runs into and the others
+    start in, so that each character has one owner; lines that windows cover twice are left to
+    the overlap colour."""
     starts: dict[int, list[tuple[int, int]]] = {}
     cursor: dict[int, int] = {}  # per line: where the next chunk's text can begin
+    ends: dict[int, int] = {}  # per line: where the text of the chunks found on it so far ends
+    expanded: dict[int, str] = {}  # lines with tabs expanded, as the rows are
+
+    def line_at(index: int) -> str:
+        if index not in expanded:
+            expanded[index] = lines[index].expandtabs(4)
+        return expanded[index]
+
     for chunk in chunks:
         s = span(chunk.metadata)
-        if not s or not 0 < s[0] <= len(lines) or count[s[0] - 1] < 2:
+        if not s or not 0 < s[0] <= len(lines):
             continue
-        index = s[0] - 1
-        text = chunk.content.lstrip()
-        head = text[:24].split("\n", 1)[0].rstrip()  # modes may join a chunk's lines with spaces
-        if not head:
+        first, last = s[0] - 1, min(s[1], len(lines)) - 1
+        if count[first] < 2 and (last == first or count[last] < 2):
             continue
-        at = lines[index].expandtabs(4).find(head, cursor.get(index, 0))
-        if at < 0:
-            continue
-        starts.setdefault(index, []).append((at, chunk.ordinal))
-        # a chunk within the line ends about its length further on (whitespace may be collapsed)
-        cursor[index] = max(at + 1, at + len(text) - 8) if s[1] == s[0] else at + 1
+        text = chunk.content.strip()
+        at = -1
+        if count[first] >= 2:
+            head = text[:24].split("\n", 1)[0].rstrip()  # modes may join a chunk's lines with spaces
+            line = line_at(first)
+            if head:
+                at = line.find(head, cursor.get(first, 0))
+            end = ends.get(first, 0)
+            if 0 <= at < end and not _runs_past(line, text, at, end):
+                at = line.find(head, end)  # the same words at the end of the chunk before
+            if at >= 0:
+                starts.setdefault(first, []).append((at, chunk.ordinal))
+                # a chunk within the line ends about its length on (whitespace may be collapsed)
+                cursor[first] = max(at + 1, at + len(text) - 8) if last == first else at + 1
+        if last > first or at >= 0:
+            found = _end_in(line_at(last), text, at if last == first else -1)
+            if found is not None:
+                ends[last] = max(ends.get(last, 0), found)
     cuts: dict[int, list[tuple[int, int]]] = {}
     for index, found in starts.items():
         inside = [(offset, ordinal) for offset, ordinal in found if offset > 0]
         if inside and count[index] - len(inside) == 1:
             cuts[index] = inside
     return cuts
+
+
+def _runs_past(line: str, text: str, at: int, end: int) -> bool:
+    """Whether ``text`` read from ``at`` in ``line`` agrees with the line and goes on past ``end``:
+    a chunk overlapping the one before it, not the same words found inside that one."""
+    part = text.split("\n", 1)[0]
+    return at + len(part) > end and part.startswith(line[at : at + len(part)])
+
+
+#: A line's first word (its first 24 characters, for a line of one long word).
+_FIRST_WORD = re.compile(r"\s*(\S{1,24})")
+
+
+def _end_in(line: str, text: str, at: int) -> int | None:
+    """Where ``text`` (a chunk's content) ends in ``line``, its last line; ``at`` is where it starts
+    in the line, -1 when it runs into the line from above. A chunk running in ends where the
+    longest end of its text that the line starts with does (a mode may have joined the lines
+    before with spaces); one within the line is found by its last words (up to 24 characters),
+    fewer of them while they are not there, each at the start of a word, looked for from about
+    where its length puts its end (its spaces may be collapsed, never added). None when the end
+    is not found."""
+    if at < 0:
+        first = _FIRST_WORD.match(line)
+        if first is None:
+            return None
+        start, word = first.start(1), first.group(1)
+        part = text[text.rfind("\n") + 1 :]
+        found = part.find(word, max(0, len(part) - (len(line) - start)))
+        for _ in range(16):  # a few places the line's first word is at (a long line may repeat it)
+            if found < 0 or line.startswith(part[found:], start):
+                break
+            found = part.find(word, found + 1)
+        else:
+            return None
+        return None if found < 0 else start + len(part) - found
+    if line.startswith(text, at):
+        return at + len(text)
+    words = text[-24:].split()
+    if len(text) > 24 and len(words) > 1:
+        words = words[1:]  # the first may be cut
+    for n in range(len(words)):
+        tail = " ".join(words[n:])
+        found = line.find(tail, max(at, at + len(text) - len(tail) - 8))
+        while found > at and not line[found - 1].isspace():
+            found = line.find(tail, found + 1)
+        if found >= 0:
+            return found + len(tail)
+    return None
 
 
 def row_offsets(lines: Sequence[str], rows: Sequence[tuple[int, str, bool]]) -> array:

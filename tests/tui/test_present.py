@@ -411,3 +411,55 @@ def test_the_report_leaves_out_what_the_other_columns_say_when_it_is_too_wide():
     ]  # fmt: skip
     # narrower still: the median goes too, and the rest stays
     assert len(fit_columns(rows, 40)) == 7
+
+
+def test_a_chunk_is_not_found_inside_the_text_of_the_chunk_before_it():
+    from array import array
+
+    from tui.present import line_cuts
+
+    # large.pdf's reference (sentence mode): the sentence that runs into line 2 ends with "2019.",
+    # the next chunk is the page number "1" at its end (index 61, counted by hand); the first "1"
+    # of the line, in "128", is the sentence's own (index 40)
+    lines = [
+        "In 2019 International Conference on Document",
+        "Analysis and Recognition (ICDAR), pages 128–133. IEEE, 2019. 1",
+    ]
+    chunks = [
+        C(
+            0,
+            "In 2019 International Conference on Document Analysis and Recognition (ICDAR), pages 128–133. IEEE, 2019.",
+            "sentence",
+            {"source_lines": [1, 2]},
+        ),  # fmt: skip
+        C(1, "1", "sentence", {"source_lines": [2, 2]}),
+    ]
+    assert line_cuts(chunks, lines, array("b", [1, 2])) == {1: [(61, 1)]}
+    # a sentence repeated: the second "Yes." starts after the first, which ends the chunk before
+    lines = ["He asked.", "Yes. Yes."]
+    chunks = [
+        C(0, "He asked. Yes.", "sentence", {"source_lines": [1, 2]}),
+        C(1, "Yes.", "sentence", {"source_lines": [2, 2]}),
+    ]
+    assert line_cuts(chunks, lines, array("b", [1, 2])) == {1: [(5, 1)]}
+
+
+def test_windows_that_both_cover_an_indented_line_leave_it_to_the_overlap_colour(real_world):
+    from indexer import extract, get_chunks
+    from tui.present import line_cover, line_cuts
+    from tui.widgets.source_view import SourceView
+
+    # a transcript's numbered lines, indented: window 0 (lines 4–8) ends with line 8's
+    # "2   - - - … x", window 1 (lines 8–12) starts with it; the line was cut at column 13 (its
+    # first character after the indent), as if window 1 started inside window 0's line
+    path = real_world / "txt/pdfplumber_scotus-transcript-p1.txt"
+    lines = SourceView.split(extract(path).text)
+    chunks = [
+        C(c["metadata"]["chunk_index"], c["content"], c["content_type"], c["metadata"])
+        for c in get_chunks(path, mode="sliding_window")
+    ]
+    assert chunks[0].metadata["source_lines"] == [4, 8] and chunks[1].metadata["source_lines"] == [8, 12]
+    assert lines[7].lstrip().startswith("2   - - -") and chunks[1].content.startswith("2   - - -")
+    _, count = line_cover(chunks, len(lines))
+    assert count[7] == 2
+    assert line_cuts(chunks, lines, count) == {}
