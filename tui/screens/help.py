@@ -38,7 +38,7 @@ KEYS = [
 
 STATUS = [
     ("✔", "indexed"),
-    ("⚠", "indexed with a coverage warning"),
+    ("⚠", "indexed, with something not read or a warning (m: the manifest says what)"),
     ("◌", "queued or stale"),
     ("⟳", "indexing"),
     ("✖", "failed (code shown; the last good revision stays browsable)"),
