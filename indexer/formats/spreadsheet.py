@@ -1488,7 +1488,7 @@ def _put_values(
         yield r, values
 
 
-# -- error cells of a legacy .xls ---------------------------------------------------------------
+# -- error cells and number formats of a legacy .xls ------------------------------------------
 
 #: the error codes of BIFF8 (and BIFF12) cells, as Excel shows them
 _BIFF_ERRORS = {
@@ -1516,43 +1516,191 @@ _XLS_ERROR_CELL = re.compile(
 _BOF, _EOF, _BOUNDSHEET, _BOOLERR, _FORMULA = 0x0809, 0x000A, 0x0085, 0x0205, 0x0006
 
 
-def xls_errors(data: bytes) -> dict[str, SheetErrors]:
-    """Sheet name → 0-based row → 0-based column → error value (``#DIV/0!``) of the error cells
-    of a BIFF8 workbook (.xls), which python-calamine reads as empty: its BOOLERR records and the
-    cached results of its FORMULA records. Empty when a search of the Workbook stream finds no
-    such cell (most workbooks), for an older BIFF version, and for a stream that cannot be read."""
+_XF, _FORMAT_RECORD, _NUMBER, _RK, _MULRK = 0x00E0, 0x041E, 0x0203, 0x027E, 0x00BD
+
+#: 0-based row → (0-based column, number, XF index) of the records that may be its cells' (see
+#: :func:`_xls_numbers`)
+XlsNumbers = dict[int, list[tuple[int, float, int]]]
+_NUMBER_AT = struct.Struct("<HHHd").unpack_from  # row, column, XF, number
+_RK_AT = struct.Struct("<HHHI").unpack_from  # row, column, XF, RK value
+
+
+@dataclass
+class XlsCells:
+    """What the records of a legacy .xls say of the cells python-calamine reads otherwise, per
+    sheet name: the error values it reads as empty (``#DIV/0!``), and the numbers of the cells
+    whose style (``styles``: XF index → number format) shows them otherwise than plainly
+    (``25%``, ``$1,234.50``), which it reads as their plain number."""
+
+    errors: dict[str, SheetErrors] = field(default_factory=dict)
+    numbers: dict[str, XlsNumbers] = field(default_factory=dict)
+    styles: dict[int, NumberFormat] = field(default_factory=dict)
+
+
+def xls_cells(data: bytes) -> XlsCells:
+    """The error cells (BOOLERR records, cached results of FORMULA records) and formatted numbers
+    (see :func:`_xls_numbers`) of a BIFF8 workbook (.xls). The workbook globals are read for the
+    sheets and the XF and FORMAT records; the sheets' records are walked for error cells only
+    when a search of the stream finds one. Empty for an older BIFF version and for a stream that
+    cannot be read."""
     import olefile
 
     try:
         with olefile.OleFileIO(data) as ole:
             if not ole.exists("Workbook"):
-                return {}  # BIFF5 and older keep a "Book" stream
+                return XlsCells()  # BIFF5 and older keep a "Book" stream
             stream = ole.openstream("Workbook").read()
     except (OSError, ValueError, IndexError, TypeError):
-        return {}
-    if not _XLS_ERROR_CELL.search(stream):
-        return {}
+        return XlsCells()
     sheets: list[tuple[str, int]] = []  # (name, offset of its BOF record)
+    codes: dict[int, str] = {}  # FORMAT records: number format id → code
+    xf_formats: list[int] = []  # the number format id of each XF record, in order (-1: a style's)
     at = 0
-    while at + 4 <= len(stream):  # the globals, up to their EOF record: the sheets' names
+    while at + 4 <= len(stream):  # the globals, up to their EOF record
         kind, size = struct.unpack_from("<HH", stream, at)
         body = stream[at + 4 : at + 4 + size]
         at += 4 + size
         if kind == _BOF and body[:2] != b"\x00\x06":
-            return {}  # not BIFF8
-        if kind == _BOUNDSHEET and len(body) >= 8:
+            return XlsCells()  # not BIFF8
+        if kind == _XF and len(body) >= 6:
+            # a style XF (flag 4) is no cell's: Excel's built-in Comma, Currency and Percent
+            # styles name number formats in every workbook it writes
+            xf_formats.append(-1 if body[4] & 4 else int.from_bytes(body[2:4], "little"))
+        elif kind == _FORMAT_RECORD and len(body) >= 5:
+            count, flags = int.from_bytes(body[2:4], "little"), body[4]
+            raw = body[5 : 5 + (2 * count if flags & 1 else count)]
+            codes[int.from_bytes(body[:2], "little")] = raw.decode(
+                "utf-16-le" if flags & 1 else "latin-1", "replace"
+            )
+        elif kind == _BOUNDSHEET and len(body) >= 8:
             count, flags = body[6], body[7]
             raw = body[8 : 8 + (2 * count if flags & 1 else count)]
             name = raw.decode("utf-16-le" if flags & 1 else "latin-1", "replace")
             sheets.append((name, int.from_bytes(body[:4], "little")))
         elif kind == _EOF:
             break
-    out: dict[str, SheetErrors] = {}
-    for name, start in sheets:
-        found = _xls_sheet_errors(stream, start)
-        if found:
-            out[name] = found
+    formats: dict[int, NumberFormat | None] = {}
+    out = XlsCells()
+    for i, number in enumerate(xf_formats):
+        if number < 0:
+            continue
+        if number not in formats:  # a workbook's FORMAT record may redefine a built-in id
+            formats[number] = _number_format(codes[number]) if number in codes else _builtin_format(number)
+        shown = formats[number]
+        if shown is not None:
+            out.styles[i] = shown
+    if out.styles and sheets:
+        out.numbers = _xls_numbers(stream, sheets, out.styles)
+    if _XLS_ERROR_CELL.search(stream):
+        for name, start in sheets:
+            found = _xls_sheet_errors(stream, start)
+            if found:
+                out.errors[name] = found
     return out
+
+
+def _xls_numbers(
+    stream: bytes, sheets: list[tuple[str, int]], styles: dict[int, NumberFormat]
+) -> dict[str, XlsNumbers]:
+    """Sheet name → the numbers of the NUMBER, RK, MULRK and FORMULA (cached number) records
+    whose XF is one of ``styles``, found by searches of each sheet's part of the stream rather
+    than by walking every record (a walk costs more than calamine's whole read of the cells).
+    A match may lie inside another record's data: its number is put in the table only where
+    calamine read that same number in that cell (:func:`_with_xls_numbers`)."""
+    xfs = b"|".join(re.escape(struct.pack("<H", i)) for i in sorted(styles))
+    styled = rb"(?=.{4}(?:" + xfs + rb"))"  # row and column, then the XF
+    # one search a record type: a literal start lets each run through the stream at full speed
+    number = re.compile(rb"\x03\x02\x0e\x00" + styled, re.S)
+    rk = re.compile(rb"\x7e\x02\x0a\x00" + styled, re.S)
+    # a FORMULA of at least 20 bytes (its cached result at the place of NUMBER's number)
+    formula = re.compile(rb"\x06\x00(?:[\x14-\xff][\x00-\x20]|[\x00-\x13][\x01-\x20])" + styled, re.S)
+    mulrk = re.compile(rb"\xbd\x00.[\x00-\x06]", re.S)  # up to 256 cells, each with its own XF
+    end = len(stream)
+    starts = sorted((start, name) for name, start in sheets if 0 <= start < end)
+    out: dict[str, XlsNumbers] = {}
+    for n, (start, name) in enumerate(starts):
+        stop = starts[n + 1][0] if n + 1 < len(starts) else end
+        # the end positions keep each record's fixed part inside the sheet
+        cells = [_NUMBER_AT(stream, m.start() + 4) for m in number.finditer(stream, start, stop - 8)]
+        cells += [
+            _NUMBER_AT(stream, m.start() + 4)
+            for m in formula.finditer(stream, start, stop - 8)
+            if stream[m.start() + 16 : m.start() + 18] != b"\xff\xff"  # a number, not text or an error
+        ]
+        for m in rk.finditer(stream, start, stop - 4):
+            row, col, xf, value = _RK_AT(stream, m.start() + 4)
+            cells.append((row, col, xf, _rk(value)))
+        for m in mulrk.finditer(stream, start, stop):
+            at = m.start()
+            size = stream[at + 2] | stream[at + 3] << 8
+            if size < 12 or (size - 6) % 6 or at + 4 + size > stop:
+                continue
+            row, first = struct.unpack_from("<HH", stream, at + 4)
+            body = stream[at + 8 : at + 2 + size]
+            cells += [
+                (row, first + i, xf, _rk(value))
+                for i, (xf, value) in enumerate(struct.iter_unpack("<HI", body))
+                if xf in styles
+            ]
+        if cells:
+            sheet: XlsNumbers = out.setdefault(name, {})
+            for row, col, xf, value in cells:
+                sheet.setdefault(row, []).append((col, value, xf))
+    return out
+
+
+def _rk(value: int) -> float:
+    """The number an RK value (BIFF8's compact number) stands for."""
+    if value & 2:
+        number: float = (value - (1 << 32) if value & (1 << 31) else value) >> 2
+    else:
+        number = struct.unpack("<d", struct.pack("<Q", (value & 0xFFFFFFFC) << 32))[0]
+    return number / 100 if value & 1 else number
+
+
+#: formatted numbers remembered per workbook (the same amounts and shares recur)
+_SHOWN_CACHE = 65_536
+
+
+def _with_xls_numbers(
+    rows: Iterator[tuple[int, Sequence[Any]]],
+    first_col: int,
+    numbers: XlsNumbers | None,
+    styles: dict[int, NumberFormat],
+    cache: dict[tuple[float, int], str | None],
+) -> Iterator[tuple[int, Sequence[Any]]]:
+    """The rows with each number calamine read replaced by its text in its cell's format, where
+    a record of ``numbers`` holds that same number for that cell. The rows as they are when
+    ``numbers`` is empty."""
+    if not numbers:
+        return rows
+    return _put_xls_numbers(rows, first_col, numbers, styles, cache)
+
+
+def _put_xls_numbers(
+    rows: Iterator[tuple[int, Sequence[Any]]],
+    first_col: int,
+    numbers: XlsNumbers,
+    styles: dict[int, NumberFormat],
+    cache: dict[tuple[float, int], str | None],
+) -> Iterator[tuple[int, Sequence[Any]]]:
+    for r, values in rows:
+        line = numbers.get(r)
+        if line:
+            values = list(values)
+            for col, number, xf in line:
+                i = col - first_col
+                if not (0 <= i < len(values) and values[i] == number and type(values[i]) in (float, int)):
+                    continue
+                key = (number, xf)
+                text = cache.get(key, "")
+                if text == "":
+                    text = styles[xf].show(repr(float(number)))
+                    if len(cache) < _SHOWN_CACHE:
+                        cache[key] = text
+                if text:  # a section that shows nothing (0.00;-0.00;;@ for zero) keeps the number
+                    values[i] = CellNumber(text)
+        yield r, values
 
 
 def _xls_sheet_errors(stream: bytes, at: int) -> SheetErrors:
@@ -1576,9 +1724,10 @@ def _xls_sheet_errors(stream: bytes, at: int) -> SheetErrors:
     return out
 
 
-def _xls_errors(data: bytes, warnings: list[str]) -> dict[str, SheetErrors]:
-    """:func:`xls_errors`, with a stream it cannot walk a warning (error cells then stay empty)."""
-    return _or_warning(lambda: xls_errors(data), "error values", warnings, {})
+def _xls_cells(data: bytes, warnings: list[str]) -> XlsCells:
+    """:func:`xls_cells`, with a stream it cannot read a warning (error cells then stay empty and
+    numbers plain)."""
+    return _or_warning(lambda: xls_cells(data), "error values and number formats", warnings, XlsCells())
 
 
 # -- the extractor -------------------------------------------------------------------------------
@@ -1692,8 +1841,10 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                     :300
                 ]
             )
-    # calamine reads the error cells of a legacy .xls as empty too; its records say what they hold
-    legacy_errors = _xls_errors(data, warnings) if zf is None and isinstance(backend, CalamineBackend) else {}
+    # calamine reads the error cells of a legacy .xls as empty too, and its numbers plain; its
+    # records say what they hold and how they are shown
+    legacy = _xls_cells(data, warnings) if zf is None and isinstance(backend, CalamineBackend) else XlsCells()
+    shown_cache: dict[tuple[float, int], str | None] = {}
     worksheets = [s.name for s in backend.sheets if s.kind == "worksheet"]
     # calamine reads error cells as empty; the xlsx family's parts say what they hold
     error_parts = dict(sheet_parts) if ooxml and isinstance(backend, CalamineBackend) else {}
@@ -1741,8 +1892,15 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                         raw.rows = _with_values(
                             raw.rows,
                             raw.first_col,
-                            ods_errors.get(sheet.name) or legacy_errors.get(sheet.name),
+                            ods_errors.get(sheet.name) or legacy.errors.get(sheet.name),
                             ods_shown.get(sheet.name),
+                        )
+                        raw.rows = _with_xls_numbers(
+                            raw.rows,
+                            raw.first_col,
+                            legacy.numbers.get(sheet.name),
+                            legacy.styles,
+                            shown_cache,
                         )
                 if not raw.merged and merges.get(sheet.name):
                     raw.merged = merges[sheet.name]
@@ -1903,8 +2061,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # them; xls 3: error values (#DIV/0! …), which calamine reads as empty, taken from the
         # records; xlsx 5, ods 4, xls and xlsb 3: a line over a table's header (a pivot table's)
         # is its title;
-        # xlsx 5: the merged ranges of a sheet read by openpyxl
-        version={"xlsx": "5", "ods": "4"}.get(source_type, "3"),
+        # xlsx 5: the merged ranges of a sheet read by openpyxl;
+        # xls 4: numbers as their format shows them (25%, $1,234.50), from the XF records
+        version={"xlsx": "5", "ods": "4", "xls": "4"}.get(source_type, "3"),
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import math
+import struct
 import zipfile
 
 import openpyxl
@@ -280,6 +281,122 @@ def test_formatted_numbers_still_tell_a_second_tables_header():
     assert first.header == ("Region", "Units") and len(first.rows) == 2
     assert second.header == ("Item", "Price")
     assert second.rows == (("bolt", "$1.00"), ("nut", "$2.50"), ("gear", "$4.00"))
+
+
+# -- legacy .xls: the number format of each cell's XF record ---------------------------------------
+
+
+def _xls_book() -> bytes:
+    """A BIFF8 workbook (xlwt) of numbers in every record a cell's number takes: B2:D2 one MULRK
+    (0.25 at ``0.0%``, 1234.5 at ``"$"#,##0.00_);("$"#,##0.00)``, a plain 7), B3 a NUMBER
+    (0.123 at ``0.0%``), C3 an RK (-12 in the currency format), E3 a plain 0.5, and B4 a FORMULA
+    whose cached result xlwt leaves empty, patched to the number 0.375 (at ``0.0%``). The page
+    header's text holds the bytes of a NUMBER record putting 99 at ``0.0%`` in E3: not a record
+    (it lies inside the HEADER record), and not E3's number either."""
+    import xlwt
+
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("Data")
+    pct = xlwt.easyxf(num_format_str="0.0%")
+    money = xlwt.easyxf(num_format_str='"$"#,##0.00_);("$"#,##0.00)')
+    for col, text in enumerate(["item", "share", "price", "plain"]):
+        sheet.write(0, col, text)
+    sheet.write(1, 0, "bolts")
+    sheet.write(1, 1, 0.25, pct)
+    sheet.write(1, 2, 1234.5, money)
+    sheet.write(1, 3, 7)
+    sheet.write(2, 0, "nuts")
+    sheet.write(2, 1, 0.123, pct)
+    sheet.write(2, 2, -12, money)
+    sheet.write(2, 3, "x")
+    sheet.write(2, 4, 0.5)
+    sheet.write(3, 0, "sum")
+    sheet.write(3, 1, xlwt.Formula("B2+B3"), pct)
+    fake = b"\x03\x02\x0e\x00" + struct.pack("<HHHd", 2, 4, 0x12, 99.0)  # XF 0x12: the first style, pct
+    sheet.header_str = b"Z" * len(fake)
+    out = io.BytesIO()
+    book.save(out)
+    data = out.getvalue()
+    empty_result = b"\x03\x00\x00\x00\x00\x00\xff\xff"
+    assert data.count(empty_result) == 1 and data.count(b"Z" * len(fake)) == 1
+    data = data.replace(b"Z" * len(fake), fake)
+    assert spreadsheet.xls_cells(data).styles[0x12].show("0.5") == "50.0%"
+    return data.replace(empty_result, struct.pack("<d", 0.375))
+
+
+def test_xls_numbers_read_as_their_format_shows_them():
+    data = _xls_book()
+    kinds = _xls_records(data)
+    assert {0x00BD, 0x0203, 0x027E, 0x0006} <= kinds  # MULRK, NUMBER, RK, FORMULA
+    # the search finds the record in the page header's text; calamine read 0.5 in E3, not 99
+    assert (4, 99.0, 0x12) in spreadsheet.xls_cells(data).numbers["Data"][2]
+    (table,) = extract(data, filename="n.xls").blocks
+    assert table.header == ("item", "share", "price", "plain", "Column 5")
+    assert table.rows == (
+        ("bolts", "25.0%", "$1,234.50", "7", ""),
+        ("nuts", "12.3%", "($12.00)", "x", "0.5"),
+        ("sum", "37.5%", "", "", ""),
+    )
+    chunks = get_chunks(data, filename="n.xls")
+    assert chunks[0]["content"] == "item: bolts | share: 25.0% | price: $1,234.50 | plain: 7"
+
+
+def test_a_first_row_of_xls_percentages_is_data_not_a_header():
+    import xlwt
+
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("Data")
+    pct = xlwt.easyxf(num_format_str="0%")
+    for row, values in enumerate([(0.25, 0.5), (0.75, 1)]):
+        for col, value in enumerate(values):
+            sheet.write(row, col, value, pct)
+    out = io.BytesIO()
+    book.save(out)
+    (table,) = extract(out.getvalue(), filename="p.xls").blocks
+    assert table.meta["has_header"] is False
+    assert table.rows == (("25%", "50%"), ("75%", "100%"))
+
+
+@pytest.mark.parametrize(
+    ("rk", "number"),
+    [
+        (0x000000CB, 0.5),  # the integer 50, over 100
+        (0xFFFFFFD2, -12),  # the integer -12
+        (0x3FF80000, 1.5),  # the high 30 bits of the double 1.5
+        (0x3FF80001, 0.015),  # the same, over 100
+    ],
+)
+def test_rk_values(rk, number):
+    assert spreadsheet._rk(rk) == number
+
+
+def test_an_xls_of_general_numbers_searches_no_sheet(monkeypatch):
+    import xlwt
+
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("Data")
+    sheet.write(0, 0, "plain")
+    sheet.write(0, 1, 0.25)
+    out = io.BytesIO()
+    book.save(out)
+
+    def search(*args):
+        raise AssertionError("sheets searched")
+
+    monkeypatch.setattr(spreadsheet, "_xls_numbers", search)
+    assert spreadsheet.xls_cells(out.getvalue()) == spreadsheet.XlsCells()
+
+
+def _xls_records(data: bytes) -> set[int]:
+    import olefile
+
+    stream = olefile.OleFileIO(data).openstream("Workbook").read()
+    kinds, at = set(), 0
+    while at + 4 <= len(stream):
+        kind, size = struct.unpack_from("<HH", stream, at)
+        kinds.add(kind)
+        at += 4 + size
+    return kinds
 
 
 @settings(max_examples=300, deadline=None)

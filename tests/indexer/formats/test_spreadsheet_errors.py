@@ -441,7 +441,7 @@ def test_an_xls_without_error_cells_is_only_searched(monkeypatch):
         raise AssertionError("records walked")
 
     monkeypatch.setattr(spreadsheet, "_xls_sheet_errors", walk)
-    assert spreadsheet.xls_errors(out.getvalue()) == {}
+    assert spreadsheet.xls_cells(out.getvalue()) == spreadsheet.XlsCells()
 
 
 def test_a_sheet_read_by_openpyxl_keeps_its_merged_ranges():
