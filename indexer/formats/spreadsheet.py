@@ -765,7 +765,7 @@ def _ods_error(cell: Any) -> CellError | None:
     else None."""
     if cell.get(f"{{{_CALCEXT}}}value-type") != "error":
         return None
-    text = "\n".join("".join(p.itertext()) for p in cell if p.tag == f"{{{_TEXT}}}p").strip()
+    text = _ods_text(cell).strip()
     return CellError(text) if text else None
 
 
@@ -774,8 +774,45 @@ def _ods_shown(cell: Any) -> CellNumber | None:
     None."""
     if cell.get(f"{{{_OFFICE}}}value-type") not in _SHOWN_TYPES:
         return None
-    text = "\n".join("".join(p.itertext()) for p in cell if p.tag == f"{{{_TEXT}}}p").strip()
+    text = _ods_text(cell).strip()
     return CellNumber(text) if text else None
+
+
+_ODS_P, _ODS_S, _ODS_TAB, _ODS_BREAK, _ODS_COUNT = (
+    f"{{{_TEXT}}}p",
+    f"{{{_TEXT}}}s",
+    f"{{{_TEXT}}}tab",
+    f"{{{_TEXT}}}line-break",
+    f"{{{_TEXT}}}c",
+)
+
+
+def _ods_text(cell: Any) -> str:
+    """The text of a cell's paragraphs, one a line, with the spaces, tabs and line breaks that
+    ODF writes as elements (``<text:s text:c="2"/>``: two spaces; LibreOffice writes the space
+    of ``-12,50 €`` so) put back."""
+    return "\n".join(_ods_line(p) for p in cell if p.tag == _ODS_P)
+
+
+def _ods_line(el: Any, depth: int = 0) -> str:
+    if not len(el):
+        return el.text or ""
+    if depth > 32:  # spans in spans in spans …: their text as it is
+        return "".join(el.itertext())
+    parts = [el.text or ""]
+    for child in el:
+        tag = child.tag
+        if tag == _ODS_S:
+            count = child.get(_ODS_COUNT, "1")
+            parts.append(" " * (min(int(count), 1024) if count.isdigit() else 1))
+        elif tag == _ODS_TAB:
+            parts.append("\t")
+        elif tag == _ODS_BREAK:
+            parts.append("\n")
+        else:  # a span, a link …
+            parts.append(_ods_line(child, depth + 1))
+        parts.append(child.tail or "")
+    return "".join(parts)
 
 
 #: the value types whose cells are read as the text LibreOffice shows: their number alone drops
@@ -802,8 +839,7 @@ def _ods_value(cell: Any) -> Any:
             return value.replace("T", " ")
     elif kind == "boolean":
         return cell.get(f"{{{_OFFICE}}}boolean-value", "") == "true"
-    paras = ["".join(p.itertext()) for p in cell if p.tag == f"{{{_TEXT}}}p"]
-    return "\n".join(paras) or cell.get(f"{{{_OFFICE}}}string-value", "")
+    return _ods_text(cell) or cell.get(f"{{{_OFFICE}}}string-value", "")
 
 
 def _repeat(el: Any, attr: str, cap: int) -> int:
@@ -2062,8 +2098,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # records; xlsx 5, ods 4, xls and xlsb 3: a line over a table's header (a pivot table's)
         # is its title;
         # xlsx 5: the merged ranges of a sheet read by openpyxl;
-        # xls 4: numbers as their format shows them (25%, $1,234.50), from the XF records
-        version={"xlsx": "5", "ods": "4", "xls": "4"}.get(source_type, "3"),
+        # xls 4: numbers as their format shows them (25%, $1,234.50), from the XF records;
+        # ods 5: the spaces a cell's text writes as <text:s/> kept (-12,50 €)
+        version={"xlsx": "5", "ods": "5", "xls": "4"}.get(source_type, "3"),
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

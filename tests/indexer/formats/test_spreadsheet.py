@@ -676,3 +676,33 @@ def test_ods_currencies_read_as_libreoffice_shows_them(manifest):
     (table,) = extract(_ods(body, "", manifest), filename="m.ods").blocks
     assert table.header == ("item", "price")
     assert table.rows == (("desk", "1.234,50 €"), ("refund", "-12,50 €"))
+
+
+@pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
+def test_ods_spaces_written_as_elements_are_kept(manifest):
+    # LibreOffice writes the space before a currency symbol as <text:s/> (and n spaces as
+    # <text:s text:c="n"/>): "-12,50 €" is what it shows, not "-12,50€"
+    def money(value: str, text: str) -> str:
+        return (
+            f'<table:table-cell office:value-type="currency" office:currency="EUR" office:value="{value}">'
+            f"<text:p>{text}</text:p></table:table-cell>"
+        )
+
+    body = (
+        '<table:table table:name="A"><table:table-row>'
+        + _cell("item")
+        + _cell("price")
+        + _cell("code")
+        + "</table:table-row><table:table-row>"
+        + _cell("desk")
+        + money("1234.5", "1.234,50<text:s/>€")
+        + _cell('AB<text:s text:c="2"/>12')
+        + "</table:table-row><table:table-row>"
+        + _cell("refund")
+        + money("-12.5", "<text:span>-12,50</text:span><text:s/>€")
+        + _cell("CD<text:s/>34")
+        + "</table:table-row></table:table>"
+    )
+    (table,) = extract(_ods(body, "", manifest), filename="m.ods").blocks
+    assert table.header == ("item", "price", "code")
+    assert table.rows == (("desk", "1.234,50 €", "AB  12"), ("refund", "-12,50 €", "CD 34"))
