@@ -17,6 +17,7 @@ Zip containers go through :func:`indexer.zipsafe.open_zip` before any library to
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import html
 import io
@@ -769,10 +770,16 @@ def _ods_error(cell: Any) -> CellError | None:
     return CellError(text) if text else None
 
 
-def _ods_shown(cell: Any) -> CellNumber | None:
-    """The text a percentage or currency cell shows (``25%``, ``$1,234.50``, ``-12.50 €``), else
-    None."""
-    if cell.get(f"{{{_OFFICE}}}value-type") not in _SHOWN_TYPES:
+def _ods_shown(
+    cell: Any, formatted: frozenset[str] = frozenset(), column_style: str | None = None
+) -> CellNumber | None:
+    """The text a percentage or currency cell shows (``25%``, ``$1,234.50``, ``-12.50 €``), or a
+    number cell whose style (its own, else ``column_style``, its column's default) is one of
+    ``formatted`` (``1,234.50``, ``1.23E+06``: see :func:`ods_formatted_styles`); else None."""
+    kind = cell.get(f"{{{_OFFICE}}}value-type")
+    if kind not in _SHOWN_TYPES and not (
+        kind == "float" and formatted and (cell.get(f"{{{_TABLE}}}style-name") or column_style) in formatted
+    ):
         return None
     text = _ods_text(cell).strip()
     return CellNumber(text) if text else None
@@ -820,12 +827,89 @@ def _ods_line(el: Any, depth: int = 0) -> str:
 _SHOWN_TYPES = ("percentage", "currency")
 
 
-def _ods_value(cell: Any) -> Any:
+_DATASTYLE = "urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0"
+_ODS_NUMBER_STYLE = f"{{{_DATASTYLE}}}number-style"
+_ODS_DATA_STYLES = frozenset(
+    (_ODS_NUMBER_STYLE, f"{{{_DATASTYLE}}}percentage-style", f"{{{_DATASTYLE}}}currency-style")
+)
+_ODS_NUMBER_PART = f"{{{_DATASTYLE}}}number"
+_ODS_BODY = f"{{{_OFFICE}}}body"
+
+
+def ods_formatted_styles(zf: zipfile.ZipFile) -> frozenset[str]:
+    """The cell styles of an ODS whose data style shows a number otherwise than General does:
+    with decimals, grouping, a percent sign, a currency, scientific notation, a fraction,
+    literal text or conditions. A number cell of such a style shows the text LibreOffice wrote
+    in it (``1,234.50``), which is read instead of its number. General is a number style holding
+    one ``number:number`` and nothing more than ``min-integer-digits="1"``. Read from the common
+    styles of styles.xml and the automatic styles of content.xml (up to its body); a cell style
+    without a data style of its own takes its parent's."""
+    data_styles: dict[str, bool] = {}  # data style → shows numbers otherwise than General
+    cell_styles: dict[str, tuple[str | None, str | None]] = {}  # → (data style, parent style)
+    for part in ("styles.xml", "content.xml"):
+        if part not in zf.NameToInfo:
+            continue
+        with zf.open(part) as fh:
+            current: str | None = None  # the data style being read
+            general = False
+            for event, el in xml_iterparse(fh, events=("start", "end")):
+                tag = el.tag
+                if event == "end":
+                    if tag in _ODS_DATA_STYLES and current is not None:
+                        data_styles[current] = not general
+                        current = None
+                elif tag in _ODS_DATA_STYLES:
+                    current = el.get(f"{{{_STYLE}}}name")
+                    general = tag == _ODS_NUMBER_STYLE
+                elif current is not None:
+                    general = general and tag == _ODS_NUMBER_PART and _general_number(el)
+                elif tag == f"{{{_STYLE}}}style" and el.get(f"{{{_STYLE}}}family") == "table-cell":
+                    name = el.get(f"{{{_STYLE}}}name")
+                    if name:
+                        cell_styles[name] = (
+                            el.get(f"{{{_STYLE}}}data-style-name"),
+                            el.get(f"{{{_STYLE}}}parent-style-name"),
+                        )
+                elif tag == _ODS_BODY:
+                    break
+    formatted = set()
+    for name in cell_styles:
+        style: str | None = name
+        for _ in range(8):  # a parent's parent …, never round a loop
+            data, style = cell_styles.get(style or "", (None, None))
+            if data is not None or style is None:
+                break
+        if data is not None and data_styles.get(data):
+            formatted.add(name)
+    return frozenset(formatted)
+
+
+def _general_number(el: Any) -> bool:
+    return all(_local(key) == "min-integer-digits" and value == "1" for key, value in el.attrib.items())
+
+
+def _column_style(columns: list[tuple[int, str | None]], cell: Any, col: int) -> str | None:
+    """The default cell style of the column of a number cell without a style of its own
+    (``columns``: the end of each run of ``table:table-column`` and its default cell style)."""
+    if not columns or cell.get(f"{{{_OFFICE}}}value-type") != "float" or cell.get(f"{{{_TABLE}}}style-name"):
+        return None
+    i = bisect.bisect_right(columns, col, key=itemgetter(0))
+    return columns[i][1] if i < len(columns) else None
+
+
+def _add_columns(columns: list[tuple[int, str | None]], el: Any) -> None:
+    start = columns[-1][0] if columns else 0
+    if start < ODS_MAX_COLS:
+        count = _repeat(el, "number-columns-repeated", ODS_MAX_COLS)
+        columns.append((start + count, el.get(f"{{{_TABLE}}}default-cell-style-name")))
+
+
+def _ods_value(cell: Any, formatted: frozenset[str] = frozenset(), column_style: str | None = None) -> Any:
     if cell.get(f"{{{_CALCEXT}}}value-type") == "error":
         return _ods_error(cell) or ""
     kind = cell.get(f"{{{_OFFICE}}}value-type")
-    if kind in _SHOWN_TYPES:
-        shown = _ods_shown(cell)
+    if kind in _SHOWN_TYPES or (kind == "float" and formatted):
+        shown = _ods_shown(cell, formatted, column_style)
         if shown is not None:
             return shown
     if kind in ("float", "percentage", "currency"):
@@ -885,6 +969,11 @@ class OdsBackend(Backend):
                 if not self.sheets:
                     raise
                 self.damage = f"content.xml: {exc}"
+        try:
+            #: the cell styles whose numbers are read as the text they show
+            self._formatted = ods_formatted_styles(zf)
+        except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS):
+            self._formatted = frozenset()
         self._tables = self._walk()
         self._done = 0  # tables walked past (sheets are read in order)
 
@@ -903,7 +992,10 @@ class OdsBackend(Backend):
 
     def _rows(self, events: Iterator[tuple[str, Any]], sheet: str) -> Iterator[tuple[int, list[Any]]]:
         row_tag, table_tag = f"{{{_TABLE}}}table-row", f"{{{_TABLE}}}table"
+        column_tag = f"{{{_TABLE}}}table-column"
         cell_tags = (f"{{{_TABLE}}}table-cell", f"{{{_TABLE}}}covered-table-cell")
+        formatted = self._formatted
+        columns: list[tuple[int, str | None]] = []  # (end of a run of columns, its default cell style)
         r = 0
         for event, el in events:
             if event != "end":
@@ -911,6 +1003,8 @@ class OdsBackend(Backend):
             if el.tag == table_tag:
                 return
             if el.tag != row_tag:
+                if el.tag == column_tag and formatted:
+                    _add_columns(columns, el)
                 continue
             values: list[Any] = []
             gap = 0
@@ -918,7 +1012,7 @@ class OdsBackend(Backend):
                 if cell.tag not in cell_tags:
                     continue
                 n = _repeat(cell, "number-columns-repeated", ODS_MAX_COLS)
-                value = _ods_value(cell)
+                value = _ods_value(cell, formatted, _column_style(columns, cell, len(values) + gap))
                 if not _filled(value):
                     gap += n
                     continue
@@ -1089,6 +1183,7 @@ def ooxml_pictures(zf: zipfile.ZipFile, sheets: list[tuple[str | None, str]]) ->
 
 
 _ODS_SPANNED = b"-spanned="
+_ODS_DATA_STYLE = b"data-style-name="
 _ODS_ERROR = (b'value-type="error"', b"value-type='error'")
 _ODS_SHOWN = (
     b'value-type="percentage"',
@@ -1112,18 +1207,27 @@ def ods_merges_and_errors(
     (``office:value-type`` ``percentage`` or ``currency``, as LibreOffice shows them: ``25%``,
     ``$1,234.50``) per table of an ODS, absolute 0-based. calamine reports no merged ranges for
     ODS, reads error cells as empty, percentages as fractions and currencies as plain numbers;
-    content.xml is only parsed when a search of it finds any of them."""
-    found = _ooxml.member_finds(zf, "content.xml", (_ODS_SPANNED, *_ODS_ERROR, *_ODS_SHOWN))
+    content.xml is only parsed when a search of it finds any of them. The text of number cells
+    whose style formats them (:func:`ods_formatted_styles`) is read as well: calamine gives
+    their plain number; the styles are only read when a search finds a data style in use."""
+    found = _ooxml.member_finds(zf, "content.xml", (_ODS_SPANNED, *_ODS_ERROR, *_ODS_SHOWN, _ODS_DATA_STYLE))
     merges: dict[str, list[Merge]] = {}
     errors: dict[str, SheetErrors] = {}
     shown: dict[str, SheetErrors] = {}
-    if not found:
-        return merges, errors, shown
+    formatted: frozenset[str] = frozenset()
+    if _ODS_DATA_STYLE in found:
+        try:
+            formatted = ods_formatted_styles(zf)
+        except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS):
+            pass  # numbers stay plain
     want_merges = _ODS_SPANNED in found
     want_errors = bool(found & set(_ODS_ERROR))
-    want_percents = bool(found & set(_ODS_SHOWN))
+    want_shown = bool(found & set(_ODS_SHOWN)) or bool(formatted)
+    if not (want_merges or want_errors or want_shown):
+        return merges, errors, shown
     kept = 0
-    for sheet, row, col, row_repeat, cell in _ods_cells(zf):
+    columns: list[tuple[int, str | None]] | None = [] if formatted else None
+    for sheet, row, col, row_repeat, cell in _ods_cells(zf, columns):
         if want_merges:
             cols = _repeat(cell, "number-columns-spanned", ODS_MAX_COLS)
             rows = _repeat(cell, "number-rows-spanned", ODS_MAX_ROWS)
@@ -1131,8 +1235,8 @@ def ods_merges_and_errors(
                 merges.setdefault(sheet, []).append((row, col, row + rows - 1, col + cols - 1))
         value = _ods_error(cell) if want_errors and kept < _ODS_MAX_ERRORS else None
         target = errors
-        if value is None and want_percents and kept < _ODS_MAX_ERRORS:
-            value = _ods_shown(cell)
+        if value is None and want_shown and kept < _ODS_MAX_ERRORS:
+            value = _ods_shown(cell, formatted, _column_style(columns, cell, col) if columns else None)
             target = shown
         if value is not None:
             table = target.setdefault(sheet, {})
@@ -1145,11 +1249,15 @@ def ods_merges_and_errors(
     return merges, errors, shown
 
 
-def _ods_cells(zf: zipfile.ZipFile) -> Iterator[tuple[str, int, int, int, Any]]:
+def _ods_cells(
+    zf: zipfile.ZipFile, columns: list[tuple[int, str | None]] | None = None
+) -> Iterator[tuple[str, int, int, int, Any]]:
     """``(table name, row, column, row repeats, cell)`` of every cell (covered ones too) of
     content.xml's tables, absolute 0-based, repeats counted: each cell when its end is read (its
-    paragraphs with it), then cleared."""
+    paragraphs with it), then cleared. ``columns``, when given, holds the current table's runs
+    of columns and their default cell styles (see :func:`_column_style`)."""
     table_tag, row_tag = f"{{{_TABLE}}}table", f"{{{_TABLE}}}table-row"
+    column_tag = f"{{{_TABLE}}}table-column"
     cell_tags = (f"{{{_TABLE}}}table-cell", f"{{{_TABLE}}}covered-table-cell")
     sheet, row, col, depth, row_repeat = "", 0, 0, 0, 1
     starts: list[tuple[int, int]] = []  # where each open cell starts (a cell may hold a table)
@@ -1159,6 +1267,10 @@ def _ods_cells(zf: zipfile.ZipFile) -> Iterator[tuple[str, int, int, int, Any]]:
             if event == "start":
                 if tag == table_tag:
                     sheet, row, depth = el.get(f"{{{_TABLE}}}name") or "", 0, depth + 1
+                    if columns is not None and depth == 1:
+                        columns.clear()
+                elif tag == column_tag and columns is not None and depth == 1:
+                    _add_columns(columns, el)
                 elif tag == row_tag:
                     col = 0
                     row_repeat = _repeat(el, "number-rows-repeated", ODS_MAX_ROWS)
@@ -2099,7 +2211,8 @@ def _register(source_type: str, *extensions: str) -> None:
         # is its title;
         # xlsx 5: the merged ranges of a sheet read by openpyxl;
         # xls 4: numbers as their format shows them (25%, $1,234.50), from the XF records;
-        # ods 5: the spaces a cell's text writes as <text:s/> kept (-12,50 €)
+        # ods 5: the spaces a cell's text writes as <text:s/> kept (-12,50 €), numbers of a
+        # number style other than General as LibreOffice shows them (1,234.50)
         version={"xlsx": "5", "ods": "5", "xls": "4"}.get(source_type, "3"),
         source_type=source_type,
         family=SPREADSHEET,

@@ -553,6 +553,7 @@ def _ods(content_body: str, styles: str = "", manifest: bool = True) -> bytes:
         ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
         ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
         ' xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"'
+        ' xmlns:number="urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0"'
     )
     content = (
         f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ns} office:version="1.2">'
@@ -706,3 +707,59 @@ def test_ods_spaces_written_as_elements_are_kept(manifest):
     (table,) = extract(_ods(body, "", manifest), filename="m.ods").blocks
     assert table.header == ("item", "price", "code")
     assert table.rows == (("desk", "1.234,50 €", "AB  12"), ("refund", "-12,50 €", "CD 34"))
+
+
+@pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
+def test_ods_numbers_of_a_number_style_read_as_libreoffice_shows_them(manifest):
+    # as LibreOffice writes them: ce1 formats "#,##0.00" (N4), column C defaults to ce2, which
+    # formats "0.00E+00" (N11); ce3 is General (N0), whose text, written in a German locale
+    # ("0,5"), is not read: a General number keeps its value
+    styles = (
+        '<number:number-style style:name="N0"><number:number number:min-integer-digits="1"/>'
+        "</number:number-style>"
+        '<number:number-style style:name="N4"><number:number number:decimal-places="2"'
+        ' number:min-decimal-places="2" number:min-integer-digits="1" number:grouping="true"/>'
+        "</number:number-style>"
+        '<number:number-style style:name="N11"><number:scientific-number number:decimal-places="2"'
+        ' number:min-decimal-places="2" number:min-integer-digits="1" number:min-exponent-digits="2"/>'
+        "</number:number-style>"
+        '<style:style style:name="ce1" style:family="table-cell" style:parent-style-name="Default"'
+        ' style:data-style-name="N4"/>'
+        '<style:style style:name="ce2" style:family="table-cell" style:parent-style-name="Default"'
+        ' style:data-style-name="N11"/>'
+        '<style:style style:name="ce3" style:family="table-cell" style:parent-style-name="Default"'
+        ' style:data-style-name="N0"/>'
+    )
+
+    def number(value: str, text: str, style: str = "") -> str:
+        attrs = f' table:style-name="{style}"' if style else ""
+        return (
+            f'<table:table-cell{attrs} office:value-type="float" office:value="{value}">'
+            f"<text:p>{text}</text:p></table:table-cell>"
+        )
+
+    body = (
+        '<table:table table:name="A">'
+        '<table:table-column table:number-columns-repeated="2" table:default-cell-style-name="Default"/>'
+        '<table:table-column table:default-cell-style-name="ce2"/>'
+        '<table:table-column table:default-cell-style-name="Default"/>'
+        "<table:table-row>"
+        + _cell("item")
+        + _cell("amount")
+        + _cell("mass")
+        + _cell("share")
+        + "</table:table-row><table:table-row>"
+        + _cell("bolt")
+        + number("1234.5", "1,234.50", "ce1")
+        + number("1234567", "1.23E+06")
+        + number("0.5", "0,5", "ce3")
+        + "</table:table-row><table:table-row>"
+        + _cell("nut")
+        + number("12", "12.00", "ce1")
+        + number("-0.000123", "-1.23E-04")
+        + number("3", "3")
+        + "</table:table-row></table:table>"
+    )
+    (table,) = extract(_ods(body, styles, manifest), filename="n.ods").blocks
+    assert table.header == ("item", "amount", "mass", "share")
+    assert table.rows == (("bolt", "1,234.50", "1.23E+06", "0.5"), ("nut", "12.00", "-1.23E-04", "3"))
