@@ -709,14 +709,31 @@ class OpenpyxlBackend(Backend):
 
     def read(self, sheet: SheetInfo) -> RawSheet:
         ws = self._by_name[sheet.name]
-        rows = (
-            (i, [CellError(c.value) if c.data_type == "e" and c.value else c.value for c in cells])
-            for i, cells in enumerate(ws.iter_rows())
-        )
+        formats: dict[str, NumberFormat | None] = {}  # format code → its format, compiled once
+        rows = ((i, [_openpyxl_value(c, formats) for c in cells]) for i, cells in enumerate(ws.iter_rows()))
         return RawSheet(rows, 0, [])
 
     def close(self) -> None:
         self.wb.close()
+
+
+def _openpyxl_value(cell: Any, formats: dict[str, NumberFormat | None]) -> Any:
+    """An openpyxl cell's value: an error as a :class:`CellError`, a number as its number format
+    shows it (``25%``, ``$1,234.50``: see :func:`_number_format`), anything else as it is."""
+    value = cell.value
+    kind = type(value)
+    if kind is float or kind is int:
+        code = getattr(cell, "number_format", None)
+        if not code or code == "General":
+            return value
+        if code not in formats:
+            formats[code] = _number_format(code)
+        shown = formats[code]
+        text = shown.show(repr(value) if kind is float else str(value)) if shown is not None else None
+        return CellNumber(text) if text else value
+    if value and cell.data_type == "e":
+        return CellError(value)
+    return value
 
 
 class _LazyOpenpyxl:
@@ -2212,8 +2229,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 5: the merged ranges of a sheet read by openpyxl;
         # xls 4: numbers as their format shows them (25%, $1,234.50), from the XF records;
         # ods 5: the spaces a cell's text writes as <text:s/> kept (-12,50 €), numbers of a
-        # number style other than General as LibreOffice shows them (1,234.50)
-        version={"xlsx": "5", "ods": "5", "xls": "4"}.get(source_type, "3"),
+        # number style other than General as LibreOffice shows them (1,234.50); xlsx 6: the numbers
+        # of a sheet read by openpyxl as their format shows them
+        version={"xlsx": "6", "ods": "5", "xls": "4"}.get(source_type, "3"),
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

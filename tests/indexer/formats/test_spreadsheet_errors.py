@@ -6,6 +6,7 @@ parts (prefixes, formulas, cells without references, in-cell pictures) and the r
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 
 import openpyxl
@@ -461,3 +462,35 @@ def test_a_sheet_read_by_openpyxl_keeps_its_merged_ranges():
     assert table.meta["merged"] == ["B1:C1", "A2:A3"]
     assert table.header == ("region", "sales", "sales")
     assert table.rows == (("north", "5", "#SPILL!"), ("north", "7", "8"))
+
+
+def test_a_sheet_read_by_openpyxl_shows_numbers_as_their_format_shows_them():
+    # D2's #SPILL! makes calamine refuse the sheet: openpyxl reads it, and its numbers keep their
+    # formats as the calamine path shows them (0.0%; "$"#,##0.00_);("$"#,##0.00))
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Data"
+    ws.append(["item", "share", "price", "spill"])
+    ws.append(["bolt", 0.25, 1234.5, 999999])
+    ws.append(["nut", 0.125, -12, 5])
+    for row in (2, 3):
+        ws.cell(row, 2).number_format = "0.0%"
+        ws.cell(row, 3).number_format = '"$"#,##0.00_);("$"#,##0.00)'
+    buf = io.BytesIO()
+    wb.save(buf)
+    src = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            data = src.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data, n = re.subn(
+                    rb'<c r="D2"[^>]*><v>999999</v></c>',
+                    b'<c r="D2" t="e"><f>SEQUENCE(2)</f><v>#SPILL!</v></c>',
+                    data,
+                )
+                assert n == 1
+            dst.writestr(info, data)
+    table = _table(extract(out.getvalue(), filename="s.xlsx"))
+    assert table.header == ("item", "share", "price", "spill")
+    assert table.rows == (("bolt", "25.0%", "$1,234.50", "#SPILL!"), ("nut", "12.5%", "($12.00)", "5"))
