@@ -399,6 +399,115 @@ def _xls_records(data: bytes) -> set[int]:
     return kinds
 
 
+# -- .xlsb: the number formats of xl/styles.bin, error cells of the sheet parts -------------------
+
+
+def _b12(kind: int, body: bytes) -> bytes:
+    """One BIFF12 record: its type and size in seven bits a byte, then its data."""
+    head = bytes([kind]) if kind < 0x80 else bytes([kind & 0x7F | 0x80, kind >> 7])
+    size, out = len(body), bytearray()
+    while True:
+        out.append(size & 0x7F | (0x80 if size > 0x7F else 0))
+        size >>= 7
+        if not size:
+            return head + bytes(out) + body
+
+
+def _b12_parse(data: bytes):
+    """``(type, data)`` of each BIFF12 record, read the way Excel's specification tells."""
+    at = 0
+    while at < len(data):
+        kind = data[at]
+        at += 1
+        if kind & 0x80:
+            kind, at = kind & 0x7F | (data[at] & 0x7F) << 7, at + 1
+        size = shift = 0
+        while True:
+            byte, at = data[at], at + 1
+            size |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                break
+        yield kind, data[at : at + size]
+        at += size
+
+
+def _xlsb_book(tmp_path) -> bytes:
+    """A workbook written by pyxlsbwriter (every cell in XF 0, General), then patched: two cell
+    styles added to xl/styles.bin (XF 4 in the built-in format 10, ``0.00%``; XF 5 in the custom
+    format 168, ``"$"#,##0.00_);("$"#,##0.00)``), B2 and B3 (doubles 0.25, 0.125) put in XF 4,
+    C2 (the double 1234.5) and C3 (the RK -12) in XF 5, and D2 and D3 (doubles 1.0 and 2.0)
+    replaced by error cells #DIV/0! and #N/A."""
+    from pyxlsbwriter import XlsbWriter
+
+    path = tmp_path / "book.xlsb"
+    with XlsbWriter(str(path)) as writer:
+        writer.add_sheet("Data")
+        writer.write_sheet(
+            [["item", "share", "price", "check"], ["bolt", 0.25, 1234.5, 1.0], ["nut", 0.125, -12, 2.0]]
+        )
+    money = '"$"#,##0.00_);("$"#,##0.00)'
+    src = zipfile.ZipFile(path)
+    styles = src.read("xl/styles.bin")
+    out = b""
+    first_xf = None
+    for kind, body in _b12_parse(styles):
+        if kind == 616:  # BrtEndFmts: a custom format before it
+            out += _b12(44, struct.pack("<HI", 168, len(money)) + money.encode("utf-16-le"))
+        elif kind == 618:  # BrtEndCellXFs: two cell styles before it
+            out += _b12(47, first_xf[:2] + struct.pack("<H", 10) + first_xf[4:])
+            out += _b12(47, first_xf[:2] + struct.pack("<H", 168) + first_xf[4:])
+        elif kind == 617:
+            assert body == struct.pack("<I", 4)  # four cell styles: XF 4 and 5 come next
+            body = struct.pack("<I", 6)
+        elif kind == 47 and first_xf is None and out.count(_b12(617, struct.pack("<I", 6))):
+            first_xf = body
+        out += _b12(kind, body)
+    sheet = src.read("xl/worksheets/sheet1.bin")
+    real, rk = b"\x05\x10", b"\x02\x0c"
+    for old, new in [
+        (real + struct.pack("<IId", 1, 0, 0.25), real + struct.pack("<IId", 1, 4, 0.25)),
+        (real + struct.pack("<IId", 1, 0, 0.125), real + struct.pack("<IId", 1, 4, 0.125)),
+        (real + struct.pack("<IId", 2, 0, 1234.5), real + struct.pack("<IId", 2, 5, 1234.5)),
+        (rk + struct.pack("<IIi", 2, 0, -12 << 2 | 2), rk + struct.pack("<IIi", 2, 5, -12 << 2 | 2)),
+        (real + struct.pack("<IId", 3, 0, 1.0), b"\x03\x09" + struct.pack("<IIB", 3, 0, 0x07)),
+        (real + struct.pack("<IId", 3, 0, 2.0), b"\x03\x09" + struct.pack("<IIB", 3, 0, 0x2A)),
+    ]:
+        assert sheet.count(old) == 1
+        sheet = sheet.replace(old, new)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            data = {"xl/styles.bin": out, "xl/worksheets/sheet1.bin": sheet}.get(info.filename)
+            dst.writestr(info.filename, data if data is not None else src.read(info.filename))
+    return buf.getvalue()
+
+
+def test_xlsb_numbers_and_error_cells_read_as_excel_shows_them(tmp_path):
+    data = _xlsb_book(tmp_path)
+    (table,) = extract(data, filename="b.xlsb").blocks
+    assert table.header == ("item", "share", "price", "check")
+    assert table.rows == (("bolt", "25.00%", "$1,234.50", "#DIV/0!"), ("nut", "12.50%", "($12.00)", "#N/A"))
+
+
+def test_an_xlsb_of_general_numbers_walks_no_sheet(tmp_path, monkeypatch):
+    from pyxlsbwriter import XlsbWriter
+
+    path = tmp_path / "plain.xlsb"
+    with XlsbWriter(str(path)) as writer:
+        writer.add_sheet("Data")
+        writer.write_sheet([["item", "share"], ["bolt", 0.25]])
+
+    def walk(*args):
+        raise AssertionError("records walked")
+
+    with zipfile.ZipFile(path) as zf:
+        assert spreadsheet.xlsb_sheet_parts(zf) == {"Data": "xl/worksheets/sheet1.bin"}
+        assert spreadsheet.xlsb_styles(zf) == {}  # General and dates only
+        monkeypatch.setattr(spreadsheet, "_b12_records", walk)
+        assert spreadsheet.xlsb_cells(zf, "xl/worksheets/sheet1.bin", {}, {}) == ({}, {})
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     code=st.text(alphabet='0#?.,;%$E+-"\\_*[]()@ General€0d', max_size=24),
