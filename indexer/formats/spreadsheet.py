@@ -349,6 +349,8 @@ def _headed_table(
         has_header = len(rows) > skip + 1 and _head_ok(head[skip])
         if has_header and links is not None and _linked_like_below(rows, numbers, skip, first_col, links):
             has_header = False
+        if has_header and width == 1 and _item_like_below(rows, skip):
+            has_header = False
     titles = tuple((numbers[i], next(c for c in rows[i] if c)) for i in range(skip))
     top = numbers[skip] if skip < len(numbers) else None  # the sheet row the table starts on
     if has_header:
@@ -366,13 +368,42 @@ def _headed_table(
 
 
 def _labels_over_longer(row: tuple[str, ...], below: list[tuple[str, ...]]) -> bool:
-    """Whether every filled cell of ``row`` is one word and they are shorter on average than the
-    filled cells below them in their columns."""
+    """Whether the filled cells of ``row`` are labels over longer cells: each one word and
+    shorter on average than the filled cells below them in their columns, or each of at most
+    three words and at most two thirds as long on average (``Project name | Home page`` over
+    names and addresses; a list's first item is about as long as the items below it)."""
     cols = [k for k, cell in enumerate(row) if cell]
-    if not cols or any(len(row[k].split()) != 1 for k in cols):
+    if not cols:
         return False
+    words = max(len(row[k].split()) for k in cols)
     cells = [r[k] for r in below for k in cols if k < len(r) and r[k]]
-    return bool(cells) and sum(map(len, cells)) * len(cols) > sum(len(row[k]) for k in cols) * len(cells)
+    if words > 3 or not cells:
+        return False
+    below_chars, row_chars = sum(map(len, cells)) * len(cols), sum(len(row[k]) for k in cols) * len(cells)
+    return below_chars > row_chars if words == 1 else 2 * below_chars >= 3 * row_chars
+
+
+#: what marks an item of a one-column list: an address, an e-mail address, a digit
+_LINK_TEXT = re.compile(r"(?i)(?:https?://|www\.)\S+$")
+_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.\w+$")
+_DIGIT = re.compile(r"\d")
+
+
+def _item_shape(cell: str) -> tuple[bool, bool, bool]:
+    return bool(_LINK_TEXT.match(cell)), bool(_EMAIL.match(cell)), bool(_DIGIT.search(cell))
+
+
+def _item_like_below(rows: list[tuple[str, ...]], at: int) -> bool:
+    """Whether the text of ``rows[at]``, over a single column of text, is the first item of a
+    list rather than its header: it has the mark the items below all share (each an address,
+    an e-mail address, or holding digits), which a label of them does not (``URL``, ``E-mail``,
+    ``Room`` over ``Room 101``)."""
+    first = rows[at][0] if rows[at] else ""
+    below = [r[0] for r in rows[at + 1 : at + 21] if r and r[0]]
+    if not first or not below or any(map(_is_value, below)):
+        return False
+    shape = _item_shape(first)
+    return any(shape) and all(_item_shape(cell) == shape for cell in below)
 
 
 def _linked_like_below(
@@ -2415,7 +2446,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # ods 5: the spaces a cell's text writes as <text:s/> kept (-12,50 €), numbers of a
         # number style other than General as LibreOffice shows them (1,234.50); xlsx 6: the numbers
         # of a sheet read by openpyxl as their format shows them; xlsb 4: error values and
-        # numbers as their format shows them, from the binary parts
+        # numbers as their format shows them, from the binary parts; xlsx 6, ods 5, xls and
+        # xlsb 4: a one-column list of addresses or numbered items not headed by its first
+        # item, a linked header of short phrases over links kept
         version={"xlsx": "6", "ods": "5", "xls": "4", "xlsb": "4"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,

@@ -308,13 +308,43 @@ def test_a_list_of_links_keeps_its_first_item_as_data():
             [["Name", "Homepage"], ["Python", "https://python.org"], ["Rust", "https://rust-lang.org"]],
             [(r, c) for r in (1, 2, 3) for c in (1, 2)],
         ),
+        # the same with labels of two words: 12 and 9 characters, 10.5 on average, over 22 on
+        # average (27, 18, 17 and 21), at most two thirds of it
+        (
+            [
+                ["Project name", "Home page"],
+                ["Python programming language", "https://python.org"],
+                ["The Rust language", "https://rust-lang.org"],
+            ],
+            [(r, c) for r in (1, 2, 3) for c in (1, 2)],
+        ),
     ],
-    ids=["plain-header", "numbers-below", "no-link-below", "linked-labels"],
+    ids=["plain-header", "numbers-below", "no-link-below", "linked-labels", "linked-phrases"],
 )
 def test_a_header_over_links_stays_the_header(rows, links):
     (table,) = extract(_linked_book(rows, links), filename="l.xlsx").blocks
     assert "has_header" not in table.meta and table.header == tuple(rows[0])
     assert len(table.rows) == 2
+
+
+@pytest.mark.parametrize(
+    ("label", "items"),
+    [
+        ("URL", ["https://python.org/docs", "https://rust-lang.org/learn", "https://go.dev/tour"]),
+        ("E-mail", ["ann@example.org", "bob@example.org", "cy@example.net"]),
+        ("Room", ["Room 101", "Room 102", "Hall 7"]),
+    ],
+    ids=["addresses", "e-mail", "digits"],
+)
+def test_a_one_column_list_keeps_its_first_item_as_data(label, items):
+    # no hyperlinks: the first item has the mark all the items below share
+    (table,) = extract(_linked_book([[item] for item in items], []), filename="l.xlsx").blocks
+    assert table.meta["has_header"] is False and table.header == ("Column 1",)
+    assert [r[0] for r in table.rows] == items and table.row_numbers == (1, 2, 3)
+    # a label over the same items does not have it: it heads them
+    (table,) = extract(_linked_book([[label]] + [[item] for item in items], []), filename="l.xlsx").blocks
+    assert "has_header" not in table.meta and table.header == (label,)
+    assert [r[0] for r in table.rows] == items
 
 
 def test_real_hyperlinks_xlsx_is_a_list_of_links(real_world):
