@@ -233,7 +233,13 @@ def read_tables(raw: RawSheet, *, char_budget: int) -> list[SheetTable]:
         if len(regions) == 1:  # the sheet's rows as they are, empty columns included
             part, part_numbers, lo, hi = rows, numbers, 0, width
         cols = None if len(regions) == 1 else (raw.first_col + lo, raw.first_col + hi - 1)
-        if n == 0 and lo == 0:
+        if n == 0 and lo == 0 and _pivot_line(part, part_numbers):
+            # a pivot table at the top of its sheet: "Sum of Size | Column Labels" over its header
+            table = _headed_table(
+                part[1:], part_numbers[1:], None, hi - lo, merges, raw.first_col + lo, chars
+            )
+            table = replace(table, titles=_title_lines(part[:1], part_numbers[:1]))
+        elif n == 0 and lo == 0:
             table = _headed_table(
                 part, part_numbers, head, hi - lo, merges, raw.first_col + lo, chars, raw.links
             )
@@ -555,6 +561,20 @@ def _over_head(rows: list[tuple[str, ...]], numbers: list[int], i: int, stop: in
         and bool(line)
         and all(any(map(str.isalpha, c)) and not _is_value(c) for c in line)
         and _heads(rows, i + 1, stop)
+    )
+
+
+def _pivot_line(rows: list[tuple[str, ...]], numbers: list[int]) -> bool:
+    """Whether the first of ``rows`` is a line of two or more labels over the row that heads the
+    rows below, and does not head them itself (see :func:`_over_head`): a pivot table with a
+    column field, with no report filter above it, starts so. A single cell over the header is a
+    title, which :func:`_headed_table` keeps apart."""
+    stop = len(rows)
+    return (
+        stop > 2
+        and sum(1 for c in rows[0] if c) > 1
+        and not _heads(rows, 0, stop)
+        and _over_head(rows, numbers, 0, stop)
     )
 
 
@@ -2448,7 +2468,8 @@ def _register(source_type: str, *extensions: str) -> None:
         # of a sheet read by openpyxl as their format shows them; xlsb 4: error values and
         # numbers as their format shows them, from the binary parts; xlsx 6, ods 5, xls and
         # xlsb 4: a one-column list of addresses or numbered items not headed by its first
-        # item, a linked header of short phrases over links kept
+        # item, a linked header of short phrases over links kept, the line over a pivot
+        # table's header at the top of its sheet a title
         version={"xlsx": "6", "ods": "5", "xls": "4", "xlsb": "4"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,

@@ -385,6 +385,27 @@ def test_a_line_over_a_pivot_tables_header_is_its_title():
     assert table.row_numbers == (5, 6, 7) and table.rows[1] == ("b", "", "4", "4")
 
 
+def test_a_pivot_table_at_the_top_of_its_sheet_keeps_its_header():
+    # the same pivot table with no report filter, where Excel puts it (A3 of a new sheet): its
+    # first row "Sum of Size | Column Labels" is no header; "Row Labels | blue | …" is
+    rows = [
+        [None] * 4,
+        [None] * 4,
+        ["Sum of Size", "Column Labels", None, None],
+        ["Row Labels", "blue", "yellow", "Grand Total"],
+        ["a", 1.5, 2.0, 3.5],
+        ["b", None, 4.0, 4.0],
+        ["Grand Total", 1.5, 6.0, 7.5],
+    ]
+    (table,) = read_tables(_raw(rows), char_budget=10**6)
+    assert table.titles == ((3, "Sum of Size | Column Labels"),)
+    assert table.header == ("Row Labels", "blue", "yellow", "Grand Total")
+    assert table.row_numbers == (5, 6, 7) and table.rows[0] == ("a", "1.5", "2", "3.5")
+    doc = extract(_book(("Pivot", rows, ())), filename="p.xlsx")
+    assert [(b.kind, b.text) for b in doc.blocks[:1]] == [(PARAGRAPH, "Sum of Size | Column Labels")]
+    assert doc.blocks[1].header == ("Row Labels", "blue", "yellow", "Grand Total")
+
+
 def test_real_pivot_table_with_a_column_field(real_world):
     # pivots.xlsx PivotSheet2 (read with openpyxl's reader of the sheet part): A1:B1 "Name |
     # (All)", A3:B3 "Sum of Size | Column Labels", A4:D4 the header, A5:D11 seven rows
