@@ -26,7 +26,7 @@ from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
 from ..model import CSV, PARAGRAPH, TABLE, Block, Coverage, Document
 from ..model import _cell as table_cell
-from .registry import extractor
+from .registry import Extractor, extractor
 from .text import decode_document, fast_render_table, text_blocks  # noqa: F401 (the text family's)
 
 DELIMITERS = (",", "\t", ";", "|")
@@ -308,23 +308,21 @@ def _last_line(text: str, last_row_start: int, newlines: int | None = None) -> i
     return max(last_row_start, newlines - text.count("\n", end) + 1)
 
 
-@extractor(
-    ".csv",
-    name="csv",
-    version="2",  # 2: title lines over the header; text that is no table: wrapped list lines
-    source_type="csv",
-    family=CSV,
-)
-def extract_csv(data: bytes, ctx: ExtractContext) -> Document:
-    return csv_document(data, ",")
+def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
+    """The extractor of one delimiter's files, registered under ``name``."""
+
+    def extract(data: bytes, ctx: ExtractContext) -> Document:
+        return csv_document(data, delimiter)
+
+    extract.__name__ = extract.__qualname__ = f"extract_{name}"
+    return extractor(
+        extension,
+        name=name,
+        version="2",  # 2: title lines over the header; text that is no table: wrapped list lines
+        source_type="csv",
+        family=CSV,
+    )(extract)
 
 
-@extractor(
-    ".tsv",
-    name="tsv",
-    version="2",  # 2: title lines over the header; text that is no table: wrapped list lines
-    source_type="csv",
-    family=CSV,
-)
-def extract_tsv(data: bytes, ctx: ExtractContext) -> Document:
-    return csv_document(data, "\t")
+extract_csv = _delimited("csv", ".csv", ",")
+extract_tsv = _delimited("tsv", ".tsv", "\t")
