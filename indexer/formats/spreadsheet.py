@@ -880,7 +880,7 @@ def _ods_line(el: Any, depth: int = 0) -> str:
         tag = child.tag
         if tag == _ODS_S:
             count = child.get(_ODS_COUNT, "1")
-            parts.append(" " * (min(int(count), 1024) if count.isdigit() else 1))
+            parts.append(" " * (min(int(count), 1024) if count.isdecimal() and len(count) < 6 else 1))
         elif tag == _ODS_TAB:
             parts.append("\t")
         elif tag == _ODS_BREAK:
@@ -1742,7 +1742,7 @@ _NUMBER_AT = struct.Struct("<HHHd").unpack_from  # row, column, XF, number
 _RK_AT = struct.Struct("<HHHI").unpack_from  # row, column, XF, RK value
 
 
-@dataclass
+@dataclass(frozen=True)
 class XlsCells:
     """What the records of a legacy .xls say of the cells python-calamine reads otherwise, per
     sheet name: the error values it reads as empty (``#DIV/0!``), and the numbers of the cells
@@ -1797,7 +1797,7 @@ def xls_cells(data: bytes) -> XlsCells:
         elif kind == _EOF:
             break
     formats: dict[int, NumberFormat | None] = {}
-    out = XlsCells()
+    styles: dict[int, NumberFormat] = {}
     for i, number in enumerate(xf_formats):
         if number < 0:
             continue
@@ -1805,15 +1805,15 @@ def xls_cells(data: bytes) -> XlsCells:
             formats[number] = _number_format(codes[number]) if number in codes else _builtin_format(number)
         shown = formats[number]
         if shown is not None:
-            out.styles[i] = shown
-    if out.styles and sheets:
-        out.numbers = _xls_numbers(stream, sheets, out.styles)
+            styles[i] = shown
+    numbers = _xls_numbers(stream, sheets, styles) if styles and sheets else {}
+    errors: dict[str, SheetErrors] = {}
     if _XLS_ERROR_CELL.search(stream):
         for name, start in sheets:
             found = _xls_sheet_errors(stream, start)
             if found:
-                out.errors[name] = found
-    return out
+                errors[name] = found
+    return XlsCells(errors, numbers, styles)
 
 
 def _xls_numbers(
