@@ -27,11 +27,12 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import compress, islice
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Any, TypeVar
 from xml.etree.ElementTree import ParseError as XMLParseError
 
@@ -830,6 +831,10 @@ ODS_MAX_ROWS = 1_048_576
 ODS_MAX_COLS = 16_384
 
 
+#: no cell style formats its numbers
+_NO_STYLES: Mapping[str, NumberFormat | None] = MappingProxyType({})
+
+
 def _ods_error(cell: Any) -> CellError | None:
     """The error a cell shows when LibreOffice typed its result as one (``calcext:value-type``),
     else None."""
@@ -840,17 +845,21 @@ def _ods_error(cell: Any) -> CellError | None:
 
 
 def _ods_shown(
-    cell: Any, formatted: frozenset[str] = frozenset(), column_style: str | None = None
+    cell: Any, formatted: Mapping[str, NumberFormat | None] = _NO_STYLES, column_style: str | None = None
 ) -> CellNumber | None:
     """The text a percentage or currency cell shows (``25%``, ``$1,234.50``, ``-12.50 €``), or a
     number cell whose style (its own, else ``column_style``, its column's default) is one of
-    ``formatted`` (``1,234.50``, ``1.23E+06``: see :func:`ods_formatted_styles`); else None."""
+    ``formatted`` (``1,234.50``, ``1.23E+06``: see :func:`ods_formatted_styles`); else None. A
+    cell without a text of its own shows its number in its style's format, when that is known."""
     kind = cell.get(f"{{{_OFFICE}}}value-type")
-    if kind not in _SHOWN_TYPES and not (
-        kind == "float" and formatted and (cell.get(f"{{{_TABLE}}}style-name") or column_style) in formatted
-    ):
+    style = None
+    if formatted and kind in ("float", "percentage"):
+        style = cell.get(f"{{{_TABLE}}}style-name") or column_style
+    if kind not in _SHOWN_TYPES and style not in formatted:
         return None
     text = _ods_text(cell).strip()
+    if not text and style is not None and (shown := formatted.get(style)) is not None:
+        text = shown.show(cell.get(f"{{{_OFFICE}}}value", "")) or ""
     return CellNumber(text) if text else None
 
 
@@ -897,41 +906,65 @@ _SHOWN_TYPES = ("percentage", "currency")
 
 
 _DATASTYLE = "urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0"
-_ODS_NUMBER_STYLE = f"{{{_DATASTYLE}}}number-style"
-_ODS_DATA_STYLES = frozenset(
-    (_ODS_NUMBER_STYLE, f"{{{_DATASTYLE}}}percentage-style", f"{{{_DATASTYLE}}}currency-style")
+_ODS_NUMBER_STYLE, _ODS_PERCENT_STYLE, _ODS_CURRENCY_STYLE = (
+    f"{{{_DATASTYLE}}}{t}" for t in ("number-style", "percentage-style", "currency-style")
 )
-_ODS_NUMBER_PART = f"{{{_DATASTYLE}}}number"
+_ODS_DATA_STYLES = frozenset((_ODS_NUMBER_STYLE, _ODS_PERCENT_STYLE, _ODS_CURRENCY_STYLE))
+_ODS_NUMBER_PART, _ODS_SCIENTIFIC, _ODS_LITERAL = (
+    f"{{{_DATASTYLE}}}{t}" for t in ("number", "scientific-number", "text")
+)
+_ODS_COLOUR = f"{{{_STYLE}}}text-properties"
 _ODS_BODY = f"{{{_OFFICE}}}body"
 
 
-def ods_formatted_styles(zf: zipfile.ZipFile) -> frozenset[str]:
-    """The cell styles of an ODS whose data style shows a number otherwise than General does:
-    with decimals, grouping, a percent sign, a currency, scientific notation, a fraction,
-    literal text or conditions. A number cell of such a style shows the text LibreOffice wrote
-    in it (``1,234.50``), which is read instead of its number. General is a number style holding
+def ods_formatted_styles(zf: zipfile.ZipFile) -> dict[str, NumberFormat | None]:
+    """The cell styles of an ODS whose data style shows a number otherwise than General does
+    (with decimals, grouping, a percent sign, a currency, scientific notation, a fraction,
+    literal text or conditions), each with that format as far as :mod:`._numfmt` can show it
+    (None for a currency, a fraction, conditions). A number cell of such a style shows the text
+    LibreOffice wrote in it (``1,234.50``), which is read instead of its number; a cell without
+    that text is shown in the format, in its invariant form. General is a number style holding
     one ``number:number`` and nothing more than ``min-integer-digits="1"``. Read from the common
     styles of styles.xml and the automatic styles of content.xml (up to its body); a cell style
     without a data style of its own takes its parent's."""
-    data_styles: dict[str, bool] = {}  # data style → shows numbers otherwise than General
+    data_styles: dict[str, NumberFormat | None] = {}  # the data styles other than General
     cell_styles: dict[str, tuple[str | None, str | None]] = {}  # → (data style, parent style)
     for part in ("styles.xml", "content.xml"):
         if part not in zf.NameToInfo:
             continue
         with zf.open(part) as fh:
             current: str | None = None  # the data style being read
+            current_tag = ""
             general = False
+            code: list[str] | None = None  # its format code so far; None when it has none
             for event, el in xml_iterparse(fh, events=("start", "end")):
                 tag = el.tag
                 if event == "end":
-                    if tag in _ODS_DATA_STYLES and current is not None:
-                        data_styles[current] = not general
+                    if current is None:
+                        continue
+                    if tag in _ODS_DATA_STYLES:
+                        if not general:
+                            data_styles[current] = compile_format("".join(code)) if code else None
                         current = None
+                    elif tag == _ODS_LITERAL and code is not None:
+                        # literal text quoted; a percentage style's percent sign scales the number
+                        parts = (
+                            (el.text or "").split("%")
+                            if current_tag == _ODS_PERCENT_STYLE
+                            else [el.text or ""]
+                        )
+                        code.append("%".join('"' + p.replace('"', "") + '"' if p else "" for p in parts))
                 elif tag in _ODS_DATA_STYLES:
-                    current = el.get(f"{{{_STYLE}}}name")
+                    current, current_tag = el.get(f"{{{_STYLE}}}name"), tag
                     general = tag == _ODS_NUMBER_STYLE
+                    code = [] if tag != _ODS_CURRENCY_STYLE else None
                 elif current is not None:
                     general = general and tag == _ODS_NUMBER_PART and _general_number(el)
+                    if code is not None and tag in (_ODS_NUMBER_PART, _ODS_SCIENTIFIC):
+                        number = _ods_number_code(el, scientific=tag == _ODS_SCIENTIFIC)
+                        code = code + [number] if number is not None else None
+                    elif tag not in (_ODS_LITERAL, _ODS_COLOUR):
+                        code = None  # a fraction, a currency symbol, a condition …
                 elif tag == f"{{{_STYLE}}}style" and el.get(f"{{{_STYLE}}}family") == "table-cell":
                     name = el.get(f"{{{_STYLE}}}name")
                     if name:
@@ -941,26 +974,52 @@ def ods_formatted_styles(zf: zipfile.ZipFile) -> frozenset[str]:
                         )
                 elif tag == _ODS_BODY:
                     break
-    formatted = set()
+    formatted: dict[str, NumberFormat | None] = {}
     for name in cell_styles:
         style: str | None = name
         for _ in range(8):  # a parent's parent …, never round a loop
             data, style = cell_styles.get(style or "", (None, None))
             if data is not None or style is None:
                 break
-        if data is not None and data_styles.get(data):
-            formatted.add(name)
-    return frozenset(formatted)
+        if data is not None and data in data_styles:
+            formatted[name] = data_styles[data]
+    return formatted
 
 
 def _general_number(el: Any) -> bool:
     return all(_local(key) == "min-integer-digits" and value == "1" for key, value in el.attrib.items())
 
 
+def _ods_number_code(el: Any, *, scientific: bool) -> str | None:
+    """The Excel-style code of a ``number:number`` (``#,##0.00``) or ``number:scientific-number``
+    (``0.00E+00``); None for one of variable decimals (General's way)."""
+    attrs = {_local(key): value for key, value in el.attrib.items()}
+
+    def count(name: str, default: str | None) -> int | None:
+        value = attrs.get(name, default)
+        return int(value) if value is not None and value.isdecimal() and len(value) < 3 else None
+
+    places, whole = count("decimal-places", None), count("min-integer-digits", "1")
+    if places is None or whole is None:
+        return None
+    least = count("min-decimal-places", str(places))
+    least = places if least is None else min(least, places)
+    decimals = "." + "0" * least + "#" * (places - least) if places else ""
+    if scientific:
+        exponent = count("min-exponent-digits", "2") or 1
+        return "0" * max(whole, 1) + decimals + "E+" + "0" * exponent
+    digits = "0" * whole or "#"
+    return ("#,##" if attrs.get("grouping") == "true" else "") + digits + decimals
+
+
 def _column_style(columns: list[tuple[int, str | None]], cell: Any, col: int) -> str | None:
     """The default cell style of the column of a number cell without a style of its own
     (``columns``: the end of each run of ``table:table-column`` and its default cell style)."""
-    if not columns or cell.get(f"{{{_OFFICE}}}value-type") != "float" or cell.get(f"{{{_TABLE}}}style-name"):
+    if (
+        not columns
+        or cell.get(f"{{{_OFFICE}}}value-type") not in ("float", "percentage")
+        or cell.get(f"{{{_TABLE}}}style-name")
+    ):
         return None
     i = bisect.bisect_right(columns, col, key=itemgetter(0))
     return columns[i][1] if i < len(columns) else None
@@ -973,7 +1032,9 @@ def _add_columns(columns: list[tuple[int, str | None]], el: Any) -> None:
         columns.append((start + count, el.get(f"{{{_TABLE}}}default-cell-style-name")))
 
 
-def _ods_value(cell: Any, formatted: frozenset[str] = frozenset(), column_style: str | None = None) -> Any:
+def _ods_value(
+    cell: Any, formatted: Mapping[str, NumberFormat | None] = _NO_STYLES, column_style: str | None = None
+) -> Any:
     if cell.get(f"{{{_CALCEXT}}}value-type") == "error":
         return _ods_error(cell) or ""
     kind = cell.get(f"{{{_OFFICE}}}value-type")
@@ -1042,7 +1103,7 @@ class OdsBackend(Backend):
             #: the cell styles whose numbers are read as the text they show
             self._formatted = ods_formatted_styles(zf)
         except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS):
-            self._formatted = frozenset()
+            self._formatted = {}
         self._tables = self._walk()
         self._done = 0  # tables walked past (sheets are read in order)
 
@@ -1283,7 +1344,7 @@ def ods_merges_and_errors(
     merges: dict[str, list[Merge]] = {}
     errors: dict[str, SheetErrors] = {}
     shown: dict[str, SheetErrors] = {}
-    formatted: frozenset[str] = frozenset()
+    formatted: dict[str, NumberFormat | None] = {}
     if _ODS_DATA_STYLE in found:
         try:
             formatted = ods_formatted_styles(zf)
@@ -2463,13 +2524,13 @@ def _register(source_type: str, *extensions: str) -> None:
         # is its title;
         # xlsx 5: the merged ranges of a sheet read by openpyxl;
         # xls 4: numbers as their format shows them (25%, $1,234.50), from the XF records;
-        # ods 5: the spaces a cell's text writes as <text:s/> kept (-12,50 €), numbers of a
-        # number style other than General as LibreOffice shows them (1,234.50); xlsx 6: the numbers
-        # of a sheet read by openpyxl as their format shows them; xlsb 4: error values and
-        # numbers as their format shows them, from the binary parts; xlsx 6, ods 5, xls and
-        # xlsb 4: a one-column list of addresses or numbered items not headed by its first
-        # item, a linked header of short phrases over links kept, the line over a pivot
-        # table's header at the top of its sheet a title
+        # xlsb 4: error values, and numbers as their format shows them, from the binary parts;
+        # ods 5: <text:s/> spaces kept (-12,50 €), numbers of a number style other than General
+        # as LibreOffice shows them (1,234.50) or, without a text, as their style does;
+        # xlsx 6: the numbers of a sheet read by openpyxl as their format shows them;
+        # xlsx 6, ods 5, xls and xlsb 4: a one-column list of addresses or numbered items not
+        # headed by its first item, linked short phrases over links a header, the line over a
+        # pivot table's header at the top of its sheet its title
         version={"xlsx": "6", "ods": "5", "xls": "4", "xlsb": "4"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,

@@ -763,3 +763,61 @@ def test_ods_numbers_of_a_number_style_read_as_libreoffice_shows_them(manifest):
     (table,) = extract(_ods(body, styles, manifest), filename="n.ods").blocks
     assert table.header == ("item", "amount", "mass", "share")
     assert table.rows == (("bolt", "1,234.50", "1.23E+06", "0.5"), ("nut", "12.00", "-1.23E-04", "3"))
+
+
+@pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
+def test_ods_numbers_without_a_text_are_shown_in_their_style(manifest):
+    # a writer that leaves text:p out: ce1 "#,##0.00" (N4), ce4 "0.0%" (N10, a percentage
+    # style), ce5 '0.0" kg"' (N7, literal text), column C's default ce2 "0.00E+00" (N11); ce6
+    # a currency style (N104), whose number is kept
+    styles = (
+        '<number:number-style style:name="N4"><number:number number:decimal-places="2"'
+        ' number:min-decimal-places="2" number:min-integer-digits="1" number:grouping="true"/>'
+        "</number:number-style>"
+        '<number:percentage-style style:name="N10"><number:number number:decimal-places="1"'
+        ' number:min-integer-digits="1"/><number:text>%</number:text></number:percentage-style>'
+        '<number:number-style style:name="N7"><number:number number:decimal-places="1"'
+        ' number:min-integer-digits="1"/><number:text> kg</number:text></number:number-style>'
+        '<number:number-style style:name="N11"><number:scientific-number number:decimal-places="2"'
+        ' number:min-integer-digits="1" number:min-exponent-digits="2"/></number:number-style>'
+        '<number:currency-style style:name="N104"><number:currency-symbol>€</number:currency-symbol>'
+        '<number:number number:decimal-places="2" number:min-integer-digits="1"/></number:currency-style>'
+        + "".join(
+            f'<style:style style:name="{name}" style:family="table-cell" style:data-style-name="{data}"/>'
+            for name, data in (("ce1", "N4"), ("ce2", "N11"), ("ce4", "N10"), ("ce5", "N7"), ("ce6", "N104"))
+        )
+    )
+
+    def number(value: str, style: str = "", kind: str = "float") -> str:
+        attrs = f' table:style-name="{style}"' if style else ""
+        return f'<table:table-cell{attrs} office:value-type="{kind}" office:value="{value}"/>'
+
+    body = (
+        '<table:table table:name="A">'
+        '<table:table-column table:number-columns-repeated="2"/>'
+        '<table:table-column table:default-cell-style-name="ce2"/>'
+        '<table:table-column table:number-columns-repeated="3"/>'
+        "<table:table-row>"
+        + "".join(_cell(t) for t in ("item", "amount", "mass", "share", "weight", "plain"))
+        + "</table:table-row><table:table-row>"
+        + _cell("bolt")
+        + number("1234.5", "ce1")
+        + number("1234567")
+        + number("0.255", "ce4", "percentage")
+        + number("2.25", "ce5")
+        + number("7.5", "ce6")
+        + "</table:table-row><table:table-row>"
+        + _cell("nut")
+        + number("-12", "ce1")
+        + number("0.000123")
+        + number("1", "ce4", "percentage")
+        + number("0.04", "ce5")
+        + number("3")
+        + "</table:table-row></table:table>"
+    )
+    (table,) = extract(_ods(body, styles, manifest), filename="n.ods").blocks
+    assert table.header == ("item", "amount", "mass", "share", "weight", "plain")
+    assert table.rows == (
+        ("bolt", "1,234.50", "1.23E+06", "25.5%", "2.3 kg", "7.5"),
+        ("nut", "-12.00", "1.23E-04", "100.0%", "0.0 kg", "3"),
+    )
