@@ -39,6 +39,7 @@ from xml.etree.ElementTree import ParseError as XMLParseError
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring as xml_fromstring
 from defusedxml.ElementTree import iterparse as xml_iterparse
+from lxml import etree
 
 from ..errors import DocumentLimit, Encrypted, ParseError
 from ..images import admit
@@ -81,6 +82,7 @@ _XML_ERRORS = (
     NotImplementedError,
     EOFError,
     OSError,
+    etree.LxmlError,
 )
 
 
@@ -1057,10 +1059,24 @@ def _ods_value(
 
 
 def _repeat(el: Any, attr: str, cap: int) -> int:
+    value = el.get(_TABLE_ATTRS.get(attr) or f"{{{_TABLE}}}{attr}")
+    if value is None:  # most cells and rows: once
+        return 1
     try:
-        return max(1, min(int(el.get(f"{{{_TABLE}}}{attr}", "1")), cap))
+        return max(1, min(int(value), cap))
     except ValueError:
         return 1
+
+
+_TABLE_ATTRS = {
+    attr: f"{{{_TABLE}}}{attr}"
+    for attr in (
+        "number-columns-repeated",
+        "number-rows-repeated",
+        "number-columns-spanned",
+        "number-rows-spanned",
+    )
+}
 
 
 class OdsBackend(Backend):
@@ -1348,8 +1364,11 @@ def ods_merges_and_errors(
     if _ODS_DATA_STYLE in found:
         try:
             formatted = ods_formatted_styles(zf)
+            # only when a cell or a column names one of them is content.xml parsed for it
+            if formatted and not _ooxml.member_finds(zf, "content.xml", _style_uses(formatted), first=True):
+                formatted = {}
         except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS):
-            pass  # numbers stay plain
+            formatted = {}  # numbers stay plain
     want_merges = _ODS_SPANNED in found
     want_errors = bool(found & set(_ODS_ERROR))
     want_shown = bool(found & set(_ODS_SHOWN)) or bool(formatted)
@@ -1379,46 +1398,69 @@ def ods_merges_and_errors(
     return merges, errors, shown
 
 
+def _style_uses(styles: Mapping[str, Any]) -> tuple[bytes, ...]:
+    """What content.xml holds where a cell or a column takes one of ``styles``
+    (``table:style-name="ce1"``, ``table:default-cell-style-name="ce1"``), either quote."""
+    names = [html.escape(name).encode() for name in styles]
+    return (*(b'style-name="' + n + b'"' for n in names), *(b"style-name='" + n + b"'" for n in names))
+
+
 def _ods_cells(
     zf: zipfile.ZipFile, columns: list[tuple[int, str | None]] | None = None
 ) -> Iterator[tuple[str, int, int, int, Any]]:
     """``(table name, row, column, row repeats, cell)`` of every cell (covered ones too) of
-    content.xml's tables, absolute 0-based, repeats counted: each cell when its end is read (its
-    paragraphs with it), then cleared. ``columns``, when given, holds the current table's runs
-    of columns and their default cell styles (see :func:`_column_style`)."""
+    content.xml's tables, absolute 0-based, repeats counted: each row's cells when its end is
+    read (their paragraphs with them), then the row dropped. ``columns``, when given, holds the
+    current table's runs of columns and their default cell styles (see :func:`_column_style`).
+    Read by lxml's parser (entities unresolved, no network, no DTD), reporting the starts and
+    ends of tables, columns and rows only: the cells are walked as a row's children, which costs
+    a third of an event a cell. The rows of a table inside a cell are the cell's content, not
+    rows of the sheet."""
     table_tag, row_tag = f"{{{_TABLE}}}table", f"{{{_TABLE}}}table-row"
     column_tag = f"{{{_TABLE}}}table-column"
     cell_tags = (f"{{{_TABLE}}}table-cell", f"{{{_TABLE}}}covered-table-cell")
-    sheet, row, col, depth, row_repeat = "", 0, 0, 0, 1
-    starts: list[tuple[int, int]] = []  # where each open cell starts (a cell may hold a table)
+    sheet, row, depth = "", 0, 0
     with zf.open("content.xml") as fh:
-        for event, el in xml_iterparse(fh, events=("start", "end")):
+        events = etree.iterparse(
+            fh,
+            events=("start", "end"),
+            tag=(table_tag, row_tag, column_tag),
+            resolve_entities=False,
+            no_network=True,
+            huge_tree=False,
+            load_dtd=False,
+            remove_comments=True,
+            remove_pis=True,
+        )
+        for event, el in events:
             tag = el.tag
-            if event == "start":
-                if tag == table_tag:
-                    sheet, row, depth = el.get(f"{{{_TABLE}}}name") or "", 0, depth + 1
-                    if columns is not None and depth == 1:
-                        columns.clear()
-                elif tag == column_tag and columns is not None and depth == 1:
-                    _add_columns(columns, el)
-                elif tag == row_tag:
-                    col = 0
-                    row_repeat = _repeat(el, "number-rows-repeated", ODS_MAX_ROWS)
-                elif tag in cell_tags and depth:
-                    starts.append((row, col))
-                    col += _repeat(el, "number-columns-repeated", ODS_MAX_COLS)
+            if tag == table_tag:
+                if event == "start":
+                    depth += 1
+                    if depth == 1:
+                        sheet, row = el.get(f"{{{_TABLE}}}name") or "", 0
+                        if columns is not None:
+                            columns.clear()
+                else:
+                    depth -= 1
                 continue
-            if tag in cell_tags:
-                if starts:
-                    r, c = starts.pop()
-                    yield sheet, r, c, row_repeat, el
-                el.clear()
-            elif tag == row_tag:
-                row += row_repeat
-                el.clear()
-            elif tag == table_tag:
-                depth -= 1
-                el.clear()
+            if tag == column_tag:
+                if event == "start" and columns is not None and depth == 1:
+                    _add_columns(columns, el)
+                continue
+            if event != "end" or depth != 1:
+                continue
+            row_repeat = _repeat(el, "number-rows-repeated", ODS_MAX_ROWS)
+            col = 0
+            for cell in el:
+                if cell.tag in cell_tags:
+                    yield sheet, row, col, row_repeat, cell
+                    col += _repeat(cell, "number-columns-repeated", ODS_MAX_COLS)
+            row += row_repeat
+            el.clear()
+            parent = el.getparent()
+            while parent is not None and el.getprevious() is not None:
+                del parent[0]  # the rows and columns read before
 
 
 def ods_pictures(zf: zipfile.ZipFile) -> SheetPictures:
