@@ -71,11 +71,13 @@ LIBRARIES = ("python-calamine", "openpyxl")
 #: a number such as 0 above its values, so "all text" would miss common headers).
 HEADER_TEXT_SHARE = 2 / 3
 
-#: What reading a damaged package part raises (XML syntax, bad deflate data, odd zip versions).
+#: What reading a damaged package part raises (XML syntax, bad deflate data, odd zip versions, an
+#: XML declaration naming an encoding Python does not know).
 _XML_ERRORS = (
     XMLParseError,
     DefusedXmlException,
     ValueError,
+    LookupError,
     KeyError,
     zipfile.BadZipFile,
     zlib.error,

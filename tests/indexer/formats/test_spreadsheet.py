@@ -821,3 +821,20 @@ def test_ods_numbers_without_a_text_are_shown_in_their_style(manifest):
         ("bolt", "1,234.50", "1.23E+06", "25.5%", "2.3 kg", "7.5"),
         ("nut", "-12.00", "1.23E-04", "100.0%", "0.0 kg", "3"),
     )
+
+
+def test_an_ods_in_an_unknown_encoding_is_a_parse_error_naming_its_part():
+    # no manifest: calamine refuses the package, and the streaming reader meets the declaration
+    body = '<table:table table:name="A"><table:table-row>' + _cell("a") + "</table:table-row></table:table>"
+    data = _ods(body, "", manifest=False)
+    src = zipfile.ZipFile(io.BytesIO(data))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as dst:
+        for name in src.namelist():
+            part = src.read(name)
+            dst.writestr(
+                name,
+                part.replace(b'encoding="UTF-8"', b'encoding="UTF-9"') if name == "content.xml" else part,
+            )
+    with pytest.raises(errors.ParseError, match="content.xml: unknown encoding: UTF-9"):
+        extract(buf.getvalue(), filename="e.ods")
