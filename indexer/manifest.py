@@ -11,7 +11,7 @@ from typing import Any
 from . import __version__
 from .formats.registry import FormatSpec
 from .limits import Limits
-from .model import IMAGE, Document
+from .model import IMAGE, Document, Skipped
 from .modes import registry as modes
 from .modes.params import ModeParams
 
@@ -29,6 +29,13 @@ def image_placeholders(doc: Document) -> int:
     return count
 
 
+def _skipped_dict(s: Skipped) -> dict[str, Any]:
+    out: dict[str, Any] = {"what": s.what, "name": s.name, "reason": s.reason}
+    if s.on_purpose:
+        out["on_purpose"] = True
+    return out
+
+
 def coverage_dict(doc: Document) -> dict[str, Any]:
     cov = doc.coverage
     out: dict[str, Any] = {}
@@ -38,7 +45,7 @@ def coverage_dict(doc: Document) -> dict[str, Any]:
         if value is None or value == () or value == []:
             continue
         out[key] = list(value) if isinstance(value, tuple) else value
-    skipped = [{"what": s.what, "name": s.name, "reason": s.reason} for s in cov.skipped]
+    skipped = [_skipped_dict(s) for s in cov.skipped]
     if skipped:
         out["skipped"] = skipped
     out["images"] = {
@@ -99,8 +106,9 @@ def build_manifest(
     warnings = list(doc.coverage.warnings)
     if doc.coverage.empty_pages:
         warnings.append(f"{len(doc.coverage.empty_pages)} page(s) without text")
-    if doc.coverage.skipped:
-        warnings.append(f"{len(doc.coverage.skipped)} item(s) skipped")
+    lost = sum(1 for s in doc.coverage.skipped if not s.on_purpose)
+    if lost:  # what was left out on purpose is listed in coverage, not warned of
+        warnings.append(f"{lost} item(s) skipped")
     if doc.coverage.truncated:
         warnings.extend(f"truncated: {t}" for t in doc.coverage.truncated)
     return {

@@ -120,11 +120,16 @@ class Image:
 
 @dataclass(frozen=True, slots=True)
 class Skipped:
-    """Something the extractor saw and did not read (an EMF image, a chart sheet, a page …)."""
+    """Something the extractor saw and did not read (an EMF image, a chart sheet, a page …).
+
+    ``on_purpose`` marks what the extractor leaves out by its own rule with nothing a reader of
+    the document would miss (an icon, a scanned page's picture whose text OCR read, a comment
+    on the text, an element the page hides): listed, but no coverage warning."""
 
     what: str  # e.g. "image", "sheet", "attachment", "page"
     name: str
     reason: str
+    on_purpose: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +156,9 @@ class Coverage:
 
     @property
     def has_warning(self) -> bool:
-        return bool(self.empty_pages or self.skipped or self.truncated or self.warnings)
+        return bool(
+            self.empty_pages or self.truncated or self.warnings or any(not s.on_purpose for s in self.skipped)
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,6 @@ cached by (path, revision, mode, parameters): a re-indexed file gets a new revis
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import functools
 import threading
 from collections import OrderedDict
@@ -19,8 +18,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from indexer import Document, ModeParams
-
-from .present import coverage_loss
 
 T = TypeVar("T")
 
@@ -126,42 +123,6 @@ class Library:
             if doc is not None:
                 self.documents_cache.put(key, doc)
         return doc
-
-    def documents(self) -> list:
-        """Every document row, as the UI shows it (:meth:`shown`)."""
-        return [self.shown(row) for row in self.store.documents()]
-
-    def document(self, path: str) -> Any:
-        """One document row, as the UI shows it (:meth:`shown`); None when the store has none."""
-        row = self.store.document(path)
-        return None if row is None else self.shown(row)
-
-    def shown(self, row: Any) -> Any:
-        """``row`` with its ``has_warning`` kept only when its coverage tells of a loss: a warning
-        the store raised for skips the extractor made on purpose (a page's icons, a scan's images
-        read by OCR, comments) is dropped (:func:`~tui.present.coverage_loss`)."""
-        if not row.has_warning:
-            return row
-        manifest = self.store.manifest(row.path)
-        if not isinstance(manifest, dict) or coverage_loss(manifest.get("coverage")):
-            return row
-        return dataclasses.replace(row, has_warning=False)
-
-    def report(self) -> dict:
-        """The store's corpus report, its warnings counted as :meth:`shown` counts them."""
-        report = self.store.report()
-        formats = {f.get("source_type"): f for f in report.get("formats", ())}
-        for doc in report.get("documents", ()):
-            if not doc.get("has_warning"):
-                continue
-            manifest = self.store.manifest(doc["path"])
-            if not isinstance(manifest, dict) or coverage_loss(manifest.get("coverage")):
-                continue
-            doc["has_warning"] = False
-            f = formats.get(doc.get("source_type"))
-            if f is not None and f.get("with_warnings"):
-                f["with_warnings"] -= 1
-        return report
 
     def forget(self, path: str) -> None:
         self.chunks_cache.drop(lambda k: k[0] == path)

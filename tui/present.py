@@ -174,52 +174,12 @@ def preview(content: str, width: int, lines: int) -> list[str]:
 
 # -- coverage ---------------------------------------------------------------------------------
 
-#: Skips an extractor makes on purpose and documents, where nothing of the document's text or
-#: pictures is lost: (``what``, a pattern its ``reason`` starts with). They are listed in the
-#: manifest, but raise no coverage warning in the UI; anything else skipped is a loss.
-DELIBERATE_SKIPS: tuple[tuple[str, re.Pattern[str] | None], ...] = (
-    # review and annotation comments annotate the text and are not part of it (Office, PDF)
-    ("comments", None),
-    # a web page's icons and tracking pixels, by the size they declare (HTML, e-mail)
-    ("image", re.compile(r"(?:icon|tracking pixel) \(\d+×\d+\)")),
-    # a scanned page's picture, whose text was read by OCR (PDF)
-    ("image", re.compile(r"part of a scanned page whose text was read by OCR")),
-    # the same picture on many pages, kept at its first use (PDF)
-    ("image", re.compile(r"the same image on \d+ pages \(page decoration\)")),
-    # strips, dots and tiles of a drawing's fills, not pictures (PDF)
-    ("image", re.compile(r"under \d+ pixels one way or at most \d+ each way|over \d+ images on one page")),
-    # a sheet without cells: nothing to read (spreadsheets)
-    ("sheet", re.compile(r"empty: no cells$")),
-    # parts of a message holding nothing to read (e-mail)
-    ("attachment", re.compile(r"attachment holds no text$|the TNEF part holds no attachment")),
-)
-
 
 def deliberate(skip: Any) -> bool:
-    """Whether a coverage ``skipped`` entry (a dict of the manifest, or a ``Skipped``) is one of the
-    :data:`DELIBERATE_SKIPS`: left out on purpose, with nothing lost."""
-    get = skip.get if isinstance(skip, dict) else lambda key, default="": getattr(skip, key, default)
-    what, reason = get("what", ""), get("reason", "")
-    if not isinstance(what, str) or not isinstance(reason, str):
-        return False
-    return any(what == w and (pattern is None or pattern.match(reason)) for w, pattern in DELIBERATE_SKIPS)
-
-
-def coverage_loss(coverage: Any) -> bool:
-    """Whether a manifest's coverage tells of something lost: a page without text, text cut by a
-    limit, a warning, or a skip that is not :func:`deliberate`. An unexpected shape counts as a
-    loss (the warning the store raised stands)."""
-    if not isinstance(coverage, dict):
-        return True
-    skipped = coverage.get("skipped") or ()
-    if not isinstance(skipped, (list, tuple)):
-        return True
-    return bool(
-        coverage.get("empty_pages")
-        or coverage.get("truncated")
-        or coverage.get("warnings")
-        or any(not deliberate(s) for s in skipped)
-    )
+    """Whether a coverage ``skipped`` entry (a dict of the manifest, or a ``Skipped``) was left
+    out on purpose by its extractor, with nothing a reader would miss (``on_purpose``)."""
+    value = skip.get("on_purpose") if isinstance(skip, dict) else getattr(skip, "on_purpose", False)
+    return value is True
 
 
 # -- statistics -------------------------------------------------------------------------------

@@ -217,6 +217,7 @@ def comments_entry(count: int, where: str) -> Skipped | None:
         where,
         f"{count} review comment{'s' if count != 1 else ''} not extracted (they annotate the text "
         "and are not part of it)",
+        on_purpose=True,
     )
 
 

@@ -412,7 +412,7 @@ class _Reader:
                 record.attachments.extend(_below(blocks, level))
                 self.attachments_indexed.append(name)
                 return
-            self.skipped.append(Skipped("attachment", name, "attachment holds no text"))
+            self.skipped.append(Skipped("attachment", name, "attachment holds no text", on_purpose=True))
             return
         reason = f"{ctype} attachments are not indexed"
         if ctype == "application/ms-tnef" or name.lower() == "winmail.dat":
@@ -441,6 +441,7 @@ class _Reader:
                     "attachment",
                     name,
                     "the TNEF part holds no attachment; the body is read from the message's other parts",
+                    on_purpose=True,
                 )
             )
             return True

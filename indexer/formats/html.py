@@ -258,7 +258,7 @@ class _Walker:
         label = alt or _src_label(src) or "image"
         junk = _junk_image(attrs, alt)
         if junk:
-            self.skipped.append(Skipped("image", label, junk))
+            self.skipped.append(Skipped("image", label, junk, on_purpose=True))
             return
         self.flush()
         self.blocks.append(Block(IMAGE, f"[Image: {label}]", alt=alt, meta={"src": src}))
@@ -1117,7 +1117,7 @@ def hidden_entry(count: int) -> Skipped | None:
     (``Skipped("hidden", "3 elements", …)``); None for none."""
     if count <= 0:
         return None
-    return Skipped("hidden", f"{count} element{'s' if count != 1 else ''}", HIDDEN_REASON)
+    return Skipped("hidden", f"{count} element{'s' if count != 1 else ''}", HIDDEN_REASON, on_purpose=True)
 
 
 def merge_hidden(entries: list[Skipped]) -> list[Skipped]:

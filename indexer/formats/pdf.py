@@ -463,15 +463,13 @@ def _read_page(
         if key is not None:
             seen[key] = image_name
     if scan and n:
-        skipped.append(Skipped("image", f"page {number} ({n} image{'s' if n != 1 else ''})", SCAN_REASON))
+        name = f"page {number} ({n} image{'s' if n != 1 else ''})"
+        skipped.append(Skipped("image", name, SCAN_REASON, on_purpose=True))
     if tiles:
-        skipped.append(Skipped("image", f"page {number} ({n} images)", TILES_REASON))
+        skipped.append(Skipped("image", f"page {number} ({n} images)", TILES_REASON, on_purpose=True))
     if fragments:
-        skipped.append(
-            Skipped(
-                "image", f"page {number} ({fragments} image{'s' if fragments != 1 else ''})", FRAGMENT_REASON
-            )
-        )
+        name = f"page {number} ({fragments} image{'s' if fragments != 1 else ''})"
+        skipped.append(Skipped("image", name, FRAGMENT_REASON, on_purpose=True))
     return info
 
 
@@ -523,6 +521,7 @@ def _not_extracted(pdf: pdfium.PdfDocument, comments: list[tuple[int, int]]) -> 
                 _page_list([page for page, _ in comments]),
                 f"{count} annotation comment{'s' if count != 1 else ''} not extracted (they annotate "
                 "the text and are not part of it)",
+                on_purpose=True,
             )
         )
     try:
@@ -561,6 +560,7 @@ def _drop_repeated(pages: list[_Page], skipped: list[Skipped]) -> None:
                 "image",
                 f"{name} ({len(uses[name]) - 1} more use{'s' if len(uses[name]) != 2 else ''})",
                 f"the same image on {pages_of} pages (page decoration): kept at its first use",
+                on_purpose=True,
             )
         )
 

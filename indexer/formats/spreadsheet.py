@@ -2428,7 +2428,10 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                     )
                     read.append(sheet.name)
                 else:
-                    skipped.append(Skipped("sheet", sheet.name, reason))
+                    # an empty sheet holds nothing to miss; a chart's data is not read
+                    skipped.append(
+                        Skipped("sheet", sheet.name, reason, on_purpose=reason.startswith("empty"))
+                    )
                 continue
             budget -= tables[0].chars
             merged = [f"{cell_ref(r0, c0)}:{cell_ref(r1, c1)}" for r0, c0, r1, c1 in sorted(raw.merged)]

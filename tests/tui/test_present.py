@@ -328,54 +328,18 @@ def test_a_long_file_name_is_shortened_in_its_middle_keeping_its_extension():
     assert shorten_name("abcdef.pdf", 6) == "abcde…"
 
 
-def test_a_skip_made_on_purpose_is_no_loss_and_any_other_is():
-    from indexer.formats import _ooxml, html, pdf
+def test_a_skip_is_on_purpose_only_when_its_extractor_says_so():
     from indexer.model import Skipped
-    from tui.present import coverage_loss, deliberate
+    from tui.present import deliberate
 
-    # the reasons as the extractors write them
-    icon = Skipped(
-        "image", "中华人民共和国", html._junk_image({"width": "22", "height": "15"}, "中华人民共和国")
-    )
-    assert icon.reason == "icon (22×15)"
-    on_purpose = [
-        icon,
-        Skipped("image", "pixel", html._junk_image({"width": "1", "height": "1"}, None)),
-        Skipped("image", "page 3 (1 image)", pdf.SCAN_REASON),
-        Skipped("image", "page 2 (60 images)", pdf.TILES_REASON),
-        Skipped("image", "page 1 (4 images)", pdf.FRAGMENT_REASON),
-        Skipped(
-            "image",
-            "image_p2_1.png (22 more uses)",
-            "the same image on 23 pages (page decoration): kept at its first use",
-        ),
-        _ooxml.comments_entry(3, "word/comments.xml"),
-        Skipped("sheet", "Sheet1", "empty: no cells"),
-        Skipped("attachment", "empty.txt", "attachment holds no text"),
-    ]
-    lost = [
-        Skipped("image", "chart.emf", "EMF is not a web raster (png, jpeg, gif, webp)"),
-        Skipped("attachment", "invoice.pdf", "application/pdf attachments are not indexed"),
-        Skipped("attachment", "report.pdf", "a file embedded in the PDF; not extracted"),
-        Skipped("sheet", "Chart1", "chartsheet: no cells to read"),
-        Skipped("sheet", "Broken", "unreadable: ParseError: no element found"),
-        Skipped("chart", "chart1.xml", "charts are not read (their data is not text)"),
-    ]
-    assert [deliberate(s) for s in on_purpose] == [True] * len(on_purpose)
-    assert [deliberate(s) for s in lost] == [False] * len(lost)
-    # as the manifest stores them: dicts
-    as_dicts = [{"what": s.what, "name": s.name, "reason": s.reason} for s in on_purpose]
-    assert not coverage_loss({"skipped": as_dicts, "images": {"skipped": as_dicts[:1]}})
-    assert coverage_loss(
-        {"skipped": [*as_dicts, {"what": "image", "name": "x.emf", "reason": lost[0].reason}]}
-    )
-    # a page without text, a cut, a warning: a loss whatever was skipped
-    assert coverage_loss({"skipped": as_dicts, "empty_pages": [2]})
-    assert coverage_loss({"truncated": ["text over 50,000,000 characters"]})
-    assert coverage_loss({"warnings": ["invalid JSON, read as text"]})
-    # a shape not expected keeps the warning
-    assert coverage_loss(None) and coverage_loss({"skipped": "icons"})
-    assert not deliberate({"what": "image", "reason": None}) and not deliberate("icon (22×15)")
+    # a Skipped, and the dict the manifest stores for it
+    assert deliberate(Skipped("image", "flag.png", "icon (22×15)", on_purpose=True))
+    assert deliberate({"what": "image", "name": "flag.png", "reason": "icon (22×15)", "on_purpose": True})
+    assert not deliberate(Skipped("image", "chart.emf", "EMF is not a web raster (png, jpeg, gif, webp)"))
+    # the same reason without the mark (a manifest written before there was one) is a loss
+    assert not deliberate({"what": "image", "name": "flag.png", "reason": "icon (22×15)"})
+    # anything but True, and shapes not expected, are losses
+    assert not deliberate({"what": "image", "on_purpose": "yes"}) and not deliberate("icon (22×15)")
 
 
 def test_the_report_leaves_out_what_the_other_columns_say_when_it_is_too_wide():

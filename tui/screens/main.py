@@ -214,7 +214,7 @@ class MainScreen(Screen[None]):
 
     async def reload_rows(self) -> None:
         store = self.library.store
-        rows = await self.library.call(self.library.documents)
+        rows = await self.library.call(store.documents)
         self.counts = await self.library.call(store.counts)
         if self.quitting:  # the app quit while the rows were read
             return
@@ -371,7 +371,7 @@ class MainScreen(Screen[None]):
         def read() -> tuple[list[Any], list[str], dict[str, int]]:
             found, gone = [], list(removed)
             for path in sorted(dirty | removed):
-                row = self.library.document(path)
+                row = store.document(path)
                 if row is None:
                     gone.append(path)
                 else:
@@ -507,7 +507,7 @@ class MainScreen(Screen[None]):
             return
         if tab == "manifest":
             manifest = await self.library.call(self.library.store.manifest, path)
-            fresh = await self.library.call(self.library.document, path)
+            fresh = await self.library.call(self.library.store.document, path)
             if not self.quitting:
                 self.query_one(ManifestPanel).show(fresh or row, manifest)
             return

@@ -123,7 +123,7 @@ class ReportScreen(Screen[str | None]):
     @work(exclusive=True, group="report")
     async def action_reload(self) -> None:
         library = self.app.library
-        report = await library.call(library.report)
+        report = await library.call(library.store.report)
         self.show(report)
 
     def show_formats(self, report: dict[str, Any]) -> None:

@@ -1,7 +1,7 @@
 """The folder tree of indexed files with a status glyph per file and a filter box.
 
-``✔`` indexed, ``⚠`` indexed with something lost (a coverage warning that is not only skips made on
-purpose, see :func:`tui.present.coverage_loss`), ``◌`` queued or stale, ``⟳`` indexing,
+``✔`` indexed, ``⚠`` indexed with something lost (the store's ``has_warning``: skips an extractor
+marks ``on_purpose`` raise none), ``◌`` queued or stale, ``⟳`` indexing,
 ``✖`` failed (its code shown; the last good revision stays browsable), ``·`` unsupported. Folders
 show the sum of their files' chunk counts. Moving the cursor onto a file posts
 :class:`FileTree.FileHighlighted` so the right pane follows the selection immediately.

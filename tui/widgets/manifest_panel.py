@@ -159,10 +159,6 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[str | _Pa
             _kv(key.replace("_", " "), ", ".join(map(str, value)) if isinstance(value, list) else value)
         )
     warnings = m.pop("warnings", None) or []
-    lost = sum(1 for s in skipped if not deliberate(s))
-    if lost < len(skipped):  # the manifest counts every skip; only the losses are a warning here
-        said = f"{len(skipped)} item(s) skipped"
-        warnings = [f"{lost} item(s) skipped" if w == said else w for w in warnings if lost or w != said]
     if warnings:
         out += ["", "[b]Warnings[/b]"] + [f"  [yellow]⚠[/] {escape(str(w))}" for w in warnings]
     inp = m.pop("input", None) or {}

@@ -204,7 +204,9 @@ def test_navigation_document_is_read_and_tagged():
     ]
     assert not any(b.meta.get("is_navigation") for b in doc.blocks[2:])
     # the 22×15 icon of the chapter is listed, not placed
-    assert doc.coverage.skipped_of("image") == (Skipped("image", "flag.png", "icon (22×15)"),)
+    assert doc.coverage.skipped_of("image") == (
+        Skipped("image", "flag.png", "icon (22×15)", on_purpose=True),
+    )
 
 
 def test_real_navigation_documents(real_world):
@@ -230,7 +232,9 @@ def test_the_hidden_elements_of_all_chapters_are_counted_once():
     nav = _NAV.replace("Contents", "Contents<span hidden>2</span>")
     doc = extract_bytes(_epub3(nav, _CHAPTER.replace("noon.", 'noon<span hidden="">7</span>.')), "tides.epub")
     assert "High water at noon." in doc.text and "Contents2" not in doc.text
-    assert doc.coverage.skipped_of("hidden") == (Skipped("hidden", "2 elements", HIDDEN_REASON),)
+    assert doc.coverage.skipped_of("hidden") == (
+        Skipped("hidden", "2 elements", HIDDEN_REASON, on_purpose=True),
+    )
 
 
 _NOTES = (

@@ -80,7 +80,7 @@ def test_web_page_counts_what_it_lost():
         CTX,
     )
     assert doc.text == "Visible text.\n\nTerms apply.\n\nA panel shown on a click"
-    assert doc.coverage.skipped == (Skipped("hidden", "2 elements", HIDDEN_REASON),)
+    assert doc.coverage.skipped == (Skipped("hidden", "2 elements", HIDDEN_REASON, on_purpose=True),)
     assert doc.coverage.warnings == ()
     assert extract_html(b"<p>Nothing hidden</p>", CTX).coverage.skipped == ()
 
@@ -147,7 +147,7 @@ def test_mail_preheader_is_not_body_text():
     doc = extract_eml(PREHEADER_MAIL.encode(), CTX)
     assert [b.text for b in doc.blocks[2:]] == ["We are open again", "The garden centre opens on Saturday."]
     assert "Doors open" not in doc.text
-    assert doc.coverage.skipped == (Skipped("hidden", "1 element", HIDDEN_REASON),)
+    assert doc.coverage.skipped == (Skipped("hidden", "1 element", HIDDEN_REASON, on_purpose=True),)
     assert doc.coverage.warnings == ()
 
 
@@ -172,7 +172,7 @@ def test_a_mail_counts_the_hidden_elements_of_all_its_bodies_once():
     )
     doc = extract_eml(mail.encode(), CTX)
     assert "| Fee | 7 EUR |" in doc.text and "Preview" not in doc.text and "tracker" not in doc.text
-    assert doc.coverage.skipped == (Skipped("hidden", "3 elements", HIDDEN_REASON),)
+    assert doc.coverage.skipped == (Skipped("hidden", "3 elements", HIDDEN_REASON, on_purpose=True),)
 
 
 def test_real_wiki_sort_keys_and_short_description(real_world):

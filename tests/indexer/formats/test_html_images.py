@@ -21,10 +21,12 @@ def test_tracking_pixel_is_dropped_and_listed():
     )
     blocks, dropped = html_blocks(html)
     assert [(b.kind, b.text) for b in blocks] == [(PARAGRAPH, "Before."), (PARAGRAPH, "After.")]
-    assert dropped == [Skipped("image", "start", "tracking pixel (1×1)")]
+    assert dropped == [Skipped("image", "start", "tracking pixel (1×1)", on_purpose=True)]
     doc = extract_html(html.encode(), CTX)
     assert "[Image:" not in doc.text
-    assert doc.coverage.skipped_of("image") == (Skipped("image", "start", "tracking pixel (1×1)"),)
+    assert doc.coverage.skipped_of("image") == (
+        Skipped("image", "start", "tracking pixel (1×1)", on_purpose=True),
+    )
 
 
 def test_icon_inside_a_paragraph_no_longer_cuts_it():
@@ -37,8 +39,8 @@ def test_icon_inside_a_paragraph_no_longer_cuts_it():
         (PARAGRAPH, "Mayor Hidalgo"),
     ]
     assert dropped == [
-        Skipped("image", "40px-Flag_of_France.svg.png", "icon (22×15)"),
-        Skipped("image", "edit", "icon (10×10)"),
+        Skipped("image", "40px-Flag_of_France.svg.png", "icon (22×15)", on_purpose=True),
+        Skipped("image", "edit", "icon (10×10)", on_purpose=True),
     ]
 
 
@@ -83,7 +85,7 @@ def test_beijing_flag_icons_are_listed_not_placed(real_world):
     # 134 images of the article declared at most 22×22 with no alt or a one-word alt (flags of
     # the sister-city and history tables, the 10×10 Wikidata pencil); none is a tracking pixel.
     assert len(skipped) == 134
-    assert Skipped("image", "中华人民共和国", "icon (22×15)") in skipped
+    assert Skipped("image", "中华人民共和国", "icon (22×15)", on_purpose=True) in skipped
     assert all(s.reason.startswith("icon (") for s in skipped)
     images = [b for b in doc.blocks if b.kind == IMAGE]
     assert len(images) == 76

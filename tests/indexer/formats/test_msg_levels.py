@@ -83,7 +83,9 @@ def test_the_hidden_elements_of_each_html_body_are_counted_once():
     doc = extract(msg.to_bytes(), filename="opening.msg")
     assert "We are open" in doc.text and "See you." in doc.text
     assert "Doors open" not in doc.text and "tracking" not in doc.text
-    assert doc.coverage.skipped_of("hidden") == (Skipped("hidden", "2 elements", HIDDEN_REASON),)
+    assert doc.coverage.skipped_of("hidden") == (
+        Skipped("hidden", "2 elements", HIDDEN_REASON, on_purpose=True),
+    )
 
 
 def test_an_html_only_body_keeps_its_link_targets():
