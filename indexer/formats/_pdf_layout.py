@@ -167,6 +167,7 @@ def find_running(
     ]
     in_runs = _runs(pages, candidates, max(RUN_PAGES, math.ceil(RUN_SHARE * with_text)))
     heads = _numbered_heads(pages, candidates, with_text)
+    numbers = _page_numbers(pages, candidates)
     drop: list[set[int]] = []
     labels: dict[str, str] = {}
     numbered_pages = 0
@@ -176,8 +177,10 @@ def find_running(
         repeated: dict[int, str] = {}
         side = n % 2
         for i, key, text_key in idxs:
-            if _is_page_number_key(text_key):
+            if (n, i) in numbers:
                 gone.add(i)
+            elif _is_page_number_key(text_key):
+                continue  # a number off the pages' sequence: text (a table's cell, a formula's index)
             elif with_text >= 2 and (seen[key] >= need or by_side[side][key] >= need_side[side]):
                 repeated[i] = key
             elif (n, i) in heads:
@@ -206,6 +209,66 @@ def find_running(
     if numbered_pages:
         out.append(f"page numbers ({numbered_pages} page{'s' if numbered_pages != 1 else ''})")
     return drop, tuple(out)
+
+
+#: a margin line's number at its start or end (a running head's page number, ``47699 Federal …``)
+_EDGE_DIGITS = re.compile(r"^(\d{1,6})\s|\s(\d{1,6})$")
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+
+
+def _number_value(text: str) -> int | None:
+    """The value of a page number that is a number alone (``7``, ``- 7 -``, ``xiv``), -1 for one
+    of more than nine digits (no page's); None for one that says what it is (``Page 7``,
+    ``7 of 12``, ``3 / 37``)."""
+    core = text.strip(_DECOR).strip()
+    if core.isdecimal():
+        return int(core) if len(core) <= 9 else -1
+    core = core.lower()
+    if not _ROMAN.match(core):
+        return None
+    values = [_ROMAN_VALUES[c] for c in core]
+    return sum(-v if k + 1 < len(values) and v < values[k + 1] else v for k, v in enumerate(values))
+
+
+def _page_numbers(pages: Sequence[Sequence[Line]], candidates: Sequence[list]) -> set[tuple[int, int]]:
+    """``(page index, line index)`` of the margin lines that are page numbers. One that says so
+    (``Page 7``, ``7 of 12``) is one; a number alone must fit the pages' sequence: its value less
+    the page's number (from 1) is 0, or is the same for a number of another page (a number alone
+    or one starting or ending a margin line, as a running head's), and no number of its own page
+    fits the sequence of more pages. A lone number off the sequence (a table's ``1`` in the
+    bottom margin, a telephone number in a footer's place) is text."""
+    offsets: dict[int, set[int]] = {}  # value less the page number → pages with such a number
+    alone: list[tuple[int, int, int]] = []  # (page index, line index, offset)
+    explicit: set[tuple[int, int]] = set()
+    per_page: list[list[int]] = [[] for _ in pages]
+    for n, idxs in enumerate(candidates):
+        lines = pages[n]
+        for i, _, text_key in idxs:
+            text = lines[i].text
+            if _is_page_number_key(text_key):
+                value = _number_value(text)
+                if value is None:
+                    explicit.add((n, i))
+                if value is None or value < 0:
+                    continue
+                alone.append((n, i, value - n - 1))
+            elif text[0].isdigit() or text[-1].isdigit():
+                match = _EDGE_DIGITS.search(text)
+                if match is None:
+                    continue
+                value = int(match.group(1) or match.group(2))
+            else:
+                continue
+            offsets.setdefault(value - n - 1, set()).add(n)
+            per_page[n].append(value - n - 1)
+    if not alone:
+        return explicit
+    out = explicit
+    for n, i, offset in alone:
+        support = len(offsets[offset])
+        if (offset == 0 or support >= 2) and all(len(offsets[o]) <= support for o in per_page[n]):
+            out.add((n, i))
+    return out
 
 
 #: how far apart two lines' edges may be to stand in one column of a table, in points

@@ -125,8 +125,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 2: garbled; 3: lost text; 4: outline; 5: contents; 6-7: scans; 8: running heads;
     # 9: tables ruled across only, continued tables' headers, icons and repeated images, slide
     # titles, line-end hyphens, lists, running heads with titles, code blocks, ligatures, CJK
-    # rows, garbled layers left out, OCR hyphens, dates
-    version="9",
+    # rows, garbled layers left out, OCR hyphens, dates; 10: page numbers that fit the pages' sequence
+    version="10",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

@@ -290,6 +290,76 @@ def test_the_latex_article_page_numbers_are_dropped(real_world):
     assert doc.coverage.headers_footers_removed == ("page numbers (3 pages)",)
 
 
+def _footers(pages: int, footers) -> bytes:
+    """``pages`` pages with a paragraph each and the lines ``footers(n)`` (text, x, y) at the foot
+    of page ``n`` (the zone of running footers ends 119 pt up a letter page)."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)  # letter: 612 × 792 pt
+    for n in range(1, pages + 1):
+        c.setFont("Helvetica", 11)
+        c.drawString(72, 600, BODY.format(n=n))
+        c.setFont("Helvetica", 9)
+        for text, x, y in footers(n):
+            c.drawString(x, y, text)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_number_off_the_pages_sequence_is_text():
+    # pages 2 to 8 print their number less 1 (a cover comes first); page 1's footer holds a
+    # telephone number alone, and page 5 a "1" above its page number: neither fits the sequence,
+    # both are text. Before, every number alone in the margins went as a page number
+    def footers(n: int) -> list[tuple[str, float, float]]:
+        out = [] if n == 1 else [(str(n - 1), 300, 40)]
+        if n == 1:
+            out.append(("51178", 300, 40))
+        if n == 5:
+            out.append(("1", 72, 70))
+        return out
+
+    doc = extract(_footers(8, footers), filename="report.pdf")
+    texts = [(b.page, b.text) for b in doc.blocks]
+    assert (1, "51178") in texts
+    assert (5, "1") in texts
+    assert not any(t in {str(n - 1) for n in range(2, 9)} - {"1"} for _, t in texts)
+    assert [p for p, t in texts if t == "1"] == [5]  # page 2's number 1 went
+    assert doc.coverage.headers_footers_removed == ("page numbers (7 pages)",)
+
+
+def test_the_number_alone_on_a_single_page():
+    # one page: its own number (1, i) fits; another number alone is text, unless it says it is
+    # a page number (a run of 5,000 digits is no page's, and its value is not read)
+    for footer, dropped in [
+        ("1", True),
+        ("7", False),
+        ("Page 7", True),
+        ("- 1 -", True),
+        ("i", True),
+        ("iv", False),
+        ("1" * 5000, False),
+    ]:
+        doc = extract(_footers(1, lambda n, footer=footer: [(footer, 10, 40)]), filename="page.pdf")
+        assert (footer in [b.text for b in doc.blocks]) is not dropped, footer[:10]
+        assert ("page numbers (1 page)" in doc.coverage.headers_footers_removed) is dropped, footer[:10]
+
+
+def test_stray_numbers_in_the_margins_of_real_documents_are_text(real_world):
+    # non_ascii_text.pdf p. 17: a classified advert's telephone number, 51178, on a line of its
+    # own low on the page; pr-136-example.pdf p. 6: two "1"s of a stamp at the foot of the last
+    # page. Both were dropped as page numbers
+    doc = extract(real_world / "pdf" / "kreuzberg" / "non_ascii_text.pdf", options={"ocr": "never"})
+    assert [b.page for b in doc.blocks if b.text == "51178"] == [17]
+    assert not any(label.startswith("page numbers") for label in doc.coverage.headers_footers_removed)
+    doc = extract(real_world / "pdf" / "pdfplumber" / "pr-136-example.pdf", options={"ocr": "never"})
+    assert "@l1 1 1 @" in [b.text for b in doc.blocks if b.page == 6]
+    # federal-register-2020-17221.pdf: page 1 prints 47698 alone at its foot, pages 2 to 15 print
+    # 47699 to 47712 in their running heads: the number fits their sequence and goes
+    doc = extract(real_world / "pdf" / "pdfplumber" / "federal-register-2020-17221.pdf")
+    assert "47698" not in doc.text
+    assert "page numbers (1 page)" in doc.coverage.headers_footers_removed
+
+
 def _rows_at_the_top() -> bytes:
     """Six pages of a report whose table (no rules) starts at the top of each page, under a
     running header of two pieces set in the table's first and last columns."""
