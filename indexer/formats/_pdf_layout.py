@@ -1317,3 +1317,60 @@ def _outline_levels(
         else:
             levels[i] = last_of.get(key, level_of[key])
     return levels
+
+
+#: what may close a sentence after its stop (``… end.”``, ``(… end.)``)
+_CLOSERS = "\"'\u201d\u2019\u00bb)] "
+#: a page's column is known from this many of its lines beside a line, that one included
+COLUMN_LINES = 3
+
+
+def join_page_breaks(
+    blocks: Sequence[Block], owners: Sequence[Group | None], body: Mapping[int, Sequence[Line]]
+) -> list[Block]:
+    """A paragraph that ends a page without a stop, its last line running to the right edge of
+    its column (the next word would not have fitted), followed by one that starts the next page
+    in lower case, is one sentence cut by the page break: the two become one paragraph (joined
+    as a page's lines are, ``join_lines``), on the page where it starts. ``owners[k]`` is the
+    group block ``k`` alone was made of (else None); ``body``: each page's lines in groups."""
+    out: list[Block] = []
+    tail: Group | None = None  # the group of the last block read
+    for b, g in zip(blocks, owners, strict=True):
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and g is not None
+            and tail is not None
+            and b.kind == PARAGRAPH
+            and prev.kind == PARAGRAPH
+            and b.page == tail.page + 1
+            and b.text[:1].islower()
+            and not prev.text.rstrip(_CLOSERS).endswith(_SENTENCE_END)
+            and _runs_on(tail.lines[-1], g.lines[0], body.get(tail.page, ()))
+        ):
+            out[-1] = replace(prev, text=join_lines([prev.text, b.text]))
+        else:
+            out.append(b)
+        tail = g
+    return out
+
+
+def _runs_on(last: Line, first: Line, lines: Sequence[Line]) -> bool:
+    """Whether ``first`` carries the sentence of ``last`` on, as at the top of a column
+    (``_continues``: both of at least COLUMN_LINE characters, upright, in one size and weight,
+    ``last`` not ending in a number) and its first word would not have fitted after ``last`` in
+    its column: the right edge of the page's lines beside ``last`` (at least COLUMN_LINES)."""
+    if not (
+        len(last.text) >= COLUMN_LINE
+        and len(first.text) >= COLUMN_LINE
+        and not last.text[-1].isdigit()
+        and abs(last.size - first.size) <= 0.6
+        and last.bold == first.bold
+        and last.upright
+        and first.upright
+    ):
+        return False
+    column = [ln for ln in lines if ln.left < last.right and ln.right > last.left and ln.upright]
+    if len(column) < COLUMN_LINES:
+        return False
+    return _wraps(last, first, max(ln.right for ln in column))

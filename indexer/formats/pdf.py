@@ -24,7 +24,15 @@ from ..model import IMAGE, TABLE, Block, Coverage, Document, Image, Skipped, ass
 from . import _pdf_ocr
 from ._pdf_capi import PageHandles, keep_heap_top, mediabox
 from ._pdf_fallback import extract_with_pdfminer, plumber_lines, visible
-from ._pdf_layout import Group, OutlineEntry, PageGeometry, find_running, group_page, to_blocks
+from ._pdf_layout import (
+    Group,
+    OutlineEntry,
+    PageGeometry,
+    find_running,
+    group_page,
+    join_page_breaks,
+    to_blocks,
+)
 from ._pdf_ligatures import Ligatures
 from ._pdf_lines import Line, page_lines
 from ._pdf_objects import (
@@ -125,7 +133,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 2: garbled; 3: lost text; 4: outline; 5: contents; 6-7: scans; 8: running heads;
     # 9: tables ruled across only, continued tables' headers, icons and repeated images, slide
     # titles, line-end hyphens, lists, running heads with titles, code blocks, ligatures, CJK
-    # rows, garbled layers left out, OCR hyphens, dates; 10: page numbers that fit the pages' sequence
+    # rows, garbled layers left out, OCR hyphens, dates; 10: page numbers that fit the pages'
+    # sequence, sentences over page breaks
     version="10",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -818,10 +827,14 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
     for g, b in to_blocks(all_groups, outline, scans, _slides(pages), tabled):
         block_of.setdefault(id(g), []).append(b)
     out: list[Block] = []
+    owners: list[Group | None] = []  # the group each block alone was made of
     for p, items in zip(pages, per_page, strict=True):
         for _, item in items:
             if isinstance(item, Group):
-                out.extend(block_of[id(item)])
+                made = block_of[id(item)]
+                out.extend(made)
+                if len(made) == 1:
+                    owners.append(item)
             elif isinstance(item, FoundTable):
                 text = render_table(item.header, item.rows)
                 out.append(Block(TABLE, text, page=p.number, rows=item.rows, header=item.header))
@@ -832,7 +845,11 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
                 )
             else:
                 out.extend(_pdf_ocr.blocks(item[1], p.number))
-    return out
+            owners.extend([None] * (len(out) - len(owners)))
+    body: dict[int, list[Line]] = {}
+    for g in all_groups:
+        body.setdefault(g.page, []).extend(g.lines)
+    return join_page_breaks(out, owners, body)
 
 
 #: Fixed-pitch lines are code listings only when they carry less than this share of the
