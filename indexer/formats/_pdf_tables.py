@@ -797,17 +797,40 @@ def carry_headers(tables: list[list[FoundTable]]) -> list[list[FoundTable]]:
     """Tables continued from page to page, their header printed on the first page only: the
     first table of a page without a header takes the header of the last table on the page
     before when its columns are that table's (as many, each starting within SNAP points of the
-    other's, read from the page's rules or characters)."""
+    other's, read from the page's rules or characters). A first row read as its header that is
+    a row like the ones under it (``_data_row``) is one of its rows again."""
     out: list[list[FoundTable]] = []
     last: FoundTable | None = None
     for page in tables:
         if page and last is not None:
             first = max(range(len(page)), key=lambda t: page[t].top)
-            if page[first].header is None and _continues(last, page[first]):
-                page = [replace(t, header=last.header) if k == first else t for k, t in enumerate(page)]
+            top = page[first]
+            if top.header is not None and top.header != last.header and _data_row(top.header, top.rows):
+                top = replace(top, header=None, rows=(top.header, *top.rows))  # a row taken for a header
+            if top.header is None and _continues(last, top):
+                page = [replace(top, header=last.header) if k == first else t for k, t in enumerate(page)]
         out.append(page)
         last = min(page, key=lambda t: t.top) if page else None
     return out
+
+
+_SHAPE = str.maketrans("0123456789", "0000000000")
+
+
+def _data_row(first: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether ``first``, read as a header, is a row like those under it: a cell of it holding
+    digits has the shape of the cells under it in at least half the rows (``07/17/2015`` over
+    dates, digits counted alike), which a column's label does not."""
+    if not rows:
+        return False
+    for c, cell in enumerate(first):
+        if not any(ch.isdigit() for ch in cell):
+            continue
+        shape = cell.translate(_SHAPE)
+        same = sum(1 for row in rows if c < len(row) and row[c].translate(_SHAPE) == shape)
+        if 2 * same >= len(rows):
+            return True
+    return False
 
 
 def _continues(before: FoundTable, after: FoundTable) -> bool:

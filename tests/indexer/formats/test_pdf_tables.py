@@ -246,9 +246,9 @@ def _grid(c, xs: list[float], top: float, rows: list[list[str]]) -> None:
             c.drawString(x + 4, top - 16 * k - 12, text)
 
 
-def _continued_pdf(second: list[float]) -> bytes:
-    """A header and two rows on page 1; three more rows on page 2, between rules at ``second``
-    (a count in the last column: a first row of text alone would read as a header of its own)."""
+def _continued_pdf(second: list[float], count: str = "65") -> bytes:
+    """A header and two rows on page 1; three more rows on page 2, between rules at ``second``,
+    the first with ``count`` in its last column."""
     buf = io.BytesIO()
     c = canvas.Canvas(buf)
     c.setFont("Helvetica", 10)
@@ -270,7 +270,7 @@ def _continued_pdf(second: list[float]) -> bytes:
         second,
         760,
         [
-            ["07/01/2015", "Boeing", "Long Beach", "65"],
+            ["07/01/2015", "Boeing", "Long Beach", count],
             ["07/02/2015", "Safeway", "Oakland", "63"],
             ["07/03/2015", "Abbott", "Temecula", "133"],
         ],
@@ -292,6 +292,21 @@ def test_a_table_continued_on_the_next_page_takes_its_header():
     tables = [b for b in doc.blocks if b.kind == TABLE]
     assert [t.page for t in tables] == [1, 2]
     assert tables[1].header is None
+
+
+def test_a_continued_tables_first_row_without_a_number_is_no_header():
+    # page 2's first row has no count, so nothing in it is a plain number: it was read as the
+    # table's own header ("07/01/2015 | Boeing | Long Beach |"); its date has the shape of the
+    # dates under it, so it is a row, and the table takes page 1's header
+    doc = extract(_continued_pdf([72, 160, 300, 400, 460], count=""), filename="continued.pdf")
+    tables = [b for b in doc.blocks if b.kind == TABLE]
+    assert [t.page for t in tables] == [1, 2]
+    assert tables[1].header == ("Notice Date", "Company", "City", "No.")
+    assert [list(r) for r in tables[1].rows] == [
+        ["07/01/2015", "Boeing", "Long Beach", ""],
+        ["07/02/2015", "Safeway", "Oakland", "63"],
+        ["07/03/2015", "Abbott", "Temecula", "133"],
+    ]
 
 
 def test_the_warn_report_tables_continued_over_15_pages_keep_their_header(real_world):
