@@ -426,8 +426,25 @@ def _line_numbers(lines: Sequence[Line], labels: dict[str, str]) -> set[int]:
             gone.add(i)
     if len(gone) < MIN_LINE_NUMBERS:
         return set()  # a lone number beside the text (a page number beside one column) is no column
+    if not _counting([lines[i] for i in gone], body_left):
+        return set()  # page numbers right of a table of contents' titles (3, 5, 6, 9)
     labels.setdefault("margin line numbers", "margin line numbers")
     return gone
+
+
+def _counting(numbers: Sequence[Line], body_left: float) -> bool:
+    """Whether ``numbers``, lines of digits beside the text, count its lines: from the top down,
+    most are one more than the number above them on their side of the text."""
+    steps = ones = 0
+    for side in (True, False):
+        column = sorted((ln for ln in numbers if (ln.right < body_left) is side), key=lambda ln: -ln.base)
+        for a, b in zip(column, column[1:], strict=False):
+            first, last = b.text.split(), a.text.split()
+            if len(first[0]) > 6 or len(last[-1]) > 6:
+                continue
+            steps += 1
+            ones += int(first[0]) == int(last[-1]) + 1
+    return 2 * ones > steps
 
 
 def _rotated_stamps(lines: Sequence[Line], labels: dict[str, str]) -> set[int]:
@@ -464,6 +481,7 @@ class Group:
     column: int = 0  # the index in lines of the first line in the current column
     joined: str | None = None  # text(), once asked for
     code: bool = False  # lines of a code listing (fixed pitch): kept as they are set
+    numbered_rows: bool = False  # holds a page number set apart on its title's row
 
     def add(self, line: Line) -> None:
         self.lines.append(line)
@@ -501,7 +519,7 @@ class Group:
             if len(texts) > 1 and 2 * sum(1 for t in texts if _is_entry(t)) >= len(texts):
                 self.joined = _join_entries(texts)
             else:
-                self.joined = join_lines(texts)
+                self.joined = _plain_entries(self.lines) or join_lines(texts)
         return self.joined
 
 
@@ -533,6 +551,32 @@ def _join_entries(texts: Sequence[str]) -> str:
     if pending:
         out.append(join_lines(pending))
     return "\n".join(out)
+
+
+#: a table of contents or an index without dot leaders: this many entries at least, each
+#: ending in a page number
+PLAIN_ENTRIES = 3
+_ENTRY_NUMBER = re.compile(r"\D\s(\d{1,4})$")
+
+
+def _plain_entries(lines: Sequence[Line]) -> str | None:
+    """The entries of a table of contents or an index without dot leaders, one a line, or None:
+    the lines on one baseline (a title and its page number set apart) joined, then a title
+    wrapped over lines up to its page number; PLAIN_ENTRIES entries or more, every one ending in
+    a number after its words (lines of prose rarely all end so)."""
+    if len(lines) < PLAIN_ENTRIES or 2 * sum(1 for ln in lines if ln.text[-1].isdigit()) < len(lines):
+        return None  # (the cheap test first: most paragraphs' lines end in no digit)
+    rows: list[list[Line]] = []
+    for ln in lines:
+        if rows and abs(rows[-1][-1].base - ln.base) < 0.3 * ln.size and ln.left > rows[-1][-1].right:
+            rows[-1].append(ln)
+        else:
+            rows.append([ln])
+    entries = _join_entries([" ".join(ln.text for ln in row) for row in rows]).split("\n")
+    numbers = [_ENTRY_NUMBER.search(e) for e in entries]
+    if len(entries) < PLAIN_ENTRIES or any(m is None for m in numbers):
+        return None
+    return "\n".join(entries)
 
 
 def join_lines(parts: Sequence[str]) -> str:
@@ -787,7 +831,13 @@ def group_page(lines: Sequence[Line], page: int, code: bool = True) -> list[Grou
         if cur is not None and cur.code:
             cur = None  # prose after a listing starts a block of its own
         if cur is not None and not bullet:
-            if _continues(cur, line, limit, ends):
+            if _row_number(cur.lines[-1], line):
+                cur.add(line)  # a page number set apart on its title's row (a table of contents)
+                cur.numbered_rows = True
+                continue
+            if _continues(cur, line, limit, ends) or (
+                cur.numbered_rows and _continues(_with_row(cur), line, limit, ends)
+            ):
                 cur.lines.append(line)  # Group.add, inlined
                 if line.right > cur.right:
                     cur.right = line.right
@@ -809,6 +859,30 @@ def group_page(lines: Sequence[Line], page: int, code: bool = True) -> list[Grou
         if bullet:
             cur.items.append(_item(cur, line, bullet))
     return groups
+
+
+def _row_number(prev: Line, line: Line) -> bool:
+    """Whether ``line`` is a number of up to four digits right of ``prev`` on its baseline."""
+    text = line.text
+    return (
+        len(text) <= 4
+        and text.isdigit()
+        and abs(line.base - prev.base) < 0.3 * line.size
+        and line.left > prev.right
+        and not prev.text[-1].isdigit()
+    )
+
+
+def _with_row(group: Group) -> Group:
+    """``group`` with each page number on the row of a title (``_row_number``) joined to that
+    line, as pdfium gives such a row when the gap is narrower."""
+    lines: list[Line] = []
+    for ln in group.lines:
+        if lines and _row_number(lines[-1], ln):
+            lines[-1] = lines[-1]._replace(text=f"{lines[-1].text} {ln.text}", right=ln.right)
+        else:
+            lines.append(ln)
+    return Group(group.page, lines, group.items, group.right, group.item_line, group.column)
 
 
 #: characters of the lines a sentence runs on between, at least, at a column break (labels of a

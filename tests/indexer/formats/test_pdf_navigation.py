@@ -180,6 +180,44 @@ def test_a_table_of_contents_keeps_an_entry_per_line():
     ]
 
 
+# (number, title, page): a table of contents set without dot leaders, the page numbers flush right
+PLAIN_CONTENTS = [
+    ("1", "Introduction", "3"),
+    ("2", "Background", "5"),
+    ("2.1", "Earlier work on chunking", "6"),
+    ("2.2", "Measures", "9"),
+    ("3", "Method", "12"),
+    ("4", "Results", "17"),
+]
+
+
+def _plain_contents_pdf() -> bytes:
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica-Bold", 16)
+    c.drawString(72, 720, "Contents")
+    c.setFont("Helvetica", 11)
+    y = 690
+    for number, title, page in PLAIN_CONTENTS:
+        c.drawString(72, y, number)
+        c.drawString(110, y, title)
+        c.drawRightString(520, y, page)
+        y -= 16
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_table_of_contents_without_leaders_keeps_an_entry_per_line():
+    # pdfium gives "3 Method 12" as one line but "1 Introduction" and "3" apart: those page
+    # numbers, right of the titles on 4 lines, went as a column of margin line numbers (a
+    # transcript's count 1, 2, 3 ...), and the rest was one paragraph, "1 Introduction 2
+    # Background 2.1 Earlier work on chunking 2.2 Measures 3 Method 12 4 Results 17"
+    doc = extract(_plain_contents_pdf(), filename="contents.pdf")
+    (contents,) = [b for b in doc.blocks if b.kind == PARAGRAPH]
+    assert contents.text.split("\n") == [" ".join(entry) for entry in PLAIN_CONTENTS]
+    assert doc.coverage.headers_footers_removed == ()
+
+
 def test_a_paragraph_with_an_ellipsis_is_still_one_paragraph():
     lines = [
         "The committee met three times . . . and each time the agenda grew",
