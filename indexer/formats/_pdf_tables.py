@@ -445,9 +445,26 @@ def _grid_rows(cells, reader):
 
 def _kept_columns(rows: list[tuple[str, ...]], starts: list[float]):
     """Rows without the empty ones, without columns empty in every row, offset headers joined."""
-    rows = [r for r in rows if any(r)]
+    rows = _split_header_joined([r for r in rows if any(r)])
     keep = [i for i in range(len(starts)) if any(r[i] for r in rows)]
     return _merge_offset_header([tuple(r[i] for i in keep) for r in rows], [starts[i] for i in keep])
+
+
+def _split_header_joined(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The first two rows as one header where a rule drawn across some of its cells only (the
+    edge of a shading box) cut it in two: each column is named in one of them and not the other,
+    every column is named, in short labels (at most 40 characters) and no plain number, and a row
+    of data follows. ``[MS-OXMSG].pdf`` p. 2 read ``| Revision History | Revision Class |`` over
+    ``Date | | | Comments``."""
+    if len(rows) < 3:
+        return rows
+    first, second = rows[0], rows[1]
+    if len(first) < 2 or not any(first) or not any(second):
+        return rows
+    for a, b in zip(first, second, strict=True):
+        if bool(a) == bool(b) or len(a or b) > 40 or _number(a or b):
+            return rows
+    return [tuple(a or b for a, b in zip(first, second, strict=True)), *rows[2:]]
 
 
 def _lines_per_row(cells: list[list[str]]) -> int:

@@ -246,6 +246,55 @@ def _grid(c, xs: list[float], top: float, rows: list[list[str]]) -> None:
             c.drawString(x + 4, top - 16 * k - 12, text)
 
 
+def _header_cut_pdf() -> bytes:
+    """A grid of four columns whose header cells are 32 pt tall; a rule across the first and the
+    last header cell at half their height (the edge of a shading box), none across the middle
+    two."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    xs = [72, 150, 250, 350, 540]
+    top, body = (
+        700,
+        [["04/04/2008", "0.1", "", "Initial Availability."], ["06/27/2008", "1.0", "Major", "Release."]],
+    )
+    bottom = top - 32 - 16 * len(body)
+    for y in [top, top - 32, *[top - 32 - 16 * (k + 1) for k in range(len(body))]]:
+        c.line(xs[0], y, xs[-1], y)
+    for x in xs:
+        c.line(x, bottom, x, top)
+    c.line(xs[0], top - 16, xs[1], top - 16)
+    c.line(xs[3], top - 16, xs[4], top - 16)
+    c.drawString(xs[0] + 4, top - 28, "Date")
+    c.drawString(xs[3] + 4, top - 28, "Comments")
+    c.drawString(xs[1] + 4, top - 20, "Revision History")
+    c.drawString(xs[2] + 4, top - 20, "Revision Class")
+    for k, row in enumerate(body):
+        for x, text in zip(xs, row, strict=False):
+            c.drawString(x + 4, top - 32 - 16 * k - 12, text)
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_header_cut_by_a_shading_boxs_edge_is_one_row():
+    # the rule across "Date" and "Comments" made the header two rows, "| Revision History |
+    # Revision Class |" over "Date | | | Comments", the second read as a row of data
+    (table,) = [b for b in extract(_header_cut_pdf(), filename="revisions.pdf").blocks if b.kind == TABLE]
+    assert table.header == ("Date", "Revision History", "Revision Class", "Comments")
+    assert [list(r) for r in table.rows] == [
+        ["04/04/2008", "0.1", "", "Initial Availability."],
+        ["06/27/2008", "1.0", "Major", "Release."],
+    ]
+
+
+def test_the_revision_summary_of_a_specification_names_its_date_column(real_world):
+    # [MS-OXMSG].pdf p. 2 shades the top of its header's first and last cells, p. 18 of the first
+    doc = extract(real_world / "pdf" / "[MS-OXMSG].pdf", options={"ocr": "never"})
+    headers = {b.page: b.header for b in doc.blocks if b.kind == TABLE and b.page in (2, 18)}
+    assert headers[2] == ("Date", "Revision History", "Revision Class", "Comments")
+    assert headers[18] == ("Property set", "GUID index")
+
+
 def _continued_pdf(second: list[float], count: str = "65") -> bytes:
     """A header and two rows on page 1; three more rows on page 2, between rules at ``second``,
     the first with ``count`` in its last column."""
