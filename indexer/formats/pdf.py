@@ -281,6 +281,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     images: list[Image] = []
     pages: list[_Page] = []
     comments: list[tuple[int, int]] = []  # (page, annotations with a comment on it)
+    attached: list[tuple[int, str]] = []  # (page, name of a file attached to it by an annotation)
     seen: dict[tuple[int, int, int], str] = {}
     ligatures = Ligatures(data, password)
     chars = 0
@@ -296,9 +297,10 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             info = _read_page(
                 pdf, page, number, images, skipped, warnings, tables_mode, ctx.image_data, seen, ligatures
             )
-            found = _comments(page.page)
+            found, files = _annotations(pdf, page.page)
             if found:
                 comments.append((number, found))
+            attached += [(number, name) for name in files]
         finally:
             page.close()
         chars += info.chars
@@ -386,7 +388,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         for p, tables in zip(pages, carry_headers([p.tables for p in pages]), strict=True):
             p.tables = tables
 
-    skipped += _not_extracted(pdf, comments)
+    skipped += _not_extracted(pdf, comments, attached)
     # running heads are looked for among the lines outside tables: a table's rows recur from page
     # to page (dates, a status column) and are read in the table, not removed
     outside = [_outside_tables(p) for p in pages]
@@ -497,30 +499,51 @@ _NOT_COMMENTS = frozenset(
 MAX_ANNOTATIONS = 1000
 
 
-def _comments(page) -> int:
+def _annotations(pdf: pdfium.PdfDocument, page) -> tuple[int, list[str]]:
     """How many of a page's annotations hold a comment (``/Contents``): notes, highlights,
-    free text and other mark-up. One C call for a page without annotations."""
+    free text and other mark-up; and the names of the files its file attachment annotations
+    hold. One C call for a page without annotations."""
     count = min(pdfium_c.FPDFPage_GetAnnotCount(page), MAX_ANNOTATIONS)
     found = 0
+    files: list[str] = []
     for i in range(count):
         annot = pdfium_c.FPDFPage_GetAnnot(page, i)
         if not annot:
             continue
         try:
-            if pdfium_c.FPDFAnnot_GetSubtype(annot) in _NOT_COMMENTS:
+            subtype = pdfium_c.FPDFAnnot_GetSubtype(annot)
+            if subtype == pdfium_c.FPDF_ANNOT_FILEATTACHMENT:
+                files.append(_attached_name(pdf, annot) or f"file attachment {len(files) + 1}")
+                continue
+            if subtype in _NOT_COMMENTS:
                 continue
             # the length in bytes of the UTF-16 value with its terminator: 2 for an empty one
             if pdfium_c.FPDFAnnot_GetStringValue(annot, b"Contents", None, 0) > 2:
                 found += 1
         finally:
             pdfium_c.FPDFPage_CloseAnnot(annot)
-    return found
+    return found, files
 
 
-def _not_extracted(pdf: pdfium.PdfDocument, comments: list[tuple[int, int]]) -> list[Skipped]:
+def _attached_name(pdf: pdfium.PdfDocument, annot) -> str:
+    """The name of the file a file attachment annotation holds; empty when it has none or
+    pdfium cannot read it."""
+    handle = pdfium_c.FPDFAnnot_GetFileAttachment(annot)
+    if not handle:
+        return ""
+    try:
+        return " ".join(_CONTROL.sub(" ", pdfium.PdfAttachment(handle, pdf).get_name()).split())
+    except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
+        return ""
+
+
+def _not_extracted(
+    pdf: pdfium.PdfDocument, comments: list[tuple[int, int]], attached: list[tuple[int, str]]
+) -> list[Skipped]:
     """``Coverage.skipped`` entries for what a PDF holds besides its pages' content: one for its
     annotation comments (not extracted, as review comments of Office files are not), one per
-    embedded file."""
+    embedded file, and one per file attached to a page by an annotation (``attached``: page and
+    name)."""
     out = []
     if comments:
         count = sum(n for _, n in comments)
@@ -539,6 +562,8 @@ def _not_extracted(pdf: pdfium.PdfDocument, comments: list[tuple[int, int]]) -> 
             out.append(Skipped("attachment", name, "a file embedded in the PDF; not extracted"))
     except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
         pass  # a damaged name tree costs only these entries
+    for number, name in attached:
+        out.append(Skipped("attachment", name, f"a file attached to page {number}; not extracted"))
     return out
 
 

@@ -476,8 +476,11 @@ def test_a_zero_byte_pdf_is_reported_empty(real_world):
     assert doc.blocks == () and doc.coverage.warnings == ("the file is empty",)
 
 
-def _annotated(notes: list[tuple[int, str]], attachment: str | None = None) -> bytes:
-    """The report's first page with annotations (subtype, /Contents) added, and a file embedded."""
+def _annotated(
+    notes: list[tuple[int, str]], attachment: str | None = None, on_page: tuple[str, ...] = ()
+) -> bytes:
+    """The report's first page with annotations (subtype, /Contents) added, a file embedded, and
+    files attached to the page by file attachment annotations (``on_page``: their names)."""
     import ctypes
 
     import pypdfium2 as pdfium
@@ -495,6 +498,15 @@ def _annotated(notes: list[tuple[int, str]], attachment: str | None = None) -> b
             ctypes.create_string_buffer(value, len(value)), ctypes.POINTER(pdfium_c.FPDF_WCHAR)
         )
         assert pdfium_c.FPDFAnnot_SetStringValue(annot, b"Contents", text)
+        pdfium_c.FPDFPage_CloseAnnot(annot)
+    for attached in on_page:
+        annot = pdfium_c.FPDFPage_CreateAnnot(page.raw, pdfium_c.FPDF_ANNOT_FILEATTACHMENT)
+        assert annot
+        pdfium_c.FPDFAnnot_SetRect(annot, pdfium_c.FS_RECTF(72, 650, 90, 668))
+        name = (attached + "\0").encode("utf-16-le")
+        wide = ctypes.cast(ctypes.create_string_buffer(name, len(name)), ctypes.POINTER(pdfium_c.FPDF_WCHAR))
+        handle = pdfium_c.FPDFAnnot_AddFileAttachment(annot, wide)
+        assert handle and pdfium_c.FPDFAttachment_SetFile(handle, pdf.raw, b"minutes", 7)
         pdfium_c.FPDFPage_CloseAnnot(annot)
     if attachment:
         name = (attachment + "\0").encode("utf-16-le")
@@ -530,6 +542,17 @@ def test_annotation_comments_and_embedded_files_are_listed_as_skipped():
         ),
         ("attachment", "figures.csv", "a file embedded in the PDF; not extracted"),
     ]
+
+
+def test_files_attached_to_a_page_are_listed_as_skipped():
+    # a file attachment annotation (the paper-clip icon on the page) holds a file of its own,
+    # which is not in the document's list of embedded files: it was listed nowhere
+    doc = extract(_annotated([], attachment="figures.csv", on_page=("minutes.txt",)), filename="a.pdf")
+    assert [(s.what, s.name, s.reason) for s in doc.coverage.skipped if s.what != "image"] == [
+        ("attachment", "figures.csv", "a file embedded in the PDF; not extracted"),
+        ("attachment", "minutes.txt", "a file attached to page 1; not extracted"),
+    ]
+    assert doc.text == extract(_annotated([]), filename="plain.pdf").text
 
 
 def test_the_real_annotated_and_attaching_pdfs_say_what_they_hold(real_world):
