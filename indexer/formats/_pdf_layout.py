@@ -848,7 +848,7 @@ def group_page(lines: Sequence[Line], page: int, code: bool = True) -> list[Grou
                 cur.column = len(cur.lines)  # the paragraph runs on at the top of the next column
                 cur.add(line)
                 continue
-        if cur is not None and bullet and cur.is_list and _same_list(cur, line):
+        if cur is not None and bullet and cur.is_list and _same_list(cur, line, bullet):
             cur.add(line)
             cur.items.append(_item(cur, line, bullet))
             cur.item_line = len(cur.lines) - 1
@@ -921,10 +921,30 @@ def _item(group: Group, line: Line, match: re.Match) -> list:
     return [level, ordered, text, line.left]
 
 
-def _same_list(group: Group, line: Line) -> bool:
+#: items set apart by a paragraph's gap are one list up to this many font sizes from baseline to
+#: baseline, when they show the same marker at the same indent
+SPACED_ITEMS = 5.0
+
+
+def _same_list(group: Group, line: Line, bullet: re.Match | None = None) -> bool:
+    """Whether ``line``, an item's first line (its marker ``bullet``), goes on ``group``'s list:
+    under its last line, in its size; further apart than three sizes only when it shows the
+    same marker as the list's last item, at its indent (``chelsea_pdta.pdf`` p. 23 sets its
+    check-marked items a paragraph's gap apart)."""
     prev = group.lines[-1]
     pitch = prev.end_base - line.base
-    return abs(prev.size - line.size) <= 0.6 and 0 < pitch < 3.0 * line.size
+    if abs(prev.size - line.size) > 0.6 or pitch <= 0:
+        return False
+    if pitch < 3.0 * line.size:
+        return True
+    if bullet is None or pitch >= SPACED_ITEMS * line.size:
+        return False
+    last = group.items[-1]
+    if abs(last[3] - line.left) > 1.0:
+        return False
+    if bullet.re is _ORDERED or bullet.re is _RUN_IN_NUMBER:
+        return bool(last[1])
+    return not last[1] and group.lines[group.item_line].text[:1] == line.text[:1]
 
 
 #: how far left of an item's marker, in font sizes, a line may run on under it (a typewritten

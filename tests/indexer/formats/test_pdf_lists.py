@@ -312,6 +312,57 @@ def test_the_chelsea_plan_lists_its_check_marked_items(real_world):
     assert not [b for b in doc.blocks if b.text.startswith(("\uf0fc", "\uf0d8"))]
 
 
+def _spaced_items(items: list[tuple[float, str, str]]) -> bytes:
+    """Items of two lines each (the marker at x = 72, the text at 90), each ``(gap, marker,
+    text)`` set ``gap`` points below the last line of the item before."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", SIZE)
+    y = 720.0
+    for gap, marker, text in items:
+        y -= gap
+        c.drawString(72, y, marker)
+        c.drawString(90, y, f"{text}, the first line of an item set in the body")
+        c.drawString(90, y - PITCH, "and its second line.")
+        y -= PITCH
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_items_set_a_paragraphs_gap_apart_are_one_list():
+    # chelsea_pdta.pdf p. 23 sets its check-marked items 35 pt apart (3.5 font sizes, baseline to
+    # baseline), each had become a list of its own; a change of marker or a gap of 6 sizes
+    # still starts a new list
+    doc = extract(
+        _spaced_items(
+            [
+                (0, "\u2022", "Keep the trails"),
+                (35, "\u2022", "Link the quarters"),
+                (35, "\u2022", "Fund the plan"),
+                (35, "\u2022", "Hire a coordinator"),
+                (35, "\u2013", "Note on the budget"),
+                (60, "\u2013", "Note on the staff"),
+            ]
+        ),
+        filename="plan.pdf",
+    )
+    tail = ", the first line of an item set in the body and its second line."
+    assert _lists(doc) == [
+        [t + tail for t in ("Keep the trails", "Link the quarters", "Fund the plan", "Hire a coordinator")],
+        ["Note on the budget" + tail],
+        ["Note on the staff" + tail],
+    ]
+
+
+def test_the_chelsea_plan_keeps_its_spaced_recommendations_in_one_list(real_world):
+    # p. 23: eight check-marked recommendations, from "Dès le début" to "Voir au-delà du vélo"
+    doc = extract(real_world / "pdf" / "pdfplumber" / "chelsea_pdta.pdf")
+    lists = [[i.text for i in b.items] for b in doc.blocks if b.kind == LIST and b.page == 23]
+    assert [len(items) for items in lists] == [1, 1, 8]
+    assert lists[2][0].startswith("Dès le début") and lists[2][-1].startswith("Voir au-delà du vélo")
+
+
 def test_roster_lines_stay_apart_and_a_wrapped_line_starting_alike_runs_on():
     # a roster's entries are lines after which the next entry's first word would have fitted; a
     # line of prose wrapped before a long word it starts with too is still the same paragraph
