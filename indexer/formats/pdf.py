@@ -134,7 +134,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 9: tables ruled across only, continued tables' headers, icons and repeated images, slide
     # titles, line-end hyphens, lists, running heads with titles, code blocks, ligatures, CJK
     # rows, garbled layers left out, OCR hyphens, dates; 10: page numbers that fit the pages'
-    # sequence, sentences over page breaks
+    # sequence, sentences over page breaks, continued tables' first rows, contents without
+    # leaders, grid headers cut by a shading box, files attached to pages, spaced list items
     version="10",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
