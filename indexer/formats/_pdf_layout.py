@@ -1468,3 +1468,39 @@ def _runs_on(last: Line, first: Line, lines: Sequence[Line]) -> bool:
     if len(column) < COLUMN_LINES:
         return False
     return _wraps(last, first, max(ln.right for ln in column))
+
+
+_MONTH = (
+    r"(?:jan(?:uary|vier|uar)?|feb(?:ruary|ruar)?|f[ée]v(?:rier)?|mar(?:ch|s)?|m[äa]rz|apr(?:il)?|"
+    r"avr(?:il)?|may|mai|june?|juin|juni|july?|juil(?:let)?|juli|aug(?:ust)?|ao[ûu]t|"
+    r"sep(?:t(?:ember|embre)?)?|oct(?:ober|obre)?|okt(?:ober)?|nov(?:ember|embre)?|"
+    r"d[ée]c(?:ember|embre)?|dez(?:ember)?)\.?"
+)
+_WEEKDAY = (
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|lundi|mardi|mercredi|jeudi|vendredi|samedi|"
+    r"dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag),?\s+"
+)
+_YEAR = r"(?:1[89]|20)\d\d"
+#: a line that is a date and nothing else: ``October 14, 1998``, ``Janvier 2021``, ``31. Januar
+#: 2025``, ``2024-01-03``, ``03/01/2024``
+_DATE_LINE = re.compile(
+    rf"^(?:{_WEEKDAY})?(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+{_YEAR}|"
+    rf"\d{{1,2}}(?:\.|er|st|nd|rd|th)?\s+{_MONTH}\s+{_YEAR}|{_MONTH}\s+{_YEAR}|"
+    rf"{_YEAR}-\d\d-\d\d|\d{{1,2}}[./]\d{{1,2}}[./]{_YEAR})$",
+    re.IGNORECASE,
+)
+
+
+def title_dates(blocks: list[Block]) -> list[Block]:
+    """A date alone among the headings that open the document on its first page, under its
+    title (``The Crazy Ones`` / ``October 14, 1998``; a report's cover, ``Janvier 2021``), is the
+    document's date, set like its title but no section of it: a paragraph. Not when another
+    heading of the document is a date: then dates head its parts (minutes of several meetings)."""
+    dated = [k for k, b in enumerate(blocks) if b.kind == HEADING and _DATE_LINE.match(b.text)]
+    if len(dated) != 1 or dated[0] == 0:
+        return blocks
+    k = dated[0]
+    first = blocks[0].page
+    if any(b.kind != HEADING or b.page != first for b in blocks[:k]):
+        return blocks
+    return [*blocks[:k], replace(blocks[k], kind=PARAGRAPH, level=0), *blocks[k + 1 :]]

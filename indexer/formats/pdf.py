@@ -31,6 +31,7 @@ from ._pdf_layout import (
     find_running,
     group_page,
     join_page_breaks,
+    title_dates,
     to_blocks,
 )
 from ._pdf_ligatures import Ligatures
@@ -135,7 +136,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # titles, line-end hyphens, lists, running heads with titles, code blocks, ligatures, CJK
     # rows, garbled layers left out, OCR hyphens, dates; 10: page numbers that fit the pages'
     # sequence, sentences over page breaks, continued tables' first rows, contents without
-    # leaders, grid headers cut by a shading box, files attached to pages, spaced list items
+    # leaders, grid headers cut by a shading box, files attached to pages, spaced list items,
+    # title dates
     version="10",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -875,7 +877,7 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
     body: dict[int, list[Line]] = {}
     for g in all_groups:
         body.setdefault(g.page, []).extend(g.lines)
-    return join_page_breaks(out, owners, body)
+    return title_dates(join_page_breaks(out, owners, body))
 
 
 #: Fixed-pitch lines are code listings only when they carry less than this share of the

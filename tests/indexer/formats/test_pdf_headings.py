@@ -563,3 +563,68 @@ def test_the_warn_report_subtitle_is_a_heading(real_world):
         (HEADING, 2, "Summary by Received Date 07/01/2015 - 03/25/2016"),
         (HEADING, 2, "Fiscal Year"),
     ]
+
+
+def _dated(lines: list[tuple[str, str, float]]) -> bytes:
+    """One page of ``(text, font, size)`` lines from the top, each 2 sizes below the last."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    y = 740.0
+    for text, font, size in lines:
+        y -= 2 * size
+        c.setFont(font, size)
+        c.drawString(72, y, text)
+    c.save()
+    return buf.getvalue()
+
+
+BODY_LINE = ("The body of the document runs on in its own size, as prose does.", "Helvetica", 10)
+
+
+def test_the_date_under_a_title_is_no_heading():
+    # "The Crazy Ones" / "October 14, 1998" (crazyones-pdfa.pdf): the date set large under the
+    # title was a heading, and every section sat under it in the heading path
+    doc = extract(
+        _dated(
+            [
+                ("The Crazy Ones", "Helvetica-Bold", 18),
+                ("October 14, 1998", "Helvetica", 14),
+                BODY_LINE,
+                ("1 The misfits", "Helvetica-Bold", 14),
+                BODY_LINE,
+            ]
+        ),
+        filename="dated.pdf",
+    )
+    kinds = [(b.kind, b.text) for b in doc.blocks if b.text != BODY_LINE[0]]
+    assert kinds == [(HEADING, "The Crazy Ones"), (PARAGRAPH, "October 14, 1998"), (HEADING, "1 The misfits")]
+    # minutes whose dates head their meetings keep them all as headings, the first too
+    doc = extract(
+        _dated(
+            [
+                ("Minutes of the board", "Helvetica-Bold", 18),
+                ("January 3, 2024", "Helvetica", 14),
+                BODY_LINE,
+                ("February 7, 2024", "Helvetica", 14),
+                BODY_LINE,
+            ]
+        ),
+        filename="minutes.pdf",
+    )
+    assert [b.text for b in doc.blocks if b.kind == HEADING] == [
+        "Minutes of the board",
+        "January 3, 2024",
+        "February 7, 2024",
+    ]
+
+
+def test_the_dates_of_real_title_pages_are_no_headings(real_world):
+    # crazyones-pdfa.pdf, multicolumn.pdf (LaTeX's \maketitle: title, author, date) and the
+    # cover of chelsea_pdta.pdf ("Rapport final" / "Janvier 2021")
+    for name, date in (
+        ("py-pdf-samples/crazyones-pdfa.pdf", "October 14, 1998"),
+        ("py-pdf-samples/multicolumn.pdf", "January 3, 2024"),
+        ("pdfplumber/chelsea_pdta.pdf", "Janvier 2021"),
+    ):
+        doc = extract(real_world / "pdf" / name)
+        assert [b.kind for b in doc.blocks if b.text == date] == [PARAGRAPH], name
