@@ -660,6 +660,7 @@ class _Walker:
         self.list_stack: list[tuple[str, int]] = []
         self.note_refs: list[tuple[str, str]] = []  # (kind, id) in order of reference
         self.note_marks: dict[tuple[str, str], tuple[str, str]] = {}  # custom: (label, mark)
+        self.note_parts: dict[str, etree._Element | None] = {}  # footnotes, endnotes parts by kind
         self.numbered: list[tuple[str, int]] = []  # body list paragraphs not yet counted
 
     def add(
@@ -826,7 +827,7 @@ class _Walker:
         if ref.get(W_CUSTOMMARK) not in ("1", "true", "on"):
             known = self.note_marks.get((kind, nid))
             return known[0] if known is not None else _note_label(kind, nid)
-        mark = _custom_mark(ref)
+        mark = _custom_mark(ref, self.note_start(kind, nid))
         known = self.note_marks.get((kind, nid))
         if known is not None:  # the same note referred to again
             return known[0]
@@ -839,6 +840,22 @@ class _Walker:
             label = f"{mark}-{n}"
         self.note_marks[(kind, nid)] = (label, mark)
         return label
+
+    def note_start(self, kind: str, nid: str) -> str:
+        """The first characters of a note's text (its ``w:t``), where Word writes a custom mark
+        again; "" when the note or its part is missing."""
+        root = self.note_parts.get(kind)
+        if root is None:
+            return ""
+        for note in root.iterchildren(_w(kind)):
+            if note.get(W_ID) == nid:
+                start = []
+                for t in note.iter(W_T):
+                    start.append(t.text or "")
+                    if sum(map(len, start)) > 16:
+                        break
+                return "".join(start).lstrip()
+        return ""
 
     def _drawing_pics(self, drawing: etree._Element) -> Iterator[_Pic]:
         doc_pr = next(drawing.iter(WP_DOCPR), None)
@@ -1485,25 +1502,39 @@ def _tidy(text: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def _custom_mark(ref: etree._Element) -> str:
+def _custom_mark(ref: etree._Element, note_start: str) -> str:
     """The custom mark written after a note reference (``customMarkFollows``): the text of the
-    ``w:t`` elements after it in its run, else of the next run's first ``w:t``. They are emptied,
-    the mark being the reference's label rather than text of its own."""
-    texts = []
+    ``w:t`` elements and the symbols (``w:sym``, how Word writes a mark chosen from a symbol
+    font) after it in its run. When its run holds nothing after it, the next run's first text,
+    only when the note starts with that text too (as Word writes a custom mark in the note): a
+    sentence's next word or stop is not a mark. They are emptied, the mark being the reference's
+    label rather than text of its own."""
+    texts, syms = [], []
     for sibling in ref.itersiblings():
-        if sibling.tag != W_T:
+        if sibling.tag == W_T:
+            texts.append(sibling)
+        elif sibling.tag == W_SYM:
+            syms.append(sibling)
+            texts.append(sibling)
+        else:
             break
-        texts.append(sibling)
-    if not texts:
-        run = ref.getparent()
-        following = run.getnext() if run is not None else None
-        if following is not None and following.tag == W_R:
-            first = next((el for el in following if el.tag != W_RPR), None)
-            if first is not None and first.tag == W_T:
-                texts.append(first)
-    mark = "".join(t.text or "" for t in texts).strip()
+    else:
+        if not texts:  # the run ends with the reference: the mark may be the next run's text
+            run = ref.getparent()
+            following = run.getnext() if run is not None else None
+            if following is not None and following.tag == W_R:
+                first = next((el for el in following if el.tag != W_RPR), None)
+                if first is not None and first.tag == W_T:
+                    mark = (first.text or "").strip()
+                    if not mark or not note_start.startswith(mark):
+                        return ""
+                    texts.append(first)
+    mark = "".join(_symbol(t) if t.tag == W_SYM else t.text or "" for t in texts).strip()
     for t in texts:
-        t.text = None
+        if t.tag == W_SYM:
+            t.set(W_CHAR, "")  # read as no character
+        else:
+            t.text = None
     return mark
 
 
@@ -1628,6 +1659,8 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         numbering = _Numbering(part("numbering"))
         sink = _ooxml.ImageSink(zf)
         walker = _Walker(rels, styles, numbering, sink)
+        if b"customMarkFollows" in raw:  # a custom mark is told from the note's own text
+            walker.note_parts = {"footnote": part("footnotes"), "endnote": part("endnotes")}
         try:
             with no_cycle_collection():  # the blocks, items and texts built are acyclic
                 walker.body(body)
@@ -1637,10 +1670,8 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             warnings.append(lazy.error)
         walker.flush_list()
 
-        notes = {
-            "footnote": walker.notes(part("footnotes"), "footnote"),
-            "endnote": walker.notes(part("endnotes"), "endnote"),
-        }
+        note_parts = walker.note_parts or {"footnote": part("footnotes"), "endnote": part("endnotes")}
+        notes = {kind: walker.notes(root, kind) for kind, root in note_parts.items()}
         seen: set[tuple[str, str]] = set()
         footnotes: list[dict[str, str]] = []
         endnotes: list[dict[str, str]] = []

@@ -300,6 +300,34 @@ def test_custom_note_marks_are_the_notes_labels():
     ]
 
 
+def test_a_custom_mark_from_a_symbol_font_and_the_text_after_a_reference():
+    # Word writes a mark chosen from a symbol font as a w:sym after the reference, in its run:
+    # it is the label (Symbol F02A is ∗), and the run after it is text of the sentence. A run
+    # that does not start the note too is no mark: " winds", "Harbour" and "." stay text.
+    def note(nid: str, text: str) -> str:
+        return f'<w:footnote w:id="{nid}"><w:p><w:r><w:t xml:space="preserve">{text}</w:t></w:r></w:p></w:footnote>'
+
+    sym = '<w:sym w:font="Symbol" w:char="F02A"/>'
+    body = (
+        '<w:p><w:r><w:t>Tides</w:t></w:r><w:r><w:footnoteReference w:customMarkFollows="1" w:id="2"/>'
+        + sym
+        + '</w:r><w:r><w:t xml:space="preserve"> winds blow</w:t></w:r>'
+        + '<w:r><w:footnoteReference w:customMarkFollows="1" w:id="3"/></w:r><w:r><w:t>Harbour</w:t></w:r>'
+        + '<w:r><w:footnoteReference w:customMarkFollows="1" w:id="4"/></w:r><w:r><w:t>.</w:t></w:r></w:p>'
+    )
+    notes = (
+        f'<w:footnote w:id="2"><w:p><w:r>{sym}</w:r><w:r><w:t xml:space="preserve"> Admiralty.</w:t></w:r></w:p></w:footnote>'
+        + note("3", "Met office.")
+        + note("4", "Gauge.")
+    )
+    assert [b.text for b in docx(build_docx(body, footnotes=notes)).blocks] == [
+        "Tides[^∗] winds blow[^3]Harbour[^4].",
+        "[^∗]: Admiralty.",
+        "[^3]: Met office.",
+        "[^4]: Gauge.",
+    ]
+
+
 def test_headings_from_styles_outline_levels_and_title():
     styles = (
         '<w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style>'
