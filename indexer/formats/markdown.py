@@ -58,13 +58,16 @@ _HEADING_LEVEL = {"H1": 1, "H2": 2, "H3": 3, "H4": 4, "H5": 5, "H6": 6}
 _LINE_EDGES = re.compile(r"[ \t]*\n[ \t]*")
 _TRAILING = ("\n", " ", "\t", b"\n", b" ", b"\t")
 _INLINE_TAG = re.compile(r"<[^>\n]*>")
+_IMG_TAG = re.compile(r"<img(?=[\s/>])", re.IGNORECASE)  # not <imgx>, a custom element
 _IMG_ALT = re.compile(r"""\salt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE)
+_IMG_SRC = re.compile(r"""\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE)
 
 
-def _img_alt(tag: str) -> str:
-    """The alt text of an inline ``<img>`` tag, which stands where it is as ``![alt](src)``'s
-    does (an image inside a heading, an item or a sentence cannot be a block of its own)."""
-    m = _IMG_ALT.search(tag)
+def _img_alt(tag: str, attr: re.Pattern[str] = _IMG_ALT) -> str:
+    """The alt text (or with ``_IMG_SRC`` the address) of an inline ``<img>`` tag, which stands
+    where it is as ``![alt](src)``'s does (an image inside a heading, an item or a sentence cannot
+    be a block of its own)."""
+    m = attr.search(tag)
     return html.unescape(next(g for g in m.groups() if g is not None)) if m else ""
 
 
@@ -481,8 +484,11 @@ class _Builder:
             elif kind == "InlineHtml":
                 if value.lower().startswith("<br"):
                     self.text.append("\n")
-                elif value[:4].lower() == "<img":
-                    self.text.append(_img_alt(value))
+                elif _IMG_TAG.match(value):
+                    alt = _img_alt(value)
+                    self.text.append(alt)
+                    if self.leaf == "paragraph":  # a paragraph of images alone gives image blocks
+                        self.para_images.append((_img_alt(value, _IMG_SRC), alt))
             elif kind == "FootnoteReference":
                 self.text.append(f"[^{value}]")
             elif kind == "TaskListMarker":
@@ -714,7 +720,7 @@ class _Fallback:
                 out.append("\n")
             elif kind == "image":
                 out.append("".join(c.content for c in child.children or ()))
-            elif kind == "html_inline" and child.content[:4].lower() == "<img":
+            elif kind == "html_inline" and _IMG_TAG.match(child.content):
                 out.append(_img_alt(child.content))
             elif (
                 kind == "link_open"

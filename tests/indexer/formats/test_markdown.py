@@ -201,3 +201,21 @@ def test_an_inline_image_stands_where_it_is_as_its_alt_text(monkeypatch):
     assert [(b.kind, b.text) for b in extract_markdown(INLINE_IMAGES, CTX).blocks] == expected
     monkeypatch.setattr(markdown, "pyromark", None)  # markdown-it-py reads them the same way
     assert [(b.kind, b.text) for b in extract_markdown(INLINE_IMAGES, CTX).blocks] == expected
+
+
+def test_a_paragraph_of_images_and_img_tags_alone_gives_image_blocks():
+    # a badge row mixing ![alt](src) and <img> tags is images alone: an image block each, as
+    # before the tags were read (the tag was then dropped); <imgx> is not an image
+    data = (
+        b'[![build](ci.svg)](https://ci.example) <img alt="coverage" src="cov.svg">\n\n'
+        b"<img alt=one src=a.png> <img src='b/two.png'>\n\n"
+        b'A <imgx alt="X"> B\n'
+    )
+    blocks = extract_markdown(data, CTX).blocks
+    assert [(b.kind, b.text, b.alt, b.meta.get("src")) for b in blocks] == [
+        (IMAGE, "[Image: build]", "build", "ci.svg"),
+        (IMAGE, "[Image: coverage]", "coverage", "cov.svg"),
+        (IMAGE, "[Image: one]", "one", "a.png"),
+        (IMAGE, "[Image: two.png]", None, "b/two.png"),
+        (PARAGRAPH, "A  B", None, None),
+    ]
