@@ -35,6 +35,8 @@ MAX_NOTES = 5
 #: characters kept of one message
 MAX_NOTE_CHARS = 200
 _MAX_SEEN = 1000  # distinct messages remembered for deduplication
+#: warnings about the code that runs rather than the file it reads, hidden as by default
+_ABOUT_CODE = (DeprecationWarning, PendingDeprecationWarning, ImportWarning, ResourceWarning)
 
 _local = threading.local()
 _install_lock = threading.Lock()
@@ -158,6 +160,11 @@ def _install(echo: bool) -> None:
         # "always": a warning a library gave for one document is given again for the next (the
         # default action shows it once per place in the code and process)
         warnings.simplefilter("always")
+        # but what the interpreter hides by default stays hidden: a deprecation, an import or an
+        # unclosed resource is about the code that runs (a resource is reported when the
+        # collector runs, amid any document), not about the file
+        for category in _ABOUT_CODE:
+            warnings.filterwarnings("ignore", category=category)
         warnings.showwarning = _show_warning
 
 

@@ -133,3 +133,22 @@ def test_notes_are_capped_and_kept_per_thread(routed, monkeypatch):
         "4 more library message(s) left out",  # A message 4 to 7
     )
     assert docs["B"].coverage.warnings == ("pdfminer: B before", "pdfminer: B message 0")
+
+
+def test_warnings_about_code_are_no_notes_of_the_document(routed, monkeypatch):
+    # a deprecation, an import or an unclosed resource is about the code that runs (a library's
+    # or ours, a file the collector closes in the middle of any document), not about the file:
+    # the interpreter hides them by default, and they stay hidden
+    lib = "/venv/lib/python3.11/site-packages/somelib/reader.py"
+
+    def extractor(data, ctx):
+        warnings.warn_explicit("old_call() is deprecated", DeprecationWarning, lib, 10)
+        warnings.warn_explicit("old_api will go", PendingDeprecationWarning, lib, 11)
+        warnings.warn_explicit("unclosed file <_io.BufferedReader>", ResourceWarning, lib, 12)
+        warnings.warn_explicit("can't resolve package", ImportWarning, lib, 13)
+        warnings.warn_explicit("the table's header is damaged", UserWarning, lib, 14)
+        return extract_text(data, ctx)
+
+    _reading_with(monkeypatch, extractor)
+    doc = api.extract_bytes(b"Some text.", "a.txt")
+    assert doc.coverage.warnings == ("somelib: the table's header is damaged",)
