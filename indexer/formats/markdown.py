@@ -59,16 +59,23 @@ _LINE_EDGES = re.compile(r"[ \t]*\n[ \t]*")
 _TRAILING = ("\n", " ", "\t", b"\n", b" ", b"\t")
 _INLINE_TAG = re.compile(r"<[^>\n]*>")
 _IMG_TAG = re.compile(r"<img(?=[\s/>])", re.IGNORECASE)  # not <imgx>, a custom element
-_IMG_ALT = re.compile(r"""\salt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE)
-_IMG_SRC = re.compile(r"""\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE)
+_TAG_ATTR = re.compile(r"""\s([a-zA-Z][\w:.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""")
 
 
-def _img_alt(tag: str, attr: re.Pattern[str] = _IMG_ALT) -> str:
-    """The alt text (or with ``_IMG_SRC`` the address) of an inline ``<img>`` tag, which stands
-    where it is as ``![alt](src)``'s does (an image inside a heading, an item or a sentence cannot
-    be a block of its own)."""
-    m = attr.search(tag)
-    return html.unescape(next(g for g in m.groups() if g is not None)) if m else ""
+def _img_attrs(tag: str) -> dict[str, str | None]:
+    """The attributes of an inline ``<img>`` tag (names in lower case, entities decoded; the first
+    of a name repeated), which stands where it is as ``![alt](src)`` does (an image inside a
+    heading, an item or a sentence cannot be a block of its own)."""
+    attrs: dict[str, str | None] = {}
+    for m in _TAG_ATTR.finditer(tag):
+        name = m.group(1).lower()
+        if name not in attrs:
+            attrs[name] = html.unescape(next(g for g in m.groups()[1:] if g is not None))
+    return attrs
+
+
+def _img_alt(tag: str) -> str:
+    return _img_attrs(tag).get("alt") or ""
 
 
 class _Lines:
@@ -145,7 +152,7 @@ class _Builder:
         self.in_head = False
         # stand-alone images and footnotes
         self.image_marks: list[int] = []  # where each open image's alt text starts in self.text
-        self.para_images: list[tuple[str, str]] = []  # (src, alt) in the current paragraph
+        self.para_images: list[tuple[str, str, bool]] = []  # (src, alt, kept) in this paragraph
         self.footnote: str | None = None
         self.links: list[bool] = []  # open links: True for e-mail autolinks (kept as <addr>)
         self.image_src = ""
@@ -347,7 +354,7 @@ class _Builder:
 
     def e_image(self, arg: Any, rng: dict[str, int]) -> None:
         mark = self.image_marks.pop() if self.image_marks else 0
-        self.para_images.append((self.image_src, "".join(self.text[mark:])))
+        self.para_images.append((self.image_src, "".join(self.text[mark:]), True))
 
     def e_link(self, arg: Any, rng: dict[str, int]) -> None:
         if self.links and self.links.pop():
@@ -408,9 +415,11 @@ class _Builder:
         images = self.para_images
         if images:
             self.para_images = []
-            alts = "".join(alt for _, alt in images)
+            alts = "".join(alt for _, alt, _ in images)
             if text.replace(" ", "").replace("\n", "") == alts.replace(" ", ""):
-                for src, alt in images:  # a paragraph that is only images: image blocks
+                for src, alt, keep in images:  # a paragraph that is only images: image blocks
+                    if not keep:
+                        continue
                     label = alt or src.rsplit("/", 1)[-1] or "image"
                     meta = {"src": src}
                     lines = self.lines.span(self.leaf_start, rng["end"])
@@ -485,10 +494,15 @@ class _Builder:
                 if value.lower().startswith("<br"):
                     self.text.append("\n")
                 elif _IMG_TAG.match(value):
-                    alt = _img_alt(value)
+                    attrs = _img_attrs(value)
+                    alt = attrs.get("alt") or ""
                     self.text.append(alt)
                     if self.leaf == "paragraph":  # a paragraph of images alone gives image blocks
-                        self.para_images.append((_img_alt(value, _IMG_SRC), alt))
+                        # but not of the icons and tracking pixels a web page leaves out
+                        from .html import _junk_image
+
+                        keep = _junk_image(attrs, alt) is None
+                        self.para_images.append((attrs.get("src") or "", alt, keep))
             elif kind == "FootnoteReference":
                 self.text.append(f"[^{value}]")
             elif kind == "TaskListMarker":

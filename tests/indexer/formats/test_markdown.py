@@ -219,3 +219,16 @@ def test_a_paragraph_of_images_and_img_tags_alone_gives_image_blocks():
         (IMAGE, "[Image: two.png]", None, "b/two.png"),
         (PARAGRAPH, "A  B", None, None),
     ]
+
+
+def test_an_icon_in_a_paragraph_of_images_is_left_out_as_on_a_web_page():
+    # declared 16×16 with a one-word alt, an <img> is an icon a web page leaves out; the picture
+    # beside it is an image block, and in a sentence the icon still reads as its alt text
+    data = b'<img src="pic.jpg" alt="Harbour at dawn"> <img src="i.png" alt="rss" width="16" height="16">\n'
+    assert [(b.kind, b.text) for b in extract_markdown(data, CTX).blocks] == [
+        (IMAGE, "[Image: Harbour at dawn]")
+    ]
+    data = b'Subscribe <img src="i.png" alt="rss" width="16" height="16"> today\n'
+    assert [(b.kind, b.text) for b in extract_markdown(data, CTX).blocks] == [
+        (PARAGRAPH, "Subscribe rss today")
+    ]
