@@ -994,10 +994,22 @@ def _general_number(el: Any) -> bool:
     return all(_local(key) == "min-integer-digits" and value == "1" for key, value in el.attrib.items())
 
 
+#: the attributes of a ``number:number`` or ``number:scientific-number`` that a format code
+#: shows, with the values of the others that change nothing (a display factor of 1 …)
+_ODS_NUMBER_ATTRS = frozenset(
+    ("decimal-places", "min-decimal-places", "min-integer-digits", "grouping", "min-exponent-digits")
+)
+_ODS_NEUTRAL_ATTRS = {"display-factor": "1", "exponent-interval": "1", "forced-exponent-sign": "true"}
+
+
 def _ods_number_code(el: Any, *, scientific: bool) -> str | None:
     """The Excel-style code of a ``number:number`` (``#,##0.00``) or ``number:scientific-number``
-    (``0.00E+00``); None for one of variable decimals (General's way)."""
+    (``0.00E+00``); None for one of variable decimals (General's way), and for one that shows its
+    number otherwise than a code can: scaled (``number:display-factor="1000"`` shows 12345 as
+    ``12.345``), in engineering notation, with a decimal replacement (``12.--``) …"""
     attrs = {_local(key): value for key, value in el.attrib.items()}
+    if any(k not in _ODS_NUMBER_ATTRS and _ODS_NEUTRAL_ATTRS.get(k) != v for k, v in attrs.items()):
+        return None
 
     def count(name: str, default: str | None) -> int | None:
         value = attrs.get(name, default)

@@ -823,6 +823,47 @@ def test_ods_numbers_without_a_text_are_shown_in_their_style(manifest):
     )
 
 
+@pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
+def test_ods_numbers_without_a_text_in_a_scaled_style_keep_their_value(manifest):
+    # N1 divides by a thousand before showing three decimals and a "k" (LibreOffice shows 12345 as
+    # 12.345k), N2 writes engineering notation (12.35E+03): no format code shows either, so a cell
+    # without a text keeps its stored number rather than 12345.000k or 1.23E+04; N3's display
+    # factor of 1 changes nothing (2.5 shows as 2.50)
+    styles = (
+        '<number:number-style style:name="N1"><number:number number:decimal-places="3"'
+        ' number:min-integer-digits="1" number:display-factor="1000"/><number:text>k</number:text>'
+        "</number:number-style>"
+        '<number:number-style style:name="N2"><number:scientific-number number:decimal-places="2"'
+        ' number:min-integer-digits="1" number:min-exponent-digits="2" number:exponent-interval="3"/>'
+        "</number:number-style>"
+        '<number:number-style style:name="N3"><number:number number:decimal-places="2"'
+        ' number:min-integer-digits="1" number:display-factor="1"/></number:number-style>'
+        + "".join(
+            f'<style:style style:name="{name}" style:family="table-cell" style:data-style-name="{data}"/>'
+            for name, data in (("ce1", "N1"), ("ce2", "N2"), ("ce3", "N3"))
+        )
+    )
+
+    def number(value: str, style: str) -> str:
+        return (
+            f'<table:table-cell table:style-name="{style}" office:value-type="float" office:value="{value}"/>'
+        )
+
+    body = (
+        '<table:table table:name="A"><table:table-row>'
+        + "".join(_cell(t) for t in ("item", "sales", "load", "rate"))
+        + "</table:table-row><table:table-row>"
+        + _cell("north")
+        + number("12345", "ce1")
+        + number("12345", "ce2")
+        + number("2.5", "ce3")
+        + "</table:table-row></table:table>"
+    )
+    (table,) = extract(_ods(body, styles, manifest), filename="k.ods").blocks
+    assert table.header == ("item", "sales", "load", "rate")
+    assert table.rows == (("north", "12345", "12345", "2.50"),)
+
+
 def test_an_ods_in_an_unknown_encoding_is_a_parse_error_naming_its_part():
     # no manifest: calamine refuses the package, and the streaming reader meets the declaration
     body = '<table:table table:name="A"><table:table-row>' + _cell("a") + "</table:table-row></table:table>"
