@@ -1775,6 +1775,22 @@ def _sheet_errors(zf: zipfile.ZipFile | None, part: str, sheet: str, warnings: l
     return _or_warning(lambda: sheet_errors(zf, part), f"sheet {sheet!r}: error values", warnings, {})
 
 
+#: a cell holding a formula, in a worksheet part (``<c r="A1"><f>SUM(B1:B9)</f><v/></c>``)
+_FORMULA_CELL = re.compile(rb"<(?:[\w.-]+:)?c\b[^>]*>\s*<(?:[\w.-]+:)?f[\s/>]")
+
+
+def _holds_formulas(zf: zipfile.ZipFile | None, part: str | None) -> bool:
+    """Whether a worksheet part of which no cell was read holds formulas: a workbook saved
+    without their results (openpyxl writes none) has cells Excel shows and the readers read as
+    empty, a loss rather than an empty sheet. False for a part that cannot be read."""
+    if zf is None or part is None:
+        return False
+    try:
+        return _FORMULA_CELL.search(_ooxml.read(zf, part, "worksheet")) is not None
+    except (*_ooxml.INFLATE_ERRORS, ParseError, KeyError, OSError):
+        return False
+
+
 def _or_warning(read: Callable[[], _T], what: str, warnings: list[str], default: _T) -> _T:
     """What ``read`` gives; ``default``, with the warning "<what> could not be read (why)", when a
     part it reads is damaged."""
@@ -2355,7 +2371,8 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
             xlsb_number_styles = _or_warning(lambda: xlsb_styles(zf), "number formats", warnings, {})
     worksheets = [s.name for s in backend.sheets if s.kind == "worksheet"]
     # calamine reads error cells as empty; the xlsx family's parts say what they hold
-    error_parts = dict(sheet_parts) if ooxml and isinstance(backend, CalamineBackend) else {}
+    sheet_part = {name: part for name, part in sheet_parts if name is not None}
+    error_parts = sheet_part if ooxml and isinstance(backend, CalamineBackend) else {}
     if None in pictures.pictures and len(worksheets) == 1:  # in-cell pictures of a one-sheet book
         pictures.pictures.setdefault(worksheets[0], []).extend(pictures.pictures.pop(None))
     blocks: list[Block] = []
@@ -2432,6 +2449,8 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 if sheet.name in pictures.chart_sheets and not names:
                     reason = "chart only: no cells"
                     unreadable += 1
+                elif ooxml and _holds_formulas(zf, sheet_part.get(sheet.name)):
+                    reason = "formulas without saved results: not read"
                 else:
                     reason = "empty: no cells"
                 if names:

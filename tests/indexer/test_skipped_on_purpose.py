@@ -80,6 +80,28 @@ def test_an_empty_sheet_is_left_out_on_purpose():
     assert m["has_warning"] is False and m["warnings"] == []
 
 
+def test_a_sheet_of_formulas_saved_without_results_is_a_loss():
+    # openpyxl saves a formula with no result: Excel shows 6.4 and 3.2 in "Totals", the readers
+    # see no cell there; that sheet is not empty but unread, while "Unused" is empty
+    book = openpyxl.Workbook()
+    book.active.title = "Readings"
+    book.active.append(["station", "level"])
+    book.active.append(["North", 3.2])
+    totals = book.create_sheet("Totals")
+    totals["A1"] = "=Readings!B2*2"
+    totals["B1"] = "=SUM(Readings!B2:B9)"
+    book.create_sheet("Unused")
+    out = io.BytesIO()
+    book.save(out)
+    doc, m = manifest_of(out.getvalue(), "levels.xlsx")
+    assert [(s.name, s.reason, s.on_purpose) for s in doc.coverage.skipped] == [
+        ("Totals", "formulas without saved results: not read", False),
+        ("Unused", "empty: no cells", True),
+    ]
+    assert doc.coverage.has_warning is True
+    assert m["warnings"] == ["1 item(s) skipped"]
+
+
 def test_review_comments_are_left_out_on_purpose():
     from docx import Document as WordDocument
 
