@@ -398,23 +398,36 @@ def _labels_over_longer(row: tuple[str, ...], below: list[tuple[str, ...]]) -> b
 _LINK_TEXT = re.compile(r"(?i)(?:https?://|www\.)\S+$")
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.\w+$")
 _DIGIT = re.compile(r"\d")
+#: the runs of letters and of digits of a cell, each read as one (``Room 101`` is ``a 9``)
+_LETTERS, _DIGITS = re.compile(r"[^\W\d_]+"), re.compile(r"\d+")
 
 
 def _item_shape(cell: str) -> tuple[bool, bool, bool]:
     return bool(_LINK_TEXT.match(cell)), bool(_EMAIL.match(cell)), bool(_DIGIT.search(cell))
 
 
+def _item_pattern(cell: str) -> str:
+    return _DIGITS.sub("9", _LETTERS.sub("a", cell))
+
+
 def _item_like_below(rows: list[tuple[str, ...]], at: int) -> bool:
     """Whether the text of ``rows[at]``, over a single column of text, is the first item of a
     list rather than its header: it has the mark the items below all share (each an address,
     an e-mail address, or holding digits), which a label of them does not (``URL``, ``E-mail``,
-    ``Room`` over ``Room 101``)."""
+    ``Room`` over ``Room 101``). Digits mark an item only in the pattern of words and numbers
+    that at least half the items below have (``Room 101`` over ``Room 102`` and ``Hall 7``): a
+    label may hold a number too (``Address line 1`` over ``12 Main Street``, ``2024 goals``)."""
     first = rows[at][0] if rows[at] else ""
     below = [r[0] for r in rows[at + 1 : at + 21] if r and r[0]]
     if not first or not below or any(map(_is_value, below)):
         return False
     shape = _item_shape(first)
-    return any(shape) and all(_item_shape(cell) == shape for cell in below)
+    if not any(shape) or not all(_item_shape(cell) == shape for cell in below):
+        return False
+    if shape[0] or shape[1]:
+        return True
+    pattern = _item_pattern(first)
+    return 2 * sum(_item_pattern(cell) == pattern for cell in below) >= len(below)
 
 
 def _linked_like_below(

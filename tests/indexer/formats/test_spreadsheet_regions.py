@@ -333,8 +333,9 @@ def test_a_header_over_links_stays_the_header(rows, links):
         ("URL", ["https://python.org/docs", "https://rust-lang.org/learn", "https://go.dev/tour"]),
         ("E-mail", ["ann@example.org", "bob@example.org", "cy@example.net"]),
         ("Room", ["Room 101", "Room 102", "Hall 7"]),
+        ("Address", ["12 Main Street", "4 Elm Road", "99 Oak Avenue"]),
     ],
-    ids=["addresses", "e-mail", "digits"],
+    ids=["addresses", "e-mail", "digits", "street-numbers"],
 )
 def test_a_one_column_list_keeps_its_first_item_as_data(label, items):
     # no hyperlinks: the first item has the mark all the items below share
@@ -345,6 +346,22 @@ def test_a_one_column_list_keeps_its_first_item_as_data(label, items):
     (table,) = extract(_linked_book([[label]] + [[item] for item in items], []), filename="l.xlsx").blocks
     assert "has_header" not in table.meta and table.header == (label,)
     assert [r[0] for r in table.rows] == items
+
+
+@pytest.mark.parametrize(
+    ("label", "items"),
+    [
+        ("Address line 1", ["12 Main Street", "4 Elm Road", "99 Oak Avenue"]),  # a 9 / 9 a a
+        ("2024 goals", ["Hire 3 engineers", "Ship v2 of the app", "Cut costs by 5%"]),
+        ("Column1", ["Room 101", "Room 102", "Hall 7"]),  # Excel's name of a table's column
+    ],
+    ids=["line-1", "year", "column1"],
+)
+def test_a_label_holding_a_number_heads_a_one_column_list(label, items):
+    # the label holds digits as each item does, but not in the items' pattern of words and numbers
+    (table,) = extract(_linked_book([[label]] + [[item] for item in items], []), filename="l.xlsx").blocks
+    assert "has_header" not in table.meta and table.header == (label,)
+    assert [r[0] for r in table.rows] == items and table.row_numbers == (2, 3, 4)
 
 
 def test_real_hyperlinks_xlsx_is_a_list_of_links(real_world):
