@@ -381,8 +381,9 @@ def _headed_table(
 def _labels_over_longer(row: tuple[str, ...], below: list[tuple[str, ...]]) -> bool:
     """Whether the filled cells of ``row`` are labels over longer cells: each one word and
     shorter on average than the filled cells below them in their columns, or each of at most
-    three words and at most two thirds as long on average (``Project name | Home page`` over
-    names and addresses; a list's first item is about as long as the items below it)."""
+    three words, at most two thirds as long on average, and over a column of addresses or
+    e-mail addresses one of them is not (``Project name | Home page`` over names and addresses;
+    a list's first item is about as long as the items below it, and its address is one)."""
     cols = [k for k, cell in enumerate(row) if cell]
     if not cols:
         return False
@@ -391,7 +392,18 @@ def _labels_over_longer(row: tuple[str, ...], below: list[tuple[str, ...]]) -> b
     if words > 3 or not cells:
         return False
     below_chars, row_chars = sum(map(len, cells)) * len(cols), sum(len(row[k]) for k in cols) * len(cells)
-    return below_chars > row_chars if words == 1 else 2 * below_chars >= 3 * row_chars
+    if words == 1:
+        return below_chars > row_chars
+    return 2 * below_chars >= 3 * row_chars and any(_labels_addresses(row[k], below, k) for k in cols)
+
+
+def _labels_addresses(label: str, below: list[tuple[str, ...]], col: int) -> bool:
+    """Whether the filled cells of column ``col`` of ``below`` are all addresses, or all e-mail
+    addresses, and ``label`` is not."""
+    cells = [r[col] for r in below if col < len(r) and r[col]]
+    return bool(cells) and any(
+        all(mark.match(cell) for cell in cells) and not mark.match(label) for mark in (_LINK_TEXT, _EMAIL)
+    )
 
 
 #: what marks an item of a one-column list: an address, an e-mail address, a digit
