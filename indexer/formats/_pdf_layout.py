@@ -168,6 +168,13 @@ def find_running(
     in_runs = _runs(pages, candidates, max(RUN_PAGES, math.ceil(RUN_SHARE * with_text)))
     heads = _numbered_heads(pages, candidates, with_text)
     numbers = _page_numbers(pages, candidates)
+    # a number off the pages' sequence set in one place on many pages (a form's number in its
+    # corner) is furniture as a repeated line is: counted by its digits, not by its key's ``#``
+    same: Counter[tuple[str, str]] = Counter()
+    for n, idxs in enumerate(candidates):
+        same.update(
+            {(key, pages[n][i].text.strip()) for i, key, text_key in idxs if _is_page_number_key(text_key)}
+        )
     drop: list[set[int]] = []
     labels: dict[str, str] = {}
     numbered_pages = 0
@@ -180,7 +187,9 @@ def find_running(
             if (n, i) in numbers:
                 gone.add(i)
             elif _is_page_number_key(text_key):
-                continue  # a number off the pages' sequence: text (a table's cell, a formula's index)
+                if with_text >= 2 and same[key, lines[i].text.strip()] >= need:
+                    repeated[i] = key
+                # else a number off the pages' sequence: text (a table's cell, a formula's index)
             elif with_text >= 2 and (seen[key] >= need or by_side[side][key] >= need_side[side]):
                 repeated[i] = key
             elif (n, i) in heads:

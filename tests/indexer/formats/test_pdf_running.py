@@ -327,6 +327,18 @@ def test_a_number_off_the_pages_sequence_is_text():
     assert doc.coverage.headers_footers_removed == ("page numbers (7 pages)",)
 
 
+def test_a_number_set_alone_in_one_place_on_every_page_is_furniture():
+    # a form's number, 1040, alone in the top right corner of its six pages, over page numbers
+    # 1 to 6 at the foot: it fits no sequence (1039, 1038 ... above the page's number) but is
+    # set on every page as a running header is, so it goes; it stayed once on each page
+    def corner(n: int) -> list[tuple[str, float, float]]:
+        return [("1040", 500, 770), (str(n), 300, 40)]
+
+    doc = extract(_footers(6, corner), filename="form.pdf")
+    assert [b.text for b in doc.blocks] == [BODY.format(n=n) for n in range(1, 7)]
+    assert doc.coverage.headers_footers_removed == ("1040", "page numbers (6 pages)")
+
+
 def test_the_number_alone_on_a_single_page():
     # one page: its own number (1, i) fits; another number alone is text, unless it says it is
     # a page number (a run of 5,000 digits is no page's, and its value is not read)
