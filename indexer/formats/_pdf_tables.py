@@ -387,6 +387,7 @@ def _grid_rows(cells, reader):
     tops = [min(y for y, i in row.items() if i == k) for k in range(max(row.values()) + 1)]
     grid: list[list[list[str]]] = [[[] for _ in xs] for _ in tops]
     spans: list[list[str]] = [["" for _ in xs] for _ in tops]  # a label over every column it spans
+    deep = list(tops)  # the lowest bottom of each row's cells
     for x0, top, x1, bottom in cells:
         # a cell's text is asked for 1 pt inside its top and bottom rules: pdfium takes every
         # character whose loose box (the font's ascent and descent) touches the rectangle, and a
@@ -397,6 +398,7 @@ def _grid_rows(cells, reader):
         lines = [ln for ln in lines if ln]
         r, c = row[top], col[x0]
         grid[r][c] += lines
+        deep[r] = max(deep[r], bottom)
         if lines:
             label = " ".join(lines)
             for k in range(c, len(starts)):
@@ -438,14 +440,25 @@ def _grid_rows(cells, reader):
         many = [tuple(c[i] if c else "" for c in cells_of_row) for i in range(n)] if n > 1 else one
         rows += many if split and k > 1 else one
         probe += many if len(grid) > 1 else one
+    # a first row one of whose cells reaches down past the second row's top: a header cut in
+    # two where a rule runs across some of its cells only (the first two rows one header)
+    cut_header = (
+        header_rows == 0
+        and len(grid_tops) > 2
+        and (not split or lines[0] <= 1)
+        and deep[row[grid_tops[0][2]]] > grid_tops[1][2] + SNAP
+    )
     # columns empty in every row come from padding or shading rectangles inside the cells
-    rows, kept = _kept_columns(rows, starts)
-    return rows, cut, tuple(kept), _kept_columns(probe, starts)[0]
+    rows, kept = _kept_columns(rows, starts, cut_header)
+    return rows, cut, tuple(kept), _kept_columns(probe, starts, cut_header)[0]
 
 
-def _kept_columns(rows: list[tuple[str, ...]], starts: list[float]):
-    """Rows without the empty ones, without columns empty in every row, offset headers joined."""
-    rows = _split_header_joined([r for r in rows if any(r)])
+def _kept_columns(rows: list[tuple[str, ...]], starts: list[float], cut_header: bool = False):
+    """Rows without the empty ones, without columns empty in every row, offset headers joined
+    (and, with ``cut_header``, a header cut in two rows)."""
+    rows = [r for r in rows if any(r)]
+    if cut_header:
+        rows = _split_header_joined(rows)
     keep = [i for i in range(len(starts)) if any(r[i] for r in rows)]
     return _merge_offset_header([tuple(r[i] for i in keep) for r in rows], [starts[i] for i in keep])
 

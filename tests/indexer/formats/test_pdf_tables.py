@@ -287,6 +287,29 @@ def test_a_header_cut_by_a_shading_boxs_edge_is_one_row():
     ]
 
 
+def test_a_section_row_under_a_header_with_an_empty_corner_stays_a_row():
+    # the header names the columns but the first ("| | Actual | Budget |"); the row under it
+    # names the first only ("Income | | |"), a label of the rows below it. The two fill each
+    # other's gaps as the halves of a cut header do, but a rule runs across the whole width
+    # between them: the header was read "Income | Actual | Budget" and the section's row lost
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    rows = [
+        ["", "Actual", "Budget"],
+        ["Income", "", ""],
+        ["Sales", "120.5", "110.0"],
+        ["Fees", "12.0", "15.5"],
+        ["Costs", "", ""],
+        ["Staff", "80.0", "82.0"],
+    ]
+    _grid(c, [72, 200, 300, 400], 720, rows)
+    c.save()
+    (table,) = [b for b in extract(buf.getvalue(), filename="budget.pdf").blocks if b.kind == TABLE]
+    assert table.header == ("", "Actual", "Budget")
+    assert [list(r) for r in table.rows] == rows[1:]
+
+
 def test_the_revision_summary_of_a_specification_names_its_date_column(real_world):
     # [MS-OXMSG].pdf p. 2 shades the top of its header's first and last cells, p. 18 of the first
     doc = extract(real_world / "pdf" / "[MS-OXMSG].pdf", options={"ocr": "never"})
