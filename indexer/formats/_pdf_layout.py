@@ -232,7 +232,11 @@ def _number_value(text: str) -> int | None:
     core = text.strip(_DECOR).strip()
     if core.isdecimal():
         return int(core) if len(core) <= 9 else -1
-    core = core.lower()
+    return _roman_value(core.lower())
+
+
+def _roman_value(core: str) -> int | None:
+    """The value of a well-formed lower-case roman numeral (``xiv``: 14), else None."""
     if not _ROMAN.match(core):
         return None
     values = [_ROMAN_VALUES[c] for c in core]
@@ -952,8 +956,33 @@ def _same_list(group: Group, line: Line, bullet: re.Match | None = None) -> bool
     if abs(last[3] - line.left) > 1.0:
         return False
     if bullet.re is _ORDERED or bullet.re is _RUN_IN_NUMBER:
-        return bool(last[1])
+        return bool(last[1]) and _next_marker(last[2], bullet.group(1))
     return not last[1] and group.lines[group.item_line].text[:1] == line.text[:1]
+
+
+#: an ordered item's marker: a number, a letter or a roman numeral (``3.``, ``(b)``, ``iv)``, ``[2]``)
+_MARKER = re.compile(r"^[(\[]?(\d{1,3}|[a-zA-Z]{1,4})[.)\]]")
+
+
+def _marker_values(text: str) -> set[int]:
+    """What the marker starting ``text`` counts as: its number, its letter's place, its roman
+    value (``i`` is both the 9th letter and 1)."""
+    match = _MARKER.match(text)
+    if match is None:
+        return set()
+    mark = match.group(1)
+    if mark.isdigit():
+        return {int(mark)}
+    out = {ord(mark.lower()) - ord("a") + 1} if len(mark) == 1 else set()
+    roman = _roman_value(mark.lower())
+    return out if roman is None else out | {roman}
+
+
+def _next_marker(last: str, marker: str) -> bool:
+    """Whether ``marker`` counts on from the marker of the item ``last`` (``3)`` after ``2) …``):
+    a list numbered anew (``1.`` after ``3.``) is another list."""
+    after = _marker_values(last)
+    return any(v - 1 in after for v in _marker_values(marker))
 
 
 #: how far left of an item's marker, in font sizes, a line may run on under it (a typewritten

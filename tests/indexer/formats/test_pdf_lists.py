@@ -355,6 +355,32 @@ def test_items_set_a_paragraphs_gap_apart_are_one_list():
     ]
 
 
+def test_spaced_numbered_items_are_one_list_while_they_count_on():
+    # numbered items 35 pt apart go on one list while each number follows the one before; a
+    # list numbered anew after the same gap (a recipe's second part) is a list of its own: the
+    # two had been read as one list "1, 2, 3, 1, 2"
+    doc = extract(
+        _spaced_items(
+            [
+                (0, "1.", "Preheat the oven"),
+                (35, "2.", "Butter the tin"),
+                (35, "3.", "Sift the flour"),
+                (35, "1.", "Beat the eggs"),
+                (35, "2.", "Fold in the flour"),
+            ]
+        ),
+        filename="recipe.pdf",
+    )
+    tail = ", the first line of an item set in the body and its second line."
+    assert _lists(doc) == [
+        [
+            f"{n}. {t}{tail}"
+            for n, t in [(1, "Preheat the oven"), (2, "Butter the tin"), (3, "Sift the flour")]
+        ],
+        [f"{n}. {t}{tail}" for n, t in [(1, "Beat the eggs"), (2, "Fold in the flour")]],
+    ]
+
+
 def test_the_chelsea_plan_keeps_its_spaced_recommendations_in_one_list(real_world):
     # p. 23: eight check-marked recommendations, from "Dès le début" to "Voir au-delà du vélo"
     doc = extract(real_world / "pdf" / "pdfplumber" / "chelsea_pdta.pdf")
