@@ -6,16 +6,21 @@ separator, fixed or optional decimals, a percent sign, scientific notation, lite
 (quoted, escaped, or one of the characters Excel shows as they are), currency symbols
 (``[$€-407]``), colours and padding (``_)``, ``* ``). A colour is not text: a negative section
 that marks its numbers by colour alone (``#,##0.00;[Red]#,##0.00``) keeps the minus sign, so
-that -1234.5 reads ``-1,234.50`` and not as a positive amount. Anything else (dates, fractions,
-conditions, scaling by a trailing comma, text placeholders, digits split by literals) compiles to
-None, and the cell keeps its plain number: better the stored value than a wrong display.
+that -1234.5 reads ``-1,234.50`` and not as a positive amount. A condition (``[>0.5]0.0%;0%``)
+picks the section as Excel does: the first section's condition, then the second's, the third
+section (or the second, when it has no condition) for the rest. Anything else (dates, fractions,
+conditions other than a comparison with a number, scaling by a trailing comma, text
+placeholders, digits split by literals) compiles to None, and the cell keeps its plain number:
+better the stored value than a wrong display.
 
 Codes are read as Excel stores them, in its invariant (en-US) form, and shown in that form.
 """
 
 from __future__ import annotations
 
+import operator
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Context, Decimal, DecimalException
 
@@ -63,6 +68,16 @@ _WIDE = Context(prec=400)
 _MAX_PLACES = 30  # digit placeholders on either side of the point, at most
 _QUANTA = [Decimal(1).scaleb(-n) for n in range(_MAX_PLACES + 1)]
 _ZERO = Decimal(0)
+#: a section's condition: a comparison with a number (``[>0.5]``, ``[<=-1e3]``)
+_CONDITION = re.compile(r"\s*(<=|>=|<>|<|>|=)\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*")
+_COMPARE: dict[str, Callable[[Decimal, Decimal], bool]] = {
+    "<": operator.lt,
+    ">": operator.gt,
+    "=": operator.eq,
+    "<=": operator.le,
+    ">=": operator.ge,
+    "<>": operator.ne,
+}
 
 
 @dataclass(frozen=True)
@@ -79,6 +94,10 @@ class _Section:
     exp_plus: bool = False  # ``E+`` (the sign always) rather than ``E-``
     placeholders: bool = True  # False for a section of text only (``"-"`` for zero)
     signed: bool = False  # its text writes a sign of its own: a minus or parentheses
+    condition: tuple[str, Decimal] | None = None  # ``[>0.5]``: the comparison and its number
+
+    def holds(self, number: Decimal) -> bool:
+        return self.condition is not None and _COMPARE[self.condition[0]](number, self.condition[1])
 
 
 @dataclass(frozen=True)
@@ -96,7 +115,17 @@ class NumberFormat:
             return None
         sections = self.sections
         sign = ""
-        if number < 0:
+        if sections[0].condition is not None:
+            found = _by_condition(sections, number)
+            if found is None:
+                return None
+            section = found
+            if number < 0 and not section.signed:
+                if section.prefix.strip():
+                    return None  # where Excel puts the minus among the text is not known
+                sign = "-"
+            number = abs(number)
+        elif number < 0:
             if len(sections) > 1:
                 section = sections[1]
                 number = -number
@@ -114,6 +143,23 @@ class NumberFormat:
             return _clean(section.prefix + section.suffix)
         # Excel writes the minus sign first ("-$1,234.50"), and keeps it on what rounds to zero
         return _clean(sign + section.prefix + _number(number, section) + section.suffix)
+
+
+def _by_condition(sections: tuple[_Section, ...], number: Decimal) -> _Section | None:
+    """The section Excel shows ``number`` in when the first section has a condition: the first
+    whose condition holds of the first two, else the third when the second has a condition too,
+    else the second; None when no section is left (Excel fills the cell with ``#``)."""
+    first = sections[0]
+    if first.holds(number):
+        return first
+    if len(sections) < 2:
+        return None
+    second = sections[1]
+    if second.condition is None:
+        return second
+    if second.holds(number):
+        return second
+    return sections[2] if len(sections) > 2 else None
 
 
 def _clean(text: str) -> str:
@@ -163,12 +209,17 @@ def compile_format(code: str) -> NumberFormat | None:
     parts = _split(code)
     if not parts or parts[0].strip().casefold() == "general":
         return None
-    sections = []
+    sections: list[_Section] = []
     for i, part in enumerate(parts[:3]):
-        section = _section(part, zero=i == 2)
+        # a section chosen by a condition may be text alone, as the one for zero may
+        section = _section(part, zero=i == 2 or (i > 0 and sections[0].condition is not None))
         if section is None:
             return None
         sections.append(section)
+    if any(s.condition is not None for s in sections[1:]) and sections[0].condition is None:
+        return None  # a condition on the second section or the third only
+    if len(sections) > 2 and sections[2].condition is not None:
+        return None  # Excel takes conditions on the first two sections only
     return NumberFormat(tuple(sections))
 
 
@@ -188,6 +239,7 @@ def _section(part: str, *, zero: bool) -> _Section | None:
     digits = ""  # the placeholders, point and separators, in order
     exponent: str | None = None
     percent = False
+    condition: tuple[str, Decimal] | None = None
     done = False  # past the number: literals go to the suffix
     for m in _TOKEN.finditer(part):
         quoted, escaped, pad, fill, bracket, sci, char = m.groups()
@@ -205,8 +257,14 @@ def _section(part: str, *, zero: bool) -> _Section | None:
                 literal = bracket[1:].split("-", 1)[0]
             elif bracket.casefold() in _COLOURS or re.fullmatch(r"(?i)color\d{1,2}", bracket):
                 continue
+            elif bracket[:1] in ("<", ">", "=") and condition is None and not (prefix or digits):
+                found = _CONDITION.fullmatch(bracket)
+                if found is None:
+                    return None  # a condition Excel would refuse
+                condition = (found.group(1), Decimal(found.group(2)))
+                continue
             else:
-                return None  # a condition, elapsed time, a locale code …
+                return None  # a condition after text or a second one, elapsed time, a locale code …
         elif sci is not None:
             if not digits or exponent is not None:
                 return None
@@ -240,9 +298,20 @@ def _section(part: str, *, zero: bool) -> _Section | None:
             else:
                 prefix.append(literal)
     if not digits:
-        if not zero or exponent is not None or percent:
+        if not (zero or condition) or exponent is not None or percent:
             return None
-        return _Section("".join(prefix), "".join(suffix), 0, 0, 0, 0, False, False, placeholders=False)
+        return _Section(
+            "".join(prefix),
+            "".join(suffix),
+            0,
+            0,
+            0,
+            0,
+            False,
+            False,
+            placeholders=False,
+            condition=condition,
+        )
     whole, point, frac = digits.partition(".")
     if whole.endswith(",") or "," in frac:
         return None  # a trailing comma scales by a thousand
@@ -268,4 +337,5 @@ def _section(part: str, *, zero: bool) -> _Section | None:
         exponent=len(exponent) - 2 if exponent is not None else None,
         exp_plus=plus,
         signed=bool(_SIGNS.intersection(prefix_text + suffix_text)),
+        condition=condition,
     )

@@ -1690,6 +1690,7 @@ _FORMAT_ID = re.compile(rb"""numFmtId\s*=\s*["'](\d{1,9})["']""")
 _FORMAT_CODE = re.compile(rb"""<(?:[\w.-]+:)?numFmt\b[^>]*?\bformatCode\s*=\s*(["'])(.*?)\1""", re.S)
 _QUOTED_OR_ESCAPED = re.compile(r'"[^"]*"|\\.')
 _DECIMALS = re.compile(r"\.(0+)")
+_CONDITION_MARK = re.compile(r"\[\s*[<>=]")
 
 
 def number_styles(zf: zipfile.ZipFile) -> dict[int, NumberFormat]:
@@ -1726,12 +1727,13 @@ def number_styles(zf: zipfile.ZipFile) -> dict[int, NumberFormat]:
 
 def _number_format(code: str) -> NumberFormat | None:
     """:func:`._numfmt.compile_format`; for a code it does not understand whose first section
-    shows a percentage, the percentage with that section's decimals (``[>0.5]0.0%``)."""
+    shows a percentage, the percentage with that section's decimals (``0.0%" of "0``), unless
+    a condition it cannot read picks the section (``[>x]0.0%;0%``)."""
     shown = compile_format(code)
     if shown is not None:
         return shown
     first = _QUOTED_OR_ESCAPED.sub("", code.split(";", 1)[0])
-    if "%" not in first:
+    if "%" not in first or _CONDITION_MARK.search(first):
         return None
     found = _DECIMALS.search(first)
     return compile_format("0." + found.group(1) + "%" if found else "0%")

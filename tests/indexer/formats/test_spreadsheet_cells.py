@@ -186,12 +186,53 @@ def test_numbers_shown_as_their_format_shows_them(code, value, shown):
         "# ?/?",  # fractions
         "#,##0,",  # scaled by a thousand
         "000-0000",  # digits split by literal text
-        "[>100]0.0;0",  # a condition
+        "[>x]0.0;0",  # a condition that compares with no number
+        "0;[>100]0.0",  # a condition on the second section alone
+        "0;0;[>100]0.0",  # Excel takes none on the third
         '0;"neg"',  # a negative section without the number
     ],
 )
 def test_formats_not_understood_keep_the_plain_number(code):
     assert compile_format(code) is None
+
+
+@pytest.mark.parametrize(
+    ("code", "value", "shown"),
+    [
+        # the first section's condition holds: its format; else the second section's
+        ("[>0.5]0.0%;0%", "0.75", "75.0%"),
+        ("[>0.5]0.0%;0%", "0.25", "25%"),
+        ("[>0.5]0.0%;0%", "0.5", "50%"),  # > is strict
+        ("[>0.5]0.0%;0%", "-0.2", "-20%"),  # the second section is no negative one here
+        ("[Red][<=100]0;[Blue][>100]0.00", "150", "150.00"),
+        ("[Red][<=100]0;[Blue][>100]0.00", "100", "100"),
+        ("[>=1000]#,##0;0.0", "999.94", "999.9"),
+        # both first sections conditional: the third for the rest
+        ('[>1]0.0;[<-1]0.0;"small"', "0.5", "small"),
+        ('[>1]0.0;[<-1]0.0;"small"', "-2", "-2.0"),
+        ('[>1]0.0;[<-1]0.0;"small"', "2", "2.0"),
+        ('[=1]"one";0', "1", "one"),
+        ('[<>0]0.0;"none"', "0", "none"),
+    ],
+)
+def test_a_condition_picks_the_section(code, value, shown):
+    assert compile_format(code).show(value) == shown
+
+
+def test_a_number_no_condition_admits_keeps_its_number():
+    # one section whose condition fails, or two of two: Excel fills the cell with #
+    assert compile_format("[>100]0.0").show("5") is None
+    assert compile_format("[>100]0.0;[<0]0").show("5") is None
+
+
+def test_a_workbook_shows_numbers_by_their_formats_conditions():
+    data = _percent_book(
+        [["Item", "Share", "Odd"], ["a", 0.25, 0.25], ["b", 0.75, 0.75]],
+        {(2, 2): "[>0.5]0.0%;0%", (3, 2): "[>0.5]0.0%;0%", (2, 3): "[>x]0.0%;0%", (3, 3): "[>x]0.0%;0%"},
+    )
+    (table,) = extract(data, filename="c.xlsx").blocks
+    # a condition that cannot be read keeps the stored number
+    assert table.rows == (("a", "25%", "0.25"), ("b", "75.0%", "0.75"))
 
 
 def test_a_workbook_shows_numbers_as_their_formats_show_them():
@@ -510,7 +551,7 @@ def test_an_xlsb_of_general_numbers_walks_no_sheet(tmp_path, monkeypatch):
 
 @settings(max_examples=300, deadline=None)
 @given(
-    code=st.text(alphabet='0#?.,;%$E+-"\\_*[]()@ General€0d', max_size=24),
+    code=st.text(alphabet='0#?.,;%$E+-"\\_*[]()@ General€0d<>=', max_size=24),
     value=st.floats(allow_nan=True, allow_infinity=True)
     | st.integers(-(10**30), 10**30)
     | st.sampled_from(["1e999999999", "x", ""]),
