@@ -14,10 +14,16 @@ placeholders, digits split by literals) compiles to None, and the cell keeps its
 better the stored value than a wrong display.
 
 Codes are read as Excel stores them, in its invariant (en-US) form, and shown in that form.
+
+A format of dates, times or elapsed time is not shown by this module: :func:`date_kind` tells
+which it is, and :class:`DateFormat` turns a cell's serial number into the date, time or duration
+python-calamine gives for such a cell of an .xlsx, for the readers that see only the number.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import math
 import operator
 import re
 from collections.abc import Callable
@@ -47,6 +53,22 @@ BUILTIN = {
     43: '_(* #,##0.00_);_(* \\(#,##0.00\\);_(* "-"??_);_(@_)',
     44: '_("$"* #,##0.00_);_("$"* \\(#,##0.00\\);_("$"* "-"??_);_(@_)',
     48: "##0.0E+0",
+}
+
+#: the built-in formats of dates, times and elapsed time (ECMA-376 18.8.30), en-US forms
+BUILTIN_DATES = {
+    14: "mm-dd-yy",
+    15: "d-mmm-yy",
+    16: "d-mmm",
+    17: "mmm-yy",
+    18: "h:mm AM/PM",
+    19: "h:mm:ss AM/PM",
+    20: "h:mm",
+    21: "h:mm:ss",
+    22: "m/d/yy h:mm",
+    45: "mm:ss",
+    46: "[h]:mm:ss",
+    47: "mmss.0",
 }
 
 #: one token of a format code: quoted text, an escaped character, padding (``_x``) or a fill
@@ -339,3 +361,76 @@ def _section(part: str, *, zero: bool) -> _Section | None:
         signed=bool(_SIGNS.intersection(prefix_text + suffix_text)),
         condition=condition,
     )
+
+
+# -- dates and times ---------------------------------------------------------------------------
+
+#: what a code's first section says of dates: quoted text, an escaped character, padding or a
+#: fill, a bracketed part, AM/PM, a date or time letter, the end of the section
+_DATE_TOKEN = re.compile(r'"[^"]*"|\\.|_.|\*.|\[([^\]]*)\]|(am/pm|a/p)|([ydmhs])|;', re.I | re.S)
+_ELAPSED = re.compile(r"(?i)h+|m+|s+")
+#: the last serial number Excel shows as a date (9999-12-31)
+_LAST_DAY = 2958465
+
+
+def date_kind(code: str) -> str | None:
+    """What the first section of ``code`` shows of a serial number, as python-calamine reads it:
+    ``"date"`` (a date without a time: ``dd/mm/yyyy``, ``mmm yyyy``), ``"time"`` (``h:mm``),
+    ``"datetime"`` (both), ``"duration"`` (elapsed time: ``[h]:mm``); None for a code without
+    a date or time part. ``m`` is a month, unless the section has hours or seconds."""
+    date = month = time = False
+    for m in _DATE_TOKEN.finditer(code):
+        bracket, am_pm, letter = m.groups()
+        if m.group(0) == ";":
+            break
+        if bracket is not None:
+            if _ELAPSED.fullmatch(bracket):
+                return "duration"
+        elif am_pm is not None:
+            time = True
+        elif letter is not None:
+            letter = letter.lower()
+            if letter in "hs":
+                time = True
+            elif letter == "m":
+                month = True
+            else:
+                date = True
+    date = date or (month and not time)
+    if date:
+        return "datetime" if time else "date"
+    return "time" if time else None
+
+
+@dataclass(frozen=True)
+class DateFormat:
+    """A format of ``kind`` (see :func:`date_kind`), in a workbook of the 1900 or the 1904 date
+    system."""
+
+    kind: str
+    base_1904: bool = False
+
+    def value(self, serial: float) -> dt.date | dt.datetime | dt.time | dt.timedelta | None:
+        """The cell's value as python-calamine gives a cell of this format in an .xlsx: a whole
+        number a date, one below 1 a time of day, others a date and time, elapsed time a
+        duration; but a format without a time the date alone (Excel shows ``2023-03-15`` for
+        45000.25 at ``yyyy-mm-dd``). None for what Excel shows as no date (negative, past
+        9999-12-31, not finite)."""
+        from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel
+
+        serial = float(serial)
+        if not math.isfinite(serial) or not -_LAST_DAY <= serial <= _LAST_DAY:
+            return None
+        if self.kind == "duration":
+            return from_excel(serial, timedelta=True)
+        if serial < 0:
+            return None
+        try:
+            value = from_excel(serial, MAC_EPOCH if self.base_1904 else WINDOWS_EPOCH)
+        except OverflowError:  # past 9999-12-31 counted from 1904
+            return None
+        if type(value) is not dt.datetime:
+            return value  # a time of day
+        if self.kind == "date" or serial.is_integer():
+            return value.date()
+        return value

@@ -58,7 +58,7 @@ from ..model import (
 )
 from ..zipsafe import open_zip, read_member
 from . import _ooxml
-from ._numfmt import BUILTIN, NumberFormat, compile_format
+from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, compile_format, date_kind
 from .csvfmt import _is_number, header_votes
 from .registry import extractor
 from .text import fast_render_table
@@ -1744,6 +1744,21 @@ def _builtin_format(number: int) -> NumberFormat | None:
     return compile_format(code) if code is not None else None
 
 
+def _cell_format(code: str | None, number: int, base_1904: bool) -> NumberFormat | DateFormat | None:
+    """The format of a cell style whose number format is ``code`` (None: the built-in format
+    ``number``): a :class:`NumberFormat` (see :func:`_number_format`), a :class:`DateFormat`
+    for dates, times and elapsed time, None for General and what is not understood."""
+    if code is None:
+        shown = _builtin_format(number)
+        code = BUILTIN_DATES.get(number)
+    else:
+        shown = _number_format(code)
+    if shown is not None or code is None:
+        return shown
+    kind = date_kind(code)
+    return DateFormat(kind, base_1904) if kind is not None else None
+
+
 def _number_styles(zf: zipfile.ZipFile | None, warnings: list[str]) -> dict[int, NumberFormat]:
     """:func:`number_styles`, with a styles part that cannot be read a warning."""
     if zf is None:
@@ -1843,6 +1858,11 @@ def _with_values(
     return _put_values(rows, first_col, errors or {}, shown or {})
 
 
+#: the values of a reader that a cell's text in its format replaces: numbers, and the dates and
+#: times it made of them (an .xlsb's cell of a date format says whether it shows a time)
+_SHOWN_OVER = frozenset((float, int, dt.date, dt.datetime, dt.time, dt.timedelta))
+
+
 def _put_values(
     rows: Iterator[tuple[int, Sequence[Any]]], first_col: int, errors: SheetErrors, shown: SheetErrors
 ) -> Iterator[tuple[int, Sequence[Any]]]:
@@ -1860,7 +1880,7 @@ def _put_values(
                     values[i] = value
             for col, text in (texts or {}).items():
                 i = col - first_col
-                if 0 <= i < len(values) and type(values[i]) in (float, int):
+                if 0 <= i < len(values) and type(values[i]) in _SHOWN_OVER:
                     values[i] = text
         yield r, values
 
@@ -2111,9 +2131,10 @@ def _xls_cells(data: bytes, warnings: list[str]) -> XlsCells:
 
 #: BIFF12 record types: a row's header, the cells holding a number (an RK number, a double, a
 #: formula's cached double) or an error (a value, a formula's cached one), a number format, a cell
-#: style (XF) and the bounds of the cell styles, a sheet of the workbook
+#: style (XF) and the bounds of the cell styles, a sheet of the workbook, the workbook's properties
 _B12_ROW, _B12_RK, _B12_ERROR, _B12_REAL, _B12_FMLA_NUM, _B12_FMLA_ERROR = 0, 2, 3, 5, 9, 11
 _B12_FMT, _B12_XF, _B12_CELL_XFS, _B12_CELL_XFS_END, _B12_SHEET = 44, 47, 617, 618, 156
+_B12_WB_PROP = 153
 #: a cell's column (below 16,384) and style, then its flags (a bit, and seven reserved)
 _B12_CELL = rb".[\x00-\x3f]\x00\x00...[\x00\x01]"
 #: what an error cell looks like in a sheet part (a BrtCellError of 9 bytes, or a BrtFmlaError
@@ -2154,11 +2175,12 @@ def _b12_records(data: bytes) -> Iterator[tuple[int, int, int]]:
         at += size
 
 
-def xlsb_styles(zf: zipfile.ZipFile) -> dict[int, NumberFormat]:
+def xlsb_styles(zf: zipfile.ZipFile, *, base_1904: bool = False) -> dict[int, NumberFormat | DateFormat]:
     """Cell style (XF index) → number format, for the cell styles of ``xl/styles.bin`` whose
-    format shows a number otherwise than plainly (as :func:`number_styles` for the xlsx family):
-    its BrtFmt records give the custom codes, the BrtXF records between BrtBeginCellXFs and
-    BrtEndCellXFs the cell styles."""
+    format shows a number otherwise than plainly (as :func:`number_styles` for the xlsx family)
+    or as a date, a time or elapsed time (``base_1904``: the workbook's date system, see
+    :func:`xlsb_1904`): its BrtFmt records give the custom codes, the BrtXF records between
+    BrtBeginCellXFs and BrtEndCellXFs the cell styles."""
     if "xl/styles.bin" not in zf.NameToInfo:
         return {}
     data = _ooxml.read(zf, "xl/styles.bin", "workbook")
@@ -2176,15 +2198,27 @@ def xlsb_styles(zf: zipfile.ZipFile) -> dict[int, NumberFormat]:
             cell_xfs = False
         elif kind == _B12_XF and cell_xfs and stop - start >= 4:
             xf_formats.append(int.from_bytes(data[start + 2 : start + 4], "little"))
-    formats: dict[int, NumberFormat | None] = {}
-    out: dict[int, NumberFormat] = {}
+    formats: dict[int, NumberFormat | DateFormat | None] = {}
+    out: dict[int, NumberFormat | DateFormat] = {}
     for i, number in enumerate(xf_formats):
         if number not in formats:  # a workbook may redefine a built-in id
-            formats[number] = _number_format(codes[number]) if number in codes else _builtin_format(number)
+            formats[number] = _cell_format(codes.get(number), number, base_1904)
         shown = formats[number]
         if shown is not None:
             out[i] = shown
     return out
+
+
+def xlsb_1904(zf: zipfile.ZipFile) -> bool:
+    """Whether the workbook counts its dates from 1904 (the f1904 flag of the BrtWbProp record
+    of ``xl/workbook.bin``)."""
+    if "xl/workbook.bin" not in zf.NameToInfo:
+        return False
+    data = _ooxml.read(zf, "xl/workbook.bin", "workbook")
+    for kind, start, stop in _b12_records(data):
+        if kind == _B12_WB_PROP:
+            return stop > start and bool(data[start] & 1)
+    return False
 
 
 def xlsb_sheet_parts(zf: zipfile.ZipFile) -> dict[str, str]:
@@ -2213,12 +2247,14 @@ def xlsb_sheet_parts(zf: zipfile.ZipFile) -> dict[str, str]:
 def xlsb_cells(
     zf: zipfile.ZipFile,
     part: str,
-    styles: dict[int, NumberFormat],
+    styles: dict[int, NumberFormat | DateFormat],
     cache: dict[tuple[float, int], str | None],
 ) -> tuple[SheetErrors, SheetErrors]:
     """The error values (``#DIV/0!``) and formatted numbers (``25%``; ``styles`` from
     :func:`xlsb_styles`) of the cells of an .xlsb sheet part, which calamine reads as empty and
-    as plain numbers. Searches of the part find whether it holds either; only then are its
+    as plain numbers; and the dates, times and durations of its cells of a date or time format,
+    which it reads as numbers when stored as an RK integer (how Excel stores a whole day) or when
+    it does not know the format as one of dates (``mmm yyyy``). Searches of the part find whether it holds either; only then are its
     records walked (a cell record gives its column and style, the row header before it its
     row)."""
     data = _ooxml.read(zf, part, "worksheet")
@@ -2253,6 +2289,11 @@ def xlsb_cells(
             elif stop - start >= 16:
                 number = unpack("<d", data, start + 8)[0]
             else:
+                continue
+            if type(shown) is DateFormat:
+                when = shown.value(float(number))
+                if when is not None:
+                    numbers.setdefault(row, {})[col] = when
                 continue
             key = (number, xf & 0xFFFFFF)
             text = cache.get(key, "")
@@ -2386,7 +2427,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     shown_cache: dict[tuple[float, int], str | None] = {}
     # and so does it the error cells of an .xlsb, and its numbers; its binary parts say what they hold
     xlsb_parts: dict[str, str] = {}
-    xlsb_number_styles: dict[int, NumberFormat] = {}
+    xlsb_number_styles: dict[int, NumberFormat | DateFormat] = {}
     if (
         zf is not None
         and not ooxml
@@ -2395,7 +2436,10 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     ):
         xlsb_parts = _or_warning(lambda: xlsb_sheet_parts(zf), "sheet parts", warnings, {})
         if xlsb_parts:
-            xlsb_number_styles = _or_warning(lambda: xlsb_styles(zf), "number formats", warnings, {})
+            base_1904 = _or_warning(lambda: xlsb_1904(zf), "date system", warnings, False)
+            xlsb_number_styles = _or_warning(
+                lambda: xlsb_styles(zf, base_1904=base_1904), "number formats", warnings, {}
+            )
     worksheets = [s.name for s in backend.sheets if s.kind == "worksheet"]
     # calamine reads error cells as empty; the xlsx family's parts say what they hold
     sheet_part = {name: part for name, part in sheet_parts if name is not None}

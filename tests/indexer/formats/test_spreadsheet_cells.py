@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from indexer import extract, get_chunks
 from indexer.formats import spreadsheet
-from indexer.formats._numfmt import compile_format
+from indexer.formats._numfmt import DateFormat, compile_format
 from indexer.formats.spreadsheet import RawSheet, _batch_cells, cell_text, read_table
 
 _values = st.one_of(
@@ -544,9 +544,97 @@ def test_an_xlsb_of_general_numbers_walks_no_sheet(tmp_path, monkeypatch):
 
     with zipfile.ZipFile(path) as zf:
         assert spreadsheet.xlsb_sheet_parts(zf) == {"Data": "xl/worksheets/sheet1.bin"}
-        assert spreadsheet.xlsb_styles(zf) == {}  # General and dates only
+        # the writer's two styles of dates, which no cell of the sheet has
+        styles = spreadsheet.xlsb_styles(zf)
+        assert styles == {1: DateFormat("datetime"), 2: DateFormat("date")}
         monkeypatch.setattr(spreadsheet, "_b12_records", walk)
         assert spreadsheet.xlsb_cells(zf, "xl/worksheets/sheet1.bin", {}, {}) == ({}, {})
+        assert spreadsheet.xlsb_cells(zf, "xl/worksheets/sheet1.bin", styles, {}) == ({}, {})
+
+
+def _xlsb_dated(tmp_path, formats, cells, *, base_1904=False) -> bytes:
+    """A workbook written by pyxlsbwriter, then patched: a cell style (XF 4, 5 …) added to
+    xl/styles.bin for each ``(format id, code)`` of ``formats`` (code None: a built-in format),
+    and each ``(row, col, xf, value)`` of ``cells`` written in that style, an int as an RK
+    integer (how Excel stores a whole day), a float as a double; with ``base_1904``, the
+    workbook's BrtWbProp says it counts its dates from 1904."""
+    from pyxlsbwriter import XlsbWriter
+
+    rows = max(c[0] for c in cells) + 1
+    cols = max(c[1] for c in cells) + 1
+    path = tmp_path / "dated.xlsb"
+    with XlsbWriter(str(path)) as writer:
+        writer.add_sheet("Data")
+        writer.write_sheet(
+            [[f"h{c}" for c in range(cols)]]
+            + [[1000.0 + r * 10 + c for c in range(cols)] for r in range(1, rows)]
+        )
+    src = zipfile.ZipFile(path)
+    out = b""
+    first_xf = None
+    count = struct.pack("<I", 4 + len(formats))
+    for kind, body in _b12_parse(src.read("xl/styles.bin")):
+        if kind == 616:  # BrtEndFmts: the custom formats before it
+            for number, code in formats:
+                if code is not None:
+                    out += _b12(44, struct.pack("<HI", number, len(code)) + code.encode("utf-16-le"))
+        elif kind == 618:  # BrtEndCellXFs: the cell styles before it
+            for number, _ in formats:
+                out += _b12(47, first_xf[:2] + struct.pack("<H", number) + first_xf[4:])
+        elif kind == 617:
+            assert body == struct.pack("<I", 4)
+            body = count
+        elif kind == 47 and first_xf is None and out.endswith(_b12(617, count)):
+            first_xf = body
+        out += _b12(kind, body)
+    sheet = src.read("xl/worksheets/sheet1.bin")
+    real, rk = b"\x05\x10", b"\x02\x0c"
+    for row, col, xf, value in cells:
+        old = real + struct.pack("<IId", col, 0, 1000.0 + row * 10 + col)
+        assert sheet.count(old) == 1
+        if isinstance(value, int):
+            new = rk + struct.pack("<IIi", col, xf, value << 2 | 2)
+        else:
+            new = real + struct.pack("<IId", col, xf, value)
+        sheet = sheet.replace(old, new)
+    book = src.read("xl/workbook.bin")
+    if base_1904:
+        props = [body for kind, body in _b12_parse(book) if kind == 153]
+        assert len(props) == 1 and not props[0][0] & 1
+        book = book.replace(_b12(153, props[0]), _b12(153, bytes([props[0][0] | 1]) + props[0][1:]))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            data = {"xl/styles.bin": out, "xl/worksheets/sheet1.bin": sheet, "xl/workbook.bin": book}
+            dst.writestr(info.filename, data.get(info.filename) or src.read(info.filename))
+    return buf.getvalue()
+
+
+#: 45000 is 2023-03-15 in the 1900 date system (2027-03-16 in the 1904 one); .25 is 06:00
+_DATED_FORMATS = [(14, None), (164, "dd/mm/yyyy"), (165, "mmm yyyy"), (22, None), (46, None)]
+
+
+def test_xlsb_dates_read_as_dates_whatever_their_format_and_storage(tmp_path):
+    # XF 4: mm-dd-yy (built-in 14), 5: dd/mm/yyyy, 6: mmm yyyy, 7: m/d/yy h:mm (built-in 22),
+    # 8: [h]:mm:ss (built-in 46); row 1 holds RK integers, row 2 doubles
+    cells = [(1, c, 4 + c, 45000) for c in range(4)] + [(2, c, 4 + c, 45000.25) for c in range(5)]
+    # row 3: a negative number and one past 9999-12-31 in dd/mm/yyyy, which Excel fills with #
+    cells += [(1, 4, 8, 2), (3, 0, 5, -3), (3, 1, 5, 3e6)]
+    data = _xlsb_dated(tmp_path, _DATED_FORMATS, cells)
+    (table,) = extract(data, filename="d.xlsb").blocks
+    assert table.header == ("h0", "h1", "h2", "h3", "h4")
+    assert table.rows == (
+        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15", "48:00:00"),
+        # a format without a time shows the date alone; m/d/yy h:mm the time too
+        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00:00", "1080006:00:00"),
+        ("-3", "3000000", "1032", "1033", "1034"),
+    )
+
+
+def test_xlsb_dates_of_a_1904_workbook_count_from_1904(tmp_path):
+    data = _xlsb_dated(tmp_path, _DATED_FORMATS[:1], [(1, 0, 4, 45000), (1, 1, 4, 45000.0)], base_1904=True)
+    (table,) = extract(data, filename="d.xlsb").blocks
+    assert table.rows == (("2027-03-16", "2027-03-16"),)
 
 
 @settings(max_examples=300, deadline=None)
@@ -561,3 +649,14 @@ def test_any_format_code_compiles_or_is_refused_without_raising(code, value):
     if shown is not None:
         text = shown.show(value if isinstance(value, str) else repr(value))
         assert text is None or isinstance(text, str)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    kind=st.sampled_from(["date", "time", "datetime", "duration"]),
+    base_1904=st.booleans(),
+    serial=st.floats(allow_nan=True, allow_infinity=True) | st.integers(-(10**7), 10**7).map(float),
+)
+def test_any_serial_number_is_a_date_or_none_without_raising(kind, base_1904, serial):
+    value = DateFormat(kind, base_1904).value(serial)
+    assert value is None or isinstance(value, (dt.date, dt.time, dt.timedelta))
