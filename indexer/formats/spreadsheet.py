@@ -29,7 +29,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cache, partial
 from itertools import compress, islice
 from operator import itemgetter
 from types import MappingProxyType
@@ -792,18 +792,27 @@ class OpenpyxlBackend(Backend):
     def read(self, sheet: SheetInfo) -> RawSheet:
         ws = self._by_name[sheet.name]
         formats: dict[str, NumberFormat | None] = {}  # format code → its format, compiled once
-        rows = ((i, [_openpyxl_value(c, formats) for c in cells]) for i, cells in enumerate(ws.iter_rows()))
+        days: dict[str, bool] = {}  # format code → whether it shows a date without a time
+        rows = (
+            (i, [_openpyxl_value(c, formats, days) for c in cells]) for i, cells in enumerate(ws.iter_rows())
+        )
         return RawSheet(rows, 0, [])
 
     def close(self) -> None:
         self.wb.close()
 
 
-def _openpyxl_value(cell: Any, formats: dict[str, NumberFormat | None]) -> Any:
+def _openpyxl_value(cell: Any, formats: dict[str, NumberFormat | None], days: dict[str, bool]) -> Any:
     """An openpyxl cell's value: an error as a :class:`CellError`, a number as its number format
-    shows it (``25%``, ``$1,234.50``: see :func:`_number_format`), anything else as it is."""
+    shows it (``25%``, ``$1,234.50``: see :func:`_number_format`), a date and time whose format
+    shows no time as its date, anything else as it is."""
     value = cell.value
     kind = type(value)
+    if kind is dt.datetime:
+        code = getattr(cell, "number_format", None) or "General"
+        if code not in days:
+            days[code] = date_kind(code) == "date"
+        return value.date() if days[code] else value
     if kind is float or kind is int:
         code = getattr(cell, "number_format", None)
         if not code or code == "General":
@@ -1725,6 +1734,81 @@ def number_styles(zf: zipfile.ZipFile) -> dict[int, NumberFormat]:
     return out
 
 
+#: the built-in formats of a date without a time (mm-dd-yy, d-mmm-yy, d-mmm, mmm-yy)
+_BUILTIN_DAYS = frozenset(n for n, code in BUILTIN_DATES.items() if date_kind(code) == "date")
+
+
+def date_only_styles(zf: zipfile.ZipFile) -> frozenset[int]:
+    """The cell styles (indexes into ``cellXfs``) whose number format shows a date without a
+    time (``yyyy-mm-dd``, ``mmm yyyy``, the built-in 14-17): python-calamine gives a cell of
+    such a style holding a fraction of a day a date and time, which Excel shows as the date
+    alone. Empty, without a parse of the part, for a workbook whose styles name no such
+    format (most: General, numbers, dates and times)."""
+    name = next((n for n in ("xl/styles.xml", "xl/Styles.xml") if n in zf.NameToInfo), None)
+    if name is None:
+        return frozenset()
+    data = _ooxml.read(zf, name, "workbook")
+    if not _BUILTIN_DAYS.intersection(int(n) for n in _FORMAT_ID.findall(data)) and not any(
+        date_kind(html.unescape(m.group(2).decode("utf-8", "replace"))) == "date"
+        for m in _FORMAT_CODE.finditer(data)
+    ):
+        return frozenset()
+    root = xml_fromstring(data)
+    days = set(_BUILTIN_DAYS)
+    for el in root.iter():
+        if _local(el.tag) == "numFmt":
+            number = _int_attr(el.get("numFmtId"))
+            if number is not None:  # a workbook may redefine a built-in id
+                days.discard(number)
+                if date_kind(el.get("formatCode") or "") == "date":
+                    days.add(number)
+    xfs = next((el for el in root.iter() if _local(el.tag) == "cellXfs"), None)
+    cells = (x for x in (xfs if xfs is not None else ()) if _local(x.tag) == "xf")
+    return frozenset(i for i, xf in enumerate(cells) if (_int_attr(xf.get("numFmtId")) or 0) in days)
+
+
+def sheet_date_cells(zf: zipfile.ZipFile, part: str, styles: frozenset[int]) -> dict[int, frozenset[int]]:
+    """0-based row → the 0-based columns of the worksheet part's cells of ``styles`` (from
+    :func:`date_only_styles`) that hold a fraction of a day, found by a search of the part."""
+    if not styles:
+        return {}
+    data = _ooxml.read(zf, part, "worksheet")
+    wanted = b"|".join(str(i).encode() for i in sorted(styles))
+    cell = re.compile(
+        rb"<(?:[\w.-]+:)?c\s([^>]*?\bs\s*=\s*[\"'](?:" + wanted + rb")[\"'][^>]*)>"
+        rb"\s*(?:<(?:[\w.-]+:)?f\b[^>]*?(?:/>|>[^<]*</(?:[\w.-]+:)?f>))?\s*<(?:[\w.-]+:)?v>\s*\d+\.\d"
+    )
+    out: dict[int, set[int]] = {}
+    for m in cell.finditer(data):
+        attrs = {key.rsplit(b":", 1)[-1]: value for key, _, value in _TAG_ATTR.findall(b" " + m.group(1))}
+        where = _ref(attrs.get(b"r", b"").decode("ascii", "replace"))
+        if where is not None and attrs.get(b"t", b"n") == b"n":
+            out.setdefault(where[0], set()).add(where[1])
+    return {row: frozenset(cols) for row, cols in out.items()}
+
+
+def _days_only(
+    rows: Iterator[tuple[int, Sequence[Any]]],
+    first_col: int,
+    cells: Callable[[], Mapping[int, frozenset[int]]],
+) -> Iterator[tuple[int, Sequence[Any]]]:
+    """The rows with each date and time of a cell of ``cells`` (asked for when the first date
+    and time of the rows is met: most sheets hold none, and are not searched) cut to its date."""
+    found: Mapping[int, frozenset[int]] | None = None
+    for r, values in rows:
+        if dt.datetime in map(type, values):
+            if found is None:
+                found = cells()
+            cols = found.get(r)
+            if cols:
+                values = list(values)
+                for col in cols:
+                    i = col - first_col
+                    if 0 <= i < len(values) and type(values[i]) is dt.datetime:
+                        values[i] = values[i].date()
+        yield r, values
+
+
 def _number_format(code: str) -> NumberFormat | None:
     """:func:`._numfmt.compile_format`; for a code it does not understand whose first section
     shows a percentage, the percentage with that section's decimals (``0.0%" of "0``), unless
@@ -1831,6 +1915,30 @@ def _holds_formulas(zf: zipfile.ZipFile | None, part: str | None) -> bool:
         return _FORMULA_CELL.search(_ooxml.read(zf, part, "worksheet")) is not None
     except (*_ooxml.INFLATE_ERRORS, ParseError, KeyError, OSError):
         return False
+
+
+def _date_only_styles(zf: zipfile.ZipFile | None, warnings: list[str]) -> frozenset[int]:
+    """:func:`date_only_styles`, with a styles part that cannot be read a warning."""
+    if zf is None:
+        return frozenset()
+    return _or_warning(lambda: date_only_styles(zf), "date formats", warnings, frozenset())
+
+
+def _sheet_days(
+    zf: zipfile.ZipFile | None,
+    part: str,
+    sheet: str,
+    styles: Callable[[], frozenset[int]],
+    warnings: list[str],
+) -> dict[int, frozenset[int]]:
+    """:func:`sheet_date_cells` of the styles ``styles`` gives, with a part that cannot be read
+    a warning (its dates then keep their time)."""
+    found = styles()
+    if zf is None or not found:
+        return {}
+    return _or_warning(
+        lambda: sheet_date_cells(zf, part, found), f"sheet {sheet!r}: date formats", warnings, {}
+    )
 
 
 def _or_warning(read: Callable[[], _T], what: str, warnings: list[str], default: _T) -> _T:
@@ -2454,6 +2562,8 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     unreadable = 0
     fallback: _LazyOpenpyxl | None = None
     styles: dict[int, NumberFormat] | None = None  # the styles formatting numbers, read on first use
+    # the styles of dates without a time, read once (most workbooks have none)
+    days = cache(partial(_date_only_styles, zf, warnings))
     try:
         for sheet in backend.sheets:
             if sheet.kind != "worksheet":
@@ -2483,6 +2593,12 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                             styles = _number_styles(zf, warnings)
                         shown = _sheet_numbers(zf, part, sheet.name, styles, warnings)
                         raw.rows = _with_values(raw.rows, raw.first_col, errors, shown)
+                        if days():
+                            raw.rows = _days_only(
+                                raw.rows,
+                                raw.first_col,
+                                partial(_sheet_days, zf, part, sheet.name, days, warnings),
+                            )
                         raw.links = _sheet_links(zf, part, sheet.name, warnings)
                     elif isinstance(backend, CalamineBackend):
                         raw.rows = _with_values(

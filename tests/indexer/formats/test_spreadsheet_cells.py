@@ -660,3 +660,60 @@ def test_any_format_code_compiles_or_is_refused_without_raising(code, value):
 def test_any_serial_number_is_a_date_or_none_without_raising(kind, base_1904, serial):
     value = DateFormat(kind, base_1904).value(serial)
     assert value is None or isinstance(value, (dt.date, dt.time, dt.timedelta))
+
+
+# -- a date format without a time shows the date alone ------------------------------------------
+
+
+def _dated_book(formats) -> bytes:
+    """One row of headers (the format codes), then 45000.25 (2023-03-15 06:00) and 45001 under
+    each, in that column's format."""
+    return _percent_book(
+        [list(formats), [45000.25] * len(formats), [45001] * len(formats)],
+        {(r, c + 1): code for r in (2, 3) for c, code in enumerate(formats)},
+    )
+
+
+_DATED = ["yyyy-mm-dd", "mm-dd-yy", "[$-409]mmmm d, yyyy;@", "yyyy-mm-dd hh:mm", "hh:mm", "General"]
+
+
+def test_a_date_format_without_a_time_shows_the_date_alone():
+    (table,) = extract(_dated_book(_DATED), filename="d.xlsx").blocks
+    assert table.header == tuple(_DATED)
+    assert table.rows == (
+        # Excel: 2023-03-15, 03-15-23, March 15, 2023, 2023-03-15 06:00, 06:00, 45000.25
+        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00:00", "2023-03-15 06:00:00", "45000.25"),
+        ("2023-03-16", "2023-03-16", "2023-03-16", "2023-03-16", "2023-03-16", "45001"),
+    )
+
+
+def test_a_date_format_without_a_time_shows_the_date_alone_through_openpyxl():
+    data = _dated_book(_DATED)
+    backend = spreadsheet.OpenpyxlBackend(data)
+    try:
+        rows = [[cell_text(v) for v in values] for _, values in backend.read(backend.sheets[0]).rows]
+    finally:
+        backend.close()
+    assert rows[1] == [
+        "2023-03-15",
+        "2023-03-15",
+        "2023-03-15",
+        "2023-03-15 06:00:00",
+        "2023-03-15 06:00:00",
+        "45000.25",
+    ]
+
+
+def test_a_workbook_of_dates_and_times_only_reads_no_date_styles(monkeypatch):
+    data = _dated_book(["yyyy-mm-dd hh:mm", "hh:mm", "General"])
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("read")
+
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        monkeypatch.setattr(spreadsheet, "xml_fromstring", refuse)
+        assert spreadsheet.date_only_styles(zf) == frozenset()  # found without a parse
+    monkeypatch.undo()
+    monkeypatch.setattr(spreadsheet, "sheet_date_cells", refuse)  # nor is a sheet searched
+    (table,) = extract(data, filename="d.xlsx").blocks
+    assert table.rows[0] == ("2023-03-15 06:00:00", "2023-03-15 06:00:00", "45000.25")
