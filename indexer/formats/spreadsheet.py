@@ -1767,7 +1767,7 @@ def date_only_styles(zf: zipfile.ZipFile) -> frozenset[int]:
     return frozenset(i for i, xf in enumerate(cells) if (_int_attr(xf.get("numFmtId")) or 0) in days)
 
 
-def sheet_date_cells(zf: zipfile.ZipFile, part: str, styles: frozenset[int]) -> dict[int, frozenset[int]]:
+def sheet_date_cells(zf: zipfile.ZipFile, part: str, styles: frozenset[int]) -> dict[int, dict[int, None]]:
     """0-based row → the 0-based columns of the worksheet part's cells of ``styles`` (from
     :func:`date_only_styles`) that hold a fraction of a day, found by a search of the part."""
     if not styles:
@@ -1778,23 +1778,29 @@ def sheet_date_cells(zf: zipfile.ZipFile, part: str, styles: frozenset[int]) -> 
         rb"<(?:[\w.-]+:)?c\s([^>]*?\bs\s*=\s*[\"'](?:" + wanted + rb")[\"'][^>]*)>"
         rb"\s*(?:<(?:[\w.-]+:)?f\b[^>]*?(?:/>|>[^<]*</(?:[\w.-]+:)?f>))?\s*<(?:[\w.-]+:)?v>\s*\d+\.\d"
     )
-    out: dict[int, set[int]] = {}
+    out: dict[int, dict[int, None]] = {}
     for m in cell.finditer(data):
         attrs = {key.rsplit(b":", 1)[-1]: value for key, _, value in _TAG_ATTR.findall(b" " + m.group(1))}
         where = _ref(attrs.get(b"r", b"").decode("ascii", "replace"))
         if where is not None and attrs.get(b"t", b"n") == b"n":
-            out.setdefault(where[0], set()).add(where[1])
-    return {row: frozenset(cols) for row, cols in out.items()}
+            out.setdefault(where[0], {})[where[1]] = None
+    return out
+
+
+#: 0-based row → 0-based column → the date and time its record holds (None: whatever the reader
+#: gives), for the cells whose format shows a date without a time
+DayCells = Mapping[int, Mapping[int, dt.datetime | None]]
 
 
 def _days_only(
     rows: Iterator[tuple[int, Sequence[Any]]],
     first_col: int,
-    cells: Callable[[], Mapping[int, frozenset[int]]],
+    cells: Callable[[], DayCells],
 ) -> Iterator[tuple[int, Sequence[Any]]]:
     """The rows with each date and time of a cell of ``cells`` (asked for when the first date
-    and time of the rows is met: most sheets hold none, and are not searched) cut to its date."""
-    found: Mapping[int, frozenset[int]] | None = None
+    and time of the rows is met: most sheets hold none, and are not searched) cut to its date,
+    where its record holds that same date and time."""
+    found: DayCells | None = None
     for r, values in rows:
         if dt.datetime in map(type, values):
             if found is None:
@@ -1802,9 +1808,9 @@ def _days_only(
             cols = found.get(r)
             if cols:
                 values = list(values)
-                for col in cols:
+                for col, held in cols.items():
                     i = col - first_col
-                    if 0 <= i < len(values) and type(values[i]) is dt.datetime:
+                    if 0 <= i < len(values) and type(values[i]) is dt.datetime and held in (None, values[i]):
                         values[i] = values[i].date()
         yield r, values
 
@@ -1930,7 +1936,7 @@ def _sheet_days(
     sheet: str,
     styles: Callable[[], frozenset[int]],
     warnings: list[str],
-) -> dict[int, frozenset[int]]:
+) -> dict[int, dict[int, None]]:
     """:func:`sheet_date_cells` of the styles ``styles`` gives, with a part that cannot be read
     a warning (its dates then keep their time)."""
     found = styles()
@@ -1939,6 +1945,17 @@ def _sheet_days(
     return _or_warning(
         lambda: sheet_date_cells(zf, part, found), f"sheet {sheet!r}: date formats", warnings, {}
     )
+
+
+def _xls_sheet_days(
+    cells: Callable[[], dict[str, dict[int, dict[int, dt.datetime | None]]]], sheet: str
+) -> DayCells:
+    """The sheet's cells of :func:`xls_day_cells`; none when the stream cannot be searched (its
+    dates then keep their time)."""
+    try:
+        return cells().get(sheet, {})
+    except (struct.error, ValueError, IndexError, OverflowError):
+        return {}
 
 
 def _or_warning(read: Callable[[], _T], what: str, warnings: list[str], default: _T) -> _T:
@@ -2018,7 +2035,7 @@ _XLS_ERROR_CELL = re.compile(
     + rb"\x00{3}\xff\xff",
     re.S,
 )
-_BOF, _EOF, _BOUNDSHEET, _BOOLERR, _FORMULA = 0x0809, 0x000A, 0x0085, 0x0205, 0x0006
+_BOF, _EOF, _BOUNDSHEET, _BOOLERR, _FORMULA, _DATEMODE = 0x0809, 0x000A, 0x0085, 0x0205, 0x0006, 0x0022
 
 
 _XF, _FORMAT_RECORD, _NUMBER, _RK, _MULRK = 0x00E0, 0x041E, 0x0203, 0x027E, 0x00BD
@@ -2035,11 +2052,37 @@ class XlsCells:
     """What the records of a legacy .xls say of the cells python-calamine reads otherwise, per
     sheet name: the error values it reads as empty (``#DIV/0!``), and the numbers of the cells
     whose style (``styles``: XF index → number format) shows them otherwise than plainly
-    (``25%``, ``$1,234.50``), which it reads as their plain number."""
+    (``25%``, ``$1,234.50``), which it reads as their plain number; and, for
+    :func:`xls_day_cells`, the cell styles whose format shows a date without a time (``days``),
+    the Workbook stream, its sheets and its date system."""
 
     errors: dict[str, SheetErrors] = field(default_factory=dict)
     numbers: dict[str, XlsNumbers] = field(default_factory=dict)
     styles: dict[int, NumberFormat] = field(default_factory=dict)
+    days: frozenset[int] = frozenset()
+    stream: bytes = field(default=b"", repr=False)  # kept only when ``days`` holds a style
+    sheets: tuple[tuple[str, int], ...] = ()
+    base_1904: bool = False
+
+
+def xls_day_cells(cells: XlsCells) -> dict[str, dict[int, dict[int, dt.datetime | None]]]:
+    """Sheet name → the cells (see :data:`DayCells`) of the NUMBER, RK, MULRK and FORMULA records
+    of a style of ``cells.days`` holding a fraction of a day, found as :func:`_xls_numbers` finds
+    formatted numbers; each with the date and time it stands for, which the reader's value must
+    be (a match may lie inside another record's data)."""
+    if not cells.days or not cells.sheets:
+        return {}
+    shown = DateFormat("datetime", cells.base_1904)
+    found = _xls_numbers(cells.stream, list(cells.sheets), dict.fromkeys(cells.days))
+    out: dict[str, dict[int, dict[int, dt.datetime | None]]] = {}
+    for name, rows in found.items():
+        for row, line in rows.items():
+            for col, number, _xf in line:
+                if not float(number).is_integer():
+                    when = shown.value(number)
+                    if type(when) is dt.datetime:
+                        out.setdefault(name, {}).setdefault(row, {})[col] = when
+    return out
 
 
 def xls_cells(data: bytes) -> XlsCells:
@@ -2060,6 +2103,7 @@ def xls_cells(data: bytes) -> XlsCells:
     sheets: list[tuple[str, int]] = []  # (name, offset of its BOF record)
     codes: dict[int, str] = {}  # FORMAT records: number format id → code
     xf_formats: list[int] = []  # the number format id of each XF record, in order (-1: a style's)
+    base_1904 = False
     at = 0
     while at + 4 <= len(stream):  # the globals, up to their EOF record
         kind, size = struct.unpack_from("<HH", stream, at)
@@ -2077,6 +2121,8 @@ def xls_cells(data: bytes) -> XlsCells:
             codes[int.from_bytes(body[:2], "little")] = raw.decode(
                 "utf-16-le" if flags & 1 else "latin-1", "replace"
             )
+        elif kind == _DATEMODE and len(body) >= 2:
+            base_1904 = body[0] == 1
         elif kind == _BOUNDSHEET and len(body) >= 8:
             count, flags = body[6], body[7]
             raw = body[8 : 8 + (2 * count if flags & 1 else count)]
@@ -2084,16 +2130,19 @@ def xls_cells(data: bytes) -> XlsCells:
             sheets.append((name, int.from_bytes(body[:4], "little")))
         elif kind == _EOF:
             break
-    formats: dict[int, NumberFormat | None] = {}
+    formats: dict[int, NumberFormat | DateFormat | None] = {}
     styles: dict[int, NumberFormat] = {}
+    days: set[int] = set()
     for i, number in enumerate(xf_formats):
         if number < 0:
             continue
         if number not in formats:  # a workbook's FORMAT record may redefine a built-in id
-            formats[number] = _number_format(codes[number]) if number in codes else _builtin_format(number)
+            formats[number] = _cell_format(codes.get(number), number, base_1904)
         shown = formats[number]
-        if shown is not None:
+        if type(shown) is NumberFormat:
             styles[i] = shown
+        elif type(shown) is DateFormat and shown.kind == "date":
+            days.add(i)
     numbers = _xls_numbers(stream, sheets, styles) if styles and sheets else {}
     errors: dict[str, SheetErrors] = {}
     if _XLS_ERROR_CELL.search(stream):
@@ -2101,7 +2150,9 @@ def xls_cells(data: bytes) -> XlsCells:
             found = _xls_sheet_errors(stream, start)
             if found:
                 errors[name] = found
-    return XlsCells(errors, numbers, styles)
+    if not days:
+        return XlsCells(errors, numbers, styles)
+    return XlsCells(errors, numbers, styles, frozenset(days), stream, tuple(sheets), base_1904)
 
 
 def _xls_numbers(
@@ -2532,6 +2583,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     # calamine reads the error cells of a legacy .xls as empty too, and its numbers plain; its
     # records say what they hold and how they are shown
     legacy = _xls_cells(data, warnings) if zf is None and isinstance(backend, CalamineBackend) else XlsCells()
+    xls_days = cache(partial(xls_day_cells, legacy))  # searched when a sheet first gives a date and time
     shown_cache: dict[tuple[float, int], str | None] = {}
     # and so does it the error cells of an .xlsb, and its numbers; its binary parts say what they hold
     xlsb_parts: dict[str, str] = {}
@@ -2614,6 +2666,10 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                             legacy.styles,
                             shown_cache,
                         )
+                        if legacy.days:
+                            raw.rows = _days_only(
+                                raw.rows, raw.first_col, partial(_xls_sheet_days, xls_days, sheet.name)
+                            )
                         part = xlsb_parts.get(sheet.name)
                         if part is not None:
                             found = _or_warning(

@@ -717,3 +717,33 @@ def test_a_workbook_of_dates_and_times_only_reads_no_date_styles(monkeypatch):
     monkeypatch.setattr(spreadsheet, "sheet_date_cells", refuse)  # nor is a sheet searched
     (table,) = extract(data, filename="d.xlsx").blocks
     assert table.rows[0] == ("2023-03-15 06:00:00", "2023-03-15 06:00:00", "45000.25")
+
+
+def _xls_dated(formats, *, base_1904=False) -> bytes:
+    """A BIFF8 workbook (xlwt) of one row of headers (the format codes), then 45000.25 and 45001
+    under each, in that column's format."""
+    import xlwt
+
+    book = xlwt.Workbook()
+    book.dates_1904 = base_1904
+    sheet = book.add_sheet("Data")
+    for col, code in enumerate(formats):
+        style = xlwt.easyxf(num_format_str=code)
+        sheet.write(0, col, code)
+        sheet.write(1, col, 45000.25, style)
+        sheet.write(2, col, 45001, style)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def test_an_xls_date_format_without_a_time_shows_the_date_alone():
+    codes = ["yyyy-mm-dd", "dd/mm/yyyy", "M/D/YY", "yyyy-mm-dd hh:mm", "General"]
+    (table,) = extract(_xls_dated(codes), filename="d.xls").blocks
+    assert table.rows == (
+        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00:00", "45000.25"),
+        ("2023-03-16", "2023-03-16", "2023-03-16", "2023-03-16", "45001"),
+    )
+    # counted from 1904, the record's number stands for 2027-03-16 06:00, as calamine reads it
+    (table,) = extract(_xls_dated(codes[:1], base_1904=True), filename="d.xls").blocks
+    assert table.rows == (("2027-03-16",), ("2027-03-17",))
