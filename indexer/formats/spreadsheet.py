@@ -870,7 +870,7 @@ ODS_MAX_COLS = 16_384
 
 
 #: no cell style formats its numbers
-_NO_STYLES: Mapping[str, NumberFormat | None] = MappingProxyType({})
+_NO_STYLES: Mapping[str, NumberFormat | DateFormat | None] = MappingProxyType({})
 
 
 def _ods_error(cell: Any) -> CellError | None:
@@ -883,22 +883,43 @@ def _ods_error(cell: Any) -> CellError | None:
 
 
 def _ods_shown(
-    cell: Any, formatted: Mapping[str, NumberFormat | None] = _NO_STYLES, column_style: str | None = None
-) -> CellNumber | None:
+    cell: Any,
+    formatted: Mapping[str, NumberFormat | DateFormat | None] = _NO_STYLES,
+    column_style: str | None = None,
+) -> CellNumber | dt.date | None:
     """The text a percentage or currency cell shows (``25%``, ``$1,234.50``, ``-12.50 €``), or a
     number cell whose style (its own, else ``column_style``, its column's default) is one of
-    ``formatted`` (``1,234.50``, ``1.23E+06``: see :func:`ods_formatted_styles`); else None. A
-    cell without a text of its own shows its number in its style's format, when that is known."""
+    ``formatted`` (``1,234.50``, ``1.23E+06``: see :func:`ods_formatted_styles`); the date alone
+    of a date and time whose date style shows no time; else None. A cell without a text of its
+    own shows its number in its style's format, when that is known."""
     kind = cell.get(f"{{{_OFFICE}}}value-type")
+    if kind == "date":
+        return _ods_day(cell, formatted, column_style) if formatted else None
     style = None
     if formatted and kind in ("float", "percentage"):
         style = cell.get(f"{{{_TABLE}}}style-name") or column_style
     if kind not in _SHOWN_TYPES and style not in formatted:
         return None
     text = _ods_text(cell).strip()
-    if not text and style is not None and (shown := formatted.get(style)) is not None:
+    if not text and style is not None and type(shown := formatted.get(style)) is NumberFormat:
         text = shown.show(cell.get(f"{{{_OFFICE}}}value", "")) or ""
     return CellNumber(text) if text else None
+
+
+def _ods_day(
+    cell: Any, formatted: Mapping[str, NumberFormat | DateFormat | None], column_style: str | None
+) -> dt.date | None:
+    """The date of a date cell holding a time whose style (its own, else its column's default)
+    shows a date alone; else None."""
+    if formatted.get(cell.get(f"{{{_TABLE}}}style-name") or column_style or "") is not _ODS_DAY:
+        return None
+    value = cell.get(f"{{{_OFFICE}}}date-value", "")
+    if len(value) <= 10 or value[10] != "T":
+        return None
+    try:
+        return dt.date.fromisoformat(value[:10])
+    except ValueError:
+        return None  # a year past 9999, or before 1
 
 
 _ODS_P, _ODS_S, _ODS_TAB, _ODS_BREAK, _ODS_COUNT = (
@@ -953,20 +974,29 @@ _ODS_NUMBER_PART, _ODS_SCIENTIFIC, _ODS_LITERAL = (
 )
 _ODS_COLOUR = f"{{{_STYLE}}}text-properties"
 _ODS_BODY = f"{{{_OFFICE}}}body"
+_ODS_DATE_STYLE = f"{{{_DATASTYLE}}}date-style"
+#: the parts of a date style that show a time
+_ODS_TIME_PARTS = frozenset(f"{{{_DATASTYLE}}}{t}" for t in ("hours", "minutes", "seconds", "am-pm"))
+#: the format of a date style without a time
+_ODS_DAY = DateFormat("date")
+#: a date cell's value holding a time (LibreOffice writes a whole day without one)
+_ODS_TIMED = re.compile(rb"""date-value\s*=\s*["']-?\d{4,}-\d\d-\d\dT""")
 
 
-def ods_formatted_styles(zf: zipfile.ZipFile) -> dict[str, NumberFormat | None]:
+def ods_formatted_styles(zf: zipfile.ZipFile) -> dict[str, NumberFormat | DateFormat | None]:
     """The cell styles of an ODS whose data style shows a number otherwise than General does
     (with decimals, grouping, a percent sign, a currency, scientific notation, a fraction,
     literal text or conditions), each with that format as far as :mod:`._numfmt` can show it
-    (None for a currency, a fraction, conditions). A number cell of such a style shows the text
+    (None for a currency, a fraction, conditions); and, when a date cell of content.xml holds a
+    time, those whose date style shows no time, with a :class:`DateFormat` of dates alone. A number cell of such a style shows the text
     LibreOffice wrote in it (``1,234.50``), which is read instead of its number; a cell without
     that text is shown in the format, in its invariant form. General is a number style holding
     one ``number:number`` and nothing more than ``min-integer-digits="1"``. Read from the common
     styles of styles.xml and the automatic styles of content.xml (up to its body); a cell style
     without a data style of its own takes its parent's."""
-    data_styles: dict[str, NumberFormat | None] = {}  # the data styles other than General
+    data_styles: dict[str, NumberFormat | DateFormat | None] = {}  # the data styles other than General
     cell_styles: dict[str, tuple[str | None, str | None]] = {}  # → (data style, parent style)
+    days: list[str] = []  # the date styles without a time
     for part in ("styles.xml", "content.xml"):
         if part not in zf.NameToInfo:
             continue
@@ -975,8 +1005,18 @@ def ods_formatted_styles(zf: zipfile.ZipFile) -> dict[str, NumberFormat | None]:
             current_tag = ""
             general = False
             code: list[str] | None = None  # its format code so far; None when it has none
+            day: str | None = None  # the date style being read, while it shows no time
             for event, el in xml_iterparse(fh, events=("start", "end")):
                 tag = el.tag
+                if tag == _ODS_DATE_STYLE:
+                    if event == "start":
+                        day = el.get(f"{{{_STYLE}}}name")
+                    elif day is not None:
+                        days.append(day)
+                        day = None
+                    continue
+                if day is not None and tag in _ODS_TIME_PARTS:
+                    day = None
                 if event == "end":
                     if current is None:
                         continue
@@ -1012,7 +1052,9 @@ def ods_formatted_styles(zf: zipfile.ZipFile) -> dict[str, NumberFormat | None]:
                         )
                 elif tag == _ODS_BODY:
                     break
-    formatted: dict[str, NumberFormat | None] = {}
+    if days and _ODS_TIMED.search(_ooxml.read(zf, "content.xml", "spreadsheet")):
+        data_styles.update(dict.fromkeys(days, _ODS_DAY))
+    formatted: dict[str, NumberFormat | DateFormat | None] = {}
     for name in cell_styles:
         style: str | None = name
         for _ in range(8):  # a parent's parent …, never round a loop
@@ -1083,12 +1125,14 @@ def _add_columns(columns: list[tuple[int, str | None]], el: Any) -> None:
 
 
 def _ods_value(
-    cell: Any, formatted: Mapping[str, NumberFormat | None] = _NO_STYLES, column_style: str | None = None
+    cell: Any,
+    formatted: Mapping[str, NumberFormat | DateFormat | None] = _NO_STYLES,
+    column_style: str | None = None,
 ) -> Any:
     if cell.get(f"{{{_CALCEXT}}}value-type") == "error":
         return _ods_error(cell) or ""
     kind = cell.get(f"{{{_OFFICE}}}value-type")
-    if kind in _SHOWN_TYPES or (kind == "float" and formatted):
+    if kind in _SHOWN_TYPES or (kind in ("float", "date") and formatted):
         shown = _ods_shown(cell, formatted, column_style)
         if shown is not None:
             return shown
@@ -1408,7 +1452,7 @@ def ods_merges_and_errors(
     merges: dict[str, list[Merge]] = {}
     errors: dict[str, SheetErrors] = {}
     shown: dict[str, SheetErrors] = {}
-    formatted: dict[str, NumberFormat | None] = {}
+    formatted: dict[str, NumberFormat | DateFormat | None] = {}
     if _ODS_DATA_STYLE in found:
         try:
             formatted = ods_formatted_styles(zf)

@@ -879,3 +879,49 @@ def test_an_ods_in_an_unknown_encoding_is_a_parse_error_naming_its_part():
             )
     with pytest.raises(errors.ParseError, match="content.xml: unknown encoding: UTF-9"):
         extract(buf.getvalue(), filename="e.ods")
+
+
+_ODS_DATE_STYLES = (
+    # N1: year-month-day; N2: the same with hours and minutes; ce1 and ce2 name them
+    '<number:date-style style:name="N1"><number:year number:style="long"/><number:text>-</number:text>'
+    '<number:month number:style="long"/><number:text>-</number:text><number:day number:style="long"/>'
+    '</number:date-style><style:style style:name="ce1" style:family="table-cell" style:data-style-name="N1"/>'
+    '<number:date-style style:name="N2"><number:year number:style="long"/><number:text>-</number:text>'
+    '<number:month number:style="long"/><number:text>-</number:text><number:day number:style="long"/>'
+    '<number:text> </number:text><number:hours number:style="long"/><number:text>:</number:text>'
+    '<number:minutes number:style="long"/></number:date-style>'
+    '<style:style style:name="ce2" style:family="table-cell" style:data-style-name="N2"/>'
+)
+
+
+def _date_cell(value: str, text: str, style: str | None = None) -> str:
+    named = f' table:style-name="{style}"' if style else ""
+    return (
+        f'<table:table-cell{named} office:value-type="date" office:date-value="{value}">'
+        f"<text:p>{text}</text:p></table:table-cell>"
+    )
+
+
+@pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
+def test_an_ods_date_style_without_a_time_shows_the_date_alone(manifest):
+    body = (
+        '<table:table table:name="S"><table:table-row>'
+        + _cell("day")
+        + _cell("stamp")
+        + _cell("plain")
+        + "</table:table-row><table:table-row>"
+        + _date_cell("2023-03-15T06:00:00", "2023-03-15", "ce1")
+        + _date_cell("2023-03-15T06:00:00", "2023-03-15 06:00", "ce2")
+        + _date_cell("2023-03-15T06:00:00", "03/15/23 06:00 AM")
+        + "</table:table-row><table:table-row>"
+        + _date_cell("2023-03-16", "2023-03-16", "ce1")
+        + _date_cell("2023-03-16T18:30:00", "2023-03-16 18:30", "ce2")
+        + _date_cell("2023-03-16", "03/16/23")
+        + "</table:table-row></table:table>"
+    )
+    (table,) = extract(_ods(body, _ODS_DATE_STYLES, manifest=manifest), filename="d.ods").blocks
+    # the style without a time shows the date alone; one with a time, and no style, as before
+    assert table.rows == (
+        ("2023-03-15", "2023-03-15 06:00:00", "2023-03-15 06:00:00"),
+        ("2023-03-16", "2023-03-16 18:30:00", "2023-03-16"),
+    )
