@@ -1435,11 +1435,14 @@ _ODS_MAX_ERRORS = 1_000_000
 
 Merge = tuple[int, int, int, int]
 SheetErrors = dict[int, dict[int, CellError]]
+#: 0-based row → 0-based column → what a cell shows in its format: a number's text
+#: (:class:`CellNumber`), a date, a time or a duration
+SheetShown = dict[int, dict[int, Any]]
 
 
 def ods_merges_and_errors(
     zf: zipfile.ZipFile,
-) -> tuple[dict[str, list[Merge]], dict[str, SheetErrors], dict[str, SheetErrors]]:
+) -> tuple[dict[str, list[Merge]], dict[str, SheetErrors], dict[str, SheetShown]]:
     """Merged ranges (cells with ``number-columns/rows-spanned``), error values (cells whose
     ``calcext:value-type`` is ``error``) and the text of percentages and currencies
     (``office:value-type`` ``percentage`` or ``currency``, as LibreOffice shows them: ``25%``,
@@ -1451,7 +1454,7 @@ def ods_merges_and_errors(
     found = _ooxml.member_finds(zf, "content.xml", (_ODS_SPANNED, *_ODS_ERROR, *_ODS_SHOWN, _ODS_DATA_STYLE))
     merges: dict[str, list[Merge]] = {}
     errors: dict[str, SheetErrors] = {}
-    shown: dict[str, SheetErrors] = {}
+    shown: dict[str, SheetShown] = {}
     formatted: dict[str, NumberFormat | DateFormat | None] = {}
     if _ODS_DATA_STYLE in found:
         try:
@@ -2017,7 +2020,7 @@ def _with_values(
     rows: Iterator[tuple[int, Sequence[Any]]],
     first_col: int,
     errors: SheetErrors | None = None,
-    shown: SheetErrors | None = None,
+    shown: SheetShown | None = None,
 ) -> Iterator[tuple[int, Sequence[Any]]]:
     """The rows with each error value of ``errors`` put where the reader left its cell empty, and
     each number that ``shown`` holds replaced by its formatted text (``25%``). The rows as they
@@ -2033,7 +2036,7 @@ _SHOWN_OVER = frozenset((float, int, dt.date, dt.datetime, dt.time, dt.timedelta
 
 
 def _put_values(
-    rows: Iterator[tuple[int, Sequence[Any]]], first_col: int, errors: SheetErrors, shown: SheetErrors
+    rows: Iterator[tuple[int, Sequence[Any]]], first_col: int, errors: SheetErrors, shown: SheetShown
 ) -> Iterator[tuple[int, Sequence[Any]]]:
     for r, values in rows:
         found, texts = errors.get(r), shown.get(r)
@@ -2452,7 +2455,7 @@ def xlsb_cells(
     part: str,
     styles: dict[int, NumberFormat | DateFormat],
     cache: dict[tuple[float, int], str | None],
-) -> tuple[SheetErrors, SheetErrors]:
+) -> tuple[SheetErrors, SheetShown]:
     """The error values (``#DIV/0!``) and formatted numbers (``25%``; ``styles`` from
     :func:`xlsb_styles`) of the cells of an .xlsb sheet part, which calamine reads as empty and
     as plain numbers; and the dates, times and durations of its cells of a date or time format,
@@ -2471,7 +2474,7 @@ def xlsb_cells(
         heads = (rb"\x02\x0c", rb"\x05\x10", rb"\x09(?:[\x1a-\x7f]|[\x80-\xff]{1,2}[\x00-\x7f])")
         want_numbers = any(re.search(head + styled, data, re.S) for head in heads)
     errors: SheetErrors = {}
-    numbers: SheetErrors = {}
+    numbers: SheetShown = {}
     if not (want_errors or want_numbers):
         return errors, numbers
     unpack = struct.unpack_from
@@ -2614,7 +2617,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
 
     merges: dict[str, list[Merge]] = {}
     ods_errors: dict[str, SheetErrors] = {}
-    ods_shown: dict[str, SheetErrors] = {}
+    ods_shown: dict[str, SheetShown] = {}
     if zf is not None and "content.xml" in zf.namelist():
         try:
             merges, ods_errors, ods_shown = ods_merges_and_errors(zf)
@@ -2895,7 +2898,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 6: the numbers of a sheet read by openpyxl as their format shows them;
         # xlsx 6, ods 5, xls and xlsb 4: a one-column list of addresses or numbered items not
         # headed by its first item, linked short phrases over links a header, the line over a
-        # pivot table's header at the top of its sheet its title
+        # pivot table's header at the top of its sheet its title; a conditional number format's
+        # section picked by its condition, a date format without a time showing the date alone;
+        # xlsb 4: cells of a date format read as dates (RK integers, mmm yyyy)
         version={"xlsx": "6", "ods": "5", "xls": "4", "xlsb": "4"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
