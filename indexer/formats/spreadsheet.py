@@ -2454,7 +2454,7 @@ def xlsb_cells(
     zf: zipfile.ZipFile,
     part: str,
     styles: dict[int, NumberFormat | DateFormat],
-    cache: dict[tuple[float, int], str | None],
+    cache: dict[tuple[float, int], Any],
 ) -> tuple[SheetErrors, SheetShown]:
     """The error values (``#DIV/0!``) and formatted numbers (``25%``; ``styles`` from
     :func:`xlsb_styles`) of the cells of an .xlsb sheet part, which calamine reads as empty and
@@ -2496,19 +2496,21 @@ def xlsb_cells(
                 number = unpack("<d", data, start + 8)[0]
             else:
                 continue
-            if type(shown) is DateFormat:
-                when = shown.value(float(number))
-                if when is not None:
-                    numbers.setdefault(row, {})[col] = when
-                continue
             key = (number, xf & 0xFFFFFF)
-            text = cache.get(key, "")
-            if text == "":
-                text = shown.show(repr(float(number)))
+            value = cache.get(key, "")
+            if type(value) is str and value == "":
+                value = (
+                    shown.value(float(number))
+                    if type(shown) is DateFormat
+                    else shown.show(repr(float(number)))
+                )
                 if len(cache) < _SHOWN_CACHE:
-                    cache[key] = text
-            if text:  # a section that shows nothing (0.00;-0.00;;@ for zero) keeps the number
-                numbers.setdefault(row, {})[col] = CellNumber(text)
+                    cache[key] = value
+            if type(value) is str:
+                if value:  # a section that shows nothing (0.00;-0.00;;@ for zero) keeps the number
+                    numbers.setdefault(row, {})[col] = CellNumber(value)
+            elif value is not None:  # a date, a time, a duration; None: no date (negative …)
+                numbers.setdefault(row, {})[col] = value
         elif kind in (_B12_ERROR, _B12_FMLA_ERROR) and want_errors and stop - start >= 9:
             code = data[start + 8]
             if code in _BIFF_ERRORS:
@@ -2631,7 +2633,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     # records say what they hold and how they are shown
     legacy = _xls_cells(data, warnings) if zf is None and isinstance(backend, CalamineBackend) else XlsCells()
     xls_days = cache(partial(xls_day_cells, legacy))  # searched when a sheet first gives a date and time
-    shown_cache: dict[tuple[float, int], str | None] = {}
+    shown_cache: dict[tuple[float, int], Any] = {}  # (number, style) → what the cell shows
     # and so does it the error cells of an .xlsb, and its numbers; its binary parts say what they hold
     xlsb_parts: dict[str, str] = {}
     xlsb_number_styles: dict[int, NumberFormat | DateFormat] = {}
