@@ -1052,7 +1052,7 @@ def ods_formatted_styles(zf: zipfile.ZipFile) -> dict[str, NumberFormat | DateFo
                         )
                 elif tag == _ODS_BODY:
                     break
-    if days and _ODS_TIMED.search(_ooxml.read(zf, "content.xml", "spreadsheet")):
+    if days and _ods_holds_times(zf):
         data_styles.update(dict.fromkeys(days, _ODS_DAY))
     formatted: dict[str, NumberFormat | DateFormat | None] = {}
     for name in cell_styles:
@@ -1064,6 +1064,15 @@ def ods_formatted_styles(zf: zipfile.ZipFile) -> dict[str, NumberFormat | DateFo
         if data is not None and data in data_styles:
             formatted[name] = data_styles[data]
     return formatted
+
+
+def _ods_holds_times(zf: zipfile.ZipFile) -> bool:
+    """Whether a date cell of content.xml holds a time; False for a part that cannot be read
+    whole (its dates then keep their time)."""
+    try:
+        return _ODS_TIMED.search(_ooxml.read(zf, "content.xml", "spreadsheet")) is not None
+    except (ParseError, *_XML_ERRORS, *_ooxml.INFLATE_ERRORS):
+        return False
 
 
 def _general_number(el: Any) -> bool:
