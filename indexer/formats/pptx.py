@@ -4,8 +4,9 @@ The container is checked with ``zipsafe.open_zip`` before python-pptx opens it. 
 order: the title (a heading), then the shapes in rows top-to-bottom, each left-to-right (group
 shapes recursively, placeholders at the position they inherit from the layout): text frames
 (bulleted or indented paragraphs become lists), tables, SmartArt text, pictures (with alt
-text), then the speaker notes as paragraphs tagged ``notes=True``. Every block carries
-``slide_number`` and ``slide_title`` in its meta and the slide number as its page.
+text), then the speaker notes, read as a text frame (lists included) with ``notes=True`` in
+their meta. Every block carries ``slide_number`` and ``slide_title`` in its meta and the slide
+number as its page.
 """
 
 from __future__ import annotations
@@ -249,6 +250,23 @@ class _Styles:
             return own
         return _over(own, self._cache[key])
 
+    def of_notes(self, notes_slide: Any, txbody: etree._Element) -> tuple[Any, ...]:
+        """The bullets of the speaker notes, resolved as a slide placeholder's are: the notes'
+        own list style, then that of the notes master's body placeholder, then the master's
+        ``p:notesStyle`` (which has no bullets in PowerPoint's and python-pptx's masters)."""
+        own = _list_style(txbody.find(A_LSTSTYLE))
+        try:
+            master = notes_slide.part.notes_master
+            key = (str(master.part.partname), "", "notes")
+            if key not in self._cache:
+                element = master._element
+                top = next((ph for ph in _placeholders(element) if ph.get("type") == "body"), None)
+                style = _list_style(element.find(f"{{{P}}}notesStyle"))
+                self._cache[key] = _over(_ph_list_style(top), style)
+        except _SLIDE_ERRORS:  # no notes master, or a damaged one: the notes' own styles only
+            return own
+        return _over(own, self._cache[key])
+
     @staticmethod
     def _inherited(layout: Any, idx: str, kind: str) -> tuple[Any, ...]:
         phs = _placeholders(layout._element)
@@ -455,11 +473,13 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
         meta[NO_HEADING] = True
     blocks.extend(walker.shapes(slide.shapes, slide, meta, number))
     if slide.has_notes_slide:
-        frame = slide.notes_slide.notes_text_frame
-        if frame is not None:
-            note_meta = {**meta, NOTES: True}
-            for block in _frame_blocks(frame._txBody, note_meta):
-                blocks.append(Block(PARAGRAPH, block.text, page=number, meta=note_meta))
+        notes = slide.notes_slide
+        frame = notes.notes_text_frame
+        if frame is not None:  # read as a text frame of the slide: bulleted lines are a list
+            txbody = frame._txBody
+            inherited = walker.styles.of_notes(notes, txbody)
+            for block in _frame_blocks(txbody, {**meta, NOTES: True}, inherited):
+                blocks.append(replace(block, page=number))
     return blocks
 
 
@@ -474,8 +494,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # 3: a row of one cell merged across the table given once; 4: bullets inherited from the
     # layout and master (the points of a "Title and Content" slide are a list), a line without a
     # bullet among bulleted ones a paragraph, boxes side by side read across though their tops
-    # differ a little
-    version="4",
+    # differ a little; 5: bulleted and numbered lines of the speaker notes a list, as on the slide
+    version="5",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,
