@@ -2610,6 +2610,22 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         and not any(n.endswith(".bin") and n.startswith("xl/workbook") for n in zf.namelist())
     )
     backend = _open_backend(data, zf, ooxml, ctx.limits.max_text_chars)
+    # calamine reads the error cells of an .xlsb as empty, and its numbers plain; its binary parts
+    # say what they hold, and its workbook part names the sheets (and so the sheets of its pictures)
+    xlsb_parts: dict[str, str] = {}
+    xlsb_number_styles: dict[int, NumberFormat | DateFormat] = {}
+    if (
+        zf is not None
+        and not ooxml
+        and "xl/workbook.bin" in zf.NameToInfo
+        and isinstance(backend, CalamineBackend)
+    ):
+        xlsb_parts = _or_warning(lambda: xlsb_sheet_parts(zf), "sheet parts", warnings, {})
+        if xlsb_parts:
+            base_1904 = _or_warning(lambda: xlsb_1904(zf), "date system", warnings, False)
+            xlsb_number_styles = _or_warning(
+                lambda: xlsb_styles(zf, base_1904=base_1904), "number formats", warnings, {}
+            )
     pictures = SheetPictures()
     comments = None
     sheet_parts: list[tuple[str | None, str]] = []
@@ -2619,6 +2635,9 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 pictures = ods_pictures(zf)
             else:
                 sheet_parts = ooxml_sheets(zf)
+                if xlsb_parts:
+                    named = {part: name for name, part in xlsb_parts.items()}
+                    sheet_parts = [(name or named.get(part), part) for name, part in sheet_parts]
                 pictures = ooxml_pictures(zf, sheet_parts)
         except _XML_ERRORS as exc:
             warnings.append(f"images could not be located: {type(exc).__name__}: {exc}"[:300])
@@ -2643,21 +2662,6 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     legacy = _xls_cells(data, warnings) if zf is None and isinstance(backend, CalamineBackend) else XlsCells()
     xls_days = cache(partial(xls_day_cells, legacy))  # searched when a sheet first gives a date and time
     shown_cache: dict[tuple[float, int], Any] = {}  # (number, style) → what the cell shows
-    # and so does it the error cells of an .xlsb, and its numbers; its binary parts say what they hold
-    xlsb_parts: dict[str, str] = {}
-    xlsb_number_styles: dict[int, NumberFormat | DateFormat] = {}
-    if (
-        zf is not None
-        and not ooxml
-        and "xl/workbook.bin" in zf.NameToInfo
-        and isinstance(backend, CalamineBackend)
-    ):
-        xlsb_parts = _or_warning(lambda: xlsb_sheet_parts(zf), "sheet parts", warnings, {})
-        if xlsb_parts:
-            base_1904 = _or_warning(lambda: xlsb_1904(zf), "date system", warnings, False)
-            xlsb_number_styles = _or_warning(
-                lambda: xlsb_styles(zf, base_1904=base_1904), "number formats", warnings, {}
-            )
     worksheets = [s.name for s in backend.sheets if s.kind == "worksheet"]
     # calamine reads error cells as empty; the xlsx family's parts say what they hold
     sheet_part = {name: part for name, part in sheet_parts if name is not None}
@@ -2911,7 +2915,8 @@ def _register(source_type: str, *extensions: str) -> None:
         # headed by its first item, linked short phrases over links a header, the line over a
         # pivot table's header at the top of its sheet its title; a conditional number format's
         # section picked by its condition, a date format without a time showing the date alone;
-        # xlsb 4: cells of a date format read as dates (RK integers, mmm yyyy)
+        # xlsb 4: cells of a date format read as dates (RK integers, mmm yyyy); pictures tied to
+        # their sheet in a book of several sheets
         version={"xlsx": "6", "ods": "5", "xls": "4", "xlsb": "4"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,

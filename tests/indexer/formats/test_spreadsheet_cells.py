@@ -637,6 +637,93 @@ def test_xlsb_dates_of_a_1904_workbook_count_from_1904(tmp_path):
     assert table.rows == (("2027-03-16", "2027-03-16"),)
 
 
+_REL = '<Relationship Id="{}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/{}" Target="{}"/>'
+_XLSB_DRAWING = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"
+ xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"
+ xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><xdr:oneCellAnchor>
+<xdr:from><xdr:col>3</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>1</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from>
+<xdr:ext cx="381000" cy="381000"/><xdr:pic><xdr:nvPicPr><xdr:cNvPr id="2" name="Picture 1" descr="{}"/>
+<xdr:cNvPicPr/></xdr:nvPicPr><xdr:blipFill><a:blip r:embed="rId1"/><a:stretch><a:fillRect/></a:stretch>
+</xdr:blipFill><xdr:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></xdr:spPr></xdr:pic>
+<xdr:clientData/></xdr:oneCellAnchor></xdr:wsDr>"""
+
+
+def _xlsb_pictures(tmp_path, sheets, pictures) -> bytes:
+    """A workbook written by pyxlsbwriter with the ``(name, rows)`` of ``sheets``, then given, for
+    each ``(sheet number, alt text, colour)`` of ``pictures``, a 4×4 PNG of that colour in its own
+    drawing part, as Excel saves one: a BrtDrawing record in the sheet part naming the sheet's
+    relationship to the drawing, whose relationship leads to the media part."""
+    from PIL import Image as PILImage
+    from pyxlsbwriter import XlsbWriter
+
+    path = tmp_path / "pictures.xlsb"
+    with XlsbWriter(str(path)) as writer:
+        for name, rows in sheets:
+            writer.add_sheet(name)
+            writer.write_sheet(rows)
+    with zipfile.ZipFile(path) as src:
+        parts = {info.filename: src.read(info.filename) for info in src.infolist()}
+    types = '<Default Extension="png" ContentType="image/png"/>'
+    for n, (sheet, alt, colour) in enumerate(pictures, 1):
+        part = f"xl/worksheets/sheet{sheet}.bin"
+        drawing = _b12(550, struct.pack("<I", 4) + "rId2".encode("utf-16-le"))  # BrtDrawing
+        # after the sheet's BrtMargins, where Excel writes it
+        parts[part] = b"".join(
+            _b12(kind, body) + (drawing if kind == 476 else b"") for kind, body in _b12_parse(parts[part])
+        )
+        assert parts[part].count(drawing) == 1
+        rels = f"xl/worksheets/_rels/sheet{sheet}.bin.rels"
+        link = _REL.format("rId2", "drawing", f"../drawings/drawing{n}.xml")
+        parts[rels] = parts[rels].replace(b"</Relationships>", link.encode() + b"</Relationships>")
+        parts[f"xl/drawings/drawing{n}.xml"] = _XLSB_DRAWING.format(alt).encode()
+        parts[f"xl/drawings/_rels/drawing{n}.xml.rels"] = (
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            + _REL.format("rId1", "image", f"../media/image{n}.png")
+            + "</Relationships>"
+        ).encode()
+        png = io.BytesIO()
+        PILImage.new("RGB", (4, 4), colour).save(png, format="PNG")
+        parts[f"xl/media/image{n}.png"] = png.getvalue()
+        types += (
+            f'<Override PartName="/xl/drawings/drawing{n}.xml"'
+            ' ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/>'
+        )
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        b"</Types>", types.encode() + b"</Types>"
+    )
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as dst:
+        for name, data in parts.items():
+            dst.writestr(name, data)
+    return buf.getvalue()
+
+
+def test_xlsb_pictures_belong_to_their_sheets(tmp_path):
+    # Stock (a table) holds the green picture, Photos (a table) the red one, Scans (no cells)
+    # the blue one; the drawings are given in another order than the sheets
+    sheets = [("Stock", [["item", "qty"], ["bolt", 3]]), ("Photos", [["caption"], ["a red square"]])]
+    sheets.append(("Scans", []))
+    pictures = [(2, "red square", (200, 10, 10)), (3, "blue scan", (10, 10, 200)), (1, "bolt", (10, 200, 10))]
+    doc = extract(_xlsb_pictures(tmp_path, sheets, pictures), filename="p.xlsb")
+    by_alt = {image.alt: image for image in doc.images}
+    assert {alt: dict(image.meta) for alt, image in by_alt.items()} == {
+        "bolt": {"sheet_name": "Stock", "sheet_index": 0},
+        "red square": {"sheet_name": "Photos", "sheet_index": 1},
+        "blue scan": {"sheet_name": "Scans", "sheet_index": 2},
+    }
+    stock, photos, scans = doc.blocks
+    assert (stock.kind, stock.meta["sheet_name"], stock.images) == ("table", "Stock", (by_alt["bolt"].name,))
+    assert (photos.kind, photos.meta["sheet_name"]) == ("table", "Photos")
+    assert photos.images == (by_alt["red square"].name,)
+    assert (scans.kind, scans.meta["sheet_name"], scans.images) == (
+        "image",
+        "Scans",
+        (by_alt["blue scan"].name,),
+    )
+    assert doc.coverage.sheets_read == ("Stock", "Photos", "Scans")
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     code=st.text(alphabet='0#?.,;%$E+-"\\_*[]()@ General€0d<>=ymhsAP/', max_size=24),
