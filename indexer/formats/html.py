@@ -1025,8 +1025,11 @@ def html_blocks(
     return _tree_blocks(tree, links, mail)
 
 
-#: The marker of a note reference: a number, a letter or two, a roman numeral (brackets aside)
-_NOTE_MARKER = re.compile(r"\[?\s*([0-9]{1,4}|[A-Za-z]{1,2}|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})\s*\]?")
+#: A roman numeral, in lower case (iii, xiv)
+_ROMAN = r"(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})"
+#: The marker of a note reference (brackets aside): a number of up to three digits, a letter, a
+#: roman numeral in one case; not an ordinal's suffix (1<sup>st</sup>) nor a year (<sup>1984</sup>)
+_NOTE_MARKER = re.compile(rf"\[?\s*([0-9]{{1,3}}|[A-Za-z]|{_ROMAN}|{_ROMAN.upper()})\s*\]?")
 #: The kinds of note a reference points at (EPUB 3 ``epub:type``, DPUB-ARIA ``role``)
 _NOTE_KINDS = frozenset(("footnote", "endnote", "rearnote", "note", "doc-footnote", "doc-endnote"))
 #: What a page with note references holds (the cheap test before they are looked for)

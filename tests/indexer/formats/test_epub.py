@@ -255,3 +255,18 @@ def test_note_references_are_written_as_references():
         "Limpets[^12] cling; a crab's claw[^iii] grips 3 cm2; barnacles[^4] and mussels* share 2 rocks."
     )
     assert "4. Acorn barnacles." in doc.text
+
+
+_NOT_NOTES = (
+    "<p>On the 1<sup><a href='#may'>st</a></sup> of May and the 22<a href='#may'><sup>nd</sup></a>,"
+    " Carson<sup><a href='notes.xhtml#y'>1951</a></sup> counted whelks<sup><a href='#n'>123</a></sup>"
+    " and crabs<sup><a href='#c'>b</a></sup><sup><a href='#v'>vi</a></sup>.</p>"
+)
+
+
+def test_ordinal_suffixes_and_years_are_no_note_references():
+    # a superscript link holding an ordinal's suffix (st, nd) or a year stays text; a number of
+    # three digits, a letter and a roman numeral are note references
+    doc = extract_bytes(_epub3(chapter=_CHAPTER.replace("<p>Low range.</p>", _NOT_NOTES)), "tides.epub")
+    (para,) = (b for b in doc.blocks if b.text.startswith("On the"))
+    assert para.text == "On the 1st of May and the 22nd, Carson1951 counted whelks[^123] and crabs[^b][^vi]."
