@@ -62,7 +62,8 @@ __version__ = "0.1.0"
 #: line sizes and weights, lines pdfium joined, line-end hyphens, list markers, running heads with
 #: titles, code in fixed-pitch fonts, ligatures, CJK rows, right-to-left lines, garbled layers OCR
 #: could not replace left out, OCR hyphens, dates; an empty file says so; Markdown keeps a PDF
-#: list item's own number. 5: skips left out on purpose marked so, raising no warning; the
+#: list item's own number. 5: skips left out on purpose marked so, raising no warning; how text
+#: was read with nothing lost a coverage note, not a warning; the
 #: library warnings of a file among its warnings; Word numbering by style and in text boxes,
 #: headers and notes read as the body; RTF symbol fonts and spanned cells; .xls/.xlsb/ODS
 #: number formats; <style>-hidden HTML, hidden elements counted; EPUB note references.

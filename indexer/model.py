@@ -150,6 +150,10 @@ class Coverage:
     skipped: tuple[Skipped, ...] = ()  # images, sheets, attachments … with reasons
     truncated: tuple[str, ...] = ()  # what a limit cut, in words
     warnings: tuple[str, ...] = ()
+    #: how text was read where the usual way failed, with nothing lost (a page read by OCR
+    #: instead of its garbled text layer, by pdfminer where pdfium gave no text, a signature
+    #: not verified): shown with the coverage, no warning
+    notes: tuple[str, ...] = ()
 
     def skipped_of(self, what: str) -> tuple[Skipped, ...]:
         return tuple(s for s in self.skipped if s.what == what)

@@ -330,6 +330,7 @@ class _Reader:
         self.attachments_indexed: list[str] = []
         self.truncated: list[str] = []
         self.warnings: list[str] = []
+        self.notes: list[str] = []
 
     def warn(self, text: str) -> None:
         if text not in self.warnings:
@@ -353,8 +354,8 @@ class _Reader:
                 for child in children:
                     self.message(child, record.depth + 1)
                 return
-            if ctype == "multipart/signed":
-                self.warn(_SIGNED)
+            if ctype == "multipart/signed" and _SIGNED not in self.notes:
+                self.notes.append(_SIGNED)
             if ctype == "multipart/alternative" and children:
                 chosen, read = _choose_alternative(children, record.image_cids)
                 if read is not None:  # the HTML part, already read
@@ -422,7 +423,8 @@ class _Reader:
             if held:
                 more = f" and {len(held) - _TNEF_LISTED} more" if len(held) > _TNEF_LISTED else ""
                 reason += f"; it holds {', '.join(held[:_TNEF_LISTED])}{more}"
-        self.skipped.append(Skipped("attachment", name, reason))
+        # a detached signature holds no text of the message: nothing a reader would miss
+        self.skipped.append(Skipped("attachment", name, reason, on_purpose=ctype in _SIGNATURE_TYPES))
 
     def tnef(self, data: bytes, record: _Message, name: str) -> bool:
         """Read a TNEF part (``winmail.dat``, Outlook's rich-text form of the message) as what it
@@ -1067,14 +1069,19 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         skipped=tuple(merge_hidden(reader.skipped)),
         truncated=tuple(reader.truncated),
         warnings=tuple(reader.warnings),
+        notes=tuple(reader.notes),
     )
     return assemble_blocks(source_type, blocks, images=images, metadata=metadata, coverage=coverage)
 
 
-#: the warnings an .msg gives for the same messages (see msg.py)
+#: the note and warning an .msg gives for the same messages (see msg.py)
 _SIGNED = "signed message: the signature was not verified"
 _ENCRYPTED = "S/MIME encrypted message: the body is encrypted and was not read"
 _ENCRYPTED_TYPES = frozenset(("application/pkcs7-mime", "application/x-pkcs7-mime"))
+#: the types of a detached signature (S/MIME, OpenPGP)
+_SIGNATURE_TYPES = frozenset(
+    ("application/pkcs7-signature", "application/x-pkcs7-signature", "application/pgp-signature")
+)
 
 
 def _enveloped(part: Message) -> bool:

@@ -63,7 +63,11 @@ TEXT_EXTENSIONS = frozenset(
         "rst",
     ]
 )
+#: the note of a signed message (its signature is not checked; the text is all read)
+SIGNED_NOTE = "signed message: the signature was not verified"
 SIGNATURE_EXTENSIONS = frozenset({"p7s", "p7m", "p7c", "asc", "sig", "gpg", "pgp"})
+#: of those, the ones of a detached signature (p7m, gpg, pgp may hold an encrypted message)
+DETACHED_SIGNATURE_EXTENSIONS = frozenset({"p7s", "sig", "asc"})
 
 _BLANK_LINES = re.compile(r"\n[ \t\u00a0]*(?:\n[ \t\u00a0]*)+")
 _C1 = re.compile("[\x80-\x9f]")
@@ -144,6 +148,7 @@ class _State:
     skipped: list[Skipped] = field(default_factory=list)
     indexed: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     messages: int = 0
     empty: int = 0
 
@@ -756,8 +761,8 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     if head:
         st.blocks.append(Block(PARAGRAPH, head, meta=meta))
     cls = h["message_class"].lower()
-    if "multipartsigned" in cls or cls.endswith(".smime.signed"):
-        st.warn("signed message: the signature was not verified")
+    if ("multipartsigned" in cls or cls.endswith(".smime.signed")) and SIGNED_NOTE not in st.notes:
+        st.notes.append(SIGNED_NOTE)
     body = [tidy_image_alt(_below(_with_meta(b, meta), level)) for b in body_blocks(st, msg)]
     if not any(b.kind != IMAGE for b in body):
         st.empty += 1
@@ -784,7 +789,11 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
         ext = posixpath.splitext(name)[1].lower().lstrip(".")
         mime = (clean(st.safe(lambda a=att: a.mimetype, "")) or "").lower()
         if ext in SIGNATURE_EXTENSIONS or "signature" in mime or mime.endswith("pkcs7-mime"):
-            st.skipped.append(Skipped("attachment", name, "signature or encrypted payload (not text)"))
+            # a detached signature holds no text of the message; an encrypted payload does
+            signature = "signature" in mime or ext in DETACHED_SIGNATURE_EXTENSIONS
+            st.skipped.append(
+                Skipped("attachment", name, "signature or encrypted payload (not text)", on_purpose=signature)
+            )
             continue
         sniffed = sniff_image_format(data)
         if ext in EXTRACTED_FORMATS or mime.startswith("image/") or sniffed is not None:
@@ -932,6 +941,7 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
         images_extracted=len(st.images),
         skipped=tuple(merge_hidden(st.skipped)),
         warnings=tuple(st.warnings),
+        notes=tuple(st.notes),
     )
     return assemble(
         "msg",

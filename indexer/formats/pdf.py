@@ -276,6 +276,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     if total > limits.max_pages:
         raise errors.DocumentLimit(f"{name}: {total:,} pages, over the {limits.max_pages:,}-page limit")
     warnings: list[str] = []
+    notes: list[str] = []  # how pages were read where the usual way failed, nothing lost
     if b"%%EOF" not in data[-2048:]:
         warnings.append(
             "the file does not end with %%EOF: it looks truncated, pages may be missing or incomplete"
@@ -316,19 +317,12 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     _drop_repeated(pages, skipped)
     lossy = [p for p in pages if p.lost >= LOST_OBJECTS and p.lost >= LOST_SHARE * p.text_objects]
     if lossy:
-        _read_again(data, password, lossy, warnings)
+        _read_again(data, password, lossy, warnings, notes)
     empty = [p.number for p in pages if not p.has_text]
     # OCR reads the pages without text that have something drawn on them and could be loaded
     legible = [n for n in empty if pages[n - 1].objects is not None and pages[n - 1].objects.count]
     # ... and the pages whose text layer is garbled, whose OCR text then replaces it
-    garbled = []
-    for p in pages:
-        if p.has_text and p.unmapped >= GARBLED_SHARE:
-            garbled.append(p.number)
-            warnings.append(
-                f"page {p.number}: the text layer is garbled ({p.unmapped:.0%} of its characters have no "
-                "Unicode mapping in their font)"
-            )
+    garbled = [p.number for p in pages if p.has_text and p.unmapped >= GARBLED_SHARE]
     tried, read, ocr_notes = False, 0, []
     if (legible or garbled) and ocr_mode == "auto" and _pdf_ocr.available():
         tried = True
@@ -337,10 +331,6 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             pdf, pages, wanted, limits.timeout_seconds, ctx.options.get("ocr_lang") or None
         )
         warnings += ocr_notes
-        for n in garbled:
-            p = pages[n - 1]
-            if p.ocr_text:  # read again: the garbled lines (and tables made of them) go
-                warnings.append(f"page {n}: read by OCR instead of its garbled text layer")
     else:
         why = (
             "OCR is off (ocr=never)"
@@ -355,7 +345,11 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     for n in garbled:
         p = pages[n - 1]
         p.lines, p.tables, p.tables_done = [], [], True
-        if not p.ocr_text:
+        share = f"{p.unmapped:.0%} of its characters have no Unicode mapping in their font"
+        if p.ocr_text:  # read again: nothing lost, a note says how
+            notes.append(f"page {n}: read by OCR instead of its garbled text layer ({share})")
+        else:
+            warnings.append(f"page {n}: the text layer is garbled ({share})")
             left_out.setdefault(p.ocr_miss or "OCR did not read them", []).append(n)
     for why, numbers in left_out.items():
         warnings.append(f"garbled text layer left out of {_page_list(numbers)}: {why}")
@@ -411,6 +405,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         images_extracted=len(images),
         skipped=tuple(skipped),
         warnings=tuple(warnings),
+        notes=tuple(notes),
     )
     metadata = _metadata(pdf, total)
     if ocr_pages:  # which engine read the text of those pages (provenance)
@@ -735,9 +730,10 @@ def _page_list(numbers: list[int]) -> str:
     return f"page{'s' if len(numbers) != 1 else ''} {text}"
 
 
-def _read_again(data, password, pages: list[_Page], warnings: list[str]) -> None:
+def _read_again(data, password, pages: list[_Page], warnings: list[str], notes: list[str]) -> None:
     """Pages whose text pdfium gave only in part, read by pdfminer: its lines replace pdfium's
-    when they hold clearly more text (tables are then looked for again, by pdfplumber)."""
+    when they hold clearly more text (tables are then looked for again, by pdfplumber), with a
+    note saying so."""
     try:
         plumber = open_plumber(data, password)
     except Exception as exc:  # pdfminer raises many types on damaged files; pdfium's text stays
@@ -754,7 +750,7 @@ def _read_again(data, password, pages: list[_Page], warnings: list[str]) -> None
             if after < LOST_GAIN * before + LOST_OBJECTS:
                 continue
             p.lines, p.tables, p.tables_done = lines, [], False
-            warnings.append(
+            notes.append(
                 f"page {p.number}: pdfium gave no text for {p.lost:,} of its {p.text_objects:,} text "
                 f"objects; read by pdfminer: {after:,} characters instead of {before:,}"
             )

@@ -137,3 +137,20 @@ def test_the_mark_survives_the_store(tmp_path):
     back = document_from_array_json(array_document_json(doc), {})
     assert back.coverage.skipped == doc.coverage.skipped
     assert [s.on_purpose for s in back.coverage.skipped] == [True, False]
+
+
+def test_a_signed_message_is_read_whole_its_signature_no_loss():
+    data = (
+        b"From: a@example.org\nTo: b@example.org\nSubject: Rota\nMIME-Version: 1.0\n"
+        b'Content-Type: multipart/signed; protocol="application/pkcs7-signature"; boundary="b"\n\n'
+        b"--b\nContent-Type: text/plain\n\nThe rota is attached.\n"
+        b'--b\nContent-Type: application/pkcs7-signature; name="smime.p7s"\n'
+        b"Content-Transfer-Encoding: base64\n\nMIAGCSqGSIb3DQEHAqCAMIACAQEx\n--b--\n"
+    )
+    doc, m = manifest_of(data, "rota.eml")
+    assert "The rota is attached." in doc.text
+    # the signature part is listed, on purpose; that it was not checked is a note, not a warning
+    assert [(s.name, s.on_purpose) for s in doc.coverage.skipped] == [("smime.p7s", True)]
+    assert doc.coverage.notes == ("signed message: the signature was not verified",)
+    assert doc.coverage.warnings == () and m["has_warning"] is False and m["warnings"] == []
+    assert m["coverage"]["notes"] == ["signed message: the signature was not verified"]

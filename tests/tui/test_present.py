@@ -427,3 +427,30 @@ def test_windows_that_both_cover_an_indented_line_leave_it_to_the_overlap_colour
     _, count = line_cover(chunks, len(lines))
     assert count[7] == 2
     assert line_cuts(chunks, lines, count) == {}
+
+
+def test_the_manifest_lists_notes_and_skips_on_purpose_dimmed_and_losses_in_yellow():
+    from types import SimpleNamespace
+
+    from tui.widgets.manifest_panel import _manifest_lines
+
+    row = SimpleNamespace(
+        path="rota.eml", status="indexed", has_warning=False, error_code=None, error_message=None,
+        source_type="eml", size=1200, sha256="ab", indexed_at=None,
+    )  # fmt: skip
+    manifest = {
+        "coverage": {
+            "skipped": [
+                {"what": "attachment", "name": "smime.p7s", "reason": "not indexed", "on_purpose": True},
+                {"what": "attachment", "name": "invoice.pdf", "reason": "not indexed"},
+            ],
+            "notes": ["signed message: the signature was not verified"],
+        },
+        "warnings": ["1 item(s) skipped"],
+    }
+    lines = [line for line in _manifest_lines(row, manifest) if isinstance(line, str)]
+    assert "  [dim]skipped attachment smime.p7s: not indexed[/]" in lines
+    assert "  [yellow]skipped attachment[/] invoice.pdf: not indexed" in lines
+    assert "  [dim]signed message: the signature was not verified[/]" in lines
+    # the note is no warning: only the manifest's own warning is listed under Warnings
+    assert [line for line in lines if "⚠" in line] == ["  [yellow]⚠[/] 1 item(s) skipped"]

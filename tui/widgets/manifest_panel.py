@@ -154,6 +154,8 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[str | _Pa
             out.append(f"  [yellow]skipped {what}[/] {name}: {reason}")
     for t in cov.pop("truncated", None) or []:
         out.append(f"  [red]cut by a limit:[/] {escape(str(t))}")
+    for note in cov.pop("notes", None) or []:  # how text was read, nothing lost: no warning
+        out.append(f"  [dim]{escape(str(note))}[/]")
     for key, value in cov.items():
         out.append(
             _kv(key.replace("_", " "), ", ".join(map(str, value)) if isinstance(value, list) else value)

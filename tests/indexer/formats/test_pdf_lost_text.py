@@ -56,7 +56,9 @@ def test_a_page_that_lost_its_text_is_read_again_by_pdfminer():
     for line in LINES:
         assert line in body
     assert all(b.page == 1 for b in doc.blocks)
-    (warning,) = doc.coverage.warnings
+    # read again, nothing lost: a note, no warning
+    assert doc.coverage.warnings == () and not doc.coverage.has_warning
+    (warning,) = doc.coverage.notes
     # 42 text objects (the heading, then 16 + 14 + 11 characters), 18 characters from pdfium
     # ("Annual report 2016"): 24 lost; pdfminer gives 16 + 41 visible characters, pdfium 16
     assert warning == (
@@ -80,8 +82,8 @@ def test_real_scan_with_an_unembedded_chinese_font(real_world):
     first = [b.text for b in doc.blocks if b.page == 1 and b.kind != "image"]
     assert first[0] == "关于浙江菲达环保科技股份有限公司"
     assert first[1].startswith("ZOq5年年度报告中有关财务事项的说")
-    assert len(doc.coverage.warnings) == 6
-    assert all("read by pdfminer" in w for w in doc.coverage.warnings)
+    assert len(doc.coverage.notes) == 6
+    assert all("read by pdfminer" in w for w in doc.coverage.notes)
     assert sum(len(b.text) for b in doc.blocks) > 4000  # 1,168 characters before
 
 
@@ -90,4 +92,4 @@ def test_doubled_characters_are_not_mistaken_for_lost_text(real_world, name):
     # page 2 draws each character twice (218 text objects, 129 characters from pdfium); pdfminer
     # with its duplicates dropped finds no more text, so pdfium's reading stays
     doc = extract(real_world / "pdf" / "pdfplumber" / name)
-    assert not any("pdfminer" in w for w in doc.coverage.warnings)
+    assert not any("pdfminer" in w for w in doc.coverage.warnings + doc.coverage.notes)
