@@ -8,7 +8,8 @@ with the spanning cell's text), sections and indexes read through, footnotes/end
 markers with the notes at the end, tracked deletions skipped, images from ``Pictures/`` (alt text
 from ``svg:title``/``svg:desc``) right after their paragraph. Presentations: one unit per
 ``draw:page`` with ``slide_number`` and ``slide_title`` in each block's meta, frames sorted
-top-to-bottom, left-to-right, speaker notes tagged ``notes=True``.
+top-to-bottom, left-to-right, then the speaker notes, read as the slide's frames are (lists
+included) with ``notes=True`` in their meta.
 """
 
 from __future__ import annotations
@@ -363,7 +364,7 @@ class _Reader:
         self.inline(p, out)
         text = out.text
         if text:
-            if p.tag == T_H:
+            if p.tag == T_H and NOTES not in self.meta:  # in the speaker notes, a paragraph of them
                 level = min(max(int(p.get(T_OUTLINE) or 1), 1), 6)
                 self.blocks.append(Block(HEADING, " ".join(text.split()), level=level, meta=self.meta))
             elif self.titles and p.get(T_STYLE_NAME) in self.titles:  # a title: level 1, as in Word
@@ -520,18 +521,31 @@ class _Reader:
                 self.shape(frame)
             notes = page.find(P_NOTES)
             if notes is not None:
-                note_meta = {**self.meta, NOTES: True}
-                for frame in notes.iter(D_FRAME):
-                    if frame.get(P_CLASS) != "notes":
-                        continue
-                    text = _all_text(frame).strip()
-                    if text:
-                        self.blocks.append(Block(PARAGRAPH, text, meta=note_meta))
+                self.speaker_notes(notes)
             for i in range(start, len(self.blocks)):
                 block = self.blocks[i]
                 if block.page is None:
                     self.blocks[i] = replace(block, page=number)
         return number
+
+    def speaker_notes(self, notes: etree._Element) -> None:
+        """The notes frames of a slide's ``presentation:notes``, read as the slide's frames are (a
+        ``text:list`` is a list, each ``text:p`` a paragraph) with ``notes=True`` in their meta. A
+        heading among them is a paragraph of the notes; a frame whose text lies elsewhere than the
+        reader looks is one paragraph of its lines, as before."""
+        slide_meta = self.meta
+        self.meta = {**slide_meta, NOTES: True}
+        for frame in notes.iter(D_FRAME):
+            if frame.get(P_CLASS) != "notes":
+                continue
+            start = len(self.blocks)
+            box = frame.find(D_TEXTBOX)
+            self.body(box if box is not None else frame)
+            if not any(b.kind != IMAGE for b in self.blocks[start:]):
+                text = _all_text(frame).strip()
+                if text:
+                    self.blocks.append(Block(PARAGRAPH, text, meta=self.meta))
+        self.meta = slide_meta
 
     def shape(self, frame: etree._Element) -> None:
         if frame.tag == D_CONTROL:  # a form control on the slide: a paragraph of what it shows
@@ -663,7 +677,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     ".odp",
     ".otp",
     name="odp",
-    version="4",  # 4: form controls on a slide shown where they stand
+    # 4: form controls on a slide shown where they stand; 5: speaker notes read as the slide's
+    # frames are (a list of the notes a list, each paragraph a block)
+    version="5",
     source_type="odp",
     libraries=("lxml",),
     images=True,
