@@ -58,7 +58,19 @@ from ..model import (
 )
 from ..zipsafe import open_zip, read_member
 from . import _ooxml
+from ._cells import (
+    _SHOWN_CACHE,
+    CellError,
+    CellNumber,
+    Merge,
+    SheetErrors,
+    SheetShown,
+    _builtin_format,
+    _cell_format,
+    _number_format,
+)
 from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, compile_format, date_kind
+from ._xls import _BIFF_CODES, _BIFF_ERRORS, XlsCells, _rk, _with_xls_numbers, xls_cells, xls_day_cells
 from .csvfmt import _is_number, header_votes
 from .registry import extractor
 from .text import fast_render_table
@@ -113,20 +125,6 @@ _FORMAT = {
     dt.time: dt.time.isoformat,
     dt.timedelta: _duration,
 }
-
-
-class CellError(str):
-    """The error value of a cell (``#DIV/0!``, ``#N/A`` …), as the spreadsheet shows it: text in
-    the table, but not text when telling a header row from the data under it."""
-
-    __slots__ = ()
-
-
-class CellNumber(str):
-    """A number as its cell's format shows it (``25%``): text in the table, but a number when
-    telling a header row from the data under it."""
-
-    __slots__ = ()
 
 
 def cell_text(value: Any) -> str:
@@ -1442,12 +1440,6 @@ _ODS_SHOWN = (
 _ODS_ERROR_REPEATS = 1024
 _ODS_MAX_ERRORS = 1_000_000
 
-Merge = tuple[int, int, int, int]
-SheetErrors = dict[int, dict[int, CellError]]
-#: 0-based row → 0-based column → what a cell shows in its format: a number's text
-#: (:class:`CellNumber`), a date, a time or a duration
-SheetShown = dict[int, dict[int, Any]]
-
 
 def ods_merges_and_errors(
     zf: zipfile.ZipFile,
@@ -1753,9 +1745,6 @@ def _sheet_links(
 _NOT_NUMBERS = frozenset((0, 12, 13, *range(14, 23), *range(45, 48), 49))
 _FORMAT_ID = re.compile(rb"""numFmtId\s*=\s*["'](\d{1,9})["']""")
 _FORMAT_CODE = re.compile(rb"""<(?:[\w.-]+:)?numFmt\b[^>]*?\bformatCode\s*=\s*(["'])(.*?)\1""", re.S)
-_QUOTED_OR_ESCAPED = re.compile(r'"[^"]*"|\\.')
-_DECIMALS = re.compile(r"\.(0+)")
-_CONDITION_MARK = re.compile(r"\[\s*[<>=]")
 
 
 def number_styles(zf: zipfile.ZipFile) -> dict[int, NumberFormat]:
@@ -1869,40 +1858,6 @@ def _days_only(
                     if 0 <= i < len(values) and type(values[i]) is dt.datetime and held in (None, values[i]):
                         values[i] = values[i].date()
         yield r, values
-
-
-def _number_format(code: str) -> NumberFormat | None:
-    """:func:`._numfmt.compile_format`; for a code it does not understand whose first section
-    shows a percentage, the percentage with that section's decimals (``0.0%" of "0``), unless
-    a condition it cannot read picks the section (``[>x]0.0%;0%``)."""
-    shown = compile_format(code)
-    if shown is not None:
-        return shown
-    first = _QUOTED_OR_ESCAPED.sub("", code.split(";", 1)[0])
-    if "%" not in first or _CONDITION_MARK.search(first):
-        return None
-    found = _DECIMALS.search(first)
-    return compile_format("0." + found.group(1) + "%" if found else "0%")
-
-
-def _builtin_format(number: int) -> NumberFormat | None:
-    code = BUILTIN.get(number)
-    return compile_format(code) if code is not None else None
-
-
-def _cell_format(code: str | None, number: int, base_1904: bool) -> NumberFormat | DateFormat | None:
-    """The format of a cell style whose number format is ``code`` (None: the built-in format
-    ``number``): a :class:`NumberFormat` (see :func:`_number_format`), a :class:`DateFormat`
-    for dates, times and elapsed time, None for General and what is not understood."""
-    if code is None:
-        shown = _builtin_format(number)
-        code = BUILTIN_DATES.get(number)
-    else:
-        shown = _number_format(code)
-    if shown is not None or code is None:
-        return shown
-    kind = date_kind(code)
-    return DateFormat(kind, base_1904) if kind is not None else None
 
 
 def _number_styles(zf: zipfile.ZipFile | None, warnings: list[str]) -> dict[int, NumberFormat]:
@@ -2064,276 +2019,6 @@ def _put_values(
                 if 0 <= i < len(values) and type(values[i]) in _SHOWN_OVER:
                     values[i] = text
         yield r, values
-
-
-# -- error cells and number formats of a legacy .xls ------------------------------------------
-
-#: the error codes of BIFF8 (and BIFF12) cells, as Excel shows them
-_BIFF_ERRORS = {
-    0x00: "#NULL!",
-    0x07: "#DIV/0!",
-    0x0F: "#VALUE!",
-    0x17: "#REF!",
-    0x1D: "#NAME?",
-    0x24: "#NUM!",
-    0x2A: "#N/A",
-    0x2B: "#GETTING_DATA",
-}
-_BIFF_CODES = b"[" + b"".join(re.escape(bytes([c])) for c in _BIFF_ERRORS) + b"]"
-#: what an error cell looks like in a Workbook stream: a BOOLERR record (0x0205, 8 bytes) whose
-#: flag says error, or a FORMULA record (0x0006) whose cached result is an error (type 2, marked
-#: by 0xFFFF in its last two bytes); found by a search before any record is walked
-_XLS_ERROR_CELL = re.compile(
-    rb"\x05\x02\x08\x00.{6}"
-    + _BIFF_CODES
-    + rb"\x01|\x06\x00..{6}\x02\x00"
-    + _BIFF_CODES
-    + rb"\x00{3}\xff\xff",
-    re.S,
-)
-_BOF, _EOF, _BOUNDSHEET, _BOOLERR, _FORMULA, _DATEMODE = 0x0809, 0x000A, 0x0085, 0x0205, 0x0006, 0x0022
-
-
-_XF, _FORMAT_RECORD, _NUMBER, _RK, _MULRK = 0x00E0, 0x041E, 0x0203, 0x027E, 0x00BD
-
-#: 0-based row → (0-based column, number, XF index) of the records that may be its cells' (see
-#: :func:`_xls_numbers`)
-XlsNumbers = dict[int, list[tuple[int, float, int]]]
-_NUMBER_AT = struct.Struct("<HHHd").unpack_from  # row, column, XF, number
-_RK_AT = struct.Struct("<HHHI").unpack_from  # row, column, XF, RK value
-
-
-@dataclass(frozen=True)
-class XlsCells:
-    """What the records of a legacy .xls say of the cells python-calamine reads otherwise, per
-    sheet name: the error values it reads as empty (``#DIV/0!``), and the numbers of the cells
-    whose style (``styles``: XF index → number format) shows them otherwise than plainly
-    (``25%``, ``$1,234.50``), which it reads as their plain number; and, for
-    :func:`xls_day_cells`, the cell styles whose format shows a date without a time (``days``),
-    the Workbook stream, its sheets and its date system."""
-
-    errors: dict[str, SheetErrors] = field(default_factory=dict)
-    numbers: dict[str, XlsNumbers] = field(default_factory=dict)
-    styles: dict[int, NumberFormat] = field(default_factory=dict)
-    days: frozenset[int] = frozenset()
-    stream: bytes = field(default=b"", repr=False)  # kept only when ``days`` holds a style
-    sheets: tuple[tuple[str, int], ...] = ()
-    base_1904: bool = False
-
-
-def xls_day_cells(cells: XlsCells) -> dict[str, dict[int, dict[int, dt.datetime | None]]]:
-    """Sheet name → the cells (see :data:`DayCells`) of the NUMBER, RK, MULRK and FORMULA records
-    of a style of ``cells.days`` holding a fraction of a day, found as :func:`_xls_numbers` finds
-    formatted numbers; each with the date and time it stands for, which the reader's value must
-    be (a match may lie inside another record's data)."""
-    if not cells.days or not cells.sheets:
-        return {}
-    shown = DateFormat("datetime", cells.base_1904)
-    found = _xls_numbers(cells.stream, list(cells.sheets), dict.fromkeys(cells.days))
-    out: dict[str, dict[int, dict[int, dt.datetime | None]]] = {}
-    for name, rows in found.items():
-        for row, line in rows.items():
-            for col, number, _xf in line:
-                if not float(number).is_integer():
-                    when = shown.value(number)
-                    if type(when) is dt.datetime:
-                        out.setdefault(name, {}).setdefault(row, {})[col] = when
-    return out
-
-
-def xls_cells(data: bytes) -> XlsCells:
-    """The error cells (BOOLERR records, cached results of FORMULA records) and formatted numbers
-    (see :func:`_xls_numbers`) of a BIFF8 workbook (.xls). The workbook globals are read for the
-    sheets and the XF and FORMAT records; the sheets' records are walked for error cells only
-    when a search of the stream finds one. Empty for an older BIFF version and for a stream that
-    cannot be read."""
-    import olefile
-
-    try:
-        with olefile.OleFileIO(data) as ole:
-            if not ole.exists("Workbook"):
-                return XlsCells()  # BIFF5 and older keep a "Book" stream
-            stream = ole.openstream("Workbook").read()
-    except (OSError, ValueError, IndexError, TypeError):
-        return XlsCells()
-    sheets: list[tuple[str, int]] = []  # (name, offset of its BOF record)
-    codes: dict[int, str] = {}  # FORMAT records: number format id → code
-    xf_formats: list[int] = []  # the number format id of each XF record, in order (-1: a style's)
-    base_1904 = False
-    at = 0
-    while at + 4 <= len(stream):  # the globals, up to their EOF record
-        kind, size = struct.unpack_from("<HH", stream, at)
-        body = stream[at + 4 : at + 4 + size]
-        at += 4 + size
-        if kind == _BOF and body[:2] != b"\x00\x06":
-            return XlsCells()  # not BIFF8
-        if kind == _XF and len(body) >= 6:
-            # a style XF (flag 4) is no cell's: Excel's built-in Comma, Currency and Percent
-            # styles name number formats in every workbook it writes
-            xf_formats.append(-1 if body[4] & 4 else int.from_bytes(body[2:4], "little"))
-        elif kind == _FORMAT_RECORD and len(body) >= 5:
-            count, flags = int.from_bytes(body[2:4], "little"), body[4]
-            raw = body[5 : 5 + (2 * count if flags & 1 else count)]
-            codes[int.from_bytes(body[:2], "little")] = raw.decode(
-                "utf-16-le" if flags & 1 else "latin-1", "replace"
-            )
-        elif kind == _DATEMODE and len(body) >= 2:
-            base_1904 = body[0] == 1
-        elif kind == _BOUNDSHEET and len(body) >= 8:
-            count, flags = body[6], body[7]
-            raw = body[8 : 8 + (2 * count if flags & 1 else count)]
-            name = raw.decode("utf-16-le" if flags & 1 else "latin-1", "replace")
-            sheets.append((name, int.from_bytes(body[:4], "little")))
-        elif kind == _EOF:
-            break
-    formats: dict[int, NumberFormat | DateFormat | None] = {}
-    styles: dict[int, NumberFormat] = {}
-    days: set[int] = set()
-    for i, number in enumerate(xf_formats):
-        if number < 0:
-            continue
-        if number not in formats:  # a workbook's FORMAT record may redefine a built-in id
-            formats[number] = _cell_format(codes.get(number), number, base_1904)
-        shown = formats[number]
-        if type(shown) is NumberFormat:
-            styles[i] = shown
-        elif type(shown) is DateFormat and shown.kind == "date":
-            days.add(i)
-    numbers = _xls_numbers(stream, sheets, styles) if styles and sheets else {}
-    errors: dict[str, SheetErrors] = {}
-    if _XLS_ERROR_CELL.search(stream):
-        for name, start in sheets:
-            found = _xls_sheet_errors(stream, start)
-            if found:
-                errors[name] = found
-    if not days:
-        return XlsCells(errors, numbers, styles)
-    return XlsCells(errors, numbers, styles, frozenset(days), stream, tuple(sheets), base_1904)
-
-
-def _xls_numbers(
-    stream: bytes, sheets: list[tuple[str, int]], styles: dict[int, NumberFormat]
-) -> dict[str, XlsNumbers]:
-    """Sheet name → the numbers of the NUMBER, RK, MULRK and FORMULA (cached number) records
-    whose XF is one of ``styles``, found by searches of each sheet's part of the stream rather
-    than by walking every record (a walk costs more than calamine's whole read of the cells).
-    A match may lie inside another record's data: its number is put in the table only where
-    calamine read that same number in that cell (:func:`_with_xls_numbers`)."""
-    xfs = b"|".join(re.escape(struct.pack("<H", i)) for i in sorted(styles))
-    styled = rb"(?=.{4}(?:" + xfs + rb"))"  # row and column, then the XF
-    # one search a record type: a literal start lets each run through the stream at full speed
-    number = re.compile(rb"\x03\x02\x0e\x00" + styled, re.S)
-    rk = re.compile(rb"\x7e\x02\x0a\x00" + styled, re.S)
-    # a FORMULA of at least 20 bytes (its cached result at the place of NUMBER's number)
-    formula = re.compile(rb"\x06\x00(?:[\x14-\xff][\x00-\x20]|[\x00-\x13][\x01-\x20])" + styled, re.S)
-    mulrk = re.compile(rb"\xbd\x00.[\x00-\x06]", re.S)  # up to 256 cells, each with its own XF
-    end = len(stream)
-    starts = sorted((start, name) for name, start in sheets if 0 <= start < end)
-    out: dict[str, XlsNumbers] = {}
-    for n, (start, name) in enumerate(starts):
-        stop = starts[n + 1][0] if n + 1 < len(starts) else end
-        # the end positions keep each record's fixed part inside the sheet
-        cells = [_NUMBER_AT(stream, m.start() + 4) for m in number.finditer(stream, start, stop - 8)]
-        cells += [
-            _NUMBER_AT(stream, m.start() + 4)
-            for m in formula.finditer(stream, start, stop - 8)
-            if stream[m.start() + 16 : m.start() + 18] != b"\xff\xff"  # a number, not text or an error
-        ]
-        for m in rk.finditer(stream, start, stop - 4):
-            row, col, xf, value = _RK_AT(stream, m.start() + 4)
-            cells.append((row, col, xf, _rk(value)))
-        for m in mulrk.finditer(stream, start, stop):
-            at = m.start()
-            size = stream[at + 2] | stream[at + 3] << 8
-            if size < 12 or (size - 6) % 6 or at + 4 + size > stop:
-                continue
-            row, first = struct.unpack_from("<HH", stream, at + 4)
-            body = stream[at + 8 : at + 2 + size]
-            cells += [
-                (row, first + i, xf, _rk(value))
-                for i, (xf, value) in enumerate(struct.iter_unpack("<HI", body))
-                if xf in styles
-            ]
-        if cells:
-            sheet: XlsNumbers = out.setdefault(name, {})
-            for row, col, xf, value in cells:
-                sheet.setdefault(row, []).append((col, value, xf))
-    return out
-
-
-def _rk(value: int) -> float:
-    """The number an RK value (BIFF8's compact number) stands for."""
-    if value & 2:
-        number: float = (value - (1 << 32) if value & (1 << 31) else value) >> 2
-    else:
-        number = struct.unpack("<d", struct.pack("<Q", (value & 0xFFFFFFFC) << 32))[0]
-    return number / 100 if value & 1 else number
-
-
-#: formatted numbers remembered per workbook (the same amounts and shares recur)
-_SHOWN_CACHE = 65_536
-
-
-def _with_xls_numbers(
-    rows: Iterator[tuple[int, Sequence[Any]]],
-    first_col: int,
-    numbers: XlsNumbers | None,
-    styles: dict[int, NumberFormat],
-    cache: dict[tuple[float, int], str | None],
-) -> Iterator[tuple[int, Sequence[Any]]]:
-    """The rows with each number calamine read replaced by its text in its cell's format, where
-    a record of ``numbers`` holds that same number for that cell. The rows as they are when
-    ``numbers`` is empty."""
-    if not numbers:
-        return rows
-    return _put_xls_numbers(rows, first_col, numbers, styles, cache)
-
-
-def _put_xls_numbers(
-    rows: Iterator[tuple[int, Sequence[Any]]],
-    first_col: int,
-    numbers: XlsNumbers,
-    styles: dict[int, NumberFormat],
-    cache: dict[tuple[float, int], str | None],
-) -> Iterator[tuple[int, Sequence[Any]]]:
-    for r, values in rows:
-        line = numbers.get(r)
-        if line:
-            values = list(values)
-            for col, number, xf in line:
-                i = col - first_col
-                if not (0 <= i < len(values) and values[i] == number and type(values[i]) in (float, int)):
-                    continue
-                key = (number, xf)
-                text = cache.get(key, "")
-                if text == "":
-                    text = styles[xf].show(repr(float(number)))
-                    if len(cache) < _SHOWN_CACHE:
-                        cache[key] = text
-                if text:  # a section that shows nothing (0.00;-0.00;;@ for zero) keeps the number
-                    values[i] = CellNumber(text)
-        yield r, values
-
-
-def _xls_sheet_errors(stream: bytes, at: int) -> SheetErrors:
-    """The error cells of the sheet whose BOF record is at ``at``, its records walked one by one
-    (what the search found may lie inside another record's data)."""
-    out: SheetErrors = {}
-    while at + 4 <= len(stream):
-        kind, size = struct.unpack_from("<HH", stream, at)
-        if kind == _EOF:
-            break
-        if kind == _BOOLERR and size >= 8 and at + 12 <= len(stream):
-            row, col, _xf, value, is_error = struct.unpack_from("<HHHBB", stream, at + 4)
-            if is_error and value in _BIFF_ERRORS:
-                out.setdefault(row, {})[col] = CellError(_BIFF_ERRORS[value])
-        elif kind == _FORMULA and size >= 14 and at + 18 <= len(stream):
-            row, col = struct.unpack_from("<HH", stream, at + 4)
-            result = stream[at + 10 : at + 18]
-            if result[0] == 2 and result[6:8] == b"\xff\xff" and result[2] in _BIFF_ERRORS:
-                out.setdefault(row, {})[col] = CellError(_BIFF_ERRORS[result[2]])
-        at += 4 + size
-    return out
 
 
 def _xls_cells(data: bytes, warnings: list[str]) -> XlsCells:

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from indexer import extract, get_chunks
-from indexer.formats import spreadsheet
+from indexer.formats import _xls, spreadsheet
 from indexer.formats._numfmt import DateFormat, compile_format, date_kind
 from indexer.formats.spreadsheet import RawSheet, _batch_cells, cell_text, read_table
 
@@ -361,7 +361,7 @@ def _xls_book() -> bytes:
     empty_result = b"\x03\x00\x00\x00\x00\x00\xff\xff"
     assert data.count(empty_result) == 1 and data.count(b"Z" * len(fake)) == 1
     data = data.replace(b"Z" * len(fake), fake)
-    assert spreadsheet.xls_cells(data).styles[0x12].show("0.5") == "50.0%"
+    assert _xls.xls_cells(data).styles[0x12].show("0.5") == "50.0%"
     return data.replace(empty_result, struct.pack("<d", 0.375))
 
 
@@ -370,7 +370,7 @@ def test_xls_numbers_read_as_their_format_shows_them():
     kinds = _xls_records(data)
     assert {0x00BD, 0x0203, 0x027E, 0x0006} <= kinds  # MULRK, NUMBER, RK, FORMULA
     # the search finds the record in the page header's text; calamine read 0.5 in E3, not 99
-    assert (4, 99.0, 0x12) in spreadsheet.xls_cells(data).numbers["Data"][2]
+    assert (4, 99.0, 0x12) in _xls.xls_cells(data).numbers["Data"][2]
     (table,) = extract(data, filename="n.xls").blocks
     assert table.header == ("item", "share", "price", "plain", "Column 5")
     assert table.rows == (
@@ -408,7 +408,7 @@ def test_a_first_row_of_xls_percentages_is_data_not_a_header():
     ],
 )
 def test_rk_values(rk, number):
-    assert spreadsheet._rk(rk) == number
+    assert _xls._rk(rk) == number
 
 
 def test_an_xls_of_general_numbers_searches_no_sheet(monkeypatch):
@@ -424,8 +424,8 @@ def test_an_xls_of_general_numbers_searches_no_sheet(monkeypatch):
     def search(*args):
         raise AssertionError("sheets searched")
 
-    monkeypatch.setattr(spreadsheet, "_xls_numbers", search)
-    assert spreadsheet.xls_cells(out.getvalue()) == spreadsheet.XlsCells()
+    monkeypatch.setattr(_xls, "_xls_numbers", search)
+    assert _xls.xls_cells(out.getvalue()) == _xls.XlsCells()
 
 
 def _xls_records(data: bytes) -> set[int]:

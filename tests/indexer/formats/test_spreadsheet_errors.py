@@ -318,7 +318,8 @@ def test_ods_error_values_with_repeated_cells_and_rows():
 
 
 def test_the_streaming_ods_reader_gives_error_values_too():
-    from indexer.formats.spreadsheet import CellError, OdsBackend, SheetInfo
+    from indexer.formats._cells import CellError
+    from indexer.formats.spreadsheet import OdsBackend, SheetInfo
 
     zf = zipfile.ZipFile(io.BytesIO(_ods(_row(_err("#REF!") + _text("ok")))))
     raw = OdsBackend(zf).read(SheetInfo("Data", 0))
@@ -429,7 +430,7 @@ def test_xls_error_cells_are_read_as_excel_shows_them():
 def test_an_xls_without_error_cells_is_only_searched(monkeypatch):
     import xlwt
 
-    from indexer.formats import spreadsheet
+    from indexer.formats import _xls
 
     book = xlwt.Workbook()
     sheet = book.add_sheet("Data")
@@ -441,8 +442,8 @@ def test_an_xls_without_error_cells_is_only_searched(monkeypatch):
     def walk(*args):
         raise AssertionError("records walked")
 
-    monkeypatch.setattr(spreadsheet, "_xls_sheet_errors", walk)
-    assert spreadsheet.xls_cells(out.getvalue()) == spreadsheet.XlsCells()
+    monkeypatch.setattr(_xls, "_xls_sheet_errors", walk)
+    assert _xls.xls_cells(out.getvalue()) == _xls.XlsCells()
 
 
 def test_a_sheet_read_by_openpyxl_keeps_its_merged_ranges():

@@ -1,0 +1,284 @@
+"""The records of a legacy .xls (BIFF8) workbook that python-calamine reads otherwise: its error
+cells (which it reads as empty), the numbers of cells whose format shows them otherwise than
+plainly (which it reads as plain numbers), and the cells of a date format without a time. Read
+from the OLE Workbook stream by searches of it and, where those find something, by walks of its
+records; a byte-level reader of its own, apart from the extractor, which only applies what it
+finds to the rows.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import struct
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ._cells import _SHOWN_CACHE, CellError, CellNumber, SheetErrors, _cell_format
+from ._numfmt import DateFormat, NumberFormat
+
+# -- error cells and number formats of a legacy .xls ------------------------------------------
+
+#: the error codes of BIFF8 (and BIFF12) cells, as Excel shows them
+_BIFF_ERRORS = {
+    0x00: "#NULL!",
+    0x07: "#DIV/0!",
+    0x0F: "#VALUE!",
+    0x17: "#REF!",
+    0x1D: "#NAME?",
+    0x24: "#NUM!",
+    0x2A: "#N/A",
+    0x2B: "#GETTING_DATA",
+}
+_BIFF_CODES = b"[" + b"".join(re.escape(bytes([c])) for c in _BIFF_ERRORS) + b"]"
+#: what an error cell looks like in a Workbook stream: a BOOLERR record (0x0205, 8 bytes) whose
+#: flag says error, or a FORMULA record (0x0006) whose cached result is an error (type 2, marked
+#: by 0xFFFF in its last two bytes); found by a search before any record is walked
+_XLS_ERROR_CELL = re.compile(
+    rb"\x05\x02\x08\x00.{6}"
+    + _BIFF_CODES
+    + rb"\x01|\x06\x00..{6}\x02\x00"
+    + _BIFF_CODES
+    + rb"\x00{3}\xff\xff",
+    re.S,
+)
+_BOF, _EOF, _BOUNDSHEET, _BOOLERR, _FORMULA, _DATEMODE = 0x0809, 0x000A, 0x0085, 0x0205, 0x0006, 0x0022
+
+
+_XF, _FORMAT_RECORD, _NUMBER, _RK, _MULRK = 0x00E0, 0x041E, 0x0203, 0x027E, 0x00BD
+
+#: 0-based row → (0-based column, number, XF index) of the records that may be its cells' (see
+#: :func:`_xls_numbers`)
+XlsNumbers = dict[int, list[tuple[int, float, int]]]
+_NUMBER_AT = struct.Struct("<HHHd").unpack_from  # row, column, XF, number
+_RK_AT = struct.Struct("<HHHI").unpack_from  # row, column, XF, RK value
+
+
+@dataclass(frozen=True)
+class XlsCells:
+    """What the records of a legacy .xls say of the cells python-calamine reads otherwise, per
+    sheet name: the error values it reads as empty (``#DIV/0!``), and the numbers of the cells
+    whose style (``styles``: XF index → number format) shows them otherwise than plainly
+    (``25%``, ``$1,234.50``), which it reads as their plain number; and, for
+    :func:`xls_day_cells`, the cell styles whose format shows a date without a time (``days``),
+    the Workbook stream, its sheets and its date system."""
+
+    errors: dict[str, SheetErrors] = field(default_factory=dict)
+    numbers: dict[str, XlsNumbers] = field(default_factory=dict)
+    styles: dict[int, NumberFormat] = field(default_factory=dict)
+    days: frozenset[int] = frozenset()
+    stream: bytes = field(default=b"", repr=False)  # kept only when ``days`` holds a style
+    sheets: tuple[tuple[str, int], ...] = ()
+    base_1904: bool = False
+
+
+def xls_day_cells(cells: XlsCells) -> dict[str, dict[int, dict[int, dt.datetime | None]]]:
+    """Sheet name → the cells (see :data:`DayCells`) of the NUMBER, RK, MULRK and FORMULA records
+    of a style of ``cells.days`` holding a fraction of a day, found as :func:`_xls_numbers` finds
+    formatted numbers; each with the date and time it stands for, which the reader's value must
+    be (a match may lie inside another record's data)."""
+    if not cells.days or not cells.sheets:
+        return {}
+    shown = DateFormat("datetime", cells.base_1904)
+    found = _xls_numbers(cells.stream, list(cells.sheets), dict.fromkeys(cells.days))
+    out: dict[str, dict[int, dict[int, dt.datetime | None]]] = {}
+    for name, rows in found.items():
+        for row, line in rows.items():
+            for col, number, _xf in line:
+                if not float(number).is_integer():
+                    when = shown.value(number)
+                    if type(when) is dt.datetime:
+                        out.setdefault(name, {}).setdefault(row, {})[col] = when
+    return out
+
+
+def xls_cells(data: bytes) -> XlsCells:
+    """The error cells (BOOLERR records, cached results of FORMULA records) and formatted numbers
+    (see :func:`_xls_numbers`) of a BIFF8 workbook (.xls). The workbook globals are read for the
+    sheets and the XF and FORMAT records; the sheets' records are walked for error cells only
+    when a search of the stream finds one. Empty for an older BIFF version and for a stream that
+    cannot be read."""
+    import olefile
+
+    try:
+        with olefile.OleFileIO(data) as ole:
+            if not ole.exists("Workbook"):
+                return XlsCells()  # BIFF5 and older keep a "Book" stream
+            stream = ole.openstream("Workbook").read()
+    except (OSError, ValueError, IndexError, TypeError):
+        return XlsCells()
+    sheets: list[tuple[str, int]] = []  # (name, offset of its BOF record)
+    codes: dict[int, str] = {}  # FORMAT records: number format id → code
+    xf_formats: list[int] = []  # the number format id of each XF record, in order (-1: a style's)
+    base_1904 = False
+    at = 0
+    while at + 4 <= len(stream):  # the globals, up to their EOF record
+        kind, size = struct.unpack_from("<HH", stream, at)
+        body = stream[at + 4 : at + 4 + size]
+        at += 4 + size
+        if kind == _BOF and body[:2] != b"\x00\x06":
+            return XlsCells()  # not BIFF8
+        if kind == _XF and len(body) >= 6:
+            # a style XF (flag 4) is no cell's: Excel's built-in Comma, Currency and Percent
+            # styles name number formats in every workbook it writes
+            xf_formats.append(-1 if body[4] & 4 else int.from_bytes(body[2:4], "little"))
+        elif kind == _FORMAT_RECORD and len(body) >= 5:
+            count, flags = int.from_bytes(body[2:4], "little"), body[4]
+            raw = body[5 : 5 + (2 * count if flags & 1 else count)]
+            codes[int.from_bytes(body[:2], "little")] = raw.decode(
+                "utf-16-le" if flags & 1 else "latin-1", "replace"
+            )
+        elif kind == _DATEMODE and len(body) >= 2:
+            base_1904 = body[0] == 1
+        elif kind == _BOUNDSHEET and len(body) >= 8:
+            count, flags = body[6], body[7]
+            raw = body[8 : 8 + (2 * count if flags & 1 else count)]
+            name = raw.decode("utf-16-le" if flags & 1 else "latin-1", "replace")
+            sheets.append((name, int.from_bytes(body[:4], "little")))
+        elif kind == _EOF:
+            break
+    formats: dict[int, NumberFormat | DateFormat | None] = {}
+    styles: dict[int, NumberFormat] = {}
+    days: set[int] = set()
+    for i, number in enumerate(xf_formats):
+        if number < 0:
+            continue
+        if number not in formats:  # a workbook's FORMAT record may redefine a built-in id
+            formats[number] = _cell_format(codes.get(number), number, base_1904)
+        shown = formats[number]
+        if type(shown) is NumberFormat:
+            styles[i] = shown
+        elif type(shown) is DateFormat and shown.kind == "date":
+            days.add(i)
+    numbers = _xls_numbers(stream, sheets, styles) if styles and sheets else {}
+    errors: dict[str, SheetErrors] = {}
+    if _XLS_ERROR_CELL.search(stream):
+        for name, start in sheets:
+            found = _xls_sheet_errors(stream, start)
+            if found:
+                errors[name] = found
+    if not days:
+        return XlsCells(errors, numbers, styles)
+    return XlsCells(errors, numbers, styles, frozenset(days), stream, tuple(sheets), base_1904)
+
+
+def _xls_numbers(
+    stream: bytes, sheets: list[tuple[str, int]], styles: dict[int, NumberFormat]
+) -> dict[str, XlsNumbers]:
+    """Sheet name → the numbers of the NUMBER, RK, MULRK and FORMULA (cached number) records
+    whose XF is one of ``styles``, found by searches of each sheet's part of the stream rather
+    than by walking every record (a walk costs more than calamine's whole read of the cells).
+    A match may lie inside another record's data: its number is put in the table only where
+    calamine read that same number in that cell (:func:`_with_xls_numbers`)."""
+    xfs = b"|".join(re.escape(struct.pack("<H", i)) for i in sorted(styles))
+    styled = rb"(?=.{4}(?:" + xfs + rb"))"  # row and column, then the XF
+    # one search a record type: a literal start lets each run through the stream at full speed
+    number = re.compile(rb"\x03\x02\x0e\x00" + styled, re.S)
+    rk = re.compile(rb"\x7e\x02\x0a\x00" + styled, re.S)
+    # a FORMULA of at least 20 bytes (its cached result at the place of NUMBER's number)
+    formula = re.compile(rb"\x06\x00(?:[\x14-\xff][\x00-\x20]|[\x00-\x13][\x01-\x20])" + styled, re.S)
+    mulrk = re.compile(rb"\xbd\x00.[\x00-\x06]", re.S)  # up to 256 cells, each with its own XF
+    end = len(stream)
+    starts = sorted((start, name) for name, start in sheets if 0 <= start < end)
+    out: dict[str, XlsNumbers] = {}
+    for n, (start, name) in enumerate(starts):
+        stop = starts[n + 1][0] if n + 1 < len(starts) else end
+        # the end positions keep each record's fixed part inside the sheet
+        cells = [_NUMBER_AT(stream, m.start() + 4) for m in number.finditer(stream, start, stop - 8)]
+        cells += [
+            _NUMBER_AT(stream, m.start() + 4)
+            for m in formula.finditer(stream, start, stop - 8)
+            if stream[m.start() + 16 : m.start() + 18] != b"\xff\xff"  # a number, not text or an error
+        ]
+        for m in rk.finditer(stream, start, stop - 4):
+            row, col, xf, value = _RK_AT(stream, m.start() + 4)
+            cells.append((row, col, xf, _rk(value)))
+        for m in mulrk.finditer(stream, start, stop):
+            at = m.start()
+            size = stream[at + 2] | stream[at + 3] << 8
+            if size < 12 or (size - 6) % 6 or at + 4 + size > stop:
+                continue
+            row, first = struct.unpack_from("<HH", stream, at + 4)
+            body = stream[at + 8 : at + 2 + size]
+            cells += [
+                (row, first + i, xf, _rk(value))
+                for i, (xf, value) in enumerate(struct.iter_unpack("<HI", body))
+                if xf in styles
+            ]
+        if cells:
+            sheet: XlsNumbers = out.setdefault(name, {})
+            for row, col, xf, value in cells:
+                sheet.setdefault(row, []).append((col, value, xf))
+    return out
+
+
+def _rk(value: int) -> float:
+    """The number an RK value (BIFF8's compact number) stands for."""
+    if value & 2:
+        number: float = (value - (1 << 32) if value & (1 << 31) else value) >> 2
+    else:
+        number = struct.unpack("<d", struct.pack("<Q", (value & 0xFFFFFFFC) << 32))[0]
+    return number / 100 if value & 1 else number
+
+
+def _with_xls_numbers(
+    rows: Iterator[tuple[int, Sequence[Any]]],
+    first_col: int,
+    numbers: XlsNumbers | None,
+    styles: dict[int, NumberFormat],
+    cache: dict[tuple[float, int], str | None],
+) -> Iterator[tuple[int, Sequence[Any]]]:
+    """The rows with each number calamine read replaced by its text in its cell's format, where
+    a record of ``numbers`` holds that same number for that cell. The rows as they are when
+    ``numbers`` is empty."""
+    if not numbers:
+        return rows
+    return _put_xls_numbers(rows, first_col, numbers, styles, cache)
+
+
+def _put_xls_numbers(
+    rows: Iterator[tuple[int, Sequence[Any]]],
+    first_col: int,
+    numbers: XlsNumbers,
+    styles: dict[int, NumberFormat],
+    cache: dict[tuple[float, int], str | None],
+) -> Iterator[tuple[int, Sequence[Any]]]:
+    for r, values in rows:
+        line = numbers.get(r)
+        if line:
+            values = list(values)
+            for col, number, xf in line:
+                i = col - first_col
+                if not (0 <= i < len(values) and values[i] == number and type(values[i]) in (float, int)):
+                    continue
+                key = (number, xf)
+                text = cache.get(key, "")
+                if text == "":
+                    text = styles[xf].show(repr(float(number)))
+                    if len(cache) < _SHOWN_CACHE:
+                        cache[key] = text
+                if text:  # a section that shows nothing (0.00;-0.00;;@ for zero) keeps the number
+                    values[i] = CellNumber(text)
+        yield r, values
+
+
+def _xls_sheet_errors(stream: bytes, at: int) -> SheetErrors:
+    """The error cells of the sheet whose BOF record is at ``at``, its records walked one by one
+    (what the search found may lie inside another record's data)."""
+    out: SheetErrors = {}
+    while at + 4 <= len(stream):
+        kind, size = struct.unpack_from("<HH", stream, at)
+        if kind == _EOF:
+            break
+        if kind == _BOOLERR and size >= 8 and at + 12 <= len(stream):
+            row, col, _xf, value, is_error = struct.unpack_from("<HHHBB", stream, at + 4)
+            if is_error and value in _BIFF_ERRORS:
+                out.setdefault(row, {})[col] = CellError(_BIFF_ERRORS[value])
+        elif kind == _FORMULA and size >= 14 and at + 18 <= len(stream):
+            row, col = struct.unpack_from("<HH", stream, at + 4)
+            result = stream[at + 10 : at + 18]
+            if result[0] == 2 and result[6:8] == b"\xff\xff" and result[2] in _BIFF_ERRORS:
+                out.setdefault(row, {})[col] = CellError(_BIFF_ERRORS[result[2]])
+        at += 4 + size
+    return out
