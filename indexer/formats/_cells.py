@@ -1,15 +1,20 @@
 """The cells of a workbook as the spreadsheet readers share them: the values a cell shows that are
 not plain text (an error, a number in its format), the maps of such cells by row and column,
-and the number format of a cell style. They live apart from :mod:`.spreadsheet` so that the
+the number format of a cell style, and the relationships of a workbook's parts. They live apart from :mod:`.spreadsheet` so that the
 record readers of the binary workbooks (:mod:`._xls`, :mod:`._xlsb`) can build those values
 without importing the extractor that uses them.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
+import zipfile
 from typing import Any
 
+from defusedxml.ElementTree import fromstring as xml_fromstring
+
+from ..zipsafe import read_member
 from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, compile_format, date_kind
 
 # -- cell values ---------------------------------------------------------------------------------
@@ -77,3 +82,35 @@ def _cell_format(code: str | None, number: int, base_1904: bool) -> NumberFormat
 
 #: formatted numbers remembered per workbook (the same amounts and shares recur)
 _SHOWN_CACHE = 65_536
+
+
+# -- the parts of a package ---------------------------------------------------------------------
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def _attr(el: Any, local: str) -> str | None:
+    for key, value in el.attrib.items():
+        if _local(key) == local:
+            return value
+    return None
+
+
+def _rels(zf: zipfile.ZipFile, part: str) -> dict[str, tuple[str, str]]:
+    """rId → (relationship type's last segment, resolved part name) of ``part``."""
+    folder, name = posixpath.split(part)
+    rels_name = posixpath.join(folder, "_rels", name + ".rels")
+    try:
+        root = xml_fromstring(read_member(zf, rels_name))
+    except KeyError:
+        return {}
+    out = {}
+    for rel in root.iter():
+        if _local(rel.tag) != "Relationship" or rel.get("TargetMode") == "External":
+            continue
+        target = rel.get("Target", "")
+        resolved = target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target)
+        out[rel.get("Id", "")] = (rel.get("Type", "").rsplit("/", 1)[-1], posixpath.normpath(resolved))
+    return out

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from indexer import extract, get_chunks
-from indexer.formats import _xls, spreadsheet
+from indexer.formats import _xls, _xlsb, spreadsheet
 from indexer.formats._numfmt import DateFormat, compile_format, date_kind
 from indexer.formats.spreadsheet import RawSheet, _batch_cells, cell_text, read_table
 
@@ -543,13 +543,13 @@ def test_an_xlsb_of_general_numbers_walks_no_sheet(tmp_path, monkeypatch):
         raise AssertionError("records walked")
 
     with zipfile.ZipFile(path) as zf:
-        assert spreadsheet.xlsb_sheet_parts(zf) == {"Data": "xl/worksheets/sheet1.bin"}
+        assert _xlsb.xlsb_sheet_parts(zf) == {"Data": "xl/worksheets/sheet1.bin"}
         # the writer's two styles of dates, which no cell of the sheet has
-        styles = spreadsheet.xlsb_styles(zf)
+        styles = _xlsb.xlsb_styles(zf)
         assert styles == {1: DateFormat("datetime"), 2: DateFormat("date")}
-        monkeypatch.setattr(spreadsheet, "_b12_records", walk)
-        assert spreadsheet.xlsb_cells(zf, "xl/worksheets/sheet1.bin", {}, {}) == ({}, {})
-        assert spreadsheet.xlsb_cells(zf, "xl/worksheets/sheet1.bin", styles, {}) == ({}, {})
+        monkeypatch.setattr(_xlsb, "_b12_records", walk)
+        assert _xlsb.xlsb_cells(zf, "xl/worksheets/sheet1.bin", {}, {}) == ({}, {})
+        assert _xlsb.xlsb_cells(zf, "xl/worksheets/sheet1.bin", styles, {}) == ({}, {})
 
 
 def _xlsb_dated(tmp_path, formats, cells, *, base_1904=False) -> bytes:
