@@ -1,8 +1,10 @@
-"""The cells of a workbook as the spreadsheet readers share them: the values a cell shows that are
-not plain text (an error, a number in its format), the maps of such cells by row and column,
-the number format of a cell style, and the relationships of a workbook's parts. They live apart from :mod:`.spreadsheet` so that the
-record readers of the binary workbooks (:mod:`._xls`, :mod:`._xlsb`) can build those values
-without importing the extractor that uses them.
+"""What the spreadsheet readers share: the values a cell shows that are not plain text (an
+error, a number in its format), the maps of such cells by row and column, the number format of
+a cell style; a sheet as a reader lists it and gives its rows (:class:`SheetInfo`,
+:class:`RawSheet`, :class:`Backend`) and its pictures; the relationships of a workbook's parts
+and what reading a damaged part raises. They live apart from :mod:`.spreadsheet` so that the
+readers of the binary workbooks and of OpenDocument (:mod:`._xls`, :mod:`._xlsb`, :mod:`._ods`)
+can build them without importing the extractor that uses them.
 """
 
 from __future__ import annotations
@@ -10,12 +12,35 @@ from __future__ import annotations
 import posixpath
 import re
 import zipfile
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any
+from xml.etree.ElementTree import ParseError as XMLParseError
 
+from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring as xml_fromstring
+from lxml import etree
 
 from ..zipsafe import read_member
 from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, compile_format, date_kind
+
+#: What reading a damaged package part raises (XML syntax, bad deflate data, odd zip versions, an
+#: XML declaration naming an encoding Python does not know).
+_XML_ERRORS = (
+    XMLParseError,
+    DefusedXmlException,
+    ValueError,
+    LookupError,
+    KeyError,
+    zipfile.BadZipFile,
+    zlib.error,
+    NotImplementedError,
+    EOFError,
+    OSError,
+    etree.LxmlError,
+)
+
 
 # -- cell values ---------------------------------------------------------------------------------
 
@@ -84,7 +109,56 @@ def _cell_format(code: str | None, number: int, base_1904: bool) -> NumberFormat
 _SHOWN_CACHE = 65_536
 
 
-# -- the parts of a package ---------------------------------------------------------------------
+# -- one sheet -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetInfo:
+    name: str
+    index: int  # 0-based position in the workbook, every sheet type counted
+    kind: str = "worksheet"  # worksheet, chartsheet, macrosheet, dialogsheet
+    hidden: bool = False
+
+
+@dataclass
+class RawSheet:
+    """What a backend gives for one worksheet: rows as ``(absolute 0-based row, values)`` with the
+    values starting at column ``first_col``, and merged ranges as absolute 0-based
+    ``(row0, col0, row1, col1)``."""
+
+    rows: Iterator[tuple[int, Sequence[Any]]]
+    first_col: int = 0
+    merged: list[tuple[int, int, int, int]] = field(default_factory=list)
+    #: the ranges of the sheet's hyperlinks, absolute 0-based, read when first asked for (only a
+    #: first row of text over columns of text asks)
+    links: Callable[[], Sequence[tuple[int, int, int, int]]] | None = None
+
+
+def _filled(value: Any) -> bool:
+    return value is not None and value != ""
+
+
+class Backend:
+    """A workbook opened by one library: its sheets and each worksheet's rows."""
+
+    sheets: list[SheetInfo]
+
+    def read(self, sheet: SheetInfo) -> RawSheet:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+
+@dataclass
+class SheetPictures:
+    """Pictures (part name, alt text) per sheet name; sheets whose drawings hold charts."""
+
+    pictures: dict[str | None, list[tuple[str, str | None]]] = field(default_factory=dict)
+    chart_sheets: set[str] = field(default_factory=set)
+
+
+# -- the parts of a package ----------------------------------------------------------------------
 
 
 def _local(tag: str) -> str:

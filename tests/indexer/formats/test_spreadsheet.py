@@ -16,7 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from indexer import errors, extract, get_chunks
-from indexer.formats.spreadsheet import OdsBackend, RawSheet, cell_text, read_table, table_text
+from indexer.formats._cells import RawSheet
+from indexer.formats._ods import OdsBackend
+from indexer.formats.spreadsheet import cell_text, read_table, table_text
 from indexer.limits import Limits
 from indexer.model import IMAGE, PARAGRAPH, SPREADSHEET, TABLE, render_table
 

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from indexer import extract, get_chunks
 from indexer.formats import _xls, _xlsb, spreadsheet
+from indexer.formats._cells import RawSheet
 from indexer.formats._numfmt import DateFormat, compile_format, date_kind
-from indexer.formats.spreadsheet import RawSheet, _batch_cells, cell_text, read_table
+from indexer.formats.spreadsheet import _batch_cells, cell_text, read_table
 
 _values = st.one_of(
     st.text(max_size=4),

@@ -318,8 +318,8 @@ def test_ods_error_values_with_repeated_cells_and_rows():
 
 
 def test_the_streaming_ods_reader_gives_error_values_too():
-    from indexer.formats._cells import CellError
-    from indexer.formats.spreadsheet import OdsBackend, SheetInfo
+    from indexer.formats._cells import CellError, SheetInfo
+    from indexer.formats._ods import OdsBackend
 
     zf = zipfile.ZipFile(io.BytesIO(_ods(_row(_err("#REF!") + _text("ok")))))
     raw = OdsBackend(zf).read(SheetInfo("Data", 0))

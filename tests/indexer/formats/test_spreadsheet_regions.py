@@ -10,7 +10,8 @@ import openpyxl
 import pytest
 
 from indexer import extract, get_chunks, get_markdown
-from indexer.formats.spreadsheet import RawSheet, read_tables
+from indexer.formats._cells import RawSheet
+from indexer.formats.spreadsheet import read_tables
 from indexer.model import PARAGRAPH, TABLE
 
 
