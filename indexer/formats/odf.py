@@ -135,6 +135,16 @@ class _Inline:
         return "\n".join(line for line in lines if line)
 
 
+def _int(value: str | None) -> int:
+    """A level or count written in an attribute (``text:outline-level``, a list style's
+    ``text:level``, ``text:c``, a cell's spans and repeats); 1, as when it is missing, when it is
+    empty or no whole number: one bad attribute does not fail the file."""
+    try:
+        return int(value) if value else 1
+    except ValueError:
+        return 1
+
+
 def _list_styles(*roots: etree._Element | None) -> dict[str, dict[int, bool]]:
     """List style name → {level (1-based): ordered?}."""
     out: dict[str, dict[int, bool]] = {}
@@ -146,7 +156,7 @@ def _list_styles(*roots: etree._Element | None) -> dict[str, dict[int, bool]]:
             for child in style:
                 if not isinstance(child.tag, str):
                     continue
-                level = int(child.get(_q("text", "level")) or 1)
+                level = _int(child.get(_q("text", "level")))
                 levels[level] = etree.QName(child).localname == "list-level-style-number"
             out[style.get(S_NAME) or ""] = levels
     return out
@@ -256,7 +266,7 @@ class _Reader:
         for child in el:
             tag = child.tag
             if tag == T_S:
-                out.parts.append(" " * min(int(child.get(T_C) or 1), 100))
+                out.parts.append(" " * min(_int(child.get(T_C)), 100))
             elif tag == T_TAB:
                 out.parts.append("\t")
             elif tag == T_LB:
@@ -365,7 +375,7 @@ class _Reader:
         text = out.text
         if text:
             if p.tag == T_H and NOTES not in self.meta:  # in the speaker notes, a paragraph of them
-                level = min(max(int(p.get(T_OUTLINE) or 1), 1), 6)
+                level = min(max(_int(p.get(T_OUTLINE)), 1), 6)
                 self.blocks.append(Block(HEADING, " ".join(text.split()), level=level, meta=self.meta))
             elif self.titles and p.get(T_STYLE_NAME) in self.titles:  # a title: level 1, as in Word
                 self.blocks.append(Block(HEADING, " ".join(text.split()), level=1, meta=self.meta))
@@ -411,11 +421,11 @@ class _Reader:
                 if cell.tag not in (TB_CELL, TB_COVERED):
                     continue
                 if cell.tag == TB_CELL and origins >= 0:
-                    spans = int(cell.get(TB_SPAN_COLS) or 1) > 1 and int(cell.get(TB_SPAN_ROWS) or 1) == 1
+                    spans = _int(cell.get(TB_SPAN_COLS)) > 1 and _int(cell.get(TB_SPAN_ROWS)) == 1
                     origins = origins + 1 if spans and cell.get(TB_REPEAT_COLS) is None else -1
                 elif cell.tag == TB_COVERED and col in above and above[col][1] > 0:
                     origins = -1  # covered from the row above
-                repeat = min(int(cell.get(TB_REPEAT_COLS) or 1), _MAX_REPEAT)
+                repeat = min(_int(cell.get(TB_REPEAT_COLS)), _MAX_REPEAT)
                 out = _Inline()
                 for child in cell:
                     if child.tag in (T_P, T_H):
@@ -433,8 +443,8 @@ class _Reader:
                         elif row:
                             text = row[-1]
                     row.append(text)
-                    span_rows = int(cell.get(TB_SPAN_ROWS) or 1)
-                    span_cols = int(cell.get(TB_SPAN_COLS) or 1)
+                    span_rows = _int(cell.get(TB_SPAN_ROWS))
+                    span_cols = _int(cell.get(TB_SPAN_COLS))
                     if cell.tag == TB_CELL and span_rows > 1:
                         for k in range(col, col + min(span_cols, _MAX_REPEAT)):
                             above[k] = (text, span_rows - 1)

@@ -186,3 +186,92 @@ def test_a_custom_note_mark_is_the_notes_label_told_apart_when_used_twice():
         "[^*-2]: Gauge.",
         "[^2]: Harbour log.",
     ]
+
+
+DOCUMENT = (
+    '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+    'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
+    'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
+    'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" '
+    'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0">'
+    "<office:automatic-styles>{styles}</office:automatic-styles>"
+    "<office:body><office:{kind}>{body}</office:{kind}></office:body></office:document-content>"
+)
+
+
+def _odp(body: str) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.presentation")
+        zf.writestr("META-INF/manifest.xml", "<manifest/>")
+        zf.writestr("content.xml", DOCUMENT.format(styles="", kind="presentation", body=body))
+    return out.getvalue()
+
+
+def _frame(cls: str, y: str, inner: str) -> str:
+    return (
+        f'<draw:frame presentation:class="{cls}" svg:x="1cm" svg:y="{y}">'
+        f"<draw:text-box>{inner}</draw:text-box></draw:frame>"
+    )
+
+
+def _shape(block) -> tuple:
+    if block.kind == "table":
+        return (block.kind, block.header, block.rows)
+    if block.kind == "list":
+        return (block.kind, [(i.text, i.level, i.ordered) for i in block.items])
+    return (block.kind, block.level, block.text)
+
+
+#: a table of two rows whose first cell carries the attribute given
+_TABLE = (
+    "<table:table><table:table-row><table:table-cell {}><text:p>Plot</text:p></table:table-cell>"
+    "<table:table-cell><text:p>Fee</text:p></table:table-cell></table:table-row><table:table-row>"
+    "<table:table-cell><text:p>Half</text:p></table:table-cell>"
+    "<table:table-cell><text:p>£24</text:p></table:table-cell></table:table-row></table:table>"
+)
+_PLOTS = [("table", ("Plot", "Fee"), (("Half", "£24"),))]
+
+
+@pytest.mark.parametrize(
+    ("styles", "body", "expected"),
+    [
+        (
+            "",
+            '<text:h text:outline-level="x">Tides</text:h><text:h text:outline-level="2">Neaps</text:h>',
+            [("heading", 1, "Tides"), ("heading", 2, "Neaps")],
+        ),
+        ("", '<text:p>Fish<text:s text:c="many"/>chips</text:p>', [("paragraph", 0, "Fish chips")]),
+        (
+            '<text:list-style style:name="L1"><text:list-level-style-number text:level="x"/>'
+            '<text:list-level-style-bullet text:level="2" text:bullet-char="•"/></text:list-style>',
+            '<text:list text:style-name="L1"><text:list-item><text:p>Open</text:p><text:list>'
+            "<text:list-item><text:p>twice</text:p></text:list-item></text:list></text:list-item></text:list>",
+            [("list", [("Open", 0, True), ("twice", 1, False)])],
+        ),
+        ("", _TABLE.format('table:number-columns-spanned="x"'), _PLOTS),
+        ("", _TABLE.format('table:number-rows-spanned="two"'), _PLOTS),
+        ("", _TABLE.format('table:number-columns-repeated="1.5"'), _PLOTS),
+    ],
+    ids=["outline-level", "space-count", "list-level", "columns-spanned", "rows-spanned", "columns-repeated"],
+)
+def test_a_count_or_level_that_is_no_number_reads_as_when_missing(styles, body, expected):
+    # One bad attribute made the whole file a PARSE_ERROR (int() of "x"). Each now reads as when
+    # the attribute is absent: a heading at level 1, one space, a list level 1 (here numbered,
+    # its level 2 still a bullet), a cell neither spanned nor repeated.
+    data = _odt(DOCUMENT.format(styles=styles, kind="text", body=body))
+    assert [_shape(b) for b in extract_bytes(data, "t.odt").blocks] == expected
+
+
+def test_a_slide_heading_whose_level_is_no_number_is_read_at_level_one():
+    body = _frame("title", "1cm", "<text:p>Tides</text:p>") + _frame(
+        "outline", "5cm", '<text:h text:outline-level="x">Neaps</text:h><text:p>Low water at 14:10</text:p>'
+    )
+    doc = extract_bytes(_odp(f"<draw:page>{body}</draw:page>"), "t.odp")
+    assert [_shape(b) for b in doc.blocks] == [
+        ("heading", 1, "Tides"),
+        ("heading", 1, "Neaps"),
+        ("paragraph", 0, "Low water at 14:10"),
+    ]
