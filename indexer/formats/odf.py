@@ -516,7 +516,7 @@ class _Reader:
             self._controls = None
             title = ""
             for frame in frames:
-                if frame.get(P_CLASS) == "title":
+                if frame.get(P_CLASS) == "title":  # one line: its line breaks are spaces
                     title = " ".join(_all_text(frame).split())
                     break
             self.meta = {"slide_number": number, "slide_title": title or None}
@@ -577,12 +577,22 @@ class _Reader:
             self.table(tbl)
 
 
+#: a paragraph's text nodes and the elements that stand for white space, in document order
+_LINE_NODES = etree.XPath(".//text() | .//text:s | .//text:tab | .//text:line-break", namespaces=NS)
+
+
 def _all_text(el: etree._Element) -> str:
+    """The text of each paragraph under ``el``: a ``text:line-break`` starts a new line, a
+    ``text:s`` or ``text:tab`` is a space (itertext would run the words on either side together)."""
     lines = []
     for p in el.iter(T_P, T_H):
-        line = " ".join("".join(p.itertext()).split())
-        if line:
-            lines.append(line)
+        parts = [
+            node if isinstance(node, str) else ("\n" if node.tag == T_LB else " ") for node in _LINE_NODES(p)
+        ]
+        for line in "".join(parts).split("\n"):
+            line = " ".join(line.split())
+            if line:
+                lines.append(line)
     return "\n".join(lines)
 
 
@@ -688,8 +698,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     ".otp",
     name="odp",
     # 4: form controls on a slide shown where they stand; 5: speaker notes read as the slide's
-    # frames are (a list of the notes a list, each paragraph a block)
-    version="5",
+    # frames are (a list of the notes a list, each paragraph a block); 6: a line break or tab in a
+    # slide title is a space
+    version="6",
     source_type="odp",
     libraries=("lxml",),
     images=True,

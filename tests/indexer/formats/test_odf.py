@@ -8,7 +8,7 @@ import zipfile
 
 import pytest
 
-from indexer import errors, extract_bytes, get_chunks
+from indexer import errors, extract_bytes, get_chunks, get_markdown
 from indexer.api import extract
 
 
@@ -275,3 +275,26 @@ def test_a_slide_heading_whose_level_is_no_number_is_read_at_level_one():
         ("heading", 1, "Neaps"),
         ("paragraph", 0, "Low water at 14:10"),
     ]
+
+
+def test_a_line_break_or_tab_in_a_slide_title_reads_as_a_space():
+    # As odfpy's teletype and Impress write "Annual⏎Report⇥2024": the title was "AnnualReport2024"
+    # (itertext skips the empty elements). A heading is one line: the break is a space. The body's
+    # line break stays a new line; so does one in notes nested in a frame (read as one paragraph
+    # of its lines, which ran "Thankthe board" together).
+    title = _frame("title", "1cm", "<text:p>Annual<text:line-break/>Report<text:tab/>2024</text:p>")
+    body = _frame("outline", "5cm", "<text:p>Revenue<text:line-break/>up 4%</text:p>")
+    notes = (
+        '<presentation:notes><draw:frame presentation:class="notes"><draw:text-box><draw:frame>'
+        "<draw:text-box><text:p>Thank<text:line-break/>the board</text:p></draw:text-box></draw:frame>"
+        "</draw:text-box></draw:frame></presentation:notes>"
+    )
+    data = _odp(f"<draw:page>{title}{body}{notes}</draw:page>")
+    doc = extract_bytes(data, "t.odp")
+    assert [_shape(b) for b in doc.blocks] == [
+        ("heading", 1, "Annual Report 2024"),
+        ("paragraph", 0, "Revenue\nup 4%"),
+        ("paragraph", 0, "Thank\nthe board"),
+    ]
+    assert {b.meta["slide_title"] for b in doc.blocks} == {"Annual Report 2024"}
+    assert get_markdown(data, filename="t.odp").startswith("# Annual Report 2024\n")
