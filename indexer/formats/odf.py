@@ -243,6 +243,7 @@ class _Reader:
         self.notes: list[tuple[str, str, str]] = []  # (label, class, text)
         self.note_labels: set[str] = set()  # the labels given so far
         self.meta: dict[str, Any] = {}
+        self.warnings: list[str] = []  # parts skipped as damaged (an embedded formula's)
         self.forms: etree._Element | None = None  # office:forms of the text
         self._controls: dict[str, str] | None = None  # control id → what it shows
 
@@ -299,15 +300,17 @@ class _Reader:
                 out.parts.append(child.tail)
 
     def formula(self, frame: etree._Element) -> str:
-        """An embedded formula object as its StarMath source (the annotation LibreOffice keeps)."""
+        """An embedded formula object as its StarMath source (the annotation LibreOffice keeps);
+        nothing, with a warning, when the object's part is damaged."""
         obj = frame.find(D_OBJECT)
         if obj is None:
             return ""
         href = (obj.get(X_HREF) or "").removeprefix("./").strip("/")
-        member = f"{href}/content.xml"
-        if not href or not _ooxml.has_member(self.zf, member):
+        if not href:
             return ""
-        root = _ooxml.parse_xml(_ooxml.read(self.zf, member, "formula"), member)
+        root = _ooxml.optional_xml(self.zf, f"{href}/content.xml", "formula", self.warnings)
+        if root is None:
+            return ""
         for ann in root.iter(f"{{{MATHML}}}annotation"):
             if ann.text and ann.text.strip():
                 return f"[Formula: {' '.join(ann.text.split())}]"
@@ -655,6 +658,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         else:
             raise ParseError(f"{what}: neither a text document nor a presentation")
         reader.finish_notes()
+        warnings.extend(reader.warnings)
         comments = _ooxml.comments_entry(sum(1 for _ in body.iter(_q("office", "annotation"))), "content.xml")
         if comments is not None:
             sink.skipped.append(comments)

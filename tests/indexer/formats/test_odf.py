@@ -195,7 +195,8 @@ DOCUMENT = (
     'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
     'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
     'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" '
-    'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0">'
+    'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" '
+    'xmlns:xlink="http://www.w3.org/1999/xlink">'
     "<office:automatic-styles>{styles}</office:automatic-styles>"
     "<office:body><office:{kind}>{body}</office:{kind}></office:body></office:document-content>"
 )
@@ -298,3 +299,30 @@ def test_a_line_break_or_tab_in_a_slide_title_reads_as_a_space():
     ]
     assert {b.meta["slide_title"] for b in doc.blocks} == {"Annual Report 2024"}
     assert get_markdown(data, filename="t.odp").startswith("# Annual Report 2024\n")
+
+
+def test_a_damaged_formula_object_costs_its_formula_not_the_document():
+    # An embedded formula's own content.xml, cut short, made the whole text a PARSE_ERROR. The
+    # formula is now left out with a warning naming its part; a sound formula beside it still reads.
+    def formula(n: int) -> str:
+        return (
+            f'<draw:frame draw:name="Object{n}" text:anchor-type="as-char">'
+            f'<draw:object xlink:href="./Object {n}" xlink:type="simple"/></draw:frame>'
+        )
+
+    math = (
+        '<math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>a</mi><mo>+</mo>'
+        '<mi>b</mi></mrow><annotation encoding="StarMath 5.0">a + b</annotation></semantics></math>'
+    )
+    body = f"<text:p>Sum {formula(1)}</text:p><text:p>Energy {formula(2)}</text:p><text:p>Kept.</text:p>"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        zf.writestr("META-INF/manifest.xml", "<manifest/>")
+        zf.writestr("content.xml", DOCUMENT.format(styles="", kind="text", body=body))
+        zf.writestr("Object 1/content.xml", math)
+        zf.writestr("Object 2/content.xml", math[:60])
+    doc = extract_bytes(out.getvalue(), "t.odt")
+    assert [b.text for b in doc.blocks] == ["Sum [Formula: a + b]", "Energy", "Kept."]
+    (warning,) = doc.coverage.warnings
+    assert "Object 2/content.xml" in warning and "skipped" in warning
