@@ -303,6 +303,30 @@ def m0011_field_results(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS field_results_schema ON field_results(schema_hash)")
 
 
+# sqlite-utils' update trigger with a WHEN clause: the FTS rows of a chunk are keyed by its rowid
+# (``pk``) and hold its ``content``, so only a change of either is work for FTS5. ``UPDATE OF pk,
+# content`` would miss a rowid changed by ``SET rowid = …``; the WHEN clause costs nothing measurable
+CHUNKS_AU = """
+CREATE TRIGGER "chunks_au" AFTER UPDATE ON "chunks"
+WHEN old.rowid IS NOT new.rowid OR old."content" IS NOT new."content" BEGIN
+  INSERT INTO "chunks_fts" ("chunks_fts", rowid, "content") VALUES('delete', old.rowid, old."content");
+  INSERT INTO "chunks_fts" (rowid, "content") VALUES (new.rowid, new."content");
+END
+"""
+
+
+@migrations(name="0012_fts_update_trigger_on_text")
+def m0012_fts_update_trigger_on_text(db: sqlite_utils.Database) -> None:
+    """The FTS update trigger ``chunks_au`` fires only when a chunk's ``content`` or rowid changes.
+    It fired on any update of a chunk row: a rename, which rewrites only the chunk ids (they hash
+    the path), deleted and re-tokenised the text of every chunk of the file, and wrote it all into
+    new FTS segments. A search after a rename finds the same rows either way: the FTS rows follow
+    ``pk``, which a rename keeps. An index without the full-text table gets no trigger."""
+    db.execute('DROP TRIGGER IF EXISTS "chunks_au"')
+    if db["chunks_fts"].exists():
+        db.execute(CHUNKS_AU)
+
+
 def known_names() -> list[str]:
     return [m.name for m in migrations._migrations]
 

@@ -359,8 +359,8 @@ def rename_document(db: sqlite_utils.Database, old: str, new: str, size: int, mt
     rows = db.execute(
         "SELECT pk, mode_key, metadata, content, ordinal FROM chunks WHERE document_id = ?", [row["id"]]
     ).fetchall()
-    # one UPDATE … FROM for all of them, for the same reason as insert_chunk_set: the FTS update
-    # trigger then runs inside one statement instead of flushing FTS5 once per chunk
+    # one UPDATE … FROM for all of them; only the ids change, not the rowid or the text, so the FTS
+    # update trigger does nothing (its WHEN clause, migration 0012): the full-text rows stay as they are
     conn = db.conn
     conn.execute("CREATE TEMP TABLE IF NOT EXISTS chunk_ids (pk INTEGER PRIMARY KEY, id TEXT)")
     conn.executemany(

@@ -43,3 +43,11 @@ def make_indexer(root: Path, events: list | None = None, **kwargs) -> Indexer:
 
 def raw(root: Path) -> sqlite3.Connection:
     return sqlite3.connect(root / ".chunkscope" / "index.db")
+
+
+def fts_rows(conn: sqlite3.Connection) -> tuple[list, list]:
+    """What FTS5 holds for the chunks: its segments and each row's token counts."""
+    return (
+        conn.execute("SELECT id, block FROM chunks_fts_data ORDER BY id").fetchall(),
+        conn.execute("SELECT id, sz FROM chunks_fts_docsize ORDER BY id").fetchall(),
+    )

@@ -7,9 +7,9 @@ import json
 
 from storage import records
 from storage.indexing import FileIndexed, FileRemoved, IndexFailed, ScanProgress
-from storage.store import Store
+from storage.store import SNIPPET_END, SNIPPET_START, Store
 
-from .conftest import bump_mtime, make_indexer, raw, run_index, write_tree
+from .conftest import bump_mtime, fts_rows, make_indexer, raw, run_index, write_tree
 
 NOTES = "# Pumps\n\nThe pump moves water uphill.\n\n## Valves\n\nA valve stops the flow of water.\n"
 TODO = "# Todo\n\n- buy bananas\n- fix the bicycle\n"
@@ -253,6 +253,62 @@ def test_rename_moves_rows_without_re_extraction(tmp_path):
             lambda d: d.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')")
         )
         assert engine.known_paths() == ["b.md"]
+
+
+def test_a_rename_leaves_the_full_text_rows_as_they_were(tmp_path):
+    """A rename rewrites only the chunk ids: FTS5 is not asked to delete and re-tokenise the text.
+    A change of a chunk's text or rowid still reaches the full-text index."""
+    write_tree(tmp_path, {"a.md": NOTES})
+    with make_indexer(tmp_path) as engine:
+        engine.reconcile()
+        store = engine.store
+        conn = raw(tmp_path)
+        before = fts_rows(conn)
+        (tmp_path / "a.md").rename(tmp_path / "b.md")
+        engine.rename("a.md", "b.md")
+        assert fts_rows(conn) == before
+        assert {h.path for h in store.search("valve")} == {"b.md"}
+        store.writer.call(
+            lambda d: d.execute(
+                "UPDATE chunks SET content = 'A gate stops the flow of water.' WHERE content = ?",
+                ["A valve stops the flow of water."],
+            )
+        )
+        assert [h.snippet for h in store.search("gate")] == [
+            "A [[gate]] stops the flow of water.".replace("[[", SNIPPET_START).replace("]]", SNIPPET_END)
+        ]
+        assert [h.content_type for h in store.search("valve")] == ["heading"]  # "## Valves" stays
+        # the full-text rows follow the rowid: renumbered chunks are found, none is lost
+        hits = sorted((h.ordinal, h.chunk_id) for h in store.search("water"))
+        store.writer.call(lambda d: d.execute("UPDATE chunks SET pk = pk + 1000"))
+        assert sorted((h.ordinal, h.chunk_id) for h in store.search("water")) == hits
+        store.writer.call(lambda d: d.execute("UPDATE chunks SET rowid = rowid + 1000"))
+        assert sorted((h.ordinal, h.chunk_id) for h in store.search("water")) == hits
+        assert len(hits) == 2
+        conn.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')")
+        conn.close()
+
+
+def test_a_real_file_renamed_is_found_under_its_new_path_with_its_full_text_rows_kept(tmp_path, real_world):
+    source = real_world / "md" / "pdfplumber_CHANGELOG.md"
+    (tmp_path / "pdfplumber_CHANGELOG.md").write_bytes(source.read_bytes())
+    with make_indexer(tmp_path) as engine:
+        engine.reconcile()
+        conn = raw(tmp_path)
+        # chunks of the default mode whose text holds the word, counted without FTS
+        (expected,) = conn.execute(
+            "SELECT count(*) FROM chunks WHERE is_default = 1 AND content LIKE '%pdfminer%'"
+        ).fetchone()
+        assert expected == 18  # 19 lines of the file mention pdfminer; lines 282-283 are one list chunk
+        before = fts_rows(conn)
+        (tmp_path / "moved").mkdir()
+        (tmp_path / "pdfplumber_CHANGELOG.md").rename(tmp_path / "moved" / "CHANGELOG.md")
+        engine.rename("pdfplumber_CHANGELOG.md", "moved/CHANGELOG.md")
+        assert fts_rows(conn) == before
+        hits = engine.store.search("pdfminer", limit=1000)
+        assert len(hits) == expected and {h.path for h in hits} == {"moved/CHANGELOG.md"}
+        conn.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')")
+        conn.close()
 
 
 def test_index_paths_and_remove_prefix(tmp_path):

@@ -12,6 +12,8 @@ from storage.db import connect, database
 from storage.errors import NotAnIndex, SchemaTooNew
 from storage.store import Store
 
+from .conftest import fts_rows
+
 
 def schema(path):
     conn = sqlite3.connect(path)
@@ -392,3 +394,74 @@ def test_an_index_whose_field_tables_were_made_on_first_use_keeps_their_rows(tmp
     check = sqlite3.connect(path)
     assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     check.close()
+
+
+def test_an_index_from_before_0012_leaves_the_full_text_rows_alone_on_a_rename(tmp_path):
+    """0012 replaces the update trigger of an existing index: a rename (which rewrites every chunk
+    id) no longer deletes and re-tokenises the chunks' text, and a search finds them under the new
+    path only."""
+    from storage import records
+
+    path = tmp_path / "index.db"
+    db = database(connect(path))
+    migrations.migrations.apply(db, stop_before="0012_fts_update_trigger_on_text")
+    trigger = "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'chunks_au'"
+    assert "WHEN" not in db.execute(trigger).fetchone()[0]
+    rows = [
+        ("id-a", 0, "the pump moves water uphill", "paragraph", "{}"),
+        ("id-b", 1, "a valve stops the flow of water", "paragraph", "{}"),
+    ]
+    result = {
+        "sha256": "s",
+        "source_type": "md",
+        "family": "document",
+        "manifest": {},
+        "has_warning": False,
+        "document": "{}",
+        "text_chars": 0,
+        "images": [],
+        "chunk_sets": [{"mode": "structural", "mode_key": "structural", "is_default": True, "rows": rows}],
+    }
+    records.replace_document(db, "old/a.md", 1, 1, result)  # as the writer of that schema stored it
+    db.conn.commit()
+    db.conn.close()
+    with Store.open(path) as store:
+        conn = connect(path)
+        assert migrations.applied_names(database(conn)) == migrations.known_names()
+        (sql,) = conn.execute(trigger).fetchone()
+        assert 'WHEN old.rowid IS NOT new.rowid OR old."content" IS NOT new."content"' in sql
+        assert {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")} == {
+            "chunks_ai",
+            "chunks_ad",
+            "chunks_au",
+        }
+        before = fts_rows(conn)
+        assert store.writer.call(lambda d: records.rename_document(d, "old/a.md", "new/a.md", 1, 2))
+        assert fts_rows(conn) == before  # before 0012: a 'delete' and an insert of both texts
+        assert sorted((h.path, h.ordinal) for h in store.search("water")) == [
+            ("new/a.md", 0),
+            ("new/a.md", 1),
+        ]
+        assert store.search("water", folder="old") == []
+        # the chunk ids moved with the path; the full-text rows still match the chunks' text
+        assert "id-a" not in {c.id for c in store.chunks("new/a.md")}
+        conn.execute("INSERT INTO chunks_fts (chunks_fts) VALUES ('integrity-check')")
+        conn.close()
+
+
+def test_0012_gives_an_index_without_its_full_text_table_no_update_trigger(tmp_path):
+    """An index whose FTS table was dropped (``sqlite-utils disable-fts``) keeps working: a trigger
+    writing to the missing table would make every update of a chunk fail."""
+    path = tmp_path / "index.db"
+    db = database(connect(path))
+    migrations.migrations.apply(db, stop_before="0012_fts_update_trigger_on_text")
+    db.execute("INSERT INTO documents (id, path, status, revision) VALUES (1, 'a.md', 'indexed', 1)")
+    db.execute(
+        "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, content_type, "
+        "metadata) VALUES ('id0', 1, 'structural', 'structural', 1, 0, 'text', 'paragraph', '{}')"
+    )
+    db["chunks"].disable_fts()
+    assert migrations.migrate(db, str(path)) == ["0012_fts_update_trigger_on_text"]
+    assert db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall() == []
+    db.execute("UPDATE chunks SET content = 'new text', id = 'id1'")
+    assert db.execute("SELECT id, content FROM chunks").fetchall() == [("id1", "new text")]
