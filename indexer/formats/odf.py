@@ -6,10 +6,11 @@ come back decoded. Text documents: headings (``text:h`` with ``text:outline-leve
 nested lists (ordered or bulleted from the list styles), tables (spanned and covered cells filled
 with the spanning cell's text), sections and indexes read through, footnotes/endnotes as ``[^n]``
 markers with the notes at the end, tracked deletions skipped, images from ``Pictures/`` (alt text
-from ``svg:title``/``svg:desc``) right after their paragraph. Presentations: one unit per
-``draw:page`` with ``slide_number`` and ``slide_title`` in each block's meta, frames sorted
-top-to-bottom, left-to-right, then the speaker notes, read as the slide's frames are (lists
-included) with ``notes=True`` in their meta.
+from ``svg:title``/``svg:desc``) right after their paragraph, text boxes read where their frame
+stands (blocks for one anchored to the page, lines of the paragraph for one in a paragraph).
+Presentations: one unit per ``draw:page`` with ``slide_number`` and ``slide_title`` in each
+block's meta, frames sorted top-to-bottom, left-to-right, then the speaker notes, read as the
+slide's frames are (lists included) with ``notes=True`` in their meta.
 """
 
 from __future__ import annotations
@@ -275,21 +276,9 @@ class _Reader:
             elif tag == T_NOTE:
                 self.note(child, out)
             elif tag == D_FRAME:
-                out.frames.append(child)
-                formula = self.formula(child)
-                if formula:
-                    out.parts.append(formula)
-                box = child.find(D_TEXTBOX)
-                if box is not None:
-                    for inner in box.iter(T_P, T_H):
-                        nested = _Inline()
-                        self.inline(inner, nested)
-                        if nested.text:
-                            out.parts.append("\n" + nested.text + "\n")
-                        out.frames.extend(nested.frames)
+                self.frame_lines(child, out)
             elif tag == D_G:
-                for frame in child.iter(D_FRAME):
-                    out.frames.append(frame)
+                self.lines(child, out)
             elif tag == D_CONTROL:
                 # an object on the line: never run into the words beside it, even when it shows nothing
                 shown = self.control(child.get(D_CONTROL))
@@ -298,6 +287,34 @@ class _Reader:
                 self.inline(child, out)
             if child.tail:
                 out.parts.append(child.tail)
+
+    def frame_lines(self, frame: etree._Element, out: _Inline) -> None:
+        """A frame standing in a paragraph: its formula, its text box's lines, its picture after
+        the paragraph."""
+        out.frames.append(frame)
+        formula = self.formula(frame)
+        if formula:
+            out.parts.append(formula)
+        box = frame.find(D_TEXTBOX)
+        if box is not None:
+            self.lines(box, out)
+
+    def lines(self, container: etree._Element, out: _Inline) -> None:
+        """A text box or group standing in a paragraph: each paragraph under it (of its lists,
+        tables, sections and nested frames too) a line of that paragraph, in document order; the
+        notes and form controls of those paragraphs read as the body's, their comments left out."""
+        for child in container:
+            tag = child.tag
+            if tag in (T_P, T_H):
+                nested = _Inline()
+                self.inline(child, nested)
+                if nested.text:
+                    out.parts.append("\n" + nested.text + "\n")
+                out.frames.extend(nested.frames)
+            elif tag == D_FRAME:
+                self.frame_lines(child, out)
+            elif isinstance(tag, str) and tag not in (T_TRACKED, _q("office", "annotation")):
+                self.lines(child, out)
 
     def formula(self, frame: etree._Element) -> str:
         """An embedded formula object as its StarMath source (the annotation LibreOffice keeps);
@@ -369,8 +386,8 @@ class _Reader:
                 or tag == _q("text", "object-index")
             ):
                 self.body(child)
-            elif tag == D_FRAME:
-                self.images([child])
+            elif tag in _SLIDE_SHAPES:  # standing among the blocks: anchored to the page, or in a text box
+                self.shape(child)
 
     def paragraph(self, p: etree._Element) -> None:
         out = _Inline()
@@ -687,7 +704,8 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     ".ott",
     name="odt",
     # 4: form controls shown where they stand; a Title-style paragraph is a heading; 5: a custom
-    # note mark used twice told apart
+    # note mark used twice told apart; a text box's text read where its frame stands (anchored to
+    # the page, grouped or nested), each of its paragraphs once
     version="5",
     source_type="odt",
     libraries=("lxml",),
@@ -703,7 +721,7 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     name="odp",
     # 4: form controls on a slide shown where they stand; 5: speaker notes read as the slide's
     # frames are (a list of the notes a list, each paragraph a block); 6: a line break or tab in a
-    # slide title is a space
+    # slide title is a space; a frame nested in a text box read as the slide's frames are
     version="6",
     source_type="odp",
     libraries=("lxml",),

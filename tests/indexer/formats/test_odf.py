@@ -281,8 +281,8 @@ def test_a_slide_heading_whose_level_is_no_number_is_read_at_level_one():
 def test_a_line_break_or_tab_in_a_slide_title_reads_as_a_space():
     # As odfpy's teletype and Impress write "Annual⏎Report⇥2024": the title was "AnnualReport2024"
     # (itertext skips the empty elements). A heading is one line: the break is a space. The body's
-    # line break stays a new line; so does one in notes nested in a frame (read as one paragraph
-    # of its lines, which ran "Thankthe board" together).
+    # line break stays a new line; so does one in notes nested in a frame (which ran "Thankthe
+    # board" together).
     title = _frame("title", "1cm", "<text:p>Annual<text:line-break/>Report<text:tab/>2024</text:p>")
     body = _frame("outline", "5cm", "<text:p>Revenue<text:line-break/>up 4%</text:p>")
     notes = (
