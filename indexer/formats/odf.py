@@ -228,8 +228,26 @@ def _control_text(control: etree._Element) -> str:
     return ""
 
 
-#: the shapes of a slide that are read: frames, groups, custom shapes and form controls
-_SLIDE_SHAPES = frozenset((D_FRAME, D_G, _q("draw", "custom-shape"), D_CONTROL))
+#: the drawing shapes that may hold paragraphs of text of their own
+_TEXT_SHAPES = frozenset(
+    _q("draw", t)
+    for t in (
+        "custom-shape",
+        "rect",
+        "ellipse",
+        "circle",
+        "polygon",
+        "regular-polygon",
+        "polyline",
+        "path",
+        "line",
+        "connector",
+        "caption",
+        "measure",
+    )
+)
+#: the shapes of a slide that are read: frames, groups, shapes and form controls
+_SLIDE_SHAPES = frozenset((D_FRAME, D_G, D_CONTROL)) | _TEXT_SHAPES
 
 
 class _Reader:
@@ -277,7 +295,7 @@ class _Reader:
                 self.note(child, out)
             elif tag == D_FRAME:
                 self.frame_lines(child, out)
-            elif tag == D_G:
+            elif tag == D_G or tag in _TEXT_SHAPES:
                 self.lines(child, out)
             elif tag == D_CONTROL:
                 # an object on the line: never run into the words beside it, even when it shows nothing
@@ -300,7 +318,7 @@ class _Reader:
             self.lines(box, out)
 
     def lines(self, container: etree._Element, out: _Inline) -> None:
-        """A text box or group standing in a paragraph: each paragraph under it (of its lists,
+        """A text box, group or shape standing in a paragraph: each paragraph under it (of its lists,
         tables, sections and nested frames too) a line of that paragraph, in document order; the
         notes and form controls of those paragraphs read as the body's, their comments left out."""
         for child in container:
@@ -705,7 +723,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     name="odt",
     # 4: form controls shown where they stand; a Title-style paragraph is a heading; 5: a custom
     # note mark used twice told apart; a text box's text read where its frame stands (anchored to
-    # the page, grouped or nested), each of its paragraphs once
+    # the page, grouped or nested), each of its paragraphs once, and so is a drawing shape's
     version="5",
     source_type="odt",
     libraries=("lxml",),
@@ -721,7 +739,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     name="odp",
     # 4: form controls on a slide shown where they stand; 5: speaker notes read as the slide's
     # frames are (a list of the notes a list, each paragraph a block); 6: a line break or tab in a
-    # slide title is a space; a frame nested in a text box read as the slide's frames are
+    # slide title is a space; a frame nested in a text box read as the slide's frames are; any
+    # drawing shape's text read (draw:rect, draw:ellipse …), not a custom shape's alone
     version="6",
     source_type="odp",
     libraries=("lxml",),

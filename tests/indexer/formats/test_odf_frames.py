@@ -105,3 +105,24 @@ def test_a_frame_nested_in_a_slide_text_box_is_read():
         ("paragraph", 0, "After"),
     ]
     assert {b.page for b in doc.blocks} == {1}
+
+
+def test_a_drawing_shape_gives_its_paragraphs_as_a_text_box_does():
+    # A custom shape in a paragraph ran its paragraphs into the words beside them ("IntroLine
+    # oneLine two"); a rectangle anchored to the page and an ellipse on a slide (drawing shapes
+    # other than draw:custom-shape) lost their text. Each shape's paragraphs now read as a text
+    # box's do where the shape stands.
+    body = (
+        '<draw:rect text:anchor-type="page"><text:p>Boxed note</text:p></draw:rect>'
+        '<text:p>Intro<draw:custom-shape text:anchor-type="char"><text:p>Line one</text:p>'
+        "<text:p>Line two</text:p></draw:custom-shape></text:p>"
+    )
+    doc = extract_bytes(_package("text", body), "t.odt")
+    assert [b.text for b in doc.blocks] == ["Boxed note", "Intro\nLine one\nLine two"]
+    page = (
+        '<draw:page><draw:frame presentation:class="title" svg:y="1cm"><draw:text-box>'
+        "<text:p>Plan</text:p></draw:text-box></draw:frame>"
+        '<draw:ellipse svg:y="6cm"><text:p>Start here</text:p></draw:ellipse></draw:page>'
+    )
+    doc = extract_bytes(_package("presentation", page), "t.odp")
+    assert [b.text for b in doc.blocks] == ["Plan", "Start here"]
