@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -451,7 +452,7 @@ class _Reader:
         above: dict[int, tuple[str, int]] = {}  # column → (text, rows still covered)
         frames: list[etree._Element] = []
         labels: list[int] = []  # rows of one cell merged across the table
-        for tr in tbl.iter(TB_ROW):
+        for tr in _rows(tbl):
             row: list[str] = []
             col = 0
             origins = 0  # cells the row's own cells start; -1 once one does not span columns
@@ -465,13 +466,7 @@ class _Reader:
                     origins = -1  # covered from the row above
                 repeat = min(_int(cell.get(TB_REPEAT_COLS)), _MAX_REPEAT)
                 out = _Inline()
-                for child in cell:
-                    if child.tag in (T_P, T_H):
-                        inner = _Inline()
-                        self.inline(child, inner)
-                        if inner.text:
-                            out.parts.append(inner.text + " ")
-                        out.frames.extend(inner.frames)
+                self.lines(cell, out)  # its paragraphs, lists, nested tables and frames, on one line
                 frames.extend(out.frames)
                 text = " ".join(out.text.split())
                 for _ in range(repeat):
@@ -615,6 +610,19 @@ class _Reader:
             self.table(tbl)
 
 
+_ROW_GROUPS = frozenset(_q("table", t) for t in ("table-header-rows", "table-rows", "table-row-group"))
+
+
+def _rows(table: etree._Element) -> Iterator[etree._Element]:
+    """The rows of a table, those of its header rows and row groups included; not those of a table
+    nested in one of its cells, which are that cell's text."""
+    for child in table:
+        if child.tag == TB_ROW:
+            yield child
+        elif child.tag in _ROW_GROUPS:
+            yield from _rows(child)
+
+
 #: a paragraph's text nodes and the elements that stand for white space, in document order
 _LINE_NODES = etree.XPath(".//text() | .//text:s | .//text:tab | .//text:line-break", namespaces=NS)
 
@@ -723,7 +731,8 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     name="odt",
     # 4: form controls shown where they stand; a Title-style paragraph is a heading; 5: a custom
     # note mark used twice told apart; a text box's text read where its frame stands (anchored to
-    # the page, grouped or nested), each of its paragraphs once, and so is a drawing shape's
+    # the page, grouped or nested), each of its paragraphs once, and so is a drawing shape's; a
+    # table cell's lists and nested tables read into its text
     version="5",
     source_type="odt",
     libraries=("lxml",),

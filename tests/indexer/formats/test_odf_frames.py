@@ -11,6 +11,7 @@ from indexer import extract_bytes
 CONTENT = (
     '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
     'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
     'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
     'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" '
     'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0">'
@@ -126,3 +127,31 @@ def test_a_drawing_shape_gives_its_paragraphs_as_a_text_box_does():
     )
     doc = extract_bytes(_package("presentation", page), "t.odp")
     assert [b.text for b in doc.blocks] == ["Plan", "Start here"]
+
+
+def _row(*cells: str) -> str:
+    return (
+        "<table:table-row>"
+        + "".join(f"<table:table-cell>{c}</table:table-cell>" for c in cells)
+        + "</table:table-row>"
+    )
+
+
+def test_a_table_cell_reads_its_lists_nested_tables_and_text_boxes():
+    # A cell was read from its text:p and text:h alone: a list in a cell (and a text box in that
+    # list) was lost, and the rows of a table nested in a cell were read as rows of the outer
+    # table, ("a", "b") below the row whose cell they belong to. A cell now reads all it holds on
+    # one line, a nested table flattened into it as for Word; header rows are still rows.
+    items = (
+        "<text:list><text:list-item><text:p>Shed</text:p></text:list-item><text:list-item><text:p>Gate"
+        f"{_box('<text:p>blue</text:p>')}</text:p></text:list-item></text:list>"
+    )
+    nested = f"<table:table>{_row('<text:p>a</text:p>', '<text:p>b</text:p>')}</table:table>"
+    body = (
+        f"<table:table><table:table-header-rows>{_row('<text:p>Task</text:p>', '<text:p>Notes</text:p>')}"
+        f"</table:table-header-rows>{_row('<text:p>Paint</text:p>', items)}"
+        f"{_row('<text:p>Dig</text:p>', nested)}</table:table>"
+    )
+    (table,) = extract_bytes(_package("text", body), "t.odt").blocks
+    assert table.header == ("Task", "Notes")
+    assert table.rows == (("Paint", "Shed Gate blue"), ("Dig", "a b"))
