@@ -359,13 +359,9 @@ class _Reader:
             label = str(len(self.note_labels) + 1)
         kind = note.get(T_NOTE_CLASS) or "footnote"
         body = note.find(T_NOTE_BODY)
-        texts = []
+        inner = _Inline()
         if body is not None:
-            for p in body.iter(T_P, T_H):
-                inner = _Inline()
-                self.inline(p, inner)
-                if inner.text:
-                    texts.append(inner.text)
+            self.lines(body, inner)  # its paragraphs, lists and text boxes, each once
         marker = label if kind == "footnote" else f"e{label}"
         if marker in self.note_labels:  # a custom mark used twice ("*"): told apart
             n = 2
@@ -374,8 +370,9 @@ class _Reader:
             marker = f"{marker}-{n}"
         self.note_labels.add(marker)
         out.parts.append(f"[^{marker}]")
-        if texts:
-            self.notes.append((marker, kind, " ".join(" ".join(texts).split())))
+        text = " ".join(inner.text.split())
+        if text:
+            self.notes.append((marker, kind, text))
 
     # -- blocks -----------------------------------------------------------------------------------
 
@@ -732,7 +729,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # 4: form controls shown where they stand; a Title-style paragraph is a heading; 5: a custom
     # note mark used twice told apart; a text box's text read where its frame stands (anchored to
     # the page, grouped or nested), each of its paragraphs once, and so is a drawing shape's; a
-    # table cell's lists and nested tables read into its text
+    # table cell's lists and nested tables read into its text; a note's text boxes read once
     version="5",
     source_type="odt",
     libraries=("lxml",),
@@ -749,7 +746,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # 4: form controls on a slide shown where they stand; 5: speaker notes read as the slide's
     # frames are (a list of the notes a list, each paragraph a block); 6: a line break or tab in a
     # slide title is a space; a frame nested in a text box read as the slide's frames are; any
-    # drawing shape's text read (draw:rect, draw:ellipse …), not a custom shape's alone
+    # drawing shape's text read (draw:rect, draw:ellipse …), not a custom shape's alone; a table
+    # cell's lists read
     version="6",
     source_type="odp",
     libraries=("lxml",),

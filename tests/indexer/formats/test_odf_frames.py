@@ -155,3 +155,15 @@ def test_a_table_cell_reads_its_lists_nested_tables_and_text_boxes():
     (table,) = extract_bytes(_package("text", body), "t.odt").blocks
     assert table.header == ("Task", "Notes")
     assert table.rows == (("Paint", "Shed Gate blue"), ("Dig", "a b"))
+
+
+def test_a_text_box_in_a_footnote_is_read_once_and_its_comment_not_at_all():
+    # A note's text was taken from every paragraph under its body: a text box in the note read
+    # twice ("See inset inset") and a comment's text joined the note ("More ANN").
+    note = (
+        '<text:note text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body>'
+        f"<text:p>See{_box('<text:p>inset</text:p>')}</text:p><text:p>More<office:annotation>"
+        "<text:p>ANN</text:p></office:annotation></text:p></text:note-body></text:note>"
+    )
+    doc = extract_bytes(_package("text", f"<text:p>Text{note}</text:p>"), "t.odt")
+    assert [b.text for b in doc.blocks] == ["Text[^1]", "[^1]: See inset More"]
