@@ -7,7 +7,8 @@ nested lists (ordered or bulleted from the list styles), tables (spanned and cov
 with the spanning cell's text), sections and indexes read through, footnotes/endnotes as ``[^n]``
 markers with the notes at the end, tracked deletions skipped, images from ``Pictures/`` (alt text
 from ``svg:title``/``svg:desc``) right after their paragraph, text boxes read where their frame
-stands (blocks for one anchored to the page, lines of the paragraph for one in a paragraph).
+stands (blocks for one anchored to the page, lines of the paragraph for one in a paragraph), the
+page headers and footers of ``styles.xml`` in the metadata (``header_text``, ``footer_text``).
 Presentations: one unit per ``draw:page`` with ``slide_number`` and ``slide_title`` in each
 block's meta, frames sorted top-to-bottom, left-to-right, then the speaker notes, read as the
 slide's frames are (lists included) with ``notes=True`` in their meta.
@@ -639,6 +640,40 @@ def _all_text(el: etree._Element) -> str:
     return "\n".join(lines)
 
 
+#: the page styles' headers and footers (``style:master-page`` in ``styles.xml``), by kind
+_PAGE_PARTS = {
+    "header": tuple(_q("style", t) for t in ("header", "header-left", "header-first")),
+    "footer": tuple(_q("style", t) for t in ("footer", "footer-left", "footer-first")),
+}
+#: fields whose text is the page number (or count) of whichever page was last laid out
+_PAGE_FIELDS = tuple(_q("text", t) for t in ("page-number", "page-count", "page-variable-get"))
+
+
+def _page_texts(reader: _Reader, styles: etree._Element | None) -> dict[str, str | None]:
+    """``header_text`` and ``footer_text``: the distinct texts of the master pages' headers and
+    footers (a first-page or left-page one too, not one switched off with ``style:display="false"``)
+    joined by a newline, a line per paragraph, page number fields left out; None when there are none."""
+    out: dict[str, str | None] = {"header_text": None, "footer_text": None}
+    if styles is None:
+        return out
+    masters = styles.find(_q("office", "master-styles"))
+    if masters is None:
+        return out
+    etree.strip_elements(masters, *_PAGE_FIELDS, with_tail=False)
+    for kind, tags in _PAGE_PARTS.items():
+        texts: list[str] = []
+        for page in masters.iterchildren(_q("style", "master-page")):
+            for part in page.iterchildren(*tags):
+                if part.get(_q("style", "display")) == "false":
+                    continue
+                inline = _Inline()
+                reader.lines(part, inline)
+                if inline.text and inline.text not in texts:
+                    texts.append(inline.text)
+        out[f"{kind}_text"] = "\n".join(texts) or None
+    return out
+
+
 def _meta(root: etree._Element | None) -> dict[str, str]:
     out: dict[str, str] = {}
     if root is None:
@@ -687,6 +722,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         if body is None:
             raise ParseError(f"{what}: content.xml has no office:body")
         slides = None
+        pages: dict[str, str | None] = {}
         pres = body.find(_q("office", "presentation"))
         text = body.find(_q("office", "text"))
         if pres is not None:
@@ -698,6 +734,8 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         else:
             raise ParseError(f"{what}: neither a text document nor a presentation")
         reader.finish_notes()
+        if slides is None:  # after the notes: a note in a header is not one of the body's
+            pages = _page_texts(reader, styles)
         warnings.extend(reader.warnings)
         comments = _ooxml.comments_entry(sum(1 for _ in body.iter(_q("office", "annotation"))), "content.xml")
         if comments is not None:
@@ -705,7 +743,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     if not any(b.kind != IMAGE for b in reader.blocks):
         raise EmptyExtraction(f"{what}: the document holds no text")
     source_type = "odp" if slides is not None else "odt"
-    metadata: dict[str, Any] = {"source_type": source_type, **meta}
+    metadata: dict[str, Any] = {"source_type": source_type, **meta, **pages}
     if slides is not None:
         metadata["slide_count"] = slides
     return assemble(
@@ -729,7 +767,8 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # 4: form controls shown where they stand; a Title-style paragraph is a heading; 5: a custom
     # note mark used twice told apart; a text box's text read where its frame stands (anchored to
     # the page, grouped or nested), each of its paragraphs once, and so is a drawing shape's; a
-    # table cell's lists and nested tables read into its text; a note's text boxes read once
+    # table cell's lists and nested tables read into its text; a note's text boxes read once; the
+    # page headers and footers of styles.xml in the metadata (header_text, footer_text)
     version="5",
     source_type="odt",
     libraries=("lxml",),

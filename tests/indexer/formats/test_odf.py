@@ -18,6 +18,8 @@ def test_sample_minutes(sample_corpus):
         "source_type": "odt",
         "title": "Allotment Society Minutes",
         "creator": "M. Lindqvist",
+        "header_text": None,
+        "footer_text": None,
     }
     kinds = [(b.kind, b.level) for b in doc.blocks]
     assert kinds == [
