@@ -48,6 +48,7 @@ from ..images import admit
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
+from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_TYPES, SIGNED_NOTE
 from .html import html_blocks, merge_hidden
 from .registry import extractor
 from .text import assemble_blocks, text_blocks
@@ -354,8 +355,8 @@ class _Reader:
                 for child in children:
                     self.message(child, record.depth + 1)
                 return
-            if ctype == "multipart/signed" and _SIGNED not in self.notes:
-                self.notes.append(_SIGNED)
+            if ctype == "multipart/signed" and SIGNED_NOTE not in self.notes:
+                self.notes.append(SIGNED_NOTE)
             if ctype == "multipart/alternative" and children:
                 chosen, read = _choose_alternative(children, record.image_cids)
                 if read is not None:  # the HTML part, already read
@@ -374,8 +375,8 @@ class _Reader:
         maintype = ctype.split("/", 1)[0]
         if maintype == "multipart":  # a multipart without parts
             return
-        if ctype in _ENCRYPTED_TYPES and _enveloped(part):
-            self.warn(_ENCRYPTED)
+        if ctype in ENCRYPTED_TYPES and _enveloped(part):
+            self.warn(ENCRYPTED_WARNING)
         name = _filename(part)
         if maintype == "image":
             self.image(part, record, name)
@@ -424,7 +425,7 @@ class _Reader:
                 more = f" and {len(held) - _TNEF_LISTED} more" if len(held) > _TNEF_LISTED else ""
                 reason += f"; it holds {', '.join(held[:_TNEF_LISTED])}{more}"
         # a detached signature holds no text of the message: nothing a reader would miss
-        self.skipped.append(Skipped("attachment", name, reason, on_purpose=ctype in _SIGNATURE_TYPES))
+        self.skipped.append(Skipped("attachment", name, reason, on_purpose=ctype in SIGNATURE_TYPES))
 
     def tnef(self, data: bytes, record: _Message, name: str) -> bool:
         """Read a TNEF part (``winmail.dat``, Outlook's rich-text form of the message) as what it
@@ -1072,16 +1073,6 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         notes=tuple(reader.notes),
     )
     return assemble_blocks(source_type, blocks, images=images, metadata=metadata, coverage=coverage)
-
-
-#: the note and warning an .msg gives for the same messages (see msg.py)
-_SIGNED = "signed message: the signature was not verified"
-_ENCRYPTED = "S/MIME encrypted message: the body is encrypted and was not read"
-_ENCRYPTED_TYPES = frozenset(("application/pkcs7-mime", "application/x-pkcs7-mime"))
-#: the types of a detached signature (S/MIME, OpenPGP)
-_SIGNATURE_TYPES = frozenset(
-    ("application/pkcs7-signature", "application/x-pkcs7-signature", "application/pgp-signature")
-)
 
 
 def _enveloped(part: Message) -> bool:

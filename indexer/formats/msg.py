@@ -28,6 +28,13 @@ from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
 from ..sniff import decode_text, looks_binary
+from ._smime import (
+    DETACHED_SIGNATURE_EXTENSIONS,
+    ENCRYPTED_TYPES,
+    ENCRYPTED_WARNING,
+    SIGNATURE_EXTENSIONS,
+    SIGNED_NOTE,
+)
 from .registry import extractor
 
 for _name in ("extract_msg", "olefile", "RTFDE"):
@@ -63,11 +70,6 @@ TEXT_EXTENSIONS = frozenset(
         "rst",
     ]
 )
-#: the note of a signed message (its signature is not checked; the text is all read)
-SIGNED_NOTE = "signed message: the signature was not verified"
-SIGNATURE_EXTENSIONS = frozenset({"p7s", "p7m", "p7c", "asc", "sig", "gpg", "pgp"})
-#: of those, the ones of a detached signature (p7m, gpg, pgp may hold an encrypted message)
-DETACHED_SIGNATURE_EXTENSIONS = frozenset({"p7s", "sig", "asc"})
 
 _BLANK_LINES = re.compile(r"\n[ \t\u00a0]*(?:\n[ \t\u00a0]*)+")
 _C1 = re.compile("[\x80-\x9f]")
@@ -436,7 +438,7 @@ def body_blocks(st: _State, msg: Any) -> list[Block]:
     """The body: plain text, else HTML, else RTF. Empty when none is readable."""
     cls = clean(st.safe(lambda: msg.classType, "")).lower()
     if cls.endswith(".smime") or cls.endswith(".smime.encrypted"):
-        st.warn("S/MIME encrypted message: the body is encrypted and was not read")
+        st.warn(ENCRYPTED_WARNING)
         return []
     plain = clean(st.body(lambda: msg.body) or "")
     if plain.strip():
@@ -788,7 +790,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             continue
         ext = posixpath.splitext(name)[1].lower().lstrip(".")
         mime = (clean(st.safe(lambda a=att: a.mimetype, "")) or "").lower()
-        if ext in SIGNATURE_EXTENSIONS or "signature" in mime or mime.endswith("pkcs7-mime"):
+        if ext in SIGNATURE_EXTENSIONS or "signature" in mime or mime in ENCRYPTED_TYPES:
             # a detached signature holds no text of the message; an encrypted payload does
             signature = "signature" in mime or ext in DETACHED_SIGNATURE_EXTENSIONS
             st.skipped.append(
