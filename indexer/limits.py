@@ -35,6 +35,12 @@ class ExtractContext:
     # False when nothing will list the images: they are found and checked as usual, but an
     # extractor may leave their bytes unencoded (PDF: no PNG is written); blocks and chunks are the same
     image_data: bool = True
+    #: how many attachments deep this document sits (0: the file itself; 1: a file attached to
+    #: it …): an attachment past ``indexer.formats._attached.MAX_DEPTH`` is listed, not read
+    attachment_depth: int = 0
+    #: ``time.monotonic()`` by which the file holding this one must be done (None: the file
+    #: itself): an attachment is read within its holder's time limit
+    deadline: float | None = None
 
     def option(self, key: str, default: Any = None) -> Any:
         return self.options.get(key, default)

@@ -24,6 +24,8 @@ FIRST_KEYS = (
     "href",
     "cell_index",
     "cell_type",
+    "attachment",  # the file attached to an e-mail or a PDF the chunk was read from
+    "attachment_page",  # its page, in a holder with pages of its own (PDF)
 )
 #: Block.meta keys holding an inclusive [first, last] range, merged as the union.
 RANGE_KEYS = ("record_range", "row_range")

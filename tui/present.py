@@ -45,10 +45,14 @@ def human_bytes(n: int | None) -> str:
 
 def where(meta: dict[str, Any]) -> str:
     """Provenance in a few words: ``p.3 · lines 4–19``, ``msg 2``, ``Sheet1 rows 2–9``, ``slide 4``,
-    ``slide 4 · speaker notes`` (a slide's page number, the slide's, is not said twice)."""
+    ``slide 4 · speaker notes`` (a slide's page number, the slide's, is not said twice), ``msg 1 ·
+    report.pdf · p.2`` (a page of the PDF attached to the message, not of the message)."""
     parts: list[str] = []
     if meta.get("message_index") is not None:
         parts.append(f"msg {meta['message_index']}")
+    if meta.get("attachment"):
+        page = meta.get("attachment_page")
+        parts.append(str(meta["attachment"]) + (f" p.{page}" if page is not None else ""))
     if meta.get("sheet_name") is not None:
         sheet = str(meta["sheet_name"])
         rows = meta.get("row_range")

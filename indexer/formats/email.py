@@ -27,6 +27,7 @@ headers follow it, so an unescaped ``From `` line in a body stays text.
 
 from __future__ import annotations
 
+import base64
 import logging
 import mimetypes
 import re
@@ -34,7 +35,7 @@ import struct
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from email.errors import HeaderParseError
+from email.errors import HeaderParseError, InvalidBase64LengthDefect
 from email.header import decode_header, make_header
 from email.message import Message
 from email.parser import BytesHeaderParser, HeaderParser
@@ -48,9 +49,10 @@ from ..images import admit
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
-from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_TYPES, SIGNED_NOTE
+from ._attached import Attacher
+from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
 from .html import html_blocks, merge_hidden
-from .registry import extractor
+from .registry import extractor, suffix_of
 from .text import assemble_blocks, text_blocks
 
 #: Attachment types read as text besides text/* (csv, json, xml, markdown …).
@@ -69,6 +71,8 @@ TEXT_APPLICATION = frozenset(
         "message/disposition-notification",
     }
 )
+#: Tabular attachment types: read as tables (see ._attached), not as text.
+_TABLE_TYPES = frozenset({"text/csv", "application/csv", "text/tab-separated-values"})
 _NOT_BODY_TEXT = frozenset({"text/calendar", "text/x-vcard", "text/vcard", "text/rfc822-headers"})
 _MBOX_FROM = re.compile(rb"^From [^\n]*(?:\n|\Z)", re.MULTILINE)
 #: The header lines (with their continuation lines) that follow an mbox separator.
@@ -210,9 +214,22 @@ def _payload(part: Message) -> bytes:
     except (ValueError, TypeError, AssertionError):
         data = None
     if isinstance(data, bytes):
+        if any(isinstance(d, InvalidBase64LengthDefect) for d in part.defects):
+            return _cut_base64(part.get_payload())
         return data
     raw = part.get_payload()
     return raw.encode("utf-8", "replace") if isinstance(raw, str) else b""
+
+
+_NOT_BASE64 = re.compile(r"[^A-Za-z0-9+/]")
+
+
+def _cut_base64(raw: Any) -> bytes:
+    """A base64 payload cut short (a stray character or a last group of one letter): the stdlib
+    gives back the encoded text; the whole groups before the cut are decoded instead, as mail
+    readers do, so a damaged attachment is read as far as it goes."""
+    text = _NOT_BASE64.sub("", raw) if isinstance(raw, str) else ""
+    return base64.b64decode(text[: len(text) // 4 * 4])
 
 
 def part_text(part: Message) -> str:
@@ -332,6 +349,7 @@ class _Reader:
         self.truncated: list[str] = []
         self.warnings: list[str] = []
         self.notes: list[str] = []
+        self.attacher = Attacher(ctx)
 
     def warn(self, text: str) -> None:
         if text not in self.warnings:
@@ -405,7 +423,8 @@ class _Reader:
     # -- attachments and images ---------------------------------------------------------------
 
     def attachment(self, part: Message, record: _Message, name: str, ctype: str) -> None:
-        if ctype.startswith("text/") or ctype in TEXT_APPLICATION:
+        tabular = ctype in _TABLE_TYPES or suffix_of(name) in (".csv", ".tsv")
+        if (ctype.startswith("text/") or ctype in TEXT_APPLICATION) and not tabular:
             text = part_text(part)
             blocks = html_blocks(text)[0] if ctype == "text/html" else text_blocks(text)
             if blocks:
@@ -424,8 +443,31 @@ class _Reader:
             if held:
                 more = f" and {len(held) - _TNEF_LISTED} more" if len(held) > _TNEF_LISTED else ""
                 reason += f"; it holds {', '.join(held[:_TNEF_LISTED])}{more}"
+        elif not _sealed(name, ctype):
+            self.attached(_payload(part), record, name, ctype, reason)
+            return
         # a detached signature holds no text of the message: nothing a reader would miss
         self.skipped.append(Skipped("attachment", name, reason, on_purpose=ctype in SIGNATURE_TYPES))
+
+    def attached(self, data: bytes, record: _Message, name: str, ctype: str, reason: str) -> None:
+        """A file attached to the message read with the extractor of its type, placed after the
+        body under its ``Attachment: name`` heading (see :mod:`._attached`)."""
+        got = self.attacher.read(
+            data,
+            name,
+            level=min(record.level + 1, 6),
+            meta=_message_meta(record),
+            ctype=ctype,
+            unsupported=reason,
+        )
+        record.attachments.extend(got.blocks)
+        for image in got.images:
+            self.images.setdefault(image.name, image)
+        self.skipped.extend(got.skipped)
+        for text in got.warnings:
+            self.warn(text)
+        self.notes.extend(n for n in got.notes if n not in self.notes)
+        self.attachments_indexed.extend(got.indexed)
 
     def tnef(self, data: bytes, record: _Message, name: str) -> bool:
         """Read a TNEF part (``winmail.dat``, Outlook's rich-text form of the message) as what it
@@ -974,16 +1016,22 @@ def _mapi_strings(data: bytes) -> dict[int, str]:
 # -- assembling --------------------------------------------------------------------------------
 
 
-def _message_blocks(record: _Message) -> tuple[list[Block], bool]:
-    """All blocks of one message with its metadata; and whether the message had any body."""
+def _message_meta(record: _Message) -> dict[str, Any]:
+    """The provenance every block of a message carries."""
     h = record.headers
-    meta = {
+    return {
         "message_index": record.index,
         "message_id": h.message_id,
         "message_subject": h.subject or None,
         "message_from": h.sender or None,
         "message_date": h.date,
     }
+
+
+def _message_blocks(record: _Message) -> tuple[list[Block], bool]:
+    """All blocks of one message with its metadata; and whether the message had any body."""
+    h = record.headers
+    meta = _message_meta(record)
     referenced: set[str] = set()
     body: list[Block] = []
     for block in record.body:
@@ -1073,6 +1121,17 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         notes=tuple(reader.notes),
     )
     return assemble_blocks(source_type, blocks, images=images, metadata=metadata, coverage=coverage)
+
+
+def _sealed(name: str, ctype: str) -> bool:
+    """Whether an attachment is a signature, a key or an encrypted payload (S/MIME, OpenPGP): no
+    text of the message, however readable its armour looks."""
+    return (
+        ctype in SIGNATURE_TYPES
+        or ctype in ENCRYPTED_TYPES
+        or ctype.startswith("application/pgp")
+        or suffix_of(name).lstrip(".") in SIGNATURE_EXTENSIONS
+    )
 
 
 def _enveloped(part: Message) -> bool:
@@ -1240,7 +1299,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="6",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="7",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1253,6 +1312,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
     # an HTML-only body keeps its link targets as the HTML alternative does; a message in a
     # winmail.dat dated by its submit time in UTC; images matched to Content-Location and cid: as URLs
+    # 7: attached files read with their own extractor (PDF, Word, workbooks, CSV as tables …),
+    # a failing one listed with its error; base64 cut short decoded up to the cut
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1316,7 +1377,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="6",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="7",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1329,6 +1390,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
     # an HTML-only body keeps its link targets as the HTML alternative does; a message in a
     # winmail.dat dated by its submit time in UTC; images matched to Content-Location and cid: as URLs
+    # 7: attached files read with their own extractor (PDF, Word, workbooks, CSV as tables …),
+    # a failing one listed with its error; base64 cut short decoded up to the cut
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -732,3 +732,58 @@ async def test_at_80_columns_the_report_fits_without_scrolling_sideways(indexed_
         await pilot.resize_terminal(120, 40)
         await wait_for(pilot, lambda: headers() == list(COLUMNS), what="every column at 120")
         assert not table.show_horizontal_scrollbar
+
+
+async def test_a_mail_with_attached_files_shows_their_chunks_pages_and_pictures(tmp_path, sample_corpus):
+    from email.message import EmailMessage
+
+    import docx
+
+    from .conftest import index
+
+    root = tmp_path / "corpus"
+    root.mkdir()
+    picture = BytesIO()
+    PILImage.new("RGB", (40, 30), (20, 120, 60)).save(picture, format="PNG")
+    word = docx.Document()
+    word.add_paragraph("The survey of the north wall.")
+    word.add_picture(BytesIO(picture.getvalue()))
+    survey = BytesIO()
+    word.save(survey)
+    mail = EmailMessage()
+    mail["From"], mail["To"], mail["Subject"] = "a@example.org", "b@example.org", "Report"
+    mail.set_content("The report and the survey are attached.")
+    pdf = (sample_corpus / "pdf" / "report.pdf").read_bytes()
+    mail.add_attachment(pdf, maintype="application", subtype="pdf", filename="report.pdf")
+    mail.add_attachment(
+        survey.getvalue(),
+        maintype="application",
+        subtype="vnd.openxmlformats-officedocument.wordprocessingml.document",
+        filename="survey.docx",
+    )
+    (root / "report.eml").write_bytes(mail.as_bytes())
+    index(root)
+    app = make_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "report.eml")
+        chunk_list = app.main.query_one(ChunkList)
+        paged = [c for c in chunk_list.chunks if c.metadata.get("page_number")]
+        assert "report.pdf" in {c.metadata["attachment"] for c in paged}  # the PDF's pages, not the mail's
+        assert all(c.metadata.get("attachment") for c in paged)
+        await pilot.click("#chunk-list")
+        for number in range(1, len(modes.modes_for(DOCUMENT)) + 1):  # every mode, the source view open
+            await pilot.press(str(number))
+            await settle(pilot)
+            assert chunk_list.chunks, app.main.mode
+        await pilot.press("s")
+        await settle(pilot)
+        view = app.main.query_one(SourceView)
+        assert any("Attachment: report.pdf" in line for line in view.lines)
+        await pilot.press("i")
+        await settle(pilot)
+        cards = list(app.main.query_one(ImagesPanel).query(ImageCard))
+        assert all(
+            c.image.name.startswith(("attachment1_", "attachment2_")) for c in cards
+        )  # the PDF's, the Word file's
+        (card,) = [c for c in cards if c.image.name.startswith("attachment2_")]
+        assert (card.image.width, card.image.height) == (40, 30) and card.query(".image-view")

@@ -43,6 +43,16 @@ class C:
         ({"slide_number": 4, "page_number": 5}, "slide 4 · p.5"),
         ({"slide_number": 4, "speaker_notes": True}, "slide 4 · speaker notes"),
         ({}, ""),
+        # read from a file attached to the message: its page is the attachment's
+        (
+            {"message_index": 1, "attachment": "report.pdf", "page_number": 2, "source_lines": [9, 9]},
+            "msg 1 · report.pdf · p.2 · line 9",
+        ),
+        (
+            {"message_index": 1, "attachment": "costs.xlsx", "sheet_name": "Costs"},
+            "msg 1 · costs.xlsx · Costs",
+        ),
+        ({"page_number": 1, "attachment": "inner.pdf", "attachment_page": 3}, "inner.pdf p.3 · p.1"),
     ],
 )
 def test_where_names_the_provenance(meta, expected):

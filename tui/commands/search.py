@@ -36,6 +36,9 @@ def where(meta: dict) -> list[str]:
     for key, label in (("sheet_name", "sheet"), ("slide_number", "slide"), ("message_index", "message")):
         if meta.get(key) is not None:
             out.append(f"{label} {meta[key]}")
+    if meta.get("attachment"):  # the file attached to the mail or PDF the text was read from
+        page = meta.get("attachment_page")
+        out.append(f"attachment {meta['attachment']}" + (f" page {page}" if page is not None else ""))
     if meta.get("speaker_notes"):
         out.append("speaker notes")
     if meta.get("source_lines"):

@@ -9,7 +9,7 @@ from email.message import EmailMessage
 
 from indexer.formats import email as email_format
 from indexer.formats.email import extract_eml, read_tnef, tnef_attachment_names
-from indexer.model import HEADING, IMAGE, PARAGRAPH
+from indexer.model import HEADING, IMAGE, PARAGRAPH, TABLE
 
 from ._text_helpers import CTX
 
@@ -129,11 +129,9 @@ def test_a_message_whose_only_body_is_in_winmail_dat():
         (PARAGRAPH, 0, "Meeting at ten.\nBring the plans."),
     ]
     assert doc.coverage.attachments_indexed == ("winmail.dat", "notes.txt")
-    (pdf,) = doc.coverage.skipped
-    assert (pdf.name, pdf.reason) == (
-        "Quarterly report – final.pdf",
-        "application/pdf attachments are not indexed",
-    )
+    (pdf,) = doc.coverage.skipped  # "%PDF-1.4 ...": read as a PDF, found damaged
+    assert pdf.name == "Quarterly report – final.pdf"
+    assert pdf.reason.startswith("PARSE_ERROR: Quarterly report – final.pdf: not a readable PDF")
     assert doc.coverage.messages_empty == 0
     assert doc.metadata["attachment_count"] == 2  # what winmail.dat holds, in its place
 
@@ -193,7 +191,7 @@ def test_a_message_embedded_in_winmail_dat_is_read_below_its_parent():
         (PARAGRAPH, 0, "Date: Tue, 05 Mar 2024 09:30:00 -0000\nSubject: Survey results", 2),
         (PARAGRAPH, 0, "The north wall is sound.", 2),
         (HEADING, 3, "Attachment: tally.csv", 2),
-        (PARAGRAPH, 0, "wall,state\nnorth,sound", 2),
+        (TABLE, 0, "| wall | state |\n| --- | --- |\n| north | sound |", 2),  # a CSV is a table
     ]
     assert doc.coverage.messages_total == 2
     # attDateSent alone: a time whose zone is not stated, left without one

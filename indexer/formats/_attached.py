@@ -1,0 +1,218 @@
+"""Files attached to a document (an e-mail's or an Outlook message's attachments, a PDF's
+embedded files) read with the extractor the registry picks for them, by name then by content.
+
+What an attachment gives is placed in its holder: an ``Attachment: name`` heading one level below
+the holder's heading, the attachment's blocks under it (its headings shifted down, capped at 6),
+each carrying the holder's provenance, ``attachment: name`` and, where the attachment has them,
+its own page (``page_number`` in a holder without pages, ``attachment_page`` in one with pages)
+and ``sheet_name``. A workbook's sheets or a CSV's table become a heading per sheet and table
+blocks, as a document shows tables, so that every mode of the holder still applies. Its images
+are renamed ``attachment{n}_…`` (no clash with the holder's), its skipped entries, warnings and
+notes carried over with its name in front.
+
+An attachment that cannot be read (damaged, encrypted, needing OCR, past a limit) becomes one
+skipped entry with the error's code and message: the holder is never failed nor cut by it.
+Attachments of attachments are read down to :data:`MAX_DEPTH` levels; the holder's size, text
+and time limits are counted for its attachments too.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .. import errors
+from ..limits import ExtractContext
+from ..model import DOCUMENT, HEADING, Block, Document, Image, Skipped
+from .registry import for_extension, suffix_of
+
+#: Attachments of attachments read, at most: a mail attached to a mail attached to a PDF is read,
+#: one more level is listed as skipped.
+MAX_DEPTH = 3
+#: Options that belong to the holder alone (its password opens it, not what it holds).
+_HOLDER_OPTIONS = frozenset({"pdf_password"})
+
+
+@dataclass
+class Attached:
+    """What one attachment gives its holder."""
+
+    blocks: list[Block] = field(default_factory=list)
+    images: list[Image] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    #: the attachment's name when it was read, then those of the files it holds that were read
+    indexed: list[str] = field(default_factory=list)
+
+    @property
+    def read(self) -> bool:
+        return bool(self.indexed)
+
+
+class Attacher:
+    """Reads the attachments of one holder, keeping count of what they spend of its limits."""
+
+    def __init__(self, ctx: ExtractContext) -> None:
+        self.ctx = ctx
+        self.deadline = (
+            ctx.deadline if ctx.deadline is not None else time.monotonic() + ctx.limits.timeout_seconds
+        )
+        self.chars = 0  # text of the attachments read so far
+        self.count = 0  # attachments read so far (numbers their images)
+
+    def read(
+        self,
+        data: bytes,
+        name: str,
+        *,
+        level: int,
+        meta: Mapping[str, Any] | None = None,
+        ctype: str | None = None,
+        unsupported: str | None = None,
+        page: int | None = None,
+        paged: bool = False,
+    ) -> Attached:
+        """The blocks, images and coverage of the attached file ``data`` called ``name``, its
+        heading at ``level`` (the holder's heading level plus one), its blocks carrying ``meta``.
+        ``ctype``: its declared media type, which names the extractor when ``name`` does not.
+        ``unsupported``: the skip reason of a file no extractor reads (else the error's).
+        ``paged``: the holder has pages (PDF); its blocks then stand on ``page`` (the holder's
+        page the file is attached to, or None) and keep their own as ``attachment_page``."""
+        if not data:  # a part cut or mis-written, as often as a file of no bytes: said, not hidden
+            return Attached(skipped=[Skipped("attachment", name, "the attachment holds no data")])
+        failure = self._refused(data, name)
+        if failure is not None:
+            return Attached(skipped=[Skipped("attachment", name, _reason(failure))])
+        from ..api import extract_bytes  # (the API imports the registry, which imports this)
+
+        remaining = self.deadline - time.monotonic()
+        limits = replace(
+            self.ctx.limits,
+            max_text_chars=self.ctx.limits.max_text_chars - self.chars,
+            timeout_seconds=max(remaining, 0.0),
+        )
+        child = replace(
+            self.ctx,
+            filename=name,
+            limits=limits,
+            options={k: v for k, v in self.ctx.options.items() if k not in _HOLDER_OPTIONS},
+            attachment_depth=self.ctx.attachment_depth + 1,
+            deadline=self.deadline,
+        )
+        try:
+            doc = extract_bytes(data, dispatch_name(name, ctype), child)
+        except errors.UnsupportedFormat as exc:
+            return Attached(skipped=[Skipped("attachment", name, unsupported or _reason(exc))])
+        except errors.EmptyExtraction:
+            return Attached(skipped=[_empty(name)])
+        except errors.ChunkscopeError as exc:
+            return Attached(skipped=[Skipped("attachment", name, _reason(exc))])
+        if not any(b.text.strip() for b in doc.blocks):
+            return Attached(skipped=[_empty(name)])
+        self.count += 1
+        self.chars += len(doc.text)
+        return _place(doc, name, level, dict(meta or {}), page, paged, f"attachment{self.count}_")
+
+    def _refused(self, data: bytes, name: str) -> errors.ChunkscopeError | None:
+        """The limit an attachment would pass, before it is read."""
+        limits = self.ctx.limits
+        if self.ctx.attachment_depth >= MAX_DEPTH:
+            return errors.DocumentLimit(
+                f"{name}: attached {MAX_DEPTH + 1} levels deep, over the {MAX_DEPTH}-level limit"
+            )
+        if len(data) > limits.max_document_bytes:
+            return errors.DocumentLimit(
+                f"{name} is {len(data):,} bytes, over the {limits.max_document_bytes:,}-byte document limit"
+            )
+        if self.chars >= limits.max_text_chars:
+            return errors.DocumentLimit(
+                f"{name}: the attachments before it reached the {limits.max_text_chars:,}-character limit"
+            )
+        if time.monotonic() >= self.deadline:
+            return errors.DocumentLimit(
+                f"{name}: the {limits.timeout_seconds:g}-second limit of the file it is attached to was reached"
+            )
+        return None
+
+
+def dispatch_name(name: str, ctype: str | None) -> str:
+    """The name an attachment is dispatched on: its own when an extractor claims its extension,
+    else with the extension of its declared media type added (``report`` sent as
+    ``application/pdf`` is read as a PDF); else its own (the content is sniffed)."""
+    if for_extension(suffix_of(name)) is not None:
+        return name
+    guessed = mimetypes.guess_extension(ctype.split(";", 1)[0].strip().lower()) if ctype else None
+    if guessed and for_extension(guessed) is not None:
+        return (name or "attachment") + guessed
+    return name
+
+
+def _reason(exc: errors.ChunkscopeError) -> str:
+    return f"{exc.code}: {exc.message}"
+
+
+def _empty(name: str) -> Skipped:
+    return Skipped("attachment", name, "attachment holds no text", on_purpose=True)
+
+
+def _as_document(doc: Document) -> list[Block]:
+    """A document's blocks as a document shows them: a workbook's or a CSV's tables as they are,
+    each sheet under a heading of its name (blocks of a spreadsheet carry ``sheet_name``)."""
+    if doc.family == DOCUMENT:
+        return list(doc.blocks)
+    out: list[Block] = []
+    sheet: object = None
+    for block in doc.blocks:
+        name = block.meta.get("sheet_name")
+        if name is not None and name != sheet:
+            keys = {k: block.meta[k] for k in ("sheet_name", "sheet_index") if k in block.meta}
+            out.append(Block(HEADING, str(name), level=1, meta=keys))
+            sheet = name
+        out.append(block)
+    return out
+
+
+def _place(
+    doc: Document, name: str, level: int, meta: dict[str, Any], page: int | None, paged: bool, prefix: str
+) -> Attached:
+    level = min(max(level, 1), 6)
+    renamed = {im.name: prefix + im.name for im in doc.images}
+    blocks = [
+        Block(HEADING, f"Attachment: {name}", level=level, page=page, meta={**meta, "attachment": name})
+    ]
+    for block in _as_document(doc):
+        own = dict(block.meta)
+        inner = own.get("attachment")
+        own.update(meta)  # the holder's provenance wins over an attached message's own
+        own["attachment"] = f"{name}/{inner}" if inner else name
+        at = block.page
+        if paged:
+            if block.page is not None:
+                own["attachment_page"] = block.page
+            at = page
+        blocks.append(
+            replace(
+                block,
+                level=min(max(block.level, 1) + level, 6) if block.kind == HEADING else block.level,
+                page=at,
+                images=tuple(renamed.get(n, n) for n in block.images),
+                meta=own,
+            )
+        )
+    images = [replace(im, name=renamed[im.name], meta={**im.meta, "attachment": name}) for im in doc.images]
+    cov = doc.coverage
+    skipped = [replace(s, name=f"{name}: {s.name}") for s in cov.skipped]
+    warnings = [f"{name}: {w}" for w in cov.warnings]
+    warnings += [f"{name}: {t}" for t in cov.truncated]
+    if cov.empty_pages:
+        shown = ", ".join(map(str, cov.empty_pages))
+        warnings.append(f"{name}: no text on page{'s' if len(cov.empty_pages) > 1 else ''} {shown}")
+    notes = [f"{name}: {n}" for n in cov.notes]
+    if cov.ocr_pages:
+        notes.append(f"{name}: {len(cov.ocr_pages)} page(s) read by OCR")
+    indexed = [name] + [f"{name}/{inner}" for inner in cov.attachments_indexed]
+    return Attached(blocks, images, skipped, warnings, notes, indexed)

@@ -1,0 +1,216 @@
+"""Attached files read with their own extractor: the PDFs, workbooks and Word files attached to
+e-mails and Outlook messages, and the files a PDF holds. Real messages from ../shared, and built
+ones in memory; every expected text is read from the attached file itself."""
+
+from __future__ import annotations
+
+import io
+import time
+from email.message import EmailMessage
+
+from indexer import chunk_document, extract
+from indexer.errors import DOCUMENT_LIMIT, ENCRYPTED, PARSE_ERROR
+from indexer.formats._attached import MAX_DEPTH
+from indexer.limits import ExtractContext, Limits
+from indexer.markdown import render_markdown
+from indexer.model import HEADING, IMAGE, TABLE
+from indexer.modes import registry as modes
+from tests.conftest import REAL_WORLD
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+def _under(doc, name: str) -> list:
+    return [b for b in doc.blocks if b.meta.get("attachment") == name]
+
+
+def _all_modes_work(doc) -> None:
+    for mode in modes.modes_for(doc.family):
+        chunks = chunk_document(doc, mode)
+        assert chunks and all(c.content.strip() for c in chunks), mode
+    render_markdown(doc)
+
+
+def test_a_cut_pdf_attachment_is_one_parse_error_and_the_mail_is_read(real_world):
+    # test.pdf is base64 cut in its fifth object (a last group of one letter, then ">"): what
+    # decodes is a PDF header and a page tree with no content
+    doc = extract(REAL_WORLD / "eml" / "kreuzberg" / "mailgun_pdf_attachment.eml")
+    assert [b.text for b in doc.blocks][2] == "Test - body content"
+    (skipped,) = doc.coverage.skipped
+    assert skipped.name == "test.pdf" and skipped.reason.startswith(f"{PARSE_ERROR}: test.pdf: ")
+    assert "no %PDF header" not in skipped.reason  # the whole groups before the cut are decoded
+    assert doc.coverage.attachments_indexed == ()
+
+
+# -- built messages -----------------------------------------------------------------------------
+
+
+def _png() -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (40, 30), (20, 120, 60)).save(out, format="PNG")
+    return out.getvalue()
+
+
+def _docx() -> bytes:
+    import docx
+
+    document = docx.Document()
+    document.add_heading("Site survey", level=1)
+    document.add_paragraph("The north wall is sound; the roof needs new slates.")
+    table = document.add_table(rows=2, cols=2)
+    for cell, text in zip(table._cells, ("Wall", "State", "north", "sound"), strict=True):
+        cell.text = text
+    document.add_picture(io.BytesIO(_png()))
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def _xlsx() -> bytes:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Costs"
+    sheet.append(["Item", "Cost"])
+    sheet.append(["Slates", 420])
+    sheet.append(["Gutter", 95])
+    second = book.create_sheet("Dates")
+    second.append(["Task", "Day"])
+    second.append(["Roof", "Monday"])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _mail(
+    *attachments: tuple[bytes, str, str], subject: str = "Survey", body: str = "See attached."
+) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = "ana@example.org"
+    msg["To"] = "bo@example.org"
+    msg["Subject"] = subject
+    msg.set_content(body)
+    for data, ctype, name in attachments:
+        maintype, subtype = ctype.split("/")
+        msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=name)
+    return msg.as_bytes()
+
+
+def test_a_word_file_and_a_workbook_attached_to_an_eml_are_read():
+    data = _mail((_docx(), DOCX, "survey.docx"), (_xlsx(), XLSX, "costs.xlsx"))
+    doc = extract(data, filename="survey.eml")
+    assert doc.coverage.attachments_indexed == ("survey.docx", "costs.xlsx")
+    assert doc.metadata["attachment_count"] == 2 and not doc.coverage.has_warning
+    word = _under(doc, "survey.docx")
+    assert [(b.kind, b.level, b.text) for b in word if b.kind != IMAGE] == [
+        (HEADING, 2, "Attachment: survey.docx"),
+        (HEADING, 3, "Site survey"),
+        ("paragraph", 0, "The north wall is sound; the roof needs new slates."),
+        (TABLE, 0, "| Wall | State |\n| --- | --- |\n| north | sound |"),
+    ]
+    # the Word file's picture: renamed so that no name of the mail's own can clash, listed
+    (picture,) = [b for b in word if b.kind == IMAGE]
+    (image,) = doc.images
+    assert picture.images == (image.name,) and image.name.startswith("attachment1_")
+    assert (image.width, image.height, image.meta["attachment"]) == (40, 30, "survey.docx")
+    book = _under(doc, "costs.xlsx")
+    assert [(b.kind, b.level, b.text) for b in book] == [
+        (HEADING, 2, "Attachment: costs.xlsx"),
+        (HEADING, 3, "Costs"),
+        (TABLE, 0, "| Item | Cost |\n| --- | --- |\n| Slates | 420 |\n| Gutter | 95 |"),
+        (HEADING, 3, "Dates"),
+        (TABLE, 0, "| Task | Day |\n| --- | --- |\n| Roof | Monday |"),
+    ]
+    assert [b.meta.get("sheet_name") for b in book] == [None, "Costs", "Costs", "Dates", "Dates"]
+    assert all(b.meta["message_index"] == 1 and b.meta["message_subject"] == "Survey" for b in book)
+    _all_modes_work(doc)
+
+
+def test_a_csv_attachment_is_a_table():
+    doc = extract(_mail((b"wall,state\nnorth,sound\n", "text/csv", "tally.csv")), filename="m.eml")
+    heading, table = _under(doc, "tally.csv")
+    assert (table.kind, table.header, table.rows) == (TABLE, ("wall", "state"), (("north", "sound"),))
+    _all_modes_work(doc)
+
+
+def test_a_corrupt_pdf_attachment_is_one_parse_error():
+    cut = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Ty"
+    doc = extract(_mail((cut, "application/pdf", "minutes.pdf")), filename="m.eml")
+    assert [b.text for b in doc.blocks][2] == "See attached."
+    (skipped,) = doc.coverage.skipped
+    assert skipped.name == "minutes.pdf" and skipped.reason.startswith(f"{PARSE_ERROR}: minutes.pdf: ")
+    assert doc.coverage.has_warning and not _under(doc, "minutes.pdf")
+
+
+def test_an_encrypted_pdf_attachment_is_one_encrypted_entry(real_world):
+    locked = (REAL_WORLD / "pdf" / "pdfplumber" / "password-example.pdf").read_bytes()
+    doc = extract(_mail((locked, "application/pdf", "locked.pdf")), filename="m.eml")
+    (skipped,) = doc.coverage.skipped
+    assert skipped.name == "locked.pdf" and skipped.reason.startswith(f"{ENCRYPTED}: locked.pdf: ")
+    # the holder's password opens the holder only
+    doc = extract(
+        _mail((locked, "application/pdf", "locked.pdf")), filename="m.eml", options={"pdf_password": "x"}
+    )
+    assert doc.coverage.skipped[0].reason.startswith(f"{ENCRYPTED}: ")
+
+
+def test_an_unsupported_attachment_stays_listed_as_before():
+    doc = extract(_mail((b"\x00\x01binary\x02", "application/octet-stream", "blob.bin")), filename="m.eml")
+    (skipped,) = doc.coverage.skipped
+    assert (skipped.name, skipped.reason) == (
+        "blob.bin",
+        "application/octet-stream attachments are not indexed",
+    )
+
+
+def test_an_armoured_pgp_message_is_not_read_as_text():
+    armour = b"-----BEGIN PGP MESSAGE-----\n\nhQEMA3xKq0bq4ZbmAQf+Kx2W\n-----END PGP MESSAGE-----\n"
+    doc = extract(_mail((armour, "application/octet-stream", "encrypted.asc")), filename="m.eml")
+    assert "BEGIN PGP" not in doc.text and doc.coverage.attachments_indexed == ()
+    (skipped,) = doc.coverage.skipped
+    assert (skipped.name, skipped.reason) == (
+        "encrypted.asc",
+        "application/octet-stream attachments are not indexed",
+    )
+
+
+def test_mails_attached_past_the_depth_bound_are_listed():
+    # each mail holds the previous one as a file (not as a message/rfc822 part)
+    data = _mail(subject="Level 4", body="The deepest text.")
+    for level in (3, 2, 1, 0):
+        data = _mail((data, "application/octet-stream", f"level{level + 1}.eml"), subject=f"Level {level}")
+    doc = extract(data, filename="top.eml")
+    texts = [b.text for b in doc.blocks]
+    assert "Level 3" in texts and "The deepest text." not in texts
+    assert doc.coverage.attachments_indexed == (
+        "level1.eml",
+        "level1.eml/level2.eml",
+        "level1.eml/level2.eml/level3.eml",
+    )
+    (skipped,) = doc.coverage.skipped
+    assert skipped.name == "level1.eml: level2.eml: level3.eml: level4.eml"
+    assert skipped.reason.startswith(f"{DOCUMENT_LIMIT}: level4.eml: attached {MAX_DEPTH + 1} levels deep")
+    deepest = next(b for b in doc.blocks if b.text == "Level 3")
+    assert deepest.meta["attachment"] == "level1.eml/level2.eml/level3.eml" and deepest.level == 6
+
+
+def test_an_attachment_past_the_holders_time_is_listed():
+    data = _mail((_xlsx(), XLSX, "costs.xlsx"))
+    from indexer.api import extract_bytes
+
+    doc = extract_bytes(data, "m.eml", ExtractContext(filename="m.eml", deadline=time.monotonic() - 1))
+    (skipped,) = doc.coverage.skipped
+    assert skipped.reason.startswith(f"{DOCUMENT_LIMIT}: costs.xlsx: the 120-second limit")
+    assert [b.text for b in doc.blocks][2] == "See attached."
+
+
+def test_an_attachment_over_the_holders_text_limit_is_listed_not_the_holder_failed():
+    big = ("A line of the attached notes. " * 40 + "\n\n") * 20
+    data = _mail((big.encode(), "application/octet-stream", "notes.md"))
+    doc = extract(data, filename="m.eml", limits=Limits(max_text_chars=len(big) - 100))
+    (skipped,) = doc.coverage.skipped
+    assert skipped.name == "notes.md" and skipped.reason.startswith(f"{DOCUMENT_LIMIT}: notes.md: ")
