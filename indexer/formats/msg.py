@@ -7,7 +7,9 @@ HTML body when it holds a data table or an inline image the plain one cannot sho
 else the HTML body read as HTML; else the RTF body with its markup stripped), the image attachments as image blocks, then the
 text-like attachments, each under an ``Attachment: name`` heading. Embedded messages are read the
 same way, after their parent, with ``message_index`` 2, 3 … in their blocks' meta (the file's
-message is 1, as in e-mail); recipients are joined with commas and the Date line is marked UTC. Other attachments are listed in ``Coverage.skipped`` with a reason. Signed and encrypted
+message is 1, as in e-mail); recipients are joined with commas and the Date line is marked UTC. Other attachments (PDF, Office files, CSV …) are read with their own extractor under the same
+heading (:mod:`._attached`); those no extractor reads are listed in ``Coverage.skipped`` with a
+reason. Signed and encrypted
 (S/MIME, PGP) messages give what is readable, with a coverage warning.
 """
 
@@ -28,6 +30,7 @@ from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
 from ..sniff import decode_text, looks_binary
+from ._attached import Attacher
 from ._smime import (
     DETACHED_SIGNATURE_EXTENSIONS,
     ENCRYPTED_TYPES,
@@ -153,6 +156,10 @@ class _State:
     notes: list[str] = field(default_factory=list)
     messages: int = 0
     empty: int = 0
+    attacher: Attacher = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.attacher = Attacher(self.ctx)
 
     def safe(self, fn: Any, default: Any = None) -> Any:
         try:
@@ -816,12 +823,28 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
                 cid_images[cid.lower()] = img.name
             image_blocks.append(Block(IMAGE, "", alt=name, images=(img.name,), meta=meta))
             continue
-        if ext in TEXT_EXTENSIONS or mime.startswith("text/"):
+        tabular = ext in ("csv", "tsv") or mime in ("text/csv", "text/tab-separated-values")
+        if (ext in TEXT_EXTENSIONS or mime.startswith("text/")) and not tabular:
             text_blocks.extend(_text_attachment(name, ext, mime, data, meta, min(level + 1, 6)))
             st.indexed.append(name)
             continue
         kind = ext or mime or "unknown type"
-        st.skipped.append(Skipped("attachment", name, f"{kind} attachments are not indexed"))
+        got = st.attacher.read(
+            data,
+            name,
+            level=min(level + 1, 6),
+            meta=meta,
+            ctype=mime or None,
+            unsupported=f"{kind} attachments are not indexed",
+        )
+        text_blocks.extend(got.blocks)
+        for image in got.images:
+            st.images.setdefault(image.name, image)
+        st.skipped.extend(got.skipped)
+        for text in got.warnings:
+            st.warn(text)
+        st.notes.extend(n for n in got.notes if n not in st.notes)
+        st.indexed.extend(got.indexed)
     body, placed = _place_cid_images(body, cid_images)
     image_blocks = [b for b in image_blocks if b.images[0] not in placed]
     st.blocks.extend(body + image_blocks + text_blocks)
@@ -894,13 +917,15 @@ def _text_attachment(
     # calendar items give their own fields, addresses from the transport headers where the
     # properties hold only Exchange names, heading levels follow the nesting of messages, HTML
     # headings sit below their message or attachment
-    version="6",
+    version="7",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
     # one keeps the link targets the plain one writes out
     # 6: HTML elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
     # an HTML-only body keeps its link targets as the HTML read instead of the plain one does
+    # 7: attached files read with their own extractor (PDF, Word, workbooks, CSV as tables …), a
+    # failing one listed with its error; blocks of text attachments carry ``attachment`` in chunks
     source_type="msg",
     libraries=("extract-msg",),
     images=True,

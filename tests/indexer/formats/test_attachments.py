@@ -17,8 +17,31 @@ from indexer.model import HEADING, IMAGE, TABLE
 from indexer.modes import registry as modes
 from tests.conftest import REAL_WORLD
 
+MSG = REAL_WORLD / "msg" / "MsgReader"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+def _attachment_bytes(path, name: str) -> bytes:
+    """The bytes of the attachment ``name`` of an Outlook message, as extract-msg gives them."""
+    import extract_msg
+
+    msg = extract_msg.openMsg(str(path))
+    try:
+        return next(a.data for a in msg.attachments if a.longFilename == name)
+    finally:
+        msg.close()
+
+
+def _pdf_text(data: bytes) -> list[str]:
+    """Each page's text as pdfium gives it (to check the attachment's text by the source)."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(data)
+    try:
+        return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    finally:
+        pdf.close()
 
 
 def _under(doc, name: str) -> list:
@@ -30,6 +53,73 @@ def _all_modes_work(doc) -> None:
         chunks = chunk_document(doc, mode)
         assert chunks and all(c.content.strip() for c in chunks), mode
     render_markdown(doc)
+
+
+# -- real messages ------------------------------------------------------------------------------
+
+
+def test_the_pdf_attached_to_an_outlook_message_is_read(real_world):
+    path = MSG / "Sicos1977__MSGReader__RtfSampleEmailWithAttachment.msg"
+    pages = _pdf_text(_attachment_bytes(path, "SampleAttachment.pdf"))
+    assert pages[0].lstrip().startswith("BOOK ONE: 1805") and "Prince Vasíli" in pages[1]
+    doc = extract(path)
+    assert doc.coverage.attachments_indexed == ("SampleAttachment.pdf",)
+    assert doc.coverage.skipped == () and not doc.coverage.has_warning
+    blocks = _under(doc, "SampleAttachment.pdf")
+    assert (blocks[0].kind, blocks[0].level, blocks[0].text) == (
+        HEADING,
+        2,
+        "Attachment: SampleAttachment.pdf",
+    )
+    assert [b.text for b in blocks[1:3]] == ["BOOK ONE: 1805", "CHAPTER I"]
+    assert all(b.meta["message_index"] == 1 for b in blocks)
+    # the attached PDF's own pages: the mail has none of its own
+    second = next(b for b in blocks if b.text.startswith("“Don’t tease! Well"))
+    assert second.page == 2 and "“Don’t tease! Well" in pages[1]
+    chunks = [c.metadata for c in chunk_document(doc, "structural") if c.metadata.get("page_number")]
+    assert {m["attachment"] for m in chunks} == {"SampleAttachment.pdf"}
+    assert {m["message_index"] for m in chunks} == {1}
+    assert max(m.get("page_end", m["page_number"]) for m in chunks) == len(pages) == 4
+    _all_modes_work(doc)
+
+
+def test_the_pdf_of_a_signed_outlook_message_is_read_and_its_signature_still_listed(real_world):
+    path = MSG / "bbottema__outlook-message-parser__S_MIME test message signed.msg"
+    name = "03-07-2005 errata SharnErrata.pdf"
+    (page,) = _pdf_text(_attachment_bytes(path, name))
+    assert "Page 158: Potion Bracer" in page
+    doc = extract(path)
+    assert doc.coverage.attachments_indexed == (name,)
+    assert [(s.name, s.on_purpose) for s in doc.coverage.skipped] == [("smime.p7s", True)]
+    assert doc.coverage.notes == ("signed message: the signature was not verified",)
+    headings = [(b.level, b.text) for b in _under(doc, name) if b.kind == HEADING]
+    # the PDF's headings sit below its Attachment heading, itself below the message's subject
+    assert headings[:3] == [
+        (2, f"Attachment: {name}"),
+        (3, "Sharn: City of Towers Errata"),
+        (4, "Page 158: Potion Bracer"),
+    ]
+
+
+def test_the_workbook_attached_to_an_outlook_message_is_read_as_tables(real_world):
+    import openpyxl
+
+    path = MSG / "hrbrmstr__msgxtractr__TestMessage-ansi.msg"
+    book = openpyxl.load_workbook(io.BytesIO(_attachment_bytes(path, "TestAttachment1.xlsx")))
+    sheet = book.worksheets[0]
+    first, second = ([c.value for c in row] for row in sheet.iter_rows(min_row=1, max_row=2))
+    doc = extract(path)
+    assert doc.family == "document"
+    assert doc.coverage.attachments_indexed == ("TestAttachment1.xlsx",) and doc.coverage.skipped == ()
+    heading, title, table = _under(doc, "TestAttachment1.xlsx")
+    assert (heading.level, heading.text) == (2, "Attachment: TestAttachment1.xlsx")
+    assert (title.kind, title.level, title.text) == (HEADING, 3, sheet.title)
+    assert table.kind == TABLE and list(table.header) == first
+    assert table.rows[0][:2] == tuple(second[:2]) == ("0x3007", "PtypTime (0x0040)")
+    assert table.meta["sheet_name"] == sheet.title
+    row = next(c for c in chunk_document(doc, "structural") if c.content_type == "table")
+    assert row.metadata["sheet_name"] == sheet.title and row.metadata["attachment"] == "TestAttachment1.xlsx"
+    _all_modes_work(doc)
 
 
 def test_a_cut_pdf_attachment_is_one_parse_error_and_the_mail_is_read(real_world):
