@@ -9,6 +9,7 @@ docs/pdf.md describes the design, the heuristics and their limits.
 
 from __future__ import annotations
 
+import ctypes
 import re
 import time
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
 from ..model import IMAGE, TABLE, Block, Coverage, Document, Image, Skipped, assemble, render_table
 from . import _pdf_ocr
+from ._attached import Attached, Attacher
 from ._pdf_capi import PageHandles, keep_heap_top, mediabox
 from ._pdf_fallback import extract_with_pdfminer, plumber_lines, visible
 from ._pdf_layout import (
@@ -137,8 +139,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # rows, garbled layers left out, OCR hyphens, dates; 10: page numbers that fit the pages'
     # sequence, sentences over page breaks, continued tables' first rows, contents without
     # leaders, grid headers cut by a shading box, files attached to pages, spaced list items,
-    # title dates
-    version="10",
+    # title dates; 11: embedded files and files attached to pages read with their own extractor
+    version="11",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -285,7 +287,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     images: list[Image] = []
     pages: list[_Page] = []
     comments: list[tuple[int, int]] = []  # (page, annotations with a comment on it)
-    attached: list[tuple[int, str]] = []  # (page, name of a file attached to it by an annotation)
+    attached: list[tuple[int, str, bytes | None]] = []  # (page, name, data) of files attached to pages
     seen: dict[tuple[int, int, int], str] = {}
     ligatures = Ligatures(data, password)
     chars = 0
@@ -301,10 +303,10 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             info = _read_page(
                 pdf, page, number, images, skipped, warnings, tables_mode, ctx.image_data, seen, ligatures
             )
-            found, files = _annotations(pdf, page.page)
+            found, files = _annotations(pdf, page.page, limits.max_document_bytes)
             if found:
                 comments.append((number, found))
-            attached += [(number, name) for name in files]
+            attached += [(number, name, payload) for name, payload in files]
         finally:
             page.close()
         chars += info.chars
@@ -385,7 +387,12 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         for p, tables in zip(pages, carry_headers([p.tables for p in pages]), strict=True):
             p.tables = tables
 
-    skipped += _not_extracted(pdf, comments, attached)
+    skipped += _comments(comments)
+    held = _attached_files(pdf, attached, ctx)
+    skipped += held.skipped
+    warnings += held.warnings
+    notes += held.notes
+    images += held.images
     # running heads are looked for among the lines outside tables: a table's rows recur from page
     # to page (dates, a status column) and are read in the table, not removed
     outside = [_outside_tables(p) for p in pages]
@@ -395,9 +402,10 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         [len(p.lines) - len(keep) for p, keep in zip(pages, outside, strict=True)],
     )
     drop = [{keep[i] for i in gone} for keep, gone in zip(outside, drop, strict=True)]
-    blocks = _blocks(pages, drop, _outline(pdf, total))
+    blocks = _blocks(pages, drop, _outline(pdf, total)) + held.blocks
     coverage = Coverage(
         pages_total=total,
+        attachments_indexed=tuple(held.indexed),
         pages_with_text=sum(1 for p in pages if p.has_text),
         empty_pages=tuple(n for n in unread if n not in ocr_pages),
         ocr_pages=tuple(ocr_pages),
@@ -497,13 +505,14 @@ _NOT_COMMENTS = frozenset(
 MAX_ANNOTATIONS = 1000
 
 
-def _annotations(pdf: pdfium.PdfDocument, page) -> tuple[int, list[str]]:
+def _annotations(pdf: pdfium.PdfDocument, page, max_bytes: int) -> tuple[int, list[tuple[str, bytes | None]]]:
     """How many of a page's annotations hold a comment (``/Contents``): notes, highlights,
-    free text and other mark-up; and the names of the files its file attachment annotations
-    hold. One C call for a page without annotations."""
+    free text and other mark-up; and the name and data of the files its file attachment
+    annotations hold (None for data pdfium cannot give or over ``max_bytes``). One C call for a
+    page without annotations."""
     count = min(pdfium_c.FPDFPage_GetAnnotCount(page), MAX_ANNOTATIONS)
     found = 0
-    files: list[str] = []
+    files: list[tuple[str, bytes | None]] = []
     for i in range(count):
         annot = pdfium_c.FPDFPage_GetAnnot(page, i)
         if not annot:
@@ -511,7 +520,10 @@ def _annotations(pdf: pdfium.PdfDocument, page) -> tuple[int, list[str]]:
         try:
             subtype = pdfium_c.FPDFAnnot_GetSubtype(annot)
             if subtype == pdfium_c.FPDF_ANNOT_FILEATTACHMENT:
-                files.append(_attached_name(pdf, annot) or f"file attachment {len(files) + 1}")
+                handle = pdfium_c.FPDFAnnot_GetFileAttachment(annot)
+                attachment = pdfium.PdfAttachment(handle, pdf) if handle else None
+                name = _attachment_name(attachment) or f"file attachment {len(files) + 1}"
+                files.append((name, _attachment_data(attachment, max_bytes)))
                 continue
             if subtype in _NOT_COMMENTS:
                 continue
@@ -523,45 +535,86 @@ def _annotations(pdf: pdfium.PdfDocument, page) -> tuple[int, list[str]]:
     return found, files
 
 
-def _attached_name(pdf: pdfium.PdfDocument, annot) -> str:
-    """The name of the file a file attachment annotation holds; empty when it has none or
-    pdfium cannot read it."""
-    handle = pdfium_c.FPDFAnnot_GetFileAttachment(annot)
-    if not handle:
+def _attachment_name(attachment: pdfium.PdfAttachment | None) -> str:
+    """The name of an attached file; empty when it has none or pdfium cannot read it."""
+    if attachment is None:
         return ""
     try:
-        return " ".join(_CONTROL.sub(" ", pdfium.PdfAttachment(handle, pdf).get_name()).split())
+        return " ".join(_CONTROL.sub(" ", attachment.get_name()).split())
     except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
         return ""
 
 
-def _not_extracted(
-    pdf: pdfium.PdfDocument, comments: list[tuple[int, int]], attached: list[tuple[int, str]]
-) -> list[Skipped]:
-    """``Coverage.skipped`` entries for what a PDF holds besides its pages' content: one for its
-    annotation comments (not extracted, as review comments of Office files are not), one per
-    embedded file, and one per file attached to a page by an annotation (``attached``: page and
-    name)."""
-    out = []
-    if comments:
-        count = sum(n for _, n in comments)
-        out.append(
-            Skipped(
-                "comments",
-                _page_list([page for page, _ in comments]),
-                f"{count} annotation comment{'s' if count != 1 else ''} not extracted (they annotate "
-                "the text and are not part of it)",
-                on_purpose=True,
-            )
+def _attachment_data(attachment: pdfium.PdfAttachment | None, max_bytes: int) -> bytes | None:
+    """The bytes of an attached file; None when pdfium cannot give them or they pass
+    ``max_bytes`` (asked before they are decompressed into memory)."""
+    if attachment is None:
+        return None
+    size = ctypes.c_ulong()
+    if not pdfium_c.FPDFAttachment_GetFile(attachment, None, 0, size) or size.value > max_bytes:
+        return None
+    try:
+        return bytes(attachment.get_data())
+    except pdfium.PdfiumError:
+        return None
+
+
+def _comments(comments: list[tuple[int, int]]) -> list[Skipped]:
+    """The ``Coverage.skipped`` entry of a PDF's annotation comments (not extracted, as review
+    comments of Office files are not)."""
+    if not comments:
+        return []
+    count = sum(n for _, n in comments)
+    return [
+        Skipped(
+            "comments",
+            _page_list([page for page, _ in comments]),
+            f"{count} annotation comment{'s' if count != 1 else ''} not extracted (they annotate "
+            "the text and are not part of it)",
+            on_purpose=True,
         )
+    ]
+
+
+def _attached_files(
+    pdf: pdfium.PdfDocument, attached: list[tuple[int, str, bytes | None]], ctx: ExtractContext
+) -> Attached:
+    """The files a PDF holds, read after its pages (see :mod:`._attached`): those attached to a
+    page by an annotation (``attached``: page, name, data), their blocks on that page, then
+    those of its embedded-files list not attached to a page (a file in both is read once)."""
+    files: list[tuple[int | None, str, bytes | None]] = list(attached)
+    seen = {(name, data) for _, name, data in attached}
     try:
         for i in range(min(pdf.count_attachments(), MAX_ANNOTATIONS)):
-            name = pdf.get_attachment(i).get_name() or f"attachment {i + 1}"
-            out.append(Skipped("attachment", name, "a file embedded in the PDF; not extracted"))
+            attachment = pdf.get_attachment(i)
+            name = _attachment_name(attachment) or f"attachment {i + 1}"
+            data = _attachment_data(attachment, ctx.limits.max_document_bytes)
+            if (name, data) not in seen:
+                seen.add((name, data))
+                files.append((None, name, data))
     except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
-        pass  # a damaged name tree costs only these entries
-    for number, name in attached:
-        out.append(Skipped("attachment", name, f"a file attached to page {number}; not extracted"))
+        pass  # a damaged name tree costs only these files
+    out = Attached()
+    attacher = Attacher(ctx)
+    for number, name, data in files:
+        where = "embedded in the PDF" if number is None else f"attached to page {number}"
+        if data is None:
+            out.skipped.append(Skipped("attachment", name, f"a file {where}; its data could not be read"))
+            continue
+        got = attacher.read(
+            data,
+            name,
+            level=1,
+            page=number,
+            paged=True,
+            unsupported=f"a file {where}; its type is not indexed",
+        )
+        out.blocks += got.blocks
+        out.images += got.images
+        out.skipped += got.skipped
+        out.warnings += got.warnings
+        out.notes += got.notes
+        out.indexed += got.indexed
     return out
 
 

@@ -8,6 +8,8 @@ import io
 import time
 from email.message import EmailMessage
 
+import pytest
+
 from indexer import chunk_document, extract
 from indexer.errors import DOCUMENT_LIMIT, ENCRYPTED, PARSE_ERROR
 from indexer.formats._attached import MAX_DEPTH
@@ -304,3 +306,88 @@ def test_an_attachment_over_the_holders_text_limit_is_listed_not_the_holder_fail
     doc = extract(data, filename="m.eml", limits=Limits(max_text_chars=len(big) - 100))
     (skipped,) = doc.coverage.skipped
     assert skipped.name == "notes.md" and skipped.reason.startswith(f"{DOCUMENT_LIMIT}: notes.md: ")
+
+
+# -- files a PDF holds ----------------------------------------------------------------------------
+
+
+def _pdf_with(files: dict[str, bytes], on_page: dict[str, bytes] | None = None) -> bytes:
+    """A one-page PDF with ``files`` embedded and ``on_page`` attached to its page by file
+    attachment annotations."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    pdf = pdfium.PdfDocument.new()
+    page = pdf.new_page(612, 792)
+    text = pdfium_c.FPDFPageObj_NewTextObj(pdf.raw, b"Helvetica", ctypes.c_float(12))
+    words = ("The holder page.\0").encode("utf-16-le")
+    pdfium_c.FPDFText_SetText(text, ctypes.cast(ctypes.c_char_p(words), ctypes.POINTER(pdfium_c.FPDF_WCHAR)))
+    pdfium_c.FPDFPageObj_Transform(text, 1, 0, 0, 1, 72, 700)
+    pdfium_c.FPDFPage_InsertObject(page.raw, text)
+    pdfium_c.FPDFPage_GenerateContent(page.raw)
+    for name, data in (on_page or {}).items():
+        annot = pdfium_c.FPDFPage_CreateAnnot(page.raw, pdfium_c.FPDF_ANNOT_FILEATTACHMENT)
+        pdfium_c.FPDFAnnot_SetRect(annot, pdfium_c.FS_RECTF(72, 650, 90, 668))
+        wide = (name + "\0").encode("utf-16-le")
+        handle = pdfium_c.FPDFAnnot_AddFileAttachment(
+            annot, ctypes.cast(ctypes.c_char_p(wide), ctypes.POINTER(pdfium_c.FPDF_WCHAR))
+        )
+        assert handle and pdfium_c.FPDFAttachment_SetFile(handle, pdf.raw, data, len(data))
+        pdfium_c.FPDFPage_CloseAnnot(annot)
+    for name, data in files.items():
+        pdf.new_attachment(name).set_data(data)
+    page.close()
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+def test_a_text_file_and_a_mail_embedded_in_a_pdf_are_read():
+    mail = _mail(subject="Minutes", body="Agreed: new slates by May.")
+    data = _pdf_with({"notes.txt": b"Budget approved on Monday.\n", "minutes.eml": mail})
+    doc = extract(data, filename="holder.pdf")
+    assert doc.blocks[0].text == "The holder page."
+    assert sorted(doc.coverage.attachments_indexed) == ["minutes.eml", "notes.txt"]  # pdfium's order
+    notes = _under(doc, "notes.txt")
+    assert [(b.level, b.text, b.page) for b in notes] == [
+        (1, "Attachment: notes.txt", None),
+        (0, "Budget approved on Monday.", None),
+    ]
+    minutes = [b.text for b in _under(doc, "minutes.eml")]
+    assert minutes[:2] == ["Attachment: minutes.eml", "Minutes"] and "Agreed: new slates by May." in minutes
+    _all_modes_work(doc)
+
+
+def test_a_file_attached_to_a_page_and_embedded_is_read_once_on_its_page():
+    data = _pdf_with({"notes.txt": b"Budget approved."}, on_page={"notes.txt": b"Budget approved."})
+    doc = extract(data, filename="holder.pdf")
+    assert doc.coverage.attachments_indexed == ("notes.txt",)
+    assert [(b.text, b.page) for b in _under(doc, "notes.txt")] == [
+        ("Attachment: notes.txt", 1),
+        ("Budget approved.", 1),
+    ]
+    assert [s for s in doc.coverage.skipped if s.what == "attachment"] == []
+
+
+def test_a_pdf_attached_to_a_pdf_keeps_its_own_pages_apart():
+    inner = _pdf_with({})
+    doc = extract(_pdf_with({"inner.pdf": inner}), filename="holder.pdf")
+    (heading, text) = _under(doc, "inner.pdf")
+    assert (text.text, text.page, text.meta["attachment_page"]) == ("The holder page.", None, 1)
+    chunk = next(
+        c
+        for c in chunk_document(doc, "structural")
+        if c.content == "The holder page." and c.metadata.get("attachment")
+    )
+    assert chunk.metadata["attachment_page"] == 1 and "page_number" not in chunk.metadata
+
+
+@pytest.mark.parametrize("mode", ["structural", "page_aware", "section"])
+def test_the_real_pdf_with_an_embedded_picture_lists_it(real_world, mode):
+    doc = extract(REAL_WORLD / "pdf" / "py-pdf-samples" / "with-attachment.pdf")
+    assert [(s.name, s.reason) for s in doc.coverage.skipped] == [
+        ("image.png", "a file embedded in the PDF; its type is not indexed")
+    ]
+    assert chunk_document(doc, mode)

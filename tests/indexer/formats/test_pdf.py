@@ -520,7 +520,7 @@ def _annotated(
     return out.getvalue()
 
 
-def test_annotation_comments_and_embedded_files_are_listed_as_skipped():
+def test_annotation_comments_are_listed_as_skipped_and_embedded_files_read():
     import pypdfium2.raw as pdfium_c
 
     data = _annotated(
@@ -533,26 +533,35 @@ def test_annotation_comments_and_embedded_files_are_listed_as_skipped():
         attachment="figures.csv",
     )
     doc = extract(data, filename="annotated.pdf")
-    assert doc.text == extract(_annotated([]), filename="plain.pdf").text  # the comments are not text
+    plain = extract(_annotated([]), filename="plain.pdf").text
+    assert doc.text.startswith(plain + "\n\n")  # the comments are not text
     assert [(s.what, s.name, s.reason) for s in doc.coverage.skipped if s.what != "image"] == [
         (
             "comments",
             "page 1",
             "2 annotation comments not extracted (they annotate the text and are not part of it)",
         ),
-        ("attachment", "figures.csv", "a file embedded in the PDF; not extracted"),
     ]
+    # the embedded file "a,b\n1,2\n" read after the pages, as a table
+    assert doc.text[len(plain) :] == "\n\nAttachment: figures.csv\n\n| a | b |\n| --- | --- |\n| 1 | 2 |"
+    assert doc.coverage.attachments_indexed == ("figures.csv",)
 
 
-def test_files_attached_to_a_page_are_listed_as_skipped():
+def test_files_attached_to_a_page_are_read_on_that_page():
     # a file attachment annotation (the paper-clip icon on the page) holds a file of its own,
-    # which is not in the document's list of embedded files: it was listed nowhere
+    # which is not in the document's list of embedded files
     doc = extract(_annotated([], attachment="figures.csv", on_page=("minutes.txt",)), filename="a.pdf")
-    assert [(s.what, s.name, s.reason) for s in doc.coverage.skipped if s.what != "image"] == [
-        ("attachment", "figures.csv", "a file embedded in the PDF; not extracted"),
-        ("attachment", "minutes.txt", "a file attached to page 1; not extracted"),
-    ]
-    assert doc.text == extract(_annotated([]), filename="plain.pdf").text
+    assert [s for s in doc.coverage.skipped if s.what != "image"] == []
+    assert doc.coverage.attachments_indexed == ("minutes.txt", "figures.csv")
+    plain = extract(_annotated([]), filename="plain.pdf").text
+    heading = next(b for b in doc.blocks if b.text == "Attachment: minutes.txt")
+    minutes = doc.blocks[doc.blocks.index(heading) + 1]
+    # the annotation's file holds b"minutes"; its blocks stand on the page it is attached to
+    assert (heading.level, heading.page, minutes.text, minutes.page) == (1, 1, "minutes", 1)
+    assert minutes.meta["attachment"] == "minutes.txt" and "attachment_page" not in minutes.meta
+    table = next(b for b in doc.blocks if b.meta.get("attachment") == "figures.csv" and b.rows)
+    assert (table.header, table.rows, table.page) == (("a", "b"), (("1", "2"),), None)
+    assert doc.text.startswith(plain + "\n\n")
 
 
 def test_the_real_annotated_and_attaching_pdfs_say_what_they_hold(real_world):
