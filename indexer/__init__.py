@@ -66,5 +66,7 @@ __version__ = "0.1.0"
 #: was read with nothing lost a coverage note, not a warning; the
 #: library warnings of a file among its warnings; Word numbering by style and in text boxes,
 #: headers and notes read as the body; RTF symbol fonts and spanned cells; .xls/.xlsb/ODS
-#: number formats; <style>-hidden HTML, hidden elements counted; EPUB note references.
-OUTPUT_VERSION = 5
+#: number formats; <style>-hidden HTML, hidden elements counted; EPUB note references. 6: files
+#: attached to e-mails, Outlook messages and PDFs read with their own extractor, chunks naming
+#: the ``attachment`` they come from.
+OUTPUT_VERSION = 6
