@@ -21,7 +21,7 @@ from typing import Any
 
 from indexer import OUTPUT_VERSION, errors
 from indexer.formats import registry as formats
-from indexer.limits import Limits
+from indexer.limits import Limits, usable_cpus
 from indexer.modes.params import ModeParams
 
 from . import records
@@ -146,8 +146,11 @@ class Indexer:
         self.memory_mb = memory_mb
         self.extra_modules = tuple(extra_modules)
         # extraction options (PDF tables, OCR, password): they apply to the files extracted from
-        # now on; files already indexed are not read again for them
-        self.options = tuple(sorted((options or {}).items()))
+        # now on; files already indexed are not read again for them. OCR reads a scan's pages in
+        # parallel: the workers share the CPUs between them
+        chosen = dict(options or {})
+        chosen.setdefault("ocr_jobs", max(1, usable_cpus() // self.jobs))
+        self.options = tuple(sorted(chosen.items()))
         self.rules = IgnoreRules(self.root)
         self._pool: Pool | None = None
         self._lock = threading.RLock()

@@ -10,6 +10,8 @@ again in its default mode.
 tesseract runs with one OpenMP thread unless ``OMP_THREAD_LIMIT`` says otherwise: its threads
 spin against each other and against the indexer's workers, and one thread reads a page several
 times quicker on a busy two-core machine (0.6 s against 4.5 s for ``sample_corpus/pdf/scanned.pdf``).
+Pages are read in parallel instead, one process per CPU: pdfium renders them one at a time in the
+calling thread, and threads only wait for tesseract.
 """
 
 from __future__ import annotations
@@ -20,8 +22,14 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cache
 
+import pypdfium2 as pdfium
+
+from ..limits import usable_cpus
 from ..model import PARAGRAPH, Block
 from ._pdf_layout import join_lines
 
@@ -91,18 +99,30 @@ def valid_lang(lang: str) -> bool:
     return _LANG.fullmatch(lang) is not None
 
 
-def ocr_page(page, timeout: float = TIMEOUT, lang: str | None = None) -> str:
-    """The text tesseract reads on a page rendered at DPI dots per inch, in ``lang`` (tesseract's
-    default language when None); OcrFailed when it cannot, OcrTimedOut when it takes longer than
-    ``timeout`` seconds."""
+def workers() -> int:
+    """How many pages are read at once by default: one tesseract process per CPU this process may
+    use (each runs one thread), so a long scan read on its own takes a fraction of the time; the
+    folder indexer divides the CPUs among its workers instead (option ``ocr_jobs``)."""
+    return usable_cpus()
+
+
+def render(page):
+    """The page in grey at DPI dots per inch, as a Pillow image that owns its pixels (the page and
+    its bitmap may be closed once this returns; pdfium is called from one thread only)."""
+    bitmap = page.render(scale=DPI / 72, grayscale=True)
+    try:
+        return bitmap.to_pil()  # a copy: pdfium's rows are padded, so Pillow decodes them
+    finally:
+        bitmap.close()
+
+
+def read(image, timeout: float = TIMEOUT, lang: str | None = None) -> str:
+    """The text tesseract reads on a rendered page, in ``lang`` (tesseract's default language
+    when None); OcrFailed when it cannot, OcrTimedOut when it takes longer than ``timeout``
+    seconds. Safe to call from several threads at once: each call has its own file and process."""
     binary = shutil.which("tesseract")
     if binary is None:
         raise OcrFailed("tesseract is not installed")
-    bitmap = page.render(scale=DPI / 72, grayscale=True)
-    try:
-        image = bitmap.to_pil()
-    finally:
-        bitmap.close()
     env = dict(os.environ)
     env.setdefault("OMP_THREAD_LIMIT", "1")
     with tempfile.TemporaryDirectory(prefix="chunkscope-ocr-") as tmp:
@@ -126,6 +146,67 @@ def ocr_page(page, timeout: float = TIMEOUT, lang: str | None = None) -> str:
     if done.returncode != 0:
         raise OcrFailed(_why(done.stderr.decode("utf-8", "replace")) or f"exit {done.returncode}")
     return done.stdout.decode("utf-8", "replace")
+
+
+def ocr_page(page, timeout: float = TIMEOUT, lang: str | None = None) -> str:
+    """:func:`read` of the page :func:`render` draws."""
+    return read(render(page), timeout, lang)
+
+
+class PageNotLoaded(OcrFailed):
+    """pdfium could not load or draw the page."""
+
+
+def read_pages(
+    pdf, numbers: list[int], deadline: float, lang: str | None = None, jobs: int = 1
+) -> Iterator[tuple[int, float, str | OcrFailed | None]]:
+    """OCR of the pages ``numbers`` of ``pdf``, ``jobs`` at a time: yields ``(number, limit,
+    outcome)`` in the order of ``numbers``, where ``limit`` is the time tesseract was given and
+    ``outcome`` the text it read or the :class:`OcrFailed` that stopped it. A page whose turn
+    comes with a second or less left before ``deadline`` (``time.monotonic``) is yielded with
+    limit 0 and outcome None, and no page after it is started. Pages are loaded and drawn here,
+    in the calling thread, only when a reader is free, so at most ``jobs`` drawn pages are held."""
+    jobs = max(1, jobs)
+    queue: deque[tuple[int, float, Future | None]] = deque()
+    todo = iter(numbers)
+    more = True
+    with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="chunkscope-ocr") as pool:
+        while True:
+            while more and len(queue) < jobs:
+                number = next(todo, None)
+                if number is None:
+                    more = False
+                    break
+                left = deadline - time.monotonic()
+                if left <= 1.0:
+                    queue.append((number, 0.0, None))
+                    more = False
+                    break
+                limit = min(TIMEOUT, left)
+                try:
+                    page = pdf[number - 1]
+                    try:
+                        image = render(page)
+                    finally:
+                        page.close()
+                except pdfium.PdfiumError as exc:
+                    failed: Future = Future()
+                    failed.set_exception(PageNotLoaded(f"the page could not be loaded: {exc}"))
+                    queue.append((number, limit, failed))
+                    continue
+                queue.append((number, limit, pool.submit(read, image, limit, lang)))
+                del image
+            if not queue:
+                return
+            number, limit, future = queue.popleft()
+            if future is None:
+                yield number, 0.0, None
+                return
+            try:
+                outcome: str | OcrFailed = future.result()
+            except OcrFailed as exc:
+                outcome = exc
+            yield number, limit, outcome
 
 
 def _why(stderr: str) -> str:

@@ -154,6 +154,7 @@ def extract_pdf(data: bytes, ctx: ExtractContext) -> Document:
         raise errors.InvalidArgument(
             f"ocr_lang must name tesseract languages joined by '+' (e.g. 'deu+eng'), not {ocr_lang!r}"
         )
+    _ocr_jobs(ctx)
     name = ctx.filename or "document.pdf"
     if not data.strip():
         return Document(
@@ -330,7 +331,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         tried = True
         wanted = sorted(legible + garbled)
         read, ocr_notes = _run_ocr(
-            pdf, pages, wanted, limits.timeout_seconds, ctx.options.get("ocr_lang") or None
+            pdf, pages, wanted, limits.timeout_seconds, ctx.options.get("ocr_lang") or None, _ocr_jobs(ctx)
         )
         warnings += ocr_notes
     else:
@@ -689,38 +690,38 @@ def _unmapped(textpage, lines: list[Line]) -> float:
     return unmapped / len(sample)
 
 
+def _ocr_jobs(ctx: ExtractContext) -> int:
+    """How many pages OCR reads at once: option ``ocr_jobs``, else one per CPU."""
+    jobs = ctx.options.get("ocr_jobs")
+    if jobs is None:
+        return _pdf_ocr.workers()
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise errors.InvalidArgument(f"ocr_jobs must be a whole number greater than 0, not {jobs!r}")
+    return jobs
+
+
 def _run_ocr(
-    pdf, pages: list[_Page], numbers: list[int], timeout: float, lang: str | None
+    pdf, pages: list[_Page], numbers: list[int], timeout: float, lang: str | None, jobs: int = 1
 ) -> tuple[int, list[str]]:
     """OCR of the pages ``numbers`` (their text goes to ``ocr_text`` when tesseract finds any,
-    else the reason to ``ocr_miss``), at most MAX_PAGES of them, stopping once OCR_SHARE of the
-    per-document time-out ``timeout`` is spent: the document keeps what was read instead of
-    running into that time-out, and a warning says which pages were not read. The same failure
-    twice in a row (a language tesseract does not have, a broken installation) stops it too.
-    Returns how many pages tesseract read (with or without finding text) and the warnings."""
+    else the reason to ``ocr_miss``), at most MAX_PAGES of them, ``jobs`` at a time, stopping once
+    OCR_SHARE of the per-document time-out ``timeout`` is spent: the document keeps what was read
+    instead of running into that time-out, and a warning says which pages were not read. The same
+    failure twice in a row (a language tesseract does not have, a broken installation) stops it
+    too. Returns how many pages tesseract read (with or without finding text) and the warnings."""
     warnings: list[str] = []
     read = 0
     last_failure = None
     budget = timeout * OCR_SHARE
-    deadline = time.monotonic() + budget
     wanted = numbers[: _pdf_ocr.MAX_PAGES]
     for number in numbers[_pdf_ocr.MAX_PAGES :]:
         pages[number - 1].ocr_miss = f"over the {_pdf_ocr.MAX_PAGES} pages OCR reads in one document"
-    for i, number in enumerate(wanted):
-        left = deadline - time.monotonic()
-        if left <= 1.0:
+    outcomes = _pdf_ocr.read_pages(pdf, wanted, time.monotonic() + budget, lang, jobs)
+    for i, (number, limit, outcome) in enumerate(outcomes):
+        if outcome is None:
             _out_of_time(pages, wanted[i:], budget, timeout, warnings)
             break
-        try:
-            page = pdf[number - 1]
-        except pdfium.PdfiumError as exc:
-            warnings.append(f"page {number}: OCR failed (the page could not be loaded: {exc})")
-            pages[number - 1].ocr_miss = "OCR could not load them"
-            continue
-        limit = min(_pdf_ocr.TIMEOUT, left)
-        try:
-            text = _pdf_ocr.ocr_page(page, limit, lang)
-        except _pdf_ocr.OcrTimedOut:
+        if isinstance(outcome, _pdf_ocr.OcrTimedOut):
             if limit < _pdf_ocr.TIMEOUT:  # stopped by the document's share, not the page's limit
                 _out_of_time(pages, wanted[i:], budget, timeout, warnings)
                 break
@@ -730,10 +731,14 @@ def _run_ocr(
             pages[number - 1].ocr_miss = "OCR failed on them"
             last_failure = None
             continue
-        except _pdf_ocr.OcrFailed as exc:
-            warnings.append(f"page {number}: OCR failed ({exc})")
+        if isinstance(outcome, _pdf_ocr.PageNotLoaded):
+            warnings.append(f"page {number}: OCR failed ({outcome})")
+            pages[number - 1].ocr_miss = "OCR could not load them"
+            continue
+        if isinstance(outcome, _pdf_ocr.OcrFailed):
+            warnings.append(f"page {number}: OCR failed ({outcome})")
             pages[number - 1].ocr_miss = "OCR failed on them"
-            if str(exc) == last_failure and i + 1 < len(wanted):
+            if str(outcome) == last_failure and i + 1 < len(wanted):
                 rest = wanted[i + 1 :]
                 warnings.append(
                     f"OCR stopped: the same failure on two pages in a row; {len(rest)} "
@@ -742,16 +747,15 @@ def _run_ocr(
                 for n in rest:
                     pages[n - 1].ocr_miss = "OCR stopped after the same failure on two pages in a row"
                 break
-            last_failure = str(exc)
+            last_failure = str(outcome)
             continue
-        finally:
-            page.close()
         last_failure = None
         read += 1
-        if text.strip():
-            pages[number - 1].ocr_text = text
+        if outcome.strip():
+            pages[number - 1].ocr_text = outcome
         else:
             pages[number - 1].ocr_miss = "tesseract found no text on them"
+    outcomes.close()  # waits for pages still being read when it stopped early
     if len(numbers) > _pdf_ocr.MAX_PAGES:
         warnings.append(
             f"OCR ran on the first {_pdf_ocr.MAX_PAGES} of the {len(numbers)} pages it was to read"

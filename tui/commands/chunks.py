@@ -40,7 +40,23 @@ def add_extract_options(p: argparse.ArgumentParser) -> None:
         metavar="LANGS",
         help="tesseract languages for OCR, joined by '+' (e.g. deu+eng; default: tesseract's own, eng)",
     )
+    g.add_argument(
+        "--ocr-jobs",
+        type=_positive_int,
+        metavar="N",
+        help="pages OCR reads at once (default: one per CPU, shared among the indexer's workers)",
+    )
     g.add_argument("--password", help="password of an encrypted PDF")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number greater than 0, not {text!r}")
+    return value
 
 
 def add_timeout_option(p: argparse.ArgumentParser) -> None:
@@ -61,6 +77,8 @@ def extract_options(args: argparse.Namespace) -> dict:
         if not valid_lang(args.ocr_lang):
             raise UserError(f"--ocr-lang takes tesseract language names joined by '+', not {args.ocr_lang!r}")
         options["ocr_lang"] = args.ocr_lang
+    if args.ocr_jobs:
+        options["ocr_jobs"] = args.ocr_jobs
     if args.password:
         options["pdf_password"] = args.password
     return options

@@ -8,12 +8,14 @@ everywhere (tesseract is hidden from them by an empty PATH where its absence mat
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import random
 import shutil
 import subprocess
 import sys
+import time
 
 import pypdfium2 as pdfium
 import pytest
@@ -64,17 +66,23 @@ def _scan_pdf(lines: list[str], *, turn: int = 0) -> bytes:
 
 
 class _Spy:
-    """Records the pages handed to the real ``ocr_page``."""
+    """Records the pages handed to the real tesseract (``_pdf_ocr.read``): how many, and when each
+    started and ended."""
 
     def __init__(self, monkeypatch):
         self.calls = 0
-        real = _pdf_ocr.ocr_page
+        self.spans: list[tuple[float, float]] = []
+        real = _pdf_ocr.read
 
-        def spy(page, *args, **kwargs):
+        def spy(image, *args, **kwargs):
             self.calls += 1
-            return real(page, *args, **kwargs)
+            start = time.monotonic()
+            try:
+                return real(image, *args, **kwargs)
+            finally:
+                self.spans.append((start, time.monotonic()))
 
-        monkeypatch.setattr(_pdf_ocr, "ocr_page", spy)
+        monkeypatch.setattr(_pdf_ocr, "read", spy)
 
 
 # -- with tesseract --------------------------------------------------------------------------------
@@ -258,6 +266,22 @@ def test_ocr_lang_option_is_checked_on_the_command_line():
     assert run.returncode == 2 and "--ocr-lang takes tesseract language names" in run.stderr
 
 
+def test_ocr_jobs_option_on_the_command_line(tesseract):
+    def run(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "tui", "markdown", str(PDFS / "scanned.pdf"), *args],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        )
+
+    bad = run("--ocr-jobs", "0")
+    assert bad.returncode == 2 and "--ocr-jobs: a whole number greater than 0, not '0'" in bad.stderr
+    good = run("--ocr-jobs", "2")
+    assert good.returncode == 0, good.stderr
+    assert "Scanned line 20" in good.stdout
+
+
 def test_tesseract_complaint_is_reduced_to_its_point():
     said = (
         "Error opening data file /usr/share/tessdata/xyz.traineddata\n"
@@ -385,15 +409,15 @@ def test_garbled_pages_ocr_had_no_time_for_are_left_out(real_world, monkeypatch)
     data = _pages(real_world.joinpath(*GARBLED_PDF), [11, 12, 13, 14])
     limits = []
 
-    def tesseract(page, timeout, lang=None):
+    def tesseract(image, timeout, lang=None):
         limits.append(timeout)
         if len(limits) == 1:
             return "Hackschnitzelheizung am Schutterwald\n\nDie Gemeinde lädt ein.\n"
         raise _pdf_ocr.OcrTimedOut(timeout)
 
     monkeypatch.setattr(_pdf_ocr, "available", lambda: True)
-    monkeypatch.setattr(_pdf_ocr, "ocr_page", tesseract)
-    doc = extract(data, filename="bulletin.pdf", limits=Limits(timeout_seconds=100))
+    monkeypatch.setattr(_pdf_ocr, "read", tesseract)
+    doc = extract(data, filename="bulletin.pdf", limits=Limits(timeout_seconds=100), options={"ocr_jobs": 1})
     assert len(limits) == 2 and limits[1] < _pdf_ocr.TIMEOUT  # the rest of a 50 s share
     assert doc.coverage.ocr_pages == (1,) and doc.coverage.empty_pages == (2, 3, 4)
     assert doc.coverage.pages_with_text == 0
@@ -415,21 +439,102 @@ def test_garbled_pages_ocr_had_no_time_for_are_left_out(real_world, monkeypatch)
     )
 
 
+def _scans(pages: list[list[str]]) -> bytes:
+    """A PDF of one scanned page (no text layer) per list of lines."""
+    out = pdfium.PdfDocument.new()
+    for lines in pages:
+        out.import_pages(pdfium.PdfDocument(_scan_pdf(lines)))
+    buf = io.BytesIO()
+    out.save(buf)
+    return buf.getvalue()
+
+
+def test_pages_are_read_at_once_and_kept_in_page_order(tesseract, monkeypatch):
+    sheets = [
+        ["Minutes of the harbour board, first sheet"],
+        ["Copper wire delivered to the north quay"],
+        ["Timber stacked behind the customs house"],
+    ]
+    data = _scans(sheets)
+    spy = _Spy(monkeypatch)
+    one = extract(data, filename="scans.pdf", options={"ocr_jobs": 1})
+    serial = spy.spans[:]
+    assert spy.calls == 3 and all(a[1] <= b[0] for a, b in itertools.pairwise(serial))  # one after another
+    spy.spans.clear()
+    three = extract(data, filename="scans.pdf", options={"ocr_jobs": 3})
+    # all three tesseract processes were started before the first ended
+    assert len(spy.spans) == 3 and max(a for a, _ in spy.spans) < min(b for _, b in spy.spans)
+    assert three.coverage.ocr_pages == (1, 2, 3)
+    assert [(b.page, b.text) for b in three.blocks] == [(b.page, b.text) for b in one.blocks]
+    by_page = {b.page: b.text for b in three.blocks if b.kind != "image"}
+    assert "harbour board" in by_page[1] and "Copper wire" in by_page[2] and "Timber" in by_page[3], by_page
+
+
+def test_pages_read_at_once_stop_at_the_time_share_in_page_order(real_world, monkeypatch):
+    # the bulletin's pages 12-15 read two at a time by a stand-in: page 1 is read, page 2 runs into
+    # the end of the share while page 3 (started beside it) would have been read: the document
+    # keeps page 1 only, as when the pages are read one by one, and page 4 is never started
+    data = _pages(real_world.joinpath(*GARBLED_PDF), [11, 12, 13, 14])
+    started = []
+
+    def tesseract(image, timeout, lang=None):
+        started.append(timeout)
+        if len(started) == 2:
+            raise _pdf_ocr.OcrTimedOut(timeout)
+        return f"Seite {len(started)}\n"
+
+    monkeypatch.setattr(_pdf_ocr, "available", lambda: True)
+    monkeypatch.setattr(_pdf_ocr, "read", tesseract)
+    doc = extract(data, filename="bulletin.pdf", limits=Limits(timeout_seconds=100), options={"ocr_jobs": 2})
+    assert len(started) == 3
+    assert doc.coverage.ocr_pages == (1,) and doc.coverage.empty_pages == (2, 3, 4)
+    assert [b.text for b in doc.blocks if b.kind != "image"] == ["Seite 1"]
+    assert (
+        "3 pages not read by OCR (pages 2-4): its time share of 50 s "
+        "(50% of the per-document time-out of 100 s) ran out" in doc.coverage.warnings
+    )
+
+
+@pytest.mark.parametrize("jobs", [0, -1, 1.5, "2", True])
+def test_ocr_jobs_is_checked(jobs):
+    with pytest.raises(errors.InvalidArgument, match="ocr_jobs must be a whole number greater than 0"):
+        extract(PDFS / "scanned.pdf", options={"ocr_jobs": jobs})
+
+
+def test_the_folder_indexer_shares_the_cpus_among_its_workers(tmp_path):
+    from indexer.limits import usable_cpus
+    from storage.indexing import Indexer
+
+    cpus = usable_cpus()
+    for jobs, expected in ((1, cpus), (cpus, 1), (cpus * 4, 1)):
+        indexer = Indexer(tmp_path, tmp_path / f"index-{jobs}.db", jobs=jobs)
+        try:
+            assert dict(indexer.options)["ocr_jobs"] == expected
+        finally:
+            indexer.close()
+    # an explicit choice is kept
+    indexer = Indexer(tmp_path, tmp_path / "index-x.db", jobs=1, options={"ocr_jobs": 7})
+    try:
+        assert dict(indexer.options)["ocr_jobs"] == 7
+    finally:
+        indexer.close()
+
+
 def test_a_page_over_the_per_page_limit_is_a_failure_of_that_page(monkeypatch):
     # two scanned pages; the first takes tesseract past its 60 s per page (stood in for):
     # that page failed, the share is not spent, and the second page is read
     two = _pages(PDFS / "scanned.pdf", [0, 0])
     calls = []
 
-    def tesseract(page, timeout, lang=None):
+    def tesseract(image, timeout, lang=None):
         calls.append(timeout)
         if len(calls) == 1:
             raise _pdf_ocr.OcrTimedOut(timeout)
         return "Scanned line 1\n"
 
     monkeypatch.setattr(_pdf_ocr, "available", lambda: True)
-    monkeypatch.setattr(_pdf_ocr, "ocr_page", tesseract)
-    doc = extract(two, filename="two.pdf", limits=Limits(timeout_seconds=600))
+    monkeypatch.setattr(_pdf_ocr, "read", tesseract)
+    doc = extract(two, filename="two.pdf", limits=Limits(timeout_seconds=600), options={"ocr_jobs": 1})
     assert calls == [60.0, 60.0]
     assert "page 1: OCR failed (tesseract took longer than 60 s, its limit per page)" in doc.coverage.warnings
     assert doc.coverage.ocr_pages == (2,) and doc.coverage.empty_pages == (1,)
