@@ -9,8 +9,10 @@ markers with the notes at the end, tracked deletions skipped, images from ``Pict
 from ``svg:title``/``svg:desc``) right after their paragraph, text boxes read where their frame
 stands (blocks for one anchored to the page, lines of the paragraph for one in a paragraph), the
 page headers and footers of ``styles.xml`` in the metadata (``header_text``, ``footer_text``).
+A frame made a hyperlink (``draw:a`` around it) is read as the frame is.
 Presentations: one unit per ``draw:page`` with ``slide_number`` and ``slide_title`` in each
-block's meta, frames sorted top-to-bottom, left-to-right, then the speaker notes, read as the
+block's meta, frames sorted top-to-bottom, left-to-right (the master page's footer and date frames
+among them, showing the text the slide declares for them), then the speaker notes, read as the
 slide's frames are (lists included) with ``notes=True`` in their meta.
 """
 
@@ -98,7 +100,7 @@ TB_REPEAT_COLS, TB_REPEAT_ROWS, TB_SPAN_COLS, TB_SPAN_ROWS = (
 D_FRAME, D_IMAGE, D_TEXTBOX, D_PAGE, D_NAME = (
     _q("draw", t) for t in ("frame", "image", "text-box", "page", "name")
 )
-D_G, D_OBJECT, D_CONTROL = _q("draw", "g"), _q("draw", "object"), _q("draw", "control")
+D_G, D_OBJECT, D_CONTROL, D_A = (_q("draw", t) for t in ("g", "object", "control", "a"))
 O_FORMS = _q("office", "forms")
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 F_ID, F_LABEL, F_VALUE, F_CURRENT_VALUE = (_q("form", t) for t in ("id", "label", "value", "current-value"))
@@ -111,6 +113,8 @@ MATHML = "http://www.w3.org/1998/Math/MathML"
 SVG_TITLE, SVG_DESC, SVG_X, SVG_Y = (_q("svg", t) for t in ("title", "desc", "x", "y"))
 X_HREF = _q("xlink", "href")
 P_CLASS, P_NOTES = _q("presentation", "class"), _q("presentation", "notes")
+#: the fields a master page's footer and date frames show: the text the slide declares for them
+P_FOOTER, P_DATE_TIME = _q("presentation", "footer"), _q("presentation", "date-time")
 S_NAME = _q("style", "name")
 #: the text form controls show: their value (a password's is not shown)
 _VALUE_CONTROLS = frozenset(
@@ -248,8 +252,17 @@ _TEXT_SHAPES = frozenset(
         "measure",
     )
 )
-#: the shapes of a slide that are read: frames, groups, shapes and form controls
-_SLIDE_SHAPES = frozenset((D_FRAME, D_G, D_CONTROL)) | _TEXT_SHAPES
+#: the shapes of a slide that are read: frames, groups, shapes, form controls, and a link around
+#: any of these (``draw:a``, a frame or shape made a hyperlink)
+_SLIDE_SHAPES = frozenset((D_FRAME, D_G, D_CONTROL, D_A)) | _TEXT_SHAPES
+
+
+def _place(shape: etree._Element) -> tuple[float, float]:
+    """Where a shape stands on its page, top then left; a link's is its shape's."""
+    if shape.tag == D_A:
+        inner = next((c for c in shape if c.tag in _SLIDE_SHAPES), None)
+        return _place(inner) if inner is not None else (0.0, 0.0)
+    return _length(shape.get(SVG_Y)), _length(shape.get(SVG_X))
 
 
 class _Reader:
@@ -267,6 +280,7 @@ class _Reader:
         self.warnings: list[str] = []  # parts skipped as damaged (an embedded formula's)
         self.forms: etree._Element | None = None  # office:forms of the text
         self._controls: dict[str, str] | None = None  # control id → what it shows
+        self.fields: dict[str, str] = {}  # a slide's footer and date fields → the text they show
 
     def control(self, ref: str | None) -> str:
         """What the form control a ``draw:control`` refers to shows ("" for none)."""
@@ -299,6 +313,8 @@ class _Reader:
                 self.frame_lines(child, out)
             elif tag == D_G or tag in _TEXT_SHAPES:
                 self.lines(child, out)
+            elif tag in self.fields:
+                out.parts.append(self.fields[tag])
             elif tag == D_CONTROL:
                 # an object on the line: never run into the words beside it, even when it shows nothing
                 shown = self.control(child.get(D_CONTROL))
@@ -538,11 +554,14 @@ class _Reader:
 
     # -- presentations ----------------------------------------------------------------------------
 
-    def slides(self, pres: etree._Element) -> int:
+    def slides(self, pres: etree._Element, footers: _Footers) -> int:
         number = 0
         for page in pres.iterchildren(D_PAGE):
             number += 1
             frames = [f for f in page if f.tag in _SLIDE_SHAPES]
+            self.fields = footers.fields(page)
+            own = {f.get(P_CLASS) for f in frames}
+            frames += [f for f in footers.frames(page, self.fields) if f.get(P_CLASS) not in own]
             self.forms = page.find(O_FORMS)  # each slide has its own forms
             self._controls = None
             title = ""
@@ -556,10 +575,11 @@ class _Reader:
             else:  # not under the title of the slide before
                 self.meta[NO_HEADING] = True
             start = len(self.blocks)
-            for frame in sorted(frames, key=lambda f: (_length(f.get(SVG_Y)), _length(f.get(SVG_X)))):
+            for frame in sorted(frames, key=_place):
                 if frame.get(P_CLASS) == "title":
                     continue
                 self.shape(frame)
+            self.fields = {}  # the notes page has a footer of its own
             notes = page.find(P_NOTES)
             if notes is not None:
                 self.speaker_notes(notes)
@@ -595,8 +615,13 @@ class _Reader:
                 self.blocks.append(Block(PARAGRAPH, shown, meta=self.meta))
             return
         if frame.tag == D_G:
-            for child in sorted(frame, key=lambda f: (_length(f.get(SVG_Y)), _length(f.get(SVG_X)))):
+            for child in sorted(frame, key=_place):
                 if isinstance(child.tag, str):
+                    self.shape(child)
+            return
+        if frame.tag == D_A:  # a hyperlink around a frame or shape: that shape, read where it stands
+            for child in frame:
+                if child.tag in _SLIDE_SHAPES:
                     self.shape(child)
             return
         box = frame.find(D_TEXTBOX)
@@ -606,6 +631,71 @@ class _Reader:
             self.images([frame])
         for tbl in frame.iterchildren(TB_TABLE):
             self.table(tbl)
+
+
+class _Footers:
+    """The footer and date a slide shows. A slide names the declarations it uses
+    (``presentation:use-footer-name`` → a ``presentation:footer-decl`` of the presentation, and
+    likewise ``use-date-time-name``); its master page has the frames that show them, by
+    ``presentation:class``, whose paragraphs hold a ``presentation:footer`` / ``date-time`` field.
+    Those frames are read with the slide's, at their place, the fields replaced by the declared
+    text, as PowerPoint's footer placeholders are read as the slide's text. A date that is the
+    current one (``presentation:source="current-date"``) is when the file is shown, not text of
+    the document, and a slide whose style turns its footer or date off
+    (``presentation:display-footer="false"``) shows neither."""
+
+    _KINDS = (
+        (P_FOOTER, "footer", "use-footer-name", "footer-decl", "display-footer"),
+        (P_DATE_TIME, "date-time", "use-date-time-name", "date-time-decl", "display-date-time"),
+    )
+
+    def __init__(self, pres: etree._Element, content: etree._Element, styles: etree._Element | None) -> None:
+        self.decls: dict[tuple[str, str], str] = {}
+        for field_tag, _, _, decl, _ in self._KINDS:
+            for el in pres.iterchildren(_q("presentation", decl)):
+                if el.get(_q("presentation", "source")) == "current-date":
+                    continue
+                text = " ".join("".join(el.itertext()).split())
+                if text:
+                    self.decls[(field_tag, el.get(_q("presentation", "name")) or "")] = text
+        self.masters: dict[str, list[etree._Element]] = {}
+        self.hidden: dict[str, set[str]] = {}  # page style → the fields it turns off
+        if not self.decls:
+            return
+        classes = {kind for _, kind, _, _, _ in self._KINDS}
+        masters = styles.find(_q("office", "master-styles")) if styles is not None else None
+        for master in masters.iterchildren(_q("style", "master-page")) if masters is not None else ():
+            self.masters[master.get(S_NAME) or ""] = [
+                f for f in master.iterchildren(D_FRAME) if f.get(P_CLASS) in classes
+            ]
+        for style in content.iter(_q("style", "style")):
+            props = style.find(_q("style", "drawing-page-properties"))
+            if props is None:
+                continue
+            off = {
+                field_tag
+                for field_tag, _, _, _, display in self._KINDS
+                if props.get(_q("presentation", display)) == "false"
+            }
+            if off:
+                self.hidden[style.get(S_NAME) or ""] = off
+
+    def fields(self, page: etree._Element) -> dict[str, str]:
+        """The fields of the slide's footer frames → the text the slide declares for them."""
+        hidden = self.hidden.get(page.get(_q("draw", "style-name")) or "", set())
+        out: dict[str, str] = {}
+        for field_tag, _, use, _, _ in self._KINDS:
+            name = page.get(_q("presentation", use))
+            text = self.decls.get((field_tag, name or ""))
+            if name and text and field_tag not in hidden:
+                out[field_tag] = text
+        return out
+
+    def frames(self, page: etree._Element, fields: dict[str, str]) -> list[etree._Element]:
+        """The master page's frames that show the slide's footer ``fields``."""
+        shown = {kind for field_tag, kind, _, _, _ in self._KINDS if field_tag in fields}
+        master = self.masters.get(page.get(_q("draw", "master-page-name")) or "", [])
+        return [f for f in master if f.get(P_CLASS) in shown]
 
 
 _ROW_GROUPS = frozenset(_q("table", t) for t in ("table-header-rows", "table-rows", "table-row-group"))
@@ -726,7 +816,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         pres = body.find(_q("office", "presentation"))
         text = body.find(_q("office", "text"))
         if pres is not None:
-            slides = reader.slides(pres)
+            slides = reader.slides(pres, _Footers(pres, root, styles))
         elif text is not None:
             reader.forms = text.find(O_FORMS)
             reader.titles = _title_styles(root, styles)
@@ -768,8 +858,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # note mark used twice told apart; a text box's text read where its frame stands (anchored to
     # the page, grouped or nested), each of its paragraphs once, and so is a drawing shape's; a
     # table cell's lists and nested tables read into its text; a note's text boxes read once; the
-    # page headers and footers of styles.xml in the metadata (header_text, footer_text)
-    version="5",
+    # page headers and footers of styles.xml in the metadata (header_text, footer_text); 6: a frame
+    # made a hyperlink (draw:a) read where it stands
+    version="6",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -786,8 +877,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # frames are (a list of the notes a list, each paragraph a block); 6: a line break or tab in a
     # slide title is a space; a frame nested in a text box read as the slide's frames are; any
     # drawing shape's text read (draw:rect, draw:ellipse …), not a custom shape's alone; a table
-    # cell's lists read
-    version="6",
+    # cell's lists read; 7: a frame made a hyperlink (draw:a) read; the slide's footer and fixed
+    # date read where its master page shows them
+    version="7",
     source_type="odp",
     libraries=("lxml",),
     images=True,
