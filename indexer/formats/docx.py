@@ -773,7 +773,7 @@ class _Walker:
             elif kind == _K_P:  # a paragraph of a text box inside this one: a line of its own
                 if parts and not parts[-1].endswith("\n"):
                     parts.append("\n")
-                number = self._number_shown(el)
+                number = self._number_shown(el, "-")  # a bullet as the body's lists show it
                 if number:
                     parts.append(number)
             elif kind == _K_TAB:
@@ -1117,6 +1117,9 @@ class _Walker:
         above: dict[int, str] = {}  # grid column → text of the cell that started a vertical merge
         labels: list[int] = []  # rows of one cell merged across the table
         first = True
+        # a paragraph naming no style is numbered when the default paragraph style is: no cell
+        # is then read as plain text
+        simple = _simple_cell if not self.styles.numbered(None) else _no_cell
         for tr in tbl:
             if tr.tag != W_TR:
                 continue
@@ -1130,7 +1133,7 @@ class _Walker:
             for tc in tr:
                 tag = tc.tag
                 if tag == W_TC:
-                    text = _simple_cell(tc)
+                    text = simple(tc)
                     if text is not None:  # what _cell() gives for one paragraph of one plain run
                         if text:
                             self.just_broke = False
@@ -1244,26 +1247,24 @@ class _Walker:
         if found:
             pics.append((page, found))
 
-    def _number_shown(self, p: etree._Element) -> str:
+    def _number_shown(self, p: etree._Element, bullet: str = "\u2022") -> str:
         """The number Word shows before a paragraph of a table cell or a text box that has
         numbering of its own (a ``w:numPr``, its numId from the style when it gives only a
-        level) or from its style alone, with a space after it: ``7. ``, ``• `` for a bullet; ""
-        for any other paragraph. The list counters run through the body, the cells and the text
-        boxes in document order, so the body's list paragraphs read since the last number given
-        as text are counted first."""
+        level) or from its style alone (the default paragraph style's for a paragraph that names
+        none), with a space after it: ``7. ``, ``bullet`` for a bullet; "" for any other
+        paragraph. The list counters run through the body, the cells and the text boxes in
+        document order, so the body's list paragraphs read since the last number given as text
+        are counted first."""
         ppr = p[0] if len(p) else None
-        if ppr is None or ppr.tag != W_PPR:
-            return ""
         style_id = numpr = None
-        for prop in ppr:
-            tag = prop.tag
-            if tag == W_PSTYLE:
-                style_id = prop.get(W_VAL)
-            elif tag == W_NUMPR and numpr is None:
-                numpr = prop
+        if ppr is not None and ppr.tag == W_PPR:
+            for prop in ppr:
+                tag = prop.tag
+                if tag == W_PSTYLE:
+                    style_id = prop.get(W_VAL)
+                elif tag == W_NUMPR and numpr is None:
+                    numpr = prop
         if numpr is None:
-            if style_id is None:
-                return ""
             num = (self.style_cache.get(style_id) or self.styles.resolve(style_id))[1]
         else:
             num = _numpr(numpr)
@@ -1278,6 +1279,8 @@ class _Walker:
                 numbering.advance(body_num[0], body_num[1], label=False)
             self.numbered.clear()
         label = numbering.advance(num[0], num[1])
+        if label == "\u2022":
+            label = bullet
         return label + " " if label else ""
 
 
@@ -1415,8 +1418,10 @@ def _linear_math(root: etree._Element) -> None:
 def _plain_runs(p: etree._Element, styles: _StyleInfo | None = None) -> str | None:
     """The text of a paragraph made only of runs of text (with properties), or None when it
     holds anything else (breaks, tabs, fields, drawings …), which :meth:`_Walker.paragraph` reads,
-    or is numbered (a ``w:numPr``, or a style of ``styles`` with one)."""
+    or is numbered (a ``w:numPr``, or a style of ``styles`` with one, the default paragraph
+    style for a paragraph that names none)."""
     parts: list[str] = []
+    styled = False
     for child in p:
         tag = child.tag
         if tag == W_R:
@@ -1434,8 +1439,11 @@ def _plain_runs(p: etree._Element, styles: _StyleInfo | None = None) -> str | No
             return None
         elif len(child):
             for prop in child.iterchildren(W_PSTYLE, W_NUMPR):
+                styled = True
                 if prop.tag == W_NUMPR or (styles is not None and styles.numbered(prop.get(W_VAL))):
                     return None  # a numbered paragraph: its number is given as text
+    if not styled and styles is not None and styles.numbered(None):
+        return None
     return "".join(parts)
 
 
@@ -1466,6 +1474,11 @@ def _simple_cell(tc: etree._Element) -> str | None:
     if t.tag != W_T or len(t):
         return None
     return t.text or ""
+
+
+def _no_cell(tc: etree._Element) -> None:
+    """No cell is simple (see :meth:`_Walker.table`)."""
+    return None
 
 
 _CELL_PROPS_READ = frozenset((W_GRIDSPAN, W_VMERGE, W_P))
@@ -1610,8 +1623,10 @@ def _prepare_part(root: etree._Element) -> None:
     # results in header_text/footer_text, equations in Word's linear format, cell list numbers, picture marks,
     # Symbol font characters as Unicode; 5: cell paragraphs numbered by their style alone, text
     # box paragraphs with their numbers, a text box in a cell and its pictures read once, w:ptab,
-    # headers, footers and notes read by the body's run reader, a custom note mark as the label
-    version="5",
+    # headers, footers and notes read by the body's run reader, a custom note mark as the label;
+    # 6: a paragraph naming no style numbered by the default style in cells and text boxes, a text
+    # box's bullet "-" as the body's
+    version="6",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

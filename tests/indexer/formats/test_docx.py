@@ -533,9 +533,10 @@ def test_equations_and_text_boxes_keep_their_text(real_world):
     eq = extract(real_world / "docx" / "kreuzberg" / "equations.docx")
     assert "this is an inline equation: A=πr^2" in eq.text
     # textbox.docx: "Student falls ill" and "Suggested Reportable Symptoms:" are two text boxes;
-    # the second paragraph is a bullet (numId 1: abstract 5, numFmt bullet, lvlText "＊").
+    # the second paragraph is a bullet (numId 1: abstract 5, numFmt bullet, lvlText "＊"), shown
+    # "- " as the body's bullets are.
     box = extract(real_world / "docx" / "kreuzberg" / "textbox.docx")
-    assert "Student falls ill\n• Suggested Reportable Symptoms:\n＊ Fever" in box.text
+    assert "Student falls ill\n- Suggested Reportable Symptoms:\n＊ Fever" in box.text
     # The Health Bureau's box numbers its two measures (numId 4: abstract 4, decimal "%1.").
     assert "Centers for Disease Control.\n1. If necessary, provide health education" in box.text
     assert "\n2. Implement appropriate epidemic prevention measures" in box.text
