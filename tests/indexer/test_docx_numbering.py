@@ -7,7 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
+from indexer import extract_bytes
 from indexer.formats.docx import _Numbering
+from tests.indexer.formats.test_docx import build_docx, para
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 
@@ -127,3 +129,17 @@ def test_levels_as_a_full_table_gives_them(children: list, asks: list) -> None:
     numbering = _Numbering(root)
     for num_id, ilvl in asks:
         assert numbering.level(num_id, ilvl) == reference(root, num_id, ilvl)
+
+
+def test_the_numbering_part_is_read_only_when_a_paragraph_is_numbered() -> None:
+    # Most documents with a numbering part number none of their paragraphs; it is no longer read
+    # for them (it was parsed for every document). A damaged one shows it: it is reported only
+    # when a paragraph needs it.
+    damaged = {"word/numbering.xml": b"<w:numbering><w:num"}
+    rels = {"rIdNum": ("numbering", "numbering.xml")}
+    plain = extract_bytes(build_docx(para("No lists here."), rels=rels, files=damaged), "p.docx")
+    assert plain.text == "No lists here." and plain.coverage.warnings == ()
+    numbered = '<w:p><w:pPr><w:numPr><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t>Item</w:t></w:r></w:p>'
+    listed = extract_bytes(build_docx(numbered, rels=rels, files=damaged), "l.docx")
+    assert [b.kind for b in listed.blocks] == ["list"]
+    assert any("numbering.xml" in w for w in listed.coverage.warnings)
