@@ -3,9 +3,11 @@
 Word writes a character inserted from the Symbol font as ``w:sym w:font="Symbol"
 w:char="F061"``: the font's own code (0x61) in the private-use area, which shows as α only in that
 font. Read as it is, the text holds U+F061 and a search for α misses it. This is the Symbol
-encoding (Adobe's, which the Windows font follows) for the codes that stand for a character of
-their own; the pieces of large brackets and braces (0x60, 0xBD, 0xE6–0xEF, 0xF4, 0xF6–0xFE) have
-none and are left as they are.
+encoding (Adobe's, which the Windows font follows). The pieces that large brackets, braces and
+integrals are built of, one above the other (0xBD, 0xE6–0xEF, 0xF3–0xF5, 0xF6–0xFE), are the
+bracket pieces Unicode has for them (⎛ ⎜ ⎝ …, U+239B–U+23AE, U+23D0), so that a bracket drawn
+with them keeps its pieces rather than losing them; the extender of the radical sign (0x60) has
+no character and is left out.
 """
 
 from __future__ import annotations
@@ -25,14 +27,14 @@ _PUNCTUATION = {
 # 0x41-0x5A and 0x61-0x7A: the Greek letter set on each Latin key
 _UPPER = "ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖ"
 _LOWER = "αβχδεφγηιϕκλμνοπθρστυϖωξψζ"
-# 0xA0-0xFF, with "" where the code is a piece of a larger glyph
+# 0xA0-0xFF, with "\u0000" where the code has no character
 _HIGH = (
     "€ϒ′≤⁄∞ƒ♣♦♥♠↔←↑→↓"  # A0-AF
-    "°±″≥×∝∂•÷≠≡≈…\u0000⎯↵"  # B0-BF (BD: a piece)
+    "°±″≥×∝∂•÷≠≡≈…⏐⎯↵"  # B0-BF (BD, BE: the extenders of arrows)
     "ℵℑℜ℘⊗⊕∅∩∪⊃⊇⊄⊂⊆∈∉"  # C0-CF
     "∠∇®©™∏√⋅¬∧∨⇔⇐⇑⇒⇓"  # D0-DF
-    "◊〈®©™∑\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000"  # E0-EF (E6-EF: pieces)
-    "\u0000〉∫⌠\u0000⌡\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000"  # F0-FF
+    "◊〈®©™∑⎛⎜⎝⎡⎢⎣⎧⎨⎩⎪"  # E0-EF (E6-EF: the left pieces of parentheses, brackets and braces)
+    "\u0000〉∫⌠⎮⌡⎞⎟⎠⎤⎥⎦⎫⎬⎭\u0000"  # F0-FF (F3-F5: an integral's, F6-FE: the right pieces)
 )
 
 

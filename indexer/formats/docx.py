@@ -1634,7 +1634,7 @@ def _prepare_part(root: etree._Element) -> None:
     # box paragraphs with their numbers, a text box in a cell and its pictures read once, w:ptab,
     # headers, footers and notes read by the body's run reader, a custom note mark as the label;
     # 6: a paragraph naming no style numbered by the default style in cells and text boxes, a text
-    # box's bullet "-" as the body's
+    # box's bullet "-" as the body's, the Symbol font's bracket pieces as Unicode's
     version="6",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -43,9 +43,9 @@ def test_w_sym_character_is_read():
 
 def test_symbol_font_characters_are_read_as_unicode():
     # Insert > Symbol in the Symbol font writes the font's code in the private-use area: F061 is
-    # α, F0B1 ±, F0AE →, F0E5 ∑ in that font (the Symbol encoding); F0E6 is a piece of a large
-    # bracket, with no character of its own, and is left out, as is a Wingdings picture (F04A, a
-    # smiling face) and a private-use code of another font
+    # α, F0B1 ±, F0AE →, F0E5 ∑ in that font (the Symbol encoding); F0E6 is the upper piece of a
+    # large left parenthesis, Unicode's ⎛ (it was left out); a Wingdings picture (F04A, a smiling
+    # face) and a private-use code of another font have no character and are left out
     syms = "".join(
         f'<w:sym w:font="{font}" w:char="{code}"/>'
         for font, code in [
@@ -59,7 +59,7 @@ def test_symbol_font_characters_are_read_as_unicode():
         ]
     )
     body = f'<w:p><w:r><w:t xml:space="preserve">x </w:t>{syms}</w:r></w:p>'
-    assert docx(build_docx(body)).text == "x α±→∑"
+    assert docx(build_docx(body)).text == "x α±→∑⎛"
 
 
 def test_wingdings_boxes_and_ticks_are_read_as_unicode():
@@ -83,7 +83,11 @@ def test_the_symbol_table_holds_the_greek_alphabet():
     assert "".join(SYMBOL[c] for c in range(0x61, 0x7B)) == "αβχδεφγηιϕκλμνοπθρστυϖωξψζ"
     assert "".join(SYMBOL[c] for c in range(0x41, 0x5B)) == "ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖ"
     assert all(0x20 <= c <= 0xFF for c in SYMBOL) and len(set(SYMBOL.values())) == len(SYMBOL) - 3
-    assert [c for c in (0x60, 0xBD, 0xE6, 0xF4, 0xFE) if c in SYMBOL] == []
+    # the pieces of large brackets, braces and integrals (Adobe's parenlefttp … bracerightbt,
+    # integralex, arrowvertex): Unicode's bracket pieces; the radical's extender has none
+    pieces = "".join(SYMBOL[c] for c in (*range(0xE6, 0xF0), 0xF4, *range(0xF6, 0xFF), 0xBD))
+    assert pieces == "⎛⎜⎝⎡⎢⎣⎧⎨⎩⎪⎮⎞⎟⎠⎤⎥⎦⎫⎬⎭⏐"
+    assert [c for c in (0x60, 0xF0, 0xFF) if c in SYMBOL] == []
 
 
 def _field(ffdata: str, result: str = "") -> str:

@@ -449,6 +449,10 @@ def test_real_symbol_font_table(real_world):
         "α:a:GREEK SMALL LETTER ALPHA:03B1",
         "π:p:GREEK SMALL LETTER PI:03C0",
         "∃:$:THERE EXISTS:2203",
+        # pieces of large brackets ({\f3 \u-3866\'e6}: U+F0E6, the upper hook of a left
+        # parenthesis; U+F0F8 the lower hook of a right one): they were left out
+        "⎛:æ:UNDEFINED",
+        "⎠:ø:UNDEFINED:0000",
     ):
         assert line in texts
     assert not [c for c in doc.text if "\ue000" <= c <= "\uf8ff"]
@@ -478,3 +482,4 @@ def test_a_cell_spanning_columns_repeats_its_text_in_each():
         ("Valves", "", ""),
         ("Meter", "3", "4"),
     )
+
