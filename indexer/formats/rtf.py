@@ -4,7 +4,9 @@ Before conversion, paragraph marks inside table rows (``\\trowd`` … ``\\row``)
 cell holding several paragraphs stays one cell, and a nested table's cell and row ends become
 spaces, so it is flattened into its cell; striprtf then renders each row as ``a|b|c|``. A cell
 continuing a vertical merge (``\\clvmrg``) repeats the text of the merge's first cell (``\\clvmgf``),
-and a cell spanning several columns of the table's grid (its right edges) repeats its text in each.
+and a cell spanning several columns of the table's grid (its right edges) repeats its text in each
+(a table whose rows have as many cells, none merged across, keeps them as they are). A ``|`` of
+the text is kept apart from the ``|`` striprtf ends each cell with.
 The text is read line by line: runs of table rows become a table block, lines that start with a
 list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph;
 Word's list numbers (``\\listtext``, ``\\pntext``) carry their paragraph's level.
@@ -144,6 +146,14 @@ _SYMBOL_TOKEN = re.compile(
 #: a symbol that has no character (a picture of Wingdings, a piece of a large bracket), taken out
 #: of the text after the conversion
 _NO_CHAR = "\ue008"
+#: a ``|`` of the text, kept apart from the ``|`` the conversion writes at each cell's end (which
+#: the text is split at) as this private-use character, in a group that sets ``\uc1`` itself
+_PIPE = "\ue00b"
+_PIPE_RTF = "{\\uc1\\u57355?}"
+#: the document's ``|``: alone it is text; a control symbol ``\|``, an escaped backslash before
+#: one, the fallback of a ``\uN`` or the second byte of a double-byte character written as
+#: ``\'xx|`` are left as they are
+_TEXT_PIPE = re.compile(r"(\\\\|\\\||\\'[89a-fA-F][0-9a-fA-F]\||\\u-?\d+ ?\|)|\|")
 
 
 def _encoding(raw: bytes) -> str:
@@ -432,6 +442,11 @@ def _row(row: str, defs: tuple[int, list[tuple[str | None, bool, str]]], marked:
     return _PAR.sub(" ", row)
 
 
+def _keep_pipe(m: re.Match[str]) -> str:
+    """A ``|`` of the text as its mark (see ``_TEXT_PIPE``)."""
+    return m.group(0) if m.group(1) else _PIPE_RTF
+
+
 def _take_notes(text: str, kinds: list[str]) -> tuple[str, list[tuple[str, str, str, list[int]]]]:
     """The text with each note replaced by its marker ``[^n]`` (endnotes ``[^en]``), and the notes
     in order as ``(label, kind, text, pictures marked in it)``; a note with neither text nor
@@ -447,6 +462,7 @@ def _take_notes(text: str, kinds: list[str]) -> tuple[str, list[tuple[str, str, 
         body = m.group(1)
         marked = [int(n) for n in _MARK.findall(body)] if "\ue000" in body else []
         body = " ".join(_MARK.sub(" ", body).replace("|", " ").replace("\ue004", "").split())
+        body = body.replace(_PIPE, "|")
         if not body and not marked:
             return ""
         counts[kind] += 1
@@ -546,8 +562,12 @@ def _spread(rows: list[list[str]], places: list[list[tuple[int, bool] | None]]) 
     ``gridSpan``: the grid's column lines are the right edges of all the rows' cells, and a cell
     spans those between its left edge (the edge of the cell before it) and its own. A cell
     continuing a horizontal merge takes the text of the cell that starts it. A row whose cells are
-    not all marked is left as it is. In place; returns the rows that are one cell across the
-    whole table (labels, see ``labels_once``)."""
+    not all marked is left as it is, and so is a table whose rows all have as many cells and none
+    continuing a horizontal merge: its rows' edges need not line up (a hand-made table's seldom
+    do), and lining its cells up on a grid of them all would set them apart. In place; returns
+    the rows that are one cell across the whole table (labels, see ``labels_once``)."""
+    if len({len(row) for row in rows}) == 1 and not any(p[1] for marks in places for p in marks if p):
+        return []
     edges = sorted({place[0] for row in places for place in row if place is not None})
     if not edges:
         return []
@@ -644,12 +664,16 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
             else:
                 cells = [" ".join(c.split()) for c in stripped[:-1].split("|")]
                 marks = []
+            if _PIPE in stripped:
+                cells = [c.replace(_PIPE, "|") for c in cells]
             if any(cells):
                 rows.append(cells)
                 places.append(marks)
             held.extend(marked)
             continue
         flush_rows()
+        if _PIPE in line:
+            line = line.replace(_PIPE, "|")
         m = _ITEM.match(line)
         if m and m.group(4).strip():
             items.append(
@@ -676,8 +700,10 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     name="rtf",
     # 2: PNG and JPEG pictures extracted; 3: Mac code pages, footnotes, list levels
     # and markers, nested tables flattened into their cell, Mac font character sets, merged cells;
-    # 4: Symbol and Wingdings characters as Unicode, a cell spanning columns repeated in each
-    version="4",
+    # 4: Symbol and Wingdings characters as Unicode, a cell spanning columns repeated in each;
+    # 5: the Symbol font's bracket pieces as Unicode's, a "|" of the text kept (a cell's, a
+    # paragraph's), rows of as many cells not laid on a grid of their edges
+    version="5",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),
@@ -700,6 +726,8 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
         prepared = _MAC_CHARSET.sub(_mac_charset, prepared)
     if "\\nestcell" in prepared:
         prepared = _NEST.sub("{ }", prepared)  # a group: a space after a control word is its end
+    if "|" in prepared:
+        prepared = _TEXT_PIPE.sub(_keep_pipe, prepared)
     if "\\trowd" in prepared:
         prepared = _rows(prepared)
     text = _to_text(prepared, encoding)

@@ -483,3 +483,43 @@ def test_a_cell_spanning_columns_repeats_its_text_in_each():
         ("Meter", "3", "4"),
     )
 
+
+def test_a_pipe_in_the_text_is_text():
+    # The conversion ends each cell with "|" and the rows were split there: a "|" of a cell's
+    # text made two cells of one, and a paragraph ending with "|" was read as a table row. The
+    # text's pipes are kept apart from the cell ends; the table escapes them as the other
+    # formats' tables do. A control symbol \| (a formula character) is no text.
+    rtf = (
+        b"{\\rtf1\\ansi "
+        b"\\trowd\\cellx3000\\cellx6000 \\pard\\intbl Range\\cell Unit\\cell\\row "
+        b"\\trowd\\cellx3000\\cellx6000 \\pard\\intbl 1 | 2\\cell mm\\cell\\row "
+        b"\\pard Options: a | b |\\par "
+        b"\\pard x\\|y \\\\|z\\par}"
+    )
+    doc = extract_bytes(rtf, "pipes.rtf")
+    table, options, escaped = doc.blocks
+    assert table.header == ("Range", "Unit") and table.rows == (("1 | 2", "mm"),)
+    assert "| 1 \\| 2 | mm |" in table.text
+    assert (options.kind, options.text) == ("paragraph", "Options: a | b |")
+    assert escaped.text == "xy \\|z"
+
+
+def test_rows_of_as_many_cells_stay_as_they_are_when_their_edges_differ():
+    # A hand-made table's rows seldom line their edges up (3000, 3100, 2950 twips). With a merged
+    # cell elsewhere in the document, every table's cells were laid on a grid of all its rows'
+    # edges: six columns for two, each row's cells spread over different ones. A table whose rows
+    # have as many cells, none continuing a horizontal merge, keeps its rows as they are.
+    rtf = (
+        b"{\\rtf1\\ansi "
+        b"\\trowd\\clvmgf\\cellx2000\\cellx4000 \\pard\\intbl Merged\\cell x\\cell\\row "
+        b"\\trowd\\clvmrg\\cellx2000\\cellx4000 \\pard\\intbl \\cell y\\cell\\row "
+        b"\\pard Between\\par "
+        b"\\trowd\\cellx3000\\cellx6000 \\pard\\intbl Name\\cell Value\\cell\\row "
+        b"\\trowd\\cellx3100\\cellx6100 \\pard\\intbl Alpha\\cell 1\\cell\\row "
+        b"\\trowd\\cellx2950\\cellx6050 \\pard\\intbl Beta\\cell 2\\cell\\row "
+        b"\\pard After\\par}"
+    )
+    merged, _, table, _ = extract_bytes(rtf, "edges.rtf").blocks
+    assert merged.rows == (("Merged", "y"),)  # the vertical merge still read
+    assert table.header == ("Name", "Value")
+    assert table.rows == (("Alpha", "1"), ("Beta", "2"))
