@@ -13,6 +13,12 @@ text, headers/footers (document metadata ``header_text``/``footer_text``), page 
 ``w:br type=page`` and Word's ``w:lastRenderedPageBreak``, one break counted once), and every image
 of a paragraph (``a:blip r:embed`` and VML ``v:imagedata``), placed right after its anchoring
 paragraph, with alt text from ``wp:docPr descr``/``title``.
+
+A tab (``w:tab``, ``w:ptab``) is a space between the words on either side, as any run of white
+space is: Markdown has no tab stop (a tab renders as a space, and one starting a line would start
+a code block), and every format's text collapses white space alike. What a table of contents or a
+form needs of it, that its two sides stay apart (``Introduction 3``, ``Name: J. Smith``), holds;
+the column it aligned to is layout, not text.
 """
 
 from __future__ import annotations
