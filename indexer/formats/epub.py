@@ -154,11 +154,12 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="6",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="7",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
     # note references written [^n]
+    # 7: a table's first row of bold cells is its header; a table without a header names its columns Column N
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -336,6 +336,8 @@ class _Walker:
                 heads.append(len(heads))
             if len(heads) == len(grid):
                 heads = heads[:1] if len(grid) > 1 else []
+            elif not heads and len(grid) > 1 and _bold_row(trs[0][0]) and not _bold_row(trs[1][0]):
+                heads = [0]  # a first row of bold cells over rows that are not: a header set by its look
         # a header row that is one cell across the table is a title over it: said before it
         titled = []
         while heads and grid[heads[0]][2]:
@@ -343,13 +345,21 @@ class _Walker:
         header = _joined_header([grid[i][0] for i in heads]) if heads else None
         gone = set(heads + titled)
         rows = [cells for i, (cells, _, _) in enumerate(grid) if i not in gone]
+        meta = {}
+        if header is None and rows:
+            # no row heads the table: its columns are named as a spreadsheet's without a header
+            # row are, so that the Markdown table has a header line that invents no values
+            header = tuple(f"Column {i + 1}" for i in range(max(map(len, rows))))
+            meta["has_header"] = False
         for text in [caption, *(grid[i][0][0] for i in titled)]:
             if text:
                 self.blocks.append(new_block(PARAGRAPH, text))
         after = self.table_images(node, trs, grid)
         rows_t = tuple(r for r in rows if any(r))
         if rows_t or (header and any(header)):
-            self.blocks.append(Block(TABLE, fast_render_table(header, rows_t), header=header, rows=rows_t))
+            self.blocks.append(
+                Block(TABLE, fast_render_table(header, rows_t), header=header, rows=rows_t, meta=meta)
+            )
         for img in after:
             self.image(img)
 
@@ -380,6 +390,29 @@ class _Walker:
             else:
                 after.append(img)
         return after
+
+
+_BOLD = frozenset(("b", "strong"))
+
+
+def _bold_row(tr: LexborNode) -> bool:
+    """Whether a table row is set in bold as a header is: each of its cells that holds text holds
+    it all inside ``<b>`` or ``<strong>`` (``<th>`` cells count as bold), and one cell does."""
+    seen = False
+    for cell in tr.iter():
+        if cell.tag == "th":
+            seen = seen or bool(_clean(_inline_text(cell)))
+        elif cell.tag == "td":
+            for node in cell.traverse(include_text=True):
+                if node.tag != "-text" or not (node.text_content or "").strip():
+                    continue
+                up = node.parent
+                while up is not None and up.tag not in _BOLD and up.mem_id != cell.mem_id:
+                    up = up.parent
+                if up is None or up.tag not in _BOLD:
+                    return False
+                seen = True
+    return seen
 
 
 def _item_parts(node: LexborNode, parts: list[str], nested: list[LexborNode], depth: int = 0) -> None:
@@ -1212,13 +1245,14 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="6",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="7",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
     # a page with nothing outside <noscript> read from it, the last resort without scripts and styles
     # 6: short inline elements hidden by a rule of a <style> element left out as inline-hidden ones are;
     # the hidden elements left out counted in one coverage.skipped entry
+    # 7: a table's first row of bold cells is its header; a table without a header names its columns Column N
     source_type="html",
     libraries=("selectolax",),
     images=True,

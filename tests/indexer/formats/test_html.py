@@ -134,7 +134,8 @@ def test_headings_table_without_thead_and_first_row_of_th():
         "<table><tr><td>x</td><td>y</td></tr><tr><td>z</td><td>w</td></tr></table>"
     )
     assert blocks[0].header == ("k", "v") and blocks[0].rows == (("a", "1"), ("b", "2"))
-    assert blocks[1].header is None and blocks[1].rows == (("x", "y"), ("z", "w"))
+    assert blocks[1].header == ("Column 1", "Column 2") and blocks[1].rows == (("x", "y"), ("z", "w"))
+    assert blocks[1].meta == {"has_header": False}
 
 
 def test_deeply_nested_markup_is_read_flat_without_losing_text():

@@ -115,7 +115,7 @@ def test_images_opening_a_table_come_before_it():
         (PARAGRAPH, "Beijing"),  # the title row
         (IMAGE, "[Image: Skyline]"),  # the rows before "Country | China"
         (IMAGE, "[Image: Location map]"),
-        (TABLE, "|  |  |"),
+        (TABLE, "| Column 1 | Column 2 |"),
         (IMAGE, "[Image: Flag of Beijing]"),  # in a row of values: after the table, as before
     ]
     assert blocks[3].rows == (

@@ -4,7 +4,7 @@ a label (given once) or, at the top of the header, a title said before the table
 
 from __future__ import annotations
 
-from indexer import extract
+from indexer import extract, get_markdown
 from indexer.formats.html import html_blocks
 from indexer.model import PARAGRAPH, TABLE
 
@@ -114,3 +114,38 @@ def test_rowspan_zero_spans_the_rest_of_its_row_group():
     (table,), _ = _tables(html)
     assert table.header == ("Team", "Member")
     assert table.rows == (("Design", "Ana"), ("Design", "Ben"), ("Design", "Caro"), ("Total", "3"))
+
+
+def test_a_first_row_of_bold_cells_heads_the_table():
+    html = """<table>
+      <tr><td><b>Name</b></td><td><strong>Age</strong></td><td></td></tr>
+      <tr><td>Ann</td><td>31</td><td>x</td></tr>
+      <tr><td><b>Bob</b></td><td>28</td><td>y</td></tr>
+    </table>"""
+    (table,), _ = _tables(html)
+    assert table.header == ("Name", "Age", "")
+    assert table.rows == (("Ann", "31", "x"), ("Bob", "28", "y"))
+    assert table.text.splitlines()[0] == "| Name | Age |  |"
+    assert "has_header" not in table.meta
+
+
+def test_a_table_no_row_heads_names_its_columns():
+    # neither <th> nor a bold first row; a row half bold (a key column) is not a header either
+    for html in (
+        "<table><tr><td>Born</td><td>1900</td></tr><tr><td>Died</td><td>1980</td></tr></table>",
+        "<table><tr><td><b>Born</b></td><td>1900</td></tr><tr><td><b>Died</b></td><td>1980</td></tr></table>",
+        "<table><tr><td><b>Born</b></td><td><b>1900</b></td></tr><tr><td><b>Died</b></td><td><b>1980</b></td></tr></table>",
+        "<table><tr><td>Born</td><td>1900</td></tr></table>",
+    ):
+        (table,), _ = _tables(html)
+        assert table.header == ("Column 1", "Column 2"), html
+        assert table.meta["has_header"] is False
+        assert table.text.splitlines()[:2] == ["| Column 1 | Column 2 |", "| --- | --- |"]
+        assert table.rows[0] == ("Born", "1900")
+
+
+def test_a_table_without_header_reads_as_valid_markdown():
+    md = get_markdown(
+        b"<table><tr><td>x</td><td>y</td></tr><tr><td>z</td><td>w</td></tr></table>", filename="t.html"
+    )
+    assert md == "| Column 1 | Column 2 |\n| --- | --- |\n| x | y |\n| z | w |\n"
