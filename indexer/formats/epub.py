@@ -159,7 +159,8 @@ class _Images:
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
     # note references written [^n]
-    # 7: a table's first row of bold cells is its header; a table without a header names its columns Column N
+    # 7: a table's first row of bold cells is its header; a table without a header names its columns Column N;
+    # note references marked by a symbol (*, †) or numbered past 999 written [^n], ordinal letters (1ª) left
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

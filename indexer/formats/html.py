@@ -1060,9 +1060,17 @@ def html_blocks(
 
 #: A roman numeral, in lower case (iii, xiv)
 _ROMAN = r"(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})"
-#: The marker of a note reference (brackets aside): a number of up to three digits, a letter, a
-#: roman numeral in one case; not an ordinal's suffix (1<sup>st</sup>) nor a year (<sup>1984</sup>)
-_NOTE_MARKER = re.compile(rf"\[?\s*([0-9]{{1,3}}|[A-Za-z]|{_ROMAN}|{_ROMAN.upper()})\s*\]?")
+#: The marker of a note reference (brackets aside): a number, a letter, a roman numeral in one
+#: case, or a symbol of the traditional sequence (``*``, ``†``, ``‡``, ``§``, ``¶``, ``‖``, up to
+#: three of them: ``**``, ``††``); not an ordinal's suffix (1<sup>st</sup>)
+_NOTE_MARKER = re.compile(rf"\[?\s*([0-9]{{1,6}}|[A-Za-z]|{_ROMAN}|{_ROMAN.upper()}|[*†‡§¶‖]{{1,3}})\s*\]?")
+#: The most digits of a note number told by its superscript alone: a longer one (<sup>1984</sup>)
+#: is a year unless the link is typed as a note reference, points at a note, or names the number
+#: in its fragment (``#fn1024``, ``#note-1024``)
+_SUPERSCRIPT_DIGITS = 3
+#: Letters set in superscript after a number as an ordinal's indicator (Spanish and Portuguese
+#: 1<sup>a</sup> and 2<sup>o</sup>, French 2<sup>e</sup>), told by the superscript alone
+_ORDINAL_LETTERS = frozenset("aoe")
 #: The kinds of note a reference points at (EPUB 3 ``epub:type``, DPUB-ARIA ``role``)
 _NOTE_KINDS = frozenset(("footnote", "endnote", "rearnote", "note", "doc-footnote", "doc-endnote"))
 #: What a page with note references holds (the cheap test before they are looked for)
@@ -1073,9 +1081,11 @@ def _mark_note_references(tree: LexborHTMLParser) -> None:
     """Write each note reference as ``[^marker]``: a link marked as one (``epub:type="noteref"``,
     ``role="doc-noteref"``), or a link to a ``#fragment`` set in superscript or pointing at a note
     of the document (an ``<aside>``, which an EPUB chapter reads as a ``<div data-aside>``, an
-    element typed footnote, endnote or rearnote), whose text
-    is a marker (``12``, ``a``, ``iv``, ``[3]``). Read as it is, ``Limpet<sup>1</sup>`` gives the
-    word ``Limpet1``. A symbol (``*``, ``†``) glues no word and stays as it is."""
+    element typed footnote, endnote or rearnote), whose text is a marker (``12``, ``a``, ``iv``,
+    ``[3]``, ``*``, ``†``). Read as it is, ``Limpet<sup>1</sup>`` gives the word ``Limpet1``, and a
+    symbol gives ``man,*`` where the book has a note. Told by its superscript alone, a number of
+    more than :data:`_SUPERSCRIPT_DIGITS` digits is a year and a letter after a number an
+    ordinal's indicator (:func:`_superscript_marker`)."""
     notes = set()
     for node in tree.css("aside[id], [data-aside][id], [epub\\:type][id], [role][id]"):
         kinds = f"{node.attributes.get('epub:type') or ''} {node.attributes.get('role') or ''}".split()
@@ -1091,10 +1101,34 @@ def _mark_note_references(tree: LexborHTMLParser) -> None:
         if not (
             "noteref" in kinds
             or "doc-noteref" in kinds
-            or (hash_ and fragment and (fragment in notes or _superscript(link)))
+            or (hash_ and fragment and fragment in notes)
+            or (hash_ and fragment and _superscript(link) and _superscript_marker(link, marker[1], fragment))
         ):
             continue
         link.replace_with(f"[^{marker.group(1)}]")
+
+
+def _superscript_marker(link: LexborNode, marker: str, fragment: str) -> bool:
+    """Whether the marker of a superscript link, known for a note reference by its superscript
+    alone, is one: a number of more than :data:`_SUPERSCRIPT_DIGITS` digits only when the link's
+    fragment names it (``#fn1024``); a letter of :data:`_ORDINAL_LETTERS` not after a digit."""
+    if marker.isdigit() and len(marker) > _SUPERSCRIPT_DIGITS:
+        return re.search(rf"(?<!\d){marker}$", fragment) is not None
+    if marker in _ORDINAL_LETTERS:
+        return not _after_digit(link)
+    return True
+
+
+def _after_digit(link: LexborNode) -> bool:
+    """Whether the text just before a link (or before the ``<sup>`` it opens) ends with a digit."""
+    node = link
+    if node.prev is None and node.parent is not None and node.parent.tag == "sup":
+        node = node.parent
+    before = node.prev
+    if before is None:
+        return False
+    text = before.text_content if before.tag == "-text" else before.text(deep=True)
+    return (text or "")[-1:].isdigit()
 
 
 def _superscript(link: LexborNode) -> bool:

@@ -246,13 +246,13 @@ _NOTES = (
 
 
 def test_note_references_are_written_as_references():
-    # a superscript link to a note (in another file, or holding the <sup>), a link typed noteref;
-    # not a superscript without a link (cm²), a symbol marker (glues no word) nor a link to a
+    # a superscript link to a note (in another file, or holding the <sup>), a link typed noteref,
+    # whatever its marker (a symbol too); not a superscript without a link (cm²) nor a link to a
     # heading that happens to be a number
     doc = extract_bytes(_epub3(chapter=_CHAPTER.replace("<p>Low range.</p>", _NOTES)), "tides.epub")
     (para,) = (b for b in doc.blocks if b.text.startswith("Limpets"))
     assert para.text == (
-        "Limpets[^12] cling; a crab's claw[^iii] grips 3 cm2; barnacles[^4] and mussels* share 2 rocks."
+        "Limpets[^12] cling; a crab's claw[^iii] grips 3 cm2; barnacles[^4] and mussels[^*] share 2 rocks."
     )
     assert "4. Acorn barnacles." in doc.text
 
@@ -270,3 +270,34 @@ def test_ordinal_suffixes_and_years_are_no_note_references():
     doc = extract_bytes(_epub3(chapter=_CHAPTER.replace("<p>Low range.</p>", _NOT_NOTES)), "tides.epub")
     (para,) = (b for b in doc.blocks if b.text.startswith("On the"))
     assert para.text == "On the 1st of May and the 22nd, Carson1951 counted whelks[^123] and crabs[^b][^vi]."
+
+
+_MARKERS = (
+    "<p>Tides<sup><a href='#s1'>†</a></sup> turn<a href='notes.xhtml#s2'><sup>**</sup></a>;"
+    " whelks<a epub:type='noteref' href='notes.xhtml#x'>1024</a>, crabs<sup><a href='notes.xhtml#fn1025'>1025</a></sup>"
+    " and the 1<sup><a href='#o'>a</a></sup> and 2<a href='#o'><sup>e</sup></a> rocks,"
+    " the 3<sup><a epub:type='noteref' href='#o'>a</a></sup> one, sea<sup><a href='#o'>a</a></sup>.</p>"
+)
+
+
+def test_symbol_markers_long_numbers_and_ordinal_letters():
+    # a symbol marker, set in superscript or typed noteref, is a reference; a number of four
+    # digits is one when typed noteref or when the fragment names it; a letter after a number
+    # told by its superscript alone is an ordinal's indicator (1ª, 2e), typed noteref a reference
+    doc = extract_bytes(_epub3(chapter=_CHAPTER.replace("<p>Low range.</p>", _MARKERS)), "tides.epub")
+    (para,) = (b for b in doc.blocks if b.text.startswith("Tides"))
+    assert para.text == (
+        "Tides[^†] turn[^**]; whelks[^1024], crabs[^1025] and the 1a and 2e rocks, the 3[^a] one, sea[^a]."
+    )
+
+
+def test_the_waste_land_notes_are_references(real_world):
+    # wasteland-content.xhtml: "Son of man,<a epub:type="noteref" class="noteref" href="#note-1">*</a>"
+    # and the rearnote note-1 "Line 20. Cf. Ezekiel 2:1."
+    doc = extract(real_world / "epub" / "kreuzberg" / "wasteland.epub")
+    lines = [b.text for b in doc.blocks]
+    assert any(t.startswith("Out of this stony rubbish? Son of man,[^*]") for t in lines)
+    assert "And the dead tree gives no shelter, the cricket no relief,[^*]" in lines
+    assert "Frisch weht der Wind[^*]" in lines
+    assert "Line 20. Cf. Ezekiel 2:1." in lines
+    assert not any(t.endswith(",*") or "*20" in t for t in lines)
