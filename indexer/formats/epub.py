@@ -31,7 +31,7 @@ from ..limits import ExtractContext
 from ..model import IMAGE, Block, Coverage, Document, Image, Skipped, assemble
 from ..zipsafe import open_zip
 from . import _ooxml
-from .html import decode_html, html_blocks, merge_hidden
+from .html import decode_html, html_blocks, margin_removed, merge_hidden
 from .registry import extractor
 
 # In a book, <header>/<footer> hold chapter titles and bylines and <aside> holds footnotes: content,
@@ -161,6 +161,7 @@ class _Images:
     # note references written [^n]
     # 7: a table's first row of bold cells is its header; a table without a header names its columns Column N;
     # note references marked by a symbol (*, †) or numbered past 999 written [^n], ordinal letters (1ª) left
+    # a poem's line numbers in <span>s at the ends of its lines left out
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
@@ -201,6 +202,7 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
                 blocks.append(replace(block, meta=block_meta))
     if not any(b.kind != IMAGE for b in blocks):
         raise EmptyExtraction(f"{what}: no text in any of its {len(spine)} spine documents")
+    skipped, removed = margin_removed(sink.skipped)
     metadata = {
         "source_type": "epub",
         **_metadata(book),
@@ -213,7 +215,11 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
         blocks,
         images=sink.images,
         metadata=metadata,
-        coverage=Coverage(images_extracted=len(sink.images), skipped=tuple(merge_hidden(sink.skipped))),
+        coverage=Coverage(
+            images_extracted=len(sink.images),
+            skipped=tuple(merge_hidden(skipped)),
+            headers_footers_removed=removed,
+        ),
     )
 
 

@@ -24,6 +24,7 @@ import base64
 import binascii
 import re
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import Any
 from urllib.parse import unquote_to_bytes, urljoin, urlsplit
 
@@ -1055,7 +1056,7 @@ def html_blocks(
     tree = LexborHTMLParser(html)
     if notes and _NOTE_HINT.search(html):
         _mark_note_references(tree)
-    return _tree_blocks(tree, links, mail)
+    return _tree_blocks(tree, html, links, mail)
 
 
 #: A roman numeral, in lower case (iii, xiv)
@@ -1162,9 +1163,10 @@ def _show_links(tree: LexborHTMLParser) -> None:
 
 
 def _tree_blocks(
-    tree: LexborHTMLParser, links: bool = False, mail: bool = False
+    tree: LexborHTMLParser, source: str, links: bool = False, mail: bool = False
 ) -> tuple[list[Block], list[Skipped]]:
     hidden = _remove_boilerplate(tree, mail)
+    numbers = _remove_margin_numbers(tree) if len(_NUMBER_SPAN.findall(source, 0, 4_000_000)) >= 3 else 0
     if links:
         _show_links(tree)
     root = tree.body or tree.root
@@ -1172,8 +1174,77 @@ def _tree_blocks(
     if root is not None:
         walker.walk(root)
         walker.flush()
-    entry = hidden_entry(hidden)
-    return walker.blocks, walker.skipped + ([entry] if entry else [])
+    entries = [hidden_entry(hidden), margin_entry(numbers)]
+    return walker.blocks, walker.skipped + [e for e in entries if e is not None]
+
+
+#: A ``<span>`` holding a number alone: what a verse line number is set in (the cheap test)
+_NUMBER_SPAN = re.compile(r"<span\b[^>]*>\s*\d{1,4}\s*</span>", re.IGNORECASE)
+_LINE_NUMBER = re.compile(r"\d{1,4}")
+#: The ``Coverage.skipped`` kind of the verse line numbers left out (:func:`margin_entry`)
+MARGIN_NUMBERS = "margin line numbers"
+#: The fewest numbers of one kind of ``<span>`` that make a poem's line numbering
+_MIN_LINE_NUMBERS = 3
+
+
+def _remove_margin_numbers(tree: LexborHTMLParser) -> int:
+    """Remove a poem's line numbers, set in ``<span>`` elements at an end of their lines (The
+    Waste Land's ``Hofgarten,<span class="lnum">10</span>``, which a stylesheet floats into the
+    margin); read in the line, they glue to its last word (``Hofgarten,10``). As the plain-text
+    rule has it (:func:`~indexer.formats.text.margin_numbers`), a number counts only with the
+    others of its kind (the same ``class``): at least :data:`_MIN_LINE_NUMBERS` of them, each
+    alone in its ``<span>`` at the start or the end of a line of text (an element, or a line of
+    it between ``<br>``), rising in document order on one step of 3 or more, all of them multiples
+    of that step (10, 20, 30). Figures that number no verse stay. Returns how many went."""
+    kinds: dict[str, list[tuple[LexborNode, int]]] = {}
+    for span in tree.css("span"):
+        text = (span.text(deep=True) or "").strip()
+        if _LINE_NUMBER.fullmatch(text) and _at_line_edge(span):
+            kinds.setdefault(span.attributes.get("class") or "", []).append((span, int(text)))
+    gone = 0
+    for numbered in kinds.values():
+        numbers = [n for _, n in numbered]
+        if len(numbers) < _MIN_LINE_NUMBERS or any(b <= a for a, b in pairwise(numbers)):
+            continue
+        step = min(b - a for a, b in pairwise(numbers))
+        if step < 3 or any(n % step for n in numbers):
+            continue
+        for span, _ in numbered:
+            span.decompose()
+            gone += 1
+    return gone
+
+
+def _at_line_edge(span: LexborNode) -> bool:
+    """Whether a ``<span>`` opens or ends a line of text: nothing but white space (or a ``<br>``)
+    between it and its parent's edge on one side, text of the line on the other."""
+
+    def blank(node: LexborNode | None, step: str) -> bool:
+        while node is not None and node.tag != "br":
+            if node.tag != "-text" or (node.text_content or "").strip():
+                return False
+            node = getattr(node, step)
+        return True
+
+    if not blank(span.next, "next") and not blank(span.prev, "prev"):
+        return False
+    parent = span.parent
+    line = (parent.text(deep=True) or "") if parent is not None else ""
+    return any(c.isalpha() for c in line)
+
+
+def margin_entry(count: int) -> Skipped | None:
+    """The entry of what :func:`html_blocks` left out saying that ``count`` verse line numbers
+    were; a document's coverage lists it in ``headers_footers_removed``, as plain text's and a
+    PDF's margin line numbers are (:func:`margin_removed`)."""
+    if count <= 0:
+        return None
+    return Skipped(
+        MARGIN_NUMBERS,
+        f"{count} number{'s' if count != 1 else ''}",
+        "a poem's line numbers in the margin, left out of its lines",
+        on_purpose=True,
+    )
 
 
 #: The reason of the ``Coverage.skipped`` entry of the hidden elements left out
@@ -1201,6 +1272,13 @@ def merge_hidden(entries: list[Skipped]) -> list[Skipped]:
     rest = [e for e in entries if e.what != "hidden"]
     entry = hidden_entry(total)
     return rest[:first] + ([entry] if entry else []) + rest[first:]
+
+
+def margin_removed(entries: list[Skipped]) -> tuple[list[Skipped], tuple[str, ...]]:
+    """``entries`` without their :func:`margin_entry` ones, and ``Coverage.headers_footers_removed``
+    for them: ``("margin line numbers",)`` when there was one."""
+    kept = [e for e in entries if e.what != MARGIN_NUMBERS]
+    return kept, (MARGIN_NUMBERS,) if len(kept) < len(entries) else ()
 
 
 def decode_html(data: bytes) -> str:
@@ -1287,6 +1365,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # 6: short inline elements hidden by a rule of a <style> element left out as inline-hidden ones are;
     # the hidden elements left out counted in one coverage.skipped entry
     # 7: a table's first row of bold cells is its header; a table without a header names its columns Column N
+    # a poem's line numbers in <span>s at the ends of its lines left out
     source_type="html",
     libraries=("selectolax",),
     images=True,
@@ -1300,7 +1379,7 @@ def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     if text.strip():
         tree = LexborHTMLParser(text)
         metadata.update(html_metadata(tree))
-        blocks, dropped = _tree_blocks(tree)
+        blocks, dropped = _tree_blocks(tree, text)
     warnings: tuple[str, ...] = ()
     if not any(b.kind != IMAGE for b in blocks) and text.strip():
         # Nothing readable outside the boilerplate. A page written for scripts alone shows a
@@ -1308,7 +1387,7 @@ def extract_html(data: bytes, ctx: ExtractContext) -> Document:
         tree = LexborHTMLParser(text)
         if tree.css_first("noscript") is not None:
             tree.unwrap_tags(["noscript"])
-            shown, hidden = _tree_blocks(tree)
+            shown, hidden = _tree_blocks(tree, text)
             if any(b.kind != IMAGE for b in shown):
                 blocks, dropped = shown, hidden
                 warnings = (NOSCRIPT_ONLY,)
@@ -1321,5 +1400,11 @@ def extract_html(data: bytes, ctx: ExtractContext) -> Document:
         blocks = blocks + extra
         warnings = ("no readable HTML body; the text was read without structure",)
     blocks, images, skipped = attach_data_images(blocks)
-    coverage = Coverage(images_extracted=len(images), skipped=(*dropped, *skipped), warnings=warnings)
+    dropped, removed = margin_removed(dropped)
+    coverage = Coverage(
+        images_extracted=len(images),
+        skipped=(*dropped, *skipped),
+        warnings=warnings,
+        headers_footers_removed=removed,
+    )
     return assemble_blocks("html", blocks, images=tuple(images), metadata=metadata, coverage=coverage)
