@@ -162,6 +162,7 @@ class _Images:
     # 7: a table's first row of bold cells is its header; a table without a header names its columns Column N;
     # note references marked by a symbol (*, †) or numbered past 999 written [^n], ordinal letters (1ª) left
     # a poem's line numbers in <span>s at the ends of its lines left out
+    # an element an !important rule shows again kept; hidden ones inside the page chrome not counted
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

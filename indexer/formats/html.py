@@ -572,17 +572,7 @@ def _src_label(src: str) -> str:
 def _remove_boilerplate(tree: LexborHTMLParser, mail: bool = False) -> int:
     """Remove the page's chrome and what it hides; how many hidden elements went (:func:`_remove_hidden`)."""
     hidden = _remove_hidden(tree, mail)
-    for node in tree.css(", ".join(PAGE_CHROME)):
-        parent = node.parent
-        inside_article = False
-        while parent is not None:
-            if parent.tag in ("article", "main"):
-                inside_article = True
-                break
-            parent = parent.parent
-        if not inside_article:
-            node.decompose()
-    for node in tree.css(", ".join(MEDIAWIKI_CHROME)):
+    for node in _chrome(tree):
         node.decompose()
     body = tree.body
     first = body.child if body is not None else None
@@ -614,7 +604,10 @@ def _remove_hidden(tree: LexborHTMLParser, mail: bool = False) -> int:
     found = {n.mem_id: n for n in tree.css(_MAYBE_HIDDEN) if _is_hidden(n)}
     styles = tree.css("style")
     if styles:
-        found.update((n.mem_id, n) for n in _sheet_hidden(tree, styles))
+        hidden, shown = _sheet_hidden(tree, styles, found)
+        for mem_id in shown:  # an `!important` rule shows it (a "Read more" link's `display: inline`)
+            del found[mem_id]
+        found.update((n.mem_id, n) for n in hidden)
     nodes = [n for n in found.values() if mail or _inline_fragment(n)]
     if not nodes:
         return 0
@@ -632,7 +625,8 @@ def _remove_hidden(tree: LexborHTMLParser, mail: bool = False) -> int:
         gone.update(dict.fromkeys(path, inside))
         if not inside:
             outermost.append(node)
-    shown = sum(1 for node in outermost if not _in_boilerplate(node))
+    chrome = {n.mem_id for n in _chrome(tree)}
+    shown = sum(1 for node in outermost if not _in_boilerplate(node, chrome))
     for node in outermost:
         node.decompose()
     return shown
@@ -641,10 +635,24 @@ def _remove_hidden(tree: LexborHTMLParser, mail: bool = False) -> int:
 _BOILERPLATE_TAGS = frozenset(BOILERPLATE)
 
 
-def _in_boilerplate(node: LexborNode) -> bool:
+def _chrome(tree: LexborHTMLParser) -> list[LexborNode]:
+    """The page chrome :func:`_remove_boilerplate` removes with its content: a ``<header>`` or
+    ``<footer>`` outside any ``<article>``/``<main>``, and MediaWiki's (:data:`MEDIAWIKI_CHROME`)."""
+    out = []
+    for node in tree.css(", ".join(PAGE_CHROME)):
+        parent = node.parent
+        while parent is not None and parent.tag not in ("article", "main"):
+            parent = parent.parent
+        if parent is None:
+            out.append(node)
+    return out + tree.css(", ".join(MEDIAWIKI_CHROME))
+
+
+def _in_boilerplate(node: LexborNode, chrome: set[int]) -> bool:
+    """Whether a node is inside what goes anyway: the boilerplate or the page's ``chrome``."""
     up, steps = node.parent, 0
     while up is not None and steps < _MAX_DEPTH:
-        if up.tag in _BOILERPLATE_TAGS:
+        if up.tag in _BOILERPLATE_TAGS or up.mem_id in chrome:
             return True
         up, steps = up.parent, steps + 1
     return False
@@ -738,6 +746,7 @@ def _is_hidden(node: LexborNode) -> bool:
 
 #: A stylesheet that may hide something (the cheap test before it is parsed)
 _SHEET_HIDES = re.compile(r"(?:display|visibility)\s*:\s*(?:none|hidden|collapse)", re.IGNORECASE)
+_SHEET_SETS = re.compile(r"(?:display|visibility)\s*:", re.IGNORECASE)
 _CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|$)", re.DOTALL)
 #: A declaration block setting ``display`` or ``visibility``
 _DISPLAY_BLOCK = re.compile(r"\{([^{}]*?(?:display|visibility)\s*:[^{}]*)\}", re.IGNORECASE)
@@ -763,18 +772,19 @@ _TAG = re.compile(r"[a-zA-Z][\w-]*")
 Rule = tuple[str, dict[str, tuple[str, bool]]]
 
 
-def _sheet_rules(styles: list[LexborNode]) -> list[Rule]:
+def _sheet_rules(styles: list[LexborNode], showing: bool = False) -> list[Rule]:
     """The rules of a page's ``<style>`` elements that set ``display`` or ``visibility``, as
-    (selector, declarations), in document order. Rules inside an at-rule (``@media print``,
-    ``@supports`` …) and ``<style>`` elements for another medium (``media="print"``) are not
-    applied: only what a screen shows by default."""
+    (selector, declarations), in document order; none when no rule hides anything, unless
+    ``showing`` (rules that show an element hidden otherwise count too). Rules inside an at-rule
+    (``@media print``, ``@supports`` …) and ``<style>`` elements for another medium
+    (``media="print"``) are not applied: only what a screen shows by default."""
     sheets = []
     for style in styles:
         media = (style.attributes.get("media") or "all").strip().lower()
         if media in ("", "all", "screen"):
             sheets.append(style.text(deep=True) or "")
     css = "\n".join(sheets)
-    if not _SHEET_HIDES.search(css):
+    if not (_SHEET_SETS if showing else _SHEET_HIDES).search(css):
         return []
     css = _CSS_COMMENT.sub(" ", css).replace("<!--", " ").replace("-->", " ")
     rules: list[Rule] = []
@@ -827,16 +837,20 @@ def _hides(declared: dict[str, tuple[str, bool]]) -> bool:
     )
 
 
-def _sheet_hidden(tree: LexborHTMLParser, styles: list[LexborNode]) -> list[LexborNode]:
+def _sheet_hidden(
+    tree: LexborHTMLParser, styles: list[LexborNode], seeded: dict[int, LexborNode]
+) -> tuple[list[LexborNode], set[int]]:
     """The elements a ``<style>`` rule hides (:func:`_sheet_rules`): the cascade decides each
     element's ``display`` and ``visibility`` among the rules that match it (``!important`` first,
     then the most specific, then the last) and its inline ``style``, which beats them unless it
     loses to an ``!important`` rule. ``visibility: hidden`` keeps an element whose descendant is
     made visible again. A selector the selector engine cannot read (``::before``, ``:visited``)
-    is passed over; at most :data:`MAX_SHEET_QUERIES` are looked up."""
-    rules = _sheet_rules(styles)
-    if not any(_hides(declared) for _, declared in rules):
-        return []
+    is passed over; at most :data:`MAX_SHEET_QUERIES` are looked up. With them, those of the
+    ``seeded`` elements (hidden by their own attributes) that a rule shows again: an ``!important``
+    ``display`` beats an inline ``display: none``, any ``display`` the ``hidden`` attribute."""
+    rules = _sheet_rules(styles, showing=bool(seeded))
+    if not rules or not (seeded or any(_hides(declared) for _, declared in rules)):
+        return [], set()
     # a selector naming a class or an id the page does not hold matches nothing: the names the
     # rules use are looked up in one query (a few of them; else the page's names are read)
     named = [
@@ -864,7 +878,7 @@ def _sheet_hidden(tree: LexborHTMLParser, styles: list[LexborNode]) -> list[Lexb
         (not _hides(declared), order, selector, declared) for selector, (order, declared) in merged.items()
     ]
     won: dict[int, dict[str, tuple[tuple[bool, tuple[int, int, int], int], str]]] = {}
-    nodes: dict[int, LexborNode] = {}
+    nodes: dict[int, LexborNode] = dict(seeded)
     held: tuple[set[str], set[tuple[str, str]]] | None = None  # tags and names of the hidden
     queries = 0
     looked_up: dict[str, list[LexborNode]] = {}
@@ -899,6 +913,7 @@ def _sheet_hidden(tree: LexborHTMLParser, styles: list[LexborNode]) -> list[Lexb
                     props[prop] = (rank, value)
     hidden: list[tuple[LexborNode, bool]] = []
     visible = []  # elements a rule makes visible again, maybe inside a hidden one
+    again: set[int] = set()  # seeded elements a rule shows
     for mem_id, props in won.items():
         node = nodes[mem_id]
         inline = _declared(node.attributes.get("style") or "") if "style" in node.attributes else {}
@@ -906,6 +921,12 @@ def _sheet_hidden(tree: LexborHTMLParser, styles: list[LexborNode]) -> list[Lexb
         for prop, (rank, value) in props.items():
             own = inline.get(prop)
             shown[prop] = own[0] if own is not None and (own[1] or not rank[0]) else value
+        for prop, (value, _) in inline.items():
+            shown.setdefault(prop, value)
+        if "display" not in shown and "hidden" in node.attributes:
+            shown["display"] = "none"  # the hidden attribute: a display no rule set
+        if mem_id in seeded and not _hides({prop: (value, False) for prop, value in shown.items()}):
+            again.add(mem_id)
         if shown.get("display") == "none":
             hidden.append((node, False))
         elif shown.get("visibility") in ("hidden", "collapse"):
@@ -920,7 +941,7 @@ def _sheet_hidden(tree: LexborHTMLParser, styles: list[LexborNode]) -> list[Lexb
         ):
             continue
         out.append(node)
-    return out
+    return out, again
 
 
 def _held(nodes: Iterable[LexborNode]) -> tuple[set[str], set[tuple[str, str]]]:
@@ -1366,6 +1387,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # the hidden elements left out counted in one coverage.skipped entry
     # 7: a table's first row of bold cells is its header; a table without a header names its columns Column N
     # a poem's line numbers in <span>s at the ends of its lines left out
+    # an element an !important rule shows again kept; hidden ones inside the page chrome not counted
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -277,3 +277,39 @@ def test_real_wiki_rules_of_its_template_styles(real_world):
         '^ "Localities and Population, by Population Group, District, Sub-District and Natural Region"'
         in israel
     )
+
+
+def test_a_read_more_link_a_rule_shows_again_stays():
+    # an inline display:none loses to an !important rule, the hidden attribute to any display a
+    # rule sets (a browser's own [hidden]{display:none}); a plain rule loses to an inline style
+    page = (
+        "<html><head><style>.more{display:inline !important} .tag{display:inline} .old{display:block}</style>"
+        "</head><body><p>Tides turn twice a day. <a class='more' style='display:none' href='/t'>Read more</a></p>"
+        "<p>Neap tides. <a class='tag' hidden href='/n'>Read on</a></p>"
+        "<p>Spring tides.<a class='old' style='display:none' href='/s'> Read again</a>"
+        "<a class='old' style='visibility:hidden' href='/s'> Read twice</a></p></body></html>"
+    )
+    doc = extract_html(page.encode(), CTX)
+    assert [b.text for b in doc.blocks] == [
+        "Tides turn twice a day. Read more",
+        "Neap tides. Read on",
+        "Spring tides.",
+    ]
+    assert doc.coverage.skipped_of("hidden") == (
+        Skipped("hidden", "2 elements", HIDDEN_REASON, on_purpose=True),
+    )
+
+
+def test_hidden_elements_inside_the_page_chrome_are_not_counted():
+    # the <header>, the <footer> and MediaWiki's category box go anyway, with what they hide
+    page = (
+        "<html><body><header><p>Site <a style='display:none' href='/x'>Read more</a></p></header>"
+        "<p>Tides.<span style='display:none'>key</span></p>"
+        "<div id='catlinks'><a style='display:none' href='/c'>Read more</a></div>"
+        "<footer><a hidden href='/f'>Read more</a></footer></body></html>"
+    )
+    doc = extract_html(page.encode(), CTX)
+    assert [b.text for b in doc.blocks] == ["Tides."]
+    assert doc.coverage.skipped_of("hidden") == (
+        Skipped("hidden", "1 element", HIDDEN_REASON, on_purpose=True),
+    )
