@@ -5,7 +5,8 @@ from, so block line ranges are exact and nesting never recurses in Python. Block
 headings, paragraphs (block quotes read as paragraphs), nested lists (items with their level, task
 markers kept), pipe tables, fenced and indented code (language from the info string), footnote
 definitions, raw HTML blocks (read through the HTML extractor) and stand-alone images. Inline
-markup is reduced to its text; YAML front matter is kept as ``front_matter`` metadata.
+markup is reduced to its text; YAML front matter opening the file (:func:`_front_matter`) is kept
+as ``front_matter`` metadata.
 
 :func:`markdown_blocks` is the reusable core (notebook cells, EPUB) and keeps its signature.
 """
@@ -42,13 +43,15 @@ from ..model import (
 from .registry import extractor
 from .text import decode_document, fast_render_table, new_block, new_item
 
+#: Front matter is found by :func:`_front_matter`, not by pulldown-cmark, whose metadata blocks
+#: start at any ``---`` line followed by another ``---`` (a thematic break over a setext heading's
+#: underline in the middle of a text would swallow what they hold)
 _OPTIONS = (
     (
         pyromark.Options.ENABLE_TABLES
         | pyromark.Options.ENABLE_FOOTNOTES
         | pyromark.Options.ENABLE_STRIKETHROUGH
         | pyromark.Options.ENABLE_TASKLISTS
-        | pyromark.Options.ENABLE_YAML_STYLE_METADATA_BLOCKS
     )
     if pyromark is not None
     else 0
@@ -128,7 +131,7 @@ class _Builder:
         self.front_matter: str | None = None
         self.front_matter_lines = (1, 1)
         self.text: list[str] = []  # inline text of the current leaf
-        self.leaf: str | None = None  # paragraph, heading, code, cell, meta, html
+        self.leaf: str | None = None  # paragraph, heading, code, cell, html
         self.leaf_start = 0
         self.heading_level = 0
         self.code_lang: str | None = None
@@ -142,6 +145,8 @@ class _Builder:
         self.item_index: list[int] = []
         self.item_offsets: list[int] = []  # where each of ``items`` starts in the source
         self.list_start = 0
+        self.item_end = 0  # where the last item closed ends (a list's own range runs on over the
+        # link reference definitions after it)
         self.resumed = False  # the open item goes on after a code block or a table in it
         # tables
         self.table_start = 0
@@ -239,9 +244,6 @@ class _Builder:
         if email:
             self.text.append("<")
 
-    def s_meta(self, arg: Any, rng: dict[str, int]) -> None:
-        self.leaf, self.leaf_start = "meta", rng["start"]
-
     def s_html(self, arg: Any, rng: dict[str, int]) -> None:
         if not self.item_text:
             self.leaf, self.leaf_start = "html", rng["start"]
@@ -273,6 +275,7 @@ class _Builder:
             self.resume_list(rng["end"])
 
     def e_item(self, arg: Any, rng: dict[str, int]) -> None:
+        self.item_end = rng["end"]
         self.close_item_text(rng["end"])
         self.item_text.pop()
         self.item_pos.pop()
@@ -285,7 +288,7 @@ class _Builder:
                 self.item_pos[-1] = rng["end"]
                 self.resumed = True
         elif self.items:
-            self.emit_list(rng["end"])
+            self.emit_list(min(rng["end"], self.item_end))
 
     def emit_list(self, end: int) -> None:
         items = tuple(self.items)
@@ -309,10 +312,12 @@ class _Builder:
 
     def break_list(self, start: int) -> None:
         """A code block or a table inside an item: the item's text so far ends, and the items
-        so far become a list block of their own, so that the code or table is a block."""
+        so far become a list block of their own, so that the code or table is a block. The list
+        block ends before the line the code or table starts on (``-     code``: an item that opens
+        with indented code)."""
         self.close_item_text(start)
         if self.items:
-            self.emit_list(start)
+            self.emit_list(self.lines.raw.rfind(self.lines.nl, 0, start) + 1)
 
     def resume_list(self, end: int) -> None:
         """After a code block or a table inside an item: the list goes on after it, the item's
@@ -360,11 +365,6 @@ class _Builder:
         if self.links and self.links.pop():
             self.text.append(">")
 
-    def e_meta(self, arg: Any, rng: dict[str, int]) -> None:
-        self.front_matter = self.collected()
-        self.front_matter_lines = self.lines.span(self.leaf_start, rng["end"])
-        self.leaf = None
-
     def e_html(self, arg: Any, rng: dict[str, int]) -> None:
         if self.leaf == "html":
             self.end_html(rng)
@@ -385,7 +385,6 @@ class _Builder:
             "TableCell": self.s_cell,
             "Image": self.s_image,
             "Link": self.s_link,
-            "MetadataBlock": self.s_meta,
             "HtmlBlock": self.s_html,
             "FootnoteDefinition": self.s_footnote,
         }
@@ -401,7 +400,6 @@ class _Builder:
             "TableCell": self.e_cell,
             "Image": self.e_image,
             "Link": self.e_link,
-            "MetadataBlock": self.e_meta,
             "HtmlBlock": self.e_html,
             "FootnoteDefinition": self.e_footnote,
         }
@@ -706,10 +704,9 @@ class _Fallback:
     def __init__(self, text: str) -> None:
         from markdown_it import MarkdownIt
         from mdit_py_plugins.footnote import footnote_plugin
-        from mdit_py_plugins.front_matter import front_matter_plugin
 
         md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
-        self.tokens = md.use(front_matter_plugin).use(footnote_plugin).parse(text)
+        self.tokens = md.use(footnote_plugin).parse(text)
         self.source = text.split("\n")
         self.blocks: list[Block] = []
         self.front_matter: str | None = None
@@ -754,9 +751,7 @@ class _Fallback:
         while i < len(tokens):
             tok = tokens[i]
             kind = tok.type
-            if kind == "front_matter":
-                self.front_matter, self.front_matter_lines = tok.content, self.span(tok.map)
-            elif kind == "heading_open":
+            if kind == "heading_open":
                 text = " ".join(self.inline(tokens[i + 1]).split())
                 if text:
                     self.blocks.append(Block(HEADING, text, level=int(tok.tag[1]), lines=self.span(tok.map)))
@@ -881,15 +876,44 @@ class _Fallback:
         return i + 1
 
 
-def _build(text: str) -> _Builder | _Fallback:
-    return _parse(text) if pyromark is not None else _Fallback(text).run()
+def _front_matter(text: str) -> tuple[int, str] | None:
+    """The YAML front matter opening ``text``: its length (its closing line's newline included)
+    and what it holds; None without one. It opens on the first line, a ``---`` (white space
+    after it allowed) followed by a line that is not blank, and closes at the next ``---`` or
+    ``...`` line, as pulldown-cmark reads a metadata block; anywhere else ``---`` is what
+    CommonMark makes it, a thematic break or a setext heading's underline."""
+    first = text.find("\n")
+    if first < 0 or text[:first].rstrip(" \t\r") != "---" or not text[first + 1 :].split("\n", 1)[0].strip():
+        return None
+    pos = first + 1
+    while pos < len(text):
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        if pos > first + 1 and text[pos:end].rstrip(" \t\r") in ("---", "..."):
+            return min(end + 1, len(text)), text[first + 1 : pos].replace("\r\n", "\n")
+        pos = end + 1
+    return None
+
+
+def _build(text: str, front: bool = True) -> _Builder | _Fallback:
+    """The blocks of ``text`` and, with ``front``, its front matter (:func:`_front_matter`): its
+    lines are read as blank lines, so that the lines of the blocks after it keep their numbers."""
+    found = _front_matter(text) if front and text.startswith("---") else None
+    body = text if found is None else "\n" * text.count("\n", 0, found[0]) + text[found[0] :]
+    builder = _parse(body) if pyromark is not None else _Fallback(body).run()
+    if found is not None:
+        builder.front_matter = found[1]
+        builder.front_matter_lines = (1, text[: found[0]].rstrip("\n").count("\n") + 1)
+    return builder
 
 
 def markdown_blocks(text: str) -> list[Block]:
-    """Blocks of a Markdown text, each with ``lines`` relative to ``text`` (1-based, inclusive)."""
+    """Blocks of a Markdown text, each with ``lines`` relative to ``text`` (1-based, inclusive).
+    A text that is part of a document (a notebook cell) has no front matter: a ``---`` on its
+    first line is a thematic break."""
     if not text.strip():
         return []
-    return _build(text).blocks
+    return _build(text, front=False).blocks
 
 
 def parse_front_matter(raw: str) -> dict[str, Any] | str:
@@ -939,13 +963,15 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="6",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="7",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
     # 5: hidden elements of raw HTML left out
     # 6: an inline <img> reads as its alt text in place, as ![alt](src) does; raw HTML loses the
     # short inline elements a <style> rule hides
+    # 7: front matter on the first line only, a pair of --- lines further on read as CommonMark reads them;
+    # a list's lines end at its last item; HTML tables: a bold first row heads, no header names Column N
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )
