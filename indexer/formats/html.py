@@ -1187,7 +1187,8 @@ def _tree_blocks(
     tree: LexborHTMLParser, source: str, links: bool = False, mail: bool = False
 ) -> tuple[list[Block], list[Skipped]]:
     hidden = _remove_boilerplate(tree, mail)
-    numbers = _remove_margin_numbers(tree) if len(_NUMBER_SPAN.findall(source, 0, 4_000_000)) >= 3 else 0
+    kinds = _number_span_kinds(source)
+    numbers = _remove_margin_numbers(tree, kinds) if kinds else 0
     if links:
         _show_links(tree)
     root = tree.body or tree.root
@@ -1200,7 +1201,8 @@ def _tree_blocks(
 
 
 #: A ``<span>`` holding a number alone: what a verse line number is set in (the cheap test)
-_NUMBER_SPAN = re.compile(r"<span\b[^>]*>\s*\d{1,4}\s*</span>", re.IGNORECASE)
+_NUMBER_SPAN = re.compile(r"<span\b([^>]*)>\s*\d{1,4}\s*</span>", re.IGNORECASE)
+_CLASS_ATTR = re.compile(r"""\bclass\s*=\s*(?:"([^"]*)"|'([^'"]*)'|([^\s"'>]+))""", re.IGNORECASE)
 _LINE_NUMBER = re.compile(r"\d{1,4}")
 #: The ``Coverage.skipped`` kind of the verse line numbers left out (:func:`margin_entry`)
 MARGIN_NUMBERS = "margin line numbers"
@@ -1208,7 +1210,18 @@ MARGIN_NUMBERS = "margin line numbers"
 _MIN_LINE_NUMBERS = 3
 
 
-def _remove_margin_numbers(tree: LexborHTMLParser) -> int:
+def _number_span_kinds(source: str) -> list[str]:
+    """The ``class`` values (``""`` for none) of the ``<span>`` elements of an HTML source that
+    hold a number alone, :data:`_MIN_LINE_NUMBERS` or more of each: where line numbers may be."""
+    counts: dict[str, int] = {}
+    for attrs in _NUMBER_SPAN.findall(source, 0, 4_000_000):
+        m = _CLASS_ATTR.search(attrs)
+        kind = next((g for g in m.groups() if g is not None), "") if m else ""
+        counts[kind] = counts.get(kind, 0) + 1
+    return [kind for kind, n in counts.items() if n >= _MIN_LINE_NUMBERS]
+
+
+def _remove_margin_numbers(tree: LexborHTMLParser, kinds: list[str]) -> int:
     """Remove a poem's line numbers, set in ``<span>`` elements at an end of their lines (The
     Waste Land's ``Hofgarten,<span class="lnum">10</span>``, which a stylesheet floats into the
     margin); read in the line, they glue to its last word (``Hofgarten,10``). As the plain-text
@@ -1216,14 +1229,24 @@ def _remove_margin_numbers(tree: LexborHTMLParser) -> int:
     others of its kind (the same ``class``): at least :data:`_MIN_LINE_NUMBERS` of them, each
     alone in its ``<span>`` at the start or the end of a line of text (an element, or a line of
     it between ``<br>``), rising in document order on one step of 3 or more, all of them multiples
-    of that step (10, 20, 30). Figures that number no verse stay. Returns how many went."""
-    kinds: dict[str, list[tuple[LexborNode, int]]] = {}
-    for span in tree.css("span"):
-        text = (span.text(deep=True) or "").strip()
-        if _LINE_NUMBER.fullmatch(text) and _at_line_edge(span):
-            kinds.setdefault(span.attributes.get("class") or "", []).append((span, int(text)))
+    of that step (10, 20, 30). Figures that number no verse stay. ``kinds``: the classes to look
+    at (:func:`_number_span_kinds`). Returns how many went."""
+    by_kind: dict[str, list[tuple[LexborNode, int]]] = {}
+    for kind in kinds:
+        selector = f'span[class="{kind}"]' if kind else "span:not([class])"
+        try:
+            spans = tree.css(selector)
+        except (SelectolaxError, ValueError):  # a class the selector engine cannot read
+            continue
+        for span in spans:
+            child = span.child  # a number alone: one text node
+            if child is None or child.next is not None or child.tag != "-text":
+                continue
+            text = (child.text_content or "").strip()
+            if _LINE_NUMBER.fullmatch(text) and _at_line_edge(span):
+                by_kind.setdefault(kind, []).append((span, int(text)))
     gone = 0
-    for numbered in kinds.values():
+    for numbered in by_kind.values():
         numbers = [n for _, n in numbered]
         if len(numbers) < _MIN_LINE_NUMBERS or any(b <= a for a, b in pairwise(numbers)):
             continue
