@@ -81,6 +81,12 @@ def _img_alt(tag: str) -> str:
     return _img_attrs(tag).get("alt") or ""
 
 
+def _tag_text(m: re.Match[str]) -> str:
+    """A tag of raw HTML read inside a list item: an ``<img>`` as its alt text, any other as a space."""
+    tag = m.group()
+    return f" {_img_alt(tag)} " if _IMG_TAG.match(tag) else " "
+
+
 class _Lines:
     """Byte offset → 1-based line number in the source, by counting newlines in C from the last
     position asked (blocks arrive nearly in order), never by a Python loop over every line."""
@@ -487,7 +493,7 @@ class _Builder:
             if kind == "Code":
                 self.text.append(value)
             elif kind == "Html":
-                self.text.append(value if self.leaf == "html" else _INLINE_TAG.sub(" ", value))
+                self.text.append(value if self.leaf == "html" else _INLINE_TAG.sub(_tag_text, value))
             elif kind == "InlineHtml":
                 if value.lower().startswith("<br"):
                     self.text.append("\n")
@@ -705,8 +711,9 @@ class _Fallback:
         from markdown_it import MarkdownIt
         from mdit_py_plugins.footnote import footnote_plugin
 
-        md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
-        self.tokens = md.use(footnote_plugin).parse(text)
+        md = MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(footnote_plugin)
+        md.disable("footnote_tail")  # which moves the notes to the end and drops those never referenced
+        self.tokens = md.parse(text)
         self.source = text.split("\n")
         self.blocks: list[Block] = []
         self.front_matter: str | None = None
@@ -733,6 +740,8 @@ class _Fallback:
                 out.append("".join(c.content for c in child.children or ()))
             elif kind == "html_inline" and _IMG_TAG.match(child.content):
                 out.append(_img_alt(child.content))
+            elif kind == "html_inline" and child.content.lower().startswith("<br"):
+                out.append("\n")
             elif (
                 kind == "link_open"
                 and child.markup == "autolink"
@@ -758,13 +767,18 @@ class _Fallback:
                 i += 2
             elif kind == "paragraph_open":
                 text = _LINE_EDGES.sub("\n", self.inline(tokens[i + 1]).strip())
+                if self.images_alone(tokens[i + 1], text, tok.map):
+                    i += 2
+                    continue
                 if text and footnote is not None:
                     text, footnote = f"[^{footnote}]: {text}", None
                 if text:
                     self.blocks.append(Block(PARAGRAPH, text, lines=self.span(tok.map)))
                 i += 2
-            elif kind == "footnote_open":
-                footnote = tok.meta.get("label", tok.meta.get("id", ""))
+            elif kind == "footnote_reference_open":
+                footnote = tok.meta.get("label", "")
+            elif kind == "footnote_reference_close":
+                footnote = None
             elif kind in ("fence", "code_block"):
                 text = tok.content.rstrip("\n")
                 lang = tok.info.split()[0] if tok.info.split() else None
@@ -785,6 +799,37 @@ class _Fallback:
             i += 1
         return self
 
+    def images_alone(self, inline: Any, text: str, token_map: list[int] | None) -> bool:
+        """IMAGE blocks for a paragraph of images alone, as the main reader gives them (but for
+        the icons and tracking pixels of ``<img>`` tags); whether the paragraph was one."""
+        from .html import _junk_image
+
+        images: list[tuple[str, str, bool]] = []  # (src, alt, kept)
+        for child in inline.children or ():
+            if child.type == "image":
+                alt = "".join(c.content for c in child.children or ())
+                images.append((str(child.attrs.get("src") or ""), alt, True))
+            elif child.type == "html_inline" and _IMG_TAG.match(child.content):
+                attrs = _img_attrs(child.content)
+                alt = attrs.get("alt") or ""
+                images.append((attrs.get("src") or "", alt, _junk_image(attrs, alt) is None))
+        alts = "".join(alt for _, alt, _ in images)
+        if not images or text.replace(" ", "").replace("\n", "") != alts.replace(" ", ""):
+            return False
+        for src, alt, keep in images:
+            if keep:
+                label = alt or src.rsplit("/", 1)[-1] or "image"
+                self.blocks.append(
+                    Block(
+                        IMAGE,
+                        f"[Image: {label}]",
+                        lines=self.span(token_map),
+                        alt=alt or None,
+                        meta={"src": src},
+                    )
+                )
+        return True
+
     def list(self, i: int) -> int:
         tokens, start = self.tokens, self.tokens[i]
         items: list[ListItem] = []
@@ -804,8 +849,9 @@ class _Fallback:
             elif tok.type == "list_item_close":
                 if index:
                     index.pop()
-            elif tok.type == "inline":
-                text = " ".join(self.inline(tok).split())
+            elif tok.type in ("inline", "html_block"):
+                raw = self.inline(tok) if tok.type == "inline" else _INLINE_TAG.sub(_tag_text, tok.content)
+                text = " ".join(raw.split())
                 at = index[-1] if index else _UNSEEN
                 if not text:
                     pass
@@ -971,7 +1017,8 @@ def _scalar(value: str) -> Any:
     # 6: an inline <img> reads as its alt text in place, as ![alt](src) does; raw HTML loses the
     # short inline elements a <style> rule hides
     # 7: front matter on the first line only, a pair of --- lines further on read as CommonMark reads them;
-    # a list's lines end at its last item; HTML tables: a bold first row heads, no header names Column N
+    # a list's lines end at its last item; HTML tables: a bold first row heads, no header names Column N;
+    # an <img> in an item's raw HTML reads as its alt text
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )
