@@ -163,12 +163,13 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="6",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="7",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
     # 6: HTML outputs and Markdown cells: elements a <style> rule hides left out; an inline <img>
     # read as its alt text
+    # 7: HTML tables without a header row name their columns; Markdown cells read no front matter
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)
