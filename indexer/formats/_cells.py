@@ -107,6 +107,30 @@ def _cell_format(code: str | None, number: int, base_1904: bool) -> NumberFormat
 
 #: formatted numbers remembered per workbook (the same amounts and shares recur)
 _SHOWN_CACHE = 65_536
+#: what a cache of :func:`shown_value` gives for a key it does not hold
+_UNSEEN = object()
+ShownCache = dict[tuple[float, int], Any]
+
+
+def shown_value(
+    number: float, xf: int, shown: NumberFormat | DateFormat, cache: ShownCache
+) -> CellNumber | Any | None:
+    """What a cell of style ``xf`` (of format ``shown``) holding ``number`` shows: its text in a
+    number format (a :class:`CellNumber`), the date, time or duration of a date format; None
+    where the reader's value stands (a section that shows nothing, as ``0.00;-0.00;;@`` for
+    zero; what is not a finite number; a serial number that is no date). Remembered per
+    ``(number, xf)`` in ``cache``, as one object, so that a value met again costs a look-up."""
+    key = (number, xf)
+    value = cache.get(key, _UNSEEN)
+    if value is _UNSEEN:
+        if type(shown) is DateFormat:
+            value = shown.value(float(number))
+        else:
+            text = shown.show(repr(float(number)))
+            value = CellNumber(text) if text else None
+        if len(cache) < _SHOWN_CACHE:
+            cache[key] = value
+    return value
 
 
 # -- one sheet -----------------------------------------------------------------------------------

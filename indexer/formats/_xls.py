@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._cells import _SHOWN_CACHE, CellError, CellNumber, SheetErrors, _cell_format
+from ._cells import CellError, SheetErrors, ShownCache, _cell_format, shown_value
 from ._numfmt import DateFormat, NumberFormat
 
 # -- error cells and number formats of a legacy .xls ------------------------------------------
@@ -227,7 +227,7 @@ def _with_xls_numbers(
     first_col: int,
     numbers: XlsNumbers | None,
     styles: dict[int, NumberFormat],
-    cache: dict[tuple[float, int], str | None],
+    cache: ShownCache,
 ) -> Iterator[tuple[int, Sequence[Any]]]:
     """The rows with each number calamine read replaced by its text in its cell's format, where
     a record of ``numbers`` holds that same number for that cell. The rows as they are when
@@ -242,24 +242,19 @@ def _put_xls_numbers(
     first_col: int,
     numbers: XlsNumbers,
     styles: dict[int, NumberFormat],
-    cache: dict[tuple[float, int], str | None],
+    cache: ShownCache,
 ) -> Iterator[tuple[int, Sequence[Any]]]:
     for r, values in rows:
         line = numbers.get(r)
         if line:
             values = list(values)
+            width = len(values)
             for col, number, xf in line:
                 i = col - first_col
-                if not (0 <= i < len(values) and values[i] == number and type(values[i]) in (float, int)):
-                    continue
-                key = (number, xf)
-                text = cache.get(key, "")
-                if text == "":
-                    text = styles[xf].show(repr(float(number)))
-                    if len(cache) < _SHOWN_CACHE:
-                        cache[key] = text
-                if text:  # a section that shows nothing (0.00;-0.00;;@ for zero) keeps the number
-                    values[i] = CellNumber(text)
+                if 0 <= i < width and values[i] == number and type(values[i]) in (float, int):
+                    text = shown_value(number, xf, styles[xf], cache)
+                    if text is not None:
+                        values[i] = text
         yield r, values
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import _ooxml
-from ._cells import _SHOWN_CACHE, CellError, CellNumber, SheetErrors, SheetShown, _cell_format, _rels
+from ._cells import CellError, SheetErrors, SheetShown, ShownCache, _cell_format, _rels, shown_value
 from ._numfmt import DateFormat, NumberFormat
 from ._xls import _BIFF_CODES, _BIFF_ERRORS, _rk
 
@@ -27,6 +27,10 @@ from ._xls import _BIFF_CODES, _BIFF_ERRORS, _rk
 _B12_ROW, _B12_RK, _B12_ERROR, _B12_REAL, _B12_FMLA_NUM, _B12_FMLA_ERROR = 0, 2, 3, 5, 9, 11
 _B12_FMT, _B12_XF, _B12_CELL_XFS, _B12_CELL_XFS_END, _B12_SHEET = 44, 47, 617, 618, 156
 _B12_WB_PROP = 153
+#: the cell records holding a number
+_B12_NUMBERS = frozenset((_B12_RK, _B12_REAL, _B12_FMLA_NUM))
+#: a cell record's column and style
+_B12_CELL_AT = struct.Struct("<II").unpack_from
 #: a cell's column (below 16,384) and style, then its flags (a bit, and seven reserved)
 _B12_CELL = rb".[\x00-\x3f]\x00\x00...[\x00\x01]"
 #: what an error cell looks like in a sheet part (a BrtCellError of 9 bytes, or a BrtFmlaError
@@ -140,7 +144,7 @@ def xlsb_cells(
     zf: zipfile.ZipFile,
     part: str,
     styles: dict[int, NumberFormat | DateFormat],
-    cache: dict[tuple[float, int], Any],
+    cache: ShownCache,
 ) -> tuple[SheetErrors, SheetShown]:
     """The error values (``#DIV/0!``) and formatted numbers (``25%``; ``styles`` from
     :func:`xlsb_styles`) of the cells of an .xlsb sheet part, which calamine reads as empty and
@@ -164,16 +168,17 @@ def xlsb_cells(
     if not (want_errors or want_numbers):
         return errors, numbers
     unpack = struct.unpack_from
+    cell_at = _B12_CELL_AT
+    kinds = _B12_NUMBERS if want_numbers else frozenset()
     row = 0
+    line: dict[int, Any] | None = None  # the shown cells of the row, made on its first one
     for kind, start, stop in _b12_records(data):
-        if kind == _B12_ROW:
-            if stop - start >= 4:
-                row = unpack("<I", data, start)[0]
-        elif kind in (_B12_RK, _B12_REAL, _B12_FMLA_NUM):
-            if not want_numbers or stop - start < 12:
+        if kind in kinds:
+            if stop - start < 12:
                 continue
-            col, xf = unpack("<II", data, start)
-            shown = styles.get(xf & 0xFFFFFF)
+            col, xf = cell_at(data, start)
+            xf &= 0xFFFFFF
+            shown = styles.get(xf)
             if shown is None:
                 continue
             if kind == _B12_RK:
@@ -182,21 +187,15 @@ def xlsb_cells(
                 number = unpack("<d", data, start + 8)[0]
             else:
                 continue
-            key = (number, xf & 0xFFFFFF)
-            value = cache.get(key, "")
-            if type(value) is str and value == "":
-                value = (
-                    shown.value(float(number))
-                    if type(shown) is DateFormat
-                    else shown.show(repr(float(number)))
-                )
-                if len(cache) < _SHOWN_CACHE:
-                    cache[key] = value
-            if type(value) is str:
-                if value:  # a section that shows nothing (0.00;-0.00;;@ for zero) keeps the number
-                    numbers.setdefault(row, {})[col] = CellNumber(value)
-            elif value is not None:  # a date, a time, a duration; None: no date (negative …)
-                numbers.setdefault(row, {})[col] = value
+            value = shown_value(number, xf, shown, cache)
+            if value is not None:
+                if line is None:
+                    line = numbers.setdefault(row, {})
+                line[col] = value
+        elif kind == _B12_ROW:
+            if stop - start >= 4:
+                row = unpack("<I", data, start)[0]
+                line = None
         elif kind in (_B12_ERROR, _B12_FMLA_ERROR) and want_errors and stop - start >= 9:
             code = data[start + 8]
             if code in _BIFF_ERRORS:

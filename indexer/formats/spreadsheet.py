@@ -644,6 +644,8 @@ def _column_cells(values: tuple[Any, ...]) -> Sequence[str]:
     if kinds == {str}:
         return values
     others = kinds - {str}
+    if others <= _SHOWN_TEXT:  # a column of numbers in their format: text already
+        return list(map(str, values))
     kind = others.pop() if len(others) == 1 else None
     if kind is not float and kind is not dt.date:
         return list(map(cell_text, values))
@@ -666,6 +668,8 @@ def _column_cells(values: tuple[Any, ...]) -> Sequence[str]:
 
 
 _FILLER = {float: 1.0, dt.date: dt.date(2000, 1, 1)}
+#: the cell values that are text of a kind (:func:`cell_text` gives their plain text)
+_SHOWN_TEXT = frozenset((CellNumber, CellError))
 
 
 def table_text(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -1314,9 +1318,9 @@ def _put_values(
 ) -> Iterator[tuple[int, Sequence[Any]]]:
     for r, values in rows:
         found, texts = errors.get(r), shown.get(r)
-        if found or texts:
+        if found:
             values = list(values)
-            for col, value in (found or {}).items():
+            for col, value in found.items():
                 i = col - first_col
                 if i < 0:
                     continue
@@ -1324,9 +1328,12 @@ def _put_values(
                     values.extend([""] * (i + 1 - len(values)))
                 if not _filled(values[i]):
                     values[i] = value
-            for col, text in (texts or {}).items():
+        if texts:
+            values = list(values)
+            width = len(values)
+            for col, text in texts.items():
                 i = col - first_col
-                if 0 <= i < len(values) and type(values[i]) in _SHOWN_OVER:
+                if 0 <= i < width and type(values[i]) in _SHOWN_OVER:
                     values[i] = text
         yield r, values
 
