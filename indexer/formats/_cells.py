@@ -9,6 +9,7 @@ can build them without importing the extractor that uses them.
 
 from __future__ import annotations
 
+import datetime as dt
 import posixpath
 import re
 import zipfile
@@ -107,6 +108,16 @@ def _cell_format(code: str | None, number: int, base_1904: bool) -> NumberFormat
 
 #: formatted numbers remembered per workbook (the same amounts and shares recur)
 _SHOWN_CACHE = 65_536
+
+
+def day_zero(base_1904: bool) -> CellNumber | dt.date:
+    """What Excel shows for a serial number below 1 (a time of day, as the readers give it) in a
+    format of a date without a time: the day before the first of the 1900 date system, which it
+    writes ``1900-01-00`` (no day of the calendar: the text stands); the first day, 1904-01-01,
+    in the 1904 system."""
+    return dt.date(1904, 1, 1) if base_1904 else CellNumber("1900-01-00")
+
+
 #: what a cache of :func:`shown_value` gives for a key it does not hold
 _UNSEEN = object()
 ShownCache = dict[tuple[float, int], Any]
@@ -116,7 +127,8 @@ def shown_value(
     number: float, xf: int, shown: NumberFormat | DateFormat, cache: ShownCache
 ) -> CellNumber | Any | None:
     """What a cell of style ``xf`` (of format ``shown``) holding ``number`` shows: its text in a
-    number format (a :class:`CellNumber`), the date, time or duration of a date format; None
+    number format (a :class:`CellNumber`), the date, time or duration of a date format (for a
+    number below 1 in a format of a date alone, :func:`day_zero`); None
     where the reader's value stands (a section that shows nothing, as ``0.00;-0.00;;@`` for
     zero; what is not a finite number; a serial number that is no date). Remembered per
     ``(number, xf)`` in ``cache``, as one object, so that a value met again costs a look-up."""
@@ -125,6 +137,8 @@ def shown_value(
     if value is _UNSEEN:
         if type(shown) is DateFormat:
             value = shown.value(float(number))
+            if type(value) is dt.time and shown.kind == "date":
+                value = day_zero(shown.base_1904)
         else:
             text = shown.show(repr(float(number)))
             value = CellNumber(text) if text else None

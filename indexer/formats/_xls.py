@@ -73,22 +73,23 @@ class XlsCells:
     base_1904: bool = False
 
 
-def xls_day_cells(cells: XlsCells) -> dict[str, dict[int, dict[int, dt.datetime | None]]]:
+def xls_day_cells(cells: XlsCells) -> dict[str, dict[int, dict[int, dt.datetime | dt.time | None]]]:
     """Sheet name → the cells (see :data:`DayCells`) of the NUMBER, RK, MULRK and FORMULA records
-    of a style of ``cells.days`` holding a fraction of a day, found as :func:`_xls_numbers` finds
-    formatted numbers; each with the date and time it stands for, which the reader's value must
-    be (a match may lie inside another record's data)."""
+    of a style of ``cells.days`` holding a fraction of a day or a number below 1, found as
+    :func:`_xls_numbers` finds formatted numbers; each with the date and time (or the time of
+    day) it stands for, which the reader's value must be (a match may lie inside another
+    record's data)."""
     if not cells.days or not cells.sheets:
         return {}
     shown = DateFormat("datetime", cells.base_1904)
     found = _xls_numbers(cells.stream, list(cells.sheets), dict.fromkeys(cells.days))
-    out: dict[str, dict[int, dict[int, dt.datetime | None]]] = {}
+    out: dict[str, dict[int, dict[int, dt.datetime | dt.time | None]]] = {}
     for name, rows in found.items():
         for row, line in rows.items():
             for col, number, _xf in line:
-                if not float(number).is_integer():
+                if number < 1 or not float(number).is_integer():
                     when = shown.value(number)
-                    if type(when) is dt.datetime:
+                    if type(when) is dt.datetime or type(when) is dt.time:
                         out.setdefault(name, {}).setdefault(row, {})[col] = when
     return out
 

@@ -73,6 +73,7 @@ from ._cells import (
     _local,
     _number_format,
     _rels,
+    day_zero,
 )
 from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, date_kind
 from ._ods import OdsBackend, _ods_table_left_open, ods_merges_and_errors, ods_pictures
@@ -865,6 +866,19 @@ def ooxml_sheets(zf: zipfile.ZipFile) -> list[tuple[str | None, str]]:
     return out
 
 
+_DATE_1904 = re.compile(rb"<(?:[\w.-]+:)?workbookPr\b[^>]*?\bdate1904\s*=\s*[\"'](?:1|true)[\"']")
+
+
+def xlsx_1904(zf: zipfile.ZipFile) -> bool:
+    """Whether the workbook part says it counts its dates from 1904 (``workbookPr date1904``);
+    False for one that cannot be read (its dates are then counted from 1900, as calamine's)."""
+    book = next((t for k, t in _rels(zf, "").values() if k == "officeDocument"), "xl/workbook.xml")
+    try:
+        return _DATE_1904.search(read_member(zf, book)) is not None
+    except _XML_ERRORS:
+        return False
+
+
 def ooxml_pictures(zf: zipfile.ZipFile, sheets: list[tuple[str | None, str]]) -> SheetPictures:
     out = SheetPictures()
     names = set(zf.namelist())
@@ -1128,14 +1142,15 @@ def date_only_styles(zf: zipfile.ZipFile) -> frozenset[int]:
 
 def sheet_date_cells(zf: zipfile.ZipFile, part: str, styles: frozenset[int]) -> dict[int, dict[int, None]]:
     """0-based row → the 0-based columns of the worksheet part's cells of ``styles`` (from
-    :func:`date_only_styles`) that hold a fraction of a day, found by a search of the part."""
+    :func:`date_only_styles`) that hold a fraction of a day or none (0), found by a search of
+    the part."""
     if not styles:
         return {}
     data = _ooxml.read(zf, part, "worksheet")
     wanted = b"|".join(str(i).encode() for i in sorted(styles))
     cell = re.compile(
         rb"<(?:[\w.-]+:)?c\s([^>]*?\bs\s*=\s*[\"'](?:" + wanted + rb")[\"'][^>]*)>"
-        rb"\s*(?:<(?:[\w.-]+:)?f\b[^>]*?(?:/>|>[^<]*</(?:[\w.-]+:)?f>))?\s*<(?:[\w.-]+:)?v>\s*\d+\.\d"
+        rb"\s*(?:<(?:[\w.-]+:)?f\b[^>]*?(?:/>|>[^<]*</(?:[\w.-]+:)?f>))?\s*<(?:[\w.-]+:)?v>\s*(?:\d+\.\d|0\s*<)"
     )
     out: dict[int, dict[int, None]] = {}
     for m in cell.finditer(data):
@@ -1148,20 +1163,24 @@ def sheet_date_cells(zf: zipfile.ZipFile, part: str, styles: frozenset[int]) -> 
 
 #: 0-based row → 0-based column → the date and time its record holds (None: whatever the reader
 #: gives), for the cells whose format shows a date without a time
-DayCells = Mapping[int, Mapping[int, dt.datetime | None]]
+DayCells = Mapping[int, Mapping[int, dt.datetime | dt.time | None]]
+#: the values a reader makes of a serial number in a format of dates
+_DAY_VALUES = frozenset((dt.datetime, dt.time))
 
 
 def _days_only(
     rows: Iterator[tuple[int, Sequence[Any]]],
     first_col: int,
     cells: Callable[[], DayCells],
+    zero: Any,
 ) -> Iterator[tuple[int, Sequence[Any]]]:
     """The rows with each date and time of a cell of ``cells`` (asked for when the first date
     and time of the rows is met: most sheets hold none, and are not searched) cut to its date,
-    where its record holds that same date and time."""
+    and each time of day (a number below 1) made ``zero`` (see :func:`day_zero`), where its
+    record holds that same value."""
     found: DayCells | None = None
     for r, values in rows:
-        if dt.datetime in map(type, values):
+        if not _DAY_VALUES.isdisjoint(map(type, values)):
             if found is None:
                 found = cells()
             cols = found.get(r)
@@ -1169,8 +1188,8 @@ def _days_only(
                 values = list(values)
                 for col, held in cols.items():
                     i = col - first_col
-                    if 0 <= i < len(values) and type(values[i]) is dt.datetime and held in (None, values[i]):
-                        values[i] = values[i].date()
+                    if 0 <= i < len(values) and type(values[i]) in _DAY_VALUES and held in (None, values[i]):
+                        values[i] = values[i].date() if type(values[i]) is dt.datetime else zero
         yield r, values
 
 
@@ -1273,7 +1292,7 @@ def _sheet_days(
 
 
 def _xls_sheet_days(
-    cells: Callable[[], dict[str, dict[int, dict[int, dt.datetime | None]]]], sheet: str
+    cells: Callable[[], dict[str, dict[int, dict[int, dt.datetime | dt.time | None]]]], sheet: str
 ) -> DayCells:
     """The sheet's cells of :func:`xls_day_cells`; none when the stream cannot be searched (its
     dates then keep their time)."""
@@ -1514,6 +1533,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                                 raw.rows,
                                 raw.first_col,
                                 partial(_sheet_days, zf, part, sheet.name, days, warnings),
+                                day_zero(xlsx_1904(zf)),
                             )
                         raw.links = _sheet_links(zf, part, sheet.name, warnings)
                     elif isinstance(backend, CalamineBackend):
@@ -1532,7 +1552,10 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                         )
                         if legacy.days:
                             raw.rows = _days_only(
-                                raw.rows, raw.first_col, partial(_xls_sheet_days, xls_days, sheet.name)
+                                raw.rows,
+                                raw.first_col,
+                                partial(_xls_sheet_days, xls_days, sheet.name),
+                                day_zero(legacy.base_1904),
                             )
                         part = xlsb_parts.get(sheet.name)
                         if part is not None:
@@ -1718,8 +1741,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # pivot table's header at the top of its sheet its title; a conditional number format's
         # section picked by its condition, a date format without a time showing the date alone;
         # xlsb 4: cells of a date format read as dates (RK integers, mmm yyyy); pictures tied to
-        # their sheet in a book of several sheets
-        version={"xlsx": "6", "ods": "5", "xls": "4", "xlsb": "4"}[source_type],
+        # their sheet in a book of several sheets;
+        # xlsx 7, xls and xlsb 5: a number below 1 in a format of a date alone shows Excel's day
+        # zero (1900-01-00; 1904-01-01 counted from 1904), not a time
+        version={"xlsx": "7", "ods": "5", "xls": "5", "xlsb": "5"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

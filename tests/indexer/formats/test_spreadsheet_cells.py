@@ -836,3 +836,58 @@ def test_an_xls_date_format_without_a_time_shows_the_date_alone():
     # counted from 1904, the record's number stands for 2027-03-16 06:00, as calamine reads it
     (table,) = extract(_xls_dated(codes[:1], base_1904=True), filename="d.xls").blocks
     assert table.rows == (("2027-03-16",), ("2027-03-17",))
+
+
+# -- a number below 1 in a format of a date alone ---------------------------------------------------
+
+#: 0, 0.5 (noon) and 0.25 in yyyy-mm-dd: Excel shows the day before 1900-01-01 as 1900-01-00 for
+#: each, and 1904-01-01 in a workbook counting from 1904; a time of day, hh:mm, stays one
+_DAY_ZERO = [0, 0.5, 0.25]
+
+
+def test_a_number_below_1_in_a_date_format_shows_excel_s_day_zero_in_an_xlsx():
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+
+    for base_1904, zero in ((False, "1900-01-00"), (True, "1904-01-01")):
+        wb = openpyxl.Workbook()
+        if base_1904:
+            wb.epoch = CALENDAR_MAC_1904  # workbookPr date1904="1"
+        ws = wb.active
+        ws.append(["day", "clock"])
+        for r, v in enumerate(_DAY_ZERO, 2):
+            ws.append([v, v])
+            ws.cell(r, 1).number_format = "yyyy-mm-dd"
+            ws.cell(r, 2).number_format = "hh:mm"
+        buf = io.BytesIO()
+        wb.save(buf)
+        (table,) = extract(buf.getvalue(), filename="z.xlsx").blocks
+        assert table.rows == ((zero, "00:00:00"), (zero, "12:00:00"), (zero, "06:00:00"))
+
+
+def test_a_number_below_1_in_a_date_format_shows_excel_s_day_zero_in_an_xls():
+    import xlwt
+
+    for base_1904, zero in ((False, "1900-01-00"), (True, "1904-01-01")):
+        book = xlwt.Workbook()
+        book.dates_1904 = base_1904
+        sheet = book.add_sheet("Data")
+        day, clock = xlwt.easyxf(num_format_str="yyyy-mm-dd"), xlwt.easyxf(num_format_str="hh:mm")
+        sheet.write(0, 0, "day")
+        sheet.write(0, 1, "clock")
+        for r, v in enumerate(_DAY_ZERO, 1):
+            sheet.write(r, 0, v, day)
+            sheet.write(r, 1, v, clock)
+        out = io.BytesIO()
+        book.save(out)
+        (table,) = extract(out.getvalue(), filename="z.xls").blocks
+        assert table.rows == ((zero, "00:00:00"), (zero, "12:00:00"), (zero, "06:00:00"))
+
+
+def test_a_number_below_1_in_a_date_format_shows_excel_s_day_zero_in_an_xlsb(tmp_path):
+    # XF 4: dd/mm/yyyy; 0 stored as an RK integer, 0.5 and 0.25 as doubles; 1.5 is 1900-01-01
+    cells = [(1, 0, 4, 0), (2, 0, 4, 0.5), (3, 0, 4, 0.25), (4, 0, 4, 1.5)]
+    (table,) = extract(_xlsb_dated(tmp_path, [(164, "dd/mm/yyyy")], cells), filename="z.xlsb").blocks
+    assert table.rows == (("1900-01-00",), ("1900-01-00",), ("1900-01-00",), ("1900-01-01",))
+    data = _xlsb_dated(tmp_path, [(164, "dd/mm/yyyy")], cells, base_1904=True)
+    (table,) = extract(data, filename="z.xlsb").blocks
+    assert table.rows == (("1904-01-01",), ("1904-01-01",), ("1904-01-01",), ("1904-01-02",))
