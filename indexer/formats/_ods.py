@@ -105,6 +105,11 @@ def _ods_day(
         return None  # a year past 9999, or before 1
 
 
+#: what holds the paragraphs of a table nested in a cell
+_ODS_NESTED = frozenset(
+    f"{{{_TABLE}}}{t}"
+    for t in ("table", "table-row", "table-cell", "table-header-rows", "table-rows", "table-row-group")
+)
 _ODS_P, _ODS_S, _ODS_TAB, _ODS_BREAK, _ODS_COUNT = (
     f"{{{_TEXT}}}p",
     f"{{{_TEXT}}}s",
@@ -117,8 +122,18 @@ _ODS_P, _ODS_S, _ODS_TAB, _ODS_BREAK, _ODS_COUNT = (
 def _ods_text(cell: Any) -> str:
     """The text of a cell's paragraphs, one a line, with the spaces, tabs and line breaks that
     ODF writes as elements (``<text:s text:c="2"/>``: two spaces; LibreOffice writes the space
-    of ``-12,50 €`` so) put back."""
-    return "\n".join(_ods_line(p) for p in cell if p.tag == _ODS_P)
+    of ``-12,50 €`` so) put back; a table nested in the cell gives the paragraphs of its cells,
+    row by row."""
+    return "\n".join(_ods_lines(cell, 0))
+
+
+def _ods_lines(el: Any, depth: int) -> Iterator[str]:
+    for child in el:
+        tag = child.tag
+        if tag == _ODS_P:
+            yield _ods_line(child)
+        elif depth < 8 and tag in _ODS_NESTED:  # a nested table, its rows, its cells
+            yield from _ods_lines(child, depth + 1)
 
 
 def _ods_line(el: Any, depth: int = 0) -> str:
@@ -379,10 +394,14 @@ class OdsBackend(Backend):
         self.damage: str | None = None
         hidden_styles: set[str] = set()
         style = ""
+        depth = 0  # tables open: a table inside a cell is no sheet
+        table_tag = f"{{{_TABLE}}}table"
         with zf.open("content.xml") as fh:
             try:
                 for event, el in xml_iterparse(fh, events=("start", "end")):
                     if event == "end":
+                        if el.tag == table_tag:
+                            depth -= 1
                         el.clear()
                     elif el.tag == f"{{{_STYLE}}}style":
                         style = el.get(f"{{{_STYLE}}}name") or ""
@@ -391,7 +410,10 @@ class OdsBackend(Backend):
                         and el.get(f"{{{_TABLE}}}display") == "false"
                     ):
                         hidden_styles.add(style)
-                    elif el.tag == f"{{{_TABLE}}}table":
+                    elif el.tag == table_tag:
+                        depth += 1
+                        if depth > 1:
+                            continue
                         name = el.get(f"{{{_TABLE}}}name") or f"Sheet{len(self.sheets) + 1}"
                         hidden = el.get(f"{{{_TABLE}}}style-name") in hidden_styles
                         self.sheets.append(SheetInfo(name, len(self.sheets), hidden=hidden))
@@ -427,11 +449,18 @@ class OdsBackend(Backend):
         formatted = self._formatted
         columns: list[tuple[int, str | None]] = []  # (end of a run of columns, its default cell style)
         r = 0
+        depth = 0  # tables open inside the sheet's cells: their rows are the cells' text
         for event, el in events:
-            if event != "end":
-                continue
             if el.tag == table_tag:
-                return
+                if event == "start":
+                    depth += 1
+                elif depth:
+                    depth -= 1
+                else:
+                    return
+                continue
+            if event != "end" or depth:
+                continue
             if el.tag != row_tag:
                 if el.tag == column_tag and formatted:
                     _add_columns(columns, el)
@@ -649,12 +678,14 @@ _TABLE_OPENS = (b"<table:table ", b"<table:table>")
 _TABLE_CLOSE = b"</table:table>"
 
 
-def _ods_table_left_open(zf: zipfile.ZipFile) -> bool:
-    """Whether content.xml opens more ``table:table`` elements than it closes (or cannot be
-    searched): python-calamine never returns from such a part (a truncated or damaged file), so
-    the streaming reader reads it instead, and says what is wrong with it."""
+def ods_table_counts(zf: zipfile.ZipFile) -> tuple[int, int] | None:
+    """How many ``table:table`` elements content.xml opens and closes; None when it cannot be
+    searched. python-calamine never returns from a part that opens more than it closes (a
+    truncated or damaged file), and reads the rows of a table inside a cell as rows of the
+    sheet, ending the sheet where that table ends (more tables than sheets): the streaming
+    reader reads both instead."""
     try:
         counts = _ooxml.member_counts(zf, "content.xml", (*_TABLE_OPENS, _TABLE_CLOSE))
     except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS):
-        return True
-    return sum(counts[n] for n in _TABLE_OPENS) > counts[_TABLE_CLOSE]
+        return None
+    return sum(counts[n] for n in _TABLE_OPENS), counts[_TABLE_CLOSE]

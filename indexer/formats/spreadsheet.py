@@ -76,7 +76,7 @@ from ._cells import (
     day_zero,
 )
 from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, date_kind
-from ._ods import OdsBackend, _ods_table_left_open, ods_merges_and_errors, ods_pictures
+from ._ods import OdsBackend, ods_merges_and_errors, ods_pictures, ods_table_counts
 from ._xls import XlsCells, _with_xls_numbers, xls_cells, xls_day_cells
 from ._xlsb import xlsb_1904, xlsb_cells, xlsb_sheet_parts, xlsb_styles
 from .csvfmt import _is_number, header_votes
@@ -1370,14 +1370,20 @@ def _open_backend(data: bytes, zf: zipfile.ZipFile | None, ooxml: bool, max_char
     import python_calamine as pc
 
     ods = zf is not None and "content.xml" in zf.namelist()
+    tables = ods_table_counts(zf) if ods else None
     first: Exception
-    if ods and _ods_table_left_open(zf):
+    if ods and (tables is None or tables[0] > tables[1]):
         first = ParseError("a table of content.xml is not closed")
     else:
         try:
-            return CalamineBackend(data)
+            backend = CalamineBackend(data)
         except pc.CalamineError as exc:
             first = exc
+        else:
+            if tables is None or tables[0] <= len(backend.sheets):
+                return backend
+            backend.close()  # a table inside a cell, whose rows calamine takes for the sheet's
+            first = ParseError("a table of content.xml lies inside a cell")
     if ods:
         assert zf is not None
         try:
@@ -1743,8 +1749,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsb 4: cells of a date format read as dates (RK integers, mmm yyyy); pictures tied to
         # their sheet in a book of several sheets;
         # xlsx 7, xls and xlsb 5: a number below 1 in a format of a date alone shows Excel's day
-        # zero (1900-01-00; 1904-01-01 counted from 1904), not a time
-        version={"xlsx": "7", "ods": "5", "xls": "5", "xlsb": "5"}[source_type],
+        # zero (1900-01-00; 1904-01-01 counted from 1904), not a time;
+        # ods 6: a table inside a cell is that cell's text, and the rows after it the sheet's
+        version={"xlsx": "7", "ods": "6", "xls": "5", "xlsb": "5"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

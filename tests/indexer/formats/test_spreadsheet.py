@@ -610,6 +610,33 @@ def test_ods_merged_cells_are_filled_and_hidden_tables_flagged(manifest):
     assert h.meta["hidden"] is True and a.meta["hidden"] is False
 
 
+@pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
+def test_an_ods_table_inside_a_cell_is_that_cell_s_text(manifest):
+    # B2 holds a table of two rows (in1 in2 / in3 in4); the rows after it, and a second sheet,
+    # are the sheet's and the book's as LibreOffice shows them
+    inner = "".join(
+        "<table:table-row>" + _cell(a) + _cell(b) + "</table:table-row>"
+        for a, b in (("in1", "in2"), ("in3", "in4"))
+    )
+    body = (
+        '<table:table table:name="A">'
+        + "<table:table-row>" + _cell("name") + _cell("note") + "</table:table-row>"
+        + "<table:table-row>" + _cell("bolt")
+        + '<table:table-cell office:value-type="string"><table:table table:name="inner">'
+        + inner + "</table:table></table:table-cell></table:table-row>"
+        + "<table:table-row>" + _cell("nut") + _cell("after") + "</table:table-row>"
+        + "<table:table-row>" + _cell("washer") + _cell("last") + "</table:table-row>"
+        + '</table:table><table:table table:name="B"><table:table-row>' + _cell("other")
+        + "</table:table-row></table:table>"
+    )  # fmt: skip
+    doc = extract(_ods(body, "", manifest), filename="nested.ods")
+    a, b = doc.blocks
+    assert a.header == ("name", "note")
+    assert a.rows == (("bolt", "in1\nin2\nin3\nin4"), ("nut", "after"), ("washer", "last"))
+    assert (b.meta["sheet_name"], b.rows) == ("B", (("other",),))
+    assert doc.coverage.sheets_read == ("A", "B")
+
+
 def test_cell_comments_are_listed_as_not_extracted():
     from openpyxl.comments import Comment
 
