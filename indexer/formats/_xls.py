@@ -47,6 +47,9 @@ _BOF, _EOF, _BOUNDSHEET, _BOOLERR, _FORMULA, _DATEMODE = 0x0809, 0x000A, 0x0085,
 
 
 _XF, _FORMAT_RECORD, _NUMBER, _RK, _MULRK = 0x00E0, 0x041E, 0x0203, 0x027E, 0x00BD
+_DIMENSIONS = 0x0200
+#: the rows and columns a BIFF8 sheet holds at most
+_XLS_ROWS, _XLS_COLS = 65_536, 256
 
 #: 0-based row → (0-based column, number, XF index) of the records that may be its cells' (see
 #: :func:`_xls_numbers`)
@@ -92,6 +95,55 @@ def xls_day_cells(cells: XlsCells) -> dict[str, dict[int, dict[int, dt.datetime 
                     if type(when) is dt.datetime or type(when) is dt.time:
                         out.setdefault(name, {}).setdefault(row, {})[col] = when
     return out
+
+
+def xls_oversized(data: bytes) -> str | None:
+    """What is wrong with a BIFF8 workbook (.xls) one of whose sheets declares, in its DIMENSIONS
+    record, a range of more cells than an .xls holds (65,536 rows by 256 columns), counted as
+    python-calamine counts them (a first row past the last wraps round to billions): calamine
+    allocates the cells it declares before reading one, and a damaged record asking for
+    hundreds of gigabytes aborts the process, which no exception reports. None for a workbook
+    whose sheets declare no more, and for one whose stream cannot be read (calamine then says
+    why)."""
+    import olefile
+
+    try:
+        with olefile.OleFileIO(data) as ole:
+            if not ole.exists("Workbook"):
+                return None  # BIFF5 and older: two bytes a row number
+            stream = ole.openstream("Workbook").read()
+    except (OSError, ValueError, IndexError, TypeError):
+        return None
+    sheets: list[tuple[str, int]] = []
+    at = 0
+    while at + 4 <= len(stream):  # the globals, up to their EOF record
+        kind, size = struct.unpack_from("<HH", stream, at)
+        body = stream[at + 4 : at + 4 + size]
+        at += 4 + size
+        if kind == _BOUNDSHEET and len(body) >= 8:
+            count, flags = body[6], body[7]
+            raw = body[8 : 8 + (2 * count if flags & 1 else count)]
+            name = raw.decode("utf-16-le" if flags & 1 else "latin-1", "replace")
+            sheets.append((name, int.from_bytes(body[:4], "little")))
+        elif kind == _EOF:
+            break
+    for name, at in sheets:
+        while at + 4 <= len(stream):  # the sheet's records up to its DIMENSIONS, which comes early
+            kind, size = struct.unpack_from("<HH", stream, at)
+            if kind == _EOF:
+                break
+            if kind == _DIMENSIONS and size >= 12 and at + 16 <= len(stream):
+                first_row, last_row, first_col, last_col = struct.unpack_from("<IIHH", stream, at + 4)
+                cells = ((last_row - first_row) % (1 << 32)) * ((last_col - first_col) % (1 << 16))
+                if cells > _XLS_ROWS * _XLS_COLS:
+                    return (
+                        f"sheet {name!r} declares rows {first_row:,} to {last_row:,} and columns"
+                        f" {first_col:,} to {last_col:,}, {cells:,} cells, past the"
+                        f" {_XLS_ROWS * _XLS_COLS:,} of an .xls"
+                    )
+                break
+            at += 4 + size
+    return None
 
 
 def xls_cells(data: bytes) -> XlsCells:

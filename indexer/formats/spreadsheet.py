@@ -77,7 +77,7 @@ from ._cells import (
 )
 from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, date_kind
 from ._ods import OdsBackend, ods_merges_and_errors, ods_pictures, ods_table_counts
-from ._xls import XlsCells, _with_xls_numbers, xls_cells, xls_day_cells
+from ._xls import XlsCells, _with_xls_numbers, xls_cells, xls_day_cells, xls_oversized
 from ._xlsb import xlsb_1904, xlsb_cells, xlsb_sheet_parts, xlsb_styles
 from .csvfmt import _is_number, header_votes
 from .registry import extractor
@@ -1366,6 +1366,13 @@ def _xls_cells(data: bytes, warnings: list[str]) -> XlsCells:
 # -- the extractor -------------------------------------------------------------------------------
 
 
+def _panicked(exc: BaseException) -> bool:
+    """Whether ``exc`` is a panic of python-calamine's Rust code on a damaged part (an index out
+    of bounds …): pyo3's ``PanicException``, which derives from BaseException, so that ``except
+    Exception`` lets it through, and which no module exports to be caught by name."""
+    return type(exc).__name__ == "PanicException"
+
+
 def _open_backend(data: bytes, zf: zipfile.ZipFile | None, ooxml: bool, max_chars: int) -> Backend:
     import python_calamine as pc
 
@@ -1375,10 +1382,16 @@ def _open_backend(data: bytes, zf: zipfile.ZipFile | None, ooxml: bool, max_char
     if ods and (tables is None or tables[0] > tables[1]):
         first = ParseError("a table of content.xml is not closed")
     else:
+        if zf is None and (oversized := xls_oversized(data)) is not None:
+            raise ParseError(f"the workbook could not be read: {oversized}"[:500])
         try:
             backend = CalamineBackend(data)
         except pc.CalamineError as exc:
             first = exc
+        except BaseException as exc:
+            if not _panicked(exc):
+                raise
+            first = ParseError(f"python-calamine failed on it: {exc}"[:300])
         else:
             if tables is None or tables[0] <= len(backend.sheets):
                 return backend
@@ -1579,6 +1592,14 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 skipped.append(Skipped("sheet", sheet.name, f"unreadable: {type(exc).__name__}: {exc}"[:300]))
                 unreadable += 1
                 continue
+            except BaseException as exc:
+                if not _panicked(exc):
+                    raise
+                skipped.append(
+                    Skipped("sheet", sheet.name, f"unreadable: python-calamine failed on it: {exc}"[:300])
+                )
+                unreadable += 1
+                continue
             meta = {"sheet_name": sheet.name, "sheet_index": sheet.index, "hidden": sheet.hidden}
             names = _sheet_images(zf, pictures.pictures.pop(sheet.name, []), meta, images, skipped)
             if not tables:
@@ -1750,7 +1771,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # their sheet in a book of several sheets;
         # xlsx 7, xls and xlsb 5: a number below 1 in a format of a date alone shows Excel's day
         # zero (1900-01-00; 1904-01-01 counted from 1904), not a time;
-        # ods 6: a table inside a cell is that cell's text, and the rows after it the sheet's
+        # ods 6: a table inside a cell is that cell's text, and the rows after it the sheet's;
+        # xls 5: a sheet declaring more cells than an .xls holds a parse error (calamine
+        # aborted); xlsb 5: a panic of calamine a parse error, or its sheet skipped
         version={"xlsx": "7", "ods": "6", "xls": "5", "xlsb": "5"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,

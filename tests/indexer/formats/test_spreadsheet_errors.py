@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import struct
 import zipfile
 
 import openpyxl
@@ -495,3 +496,104 @@ def test_a_sheet_read_by_openpyxl_shows_numbers_as_their_format_shows_them():
     table = _table(extract(out.getvalue(), filename="s.xlsx"))
     assert table.header == ("item", "share", "price", "spill")
     assert table.rows == (("bolt", "25.0%", "$1,234.50", "#SPILL!"), ("nut", "12.5%", "($12.00)", "5"))
+
+
+# -- damaged binary workbooks on which python-calamine panics or aborts ------------------------------
+
+
+def _xls_dimensions(first_row: int, last_row: int) -> bytes:
+    """A BIFF8 workbook (xlwt) of one sheet (two rows of two cells), its DIMENSIONS record (type
+    0x0200, 14 bytes: first row, row after the last, first column, column after the last) made to
+    declare rows ``first_row`` to ``last_row``."""
+    import xlwt
+
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("Budget")
+    for r, row in enumerate((("item", "amount"), ("rent", 950))):
+        for c, value in enumerate(row):
+            sheet.write(r, c, value)
+    out = io.BytesIO()
+    book.save(out)
+    data = bytearray(out.getvalue())
+    old = b"\x00\x02\x0e\x00" + struct.pack("<IIHH", 0, 2, 0, 2)
+    assert data.count(old) == 1
+    at = data.index(old) + 4
+    struct.pack_into("<II", data, at, first_row, last_row)
+    return bytes(data)
+
+
+@pytest.mark.parametrize(
+    ("first_row", "last_row", "status"),
+    [
+        (0, 2, "ok"),
+        (0, 100_000, "ok"),  # past 65,536 rows, 200,000 cells: read as calamine reads it
+        (3, 2, "PARSE_ERROR"),  # a first row past the last: 2**32 - 1 rows of two cells
+        (0, 0xFFFF_FFFF, "PARSE_ERROR"),
+    ],
+    ids=["as-written", "many-rows", "first-past-last", "four-billion-rows"],
+)
+def test_an_xls_declaring_more_cells_than_it_can_hold_is_a_parse_error_not_an_abort(
+    first_row, last_row, status
+):
+    # python-calamine 0.9 allocates the declared cells at once: hundreds of gigabytes for the
+    # last two, and the process aborts (SIGABRT) where no exception can be caught
+    worker = Isolated(timeout=20)
+    try:
+        outcome = worker.run(_xls_dimensions(first_row, last_row), "dims.xls")
+    finally:
+        worker.close()
+    assert outcome.status == status, outcome
+    if status == "ok":
+        assert outcome.info["blocks"] == 1
+    else:
+        assert outcome.detail.startswith(
+            f"the workbook could not be read: sheet 'Budget' declares rows {first_row:,} to {last_row:,}"
+        ), outcome
+
+
+def _patched_shipments(sample_corpus, member: str, at: int, old: int, new: int) -> bytes:
+    src = zipfile.ZipFile(sample_corpus / "spreadsheets" / "shipments.xlsb")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as dst:
+        for name in src.namelist():
+            body = bytearray(src.read(name))
+            if name == member:
+                assert body[at] == old
+                body[at] = new
+            dst.writestr(name, bytes(body))
+    return buf.getvalue()
+
+
+def test_a_panic_of_calamine_on_one_sheet_skips_that_sheet(sample_corpus):
+    # the hidden sheet Audit: a cell (BrtCellIsst at byte 285 of its part) names shared string
+    # 208 of the workbook's 9; calamine panics on it (pyo3's PanicException, a BaseException)
+    data = _patched_shipments(sample_corpus, "xl/worksheets/sheet2.bin", 295, 6, 208)
+    worker = Isolated(timeout=20)
+    try:
+        outcome = worker.run(data, "shipments.xlsb")
+    finally:
+        worker.close()
+    assert outcome.status == "ok", outcome
+    assert outcome.info["sheets_read"] == ["Orders"]
+    ((what, name, reason),) = outcome.info["skipped"]
+    assert (what, name) == ("sheet", "Audit")
+    assert (
+        reason
+        == "unreadable: python-calamine failed on it: index out of bounds: the len is 9 but the index is 208"
+    )
+
+
+def test_a_panic_of_calamine_opening_a_workbook_is_a_parse_error(sample_corpus):
+    # the first sheet's relationship id (BrtBundleSh at byte 350 of xl/workbook.bin) said to be
+    # 62,468 characters long instead of 4
+    data = _patched_shipments(sample_corpus, "xl/workbook.bin", 362, 0, 0xF4)
+    worker = Isolated(timeout=20)
+    try:
+        outcome = worker.run(data, "shipments.xlsb")
+    finally:
+        worker.close()
+    assert outcome.status == "PARSE_ERROR", outcome
+    assert outcome.detail == (
+        "the workbook could not be read: python-calamine failed on it:"
+        " range end index 124948 out of range for slice of length 36"
+    )
