@@ -324,7 +324,7 @@ def _headed_table(
         has_header = len(rows) > skip + 1 and _head_ok(head[skip])
         if has_header and links is not None and _linked_like_below(rows, numbers, skip, first_col, links):
             has_header = False
-        if has_header and width == 1 and _item_like_below(rows, skip):
+        if has_header and width == 1 and (_item_like_below(rows, skip) or _plain_item_below(rows, skip)):
             has_header = False
     titles = tuple((numbers[i], next(c for c in rows[i] if c)) for i in range(skip))
     top = numbers[skip] if skip < len(numbers) else None  # the sheet row the table starts on
@@ -404,6 +404,26 @@ def _item_like_below(rows: list[tuple[str, ...]], at: int) -> bool:
         return True
     pattern = _item_pattern(first)
     return 2 * sum(_item_pattern(cell) == pattern for cell in below) >= len(below)
+
+
+#: a sentence: two words or more, and a full stop, a question or an exclamation mark at the end
+_SENTENCE = re.compile(r"\S+\s+\S.*[.!?]", re.S)
+
+
+def _plain_item_below(rows: list[tuple[str, ...]], at: int) -> bool:
+    """Whether the text of ``rows[at]``, over a single column of text, is the first item of a
+    plain list rather than its label: a sentence (a sheet of notes: a label does not end as a
+    sentence does), or a word in lower case over items all in lower case (``apple`` over
+    ``banana`` and ``cherry``: a label is written as the items are only where they are names,
+    ``Fruit`` over ``Apple``). A text ending with a colon labels what follows; over numbers or
+    dates a text is their label."""
+    first = rows[at][0].strip() if rows[at] else ""
+    below = [r[0] for r in rows[at + 1 : at + 21] if r and r[0]]
+    if not first or not below or first.endswith(":") or any(map(_is_value, below)):
+        return False
+    if _SENTENCE.fullmatch(first):
+        return True
+    return first[0].islower() and all(cell.lstrip()[:1].islower() for cell in below)
 
 
 def _linked_like_below(
@@ -1773,7 +1793,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # zero (1900-01-00; 1904-01-01 counted from 1904), not a time;
         # ods 6: a table inside a cell is that cell's text, and the rows after it the sheet's;
         # xls 5: a sheet declaring more cells than an .xls holds a parse error (calamine
-        # aborted); xlsb 5: a panic of calamine a parse error, or its sheet skipped
+        # aborted); xlsb 5: a panic of calamine a parse error, or its sheet skipped;
+        # xlsx 7, ods 6, xls and xlsb 5: a one-column list of words in lower case or of
+        # sentences not headed by its first item
         version={"xlsx": "7", "ods": "6", "xls": "5", "xlsb": "5"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,

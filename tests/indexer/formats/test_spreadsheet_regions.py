@@ -459,3 +459,38 @@ def test_real_pivot_table_with_a_column_field(real_world):
     assert table.header == ("Row Labels", "blue", "yellow", "Grand Total")
     assert table.meta["table_range"] == "A4:D11"
     assert table.rows[-1] == ("Grand Total", "11.067", "7.29762", "18.36462")
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        ["apple", "banana", "cherry", "damson"],
+        [
+            "Figures are in thousands of euros.",
+            "The 2023 figures are provisional.",
+            "Source: the annual report",
+        ],
+    ],
+    ids=["words", "notes"],
+)
+def test_a_plain_one_column_list_keeps_its_first_item_as_data(items):
+    # a word in lower case over words in lower case, a sentence over notes: items, not labels
+    (table,) = extract(_linked_book([[item] for item in items], []), filename="l.xlsx").blocks
+    assert table.meta["has_header"] is False and table.header == ("Column 1",)
+    assert [r[0] for r in table.rows] == items and table.row_numbers == (1, 2, 3, 4)[: len(items)]
+
+
+@pytest.mark.parametrize(
+    ("label", "items"),
+    [
+        ("Fruit", ["apple", "banana", "cherry"]),  # a capital over words in lower case
+        ("ingredients:", ["flour", "sugar", "butter"]),  # a colon
+        ("Notes", ["Figures are in thousands of euros.", "The 2023 figures are provisional."]),
+        ("Fruit", ["Apple", "Banana", "Cherry"]),  # written as the items: still a label
+    ],
+    ids=["capital", "colon", "notes", "capitals"],
+)
+def test_a_label_heads_a_plain_one_column_list(label, items):
+    (table,) = extract(_linked_book([[label]] + [[item] for item in items], []), filename="l.xlsx").blocks
+    assert "has_header" not in table.meta and table.header == (label,)
+    assert [r[0] for r in table.rows] == items
