@@ -13,7 +13,8 @@ conditions other than a comparison with a number, scaling by a trailing comma, t
 placeholders, digits split by literals) compiles to None, and the cell keeps its plain number:
 better the stored value than a wrong display.
 
-Codes are read as Excel stores them, in its invariant (en-US) form, and shown in that form.
+Codes are read as Excel stores them, in its invariant (en-US) form, and shown in that form, or with
+the decimal point and thousands separator of a locale a document names (:class:`NumberFormat`).
 
 A format of dates, times or elapsed time is not shown by this module: :func:`date_kind` tells
 which it is, and :class:`DateFormat` turns a cell's serial number into the date, time or duration
@@ -125,6 +126,10 @@ class _Section:
 @dataclass(frozen=True)
 class NumberFormat:
     sections: tuple[_Section, ...]
+    #: the decimal point and the thousands separator the number is written with (a format is
+    #: shown in a locale's, ``1.234,50`` in German, where a document names its language)
+    decimal: str = "."
+    group: str = ","
 
     def show(self, value: str) -> str | None:
         """The text of the number ``value`` (a cell's stored value, ``"1234.5"``) in this
@@ -164,7 +169,13 @@ class NumberFormat:
         if not section.placeholders:
             return _clean(section.prefix + section.suffix)
         # Excel writes the minus sign first ("-$1,234.50"), and keeps it on what rounds to zero
-        return _clean(sign + section.prefix + _number(number, section) + section.suffix)
+        digits = _number(number, section)
+        if self.decimal == "." and self.group == ",":
+            return _clean(sign + section.prefix + digits + section.suffix)
+        # a locale's separator may be a space of its own (U+202F in French), which the
+        # cleaning of the text around the number keeps
+        text = _clean(sign + section.prefix + "\x00" + section.suffix)
+        return text.replace("\x00", digits.translate({46: self.decimal, 44: self.group}))
 
 
 def _by_condition(sections: tuple[_Section, ...], number: Decimal) -> _Section | None:

@@ -13,6 +13,8 @@ import html
 import re
 import zipfile
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from functools import cache
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
@@ -171,6 +173,10 @@ _ODS_NUMBER_PART, _ODS_SCIENTIFIC, _ODS_LITERAL = (
     f"{{{_DATASTYLE}}}{t}" for t in ("number", "scientific-number", "text")
 )
 _ODS_COLOUR = f"{{{_STYLE}}}text-properties"
+_ODS_DEFAULT_STYLE = f"{{{_STYLE}}}default-style"
+_ODS_LANGUAGE, _ODS_COUNTRY = f"{{{_DATASTYLE}}}language", f"{{{_DATASTYLE}}}country"
+_FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+_FO_LANGUAGE, _FO_COUNTRY = f"{{{_FO}}}language", f"{{{_FO}}}country"
 _ODS_BODY = f"{{{_OFFICE}}}body"
 _ODS_DATE_STYLE = f"{{{_DATASTYLE}}}date-style"
 #: the parts of a date style that show a time
@@ -186,15 +192,19 @@ def ods_formatted_styles(zf: zipfile.ZipFile) -> dict[str, NumberFormat | DateFo
     (with decimals, grouping, a percent sign, a currency, scientific notation, a fraction,
     literal text or conditions), each with that format as far as :mod:`._numfmt` can show it
     (None for a currency, a fraction, conditions); and, when a date cell of content.xml holds a
-    time, those whose date style shows no time, with a :class:`DateFormat` of dates alone. A number cell of such a style shows the text
-    LibreOffice wrote in it (``1,234.50``), which is read instead of its number; a cell without
-    that text is shown in the format, in its invariant form. General is a number style holding
+    time, those whose date style shows no time, with a :class:`DateFormat` of dates alone. A
+    number cell of such a style shows the text LibreOffice wrote in it (``1,234.50``), which is
+    read instead of its number; a cell without that text is shown in the format, with the
+    separators of the data style's language, else of the document's (its default cell style's:
+    ``1.234,50`` in German), else in the invariant form. General is a number style holding
     one ``number:number`` and nothing more than ``min-integer-digits="1"``. Read from the common
     styles of styles.xml and the automatic styles of content.xml (up to its body); a cell style
     without a data style of its own takes its parent's."""
     data_styles: dict[str, NumberFormat | DateFormat | None] = {}  # the data styles other than General
     cell_styles: dict[str, tuple[str | None, str | None]] = {}  # → (data style, parent style)
     days: list[str] = []  # the date styles without a time
+    languages: dict[str, tuple[str | None, str | None]] = {}  # data style → its language, country
+    language: tuple[str | None, str | None] = (None, None)  # the document's, of its default cell style
     for part in ("styles.xml", "content.xml"):
         if part not in zf.NameToInfo:
             continue
@@ -204,8 +214,16 @@ def ods_formatted_styles(zf: zipfile.ZipFile) -> dict[str, NumberFormat | DateFo
             general = False
             code: list[str] | None = None  # its format code so far; None when it has none
             day: str | None = None  # the date style being read, while it shows no time
+            in_default = False  # within the default style of cells
             for event, el in xml_iterparse(fh, events=("start", "end")):
                 tag = el.tag
+                if tag == _ODS_DEFAULT_STYLE:
+                    in_default = event == "start" and el.get(f"{{{_STYLE}}}family") == "table-cell"
+                    continue
+                if in_default:
+                    if tag == _ODS_COLOUR and event == "start":
+                        language = (el.get(_FO_LANGUAGE), el.get(_FO_COUNTRY))
+                    continue
                 if tag == _ODS_DATE_STYLE:
                     if event == "start":
                         day = el.get(f"{{{_STYLE}}}name")
@@ -232,6 +250,8 @@ def ods_formatted_styles(zf: zipfile.ZipFile) -> dict[str, NumberFormat | DateFo
                         code.append("%".join('"' + p.replace('"', "") + '"' if p else "" for p in parts))
                 elif tag in _ODS_DATA_STYLES:
                     current, current_tag = el.get(f"{{{_STYLE}}}name"), tag
+                    if current is not None:
+                        languages[current] = (el.get(_ODS_LANGUAGE), el.get(_ODS_COUNTRY))
                     general = tag == _ODS_NUMBER_STYLE
                     code = [] if tag != _ODS_CURRENCY_STYLE else None
                 elif current is not None:
@@ -250,6 +270,12 @@ def ods_formatted_styles(zf: zipfile.ZipFile) -> dict[str, NumberFormat | DateFo
                         )
                 elif tag == _ODS_BODY:
                     break
+    for name, shown in data_styles.items():
+        if type(shown) is NumberFormat:
+            own = languages.get(name, (None, None))
+            separators = _separators(*(own if own[0] else language))
+            if separators is not None:
+                data_styles[name] = replace(shown, decimal=separators[0], group=separators[1])
     if days and _ods_holds_times(zf):
         data_styles.update(dict.fromkeys(days, _ODS_DAY))
     formatted: dict[str, NumberFormat | DateFormat | None] = {}
@@ -262,6 +288,26 @@ def ods_formatted_styles(zf: zipfile.ZipFile) -> dict[str, NumberFormat | DateFo
         if data is not None and data in data_styles:
             formatted[name] = data_styles[data]
     return formatted
+
+
+@cache
+def _separators(language: str | None, country: str | None) -> tuple[str, str] | None:
+    """The decimal point and the thousands separator of the language and country an ODS names
+    (``de``, ``DE``: ``,`` and ``.``), as LibreOffice writes a number in them; None for none
+    named and for one not known."""
+    if not language:
+        return None
+    from babel import Locale, UnknownLocaleError
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    try:
+        locale = Locale(language, country or None)
+    except (UnknownLocaleError, ValueError, TypeError):
+        try:
+            locale = Locale(language)
+        except (UnknownLocaleError, ValueError, TypeError):
+            return None
+    return get_decimal_symbol(locale), get_group_symbol(locale)
 
 
 def _ods_holds_times(zf: zipfile.ZipFile) -> bool:

@@ -1791,7 +1791,8 @@ def _register(source_type: str, *extensions: str) -> None:
         # their sheet in a book of several sheets;
         # xlsx 7, xls and xlsb 5: a number below 1 in a format of a date alone shows Excel's day
         # zero (1900-01-00; 1904-01-01 counted from 1904), not a time;
-        # ods 6: a table inside a cell is that cell's text, and the rows after it the sheet's;
+        # ods 6: a table inside a cell is that cell's text, and the rows after it the sheet's; a
+        # number without a text shown with the separators of the document's language;
         # xls 5: a sheet declaring more cells than an .xls holds a parse error (calamine
         # aborted); xlsb 5: a panic of calamine a parse error, or its sheet skipped;
         # xlsx 7, ods 6, xls and xlsb 5: a one-column list of words in lower case or of

@@ -853,6 +853,68 @@ def test_ods_numbers_without_a_text_are_shown_in_their_style(manifest):
 
 
 @pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
+def test_ods_numbers_without_a_text_are_shown_in_the_document_s_language(manifest):
+    # the document's language, of its default cell style in styles.xml, is German; ce1 formats
+    # "#,##0.00" (N4) in it, ce2 the same code in English (N5 names en-US), ce3 in French (N6:
+    # a narrow no-break space between thousands), ce4 "0.0%" (N10), ce5 '"No. "0' (N8: a point
+    # in the literal text stays one)
+    styles = (
+        '<number:number-style style:name="N4"><number:number number:decimal-places="2"'
+        ' number:min-decimal-places="2" number:min-integer-digits="1" number:grouping="true"/>'
+        "</number:number-style>"
+        '<number:number-style style:name="N5" number:language="en" number:country="US">'
+        '<number:number number:decimal-places="2" number:min-decimal-places="2"'
+        ' number:min-integer-digits="1" number:grouping="true"/></number:number-style>'
+        '<number:number-style style:name="N6" number:language="fr" number:country="FR">'
+        '<number:number number:decimal-places="2" number:min-decimal-places="2"'
+        ' number:min-integer-digits="1" number:grouping="true"/></number:number-style>'
+        '<number:percentage-style style:name="N10"><number:number number:decimal-places="1"'
+        ' number:min-integer-digits="1"/><number:text>%</number:text></number:percentage-style>'
+        '<number:number-style style:name="N8"><number:text>No. </number:text>'
+        '<number:number number:decimal-places="0" number:min-integer-digits="1"/></number:number-style>'
+        + "".join(
+            f'<style:style style:name="{name}" style:family="table-cell" style:data-style-name="{data}"/>'
+            for name, data in (("ce1", "N4"), ("ce2", "N5"), ("ce3", "N6"), ("ce4", "N10"), ("ce5", "N8"))
+        )
+    )
+    common = (
+        '<?xml version="1.0" encoding="UTF-8"?><office:document-styles'
+        ' xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+        ' xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"'
+        ' xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" office:version="1.2">'
+        '<office:styles><style:default-style style:family="table-cell">'
+        '<style:text-properties fo:language="de" fo:country="DE"/></style:default-style>'
+        "</office:styles></office:document-styles>"
+    )
+
+    def number(value: str, style: str, kind: str = "float") -> str:
+        return f'<table:table-cell table:style-name="{style}" office:value-type="{kind}" office:value="{value}"/>'
+
+    body = (
+        '<table:table table:name="A"><table:table-row>'
+        + "".join(_cell(t) for t in ("item", "de", "en", "fr", "share", "number"))
+        + "</table:table-row><table:table-row>"
+        + _cell("bolt")
+        + number("1234567.5", "ce1")
+        + number("1234567.5", "ce2")
+        + number("1234567.5", "ce3")
+        + number("0.255", "ce4", "percentage")
+        + number("7", "ce5")
+        + "</table:table-row></table:table>"
+    )
+    src = zipfile.ZipFile(io.BytesIO(_ods(body, styles, manifest)))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as dst:
+        for name in src.namelist():
+            dst.writestr(name, src.read(name))
+        dst.writestr("styles.xml", common)
+    (table,) = extract(buf.getvalue(), filename="de.ods").blocks
+    assert table.rows == (
+        ("bolt", "1.234.567,50", "1,234,567.50", "1\u202f234\u202f567,50", "25,5%", "No. 7"),
+    )
+
+
+@pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
 def test_ods_numbers_without_a_text_in_a_scaled_style_keep_their_value(manifest):
     # N1 divides by a thousand before showing three decimals and a "k" (LibreOffice shows 12345 as
     # 12.345k), N2 writes engineering notation (12.35E+03): no format code shows either, so a cell
