@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._cells import CellError, SheetErrors, ShownCache, _cell_format, shown_value
+from ._cells import _UNSEEN, CellError, SheetErrors, ShownCache, _cell_format, shown_value
 from ._numfmt import DateFormat, NumberFormat
 
 # -- error cells and number formats of a legacy .xls ------------------------------------------
@@ -305,7 +305,9 @@ def _put_xls_numbers(
             for col, number, xf in line:
                 i = col - first_col
                 if 0 <= i < width and values[i] == number and type(values[i]) in (float, int):
-                    text = shown_value(number, xf, styles[xf], cache)
+                    text = cache.get((number, xf), _UNSEEN)  # the look-up first: most values recur
+                    if text is _UNSEEN:
+                        text = shown_value(number, xf, styles[xf], cache)
                     if text is not None:
                         values[i] = text
         yield r, values

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import _ooxml
-from ._cells import CellError, SheetErrors, SheetShown, ShownCache, _cell_format, _rels, shown_value
+from ._cells import _UNSEEN, CellError, SheetErrors, SheetShown, ShownCache, _cell_format, _rels, shown_value
 from ._numfmt import DateFormat, NumberFormat
 from ._xls import _BIFF_CODES, _BIFF_ERRORS, _rk
 
@@ -187,7 +187,9 @@ def xlsb_cells(
                 number = unpack("<d", data, start + 8)[0]
             else:
                 continue
-            value = shown_value(number, xf, shown, cache)
+            value = cache.get((number, xf), _UNSEEN)  # the look-up first: most values recur
+            if value is _UNSEEN:
+                value = shown_value(number, xf, shown, cache)
             if value is not None:
                 if line is None:
                     line = numbers.setdefault(row, {})
