@@ -494,3 +494,25 @@ def test_a_label_heads_a_plain_one_column_list(label, items):
     (table,) = extract(_linked_book([[label]] + [[item] for item in items], []), filename="l.xlsx").blocks
     assert "has_header" not in table.meta and table.header == (label,)
     assert [r[0] for r in table.rows] == items
+
+
+def test_the_benchmark_corpus_notes_sheet_is_a_list_of_notes(shared_dir, tmp_path):
+    # xlsx_0006 of ../shared/bench/make_corpus.py (seed 1234), written here as the generator
+    # writes it: its "Notes" sheet holds one paragraph of prose a row, no label over them
+    import importlib.util
+    import random
+
+    spec = importlib.util.spec_from_file_location("make_corpus", shared_dir / "bench" / "make_corpus.py")
+    corpus = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(corpus)
+    rng = random.Random("1234:xlsx:6")
+    rng.randrange(len(corpus.SUBDIRS))  # the draws of its folder and its name, in the generator's order
+    corpus.Prose(rng).title(2)
+    path = tmp_path / "xlsx_0006.xlsx"
+    corpus.w_xlsx(path, rng, rng.randint(300, 2500))
+    notes = openpyxl.load_workbook(path)["Notes"]
+    written = [row[0] for row in notes.iter_rows(values_only=True)]
+    (table,) = [b for b in extract(path).blocks if b.meta["sheet_name"] == "Notes"]
+    assert table.meta["has_header"] is False and table.header == ("Column 1",)
+    assert [r[0] for r in table.rows] == written and len(written) == 5
+    assert written[0].startswith("Each crust reduces a fragrant sauce")
