@@ -146,11 +146,15 @@ def _number_below(lines: Sequence[Line], i: int, geo: PageGeometry) -> list[tupl
 
 
 def find_running(
-    pages: Sequence[Sequence[Line]], geos: Sequence[PageGeometry], tabled: Sequence[int] = ()
+    pages: Sequence[Sequence[Line]],
+    geos: Sequence[PageGeometry],
+    tabled: Sequence[int] = (),
+    page_labels: Sequence[str] = (),
 ) -> tuple[list[set[int]], tuple[str, ...]]:
     """Lines to drop per page (running headers/footers, page numbers, margin stamps) and their
     labels; ``tabled``: the number of lines per page read in tables, which are not among
-    ``pages`` but are text of the page."""
+    ``pages`` but are text of the page; ``page_labels``: the pages' labels in the file
+    (``/PageLabels``, empty where it gives none)."""
     candidates = [_margin_lines(lines, geo) for lines, geo in zip(pages, geos, strict=True)]
     seen: Counter[str] = Counter()
     # books set one header on left-hand pages and another on right-hand ones: each is also
@@ -167,7 +171,7 @@ def find_running(
     ]
     in_runs = _runs(pages, candidates, max(RUN_PAGES, math.ceil(RUN_SHARE * with_text)))
     heads = _numbered_heads(pages, candidates, with_text)
-    numbers = _page_numbers(pages, candidates)
+    numbers = _page_numbers(pages, candidates, geos, page_labels)
     # a number off the pages' sequence set in one place on many pages (a form's number in its
     # corner) is furniture as a repeated line is: counted by its digits, not by its key's ``#``
     same: Counter[tuple[str, str]] = Counter()
@@ -243,20 +247,27 @@ def _roman_value(core: str) -> int | None:
     return sum(-v if k + 1 < len(values) and v < values[k + 1] else v for k, v in enumerate(values))
 
 
-def _page_numbers(pages: Sequence[Sequence[Line]], candidates: Sequence[list]) -> set[tuple[int, int]]:
+def _page_numbers(
+    pages: Sequence[Sequence[Line]],
+    candidates: Sequence[list],
+    geos: Sequence[PageGeometry] = (),
+    labels: Sequence[str] = (),
+) -> set[tuple[int, int]]:
     """``(page index, line index)`` of the margin lines that are page numbers. One that says so
     (``Page 7``, ``7 of 12``) is one; a number alone must fit the pages' sequence: its value less
     the page's number (from 1) is 0, or is the same for a number of another page (a number alone
     or one starting or ending a margin line, as a running head's), and no number of its own page
     fits the sequence of more pages. A lone number off the sequence (a table's ``1`` in the
-    bottom margin, a telephone number in a footer's place) is text."""
+    bottom margin, a telephone number in a footer's place) is text, unless it is the page's
+    number set as one (``_own_number``): the only numbered page after a cover has no other to
+    fit with."""
     offsets: dict[int, set[int]] = {}  # value less the page number → pages with such a number
-    alone: list[tuple[int, int, int]] = []  # (page index, line index, offset)
+    alone: list[tuple[int, int, int, str]] = []  # (page index, line index, offset, zone)
     explicit: set[tuple[int, int]] = set()
     per_page: list[list[int]] = [[] for _ in pages]
     for n, idxs in enumerate(candidates):
         lines = pages[n]
-        for i, _, text_key in idxs:
+        for i, key, text_key in idxs:
             text = lines[i].text
             if _is_page_number_key(text_key):
                 value = _number_value(text)
@@ -264,7 +275,7 @@ def _page_numbers(pages: Sequence[Sequence[Line]], candidates: Sequence[list]) -
                     explicit.add((n, i))
                 if value is None or value < 0:
                     continue
-                alone.append((n, i, value - n - 1))
+                alone.append((n, i, value - n - 1, key[:3]))
             elif text[0].isdigit() or text[-1].isdigit():
                 match = _EDGE_DIGITS.search(text)
                 if match is None:
@@ -277,11 +288,51 @@ def _page_numbers(pages: Sequence[Sequence[Line]], candidates: Sequence[list]) -
     if not alone:
         return explicit
     out = explicit
-    for n, i, offset in alone:
+    for n, i, offset, zone in alone:
         support = len(offsets[offset])
-        if (offset == 0 or support >= 2) and all(len(offsets[o]) <= support for o in per_page[n]):
+        if not all(len(offsets[o]) <= support for o in per_page[n]):
+            continue
+        label = labels[n] if n < len(labels) else ""
+        if (
+            offset == 0
+            or support >= 2
+            or (n < len(geos) and _own_number(pages[n], i, geos[n], offset + n + 1, n, label, zone))
+        ):
             out.add((n, i))
     return out
+
+
+def _own_number(
+    lines: Sequence[Line], i: int, geo: PageGeometry, value: int, index: int, label: str, zone: str
+) -> bool:
+    """Whether the number alone ``lines[i]`` (of value ``value``), which no other page's number
+    supports, is its page's own: it counts the page from after a cover (``index``, the page's
+    index from 0) or is the page's label in the file, and it is set as a page number is: apart
+    from the body (at least two of its sizes beyond every other line, toward the page's
+    ``zone`` edge: nothing else in that margin), centred on the page or on the text, or at the
+    text's left or right edge. A table's total or a figure's number stands among other lines."""
+    label_value = _number_value(label) if label else None
+    if value < 1 or (value != index and value != label_value):
+        return False
+    number = lines[i]
+    gap = 2.0 * number.size
+    others = [ln for n, ln in enumerate(lines) if n != i]
+    if not others:
+        return False
+    if zone == "bot":
+        if any(ln.base < number.base + gap for ln in others):
+            return False
+    elif any(ln.base > number.base - gap for ln in others):
+        return False
+    middle = (number.left + number.right) / 2
+    left = min(ln.left for ln in others)
+    right = max(ln.right for ln in others)
+    return (
+        abs(middle - (geo.left + geo.right) / 2) <= 0.05 * (geo.right - geo.left)
+        or abs(middle - (left + right) / 2) <= 2 * number.size
+        or number.left <= left + number.size
+        or number.right >= right - number.size
+    )
 
 
 #: how far apart two lines' edges may be to stand in one column of a table, in points

@@ -139,7 +139,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # rows, garbled layers left out, OCR hyphens, dates; 10: page numbers that fit the pages'
     # sequence, sentences over page breaks, continued tables' first rows, contents without
     # leaders, grid headers cut by a shading box, files attached to pages, spaced list items,
-    # title dates; 11: embedded files and files attached to pages read with their own extractor
+    # title dates; 11: embedded files and files attached to pages read with their own extractor;
+    # the lone page number of the only numbered page
     version="11",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -401,6 +402,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         [[p.lines[i] for i in keep] for p, keep in zip(pages, outside, strict=True)],
         [p.geo for p in pages],
         [len(p.lines) - len(keep) for p, keep in zip(pages, outside, strict=True)],
+        _page_labels(pdf, total),
     )
     drop = [{keep[i] for i in gone} for keep, gone in zip(outside, drop, strict=True)]
     blocks = _blocks(pages, drop, _outline(pdf, total)) + held.blocks
@@ -846,6 +848,18 @@ def _find_tables(data, password, pages: list[_Page], mode: str, warnings: list[s
                 warnings.append(f"page {p.number}: tables not read ({type(exc).__name__})")
     finally:
         plumber.close()
+
+
+def _page_labels(pdf: pdfium.PdfDocument, total: int) -> list[str]:
+    """The pages' labels in the file (``/PageLabels``: ``iv``, ``7``), empty where it gives none:
+    a lone number equal to its page's label is the page's number."""
+    out = []
+    for index in range(total):
+        try:
+            out.append(pdf.get_page_label(index))
+        except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
+            out.append("")  # a damaged label tree costs only this evidence
+    return out
 
 
 def _outline(pdf: pdfium.PdfDocument, total: int) -> list[OutlineEntry]:

@@ -450,3 +450,54 @@ def test_a_footer_on_a_page_holding_only_a_table_is_dropped():
     assert any(
         r.startswith("Cell Result Population Section Tissue") for r in doc.coverage.headers_footers_removed
     )
+
+
+def _centred_footers(pages: int, footers, labels_from: int | None = None) -> bytes:
+    """``pages`` pages of five body lines (72 to about 510 pt across, 544 to 600 pt up) and the
+    lines ``footers(n)`` (text, x, y) centred at ``x`` at the foot of page ``n``; the file labels
+    its pages from ``labels_from`` on when given (``/PageLabels``)."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)  # letter: 612 × 792 pt
+    if labels_from is not None:
+        c.addPageLabel(0, style="D", start=labels_from)  # decimal, from labels_from
+    for n in range(1, pages + 1):
+        c.setFont("Helvetica", 11)
+        for k in range(5):
+            c.drawString(72, 600 - 14 * k, BODY.format(n=n))
+        c.setFont("Helvetica", 9)
+        for text, x, y in footers(n):
+            c.drawCentredString(x, y, text)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_the_only_numbered_page_after_a_cover_loses_its_number():
+    # a cover, then one page printing "1" centred at its foot (and a third page without a
+    # number): no other page's number makes a sequence for it, but it counts the pages after
+    # the cover and stands apart, centred under the text. Before, it stayed as a block "1"
+    for pages in (2, 3):
+        doc = extract(_centred_footers(pages, lambda n: [("1", 306, 40)] if n == 2 else []), filename="a.pdf")
+        assert [b.text for b in doc.blocks] == [" ".join([BODY.format(n=n)] * 5) for n in range(1, pages + 1)]
+        assert doc.coverage.headers_footers_removed == ("page numbers (1 page)",)
+    # the same "1" on page 2 under a label at the foot (a total under its column), or at the
+    # foot off centre and off the text's edges, is no page number
+    total = [("Units shipped", 306, 64), ("1", 306, 52)]
+    doc = extract(_centred_footers(2, lambda n: total if n == 2 else []), filename="a.pdf")
+    assert (2, "1") in [(b.page, b.text.split()[-1]) for b in doc.blocks]
+    doc = extract(_centred_footers(2, lambda n: [("1", 200, 40)] if n == 2 else []), filename="a.pdf")
+    assert (2, "1") in [(b.page, b.text) for b in doc.blocks]
+
+
+def test_a_lone_number_equal_to_the_pages_label_is_its_number():
+    # one page the file labels 7 (an excerpt), printing 7 at its foot: the page's number. The
+    # same 7 without the label, or a 7 set among other lines, stays
+    seven = [("7", 306, 40)]
+    doc = extract(_centred_footers(1, lambda n: seven, labels_from=7), filename="p.pdf")
+    assert "7" not in [b.text for b in doc.blocks]
+    assert doc.coverage.headers_footers_removed == ("page numbers (1 page)",)
+    doc = extract(_centred_footers(1, lambda n: seven), filename="p.pdf")
+    assert "7" in [b.text for b in doc.blocks]
+    crowded = [("7", 306, 40), ("Printed on recycled paper", 306, 52)]
+    doc = extract(_centred_footers(1, lambda n: crowded, labels_from=7), filename="p.pdf")
+    assert "7" in [b.text for b in doc.blocks]
