@@ -490,16 +490,20 @@ def _line_numbers(lines: Sequence[Line], labels: dict[str, str]) -> set[int]:
             gone.add(i)
     if len(gone) < MIN_LINE_NUMBERS:
         return set()  # a lone number beside the text (a page number beside one column) is no column
-    if not _counting([lines[i] for i in gone], body_left):
+    if not _counting([lines[i] for i in gone], body_left, lines):
         return set()  # page numbers right of a table of contents' titles (3, 5, 6, 9)
     labels.setdefault("margin line numbers", "margin line numbers")
     return gone
 
 
-def _counting(numbers: Sequence[Line], body_left: float) -> bool:
+def _counting(numbers: Sequence[Line], body_left: float, lines: Sequence[Line] = ()) -> bool:
     """Whether ``numbers``, lines of digits beside the text, count its lines: from the top down,
-    most are one more than the number above them on their side of the text."""
+    most are one more than the number above them on their side of the text; or, as legal texts
+    and poems number every fifth line (``5``, ``10``, ``15``), most go up by one step of at most
+    LINE_NUMBER_STEP and each stands on the baseline of one of ``lines`` (the page's other lines):
+    the axis of a chart beside the text counts down, and off its lines."""
     steps = ones = 0
+    by_step: Counter[int] = Counter()
     for side in (True, False):
         column = sorted((ln for ln in numbers if (ln.right < body_left) is side), key=lambda ln: -ln.base)
         for a, b in zip(column, column[1:], strict=False):
@@ -508,7 +512,18 @@ def _counting(numbers: Sequence[Line], body_left: float) -> bool:
                 continue
             steps += 1
             ones += int(first[0]) == int(last[-1]) + 1
-    return 2 * ones > steps
+            by_step[int(first[0]) - int(last[-1])] += 1
+    if 2 * ones > steps:
+        return True
+    step, count = by_step.most_common(1)[0] if by_step else (0, 0)
+    if not (1 < step <= LINE_NUMBER_STEP and 2 * count > steps):
+        return False
+    text = [ln for ln in lines if not _NUMBERS_ONLY.match(ln.text)]
+    return all(any(abs(ln.base - number.base) < 0.3 * number.size for ln in text) for number in numbers)
+
+
+#: the widest step between margin line numbers that number every so many lines (every tenth)
+LINE_NUMBER_STEP = 10
 
 
 def _rotated_stamps(lines: Sequence[Line], labels: dict[str, str]) -> set[int]:

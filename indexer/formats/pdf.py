@@ -140,7 +140,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # sequence, sentences over page breaks, continued tables' first rows, contents without
     # leaders, grid headers cut by a shading box, files attached to pages, spaced list items,
     # title dates; 11: embedded files and files attached to pages read with their own extractor;
-    # the lone page number of the only numbered page
+    # the lone page number of the only numbered page, margin numbers of every
+    # fifth line
     version="11",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),

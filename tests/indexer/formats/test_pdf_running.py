@@ -501,3 +501,38 @@ def test_a_lone_number_equal_to_the_pages_label_is_its_number():
     crowded = [("7", 306, 40), ("Printed on recycled paper", 306, 52)]
     doc = extract(_centred_footers(1, lambda n: crowded, labels_from=7), filename="p.pdf")
     assert "7" in [b.text for b in doc.blocks]
+
+
+VERSE = "Line {k} of the text, numbered in the margin every fifth line"
+
+
+def _numbered_every_fifth(x: float, axis: bool = False) -> bytes:
+    """Two pages of 30 lines each, numbered 5, 10 … 30 and 35 … 60 in a column of their own at
+    ``x`` (left or right of the text at 100 to about 370 pt), on the lines they count. ``axis``:
+    the numbers count down instead, as a chart's axis beside the text does."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)  # letter: 612 × 792 pt
+    for page in range(2):
+        c.setFont("Times-Roman", 11)
+        for k in range(30):
+            c.drawString(100, 700 - 14 * k, VERSE.format(k=30 * page + k + 1))
+        for k in range(4, 30, 5):
+            number = 30 * page + k + 1
+            c.drawRightString(x, 700 - 14 * k, str(90 - number if axis else number))
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_line_numbers_printed_every_fifth_line_are_dropped():
+    # legal texts and poems number every fifth line: 5, 10, 15 … go up by 5, not by 1, and
+    # each stands on the line it counts. Before, they stayed, each a paragraph of its own
+    for x in (60, 420):
+        doc = extract(_numbered_every_fifth(x), filename="act.pdf")
+        assert [b.text for b in doc.blocks] == [
+            " ".join(VERSE.format(k=30 * page + k + 1) for k in range(30)) for page in range(2)
+        ]
+        assert doc.coverage.headers_footers_removed == ("margin line numbers",)
+    # numbers counting down beside the text (a chart's axis) are no line numbers
+    doc = extract(_numbered_every_fifth(60, axis=True), filename="act.pdf")
+    assert "85" in [b.text for b in doc.blocks]
