@@ -16,7 +16,7 @@ from operator import itemgetter
 
 from .._fast import new_block
 from ..model import CODE, HEADING, LIST, OWN_MARKERS, PARAGRAPH, Block, ListItem, freeze, render_list
-from ._pdf_lines import UPRIGHT_ABOVE, UPRIGHT_BELOW, Line, keeps_hyphen
+from ._pdf_lines import UPRIGHT_ABOVE, UPRIGHT_BELOW, Line, Words, hyphen_stays
 
 #: Share of the page height at the top and at the bottom where running headers and footers live.
 MARGIN_SHARE = 0.15
@@ -561,6 +561,7 @@ class Group:
     joined: str | None = None  # text(), once asked for
     code: bool = False  # lines of a code listing (fixed pitch): kept as they are set
     numbered_rows: bool = False  # holds a page number set apart on its title's row
+    words: Words | None = None  # the document's words, for the hyphens at its lines' ends
 
     def add(self, line: Line) -> None:
         self.lines.append(line)
@@ -596,9 +597,9 @@ class Group:
         if self.joined is None:
             texts = [ln.text for ln in self.lines]
             if len(texts) > 1 and 2 * sum(1 for t in texts if _is_entry(t)) >= len(texts):
-                self.joined = _join_entries(texts)
+                self.joined = _join_entries(texts, self.words)
             else:
-                self.joined = _plain_entries(self.lines) or join_lines(texts)
+                self.joined = _plain_entries(self.lines, self.words) or join_lines(texts, self.words)
         return self.joined
 
 
@@ -617,7 +618,7 @@ def _is_entry(text: str) -> bool:
 _PAGE_NUMBER_END = re.compile(r"\s\d{1,4}$")
 
 
-def _join_entries(texts: Sequence[str]) -> str:
+def _join_entries(texts: Sequence[str], words: Words | None = None) -> str:
     """Lines of which most are entries of a table of contents: an entry per line (a title wrapped
     over lines is joined up to its page number; a chapter's entry may have no leader)."""
     out: list[str] = []
@@ -625,10 +626,10 @@ def _join_entries(texts: Sequence[str]) -> str:
     for text in texts:
         pending.append(text)
         if _is_entry(text) or _PAGE_NUMBER_END.search(text):
-            out.append(join_lines(pending))
+            out.append(join_lines(pending, words))
             pending = []
     if pending:
-        out.append(join_lines(pending))
+        out.append(join_lines(pending, words))
     return "\n".join(out)
 
 
@@ -638,7 +639,7 @@ PLAIN_ENTRIES = 3
 _ENTRY_NUMBER = re.compile(r"\D\s(\d{1,4})$")
 
 
-def _plain_entries(lines: Sequence[Line]) -> str | None:
+def _plain_entries(lines: Sequence[Line], words: Words | None = None) -> str | None:
     """The entries of a table of contents or an index without dot leaders, one a line, or None:
     the lines on one baseline (a title and its page number set apart) joined, then a title
     wrapped over lines up to its page number; PLAIN_ENTRIES entries or more, every one ending in
@@ -651,16 +652,17 @@ def _plain_entries(lines: Sequence[Line]) -> str | None:
             rows[-1].append(ln)
         else:
             rows.append([ln])
-    entries = _join_entries([" ".join(ln.text for ln in row) for row in rows]).split("\n")
+    entries = _join_entries([" ".join(ln.text for ln in row) for row in rows], words).split("\n")
     numbers = [_ENTRY_NUMBER.search(e) for e in entries]
     if len(entries) < PLAIN_ENTRIES or any(m is None for m in numbers):
         return None
     return "\n".join(entries)
 
 
-def join_lines(parts: Sequence[str]) -> str:
+def join_lines(parts: Sequence[str], words: Words | None = None) -> str:
     """Re-join hard line breaks; a word hyphenated at a line end is joined again, without its
-    hyphen where the typesetter split one word (``keeps_hyphen``); a line ending in a hyphen or an
+    hyphen where the typesetter split one word (``hyphen_stays``: as the document's ``words``
+    write it elsewhere, else by ``keeps_hyphen``); a line ending in a hyphen or an
     en dash after a word joins the next without a space where it starts with a digit
     (``2023-`` / ``0379``)."""
     out = ""
@@ -671,7 +673,7 @@ def join_lines(parts: Sequence[str]) -> str:
             out = out + part
         elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and part[:1].islower():
             start = out.rfind(" ", 0, -1) + 1
-            if keeps_hyphen(out[start:-1], part.split(" ", 1)[0]):
+            if hyphen_stays(out[start:-1], part.split(" ", 1)[0], words):
                 out = out + part
             else:
                 out = out[:-1] + part
@@ -878,9 +880,11 @@ def _code_continues(group: Group, line: Line) -> bool:
     )
 
 
-def group_page(lines: Sequence[Line], page: int, code: bool = True) -> list[Group]:
+def group_page(
+    lines: Sequence[Line], page: int, code: bool = True, words: Words | None = None
+) -> list[Group]:
     """Paragraphs, lists and code listings (``code``: runs of fixed-pitch lines) of one page, in
-    content order."""
+    content order; ``words``: the document's, for the hyphens at the lines' ends."""
     if not lines:
         return []
     pitch_ratio = _common_pitch(lines) or 1.2
@@ -893,7 +897,7 @@ def group_page(lines: Sequence[Line], page: int, code: bool = True) -> list[Grou
     for n, line in enumerate(lines):
         if code and line.mono and _ADDRESS.match(line.text) is None:
             if cur is None or not cur.code or not _code_continues(cur, line):
-                cur = Group(page=page, code=True)
+                cur = Group(page=page, code=True, words=words)
                 groups.append(cur)
             cur.add(line)
             continue
@@ -921,7 +925,7 @@ def group_page(lines: Sequence[Line], page: int, code: bool = True) -> list[Grou
                 if line.right > cur.right:
                     cur.right = line.right
                 if cur.items:
-                    cur.items[-1][2] = join_lines([cur.items[-1][2], line.text])
+                    cur.items[-1][2] = join_lines([cur.items[-1][2], line.text], words)
                 continue
             if _next_column(cur, line):
                 cur.column = len(cur.lines)  # the paragraph runs on at the top of the next column
@@ -932,7 +936,7 @@ def group_page(lines: Sequence[Line], page: int, code: bool = True) -> list[Grou
             cur.items.append(_item(cur, line, bullet))
             cur.item_line = len(cur.lines) - 1
             continue
-        cur = Group(page=page)
+        cur = Group(page=page, words=words)
         cur.add(line)
         groups.append(cur)
         if bullet:
@@ -1459,7 +1463,7 @@ def _title_parts(group: Group, titles: set[str]) -> list[Group] | None:
     start = 0
     for end in range(1, len(group.lines) + 1):
         if _title_key(join_lines([ln.text for ln in group.lines[start:end]])) in titles:
-            part = Group(group.page)
+            part = Group(group.page, words=group.words)
             for line in group.lines[start:end]:
                 part.add(line)
             parts.append(part)
@@ -1524,13 +1528,17 @@ COLUMN_LINES = 3
 
 
 def join_page_breaks(
-    blocks: Sequence[Block], owners: Sequence[Group | None], body: Mapping[int, Sequence[Line]]
+    blocks: Sequence[Block],
+    owners: Sequence[Group | None],
+    body: Mapping[int, Sequence[Line]],
+    words: Words | None = None,
 ) -> list[Block]:
     """A paragraph that ends a page without a stop, its last line running to the right edge of
     its column (the next word would not have fitted), followed by one that starts the next page
     in lower case, is one sentence cut by the page break: the two become one paragraph (joined
     as a page's lines are, ``join_lines``), on the page where it starts. ``owners[k]`` is the
-    group block ``k`` alone was made of (else None); ``body``: each page's lines in groups."""
+    group block ``k`` alone was made of (else None); ``body``: each page's lines in groups;
+    ``words``: the document's, for a hyphen at the page's end."""
     out: list[Block] = []
     tail: Group | None = None  # the group of the last block read
     for b, g in zip(blocks, owners, strict=True):
@@ -1546,7 +1554,7 @@ def join_page_breaks(
             and not prev.text.rstrip(_CLOSERS).endswith(_SENTENCE_END)
             and _runs_on(tail.lines[-1], g.lines[0], body.get(tail.page, ()))
         ):
-            out[-1] = replace(prev, text=join_lines([prev.text, b.text]))
+            out[-1] = replace(prev, text=join_lines([prev.text, b.text], words))
         else:
             out.append(b)
         tail = g

@@ -14,6 +14,8 @@ import ctypes
 import math
 import re
 import struct
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 import pypdfium2.raw as pdfium_c
@@ -112,16 +114,129 @@ def keeps_hyphen(before: str, after: str) -> bool:
     return any(ch.isupper() for ch in before[1:])
 
 
-def _rejoin(match: re.Match) -> str:
+class Words:
+    """The words of a document, counted case folded, and what they say of a hyphen at a line end:
+    a compound split there is written elsewhere in the document as one word (``nonstandard``)
+    or with its hyphen (``one-line``), or its first part opens other compounds there
+    (``one-time``). ``joined``: the words pdfium's line-end hyphens made (``Join`` records),
+    which are not counted: a word is not its own evidence."""
+
+    __slots__ = ("_counts", "_heads", "_joined", "_texts")
+
+    def __init__(self, texts: Iterable[str], joined: Iterable[Join] = ()) -> None:
+        self._texts, self._joined = texts, joined
+        self._counts: dict[str, int] | None = None  # counted at the first question only: most
+        self._heads: set[str] = set()  # documents have no line-end hyphen to ask about
+
+    def _count(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for token, n in Counter(" ".join(self._texts).casefold().split()).items():
+            word = token.strip(_EDGES)
+            if word:
+                counts[word] = counts.get(word, 0) + n
+        for join in self._joined:
+            word = join.today().casefold().strip(_EDGES)
+            if counts.get(word, 0) > 0:
+                counts[word] -= 1
+        # the first parts of the hyphenated words (``one`` of ``one-time``; not of a line's
+        # last word ``one-``, whose hyphen may be the typesetter's)
+        self._heads = {
+            head
+            for word, n in counts.items()
+            if n > 0 and "-" in word
+            for head, _, tail in (word.partition("-"),)
+            if head.isalpha() and tail[:1].isalpha()
+        }
+        return counts
+
+    def hyphen(self, before: str, after: str) -> bool | None:
+        """Whether the hyphen between ``before`` and ``after`` (the words either side of a line
+        end) stays, by the form the document writes more often elsewhere: the whole (``multiple``
+        / ``valued``), else the part after the first part's last hyphen (``non-stand`` / ``ard``
+        against ``standard``). Where it writes neither, the hyphen stays when the first part
+        opens other hyphenated words and both parts are words of the document on their own
+        (``one`` / ``line``, beside ``one-time`` and ``line`` twice, the break's own counted);
+        else None: the document does not tell."""
+        before = before.lstrip(_OPENING).casefold()
+        after = after.rstrip(_CLOSING).casefold()
+        if not before or not after:
+            return None
+        if self._counts is None:
+            self._counts = self._count()
+        get = self._counts.get
+        for head in (before, before.rpartition("-")[2] if "-" in before else ""):
+            if head:
+                joined, hyphenated = get(head + after, 0), get(f"{head}-{after}", 0)
+                if joined != hyphenated:
+                    return hyphenated > joined
+        if before in self._heads and get(before, 0) >= 1 and get(after, 0) >= 2:
+            return True
+        return None
+
+
+#: what a word is stripped of before it is counted
+_EDGES = _OPENING + _CLOSING
+
+
+class Join(NamedTuple):
+    """A word pdfium joined at a line-end hyphen (marked U+FFFE in its text): the parts either
+    side, and whether the hyphen stayed by ``keeps_hyphen``."""
+
+    before: str
+    after: str
+    kept: bool
+
+    def today(self) -> str:
+        """The word as the line's text holds it."""
+        return f"{self.before}-{self.after}" if self.kept else self.before + self.after
+
+
+def hyphen_stays(before: str, after: str, words: Words | None = None) -> bool:
+    """Whether a hyphen at a line end between ``before`` and ``after`` stays: as the document
+    writes the word elsewhere (``words``), else by ``keeps_hyphen``."""
+    stays = words.hyphen(before, after) if words is not None else None
+    return keeps_hyphen(before, after) if stays is None else stays
+
+
+def rejoin_words(lines: list[Line], joins: Sequence[Join], words: Words) -> list[Line]:
+    """``lines`` (a page's, in order) with each word pdfium joined at a hyphen (``joins``, in the
+    page's order) written as the document writes it elsewhere (``Words.hyphen``), where that
+    differs from ``keeps_hyphen``'s choice."""
+    out = list(lines)
+    at = 0
+    for join in joins:
+        stays = words.hyphen(join.before, join.after)
+        if stays is None or stays == join.kept:
+            continue
+        old = join.today()
+        new = join._replace(kept=stays).today()
+        pattern = re.compile(rf"(?<![\w-]){re.escape(old)}(?![\w-])")
+        for k in range(at, len(out)):
+            text = out[k].text
+            found = pattern.search(text)
+            if found is not None:
+                out[k] = out[k]._replace(text=text[: found.start()] + new + text[found.end() :])
+                at = k
+                break
+    return out
+
+
+def _rejoin(match: re.Match, joins: list[Join] | None = None) -> str:
     before = match.group(1)
-    return before + "-" if keeps_hyphen(before, match.group(2)) else before
+    kept = keeps_hyphen(before, match.group(2))
+    if joins is not None:
+        joins.append(Join(before.translate(_CLEAN), match.group(2).translate(_CLEAN), kept))
+    return before + "-" if kept else before
 
 
-def clean(text: str) -> str:
+def clean(text: str, joins: list[Join] | None = None) -> str:
+    """A line's text without pdfium's markers, soft hyphens and controls, ligatures expanded and
+    runs of spaces made one; a word pdfium joined at a hyphen is rejoined by ``keeps_hyphen``,
+    and recorded in ``joins`` when given."""
     if text.isascii() and text.isprintable() and "  " not in text:
         return text.strip()
     if "\ufffe" in text:
-        text = _JOINED_AT_HYPHEN.sub(_rejoin, text)
+        text = _JOINED_AT_HYPHEN.sub(lambda m: _rejoin(m, joins), text)
     text = text.translate(_CLEAN)
     return _SPACES.sub(" ", text).strip()
 
@@ -271,10 +386,13 @@ def _named_ligatures(raw, text: str, ligatures, name) -> str:
     return text if chars is None else "".join(chars)
 
 
-def page_lines(textpage, page_number: int, ligatures=None) -> tuple[list[Line], bool, int]:
+def page_lines(
+    textpage, page_number: int, ligatures=None, joins: list[Join] | None = None
+) -> tuple[list[Line], bool, int]:
     """The lines of one page (``textpage``: a raw FPDF_TEXTPAGE handle), whether the page was cut
     at MAX_PAGE_CHARS, and its character count; ``ligatures``: a
-    :class:`~._pdf_ligatures.Ligatures` for the glyphs the fonts' ToUnicode maps get wrong."""
+    :class:`~._pdf_ligatures.Ligatures` for the glyphs the fonts' ToUnicode maps get wrong;
+    ``joins``: where to record the words pdfium joined at a hyphen, in the page's order."""
     count = count_chars(textpage)
     if count <= 0:
         return [], False, 0
@@ -321,7 +439,7 @@ def page_lines(textpage, page_number: int, ligatures=None) -> tuple[list[Line], 
             first = start + 1 if segment[0] == " " else start
             last = first + len(cleaned) - 1
         else:
-            cleaned = clean(segment)
+            cleaned = clean(segment, joins)
             if not cleaned:
                 continue
             first = start + (len(segment) - len(segment.lstrip()))
@@ -388,7 +506,7 @@ def page_lines(textpage, page_number: int, ligatures=None) -> tuple[list[Line], 
         # fixed pitch: a code listing's line (CJK fonts are often fixed-pitch too: not code)
         mono = text[mid] < "\u2e80" and _is_mono(raw, first, mid, last, name, font_flags, mono_by_font)
         if mono and "  " in segment:
-            cleaned = _mono_text(segment) or cleaned
+            cleaned = _mono_text(segment) or cleaned  # (its joins were recorded by clean())
         size_1 = rounded.get(size)
         if size_1 is None:
             size_1 = rounded[size] = round(size, 1)

@@ -32,6 +32,7 @@ import pypdfium2 as pdfium
 from ..limits import usable_cpus
 from ..model import PARAGRAPH, Block
 from ._pdf_layout import join_lines
+from ._pdf_lines import Words
 
 #: At most this many pages of one document are sent to OCR, each for at most TIMEOUT seconds.
 MAX_PAGES = 50
@@ -224,10 +225,11 @@ def _why(stderr: str) -> str:
 _CONJUNCTION = re.compile(r"(?:und|oder|bzw|sowie|bis|u|and|or|nor|to)\b", re.IGNORECASE)
 
 
-def blocks(text: str, page: int) -> list[Block]:
+def blocks(text: str, page: int, words: Words | None = None) -> list[Block]:
     """Paragraph blocks of OCR output: paragraphs are separated by blank lines, and their lines
     are joined as a text layer's are (``_pdf_layout.join_lines``: a word hyphenated at a line end
-    is joined again, ``Hackschnitzel-`` / ``heizung``, unless a conjunction follows)."""
+    is joined again, ``Hackschnitzel-`` / ``heizung``, unless a conjunction follows; ``words``:
+    the document's)."""
     out = []
     for para in text.replace("\f", "\n").split("\n\n"):
         lines: list[str] = []
@@ -237,7 +239,7 @@ def blocks(text: str, page: int) -> list[Block]:
                 lines[-1] += " " + line  # "Wasser-" / "und Abwasser": a suspended hyphen stays
             elif line:
                 lines.append(line)
-        joined = join_lines(lines)
+        joined = join_lines(lines, words)
         if joined:
             out.append(Block(PARAGRAPH, joined, page=page, meta={"ocr": True}))
     return out

@@ -37,7 +37,7 @@ from ._pdf_layout import (
     to_blocks,
 )
 from ._pdf_ligatures import Ligatures
-from ._pdf_lines import Line, page_lines
+from ._pdf_lines import Join, Line, Words, page_lines, rejoin_words
 from ._pdf_objects import (
     FRAGMENT_MAX,
     MIN_IMAGE_SIDE,
@@ -108,6 +108,7 @@ class _Page:
     tables_done: bool = False  # the fast grid path already looked for tables
     unmapped: float = 0.0  # share of the text layer's characters pdfium could not map to Unicode
     ocr_miss: str = ""  # why OCR gave no text for the page, when it was to read it
+    joins: list[Join] = field(default_factory=list)  # words pdfium joined at a hyphen
 
     @property
     def has_text(self) -> bool:
@@ -141,7 +142,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # leaders, grid headers cut by a shading box, files attached to pages, spaced list items,
     # title dates; 11: embedded files and files attached to pages read with their own extractor;
     # the lone page number of the only numbered page, margin numbers of every
-    # fifth line
+    # fifth line, line-end hyphens spelt as the document spells the word
     version="11",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -349,7 +350,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     left_out: dict[str, list[int]] = {}
     for n in garbled:
         p = pages[n - 1]
-        p.lines, p.tables, p.tables_done = [], [], True
+        p.lines, p.tables, p.tables_done, p.joins = [], [], True, []
         share = f"{p.unmapped:.0%} of its characters have no Unicode mapping in their font"
         if p.ocr_text:  # read again: nothing lost, a note says how
             notes.append(f"page {n}: read by OCR instead of its garbled text layer ({share})")
@@ -396,6 +397,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     warnings += held.warnings
     notes += held.notes
     images += held.images
+    words = _words(pages)
     # running heads are looked for among the lines outside tables: a table's rows recur from page
     # to page (dates, a status column) and are read in the table, not removed
     outside = [_outside_tables(p) for p in pages]
@@ -406,7 +408,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         _page_labels(pdf, total),
     )
     drop = [{keep[i] for i in gone} for keep, gone in zip(outside, drop, strict=True)]
-    blocks = _blocks(pages, drop, _outline(pdf, total)) + held.blocks
+    blocks = _blocks(pages, drop, _outline(pdf, total), words) + held.blocks
     coverage = Coverage(
         pages_total=total,
         attachments_indexed=tuple(held.indexed),
@@ -445,7 +447,7 @@ def _read_page(
         warnings.append(f"page {number}: only the first objects were scanned for images and tables")
     textpage = page.open_text()
     try:
-        info.lines, cut, info.chars = page_lines(textpage, number, ligatures)
+        info.lines, cut, info.chars = page_lines(textpage, number, ligatures, info.joins)
         if info.lines:
             info.unmapped = _unmapped(textpage, info.lines)
         if info.lines and tables_mode == "auto" and info.objects.has_rulings:
@@ -809,7 +811,7 @@ def _read_again(data, password, pages: list[_Page], warnings: list[str], notes: 
             before, after = visible(p.lines), visible(lines)
             if after < LOST_GAIN * before + LOST_OBJECTS:
                 continue
-            p.lines, p.tables, p.tables_done = lines, [], False
+            p.lines, p.tables, p.tables_done, p.joins = lines, [], False, []
             notes.append(
                 f"page {p.number}: pdfium gave no text for {p.lost:,} of its {p.text_objects:,} text "
                 f"objects; read by pdfminer: {after:,} characters instead of {before:,}"
@@ -882,9 +884,24 @@ def _outline(pdf: pdfium.PdfDocument, total: int) -> list[OutlineEntry]:
     return out
 
 
-def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry]) -> list[Block]:
+def _words(pages: list[_Page]) -> Words:
+    """The document's words (its text layer's and OCR's), which tell a compound from a word the
+    typesetter hyphenated at a line end; the words pdfium joined at a hyphen are written
+    again as the rest of the document writes them."""
+    joins = [j for p in pages for j in p.joins]
+    words = Words([ln.text for p in pages for ln in p.lines] + [p.ocr_text for p in pages], joins)
+    for p in pages:
+        if p.joins:
+            p.lines = rejoin_words(p.lines, p.joins, words)
+    return words
+
+
+def _blocks(
+    pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry], words: Words | None = None
+) -> list[Block]:
     """Group every page's lines, rank headings across the document (or by the outline where it
-    names them), then interleave tables and images."""
+    names them), then interleave tables and images; ``words``: the document's, for the hyphens
+    at its lines' ends."""
     per_page: list[list[tuple[float, object]]] = []
     all_groups: list[Group] = []
     code = _has_code(pages)
@@ -906,7 +923,7 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
                 tabled.append(ln)
         # groups are consecutive runs of the body lines: each starts where the previous one ended
         offset = 0
-        for group in group_page([ln for _, ln in body], p.number, code):
+        for group in group_page([ln for _, ln in body], p.number, code, words):
             items.append((body[offset][0], group))
             offset += len(group.lines)
             all_groups.append(group)
@@ -940,12 +957,12 @@ def _blocks(pages: list[_Page], drop: list[set[int]], outline: list[OutlineEntry
                     Block(IMAGE, f"[Image: {item}]", page=p.number, images=(item,))
                 )
             else:
-                out.extend(_pdf_ocr.blocks(item[1], p.number))
+                out.extend(_pdf_ocr.blocks(item[1], p.number, words))
             owners.extend([None] * (len(out) - len(owners)))
     body: dict[int, list[Line]] = {}
     for g in all_groups:
         body.setdefault(g.page, []).extend(g.lines)
-    return title_dates(join_page_breaks(out, owners, body))
+    return title_dates(join_page_breaks(out, owners, body, words))
 
 
 #: Fixed-pitch lines are code listings only when they carry less than this share of the

@@ -634,6 +634,62 @@ def test_hyphens_pdfium_joined_lines_at_are_kept_in_compounds():
     )
 
 
+@pytest.mark.parametrize(
+    ("lines", "elsewhere", "joined"),
+    [
+        # the document writes the word with its hyphen, or as one word, elsewhere
+        (["a multiple-", "valued property"], ["multiple-valued"], "a multiple-valued property"),
+        (["a non-stand-", "ard linkage"], ["standard", "nonstandard"], "a non-standard linkage"),
+        # it writes neither: the first part opens other compounds and both parts are words
+        (["the one-", "line form"], ["a one-time job", "one", "each line", "a line"], "the one-line form"),
+        (["to re-", "cover it"], ["re-enter", "cover", "cover"], "to recover it"),  # no word "re"
+        (["vector repre-", "sentations"], ["vector"], "vector representations"),  # no evidence
+    ],
+)
+def test_a_line_end_hyphen_follows_the_documents_own_spelling(lines, elsewhere, joined):
+    from indexer.formats._pdf_layout import join_lines
+    from indexer.formats._pdf_lines import Words
+
+    assert join_lines(lines, Words(elsewhere)) == joined
+
+
+def test_hyphens_pdfium_joined_lines_at_follow_the_documents_spelling():
+    # pdfium joins "well-" / "known", "non-stand-" / "ard" and "Deep-" / "DeSRT" (U+FFFE): each
+    # is now spelt as the page spells it elsewhere. Before: "wellknown", "non-stand-ard" and
+    # "Deep-DeSRT"
+    pdf = _typeset(
+        [
+            "A well-known method keeps its well-",
+            "known name; the standard",
+            "linkage is a non-stand-",
+            "ard one, and the Deep-",
+            "DeSRT model beats DeepDeSRT.",
+        ]
+    )
+    doc = extract(pdf, filename="hyphens.pdf")
+    assert doc.text == (
+        "A well-known method keeps its well-known name; the standard linkage is a "
+        "non-standard one, and the DeepDeSRT model beats DeepDeSRT."
+    )
+
+
+def test_compounds_split_at_line_ends_of_real_papers(real_world):
+    # the Unix paper breaks "one-" / "line" over pp. 5-6 (and writes "one-time" elsewhere); the
+    # 1971 catalogue's OCR layer "non-stand-" / "ard" (it writes "standard" elsewhere);
+    # [MS-OXMSG].pdf "multiple-" / "valued" twice (and "multiple-valued" on one line). Before:
+    # "oneline", "non-stand-ard", "multiplevalued"
+    pdf = real_world / "pdf"
+    doc = extract(pdf / "kreuzberg" / "program_design_in_the_unix_environment.pdf")
+    assert "but the one-line implementation above" in doc.text
+    assert "oneline" not in doc.text
+    catalogue = pdf / "kreuzberg" / "a_catalogue_of_optimizing_transformations_1971_allen_catalog.pdf"
+    doc = extract(catalogue, options={"ocr": "never"})
+    assert "is a non-standard linkage" in doc.text
+    assert "non-stand-ard" not in doc.text
+    doc = extract(pdf / "[MS-OXMSG].pdf")
+    assert "multiplevalued" not in doc.text.lower()
+
+
 def test_federal_register_keeps_its_docket_numbers_and_compounds(real_world):
     # the rule spells FAA-approved 9 times on one line and twice across a line end; its docket
     # number FAA–2020–0686 is split after a dash 4 times of 6. Before: "FAAapproved" twice and
