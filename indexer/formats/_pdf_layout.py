@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from operator import itemgetter
 
 from .._fast import new_block
-from ..model import CODE, HEADING, LIST, OWN_MARKERS, PARAGRAPH, Block, ListItem, freeze, render_list
+from ..model import CODE, HEADING, IMAGE, LIST, OWN_MARKERS, PARAGRAPH, Block, ListItem, freeze, render_list
 from ._pdf_lines import UPRIGHT_ABOVE, UPRIGHT_BELOW, Line, Words, hyphen_stays
 
 #: Share of the page height at the top and at the bottom where running headers and footers live.
@@ -1616,3 +1616,75 @@ def title_dates(blocks: list[Block]) -> list[Block]:
     if any(b.kind != HEADING or b.page != first for b in blocks[:k]):
         return blocks
     return [*blocks[:k], replace(blocks[k], kind=PARAGRAPH, level=0), *blocks[k + 1 :]]
+
+
+#: headings that open a document's body under its title, never its byline
+_BODY_OPENERS = frozenset(
+    [
+        "abstract",
+        "introduction",
+        "summary",
+        "contents",
+        "tableofcontents",
+        "preface",
+        "foreword",
+        "overview",
+        "background",
+        "executivesummary",
+        "résumé",
+        "zusammenfassung",
+        "einleitung",
+        "inhalt",
+        "vorwort",
+        "sommaire",
+        "avantpropos",
+    ]
+)
+#: the words of a byline that may start in lower case: particles of names, "and", and the
+#: small words of an affiliation
+_NAME_PARTICLES = frozenset(
+    ["and", "&", "und", "et", "y", "e", "de", "da", "di", "du", "del", "der", "den", "van", "von", "la", "le"]
+    + ["of", "for", "at", "the"]  # an affiliation's: University of London, Institute for AI
+)
+#: a byline holds this many words at most (three authors with two names each and an affiliation)
+BYLINE_WORDS = 12
+
+
+def title_authors(blocks: list[Block]) -> list[Block]:
+    """The headings right under the document's title on its first page (``Brandon Smock Rohith
+    Pesala Robin Abraham Microsoft`` / ``Redmond, WA`` in PubTables-1M, ``Your Name``) that
+    are a byline, not sections: ranked below the title and below the first heading after them
+    (the body's first section), each short, its words capitalised names (``_byline``).
+    They become paragraphs: a byline set larger than the body had opened sections of its own,
+    each holding the next names and the abstract. One ranked with the sections (``Key
+    Findings`` under a report's title) stays a heading."""
+    first = next((k for k, b in enumerate(blocks) if b.kind == HEADING), None)
+    if first is None or any(b.kind != IMAGE for b in blocks[:first]):
+        return blocks
+    title = blocks[first]
+    end = first + 1
+    while end < len(blocks) and blocks[end].kind == HEADING and blocks[end].page == title.page:
+        end += 1
+    after = next((b for b in blocks[end:] if b.kind == HEADING), None)
+    if after is None:
+        return blocks
+    out = list(blocks)
+    for k in range(first + 1, end):
+        b = blocks[k]
+        if b.level <= title.level or b.level <= after.level or not _byline(b.text):
+            break
+        out[k] = replace(b, kind=PARAGRAPH, level=0)
+    return out
+
+
+def _byline(text: str) -> bool:
+    """Whether ``text`` reads as a line of names or an affiliation: at most BYLINE_WORDS words,
+    the first a capitalised word, every other capitalised, a particle of a name (``van``,
+    ``and``), a small word of an affiliation (``of``) or no word at all (a mark, a number: ``Shen1``, ``†``, a postcode); no heading
+    that opens a body (``Abstract``) and no clause's end (``:``)."""
+    words = text.replace(",", " ").split()
+    if not words or len(words) > BYLINE_WORDS or text.endswith((":", ";", "?", "!")):
+        return False
+    if not words[0][0].isupper() or _title_key(text) in _BODY_OPENERS:
+        return False
+    return all(w[0].isupper() or w.casefold() in _NAME_PARTICLES or not _has_letters(w, 1) for w in words[1:])

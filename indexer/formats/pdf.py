@@ -33,6 +33,7 @@ from ._pdf_layout import (
     find_running,
     group_page,
     join_page_breaks,
+    title_authors,
     title_dates,
     to_blocks,
 )
@@ -142,7 +143,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # leaders, grid headers cut by a shading box, files attached to pages, spaced list items,
     # title dates; 11: embedded files and files attached to pages read with their own extractor;
     # the lone page number of the only numbered page, margin numbers of every
-    # fifth line, line-end hyphens spelt as the document spells the word
+    # fifth line, line-end hyphens spelt as the document spells the word, bylines
     version="11",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -962,7 +963,7 @@ def _blocks(
     body: dict[int, list[Line]] = {}
     for g in all_groups:
         body.setdefault(g.page, []).extend(g.lines)
-    return title_dates(join_page_breaks(out, owners, body, words))
+    return title_authors(title_dates(join_page_breaks(out, owners, body, words)))
 
 
 #: Fixed-pitch lines are code listings only when they carry less than this share of the

@@ -628,3 +628,62 @@ def test_the_dates_of_real_title_pages_are_no_headings(real_world):
     ):
         doc = extract(real_world / "pdf" / name)
         assert [b.kind for b in doc.blocks if b.text == date] == [PARAGRAPH], name
+
+
+def _paper_pdf(byline: list[str]) -> bytes:
+    """A paper's first page: an 18 pt bold title, the lines ``byline`` in 12 pt under it (a
+    paragraph's gap apart), then sections with 14 pt bold titles over 10 pt text."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)  # letter: 612 × 792 pt
+    c.setFont("Helvetica-Bold", 18)
+    c.drawString(72, 720, "Tables Read From Scanned Reports")
+    y = 690.0
+    for line in byline:
+        c.setFont("Helvetica", 12)
+        c.drawString(72, y, line)
+        y -= 26
+    for title in ("1 Introduction", "2 Method"):
+        y -= 20
+        c.setFont("Helvetica-Bold", 14)
+        c.drawString(72, y, title)
+        c.setFont("Helvetica", 10)
+        for k in range(6):
+            y -= 13
+            c.drawString(
+                72, y, f"Line {k} of the section {title}, set as the body text of the page across it."
+            )
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_byline_under_the_title_is_no_heading():
+    # authors and their affiliation in 12 pt under the title, above 14 pt section titles: they
+    # ranked as level-3 headings, each opening a section that held the next one
+    doc = extract(_paper_pdf(["Ada Lovelace Charles Babbage", "University of London, UK"]), filename="p.pdf")
+    assert [(b.kind, b.text) for b in doc.blocks[:5]] == [
+        (HEADING, "Tables Read From Scanned Reports"),
+        (PARAGRAPH, "Ada Lovelace Charles Babbage"),
+        (PARAGRAPH, "University of London, UK"),
+        (HEADING, "1 Introduction"),
+        (PARAGRAPH, doc.blocks[4].text),
+    ]
+    # a heading that opens the body, or a line that is no list of names, stays a heading
+    for line in ("Abstract", "Tables read from scans"):
+        doc = extract(_paper_pdf([line]), filename="p.pdf")
+        assert (HEADING, line) in [(b.kind, b.text) for b in doc.blocks], line
+
+
+def test_the_bylines_of_real_papers_are_paragraphs(real_world):
+    # PubTables-1M (large.pdf): "Brandon Smock Rohith Pesala Robin Abraham Microsoft" and
+    # "Redmond, WA" were level-3 headings over its abstract; multicolumn.pdf: "Your Name"
+    doc = extract(real_world / "pdf" / "kreuzberg" / "large.pdf", options={"ocr": "never"})
+    kinds = {b.text: b.kind for b in doc.blocks[:4]}
+    assert kinds["Brandon Smock Rohith Pesala Robin Abraham Microsoft"] == PARAGRAPH
+    assert kinds["Redmond, WA"] == PARAGRAPH
+    assert doc.blocks[0].kind == HEADING
+    doc = extract(real_world / "pdf" / "py-pdf-samples" / "multicolumn.pdf")
+    assert [(b.kind, b.text) for b in doc.blocks[:2]] == [
+        (HEADING, "Two-Column Document with Lorem Ipsum"),
+        (PARAGRAPH, "Your Name"),
+    ]
