@@ -117,16 +117,15 @@ def keeps_hyphen(before: str, after: str) -> bool:
 class Words:
     """The words of a document, counted case folded, and what they say of a hyphen at a line end:
     a compound split there is written elsewhere in the document as one word (``nonstandard``)
-    or with its hyphen (``one-line``), or its first part opens other compounds there
-    (``one-time``). ``joined``: the words pdfium's line-end hyphens made (``Join`` records),
-    which are not counted: a word is not its own evidence."""
+    or with its hyphen (``multiple-valued``). ``joined``: the words pdfium's line-end hyphens
+    made (``Join`` records), which are not counted: a word is not its own evidence."""
 
-    __slots__ = ("_counts", "_heads", "_joined", "_texts")
+    __slots__ = ("_counts", "_joined", "_texts")
 
     def __init__(self, texts: Iterable[str], joined: Iterable[Join] = ()) -> None:
         self._texts, self._joined = texts, joined
-        self._counts: dict[str, int] | None = None  # counted at the first question only: most
-        self._heads: set[str] = set()  # documents have no line-end hyphen to ask about
+        # counted at the first question only: most documents have no line-end hyphen to ask about
+        self._counts: dict[str, int] | None = None
 
     def _count(self) -> dict[str, int]:
         counts: dict[str, int] = {}
@@ -138,25 +137,14 @@ class Words:
             word = join.today().casefold().strip(_EDGES)
             if counts.get(word, 0) > 0:
                 counts[word] -= 1
-        # the first parts of the hyphenated words (``one`` of ``one-time``; not of a line's
-        # last word ``one-``, whose hyphen may be the typesetter's)
-        self._heads = {
-            head
-            for word, n in counts.items()
-            if n > 0 and "-" in word
-            for head, _, tail in (word.partition("-"),)
-            if head.isalpha() and tail[:1].isalpha()
-        }
         return counts
 
     def hyphen(self, before: str, after: str) -> bool | None:
         """Whether the hyphen between ``before`` and ``after`` (the words either side of a line
         end) stays, by the form the document writes more often elsewhere: the whole (``multiple``
         / ``valued``), else the part after the first part's last hyphen (``non-stand`` / ``ard``
-        against ``standard``). Where it writes neither, the hyphen stays when the first part
-        opens other hyphenated words and both parts are words of the document on their own
-        (``one`` / ``line``, beside ``one-time`` and ``line`` twice, the break's own counted);
-        else None: the document does not tell."""
+        against ``standard``); None when the document writes neither (``one`` / ``line`` in a
+        paper that has no ``one-line`` or ``oneline`` elsewhere)."""
         before = before.lstrip(_OPENING).casefold()
         after = after.rstrip(_CLOSING).casefold()
         if not before or not after:
@@ -169,8 +157,6 @@ class Words:
                 joined, hyphenated = get(head + after, 0), get(f"{head}-{after}", 0)
                 if joined != hyphenated:
                     return hyphenated > joined
-        if before in self._heads and get(before, 0) >= 1 and get(after, 0) >= 2:
-            return True
         return None
 
 
