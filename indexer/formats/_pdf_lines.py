@@ -197,7 +197,8 @@ def rejoin_words(lines: list[Line], joins: Sequence[Join], words: Words) -> list
         old = join.today()
         new = join._replace(kept=stays).today()
         pattern = re.compile(rf"(?<![\w-]){re.escape(old)}(?![\w-])")
-        for k in range(at, len(out)):
+        # from the line of the last word on (lines on one baseline were merged, out of order)
+        for k in [*range(at, len(out)), *range(at)]:
             text = out[k].text
             found = pattern.search(text)
             if found is not None:
@@ -425,7 +426,8 @@ def page_lines(
             first = start + 1 if segment[0] == " " else start
             last = first + len(cleaned) - 1
         else:
-            cleaned = clean(segment, joins)
+            joined: list[Join] = []  # recorded once the piece is a line (not split again)
+            cleaned = clean(segment, joined)
             if not cleaned:
                 continue
             first = start + (len(segment) - len(segment.lstrip()))
@@ -496,6 +498,8 @@ def page_lines(
         size_1 = rounded.get(size)
         if size_1 is None:
             size_1 = rounded[size] = round(size, 1)
+        if joins is not None and "\ufffe" in segment:
+            joins += joined
         append(
             _new_line(
                 Line,
