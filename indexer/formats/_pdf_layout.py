@@ -1654,7 +1654,8 @@ def title_authors(blocks: list[Block]) -> list[Block]:
     """The headings right under the document's title on its first page (``Brandon Smock Rohith
     Pesala Robin Abraham Microsoft`` / ``Redmond, WA`` in PubTables-1M, ``Your Name``) that
     are a byline, not sections: ranked below the title and below the first heading after them
-    (the body's first section), each short, its words capitalised names (``_byline``).
+    (the body's first section, itself below the title: a chapter's title is followed by its
+    sections, then by the next chapter's title), each short, its words capitalised names (``_byline``).
     They become paragraphs: a byline set larger than the body had opened sections of its own,
     each holding the next names and the abstract. One ranked with the sections (``Key
     Findings`` under a report's title) stays a heading."""
@@ -1666,8 +1667,8 @@ def title_authors(blocks: list[Block]) -> list[Block]:
     while end < len(blocks) and blocks[end].kind == HEADING and blocks[end].page == title.page:
         end += 1
     after = next((b for b in blocks[end:] if b.kind == HEADING), None)
-    if after is None:
-        return blocks
+    if after is None or after.level <= title.level:
+        return blocks  # a chapter's title, the next chapter's its peer: its subsections follow
     out = list(blocks)
     for k in range(first + 1, end):
         b = blocks[k]
