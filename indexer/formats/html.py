@@ -49,6 +49,7 @@ from ..model import (
     render_list,
 )
 from ..sniff import decode_text
+from .csvfmt import header_votes
 from .registry import extractor
 from .text import assemble_blocks, fast_render_table, new_block
 
@@ -339,6 +340,16 @@ class _Walker:
                 heads = heads[:1] if len(grid) > 1 else []
             elif not heads and len(grid) > 1 and _bold_row(trs[0][0]) and not _bold_row(trs[1][0]):
                 heads = [0]  # a first row of bold cells over rows that are not: a header set by its look
+            elif (
+                not heads
+                and len(grid) > 2
+                and not any(cell.tag == "th" for tr, _ in trs for cell in tr.iter())
+                and sum(header_votes([cells for cells, _, _ in grid])) > 0
+            ):
+                # a first row whose cells stand apart from the columns below them (a word over
+                # numbers, over values of one length), as a CSV file's header does; not where
+                # the author marked header cells elsewhere (a column of <th> heads the rows)
+                heads = [0]
         # a header row that is one cell across the table is a title over it: said before it
         titled = []
         while heads and grid[heads[0]][2]:
@@ -1408,7 +1419,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # a page with nothing outside <noscript> read from it, the last resort without scripts and styles
     # 6: short inline elements hidden by a rule of a <style> element left out as inline-hidden ones are;
     # the hidden elements left out counted in one coverage.skipped entry
-    # 7: a table's first row of bold cells is its header; a table without a header names its columns Column N
+    # 7: a table's first row of bold cells, or one its columns vote for, is its header; a table
+    # without a header names its columns Column N
     # a poem's line numbers in <span>s at the ends of its lines left out
     # an element an !important rule shows again kept; hidden ones inside the page chrome not counted
     source_type="html",

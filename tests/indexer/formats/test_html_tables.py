@@ -149,3 +149,43 @@ def test_a_table_without_header_reads_as_valid_markdown():
         b"<table><tr><td>x</td><td>y</td></tr><tr><td>z</td><td>w</td></tr></table>", filename="t.html"
     )
     assert md == "| Column 1 | Column 2 |\n| --- | --- |\n| x | y |\n| z | w |\n"
+
+
+def test_a_plain_first_row_heads_columns_it_stands_apart_from():
+    # the room table of a real Outlook message (chinese message.msg), set without <th> or bold:
+    # each room name has three characters and the first cell two, the hours column is mixed
+    rooms = (
+        "<table><tr><td>房型</td><td>时间段</td></tr><tr><td>迷你房</td><td>全天</td></tr>"
+        "<tr><td>大床房</td><td>9:00-12:00</td></tr><tr><td>标准房</td><td>15:30-18:00</td></tr></table>"
+    )
+    (table,), _ = _tables(rooms)
+    assert table.header == ("房型", "时间段") and "has_header" not in table.meta
+    assert table.rows[0] == ("迷你房", "全天")
+    # a word over a column of numbers heads it (a book's table of contents)
+    contents = (
+        "<table><tr><td>CHAP.</td><td></td><td>PAGE</td></tr><tr><td>I.</td><td>The Sun-seeker</td><td>1</td></tr>"
+        "<tr><td>II.</td><td>Rinks and Skaters</td><td>23</td></tr></table>"
+    )
+    (table,), _ = _tables(contents)
+    assert table.header == ("CHAP.", "", "PAGE")
+    # no such evidence: a list of pairs, or two rows only, keeps every row as data
+    pairs = (
+        "<table><tr><td>(i)</td><td>Outside forward to outside back.</td></tr>"
+        "<tr><td>(ii)</td><td>Inside forward to inside back.</td></tr>"
+        "<tr><td>(iii)</td><td>Outside back to outside forward.</td></tr></table>"
+    )
+    (table,), _ = _tables(pairs)
+    assert table.header == ("Column 1", "Column 2") and table.rows[0][0] == "(i)"
+    two = "<table><tr><td>Room</td><td>Hours</td></tr><tr><td>Mini</td><td>9</td></tr></table>"
+    (table,), _ = _tables(two)
+    assert table.header == ("Column 1", "Column 2")
+
+
+def test_a_column_of_th_cells_keeps_the_first_row_as_data():
+    # the author marked the header cells: they head the rows, so no column vote makes row 1 a header
+    html = (
+        "<table><tr><th>Name</th><td>Ada</td></tr><tr><th>Age</th><td>36</td></tr>"
+        "<tr><th>Job</th><td>Poet</td></tr></table>"
+    )
+    (table,), _ = _tables(html)
+    assert table.header == ("Column 1", "Column 2") and table.rows[0] == ("Name", "Ada")
