@@ -756,8 +756,10 @@ class OpenpyxlBackend(Backend):
 
     def __init__(self, data: bytes) -> None:
         import openpyxl
+        from openpyxl.utils.datetime import CALENDAR_MAC_1904
 
         self.wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        self._zero = day_zero(self.wb.epoch == CALENDAR_MAC_1904)
         self.sheets = []
         for i, ws in enumerate(self.wb.worksheets + list(getattr(self.wb, "chartsheets", []))):
             kind = "chartsheet" if type(ws).__name__ == "Chartsheet" else "worksheet"
@@ -769,8 +771,10 @@ class OpenpyxlBackend(Backend):
         ws = self._by_name[sheet.name]
         formats: dict[str, NumberFormat | None] = {}  # format code → its format, compiled once
         days: dict[str, bool] = {}  # format code → whether it shows a date without a time
+        zero = self._zero
         rows = (
-            (i, [_openpyxl_value(c, formats, days) for c in cells]) for i, cells in enumerate(ws.iter_rows())
+            (i, [_openpyxl_value(c, formats, days, zero) for c in cells])
+            for i, cells in enumerate(ws.iter_rows())
         )
         return RawSheet(rows, 0, [])
 
@@ -778,17 +782,23 @@ class OpenpyxlBackend(Backend):
         self.wb.close()
 
 
-def _openpyxl_value(cell: Any, formats: dict[str, NumberFormat | None], days: dict[str, bool]) -> Any:
+def _openpyxl_value(
+    cell: Any, formats: dict[str, NumberFormat | None], days: dict[str, bool], zero: Any
+) -> Any:
     """An openpyxl cell's value: an error as a :class:`CellError`, a number as its number format
     shows it (``25%``, ``$1,234.50``: see :func:`_number_format`), a date and time whose format
-    shows no time as its date, anything else as it is."""
+    shows no time as its date, and a time of day (openpyxl's reading of a number below 1) in
+    such a format as ``zero`` (see :func:`day_zero`), as the calamine path shows them; anything
+    else as it is."""
     value = cell.value
     kind = type(value)
-    if kind is dt.datetime:
+    if kind is dt.datetime or kind is dt.time:
         code = getattr(cell, "number_format", None) or "General"
         if code not in days:
             days[code] = date_kind(code) == "date"
-        return value.date() if days[code] else value
+        if not days[code]:
+            return value
+        return value.date() if kind is dt.datetime else zero
     if kind is float or kind is int:
         code = getattr(cell, "number_format", None)
         if not code or code == "General":
@@ -1796,8 +1806,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # xls 5: a sheet declaring more cells than an .xls holds a parse error (calamine
         # aborted); xlsb 5: a panic of calamine a parse error, or its sheet skipped;
         # xlsx 7, ods 6, xls and xlsb 5: a one-column list of words in lower case or of
-        # sentences not headed by its first item
-        version={"xlsx": "7", "ods": "6", "xls": "5", "xlsb": "5"}[source_type],
+        # sentences not headed by its first item;
+        # xlsx 8: a sheet read by openpyxl shows Excel's day zero for a number below 1 in a
+        # format of a date alone, as one read by calamine
+        version={"xlsx": "8", "ods": "6", "xls": "5", "xlsb": "5"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

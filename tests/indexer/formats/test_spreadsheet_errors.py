@@ -498,6 +498,46 @@ def test_a_sheet_read_by_openpyxl_shows_numbers_as_their_format_shows_them():
     assert table.rows == (("bolt", "25.0%", "$1,234.50", "#SPILL!"), ("nut", "12.5%", "($12.00)", "5"))
 
 
+def test_a_sheet_read_by_openpyxl_shows_excel_s_day_zero_for_a_number_below_1_in_a_date_format():
+    # C2's #SPILL! makes calamine refuse the sheet: openpyxl reads 0, 0.5 and 0.25 as times of
+    # day; in yyyy-mm-dd Excel shows each as 1900-01-00 (1904-01-01 counting from 1904), as the
+    # calamine path does, and in hh:mm as a time; 1.5 is the first day of either system
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+
+    for base_1904, zero, one in ((False, "1900-01-00", "1900-01-01"), (True, "1904-01-01", "1904-01-02")):
+        wb = openpyxl.Workbook()
+        if base_1904:
+            wb.epoch = CALENDAR_MAC_1904
+        ws = wb.active
+        ws.append(["day", "clock", "spill"])
+        for r, v in enumerate([0, 0.5, 0.25, 1.5], 2):
+            ws.append([v, v, 999999 if r == 2 else 5])
+            ws.cell(r, 1).number_format = "yyyy-mm-dd"
+            ws.cell(r, 2).number_format = "hh:mm"
+        buf = io.BytesIO()
+        wb.save(buf)
+        src = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w") as dst:
+            for info in src.infolist():
+                data = src.read(info.filename)
+                if info.filename == "xl/worksheets/sheet1.xml":
+                    data, n = re.subn(
+                        rb'<c r="C2"[^>]*><v>999999</v></c>',
+                        b'<c r="C2" t="e"><f>SEQUENCE(2)</f><v>#SPILL!</v></c>',
+                        data,
+                    )
+                    assert n == 1
+                dst.writestr(info, data)
+        table = _table(extract(out.getvalue(), filename="z.xlsx"))
+        assert table.rows == (
+            (zero, "00:00:00", "#SPILL!"),
+            (zero, "12:00:00", "5"),
+            (zero, "06:00:00", "5"),
+            (one, f"{one} 12:00:00", "5"),
+        )
+
+
 # -- damaged binary workbooks on which python-calamine panics or aborts ------------------------------
 
 
