@@ -7,7 +7,8 @@ reads, without building its object model, which keeps extraction fast.
 
 What is read: headings (style names ``Heading N``/``Title`` and outline levels, inherited through
 ``basedOn``), paragraphs, nested lists (``numPr``/``ilvl``, ordered or bulleted from the numbering
-definitions), tables (``gridSpan`` repeated across the span, ``vMerge`` continued from the cell
+definitions; a paragraph naming no style takes those of the paragraph style marked ``w:default``,
+whatever its id, else of ``Normal``), tables (``gridSpan`` repeated across the span, ``vMerge`` continued from the cell
 above, numbered cell paragraphs starting with the number Word shows), footnotes and endnotes (``[^n]`` markers, the notes as paragraphs at the end), hyperlink
 text, headers/footers (document metadata ``header_text``/``footer_text``), page numbers (explicit
 ``w:br type=page`` and Word's ``w:lastRenderedPageBreak``, one break counted once), and every image
@@ -137,6 +138,18 @@ def _name_level(name: str) -> int:
     return 1 if name.lower() == "title" else 0
 
 
+def _default_paragraph_style(root: etree._Element | None) -> str | None:
+    """The id of the first paragraph style marked ``w:default``: the style of every paragraph
+    that names none. Its name is ``Normal``, but Word gives style ids in the language it runs in
+    (``Standard`` in German, ``Normale`` in Italian, as ``berschrift1`` for ``heading 1``)."""
+    if root is None:
+        return None
+    for st in root.iter(_w("style")):
+        if st.get(_w("type")) == "paragraph" and st.get(W_DEFAULT) in _TRUE and st.get(_w("styleId")):
+            return st.get(_w("styleId"))
+    return None
+
+
 def _styles(root: etree._Element | None) -> dict[str, _Style]:
     out: dict[str, _Style] = {}
     if root is None:
@@ -169,6 +182,12 @@ _SNIP_BASED = re.compile(rb'<w:basedOn w:val="([^"]*)"')
 _SNIP_OUTLINE = re.compile(rb'<w:outlineLvl w:val="(\d+)"')
 _SNIP_NUMID = re.compile(rb'<w:numId w:val="(\d+)"')
 _SNIP_ILVL = re.compile(rb'<w:ilvl w:val="(\d+)"')
+#: the start tag of a style marked as the default of its type (Word writes ``1``; ``true`` and
+#: ``on`` are the schema's other spellings of a true value)
+_SNIP_DEFAULT = re.compile(rb"<w:style\s[^>]*?\bw:default\s*=\s*[\"'](?:1|true|on)[\"'][^>]*>")
+_SNIP_PARAGRAPH = re.compile(rb"\bw:type\s*=\s*[\"']paragraph[\"']")
+_SNIP_ID = re.compile(rb"\bw:styleId\s*=\s*\"([^\"]*)\"")
+_TRUE = ("1", "true", "on")
 #: characters an XML writer may put in an attribute value as they are or as an entity
 _WRITTEN_EITHER_WAY = re.compile("['>]")
 
@@ -207,6 +226,8 @@ class _LazyStyles:
         self._left = 0
         self._floor = 0  # no style id attribute starts before this offset of the raw part
         self._floor_found = False  # the floor is the first id attribute itself
+        self._default: str | None | object = _UNSEEN  # the default paragraph style's id
+        self._default_scan = 0  # no default paragraph style starts before this offset
         if zf is None or member is None:
             return
         try:
@@ -219,7 +240,9 @@ class _LazyStyles:
         if self._raw and self._raw.find(b"<w:styles", 0, 4096) < 0:
             while self._more():
                 pass
-            self._full = _styles(_ooxml.parse_xml(self._raw, f"{what} {member}"))
+            root = _ooxml.parse_xml(self._raw, f"{what} {member}")
+            self._full = _styles(root)
+            self._default = _default_paragraph_style(root)
 
     def _more(self) -> bool:
         """Inflate the next chunk (never past the declared size); False at the end."""
@@ -277,6 +300,29 @@ class _LazyStyles:
                 start = max(start, self._first_id())
         style = self._cache[sid] = self._find(sid, at, end) if at >= 0 else None
         return style
+
+    def default_paragraph(self) -> str | None:
+        """The id of the first paragraph style marked ``w:default`` (see
+        :func:`_default_paragraph_style`), found by a search of the raw part, inflated until it
+        is met (Word writes it first, after the latent styles); None for a part without one."""
+        if self._default is not _UNSEEN:
+            return self._default  # type: ignore[return-value]
+        found = None
+        while found is None:
+            raw = self._raw
+            for m in _SNIP_DEFAULT.finditer(raw, self._default_scan):
+                self._default_scan = m.end()
+                sid = _SNIP_ID.search(m.group())
+                if sid and _SNIP_PARAGRAPH.search(m.group()):
+                    found = html.unescape(sid.group(1).decode("utf-8", "replace"))
+                    break
+            else:
+                # a start tag the inflated bytes cut short begins at their last "<"
+                self._default_scan = max(self._default_scan, raw.rfind(b"<"))
+                if not self._more():
+                    break
+        self._default = found
+        return found
 
     def _first_id(self) -> int:
         """The offset of the part's first ``w:styleId`` attribute, or as far as the inflated bytes
@@ -603,6 +649,11 @@ class _StyleInfo:
         return resolved[1] is not None
 
     def _default_id(self) -> str | None:
+        """The default paragraph style's id: the one the styles part marks, else ``Normal``
+        (the id Word gives it) when the part defines it."""
+        marked = self._styles.default_paragraph()
+        if marked and self._styles.get(marked) is not None:
+            return marked
         return "Normal" if self._styles.get("Normal") is not None else None
 
 
@@ -1640,8 +1691,9 @@ def _prepare_part(root: etree._Element) -> None:
     # box paragraphs with their numbers, a text box in a cell and its pictures read once, w:ptab,
     # headers, footers and notes read by the body's run reader, a custom note mark as the label;
     # 6: a paragraph naming no style numbered by the default style in cells and text boxes, a text
-    # box's bullet "-" as the body's, the Symbol font's bracket pieces as Unicode's
-    version="6",
+    # box's bullet "-" as the body's, the Symbol font's bracket pieces as Unicode's;
+    # 7: the default paragraph style is the one marked w:default (Standard, Normale …), not only Normal
+    version="7",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
