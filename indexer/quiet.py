@@ -15,7 +15,8 @@ Notes are kept per thread, so threads extracting side by side each get their own
 extractor starts itself is not followed (what it logs is dropped, as before). Outside an
 extraction, libraries' records below ERROR and all warnings are dropped as they always were.
 A program that embeds ``indexer`` without calling either keeps its own logging as it is, and
-its documents get no notes.
+its documents get no notes. Either call also sets ``RUST_BACKTRACE=0`` for the process, so that a
+Rust library's panic, reported as the document's error, prints no stack trace.
 """
 
 from __future__ import annotations
@@ -166,6 +167,11 @@ def _install(echo: bool) -> None:
         for category in _ABOUT_CODE:
             warnings.filterwarnings("ignore", category=category)
         warnings.showwarning = _show_warning
+        # a panic of a Rust library (python-calamine on a damaged workbook) is an exception the
+        # extractor reports as the document's error, but Rust prints it to stderr first, with
+        # a stack trace of some forty lines where RUST_BACKTRACE asks for one: at 0 it is the
+        # panic's message alone (three lines, which no setting of the bindings removes)
+        os.environ["RUST_BACKTRACE"] = "0"
 
 
 def silence_worker() -> None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from tests.indexer.formats.test_pdf_ocr import tesseract  # noqa: F401 (a fixture the OCR test uses)
@@ -99,3 +103,30 @@ def test_timeout_sets_the_time_budget_of_the_one_file_read(sample_corpus, capsys
     assert "Scanned line 1: the quick brown fox" in capsys.readouterr().out
     assert main(["chunks", str(pdf), "--timeout", "0"]) == 2
     assert "--timeout must be greater than 0" in capsys.readouterr().err
+
+
+def test_a_panic_of_calamine_prints_no_stack_trace(sample_corpus, tmp_path):
+    # the first sheet's relationship id in xl/workbook.bin said to be 62,468 characters long
+    # instead of 4: python-calamine panics opening the workbook. With RUST_BACKTRACE=1 in the
+    # user's environment Rust printed a stack trace of some forty lines before our error line;
+    # now the panic's message alone (three lines) comes before it
+    from tests.indexer.formats.test_spreadsheet_errors import _patched_shipments
+
+    path = tmp_path / "shipments.xlsb"
+    path.write_bytes(_patched_shipments(sample_corpus, "xl/workbook.bin", 362, 0, 0xF4))
+    env = {**os.environ, "RUST_BACKTRACE": "1", "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "chunks", str(path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    lines = [line for line in done.stderr.splitlines() if line]
+    assert "stack backtrace:" not in lines
+    assert lines[-1] == (
+        "chunkscope: PARSE_ERROR: the workbook could not be read: python-calamine failed on it:"
+        " range end index 124948 out of range for slice of length 36"
+    )
+    assert len(lines) <= 4
