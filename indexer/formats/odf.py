@@ -13,7 +13,12 @@ A frame made a hyperlink (``draw:a`` around it) is read as the frame is.
 Presentations: one unit per ``draw:page`` with ``slide_number`` and ``slide_title`` in each
 block's meta, frames sorted top-to-bottom, left-to-right (the master page's footer and date frames
 among them, showing the text the slide declares for them), then the speaker notes, read as the
-slide's frames are (lists included) with ``notes=True`` in their meta.
+slide's frames are (lists included) with ``notes=True`` in their meta. The header, footer and
+date of the notes pages and handouts (``presentation:header-decl`` and the declarations that
+``presentation:notes`` and ``style:handout-master`` name, shown by the frames of the master's
+notes page and of the handout master) are left out on purpose: they are printed on pages no
+slide shows, and each slide's notes would repeat the same line; the slide's own footer and date
+are read with it. A header is only ever shown there (slides have none).
 """
 
 from __future__ import annotations
@@ -579,7 +584,7 @@ class _Reader:
                 if frame.get(P_CLASS) == "title":
                     continue
                 self.shape(frame)
-            self.fields = {}  # the notes page has a footer of its own
+            self.fields = {}  # the notes page's footer and date are its own, and left out
             notes = page.find(P_NOTES)
             if notes is not None:
                 self.speaker_notes(notes)

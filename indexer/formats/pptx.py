@@ -6,7 +6,10 @@ shapes recursively, placeholders at the position they inherit from the layout): 
 (bulleted or indented paragraphs become lists), tables, SmartArt text, pictures (with alt
 text), then the speaker notes, read as a text frame (lists included) with ``notes=True`` in
 their meta. Every block carries ``slide_number`` and ``slide_title`` in its meta and the slide
-number as its page.
+number as its page. A slide's footer, date and number are read where the slide has their
+placeholders (PowerPoint puts them on each slide that shows them); the notes page's own
+placeholders (header, footer, date, number) and the handout master's are left out on purpose:
+they are printed on pages no slide shows, and each slide's notes would repeat the same line.
 """
 
 from __future__ import annotations
