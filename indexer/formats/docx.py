@@ -1183,6 +1183,7 @@ class _Walker:
         above: dict[int, str] = {}  # grid column → text of the cell that started a vertical merge
         labels: list[int] = []  # rows of one cell merged across the table
         first = True
+        first_cells: list[str] = []  # the first row's cells, each once however many columns it spans
         # a paragraph naming no style is numbered when the default paragraph style is: no cell
         # is then read as plain text
         simple = _simple_cell if not self.styles.numbered(None) else _no_cell
@@ -1207,6 +1208,8 @@ class _Walker:
                         if above:
                             above.pop(col, None)
                         row.append(text)
+                        if not rows:
+                            first_cells.append(text)
                         col += 1
                         merged = -1
                         continue
@@ -1233,12 +1236,20 @@ class _Walker:
                         row.append(text)
                     else:
                         row.extend([text] * span)
+                    if not rows:
+                        first_cells.append(text)
                     col += span
             if row:
                 if merged == 1:
                     labels.append(len(rows))
                 rows.append(row)
-        if rows and any(any(c for c in r) for r in rows):
+        if len(rows) == 1 and not header_flag:
+            # a table of one row lays text out side by side (a signature line, a box around a
+            # note): no header names its columns and no row is data, so each cell is a paragraph
+            # (a row marked as the header row stays a table's header, without data)
+            for text in first_cells:
+                self.add(PARAGRAPH, text, 0, start_page)
+        elif rows and any(any(c for c in r) for r in rows):
             labels_once(rows, [i for i in labels if i])  # a merged header cell names every column
             width = max(len(r) for r in rows)
             rows = [r + [""] * (width - len(r)) for r in rows]
@@ -1692,7 +1703,8 @@ def _prepare_part(root: etree._Element) -> None:
     # headers, footers and notes read by the body's run reader, a custom note mark as the label;
     # 6: a paragraph naming no style numbered by the default style in cells and text boxes, a text
     # box's bullet "-" as the body's, the Symbol font's bracket pieces as Unicode's;
-    # 7: the default paragraph style is the one marked w:default (Standard, Normale …), not only Normal
+    # 7: the default paragraph style is the one marked w:default (Standard, Normale …), not only
+    # Normal; a table of one row (not marked as the header row) a paragraph per cell
     version="7",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

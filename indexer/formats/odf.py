@@ -471,6 +471,7 @@ class _Reader:
         above: dict[int, tuple[str, int]] = {}  # column → (text, rows still covered)
         frames: list[etree._Element] = []
         labels: list[int] = []  # rows of one cell merged across the table
+        first_cells: list[str] = []  # the first row's own cells (not those a span covers)
         for tr in _rows(tbl):
             row: list[str] = []
             col = 0
@@ -488,6 +489,8 @@ class _Reader:
                 self.lines(cell, out)  # its paragraphs, lists, nested tables and frames, on one line
                 frames.extend(out.frames)
                 text = " ".join(out.text.split())
+                if not rows and cell.tag == TB_CELL:
+                    first_cells.extend([text] * repeat)
                 for _ in range(repeat):
                     if cell.tag == TB_COVERED:
                         if col in above and above[col][1] > 0:
@@ -513,7 +516,13 @@ class _Reader:
                 break
         while rows and not rows[-1]:
             rows.pop()
-        if rows and any(any(r) for r in rows):
+        if len(rows) == 1:
+            # a table of one row lays text out side by side (a signature line, a box around a
+            # note): no header names its columns and no row is data, so each cell is a paragraph
+            for text in first_cells:
+                if text:
+                    self.blocks.append(Block(PARAGRAPH, text, meta=self.meta))
+        elif rows and any(any(r) for r in rows):
             labels_once(rows, [i for i in labels if i])  # a merged header cell names every column
             width = max(len(r) for r in rows)
             rows = [r + [""] * (width - len(r)) for r in rows]
@@ -864,8 +873,8 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # the page, grouped or nested), each of its paragraphs once, and so is a drawing shape's; a
     # table cell's lists and nested tables read into its text; a note's text boxes read once; the
     # page headers and footers of styles.xml in the metadata (header_text, footer_text); 6: a frame
-    # made a hyperlink (draw:a) read where it stands
-    version="6",
+    # made a hyperlink (draw:a) read where it stands; 7: a table of one row a paragraph per cell
+    version="7",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -883,8 +892,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # slide title is a space; a frame nested in a text box read as the slide's frames are; any
     # drawing shape's text read (draw:rect, draw:ellipse …), not a custom shape's alone; a table
     # cell's lists read; 7: a frame made a hyperlink (draw:a) read; the slide's footer and fixed
-    # date read where its master page shows them
-    version="7",
+    # date read where its master page shows them; 8: a table of one row a paragraph per cell
+    version="8",
     source_type="odp",
     libraries=("lxml",),
     images=True,

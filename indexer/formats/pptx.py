@@ -390,6 +390,7 @@ class _Slides:
         grid: list[list[str]] = []
         spans: dict[tuple[int, int], str] = {}  # (row, col) covered by a merge → the origin's text
         labels: list[int] = []  # rows of one cell merged across the table
+        first_cells: list[str] = []  # the first row's own cells (not those a merge covers)
         for r, row in enumerate(table.rows):
             cells: list[str] = []
             for c, cell in enumerate(row.cells):
@@ -408,11 +409,20 @@ class _Slides:
                                 spans[(r + dr, c + dc)] = text
                 elif cell.is_spanned:
                     text = spans.get((r, c), text)
+                if r == 0 and not cell.is_spanned:
+                    first_cells.append(text)
                 cells.append(text)
             grid.append(cells)
         labels_once(grid, [i for i in labels if i])  # a merged header cell names every column
         rows = [tuple(r) for r in grid]
         if not any(any(r) for r in rows):
+            return
+        if len(rows) == 1:
+            # a table of one row lays text out side by side: no header names its columns and
+            # no row is data, so each cell is a paragraph
+            for text in first_cells:
+                if text:
+                    yield Block(PARAGRAPH, text, page=page, meta=meta)
             return
         header = rows[0] if len(rows) > 1 else None
         data = rows[1:] if header is not None else rows
@@ -497,8 +507,9 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # 3: a row of one cell merged across the table given once; 4: bullets inherited from the
     # layout and master (the points of a "Title and Content" slide are a list), a line without a
     # bullet among bulleted ones a paragraph, boxes side by side read across though their tops
-    # differ a little; 5: bulleted and numbered lines of the speaker notes a list, as on the slide
-    version="5",
+    # differ a little; 5: bulleted and numbered lines of the speaker notes a list, as on the slide;
+    # 6: a table of one row a paragraph per cell
+    version="6",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,

@@ -617,7 +617,17 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
                 blocks.append(block)
 
     def flush_rows() -> None:
-        if rows:
+        if len(rows) == 1:
+            # a table of one row lays text out side by side (a signature line, a box around a
+            # note): no header names its columns and no row is data, so each cell is a paragraph
+            # (a cell continuing a horizontal merge holds no text of its own)
+            blocks.extend(Block(PARAGRAPH, text) for text in rows[0] if text)
+            rows.clear()
+            places.clear()
+            above.clear()
+            place(held)
+            held.clear()
+        elif rows:
             if any(places):
                 labels_once(rows, [i for i in _spread(rows, places) if i])
             width = max(len(r) for r in rows)
@@ -702,8 +712,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # and markers, nested tables flattened into their cell, Mac font character sets, merged cells;
     # 4: Symbol and Wingdings characters as Unicode, a cell spanning columns repeated in each;
     # 5: the Symbol font's bracket pieces as Unicode's, a "|" of the text kept (a cell's, a
-    # paragraph's), rows of as many cells not laid on a grid of their edges
-    version="5",
+    # paragraph's), rows of as many cells not laid on a grid of their edges; 6: a table of one
+    # row a paragraph per cell
+    version="6",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),
