@@ -1240,8 +1240,11 @@ def _remove_margin_numbers(tree: LexborHTMLParser, kinds: list[str]) -> int:
     others of its kind (the same ``class``): at least :data:`_MIN_LINE_NUMBERS` of them, each
     alone in its ``<span>`` at the start or the end of a line of text (an element, or a line of
     it between ``<br>``), rising in document order on one step of 3 or more, all of them multiples
-    of that step (10, 20, 30). Figures that number no verse stay. ``kinds``: the classes to look
-    at (:func:`_number_span_kinds`). Returns how many went."""
+    of that step (10, 20, 30), and two numbers in a row differing by the count of lines between
+    them (:func:`_line_of`). Figures that number no verse stay: years or prices at the ends of
+    the items of a list (``founded in <span class="year">1990</span>``, 2000, 2010 on the next
+    items) rise on a step too. ``kinds``: the classes to look at (:func:`_number_span_kinds`).
+    Returns how many went."""
     by_kind: dict[str, list[tuple[LexborNode, int]]] = {}
     for kind in kinds:
         selector = f'span[class="{kind}"]' if kind else "span:not([class])"
@@ -1264,10 +1267,51 @@ def _remove_margin_numbers(tree: LexborHTMLParser, kinds: list[str]) -> int:
         step = min(b - a for a, b in pairwise(numbers))
         if step < 3 or any(n % step for n in numbers):
             continue
+        lines = _line_of(tree.body or tree.root, {span.mem_id for span, _ in numbered})
+        at = [lines.get(span.mem_id) for span, _ in numbered]
+        if None in at or any(
+            b - a != m - n for (a, b), (n, m) in zip(pairwise(at), pairwise(numbers), strict=True)
+        ):
+            continue
         for span, _ in numbered:
             span.decompose()
             gone += 1
     return gone
+
+
+#: what ends a line of text: a block's edge or a ``<br>``
+_LINE_BREAKS = _BLOCK_TAGS | {"br", "body"}
+
+
+def _line_of(root: LexborNode | None, spans: set[int]) -> dict[int, int]:
+    """The line each of the ``spans`` (their ``mem_id``) stands on, as the count of lines of
+    text before it: a line ends at a block's edge or a ``<br>``, and one without text (a blank
+    line between stanzas) is not counted, as in :func:`~indexer.formats.text.margin_numbers`,
+    nor a heading (a part's title between its numbered lines: The Waste Land's "II. A GAME OF
+    CHESS" between lines 76 and 77)."""
+    out: dict[int, int] = {}
+    if root is None:
+        return out
+    line, block, broke = -1, None, False
+    for node in root.traverse(include_text=True):
+        if node.tag == "br":
+            broke = True
+        elif node.tag == "-text" and (node.text_content or "").strip():
+            up = node.parent
+            while up is not None and up.tag not in _LINE_BREAKS:
+                up = up.parent
+            here = up.mem_id if up is not None else None
+            if up is not None and up.tag in _HEADINGS:
+                block, broke = here, False
+                continue
+            if broke or here != block:  # a text in another block than the last one: a new line
+                line += 1
+            block, broke = here, False
+            if node.parent is not None and node.parent.mem_id in spans:
+                out[node.parent.mem_id] = line
+                if len(out) == len(spans):
+                    break
+    return out
 
 
 def _at_line_edge(span: LexborNode) -> bool:
@@ -1412,7 +1456,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="7",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="8",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -1423,6 +1467,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # without a header names its columns Column N
     # a poem's line numbers in <span>s at the ends of its lines left out
     # an element an !important rule shows again kept; hidden ones inside the page chrome not counted
+    # 8: figures at line ends (years, prices) kept unless they count the lines between them as a poem's numbers do
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -47,6 +47,39 @@ def test_line_numbers_at_line_ends_are_left_out():
     assert texts[0] == "Costs 10 pounds"
 
 
+def test_figures_rising_on_a_step_at_line_ends_stay_when_lines_do_not_count_up_to_them():
+    # years at the ends of a list's items and prices in a table's cells rise on a step and are
+    # multiples of it, as a poem's numbers are, but one line apart where they differ by 10
+    year = '<span class="year">{}</span>'
+    price = '<span class="price">{}</span>'
+    html = (
+        "<body><h2>History</h2><ul>"
+        f"<li>Founded in Leeds in {year.format(1990)}</li>"
+        f"<li>First shop opened in {year.format(2000)}</li>"
+        f"<li>Listed on the exchange in {year.format(2010)}</li></ul>"
+        "<table><tr><th>Plan</th><th>Seats</th></tr>"
+        f"<tr><td>Starter {price.format(10)}</td><td>1</td></tr>"
+        f"<tr><td>Team {price.format(20)}</td><td>5</td></tr>"
+        f"<tr><td>Business {price.format(50)}</td><td>20</td></tr></table></body>"
+    )
+    texts, dropped = _texts(html)
+    assert texts[1] == "Founded in Leeds in 1990\nFirst shop opened in 2000\nListed on the exchange in 2010"
+    assert "| Starter 10 | 1 |" in texts[2] and "| Business 50 | 20 |" in texts[2]
+    assert dropped == []
+    # a poem's numbers count its lines, not the blank ones between stanzas nor a part's title
+    span = '<span class="lnum">{}</span>'
+    stanzas = [
+        [f"Line {chr(96 + n)}" + (span.format(n) if n % 3 == 0 else "") for n in range(k, k + 4)]
+        for k in (1, 5, 9)
+    ]
+    html = "<body>" + "<h3>II</h3><p></p>".join(
+        "<div>" + "".join(f"<div>{line}</div>" for line in stanza) + "</div>" for stanza in stanzas
+    )
+    texts, dropped = _texts(html + "</body>")
+    assert "Line c" in texts and "Line l" in texts and not any(t[-1].isdigit() for t in texts)
+    assert dropped[0].name == "4 numbers"
+
+
 def test_line_numbers_opening_lines_between_breaks_are_left_out():
     lines = [
         f"<span class='linenum'>{n}</span>Verse {n}" if n % 5 == 0 else f"Verse {n}" for n in range(1, 16)
