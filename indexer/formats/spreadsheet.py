@@ -415,7 +415,9 @@ def _plain_item_below(rows: list[tuple[str, ...]], at: int) -> bool:
     plain list rather than its label: a sentence (a sheet of notes: a label does not end as a
     sentence does), or a word in lower case over items all in lower case (``apple`` over
     ``banana`` and ``cherry``: a label is written as the items are only where they are names,
-    ``Fruit`` over ``Apple``). A text ending with a colon labels what follows; over numbers or
+    ``Fruit`` over ``Apple``) and of its shape (:func:`_item_shape`: ``email`` over e-mail
+    addresses, ``room`` over ``room 101`` name them, as ``E-mail`` does in
+    :func:`_item_like_below`). A text ending with a colon labels what follows; over numbers or
     dates a text is their label."""
     first = rows[at][0].strip() if rows[at] else ""
     below = [r[0] for r in rows[at + 1 : at + 21] if r and r[0]]
@@ -423,7 +425,10 @@ def _plain_item_below(rows: list[tuple[str, ...]], at: int) -> bool:
         return False
     if _SENTENCE.fullmatch(first):
         return True
-    return first[0].islower() and all(cell.lstrip()[:1].islower() for cell in below)
+    shape = _item_shape(first)
+    return first[0].islower() and all(
+        cell.lstrip()[:1].islower() and _item_shape(cell) == shape for cell in below
+    )
 
 
 def _linked_like_below(
@@ -1808,8 +1813,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 7, ods 6, xls and xlsb 5: a one-column list of words in lower case or of
         # sentences not headed by its first item;
         # xlsx 8: a sheet read by openpyxl shows Excel's day zero for a number below 1 in a
-        # format of a date alone, as one read by calamine
-        version={"xlsx": "8", "ods": "6", "xls": "5", "xlsb": "5"}[source_type],
+        # format of a date alone, as one read by calamine;
+        # xlsx 9, ods 7, xls and xlsb 6: a word in lower case over e-mail addresses, web
+        # addresses or numbered items heads them (email, room over room 101)
+        version={"xlsx": "9", "ods": "7", "xls": "6", "xlsb": "6"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -487,8 +487,13 @@ def test_a_plain_one_column_list_keeps_its_first_item_as_data(items):
         ("ingredients:", ["flour", "sugar", "butter"]),  # a colon
         ("Notes", ["Figures are in thousands of euros.", "The 2023 figures are provisional."]),
         ("Fruit", ["Apple", "Banana", "Cherry"]),  # written as the items: still a label
+        # a word in lower case over items marked as what it names (e-mail addresses, web
+        # addresses, numbered rooms), as E-mail and URL head them
+        ("email", ["ana.lopez@example.org", "bo.chen@example.com", "carla@example.net"]),
+        ("website", ["https://example.org/a", "https://example.com/b", "https://example.net/c"]),
+        ("room", ["room 101", "room 102", "hall 7"]),
     ],
-    ids=["capital", "colon", "notes", "capitals"],
+    ids=["capital", "colon", "notes", "capitals", "email", "website", "room"],
 )
 def test_a_label_heads_a_plain_one_column_list(label, items):
     (table,) = extract(_linked_book([[label]] + [[item] for item in items], []), filename="l.xlsx").blocks
