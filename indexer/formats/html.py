@@ -1144,11 +1144,13 @@ def _mark_note_references(tree: LexborHTMLParser) -> None:
 def _superscript_marker(link: LexborNode, marker: str, fragment: str) -> bool:
     """Whether the marker of a superscript link, known for a note reference by its superscript
     alone, is one: a number of more than :data:`_SUPERSCRIPT_DIGITS` digits only when the link's
-    fragment names it (``#fn1024``); a letter of :data:`_ORDINAL_LETTERS` not after a digit."""
+    fragment names it (``#fn1024``); a letter of :data:`_ORDINAL_LETTERS` after a digit only when
+    the link's fragment names it too (a table's note ``12<sup><a href="#tfn-a">a</a></sup>``,
+    which would read ``12a``)."""
     if marker.isdigit() and len(marker) > _SUPERSCRIPT_DIGITS:
         return re.search(rf"(?<!\d){marker}$", fragment) is not None
-    if marker in _ORDINAL_LETTERS:
-        return not _after_digit(link)
+    if marker in _ORDINAL_LETTERS and _after_digit(link):
+        return re.search(rf"(?<![^\W\d_]){marker}$", fragment) is not None
     return True
 
 

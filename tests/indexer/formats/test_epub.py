@@ -291,6 +291,21 @@ def test_symbol_markers_long_numbers_and_ordinal_letters():
     )
 
 
+def test_a_tables_letter_notes_after_numbers_are_references():
+    # a table's notes lettered a, b, c after its figures: the link's fragment names the letter,
+    # which an ordinal's link does not; read as it is, 12 and its note "a" would give "12a"
+    table = (
+        "<table><tr><th>Site</th><th>Depth (m)</th><th>Limpets</th></tr>"
+        "<tr><td>North</td><td>12<sup><a href='#tfn-a'>a</a></sup></td>"
+        "<td>40<sup><a href='#tfn-b'>b</a></sup></td></tr>"
+        "<tr><td>South</td><td>9</td><td>31<sup><a href='notes.xhtml#tfn_e'>e</a></sup></td></tr></table>"
+        "<p id='tfn-a'>a Measured at low tide.</p>"
+    )
+    doc = extract_bytes(_epub3(chapter=_CHAPTER.replace("<p>Low range.</p>", table)), "tides.epub")
+    (grid,) = (b for b in doc.blocks if b.kind == "table")
+    assert grid.rows == (("North", "12[^a]", "40[^b]"), ("South", "9", "31[^e]"))
+
+
 def test_the_waste_land_notes_are_references(real_world):
     # wasteland-content.xhtml: "Son of man,<a epub:type="noteref" class="noteref" href="#note-1">*</a>"
     # and the rearnote note-1 "Line 20. Cf. Ezekiel 2:1."
