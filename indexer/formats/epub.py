@@ -164,6 +164,7 @@ class _Images:
     # a poem's line numbers in <span>s at the ends of its lines left out
     # an element an !important rule shows again kept; hidden ones inside the page chrome not counted
     # 8: figures at line ends (years, prices) kept unless they count the lines between them as a poem's numbers do
+    # a table of one row read as the flow of its cells
     # a letter a, o or e set as a note reference after a number ([^a] in a table) when its link's fragment names it
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:

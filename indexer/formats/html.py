@@ -220,7 +220,7 @@ class _Walker:
                 self.list(child)
             elif tag == "table":
                 self.flush()
-                self.table(child)
+                self.table(child, depth)
             elif tag in ("pre", "xmp", "listing", "plaintext"):
                 self.flush()
                 self.pre(child)
@@ -315,7 +315,7 @@ class _Walker:
 
     # -- tables -------------------------------------------------------------------------------
 
-    def table(self, node: LexborNode) -> None:
+    def table(self, node: LexborNode, depth: int = 0) -> None:
         caption = ""
         trs: list[tuple[LexborNode, bool]] = []  # (row, in <thead>)
         ends: list[int] = []  # per row, where its row group ends (for rowspan="0")
@@ -357,6 +357,11 @@ class _Walker:
         header = _joined_header([grid[i][0] for i in heads]) if heads else None
         gone = set(heads + titled)
         rows = [cells for i, (cells, _, _) in enumerate(grid) if i not in gone]
+        if header is None and len(grid) == 1:
+            # one row and no header: a layout table (a signature line, a bar of links), read
+            # as Word, PowerPoint and OpenDocument tables of one row are: a paragraph per cell
+            self.one_row(trs[0][0], caption, depth)
+            return
         meta = {}
         if header is None and rows:
             # no row heads the table: its columns are named as a spreadsheet's without a header
@@ -374,6 +379,16 @@ class _Walker:
             )
         for img in after:
             self.image(img)
+
+    def one_row(self, tr: LexborNode, caption: str, depth: int) -> None:
+        """A table of one row read as the flow of its cells, one after another (a cell's
+        paragraphs, lists, headings and pictures as anywhere else), its caption first."""
+        if caption:
+            self.blocks.append(new_block(PARAGRAPH, caption))
+        for cell in tr.iter():
+            if cell.tag in ("td", "th"):
+                self.walk(cell, depth + 1)
+                self.flush()
 
     def table_images(
         self,
@@ -1470,6 +1485,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # a poem's line numbers in <span>s at the ends of its lines left out
     # an element an !important rule shows again kept; hidden ones inside the page chrome not counted
     # 8: figures at line ends (years, prices) kept unless they count the lines between them as a poem's numbers do
+    # a table of one row read as the flow of its cells
     source_type="html",
     libraries=("selectolax",),
     images=True,

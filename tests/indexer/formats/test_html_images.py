@@ -125,9 +125,20 @@ def test_images_opening_a_table_come_before_it():
     )
     # a table whose first row already holds two values keeps its images after it
     gallery = html_blocks(
-        '<table><tr><td><img src="a.jpg" alt="A"> Gate</td><td><img src="b.jpg" alt="B"> Wall</td></tr></table>'
+        '<table><tr><td><img src="a.jpg" alt="A"> Gate</td><td><img src="b.jpg" alt="B"> Wall</td></tr>'
+        "<tr><td>1901</td><td>1902</td></tr></table>"
     )[0]
     assert [b.kind for b in gallery] == [TABLE, IMAGE, IMAGE]
+    # a gallery of one row is read cell by cell, each picture before its caption
+    one_row = html_blocks(
+        '<table><tr><td><img src="a.jpg" alt="A"> Gate</td><td><img src="b.jpg" alt="B"> Wall</td></tr></table>'
+    )[0]
+    assert [(b.kind, b.text) for b in one_row] == [
+        (IMAGE, "[Image: A]"),
+        (PARAGRAPH, "Gate"),
+        (IMAGE, "[Image: B]"),
+        (PARAGRAPH, "Wall"),
+    ]
 
 
 def test_wkey_logo_before_its_infobox(real_world):

@@ -135,7 +135,6 @@ def test_a_table_no_row_heads_names_its_columns():
         "<table><tr><td>Born</td><td>1900</td></tr><tr><td>Died</td><td>1980</td></tr></table>",
         "<table><tr><td><b>Born</b></td><td>1900</td></tr><tr><td><b>Died</b></td><td>1980</td></tr></table>",
         "<table><tr><td><b>Born</b></td><td><b>1900</b></td></tr><tr><td><b>Died</b></td><td><b>1980</b></td></tr></table>",
-        "<table><tr><td>Born</td><td>1900</td></tr></table>",
     ):
         (table,), _ = _tables(html)
         assert table.header == ("Column 1", "Column 2"), html
@@ -189,3 +188,21 @@ def test_a_column_of_th_cells_keeps_the_first_row_as_data():
     )
     (table,), _ = _tables(html)
     assert table.header == ("Column 1", "Column 2") and table.rows[0] == ("Name", "Ada")
+
+
+def test_a_table_of_one_row_is_read_as_the_flow_of_its_cells():
+    # as Word, PowerPoint and OpenDocument tables of one row are: a layout table (a signature line,
+    # a page's menu beside its text), not data; a cell's lists and headings stay what they are
+    blocks = html_blocks(
+        "<table><caption>Layout</caption><tr><td><h2>Menu</h2><ul><li>Home</li><li>News</li></ul></td>"
+        "<td><p>First paragraph.</p><p>Second paragraph.</p></td><td></td></tr></table>"
+    )[0]
+    assert [(b.kind, b.text) for b in blocks] == [
+        (PARAGRAPH, "Layout"),
+        ("heading", "Menu"),
+        ("list", "Home\nNews"),
+        (PARAGRAPH, "First paragraph."),
+        (PARAGRAPH, "Second paragraph."),
+    ]
+    signature = html_blocks("<table><tr><td>Signature:</td><td></td><td>Date:</td></tr></table>")[0]
+    assert [(b.kind, b.text) for b in signature] == [(PARAGRAPH, "Signature:"), (PARAGRAPH, "Date:")]
