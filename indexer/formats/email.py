@@ -30,6 +30,7 @@ from __future__ import annotations
 import base64
 import logging
 import mimetypes
+import quopri
 import re
 import struct
 from collections.abc import Collection, Iterator
@@ -1270,10 +1271,23 @@ def _parse(raw: bytes, depth: int = 0) -> Message:
         del msg["Content-Type"]  # no parts (or nested too deeply to follow): the body is text
         msg["Content-Type"] = "text/plain"
     elif ctype in ("message/rfc822", "message/global") and depth < _MAX_NESTING:
-        msg.set_payload([_parse(body, depth + 1)])
+        msg.set_payload([_parse(_message_body(msg, body), depth + 1)])
         return msg
     msg.set_payload(body.decode("ascii", "surrogateescape"))
     return msg
+
+
+def _message_body(msg: Message, body: bytes) -> bytes:
+    """The bytes of a message/rfc822 part's message. RFC 2046 allows no encoding there, yet
+    mailers (Python's own ``add_attachment`` among them) send forwarded messages in base64 or
+    quoted-printable: read undecoded, its headers and attachments were lost, its body shown as
+    base64."""
+    encoding = str(msg.get("Content-Transfer-Encoding", "")).strip().lower()
+    if encoding == "base64":
+        return _cut_base64(body.decode("ascii", "replace"))
+    if encoding == "quoted-printable":
+        return quopri.decodestring(body)
+    return body
 
 
 def _sniff_eml(head: bytes) -> bool:
@@ -1299,7 +1313,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="7",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="8",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1314,6 +1328,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # winmail.dat dated by its submit time in UTC; images matched to Content-Location and cid: as URLs
     # 7: attached files read with their own extractor (PDF, Word, workbooks, CSV as tables …),
     # a failing one listed with its error; base64 cut short decoded up to the cut
+    # 8: a message/rfc822 part sent in base64 or quoted-printable decoded and read as a message
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1377,7 +1392,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="7",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="8",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1392,6 +1407,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # winmail.dat dated by its submit time in UTC; images matched to Content-Location and cid: as URLs
     # 7: attached files read with their own extractor (PDF, Word, workbooks, CSV as tables …),
     # a failing one listed with its error; base64 cut short decoded up to the cut
+    # 8: a message/rfc822 part sent in base64 or quoted-printable decoded and read as a message
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

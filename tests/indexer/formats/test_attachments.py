@@ -391,3 +391,18 @@ def test_the_real_pdf_with_an_embedded_picture_lists_it(real_world, mode):
         ("image.png", "a file embedded in the PDF; its type is not indexed")
     ]
     assert chunk_document(doc, mode)
+
+
+def test_a_forwarded_message_sent_in_base64_is_read_as_a_message_with_its_attachments():
+    # Python's add_attachment (like some mailers) sends a message/rfc822 part in base64
+    inner = _mail((_docx(), DOCX, "inner.docx"), subject="Inner", body="The inner words.")
+    data = _mail((inner, "message/rfc822", "fwd.eml"))
+    assert b"Content-Type: message/rfc822\nContent-Transfer-Encoding: base64" in data
+    doc = extract(data, filename="n.eml")
+    texts = [b.text for b in doc.blocks]
+    assert "Inner" in texts and "The inner words." in texts
+    assert not any(t.startswith("RnJvbTog") for t in texts)  # "From: " in base64
+    assert doc.coverage.messages_total == 2
+    assert doc.coverage.attachments_indexed == ("inner.docx",)
+    survey = next(b for b in doc.blocks if b.text == "Site survey")
+    assert (survey.level, survey.meta["message_index"], survey.meta["attachment"]) == (4, 2, "inner.docx")
