@@ -7,8 +7,9 @@ each carrying the holder's provenance, ``attachment: name`` and, where the attac
 its own page (``page_number`` in a holder without pages, ``attachment_page`` in one with pages)
 and ``sheet_name``. A workbook's sheets or a CSV's table become a heading per sheet and table
 blocks, as a document shows tables, so that every mode of the holder still applies. Its images
-are renamed ``attachment{n}_…`` (no clash with the holder's), its skipped entries, warnings and
-notes carried over with its name in front.
+are renamed ``attachment{n}_…`` (no clash with the holder's), or given the name of the same bytes
+met in an earlier attachment of the holder (a logo in each of a hundred attached files is one
+image), its skipped entries, warnings and notes carried over with its name in front.
 
 An attachment that cannot be read (damaged, encrypted, needing OCR, past a limit) becomes one
 skipped entry with the error's code and message: the holder is never failed nor cut by it.
@@ -63,6 +64,7 @@ class Attacher:
         )
         self.chars = 0  # text of the attachments read so far
         self.count = 0  # attachments read so far (numbers their images)
+        self.image_names: dict[bytes, str] = {}  # an image's bytes → its name in the holder
 
     def read(
         self,
@@ -115,7 +117,9 @@ class Attacher:
             return Attached(skipped=[_empty(name)])
         self.count += 1
         self.chars += len(doc.text)
-        return _place(doc, name, level, dict(meta or {}), page, paged, f"attachment{self.count}_")
+        return _place(
+            doc, name, level, dict(meta or {}), page, paged, f"attachment{self.count}_", self.image_names
+        )
 
     def _refused(self, data: bytes, name: str) -> errors.ChunkscopeError | None:
         """The limit an attachment would pass, before it is read."""
@@ -177,10 +181,24 @@ def _as_document(doc: Document) -> list[Block]:
 
 
 def _place(
-    doc: Document, name: str, level: int, meta: dict[str, Any], page: int | None, paged: bool, prefix: str
+    doc: Document,
+    name: str,
+    level: int,
+    meta: dict[str, Any],
+    page: int | None,
+    paged: bool,
+    prefix: str,
+    image_names: dict[bytes, str],
 ) -> Attached:
     level = min(max(level, 1), 6)
-    renamed = {im.name: prefix + im.name for im in doc.images}
+    renamed: dict[str, str] = {}
+    images = []
+    for im in doc.images:
+        known = image_names.get(im.data) if im.data else None
+        if known is None:
+            known = image_names.setdefault(im.data, prefix + im.name) if im.data else prefix + im.name
+            images.append(replace(im, name=known, meta={**im.meta, "attachment": name}))
+        renamed[im.name] = known
     blocks = [
         Block(HEADING, f"Attachment: {name}", level=level, page=page, meta={**meta, "attachment": name})
     ]
@@ -203,7 +221,6 @@ def _place(
                 meta=own,
             )
         )
-    images = [replace(im, name=renamed[im.name], meta={**im.meta, "attachment": name}) for im in doc.images]
     cov = doc.coverage
     skipped = [replace(s, name=f"{name}: {s.name}") for s in cov.skipped]
     warnings = [f"{name}: {w}" for w in cov.warnings]

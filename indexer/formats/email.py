@@ -1328,7 +1328,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # winmail.dat dated by its submit time in UTC; images matched to Content-Location and cid: as URLs
     # 7: attached files read with their own extractor (PDF, Word, workbooks, CSV as tables …),
     # a failing one listed with its error; base64 cut short decoded up to the cut
-    # 8: a message/rfc822 part sent in base64 or quoted-printable decoded and read as a message
+    # 8: a message/rfc822 part sent in base64 or quoted-printable decoded and read as a message;
+    # a picture met in two attached files is one image
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1407,7 +1408,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # winmail.dat dated by its submit time in UTC; images matched to Content-Location and cid: as URLs
     # 7: attached files read with their own extractor (PDF, Word, workbooks, CSV as tables …),
     # a failing one listed with its error; base64 cut short decoded up to the cut
-    # 8: a message/rfc822 part sent in base64 or quoted-printable decoded and read as a message
+    # 8: a message/rfc822 part sent in base64 or quoted-printable decoded and read as a message;
+    # a picture met in two attached files is one image
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -143,8 +143,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # leaders, grid headers cut by a shading box, files attached to pages, spaced list items,
     # title dates; 11: embedded files and files attached to pages read with their own extractor;
     # the lone page number of the only numbered page, margin numbers of every
-    # fifth line, line-end hyphens spelt as the document spells the word, bylines
-    version="11",
+    # fifth line, line-end hyphens spelt as the document spells the word, bylines;
+    # 12: a picture met in two attached files is one image
+    version="12",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

@@ -13,6 +13,7 @@ import pytest
 from indexer import chunk_document, extract
 from indexer.errors import DOCUMENT_LIMIT, ENCRYPTED, PARSE_ERROR
 from indexer.formats._attached import MAX_DEPTH
+from indexer.images import fnv1a64
 from indexer.limits import ExtractContext, Limits
 from indexer.markdown import render_markdown
 from indexer.model import HEADING, IMAGE, TABLE
@@ -406,3 +407,18 @@ def test_a_forwarded_message_sent_in_base64_is_read_as_a_message_with_its_attach
     assert doc.coverage.attachments_indexed == ("inner.docx",)
     survey = next(b for b in doc.blocks if b.text == "Site survey")
     assert (survey.level, survey.meta["message_index"], survey.meta["attachment"]) == (4, 2, "inner.docx")
+
+
+def test_the_same_picture_in_many_attached_files_is_one_image():
+    # a hundred Word files, each with the same picture: one image, named for the first of them
+    data = _mail(*[(_docx(), DOCX, f"survey{i}.docx") for i in range(100)])
+    doc = extract(data, filename="m.eml")
+    assert len(doc.coverage.attachments_indexed) == 100
+    (image,) = doc.images
+    assert (
+        image.name == f"attachment1_{fnv1a64(_png()):016x}.png" and image.meta["attachment"] == "survey0.docx"
+    )
+    pictures = [b for b in doc.blocks if b.kind == IMAGE]
+    assert len(pictures) == 100 and {b.images for b in pictures} == {(image.name,)}
+    assert {b.meta["attachment"] for b in pictures} == {f"survey{i}.docx" for i in range(100)}
+    _all_modes_work(doc)
