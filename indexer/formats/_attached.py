@@ -14,7 +14,10 @@ image), its skipped entries, warnings and notes carried over with its name in fr
 An attachment that cannot be read (damaged, encrypted, needing OCR, past a limit) becomes one
 skipped entry with the error's code and message: the holder is never failed nor cut by it.
 Attachments of attachments are read down to :data:`MAX_DEPTH` levels; the holder's size, text
-and time limits are counted for its attachments too.
+and time limits are counted for its attachments too. Its attachments together have
+:data:`TIME_SHARE` of its time-out: an extractor that checks the time (a PDF's pages, OCR) stops
+there, and one that does not may overrun that share without the holder being killed by the
+time-out it would then reach.
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ from .registry import for_extension, suffix_of
 #: Attachments of attachments read, at most: a mail attached to a mail attached to a PDF is read,
 #: one more level is listed as skipped.
 MAX_DEPTH = 3
+#: Share of the holder's time-out its attachments may spend, all levels together; the rest is
+#: left to the holder's own text and its chunking.
+TIME_SHARE = 0.8
 #: Options that belong to the holder alone (its password opens it, not what it holds).
 _HOLDER_OPTIONS = frozenset({"pdf_password"})
 
@@ -60,7 +66,9 @@ class Attacher:
     def __init__(self, ctx: ExtractContext) -> None:
         self.ctx = ctx
         self.deadline = (
-            ctx.deadline if ctx.deadline is not None else time.monotonic() + ctx.limits.timeout_seconds
+            ctx.deadline
+            if ctx.deadline is not None
+            else time.monotonic() + ctx.limits.timeout_seconds * TIME_SHARE
         )
         self.chars = 0  # text of the attachments read so far
         self.count = 0  # attachments read so far (numbers their images)
@@ -138,7 +146,8 @@ class Attacher:
             )
         if time.monotonic() >= self.deadline:
             return errors.DocumentLimit(
-                f"{name}: the {limits.timeout_seconds:g}-second limit of the file it is attached to was reached"
+                f"{name}: the time its holder leaves to its attachments ({TIME_SHARE:.0%} of its "
+                f"{limits.timeout_seconds:g}-second limit) ran out"
             )
         return None
 

@@ -144,7 +144,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # title dates; 11: embedded files and files attached to pages read with their own extractor;
     # the lone page number of the only numbered page, margin numbers of every
     # fifth line, line-end hyphens spelt as the document spells the word, bylines;
-    # 12: a picture met in two attached files is one image
+    # 12: a picture met in two attached files is one image; an attached PDF stops at the time
+    # its holder leaves it
     version="12",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -320,6 +321,12 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             raise errors.DocumentLimit(
                 f"{name}: over {limits.max_text_chars:,} characters of text by page {number}"
             )
+        # a PDF attached to a file stops at the time its holder leaves it (the worker's time-out
+        # would stop the holder with it)
+        if ctx.deadline is not None and time.monotonic() > ctx.deadline:
+            raise errors.DocumentLimit(
+                f"{name}: the time the file it is attached to leaves it ran out by page {number} of {total}"
+            )
         pages.append(info)
 
     _drop_repeated(pages, skipped)
@@ -336,7 +343,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         tried = True
         wanted = sorted(legible + garbled)
         read, ocr_notes = _run_ocr(
-            pdf, pages, wanted, limits.timeout_seconds, ctx.options.get("ocr_lang") or None, _ocr_jobs(ctx)
+            pdf, pages, wanted, _time_left(ctx), ctx.options.get("ocr_lang") or None, _ocr_jobs(ctx)
         )
         warnings += ocr_notes
     else:
@@ -705,6 +712,14 @@ def _ocr_jobs(ctx: ExtractContext) -> int:
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise errors.InvalidArgument(f"ocr_jobs must be a whole number greater than 0, not {jobs!r}")
     return jobs
+
+
+def _time_left(ctx: ExtractContext) -> float:
+    """The time-out OCR takes its share of: the document's, or for a PDF attached to a file the
+    time that file leaves it, counted from now (the pages read before OCR spent some of it)."""
+    if ctx.deadline is None:
+        return ctx.limits.timeout_seconds
+    return max(0.0, min(ctx.limits.timeout_seconds, ctx.deadline - time.monotonic()))
 
 
 def _run_ocr(

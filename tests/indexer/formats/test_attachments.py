@@ -297,7 +297,10 @@ def test_an_attachment_past_the_holders_time_is_listed():
 
     doc = extract_bytes(data, "m.eml", ExtractContext(filename="m.eml", deadline=time.monotonic() - 1))
     (skipped,) = doc.coverage.skipped
-    assert skipped.reason.startswith(f"{DOCUMENT_LIMIT}: costs.xlsx: the 120-second limit")
+    assert skipped.reason == (
+        f"{DOCUMENT_LIMIT}: costs.xlsx: the time its holder leaves to its attachments "
+        "(80% of its 120-second limit) ran out"
+    )
     assert [b.text for b in doc.blocks][2] == "See attached."
 
 
@@ -422,3 +425,29 @@ def test_the_same_picture_in_many_attached_files_is_one_image():
     assert len(pictures) == 100 and {b.images for b in pictures} == {(image.name,)}
     assert {b.meta["attachment"] for b in pictures} == {f"survey{i}.docx" for i in range(100)}
     _all_modes_work(doc)
+
+
+def test_an_attached_pdf_stops_at_the_time_its_holder_leaves_it(real_world):
+    # 65 pages that take about a second to read, attached to a mail with a quarter of a second:
+    # the PDF stops (or is not started) within the 80% its holder leaves it, the mail is read
+    pdf = REAL_WORLD / "pdf" / "pdfplumber" / "chelsea_pdta.pdf"
+    data = _mail((pdf.read_bytes(), "application/pdf", "chelsea.pdf"))
+    started = time.monotonic()
+    doc = extract(data, filename="m.eml", limits=Limits(timeout_seconds=0.25))
+    assert time.monotonic() - started < 0.7
+    (skipped,) = doc.coverage.skipped
+    assert skipped.name == "chelsea.pdf" and skipped.reason.startswith(
+        f"{DOCUMENT_LIMIT}: chelsea.pdf: the time"
+    )
+    assert doc.coverage.attachments_indexed == () and [b.text for b in doc.blocks][2] == "See attached."
+
+
+def test_a_holder_leaves_its_attachments_a_share_of_its_time():
+    from indexer.formats._attached import TIME_SHARE, Attacher
+
+    before = time.monotonic()
+    attacher = Attacher(ExtractContext(filename="m.eml", limits=Limits(timeout_seconds=100)))
+    assert TIME_SHARE == 0.8 and before + 80 <= attacher.deadline <= time.monotonic() + 80
+    # a holder that is itself attached passes on the time it was left
+    nested = Attacher(ExtractContext(filename="a.eml", deadline=before + 5))
+    assert nested.deadline == before + 5
