@@ -457,6 +457,8 @@ class Store:
                         "images_placeholders": 0,
                         "images_extracted": 0,
                         "images_skipped": 0,
+                        "attachments_indexed": 0,
+                        "attachments_skipped": 0,
                         "skipped": 0,
                         "truncated": 0,
                     },
@@ -518,6 +520,9 @@ def _add_coverage(acc: dict[str, int], manifest: dict) -> None:
     acc["images_placeholders"] += images.get("placeholders", 0)
     acc["images_extracted"] += images.get("extracted", 0)
     acc["images_skipped"] += len(images.get("skipped") or ())
+    attachments = cov.get("attachments") or {}
+    acc["attachments_indexed"] += attachments.get("indexed", 0)
+    acc["attachments_skipped"] += attachments.get("skipped", 0)
     acc["skipped"] += len(cov.get("skipped") or ())
     acc["truncated"] += len(cov.get("truncated") or ())
 

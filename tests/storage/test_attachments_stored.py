@@ -50,3 +50,32 @@ def test_a_mail_is_stored_with_its_attachments_chunks(tmp_path):
         assert "skipped" not in manifest["coverage"]
         (hit,) = store.search("Slates")
         assert hit.path == "inbox/roof.eml"
+
+
+def _mail_with(book: bytes, *more: tuple[bytes, tuple[str, str], str]) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = "ana@example.org"
+    msg["Subject"] = "Roof costs"
+    msg.set_content("The costs are attached.")
+    msg.add_attachment(book, maintype=XLSX[0], subtype=XLSX[1], filename="costs.xlsx")
+    for data, (maintype, subtype), name in more:
+        msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=name)
+    return msg.as_bytes()
+
+
+def test_the_report_counts_the_attachments_read_and_skipped(tmp_path, capsys):
+    cut = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Ty"
+    write_tree(
+        tmp_path,
+        {"a.eml": _mail(), "b.eml": _mail_with(_workbook(), (cut, ("application", "pdf"), "cut.pdf"))},
+    )
+    run_index(tmp_path)
+    with Store.open(tmp_path / ".chunkscope" / "index.db", readonly=True) as store:
+        assert store.manifest("b.eml")["coverage"]["attachments"] == {"indexed": 1, "skipped": 1}
+        (eml,) = [f for f in store.report()["formats"] if f["source_type"] == "eml"]
+    assert (eml["coverage"]["attachments_indexed"], eml["coverage"]["attachments_skipped"]) == (2, 1)
+    from tui.cli import main
+
+    assert main(["report", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "attachments" in out and "(read/skipped)" in out and "2/1 │" in out

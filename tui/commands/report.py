@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
         "warn",
         "pages (text/total)",
         "images (extr/placeh)",
+        "attachments (read/skipped)",
     ):
         table.add_column(col, justify="left" if col == "format" else "right")
     for f in report["formats"]:
@@ -64,6 +65,11 @@ def run(args: argparse.Namespace) -> int:
         images = (
             f"{cov['images_extracted']}/{cov['images_placeholders']}"
             if cov["images_placeholders"] or cov["images_extracted"]
+            else ""
+        )
+        attached = (
+            f"{cov['attachments_indexed']}/{cov['attachments_skipped']}"
+            if cov.get("attachments_indexed") or cov.get("attachments_skipped")
             else ""
         )
         table.add_row(
@@ -79,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
             f"{f['with_warnings']:,}" if f["with_warnings"] else "",
             pages,
             images,
+            attached,
         )
     console.print(table)
     shown = [d for d in report["documents"] if args.all or d["status"] != "indexed" or d["has_warning"]]
