@@ -464,3 +464,25 @@ def test_the_manifest_lists_notes_and_skips_on_purpose_dimmed_and_losses_in_yell
     assert "  [dim]signed message: the signature was not verified[/]" in lines
     # the note is no warning: only the manifest's own warning is listed under Warnings
     assert [line for line in lines if "⚠" in line] == ["  [yellow]⚠[/] 1 item(s) skipped"]
+
+
+def test_the_manifest_panel_counts_the_attachments_and_names_the_first_ones():
+    from types import SimpleNamespace
+
+    from tests.tui.test_app import shown_text
+    from tui.widgets.manifest_panel import manifest_text
+
+    row = SimpleNamespace(
+        path="inbox/many.eml",
+        status="indexed",
+        error_code=None,
+        source_type="eml",
+        size=10,
+        sha256="ab",
+        indexed_at=None,
+    )
+    names = [f"t{i}.csv" for i in range(300)]
+    manifest = {"coverage": {"attachments_indexed": names, "attachments": {"indexed": 300, "skipped": 2}}}
+    text = shown_text(manifest_text(row, manifest), width=100)
+    assert "attachments        300 read, 2 skipped" in text
+    assert "t19.csv and 280 more" in text and "t20.csv" not in text and "{'indexed'" not in text

@@ -51,6 +51,10 @@ class _Pair:
     value: str
 
 
+#: Names of the attachments read that the panel lists (the manifest lists them all).
+ATTACHMENTS_NAMED = 20
+
+
 def _kv(label: str, value: Any) -> _Pair:
     return _Pair(label, escape(str(value)))
 
@@ -131,6 +135,15 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[str | _Pa
         out.append(_kv("empty pages", ", ".join(f"p.{p}" for p in empty)))
     if cov.get("messages_total") is not None:
         out.append(_kv("messages", f"{cov.pop('messages_total')}, empty {cov.pop('messages_empty', 0) or 0}"))
+    read = cov.pop("attachments_indexed", None) or []
+    counts = cov.pop("attachments", None) or {}
+    if read or counts:
+        out.append(
+            _kv("attachments", f"{counts.get('indexed', len(read))} read, {counts.get('skipped', 0)} skipped")
+        )
+    if read:  # a mail may carry hundreds: the first names, and how many more
+        more = f" and {len(read) - ATTACHMENTS_NAMED:,} more" if len(read) > ATTACHMENTS_NAMED else ""
+        out.append(_kv("read", ", ".join(read[:ATTACHMENTS_NAMED]) + more))
     sheets = cov.pop("sheets_read", None)
     if sheets:
         out.append(_kv("sheets read", ", ".join(sheets)))
