@@ -53,7 +53,7 @@ def coverage_dict(doc: Document) -> dict[str, Any]:
         "extracted": max(cov.images_extracted, len(doc.images)),
         "skipped": [s for s in skipped if s["what"] == "image"],
     }
-    not_read = sum(1 for s in cov.skipped if s.what == "attachment")
+    not_read = sum(1 for s in cov.skipped if s.what in ("attachment", "embedded object"))
     if cov.attachments_indexed or not_read:  # the counts the corpus report adds up
         out["attachments"] = {"indexed": len(cov.attachments_indexed), "skipped": not_read}
     return out

@@ -1,5 +1,6 @@
 """Files attached to a document (an e-mail's or an Outlook message's attachments, a PDF's
-embedded files) read with the extractor the registry picks for them, by name then by content.
+embedded files, the files embedded in an Office document: :mod:`._embedded`) read with the
+extractor the registry picks for them, by name then by content.
 
 What an attachment gives is placed in its holder: an ``Attachment: name`` heading one level below
 the holder's heading, the attachment's blocks under it (its headings shifted down, capped at 6),
@@ -85,18 +86,22 @@ class Attacher:
         unsupported: str | None = None,
         page: int | None = None,
         paged: bool = False,
+        label: str = "Attachment",
     ) -> Attached:
         """The blocks, images and coverage of the attached file ``data`` called ``name``, its
         heading at ``level`` (the holder's heading level plus one), its blocks carrying ``meta``.
         ``ctype``: its declared media type, which names the extractor when ``name`` does not.
         ``unsupported``: the skip reason of a file no extractor reads (else the error's).
         ``paged``: the holder has pages (PDF); its blocks then stand on ``page`` (the holder's
-        page the file is attached to, or None) and keep their own as ``attachment_page``."""
+        page the file is attached to, or None) and keep their own as ``attachment_page``.
+        ``label``: the heading's first word, ``Embedded`` for a file embedded in an Office
+        document (whose skipped entries are then ``embedded object`` ones)."""
+        what = "attachment" if label == "Attachment" else "embedded object"
         if not data:  # a part cut or mis-written, as often as a file of no bytes: said, not hidden
-            return Attached(skipped=[Skipped("attachment", name, "the attachment holds no data")])
+            return Attached(skipped=[Skipped(what, name, f"the {what} holds no data")])
         failure = self._refused(data, name)
         if failure is not None:
-            return Attached(skipped=[Skipped("attachment", name, _reason(failure))])
+            return Attached(skipped=[Skipped(what, name, _reason(failure))])
         from ..api import extract_bytes  # (the API imports the registry, which imports this)
 
         remaining = self.deadline - time.monotonic()
@@ -116,17 +121,25 @@ class Attacher:
         try:
             doc = extract_bytes(data, dispatch_name(name, ctype), child)
         except errors.UnsupportedFormat as exc:
-            return Attached(skipped=[Skipped("attachment", name, unsupported or _reason(exc))])
+            return Attached(skipped=[Skipped(what, name, unsupported or _reason(exc))])
         except errors.EmptyExtraction:
-            return Attached(skipped=[_empty(name)])
+            return Attached(skipped=[_empty(what, name)])
         except errors.ChunkscopeError as exc:
-            return Attached(skipped=[Skipped("attachment", name, _reason(exc))])
+            return Attached(skipped=[Skipped(what, name, _reason(exc))])
         if not any(b.text.strip() for b in doc.blocks):
-            return Attached(skipped=[_empty(name)])
+            return Attached(skipped=[_empty(what, name)])
         self.count += 1
         self.chars += len(doc.text)
         return _place(
-            doc, name, level, dict(meta or {}), page, paged, f"attachment{self.count}_", self.image_names
+            doc,
+            name,
+            level,
+            dict(meta or {}),
+            page,
+            paged,
+            f"attachment{self.count}_",
+            self.image_names,
+            label,
         )
 
     def _refused(self, data: bytes, name: str) -> errors.ChunkscopeError | None:
@@ -168,8 +181,8 @@ def _reason(exc: errors.ChunkscopeError) -> str:
     return f"{exc.code}: {exc.message}"
 
 
-def _empty(name: str) -> Skipped:
-    return Skipped("attachment", name, "attachment holds no text", on_purpose=True)
+def _empty(what: str, name: str) -> Skipped:
+    return Skipped(what, name, f"{what} holds no text", on_purpose=True)
 
 
 def _as_document(doc: Document) -> list[Block]:
@@ -198,6 +211,7 @@ def _place(
     paged: bool,
     prefix: str,
     image_names: dict[bytes, str],
+    label: str = "Attachment",
 ) -> Attached:
     level = min(max(level, 1), 6)
     renamed: dict[str, str] = {}
@@ -208,9 +222,7 @@ def _place(
             known = image_names.setdefault(im.data, prefix + im.name) if im.data else prefix + im.name
             images.append(replace(im, name=known, meta={**im.meta, "attachment": name}))
         renamed[im.name] = known
-    blocks = [
-        Block(HEADING, f"Attachment: {name}", level=level, page=page, meta={**meta, "attachment": name})
-    ]
+    blocks = [Block(HEADING, f"{label}: {name}", level=level, page=page, meta={**meta, "attachment": name})]
     for block in _as_document(doc):
         own = dict(block.meta)
         inner = own.get("attachment")

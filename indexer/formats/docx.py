@@ -13,7 +13,8 @@ above, numbered cell paragraphs starting with the number Word shows), footnotes 
 text, headers/footers (document metadata ``header_text``/``footer_text``), page numbers (explicit
 ``w:br type=page`` and Word's ``w:lastRenderedPageBreak``, one break counted once), and every image
 of a paragraph (``a:blip r:embed`` and VML ``v:imagedata``), placed right after its anchoring
-paragraph, with alt text from ``wp:docPr descr``/``title``.
+paragraph, with alt text from ``wp:docPr descr``/``title``; the files embedded by OLE objects
+(a workbook, a PDF …: :mod:`._embedded`), read after the paragraph holding them.
 
 A tab (``w:tab``, ``w:ptab``) is a space between the words on either side, as any run of white
 space is: Markdown has no tab stop (a tab renders as a space, and one starting a line would start
@@ -29,7 +30,7 @@ import re
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import IO, NamedTuple
 
 from lxml import etree
@@ -54,7 +55,8 @@ from ..model import (
     render_list,
 )
 from ..zipsafe import open_zip
-from . import _ooxml
+from . import _embedded, _ooxml
+from ._attached import Attached, Attacher
 from ._ooxml import Rel
 from ._symbol_font import symbol_char
 from .registry import extractor
@@ -65,6 +67,7 @@ R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 V = "urn:schemas-microsoft-com:vml"
+O_OLEOBJECT = "{urn:schemas-microsoft-com:office:office}OLEObject"
 M_T = "{http://schemas.openxmlformats.org/officeDocument/2006/math}t"
 W16SE = "http://schemas.microsoft.com/office/word/2015/wordml/symex"
 
@@ -661,6 +664,14 @@ class _StyleInfo:
 # the walk
 
 
+class _Embeds(NamedTuple):
+    """What reading an embedded object takes: the package, the attachment reader, its name."""
+
+    zf: zipfile.ZipFile
+    attacher: Attacher
+    what: str
+
+
 @dataclass(slots=True)
 class _Pic:
     rid: str
@@ -669,7 +680,7 @@ class _Pic:
 
 # What the paragraph walk does with each element it meets (any other element is passed through).
 (_K_TEXT, _K_P, _K_TAB, _K_BR, _K_CR, _K_LRPB, _K_HYPHEN, _K_DRAWING, _K_PICT, _K_FOOT, _K_END,
- _K_SYM, _K_FORM) = range(13)  # fmt: skip
+ _K_SYM, _K_FORM, _K_OLE) = range(14)  # fmt: skip
 _INLINE_KIND = {
     W_T: _K_TEXT,
     M_T: _K_TEXT,
@@ -687,6 +698,7 @@ _INLINE_KIND = {
     W_SYM: _K_SYM,
     W16SE_SYMEX: _K_SYM,
     W_FFDATA: _K_FORM,
+    O_OLEOBJECT: _K_OLE,  # an embedded object (its v:shape preview, an EMF, is not read)
 }
 _CONTAINERS = frozenset((W_CUSTOMXML, W_INS, W_SMARTTAG))
 
@@ -728,6 +740,9 @@ class _Walker:
         self.note_marks: dict[tuple[str, str], tuple[str, str]] = {}  # custom: (label, mark)
         self.note_parts: dict[str, etree._Element | None] = {}  # footnotes, endnotes parts by kind
         self.numbered: list[tuple[str, int]] = []  # body list paragraphs not yet counted
+        self.objects: list[tuple[str, str | None]] = []  # (r:id, ProgID) of objects not yet read
+        self.embeds: _Embeds | None = None  # reads them; None: objects are not read
+        self.held = Attached()  # what the embedded files gave
 
     def add(
         self,
@@ -872,6 +887,8 @@ class _Walker:
                         first_page = page
                     parts.append(char)
                     just_broke = False
+            elif kind == _K_OLE:
+                self.objects.append((el.get(R_ID) or "", el.get("ProgID")))
             elif kind == _K_FORM:
                 value = _form_value(el)
                 if value:
@@ -970,6 +987,38 @@ class _Walker:
                     self.body(content)
             elif tag in _CONTAINERS:
                 self.body(child)
+            if self.objects:
+                self.embedded()
+
+    def embedded(self) -> None:
+        """The files embedded by the objects of the paragraph or table just read, placed after
+        it under an ``Embedded: name`` heading one level below the heading they stand under."""
+        objects, self.objects = self.objects, []
+        if self.embeds is None:
+            return
+        self.flush_list()
+        level = next((b.level for b in reversed(self.blocks) if b.kind == HEADING), 0) + 1
+        for rid, prog_id in objects:
+            got = _embedded.read_object(
+                self.embeds.zf,
+                self.rels.get(rid),
+                rid,
+                prog_id,
+                self.embeds.attacher,
+                self.embeds.what,
+                level=level,
+                page=self.page,
+            )
+            for block in got.blocks:
+                last = self.line + block.text.count("\n")
+                self.blocks.append(replace(block, lines=(self.line, last)))
+                self.texts.append(block.text)
+                self.line = last + 2
+            self.held.images += got.images
+            self.held.skipped += got.skipped
+            self.held.warnings += got.warnings
+            self.held.notes += got.notes
+            self.held.indexed += got.indexed
 
     def body_paragraph(self, p: etree._Element) -> None:
         style_id = num = outline = indent = None
@@ -1704,7 +1753,9 @@ def _prepare_part(root: etree._Element) -> None:
     # 6: a paragraph naming no style numbered by the default style in cells and text boxes, a text
     # box's bullet "-" as the body's, the Symbol font's bracket pieces as Unicode's;
     # 7: the default paragraph style is the one marked w:default (Standard, Normale …), not only
-    # Normal; a table of one row (not marked as the header row) a paragraph per cell
+    # Normal; a table of one row (not marked as the header row) a paragraph per cell; files
+    # embedded by OLE objects (a workbook, a Word file, a PDF, an Object Packager file) read
+    # after the paragraph holding them
     version="7",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
@@ -1753,6 +1804,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         numbering = _Numbering(None, lambda: part("numbering"))
         sink = _ooxml.ImageSink(zf)
         walker = _Walker(rels, styles, numbering, sink)
+        walker.embeds = _Embeds(zf, Attacher(ctx), what)
         if b"customMarkFollows" in raw:  # a custom mark is told from the note's own text
             walker.note_parts = {"footnote": part("footnotes"), "endnote": part("endnotes")}
         try:
@@ -1763,6 +1815,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         if lazy.error:
             warnings.append(lazy.error)
         walker.flush_list()
+        walker.embeds = None  # objects in notes, headers and footers are not read
 
         note_parts = walker.note_parts or {"footnote": part("footnotes"), "endnote": part("endnotes")}
         notes = {kind: walker.notes(root, kind) for kind, root in note_parts.items()}
@@ -1800,12 +1853,14 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
 
     if not walker.blocks:
         raise EmptyExtraction(f"{what}: the document holds no text")
+    held = walker.held
+    images = sink.images + tuple(held.images)
     metadata = {
         "source_type": "docx",
         **props,
         "header_text": header_text or None,
         "footer_text": footer_text or None,
-        "image_count": len(sink.images),
+        "image_count": len(images),
         "footnote_count": len(footnotes),
         "endnote_count": len(endnotes),
     }
@@ -1813,13 +1868,15 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         source_type="docx",
         blocks=tuple(walker.blocks),
         text="\n\n".join(walker.texts),
-        images=sink.images,
+        images=images,
         metadata=metadata,
         coverage=Coverage(
             pages_total=walker.page,
-            images_extracted=len(sink.images),
-            skipped=tuple(sink.skipped),
-            warnings=tuple(warnings),
+            attachments_indexed=tuple(held.indexed),
+            images_extracted=len(images),
+            skipped=tuple(sink.skipped + held.skipped),
+            warnings=tuple(warnings + held.warnings),
+            notes=tuple(held.notes),
         ),
         images_at_anchor=True,
     )

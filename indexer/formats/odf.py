@@ -23,6 +23,8 @@ are read with it. A header is only ever shown there (slides have none).
 
 from __future__ import annotations
 
+import io
+import posixpath
 import re
 import zipfile
 from collections.abc import Iterator
@@ -46,13 +48,15 @@ from ..model import (
     Document,
     Image,
     ListItem,
+    Skipped,
     assemble,
     labels_once,
     render_list,
     render_table,
 )
 from ..zipsafe import open_zip
-from . import _ooxml
+from . import _embedded, _ooxml
+from ._attached import Attached, Attacher
 from .registry import extractor
 
 NS = {
@@ -106,6 +110,9 @@ D_FRAME, D_IMAGE, D_TEXTBOX, D_PAGE, D_NAME = (
     _q("draw", t) for t in ("frame", "image", "text-box", "page", "name")
 )
 D_G, D_OBJECT, D_CONTROL, D_A = (_q("draw", t) for t in ("g", "object", "control", "a"))
+D_OBJECT_OLE = _q("draw", "object-ole")
+MANIFEST = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
+MF_ENTRY, MF_PATH, MF_TYPE = (f"{{{MANIFEST}}}{t}" for t in ("file-entry", "full-path", "media-type"))
 O_FORMS = _q("office", "forms")
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 F_ID, F_LABEL, F_VALUE, F_CURRENT_VALUE = (_q("form", t) for t in ("id", "label", "value", "current-value"))
@@ -286,6 +293,9 @@ class _Reader:
         self.forms: etree._Element | None = None  # office:forms of the text
         self._controls: dict[str, str] | None = None  # control id → what it shows
         self.fields: dict[str, str] = {}  # a slide's footer and date fields → the text they show
+        self.attacher: Attacher | None = None  # reads embedded sub-documents; None: not read
+        self.held = Attached()  # what they gave
+        self._media_types: dict[str, str] | None = None
 
     def control(self, ref: str | None) -> str:
         """What the form control a ``draw:control`` refers to shows ("" for none)."""
@@ -543,8 +553,12 @@ class _Reader:
 
     def images(self, frames: list[etree._Element]) -> None:
         for frame in frames:
-            if frame.find(D_OBJECT) is not None:
-                continue  # an embedded object (formula, chart): its image is only a stand-in rendering
+            obj = frame.find(D_OBJECT)
+            if obj is not None or frame.find(D_OBJECT_OLE) is not None:
+                # an embedded object: its image is only a stand-in rendering; a text, sheet or
+                # slides of its own (or an OLE object holding a file) are read instead
+                self.embedded(obj if obj is not None else frame.find(D_OBJECT_OLE))
+                continue
             title = frame.find(SVG_TITLE)
             desc = frame.find(SVG_DESC)
             alt = _ooxml.clean_alt(desc.text if desc is not None else None) or _ooxml.clean_alt(
@@ -561,6 +575,55 @@ class _Reader:
                     Block(IMAGE, _ooxml.image_marker(alt, fallback), images=names, alt=alt, meta=self.meta)
                 )
                 break  # a frame's further images are alternative renditions of the same picture
+
+    def embedded(self, obj: etree._Element) -> None:
+        """The sub-document an object frame holds (``Object 1/``: its own content.xml, styles.xml
+        and media type in the manifest) read as the .odt, .ods or .odp it is, or the file of an
+        OLE object (``draw:object-ole``); a formula (read as its source where it stands) and a
+        chart are not read here."""
+        if self.attacher is None:
+            return
+        href = posixpath.normpath((obj.get(X_HREF) or ".").strip("/"))
+        if href in (".", "") or "://" in href or href.startswith(".."):
+            return
+        level = next((b.level for b in reversed(self.blocks) if b.kind == HEADING), 0) + 1
+        slide = self.meta.get("slide_number")
+        where = {"level": level, "page": slide, "meta": self.meta}
+        if obj.tag == D_OBJECT_OLE:
+            if not _ooxml.has_member(self.zf, href):
+                return
+            try:
+                data = _ooxml.read(self.zf, href, "embedded object")
+            except ParseError as exc:
+                self.held.skipped.append(Skipped("embedded object", href, f"{exc.code}: {exc.message}"))
+                return
+            got = _embedded.read_file(data, href, None, self.attacher, **where)
+        else:
+            ext = _SUB_DOCUMENTS.get(self.media_types().get(href + "/", ""))
+            if ext is None:
+                return
+            try:
+                data = _sub_package(self.zf, href, self.media_types()[href + "/"])
+            except ParseError as exc:
+                self.held.skipped.append(Skipped("embedded object", href, f"{exc.code}: {exc.message}"))
+                return
+            got = self.attacher.read(data, href + ext, label="Embedded", paged=slide is not None, **where)
+        self.blocks.extend(got.blocks)
+        self.held.images += got.images
+        self.held.skipped += got.skipped
+        self.held.warnings += got.warnings
+        self.held.notes += got.notes
+        self.held.indexed += got.indexed
+
+    def media_types(self) -> dict[str, str]:
+        """Full path → media type, from the package's manifest (read once)."""
+        if self._media_types is None:
+            self._media_types = {}
+            root = _ooxml.optional_xml(self.zf, "META-INF/manifest.xml", "manifest", self.warnings)
+            for entry in root.iter(MF_ENTRY) if root is not None else ():
+                path = (entry.get(MF_PATH) or "").removeprefix("./")
+                self._media_types[path] = entry.get(MF_TYPE) or ""
+        return self._media_types
 
     def finish_notes(self) -> None:
         for label, kind, text in self.notes:
@@ -813,6 +876,27 @@ def _open(data: bytes, ctx: ExtractContext, kind: str) -> tuple[zipfile.ZipFile,
     return zf, root, damaged
 
 
+#: Media types of the sub-documents an object frame may hold that are read, and their extension.
+_SUB_DOCUMENTS = {
+    "application/vnd.oasis.opendocument.text": ".odt",
+    "application/vnd.oasis.opendocument.spreadsheet": ".ods",
+    "application/vnd.oasis.opendocument.presentation": ".odp",
+}
+
+
+def _sub_package(zf: zipfile.ZipFile, folder: str, media_type: str) -> bytes:
+    """The package of the sub-document in ``folder``: its members under their own names, with
+    the ``mimetype`` member a package opens with."""
+    out = io.BytesIO()
+    prefix = folder + "/"
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as sub:
+        sub.writestr(zipfile.ZipInfo("mimetype"), media_type.encode("ascii", "replace"))
+        for name in zf.namelist():
+            if name.startswith(prefix) and not name.endswith("/") and name != prefix + "mimetype":
+                sub.writestr(name[len(prefix) :], _ooxml.read(zf, name, "embedded object"))
+    return out.getvalue()
+
+
 def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     what = ctx.filename or kind.upper()
     zf, root, damaged = _open(data, ctx, kind)
@@ -822,6 +906,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         meta = _meta(_ooxml.optional_xml(zf, "meta.xml", what, warnings))
         sink = _ooxml.ImageSink(zf)
         reader = _Reader(zf, sink, _list_styles(root, styles))
+        reader.attacher = Attacher(ctx)
         body = root.find(_q("office", "body"))
         if body is None:
             raise ParseError(f"{what}: content.xml has no office:body")
@@ -850,16 +935,20 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     metadata: dict[str, Any] = {"source_type": source_type, **meta, **pages}
     if slides is not None:
         metadata["slide_count"] = slides
+    held = reader.held
+    images = sink.images + tuple(held.images)
     return assemble(
         source_type,
         reader.blocks,
-        images=sink.images,
+        images=images,
         metadata=metadata,
         coverage=Coverage(
             slides_total=slides,
-            images_extracted=len(sink.images),
-            skipped=tuple(sink.skipped),
-            warnings=tuple(warnings),
+            attachments_indexed=tuple(held.indexed),
+            images_extracted=len(images),
+            skipped=tuple(sink.skipped + held.skipped),
+            warnings=tuple(warnings + held.warnings),
+            notes=tuple(held.notes),
         ),
     )
 
@@ -873,7 +962,8 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # the page, grouped or nested), each of its paragraphs once, and so is a drawing shape's; a
     # table cell's lists and nested tables read into its text; a note's text boxes read once; the
     # page headers and footers of styles.xml in the metadata (header_text, footer_text); 6: a frame
-    # made a hyperlink (draw:a) read where it stands; 7: a table of one row a paragraph per cell
+    # made a hyperlink (draw:a) read where it stands; 7: a table of one row a paragraph per cell;
+    # a text, sheet or slides embedded as an object (Object 1/) read where its frame stands
     version="7",
     source_type="odt",
     libraries=("lxml",),
@@ -892,7 +982,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # slide title is a space; a frame nested in a text box read as the slide's frames are; any
     # drawing shape's text read (draw:rect, draw:ellipse …), not a custom shape's alone; a table
     # cell's lists read; 7: a frame made a hyperlink (draw:a) read; the slide's footer and fixed
-    # date read where its master page shows them; 8: a table of one row a paragraph per cell
+    # date read where its master page shows them; 8: a table of one row a paragraph per cell; a
+    # text, sheet or slides embedded as an object (Object 1/) read where its frame stands
     version="8",
     source_type="odp",
     libraries=("lxml",),

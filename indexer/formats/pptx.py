@@ -15,6 +15,7 @@ they are printed on pages no slide shows, and each slide's notes would repeat th
 from __future__ import annotations
 
 import io
+import posixpath
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator
@@ -46,7 +47,8 @@ from ..model import (
     render_table,
 )
 from ..zipsafe import open_zip
-from . import _ooxml
+from . import _embedded, _ooxml
+from ._attached import Attached, Attacher
 from .registry import extractor
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -348,10 +350,12 @@ def _is_title(shape: Any) -> bool:
 
 
 class _Slides:
-    def __init__(self, sink: _ooxml.ImageSink, what: str) -> None:
+    def __init__(self, sink: _ooxml.ImageSink, what: str, attacher: Attacher) -> None:
         self.sink = sink
         self.what = what
         self.styles = _Styles()
+        self.attacher = attacher
+        self.held = Attached()  # what the files embedded in the slides gave
 
     def shapes(self, shapes: Iterable[Any], slide: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
         from pptx.enum.shapes import MSO_SHAPE_TYPE
@@ -374,6 +378,10 @@ class _Slides:
                 )
                 continue
             element = shape._element
+            ole = element.find(f".//{{{P}}}oleObj")
+            if ole is not None:  # its preview picture (an EMF, in the fallback) is not read
+                yield from self.embedded(ole, slide, meta, page)
+                continue
             if hasattr(shape, "image") and element.find(f".//{{{A}}}blip") is not None:
                 yield from self.picture(shape, meta, page)
                 continue
@@ -385,6 +393,38 @@ class _Slides:
             if txbody is not None:
                 for block in _frame_blocks(txbody, meta, self.styles.of(element, txbody, slide)):
                     yield replace(block, page=page)
+
+    def embedded(self, ole: etree._Element, slide: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
+        """The file an OLE frame embeds, read where the frame stands, under an ``Embedded: name``
+        heading below the slide's title."""
+        prog_id = ole.get("progId")
+        kind = f"an embedded object ({prog_id})" if prog_id else "an embedded object"
+        rid = ole.get(f"{{{R}}}id") or ""
+        where = f"slide {page}: {ole.get('name') or rid}"
+        if ole.find(f"{{{P}}}link") is not None:
+            got = Attached(
+                skipped=[
+                    Skipped(
+                        "embedded object",
+                        where,
+                        f"{kind} linked to a file outside the document (not fetched)",
+                    )
+                ]
+            )
+        else:
+            try:
+                part = slide.part.related_part(rid)
+                data, name = part.blob, posixpath.basename(str(part.partname))
+            except (KeyError, AttributeError, ValueError):
+                got = Attached(skipped=[Skipped("embedded object", where, f"{kind} whose part is missing")])
+            else:
+                got = _embedded.read_file(data, name, prog_id, self.attacher, level=2, page=page, meta=meta)
+        self.held.images += got.images
+        self.held.skipped += got.skipped
+        self.held.warnings += got.warnings
+        self.held.notes += got.notes
+        self.held.indexed += got.indexed
+        yield from got.blocks
 
     def table(self, table: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
         grid: list[list[str]] = []
@@ -508,7 +548,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # layout and master (the points of a "Title and Content" slide are a list), a line without a
     # bullet among bulleted ones a paragraph, boxes side by side read across though their tops
     # differ a little; 5: bulleted and numbered lines of the speaker notes a list, as on the slide;
-    # 6: a table of one row a paragraph per cell
+    # 6: a table of one row a paragraph per cell; the file an OLE frame embeds read where the
+    # frame stands
     version="6",
     source_type="pptx",
     libraries=("python-pptx",),
@@ -533,7 +574,7 @@ def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
     sink = _ooxml.ImageSink()
     if comments is not None:
         sink.skipped.append(comments)
-    walker = _Slides(sink, what)
+    walker = _Slides(sink, what, Attacher(ctx))
     blocks: list[Block] = []
     total = 0
     for number, slide in enumerate(prs.slides, start=1):
@@ -548,10 +589,19 @@ def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
         if total == 0:
             raise EmptyExtraction(f"{what}: the presentation has no slides")
         raise EmptyExtraction(f"{what}: no text on any of its {total} slides")
+    held = walker.held
+    images = sink.images + tuple(held.images)
     return assemble(
         "pptx",
         blocks,
-        images=sink.images,
+        images=images,
         metadata={"source_type": "pptx", "total_slides": total, **props},
-        coverage=Coverage(slides_total=total, images_extracted=len(sink.images), skipped=tuple(sink.skipped)),
+        coverage=Coverage(
+            slides_total=total,
+            attachments_indexed=tuple(held.indexed),
+            images_extracted=len(images),
+            skipped=tuple(sink.skipped + held.skipped),
+            warnings=tuple(held.warnings),
+            notes=tuple(held.notes),
+        ),
     )

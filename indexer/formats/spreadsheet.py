@@ -1503,6 +1503,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
             )
     pictures = SheetPictures()
     comments = None
+    objects: list[Skipped] = []  # files embedded in the sheets
     sheet_parts: list[tuple[str | None, str]] = []
     if zf is not None:
         try:
@@ -1519,6 +1520,12 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         if ooxml:  # cell comments (notes): xl/comments1.xml …
             parts = [n for n in zf.namelist() if n.startswith("xl/comments") and n.endswith(".xml")]
             comments = _ooxml.comments_skipped(zf, parts, "comment", "workbook")
+            # a document or PDF embedded in a sheet is not text of its cells: listed, not read
+            objects = [
+                Skipped("embedded object", posixpath.basename(n), "a file embedded in a sheet (not read)")
+                for n in zf.namelist()
+                if n.startswith("xl/embeddings/") and not n.endswith("/")
+            ]
 
     merges: dict[str, list[Merge]] = {}
     ods_errors: dict[str, SheetErrors] = {}
@@ -1716,6 +1723,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     metadata["skipped_sheets"] = skipped_sheets
     if comments is not None:
         skipped.append(comments)
+    skipped += objects
     coverage = Coverage(
         sheets_read=tuple(read),
         images_extracted=len(images),
@@ -1813,7 +1821,7 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 7, ods 6, xls and xlsb 5: a one-column list of words in lower case or of
         # sentences not headed by its first item;
         # xlsx 8: a sheet read by openpyxl shows Excel's day zero for a number below 1 in a
-        # format of a date alone, as one read by calamine;
+        # format of a date alone, as one read by calamine; files embedded in the sheets listed;
         # xlsx 9, ods 7, xls and xlsb 6: a word in lower case over e-mail addresses, web
         # addresses or numbered items heads them (email, room over room 101)
         version={"xlsx": "9", "ods": "7", "xls": "6", "xlsb": "6"}[source_type],
