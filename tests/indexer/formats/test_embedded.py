@@ -477,3 +477,30 @@ def test_a_spreadsheet_embedded_in_an_odt_is_read_where_it_stands():
     ]
     assert doc.coverage.attachments_indexed == ("Object 1.ods",) and doc.coverage.skipped == ()
     _all_modes_work(doc)
+
+
+def test_an_ole_object_in_an_odt_is_read_as_in_a_word_file():
+    from odf.draw import Frame, ObjectOle
+    from odf.opendocument import OpenDocumentText
+    from odf.text import P
+
+    from .test_attachments import _pdf_with
+
+    text = OpenDocumentText()
+    text.text.addElement(P(text="Minutes:"))
+    holder = P()
+    frame = Frame(width="2cm", height="2cm", anchortype="as-char")
+    frame.addElement(ObjectOle(href="./Object 2"))
+    holder.addElement(frame)
+    text.text.addElement(holder)
+    out = io.BytesIO()
+    text.write(out)
+    ole = _ole({"\x01Ole10Native": _packaged("minutes.pdf", _pdf_with({}))})
+    data = _with_parts(out.getvalue(), {"Object 2": ole}, lambda name, part: part)
+    doc = extract(data, filename="minutes.odt")
+    assert _texts(doc) == [
+        ("paragraph", 0, "Minutes:"),
+        (HEADING, 1, "Embedded: minutes.pdf"),
+        ("paragraph", 0, "The holder page."),
+    ]
+    assert doc.coverage.attachments_indexed == ("minutes.pdf",)
