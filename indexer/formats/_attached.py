@@ -8,9 +8,12 @@ each carrying the holder's provenance, ``attachment: name`` and, where the attac
 its own page (``page_number`` in a holder without pages, ``attachment_page`` in one with pages)
 and ``sheet_name``. A workbook's sheets or a CSV's table become a heading per sheet and table
 blocks, as a document shows tables, so that every mode of the holder still applies. Its images
-are renamed ``attachment{n}_…`` (no clash with the holder's), or given the name of the same bytes
-met in an earlier attachment of the holder (a logo in each of a hundred attached files is one
-image), its skipped entries, warnings and notes carried over with its name in front.
+are renamed ``attachment{n}_…`` (no clash with the holder's), or, when named by their bytes (an
+Office file's, ``%016x.ext``), given the name of the same image met in an earlier attachment of
+the holder (a logo in each of a hundred attached files is one image; a PDF's images, named by
+their place and without bytes when none will be listed, are not matched, so that the blocks are
+the same with and without image data); its skipped entries, warnings and notes carried over with
+its name in front.
 
 An attachment that cannot be read (damaged, encrypted, needing OCR, past a limit) becomes one
 skipped entry with the error's code and message: the holder is never failed nor cut by it.
@@ -24,6 +27,7 @@ time-out it would then reach.
 from __future__ import annotations
 
 import mimetypes
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -40,6 +44,8 @@ MAX_DEPTH = 3
 #: Share of the holder's time-out its attachments may spend, all levels together; the rest is
 #: left to the holder's own text and its chunking.
 TIME_SHARE = 0.8
+#: An image named by its bytes (FNV-1a, SPEC §2), under the prefixes of the attachments it is in.
+_HASHED = re.compile(r"(?:attachment\d+_)*([0-9a-f]{16}\.\w+)")
 #: Options that belong to the holder alone (its password opens it, not what it holds).
 _HOLDER_OPTIONS = frozenset({"pdf_password"})
 
@@ -73,7 +79,7 @@ class Attacher:
         )
         self.chars = 0  # text of the attachments read so far
         self.count = 0  # attachments read so far (numbers their images)
-        self.image_names: dict[bytes, str] = {}  # an image's bytes → its name in the holder
+        self.image_names: dict[str, str] = {}  # an image's name by its bytes → its name in the holder
 
     def read(
         self,
@@ -210,16 +216,19 @@ def _place(
     page: int | None,
     paged: bool,
     prefix: str,
-    image_names: dict[bytes, str],
+    image_names: dict[str, str],
     label: str = "Attachment",
 ) -> Attached:
     level = min(max(level, 1), 6)
     renamed: dict[str, str] = {}
     images = []
     for im in doc.images:
-        known = image_names.get(im.data) if im.data else None
+        hashed = _HASHED.fullmatch(im.name)
+        known = image_names.get(hashed[1]) if hashed else None
         if known is None:
-            known = image_names.setdefault(im.data, prefix + im.name) if im.data else prefix + im.name
+            known = prefix + im.name
+            if hashed:
+                image_names[hashed[1]] = known
             images.append(replace(im, name=known, meta={**im.meta, "attachment": name}))
         renamed[im.name] = known
     blocks = [Block(HEADING, f"{label}: {name}", level=level, page=page, meta={**meta, "attachment": name})]

@@ -451,3 +451,17 @@ def test_a_holder_leaves_its_attachments_a_share_of_its_time():
     # a holder that is itself attached passes on the time it was left
     nested = Attacher(ExtractContext(filename="a.eml", deadline=before + 5))
     assert nested.deadline == before + 5
+
+
+def test_the_images_of_a_pdf_attached_twice_are_named_alike_with_and_without_image_data(real_world):
+    # a PDF's images are named by their place and have no bytes when none will be listed: they are
+    # not matched between attachments, so the blocks do not depend on image_data
+    pdf = (REAL_WORLD / "pdf" / "kreuzberg" / "large.pdf").read_bytes()
+    data = _mail((pdf, "application/pdf", "a.pdf"), (pdf, "application/pdf", "b.pdf"))
+    with_data = extract(data, filename="m.eml")
+    without = extract(data, filename="m.eml", image_data=False)
+    assert with_data.blocks == without.blocks
+    assert [im.name for im in with_data.images] == [im.name for im in without.images]
+    assert [b.images for b in with_data.blocks if b.meta.get("attachment") == "b.pdf" and b.images][0] == (
+        "attachment2_image_p1_1.png",
+    )
