@@ -97,6 +97,13 @@ def xls_day_cells(cells: XlsCells) -> dict[str, dict[int, dict[int, dt.datetime 
     return out
 
 
+def _boundsheet(body: bytes) -> tuple[str, int]:
+    """A BOUNDSHEET record's sheet name and the offset of the sheet's records in the stream."""
+    count, flags = body[6], body[7]
+    raw = body[8 : 8 + (2 * count if flags & 1 else count)]
+    return raw.decode("utf-16-le" if flags & 1 else "latin-1", "replace"), int.from_bytes(body[:4], "little")
+
+
 def xls_oversized(data: bytes) -> str | None:
     """What is wrong with a BIFF8 workbook (.xls) one of whose sheets declares, in its DIMENSIONS
     record, a range of more cells than an .xls holds (65,536 rows by 256 columns), counted as
@@ -121,10 +128,7 @@ def xls_oversized(data: bytes) -> str | None:
         body = stream[at + 4 : at + 4 + size]
         at += 4 + size
         if kind == _BOUNDSHEET and len(body) >= 8:
-            count, flags = body[6], body[7]
-            raw = body[8 : 8 + (2 * count if flags & 1 else count)]
-            name = raw.decode("utf-16-le" if flags & 1 else "latin-1", "replace")
-            sheets.append((name, int.from_bytes(body[:4], "little")))
+            sheets.append(_boundsheet(body))
         elif kind == _EOF:
             break
     for name, at in sheets:
@@ -185,10 +189,7 @@ def xls_cells(data: bytes) -> XlsCells:
         elif kind == _DATEMODE and len(body) >= 2:
             base_1904 = body[0] == 1
         elif kind == _BOUNDSHEET and len(body) >= 8:
-            count, flags = body[6], body[7]
-            raw = body[8 : 8 + (2 * count if flags & 1 else count)]
-            name = raw.decode("utf-16-le" if flags & 1 else "latin-1", "replace")
-            sheets.append((name, int.from_bytes(body[:4], "little")))
+            sheets.append(_boundsheet(body))
         elif kind == _EOF:
             break
     formats: dict[int, NumberFormat | DateFormat | None] = {}
