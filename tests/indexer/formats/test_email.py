@@ -85,15 +85,17 @@ def test_html_only_body_inline_image_and_attachments():
     assert (image.name, image.format, image.width, image.height) == ("logo.png", "png", 64, 32)
     assert image.alt == "Greenhouse Supplies logo"  # the alt text of the <img> that shows it
     assert sum(1 for b in doc.blocks if b.kind == IMAGE) == 1  # not listed twice
-    # the text attachment is indexed after the body; the PDF (a placeholder of two lines, no
-    # PDF) is read, found damaged and listed as skipped with the error
-    assert doc.coverage.attachments_indexed == ("delivery_instructions.txt",)
+    # the attachments are indexed after the body: the text file, then the one-page invoice PDF
+    # read by the PDF extractor (its title set in bold 16 pt, its lines in 10 pt)
+    assert doc.coverage.attachments_indexed == ("delivery_instructions.txt", "invoice_GS-20417.pdf")
     heading = next(b for b in doc.blocks if b.text == "Attachment: delivery_instructions.txt")
     after = doc.blocks[doc.blocks.index(heading) + 2]
     assert after.text.startswith("Leave parcels at the shed by plot 14")
-    (skipped,) = doc.coverage.skipped_of("attachment")
-    assert skipped.name == "invoice_GS-20417.pdf"
-    assert skipped.reason.startswith("PARSE_ERROR: invoice_GS-20417.pdf: not a readable PDF")
+    invoice = doc.blocks.index(next(b for b in doc.blocks if b.text == "Attachment: invoice_GS-20417.pdf"))
+    assert (doc.blocks[invoice + 1].kind, doc.blocks[invoice + 1].text) == (HEADING, "Invoice GS-20417")
+    assert "Total due by 15 March 2024: 58.50" in doc.blocks[invoice + 2].text
+    assert doc.blocks[invoice + 2].meta["attachment"] == "invoice_GS-20417.pdf"
+    assert doc.coverage.skipped_of("attachment") == ()
     assert doc.coverage.images_extracted == 1
 
 

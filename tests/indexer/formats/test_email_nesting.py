@@ -64,6 +64,8 @@ def test_body_headings_sit_below_the_subject():
         (1, "Your order GS-20417 has shipped"),
         (2, "Your order is on its way"),
         (2, "Attachment: delivery_instructions.txt"),
+        (2, "Attachment: invoice_GS-20417.pdf"),
+        (3, "Invoice GS-20417"),  # the PDF's title, a level below its attachment heading
     ]
     chunks = indexer.get_chunks(data, filename="order_shipped.eml", mode="section")
     paths = [c["metadata"]["heading_path"] for c in chunks]
