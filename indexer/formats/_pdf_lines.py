@@ -186,9 +186,16 @@ def hyphen_stays(before: str, after: str, words: Words | None = None) -> bool:
 
 def rejoin_words(lines: list[Line], joins: Sequence[Join], words: Words) -> list[Line]:
     """``lines`` (a page's, in order) with each word pdfium joined at a hyphen (``joins``, in the
-    page's order) written as the document writes it elsewhere (``Words.hyphen``), where that
+    page's order) written as the document writes it elsewhere (``respell``)."""
+    texts = respell([ln.text for ln in lines], joins, words)
+    return [ln if ln.text == text else ln._replace(text=text) for ln, text in zip(lines, texts, strict=True)]
+
+
+def respell(texts: Sequence[str], joins: Sequence[Join], words: Words) -> list[str]:
+    """``texts`` (in reading order) with each word pdfium joined at a hyphen (``joins``, in the
+    same order) written as the document writes it elsewhere (``Words.hyphen``), where that
     differs from ``keeps_hyphen``'s choice."""
-    out = list(lines)
+    out = list(texts)
     at = 0
     for join in joins:
         stays = words.hyphen(join.before, join.after)
@@ -197,12 +204,12 @@ def rejoin_words(lines: list[Line], joins: Sequence[Join], words: Words) -> list
         old = join.today()
         new = join._replace(kept=stays).today()
         pattern = re.compile(rf"(?<![\w-]){re.escape(old)}(?![\w-])")
-        # from the line of the last word on (lines on one baseline were merged, out of order)
+        # from the text of the last word on (lines on one baseline were merged, out of order)
         for k in [*range(at, len(out)), *range(at)]:
-            text = out[k].text
+            text = out[k]
             found = pattern.search(text)
             if found is not None:
-                out[k] = out[k]._replace(text=text[: found.start()] + new + text[found.end() :])
+                out[k] = text[: found.start()] + new + text[found.end() :]
                 at = k
                 break
     return out

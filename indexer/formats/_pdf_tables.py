@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import pypdfium2.raw as pdfium_c
 
 from ._pdf_capi import bounded_text, get_char_box, text_range
-from ._pdf_lines import clean
+from ._pdf_lines import Join, clean
 
 TABLE_SETTINGS_LINES = {"vertical_strategy": "lines", "horizontal_strategy": "lines"}
 TABLE_SETTINGS_RULES = {"vertical_strategy": "text", "horizontal_strategy": "lines"}
@@ -34,6 +34,9 @@ class FoundTable:
     #: where each column starts (x, PDF user space), when the table was read from the page's own
     #: rules and characters; empty when pdfplumber read it
     columns: tuple[float, ...] = ()
+    #: the words pdfium joined at a line-end hyphen in the cells, as they were read (``Join``):
+    #: spelt again as the rest of the document writes them once all its words are read
+    joins: tuple[Join, ...] = ()
 
     def covers(self, x: float, y: float) -> bool:
         return self.left - 1 <= x <= self.right + 1 and self.bottom - 1 <= y <= self.top + 1
@@ -61,8 +64,8 @@ def open_plumber(data: bytes, password: str | None):
     return pdfplumber.open(io.BytesIO(data), password=password or "")
 
 
-def _cell(value: object) -> str:
-    return clean(" ".join(str(value).split())) if value is not None else ""
+def _cell(value: object, joins: list[Join] | None = None) -> str:
+    return clean(" ".join(str(value).split()), joins) if value is not None else ""
 
 
 def find_tables(
@@ -198,7 +201,8 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
     out: list[FoundTable] = []
     partial: list[FoundTable] = []
     for table_cells in found:
-        rows, cut, starts, probe = _grid_rows(table_cells, reader)
+        joins: list[Join] = []
+        rows, cut, starts, probe = _grid_rows(table_cells, reader, joins)
         if not _plausible(probe):
             continue
         header = rows[0] if _looks_like_header(rows) else None
@@ -206,7 +210,9 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
         x1 = max(c[2] for c in table_cells)
         top = -min(c[1] for c in table_cells) if cut is None else -cut
         bottom = -max(c[3] for c in table_cells)
-        table = FoundTable(x0, x1, bottom, top, header, tuple(rows[1:] if header else rows), starts)
+        table = FoundTable(
+            x0, x1, bottom, top, header, tuple(rows[1:] if header else rows), starts, tuple(joins)
+        )
         (partial if _rules_run_past(table, hs) else out).append(table)
     if partial:
         # vertical rules between some columns only: the cells cover those columns and miss the
@@ -376,10 +382,11 @@ def _clusters(values) -> dict[float, int]:
 INSET = 1.0
 
 
-def _grid_rows(cells, reader):
+def _grid_rows(cells, reader, joins: list[Join] | None = None):
     """The rows of a table's cells, where the table starts when its first rows are a title
     (the top of the first row kept, pdfplumber's orientation) else None, where each of its
-    columns starts, and the rows its plausibility is judged on."""
+    columns starts, and the rows its plausibility is judged on; the words pdfium joined at a
+    line-end hyphen are recorded in ``joins``."""
     col = _clusters(c[0] for c in cells)
     row = _clusters(c[1] for c in cells)
     xs = range(max(col.values()) + 1)
@@ -394,7 +401,9 @@ def _grid_rows(cells, reader):
         # descender of the row above reaches over a rule drawn close under it
         inset = INSET if bottom - top > 4 * INSET else 0.0
         text = reader(x0, -bottom + inset, x1, -top - inset)
-        lines = [_cell(part) for part in text.replace("\ufffe", "").splitlines()]
+        # pdfium's text in a rectangle marks a hyphen it removed at a line end with U+0002 where
+        # the page's text has U+FFFE: the word is rejoined as a line's is (``clean``)
+        lines = [_cell(part, joins) for part in text.replace("\x02", "\ufffe").splitlines()]
         lines = [ln for ln in lines if ln]
         r, c = row[top], col[x0]
         grid[r][c] += lines

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ctypes
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 
 import pypdfium2 as pdfium
@@ -38,7 +38,7 @@ from ._pdf_layout import (
     to_blocks,
 )
 from ._pdf_ligatures import Ligatures
-from ._pdf_lines import Join, Line, Words, page_lines, rejoin_words
+from ._pdf_lines import Join, Line, Words, page_lines, rejoin_words, respell
 from ._pdf_objects import (
     FRAGMENT_MAX,
     MIN_IMAGE_SIDE,
@@ -145,8 +145,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # the lone page number of the only numbered page, margin numbers of every
     # fifth line, line-end hyphens spelt as the document spells the word, bylines;
     # 12: a picture met in two attached files is one image; an attached PDF stops at the time
-    # its holder leaves it
-    version="12",
+    # its holder leaves it; 13: line-end hyphens in grid tables' cells spelt as elsewhere
+    version="13",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -910,7 +910,23 @@ def _words(pages: list[_Page]) -> Words:
     for p in pages:
         if p.joins:
             p.lines = rejoin_words(p.lines, p.joins, words)
+        p.tables = [_respelt(t, words) if t.joins else t for t in p.tables]
     return words
+
+
+def _respelt(table: FoundTable, words: Words) -> FoundTable:
+    """``table`` with the words pdfium joined at a hyphen in its cells written as the document
+    writes them elsewhere."""
+    rows = [table.header, *table.rows] if table.header is not None else list(table.rows)
+    cells = respell([c for row in rows for c in row], table.joins, words)
+    at = 0
+    out: list[tuple[str, ...]] = []
+    for row in rows:
+        out.append(tuple(cells[at : at + len(row)]))
+        at += len(row)
+    if table.header is not None:
+        return replace(table, header=out[0], rows=tuple(out[1:]))
+    return replace(table, rows=tuple(out))
 
 
 def _blocks(

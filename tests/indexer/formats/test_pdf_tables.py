@@ -675,3 +675,46 @@ def test_two_tables_of_one_width_on_a_page_are_two_tables():
     assert caption.text == "Table 2. Results on the second data set, with the same models."
     assert list(second.header) == ["Model", "Precision", "Time"]
     assert [list(r) for r in second.rows] == [["DETR", "0.912", "41 ms"], ["Faster R-CNN", "0.722", "63 ms"]]
+
+
+def _hyphenated_cell_pdf() -> bytes:
+    """A sentence writing ``centre-village`` twice, then a grid whose first cell wraps over three
+    lines at two hyphens: ``centre-`` / ``village`` and ``infor-`` / ``mation``."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    c.drawString(LEFT, 760, "The centre-village has a school; the centre-village has a park.")
+    xs, ys = [72, 200, 330, 460], [730, 710, 670]
+    for y in ys:
+        c.line(xs[0], y, xs[-1], y)
+    for x in xs:
+        c.line(x, ys[-1], x, ys[0])
+    for x, text in zip(xs, ["Place", "Work", "When"], strict=False):
+        c.drawString(x + 4, 716, text)
+    c.drawString(76, 697, "Safer streets in the centre-")
+    c.drawString(76, 685, "village and the infor-")
+    c.drawString(76, 673, "mation desk")
+    c.drawString(204, 690, "Sidewalks")
+    c.drawString(334, 690, "2025")
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_hyphen_at_a_cells_line_end_follows_the_documents_spelling():
+    # the document writes "centre-village" elsewhere: its hyphen stays; "information" is not
+    # written elsewhere, and a hyphen before a lower-case word goes
+    tables = [b for b in extract(_hyphenated_cell_pdf(), filename="t.pdf").blocks if b.kind == TABLE]
+    assert [t.header for t in tables] == [("Place", "Work", "When")]
+    assert tables[0].rows == (
+        ("Safer streets in the centre-village and the information desk", "Sidewalks", "2025"),
+    )
+
+
+def test_a_table_cell_of_the_chelsea_plan_spells_centre_village_as_its_text_does(real_world):
+    # p. 30's table of actions: "au centre-" / "village" in a cell; the plan writes "centre-village"
+    # seven times in its text (pp. 11, 21-24) and never "centrevillage"
+    doc = extract(real_world / "pdf" / "pdfplumber" / "chelsea_pdta.pdf", options={"ocr": "never"})
+    cells = [c for b in doc.blocks if b.kind == TABLE for row in b.rows for c in row]
+    found = [c for c in cells if "des piétons au centre" in c]
+    assert len(found) == 1 and "au centre-village et partout" in found[0]
+    assert not any("centrevillage" in c for c in cells)
