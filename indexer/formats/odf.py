@@ -482,7 +482,10 @@ class _Reader:
         frames: list[etree._Element] = []
         labels: list[int] = []  # rows of one cell merged across the table
         first_cells: list[str] = []  # the first row's own cells (not those a span covers)
+        marked = False  # the first row is one of the table's header rows (table:table-header-rows)
         for tr in _rows(tbl):
+            if not rows:
+                marked = _header_row(tr, tbl)
             row: list[str] = []
             col = 0
             origins = 0  # cells the row's own cells start; -1 once one does not span columns
@@ -526,9 +529,10 @@ class _Reader:
                 break
         while rows and not rows[-1]:
             rows.pop()
-        if len(rows) == 1:
+        if len(rows) == 1 and not marked:
             # a table of one row lays text out side by side (a signature line, a box around a
             # note): no header names its columns and no row is data, so each cell is a paragraph
+            # (a row marked as a header row stays a table's header, without data)
             for text in first_cells:
                 if text:
                     self.blocks.append(Block(PARAGRAPH, text, meta=self.meta))
@@ -536,7 +540,7 @@ class _Reader:
             labels_once(rows, [i for i in labels if i])  # a merged header cell names every column
             width = max(len(r) for r in rows)
             rows = [r + [""] * (width - len(r)) for r in rows]
-            header = tuple(rows[0]) if len(rows) > 1 else None
+            header = tuple(rows[0]) if (marked or len(rows) > 1) else None
             data = [tuple(r) for r in (rows[1:] if header is not None else rows)]
             first = 2 if header is not None else 1
             self.blocks.append(
@@ -776,6 +780,7 @@ class _Footers:
 
 
 _ROW_GROUPS = frozenset(_q("table", t) for t in ("table-header-rows", "table-rows", "table-row-group"))
+_HEADER_ROWS = _q("table", "table-header-rows")
 
 
 def _rows(table: etree._Element) -> Iterator[etree._Element]:
@@ -786,6 +791,17 @@ def _rows(table: etree._Element) -> Iterator[etree._Element]:
             yield child
         elif child.tag in _ROW_GROUPS:
             yield from _rows(child)
+
+
+def _header_row(row: etree._Element, table: etree._Element) -> bool:
+    """Whether ``row`` of ``table`` lies in its header rows (repeated on each page the table runs
+    over), a row group around them or not."""
+    parent = row.getparent()
+    while parent is not None and parent is not table:
+        if parent.tag == _HEADER_ROWS:
+            return True
+        parent = parent.getparent()
+    return False
 
 
 #: a paragraph's text nodes and the elements that stand for white space, in document order
@@ -963,8 +979,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # table cell's lists and nested tables read into its text; a note's text boxes read once; the
     # page headers and footers of styles.xml in the metadata (header_text, footer_text); 6: a frame
     # made a hyperlink (draw:a) read where it stands; 7: a table of one row a paragraph per cell;
-    # a text, sheet or slides embedded as an object (Object 1/) read where its frame stands
-    version="7",
+    # a text, sheet or slides embedded as an object (Object 1/) read where its frame stands;
+    # 8: a one-row table whose row is a header row (table:table-header-rows) a table's header
+    version="8",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -983,8 +1000,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # drawing shape's text read (draw:rect, draw:ellipse …), not a custom shape's alone; a table
     # cell's lists read; 7: a frame made a hyperlink (draw:a) read; the slide's footer and fixed
     # date read where its master page shows them; 8: a table of one row a paragraph per cell; a
-    # text, sheet or slides embedded as an object (Object 1/) read where its frame stands
-    version="8",
+    # text, sheet or slides embedded as an object (Object 1/) read where its frame stands; 9: a
+    # one-row table whose row is a header row (table:table-header-rows) a table's header
+    version="9",
     source_type="odp",
     libraries=("lxml",),
     images=True,

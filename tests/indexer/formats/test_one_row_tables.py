@@ -80,6 +80,23 @@ def test_an_odt_table_of_one_row_is_a_paragraph_per_cell():
     assert (doc.blocks[2].kind, doc.blocks[2].header) == ("table", ("Name", "Role"))
 
 
+def test_an_odt_table_of_one_header_row_is_a_header_without_data():
+    # a row in table:table-header-rows (repeated on each page) names columns, as Word's
+    # w:tblHeader row does: it stays the table's header, with no data rows (it was read as
+    # the paragraphs "Name" and "Role"); an empty row after it is no row of data
+    cell = "<table:table-cell><text:p>{}</text:p></table:table-cell>"
+    row = "<table:table-row>" + cell.format("Name") + cell.format("Role") + "</table:table-row>"
+    body = (
+        f"<table:table><table:table-header-rows>{row}</table:table-header-rows>"
+        "<table:table-row><table:table-cell/><table:table-cell/></table:table-row></table:table>"
+        f"<table:table><table:table-row-group><table:table-header-rows>{row}"
+        "</table:table-header-rows></table:table-row-group></table:table>"
+    )
+    doc = extract_bytes(_odt(OFFICE.format(body)), "t.odt")
+    assert [(b.kind, b.header, b.rows) for b in doc.blocks] == [("table", ("Name", "Role"), ())] * 2
+    assert doc.blocks[0].text == "| Name | Role |\n| --- | --- |"
+
+
 def test_a_pptx_table_of_one_row_is_a_paragraph_per_cell():
     from pptx import Presentation
     from pptx.util import Inches
