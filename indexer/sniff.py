@@ -47,10 +47,16 @@ def _utf16_without_bom(head: bytes) -> str | None:
     odd_nuls = sample[1::2].count(0)
     half = len(sample) // 2
     if odd_nuls > 0.4 * half and even_nuls < 0.05 * half:
-        return "utf-16-le"
-    if even_nuls > 0.4 * half and odd_nuls < 0.05 * half:
-        return "utf-16-be"
-    return None
+        guess = "utf-16-le"
+    elif even_nuls > 0.4 * half and odd_nuls < 0.05 * half:
+        guess = "utf-16-be"
+    else:
+        return None
+    # the NUL pattern alone is met in binary data too (``\x00\x01bin``): UTF-16 text's
+    # characters are, like any text's, seldom control characters
+    chars = sample[: len(sample) & ~1].decode(guess, "replace")
+    controls = sum(1 for c in chars if ord(c) in _CONTROL)
+    return None if controls * 10 >= len(chars) else guess
 
 
 def detect_encoding(data: bytes) -> str:

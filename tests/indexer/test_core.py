@@ -103,6 +103,8 @@ def test_errors_keep_code_across_pickle():
         (b"a\x00b", True),
         (bytes(range(1, 9)) * 10, True),
         ("héllo".encode("utf-16"), False),
+        ("hi".encode("utf-16-be"), False),  # UTF-16 without a BOM: the NUL pattern of ASCII
+        (b"\x00\x01bin", True),  # the same NUL pattern, paired with a control byte
         (b"", False),
     ],
 )

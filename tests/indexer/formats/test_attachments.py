@@ -260,6 +260,13 @@ def test_an_unsupported_attachment_stays_listed_as_before():
     )
 
 
+def test_a_binary_attachment_with_the_nul_pattern_of_utf16_is_not_read_as_text():
+    doc = extract(_mail((b"\x00\x01bin", "application/octet-stream", "blob")), filename="m.eml")
+    assert _under(doc, "blob") == [] and doc.coverage.attachments_indexed == ()
+    (skipped,) = doc.coverage.skipped
+    assert (skipped.name, skipped.reason) == ("blob", "application/octet-stream attachments are not indexed")
+
+
 def test_an_armoured_pgp_message_is_not_read_as_text():
     armour = b"-----BEGIN PGP MESSAGE-----\n\nhQEMA3xKq0bq4ZbmAQf+Kx2W\n-----END PGP MESSAGE-----\n"
     doc = extract(_mail((armour, "application/octet-stream", "encrypted.asc")), filename="m.eml")
