@@ -7,8 +7,10 @@ the holder's heading, the attachment's blocks under it (its headings shifted dow
 each carrying the holder's provenance, ``attachment: name`` and, where the attachment has them,
 its own page (``page_number`` in a holder without pages, ``attachment_page`` in one with pages)
 and ``sheet_name``. A workbook's sheets or a CSV's table become a heading per sheet and table
-blocks, as a document shows tables, so that every mode of the holder still applies. Its images
-are renamed ``attachment{n}_…`` (no clash with the holder's), or, when named by their bytes (an
+blocks, as a document shows tables, so that every mode of the holder still applies. A web raster
+no extractor reads (a picture attached to a PDF, or sent as ``application/octet-stream``) is one
+image block under that heading, the picture an image of the holder. Its images are renamed
+``attachment{n}_…`` (no clash with the holder's), or, when named by their bytes (an
 Office file's, ``%016x.ext``), given the name of the same image met in an earlier attachment of
 the holder (a logo in each of a hundred attached files is one image; a PDF's images, named by
 their place and without bytes when none will be listed, are not matched, so that the blocks are
@@ -34,8 +36,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import errors
+from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
 from ..limits import ExtractContext
-from ..model import DOCUMENT, HEADING, Block, Document, Image, Skipped
+from ..model import DOCUMENT, HEADING, IMAGE, Block, Document, Image, Skipped
 from .registry import for_extension, suffix_of
 
 #: Attachments of attachments read, at most: a mail attached to a mail attached to a PDF is read,
@@ -127,7 +130,9 @@ class Attacher:
         try:
             doc = extract_bytes(data, dispatch_name(name, ctype), child)
         except errors.UnsupportedFormat as exc:
-            return Attached(skipped=[Skipped(what, name, unsupported or _reason(exc))])
+            doc = _picture(data, name)
+            if doc is None:
+                return Attached(skipped=[Skipped(what, name, unsupported or _reason(exc))])
         except errors.EmptyExtraction:
             return Attached(skipped=[_empty(what, name)])
         except errors.ChunkscopeError as exc:
@@ -189,6 +194,29 @@ def _reason(exc: errors.ChunkscopeError) -> str:
 
 def _empty(what: str, name: str) -> Skipped:
     return Skipped(what, name, f"{what} holds no text", on_purpose=True)
+
+
+def _picture(data: bytes, name: str) -> Document | None:
+    """A web raster (by its bytes) no extractor reads, as a document of one image block: the
+    picture attached to a PDF or sent as ``application/octet-stream`` is kept as an image of its
+    holder, as a mail's attached ``image/*`` part is. None for anything else."""
+    fmt = sniff_image_format(data)
+    ext = "jpg" if fmt == "jpeg" else fmt
+    if ext not in EXTRACTED_FORMATS:
+        return None
+    own = suffix_of(name).lstrip(".").lower()
+    same = own == ext or (fmt == "jpeg" and own in ("jpg", "jpeg"))
+    image = admit(
+        data,
+        own if same else ext,
+        source_name=name if same else f"{name}.{ext}",
+        alt=name,
+        keep_source_name=True,
+    )
+    if not isinstance(image, Image):
+        return None
+    block = Block(IMAGE, f"[Image: {name}]", alt=name, images=(image.name,))
+    return Document("image", (block,), text=block.text, images=(image,))
 
 
 def _as_document(doc: Document) -> list[Block]:

@@ -1755,8 +1755,8 @@ def _prepare_part(root: etree._Element) -> None:
     # 7: the default paragraph style is the one marked w:default (Standard, Normale …), not only
     # Normal; a table of one row (not marked as the header row) a paragraph per cell; files
     # embedded by OLE objects (a workbook, a Word file, a PDF, an Object Packager file) read
-    # after the paragraph holding them
-    version="7",
+    # after the paragraph holding them; 8: a packaged picture an image where it stands
+    version="8",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

@@ -1313,7 +1313,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="8",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="9",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1329,7 +1329,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # 7: attached files read with their own extractor (PDF, Word, workbooks, CSV as tables …),
     # a failing one listed with its error; base64 cut short decoded up to the cut
     # 8: a message/rfc822 part sent in base64 or quoted-printable decoded and read as a message;
-    # a picture met in two attached files is one image
+    # a picture met in two attached files is one image; 9: a picture attached as octet-stream
+    # an image under its heading; a binary attachment with the NUL pattern of UTF-16 not read
+    # as text
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1393,7 +1395,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="8",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="9",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1409,7 +1411,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 7: attached files read with their own extractor (PDF, Word, workbooks, CSV as tables …),
     # a failing one listed with its error; base64 cut short decoded up to the cut
     # 8: a message/rfc822 part sent in base64 or quoted-printable decoded and read as a message;
-    # a picture met in two attached files is one image
+    # a picture met in two attached files is one image; 9: a picture attached as octet-stream
+    # an image under its heading; a binary attachment with the NUL pattern of UTF-16 not read
+    # as text
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

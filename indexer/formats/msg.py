@@ -917,8 +917,9 @@ def _text_attachment(
     # calendar items give their own fields, addresses from the transport headers where the
     # properties hold only Exchange names, heading levels follow the nesting of messages, HTML
     # headings sit below their message or attachment; 8: a picture met in two attached files is
-    # one image
-    version="8",
+    # one image; 9: a picture attached under another type an image under its heading; a binary
+    # attachment with the NUL pattern of UTF-16 not read as text
+    version="9",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain

@@ -980,7 +980,8 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # page headers and footers of styles.xml in the metadata (header_text, footer_text); 6: a frame
     # made a hyperlink (draw:a) read where it stands; 7: a table of one row a paragraph per cell;
     # a text, sheet or slides embedded as an object (Object 1/) read where its frame stands;
-    # 8: a one-row table whose row is a header row (table:table-header-rows) a table's header
+    # 8: a one-row table whose row is a header row (table:table-header-rows) a table's header; a
+    # packaged picture in an OLE object an image where it stands
     version="8",
     source_type="odt",
     libraries=("lxml",),
@@ -1001,7 +1002,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # cell's lists read; 7: a frame made a hyperlink (draw:a) read; the slide's footer and fixed
     # date read where its master page shows them; 8: a table of one row a paragraph per cell; a
     # text, sheet or slides embedded as an object (Object 1/) read where its frame stands; 9: a
-    # one-row table whose row is a header row (table:table-header-rows) a table's header
+    # one-row table whose row is a header row (table:table-header-rows) a table's header; a
+    # packaged picture in an OLE object an image where it stands
     version="9",
     source_type="odp",
     libraries=("lxml",),

@@ -549,8 +549,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # bullet among bulleted ones a paragraph, boxes side by side read across though their tops
     # differ a little; 5: bulleted and numbered lines of the speaker notes a list, as on the slide;
     # 6: a table of one row a paragraph per cell; the file an OLE frame embeds read where the
-    # frame stands
-    version="6",
+    # frame stands; 7: a packaged picture an image where it stands
+    version="7",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,

@@ -260,13 +260,6 @@ def test_an_unsupported_attachment_stays_listed_as_before():
     )
 
 
-def test_a_binary_attachment_with_the_nul_pattern_of_utf16_is_not_read_as_text():
-    doc = extract(_mail((b"\x00\x01bin", "application/octet-stream", "blob")), filename="m.eml")
-    assert _under(doc, "blob") == [] and doc.coverage.attachments_indexed == ()
-    (skipped,) = doc.coverage.skipped
-    assert (skipped.name, skipped.reason) == ("blob", "application/octet-stream attachments are not indexed")
-
-
 def test_an_armoured_pgp_message_is_not_read_as_text():
     armour = b"-----BEGIN PGP MESSAGE-----\n\nhQEMA3xKq0bq4ZbmAQf+Kx2W\n-----END PGP MESSAGE-----\n"
     doc = extract(_mail((armour, "application/octet-stream", "encrypted.asc")), filename="m.eml")
@@ -395,13 +388,61 @@ def test_a_pdf_attached_to_a_pdf_keeps_its_own_pages_apart():
     assert chunk.metadata["attachment_page"] == 1 and "page_number" not in chunk.metadata
 
 
+def _real_picture() -> tuple[str, bytes]:
+    """The picture the real ``with-attachment.pdf`` holds: its name and bytes as pdfium gives them."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(REAL_WORLD / "pdf" / "py-pdf-samples" / "with-attachment.pdf")
+    try:
+        attachment = pdf.get_attachment(0)
+        return attachment.get_name(), bytes(attachment.get_data())
+    finally:
+        pdf.close()
+
+
 @pytest.mark.parametrize("mode", ["structural", "page_aware", "section"])
-def test_the_real_pdf_with_an_embedded_picture_lists_it(real_world, mode):
+def test_the_real_pdf_with_an_embedded_picture_keeps_it_as_an_image(real_world, mode):
+    name, png = _real_picture()
+    assert name == "image.png" and png.startswith(b"\x89PNG") and len(png) == 6669
     doc = extract(REAL_WORLD / "pdf" / "py-pdf-samples" / "with-attachment.pdf")
-    assert [(s.name, s.reason) for s in doc.coverage.skipped] == [
-        ("image.png", "a file embedded in the PDF; its type is not indexed")
+    assert doc.coverage.skipped == () and doc.coverage.attachments_indexed == ("image.png",)
+    assert [(b.kind, b.level, b.text, b.images, b.page) for b in _under(doc, "image.png")] == [
+        (HEADING, 1, "Attachment: image.png", (), None),
+        (IMAGE, 0, "[Image: image.png]", ("attachment1_image.png",), None),
     ]
+    (image,) = doc.images
+    assert (image.name, image.format, image.data, image.width, image.height) == (
+        "attachment1_image.png",
+        "png",
+        png,
+        320,  # the IHDR of the file: 320 x 223
+        223,
+    )
     assert chunk_document(doc, mode)
+
+
+def test_a_picture_attached_to_a_mail_as_octet_stream_is_an_image_where_it_stands(real_world):
+    _, png = _real_picture()
+    doc = extract(
+        _mail((png, "application/octet-stream", "photo"), (b"x,y\n1,2\n", "text/csv", "t.csv")),
+        filename="m.eml",
+    )
+    assert doc.coverage.skipped == ()
+    assert doc.coverage.attachments_indexed == ("photo", "t.csv")
+    assert [(b.kind, b.text, b.images) for b in _under(doc, "photo")] == [
+        (HEADING, "Attachment: photo", ()),
+        (IMAGE, "[Image: photo]", ("attachment1_photo.png",)),
+    ]
+    (image,) = doc.images
+    assert (image.name, image.data, image.meta["attachment"]) == ("attachment1_photo.png", png, "photo")
+    _all_modes_work(doc)
+
+
+def test_a_binary_attachment_with_the_nul_pattern_of_utf16_is_not_read_as_text():
+    doc = extract(_mail((b"\x00\x01bin", "application/octet-stream", "blob")), filename="m.eml")
+    assert _under(doc, "blob") == [] and doc.coverage.attachments_indexed == ()
+    (skipped,) = doc.coverage.skipped
+    assert (skipped.name, skipped.reason) == ("blob", "application/octet-stream attachments are not indexed")
 
 
 def test_a_forwarded_message_sent_in_base64_is_read_as_a_message_with_its_attachments():

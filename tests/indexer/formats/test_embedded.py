@@ -264,6 +264,23 @@ def test_a_pdf_packaged_as_an_ole_object_is_read_under_its_own_name():
     assert body[0].meta["attachment_page"] == 1 and body[0].page == 1
 
 
+def test_a_packaged_picture_is_an_image_where_the_object_stands():
+    png = _png()
+    ole = _ole({"\x01Ole10Native": _packaged("plan.png", png)})
+    data = _word_with(["The plan:", ("Package", OLE_OBJECT, "oleObject1.bin", ole), "Done."])
+    doc = extract(data, filename="cover.docx")
+    assert doc.coverage.skipped == () and doc.coverage.attachments_indexed == ("plan.png",)
+    assert [(b.kind, b.level, b.text, b.images) for b in doc.blocks] == [
+        ("paragraph", 0, "The plan:", ()),
+        (HEADING, 1, "Embedded: plan.png", ()),
+        (IMAGE, 0, "[Image: plan.png]", ("attachment1_plan.png",)),
+        ("paragraph", 0, "Done.", ()),
+    ]
+    (image,) = doc.images
+    assert (image.name, image.data) == ("attachment1_plan.png", png)
+    _all_modes_work(doc)
+
+
 def test_an_acrobat_object_is_read_as_a_pdf():
     from .test_attachments import _pdf_with
 

@@ -572,8 +572,9 @@ def test_the_real_annotated_and_attaching_pdfs_say_what_they_hold(real_world):
     assert [(s.what, s.name, s.reason[:26]) for s in skipped] == [
         ("comments", "page 1", "3 annotation comments not ")
     ]
-    skipped = extract(samples / "with-attachment.pdf").coverage.skipped
-    assert [(s.what, s.name) for s in skipped] == [("attachment", "image.png")]
+    doc = extract(samples / "with-attachment.pdf")  # the picture image.png (320 x 223) it holds
+    assert doc.coverage.skipped == () and doc.coverage.attachments_indexed == ("image.png",)
+    assert [(im.name, im.width, im.height) for im in doc.images] == [("attachment1_image.png", 320, 223)]
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,8 @@ def _child(conn, path: str) -> None:
     try:
         doc = extract(path, options=OPTIONS)
         chunks = chunk_document(doc, "default") if doc.blocks else []
-        no_page = sum(1 for c in chunks if "page_number" not in c.metadata)
+        # a file in the PDF's embedded-files list stands on no page: its chunks name the file
+        no_page = sum(1 for c in chunks if "page_number" not in c.metadata and "attachment" not in c.metadata)
         cov = doc.coverage
         conn.send(
             (
