@@ -10,7 +10,8 @@ and ``sheet_name``. A workbook's sheets or a CSV's table become a heading per sh
 blocks, as a document shows tables, so that every mode of the holder still applies. A web raster
 no extractor reads (a picture attached to a PDF, or sent as ``application/octet-stream``) is one
 image block under that heading, the picture an image of the holder. Its images are renamed
-``attachment{n}_…`` (no clash with the holder's), or, when named by their bytes (an
+``attachment{n}_…`` (``attachment{n}_{k}_…`` when the holder has an image of that name already:
+a mail's keep their sender's names), or, when named by their bytes (an
 Office file's, ``%016x.ext``), given the name of the same image met in an earlier attachment of
 the holder (a logo in each of a hundred attached files is one image; a PDF's images, named by
 their place and without bytes when none will be listed, are not matched, so that the blocks are
@@ -31,7 +32,7 @@ from __future__ import annotations
 import mimetypes
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -96,6 +97,7 @@ class Attacher:
         page: int | None = None,
         paged: bool = False,
         label: str = "Attachment",
+        taken: Container[str] = (),
     ) -> Attached:
         """The blocks, images and coverage of the attached file ``data`` called ``name``, its
         heading at ``level`` (the holder's heading level plus one), its blocks carrying ``meta``.
@@ -104,7 +106,8 @@ class Attacher:
         ``paged``: the holder has pages (PDF); its blocks then stand on ``page`` (the holder's
         page the file is attached to, or None) and keep their own as ``attachment_page``.
         ``label``: the heading's first word, ``Embedded`` for a file embedded in an Office
-        document (whose skipped entries are then ``embedded object`` ones)."""
+        document (whose skipped entries are then ``embedded object`` ones).
+        ``taken``: the names of the holder's own images, which its attachments' images avoid."""
         what = "attachment" if label == "Attachment" else "embedded object"
         if not data:  # a part cut or mis-written, as often as a file of no bytes: said, not hidden
             return Attached(skipped=[Skipped(what, name, f"the {what} holds no data")])
@@ -151,6 +154,7 @@ class Attacher:
             f"attachment{self.count}_",
             self.image_names,
             label,
+            taken,
         )
 
     def _refused(self, data: bytes, name: str) -> errors.ChunkscopeError | None:
@@ -246,15 +250,23 @@ def _place(
     prefix: str,
     image_names: dict[str, str],
     label: str = "Attachment",
+    taken: Container[str] = (),
 ) -> Attached:
     level = min(max(level, 1), 6)
     renamed: dict[str, str] = {}
     images = []
+    given: set[str] = set()
     for im in doc.images:
         hashed = _HASHED.fullmatch(im.name)
         known = image_names.get(hashed[1]) if hashed else None
         if known is None:
-            known = prefix + im.name
+            # a holder's own image may bear any name (a mail's keeps its sender's, even
+            # ``attachment1_x.png``): numbered further until no image of the holder has it
+            known, n = prefix + im.name, 1
+            while known in taken or known in given:
+                n += 1
+                known = f"{prefix}{n}_{im.name}"
+            given.add(known)
             if hashed:
                 image_names[hashed[1]] = known
             images.append(replace(im, name=known, meta={**im.meta, "attachment": name}))

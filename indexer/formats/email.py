@@ -460,6 +460,7 @@ class _Reader:
             meta=_message_meta(record),
             ctype=ctype,
             unsupported=reason,
+            taken=self.images,
         )
         record.attachments.extend(got.blocks)
         for image in got.images:
@@ -1331,7 +1332,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # 8: a message/rfc822 part sent in base64 or quoted-printable decoded and read as a message;
     # a picture met in two attached files is one image; 9: a picture attached as octet-stream
     # an image under its heading; a binary attachment with the NUL pattern of UTF-16 not read
-    # as text
+    # as text; attachments' images never take the name of one of the message's own
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1413,7 +1414,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 8: a message/rfc822 part sent in base64 or quoted-printable decoded and read as a message;
     # a picture met in two attached files is one image; 9: a picture attached as octet-stream
     # an image under its heading; a binary attachment with the NUL pattern of UTF-16 not read
-    # as text
+    # as text; attachments' images never take the name of one of the message's own
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

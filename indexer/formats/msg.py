@@ -836,6 +836,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             meta=meta,
             ctype=mime or None,
             unsupported=f"{kind} attachments are not indexed",
+            taken=st.images,
         )
         text_blocks.extend(got.blocks)
         for image in got.images:
@@ -918,7 +919,8 @@ def _text_attachment(
     # properties hold only Exchange names, heading levels follow the nesting of messages, HTML
     # headings sit below their message or attachment; 8: a picture met in two attached files is
     # one image; 9: a picture attached under another type an image under its heading; a binary
-    # attachment with the NUL pattern of UTF-16 not read as text
+    # attachment with the NUL pattern of UTF-16 not read as text; attachments' images never take
+    # the name of one of the message's own
     version="9",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -445,6 +445,26 @@ def test_a_binary_attachment_with_the_nul_pattern_of_utf16_is_not_read_as_text()
     assert (skipped.name, skipped.reason) == ("blob", "application/octet-stream attachments are not indexed")
 
 
+def test_an_attachments_image_never_takes_the_name_of_the_holders_own(real_world):
+    # the mail's inline image keeps its sender's name, here the one its attachment's picture
+    # would be given: each keeps its own bytes under its own name
+    _, png = _real_picture()
+    msg = EmailMessage()
+    msg["Subject"] = "Photos"
+    msg.set_content("Two pictures.")
+    msg.add_attachment(
+        _png(), maintype="image", subtype="png", filename="attachment1_x.png", disposition="inline"
+    )
+    msg.add_attachment(png, maintype="application", subtype="octet-stream", filename="x.png")
+    doc = extract(msg.as_bytes(), filename="m.eml")
+    by_name = {im.name: im.data for im in doc.images}
+    assert len(by_name) == 2 and by_name["attachment1_x.png"] == _png()
+    (placed,) = [b for b in _under(doc, "x.png") if b.kind == IMAGE]
+    (name,) = placed.images
+    assert name != "attachment1_x.png" and by_name[name] == png
+    _all_modes_work(doc)
+
+
 def test_a_forwarded_message_sent_in_base64_is_read_as_a_message_with_its_attachments():
     # Python's add_attachment (like some mailers) sends a message/rfc822 part in base64
     inner = _mail((_docx(), DOCX, "inner.docx"), subject="Inner", body="The inner words.")
