@@ -345,6 +345,7 @@ class _Walker:
                 and len(grid) > 2
                 and not any(cell.tag == "th" for tr, _ in trs for cell in tr.iter())
                 and sum(header_votes([cells for cells, _, _ in grid])) > 0
+                and not _numbered_rows(grid)
             ):
                 # a first row whose cells stand apart from the columns below them (a word over
                 # numbers, over values of one length), as a CSV file's header does; not where
@@ -420,6 +421,15 @@ class _Walker:
 
 
 _BOLD = frozenset(("b", "strong"))
+#: a row's first cell that numbers it: "1.", "2)", "(3)"
+_ROW_NUMBER = re.compile(r"\(?\d{1,3}[.)]")
+
+
+def _numbered_rows(grid: list[tuple[tuple[str, ...], bool, bool]]) -> bool:
+    """Whether the first row's first cell is numbered as the next row's is (``1. …`` over
+    ``2. …``): the first of a numbered list of rows, not a header over them."""
+    firsts = [cells[0] if cells else "" for cells, _, _ in grid[:2]]
+    return all(_ROW_NUMBER.match(cell) for cell in firsts)
 
 
 def _bold_row(tr: LexborNode) -> bool:

@@ -206,3 +206,17 @@ def test_a_table_of_one_row_is_read_as_the_flow_of_its_cells():
     ]
     signature = html_blocks("<table><tr><td>Signature:</td><td></td><td>Date:</td></tr></table>")[0]
     assert [(b.kind, b.text) for b in signature] == [(PARAGRAPH, "Signature:"), (PARAGRAPH, "Date:")]
+
+
+def test_numbered_rows_are_not_headed_by_their_first():
+    # winter_sports.epub's figures to skate: "1. Forward inside three, | the length of each curve
+    # being | 15 ft. at least." over rows of ditto marks; the columns vote for row 1, its number
+    # says it is the first of the list
+    html = (
+        "<table><tr><td>1. Forward inside three,</td><td>the length of each curve being</td><td>15 ft. at least.</td></tr>"
+        "<tr><td>2. Forward outside three</td><td>“ “ “</td><td>15 “</td></tr>"
+        "<tr><td>3. Forward inside two threes</td><td>“ “ “</td><td>10 “</td></tr></table>"
+    )
+    (table,), _ = _tables(html)
+    assert table.header == ("Column 1", "Column 2", "Column 3")
+    assert table.rows[0][0] == "1. Forward inside three,"
