@@ -466,6 +466,27 @@ def test_a_sheet_read_by_openpyxl_keeps_its_merged_ranges():
     assert table.rows == (("north", "5", "#SPILL!"), ("north", "7", "8"))
 
 
+def _spilled(wb, ref: str) -> bytes:
+    """The workbook saved with its cell ``ref`` (holding 999999) turned into a #SPILL! error
+    cell, which makes calamine refuse the sheet, so that openpyxl reads it."""
+    buf = io.BytesIO()
+    wb.save(buf)
+    src = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            data = src.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data, n = re.subn(
+                    rb'<c r="%s"[^>]*><v>999999</v></c>' % ref.encode(),
+                    b'<c r="%s" t="e"><f>SEQUENCE(2)</f><v>#SPILL!</v></c>' % ref.encode(),
+                    data,
+                )
+                assert n == 1
+            dst.writestr(info, data)
+    return out.getvalue()
+
+
 def test_a_sheet_read_by_openpyxl_shows_numbers_as_their_format_shows_them():
     # D2's #SPILL! makes calamine refuse the sheet: openpyxl reads it, and its numbers keep their
     # formats as the calamine path shows them (0.0%; "$"#,##0.00_);("$"#,##0.00))
@@ -478,22 +499,7 @@ def test_a_sheet_read_by_openpyxl_shows_numbers_as_their_format_shows_them():
     for row in (2, 3):
         ws.cell(row, 2).number_format = "0.0%"
         ws.cell(row, 3).number_format = '"$"#,##0.00_);("$"#,##0.00)'
-    buf = io.BytesIO()
-    wb.save(buf)
-    src = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as dst:
-        for info in src.infolist():
-            data = src.read(info.filename)
-            if info.filename == "xl/worksheets/sheet1.xml":
-                data, n = re.subn(
-                    rb'<c r="D2"[^>]*><v>999999</v></c>',
-                    b'<c r="D2" t="e"><f>SEQUENCE(2)</f><v>#SPILL!</v></c>',
-                    data,
-                )
-                assert n == 1
-            dst.writestr(info, data)
-    table = _table(extract(out.getvalue(), filename="s.xlsx"))
+    table = _table(extract(_spilled(wb, "D2"), filename="s.xlsx"))
     assert table.header == ("item", "share", "price", "spill")
     assert table.rows == (("bolt", "25.0%", "$1,234.50", "#SPILL!"), ("nut", "12.5%", "($12.00)", "5"))
 
@@ -514,22 +520,7 @@ def test_a_sheet_read_by_openpyxl_shows_excel_s_day_zero_for_a_number_below_1_in
             ws.append([v, v, 999999 if r == 2 else 5])
             ws.cell(r, 1).number_format = "yyyy-mm-dd"
             ws.cell(r, 2).number_format = "hh:mm"
-        buf = io.BytesIO()
-        wb.save(buf)
-        src = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
-        out = io.BytesIO()
-        with zipfile.ZipFile(out, "w") as dst:
-            for info in src.infolist():
-                data = src.read(info.filename)
-                if info.filename == "xl/worksheets/sheet1.xml":
-                    data, n = re.subn(
-                        rb'<c r="C2"[^>]*><v>999999</v></c>',
-                        b'<c r="C2" t="e"><f>SEQUENCE(2)</f><v>#SPILL!</v></c>',
-                        data,
-                    )
-                    assert n == 1
-                dst.writestr(info, data)
-        table = _table(extract(out.getvalue(), filename="z.xlsx"))
+        table = _table(extract(_spilled(wb, "C2"), filename="z.xlsx"))
         assert table.rows == (
             (zero, "00:00:00", "#SPILL!"),
             (zero, "12:00:00", "5"),
