@@ -1314,7 +1314,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="9",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="10",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1333,6 +1333,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # a picture met in two attached files is one image; 9: a picture attached as octet-stream
     # an image under its heading; a binary attachment with the NUL pattern of UTF-16 not read
     # as text; attachments' images never take the name of one of the message's own
+    # 10: no heading in capitals or after "#" in a plain part holding a program
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1396,7 +1397,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="9",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="10",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1415,6 +1416,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # a picture met in two attached files is one image; 9: a picture attached as octet-stream
     # an image under its heading; a binary attachment with the NUL pattern of UTF-16 not read
     # as text; attachments' images never take the name of one of the message's own
+    # 10: no heading in capitals or after "#" in a plain part holding a program
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

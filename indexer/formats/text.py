@@ -4,8 +4,10 @@ The encoding is sniffed (BOM, UTF-16 without BOM, UTF-8, cp1252/latin-1) and new
 ``Document.text`` is that text and every block's ``lines`` point into it. Structure is read from the
 layout a person types: blank lines end blocks (except inside a closed ``` fence); a line
 underlined with ``===``/``---`` about as long as itself (not a signature's ``--`` line), a ``#``
-line or a short ALL-CAPS line is a heading; runs of ``- * • 1. [x]`` lines are lists (indentation
-gives the level; an item's wrapped lines go on with it); runs of lines with the same number of ``|`` cells are tables; ``` fences are
+line or a short ALL-CAPS line is a heading (not in a program, where such lines are comments: a
+text most of whose lines end in ``;`` or a bracket, or a line after ``;`` or ``//``); runs of
+``- * • 1. [x]`` lines are lists (indentation gives the level; an item's wrapped lines go on with
+it); runs of lines with the same number of ``|`` cells are tables; ``` fences are
 code. Everything else is a paragraph that keeps its line breaks. A poem's line numbers in the
 right margin (``And the sun set      5``, every few lines, counting from a stanza's first line)
 are left out of its lines, and listed in ``Coverage.headers_footers_removed``.
@@ -54,6 +56,13 @@ _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 _ENDS_SENTENCE = re.compile(r"[.!?:;…][\"'”’)\]\s]*$")
 _MIN_WRAPPED = 40  # a line this long that ends mid-sentence was wrapped: the next line goes on with it
 _MAX_CAPS_HEADING = 80
+#: how a comment of a program starts (Lisp and assembler ``;``, C ``//`` and ``/*``, a script's
+#: ``#!``): a line in capitals after one is a comment, not a title
+_COMMENT = (";", "//", "/*", "#!")
+#: a line of a program: starting with a comment marker or a bracket, or ending with ``;`` or a bracket
+_CODE_LINE = re.compile(r"^[ \t]*(?:[(){}]|;|//|/\*|#!).*$|^.*[;{}()][ \t]*$", re.M)
+_WRITTEN_LINE = re.compile(r"^[ \t]*\S", re.M)
+_MIN_CODE_LINES = 5  # fewer lines tell nothing: a sentence may end in a bracket
 _UTF8_SEQ = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 
 
@@ -85,7 +94,16 @@ def _is_caps_heading(line: str) -> bool:
         and not s.endswith((".", ",", ";"))
         and "|" not in s
         and "   " not in s  # layout columns (transcripts, forms), not a title
+        and not s.startswith(_COMMENT)
     )
+
+
+def _is_code(text: str) -> bool:
+    """Whether most lines of ``text`` are a program's (:data:`_CODE_LINE`): its comments in
+    capitals and its ``# …`` comments are no headings. Prose has a bracket or a semicolon at
+    the end of a line now and then, a program at most of them."""
+    written = len(_WRITTEN_LINE.findall(text))
+    return written >= _MIN_CODE_LINES and 2 * len(_CODE_LINE.findall(text)) > written
 
 
 def _tidy(text: str) -> str:
@@ -105,8 +123,18 @@ def _cells(line: str) -> list[str]:
 
 
 class _Reader:
-    def __init__(self) -> None:
+    def __init__(self, text: str = "") -> None:
         self.blocks: list[Block] = []
+        self.text = text
+        self._code: bool | None = None
+
+    @property
+    def code(self) -> bool:
+        """Whether the text is a program (:func:`_is_code`), found out when a line could be a
+        heading: most texts never ask."""
+        if self._code is None:
+            self._code = _is_code(self.text)
+        return self._code
 
     def add(self, kind: str, text: str, first: int, last: int, level: int = 0, **kw) -> None:
         if kw:  # tables, lists, code
@@ -119,7 +147,7 @@ class _Reader:
     def group(self, lines: list[str], first: int) -> None:
         text = "\n".join(lines)
         if len(lines) == 1 or not _SPECIAL.search(text):
-            if _is_caps_heading(lines[0]):
+            if _is_caps_heading(lines[0]) and not self.code:
                 self.add(HEADING, lines[0].strip(), first, first, level=2)
                 lines, first = lines[1:], first + 1
                 if not lines:
@@ -129,7 +157,7 @@ class _Reader:
                     self.mixed(lines, first)
                     return
             atx = _ATX.match(lines[0]) if len(lines) == 1 else None
-            if atx:
+            if atx and not self.code:
                 self.add(HEADING, atx.group(2), first, first, level=len(atx.group(1)))
             else:
                 self.add(PARAGRAPH, _tidy(text), first, first + len(lines) - 1)
@@ -160,7 +188,7 @@ class _Reader:
                 prose_start = first + i
                 continue
             atx = _ATX.match(line)
-            if atx:
+            if atx and not self.code:
                 flush(lineno)
                 self.add(HEADING, atx.group(2), lineno, lineno, level=len(atx.group(1)))
                 i += 1
@@ -183,7 +211,7 @@ class _Reader:
                 i = self.list(lines, i, first)
                 prose_start = first + i
                 continue
-            if not prose and _is_caps_heading(line) and i + 1 < n:
+            if not prose and _is_caps_heading(line) and i + 1 < n and not self.code:
                 self.add(HEADING, line.strip(), lineno, lineno, level=2)
                 i += 1
                 prose_start = first + i
@@ -452,7 +480,7 @@ def margin_numbers(text: str) -> dict[int, str]:
 def text_blocks(text: str, margin: dict[int, str] | None = None) -> list[Block]:
     """Blocks of plain text with ``lines`` relative to ``text``. ``margin``: lines (1-based) to
     read as the given text instead (a line without its margin number)."""
-    reader = _Reader()
+    reader = _Reader(text)
     line = 1
     pos = 0
     spans = _fenced_spans(text) if "```" in text or "~~~" in text else []
@@ -489,9 +517,10 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="3",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="4",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
+    # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
     source_type="txt",
     libraries=("charset-normalizer",),
 )
