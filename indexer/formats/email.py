@@ -52,7 +52,7 @@ from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document,
 from ..sniff import decode_text
 from ._attached import Attacher
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
-from .html import html_blocks, merge_hidden
+from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_removed, merge_hidden
 from .registry import extractor, suffix_of
 from .text import assemble_blocks, text_blocks
 
@@ -381,7 +381,7 @@ class _Reader:
                 if read is not None:  # the HTML part, already read
                     blocks, dropped = read
                     record.body.extend(_below(blocks, record.level))
-                    self.skipped.extend(s for s in dropped if s.what == "hidden")
+                    self.skipped.extend(body_entries(dropped))
                 else:
                     self.part(chosen, record)
                 for other in children:
@@ -406,7 +406,7 @@ class _Reader:
             # with the link targets a plain body writes out, as when the HTML replaces the plain one
             blocks, dropped = html_blocks(part_text(part), links=True, mail=True)
             record.body.extend(_below(blocks, record.level))
-            self.skipped.extend(s for s in dropped if s.what == "hidden")
+            self.skipped.extend(body_entries(dropped))
         elif maintype == "text" and ctype not in _NOT_BODY_TEXT:
             record.body.extend(_below(text_blocks(part_text(part)), record.level))
         else:
@@ -427,7 +427,11 @@ class _Reader:
         tabular = ctype in _TABLE_TYPES or suffix_of(name) in (".csv", ".tsv")
         if (ctype.startswith("text/") or ctype in TEXT_APPLICATION) and not tabular:
             text = part_text(part)
-            blocks = html_blocks(text)[0] if ctype == "text/html" else text_blocks(text)
+            if ctype == "text/html":
+                blocks, dropped = html_blocks(text)
+                self.skipped.extend(e for e in dropped if e.what == MARGIN_NUMBERS)
+            else:
+                blocks = text_blocks(text)
             if blocks:
                 level = min(record.level + 1, 6)
                 record.attachments.append(Block(HEADING, f"Attachment: {name}", level=level))
@@ -1112,13 +1116,15 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         replace(im, alt=alts[im.name]) if alts.get(im.name, im.alt) != im.alt else im
         for im in reader.images.values()
     )
+    skipped, removed = margin_removed(merge_hidden(reader.skipped))
     coverage = Coverage(
         messages_total=len(reader.messages),
         messages_empty=empty,
         attachments_indexed=tuple(reader.attachments_indexed),
         images_extracted=len(images),
-        skipped=tuple(merge_hidden(reader.skipped)),
+        skipped=tuple(skipped),
         truncated=tuple(reader.truncated),
+        headers_footers_removed=removed,
         warnings=tuple(reader.warnings),
         notes=tuple(reader.notes),
     )
@@ -1333,7 +1339,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # a picture met in two attached files is one image; 9: a picture attached as octet-stream
     # an image under its heading; a binary attachment with the NUL pattern of UTF-16 not read
     # as text; attachments' images never take the name of one of the message's own
-    # 10: no heading in capitals or after "#" in a plain part holding a program
+    # 10: no heading in capitals or after "#" in a plain part holding a program; the margin line
+    # numbers of an HTML body or attachment listed in coverage.headers_footers_removed
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1416,7 +1423,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # a picture met in two attached files is one image; 9: a picture attached as octet-stream
     # an image under its heading; a binary attachment with the NUL pattern of UTF-16 not read
     # as text; attachments' images never take the name of one of the message's own
-    # 10: no heading in capitals or after "#" in a plain part holding a program
+    # 10: no heading in capitals or after "#" in a plain part holding a program; the margin line
+    # numbers of an HTML body or attachment listed in coverage.headers_footers_removed
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

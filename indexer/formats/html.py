@@ -1400,6 +1400,12 @@ def merge_hidden(entries: list[Skipped]) -> list[Skipped]:
     return rest[:first] + ([entry] if entry else []) + rest[first:]
 
 
+def body_entries(dropped: list[Skipped]) -> list[Skipped]:
+    """The entries of what :func:`html_blocks` left out of a message's HTML body that the message's
+    coverage lists: its hidden elements and its margin line numbers (it finds its images itself)."""
+    return [e for e in dropped if e.what in ("hidden", MARGIN_NUMBERS)]
+
+
 def margin_removed(entries: list[Skipped]) -> tuple[list[Skipped], tuple[str, ...]]:
     """``entries`` without their :func:`margin_entry` ones, and ``Coverage.headers_footers_removed``
     for them: ``("margin line numbers",)`` when there was one."""

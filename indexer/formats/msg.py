@@ -416,14 +416,15 @@ def header_text(h: dict[str, Any]) -> str:
 
 
 def _html_to_blocks(html: str, links: bool = False, mail: bool = False) -> tuple[list[Block], list[Skipped]]:
-    """The blocks of an HTML body and the entry counting the hidden elements it lost, if any."""
+    """The blocks of an HTML body and the entries counting the hidden elements and the margin line
+    numbers it lost, if any."""
     try:
-        from .html import html_blocks
+        from .html import body_entries, html_blocks
     except ImportError:
         html_blocks = None
     if html_blocks is not None:
         blocks, dropped = html_blocks(html, links=links, mail=mail)
-        return list(blocks), [s for s in dropped if s.what == "hidden"]
+        return list(blocks), body_entries(dropped)
     from selectolax.parser import HTMLParser
 
     tree = HTMLParser(html)
@@ -920,8 +921,9 @@ def _text_attachment(
     # headings sit below their message or attachment; 8: a picture met in two attached files is
     # one image; 9: a picture attached under another type an image under its heading; a binary
     # attachment with the NUL pattern of UTF-16 not read as text; attachments' images never take
-    # the name of one of the message's own
-    version="9",
+    # the name of one of the message's own; 10: an HTML body's margin line numbers listed in
+    # coverage.headers_footers_removed
+    version="10",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -963,14 +965,16 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
                 "subject, addresses or body"
             )
         raise EmptyExtraction(f"{what}: the message holds no text (no subject, addresses or body)")
-    from .html import merge_hidden
+    from .html import margin_removed, merge_hidden
 
+    skipped, removed = margin_removed(merge_hidden(st.skipped))
     coverage = Coverage(
         messages_total=st.messages,
         messages_empty=st.empty,
         attachments_indexed=tuple(st.indexed),
         images_extracted=len(st.images),
-        skipped=tuple(merge_hidden(st.skipped)),
+        skipped=tuple(skipped),
+        headers_footers_removed=removed,
         warnings=tuple(st.warnings),
         notes=tuple(st.notes),
     )
