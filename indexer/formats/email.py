@@ -1340,7 +1340,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # an image under its heading; a binary attachment with the NUL pattern of UTF-16 not read
     # as text; attachments' images never take the name of one of the message's own
     # 10: no heading in capitals or after "#" in a plain part holding a program; the margin line
-    # numbers of an HTML body or attachment listed in coverage.headers_footers_removed
+    # numbers of an HTML body or attachment listed in coverage.headers_footers_removed; an HTML
+    # table laying the body out (role="presentation", cells holding blocks) read as flow
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1424,7 +1425,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # an image under its heading; a binary attachment with the NUL pattern of UTF-16 not read
     # as text; attachments' images never take the name of one of the message's own
     # 10: no heading in capitals or after "#" in a plain part holding a program; the margin line
-    # numbers of an HTML body or attachment listed in coverage.headers_footers_removed
+    # numbers of an HTML body or attachment listed in coverage.headers_footers_removed; an HTML
+    # table laying the body out (role="presentation", cells holding blocks) read as flow
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -11,7 +11,9 @@ keys) only.
 Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and only
 ``data:`` URIs carry bytes that can be extracted; tracking pixels and small icons, by their
 declared size, are left out and listed (:func:`_junk_image`). Tables are laid out as a browser
-lays them out (``colspan`` and ``rowspan`` fill every cell they cover; docs/output-schema.md).
+lays them out (``colspan`` and ``rowspan`` fill every cell they cover; docs/output-schema.md);
+a table that only lays the page out (one row, ``role="presentation"``, cells holding blocks) is
+read as the flow of its cells (:func:`_layout`).
 The properties a page's ``<head>`` declares (title, author, language, description, keywords,
 canonical address) are its metadata (:func:`html_metadata`).
 
@@ -329,6 +331,9 @@ class _Walker:
             elif tag == "tr":
                 trs.append((part, False))
                 ends.append(len(trs))  # rows outside a group: each its own (parsers add a tbody)
+        if _layout(node, trs):
+            self.flow([tr for tr, _ in trs], caption, depth)
+            return
         grid = _grid([tr for tr, _ in trs], ends)
         # the header: the rows of <thead>, else the leading rows made of <th> cells alone when
         # data rows follow them (one such row when the whole table is made of them)
@@ -361,7 +366,7 @@ class _Walker:
         if header is None and len(grid) == 1:
             # one row and no header: a layout table (a signature line, a bar of links), read
             # as Word, PowerPoint and OpenDocument tables of one row are: a paragraph per cell
-            self.one_row(trs[0][0], caption, depth)
+            self.flow([trs[0][0]], caption, depth)
             return
         meta = {}
         if header is None and rows:
@@ -381,15 +386,17 @@ class _Walker:
         for img in after:
             self.image(img)
 
-    def one_row(self, tr: LexborNode, caption: str, depth: int) -> None:
-        """A table of one row read as the flow of its cells, one after another (a cell's
-        paragraphs, lists, headings and pictures as anywhere else), its caption first."""
+    def flow(self, trs: list[LexborNode], caption: str, depth: int) -> None:
+        """A layout table (of one row, or :func:`_layout`) read as the flow of its cells, row by
+        row, one after another (a cell's paragraphs, lists, headings, tables and pictures as
+        anywhere else), its caption first."""
         if caption:
             self.blocks.append(new_block(PARAGRAPH, caption))
-        for cell in tr.iter():
-            if cell.tag in ("td", "th"):
-                self.walk(cell, depth + 1)
-                self.flush()
+        for tr in trs:
+            for cell in tr.iter():
+                if cell.tag in ("td", "th"):
+                    self.walk(cell, depth + 1)
+                    self.flush()
 
     def table_images(
         self,
@@ -421,6 +428,27 @@ class _Walker:
 
 
 _BOLD = frozenset(("b", "strong"))
+#: ARIA roles that say a table only lays its content out
+_LAYOUT_ROLES = frozenset(("presentation", "none"))
+#: what a cell of a layout table holds and a data table's cell does not: a table, a heading, a list
+_BLOCKS = "table, h1, h2, h3, h4, h5, h6, ul, ol, menu"
+
+
+def _layout(node: LexborNode, trs: list[tuple[LexborNode, bool]]) -> bool:
+    """Whether a table lays a page out rather than holding data: its role says so
+    (``role="presentation"``), or, where no cell is a header cell (``<th>``, ``<thead>``), a
+    cell holds blocks: a table, a heading, a list or several paragraphs (a newsletter's columns,
+    a page's sidebar). Links and bold text are inline: a data table's cells have them too."""
+    if (node.attributes.get("role") or "").strip().lower() in _LAYOUT_ROLES:
+        return True
+    if node.css_first(_BLOCKS + ", p") is None or any(head for _, head in trs):
+        return False  # the common data table: nothing but text and inline markup in its cells
+    cells = [cell for tr, _ in trs for cell in tr.iter() if cell.tag in ("td", "th")]
+    if any(cell.tag == "th" for cell in cells):
+        return False
+    return any(cell.css_first(_BLOCKS) is not None or len(cell.css("p")) > 1 for cell in cells)
+
+
 #: a row's first cell that numbers it: "1.", "2)", "(3)"
 _ROW_NUMBER = re.compile(r"\(?\d{1,3}[.)]")
 
@@ -1489,7 +1517,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="8",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="9",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -1502,6 +1530,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # an element an !important rule shows again kept; hidden ones inside the page chrome not counted
     # 8: figures at line ends (years, prices) kept unless they count the lines between them as a poem's numbers do
     # a table of one row read as the flow of its cells
+    # 9: a layout table (role="presentation", or cells holding tables, headings, lists or several
+    # paragraphs and no header cell) read as the flow of its cells
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -1009,7 +1009,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="7",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="8",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1019,6 +1019,7 @@ def _scalar(value: str) -> Any:
     # 7: front matter on the first line only, a pair of --- lines further on read as CommonMark reads them;
     # a list's lines end at its last item; HTML tables: a bold first row heads, no header names Column N;
     # an <img> in an item's raw HTML reads as its alt text
+    # 8: a raw HTML table laying text out (role="presentation", cells holding blocks) read as flow
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

@@ -922,7 +922,7 @@ def _text_attachment(
     # one image; 9: a picture attached under another type an image under its heading; a binary
     # attachment with the NUL pattern of UTF-16 not read as text; attachments' images never take
     # the name of one of the message's own; 10: an HTML body's margin line numbers listed in
-    # coverage.headers_footers_removed
+    # coverage.headers_footers_removed; an HTML table laying the body out read as flow
     version="10",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
