@@ -318,7 +318,8 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="2",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="3",  # 2: title lines over the header; text that is no table: wrapped list lines
+        # 3: text that is no table has no heading in capitals or after "#" where most lines are code
         source_type="csv",
         family=CSV,
     )(extract)
