@@ -59,10 +59,11 @@ _MAX_CAPS_HEADING = 80
 #: how a comment of a program starts (Lisp and assembler ``;``, C ``//`` and ``/*``, a script's
 #: ``#!``): a line in capitals after one is a comment, not a title
 _COMMENT = (";", "//", "/*", "#!")
-#: a line of a program: starting with a comment marker or a bracket, or ending with ``;`` or a bracket
-_CODE_LINE = re.compile(r"^[ \t]*(?:[(){}]|;|//|/\*|#!).*$|^.*[;{}()][ \t]*$", re.M)
-_WRITTEN_LINE = re.compile(r"^[ \t]*\S", re.M)
+#: how a line of a program starts (a comment, a bracket) or ends (``;``, a bracket)
+_CODE_STARTS = ("(", ")", "{", "}", *_COMMENT)
+_CODE_ENDS = ";{}()"
 _MIN_CODE_LINES = 5  # fewer lines tell nothing: a sentence may end in a bracket
+_CODE_SAMPLE = 65536  # the characters looked at: a program shows what it is in its first lines
 _UTF8_SEQ = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 
 
@@ -99,11 +100,13 @@ def _is_caps_heading(line: str) -> bool:
 
 
 def _is_code(text: str) -> bool:
-    """Whether most lines of ``text`` are a program's (:data:`_CODE_LINE`): its comments in
-    capitals and its ``# …`` comments are no headings. Prose has a bracket or a semicolon at
-    the end of a line now and then, a program at most of them."""
-    written = len(_WRITTEN_LINE.findall(text))
-    return written >= _MIN_CODE_LINES and 2 * len(_CODE_LINE.findall(text)) > written
+    """Whether most lines of ``text`` (of its first :data:`_CODE_SAMPLE` characters) are a
+    program's, starting with a comment marker or a bracket or ending with ``;`` or a bracket:
+    its comments in capitals and its ``# …`` comments are no headings. Prose has a bracket or a
+    semicolon at the end of a line now and then, a program at most of them."""
+    lines = [line for line in map(str.strip, text[:_CODE_SAMPLE].split("\n")) if line]
+    code = sum(1 for line in lines if line[-1] in _CODE_ENDS or line.startswith(_CODE_STARTS))
+    return len(lines) >= _MIN_CODE_LINES and 2 * code > len(lines)
 
 
 def _tidy(text: str) -> str:
