@@ -290,6 +290,43 @@ def labels_once(rows: list[list[str]], labels: Iterable[int]) -> list[int]:
     return done
 
 
+def joined_header(rows: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    """One header from several header rows: each column's texts top-down, a text repeated from
+    the row above (a spanning cell) given once, joined with " / "."""
+    width = max(len(r) for r in rows)
+    out = []
+    for col in range(width):
+        parts: list[str] = []
+        for r in rows:
+            text = r[col] if col < len(r) else ""
+            if text and (not parts or parts[-1] != text):
+                parts.append(text)
+        out.append(" / ".join(parts))
+    return tuple(out)
+
+
+def marked_header(
+    rows: list[list[str]], heads: int, labels: Iterable[int]
+) -> tuple[tuple[str, ...] | None, list[tuple[str, ...]], int]:
+    """(header, data rows, number of the first data row) of a word processor's table whose
+    ``heads`` leading rows are marked as header rows (repeated on each page): those rows joined
+    into one header (:func:`joined_header`); without any, its first row when others follow.
+    Where every row is marked (as some documents mark them all) only the first heads the others,
+    as a table made of HTML ``<th>`` rows alone. ``labels`` (rows of one cell merged across the
+    table) below the header are given once (:func:`labels_once`); a header's merged cell names
+    every column it spans. Rows are padded to the widest."""
+    if heads >= len(rows) > 1:
+        heads = 1
+    labels_once(rows, [i for i in labels if i >= max(heads, 1)])
+    width = max(len(r) for r in rows)
+    rows = [r + [""] * (width - len(r)) for r in rows]
+    if heads:
+        header: tuple[str, ...] | None = joined_header(rows[:heads])
+    else:
+        header, heads = (tuple(rows[0]), 1) if len(rows) > 1 else (None, 0)
+    return header, [tuple(r) for r in rows[heads:]], heads + 1
+
+
 def render_table(header: Sequence[str] | None, rows: Sequence[Sequence[str]]) -> str:
     """A pipe table. Without a header row the first line is a row of blanks (Markdown needs one)."""
     width = max([len(header or ())] + [len(r) for r in rows] or [0])

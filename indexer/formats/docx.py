@@ -51,7 +51,7 @@ from ..model import (
     Image,
     ListItem,
     Skipped,
-    labels_once,
+    marked_header,
     render_list,
 )
 from ..zipsafe import open_zip
@@ -1226,12 +1226,11 @@ class _Walker:
 
     def table(self, tbl: etree._Element) -> None:
         rows: list[list[str]] = []
-        header_flag = False
+        heads = 0  # the leading rows marked as header rows (w:tblHeader, repeated on each page)
         pics: list[tuple[int, list[_Pic]]] = []
         start_page = self.page
         above: dict[int, str] = {}  # grid column → text of the cell that started a vertical merge
         labels: list[int] = []  # rows of one cell merged across the table
-        first = True
         first_cells: list[str] = []  # the first row's cells, each once however many columns it spans
         # a paragraph naming no style is numbered when the default paragraph style is: no cell
         # is then read as plain text
@@ -1239,10 +1238,11 @@ class _Walker:
         for tr in tbl:
             if tr.tag != W_TR:
                 continue
-            if first:
-                first = False
+            if heads == len(rows):
                 trpr = _child(tr, W_TRPR)
-                header_flag = trpr is not None and _child(trpr, W_TBLHEADER) is not None
+                marked = trpr is not None and _on(_child(trpr, W_TBLHEADER)) is True
+            else:
+                marked = False
             row: list[str] = []
             col = 0
             merged = 0  # cells spanning columns, and cells of any other kind (-1 for none)
@@ -1292,18 +1292,15 @@ class _Walker:
                 if merged == 1:
                     labels.append(len(rows))
                 rows.append(row)
-        if len(rows) == 1 and not header_flag:
+                heads += marked
+        if len(rows) == 1 and not heads:
             # a table of one row lays text out side by side (a signature line, a box around a
             # note): no header names its columns and no row is data, so each cell is a paragraph
             # (a row marked as the header row stays a table's header, without data)
             for text in first_cells:
                 self.add(PARAGRAPH, text, 0, start_page)
         elif rows and any(any(c for c in r) for r in rows):
-            labels_once(rows, [i for i in labels if i])  # a merged header cell names every column
-            width = max(len(r) for r in rows)
-            rows = [r + [""] * (width - len(r)) for r in rows]
-            header = tuple(rows[0]) if (header_flag or len(rows) > 1) else None
-            data = [tuple(r) for r in (rows[1:] if header is not None else rows)]
+            header, data, first = marked_header(rows, heads, labels)
             self.add(
                 TABLE,
                 fast_render_table(header, tuple(data)),
@@ -1311,7 +1308,7 @@ class _Walker:
                 start_page,
                 rows=tuple(data),
                 header=header,
-                row_numbers=tuple(range(2 if header else 1, len(data) + (2 if header else 1))),
+                row_numbers=tuple(range(first, first + len(data))),
             )
         for page, found in pics:
             self.images(page, found)
@@ -1755,8 +1752,9 @@ def _prepare_part(root: etree._Element) -> None:
     # 7: the default paragraph style is the one marked w:default (Standard, Normale …), not only
     # Normal; a table of one row (not marked as the header row) a paragraph per cell; files
     # embedded by OLE objects (a workbook, a Word file, a PDF, an Object Packager file) read
-    # after the paragraph holding them; 8: a packaged picture an image where it stands
-    version="8",
+    # after the paragraph holding them; 8: a packaged picture an image where it stands; 9: the
+    # leading rows marked as header rows (w:tblHeader, off for w:val="0") joined into one header
+    version="9",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

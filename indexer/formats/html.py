@@ -47,6 +47,7 @@ from ..model import (
     Image,
     ListItem,
     Skipped,
+    joined_header,
     labels_once,
     render_list,
 )
@@ -360,7 +361,7 @@ class _Walker:
         titled = []
         while heads and grid[heads[0]][2]:
             titled.append(heads.pop(0))
-        header = _joined_header([grid[i][0] for i in heads]) if heads else None
+        header = joined_header([grid[i][0] for i in heads]) if heads else None
         gone = set(heads + titled)
         rows = [cells for i, (cells, _, _) in enumerate(grid) if i not in gone]
         if header is None and len(grid) == 1:
@@ -569,21 +570,6 @@ def _carry(below: dict[int, tuple[str, int]], col: int) -> str:
     else:
         del below[col]
     return text
-
-
-def _joined_header(rows: list[tuple[str, ...]]) -> tuple[str, ...]:
-    """One header from several header rows: each column's texts top-down, a text repeated from
-    the row above (a spanning cell) given once, joined with " / "."""
-    width = max(len(r) for r in rows)
-    out = []
-    for col in range(width):
-        parts: list[str] = []
-        for r in rows:
-            text = r[col] if col < len(r) else ""
-            if text and (not parts or parts[-1] != text):
-                parts.append(text)
-        out.append(" / ".join(parts))
-    return tuple(out)
 
 
 def _language(node: LexborNode) -> str | None:

@@ -50,7 +50,7 @@ from ..model import (
     ListItem,
     Skipped,
     assemble,
-    labels_once,
+    marked_header,
     render_list,
     render_table,
 )
@@ -482,10 +482,9 @@ class _Reader:
         frames: list[etree._Element] = []
         labels: list[int] = []  # rows of one cell merged across the table
         first_cells: list[str] = []  # the first row's own cells (not those a span covers)
-        marked = False  # the first row is one of the table's header rows (table:table-header-rows)
+        heads = 0  # the leading rows in the table's header rows (table:table-header-rows)
         for tr in _rows(tbl):
-            if not rows:
-                marked = _header_row(tr, tbl)
+            marked = heads == len(rows) and _header_row(tr, tbl)
             row: list[str] = []
             col = 0
             origins = 0  # cells the row's own cells start; -1 once one does not span columns
@@ -525,11 +524,13 @@ class _Reader:
             if origins == 1:
                 labels.append(len(rows))
             rows.append(row)
+            heads += marked
             if len(rows) > 100_000:
                 break
         while rows and not rows[-1]:
             rows.pop()
-        if len(rows) == 1 and not marked:
+        heads = min(heads, len(rows))
+        if len(rows) == 1 and not heads:
             # a table of one row lays text out side by side (a signature line, a box around a
             # note): no header names its columns and no row is data, so each cell is a paragraph
             # (a row marked as a header row stays a table's header, without data)
@@ -537,12 +538,7 @@ class _Reader:
                 if text:
                     self.blocks.append(Block(PARAGRAPH, text, meta=self.meta))
         elif rows and any(any(r) for r in rows):
-            labels_once(rows, [i for i in labels if i])  # a merged header cell names every column
-            width = max(len(r) for r in rows)
-            rows = [r + [""] * (width - len(r)) for r in rows]
-            header = tuple(rows[0]) if (marked or len(rows) > 1) else None
-            data = [tuple(r) for r in (rows[1:] if header is not None else rows)]
-            first = 2 if header is not None else 1
+            header, data, first = marked_header(rows, heads, labels)
             self.blocks.append(
                 Block(
                     TABLE,
@@ -981,8 +977,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # made a hyperlink (draw:a) read where it stands; 7: a table of one row a paragraph per cell;
     # a text, sheet or slides embedded as an object (Object 1/) read where its frame stands;
     # 8: a one-row table whose row is a header row (table:table-header-rows) a table's header; a
-    # packaged picture in an OLE object an image where it stands
-    version="8",
+    # packaged picture in an OLE object an image where it stands; 9: the table's header rows
+    # joined into one header
+    version="9",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1003,8 +1000,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # date read where its master page shows them; 8: a table of one row a paragraph per cell; a
     # text, sheet or slides embedded as an object (Object 1/) read where its frame stands; 9: a
     # one-row table whose row is a header row (table:table-header-rows) a table's header; a
-    # packaged picture in an OLE object an image where it stands
-    version="9",
+    # packaged picture in an OLE object an image where it stands; 10: the table's header rows
+    # joined into one header
+    version="10",
     source_type="odp",
     libraries=("lxml",),
     images=True,
