@@ -453,7 +453,12 @@ class _Slides:
                     first_cells.append(text)
                 cells.append(text)
             grid.append(cells)
-        labels_once(grid, [i for i in labels if i])  # a merged header cell names every column
+        # PowerPoint marks a table's first row as its header (a:tblPr firstRow="1", set on the
+        # tables it inserts, cleared by the Header Row box); a merged header cell names every
+        # column
+        props = table._tbl.tblPr  # read here: python-pptx raises on a value other than 1/0/true/false
+        headed = props is not None and (props.get("firstRow") or "").strip() in ("1", "true")
+        labels_once(grid, [i for i in labels if i or not headed])
         rows = [tuple(r) for r in grid]
         if not any(any(r) for r in rows):
             return
@@ -464,9 +469,14 @@ class _Slides:
                 if text:
                     yield Block(PARAGRAPH, text, page=page, meta=meta)
             return
-        header = rows[0] if len(rows) > 1 else None
-        data = rows[1:] if header is not None else rows
-        first = 2 if header is not None else 1
+        if headed:
+            header, data = rows[0], rows[1:]
+        else:
+            # no row heads the table: its columns are named as a spreadsheet's without a header
+            # row are, so that the Markdown table has a header line that invents no values
+            header, data = tuple(f"Column {i + 1}" for i in range(max(map(len, rows)))), rows
+            meta = {**meta, "has_header": False}
+        first = len(rows) - len(data) + 1
         yield Block(
             TABLE,
             render_table(header, data),
@@ -549,8 +559,9 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # bullet among bulleted ones a paragraph, boxes side by side read across though their tops
     # differ a little; 5: bulleted and numbered lines of the speaker notes a list, as on the slide;
     # 6: a table of one row a paragraph per cell; the file an OLE frame embeds read where the
-    # frame stands; 7: a packaged picture an image where it stands
-    version="7",
+    # frame stands; 7: a packaged picture an image where it stands; 8: a table whose first row is
+    # not marked as its header row (a:tblPr firstRow) has columns named Column N, has_header False
+    version="8",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,

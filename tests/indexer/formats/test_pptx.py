@@ -280,3 +280,45 @@ def test_review_comments_are_listed_as_not_extracted(sample_corpus):
     assert skipped.reason.startswith("2 review comments not extracted")
     assert "Check the repair count" not in doc.text
     assert extract(sample_corpus / "office" / "operations_review.pptx").coverage.skipped_of("comments") == ()
+
+
+def _deck_of_one_table(rows: list[list[str]], first_row: str | None) -> bytes:
+    """A slide with one table, its a:tblPr firstRow attribute set to ``first_row`` (None: left
+    out, as PowerPoint does once its Header Row box is cleared)."""
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])  # blank
+    table = slide.shapes.add_table(len(rows), len(rows[0]), Inches(1), Inches(1), Inches(6), Inches(2)).table
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            table.cell(r, c).text = text
+    props = table._tbl.tblPr
+    if first_row is None:
+        del props.attrib["firstRow"]
+    else:
+        props.set("firstRow", first_row)
+    out = io.BytesIO()
+    deck.save(out)
+    return out.getvalue()
+
+
+def test_a_table_without_a_header_row_names_its_columns():
+    rows = [["North", "10", "12"], ["South", "7", "9"]]
+    # PowerPoint's inserted table: firstRow="1", its first row the header
+    (block,) = extract_bytes(_deck_of_one_table(rows, "1"), "t.pptx").blocks
+    assert (block.header, block.rows, block.row_numbers) == (
+        ("North", "10", "12"),
+        (("South", "7", "9"),),
+        (2,),
+    )
+    assert "has_header" not in block.meta
+    # the Header Row box cleared (no firstRow, or firstRow="0"): every row is data
+    for first_row in (None, "0", "on"):  # "on" is no xsd:boolean: not read as set
+        (block,) = extract_bytes(_deck_of_one_table(rows, first_row), "t.pptx").blocks
+        assert block.header == ("Column 1", "Column 2", "Column 3")
+        assert block.rows == (("North", "10", "12"), ("South", "7", "9"))
+        assert block.row_numbers == (1, 2)
+        assert block.meta["has_header"] is False and block.meta["slide_number"] == 1
+        assert block.text.splitlines()[0] == "| Column 1 | Column 2 | Column 3 |"
