@@ -90,9 +90,6 @@ _CELL_END = re.compile(r"\\cell(?![a-z])")
 #: continues a horizontal merge), in one group that sets ``\uc1`` itself, as pictures' marks do
 _MERGE = re.compile("([\ue005\ue006\ue009])(-?\\d+)(\ue00a?)\ue007")
 _MERGE_START = {"clvmgf": 57349, "clvmrg": 57350}
-#: right edges closer than this (in twips: a forty-eighth of an inch) are one column line: hand-made
-#: tables do not line their rows' edges up exactly
-_SNAP = 30
 _PAR = re.compile(r"\\par(?![a-z])")
 #: the cell and row ends of a table nested in a cell: its text is flattened into that cell
 _NEST = re.compile(r"\\nest(?:cell|row)(?![a-z])")
@@ -571,14 +568,22 @@ def _spread(rows: list[list[str]], places: list[list[tuple[int, bool] | None]]) 
     edges = sorted({place[0] for row in places for place in row if place is not None})
     if not edges:
         return []
+    # a hand-made table's rows do not line their edges up exactly (3000, 3100, 2950 twips): edges
+    # less than half the narrowest cell past a column line's first edge are that line, so that a
+    # row's cell is not spread over a sliver between two rows' edges; a row's own edges, a cell
+    # apart, are never one line
+    widths = [
+        b[0] - a[0] for row in places for a, b in zip(row, row[1:], strict=False) if a and b and b[0] > a[0]
+    ]
+    snap = min(widths, default=0) / 2
     column: dict[int, int] = {}
     line = -1
-    before: int | None = None
+    start = 0
     for edge in edges:
-        if before is None or edge - before > _SNAP:
+        if line < 0 or edge - start >= snap:
             line += 1
+            start = edge
         column[edge] = line
-        before = edge
     labels: list[int] = []
     for i, (row, marks) in enumerate(zip(rows, places, strict=True)):
         if len(row) != len(marks) or None in marks:
@@ -713,8 +718,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # 4: Symbol and Wingdings characters as Unicode, a cell spanning columns repeated in each;
     # 5: the Symbol font's bracket pieces as Unicode's, a "|" of the text kept (a cell's, a
     # paragraph's), rows of as many cells not laid on a grid of their edges; 6: a table of one
-    # row a paragraph per cell
-    version="6",
+    # row a paragraph per cell; 7: the rows' edges within half the narrowest cell of a column
+    # line's first edge that line (a hand-made table's rows of other cell counts lined up)
+    version="7",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

@@ -483,6 +483,25 @@ def test_a_cell_spanning_columns_repeats_its_text_in_each():
     )
 
 
+def test_rows_of_other_cell_counts_line_up_though_their_edges_differ():
+    # A hand-made table: the second row's two cells end 100 twips right of the first row's edges
+    # (2100, 6100 for 2000, 6000), the third row's 50 left or right (1950, 4050, 5950). The grid
+    # took every edge more than 30 twips from the one before as a column line of its own: eight
+    # columns, "Inlet" under "Item" and "Q1", "3" under "Q1" and "Q2", "4" after them. An edge
+    # less than half the narrowest cell (1900 twips here) past a line's first edge is that line.
+    rtf = (
+        b"{\\rtf1\\ansi "
+        b"\\trowd\\cellx2000\\cellx4000\\cellx6000 \\pard\\intbl Item\\cell Q1\\cell Q2\\cell\\row "
+        b"\\trowd\\cellx2100\\cellx6100 \\pard\\intbl Inlet\\cell closed all year\\cell\\row "
+        b"\\trowd\\cellx1950\\cellx4050\\cellx5950 \\pard\\intbl Meter\\cell 3\\cell 4\\cell\\row "
+        b"\\pard After\\par}"
+    )
+    table, after = extract_bytes(rtf, "drift.rtf").blocks
+    assert table.header == ("Item", "Q1", "Q2")
+    assert table.rows == (("Inlet", "closed all year", "closed all year"), ("Meter", "3", "4"))
+    assert after.text == "After"
+
+
 def test_a_pipe_in_the_text_is_text():
     # The conversion ends each cell with "|" and the rows were split there: a "|" of a cell's
     # text made two cells of one, and a paragraph ending with "|" was read as a table row. The
