@@ -6,8 +6,10 @@ font. Read as it is, the text holds U+F061 and a search for α misses it. This i
 encoding (Adobe's, which the Windows font follows). The pieces that large brackets, braces and
 integrals are built of, one above the other (0xBD, 0xE6–0xEF, 0xF3–0xF5, 0xF6–0xFE), are the
 bracket pieces Unicode has for them (⎛ ⎜ ⎝ …, U+239B–U+23AE, U+23D0), so that a bracket drawn
-with them keeps its pieces rather than losing them; the extender of the radical sign (0x60) has
-no character and is left out.
+with them keeps its pieces rather than losing them. The extender of the radical sign (0x60), a
+bar at the height of the top of √ (0xD6) that carries it on over what the root is taken of, has
+no piece of its own in Unicode (⎷ U+23B7 is the foot of a tall radical, not its top): it is ‾
+(U+203E OVERLINE), a line at that height, kept as the brackets' pieces are.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ def _table() -> dict[int, str]:
     table.update({0x41 + i: c for i, c in enumerate(_UPPER)})
     table.update({0x61 + i: c for i, c in enumerate(_LOWER)})
     table.update({0xA0 + i: c for i, c in enumerate(_HIGH) if c != "\u0000"})
-    del table[0x60]  # the extender of the radical sign
+    table[0x60] = "\u203e"  # ‾: the extender of the radical sign
     return table
 
 

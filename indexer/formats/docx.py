@@ -1753,7 +1753,8 @@ def _prepare_part(root: etree._Element) -> None:
     # Normal; a table of one row (not marked as the header row) a paragraph per cell; files
     # embedded by OLE objects (a workbook, a Word file, a PDF, an Object Packager file) read
     # after the paragraph holding them; 8: a packaged picture an image where it stands; 9: the
-    # leading rows marked as header rows (w:tblHeader, off for w:val="0") joined into one header
+    # leading rows marked as header rows (w:tblHeader, off for w:val="0") joined into one header;
+    # the Symbol font's radical extender as ‾ (U+203E)
     version="9",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

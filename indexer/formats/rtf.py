@@ -719,7 +719,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # 5: the Symbol font's bracket pieces as Unicode's, a "|" of the text kept (a cell's, a
     # paragraph's), rows of as many cells not laid on a grid of their edges; 6: a table of one
     # row a paragraph per cell; 7: the rows' edges within half the narrowest cell of a column
-    # line's first edge that line (a hand-made table's rows of other cell counts lined up)
+    # line's first edge that line (a hand-made table's rows of other cell counts lined up); the
+    # Symbol font's radical extender as ‾ (U+203E)
     version="7",
     source_type="rtf",
     libraries=("striprtf",),

@@ -84,10 +84,11 @@ def test_the_symbol_table_holds_the_greek_alphabet():
     assert "".join(SYMBOL[c] for c in range(0x41, 0x5B)) == "ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖ"
     assert all(0x20 <= c <= 0xFF for c in SYMBOL) and len(set(SYMBOL.values())) == len(SYMBOL) - 3
     # the pieces of large brackets, braces and integrals (Adobe's parenlefttp … bracerightbt,
-    # integralex, arrowvertex): Unicode's bracket pieces; the radical's extender has none
-    pieces = "".join(SYMBOL[c] for c in (*range(0xE6, 0xF0), 0xF4, *range(0xF6, 0xFF), 0xBD))
-    assert pieces == "⎛⎜⎝⎡⎢⎣⎧⎨⎩⎪⎮⎞⎟⎠⎤⎥⎦⎫⎬⎭⏐"
-    assert [c for c in (0x60, 0xF0, 0xFF) if c in SYMBOL] == []
+    # integralex, arrowvertex): Unicode's bracket pieces; the radical's extender (radicalex, a
+    # bar at the top of √, dropped before) the overline, a line at that height
+    pieces = "".join(SYMBOL[c] for c in (*range(0xE6, 0xF0), 0xF4, *range(0xF6, 0xFF), 0xBD, 0x60))
+    assert pieces == "⎛⎜⎝⎡⎢⎣⎧⎨⎩⎪⎮⎞⎟⎠⎤⎥⎦⎫⎬⎭⏐\u203e"
+    assert [c for c in (0xF0, 0xFF) if c in SYMBOL] == []
 
 
 def _field(ffdata: str, result: str = "") -> str:

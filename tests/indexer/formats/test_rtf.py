@@ -423,7 +423,9 @@ SYMBOLS_RTF = (
     r"\pard Done {\f2 \u-3844\'fc} {\f2\'fd} {\f2 \u-4022\'4a}x\par "
     # a Unicode character written in the Symbol font is itself; another font in a group inside,
     # and the end of the font's own group, end the Symbol text
-    r"\pard Mu {\f1 \u956?{\f0  and mu}} mu\par }"
+    r"\pard Mu {\f1 \u956?{\f0  and mu}} mu\par "
+    # a square root (D6, Word's way) and two radical extenders (60, an older writer's) after it
+    r"\pard Root {\f1 \u-3882\'d6\u-4000\'60\'60}x\par }"
 )
 
 
@@ -434,6 +436,7 @@ def test_symbol_and_wingdings_characters_are_their_unicode_characters():
         "Angles α and β, Συμ",
         "Done ✓ ☒ x",
         "Mu μ and mu mu",
+        "Root √\u203e\u203ex",
     ]
 
 
