@@ -702,12 +702,12 @@ class _Reader:
                     self.shape(child)
             return
         box = frame.find(D_TEXTBOX)
-        container = box if box is not None else frame
-        self.body(container)
+        self.body(box if box is not None else frame)  # a table frame's table:table read there
         if frame.find(D_IMAGE) is not None:
             self.images([frame])
-        for tbl in frame.iterchildren(TB_TABLE):
-            self.table(tbl)
+        if box is not None:
+            for tbl in frame.iterchildren(TB_TABLE):
+                self.table(tbl)
 
 
 class _Footers:
@@ -1001,7 +1001,7 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # text, sheet or slides embedded as an object (Object 1/) read where its frame stands; 9: a
     # one-row table whose row is a header row (table:table-header-rows) a table's header; a
     # packaged picture in an OLE object an image where it stands; 10: the table's header rows
-    # joined into one header
+    # joined into one header; a table frame's table read once
     version="10",
     source_type="odp",
     libraries=("lxml",),

@@ -328,3 +328,27 @@ def test_a_damaged_formula_object_costs_its_formula_not_the_document():
     assert [b.text for b in doc.blocks] == ["Sum [Formula: a + b]", "Energy", "Kept."]
     (warning,) = doc.coverage.warnings
     assert "Object 2/content.xml" in warning and "skipped" in warning
+
+
+def test_a_slide_table_is_read_once():
+    # Impress writes a table as the table:table of its draw:frame, with no text box: it was read
+    # as the frame's body, then again as the frame's table, and the slide held it twice
+    table = (
+        '<table:table table:template-name="default" table:use-first-row-styles="true" '
+        'table:use-banding-rows-styles="true"><table:table-column table:number-columns-repeated="2"/>'
+        + "".join(
+            "<table:table-row>"
+            + "".join(f"<table:table-cell><text:p>{c}</text:p></table:table-cell>" for c in row)
+            + "</table:table-row>"
+            for row in (("Tide", "Time"), ("High", "06:12"), ("Low", "12:30"))
+        )
+        + "</table:table>"
+    )
+    body = _frame("title", "1cm", "<text:p>Tides</text:p>") + (
+        f'<draw:frame draw:style-name="gr1" svg:width="10cm" svg:height="3cm" svg:x="2cm" svg:y="5cm">{table}</draw:frame>'
+    )
+    doc = extract_bytes(_odp(f"<draw:page>{body}</draw:page>"), "t.odp")
+    assert [_shape(b) for b in doc.blocks] == [
+        ("heading", 1, "Tides"),
+        ("table", ("Tide", "Time"), (("High", "06:12"), ("Low", "12:30"))),
+    ]
