@@ -680,7 +680,9 @@ _Word = tuple[float, float, float, float, float, float, str]
 
 def _words(textpage) -> list[_Word]:
     """The page's words with their boxes: runs of characters between spaces, line breaks and
-    gaps wider than half a character's height."""
+    gaps wider than half a character's height. A word pdfium joined at a line-end hyphen (its
+    text runs on at the next line's start after U+FFFE) is one word, as in the page's lines,
+    in the box of its first part: its cell rejoins it by the document's spelling (``clean``)."""
     count = min(pdfium_c.FPDFText_CountChars(textpage), MAX_TABLE_CHARS)
     if count <= 0:
         return []
@@ -692,7 +694,16 @@ def _words(textpage) -> list[_Word]:
     out: list[_Word] = []
     chars: list[str] = []
     wl = wr = wb = wt = 0.0
+    joined = False  # in the part of a word after pdfium's hyphen mark, on the next line
     for i, ch in enumerate(text):
+        if ch == "\ufffe" and chars:
+            chars.append(ch)
+            joined = True
+            continue
+        if joined and not ch.isspace() and ch != "\x00":
+            chars.append(ch)
+            continue
+        joined = False
         if ch.isspace() or ch in "\ufffe\x00" or not get_char_box(textpage, i, *refs):
             if chars:
                 out.append((wl, wr, wb, wt, (wl + wr) / 2, (wb + wt) / 2, "".join(chars)))
@@ -717,6 +728,7 @@ MAX_TABLE_CHARS = 50_000
 
 
 def _rule_table(words: list[_Word], left, right, bottom, top, header_end, groups=()) -> FoundTable | None:
+    joins: list[Join] = []  # the words pdfium joined at a line-end hyphen, in the cells' order
     head = [w for w in words if w[5] > header_end]
     body = [w for w in words if w[5] < header_end]
     if not body:
@@ -751,7 +763,7 @@ def _rule_table(words: list[_Word], left, right, bottom, top, header_end, groups
         for line in ws:
             for w in sorted(line):
                 cells[column(w)].append(w[6])
-        return tuple(_cell(" ".join(c)) for c in cells)
+        return tuple(_cell(" ".join(c), joins) for c in cells)
 
     def header_row(ws: list[list[_Word]]) -> tuple[str, ...]:
         """The header's lines cut into phrases (words less than a wide space apart). A phrase
@@ -785,7 +797,7 @@ def _rule_table(words: list[_Word], left, right, bottom, top, header_end, groups
                 else:
                     for w in phrase:
                         cells[column(w)].append(w[6])
-        return tuple(_cell(" ".join(c)) for c in cells)
+        return tuple(_cell(" ".join(c), joins) for c in cells)
 
     head_lines = lines(head)
     tallest = max(
@@ -802,7 +814,9 @@ def _rule_table(words: list[_Word], left, right, bottom, top, header_end, groups
         header = None
     if not _plausible(([header] if header else []) + rows):
         return None
-    return FoundTable(left, right, bottom, top, header, tuple(rows), tuple(c[0] for c in columns))
+    return FoundTable(
+        left, right, bottom, top, header, tuple(rows), tuple(c[0] for c in columns), tuple(joins)
+    )
 
 
 def _header_lines(words: list[_Word]) -> list[list[_Word]]:

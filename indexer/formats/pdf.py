@@ -146,8 +146,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # fifth line, line-end hyphens spelt as the document spells the word, bylines;
     # 12: a picture met in two attached files is one image; an attached PDF stops at the time
     # its holder leaves it; 13: line-end hyphens in grid tables' cells spelt as elsewhere; an
-    # attached or embedded picture an image under its heading
-    version="13",
+    # attached or embedded picture an image under its heading; 14: line-end hyphens in the cells
+    # of tables ruled across spelt as elsewhere
+    version="14",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

@@ -718,3 +718,44 @@ def test_a_table_cell_of_the_chelsea_plan_spells_centre_village_as_its_text_does
     found = [c for c in cells if "des piétons au centre" in c]
     assert len(found) == 1 and "au centre-village et partout" in found[0]
     assert not any("centrevillage" in c for c in cells)
+
+
+def _hyphenated_rule_table_pdf() -> bytes:
+    """The sentence writing ``centre-village`` twice, then a table ruled only across whose last
+    column wraps over three lines at two hyphens: ``centre-`` / ``village`` and ``infor-`` /
+    ``mation``, each the last word of its line."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    c.drawString(LEFT, 760, "The centre-village has a school; the centre-village has a park.")
+    xs = [80, 150, 250]
+    c.line(LEFT, 730, RIGHT, 730)
+    for x, text in zip(xs, ["When", "Work", "Place"], strict=True):
+        c.drawString(x, 715, text)
+    c.line(LEFT, 709, RIGHT, 709)
+    c.drawString(80, 701, "2025")
+    c.drawString(150, 701, "Sidewalks")
+    c.drawString(250, 701, "Safer streets in the centre-")
+    c.drawString(250, 687, "village and the infor-")
+    c.drawString(250, 673, "mation desk")
+    c.drawString(80, 659, "2026")
+    c.drawString(150, 659, "Benches")
+    c.drawString(250, 659, "Parks")
+    c.line(LEFT, 651, RIGHT, 651)
+    c.drawString(LEFT, 620, "The table ends above this line.")
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_hyphen_at_a_line_end_in_a_table_ruled_across_follows_the_documents_spelling():
+    # pdfium joins each word at its line-end hyphen and reads it on the line of its first part,
+    # as in the page's lines: "centre-village" as the sentence above writes it, "information"
+    # (written nowhere else, a lower-case part after the hyphen) without it; no part is lost
+    table = _only_table(extract(_hyphenated_rule_table_pdf(), filename="t.pdf"))
+    assert table.header == ("When", "Work", "Place")
+    assert table.rows == (
+        ("2025", "Sidewalks", "Safer streets in the centre-village"),
+        ("", "", "and the information"),
+        ("", "", "desk"),
+        ("2026", "Benches", "Parks"),
+    )
