@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import io
+import re
 from codecs import decode
 from dataclasses import dataclass, replace
 
@@ -64,8 +65,24 @@ def open_plumber(data: bytes, password: str | None):
     return pdfplumber.open(io.BytesIO(data), password=password or "")
 
 
-def _cell(value: object, joins: list[Join] | None = None) -> str:
-    return clean(" ".join(str(value).split()), joins) if value is not None else ""
+#: the parts of words pdfium joined at a line-end hyphen on a page (``Join.before``, ``.after``)
+Hyphens = frozenset[tuple[str, str]] | set[tuple[str, str]]
+
+#: a hyphen ending a line of a cell, with the parts either side (the second looked at, not taken:
+#: a word split twice is rejoined at each break)
+_LINE_END_HYPHEN = re.compile(r"(\S+)-\n(?=(\S+?)(?:-\n|\s|$))")
+
+
+def _cell(value: object, joins: list[Join] | None = None, hyphens: Hyphens = frozenset()) -> str:
+    """A cell's text on one line. A word split at a hyphen ending one of its lines where pdfium
+    marked one between the same two parts (``hyphens``: pdfplumber's text keeps the hyphen, and
+    a line of subscripts may stand between the parts) is rejoined as a line's is (``clean``)."""
+    if value is None:
+        return ""
+    text = str(value)
+    if hyphens and "-\n" in text:
+        text = _LINE_END_HYPHEN.sub(lambda m: m[1] + "\ufffe" if m.groups() in hyphens else m[0], text)
+    return clean(" ".join(text.split()), joins)
 
 
 def find_tables(
@@ -76,10 +93,12 @@ def find_tables(
     ruled_both_ways: bool,
     force_text: bool,
     text_after: bool = False,
+    hyphens: Hyphens = frozenset(),
 ) -> list[FoundTable]:
     """Tables on page ``index`` (0-based), filtered to those that look like data tables; with
     ``text_after``, the text strategy is tried when the rules give none (``pdf_tables=always``:
-    a page with a ruled header box over an unruled table).
+    a page with a ruled header box over an unruled table); ``hyphens``: the parts of the words
+    pdfium joined at a line-end hyphen on the page, rejoined in the cells as in its lines.
 
     ``origin`` is the (left, top) corner of the page's media box in PDF user space."""
     page = plumber_pdf.pages[index]
@@ -87,17 +106,18 @@ def find_tables(
         settings = TABLE_SETTINGS_TEXT
     else:
         settings = TABLE_SETTINGS_LINES if ruled_both_ways else TABLE_SETTINGS_RULES
-    out = _found(page, settings, origin)
+    out = _found(page, settings, origin, hyphens)
     if not out and text_after and settings is not TABLE_SETTINGS_TEXT:
-        out = _found(page, TABLE_SETTINGS_TEXT, origin)
+        out = _found(page, TABLE_SETTINGS_TEXT, origin, hyphens)
     return out
 
 
-def _found(page, settings: dict, origin: tuple[float, float]) -> list[FoundTable]:
+def _found(page, settings: dict, origin: tuple[float, float], hyphens: Hyphens) -> list[FoundTable]:
     left0, top0 = origin
     out: list[FoundTable] = []
     for table in page.find_tables(table_settings=settings):
-        rows = [tuple(_cell(c) for c in row) for row in table.extract(x_tolerance=1.5)]
+        joins: list[Join] = []
+        rows = [tuple(_cell(c, joins, hyphens) for c in row) for row in table.extract(x_tolerance=1.5)]
         rows = [r for r in rows if any(r)]
         if not _plausible(rows):
             continue
@@ -114,6 +134,7 @@ def _found(page, settings: dict, origin: tuple[float, float]) -> list[FoundTable
                 top=top0 - float(btop),
                 header=header,
                 rows=tuple(body),
+                joins=tuple(joins),
             )
         )
     return out

@@ -147,7 +147,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 12: a picture met in two attached files is one image; an attached PDF stops at the time
     # its holder leaves it; 13: line-end hyphens in grid tables' cells spelt as elsewhere; an
     # attached or embedded picture an image under its heading; 14: line-end hyphens in the cells
-    # of tables ruled across spelt as elsewhere
+    # of tables ruled across or read by pdfplumber spelt as elsewhere
     version="14",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -865,6 +865,7 @@ def _find_tables(data, password, pages: list[_Page], mode: str, warnings: list[s
                     ruled_both_ways=objects.ruled_both_ways,
                     force_text=mode == "always" and not objects.has_rulings,
                     text_after=mode == "always",
+                    hyphens={(j.before, j.after) for j in p.joins},
                 )
             except Exception as exc:  # a damaged page: keep its text, say the tables were not read
                 warnings.append(f"page {p.number}: tables not read ({type(exc).__name__})")

@@ -759,3 +759,14 @@ def test_a_hyphen_at_a_line_end_in_a_table_ruled_across_follows_the_documents_sp
         ("", "", "desk"),
         ("2026", "Benches", "Parks"),
     )
+
+
+def test_a_hyphen_at_a_cells_line_end_follows_the_documents_spelling_in_pdfplumbers_tables():
+    # pdf_tables=always reads the grid with pdfplumber, whose cell text keeps "centre-" and
+    # "infor-" at their lines' ends; pdfium marked both: the words are rejoined as the page's are
+    doc = extract(_hyphenated_cell_pdf(), filename="t.pdf", options={"pdf_tables": "always"})
+    tables = [b for b in doc.blocks if b.kind == TABLE]
+    assert [t.header for t in tables] == [("Place", "Work", "When")]
+    assert tables[0].rows == (
+        ("Safer streets in the centre-village and the information desk", "Sidewalks", "2025"),
+    )
