@@ -276,3 +276,39 @@ async def test_panel_loads_on_its_own_for_a_tab(replies):
             assert "No result of schema review for this file" in panel.text.plain
     finally:
         library.close()
+
+
+async def test_a_coverage_header_drawn_before_the_table_measured_its_rows_lines_up_with_them(replies):
+    """A frame may be drawn between the rows going into the table and the table measuring them (on
+    a busy machine it was); the header drawn then is the one the table keeps, so it must already be
+    as wide as the rows. The widths, counted by hand: "verdict" (7) is the widest field name."""
+    from textual.app import App
+    from textual.widgets import DataTable
+
+    from storage.fields import FieldStore
+    from storage.store import Store
+    from tui.screens.fields import COLUMNS, coverage_rows
+    from tui.widgets.tables import fill_table
+
+    with Store.open(replies / ".chunkscope" / "index.db", readonly=True) as store:
+        fields = FieldStore(store)
+        (run,) = fields.schemas()
+        table, documents = fields.coverage(run.schema_hash)
+
+    class TableApp(App[None]):
+        def compose(self):
+            yield DataTable()
+
+    app = TableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        grid = app.query_one(DataTable)
+        grid.add_columns(*COLUMNS)  # as the fields screen mounts it, before a run is read
+        await settle(pilot)
+        fill_table(grid, COLUMNS, coverage_rows(table, documents))
+        drawn_at_once = grid.render_line(0).text.rstrip()
+        await settle(pilot)
+        header = " field    extracted  defaulted  lost opt.  lost req.  malformed  n/a  usable"
+        assert drawn_at_once == grid.render_line(0).text.rstrip() == header
+        assert grid.render_line(1).text.rstrip() == (
+            " verdict          3          0          0          1          0    0   75.0%"
+        )

@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Footer, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ..widgets.fields_panel import RUN_HINT, STATE_STYLES, FieldsPanel, when
+from ..widgets.tables import fill_table
 
 COLUMNS = ("field", "extracted", "defaulted", "lost opt.", "lost req.", "malformed", "n/a", "usable")
 
@@ -200,10 +201,7 @@ class FieldsScreen(Screen[str | None]):
             f"[b]Field coverage[/b]  {run.name if run else schema_hash} · {documents:,} documents · "
             f"{len(problems):,} failing the strict gate"
         )
-        grid = self.query_one("#fields-coverage", DataTable)
-        grid.clear()
-        for row in coverage_rows(table, documents):
-            grid.add_row(*row)
+        fill_table(self.query_one("#fields-coverage", DataTable), COLUMNS, coverage_rows(table, documents))
         self.show_problems(problems)
         self.query_one(FieldsPanel).show(self.path, run, stored)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
@@ -18,6 +17,7 @@ from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..present import counted, human_bytes
+from ..widgets.tables import cell_width, fill_table
 
 COLUMNS = (
     "format",
@@ -44,10 +44,9 @@ def fit_columns(rows: list[tuple], width: int) -> list[int]:
     as its widest cell, and a cell's padding on both sides), else without the
     :data:`DROPPED_FIRST` ones, one at a time, until they fit (or none of those is left)."""
 
-    def cells(value: Any) -> int:
-        return value.cell_len if isinstance(value, Text) else cell_len(str(value))
-
-    widths = [max([cell_len(name)] + [cells(row[i]) for row in rows]) + 2 for i, name in enumerate(COLUMNS)]
+    widths = [
+        max([cell_width(name)] + [cell_width(row[i]) for row in rows]) + 2 for i, name in enumerate(COLUMNS)
+    ]
     shown = list(range(len(COLUMNS)))
     for name in DROPPED_FIRST:
         if sum(widths[i] for i in shown) <= width:
@@ -136,10 +135,7 @@ class ReportScreen(Screen[str | None]):
         if shown == self.columns and table.row_count == len(rows):
             return
         self.columns = shown
-        table.clear(columns=True)
-        table.add_columns(*(COLUMNS[i] for i in shown))
-        for row in rows:
-            table.add_row(*(row[i] for i in shown))
+        fill_table(table, [COLUMNS[i] for i in shown], [[row[i] for i in shown] for row in rows])
 
     def show(self, report: dict[str, Any]) -> None:
         self.report = report
