@@ -74,19 +74,28 @@ async def wait_for(pilot, predicate: Callable[[], object], timeout: float = 30.0
     raise AssertionError(f"timed out after {timeout}s waiting for {what or predicate}")
 
 
+# Rounds without work before the app counts as settled: a message bubbles up one widget a round.
+QUIET_ROUNDS = 5
+
+
 async def settle(pilot, timeout: float = 30.0) -> None:
-    """Wait until the view workers are done (everything but the long-running sync thread)."""
+    """Wait until the app has nothing left to do but the long-running sync thread: every message
+    queued on the app and the screen handled, and no other worker pending or running, seen in
+    several rounds in a row (a handled message may start a worker or post a message that bubbles
+    up one widget a round, a finished worker may post a message).
+
+    Counted in steps the app took, never in seconds: on a loaded machine a fixed pause may pass
+    while the app has not run at all, and a worker started by a message still waiting in a queue,
+    or one created but not begun yet, is not running."""
     app = pilot.app
-
-    def busy() -> bool:
-        return any(w.group != "sync" and w.is_running for w in app.workers)
-
-    await pilot.pause(0.05)
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if not busy():
-            await pilot.pause(0.02)
-            if not busy():
-                return
-        await pilot.pause(0.02)
-    raise AssertionError(f"workers did not settle within {timeout}s")
+    quiet = 0
+    while quiet < QUIET_ROUNDS:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the app did not settle within {timeout}s")
+        await pilot.pause(0)  # handles what is queued on the app and the screen, then lays it out
+        if any(w.group != "sync" and not w.is_finished for w in app.workers):
+            quiet = 0
+            await pilot.pause(0.02)  # a worker waiting on a read thread: look again shortly
+        else:
+            quiet += 1

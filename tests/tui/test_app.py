@@ -305,8 +305,10 @@ async def test_params_dialog_changes_the_window(indexed_corpus):
         await wait_for(pilot, lambda: app.screen.query("#param-overlap"))
         app.screen.query_one("#param-overlap").value = "9"
         await pilot.click("#params-apply")
-        await pilot.pause(0.1)
-        assert "overlap must be less than window_size" in str(app.screen.query_one("#params-error").render())
+        error = app.screen.query_one("#params-error")
+        await wait_for(
+            pilot, lambda: "overlap must be less than window_size" in str(error.render()), what="the refusal"
+        )
 
 
 async def test_export_writes_the_chunks_as_jsonl(indexed_corpus):
@@ -351,8 +353,14 @@ async def test_search_filters_by_format_and_jumps_into_a_mode(indexed_corpus):
         await open_file(pilot, "notes.md")
         # cache the sentence mode of notes.md, then search only sentence chunks of md files
         sentence = str(modes.modes_for(DOCUMENT).index("sentence") + 1)
+        chunk_list = app.main.query_one(ChunkList)
         await pilot.click("#chunk-list")
         await pilot.press(sentence)
+        await wait_for(
+            pilot,
+            lambda: chunk_list.shown == ("notes.md", "sentence", app.main.params),
+            what="sentence chunks",
+        )
         await settle(pilot)
         await open_search(pilot)
         app.screen.query_one("#search-input").value = "zanzibar mode:sentence type:md"
@@ -363,10 +371,16 @@ async def test_search_filters_by_format_and_jumps_into_a_mode(indexed_corpus):
         assert {h.mode_key.split(":")[0] for h in app.screen.hits} == {"sentence"}
         await pilot.press("enter", "enter")
         await wait_for(pilot, lambda: not isinstance(app.screen, SearchScreen))
+
+        def on_the_hit() -> bool:
+            current = chunk_list.current
+            return chunk_list.shown == ("notes.md", "sentence", app.main.params) and (
+                current is not None and "zanzibar" in current.content
+            )
+
+        await wait_for(pilot, on_the_hit, what="the hit's chunk shown in the sentence mode")
         await settle(pilot)
         assert app.main.mode == "sentence"
-        current = app.main.query_one(ChunkList).current
-        assert current is not None and "zanzibar" in current.content
         # a format filter that matches nothing gives no hits
         await open_search(pilot)
         app.screen.query_one("#search-input").value = "zanzibar type:pdf"
@@ -487,7 +501,7 @@ async def test_at_80_columns_the_mode_bar_fits_and_names_the_current_mode(indexe
         from tui.widgets.status_bar import ProgressLine
 
         app.main.query_one(ProgressLine).done("up to date · folder scanned in 1357 ms")
-        await pilot.pause(0.1)
+        await settle(pilot)
         note = app.main.query_one("#progress-note")
         assert len(note.render().plain) <= note.content_region.width, note.markup
         # with room, every mode by its full name and the parameter note
@@ -629,7 +643,7 @@ async def test_at_80_columns_a_long_file_name_is_shortened_and_the_tree_does_not
     async with app.run_test(size=(80, 24)) as pilot:
         await open_file(pilot, long_md)
         tree = app.main.query_one(FileTree).tree
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert not tree.show_horizontal_scrollbar
         width = tree.scrollable_content_region.width  # 32 - 2 (border) - 1 (scrollbar's gutter)
         assert width == 29
@@ -708,7 +722,7 @@ async def test_at_80_columns_the_report_fits_without_scrolling_sideways(indexed_
         await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen), what="the report")
         table = app.screen.query_one("#report-formats")
         await wait_for(pilot, lambda: table.row_count > 0, what="the formats")
-        await pilot.pause(0.1)
+        await settle(pilot)
 
         def headers() -> list[str]:
             return [str(c.label) for c in table.ordered_columns]

@@ -242,8 +242,14 @@ def test_fields_screen_snapshot(snap_compare, replies, monkeypatch):
 
     async def run_before(pilot) -> None:
         await select_file(pilot, "replies/bad_score.txt")
-        await open_fields(pilot)
-        await pilot.pause(0.1)
+        screen = await open_fields(pilot)
+        # what the picture shows: the table of the latest run filled in, the panel of the tree's file
+        await wait_for(
+            pilot,
+            lambda: coverage_of(screen) == EXPECTED and panel_of(screen).startswith("replies/bad_score.txt"),
+            what="the coverage table and the panel",
+        )
+        await settle(pilot)  # the table sizes its columns to the rows once it has nothing else to do
 
     assert snap_compare(make_app(replies), terminal_size=SIZE, run_before=run_before)
 

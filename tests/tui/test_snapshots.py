@@ -61,7 +61,6 @@ def steps(*keys: str, path: str = "extra/all_round.docx"):
         for key in keys:
             await pilot.press(key)
             await settle(pilot)
-        await pilot.pause(0.1)
 
     return run_before
 
