@@ -59,23 +59,23 @@ def provenance(blocks: Iterable[Block]) -> dict[str, Any]:
     return out
 
 
+#: The metadata keys that place a chunk in its source: the ``location`` part of a chunk id.
+LOCATION_KEYS = (
+    "source_lines",
+    "page_number",
+    "message_index",
+    "sheet_name",
+    "row_range",
+    "slide_number",
+    "record_range",
+)
+
+
 def chunk_id(
     relative_path: str, mode_key: str, metadata: Mapping[str, Any], content: str, ordinal: int
 ) -> str:
     """Deterministic chunk id: sha256 of ``json([path, mode_key, location, content, ordinal])``."""
-    location = {
-        k: metadata[k]
-        for k in (
-            "source_lines",
-            "page_number",
-            "message_index",
-            "sheet_name",
-            "row_range",
-            "slide_number",
-            "record_range",
-        )
-        if k in metadata
-    }
+    location = {k: metadata[k] for k in LOCATION_KEYS if k in metadata}
     raw = json.dumps(
         [relative_path, mode_key, location, content, ordinal],
         ensure_ascii=False,

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -12,7 +13,7 @@ import sqlite_utils
 
 from indexer import OUTPUT_VERSION, errors
 from indexer.images import image_name
-from indexer.provenance import chunk_id
+from indexer.provenance import LOCATION_KEYS
 
 from .serial import ChunkColumns
 
@@ -343,6 +344,32 @@ def paths_under(db: sqlite_utils.Database, rel_dir: str) -> list[str]:
     ]
 
 
+# The new id of every chunk of a renamed document (indexer.provenance.chunk_id) in one UPDATE,
+# without reading each chunk's metadata back into Python: SQLite writes the JSON the id hashes,
+# ``[path, mode_key, location, content, ordinal]``, from the stored row, and Python only hashes it
+# (SQLite has no SHA-256). The location is the stored metadata, canonical JSON written as the id's
+# own (sorted keys, compact, ensure_ascii=False), less its other keys: json_patch drops the keys a
+# patch sets to null and keeps the others as they are written, in their order; json_array quotes
+# a text as json.dumps(ensure_ascii=False) does. Tests hold the ids equal to a fresh index's and to
+# chunk_id's for every control character and every kind of JSON value.
+_RENAMED_IDS = """
+UPDATE chunks SET id = chunkscope_sha256(CAST(json_array(
+    :path,
+    mode_key,
+    json_patch(metadata, (
+        SELECT json_group_object(key, NULL) FROM json_each(chunks.metadata) WHERE key NOT IN ({keys})
+    )),
+    content,
+    ordinal
+) AS BLOB))
+WHERE document_id = :document
+""".format(keys=", ".join(f"'{k}'" for k in LOCATION_KEYS))
+
+
+def _sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
 def rename_document(db: sqlite_utils.Database, old: str, new: str, size: int, mtime_ns: int) -> bool:
     """Move ``old``'s rows to ``new`` (replacing whatever ``new`` had); chunk ids are recomputed since
     they include the path. False when ``old`` is not stored."""
@@ -356,22 +383,10 @@ def rename_document(db: sqlite_utils.Database, old: str, new: str, size: int, mt
         "UPDATE documents SET path = ?, size = ?, mtime = ?, mtime_ns = ?, updated_at = ? WHERE id = ?",
         [new, size, mtime_ns / 1e9, mtime_ns, time.time(), row["id"]],
     )
-    rows = db.execute(
-        "SELECT pk, mode_key, metadata, content, ordinal FROM chunks WHERE document_id = ?", [row["id"]]
-    ).fetchall()
-    # one UPDATE … FROM for all of them; only the ids change, not the rowid or the text, so the FTS
-    # update trigger does nothing (its WHEN clause, migration 0012): the full-text rows stay as they are
-    conn = db.conn
-    conn.execute("CREATE TEMP TABLE IF NOT EXISTS chunk_ids (pk INTEGER PRIMARY KEY, id TEXT)")
-    conn.executemany(
-        "INSERT INTO temp.chunk_ids (id, pk) VALUES (?, ?)",
-        [
-            (chunk_id(new, key, json.loads(meta), content, ordinal), pk)
-            for pk, key, meta, content, ordinal in rows
-        ],
-    )
-    conn.execute("UPDATE chunks SET id = s.id FROM temp.chunk_ids AS s WHERE chunks.pk = s.pk")
-    conn.execute("DELETE FROM temp.chunk_ids")
+    # only the ids change, not the rowid or the text, so the FTS update trigger does nothing (its
+    # WHEN clause, migration 0012): the full-text rows stay as they are
+    db.conn.create_function("chunkscope_sha256", 1, _sha256_hex, deterministic=True)
+    db.execute(_RENAMED_IDS, {"path": new, "document": row["id"]})
     return True
 
 

@@ -32,6 +32,7 @@ from indexer.model import (
     Skipped,
     _plain,
 )
+from indexer.provenance import LOCATION_KEYS
 
 try:  # optional: a quicker writer of the stored Documents (array_document_utf8)
     import orjson as _orjson
@@ -121,15 +122,6 @@ def _one_shot(encoder: json.JSONEncoder, default: Any = None) -> Any:
 _canonical = _one_shot(_CANONICAL, _default)
 _id_parts = _one_shot(_ID_PARTS)
 _TAIL = "%s,%s,%d]".__mod__  # location, quoted content, ordinal: the end of the hashed JSON
-_LOCATION_KEYS = (
-    "source_lines",
-    "page_number",
-    "message_index",
-    "sheet_name",
-    "row_range",
-    "slide_number",
-    "record_range",
-)
 
 
 def dumps(value: Any) -> str:
@@ -147,7 +139,7 @@ class ChunkIds:
         self._head = hashlib.sha256(head.encode("utf-8"))
 
     def __call__(self, metadata: Any, content: str, ordinal: int) -> str:
-        location = {k: metadata[k] for k in _LOCATION_KEYS if k in metadata}
+        location = {k: metadata[k] for k in LOCATION_KEYS if k in metadata}
         tail = _id_parts(location) + "," + _quote(content) + "," + int.__repr__(ordinal) + "]"
         digest = self._head.copy()
         digest.update(tail.encode("utf-8"))
@@ -217,7 +209,7 @@ _ESCAPED_BUT_NEWLINE = bytes([*range(10), *range(11, 32)]) + b'"\\'
 # columns.
 
 _COLUMNS_FROM = 8  # fewer chunks than this: one chunk at a time
-_LOCATION_SET = frozenset(_LOCATION_KEYS)
+_LOCATION_SET = frozenset(LOCATION_KEYS)
 
 
 def _column(values: tuple[Any, ...], encode: Any) -> str | list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from indexer.provenance import LOCATION_KEYS
 from storage import records
 from storage.indexing import FileIndexed, FileRemoved, IndexFailed, ScanProgress
 from storage.store import SNIPPET_END, SNIPPET_START, Store
@@ -253,6 +254,110 @@ def test_rename_moves_rows_without_re_extraction(tmp_path):
             lambda d: d.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')")
         )
         assert engine.known_paths() == ["b.md"]
+
+
+def chunk_ids(store, path: str) -> dict[tuple[str, int], str]:
+    """Every stored chunk of ``path``, in every mode chunked so far: (mode_key, ordinal) → id."""
+    rows = store.writer.call(
+        lambda d: d.execute(
+            "SELECT c.mode_key, c.ordinal, c.id FROM chunks AS c JOIN documents AS d ON d.id = c.document_id "
+            "WHERE d.path = ?",
+            [path],
+        ).fetchall()
+    )
+    return {(key, ordinal): cid for key, ordinal, cid in rows}
+
+
+def test_renamed_files_have_the_chunk_ids_of_a_fresh_index_of_them(tmp_path, playground, real_world):
+    """After a rename each chunk id, in the default mode and in the modes chunked on demand, is the
+    one an index of the file under its new name gives, for each kind of location a chunk has. The
+    new names hold a space, a double quote and letters outside ASCII, which the id's JSON quotes."""
+    from indexer.modes import registry
+
+    sources = {
+        "sample.md": playground / "sample.md",  # source_lines
+        "word2vec.pdf": playground / "word2vec.pdf",  # page_number
+        "sample.xlsx": playground / "sample.xlsx",  # sheet_name, row_range
+        "iris.csv": playground / "iris.csv",  # row_range
+        "mixed_content.pptx": playground / "mixed_content.pptx",  # slide_number
+        "simple.mbox": real_world / "mbox" / "MimeKit_simple.mbox",  # message_index
+        "gsm8k.jsonl": real_world / "jsonl" / "gsm8k_test.jsonl",  # record_range
+    }
+    moved = {name: f'archiv/Büro "{name[:3]}" {name}' for name in sources}
+    renamed_root, fresh_root = tmp_path / "renamed", tmp_path / "fresh"
+    write_tree(renamed_root, {name: src.read_bytes() for name, src in sources.items()})
+    write_tree(fresh_root, {moved[name]: src.read_bytes() for name, src in sources.items()})
+
+    def chunk_every_mode(store, path: str) -> None:
+        for mode in registry.modes_for(store.document(path).family):
+            store.chunks(path, mode)
+
+    events: list = []
+    with make_indexer(renamed_root, events) as engine, make_indexer(fresh_root) as fresh:
+        engine.reconcile()
+        fresh.reconcile()
+        for name in sources:
+            chunk_every_mode(engine.store, name)
+            chunk_every_mode(fresh.store, moved[name])
+        events.clear()
+        for name in sources:
+            (renamed_root / moved[name]).parent.mkdir(exist_ok=True)
+            (renamed_root / name).rename(renamed_root / moved[name])
+            engine.rename(name, moved[name])
+        assert sorted(e.path for e in events if getattr(e, "action", "") == "renamed") == sorted(
+            moved.values()
+        )
+        locations = set()
+        for name, path in moved.items():
+            ids = chunk_ids(engine.store, path)
+            assert ids == chunk_ids(fresh.store, path), name
+            for chunk in engine.store.chunks(path):
+                locations |= chunk.metadata.keys() & set(LOCATION_KEYS)
+        assert locations == set(LOCATION_KEYS)  # every kind of location was renamed
+
+
+def test_renamed_ids_follow_the_id_formula_for_any_text_and_any_location(tmp_path):
+    """The ids of a rename, written by SQLite, are ``chunk_id``'s for texts holding every ASCII
+    control character, quotes, backslashes, a NUL, line and paragraph separators and characters
+    outside the BMP, and for location values of every JSON kind (the extractors write integers,
+    [first, last] pairs and sheet names; the stored text of any other value is kept as written)."""
+    from indexer.provenance import chunk_id
+    from storage.serial import dumps
+
+    write_tree(tmp_path, {"a.md": NOTES})
+    texts = [
+        "".join(map(chr, range(0x80))),
+        'a "quoted" \\ back\\slash \u2028 \u2029 \U0001f600 é',
+        "\x00 NUL first",
+        "",
+    ]
+    metadatas = [
+        {"source_lines": [1, 2], "heading_path": ["Pumps"], "zeta": None},
+        {"sheet_name": 'Büro "Q1" \\ \t', "row_range": [3, 9], "page_number": 2, "note": "x"},
+        {
+            "page_number": 1.5,
+            "slide_number": True,
+            "message_index": None,
+            "record_range": [[1], {"b": 2, "a": 1}],
+        },
+        {"alpha": 1, "page_number": 12345678901234567890, "sheet_name": "\U0001f600"},
+    ]
+    with make_indexer(tmp_path) as engine:
+        engine.reconcile()
+        pks = [pk for (pk,) in raw(tmp_path).execute("SELECT pk FROM chunks ORDER BY pk")]
+        assert len(pks) >= len(texts)
+        engine.store.writer.call(
+            lambda d: d.conn.executemany(
+                "UPDATE chunks SET content = ?, metadata = ? WHERE pk = ?",
+                [(t, dumps(m), pk) for t, m, pk in zip(texts, metadatas, pks, strict=False)],
+            )
+        )
+        (tmp_path / "a.md").rename(tmp_path / "b.md")
+        engine.rename("a.md", "b.md")
+        rows = raw(tmp_path).execute("SELECT mode_key, metadata, content, ordinal, id FROM chunks").fetchall()
+        assert {content for _, _, content, _, _ in rows} >= set(texts)
+        for key, meta, content, ordinal, cid in rows:
+            assert cid == chunk_id("b.md", key, json.loads(meta), content, ordinal), (content, meta)
 
 
 def test_a_rename_leaves_the_full_text_rows_as_they_were(tmp_path):
