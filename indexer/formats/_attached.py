@@ -21,8 +21,12 @@ its name in front.
 An attachment that cannot be read (damaged, encrypted, needing OCR, past a limit) becomes one
 skipped entry with the error's code and message: the holder is never failed nor cut by it.
 Attachments of attachments are read down to :data:`MAX_DEPTH` levels; the holder's size, text
-and time limits are counted for its attachments too. Its attachments together have
-:data:`TIME_SHARE` of its time-out: an extractor that checks the time (a PDF's pages, OCR) stops
+and time limits are counted for its attachments too. Its text limit is shared: the holder's own
+text is reserved first (:attr:`Attacher.own`; a holder whose text goes on after an attachment
+defers it with :meth:`Attacher.defer` until its own text is known), then each attachment, in turn,
+has what is left, its heading and the breaks between its blocks counted, so that the whole never
+passes the limit: one that does not fit is a skipped entry naming the limit. Its attachments
+together have :data:`TIME_SHARE` of its time-out: an extractor that checks the time (a PDF's pages, OCR) stops
 there, and one that does not may overrun that share without the holder being killed by the
 time-out it would then reach.
 """
@@ -39,7 +43,7 @@ from typing import Any
 from .. import errors
 from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
 from ..limits import ExtractContext
-from ..model import DOCUMENT, HEADING, IMAGE, Block, Document, Image, Skipped
+from ..model import DOCUMENT, HEADING, IMAGE, PARAGRAPH, Block, Document, Image, Skipped
 from .registry import for_extension, suffix_of
 
 #: Attachments of attachments read, at most: a mail attached to a mail attached to a PDF is read,
@@ -81,9 +85,27 @@ class Attacher:
             if ctx.deadline is not None
             else time.monotonic() + ctx.limits.timeout_seconds * TIME_SHARE
         )
-        self.chars = 0  # text of the attachments read so far
+        #: the holder's own text, in characters, reserved before its attachments are read
+        self.own = 0
+        self.chars = 0  # text the attachments read so far add to the holder's
         self.count = 0  # attachments read so far (numbers their images)
         self.image_names: dict[str, str] = {}  # an image's name by its bytes → its name in the holder
+        self._deferred: list[tuple[Block, bytes, str, dict[str, Any]]] = []
+
+    def defer(self, data: bytes, name: str, **how: Any) -> Block:
+        """A placeholder block for the attached file ``data`` called ``name``, to be read (as by
+        :meth:`read` with ``how``) by :meth:`read_deferred` once the holder's text is known:
+        for a holder whose own text may go on after its attachments (a mail's next message)."""
+        slot = Block(PARAGRAPH, "")
+        self._deferred.append((slot, data, name, how))
+        return slot
+
+    def read_deferred(self, own: int) -> list[tuple[Block, Attached]]:
+        """Each placeholder :meth:`defer` gave, in order, with what its file gives, ``own``
+        characters of the holder's own text reserved first."""
+        self.own = own
+        deferred, self._deferred = self._deferred, []
+        return [(slot, self.read(data, name, **how)) for slot, data, name, how in deferred]
 
     def read(
         self,
@@ -111,17 +133,15 @@ class Attacher:
         what = "attachment" if label == "Attachment" else "embedded object"
         if not data:  # a part cut or mis-written, as often as a file of no bytes: said, not hidden
             return Attached(skipped=[Skipped(what, name, f"the {what} holds no data")])
-        failure = self._refused(data, name)
+        heading = Block(HEADING, f"{label}: {name}")
+        room = self.ctx.limits.max_text_chars - self.own - self.chars - text_chars([heading])
+        failure = self._refused(data, name, room)
         if failure is not None:
             return Attached(skipped=[Skipped(what, name, _reason(failure))])
         from ..api import extract_bytes  # (the API imports the registry, which imports this)
 
         remaining = self.deadline - time.monotonic()
-        limits = replace(
-            self.ctx.limits,
-            max_text_chars=self.ctx.limits.max_text_chars - self.chars,
-            timeout_seconds=max(remaining, 0.0),
-        )
+        limits = replace(self.ctx.limits, max_text_chars=room, timeout_seconds=max(remaining, 0.0))
         child = replace(
             self.ctx,
             filename=name,
@@ -138,26 +158,61 @@ class Attacher:
                 return Attached(skipped=[Skipped(what, name, unsupported or _reason(exc))])
         except errors.EmptyExtraction:
             return Attached(skipped=[_empty(what, name)])
+        except errors.DocumentLimit as exc:
+            reason = _reason(exc)
+            if self.own or self.chars:  # its text limit was what the holder left: said so
+                reason += f" ({self._left(room)})"
+            return Attached(skipped=[Skipped(what, name, reason)])
         except errors.ChunkscopeError as exc:
             return Attached(skipped=[Skipped(what, name, _reason(exc))])
         if not any(b.text.strip() for b in doc.blocks):
             return Attached(skipped=[_empty(what, name)])
-        self.count += 1
-        self.chars += len(doc.text)
-        return _place(
+        image_names = dict(self.image_names)  # kept only if the attachment is
+        got = _place(
             doc,
             name,
             level,
             dict(meta or {}),
             page,
             paged,
-            f"attachment{self.count}_",
-            self.image_names,
+            f"attachment{self.count + 1}_",
+            image_names,
             label,
             taken,
         )
+        # its text as placed (a sheet's heading added, the breaks between blocks) may pass what
+        # the holder leaves, though the file's own text does not
+        placed = text_chars(got.blocks)
+        if placed > room + text_chars([heading]):
+            return Attached(skipped=[Skipped(what, name, _reason(self._over(name, placed)))])
+        self.count += 1
+        self.chars += placed
+        self.image_names = image_names
+        return got
 
-    def _refused(self, data: bytes, name: str) -> errors.ChunkscopeError | None:
+    def _left(self, left: int | None = None) -> str:
+        """What the holder's text limit leaves its next attachment (``left``: past its heading),
+        and why."""
+        spent = [
+            w
+            for w, n in (("the holder's own text", self.own), ("the attachments before it", self.chars))
+            if n
+        ]
+        if left is None:
+            left = self.ctx.limits.max_text_chars - self.own - self.chars
+        after = f" after {' and '.join(spent)}" if spent else ""
+        return (
+            f"{max(left, 0):,} of its holder's {self.ctx.limits.max_text_chars:,}-character limit left{after}"
+        )
+
+    def _over(self, name: str, chars: int | None = None) -> errors.DocumentLimit:
+        """The error of the attachment ``name`` that the holder's text limit has no room for
+        (``chars``: the text it would add, heading and breaks included)."""
+        if chars is None:
+            return errors.DocumentLimit(f"{name}: no room under the text limit ({self._left()})")
+        return errors.DocumentLimit(f"{name}: its {chars:,} characters of text do not fit ({self._left()})")
+
+    def _refused(self, data: bytes, name: str, room: int) -> errors.ChunkscopeError | None:
         """The limit an attachment would pass, before it is read."""
         limits = self.ctx.limits
         if self.ctx.attachment_depth >= MAX_DEPTH:
@@ -168,16 +223,20 @@ class Attacher:
             return errors.DocumentLimit(
                 f"{name} is {len(data):,} bytes, over the {limits.max_document_bytes:,}-byte document limit"
             )
-        if self.chars >= limits.max_text_chars:
-            return errors.DocumentLimit(
-                f"{name}: the attachments before it reached the {limits.max_text_chars:,}-character limit"
-            )
+        if room <= 0:
+            return self._over(name)
         if time.monotonic() >= self.deadline:
             return errors.DocumentLimit(
                 f"{name}: the time its holder leaves to its attachments ({TIME_SHARE:.0%} of its "
                 f"{limits.timeout_seconds:g}-second limit) ran out"
             )
         return None
+
+
+def text_chars(blocks: list[Block]) -> int:
+    """The characters ``blocks`` add to a document's text (see ``indexer.model.assemble``): each
+    block's text (an image's placeholder for one without) and the break before it."""
+    return sum(len(b.text or f"[Image: {b.alt or ''}]") + 2 for b in blocks if b.text or b.kind == IMAGE)
 
 
 def dispatch_name(name: str, ctype: str | None) -> str:

@@ -50,7 +50,7 @@ from ..images import admit
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
-from ._attached import Attacher
+from ._attached import Attacher, text_chars
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
 from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_removed, merge_hidden
 from .registry import extractor, suffix_of
@@ -351,6 +351,9 @@ class _Reader:
         self.warnings: list[str] = []
         self.notes: list[str] = []
         self.attacher = Attacher(ctx)
+        #: the attached files set aside (see :meth:`attached`): the message each is in, and where
+        #: its skipped entries and names go in ``skipped`` and ``attachments_indexed``
+        self.deferred: list[tuple[_Message, int, int]] = []
 
     def warn(self, text: str) -> None:
         if text not in self.warnings:
@@ -456,8 +459,10 @@ class _Reader:
 
     def attached(self, data: bytes, record: _Message, name: str, ctype: str, reason: str) -> None:
         """A file attached to the message read with the extractor of its type, placed after the
-        body under its ``Attachment: name`` heading (see :mod:`._attached`)."""
-        got = self.attacher.read(
+        body under its ``Attachment: name`` heading (see :mod:`._attached`). It is read once
+        every message has been walked (:meth:`read_attachments`): the text of the messages after
+        it is reserved in the text limit before it."""
+        slot = self.attacher.defer(
             data,
             name,
             level=min(record.level + 1, 6),
@@ -466,14 +471,29 @@ class _Reader:
             unsupported=reason,
             taken=self.images,
         )
-        record.attachments.extend(got.blocks)
-        for image in got.images:
-            self.images.setdefault(image.name, image)
-        self.skipped.extend(got.skipped)
-        for text in got.warnings:
-            self.warn(text)
-        self.notes.extend(n for n in got.notes if n not in self.notes)
-        self.attachments_indexed.extend(got.indexed)
+        record.attachments.append(slot)
+        self.deferred.append((record, len(self.skipped), len(self.attachments_indexed)))
+
+    def read_attachments(self) -> None:
+        """Read the attached files :meth:`attached` set aside, the messages' own text reserved
+        first, each in the place it was met."""
+        if not self.deferred:
+            return
+        own = sum(text_chars(_message_blocks(record)[0]) for record in self.messages)
+        read = self.attacher.read_deferred(own)
+        # the lists are filled back to front, so that each place counted earlier still holds
+        for (_, got), (_, skipped_at, indexed_at) in reversed(list(zip(read, self.deferred, strict=True))):
+            self.skipped[skipped_at:skipped_at] = got.skipped
+            self.attachments_indexed[indexed_at:indexed_at] = got.indexed
+        for (slot, got), (record, _, _) in zip(read, self.deferred, strict=True):
+            at = next(i for i, b in enumerate(record.attachments) if b is slot)
+            record.attachments[at : at + 1] = got.blocks
+            for image in got.images:
+                self.images.setdefault(image.name, image)
+            for text in got.warnings:
+                self.warn(text)
+            self.notes.extend(n for n in got.notes if n not in self.notes)
+        self.deferred = []
 
     def tnef(self, data: bytes, record: _Message, name: str) -> bool:
         """Read a TNEF part (``winmail.dat``, Outlook's rich-text form of the message) as what it
@@ -1104,6 +1124,7 @@ def _with_meta(b: Block, meta: dict[str, Any]) -> Block:
 
 
 def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Document:
+    reader.read_attachments()
     blocks: list[Block] = []
     empty = 0
     for record in reader.messages:
@@ -1320,7 +1341,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="10",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="11",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1341,7 +1362,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # as text; attachments' images never take the name of one of the message's own
     # 10: no heading in capitals or after "#" in a plain part holding a program; the margin line
     # numbers of an HTML body or attachment listed in coverage.headers_footers_removed; an HTML
-    # table laying the body out (role="presentation", cells holding blocks) read as flow
+    # table laying the body out (role="presentation", cells holding blocks) read as flow;
+    # 11: the text of the messages reserved in the text limit before their attached files are read
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1405,7 +1427,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="10",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="11",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1426,7 +1448,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # as text; attachments' images never take the name of one of the message's own
     # 10: no heading in capitals or after "#" in a plain part holding a program; the margin line
     # numbers of an HTML body or attachment listed in coverage.headers_footers_removed; an HTML
-    # table laying the body out (role="presentation", cells holding blocks) read as flow
+    # table laying the body out (role="presentation", cells holding blocks) read as flow;
+    # 11: the text of the messages reserved in the text limit before their attached files are read
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -30,7 +30,7 @@ from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
 from ..sniff import decode_text, looks_binary
-from ._attached import Attacher
+from ._attached import Attacher, text_chars
 from ._smime import (
     DETACHED_SIGNATURE_EXTENSIONS,
     ENCRYPTED_TYPES,
@@ -158,8 +158,32 @@ class _State:
     empty: int = 0
     attacher: Attacher = field(init=False)
 
+    #: where the skipped entries and names of each attached file set aside go (read_attachments)
+    deferred: list[tuple[int, int]] = field(default_factory=list)
+
     def __post_init__(self) -> None:
         self.attacher = Attacher(self.ctx)
+
+    def read_attachments(self) -> None:
+        """Read the attached files set aside while the item was walked, its own text (and that
+        of the messages embedded after them) reserved first in the text limit, each in the
+        place it was met."""
+        if not self.deferred:
+            return
+        read = self.attacher.read_deferred(text_chars(self.blocks))
+        # the lists are filled back to front, so that each place counted earlier still holds
+        for (_, got), (skipped_at, indexed_at) in reversed(list(zip(read, self.deferred, strict=True))):
+            self.skipped[skipped_at:skipped_at] = got.skipped
+            self.indexed[indexed_at:indexed_at] = got.indexed
+        placed = {id(slot): got.blocks for slot, got in read}
+        self.blocks = [b for block in self.blocks for b in placed.get(id(block), (block,))]
+        for _, got in read:
+            for image in got.images:
+                self.images.setdefault(image.name, image)
+            for text in got.warnings:
+                self.warn(text)
+            self.notes.extend(n for n in got.notes if n not in self.notes)
+        self.deferred = []
 
     def safe(self, fn: Any, default: Any = None) -> Any:
         try:
@@ -830,7 +854,8 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             st.indexed.append(name)
             continue
         kind = ext or mime or "unknown type"
-        got = st.attacher.read(
+        # read once the whole item is walked (read_attachments), its own text reserved first
+        slot = st.attacher.defer(
             data,
             name,
             level=min(level + 1, 6),
@@ -839,14 +864,8 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             unsupported=f"{kind} attachments are not indexed",
             taken=st.images,
         )
-        text_blocks.extend(got.blocks)
-        for image in got.images:
-            st.images.setdefault(image.name, image)
-        st.skipped.extend(got.skipped)
-        for text in got.warnings:
-            st.warn(text)
-        st.notes.extend(n for n in got.notes if n not in st.notes)
-        st.indexed.extend(got.indexed)
+        text_blocks.append(slot)
+        st.deferred.append((len(st.skipped), len(st.indexed)))
     body, placed = _place_cid_images(body, cid_images)
     image_blocks = [b for b in image_blocks if b.images[0] not in placed]
     st.blocks.extend(body + image_blocks + text_blocks)
@@ -922,8 +941,9 @@ def _text_attachment(
     # one image; 9: a picture attached under another type an image under its heading; a binary
     # attachment with the NUL pattern of UTF-16 not read as text; attachments' images never take
     # the name of one of the message's own; 10: an HTML body's margin line numbers listed in
-    # coverage.headers_footers_removed; an HTML table laying the body out read as flow
-    version="10",
+    # coverage.headers_footers_removed; an HTML table laying the body out read as flow;
+    # 11: the item's own text reserved in the text limit before its attached files are read
+    version="11",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -957,6 +977,7 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
         h = read_message(st, msg, 1, 0)
     finally:
         st.safe(msg.close)
+    st.read_attachments()
     if not st.blocks:
         what = ctx.filename or "MSG"
         if not h["message_class"]:  # every Outlook item names its class (IPM.Note …)

@@ -23,7 +23,7 @@ from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
 from ..model import IMAGE, TABLE, Block, Coverage, Document, Image, Skipped, assemble, render_table
 from . import _pdf_ocr
-from ._attached import Attached, Attacher
+from ._attached import Attached, Attacher, text_chars
 from ._pdf_capi import PageHandles, keep_heap_top, mediabox
 from ._pdf_fallback import extract_with_pdfminer, plumber_lines, visible
 from ._pdf_layout import (
@@ -147,8 +147,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 12: a picture met in two attached files is one image; an attached PDF stops at the time
     # its holder leaves it; 13: line-end hyphens in grid tables' cells spelt as elsewhere; an
     # attached or embedded picture an image under its heading; 14: line-end hyphens in the cells
-    # of tables ruled across or read by pdfplumber spelt as elsewhere
-    version="14",
+    # of tables ruled across or read by pdfplumber spelt as elsewhere;
+    # 15: the pages' text reserved in the text limit before the files the PDF holds are read
+    version="15",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -403,11 +404,6 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             p.tables = tables
 
     skipped += _comments(comments)
-    held = _attached_files(pdf, attached, ctx)
-    skipped += held.skipped
-    warnings += held.warnings
-    notes += held.notes
-    images += held.images
     words = _words(pages)
     # running heads are looked for among the lines outside tables: a table's rows recur from page
     # to page (dates, a status column) and are read in the table, not removed
@@ -419,7 +415,14 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         _page_labels(pdf, total),
     )
     drop = [{keep[i] for i in gone} for keep, gone in zip(outside, drop, strict=True)]
-    blocks = _blocks(pages, drop, _outline(pdf, total), words) + held.blocks
+    blocks = _blocks(pages, drop, _outline(pdf, total), words)
+    # the files it holds are read once its own text is known, which their share of the text limit leaves
+    held = _attached_files(pdf, attached, ctx, text_chars(blocks))
+    blocks += held.blocks
+    skipped += held.skipped
+    warnings += held.warnings
+    notes += held.notes
+    images += held.images
     coverage = Coverage(
         pages_total=total,
         attachments_indexed=tuple(held.indexed),
@@ -594,11 +597,12 @@ def _comments(comments: list[tuple[int, int]]) -> list[Skipped]:
 
 
 def _attached_files(
-    pdf: pdfium.PdfDocument, attached: list[tuple[int, str, bytes | None]], ctx: ExtractContext
+    pdf: pdfium.PdfDocument, attached: list[tuple[int, str, bytes | None]], ctx: ExtractContext, own: int
 ) -> Attached:
     """The files a PDF holds, read after its pages (see :mod:`._attached`): those attached to a
     page by an annotation (``attached``: page, name, data), their blocks on that page, then
-    those of its embedded-files list not attached to a page (a file in both is read once)."""
+    those of its embedded-files list not attached to a page (a file in both is read once), in
+    what the PDF's ``own`` text leaves of the text limit."""
     files: list[tuple[int | None, str, bytes | None]] = list(attached)
     seen = {(name, data) for _, name, data in attached}
     try:
@@ -613,6 +617,7 @@ def _attached_files(
         pass  # a damaged name tree costs only these files
     out = Attached()
     attacher = Attacher(ctx)
+    attacher.own = own
     for number, name, data in files:
         where = "embedded in the PDF" if number is None else f"attached to page {number}"
         if data is None:

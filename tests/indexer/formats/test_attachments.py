@@ -312,6 +312,67 @@ def test_an_attachment_over_the_holders_text_limit_is_listed_not_the_holder_fail
     assert skipped.name == "notes.md" and skipped.reason.startswith(f"{DOCUMENT_LIMIT}: notes.md: ")
 
 
+NOTES = "A line of the attached notes. " * 40  # 1,200 characters, one paragraph
+
+
+def test_the_holders_own_text_is_reserved_before_its_attachment_is_read():
+    # the notes alone are under the limit; with the mail's heading, header and body they are not
+    data = _mail((NOTES.encode(), "application/octet-stream", "notes.md"))
+    limit = len(NOTES.strip()) + 50
+    doc = extract(data, filename="m.eml", limits=Limits(max_text_chars=limit))
+    assert [b.text for b in doc.blocks][0] == "Survey" and "See attached." in doc.text
+    assert NOTES.strip() not in doc.text and len(doc.text) <= limit
+    (skipped,) = doc.coverage.skipped
+    assert skipped.name == "notes.md" and skipped.reason.startswith(f"{DOCUMENT_LIMIT}: notes.md: ")
+    assert f"of its holder's {limit:,}-character limit left after the holder's own text" in skipped.reason
+    assert doc.coverage.attachments_indexed == ()
+
+
+def test_the_attachment_that_no_longer_fits_is_listed_and_those_before_it_read():
+    data = _mail(
+        (b"Budget approved on Monday.", "application/octet-stream", "budget.md"),
+        (NOTES.encode(), "application/octet-stream", "notes.md"),
+    )
+    limit = len(NOTES.strip()) + 50
+    doc = extract(data, filename="m.eml", limits=Limits(max_text_chars=limit))
+    assert doc.coverage.attachments_indexed == ("budget.md",)
+    assert [b.text for b in _under(doc, "budget.md")] == [
+        "Attachment: budget.md",
+        "Budget approved on Monday.",
+    ]
+    (skipped,) = doc.coverage.skipped
+    assert skipped.name == "notes.md"
+    assert "after the holder's own text and the attachments before it" in skipped.reason
+    assert len(doc.text) <= limit
+
+
+def test_the_messages_after_an_attachment_in_a_mailbox_are_reserved_before_it():
+    # message 1's notes fit with message 1, not with message 2's body that comes after them
+    first = _mail((NOTES.encode(), "application/octet-stream", "notes.md"), subject="First")
+    body = "The second message says more. " * 30
+    second = _mail(subject="Second", body=body)
+    data = b"From ana@example.org Mon Jan  1 00:00:00 2024\n" + first + b"\n"
+    data += b"From ana@example.org Mon Jan  1 00:00:00 2024\n" + second + b"\n"
+    limit = len(NOTES.strip()) + len(body.strip()) // 2
+    doc = extract(data, filename="box.mbox", limits=Limits(max_text_chars=limit))
+    assert doc.coverage.messages_total == 2 and body.strip() in doc.text and len(doc.text) <= limit
+    (skipped,) = doc.coverage.skipped
+    assert skipped.name == "notes.md" and skipped.reason.startswith(f"{DOCUMENT_LIMIT}: notes.md: ")
+
+
+def test_the_outlook_messages_own_text_is_reserved_before_its_pdf(real_world):
+    path = MSG / "Sicos1977__MSGReader__RtfSampleEmailWithAttachment.msg"
+    full = extract(path)
+    own = len(full.text) - len("\n\n".join(b.text for b in _under(full, "SampleAttachment.pdf")))
+    # the attached PDF's text alone is under the limit, not with the message's own
+    limit = len(full.text) - own // 2
+    doc = extract(path, limits=Limits(max_text_chars=limit))
+    assert doc.coverage.attachments_indexed == () and len(doc.text) <= limit
+    assert _under(doc, "SampleAttachment.pdf") == [] and len(doc.text) == own - 2
+    (skipped,) = doc.coverage.skipped
+    assert skipped.name == "SampleAttachment.pdf" and skipped.reason.startswith(f"{DOCUMENT_LIMIT}: ")
+
+
 # -- files a PDF holds ----------------------------------------------------------------------------
 
 
@@ -373,6 +434,17 @@ def test_a_file_attached_to_a_page_and_embedded_is_read_once_on_its_page():
         ("Budget approved.", 1),
     ]
     assert [s for s in doc.coverage.skipped if s.what == "attachment"] == []
+
+
+def test_the_pdfs_own_text_is_reserved_before_the_file_it_holds():
+    notes = "Budget approved on Monday. " * 20
+    data = _pdf_with({"notes.txt": notes.encode()})
+    limit = len(notes.strip()) + 5  # the notes alone fit; with "The holder page." they do not
+    doc = extract(data, filename="holder.pdf", limits=Limits(max_text_chars=limit))
+    assert doc.text == "The holder page."
+    (skipped,) = doc.coverage.skipped
+    assert skipped.name == "notes.txt" and skipped.reason.startswith(f"{DOCUMENT_LIMIT}: notes.txt: ")
+    assert f"of its holder's {limit:,}-character limit" in skipped.reason
 
 
 def test_a_pdf_attached_to_a_pdf_keeps_its_own_pages_apart():
