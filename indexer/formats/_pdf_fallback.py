@@ -3,7 +3,8 @@
 pdfium rejects some damaged files outright ("data format error") that pdfminer's more lenient
 parser still reads, e.g. a linearized file whose cross-reference streams are broken. This path has
 no font-size headings, tables or images: page text is split into paragraphs at lines that end a
-sentence, every block keeps its page, and the coverage says which path read the file.
+sentence, every block keeps its page, and the coverage says which path read the file. The files
+the PDF holds (attached to its pages, in its embedded-files list) are read as on the pdfium path.
 
 It also reads single pages whose text pdfium gives only in part (:func:`plumber_lines`): pdfium
 gives nothing for a text object drawing a single character in some CID fonts that pdfminer maps,
@@ -20,6 +21,7 @@ import re
 from .. import errors
 from ..limits import ExtractContext
 from ..model import PARAGRAPH, Block, Coverage, Document, assemble
+from ._attached import text_chars
 from ._pdf_layout import PageGeometry, join_lines
 from ._pdf_lines import Line, clean
 
@@ -53,7 +55,9 @@ def extract_with_pdfminer(data: bytes, ctx: ExtractContext, name: str, reason: s
         empty: list[int] = []
         warnings = [f"pdfium could not read the file ({reason}); read by pdfminer without layout analysis"]
         chars = 0
+        attached: list[tuple[int, str, bytes | None]] = []
         for number, page in enumerate(pages, start=1):
+            attached += [(number, n, d) for n, d in _page_files(page, ctx.limits.max_document_bytes)]
             try:
                 # a fake-bold line is drawn twice, a fraction of a point apart: one copy is kept
                 text = page.dedupe_chars().extract_text() or ""
@@ -67,15 +71,114 @@ def extract_with_pdfminer(data: bytes, ctx: ExtractContext, name: str, reason: s
             if not paragraphs:
                 empty.append(number)
             blocks += [Block(PARAGRAPH, p, page=number) for p in paragraphs]
-    if not blocks:
-        raise errors.OcrRequired(f"{name}: no text layer on any of its {total} pages")
+        if not blocks:
+            raise errors.OcrRequired(f"{name}: no text layer on any of its {total} pages")
+        embedded = _embedded_files(pdf.doc, ctx.limits.max_document_bytes)
+    from .pdf import read_held  # (the pdfium path imports this module)
+
+    held = read_held(attached, embedded, ctx, text_chars(blocks))
     coverage = Coverage(
         pages_total=total,
         pages_with_text=total - len(empty),
         empty_pages=tuple(empty),
-        warnings=tuple(warnings),
+        attachments_indexed=tuple(held.indexed),
+        images_extracted=len(held.images),
+        skipped=tuple(held.skipped),
+        warnings=tuple(warnings + held.warnings),
+        notes=tuple(held.notes),
     )
-    return assemble("pdf", blocks, metadata={"source_type": "pdf", "total_pages": total}, coverage=coverage)
+    return assemble(
+        "pdf",
+        blocks + held.blocks,
+        images=tuple(held.images),
+        metadata={"source_type": "pdf", "total_pages": total},
+        coverage=coverage,
+    )
+
+
+def _page_files(page, max_bytes: int) -> list[tuple[str, bytes | None]]:
+    """The name and data of the files a pdfplumber page's file attachment annotations hold (data
+    None when it cannot be read or passes ``max_bytes``)."""
+    from pdfminer.pdftypes import resolve1
+
+    from .pdf import MAX_ANNOTATIONS
+
+    files: list[tuple[str, bytes | None]] = []
+    try:
+        annots = resolve1(page.page_obj.annots)
+        for annot in annots[:MAX_ANNOTATIONS] if isinstance(annots, list) else ():
+            annot = resolve1(annot)
+            if isinstance(annot, dict) and _is_name(resolve1(annot.get("Subtype")), "FileAttachment"):
+                name, data = _file_spec(annot.get("FS"), max_bytes)
+                files.append((name or f"file attachment {len(files) + 1}", data))
+    except Exception:  # pdfminer raises many types on damaged objects: these files are lost
+        pass
+    return files
+
+
+def _embedded_files(doc, max_bytes: int) -> list[tuple[str, bytes | None]]:
+    """The name and data of the files in a pdfminer document's embedded-files name tree."""
+    from pdfminer.pdftypes import resolve1
+
+    from .pdf import MAX_ANNOTATIONS
+
+    specs: list[object] = []
+    try:
+        names = resolve1(doc.catalog.get("Names"))
+        todo = [(resolve1(names.get("EmbeddedFiles")), 0)] if isinstance(names, dict) else []
+        while todo and len(specs) < MAX_ANNOTATIONS:
+            node, depth = todo.pop()
+            if not isinstance(node, dict) or depth > _TREE_DEPTH:
+                continue
+            pairs = resolve1(node.get("Names"))
+            if isinstance(pairs, list):
+                specs += pairs[1::2]
+            kids = resolve1(node.get("Kids"))
+            if isinstance(kids, list):
+                todo += [(resolve1(kid), depth + 1) for kid in reversed(kids)]
+    except Exception:  # a damaged name tree costs only the files not reached
+        pass
+    files = []
+    for i, spec in enumerate(specs[:MAX_ANNOTATIONS]):
+        try:
+            name, data = _file_spec(spec, max_bytes)
+        except Exception:  # a damaged file specification: named as pdfium names it
+            name, data = "", None
+        files.append((name or f"attachment {i + 1}", data))
+    return files
+
+
+#: Levels of a name tree walked, at most (a loop in a damaged file ends there).
+_TREE_DEPTH = 32
+
+
+def _file_spec(spec, max_bytes: int) -> tuple[str, bytes | None]:
+    """A file specification's name and its embedded file's bytes (None when it embeds none, or
+    more than ``max_bytes`` by its declared size or once decoded)."""
+    from pdfminer.pdftypes import PDFStream, resolve1
+    from pdfminer.utils import decode_text
+
+    spec = resolve1(spec)
+    if isinstance(spec, bytes):  # only the name of a file outside the PDF
+        return clean(decode_text(spec)), None
+    if not isinstance(spec, dict):
+        return "", None
+    raw = resolve1(spec.get("UF")) or resolve1(spec.get("F"))
+    name = " ".join(clean(decode_text(raw)).split()) if isinstance(raw, bytes) else ""
+    files = resolve1(spec.get("EF"))
+    stream = resolve1(files.get("UF") or files.get("F")) if isinstance(files, dict) else None
+    if not isinstance(stream, PDFStream):
+        return name, None
+    params = resolve1(stream.get("Params"))
+    size = resolve1(params.get("Size")) if isinstance(params, dict) else resolve1(stream.get("DL"))
+    if isinstance(size, int) and size > max_bytes:
+        return name, None
+    data = stream.get_data()
+    return name, data if len(data) <= max_bytes else None
+
+
+def _is_name(value: object, name: str) -> bool:
+    return getattr(value, "name", None) == name
 
 
 def _paragraphs(text: str) -> list[str]:

@@ -148,7 +148,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # its holder leaves it; 13: line-end hyphens in grid tables' cells spelt as elsewhere; an
     # attached or embedded picture an image under its heading; 14: line-end hyphens in the cells
     # of tables ruled across or read by pdfplumber spelt as elsewhere;
-    # 15: the pages' text reserved in the text limit before the files the PDF holds are read
+    # 15: the pages' text reserved in the text limit before the files the PDF holds are read; the
+    # files a PDF pdfium refuses holds read on the pdfminer path
     version="15",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -599,22 +600,36 @@ def _comments(comments: list[tuple[int, int]]) -> list[Skipped]:
 def _attached_files(
     pdf: pdfium.PdfDocument, attached: list[tuple[int, str, bytes | None]], ctx: ExtractContext, own: int
 ) -> Attached:
-    """The files a PDF holds, read after its pages (see :mod:`._attached`): those attached to a
-    page by an annotation (``attached``: page, name, data), their blocks on that page, then
-    those of its embedded-files list not attached to a page (a file in both is read once), in
-    what the PDF's ``own`` text leaves of the text limit."""
-    files: list[tuple[int | None, str, bytes | None]] = list(attached)
-    seen = {(name, data) for _, name, data in attached}
+    """The files a PDF holds (see :func:`read_held`): ``attached`` to its pages, then those of its
+    embedded-files list, as pdfium lists them."""
+    embedded: list[tuple[str, bytes | None]] = []
     try:
         for i in range(min(pdf.count_attachments(), MAX_ANNOTATIONS)):
             attachment = pdf.get_attachment(i)
             name = _attachment_name(attachment) or f"attachment {i + 1}"
-            data = _attachment_data(attachment, ctx.limits.max_document_bytes)
-            if (name, data) not in seen:
-                seen.add((name, data))
-                files.append((None, name, data))
+            embedded.append((name, _attachment_data(attachment, ctx.limits.max_document_bytes)))
     except (pdfium.PdfiumError, UnicodeDecodeError, ValueError):
         pass  # a damaged name tree costs only these files
+    return read_held(attached, embedded, ctx, own)
+
+
+def read_held(
+    attached: list[tuple[int, str, bytes | None]],
+    embedded: list[tuple[str, bytes | None]],
+    ctx: ExtractContext,
+    own: int,
+) -> Attached:
+    """The files a PDF holds, read after its pages (see :mod:`._attached`): those attached to a
+    page by an annotation (``attached``: page, name, data), their blocks on that page, then
+    those of its embedded-files list (``embedded``: name, data) not attached to a page (a file in
+    both is read once), in what the PDF's ``own`` text leaves of the text limit. Data None: the
+    file's bytes could not be read."""
+    files: list[tuple[int | None, str, bytes | None]] = list(attached)
+    seen = {(name, data) for _, name, data in attached}
+    for name, data in embedded:
+        if (name, data) not in seen:
+            seen.add((name, data))
+            files.append((None, name, data))
     out = Attached()
     attacher = Attacher(ctx)
     attacher.own = own

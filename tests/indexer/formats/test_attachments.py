@@ -5,6 +5,7 @@ ones in memory; every expected text is read from the attached file itself."""
 from __future__ import annotations
 
 import io
+import re
 import time
 from email.message import EmailMessage
 
@@ -445,6 +446,25 @@ def test_the_pdfs_own_text_is_reserved_before_the_file_it_holds():
     (skipped,) = doc.coverage.skipped
     assert skipped.name == "notes.txt" and skipped.reason.startswith(f"{DOCUMENT_LIMIT}: notes.txt: ")
     assert f"of its holder's {limit:,}-character limit" in skipped.reason
+
+
+def test_the_files_a_pdf_read_by_pdfminer_holds_are_read():
+    data = _pdf_with({"notes.txt": b"Budget approved on Monday.\n"}, on_page={"memo.txt": b"Memo on page.\n"})
+    # a catalog without its page tree: pdfium refuses the file, pdfminer finds the page by its type
+    broken, n = re.subn(rb"/Pages \d+ 0 R", b"", data)
+    assert n == 1
+    doc = extract(broken, filename="holder.pdf")
+    assert any("read by pdfminer" in w for w in doc.coverage.warnings)
+    assert doc.coverage.attachments_indexed == ("memo.txt", "notes.txt")
+    assert [(b.text, b.page) for b in doc.blocks] == [
+        ("The holder page.", 1),
+        ("Attachment: memo.txt", 1),
+        ("Memo on page.", 1),
+        ("Attachment: notes.txt", None),
+        ("Budget approved on Monday.", None),
+    ]
+    assert doc.coverage.skipped == ()
+    _all_modes_work(doc)
 
 
 def test_a_pdf_attached_to_a_pdf_keeps_its_own_pages_apart():
