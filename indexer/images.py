@@ -56,6 +56,16 @@ def image_name(data: bytes, ext: str) -> str:
     return "%016x.%s" % (fnv1a64(data), ext.lower().lstrip("."))
 
 
+def met_before(seen: dict[tuple[int, int], Image], image: Image) -> Image:
+    """The image of ``image``'s bytes met before in a document (``seen``, keyed by their length
+    and FNV-1a hash, filled here), else ``image`` itself: a picture sent twice under two names
+    (inline and attached, or attached twice) is one image, each of its places pointing at it."""
+    if not image.data:  # bytes not kept: nothing to match on
+        return image
+    first = seen.setdefault((len(image.data), fnv1a64(image.data)), image)
+    return first if first.data == image.data else image
+
+
 def sniff_image_format(data: bytes) -> str | None:
     """The image format from its magic bytes (``jpeg`` for JPEG), or None."""
     for magic, fmt in _MAGIC:

@@ -46,7 +46,7 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 
 from .._fast import make_block
-from ..images import admit
+from ..images import admit, met_before
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
@@ -325,6 +325,9 @@ class _Message:
     body: list[Block] = field(default_factory=list)
     attachments: list[Block] = field(default_factory=list)
     images: list[Block] = field(default_factory=list)  # image blocks not referenced by the body
+    #: for each of ``images``, the keys its part is shown by: ``cid:`` its Content-ID (lower
+    #: case), ``loc:`` its Content-Location (_url_key); a part the body shows is not listed again
+    image_keys: list[frozenset[str]] = field(default_factory=list)
     cids: dict[str, str] = field(default_factory=dict)  # content-id (lower case) → image name
     locations: dict[str, str] = field(default_factory=dict)  # content-location (_url_key) → image name
     base: str | None = None  # the base URL of its HTML body (_page_base)
@@ -345,6 +348,7 @@ class _Reader:
         self.ctx = ctx
         self.messages: list[_Message] = []
         self.images: dict[str, Image] = {}
+        self.by_bytes: dict[tuple[int, int], Image] = {}  # the message's own images (met_before)
         self.skipped: list[Skipped] = []
         self.attachments_indexed: list[str] = []
         self.truncated: list[str] = []
@@ -537,15 +541,20 @@ class _Reader:
         existing = self.images.get(admitted.name)
         if existing is not None and existing.data != admitted.data:  # same file name, other bytes
             admitted = replace(admitted, name=f"msg{record.index}_{admitted.name}")
+        admitted = met_before(self.by_bytes, admitted)
         self.images.setdefault(admitted.name, admitted)
+        keys = set()
         cid = _content_id(part)
         if cid:
             record.cids[cid.lower()] = admitted.name
+            keys.add(f"cid:{cid.lower()}")
         location = _content_location(part)
         if location:
             record.locations[_url_key(location, record.base)] = admitted.name
+            keys.add(f"loc:{_url_key(location, record.base)}")
         block = Block(IMAGE, f"[Image: {name or admitted.name}]", alt=name, images=(admitted.name,))
         record.images.append(block if not cid else replace(block, meta={"cid": cid}))
+        record.image_keys.append(frozenset(keys))
 
 
 def _below(blocks: list[Block], level: int) -> list[Block]:
@@ -1058,13 +1067,14 @@ def _message_blocks(record: _Message) -> tuple[list[Block], bool]:
     """All blocks of one message with its metadata; and whether the message had any body."""
     h = record.headers
     meta = _message_meta(record)
-    referenced: set[str] = set()
+    referenced: set[str] = set()  # the keys of the parts the body shows
     body: list[Block] = []
     for block in record.body:
-        name = _referenced_image(record, block) if block.kind == IMAGE else None
+        shown = _referenced_image(record, block) if block.kind == IMAGE else None
         block = tidy_image_alt(block)
-        if name:
-            referenced.add(name)
+        if shown:
+            name, key = shown
+            referenced.add(key)
             text = block.text if block.alt else f"[Image: {name}]"  # not the cid: URL
             block = replace(block, text=text, images=(name,))
         body.append(block)
@@ -1073,7 +1083,9 @@ def _message_blocks(record: _Message) -> tuple[list[Block], bool]:
     if header:
         out.append(Block(PARAGRAPH, header))
     out += body
-    out += [b for b in record.images if not (set(b.images) & referenced)]
+    # a part the body shows is there; another part of the same picture (attached again under
+    # its own name) keeps its place, pointing at the same image
+    out += [b for b, keys in zip(record.images, record.image_keys, strict=True) if not keys & referenced]
     out += record.attachments
     has_body = any(b.text.strip() for b in body if b.kind != IMAGE)
     return [_with_meta(b, {**meta, **b.meta}) for b in out], has_body
@@ -1098,12 +1110,19 @@ def tidy_image_alt(block: Block) -> Block:
     return replace(block, text=f"[Image: {alt or 'image'}]", alt=alt or None)
 
 
-def _referenced_image(record: _Message, block: Block) -> str | None:
-    """The image part an ``<img>`` of the body shows: by ``cid:`` URL or by Content-Location."""
+def _referenced_image(record: _Message, block: Block) -> tuple[str, str] | None:
+    """The image part an ``<img>`` of the body shows, by ``cid:`` URL or by Content-Location: its
+    name and the key it is shown by (see ``_Message.image_keys``)."""
     src = str(block.meta.get("src", "")).strip()
+    if not src:
+        return None
     if src[:4].lower() == "cid:":
-        return record.cids.get(_cid_key(src))
-    return record.locations.get(_url_key(src, record.base)) if src else None
+        cid = _cid_key(src)
+        name, key = record.cids.get(cid), f"cid:{cid}"
+    else:
+        url = _url_key(src, record.base)
+        name, key = record.locations.get(url), f"loc:{url}"
+    return (name, key) if name else None
 
 
 def _with_meta(b: Block, meta: dict[str, Any]) -> Block:
@@ -1131,8 +1150,12 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         mblocks, has_body = _message_blocks(record)
         blocks += mblocks
         empty += not has_body
-    # an image referenced from an HTML body takes the alt text written there
-    alts = {b.images[0]: b.alt for b in blocks if b.kind == IMAGE and b.images and b.alt}
+    # an image referenced from an HTML body takes the alt text written there (the first place's,
+    # for a picture sent twice under two names)
+    alts: dict[str, str] = {}
+    for b in blocks:
+        if b.kind == IMAGE and b.images and b.alt:
+            alts.setdefault(b.images[0], b.alt)
     images = tuple(
         replace(im, alt=alts[im.name]) if alts.get(im.name, im.alt) != im.alt else im
         for im in reader.images.values()
@@ -1363,7 +1386,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 10: no heading in capitals or after "#" in a plain part holding a program; the margin line
     # numbers of an HTML body or attachment listed in coverage.headers_footers_removed; an HTML
     # table laying the body out (role="presentation", cells holding blocks) read as flow;
-    # 11: the text of the messages reserved in the text limit before their attached files are read
+    # 11: the text of the messages reserved in the text limit before their attached files are read;
+    # a picture sent twice under two names one image, each place pointing at it
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1374,10 +1398,7 @@ def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     reader = _Reader(ctx)
     top = reader.message(msg)
     # attachments: non-image attachments plus images that are not inline parts of the body
-    inline = set(top.locations.values())
-    attachments = top.attachment_count + sum(
-        1 for b in top.images if not b.meta.get("cid") and b.images[0] not in inline
-    )
+    attachments = top.attachment_count + sum(1 for keys in top.image_keys if not keys)
     return _document("eml", reader, eml_metadata(top, attachments))
 
 
@@ -1449,7 +1470,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 10: no heading in capitals or after "#" in a plain part holding a program; the margin line
     # numbers of an HTML body or attachment listed in coverage.headers_footers_removed; an HTML
     # table laying the body out (role="presentation", cells holding blocks) read as flow;
-    # 11: the text of the messages reserved in the text limit before their attached files are read
+    # 11: the text of the messages reserved in the text limit before their attached files are read;
+    # a picture sent twice under two names one image, each place pointing at it
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
