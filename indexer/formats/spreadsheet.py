@@ -10,7 +10,10 @@ columns set several apart): ``header`` is the detected header row, ``rows`` the 
 rows as strings, ``row_numbers`` their 1-based sheet rows. Chart sheets, macro
 sheets, empty sheets and sheets that fail to parse are listed in ``Coverage.skipped`` (and in
 ``Document.metadata["skipped_sheets"]``) instead of failing the workbook; a workbook without a
-single readable sheet raises PARSE_ERROR.
+single readable sheet raises PARSE_ERROR. The files an xlsx sheet's objects embed (a Word file,
+a PDF, a workbook: ``xl/embeddings/``) are read with :mod:`._embedded` after that sheet's blocks,
+under an ``Embedded: name`` heading, their blocks carrying the sheet's name so that the row, table
+and sheet modes take them as that sheet's text.
 
 Zip containers go through :func:`indexer.zipsafe.open_zip` before any library touches them.
 
@@ -55,7 +58,8 @@ from ..model import (
     assemble,
 )
 from ..zipsafe import open_zip, read_member
-from . import _ooxml
+from . import _embedded, _ooxml
+from ._attached import Attached, Attacher, text_chars
 from ._cells import (
     _XML_ERRORS,
     Backend,
@@ -75,6 +79,7 @@ from ._cells import (
     _rels,
     day_zero,
 )
+from ._embedded import OBJECT_RELS
 from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, date_kind
 from ._ods import OdsBackend, ods_merges_and_errors, ods_pictures, ods_table_counts
 from ._xls import XlsCells, _with_xls_numbers, xls_cells, xls_day_cells, xls_oversized
@@ -1503,7 +1508,8 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
             )
     pictures = SheetPictures()
     comments = None
-    objects: list[Skipped] = []  # files embedded in the sheets
+    objects: list[Skipped] = []  # files embedded in the workbook that no sheet shows
+    embeds: dict[str, list[tuple[_ooxml.Rel | None, str, str | None]]] = {}  # by sheet: sheet_objects
     sheet_parts: list[tuple[str | None, str]] = []
     if zf is not None:
         try:
@@ -1520,11 +1526,24 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         if ooxml:  # cell comments (notes): xl/comments1.xml …
             parts = [n for n in zf.namelist() if n.startswith("xl/comments") and n.endswith(".xml")]
             comments = _ooxml.comments_skipped(zf, parts, "comment", "workbook")
-            # a document or PDF embedded in a sheet is not text of its cells: listed, not read
+            # the files a sheet's objects embed (a Word file, a PDF, a workbook) are read after
+            # the sheet; one no sheet's object shows is listed
+            embedded = [n for n in zf.namelist() if n.startswith("xl/embeddings/") and not n.endswith("/")]
+            for sheet_name, part in sheet_parts if embedded else ():
+                found = _or_warning(
+                    partial(sheet_objects, zf, part), f"sheet {sheet_name!r}: embedded objects", warnings, []
+                )
+                if found and sheet_name is not None:
+                    embeds[sheet_name] = found
+            shown = {rel.target for found in embeds.values() for rel, _, _ in found if rel is not None}
             objects = [
-                Skipped("embedded object", posixpath.basename(n), "a file embedded in a sheet (not read)")
-                for n in zf.namelist()
-                if n.startswith("xl/embeddings/") and not n.endswith("/")
+                Skipped(
+                    "embedded object",
+                    posixpath.basename(n),
+                    "a file embedded in the workbook that no sheet's object shows (not read)",
+                )
+                for n in embedded
+                if n not in shown
             ]
 
     merges: dict[str, list[Merge]] = {}
@@ -1560,6 +1579,11 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     styles: dict[int, NumberFormat] | None = None  # the styles formatting numbers, read on first use
     # the styles of dates without a time, read once (most workbooks have none)
     days = cache(partial(_date_only_styles, zf, warnings))
+    worksheet_meta = [
+        {"sheet_name": sheet.name, "sheet_index": sheet.index, "hidden": sheet.hidden}
+        for sheet in backend.sheets
+        if sheet.kind == "worksheet"
+    ]
     try:
         for sheet in backend.sheets:
             if sheet.kind != "worksheet":
@@ -1708,6 +1732,13 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
             blocks[target] = replace(b, images=b.images + tuple(n for n in names if n not in b.images))
         else:
             blocks.extend(Block(IMAGE, "", alt=images[n].alt or n, images=(n,)) for n in names)
+    held = Attached()
+    if embeds and zf is not None:
+        blocks, held = _embedded_files(zf, embeds, worksheet_meta, blocks, ctx)
+        for image in held.images:
+            images.setdefault(image.name, image)
+        skipped += held.skipped
+        warnings += held.warnings
     damage = backend.damage if isinstance(backend, OdsBackend) else None
     if not blocks and damage:
         raise ParseError(f"the spreadsheet could not be read: {damage}"[:500])
@@ -1726,9 +1757,11 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     skipped += objects
     coverage = Coverage(
         sheets_read=tuple(read),
+        attachments_indexed=tuple(held.indexed),
         images_extracted=len(images),
         skipped=tuple(skipped),
         warnings=tuple(warnings),
+        notes=tuple(held.notes),
     )
     return assemble(
         source_type,
@@ -1738,6 +1771,72 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         metadata=metadata,
         coverage=coverage,
     )
+
+
+_OLE_OBJECT = re.compile(rb"<(?:[\w.-]+:)?oleObject\s[^>]*>")
+
+
+def sheet_objects(zf: zipfile.ZipFile, part: str) -> list[tuple[_ooxml.Rel | None, str, str | None]]:
+    """The OLE objects (``oleObject``) of the worksheet part, in its order, each once (Excel
+    writes one twice: for new readers and as a fallback): the relationship naming the part it
+    embeds (None when there is none), its id and the object's ProgID. Empty, without reading the
+    sheet, when the sheet's relationships name no embedded part."""
+    rels = _ooxml.rels_of(zf, part, "worksheet")
+    if not any(rel.type in OBJECT_RELS for rel in rels.values()):
+        return []
+    out: list[tuple[_ooxml.Rel | None, str, str | None]] = []
+    seen: set[str] = set()
+    for m in _OLE_OBJECT.finditer(_ooxml.read(zf, part, "worksheet")):
+        attrs = {key.rsplit(b":", 1)[-1]: value for key, _, value in _TAG_ATTR.findall(m.group(0))}
+        rid = html.unescape(attrs.get(b"id", b"").decode("utf-8", "replace"))
+        if rid and rid not in seen:
+            seen.add(rid)
+            prog_id = (
+                html.unescape(attrs[b"progId"].decode("utf-8", "replace")) if b"progId" in attrs else None
+            )
+            out.append((rels.get(rid), rid, prog_id or None))
+    return out
+
+
+def _embedded_files(
+    zf: zipfile.ZipFile,
+    embeds: dict[str, list[tuple[_ooxml.Rel | None, str, str | None]]],
+    sheets: list[dict[str, Any]],
+    blocks: list[Block],
+    ctx: ExtractContext,
+) -> tuple[list[Block], Attached]:
+    """``blocks`` with the files each sheet's objects embed (``embeds``, by sheet name) read
+    after that sheet's blocks (where they would stand for a sheet without any), each under an
+    ``Embedded: name`` heading, its blocks carrying the sheet's name, index and hidden flag (the
+    ``sheets``' metadata, in order) so that every mode takes them as that sheet's. They are read
+    once every sheet is, the workbook's own text reserved first in the text limit."""
+    attacher = Attacher(ctx)
+    attacher.own = text_chars(blocks)
+    held = Attached()
+    ends: dict[str, int] = {}
+    for i, block in enumerate(blocks):
+        name = block.meta.get("sheet_name")
+        if name is not None:
+            ends[name] = i + 1
+    places: list[tuple[int, list[Block]]] = []
+    at = 0
+    for meta in sheets:
+        at = ends.get(meta["sheet_name"], at)
+        here: list[Block] = []
+        for rel, rid, prog_id in embeds.get(meta["sheet_name"], ()):
+            got = _embedded.read_object(zf, rel, rid, prog_id, attacher, "workbook", level=1, meta=meta)
+            here += got.blocks
+            held.images += got.images
+            held.skipped += got.skipped
+            held.warnings += got.warnings
+            held.notes += got.notes
+            held.indexed += got.indexed
+        if here:
+            places.append((at, here))
+    out = list(blocks)
+    for at, here in reversed(places):  # back to front: each place counted before still holds
+        out[at:at] = here
+    return out, held
 
 
 def _properties(zf: zipfile.ZipFile, what: str, warnings: list[str]) -> dict[str, str]:
@@ -1823,8 +1922,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 8: a sheet read by openpyxl shows Excel's day zero for a number below 1 in a
         # format of a date alone, as one read by calamine; files embedded in the sheets listed;
         # xlsx 9, ods 7, xls and xlsb 6: a word in lower case over e-mail addresses, web
-        # addresses or numbered items heads them (email, room over room 101)
-        version={"xlsx": "9", "ods": "7", "xls": "6", "xlsb": "6"}[source_type],
+        # addresses or numbered items heads them (email, room over room 101);
+        # xlsx 10: the files a sheet's objects embed read after the sheet, under an
+        # ``Embedded: name`` heading, the workbook's own text reserved before them
+        version={"xlsx": "10", "ods": "7", "xls": "6", "xlsb": "6"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -22,7 +22,7 @@ from indexer.markdown import render_markdown
 from indexer.model import HEADING, IMAGE, TABLE
 from indexer.modes import registry as modes
 
-from .test_attachments import _docx, _png, _xlsx
+from .test_attachments import _docx, _pdf_with, _png, _xlsx
 
 RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 PACKAGE, OLE_OBJECT, IMAGE_REL = f"{RELS}/package", f"{RELS}/oleObject", f"{RELS}/image"
@@ -424,25 +424,108 @@ def test_a_linked_object_on_a_slide_is_listed():
 # -- Excel --------------------------------------------------------------------------------------
 
 
-def test_a_file_embedded_in_a_workbook_is_listed():
-    # the part Excel writes for an embedded Word file, with its relationship from the sheet
-    rels = (
+def _book_with_objects(sheet: str, objects: str, rels: bytes, parts: dict[str, bytes]) -> bytes:
+    """The two-sheet workbook with ``objects`` (``oleObject`` elements) in the worksheet part
+    ``sheet``, its relationships ``rels`` and the embedded ``parts``, as Excel writes them."""
+    xml = (
+        f'<oleObjects xmlns:r="{RELS}" '
+        'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">' + objects + "</oleObjects>"
+    ).encode()
+
+    def edit(name: str, data: bytes) -> bytes:
+        return (
+            data.replace(b"</worksheet>", xml + b"</worksheet>") if name == f"xl/worksheets/{sheet}" else data
+        )
+
+    rels_xml = (
         b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
         b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-        + _rel("rId1", PACKAGE, "../embeddings/Microsoft_Word_Document.docx")
+        + rels
         + b"</Relationships>"
     )
-    parts = {"xl/embeddings/Microsoft_Word_Document.docx": _docx()}
-    book = _with_parts(_xlsx(), parts, lambda name, data: data)
-    book = _with_parts(book, {"xl/worksheets/_rels/sheet1.xml.rels": rels}, lambda name, data: data)
+    return _with_parts(_xlsx(), {**parts, f"xl/worksheets/_rels/{sheet}.rels": rels_xml}, edit)
+
+
+def _excel_object(prog_id: str, rid: str) -> str:
+    """An ``oleObject`` as Excel 2010+ writes it: once for readers that know its preview's
+    anchor, once as the fallback."""
+    return (
+        '<mc:AlternateContent><mc:Choice Requires="x14">'
+        f'<oleObject progId="{prog_id}" shapeId="1025" r:id="{rid}"></oleObject></mc:Choice>'
+        f'<mc:Fallback><oleObject progId="{prog_id}" shapeId="1025" r:id="{rid}"/></mc:Fallback>'
+        "</mc:AlternateContent>"
+    )
+
+
+def test_a_word_file_embedded_in_a_sheet_is_read_after_that_sheet():
+    book = _book_with_objects(
+        "sheet1.xml",
+        _excel_object("Word.Document.12", "rId1"),
+        _rel("rId1", PACKAGE, "../embeddings/Microsoft_Word_Document.docx"),
+        {"xl/embeddings/Microsoft_Word_Document.docx": _docx()},
+    )
     doc = extract(book, filename="costs.xlsx")
     assert doc.coverage.sheets_read == ("Costs", "Dates")
+    assert doc.coverage.attachments_indexed == ("Microsoft_Word_Document.docx",)
+    assert doc.coverage.skipped == ()
+    # the sheet's table, the Word file read once (its object is written twice), the next sheet
+    assert [(b.kind, b.level, b.text, b.meta["sheet_name"]) for b in doc.blocks if b.kind != IMAGE] == [
+        (TABLE, 0, "| Item | Cost |\n| --- | --- |\n| Slates | 420 |\n| Gutter | 95 |", "Costs"),
+        (HEADING, 1, "Embedded: Microsoft_Word_Document.docx", "Costs"),
+        (HEADING, 2, "Site survey", "Costs"),
+        ("paragraph", 0, "The north wall is sound; the roof needs new slates.", "Costs"),
+        (TABLE, 0, "| Wall | State |\n| --- | --- |\n| north | sound |", "Costs"),
+        (TABLE, 0, "| Task | Day |\n| --- | --- |\n| Roof | Monday |", "Dates"),
+    ]
+    (image,) = doc.images
+    assert image.data == _png() and image.meta["attachment"] == "Microsoft_Word_Document.docx"
+    _all_modes_work(doc)
+    # every mode keeps the workbook's sheets and rows; the Word file's text is the Costs sheet's
+    rows = chunk_document(doc, "row")
+    assert [c.content for c in rows if c.metadata.get("sheet_name") == "Dates"] == [
+        "Task: Roof | Day: Monday"
+    ]
+    said = [c for c in rows if "north wall" in c.content]
+    assert said and all(c.metadata["sheet_name"] == "Costs" for c in said)
+    for mode in ("table", "sheet"):
+        chunks = chunk_document(doc, mode)
+        assert any("| Roof | Monday |" in c.content and c.metadata["sheet_name"] == "Dates" for c in chunks)
+        assert any("Site survey" in c.content and c.metadata["sheet_name"] == "Costs" for c in chunks)
+
+
+def test_a_file_in_the_workbook_no_sheets_object_shows_is_listed():
+    # the relationship alone, without the sheet's object: Excel shows nothing of it
+    book = _book_with_objects(
+        "sheet1.xml",
+        "",
+        _rel("rId1", PACKAGE, "../embeddings/Microsoft_Word_Document.docx"),
+        {"xl/embeddings/Microsoft_Word_Document.docx": _docx()},
+    )
+    doc = extract(book, filename="costs.xlsx")
+    assert doc.coverage.sheets_read == ("Costs", "Dates") and doc.coverage.attachments_indexed == ()
     (skipped,) = doc.coverage.skipped
     assert (skipped.what, skipped.name, skipped.reason) == (
         "embedded object",
         "Microsoft_Word_Document.docx",
-        "a file embedded in a sheet (not read)",
+        "a file embedded in the workbook that no sheet's object shows (not read)",
     )
+
+
+def test_a_pdf_embedded_in_the_second_sheet_is_read_after_it():
+    pdf = _pdf_with({})  # one page: "The holder page."
+    book = _book_with_objects(
+        "sheet2.xml",
+        _excel_object("Acrobat.Document.DC", "rId3"),
+        _rel("rId3", PACKAGE, "../embeddings/report.pdf"),
+        {"xl/embeddings/report.pdf": pdf},
+    )
+    doc = extract(book, filename="costs.xlsx")
+    assert doc.coverage.attachments_indexed == ("report.pdf",)
+    texts = [(b.text, b.meta["sheet_name"], b.page, b.meta.get("attachment_page")) for b in doc.blocks]
+    at = texts.index(("Embedded: report.pdf", "Dates", None, None))
+    assert texts[at - 1][0] == "| Task | Day |\n| --- | --- |\n| Roof | Monday |" and at == len(texts) - 2
+    assert texts[-1] == ("The holder page.", "Dates", None, 1)
+    _all_modes_work(doc)
 
 
 # -- OpenDocument -------------------------------------------------------------------------------
