@@ -743,6 +743,9 @@ class _Walker:
         self.objects: list[tuple[str, str | None]] = []  # (r:id, ProgID) of objects not yet read
         self.embeds: _Embeds | None = None  # reads them; None: objects are not read
         self.held = Attached()  # what the embedded files gave
+        #: the objects set aside (embedded()): the place of their blocks, what reads them, and
+        #: each one's relationship, id and ProgID, its heading's level and its page
+        self.deferred: list[tuple[int, _Embeds, list[tuple[Rel | None, str, str | None]], int, int]] = []
 
     def add(
         self,
@@ -991,34 +994,55 @@ class _Walker:
                 self.embedded()
 
     def embedded(self) -> None:
-        """The files embedded by the objects of the paragraph or table just read, placed after
-        it under an ``Embedded: name`` heading one level below the heading they stand under."""
+        """The files embedded by the objects of the paragraph or table just read, to be placed
+        after it under an ``Embedded: name`` heading one level below the heading they stand
+        under: set aside, and read by :meth:`read_embedded` once the document's text is known."""
         objects, self.objects = self.objects, []
         if self.embeds is None:
             return
         self.flush_list()
         level = next((b.level for b in reversed(self.blocks) if b.kind == HEADING), 0) + 1
-        for rid, prog_id in objects:
-            got = _embedded.read_object(
-                self.embeds.zf,
-                self.rels.get(rid),
-                rid,
-                prog_id,
-                self.embeds.attacher,
-                self.embeds.what,
-                level=level,
-                page=self.page,
-            )
-            for block in got.blocks:
-                last = self.line + block.text.count("\n")
-                self.blocks.append(replace(block, lines=(self.line, last)))
-                self.texts.append(block.text)
-                self.line = last + 2
-            self.held.images += got.images
-            self.held.skipped += got.skipped
-            self.held.warnings += got.warnings
-            self.held.notes += got.notes
-            self.held.indexed += got.indexed
+        found = [(self.rels.get(rid), rid, prog_id) for rid, prog_id in objects]
+        self.deferred.append((len(self.blocks), self.embeds, found, level, self.page))
+
+    def read_embedded(self) -> None:
+        """Read the objects :meth:`embedded` set aside, the document's own text reserved first in
+        the text limit, each file's blocks where its object stands; the lines of the blocks
+        after the first renumbered as :meth:`add` numbers them."""
+        if not self.deferred:
+            return
+        own = sum(map(len, self.texts)) + 2 * len(self.texts)
+        places: list[tuple[int, list[Block]]] = []
+        for at, embeds, found, level, page in self.deferred:
+            embeds.attacher.own = own
+            here: list[Block] = []
+            for rel, rid, prog_id in found:
+                got = _embedded.read_object(
+                    embeds.zf, rel, rid, prog_id, embeds.attacher, embeds.what, level=level, page=page
+                )
+                here += got.blocks
+                self.held.images += got.images
+                self.held.skipped += got.skipped
+                self.held.warnings += got.warnings
+                self.held.notes += got.notes
+                self.held.indexed += got.indexed
+            if here:
+                places.append((at, here))
+        self.deferred = []
+        if not places:
+            return
+        for at, here in reversed(places):  # back to front: each place counted before still holds
+            self.blocks[at:at] = here
+        first = places[0][0]
+        line = self.blocks[first - 1].lines[1] + 2 if first else 1
+        for i in range(first, len(self.blocks)):
+            block = self.blocks[i]
+            last = line + block.text.count("\n")
+            if block.lines != (line, last):
+                self.blocks[i] = replace(block, lines=(line, last))
+            line = last + 2
+        self.texts = [b.text for b in self.blocks]
+        self.line = line
 
     def body_paragraph(self, p: etree._Element) -> None:
         style_id = num = outline = indent = None
@@ -1754,8 +1778,9 @@ def _prepare_part(root: etree._Element) -> None:
     # embedded by OLE objects (a workbook, a Word file, a PDF, an Object Packager file) read
     # after the paragraph holding them; 8: a packaged picture an image where it stands; 9: the
     # leading rows marked as header rows (w:tblHeader, off for w:val="0") joined into one header;
-    # the Symbol font's radical extender as ‾ (U+203E)
-    version="9",
+    # the Symbol font's radical extender as ‾ (U+203E); 10: the document's own text reserved in the
+    # text limit before the files its objects embed are read
+    version="10",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
@@ -1834,6 +1859,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
                     text = text[len(mark) :].lstrip() or text
             (footnotes if kind == "footnote" else endnotes).append({"id": nid, "text": text})
             walker.add(PARAGRAPH, f"[^{label}]: {text}", meta={"note": kind, "note_id": nid})
+        walker.read_embedded()
         comments = _ooxml.comments_skipped(zf, by_type.get("comments", []), "comment", what)
         if comments is not None:
             sink.skipped.append(comments)

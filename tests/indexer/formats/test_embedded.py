@@ -18,6 +18,7 @@ import zipfile
 import pytest
 
 from indexer import chunk_document, extract
+from indexer.limits import Limits
 from indexer.markdown import render_markdown
 from indexer.model import HEADING, IMAGE, TABLE
 from indexer.modes import registry as modes
@@ -225,6 +226,26 @@ def test_a_workbook_embedded_in_a_word_file_is_read_where_it_stands():
     assert [b.lines[0] for b in doc.blocks] == sorted(b.lines[0] for b in doc.blocks)
     assert doc.text.splitlines()[doc.blocks[4].lines[0] - 1] == "| Item | Cost |"
     _all_modes_work(doc)
+
+
+def test_the_word_files_text_after_an_object_is_reserved_before_the_file_it_embeds():
+    after = "They are to be paid in May, once the roofer has sent the final bill. " * 15
+    data = _word_with(
+        [
+            "The costs of the roof are in this table:",
+            ("Excel.Sheet.12", PACKAGE, "Microsoft_Excel_Worksheet.xlsx", _xlsx()),
+            after.strip(),
+        ]
+    )
+    own = "The costs of the roof are in this table:\n\n" + after.strip()
+    # the workbook's text alone is far under the limit; with the paragraph after it, over
+    limit = len(own) + 20
+    doc = extract(data, filename="report.docx", limits=Limits(max_text_chars=limit))
+    assert doc.text == own and doc.coverage.attachments_indexed == ()
+    (skipped,) = doc.coverage.skipped
+    assert (skipped.what, skipped.name) == ("embedded object", "Microsoft_Excel_Worksheet.xlsx")
+    assert f"of its holder's {limit:,}-character limit left after the holder's own text" in skipped.reason
+    assert [b.lines for b in doc.blocks] == [(1, 1), (3, 3)]
 
 
 def test_a_word_file_embedded_in_a_word_file_keeps_its_picture():
