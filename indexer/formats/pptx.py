@@ -18,8 +18,9 @@ import io
 import posixpath
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from functools import partial
 from itertools import groupby
 from typing import Any
 
@@ -48,7 +49,7 @@ from ..model import (
 )
 from ..zipsafe import open_zip
 from . import _embedded, _ooxml
-from ._attached import Attached, Attacher
+from ._attached import Attached, Attacher, text_chars
 from .registry import extractor
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -356,6 +357,8 @@ class _Slides:
         self.styles = _Styles()
         self.attacher = attacher
         self.held = Attached()  # what the files embedded in the slides gave
+        #: the objects set aside (embedded()): each one's placeholder block and what reads it
+        self.deferred: list[tuple[Block, Callable[[], Attached]]] = []
 
     def shapes(self, shapes: Iterable[Any], slide: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
         from pptx.enum.shapes import MSO_SHAPE_TYPE
@@ -395,36 +398,55 @@ class _Slides:
                     yield replace(block, page=page)
 
     def embedded(self, ole: etree._Element, slide: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
-        """The file an OLE frame embeds, read where the frame stands, under an ``Embedded: name``
-        heading below the slide's title."""
+        """The file an OLE frame embeds, under an ``Embedded: name`` heading below the slide's
+        title where the frame stands: a placeholder there, read by :meth:`read_embedded` once
+        every slide is."""
         prog_id = ole.get("progId")
         kind = f"an embedded object ({prog_id})" if prog_id else "an embedded object"
         rid = ole.get(f"{{{R}}}id") or ""
         where = f"slide {page}: {ole.get('name') or rid}"
+        read: Callable[[], Attached]
         if ole.find(f"{{{P}}}link") is not None:
-            got = Attached(
-                skipped=[
-                    Skipped(
-                        "embedded object",
-                        where,
-                        f"{kind} linked to a file outside the document (not fetched)",
-                    )
-                ]
+            linked = Skipped(
+                "embedded object", where, f"{kind} linked to a file outside the document (not fetched)"
             )
+            read = partial(Attached, skipped=[linked])
         else:
             try:
                 part = slide.part.related_part(rid)
                 data, name = part.blob, posixpath.basename(str(part.partname))
             except (KeyError, AttributeError, ValueError):
-                got = Attached(skipped=[Skipped("embedded object", where, f"{kind} whose part is missing")])
+                missing = Skipped("embedded object", where, f"{kind} whose part is missing")
+                read = partial(Attached, skipped=[missing])
             else:
-                got = _embedded.read_file(data, name, prog_id, self.attacher, level=2, page=page, meta=meta)
-        self.held.images += got.images
-        self.held.skipped += got.skipped
-        self.held.warnings += got.warnings
-        self.held.notes += got.notes
-        self.held.indexed += got.indexed
-        yield from got.blocks
+                read = partial(
+                    _embedded.read_file, data, name, prog_id, self.attacher, level=2, page=page, meta=meta
+                )
+        slot = Block(PARAGRAPH, "")
+        self.deferred.append((slot, read))
+        yield slot
+
+    def read_embedded(self, blocks: list[Block]) -> list[Block]:
+        """``blocks`` with the files :meth:`embedded` set aside read in their places, the
+        presentation's own text reserved first in the text limit (a slide that could not be
+        read takes its objects with it)."""
+        if not self.deferred:
+            return blocks
+        self.attacher.own = text_chars(blocks)
+        present = {id(b) for b in blocks}
+        placed: dict[int, list[Block]] = {}
+        for slot, read in self.deferred:
+            if id(slot) not in present:
+                continue
+            got = read()
+            placed[id(slot)] = got.blocks
+            self.held.images += got.images
+            self.held.skipped += got.skipped
+            self.held.warnings += got.warnings
+            self.held.notes += got.notes
+            self.held.indexed += got.indexed
+        self.deferred = []
+        return [b for block in blocks for b in placed.get(id(block), (block,))]
 
     def table(self, table: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
         grid: list[list[str]] = []
@@ -560,8 +582,10 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # differ a little; 5: bulleted and numbered lines of the speaker notes a list, as on the slide;
     # 6: a table of one row a paragraph per cell; the file an OLE frame embeds read where the
     # frame stands; 7: a packaged picture an image where it stands; 8: a table whose first row is
-    # not marked as its header row (a:tblPr firstRow) has columns named Column N, has_header False
-    version="8",
+    # not marked as its header row (a:tblPr firstRow) has columns named Column N, has_header False;
+    # 9: the presentation's own text reserved in the text limit before the files its frames embed
+    # are read
+    version="9",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,
@@ -596,6 +620,7 @@ def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
             sink.skipped.append(
                 Skipped("slide", f"slide {number}", f"unreadable: {type(exc).__name__}: {exc}"[:200])
             )
+    blocks = walker.read_embedded(blocks)
     if not any(b.text.strip() for b in blocks):
         if total == 0:
             raise EmptyExtraction(f"{what}: the presentation has no slides")

@@ -368,8 +368,9 @@ def _ole_frame(prog_id: str, link: bool = False) -> str:
     )
 
 
-def _slides_with(prog_id: str, name: str, data: bytes, *, link: bool = False) -> bytes:
-    """Two slides; the first with a title, a line of text above the object and the object."""
+def _slides_with(prog_id: str, name: str, data: bytes, *, link: bool = False, after: str = "") -> bytes:
+    """Two slides; the first with a title, a line of text above the object and the object; the
+    second with a title and the text ``after``."""
     import pptx
     from pptx.util import Inches
 
@@ -379,6 +380,8 @@ def _slides_with(prog_id: str, name: str, data: bytes, *, link: bool = False) ->
     first.shapes.add_textbox(Inches(1), Inches(1.5), Inches(6), Inches(1)).text_frame.text = "As agreed:"
     second = prs.slides.add_slide(prs.slide_layouts[5])
     second.shapes.title.text = "Next steps"
+    if after:
+        second.shapes.add_textbox(Inches(1), Inches(1.5), Inches(6), Inches(1)).text_frame.text = after
     saved = io.BytesIO()
     prs.save(saved)
     target = name if link else f"../embeddings/{name}"
@@ -421,6 +424,19 @@ def test_a_workbook_embedded_on_a_slide_is_read_on_that_slide():
     assert doc.coverage.attachments_indexed == ("Microsoft_Excel_Worksheet.xlsx",)
     assert doc.images == () and doc.coverage.skipped == ()
     _all_modes_work(doc)
+
+
+def test_the_slides_after_an_object_are_reserved_before_the_file_it_embeds():
+    after = "The roofer starts on Monday and sends the final bill once the work is done. " * 12
+    data = _slides_with("Excel.Sheet.12", "Microsoft_Excel_Worksheet.xlsx", _xlsx(), after=after.strip())
+    own = "Roof costs\n\nAs agreed:\n\nNext steps\n\n" + after.strip()
+    # the workbook's text alone is far under the limit; with the second slide's, over
+    limit = len(own) + 20
+    doc = extract(data, filename="deck.pptx", limits=Limits(max_text_chars=limit))
+    assert doc.text == own and doc.coverage.attachments_indexed == ()
+    (skipped,) = doc.coverage.skipped
+    assert (skipped.what, skipped.name) == ("embedded object", "Microsoft_Excel_Worksheet.xlsx")
+    assert f"of its holder's {limit:,}-character limit left after the holder's own text" in skipped.reason
 
 
 def test_a_word_file_embedded_on_a_slide_brings_its_picture():
