@@ -27,8 +27,9 @@ import io
 import posixpath
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from lxml import etree
@@ -56,7 +57,7 @@ from ..model import (
 )
 from ..zipsafe import open_zip
 from . import _embedded, _ooxml
-from ._attached import Attached, Attacher
+from ._attached import Attached, Attacher, text_chars
 from .registry import extractor
 
 NS = {
@@ -295,6 +296,8 @@ class _Reader:
         self.fields: dict[str, str] = {}  # a slide's footer and date fields → the text they show
         self.attacher: Attacher | None = None  # reads embedded sub-documents; None: not read
         self.held = Attached()  # what they gave
+        #: the objects set aside (embedded()): each one's placeholder block and what reads it
+        self.deferred: list[tuple[Block, Callable[[], Attached]]] = []
         self._media_types: dict[str, str] | None = None
 
     def control(self, ref: str | None) -> str:
@@ -589,15 +592,18 @@ class _Reader:
         level = next((b.level for b in reversed(self.blocks) if b.kind == HEADING), 0) + 1
         slide = self.meta.get("slide_number")
         where = {"level": level, "page": slide, "meta": self.meta}
+        read: Callable[[], Attached]
         if obj.tag == D_OBJECT_OLE:
             if not _ooxml.has_member(self.zf, href):
                 return
             try:
                 data = _ooxml.read(self.zf, href, "embedded object")
             except ParseError as exc:
-                self.held.skipped.append(Skipped("embedded object", href, f"{exc.code}: {exc.message}"))
-                return
-            got = _embedded.read_file(data, href, None, self.attacher, **where)
+                read = partial(
+                    Attached, skipped=[Skipped("embedded object", href, f"{exc.code}: {exc.message}")]
+                )
+            else:
+                read = partial(_embedded.read_file, data, href, None, self.attacher, **where)
         else:
             ext = _SUB_DOCUMENTS.get(self.media_types().get(href + "/", ""))
             if ext is None:
@@ -605,15 +611,36 @@ class _Reader:
             try:
                 data = _sub_package(self.zf, href, self.media_types()[href + "/"])
             except ParseError as exc:
-                self.held.skipped.append(Skipped("embedded object", href, f"{exc.code}: {exc.message}"))
-                return
-            got = self.attacher.read(data, href + ext, label="Embedded", paged=slide is not None, **where)
-        self.blocks.extend(got.blocks)
-        self.held.images += got.images
-        self.held.skipped += got.skipped
-        self.held.warnings += got.warnings
-        self.held.notes += got.notes
-        self.held.indexed += got.indexed
+                read = partial(
+                    Attached, skipped=[Skipped("embedded object", href, f"{exc.code}: {exc.message}")]
+                )
+            else:
+                read = partial(
+                    self.attacher.read, data, href + ext, label="Embedded", paged=slide is not None, **where
+                )
+        # a placeholder where the object stands (on its slide: its page is not set again), read
+        # by read_embedded once the document's own text is known
+        slot = Block(PARAGRAPH, "", page=slide)
+        self.blocks.append(slot)
+        self.deferred.append((slot, read))
+
+    def read_embedded(self) -> None:
+        """Read the sub-documents and files :meth:`embedded` set aside, the document's own text
+        reserved first in the text limit, each in the place of its object."""
+        if not self.deferred or self.attacher is None:
+            return
+        self.attacher.own = text_chars(self.blocks)
+        placed: dict[int, list[Block]] = {}
+        for slot, read in self.deferred:
+            got = read()
+            placed[id(slot)] = got.blocks
+            self.held.images += got.images
+            self.held.skipped += got.skipped
+            self.held.warnings += got.warnings
+            self.held.notes += got.notes
+            self.held.indexed += got.indexed
+        self.deferred = []
+        self.blocks = [b for block in self.blocks for b in placed.get(id(block), (block,))]
 
     def media_types(self) -> dict[str, str]:
         """Full path → media type, from the package's manifest (read once)."""
@@ -935,6 +962,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         else:
             raise ParseError(f"{what}: neither a text document nor a presentation")
         reader.finish_notes()
+        reader.read_embedded()
         if slides is None:  # after the notes: a note in a header is not one of the body's
             pages = _page_texts(reader, styles)
         warnings.extend(reader.warnings)
@@ -978,8 +1006,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # a text, sheet or slides embedded as an object (Object 1/) read where its frame stands;
     # 8: a one-row table whose row is a header row (table:table-header-rows) a table's header; a
     # packaged picture in an OLE object an image where it stands; 9: the table's header rows
-    # joined into one header
-    version="9",
+    # joined into one header; 10: the document's own text reserved in the text limit before its
+    # embedded objects are read
+    version="10",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1001,8 +1030,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # text, sheet or slides embedded as an object (Object 1/) read where its frame stands; 9: a
     # one-row table whose row is a header row (table:table-header-rows) a table's header; a
     # packaged picture in an OLE object an image where it stands; 10: the table's header rows
-    # joined into one header; a table frame's table read once
-    version="10",
+    # joined into one header; a table frame's table read once; 11: the presentation's own text
+    # reserved in the text limit before its embedded objects are read
+    version="11",
     source_type="odp",
     libraries=("lxml",),
     images=True,

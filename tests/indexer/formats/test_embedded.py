@@ -568,7 +568,7 @@ def test_a_pdf_embedded_in_the_second_sheet_is_read_after_it():
 # -- OpenDocument -------------------------------------------------------------------------------
 
 
-def _odt_with_sheet() -> bytes:
+def _odt_with_sheet(after: str = "Paid in May.") -> bytes:
     """A text with a spreadsheet object (``Object 1/``, as LibreOffice embeds one), built with
     odfpy, between two paragraphs."""
     from odf.draw import Frame, Image, Object
@@ -594,7 +594,7 @@ def _odt_with_sheet() -> bytes:
     frame.addElement(Image(href="./ObjectReplacements/Object 1"))
     holder.addElement(frame)
     text.text.addElement(holder)
-    text.text.addElement(P(text="Paid in May."))
+    text.text.addElement(P(text=after))
     out = io.BytesIO()
     text.write(out)
     return out.getvalue()
@@ -641,3 +641,15 @@ def test_an_ole_object_in_an_odt_is_read_as_in_a_word_file():
         ("paragraph", 0, "The holder page."),
     ]
     assert doc.coverage.attachments_indexed == ("minutes.pdf",)
+
+
+def test_the_odts_text_after_an_object_is_reserved_before_the_sub_document():
+    after = "Paid in May, once the roofer has sent the final bill for the slates and gutters. " * 12
+    own = "The costs:\n\n" + after.strip()
+    # the spreadsheet's text alone is far under the limit; with the paragraph after it, over
+    limit = len(own) + 20
+    doc = extract(_odt_with_sheet(after.strip()), filename="costs.odt", limits=Limits(max_text_chars=limit))
+    assert doc.text == own and doc.coverage.attachments_indexed == ()
+    (skipped,) = doc.coverage.skipped
+    assert (skipped.what, skipped.name) == ("embedded object", "Object 1.ods")
+    assert f"of its holder's {limit:,}-character limit left after the holder's own text" in skipped.reason
