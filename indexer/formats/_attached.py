@@ -22,13 +22,13 @@ An attachment that cannot be read (damaged, encrypted, needing OCR, past a limit
 skipped entry with the error's code and message: the holder is never failed nor cut by it.
 Attachments of attachments are read down to :data:`MAX_DEPTH` levels; the holder's size, text
 and time limits are counted for its attachments too. Its text limit is shared: the holder's own
-text is reserved first (:attr:`Attacher.own`; a holder whose text goes on after an attachment
-defers it with :meth:`Attacher.defer` until its own text is known), then each attachment, in turn,
-has what is left, its heading and the breaks between its blocks counted, so that the whole never
-passes the limit: one that does not fit is a skipped entry naming the limit. Its attachments
-together have :data:`TIME_SHARE` of its time-out: an extractor that checks the time (a PDF's pages, OCR) stops
-there, and one that does not may overrun that share without the holder being killed by the
-time-out it would then reach.
+text is reserved first (:attr:`Attacher.own`: every holder reads its attachments once all its
+own text is known, a mail with :meth:`Attacher.defer`, the others after their walk), then each
+attachment, in turn, has what is left, its heading and the breaks between its blocks counted,
+so that the whole never passes the limit: one that does not fit is a skipped entry naming the
+limit. Its attachments together have :data:`TIME_SHARE` of its time-out: an extractor that
+checks the time (a PDF's pages, OCR) stops there, and one that does not may overrun that share
+without the holder being killed by the time-out it would then reach.
 """
 
 from __future__ import annotations
