@@ -1256,12 +1256,17 @@ class _Walker:
         above: dict[int, str] = {}  # grid column → text of the cell that started a vertical merge
         labels: list[int] = []  # rows of one cell merged across the table
         first_cells: list[str] = []  # the first row's cells, each once however many columns it spans
+        # the 1-based place in the table of each row kept: a row without cells is left out, and
+        # the rows after it keep their numbers (as a sheet's rows keep theirs past an empty row)
+        numbers: list[int] = []
+        place = 0
         # a paragraph naming no style is numbered when the default paragraph style is: no cell
         # is then read as plain text
         simple = _simple_cell if not self.styles.numbered(None) else _no_cell
         for tr in tbl:
             if tr.tag != W_TR:
                 continue
+            place += 1
             if heads == len(rows):
                 trpr = _child(tr, W_TRPR)
                 marked = trpr is not None and _on(_child(trpr, W_TBLHEADER)) is True
@@ -1316,6 +1321,7 @@ class _Walker:
                 if merged == 1:
                     labels.append(len(rows))
                 rows.append(row)
+                numbers.append(place)
                 heads += marked
         if len(rows) == 1 and not heads:
             # a table of one row lays text out side by side (a signature line, a box around a
@@ -1332,7 +1338,7 @@ class _Walker:
                 start_page,
                 rows=tuple(data),
                 header=header,
-                row_numbers=tuple(range(first, first + len(data))),
+                row_numbers=tuple(numbers[first - 1 :]),
             )
         for page, found in pics:
             self.images(page, found)
@@ -1779,8 +1785,9 @@ def _prepare_part(root: etree._Element) -> None:
     # after the paragraph holding them; 8: a packaged picture an image where it stands; 9: the
     # leading rows marked as header rows (w:tblHeader, off for w:val="0") joined into one header;
     # the Symbol font's radical extender as ‾ (U+203E); 10: the document's own text reserved in the
-    # text limit before the files its objects embed are read
-    version="10",
+    # text limit before the files its objects embed are read; 11: a table's row_numbers count the
+    # rows without cells left out
+    version="11",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

@@ -400,6 +400,25 @@ def test_vertically_merged_cells_repeat_the_first_cell():
     assert table.rows == (("North", "Oslo"), ("North", "Bergen"))
 
 
+def test_row_numbers_count_a_row_without_cells():
+    """``row_numbers`` name each data row's place in the table, as a sheet's row numbers do: a
+    row holding no cell (only its height here) is left out, and the rows after it keep theirs."""
+
+    def row(*texts: str) -> str:
+        return (
+            "<w:tr>"
+            + "".join(f"<w:tc><w:p><w:r><w:t>{t}</w:t></w:r></w:p></w:tc>" for t in texts)
+            + "</w:tr>"
+        )
+
+    empty = '<w:tr><w:trPr><w:trHeight w:val="240"/></w:trPr></w:tr>'
+    body = "<w:tbl>" + row("Item", "Qty") + row("Pens", "4") + empty + empty + row("Ink", "2") + "</w:tbl>"
+    (table,) = docx(build_docx(body)).blocks
+    assert table.header == ("Item", "Qty")
+    assert table.rows == (("Pens", "4"), ("Ink", "2"))
+    assert table.row_numbers == (2, 5)
+
+
 def test_every_image_of_a_paragraph_and_skipped_formats():
     rels = {
         "rIdA": ("image", "media/a.png"),
