@@ -52,9 +52,9 @@ from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document,
 from ..sniff import decode_text
 from ._attached import Attacher, text_chars
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
-from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_removed, merge_hidden
+from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_entry, margin_removed, merge_hidden
 from .registry import extractor, suffix_of
-from .text import assemble_blocks, text_blocks
+from .text import assemble_blocks, margin_numbers, text_blocks
 
 #: Attachment types read as text besides text/* (csv, json, xml, markdown …).
 TEXT_APPLICATION = frozenset(
@@ -363,6 +363,15 @@ class _Reader:
         if text not in self.warnings:
             self.warnings.append(text)
 
+    def plain(self, text: str) -> list[Block]:
+        """The blocks of a plain-text part, read as a .txt file is: a poem's line numbers in the
+        right margin left out of its lines, and counted as an HTML part's are."""
+        margin = margin_numbers(text)
+        entry = margin_entry(len(margin))
+        if entry is not None:
+            self.skipped.append(entry)
+        return text_blocks(text, margin)
+
     # -- messages -----------------------------------------------------------------------------
 
     def message(self, msg: Message, depth: int = 0) -> _Message:
@@ -415,7 +424,7 @@ class _Reader:
             record.body.extend(_below(blocks, record.level))
             self.skipped.extend(body_entries(dropped))
         elif maintype == "text" and ctype not in _NOT_BODY_TEXT:
-            record.body.extend(_below(text_blocks(part_text(part)), record.level))
+            record.body.extend(_below(self.plain(part_text(part)), record.level))
         else:
             record.attachment_count += 1
             self.attachment(part, record, name or ctype, ctype)
@@ -438,7 +447,7 @@ class _Reader:
                 blocks, dropped = html_blocks(text)
                 self.skipped.extend(e for e in dropped if e.what == MARGIN_NUMBERS)
             else:
-                blocks = text_blocks(text)
+                blocks = self.plain(text)
             if blocks:
                 level = min(record.level + 1, 6)
                 record.attachments.append(Block(HEADING, f"Attachment: {name}", level=level))
@@ -1205,12 +1214,16 @@ def _looks_like_mail(msg: Message) -> bool:
 
 def _as_text(source_type: str, data: bytes, metadata: dict[str, Any]) -> Document:
     text, _ = decode_text(data)
+    margin = margin_numbers(text)
     return Document(
         source_type=source_type,
-        blocks=tuple(text_blocks(text)),
+        blocks=tuple(text_blocks(text, margin)),
         text=text,
         metadata=metadata,
-        coverage=Coverage(warnings=("no e-mail headers found; read as plain text",)),
+        coverage=Coverage(
+            headers_footers_removed=(MARGIN_NUMBERS,) if margin else (),
+            warnings=("no e-mail headers found; read as plain text",),
+        ),
     )
 
 
@@ -1364,7 +1377,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="11",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="12",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1387,7 +1400,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # numbers of an HTML body or attachment listed in coverage.headers_footers_removed; an HTML
     # table laying the body out (role="presentation", cells holding blocks) read as flow;
     # 11: the text of the messages reserved in the text limit before their attached files are read;
-    # a picture sent twice under two names one image, each place pointing at it
+    # a picture sent twice under two names one image, each place pointing at it; 12: a plain-text
+    # body or attachment loses a poem's margin line numbers as a .txt file does
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1448,7 +1462,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="11",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="12",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1471,7 +1485,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # numbers of an HTML body or attachment listed in coverage.headers_footers_removed; an HTML
     # table laying the body out (role="presentation", cells holding blocks) read as flow;
     # 11: the text of the messages reserved in the text limit before their attached files are read;
-    # a picture sent twice under two names one image, each place pointing at it
+    # a picture sent twice under two names one image, each place pointing at it; 12: a plain-text
+    # body or attachment loses a poem's margin line numbers as a .txt file does
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -456,6 +456,19 @@ def _html_to_blocks(html: str, links: bool = False, mail: bool = False) -> tuple
     return [Block(PARAGRAPH, p) for p in paragraphs(text)], []
 
 
+def _unnumbered(st: _State, text: str) -> str:
+    """A plain text without a poem's line numbers in the right margin, counted as an HTML body's
+    are (read as a .txt file is)."""
+    from .html import margin_entry
+    from .text import unnumbered
+
+    text, count = unnumbered(text)
+    entry = margin_entry(count)
+    if entry is not None:
+        st.skipped.append(entry)
+    return text
+
+
 def _decode_html(data: bytes | str) -> str:
     if isinstance(data, str):
         return data
@@ -478,7 +491,9 @@ def body_blocks(st: _State, msg: Any) -> list[Block]:
             st.warn("the plain body is binary (encrypted or damaged) and was not read")
         else:
             html = _structured_html(st, msg, plain)
-            return html if html is not None else [Block(PARAGRAPH, p) for p in paragraphs(plain)]
+            if html is not None:
+                return html
+            return [Block(PARAGRAPH, p) for p in paragraphs(_unnumbered(st, plain))]
     html = st.body(lambda: msg.htmlBody)
     if html:
         body, hidden = _html_to_blocks(_decode_html(html), links=True, mail=True)
@@ -942,8 +957,9 @@ def _text_attachment(
     # attachment with the NUL pattern of UTF-16 not read as text; attachments' images never take
     # the name of one of the message's own; 10: an HTML body's margin line numbers listed in
     # coverage.headers_footers_removed; an HTML table laying the body out read as flow;
-    # 11: the item's own text reserved in the text limit before its attached files are read
-    version="11",
+    # 11: the item's own text reserved in the text limit before its attached files are read; 12: the
+    # plain body loses a poem's margin line numbers as a .txt file does
+    version="12",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain

@@ -480,6 +480,18 @@ def margin_numbers(text: str) -> dict[int, str]:
     return out
 
 
+def unnumbered(text: str) -> tuple[str, int]:
+    """``text`` with a poem's line numbers in the right margin left out (:func:`margin_numbers`),
+    and how many there were: for a reader that splits text in its own way."""
+    margin = margin_numbers(text)
+    if not margin:
+        return text, 0
+    lines = text.split("\n")
+    for n, line in margin.items():
+        lines[n - 1] = line
+    return "\n".join(lines), len(margin)
+
+
 def text_blocks(text: str, margin: dict[int, str] | None = None) -> list[Block]:
     """Blocks of plain text with ``lines`` relative to ``text``. ``margin``: lines (1-based) to
     read as the given text instead (a line without its margin number)."""

@@ -73,3 +73,62 @@ def test_html_body_of_a_msg():
     msg.message_class = "IPM.Note"
     msg.body_html = POEM
     _assert_numbers_left_out(extract(msg.to_bytes(), filename="poem.msg"))
+
+
+#: the poem of the .txt test: two stanzas, lines 5 and 10 numbered in the right margin
+PLAIN_POEM = (
+    "The light goes down across the hill,\n"
+    "And all the fields are cool and still;\n"
+    "The shepherd calls his flock to fold,\n"
+    "The river runs in ribbons gold,\n"
+    "And the sun set behind the mill.        5\n"
+    "\n"
+    "The birds are quiet in the wood,\n"
+    "The children come in as they should,\n"
+    "The lamps are lit in every pane,\n"
+    "The cattle low along the lane,\n"
+    "And all the world is calm and good. \t  10\n"
+)
+
+
+def _assert_plain_numbers_left_out(doc) -> None:
+    stanzas = [b.text for b in doc.blocks if b.text.startswith(("The light", "The birds"))]
+    assert stanzas == [
+        "\n".join(line.rsplit("  ", 1)[0].rstrip() for line in stanza.split("\n"))
+        for stanza in PLAIN_POEM.strip().split("\n\n")
+    ]
+    assert stanzas[0].endswith("\nAnd the sun set behind the mill.")
+    assert stanzas[1].endswith("\nAnd all the world is calm and good.")
+    assert doc.coverage.headers_footers_removed == (MARGIN_NUMBERS,)
+    assert not doc.coverage.skipped_of(MARGIN_NUMBERS)
+
+
+def test_plain_body_of_an_eml_and_of_an_mbox():
+    msg = _eml("A poem")
+    msg.set_content(PLAIN_POEM)
+    _assert_plain_numbers_left_out(extract_bytes(bytes(msg), "poem.eml"))
+    mbox = b"From ana@example.org Mon Aug  3 09:00:00 2026\n" + bytes(msg) + b"\n"
+    _assert_plain_numbers_left_out(extract_bytes(mbox, "poem.mbox"))
+    # figures at the ends of lines that number no poem stay, and nothing is listed
+    msg = _eml("Prices")
+    msg.set_content("Tea      1\nCoffee      2\nMilk      3\n")
+    doc = extract_bytes(bytes(msg), "prices.eml")
+    assert "Tea      1\nCoffee      2\nMilk      3" in [b.text for b in doc.blocks]
+    assert doc.coverage.headers_footers_removed == ()
+
+
+def test_plain_text_attachment_of_an_eml():
+    msg = _eml("Attached poem")
+    msg.add_attachment(PLAIN_POEM, filename="poem.txt")
+    doc = extract_bytes(bytes(msg), "attached.eml")
+    assert doc.coverage.attachments_indexed == ("poem.txt",)
+    _assert_plain_numbers_left_out(doc)
+
+
+def test_plain_body_of_a_msg():
+    from aspose.email_foss.msg import MapiMessage
+
+    msg = MapiMessage.create("A poem")
+    msg.message_class = "IPM.Note"
+    msg.body = PLAIN_POEM
+    _assert_plain_numbers_left_out(extract(msg.to_bytes(), filename="poem.msg"))
