@@ -15,8 +15,9 @@ a mail's keep their sender's names), or, when named by their bytes (an
 Office file's, ``%016x.ext``), given the name of the same image met in an earlier attachment of
 the holder (a logo in each of a hundred attached files is one image; a PDF's images, named by
 their place and without bytes when none will be listed, are not matched, so that the blocks are
-the same with and without image data); its skipped entries, warnings and notes carried over with
-its name in front.
+the same with and without image data); its skipped entries, warnings and notes, and what its
+coverage lists as removed (running heads, a poem's margin line numbers), carried over with its
+name in front.
 
 An attachment that cannot be read (damaged, encrypted, needing OCR, past a limit) becomes one
 skipped entry with the error's code and message: the holder is never failed nor cut by it.
@@ -69,6 +70,8 @@ class Attached:
     notes: list[str] = field(default_factory=list)
     #: the attachment's name when it was read, then those of the files it holds that were read
     indexed: list[str] = field(default_factory=list)
+    #: its ``Coverage.headers_footers_removed``, each with its name in front
+    removed: list[str] = field(default_factory=list)
 
     @property
     def read(self) -> bool:
@@ -361,4 +364,5 @@ def _place(
     if cov.ocr_pages:
         notes.append(f"{name}: {len(cov.ocr_pages)} page(s) read by OCR")
     indexed = [name] + [f"{name}/{inner}" for inner in cov.attachments_indexed]
-    return Attached(blocks, images, skipped, warnings, notes, indexed)
+    removed = [f"{name}: {r}" for r in cov.headers_footers_removed]
+    return Attached(blocks, images, skipped, warnings, notes, indexed, removed)

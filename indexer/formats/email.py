@@ -354,6 +354,7 @@ class _Reader:
         self.truncated: list[str] = []
         self.warnings: list[str] = []
         self.notes: list[str] = []
+        self.removed: list[str] = []  # what attached files read with their own extractor removed
         self.attacher = Attacher(ctx)
         #: the attached files set aside (see :meth:`attached`): the message each is in, and where
         #: its skipped entries and names go in ``skipped`` and ``attachments_indexed``
@@ -506,6 +507,7 @@ class _Reader:
             for text in got.warnings:
                 self.warn(text)
             self.notes.extend(n for n in got.notes if n not in self.notes)
+            self.removed.extend(r for r in got.removed if r not in self.removed)
         self.deferred = []
 
     def tnef(self, data: bytes, record: _Message, name: str) -> bool:
@@ -1177,7 +1179,7 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         images_extracted=len(images),
         skipped=tuple(skipped),
         truncated=tuple(reader.truncated),
-        headers_footers_removed=removed,
+        headers_footers_removed=removed + tuple(reader.removed),
         warnings=tuple(reader.warnings),
         notes=tuple(reader.notes),
     )
@@ -1401,7 +1403,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # table laying the body out (role="presentation", cells holding blocks) read as flow;
     # 11: the text of the messages reserved in the text limit before their attached files are read;
     # a picture sent twice under two names one image, each place pointing at it; 12: a plain-text
-    # body or attachment loses a poem's margin line numbers as a .txt file does
+    # body or attachment loses a poem's margin line numbers as a .txt file does; what an attached
+    # file read with its own extractor removed listed with its name
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1486,7 +1489,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # table laying the body out (role="presentation", cells holding blocks) read as flow;
     # 11: the text of the messages reserved in the text limit before their attached files are read;
     # a picture sent twice under two names one image, each place pointing at it; 12: a plain-text
-    # body or attachment loses a poem's margin line numbers as a .txt file does
+    # body or attachment loses a poem's margin line numbers as a .txt file does; what an attached
+    # file read with its own extractor removed listed with its name
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -154,6 +154,7 @@ class _State:
     indexed: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)  # what attached files read on their own removed
     messages: int = 0
     empty: int = 0
     attacher: Attacher = field(init=False)
@@ -183,6 +184,7 @@ class _State:
             for text in got.warnings:
                 self.warn(text)
             self.notes.extend(n for n in got.notes if n not in self.notes)
+            self.removed.extend(r for r in got.removed if r not in self.removed)
         self.deferred = []
 
     def safe(self, fn: Any, default: Any = None) -> Any:
@@ -456,16 +458,16 @@ def _html_to_blocks(html: str, links: bool = False, mail: bool = False) -> tuple
     return [Block(PARAGRAPH, p) for p in paragraphs(text)], []
 
 
-def _unnumbered(st: _State, text: str) -> str:
-    """A plain text without a poem's line numbers in the right margin, counted as an HTML body's
-    are (read as a .txt file is)."""
+def _unnumbered(text: str, skipped: list[Skipped]) -> str:
+    """A plain text without a poem's line numbers in the right margin, counted in ``skipped`` as
+    an HTML body's are (read as a .txt file is)."""
     from .html import margin_entry
     from .text import unnumbered
 
     text, count = unnumbered(text)
     entry = margin_entry(count)
     if entry is not None:
-        st.skipped.append(entry)
+        skipped.append(entry)
     return text
 
 
@@ -493,7 +495,7 @@ def body_blocks(st: _State, msg: Any) -> list[Block]:
             html = _structured_html(st, msg, plain)
             if html is not None:
                 return html
-            return [Block(PARAGRAPH, p) for p in paragraphs(_unnumbered(st, plain))]
+            return [Block(PARAGRAPH, p) for p in paragraphs(_unnumbered(plain, st.skipped))]
     html = st.body(lambda: msg.htmlBody)
     if html:
         body, hidden = _html_to_blocks(_decode_html(html), links=True, mail=True)
@@ -865,7 +867,9 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             continue
         tabular = ext in ("csv", "tsv") or mime in ("text/csv", "text/tab-separated-values")
         if (ext in TEXT_EXTENSIONS or mime.startswith("text/")) and not tabular:
-            text_blocks.extend(_text_attachment(name, ext, mime, data, meta, min(level + 1, 6)))
+            text_blocks.extend(
+                _text_attachment(name, ext, mime, data, meta, min(level + 1, 6), skipped=st.skipped)
+            )
             st.indexed.append(name)
             continue
         kind = ext or mime or "unknown type"
@@ -931,18 +935,30 @@ def _place_cid_images(body: list[Block], cid_images: dict[str, str]) -> tuple[li
 
 
 def _text_attachment(
-    name: str, ext: str, mime: str, data: bytes, meta: dict[str, Any], level: int = 2
+    name: str,
+    ext: str,
+    mime: str,
+    data: bytes,
+    meta: dict[str, Any],
+    level: int = 2,
+    *,
+    skipped: list[Skipped],
 ) -> list[Block]:
+    """The blocks of a text or HTML attachment under its heading; the margin line numbers it lost
+    are counted in ``skipped`` (the message's coverage), as its body's are."""
+    from .html import MARGIN_NUMBERS
+
     att_meta = {**meta, "attachment": name}
     blocks = [Block(HEADING, f"Attachment: {name}", level=level, meta=att_meta)]
     if ext in ("html", "htm", "xhtml") or mime == "text/html":
-        body = _html_to_blocks(_decode_html(data))[0]
+        body, dropped = _html_to_blocks(_decode_html(data))
+        skipped.extend(e for e in dropped if e.what == MARGIN_NUMBERS)
         blocks.extend(
             _below(_with_meta(b, att_meta), level) for b in body if b.kind != IMAGE and b.text.strip()
         )
     else:
         text, _ = decode_text(data)
-        blocks.extend(Block(PARAGRAPH, p, meta=att_meta) for p in paragraphs(text))
+        blocks.extend(Block(PARAGRAPH, p, meta=att_meta) for p in paragraphs(_unnumbered(text, skipped)))
     return blocks
 
 
@@ -958,7 +974,9 @@ def _text_attachment(
     # the name of one of the message's own; 10: an HTML body's margin line numbers listed in
     # coverage.headers_footers_removed; an HTML table laying the body out read as flow;
     # 11: the item's own text reserved in the text limit before its attached files are read; 12: the
-    # plain body loses a poem's margin line numbers as a .txt file does
+    # plain body and a text attachment lose a poem's margin line numbers as a .txt file does, those
+    # of an HTML attachment listed too; what an attached file read with its own extractor removed
+    # listed with its name
     version="12",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
@@ -1011,7 +1029,7 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
         attachments_indexed=tuple(st.indexed),
         images_extracted=len(st.images),
         skipped=tuple(skipped),
-        headers_footers_removed=removed,
+        headers_footers_removed=removed + tuple(st.removed),
         warnings=tuple(st.warnings),
         notes=tuple(st.notes),
     )

@@ -132,3 +132,48 @@ def test_plain_body_of_a_msg():
     msg.message_class = "IPM.Note"
     msg.body = PLAIN_POEM
     _assert_plain_numbers_left_out(extract(msg.to_bytes(), filename="poem.msg"))
+
+
+def _msg_with(*attachments: tuple[str, bytes, str]) -> bytes:
+    from aspose.email_foss.msg import MapiMessage
+
+    msg = MapiMessage.create("Poems attached")
+    msg.message_class = "IPM.Note"
+    msg.body = "Two poems are attached."
+    for name, data, mime in attachments:
+        msg.add_attachment(name, data, mime_type=mime)
+    return msg.to_bytes()
+
+
+def test_text_and_html_attachments_of_a_msg():
+    for name, data, mime in (
+        ("poem.txt", PLAIN_POEM.encode(), "text/plain"),
+        ("poem.html", POEM.encode(), "text/html"),
+    ):
+        doc = extract(_msg_with((name, data, mime)), filename="poems.msg")
+        assert doc.coverage.attachments_indexed == (name,)
+        if name == "poem.txt":
+            _assert_plain_numbers_left_out(doc)
+        else:
+            _assert_numbers_left_out(doc)
+
+
+def test_an_attached_message_read_on_its_own_carries_them_with_its_name():
+    # a .msg attached to an e-mail, and an e-mail attached to a .msg, each read with its own
+    # extractor: what it removed is listed under its name, as its skipped entries are
+    poem = _eml("A poem")
+    poem.set_content(PLAIN_POEM)
+    holder = _eml("Forwarded")
+    holder.add_attachment(
+        _msg_with(("poem.txt", PLAIN_POEM.encode(), "text/plain")),
+        maintype="application",
+        subtype="vnd.ms-outlook",
+        filename="poems.msg",
+    )
+    doc = extract_bytes(bytes(holder), "forwarded.eml")
+    assert doc.coverage.attachments_indexed == ("poems.msg", "poems.msg/poem.txt")
+    assert doc.coverage.headers_footers_removed == (f"poems.msg: {MARGIN_NUMBERS}",)
+    assert "And all the world is calm and good." in [b.text.split("\n")[-1] for b in doc.blocks]
+    doc = extract(_msg_with(("poem.eml", bytes(poem), "application/octet-stream")), filename="holder.msg")
+    assert doc.coverage.attachments_indexed == ("poem.eml",)
+    assert doc.coverage.headers_footers_removed == (f"poem.eml: {MARGIN_NUMBERS}",)

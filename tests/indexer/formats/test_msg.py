@@ -209,8 +209,14 @@ def test_fuzzed_messages_raise_only_documented_errors(sample_corpus):
 def test_text_attachments_become_a_heading_and_paragraphs():
     from indexer.formats.msg import _text_attachment
 
+    skipped: list = []
     blocks = _text_attachment(
-        "notes.txt", "txt", "", "first line\r\nsecond\r\n\r\nnext para".encode("cp1252"), {"message_index": 0}
+        "notes.txt",
+        "txt",
+        "",
+        "first line\r\nsecond\r\n\r\nnext para".encode("cp1252"),
+        {"message_index": 0},
+        skipped=skipped,
     )
     assert [(b.kind, b.text) for b in blocks] == [
         (HEADING, "Attachment: notes.txt"),
@@ -219,9 +225,15 @@ def test_text_attachments_become_a_heading_and_paragraphs():
     ]
     assert all(b.meta == {"message_index": 0, "attachment": "notes.txt"} for b in blocks)
     html = _text_attachment(
-        "page.html", "html", "text/html", b"<h1>Title</h1><p>Body &amp; more</p>", {"message_index": 1}
+        "page.html",
+        "html",
+        "text/html",
+        b"<h1>Title</h1><p>Body &amp; more</p>",
+        {"message_index": 1},
+        skipped=skipped,
     )
     assert [b.text for b in html] == ["Attachment: page.html", "Title", "Body & more"]
+    assert skipped == []  # no poem: nothing counted
 
 
 @pytest.mark.parametrize(
