@@ -1404,7 +1404,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 11: the text of the messages reserved in the text limit before their attached files are read;
     # a picture sent twice under two names one image, each place pointing at it; 12: a plain-text
     # body or attachment loses a poem's margin line numbers as a .txt file does; what an attached
-    # file read with its own extractor removed listed with its name
+    # file read with its own extractor removed listed with its name; a vCard or iCalendar attachment
+    # its property lines, "BEGIN:VCARD" no heading
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1490,7 +1491,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 11: the text of the messages reserved in the text limit before their attached files are read;
     # a picture sent twice under two names one image, each place pointing at it; 12: a plain-text
     # body or attachment loses a poem's margin line numbers as a .txt file does; what an attached
-    # file read with its own extractor removed listed with its name
+    # file read with its own extractor removed listed with its name; a vCard or iCalendar attachment
+    # its property lines, "BEGIN:VCARD" no heading
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

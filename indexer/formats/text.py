@@ -10,7 +10,9 @@ text most of whose lines end in ``;`` or a bracket, or a line after ``;`` or ``/
 it); runs of lines with the same number of ``|`` cells are tables; ``` fences are
 code. Everything else is a paragraph that keeps its line breaks. A poem's line numbers in the
 right margin (``And the sun set      5``, every few lines, counting from a stanza's first line)
-are left out of its lines, and listed in ``Coverage.headers_footers_removed``.
+are left out of its lines, and listed in ``Coverage.headers_footers_removed``. A vCard or an
+iCalendar text (first line ``BEGIN:VCARD`` / ``BEGIN:VCALENDAR``) is property lines: each run of
+them a paragraph, with no heading, list or table.
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ _UNDERLINE = re.compile(r"^(?:={3,}|-{3,})[ \t]*$")
 _ATX = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
 _TABLE_RULE = re.compile(r"^[ \t|:+=\-]+$")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
+#: the first line of a vCard or an iCalendar text: property lines (``TEL;WORK:…``), no headings
+_PROPERTY_LINES = re.compile(r"\s*BEGIN:V(?:CARD|CALENDAR)[ \t]*(?:\n|$)", re.I)
 #: how a line that ends a sentence or introduces a list ends (closing quotes and brackets aside)
 _ENDS_SENTENCE = re.compile(r"[.!?:;…][\"'”’)\]\s]*$")
 _MIN_WRAPPED = 40  # a line this long that ends mid-sentence was wrapped: the next line goes on with it
@@ -130,6 +134,9 @@ class _Reader:
         self.blocks: list[Block] = []
         self.text = text
         self._code: bool | None = None
+        # a vCard's or an iCalendar's lines are properties: ``BEGIN:VCARD`` is no title in
+        # capitals, a value holding ``|`` or starting with ``- `` no table or list
+        self.properties = bool(_PROPERTY_LINES.match(text))
 
     @property
     def code(self) -> bool:
@@ -149,6 +156,9 @@ class _Reader:
 
     def group(self, lines: list[str], first: int) -> None:
         text = "\n".join(lines)
+        if self.properties:
+            self.add(PARAGRAPH, _tidy(text), first, first + len(lines) - 1)
+            return
         if len(lines) == 1 or not _SPECIAL.search(text):
             if _is_caps_heading(lines[0]) and not self.code:
                 self.add(HEADING, lines[0].strip(), first, first, level=2)
@@ -532,10 +542,11 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="4",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="5",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
     # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
+    # 5: a vCard's or an iCalendar's lines paragraphs, "BEGIN:VCARD" no heading
     source_type="txt",
     libraries=("charset-normalizer",),
 )
