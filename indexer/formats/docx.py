@@ -706,6 +706,27 @@ _CONTAINERS = frozenset((W_CUSTOMXML, W_INS, W_SMARTTAG))
 _EMPTY_META = Block(PARAGRAPH, "").meta
 
 
+def _table_rows(tbl: etree._Element) -> Iterator[etree._Element]:
+    """The rows of a table in order, those a content control (``w:sdt``, a repeating section) or a
+    custom XML element holds too. Walked with a stack: the wrappers may nest to any depth."""
+    stack = [iter(tbl)]
+    while stack:
+        for child in stack[-1]:
+            tag = child.tag
+            if tag == W_TR:
+                yield child
+            elif tag == W_SDT:
+                content = _child(child, W_SDTCONTENT)
+                if content is not None:
+                    stack.append(iter(content))
+                    break
+            elif tag == W_CUSTOMXML:
+                stack.append(iter(child))
+                break
+        else:
+            stack.pop()
+
+
 def _child(parent: etree._Element, tag: str) -> etree._Element | None:
     """``parent.find(tag)`` for a plain tag: a loop over the few children costs less than the
     path parsing of ``find``."""
@@ -1263,9 +1284,7 @@ class _Walker:
         # a paragraph naming no style is numbered when the default paragraph style is: no cell
         # is then read as plain text
         simple = _simple_cell if not self.styles.numbered(None) else _no_cell
-        for tr in tbl:
-            if tr.tag != W_TR:
-                continue
+        for tr in _table_rows(tbl):
             place += 1
             if heads == len(rows):
                 trpr = _child(tr, W_TRPR)
@@ -1786,7 +1805,7 @@ def _prepare_part(root: etree._Element) -> None:
     # leading rows marked as header rows (w:tblHeader, off for w:val="0") joined into one header;
     # the Symbol font's radical extender as ‾ (U+203E); 10: the document's own text reserved in the
     # text limit before the files its objects embed are read; 11: a table's row_numbers count the
-    # rows without cells left out
+    # rows without cells left out; the rows a content control or custom XML element holds read
     version="11",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -419,6 +419,34 @@ def test_row_numbers_count_a_row_without_cells():
     assert table.row_numbers == (2, 5)
 
 
+def test_rows_in_a_content_control_or_custom_xml_are_read_in_place():
+    """A repeating section wraps its rows in ``w:sdt``/``w:sdtContent`` (and a custom XML
+    element may wrap rows): they are rows of the table, not left out."""
+
+    def row(*texts: str) -> str:
+        return (
+            "<w:tr>"
+            + "".join(f"<w:tc><w:p><w:r><w:t>{t}</w:t></w:r></w:p></w:tc>" for t in texts)
+            + "</w:tr>"
+        )
+
+    section = '<w:sdt><w:sdtPr><w:alias w:val="Items"/></w:sdtPr><w:sdtContent>{}</w:sdtContent></w:sdt>'
+    inner = section.format(
+        row("Ink", "2") + '<w:customXml w:element="line">' + row("Nibs", "9") + "</w:customXml>"
+    )
+    body = (
+        "<w:tbl>"
+        + row("Item", "Qty")
+        + section.format(row("Pens", "4") + inner)
+        + row("Paper", "1")
+        + "</w:tbl>"
+    )
+    (table,) = docx(build_docx(body)).blocks
+    assert table.header == ("Item", "Qty")
+    assert table.rows == (("Pens", "4"), ("Ink", "2"), ("Nibs", "9"), ("Paper", "1"))
+    assert table.row_numbers == (2, 3, 4, 5)
+
+
 def test_every_image_of_a_paragraph_and_skipped_formats():
     rels = {
         "rIdA": ("image", "media/a.png"),
