@@ -149,8 +149,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # attached or embedded picture an image under its heading; 14: line-end hyphens in the cells
     # of tables ruled across or read by pdfplumber spelt as elsewhere;
     # 15: the pages' text reserved in the text limit before the files the PDF holds are read; the
-    # files a PDF pdfium refuses holds read on the pdfminer path
-    version="15",
+    # files a PDF pdfium refuses holds read on the pdfminer path; 16: a damaged PDF opened after
+    # a password-protected one read as itself, not reported encrypted
+    version="16",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -192,7 +193,9 @@ def _open(data: bytes, password: str | None, name: str) -> pdfium.PdfDocument:
     try:
         return pdfium.PdfDocument(data, password=password)
     except pdfium.PdfiumError as exc:
-        code = getattr(exc, "err_code", None)
+        code = _load_error(data, password)
+        if code is None:
+            raise _Unreadable("pdfium loads the file but finds no page in it") from None
         if code == pdfium_c.FPDF_ERR_PASSWORD:
             if password:
                 raise errors.Encrypted(f"{name}: the password given does not open this PDF") from None
@@ -202,6 +205,23 @@ def _open(data: bytes, password: str | None, name: str) -> pdfium.PdfDocument:
         if code == pdfium_c.FPDF_ERR_SECURITY:
             raise errors.Encrypted(f"{name}: the PDF uses an unsupported security handler") from None
         raise _Unreadable(str(exc)) from None
+
+
+def _load_error(data: bytes, password: str | None) -> int | None:
+    """The error code of loading ``data``, or None when it loads.
+
+    pypdfium2 raises for a document without pages and reads pdfium's last error for the reason, but
+    pdfium keeps that error for the whole process and a load that succeeds leaves it as it was: a
+    damaged file whose page tree is missing would carry the error of the file opened before it (a
+    password-protected PDF makes it look encrypted). Loading again tells the two apart, and the code
+    read after a failed load is that load's own.
+    """
+    secret = None if password is None else (password + "\x00").encode("utf-8")
+    raw = pdfium_c.FPDF_LoadMemDocument64(data, len(data), secret)
+    if not raw:
+        return pdfium_c.FPDF_GetLastError()
+    pdfium_c.FPDF_CloseDocument(raw)
+    return None
 
 
 class _Unreadable(Exception):

@@ -199,6 +199,20 @@ def test_owner_password_only_opens_with_the_empty_password():
     assert doc.blocks[0].text == "This text is behind a password."
 
 
+def test_a_damaged_pdf_opened_after_a_password_protected_one_is_read_as_itself(real_world):
+    """A catalog whose page tree points at a missing object loads in pdfium with no pages; the
+    error pdfium still holds from the password-protected file opened before is not its own."""
+    damaged = _pdf_with_info({"Title": "Damaged"}).replace(b"/Pages 2 0 R", b"/Pages 9 0 R")
+    with pytest.raises(errors.Encrypted):
+        extract(real_world / "pdf" / "pdfplumber" / "password-example.pdf")
+    doc = extract(damaged, filename="damaged.pdf")
+    assert [block.text for block in doc.blocks] == ["Hello"]
+    assert doc.coverage.warnings == (
+        "pdfium could not read the file (pdfium loads the file but finds no page in it); "
+        "read by pdfminer without layout analysis",
+    )
+
+
 def test_truncated_at_half_is_parse_error_or_partial_with_warning():
     data = (PDFS / "report.pdf").read_bytes()
     half = data[: len(data) // 2]
