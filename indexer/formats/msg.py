@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import DocumentLimit, EmptyExtraction, ParseError
-from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
+from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
 from ..sniff import decode_text, looks_binary
@@ -150,6 +150,7 @@ class _State:
     errors: tuple[type[BaseException], ...]
     blocks: list[Block] = field(default_factory=list)
     images: dict[str, Image] = field(default_factory=dict)
+    by_bytes: dict[tuple[int, int], Image] = field(default_factory=dict)  # the item's own (met_before)
     skipped: list[Skipped] = field(default_factory=list)
     indexed: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -818,7 +819,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     if not any(b.kind != IMAGE for b in body):
         st.empty += 1
     text_blocks: list[Block] = []
-    image_blocks: list[Block] = []
+    image_blocks: list[tuple[str, Block]] = []  # each with its Content-ID (lower case) or ""
     nested: list[Any] = []
     cid_images: dict[str, str] = {}
     for n, att in enumerate(st.safe(lambda: list(msg.attachments), []), start=1):
@@ -859,11 +860,12 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             if isinstance(img, Skipped):
                 st.skipped.append(img)
                 continue
+            img = met_before(st.by_bytes, img)
             st.images.setdefault(img.name, img)
-            cid = clean(st.safe(lambda a=att: a.cid, "")).strip("<> ")
+            cid = clean(st.safe(lambda a=att: a.cid, "")).strip("<> ").lower()
             if cid:
-                cid_images[cid.lower()] = img.name
-            image_blocks.append(Block(IMAGE, "", alt=name, images=(img.name,), meta=meta))
+                cid_images[cid] = img.name
+            image_blocks.append((cid, Block(IMAGE, "", alt=name, images=(img.name,), meta=meta)))
             continue
         tabular = ext in ("csv", "tsv") or mime in ("text/csv", "text/tab-separated-values")
         if (ext in TEXT_EXTENSIONS or mime.startswith("text/")) and not tabular:
@@ -886,8 +888,9 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
         text_blocks.append(slot)
         st.deferred.append((len(st.skipped), len(st.indexed)))
     body, placed = _place_cid_images(body, cid_images)
-    image_blocks = [b for b in image_blocks if b.images[0] not in placed]
-    st.blocks.extend(body + image_blocks + text_blocks)
+    # an attachment the body shows is there; another attachment of the same picture (attached
+    # again under its own name) keeps its place, pointing at the same image
+    st.blocks.extend(body + [b for cid, b in image_blocks if cid not in placed] + text_blocks)
     for name, sub in nested:
         if depth + 1 > MAX_DEPTH:
             st.skipped.append(Skipped("attachment", name, f"embedded message nested over {MAX_DEPTH} levels"))
@@ -918,18 +921,18 @@ def _with_meta(block: Block, meta: dict[str, Any]) -> Block:
 
 
 def _place_cid_images(body: list[Block], cid_images: dict[str, str]) -> tuple[list[Block], set[str]]:
-    """Attach inline (cid:) image bytes to the HTML body's image blocks that reference them."""
+    """Attach inline (cid:) image bytes to the HTML body's image blocks that reference them; the
+    Content-IDs (lower case) the body shows."""
     if not cid_images:
         return body, set()
     from dataclasses import replace
 
     out, placed = [], set()
     for block in body:
-        src = str(block.meta.get("src", "")) if block.kind == IMAGE else ""
-        if src.lower().startswith("cid:") and src[4:].lower() in cid_images:
-            name = cid_images[src[4:].lower()]
-            placed.add(name)
-            block = replace(block, images=(name,))
+        src = str(block.meta.get("src", "")).lower() if block.kind == IMAGE else ""
+        if src.startswith("cid:") and src[4:] in cid_images:
+            placed.add(src[4:])
+            block = replace(block, images=(cid_images[src[4:]],))
         out.append(block)
     return out, placed
 
@@ -976,8 +979,9 @@ def _text_attachment(
     # 11: the item's own text reserved in the text limit before its attached files are read; 12: the
     # plain body and a text attachment lose a poem's margin line numbers as a .txt file does, those
     # of an HTML attachment listed too; what an attached file read with its own extractor removed
-    # listed with its name
-    version="12",
+    # listed with its name; 13: a picture attached twice under two names (or shown in the body and
+    # attached again) one image, each place pointing at it
+    version="13",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
