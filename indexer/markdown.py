@@ -5,12 +5,14 @@ block by block: ``#`` headings, paragraphs, ``-``/``1.`` lists indented two spac
 tables, fenced code, images as ``[Image: alt]`` (or ``![alt](name)`` with ``list_images``),
 ``---`` where the page changes (PDF, slides), and a presentation's speaker notes in a
 ``::: notes`` fenced div (pandoc's way of writing them). Spreadsheets give ``## SheetName`` and a pipe table per
-sheet, sheets separated by ``---``; CSV gives one pipe table.
+sheet, sheets separated by ``---``, a file embedded in a sheet after it as a document's blocks,
+its headings below the sheet's; CSV gives one pipe table.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .model import (
     CODE,
@@ -161,11 +163,23 @@ def _fence(block: Block) -> str:
 def _sheets(doc: Document, list_images: bool) -> str:
     order: list[str] = []
     tables: dict[str, list[str]] = {}
+    shown: set[str] = set()  # images shown where an embedded file's blocks stand
     for block in doc.blocks:
         name = str(block.meta.get("sheet_name") or "Sheet")
         if name not in tables:
             order.append(name)
             tables[name] = []
+        if block.meta.get("attachment"):
+            # a file embedded in the sheet, read after it (its blocks carry the sheet's name):
+            # rendered as a document is, its headings (``Embedded: name`` first) below the ``##``
+            if block.kind == HEADING:
+                block = replace(block, level=max(block.level, 1) + 2)
+            rendered = _block(doc, block, list_images)
+            if rendered:
+                tables[name].append(rendered)
+            if list_images:
+                shown.update(block.images)
+            continue
         tables[name].append(_table(block) if block.kind == TABLE else block.text)
         if block.kind == TABLE and block.images and not list_images:
             tables[name].append(" ".join(f"[Image: {image_label(doc, n)}]" for n in block.images))
@@ -173,6 +187,10 @@ def _sheets(doc: Document, list_images: bool) -> str:
     for name in order:
         body = [f"## {name}", *tables[name]]
         if list_images:
-            body += [_image_ref(im.alt, im.name) for im in doc.images if im.meta.get("sheet_name") == name]
+            body += [
+                _image_ref(im.alt, im.name)
+                for im in doc.images
+                if im.meta.get("sheet_name") == name and im.name not in shown
+            ]
         sections.append("\n\n".join(body))
     return "\n\n---\n\n".join(sections)

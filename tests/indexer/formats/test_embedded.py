@@ -530,6 +530,28 @@ def test_a_word_file_embedded_in_a_sheet_is_read_after_that_sheet():
         assert any("Site survey" in c.content and c.metadata["sheet_name"] == "Costs" for c in chunks)
 
 
+def test_a_file_embedded_in_a_sheet_is_markdown_below_the_sheets_heading():
+    book = _book_with_objects(
+        "sheet1.xml",
+        _excel_object("Word.Document.12", "rId1"),
+        _rel("rId1", PACKAGE, "../embeddings/Microsoft_Word_Document.docx"),
+        {"xl/embeddings/Microsoft_Word_Document.docx": _docx()},
+    )
+    doc = extract(book, filename="costs.xlsx")
+    (image,) = doc.images
+    picture = next(b.text for b in doc.blocks if b.kind == IMAGE)
+    costs = "## Costs\n\n| Item | Cost |\n| --- | --- |\n| Slates | 420 |\n| Gutter | 95 |\n\n"
+    # the Word file's heading 1 sits below the "Embedded" heading, which sits below the sheet's
+    word = (
+        "### Embedded: Microsoft_Word_Document.docx\n\n#### Site survey\n\n"
+        "The north wall is sound; the roof needs new slates.\n\n"
+        "| Wall | State |\n| --- | --- |\n| north | sound |\n\n"
+    )
+    dates = "\n\n---\n\n## Dates\n\n| Task | Day |\n| --- | --- |\n| Roof | Monday |\n"
+    assert render_markdown(doc) == costs + word + picture + dates
+    assert render_markdown(doc, list_images=True) == costs + word + f"![]({image.name})" + dates
+
+
 def test_a_file_in_the_workbook_no_sheets_object_shows_is_listed():
     # the relationship alone, without the sheet's object: Excel shows nothing of it
     book = _book_with_objects(
