@@ -327,6 +327,18 @@ def m0012_fts_update_trigger_on_text(db: sqlite_utils.Database) -> None:
         db.execute(CHUNKS_AU)
 
 
+@migrations(name="0013_fts_rows_added_by_the_writer")
+def m0013_fts_rows_added_by_the_writer(db: sqlite_utils.Database) -> None:
+    """The FTS insert trigger ``chunks_ai`` is dropped: the writer adds the chunk rows of a
+    transaction to the full-text index itself, in one statement (:func:`storage.records.flush_chunks`),
+    so the rows no longer wait in a temporary table for one INSERT … SELECT to fire the trigger.
+    Replaying the 200 benchmark files' results into fresh indexes, alternated: 1.18-1.21 ->
+    1.06-1.10 s of writer CPU, the same rows, pks and FTS contents. The update and delete triggers
+    stay. A chunkscope from before this migration refuses the file, as it would no longer keep
+    the full-text index in step."""
+    db.execute('DROP TRIGGER IF EXISTS "chunks_ai"')
+
+
 def known_names() -> list[str]:
     return [m.name for m in migrations._migrations]
 

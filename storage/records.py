@@ -7,6 +7,7 @@ import hashlib
 import json
 import time
 from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat
 from typing import Any
 
 import sqlite_utils
@@ -75,35 +76,39 @@ def insert_chunk_set(
 
 # -- chunk rows gathered over a transaction ------------------------------------------------------
 #
-# Chunk rows reach `chunks` (and through its trigger the FTS index) by one INSERT … SELECT from
-# temporary tables. Inserted one statement per row, FTS5 would flush its pending terms at every
-# trigger's savepoint, writing a segment per chunk and merging them again. The rows of all the
-# documents a writer transaction stores go in together, just before the COMMIT: with FTS5's
-# `hashsize` raised (migration 0008) they then make a few large segments instead of one or more
-# per document, about an eighth less writer CPU. Jobs that may read or change chunk rows see
-# them all in place: the writer flushes before every job not marked with :func:`staging`.
+# Chunk rows go into `chunks` as each document is stored, and into the FTS index all together, by
+# one INSERT … SELECT of the rows added since the last flush, just before the COMMIT. Inserted
+# one statement per row (or per document), FTS5 would flush its pending terms at every
+# statement's end, writing a segment each time and merging them again; in one statement for the
+# documents of a whole transaction, with FTS5's `hashsize` raised (migration 0008), they make a
+# few large segments. (The rows used to wait in a temporary table and reach FTS through the
+# insert trigger, which migration 0013 drops: the copy through that table took about a tenth of
+# the writer's CPU.) Until the flush, the rows are in `chunks` but not yet in FTS; jobs that may
+# search, change or delete them see them all indexed: the writer flushes before every job not
+# marked with :func:`staging`, and a document stored again in the same transaction flushes first.
 
-_BATCH_ROWS = (
-    "CREATE TEMP TABLE IF NOT EXISTS chunk_batch "
-    "(set_no INTEGER, id TEXT, ordinal INTEGER, content TEXT, content_type TEXT, metadata TEXT)"
-)
-_BATCH_SETS = (
-    "CREATE TEMP TABLE IF NOT EXISTS chunk_batch_sets "
-    "(set_no INTEGER PRIMARY KEY, document_id INTEGER, mode TEXT, mode_key TEXT, is_default INTEGER)"
-)
-# staged chunk text (characters) past which the rows go in at once, so a transaction of large
-# documents does not hold all their chunks in memory twice
+# chunk text (characters) added since the last flush past which the FTS rows go in at once, so
+# a transaction of large documents does not gather all their terms in memory
 FLUSH_CHARS = 16_000_000
 _STAGING = "_chunkscope_staging"
+_INSERT_CHUNKS = (
+    "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, content_type, metadata) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
 
 
 class _Batch:
-    __slots__ = ("chars", "documents", "sets")
+    __slots__ = ("after", "chars", "documents", "fts", "sets")
 
     def __init__(self) -> None:
         self.sets = 0
         self.chars = 0
         self.documents: set[int] = set()
+        # the largest chunk pk before the first row of this batch: the batch's rows are the ones
+        # above it (a new row's pk is one above the largest; rows of the batch are deleted only
+        # after a flush, so none of them leaves a gap that an older pk could fill)
+        self.after: int | None = None
+        self.fts: bool | None = None  # whether the index has its full-text table (looked up once)
 
 
 def _batch(db: sqlite_utils.Database) -> _Batch:
@@ -119,51 +124,68 @@ def _stage_chunk_set(
 ) -> None:
     batch = _batch(db)
     conn = db.conn
-    conn.execute(_BATCH_ROWS)
-    conn.execute(_BATCH_SETS)
-    set_no = batch.sets + 1
-    conn.execute(
-        "INSERT INTO temp.chunk_batch_sets (set_no, document_id, mode, mode_key, is_default) VALUES (?, ?, ?, ?, ?)",
-        [set_no, doc_id, mode, mode_key, int(is_default)],
-    )
-    conn.executemany(
-        f"INSERT INTO temp.chunk_batch (set_no, id, ordinal, content, content_type, metadata) "
-        f"VALUES ({int(set_no)}, ?, ?, ?, ?, ?)",
-        rows,
-    )
-    chars = rows.chars if isinstance(rows, ChunkColumns) else sum([len(r[2]) for r in rows])
-    batch.sets = set_no
+    n = len(rows)
+    if isinstance(rows, ChunkColumns):
+        ids, ordinals, contents, types, metadata = (
+            rows.ids,
+            range(n),
+            rows.contents,
+            rows.content_types,
+            rows.metadata,
+        )
+    else:  # (id, ordinal, content, content_type, metadata) tuples
+        ids, ordinals, contents, types, metadata = ([r[i] for r in rows] for i in range(5))
+    chars = sum(map(len, contents))
+    if n:
+        if batch.after is None:
+            batch.after = conn.execute("SELECT coalesce(max(pk), 0) FROM chunks").fetchone()[0]
+        conn.executemany(
+            _INSERT_CHUNKS,
+            zip(
+                ids,
+                repeat(doc_id, n),
+                repeat(mode, n),
+                repeat(mode_key, n),
+                repeat(int(is_default), n),
+                ordinals,
+                contents,
+                types,
+                metadata,
+                strict=False,
+            ),
+        )
+    batch.sets += 1
     batch.chars += chars
     batch.documents.add(doc_id)
     db.execute(
         "INSERT INTO chunk_sets (document_id, mode_key, mode, is_default, chunk_count, chars, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [doc_id, mode_key, mode, int(is_default), len(rows), chars, time.time()],
+        [doc_id, mode_key, mode, int(is_default), n, chars, time.time()],
     )
 
 
 def flush_chunks(db: sqlite_utils.Database) -> None:
-    """Insert the chunk rows staged in this transaction into ``chunks``, in the order staged."""
+    """Index the chunk rows stored in this transaction since the last flush for full-text search."""
     batch = _batch(db)
     if not batch.sets:
         return
-    conn = db.conn
-    conn.execute(
-        "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, content_type, metadata) "
-        "SELECT r.id, s.document_id, s.mode, s.mode_key, s.is_default, r.ordinal, r.content, r.content_type, "
-        "r.metadata FROM temp.chunk_batch AS r JOIN temp.chunk_batch_sets AS s ON s.set_no = r.set_no "
-        "ORDER BY r.rowid"
-    )
-    conn.execute("DELETE FROM temp.chunk_batch")
-    conn.execute("DELETE FROM temp.chunk_batch_sets")
+    if batch.after is not None:
+        if batch.fts is None:
+            batch.fts = db["chunks_fts"].exists()
+        if batch.fts:
+            db.conn.execute(
+                "INSERT INTO chunks_fts (rowid, content) SELECT pk, content FROM chunks WHERE pk > ? ORDER BY pk",
+                [batch.after],
+            )
     forget_staged_chunks(db)
 
 
 def forget_staged_chunks(db: sqlite_utils.Database) -> None:
-    """The transaction that staged rows was rolled back (and the staged rows with it)."""
+    """The rows since the last flush are indexed, or were rolled back with their transaction."""
     batch = _batch(db)
     batch.sets = 0
     batch.chars = 0
+    batch.after = None
     batch.documents.clear()
 
 

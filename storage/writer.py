@@ -6,9 +6,9 @@ function of the writer's ``sqlite_utils.Database``; it runs inside ``BEGIN IMMED
 transaction is rolled back and the jobs are replayed one per transaction, so jobs must be
 functions of the database state alone), so a job is all-or-nothing: a crash or an exception
 mid-job leaves nothing of it. A job's future is resolved
-only after the COMMIT, so nobody hears of a write that could still vanish. Chunk rows staged by
-jobs marked :func:`storage.records.staging` go into ``chunks`` before the next unmarked job and
-before the COMMIT, in the same transaction.
+only after the COMMIT, so nobody hears of a write that could still vanish. Chunk rows stored by
+jobs marked :func:`storage.records.staging` go into the full-text index before the next unmarked
+job and before the COMMIT, in the same transaction.
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ class Writer:
             results = []
             for func in funcs:
                 if not records.is_staging(func):
-                    records.flush_chunks(database)  # the job sees every chunk row stored before it
+                    records.flush_chunks(database)  # the job sees every chunk row stored before it indexed
                 results.append(func(database))
             records.flush_chunks(database)
         except BaseException:

@@ -1,4 +1,4 @@
-"""Chunk rows of the documents one writer transaction stores go into ``chunks`` (and FTS) together
+"""Chunk rows of the documents one writer transaction stores go into the FTS index together
 before the COMMIT; every other job sees them in place, and a rolled-back transaction leaves none."""
 
 from __future__ import annotations
@@ -123,13 +123,17 @@ def test_a_failing_job_rolls_back_the_staged_rows_and_the_others_are_stored_once
         assert futures[0].result(timeout=10)[1] == "added" and futures[2].result(timeout=10)[1] == "added"
         with pytest.raises(RuntimeError):
             futures[1].result(timeout=10)
-        # nothing staged is left behind for the next transaction
-        assert writer.call(lambda d: d.execute("SELECT count(*) FROM temp.chunk_batch").fetchone()[0]) == 0
+        # the rows of the rolled-back transaction are not indexed by a later flush: the full-text
+        # index holds the four rows stored (a heading and a paragraph each), once
+        c = writer.call(lambda d: store_job("c.md", result_of(tmp_path, "c.md", "# C\n\nCrane text.\n"))(d))
+        assert c[1] == "added"
+        assert writer.call(lambda d: d.execute("SELECT count(*) FROM chunks_fts_docsize").fetchone()[0]) == 6
     finally:
         writer.close()
     assert fts_paths(db_path, "heron") == ["a.md"] and fts_paths(db_path, "ibis") == ["b.md"]
+    assert fts_paths(db_path, "crane") == ["c.md"]
     conn = sqlite3.connect(db_path)
-    assert conn.execute("SELECT count(*) FROM chunks").fetchone() == (4,)  # a heading and a paragraph each
+    assert conn.execute("SELECT count(*) FROM chunks").fetchone() == (6,)  # a heading and a paragraph each
     assert conn.execute("SELECT count(*) FROM settings WHERE key = 'x'").fetchone() == (0,)
     conn.close()
     whole(db_path)
@@ -172,3 +176,26 @@ def test_an_indexed_folder_is_searchable_through_the_store(tmp_path):
     with Store.open(tmp_path / ".chunkscope" / "index.db", readonly=True) as store:
         assert sorted(h.path for h in store.search("pelican")) == [f"n{i}.md" for i in range(6)]
         assert [c.content for c in store.chunks("n3.md")] == ["Note 3", "Pelican number 3."]
+
+
+def test_rows_stored_where_a_replaced_document_freed_the_highest_pks_are_all_searchable(tmp_path):
+    # b.md holds the highest chunk pks; storing it again deletes them, and its new rows, and
+    # c.md's after them, take pks from there on: every one of them must reach the full-text index
+    db_path = tmp_path / "index.db"
+    a = result_of(tmp_path, "a.md", "# A\n\nAlbatross text.\n")
+    b_old = result_of(tmp_path, "b.md", "# B\n\nBittern text.\n\nMore bittern.\n\n## Two\n\nBittern again.\n")
+    b_new = result_of(tmp_path, "b.md", "# B\n\nBustard text.\n")
+    c = result_of(tmp_path, "c.md", "# C\n\nCormorant text.\n")
+    writer = Writer(db_path)
+    try:
+        one_transaction(writer, [store_job("a.md", a), store_job("b.md", b_old)])
+        one_transaction(writer, [store_job("b.md", b_new), store_job("c.md", c)])
+    finally:
+        writer.close()
+    assert fts_paths(db_path, "bittern") == []
+    assert fts_paths(db_path, "bustard") == ["b.md"] and fts_paths(db_path, "cormorant") == ["c.md"]
+    assert fts_paths(db_path, "albatross") == ["a.md"]
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("SELECT count(*) FROM chunks_fts_docsize").fetchone() == (6,)
+    conn.close()
+    whole(db_path)

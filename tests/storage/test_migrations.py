@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 import sqlite_utils
 
-from storage import migrations
+from storage import migrations, records
 from storage.db import connect, database
 from storage.errors import NotAnIndex, SchemaTooNew
 from storage.store import Store
@@ -213,7 +213,7 @@ def test_chunks_rebuilt_without_the_id_index_keep_rows_fts_and_triggers(tmp_path
             == 1
         )
         triggers = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
-        assert triggers == {"chunks_ai", "chunks_ad", "chunks_au"}
+        assert triggers == {"chunks_ad", "chunks_au"}  # rows are indexed by the writer since 0013
         conn.close()
         assert [h.chunk_id for h in store.search("valve")] == ["id-b"]
         # the triggers still keep FTS in step: a new chunk set is searchable, the old one is gone
@@ -294,10 +294,13 @@ def test_an_index_made_before_the_fts_settings_is_upgraded_with_its_chunks_still
         assert migrations.applied_names(database(connect(path))) == migrations.known_names()
         # a chunk written after the upgrade lands in the same full-text index
         store.writer.call(
-            lambda d: d.execute(
-                "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, "
-                "content_type, metadata) VALUES ('id3', 1, 'structural', 'structural', 1, 3, "
-                "'written after the upgrade', 'paragraph', '{}')"
+            lambda d: records.insert_chunk_set(
+                d,
+                1,
+                "structural",
+                "structural:later",
+                True,
+                [("id3", 3, "written after the upgrade", "paragraph", "{}")],
             )
         )
         assert sorted(h.ordinal for h in store.search("upgrade")) == [0, 1, 2, 3]
@@ -431,7 +434,6 @@ def test_an_index_from_before_0012_leaves_the_full_text_rows_alone_on_a_rename(t
         (sql,) = conn.execute(trigger).fetchone()
         assert 'WHEN old.rowid IS NOT new.rowid OR old."content" IS NOT new."content"' in sql
         assert {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")} == {
-            "chunks_ai",
             "chunks_ad",
             "chunks_au",
         }
@@ -461,7 +463,10 @@ def test_0012_gives_an_index_without_its_full_text_table_no_update_trigger(tmp_p
         "metadata) VALUES ('id0', 1, 'structural', 'structural', 1, 0, 'text', 'paragraph', '{}')"
     )
     db["chunks"].disable_fts()
-    assert migrations.migrate(db, str(path)) == ["0012_fts_update_trigger_on_text"]
+    assert migrations.migrate(db, str(path)) == [
+        "0012_fts_update_trigger_on_text",
+        "0013_fts_rows_added_by_the_writer",
+    ]
     assert db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall() == []
     db.execute("UPDATE chunks SET content = 'new text', id = 'id1'")
     assert db.execute("SELECT id, content FROM chunks").fetchall() == [("id1", "new text")]
