@@ -77,6 +77,16 @@ class Attached:
     def read(self) -> bool:
         return bool(self.indexed)
 
+    def add(self, got: Attached) -> None:
+        """Take in what another attachment gives, but its blocks (which its holder places where
+        the file stands): one place for every holder, so that none drops part of its coverage."""
+        self.images += got.images
+        self.skipped += got.skipped
+        self.warnings += got.warnings
+        self.notes += got.notes
+        self.indexed += got.indexed
+        self.removed += [r for r in got.removed if r not in self.removed]
+
 
 class Attacher:
     """Reads the attachments of one holder, keeping count of what they spend of its limits."""

@@ -82,6 +82,7 @@ def extract_with_pdfminer(data: bytes, ctx: ExtractContext, name: str, reason: s
         pages_with_text=total - len(empty),
         empty_pages=tuple(empty),
         attachments_indexed=tuple(held.indexed),
+        headers_footers_removed=tuple(held.removed),
         images_extracted=len(held.images),
         skipped=tuple(held.skipped),
         warnings=tuple(warnings + held.warnings),

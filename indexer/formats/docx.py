@@ -1042,11 +1042,7 @@ class _Walker:
                     embeds.zf, rel, rid, prog_id, embeds.attacher, embeds.what, level=level, page=page
                 )
                 here += got.blocks
-                self.held.images += got.images
-                self.held.skipped += got.skipped
-                self.held.warnings += got.warnings
-                self.held.notes += got.notes
-                self.held.indexed += got.indexed
+                self.held.add(got)
             if here:
                 places.append((at, here))
         self.deferred = []
@@ -1805,8 +1801,9 @@ def _prepare_part(root: etree._Element) -> None:
     # leading rows marked as header rows (w:tblHeader, off for w:val="0") joined into one header;
     # the Symbol font's radical extender as ‾ (U+203E); 10: the document's own text reserved in the
     # text limit before the files its objects embed are read; 11: a table's row_numbers count the
-    # rows without cells left out; the rows a content control or custom XML element holds read
-    version="11",
+    # rows without cells left out; the rows a content control or custom XML element holds read;
+    # 12: what an embedded file's own extractor removed (a poem's margin line numbers) listed
+    version="12",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
@@ -1924,6 +1921,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         coverage=Coverage(
             pages_total=walker.page,
             attachments_indexed=tuple(held.indexed),
+            headers_footers_removed=tuple(held.removed),
             images_extracted=len(images),
             skipped=tuple(sink.skipped + held.skipped),
             warnings=tuple(warnings + held.warnings),

@@ -634,11 +634,7 @@ class _Reader:
         for slot, read in self.deferred:
             got = read()
             placed[id(slot)] = got.blocks
-            self.held.images += got.images
-            self.held.skipped += got.skipped
-            self.held.warnings += got.warnings
-            self.held.notes += got.notes
-            self.held.indexed += got.indexed
+            self.held.add(got)
         self.deferred = []
         self.blocks = [b for block in self.blocks for b in placed.get(id(block), (block,))]
 
@@ -985,6 +981,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         coverage=Coverage(
             slides_total=slides,
             attachments_indexed=tuple(held.indexed),
+            headers_footers_removed=tuple(held.removed),
             images_extracted=len(images),
             skipped=tuple(sink.skipped + held.skipped),
             warnings=tuple(warnings + held.warnings),
@@ -1007,8 +1004,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # 8: a one-row table whose row is a header row (table:table-header-rows) a table's header; a
     # packaged picture in an OLE object an image where it stands; 9: the table's header rows
     # joined into one header; 10: the document's own text reserved in the text limit before its
-    # embedded objects are read
-    version="10",
+    # embedded objects are read; 11: what an embedded file's own extractor removed (a poem's
+    # margin line numbers) listed
+    version="11",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1031,8 +1029,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # one-row table whose row is a header row (table:table-header-rows) a table's header; a
     # packaged picture in an OLE object an image where it stands; 10: the table's header rows
     # joined into one header; a table frame's table read once; 11: the presentation's own text
-    # reserved in the text limit before its embedded objects are read
-    version="11",
+    # reserved in the text limit before its embedded objects are read; 12: what an embedded
+    # file's own extractor removed (a poem's margin line numbers) listed
+    version="12",
     source_type="odp",
     libraries=("lxml",),
     images=True,

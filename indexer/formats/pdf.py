@@ -150,8 +150,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # of tables ruled across or read by pdfplumber spelt as elsewhere;
     # 15: the pages' text reserved in the text limit before the files the PDF holds are read; the
     # files a PDF pdfium refuses holds read on the pdfminer path; 16: a damaged PDF opened after
-    # a password-protected one read as itself, not reported encrypted
-    version="16",
+    # a password-protected one read as itself, not reported encrypted; 17: what a held file's own
+    # extractor removed (a poem's margin line numbers) listed
+    version="17",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -450,7 +451,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         pages_with_text=sum(1 for p in pages if p.has_text),
         empty_pages=tuple(n for n in unread if n not in ocr_pages),
         ocr_pages=tuple(ocr_pages),
-        headers_footers_removed=removed,
+        headers_footers_removed=removed + tuple(held.removed),
         images_extracted=len(images),
         skipped=tuple(skipped),
         warnings=tuple(warnings),
@@ -667,11 +668,7 @@ def read_held(
             unsupported=f"a file {where}; its type is not indexed",
         )
         out.blocks += got.blocks
-        out.images += got.images
-        out.skipped += got.skipped
-        out.warnings += got.warnings
-        out.notes += got.notes
-        out.indexed += got.indexed
+        out.add(got)
     return out
 
 

@@ -440,11 +440,7 @@ class _Slides:
                 continue
             got = read()
             placed[id(slot)] = got.blocks
-            self.held.images += got.images
-            self.held.skipped += got.skipped
-            self.held.warnings += got.warnings
-            self.held.notes += got.notes
-            self.held.indexed += got.indexed
+            self.held.add(got)
         self.deferred = []
         return [b for block in blocks for b in placed.get(id(block), (block,))]
 
@@ -584,8 +580,9 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # frame stands; 7: a packaged picture an image where it stands; 8: a table whose first row is
     # not marked as its header row (a:tblPr firstRow) has columns named Column N, has_header False;
     # 9: the presentation's own text reserved in the text limit before the files its frames embed
-    # are read
-    version="9",
+    # are read; 10: what an embedded file's own extractor removed (a poem's margin line numbers)
+    # listed
+    version="10",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,
@@ -635,6 +632,7 @@ def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
         coverage=Coverage(
             slides_total=total,
             attachments_indexed=tuple(held.indexed),
+            headers_footers_removed=tuple(held.removed),
             images_extracted=len(images),
             skipped=tuple(sink.skipped + held.skipped),
             warnings=tuple(held.warnings),

@@ -1758,6 +1758,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     coverage = Coverage(
         sheets_read=tuple(read),
         attachments_indexed=tuple(held.indexed),
+        headers_footers_removed=tuple(held.removed),
         images_extracted=len(images),
         skipped=tuple(skipped),
         warnings=tuple(warnings),
@@ -1826,11 +1827,7 @@ def _embedded_files(
         for rel, rid, prog_id in embeds.get(meta["sheet_name"], ()):
             got = _embedded.read_object(zf, rel, rid, prog_id, attacher, "workbook", level=1, meta=meta)
             here += got.blocks
-            held.images += got.images
-            held.skipped += got.skipped
-            held.warnings += got.warnings
-            held.notes += got.notes
-            held.indexed += got.indexed
+            held.add(got)
         if here:
             places.append((at, here))
     out = list(blocks)
@@ -1924,8 +1921,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 9, ods 7, xls and xlsb 6: a word in lower case over e-mail addresses, web
         # addresses or numbered items heads them (email, room over room 101);
         # xlsx 10: the files a sheet's objects embed read after the sheet, under an
-        # ``Embedded: name`` heading, the workbook's own text reserved before them
-        version={"xlsx": "10", "ods": "7", "xls": "6", "xlsb": "6"}[source_type],
+        # ``Embedded: name`` heading, the workbook's own text reserved before them;
+        # xlsx 11: what an embedded file's own extractor removed (a poem's margin line numbers)
+        # listed
+        version={"xlsx": "11", "ods": "7", "xls": "6", "xlsb": "6"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
