@@ -611,6 +611,10 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     blocks: list[Block] = []
     rows: list[list[str]] = []
     places: list[list[tuple[int, bool] | None]] = []  # where each cell of each row is (_merged)
+    # the 1-based place in the table of each row kept: a row of empty cells is left out, and the
+    # rows after it keep their numbers (as a sheet's rows keep theirs past an empty row)
+    kept_at: list[int] = []
+    seen = 0  # rows of the open table met so far, those left out included
     above: dict[str, str] = {}  # right edge of a vertical merge's cells → its first cell's text
     items: list[ListItem] = []
     held: list[int] = []  # pictures marked in the open table or list
@@ -622,6 +626,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
                 blocks.append(block)
 
     def flush_rows() -> None:
+        nonlocal seen
+        seen = 0
         if len(rows) == 1:
             # a table of one row lays text out side by side (a signature line, a box around a
             # note): no header names its columns and no row is data, so each cell is a paragraph
@@ -629,6 +635,7 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
             blocks.extend(Block(PARAGRAPH, text) for text in rows[0] if text)
             rows.clear()
             places.clear()
+            kept_at.clear()
             above.clear()
             place(held)
             held.clear()
@@ -639,18 +646,18 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
             padded = [tuple(r + [""] * (width - len(r))) for r in rows]
             header = padded[0] if len(padded) > 1 else None
             data = padded[1:] if header is not None else padded
-            first = 2 if header is not None else 1
             blocks.append(
                 Block(
                     TABLE,
                     render_table(header, data),
                     rows=tuple(data),
                     header=header,
-                    row_numbers=tuple(range(first, first + len(data))),
+                    row_numbers=tuple(kept_at[1:] if header is not None else kept_at),
                 )
             )
             rows.clear()
             places.clear()
+            kept_at.clear()
             above.clear()
             place(held)
             held.clear()
@@ -681,9 +688,11 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
                 marks = []
             if _PIPE in stripped:
                 cells = [c.replace(_PIPE, "|") for c in cells]
+            seen += 1
             if any(cells):
                 rows.append(cells)
                 places.append(marks)
+                kept_at.append(seen)
             held.extend(marked)
             continue
         flush_rows()
@@ -720,8 +729,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # paragraph's), rows of as many cells not laid on a grid of their edges; 6: a table of one
     # row a paragraph per cell; 7: the rows' edges within half the narrowest cell of a column
     # line's first edge that line (a hand-made table's rows of other cell counts lined up); the
-    # Symbol font's radical extender as ‾ (U+203E)
-    version="7",
+    # Symbol font's radical extender as ‾ (U+203E); 8: a table's row_numbers count the rows of
+    # empty cells left out
+    version="8",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

@@ -544,3 +544,26 @@ def test_rows_of_as_many_cells_stay_as_they_are_when_their_edges_differ():
     assert merged.rows == (("Merged", "y"),)  # the vertical merge still read
     assert table.header == ("Name", "Value")
     assert table.rows == (("Alpha", "1"), ("Beta", "2"))
+
+
+def test_row_numbers_count_a_row_of_empty_cells():
+    # ``row_numbers`` name each data row's place in the table, as a sheet's row numbers do: the
+    # third row holds only empty cells and is left out; the fourth, "Ink", keeps its number 4
+    # (it was numbered 3, as if it were the row after "Pens"). A second table counts afresh.
+    rtf = (
+        b"{\\rtf1\\ansi "
+        b"\\trowd\\cellx3000\\cellx6000 \\pard\\intbl Item\\cell Qty\\cell\\row "
+        b"\\trowd\\cellx3000\\cellx6000 \\pard\\intbl Pens\\cell 4\\cell\\row "
+        b"\\trowd\\cellx3000\\cellx6000 \\pard\\intbl \\cell \\cell\\row "
+        b"\\trowd\\cellx3000\\cellx6000 \\pard\\intbl Ink\\cell 2\\cell\\row "
+        b"\\pard Then:\\par "
+        b"\\trowd\\cellx3000\\cellx6000 \\pard\\intbl Day\\cell Task\\cell\\row "
+        b"\\trowd\\cellx3000\\cellx6000 \\pard\\intbl Monday\\cell Roof\\cell\\row "
+        b"\\pard After\\par}"
+    )
+    first, then, second, after = extract_bytes(rtf, "stock.rtf").blocks
+    assert first.header == ("Item", "Qty")
+    assert first.rows == (("Pens", "4"), ("Ink", "2"))
+    assert first.row_numbers == (2, 4)
+    assert (then.text, after.text) == ("Then:", "After")
+    assert second.rows == (("Monday", "Roof"),) and second.row_numbers == (2,)
