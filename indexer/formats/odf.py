@@ -486,8 +486,13 @@ class _Reader:
         labels: list[int] = []  # rows of one cell merged across the table
         first_cells: list[str] = []  # the first row's own cells (not those a span covers)
         heads = 0  # the leading rows in the table's header rows (table:table-header-rows)
+        # the 1-based place in the table of each row kept, its repeats counted: a row written
+        # once for several alike (table:number-rows-repeated) is read as many times when it holds
+        # text, once when it holds none, and the rows after it keep their numbers
+        numbers: list[int] = []
+        place = 0
         for tr in _rows(tbl):
-            marked = heads == len(rows) and _header_row(tr, tbl)
+            in_header = _header_row(tr, tbl)
             row: list[str] = []
             col = 0
             origins = 0  # cells the row's own cells start; -1 once one does not span columns
@@ -524,14 +529,20 @@ class _Reader:
                     col += 1
             while row and not row[-1]:
                 row.pop()
-            if origins == 1:
-                labels.append(len(rows))
-            rows.append(row)
-            heads += marked
+            repeat = max(_int(tr.get(TB_REPEAT_ROWS)), 1)
+            for k in range(min(repeat, _MAX_REPEAT) if row else 1):
+                if origins == 1:
+                    labels.append(len(rows))
+                if in_header and heads == len(rows):
+                    heads += 1
+                rows.append(list(row))
+                numbers.append(place + k + 1)
+            place += repeat
             if len(rows) > 100_000:
                 break
         while rows and not rows[-1]:
             rows.pop()
+            numbers.pop()
         heads = min(heads, len(rows))
         if len(rows) == 1 and not heads:
             # a table of one row lays text out side by side (a signature line, a box around a
@@ -548,7 +559,7 @@ class _Reader:
                     render_table(header, data),
                     rows=tuple(data),
                     header=header,
-                    row_numbers=tuple(range(first, first + len(data))),
+                    row_numbers=tuple(numbers[first - 1 :]),
                     meta=self.meta,
                 )
             )
@@ -1005,7 +1016,8 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # packaged picture in an OLE object an image where it stands; 9: the table's header rows
     # joined into one header; 10: the document's own text reserved in the text limit before its
     # embedded objects are read; 11: what an embedded file's own extractor removed (a poem's
-    # margin line numbers) listed
+    # margin line numbers) listed; a table's row repeated (table:number-rows-repeated) read as
+    # often when it holds text, its repeats counted in row_numbers
     version="11",
     source_type="odt",
     libraries=("lxml",),
@@ -1030,7 +1042,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # packaged picture in an OLE object an image where it stands; 10: the table's header rows
     # joined into one header; a table frame's table read once; 11: the presentation's own text
     # reserved in the text limit before its embedded objects are read; 12: what an embedded
-    # file's own extractor removed (a poem's margin line numbers) listed
+    # file's own extractor removed (a poem's margin line numbers) listed; a table's row repeated
+    # (table:number-rows-repeated) read as often when it holds text, its repeats counted in
+    # row_numbers
     version="12",
     source_type="odp",
     libraries=("lxml",),

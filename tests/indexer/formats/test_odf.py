@@ -352,3 +352,38 @@ def test_a_slide_table_is_read_once():
         ("heading", 1, "Tides"),
         ("table", ("Tide", "Time"), (("High", "06:12"), ("Low", "12:30"))),
     ]
+
+
+def _rows_repeated(*rows: tuple[tuple[str, ...], int]) -> str:
+    """A table of ``rows``, each (cells, times it is repeated: table:number-rows-repeated)."""
+    return (
+        "<table:table>"
+        + "".join(
+            f'<table:table-row table:number-rows-repeated="{times}">'
+            + "".join(
+                f"<table:table-cell><text:p>{c}</text:p></table:table-cell>" if c else "<table:table-cell/>"
+                for c in cells
+            )
+            + "</table:table-row>"
+            for cells, times in rows
+        )
+        + "</table:table>"
+    )
+
+
+def test_row_numbers_count_the_rows_a_row_repeats():
+    # ``row_numbers`` name each data row's place in the table, as a sheet's row numbers do. The
+    # source rows: 1 Item/Qty, 2 Pens/4, 3-4 an empty row written once for two, 5 Ink/2, 6-7
+    # Cap/1 written once for two. The repeats were read once: Ink numbered 4, Cap 5, and the
+    # second Cap lost. A row with text is read as many times as it is repeated; an empty one once.
+    table = _rows_repeated(
+        (("Item", "Qty"), 1), (("Pens", "4"), 1), (("", ""), 2), (("Ink", "2"), 1), (("Cap", "1"), 2)
+    )
+    expected_rows = (("Pens", "4"), ("", ""), ("Ink", "2"), ("Cap", "1"), ("Cap", "1"))
+    (odt_table,) = extract_bytes(_odt(OFFICE.format(table)), "t.odt").blocks
+    assert odt_table.header == ("Item", "Qty")
+    assert odt_table.rows == expected_rows
+    assert odt_table.row_numbers == (2, 3, 5, 6, 7)
+    frame = f'<draw:frame svg:width="10cm" svg:height="3cm" svg:x="2cm" svg:y="5cm">{table}</draw:frame>'
+    (odp_table,) = extract_bytes(_odp(f"<draw:page>{frame}</draw:page>"), "t.odp").blocks
+    assert (odp_table.rows, odp_table.row_numbers) == (expected_rows, (2, 3, 5, 6, 7))
