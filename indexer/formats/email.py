@@ -51,6 +51,7 @@ from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
 from ._attached import Attacher, text_chars
+from ._properties import PROPERTY_LINES
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
 from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_entry, margin_removed, merge_hidden
 from .registry import extractor, suffix_of
@@ -444,6 +445,11 @@ class _Reader:
         tabular = ctype in _TABLE_TYPES or suffix_of(name) in (".csv", ".tsv")
         if (ctype.startswith("text/") or ctype in TEXT_APPLICATION) and not tabular:
             text = part_text(part)
+            if PROPERTY_LINES.match(text):
+                # a contact card or a calendar is read as a .vcf or .ics file is: its pictures
+                # images, its other binary values skipped entries, never text
+                self.attached(_payload(part), record, name, ctype, f"{ctype} attachments are not indexed")
+                return
             if ctype == "text/html":
                 blocks, dropped = html_blocks(text)
                 self.skipped.extend(e for e in dropped if e.what == MARGIN_NUMBERS)
@@ -1379,7 +1385,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="12",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="13",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1405,7 +1411,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # a picture sent twice under two names one image, each place pointing at it; 12: a plain-text
     # body or attachment loses a poem's margin line numbers as a .txt file does; what an attached
     # file read with its own extractor removed listed with its name; a vCard or iCalendar attachment
-    # its property lines, "BEGIN:VCARD" no heading
+    # its property lines, "BEGIN:VCARD" no heading; 13: a vCard or iCalendar attachment read as a
+    # .vcf file is: a base64 picture an image, any other base64 value a skipped entry, never
+    # text; quoted-printable values decoded
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1466,7 +1474,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="12",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="13",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1492,7 +1500,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # a picture sent twice under two names one image, each place pointing at it; 12: a plain-text
     # body or attachment loses a poem's margin line numbers as a .txt file does; what an attached
     # file read with its own extractor removed listed with its name; a vCard or iCalendar attachment
-    # its property lines, "BEGIN:VCARD" no heading
+    # its property lines, "BEGIN:VCARD" no heading; 13: a vCard or iCalendar attachment read as a
+    # .vcf file is: a base64 picture an image, any other base64 value a skipped entry, never
+    # text; quoted-printable values decoded
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

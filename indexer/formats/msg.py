@@ -31,6 +31,7 @@ from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
 from ..sniff import decode_text, looks_binary
 from ._attached import Attacher, text_chars
+from ._properties import PROPERTY_LINES
 from ._smime import (
     DETACHED_SIGNATURE_EXTENSIONS,
     ENCRYPTED_TYPES,
@@ -868,7 +869,10 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             image_blocks.append((cid, Block(IMAGE, "", alt=name, images=(img.name,), meta=meta)))
             continue
         tabular = ext in ("csv", "tsv") or mime in ("text/csv", "text/tab-separated-values")
-        if (ext in TEXT_EXTENSIONS or mime.startswith("text/")) and not tabular:
+        textual = (ext in TEXT_EXTENSIONS or mime.startswith("text/")) and not tabular
+        # a contact card or a calendar is read as a .vcf or .ics file is (its pictures images, its
+        # other binary values skipped entries, never text), by the attachment reader below
+        if textual and not PROPERTY_LINES.match(decode_text(data)[0]):
             text_blocks.extend(
                 _text_attachment(name, ext, mime, data, meta, min(level + 1, 6), skipped=st.skipped)
             )
@@ -980,8 +984,10 @@ def _text_attachment(
     # plain body and a text attachment lose a poem's margin line numbers as a .txt file does, those
     # of an HTML attachment listed too; what an attached file read with its own extractor removed
     # listed with its name; 13: a picture attached twice under two names (or shown in the body and
-    # attached again) one image, each place pointing at it
-    version="13",
+    # attached again) one image, each place pointing at it; 14: a vCard or iCalendar attachment
+    # read as a .vcf file is: a base64 picture an image, any other base64 value a skipped entry,
+    # never text
+    version="14",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain

@@ -12,7 +12,8 @@ code. Everything else is a paragraph that keeps its line breaks. A poem's line n
 right margin (``And the sun set      5``, every few lines, counting from a stanza's first line)
 are left out of its lines, and listed in ``Coverage.headers_footers_removed``. A vCard or an
 iCalendar text (first line ``BEGIN:VCARD`` / ``BEGIN:VCALENDAR``) is property lines: each run of
-them a paragraph, with no heading, list or table.
+them a paragraph, with no heading, list or table, its encoded values read as :mod:`._properties`
+says (a base64 picture an image, never text).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from ..model import (
 )
 from ..model import _cell as table_cell
 from ..sniff import decode_text
+from ._properties import PROPERTY_LINES, property_blocks
 from .registry import extractor
 
 #: A line that may start a structure other than prose (checked over a whole paragraph at once).
@@ -54,8 +56,6 @@ _UNDERLINE = re.compile(r"^(?:={3,}|-{3,})[ \t]*$")
 _ATX = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$")
 _TABLE_RULE = re.compile(r"^[ \t|:+=\-]+$")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
-#: the first line of a vCard or an iCalendar text: property lines (``TEL;WORK:…``), no headings
-_PROPERTY_LINES = re.compile(r"\s*BEGIN:V(?:CARD|CALENDAR)[ \t]*(?:\n|$)", re.I)
 #: how a line that ends a sentence or introduces a list ends (closing quotes and brackets aside)
 _ENDS_SENTENCE = re.compile(r"[.!?:;…][\"'”’)\]\s]*$")
 _MIN_WRAPPED = 40  # a line this long that ends mid-sentence was wrapped: the next line goes on with it
@@ -136,7 +136,7 @@ class _Reader:
         self._code: bool | None = None
         # a vCard's or an iCalendar's lines are properties: ``BEGIN:VCARD`` is no title in
         # capitals, a value holding ``|`` or starting with ``- `` no table or list
-        self.properties = bool(_PROPERTY_LINES.match(text))
+        self.properties = bool(PROPERTY_LINES.match(text))
 
     @property
     def code(self) -> bool:
@@ -542,16 +542,29 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="5",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="6",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
     # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
     # 5: a vCard's or an iCalendar's lines paragraphs, "BEGIN:VCARD" no heading
+    # 6: a vCard's or an iCalendar's folded lines unfolded, quoted-printable values decoded, a
+    # base64 picture an image, any other base64 value a skipped entry, never text
     source_type="txt",
     libraries=("charset-normalizer",),
+    images=True,
 )
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)
+    if PROPERTY_LINES.match(text):
+        blocks, images, skipped = property_blocks(text)
+        return Document(
+            source_type="txt",
+            blocks=tuple(blocks),
+            text=text,
+            images=tuple(images),
+            metadata={"source_type": "txt"},
+            coverage=Coverage(images_extracted=len(images), skipped=tuple(skipped)),
+        )
     margin = margin_numbers(text)
     blocks = text_blocks(text, margin) if text.strip() else []
     return Document(

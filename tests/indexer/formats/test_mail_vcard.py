@@ -4,10 +4,11 @@ in capitals."""
 
 from __future__ import annotations
 
+import base64
 from email.message import EmailMessage
 
 from indexer import extract, extract_bytes
-from indexer.model import HEADING, PARAGRAPH
+from indexer.model import HEADING, IMAGE, PARAGRAPH
 
 CARD = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\nORG:Harbour Office | Docks\r\nTEL;TYPE=WORK:+1 555 0100\r\nEND:VCARD\r\n"
 EVENT = (
@@ -24,12 +25,22 @@ def test_a_real_signature_card_sent_as_application_vcard(real_world):
     doc = extract(real_world / "mbox" / "MimeKit_content-length.mbox")
     blocks = list(doc.blocks)
     at = [b.text for b in blocks].index("Attachment: MJOSEPH.VCF")
-    card = blocks[at + 1 : at + 3]  # the card's two runs of lines, split by its one blank line
-    assert [b.kind for b in card] == [PARAGRAPH, PARAGRAPH]
+    # the card's lines up to its LOGO, the LOGO (a GIF in 45 lines of base64, ended by the card's
+    # one blank line: "R0lGODlhuQAwAP" is GIF89a, 185 × 48 pixels), then the lines after it
+    card = blocks[at + 1 : at + 4]
+    assert [b.kind for b in card] == [PARAGRAPH, IMAGE, PARAGRAPH]
     assert card[0].text.startswith("BEGIN:VCARD\nNOTE: vCard Format: Version 2.0(Spec-4/29/96)\nREV:")
-    assert card[1].text.endswith(
+    assert card[0].text.endswith("\nTITLE:Software Architect")
+    (logo,) = [im for im in doc.images if im.name == card[1].images[0]]
+    assert (logo.format, logo.width, logo.height, card[1].alt) == ("gif", 185, 48, "LOGO")
+    assert logo.meta["attachment"] == "MJOSEPH.VCF"
+    # LABEL;…;QUOTED-PRINTABLE:140 Du Bois Street, Suite C=0A=<soft break>Santa Cruz, CA 95060
+    assert card[2].text == (
+        "URL:http://www.atm.com\n"
+        "LABEL;WORK;PARCEL;POSTAL;DOM:140 Du Bois Street, Suite C\nSanta Cruz, CA 95060\n"
         "EMAIL;home;internet:markjoseph@dhnet.com\nEmissaryA.URL:http://www.dhnet.com\nEND:VCARD"
     )
+    assert not any("R0lGODlh" in b.text or "uQAwAP" in b.text for b in blocks)
     assert not any(b.kind == HEADING and "VCARD" in b.text for b in blocks)
 
 
@@ -56,3 +67,101 @@ def test_vcard_and_icalendar_attachments_of_an_eml():
 def test_a_vcard_read_as_plain_text():
     doc = extract_bytes(CARD.encode(), "ana.vcf")
     assert [(b.kind, b.text, b.lines) for b in doc.blocks] == [(PARAGRAPH, _lines(CARD), (1, 6))]
+
+
+def _fold(line: str, width: int = 75) -> str:
+    """A property line folded as vCard 3.0 and iCalendar fold them: CRLF and a space."""
+    return "\r\n ".join(line[i : i + width] for i in range(0, len(line), width))
+
+
+def _png_b64() -> tuple[bytes, str]:
+    from .test_attachments import _png
+
+    data = _png()
+    return data, base64.b64encode(data).decode()
+
+
+def test_a_cards_photo_is_an_image_its_key_a_skipped_entry_and_its_label_decoded():
+    png, packed = _png_b64()
+    key = b"0\x82\x01\n\x02\x82\x01\x01\x00" * 20  # DER bytes: no picture
+    card = (
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\n"
+        + _fold(f"PHOTO;ENCODING=b;TYPE=PNG:{packed}")
+        + "\r\n"
+        + _fold(f"KEY;ENCODING=b:{base64.b64encode(key).decode()}")
+        + "\r\nLABEL;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Rua do Caf=C3=A9 12=0D=0A=\r\nLisboa\r\n"
+        "item1.TEL:+1 555 0100\r\nEND:VCARD\r\n"
+    )
+    doc = extract_bytes(card.encode(), "ana.vcf")
+    # the PHOTO line (26 + 140 characters) folds over lines 4-6, the KEY line (15 + 240) over
+    # 7-10; the LABEL's value runs over lines 11-12, "=0D=0A" a line break, "=" a soft one
+    assert [(b.kind, b.text, b.lines) for b in doc.blocks] == [
+        (PARAGRAPH, "BEGIN:VCARD\nVERSION:3.0\nFN:Ana Lima", (1, 3)),
+        (IMAGE, "[Image: PHOTO]", (4, 6)),
+        (PARAGRAPH, "LABEL:Rua do Café 12\nLisboa\nitem1.TEL:+1 555 0100\nEND:VCARD", (11, 14)),
+    ]
+    (image,) = doc.images
+    assert image.data == png and image.format == "png" and doc.blocks[1].images == (image.name,)
+    (skipped,) = doc.coverage.skipped
+    assert (skipped.what, skipped.name) == ("property value", "KEY")
+    assert skipped.reason == f"{len(key):,} bytes of base64 data, not text" and skipped.on_purpose
+    assert doc.coverage.images_extracted == 1
+
+
+def test_a_vcard_21_photo_in_bmp_is_skipped_as_an_image_not_read_as_text():
+    bmp = b"BM" + b"\x00" * 60
+    lines = base64.encodebytes(bmp).decode().strip().split("\n")
+    card = "BEGIN:VCARD\nVERSION:2.1\nN:Lima;Ana\nPHOTO;BMP;BASE64:\n" + "\n".join(lines) + "\n\nEND:VCARD\n"
+    doc = extract_bytes(card.encode(), "ana.vcf")
+    assert [b.text for b in doc.blocks] == ["BEGIN:VCARD\nVERSION:2.1\nN:Lima;Ana", "END:VCARD"]
+    (skipped,) = doc.coverage.skipped
+    assert (skipped.what, skipped.name, skipped.reason) == (
+        "image",
+        "PHOTO",
+        "BMP is not a web raster (png, jpeg, gif, webp)",
+    )
+    assert doc.images == ()
+
+
+def test_an_events_binary_attachments_are_an_image_and_a_skipped_entry():
+    png, packed = _png_b64()
+    pdf = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+    event = (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Quay inspection\r\n"
+        + _fold(f"ATTACH;FMTTYPE=image/png;ENCODING=BASE64;VALUE=BINARY;X-FILENAME=quay.png:{packed}")
+        + "\r\n"
+        + _fold(
+            f"ATTACH;FMTTYPE=application/pdf;ENCODING=BASE64;VALUE=BINARY:{base64.b64encode(pdf).decode()}"
+        )
+        + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
+    msg = EmailMessage()
+    msg["Subject"] = "Rota"
+    msg["From"] = "ana@example.org"
+    msg.set_content("The rota is attached.")
+    msg.add_attachment(event, subtype="calendar", filename="rota.ics")
+    doc = extract_bytes(bytes(msg), "rota.eml")
+    texts = [b.text for b in doc.blocks]
+    assert "[Image: ATTACH quay.png]" in texts
+    assert "END:VEVENT\nEND:VCALENDAR" in texts
+    assert not any(packed[:40] in t for t in texts)
+    (image,) = doc.images
+    assert image.data == png and image.meta["attachment"] == "rota.ics"
+    (skipped,) = [s for s in doc.coverage.skipped if s.what == "property value"]
+    assert skipped.name == "rota.ics: ATTACH"
+    assert skipped.reason == f"{len(pdf):,} bytes of base64 data, not text"
+
+
+def test_a_card_attached_to_an_outlook_message_brings_its_photo():
+    from .test_mail_margin_numbers import _msg_with
+
+    png, packed = _png_b64()
+    card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\n" + _fold(f"PHOTO;ENCODING=b;TYPE=PNG:{packed}")
+    card += "\r\nEND:VCARD\r\n"
+    doc = extract(_msg_with(("ana.vcf", card.encode(), "text/x-vcard")), filename="card.msg")
+    texts = [b.text for b in doc.blocks]
+    at = texts.index("Attachment: ana.vcf")
+    assert texts[at + 1 :] == ["BEGIN:VCARD\nVERSION:3.0\nFN:Ana Lima", "[Image: PHOTO]", "END:VCARD"]
+    (image,) = doc.images
+    assert image.data == png and image.meta["attachment"] == "ana.vcf"
+    assert doc.coverage.attachments_indexed == ("ana.vcf",)
