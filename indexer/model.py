@@ -307,24 +307,40 @@ def joined_header(rows: Sequence[Sequence[str]]) -> tuple[str, ...]:
 
 def marked_header(
     rows: list[list[str]], heads: int, labels: Iterable[int]
-) -> tuple[tuple[str, ...] | None, list[tuple[str, ...]], int]:
-    """(header, data rows, number of the first data row) of a word processor's table whose
-    ``heads`` leading rows are marked as header rows (repeated on each page): those rows joined
-    into one header (:func:`joined_header`); without any, its first row when others follow.
+) -> tuple[list[str], tuple[str, ...] | None, list[tuple[str, ...]], int]:
+    """(titles, header, data rows, number of the first data row) of a word processor's table
+    whose ``heads`` leading rows are marked as header rows (repeated on each page): those rows
+    joined into one header (:func:`joined_header`); without any, its first row when others follow.
     Where every row is marked (as some documents mark them all) only the first heads the others,
-    as a table made of HTML ``<th>`` rows alone. ``labels`` (rows of one cell merged across the
-    table) below the header are given once (:func:`labels_once`); a header's merged cell names
-    every column it spans. Rows are padded to the widest."""
+    as a table made of HTML ``<th>`` rows alone. A leading header row that is one cell merged
+    across the table (a title row, one of ``labels``: "Budget 2024" over the columns) is a title
+    over the table, its text said once before it rather than naming every column, as an HTML
+    table's; the row after it heads the table (over a single row it stays the header, naming
+    every column). ``labels`` below the header are given once (:func:`labels_once`); a header's
+    other merged cells name every column they span. Rows are padded to the widest."""
+    labels = set(labels)
+    width = max(len(r) for r in rows)
+    titles = 0  # leading title rows: within the header rows, a header and a data row after them
+    while (
+        titles in labels
+        and titles < max(heads, 1)
+        and titles + 2 < len(rows)
+        and len(rows[titles]) >= width > 1
+    ):
+        titles += 1
+    said = [rows[i][0] for i in range(titles) if rows[i][0]]
+    rows = rows[titles:]
+    heads = max(heads - titles, 0)
+    labels = {i - titles for i in labels if i >= titles}
     if heads >= len(rows) > 1:
         heads = 1
     labels_once(rows, [i for i in labels if i >= max(heads, 1)])
-    width = max(len(r) for r in rows)
     rows = [r + [""] * (width - len(r)) for r in rows]
     if heads:
         header: tuple[str, ...] | None = joined_header(rows[:heads])
     else:
         header, heads = (tuple(rows[0]), 1) if len(rows) > 1 else (None, 0)
-    return header, [tuple(r) for r in rows[heads:]], heads + 1
+    return said, header, [tuple(r) for r in rows[heads:]], titles + heads + 1
 
 
 def render_table(header: Sequence[str] | None, rows: Sequence[Sequence[str]]) -> str:

@@ -1345,7 +1345,9 @@ class _Walker:
             for text in first_cells:
                 self.add(PARAGRAPH, text, 0, start_page)
         elif rows and any(any(c for c in r) for r in rows):
-            header, data, first = marked_header(rows, heads, labels)
+            titles, header, data, first = marked_header(rows, heads, labels)
+            for title in titles:
+                self.add(PARAGRAPH, title, 0, start_page)
             self.add(
                 TABLE,
                 fast_render_table(header, tuple(data)),
@@ -1802,8 +1804,10 @@ def _prepare_part(root: etree._Element) -> None:
     # the Symbol font's radical extender as ‾ (U+203E); 10: the document's own text reserved in the
     # text limit before the files its objects embed are read; 11: a table's row_numbers count the
     # rows without cells left out; the rows a content control or custom XML element holds read;
-    # 12: what an embedded file's own extractor removed (a poem's margin line numbers) listed
-    version="12",
+    # 12: what an embedded file's own extractor removed (a poem's margin line numbers) listed;
+    # 13: a title row (one cell merged across the table over its header and data) said before
+    # the table
+    version="13",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

@@ -552,7 +552,8 @@ class _Reader:
                 if text:
                     self.blocks.append(Block(PARAGRAPH, text, meta=self.meta))
         elif rows and any(any(r) for r in rows):
-            header, data, first = marked_header(rows, heads, labels)
+            titles, header, data, first = marked_header(rows, heads, labels)
+            self.blocks.extend(Block(PARAGRAPH, title, meta=self.meta) for title in titles)
             self.blocks.append(
                 Block(
                     TABLE,
@@ -1017,8 +1018,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # joined into one header; 10: the document's own text reserved in the text limit before its
     # embedded objects are read; 11: what an embedded file's own extractor removed (a poem's
     # margin line numbers) listed; a table's row repeated (table:number-rows-repeated) read as
-    # often when it holds text, its repeats counted in row_numbers
-    version="11",
+    # often when it holds text, its repeats counted in row_numbers; 12: a title row (one cell
+    # merged across the table over its header and data) said before the table
+    version="12",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1044,8 +1046,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # reserved in the text limit before its embedded objects are read; 12: what an embedded
     # file's own extractor removed (a poem's margin line numbers) listed; a table's row repeated
     # (table:number-rows-repeated) read as often when it holds text, its repeats counted in
-    # row_numbers
-    version="12",
+    # row_numbers; 13: a title row (one cell merged across the table over its header and data)
+    # said before the table
+    version="13",
     source_type="odp",
     libraries=("lxml",),
     images=True,

@@ -42,7 +42,7 @@ from ..model import (
     ListItem,
     Skipped,
     assemble,
-    labels_once,
+    marked_header,
     render_list,
     render_table,
 )
@@ -640,19 +640,17 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
             place(held)
             held.clear()
         elif rows:
-            if any(places):
-                labels_once(rows, [i for i in _spread(rows, places) if i])
-            width = max(len(r) for r in rows)
-            padded = [tuple(r + [""] * (width - len(r))) for r in rows]
-            header = padded[0] if len(padded) > 1 else None
-            data = padded[1:] if header is not None else padded
+            # the first row heads the table (a leading title row over it said before it)
+            labels = _spread(rows, places) if any(places) else []
+            titles, header, data, first = marked_header(rows, 0, labels)
+            blocks.extend(Block(PARAGRAPH, title) for title in titles)
             blocks.append(
                 Block(
                     TABLE,
                     render_table(header, data),
                     rows=tuple(data),
                     header=header,
-                    row_numbers=tuple(kept_at[1:] if header is not None else kept_at),
+                    row_numbers=tuple(kept_at[first - 1 :]),
                 )
             )
             rows.clear()
@@ -730,8 +728,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # row a paragraph per cell; 7: the rows' edges within half the narrowest cell of a column
     # line's first edge that line (a hand-made table's rows of other cell counts lined up); the
     # Symbol font's radical extender as ‾ (U+203E); 8: a table's row_numbers count the rows of
-    # empty cells left out
-    version="8",
+    # empty cells left out; 9: a title row (one cell merged across the table over its header and
+    # data) said before the table
+    version="9",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

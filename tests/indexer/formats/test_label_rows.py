@@ -1,7 +1,8 @@
 """A table row made of one cell merged across the whole table is a label over the rows below it:
 Word, PowerPoint and OpenDocument tables give its text once, in the first column, as HTML tables
 do, instead of once per column. A merged cell in the first row, the header, still names every
-column."""
+column, except where that row is one cell across the table over a header row and data: a title,
+said before the table, as an HTML table's is."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ import io
 
 import docx
 import pptx
+import pytest
+from docx.oxml import OxmlElement
 from pptx.util import Inches
 
 from indexer.api import extract_bytes
-from indexer.model import TABLE
+from indexer.model import PARAGRAPH, TABLE, Block
 
-from .test_odf import OFFICE, _odt
+from .test_odf import OFFICE, _odp, _odt
 
 
 def _table(doc):
@@ -95,3 +98,79 @@ def test_opendocument_label_row():
         ("Both rows", "x", "x"),
         ("Both rows", "y", "y"),
     )
+
+
+# -- a title row: one cell across the table over its header --------------------------------------
+
+_TITLED = [("Budget 2024", "", ""), ("Item", "Q1", "Q2"), ("Pens", "4", "5"), ("Ink", "2", "3")]
+
+
+def _word_titled(marked: int) -> bytes:
+    """A Word table of :data:`_TITLED`, its first row one cell merged across the three columns
+    (``w:gridSpan="3"``), its ``marked`` leading rows marked as header rows (``w:tblHeader``)."""
+    document = docx.Document()
+    table = document.add_table(rows=4, cols=3)
+    for r, values in enumerate(_TITLED):
+        for c, value in enumerate(values):
+            table.cell(r, c).text = value
+    table.cell(0, 0).merge(table.cell(0, 2)).text = "Budget 2024"
+    for row in table.rows[:marked]:
+        row._tr.get_or_add_trPr().append(OxmlElement("w:tblHeader"))
+    buf = io.BytesIO()
+    document.save(buf)
+    return buf.getvalue()
+
+
+def _said(doc) -> tuple[list[tuple[str, str]], Block]:
+    """The blocks before the table (kind, text), and the table."""
+    at = next(i for i, b in enumerate(doc.blocks) if b.kind == TABLE)
+    return [(b.kind, b.text) for b in doc.blocks[:at]], doc.blocks[at]
+
+
+def _check_titled(doc) -> None:
+    # the title was the header, repeated in each column ("Budget 2024 | Budget 2024 | ..."),
+    # and "Item | Q1 | Q2" a data row; now it is said once before the table, as HTML's is
+    before, table = _said(doc)
+    assert before == [(PARAGRAPH, "Budget 2024")]
+    assert table.header == ("Item", "Q1", "Q2")
+    assert table.rows == (("Pens", "4", "5"), ("Ink", "2", "3"))
+    assert table.row_numbers == (3, 4)
+
+
+@pytest.mark.parametrize("marked", [0, 1, 2])
+def test_word_title_row_is_said_before_the_table(marked):
+    _check_titled(extract_bytes(_word_titled(marked), "t.docx"))
+
+
+_ODF_TITLED = (
+    "<table:table>"
+    + "<table:table-row>"
+    + _cell("Budget 2024", ' table:number-columns-spanned="3"')
+    + "<table:covered-table-cell/><table:covered-table-cell/></table:table-row>"
+    + "".join(
+        "<table:table-row>" + "".join(_cell(v) for v in values) + "</table:table-row>"
+        for values in _TITLED[1:]
+    )
+    + "</table:table>"
+)
+
+
+def test_opendocument_title_row_is_said_before_the_table():
+    _check_titled(extract_bytes(_odt(OFFICE.format(_ODF_TITLED)), "t.odt"))
+    frame = (
+        f'<draw:frame svg:width="10cm" svg:height="3cm" svg:x="2cm" svg:y="5cm">{_ODF_TITLED}</draw:frame>'
+    )
+    _check_titled(extract_bytes(_odp(f"<draw:page>{frame}</draw:page>"), "t.odp"))
+
+
+def test_rtf_title_row_is_said_before_the_table():
+    # the title row written as an older writer merges cells: \clmgf, then \clmrg cells
+    rtf = (
+        b"{\\rtf1\\ansi "
+        b"\\trowd\\clmgf\\cellx2000\\clmrg\\cellx4000\\clmrg\\cellx6000 \\pard\\intbl Budget 2024\\cell\\cell\\cell\\row "
+        b"\\trowd\\cellx2000\\cellx4000\\cellx6000 \\pard\\intbl Item\\cell Q1\\cell Q2\\cell\\row "
+        b"\\trowd\\cellx2000\\cellx4000\\cellx6000 \\pard\\intbl Pens\\cell 4\\cell 5\\cell\\row "
+        b"\\trowd\\cellx2000\\cellx4000\\cellx6000 \\pard\\intbl Ink\\cell 2\\cell 3\\cell\\row "
+        b"\\pard After\\par}"
+    )
+    _check_titled(extract_bytes(rtf, "t.rtf"))
