@@ -1159,6 +1159,18 @@ def _with_meta(b: Block, meta: dict[str, Any]) -> Block:
     )
 
 
+def shown_alts(blocks: list[Block], images: Collection[Image]) -> tuple[Image, ...]:
+    """The images, each referenced from an HTML body with the alt text written there (the first
+    place's, for a picture sent twice under two names) rather than its file's name."""
+    alts: dict[str, str] = {}
+    for b in blocks:
+        if b.kind == IMAGE and b.images and b.alt:
+            alts.setdefault(b.images[0], b.alt)
+    return tuple(
+        replace(im, alt=alts[im.name]) if alts.get(im.name, im.alt) != im.alt else im for im in images
+    )
+
+
 def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Document:
     reader.read_attachments()
     blocks: list[Block] = []
@@ -1167,16 +1179,7 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         mblocks, has_body = _message_blocks(record)
         blocks += mblocks
         empty += not has_body
-    # an image referenced from an HTML body takes the alt text written there (the first place's,
-    # for a picture sent twice under two names)
-    alts: dict[str, str] = {}
-    for b in blocks:
-        if b.kind == IMAGE and b.images and b.alt:
-            alts.setdefault(b.images[0], b.alt)
-    images = tuple(
-        replace(im, alt=alts[im.name]) if alts.get(im.name, im.alt) != im.alt else im
-        for im in reader.images.values()
-    )
+    images = shown_alts(blocks, reader.images.values())
     skipped, removed = margin_removed(merge_hidden(reader.skipped))
     coverage = Coverage(
         messages_total=len(reader.messages),

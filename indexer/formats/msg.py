@@ -986,8 +986,9 @@ def _text_attachment(
     # listed with its name; 13: a picture attached twice under two names (or shown in the body and
     # attached again) one image, each place pointing at it; 14: a vCard or iCalendar attachment
     # read as a .vcf file is: a base64 picture an image, any other base64 value a skipped entry,
-    # never text
-    version="14",
+    # never text; 15: a picture shown in the HTML body takes the alt text written there, as for
+    # e-mail, not its attachment's file name
+    version="15",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1030,6 +1031,7 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
                 "subject, addresses or body"
             )
         raise EmptyExtraction(f"{what}: the message holds no text (no subject, addresses or body)")
+    from .email import shown_alts
     from .html import margin_removed, merge_hidden
 
     skipped, removed = margin_removed(merge_hidden(st.skipped))
@@ -1046,7 +1048,7 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     return assemble(
         "msg",
         st.blocks,
-        images=tuple(st.images.values()),
+        images=shown_alts(st.blocks, st.images.values()),
         metadata={"source_type": "msg", **h},
         coverage=coverage,
     )

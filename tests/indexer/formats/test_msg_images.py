@@ -58,3 +58,13 @@ def test_a_picture_shown_in_the_body_and_attached_again_is_one_image():
         ("[Image: logo-print.png]", ("logo.png",)),
         ("[Image: other.png]", ("other.png",)),
     ]
+
+
+def test_a_picture_shown_in_the_body_takes_the_alt_text_written_there():
+    # as for e-mail: the body's <img alt="Logo"> names the picture, not the file it was attached as
+    red, blue = _png((255, 0, 0)), _png((0, 0, 255))
+    msg = _message("Logo", body_html='<p>Our logo:</p><img src="cid:logo@x" alt="Logo">')
+    msg.add_attachment("logo.png", red, mime_type="image/png", content_id="logo@x")
+    msg.add_attachment("other.png", blue, mime_type="image/png")
+    doc = extract(msg.to_bytes(), filename="logo.msg")
+    assert [(im.name, im.alt) for im in doc.images] == [("logo.png", "Logo"), ("other.png", "other.png")]
