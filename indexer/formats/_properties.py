@@ -21,8 +21,9 @@ import base64
 import binascii
 import quopri
 import re
+from dataclasses import replace
 
-from ..images import admit, sniff_image_format
+from ..images import admit, met_before, sniff_image_format
 from ..model import IMAGE, PARAGRAPH, Block, Image, Skipped
 
 #: the first line of a vCard or an iCalendar text
@@ -92,6 +93,21 @@ def property_blocks(text: str) -> tuple[list[Block], list[Image], list[Skipped]]
             skipped.append(got)
     flush(len(lines))
     return blocks, images, skipped
+
+
+def body_property_blocks(
+    text: str, images: dict[str, Image], seen: dict[tuple[int, int], Image]
+) -> tuple[list[Block], list[Skipped]]:
+    """:func:`property_blocks` for a card or a calendar sent as a message's body, not attached to
+    it: its pictures go to the message's ``images`` (by name), each one met before in it
+    (``seen``, see :func:`~indexer.images.met_before`) pointed at rather than kept twice."""
+    blocks, found, skipped = property_blocks(text)
+    names: dict[str, str] = {}  # a picture's name: that of the image it is
+    for image in found:
+        first = met_before(seen, image)
+        images.setdefault(first.name, first)
+        names[image.name] = first.name
+    return [replace(b, images=tuple(names[n] for n in b.images)) for b in blocks], skipped
 
 
 def _encoding(params: list[str]) -> str | None:

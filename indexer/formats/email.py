@@ -51,7 +51,7 @@ from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
 from ._attached import Attacher, text_chars
-from ._properties import PROPERTY_LINES
+from ._properties import PROPERTY_LINES, body_property_blocks
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
 from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_entry, margin_removed, merge_hidden
 from .registry import extractor, suffix_of
@@ -367,7 +367,13 @@ class _Reader:
 
     def plain(self, text: str) -> list[Block]:
         """The blocks of a plain-text part, read as a .txt file is: a poem's line numbers in the
-        right margin left out of its lines, and counted as an HTML part's are."""
+        right margin left out of its lines, and counted as an HTML part's are; a contact card or a
+        calendar sent as the body read as a .vcf or .ics file is (its pictures images, its other
+        binary values skipped entries, never text)."""
+        if PROPERTY_LINES.match(text):
+            blocks, skipped = body_property_blocks(text, self.images, self.by_bytes)
+            self.skipped.extend(skipped)
+            return blocks
         margin = margin_numbers(text)
         entry = margin_entry(len(margin))
         if entry is not None:
@@ -1388,7 +1394,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="13",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="14",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1416,7 +1422,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # file read with its own extractor removed listed with its name; a vCard or iCalendar attachment
     # its property lines, "BEGIN:VCARD" no heading; 13: a vCard or iCalendar attachment read as a
     # .vcf file is: a base64 picture an image, any other base64 value a skipped entry, never
-    # text; quoted-printable values decoded
+    # text; quoted-printable values decoded; 14: a vCard or iCalendar sent as the plain-text
+    # body read so too
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1477,7 +1484,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="13",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="14",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1505,7 +1512,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # file read with its own extractor removed listed with its name; a vCard or iCalendar attachment
     # its property lines, "BEGIN:VCARD" no heading; 13: a vCard or iCalendar attachment read as a
     # .vcf file is: a base64 picture an image, any other base64 value a skipped entry, never
-    # text; quoted-printable values decoded
+    # text; quoted-printable values decoded; 14: a vCard or iCalendar sent as the plain-text
+    # body read so too
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

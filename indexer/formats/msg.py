@@ -31,7 +31,7 @@ from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
 from ..sniff import decode_text, looks_binary
 from ._attached import Attacher, text_chars
-from ._properties import PROPERTY_LINES
+from ._properties import PROPERTY_LINES, body_property_blocks
 from ._smime import (
     DETACHED_SIGNATURE_EXTENSIONS,
     ENCRYPTED_TYPES,
@@ -494,6 +494,12 @@ def body_blocks(st: _State, msg: Any) -> list[Block]:
         if looks_binary(plain[:8192].encode("utf-8", "replace")):
             st.warn("the plain body is binary (encrypted or damaged) and was not read")
         else:
+            if PROPERTY_LINES.match(plain):
+                # a contact card or a calendar sent as the body is read as a .vcf or .ics file is
+                # (its pictures images, its other binary values skipped entries, never text)
+                blocks, skipped = body_property_blocks(plain, st.images, st.by_bytes)
+                st.skipped.extend(skipped)
+                return blocks
             html = _structured_html(st, msg, plain)
             if html is not None:
                 return html
@@ -987,7 +993,8 @@ def _text_attachment(
     # attached again) one image, each place pointing at it; 14: a vCard or iCalendar attachment
     # read as a .vcf file is: a base64 picture an image, any other base64 value a skipped entry,
     # never text; 15: a picture shown in the HTML body takes the alt text written there, as for
-    # e-mail, not its attachment's file name
+    # e-mail, not its attachment's file name; a vCard or iCalendar sent as the plain body read as
+    # a .vcf file is
     version="15",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -165,3 +165,53 @@ def test_a_card_attached_to_an_outlook_message_brings_its_photo():
     (image,) = doc.images
     assert image.data == png and image.meta["attachment"] == "ana.vcf"
     assert doc.coverage.attachments_indexed == ("ana.vcf",)
+
+
+def test_a_card_sent_as_a_mails_plain_body_brings_its_photo_not_base64_text():
+    png, packed = _png_b64()
+    key = b"0\x82\x01\n\x02\x82\x01\x01\x00" * 20  # DER bytes: no picture
+    card = (
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\n"
+        + _fold(f"PHOTO;ENCODING=b;TYPE=PNG:{packed}")
+        + "\r\n"
+        + _fold(f"KEY;ENCODING=b:{base64.b64encode(key).decode()}")
+        + "\r\nEND:VCARD\r\n"
+    )
+    msg = EmailMessage()
+    msg["Subject"] = "My card"
+    msg["From"] = "ana@example.org"
+    msg.set_content(card)  # text/plain, the card the whole body
+    doc = extract_bytes(bytes(msg), "card.eml")
+    assert [(b.kind, b.text) for b in doc.blocks[2:]] == [
+        (PARAGRAPH, "BEGIN:VCARD\nVERSION:3.0\nFN:Ana Lima"),
+        (IMAGE, "[Image: PHOTO]"),
+        (PARAGRAPH, "END:VCARD"),
+    ]
+    (image,) = doc.images
+    assert image.data == png and doc.blocks[3].images == (image.name,)
+    (skipped,) = doc.coverage.skipped
+    assert (skipped.what, skipped.name) == ("property value", "KEY")
+    assert doc.coverage.attachments_indexed == () and doc.coverage.messages_empty == 0
+
+
+def test_an_event_sent_as_an_outlook_messages_plain_body_brings_its_picture():
+    from aspose.email_foss.msg import MapiMessage
+
+    png, packed = _png_b64()
+    event = (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Quay inspection\r\n"
+        + _fold(f"ATTACH;FMTTYPE=image/png;ENCODING=BASE64;VALUE=BINARY;X-FILENAME=quay.png:{packed}")
+        + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
+    msg = MapiMessage.create("Rota")
+    msg.message_class = "IPM.Note"
+    msg.body = event
+    doc = extract(msg.to_bytes(), filename="rota.msg")
+    assert [(b.kind, b.text) for b in doc.blocks[2:]] == [
+        (PARAGRAPH, "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nSUMMARY:Quay inspection"),
+        (IMAGE, "[Image: ATTACH quay.png]"),
+        (PARAGRAPH, "END:VEVENT\nEND:VCALENDAR"),
+    ]
+    (image,) = doc.images
+    assert image.data == png and doc.blocks[3].images == (image.name,)
+    assert not any(packed[:40] in b.text for b in doc.blocks)
