@@ -673,7 +673,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
             marked = [int(n) for n in _MARK.findall(line)]
             line = _MARK.sub(" ", line)
         stripped = line.strip()
-        if stripped.endswith("|") and stripped.count("|") >= 1 and len(stripped) > 1:
+        # a cell's end (the text's own "|" is kept apart as _PIPE): "|" alone an empty one-cell
+        # row, which stays in its table
+        if stripped.endswith("|"):
             flush_items()
             if "\ue004" in stripped:  # the level of a list number inside a cell
                 stripped = stripped.replace("\ue004", "")
@@ -729,8 +731,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # line's first edge that line (a hand-made table's rows of other cell counts lined up); the
     # Symbol font's radical extender as ‾ (U+203E); 8: a table's row_numbers count the rows of
     # empty cells left out; 9: a title row (one cell merged across the table over its header and
-    # data) said before the table
-    version="9",
+    # data) said before the table; 10: an empty row of one cell left out of its table, not splitting
+    # it
+    version="10",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

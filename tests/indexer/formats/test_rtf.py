@@ -567,3 +567,21 @@ def test_row_numbers_count_a_row_of_empty_cells():
     assert first.row_numbers == (2, 4)
     assert (then.text, after.text) == ("Then:", "After")
     assert second.rows == (("Monday", "Roof"),) and second.row_numbers == (2,)
+
+
+def test_an_empty_row_of_one_cell_stays_in_its_table():
+    # in a table of one column, a row of one empty cell ("|" once converted) is a row of empty
+    # cells: left out, counted in the row numbers, the table going on past it (it split the table
+    # in two, "|" a paragraph and the row after it, "Friday", another)
+    rtf = (
+        b"{\\rtf1\\ansi \\pard Rota:\\par "
+        b"\\trowd\\cellx3000 \\pard\\intbl Day\\cell\\row "
+        b"\\trowd\\cellx3000 \\pard\\intbl Monday\\cell\\row "
+        b"\\trowd\\cellx3000 \\pard\\intbl \\cell\\row "
+        b"\\trowd\\cellx3000 \\pard\\intbl Friday\\cell\\row "
+        b"\\pard After\\par}"
+    )
+    before, table, after = extract_bytes(rtf, "rota.rtf").blocks
+    assert (before.text, after.text) == ("Rota:", "After")
+    assert table.header == ("Day",)
+    assert table.rows == (("Monday",), ("Friday",)) and table.row_numbers == (2, 4)
