@@ -44,6 +44,7 @@ from ..model import (
     Skipped,
     assemble,
     labels_once,
+    marked_header,
     render_list,
     render_table,
 )
@@ -476,11 +477,9 @@ class _Slides:
         # column
         props = table._tbl.tblPr  # read here: python-pptx raises on a value other than 1/0/true/false
         headed = props is not None and (props.get("firstRow") or "").strip() in ("1", "true")
-        labels_once(grid, [i for i in labels if i or not headed])
-        rows = [tuple(r) for r in grid]
-        if not any(any(r) for r in rows):
+        if not any(any(r) for r in grid):
             return
-        if len(rows) == 1:
+        if len(grid) == 1:
             # a table of one row lays text out side by side: no header names its columns and
             # no row is data, so each cell is a paragraph
             for text in first_cells:
@@ -488,13 +487,20 @@ class _Slides:
                     yield Block(PARAGRAPH, text, page=page, meta=meta)
             return
         if headed:
-            header, data = rows[0], rows[1:]
+            # a header row of one cell across the table is a title over it, said before it, the
+            # row below heading the table, as in Word's and HTML's tables
+            titles, header, data, first = marked_header(grid, 1, labels)
+            for title in titles:
+                yield Block(PARAGRAPH, title, page=page, meta=meta)
         else:
             # no row heads the table: its columns are named as a spreadsheet's without a header
-            # row are, so that the Markdown table has a header line that invents no values
-            header, data = tuple(f"Column {i + 1}" for i in range(max(map(len, rows)))), rows
+            # row are, so that the Markdown table has a header line that invents no values; a
+            # merged first row is then no title over a header but a label over the rows below,
+            # as in an HTML table without header cells
+            labels_once(grid, labels)
+            data = [tuple(r) for r in grid]
+            header, first = tuple(f"Column {i + 1}" for i in range(max(map(len, data)))), 1
             meta = {**meta, "has_header": False}
-        first = len(rows) - len(data) + 1
         yield Block(
             TABLE,
             render_table(header, data),
@@ -581,8 +587,9 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # not marked as its header row (a:tblPr firstRow) has columns named Column N, has_header False;
     # 9: the presentation's own text reserved in the text limit before the files its frames embed
     # are read; 10: what an embedded file's own extractor removed (a poem's margin line numbers)
-    # listed
-    version="10",
+    # listed; 11: a header row of one cell merged across the table (a title row) said before the
+    # table, the row below heading it
+    version="11",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,

@@ -174,3 +174,37 @@ def test_rtf_title_row_is_said_before_the_table():
         b"\\pard After\\par}"
     )
     _check_titled(extract_bytes(rtf, "t.rtf"))
+
+
+def _powerpoint_titled(header_row: bool) -> bytes:
+    """A PowerPoint table of :data:`_TITLED`, its first row one cell merged across the three
+    columns (``a:gridSpan="3"``, then ``hMerge`` cells), its first row marked as the header row
+    (``a:tblPr firstRow="1"``, as PowerPoint inserts tables) or not (the Header Row box cleared)."""
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    table = slide.shapes.add_table(4, 3, Inches(1), Inches(1), Inches(6), Inches(2)).table
+    for r, values in enumerate(_TITLED):
+        for c, value in enumerate(values):
+            table.cell(r, c).text = value
+    table.cell(0, 0).merge(table.cell(0, 2))
+    table.first_row = header_row
+    buf = io.BytesIO()
+    deck.save(buf)
+    return buf.getvalue()
+
+
+def test_powerpoint_title_row_is_said_before_the_table():
+    _check_titled(extract_bytes(_powerpoint_titled(True), "t.pptx"))
+
+
+def test_powerpoint_merged_first_row_without_header_row_is_a_label():
+    # the Header Row box cleared: no row heads the table, so the merged first row is no title
+    # over a header but a label over the rows below, given once, as in an HTML table without
+    # header cells
+    doc = extract_bytes(_powerpoint_titled(False), "t.pptx")
+    before, table = _said(doc)
+    assert before == []
+    assert table.header == ("Column 1", "Column 2", "Column 3")
+    assert table.meta["has_header"] is False
+    assert table.rows == (("Budget 2024", "", ""), *_TITLED[1:])
+    assert table.row_numbers == (1, 2, 3, 4)
