@@ -21,7 +21,9 @@ import base64
 import binascii
 import quopri
 import re
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from ..images import admit, met_before, sniff_image_format
 from ..model import IMAGE, PARAGRAPH, Block, Image, Skipped
@@ -96,15 +98,16 @@ def property_blocks(text: str) -> tuple[list[Block], list[Image], list[Skipped]]
 
 
 def body_property_blocks(
-    text: str, images: dict[str, Image], seen: dict[tuple[int, int], Image]
+    text: str, images: dict[str, Image], seen: dict[tuple[int, int], Image], meta: Mapping[str, Any]
 ) -> tuple[list[Block], list[Skipped]]:
     """:func:`property_blocks` for a card or a calendar sent as a message's body, not attached to
-    it: its pictures go to the message's ``images`` (by name), each one met before in it
-    (``seen``, see :func:`~indexer.images.met_before`) pointed at rather than kept twice."""
+    it: its pictures go to the message's ``images`` (by name), carrying ``meta`` (the message
+    they are in, as the message's other pictures do), each one met before in it (``seen``, see
+    :func:`~indexer.images.met_before`) pointed at rather than kept twice."""
     blocks, found, skipped = property_blocks(text)
     names: dict[str, str] = {}  # a picture's name: that of the image it is
     for image in found:
-        first = met_before(seen, image)
+        first = met_before(seen, replace(image, meta={**image.meta, **meta}))
         images.setdefault(first.name, first)
         names[image.name] = first.name
     return [replace(b, images=tuple(names[n] for n in b.images)) for b in blocks], skipped

@@ -365,13 +365,15 @@ class _Reader:
         if text not in self.warnings:
             self.warnings.append(text)
 
-    def plain(self, text: str) -> list[Block]:
-        """The blocks of a plain-text part, read as a .txt file is: a poem's line numbers in the
-        right margin left out of its lines, and counted as an HTML part's are; a contact card or a
-        calendar sent as the body read as a .vcf or .ics file is (its pictures images, its other
-        binary values skipped entries, never text)."""
+    def plain(self, text: str, record: _Message) -> list[Block]:
+        """The blocks of a plain-text part of ``record``, read as a .txt file is: a poem's line
+        numbers in the right margin left out of its lines, and counted as an HTML part's are; a
+        contact card or a calendar sent as the body read as a .vcf or .ics file is (its pictures
+        images of the message, its other binary values skipped entries, never text)."""
         if PROPERTY_LINES.match(text):
-            blocks, skipped = body_property_blocks(text, self.images, self.by_bytes)
+            blocks, skipped = body_property_blocks(
+                text, self.images, self.by_bytes, {"message_index": record.index}
+            )
             self.skipped.extend(skipped)
             return blocks
         margin = margin_numbers(text)
@@ -432,7 +434,7 @@ class _Reader:
             record.body.extend(_below(blocks, record.level))
             self.skipped.extend(body_entries(dropped))
         elif maintype == "text" and ctype not in _NOT_BODY_TEXT:
-            record.body.extend(_below(self.plain(part_text(part)), record.level))
+            record.body.extend(_below(self.plain(part_text(part), record), record.level))
         else:
             record.attachment_count += 1
             self.attachment(part, record, name or ctype, ctype)
@@ -460,7 +462,7 @@ class _Reader:
                 blocks, dropped = html_blocks(text)
                 self.skipped.extend(e for e in dropped if e.what == MARGIN_NUMBERS)
             else:
-                blocks = self.plain(text)
+                blocks = self.plain(text, record)
             if blocks:
                 level = min(record.level + 1, 6)
                 record.attachments.append(Block(HEADING, f"Attachment: {name}", level=level))
@@ -557,7 +559,14 @@ class _Reader:
         ext = "jpg" if subtype in ("jpeg", "jpg", "pjpeg") else subtype
         record.image_count += 1
         label = name or f"msg{record.index}_image_{record.image_count}.{ext}"
-        admitted = admit(data, ext, source_name=label, alt=name, keep_source_name=True)
+        admitted = admit(
+            data,
+            ext,
+            source_name=label,
+            alt=name,
+            meta={"message_index": record.index},
+            keep_source_name=True,
+        )
         if isinstance(admitted, Skipped):
             self.skipped.append(admitted)
             return
@@ -1394,7 +1403,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="14",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="15",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1423,7 +1432,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # its property lines, "BEGIN:VCARD" no heading; 13: a vCard or iCalendar attachment read as a
     # .vcf file is: a base64 picture an image, any other base64 value a skipped entry, never
     # text; quoted-printable values decoded; 14: a vCard or iCalendar sent as the plain-text
-    # body read so too
+    # body read so too; 15: every picture of a message (shown in its HTML body, attached, or
+    # of a card sent as its body) carries its message_index, as an Outlook message's do
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1484,7 +1494,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="14",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="15",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1513,7 +1523,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # its property lines, "BEGIN:VCARD" no heading; 13: a vCard or iCalendar attachment read as a
     # .vcf file is: a base64 picture an image, any other base64 value a skipped entry, never
     # text; quoted-printable values decoded; 14: a vCard or iCalendar sent as the plain-text
-    # body read so too
+    # body read so too; 15: every picture of a message (shown in its HTML body, attached, or
+    # of a card sent as its body) carries its message_index, as an Outlook message's do
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

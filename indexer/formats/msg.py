@@ -483,8 +483,9 @@ def _decode_html(data: bytes | str) -> str:
     return decode_html(data)
 
 
-def body_blocks(st: _State, msg: Any) -> list[Block]:
-    """The body: plain text, else HTML, else RTF. Empty when none is readable."""
+def body_blocks(st: _State, msg: Any, index: int) -> list[Block]:
+    """The body of the file's message ``index``: plain text, else HTML, else RTF. Empty when none
+    is readable."""
     cls = clean(st.safe(lambda: msg.classType, "")).lower()
     if cls.endswith(".smime") or cls.endswith(".smime.encrypted"):
         st.warn(ENCRYPTED_WARNING)
@@ -497,7 +498,9 @@ def body_blocks(st: _State, msg: Any) -> list[Block]:
             if PROPERTY_LINES.match(plain):
                 # a contact card or a calendar sent as the body is read as a .vcf or .ics file is
                 # (its pictures images, its other binary values skipped entries, never text)
-                blocks, skipped = body_property_blocks(plain, st.images, st.by_bytes)
+                blocks, skipped = body_property_blocks(
+                    plain, st.images, st.by_bytes, {"message_index": index}
+                )
                 st.skipped.extend(skipped)
                 return blocks
             html = _structured_html(st, msg, plain)
@@ -822,7 +825,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     cls = h["message_class"].lower()
     if ("multipartsigned" in cls or cls.endswith(".smime.signed")) and SIGNED_NOTE not in st.notes:
         st.notes.append(SIGNED_NOTE)
-    body = [tidy_image_alt(_below(_with_meta(b, meta), level)) for b in body_blocks(st, msg)]
+    body = [tidy_image_alt(_below(_with_meta(b, meta), level)) for b in body_blocks(st, msg, index)]
     if not any(b.kind != IMAGE for b in body):
         st.empty += 1
     text_blocks: list[Block] = []
@@ -994,8 +997,9 @@ def _text_attachment(
     # read as a .vcf file is: a base64 picture an image, any other base64 value a skipped entry,
     # never text; 15: a picture shown in the HTML body takes the alt text written there, as for
     # e-mail, not its attachment's file name; a vCard or iCalendar sent as the plain body read as
-    # a .vcf file is
-    version="15",
+    # a .vcf file is; 16: the pictures of a card sent as the plain body carry the message_index
+    # of their message, as its attached pictures do
+    version="16",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain

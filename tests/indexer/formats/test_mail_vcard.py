@@ -215,3 +215,64 @@ def test_an_event_sent_as_an_outlook_messages_plain_body_brings_its_picture():
     (image,) = doc.images
     assert image.data == png and doc.blocks[3].images == (image.name,)
     assert not any(packed[:40] in b.text for b in doc.blocks)
+
+
+def _other_png(colour: tuple[int, int, int]) -> bytes:
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (30, 20), colour).save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_every_picture_of_a_mailbox_says_the_message_it_is_in():
+    # message 1: an HTML body showing a picture by cid:, a picture attached; message 2: a card
+    # sent as the plain body, its photo a third picture
+    shown, attached = _other_png((200, 0, 0)), _other_png((0, 0, 200))
+    png, packed = _png_b64()
+    first = EmailMessage()
+    first["Subject"] = "Quay photos"
+    first.set_content("See the quay.")
+    first.add_alternative('<p>See the quay.</p><img src="cid:quay" alt="Quay">', subtype="html")
+    first.get_payload()[1].add_related(shown, "image", "png", cid="<quay>")
+    first.add_attachment(attached, maintype="image", subtype="png", filename="crane.png")
+    second = EmailMessage()
+    second["Subject"] = "My card"
+    second.set_content(
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\n"
+        + _fold(f"PHOTO;ENCODING=b;TYPE=PNG:{packed}")
+        + "\r\nEND:VCARD\r\n"
+    )
+    mbox = b"".join(
+        b"From ana@example.org Mon Aug  3 09:00:00 2026\n" + bytes(m) + b"\n" for m in (first, second)
+    )
+    doc = extract_bytes(mbox, "harbour.mbox")
+    assert sorted((im.data, im.meta.get("message_index")) for im in doc.images) == sorted(
+        [(shown, 1), (attached, 1), (png, 2)]
+    )
+    # as every block of the message says it
+    for block in doc.blocks:
+        for name in block.images:
+            (image,) = [im for im in doc.images if im.name == name]
+            assert image.meta["message_index"] == block.meta["message_index"]
+
+
+def test_the_photo_of_a_card_sent_as_an_outlook_body_says_its_message_as_an_attached_picture():
+    from aspose.email_foss.msg import MapiMessage
+
+    png, packed = _png_b64()
+    attached = _other_png((0, 0, 200))
+    msg = MapiMessage.create("My card")
+    msg.message_class = "IPM.Note"
+    msg.body = (
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\n"
+        + _fold(f"PHOTO;ENCODING=b;TYPE=PNG:{packed}")
+        + "\r\nEND:VCARD\r\n"
+    )
+    msg.add_attachment("crane.png", attached)
+    doc = extract(msg.to_bytes(), filename="card.msg")
+    assert sorted((im.data, dict(im.meta)) for im in doc.images) == sorted(
+        [(png, {"message_index": 1}), (attached, {"message_index": 1})]
+    )
