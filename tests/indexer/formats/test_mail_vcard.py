@@ -81,17 +81,25 @@ def _png_b64() -> tuple[bytes, str]:
     return data, base64.b64encode(data).decode()
 
 
+#: a KEY value in DER bytes: binary, and no picture
+_KEY = b"0\x82\x01\n\x02\x82\x01\x01\x00" * 20
+
+
+def _photo_card(packed: str, more: str = "") -> str:
+    """A vCard 3.0 of Ana Lima with the base64 picture ``packed`` as its PHOTO, then the
+    property lines ``more`` (each ending in CRLF)."""
+    head = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\n"
+    return head + _fold(f"PHOTO;ENCODING=b;TYPE=PNG:{packed}") + "\r\n" + more + "END:VCARD\r\n"
+
+
+def _key_line() -> str:
+    return _fold(f"KEY;ENCODING=b:{base64.b64encode(_KEY).decode()}") + "\r\n"
+
+
 def test_a_cards_photo_is_an_image_its_key_a_skipped_entry_and_its_label_decoded():
     png, packed = _png_b64()
-    key = b"0\x82\x01\n\x02\x82\x01\x01\x00" * 20  # DER bytes: no picture
-    card = (
-        "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\n"
-        + _fold(f"PHOTO;ENCODING=b;TYPE=PNG:{packed}")
-        + "\r\n"
-        + _fold(f"KEY;ENCODING=b:{base64.b64encode(key).decode()}")
-        + "\r\nLABEL;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Rua do Caf=C3=A9 12=0D=0A=\r\nLisboa\r\n"
-        "item1.TEL:+1 555 0100\r\nEND:VCARD\r\n"
-    )
+    label = "LABEL;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Rua do Caf=C3=A9 12=0D=0A=\r\nLisboa\r\n"
+    card = _photo_card(packed, _key_line() + label + "item1.TEL:+1 555 0100\r\n")
     doc = extract_bytes(card.encode(), "ana.vcf")
     # the PHOTO line (26 + 140 characters) folds over lines 4-6, the KEY line (15 + 240) over
     # 7-10; the LABEL's value runs over lines 11-12, "=0D=0A" a line break, "=" a soft one
@@ -104,7 +112,7 @@ def test_a_cards_photo_is_an_image_its_key_a_skipped_entry_and_its_label_decoded
     assert image.data == png and image.format == "png" and doc.blocks[1].images == (image.name,)
     (skipped,) = doc.coverage.skipped
     assert (skipped.what, skipped.name) == ("property value", "KEY")
-    assert skipped.reason == f"{len(key):,} bytes of base64 data, not text" and skipped.on_purpose
+    assert skipped.reason == f"{len(_KEY):,} bytes of base64 data, not text" and skipped.on_purpose
     assert doc.coverage.images_extracted == 1
 
 
@@ -156,8 +164,7 @@ def test_a_card_attached_to_an_outlook_message_brings_its_photo():
     from .test_mail_margin_numbers import _msg_with
 
     png, packed = _png_b64()
-    card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\n" + _fold(f"PHOTO;ENCODING=b;TYPE=PNG:{packed}")
-    card += "\r\nEND:VCARD\r\n"
+    card = _photo_card(packed)
     doc = extract(_msg_with(("ana.vcf", card.encode(), "text/x-vcard")), filename="card.msg")
     texts = [b.text for b in doc.blocks]
     at = texts.index("Attachment: ana.vcf")
@@ -169,14 +176,7 @@ def test_a_card_attached_to_an_outlook_message_brings_its_photo():
 
 def test_a_card_sent_as_a_mails_plain_body_brings_its_photo_not_base64_text():
     png, packed = _png_b64()
-    key = b"0\x82\x01\n\x02\x82\x01\x01\x00" * 20  # DER bytes: no picture
-    card = (
-        "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\n"
-        + _fold(f"PHOTO;ENCODING=b;TYPE=PNG:{packed}")
-        + "\r\n"
-        + _fold(f"KEY;ENCODING=b:{base64.b64encode(key).decode()}")
-        + "\r\nEND:VCARD\r\n"
-    )
+    card = _photo_card(packed, _key_line())
     msg = EmailMessage()
     msg["Subject"] = "My card"
     msg["From"] = "ana@example.org"
@@ -240,11 +240,7 @@ def test_every_picture_of_a_mailbox_says_the_message_it_is_in():
     first.add_attachment(attached, maintype="image", subtype="png", filename="crane.png")
     second = EmailMessage()
     second["Subject"] = "My card"
-    second.set_content(
-        "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\n"
-        + _fold(f"PHOTO;ENCODING=b;TYPE=PNG:{packed}")
-        + "\r\nEND:VCARD\r\n"
-    )
+    second.set_content(_photo_card(packed))
     mbox = b"".join(
         b"From ana@example.org Mon Aug  3 09:00:00 2026\n" + bytes(m) + b"\n" for m in (first, second)
     )
@@ -266,11 +262,7 @@ def test_the_photo_of_a_card_sent_as_an_outlook_body_says_its_message_as_an_atta
     attached = _other_png((0, 0, 200))
     msg = MapiMessage.create("My card")
     msg.message_class = "IPM.Note"
-    msg.body = (
-        "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\n"
-        + _fold(f"PHOTO;ENCODING=b;TYPE=PNG:{packed}")
-        + "\r\nEND:VCARD\r\n"
-    )
+    msg.body = _photo_card(packed)
     msg.add_attachment("crane.png", attached)
     doc = extract(msg.to_bytes(), filename="card.msg")
     assert sorted((im.data, dict(im.meta)) for im in doc.images) == sorted(
