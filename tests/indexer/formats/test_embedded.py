@@ -36,6 +36,14 @@ TYPES = {
     "emf": "image/x-emf",
     "pdf": "application/pdf",
 }
+#: the blocks of the workbook ``_xlsx()`` builds, embedded below a heading of level 1
+_EMBEDDED_WORKBOOK = (
+    (HEADING, 2, "Embedded: Microsoft_Excel_Worksheet.xlsx"),
+    (HEADING, 3, "Costs"),
+    (TABLE, 0, "| Item | Cost |\n| --- | --- |\n| Slates | 420 |\n| Gutter | 95 |"),
+    (HEADING, 3, "Dates"),
+    (TABLE, 0, "| Task | Day |\n| --- | --- |\n| Roof | Monday |"),
+)
 
 
 def _with_parts(package: bytes, parts: dict[str, bytes], edit) -> bytes:
@@ -209,11 +217,7 @@ def test_a_workbook_embedded_in_a_word_file_is_read_where_it_stands():
     assert _texts(doc) == [
         (HEADING, 1, "Costs"),
         ("paragraph", 0, "The costs of the roof are in this table:"),
-        (HEADING, 2, "Embedded: Microsoft_Excel_Worksheet.xlsx"),
-        (HEADING, 3, "Costs"),
-        (TABLE, 0, "| Item | Cost |\n| --- | --- |\n| Slates | 420 |\n| Gutter | 95 |"),
-        (HEADING, 3, "Dates"),
-        (TABLE, 0, "| Task | Day |\n| --- | --- |\n| Roof | Monday |"),
+        *_EMBEDDED_WORKBOOK,
         ("paragraph", 0, "They are to be paid in May."),
     ]
     embedded = [b for b in doc.blocks if b.meta.get("attachment")]
@@ -412,11 +416,7 @@ def test_a_workbook_embedded_on_a_slide_is_read_on_that_slide():
     assert _texts(doc) == [
         (HEADING, 1, "Roof costs"),
         ("paragraph", 0, "As agreed:"),
-        (HEADING, 2, "Embedded: Microsoft_Excel_Worksheet.xlsx"),
-        (HEADING, 3, "Costs"),
-        (TABLE, 0, "| Item | Cost |\n| --- | --- |\n| Slates | 420 |\n| Gutter | 95 |"),
-        (HEADING, 3, "Dates"),
-        (TABLE, 0, "| Task | Day |\n| --- | --- |\n| Roof | Monday |"),
+        *_EMBEDDED_WORKBOOK,
         (HEADING, 1, "Next steps"),
     ]
     embedded = [b for b in doc.blocks if b.meta.get("attachment")]
