@@ -39,7 +39,7 @@ import re
 import time
 from collections.abc import Container, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from .. import errors
 from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
@@ -88,6 +88,21 @@ class Attached:
         self.removed += [r for r in got.removed if r not in self.removed]
 
 
+class Holder(Protocol):
+    """A holder that sets its attached files aside (:meth:`Attacher.defer`) and takes in what
+    they give: a mail's messages, an Outlook item and the messages embedded in it."""
+
+    skipped: list[Skipped]
+    #: the names of the attached files read (``Coverage.attachments_indexed``)
+    indexed: list[str]
+    images: dict[str, Image]
+    notes: list[str]
+    #: what its attached files read with their own extractor removed (running heads …)
+    removed: list[str]
+
+    def warn(self, text: str) -> None: ...
+
+
 class Attacher:
     """Reads the attachments of one holder, keeping count of what they spend of its limits."""
 
@@ -103,22 +118,44 @@ class Attacher:
         self.chars = 0  # text the attachments read so far add to the holder's
         self.count = 0  # attachments read so far (numbers their images)
         self.image_names: dict[str, str] = {}  # an image's name by its bytes → its name in the holder
-        self._deferred: list[tuple[Block, bytes, str, dict[str, Any]]] = []
+        #: the files :meth:`defer` set aside: each one's placeholder, where its skipped entries and
+        #: names go in its holder's lists, its bytes, name and how it is read
+        self._deferred: list[tuple[Block, tuple[int, int], bytes, str, dict[str, Any]]] = []
 
-    def defer(self, data: bytes, name: str, **how: Any) -> Block:
-        """A placeholder block for the attached file ``data`` called ``name``, to be read (as by
-        :meth:`read` with ``how``) by :meth:`read_deferred` once the holder's text is known:
-        for a holder whose own text may go on after its attachments (a mail's next message)."""
+    @property
+    def pending(self) -> bool:
+        """Whether files set aside by :meth:`defer` are waiting to be read."""
+        return bool(self._deferred)
+
+    def defer(self, holder: Holder, data: bytes, name: str, **how: Any) -> Block:
+        """A placeholder block for the file ``data`` called ``name`` attached to ``holder``, to be
+        read (as by :meth:`read` with ``how``) by :meth:`read_deferred` once the holder's text is
+        known: for a holder whose own text may go on after its attachments (a mail's next
+        message). Its skipped entries and name will stand where the holder's lists end now."""
         slot = Block(PARAGRAPH, "")
-        self._deferred.append((slot, data, name, how))
+        self._deferred.append((slot, (len(holder.skipped), len(holder.indexed)), data, name, how))
         return slot
 
-    def read_deferred(self, own: int) -> list[tuple[Block, Attached]]:
-        """Each placeholder :meth:`defer` gave, in order, with what its file gives, ``own``
-        characters of the holder's own text reserved first."""
+    def read_deferred(self, own: int, holder: Holder) -> dict[int, list[Block]]:
+        """Read the files :meth:`defer` set aside, ``own`` characters of the holder's own text
+        reserved first, and give ``holder`` what each gives in the place it was met; the blocks
+        of each by the ``id`` of its placeholder, which the holder replaces with them
+        (:func:`put_in_place`)."""
         self.own = own
         deferred, self._deferred = self._deferred, []
-        return [(slot, self.read(data, name, **how)) for slot, data, name, how in deferred]
+        read = [(slot, at, self.read(data, name, **how)) for slot, at, data, name, how in deferred]
+        # the lists are filled back to front, so that each place counted earlier still holds
+        for _, (skipped_at, indexed_at), got in reversed(read):
+            holder.skipped[skipped_at:skipped_at] = got.skipped
+            holder.indexed[indexed_at:indexed_at] = got.indexed
+        for _, _, got in read:
+            for image in got.images:
+                holder.images.setdefault(image.name, image)
+            for text in got.warnings:
+                holder.warn(text)
+            holder.notes.extend(n for n in got.notes if n not in holder.notes)
+            holder.removed.extend(r for r in got.removed if r not in holder.removed)
+        return {id(slot): got.blocks for slot, _, got in read}
 
     def read(
         self,
@@ -244,6 +281,12 @@ class Attacher:
                 f"{limits.timeout_seconds:g}-second limit) ran out"
             )
         return None
+
+
+def put_in_place(blocks: list[Block], placed: Mapping[int, list[Block]]) -> list[Block]:
+    """``blocks`` with each placeholder of :meth:`Attacher.defer` replaced by the blocks
+    :meth:`Attacher.read_deferred` gave for it (``placed``)."""
+    return [b for block in blocks for b in placed.get(id(block), (block,))]
 
 
 def text_chars(blocks: list[Block]) -> int:

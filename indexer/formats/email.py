@@ -50,7 +50,7 @@ from ..images import admit, met_before
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
-from ._attached import Attacher, text_chars
+from ._attached import Attacher, put_in_place, text_chars
 from ._properties import PROPERTY_LINES, body_property_blocks
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
 from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_entry, margin_removed, merge_hidden
@@ -351,15 +351,12 @@ class _Reader:
         self.images: dict[str, Image] = {}
         self.by_bytes: dict[tuple[int, int], Image] = {}  # the message's own images (met_before)
         self.skipped: list[Skipped] = []
-        self.attachments_indexed: list[str] = []
+        self.indexed: list[str] = []  # the attachments read (Coverage.attachments_indexed)
         self.truncated: list[str] = []
         self.warnings: list[str] = []
         self.notes: list[str] = []
         self.removed: list[str] = []  # what attached files read with their own extractor removed
-        self.attacher = Attacher(ctx)
-        #: the attached files set aside (see :meth:`attached`): the message each is in, and where
-        #: its skipped entries and names go in ``skipped`` and ``attachments_indexed``
-        self.deferred: list[tuple[_Message, int, int]] = []
+        self.attacher = Attacher(ctx)  # sets the attached files aside (see :meth:`attached`)
 
     def warn(self, text: str) -> None:
         if text not in self.warnings:
@@ -467,7 +464,7 @@ class _Reader:
                 level = min(record.level + 1, 6)
                 record.attachments.append(Block(HEADING, f"Attachment: {name}", level=level))
                 record.attachments.extend(_below(blocks, level))
-                self.attachments_indexed.append(name)
+                self.indexed.append(name)
                 return
             self.skipped.append(Skipped("attachment", name, "attachment holds no text", on_purpose=True))
             return
@@ -491,6 +488,7 @@ class _Reader:
         every message has been walked (:meth:`read_attachments`): the text of the messages after
         it is reserved in the text limit before it."""
         slot = self.attacher.defer(
+            self,
             data,
             name,
             level=min(record.level + 1, 6),
@@ -500,29 +498,16 @@ class _Reader:
             taken=self.images,
         )
         record.attachments.append(slot)
-        self.deferred.append((record, len(self.skipped), len(self.attachments_indexed)))
 
     def read_attachments(self) -> None:
         """Read the attached files :meth:`attached` set aside, the messages' own text reserved
         first, each in the place it was met."""
-        if not self.deferred:
+        if not self.attacher.pending:
             return
         own = sum(text_chars(_message_blocks(record)[0]) for record in self.messages)
-        read = self.attacher.read_deferred(own)
-        # the lists are filled back to front, so that each place counted earlier still holds
-        for (_, got), (_, skipped_at, indexed_at) in reversed(list(zip(read, self.deferred, strict=True))):
-            self.skipped[skipped_at:skipped_at] = got.skipped
-            self.attachments_indexed[indexed_at:indexed_at] = got.indexed
-        for (slot, got), (record, _, _) in zip(read, self.deferred, strict=True):
-            at = next(i for i, b in enumerate(record.attachments) if b is slot)
-            record.attachments[at : at + 1] = got.blocks
-            for image in got.images:
-                self.images.setdefault(image.name, image)
-            for text in got.warnings:
-                self.warn(text)
-            self.notes.extend(n for n in got.notes if n not in self.notes)
-            self.removed.extend(r for r in got.removed if r not in self.removed)
-        self.deferred = []
+        placed = self.attacher.read_deferred(own, self)
+        for record in self.messages:
+            record.attachments = put_in_place(record.attachments, placed)
 
     def tnef(self, data: bytes, record: _Message, name: str) -> bool:
         """Read a TNEF part (``winmail.dat``, Outlook's rich-text form of the message) as what it
@@ -545,7 +530,7 @@ class _Reader:
                 )
             )
             return True
-        self.attachments_indexed.append(name)  # before the attachments it holds
+        self.indexed.append(name)  # before the attachments it holds
         record.attachment_count -= 1
         if body is not None:
             self.part(body, record)
@@ -1199,7 +1184,7 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
     coverage = Coverage(
         messages_total=len(reader.messages),
         messages_empty=empty,
-        attachments_indexed=tuple(reader.attachments_indexed),
+        attachments_indexed=tuple(reader.indexed),
         images_extracted=len(images),
         skipped=tuple(skipped),
         truncated=tuple(reader.truncated),

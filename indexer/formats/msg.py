@@ -30,7 +30,7 @@ from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
 from ..sniff import decode_text, looks_binary
-from ._attached import Attacher, text_chars
+from ._attached import Attacher, put_in_place, text_chars
 from ._properties import PROPERTY_LINES, body_property_blocks
 from ._smime import (
     DETACHED_SIGNATURE_EXTENSIONS,
@@ -159,10 +159,7 @@ class _State:
     removed: list[str] = field(default_factory=list)  # what attached files read on their own removed
     messages: int = 0
     empty: int = 0
-    attacher: Attacher = field(init=False)
-
-    #: where the skipped entries and names of each attached file set aside go (read_attachments)
-    deferred: list[tuple[int, int]] = field(default_factory=list)
+    attacher: Attacher = field(init=False)  # sets the attached files aside (read_attachments)
 
     def __post_init__(self) -> None:
         self.attacher = Attacher(self.ctx)
@@ -171,23 +168,9 @@ class _State:
         """Read the attached files set aside while the item was walked, its own text (and that
         of the messages embedded after them) reserved first in the text limit, each in the
         place it was met."""
-        if not self.deferred:
-            return
-        read = self.attacher.read_deferred(text_chars(self.blocks))
-        # the lists are filled back to front, so that each place counted earlier still holds
-        for (_, got), (skipped_at, indexed_at) in reversed(list(zip(read, self.deferred, strict=True))):
-            self.skipped[skipped_at:skipped_at] = got.skipped
-            self.indexed[indexed_at:indexed_at] = got.indexed
-        placed = {id(slot): got.blocks for slot, got in read}
-        self.blocks = [b for block in self.blocks for b in placed.get(id(block), (block,))]
-        for _, got in read:
-            for image in got.images:
-                self.images.setdefault(image.name, image)
-            for text in got.warnings:
-                self.warn(text)
-            self.notes.extend(n for n in got.notes if n not in self.notes)
-            self.removed.extend(r for r in got.removed if r not in self.removed)
-        self.deferred = []
+        if self.attacher.pending:
+            placed = self.attacher.read_deferred(text_chars(self.blocks), self)
+            self.blocks = put_in_place(self.blocks, placed)
 
     def safe(self, fn: Any, default: Any = None) -> Any:
         try:
@@ -890,6 +873,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
         kind = ext or mime or "unknown type"
         # read once the whole item is walked (read_attachments), its own text reserved first
         slot = st.attacher.defer(
+            st,
             data,
             name,
             level=min(level + 1, 6),
@@ -899,7 +883,6 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             taken=st.images,
         )
         text_blocks.append(slot)
-        st.deferred.append((len(st.skipped), len(st.indexed)))
     body, placed = _place_cid_images(body, cid_images)
     # an attachment the body shows is there; another attachment of the same picture (attached
     # again under its own name) keeps its place, pointing at the same image
