@@ -15,9 +15,10 @@ a mail's keep their sender's names), or, when named by their bytes (an
 Office file's, ``%016x.ext``), given the name of the same image met in an earlier attachment of
 the holder (a logo in each of a hundred attached files is one image; a PDF's images, named by
 their place and without bytes when none will be listed, are not matched, so that the blocks are
-the same with and without image data); its skipped entries, warnings and notes, and what its
-coverage lists as removed (running heads, a poem's margin line numbers), carried over with its
-name in front.
+the same with and without image data), and carry what the holder says of its own pictures (the
+message a mail's attachment came in, ``message_index``); its skipped entries, warnings and
+notes, and what its coverage lists as removed (running heads, a poem's margin line numbers),
+carried over with its name in front.
 
 An attachment that cannot be read (damaged, encrypted, needing OCR, past a limit) becomes one
 skipped entry with the error's code and message: the holder is never failed nor cut by it.
@@ -170,6 +171,7 @@ class Attacher:
         paged: bool = False,
         label: str = "Attachment",
         taken: Container[str] = (),
+        image_meta: Mapping[str, Any] | None = None,
     ) -> Attached:
         """The blocks, images and coverage of the attached file ``data`` called ``name``, its
         heading at ``level`` (the holder's heading level plus one), its blocks carrying ``meta``.
@@ -179,7 +181,9 @@ class Attacher:
         page the file is attached to, or None) and keep their own as ``attachment_page``.
         ``label``: the heading's first word, ``Embedded`` for a file embedded in an Office
         document (whose skipped entries are then ``embedded object`` ones).
-        ``taken``: the names of the holder's own images, which its attachments' images avoid."""
+        ``taken``: the names of the holder's own images, which its attachments' images avoid.
+        ``image_meta``: what its images carry of the holder, over their own (the message a
+        mail's attachment came in, as the message's own pictures do)."""
         what = "attachment" if label == "Attachment" else "embedded object"
         if not data:  # a part cut or mis-written, as often as a file of no bytes: said, not hidden
             return Attached(skipped=[Skipped(what, name, f"the {what} holds no data")])
@@ -229,6 +233,7 @@ class Attacher:
             image_names,
             label,
             taken,
+            image_meta,
         )
         # its text as placed (a sheet's heading added, the breaks between blocks) may pass what
         # the holder leaves, though the file's own text does not
@@ -366,6 +371,7 @@ def _place(
     image_names: dict[str, str],
     label: str = "Attachment",
     taken: Container[str] = (),
+    image_meta: Mapping[str, Any] | None = None,
 ) -> Attached:
     level = min(max(level, 1), 6)
     renamed: dict[str, str] = {}
@@ -384,7 +390,7 @@ def _place(
             given.add(known)
             if hashed:
                 image_names[hashed[1]] = known
-            images.append(replace(im, name=known, meta={**im.meta, "attachment": name}))
+            images.append(replace(im, name=known, meta={**im.meta, **(image_meta or {}), "attachment": name}))
         renamed[im.name] = known
     blocks = [Block(HEADING, f"{label}: {name}", level=level, page=page, meta={**meta, "attachment": name})]
     for block in _as_document(doc):

@@ -496,6 +496,7 @@ class _Reader:
             ctype=ctype,
             unsupported=reason,
             taken=self.images,
+            image_meta={"message_index": record.index},  # as the message's own pictures
         )
         record.attachments.append(slot)
 
@@ -1388,7 +1389,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="15",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="16",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1418,7 +1419,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # .vcf file is: a base64 picture an image, any other base64 value a skipped entry, never
     # text; quoted-printable values decoded; 14: a vCard or iCalendar sent as the plain-text
     # body read so too; 15: every picture of a message (shown in its HTML body, attached, or
-    # of a card sent as its body) carries its message_index, as an Outlook message's do
+    # of a card sent as its body) carries its message_index, as an Outlook message's do;
+    # 16: so do the pictures of a file attached to it read with its own extractor
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1479,7 +1481,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="15",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="16",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1509,7 +1511,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # .vcf file is: a base64 picture an image, any other base64 value a skipped entry, never
     # text; quoted-printable values decoded; 14: a vCard or iCalendar sent as the plain-text
     # body read so too; 15: every picture of a message (shown in its HTML body, attached, or
-    # of a card sent as its body) carries its message_index, as an Outlook message's do
+    # of a card sent as its body) carries its message_index, as an Outlook message's do;
+    # 16: so do the pictures of a file attached to it read with its own extractor
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

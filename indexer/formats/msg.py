@@ -881,6 +881,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             ctype=mime or None,
             unsupported=f"{kind} attachments are not indexed",
             taken=st.images,
+            image_meta={"message_index": index},  # as the message's own pictures
         )
         text_blocks.append(slot)
     body, placed = _place_cid_images(body, cid_images)
@@ -981,8 +982,9 @@ def _text_attachment(
     # never text; 15: a picture shown in the HTML body takes the alt text written there, as for
     # e-mail, not its attachment's file name; a vCard or iCalendar sent as the plain body read as
     # a .vcf file is; 16: the pictures of a card sent as the plain body carry the message_index
-    # of their message, as its attached pictures do
-    version="16",
+    # of their message, as its attached pictures do; 17: so do the pictures of a file attached to
+    # it read with its own extractor (a Word document's, a vCard's)
+    version="17",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
