@@ -37,6 +37,7 @@ from ..model import (
     Coverage,
     Document,
     ListItem,
+    assemble,
     render_list,
     render_table,
 )
@@ -542,13 +543,15 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="6",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="7",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
     # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
     # 5: a vCard's or an iCalendar's lines paragraphs, "BEGIN:VCARD" no heading
     # 6: a vCard's or an iCalendar's folded lines unfolded, quoted-printable values decoded, a
     # base64 picture an image, any other base64 value a skipped entry, never text
+    # 7: a vCard's or an iCalendar's text is its properties as read (no base64 value, lines
+    # unfolded, quoted-printable values decoded), the lines of its blocks counted in it
     source_type="txt",
     libraries=("charset-normalizer",),
     images=True,
@@ -556,11 +559,13 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)
     if PROPERTY_LINES.match(text):
+        # a card or a calendar (a .vcf or .ics file, or one attached to a mail) is its properties
+        # as they are read: its text theirs, not the file's, whose base64 values (a photo, a
+        # logo) are no text and whose folded and quoted-printable lines are not yet the values
         blocks, images, skipped = property_blocks(text)
-        return Document(
-            source_type="txt",
-            blocks=tuple(blocks),
-            text=text,
+        return assemble(
+            "txt",
+            blocks,
             images=tuple(images),
             metadata={"source_type": "txt"},
             coverage=Coverage(images_extracted=len(images), skipped=tuple(skipped)),

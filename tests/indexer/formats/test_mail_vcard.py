@@ -101,13 +101,15 @@ def test_a_cards_photo_is_an_image_its_key_a_skipped_entry_and_its_label_decoded
     label = "LABEL;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Rua do Caf=C3=A9 12=0D=0A=\r\nLisboa\r\n"
     card = _photo_card(packed, _key_line() + label + "item1.TEL:+1 555 0100\r\n")
     doc = extract_bytes(card.encode(), "ana.vcf")
-    # the PHOTO line (26 + 140 characters) folds over lines 4-6, the KEY line (15 + 240) over
-    # 7-10; the LABEL's value runs over lines 11-12, "=0D=0A" a line break, "=" a soft one
+    # the PHOTO line (26 + 140 characters) folds over lines 4-6 of the file, the KEY line
+    # (15 + 240) over 7-10; the LABEL's value runs over lines 11-12, "=0D=0A" a line break, "="
+    # a soft one. The document's text is the properties as read, each block's lines in it
     assert [(b.kind, b.text, b.lines) for b in doc.blocks] == [
         (PARAGRAPH, "BEGIN:VCARD\nVERSION:3.0\nFN:Ana Lima", (1, 3)),
-        (IMAGE, "[Image: PHOTO]", (4, 6)),
-        (PARAGRAPH, "LABEL:Rua do Café 12\nLisboa\nitem1.TEL:+1 555 0100\nEND:VCARD", (11, 14)),
+        (IMAGE, "[Image: PHOTO]", (5, 5)),
+        (PARAGRAPH, "LABEL:Rua do Café 12\nLisboa\nitem1.TEL:+1 555 0100\nEND:VCARD", (7, 10)),
     ]
+    assert doc.text == "\n\n".join(b.text for b in doc.blocks)
     (image,) = doc.images
     assert image.data == png and image.format == "png" and doc.blocks[1].images == (image.name,)
     (skipped,) = doc.coverage.skipped
@@ -268,3 +270,60 @@ def test_the_photo_of_a_card_sent_as_an_outlook_body_says_its_message_as_an_atta
     assert sorted((im.data, dict(im.meta)) for im in doc.images) == sorted(
         [(png, {"message_index": 1}), (attached, {"message_index": 1})]
     )
+
+
+def _mjoseph(real_world) -> bytes:
+    """The card MJOSEPH.VCF as it is attached to a message of a real mailbox (vCard 2.0, its LOGO
+    a GIF in base64 over 45 lines, its LABEL quoted-printable with a soft line break)."""
+    from email import message_from_bytes
+
+    data = (real_world / "mbox" / "MimeKit_content-length.mbox").read_bytes()
+    marker = data.index(b'filename="MJOSEPH.VCF"')
+    start = data.rindex(b"\nFrom ", 0, marker) + 1
+    end = data.find(b"\nFrom ", marker)
+    (part,) = [p for p in message_from_bytes(data[start:end]).walk() if p.get_filename() == "MJOSEPH.VCF"]
+    return part.get_payload(decode=True)
+
+
+def test_a_real_card_read_as_a_vcf_file_is_its_properties_as_read_not_its_base64(real_world):
+    from indexer import get_markdown
+
+    card = _mjoseph(real_world)
+    assert b"\nR0lGODlhuQAwAP" in card and b"Suite C=0A=" in card
+    doc = extract_bytes(card, "MJOSEPH.VCF")
+    # the same blocks as where the mail it came in holds it
+    mail = extract(real_world / "mbox" / "MimeKit_content-length.mbox")
+    at = [b.text for b in mail.blocks].index("Attachment: MJOSEPH.VCF")
+    assert [b.text for b in doc.blocks] == [b.text for b in mail.blocks[at + 1 : at + 4]]
+    # its text theirs: no base64, the label decoded and joined
+    assert doc.text == "\n\n".join(b.text for b in doc.blocks)
+    assert "R0lGODlh" not in doc.text and "uQAwAP" not in doc.text
+    assert "LABEL;WORK;PARCEL;POSTAL;DOM:140 Du Bois Street, Suite C\nSanta Cruz, CA 95060" in doc.text
+    markdown = get_markdown(card, filename="MJOSEPH.VCF")
+    assert "R0lGODlh" not in markdown and "Suite C=0A=" not in markdown
+    assert markdown.startswith("BEGIN:VCARD\nNOTE: vCard Format: Version 2.0(Spec-4/29/96)\n")
+    (logo,) = doc.images
+    assert (logo.format, logo.width, logo.height) == ("gif", 185, 48)
+
+
+def test_a_cards_photo_does_not_count_in_the_text_limit():
+    from indexer.limits import ExtractContext, Limits
+
+    png, packed = _png_b64()
+    card = _photo_card(packed * 40).encode()  # a photo of 40 times the bytes: its base64 is long
+    limit = 2_000
+    assert len(card) > limit
+    doc = extract_bytes(card, "ana.vcf", ExtractContext(limits=Limits(max_text_chars=limit)))
+    assert doc.text == "BEGIN:VCARD\nVERSION:3.0\nFN:Ana Lima\n\n[Image: PHOTO]\n\nEND:VCARD"
+
+
+def test_a_card_and_a_calendar_without_pictures_read_as_files_have_their_lines_unfolded():
+    note = "NOTE:Quay inspections are held every Monday at nine; bring boots and the harbour pass."
+    card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\n" + _fold(note) + "\r\nEND:VCARD\r\n"
+    assert "\r\n " in card  # folded: the note runs over two lines of the file
+    doc = extract_bytes(card.encode(), "ana.vcf")
+    assert doc.text == f"BEGIN:VCARD\nVERSION:3.0\nFN:Ana Lima\n{note}\nEND:VCARD"
+    assert [(b.kind, b.lines) for b in doc.blocks] == [(PARAGRAPH, (1, 5))]
+    event = EVENT.replace("SUMMARY:Quay inspection", "SUMMARY;ENCODING=QUOTED-PRINTABLE:Quay =\r\ninspection")
+    doc = extract_bytes(event.encode(), "rota.ics")
+    assert doc.text == _lines(EVENT)
