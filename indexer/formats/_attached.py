@@ -8,8 +8,9 @@ each carrying the holder's provenance, ``attachment: name`` and, where the attac
 its own page (``page_number`` in a holder without pages, ``attachment_page`` in one with pages)
 and ``sheet_name``. A workbook's sheets or a CSV's table become a heading per sheet and table
 blocks, as a document shows tables, so that every mode of the holder still applies. A web raster
-no extractor reads (a picture attached to a PDF, or sent as ``application/octet-stream``) is one
-image block under that heading, the picture an image of the holder. Its images are renamed
+no extractor reads (a picture attached to a PDF) is one image block under that heading, the
+picture an image of the holder (a mail's pictures, whatever type they are sent as, are images of
+their message, not read here). Its images are renamed
 ``attachment{n}_…`` (``attachment{n}_{k}_…`` when the holder has an image of that name already:
 a mail's keep their sender's names), or, when named by their bytes (an
 Office file's, ``%016x.ext``), given the name of the same image met in an earlier attachment of
@@ -322,8 +323,8 @@ def _empty(what: str, name: str) -> Skipped:
 
 def _picture(data: bytes, name: str) -> Document | None:
     """A web raster (by its bytes) no extractor reads, as a document of one image block: the
-    picture attached to a PDF or sent as ``application/octet-stream`` is kept as an image of its
-    holder, as a mail's attached ``image/*`` part is. None for anything else."""
+    picture attached to a PDF is kept as an image of its holder, as a mail's attached picture is.
+    None for anything else."""
     fmt = sniff_image_format(data)
     ext = "jpg" if fmt == "jpeg" else fmt
     if ext not in EXTRACTED_FORMATS:

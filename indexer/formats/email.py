@@ -12,8 +12,9 @@ data table or an inline image the plain one cannot show and loses none of its wo
 subject; nested
 message/rfc822 parts are read as messages of their own, their headings a level below their
 parent's (capped at 6); text attachments are indexed after the body (each under an
-``Attachment: name`` heading); images (inline or attached) are extracted under their own names,
-``cid:`` and Content-Location (MHTML) references in HTML bodies pointing at them; other
+``Attachment: name`` heading); images (inline or attached, ``image/*`` parts and the web
+pictures sent under another type such as ``application/octet-stream``) are extracted under their
+own names, ``cid:`` and Content-Location (MHTML) references in HTML bodies pointing at them; other
 attachments are listed as skipped with the reason. A TNEF part (``winmail.dat``) is read with
 tnefparse as what it holds: its body when the message has none of its own, its attachments as the
 message's, its embedded messages below it; a stream tnefparse cannot read safely is listed with
@@ -46,7 +47,7 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 
 from .._fast import make_block
-from ..images import admit, met_before
+from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
@@ -468,16 +469,23 @@ class _Reader:
                 return
             self.skipped.append(Skipped("attachment", name, "attachment holds no text", on_purpose=True))
             return
+        data = _payload(part)
+        if _web_picture(data) is not None:
+            # a picture sent under another type (application/octet-stream) is an image of the
+            # message, shown as its image/* parts are, not an attached file under its heading
+            record.attachment_count -= 1
+            self.image(part, record, _filename(part))
+            return
         reason = f"{ctype} attachments are not indexed"
         if ctype == "application/ms-tnef" or name.lower() == "winmail.dat":
-            if self.tnef(_payload(part), record, name):
+            if self.tnef(data, record, name):
                 return
-            held = tnef_attachment_names(_payload(part))
+            held = tnef_attachment_names(data)
             if held:
                 more = f" and {len(held) - _TNEF_LISTED} more" if len(held) > _TNEF_LISTED else ""
                 reason += f"; it holds {', '.join(held[:_TNEF_LISTED])}{more}"
         elif not _sealed(name, ctype):
-            self.attached(_payload(part), record, name, ctype, reason)
+            self.attached(data, record, name, ctype, reason)
             return
         # a detached signature holds no text of the message: nothing a reader would miss
         self.skipped.append(Skipped("attachment", name, reason, on_purpose=ctype in SIGNATURE_TYPES))
@@ -540,9 +548,10 @@ class _Reader:
         return True
 
     def image(self, part: Message, record: _Message, name: str | None) -> None:
+        """An image/* part of ``record``, or a part its bytes show to be a web picture."""
         data = _payload(part)
-        subtype = part.get_content_subtype()
-        ext = "jpg" if subtype in ("jpeg", "jpg", "pjpeg") else subtype
+        subtype = part.get_content_subtype() if part.get_content_maintype() == "image" else None
+        ext = "jpg" if subtype in ("jpeg", "jpg", "pjpeg") else subtype or _web_picture(data)
         record.image_count += 1
         label = name or f"msg{record.index}_image_{record.image_count}.{ext}"
         admitted = admit(
@@ -573,6 +582,13 @@ class _Reader:
         block = Block(IMAGE, f"[Image: {name or admitted.name}]", alt=name, images=(admitted.name,))
         record.images.append(block if not cid else replace(block, meta={"cid": cid}))
         record.image_keys.append(frozenset(keys))
+
+
+def _web_picture(data: bytes) -> str | None:
+    """The extension of the web picture (PNG, JPEG, GIF, WebP) ``data`` is, by its bytes, or None."""
+    fmt = sniff_image_format(data)
+    ext = "jpg" if fmt == "jpeg" else fmt
+    return ext if ext in EXTRACTED_FORMATS else None
 
 
 def _below(blocks: list[Block], level: int) -> list[Block]:
@@ -1420,7 +1436,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # text; quoted-printable values decoded; 14: a vCard or iCalendar sent as the plain-text
     # body read so too; 15: every picture of a message (shown in its HTML body, attached, or
     # of a card sent as its body) carries its message_index, as an Outlook message's do;
-    # 16: so do the pictures of a file attached to it read with its own extractor
+    # 16: so do the pictures of a file attached to it read with its own extractor; a picture
+    # sent as application/octet-stream an image of the message as an image/* part is, no heading
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1512,7 +1529,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # text; quoted-printable values decoded; 14: a vCard or iCalendar sent as the plain-text
     # body read so too; 15: every picture of a message (shown in its HTML body, attached, or
     # of a card sent as its body) carries its message_index, as an Outlook message's do;
-    # 16: so do the pictures of a file attached to it read with its own extractor
+    # 16: so do the pictures of a file attached to it read with its own extractor; a picture
+    # sent as application/octet-stream an image of the message as an image/* part is, no heading
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -513,20 +513,27 @@ def test_the_real_pdf_with_an_embedded_picture_keeps_it_as_an_image(real_world, 
     assert chunk_document(doc, mode)
 
 
-def test_a_picture_attached_to_a_mail_as_octet_stream_is_an_image_where_it_stands(real_world):
+def test_a_picture_attached_to_a_mail_as_octet_stream_is_an_image_of_the_message(real_world):
+    # presented as the same picture sent as image/png is (and as an Outlook message presents a
+    # picture attached under any type): its own name, no heading, not an attached file read
     _, png = _real_picture()
-    doc = extract(
-        _mail((png, "application/octet-stream", "photo"), (b"x,y\n1,2\n", "text/csv", "t.csv")),
-        filename="m.eml",
-    )
+    table = (b"x,y\n1,2\n", "text/csv", "t.csv")
+    doc = extract(_mail((png, "application/octet-stream", "photo"), table), filename="m.eml")
+    as_image = extract(_mail((png, "image/png", "photo"), table), filename="m.eml")
     assert doc.coverage.skipped == ()
-    assert doc.coverage.attachments_indexed == ("photo", "t.csv")
-    assert [(b.kind, b.text, b.images) for b in _under(doc, "photo")] == [
-        (HEADING, "Attachment: photo", ()),
-        (IMAGE, "[Image: photo]", ("attachment1_photo.png",)),
-    ]
+    assert doc.coverage.attachments_indexed == ("t.csv",)
+    assert "Attachment: photo" not in [b.text for b in doc.blocks] and _under(doc, "photo") == []
+    (block,) = [b for b in doc.blocks if b.kind == IMAGE]
+    assert (block.text, block.images, block.meta["message_index"]) == ("[Image: photo]", ("photo",), 1)
     (image,) = doc.images
-    assert (image.name, image.data, image.meta["attachment"]) == ("attachment1_photo.png", png, "photo")
+    assert (image.name, image.data, dict(image.meta)) == ("photo", png, {"message_index": 1})
+    assert [(b.kind, b.text, b.images, dict(b.meta)) for b in doc.blocks] == [
+        (b.kind, b.text, b.images, dict(b.meta)) for b in as_image.blocks
+    ]
+    assert [(im.name, im.data, dict(im.meta)) for im in doc.images] == [
+        (im.name, im.data, dict(im.meta)) for im in as_image.images
+    ]
+    assert doc.metadata["attachment_count"] == as_image.metadata["attachment_count"] == 2
     _all_modes_work(doc)
 
 
@@ -538,20 +545,25 @@ def test_a_binary_attachment_with_the_nul_pattern_of_utf16_is_not_read_as_text()
 
 
 def test_an_attachments_image_never_takes_the_name_of_the_holders_own(real_world):
-    # the mail's inline image keeps its sender's name, here the one its attachment's picture
-    # would be given: each keeps its own bytes under its own name
+    # the mail's inline image keeps its sender's name, here the one the picture of the message
+    # attached to it (a file read with its own extractor) would be given: each keeps its own
+    # bytes under its own name
     _, png = _real_picture()
+    inner = EmailMessage()
+    inner["Subject"] = "Inner"
+    inner.set_content("The photo.")
+    inner.add_attachment(png, maintype="image", subtype="png", filename="x.png")
     msg = EmailMessage()
     msg["Subject"] = "Photos"
     msg.set_content("Two pictures.")
     msg.add_attachment(
         _png(), maintype="image", subtype="png", filename="attachment1_x.png", disposition="inline"
     )
-    msg.add_attachment(png, maintype="application", subtype="octet-stream", filename="x.png")
+    msg.add_attachment(inner.as_bytes(), maintype="application", subtype="octet-stream", filename="x.eml")
     doc = extract(msg.as_bytes(), filename="m.eml")
     by_name = {im.name: im.data for im in doc.images}
     assert len(by_name) == 2 and by_name["attachment1_x.png"] == _png()
-    (placed,) = [b for b in _under(doc, "x.png") if b.kind == IMAGE]
+    (placed,) = [b for b in _under(doc, "x.eml") if b.kind == IMAGE]
     (name,) = placed.images
     assert name != "attachment1_x.png" and by_name[name] == png
     _all_modes_work(doc)
