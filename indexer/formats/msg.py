@@ -467,8 +467,9 @@ def _decode_html(data: bytes | str) -> str:
 
 
 def body_blocks(st: _State, msg: Any, index: int) -> list[Block]:
-    """The body of the file's message ``index``: plain text, else HTML, else RTF. Empty when none
-    is readable."""
+    """The body of the file's message ``index``: plain text, else HTML, else RTF (a poem's
+    margin line numbers left out of the plain and the RTF text as of a .txt file). Empty when
+    none is readable."""
     cls = clean(st.safe(lambda: msg.classType, "")).lower()
     if cls.endswith(".smime") or cls.endswith(".smime.encrypted"):
         st.warn(ENCRYPTED_WARNING)
@@ -507,7 +508,7 @@ def body_blocks(st: _State, msg: Any, index: int) -> list[Block]:
         except (ValueError, IndexError, LookupError, RecursionError):
             st.warn("the RTF body could not be read")
             return []
-        return [Block(PARAGRAPH, p) for p in paragraphs(clean(text))]
+        return [Block(PARAGRAPH, p) for p in paragraphs(_unnumbered(clean(text), st.skipped))]
     return []
 
 
@@ -983,7 +984,8 @@ def _text_attachment(
     # e-mail, not its attachment's file name; a vCard or iCalendar sent as the plain body read as
     # a .vcf file is; 16: the pictures of a card sent as the plain body carry the message_index
     # of their message, as its attached pictures do; 17: so do the pictures of a file attached to
-    # it read with its own extractor (a Word document's, a vCard's)
+    # it read with its own extractor (a Word document's, a vCard's); an RTF-only body loses a
+    # poem's margin line numbers as the plain body does
     version="17",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

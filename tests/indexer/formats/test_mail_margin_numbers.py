@@ -177,3 +177,24 @@ def test_an_attached_message_read_on_its_own_carries_them_with_its_name():
     doc = extract(_msg_with(("poem.eml", bytes(poem), "application/octet-stream")), filename="holder.msg")
     assert doc.coverage.attachments_indexed == ("poem.eml",)
     assert doc.coverage.headers_footers_removed == (f"poem.eml: {MARGIN_NUMBERS}",)
+
+
+def _rtf_poem() -> bytes:
+    """PLAIN_POEM as RTF: each line a paragraph, spaces and a tab before the margin numbers kept."""
+    lines = [
+        line.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}").replace("\t", "\\tab ")
+        for line in PLAIN_POEM.rstrip("\n").split("\n")
+    ]
+    body = "".join(f"{line}\\par\n" for line in lines)
+    return b"{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Courier New;}}\\f0\\fs20\n" + body.encode("ascii") + b"}"
+
+
+def test_rtf_body_of_a_msg():
+    import compressed_rtf
+    from aspose.email_foss.msg import MapiMessage
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
+    msg = MapiMessage.create("A poem")
+    msg.message_class = "IPM.Note"
+    msg.set_property(0x1009, T.PTYP_BINARY, compressed_rtf.compress(_rtf_poem(), compressed=True))  # RTF only
+    _assert_plain_numbers_left_out(extract(msg.to_bytes(), filename="poem.msg"))
