@@ -315,16 +315,19 @@ def marked_header(
     as a table made of HTML ``<th>`` rows alone. A leading header row that is one cell merged
     across the table (a title row, one of ``labels``: "Budget 2024" over the columns) is a title
     over the table, its text said once before it rather than naming every column, as an HTML
-    table's; the row after it heads the table (over a single row it stays the header, naming
-    every column). ``labels`` below the header are given once (:func:`labels_once`); a header's
-    other merged cells name every column they span. Rows are padded to the widest."""
+    table's; the row after it heads the table. Over a single row the title is said all the same
+    and that row is data, as an HTML table's is (a table left to be filled in has blank rows, so
+    a lone row is content: "Contact" over a name and a number), unless it is marked as a header
+    row itself: then it heads a table without data. ``labels`` below the header are given once
+    (:func:`labels_once`); a header's other merged cells name every column they span. Rows are
+    padded to the widest; without a header (a title over one unmarked row) the header is None."""
     labels = set(labels)
     width = max(len(r) for r in rows)
-    titles = 0  # leading title rows: within the header rows, a header and a data row after them
+    titles = 0  # leading title rows: within the header rows, some other row after them
     while (
         titles in labels
         and titles < max(heads, 1)
-        and titles + 2 < len(rows)
+        and titles + 1 < len(rows)
         and len(rows[titles]) >= width > 1
     ):
         titles += 1

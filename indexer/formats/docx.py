@@ -1806,8 +1806,8 @@ def _prepare_part(root: etree._Element) -> None:
     # rows without cells left out; the rows a content control or custom XML element holds read;
     # 12: what an embedded file's own extractor removed (a poem's margin line numbers) listed;
     # 13: a title row (one cell merged across the table over its header and data) said before
-    # the table
-    version="13",
+    # the table; 14: also over a single row, that row data unless marked as a header row
+    version="14",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

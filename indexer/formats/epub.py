@@ -154,7 +154,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="9",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="10",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -168,6 +168,7 @@ class _Images:
     # a letter a, o or e set as a note reference after a number ([^a] in a table) when its link's fragment names it
     # 9: a layout table (role="presentation", or cells holding tables, headings, lists or several
     # paragraphs and no header cell) read as the flow of its cells
+    # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -337,13 +337,15 @@ class _Walker:
             return
         grid = _grid([tr for tr, _ in trs], ends)
         # the header: the rows of <thead>, else the leading rows made of <th> cells alone when
-        # data rows follow them (one such row when the whole table is made of them)
+        # data rows follow them (one such row, after any title rows, when the whole table is
+        # made of them)
         heads = [i for i, (_, in_head) in enumerate(trs) if in_head]
         if not heads:
             while len(heads) < len(grid) and grid[len(heads)][1]:
                 heads.append(len(heads))
             if len(heads) == len(grid):
-                heads = heads[:1] if len(grid) > 1 else []
+                over = next((i for i in heads if not grid[i][2]), len(heads))
+                heads = heads[: over + 1] if len(grid) > 1 else []
             elif not heads and len(grid) > 1 and _bold_row(trs[0][0]) and not _bold_row(trs[1][0]):
                 heads = [0]  # a first row of bold cells over rows that are not: a header set by its look
             elif (
@@ -1503,7 +1505,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="9",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="10",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -1518,6 +1520,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # a table of one row read as the flow of its cells
     # 9: a layout table (role="presentation", or cells holding tables, headings, lists or several
     # paragraphs and no header cell) read as the flow of its cells
+    # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data
     source_type="html",
     libraries=("selectolax",),
     images=True,

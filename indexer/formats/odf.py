@@ -1019,8 +1019,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # embedded objects are read; 11: what an embedded file's own extractor removed (a poem's
     # margin line numbers) listed; a table's row repeated (table:number-rows-repeated) read as
     # often when it holds text, its repeats counted in row_numbers; 12: a title row (one cell
-    # merged across the table over its header and data) said before the table
-    version="12",
+    # merged across the table over its header and data) said before the table; 13: also over a
+    # single row, that row data unless marked as a header row
+    version="13",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1047,8 +1048,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # file's own extractor removed (a poem's margin line numbers) listed; a table's row repeated
     # (table:number-rows-repeated) read as often when it holds text, its repeats counted in
     # row_numbers; 13: a title row (one cell merged across the table over its header and data)
-    # said before the table
-    version="13",
+    # said before the table; 14: also over a single row, that row data unless marked as a header row
+    version="14",
     source_type="odp",
     libraries=("lxml",),
     images=True,

@@ -732,8 +732,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # Symbol font's radical extender as ‾ (U+203E); 8: a table's row_numbers count the rows of
     # empty cells left out; 9: a title row (one cell merged across the table over its header and
     # data) said before the table; 10: an empty row of one cell left out of its table, not splitting
-    # it
-    version="10",
+    # it; 11: a title row over a single row said before the table, that row data
+    version="11",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

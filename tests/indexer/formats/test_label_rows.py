@@ -15,6 +15,7 @@ from docx.oxml import OxmlElement
 from pptx.util import Inches
 
 from indexer.api import extract_bytes
+from indexer.formats.html import html_blocks
 from indexer.model import PARAGRAPH, TABLE, Block
 
 from .test_odf import OFFICE, _odp, _odt
@@ -46,13 +47,15 @@ def test_word_label_row():
 
 def test_word_merged_header_cell_names_every_column():
     document = docx.Document()
-    table = document.add_table(rows=2, cols=2)
+    table = document.add_table(rows=2, cols=3)
     table.cell(0, 0).merge(table.cell(0, 1)).text = "Both"
-    table.cell(1, 0).text, table.cell(1, 1).text = "a", "b"
+    table.cell(0, 2).text = "Last"
+    for c, value in enumerate("abc"):
+        table.cell(1, c).text = value
     buf = io.BytesIO()
     document.save(buf)
     found = _table(extract_bytes(buf.getvalue(), "t.docx"))
-    assert found.header == ("Both", "Both") and found.rows == (("a", "b"),)
+    assert found.header == ("Both", "Both", "Last") and found.rows == (("a", "b", "c"),)
 
 
 def test_powerpoint_label_row():
@@ -208,3 +211,86 @@ def test_powerpoint_merged_first_row_without_header_row_is_a_label():
     assert table.meta["has_header"] is False
     assert table.rows == (("Budget 2024", "", ""), *_TITLED[1:])
     assert table.row_numbers == (1, 2, 3, 4)
+
+
+# -- a title row over a single row ---------------------------------------------------------------
+# "Contact" merged across three columns over one row "Ana | 555 0100 | ana@example.org": the
+# title is said before the table as over a longer one, and the row, unless it is marked as a
+# header row itself, is the table's data (before, Word, OpenDocument and RTF made the title the
+# header, "Contact" naming every column, while HTML said it before the table)
+
+_LONE = ("Ana", "555 0100", "ana@example.org")
+
+
+def _check_lone(doc, header=None) -> None:
+    before, table = _said(doc)
+    assert before == [(PARAGRAPH, "Contact")]
+    assert table.header == header
+    assert table.rows == ((_LONE,) if header is None else ())
+    assert table.row_numbers == ((2,) if header is None else ())
+
+
+def _word_lone(marked: int) -> bytes:
+    document = docx.Document()
+    table = document.add_table(rows=2, cols=3)
+    for c, value in enumerate(_LONE):
+        table.cell(1, c).text = value
+    table.cell(0, 0).merge(table.cell(0, 2)).text = "Contact"
+    for row in table.rows[:marked]:
+        row._tr.get_or_add_trPr().append(OxmlElement("w:tblHeader"))
+    buf = io.BytesIO()
+    document.save(buf)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("marked", [0, 1])
+def test_word_title_row_over_one_row(marked):
+    _check_lone(extract_bytes(_word_lone(marked), "t.docx"))
+
+
+def test_word_title_row_over_one_header_row():
+    # both rows marked as header rows: the one under the title heads a table without data
+    _check_lone(extract_bytes(_word_lone(2), "t.docx"), header=_LONE)
+
+
+def test_opendocument_title_row_over_one_row():
+    body = (
+        "<table:table><table:table-row>"
+        + _cell("Contact", ' table:number-columns-spanned="3"')
+        + "<table:covered-table-cell/><table:covered-table-cell/></table:table-row>"
+        + "<table:table-row>"
+        + "".join(_cell(v) for v in _LONE)
+        + "</table:table-row></table:table>"
+    )
+    _check_lone(extract_bytes(_odt(OFFICE.format(body)), "t.odt"))
+
+
+def test_rtf_title_row_over_one_row():
+    rtf = (
+        b"{\\rtf1\\ansi "
+        b"\\trowd\\clmgf\\cellx2000\\clmrg\\cellx4000\\clmrg\\cellx6000 \\pard\\intbl Contact\\cell\\cell\\cell\\row "
+        b"\\trowd\\cellx2000\\cellx4000\\cellx6000 \\pard\\intbl Ana\\cell 555 0100\\cell ana@example.org\\cell\\row "
+        b"\\pard After\\par}"
+    )
+    _check_lone(extract_bytes(rtf, "t.rtf"))
+
+
+def test_html_title_row_over_one_row():
+    title = '<tr><th colspan="3">Contact</th></tr>'
+    cells = "".join(f"<td>{v}</td>" for v in _LONE)
+    blocks = html_blocks(f"<table>{title}<tr>{cells}</tr></table>")[0]
+    before, table = [(b.kind, b.text) for b in blocks[:1]], blocks[1]
+    assert before == [(PARAGRAPH, "Contact")]
+    # HTML names the columns of a table no row heads
+    assert table.header == ("Column 1", "Column 2", "Column 3") and table.meta["has_header"] is False
+    assert table.rows == (_LONE,)
+    # a row of <th> cells under the title heads a table without data, as a Word row marked as a
+    # header row does (before, the table being made of <th> rows alone, only the title headed it
+    # and the row was data)
+    heads = cells.replace("td>", "th>")
+    blocks = html_blocks(f"<table>{title}<tr>{heads}</tr></table>")[0]
+    assert [(b.kind, b.text) for b in blocks[:1]] == [(PARAGRAPH, "Contact")]
+    assert (blocks[1].header, blocks[1].rows) == (_LONE, ())
+    # and over more <th> rows, the first of them heads the others
+    blocks = html_blocks(f"<table>{title}<tr>{heads}</tr><tr>{heads}</tr></table>")[0]
+    assert (blocks[1].header, blocks[1].rows) == (_LONE, (_LONE,))

@@ -120,13 +120,15 @@ def test_entities_spaces_and_spanned_cells():
         "<text:p>Fish &amp; chips<text:s text:c='3'/>x<text:tab/>y</text:p>"
         "<table:table><table:table-row>"
         "<table:table-cell table:number-columns-spanned='2'><text:p>Both</text:p></table:table-cell>"
-        "<table:covered-table-cell/></table:table-row><table:table-row>"
+        "<table:covered-table-cell/><table:table-cell><text:p>Last</text:p></table:table-cell>"
+        "</table:table-row><table:table-row>"
         "<table:table-cell><text:p>a</text:p></table:table-cell>"
-        "<table:table-cell><text:p>b</text:p></table:table-cell></table:table-row></table:table>"
+        "<table:table-cell><text:p>b</text:p></table:table-cell>"
+        "<table:table-cell><text:p>c</text:p></table:table-cell></table:table-row></table:table>"
     )
     doc = extract_bytes(_odt(OFFICE.format(body)), "t.odt")
     assert doc.blocks[0].text == "Fish & chips x y"
-    assert doc.blocks[1].header == ("Both", "Both") and doc.blocks[1].rows == (("a", "b"),)
+    assert doc.blocks[1].header == ("Both", "Both", "Last") and doc.blocks[1].rows == (("a", "b", "c"),)
 
 
 @pytest.mark.parametrize(
