@@ -168,7 +168,8 @@ class _Images:
     # a letter a, o or e set as a note reference after a number ([^a] in a table) when its link's fragment names it
     # 9: a layout table (role="presentation", or cells holding tables, headings, lists or several
     # paragraphs and no header cell) read as the flow of its cells
-    # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data
+    # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data;
+    # a table in a data table's cell a table of its own after it (before it in the rows that open it)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

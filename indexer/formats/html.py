@@ -13,7 +13,8 @@ Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text,
 declared size, are left out and listed (:func:`_junk_image`). Tables are laid out as a browser
 lays them out (``colspan`` and ``rowspan`` fill every cell they cover; docs/output-schema.md);
 a table that only lays the page out (one row, ``role="presentation"``, cells holding blocks) is
-read as the flow of its cells (:func:`_layout`).
+read as the flow of its cells (:func:`_layout`); a table in a data table's cell is a table of its
+own, read after it (:func:`_own_parts`).
 The properties a page's ``<head>`` declares (title, author, language, description, keywords,
 canonical address) are its metadata (:func:`html_metadata`).
 
@@ -149,9 +150,10 @@ def _clean(text: str) -> str:
     return " ".join(text.split())
 
 
-def _inline_text(node: LexborNode) -> str:
+def _inline_text(node: LexborNode, tables: bool = True) -> str:
     """The text of a subtree as a browser shows it on one line: text nodes joined as they are
-    (``ו<a>הר</a>`` is one word), a space at ``<br>`` and at the edges of block elements."""
+    (``ו<a>הר</a>`` is one word), a space at ``<br>`` and at the edges of block elements. Without
+    ``tables``, the tables inside it are left out (a space in their place): read apart."""
     first = node.child
     if first is None:
         return ""
@@ -170,6 +172,8 @@ def _inline_text(node: LexborNode) -> str:
         tag = child.tag
         if tag == "-text":
             parts.append(child.text_content or "")
+        elif tag == "table" and not tables:
+            parts.append(" ")
         elif tag not in _SKIP_INLINE:
             block = tag in _BLOCK_EDGES
             if block:
@@ -319,13 +323,13 @@ class _Walker:
     # -- tables -------------------------------------------------------------------------------
 
     def table(self, node: LexborNode, depth: int = 0) -> None:
-        caption = ""
+        captioned: LexborNode | None = None
         trs: list[tuple[LexborNode, bool]] = []  # (row, in <thead>)
         ends: list[int] = []  # per row, where its row group ends (for rowspan="0")
         for part in node.iter():
             tag = part.tag
             if tag == "caption":
-                caption = _clean(_inline_text(part))
+                captioned = part
             elif tag in ("thead", "tbody", "tfoot"):
                 trs.extend((tr, tag == "thead") for tr in part.iter() if tr.tag == "tr")
                 ends.extend([len(trs)] * (len(trs) - len(ends)))
@@ -333,9 +337,15 @@ class _Walker:
                 trs.append((part, False))
                 ends.append(len(trs))  # rows outside a group: each its own (parsers add a tbody)
         if _layout(node, trs):
-            self.flow([tr for tr, _ in trs], caption, depth)
+            self.flow([tr for tr, _ in trs], _caption(captioned), depth)
             return
-        grid = _grid([tr for tr, _ in trs], ends)
+        # a table in a cell (a navigation box's groups, an infobox's sub-box, a ranking under a
+        # title) is a table of its own, after this one: its rows stay rows under its own header,
+        # instead of all its cells run together into one cell of this table
+        parts = _own_parts(node) if depth < _MAX_DEPTH and node.css_first("table") is not None else []
+        nested = [part for part in parts if part.tag == "table"]
+        caption = _caption(captioned, not nested)
+        grid = _grid([tr for tr, _ in trs], ends, not nested)
         # the header: the rows of <thead>, else the leading rows made of <th> cells alone when
         # data rows follow them (one such row, after any title rows, when the whole table is
         # made of them)
@@ -369,10 +379,11 @@ class _Walker:
         if header is None and len(grid) == 1:
             # one row and no header: a layout table (a signature line, a bar of links), read
             # as Word, PowerPoint and OpenDocument tables of one row are: a paragraph per cell
-            self.flow([trs[0][0]], caption, depth)
+            self.flow([trs[0][0]], _caption(captioned), depth)
             return
         meta = {}
-        if header is None and rows:
+        rows_t = tuple(r for r in rows if any(r))
+        if header is None and rows_t:
             # no row heads the table: its columns are named as a spreadsheet's without a header
             # row are, so that the Markdown table has a header line that invents no values
             header = tuple(f"Column {i + 1}" for i in range(max(map(len, rows))))
@@ -380,14 +391,16 @@ class _Walker:
         for text in [caption, *(grid[i][0][0] for i in titled)]:
             if text:
                 self.blocks.append(new_block(PARAGRAPH, text))
-        after = self.table_images(node, trs, grid)
-        rows_t = tuple(r for r in rows if any(r))
-        if rows_t or (header and any(header)):
+        after = self.table_parts(trs, grid, parts if nested else node.css("img"), depth)
+        if not rows_t and nested and header is not None and len(set(header) - {""}) == 1:
+            # a header of one text over rows that held only tables (read apart): their title
+            self.blocks.append(new_block(PARAGRAPH, next(c for c in header if c)))
+        elif rows_t or (header and any(header)):
             self.blocks.append(
                 Block(TABLE, fast_render_table(header, rows_t), header=header, rows=rows_t, meta=meta)
             )
-        for img in after:
-            self.image(img)
+        for part in after:
+            self.table_part(part, depth)
 
     def flow(self, trs: list[LexborNode], caption: str, depth: int) -> None:
         """A layout table (of one row, or :func:`_layout`) read as the flow of its cells, row by
@@ -401,33 +414,41 @@ class _Walker:
                     self.walk(cell, depth + 1)
                     self.flush()
 
-    def table_images(
+    def table_parts(
         self,
-        node: LexborNode,
         trs: list[tuple[LexborNode, bool]],
         grid: list[tuple[tuple[str, ...], bool, bool]],
+        parts: list[LexborNode],
+        depth: int,
     ) -> list[LexborNode]:
-        """IMAGE blocks for the <img>s in the rows that open a table before its first row of two
-        or more values (an infobox's title, photo montage and flag); the other <img>s, returned,
-        follow the table. A table with no such row keeps all its images after it."""
-        imgs = node.css("img")
-        if not imgs:
+        """Read the ``parts`` of a table (its <img>s, the tables in its cells read apart, in
+        order) in the rows that open it before its first row of two or more values (an
+        infobox's title, photo montage, flag and emblem), before it; the others are returned, in
+        order, to follow the table. A table with no such row keeps all of them after it."""
+        if not parts:
             return []
         lead = next((i for i, (cells, _, _) in enumerate(grid) if len({c for c in cells if c}) >= 2), None)
         if not lead:
-            return imgs
+            return parts
         opening = {tr.mem_id for tr, _ in trs[:lead]}
         rows = {tr.mem_id for tr, _ in trs}
         after = []
-        for img in imgs:
-            row, up = img.parent, 0
+        for part in parts:
+            row, up = part.parent, 0
             while row is not None and row.mem_id not in rows and up < _MAX_DEPTH:
                 row, up = row.parent, up + 1
             if row is not None and row.mem_id in opening:
-                self.image(img)
+                self.table_part(part, depth)
             else:
-                after.append(img)
+                after.append(part)
         return after
+
+    def table_part(self, part: LexborNode, depth: int) -> None:
+        """A picture or a nested table of a table (:meth:`table_parts`)."""
+        if part.tag == "img":
+            self.image(part)
+        else:
+            self.table(part, depth + 1)
 
 
 _BOLD = frozenset(("b", "strong"))
@@ -525,10 +546,35 @@ def _span(cell: LexborNode, name: str, cap: int) -> int:
     return min(max(span, 1), cap)
 
 
-def _grid(trs: list[LexborNode], ends: list[int]) -> list[tuple[tuple[str, ...], bool, bool]]:
+def _caption(node: LexborNode | None, tables: bool = True) -> str:
+    """A table's caption (empty without one); without ``tables``, the tables in it left out."""
+    return _clean(_inline_text(node, tables)) if node is not None else ""
+
+
+def _own_parts(node: LexborNode) -> list[LexborNode]:
+    """The tables inside a table's own cells and caption and its <img>s outside them, in order
+    (not what those tables hold: the walk stops at each, so that tables nested deep are not
+    searched once per level)."""
+    found = []
+    stack = [node.iter()]
+    while stack:
+        child = next(stack[-1], None)
+        if child is None:
+            stack.pop()
+        elif child.tag in ("table", "img"):
+            found.append(child)
+        else:
+            stack.append(child.iter())
+    return found
+
+
+def _grid(
+    trs: list[LexborNode], ends: list[int], tables: bool = True
+) -> list[tuple[tuple[str, ...], bool, bool]]:
     """Each row's cells laid out as a browser lays out ``colspan`` and ``rowspan``, a cell's text
     repeated in every column and row it spans (as Word's merged cells are read), except a row
     that is one cell across the whole table, whose text is given once (:func:`labels_once`).
+    Without ``tables``, a cell's text leaves out the tables inside it (read apart).
     ``rowspan="0"`` spans the rest of the row's group (``ends[i]``: where row ``i``'s group
     ends). With each row, whether all the cells that start in it are ``<th>``, and whether it is
     such a label."""
@@ -545,7 +591,7 @@ def _grid(trs: list[LexborNode], ends: list[int]) -> list[tuple[tuple[str, ...],
                 continue
             while len(row) in below:
                 row.append(_carry(below, len(row)))
-            text = _clean(_inline_text(cell))
+            text = _clean(_inline_text(cell, tables))
             started += 1
             all_th = all_th and cell.tag == "th"
             across = min(_span(cell, "colspan", MAX_COLSPAN), max(1, MAX_ROW_WIDTH - len(row)))
@@ -1520,7 +1566,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # a table of one row read as the flow of its cells
     # 9: a layout table (role="presentation", or cells holding tables, headings, lists or several
     # paragraphs and no header cell) read as the flow of its cells
-    # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data
+    # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data;
+    # a table in a data table's cell a table of its own after it (before it in the rows that open it)
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -220,3 +220,98 @@ def test_numbered_rows_are_not_headed_by_their_first():
     (table,), _ = _tables(html)
     assert table.header == ("Column 1", "Column 2", "Column 3")
     assert table.rows[0][0] == "1. Forward inside three,"
+
+
+# -- a table in a cell of a data table -----------------------------------------------------------
+# it was read into its cell's text, its rows and columns run together ("District Population
+# Dongcheng 708,829 Xicheng 1,106,214"); it is now a table of its own after the one holding it,
+# its rows under its own header, as a retriever needs them to match a row's values to its column
+
+
+def test_a_table_in_a_cell_is_a_table_of_its_own_after_it():
+    inner = (
+        "<table><tr><th>District</th><th>Population</th></tr>"
+        "<tr><td>Dongcheng</td><td>708,829</td></tr><tr><td>Xicheng</td><td>1,106,214</td></tr></table>"
+    )
+    blocks, _ = html_blocks(
+        "<table><tr><th>City</th><th>Districts</th></tr>"
+        f"<tr><td>Beijing</td><td>Core: {inner}</td></tr>"
+        "<tr><td>Tianjin</td><td>16 districts</td></tr></table><p>After</p>"
+    )
+    outer, nested, after = blocks
+    assert (outer.kind, outer.header) == (TABLE, ("City", "Districts"))
+    assert outer.rows == (("Beijing", "Core:"), ("Tianjin", "16 districts"))
+    assert (nested.kind, nested.header) == (TABLE, ("District", "Population"))
+    assert nested.rows == (("Dongcheng", "708,829"), ("Xicheng", "1,106,214"))
+    assert (after.kind, after.text) == (PARAGRAPH, "After")
+
+
+def test_a_table_in_the_opening_rows_is_read_before_the_table():
+    # an infobox: its title, then a table of flag and emblem (one row: read as the flow of its
+    # cells), then its data; the flag and emblem come first, as its pictures do
+    pictures = (
+        '<table><tr><td><img src="flag.png" alt="Flag" width="100" height="73"> Flag</td>'
+        '<td><img src="emblem.png" alt="Emblem" width="64" height="80"> Emblem</td></tr></table>'
+    )
+    blocks, _ = html_blocks(
+        f'<table><tr><th colspan="2">Israel</th></tr><tr><td colspan="2">{pictures}</td></tr>'
+        "<tr><th>Capital</th><td>Jerusalem</td></tr><tr><th>Language</th><td>Hebrew</td></tr></table>"
+    )
+    assert [(b.kind, b.text) for b in blocks[:-1]] == [
+        (PARAGRAPH, "Israel"),
+        ("image", "[Image: Flag]"),
+        (PARAGRAPH, "Flag"),
+        ("image", "[Image: Emblem]"),
+        (PARAGRAPH, "Emblem"),
+    ]
+    assert blocks[-1].rows == (("Capital", "Jerusalem"), ("Language", "Hebrew"))
+
+
+def test_a_header_over_tables_alone_is_their_title():
+    # a navigation box: a header cell over rows holding only tables; with them read apart, the
+    # header is said as a paragraph before them, not left as a table without rows
+    group = "<table><tr><th>Group {0}</th><td>{0}1 · {0}2</td></tr><tr><th>More {0}</th><td>{0}3</td></tr></table>"
+    blocks, _ = html_blocks(
+        f"<table><tr><th>Navigation</th></tr><tr><td>{group.format('A')}</td></tr>"
+        f"<tr><td>{group.format('B')}</td></tr></table>"
+    )
+    assert [(b.kind, b.text) for b in blocks[:1]] == [(PARAGRAPH, "Navigation")]
+    assert [b.rows for b in blocks[1:]] == [
+        (("Group A", "A1 · A2"), ("More A", "A3")),
+        (("Group B", "B1 · B2"), ("More B", "B3")),
+    ]
+
+
+def test_real_ranking_table_in_a_navigation_box(real_world):
+    # beijing_chinese.html: the box "中华人民共和国最大城市排名" holds, in its one cell, a table
+    # of the 20 largest cities in two halves side by side (read by hand: 1 上海 上海市 24,758,900
+    # beside 11 西安 陕西省 7,700,000; 10 杭州 浙江省 10,021,000 beside 20 苏州 江苏省 5,000,800)
+    doc = extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html")
+    blocks = list(doc.blocks)
+    at = next(i for i, b in enumerate(blocks) if "中华人民共和国最大城市排名" in b.text)
+    assert blocks[at].kind == PARAGRAPH
+    ranking = blocks[at + 1]
+    assert ranking.kind == TABLE
+    assert ranking.header[1:9] == ("排名", "名称", "所属省级行政区", "人口") * 2
+    assert len(ranking.rows) == 10
+    assert ranking.rows[0][1:9] == ("1", "上海", "上海市", "24,758,900", "11", "西安", "陕西省", "7,700,000")
+    assert ranking.rows[-1][1:9] == (
+        "10",
+        "杭州",
+        "浙江省",
+        "10,021,000",
+        "20",
+        "苏州",
+        "江苏省",
+        "5,000,800",
+    )
+
+
+def test_tables_nested_deep_keep_all_their_text():
+    # 3,000 data tables each in the cell of the one before: read apart down to the depth limit,
+    # past it as the text of their cell; every header and the innermost text kept
+    depth = 3000
+    html = "<table><tr><th>h</th></tr><tr><td>" * depth + "x" + "</td></tr></table>" * depth
+    blocks, _ = html_blocks(html)
+    text = " ".join(b.text for b in blocks)
+    assert text.count("h") == depth and text.count("x") == 1
