@@ -26,6 +26,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections import Counter
 from collections.abc import Iterable
 from itertools import pairwise
 from typing import Any
@@ -462,7 +463,8 @@ def _layout(node: LexborNode, trs: list[tuple[LexborNode, bool]]) -> bool:
     """Whether a table lays a page out rather than holding data: its role says so
     (``role="presentation"``), or, where no cell is a header cell (``<th>``, ``<thead>``), a
     cell holds blocks: a table, a heading, a list or several paragraphs (a newsletter's columns,
-    a page's sidebar). Links and bold text are inline: a data table's cells have them too."""
+    a page's sidebar), unless most of its rows are rows of data all the same (:func:`_data_rows`).
+    Links and bold text are inline: a data table's cells have them too."""
     if (node.attributes.get("role") or "").strip().lower() in _LAYOUT_ROLES:
         return True
     if node.css_first(_BLOCKS + ", p") is None or any(head for _, head in trs):
@@ -470,7 +472,31 @@ def _layout(node: LexborNode, trs: list[tuple[LexborNode, bool]]) -> bool:
     cells = [cell for tr, _ in trs for cell in tr.iter() if cell.tag in ("td", "th")]
     if any(cell.tag == "th" for cell in cells):
         return False
-    return any(cell.css_first(_BLOCKS) is not None or len(cell.css("p")) > 1 for cell in cells)
+    return any(_holds_blocks(cell) for cell in cells) and not _data_rows(trs)
+
+
+def _holds_blocks(cell: LexborNode) -> bool:
+    return cell.css_first(_BLOCKS) is not None or len(cell.css("p")) > 1
+
+
+#: a cell of at most this many characters is short, as a data table's values are
+SHORT_CELL = 100
+
+
+def _data_rows(trs: list[tuple[LexborNode, bool]]) -> bool:
+    """Whether most rows of a table (and at least three) are rows of as many short cells (two or
+    more) holding no blocks, as a data table's rows are and a layout's are not: the age groups
+    and their shares under a chart in a cell, the regions and their provinces above a list of
+    notes. A layout's boxes (a title over a cell of lists) and columns have no such rows."""
+    shapes: Counter[int] = Counter()
+    for tr, _ in trs:
+        cells = [cell for cell in tr.iter() if cell.tag in ("td", "th")]
+        if len(cells) > 1 and not any(
+            _holds_blocks(cell) or len(_clean(_inline_text(cell))) > SHORT_CELL for cell in cells
+        ):
+            shapes[len(cells)] += 1
+    most = max(shapes.values(), default=0)
+    return most >= 3 and 2 * most > len(trs)
 
 
 #: a row's first cell that numbers it: "1.", "2)", "(3)"
@@ -1567,7 +1593,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # 9: a layout table (role="presentation", or cells holding tables, headings, lists or several
     # paragraphs and no header cell) read as the flow of its cells
     # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data;
-    # a table in a data table's cell a table of its own after it (before it in the rows that open it)
+    # a table in a data table's cell a table of its own after it (before it in the rows that open it);
+    # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
+    # its other cells notwithstanding
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -109,3 +109,43 @@ def test_a_real_box_of_lists_is_read_as_flow(real_world):
     assert europe.kind == LIST and len(europe.items) == 22
     assert europe.items[0].text == "塞爾維亞贝尔格莱德 （1980年10月14日）"
     assert europe.items[-1].text == "拉脫維亞里加 （2017年9月15日）"
+
+
+def test_rows_of_data_keep_a_table_with_a_list_in_a_cell_a_table():
+    # most rows (three or more) are rows of as many short cells holding no block: a data table,
+    # a list in one of its cells notwithstanding (it was read as the flow of its cells: "Mon",
+    # "9-5", "Tue" … each a paragraph)
+    html = (
+        "<table><tr><td>Mon</td><td>9-5</td></tr><tr><td>Tue</td><td>9-5</td></tr>"
+        "<tr><td>Wed</td><td><ul><li>9-12</li><li>14-18</li></ul></td></tr>"
+        "<tr><td>Thu</td><td>10-4</td></tr></table>"
+    )
+    (table,) = html_blocks(html)[0]
+    assert table.kind == TABLE and table.meta["has_header"] is False
+    assert table.rows == (("Mon", "9-5"), ("Tue", "9-5"), ("Wed", "9-12 14-18"), ("Thu", "10-4"))
+    # two such rows are not enough: a layout of a few boxes stays flow
+    two = html.replace("<tr><td>Thu</td><td>10-4</td></tr>", "")
+    assert [b.kind for b in html_blocks(two)[0]] == [
+        PARAGRAPH,
+        PARAGRAPH,
+        PARAGRAPH,
+        PARAGRAPH,
+        PARAGRAPH,
+        LIST,
+    ]
+
+
+def test_a_real_table_of_shares_under_a_chart_is_data(real_world):
+    # israel_hebrew.html: the infobox's "אוכלוסייה לפי גילאים" (population by age) table holds a
+    # bar chart's axis in tables of its own, then five rows of an age group and its share, read
+    # by hand: גילאי 0–14 27.41%, גילאי 15–24 15.47%, גילאי 25–54 36.34%, גילאי 55–64 8.23%,
+    # גילאי 65 ומעלה 12.55%; they were paragraphs, a group and its share apart
+    doc = extract(real_world / "html" / "kreuzberg" / "israel_hebrew.html")
+    (ages,) = [b for b in doc.blocks if b.kind == TABLE and "27.41%" in b.text]
+    assert ages.rows[-5:] == (
+        ("גילאי 0–14", "27.41%"),
+        ("גילאי 15–24", "15.47%"),
+        ("גילאי 25–54", "36.34%"),
+        ("גילאי 55–64", "8.23%"),
+        ("גילאי 65 ומעלה", "12.55%"),
+    )
