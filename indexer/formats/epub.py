@@ -171,7 +171,7 @@ class _Images:
     # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data;
     # a table in a data table's cell a table of its own after it (before it in the rows that open it);
     # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
-    # its other cells notwithstanding
+    # its other cells notwithstanding; a column of one value below the first row no vote for a header
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -363,7 +363,7 @@ class _Walker:
                 not heads
                 and len(grid) > 2
                 and not any(cell.tag == "th" for tr, _ in trs for cell in tr.iter())
-                and sum(header_votes([cells for cells, _, _ in grid])) > 0
+                and _first_row_votes(grid) > 0
                 and not _numbered_rows(grid)
             ):
                 # a first row whose cells stand apart from the columns below them (a word over
@@ -497,6 +497,19 @@ def _data_rows(trs: list[tuple[LexborNode, bool]]) -> bool:
             shapes[len(cells)] += 1
     most = max(shapes.values(), default=0)
     return most >= 3 and 2 * most > len(trs)
+
+
+def _first_row_votes(grid: list[tuple[tuple[str, ...], bool, bool]]) -> int:
+    """The votes of a table's columns that its first row heads them (csvfmt's
+    ``header_votes``), from the columns holding two values or more below it: one value of
+    another length than the first cell's is no column of one length (a file name and its bytes
+    over two more such pairs, the last without bytes, is data throughout)."""
+    rows = [list(cells) for cells, _, _ in grid]
+    first = rows[0]
+    for col in range(len(first)):
+        if sum(1 for row in rows[1:] if col < len(row) and row[col].strip()) < 2:
+            first[col] = ""  # a column the votes leave out
+    return sum(header_votes(rows))
 
 
 #: a row's first cell that numbers it: "1.", "2)", "(3)"
@@ -1595,7 +1608,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data;
     # a table in a data table's cell a table of its own after it (before it in the rows that open it);
     # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
-    # its other cells notwithstanding
+    # its other cells notwithstanding; a column of one value below the first row no vote for a header
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -1009,7 +1009,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="8",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="9",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1020,6 +1020,8 @@ def _scalar(value: str) -> Any:
     # a list's lines end at its last item; HTML tables: a bold first row heads, no header names Column N;
     # an <img> in an item's raw HTML reads as its alt text
     # 8: a raw HTML table laying text out (role="presentation", cells holding blocks) read as flow
+    # 9: raw HTML tables as HTML 10 reads them: a title over <th> rows, a table in a data table's cell
+    # a table of its own, rows of data not flow, a column of one value no vote for a header
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

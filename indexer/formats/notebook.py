@@ -163,7 +163,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="8",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="9",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -172,6 +172,8 @@ def _as_text(text: str, reason: str) -> Document:
     # 7: HTML tables without a header row name their columns; Markdown cells read no front matter
     # 8: an HTML table laying text out (role="presentation", cells holding blocks) read as flow;
     # no heading in capitals or after "#" in raw text holding a program
+    # 9: HTML tables as HTML 10 reads them: a title over <th> rows, a table in a data table's cell a
+    # table of its own, rows of data not flow, a column of one value no vote for a header
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -315,3 +315,31 @@ def test_tables_nested_deep_keep_all_their_text():
     blocks, _ = html_blocks(html)
     text = " ".join(b.text for b in blocks)
     assert text.count("h") == depth and text.count("x") == 1
+
+
+def test_one_value_below_a_first_cell_is_no_vote_for_a_header():
+    # a column with a single value under the first row (the other empty) has no length of its
+    # own for the first cell to differ from: it was a vote that made "a.json | [0C]" the header
+    html = (
+        "<table><tr><td>a.json</td><td>[0C]</td></tr><tr><td>bb.json</td><td>[E281A0]</td></tr>"
+        "<tr><td>c.json</td><td></td></tr></table>"
+    )
+    (table,), _ = _tables(html)
+    assert table.header == ("Column 1", "Column 2")
+    assert table.rows == (("a.json", "[0C]"), ("bb.json", "[E281A0]"), ("c.json", ""))
+    # two values of one length below a first cell of another still vote for it
+    (table,), _ = _tables(html.replace("<td></td>", "<td>[FF00]</td>").replace("[E281A0]", "[EF00]"))
+    assert table.header == ("a.json", "[0C]")
+
+
+def test_real_table_of_files_and_bytes_has_no_header(real_world):
+    # JSONTestSuite_parsing_json.md, an HTML table in Markdown, read by hand: three rows of a test
+    # file's name and its bytes, the last empty (n_structure_no_data.json)
+    doc = extract(real_world / "md" / "JSONTestSuite_parsing_json.md")
+    (table,) = [b for b in doc.blocks if b.kind == TABLE and "formfeed" in b.text]
+    assert table.meta["has_header"] is False
+    assert table.rows == (
+        ("n_structure_whitespace_formfeed.json", "[0C]"),
+        ("n_structure_whitespace_U+2060_word_joiner.json", "[E281A0]"),
+        ("n_structure_no_data.json", ""),
+    )
