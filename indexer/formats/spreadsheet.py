@@ -56,6 +56,7 @@ from ..model import (
     Image,
     Skipped,
     assemble,
+    joined_header,
 )
 from ..zipsafe import open_zip, read_member
 from . import _embedded, _ooxml
@@ -195,7 +196,8 @@ def read_tables(raw: RawSheet, *, char_budget: int) -> list[SheetTable]:
     that row's filled cells are text. Up to three leading rows holding a single text cell (a title
     over the table, often merged across it) are titles when a header row follows them; they are
     returned apart. A table further down or to the right starts at a row that heads it. A header
-    whose cells are merged down over the rows below it takes those rows in (their texts joined)."""
+    whose cells are merged down over the rows below it takes those rows in (each column's texts
+    joined with " / ")."""
     rows, numbers, head, width, chars, merges = _sheet_rows(raw, char_budget)
     if not rows:
         return []
@@ -335,11 +337,11 @@ def _headed_table(
     top = numbers[skip] if skip < len(numbers) else None  # the sheet row the table starts on
     if has_header:
         depth = _header_depth(rows, numbers, skip, merges, first_col)
-        header_rows = [r + ("",) * (width - len(r)) for r in rows[skip : skip + depth]]
-        header = tuple(
-            " ".join(" ".join(dict.fromkeys(t for t in texts if t)).split()) or f"Column {i + 1}"
-            for i, texts in enumerate(zip(*header_rows, strict=True))
-        )
+        # several header rows join as a word processor's and a web page's do ("sales / Q1")
+        header_rows = [
+            [" ".join(t.split()) for t in r] + [""] * (width - len(r)) for r in rows[skip : skip + depth]
+        ]
+        header = tuple(text or f"Column {i + 1}" for i, text in enumerate(joined_header(header_rows)))
         rows = rows[skip + depth :]
         numbers = numbers[skip + depth :]
     else:
@@ -1923,8 +1925,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 10: the files a sheet's objects embed read after the sheet, under an
         # ``Embedded: name`` heading, the workbook's own text reserved before them;
         # xlsx 11: what an embedded file's own extractor removed (a poem's margin line numbers)
-        # listed
-        version={"xlsx": "11", "ods": "7", "xls": "6", "xlsb": "6"}[source_type],
+        # listed; xlsx 12, ods 8, xls 7: a header over several rows joins each column's texts
+        # with " / " (sales / Q1), as a Word, OpenDocument or HTML table's header rows
+        version={"xlsx": "12", "ods": "8", "xls": "7", "xlsb": "6"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -611,6 +611,28 @@ def test_ods_merged_cells_are_filled_and_hidden_tables_flagged(manifest):
 
 
 @pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
+def test_an_ods_header_over_two_rows_joins_each_column_with_a_slash(manifest):
+    # A1:A2 "region" spans two rows, B1:C1 "sales" two columns over "Q1" and "Q2": one header,
+    # each column's texts joined top-down as an OpenDocument text's header rows are
+    body = (
+        '<table:table table:name="S"><table:table-row>'
+        + _cell("region", 'table:number-rows-spanned="2"')
+        + _cell("sales", 'table:number-columns-spanned="2"')
+        + "<table:covered-table-cell/></table:table-row><table:table-row><table:covered-table-cell/>"
+        + _cell("Q1")
+        + _cell("Q2")
+        + "</table:table-row><table:table-row>"
+        + _cell("north")
+        + '<table:table-cell office:value-type="float" office:value="5"><text:p>5</text:p></table:table-cell>'
+        + '<table:table-cell office:value-type="float" office:value="6"><text:p>6</text:p></table:table-cell>'
+        + "</table:table-row></table:table>"
+    )
+    (table,) = extract(_ods(body, manifest=manifest), filename="sales.ods").blocks
+    assert table.header == ("region", "sales / Q1", "sales / Q2")
+    assert table.rows == (("north", "5", "6"),) and table.row_numbers == (3,)
+
+
+@pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
 def test_an_ods_table_inside_a_cell_is_that_cell_s_text(manifest):
     # B2 holds a table of two rows (in1 in2 / in3 in4); the rows after it, and a second sheet,
     # are the sheet's and the book's as LibreOffice shows them

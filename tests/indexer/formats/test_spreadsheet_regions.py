@@ -91,10 +91,11 @@ def test_an_empty_column_inside_a_table_with_one_header_row_does_not_cut_it():
 
 
 def test_a_header_merged_down_over_two_rows_takes_its_sub_headings():
-    # A1:A2 "region" merged down, B1:C1 "sales" merged across over "Q1" and "Q2" in row 2
+    # A1:A2 "region" merged down, B1:C1 "sales" merged across over "Q1" and "Q2" in row 2: the
+    # rows join as the header rows of a Word or an HTML table do
     rows = [["region", "sales", None], [None, "Q1", "Q2"], ["north", 5.0, 6.0], ["south", 7.0, 8.0]]
     (table,) = read_tables(_raw(rows, merged=[(0, 0, 1, 0), (0, 1, 0, 2)]), char_budget=10**6)
-    assert table.header == ("region", "sales Q1", "sales Q2")
+    assert table.header == ("region", "sales / Q1", "sales / Q2")
     assert table.rows == (("north", "5", "6"), ("south", "7", "8"))
     assert table.row_numbers == (3, 4)
 
@@ -185,11 +186,11 @@ def test_real_sheet_with_three_tables(real_world):
     assert sheet2[1].rows[-1] == ("4", "8", "12") and sheet2[2].rows[0] == ("1", "2", "3")
     # Sheet3: A1:A2 "first " merged down, B1:C1 "header" across "second " and "third"
     sheet3 = [b for b in doc.blocks if b.kind == TABLE and b.meta["sheet_name"] == "Sheet3"]
-    assert sheet3[0].header == ("first", "header second", "header third")
+    assert sheet3[0].header == ("first", "header / second", "header / third")
     assert sheet3[0].rows[0] == ("1", "2", "3")
     # the same table again at E7:G13, its header over rows 7-8 (E7:E8 merged, F7:G7 across)
     assert [b.meta["table_range"] for b in sheet3] == ["A1:C7", "E7:G13"]
-    assert sheet3[1].header == ("first (f)", "header (f) second", "header (f) third")
+    assert sheet3[1].header == ("first (f)", "header (f) / second", "header (f) / third")
 
 
 def test_real_pivot_sheet_with_two_pivot_tables(real_world):
