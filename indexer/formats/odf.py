@@ -51,6 +51,7 @@ from ..model import (
     ListItem,
     Skipped,
     assemble,
+    labels_once,
     marked_header,
     render_list,
     render_table,
@@ -299,6 +300,7 @@ class _Reader:
         #: the objects set aside (embedded()): each one's placeholder block and what reads it
         self.deferred: list[tuple[Block, Callable[[], Attached]]] = []
         self._media_types: dict[str, str] | None = None
+        self.presentation = False  # reading the slides of a presentation
 
     def control(self, ref: str | None) -> str:
         """What the form control a ``draw:control`` refers to shows ("" for none)."""
@@ -552,8 +554,21 @@ class _Reader:
                 if text:
                     self.blocks.append(Block(PARAGRAPH, text, meta=self.meta))
         elif rows and any(any(r) for r in rows):
-            titles, header, data, first = marked_header(rows, heads, labels)
-            self.blocks.extend(Block(PARAGRAPH, title, meta=self.meta) for title in titles)
+            meta = self.meta
+            if self.presentation and not heads and not _first_row_styled(tbl):
+                # Impress marks a table's first row as its header by the table's style
+                # (table:use-first-row-styles, set on the tables it inserts, cleared by the
+                # Header Row box), as PowerPoint does (a:tblPr firstRow): without it no row heads
+                # the table, whose columns are named as a spreadsheet's without a header row
+                # are, and a merged row is a label over the rows below it
+                labels_once(rows, labels)
+                width = max(map(len, rows))
+                header = tuple(f"Column {i + 1}" for i in range(width))
+                data = [tuple(r) + ("",) * (width - len(r)) for r in rows]
+                first, meta = 1, {**meta, "has_header": False}
+            else:
+                titles, header, data, first = marked_header(rows, heads, labels)
+                self.blocks.extend(Block(PARAGRAPH, title, meta=meta) for title in titles)
             self.blocks.append(
                 Block(
                     TABLE,
@@ -561,7 +576,7 @@ class _Reader:
                     rows=tuple(data),
                     header=header,
                     row_numbers=tuple(numbers[first - 1 :]),
-                    meta=self.meta,
+                    meta=meta,
                 )
             )
         self.images(frames)
@@ -824,6 +839,15 @@ def _rows(table: etree._Element) -> Iterator[etree._Element]:
             yield from _rows(child)
 
 
+_FIRST_ROW_STYLES = _q("table", "use-first-row-styles")
+
+
+def _first_row_styled(table: etree._Element) -> bool:
+    """Whether ``table`` is drawn with its template's first-row styles: a presentation's header
+    row (a boolean, false when absent)."""
+    return (table.get(_FIRST_ROW_STYLES) or "").strip() in ("true", "1")
+
+
 def _header_row(row: etree._Element, table: etree._Element) -> bool:
     """Whether ``row`` of ``table`` lies in its header rows (repeated on each page the table runs
     over), a row group around them or not."""
@@ -962,6 +986,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         pres = body.find(_q("office", "presentation"))
         text = body.find(_q("office", "text"))
         if pres is not None:
+            reader.presentation = True
             slides = reader.slides(pres, _Footers(pres, root, styles))
         elif text is not None:
             reader.forms = text.find(O_FORMS)
@@ -1048,8 +1073,10 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # file's own extractor removed (a poem's margin line numbers) listed; a table's row repeated
     # (table:number-rows-repeated) read as often when it holds text, its repeats counted in
     # row_numbers; 13: a title row (one cell merged across the table over its header and data)
-    # said before the table; 14: also over a single row, that row data unless marked as a header row
-    version="14",
+    # said before the table; 14: also over a single row, that row data unless marked as a header
+    # row; 15: a table's first row its header only when Impress marks it so
+    # (table:use-first-row-styles), else its columns named Column N (has_header false)
+    version="15",
     source_type="odp",
     libraries=("lxml",),
     images=True,

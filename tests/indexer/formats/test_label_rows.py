@@ -18,7 +18,7 @@ from indexer.api import extract_bytes
 from indexer.formats.html import html_blocks
 from indexer.model import PARAGRAPH, TABLE, Block
 
-from .test_odf import OFFICE, _odp, _odt
+from .test_odf import IMPRESS_TABLE, OFFICE, _odp, _odt
 
 
 def _table(doc):
@@ -160,10 +160,25 @@ _ODF_TITLED = (
 
 def test_opendocument_title_row_is_said_before_the_table():
     _check_titled(extract_bytes(_odt(OFFICE.format(_ODF_TITLED)), "t.odt"))
+    # on a slide, a table whose first row Impress marks as its header row
+    marked = _ODF_TITLED.replace("<table:table>", IMPRESS_TABLE, 1)
+    frame = f'<draw:frame svg:width="10cm" svg:height="3cm" svg:x="2cm" svg:y="5cm">{marked}</draw:frame>'
+    _check_titled(extract_bytes(_odp(f"<draw:page>{frame}</draw:page>"), "t.odp"))
+
+
+def test_opendocument_slide_merged_first_row_without_header_row_is_a_label():
+    # Impress's Header Row box cleared (no table:use-first-row-styles): the merged first row was
+    # said as a title over the header "Item | Q1 | Q2"; no row heads the table now, and the first
+    # row is a label over the rows below, as in PowerPoint
     frame = (
         f'<draw:frame svg:width="10cm" svg:height="3cm" svg:x="2cm" svg:y="5cm">{_ODF_TITLED}</draw:frame>'
     )
-    _check_titled(extract_bytes(_odp(f"<draw:page>{frame}</draw:page>"), "t.odp"))
+    before, table = _said(extract_bytes(_odp(f"<draw:page>{frame}</draw:page>"), "t.odp"))
+    assert before == []
+    assert table.header == ("Column 1", "Column 2", "Column 3")
+    assert table.meta["has_header"] is False
+    assert table.rows == (("Budget 2024", "", ""), *_TITLED[1:])
+    assert table.row_numbers == (1, 2, 3, 4)
 
 
 def test_rtf_title_row_is_said_before_the_table():

@@ -332,12 +332,18 @@ def test_a_damaged_formula_object_costs_its_formula_not_the_document():
     assert "Object 2/content.xml" in warning and "skipped" in warning
 
 
-def test_a_slide_table_is_read_once():
-    # Impress writes a table as the table:table of its draw:frame, with no text box: it was read
-    # as the frame's body, then again as the frame's table, and the slide held it twice
-    table = (
-        '<table:table table:template-name="default" table:use-first-row-styles="true" '
-        'table:use-banding-rows-styles="true"><table:table-column table:number-columns-repeated="2"/>'
+#: how Impress opens a table it inserts: the template's first-row styles mark its header row
+IMPRESS_TABLE = (
+    '<table:table table:template-name="default" table:use-first-row-styles="true" '
+    'table:use-banding-rows-styles="true">'
+)
+
+
+def _tides_table(table_open: str) -> str:
+    """A table of three rows, Tide | Time over two tides, opened by ``table_open``."""
+    return (
+        table_open
+        + '<table:table-column table:number-columns-repeated="2"/>'
         + "".join(
             "<table:table-row>"
             + "".join(f"<table:table-cell><text:p>{c}</text:p></table:table-cell>" for c in row)
@@ -346,14 +352,53 @@ def test_a_slide_table_is_read_once():
         )
         + "</table:table>"
     )
+
+
+def _tides(table_open: str = IMPRESS_TABLE) -> str:
+    """A slide titled Tides holding :func:`_tides_table`."""
+    table = _tides_table(table_open)
     body = _frame("title", "1cm", "<text:p>Tides</text:p>") + (
         f'<draw:frame draw:style-name="gr1" svg:width="10cm" svg:height="3cm" svg:x="2cm" svg:y="5cm">{table}</draw:frame>'
     )
-    doc = extract_bytes(_odp(f"<draw:page>{body}</draw:page>"), "t.odp")
+    return f"<draw:page>{body}</draw:page>"
+
+
+def test_a_slide_table_is_read_once():
+    # Impress writes a table as the table:table of its draw:frame, with no text box: it was read
+    # as the frame's body, then again as the frame's table, and the slide held it twice
+    doc = extract_bytes(_odp(_tides()), "t.odp")
     assert [_shape(b) for b in doc.blocks] == [
         ("heading", 1, "Tides"),
         ("table", ("Tide", "Time"), (("High", "06:12"), ("Low", "12:30"))),
     ]
+
+
+@pytest.mark.parametrize(
+    "table_open",
+    [
+        '<table:table table:template-name="default" table:use-first-row-styles="false" '
+        'table:use-banding-rows-styles="true">',
+        '<table:table table:template-name="default" table:use-banding-rows-styles="true">',
+        "<table:table>",
+    ],
+    ids=["header-row-box-cleared", "first-row-styles-absent", "no-template"],
+)
+def test_a_slide_table_impress_does_not_mark_has_no_header_row(table_open):
+    # Impress's Header Row box clears table:use-first-row-styles, as PowerPoint's clears
+    # a:tblPr firstRow: the first row "Tide | Time" was read as the header all the same. Now it
+    # is data, and the columns are named as a spreadsheet's without a header row
+    doc = extract_bytes(_odp(_tides(table_open)), "t.odp")
+    table = doc.blocks[1]
+    assert _shape(table) == (
+        "table",
+        ("Column 1", "Column 2"),
+        (("Tide", "Time"), ("High", "06:12"), ("Low", "12:30")),
+    )
+    assert table.row_numbers == (1, 2, 3) and table.meta["has_header"] is False
+    # the same table in a text keeps its first row as header: Writer marks no header row so
+    odt = DOCUMENT.format(styles="", kind="text", body=_tides_table(table_open))
+    (odt_table,) = extract_bytes(_odt(odt), "t.odt").blocks
+    assert odt_table.header == ("Tide", "Time") and "has_header" not in odt_table.meta
 
 
 def _rows_repeated(*rows: tuple[tuple[str, ...], int]) -> str:
@@ -386,6 +431,7 @@ def test_row_numbers_count_the_rows_a_row_repeats():
     assert odt_table.header == ("Item", "Qty")
     assert odt_table.rows == expected_rows
     assert odt_table.row_numbers == (2, 3, 5, 6, 7)
-    frame = f'<draw:frame svg:width="10cm" svg:height="3cm" svg:x="2cm" svg:y="5cm">{table}</draw:frame>'
+    marked = table.replace("<table:table>", IMPRESS_TABLE, 1)
+    frame = f'<draw:frame svg:width="10cm" svg:height="3cm" svg:x="2cm" svg:y="5cm">{marked}</draw:frame>'
     (odp_table,) = extract_bytes(_odp(f"<draw:page>{frame}</draw:page>"), "t.odp").blocks
     assert (odp_table.rows, odp_table.row_numbers) == (expected_rows, (2, 3, 5, 6, 7))
