@@ -104,6 +104,47 @@ def _boundsheet(body: bytes) -> tuple[str, int]:
     return raw.decode("utf-16-le" if flags & 1 else "latin-1", "replace"), int.from_bytes(body[:4], "little")
 
 
+#: the bytes of an entry of an OLE directory
+_DIR_ENTRY = 128
+#: sector numbers from here up mark no sector (the end of a chain, a free or a FAT sector)
+_NO_SECTOR = 0xFFFFFFFA
+
+
+def directory_cut(data: bytes) -> int:
+    """How many bytes an OLE compound file lacks to end on a whole entry of its directory (0 for
+    most files): one cut short in its directory's last sector (a download broken off) ends
+    inside an entry, which python-calamine reads 128 bytes at a time; on one too short to hold
+    its start sector and size (124 bytes, 128 in a file of 4,096-byte sectors) it panics,
+    printing the panic to standard error before the call fails. The directory's sectors are
+    followed from the header through the FAT sectors the header lists (all of them in a file of
+    up to 7 MB; beyond, a sector they do not reach is not checked)."""
+    if len(data) < 512:
+        return 0
+    shift = struct.unpack_from("<H", data, 30)[0]
+    if shift not in (9, 12):
+        return 0  # calamine refuses it
+    size = 1 << shift
+    whole, part = divmod(len(data), size)
+    if not 0 < part % _DIR_ENTRY < (124 if size == 512 else 128):
+        return 0
+    last = whole - 1  # the sector cut short: sector n starts at (n + 1) * size
+    fat: list[int] = []
+    for sector in struct.unpack_from("<109I", data, 76):
+        if sector >= _NO_SECTOR or (sector + 2) * size > len(data):
+            break
+        fat.extend(struct.unpack_from(f"<{size // 4}I", data, (sector + 1) * size))
+    sector = struct.unpack_from("<I", data, 48)[0]
+    seen: set[int] = set()
+    while sector not in seen:
+        if sector == last:
+            return _DIR_ENTRY - part % _DIR_ENTRY
+        if sector >= len(fat):
+            break
+        seen.add(sector)
+        sector = fat[sector]
+    return 0
+
+
 def xls_oversized(data: bytes) -> str | None:
     """What is wrong with a BIFF8 workbook (.xls) one of whose sheets declares, in its DIMENSIONS
     record, a range of more cells than an .xls holds (65,536 rows by 256 columns), counted as

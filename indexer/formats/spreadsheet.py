@@ -83,7 +83,7 @@ from ._cells import (
 from ._embedded import OBJECT_RELS
 from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, date_kind
 from ._ods import OdsBackend, ods_merges_and_errors, ods_pictures, ods_table_counts
-from ._xls import XlsCells, _with_xls_numbers, xls_cells, xls_day_cells, xls_oversized
+from ._xls import XlsCells, _with_xls_numbers, directory_cut, xls_cells, xls_day_cells, xls_oversized
 from ._xlsb import xlsb_1904, xlsb_cells, xlsb_sheet_parts, xlsb_styles
 from .csvfmt import _is_number, header_votes
 from .registry import extractor
@@ -1476,6 +1476,12 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         _check_ole(data)
         if source_type != "xls":
             warnings.append(f"a legacy .xls workbook saved under a .{source_type} name; read as .xls")
+        missing = directory_cut(data)
+        if missing:
+            # the entry cut short is not the Workbook stream's (olefile found that one whole):
+            # read as an empty entry, every cell is read, where python-calamine would panic
+            data += bytes(missing)
+            warnings.append("the file is cut short inside its directory; its last entry was read as empty")
     elif data[:2] == b"PK":
         try:
             zf = open_zip(data, ctx.limits, "workbook")
@@ -1926,7 +1932,8 @@ def _register(source_type: str, *extensions: str) -> None:
         # ``Embedded: name`` heading, the workbook's own text reserved before them;
         # xlsx 11: what an embedded file's own extractor removed (a poem's margin line numbers)
         # listed; xlsx 12, ods 8, xls 7: a header over several rows joins each column's texts
-        # with " / " (sales / Q1), as a Word, OpenDocument or HTML table's header rows
+        # with " / " (sales / Q1), as a Word, OpenDocument or HTML table's header rows; xls 7: a
+        # file cut short inside its directory read, its last entry as an empty one
         version={"xlsx": "12", "ods": "8", "xls": "7", "xlsb": "6"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,

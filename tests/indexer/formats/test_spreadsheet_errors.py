@@ -582,6 +582,30 @@ def test_an_xls_declaring_more_cells_than_it_can_hold_is_a_parse_error_not_an_ab
         ), outcome
 
 
+def _xls_budget() -> bytes:
+    """The workbook of :func:`_xls_dimensions` as xlwt writes it: a header of 512 bytes, the
+    Workbook stream in sectors 0-7, the FAT in sector 8 and the directory (four entries of 128
+    bytes: the root, the Workbook stream and two unused) in sector 9, the file's last. A cut
+    inside the first two entries is refused by olefile before calamine is asked."""
+    data = _xls_dimensions(0, 2)
+    assert len(data) == 11 * 512 and struct.unpack_from("<I", data, 48) == (9,)
+    return data
+
+
+@pytest.mark.parametrize("into", [256 + 83, 384 + 52, 384 + 123, 384 + 124, 512])
+def test_an_xls_cut_inside_its_directory_is_read_without_a_panic_on_stderr(capfd, into):
+    # the file cut short inside an unused entry of its directory, 83, 52, 123 and 124 bytes in,
+    # or whole. calamine reads the directory 128 bytes an entry at a time and panicked on a last
+    # entry too short for its start sector and size (the first three), printing "thread
+    # '<unnamed>' panicked at .../cfb.rs" to standard error, and the file was a parse error.
+    # The entry is read as an empty one: every cell is there
+    doc = extract(_xls_budget()[: 10 * 512 + into], filename="cut.xls")
+    assert _table(doc).header == ("item", "amount") and _table(doc).rows == (("rent", "950"),)
+    warned = ["the file is cut short inside its directory; its last entry was read as empty"]
+    assert list(doc.coverage.warnings) == (warned if 0 < into % 128 < 124 else [])
+    assert "panicked" not in capfd.readouterr().err
+
+
 def _patched_shipments(sample_corpus, member: str, at: int, old: int, new: int) -> bytes:
     src = zipfile.ZipFile(sample_corpus / "spreadsheets" / "shipments.xlsb")
     buf = io.BytesIO()
