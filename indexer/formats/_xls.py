@@ -145,14 +145,19 @@ def directory_cut(data: bytes) -> int:
     return 0
 
 
-def xls_oversized(data: bytes) -> str | None:
-    """What is wrong with a BIFF8 workbook (.xls) one of whose sheets declares, in its DIMENSIONS
-    record, a range of more cells than an .xls holds (65,536 rows by 256 columns), counted as
-    python-calamine counts them (a first row past the last wraps round to billions): calamine
-    allocates the cells it declares before reading one, and a damaged record asking for
-    hundreds of gigabytes aborts the process, which no exception reports. None for a workbook
-    whose sheets declare no more, and for one whose stream cannot be read (calamine then says
-    why)."""
+def xls_unreadable(data: bytes) -> str | None:
+    """What is wrong with a BIFF8 workbook (.xls) that python-calamine would fail on otherwise
+    than by an error: None for the others, and for one whose stream cannot be read (calamine
+    then says why).
+
+    - A sheet whose records start past the end of the Workbook stream (a damaged BOUNDSHEET
+      record): calamine panics on it as it opens the workbook, and the panic, caught, is still
+      printed to standard error.
+    - A sheet declaring, in its DIMENSIONS record, a range of more cells than an .xls holds
+      (65,536 rows by 256 columns), counted as python-calamine counts them (a first row past
+      the last wraps round to billions): calamine allocates the cells it declares before
+      reading one, and a damaged record asking for hundreds of gigabytes aborts the process,
+      which no exception reports."""
     import olefile
 
     try:
@@ -173,6 +178,8 @@ def xls_oversized(data: bytes) -> str | None:
         elif kind == _EOF:
             break
     for name, at in sheets:
+        if at > len(stream):
+            return f"sheet {name!r} starts at byte {at:,}, past the end of the Workbook stream ({len(stream):,} bytes)"
         while at + 4 <= len(stream):  # the sheet's records up to its DIMENSIONS, which comes early
             kind, size = struct.unpack_from("<HH", stream, at)
             if kind == _EOF:

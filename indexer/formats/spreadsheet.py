@@ -83,7 +83,7 @@ from ._cells import (
 from ._embedded import OBJECT_RELS
 from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, date_kind
 from ._ods import OdsBackend, ods_merges_and_errors, ods_pictures, ods_table_counts
-from ._xls import XlsCells, _with_xls_numbers, directory_cut, xls_cells, xls_day_cells, xls_oversized
+from ._xls import XlsCells, _with_xls_numbers, directory_cut, xls_cells, xls_day_cells, xls_unreadable
 from ._xlsb import xlsb_1904, xlsb_cells, xlsb_sheet_parts, xlsb_styles
 from .csvfmt import _is_number, header_votes
 from .registry import extractor
@@ -1424,8 +1424,8 @@ def _open_backend(data: bytes, zf: zipfile.ZipFile | None, ooxml: bool, max_char
     if ods and (tables is None or tables[0] > tables[1]):
         first = ParseError("a table of content.xml is not closed")
     else:
-        if zf is None and (oversized := xls_oversized(data)) is not None:
-            raise ParseError(f"the workbook could not be read: {oversized}"[:500])
+        if zf is None and (damage := xls_unreadable(data)) is not None:
+            raise ParseError(f"the workbook could not be read: {damage}"[:500])
         try:
             backend = CalamineBackend(data)
         except pc.CalamineError as exc:
@@ -1933,7 +1933,8 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 11: what an embedded file's own extractor removed (a poem's margin line numbers)
         # listed; xlsx 12, ods 8, xls 7: a header over several rows joins each column's texts
         # with " / " (sales / Q1), as a Word, OpenDocument or HTML table's header rows; xls 7: a
-        # file cut short inside its directory read, its last entry as an empty one
+        # file cut short inside its directory read, its last entry as an empty one; a sheet
+        # placed past the end of the Workbook stream a parse error naming it
         version={"xlsx": "12", "ods": "8", "xls": "7", "xlsb": "6"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,

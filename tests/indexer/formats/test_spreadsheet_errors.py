@@ -606,6 +606,19 @@ def test_an_xls_cut_inside_its_directory_is_read_without_a_panic_on_stderr(capfd
     assert "panicked" not in capfd.readouterr().err
 
 
+def test_an_xls_sheet_starting_past_its_stream_is_a_parse_error_without_a_panic_on_stderr(capfd):
+    # the BOUNDSHEET record (type 0x0085) of sheet Budget gives its records' offset in the
+    # Workbook stream (4,096 bytes), here one byte past its end: calamine panicked on the slice
+    # ("range start index 4097 out of range for slice of length 4096", xls.rs) as it opened
+    # the workbook, and the file was a parse error all the same
+    data = bytearray(_xls_budget())
+    at = data.index(b"\x85\x00\x0e\x00") + 4
+    struct.pack_into("<I", data, at, 4097)
+    with pytest.raises(errors.ParseError, match="sheet 'Budget' starts at byte 4,097, past the end"):
+        extract(bytes(data), filename="moved.xls")
+    assert "panicked" not in capfd.readouterr().err
+
+
 def _patched_shipments(sample_corpus, member: str, at: int, old: int, new: int) -> bytes:
     src = zipfile.ZipFile(sample_corpus / "spreadsheets" / "shipments.xlsb")
     buf = io.BytesIO()
