@@ -492,6 +492,9 @@ class _Slides:
             titles, header, data, first = marked_header(grid, 1, labels)
             for title in titles:
                 yield Block(PARAGRAPH, title, page=page, meta=meta)
+            if header is None:  # a title over a single row, which is data: no row heads it
+                header = tuple(f"Column {i + 1}" for i in range(max(map(len, data))))
+                meta = {**meta, "has_header": False}
         else:
             # no row heads the table: its columns are named as a spreadsheet's without a header
             # row are, so that the Markdown table has a header line that invents no values; a
@@ -588,8 +591,9 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # 9: the presentation's own text reserved in the text limit before the files its frames embed
     # are read; 10: what an embedded file's own extractor removed (a poem's margin line numbers)
     # listed; 11: a header row of one cell merged across the table (a title row) said before the
-    # table, the row below heading it
-    version="11",
+    # table, the row below heading it; 12: a title row over a single row said before the table,
+    # that row its data (columns named Column N, has_header False)
+    version="12",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,

@@ -309,3 +309,23 @@ def test_html_title_row_over_one_row():
     # and over more <th> rows, the first of them heads the others
     blocks = html_blocks(f"<table>{title}<tr>{heads}</tr><tr>{heads}</tr></table>")[0]
     assert (blocks[1].header, blocks[1].rows) == (_LONE, (_LONE,))
+
+
+def test_powerpoint_title_row_over_one_row():
+    # PowerPoint marks only the first row (firstRow), the title: the one row under it is data,
+    # its columns named as a table no row heads is in PowerPoint
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    table = slide.shapes.add_table(2, 3, Inches(1), Inches(1), Inches(6), Inches(1)).table
+    for c, value in enumerate(_LONE):
+        table.cell(1, c).text = value
+    table.cell(0, 0).text = "Contact"
+    table.cell(0, 0).merge(table.cell(0, 2))
+    table.first_row = True
+    buf = io.BytesIO()
+    deck.save(buf)
+    before, found = _said(extract_bytes(buf.getvalue(), "t.pptx"))
+    assert before == [(PARAGRAPH, "Contact")]
+    assert found.header == ("Column 1", "Column 2", "Column 3") and found.meta["has_header"] is False
+    assert found.rows == (_LONE,)
+    assert found.row_numbers == (2,)
