@@ -18,6 +18,7 @@ from __future__ import annotations
 import codecs
 import datetime as dt
 import functools
+import io
 import logging
 import posixpath
 import re
@@ -841,8 +842,9 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
                 Skipped("attachment", name, "signature or encrypted payload (not text)", on_purpose=signature)
             )
             continue
-        sniffed = sniff_image_format(data)
-        if ext in EXTRACTED_FORMATS or mime.startswith("image/") or sniffed is not None:
+        tabular = ext in ("csv", "tsv") or mime in ("text/csv", "text/tab-separated-values")
+        textual = (ext in TEXT_EXTENSIONS or mime.startswith("text/")) and not tabular
+        if _is_picture(data, ext, mime, textual):
             img = admit(
                 data,
                 ext or (mime.split("/", 1)[1] if mime.startswith("image/") else None),
@@ -861,8 +863,6 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
                 cid_images[cid] = img.name
             image_blocks.append((cid, Block(IMAGE, "", alt=name, images=(img.name,), meta=meta)))
             continue
-        tabular = ext in ("csv", "tsv") or mime in ("text/csv", "text/tab-separated-values")
-        textual = (ext in TEXT_EXTENSIONS or mime.startswith("text/")) and not tabular
         # a contact card or a calendar is read as a .vcf or .ics file is (its pictures images, its
         # other binary values skipped entries, never text), by the attachment reader below
         if textual and not PROPERTY_LINES.match(decode_text(data)[0]):
@@ -901,6 +901,34 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
         finally:
             st.safe(sub.close)
     return h
+
+
+def _is_picture(data: bytes, ext: str, mime: str, textual: bool) -> bool:
+    """Whether an attachment is a picture (an image of its message, skipped with its reason when
+    not a web raster): by its name or type, else by its bytes. Those of an XML file start as an
+    SVG picture's may (``<?xml``): it is one only when its root element is ``svg``; a text file
+    starting with ``BM`` (a BMP's mark) is text."""
+    if ext in EXTRACTED_FORMATS or mime.startswith("image/"):
+        return True
+    sniffed = sniff_image_format(data)
+    if sniffed == "svg":
+        return _root_tag(data) == "svg"
+    return sniffed is not None and (sniffed in ("png", "jpeg", "gif", "webp") or not textual)
+
+
+def _root_tag(data: bytes) -> str | None:
+    """The local name of the root element of the XML ``data`` (entities and DTDs left unread), or
+    None when it is not well-formed up to there."""
+    from lxml import etree
+
+    events = etree.iterparse(
+        io.BytesIO(data), events=("start",), resolve_entities=False, load_dtd=False, no_network=True
+    )
+    try:
+        _, element = next(events)
+    except (etree.XMLSyntaxError, StopIteration):
+        return None
+    return etree.QName(element).localname
 
 
 def _below(block: Block, level: int) -> Block:
@@ -985,7 +1013,8 @@ def _text_attachment(
     # a .vcf file is; 16: the pictures of a card sent as the plain body carry the message_index
     # of their message, as its attached pictures do; 17: so do the pictures of a file attached to
     # it read with its own extractor (a Word document's, a vCard's); an RTF-only body loses a
-    # poem's margin line numbers as the plain body does
+    # poem's margin line numbers as the plain body does; an XML or text attachment a picture only
+    # when it is one (an SVG's root element svg), else read as text
     version="17",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -68,3 +68,39 @@ def test_a_picture_shown_in_the_body_takes_the_alt_text_written_there():
     msg.add_attachment("other.png", blue, mime_type="image/png")
     doc = extract(msg.to_bytes(), filename="logo.msg")
     assert [(im.name, im.alt) for im in doc.images] == [("logo.png", "Logo"), ("other.png", "other.png")]
+
+
+STOCK_XML = (
+    b'<?xml version="1.0" encoding="UTF-8"?>\n'
+    b"<stock>\n"
+    b'  <item sku="A-17">Copper wire, 40 m</item>\n'
+    b"</stock>\n"
+)
+DOT_SVG = b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>\n'
+
+
+def test_an_xml_attachment_is_text_not_a_picture():
+    # an XML file starts as an SVG picture may (<?xml): only one whose root element is <svg> is
+    # a picture; the others are read as text, as an e-mail's text/xml attachment is
+    msg = _message("Stock", body="Today's stock.")
+    msg.add_attachment("stock.xml", STOCK_XML, mime_type="text/xml")
+    msg.add_attachment("dot.svg", DOT_SVG, mime_type="application/octet-stream")
+    doc = extract(msg.to_bytes(), filename="stock.msg")
+    assert [b.text for b in doc.blocks][-2:] == [
+        "Attachment: stock.xml",
+        '<?xml version="1.0" encoding="UTF-8"?>\n<stock>\n  <item sku="A-17">Copper wire, 40 m</item>\n</stock>',
+    ]
+    assert doc.coverage.attachments_indexed == ("stock.xml",)
+    assert doc.images == ()
+    assert [(s.what, s.name, s.reason) for s in doc.coverage.skipped] == [
+        ("image", "dot.svg", "SVG is not a web raster (png, jpeg, gif, webp)")
+    ]
+
+
+def test_a_text_file_starting_as_a_bitmap_does_is_text():
+    # "BM" is also the mark of a BMP picture: a text attachment is not taken for one by it
+    msg = _message("Fleet", body="The list.")
+    msg.add_attachment("fleet.txt", b"BMW 320d: 3 cars\r\nAudi A4: 2 cars\r\n", mime_type="text/plain")
+    doc = extract(msg.to_bytes(), filename="fleet.msg")
+    assert [b.text for b in doc.blocks][-2:] == ["Attachment: fleet.txt", "BMW 320d: 3 cars\nAudi A4: 2 cars"]
+    assert doc.coverage.skipped == ()
