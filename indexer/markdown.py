@@ -1,7 +1,9 @@
 """A Document rendered as Markdown (``get_markdown``).
 
-Markdown and plain-text sources come back as their own (normalised) text. Other documents render
-block by block: ``#`` headings, paragraphs, ``-``/``1.`` lists indented two spaces per level, pipe
+Markdown and plain-text sources come back as their own (normalised) text, but for a text
+document with pictures (a card's photo or logo): it renders as the other documents do, so that
+its pictures are referenced by name with ``list_images``. Other documents render block by
+block: ``#`` headings, paragraphs, ``-``/``1.`` lists indented two spaces per level, pipe
 tables, fenced code, images as ``[Image: alt]`` (or ``![alt](name)`` with ``list_images``),
 ``---`` where the page changes (PDF, slides), and a presentation's speaker notes in a
 ``::: notes`` fenced div (pandoc's way of writing them). Spreadsheets give ``## SheetName`` and a pipe table per
@@ -38,7 +40,7 @@ def render_markdown(doc: Document, list_images: bool = False) -> str:
         out = _sheets(doc, list_images)
     elif doc.family == CSV:
         out = "\n\n".join(_table(b) if b.kind == TABLE else b.text for b in doc.blocks)
-    elif doc.source_type in AS_IS and doc.text:
+    elif doc.source_type in AS_IS and doc.text and not (doc.source_type == "txt" and doc.images):
         out = doc.text.strip("\n")
     else:
         out = _document(doc, list_images)

@@ -124,6 +124,32 @@ def test_markdown_source_comes_back_as_is(playground):
     assert md.strip() == source.strip().replace("\r\n", "\n")
 
 
+def test_a_cards_logo_is_an_image_reference_its_lines_as_read():
+    # a .vcf file is a text document, printed as its text, but its LOGO is a picture: listed, it
+    # is referenced by name as the images of other documents are
+    import base64
+    import io
+
+    from PIL import Image as Picture
+
+    from indexer.images import fnv1a64
+
+    out = io.BytesIO()
+    Picture.new("RGB", (4, 4), (0, 128, 0)).save(out, "PNG")
+    png = out.getvalue()
+    card = (
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\n"
+        f"LOGO;ENCODING=b;TYPE=PNG:{base64.b64encode(png).decode()}\r\n"
+        "ORG:Lima & Filhos\r\nEND:VCARD\r\n"
+    ).encode()
+    lines = "BEGIN:VCARD\nVERSION:3.0\nFN:Ana Lima\n\n{}\n\nORG:Lima & Filhos\nEND:VCARD\n"
+    assert get_markdown(card, filename="ana.vcf") == lines.format("[Image: LOGO]")
+    listed = get_markdown(card, filename="ana.vcf", list_images=True)
+    name = f"{fnv1a64(png):016x}.png"  # named by its bytes, as every picture of a text document
+    assert listed.markdown == lines.format(f"![LOGO]({name})")
+    assert listed.images == {name: png}
+
+
 def test_html_get_markdown(playground):
     md = get_markdown(playground / "structured_docs.html")
     # read in the file: <h1>py-chunks API Reference</h1>, <h2>Installation</h2>, a <pre> install line
