@@ -1014,7 +1014,9 @@ def _text_attachment(
     # of their message, as its attached pictures do; 17: so do the pictures of a file attached to
     # it read with its own extractor (a Word document's, a vCard's); an RTF-only body loses a
     # poem's margin line numbers as the plain body does; an XML or text attachment a picture only
-    # when it is one (an SVG's root element svg), else read as text
+    # when it is one (an SVG's root element svg), else read as text; an HTML body's tables as
+    # html 10 reads them (a nested table its own, rows of short cells data, a title row over a
+    # single row)
     version="17",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
