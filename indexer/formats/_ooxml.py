@@ -402,6 +402,20 @@ def open_member(zf: zipfile.ZipFile, name: str) -> IO[bytes] | Inflating:
     return Inflating(info.filename, data, info.compress_type, info.file_size, info.CRC)
 
 
+def stored_key(zf: zipfile.ZipFile, name: str) -> tuple[int, int, int, bytes] | None:
+    """What tells a plain member of an in-memory archive by its content: its compression method,
+    declared size, CRC-32 and stored bytes. Two members with the same key are read alike (the
+    same bytes, or the same failure); None for a member that is missing or not plain."""
+    info = zf.NameToInfo.get(name)
+    span = _plain_span(zf, info)
+    if info is None or span is None:
+        return None
+    fp, start, end = span
+    with fp.getbuffer() as buf:
+        stored = bytes(buf[start:end])
+    return info.compress_type, info.file_size, info.CRC, stored
+
+
 def _same_name(local_name: bytes, local_flags: int, name: str) -> bool:
     """The check ``ZipFile.open`` makes: the local header's name, decoded as UTF-8 when its flag
     says so and as cp437 otherwise, is the directory's. Both read ASCII as ASCII, which is

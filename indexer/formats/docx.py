@@ -31,7 +31,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import IO, NamedTuple
+from typing import IO, NamedTuple, TypeVar
 
 from lxml import etree
 
@@ -202,6 +202,36 @@ def _attr_escape(value: str) -> str:
 
 _UNSEEN = object()  # a style id not looked up yet (None: looked up, not defined)
 
+#: the parts of earlier documents kept for the next ones, by :func:`_ooxml.stored_key`: documents
+#: made from one template (a generator's, an organisation's) share its styles and numbering
+#: parts byte for byte, and what one document found in them is not inflated, searched for or
+#: parsed again for the next. A few parts of each kind are kept, the oldest dropped first.
+_SHARED_PARTS = 8
+_PartKey = tuple[int, int, int, bytes]
+_T = TypeVar("_T")
+
+
+def _remember(shared: dict[_PartKey, _T], key: _PartKey, value: _T) -> _T:
+    if len(shared) >= _SHARED_PARTS:
+        shared.pop(next(iter(shared), None), None)  # type: ignore[arg-type]
+    shared[key] = value
+    return value
+
+
+class _SharedStyles:
+    """What lookups in one styles part found: a style (or None) by id, the default paragraph
+    style's id. Only what a lookup found with the part open and undamaged is kept, which is what
+    any document with the same part finds."""
+
+    __slots__ = ("styles", "default")
+
+    def __init__(self) -> None:
+        self.styles: dict[str, _Style | None] = {}
+        self.default: str | None | object = _UNSEEN
+
+
+_shared_styles: dict[_PartKey, _SharedStyles] = {}
+
 
 class _LazyStyles:
     """Styles looked up one id at a time in the raw ``styles.xml``, inflated only as far as needed.
@@ -231,6 +261,7 @@ class _LazyStyles:
         self._floor_found = False  # the floor is the first id attribute itself
         self._default: str | None | object = _UNSEEN  # the default paragraph style's id
         self._default_scan = 0  # no default paragraph style starts before this offset
+        self._shared: _SharedStyles | None = None  # None once the lookups stop inflating
         if zf is None or member is None:
             return
         try:
@@ -239,6 +270,13 @@ class _LazyStyles:
         except (KeyError, zipfile.BadZipFile, NotImplementedError, RuntimeError) as exc:
             raise ParseError(f"{what}: member {member!r} cannot be read: {exc}"[:300]) from None
         self._left = info.file_size
+        key = _ooxml.stored_key(zf, member)
+        shared = _shared_styles.get(key) if key is not None else None
+        if shared is not None:
+            # a part read before, its first step inflated undamaged and in the usual form: steps
+            # are inflated when a lookup the shared part does not answer needs them
+            self._shared = shared
+            return
         self._more()
         if self._raw and self._raw.find(b"<w:styles", 0, 4096) < 0:
             while self._more():
@@ -246,6 +284,8 @@ class _LazyStyles:
             root = _ooxml.parse_xml(self._raw, f"{what} {member}")
             self._full = _styles(root)
             self._default = _default_paragraph_style(root)
+        elif self._fh is not None and key is not None:
+            self._shared = _remember(_shared_styles, key, _SharedStyles())
 
     def _more(self) -> bool:
         """Inflate the next chunk (never past the declared size); False at the end."""
@@ -268,6 +308,9 @@ class _LazyStyles:
         return True
 
     def close(self) -> None:
+        """Stop inflating (at the end of the part, at damage, or when the caller is done): later
+        lookups read what was inflated, and are not shared."""
+        self._shared = None
         if self._fh is not None:
             self._fh.close()
             self._fh = None
@@ -278,10 +321,20 @@ class _LazyStyles:
         style = self._cache.get(sid, _UNSEEN)
         if style is not _UNSEEN:
             return style  # type: ignore[return-value]
+        shared = self._shared
+        if shared is not None:
+            style = shared.styles.get(sid, _UNSEEN)
+            if style is not _UNSEEN:
+                self._cache[sid] = style  # type: ignore[assignment]
+                return style  # type: ignore[return-value]
+        style = self._cache[sid] = self._lookup(sid)
+        if self._shared is not None:  # (still open and undamaged)
+            self._shared.styles[sid] = style
+        return style
+
+    def _lookup(self, sid: str) -> _Style | None:
         if not sid.isalnum() and _WRITTEN_EITHER_WAY.search(sid):
-            style = self._parsed_whole().get(sid)
-            self._cache[sid] = style
-            return style
+            return self._parsed_whole().get(sid)
         # the first definition of the id in the part, inflating as far as it takes; an id of
         # letters and digits is written as it is, others with & < " as entities (what every writer does)
         key = _ID_ATTR + (sid if sid.isalnum() else _attr_escape(sid)).encode("utf-8") + b'"'
@@ -301,8 +354,7 @@ class _LazyStyles:
                 break
             if not self._floor_found:  # the first id attribute may be in the new chunk
                 start = max(start, self._first_id())
-        style = self._cache[sid] = self._find(sid, at, end) if at >= 0 else None
-        return style
+        return self._find(sid, at, end) if at >= 0 else None
 
     def default_paragraph(self) -> str | None:
         """The id of the first paragraph style marked ``w:default`` (see
@@ -310,6 +362,10 @@ class _LazyStyles:
         is met (Word writes it first, after the latent styles); None for a part without one."""
         if self._default is not _UNSEEN:
             return self._default  # type: ignore[return-value]
+        shared = self._shared
+        if shared is not None and shared.default is not _UNSEEN:
+            self._default = shared.default
+            return shared.default  # type: ignore[return-value]
         found = None
         while found is None:
             raw = self._raw
@@ -325,6 +381,8 @@ class _LazyStyles:
                 if not self._more():
                     break
         self._default = found
+        if self._shared is not None:
+            self._shared.default = found
         return found
 
     def _first_id(self) -> int:
@@ -474,14 +532,9 @@ class _Numbering:
     documents that have a numbering part number none of their paragraphs, and parsing it cost
     them a tenth to a quarter of their extraction time."""
 
-    def __init__(
-        self, root: etree._Element | None, load: Callable[[], etree._Element | None] | None = None
-    ) -> None:
-        self._root = root
+    def __init__(self, root: etree._Element | None, load: Callable[[], _NumberingPart] | None = None) -> None:
+        self._part = _NumberingPart(root)
         self._load = load
-        self._cache: dict[str, dict[int, tuple[bool, int]]] = {}
-        # numId → (whose counters, its levels, its start overrides), read on first use
-        self._defs: dict[str, tuple[str, dict[int, _Level], dict[int, int]]] = {}
         self._counts: dict[str, dict[int, int]] = {}
         self._overridden: set[tuple[str, int]] = set()  # start overrides already applied
 
@@ -490,9 +543,7 @@ class _Numbering:
         (a missing one reads as "") that has a w:abstractNumId child gives the id ("" without
         one), and the last w:abstractNum child with that id is the one; both are looked for from
         the end."""
-        if self._load is not None:
-            self._root, self._load = self._load(), None
-        root = self._root
+        root = self._loaded().root
         if root is None:
             return None, None
         ref_id = ""
@@ -509,11 +560,17 @@ class _Numbering:
                 return found, an
         return found, None
 
+    def _loaded(self) -> _NumberingPart:
+        if self._load is not None:
+            self._part, self._load = self._load(), None
+        return self._part
+
     def _abstract(self, num_id: str) -> etree._Element | None:
         return self._num(num_id)[1]
 
     def _definition(self, num_id: str) -> tuple[str, dict[int, _Level], dict[int, int]]:
-        found = self._defs.get(num_id)
+        defs = self._loaded().defs
+        found = defs.get(num_id)
         if found is not None:
             return found
         num, an = self._num(num_id)
@@ -534,7 +591,7 @@ class _Numbering:
                 if lvl is not None:  # a level of its own: so are its counters
                     levels[ilvl] = _level(lvl)
                     key = "n" + num_id
-        found = self._defs[num_id] = (key, levels, starts)
+        found = defs[num_id] = (key, levels, starts)
         return found
 
     def advance(self, num_id: str, ilvl: int, label: bool = True) -> str:
@@ -574,7 +631,8 @@ class _Numbering:
 
     def level(self, num_id: str, ilvl: int) -> tuple[bool, int]:
         """(ordered?, left indent in twips) of one level; (False, 0) when undefined."""
-        levels = self._cache.get(num_id)
+        cache = self._loaded().levels
+        levels = cache.get(num_id)
         if levels is None:
             levels = {}
             an = self._abstract(num_id)
@@ -593,8 +651,40 @@ class _Numbering:
                         value not in _ORDERED_SKIP,
                         _indent(ppr) or 0,
                     )
-            self._cache[num_id] = levels
+            cache[num_id] = levels
         return levels.get(ilvl, (False, 0))
+
+
+class _NumberingPart:
+    """A numbering part (its root; None for none) and what was read of it per numId: the same
+    for every document whose part is the same byte for byte (see :func:`_numbering_part`)."""
+
+    __slots__ = ("root", "levels", "defs")
+
+    def __init__(self, root: etree._Element | None) -> None:
+        self.root = root
+        self.levels: dict[str, dict[int, tuple[bool, int]]] = {}  # numId → (ordered?, indent) by level
+        # numId → (whose counters, its levels, its start overrides)
+        self.defs: dict[str, tuple[str, dict[int, _Level], dict[int, int]]] = {}
+
+
+_shared_numbering: dict[_PartKey, _NumberingPart] = {}
+
+
+def _numbering_part(zf: zipfile.ZipFile, name: str | None, what: str, warnings: list[str]) -> _NumberingPart:
+    """The numbering part ``name`` read and parsed (None: no part; a damaged one is skipped with
+    a warning), or as an earlier document with the same part left it."""
+    if name is None:
+        return _NumberingPart(None)
+    key = _ooxml.stored_key(zf, name)
+    if key is not None:
+        known = _shared_numbering.get(key)
+        if known is not None:
+            return known
+    root = _ooxml.optional_xml(zf, name, what, warnings)
+    if key is None or root is None:
+        return _NumberingPart(root)
+    return _remember(_shared_numbering, key, _NumberingPart(root))
 
 
 def _indent(ppr: etree._Element | None) -> int | None:
@@ -1852,7 +1942,11 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             warnings.append(f"{exc.message}; headings and lists from styles were not read")
             lazy = _LazyStyles(None, None, what)
         styles = _StyleInfo(lazy)
-        numbering = _Numbering(None, lambda: part("numbering"))
+        numbering_targets = by_type.get("numbering")
+        numbering = _Numbering(
+            None,
+            lambda: _numbering_part(zf, numbering_targets[0] if numbering_targets else None, what, warnings),
+        )
         sink = _ooxml.ImageSink(zf)
         walker = _Walker(rels, styles, numbering, sink)
         walker.embeds = _Embeds(zf, Attacher(ctx), what)
