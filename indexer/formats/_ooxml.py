@@ -62,7 +62,7 @@ RECOVER_PARSER = etree.XMLParser(
 
 RELS_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 MC_NS = "http://schemas.openxmlformats.org/markup-compatibility/2006"
-_MC_FALLBACK = f"{{{MC_NS}}}Fallback"
+MC_FALLBACK = f"{{{MC_NS}}}Fallback"
 _REL_TAG = f"{{{RELS_NS}}}Relationship"
 
 
@@ -104,7 +104,7 @@ def _transitional(data: bytes) -> bytes:
 
 def drop_fallbacks(root: etree._Element) -> None:
     """Remove ``mc:Fallback`` branches so alternate content is read once (the ``mc:Choice``)."""
-    for fallback in list(root.iter(_MC_FALLBACK)):
+    for fallback in list(root.iter(MC_FALLBACK)):
         parent = fallback.getparent()
         if parent is not None:
             parent.remove(fallback)
