@@ -12,6 +12,7 @@ import pytest
 from indexer.formats import _ooxml
 from indexer.formats import docx as docx_format
 from indexer.formats.docx import _LazyStyles
+from tests.indexer import test_docx_styles_lookup as styles_lookup
 from tests.indexer.formats.test_docx import build_docx, docx, para
 from tests.indexer.formats.test_docx_cell_numbers import NUMBERING, cell, numbered
 from tests.indexer.test_docx_styles_lookup import CHUNK, filler_of
@@ -49,6 +50,10 @@ def test_a_styles_part_shared_by_documents_is_searched_once() -> None:
         ("heading", 3, "Second"),
         ("paragraph", 0, "Plain"),
     ]
+
+    # a part damaged past what one document found: the next one runs into the damage and says so
+    styles_lookup.test_a_damaged_styles_part_is_read_up_to_the_damage_with_a_warning()
+    styles_lookup.test_a_damaged_styles_part_is_read_up_to_the_damage_with_a_warning()
 
 
 def numbered_cells(*texts: str) -> str:
