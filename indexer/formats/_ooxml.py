@@ -402,10 +402,27 @@ def open_member(zf: zipfile.ZipFile, name: str) -> IO[bytes] | Inflating:
     return Inflating(info.filename, data, info.compress_type, info.file_size, info.CRC)
 
 
-def stored_key(zf: zipfile.ZipFile, name: str) -> tuple[int, int, int, bytes] | None:
+class StoredKey:
     """What tells a plain member of an in-memory archive by its content: its compression method,
-    declared size, CRC-32 and stored bytes. Two members with the same key are read alike (the
-    same bytes, or the same failure); None for a member that is missing or not plain."""
+    declared size, CRC-32 and stored bytes. Two members with equal keys are read alike (the same
+    bytes, or the same failure). The hash leaves the bytes out, which are compared only with
+    those of a key that agrees on the rest: telling a large part costs no pass over it."""
+
+    __slots__ = ("head", "stored")
+
+    def __init__(self, head: tuple[int, int, int], stored: bytes) -> None:
+        self.head = head
+        self.stored = stored
+
+    def __hash__(self) -> int:
+        return hash(self.head)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StoredKey) and self.head == other.head and self.stored == other.stored
+
+
+def stored_key(zf: zipfile.ZipFile, name: str) -> StoredKey | None:
+    """The :class:`StoredKey` of member ``name``; None for a member that is missing or not plain."""
     info = zf.NameToInfo.get(name)
     span = _plain_span(zf, info)
     if info is None or span is None:
@@ -413,7 +430,7 @@ def stored_key(zf: zipfile.ZipFile, name: str) -> tuple[int, int, int, bytes] | 
     fp, start, end = span
     with fp.getbuffer() as buf:
         stored = bytes(buf[start:end])
-    return info.compress_type, info.file_size, info.CRC, stored
+    return StoredKey((info.compress_type, info.file_size, info.CRC), stored)
 
 
 def _same_name(local_name: bytes, local_flags: int, name: str) -> bool:

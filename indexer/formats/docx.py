@@ -207,7 +207,7 @@ _UNSEEN = object()  # a style id not looked up yet (None: looked up, not defined
 #: parts byte for byte, and what one document found in them is not inflated, searched for or
 #: parsed again for the next. A few parts of each kind are kept, the oldest dropped first.
 _SHARED_PARTS = 8
-_PartKey = tuple[int, int, int, bytes]
+_PartKey = _ooxml.StoredKey
 _T = TypeVar("_T")
 
 
