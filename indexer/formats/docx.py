@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
@@ -211,10 +212,16 @@ _PartKey = _ooxml.StoredKey
 _T = TypeVar("_T")
 
 
+#: the UI reads files in two threads: dropping the oldest part while another thread adds one
+#: would iterate a dict that changes size
+_shared_lock = threading.Lock()
+
+
 def _remember(shared: dict[_PartKey, _T], key: _PartKey, value: _T) -> _T:
-    if len(shared) >= _SHARED_PARTS:
-        shared.pop(next(iter(shared), None), None)  # type: ignore[arg-type]
-    shared[key] = value
+    with _shared_lock:
+        if len(shared) >= _SHARED_PARTS:
+            shared.pop(next(iter(shared), None), None)  # type: ignore[arg-type]
+        shared[key] = value
     return value
 
 
