@@ -191,38 +191,41 @@ def extract_pdf(data: bytes, ctx: ExtractContext) -> Document:
 
 
 def _open(data: bytes, password: str | None, name: str) -> pdfium.PdfDocument:
-    try:
-        return pdfium.PdfDocument(data, password=password)
-    except pdfium.PdfiumError as exc:
-        code = _load_error(data, password)
-        if code is None:
-            raise _Unreadable("pdfium loads the file but finds no page in it") from None
-        if code == pdfium_c.FPDF_ERR_PASSWORD:
-            if password:
-                raise errors.Encrypted(f"{name}: the password given does not open this PDF") from None
-            raise errors.Encrypted(
-                f"{name}: the PDF is password-protected (the empty password does not open it)"
-            ) from None
-        if code == pdfium_c.FPDF_ERR_SECURITY:
-            raise errors.Encrypted(f"{name}: the PDF uses an unsupported security handler") from None
-        raise _Unreadable(str(exc)) from None
+    """The document loaded from ``data``, which the caller keeps until it closes the document.
 
-
-def _load_error(data: bytes, password: str | None) -> int | None:
-    """The error code of loading ``data``, or None when it loads.
-
-    pypdfium2 raises for a document without pages and reads pdfium's last error for the reason, but
-    pdfium keeps that error for the whole process and a load that succeeds leaves it as it was: a
-    damaged file whose page tree is missing would carry the error of the file opened before it (a
-    password-protected PDF makes it look encrypted). Loading again tells the two apart, and the code
-    read after a failed load is that load's own.
+    pdfium loads it here rather than in pypdfium2's constructor: that one raises for a document
+    without pages and never closes the handle it loaded (a little memory per such file, for the
+    life of the process), and it reads pdfium's last error even when the load succeeded, which a
+    damaged file whose page tree is missing would share with the file opened before it (a
+    password-protected PDF would make it look encrypted). The code read after a failed load is
+    that load's own.
     """
     secret = None if password is None else (password + "\x00").encode("utf-8")
     raw = pdfium_c.FPDF_LoadMemDocument64(data, len(data), secret)
     if not raw:
-        return pdfium_c.FPDF_GetLastError()
-    pdfium_c.FPDF_CloseDocument(raw)
-    return None
+        code = pdfium_c.FPDF_GetLastError()
+        if code == pdfium_c.FPDF_ERR_PASSWORD:
+            if password:
+                raise errors.Encrypted(f"{name}: the password given does not open this PDF")
+            raise errors.Encrypted(
+                f"{name}: the PDF is password-protected (the empty password does not open it)"
+            )
+        if code == pdfium_c.FPDF_ERR_SECURITY:
+            raise errors.Encrypted(f"{name}: the PDF uses an unsupported security handler")
+        raise _Unreadable(f"Failed to load document (PDFium: {_LOAD_ERRORS.get(code, code)}).")
+    if pdfium_c.FPDF_GetPageCount(raw) < 1:
+        pdfium_c.FPDF_CloseDocument(raw)
+        raise _Unreadable("pdfium loads the file but finds no page in it")
+    return pdfium.PdfDocument(raw)
+
+
+#: pdfium's reasons for not loading a file (its FPDF_ERR_* codes but the password ones)
+_LOAD_ERRORS = {
+    pdfium_c.FPDF_ERR_UNKNOWN: "Unknown error",
+    pdfium_c.FPDF_ERR_FILE: "File access error",
+    pdfium_c.FPDF_ERR_FORMAT: "Data format error",
+    pdfium_c.FPDF_ERR_PAGE: "Page not found or content error",
+}
 
 
 class _Unreadable(Exception):
@@ -305,8 +308,6 @@ def _geometry(page: PageHandles, number: int) -> PageGeometry:
 def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     limits = ctx.limits
     total = len(pdf)
-    if total <= 0:
-        raise errors.ParseError(f"{name}: the PDF has no pages")
     if total > limits.max_pages:
         raise errors.DocumentLimit(f"{name}: {total:,} pages, over the {limits.max_pages:,}-page limit")
     warnings: list[str] = []

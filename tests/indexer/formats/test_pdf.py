@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 
+import pypdfium2.raw as pdfium_c
 import pytest
 from PIL import Image as PILImage
 
@@ -211,6 +212,44 @@ def test_a_damaged_pdf_opened_after_a_password_protected_one_is_read_as_itself(r
         "pdfium could not read the file (pdfium loads the file but finds no page in it); "
         "read by pdfminer without layout analysis",
     )
+
+
+class _OpenDocuments:
+    """Counts the documents pdfium loads and closes, calling through to pdfium."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.open = 0
+        load, close = pdfium_c.FPDF_LoadMemDocument64, pdfium_c.FPDF_CloseDocument
+
+        def counted_load(*args):
+            raw = load(*args)
+            self.open += bool(raw)
+            return raw
+
+        def counted_close(raw):
+            self.open -= 1
+            return close(raw)
+
+        monkeypatch.setattr(pdfium_c, "FPDF_LoadMemDocument64", counted_load)
+        monkeypatch.setattr(pdfium_c, "FPDF_CloseDocument", counted_close)
+
+
+def test_every_document_pdfium_loads_is_closed_when_the_file_is_refused(real_world, monkeypatch):
+    """A real file whose catalog points its page tree at a missing object loads in pdfium with
+    no pages: it is read by pdfminer, and the document pdfium loaded is closed, as it is when
+    the file is over the page limit (a watcher indexes such files for as long as it runs)."""
+    data = (real_world / "pdf" / "py-pdf-samples" / "google-doc-document.pdf").read_bytes()
+    found = re.search(rb"/Pages (\d+) 0 R", data)
+    pageless = data[: found.start(1)] + b"9" * len(found.group(1)) + data[found.end(1) :]
+    documents = _OpenDocuments(monkeypatch)
+    doc = extract(pageless, filename="pageless.pdf")
+    assert doc.coverage.warnings[0].startswith(
+        "pdfium could not read the file (pdfium loads the file but finds no page"
+    )
+    assert documents.open == 0
+    with pytest.raises(errors.DocumentLimit):
+        extract(data, filename="long.pdf", limits=Limits(max_pages=0))
+    assert documents.open == 0
 
 
 def test_truncated_at_half_is_parse_error_or_partial_with_warning():
