@@ -13,6 +13,7 @@ import io
 import re
 from codecs import decode
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 import pypdfium2.raw as pdfium_c
 
@@ -85,6 +86,29 @@ def _cell(value: object, joins: list[Join] | None = None, hyphens: Hyphens = fro
     return clean(" ".join(text.split()), joins)
 
 
+#: the last word of a cell's text when it ends in a hyphen, without it
+_LAST_PART = re.compile(r"(\S+)-\s*$")
+
+
+def _rejoined_across_rows(cells: list[list[str | None]], hyphens: Hyphens) -> list[list[str | None]]:
+    """``cells`` (pdfplumber's rows, read by its text strategy) with each word split at a line-end
+    hyphen put together in the cell of its first part. The text strategy reads each line as a
+    row, so such a word stands in two rows, its first part ending a cell and the rest opening the
+    cell under it; where pdfium marked a hyphen between the same two parts (``hyphens``), the
+    break is marked as pdfium marks it and the cell rejoins the word as a line's is (``clean``),
+    on the line of its first part as in the page's lines and in tables ruled across."""
+    out = [list(row) for row in cells if any(row)]  # the text strategy's rows between lines are empty
+    for upper, lower in pairwise(out):
+        for col, text in enumerate(upper[: len(lower)]):
+            below = lower[col]
+            end = _LAST_PART.search(text) if text and below else None
+            parts = below.split(None, 1) if end is not None else ()
+            if parts and (end[1], parts[0]) in hyphens:
+                upper[col] = text[: end.end(1)] + "\ufffe" + parts[0]
+                lower[col] = parts[1] if len(parts) > 1 else ""
+    return out
+
+
 def find_tables(
     plumber_pdf,
     index: int,
@@ -117,7 +141,10 @@ def _found(page, settings: dict, origin: tuple[float, float], hyphens: Hyphens) 
     out: list[FoundTable] = []
     for table in page.find_tables(table_settings=settings):
         joins: list[Join] = []
-        rows = [tuple(_cell(c, joins, hyphens) for c in row) for row in table.extract(x_tolerance=1.5)]
+        cells = table.extract(x_tolerance=1.5)
+        if settings is TABLE_SETTINGS_TEXT and hyphens:
+            cells = _rejoined_across_rows(cells, hyphens)
+        rows = [tuple(_cell(c, joins, hyphens) for c in row) for row in cells]
         rows = [r for r in rows if any(r)]
         if not _plausible(rows):
             continue

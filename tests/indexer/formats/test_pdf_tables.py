@@ -770,3 +770,44 @@ def test_a_hyphen_at_a_cells_line_end_follows_the_documents_spelling_in_pdfplumb
     assert tables[0].rows == (
         ("Safer streets in the centre-village and the information desk", "Sidewalks", "2025"),
     )
+
+
+def _hyphenated_unruled_table_pdf() -> bytes:
+    """The sentence writing ``centre-village`` twice, then a table without any rule whose last
+    column wraps at two hyphens: ``centre-`` / ``village`` and ``infor-`` / ``mation``."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    c.drawString(LEFT, 760, "The centre-village has a school; the centre-village has a park.")
+    rows = [
+        ["When", "Work", "Place"],
+        ["2025", "Sidewalks", "centre-"],
+        ["", "", "village"],
+        ["2026", "Benches", "infor-"],
+        ["", "", "mation"],
+        ["2027", "Lights", "Parks"],
+        ["2028", "Trees", "Library"],
+    ]
+    for n, row in enumerate(rows):
+        for x, text in zip([80, 200, 330], row, strict=True):
+            if text:
+                c.drawString(x, 715 - 14 * n, text)
+    c.drawString(LEFT, 560, "The table ends above this line.")
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_hyphen_at_a_line_end_in_a_table_of_text_columns_follows_the_documents_spelling():
+    # pdfplumber's text strategy reads each line as a row: "centre-" and "infor-" end their
+    # rows' cells and the rest of the word opens the cell under them; pdfium joined both words.
+    # Each is one word in the row of its first part: "centre-village" as the sentence above
+    # writes it, "information" (written nowhere else) without the hyphen
+    doc = extract(_hyphenated_unruled_table_pdf(), filename="t.pdf", options={"pdf_tables": "always"})
+    table = _only_table(doc)
+    assert table.header == ("When", "Work", "Place")
+    assert table.rows == (
+        ("2025", "Sidewalks", "centre-village"),
+        ("2026", "Benches", "information"),
+        ("2027", "Lights", "Parks"),
+        ("2028", "Trees", "Library"),
+    )
