@@ -474,6 +474,12 @@ def _margin_stamps(lines: Sequence[Line], geo: PageGeometry, labels: dict[str, s
 MIN_LINE_NUMBERS = 3
 
 
+def margin_line_numbers(lines: Sequence[Line]) -> set[int]:
+    """Indexes of ``lines`` that make a column of line numbers beside the text (see
+    ``_margin_stamps``)."""
+    return _line_numbers(lines, {})
+
+
 def _line_numbers(lines: Sequence[Line], labels: dict[str, str]) -> set[int]:
     numeric = [i for i, ln in enumerate(lines) if ln.text[0].isdigit() and _NUMBERS_ONLY.match(ln.text)]
     if not numeric:

@@ -12,6 +12,7 @@ import ctypes
 import io
 import re
 from codecs import decode
+from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
@@ -892,6 +893,34 @@ def _phrases(line: list[_Word], gap: float) -> list[list[_Word]]:
         else:
             out.append([w])
     return out
+
+
+def without_line_numbers(table: FoundTable, numbers: Counter[str], least: int) -> FoundTable | None:
+    """``table`` without its first or last column when that column is the page's margin line
+    numbering: a column without a label whose cells, ``least`` of them at least, are each the
+    text of a line that numbers the page's lines (``numbers``, counted by text: a court
+    transcript's 1 to 25). pdfplumber's text strategy reads those numbers as a column of the
+    text beside them. Rows left empty (a numbered blank line) go with it; None when what is left
+    is no table (``_plausible``)."""
+    rows = [table.header, *table.rows] if table.header is not None else list(table.rows)
+    width = max((len(r) for r in rows), default=0)
+    if width == 0:
+        return table
+    for col in dict.fromkeys((0, width - 1)):
+        if table.header is not None and col < len(table.header) and table.header[col]:
+            continue
+        filled = Counter(r[col] for r in rows if col < len(r) and r[col])
+        if filled.total() >= least and not filled - numbers:
+            break
+    else:
+        return table
+    kept = [r[:col] + r[col + 1 :] for r in rows]
+    header = kept.pop(0) if table.header is not None else None
+    body = [r for r in kept if any(r)]
+    if not _plausible(([header] if header else []) + body):
+        return None
+    columns = table.columns[:col] + table.columns[col + 1 :]
+    return replace(table, header=header, rows=tuple(body), columns=columns)
 
 
 def carry_headers(tables: list[list[FoundTable]]) -> list[list[FoundTable]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import re
 import time
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 
@@ -27,12 +28,14 @@ from ._attached import Attached, Attacher, text_chars
 from ._pdf_capi import PageHandles, keep_heap_top, mediabox
 from ._pdf_fallback import extract_with_pdfminer, plumber_lines, visible
 from ._pdf_layout import (
+    MIN_LINE_NUMBERS,
     Group,
     OutlineEntry,
     PageGeometry,
     find_running,
     group_page,
     join_page_breaks,
+    margin_line_numbers,
     title_authors,
     title_dates,
     to_blocks,
@@ -51,7 +54,15 @@ from ._pdf_objects import (
     is_fragment,
     scan_page,
 )
-from ._pdf_tables import FoundTable, carry_headers, find_tables, framed_tables, grid_tables, open_plumber
+from ._pdf_tables import (
+    FoundTable,
+    carry_headers,
+    find_tables,
+    framed_tables,
+    grid_tables,
+    open_plumber,
+    without_line_numbers,
+)
 from .registry import extractor
 
 TABLE_MODES = ("auto", "always", "never")
@@ -421,8 +432,10 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         raise errors.OcrRequired(
             f"{name}: no text layer on any of its {total} page{'s' if total != 1 else ''} ({counts}); {hint}"
         )
+    numbered = False  # a table's column of line numbers was left out
     if tables_mode != "never":
         _find_tables(data, password, pages, tables_mode, warnings)
+        numbered = _without_line_numbers(pages)
         for p, tables in zip(pages, carry_headers([p.tables for p in pages]), strict=True):
             p.tables = tables
 
@@ -438,6 +451,8 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         _page_labels(pdf, total),
     )
     drop = [{keep[i] for i in gone} for keep, gone in zip(outside, drop, strict=True)]
+    if numbered and MARGIN_NUMBERS not in removed:
+        removed = (MARGIN_NUMBERS, *removed)
     blocks = _blocks(pages, drop, _outline(pdf, total), words)
     # the files it holds are read once its own text is known, which their share of the text limit leaves
     held = _attached_files(pdf, attached, ctx, text_chars(blocks))
@@ -703,6 +718,29 @@ def _drop_repeated(pages: list[_Page], skipped: list[Skipped]) -> None:
                 on_purpose=True,
             )
         )
+
+
+#: what the coverage lists for the columns of line numbers beside a page's text (as find_running does)
+MARGIN_NUMBERS = "margin line numbers"
+
+
+def _without_line_numbers(pages: list[_Page]) -> bool:
+    """The pages' tables without a column that is the page's margin line numbering (a court
+    transcript read as a table by ``pdf_tables=always``: its line numbers are a column there, and
+    left out of the text elsewhere); a table left without a second column is read as text again.
+    Whether any such column was left out."""
+    found = False
+    for p in pages:
+        if not p.tables:
+            continue
+        gone = margin_line_numbers(p.lines)
+        if not gone:
+            continue
+        numbers = Counter(p.lines[i].text.strip() for i in gone)
+        kept = [without_line_numbers(t, numbers, MIN_LINE_NUMBERS) for t in p.tables]
+        found = found or any(k is not t for k, t in zip(kept, p.tables, strict=True))
+        p.tables = [t for t in kept if t is not None]
+    return found
 
 
 def _outside_tables(p: _Page) -> list[int]:

@@ -811,3 +811,56 @@ def test_a_hyphen_at_a_line_end_in_a_table_of_text_columns_follows_the_documents
         ("2027", "Lights", "Parks"),
         ("2028", "Trees", "Library"),
     )
+
+
+def test_a_court_transcripts_margin_line_numbers_are_no_column_of_its_table(real_world):
+    # pdf_tables=always reads scotus-transcript-p1.pdf's page with pdfplumber's text strategy as
+    # one table, whose first column was the page's margin numbering, 1 to 25 (the pdfium text
+    # dump and the rendered page: a number beside each of the 25 lines, lines 20-25 blank). The
+    # default mode leaves those numbers out of the text; here the column goes and so do the rows
+    # of the blank lines, which held only their number
+    doc = extract(
+        real_world / "pdf" / "pdfplumber" / "scotus-transcript-p1.pdf", options={"pdf_tables": "always"}
+    )
+    table = _only_table(doc)
+    cells = [c for row in table.rows for c in row]
+    assert not {str(n) for n in range(1, 26)} & set(cells)
+    assert all(any(row) for row in table.rows)
+    assert any(c.startswith("APPEARANCES") for c in cells)
+    assert "margin line numbers" in doc.coverage.headers_footers_removed
+
+
+def _numbered_rows_pdf() -> bytes:
+    """A sentence, then a table without rules whose first column numbers its rows 1 to 5
+    without a label, set where the sentence starts."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica", 10)
+    c.drawString(LEFT, 760, "The five largest cities of the region, by population in 2020.")
+    for n, (city, people) in enumerate(
+        [
+            ("Oslo", "709,000"),
+            ("Bergen", "286,000"),
+            ("Trondheim", "212,000"),
+            ("Stavanger", "146,000"),
+            ("Drammen", "102,000"),
+        ],
+        start=1,
+    ):
+        y = 730 - 14 * n
+        c.drawString(LEFT, y, str(n))
+        c.drawString(120, y, city)
+        c.drawRightString(300, y, people)
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_tables_column_numbering_its_rows_stays():
+    # the numbers stand under the text's left edge, not beside the text: a column of the table
+    # (the text strategy reads the sentence above as its first row)
+    doc = extract(_numbered_rows_pdf(), filename="t.pdf", options={"pdf_tables": "always"})
+    table = _only_table(doc)
+    rows = ([table.header] if table.header else []) + list(table.rows)
+    assert [row[0] for row in rows if row[0].isdigit()] == ["1", "2", "3", "4", "5"]
+    assert ("3", "Trondheim", "212,000") in rows
+    assert "margin line numbers" not in doc.coverage.headers_footers_removed
