@@ -255,12 +255,12 @@ def _page_numbers(
 ) -> set[tuple[int, int]]:
     """``(page index, line index)`` of the margin lines that are page numbers. One that says so
     (``Page 7``, ``7 of 12``) is one; a number alone must fit the pages' sequence: its value less
-    the page's number (from 1) is 0, or is the same for a number of another page (a number alone
-    or one starting or ending a margin line, as a running head's), and no number of its own page
-    fits the sequence of more pages. A lone number off the sequence (a table's ``1`` in the
-    bottom margin, a telephone number in a footer's place) is text, unless it is the page's
-    number set as one (``_own_number``): the only numbered page after a cover has no other to
-    fit with."""
+    the page's number (from 1) is the same for a number of another page (a number alone or one
+    starting or ending a margin line, as a running head's), and no number of its own page fits
+    the sequence of more pages. A number alone that no other page's supports (a table's ``1`` in
+    the bottom margin, a telephone number in a footer's place, a total under its label on a
+    one-page file) is text, unless it is the page's number set as one (``_own_number``): the
+    only page of a file, or the only numbered page after a cover, has no other to fit with."""
     offsets: dict[int, set[int]] = {}  # value less the page number → pages with such a number
     alone: list[tuple[int, int, int, str]] = []  # (page index, line index, offset, zone)
     explicit: set[tuple[int, int]] = set()
@@ -293,10 +293,8 @@ def _page_numbers(
         if not all(len(offsets[o]) <= support for o in per_page[n]):
             continue
         label = labels[n] if n < len(labels) else ""
-        if (
-            offset == 0
-            or support >= 2
-            or (n < len(geos) and _own_number(pages[n], i, geos[n], offset + n + 1, n, label, zone))
+        if support >= 2 or (
+            n < len(geos) and _own_number(pages[n], i, geos[n], offset + n + 1, n, label, zone)
         ):
             out.add((n, i))
     return out
@@ -306,23 +304,28 @@ def _own_number(
     lines: Sequence[Line], i: int, geo: PageGeometry, value: int, index: int, label: str, zone: str
 ) -> bool:
     """Whether the number alone ``lines[i]`` (of value ``value``), which no other page's number
-    supports, is its page's own: it counts the page from after a cover (``index``, the page's
-    index from 0) or is the page's label in the file, and it is set as a page number is: apart
+    supports, is its page's own: it counts the page from the first (``index`` + 1, ``index`` the
+    page's index from 0) or from after a cover (``index``), or it is the page's label in the
+    file; and it is set as a page number is: apart
     from the body (at least two of its sizes beyond every other line, toward the page's
-    ``zone`` edge: nothing else in that margin), centred on the page or on the text, or at the
-    text's left or right edge. A table's total or a figure's number stands among other lines."""
+    ``zone`` edge: nothing else in that margin, but for lines beyond it when it is the page's
+    label), centred on the page or on the text, or at the text's left or right edge. A table's
+    total or a figure's number stands among other lines."""
     label_value = _number_value(label) if label else None
-    if value < 1 or (value != index and value != label_value):
+    if value < 1 or value not in (index, index + 1, label_value):
         return False
     number = lines[i]
     gap = 2.0 * number.size
     others = [ln for n, ln in enumerate(lines) if n != i]
     if not others:
         return False
+    # a line beyond it toward the edge is allowed where the file's label gives the number (a
+    # reporter's name printed under a transcript's page number): nothing else proves it
+    labelled = value == label_value
     if zone == "bot":
-        if any(ln.base < number.base + gap for ln in others):
+        if any(ln.base < number.base + gap and (not labelled or ln.base >= number.base) for ln in others):
             return False
-    elif any(ln.base > number.base - gap for ln in others):
+    elif any(ln.base > number.base - gap and (not labelled or ln.base <= number.base) for ln in others):
         return False
     middle = (number.left + number.right) / 2
     left = min(ln.left for ln in others)

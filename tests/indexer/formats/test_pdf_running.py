@@ -489,6 +489,47 @@ def test_the_only_numbered_page_after_a_cover_loses_its_number():
     assert (2, "1") in [(b.page, b.text) for b in doc.blocks]
 
 
+def test_a_number_of_a_one_page_file_stays_unless_it_is_set_as_its_page_number():
+    # a file of one page: a "1" in its foot or head is its page number only when it is set as
+    # one, apart from the text toward the page's edge, centred or at the text's edge. A total
+    # under its label, the last of a column of figures, or a chapter's number under its title
+    # is text; before, any "1" alone among the lowest or highest lines went
+    for lines, text in [
+        ([("Units shipped", 306, 64), ("1", 306, 52)], "Units shipped 1"),
+        ([("Units", 400, 100), ("12", 400, 88), ("7", 400, 76), ("1", 400, 64)], "Units 12 7 1"),
+        ([("1", 200, 40)], "1"),
+    ]:
+        doc = extract(_centred_footers(1, lambda n, lines=lines: lines), filename="p.pdf")
+        assert doc.blocks[-1].text == text
+        assert doc.coverage.headers_footers_removed == ()
+    doc = extract(_centred_footers(1, lambda n: [("Chapter", 306, 760), ("1", 306, 740)]), filename="p.pdf")
+    assert {"Chapter", "1"} <= {b.text for b in doc.blocks}
+    assert doc.coverage.headers_footers_removed == ()
+    for lines in ([("1", 306, 40)], [("1", 306, 760)], [("- 1 -", 306, 40)]):
+        doc = extract(_centred_footers(1, lambda n, lines=lines: lines), filename="p.pdf")
+        assert [b.text for b in doc.blocks] == [" ".join([BODY.format(n=1)] * 5)]
+        assert doc.coverage.headers_footers_removed == ("page numbers (1 page)",)
+
+
+def test_a_number_the_pages_label_gives_may_stand_over_a_footer(real_world):
+    # scotus-transcript-p1.pdf, one page the file labels 1: its number 1 is centred 20 pt over
+    # the reporter's name at the foot ("Alderson Reporting Company"), far below the text
+    doc = extract(real_world / "pdf" / "pdfplumber" / "scotus-transcript-p1.pdf")
+    assert [b.text for b in doc.blocks][-2:] == [
+        "CHARLES M. SEVILLA, ESQ., San Diego, Cal.; on behalf of the Respondent.",
+        "Alderson Reporting Company",
+    ]
+    assert "page numbers (1 page)" in doc.coverage.headers_footers_removed
+    # the same over a footer on a page the file labels 7 goes; unlabelled, nothing proves it
+    footed = [("7", 306, 64), ("Printed by the court reporter", 306, 40)]
+    doc = extract(_centred_footers(1, lambda n: footed, labels_from=7), filename="p.pdf")
+    assert doc.blocks[-1].text == "Printed by the court reporter"
+    assert doc.coverage.headers_footers_removed == ("page numbers (1 page)",)
+    doc = extract(_centred_footers(1, lambda n: footed), filename="p.pdf")
+    assert [b.text for b in doc.blocks][-2:] == ["7", "Printed by the court reporter"]
+    assert doc.coverage.headers_footers_removed == ()
+
+
 def test_a_lone_number_equal_to_the_pages_label_is_its_number():
     # one page the file labels 7 (an excerpt), printing 7 at its foot: the page's number. The
     # same 7 without the label, or a 7 set among other lines, stays
