@@ -162,8 +162,10 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 15: the pages' text reserved in the text limit before the files the PDF holds are read; the
     # files a PDF pdfium refuses holds read on the pdfminer path; 16: a damaged PDF opened after
     # a password-protected one read as itself, not reported encrypted; 17: what a held file's own
-    # extractor removed (a poem's margin line numbers) listed
-    version="17",
+    # extractor removed (a poem's margin line numbers) listed; 18: line-end hyphens between
+    # two rows of a table of text columns spelt as elsewhere; a table's column of margin line
+    # numbers left out; a number alone on a one-page file a page number only when set as one
+    version="18",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
