@@ -92,8 +92,8 @@ def insert_chunk_set(
 FLUSH_CHARS = 16_000_000
 _STAGING = "_chunkscope_staging"
 _INSERT_CHUNKS = (
-    "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, content_type, metadata) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, content_type, metadata, "
+    "shared) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -126,15 +126,18 @@ def _stage_chunk_set(
     conn = db.conn
     n = len(rows)
     if isinstance(rows, ChunkColumns):
-        ids, ordinals, contents, types, metadata = (
+        ids, ordinals, contents, types, metadata, shared = (
             rows.ids,
             range(n),
             rows.contents,
             rows.content_types,
             rows.metadata,
+            rows.shared,
         )
-    else:  # (id, ordinal, content, content_type, metadata) tuples
+        shared_json = rows.shared_json
+    else:  # (id, ordinal, content, content_type, metadata) tuples: each metadata whole
         ids, ordinals, contents, types, metadata = ([r[i] for r in rows] for i in range(5))
+        shared, shared_json = repeat(None, n), None
     chars = sum(map(len, contents))
     if n:
         if batch.after is None:
@@ -151,6 +154,7 @@ def _stage_chunk_set(
                 contents,
                 types,
                 metadata,
+                shared,
                 strict=False,
             ),
         )
@@ -158,9 +162,9 @@ def _stage_chunk_set(
     batch.chars += chars
     batch.documents.add(doc_id)
     db.execute(
-        "INSERT INTO chunk_sets (document_id, mode_key, mode, is_default, chunk_count, chars, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [doc_id, mode_key, mode, int(is_default), n, chars, time.time()],
+        "INSERT INTO chunk_sets (document_id, mode_key, mode, is_default, chunk_count, chars, created_at, shared) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [doc_id, mode_key, mode, int(is_default), n, chars, time.time(), shared_json],
     )
 
 
@@ -369,8 +373,9 @@ def paths_under(db: sqlite_utils.Database, rel_dir: str) -> list[str]:
 # The new id of every chunk of a renamed document (indexer.provenance.chunk_id) in one UPDATE,
 # without reading each chunk's metadata back into Python: SQLite writes the JSON the id hashes,
 # ``[path, mode_key, location, content, ordinal]``, from the stored row, and Python only hashes it
-# (SQLite has no SHA-256). The location is the stored metadata, canonical JSON written as the id's
-# own (sorted keys, compact, ensure_ascii=False), less its other keys: json_patch drops the keys a
+# (SQLite has no SHA-256). The location is the chunk's own stored metadata (the location keys are
+# never in a shared part, see storage.serial), canonical JSON written as the id's own (sorted keys,
+# compact, ensure_ascii=False), less its other keys: json_patch drops the keys a
 # patch sets to null and keeps the others as they are written, in their order; json_array quotes
 # a text as json.dumps(ensure_ascii=False) does. Tests hold the ids equal to a fresh index's and to
 # chunk_id's for every control character and every kind of JSON value.

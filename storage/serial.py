@@ -207,8 +207,17 @@ _ESCAPED_BUT_NEWLINE = bytes([*range(10), *range(11, 32)]) + b'"\\'
 # texts with the fixed text between them gives exactly the JSON the encoder gives chunk by chunk
 # (sorted keys, compact), for a fraction of its cost; the ids' location JSON comes from the same
 # columns.
+#
+# What many chunks of one chunk set hold alike is stored once, with the chunk set
+# (``chunk_sets.shared``, a JSON array): first the keys every chunk holds with the same value
+# (the document's metadata, a sheet's settings), then one object per distinct combination of the
+# keys whose values repeat over runs of chunks (a table's header row in each of its row chunks,
+# a message's sender and subject in each of its chunks, a section's heading path). Each chunk
+# keeps its other keys and the number of its combination (``chunks.shared``; 0: the common keys
+# only; NULL: its own JSON is the whole). The location keys (what a chunk id hashes) always stay
+# in the chunk's own part. Reading a chunk merges the parts back, keys sorted as the encoder
+# sorted them: the same dict, in the same order, as the whole metadata JSON gives.
 
-_COLUMNS_FROM = 8  # fewer chunks than this: one chunk at a time
 _LOCATION_SET = frozenset(LOCATION_KEYS)
 
 
@@ -260,26 +269,74 @@ def _filled(keys: list[str], encoded: list[str | list[str]], n: int) -> list[str
     return list(map("".join, zip(*pieces, strict=False)))  # the columns end it
 
 
-def _key_set_json(metas: list[Any]) -> tuple[list[str], list[str]] | None:
-    """(metadata JSON, id location JSON) of metadata mappings that all have the same keys in
-    the same order, or None when a key is not a string (left to the encoder's own rules)."""
+def _key_set_columns(metas: list[Any]) -> tuple[list[str], list[tuple], list[str | list[str]]] | None:
+    """(sorted keys, value columns, JSON columns) of metadata mappings that all have the same keys
+    in the same order, or None when a key is not a string (left to the encoder's own rules)."""
     keys = list(metas[0])
     if set(map(type, keys)) - {str}:
         return None
     keys.sort()
-    n = len(metas)
     if not keys:
-        return ["{}"] * n, ["{}"] * n
+        return [], [], []
     get = operator.itemgetter(*keys)
     columns = list(zip(*map(get, metas), strict=True)) if len(keys) > 1 else [tuple(map(get, metas))]
-    encoded = [_column(c, _canonical) for c in columns]
-    meta_json = _filled(keys, encoded, n)
+    return keys, columns, [_one_text(_column(c, _canonical)) for c in columns]
+
+
+def _one_text(texts: str | list[str]) -> str | list[str]:
+    """One text for a column whose values are equal but not the same objects (metadata read back
+    from JSON), as :func:`_column` gives for one object shared by all."""
+    if type(texts) is list and texts.count(texts[0]) == len(texts):
+        return texts[0]
+    return texts
+
+
+def _key_set_json(
+    keys: list[str], columns: list[tuple], encoded: list[str | list[str]], n: int, common: frozenset[str]
+) -> tuple[list[str], list[str], list[str] | None]:
+    """(own metadata JSON, id location JSON, JSON of the combination of repeating keys or None) of
+    ``n`` chunks of one key set, the ``common`` keys (stored once for the chunk set) in neither.
+    The three together hold each chunk's keys, each written as the encoder writes the whole."""
+    shared = _shared_keys(keys, encoded, n, common)
+    own = [i for i, k in enumerate(keys) if i not in shared and k not in common]
+    meta_json = _filled([keys[i] for i in own], [encoded[i] for i in own], n)
+    shared_json = _filled([keys[i] for i in shared], [encoded[i] for i in shared], n) if shared else None
     at = [i for i, k in enumerate(keys) if k in _LOCATION_SET]
     if not at:
-        return meta_json, ["{}"] * n
+        return meta_json, ["{}"] * n, shared_json
     # the ids' own encoder (no fallback for odd types) wherever a column was not plain data
     located = [encoded[i] if _plain_column(columns[i]) else _column(columns[i], _id_parts) for i in at]
-    return meta_json, _filled([keys[i] for i in at], located, n)
+    return meta_json, _filled([keys[i] for i in at], located, n), shared_json
+
+
+def _shared_keys(
+    keys: list[str], encoded: list[str | list[str]], n: int, common: frozenset[str]
+) -> list[int]:
+    """The keys (their positions) stored in the combinations: not common to the whole chunk set,
+    not a location key, and their values so few that each distinct combination of them serves
+    two chunks or more on average. The same value in every chunk of the key set always
+    qualifies; of the others, those with the fewest distinct values are taken first, while the
+    combinations stay few enough."""
+    if n < 2:
+        return []
+    chosen = []
+    varying = []
+    for i, (key, texts) in enumerate(zip(keys, encoded, strict=True)):
+        if key in _LOCATION_SET or key in common:
+            continue
+        if type(texts) is str:
+            chosen.append(i)
+        else:
+            distinct = len(set(texts))
+            if distinct * 2 <= n:
+                varying.append((distinct, i))
+    combos: list[Any] = []
+    for _, i in sorted(varying):
+        joined = list(zip(combos, encoded[i], strict=True)) if combos else list(encoded[i])
+        if len(set(joined)) * 2 <= n:
+            combos = joined
+            chosen.append(i)
+    return sorted(chosen)
 
 
 _PLAIN_TYPES = frozenset({int, str, type(None)})
@@ -293,18 +350,30 @@ def _plain_column(values: tuple[Any, ...]) -> bool:
 
 
 class ChunkColumns:
-    """The chunk rows of one (path, mode_key) kept as columns: iterating gives the rows
-    ``(id, ordinal, content, content_type, metadata JSON)`` (what ``executemany`` takes), and a
-    pickle holds four lists instead of a tuple per chunk (a worker's result crosses to the parent
-    in about half the CPU time)."""
+    """The chunk rows of one (path, mode_key) kept as columns, as stored: each chunk's id, content,
+    content type, own metadata JSON and the number of its shared part (None: its own JSON is the
+    whole), and the JSON of each element of the shared array (see the note above
+    :func:`_column`). A pickle holds lists instead of a tuple per chunk (a worker's result crosses
+    to the parent in about half the CPU time). Iterating gives the rows ``(id, ordinal, content,
+    content_type, metadata JSON)`` with the whole metadata JSON, as :func:`dumps` writes it."""
 
-    __slots__ = ("content_types", "contents", "ids", "metadata")
+    __slots__ = ("content_types", "contents", "ids", "metadata", "shared", "shared_parts")
 
-    def __init__(self, ids: list[str], contents: list[str], content_types: list[str], metadata: list[str]):
+    def __init__(
+        self,
+        ids: list[str],
+        contents: list[str],
+        content_types: list[str],
+        metadata: list[str],
+        shared: list[int | None] | None = None,
+        shared_parts: list[str] | None = None,
+    ):
         self.ids = ids
         self.contents = contents
         self.content_types = content_types
         self.metadata = metadata
+        self.shared = shared if shared is not None else [None] * len(ids)
+        self.shared_parts = shared_parts or []
 
     @classmethod
     def of_rows(cls, rows: Sequence[tuple]) -> ChunkColumns:
@@ -314,9 +383,9 @@ class ChunkColumns:
         return len(self.ids)
 
     def __iter__(self) -> Any:
-        return zip(
-            self.ids, range(len(self.ids)), self.contents, self.content_types, self.metadata, strict=True
-        )
+        parts = self._merged_parts()
+        whole = map(_whole_json, self.metadata, self.shared, repeat(parts))
+        return zip(self.ids, range(len(self.ids)), self.contents, self.content_types, whole, strict=True)
 
     def __getitem__(self, i: int) -> tuple:
         return (
@@ -324,8 +393,20 @@ class ChunkColumns:
             range(len(self.ids))[i],
             self.contents[i],
             self.content_types[i],
-            self.metadata[i],
+            _whole_json(self.metadata[i], self.shared[i], self._merged_parts()),
         )
+
+    def _merged_parts(self) -> list[str]:
+        return _merged_parts(list(map(json.loads, self.shared_parts)))
+
+    def metadata_dicts(self) -> list[dict[str, Any]]:
+        """The metadata of each chunk as the store reads it back."""
+        return list(map(chunk_metadata, self.metadata, self.shared, repeat(self._merged_parts())))
+
+    @property
+    def shared_json(self) -> str | None:
+        """The shared array (``chunk_sets.shared``), None when nothing is shared."""
+        return "[" + ",".join(self.shared_parts) + "]" if self.shared_parts else None
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, ChunkColumns):
@@ -335,7 +416,10 @@ class ChunkColumns:
     __hash__ = None  # type: ignore[assignment]
 
     def __reduce__(self) -> tuple:
-        return (ChunkColumns, (self.ids, self.contents, self.content_types, self.metadata))
+        return (
+            ChunkColumns,
+            (self.ids, self.contents, self.content_types, self.metadata, self.shared, self.shared_parts),
+        )
 
     def __repr__(self) -> str:
         return f"ChunkColumns({len(self)} rows)"
@@ -345,6 +429,35 @@ class ChunkColumns:
         return sum(map(len, self.contents))
 
 
+def _merged_parts(array: list[dict[str, Any]]) -> list[str]:
+    """The JSON of what each number of a shared array stands for: the common keys (0), or the
+    common keys with a combination's."""
+    if not array:
+        return []
+    common = array[0]
+    return [_canonical(common), *(_canonical({**common, **part}) for part in array[1:])]
+
+
+def shared_parts_of(shared: str | None) -> list[str]:
+    """The JSON of what each shared part number stands for in a ``chunk_sets.shared`` array."""
+    return _merged_parts(json.loads(shared)) if shared else []
+
+
+def chunk_metadata(own: str, part: int | None, parts: Sequence[str]) -> dict[str, Any]:
+    """A stored chunk's metadata: its own JSON with shared part ``part`` of ``parts`` (from
+    :func:`shared_parts_of`) merged in, keys in sorted order as in the whole JSON the encoder
+    writes. Each call parses afresh, so no two chunks share a mutable value."""
+    meta = json.loads(own)
+    if part is None:
+        return meta
+    meta.update(json.loads(parts[part]))
+    return {k: meta[k] for k in sorted(meta)}
+
+
+def _whole_json(own: str, part: int | None, parts: Sequence[str]) -> str:
+    return own if part is None else _canonical(chunk_metadata(own, part, parts))
+
+
 def chunk_rows_of(chunks: Sequence[Chunk], relative_path: str, mode_key: str) -> list[tuple]:
     """``(id, ordinal, content, content_type, metadata JSON)`` of each chunk: the ids of
     :class:`ChunkIds` and the metadata of :func:`dumps`, byte for byte (a test holds them equal)."""
@@ -352,10 +465,11 @@ def chunk_rows_of(chunks: Sequence[Chunk], relative_path: str, mode_key: str) ->
 
 
 def chunk_columns_of(chunks: Sequence[Chunk], relative_path: str, mode_key: str) -> ChunkColumns:
-    """The rows of :func:`chunk_rows_of` as :class:`ChunkColumns`."""
+    """The rows of :func:`chunk_rows_of` as :class:`ChunkColumns`, the metadata of two or more
+    chunks split into their own and shared parts."""
     ids = ChunkIds(relative_path, mode_key)
     n = len(chunks)
-    if n < _COLUMNS_FROM:
+    if n < 2:
         return ChunkColumns.of_rows(
             [
                 (ids(c.metadata, c.content, i), i, c.content, c.content_type, dumps(c.metadata))
@@ -364,8 +478,21 @@ def chunk_columns_of(chunks: Sequence[Chunk], relative_path: str, mode_key: str)
         )
     metas = [c.metadata for c in chunks]
     contents = [c.content for c in chunks]
+    meta_json, location, shared, parts = _split_metadata(metas)
+    if None in location:
+        out_ids = list(map(ids.with_location, location, contents, range(n), metas))
+    else:
+        out_ids = ids.all_with_locations(location, contents)
+    return ChunkColumns(out_ids, contents, [c.content_type for c in chunks], meta_json, shared, parts)
+
+
+def _split_metadata(metas: list[Any]) -> tuple[list[str], list[str | None], list[int | None], list[str]]:
+    """(own metadata JSON, id location JSON or None, shared part number or None) of each
+    chunk's metadata, and the JSON of each element of the shared array."""
+    n = len(metas)
     meta_json: list[Any] = [None] * n
     location: list[Any] = [None] * n
+    shared: list[int | None] = [None] * n
     shapes = list(map(tuple, metas))
     if shapes.count(shapes[0]) == n:
         groups = [list(range(n))]
@@ -374,21 +501,58 @@ def chunk_columns_of(chunks: Sequence[Chunk], relative_path: str, mode_key: str)
         for i, shape in enumerate(shapes):
             by_shape.setdefault(shape, []).append(i)
         groups = list(by_shape.values())
+    split = []
     for group in groups:
-        done = _key_set_json([metas[i] for i in group])
-        if done is None:
+        cols = _key_set_columns([metas[i] for i in group])
+        if cols is None:
             for i in group:
                 meta_json[i] = dumps(metas[i])
-                location[i] = None
-            continue
-        for i, m, loc in zip(group, *done, strict=True):
+        else:
+            split.append((group, cols))
+    common = _common_keys(split) if sum(len(g) for g, _ in split) >= 2 else {}
+    names = frozenset(common)
+    parts: dict[str, int] = {}  # JSON of a combination -> its number (from 1: 0 is the common keys)
+    for group, (keys, columns, encoded) in split:
+        own, located, combos = _key_set_json(keys, columns, encoded, len(group), names)
+        for i, m, loc in zip(group, own, located, strict=True):
             meta_json[i] = m
             location[i] = loc
-    if None in location:
-        out_ids = list(map(ids.with_location, location, contents, range(n), metas))
-    else:
-        out_ids = ids.all_with_locations(location, contents)
-    return ChunkColumns(out_ids, contents, [c.content_type for c in chunks], meta_json)
+        if combos is not None:
+            for i, combo in zip(group, combos, strict=True):
+                shared[i] = parts.setdefault(combo, len(parts) + 1)
+        elif common:
+            for i in group:
+                shared[i] = 0
+    if not common and not parts:
+        return meta_json, location, shared, []
+    head = "{" + ",".join(_quote(k) + ":" + common[k] for k in sorted(common)) + "}"
+    return meta_json, location, shared, [head, *parts]
+
+
+def _common_keys(split: list[tuple[list[int], tuple]]) -> dict[str, str]:
+    """key -> value JSON of the keys (not location keys) every chunk of ``split`` holds with the
+    same value."""
+    common: dict[str, str] | None = None
+    for _, (keys, _columns, encoded) in split:
+        constant = {
+            k: t for k, t in zip(keys, encoded, strict=True) if type(t) is str and k not in _LOCATION_SET
+        }
+        if common is None:
+            common = constant
+        else:
+            common = {k: t for k, t in common.items() if constant.get(k) == t}
+        if not common:
+            return {}
+    return common or {}
+
+
+def split_stored_metadata(metas: list[dict[str, Any]]) -> tuple[list[str], list[int | None], list[str]]:
+    """The metadata of a chunk set's chunks (read back from whole JSON) as the store keeps it
+    now: each chunk's own JSON and shared part number, and the shared array's elements' JSON."""
+    if len(metas) < 2:
+        return list(map(dumps, metas)), [None] * len(metas), []
+    meta_json, _, shared, parts = _split_metadata(metas)
+    return meta_json, shared, parts
 
 
 def document_json(doc: Document) -> str:

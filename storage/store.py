@@ -24,7 +24,7 @@ from . import db as dbmod
 from . import migrations, records
 from .db import default_db_path
 from .errors import NotAnIndex, ReadOnlyStore
-from .serial import document_from_array_json
+from .serial import chunk_metadata, document_from_array_json, shared_parts_of
 from .writer import Writer
 
 __all__ = ["ChunkRow", "DocRow", "Hit", "Store", "default_db_path"]
@@ -136,6 +136,7 @@ class Store:
         self._lock = threading.Lock()
         self._writer: Writer | None = None
         self._closed = False
+        self._split_metadata = False
 
     @classmethod
     def open(cls, db_path: Path, *, root: Path | None = None, readonly: bool = False) -> Store:
@@ -203,6 +204,14 @@ class Store:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def _shared_column(self, column: str) -> str:
+        """``column`` (a shared metadata part's number or the shared array), or NULL in an index
+        opened read-only before migration 0014 gave it one: there every chunk's metadata is whole."""
+        if not self._split_metadata:  # looked up again until found: another process may migrate the file
+            names = [r[1] for r in self._conn().execute("PRAGMA table_info(chunks)")]
+            self._split_metadata = "shared" in names
+        return column if self._split_metadata else "NULL"
 
     def _setting(self, key: str) -> str | None:
         try:
@@ -299,23 +308,32 @@ class Store:
                 return True
 
             self.writer.call(cache)
-        return [ChunkRow(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+        return list(
+            map(
+                ChunkRow, rows.ids, range(len(rows)), rows.contents, rows.content_types, rows.metadata_dicts()
+            )
+        )
 
     def _chunk_rows(self, doc_id: int, key: str) -> list[ChunkRow] | None:
         conn = self._conn()
-        if (
-            conn.execute(
-                "SELECT 1 FROM chunk_sets WHERE document_id = ? AND mode_key = ?", [doc_id, key]
+        # one read transaction: the chunk rows and the shared parts they number are of one chunk set
+        conn.execute("BEGIN")
+        try:
+            chunk_set = conn.execute(
+                f"SELECT {self._shared_column('shared')} FROM chunk_sets WHERE document_id = ? AND mode_key = ?",
+                [doc_id, key],
             ).fetchone()
-            is None
-        ):
-            return None
-        rows = conn.execute(
-            "SELECT id, ordinal, content, content_type, metadata FROM chunks "
-            "WHERE document_id = ? AND mode_key = ? ORDER BY ordinal",
-            [doc_id, key],
-        )
-        return [ChunkRow(i, o, c, t, json.loads(m)) for i, o, c, t, m in rows]
+            if chunk_set is None:
+                return None
+            rows = conn.execute(
+                f"SELECT id, ordinal, content, content_type, metadata, {self._shared_column('shared')} FROM chunks "
+                "WHERE document_id = ? AND mode_key = ? ORDER BY ordinal",
+                [doc_id, key],
+            ).fetchall()
+        finally:
+            conn.execute("COMMIT")
+        parts = shared_parts_of(chunk_set[0])
+        return [ChunkRow(i, o, c, t, chunk_metadata(m, p, parts)) for i, o, c, t, m, p in rows]
 
     def cached_modes(self, path: str) -> dict[str, int]:
         """mode_key → chunk count of the chunk sets stored for ``path``."""
@@ -395,10 +413,15 @@ class Store:
             prefix = folder.strip("/") + "/"
             where.append("substr(d.path, 1, ?) = ?")
             args += [len(prefix), prefix]
+        part = self._shared_column("c.shared")
+        parts = self._shared_column(
+            "CASE WHEN c.shared IS NOT NULL THEN (SELECT cs.shared FROM chunk_sets cs "
+            "WHERE cs.document_id = c.document_id AND cs.mode_key = c.mode_key) END"
+        )
         sql = (
             "SELECT d.path, c.id, c.ordinal, c.mode_key, c.content_type, "
             f"snippet(chunks_fts, 0, '{SNIPPET_START}', '{SNIPPET_END}', '{SNIPPET_ELLIPSIS}', 16), "
-            "c.metadata, d.source_type, chunks_fts.rank "
+            f"c.metadata, d.source_type, chunks_fts.rank, {part}, c.document_id, {parts} "
             "FROM chunks_fts JOIN chunks c ON c.pk = chunks_fts.rowid JOIN documents d ON d.id = c.document_id "
             f"WHERE {' AND '.join(where)} ORDER BY chunks_fts.rank, d.path, c.ordinal LIMIT ?"
         )
@@ -409,7 +432,15 @@ class Store:
             if "fts5" in str(exc).lower() or "syntax" in str(exc).lower():
                 return []
             raise
-        return [Hit(p, i, o, k, t, s, json.loads(m), st or "", r) for p, i, o, k, t, s, m, st, r in rows]
+        parts: dict[tuple[int, str], list[str]] = {}  # the shared metadata parts of a chunk set, parsed once
+        hits = []
+        for p, i, o, k, t, s, m, st, r, part, doc_id, shared in rows:
+            if part is not None and (doc_id, k) not in parts:
+                parts[doc_id, k] = shared_parts_of(shared)
+            hits.append(
+                Hit(p, i, o, k, t, s, chunk_metadata(m, part, parts.get((doc_id, k), ())), st or "", r)
+            )
+        return hits
 
     # -- aggregates ----------------------------------------------------------------------------
 

@@ -410,22 +410,20 @@ def test_an_index_from_before_0012_leaves_the_full_text_rows_alone_on_a_rename(t
     migrations.migrations.apply(db, stop_before="0012_fts_update_trigger_on_text")
     trigger = "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'chunks_au'"
     assert "WHEN" not in db.execute(trigger).fetchone()[0]
-    rows = [
-        ("id-a", 0, "the pump moves water uphill", "paragraph", "{}"),
-        ("id-b", 1, "a valve stops the flow of water", "paragraph", "{}"),
-    ]
-    result = {
-        "sha256": "s",
-        "source_type": "md",
-        "family": "document",
-        "manifest": {},
-        "has_warning": False,
-        "document": "{}",
-        "text_chars": 0,
-        "images": [],
-        "chunk_sets": [{"mode": "structural", "mode_key": "structural", "is_default": True, "rows": rows}],
-    }
-    records.replace_document(db, "old/a.md", 1, 1, result)  # as the writer of that schema stored it
+    # the rows as the writer of that schema stored them (its insert trigger fills the FTS index)
+    db.execute(
+        "INSERT INTO documents (id, path, status, source_type, family, revision, chunk_count) "
+        "VALUES (1, 'old/a.md', 'indexed', 'md', 'document', 1, 2)"
+    )
+    db.conn.executemany(
+        "INSERT INTO chunks (id, document_id, mode, mode_key, is_default, ordinal, content, content_type, "
+        "metadata) VALUES (?, 1, 'structural', 'structural', 1, ?, ?, 'paragraph', '{}')",
+        [("id-a", 0, "the pump moves water uphill"), ("id-b", 1, "a valve stops the flow of water")],
+    )
+    db.execute(
+        "INSERT INTO chunk_sets (document_id, mode_key, mode, is_default, chunk_count, chars, created_at) "
+        "VALUES (1, 'structural', 'structural', 1, 2, 57, 0)"
+    )
     db.conn.commit()
     db.conn.close()
     with Store.open(path) as store:
@@ -466,6 +464,7 @@ def test_0012_gives_an_index_without_its_full_text_table_no_update_trigger(tmp_p
     assert migrations.migrate(db, str(path)) == [
         "0012_fts_update_trigger_on_text",
         "0013_fts_rows_added_by_the_writer",
+        "0014_shared_chunk_metadata",
     ]
     assert db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall() == []
     db.execute("UPDATE chunks SET content = 'new text', id = 'id1'")
