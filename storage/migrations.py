@@ -354,7 +354,7 @@ def m0014_shared_chunk_metadata(db: sqlite_utils.Database) -> None:
     refuses the file, as it would read the chunks' metadata without their shared parts."""
     import json
 
-    from .serial import dumps, split_stored_metadata
+    from .serial import dumps, shared_array, split_stored_metadata
 
     db.execute("ALTER TABLE chunks ADD COLUMN shared INTEGER")
     db.execute("ALTER TABLE chunk_sets ADD COLUMN shared TEXT")
@@ -385,7 +385,7 @@ def m0014_shared_chunk_metadata(db: sqlite_utils.Database) -> None:
         )
         conn.execute(
             "UPDATE chunk_sets SET shared = ? WHERE document_id = ? AND mode_key = ?",
-            ["[" + ",".join(parts) + "]", doc_id, mode_key],
+            [shared_array(parts), doc_id, mode_key],
         )
 
 

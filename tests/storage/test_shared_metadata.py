@@ -265,7 +265,9 @@ _values = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(-(10**6), 10**6),
-    st.floats(allow_nan=False),
+    st.integers(2**63 - 2, 2**70),
+    st.integers(-(2**70), -(2**63) + 2),
+    st.floats(allow_nan=True),
     st.text(max_size=4),
     st.lists(st.integers(0, 3), min_size=2, max_size=2),
     st.lists(st.sampled_from(["a", "b", "ü"]), max_size=3),
@@ -274,7 +276,7 @@ _values = st.one_of(
 _keys = st.sampled_from(["source_lines", "row_range", "page_number", "header_row", "k", "z", "ü", 'q"'])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(
     shapes=st.lists(st.dictionaries(_keys, _values, max_size=5), min_size=1, max_size=3),
     picks=st.lists(st.tuples(st.integers(0, 2), st.booleans()), min_size=2, max_size=20),
@@ -320,5 +322,5 @@ def test_a_value_every_chunk_shares_is_stored_once():
     assert columns.metadata == [f'{{"row_range":[{i},{i}]}}' for i in range(2, 12)]
     assert columns.shared == [0] * 10
     assert columns.shared_json == (
-        '[{"document_metadata":{"encoding":"utf-8","has_header":true},"header_row":["date","plot","crop"]}]'
+        '[\n{"document_metadata":{"encoding":"utf-8","has_header":true},"header_row":["date","plot","crop"]}\n]'
     )
