@@ -345,13 +345,17 @@ def m0014_shared_chunk_metadata(db: sqlite_utils.Database) -> None:
     ``chunk_sets.shared`` (a JSON array of the distinct shared parts), each chunk keeping its other
     keys and the number of its part (``chunks.shared``; NULL: its metadata is whole). Every
     chunk repeated its document's metadata, and each row chunk its table's header row and
-    settings: on the benchmark corpus 31 of the 97 MB of table data were chunk metadata (see
-    :mod:`storage.serial` for what is shared). Stored chunks are converted here, a chunk set at
-    a time: a chunk whose stored metadata is not exactly the JSON the store writes (sorted keys,
-    compact) stays whole, so what is read back, its key order included, and the chunk ids a
-    rename recomputes from the location keys (never shared) are the same as before. The space the
-    old rows leave is reused by the rows written next. A chunkscope from before this migration
-    refuses the file, as it would read the chunks' metadata without their shared parts."""
+    settings (see :mod:`storage.serial` for what is shared): on the benchmark corpus 31.0 MB of
+    chunk metadata become 8.1 MB and 1.0 MB of shared parts, the index 125.0 -> 102.8 MB, for
+    the same writer CPU.
+
+    Stored chunks are converted here, a chunk set at a time, to the rows a fresh index writes. A
+    chunk whose stored metadata is not exactly the JSON the store writes (sorted keys, compact)
+    stays whole, so what is read back, its key order included, and the chunk ids a rename
+    recomputes from the location keys (never shared) are the same as before. The converted rows
+    take less of their pages; the file keeps its size until they are written again (or
+    vacuumed). A chunkscope from before this migration refuses the file, as it would read the
+    chunks' metadata without their shared parts."""
     import json
 
     from .serial import dumps, shared_array, split_stored_metadata
