@@ -169,7 +169,8 @@ class _Images:
     # 9: a layout table (role="presentation", or cells holding tables, headings, lists or several
     # paragraphs and no header cell) read as the flow of its cells
     # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data;
-    # a table in a data table's cell a table of its own after it (before it in the rows that open it);
+    # a table in a data table's cell a table of its own right under its row, the table going on after it
+    # as another block under the same header, its row_numbers going on;
     # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
     # its other cells notwithstanding; a column of one value below the first row no vote for a header
 )

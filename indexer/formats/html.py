@@ -14,7 +14,7 @@ declared size, are left out and listed (:func:`_junk_image`). Tables are laid ou
 lays them out (``colspan`` and ``rowspan`` fill every cell they cover; docs/output-schema.md);
 a table that only lays the page out (one row, ``role="presentation"``, cells holding blocks) is
 read as the flow of its cells (:func:`_layout`); a table in a data table's cell is a table of its
-own, read after it (:func:`_own_parts`).
+own, read right under the row holding it, the table going on after it (:meth:`_Walker.table`).
 The properties a page's ``<head>`` declares (title, author, language, description, keywords,
 canonical address) are its metadata (:func:`html_metadata`).
 
@@ -27,7 +27,7 @@ import base64
 import binascii
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from itertools import pairwise
 from typing import Any
 from urllib.parse import unquote_to_bytes, urljoin, urlsplit
@@ -341,10 +341,10 @@ class _Walker:
             self.flow([tr for tr, _ in trs], _caption(captioned), depth)
             return
         # a table in a cell (a navigation box's groups, an infobox's sub-box, a ranking under a
-        # title) is a table of its own, after this one: its rows stay rows under its own header,
-        # instead of all its cells run together into one cell of this table
+        # title) is a table of its own, read right under the row holding it: its rows stay rows
+        # under its own header, instead of all its cells run together into one cell of this table
         parts = _own_parts(node) if depth < _MAX_DEPTH and node.css_first("table") is not None else []
-        nested = [part for part in parts if part.tag == "table"]
+        nested = any(part.tag == "table" for part in parts)
         caption = _caption(captioned, not nested)
         grid = _grid([tr for tr, _ in trs], ends, not nested)
         # the header: the rows of <thead>, else the leading rows made of <th> cells alone when
@@ -375,33 +375,81 @@ class _Walker:
         while heads and grid[heads[0]][2]:
             titled.append(heads.pop(0))
         header = joined_header([grid[i][0] for i in heads]) if heads else None
-        gone = set(heads + titled)
-        rows = [cells for i, (cells, _, _) in enumerate(grid) if i not in gone]
         if header is None and len(grid) == 1:
             # one row and no header: a layout table (a signature line, a bar of links), read
             # as Word, PowerPoint and OpenDocument tables of one row are: a paragraph per cell
             self.flow([trs[0][0]], _caption(captioned), depth)
             return
+        gone = set(heads + titled)
+        data = [i for i, (cells, _, _) in enumerate(grid) if i not in gone and any(cells)]
         meta = {}
-        rows_t = tuple(r for r in rows if any(r))
-        if header is None and rows_t:
+        if header is None and data:
             # no row heads the table: its columns are named as a spreadsheet's without a header
             # row are, so that the Markdown table has a header line that invents no values
-            header = tuple(f"Column {i + 1}" for i in range(max(map(len, rows))))
+            header = tuple(f"Column {i + 1}" for i in range(max(len(grid[i][0]) for i in data)))
             meta["has_header"] = False
-        for text in [caption, *(grid[i][0][0] for i in titled)]:
-            if text:
-                self.blocks.append(new_block(PARAGRAPH, text))
-        after = self.table_parts(trs, grid, parts if nested else node.css("img"), depth)
-        if not rows_t and nested and header is not None and len(set(header) - {""}) == 1:
-            # a header of one text over rows that held only tables (read apart): their title
-            self.blocks.append(new_block(PARAGRAPH, next(c for c in header if c)))
-        elif rows_t or (header and any(header)):
-            self.blocks.append(
-                Block(TABLE, fast_render_table(header, rows_t), header=header, rows=rows_t, meta=meta)
-            )
-        for part in after:
+        if caption:
+            self.blocks.append(new_block(PARAGRAPH, caption))
+        # the pictures in the rows that open the table before its first row of two or more
+        # values (an infobox's title, photo montage, flag and emblem) are read before it, the
+        # others after it. A table in a cell is read right under the row holding it (with the
+        # pictures of that row, in their order): the table is cut there, and its rows below go
+        # on as another block of it, under the same header, their numbers going on
+        lead = next((i for i, (cells, _, _) in enumerate(grid) if len({c for c in cells if c}) >= 2), None)
+        placed = _rows_of(parts if nested else node.css("img"), trs, captioned)
+        under: dict[int, list[LexborNode]] = {row: [] for part, row in placed if part.tag == "table"}
+        opening: list[tuple[LexborNode, int]] = []
+        closing: list[LexborNode] = []
+        for part, row in placed:
+            if part.tag == "table" or (lead and 0 <= row < lead and row in under):
+                under[row].append(part)
+            elif lead and 0 <= row < lead:
+                opening.append((part, row))
+            else:
+                closing.append(part)
+        for part in under.pop(-1, []):  # the tables in the caption: read with it
             self.table_part(part, depth)
+        cuts = sorted({*under, len(grid)})
+        runs = [[i for i in data if lo < i <= hi] for lo, hi in pairwise([-1, *cuts])]
+        numbers = iter(range(1, len(data) + 1)) if sum(map(bool, runs)) > 1 else None
+        for at, run in zip(cuts, runs, strict=True):
+            while titled and titled[0] <= at:  # a title row: said before the rows below it
+                self.blocks.append(new_block(PARAGRAPH, grid[titled.pop(0)][0][0]))
+            while opening and opening[0][1] <= at:
+                self.image(opening.pop(0)[0])
+            if run or (at == cuts[0] and not meta):  # the author's header, before any table in it
+                self.table_block(header, [grid[i][0] for i in run], meta, numbers, nested)
+            for part in under.get(at, []):
+                self.table_part(part, depth)
+        for part in closing:
+            self.image(part)
+
+    def table_block(
+        self,
+        header: tuple[str, ...] | None,
+        rows: list[tuple[str, ...]],
+        meta: dict[str, Any],
+        numbers: Iterator[int] | None,
+        titled: bool,
+    ) -> None:
+        """A TABLE block of ``rows`` (with their ``numbers`` in a table cut in blocks). A header
+        without rows is a table of its own; a header of one text over rows that held only tables
+        (``titled``; read apart) is said as their title."""
+        if not rows and titled and header is not None and len(set(header) - {""}) == 1:
+            self.blocks.append(new_block(PARAGRAPH, next(c for c in header if c)))
+        elif rows or (header and any(header)):
+            rows_t = tuple(rows)
+            nums = tuple(next(numbers) for _ in rows) if numbers is not None else ()
+            self.blocks.append(
+                Block(
+                    TABLE,
+                    fast_render_table(header, rows_t),
+                    header=header,
+                    rows=rows_t,
+                    row_numbers=nums,
+                    meta=dict(meta),
+                )
+            )
 
     def flow(self, trs: list[LexborNode], caption: str, depth: int) -> None:
         """A layout table (of one row, or :func:`_layout`) read as the flow of its cells, row by
@@ -415,37 +463,8 @@ class _Walker:
                     self.walk(cell, depth + 1)
                     self.flush()
 
-    def table_parts(
-        self,
-        trs: list[tuple[LexborNode, bool]],
-        grid: list[tuple[tuple[str, ...], bool, bool]],
-        parts: list[LexborNode],
-        depth: int,
-    ) -> list[LexborNode]:
-        """Read the ``parts`` of a table (its <img>s, the tables in its cells read apart, in
-        order) in the rows that open it before its first row of two or more values (an
-        infobox's title, photo montage, flag and emblem), before it; the others are returned, in
-        order, to follow the table. A table with no such row keeps all of them after it."""
-        if not parts:
-            return []
-        lead = next((i for i, (cells, _, _) in enumerate(grid) if len({c for c in cells if c}) >= 2), None)
-        if not lead:
-            return parts
-        opening = {tr.mem_id for tr, _ in trs[:lead]}
-        rows = {tr.mem_id for tr, _ in trs}
-        after = []
-        for part in parts:
-            row, up = part.parent, 0
-            while row is not None and row.mem_id not in rows and up < _MAX_DEPTH:
-                row, up = row.parent, up + 1
-            if row is not None and row.mem_id in opening:
-                self.table_part(part, depth)
-            else:
-                after.append(part)
-        return after
-
     def table_part(self, part: LexborNode, depth: int) -> None:
-        """A picture or a nested table of a table (:meth:`table_parts`)."""
+        """A picture or a table in a data table's cell, read apart from its row."""
         if part.tag == "img":
             self.image(part)
         else:
@@ -605,6 +624,25 @@ def _own_parts(node: LexborNode) -> list[LexborNode]:
         else:
             stack.append(child.iter())
     return found
+
+
+def _rows_of(
+    parts: list[LexborNode], trs: list[tuple[LexborNode, bool]], captioned: LexborNode | None
+) -> list[tuple[LexborNode, int]]:
+    """Each of the ``parts`` of a table with the index of the row of ``trs`` holding it: -1 for
+    one in its caption, ``len(trs)`` for one found in neither (deeper than the walk goes up)."""
+    index = {tr.mem_id: i for i, (tr, _) in enumerate(trs)}
+    caption = captioned.mem_id if captioned is not None else None
+    placed = []
+    for part in parts:
+        up, steps = part.parent, 0
+        while up is not None and up.mem_id not in index and up.mem_id != caption and steps < _MAX_DEPTH:
+            up, steps = up.parent, steps + 1
+        if up is not None and up.mem_id in index:
+            placed.append((part, index[up.mem_id]))
+        else:
+            placed.append((part, -1 if up is not None and up.mem_id == caption else len(trs)))
+    return placed
 
 
 def _grid(
@@ -1606,7 +1644,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # 9: a layout table (role="presentation", or cells holding tables, headings, lists or several
     # paragraphs and no header cell) read as the flow of its cells
     # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data;
-    # a table in a data table's cell a table of its own after it (before it in the rows that open it);
+    # a table in a data table's cell a table of its own right under its row, the table going on after it
+    # as another block under the same header, its row_numbers going on;
     # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
     # its other cells notwithstanding; a column of one value below the first row no vote for a header
     source_type="html",

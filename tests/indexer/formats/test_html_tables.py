@@ -224,11 +224,13 @@ def test_numbered_rows_are_not_headed_by_their_first():
 
 # -- a table in a cell of a data table -----------------------------------------------------------
 # it was read into its cell's text, its rows and columns run together ("District Population
-# Dongcheng 708,829 Xicheng 1,106,214"); it is now a table of its own after the one holding it,
-# its rows under its own header, as a retriever needs them to match a row's values to its column
+# Dongcheng 708,829 Xicheng 1,106,214"); it is a table of its own, its rows under its own header,
+# as a retriever needs them to match a row's values to its column. It is read right under the row
+# holding it, the outer table going on after it: read after the whole table, nothing said which
+# row it belonged to (a navigation box's groups under rows left with their label alone)
 
 
-def test_a_table_in_a_cell_is_a_table_of_its_own_after_it():
+def test_a_table_in_a_cell_is_a_table_of_its_own_under_its_row():
     inner = (
         "<table><tr><th>District</th><th>Population</th></tr>"
         "<tr><td>Dongcheng</td><td>708,829</td></tr><tr><td>Xicheng</td><td>1,106,214</td></tr></table>"
@@ -238,12 +240,69 @@ def test_a_table_in_a_cell_is_a_table_of_its_own_after_it():
         f"<tr><td>Beijing</td><td>Core: {inner}</td></tr>"
         "<tr><td>Tianjin</td><td>16 districts</td></tr></table><p>After</p>"
     )
-    outer, nested, after = blocks
+    outer, nested, rest, after = blocks
     assert (outer.kind, outer.header) == (TABLE, ("City", "Districts"))
-    assert outer.rows == (("Beijing", "Core:"), ("Tianjin", "16 districts"))
+    assert outer.rows == (("Beijing", "Core:"),)
     assert (nested.kind, nested.header) == (TABLE, ("District", "Population"))
     assert nested.rows == (("Dongcheng", "708,829"), ("Xicheng", "1,106,214"))
+    # the outer table goes on under the same header, its rows numbered on from the first block
+    assert (rest.kind, rest.header, rest.rows) == (
+        TABLE,
+        ("City", "Districts"),
+        (("Tianjin", "16 districts"),),
+    )
+    assert (outer.row_numbers, rest.row_numbers) == ((1,), (2,))
     assert (after.kind, after.text) == (PARAGRAPH, "After")
+
+
+def test_a_group_label_stands_right_over_its_table():
+    # a navigation box: a row of a label and a cell holding only a table of the label's groups
+    group = (
+        "<table><tr><th>{0} north</th><td>{0}1 {0}2</td></tr><tr><th>{0} east</th><td>{0}3</td></tr></table>"
+    )
+    blocks, _ = html_blocks(
+        "<table><tr><th>Roads</th><td>Ring 2 Ring 3</td></tr>"
+        f"<tr><th>Provincial</th><td>{group.format('S')}</td></tr>"
+        f"<tr><th>Expressways</th><td>{group.format('G')}</td></tr>"
+        "<tr><th>Special</th><td>Cycle path</td></tr></table>"
+    )
+    assert [b.rows for b in blocks] == [
+        (("Roads", "Ring 2 Ring 3"), ("Provincial", "")),
+        (("S north", "S1 S2"), ("S east", "S3")),
+        (("Expressways", ""),),
+        (("G north", "G1 G2"), ("G east", "G3")),
+        (("Special", "Cycle path"),),
+    ]
+    assert [b.row_numbers for b in blocks[::2]] == [(1, 2), (3,), (4,)]
+
+
+def test_real_road_groups_under_their_rows(real_world):
+    # beijing_chinese.html's box 北京路网: the row 省道 holds a table of 南北纵线, 东西横线 and
+    # 原等级已变更 (read by hand); the row 高速公路 one of 京津冀高速 … 国家高速公路
+    blocks = list(extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html").blocks)
+    at = next(i for i, b in enumerate(blocks) if b.kind == TABLE and b.rows and b.rows[-1][0] == "省道")
+    assert [row[0] for row in blocks[at + 1].rows] == ["南北纵线", "东西横线", "原等级已变更"]
+    assert blocks[at + 2].rows == (("高速公路", "", ""),)
+    assert [row[0] for row in blocks[at + 3].rows] == [
+        "京津冀高速",
+        "国道沿线高速",
+        "省级高速公路",
+        "国家高速公路",
+    ]
+    assert blocks[at + 4].rows[0][:2] == ("特殊道路", "回龙观至上地自行车专用路")
+
+
+def test_real_translators_under_their_frequencies(real_world):
+    # wkey_am.html: the row "By FM frequency" holds the table of its translators 95.3 and 103.5
+    blocks = list(extract(real_world / "html" / "kreuzberg" / "wkey_am.html").blocks)
+    at = next(
+        i for i, b in enumerate(blocks) if b.kind == TABLE and b.rows and b.rows[-1][0] == "By FM frequency"
+    )
+    assert [(b.kind, b.text) for b in blocks[at + 1 : at + 3]] == [
+        (PARAGRAPH, "Translators"),
+        ("list", "95.3\n103.5"),
+    ]
+    assert blocks[at + 3].rows[0][0] == "Digital radio by frequency & subchannel"
 
 
 def test_a_table_in_the_opening_rows_is_read_before_the_table():
