@@ -170,7 +170,8 @@ class _Images:
     # paragraphs and no header cell) read as the flow of its cells
     # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data;
     # a table in a data table's cell a table of its own right under its row, the table going on after it
-    # as another block under the same header, its row_numbers going on;
+    # as another block under the same header, its row_numbers going on, or read as flow when it holds no
+    # data (one text a row, a column empty throughout);
     # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
     # its other cells notwithstanding; a column of one value below the first row no vote for a header
 )

@@ -14,7 +14,8 @@ declared size, are left out and listed (:func:`_junk_image`). Tables are laid ou
 lays them out (``colspan`` and ``rowspan`` fill every cell they cover; docs/output-schema.md);
 a table that only lays the page out (one row, ``role="presentation"``, cells holding blocks) is
 read as the flow of its cells (:func:`_layout`); a table in a data table's cell is a table of its
-own, read right under the row holding it, the table going on after it (:meth:`_Walker.table`).
+own, read right under the row holding it, the table going on after it (:meth:`_Walker.table`);
+one holding no data (one text a row, a column empty throughout) is read as flow (:func:`_no_data`).
 The properties a page's ``<head>`` declares (title, author, language, description, keywords,
 canonical address) are its metadata (:func:`html_metadata`).
 
@@ -190,6 +191,7 @@ class _Walker:
         self.blocks: list[Block] = []
         self.skipped: list[Skipped] = []  # the tracking pixels and icons left out
         self.buf: list[str] = []
+        self.nested = 0  # how many tables read apart from a data table's cell hold the one being read
 
     # -- paragraphs ---------------------------------------------------------------------------
 
@@ -347,6 +349,12 @@ class _Walker:
         nested = any(part.tag == "table" for part in parts)
         caption = _caption(captioned, not nested)
         grid = _grid([tr for tr, _ in trs], ends, not nested)
+        if self.nested and len(grid) > 1 and _no_data(grid):
+            # a table in a data table's cell that holds no data (a box of one text a row, a
+            # column kept for a picture): read as the flow of its cells, as a layout is, not as
+            # a table of "Column N" with a column empty throughout
+            self.flow([tr for tr, _ in trs], _caption(captioned), depth)
+            return
         # the header: the rows of <thead>, else the leading rows made of <th> cells alone when
         # data rows follow them (one such row, after any title rows, when the whole table is
         # made of them)
@@ -468,7 +476,9 @@ class _Walker:
         if part.tag == "img":
             self.image(part)
         else:
+            self.nested += 1
             self.table(part, depth + 1)
+            self.nested -= 1
 
 
 _BOLD = frozenset(("b", "strong"))
@@ -643,6 +653,16 @@ def _rows_of(
         else:
             placed.append((part, -1 if up is not None and up.mem_id == caption else len(trs)))
     return placed
+
+
+def _no_data(grid: list[tuple[tuple[str, ...], bool, bool]]) -> bool:
+    """Whether a table's rows hold no data to read as a table: each row one text at most (a box
+    of a title over a cell of links), or a column empty in every row (kept for a picture)."""
+    rows = [cells for cells, _, _ in grid]
+    if all(len({c for c in cells if c}) <= 1 for cells in rows):
+        return True
+    width = max(map(len, rows), default=0)
+    return any(all(col >= len(cells) or not cells[col] for cells in rows) for col in range(width))
 
 
 def _grid(
@@ -1645,7 +1665,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # paragraphs and no header cell) read as the flow of its cells
     # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data;
     # a table in a data table's cell a table of its own right under its row, the table going on after it
-    # as another block under the same header, its row_numbers going on;
+    # as another block under the same header, its row_numbers going on, or read as flow when it holds no
+    # data (one text a row, a column empty throughout);
     # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
     # its other cells notwithstanding; a column of one value below the first row no vote for a header
     source_type="html",

@@ -1021,7 +1021,7 @@ def _scalar(value: str) -> Any:
     # an <img> in an item's raw HTML reads as its alt text
     # 8: a raw HTML table laying text out (role="presentation", cells holding blocks) read as flow
     # 9: raw HTML tables as HTML 10 reads them: a title over <th> rows, a table in a data table's cell
-    # a table of its own under its row, rows of data not flow, a column of one value no vote for a header
+    # a table of its own under its row (flow without data), rows of data not flow, a column of one value no vote for a header
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

@@ -173,7 +173,7 @@ def _as_text(text: str, reason: str) -> Document:
     # 8: an HTML table laying text out (role="presentation", cells holding blocks) read as flow;
     # no heading in capitals or after "#" in raw text holding a program
     # 9: HTML tables as HTML 10 reads them: a title over <th> rows, a table in a data table's cell a
-    # table of its own under its row, rows of data not flow, a column of one value no vote for a header
+    # table of its own under its row (flow without data), rows of data not flow, a column of one value no vote for a header
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -305,6 +305,55 @@ def test_real_translators_under_their_frequencies(real_world):
     assert blocks[at + 3].rows[0][0] == "Digital radio by frequency & subchannel"
 
 
+# a table in a data table's cell that holds no data (a box of one text a row, a column kept for a
+# picture) was a "Column 1 | Column 2" table with a column empty in every row; it is read as the
+# flow of its cells, as a layout table is
+
+
+def test_a_table_of_one_text_a_row_in_a_cell_is_read_as_flow():
+    box = (
+        '<table><tr><th colspan="2">North of the city</th></tr>'
+        '<tr><td colspan="2">Forest park<br>Olympic park<br>Gulou street</td></tr></table>'
+    )
+    blocks, _ = html_blocks(f"<table><tr><th>Central axis</th></tr><tr><td>{box}</td></tr></table>")
+    assert [(b.kind, b.text) for b in blocks] == [
+        (PARAGRAPH, "Central axis"),
+        (PARAGRAPH, "North of the city"),
+        (PARAGRAPH, "Forest park\nOlympic park\nGulou street"),
+    ]
+
+
+def test_a_table_with_an_empty_column_in_a_cell_is_read_as_flow():
+    box = (
+        "<table><tr><th>1940s</th><td>Independence</td><td></td></tr>"
+        "<tr><th>1950s</th><td>Immigration</td><td></td></tr></table>"
+    )
+    blocks, _ = html_blocks(f"<table><tr><th>Navigation</th></tr><tr><td>{box}</td></tr></table>")
+    assert [(b.kind, b.text) for b in blocks] == [
+        (PARAGRAPH, "Navigation"),
+        (PARAGRAPH, "1940s"),
+        (PARAGRAPH, "Independence"),
+        (PARAGRAPH, "1950s"),
+        (PARAGRAPH, "Immigration"),
+    ]
+
+
+def test_real_central_axis_box_is_read_as_flow(real_world):
+    # beijing_chinese.html's box 北京城中轴线: its group 城池以北 is a title over one cell of
+    # places set one a line (read by hand: 奥林匹克森林公园, 森林公园南门站 … 鼓楼外大街)
+    blocks = list(extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html").blocks)
+    at = next(i for i, b in enumerate(blocks) if b.text == "城池以北")
+    places = blocks[at + 1]
+    assert places.kind == PARAGRAPH
+    assert places.text.split("\n")[:2] == ["奥林匹克森林公园", "森林公园南门站"]
+    assert places.text.split("\n")[-1] == "鼓楼外大街"
+    axis = [b for b in blocks if b.kind == TABLE and b.header and b.header[0].startswith("北京城中轴线")]
+    assert [b.rows[0][0] for b in axis] == ["注：划线者现已不存。 ←|→表示两侧建筑物关于城中轴对称的布局。"]
+    assert not any(
+        b.kind == TABLE and b.header == ("Column 1", "Column 2") and b.rows[0][0] == "内城" for b in blocks
+    )
+
+
 def test_a_table_in_the_opening_rows_is_read_before_the_table():
     # an infobox: its title, then a table of flag and emblem (one row: read as the flow of its
     # cells), then its data; the flag and emblem come first, as its pictures do
