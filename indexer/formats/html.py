@@ -15,7 +15,8 @@ lays them out (``colspan`` and ``rowspan`` fill every cell they cover; docs/outp
 a table that only lays the page out (one row, ``role="presentation"``, cells holding blocks) is
 read as the flow of its cells (:func:`_layout`); a table in a data table's cell is a table of its
 own, read right under the row holding it, the table going on after it (:meth:`_Walker.table`);
-one holding no data (one text a row, a column empty throughout) is read as flow (:func:`_no_data`).
+one holding no data (one text a row) is read as flow (:func:`_one_text_a_row`), its columns empty
+throughout left out.
 The properties a page's ``<head>`` declares (title, author, language, description, keywords,
 canonical address) are its metadata (:func:`html_metadata`).
 
@@ -349,12 +350,15 @@ class _Walker:
         nested = any(part.tag == "table" for part in parts)
         caption = _caption(captioned, not nested)
         grid = _grid([tr for tr, _ in trs], ends, not nested)
-        if self.nested and len(grid) > 1 and _no_data(grid):
-            # a table in a data table's cell that holds no data (a box of one text a row, a
-            # column kept for a picture): read as the flow of its cells, as a layout is, not as
-            # a table of "Column N" with a column empty throughout
-            self.flow([tr for tr, _ in trs], _caption(captioned), depth)
-            return
+        if self.nested and len(grid) > 1:
+            if _one_text_a_row(grid):
+                # a table in a data table's cell that holds no data (a box of a title over a
+                # cell of links): read as the flow of its cells, as a layout is
+                self.flow([tr for tr, _ in trs], _caption(captioned), depth)
+                return
+            # a column empty in every row (kept for a picture, a marker) is no column of its
+            # data: a label and its values stay a table of two columns, not of "Column 3" empty
+            grid = _without_empty_columns(grid)
         # the header: the rows of <thead>, else the leading rows made of <th> cells alone when
         # data rows follow them (one such row, after any title rows, when the whole table is
         # made of them)
@@ -655,14 +659,21 @@ def _rows_of(
     return placed
 
 
-def _no_data(grid: list[tuple[tuple[str, ...], bool, bool]]) -> bool:
-    """Whether a table's rows hold no data to read as a table: each row one text at most (a box
-    of a title over a cell of links), or a column empty in every row (kept for a picture)."""
-    rows = [cells for cells, _, _ in grid]
-    if all(len({c for c in cells if c}) <= 1 for cells in rows):
-        return True
-    width = max(map(len, rows), default=0)
-    return any(all(col >= len(cells) or not cells[col] for cells in rows) for col in range(width))
+def _one_text_a_row(grid: list[tuple[tuple[str, ...], bool, bool]]) -> bool:
+    """Whether a table's rows hold one text at most each (a box of a title over a cell of
+    links): no data to read as a table."""
+    return all(len({c for c in cells if c}) <= 1 for cells, _, _ in grid)
+
+
+def _without_empty_columns(
+    grid: list[tuple[tuple[str, ...], bool, bool]],
+) -> list[tuple[tuple[str, ...], bool, bool]]:
+    """``grid`` without the columns empty in every row."""
+    width = max((len(cells) for cells, _, _ in grid), default=0)
+    kept = [col for col in range(width) if any(col < len(cells) and cells[col] for cells, _, _ in grid)]
+    if len(kept) == width:
+        return grid
+    return [(tuple(cells[c] for c in kept if c < len(cells)), th, title) for cells, th, title in grid]
 
 
 def _grid(
@@ -1666,7 +1677,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data;
     # a table in a data table's cell a table of its own right under its row, the table going on after it
     # as another block under the same header, its row_numbers going on, or read as flow when it holds no
-    # data (one text a row, a column empty throughout);
+    # data (one text a row), its columns empty throughout left out;
     # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
     # its other cells notwithstanding; a column of one value below the first row no vote for a header
     source_type="html",

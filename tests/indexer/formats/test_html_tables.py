@@ -323,19 +323,29 @@ def test_a_table_of_one_text_a_row_in_a_cell_is_read_as_flow():
     ]
 
 
-def test_a_table_with_an_empty_column_in_a_cell_is_read_as_flow():
+def test_a_table_with_an_empty_column_in_a_cell_keeps_its_columns_of_data():
+    # a label and its values in a box whose third column is empty in every row (kept for a
+    # picture): a table of the two columns that hold data, not of a "Column 3" empty throughout
     box = (
         "<table><tr><th>1940s</th><td>Independence</td><td></td></tr>"
         "<tr><th>1950s</th><td>Immigration</td><td></td></tr></table>"
     )
     blocks, _ = html_blocks(f"<table><tr><th>Navigation</th></tr><tr><td>{box}</td></tr></table>")
-    assert [(b.kind, b.text) for b in blocks] == [
-        (PARAGRAPH, "Navigation"),
-        (PARAGRAPH, "1940s"),
-        (PARAGRAPH, "Independence"),
-        (PARAGRAPH, "1950s"),
-        (PARAGRAPH, "Immigration"),
-    ]
+    assert [(b.kind, b.text) for b in blocks[:1]] == [(PARAGRAPH, "Navigation")]
+    (table,) = blocks[1:]
+    assert table.kind == TABLE
+    assert table.header == ("Column 1", "Column 2")
+    assert table.rows == (("1940s", "Independence"), ("1950s", "Immigration"))
+
+
+def test_real_decades_box_is_a_table_of_labels_and_values(real_world):
+    # israel_hebrew.html's history box: each decade's label beside its events (read by hand:
+    # שנות ה-40 over הכרזת העצמאות • מלחמת העצמאות • …), its third column empty throughout
+    blocks = list(extract(real_world / "html" / "kreuzberg" / "israel_hebrew.html").blocks)
+    (table,) = [b for b in blocks if b.kind == TABLE and any(r[0] == "שנות ה-40" for r in b.rows)]
+    assert table.header == ("Column 1", "Column 2")
+    row = next(r for r in table.rows if r[0] == "שנות ה-40")
+    assert row[1].startswith("הכרזת העצמאות • מלחמת העצמאות")
 
 
 def test_real_central_axis_box_is_read_as_flow(real_world):
