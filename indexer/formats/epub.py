@@ -173,7 +173,9 @@ class _Images:
     # as another block under the same header, its row_numbers going on, or read as flow when it holds no
     # data (one text a row, a column empty throughout);
     # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
-    # its other cells notwithstanding; a column of one value below the first row no vote for a header
+    # its other cells notwithstanding; a column of one value below the first row no vote for a header;
+    # a row left with its label alone by the tables in its cells said as a paragraph over them, a block
+    # of a cut table of one text a row under no header cell as paragraphs, not under "Column N"
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

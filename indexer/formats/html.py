@@ -394,14 +394,6 @@ class _Walker:
             return
         gone = set(heads + titled)
         data = [i for i, (cells, _, _) in enumerate(grid) if i not in gone and any(cells)]
-        meta = {}
-        if header is None and data:
-            # no row heads the table: its columns are named as a spreadsheet's without a header
-            # row are, so that the Markdown table has a header line that invents no values
-            header = tuple(f"Column {i + 1}" for i in range(max(len(grid[i][0]) for i in data)))
-            meta["has_header"] = False
-        if caption:
-            self.blocks.append(new_block(PARAGRAPH, caption))
         # the pictures in the rows that open the table before its first row of two or more
         # values (an infobox's title, photo montage, flag and emblem) are read before it, the
         # others after it. A table in a cell is read right under the row holding it (with the
@@ -419,18 +411,44 @@ class _Walker:
                 opening.append((part, row))
             else:
                 closing.append(part)
+        # a row whose only text is its label, its other cells holding only tables (a navigation
+        # box's group), is that label said over them, not a row of empty cells
+        labels = {
+            i: next(c for c in grid[i][0] if c)
+            for i in data
+            if any(part.tag == "table" for part in under.get(i, ())) and len(set(grid[i][0]) - {""}) == 1
+        }
+        data = [i for i in data if i not in labels]
+        meta = {}
+        if header is None and data:
+            # no row heads the table: its columns are named as a spreadsheet's without a header
+            # row are, so that the Markdown table has a header line that invents no values
+            header = tuple(f"Column {i + 1}" for i in range(max(len(grid[i][0]) for i in data)))
+            meta["has_header"] = False
+        if caption:
+            self.blocks.append(new_block(PARAGRAPH, caption))
         for part in under.pop(-1, []):  # the tables in the caption: read with it
             self.table_part(part, depth)
         cuts = sorted({*under, len(grid)})
         runs = [[i for i in data if lo < i <= hi] for lo, hi in pairwise([-1, *cuts])]
-        numbers = iter(range(1, len(data) + 1)) if sum(map(bool, runs)) > 1 else None
-        for at, run in zip(cuts, runs, strict=True):
+        # in a table cut in blocks, a block of rows of one text each under no header of the
+        # author's (a note, a label over a group's table) is said as paragraphs, not as a table
+        # of empty cells under a "Column N" header invented anew for it
+        said = [bool(meta) and len(runs) > 1 and _one_text_a_row([grid[i] for i in run]) for run in runs]
+        counted = sum(len(run) for run, text in zip(runs, said, strict=True) if not text)
+        tables = sum(1 for run, text in zip(runs, said, strict=True) if run and not text)
+        numbers = iter(range(1, counted + 1)) if tables > 1 else None
+        for at, run, text in zip(cuts, runs, said, strict=True):
             while titled and titled[0] <= at:  # a title row: said before the rows below it
                 self.blocks.append(new_block(PARAGRAPH, grid[titled.pop(0)][0][0]))
             while opening and opening[0][1] <= at:
                 self.image(opening.pop(0)[0])
-            if run or (at == cuts[0] and not meta):  # the author's header, before any table in it
+            if text:
+                self.blocks.extend(new_block(PARAGRAPH, next(c for c in grid[i][0] if c)) for i in run)
+            elif run or (at == cuts[0] and not meta):  # the author's header, before any table in it
                 self.table_block(header, [grid[i][0] for i in run], meta, numbers, nested)
+            if at in labels:
+                self.blocks.append(new_block(PARAGRAPH, labels[at]))
             for part in under.get(at, []):
                 self.table_part(part, depth)
         for part in closing:
@@ -1679,7 +1697,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # as another block under the same header, its row_numbers going on, or read as flow when it holds no
     # data (one text a row), its columns empty throughout left out;
     # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
-    # its other cells notwithstanding; a column of one value below the first row no vote for a header
+    # its other cells notwithstanding; a column of one value below the first row no vote for a header;
+    # a row left with its label alone by the tables in its cells said as a paragraph over them, a block
+    # of a cut table of one text a row under no header cell as paragraphs, not under "Column N"
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -1022,6 +1022,7 @@ def _scalar(value: str) -> Any:
     # 8: a raw HTML table laying text out (role="presentation", cells holding blocks) read as flow
     # 9: raw HTML tables as HTML 10 reads them: a title over <th> rows, a table in a data table's cell
     # a table of its own under its row (flow without data), rows of data not flow, a column of one value no vote for a header
+    # (a row left with its label alone by those tables said over them, not under "Column N")
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

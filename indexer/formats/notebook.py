@@ -174,6 +174,7 @@ def _as_text(text: str, reason: str) -> Document:
     # no heading in capitals or after "#" in raw text holding a program
     # 9: HTML tables as HTML 10 reads them: a title over <th> rows, a table in a data table's cell a
     # table of its own under its row (flow without data), rows of data not flow, a column of one value no vote for a header
+    # (a row left with its label alone by those tables said over them, not under "Column N")
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

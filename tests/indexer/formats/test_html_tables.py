@@ -266,23 +266,25 @@ def test_a_group_label_stands_right_over_its_table():
         f"<tr><th>Expressways</th><td>{group.format('G')}</td></tr>"
         "<tr><th>Special</th><td>Cycle path</td></tr></table>"
     )
-    assert [b.rows for b in blocks] == [
-        (("Roads", "Ring 2 Ring 3"), ("Provincial", "")),
+    # the label of a row whose other cell held only the table is said over it, not a row of its own
+    assert [b.rows if b.kind == TABLE else b.text for b in blocks] == [
+        (("Roads", "Ring 2 Ring 3"),),
+        "Provincial",
         (("S north", "S1 S2"), ("S east", "S3")),
-        (("Expressways", ""),),
+        "Expressways",
         (("G north", "G1 G2"), ("G east", "G3")),
         (("Special", "Cycle path"),),
     ]
-    assert [b.row_numbers for b in blocks[::2]] == [(1, 2), (3,), (4,)]
+    assert [b.row_numbers for b in (blocks[0], blocks[-1])] == [(1,), (2,)]
 
 
 def test_real_road_groups_under_their_rows(real_world):
     # beijing_chinese.html's box 北京路网: the row 省道 holds a table of 南北纵线, 东西横线 and
     # 原等级已变更 (read by hand); the row 高速公路 one of 京津冀高速 … 国家高速公路
     blocks = list(extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html").blocks)
-    at = next(i for i, b in enumerate(blocks) if b.kind == TABLE and b.rows and b.rows[-1][0] == "省道")
+    at = next(i for i, b in enumerate(blocks) if (b.kind, b.text) == (PARAGRAPH, "省道"))
     assert [row[0] for row in blocks[at + 1].rows] == ["南北纵线", "东西横线", "原等级已变更"]
-    assert blocks[at + 2].rows == (("高速公路", "", ""),)
+    assert (blocks[at + 2].kind, blocks[at + 2].text) == (PARAGRAPH, "高速公路")
     assert [row[0] for row in blocks[at + 3].rows] == [
         "京津冀高速",
         "国道沿线高速",
@@ -461,3 +463,59 @@ def test_real_table_of_files_and_bytes_has_no_header(real_world):
         ("n_structure_whitespace_U+2060_word_joiner.json", "[E281A0]"),
         ("n_structure_no_data.json", ""),
     )
+
+
+# a navigation box without a header cut at its groups' tables: a row left with its label alone was
+# a one-row table ("| 先秦 |  |") under an invented "Column 1 | Column 2" header, repeated on every
+# block, and so was a note of one text; the label is said over its group's table, the note as a
+# paragraph, while rows of data stay table rows and an author's header heads every block
+
+
+def test_labels_over_their_groups_and_notes_are_paragraphs():
+    group = "<table><tr><th>Xia</th><td>Yangcheng · Zhenxun</td></tr><tr><th>Shang</th><td>Bo · Yin</td></tr></table>"
+    blocks, _ = html_blocks(
+        "<table><tr><td>Capitals of China</td><td></td></tr>"
+        f"<tr><th>Ancient</th><td>{group}</td></tr>"
+        "<tr><th>Modern</th><td>Beijing</td></tr>"
+        "<tr><td>See also: history</td><td></td></tr></table>"
+    )
+    assert [(b.kind, b.rows or b.text) for b in blocks] == [
+        (PARAGRAPH, "Capitals of China"),
+        (PARAGRAPH, "Ancient"),
+        (TABLE, (("Xia", "Yangcheng · Zhenxun"), ("Shang", "Bo · Yin"))),
+        (TABLE, (("Modern", "Beijing"), ("See also: history", ""))),
+    ]
+    assert blocks[-1].header == ("Column 1", "Column 2")
+
+
+def test_a_label_under_the_authors_header_keeps_the_header_on_each_block():
+    group = "<table><tr><th>Xia</th><td>Yangcheng</td></tr><tr><th>Shang</th><td>Yin</td></tr></table>"
+    blocks, _ = html_blocks(
+        "<table><tr><th>Era</th><th>Capitals</th></tr>"
+        "<tr><td>Qin</td><td>Xianyang</td></tr>"
+        f"<tr><td>Ancient</td><td>{group}</td></tr>"
+        "<tr><td>Modern</td><td>Beijing</td></tr></table>"
+    )
+    assert [(b.kind, b.rows or b.text) for b in blocks] == [
+        (TABLE, (("Qin", "Xianyang"),)),
+        (PARAGRAPH, "Ancient"),
+        (TABLE, (("Xia", "Yangcheng"), ("Shang", "Yin"))),
+        (TABLE, (("Modern", "Beijing"),)),
+    ]
+    assert blocks[0].header == blocks[-1].header == ("Era", "Capitals")
+    assert (blocks[0].row_numbers, blocks[-1].row_numbers) == ((1,), (2,))
+
+
+def test_real_capitals_box_labels_over_their_groups(real_world):
+    # beijing_chinese.html's box 中國历代都城: the row 先秦 holds only the table of 五帝, 夏, 商 and
+    # 周 (read by hand), the box opening with 中国首都 and the label 古都 并称 over 两都 … 十大
+    blocks = list(extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html").blocks)
+    at = next(i for i, b in enumerate(blocks) if b.text == "中国首都")
+    assert [(b.kind, b.text) for b in blocks[at : at + 2]] == [
+        (PARAGRAPH, "中国首都"),
+        (PARAGRAPH, "古都 并称"),
+    ]
+    assert [row[0] for row in blocks[at + 2].rows] == ["两都", "四大", "五大", "七大", "十大"]
+    assert (blocks[at + 3].kind, blocks[at + 3].text) == (PARAGRAPH, "先秦")
+    assert [row[0] for row in blocks[at + 4].rows] == ["五帝", "夏", "商", "周"]
+    assert not any(b.kind == TABLE and b.rows == (("先秦", ""),) for b in blocks)
