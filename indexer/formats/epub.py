@@ -175,7 +175,8 @@ class _Images:
     # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
     # its other cells notwithstanding; a column of one value below the first row no vote for a header;
     # a row left with its label alone by the tables in its cells said as a paragraph over them, a block
-    # of a cut table of one text a row under no header cell as paragraphs, not under "Column N"
+    # of a cut table of one text a row under no header cell as paragraphs, not under "Column N";
+    # a picture in a row of data past an infobox's opening rows read under its row, the table cut there
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

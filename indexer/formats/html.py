@@ -396,11 +396,12 @@ class _Walker:
         data = [i for i, (cells, _, _) in enumerate(grid) if i not in gone and any(cells)]
         # the pictures in the rows that open the table before its first row of two or more
         # values (an infobox's title, photo montage, flag and emblem) are read before it, the
-        # others after it. A table in a cell is read right under the row holding it (with the
-        # pictures of that row, in their order): the table is cut there, and its rows below go
-        # on as another block of it, under the same header, their numbers going on
+        # others right under the row holding them, as a table in a cell is (with the pictures of
+        # that row, in their order): the table is cut there, and its rows below go on as another
+        # block of it, under the same header, their numbers going on
         lead = next((i for i, (cells, _, _) in enumerate(grid) if len({c for c in cells if c}) >= 2), None)
         placed = _rows_of(parts if nested else node.css("img"), trs, captioned)
+        body = set(data)
         under: dict[int, list[LexborNode]] = {row: [] for part, row in placed if part.tag == "table"}
         opening: list[tuple[LexborNode, int]] = []
         closing: list[LexborNode] = []
@@ -409,7 +410,9 @@ class _Walker:
                 under[row].append(part)
             elif lead and 0 <= row < lead:
                 opening.append((part, row))
-            else:
+            elif row in body and not _icon(part) and not _across_rows(part):
+                under.setdefault(row, []).append(part)
+            else:  # in the caption or a header, an icon left out, or beside several rows
                 closing.append(part)
         # a row whose only text is its label, its other cells holding only tables (a navigation
         # box's group), is that label said over them, not a row of empty cells
@@ -592,6 +595,23 @@ def _bold_row(tr: LexborNode) -> bool:
                     return False
                 seen = True
     return seen
+
+
+def _icon(img: LexborNode) -> bool:
+    """Whether an <img> is left out as a tracking pixel or an icon (:func:`_junk_image`)."""
+    alt = img.attributes.get("alt")
+    return _junk_image(img.attributes, _clean(alt) if alt is not None else None) is not None
+
+
+def _across_rows(img: LexborNode) -> bool:
+    """Whether an <img> is in a cell spanning several rows (a ranking's pictures beside its
+    rows): it belongs to none of them."""
+    up = img.parent
+    for _ in range(_MAX_DEPTH):
+        if up is None or up.tag in ("td", "th"):
+            break
+        up = up.parent
+    return up is not None and up.tag in ("td", "th") and _span(up, "rowspan", MAX_ROWSPAN) != 1
 
 
 def _item_parts(node: LexborNode, parts: list[str], nested: list[LexborNode], depth: int = 0) -> None:
@@ -1699,7 +1719,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
     # its other cells notwithstanding; a column of one value below the first row no vote for a header;
     # a row left with its label alone by the tables in its cells said as a paragraph over them, a block
-    # of a cut table of one text a row under no header cell as paragraphs, not under "Column N"
+    # of a cut table of one text a row under no header cell as paragraphs, not under "Column N";
+    # a picture in a row of data past an infobox's opening rows read under its row, the table cut there
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -116,19 +116,24 @@ def test_images_opening_a_table_come_before_it():
         (IMAGE, "[Image: Skyline]"),  # the rows before "Country | China"
         (IMAGE, "[Image: Location map]"),
         (TABLE, "| Column 1 | Column 2 |"),
-        (IMAGE, "[Image: Flag of Beijing]"),  # in a row of values: after the table, as before
+        (IMAGE, "[Image: Flag of Beijing]"),  # in the last row: under it, after the table
     ]
     assert blocks[3].rows == (
         ("Skyline of Beijing", ""),
         ("Country", "China"),
         ("Flag", ""),
     )
-    # a table whose first row already holds two values keeps its images after it
+    # in a table whose first row already holds two values, its pictures are read under that row
     gallery = html_blocks(
         '<table><tr><td><img src="a.jpg" alt="A"> Gate</td><td><img src="b.jpg" alt="B"> Wall</td></tr>'
         "<tr><td>1901</td><td>1902</td></tr></table>"
     )[0]
-    assert [b.kind for b in gallery] == [TABLE, IMAGE, IMAGE]
+    assert [(b.kind, b.rows) for b in gallery] == [
+        (TABLE, (("Gate", "Wall"),)),
+        (IMAGE, ()),
+        (IMAGE, ()),
+        (TABLE, (("1901", "1902"),)),
+    ]
     # a gallery of one row is read cell by cell, each picture before its caption
     one_row = html_blocks(
         '<table><tr><td><img src="a.jpg" alt="A"> Gate</td><td><img src="b.jpg" alt="B"> Wall</td></tr></table>'
@@ -151,3 +156,46 @@ def test_wkey_logo_before_its_infobox(real_world):
         (IMAGE, "[Image: 250px-WKEY-AM_2012.jpg]"),
     ]
     assert doc.blocks[at].rows[1][0] == "Broadcast area"
+
+
+# a picture in a row past an infobox's opening rows (a president's standard beside his name) was
+# read after the whole table; it is read under its row, as a table in a cell is, the table going
+# on after it. A picture beside several rows (a cell spanning them), in the header or an icon left
+# out cuts nothing
+
+
+def test_a_picture_in_a_row_of_values_is_read_under_its_row():
+    blocks = html_blocks(
+        '<table><tr><th colspan="2">Israel</th></tr>'
+        "<tr><th>Capital</th><td>Jerusalem</td></tr>"
+        '<tr><th>President</th><td><img src="standard.png" alt="Standard of the President"> Isaac Herzog</td></tr>'
+        "<tr><th>Language</th><td>Hebrew</td></tr></table>"
+    )[0]
+    assert [(b.kind, b.rows or b.text) for b in blocks] == [
+        (PARAGRAPH, "Israel"),
+        (TABLE, (("Capital", "Jerusalem"), ("President", "Isaac Herzog"))),
+        (IMAGE, "[Image: Standard of the President]"),
+        (TABLE, (("Language", "Hebrew"),)),
+    ]
+
+
+def test_a_picture_beside_several_rows_or_in_the_header_cuts_nothing():
+    blocks = html_blocks(
+        '<table><tr><th>Rank</th><th>City <img src="c.png" alt="Cities"></th><th></th></tr>'
+        '<tr><td>1</td><td>Shanghai</td><td rowspan="2"><img src="s.jpg" alt="Shanghai skyline"></td></tr>'
+        '<tr><td>2</td><td>Beijing <img src="i.png" alt="" width="16" height="16"></td></tr>'
+        "<tr><td>3</td><td>Shenzhen</td><td></td></tr></table>"
+    )[0]
+    assert [b.kind for b in blocks] == [TABLE, IMAGE, IMAGE]
+    assert [row[1] for row in blocks[0].rows] == ["Shanghai", "Beijing", "Shenzhen"]
+
+
+def test_real_presidents_standard_under_his_row(real_world):
+    # israel_hebrew.html's infobox: the row נשיא המדינה holds the flag icon נס הנשיא before
+    # יצחק הרצוג (read by hand); the row ראש הממשלה the flag ראש ממשלת ישראל
+    blocks = list(extract(real_world / "html" / "kreuzberg" / "israel_hebrew.html").blocks)
+    at = next(i for i, b in enumerate(blocks) if b.kind == IMAGE and b.text == "[Image: נס הנשיא]")
+    assert blocks[at - 1].rows[-1] == ("נשיא המדינה", "יצחק הרצוג")
+    assert blocks[at + 1].rows[0][0] == "ראש הרשות המבצעת"
+    after = next(i for i, b in enumerate(blocks) if b.kind == IMAGE and b.text == "[Image: ראש ממשלת ישראל]")
+    assert blocks[after - 1].rows[-1] == ("ראש הממשלה", "בנימין נתניהו")
