@@ -542,7 +542,12 @@ def _split_metadata(metas: list[Any]) -> tuple[list[str], list[str | None], list
         by_shape: dict[tuple, list[int]] = {}
         for i, shape in enumerate(shapes):
             by_shape.setdefault(shape, []).append(i)
-        groups = list(by_shape.values())
+        # one group per key set whatever the order its keys were set in: the whole JSON sorts
+        # them, and migration 0014 splits that JSON, so it must find the groups made here
+        by_keys: dict[tuple, list[int]] = {}
+        for shape, group in by_shape.items():
+            by_keys.setdefault(tuple(sorted(shape, key=repr)), []).extend(group)
+        groups = [sorted(group) for group in by_keys.values()]
     split = []
     for group in groups:
         cols = _key_set_columns([metas[i] for i in group])
