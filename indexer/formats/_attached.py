@@ -59,6 +59,25 @@ TIME_SHARE = 0.8
 _HASHED = re.compile(r"(?:attachment\d+_)*([0-9a-f]{16}\.\w+)")
 #: Options that belong to the holder alone (its password opens it, not what it holds).
 _HOLDER_OPTIONS = frozenset({"pdf_password"})
+#: Attachment types read as text besides text/* (json, xml, scripts …), by an e-mail and an
+#: Outlook message alike.
+TEXT_APPLICATION = frozenset(
+    {
+        "application/json",
+        "application/xml",
+        "application/x-yaml",
+        "application/yaml",
+        "application/csv",
+        "application/x-sh",
+        "application/javascript",
+        "application/x-python",
+        "application/sql",
+        "message/delivery-status",
+        "message/disposition-notification",
+    }
+)
+#: Tabular attachment types: read as tables by their own extractor, not as text.
+_TABLE_TYPES = frozenset({"text/csv", "application/csv", "text/tab-separated-values"})
 
 
 @dataclass
@@ -311,6 +330,19 @@ def dispatch_name(name: str, ctype: str | None) -> str:
     if guessed and for_extension(guessed) is not None:
         return (name or "attachment") + guessed
     return name
+
+
+def textual(ctype: str) -> bool:
+    """Whether a mail's attachment of the declared media type ``ctype`` (lower case) is text, read
+    as the message's plain text is, whatever its name: one place for an e-mail and an Outlook
+    message, so that a file attached to either reads the same."""
+    return ctype.startswith("text/") or ctype in TEXT_APPLICATION
+
+
+def tabular(name: str, ctype: str) -> bool:
+    """Whether a mail's attachment called ``name`` of type ``ctype`` is a table (CSV, TSV), read
+    with its own extractor as tables rather than as text."""
+    return ctype in _TABLE_TYPES or suffix_of(name) in (".csv", ".tsv")
 
 
 def _reason(exc: errors.ChunkscopeError) -> str:

@@ -51,31 +51,13 @@ from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
-from ._attached import Attacher, put_in_place, text_chars
+from ._attached import Attacher, put_in_place, tabular, text_chars, textual
 from ._properties import PROPERTY_LINES, body_property_blocks
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
 from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_entry, margin_removed, merge_hidden
 from .registry import extractor, suffix_of
 from .text import assemble_blocks, margin_numbers, text_blocks
 
-#: Attachment types read as text besides text/* (csv, json, xml, markdown …).
-TEXT_APPLICATION = frozenset(
-    {
-        "application/json",
-        "application/xml",
-        "application/x-yaml",
-        "application/yaml",
-        "application/csv",
-        "application/x-sh",
-        "application/javascript",
-        "application/x-python",
-        "application/sql",
-        "message/delivery-status",
-        "message/disposition-notification",
-    }
-)
-#: Tabular attachment types: read as tables (see ._attached), not as text.
-_TABLE_TYPES = frozenset({"text/csv", "application/csv", "text/tab-separated-values"})
 _NOT_BODY_TEXT = frozenset({"text/calendar", "text/x-vcard", "text/vcard", "text/rfc822-headers"})
 _MBOX_FROM = re.compile(rb"^From [^\n]*(?:\n|\Z)", re.MULTILINE)
 #: The header lines (with their continuation lines) that follow an mbox separator.
@@ -448,8 +430,7 @@ class _Reader:
     # -- attachments and images ---------------------------------------------------------------
 
     def attachment(self, part: Message, record: _Message, name: str, ctype: str) -> None:
-        tabular = ctype in _TABLE_TYPES or suffix_of(name) in (".csv", ".tsv")
-        if (ctype.startswith("text/") or ctype in TEXT_APPLICATION) and not tabular:
+        if textual(ctype) and not tabular(name, ctype):
             text = part_text(part)
             if PROPERTY_LINES.match(text):
                 # a contact card or a calendar is read as a .vcf or .ics file is: its pictures

@@ -31,7 +31,7 @@ from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
 from ..sniff import decode_text, looks_binary
-from ._attached import Attacher, put_in_place, text_chars
+from ._attached import Attacher, put_in_place, tabular, text_chars, textual
 from ._properties import PROPERTY_LINES, body_property_blocks
 from ._smime import (
     DETACHED_SIGNATURE_EXTENSIONS,
@@ -842,9 +842,9 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
                 Skipped("attachment", name, "signature or encrypted payload (not text)", on_purpose=signature)
             )
             continue
-        tabular = ext in ("csv", "tsv") or mime in ("text/csv", "text/tab-separated-values")
-        textual = (ext in TEXT_EXTENSIONS or mime.startswith("text/")) and not tabular
-        if _is_picture(data, ext, mime, textual):
+        # by its name, or by its type as for e-mail (application/json, application/xml …)
+        as_text = (ext in TEXT_EXTENSIONS or textual(mime)) and not tabular(name, mime)
+        if _is_picture(data, ext, mime, as_text):
             img = admit(
                 data,
                 ext or (mime.split("/", 1)[1] if mime.startswith("image/") else None),
@@ -865,7 +865,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             continue
         # a contact card or a calendar is read as a .vcf or .ics file is (its pictures images, its
         # other binary values skipped entries, never text), by the attachment reader below
-        if textual and not PROPERTY_LINES.match(decode_text(data)[0]):
+        if as_text and not PROPERTY_LINES.match(decode_text(data)[0]):
             text_blocks.extend(
                 _text_attachment(name, ext, mime, data, meta, min(level + 1, 6), skipped=st.skipped)
             )
@@ -1016,7 +1016,8 @@ def _text_attachment(
     # poem's margin line numbers as the plain body does; an XML or text attachment a picture only
     # when it is one (an SVG's root element svg), else read as text; an HTML body's tables as
     # html 10 reads them (a nested table its own, rows of short cells data, a title row over a
-    # single row)
+    # single row); an attachment sent as application/json, application/xml, a script … read as
+    # text whatever its name, by e-mail's rule
     version="17",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
