@@ -78,6 +78,27 @@ TEXT_APPLICATION = frozenset(
 )
 #: Tabular attachment types: read as tables by their own extractor, not as text.
 _TABLE_TYPES = frozenset({"text/csv", "application/csv", "text/tab-separated-values"})
+#: A mail's text attachment of one of these types (none declared, or a generic one) and names is
+#: prose, read as a .txt file's blocks are (their lines' layout indentation dropped); any other
+#: (XML, JSON, YAML, a script, a configuration file) is kept as laid out (:func:`laid_out`).
+_PROSE_TYPES = frozenset(
+    {
+        "",
+        "application/octet-stream",
+        "text/plain",
+        "text/markdown",
+        "text/x-markdown",
+        "text/enriched",
+        "text/richtext",
+        "text/rfc822-headers",
+        "message/delivery-status",
+        "message/disposition-notification",
+    }
+)
+_PROSE_EXTENSIONS = frozenset({"", ".txt", ".text", ".md", ".markdown", ".rst", ".log"})
+#: A line break and the blank lines after it (spaces, tabs or no-break spaces only): between
+#: paragraphs, the indentation of the next paragraph's first line left to it.
+_BLANK_LINES = re.compile(r"\n(?:[ \t\u00a0]*\n)+")
 
 
 @dataclass
@@ -343,6 +364,25 @@ def tabular(name: str, ctype: str) -> bool:
     """Whether a mail's attachment called ``name`` of type ``ctype`` is a table (CSV, TSV), read
     with its own extractor as tables rather than as text."""
     return ctype in _TABLE_TYPES or suffix_of(name) in (".csv", ".tsv")
+
+
+def keeps_layout(name: str, ctype: str) -> bool:
+    """Whether a mail's text attachment called ``name`` of type ``ctype`` (lower case) is a
+    program's, markup or data (not prose by both its type and its name), whose indentation is
+    part of what it says: its lines are kept as laid out (:func:`laid_out`), as the file read on
+    its own shows them, by an e-mail and an Outlook message alike."""
+    return not (ctype in _PROSE_TYPES and suffix_of(name) in _PROSE_EXTENSIONS)
+
+
+def laid_out(text: str) -> list[str]:
+    """The paragraphs (between blank lines) of a program's, markup or data text, each line keeping
+    its indentation (``  <item>`` stays nested under its parent), trailing spaces dropped."""
+    out = []
+    for para in _BLANK_LINES.split(text):
+        kept = "\n".join(line.rstrip() for line in para.split("\n")).strip("\n")
+        if kept.strip():
+            out.append(kept)
+    return out
 
 
 def _reason(exc: errors.ChunkscopeError) -> str:

@@ -51,7 +51,7 @@ from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
-from ._attached import Attacher, put_in_place, tabular, text_chars, textual
+from ._attached import Attacher, keeps_layout, laid_out, put_in_place, tabular, text_chars, textual
 from ._properties import PROPERTY_LINES, body_property_blocks
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
 from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_entry, margin_removed, merge_hidden
@@ -440,6 +440,9 @@ class _Reader:
             if ctype == "text/html":
                 blocks, dropped = html_blocks(text)
                 self.skipped.extend(e for e in dropped if e.what == MARGIN_NUMBERS)
+            elif keeps_layout(name, ctype):
+                # a program's, markup or data: its lines as laid out, no prose read into them
+                blocks = [Block(PARAGRAPH, p) for p in laid_out(text)]
             else:
                 blocks = self.plain(text, record)
             if blocks:
@@ -1420,7 +1423,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 16: so do the pictures of a file attached to it read with its own extractor; a picture
     # sent as application/octet-stream an image of the message as an image/* part is, no heading;
     # an HTML body's tables as html 10 reads them (a nested table its own, rows of short cells
-    # data, a title row over a single row)
+    # data, a title row over a single row); an XML, JSON, YAML or program attachment keeps its
+    # lines' indentation (read as laid out, as an Outlook message reads it), no list read into it
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1515,7 +1519,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 16: so do the pictures of a file attached to it read with its own extractor; a picture
     # sent as application/octet-stream an image of the message as an image/* part is, no heading;
     # an HTML body's tables as html 10 reads them (a nested table its own, rows of short cells
-    # data, a title row over a single row)
+    # data, a title row over a single row); an XML, JSON, YAML or program attachment keeps its
+    # lines' indentation (read as laid out, as an Outlook message reads it), no list read into it
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -31,7 +31,7 @@ from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
 from ..sniff import decode_text, looks_binary
-from ._attached import Attacher, put_in_place, tabular, text_chars, textual
+from ._attached import Attacher, keeps_layout, laid_out, put_in_place, tabular, text_chars, textual
 from ._properties import PROPERTY_LINES, body_property_blocks
 from ._smime import (
     DETACHED_SIGNATURE_EXTENSIONS,
@@ -985,6 +985,9 @@ def _text_attachment(
         blocks.extend(
             _below(_with_meta(b, att_meta), level) for b in body if b.kind != IMAGE and b.text.strip()
         )
+    elif keeps_layout(name, mime):
+        # a program's, markup or data: its lines as laid out, as for e-mail
+        blocks.extend(Block(PARAGRAPH, p, meta=att_meta) for p in laid_out(decode_text(data)[0]))
     else:
         text, _ = decode_text(data)
         blocks.extend(Block(PARAGRAPH, p, meta=att_meta) for p in paragraphs(_unnumbered(text, skipped)))
@@ -1017,7 +1020,8 @@ def _text_attachment(
     # when it is one (an SVG's root element svg), else read as text; an HTML body's tables as
     # html 10 reads them (a nested table its own, rows of short cells data, a title row over a
     # single row); an attachment sent as application/json, application/xml, a script … read as
-    # text whatever its name, by e-mail's rule
+    # text whatever its name, by e-mail's rule; an XML, JSON, YAML or program attachment keeps
+    # the indentation of each paragraph's first line too, its margin numbers never taken out
     version="17",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

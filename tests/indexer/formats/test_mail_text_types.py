@@ -1,12 +1,27 @@
 """A text file attached to an Outlook .msg is read as text by the same rule as e-mail's: by its
 type (text/*, application/json, application/xml, scripts …) whatever its name, so that the same
-file attached to a .eml and to a .msg gives the same text."""
+file attached to a .eml and to a .msg gives the same text; a program's, markup or data keeps its
+lines' indentation in both, as the file read on its own shows it."""
 
 from __future__ import annotations
+
+from email.message import EmailMessage
+
+import pytest
 
 from indexer import extract
 
 WIDGET_JSON = b'{\n  "name": "Widget",\n  "tags": ["a", "b"]\n}\n'
+
+
+def _eml(*attachments: tuple[str, bytes, str]) -> bytes:
+    msg = EmailMessage()
+    msg["Subject"] = "Export"
+    msg.set_content("The export.")
+    for name, data, mime in attachments:
+        maintype, subtype = mime.split("/")
+        msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=name)
+    return msg.as_bytes()
 
 
 def _msg(*attachments: tuple[str, bytes, str]) -> bytes:
@@ -29,3 +44,41 @@ def test_a_json_attachment_without_a_json_name_is_read_as_text():
         '{\n  "name": "Widget",\n  "tags": ["a", "b"]\n}',
     ]
     assert doc.coverage.attachments_indexed == ("data",)
+
+
+# two paragraphs, the second starting on an indented line
+STOCK_XML = (
+    b'<?xml version="1.0" encoding="UTF-8"?>\n'
+    b"<stock>\n"
+    b'  <item sku="A-17">Copper wire, 40 m</item>\n'
+    b"\n"
+    b'  <item sku="B-2">\n'
+    b"    <name>Fuse</name>\n"
+    b"  </item>\n"
+    b"</stock>\n"
+)
+STOCK_TEXT = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<stock>\n  <item sku="A-17">Copper wire, 40 m</item>',
+    '  <item sku="B-2">\n    <name>Fuse</name>\n  </item>\n</stock>',
+]
+
+
+@pytest.mark.parametrize("build, filename", [(_eml, "stock.eml"), (_msg, "stock.msg")])
+@pytest.mark.parametrize("name, mime", [("stock.xml", "text/xml"), ("stock", "application/xml")])
+def test_an_xml_attachment_keeps_its_indentation(build, filename, name, mime):
+    # e-mail dropped every line's indentation, .msg that of each paragraph's first line
+    doc = extract(build((name, STOCK_XML, mime)), filename=filename)
+    assert [b.text for b in doc.blocks][-3:] == [f"Attachment: {name}", *STOCK_TEXT]
+
+
+SETTINGS_YAML = b"server:\n  port: 8080\n  hosts:\n    - alpha\n    - beta\n"
+
+
+@pytest.mark.parametrize("build, filename", [(_eml, "settings.eml"), (_msg, "settings.msg")])
+def test_a_yaml_attachment_is_data_not_prose(build, filename):
+    # e-mail read its "- alpha" lines as a list of its own, without their place under "hosts:"
+    doc = extract(build(("settings.yaml", SETTINGS_YAML, "application/x-yaml")), filename=filename)
+    assert [(b.kind, b.text) for b in doc.blocks][-1] == (
+        "paragraph",
+        "server:\n  port: 8080\n  hosts:\n    - alpha\n    - beta",
+    )
