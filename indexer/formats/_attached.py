@@ -36,6 +36,7 @@ without the holder being killed by the time-out it would then reach.
 
 from __future__ import annotations
 
+import io
 import mimetypes
 import re
 import time
@@ -383,6 +384,27 @@ def laid_out(text: str) -> list[str]:
         if kept.strip():
             out.append(kept)
     return out
+
+
+def svg_picture(data: bytes) -> bool:
+    """Whether ``data`` is an SVG picture, whatever type it is sent as: it starts as one
+    (``<svg`` or ``<?xml``) and its root element is ``svg``, not another XML file's."""
+    return sniff_image_format(data) == "svg" and _root_tag(data) == "svg"
+
+
+def _root_tag(data: bytes) -> str | None:
+    """The local name of the root element of the XML ``data`` (entities and DTDs left unread), or
+    None when it is not well-formed up to there."""
+    from lxml import etree
+
+    events = etree.iterparse(
+        io.BytesIO(data), events=("start",), resolve_entities=False, load_dtd=False, no_network=True
+    )
+    try:
+        _, element = next(events)
+    except (etree.XMLSyntaxError, StopIteration):
+        return None
+    return etree.QName(element).localname
 
 
 def _reason(exc: errors.ChunkscopeError) -> str:

@@ -51,7 +51,16 @@ from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_text
-from ._attached import Attacher, keeps_layout, laid_out, put_in_place, tabular, text_chars, textual
+from ._attached import (
+    Attacher,
+    keeps_layout,
+    laid_out,
+    put_in_place,
+    svg_picture,
+    tabular,
+    text_chars,
+    textual,
+)
 from ._properties import PROPERTY_LINES, body_property_blocks
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
 from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_entry, margin_removed, merge_hidden
@@ -430,6 +439,12 @@ class _Reader:
     # -- attachments and images ---------------------------------------------------------------
 
     def attachment(self, part: Message, record: _Message, name: str, ctype: str) -> None:
+        if svg_picture(_payload(part)):
+            # an SVG sent as another type (application/octet-stream, text/xml) is a picture of
+            # the message, as an image/svg+xml part is and as an Outlook message's is, not XML text
+            record.attachment_count -= 1
+            self.image(part, record, _filename(part))
+            return
         if textual(ctype) and not tabular(name, ctype):
             text = part_text(part)
             if PROPERTY_LINES.match(text):
@@ -1424,7 +1439,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # sent as application/octet-stream an image of the message as an image/* part is, no heading;
     # an HTML body's tables as html 10 reads them (a nested table its own, rows of short cells
     # data, a title row over a single row); an XML, JSON, YAML or program attachment keeps its
-    # lines' indentation (read as laid out, as an Outlook message reads it), no list read into it
+    # lines' indentation (read as laid out, as an Outlook message reads it), no list read into it;
+    # an SVG sent as another type (octet-stream, text/xml) a picture of the message, not XML text
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1520,7 +1536,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # sent as application/octet-stream an image of the message as an image/* part is, no heading;
     # an HTML body's tables as html 10 reads them (a nested table its own, rows of short cells
     # data, a title row over a single row); an XML, JSON, YAML or program attachment keeps its
-    # lines' indentation (read as laid out, as an Outlook message reads it), no list read into it
+    # lines' indentation (read as laid out, as an Outlook message reads it), no list read into it;
+    # an SVG sent as another type (octet-stream, text/xml) a picture of the message, not XML text
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -18,7 +18,6 @@ from __future__ import annotations
 import codecs
 import datetime as dt
 import functools
-import io
 import logging
 import posixpath
 import re
@@ -31,7 +30,16 @@ from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
 from ..sniff import decode_text, looks_binary
-from ._attached import Attacher, keeps_layout, laid_out, put_in_place, tabular, text_chars, textual
+from ._attached import (
+    Attacher,
+    keeps_layout,
+    laid_out,
+    put_in_place,
+    svg_picture,
+    tabular,
+    text_chars,
+    textual,
+)
 from ._properties import PROPERTY_LINES, body_property_blocks
 from ._smime import (
     DETACHED_SIGNATURE_EXTENSIONS,
@@ -912,23 +920,8 @@ def _is_picture(data: bytes, ext: str, mime: str, textual: bool) -> bool:
         return True
     sniffed = sniff_image_format(data)
     if sniffed == "svg":
-        return _root_tag(data) == "svg"
+        return svg_picture(data)
     return sniffed is not None and (sniffed in ("png", "jpeg", "gif", "webp") or not textual)
-
-
-def _root_tag(data: bytes) -> str | None:
-    """The local name of the root element of the XML ``data`` (entities and DTDs left unread), or
-    None when it is not well-formed up to there."""
-    from lxml import etree
-
-    events = etree.iterparse(
-        io.BytesIO(data), events=("start",), resolve_entities=False, load_dtd=False, no_network=True
-    )
-    try:
-        _, element = next(events)
-    except (etree.XMLSyntaxError, StopIteration):
-        return None
-    return etree.QName(element).localname
 
 
 def _below(block: Block, level: int) -> Block:

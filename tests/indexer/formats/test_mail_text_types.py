@@ -1,7 +1,8 @@
 """A text file attached to an Outlook .msg is read as text by the same rule as e-mail's: by its
 type (text/*, application/json, application/xml, scripts …) whatever its name, so that the same
 file attached to a .eml and to a .msg gives the same text; a program's, markup or data keeps its
-lines' indentation in both, as the file read on its own shows it."""
+lines' indentation in both, as the file read on its own shows it; an SVG picture, whatever type
+it is sent as, is a picture in both, not XML text."""
 
 from __future__ import annotations
 
@@ -82,3 +83,28 @@ def test_a_yaml_attachment_is_data_not_prose(build, filename):
         "paragraph",
         "server:\n  port: 8080\n  hosts:\n    - alpha\n    - beta",
     )
+
+
+DOT_SVG = b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4">\n  <title>Dot</title>\n</svg>\n'
+
+
+@pytest.mark.parametrize("build, filename", [(_eml, "dot.eml"), (_msg, "dot.msg")])
+def test_an_svg_sent_as_octet_stream_is_a_picture_not_text(build, filename):
+    # e-mail read its XML as text under an "Attachment: dot.svg" heading; an XML file that is
+    # no SVG, sent so too, is still read
+    doc = extract(
+        build(
+            ("dot.svg", DOT_SVG, "application/octet-stream"), ("stock", STOCK_XML, "application/octet-stream")
+        ),
+        filename=filename,
+    )
+    texts = [b.text for b in doc.blocks]
+    assert "Attachment: dot.svg" not in texts
+    # (read with the extractor its bytes call for, as any file sent so: a .txt file's blocks)
+    assert texts[texts.index("Attachment: stock") + 1].startswith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<stock>'
+    )
+    assert [(s.what, s.name, s.reason) for s in doc.coverage.skipped] == [
+        ("image", "dot.svg", "SVG is not a web raster (png, jpeg, gif, webp)")
+    ]
+    assert doc.images == ()
