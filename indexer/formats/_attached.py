@@ -48,7 +48,9 @@ from .. import errors
 from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
 from ..limits import ExtractContext
 from ..model import DOCUMENT, HEADING, IMAGE, PARAGRAPH, Block, Document, Image, Skipped
+from .html import margin_entry
 from .registry import for_extension, suffix_of
+from .text import margin_numbers, text_blocks
 
 #: Attachments of attachments read, at most: a mail attached to a mail attached to a PDF is read,
 #: one more level is listed as skipped.
@@ -384,6 +386,19 @@ def laid_out(text: str) -> list[str]:
         if kept.strip():
             out.append(kept)
     return out
+
+
+def prose(text: str, skipped: list[Skipped]) -> list[Block]:
+    """The blocks of a mail's prose text (a plain body, a .txt or .md attachment), read as a .txt
+    file's are: headings, lists and paragraphs found, each line's layout indentation dropped, a
+    poem's line numbers in the right margin left out of its lines and counted in ``skipped`` (the
+    message's coverage) as an HTML part's are; so that the same text reads the same in an e-mail
+    and in an Outlook message."""
+    margin = margin_numbers(text)
+    entry = margin_entry(len(margin))
+    if entry is not None:
+        skipped.append(entry)
+    return text_blocks(text, margin)
 
 
 def svg_picture(data: bytes) -> bool:

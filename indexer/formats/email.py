@@ -55,6 +55,7 @@ from ._attached import (
     Attacher,
     keeps_layout,
     laid_out,
+    prose,
     put_in_place,
     svg_picture,
     tabular,
@@ -63,7 +64,7 @@ from ._attached import (
 )
 from ._properties import PROPERTY_LINES, body_property_blocks
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
-from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_entry, margin_removed, merge_hidden
+from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_removed, merge_hidden
 from .registry import extractor, suffix_of
 from .text import assemble_blocks, margin_numbers, text_blocks
 
@@ -365,11 +366,7 @@ class _Reader:
             )
             self.skipped.extend(skipped)
             return blocks
-        margin = margin_numbers(text)
-        entry = margin_entry(len(margin))
-        if entry is not None:
-            self.skipped.append(entry)
-        return text_blocks(text, margin)
+        return prose(text, self.skipped)
 
     # -- messages -----------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from ._attached import (
     Attacher,
     keeps_layout,
     laid_out,
+    prose,
     put_in_place,
     svg_picture,
     tabular,
@@ -982,8 +983,8 @@ def _text_attachment(
         # a program's, markup or data: its lines as laid out, as for e-mail
         blocks.extend(Block(PARAGRAPH, p, meta=att_meta) for p in laid_out(decode_text(data)[0]))
     else:
-        text, _ = decode_text(data)
-        blocks.extend(Block(PARAGRAPH, p, meta=att_meta) for p in paragraphs(_unnumbered(text, skipped)))
+        # prose: headings, lists and paragraphs found as e-mail finds them in the same file
+        blocks.extend(_below(_with_meta(b, att_meta), level) for b in prose(decode_text(data)[0], skipped))
     return blocks
 
 
@@ -1014,7 +1015,9 @@ def _text_attachment(
     # html 10 reads them (a nested table its own, rows of short cells data, a title row over a
     # single row); an attachment sent as application/json, application/xml, a script … read as
     # text whatever its name, by e-mail's rule; an XML, JSON, YAML or program attachment keeps
-    # the indentation of each paragraph's first line too, its margin numbers never taken out
+    # the indentation of each paragraph's first line too, its margin numbers never taken out; a
+    # prose text attachment (.txt, .md, text/plain …) read as e-mail reads it, by the same function:
+    # headings, lists and paragraphs found, its lines' indentation dropped
     version="17",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -108,3 +108,67 @@ def test_an_svg_sent_as_octet_stream_is_a_picture_not_text(build, filename):
         ("image", "dot.svg", "SVG is not a web raster (png, jpeg, gif, webp)")
     ]
     assert doc.images == ()
+
+
+# a prose attachment: an underlined title, an indented paragraph, a list, a heading in capitals
+NOTES_TXT = (
+    b"Release notes\n"
+    b"=============\n"
+    b"\n"
+    b"  The installer now asks before it\n"
+    b"  replaces a configuration file.\n"
+    b"\n"
+    b"- faster start\n"
+    b"- smaller download\n"
+    b"\n"
+    b"INSTALLATION\n"
+    b"\n"
+    b"Run setup and follow the steps.\n"
+)
+
+
+@pytest.mark.parametrize("build, filename", [(_eml, "notes.eml"), (_msg, "notes.msg")])
+@pytest.mark.parametrize("name, mime", [("notes.txt", "text/plain"), ("notes.md", "text/markdown")])
+def test_a_prose_attachment_is_read_as_a_txt_file_is(build, filename, name, mime):
+    # .msg split it at blank lines only: "Release notes\n=====" a paragraph, the list's dashes
+    # kept as text, the paragraph's second line still indented and no heading found
+    doc = extract(build((name, NOTES_TXT, mime)), filename=filename)
+    blocks = [(b.kind, b.level, b.text) for b in doc.blocks]
+    assert blocks[blocks.index(("heading", 2, f"Attachment: {name}")) + 1 :] == [
+        ("heading", 3, "Release notes"),
+        ("paragraph", 0, "The installer now asks before it\nreplaces a configuration file."),
+        ("list", 0, "faster start\nsmaller download"),
+        ("heading", 4, "INSTALLATION"),
+        ("paragraph", 0, "Run setup and follow the steps."),
+    ]
+    assert doc.coverage.attachments_indexed == (name,)
+
+
+# twelve lines of verse numbered every fifth line in the right margin, the second stanza indented
+POEM_TXT = b"".join(
+    (b"    " if i > 6 else b"")
+    + b"The mill wheel turns, line %d" % i
+    + (b"      %d" % i if i % 5 == 0 else b"")
+    + b"\n"
+    + (b"\n" if i == 6 else b"")
+    for i in range(1, 13)
+)
+
+
+@pytest.mark.parametrize("data", [NOTES_TXT, POEM_TXT], ids=["notes", "poem"])
+def test_the_same_prose_file_reads_the_same_in_an_eml_and_a_msg(data):
+    def read(build, filename):
+        doc = extract(build(("file.txt", data, "text/plain")), filename=filename)
+        blocks = [(b.kind, b.level, b.text, [i.text for i in b.items]) for b in doc.blocks]
+        return blocks, doc.coverage.headers_footers_removed, doc.coverage.skipped
+
+    assert read(_eml, "file.eml") == read(_msg, "file.msg")
+
+
+def test_a_poems_margin_numbers_leave_an_attachments_lines_in_a_msg():
+    doc = extract(_msg(("poem.txt", POEM_TXT, "text/plain")), filename="poem.msg")
+    assert [b.text for b in doc.blocks][-2:] == [
+        "\n".join(f"The mill wheel turns, line {i}" for i in range(1, 7)),
+        "\n".join(f"The mill wheel turns, line {i}" for i in range(7, 13)),
+    ]
+    assert doc.coverage.headers_footers_removed == ("margin line numbers",)
