@@ -875,10 +875,12 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
         # a contact card or a calendar is read as a .vcf or .ics file is (its pictures images, its
         # other binary values skipped entries, never text), by the attachment reader below
         if as_text and not PROPERTY_LINES.match(decode_text(data)[0]):
-            text_blocks.extend(
-                _text_attachment(name, ext, mime, data, meta, min(level + 1, 6), skipped=st.skipped)
-            )
-            st.indexed.append(name)
+            read = _text_attachment(name, ext, mime, data, meta, min(level + 1, 6), skipped=st.skipped)
+            if read:
+                text_blocks.extend(read)
+                st.indexed.append(name)
+            else:  # blank: no heading over nothing, listed as e-mail lists it
+                st.skipped.append(Skipped("attachment", name, "attachment holds no text", on_purpose=True))
             continue
         kind = ext or mime or "unknown type"
         # read once the whole item is walked (read_attachments), its own text reserved first
@@ -967,8 +969,9 @@ def _text_attachment(
     *,
     skipped: list[Skipped],
 ) -> list[Block]:
-    """The blocks of a text or HTML attachment under its heading; the margin line numbers it lost
-    are counted in ``skipped`` (the message's coverage), as its body's are."""
+    """The blocks of a text or HTML attachment under its heading, none when it holds no text; the
+    margin line numbers it lost are counted in ``skipped`` (the message's coverage), as its body's
+    are."""
     from .html import MARGIN_NUMBERS
 
     att_meta = {**meta, "attachment": name}
@@ -985,7 +988,7 @@ def _text_attachment(
     else:
         # prose: headings, lists and paragraphs found as e-mail finds them in the same file
         blocks.extend(_below(_with_meta(b, att_meta), level) for b in prose(decode_text(data)[0], skipped))
-    return blocks
+    return blocks if len(blocks) > 1 else []
 
 
 @extractor(
@@ -1017,7 +1020,8 @@ def _text_attachment(
     # text whatever its name, by e-mail's rule; an XML, JSON, YAML or program attachment keeps
     # the indentation of each paragraph's first line too, its margin numbers never taken out; a
     # prose text attachment (.txt, .md, text/plain …) read as e-mail reads it, by the same function:
-    # headings, lists and paragraphs found, its lines' indentation dropped
+    # headings, lists and paragraphs found, its lines' indentation dropped; a blank text
+    # attachment listed as holding no text, as e-mail lists it, no heading over nothing
     version="17",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

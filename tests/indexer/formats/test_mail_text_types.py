@@ -172,3 +172,18 @@ def test_a_poems_margin_numbers_leave_an_attachments_lines_in_a_msg():
         "\n".join(f"The mill wheel turns, line {i}" for i in range(7, 13)),
     ]
     assert doc.coverage.headers_footers_removed == ("margin line numbers",)
+
+
+@pytest.mark.parametrize("build, filename", [(_eml, "blank.eml"), (_msg, "blank.msg")])
+@pytest.mark.parametrize(
+    "name, data, mime",
+    [("blank.txt", b"  \n\n \t\n", "text/plain"), ("blank.json", b"\n\n", "application/json")],
+)
+def test_a_blank_text_attachment_is_listed_as_holding_no_text(build, filename, name, data, mime):
+    # .msg gave it an "Attachment: blank.txt" heading over nothing and listed it as read
+    doc = extract(build((name, data, mime)), filename=filename)
+    assert [b.text for b in doc.blocks][-1] == "The export."
+    assert doc.coverage.attachments_indexed == ()
+    assert [(s.what, s.name, s.reason) for s in doc.coverage.skipped] == [
+        ("attachment", name, "attachment holds no text")
+    ]
