@@ -140,9 +140,24 @@ def find_tables(
 def _found(page, settings: dict, origin: tuple[float, float], hyphens: Hyphens) -> list[FoundTable]:
     left0, top0 = origin
     out: list[FoundTable] = []
+    words = None
     for table in page.find_tables(table_settings=settings):
-        joins: list[Join] = []
         cells = table.extract(x_tolerance=1.5)
+        bx0, btop, bx1, bbottom = table.bbox
+        if settings is TABLE_SETTINGS_TEXT:
+            if words is None:
+                words = page.extract_words(x_tolerance=1.5, return_chars=True)
+            kept = _whole_word_rows(table, cells, words)
+            if kept is None:
+                continue
+            first, last = kept
+            if (first, last) != (0, len(cells) - 1) and page.rotation % 360:
+                # the page's lines are placed unrotated, pdfplumber's rows on the turned page: a
+                # table cut short would be matched to the wrong lines, and the cut ones lost
+                continue
+            cells = cells[first : last + 1]
+            btop, bbottom = table.rows[first].bbox[1], table.rows[last].bbox[3]
+        joins: list[Join] = []
         if settings is TABLE_SETTINGS_TEXT and hyphens:
             cells = _rejoined_across_rows(cells, hyphens)
         rows = [tuple(_cell(c, joins, hyphens) for c in row) for row in cells]
@@ -153,7 +168,6 @@ def _found(page, settings: dict, origin: tuple[float, float], hyphens: Hyphens) 
         rows = [r + ("",) * (width - len(r)) for r in rows]
         header = rows[0] if _looks_like_header(rows) else None
         body = rows[1:] if header is not None else rows
-        bx0, btop, bx1, bbottom = table.bbox
         out.append(
             FoundTable(
                 left=left0 + float(bx0),
@@ -166,6 +180,44 @@ def _found(page, settings: dict, origin: tuple[float, float], hyphens: Hyphens) 
             )
         )
     return out
+
+
+def _whole_word_rows(table, texts: list[list[str | None]], words: list[dict]) -> tuple[int, int] | None:
+    """The first and last of ``table``'s rows (``texts``: their cells' text) that hold each of
+    their words whole in one cell (``words``: the page's, pdfplumber's, with their characters), or None when no such run of
+    rows is left. The text strategy draws its columns' edges from where lines start and end, so
+    an edge may run through a word of a line that is no row of a table (a caption or a sentence
+    above the rows, prose beside them): the word is split over two cells (``STAT`` and ``ES``),
+    or its end falls outside every cell and is lost, while the whole line is left out of the
+    page's text. Rows holding such a word are let go at the table's top and bottom (their lines
+    are read as text); one between rows that keep their words means the columns are no
+    table's, and the table is refused. A character belongs to the cell holding its middle, as
+    in the table's text."""
+    x0, top, x1, bottom = table.bbox
+    cells = table.cells
+    spans = [(row.bbox[1], row.bbox[3]) for row in table.rows]
+    cut: set[int] = set()
+    for word in words:
+        if word["x1"] <= x0 or word["x0"] >= x1 or word["bottom"] <= top or word["top"] >= bottom:
+            continue
+        home = None
+        for ch in word["chars"]:
+            h = (ch["x0"] + ch["x1"]) / 2
+            v = (ch["top"] + ch["bottom"]) / 2
+            cell = next((c for c in cells if c[0] <= h < c[2] and c[1] <= v < c[3]), None)
+            if cell is None or (home is not None and cell != home):
+                v = (word["top"] + word["bottom"]) / 2
+                row = next((i for i, (t, b) in enumerate(spans) if t <= v < b), None)
+                cut.add(row if row is not None else (0 if v < top else len(spans) - 1))
+                break
+            home = cell
+    if not cut:
+        return 0, len(spans) - 1
+    filled = [i for i, row in enumerate(texts) if any(row)]
+    whole = [i for i in filled if i not in cut]
+    if not whole or any(whole[0] < i < whole[-1] for i in cut):
+        return None
+    return whole[0], whole[-1]
 
 
 def _plausible(rows: list[tuple[str, ...]]) -> bool:

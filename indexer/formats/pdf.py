@@ -164,7 +164,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # a password-protected one read as itself, not reported encrypted; 17: what a held file's own
     # extractor removed (a poem's margin line numbers) listed; 18: line-end hyphens between
     # two rows of a table of text columns spelt as elsewhere; a table's column of margin line
-    # numbers left out; a number alone on a one-page file a page number only when set as one
+    # numbers left out; a number alone on a one-page file a page number only when set as one;
+    # a table of text columns that would cut or leave out a word refused, or its cut rows at
+    # the top or bottom read as text
     version="18",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),

@@ -213,13 +213,17 @@ def test_always_reads_an_unruled_table_under_a_ruled_header_box():
     assert ["Campbell, Clayton", "District director", "31,111.08"] in cells
 
 
-def test_always_finds_the_senate_report_table(real_world):
-    doc = extract(
-        real_world / "pdf" / "pdfplumber" / "senate-expenditures.pdf", options={"pdf_tables": "always"}
-    )
-    table = _only_table(doc)
-    assert len(table.rows) >= 60  # 62 payees under the header lines
-    assert "PAYEE NAME" in table.header
+def test_always_keeps_the_senate_reports_header_words_whole(real_world):
+    # the text strategy's columns, drawn from the 62 payees' rows, run through the header's words
+    # (read on the page: DOCUMENT NO., OBLIGATION/SERVICE, AMOUNT ($)): its table's header
+    # was "CUMENT NO." (the DO outside every column), "OBLIGATION/S" | "ERVICE" and
+    # "DESCRIPTION AMO" | "UNT ($)". The page is turned a quarter, so the header cannot be left
+    # out of the table as text: the page reads as text, as in the default mode
+    path = real_world / "pdf" / "pdfplumber" / "senate-expenditures.pdf"
+    doc = extract(path, options={"pdf_tables": "always"})
+    assert "DOCUMENT NO. DATE PAYEE NAME OBLIGATION/SERVICE DESCRIPTION AMOUNT ($)" in doc.text
+    assert "BAIN, J MATTHEW DISTRICT DIRECTOR 37,499.96" in doc.text
+    assert doc.text == extract(path).text
 
 
 def test_link_underlines_of_an_index_page_are_not_table_rules(real_world):
@@ -761,6 +765,16 @@ def test_a_hyphen_at_a_line_end_in_a_table_ruled_across_follows_the_documents_sp
     )
 
 
+def test_always_loses_no_word_of_a_table_whose_columns_would_cut_them():
+    # the table ruled across only, read with text columns: its last column's edge ran through
+    # "streets", "Safer s" stood in the cell and "treets in the centre-" was in no cell, with
+    # "and the infor-" (read on the drawn page: "Safer streets in the centre-" / "village and
+    # the infor-" / "mation desk"). A row cut between whole rows: the table is refused
+    doc = extract(_hyphenated_rule_table_pdf(), filename="t.pdf", options={"pdf_tables": "always"})
+    assert not [b for b in doc.blocks if b.kind == TABLE]
+    assert "2025 Sidewalks Safer streets in the centre-village and the information desk" in doc.text
+
+
 def test_a_hyphen_at_a_cells_line_end_follows_the_documents_spelling_in_pdfplumbers_tables():
     # pdf_tables=always reads the grid with pdfplumber, whose cell text keeps "centre-" and
     # "infor-" at their lines' ends; pdfium marked both: the words are rejoined as the page's are
@@ -813,21 +827,19 @@ def test_a_hyphen_at_a_line_end_in_a_table_of_text_columns_follows_the_documents
     )
 
 
-def test_a_court_transcripts_margin_line_numbers_are_no_column_of_its_table(real_world):
-    # pdf_tables=always reads scotus-transcript-p1.pdf's page with pdfplumber's text strategy as
-    # one table, whose first column was the page's margin numbering, 1 to 25 (the pdfium text
-    # dump and the rendered page: a number beside each of the 25 lines, lines 20-25 blank). The
-    # default mode leaves those numbers out of the text; here the column goes and so do the rows
-    # of the blank lines, which held only their number
-    doc = extract(
-        real_world / "pdf" / "pdfplumber" / "scotus-transcript-p1.pdf", options={"pdf_tables": "always"}
-    )
-    table = _only_table(doc)
-    cells = [c for row in table.rows for c in row]
-    assert not {str(n) for n in range(1, 26)} & set(cells)
-    assert all(any(row) for row in table.rows)
-    assert any(c.startswith("APPEARANCES") for c in cells)
+def test_a_court_transcript_is_no_table_of_its_words_cut_in_columns(real_world):
+    # pdf_tables=always read scotus-transcript-p1.pdf's page with pdfplumber's text strategy as
+    # one table of columns drawn through its words: "IN THE SUPR" | "EME" | "COURT OF THE UNI" |
+    # "TED" | "STAT", the ES of STATES and the 7-1315 of "No. 07-1315" outside every column
+    # (read on the rendered page: "IN THE SUPREME COURT OF THE UNITED STATES", "No. 07-1315").
+    # The page reads as text, as in the default mode, its margin line numbers left out
+    path = real_world / "pdf" / "pdfplumber" / "scotus-transcript-p1.pdf"
+    doc = extract(path, options={"pdf_tables": "always"})
+    assert not [b for b in doc.blocks if b.kind == TABLE]
+    assert "IN THE SUPREME COURT OF THE UNITED STATES" in doc.text
+    assert "No. 07-1315" in doc.text
     assert "margin line numbers" in doc.coverage.headers_footers_removed
+    assert doc.text == extract(path).text
 
 
 def _numbered_rows_pdf() -> bytes:
@@ -853,6 +865,19 @@ def _numbered_rows_pdf() -> bytes:
         c.drawRightString(300, y, people)
     c.save()
     return buf.getvalue()
+
+
+def test_a_sentence_over_a_table_of_text_columns_is_read_whole_above_it():
+    # the text strategy read the sentence as the table's first row, cut by the columns under it:
+    # "The five lar" | "gest cities of the region, by popu" | "lation in", and "2020." outside
+    # every column. The row goes back to the text and the table keeps the five cities
+    doc = extract(_numbered_rows_pdf(), filename="t.pdf", options={"pdf_tables": "always"})
+    assert doc.blocks[0].kind == PARAGRAPH
+    assert doc.blocks[0].text == "The five largest cities of the region, by population in 2020."
+    table = _only_table(doc)
+    assert table.header is None
+    assert table.rows[0] == ("1", "Oslo", "709,000")
+    assert len(table.rows) == 5
 
 
 def test_a_tables_column_numbering_its_rows_stays():
