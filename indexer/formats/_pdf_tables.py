@@ -118,12 +118,15 @@ def find_tables(
     ruled_both_ways: bool,
     force_text: bool,
     text_after: bool = False,
+    whole_words: bool = False,
     hyphens: Hyphens = frozenset(),
 ) -> list[FoundTable]:
     """Tables on page ``index`` (0-based), filtered to those that look like data tables; with
     ``text_after``, the text strategy is tried when the rules give none (``pdf_tables=always``:
-    a page with a ruled header box over an unruled table); ``hyphens``: the parts of the words
-    pdfium joined at a line-end hyphen on the page, rejoined in the cells as in its lines.
+    a page with a ruled header box over an unruled table); with ``whole_words``, a table whose
+    columns come from the text (under ruled rows or not) keeps each of its words whole
+    (``_whole_word_rows``); ``hyphens``: the parts of the words pdfium joined at a line-end
+    hyphen on the page, rejoined in the cells as in its lines.
 
     ``origin`` is the (left, top) corner of the page's media box in PDF user space."""
     page = plumber_pdf.pages[index]
@@ -131,20 +134,22 @@ def find_tables(
         settings = TABLE_SETTINGS_TEXT
     else:
         settings = TABLE_SETTINGS_LINES if ruled_both_ways else TABLE_SETTINGS_RULES
-    out = _found(page, settings, origin, hyphens)
+    out = _found(page, settings, origin, hyphens, whole_words)
     if not out and text_after and settings is not TABLE_SETTINGS_TEXT:
-        out = _found(page, TABLE_SETTINGS_TEXT, origin, hyphens)
+        out = _found(page, TABLE_SETTINGS_TEXT, origin, hyphens, whole_words)
     return out
 
 
-def _found(page, settings: dict, origin: tuple[float, float], hyphens: Hyphens) -> list[FoundTable]:
+def _found(
+    page, settings: dict, origin: tuple[float, float], hyphens: Hyphens, whole_words: bool
+) -> list[FoundTable]:
     left0, top0 = origin
     out: list[FoundTable] = []
     words = None
     for table in page.find_tables(table_settings=settings):
         cells = table.extract(x_tolerance=1.5)
         bx0, btop, bx1, bbottom = table.bbox
-        if settings is TABLE_SETTINGS_TEXT:
+        if whole_words and settings["vertical_strategy"] == "text":
             if words is None:
                 words = page.extract_words(x_tolerance=1.5, return_chars=True)
             kept = _whole_word_rows(table, cells, words)

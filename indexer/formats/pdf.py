@@ -945,6 +945,7 @@ def _find_tables(data, password, pages: list[_Page], mode: str, warnings: list[s
                     ruled_both_ways=objects.ruled_both_ways,
                     force_text=mode == "always" and not objects.has_rulings,
                     text_after=mode == "always",
+                    whole_words=mode == "always",
                     hyphens={(j.before, j.after) for j in p.joins},
                 )
             except Exception as exc:  # a damaged page: keep its text, say the tables were not read

@@ -314,6 +314,19 @@ def test_a_section_row_under_a_header_with_an_empty_corner_stays_a_row():
     assert [list(r) for r in table.rows] == rows[1:]
 
 
+def test_always_keeps_the_words_of_an_index_page_under_underlined_links_whole(real_world):
+    # p. 36, a two-column index (its text read off the rendered page: "Applicability 8",
+    # "Attachment object storage 14", "Custom Attachment Storage 35"), has underlines the rules
+    # strategy took for rows, its columns drawn from the text through the entries' words: a
+    # header "A Applicability 8 Attachment objec" | "t storage 1 35 nt Storage". pdf_tables=always
+    # reads the page as the default mode does
+    path = real_world / "pdf" / "[MS-OXMSG].pdf"
+    always = extract(path, options={"pdf_tables": "always", "ocr": "never"})
+    page = [(b.kind, b.text) for b in always.blocks if b.page == 36]
+    assert ("paragraph", "Applicability 8 Attachment object storage 14") in page
+    assert page == [(b.kind, b.text) for b in extract(path, options={"ocr": "never"}).blocks if b.page == 36]
+
+
 def test_the_revision_summary_of_a_specification_names_its_date_column(real_world):
     # [MS-OXMSG].pdf p. 2 shades the top of its header's first and last cells, p. 18 of the first
     doc = extract(real_world / "pdf" / "[MS-OXMSG].pdf", options={"ocr": "never"})
