@@ -146,10 +146,11 @@ def _found(
     left0, top0 = origin
     out: list[FoundTable] = []
     words = None
+    text_columns = whole_words and settings["vertical_strategy"] == "text"
     for table in page.find_tables(table_settings=settings):
         cells = table.extract(x_tolerance=1.5)
         bx0, btop, bx1, bbottom = table.bbox
-        if whole_words and settings["vertical_strategy"] == "text":
+        if text_columns:
             if words is None:
                 words = page.extract_words(x_tolerance=1.5, return_chars=True)
             kept = _whole_word_rows(table, cells, words)
@@ -167,7 +168,7 @@ def _found(
             cells = _rejoined_across_rows(cells, hyphens)
         rows = [tuple(_cell(c, joins, hyphens) for c in row) for row in cells]
         rows = [r for r in rows if any(r)]
-        if not _plausible(rows):
+        if not _plausible(rows) or (text_columns and _prose(rows)):
             continue
         width = max(len(r) for r in rows)
         rows = [r + ("",) * (width - len(r)) for r in rows]
@@ -223,6 +224,21 @@ def _whole_word_rows(table, texts: list[list[str | None]], words: list[dict]) ->
     if not whole or any(whole[0] < i < whole[-1] for i in cut):
         return None
     return whole[0], whole[-1]
+
+
+#: a run of words with a word followed by sentence punctuation: a line of prose (``3,105`` is not)
+_SENTENCE = re.compile(r"\w[.,;?!](?:\s|$)")
+
+
+def _prose(rows: list[tuple[str, ...]]) -> bool:
+    """Cells that are lines of prose: a third of the filled cells or more are four words or more
+    with sentence punctuation. Columns of text (two columns of a paper, a list of references
+    beside their numbers) line up as the text strategy's columns, one line a row; the cells of
+    the tables it reads are labels and figures (at most one cell in six is such a line in the
+    tables of the real-world files, two in five or more on their pages of prose)."""
+    filled = [c for r in rows for c in r if c]
+    prose = sum(1 for c in filled if len(c.split()) >= 4 and _SENTENCE.search(c))
+    return 3 * prose >= len(filled)
 
 
 def _plausible(rows: list[tuple[str, ...]]) -> bool:

@@ -166,7 +166,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # two rows of a table of text columns spelt as elsewhere; a table's column of margin line
     # numbers left out; a number alone on a one-page file a page number only when set as one;
     # a table of text columns that would cut or leave out a word refused, or its cut rows at
-    # the top or bottom read as text
+    # the top or bottom read as text; a table of text columns whose cells are lines of prose
+    # refused
     version="18",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
 from indexer import extract
@@ -902,3 +903,59 @@ def test_a_tables_column_numbering_its_rows_stays():
     assert [row[0] for row in rows if row[0].isdigit()] == ["1", "2", "3", "4", "5"]
     assert ("3", "Trondheim", "212,000") in rows
     assert "margin line numbers" not in doc.coverage.headers_footers_removed
+
+
+def _two_columns_of_prose_pdf() -> bytes:
+    """Two columns of five lines of prose each, their words set apart by positioning alone, as
+    TeX sets them (no space characters), every line of a column starting at its left edge."""
+    left = [
+        "The river rises in the hills above the town and runs south.",
+        "Farmers have drawn water from it, always, for their fields.",
+        "In spring the water rises; the low fields flood each year.",
+        "The town built a wall against it in 1820, and then another.",
+        "Since then, the river has kept to its bed, or nearly so.",
+    ]
+    right = [
+        "Old people still speak of the great flood of their youth.",
+        "The bridge was lost, and the mill as well, in one night.",
+        "A new bridge, of stone, was built in 1822 by the town.",
+        "It stands today, a little below the mill, as it always did.",
+        "Boats pass under it in summer, loaded with hay and wood.",
+    ]
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Times-Roman", 10)
+    for n, lines in enumerate(zip(left, right, strict=True)):
+        for x, line in zip((72, 330), lines, strict=True):
+            for word in line.split():
+                c.drawString(x, 760 - 12 * n, word)
+                x += stringWidth(word, "Times-Roman", 10) + 2.8
+    c.save()
+    return buf.getvalue()
+
+
+def test_two_columns_of_prose_are_no_table_of_text_columns():
+    # pdfplumber's text strategy read the two columns as a table of five rows, one line a cell
+    # ("The river rises in the hills above the town and runs south." | "Old people still speak
+    # of the great flood of their youth."): cells of prose, read as the default mode reads them
+    data = _two_columns_of_prose_pdf()
+    doc = extract(data, filename="t.pdf", options={"pdf_tables": "always"})
+    assert not [b for b in doc.blocks if b.kind == TABLE]
+    assert doc.blocks == extract(data, filename="t.pdf").blocks
+
+
+def test_pages_of_prose_are_no_tables_of_text_columns(real_world, playground):
+    # multicolumn.pdf p. 2 (two columns of lorem ipsum) was a table of 66 cells, one line of a
+    # column each ("lacus vel est. Curabitur consectetuer."); word2vec.pdf p. 11, its references,
+    # a table of their numbers beside their lines ("[1]" | "Y. Bengio, R. Ducharme, P. Vincent.
+    # A neural probabilistic language model. Journal of Machine"). Both pages read as in the
+    # default mode; word2vec's tables of figures (pp. 6-10) are still found
+    for path, page in (
+        (real_world / "pdf" / "py-pdf-samples" / "multicolumn.pdf", 2),
+        (playground / "word2vec.pdf", 11),
+    ):
+        always = extract(path, options={"pdf_tables": "always"})
+        blocks = [(b.kind, b.text) for b in always.blocks if b.page == page]
+        assert TABLE not in {kind for kind, _ in blocks}
+        assert blocks == [(b.kind, b.text) for b in extract(path).blocks if b.page == page]
+    assert {b.page for b in always.blocks if b.kind == TABLE} == {6, 7, 8, 9, 10}
