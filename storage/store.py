@@ -207,10 +207,18 @@ class Store:
 
     def _shared_column(self, column: str) -> str:
         """``column`` (a shared metadata part's number or the shared array), or NULL in an index
-        opened read-only before migration 0014 gave it one: there every chunk's metadata is whole."""
-        if not self._split_metadata:  # looked up again until found: another process may migrate the file
-            names = [r[1] for r in self._conn().execute("PRAGMA table_info(chunks)")]
-            self._split_metadata = "shared" in names
+        opened read-only before migration 0014 gave it one: there every chunk's metadata is whole.
+
+        Until the column is found, another process may migrate the file, so each query asks
+        again, but only for the schema's version (a number in the file's header): the columns
+        are looked up once per connection and again only when that number changes."""
+        if not self._split_metadata:
+            conn = self._conn()
+            version = conn.execute("PRAGMA schema_version").fetchone()[0]
+            if version != getattr(self._local, "schema_version", None):
+                names = [r[1] for r in conn.execute("PRAGMA table_info(chunks)")]
+                self._split_metadata = "shared" in names
+                self._local.schema_version = version
         return column if self._split_metadata else "NULL"
 
     def _setting(self, key: str) -> str | None:

@@ -332,3 +332,34 @@ def test_a_value_every_chunk_shares_is_stored_once():
     assert columns.shared_json == (
         '[\n{"document_metadata":{"encoding":"utf-8","has_header":true},"header_row":["date","plot","crop"]}\n]'
     )
+
+
+def test_a_read_only_store_on_an_index_before_0014_looks_its_columns_up_again_only_when_the_schema_changes(
+    tmp_path, sample_corpus
+):
+    picks = [("spreadsheets/regional_sales.xlsx", "row"), ("text/data/harvest_log.csv", "row")]
+    path = tmp_path / "index.db"
+    _old_index(path, sample_corpus, picks)
+    with Store.open(path, readonly=True) as store:
+        statements: list[str] = []
+        store._conn().set_trace_callback(statements.append)
+
+        def read() -> tuple:
+            chunks = {
+                rel: [(r.id, as_read(r.metadata)) for r in store.chunks(rel, mode)] for rel, mode in picks
+            }
+            return chunks, [(h.chunk_id, as_read(h.metadata)) for h in store.search("the", limit=50)]
+
+        before = [read() for _ in range(3)]
+        assert before[0] == before[1] == before[2]
+        assert sum("table_info" in s for s in statements) == 1
+
+        with Store.open(path):  # another connection migrates the file meanwhile
+            pass
+        conn = sqlite3.connect(path)
+        assert conn.execute("SELECT count(*) FROM chunks WHERE shared IS NOT NULL").fetchone()[0] > 0
+        conn.close()
+
+        after = [read() for _ in range(2)]
+        assert after[0] == after[1] == before[0]
+        assert sum("table_info" in s for s in statements) == 2
