@@ -312,7 +312,8 @@ class Pool:
         self.extra_modules = tuple(extra_modules)
         self._ctx = _context()
         if self._ctx.get_start_method() == "forkserver":
-            self._ctx.set_forkserver_preload(["storage.job"])
+            # imported once by the forkserver, so that each worker is forked with them (see storage.preload)
+            self._ctx.set_forkserver_preload(["storage.job", "storage.preload"])
         self._workers: list[_Worker] = []
         self._next_id = 0
         self.replaced = 0

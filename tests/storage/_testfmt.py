@@ -75,3 +75,16 @@ def worker_niceness(_payload: object) -> int:
     import os
 
     return os.nice(0)
+
+
+def worker_start(_payload: object) -> tuple[list[str], int]:
+    """A pool task: the extractor modules already imported in the worker that runs it, and how
+    many library versions it has looked up."""
+    import sys
+
+    from indexer.formats import registry
+
+    modules = {m for ms in registry.MODULES_BY_EXTENSION.values() for m in ms}
+    return sorted(
+        m for m in modules if f"indexer.formats.{m}" in sys.modules
+    ), registry.library_version.cache_info().currsize

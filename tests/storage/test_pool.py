@@ -85,6 +85,19 @@ def test_workers_collect_young_objects_less_often_and_the_parent_is_left_alone()
     assert gc.get_threshold() == parent
 
 
+def test_workers_start_with_the_extractors_imported_and_their_library_versions_known():
+    from indexer.formats import registry
+    from storage.pool import Pool
+
+    with Pool("tests.storage._testfmt:worker_start", jobs=1, timeout=30) as pool:
+        [outcome] = list(pool.run([("t", None)]))
+    assert outcome.ok
+    imported, versions = outcome.value
+    assert imported == sorted({m for ms in registry.MODULES_BY_EXTENSION.values() for m in ms})
+    assert "pdf" in imported and "spreadsheet" in imported
+    assert versions >= 5  # pypdfium2, lxml, python-calamine …: each looked up once, before any file
+
+
 def test_a_pdf_read_in_a_worker_keeps_the_worker_s_allocator_settings(sample_corpus):
     # a worker sets its own thresholds (1 MiB mappings, 32 MiB kept); the PDF reader's defaults
     # (16 MB, 32 MB) are for processes that chose none, and must not replace the worker's
