@@ -233,15 +233,17 @@ def _column(values: tuple[Any, ...], encode: Any) -> str | list[str]:
         return _id_parts(values)[1:-1].split(",")
     if kinds == {str}:
         return list(map(_quote, values))
+    if kinds <= {list, tuple} and set(map(len, values)) == {2}:
+        pairs = _number_lists(values)
+        if pairs is not None:
+            # "[[1,2],[3,4]]": pairs of integers hold no "]," of their own
+            return pairs[1:-1].replace("],", "]\x00").split("\x00")
     objects = dict(zip(map(id, values), values, strict=True))  # values are alive: an id is one object
     if len(objects) * 8 <= len(values):  # a few objects shared by many chunks: each encoded once
         texts = {key: encode(v) for key, v in objects.items()}
         return list(map(texts.__getitem__, map(id, values)))
     if kinds <= {list, tuple}:
         inner = set(map(type, chain.from_iterable(values)))
-        if inner == {int} and set(map(len, values)) == {2}:
-            # "[[1,2],[3,4]]": pairs of integers hold no "]," of their own
-            return _id_parts(values)[1:-1].replace("],", "]\x00").split("\x00")
         if inner <= {str} and kinds == {list}:  # lists of strings, equal ones often: each text once
             by_cells = {key: encode(list(key)) for key in set(map(tuple, values))}
             if len(by_cells) == 1:
@@ -249,6 +251,20 @@ def _column(values: tuple[Any, ...], encode: Any) -> str | list[str]:
             return list(map(by_cells.__getitem__, map(tuple, values)))
     texts = {key: encode(v) for key, v in objects.items()}
     return list(map(texts.__getitem__, map(id, values)))
+
+
+def _number_lists(values: tuple[Any, ...]) -> str | None:
+    """The JSON of a column of lists (or tuples) when they hold integers only, else None: seen
+    in the text written (nothing but digits, signs, commas and brackets, see :func:`_plain_column`,
+    and one opening bracket per list: none nested) instead of in each value's type, for the line
+    and row ranges of every chunk."""
+    try:
+        text = _id_parts(values)
+    except (TypeError, ValueError):  # a value only the canonical encoder writes
+        return None
+    if text.encode("utf-8", "surrogatepass").translate(None, _NUMBER_LIST_BYTES):
+        return None
+    return text if text.count("[") == len(values) + 1 else None
 
 
 def _filled(keys: list[str], encoded: list[str | list[str]], n: int) -> list[str]:

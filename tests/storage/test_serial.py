@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import json
 from pathlib import Path
 
@@ -343,6 +344,33 @@ def test_chunk_rows_of_keys_that_are_not_strings():
     chunks = [Chunk(str(i), "x", {10: i, 9: [i, i]}) for i in range(10)]
     assert chunk_rows_of(chunks, "p", "k") == one_at_a_time(chunks, "p", "k")
     assert chunk_rows_of(chunks, "p", "k")[4][4] == '{"9":[4,4],"10":4}'
+
+
+class Ordinal(enum.IntEnum):
+    THIRD = 3
+
+
+@pytest.mark.parametrize(
+    "pairs",
+    [
+        [[[1, 2], [3]], [[5], [6, 7]]],  # two lists each, of lists: not ranges
+        [[True, 2], [3, 4]],
+        [[1.0, 2], [3, 4]],
+        [[1, None], [3, 4]],
+        [[10**30, 1], (2, -3)],
+        [[Ordinal.THIRD, 2], [3, 4]],
+    ],
+)
+def test_chunk_rows_of_pairs_that_are_not_integer_ranges(pairs):
+    """Line and row ranges are written a column at a time, told from their text: two-item lists
+    of anything else are written as the encoder writes each one."""
+    from indexer.model import Chunk
+
+    chunks = [
+        Chunk(str(i), "x", {"source_lines": pairs[i % 2], "row_range": pairs[(i + 1) % 2], "n": pairs[i % 2]})
+        for i in range(10)
+    ]
+    assert chunk_rows_of(chunks, "p", "k") == one_at_a_time(chunks, "p", "k")
 
 
 @settings(max_examples=300, deadline=None)
