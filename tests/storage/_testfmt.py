@@ -88,3 +88,10 @@ def worker_start(_payload: object) -> tuple[list[str], int]:
     return sorted(
         m for m in modules if f"indexer.formats.{m}" in sys.modules
     ), registry.library_version.cache_info().currsize
+
+
+def worker_frozen(_payload: object) -> int:
+    """A pool task: how many objects the worker's collector leaves alone (``gc.freeze``)."""
+    import gc
+
+    return gc.get_freeze_count()

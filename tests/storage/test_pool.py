@@ -96,6 +96,10 @@ def test_workers_start_with_the_extractors_imported_and_their_library_versions_k
     assert imported == sorted({m for ms in registry.MODULES_BY_EXTENSION.values() for m in ms})
     assert "pdf" in imported and "spreadsheet" in imported
     assert versions >= 5  # pypdfium2, lxml, python-calamine …: each looked up once, before any file
+    # and what was imported before the fork is left out of the workers' full collections
+    with Pool("tests.storage._testfmt:worker_frozen", jobs=1, timeout=30) as pool:
+        [outcome] = list(pool.run([("t", None)]))
+    assert outcome.ok and outcome.value > 10_000
 
 
 def test_a_pdf_read_in_a_worker_keeps_the_worker_s_allocator_settings(sample_corpus):
