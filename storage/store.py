@@ -421,6 +421,31 @@ class Store:
             prefix = folder.strip("/") + "/"
             where.append("substr(d.path, 1, ?) = ?")
             args += [len(prefix), prefix]
+        conn = self._conn()
+        # one read transaction: the columns looked up and the rows read are of one schema (another
+        # process may migrate an index opened read-only before 0014 meanwhile)
+        conn.execute("BEGIN")
+        try:
+            rows = self._search_rows(conn, where, args, limit)
+        except sqlite3.OperationalError as exc:
+            if "fts5" in str(exc).lower() or "syntax" in str(exc).lower():
+                return []
+            raise
+        finally:
+            conn.execute("COMMIT")
+        parts: dict[tuple[int, str], list[str]] = {}  # the shared metadata parts of a chunk set, parsed once
+        hits = []
+        for p, i, o, k, t, s, m, st, r, part, doc_id, shared in rows:
+            if part is not None and (doc_id, k) not in parts:
+                parts[doc_id, k] = shared_parts_of(shared)
+            hits.append(
+                Hit(p, i, o, k, t, s, chunk_metadata(m, part, parts.get((doc_id, k), ())), st or "", r)
+            )
+        return hits
+
+    def _search_rows(
+        self, conn: sqlite3.Connection, where: list[str], args: list[Any], limit: int
+    ) -> list[tuple[Any, ...]]:
         part = self._shared_column("c.shared")
         parts = self._shared_column(
             "CASE WHEN c.shared IS NOT NULL THEN (SELECT cs.shared FROM chunk_sets cs "
@@ -433,22 +458,7 @@ class Store:
             "FROM chunks_fts JOIN chunks c ON c.pk = chunks_fts.rowid JOIN documents d ON d.id = c.document_id "
             f"WHERE {' AND '.join(where)} ORDER BY chunks_fts.rank, d.path, c.ordinal LIMIT ?"
         )
-        args.append(limit)
-        try:
-            rows = self._conn().execute(sql, args).fetchall()
-        except sqlite3.OperationalError as exc:
-            if "fts5" in str(exc).lower() or "syntax" in str(exc).lower():
-                return []
-            raise
-        parts: dict[tuple[int, str], list[str]] = {}  # the shared metadata parts of a chunk set, parsed once
-        hits = []
-        for p, i, o, k, t, s, m, st, r, part, doc_id, shared in rows:
-            if part is not None and (doc_id, k) not in parts:
-                parts[doc_id, k] = shared_parts_of(shared)
-            hits.append(
-                Hit(p, i, o, k, t, s, chunk_metadata(m, part, parts.get((doc_id, k), ())), st or "", r)
-            )
-        return hits
+        return conn.execute(sql, [*args, limit]).fetchall()
 
     # -- aggregates ----------------------------------------------------------------------------
 
