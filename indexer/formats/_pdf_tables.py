@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import io
 import re
+import unicodedata
 from codecs import decode
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -224,6 +225,29 @@ def _whole_word_rows(table, texts: list[list[str | None]], words: list[dict]) ->
     if not whole or any(whole[0] < i < whole[-1] for i in cut):
         return None
     return whole[0], whole[-1]
+
+
+#: a word of a line or a cell, as the two are compared (``loses_words``)
+_TOKEN = re.compile(r"\w+")
+
+
+def _tokens(text: str) -> Counter[str]:
+    return Counter(_TOKEN.findall(unicodedata.normalize("NFKC", text).casefold()))
+
+
+def loses_words(table: FoundTable, lines) -> bool:
+    """Whether a word of the page's lines the table takes in (``lines``: those it ``holds``,
+    read by pdfium) is missing from its cells. Those lines leave the page's text for the
+    table, so a word its cells do not hold is lost: a line running across the table with words
+    outside its box (``Stabilizer wiring change`` and ``$766,865`` beside a table of text
+    columns), or a word pdfplumber's cells read apart (the WARN report's spaced-out dates:
+    ``0 3 / 2 5 / 2 0 16`` in a ruled cell pdfium reads as ``03/25/2016``). Words are compared
+    as runs of letters and digits, case and compatibility forms aside, as many times as they
+    occur."""
+    cells = [table.header or (), *table.rows]
+    have = _tokens(" ".join(c for row in cells for c in row))
+    want = _tokens(" ".join(ln.text for ln in lines))
+    return bool(want - have)
 
 
 #: a run of words with a word followed by sentence punctuation: a line of prose (``3,105`` is not)

@@ -60,6 +60,7 @@ from ._pdf_tables import (
     find_tables,
     framed_tables,
     grid_tables,
+    loses_words,
     open_plumber,
     without_line_numbers,
 )
@@ -167,7 +168,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # numbers left out; a number alone on a one-page file a page number only when set as one;
     # a table of text columns that would cut or leave out a word refused, or its cut rows at
     # the top or bottom read as text; a table of text columns whose cells are lines of prose
-    # refused
+    # refused; a table of pdf_tables=always whose cells miss a word of the lines it takes refused
     version="18",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -759,6 +760,11 @@ def _outside_tables(p: _Page) -> list[int]:
     ]
 
 
+def _held(table: FoundTable, lines: list[Line]) -> list[Line]:
+    """The lines ``table`` takes out of its page's text (``FoundTable.holds``)."""
+    return [ln for ln in lines if table.holds(ln.left, ln.right, ln.base, ln.top)]
+
+
 def _page_tables(objects: PageObjects, textpage) -> tuple[list[FoundTable], bool]:
     """The tables of a page with rulings read from pdfium's segments and text, and whether that
     settles the page: a grid always does (``grid_tables`` reads a grid ruled between some columns
@@ -949,6 +955,10 @@ def _find_tables(data, password, pages: list[_Page], mode: str, warnings: list[s
                     whole_words=mode == "always",
                     hyphens={(j.before, j.after) for j in p.joins},
                 )
+                if mode == "always":
+                    # every page goes through pdfplumber's finder: a table it reads whose cells
+                    # do not hold the words of the lines it takes is read as text
+                    p.tables = [t for t in p.tables if not loses_words(t, _held(t, p.lines))]
             except Exception as exc:  # a damaged page: keep its text, say the tables were not read
                 warnings.append(f"page {p.number}: tables not read ({type(exc).__name__})")
     finally:

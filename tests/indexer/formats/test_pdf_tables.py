@@ -959,3 +959,26 @@ def test_pages_of_prose_are_no_tables_of_text_columns(real_world, playground):
         assert TABLE not in {kind for kind, _ in blocks}
         assert blocks == [(b.kind, b.text) for b in extract(path).blocks if b.page == page]
     assert {b.page for b in always.blocks if b.kind == TABLE} == {6, 7, 8, 9, 10}
+
+
+def test_always_reads_a_ruled_grid_whose_cells_space_out_dates_as_text(real_world):
+    # the WARN report's grid (p. 1) read by pdfplumber's lines strategy gave its spaced-out dates
+    # apart, "0 3 / 2 5 / 2 0 16" and "0 8 / 2 9 / 2 0 15" in the Maxim and McGraw-Hill rows, for
+    # the text layer's "03/25/2016" and "08/29/2015": the table is read as text, every date whole
+    path = real_world / "pdf" / "pdfplumber" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf"
+    doc = extract(path, options={"pdf_tables": "always", "ocr": "never"})
+    page = [b for b in doc.blocks if b.page == 1]
+    text = " ".join(b.text for b in page)
+    assert "03/25/2016" in text and "08/29/2015" in text
+    assert "0 3 / 2 5" not in text
+
+
+def test_always_refuses_a_table_that_takes_lines_running_past_it(real_world):
+    # federal-register p. 6, "ESTIMATED COSTS—Continued": pdfplumber's text strategy read a table
+    # narrower than the lines of the cost rows it took, so their Action and Cost-on-U.S.-operators
+    # words ("Stabilizer wiring change", "Up to $766,865.") were in no cell and lost
+    path = real_world / "pdf" / "pdfplumber" / "federal-register-2020-17221.pdf"
+    doc = extract(path, options={"pdf_tables": "always", "ocr": "never"})
+    text = " ".join(b.text for b in doc.blocks if b.page == 6)
+    assert "Stabilizer wiring change" in text
+    assert "Up to $766,865." in text
