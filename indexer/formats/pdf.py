@@ -168,7 +168,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # numbers left out; a number alone on a one-page file a page number only when set as one;
     # a table of text columns that would cut or leave out a word refused, or its cut rows at
     # the top or bottom read as text; a table of text columns whose cells are lines of prose
-    # refused; a table of pdf_tables=always whose cells miss a word of the lines it takes refused
+    # refused; a table of pdf_tables=always whose cells miss a word of the lines it takes refused;
+    # pdf_tables=always reads a page ruled both ways from pdfium's rules first
     version="18",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -510,6 +511,14 @@ def _read_page(
             info.unmapped = _unmapped(textpage, info.lines)
         if info.lines and tables_mode == "auto" and info.objects.has_rulings:
             info.tables, info.tables_done = _page_tables(info.objects, textpage)
+        elif info.lines and tables_mode == "always" and info.objects.ruled_both_ways:
+            # a grid read from pdfium's rules and text settles the page as in the default mode;
+            # pdfplumber's lines strategy reads the same cells with its own word spacing (the
+            # WARN report's dates as 0 3 / 2 5 / 2 0 16) and is asked only when it finds none
+            # that keeps the words of the lines it takes
+            found = grid_tables(info.objects.horizontal, info.objects.vertical, textpage)
+            info.tables = [t for t in found if not loses_words(t, _held(t, info.lines))]
+            info.tables_done = bool(info.tables)
     finally:
         page.close_text()
     if cut:

@@ -982,3 +982,24 @@ def test_always_refuses_a_table_that_takes_lines_running_past_it(real_world):
     text = " ".join(b.text for b in doc.blocks if b.page == 6)
     assert "Stabilizer wiring change" in text
     assert "Up to $766,865." in text
+
+
+def test_always_reads_a_ruled_grid_from_the_pages_own_rules_and_text(real_world):
+    # the WARN report's grid (p. 1) read as the default mode reads it, dates whole: its first row,
+    # read off the text layer, "06/22/2015", then "03/25/2016 07/01/2015 Maxim Integrated Product
+    # San Jose 150", "Closure Permanent"
+    path = real_world / "pdf" / "pdfplumber" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf"
+    always = extract(path, options={"pdf_tables": "always", "ocr": "never"})
+    tables = [b for b in always.blocks if b.page == 1 and b.kind == TABLE]
+    assert len(tables) == 1
+    assert tables[0].rows[0] == (
+        "06/22/2015",
+        "03/25/2016",
+        "07/01/2015",
+        "Maxim Integrated Product",
+        "San Jose",
+        "150",
+        "Closure Permanent",
+    )
+    default = [b for b in extract(path, options={"ocr": "never"}).blocks if b.page == 1]
+    assert [b for b in always.blocks if b.page == 1] == default
