@@ -961,10 +961,11 @@ def test_pages_of_prose_are_no_tables_of_text_columns(real_world, playground):
     assert {b.page for b in always.blocks if b.kind == TABLE} == {6, 7, 8, 9, 10}
 
 
-def test_always_reads_a_ruled_grid_whose_cells_space_out_dates_as_text(real_world):
+def test_always_keeps_the_spaced_out_dates_of_a_ruled_grid_whole(real_world):
     # the WARN report's grid (p. 1) read by pdfplumber's lines strategy gave its spaced-out dates
     # apart, "0 3 / 2 5 / 2 0 16" and "0 8 / 2 9 / 2 0 15" in the Maxim and McGraw-Hill rows, for
-    # the text layer's "03/25/2016" and "08/29/2015": the table is read as text, every date whole
+    # the text layer's "03/25/2016" and "08/29/2015": such a table is refused (its page read as
+    # text), and the grid is read first from the page's own rules and text, dates whole
     path = real_world / "pdf" / "pdfplumber" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf"
     doc = extract(path, options={"pdf_tables": "always", "ocr": "never"})
     page = [b for b in doc.blocks if b.page == 1]
