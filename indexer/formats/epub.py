@@ -171,7 +171,7 @@ class _Images:
     # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data;
     # a table in a data table's cell a table of its own right under its row, the table going on after it
     # as another block under the same header, its row_numbers going on, or read as flow when it holds no
-    # data (one text a row, a column empty throughout);
+    # data (one text a row); a column empty in every row of any table left out;
     # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
     # its other cells notwithstanding; a column of one value below the first row no vote for a header;
     # a row left with its label alone by the tables in its cells said as a paragraph over them, a block

@@ -15,8 +15,8 @@ lays them out (``colspan`` and ``rowspan`` fill every cell they cover; docs/outp
 a table that only lays the page out (one row, ``role="presentation"``, cells holding blocks) is
 read as the flow of its cells (:func:`_layout`); a table in a data table's cell is a table of its
 own, read right under the row holding it, the table going on after it (:meth:`_Walker.table`);
-one holding no data (one text a row) is read as flow (:func:`_one_text_a_row`), its columns empty
-throughout left out.
+one holding no data (one text a row) is read as flow (:func:`_one_text_a_row`). A column empty
+in every row of a table, its header's included, is left out (:func:`_without_empty_columns`).
 The properties a page's ``<head>`` declares (title, author, language, description, keywords,
 canonical address) are its metadata (:func:`html_metadata`).
 
@@ -350,14 +350,15 @@ class _Walker:
         nested = any(part.tag == "table" for part in parts)
         caption = _caption(captioned, not nested)
         grid = _grid([tr for tr, _ in trs], ends, not nested)
-        if self.nested and len(grid) > 1:
-            if _one_text_a_row(grid):
-                # a table in a data table's cell that holds no data (a box of a title over a
-                # cell of links): read as the flow of its cells, as a layout is
-                self.flow([tr for tr, _ in trs], _caption(captioned), depth)
-                return
-            # a column empty in every row (kept for a picture, a marker) is no column of its
-            # data: a label and its values stay a table of two columns, not of "Column 3" empty
+        if self.nested and len(grid) > 1 and _one_text_a_row(grid):
+            # a table in a data table's cell that holds no data (a box of a title over a cell of
+            # links): read as the flow of its cells, as a layout is
+            self.flow([tr for tr, _ in trs], _caption(captioned), depth)
+            return
+        if len(grid) > 1:
+            # a column empty in every row, its header's included (kept for a picture, a marker,
+            # a spacer) is no column of the table's data: a label and its values stay a table of
+            # two columns, not of a "Column 3" empty throughout
             grid = _without_empty_columns(grid)
         # the header: the rows of <thead>, else the leading rows made of <th> cells alone when
         # data rows follow them (one such row, after any title rows, when the whole table is
@@ -1715,7 +1716,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # 10: a title row over <th> rows alone: the first of them heads the others, or a table without data;
     # a table in a data table's cell a table of its own right under its row, the table going on after it
     # as another block under the same header, its row_numbers going on, or read as flow when it holds no
-    # data (one text a row), its columns empty throughout left out;
+    # data (one text a row); a column empty in every row of any table, its header's included, left out;
     # a table most of whose rows (three or more) are rows of as many short cells a data table, blocks in
     # its other cells notwithstanding; a column of one value below the first row no vote for a header;
     # a row left with its label alone by the tables in its cells said as a paragraph over them, a block

@@ -519,3 +519,17 @@ def test_real_capitals_box_labels_over_their_groups(real_world):
     assert (blocks[at + 3].kind, blocks[at + 3].text) == (PARAGRAPH, "先秦")
     assert [row[0] for row in blocks[at + 4].rows] == ["五帝", "夏", "商", "周"]
     assert not any(b.kind == TABLE and b.rows == (("先秦", ""),) for b in blocks)
+
+
+def test_a_column_empty_in_every_row_and_its_header_is_left_out():
+    # a spacer column (a coloured cell, a picture's place) holds no text in any row, its header's
+    # included: the table is the two columns that hold text; a column with a header and no values
+    # stays
+    table = (
+        "<table><tr><th>File</th><th></th><th>Input</th><th>Note</th></tr>"
+        "<tr><td>a.json</td><td></td><td>[1]</td><td></td></tr>"
+        "<tr><td>b.json</td><td></td><td>[2]</td><td></td></tr></table>"
+    )
+    (block,) = html_blocks(table)[0]
+    assert block.header == ("File", "Input", "Note")
+    assert block.rows == (("a.json", "[1]", ""), ("b.json", "[2]", ""))
