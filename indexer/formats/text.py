@@ -8,17 +8,20 @@ line or a short ALL-CAPS line is a heading (not in a program, where such lines a
 text most of whose lines end in ``;`` or a bracket, or a line after ``;`` or ``//``); runs of
 ``- * • 1. [x]`` lines are lists (indentation gives the level; an item's wrapped lines go on with
 it); runs of lines with the same number of ``|`` cells are tables; ``` fences are
-code. Everything else is a paragraph that keeps its line breaks. A poem's line numbers in the
-right margin (``And the sun set      5``, every few lines, counting from a stanza's first line)
-are left out of its lines, and listed in ``Coverage.headers_footers_removed``. A vCard or an
-iCalendar text (first line ``BEGIN:VCARD`` / ``BEGIN:VCALENDAR``) is property lines: each run of
-them a paragraph, with no heading, list or table, its encoded values read as :mod:`._properties`
-says (a base64 picture an image, never text).
+code. Everything else is a paragraph that keeps its line breaks, and its lines' indentation
+where it says something (a program, verse, an outline: lines indented in steps, relative to the
+least indented one), not where it is layout (a first-line or a hanging indent, or the same on
+every line). A poem's line numbers in the right margin (``And the sun set      5``, every few
+lines, counting from a stanza's first line) are left out of its lines, and listed in
+``Coverage.headers_footers_removed``. A vCard or an iCalendar text (first line ``BEGIN:VCARD`` /
+``BEGIN:VCALENDAR``) is property lines: each run of them a paragraph, with no heading, list or
+table, its encoded values read as :mod:`._properties` says (a base64 picture an image, never text).
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 from bisect import bisect_right
 from collections.abc import Iterable
 from itertools import accumulate, pairwise
@@ -114,11 +117,32 @@ def _is_code(text: str) -> bool:
     return len(lines) >= _MIN_CODE_LINES and 2 * code > len(lines)
 
 
-def _tidy(text: str) -> str:
-    """Paragraph text without the layout indentation of its lines."""
+def _stripped(text: str) -> str:
+    """Text without the indentation of its lines."""
     if text[:1] in (" ", "\t") or "\n " in text or "\n\t" in text:
         return "\n".join(line.strip() for line in text.split("\n"))
     return text
+
+
+def _indent(line: str) -> int:
+    """How far a line is indented, in columns (a tab to the next multiple of 4, as in lists)."""
+    return len(line.expandtabs(4)) - len(line.lstrip().expandtabs(4))
+
+
+def _tidy(text: str) -> str:
+    """Paragraph text without the layout indentation of its lines, keeping what indentation says.
+
+    The same indentation on every line, a first line indented more than the others (a
+    paragraph's first-line indent) or less (a hanging indent, whose first line was wrapped) is
+    layout: it goes. Lines indented in steps of their own (a program, verse, an outline, a quoted
+    ASCII table) keep their indentation relative to the least indented line, as typed."""
+    if not (text[:1] in (" ", "\t") or "\n " in text or "\n\t" in text):
+        return text
+    lines = text.split("\n")
+    indents = [width if width > 1 else 0 for width in map(_indent, lines)]  # one space is a slip
+    if len(set(indents[1:])) <= 1 and (indents[0] >= indents[-1] or _wrapped(lines[0])):
+        return _stripped(text)
+    return textwrap.dedent(text)
 
 
 def _cells(line: str) -> list[str]:
@@ -157,8 +181,8 @@ class _Reader:
 
     def group(self, lines: list[str], first: int) -> None:
         text = "\n".join(lines)
-        if self.properties:
-            self.add(PARAGRAPH, _tidy(text), first, first + len(lines) - 1)
+        if self.properties:  # a folded property line goes on after a space: no indentation
+            self.add(PARAGRAPH, _stripped(text), first, first + len(lines) - 1)
             return
         if len(lines) == 1 or not _SPECIAL.search(text):
             if _is_caps_heading(lines[0]) and not self.code:
@@ -543,7 +567,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="7",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="8",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
     # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
@@ -552,6 +576,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     # base64 picture an image, any other base64 value a skipped entry, never text
     # 7: a vCard's or an iCalendar's text is its properties as read (no base64 value, lines
     # unfolded, quoted-printable values decoded), the lines of its blocks counted in it
+    # 8: a paragraph's lines indented in steps (a program, verse, an outline) keep that indentation
     source_type="txt",
     libraries=("charset-normalizer",),
     images=True,

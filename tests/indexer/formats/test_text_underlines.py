@@ -23,7 +23,7 @@ def test_signature_box_is_not_a_heading():
     blocks = text_blocks(SIGNATURE)
     assert [(b.kind, b.lines) for b in blocks] == [(PARAGRAPH, (1, 1)), (PARAGRAPH, (3, 8))]
     assert blocks[1].text.splitlines()[0] == "Eric"
-    assert blocks[1].text.splitlines()[4] == "-- Homer Simpson"
+    assert blocks[1].text.splitlines()[4] == "         -- Homer Simpson"  # indented as typed
 
 
 def test_underlines_as_long_as_their_title_stay_headings():
