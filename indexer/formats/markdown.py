@@ -3,10 +3,10 @@
 pulldown-cmark yields a flat stream of events, each with the byte range of the source it came
 from, so block line ranges are exact and nesting never recurses in Python. Blocks: ATX and setext
 headings, paragraphs (block quotes read as paragraphs), nested lists (items with their level, task
-markers kept), pipe tables, fenced and indented code (language from the info string), footnote
-definitions, raw HTML blocks (read through the HTML extractor) and stand-alone images. Inline
-markup is reduced to its text; YAML front matter opening the file (:func:`_front_matter`) is kept
-as ``front_matter`` metadata.
+markers kept), pipe tables (ended by a line indented as code, as GFM ends them), fenced and
+indented code (language from the info string), footnote definitions, raw HTML blocks (read
+through the HTML extractor) and stand-alone images. Inline markup is reduced to its text; YAML
+front matter opening the file (:func:`_front_matter`) is kept as ``front_matter`` metadata.
 
 :func:`markdown_blocks` is the reusable core (notebook cells, EPUB) and keeps its signature.
 """
@@ -354,12 +354,23 @@ class _Builder:
     def e_table(self, arg: Any, rng: dict[str, int]) -> None:
         self.in_table = False
         rows = tuple(self.rows)
+        raw, end = self.lines.raw, rng["end"]
+        code = _code_after_table(raw, self.table_start, end, bool(self.list_stack))
+        if code is not None:
+            rows = rows[: code[1]]
         if rows or (self.header and any(self.header)):
-            lines = self.span(self.table_start, rng["end"])
+            lines = self.span(self.table_start, end if code is None else code[0])
             text = fast_render_table(self.header, rows)
             self.blocks.append(
                 make_block(TABLE, text, 0, lines, None, (), rows, self.header, (), (), None, _EMPTY_META)
             )
+        if code is not None:  # the lines from there on read as a text of their own
+            offset, _row, indent = code
+            rest = raw[offset:end]
+            rest = rest if rest.__class__ is str else rest.decode("utf-8")
+            by = self.lines.line_of(offset) - 1
+            for block in _parse(_outdented(rest, indent)).blocks:
+                self.blocks.append(_moved(block, by))
         if self.item_text:
             self.resume_list(rng["end"])
 
@@ -638,6 +649,67 @@ def _cells(line: str) -> list[str]:
     return [
         " ".join(c.split()) if ("\n" in c or "  " in c or "\t" in c) else c.strip() for c in line.split("|")
     ]
+
+
+#: the block quote markers opening a line (``> > ``), each with the one space it may take
+_QUOTES = re.compile(r"(?: {0,3}> ?)*")
+_QUOTES_BYTES = re.compile(rb"(?: {0,3}> ?)*")
+
+
+def _column(prefix: str | bytes) -> int:
+    """The column the text after ``prefix`` starts at, inside its block quotes (a tab to the next
+    multiple of 4, as in CommonMark)."""
+    quotes = _QUOTES if prefix.__class__ is str else _QUOTES_BYTES
+    return len(prefix[quotes.match(prefix).end() :].expandtabs(4))
+
+
+def _indent(line: str | bytes) -> int:
+    """How far a line is indented inside its block quotes, in columns."""
+    quotes = _QUOTES if line.__class__ is str else _QUOTES_BYTES
+    body = line[quotes.match(line).end() :]
+    return len(body[: len(body) - len(body.lstrip())].expandtabs(4))
+
+
+def _code_after_table(raw: str | bytes, start: int, end: int, in_item: bool) -> tuple[int, int, int] | None:
+    """Where the first row of the pipe table at ``raw[start:end]`` indented 4 columns or more
+    past what holds the table (the text's margin, or in a list item where the table starts)
+    starts: its offset, its index among the body rows, and that indent.
+    GFM (cmark-gfm, and markdown-it) ends the table there and reads the line as indented code,
+    which may not interrupt a paragraph but may a table; pulldown-cmark reads it as one more
+    row, its code in the first cell and its indentation gone."""
+    nl = "\n" if raw.__class__ is str else b"\n"
+    first = raw.rfind(nl, 0, start) + 1
+    lines = raw[first:end].split(nl)
+    if len(lines) < 3:
+        return None
+    # in an item, where its first line starts (after the item's marker) or its rule does
+    indent = min(_column(raw[first:start]), _indent(lines[1])) if in_item else 0
+    offset = first + len(lines[0]) + len(lines[1]) + 2
+    for row, line in enumerate(lines[2:]):
+        if line.strip() and _indent(line) >= indent + 4:
+            return offset, row, indent
+        offset += len(line) + 1
+    return None
+
+
+def _outdented(text: str, indent: int) -> str:
+    """``text`` without its lines' block quote markers and their first ``indent`` columns (the
+    indentation of the list item holding them)."""
+    out = []
+    for line in text.split("\n"):
+        line = line[_QUOTES.match(line).end() :]
+        out.append(line[indent:] if not line[:indent].strip() else line.lstrip())
+    return "\n".join(out)
+
+
+def _moved(block: Block, by: int) -> Block:
+    """``block`` read from a part of the text starting after line ``by``, in the text's lines."""
+    if block.lines is None or not by:
+        return block
+    meta = block.meta
+    if meta and "item_lines" in meta:
+        meta = {**meta, "item_lines": tuple(n + by for n in meta["item_lines"])}
+    return Block(**{**_fields(block), "meta": meta}, lines=(block.lines[0] + by, block.lines[1] + by))
 
 
 def _skip_table(events: Any) -> None:
@@ -1009,7 +1081,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="9",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="10",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1023,6 +1095,7 @@ def _scalar(value: str) -> Any:
     # 9: raw HTML tables as HTML 10 reads them: a title over <th> rows, a table in a data table's cell
     # a table of its own under its row (flow without data), rows of data not flow, a column of one value no vote for a header
     # (a row left with its label alone by those tables said over them, not under "Column N")
+    # 10: a line indented 4 columns after a pipe table's rows ends the table, indented code (GFM)
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

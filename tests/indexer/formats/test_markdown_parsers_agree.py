@@ -4,8 +4,8 @@ seeded set of generated documents, made of the constructs on which CommonMark an
 no room to differ. Left out, where they differ on purpose or where the spec is silent:
 
 - ``~one tilde~`` (strikethrough in GFM, which markdown-it reads only with two);
-- a pipe table right under a paragraph line or continued by an indented line (GFM is silent;
-  pulldown-cmark lets only a table with a leading pipe interrupt a paragraph);
+- a pipe table right under a paragraph line (GFM is silent; pulldown-cmark lets only a table
+  with a leading pipe interrupt a paragraph);
 - a line right under a link reference definition: CommonMark reads the definition as the start
   of a paragraph, which an indented line or a list not starting at 1 cannot interrupt (the main
   path's reading); markdown-it ends the definition there;
@@ -195,3 +195,27 @@ def test_the_fallback_reads_notes_images_and_breaks_as_the_main_path():
     ]
     assert [(b.kind, b.text, b.lines) for b in _parse(text).blocks] == expected
     assert [(b.kind, b.text, b.lines) for b in _Fallback(text).run().blocks] == expected
+
+
+def test_a_line_indented_4_columns_after_a_table_is_code(parser):
+    # GFM (cmark-gfm) ends a table at a line indented 4 columns past what holds it: indented code
+    # may interrupt a table, not a paragraph. pulldown-cmark read it as one more row, the code
+    # in its first cell, its indentation gone. A line indented less is still a row.
+    text = "| a | b |\n|---|---|\n| 1 | 2 |\n  3 | 4\n    x = 1\n        y = 2\n| 5 | 6 |\n\nwave\n"
+    blocks, _ = _read(text)
+    assert blocks == [
+        ("table", "| a | b |\n| --- | --- |\n| 1 | 2 |\n| 3 | 4 |", (1, 4)),
+        ("code", "x = 1\n    y = 2", (5, 6)),
+        ("paragraph", "| 5 | 6 |", (7, 7)),
+        ("paragraph", "wave", (9, 9)),
+    ]
+    # in a list item, 4 columns past where the item's table starts; in a block quote, past the ">"
+    blocks, _ = _read("- tide\n\n  | a | b |\n  |---|---|\n  | 1 | 2 |\n      ebb\n- moon\n")
+    assert blocks == [
+        ("list", "tide", (1, 1)),
+        ("table", "| a | b |\n| --- | --- |\n| 1 | 2 |", (3, 5)),
+        ("code", "ebb", (6, 6)),
+        ("list", "moon", (7, 7)),
+    ]
+    blocks, _ = _read("> | a | b |\n> |---|---|\n> | 1 | 2 |\n>     ebb\n")
+    assert blocks == [("table", "| a | b |\n| --- | --- |\n| 1 | 2 |", (1, 3)), ("code", "ebb", (4, 4))]
