@@ -154,7 +154,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="10",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="11",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -177,6 +177,7 @@ class _Images:
     # a row left with its label alone by the tables in its cells said as a paragraph over them, a block
     # of a cut table of one text a row under no header cell as paragraphs, not under "Column N";
     # a picture in a row of data past an infobox's opening rows read under its row, the table cut there
+    # 11: a table of one text a row read as the flow of its cells, not only in a data table's cell
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

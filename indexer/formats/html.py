@@ -350,9 +350,12 @@ class _Walker:
         nested = any(part.tag == "table" for part in parts)
         caption = _caption(captioned, not nested)
         grid = _grid([tr for tr, _ in trs], ends, not nested)
-        if self.nested and len(grid) > 1 and _one_text_a_row(grid):
-            # a table in a data table's cell that holds no data (a box of a title over a cell of
-            # links): read as the flow of its cells, as a layout is
+        if (self.nested or not nested) and len(grid) > 1 and _one_text_a_row(grid):
+            # a table that holds no data, each row one text at most: read as the flow of its
+            # cells, as a layout is (a box of a title over a cell of links, a note under a title,
+            # a column of numbered steps, a legend beside colours). One holding tables of its
+            # own is so read only in a data table's cell: on its own, its rows are labels over
+            # those tables, read as a table's (a navigation box's groups)
             self.flow([tr for tr, _ in trs], _caption(captioned), depth)
             return
         if len(grid) > 1:
@@ -1698,7 +1701,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="10",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="11",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -1722,6 +1725,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # a row left with its label alone by the tables in its cells said as a paragraph over them, a block
     # of a cut table of one text a row under no header cell as paragraphs, not under "Column N";
     # a picture in a row of data past an infobox's opening rows read under its row, the table cut there
+    # 11: a table of one text a row read as the flow of its cells, not only in a data table's cell
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -533,3 +533,65 @@ def test_a_column_empty_in_every_row_and_its_header_is_left_out():
     (block,) = html_blocks(table)[0]
     assert block.header == ("File", "Input", "Note")
     assert block.rows == (("a.json", "[1]", ""), ("b.json", "[2]", ""))
+
+
+# a table whose every row holds one text was read as flow only in a data table's cell: on its own
+# (a navigation box of a title over a cell of names and a note, a legend of one column, a title
+# over one cell) it was a table under an invented "Column 1" header
+
+
+def test_a_table_of_one_text_a_row_is_read_as_flow():
+    box = (
+        '<table><tr><th colspan="2">Megacities</th></tr>'
+        '<tr><td colspan="2">Shanghai · Beijing · Shenzhen</td></tr>'
+        '<tr><td colspan="2">Note: by urban population.</td></tr></table>'
+    )
+    assert [(b.kind, b.text) for b in html_blocks(box)[0]] == [
+        (PARAGRAPH, "Megacities"),
+        (PARAGRAPH, "Shanghai · Beijing · Shenzhen"),
+        (PARAGRAPH, "Note: by urban population."),
+    ]
+    # a legend whose other column is a colour, empty in every row
+    legend = (
+        "<table><tr><td>expected result</td><td></td></tr><tr><td>parser crashed</td><td></td></tr></table>"
+    )
+    assert [(b.kind, b.text) for b in html_blocks(legend)[0]] == [
+        (PARAGRAPH, "expected result"),
+        (PARAGRAPH, "parser crashed"),
+    ]
+    # a row of two texts is data: the table stays
+    (table,), _ = _tables(box.replace('colspan="2">Note: by', ">Note</td><td>by"))
+    assert table.rows[-1] == ("Note", "by urban population.")
+
+
+def test_a_title_over_one_cell_is_two_paragraphs():
+    html = (
+        '<table><tr><th colspan="2">History of the Land of Israel</th></tr>'
+        '<tr><td colspan="2">Timeline of the periods</td></tr></table>'
+    )
+    assert [(b.kind, b.text) for b in html_blocks(html)[0]] == [
+        (PARAGRAPH, "History of the Land of Israel"),
+        (PARAGRAPH, "Timeline of the periods"),
+    ]
+
+
+def test_real_boxes_of_one_text_a_row_are_paragraphs(real_world):
+    # beijing_chinese.html's box 中华人民共和国超大城市: a title over the cities and a note (read by
+    # hand); JSONTestSuite_parsing.html's colour scheme, one result a row; israel_hebrew.html's
+    # title היסטוריה של ארץ ישראל over one cell, לוח התקופות בארץ ישראל
+    blocks = list(extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html").blocks)
+    at = next(i for i, b in enumerate(blocks) if b.text == "中华人民共和国超大城市")
+    assert [(b.kind, b.text) for b in blocks[at + 1 : at + 3]] == [
+        (PARAGRAPH, "上海 · 北京 · 深圳 · 重庆 · 广州 · 成都 · 天津 · 东莞 · 武汉 · 杭州"),
+        (PARAGRAPH, "注：1.超大城市为城区常住人口超过1000万的城市。2.按人口排序。"),
+    ]
+    blocks = list(extract(real_world / "html" / "JSONTestSuite_parsing.html").blocks)
+    at = next(i for i, b in enumerate(blocks) if b.text == "expected result")
+    assert [(b.kind, b.text) for b in blocks[at + 1 : at + 3]] == [
+        (PARAGRAPH, "parsing should have succeeded but failed"),
+        (PARAGRAPH, "parsing should have failed but succeeded"),
+    ]
+    blocks = list(extract(real_world / "html" / "kreuzberg" / "israel_hebrew.html").blocks)
+    assert (PARAGRAPH, "היסטוריה של ארץ ישראל") in [(b.kind, b.text) for b in blocks]
+    assert (PARAGRAPH, "לוח התקופות בארץ ישראל") in [(b.kind, b.text) for b in blocks]
+    assert not any(b.kind == TABLE and b.header == ("היסטוריה של ארץ ישראל",) for b in blocks)
