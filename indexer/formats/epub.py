@@ -178,6 +178,7 @@ class _Images:
     # of a cut table of one text a row under no header cell as paragraphs, not under "Column N";
     # a picture in a row of data past an infobox's opening rows read under its row, the table cut there
     # 11: a table of one text a row read as the flow of its cells, not only in a data table's cell
+    # the Column N names of a table no row heads on its first block alone, not on each block of a box
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -485,7 +485,50 @@ def test_labels_over_their_groups_and_notes_are_paragraphs():
         (TABLE, (("Xia", "Yangcheng · Zhenxun"), ("Shang", "Bo · Yin"))),
         (TABLE, (("Modern", "Beijing"), ("See also: history", ""))),
     ]
-    assert blocks[-1].header == ("Column 1", "Column 2")
+    assert blocks[2].header == ("Column 1", "Column 2") and blocks[-1].header is None
+
+
+# a box no row heads, cut into blocks at its groups' tables, restated its invented "Column 1 |
+# Column 2" header on every block (beijing_chinese.html: 116 "Column N" names); they are said
+# once, on the box's first table block, the blocks after it have a blank head line (as a Word
+# table without a header row has), has_header false on each
+
+
+def test_invented_column_names_head_only_the_first_block_of_a_box():
+    group = "<table><tr><td>Xia</td><td>Yangcheng</td></tr><tr><td>Shang</td><td>Yin</td></tr></table>"
+    box = (
+        "<table><tr><th>Qin</th><td>Xianyang</td></tr>"
+        f"<tr><th>Ancient</th><td>{group}</td></tr>"
+        "<tr><th>Modern</th><td>Beijing</td></tr></table>"
+    )
+    blocks, _ = html_blocks(
+        box + "<p>Next</p><table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>"
+    )
+    assert [(b.kind, b.rows or b.text) for b in blocks] == [
+        (TABLE, (("Qin", "Xianyang"),)),
+        (PARAGRAPH, "Ancient"),
+        (TABLE, (("Xia", "Yangcheng"), ("Shang", "Yin"))),
+        (TABLE, (("Modern", "Beijing"),)),
+        (PARAGRAPH, "Next"),
+        (TABLE, (("a", "b"), ("c", "d"))),
+    ]
+    tables = [b for b in blocks if b.kind == TABLE]
+    assert [b.header for b in tables] == [("Column 1", "Column 2"), None, None, ("Column 1", "Column 2")]
+    assert all(b.meta["has_header"] is False for b in tables)
+    assert tables[1].text.splitlines()[:3] == ["|  |  |", "| --- | --- |", "| Xia | Yangcheng |"]
+    assert get_markdown(box.encode(), filename="box.html").count("Column 1") == 1
+
+
+def test_real_capitals_box_names_its_columns_once(real_world):
+    # beijing_chinese.html's box 中國历代都城: 两都 … 十大 open it, the groups 先秦 (五帝, 夏, 商,
+    # 周), 秦 汉 … follow (read by hand), none with a header row
+    blocks = list(extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html").blocks)
+    at = next(i for i, b in enumerate(blocks) if b.text == "中国首都")
+    first = next(b for b in blocks[at:] if b.kind == TABLE)
+    assert first.rows[0][0] == "两都" and first.header == ("Column 1", "Column 2")
+    group = blocks[at + 4]
+    assert group.rows[0][0] == "五帝" and group.header is None and group.meta["has_header"] is False
+    assert not group.text.startswith("| Column")
 
 
 def test_a_label_under_the_authors_header_keeps_the_header_on_each_block():
