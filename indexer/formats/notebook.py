@@ -163,7 +163,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="9",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="10",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -175,6 +175,8 @@ def _as_text(text: str, reason: str) -> Document:
     # 9: HTML tables as HTML 10 reads them: a title over <th> rows, a table in a data table's cell a
     # table of its own under its row (flow without data), rows of data not flow, a column of one value no vote for a header
     # (a row left with its label alone by those tables said over them, not under "Column N")
+    # 10: HTML tables as HTML 11 reads them: one of one text a row read as flow anywhere, the Column N
+    # names of a table no row heads on its first block alone
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)
