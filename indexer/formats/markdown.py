@@ -1096,6 +1096,7 @@ def _scalar(value: str) -> Any:
     # a table of its own under its row (flow without data), rows of data not flow, a column of one value no vote for a header
     # (a row left with its label alone by those tables said over them, not under "Column N")
     # 10: a line indented 4 columns after a pipe table's rows ends the table, indented code (GFM)
+    # raw HTML tables as HTML 11 reads them: one text a row as flow, Column N on a first block alone
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )
