@@ -39,7 +39,6 @@ try:  # optional: a quicker writer of the stored Documents (array_document_utf8)
 except ImportError:
     _orjson = None
 
-_SCALARS = (str, int, float, bool, type(None))
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _NO_DEFAULT = object()
 _COMPACT_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
@@ -51,21 +50,6 @@ def _field_names(cls: type) -> tuple[str, ...]:
         names = tuple(f.name for f in dataclasses.fields(cls) if not (cls is Image and f.name == "data"))
         _FIELDS[cls] = names
     return names
-
-
-def plain(obj: Any) -> Any:
-    t = type(obj)
-    if t in _SCALARS:
-        return obj
-    if t is tuple or t is list:
-        return [plain(v) for v in obj]
-    if t is dict or t is MappingProxyType:
-        return {str(k): plain(v) for k, v in obj.items()}
-    if t is bytes:
-        return None
-    if hasattr(t, "__dataclass_fields__"):
-        return {name: plain(getattr(obj, name)) for name in _field_names(t)}
-    return _plain(obj)  # anything unusual: the model's own rules
 
 
 def _default(obj: Any) -> Any:
@@ -125,7 +109,8 @@ _TAIL = "%s,%s,%d]".__mod__  # location, quoted content, ordinal: the end of the
 
 
 def dumps(value: Any) -> str:
-    """Canonical JSON (sorted keys, compact) of model values, as ``json.dumps(plain(value))``."""
+    """Canonical JSON (sorted keys, compact) of model values, as ``json.dumps`` writes their
+    ``to_dict()`` form with ``sort_keys=True`` and compact separators."""
     return _canonical(value)
 
 
@@ -695,11 +680,6 @@ def compact_document_json(doc: Document) -> str:
     field order: what the store keeps. ``Document.from_json`` reads it back to an equal Document
     (it fills the defaults in), and it is about half the work of :func:`document_json`."""
     return _COMPACT_ENCODER.encode(doc)
-
-
-def chunk_dict(chunk: Chunk) -> dict[str, Any]:
-    """Exactly ``chunk.to_dict()``."""
-    return {"content": chunk.content, "content_type": chunk.content_type, "metadata": plain(chunk.metadata)}
 
 
 # -- the stored Document as arrays ("ajson") ----------------------------------------------------

@@ -18,7 +18,6 @@ from storage.serial import (
     ChunkIds,
     array_document_json,
     array_document_utf8,
-    chunk_dict,
     chunk_rows_of,
     compact_document_json,
     document_from_array_json,
@@ -29,7 +28,6 @@ from storage.serial import (
 
 def check_chunk(chunk, ordinal: int) -> None:
     plain = chunk.to_dict()
-    assert chunk_dict(chunk) == plain
     assert dumps(chunk.metadata) == json.dumps(
         plain["metadata"], ensure_ascii=False, sort_keys=True, separators=(",", ":")
     )
