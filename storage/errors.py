@@ -25,3 +25,8 @@ class NotAnIndex(StoreError):
 
 class ReadOnlyStore(StoreError):
     """A write was attempted on a store opened read-only."""
+
+
+class IndexBusy(StoreError):
+    """The index is open in another process (the UI, a watcher, an indexing run) and an operation
+    that needs it alone cannot run."""

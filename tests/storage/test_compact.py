@@ -1,0 +1,169 @@
+"""Compacting an index (``chunkscope compact``): the file shrinks, every chunk and search result
+reads back the same, and nothing runs while another process has the index open."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from storage.compact import compact
+from storage.db import PAGE_SIZE
+from storage.errors import IndexBusy, NotAnIndex
+from storage.store import Store
+from tests.conftest import ROOT
+
+from .conftest import run_index, write_tree
+from .test_cli import cli
+
+WORDS = ("kelp", "barnacle", "limpet", "anemone", "urchin")
+
+
+def survey(k: int) -> str:
+    """A Markdown file of its own words: ``site{k}`` is in file ``k`` alone."""
+    sections = [
+        f"## Pool {i}\n\nAt site{k} pool {i} held {WORDS[i % 5]} and {WORDS[(i + k) % 5]}, "
+        f"counted {i * k} times over the morning tide, with notes on the water and the rocks.\n"
+        for i in range(60)
+    ]
+    return f"# Survey {k}\n\n" + "\n".join(sections)
+
+
+def space(path: Path) -> tuple[int, int]:
+    conn = sqlite3.connect(path)
+    try:
+        return (
+            conn.execute("PRAGMA page_count").fetchone()[0] * conn.execute("PRAGMA page_size").fetchone()[0],
+            conn.execute("PRAGMA freelist_count").fetchone()[0],
+        )
+    finally:
+        conn.close()
+
+
+def check_integrity(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        conn.execute("INSERT INTO chunks_fts (chunks_fts, rank) VALUES ('integrity-check', 1)")
+    finally:
+        conn.close()
+
+
+def everything(path: Path, modes: dict[str, str], queries: tuple[str, ...]) -> tuple[dict, dict]:
+    """Every chunk of ``modes`` (path → mode) and every hit of ``queries``, as read back."""
+    with Store.open(path, readonly=True) as store:
+        chunks = {
+            rel: [(c.id, c.ordinal, c.content, c.content_type, c.metadata) for c in store.chunks(rel, mode)]
+            for rel, mode in modes.items()
+        }
+        hits = {
+            q: [(h.path, h.chunk_id, h.snippet, h.metadata, h.rank) for h in store.search(q, limit=500)]
+            for q in queries
+        }
+    return chunks, hits
+
+
+def indexed_then_thinned(tmp_path: Path) -> tuple[Path, Path]:
+    """A folder of 40 surveys indexed, then 30 of them deleted and the folder indexed again: the
+    pages their rows took are free pages of the file."""
+    folder = write_tree(tmp_path / "corpus", {f"surveys/s{k:02d}.md": survey(k) for k in range(40)})
+    run_index(folder)
+    for k in range(10, 40):
+        (folder / "surveys" / f"s{k:02d}.md").unlink()
+    assert run_index(folder).removed == 30
+    return folder, folder / ".chunkscope" / "index.db"
+
+
+def test_compact_gives_back_the_pages_of_deleted_files_and_every_result_reads_back_the_same(tmp_path):
+    folder, db = indexed_then_thinned(tmp_path)
+    size, free = space(db)
+    assert free > 10
+    kept = {f"surveys/s{k:02d}.md": "default" for k in range(10)}
+    queries = (*WORDS, "site7", "pool 12", "tide rocks")
+    before = everything(db, kept, queries)
+
+    proc = cli("compact", folder, "--json")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    after_size, after_free = space(db)
+    assert (out["bytes_before"], out["free_pages_before"]) == (size, free)
+    assert out["bytes_after"] == after_size == db.stat().st_size and after_free == 0
+    assert size - after_size >= free * PAGE_SIZE  # the free pages at least, and the room inside pages
+    assert out["seconds"] >= 0
+    check_integrity(db)
+
+    after = everything(db, kept, queries)
+    assert after == before
+    chunks, hits = after
+    # site7 is written in s07.md alone, once in each of its 60 sections
+    assert {h[0] for h in hits["site7"]} == {"surveys/s07.md"} and len(hits["site7"]) == 60
+    assert sum(len(c) for c in chunks.values()) >= 10 * 60
+
+
+def test_compact_says_how_much_it_gave_back(tmp_path):
+    folder, db = indexed_then_thinned(tmp_path)
+    size, _ = space(db)
+    proc = cli("compact", "--db", db)
+    assert proc.returncode == 0, proc.stderr
+    after, _ = space(db)
+    assert proc.stdout.startswith(f"Compacted {db}: {size / 1e6:,.1f} -> {after / 1e6:,.1f} MB")
+    assert " in " in proc.stdout and proc.stdout.rstrip().endswith(" s")
+
+
+def test_compact_refuses_while_another_process_has_the_index_open(tmp_path):
+    folder, db = indexed_then_thinned(tmp_path)
+    size, free = space(db)
+    writer = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys\nfrom storage.store import Store\n"
+            f"store = Store.open({str(db)!r})\nprint('open', flush=True)\nsys.stdin.read()\nstore.close()\n",
+        ],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert writer.stdout.readline().strip() == "open"
+        proc = cli("compact", folder)
+        assert proc.returncode == 2
+        assert f"{db} is open in another process" in proc.stderr and "Traceback" not in proc.stderr
+        assert space(db) == (size, free)
+        # a store of this process counts as much as another process's
+        with Store.open(db, readonly=True) as store:
+            assert len(store.documents()) == 10
+            with pytest.raises(IndexBusy):
+                compact(db, wait=0.1)
+        assert space(db) == (size, free)
+    finally:
+        writer.stdin.close()
+        writer.wait(timeout=30)
+    assert writer.returncode == 0
+    # the refusal left no lock behind: a writer and a compaction run as usual once it is closed
+    with Store.open(db) as store:
+        store.writer.call(lambda d: d.execute("INSERT OR REPLACE INTO settings VALUES ('probe', '1')"))
+    done = compact(db, wait=0.1)
+    assert done.bytes_after < size and space(db)[1] == 0
+
+
+def test_compact_errors_clearly_on_a_missing_or_foreign_index(tmp_path):
+    missing = tmp_path / "nowhere" / "index.db"
+    proc = cli("compact", "--db", missing)
+    assert (proc.returncode, proc.stderr.strip()) == (2, f"chunkscope: error: no index at {missing}")
+    folder = write_tree(tmp_path / "plain", {"a.md": "# A\n\ntext\n"})
+    proc = cli("compact", folder)
+    assert proc.returncode == 2 and f"{folder} is not indexed" in proc.stderr
+    with pytest.raises(NotAnIndex, match="No index at"):
+        compact(missing)
+    assert not missing.exists() and not missing.parent.exists()  # nothing created
+    foreign = tmp_path / "notes.db"
+    foreign.write_text("not a database\n" * 100)
+    proc = cli("compact", "--db", foreign)
+    assert proc.returncode == 2 and f"{foreign} is not a chunkscope index" in proc.stderr
+    assert foreign.read_text() == "not a database\n" * 100

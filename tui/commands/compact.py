@@ -1,0 +1,69 @@
+"""`chunkscope compact [FOLDER]`: give back the space the index no longer uses (SQLite ``VACUUM``),
+with the sizes before and after and the time it took."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "compact", help="give back the space the index of a folder no longer uses (needs it closed elsewhere)"
+    )
+    p.add_argument(
+        "folder", type=Path, nargs="?", default=None, help="indexed folder (default: the current one)"
+    )
+    p.add_argument("--db", type=Path, help="database file")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from storage.compact import compact
+    from storage.errors import StoreError
+    from tui.cli import UserError
+    from tui.commands.index import locate
+
+    path = locate(args.db, args.folder)
+    try:
+        done = compact(path)
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+    if args.json:
+        out = as_json(done)
+        json.dump(out, sys.stdout, indent=2)
+        print()
+        return 0
+    Console(soft_wrap=True, highlight=False).print(describe(done))
+    return 0
+
+
+def as_json(done) -> dict:
+    """A :class:`storage.compact.Compaction` as JSON."""
+    return {
+        "db": done.db_path,
+        "bytes_before": done.bytes_before,
+        "bytes_after": done.bytes_after,
+        "free_pages_before": done.space.free_pages,
+        "reclaimable_before": done.space.reclaimable,
+        "seconds": round(done.seconds, 3),
+    }
+
+
+def describe(done) -> str:
+    """One line on a :class:`storage.compact.Compaction`."""
+    space = done.space
+    found = (
+        f"{space.reclaimable / 1e6:,.1f} MB of {space.file_bytes / 1e6:,.1f} MB unused "
+        f"({space.free_pages:,} free pages)"
+    )
+    given = done.bytes_before - done.bytes_after
+    return (
+        f"Compacted {done.db_path}: {done.bytes_before / 1e6:,.1f} -> {done.bytes_after / 1e6:,.1f} MB "
+        f"({given / 1e6:,.1f} MB given back; {found}) in {done.seconds:,.1f} s"
+    )
