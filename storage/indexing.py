@@ -15,7 +15,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from indexer.limits import Limits, usable_cpus
 from indexer.modes.params import ModeParams
 
 from . import records
+from .compact import Compaction
 from .db import default_db_path
 from .ignore import IgnoreRules
 from .job import Job
@@ -96,6 +97,8 @@ class IndexSummary:
     peak_rss_kb: dict[int, int] = field(default_factory=dict)  # worker pid → peak RSS
     worker_cpu_s: float = 0.0  # CPU time the workers spent on this pass's files
     reread: int = 0  # of the files read, those unchanged but stored by an earlier OUTPUT_VERSION
+    migrated: list[str] = field(default_factory=list)  # the migrations applied to the index on opening
+    compaction: Compaction | None = None  # what followed them (see storage.compact.after_migration)
 
 
 @dataclass
@@ -519,4 +522,5 @@ def index_folder(
         extra_modules=extra_modules,
         options=options,
     ) as engine:
-        return engine.reconcile()
+        writer = engine.store.writer
+        return replace(engine.reconcile(), migrated=writer.migrated, compaction=writer.compaction)

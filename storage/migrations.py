@@ -13,10 +13,11 @@ from sqlite_utils.migrations import Migrations
 from .errors import SchemaTooNew
 
 MIGRATION_SET = "chunkscope"
+INITIAL = "0001_initial"  # pending only for a new file
 migrations = Migrations(MIGRATION_SET)
 
 
-@migrations(name="0001_initial")
+@migrations(name=INITIAL)
 def m0001_initial(db: sqlite_utils.Database) -> None:
     db.execute(
         """
@@ -353,8 +354,8 @@ def m0014_shared_chunk_metadata(db: sqlite_utils.Database) -> None:
     chunk whose stored metadata is not exactly the JSON the store writes (sorted keys, compact)
     stays whole, so what is read back, its key order included, and the chunk ids a rename
     recomputes from the location keys (never shared) are the same as before. The converted rows
-    take less of their pages; the file keeps its size until they are written again (or
-    vacuumed). A chunkscope from before this migration refuses the file, as it would read the
+    take less of their pages, and the file would keep its size: the writer compacts it afterwards
+    (:func:`storage.compact.after_migration`). A chunkscope from before this migration refuses the file, as it would read the
     chunks' metadata without their shared parts."""
     import json
 

@@ -23,8 +23,8 @@ from typing import Any, TypeVar
 
 import sqlite_utils
 
+from . import compact, migrations, records
 from . import db as dbmod
-from . import migrations, records
 
 T = TypeVar("T")
 _STOP = object()
@@ -41,6 +41,9 @@ class Writer:
             target=self._run, name=f"chunkscope-writer:{self.db_path.name}", daemon=True
         )
         self._closed = False
+        self.migrated: list[str] = []  # the migrations applied on opening
+        # the compaction that followed them, when they left much of the file unused
+        self.compaction: compact.Compaction | None = None
         self._thread.start()
         self._ready.result()  # re-raises a migration/open error in the caller
 
@@ -48,7 +51,15 @@ class Writer:
         try:
             conn = dbmod.connect(self.db_path)
             database = dbmod.database(conn)
-            migrations.migrate(database, str(self.db_path))
+            self.migrated = migrations.migrate(database, str(self.db_path))
+            if self.migrated and migrations.INITIAL not in self.migrated:
+                # an existing index whose rows were written again keeps its size until compacted
+                space = compact.measure(conn)
+                if compact.worth_compacting(space):
+                    conn.close()  # VACUUM needs the index to itself
+                    self.compaction = compact.after_migration(self.db_path, space)
+                    conn = dbmod.connect(self.db_path)
+                    database = dbmod.database(conn)
         except BaseException as exc:  # noqa: BLE001 - handed to the thread that started us
             self._ready.set_exception(exc)
             return

@@ -1,5 +1,6 @@
-"""Compacting an index (``chunkscope compact``): the file shrinks, every chunk and search result
-reads back the same, and nothing runs while another process has the index open."""
+"""Compacting an index (``chunkscope compact``, and once after migrations that leave much of the
+file unused): the file shrinks, every chunk and search result reads back the same, and nothing
+runs while another process has the index open."""
 
 from __future__ import annotations
 
@@ -11,14 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from storage.compact import compact
-from storage.db import PAGE_SIZE
+from storage import migrations
+from storage.compact import COMPACT_AFTER_MIGRATION, compact
+from storage.db import PAGE_SIZE, connect, database
 from storage.errors import IndexBusy, NotAnIndex
 from storage.store import Store
 from tests.conftest import ROOT
 
 from .conftest import run_index, write_tree
 from .test_cli import cli
+from .test_shared_metadata import _old_index
 
 WORDS = ("kelp", "barnacle", "limpet", "anemone", "urchin")
 
@@ -93,7 +96,7 @@ def test_compact_gives_back_the_pages_of_deleted_files_and_every_result_reads_ba
     assert (out["bytes_before"], out["free_pages_before"]) == (size, free)
     assert out["bytes_after"] == after_size == db.stat().st_size and after_free == 0
     assert size - after_size >= free * PAGE_SIZE  # the free pages at least, and the room inside pages
-    assert out["seconds"] >= 0
+    assert out["refused"] is None and out["seconds"] >= 0
     check_integrity(db)
 
     after = everything(db, kept, queries)
@@ -167,3 +170,92 @@ def test_compact_errors_clearly_on_a_missing_or_foreign_index(tmp_path):
     proc = cli("compact", "--db", foreign)
     assert proc.returncode == 2 and f"{foreign} is not a chunkscope index" in proc.stderr
     assert foreign.read_text() == "not a database\n" * 100
+
+
+def big_log(folder: Path, rows: int = 2000) -> None:
+    """A CSV whose row chunks (three rows each) repeated the header and the settings in each
+    chunk's metadata until 0014 stored them once per chunk set."""
+    header = (
+        "station,sampled_on,water_temperature_celsius,dissolved_oxygen_mg_per_litre,turbidity_ntu,observer\n"
+    )
+    lines = [
+        f"Station {i % 7},2024-03-{i % 28 + 1:02d},{10 + i % 9}.{i % 10},{7 + i % 3}.{i % 10},{i % 40},Observer {i % 5}\n"
+        for i in range(rows)
+    ]
+    write_tree(folder, {"log.csv": header + "".join(lines)})
+
+
+def test_an_index_converted_by_0014_is_compacted_when_opened_and_reads_back_the_same(tmp_path):
+    folder = tmp_path / "corpus"
+    big_log(folder)
+    db = tmp_path / "index.db"
+    _old_index(db, folder, [("log.csv", "row")])
+    queries = ("Station", "Observer 3", "2024")
+    before = everything(db, {"log.csv": "row"}, queries)  # read-only: not migrated
+    size, _ = space(db)
+    assert len(before[0]["log.csv"]) == 667  # 2000 rows, three to a chunk
+
+    with Store.open(db) as store:
+        assert store.writer.migrated == ["0014_shared_chunk_metadata"]
+        done = store.writer.compaction
+        assert done is not None and not done.refused
+        assert done.space.share >= COMPACT_AFTER_MIGRATION
+        assert done.bytes_before >= size and done.bytes_after < size
+    assert space(db) == (done.bytes_after, 0) and db.stat().st_size == done.bytes_after
+    check_integrity(db)
+    assert everything(db, {"log.csv": "row"}, queries) == before
+    # the same conversion without the compaction: the file keeps every page
+    plain = tmp_path / "plain.db"
+    _old_index(plain, folder, [("log.csv", "row")])
+    conn = connect(plain)
+    assert migrations.migrate(database(conn), str(plain)) == ["0014_shared_chunk_metadata"]
+    conn.close()
+    assert space(plain)[0] >= size > done.bytes_after
+
+
+def test_index_says_the_index_was_converted_and_compacted(tmp_path):
+    folder = tmp_path / "corpus"
+    big_log(folder)
+    db = tmp_path / "index.db"
+    _old_index(db, folder, [("log.csv", "row")])
+    proc = cli("index", folder, "--db", db, "--jobs", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert (
+        "the index was converted for this version of chunkscope (0014_shared_chunk_metadata)" in proc.stdout
+    )
+    assert f"Compacted {db}: " in proc.stdout
+    # a new index is not said to be converted, nor compacted
+    proc = cli("index", folder, "--db", tmp_path / "new.db", "--jobs", "1", "--json")
+    out = json.loads(proc.stdout)
+    assert (out["migrated"], out["compaction"]) == ([], None)
+
+
+def test_a_conversion_that_leaves_little_unused_is_not_followed_by_a_compaction(tmp_path, sample_corpus):
+    db = tmp_path / "index.db"
+    _old_index(db, sample_corpus, [("text/data/harvest_log.csv", "row"), ("pdf/report.pdf", "page_aware")])
+    size = space(db)
+    with Store.open(db) as store:
+        assert store.writer.migrated == ["0014_shared_chunk_metadata"]
+        assert store.writer.compaction is None  # every table in its one page: nothing to give back
+    assert space(db) == size
+
+
+def test_a_conversion_while_another_connection_has_the_index_open_is_not_compacted_until_asked(tmp_path):
+    folder = tmp_path / "corpus"
+    big_log(folder)
+    db = tmp_path / "index.db"
+    _old_index(db, folder, [("log.csv", "row")])
+    before = everything(db, {"log.csv": "row"}, ("Station",))
+    with Store.open(db, readonly=True) as reader:
+        assert len(reader.documents()) == 1  # this connection holds the file open
+        with Store.open(db) as store:
+            done = store.writer.compaction
+            assert done is not None and "is open in another process" in done.refused
+            assert done.bytes_after == done.bytes_before
+            assert store.writer.migrated == ["0014_shared_chunk_metadata"]
+        assert reader.chunks("log.csv", "row")  # the reader reads on, the converted rows
+    size, _ = space(db)
+    assert size == done.bytes_before
+    assert everything(db, {"log.csv": "row"}, ("Station",)) == before
+    assert compact(db).bytes_after < size
+    assert everything(db, {"log.csv": "row"}, ("Station",)) == before

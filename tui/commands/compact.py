@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def as_json(done) -> dict:
-    """A :class:`storage.compact.Compaction` as JSON."""
+    """A :class:`storage.compact.Compaction` as JSON (``refused``: why it did not run, or null)."""
     return {
         "db": done.db_path,
         "bytes_before": done.bytes_before,
@@ -52,6 +52,7 @@ def as_json(done) -> dict:
         "free_pages_before": done.space.free_pages,
         "reclaimable_before": done.space.reclaimable,
         "seconds": round(done.seconds, 3),
+        "refused": done.refused or None,
     }
 
 
@@ -62,6 +63,8 @@ def describe(done) -> str:
         f"{space.reclaimable / 1e6:,.1f} MB of {space.file_bytes / 1e6:,.1f} MB unused "
         f"({space.free_pages:,} free pages)"
     )
+    if done.refused:
+        return f"Not compacted ({found}): {done.refused}"
     given = done.bytes_before - done.bytes_after
     return (
         f"Compacted {done.db_path}: {done.bytes_before / 1e6:,.1f} -> {done.bytes_after / 1e6:,.1f} MB "

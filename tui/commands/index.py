@@ -130,7 +130,9 @@ def run(args: argparse.Namespace) -> int:
     from indexer.limits import Limits
     from storage.errors import StoreError
     from storage.indexing import FileRemoved, IndexFailed, ScanProgress, index_folder
+    from storage.migrations import INITIAL
     from tui.cli import UserError
+    from tui.commands.compact import as_json, describe
     from tui.present import counted
 
     folder: Path = args.folder
@@ -187,6 +189,8 @@ def run(args: argparse.Namespace) -> int:
     # files that failed in an earlier run and were not read again (unchanged since): this run's
     # counts leave them out, but they are still not indexed
     earlier = max(0, _failing(Path(summary.db_path)) - summary.failed)
+    # the migrations an existing index was brought through (a new file goes through all of them)
+    upgraded = [] if INITIAL in summary.migrated else summary.migrated
 
     if args.json:
         out = {
@@ -204,6 +208,8 @@ def run(args: argparse.Namespace) -> int:
             "errors": summary.errors,
             "bytes": summary.bytes,
             "seconds": round(summary.elapsed, 3),
+            "migrated": upgraded,
+            "compaction": as_json(summary.compaction) if summary.compaction else None,
             "failures": [
                 {"path": f.path, "code": f.code, "message": f.message, "status": f.status} for f in failures
             ],
@@ -244,6 +250,13 @@ def run(args: argparse.Namespace) -> int:
             "chunkscope had indexed them",
             highlight=False,
         )
+    if upgraded:
+        out_console.print(
+            f"  the index was converted for this version of chunkscope ({', '.join(upgraded)})",
+            highlight=False,
+        )
+    if summary.compaction is not None:
+        out_console.print(f"  {describe(summary.compaction)}", highlight=False)
     out_console.print(f"Database: {summary.db_path} ({db_size / 1e6:,.1f} MB)", highlight=False)
     return 0
 
