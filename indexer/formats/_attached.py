@@ -48,6 +48,7 @@ from .. import errors
 from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
 from ..limits import ExtractContext
 from ..model import DOCUMENT, HEADING, IMAGE, PARAGRAPH, Block, Document, Image, Skipped
+from ._properties import PROPERTY_LINES, body_property_blocks
 from .html import margin_entry
 from .registry import for_extension, suffix_of
 from .text import margin_numbers, text_blocks
@@ -399,6 +400,25 @@ def prose(text: str, skipped: list[Skipped]) -> list[Block]:
     if entry is not None:
         skipped.append(entry)
     return text_blocks(text, margin)
+
+
+def plain_body(
+    text: str,
+    skipped: list[Skipped],
+    images: dict[str, Image],
+    seen: dict[tuple[int, int], Image],
+    image_meta: Mapping[str, Any],
+) -> list[Block]:
+    """The blocks of a message's plain-text body, by an e-mail and an Outlook message alike (the
+    Outlook one's RTF body too, once its markup is stripped): a contact card or a calendar sent as
+    the body is read as a .vcf or .ics file is (its pictures images of the message, put in
+    ``images``, each one met before in it, ``seen``, pointed at, and carrying ``image_meta``; its
+    other binary values skipped entries, never text); any other text as :func:`prose`."""
+    if PROPERTY_LINES.match(text):
+        blocks, dropped = body_property_blocks(text, images, seen, image_meta)
+        skipped.extend(dropped)
+        return blocks
+    return prose(text, skipped)
 
 
 def svg_picture(data: bytes) -> bool:

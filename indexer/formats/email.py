@@ -55,14 +55,14 @@ from ._attached import (
     Attacher,
     keeps_layout,
     laid_out,
-    prose,
+    plain_body,
     put_in_place,
     svg_picture,
     tabular,
     text_chars,
     textual,
 )
-from ._properties import PROPERTY_LINES, body_property_blocks
+from ._properties import PROPERTY_LINES
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
 from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_removed, merge_hidden
 from .registry import extractor, suffix_of
@@ -356,17 +356,9 @@ class _Reader:
             self.warnings.append(text)
 
     def plain(self, text: str, record: _Message) -> list[Block]:
-        """The blocks of a plain-text part of ``record``, read as a .txt file is: a poem's line
-        numbers in the right margin left out of its lines, and counted as an HTML part's are; a
-        contact card or a calendar sent as the body read as a .vcf or .ics file is (its pictures
-        images of the message, its other binary values skipped entries, never text)."""
-        if PROPERTY_LINES.match(text):
-            blocks, skipped = body_property_blocks(
-                text, self.images, self.by_bytes, {"message_index": record.index}
-            )
-            self.skipped.extend(skipped)
-            return blocks
-        return prose(text, self.skipped)
+        """The blocks of a plain-text part of ``record``, read as an Outlook message's plain body
+        is (:func:`~._attached.plain_body`)."""
+        return plain_body(text, self.skipped, self.images, self.by_bytes, {"message_index": record.index})
 
     # -- messages -----------------------------------------------------------------------------
 

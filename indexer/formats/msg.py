@@ -2,9 +2,11 @@
 
 A message becomes: its subject as a heading, a header paragraph (From/To/Cc/Date/Subject, with
 the ``<address>`` text kept; a contact card's fields, a calendar item's place, time and attendees,
-a meeting request's header then its place and time), the body as paragraphs (the plain body, or the
-HTML body when it holds a data table or an inline image the plain one cannot show, as for e-mail;
-else the HTML body read as HTML; else the RTF body with its markup stripped), the image attachments as image blocks, then the
+a meeting request's header then its place and time), the body (the plain body, read as an
+e-mail's plain body is: headings, lists and paragraphs, by the same function; or the HTML body when
+it holds a data table or an inline image the plain one cannot show, as for e-mail; else the HTML
+body read as HTML; else the RTF body with its markup stripped, read as the plain one), the image
+attachments as image blocks, then the
 text-like attachments, each under an ``Attachment: name`` heading. Embedded messages are read the
 same way, after their parent, with ``message_index`` 2, 3 … in their blocks' meta (the file's
 message is 1, as in e-mail); recipients are joined with commas and the Date line is marked UTC. Other attachments (PDF, Office files, CSV …) are read with their own extractor under the same
@@ -34,6 +36,7 @@ from ._attached import (
     Attacher,
     keeps_layout,
     laid_out,
+    plain_body,
     prose,
     put_in_place,
     svg_picture,
@@ -41,7 +44,7 @@ from ._attached import (
     text_chars,
     textual,
 )
-from ._properties import PROPERTY_LINES, body_property_blocks
+from ._properties import PROPERTY_LINES
 from ._smime import (
     DETACHED_SIGNATURE_EXTENSIONS,
     ENCRYPTED_TYPES,
@@ -85,7 +88,6 @@ TEXT_EXTENSIONS = frozenset(
     ]
 )
 
-_BLANK_LINES = re.compile(r"\n[ \t\u00a0]*(?:\n[ \t\u00a0]*)+")
 _C1 = re.compile("[\x80-\x9f]")
 _IMPORTANCE = {0: "Low", 1: "Normal", 2: "High"}
 
@@ -125,17 +127,6 @@ def clean(text: str | None) -> str:
         except UnicodeError:
             pass
     return text
-
-
-def paragraphs(text: str) -> list[str]:
-    """Blank-line separated paragraphs, each trimmed (trailing spaces of each line dropped)."""
-    out = []
-    for para in _BLANK_LINES.split(text):
-        lines = [line.rstrip() for line in para.strip().split("\n")]
-        joined = "\n".join(lines).strip()
-        if joined:
-            out.append(joined)
-    return out
 
 
 def _date(value: Any) -> str | None:
@@ -439,40 +430,17 @@ def header_text(h: dict[str, Any]) -> str:
 def _html_to_blocks(html: str, links: bool = False, mail: bool = False) -> tuple[list[Block], list[Skipped]]:
     """The blocks of an HTML body and the entries counting the hidden elements and the margin line
     numbers it lost, if any."""
-    try:
-        from .html import body_entries, html_blocks
-    except ImportError:
-        html_blocks = None
-    if html_blocks is not None:
-        blocks, dropped = html_blocks(html, links=links, mail=mail)
-        return list(blocks), body_entries(dropped)
-    from selectolax.parser import HTMLParser
+    from .html import body_entries, html_blocks
 
-    tree = HTMLParser(html)
-    text = tree.body.text(separator="\n") if tree.body is not None else tree.text(separator="\n")
-    return [Block(PARAGRAPH, p) for p in paragraphs(text)], []
-
-
-def _unnumbered(text: str, skipped: list[Skipped]) -> str:
-    """A plain text without a poem's line numbers in the right margin, counted in ``skipped`` as
-    an HTML body's are (read as a .txt file is)."""
-    from .html import margin_entry
-    from .text import unnumbered
-
-    text, count = unnumbered(text)
-    entry = margin_entry(count)
-    if entry is not None:
-        skipped.append(entry)
-    return text
+    blocks, dropped = html_blocks(html, links=links, mail=mail)
+    return list(blocks), body_entries(dropped)
 
 
 def _decode_html(data: bytes | str) -> str:
     if isinstance(data, str):
         return data
-    try:
-        from .html import decode_html
-    except ImportError:
-        return decode_text(data)[0]
+    from .html import decode_html
+
     return decode_html(data)
 
 
@@ -489,18 +457,9 @@ def body_blocks(st: _State, msg: Any, index: int) -> list[Block]:
         if looks_binary(plain[:8192].encode("utf-8", "replace")):
             st.warn("the plain body is binary (encrypted or damaged) and was not read")
         else:
-            if PROPERTY_LINES.match(plain):
-                # a contact card or a calendar sent as the body is read as a .vcf or .ics file is
-                # (its pictures images, its other binary values skipped entries, never text)
-                blocks, skipped = body_property_blocks(
-                    plain, st.images, st.by_bytes, {"message_index": index}
-                )
-                st.skipped.extend(skipped)
-                return blocks
-            html = _structured_html(st, msg, plain)
-            if html is not None:
-                return html
-            return [Block(PARAGRAPH, p) for p in paragraphs(_unnumbered(plain, st.skipped))]
+            # a card or a calendar sent as the body has no HTML form to read instead
+            html = None if PROPERTY_LINES.match(plain) else _structured_html(st, msg, plain)
+            return _plain(st, plain, index) if html is None else html
     html = st.body(lambda: msg.htmlBody)
     if html:
         body, hidden = _html_to_blocks(_decode_html(html), links=True, mail=True)
@@ -518,8 +477,15 @@ def body_blocks(st: _State, msg: Any, index: int) -> list[Block]:
         except (ValueError, IndexError, LookupError, RecursionError):
             st.warn("the RTF body could not be read")
             return []
-        return [Block(PARAGRAPH, p) for p in paragraphs(_unnumbered(clean(text), st.skipped))]
+        return _plain(st, clean(text), index)
     return []
+
+
+def _plain(st: _State, text: str, index: int) -> list[Block]:
+    """A plain (or RTF, its markup stripped) body of the file's message ``index``, read as an
+    e-mail's plain body is, by the same function: headings, lists, paragraphs, a poem's margin
+    line numbers left out, a card or a calendar read as a .vcf or .ics file is."""
+    return plain_body(text, st.skipped, st.images, st.by_bytes, {"message_index": index})
 
 
 _RTF_TOKEN = re.compile(
@@ -1021,8 +987,11 @@ def _text_attachment(
     # the indentation of each paragraph's first line too, its margin numbers never taken out; a
     # prose text attachment (.txt, .md, text/plain …) read as e-mail reads it, by the same function:
     # headings, lists and paragraphs found, its lines' indentation dropped; a blank text
-    # attachment listed as holding no text, as e-mail lists it, no heading over nothing
-    version="17",
+    # attachment listed as holding no text, as e-mail lists it, no heading over nothing;
+    # 18: the plain body, and the RTF-only one once its markup is stripped, read as an e-mail's
+    # plain body is, by the same function: headings, lists, quoted text and signatures found, its
+    # lines' layout indentation dropped
+    version="18",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from indexer import errors, extract, get_chunks
-from indexer.formats.msg import clean, header_text, paragraphs
+from indexer.formats.msg import clean, header_text
 from indexer.model import HEADING, IMAGE, PARAGRAPH
 
 from ._isolated import Isolated
@@ -103,11 +103,6 @@ def test_clean_strips_nul_terminators_and_repairs_cp1252():
     assert clean("an email\x85 Email-ception") == "an email… Email-ception"  # 0x85 is … in cp1252
     assert clean("a\r\nb\rc") == "a\nb\nc"
     assert clean(None) == ""
-
-
-def test_paragraphs_split_on_blank_lines():
-    text = " \tFirst line\nsecond line  \n\n \t \nSecond para\n\n\n"
-    assert paragraphs(text) == ["First line\nsecond line", "Second para"]
 
 
 def test_header_text_leaves_out_empty_fields():
