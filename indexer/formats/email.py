@@ -9,7 +9,8 @@ Per message: the subject as a heading, a paragraph of the salient headers (From,
 Subject; ``<addr@host>`` kept), then the body: text/plain preferred, the HTML alternative when it holds a
 data table or an inline image the plain one cannot show and loses none of its words
 (``prefers_html``), an HTML part converted with the HTML extractor, headings of a body below the
-subject; nested
+subject; a contact card or a calendar sent as the whole message (``text/vcard``, ``text/calendar``)
+its body, read as a .vcf or .ics file is; nested
 message/rfc822 parts are read as messages of their own, their headings a level below their
 parent's (capped at 6); text attachments are indexed after the body (each under an
 ``Attachment: name`` heading); images (inline or attached, ``image/*`` parts and the web
@@ -68,7 +69,10 @@ from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_removed, mer
 from .registry import extractor, suffix_of
 from .text import assemble_blocks, margin_numbers, text_blocks
 
-_NOT_BODY_TEXT = frozenset({"text/calendar", "text/x-vcard", "text/vcard", "text/rfc822-headers"})
+#: A contact card's or a calendar's types: a part of the message, not its text, unless it is the
+#: whole message.
+_CARD_TYPES = frozenset({"text/calendar", "text/x-vcard", "text/vcard"})
+_NOT_BODY_TEXT = _CARD_TYPES | {"text/rfc822-headers"}
 _MBOX_FROM = re.compile(rb"^From [^\n]*(?:\n|\Z)", re.MULTILINE)
 #: The header lines (with their continuation lines) that follow an mbox separator.
 _HEADER_BLOCK = re.compile(rb"(?:[!-9;-~]+[ \t]*:[^\n]*(?:\n|\Z)(?:[ \t][^\n]*(?:\n|\Z))*)+")
@@ -367,7 +371,12 @@ class _Reader:
             len(self.messages) + 1, _Headers.of(msg), depth, image_cids=_image_cids(msg), base=_page_base(msg)
         )
         self.messages.append(record)
-        self.part(msg, record)
+        if msg.get_content_type() in _CARD_TYPES and not _is_attachment(msg):
+            # a card or a calendar sent as the whole message is its body: read as the same text
+            # sent as text/plain is, as a .vcf or .ics file is, not as a file attached to nothing
+            record.body.extend(_below(self.plain(part_text(msg), record), record.level))
+        else:
+            self.part(msg, record)
         return record
 
     def part(self, part: Message, record: _Message) -> None:
@@ -1393,7 +1402,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="16",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="17",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1430,6 +1439,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # data, a title row over a single row); an XML, JSON, YAML or program attachment keeps its
     # lines' indentation (read as laid out, as an Outlook message reads it), no list read into it;
     # an SVG sent as another type (octet-stream, text/xml) a picture of the message, not XML text
+    # 17: a vCard or iCalendar sent as the whole message (text/vcard, text/calendar) its body, read
+    # as a .vcf file is, not an attachment
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1490,7 +1501,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="16",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="17",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1527,6 +1538,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # data, a title row over a single row); an XML, JSON, YAML or program attachment keeps its
     # lines' indentation (read as laid out, as an Outlook message reads it), no list read into it;
     # an SVG sent as another type (octet-stream, text/xml) a picture of the message, not XML text
+    # 17: a vCard or iCalendar sent as the whole message (text/vcard, text/calendar) its body, read
+    # as a .vcf file is, not an attachment
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

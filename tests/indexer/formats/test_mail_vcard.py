@@ -1,6 +1,6 @@
 """A vCard or an iCalendar text (first line ``BEGIN:VCARD`` / ``BEGIN:VCALENDAR``), attached to a
-message or read as plain text, is property lines: its lines a paragraph, ``BEGIN:VCARD`` no title
-in capitals."""
+message, sent as its body or read as plain text, is property lines: its lines a paragraph,
+``BEGIN:VCARD`` no title in capitals."""
 
 from __future__ import annotations
 
@@ -327,3 +327,40 @@ def test_a_card_and_a_calendar_without_pictures_read_as_files_have_their_lines_u
     event = EVENT.replace("SUMMARY:Quay inspection", "SUMMARY;ENCODING=QUOTED-PRINTABLE:Quay =\r\ninspection")
     doc = extract_bytes(event.encode(), "rota.ics")
     assert doc.text == _lines(EVENT)
+
+
+def test_a_card_or_a_calendar_sent_as_the_whole_message_is_its_body():
+    # Content-Type: text/vcard (text/calendar) for the message itself, no disposition: the card's
+    # properties are the message's text, as the same card sent as text/plain and as a .vcf file
+    for ctype, text in (("vcard", CARD), ("x-vcard", CARD), ("calendar", EVENT)):
+        msg = EmailMessage()
+        msg["Subject"] = "Contact"
+        msg["From"] = "ana@example.org"
+        msg.set_content(text, subtype=ctype)
+        assert msg.get_content_type() == f"text/{ctype}" and not msg.is_multipart()
+        doc = extract_bytes(bytes(msg), "contact.eml")
+        assert [(b.kind, b.text) for b in doc.blocks[2:]] == [(PARAGRAPH, _lines(text))]
+        assert doc.blocks[2].meta["message_index"] == 1 and "attachment" not in doc.blocks[2].meta
+        assert doc.coverage.attachments_indexed == () and doc.coverage.messages_empty == 0
+        assert (doc.metadata["has_attachments"], doc.metadata["attachment_count"]) == (False, 0)
+    # a card's photo an image of the message, as when the card is sent as text/plain
+    png, packed = _png_b64()
+    msg = EmailMessage()
+    msg["Subject"] = "My card"
+    msg.set_content(_photo_card(packed), subtype="vcard")
+    doc = extract_bytes(bytes(msg), "card.eml")
+    assert [(b.kind, b.text) for b in doc.blocks[1:]] == [
+        (PARAGRAPH, "Subject: My card"),
+        (PARAGRAPH, "BEGIN:VCARD\nVERSION:3.0\nFN:Ana Lima"),
+        (IMAGE, "[Image: PHOTO]"),
+        (PARAGRAPH, "END:VCARD"),
+    ]
+    (image,) = doc.images
+    assert image.data == png and dict(image.meta) == {"message_index": 1}
+    # sent as an attachment, it stays one
+    msg = EmailMessage()
+    msg["Subject"] = "Contact"
+    msg.set_content(CARD, subtype="vcard", disposition="attachment", filename="ana.vcf")
+    doc = extract_bytes(bytes(msg), "attached.eml")
+    assert "Attachment: ana.vcf" in [b.text for b in doc.blocks]
+    assert doc.coverage.attachments_indexed == ("ana.vcf",)
