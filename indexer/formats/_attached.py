@@ -100,6 +100,12 @@ _PROSE_TYPES = frozenset(
     }
 )
 _PROSE_EXTENSIONS = frozenset({"", ".txt", ".text", ".md", ".markdown", ".rst", ".log"})
+#: Markup, data and configuration files no extractor reads by their name: a mail's attachment so
+#: named is read as text kept as laid out whatever type it is sent as (most often
+#: ``application/octet-stream``), as when its type says text (:func:`as_text`); sniffed, its
+#: content would be read as a .txt file is, its indentation lost.
+_LAID_OUT_EXTENSIONS = frozenset({".xml", ".yaml", ".yml", ".ini", ".cfg", ".conf"})
+_WEB_PAGE_EXTENSIONS = frozenset({".html", ".htm", ".xhtml"})
 #: A line break and the blank lines after it (spaces, tabs or no-break spaces only): between
 #: paragraphs, the indentation of the next paragraph's first line left to it.
 _BLANK_LINES = re.compile(r"\n(?:[ \t\u00a0]*\n)+")
@@ -362,6 +368,22 @@ def textual(ctype: str) -> bool:
     as the message's plain text is, whatever its name: one place for an e-mail and an Outlook
     message, so that a file attached to either reads the same."""
     return ctype.startswith("text/") or ctype in TEXT_APPLICATION
+
+
+def as_text(name: str, ctype: str) -> bool:
+    """Whether a mail's attachment called ``name`` of type ``ctype`` (lower case) is read as text,
+    as the message's own text is, by an e-mail and an Outlook message alike: its type says text
+    (:func:`textual`), or its name says markup or data no extractor reads, whatever type it is
+    sent as (``report.xml`` sent as ``application/octet-stream`` keeps its lines' indentation as
+    when sent as ``application/xml``); a table (:func:`tabular`) is read by its own extractor, and
+    so is any other file (by its name, else by its type, else by its content)."""
+    return (textual(ctype) or suffix_of(name) in _LAID_OUT_EXTENSIONS) and not tabular(name, ctype)
+
+
+def web_page(name: str, ctype: str) -> bool:
+    """Whether a mail's text attachment (:func:`as_text`) is a web page, read as HTML: by its type
+    or by its name."""
+    return ctype == "text/html" or suffix_of(name) in _WEB_PAGE_EXTENSIONS
 
 
 def tabular(name: str, ctype: str) -> bool:

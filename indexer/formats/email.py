@@ -54,14 +54,14 @@ from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document,
 from ..sniff import decode_text
 from ._attached import (
     Attacher,
+    as_text,
     keeps_layout,
     laid_out,
     plain_body,
     put_in_place,
     svg_picture,
-    tabular,
     text_chars,
-    textual,
+    web_page,
 )
 from ._properties import PROPERTY_LINES
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
@@ -443,14 +443,14 @@ class _Reader:
             record.attachment_count -= 1
             self.image(part, record, _filename(part))
             return
-        if textual(ctype) and not tabular(name, ctype):
+        if as_text(name, ctype):
             text = part_text(part)
             if PROPERTY_LINES.match(text):
                 # a contact card or a calendar is read as a .vcf or .ics file is: its pictures
                 # images, its other binary values skipped entries, never text
                 self.attached(_payload(part), record, name, ctype, f"{ctype} attachments are not indexed")
                 return
-            if ctype == "text/html":
+            if web_page(name, ctype):
                 blocks, dropped = html_blocks(text)
                 self.skipped.extend(e for e in dropped if e.what == MARGIN_NUMBERS)
             elif keeps_layout(name, ctype):
@@ -1440,7 +1440,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # lines' indentation (read as laid out, as an Outlook message reads it), no list read into it;
     # an SVG sent as another type (octet-stream, text/xml) a picture of the message, not XML text
     # 17: a vCard or iCalendar sent as the whole message (text/vcard, text/calendar) its body, read
-    # as a .vcf file is, not an attachment
+    # as a .vcf file is, not an attachment; an attachment named as markup or data no extractor
+    # reads (.xml, .yaml, .ini …) read as text kept as laid out whatever its type (octet-stream),
+    # as an Outlook message reads it, by the same rule
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1539,7 +1541,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # lines' indentation (read as laid out, as an Outlook message reads it), no list read into it;
     # an SVG sent as another type (octet-stream, text/xml) a picture of the message, not XML text
     # 17: a vCard or iCalendar sent as the whole message (text/vcard, text/calendar) its body, read
-    # as a .vcf file is, not an attachment
+    # as a .vcf file is, not an attachment; an attachment named as markup or data no extractor
+    # reads (.xml, .yaml, .ini …) read as text kept as laid out whatever its type (octet-stream),
+    # as an Outlook message reads it, by the same rule
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

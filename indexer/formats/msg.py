@@ -34,15 +34,15 @@ from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image,
 from ..sniff import decode_text, looks_binary
 from ._attached import (
     Attacher,
+    as_text,
     keeps_layout,
     laid_out,
     plain_body,
     prose,
     put_in_place,
     svg_picture,
-    tabular,
     text_chars,
-    textual,
+    web_page,
 )
 from ._properties import PROPERTY_LINES
 from ._smime import (
@@ -62,31 +62,6 @@ MAX_DEPTH = 12
 #: Compressed RTF bodies up to this size are decompressed to look for an HTML body with a table
 #: or an inline image beside a plain body (about 0.25 ms per KB).
 MAX_SCANNED_RTF = 128 * 1024
-
-TEXT_EXTENSIONS = frozenset(
-    [
-        "txt",
-        "text",
-        "md",
-        "markdown",
-        "csv",
-        "tsv",
-        "log",
-        "ini",
-        "cfg",
-        "conf",
-        "json",
-        "xml",
-        "yaml",
-        "yml",
-        "html",
-        "htm",
-        "xhtml",
-        "ics",
-        "vcf",
-        "rst",
-    ]
-)
 
 _C1 = re.compile("[\x80-\x9f]")
 _IMPORTANCE = {0: "Low", 1: "Normal", 2: "High"}
@@ -817,9 +792,9 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
                 Skipped("attachment", name, "signature or encrypted payload (not text)", on_purpose=signature)
             )
             continue
-        # by its name, or by its type as for e-mail (application/json, application/xml …)
-        as_text = (ext in TEXT_EXTENSIONS or textual(mime)) and not tabular(name, mime)
-        if _is_picture(data, ext, mime, as_text):
+        # by its name or by its type, as for e-mail (application/json, report.xml …)
+        text = as_text(name, mime)
+        if _is_picture(data, ext, mime, text):
             img = admit(
                 data,
                 ext or (mime.split("/", 1)[1] if mime.startswith("image/") else None),
@@ -840,8 +815,8 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             continue
         # a contact card or a calendar is read as a .vcf or .ics file is (its pictures images, its
         # other binary values skipped entries, never text), by the attachment reader below
-        if as_text and not PROPERTY_LINES.match(decode_text(data)[0]):
-            read = _text_attachment(name, ext, mime, data, meta, min(level + 1, 6), skipped=st.skipped)
+        if text and not PROPERTY_LINES.match(decode_text(data)[0]):
+            read = _text_attachment(name, mime, data, meta, min(level + 1, 6), skipped=st.skipped)
             if read:
                 text_blocks.extend(read)
                 st.indexed.append(name)
@@ -927,7 +902,6 @@ def _place_cid_images(body: list[Block], cid_images: dict[str, str]) -> tuple[li
 
 def _text_attachment(
     name: str,
-    ext: str,
     mime: str,
     data: bytes,
     meta: dict[str, Any],
@@ -942,7 +916,7 @@ def _text_attachment(
 
     att_meta = {**meta, "attachment": name}
     blocks = [Block(HEADING, f"Attachment: {name}", level=level, meta=att_meta)]
-    if ext in ("html", "htm", "xhtml") or mime == "text/html":
+    if web_page(name, mime):
         body, dropped = _html_to_blocks(_decode_html(data))
         skipped.extend(e for e in dropped if e.what == MARGIN_NUMBERS)
         blocks.extend(
@@ -990,7 +964,9 @@ def _text_attachment(
     # attachment listed as holding no text, as e-mail lists it, no heading over nothing;
     # 18: the plain body, and the RTF-only one once its markup is stripped, read as an e-mail's
     # plain body is, by the same function: headings, lists, quoted text and signatures found, its
-    # lines' layout indentation dropped
+    # lines' layout indentation dropped; an attachment read as text by its type, or by a name of
+    # markup or data no extractor reads (.xml, .yaml, .ini …), by e-mail's rule, any other (notes.md
+    # sent as application/octet-stream) by its own extractor
     version="18",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -1,5 +1,6 @@
 """A text file attached to an Outlook .msg is read as text by the same rule as e-mail's: by its
-type (text/*, application/json, application/xml, scripts …) whatever its name, so that the same
+type (text/*, application/json, application/xml, scripts …) whatever its name, or by a name of
+markup or data no extractor reads (.xml, .yaml …) whatever its type, so that the same
 file attached to a .eml and to a .msg gives the same text; a program's, markup or data keeps its
 lines' indentation in both, as the file read on its own shows it; an SVG picture, whatever type
 it is sent as, is a picture in both, not XML text."""
@@ -65,9 +66,17 @@ STOCK_TEXT = [
 
 
 @pytest.mark.parametrize("build, filename", [(_eml, "stock.eml"), (_msg, "stock.msg")])
-@pytest.mark.parametrize("name, mime", [("stock.xml", "text/xml"), ("stock", "application/xml")])
+@pytest.mark.parametrize(
+    "name, mime",
+    [
+        ("stock.xml", "text/xml"),
+        ("stock", "application/xml"),
+        ("stock.xml", "application/octet-stream"),
+    ],
+)
 def test_an_xml_attachment_keeps_its_indentation(build, filename, name, mime):
-    # e-mail dropped every line's indentation, .msg that of each paragraph's first line
+    # e-mail dropped every line's indentation, .msg that of each paragraph's first line; sent as
+    # application/octet-stream, e-mail read it as a .txt file, its indentation lost
     doc = extract(build((name, STOCK_XML, mime)), filename=filename)
     assert [b.text for b in doc.blocks][-3:] == [f"Attachment: {name}", *STOCK_TEXT]
 
@@ -76,9 +85,10 @@ SETTINGS_YAML = b"server:\n  port: 8080\n  hosts:\n    - alpha\n    - beta\n"
 
 
 @pytest.mark.parametrize("build, filename", [(_eml, "settings.eml"), (_msg, "settings.msg")])
-def test_a_yaml_attachment_is_data_not_prose(build, filename):
+@pytest.mark.parametrize("mime", ["application/x-yaml", "application/octet-stream"])
+def test_a_yaml_attachment_is_data_not_prose(build, filename, mime):
     # e-mail read its "- alpha" lines as a list of its own, without their place under "hosts:"
-    doc = extract(build(("settings.yaml", SETTINGS_YAML, "application/x-yaml")), filename=filename)
+    doc = extract(build(("settings.yaml", SETTINGS_YAML, mime)), filename=filename)
     assert [(b.kind, b.text) for b in doc.blocks][-1] == (
         "paragraph",
         "server:\n  port: 8080\n  hosts:\n    - alpha\n    - beta",
@@ -187,3 +197,15 @@ def test_a_blank_text_attachment_is_listed_as_holding_no_text(build, filename, n
     assert [(s.what, s.name, s.reason) for s in doc.coverage.skipped] == [
         ("attachment", name, "attachment holds no text")
     ]
+
+
+def test_a_file_sent_under_a_type_that_says_nothing_is_read_by_its_own_extractor_in_both():
+    # notes.md as application/octet-stream: by the markdown extractor in an e-mail, where a .msg
+    # read it as prose by its name (no line in capitals a heading in Markdown)
+    def read(build, filename):
+        doc = extract(build(("notes.md", NOTES_TXT, "application/octet-stream")), filename=filename)
+        return [(b.kind, b.level, b.text) for b in doc.blocks[2:]], doc.coverage.attachments_indexed
+
+    eml = read(_eml, "notes.eml")
+    assert ("paragraph", 0, "INSTALLATION") in eml[0] and eml[1] == ("notes.md",)
+    assert read(_msg, "notes.msg") == eml

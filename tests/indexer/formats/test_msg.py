@@ -207,7 +207,6 @@ def test_text_attachments_become_a_heading_and_paragraphs():
     skipped: list = []
     blocks = _text_attachment(
         "notes.txt",
-        "txt",
         "",
         "first line\r\nsecond\r\n\r\nnext para".encode("cp1252"),
         {"message_index": 0},
@@ -221,7 +220,6 @@ def test_text_attachments_become_a_heading_and_paragraphs():
     assert all(b.meta == {"message_index": 0, "attachment": "notes.txt"} for b in blocks)
     html = _text_attachment(
         "page.html",
-        "html",
         "text/html",
         b"<h1>Title</h1><p>Body &amp; more</p>",
         {"message_index": 1},
