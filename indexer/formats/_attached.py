@@ -48,8 +48,9 @@ from .. import errors
 from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
 from ..limits import ExtractContext
 from ..model import DOCUMENT, HEADING, IMAGE, PARAGRAPH, Block, Document, Image, Skipped
+from ..sniff import decode_text
 from ._properties import PROPERTY_LINES, body_property_blocks
-from .html import margin_entry
+from .html import MARGIN_NUMBERS, decode_html, html_blocks, margin_entry
 from .registry import for_extension, suffix_of
 from .text import margin_numbers, text_blocks
 
@@ -422,6 +423,27 @@ def prose(text: str, skipped: list[Skipped]) -> list[Block]:
     if entry is not None:
         skipped.append(entry)
     return text_blocks(text, margin)
+
+
+def attached_text(name: str, ctype: str, data: bytes | str, skipped: list[Skipped]) -> list[Block]:
+    """The blocks of a mail's text attachment (:func:`as_text`) called ``name`` of type ``ctype``
+    (lower case), by an e-mail and an Outlook message alike, from its text (``data``, or its
+    bytes decoded here, a web page by its ``<meta charset>``): a web page's read as HTML, a
+    program's, markup or data as laid out (:func:`laid_out`), prose as a plain body is
+    (:func:`prose`); the margin line numbers it lost counted in ``skipped`` (the message's
+    coverage), as its body's are."""
+    page = web_page(name, ctype)
+    if isinstance(data, bytes):
+        text = decode_html(data) if page else decode_text(data)[0]
+    else:
+        text = data
+    if page:
+        blocks, dropped = html_blocks(text)
+        skipped.extend(e for e in dropped if e.what == MARGIN_NUMBERS)
+        return blocks
+    if keeps_layout(name, ctype):
+        return [Block(PARAGRAPH, p) for p in laid_out(text)]
+    return prose(text, skipped)
 
 
 def plain_body(

@@ -55,13 +55,11 @@ from ..sniff import decode_text
 from ._attached import (
     Attacher,
     as_text,
-    keeps_layout,
-    laid_out,
+    attached_text,
     plain_body,
     put_in_place,
     svg_picture,
     text_chars,
-    web_page,
 )
 from ._properties import PROPERTY_LINES
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
@@ -450,14 +448,7 @@ class _Reader:
                 # images, its other binary values skipped entries, never text
                 self.attached(_payload(part), record, name, ctype, f"{ctype} attachments are not indexed")
                 return
-            if web_page(name, ctype):
-                blocks, dropped = html_blocks(text)
-                self.skipped.extend(e for e in dropped if e.what == MARGIN_NUMBERS)
-            elif keeps_layout(name, ctype):
-                # a program's, markup or data: its lines as laid out, no prose read into them
-                blocks = [Block(PARAGRAPH, p) for p in laid_out(text)]
-            else:
-                blocks = self.plain(text, record)
+            blocks = attached_text(name, ctype, text, self.skipped)
             if blocks:
                 level = min(record.level + 1, 6)
                 record.attachments.append(Block(HEADING, f"Attachment: {name}", level=level))

@@ -35,14 +35,11 @@ from ..sniff import decode_text, looks_binary
 from ._attached import (
     Attacher,
     as_text,
-    keeps_layout,
-    laid_out,
+    attached_text,
     plain_body,
-    prose,
     put_in_place,
     svg_picture,
     text_chars,
-    web_page,
 )
 from ._properties import PROPERTY_LINES
 from ._smime import (
@@ -909,26 +906,16 @@ def _text_attachment(
     *,
     skipped: list[Skipped],
 ) -> list[Block]:
-    """The blocks of a text or HTML attachment under its heading, none when it holds no text; the
-    margin line numbers it lost are counted in ``skipped`` (the message's coverage), as its body's
-    are."""
-    from .html import MARGIN_NUMBERS
-
+    """The blocks of a text or HTML attachment under its heading (an HTML file's pictures, which
+    the message does not hold, left out), none when it holds no text; the margin line numbers it
+    lost are counted in ``skipped`` (the message's coverage), as its body's are."""
     att_meta = {**meta, "attachment": name}
-    blocks = [Block(HEADING, f"Attachment: {name}", level=level, meta=att_meta)]
-    if web_page(name, mime):
-        body, dropped = _html_to_blocks(_decode_html(data))
-        skipped.extend(e for e in dropped if e.what == MARGIN_NUMBERS)
-        blocks.extend(
-            _below(_with_meta(b, att_meta), level) for b in body if b.kind != IMAGE and b.text.strip()
-        )
-    elif keeps_layout(name, mime):
-        # a program's, markup or data: its lines as laid out, as for e-mail
-        blocks.extend(Block(PARAGRAPH, p, meta=att_meta) for p in laid_out(decode_text(data)[0]))
-    else:
-        # prose: headings, lists and paragraphs found as e-mail finds them in the same file
-        blocks.extend(_below(_with_meta(b, att_meta), level) for b in prose(decode_text(data)[0], skipped))
-    return blocks if len(blocks) > 1 else []
+    blocks = [
+        _below(_with_meta(b, att_meta), level)
+        for b in attached_text(name, mime, data, skipped)
+        if b.kind != IMAGE and b.text.strip()
+    ]
+    return [Block(HEADING, f"Attachment: {name}", level=level, meta=att_meta), *blocks] if blocks else []
 
 
 @extractor(
