@@ -1,4 +1,5 @@
-"""E-mail: images a body refers to by Content-Location (MHTML) or by cid."""
+"""E-mail: images a body refers to by Content-Location (MHTML) or by cid (a picture sent twice, as
+for an Outlook message: test_mail_pictures)."""
 
 from __future__ import annotations
 
@@ -99,41 +100,3 @@ def test_content_locations_and_cids_are_matched_as_urls():
         b"Content-Base: http://example.org/a/\nContent-Type: multipart/related;",
     )
     assert [b.images for b in extract_eml(raw, CTX).blocks[2:]] == [(), ("msg1_image_1.png",)]
-
-
-def test_a_picture_attached_twice_under_two_names_is_one_image():
-    red = _png((255, 0, 0))
-    raw = _related(
-        "<p>The chart.</p>",
-        ('Content-Type: image/png\nContent-Disposition: attachment; filename="chart.png"\n', red),
-        ('Content-Type: image/png\nContent-Disposition: attachment; filename="chart copy.png"\n', red),
-    )
-    doc = extract_eml(raw, CTX)
-    assert [(im.name, im.data, im.alt) for im in doc.images] == [("chart.png", red, "chart.png")]
-    assert doc.coverage.images_extracted == 1
-    # each place keeps the name it was sent under, both pointing at the one image
-    assert [(b.text, b.images) for b in doc.blocks if b.kind == IMAGE] == [
-        ("[Image: chart.png]", ("chart.png",)),
-        ("[Image: chart copy.png]", ("chart.png",)),
-    ]
-
-
-def test_a_picture_shown_in_the_body_and_attached_again_is_one_image():
-    red, blue = _png((255, 0, 0)), _png((0, 0, 255))
-    raw = _related(
-        '<p>Our logo:</p><img src="cid:logo@x" alt="Logo">',
-        (
-            'Content-Type: image/png\nContent-ID: <logo@x>\nContent-Disposition: inline; filename="logo.png"\n',
-            red,
-        ),
-        ('Content-Type: image/png\nContent-Disposition: attachment; filename="logo-print.png"\n', red),
-        ('Content-Type: image/png\nContent-Disposition: attachment; filename="other.png"\n', blue),
-    )
-    doc = extract_eml(raw, CTX)
-    assert [(im.name, im.data) for im in doc.images] == [("logo.png", red), ("other.png", blue)]
-    assert [(b.text, b.images) for b in doc.blocks if b.kind == IMAGE] == [
-        ("[Image: Logo]", ("logo.png",)),
-        ("[Image: logo-print.png]", ("logo.png",)),
-        ("[Image: other.png]", ("other.png",)),
-    ]
-    assert doc.image("logo.png").alt == "Logo"  # the body's, where the picture is first shown
