@@ -450,9 +450,15 @@ class _Reader:
                 return
             blocks = attached_text(name, ctype, text, self.skipped)
             if blocks:
+                # its blocks say the file they come from, as those of a file read with its own
+                # extractor and of an Outlook message's text attachment do
                 level = min(record.level + 1, 6)
-                record.attachments.append(Block(HEADING, f"Attachment: {name}", level=level))
-                record.attachments.extend(_below(blocks, level))
+                record.attachments.append(
+                    Block(HEADING, f"Attachment: {name}", level=level, meta={"attachment": name})
+                )
+                record.attachments.extend(
+                    replace(b, meta={**b.meta, "attachment": name}) for b in _below(blocks, level)
+                )
                 self.indexed.append(name)
                 return
             self.skipped.append(Skipped("attachment", name, "attachment holds no text", on_purpose=True))
@@ -1433,7 +1439,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 17: a vCard or iCalendar sent as the whole message (text/vcard, text/calendar) its body, read
     # as a .vcf file is, not an attachment; an attachment named as markup or data no extractor
     # reads (.xml, .yaml, .ini …) read as text kept as laid out whatever its type (octet-stream),
-    # as an Outlook message reads it, by the same rule
+    # as an Outlook message reads it, by the same rule; the blocks of a text attachment (text/*,
+    # application/xml …) carry its name in ``attachment``, as an Outlook message's do
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1534,7 +1541,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 17: a vCard or iCalendar sent as the whole message (text/vcard, text/calendar) its body, read
     # as a .vcf file is, not an attachment; an attachment named as markup or data no extractor
     # reads (.xml, .yaml, .ini …) read as text kept as laid out whatever its type (octet-stream),
-    # as an Outlook message reads it, by the same rule
+    # as an Outlook message reads it, by the same rule; the blocks of a text attachment (text/*,
+    # application/xml …) carry its name in ``attachment``, as an Outlook message's do
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -209,3 +209,19 @@ def test_a_file_sent_under_a_type_that_says_nothing_is_read_by_its_own_extractor
     eml = read(_eml, "notes.eml")
     assert ("paragraph", 0, "INSTALLATION") in eml[0] and eml[1] == ("notes.md",)
     assert read(_msg, "notes.msg") == eml
+
+
+@pytest.mark.parametrize("build, filename", [(_eml, "notes.eml"), (_msg, "notes.msg")])
+@pytest.mark.parametrize(
+    "name, mime", [("notes.txt", "text/plain"), ("stock.xml", "application/xml"), ("page.html", "text/html")]
+)
+def test_the_chunks_of_a_text_attachment_say_the_file_they_come_from(build, filename, name, mime):
+    # an e-mail's text attachments (read as text, not with their own extractor) said no file
+    from indexer import get_chunks
+
+    data = b"<p>Release notes</p>" if mime == "text/html" else NOTES_TXT if name == "notes.txt" else STOCK_XML
+    chunks = get_chunks(build((name, data, mime)), filename=filename, mode="structural")
+    at = [c["content"] for c in chunks].index(f"Attachment: {name}")
+    assert at > 0 and len(chunks) > at + 1
+    assert all("attachment" not in c["metadata"] for c in chunks[:at])
+    assert [c["metadata"].get("attachment") for c in chunks[at:]] == [name] * (len(chunks) - at)
