@@ -29,7 +29,8 @@ text is reserved first (:attr:`Attacher.own`: every holder reads its attachments
 own text is known, a mail with :meth:`Attacher.defer`, the others after their walk), then each
 attachment, in turn, has what is left, its heading and the breaks between its blocks counted,
 so that the whole never passes the limit: one that does not fit is a skipped entry naming the
-limit. Its attachments together have :data:`TIME_SHARE` of its time-out: an extractor that
+limit (a mail's text attachment too, read as its message's text is, :meth:`Attacher.defer_read`).
+Its attachments together have :data:`TIME_SHARE` of its time-out: an extractor that
 checks the time (a PDF's pages, OCR) stops there, and one that does not may overrun that share
 without the holder being killed by the time-out it would then reach.
 """
@@ -189,6 +190,15 @@ class Attacher:
         self._deferred.append((slot, (len(holder.skipped), len(holder.indexed)), data, name, how))
         return slot
 
+    def defer_read(self, holder: Holder, name: str, blocks: list[Block], skipped: list[Skipped]) -> Block:
+        """A placeholder for the attachment ``name`` of ``holder`` already read as ``blocks`` (its
+        heading first), with ``skipped`` (what its coverage lists, given to the holder with them):
+        a mail's text attachment, read as its message's text is. Its text counts in the holder's
+        text limit as an attached file's does (:meth:`read_deferred`): placed if it fits in what
+        the holder's own text and the attachments before it leave, else a skipped entry naming
+        the limit, the holder never failed by it."""
+        return self.defer(holder, b"", name, ready=(blocks, skipped))
+
     def read_deferred(self, own: int, holder: Holder) -> dict[int, list[Block]]:
         """Read the files :meth:`defer` set aside, ``own`` characters of the holder's own text
         reserved first, and give ``holder`` what each gives in the place it was met; the blocks
@@ -196,7 +206,10 @@ class Attacher:
         (:func:`put_in_place`)."""
         self.own = own
         deferred, self._deferred = self._deferred, []
-        read = [(slot, at, self.read(data, name, **how)) for slot, at, data, name, how in deferred]
+        read = [
+            (slot, at, self._fitted(name, *how["ready"]) if "ready" in how else self.read(data, name, **how))
+            for slot, at, data, name, how in deferred
+        ]
         # the lists are filled back to front, so that each place counted earlier still holds
         for _, (skipped_at, indexed_at), got in reversed(read):
             holder.skipped[skipped_at:skipped_at] = got.skipped
@@ -296,6 +309,15 @@ class Attacher:
         self.chars += placed
         self.image_names = image_names
         return got
+
+    def _fitted(self, name: str, blocks: list[Block], skipped: list[Skipped]) -> Attached:
+        """What an attachment read already (:meth:`defer_read`) gives, if its text fits in what is
+        left of the holder's text limit."""
+        chars = text_chars(blocks)
+        if chars > self.ctx.limits.max_text_chars - self.own - self.chars:
+            return Attached(skipped=[Skipped("attachment", name, _reason(self._over(name, chars)))])
+        self.chars += chars
+        return Attached(blocks=blocks, skipped=skipped, indexed=[name])
 
     def _left(self, left: int | None = None) -> str:
         """What the holder's text limit leaves its next attachment (``left``: past its heading),

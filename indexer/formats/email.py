@@ -448,18 +448,18 @@ class _Reader:
                 # images, its other binary values skipped entries, never text
                 self.attached(_payload(part), record, name, ctype, f"{ctype} attachments are not indexed")
                 return
-            blocks = attached_text(name, ctype, text, self.skipped)
+            lost: list[Skipped] = []  # its margin line numbers, listed if it is placed
+            blocks = attached_text(name, ctype, text, lost)
             if blocks:
                 # its blocks say the file they come from, as those of a file read with its own
                 # extractor and of an Outlook message's text attachment do
                 level = min(record.level + 1, 6)
-                record.attachments.append(
-                    Block(HEADING, f"Attachment: {name}", level=level, meta={"attachment": name})
-                )
-                record.attachments.extend(
+                heading = Block(HEADING, f"Attachment: {name}", level=level, meta={"attachment": name})
+                blocks = [heading] + [
                     replace(b, meta={**b.meta, "attachment": name}) for b in _below(blocks, level)
-                )
-                self.indexed.append(name)
+                ]
+                # placed once every message is walked, if the text limit leaves it room
+                record.attachments.append(self.attacher.defer_read(self, name, blocks, lost))
                 return
             self.skipped.append(Skipped("attachment", name, "attachment holds no text", on_purpose=True))
             return
@@ -1440,7 +1440,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # as a .vcf file is, not an attachment; an attachment named as markup or data no extractor
     # reads (.xml, .yaml, .ini …) read as text kept as laid out whatever its type (octet-stream),
     # as an Outlook message reads it, by the same rule; the blocks of a text attachment (text/*,
-    # application/xml …) carry its name in ``attachment``, as an Outlook message's do
+    # application/xml …) carry its name in ``attachment``, as an Outlook message's do; one over
+    # what the text limit leaves it a skipped entry, as a file read with its own extractor is,
+    # not the whole message failed
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1542,7 +1544,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # as a .vcf file is, not an attachment; an attachment named as markup or data no extractor
     # reads (.xml, .yaml, .ini …) read as text kept as laid out whatever its type (octet-stream),
     # as an Outlook message reads it, by the same rule; the blocks of a text attachment (text/*,
-    # application/xml …) carry its name in ``attachment``, as an Outlook message's do
+    # application/xml …) carry its name in ``attachment``, as an Outlook message's do; one over
+    # what the text limit leaves it a skipped entry, as a file read with its own extractor is,
+    # not the whole message failed
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -813,10 +813,11 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
         # a contact card or a calendar is read as a .vcf or .ics file is (its pictures images, its
         # other binary values skipped entries, never text), by the attachment reader below
         if text and not PROPERTY_LINES.match(decode_text(data)[0]):
-            read = _text_attachment(name, mime, data, meta, min(level + 1, 6), skipped=st.skipped)
+            lost: list[Skipped] = []  # its margin line numbers, listed if it is placed
+            read = _text_attachment(name, mime, data, meta, min(level + 1, 6), skipped=lost)
             if read:
-                text_blocks.extend(read)
-                st.indexed.append(name)
+                # placed once the whole item is walked, if the text limit leaves it room
+                text_blocks.append(st.attacher.defer_read(st, name, read, lost))
             else:  # blank: no heading over nothing, listed as e-mail lists it
                 st.skipped.append(Skipped("attachment", name, "attachment holds no text", on_purpose=True))
             continue
@@ -953,7 +954,9 @@ def _text_attachment(
     # plain body is, by the same function: headings, lists, quoted text and signatures found, its
     # lines' layout indentation dropped; an attachment read as text by its type, or by a name of
     # markup or data no extractor reads (.xml, .yaml, .ini …), by e-mail's rule, any other (notes.md
-    # sent as application/octet-stream) by its own extractor
+    # sent as application/octet-stream) by its own extractor; a text attachment over what the text
+    # limit leaves it a skipped entry, as a file read with its own extractor is, not the whole
+    # message failed
     version="18",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

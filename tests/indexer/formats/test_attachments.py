@@ -361,6 +361,39 @@ def test_the_messages_after_an_attachment_in_a_mailbox_are_reserved_before_it():
     assert skipped.name == "notes.md" and skipped.reason.startswith(f"{DOCUMENT_LIMIT}: notes.md: ")
 
 
+def _msg(*attachments: tuple[bytes, str, str], body: str = "See attached.") -> bytes:
+    from aspose.email_foss.msg import MapiMessage
+
+    msg = MapiMessage.create("Survey")
+    msg.message_class = "IPM.Note"
+    msg.body = body
+    for data, ctype, name in attachments:
+        msg.add_attachment(name, data, mime_type=ctype)
+    return msg.to_bytes()
+
+
+@pytest.mark.parametrize("build, filename", [(_mail, "m.eml"), (_msg, "m.msg")])
+@pytest.mark.parametrize("ctype, name", [("text/plain", "notes.txt"), ("application/xml", "notes.xml")])
+def test_a_text_attachment_over_the_holders_text_limit_is_listed_not_the_holder_failed(
+    build, filename, ctype, name
+):
+    # read as the message's text is (not with its own extractor), it failed the whole message
+    # ("m.eml: 1,355 characters of text, over the 1,249 limit"); the one before it still fits
+    data = build((b"Budget approved on Monday.", ctype, f"budget{name[5:]}"), (NOTES.encode(), ctype, name))
+    limit = len(NOTES.strip()) + 50
+    doc = extract(data, filename=filename, limits=Limits(max_text_chars=limit))
+    assert "See attached." in doc.text and "Budget approved on Monday." in doc.text
+    assert NOTES.strip() not in doc.text and len(doc.text) <= limit
+    assert doc.coverage.attachments_indexed == (f"budget{name[5:]}",)
+    (skipped,) = doc.coverage.skipped
+    assert skipped.name == name and skipped.reason.startswith(f"{DOCUMENT_LIMIT}: {name}: its ")
+    assert "after the holder's own text and the attachments before it" in skipped.reason
+    # with room for it, it is read in its place, after the other
+    doc = extract(data, filename=filename, limits=Limits(max_text_chars=limit * 2))
+    assert doc.coverage.attachments_indexed == (f"budget{name[5:]}", name) and doc.coverage.skipped == ()
+    assert [b.text for b in doc.blocks][-2:] == [f"Attachment: {name}", NOTES.strip()]
+
+
 def test_the_outlook_messages_own_text_is_reserved_before_its_pdf(real_world):
     path = MSG / "Sicos1977__MSGReader__RtfSampleEmailWithAttachment.msg"
     full = extract(path)
