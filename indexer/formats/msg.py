@@ -956,7 +956,7 @@ def _text_attachment(
     # markup or data no extractor reads (.xml, .yaml, .ini …), by e-mail's rule, any other (notes.md
     # sent as application/octet-stream) by its own extractor; a text attachment over what the text
     # limit leaves it a skipped entry, as a file read with its own extractor is, not the whole
-    # message failed
+    # message failed; indentation in steps kept (text 8), HTML tables as html 11 reads them
     version="18",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
