@@ -100,6 +100,7 @@ def _is_caps_heading(line: str) -> bool:
         0 < len(s) <= _MAX_CAPS_HEADING
         and s.isupper()
         and sum(c.isalpha() for c in s) >= 3
+        and len({c for c in s if c.isalpha()}) > 1  # XXXXXXXX, AAAA…: a placeholder, no title
         and not s.endswith((".", ",", ";"))
         and "|" not in s
         and "   " not in s  # layout columns (transcripts, forms), not a title
@@ -577,6 +578,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     # 7: a vCard's or an iCalendar's text is its properties as read (no base64 value, lines
     # unfolded, quoted-printable values decoded), the lines of its blocks counted in it
     # 8: a paragraph's lines indented in steps (a program, verse, an outline) keep that indentation
+    # a line of one letter repeated (XXXXXXXX) no heading in capitals
     source_type="txt",
     libraries=("charset-normalizer",),
     images=True,
