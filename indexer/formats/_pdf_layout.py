@@ -262,7 +262,8 @@ def _page_numbers(
     one-page file) is text, unless it is the page's number set as one (``_own_number``): the
     only page of a file, or the only numbered page after a cover, has no other to fit with."""
     offsets: dict[int, set[int]] = {}  # value less the page number → pages with such a number
-    alone: list[tuple[int, int, int, str]] = []  # (page index, line index, offset, zone)
+    # (page index, line index, offset, zone, whether it says it is one beside other text)
+    alone: list[tuple[int, int, int, str, bool]] = []
     explicit: set[tuple[int, int]] = set()
     per_page: list[list[int]] = [[] for _ in pages]
     for n, idxs in enumerate(candidates):
@@ -271,11 +272,22 @@ def _page_numbers(
             text = lines[i].text
             if _is_page_number_key(text_key):
                 value = _number_value(text)
+                beside = False
                 if value is None:
-                    explicit.add((n, i))
-                if value is None or value < 0:
+                    ln = lines[i]
+                    if len(_row(lines, ln.base, ln.size)) == 1:
+                        explicit.add((n, i))
+                        continue
+                    # set apart beside a footer's text on its baseline (``Company confidential
+                    # … Page 3``): it must fit the pages' sequence as a number alone does, which
+                    # a contents entry's ``Page 120`` in the foot does not, and be no table's cell
+                    if _table_row(lines, i):
+                        continue
+                    value = int(_DIGITS.search(text).group())
+                    beside = True
+                if value < 0:
                     continue
-                alone.append((n, i, value - n - 1, key[:3]))
+                alone.append((n, i, value - n - 1, key[:3], beside))
             elif text[0].isdigit() or text[-1].isdigit():
                 match = _EDGE_DIGITS.search(text)
                 if match is None:
@@ -288,20 +300,27 @@ def _page_numbers(
     if not alone:
         return explicit
     out = explicit
-    for n, i, offset, zone in alone:
+    for n, i, offset, zone, beside in alone:
         support = len(offsets[offset])
         if not all(len(offsets[o]) <= support for o in per_page[n]):
             continue
         label = labels[n] if n < len(labels) else ""
         if support >= 2 or (
-            n < len(geos) and _own_number(pages[n], i, geos[n], offset + n + 1, n, label, zone)
+            n < len(geos) and _own_number(pages[n], i, geos[n], offset + n + 1, n, label, zone, beside)
         ):
             out.add((n, i))
     return out
 
 
 def _own_number(
-    lines: Sequence[Line], i: int, geo: PageGeometry, value: int, index: int, label: str, zone: str
+    lines: Sequence[Line],
+    i: int,
+    geo: PageGeometry,
+    value: int,
+    index: int,
+    label: str,
+    zone: str,
+    beside: bool = False,
 ) -> bool:
     """Whether the number alone ``lines[i]`` (of value ``value``), which no other page's number
     supports, is its page's own: it counts the page from the first (``index`` + 1, ``index`` the
@@ -310,7 +329,9 @@ def _own_number(
     from the body (at least two of its sizes beyond every other line, toward the page's
     ``zone`` edge: nothing else in that margin, but for lines beyond it when it is the page's
     label), centred on the page or on the text, or at the text's left or right edge. A table's
-    total or a figure's number stands among other lines."""
+    total or a figure's number stands among other lines. ``beside``: it says it is a page number
+    (``Page 1``) and shares its baseline with the text of a footer or header, which stands
+    toward the edge no more than it does."""
     label_value = _number_value(label) if label else None
     if value < 1 or value not in (index, index + 1, label_value):
         return False
@@ -319,13 +340,15 @@ def _own_number(
     others = [ln for n, ln in enumerate(lines) if n != i]
     if not others:
         return False
+    row = _row(lines, number.base, number.size) if beside else []
+    edge = [ln for ln in others if not any(ln is r for r in row)]
     # a line beyond it toward the edge is allowed where the file's label gives the number (a
     # reporter's name printed under a transcript's page number): nothing else proves it
     labelled = value == label_value
     if zone == "bot":
-        if any(ln.base < number.base + gap and (not labelled or ln.base >= number.base) for ln in others):
+        if any(ln.base < number.base + gap and (not labelled or ln.base >= number.base) for ln in edge):
             return False
-    elif any(ln.base > number.base - gap and (not labelled or ln.base <= number.base) for ln in others):
+    elif any(ln.base > number.base - gap and (not labelled or ln.base <= number.base) for ln in edge):
         return False
     middle = (number.left + number.right) / 2
     left = min(ln.left for ln in others)

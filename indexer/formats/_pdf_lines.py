@@ -381,12 +381,19 @@ def _named_ligatures(raw, text: str, ligatures, name) -> str:
 
 
 def page_lines(
-    textpage, page_number: int, ligatures=None, joins: list[Join] | None = None
+    textpage,
+    page_number: int,
+    ligatures=None,
+    joins: list[Join] | None = None,
+    margins: tuple[float, float] = (-math.inf, math.inf),
 ) -> tuple[list[Line], bool, int]:
     """The lines of one page (``textpage``: a raw FPDF_TEXTPAGE handle), whether the page was cut
     at MAX_PAGE_CHARS, and its character count; ``ligatures``: a
     :class:`~._pdf_ligatures.Ligatures` for the glyphs the fonts' ToUnicode maps get wrong;
-    ``joins``: where to record the words pdfium joined at a hyphen, in the page's order."""
+    ``joins``: where to record the words pdfium joined at a hyphen, in the page's order;
+    ``margins``: the heights below and above which a line is in the page's foot or head, where
+    a page number that says so is set apart from the text beside it (a contents page's entries
+    in the body stay whole)."""
     count = count_chars(textpage)
     if count <= 0:
         return [], False, 0
@@ -471,6 +478,8 @@ def page_lines(
         if cleaned[-1].isdigit() and _END_NUMBER.search(cleaned) is not None:
             # a slide or page number on the line's baseline far to its right (pdfium joins them)
             piece = _number_apart(raw, text, first, last, size)
+            if piece is None and (b1 <= margins[0] or t1 >= margins[1]):
+                piece = _page_number_apart(raw, text, first, last, size)
             if piece is not None:
                 segments[k:k] = [
                     (first, text[first : piece[0] + 1], False),
@@ -585,6 +594,38 @@ def _number_apart(raw, text: str, first: int, last: int, size: float) -> tuple[i
     start = last
     while start > first and text[start - 1].isdigit():
         start -= 1
+    end = _apart(raw, text, first, start, size)
+    if end is None:
+        return None
+    matrix = pdfium_c.FS_MATRIX()
+    if _scaled(raw, start, get_font_size(raw, start), matrix, ctypes.byref(matrix)) > NUMBER_SMALLER * size:
+        return None  # a number of the text's own size: a contents page's, a chart's scale
+    return end, start
+
+
+#: a page number that says so ending a line, after a space (``Page 3``, ``Page 3 of 12``)
+_END_PAGE_NUMBER = re.compile(
+    r"\s((?:page|seite|página)\s*\d{1,4}(?:\s*(?:of|/|de|von)\s*\d{1,5})?)$", re.IGNORECASE
+)
+
+
+def _page_number_apart(raw, text: str, first: int, last: int, size: float) -> tuple[int, int] | None:
+    """``(end of the text, start of the page number)`` when ``text[first:last + 1]`` ends in a
+    page number that says so standing more than NUMBER_APART font sizes right of the text before
+    it, at any size: a footer's page number at the right margin beside its text at the left
+    (``Company confidential … Page 1``), which on a one-page file no other page's footer shows
+    to be furniture; else None. A bare number of the text's size stays (a total's row)."""
+    match = _END_PAGE_NUMBER.search(text, first, last + 1)
+    if match is None:
+        return None
+    start = match.start(1)
+    end = _apart(raw, text, first, start, size)
+    return None if end is None else (end, start)
+
+
+def _apart(raw, text: str, first: int, start: int, size: float) -> int | None:
+    """The last character of ``text[first:start]`` but for spaces, when the character at
+    ``start`` stands more than NUMBER_APART font sizes right of it; else None."""
     end = start - 1
     while end > first and text[end].isspace():
         end -= 1
@@ -597,10 +638,7 @@ def _number_apart(raw, text: str, first: int, last: int, size: float) -> tuple[i
     right = box[1]
     if not get_char_box(raw, start, *refs) or box[0] - right <= NUMBER_APART * size:
         return None
-    matrix = pdfium_c.FS_MATRIX()
-    if _scaled(raw, start, get_font_size(raw, start), matrix, ctypes.byref(matrix)) > NUMBER_SMALLER * size:
-        return None  # a number of the text's own size: a contents page's, a chart's scale
-    return end, start
+    return end
 
 
 #: characters of a line whose sizes differ that are read to find its size, at most

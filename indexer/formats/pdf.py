@@ -28,6 +28,7 @@ from ._attached import Attached, Attacher, text_chars
 from ._pdf_capi import PageHandles, keep_heap_top, mediabox
 from ._pdf_fallback import extract_with_pdfminer, plumber_lines, visible
 from ._pdf_layout import (
+    MARGIN_SHARE,
     MIN_LINE_NUMBERS,
     Group,
     OutlineEntry,
@@ -169,8 +170,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # a table of text columns that would cut or leave out a word refused, or its cut rows at
     # the top or bottom read as text; a table of text columns whose cells are lines of prose
     # refused; a table of pdf_tables=always whose cells miss a word of the lines it takes refused;
-    # pdf_tables=always reads a page ruled both ways from pdfium's rules first
-    version="18",
+    # pdf_tables=always reads a page ruled both ways from pdfium's rules first; 19: a page
+    # number that says so set apart beside a footer's text on its baseline removed
+    version="19",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -506,7 +508,9 @@ def _read_page(
         warnings.append(f"page {number}: only the first objects were scanned for images and tables")
     textpage = page.open_text()
     try:
-        info.lines, cut, info.chars = page_lines(textpage, number, ligatures, info.joins)
+        zone = MARGIN_SHARE * info.geo.height
+        margins = (info.geo.bottom + zone, info.geo.top - zone)
+        info.lines, cut, info.chars = page_lines(textpage, number, ligatures, info.joins, margins)
         if info.lines:
             info.unmapped = _unmapped(textpage, info.lines)
         if info.lines and tables_mode == "auto" and info.objects.has_rulings:

@@ -544,6 +544,66 @@ def test_a_lone_number_equal_to_the_pages_label_is_its_number():
     assert "7" in [b.text for b in doc.blocks]
 
 
+def _flush_footers(footers, labels_from: int | None = None) -> bytes:
+    """One page as ``_centred_footers`` sets it, with the lines ``footers`` (text, x, y, flush)
+    starting at ``x``, or ending at it when ``flush`` is "right"."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)  # letter: 612 × 792 pt
+    if labels_from is not None:
+        c.addPageLabel(0, style="D", start=labels_from)
+    c.setFont("Helvetica", 11)
+    for k in range(5):
+        c.drawString(72, 600 - 14 * k, BODY.format(n=1))
+    c.setFont("Helvetica", 9)
+    for text, x, y, flush in footers:
+        (c.drawRightString if flush == "right" else c.drawString)(x, y, text)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_page_number_beside_a_one_page_files_footer_is_dropped():
+    # one page whose foot (or head) sets its text at the left margin and "Page 1" flush right on
+    # the same baseline: pdfium reads them as one line, "Company confidential Page 1", which no
+    # other page shows to be a footer, and the page number stayed in the text. It says it is a
+    # page number, it is the page's, and it stands apart: it goes, the footer's text stays
+    body = " ".join([BODY.format(n=1)] * 5)
+    for text, y in [("Company confidential", 40), ("Quarterly report", 760)]:
+        for number in ("Page 1", "Page 1 of 1", "PAGE 1"):
+            doc = extract(
+                _flush_footers([(text, 72, y, "left"), (number, 540, y, "right")]), filename="p.pdf"
+            )
+            assert sorted(b.text for b in doc.blocks) == [body, text], number
+            assert doc.coverage.headers_footers_removed == ("page numbers (1 page)",)
+    # the same on a page the file labels 7, with "Page 7"
+    seven = [("Company confidential", 72, 40, "left"), ("Page 7", 540, 40, "right")]
+    doc = extract(_flush_footers(seven, labels_from=7), filename="p.pdf")
+    assert [b.text for b in doc.blocks] == [body, "Company confidential"]
+    # what stays: a bare number beside the footer's text is no different from a total beside
+    # its label ("Total 1"), and a table's last row ends in 1 near the foot; "Page 7" on a page
+    # no label numbers 7 is not its number; a contents entry "Summary … Page 1" under others
+    # stands among lines; a contents entry in the body is not split from its page number
+    for lines, kept in [
+        ([("Company confidential", 72, 40, "left"), ("1", 540, 40, "right")], "Company confidential 1"),
+        ([("Total", 72, 40, "left"), ("1", 540, 40, "right")], "Total 1"),
+        (
+            [("Item", 72, 64, "left"), ("Qty", 540, 64, "right"), ("Widgets", 72, 52, "left")]
+            + [("4", 540, 52, "right"), ("Spare parts", 72, 40, "left"), ("1", 540, 40, "right")],
+            "Item Qty Widgets 4 Spare parts 1",
+        ),
+        (seven, "Company confidential Page 7"),
+        (
+            [("Introduction", 72, 64, "left"), ("Page 1", 540, 64, "right"), ("Summary", 72, 52, "left")]
+            + [("Page 1", 540, 52, "right")],
+            "Introduction Page 1 Summary Page 1",
+        ),
+        ([("Introduction", 72, 300, "left"), ("Page 1", 540, 300, "right")], "Introduction Page 1"),
+    ]:
+        doc = extract(_flush_footers(lines), filename="p.pdf")
+        assert " ".join(b.text for b in doc.blocks[1:]).replace("\n", " ") == kept
+        assert doc.coverage.headers_footers_removed == ()
+
+
 VERSE = "Line {k} of the text, numbered in the margin every fifth line"
 
 
