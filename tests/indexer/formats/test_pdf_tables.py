@@ -1004,3 +1004,19 @@ def test_always_reads_a_ruled_grid_from_the_pages_own_rules_and_text(real_world)
     )
     default = [b for b in extract(path, options={"ocr": "never"}).blocks if b.page == 1]
     assert [b for b in always.blocks if b.page == 1] == default
+
+
+def test_always_keeps_a_grid_whose_close_cells_pdfium_runs_together_on_a_line(real_world):
+    # nics-background-checks-2015-11.pdf: the *Other and **Multiple columns are set so close that
+    # the page's text runs their cells together ("Guam 0 100 55 12 30 0", "Hawaii 1,248 0 00 0"),
+    # while the grid's cells hold 3 | 0 and 0 | 0. The words "30" and "00" were taken for words
+    # the table lost: the grid was refused and the page read as one paragraph of figures
+    for name in ("nics-background-checks-2015-11.pdf", "nics-background-checks-2015-11-rotated.pdf"):
+        path = real_world / "pdf" / "pdfplumber" / name
+        always = extract(path, options={"pdf_tables": "always", "ocr": "never"})
+        table = _only_table(always)
+        rows = {row[0]: row for row in table.rows}
+        # pdfplumber's text of the page: "Guam 0 100 55 12 3 0 0 …", "Hawaii 1,248 0 0 0 0 0 …"
+        assert rows["Guam"][1:7] == ("0", "100", "55", "12", "3", "0")
+        assert rows["Hawaii"][1:7] == ("1,248", "0", "0", "0", "0", "0")
+        assert always.blocks == extract(path, options={"ocr": "never"}).blocks
