@@ -195,6 +195,7 @@ class MainScreen(Screen[None]):
 
     async def on_store_opened(self, message: msg.StoreOpened) -> None:
         await self.reload_rows()
+        self.note_conversion()
         progress = self.query_one(ProgressLine)
         if self.watch:
             progress.note(f"scanning the folder · index {self.db_label}")
@@ -204,6 +205,22 @@ class MainScreen(Screen[None]):
             self.watcher_state = "stopped"
             self.update_header()
             progress.done(f"not indexing or watching · index {self.db_label}")
+
+    def note_conversion(self) -> None:
+        """Say in the log that opening converted an index an earlier chunkscope wrote, and what
+        the compaction that may follow gave back, as ``chunkscope index`` prints them."""
+        from storage.migrations import INITIAL
+        from tui.commands.compact import describe
+
+        store = self.library.store
+        if store is None or store.readonly:
+            return
+        writer = store.writer
+        if not writer.migrated or INITIAL in writer.migrated:  # a new index: nothing was converted
+            return
+        self.note(f"index converted for this version of chunkscope ({', '.join(writer.migrated)})")
+        if writer.compaction is not None:
+            self.note(describe(writer.compaction), "yellow" if writer.compaction.refused else "")
 
     @property
     def db_label(self) -> str:
