@@ -3,8 +3,8 @@
 The container is checked with ``zipsafe.open_zip`` before python-pptx opens it. Per slide, in
 order: the title (a heading), then the shapes in rows top-to-bottom, each left-to-right (group
 shapes recursively, placeholders at the position they inherit from the layout): text frames
-(bulleted or indented paragraphs become lists), tables, SmartArt text, pictures (with alt
-text), then the speaker notes, read as a text frame (lists included) with ``notes=True`` in
+(bulleted or indented paragraphs become lists), tables, charts (:mod:`._charts`), SmartArt
+text, pictures (with alt text), then the speaker notes, read as a text frame (lists included) with ``notes=True`` in
 their meta. Every block carries ``slide_number`` and ``slide_title`` in its meta and the slide
 number as its page. A slide's footer, date and number are read where the slide has their
 placeholders (PowerPoint puts them on each slide that shows them); the notes page's own
@@ -49,7 +49,7 @@ from ..model import (
     render_table,
 )
 from ..zipsafe import open_zip
-from . import _embedded, _ooxml
+from . import _charts, _embedded, _ooxml
 from ._attached import Attached, Attacher, text_chars
 from .registry import extractor
 
@@ -124,6 +124,35 @@ def _retyped(data: bytes, types: bytes) -> bytes:
         for info in src.infolist():
             payload = types if info.filename == "[Content_Types].xml" else src.read(info.filename)
             dst.writestr(info, payload)
+    return out.getvalue()
+
+
+_CHART_TYPE = "application/vnd.openxmlformats-officedocument.drawingml.chart+xml"
+#: what a damaged chart part is replaced by for python-pptx to open the package: a chart of nothing
+_EMPTY_CHART = f'<c:chartSpace xmlns:c="{_charts.C}"/>'.encode()
+
+
+def _without_damaged_charts(data: bytes, what: str, damaged: dict[str, str]) -> bytes | None:
+    """The package with each chart part that is not well-formed replaced by an empty chart, and
+    why each is unread in ``damaged`` (by part name, ``/ppt/charts/chart1.xml``); None when no
+    chart part is damaged (the package's trouble is elsewhere)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        types = _ooxml.parse_xml(_ooxml.read(zf, "[Content_Types].xml", what), what, "[Content_Types].xml")
+        for override in types:
+            name = (override.get("PartName") or "").lstrip("/")
+            if override.get("ContentType") != _CHART_TYPE or not _ooxml.has_member(zf, name):
+                continue
+            try:
+                _ooxml.parse_xml(_ooxml.read(zf, name, what), what, name)
+            except ParseError as exc:
+                damaged["/" + name] = f"the chart part is not well-formed XML: {exc.message}"[:200]
+        if not damaged:
+            return None
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+            for info in zf.infolist():
+                payload = _EMPTY_CHART if "/" + info.filename in damaged else zf.read(info.filename)
+                dst.writestr(info, payload)
     return out.getvalue()
 
 
@@ -360,6 +389,8 @@ class _Slides:
         self.held = Attached()  # what the files embedded in the slides gave
         #: the objects set aside (embedded()): each one's placeholder block and what reads it
         self.deferred: list[tuple[Block, Callable[[], Attached]]] = []
+        #: chart parts that are not well-formed (set aside so that the presentation opens): why
+        self.damaged: dict[str, str] = {}
 
     def shapes(self, shapes: Iterable[Any], slide: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
         from pptx.enum.shapes import MSO_SHAPE_TYPE
@@ -375,11 +406,7 @@ class _Slides:
                 yield from self.table(shape.table, meta, page)
                 continue
             if getattr(shape, "has_chart", False) and shape.has_chart:
-                self.sink.skipped.append(
-                    Skipped(
-                        "chart", f"slide {page}: {shape.name}", "charts are not read (their data is not text)"
-                    )
-                )
+                yield from self.chart(shape, meta, page)
                 continue
             element = shape._element
             ole = element.find(f".//{{{P}}}oleObj")
@@ -514,6 +541,28 @@ class _Slides:
             meta=meta,
         )
 
+    def chart(self, shape: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
+        """A chart's title and data where its frame stands (see :mod:`._charts`); listed as
+        skipped when its part is missing, damaged or keeps no values."""
+        where = f"slide {page}: {shape.name}"
+        try:
+            part = shape.chart_part
+            name = str(part.partname)
+            reason = self.damaged.get(name)
+            if reason is None:
+                chart = _charts.read_chart(part.blob, f"{self.what} {name}")
+        except (KeyError, AttributeError, ValueError):
+            reason = "its chart part is missing"
+        except _charts.ChartUnread as exc:
+            reason = str(exc)
+        if reason is not None:
+            self.sink.skipped.append(Skipped("chart", where, reason))
+            return
+        if chart.uncached:
+            self.sink.skipped.append(Skipped("chart", where, _charts.uncached_reason(chart)))
+        for block in _charts.chart_blocks(chart, meta):
+            yield replace(block, page=page)
+
     def picture(self, shape: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
         c_nv = shape._element.find(f".//{{{P}}}cNvPr")
         alt = None
@@ -592,8 +641,11 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # are read; 10: what an embedded file's own extractor removed (a poem's margin line numbers)
     # listed; 11: a header row of one cell merged across the table (a title row) said before the
     # table, the row below heading it; 12: a title row over a single row said before the table,
-    # that row its data (columns named Column N, has_header False)
-    version="12",
+    # that row its data (columns named Column N, has_header False); 13: a chart read where it
+    # stands: its title and axis titles a paragraph, the values its part keeps a table (chart_type
+    # in the meta); a chart without them listed as skipped with why, a damaged chart part no
+    # longer losing the whole deck
+    version="13",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,
@@ -613,11 +665,24 @@ def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
             props = {}  # damaged document properties: the slides are what matters
         parts = [n for n in zf.namelist() if n.startswith("ppt/comments/") and n.endswith(".xml")]
         comments = _ooxml.comments_skipped(zf, parts, "cm", what)
-    prs = _open(data, what)
+    damaged: dict[str, str] = {}
+    try:
+        prs = _open(data, what)
+    except ParseError as exc:
+        # python-pptx parses every chart part when it opens the package: one damaged chart
+        # would lose every slide, so the presentation is opened again with it set aside
+        try:
+            repaired = _without_damaged_charts(data, what, damaged)
+        except (ParseError, zipfile.BadZipFile, zlib.error, EOFError):
+            repaired = None
+        if repaired is None:
+            raise exc from None
+        prs = _open(repaired, what)
     sink = _ooxml.ImageSink()
     if comments is not None:
         sink.skipped.append(comments)
     walker = _Slides(sink, what, Attacher(ctx))
+    walker.damaged = damaged
     blocks: list[Block] = []
     total = 0
     for number, slide in enumerate(prs.slides, start=1):

@@ -1,0 +1,362 @@
+"""DrawingML charts (``c:chartSpace``, a ``chartN.xml`` part of a .pptx or a .docx) read as what
+they show: the title and axis titles, and the data as a table.
+
+A chart part keeps a copy of every value it draws (``c:strCache`` / ``c:numCache`` under a
+series' ``c:tx``, ``c:cat``, ``c:val``, ``c:xVal``, ``c:yVal``; ``c:multiLvlStrCache`` for
+categories of several levels), which is what is read here; the workbook embedded beside it, which
+the values were copied from, is not. The same part is read for PowerPoint and Word, with lxml
+rather than python-pptx's chart objects: Word's reader does not build python-pptx objects, and
+those give neither the x values of a scatter chart nor the number format of each value.
+
+The table is laid out as the chart's data range is in its workbook: the categories down the
+first column (one column per level, the outer first, its label repeated on each row it covers),
+one column per series headed by its name, its corner blank. A scatter chart's x values take the
+first column when all its series share them; else each series is a table of its own. Numbers are
+shown in the chart's format code when :mod:`._numfmt` understands it (``#,##0.0``, ``0%``,
+dates), else as the cached value is written, binary noise dropped (``0.30000000000000004`` is
+``0.3``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+
+from ..errors import ParseError
+from ..model import PARAGRAPH, TABLE, Block, render_table
+from . import _ooxml
+from ._numfmt import DateFormat, NumberFormat, compile_format, date_kind
+
+C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+
+
+def _c(tag: str) -> str:
+    return f"{{{C}}}{tag}"
+
+
+C_CHART, C_PLOTAREA, C_TITLE, C_TX, C_SER, C_V, C_PT = (
+    _c(t) for t in ("chart", "plotArea", "title", "tx", "ser", "v", "pt")
+)
+C_CAT, C_VAL, C_XVAL, C_YVAL = (_c(t) for t in ("cat", "val", "xVal", "yVal"))
+A_P, A_T = f"{{{A}}}p", f"{{{A}}}t"
+
+#: the plots read, by element, and the kind they are said as (``chart_type``); a bar chart's
+#: ``c:barDir`` tells a column chart from a bar chart
+_PLOTS = {
+    _c("barChart"): "bar",
+    _c("bar3DChart"): "bar",
+    _c("lineChart"): "line",
+    _c("line3DChart"): "line",
+    _c("pieChart"): "pie",
+    _c("pie3DChart"): "pie",
+    _c("ofPieChart"): "pie",
+    _c("doughnutChart"): "doughnut",
+    _c("areaChart"): "area",
+    _c("area3DChart"): "area",
+    _c("radarChart"): "radar",
+    _c("stockChart"): "stock",
+    _c("surfaceChart"): "surface",
+    _c("surface3DChart"): "surface",
+    _c("scatterChart"): "scatter",
+    _c("bubbleChart"): "bubble",
+}
+#: a point index past the rows of a worksheet is no point of a chart drawn from one
+_MAX_POINTS = 1_048_576
+_AXES = tuple(_c(t) for t in ("catAx", "dateAx", "valAx", "serAx"))
+
+
+class ChartUnread(Exception):
+    """A chart whose data cannot be read; its message says why."""
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    #: each row's place in the chart's data range (its point's index + 2, under the header)
+    row_numbers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Chart:
+    kind: str  # the plots' kinds, "column" or "column+line"
+    title: str  # "" without one
+    axis_titles: tuple[str, ...]
+    tables: tuple[Table, ...]
+    #: the series whose values the part does not keep (only in the embedded workbook)
+    uncached: tuple[str, ...] = ()
+
+
+def read_chart(data: bytes, what: str) -> Chart:
+    """The chart of a chart part; :class:`ChartUnread` when the part is not well-formed, not a
+    chart, or keeps none of the values it draws."""
+    try:
+        root = _ooxml.parse_xml(data, what)
+    except ParseError as exc:
+        raise ChartUnread(f"the chart part is not well-formed XML: {exc.message}"[:200]) from None
+    chart = root.find(C_CHART)
+    area = chart.find(C_PLOTAREA) if chart is not None else None
+    if area is None:
+        raise ChartUnread("the chart part has no plot area")
+    date1904 = _flag(root.find(_c("date1904")))
+    plots = [(el, _PLOTS[el.tag]) for el in area if el.tag in _PLOTS]
+    if not plots:
+        raise ChartUnread("a kind of chart not read")
+    kinds: list[str] = []
+    series: list[tuple[etree._Element, str]] = []
+    for el, kind in plots:
+        if kind == "bar":
+            bar_dir = el.find(_c("barDir"))
+            kind = "column" if bar_dir is not None and bar_dir.get("val") == "col" else "bar"
+        if kind not in kinds:
+            kinds.append(kind)
+        series.extend((ser, kind) for ser in el.iterchildren(C_SER))
+    series.sort(key=lambda s: _int_val(s[0].find(_c("order")), 0))
+    names = [_series_name(ser, n) for n, (ser, _) in enumerate(series)]
+    title = _title(chart.find(C_TITLE), chart, names)
+    axis_titles = tuple(
+        t for ax in area if ax.tag in _AXES for t in (_title(ax.find(C_TITLE), None, ()),) if t
+    )
+    if "bubble" in kinds:
+        raise ChartUnread("bubble charts are not read")
+    scatter = kinds == ["scatter"]
+    cached = [_values(ser.find(C_YVAL if scatter else C_VAL), date1904) is not None for ser, _ in series]
+    uncached = tuple(name for name, ok in zip(names, cached, strict=True) if not ok)
+    kept = [(ser, name) for (ser, _), name, ok in zip(series, names, cached, strict=True) if ok]
+    if not kept:
+        if series:
+            raise ChartUnread(
+                "the chart keeps no copy of its values (they are only in its embedded workbook)"
+            )
+        raise ChartUnread("the chart has no data series")
+    if "scatter" in kinds and not scatter:
+        raise ChartUnread("a scatter plot combined with another kind of chart is not read")
+    tables = _scatter(kept, date1904) if scatter else (_categories(kept, date1904),)
+    return Chart("+".join(kinds), title, axis_titles, tables, uncached)
+
+
+def _categories(kept: list[tuple[etree._Element, str]], date1904: bool) -> Table:
+    """Categories down (the first series' that has them), one column per series; a row for
+    each point that has a label or a value (the part's point indexes, so a gap stays a row)."""
+    values = [_values(ser.find(C_VAL), date1904) or {} for ser, _ in kept]
+    levels: list[dict[int, str]] = []
+    for ser, _ in kept:
+        levels = _category_levels(ser.find(C_CAT), date1904)
+        if levels:
+            break
+    points = sorted({i for v in values for i in v} | {i for level in levels for i in level})
+    if not levels:  # the chart numbers its categories 1, 2, 3 …
+        levels = [{i: str(i + 1) for i in points}]
+    rows = tuple(
+        tuple(level.get(i, "") for level in levels) + tuple(v.get(i, "") for v in values) for i in points
+    )
+    header = ("",) * len(levels) + tuple(name for _, name in kept)
+    return Table(header, rows, tuple(i + 2 for i in points))
+
+
+def _scatter(kept: list[tuple[etree._Element, str]], date1904: bool) -> tuple[Table, ...]:
+    """The x values down, a column of y values per series: one table when the series share
+    their x values, else a table per series."""
+    pairs = []
+    for ser, name in kept:
+        ys = _values(ser.find(C_YVAL), date1904) or {}
+        xs = _x_values(ser.find(C_XVAL), date1904)
+        if not xs:  # no x values: the chart places the points at 1, 2, 3 …
+            xs = {i: str(i + 1) for i in ys}
+        pairs.append((name, xs, ys, sorted(xs.keys() | ys.keys())))
+    first = pairs[0]
+    if all(xs == first[1] and points == first[3] for _, xs, _, points in pairs):
+        _, xs, _, points = first
+        rows = tuple((xs.get(i, ""), *(ys.get(i, "") for _, _, ys, _ in pairs)) for i in points)
+        return (Table(("", *(name for name, _, _, _ in pairs)), rows, tuple(i + 2 for i in points)),)
+    return tuple(
+        Table(
+            ("", name),
+            tuple((xs.get(i, ""), ys.get(i, "")) for i in points),
+            tuple(i + 2 for i in points),
+        )
+        for name, xs, ys, points in pairs
+    )
+
+
+def _x_values(el: etree._Element | None, date1904: bool) -> dict[int, str]:
+    if el is None:
+        return {}
+    values = _values(el, date1904)
+    if values is not None:
+        return values
+    levels = _category_levels(el, date1904)
+    return levels[-1] if levels else {}
+
+
+def _category_levels(el: etree._Element | None, date1904: bool) -> list[dict[int, str]]:
+    """The category labels, one map of point index → label a level, the outer level first (an
+    outer label on every point up to the next one of its level)."""
+    if el is None:
+        return []
+    multi = el.find(f"{_c('multiLvlStrRef')}/{_c('multiLvlStrCache')}")
+    if multi is None:
+        multi = el.find(_c("multiLvlStrLit"))
+    if multi is not None:
+        levels = [labels for lvl in multi.iterchildren(_c("lvl")) if (labels := _points(lvl, None))]
+        if not levels:
+            return []
+        inner = sorted(levels[0])  # the innermost level: a label on each point
+        filled = [levels[0]]
+        for labels in levels[1:]:
+            out, current, starts = {}, "", sorted(labels)
+            for i in inner:  # an outer label covers the points up to the next one of its level
+                while starts and starts[0] <= i:
+                    current = labels[starts.pop(0)]
+                out[i] = current
+            filled.append(out)
+        return filled[::-1]
+    values = _values(el, date1904)
+    if values is not None:
+        return [values]
+    cache = _cache(el, ("strRef", "strCache"), "strLit")
+    return [_points(cache, None)] if cache is not None else []
+
+
+def _cache(el: etree._Element, ref: tuple[str, str], lit: str) -> etree._Element | None:
+    found = el.find(f"{_c(ref[0])}/{_c(ref[1])}")
+    return found if found is not None else el.find(_c(lit))
+
+
+def _values(el: etree._Element | None, date1904: bool) -> dict[int, str] | None:
+    """Point index → shown value of a ``c:val``/``c:xVal``/``c:yVal``/``c:cat`` holding numbers;
+    None when it keeps no cached numbers (a reference alone, or labels)."""
+    if el is None:
+        return None
+    cache = _cache(el, ("numRef", "numCache"), "numLit")
+    if cache is None:
+        return None
+    code = cache.findtext(_c("formatCode")) or "General"
+    return _points(cache, _Shown(code, date1904))
+
+
+def _points(cache: etree._Element, shown: _Shown | None) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for pt in cache.iterchildren(C_PT):
+        try:
+            idx = int(pt.get("idx") or "")
+        except ValueError:
+            continue
+        if not 0 <= idx < _MAX_POINTS:
+            continue
+        text = pt.findtext(C_V) or ""
+        if shown is not None:
+            code = pt.get("formatCode")
+            text = (shown if code is None else _Shown(code, shown.date1904)).text(text)
+        out[idx] = " ".join(text.split())
+    return out
+
+
+class _Shown:
+    """The text of a cached number in its format code."""
+
+    def __init__(self, code: str, date1904: bool) -> None:
+        self.date1904 = date1904
+        self.format: NumberFormat | DateFormat | None = compile_format(code)
+        if self.format is None:
+            kind = date_kind(code)
+            self.format = DateFormat(kind, date1904) if kind is not None else None
+
+    def text(self, value: str) -> str:
+        from .spreadsheet import cell_text
+
+        try:
+            number = float(value)
+        except ValueError:
+            return value
+        shown = self.format
+        if isinstance(shown, NumberFormat):
+            return shown.show(value.strip()) or cell_text(number)
+        if shown is not None:
+            day = shown.value(number)
+            if day is not None:
+                return cell_text(day)
+        return cell_text(number)
+
+
+def _series_name(ser: etree._Element, n: int) -> str:
+    """A series' name, else what the chart's legend calls it (``Series1``)."""
+    tx = ser.find(C_TX)
+    if tx is not None:
+        cache = _cache(tx, ("strRef", "strCache"), "strLit")
+        if cache is not None:
+            name = " ".join(_points(cache, None).values())
+        else:
+            name = " ".join((tx.findtext(C_V) or "").split())
+        if name:
+            return name
+    return f"Series{_int_val(ser.find(_c('idx')), n) + 1}"
+
+
+def _title(title: etree._Element | None, chart: etree._Element | None, names: list[str] | tuple[()]) -> str:
+    """The text of a chart's or an axis's ``c:title``: its rich text, its cached reference, or,
+    for a chart title without text of its own over a single series, the series' name, which
+    is what the chart shows there."""
+    if title is None:
+        return ""
+    tx = title.find(C_TX)
+    if tx is not None:
+        rich = tx.find(_c("rich"))
+        if rich is not None:
+            lines = (" ".join("".join(t.text or "" for t in p.iter(A_T)).split()) for p in rich.iter(A_P))
+            return " ".join(line for line in lines if line)
+        cache = _cache(tx, ("strRef", "strCache"), "strLit")
+        if cache is not None:
+            return " ".join(" ".join(_points(cache, None).values()).split())
+        return ""
+    if chart is not None and len(names) == 1 and not _flag(chart.find(_c("autoTitleDeleted"))):
+        return names[0]
+    return ""
+
+
+def _flag(el: etree._Element | None) -> bool:
+    return el is not None and (el.get("val") or "true").strip() in ("1", "true")
+
+
+def _int_val(el: etree._Element | None, default: int) -> int:
+    try:
+        return int(el.get("val") or "") if el is not None else default
+    except ValueError:
+        return default
+
+
+def chart_blocks(chart: Chart, meta: dict[str, object]) -> list[Block]:
+    """The blocks a chart is said as: its title and axis titles, a line each, as a paragraph,
+    then its tables, headed by the series names (their corner blank); each block's meta
+    ``meta`` and the chart's kind (``chart_type``) and title (``chart_title``)."""
+    meta = {**meta, "chart_type": chart.kind}
+    if chart.title:
+        meta["chart_title"] = chart.title
+    blocks = []
+    lines = [chart.title, *chart.axis_titles] if chart.title else list(chart.axis_titles)
+    if lines:
+        blocks.append(Block(PARAGRAPH, "\n".join(lines), meta=meta))
+    for table in chart.tables:
+        if not table.rows:
+            continue
+        blocks.append(
+            Block(
+                TABLE,
+                render_table(table.header, table.rows),
+                rows=table.rows,
+                header=table.header,
+                row_numbers=table.row_numbers,
+                meta=meta,
+            )
+        )
+    return blocks
+
+
+def uncached_reason(chart: Chart) -> str:
+    """Why some of a chart's series are not in its table."""
+    return (
+        "series whose values are only in the chart's embedded workbook (no copy in the chart): "
+        + ", ".join(chart.uncached)
+    )

@@ -1,0 +1,144 @@
+"""Charts in PowerPoint decks read as what they show: the title and axis titles as a paragraph,
+the values the chart part keeps a copy of as a table (categories down, a column per series under
+its name), where the chart stands. The decks are built with python-pptx's chart API; every value
+expected below is worked out from the data put in, in the format code given."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+from pptx import Presentation
+from pptx.chart.data import CategoryChartData, XyChartData
+from pptx.enum.chart import XL_CHART_TYPE
+from pptx.util import Inches
+
+from indexer import extract_bytes
+from tests.indexer.formats.test_docx import _replace_member
+
+
+def deck(kind, data, *, title: str | None = None, axes: tuple[str, str] | None = None) -> bytes:
+    """A deck of one slide, "Results", holding a text box above one chart."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[5])  # Title Only
+    slide.shapes.title.text = "Results"
+    box = slide.shapes.add_textbox(Inches(1), Inches(1.5), Inches(6), Inches(0.5))
+    box.text_frame.text = "Figures as of March"
+    frame = slide.shapes.add_chart(kind, Inches(1), Inches(2.5), Inches(6), Inches(4), data)
+    chart = frame.chart
+    if title is not None:
+        chart.has_title = True
+        chart.chart_title.text_frame.text = title
+    if axes is not None:
+        chart.category_axis.axis_title.text_frame.text = axes[0]
+        chart.value_axis.axis_title.text_frame.text = axes[1]
+    out = io.BytesIO()
+    prs.save(out)
+    return out.getvalue()
+
+
+def pptx(data: bytes):
+    return extract_bytes(data, "t.pptx")
+
+
+def chart_blocks(doc):
+    return [b for b in doc.blocks if "chart_type" in b.meta]
+
+
+def regions() -> CategoryChartData:
+    data = CategoryChartData(number_format="#,##0.0")
+    data.categories = ["North", "South", "East"]
+    data.add_series("2023", (1.2, 3.45, 5))
+    data.add_series("2024", (2, 0.3, 1234.5))
+    return data
+
+
+def test_a_column_chart_of_two_series_is_a_table_of_its_values():
+    doc = pptx(deck(XL_CHART_TYPE.COLUMN_CLUSTERED, regions()))
+    # the slide's title and text box, then the chart, which stands below the box
+    assert [b.kind for b in doc.blocks] == ["heading", "paragraph", "table"]
+    (table,) = chart_blocks(doc)
+    assert table.header == ("", "2023", "2024")
+    # #,##0.0: one decimal, rounded half up (3.45 → 3.5), a thousands separator
+    assert table.rows == (("North", "1.2", "2.0"), ("South", "3.5", "0.3"), ("East", "5.0", "1,234.5"))
+    assert table.row_numbers == (2, 3, 4)
+    assert table.page == 1
+    assert table.meta["chart_type"] == "column"
+    assert table.meta["slide_number"] == 1 and table.meta["slide_title"] == "Results"
+    assert "| North | 1.2 | 2.0 |" in table.text
+    assert not doc.coverage.skipped
+
+
+def test_a_pie_chart_shows_its_shares_in_its_percent_format():
+    data = CategoryChartData(number_format="0%")
+    data.categories = ["Apples", "Pears", "Plums"]
+    data.add_series("Share", (0.55, 0.3, 0.15))
+    (table,) = chart_blocks(pptx(deck(XL_CHART_TYPE.PIE, data)))
+    assert table.meta["chart_type"] == "pie"
+    assert table.header == ("", "Share")
+    assert table.rows == (("Apples", "55%"), ("Pears", "30%"), ("Plums", "15%"))
+
+
+def test_a_scatter_chart_gives_x_and_y_values():
+    data = XyChartData()
+    a = data.add_series("Trial A")
+    a.add_data_point(1, 2.5)
+    a.add_data_point(2, 3.5)
+    b = data.add_series("Trial B")
+    b.add_data_point(1.5, 10)
+    b.add_data_point(3, 20)
+    blocks = chart_blocks(pptx(deck(XL_CHART_TYPE.XY_SCATTER, data)))
+    # the two series have x values of their own: a table each, the x values down
+    assert [(b.kind, b.header, b.rows) for b in blocks] == [
+        ("table", ("", "Trial A"), (("1", "2.5"), ("2", "3.5"))),
+        ("table", ("", "Trial B"), (("1.5", "10"), ("3", "20"))),
+    ]
+    assert {b.meta["chart_type"] for b in blocks} == {"scatter"}
+
+
+def test_a_scatter_chart_whose_series_share_their_x_values_is_one_table():
+    data = XyChartData()
+    for name, ys in (("Low", (1, 2)), ("High", (5, 7))):
+        series = data.add_series(name)
+        for x, y in zip((10, 20), ys, strict=True):
+            series.add_data_point(x, y)
+    (table,) = chart_blocks(pptx(deck(XL_CHART_TYPE.XY_SCATTER, data)))
+    assert table.header == ("", "Low", "High")
+    assert table.rows == (("10", "1", "5"), ("20", "2", "7"))
+
+
+def test_a_line_chart_says_its_title_and_axis_titles_before_its_data():
+    data = CategoryChartData()
+    data.categories = ["Q1", "Q2"]
+    data.add_series("North", (1.25, 2))
+    doc = pptx(deck(XL_CHART_TYPE.LINE, data, title="Revenue by region 2024", axes=("Quarter", "M USD")))
+    caption, table = chart_blocks(doc)
+    assert (caption.kind, caption.text) == ("paragraph", "Revenue by region 2024\nQuarter\nM USD")
+    assert caption.meta["chart_title"] == table.meta["chart_title"] == "Revenue by region 2024"
+    assert table.meta["chart_type"] == "line"
+    # General: the numbers as the chart part keeps them
+    assert (table.header, table.rows) == (("", "North"), (("Q1", "1.25"), ("Q2", "2")))
+
+
+def test_categories_of_two_levels_are_two_columns_the_outer_label_on_each_row():
+    data = CategoryChartData()
+    west = data.add_category("West")
+    west.add_sub_category("Q1")
+    west.add_sub_category("Q2")
+    data.add_category("East").add_sub_category("Q1")
+    data.add_series("Units", (10, 20, 30))
+    (table,) = chart_blocks(pptx(deck(XL_CHART_TYPE.BAR_CLUSTERED, data)))
+    assert table.meta["chart_type"] == "bar"
+    assert table.header == ("", "", "Units")
+    assert table.rows == (("West", "Q1", "10"), ("West", "Q2", "20"), ("East", "Q1", "30"))
+
+
+def test_a_damaged_chart_part_is_skipped_and_the_deck_read():
+    data = deck(XL_CHART_TYPE.COLUMN_CLUSTERED, regions())
+    part = "ppt/charts/chart1.xml"
+    xml = zipfile.ZipFile(io.BytesIO(data)).read(part)
+    doc = pptx(_replace_member(data, part, xml[: len(xml) // 2]))
+    assert [b.text for b in doc.blocks] == ["Results", "Figures as of March"]
+    ((what, name, reason),) = [(s.what, s.name, s.reason) for s in doc.coverage.skipped]
+    assert (what, name) == ("chart", "slide 1: Chart 3")
+    assert "not well-formed" in reason
