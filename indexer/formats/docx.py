@@ -13,7 +13,8 @@ above, numbered cell paragraphs starting with the number Word shows), footnotes 
 text, headers/footers (document metadata ``header_text``/``footer_text``), page numbers (explicit
 ``w:br type=page`` and Word's ``w:lastRenderedPageBreak``, one break counted once), and every image
 of a paragraph (``a:blip r:embed`` and VML ``v:imagedata``), placed right after its anchoring
-paragraph, with alt text from ``wp:docPr descr``/``title``; the files embedded by OLE objects
+paragraph, with alt text from ``wp:docPr descr``/``title``, and every chart (:mod:`._charts`)
+likewise; the files embedded by OLE objects
 (a workbook, a PDF …: :mod:`._embedded`), read after the paragraph holding them.
 
 A tab (``w:tab``, ``w:ptab``) is a space between the words on either side, as any run of white
@@ -56,7 +57,7 @@ from ..model import (
     render_list,
 )
 from ..zipsafe import open_zip
-from . import _embedded, _ooxml
+from . import _charts, _embedded, _ooxml
 from ._attached import Attached, Attacher
 from ._ooxml import Rel
 from ._symbol_font import symbol_char
@@ -103,6 +104,7 @@ W_TCPR, W_GRIDSPAN, W_VMERGE, W_TRPR, W_TBLHEADER = (
 A_BLIP, A_GRAPHICDATA, WP_DOCPR = f"{{{A}}}blip", f"{{{A}}}graphicData", f"{{{WP}}}docPr"
 V_IMAGEDATA, V_SHAPE = f"{{{V}}}imagedata", f"{{{V}}}shape"
 R_EMBED, R_ID, R_LINK = f"{{{R}}}embed", f"{{{R}}}id", f"{{{R}}}link"
+C_CHART = f"{{{_charts.C}}}chart"
 W_SYM, W_CHAR, W16SE_SYMEX, W16SE_CHAR = _w("sym"), _w("char"), f"{{{W16SE}}}symEx", f"{{{W16SE}}}char"
 W_FONT = _w("font")
 W_FFDATA, W_CHECKBOX, W_DDLIST = _w("ffData"), _w("checkBox"), _w("ddList")
@@ -773,6 +775,7 @@ class _Embeds(NamedTuple):
 class _Pic:
     rid: str
     alt: str | None
+    chart: str | None = None  # a chart's drawing name ("Chart 1"): its part is read, not a picture
 
 
 # What the paragraph walk does with each element it meets (any other element is passed through).
@@ -860,6 +863,7 @@ class _Walker:
         self.numbered: list[tuple[str, int]] = []  # body list paragraphs not yet counted
         self.objects: list[tuple[str, str | None]] = []  # (r:id, ProgID) of objects not yet read
         self.embeds: _Embeds | None = None  # reads them; None: objects are not read
+        self.zf: zipfile.ZipFile | None = None  # the package, where the chart parts are read
         self.held = Attached()  # what the embedded files gave
         #: the objects set aside (embedded()): the place of their blocks, what reads them, and
         #: each one's relationship, id and ProgID, its heading's level and its page
@@ -1080,9 +1084,8 @@ class _Walker:
             data = next(drawing.iter(A_GRAPHICDATA), None)
             uri = (data.get("uri") or "") if data is not None else ""
             if uri.endswith("/chart"):
-                self.sink.skipped.append(
-                    Skipped("chart", name, "charts are not read (their data is not text)")
-                )
+                ref = next(data.iter(C_CHART), None)
+                yield _Pic((ref.get(R_ID) or "") if ref is not None else "", alt, name)
 
     def _vml_pics(self, pict: etree._Element) -> Iterator[_Pic]:
         for data in pict.iter(V_IMAGEDATA):
@@ -1303,6 +1306,9 @@ class _Walker:
 
     def images(self, page: int, pics: list[_Pic]) -> None:
         for pic in pics:
+            if pic.chart is not None:
+                self.chart(page, pic.rid, pic.chart)
+                continue
             rel = self.rels.get(pic.rid)
             if rel is None:
                 continue
@@ -1320,6 +1326,38 @@ class _Walker:
                 fallback = _picture_kind(rel.target)
             self.add(IMAGE, _ooxml.image_marker(pic.alt, fallback), 0, page, images=names, alt=pic.alt)
 
+    def chart(self, page: int, rid: str, name: str) -> None:
+        """A chart's title and data after the paragraph holding it (see :mod:`._charts`);
+        listed as skipped when its part is missing, damaged or keeps no values."""
+        rel = self.rels.get(rid)
+        reason = None
+        if rel is None or rel.external or self.zf is None or not _ooxml.has_member(self.zf, rel.target):
+            reason = "its chart part is missing"
+        else:
+            try:
+                chart = _charts.read_chart(_ooxml.read(self.zf, rel.target, rel.target), rel.target)
+            except ParseError as exc:
+                reason = exc.message
+            except _charts.ChartUnread as exc:
+                reason = str(exc)
+        if reason is not None:
+            self.sink.skipped.append(Skipped("chart", name, reason))
+            return
+        if chart.uncached:
+            self.sink.skipped.append(Skipped("chart", name, _charts.uncached_reason(chart)))
+        self.flush_list()
+        for block in _charts.chart_blocks(chart, {}):
+            self.add(
+                block.kind,
+                block.text,
+                0,
+                page,
+                rows=block.rows,
+                header=block.header,
+                row_numbers=block.row_numbers,
+                meta=dict(block.meta),
+            )
+
     # -- notes, headers and footers ----------------------------------------------------------
 
     def _part_lines(self, root: etree._Element) -> Iterator[str]:
@@ -1330,7 +1368,12 @@ class _Walker:
         try:
             for p in _paragraphs(root):
                 number = self._number_shown(p)
-                text = self.paragraph(p)[0]
+                text, _, pics = self.paragraph(p)
+                for pic in pics:
+                    if pic.chart is not None:  # as its pictures are, not read
+                        self.sink.skipped.append(
+                            Skipped("chart", pic.chart, "a chart in a note, header or footer is not read")
+                        )
                 if text.strip():
                     yield number + text
         finally:
@@ -1903,8 +1946,10 @@ def _prepare_part(root: etree._Element) -> None:
     # rows without cells left out; the rows a content control or custom XML element holds read;
     # 12: what an embedded file's own extractor removed (a poem's margin line numbers) listed;
     # 13: a title row (one cell merged across the table over its header and data) said before
-    # the table; 14: also over a single row, that row data unless marked as a header row
-    version="14",
+    # the table; 14: also over a single row, that row data unless marked as a header row; 15: a
+    # chart read after its paragraph: its title and axis titles a paragraph, the values its part
+    # keeps a table (chart_type in the meta), a chart without them listed as skipped with why
+    version="15",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
@@ -1960,6 +2005,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         sink = _ooxml.ImageSink(zf)
         walker = _Walker(rels, styles, numbering, sink)
         walker.embeds = _Embeds(zf, Attacher(ctx), what)
+        walker.zf = zf
         if b"customMarkFollows" in raw:  # a custom mark is told from the note's own text
             walker.note_parts = {"footnote": part("footnotes"), "endnote": part("endnotes")}
         try:
