@@ -89,9 +89,10 @@ class Chart:
     uncached: tuple[str, ...] = ()
 
 
-def read_chart(data: bytes, what: str) -> Chart:
+def read_chart(data: bytes, what: str, *, titles_only: bool = False) -> Chart:
     """The chart of a chart part; :class:`ChartUnread` when the part is not well-formed, not a
-    chart, or keeps none of the values it draws."""
+    chart, or keeps none of the values it draws. With ``titles_only``, its kind and titles
+    alone, without tables (a worksheet's chart, whose values are the sheet's own cells)."""
     try:
         root = _ooxml.parse_xml(data, what)
     except ParseError as exc:
@@ -119,6 +120,8 @@ def read_chart(data: bytes, what: str) -> Chart:
     axis_titles = tuple(
         t for ax in area if ax.tag in _AXES for t in (_title(ax.find(C_TITLE), None, ()),) if t
     )
+    if titles_only:
+        return Chart("+".join(kinds), title, axis_titles, ())
     if "bubble" in kinds:
         raise ChartUnread("bubble charts are not read")
     scatter = kinds == ["scatter"]

@@ -13,7 +13,8 @@ sheets, empty sheets and sheets that fail to parse are listed in ``Coverage.skip
 single readable sheet raises PARSE_ERROR. The files an xlsx sheet's objects embed (a Word file,
 a PDF, a workbook: ``xl/embeddings/``) are read with :mod:`._embedded` after that sheet's blocks,
 under an ``Embedded: name`` heading, their blocks carrying the sheet's name so that the row, table
-and sheet modes take them as that sheet's text.
+and sheet modes take them as that sheet's text. The title and axis titles of an xlsx worksheet's
+charts (:mod:`._charts`) are a paragraph after the sheet's cells, which hold the charts' values.
 
 Zip containers go through :func:`indexer.zipsafe.open_zip` before any library touches them.
 
@@ -59,7 +60,7 @@ from ..model import (
     joined_header,
 )
 from ..zipsafe import open_zip, read_member
-from . import _embedded, _ooxml
+from . import _charts, _embedded, _ooxml
 from ._attached import Attached, Attacher, text_chars
 from ._cells import (
     _XML_ERRORS,
@@ -954,6 +955,52 @@ def ooxml_pictures(zf: zipfile.ZipFile, sheets: list[tuple[str | None, str]]) ->
     return out
 
 
+_CHART_NS = _charts.C
+_DRAWING_ROW = ("from", "to")
+
+
+def ooxml_chart_titles(
+    zf: zipfile.ZipFile,
+    sheets: list[tuple[str | None, str]],
+    names: set[str],
+    meta: dict[str, dict[str, Any]],
+) -> dict[str, list[Block]]:
+    """The title and axis titles of each chart drawn on the worksheets of ``names`` (those whose
+    drawings hold a graphic frame), a paragraph per chart (see ``_charts.chart_blocks``) whose
+    ``row_range`` is the rows the chart covers. A chart's values are the workbook's own cells,
+    read with their sheet, so its titles are all it adds; a chart without any adds nothing,
+    and neither does one whose part cannot be read."""
+    out: dict[str, list[Block]] = {}
+    for sheet_name, part in sheets:
+        if sheet_name not in names or sheet_name not in meta:
+            continue
+        for kind, drawing in _rels(zf, part).values():
+            if kind != "drawing" or not _ooxml.has_member(zf, drawing):
+                continue
+            drawing_rels = _rels(zf, drawing)
+            for anchor in xml_fromstring(read_member(zf, drawing)):
+                rows = [
+                    int(row.text)
+                    for edge in anchor
+                    if _local(edge.tag) in _DRAWING_ROW
+                    for row in edge
+                    if _local(row.tag) == "row" and (row.text or "").strip().isdigit()
+                ]
+                for el in anchor.iter(f"{{{_CHART_NS}}}chart"):
+                    target = drawing_rels.get(_attr(el, "id") or "")
+                    if target is None or not _ooxml.has_member(zf, target[1]):
+                        continue
+                    try:
+                        chart = _charts.read_chart(read_member(zf, target[1]), target[1], titles_only=True)
+                    except _charts.ChartUnread:
+                        continue
+                    place = {"row_range": [min(rows) + 1, max(rows) + 1]} if rows else {}
+                    out.setdefault(sheet_name, []).extend(
+                        _charts.chart_blocks(chart, {**meta[sheet_name], **place})
+                    )
+    return out
+
+
 # -- error cells ---------------------------------------------------------------------------------
 
 #: how a worksheet part types an error cell (``<c r="B2" t="e"><f>1/0</f><v>#DIV/0!</v></c>``);
@@ -1592,6 +1639,21 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         for sheet in backend.sheets
         if sheet.kind == "worksheet"
     ]
+    # the titles of the charts on the worksheets of an .xlsx, said after each sheet's cells
+    chart_titles: dict[str, list[Block]] = {}
+    if ooxml and zf is not None and pictures.chart_sheets and sheet_parts:
+        chart_titles = _or_warning(
+            partial(
+                ooxml_chart_titles,
+                zf,
+                sheet_parts,
+                pictures.chart_sheets,
+                {m["sheet_name"]: m for m in worksheet_meta},
+            ),
+            "chart titles",
+            warnings,
+            {},
+        )
     try:
         for sheet in backend.sheets:
             if sheet.kind != "worksheet":
@@ -1676,18 +1738,20 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 continue
             meta = {"sheet_name": sheet.name, "sheet_index": sheet.index, "hidden": sheet.hidden}
             names = _sheet_images(zf, pictures.pictures.pop(sheet.name, []), meta, images, skipped)
+            titled = chart_titles.pop(sheet.name, [])  # its charts' titles, after its cells
             if not tables:
-                if sheet.name in pictures.chart_sheets and not names:
+                if sheet.name in pictures.chart_sheets and not names and not titled:
                     reason = "chart only: no cells"
                     unreadable += 1
                 elif ooxml and _holds_formulas(zf, sheet_part.get(sheet.name)):
                     reason = "formulas without saved results: not read"
                 else:
                     reason = "empty: no cells"
-                if names:
+                if names or titled:  # a sheet of pictures or charts (their cells elsewhere)
                     blocks.extend(
                         Block(IMAGE, "", alt=images[n].alt or n, images=(n,), meta=meta) for n in names
                     )
+                    blocks.extend(titled)
                     read.append(sheet.name)
                 else:
                     # an empty sheet holds nothing to miss; a chart's data is not read
@@ -1726,6 +1790,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                     )
                 )
                 placed = True
+            blocks.extend(titled)
             read.append(sheet.name)
     finally:
         backend.close()
@@ -1934,8 +1999,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # listed; xlsx 12, ods 8, xls 7: a header over several rows joins each column's texts
         # with " / " (sales / Q1), as a Word, OpenDocument or HTML table's header rows; xls 7: a
         # file cut short inside its directory read, its last entry as an empty one; a sheet
-        # placed past the end of the Workbook stream a parse error naming it
-        version={"xlsx": "12", "ods": "8", "xls": "7", "xlsb": "6"}[source_type],
+        # placed past the end of the Workbook stream a parse error naming it; xlsx 13: the title
+        # and axis titles of a worksheet's chart a paragraph after its sheet's cells (chart_type
+        # in the meta, row_range the rows it covers), a sheet of titled charts alone read
+        version={"xlsx": "13", "ods": "8", "xls": "7", "xlsb": "6"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
