@@ -60,6 +60,7 @@ from ._attached import (
     put_in_place,
     svg_picture,
     text_chars,
+    web_page,
 )
 from ._properties import PROPERTY_LINES
 from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
@@ -449,7 +450,10 @@ class _Reader:
                 self.attached(_payload(part), record, name, ctype, f"{ctype} attachments are not indexed")
                 return
             lost: list[Skipped] = []  # its margin line numbers, listed if it is placed
-            blocks = attached_text(name, ctype, text, lost)
+            # a web page's bytes, read in the charset its part declares, else in the one it names
+            # itself (its <meta charset>), as an Outlook message's and an .html file's are
+            page = _payload(part) if web_page(name, ctype) else text
+            blocks = attached_text(name, ctype, page, lost, part.get_content_charset())
             if blocks:
                 # its blocks say the file they come from, as those of a file read with its own
                 # extractor and of an Outlook message's text attachment do
@@ -1442,7 +1446,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # as an Outlook message reads it, by the same rule; the blocks of a text attachment (text/*,
     # application/xml …) carry its name in ``attachment``, as an Outlook message's do; one over
     # what the text limit leaves it a skipped entry, as a file read with its own extractor is,
-    # not the whole message failed; plain bodies keep indentation in steps (text 8), HTML tables as html 11
+    # not the whole message failed; plain bodies keep indentation in steps (text 8), HTML tables as html 11;
+    # an HTML attachment sent without a charset, or with one its bytes are not in, read in the one its
+    # <meta> names, as an .html file's and an Outlook message's are
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1546,7 +1552,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # as an Outlook message reads it, by the same rule; the blocks of a text attachment (text/*,
     # application/xml …) carry its name in ``attachment``, as an Outlook message's do; one over
     # what the text limit leaves it a skipped entry, as a file read with its own extractor is,
-    # not the whole message failed; plain bodies keep indentation in steps (text 8), HTML tables as html 11
+    # not the whole message failed; plain bodies keep indentation in steps (text 8), HTML tables as html 11;
+    # an HTML attachment sent without a charset, or with one its bytes are not in, read in the one its
+    # <meta> names, as an .html file's and an Outlook message's are
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
