@@ -907,14 +907,16 @@ def _text_attachment(
     *,
     skipped: list[Skipped],
 ) -> list[Block]:
-    """The blocks of a text or HTML attachment under its heading (an HTML file's pictures, which
-    the message does not hold, left out), none when it holds no text; the margin line numbers it
-    lost are counted in ``skipped`` (the message's coverage), as its body's are."""
+    """The blocks of a text or HTML attachment under its heading, none when it holds no text; the
+    margin line numbers it lost are counted in ``skipped`` (the message's coverage), as its
+    body's are. An HTML file's pictures, which the message does not hold (on the web, or a
+    ``cid:`` of no part), stay image blocks of their alt text, as in its HTML body and in an
+    e-mail's HTML attachment: what the page shows there is said."""
     att_meta = {**meta, "attachment": name}
     blocks = [
         _below(_with_meta(b, att_meta), level)
         for b in attached_text(name, mime, data, skipped)
-        if b.kind != IMAGE and b.text.strip()
+        if b.kind == IMAGE or b.text.strip()
     ]
     return [Block(HEADING, f"Attachment: {name}", level=level, meta=att_meta), *blocks] if blocks else []
 
@@ -956,7 +958,9 @@ def _text_attachment(
     # markup or data no extractor reads (.xml, .yaml, .ini …), by e-mail's rule, any other (notes.md
     # sent as application/octet-stream) by its own extractor; a text attachment over what the text
     # limit leaves it a skipped entry, as a file read with its own extractor is, not the whole
-    # message failed; indentation in steps kept (text 8), HTML tables as html 11 reads them
+    # message failed; indentation in steps kept (text 8), HTML tables as html 11 reads them; an HTML
+    # attachment's pictures the message does not hold (on the web, a cid: of no part) image blocks
+    # of their alt text, as in its HTML body and an e-mail's HTML attachment, no longer left out
     version="18",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

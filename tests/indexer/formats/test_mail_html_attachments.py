@@ -1,6 +1,8 @@
 """A web page attached to an e-mail and to an Outlook message reads alike: in the charset its
 part declares when that one decodes it, else in the one the page names itself (``<meta
-charset>``, ``http-equiv`` Content-Type) as an .html file is read, else detected."""
+charset>``, ``http-equiv`` Content-Type) as an .html file is read, else detected; its pictures
+the message does not hold (on the web, a ``cid:`` of no part) stay image blocks of their alt
+text in both, as in an HTML body."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from email.message import EmailMessage
 import pytest
 
 from indexer import extract
-from indexer.model import HEADING, PARAGRAPH
+from indexer.model import HEADING, IMAGE, PARAGRAPH
 
 _STYLE = "<style>body { font-family: Arial, sans-serif; margin: 0; padding: 12px; } p { line-height: 1.4; }</style>"
 # "Invoice no. 42 is paid." and "Please check it.": too short for detection to place the bytes,
@@ -75,3 +77,36 @@ def test_a_page_sent_with_a_charset_it_is_not_in_is_read_in_the_one_it_names(cha
     page, text = PAGES["http-equiv windows-1251"]
     doc = extract(_eml(page, charset), filename="report.eml")
     assert _attachment(doc) == [(HEADING, "Attachment: report.html"), (PARAGRAPH, text)]
+
+
+PICTURES = (
+    b"<html><body><h1>Quarterly figures</h1><p>Sales rose.</p>"
+    b'<img src="https://example.com/chart.png" alt="Sales chart" width="400" height="300">'
+    b'<p>Costs fell.</p><img src="cid:missing@example.com" alt="Cost chart">'
+    b'<img src="https://example.com/team.png"></body></html>'
+)
+
+
+def test_a_pages_pictures_the_message_does_not_hold_stay_in_both_formats():
+    # an Outlook message left them out; an e-mail kept them, as both keep those of an HTML body
+    expected = [
+        (HEADING, "Attachment: report.html"),
+        (HEADING, "Quarterly figures"),
+        (PARAGRAPH, "Sales rose."),
+        (IMAGE, "[Image: Sales chart]"),
+        (PARAGRAPH, "Costs fell."),
+        (IMAGE, "[Image: Cost chart]"),
+        (IMAGE, "[Image: team.png]"),
+    ]
+    eml = extract(_eml(PICTURES), filename="report.eml")
+    msg = extract(_msg(PICTURES), filename="report.msg")
+    assert _attachment(eml) == _attachment(msg) == expected
+    for doc in (eml, msg):
+        pictures = [b for b in doc.blocks if b.kind == IMAGE]
+        # nothing fetched, nothing held: no image bytes behind them, their source kept
+        assert [(b.images, b.meta["src"], b.meta["attachment"]) for b in pictures] == [
+            ((), "https://example.com/chart.png", "report.html"),
+            ((), "cid:missing@example.com", "report.html"),
+            ((), "https://example.com/team.png", "report.html"),
+        ]
+        assert doc.images == ()
