@@ -448,13 +448,14 @@ def prose(text: str, skipped: list[Skipped]) -> list[Block]:
 
 
 def page_text(data: bytes, charset: str | None = None) -> str:
-    """The text of a mail's web page attachment from its bytes, by an e-mail and an Outlook
-    message alike: by the ``charset`` its part declares, which wins over the page's own word as
-    a mail reader takes it (and a browser an HTTP header's), when that charset is known and
-    decodes the bytes; else as an .html file is read (:func:`~.html.decode_html`: a BOM or
-    UTF-8, else its ``<meta charset>`` or ``http-equiv`` Content-Type, else detection). A page
-    sent with no charset, or with one it is not in (``us-ascii`` over windows-1251 bytes), is so
-    read in the charset it names, where detection alone takes a short Russian page for cp1252."""
+    """The text of a mail's HTML (its body, an attached web page) from its bytes, by an e-mail
+    and an Outlook message alike: by the ``charset`` its part declares, which wins over the
+    page's own word as a mail reader takes it (and a browser an HTTP header's), when that
+    charset is known and decodes the bytes; else as an .html file is read
+    (:func:`~.html.decode_html`: a BOM or UTF-8, else its ``<meta charset>`` or ``http-equiv``
+    Content-Type, else detection). A page sent with no charset, or with one it is not in
+    (``us-ascii`` over windows-1251 bytes), is so read in the charset it names, where detection
+    alone takes a short Russian page for cp1252."""
     if charset:
         try:
             return data.decode(charset).removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
@@ -463,18 +464,16 @@ def page_text(data: bytes, charset: str | None = None) -> str:
     return decode_html(data)
 
 
-def attached_text(
-    name: str, ctype: str, data: bytes | str, skipped: list[Skipped], charset: str | None = None
-) -> list[Block]:
+def attached_text(name: str, ctype: str, data: bytes | str, skipped: list[Skipped]) -> list[Block]:
     """The blocks of a mail's text attachment (:func:`as_text`) called ``name`` of type ``ctype``
     (lower case), by an e-mail and an Outlook message alike, from its text (``data``, or its
-    bytes decoded here, a web page's by :func:`page_text` with the ``charset`` its part
-    declares): a web page's read as HTML, a program's, markup or data as laid out
-    (:func:`laid_out`), prose as a plain body is (:func:`prose`); the margin line numbers it
-    lost counted in ``skipped`` (the message's coverage), as its body's are."""
+    bytes decoded here, which come with no charset: a web page's by :func:`page_text`): a web
+    page's read as HTML, a program's, markup or data as laid out (:func:`laid_out`), prose as a
+    plain body is (:func:`prose`); the margin line numbers it lost counted in ``skipped`` (the
+    message's coverage), as its body's are."""
     page = web_page(name, ctype)
     if isinstance(data, bytes):
-        text = page_text(data, charset) if page else decode_text(data)[0]
+        text = page_text(data) if page else decode_text(data)[0]
     else:
         text = data
     if page:

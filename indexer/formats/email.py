@@ -56,6 +56,7 @@ from ._attached import (
     Attacher,
     as_text,
     attached_text,
+    page_text,
     plain_body,
     put_in_place,
     svg_picture,
@@ -243,6 +244,13 @@ def part_text(part: Message) -> str:
     return decode_text(data)[0]
 
 
+def html_text(part: Message) -> str:
+    """The text of an HTML part, a body or an attached page: by its declared charset when that
+    one decodes it, else by the charset the page names (its ``<meta>``), else sniffed, as an
+    Outlook message's HTML and an .html file are read (:func:`~._attached.page_text`)."""
+    return page_text(_payload(part), part.get_content_charset())
+
+
 def _filename(part: Message) -> str | None:
     try:
         name = part.get_filename()
@@ -416,7 +424,7 @@ class _Reader:
             self.attachment(part, record, name or ctype, ctype)
         elif ctype == "text/html":
             # with the link targets a plain body writes out, as when the HTML replaces the plain one
-            blocks, dropped = html_blocks(part_text(part), links=True, mail=True)
+            blocks, dropped = html_blocks(html_text(part), links=True, mail=True)
             record.body.extend(_below(blocks, record.level))
             self.skipped.extend(body_entries(dropped))
         elif maintype == "text" and ctype not in _NOT_BODY_TEXT:
@@ -450,10 +458,7 @@ class _Reader:
                 self.attached(_payload(part), record, name, ctype, f"{ctype} attachments are not indexed")
                 return
             lost: list[Skipped] = []  # its margin line numbers, listed if it is placed
-            # a web page's bytes, read in the charset its part declares, else in the one it names
-            # itself (its <meta charset>), as an Outlook message's and an .html file's are
-            page = _payload(part) if web_page(name, ctype) else text
-            blocks = attached_text(name, ctype, page, lost, part.get_content_charset())
+            blocks = attached_text(name, ctype, html_text(part) if web_page(name, ctype) else text, lost)
             if blocks:
                 # its blocks say the file they come from, as those of a file read with its own
                 # extractor and of an Outlook message's text attachment do
@@ -609,7 +614,7 @@ def _choose_alternative(
         return rich or children[-1], None
     html_part = _html_part(rich) if rich is not None else None
     if html_part is not None:
-        html = part_text(html_part)
+        html = html_text(html_part)
         if html_structure(html):
             read = html_blocks(html, links=True, mail=True)  # the targets the plain text writes out
             if prefers_html(part_text(plain), read[0], cids):
@@ -1448,7 +1453,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # what the text limit leaves it a skipped entry, as a file read with its own extractor is,
     # not the whole message failed; plain bodies keep indentation in steps (text 8), HTML tables as html 11;
     # an HTML attachment sent without a charset, or with one its bytes are not in, read in the one its
-    # <meta> names, as an .html file's and an Outlook message's are
+    # <meta> names, as an .html file's and an Outlook message's are; an HTML body so too
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1554,7 +1559,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # what the text limit leaves it a skipped entry, as a file read with its own extractor is,
     # not the whole message failed; plain bodies keep indentation in steps (text 8), HTML tables as html 11;
     # an HTML attachment sent without a charset, or with one its bytes are not in, read in the one its
-    # <meta> names, as an .html file's and an Outlook message's are
+    # <meta> names, as an .html file's and an Outlook message's are; an HTML body so too
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

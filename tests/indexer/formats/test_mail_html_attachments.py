@@ -2,7 +2,7 @@
 part declares when that one decodes it, else in the one the page names itself (``<meta
 charset>``, ``http-equiv`` Content-Type) as an .html file is read, else detected; its pictures
 the message does not hold (on the web, a ``cid:`` of no part) stay image blocks of their alt
-text in both, as in an HTML body."""
+text in both, as in an HTML body. An e-mail's HTML body is read in its charset by the same rule."""
 
 from __future__ import annotations
 
@@ -110,3 +110,16 @@ def test_a_pages_pictures_the_message_does_not_hold_stay_in_both_formats():
             ((), "https://example.com/team.png", "report.html"),
         ]
         assert doc.images == ()
+
+
+@pytest.mark.parametrize("page, text", PAGES.values(), ids=PAGES.keys())
+def test_an_html_body_sent_without_a_charset_is_read_in_the_one_it_names(page, text):
+    # an Outlook message's HTML body, whose bytes come without a charset, and an .html file were
+    # read by their <meta>; an e-mail's by detection alone
+    msg = EmailMessage()
+    msg["Subject"] = "Report"
+    msg.set_content(page, maintype="text", subtype="html")
+    assert "charset" not in msg["Content-Type"]
+    doc = extract(msg.as_bytes(), filename="report.eml")
+    assert [b.text for b in doc.blocks][-1] == text
+    assert [b.text for b in extract(page, filename="report.html").blocks] == [text]
