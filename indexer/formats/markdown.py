@@ -59,7 +59,6 @@ _OPTIONS = (
 _UNSEEN, _GONE = -1, -2  # an open item whose text is not yet in ``items`` / went out before a cut
 _HEADING_LEVEL = {"H1": 1, "H2": 2, "H3": 3, "H4": 4, "H5": 5, "H6": 6}
 _LINE_EDGES = re.compile(r"[ \t]*\n[ \t]*")
-_TRAILING = ("\n", " ", "\t", b"\n", b" ", b"\t")
 _INLINE_TAG = re.compile(r"<[^>\n]*>")
 _IMG_TAG = re.compile(r"<img(?=[\s/>])", re.IGNORECASE)  # not <imgx>, a custom element
 _TAG_ATTR = re.compile(r"""\s([a-zA-Z][\w:.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""")
@@ -94,6 +93,7 @@ class _Lines:
     def __init__(self, text: str) -> None:
         self.raw = text if text.isascii() else text.encode("utf-8")
         self.nl = "\n" if isinstance(self.raw, str) else b"\n"
+        self.blank = " \t\n" if isinstance(self.raw, str) else b" \t\n"  # a byte is an int in bytes
         self.pos = 0  # a byte offset …
         self.line = 1  # … and the line it is on
         self.end_pos = 0  # the same for the last character of the last span
@@ -107,21 +107,23 @@ class _Lines:
         return self.line
 
     def span(self, start: int, end: int) -> tuple[int, int]:
-        raw, nl = self.raw, self.nl
-        while end > start + 1 and raw[end - 1 : end] in _TRAILING:  # ranges end at the last visible line
+        raw = self.raw
+        end -= 1  # the last character, moved back to the last visible line
+        while end > start and raw[end] in self.blank:
             end -= 1
         # line_of(start), inlined (this runs once per block), counted from the end of the last
         # span when the block starts after it, so that a block's text is not counted twice
-        pos, line = self.pos, self.line
-        if pos <= self.end_pos <= start:
-            pos, line = self.end_pos, self.end_line
-        elif start < pos:
-            pos, line = 0, 1
-        first = self.line = line + raw.count(nl, pos, start)
-        self.pos = start
-        if end - 1 > start:
-            last = first + raw.count(nl, start, end - 1)
-            self.end_pos, self.end_line = end - 1, last
+        pos = self.end_pos
+        if pos <= start and self.pos <= pos:
+            first = self.end_line + raw.count(self.nl, pos, start)
+        elif start < self.pos:
+            first = 1 + raw.count(self.nl, 0, start)
+        else:
+            first = self.line + raw.count(self.nl, self.pos, start)
+        self.line, self.pos = first, start
+        if end > start:
+            last = self.end_line = first + raw.count(self.nl, start, end)
+            self.end_pos = end
             return first, last
         self.end_pos, self.end_line = start, first
         return first, first

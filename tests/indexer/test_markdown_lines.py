@@ -5,12 +5,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indexer.formats.markdown import _TRAILING, _Lines
+from indexer.formats.markdown import _Lines
 
 
 def _naive_span(raw: str | bytes, start: int, end: int) -> tuple[int, int]:
     nl = "\n" if isinstance(raw, str) else b"\n"
-    while end > start + 1 and raw[end - 1 : end] in _TRAILING:
+    while end > start + 1 and raw[end - 1 : end] in ("\n", " ", "\t", b"\n", b" ", b"\t"):
         end -= 1
     first = raw.count(nl, 0, start) + 1
     if end - 1 > start:
