@@ -672,6 +672,11 @@ def _indent(line: str | bytes) -> int:
     return len(body[: len(body) - len(body.lstrip())].expandtabs(4))
 
 
+#: a line (after the first) opening with what :func:`_indent` may count: white space or a ``>``
+_INDENTED_LINE = re.compile(r"\n[\s>]")
+_INDENTED_LINE_BYTES = re.compile(rb"\n[\s>]")
+
+
 def _code_after_table(raw: str | bytes, start: int, end: int, in_item: bool) -> tuple[int, int, int] | None:
     """Where the first row of the pipe table at ``raw[start:end]`` indented 4 columns or more
     past what holds the table (the text's margin, or in a list item where the table starts)
@@ -681,6 +686,10 @@ def _code_after_table(raw: str | bytes, start: int, end: int, in_item: bool) -> 
     row, its code in the first cell and its indentation gone."""
     nl = "\n" if raw.__class__ is str else b"\n"
     first = raw.rfind(nl, 0, start) + 1
+    if start == first:  # at the margin (not after an item's marker): no row indented at all?
+        indented = _INDENTED_LINE if raw.__class__ is str else _INDENTED_LINE_BYTES
+        if indented.search(raw, start, end) is None:
+            return None  # most tables
     lines = raw[first:end].split(nl)
     if len(lines) < 3:
         return None

@@ -78,3 +78,19 @@ def test_character_checks_equal_the_regex_classes():
         text = "a " + chr(code) + "\n"
         assert md._has_any(text, md._CELL_MARKUP) == bool(markup.search(text)), hex(code)
         assert md._odd_space(text) == bool(odd_space.search(text)), hex(code)
+
+
+def test_indented_row_check_finds_every_indent():
+    # A table at the margin skips the scan of its rows' indentation when no line after its
+    # first opens with white space or ">": that search must find every line _indent gives an
+    # indent to (every code point of the Basic Multilingual Plane and every byte, at the margin
+    # or after block quote markers).
+    for prefix in ("", ">", "> > "):
+        for code in range(0x10000):
+            line = prefix + chr(code) * 4 + "| a |"
+            if md._indent(line) > 0:
+                assert md._INDENTED_LINE.match("\n" + line), hex(code)
+        for byte in range(256):
+            line = prefix.encode() + bytes([byte]) * 4 + b"| a |"
+            if md._indent(line) > 0:
+                assert md._INDENTED_LINE_BYTES.match(b"\n" + line), hex(byte)
