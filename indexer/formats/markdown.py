@@ -570,10 +570,10 @@ def _parse(text: str) -> _Builder:
                 if handler is not None:
                     handler(None, rng)
             else:
-                for name, arg in value.items():
+                for name in value:  # the one key
                     handler = table.get(name)
                     if handler is not None:
-                        handler(arg, rng)
+                        handler(value[name], rng)
                 if builder.in_table:
                     rows = _plain_table(builder.lines.raw, rng) if not builder.item_text else None
                     if rows is None:
