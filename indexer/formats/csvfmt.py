@@ -318,8 +318,9 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="3",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="4",  # 2: title lines over the header; text that is no table: wrapped list lines
         # 3: text that is no table has no heading in capitals or after "#" where most lines are code
+        # 4: text that is no table keeps its lines' indentation in steps (text 8)
         source_type="csv",
         family=CSV,
     )(extract)

@@ -436,11 +436,12 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
 @extractor(
     ".json",
     name="json",
-    version="4",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="5",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item; envelope key a heading
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
     # 4: invalid JSON read as text has no heading in capitals or after "#" where most lines are code
+    # 5: invalid JSON read as text keeps its lines' indentation in steps (text 8)
     source_type="json",
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
@@ -450,11 +451,12 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".jsonl",
     name="jsonl",
-    version="4",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="5",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
     # 4: invalid JSON read as text has no heading in capitals or after "#" where most lines are code
+    # 5: invalid JSON read as text keeps its lines' indentation in steps (text 8)
     source_type="jsonl",
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
@@ -464,11 +466,12 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".ndjson",
     name="ndjson",
-    version="4",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="5",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
     # 4: invalid JSON read as text has no heading in capitals or after "#" where most lines are code
+    # 5: invalid JSON read as text keeps its lines' indentation in steps (text 8)
     source_type="ndjson",
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:

@@ -177,6 +177,7 @@ def _as_text(text: str, reason: str) -> Document:
     # (a row left with its label alone by those tables said over them, not under "Column N")
     # 10: HTML tables as HTML 11 reads them: one of one text a row read as flow anywhere, the Column N
     # names of a table no row heads on its first block alone
+    # raw cells and outputs keep their lines' indentation in steps (text 8)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)
