@@ -79,7 +79,9 @@ BOILERPLATE = (
 PAGE_CHROME = ("header", "footer")
 #: The page chrome of MediaWiki sites (Wikipedia) that is marked up as content: the skip link, the
 #: "[edit]" links after headings, the category box, "Retrieved from", the sticky title bar and the
-#: language menu (its button and its "edit links" line beside the lists of hreflang links).
+#: language menu (its button and its "edit links" line beside the lists of hreflang links), and a
+#: template's "v · t · e" bar (view, talk, edit) in a navigation box's title or a sidebar: only a
+#: ``navbar`` holding those links (``nv-view`` …), not any menu a site names ``navbar``.
 MEDIAWIKI_CHROME = (
     ".mw-jump-link",
     ".mw-editsection",
@@ -88,6 +90,7 @@ MEDIAWIKI_CHROME = (
     ".vector-sticky-header",
     ".mw-portlet-lang",
     "#p-lang-btn",
+    ".navbar:has(.nv-view, .nv-talk, .nv-edit)",
 )
 
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
@@ -1738,6 +1741,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # a picture in a row of data past an infobox's opening rows read under its row, the table cut there
     # 11: a table of one text a row read as the flow of its cells, not only in a data table's cell
     # the Column N names of a table no row heads on its first block alone, not on each block of a box
+    # a MediaWiki template's "v · t · e" bar (view, talk, edit) left out as page chrome
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -111,3 +111,52 @@ def test_deeply_nested_header_and_item_are_read_without_recursion_error():
     )
     text = "\n".join(b.text for b in html_blocks(html)[0])
     assert "Title" in text and "item" in text and "inner" in text
+
+
+NAVBAR_MINI = (
+    '<div class="navbar plainlinks hlist navbar-mini"><ul>'
+    '<li class="nv-view"><a href="/wiki/Template:Rivers"><abbr title="View this template">v</abbr></a></li>'
+    '<li class="nv-talk"><a href="/wiki/Template_talk:Rivers"><abbr title="Discuss this template">t</abbr></a></li>'
+    '<li class="nv-edit"><a href="/wiki/Special:EditPage/Template:Rivers"><abbr title="Edit this template">e</abbr></a>'
+    "</li></ul></div>"
+)
+
+
+def test_template_view_talk_edit_bar_dropped_and_a_site_navbar_kept():
+    # a navigation box's title holds the template's "v · t · e" bar, floated beside it; a
+    # sidebar's last cell holds only the bar; the full bar says "This box:" before the links.
+    # A site's own menu named "navbar" is content, not the template's bar
+    blocks = html_blocks(
+        '<table class="navbox"><tr><th class="navbox-title" colspan="2">'
+        + NAVBAR_MINI
+        + "<div>Rivers of Spain</div>"
+        '</th></tr><tr><th class="navbox-group">North</th><td>Ebro · Duero</td></tr>'
+        '<tr><th class="navbox-group">South</th><td>Guadalquivir</td></tr></table>'
+        '<table class="sidebar"><tr><th>Lakes</th></tr><tr><td>Sanabria</td></tr>'
+        '<tr><td class="sidebar-navbar">' + NAVBAR_MINI + "</td></tr></table>"
+        '<div class="navbar plainlinks hlist"><span>This box:</span><ul>'
+        '<li class="nv-view"><a href="/wiki/Template:X">view</a></li>'
+        '<li class="nv-talk"><a href="/wiki/Template_talk:X">talk</a></li>'
+        '<li class="nv-edit"><a href="/w/index.php?title=Template:X&amp;action=edit">edit</a></li></ul></div>'
+        '<div class="navbar navbar-expand"><a href="/">Home</a> <a href="/pricing">Pricing</a></div>'
+    )[0]
+    text = "\n".join(b.text for b in blocks)
+    assert blocks[0].text == "Rivers of Spain"
+    assert "Ebro · Duero" in text and "Guadalquivir" in text and "Sanabria" in text
+    for gone in ("This box", "view", "talk", "edit"):
+        assert gone not in text, gone
+    assert re.findall(r"\b[vte]\b", text) == []
+    assert blocks[-1].text == "Home Pricing"
+
+
+def test_real_navigation_boxes_lose_their_template_bar(real_world):
+    pages = real_world / "html" / "kreuzberg"
+    beijing = extract(pages / "beijing_chinese.html")
+    # 19 bars on the page, each 查 (view) 论 (talk) 编 (edit); the boxes' titles stay
+    assert re.findall(r"查\s+论\s+编", beijing.text) == []
+    texts = [b.text for b in beijing.blocks]
+    for title in ("中华人民共和国一级行政区", "北京市行政区划", "亚洲首都", "萬億俱樂部"):
+        assert title in texts, title
+    wkey = extract(pages / "wkey_am.html")
+    assert "Radio stations in the Virginia Highlands" in [b.text for b in wkey.blocks]
+    assert "v t e" not in wkey.text
