@@ -179,6 +179,7 @@ class _Images:
     # a picture in a row of data past an infobox's opening rows read under its row, the table cut there
     # 11: a table of one text a row read as the flow of its cells, not only in a data table's cell
     # the Column N names of a table no row heads on its first block alone, not on each block of a box
+    # a MediaWiki template's "v · t · e" bar (view, talk, edit) left out as page chrome
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
