@@ -180,6 +180,9 @@ class _Images:
     # 11: a table of one text a row read as the flow of its cells, not only in a data table's cell
     # the Column N names of a table no row heads on its first block alone, not on each block of a box
     # a MediaWiki template's "v · t · e" bar (view, talk, edit) left out as page chrome
+    # a cell spanning a table's rows to its end, holding a picture and text under no header text (a
+    # ranking's photos and their captions), read once after the table, not repeated in each row; a
+    # column empty but for a title row across the table left out
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

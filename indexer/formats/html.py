@@ -355,7 +355,7 @@ class _Walker:
         parts = _own_parts(node) if depth < _MAX_DEPTH and node.css_first("table") is not None else []
         nested = any(part.tag == "table" for part in parts)
         caption = _caption(captioned, not nested)
-        grid = _grid([tr for tr, _ in trs], ends, not nested)
+        grid, apart = _grid([tr for tr, _ in trs], ends, not nested, _beside_rows(trs, ends))
         if not self.nested:
             self.named = False
         if (self.nested or not nested) and len(grid) > 1 and _one_text_a_row(grid):
@@ -413,6 +413,8 @@ class _Walker:
         # block of it, under the same header, their numbers going on
         lead = next((i for i, (cells, _, _) in enumerate(grid) if len({c for c in cells if c}) >= 2), None)
         placed = _rows_of(parts if nested else node.css("img"), trs, captioned)
+        if apart:  # their pictures are read with their captions, after the table
+            placed = [(part, row) for part, row in placed if not any(_inside(part, cell) for cell in apart)]
         body = set(data)
         under: dict[int, list[LexborNode]] = {row: [] for part, row in placed if part.tag == "table"}
         opening: list[tuple[LexborNode, int]] = []
@@ -469,6 +471,9 @@ class _Walker:
                 self.table_part(part, depth)
         for part in closing:
             self.image(part)
+        for cell in apart:
+            self.walk(cell, depth + 1)
+            self.flush()
 
     def table_block(
         self,
@@ -621,6 +626,25 @@ def _icon(img: LexborNode) -> bool:
     return _junk_image(img.attributes, _clean(alt) if alt is not None else None) is not None
 
 
+def _beside_rows(trs: list[tuple[LexborNode, bool]], ends: list[int]) -> dict[int, LexborNode]:
+    """The cells (by ``mem_id``) that may stand beside a table's rows rather than be data of
+    them: a ``<td>`` spanning rows down to the table's end that holds a picture, not an icon,
+    and text (a ranking's photos of its first cities with their names, beside its ten rows).
+    Those :func:`_grid` finds under no text in their columns are their columns' only text: no
+    row says anything there another does not. A cell below another in its column (a category
+    over its rows, the last of several) is data of each row it spans and stays repeated."""
+    return {
+        cell.mem_id: cell
+        for r, (tr, _) in enumerate(trs)
+        for cell in tr.iter()
+        if cell.tag == "td"
+        and r + (_span(cell, "rowspan", MAX_ROWSPAN) or max(ends[r] - r, 1)) >= len(trs) > r + 1
+        and cell.css_first("table") is None
+        and any(not _icon(img) for img in cell.css("img"))
+        and _clean(_inline_text(cell))  # a picture alone is no text repeated: it stays where it is read
+    }
+
+
 def _across_rows(img: LexborNode) -> bool:
     """Whether an <img> is in a cell spanning several rows (a ranking's pictures beside its
     rows): it belongs to none of them."""
@@ -724,24 +748,40 @@ def _one_text_a_row(grid: list[tuple[tuple[str, ...], bool, bool]]) -> bool:
 def _without_empty_columns(
     grid: list[tuple[tuple[str, ...], bool, bool]],
 ) -> list[tuple[tuple[str, ...], bool, bool]]:
-    """``grid`` without the columns empty in every row."""
+    """``grid`` without the columns empty in every row but its titles (a row of one cell across
+    the table, its text in the first column: kept there, in the first column left)."""
     width = max((len(cells) for cells, _, _ in grid), default=0)
-    kept = [col for col in range(width) if any(col < len(cells) and cells[col] for cells, _, _ in grid)]
-    if len(kept) == width:
+    kept = [
+        col
+        for col in range(width)
+        if any(col < len(cells) and cells[col] for cells, _, title in grid if not title)
+    ]
+    if len(kept) == width or not kept:
         return grid
-    return [(tuple(cells[c] for c in kept if c < len(cells)), th, title) for cells, th, title in grid]
+    return [
+        (
+            (cells[0], *[""] * (len(kept) - 1)) if title else tuple(cells[c] for c in kept if c < len(cells)),
+            th,
+            title,
+        )
+        for cells, th, title in grid
+    ]
 
 
 def _grid(
-    trs: list[LexborNode], ends: list[int], tables: bool = True
-) -> list[tuple[tuple[str, ...], bool, bool]]:
+    trs: list[LexborNode], ends: list[int], tables: bool = True, beside: dict[int, LexborNode] | None = None
+) -> tuple[list[tuple[tuple[str, ...], bool, bool]], list[LexborNode]]:
     """Each row's cells laid out as a browser lays out ``colspan`` and ``rowspan``, a cell's text
     repeated in every column and row it spans (as Word's merged cells are read), except a row
     that is one cell across the whole table, whose text is given once (:func:`labels_once`).
     Without ``tables``, a cell's text leaves out the tables inside it (read apart).
     ``rowspan="0"`` spans the rest of the row's group (``ends[i]``: where row ``i``'s group
     ends). With each row, whether all the cells that start in it are ``<th>``, and whether it is
-    such a label."""
+    such a label. Also the cells of ``beside`` (:func:`_beside_rows`) left empty in the grid, to
+    be read once apart from it: those under no header text but a title's (a header naming their
+    column makes them a value of each row)."""
+    beside = beside or {}
+    apart: list[LexborNode] = []
     rows: list[list[str]] = []
     th: list[bool] = []
     below: dict[int, tuple[str, int]] = {}  # column → (text, rows it still fills) of a rowspan
@@ -759,6 +799,14 @@ def _grid(
             started += 1
             all_th = all_th and cell.tag == "th"
             across = min(_span(cell, "colspan", MAX_COLSPAN), max(1, MAX_ROW_WIDTH - len(row)))
+            if cell.mem_id in beside and not any(
+                col < len(above) and above[col]
+                for i, above in enumerate(rows)
+                if i not in labels  # a title over the table names no column
+                for col in range(len(row), len(row) + across)
+            ):
+                text = ""
+                apart.append(cell)
             down = _span(cell, "rowspan", MAX_ROWSPAN) or max(ends[r] - r, 1)
             for _ in range(across):
                 if down > 1:
@@ -772,7 +820,7 @@ def _grid(
         rows.append(row)
         th.append(all_th and started > 0)
     done = set(labels_once(rows, labels))
-    return [(tuple(row), th[i], i in done) for i, row in enumerate(rows)]
+    return [(tuple(row), th[i], i in done) for i, row in enumerate(rows)], apart
 
 
 def _carry(below: dict[int, tuple[str, int]], col: int) -> str:
@@ -1742,6 +1790,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # 11: a table of one text a row read as the flow of its cells, not only in a data table's cell
     # the Column N names of a table no row heads on its first block alone, not on each block of a box
     # a MediaWiki template's "v · t · e" bar (view, talk, edit) left out as page chrome
+    # a cell spanning a table's rows to its end, holding a picture and text under no header text (a
+    # ranking's photos and their captions), read once after the table, not repeated in each row; a
+    # column empty but for a title row across the table left out
     source_type="html",
     libraries=("selectolax",),
     images=True,

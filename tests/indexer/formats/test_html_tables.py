@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from indexer import extract, get_markdown
 from indexer.formats.html import html_blocks
-from indexer.model import PARAGRAPH, TABLE
+from indexer.model import IMAGE, PARAGRAPH, TABLE
 
 
 def _tables(html: str):
@@ -412,10 +412,13 @@ def test_real_ranking_table_in_a_navigation_box(real_world):
     assert blocks[at].kind == PARAGRAPH
     ranking = blocks[at + 1]
     assert ranking.kind == TABLE
-    assert ranking.header[1:9] == ("排名", "名称", "所属省级行政区", "人口") * 2
+    # the photos of the first four cities with their names, each in a cell spanning the ten rows
+    # on either side of them under an empty header cell, are said once after the table rather
+    # than in each row
+    assert ranking.header == ("排名", "名称", "所属省级行政区", "人口") * 2
     assert len(ranking.rows) == 10
-    assert ranking.rows[0][1:9] == ("1", "上海", "上海市", "24,758,900", "11", "西安", "陕西省", "7,700,000")
-    assert ranking.rows[-1][1:9] == (
+    assert ranking.rows[0] == ("1", "上海", "上海市", "24,758,900", "11", "西安", "陕西省", "7,700,000")
+    assert ranking.rows[-1] == (
         "10",
         "杭州",
         "浙江省",
@@ -425,6 +428,16 @@ def test_real_ranking_table_in_a_navigation_box(real_world):
         "江苏省",
         "5,000,800",
     )
+    assert [b.text for b in blocks[at + 2 : at + 10]] == [
+        "[Image: 上海]",
+        "上海",
+        "[Image: 北京]",
+        "北京",
+        "[Image: 深圳]",
+        "深圳",
+        "[Image: 广州]",
+        "广州",
+    ]
 
 
 def test_tables_nested_deep_keep_all_their_text():
@@ -638,3 +651,98 @@ def test_real_boxes_of_one_text_a_row_are_paragraphs(real_world):
     assert (PARAGRAPH, "היסטוריה של ארץ ישראל") in [(b.kind, b.text) for b in blocks]
     assert (PARAGRAPH, "לוח התקופות בארץ ישראל") in [(b.kind, b.text) for b in blocks]
     assert not any(b.kind == TABLE and b.header == ("היסטוריה של ארץ ישראל",) for b in blocks)
+
+
+PHOTO = '<img src="pudong.jpg" alt="Pudong" width="120" height="80">'
+
+
+def test_pictures_beside_all_rows_said_once_and_categories_kept_in_each_row():
+    # a cell of a photo and its caption spanning every row below the header, under an empty
+    # header cell, stands beside the rows: said once after the table, not as a column of each row
+    blocks, _ = html_blocks(
+        "<table><tr><th></th><th>Rank</th><th>City</th><th>Population</th></tr>"
+        f'<tr><td rowspan="3">{PHOTO}<br><a href="/sh">Shanghai skyline</a></td>'
+        "<td>1</td><td>Shanghai</td><td>24,758,900</td></tr>"
+        "<tr><td>2</td><td>Beijing</td><td>19,128,000</td></tr>"
+        "<tr><td>3</td><td>Shenzhen</td><td>17,661,800</td></tr></table>"
+    )
+    assert [b.kind for b in blocks] == [TABLE, IMAGE, PARAGRAPH]
+    assert blocks[0].header == ("Rank", "City", "Population")
+    assert blocks[0].rows == (
+        ("1", "Shanghai", "24,758,900"),
+        ("2", "Beijing", "19,128,000"),
+        ("3", "Shenzhen", "17,661,800"),
+    )
+    assert blocks[2].text == "Shanghai skyline"
+    # a category spanning its rows is data of each: with a picture under a header naming its
+    # column, a picture among other categories, or text alone, it is repeated in each row
+    for cells in (
+        (
+            "<th>Family</th>",
+            f'<td rowspan="3">{PHOTO} Felidae</td>',
+            "<td>Lion</td>",
+            "<td>Tiger</td>",
+            "<td>Puma</td>",
+        ),
+        (
+            "<th></th>",
+            f'<td rowspan="2">{PHOTO} Felidae</td>',
+            "<td>Lion</td>",
+            "<td>Tiger</td>",
+            "<td>Cats</td><td>Puma</td>",
+        ),
+        ("<th></th>", '<td rowspan="3">Felidae</td>', "<td>Lion</td>", "<td>Tiger</td>", "<td>Puma</td>"),
+    ):
+        head, span, first, second, third = cells
+        table = next(
+            b
+            for b in html_blocks(
+                f"<table><tr>{head}<th>Species</th></tr><tr>{span}{first}</tr><tr>{second}</tr><tr>{third}</tr></table>"
+            )[0]
+            if b.kind == TABLE
+        )
+        assert [row[0] for row in table.rows][:2] == ["Felidae", "Felidae"], cells
+        assert [row[-1] for row in table.rows] == ["Lion", "Tiger", "Puma"], cells
+
+
+def test_pictures_beside_rows_under_a_title_row_said_once(real_world):
+    # the layout of a "largest cities" box: a title row across the table, a header with an empty
+    # cell at each end, a row holding only the left cell of photos (spanning all the rows below),
+    # and the right one starting in the first row of data; both said once after the table, and
+    # their columns, empty then but for the title, gone from the table
+    photo = '<img src="{0}.jpg" alt="{0}" width="120" height="80"><br><a href="/{0}">{0}</a>'
+    blocks, _ = html_blocks(
+        '<table><tr><th colspan="4">Largest cities</th></tr>'
+        "<tr><th></th><th>Rank</th><th>City</th><th></th></tr>"
+        f'<tr><td rowspan="4">{photo.format("Haifa")}</td></tr>'
+        f'<tr><td>1</td><td>Jerusalem</td><td rowspan="4">{photo.format("Holon")}</td></tr>'
+        "<tr><td>2</td><td>Tel Aviv</td></tr><tr><td>3</td><td>Haifa</td></tr></table>"
+    )
+    assert [b.text for b in blocks] == [
+        "Largest cities",
+        "| Rank | City |\n| --- | --- |\n| 1 | Jerusalem |\n| 2 | Tel Aviv |\n| 3 | Haifa |",
+        "[Image: Haifa]",
+        "Haifa",
+        "[Image: Holon]",
+        "Holon",
+    ]
+    # israel_hebrew.html's box of the 20 largest cities, so laid out (read by hand: 1 ירושלים
+    # ירושלים 1,051,558 beside 11 בית שמש ירושלים 181,194; photos of ירושלים and תל אביב-יפו on
+    # the right, of חיפה and פתח תקווה on the left)
+    doc = extract(real_world / "html" / "kreuzberg" / "israel_hebrew.html")
+    blocks = list(doc.blocks)
+    at = next(i for i, b in enumerate(blocks) if b.kind == TABLE and "1,051,558" in b.text)
+    ranking = blocks[at]
+    assert ranking.header == ("דירוג", "שם", "מחוז", "אוכלוסייה") * 2
+    assert len(ranking.rows) == 10
+    assert ranking.rows[0] == ("1", "ירושלים", "ירושלים", "1,051,558", "11", "בית שמש", "ירושלים", "181,194")
+    assert [b.text for b in blocks[at + 1 : at + 9]] == [
+        "[Image: ירושלים]",
+        "ירושלים",
+        "[Image: תל אביב-יפו]",
+        "תל אביב-יפו",
+        "[Image: חיפה]",
+        "חיפה",
+        "[Image: פתח תקווה]",
+        "פתח תקווה",
+    ]
