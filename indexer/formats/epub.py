@@ -183,6 +183,8 @@ class _Images:
     # a cell spanning a table's rows to its end, holding a picture and text under no header text (a
     # ranking's photos and their captions), read once after the table, not repeated in each row; a
     # column empty but for a title row across the table left out
+    # a small picture without alt text beside a cell's text (a flag before a name) read after the
+    # table, not cutting it
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -147,6 +147,9 @@ PIXEL_MAX = 2
 #: ICON_ALT_MAX characters: an icon with a phrase for alt text may say something, so it stays
 ICON_MAX = 24
 ICON_ALT_MAX = 20
+#: A picture without alt text declared at most this many pixels each way, set in a table cell
+#: beside its text (a flag before a name), does not cut the table (:func:`_in_line`)
+INLINE_PICTURE_MAX = 32
 _DIMENSION = re.compile(r"(\d+)(?:\.\d*)?(?:\s*px)?", re.IGNORECASE)
 _CSS_SIZE = re.compile(r"(?<![\w-])(width|height)\s*:\s*([^;]*)", re.IGNORECASE)
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_:.-]+)""", re.IGNORECASE)
@@ -424,9 +427,9 @@ class _Walker:
                 under[row].append(part)
             elif lead and 0 <= row < lead:
                 opening.append((part, row))
-            elif row in body and not _icon(part) and not _across_rows(part):
+            elif row in body and not _icon(part) and not _across_rows(part) and not _in_line(part):
                 under.setdefault(row, []).append(part)
-            else:  # in the caption or a header, an icon left out, or beside several rows
+            else:  # in the caption or a header, an icon left out, beside several rows or a cell's text
                 closing.append(part)
         # a row whose only text is its label, its other cells holding only tables (a navigation
         # box's group), is that label said over them, not a row of empty cells
@@ -645,15 +648,36 @@ def _beside_rows(trs: list[tuple[LexborNode, bool]], ends: list[int]) -> dict[in
     }
 
 
+def _in_line(img: LexborNode) -> bool:
+    """Whether an <img> is a small picture (:data:`INLINE_PICTURE_MAX`) without alt text in a
+    cell that holds text too: the flags before the regimes' names heading a navigation box's
+    rows. It says nothing of its row a reader is given (its only name its file's), so it is
+    read after the table rather than cutting it at each row holding one; a picture with alt
+    text (a president's standard beside his name) or alone in its cell is read under its row."""
+    if (img.attributes.get("alt") or "").strip():
+        return False
+    size = _declared_size(img.attributes)
+    if size is None or max(size) > INLINE_PICTURE_MAX:
+        return False
+    cell = _cell_of(img)
+    return cell is not None and bool(_clean(_inline_text(cell)))
+
+
 def _across_rows(img: LexborNode) -> bool:
     """Whether an <img> is in a cell spanning several rows (a ranking's pictures beside its
     rows): it belongs to none of them."""
-    up = img.parent
+    cell = _cell_of(img)
+    return cell is not None and _span(cell, "rowspan", MAX_ROWSPAN) != 1
+
+
+def _cell_of(node: LexborNode) -> LexborNode | None:
+    """The table cell (``<td>``, ``<th>``) holding a node, if any within :data:`_MAX_DEPTH` levels."""
+    up = node.parent
     for _ in range(_MAX_DEPTH):
         if up is None or up.tag in ("td", "th"):
             break
         up = up.parent
-    return up is not None and up.tag in ("td", "th") and _span(up, "rowspan", MAX_ROWSPAN) != 1
+    return up if up is not None and up.tag in ("td", "th") else None
 
 
 def _item_parts(node: LexborNode, parts: list[str], nested: list[LexborNode], depth: int = 0) -> None:
@@ -851,6 +875,20 @@ def _junk_image(attrs: dict[str, str | None], alt: str | None) -> str | None:
     stands; left out, it would only move to the end of the message)."""
     if (attrs.get("src") or "").strip()[:4].lower() == "cid:":
         return None
+    size = _declared_size(attrs)
+    if size is None:
+        return None
+    w_px, h_px = size
+    if w_px <= PIXEL_MAX and h_px <= PIXEL_MAX:
+        return f"tracking pixel ({w_px}×{h_px})"
+    if w_px <= ICON_MAX and h_px <= ICON_MAX and (not alt or (" " not in alt and len(alt) <= ICON_ALT_MAX)):
+        return f"icon ({w_px}×{h_px})"
+    return None
+
+
+def _declared_size(attrs: dict[str, str | None]) -> tuple[int, int] | None:
+    """The width and height in pixels an <img> declares (``width``/``height`` attributes, or
+    ``width``/``height`` in px in its ``style``, which wins as in a browser); None unless both are."""
     width, height = attrs.get("width"), attrs.get("height")
     style = attrs.get("style")
     if style and ("width" in style or "height" in style):
@@ -864,12 +902,7 @@ def _junk_image(attrs: dict[str, str | None], alt: str | None) -> str | None:
     w, h = _DIMENSION.fullmatch(width.strip()), _DIMENSION.fullmatch(height.strip())
     if w is None or h is None:
         return None
-    w_px, h_px = int(w.group(1)), int(h.group(1))
-    if w_px <= PIXEL_MAX and h_px <= PIXEL_MAX:
-        return f"tracking pixel ({w_px}×{h_px})"
-    if w_px <= ICON_MAX and h_px <= ICON_MAX and (not alt or (" " not in alt and len(alt) <= ICON_ALT_MAX)):
-        return f"icon ({w_px}×{h_px})"
-    return None
+    return int(w.group(1)), int(h.group(1))
 
 
 def _src_label(src: str) -> str:
@@ -1793,6 +1826,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # a cell spanning a table's rows to its end, holding a picture and text under no header text (a
     # ranking's photos and their captions), read once after the table, not repeated in each row; a
     # column empty but for a title row across the table left out
+    # a small picture without alt text beside a cell's text (a flag before a name) read after the
+    # table, not cutting it
     source_type="html",
     libraries=("selectolax",),
     images=True,

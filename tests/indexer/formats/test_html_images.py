@@ -199,3 +199,46 @@ def test_real_presidents_standard_under_his_row(real_world):
     assert blocks[at + 1].rows[0][0] == "ראש הרשות המבצעת"
     after = next(i for i, b in enumerate(blocks) if b.kind == IMAGE and b.text == "[Image: ראש ממשלת ישראל]")
     assert blocks[after - 1].rows[-1] == ("ראש הממשלה", "בנימין נתניהו")
+
+
+def test_a_flag_without_alt_text_beside_a_rows_label_cuts_nothing():
+    # a navigation box's rows headed by regimes, each name after its flag (25×17, no alt text: it
+    # says nothing but its file's name): one table, the flags after it, not a table cut at each
+    flag = '<img src="//x/40px-Flag_of_{0}.svg.png" width="25" height="17">'
+    blocks = html_blocks(
+        "<table>"
+        f'<tr><th scope="row">{flag.format("Manchukuo")} Manchukuo (1932–1945)</th><td>Hsinking Harbin</td></tr>'
+        f'<tr><th scope="row">{flag.format("Mengjiang")} Mengjiang (1939–1945)</th><td>Kalgan</td></tr>'
+        '<tr><th scope="row">Republic (1945–1949)</th><td>Nanking Shanghai</td></tr></table>'
+    )[0]
+    assert [(b.kind, b.rows or b.text) for b in blocks] == [
+        (
+            TABLE,
+            (
+                ("Manchukuo (1932–1945)", "Hsinking Harbin"),
+                ("Mengjiang (1939–1945)", "Kalgan"),
+                ("Republic (1945–1949)", "Nanking Shanghai"),
+            ),
+        ),
+        (IMAGE, "[Image: 40px-Flag_of_Manchukuo.svg.png]"),
+        (IMAGE, "[Image: 40px-Flag_of_Mengjiang.svg.png]"),
+    ]
+    # the same flag with alt text says something of its row: read under it
+    blocks = html_blocks(
+        '<table><tr><th>President</th><td><img src="s.png" alt="Standard of the President" width="22" height="22">'
+        " Isaac Herzog</td></tr><tr><th>Language</th><td>Hebrew</td></tr></table>"
+    )[0]
+    assert [b.kind for b in blocks] == [TABLE, IMAGE, TABLE]
+
+
+def test_real_navigation_box_not_cut_at_its_flags(real_world):
+    # beijing_chinese.html's box 中国大陆直辖市: ten rows from 附： 中華民國特別市 (1921–1928) to
+    # 汪精卫国民政府特别市 (1940–1945), five of them headed by a flag of 25 px without alt text
+    # (read by hand); the table was cut at each
+    blocks = list(extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html").blocks)
+    at = next(i for i, b in enumerate(blocks) if b.kind == TABLE and "中華民國院辖市" in b.text)
+    labels = [row[0] for row in blocks[at].rows]
+    assert len(labels) == 10
+    assert labels[0].startswith("附： 中華民國特別市") and labels[-1].startswith("汪精卫国民政府特别市")
+    flags = [i for i, b in enumerate(blocks) if b.kind == IMAGE and "Flag_of_the_Mengjiang" in b.text]
+    assert len(flags) == 1 and flags[0] > at + 1
