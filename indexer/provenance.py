@@ -27,6 +27,9 @@ FIRST_KEYS = (
     "attachment",  # the file attached to an e-mail or a PDF the chunk was read from
     "attachment_page",  # its page, in a holder with pages of its own (PDF)
 )
+#: Block.meta keys copied when every block of the chunk holds the same value: a chart's blocks
+#: (its titles and its data) say so, a chunk that only begins with a chart does not.
+SHARED_KEYS = ("chart_type", "chart_title")
 #: Block.meta keys holding an inclusive [first, last] range, merged as the union.
 RANGE_KEYS = ("record_range", "row_range")
 
@@ -34,7 +37,8 @@ RANGE_KEYS = ("record_range", "row_range")
 def provenance(blocks: Iterable[Block]) -> dict[str, Any]:
     """``source_lines``, ``page_number`` (and ``page_end`` when it spans pages) and the first
     block's e-mail/sheet/slide keys; ranges merged; ``speaker_notes`` when every block is a
-    speaker note. Keys absent when no block knows them."""
+    speaker note, ``chart_type`` and ``chart_title`` when every block is of one chart. Keys absent
+    when no block knows them."""
     blocks = list(blocks)
     out: dict[str, Any] = {}
     lines = [b.lines for b in blocks if b.lines]
@@ -56,6 +60,10 @@ def provenance(blocks: Iterable[Block]) -> dict[str, Any]:
             out[key] = [min(s[0] for s in spans), max(s[1] for s in spans)]
     if blocks and all(b.meta.get(NOTES) for b in blocks):
         out["speaker_notes"] = True
+    for key in SHARED_KEYS:
+        values = {b.meta.get(key) for b in blocks}
+        if len(values) == 1 and None not in values:
+            out[key] = values.pop()
     return out
 
 

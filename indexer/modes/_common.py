@@ -18,7 +18,7 @@ from itertools import chain, product
 from typing import Any
 
 from ..model import CODE, HEADING, IMAGE, LIST, NOTES, PARAGRAPH, TABLE, Block, Chunk, Document
-from ..provenance import FIRST_KEYS, RANGE_KEYS
+from ..provenance import FIRST_KEYS, RANGE_KEYS, SHARED_KEYS
 from .params import ModeParams
 
 Span = tuple[int, int]
@@ -316,7 +316,7 @@ class Draft:
         return Chunk(self.text, self.content_type, meta)
 
 
-_PROVENANCE_KEYS = frozenset((*FIRST_KEYS, *RANGE_KEYS, NOTES))
+_PROVENANCE_KEYS = frozenset((*FIRST_KEYS, *RANGE_KEYS, *SHARED_KEYS, NOTES))
 
 
 def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
@@ -342,6 +342,9 @@ def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
                 meta[key] = [span[0], span[1]]
         if extra.get(NOTES):
             meta["speaker_notes"] = True
+        for key in SHARED_KEYS:
+            if extra.get(key) is not None:
+                meta[key] = extra[key]
         return
     first_line = last_line = first_page = last_page = None
     metas = []
@@ -387,6 +390,11 @@ def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
                 meta[key] = [min(s[0] for s in spans), max(s[1] for s in spans)]
     if NOTES in keys and len(metas) == len(blocks) and all(m.get(NOTES) for m in metas):
         meta["speaker_notes"] = True
+    for key in SHARED_KEYS:
+        if key in keys and len(metas) == len(blocks):
+            values = {m.get(key) for m in metas}
+            if len(values) == 1 and None not in values:
+                meta[key] = values.pop()
 
 
 def _provenance(blocks: list[Block]) -> dict[str, Any]:

@@ -119,8 +119,10 @@ def test_lexicon_by_hand():
 
 block_metas = st.tuples(
     st.dictionaries(
-        st.sampled_from(["message_index", "sheet_name", "slide_number", "href", "x"]),
-        st.one_of(st.none(), st.integers(0, 9)),
+        st.sampled_from(
+            ["message_index", "sheet_name", "slide_number", "href", "chart_type", "chart_title", "x"]
+        ),
+        st.one_of(st.none(), st.integers(0, 2)),
         max_size=3,
     ),
     st.dictionaries(
@@ -161,6 +163,22 @@ def test_add_provenance_by_hand():
         "sheet_name": "S1",
         "row_range": [4, 8],
     }
+
+
+def test_chart_keys_only_when_every_block_is_of_that_chart():
+    # read by hand: a chart's caption and table share its kind and title; a paragraph does not
+    title = Block("paragraph", "Sales", meta={"chart_type": "pie", "chart_title": "Sales"})
+    table = Block("table", "| a |", meta={"chart_type": "pie", "chart_title": "Sales"})
+    other = Block("paragraph", "More text.")
+    for blocks, expected in (
+        ([title, table], {"chart_type": "pie", "chart_title": "Sales"}),
+        ([table], {"chart_type": "pie", "chart_title": "Sales"}),
+        ([title, table, other], {}),
+        ([other, table], {}),
+    ):
+        meta: dict = {}
+        add_provenance(meta, blocks)
+        assert meta == expected == provenance(blocks)
 
 
 def test_new_chunk_is_the_constructed_chunk():

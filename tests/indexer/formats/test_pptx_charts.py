@@ -13,7 +13,7 @@ from pptx.chart.data import CategoryChartData, XyChartData
 from pptx.enum.chart import XL_CHART_TYPE
 from pptx.util import Inches
 
-from indexer import extract_bytes
+from indexer import extract_bytes, get_chunks
 from tests.indexer.formats.test_docx import _replace_member
 
 
@@ -142,3 +142,22 @@ def test_a_damaged_chart_part_is_skipped_and_the_deck_read():
     ((what, name, reason),) = [(s.what, s.name, s.reason) for s in doc.coverage.skipped]
     assert (what, name) == ("chart", "slide 1: Chart 3")
     assert "not well-formed" in reason
+
+
+def test_chunks_of_a_chart_alone_say_which_chart_and_chunks_reaching_past_it_do_not():
+    data = CategoryChartData()
+    data.categories = ["Q1", "Q2"]
+    data.add_series("North", (1.25, 2))
+    blob = deck(XL_CHART_TYPE.LINE, data, title="Revenue by region 2024", axes=("Quarter", "M USD"))
+    chunks = get_chunks(blob, filename="t.pptx")
+    assert [c["content_type"] for c in chunks] == ["heading", "short_disconnected_paragraph", "table"]
+    heading, short, table = (c["metadata"] for c in chunks)
+    # structural: the chart's table is a chunk of its own, of that chart
+    assert (table["chart_type"], table["chart_title"]) == ("line", "Revenue by region 2024")
+    # its titles, short, are joined to the text box above them: that chunk is not the chart's
+    assert chunks[1]["content"].startswith("Figures as of March\nRevenue by region 2024")
+    assert not {"chart_type", "chart_title"} & (set(short) | set(heading))
+    # a slide's chunk holding its text box and the chart is not the chart's
+    (slide,) = get_chunks(blob, filename="t.pptx", mode="page_aware")
+    assert "Figures as of March" in slide["content"] and "| Q1 | 1.25 |" in slide["content"]
+    assert "chart_type" not in slide["metadata"] and "chart_title" not in slide["metadata"]
