@@ -57,11 +57,13 @@ def as_json(done) -> dict:
 
 
 def describe(done) -> str:
-    """One line on a :class:`storage.compact.Compaction`."""
+    """One line on a :class:`storage.compact.Compaction`. What was measured before is named as
+    what it is, free pages and room inside pages: ``VACUUM`` packs a table's pages but not every
+    index's, so part of that room stays (most of it on a small index)."""
     space = done.space
     found = (
-        f"{space.reclaimable / 1e6:,.1f} MB of {space.file_bytes / 1e6:,.1f} MB unused "
-        f"({space.free_pages:,} free pages)"
+        f"before: {space.free_pages:,} free pages, {space.reclaimable / 1e6:,.1f} MB of "
+        f"{space.file_bytes / 1e6:,.1f} MB free or room inside pages"
     )
     if done.refused:
         return f"Not compacted ({found}): {done.refused}"
