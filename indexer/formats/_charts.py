@@ -15,6 +15,10 @@ first column when all its series share them; else each series is a table of its 
 shown in the chart's format code when :mod:`._numfmt` understands it (``#,##0.0``, ``0%``,
 dates), else as the cached value is written, binary noise dropped (``0.30000000000000004`` is
 ``0.3``).
+
+An OpenDocument chart (``Object 1/content.xml`` of an .odt, .odp or .ods, ``office:chart``) is
+read into the same :class:`Chart` by :func:`read_odf_chart`: it keeps its values in a table of
+its own, laid out as the table here is.
 """
 
 from __future__ import annotations
@@ -362,4 +366,134 @@ def uncached_reason(chart: Chart) -> str:
     return (
         "series whose values are only in the chart's embedded workbook (no copy in the chart): "
         + ", ".join(chart.uncached)
+    )
+
+
+# -- OpenDocument charts --------------------------------------------------------------------------
+
+_ODF = {
+    "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
+    "chart": "urn:oasis:names:tc:opendocument:xmlns:chart:1.0",
+    "table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
+    "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0",
+    "style": "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
+}
+#: what an OpenDocument chart's ``chart:class`` is said as (``chart_type``), as DrawingML's plots
+#: are; ``chart:bar`` is a column chart unless its plot area is drawn ``chart:vertical``
+_ODF_CLASSES = {
+    "bar": "bar",
+    "line": "line",
+    "circle": "pie",
+    "ring": "doughnut",
+    "area": "area",
+    "scatter": "scatter",
+    "radar": "radar",
+    "filled-radar": "radar",
+    "stock": "stock",
+    "bubble": "bubble",
+    "surface": "surface",
+    "gantt": "gantt",
+}
+#: a table cell LibreOffice writes for a point without a value
+_ODF_NO_VALUE = frozenset({"nan", "1.#nan", "-nan"})
+
+
+def _o(prefix: str, local: str) -> str:
+    return f"{{{_ODF[prefix]}}}{local}"
+
+
+def read_odf_chart(data: bytes, what: str, *, titles_only: bool = False) -> Chart:
+    """The chart of an OpenDocument chart object (``Object 1/content.xml``, ``office:chart``):
+    its kind from ``chart:class``, its title and subtitle (said as the first of the lines under
+    the title) and axis titles, and the values it keeps in its own table (``table:table`` in
+    ``chart:chart``, its first row the series' names, its first column the categories), laid
+    out as a DrawingML chart's are. :class:`ChartUnread` when the object is not well-formed or
+    holds no chart. With ``titles_only``, no table (a spreadsheet's chart, whose values are
+    its sheet's cells); a chart without a table of its own is its titles alone."""
+    try:
+        root = _ooxml.parse_xml(data, what)
+    except ParseError as exc:
+        raise ChartUnread(f"the chart object is not well-formed XML: {exc.message}"[:200]) from None
+    chart = next(root.iter(_o("chart", "chart")), None)
+    if chart is None:
+        raise ChartUnread("the chart object holds no chart:chart")
+    vertical = _odf_vertical(root, chart)
+    kinds: list[str] = []
+    classes = [chart.get(_o("chart", "class"))]
+    classes += [s.get(_o("chart", "class")) for s in chart.iter(_o("chart", "series"))]
+    for value in classes:
+        if not value:
+            continue
+        local = value.rsplit(":", 1)[-1]
+        kind = _ODF_CLASSES.get(local, local)
+        if kind == "bar" and not vertical:
+            kind = "column"
+        if kind not in kinds:
+            kinds.append(kind)
+    title = _odf_text(chart.find(_o("chart", "title")))
+    lines = [_odf_text(chart.find(_o("chart", "subtitle")))]
+    area = chart.find(_o("chart", "plot-area"))
+    for axis in area.iterchildren(_o("chart", "axis")) if area is not None else ():
+        lines.append(_odf_text(axis.find(_o("chart", "title"))))
+    axis_titles = tuple(line for line in lines if line)
+    table = chart.find(_o("table", "table"))
+    if titles_only or table is None:
+        return Chart("+".join(kinds), title, axis_titles, ())
+    return Chart("+".join(kinds), title, axis_titles, (_odf_table(table),))
+
+
+def _odf_vertical(root: etree._Element, chart: etree._Element) -> bool:
+    """Whether the chart's plot area (or the chart) is drawn with its x axis upright
+    (``chart:vertical``): a bar chart's bars lying, a column chart's standing otherwise."""
+    names = set()
+    area = chart.find(_o("chart", "plot-area"))
+    for el in (area, chart):
+        if el is not None and el.get(_o("chart", "style-name")):
+            names.add(el.get(_o("chart", "style-name")))
+    for style in root.iter(_o("style", "style")):
+        if style.get(_o("style", "name")) in names:
+            props = style.find(_o("style", "chart-properties"))
+            if props is not None and (props.get(_o("chart", "vertical")) or "").strip() in ("true", "1"):
+                return True
+    return False
+
+
+def _odf_text(el: etree._Element | None) -> str:
+    """A title's paragraphs on one line."""
+    if el is None:
+        return ""
+    lines = (" ".join("".join(p.itertext()).split()) for p in el.iter(_o("text", "p")))
+    return " ".join(line for line in lines if line)
+
+
+def _odf_table(table: etree._Element) -> Table:
+    """The chart's own table: its first row the header (corner blank), each further row a
+    category and its series' values; a row without any text left out, its place kept."""
+    rows: list[list[str]] = []
+    for tr in table.iter(_o("table", "table-row")):
+        row: list[str] = []
+        for cell in tr.iterchildren(_o("table", "table-cell"), _o("table", "covered-table-cell")):
+            lines = (" ".join("".join(p.itertext()).split()) for p in cell.iter(_o("text", "p")))
+            text = " ".join(line for line in lines if line)
+            if not text:
+                text = cell.get(_o("office", "value")) or ""
+            if text.strip().lower() in _ODF_NO_VALUE:
+                text = ""
+            try:
+                repeat = int(cell.get(_o("table", "number-columns-repeated")) or 1)
+            except ValueError:
+                repeat = 1
+            row.extend([text] * min(max(repeat, 1), 1024))
+        rows.append(row)
+        if len(rows) > _MAX_POINTS:
+            break
+    if not rows:
+        return Table((), (), ())
+    width = max(map(len, rows))
+    header = tuple(rows[0]) + ("",) * (width - len(rows[0]))
+    kept = [(n, r) for n, r in enumerate(rows[1:], start=2) if any(r)]
+    return Table(
+        header,
+        tuple(tuple(r) + ("",) * (width - len(r)) for _, r in kept),
+        tuple(n for n, _ in kept),
     )

@@ -9,7 +9,9 @@ markers with the notes at the end, tracked deletions skipped, images from ``Pict
 from ``svg:title``/``svg:desc``) right after their paragraph, text boxes read where their frame
 stands (blocks for one anchored to the page, lines of the paragraph for one in a paragraph), the
 page headers and footers of ``styles.xml`` in the metadata (``header_text``, ``footer_text``).
-A frame made a hyperlink (``draw:a`` around it) is read as the frame is.
+A frame made a hyperlink (``draw:a`` around it) is read as the frame is. A chart object
+(``Object 1/``, a chart in the manifest) is read where its frame stands as a Word or PowerPoint
+chart is (:mod:`._charts`): its title and axis titles, and the values its own table keeps.
 Presentations: one unit per ``draw:page`` with ``slide_number`` and ``slide_title`` in each
 block's meta, frames sorted top-to-bottom, left-to-right (the master page's footer and date frames
 among them, showing the text the slide declares for them), then the speaker notes, read as the
@@ -57,7 +59,7 @@ from ..model import (
     render_table,
 )
 from ..zipsafe import open_zip
-from . import _embedded, _ooxml
+from . import _charts, _embedded, _ooxml
 from ._attached import Attached, Attacher, text_chars
 from .registry import extractor
 
@@ -609,12 +611,15 @@ class _Reader:
     def embedded(self, obj: etree._Element) -> None:
         """The sub-document an object frame holds (``Object 1/``: its own content.xml, styles.xml
         and media type in the manifest) read as the .odt, .ods or .odp it is, or the file of an
-        OLE object (``draw:object-ole``); a formula (read as its source where it stands) and a
-        chart are not read here."""
+        OLE object (``draw:object-ole``), or a chart (:meth:`chart`); a formula is read as its
+        source where it stands, not here."""
         if self.attacher is None:
             return
         href = posixpath.normpath((obj.get(X_HREF) or ".").strip("/"))
         if href in (".", "") or "://" in href or href.startswith(".."):
+            return
+        if obj.tag == D_OBJECT and self.media_types().get(href + "/") == CHART_TYPE:
+            self.chart(href)
             return
         level = next((b.level for b in reversed(self.blocks) if b.kind == HEADING), 0) + 1
         slide = self.meta.get("slide_number")
@@ -650,6 +655,26 @@ class _Reader:
         slot = Block(PARAGRAPH, "", page=slide)
         self.blocks.append(slot)
         self.deferred.append((slot, read))
+
+    def chart(self, href: str) -> None:
+        """A chart object's title and axis titles a paragraph, the values its own table keeps a
+        table, where its frame stands (see ``_charts.read_odf_chart``); a chart object missing
+        or not well-formed listed as skipped, with why."""
+        name = f"{href}/content.xml"
+        if not _ooxml.has_member(self.zf, name):
+            self.sink.skipped.append(Skipped("chart", href, "its chart object is missing (no content.xml)"))
+            return
+        try:
+            chart = _charts.read_odf_chart(_ooxml.read(self.zf, name, name), name)
+        except ParseError as exc:
+            self.sink.skipped.append(Skipped("chart", href, f"{exc.code}: {exc.message}"[:300]))
+            return
+        except _charts.ChartUnread as exc:
+            self.sink.skipped.append(Skipped("chart", href, str(exc)))
+            return
+        if not chart.tables:
+            self.sink.skipped.append(Skipped("chart", href, "the chart keeps no table of its values"))
+        self.blocks.extend(_charts.chart_blocks(chart, self.meta))
 
     def read_embedded(self) -> None:
         """Read the sub-documents and files :meth:`embedded` set aside, the document's own text
@@ -753,7 +778,7 @@ class _Reader:
             return
         box = frame.find(D_TEXTBOX)
         self.body(box if box is not None else frame)  # a table frame's table:table read there
-        if frame.find(D_IMAGE) is not None:
+        if frame.find(D_IMAGE) is not None or frame.find(D_OBJECT) is not None:
             self.images([frame])
         if box is not None:
             for tbl in frame.iterchildren(TB_TABLE):
@@ -947,6 +972,8 @@ def _open(data: bytes, ctx: ExtractContext, kind: str) -> tuple[zipfile.ZipFile,
     return zf, root, damaged
 
 
+#: The media type of a chart object (``Object 1/``), whose content.xml holds ``office:chart``.
+CHART_TYPE = "application/vnd.oasis.opendocument.chart"
 #: Media types of the sub-documents an object frame may hold that are read, and their extension.
 _SUB_DOCUMENTS = {
     "application/vnd.oasis.opendocument.text": ".odt",
@@ -1045,8 +1072,10 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # margin line numbers) listed; a table's row repeated (table:number-rows-repeated) read as
     # often when it holds text, its repeats counted in row_numbers; 12: a title row (one cell
     # merged across the table over its header and data) said before the table; 13: also over a
-    # single row, that row data unless marked as a header row
-    version="13",
+    # single row, that row data unless marked as a header row; 14: a chart object read where its
+    # frame stands: its title and axis titles a paragraph, the values its own table keeps a table
+    # (chart_type in the meta); one missing or not well-formed listed as skipped with why
+    version="14",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1075,8 +1104,11 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # row_numbers; 13: a title row (one cell merged across the table over its header and data)
     # said before the table; 14: also over a single row, that row data unless marked as a header
     # row; 15: a table's first row its header only when Impress marks it so
-    # (table:use-first-row-styles), else its columns named Column N (has_header false)
-    version="15",
+    # (table:use-first-row-styles), else its columns named Column N (has_header false); 16: a
+    # chart object read on its slide: its title and axis titles a paragraph, the values its own
+    # table keeps a table (chart_type in the meta); one missing or not well-formed listed as
+    # skipped with why; a frame holding an object without a stand-in picture read
+    version="16",
     source_type="odp",
     libraries=("lxml",),
     images=True,
