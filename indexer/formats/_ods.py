@@ -24,7 +24,8 @@ from defusedxml.ElementTree import iterparse as xml_iterparse
 from lxml import etree
 
 from ..errors import DocumentLimit, ParseError
-from . import _ooxml
+from ..model import Block, Skipped
+from . import _charts, _ooxml
 from ._cells import (
     _XML_ERRORS,
     Backend,
@@ -735,3 +736,77 @@ def ods_table_counts(zf: zipfile.ZipFile) -> tuple[int, int] | None:
     except (*_XML_ERRORS, *_ooxml.INFLATE_ERRORS):
         return None
     return sum(counts[n] for n in _TABLE_OPENS), counts[_TABLE_CLOSE]
+
+
+_CHART_TYPE = "application/vnd.oasis.opendocument.chart"
+_MANIFEST = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
+_END_ROW = re.compile(r"(\d+)$")
+
+
+def ods_chart_titles(
+    zf: zipfile.ZipFile, meta: Mapping[str, dict[str, Any]]
+) -> tuple[dict[str, list[Block]], list[Skipped]]:
+    """The title and axis titles of each chart object drawn on a sheet of ``meta`` (a
+    ``draw:object`` whose folder the manifest calls a chart), a paragraph per chart (see
+    ``_charts.chart_blocks``) whose ``row_range`` is the rows it covers when it is anchored to
+    a cell. Its values are the sheet's own cells, read with their sheet (the copy its object
+    keeps too is not said again), so its titles are all it adds; one without any adds nothing.
+    A chart object missing or not well-formed is listed as skipped, with why."""
+    out: dict[str, list[Block]] = {}
+    skipped: list[Skipped] = []
+    charts: set[str] = set()
+    root = _ooxml.member_xml(zf, "META-INF/manifest.xml", "manifest")
+    for entry in root.iter(f"{{{_MANIFEST}}}file-entry") if root is not None else ():
+        if entry.get(f"{{{_MANIFEST}}}media-type") == _CHART_TYPE:
+            charts.add((entry.get(f"{{{_MANIFEST}}}full-path") or "").removeprefix("./").strip("/"))
+    if not charts:
+        return out, skipped
+    sheet: str | None = None
+    depth = 0  # tables open: a table inside a cell is that cell's text, its rows not the sheet's
+    row = 0  # the rows of the sheet read so far, their repeats counted
+    rows: list[int] | None = None  # the rows the frame being read covers
+    with zf.open("content.xml") as fh:
+        for event, el in xml_iterparse(fh, events=("start", "end")):
+            tag = el.tag
+            if event == "start":
+                if tag == f"{{{_TABLE}}}table":
+                    depth += 1
+                    if depth == 1:
+                        sheet, row = el.get(f"{{{_TABLE}}}name"), 0
+                elif tag == f"{{{_DRAW}}}frame":
+                    # a frame anchored to a cell names the cell its bottom right corner lies on
+                    end = _END_ROW.search(el.get(f"{{{_TABLE}}}end-cell-address") or "")
+                    rows = [row + 1, max(int(end.group(1)), row + 1)] if end is not None else None
+                elif tag == f"{{{_DRAW}}}object" and sheet in meta:
+                    href = (el.get(f"{{{_XLINK}}}href") or "").removeprefix("./").strip("/")
+                    if href in charts:
+                        place = {"row_range": rows} if rows is not None else {}
+                        blocks = _sheet_chart(zf, href, {**meta[sheet], **place}, skipped)
+                        out.setdefault(sheet, []).extend(blocks)
+                continue
+            if tag == f"{{{_TABLE}}}table-row" and depth == 1:
+                row += _repeat(el, "number-rows-repeated", ODS_MAX_ROWS)
+            elif tag == f"{{{_TABLE}}}table":
+                depth -= 1
+                if depth == 0:
+                    sheet = None
+            el.clear()
+    return out, skipped
+
+
+def _sheet_chart(zf: zipfile.ZipFile, href: str, meta: dict[str, Any], skipped: list[Skipped]) -> list[Block]:
+    """The blocks of the titles of the chart object in folder ``href``; none, listed in
+    ``skipped`` with why, when its object is missing or cannot be read."""
+    name = f"{href}/content.xml"
+    if not _ooxml.has_member(zf, name):
+        skipped.append(Skipped("chart", href, "its chart object is missing (no content.xml)"))
+        return []
+    try:
+        chart = _charts.read_odf_chart(_ooxml.read(zf, name, name), name, titles_only=True)
+    except ParseError as exc:
+        skipped.append(Skipped("chart", href, f"{exc.code}: {exc.message}"[:300]))
+        return []
+    except _charts.ChartUnread as exc:
+        skipped.append(Skipped("chart", href, str(exc)))
+        return []
+    return _charts.chart_blocks(chart, meta)

@@ -14,7 +14,8 @@ single readable sheet raises PARSE_ERROR. The files an xlsx sheet's objects embe
 a PDF, a workbook: ``xl/embeddings/``) are read with :mod:`._embedded` after that sheet's blocks,
 under an ``Embedded: name`` heading, their blocks carrying the sheet's name so that the row, table
 and sheet modes take them as that sheet's text. The title and axis titles of an xlsx worksheet's
-charts (:mod:`._charts`) are a paragraph after the sheet's cells, which hold the charts' values.
+charts (:mod:`._charts`), and of the chart objects on an ods sheet, are a paragraph after the
+sheet's cells, which hold the charts' values.
 
 Zip containers go through :func:`indexer.zipsafe.open_zip` before any library touches them.
 
@@ -83,7 +84,7 @@ from ._cells import (
 )
 from ._embedded import OBJECT_RELS
 from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, date_kind
-from ._ods import OdsBackend, ods_merges_and_errors, ods_pictures, ods_table_counts
+from ._ods import OdsBackend, ods_chart_titles, ods_merges_and_errors, ods_pictures, ods_table_counts
 from ._xls import XlsCells, _with_xls_numbers, directory_cut, xls_cells, xls_day_cells, xls_unreadable
 from ._xlsb import xlsb_1904, xlsb_cells, xlsb_sheet_parts, xlsb_styles
 from .csvfmt import _is_number, header_votes
@@ -1654,6 +1655,14 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
             warnings,
             {},
         )
+    elif zf is not None and "content.xml" in zf.NameToInfo:  # an .ods: its chart objects' titles
+        chart_titles, unread_charts = _or_warning(
+            partial(ods_chart_titles, zf, {m["sheet_name"]: m for m in worksheet_meta}),
+            "chart titles",
+            warnings,
+            ({}, []),
+        )
+        skipped.extend(unread_charts)
     try:
         for sheet in backend.sheets:
             if sheet.kind != "worksheet":
@@ -2001,8 +2010,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # file cut short inside its directory read, its last entry as an empty one; a sheet
         # placed past the end of the Workbook stream a parse error naming it; xlsx 13: the title
         # and axis titles of a worksheet's chart a paragraph after its sheet's cells (chart_type
-        # in the meta, row_range the rows it covers), a sheet of titled charts alone read
-        version={"xlsx": "13", "ods": "8", "xls": "7", "xlsb": "6"}[source_type],
+        # in the meta, row_range the rows it covers), a sheet of titled charts alone read; ods 9:
+        # the same of a chart object drawn on a sheet, one missing or not well-formed listed
+        version={"xlsx": "13", "ods": "9", "xls": "7", "xlsb": "6"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -220,3 +220,57 @@ def test_a_slide_chart_without_a_stand_in_picture_is_read():
     doc = extract_bytes(package("presentation", body, {"Object 1": chart_object()}), "t.odp")
     assert [b.kind for b in doc.blocks] == ["paragraph", "table"]
     assert doc.blocks[0].text == "Sales by quarter\nQuarter\nk EUR"
+
+
+def _ods(chart: str | None, extra: dict[str, str | None] | None = None) -> bytes:
+    """Sales: a table and, anchored at its cell D2 and reaching H12, a chart of it; Notes: a
+    sheet of one cell, a chart on the page (table:shapes) over it."""
+    frame = FRAME.format(extra='table:end-cell-address="Sales.H12" svg:x="0cm" svg:y="0cm"')
+    page_frame = FRAME.format(extra='svg:x="1cm" svg:y="1cm"').replace("Object 1", "Object 2")
+    body = (
+        '<table:table table:name="Sales"><table:table-column table:number-columns-repeated="4"/>'
+        "<table:table-row>" + _cell("Region") + _cell("2024") + "</table:table-row>"
+        "<table:table-row>"
+        + _cell("North")
+        + _cell("1.2")
+        + '<table:table-cell table:number-columns-repeated="1"/>'
+        + f"<table:table-cell>{frame}</table:table-cell></table:table-row>"
+        "<table:table-row>" + _cell("South") + _cell("3.4") + "</table:table-row></table:table>"
+        f'<table:table table:name="Notes"><table:shapes>{page_frame}</table:shapes>'
+        "<table:table-column/><table:table-row>" + _cell("See the chart") + "</table:table-row></table:table>"
+    )
+    objects: dict[str, str | None] = {"Object 1": chart}
+    objects.update(extra or {})
+    return package("spreadsheet", body, objects)
+
+
+def test_a_sheets_chart_says_its_titles_after_the_cells_not_its_values_again():
+    # the chart object keeps a copy of the cells it draws in its own table; they are the sheet's
+    # cells, read once with it, as an .xlsx chart's
+    copy = (("", "2024"), ("North", "1.2"), ("South", "3.4"))
+    chart = chart_object(title="Revenue by region", axes=("Region", "M USD"), rows=copy)
+    pie = chart_object("chart:circle", title="Share", axes=("", ""), rows=copy)
+    doc = extract_bytes(_ods(chart, {"Object 2": pie}), "t.ods")
+    assert [(b.kind, b.meta["sheet_name"]) for b in doc.blocks] == [
+        ("table", "Sales"),
+        ("paragraph", "Sales"),
+        ("table", "Notes"),
+        ("paragraph", "Notes"),
+    ]
+    table, sales, notes, share = doc.blocks
+    # the cells once (no header: "2024" is a number), not the chart's copy of them again
+    assert table.rows == (("Region", "2024"), ("North", "1.2"), ("South", "3.4"))
+    assert sales.text == "Revenue by region\nRegion\nM USD"
+    assert sales.meta["chart_type"] == "column" and sales.meta["chart_title"] == "Revenue by region"
+    assert sales.meta["row_range"] == [2, 12]  # anchored in row 2, its corner on H12
+    assert notes.rows == (("See the chart",),)
+    assert share.text == "Share" and share.meta["chart_type"] == "pie" and "row_range" not in share.meta
+    assert not doc.coverage.skipped
+
+
+def test_a_sheets_chart_object_missing_or_damaged_is_listed():
+    for chart, reason in ((None, "missing"), (chart_object()[:-40], "not well-formed")):
+        doc = extract_bytes(_ods(chart), "t.ods")
+        assert [b.kind for b in doc.blocks] == ["table", "table"]  # the cells of both sheets
+        (skipped,) = doc.coverage.skipped
+        assert skipped.what == "chart" and skipped.name == "Object 1" and reason in skipped.reason
