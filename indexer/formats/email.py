@@ -15,7 +15,8 @@ message/rfc822 parts are read as messages of their own, their headings a level b
 parent's (capped at 6); text attachments are indexed after the body (each under an
 ``Attachment: name`` heading); images (inline or attached, ``image/*`` parts and the web
 pictures sent under another type such as ``application/octet-stream``) are extracted under their
-own names, ``cid:`` and Content-Location (MHTML) references in HTML bodies pointing at them; other
+own names, ``cid:`` and Content-Location (MHTML) references in HTML bodies pointing at them
+(``cid:`` ones in attached web pages too); other
 attachments are listed as skipped with the reason. A TNEF part (``winmail.dat``) is read with
 tnefparse as what it holds: its body when the message has none of its own, its attachments as the
 message's, its embedded messages below it; a stream tnefparse cannot read safely is listed with
@@ -1104,26 +1105,20 @@ def _message_blocks(record: _Message) -> tuple[list[Block], bool]:
     """All blocks of one message with its metadata; and whether the message had any body."""
     h = record.headers
     meta = _message_meta(record)
-    referenced: set[str] = set()  # the keys of the parts the body shows
-    body: list[Block] = []
-    for block in record.body:
-        shown = _referenced_image(record, block) if block.kind == IMAGE else None
-        block = tidy_image_alt(block)
-        if shown:
-            name, key = shown
-            referenced.add(key)
-            text = block.text if block.alt else f"[Image: {name}]"  # not the cid: URL
-            block = replace(block, text=text, images=(name,))
-        body.append(block)
+    referenced: set[str] = set()  # the keys of the parts the body and its attached pages show
+    body = [_shown(record, tidy_image_alt(block), referenced) for block in record.body]
+    # an attached web page's <img src="cid:…"> shows a picture of the message as the body's
+    # does; a Content-Location names a part only within the page it comes with (RFC 2557)
+    attachments = [_shown(record, block, referenced, by_location=False) for block in record.attachments]
     out = [Block(HEADING, h.subject or f"Message {record.index}", level=record.level)]
     header = h.paragraph()
     if header:
         out.append(Block(PARAGRAPH, header))
     out += body
-    # a part the body shows is there; another part of the same picture (attached again under
-    # its own name) keeps its place, pointing at the same image
+    # a part the body or an attached page shows is there; another part of the same picture
+    # (attached again under its own name) keeps its place, pointing at the same image
     out += [b for b, keys in zip(record.images, record.image_keys, strict=True) if not keys & referenced]
-    out += record.attachments
+    out += attachments
     has_body = any(b.text.strip() for b in body if b.kind != IMAGE)
     return [_with_meta(b, {**meta, **b.meta}) for b in out], has_body
 
@@ -1147,18 +1142,35 @@ def tidy_image_alt(block: Block) -> Block:
     return replace(block, text=f"[Image: {alt or 'image'}]", alt=alt or None)
 
 
-def _referenced_image(record: _Message, block: Block) -> tuple[str, str] | None:
-    """The image part an ``<img>`` of the body shows, by ``cid:`` URL or by Content-Location: its
-    name and the key it is shown by (see ``_Message.image_keys``)."""
+def _shown(record: _Message, block: Block, referenced: set[str], by_location: bool = True) -> Block:
+    """``block`` pointing at the image part of ``record`` it shows, if it is the image block of an
+    ``<img>`` (:func:`_referenced_image`) that points at no picture of its own (one of a file
+    read with its own extractor is that file's); the key it is shown by added to ``referenced``."""
+    shown = (
+        _referenced_image(record, block, by_location) if block.kind == IMAGE and not block.images else None
+    )
+    if shown is None:
+        return block
+    name, key = shown
+    referenced.add(key)
+    text = block.text if block.alt else f"[Image: {name}]"  # not the cid: URL
+    return replace(block, text=text, images=(name,))
+
+
+def _referenced_image(record: _Message, block: Block, by_location: bool = True) -> tuple[str, str] | None:
+    """The image part an ``<img>`` shows, by ``cid:`` URL or (``by_location``) by
+    Content-Location: its name and the key it is shown by (see ``_Message.image_keys``)."""
     src = str(block.meta.get("src", "")).strip()
     if not src:
         return None
     if src[:4].lower() == "cid:":
         cid = _cid_key(src)
         name, key = record.cids.get(cid), f"cid:{cid}"
-    else:
+    elif by_location:
         url = _url_key(src, record.base)
         name, key = record.locations.get(url), f"loc:{url}"
+    else:
+        return None
     return (name, key) if name else None
 
 
@@ -1453,7 +1465,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # what the text limit leaves it a skipped entry, as a file read with its own extractor is,
     # not the whole message failed; plain bodies keep indentation in steps (text 8), HTML tables as html 11;
     # an HTML attachment sent without a charset, or with one its bytes are not in, read in the one its
-    # <meta> names, as an .html file's and an Outlook message's are; an HTML body so too
+    # <meta> names, as an .html file's and an Outlook message's are; an HTML body so too;
+    # an attached web page's cid: pictures point at the message's parts, as the body's do, and
+    # are no longer listed apart, as in an Outlook message
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1559,7 +1573,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # what the text limit leaves it a skipped entry, as a file read with its own extractor is,
     # not the whole message failed; plain bodies keep indentation in steps (text 8), HTML tables as html 11;
     # an HTML attachment sent without a charset, or with one its bytes are not in, read in the one its
-    # <meta> names, as an .html file's and an Outlook message's are; an HTML body so too
+    # <meta> names, as an .html file's and an Outlook message's are; an HTML body so too;
+    # an attached web page's cid: pictures point at the message's parts, as the body's do, and
+    # are no longer listed apart, as in an Outlook message
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -6,7 +6,8 @@ a meeting request's header then its place and time), the body (the plain body, r
 e-mail's plain body is: headings, lists and paragraphs, by the same function; or the HTML body when
 it holds a data table or an inline image the plain one cannot show, as for e-mail; else the HTML
 body read as HTML; else the RTF body with its markup stripped, read as the plain one), the image
-attachments as image blocks, then the
+attachments as image blocks (in their place when the HTML body or an attached web page shows them
+by ``cid:``), then the
 text-like attachments, each under an ``Attachment: name`` heading. Embedded messages are read the
 same way, after their parent, with ``message_index`` 2, 3 … in their blocks' meta (the file's
 message is 1, as in e-mail); recipients are joined with commas and the Date line is marked UTC. Other attachments (PDF, Office files, CSV …) are read with their own extractor under the same
@@ -133,6 +134,10 @@ class _State:
     messages: int = 0
     empty: int = 0
     attacher: Attacher = field(init=False)  # sets the attached files aside (read_attachments)
+    #: for each message with pictures its body does not show and attachments set aside: its
+    #: pictures by Content-ID (lower case), the placeholders of its attachments, and the image
+    #: blocks listed after its body, each with its Content-ID; an attached web page may show them
+    unshown: list[tuple[dict[str, str], list[Block], list[tuple[str, Block]]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.attacher = Attacher(self.ctx)
@@ -141,9 +146,19 @@ class _State:
         """Read the attached files set aside while the item was walked, its own text (and that
         of the messages embedded after them) reserved first in the text limit, each in the
         place it was met."""
-        if self.attacher.pending:
-            placed = self.attacher.read_deferred(text_chars(self.blocks), self)
-            self.blocks = put_in_place(self.blocks, placed)
+        if not self.attacher.pending:
+            return
+        placed = self.attacher.read_deferred(text_chars(self.blocks), self)
+        listed_apart: set[int] = set()  # the ids of the image blocks an attached page shows
+        for cids, slots, listed in self.unshown:
+            # an attached web page's <img src="cid:…"> shows a picture of its message as the
+            # body's does (_place_cid_images), which is then not listed apart
+            shown: set[str] = set()
+            for slot in slots:
+                placed[id(slot)], got = _place_cid_images(placed[id(slot)], cids)
+                shown |= got
+            listed_apart |= {id(b) for cid, b in listed if cid in shown}
+        self.blocks = [b for b in put_in_place(self.blocks, placed) if id(b) not in listed_apart]
 
     def safe(self, fn: Any, default: Any = None) -> Any:
         try:
@@ -838,7 +853,10 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     body, placed = _place_cid_images(body, cid_images)
     # an attachment the body shows is there; another attachment of the same picture (attached
     # again under its own name) keeps its place, pointing at the same image
-    st.blocks.extend(body + [b for cid, b in image_blocks if cid not in placed] + text_blocks)
+    listed = [(cid, b) for cid, b in image_blocks if cid not in placed]
+    st.blocks.extend(body + [b for _, b in listed] + text_blocks)
+    if text_blocks and any(cid for cid, _ in listed):  # shown by an attached page, perhaps
+        st.unshown.append((cid_images, text_blocks, listed))
     for name, sub in nested:
         if depth + 1 > MAX_DEPTH:
             st.skipped.append(Skipped("attachment", name, f"embedded message nested over {MAX_DEPTH} levels"))
@@ -882,15 +900,16 @@ def _with_meta(block: Block, meta: dict[str, Any]) -> Block:
 
 
 def _place_cid_images(body: list[Block], cid_images: dict[str, str]) -> tuple[list[Block], set[str]]:
-    """Attach inline (cid:) image bytes to the HTML body's image blocks that reference them; the
-    Content-IDs (lower case) the body shows."""
+    """Attach inline (cid:) image bytes to the image blocks of an HTML body, or of an attached
+    page, that reference them (not to those of a file read with its own extractor, which point
+    at its own pictures); the Content-IDs (lower case) they show."""
     if not cid_images:
         return body, set()
     from dataclasses import replace
 
     out, placed = [], set()
     for block in body:
-        src = str(block.meta.get("src", "")).lower() if block.kind == IMAGE else ""
+        src = str(block.meta.get("src", "")).lower() if block.kind == IMAGE and not block.images else ""
         if src.startswith("cid:") and src[4:] in cid_images:
             placed.add(src[4:])
             block = replace(block, images=(cid_images[src[4:]],))
@@ -960,7 +979,9 @@ def _text_attachment(
     # limit leaves it a skipped entry, as a file read with its own extractor is, not the whole
     # message failed; indentation in steps kept (text 8), HTML tables as html 11 reads them; an HTML
     # attachment's pictures the message does not hold (on the web, a cid: of no part) image blocks
-    # of their alt text, as in its HTML body and an e-mail's HTML attachment, no longer left out
+    # of their alt text, as in its HTML body and an e-mail's HTML attachment, no longer left out;
+    # its cid: pictures the message holds point at them, as the body's do, and are no longer
+    # listed apart, as in an e-mail
     version="18",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

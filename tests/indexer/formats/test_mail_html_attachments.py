@@ -123,3 +123,90 @@ def test_an_html_body_sent_without_a_charset_is_read_in_the_one_it_names(page, t
     doc = extract(msg.as_bytes(), filename="report.eml")
     assert [b.text for b in doc.blocks][-1] == text
     assert [b.text for b in extract(page, filename="report.html").blocks] == [text]
+
+
+#: A page showing a picture the message holds (by its Content-ID, in other capitals), then one it
+#: does not hold, then one on the web.
+SHOWN = (
+    b'<html><body><p>Sales rose.</p><img src="cid:Chart@Example.com" alt="Sales chart">'
+    b'<p>Costs fell.</p><img src="cid:missing@example.com" alt="Cost chart">'
+    b'<img src="https://example.com/team.png" alt="Team"></body></html>'
+)
+
+
+@pytest.mark.parametrize(
+    "eml_type, msg_type",
+    [(("text", "html"), "text/html"), (("application", "octet-stream"), None)],
+    ids=["sent as text/html", "sent as a file (read by the HTML extractor)"],
+)
+def test_a_pages_pictures_the_message_holds_point_at_them_in_both_formats(eml_type, msg_type):
+    # the page's <img> pointed at nothing and the picture stood apart, after the body, as if
+    # nothing showed it; an HTML body's pictures were placed so already
+    from aspose.email_foss.msg import MapiMessage
+
+    from .test_email_images import _png
+
+    chart, other = _png((255, 0, 0)), _png((0, 0, 255))
+    eml = EmailMessage()
+    eml["Subject"] = "Report"
+    eml.set_content("See attached.")
+    eml.add_attachment(SHOWN, *eml_type, filename="report.html")
+    eml.add_attachment(chart, "image", "png", filename="chart.png", cid="<chart@example.com>")
+    eml.add_attachment(other, "image", "png", filename="other.png")
+    msg = MapiMessage.create("Report")
+    msg.message_class = "IPM.Note"
+    msg.body = "See attached."
+    msg.add_attachment("report.html", SHOWN, mime_type=msg_type)
+    msg.add_attachment("chart.png", chart, mime_type="image/png", content_id="chart@example.com")
+    msg.add_attachment("other.png", other, mime_type="image/png")
+    expected = [
+        (HEADING, "Report", ()),
+        (PARAGRAPH, "See attached.", ()),
+        (IMAGE, "[Image: other.png]", ("other.png",)),  # shown nowhere: listed after the body
+        (HEADING, "Attachment: report.html", ()),
+        (PARAGRAPH, "Sales rose.", ()),
+        (IMAGE, "[Image: Sales chart]", ("chart.png",)),
+        (PARAGRAPH, "Costs fell.", ()),
+        (IMAGE, "[Image: Cost chart]", ()),
+        (IMAGE, "[Image: Team]", ()),
+    ]
+    for doc in (
+        extract(eml.as_bytes(), filename="report.eml"),
+        extract(msg.to_bytes(), filename="report.msg"),
+    ):
+        blocks = [
+            (b.kind, b.text, b.images) for b in doc.blocks if not b.text.startswith(("From", "Subject"))
+        ]
+        assert blocks == expected, doc.source_type
+        assert [(im.name, im.data, im.alt) for im in doc.images] == [
+            ("chart.png", chart, "Sales chart"),  # the alt text written where it is shown
+            ("other.png", other, "other.png"),
+        ]
+        assert doc.coverage.images_extracted == 2
+
+
+def test_an_attached_messages_pictures_stay_its_own_in_both_formats():
+    # a message attached as a file, read with its own extractor, shows its own logo by the same
+    # Content-ID as the logo of the message it is attached to: each points at its own picture
+    from aspose.email_foss.msg import MapiMessage
+
+    from .test_email_images import _png
+
+    red, blue = _png((255, 0, 0)), _png((0, 0, 255))
+    inner = EmailMessage()
+    inner["Subject"] = "Inner"
+    inner.set_content('<p>Inner text.</p><img src="cid:logo@example.com" alt="Inner logo">', subtype="html")
+    inner.add_related(blue, "image", "png", filename="logo.png", cid="<logo@example.com>")
+    eml = EmailMessage()
+    eml["Subject"] = "Outer"
+    eml.set_content("See attached.")
+    eml.add_attachment(inner.as_bytes(), "application", "octet-stream", filename="inner.eml")
+    eml.add_attachment(red, "image", "png", filename="logo.png", cid="<logo@example.com>")
+    msg = MapiMessage.create("Outer")
+    msg.message_class = "IPM.Note"
+    msg.body = "See attached."
+    msg.add_attachment("inner.eml", inner.as_bytes(), mime_type="application/octet-stream")
+    msg.add_attachment("logo.png", red, mime_type="image/png", content_id="logo@example.com")
+    for doc in (extract(eml.as_bytes(), filename="outer.eml"), extract(msg.to_bytes(), filename="outer.msg")):
+        shown = {b.text: doc.image(b.images[0]).data for b in doc.blocks if b.kind == IMAGE}
+        assert shown == {"[Image: logo.png]": red, "[Image: Inner logo]": blue}, doc.source_type
