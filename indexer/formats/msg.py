@@ -37,6 +37,7 @@ from ._attached import (
     Attacher,
     as_text,
     attached_text,
+    page_text,
     plain_body,
     put_in_place,
     svg_picture,
@@ -424,11 +425,10 @@ def _html_to_blocks(html: str, links: bool = False, mail: bool = False) -> tuple
 
 
 def _decode_html(data: bytes | str) -> str:
-    if isinstance(data, str):
-        return data
-    from .html import decode_html
-
-    return decode_html(data)
+    """The text of an HTML body: its stream's bytes come with no charset, and are read as an
+    e-mail's HTML part sent without one is, by the same function (:func:`~._attached.page_text`);
+    the HTML an RTF body encapsulates is text already."""
+    return data if isinstance(data, str) else page_text(data)
 
 
 def body_blocks(st: _State, msg: Any, index: int) -> list[Block]:
