@@ -464,16 +464,31 @@ def page_text(data: bytes, charset: str | None = None) -> str:
     return decode_html(data)
 
 
-def attached_text(name: str, ctype: str, data: bytes | str, skipped: list[Skipped]) -> list[Block]:
+def declared_text(data: bytes, charset: str | None = None) -> str:
+    """The text of a mail's text part (a plain body, a text attachment) from its bytes, by an
+    e-mail and an Outlook message alike: by the ``charset`` it declares when that one is known
+    and decodes them, else by detection."""
+    if charset:
+        try:
+            return data.decode(charset).replace("\r\n", "\n").replace("\r", "\n")
+        except (LookupError, UnicodeDecodeError):
+            pass
+    return decode_text(data)[0]
+
+
+def attached_text(
+    name: str, ctype: str, data: bytes | str, skipped: list[Skipped], charset: str | None = None
+) -> list[Block]:
     """The blocks of a mail's text attachment (:func:`as_text`) called ``name`` of type ``ctype``
-    (lower case), by an e-mail and an Outlook message alike, from its text (``data``, or its
-    bytes decoded here, which come with no charset: a web page's by :func:`page_text`): a web
-    page's read as HTML, a program's, markup or data as laid out (:func:`laid_out`), prose as a
-    plain body is (:func:`prose`); the margin line numbers it lost counted in ``skipped`` (the
-    message's coverage), as its body's are."""
+    (lower case, without its parameters), by an e-mail and an Outlook message alike, from its
+    text (``data``, or its bytes decoded here by the ``charset`` its type names, if any: a web
+    page's by :func:`page_text`, any other's by :func:`declared_text`): a web page's read as
+    HTML, a program's, markup or data as laid out (:func:`laid_out`), prose as a plain body is
+    (:func:`prose`); the margin line numbers it lost counted in ``skipped`` (the message's
+    coverage), as its body's are."""
     page = web_page(name, ctype)
     if isinstance(data, bytes):
-        text = page_text(data) if page else decode_text(data)[0]
+        text = page_text(data, charset) if page else declared_text(data, charset)
     else:
         text = data
     if page:

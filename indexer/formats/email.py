@@ -57,6 +57,7 @@ from ._attached import (
     Attacher,
     as_text,
     attached_text,
+    declared_text,
     page_text,
     plain_body,
     put_in_place,
@@ -233,16 +234,9 @@ def _cut_base64(raw: Any) -> bytes:
 
 
 def part_text(part: Message) -> str:
-    """The text of a part, decoded by its declared charset (sniffed when absent or wrong)."""
-    data = _payload(part)
-    charset = part.get_content_charset()
-    if charset:
-        try:
-            text = data.decode(charset)
-            return text.replace("\r\n", "\n").replace("\r", "\n")
-        except (LookupError, UnicodeDecodeError):
-            pass
-    return decode_text(data)[0]
+    """The text of a part, decoded by its declared charset (sniffed when absent or wrong), as an
+    Outlook message's text attachment is (:func:`~._attached.declared_text`)."""
+    return declared_text(_payload(part), part.get_content_charset())
 
 
 def html_text(part: Message) -> str:

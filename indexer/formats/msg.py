@@ -796,7 +796,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             )
             continue
         ext = posixpath.splitext(name)[1].lower().lstrip(".")
-        mime = (clean(st.safe(lambda a=att: a.mimetype, "")) or "").lower()
+        mime, charset = _media_type(clean(st.safe(lambda a=att: a.mimetype, "")))
         if ext in SIGNATURE_EXTENSIONS or "signature" in mime or mime in ENCRYPTED_TYPES:
             # a detached signature holds no text of the message; an encrypted payload does
             signature = "signature" in mime or ext in DETACHED_SIGNATURE_EXTENSIONS
@@ -829,7 +829,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
         # other binary values skipped entries, never text), by the attachment reader below
         if text and not PROPERTY_LINES.match(decode_text(data)[0]):
             lost: list[Skipped] = []  # its margin line numbers, listed if it is placed
-            read = _text_attachment(name, mime, data, meta, min(level + 1, 6), skipped=lost)
+            read = _text_attachment(name, mime, data, meta, min(level + 1, 6), skipped=lost, charset=charset)
             if read:
                 # placed once the whole item is walked, if the text limit leaves it room
                 text_blocks.append(st.attacher.defer_read(st, name, read, lost))
@@ -869,6 +869,18 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
         finally:
             st.safe(sub.close)
     return h
+
+
+def _media_type(tag: str) -> tuple[str, str | None]:
+    """An attachment's MIME tag (``PR_ATTACH_MIME_TAG``) parsed as an e-mail's Content-Type is,
+    since it may carry parameters (``text/html; charset=windows-1251``): its type in lower case
+    without them, and the charset one names (lower case), if any."""
+    from email.message import Message
+
+    header = Message()
+    header["Content-Type"] = " ".join(tag.split())  # no line breaks in a header's value
+    params = header.get_params() or [("", "")]
+    return str(params[0][0]).strip().lower(), header.get_content_charset()
 
 
 def _is_picture(data: bytes, ext: str, mime: str, textual: bool) -> bool:
@@ -925,16 +937,18 @@ def _text_attachment(
     level: int = 2,
     *,
     skipped: list[Skipped],
+    charset: str | None = None,
 ) -> list[Block]:
-    """The blocks of a text or HTML attachment under its heading, none when it holds no text; the
-    margin line numbers it lost are counted in ``skipped`` (the message's coverage), as its
-    body's are. An HTML file's pictures, which the message does not hold (on the web, or a
-    ``cid:`` of no part), stay image blocks of their alt text, as in its HTML body and in an
-    e-mail's HTML attachment: what the page shows there is said."""
+    """The blocks of a text or HTML attachment under its heading, none when it holds no text,
+    decoded by the ``charset`` its MIME tag names, if any; the margin line numbers it lost are
+    counted in ``skipped`` (the message's coverage), as its body's are. An HTML file's pictures,
+    which the message does not hold (on the web, or a ``cid:`` of no part), stay image blocks of
+    their alt text, as in its HTML body and in an e-mail's HTML attachment: what the page shows
+    there is said."""
     att_meta = {**meta, "attachment": name}
     blocks = [
         _below(_with_meta(b, att_meta), level)
-        for b in attached_text(name, mime, data, skipped)
+        for b in attached_text(name, mime, data, skipped, charset)
         if b.kind == IMAGE or b.text.strip()
     ]
     return [Block(HEADING, f"Attachment: {name}", level=level, meta=att_meta), *blocks] if blocks else []
@@ -981,7 +995,9 @@ def _text_attachment(
     # attachment's pictures the message does not hold (on the web, a cid: of no part) image blocks
     # of their alt text, as in its HTML body and an e-mail's HTML attachment, no longer left out;
     # its cid: pictures the message holds point at them, as the body's do, and are no longer
-    # listed apart, as in an e-mail
+    # listed apart, as in an e-mail; an attachment's MIME tag read as an e-mail's Content-Type is,
+    # its type apart from its parameters ("text/html; charset=koi8-r" a web page), its text
+    # decoded by the charset one names, as an e-mail's attachment is
     version="18",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

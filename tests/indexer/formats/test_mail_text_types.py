@@ -225,3 +225,32 @@ def test_the_chunks_of_a_text_attachment_say_the_file_they_come_from(build, file
     assert at > 0 and len(chunks) > at + 1
     assert all("attachment" not in c["metadata"] for c in chunks[:at])
     assert [c["metadata"].get("attachment") for c in chunks[at:]] == [name] * (len(chunks) - at)
+
+
+# "Invoice 42 is paid." in KOI8-R: too short for detection to place, which reads it as Shift_JIS
+# ("桅｣ﾔ 42 ﾏﾐﾌﾁﾞﾅﾎ.")
+RUSSIAN = "Счёт 42 оплачен."
+DECLARED = {
+    "a page under a name that says nothing": (
+        "invoice",
+        f"<html><body><p>{RUSSIAN}</p></body></html>".encode("koi8-r"),
+        "text/html",
+    ),
+    "a text file": ("note.txt", f"{RUSSIAN}\n".encode("koi8-r"), "text/plain"),
+}
+
+
+@pytest.mark.parametrize("name, data, mime", DECLARED.values(), ids=DECLARED.keys())
+def test_an_attachments_type_is_read_apart_from_its_charset_which_decodes_it(name, data, mime):
+    # an Outlook message compared its whole MIME tag ("text/html; charset=koi8-r" is no
+    # "text/html": the page was read as laid-out text, its tags kept) and never used its charset
+    eml = EmailMessage()
+    eml["Subject"] = "Invoice"
+    eml.set_content("See attached.")
+    eml.add_attachment(data, *mime.split("/"), filename=name, params={"charset": "koi8-r"})
+    assert f"{mime}; charset=" in eml.as_string()
+    expected = [f"Attachment: {name}", RUSSIAN]
+    assert [b.text for b in extract(eml.as_bytes(), filename="invoice.eml").blocks][-2:] == expected
+    msg = extract(_msg((name, data, f"{mime}; charset=koi8-r")), filename="invoice.msg")
+    assert [b.text for b in msg.blocks][-2:] == expected
+    assert [b.meta.get("attachment") for b in msg.blocks[-2:]] == [name, name]
