@@ -5,8 +5,8 @@ the ``<address>`` text kept; a contact card's fields, a calendar item's place, t
 a meeting request's header then its place and time), the body (the plain body, read as an
 e-mail's plain body is: headings, lists and paragraphs, by the same function; or the HTML body when
 it holds a data table or an inline image the plain one cannot show, as for e-mail; else the HTML
-body read as HTML; else the RTF body with its markup stripped, read as the plain one), the image
-attachments as image blocks (in their place when the HTML body or an attached web page shows them
+body read as HTML, its stream in the code page the message names; else the RTF body with its
+markup stripped, read as the plain one), the image attachments as image blocks (in their place when the HTML body or an attached web page shows them
 by ``cid:``), then the
 text-like attachments, each under an ``Attachment: name`` heading. Embedded messages are read the
 same way, after their parent, with ``message_index`` 2, 3 … in their blocks' meta (the file's
@@ -424,11 +424,44 @@ def _html_to_blocks(html: str, links: bool = False, mail: bool = False) -> tuple
     return list(blocks), body_entries(dropped)
 
 
-def _decode_html(data: bytes | str) -> str:
-    """The text of an HTML body: its stream's bytes come with no charset, and are read as an
-    e-mail's HTML part sent without one is, by the same function (:func:`~._attached.page_text`);
-    the HTML an RTF body encapsulates is text already."""
-    return data if isinstance(data, str) else page_text(data)
+#: The stream of ``PR_HTML``, the HTML body as bytes in the message's code page.
+HTML_STREAM = "__substg1.0_10130102"
+
+
+def _decode_html(data: bytes | str, charset: str | None = None) -> str:
+    """The text of an HTML body: its stream's bytes are read as an e-mail's HTML part is, by the
+    same function (:func:`~._attached.page_text`), the ``charset`` of the message's code page
+    (:func:`html_charset`) as its part's Content-Type; the HTML an RTF body encapsulates is
+    text already."""
+    return data if isinstance(data, str) else page_text(data, charset)
+
+
+def html_charset(st: _State, msg: Any) -> str | None:
+    """The codec of the code page an HTML body's stream is in, which the message names in
+    ``PR_INTERNET_CPID`` (MS-OXCMSG: the code page of its HTML body), a Windows code page
+    number: Python's codec of that Windows code page when it has one (932 is cp932, with the
+    characters Windows adds to Shift JIS; 65001 UTF-8), else the one extract-msg names for it
+    (20866 KOI8-R, 28591 Latin-1 …). None when the message names none, or one Python cannot
+    decode, or one that does not read ASCII as ASCII (UTF-16, EBCDIC): no HTML markup is
+    written so, and the page's own word (a BOM, its ``<meta charset>``) is read instead."""
+    from extract_msg.encoding import lookupCodePage
+    from extract_msg.exceptions import ExMsgBaseException
+
+    cpid = st.safe(lambda: msg.getPropertyVal("3FDE0003"))
+    if type(cpid) is not int or cpid <= 0:
+        return None
+    names = [f"cp{cpid}"]
+    try:
+        names.append(lookupCodePage(cpid))
+    except ExMsgBaseException:  # a number no code page has, or one extract-msg has no codec of
+        pass
+    for name in names:
+        try:
+            codec = codecs.lookup(name)
+        except LookupError:
+            continue
+        return codec.name if codec.decode(b"<html>")[0] == "<html>" else None
+    return None
 
 
 def body_blocks(st: _State, msg: Any, index: int) -> list[Block]:
@@ -447,9 +480,12 @@ def body_blocks(st: _State, msg: Any, index: int) -> list[Block]:
             # a card or a calendar sent as the body has no HTML form to read instead
             html = None if PROPERTY_LINES.match(plain) else _structured_html(st, msg, plain)
             return _plain(st, plain, index) if html is None else html
-    html = st.body(lambda: msg.htmlBody)
+    # the HTML stream's bytes are in the message's code page; HTML made from the RTF body is not
+    html = st.safe(lambda: msg.getStream(HTML_STREAM))
+    charset = html_charset(st, msg) if html else None
+    html = html or st.body(lambda: msg.htmlBody)
     if html:
-        body, hidden = _html_to_blocks(_decode_html(html), links=True, mail=True)
+        body, hidden = _html_to_blocks(_decode_html(html, charset), links=True, mail=True)
         blocks = [b for b in body if b.text.strip() or b.kind == IMAGE]
         if any(b.kind != IMAGE for b in blocks):
             st.skipped.extend(hidden)
@@ -691,7 +727,7 @@ def _structured_html(st: _State, msg: Any, plain: str) -> list[Block] | None:
     read when it may have something to give."""
     from .email import html_structure, prefers_html
 
-    markup = st.safe(lambda: msg.getStream("__substg1.0_10130102"))
+    markup = st.safe(lambda: msg.getStream(HTML_STREAM))
     if not markup:
         packed = st.safe(lambda: msg.getStream("__substg1.0_10090102"), b"")
         if not isinstance(packed, bytes) or len(packed) > MAX_SCANNED_RTF:
@@ -705,7 +741,7 @@ def _structured_html(st: _State, msg: Any, plain: str) -> list[Block] | None:
     elif not html_structure(markup):
         return None
     # with the link targets the plain body writes out (``text <https://…>``)
-    body, hidden = _html_to_blocks(_decode_html(markup), links=True, mail=True)
+    body, hidden = _html_to_blocks(_decode_html(markup, html_charset(st, msg)), links=True, mail=True)
     blocks = [b for b in body if b.text.strip() or b.kind == IMAGE]
     cids = set()  # the Content-IDs of the web images it holds (those extracted)
     for n, att in enumerate(st.safe(lambda: list(msg.attachments), []), start=1):
@@ -997,7 +1033,9 @@ def _text_attachment(
     # its cid: pictures the message holds point at them, as the body's do, and are no longer
     # listed apart, as in an e-mail; an attachment's MIME tag read as an e-mail's Content-Type is,
     # its type apart from its parameters ("text/html; charset=koi8-r" a web page), its text
-    # decoded by the charset one names, as an e-mail's attachment is
+    # decoded by the charset one names, as an e-mail's attachment is; the HTML body's stream read
+    # in the code page the message names (PR_INTERNET_CPID), as an e-mail's HTML part is in the
+    # charset its Content-Type names, no longer left to detection
     version="18",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

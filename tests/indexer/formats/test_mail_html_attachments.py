@@ -2,7 +2,8 @@
 part declares when that one decodes it, else in the one the page names itself (``<meta
 charset>``, ``http-equiv`` Content-Type) as an .html file is read, else detected; its pictures
 the message does not hold (on the web, a ``cid:`` of no part) stay image blocks of their alt
-text in both, as in an HTML body. An e-mail's HTML body is read in its charset by the same rule."""
+text in both, as in an HTML body. An e-mail's HTML body is read in its charset by the same rule,
+an Outlook message's in the code page the message names (``PR_INTERNET_CPID``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from email.message import EmailMessage
 import pytest
 
 from indexer import extract
-from indexer.model import HEADING, IMAGE, PARAGRAPH
+from indexer.model import HEADING, IMAGE, PARAGRAPH, TABLE
 
 _STYLE = "<style>body { font-family: Arial, sans-serif; margin: 0; padding: 12px; } p { line-height: 1.4; }</style>"
 # "Invoice no. 42 is paid." and "Please check it.": too short for detection to place the bytes,
@@ -123,6 +124,81 @@ def test_an_html_body_sent_without_a_charset_is_read_in_the_one_it_names(page, t
     doc = extract(msg.as_bytes(), filename="report.eml")
     assert [b.text for b in doc.blocks][-1] == text
     assert [b.text for b in extract(page, filename="report.html").blocks] == [text]
+
+
+#: "Please look at the papers of item ①." in Windows's Japanese code page (932): ① is one of the
+#: characters it adds to Shift JIS, which Python's shift_jis codec does not decode
+JAPANESE_932 = "①の資料をご確認ください"
+
+
+def _outlook(html: bytes | None, cpid: int, *, plain: str | None = None, rtf: bytes | None = None) -> bytes:
+    """An Outlook message whose HTML body's stream (``PR_HTML``) holds ``html``, naming code page
+    ``cpid`` (``PR_INTERNET_CPID``), with a plain body and an RTF body if given."""
+    from aspose.email_foss.msg import MapiMessage
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
+    msg = MapiMessage.create("Report")
+    msg.message_class = "IPM.Note"
+    if plain is not None:
+        msg.body = plain
+    if html is not None:
+        msg.set_property(0x1013, T.PTYP_BINARY, html)
+    if rtf is not None:
+        import compressed_rtf
+
+        msg.set_property(0x1009, T.PTYP_BINARY, compressed_rtf.compress(rtf, compressed=True))
+    msg.set_property(0x3FDE, T.PTYP_INTEGER32, cpid)
+    return msg.to_bytes()
+
+
+def _body(data: bytes) -> list[str]:
+    """The texts after the subject's heading and the header paragraph."""
+    return [b.text for b in extract(data, filename="report.msg").blocks][2:]
+
+
+#: An HTML body an RTF body encapsulates, "Café crème" in cp1252 escapes.
+CAFE_RTF = (
+    rb"{\rtf1\ansi\ansicpg1252\fromhtml1 \deff0{\fonttbl{\f0\fswiss Arial;}}"
+    rb"{\*\htmltag19 <p>}\htmlrtf {\htmlrtf0 Caf\'e9 cr\'e8me\htmlrtf\par}\htmlrtf0 {\*\htmltag27 </p>}}"
+)
+
+
+@pytest.mark.parametrize(
+    "cpid, text, encoding",
+    [
+        (1251, RUSSIAN, "cp1251"),
+        (932, JAPANESE_932, "cp932"),
+        (20866, "Счёт 42 оплачен.", "koi8-r"),  # no "№" in KOI8-R
+    ],
+)
+def test_an_outlook_html_body_is_read_in_the_code_page_the_message_names(cpid, text, encoding):
+    # its stream's bytes were left to detection, which took them for cp1252: "Ñ÷¸ò ¹ 42
+    # îïëà÷åí.", "‡@‚ÌŽ‘—¿‚ð‚²Šm”F‚\xad‚¾‚³‚¢", "óÞ£Ô 42 ÏÐÌÁÞÅÎ."
+    assert _body(_outlook(_page("", text, encoding), cpid)) == [text]
+    # the HTML made from an RTF body (UTF-8) is not in the message's code page
+    assert _body(_outlook(None, cpid, rtf=CAFE_RTF)) == ["Café crème"]
+
+
+def test_an_outlook_html_table_in_the_code_page_the_message_names_is_read_instead_of_the_plain_body():
+    # read by detection, its words were not the plain body's, so the plain body was read instead,
+    # the table lost
+    table = (
+        "<table><tr><th>Счёт</th><th>Сумма</th></tr>"
+        "<tr><td>42</td><td>1500</td></tr><tr><td>43</td><td>2700</td></tr></table>"
+    )
+    plain = "Счёт Сумма\n42 1500\n43 2700\n"
+    expected = [(TABLE, "| Счёт | Сумма |\n| --- | --- |\n| 42 | 1500 |\n| 43 | 2700 |")]
+    html = f"<html><body>{table}</body></html>".encode("cp1251")
+    doc = extract(_outlook(html, 1251, plain=plain), filename="report.msg")
+    assert [(b.kind, b.text) for b in doc.blocks[2:]] == expected
+    # a code page the bytes do not decode in (US-ASCII), one not reading ASCII as ASCII
+    # (UTF-16, in which these bytes decode too), a number no code page has: the page's own
+    # <meta> is read
+    named = f'<html><head><meta charset="windows-1251"></head><body>{table}\n</body></html>'.encode("cp1251")
+    assert named.decode("utf-16-le").startswith("格浴")
+    for other in (20127, 1200, 12345):
+        doc = extract(_outlook(named, other, plain=plain), filename="report.msg")
+        assert [(b.kind, b.text) for b in doc.blocks[2:]] == expected, other
 
 
 #: A page showing a picture the message holds (by its Content-ID, in other capitals), then one it
