@@ -44,6 +44,7 @@ import time
 from collections.abc import Container, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
+from urllib.parse import unquote
 
 from .. import errors
 from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
@@ -462,6 +463,17 @@ def page_text(data: bytes, charset: str | None = None) -> str:
         except (LookupError, UnicodeDecodeError):
             pass
     return decode_html(data)
+
+
+def cid_key(src: str) -> str | None:
+    """The Content-ID a ``cid:`` URL names, as a picture's is matched with it by an e-mail and an
+    Outlook message alike: %-escapes undone (RFC 2392: ``cid:logo%40example.com`` names
+    ``<logo@example.com>``), angle brackets some writers keep left out, in lower case; None for
+    another URL."""
+    src = src.strip()
+    if src[:4].lower() != "cid:":
+        return None
+    return unquote(src[4:]).strip().strip("<>").lower()
 
 
 def declared_text(data: bytes, charset: str | None = None) -> str:

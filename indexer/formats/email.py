@@ -57,6 +57,7 @@ from ._attached import (
     Attacher,
     as_text,
     attached_text,
+    cid_key,
     declared_text,
     page_text,
     plain_body,
@@ -308,11 +309,6 @@ def _page_base(msg: Message) -> str | None:
 
 
 _ABSOLUTE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")  # a scheme (two letters at least: not C:)
-
-
-def _cid_key(src: str) -> str:
-    """The Content-ID a ``cid:`` URL names (RFC 2392: %-escaped), in lower case as matched."""
-    return unquote(src[4:]).strip().strip("<>").lower()
 
 
 @dataclass
@@ -699,11 +695,7 @@ def prefers_html(plain: str, blocks: list[Block], cids: Collection[str] = ()) ->
     tables = [b for b in blocks if b.kind == TABLE]
     if any(not _data_table(b) for b in tables):
         return False
-    cid = any(
-        b.kind == IMAGE and src[:4].lower() == "cid:" and _cid_key(src) in cids
-        for b in blocks
-        for src in (str(b.meta.get("src", "")).strip(),)
-    )
+    cid = any(b.kind == IMAGE and cid_key(str(b.meta.get("src", ""))) in cids for b in blocks)
     if not tables and not cid:
         return False
     plain = _PLAIN_REFERENCE.sub(" ", plain).casefold()
@@ -1157,8 +1149,8 @@ def _referenced_image(record: _Message, block: Block, by_location: bool = True) 
     src = str(block.meta.get("src", "")).strip()
     if not src:
         return None
-    if src[:4].lower() == "cid:":
-        cid = _cid_key(src)
+    cid = cid_key(src)
+    if cid is not None:
         name, key = record.cids.get(cid), f"cid:{cid}"
     elif by_location:
         url = _url_key(src, record.base)

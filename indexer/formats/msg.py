@@ -37,6 +37,7 @@ from ._attached import (
     Attacher,
     as_text,
     attached_text,
+    cid_key,
     page_text,
     plain_body,
     put_in_place,
@@ -957,10 +958,10 @@ def _place_cid_images(body: list[Block], cid_images: dict[str, str]) -> tuple[li
 
     out, placed = [], set()
     for block in body:
-        src = str(block.meta.get("src", "")).lower() if block.kind == IMAGE and not block.images else ""
-        if src.startswith("cid:") and src[4:] in cid_images:
-            placed.add(src[4:])
-            block = replace(block, images=(cid_images[src[4:]],))
+        cid = cid_key(str(block.meta.get("src", ""))) if block.kind == IMAGE and not block.images else None
+        if cid in cid_images:
+            placed.add(cid)
+            block = replace(block, images=(cid_images[cid],))
         out.append(block)
     return out, placed
 
@@ -1035,7 +1036,9 @@ def _text_attachment(
     # its type apart from its parameters ("text/html; charset=koi8-r" a web page), its text
     # decoded by the charset one names, as an e-mail's attachment is; the HTML body's stream read
     # in the code page the message names (PR_INTERNET_CPID), as an e-mail's HTML part is in the
-    # charset its Content-Type names, no longer left to detection
+    # charset its Content-Type names, no longer left to detection; a cid: URL matched with its
+    # %-escapes undone (cid:logo%40x shows <logo@x>) by e-mail's rule, in the body and an
+    # attached page, no longer the picture listed apart and its <img> pointing at nothing
     version="18",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

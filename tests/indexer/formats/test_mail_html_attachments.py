@@ -261,6 +261,40 @@ def test_a_pages_pictures_the_message_holds_point_at_them_in_both_formats(eml_ty
         assert doc.coverage.images_extracted == 2
 
 
+def test_a_pages_picture_shown_by_a_percent_escaped_cid_url_points_at_it_in_both_formats():
+    # an Outlook message matched the URL as written (cid:chart%40example.com), so the page's
+    # <img> pointed at nothing and the picture stood apart after the body; an e-mail undid the %40
+    from aspose.email_foss.msg import MapiMessage
+
+    from .test_email_images import _png
+
+    chart = _png((255, 0, 0))
+    page = (
+        b'<html><body><p>Sales rose.</p><img src="cid:Chart%40Example.com" alt="Sales chart"></body></html>'
+    )
+    eml = EmailMessage()
+    eml["Subject"] = "Report"
+    eml.set_content("See attached.")
+    eml.add_attachment(page, "text", "html", filename="report.html")
+    eml.add_attachment(chart, "image", "png", filename="chart.png", cid="<chart@example.com>")
+    msg = MapiMessage.create("Report")
+    msg.message_class = "IPM.Note"
+    msg.body = "See attached."
+    msg.add_attachment("report.html", page, mime_type="text/html")
+    msg.add_attachment("chart.png", chart, mime_type="image/png", content_id="chart@example.com")
+    for doc in (
+        extract(eml.as_bytes(), filename="report.eml"),
+        extract(msg.to_bytes(), filename="report.msg"),
+    ):
+        assert [(b.kind, b.text, b.images) for b in doc.blocks[2:]] == [
+            (PARAGRAPH, "See attached.", ()),
+            (HEADING, "Attachment: report.html", ()),
+            (PARAGRAPH, "Sales rose.", ()),
+            (IMAGE, "[Image: Sales chart]", ("chart.png",)),
+        ], doc.source_type
+        assert [(im.name, im.data, im.alt) for im in doc.images] == [("chart.png", chart, "Sales chart")]
+
+
 def test_an_attached_messages_pictures_stay_its_own_in_both_formats():
     # a message attached as a file, read with its own extractor, shows its own logo by the same
     # Content-ID as the logo of the message it is attached to: each points at its own picture

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from indexer import extract, extract_bytes
-from indexer.model import IMAGE
+from indexer.model import IMAGE, PARAGRAPH
 
 from .test_email_images import _png, _related
 
@@ -85,3 +85,19 @@ def test_a_picture_shown_in_the_body_takes_the_alt_text_written_there(read):
         ("other.png", BLUE, None),
     )
     assert [(im.name, im.alt) for im in doc.images] == [("logo.png", "Logo"), ("other.png", "other.png")]
+
+
+@READERS
+def test_a_picture_shown_by_a_percent_escaped_cid_url_is_placed_there(read):
+    # RFC 2392 writes a Content-ID's "@" as %40 in a cid: URL; an Outlook message matched the URL
+    # as written, so its <img> pointed at nothing and the picture was listed after the body
+    doc = read(
+        '<p>Our logo:</p><img src="cid:Logo%40X" alt="Logo"><p>Regards.</p>',
+        ("logo.png", RED, "logo@x"),
+    )
+    assert [(b.kind, b.text, b.images) for b in doc.blocks[-3:]] == [
+        (PARAGRAPH, "Our logo:", ()),
+        (IMAGE, "[Image: Logo]", ("logo.png",)),
+        (PARAGRAPH, "Regards.", ()),
+    ]
+    assert [(im.name, im.data, im.alt) for im in doc.images] == [("logo.png", RED, "Logo")]
