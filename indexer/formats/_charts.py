@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ..errors import ParseError
-from ..model import PARAGRAPH, TABLE, Block, render_table
+from ..model import PARAGRAPH, TABLE, Block, Skipped, render_table
 from . import _ooxml
 from ._numfmt import DateFormat, NumberFormat, compile_format, date_kind
 
@@ -369,6 +369,20 @@ def uncached_reason(chart: Chart) -> str:
     )
 
 
+def said(
+    chart: Chart | None, reason: str | None, where: str, meta: dict, skipped: list[Skipped]
+) -> list[Block]:
+    """The blocks of a Word or PowerPoint chart read at ``where`` (:func:`chart_blocks`); none,
+    listed in ``skipped`` with ``reason``, when it could not be read; its series keeping no
+    values (:func:`uncached_reason`) listed too."""
+    if chart is None or reason is not None:
+        skipped.append(Skipped("chart", where, reason or "its chart part is missing"))
+        return []
+    if chart.uncached:
+        skipped.append(Skipped("chart", where, uncached_reason(chart)))
+    return chart_blocks(chart, meta)
+
+
 # -- OpenDocument charts --------------------------------------------------------------------------
 
 _ODF = {
@@ -400,6 +414,23 @@ _ODF_NO_VALUE = frozenset({"nan", "1.#nan", "-nan"})
 
 def _o(prefix: str, local: str) -> str:
     return f"{{{_ODF[prefix]}}}{local}"
+
+
+def odf_chart_object(zf, href: str, skipped: list[Skipped], *, titles_only: bool = False) -> Chart | None:
+    """The chart of the OpenDocument chart object in folder ``href`` of the package ``zf``
+    (:func:`read_odf_chart`); None, listed in ``skipped`` with why, when its ``content.xml`` is
+    missing or cannot be read."""
+    name = f"{href}/content.xml"
+    if not _ooxml.has_member(zf, name):
+        skipped.append(Skipped("chart", href, "its chart object is missing (no content.xml)"))
+        return None
+    try:
+        return read_odf_chart(_ooxml.read(zf, name, name), name, titles_only=titles_only)
+    except ParseError as exc:
+        skipped.append(Skipped("chart", href, f"{exc.code}: {exc.message}"[:300]))
+    except ChartUnread as exc:
+        skipped.append(Skipped("chart", href, str(exc)))
+    return None
 
 
 def read_odf_chart(data: bytes, what: str, *, titles_only: bool = False) -> Chart:

@@ -797,16 +797,5 @@ def ods_chart_titles(
 def _sheet_chart(zf: zipfile.ZipFile, href: str, meta: dict[str, Any], skipped: list[Skipped]) -> list[Block]:
     """The blocks of the titles of the chart object in folder ``href``; none, listed in
     ``skipped`` with why, when its object is missing or cannot be read."""
-    name = f"{href}/content.xml"
-    if not _ooxml.has_member(zf, name):
-        skipped.append(Skipped("chart", href, "its chart object is missing (no content.xml)"))
-        return []
-    try:
-        chart = _charts.read_odf_chart(_ooxml.read(zf, name, name), name, titles_only=True)
-    except ParseError as exc:
-        skipped.append(Skipped("chart", href, f"{exc.code}: {exc.message}"[:300]))
-        return []
-    except _charts.ChartUnread as exc:
-        skipped.append(Skipped("chart", href, str(exc)))
-        return []
-    return _charts.chart_blocks(chart, meta)
+    chart = _charts.odf_chart_object(zf, href, skipped, titles_only=True)
+    return [] if chart is None else _charts.chart_blocks(chart, meta)

@@ -1330,7 +1330,7 @@ class _Walker:
         """A chart's title and data after the paragraph holding it (see :mod:`._charts`);
         listed as skipped when its part is missing, damaged or keeps no values."""
         rel = self.rels.get(rid)
-        reason = None
+        chart = reason = None
         if rel is None or rel.external or self.zf is None or not _ooxml.has_member(self.zf, rel.target):
             reason = "its chart part is missing"
         else:
@@ -1340,13 +1340,10 @@ class _Walker:
                 reason = exc.message
             except _charts.ChartUnread as exc:
                 reason = str(exc)
-        if reason is not None:
-            self.sink.skipped.append(Skipped("chart", name, reason))
-            return
-        if chart.uncached:
-            self.sink.skipped.append(Skipped("chart", name, _charts.uncached_reason(chart)))
-        self.flush_list()
-        for block in _charts.chart_blocks(chart, {}):
+        blocks = _charts.said(chart, reason, name, {}, self.sink.skipped)
+        if blocks:
+            self.flush_list()
+        for block in blocks:
             self.add(
                 block.kind,
                 block.text,

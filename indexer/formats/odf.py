@@ -660,17 +660,8 @@ class _Reader:
         """A chart object's title and axis titles a paragraph, the values its own table keeps a
         table, where its frame stands (see ``_charts.read_odf_chart``); a chart object missing
         or not well-formed listed as skipped, with why."""
-        name = f"{href}/content.xml"
-        if not _ooxml.has_member(self.zf, name):
-            self.sink.skipped.append(Skipped("chart", href, "its chart object is missing (no content.xml)"))
-            return
-        try:
-            chart = _charts.read_odf_chart(_ooxml.read(self.zf, name, name), name)
-        except ParseError as exc:
-            self.sink.skipped.append(Skipped("chart", href, f"{exc.code}: {exc.message}"[:300]))
-            return
-        except _charts.ChartUnread as exc:
-            self.sink.skipped.append(Skipped("chart", href, str(exc)))
+        chart = _charts.odf_chart_object(self.zf, href, self.sink.skipped)
+        if chart is None:
             return
         if not chart.tables:
             self.sink.skipped.append(Skipped("chart", href, "the chart keeps no table of its values"))

@@ -544,7 +544,7 @@ class _Slides:
     def chart(self, shape: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
         """A chart's title and data where its frame stands (see :mod:`._charts`); listed as
         skipped when its part is missing, damaged or keeps no values."""
-        where = f"slide {page}: {shape.name}"
+        chart = reason = None
         try:
             part = shape.chart_part
             name = str(part.partname)
@@ -555,12 +555,7 @@ class _Slides:
             reason = "its chart part is missing"
         except _charts.ChartUnread as exc:
             reason = str(exc)
-        if reason is not None:
-            self.sink.skipped.append(Skipped("chart", where, reason))
-            return
-        if chart.uncached:
-            self.sink.skipped.append(Skipped("chart", where, _charts.uncached_reason(chart)))
-        for block in _charts.chart_blocks(chart, meta):
+        for block in _charts.said(chart, reason, f"slide {page}: {shape.name}", meta, self.sink.skipped):
             yield replace(block, page=page)
 
     def picture(self, shape: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
