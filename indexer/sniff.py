@@ -117,6 +117,64 @@ def _western(data: bytes) -> str | None:
     return "cp1252" if high / len(letters) < 0.3 else None
 
 
+#: Charset labels whose text browsers and mail readers read with another codec than Python's
+#: codec of that name (the WHATWG Encoding Standard's labels): ISO-8859-1 is windows-1252
+#: (0x80-0x9F are curly quotes and dashes, not control codes; US-ASCII, which the standard
+#: reads so too, stays strict: a part so labelled that is not ASCII is mislabelled and read by
+#: what else says its charset), Shift_JIS is
+#: Windows' cp932 (circled numbers, the NEC and IBM extensions), GB2312 and GBK are GB18030,
+#: EUC-KR (Korean mail's ks_c_5601-1987) is cp949, ISO-8859-9 is cp1254, TIS-620 is cp874,
+#: Big5 is Big5-HKSCS, and the names Python does not know (windows-31j, iso-8859-8-i) theirs.
+_WEB_CODECS = {
+    **dict.fromkeys(
+        ("iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "l1", "cp819", "ibm819", "x-cp1252"),
+        "cp1252",
+    ),
+    **dict.fromkeys(
+        ("shift_jis", "shift-jis", "sjis", "x-sjis", "csshiftjis", "windows-31j", "ms932"), "cp932"
+    ),
+    **dict.fromkeys(("gb2312", "gb_2312", "gb_2312-80", "csgb2312", "gbk", "x-gbk", "chinese"), "gb18030"),
+    **dict.fromkeys(
+        ("euc-kr", "euc_kr", "cseuckr", "ks_c_5601-1987", "ks_c_5601-1989", "windows-949"), "cp949"
+    ),
+    **dict.fromkeys(("iso-8859-9", "iso8859-9", "latin5", "l5"), "cp1254"),
+    **dict.fromkeys(("tis-620", "iso-8859-11", "windows-874"), "cp874"),
+    **dict.fromkeys(("big5", "cn-big5", "x-x-big5", "csbig5"), "big5hkscs"),
+    "iso-8859-8-i": "iso-8859-8",
+    "x-mac-roman": "mac-roman",
+}
+
+
+def web_codec(label: str) -> str:
+    """The codec a browser or a mail reader reads text labelled ``label`` with (:data:`_WEB_CODECS`)."""
+    name = label.strip().strip("\"'").lower()
+    return _WEB_CODECS.get(name, name)
+
+
+def decode_labelled(data: bytes, label: str) -> str:
+    """``data`` decoded as text labelled ``label`` (a MIME part's or a page's charset) is read
+    by a browser or a mail reader (:data:`_WEB_CODECS`), by Python's codec of that name when the
+    reader's leaves a byte undefined (cp1252's 0x81, 0x8D, 0x8F, 0x90, 0x9D under ISO-8859-1).
+    Raises LookupError for a label no codec has, UnicodeDecodeError for bytes it does not fit;
+    newlines are left as they are."""
+    name = label.strip().strip("\"'").lower()
+    codec = _WEB_CODECS.get(name, name)
+    try:
+        return data.decode(codec)
+    except UnicodeDecodeError:
+        if codec == name or not _has_codec(name):
+            raise
+    return data.decode(name)
+
+
+def _has_codec(name: str) -> bool:
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        return False
+    return True
+
+
 def decode_text(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """Decode bytes to text with newlines normalised (CRLF/CR → LF); returns (text, encoding).
 

@@ -50,7 +50,7 @@ from .. import errors
 from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
 from ..limits import ExtractContext
 from ..model import DOCUMENT, HEADING, IMAGE, PARAGRAPH, Block, Document, Image, Skipped
-from ..sniff import decode_text
+from ..sniff import decode_labelled, decode_text
 from ._properties import PROPERTY_LINES, body_property_blocks
 from .html import MARGIN_NUMBERS, decode_html, html_blocks, margin_entry
 from .registry import for_extension, suffix_of
@@ -459,7 +459,12 @@ def page_text(data: bytes, charset: str | None = None) -> str:
     alone takes a short Russian page for cp1252."""
     if charset:
         try:
-            return data.decode(charset).removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+            return (
+                decode_labelled(data, charset)
+                .removeprefix("\ufeff")
+                .replace("\r\n", "\n")
+                .replace("\r", "\n")
+            )
         except (LookupError, UnicodeDecodeError):
             pass
     return decode_html(data)
@@ -482,7 +487,7 @@ def declared_text(data: bytes, charset: str | None = None) -> str:
     and decodes them, else by detection."""
     if charset:
         try:
-            return data.decode(charset).replace("\r\n", "\n").replace("\r", "\n")
+            return decode_labelled(data, charset).replace("\r\n", "\n").replace("\r", "\n")
         except (LookupError, UnicodeDecodeError):
             pass
     return decode_text(data)[0]

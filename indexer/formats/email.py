@@ -1453,7 +1453,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # an HTML attachment sent without a charset, or with one its bytes are not in, read in the one its
     # <meta> names, as an .html file's and an Outlook message's are; an HTML body so too;
     # an attached web page's cid: pictures point at the message's parts, as the body's do, and
-    # are no longer listed apart, as in an Outlook message
+    # are no longer listed apart, as in an Outlook message; a charset label read as mail readers
+    # read it (iso-8859-1 as windows-1252, ks_c_5601-1987 as cp949 …)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1561,7 +1562,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # an HTML attachment sent without a charset, or with one its bytes are not in, read in the one its
     # <meta> names, as an .html file's and an Outlook message's are; an HTML body so too;
     # an attached web page's cid: pictures point at the message's parts, as the body's do, and
-    # are no longer listed apart, as in an Outlook message
+    # are no longer listed apart, as in an Outlook message; a charset label read as mail readers
+    # read it (iso-8859-1 as windows-1252, ks_c_5601-1987 as cp949 …)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

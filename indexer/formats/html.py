@@ -55,7 +55,7 @@ from ..model import (
     labels_once,
     render_list,
 )
-from ..sniff import decode_text
+from ..sniff import decode_labelled, decode_text, web_codec
 from .csvfmt import header_votes
 from .registry import extractor
 from .text import assemble_blocks, fast_render_table, new_block
@@ -1730,9 +1730,13 @@ def decode_html(data: bytes) -> str:
     m = _META_CHARSET.search(data[:4096])
     if m:
         try:
-            return decode_text(data, m.group(1).decode("ascii").lower())[0]
+            text = decode_labelled(data, m.group(1).decode("ascii"))
         except LookupError:
             pass
+        except UnicodeDecodeError:  # not in the charset it names: undecodable bytes replaced
+            return decode_text(data, web_codec(m.group(1).decode("ascii")))[0]
+        else:
+            return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     return decode_text(data)[0]
 
 
@@ -1827,7 +1831,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # ranking's photos and their captions), read once after the table, not repeated in each row; a
     # column empty but for a title row across the table left out
     # a small picture without alt text beside a cell's text (a flag before a name) read after the
-    # table, not cutting it
+    # table, not cutting it; a <meta charset> label read as browsers read it (iso-8859-1 as
+    # windows-1252, shift_jis as cp932 …)
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -1038,7 +1038,8 @@ def _text_attachment(
     # in the code page the message names (PR_INTERNET_CPID), as an e-mail's HTML part is in the
     # charset its Content-Type names, no longer left to detection; a cid: URL matched with its
     # %-escapes undone (cid:logo%40x shows <logo@x>) by e-mail's rule, in the body and an
-    # attached page, no longer the picture listed apart and its <img> pointing at nothing
+    # attached page, no longer the picture listed apart and its <img> pointing at nothing; a
+    # charset label read as mail readers read it (iso-8859-1 as windows-1252, ks_c_5601-1987 as cp949 …)
     version="18",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
