@@ -8,6 +8,8 @@ from email.message import EmailMessage
 from indexer import extract, extract_bytes
 from indexer.formats.html import MARGIN_NUMBERS
 
+from ._outlook import outlook_message
+
 #: twelve lines of verse, every third numbered in a <span> at its end (3, 6, 9, 12)
 POEM = "<html><body>{}</body></html>".format(
     "".join(
@@ -135,14 +137,7 @@ def test_plain_body_of_a_msg():
 
 
 def _msg_with(*attachments: tuple[str, bytes, str]) -> bytes:
-    from aspose.email_foss.msg import MapiMessage
-
-    msg = MapiMessage.create("Poems attached")
-    msg.message_class = "IPM.Note"
-    msg.body = "Two poems are attached."
-    for name, data, mime in attachments:
-        msg.add_attachment(name, data, mime_type=mime)
-    return msg.to_bytes()
+    return outlook_message("Poems attached", "Two poems are attached.", attachments)
 
 
 def test_text_and_html_attachments_of_a_msg():

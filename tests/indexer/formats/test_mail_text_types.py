@@ -13,6 +13,8 @@ import pytest
 
 from indexer import extract
 
+from ._outlook import outlook_message
+
 WIDGET_JSON = b'{\n  "name": "Widget",\n  "tags": ["a", "b"]\n}\n'
 
 
@@ -27,14 +29,7 @@ def _eml(*attachments: tuple[str, bytes, str]) -> bytes:
 
 
 def _msg(*attachments: tuple[str, bytes, str]) -> bytes:
-    from aspose.email_foss.msg import MapiMessage
-
-    msg = MapiMessage.create("Export")
-    msg.message_class = "IPM.Note"
-    msg.body = "The export."
-    for name, data, mime in attachments:
-        msg.add_attachment(name, data, mime_type=mime)
-    return msg.to_bytes()
+    return outlook_message("Export", "The export.", attachments)
 
 
 def test_a_json_attachment_without_a_json_name_is_read_as_text():
