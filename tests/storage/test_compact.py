@@ -5,9 +5,11 @@ runs while another process has the index open."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -205,6 +207,52 @@ def test_compact_errors_clearly_on_a_missing_or_foreign_index(tmp_path):
     proc = cli("compact", "--db", foreign)
     assert proc.returncode == 2 and f"{foreign} is not a chunkscope index" in proc.stderr
     assert foreign.read_text() == "not a database\n" * 100
+
+
+#: ``chunkscope compact --db PATH`` run as a user who may not write the file or its folder: root
+#: may write any file, so as root the command drops to ``nobody`` once everything it uses is
+#: imported (the interpreter's own files are under root's private home)
+AS_NOBODY = """
+import os, sys
+import rich.console, storage.compact, tui.cli, tui.commands.compact, tui.commands.index
+parser = tui.cli.build_parser()
+if os.geteuid() == 0:
+    os.setgid(65534)
+    os.setuid(65534)
+sys.exit(tui.cli.main(["compact", "--db", sys.argv[1]]))
+"""
+
+
+@pytest.mark.parametrize("folder_mode, file_mode", [(0o777, 0o444), (0o555, 0o666)], ids=["file", "folder"])
+def test_compact_refuses_an_index_it_may_not_write_and_leaves_it_as_it_was(
+    tmp_path, sample_corpus, folder_mode, file_mode
+):
+    with tempfile.TemporaryDirectory() as tmp:  # not under tmp_path, which only root may enter
+        folder = Path(tmp) / "ro"
+        folder.mkdir()
+        db = folder / "index.db"
+        run_index(sample_corpus, db_path=db)
+        for leftover in folder.glob("index.db-*"):
+            leftover.unlink()
+        before = db.read_bytes()
+        os.chmod(tmp, 0o755)
+        db.chmod(file_mode)
+        folder.chmod(folder_mode)
+        try:
+            proc = subprocess.run(
+                [sys.executable, "-c", AS_NOBODY, str(db)],
+                cwd=ROOT,
+                env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                capture_output=True,
+                text=True,
+            )
+        finally:
+            folder.chmod(0o755)
+        assert (proc.returncode, proc.stderr.strip()) == (
+            2,
+            f"chunkscope: error: {db} cannot be written (read-only file or folder): it cannot be compacted",
+        )
+        assert db.read_bytes() == before and sorted(p.name for p in folder.iterdir()) == ["index.db"]
 
 
 def big_log(folder: Path, rows: int = 2000) -> None:
