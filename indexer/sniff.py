@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 
 _CONTROL = set(range(0x00, 0x09)) | set(range(0x0E, 0x20))
@@ -155,16 +156,41 @@ def decode_labelled(data: bytes, label: str) -> str:
     """``data`` decoded as text labelled ``label`` (a MIME part's or a page's charset) is read
     by a browser or a mail reader (:data:`_WEB_CODECS`), by Python's codec of that name when the
     reader's leaves a byte undefined (cp1252's 0x81, 0x8D, 0x8F, 0x90, 0x9D under ISO-8859-1).
+    Bytes that are UTF-8 (not ASCII, and UTF-8 in full) are read as UTF-8 under a single-byte
+    label (ISO-8859-x, windows-125x, KOI8-R …), as mail readers read them: such a label decodes
+    any bytes, so UTF-8 text sent under it would read "CafÃ©", while Latin text is almost never
+    valid UTF-8; a multi-byte label (Shift_JIS, GB18030 …) is taken at its word, strictly.
     Raises LookupError for a label no codec has, UnicodeDecodeError for bytes it does not fit;
     newlines are left as they are."""
     name = label.strip().strip("\"'").lower()
     codec = _WEB_CODECS.get(name, name)
+    if not data.isascii() and _single_byte(codec):
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
     try:
         return data.decode(codec)
     except UnicodeDecodeError:
         if codec == name or not _has_codec(name):
             raise
     return data.decode(name)
+
+
+@functools.cache
+def _single_byte(codec: str) -> bool:
+    """Whether ``codec`` reads one character from each byte (ISO-8859-x, windows-125x, KOI8-R,
+    Mac Roman …): some byte above 0x7F reads alone, and the bytes 0x80-0xFF read together as
+    each alone; a multi-byte charset (Shift_JIS, GB18030, EUC-KR, Big5, UTF-16) joins a lead
+    byte with the next, UTF-8 reads none alone. False for a name no codec has."""
+    try:
+        decode = codecs.lookup(codec).decode
+    except LookupError:
+        return False
+    alone = [decode(bytes([b]), "replace")[0] for b in range(0x80, 0x100)]
+    return any(c != "\ufffd" for c in alone) and decode(bytes(range(0x80, 0x100)), "replace")[0] == "".join(
+        alone
+    )
 
 
 def _has_codec(name: str) -> bool:

@@ -1406,7 +1406,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="17",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="18",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1455,6 +1455,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # an attached web page's cid: pictures point at the message's parts, as the body's do, and
     # are no longer listed apart, as in an Outlook message; a charset label read as mail readers
     # read it (iso-8859-1 as windows-1252, ks_c_5601-1987 as cp949 …)
+    # 18: a text or HTML part in UTF-8 under a single-byte charset label (iso-8859-1,
+    # windows-1252 …) read as UTF-8, as mail readers read it, no longer "CafÃ©"
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1515,7 +1517,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="17",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="18",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1564,6 +1566,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # an attached web page's cid: pictures point at the message's parts, as the body's do, and
     # are no longer listed apart, as in an Outlook message; a charset label read as mail readers
     # read it (iso-8859-1 as windows-1252, ks_c_5601-1987 as cp949 …)
+    # 18: a text or HTML part in UTF-8 under a single-byte charset label (iso-8859-1,
+    # windows-1252 …) read as UTF-8, as mail readers read it, no longer "CafÃ©"
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

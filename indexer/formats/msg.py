@@ -1040,7 +1040,9 @@ def _text_attachment(
     # %-escapes undone (cid:logo%40x shows <logo@x>) by e-mail's rule, in the body and an
     # attached page, no longer the picture listed apart and its <img> pointing at nothing; a
     # charset label read as mail readers read it (iso-8859-1 as windows-1252, ks_c_5601-1987 as cp949 …)
-    version="18",
+    # 19: an HTML body or a text attachment in UTF-8 under a single-byte code page or charset
+    # (1252, iso-8859-1 …) read as UTF-8, as an e-mail's part is, no longer "CafÃ©"
+    version="19",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
