@@ -10,7 +10,9 @@ Subject; ``<addr@host>`` kept), then the body: text/plain preferred, the HTML al
 data table or an inline image the plain one cannot show and loses none of its words
 (``prefers_html``), an HTML part converted with the HTML extractor, headings of a body below the
 subject; a contact card or a calendar sent as the whole message (``text/vcard``, ``text/calendar``)
-its body, read as a .vcf or .ics file is; nested
+its body, read as a .vcf or .ics file is; a meeting invitation's calendar (a ``text/calendar``
+alternative) read so after the body, less the text properties (SUMMARY, DESCRIPTION …) whose value
+the subject or the body gives, unless it is attached as a file too; nested
 message/rfc822 parts are read as messages of their own, their headings a level below their
 parent's (capped at 6); text attachments are indexed after the body (each under an
 ``Attachment: name`` heading); images (inline or attached, ``image/*`` parts and the web
@@ -330,6 +332,11 @@ class _Message:
     image_cids: frozenset[str] = frozenset()  # lower-case Content-IDs of its image parts
     attachment_count: int = 0
     image_count: int = 0
+    #: the invitations sent as an alternative of its body (text/calendar): where in ``body``
+    #: each goes, and its text, read once the whole message is walked (:meth:`_Reader.invitations`)
+    calendars: list[tuple[int, str]] = field(default_factory=list)
+    #: the texts of the calendars attached to it as files (an ``invite.ics``), normalised
+    attached_calendars: set[str] = field(default_factory=set)
 
     @property
     def level(self) -> int:
@@ -375,7 +382,28 @@ class _Reader:
             record.body.extend(_below(self.plain(part_text(msg), record), record.level))
         else:
             self.part(msg, record)
+            self.invitations(record)
         return record
+
+    def invitations(self, record: _Message) -> None:
+        """The calendars sent as an alternative of ``record``'s body (a meeting invitation's
+        text/calendar beside its text/plain and text/html) put in its body where they were met,
+        read as a .ics file is, less the text properties (SUMMARY, DESCRIPTION, LOCATION …) whose
+        value its subject or body already gives: the date, the place and the people a mail reader
+        shows in its invitation panel are in no other part, the agenda mostly is. One attached to
+        the message as a file too (Gmail's ``invite.ics``) is read there only."""
+        for at, text in reversed(record.calendars):
+            if _calendar_key(text) in record.attached_calendars:
+                continue
+            given = _WS.sub(" ", " ".join([record.headers.subject, *(b.text for b in record.body)]))
+            blocks = []
+            for block in _below(self.plain(text, record), record.level):
+                if block.kind == PARAGRAPH:
+                    kept = [line for line in block.text.split("\n") if not _given_property(line, given)]
+                    block = replace(block, text="\n".join(kept))
+                if block.text.strip() or block.kind == IMAGE:
+                    blocks.append(block)
+            record.body[at:at] = blocks
 
     def part(self, part: Message, record: _Message) -> None:
         ctype = part.get_content_type()
@@ -396,7 +424,11 @@ class _Reader:
                 else:
                     self.part(chosen, record)
                 for other in children:
-                    if other is not chosen:
+                    if other is chosen:
+                        continue
+                    if other.get_content_type() == "text/calendar" and not _is_attachment(other):
+                        record.calendars.append((len(record.body), part_text(other)))
+                    else:
                         self.images_only(other, record)
                 return
             for child in children:
@@ -435,6 +467,8 @@ class _Reader:
     # -- attachments and images ---------------------------------------------------------------
 
     def attachment(self, part: Message, record: _Message, name: str, ctype: str) -> None:
+        if _CALENDAR.match(_payload(part)[:64]):  # as text/calendar, application/ics or octet-stream
+            record.attached_calendars.add(_calendar_key(part_text(part)))
         if svg_picture(_payload(part)):
             # an SVG sent as another type (application/octet-stream, text/xml) is a picture of
             # the message, as an image/svg+xml part is and as an Outlook message's is, not XML text
@@ -589,6 +623,35 @@ def _below(blocks: list[Block], level: int) -> list[Block]:
     """``blocks`` with their headings moved below a heading of ``level`` (capped at 6): a body's
     ``<h1>`` must not take the place of the message's subject."""
     return [replace(b, level=min(b.level + level, 6)) if b.kind == HEADING else b for b in blocks]
+
+
+#: The iCalendar properties whose value is text a person wrote (RFC 5545 §3.8.1), which a
+#: meeting invitation's body gives too; Outlook's X-ALT-DESC is its DESCRIPTION in HTML.
+_TEXT_PROPERTIES = frozenset({"SUMMARY", "DESCRIPTION", "LOCATION", "COMMENT", "X-ALT-DESC"})
+_CALENDAR = re.compile(rb"\s*BEGIN:VCALENDAR\s", re.I)
+#: a property line: its name, its parameters (a quoted one may hold a colon), its value
+_PROPERTY = re.compile(r'([A-Za-z0-9-]+)((?:;(?:"[^"]*"|[^":;])*)*):(.*)', re.S)
+_ICAL_ESCAPE = re.compile(r"\\([\\;,nN])")
+
+
+def _calendar_key(text: str) -> str:
+    """A calendar's text as compared with another's: the same invitation sent as an alternative
+    and attached as a file differs at most in its line ends and its trailing blank lines."""
+    return text.replace("\r\n", "\n").strip()
+
+
+def _given_property(line: str, given: str) -> bool:
+    """Whether the property ``line`` (``NAME;PARAM=…:value``, as :mod:`._properties` reads it)
+    is a text property whose value, unescaped (``\\,`` a comma, ``\\n`` a line break), is in
+    ``given`` (whitespace collapsed); an HTML value (X-ALT-DESC) by its text."""
+    m = _PROPERTY.match(line)
+    if m is None or m.group(1).upper() not in _TEXT_PROPERTIES:
+        return False
+    value = _ICAL_ESCAPE.sub(lambda e: " " if e.group(1) in "nN" else e.group(1), m.group(3))
+    if "FMTTYPE=TEXT/HTML" in m.group(2).upper():
+        value = " ".join(b.text for b in html_blocks(value)[0])
+    value = _WS.sub(" ", value).strip()
+    return bool(value) and value in given
 
 
 def _choose_alternative(
@@ -1456,7 +1519,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # are no longer listed apart, as in an Outlook message; a charset label read as mail readers
     # read it (iso-8859-1 as windows-1252, ks_c_5601-1987 as cp949 …)
     # 18: a text or HTML part in UTF-8 under a single-byte charset label (iso-8859-1,
-    # windows-1252 …) read as UTF-8, as mail readers read it, no longer "CafÃ©"
+    # windows-1252 …) read as UTF-8, as mail readers read it, no longer "CafÃ©"; a meeting
+    # invitation's calendar (a text/calendar alternative) read after the body as a .ics file
+    # is, less the text properties the subject or the body gives, no longer left unread
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1567,7 +1632,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # are no longer listed apart, as in an Outlook message; a charset label read as mail readers
     # read it (iso-8859-1 as windows-1252, ks_c_5601-1987 as cp949 …)
     # 18: a text or HTML part in UTF-8 under a single-byte charset label (iso-8859-1,
-    # windows-1252 …) read as UTF-8, as mail readers read it, no longer "CafÃ©"
+    # windows-1252 …) read as UTF-8, as mail readers read it, no longer "CafÃ©"; a meeting
+    # invitation's calendar (a text/calendar alternative) read after the body as a .ics file
+    # is, less the text properties the subject or the body gives, no longer left unread
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
