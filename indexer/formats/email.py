@@ -23,7 +23,9 @@ attachments are listed as skipped with the reason. A TNEF part (``winmail.dat``)
 tnefparse as what it holds: its body when the message has none of its own, its attachments as the
 message's, its embedded messages below it; a stream tnefparse cannot read safely is listed with
 the names of the attachments it holds. Every block carries ``message_index`` (1-based),
-``message_id``, ``message_subject``, ``message_from`` and ``message_date``.
+``message_id``, ``message_subject``, ``message_from`` and ``message_date``; every image the
+``message_index`` of the first message it is met in, and, when more than one shows it (a logo in
+each message of a mailbox), ``message_indexes`` listing them all.
 
 A mailbox is split at its ``From `` separator lines, read from bytes without a temporary file;
 unlike the stdlib ``mailbox.mbox``, a ``From `` line counts as a separator only when message
@@ -1260,7 +1262,7 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         mblocks, has_body = _message_blocks(record)
         blocks += mblocks
         empty += not has_body
-    images = shown_alts(blocks, reader.images.values())
+    images = _in_messages(shown_alts(blocks, reader.images.values()), blocks)
     skipped, removed = margin_removed(merge_hidden(reader.skipped))
     coverage = Coverage(
         messages_total=len(reader.messages),
@@ -1274,6 +1276,25 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         notes=tuple(reader.notes),
     )
     return assemble_blocks(source_type, blocks, images=images, metadata=metadata, coverage=coverage)
+
+
+def _in_messages(images: tuple[Image, ...], blocks: list[Block]) -> tuple[Image, ...]:
+    """``images``, one shown in more than one message (a logo in each message of a mailbox, in a
+    message and the one it forwards) listing them all in ``message_indexes``: a picture is kept
+    once by its bytes (:func:`~indexer.images.met_before`), under the ``message_index`` of the
+    first message it is met in."""
+    shown: dict[str, set[int]] = {}
+    for block in blocks:
+        index = block.meta.get("message_index")
+        for name in block.images:
+            if index is not None:
+                shown.setdefault(name, set()).add(index)
+    return tuple(
+        replace(im, meta={**im.meta, "message_indexes": sorted(shown[im.name])})
+        if len(shown.get(im.name, ())) > 1
+        else im
+        for im in images
+    )
 
 
 def _sealed(name: str, ctype: str) -> bool:
@@ -1521,7 +1542,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 18: a text or HTML part in UTF-8 under a single-byte charset label (iso-8859-1,
     # windows-1252 …) read as UTF-8, as mail readers read it, no longer "CafÃ©"; a meeting
     # invitation's calendar (a text/calendar alternative) read after the body as a .ics file
-    # is, less the text properties the subject or the body gives, no longer left unread
+    # is, less the text properties the subject or the body gives, no longer left unread; a
+    # picture shown in more than one message lists them all in ``message_indexes``
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1634,7 +1656,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 18: a text or HTML part in UTF-8 under a single-byte charset label (iso-8859-1,
     # windows-1252 …) read as UTF-8, as mail readers read it, no longer "CafÃ©"; a meeting
     # invitation's calendar (a text/calendar alternative) read after the body as a .ics file
-    # is, less the text properties the subject or the body gives, no longer left unread
+    # is, less the text properties the subject or the body gives, no longer left unread; a
+    # picture shown in more than one message lists them all in ``message_indexes``
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
