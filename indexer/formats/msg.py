@@ -2,7 +2,8 @@
 
 A message becomes: its subject as a heading, a header paragraph (From/To/Cc/Date/Subject, with
 the ``<address>`` text kept; a contact card's fields, a calendar item's place, time and attendees,
-a meeting request's header then its place and time), the body (the plain body, read as an
+a meeting request's header then its place and time, a journal entry's header then what it logged
+and when), the body (the plain body, read as an
 e-mail's plain body is: headings, lists and paragraphs, by the same function; or the HTML body when
 it holds a data table or an inline image the plain one cannot show, as for e-mail; else the HTML
 body read as HTML, its stream in the code page the message names; else the RTF body with its
@@ -337,21 +338,30 @@ def contact_fields(st: _State, msg: Any) -> list[tuple[str, str]]:
     return out
 
 
+def _when(st: _State, msg: Any, *props: str) -> str:
+    """The first of ``props`` that holds a time, in UTC as the Date line is."""
+    for prop in props:
+        value = _date(st.safe(lambda p=prop: getattr(msg, p)))
+        if value:
+            return f"{value} UTC"
+    return ""
+
+
+def _duration(minutes: Any) -> str:
+    """A length of time in minutes as Outlook writes it (``1 hour 30 minutes``); none for a
+    property that is not there or holds nothing."""
+    from extract_msg.utils import minutesToDurationStr
+
+    return minutesToDurationStr(minutes) if isinstance(minutes, int) and minutes > 0 else ""
+
+
 def calendar_fields(st: _State, msg: Any, h: dict[str, Any], attendees: bool) -> list[tuple[str, str]]:
     """Where and when of an appointment or meeting item; with ``attendees``, who (for a calendar
     item, whose recipients are its attendees rather than the addressees of a message)."""
-
-    def when(*props: str) -> str:
-        for prop in props:
-            value = _date(st.safe(lambda p=prop: getattr(msg, p)))
-            if value:
-                return f"{value} UTC"
-        return ""
-
     out = [
         ("Location", _field_value(st.safe(lambda: msg.location, ""))),
-        ("Start", when("appointmentStartWhole", "startDate")),
-        ("End", when("appointmentEndWhole", "endDate")),
+        ("Start", _when(st, msg, "appointmentStartWhole", "startDate")),
+        ("End", _when(st, msg, "appointmentEndWhole", "endDate")),
         ("Time Zone", _field_value(st.safe(lambda: msg.timeZoneDescription, ""))),
         ("Recurrence", _field_value(st.safe(lambda: msg.recurrencePattern, ""))),
     ]
@@ -366,13 +376,34 @@ def calendar_fields(st: _State, msg: Any, h: dict[str, Any], attendees: bool) ->
     return [(label, value) for label, value in out if value]
 
 
+def journal_fields(st: _State, msg: Any) -> list[tuple[str, str]]:
+    """What a journal entry (IPM.Activity) logs: the kind of activity (a phone call, a meeting, a
+    document worked on), the companies it concerns, when it began and ended and how long it took,
+    as Outlook's journal form shows them."""
+    out = [
+        (
+            "Entry Type",
+            _field_value(st.safe(lambda: msg.logTypeDesc, ""))
+            or _field_value(st.safe(lambda: msg.logType, "")),
+        ),
+        ("Company", _field_value(st.safe(lambda: msg.companies, []))),
+        ("Start", _when(st, msg, "logStart")),
+        ("End", _when(st, msg, "logEnd")),
+        ("Duration", _duration(st.safe(lambda: msg.logDuration))),
+    ]
+    return [(label, value) for label, value in out if value]
+
+
 def item_kind(msg: Any) -> str:
     """``contact``, ``appointment`` (a calendar item), ``meeting`` (a meeting request, response
-    or cancellation: a message about a calendar item) or ``note`` (anything read as an e-mail)."""
-    from extract_msg.msg_classes import Calendar, CalendarBase, Contact
+    or cancellation: a message about a calendar item), ``journal`` (a journal entry) or ``note``
+    (anything read as an e-mail)."""
+    from extract_msg.msg_classes import Calendar, CalendarBase, Contact, Journal
 
     if isinstance(msg, Contact):
         return "contact"
+    if isinstance(msg, Journal):
+        return "journal"
     if isinstance(msg, Calendar):
         return "appointment"
     if isinstance(msg, CalendarBase):
@@ -383,14 +414,18 @@ def item_kind(msg: Any) -> str:
 def item_text(st: _State, msg: Any, h: dict[str, Any], kind: str) -> str:
     """The paragraph after the heading: the header lines of a message, the fields of a contact
     card, the fields and attendees of a calendar item (in place of From/To/Cc/Date, which there
-    name its creator, attendees and save time), the header lines then the fields of a meeting."""
+    name its creator, attendees and save time), the header lines then the fields of a meeting or
+    a journal entry."""
     if kind == "contact":
         fields = contact_fields(st, msg)
     elif kind == "appointment":
         fields = calendar_fields(st, msg, h, attendees=True)
+    elif kind == "meeting":
+        fields = [("", header_text(h)), *calendar_fields(st, msg, h, attendees=False)]
+    elif kind == "journal":
+        fields = [("", header_text(h)), *journal_fields(st, msg)]
     else:
-        fields = calendar_fields(st, msg, h, attendees=False) if kind == "meeting" else []
-        fields = [("", header_text(h))] + fields
+        fields = [("", header_text(h))]
     return "\n".join(f"{label}: {value}" if label else value for label, value in fields if value)
 
 
@@ -1042,7 +1077,9 @@ def _text_attachment(
     # charset label read as mail readers read it (iso-8859-1 as windows-1252, ks_c_5601-1987 as cp949 …)
     # 19: an HTML body or a text attachment in UTF-8 under a single-byte code page or charset
     # (1252, iso-8859-1 …) read as UTF-8, as an e-mail's part is, no longer "CafÃ©"
-    version="19",
+    # 20: a journal entry (IPM.Activity) gives its entry type, companies, start, end and duration
+    # after its header lines, as a meeting request gives its place and time
+    version="20",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
