@@ -3,7 +3,7 @@
 A message becomes: its subject as a heading, a header paragraph (From/To/Cc/Date/Subject, with
 the ``<address>`` text kept; a contact card's fields, a calendar item's place, time and attendees,
 a meeting request's header then its place and time, a journal entry's header then what it logged
-and when), the body (the plain body, read as an
+and when, a task's header then its dates, status and owner), the body (the plain body, read as an
 e-mail's plain body is: headings, lists and paragraphs, by the same function; or the HTML body when
 it holds a data table or an inline image the plain one cannot show, as for e-mail; else the HTML
 body read as HTML, its stream in the code page the message names; else the RTF body with its
@@ -394,16 +394,54 @@ def journal_fields(st: _State, msg: Any) -> list[tuple[str, str]]:
     return [(label, value) for label, value in out if value]
 
 
+#: A task's status (PidLidTaskStatus) as Outlook's task form names it.
+_TASK_STATUS = {
+    0: "Not Started",
+    1: "In Progress",
+    2: "Completed",
+    3: "Waiting on someone else",
+    4: "Deferred",
+}
+
+
+def _day(value: Any) -> str:
+    """A task's date: stored as midnight of the day in the owner's time zone, not converted to
+    UTC, so its day is read as it stands."""
+    return value.strftime("%Y-%m-%d") if isinstance(value, dt.datetime) else ""
+
+
+def task_fields(st: _State, msg: Any) -> list[tuple[str, str]]:
+    """A task's (IPM.Task) dates, status, progress, work and owner, as Outlook's task form shows
+    them; the share done only when the task records one."""
+    from extract_msg.constants import ps
+
+    status = st.safe(lambda: msg.taskStatus)
+    done = st.safe(lambda: msg.getNamedProp("8102", ps.PSETID_TASK))  # PidLidPercentComplete, 0 to 1
+    out = [
+        ("Start Date", _day(st.safe(lambda: msg.taskStartDate))),
+        ("Due Date", _day(st.safe(lambda: msg.taskDueDate))),
+        ("Status", _TASK_STATUS.get(int(status), "") if status is not None else ""),
+        ("% Complete", f"{done * 100:.0f}%" if isinstance(done, float) else ""),
+        ("Date Completed", _day(st.safe(lambda: msg.taskDateCompleted))),
+        ("Total Work", _duration(st.safe(lambda: msg.taskEstimatedEffort))),
+        ("Actual Work", _duration(st.safe(lambda: msg.taskActualEffort))),
+        ("Owner", _field_value(st.safe(lambda: msg.taskOwner, ""))),
+    ]
+    return [(label, value) for label, value in out if value]
+
+
 def item_kind(msg: Any) -> str:
     """``contact``, ``appointment`` (a calendar item), ``meeting`` (a meeting request, response
-    or cancellation: a message about a calendar item), ``journal`` (a journal entry) or ``note``
-    (anything read as an e-mail)."""
-    from extract_msg.msg_classes import Calendar, CalendarBase, Contact, Journal
+    or cancellation: a message about a calendar item), ``journal`` (a journal entry), ``task`` or
+    ``note`` (anything read as an e-mail)."""
+    from extract_msg.msg_classes import Calendar, CalendarBase, Contact, Journal, Task
 
     if isinstance(msg, Contact):
         return "contact"
     if isinstance(msg, Journal):
         return "journal"
+    if isinstance(msg, Task):
+        return "task"
     if isinstance(msg, Calendar):
         return "appointment"
     if isinstance(msg, CalendarBase):
@@ -414,8 +452,8 @@ def item_kind(msg: Any) -> str:
 def item_text(st: _State, msg: Any, h: dict[str, Any], kind: str) -> str:
     """The paragraph after the heading: the header lines of a message, the fields of a contact
     card, the fields and attendees of a calendar item (in place of From/To/Cc/Date, which there
-    name its creator, attendees and save time), the header lines then the fields of a meeting or
-    a journal entry."""
+    name its creator, attendees and save time), the header lines then the fields of a meeting, a
+    journal entry or a task."""
     if kind == "contact":
         fields = contact_fields(st, msg)
     elif kind == "appointment":
@@ -424,6 +462,8 @@ def item_text(st: _State, msg: Any, h: dict[str, Any], kind: str) -> str:
         fields = [("", header_text(h)), *calendar_fields(st, msg, h, attendees=False)]
     elif kind == "journal":
         fields = [("", header_text(h)), *journal_fields(st, msg)]
+    elif kind == "task":
+        fields = [("", header_text(h)), *task_fields(st, msg)]
     else:
         fields = [("", header_text(h))]
     return "\n".join(f"{label}: {value}" if label else value for label, value in fields if value)
@@ -1078,7 +1118,8 @@ def _text_attachment(
     # 19: an HTML body or a text attachment in UTF-8 under a single-byte code page or charset
     # (1252, iso-8859-1 …) read as UTF-8, as an e-mail's part is, no longer "CafÃ©"
     # 20: a journal entry (IPM.Activity) gives its entry type, companies, start, end and duration
-    # after its header lines, as a meeting request gives its place and time
+    # after its header lines, as a meeting request gives its place and time; a task (IPM.Task) its
+    # start and due dates, status, share done, work and owner
     version="20",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

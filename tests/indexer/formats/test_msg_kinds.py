@@ -1,6 +1,6 @@
 """Outlook items that are neither e-mails, contact cards nor calendar items keep the fields their
 Outlook form shows: a journal entry's kind of activity, company and time (checked by hand in the
-file's property streams)."""
+file's property streams), a task's dates, status, work and owner (built with those properties)."""
 
 from __future__ import annotations
 
@@ -33,3 +33,86 @@ def test_a_journal_entry_gives_what_it_logged_and_when(real_world):
         (PARAGRAPH, "Body"),
     ]
     assert any("Entry Type: Phone call" in c["content"] for c in get_chunks(path))
+
+
+TASK_PROPERTIES = "00062003-0000-0000-C000-000000000046"  # PSETID_Task
+
+
+def test_a_task_gives_its_dates_status_work_and_owner():
+    import datetime as dt
+
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
+    from ._outlook import outlook_message
+
+    data = outlook_message(
+        "Descale the kettle",
+        "Vinegar, then rinse twice.",
+        (),
+        message_class="IPM.Task",
+        named=(
+            (
+                TASK_PROPERTIES,
+                0x8104,
+                T.PTYP_TIME,
+                dt.datetime(2024, 5, 6, tzinfo=dt.UTC),
+            ),  # PidLidTaskStartDate
+            (
+                TASK_PROPERTIES,
+                0x8105,
+                T.PTYP_TIME,
+                dt.datetime(2024, 5, 10, tzinfo=dt.UTC),
+            ),  # PidLidTaskDueDate
+            (TASK_PROPERTIES, 0x8101, T.PTYP_INTEGER32, 1),  # PidLidTaskStatus: in progress
+            (TASK_PROPERTIES, 0x8102, T.PTYP_FLOATING64, 0.25),  # PidLidPercentComplete
+            (TASK_PROPERTIES, 0x8111, T.PTYP_INTEGER32, 90),  # PidLidTaskEstimatedEffort, minutes
+            (TASK_PROPERTIES, 0x8110, T.PTYP_INTEGER32, 30),  # PidLidTaskActualEffort, minutes
+            (TASK_PROPERTIES, 0x811F, T.PTYP_STRING, "Ada Lovelace"),  # PidLidTaskOwner
+        ),
+    )
+    doc = extract(data, filename="task.msg")
+    assert doc.metadata["message_class"] == "IPM.Task"
+    assert [b.text for b in doc.blocks] == [
+        "Descale the kettle",
+        "Subject: Descale the kettle\n"
+        "Start Date: 2024-05-06\n"
+        "Due Date: 2024-05-10\n"
+        "Status: In Progress\n"
+        "% Complete: 25%\n"
+        "Total Work: 1 hour 30 minutes\n"
+        "Actual Work: 30 minutes\n"
+        "Owner: Ada Lovelace",
+        "Vinegar, then rinse twice.",
+    ]
+
+
+def test_a_finished_task_gives_the_day_it_was_done():
+    import datetime as dt
+
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
+    from ._outlook import outlook_message
+
+    data = outlook_message(
+        "File the receipts",
+        "",
+        (),
+        message_class="IPM.Task",
+        named=(
+            (TASK_PROPERTIES, 0x8101, T.PTYP_INTEGER32, 2),  # PidLidTaskStatus: complete
+            (TASK_PROPERTIES, 0x8102, T.PTYP_FLOATING64, 1.0),
+            (
+                TASK_PROPERTIES,
+                0x810F,
+                T.PTYP_TIME,
+                dt.datetime(2024, 6, 3, tzinfo=dt.UTC),
+            ),  # PidLidTaskDateCompleted
+        ),
+    )
+    doc = extract(data, filename="done.msg")
+    assert doc.blocks[1].text.split("\n") == [
+        "Subject: File the receipts",
+        "Status: Completed",
+        "% Complete: 100%",
+        "Date Completed: 2024-06-03",
+    ]
