@@ -362,6 +362,14 @@ def calendar_fields(st: _State, msg: Any, h: dict[str, Any], attendees: bool) ->
         ("Location", _field_value(st.safe(lambda: msg.location, ""))),
         ("Start", _when(st, msg, "appointmentStartWhole", "startDate")),
         ("End", _when(st, msg, "appointmentEndWhole", "endDate")),
+    ]
+    if st.safe(lambda: msg.appointmentCounterProposal, False):
+        # a response proposing a new time (a counter proposal) gives it after the time asked
+        out += [
+            ("Proposed Start", _when(st, msg, "appointmentProposedStartWhole")),
+            ("Proposed End", _when(st, msg, "appointmentProposedEndWhole")),
+        ]
+    out += [
         ("Time Zone", _field_value(st.safe(lambda: msg.timeZoneDescription, ""))),
         ("Recurrence", _field_value(st.safe(lambda: msg.recurrencePattern, ""))),
     ]
@@ -1119,7 +1127,8 @@ def _text_attachment(
     # (1252, iso-8859-1 …) read as UTF-8, as an e-mail's part is, no longer "CafÃ©"
     # 20: a journal entry (IPM.Activity) gives its entry type, companies, start, end and duration
     # after its header lines, as a meeting request gives its place and time; a task (IPM.Task) its
-    # start and due dates, status, share done, work and owner
+    # start and due dates, status, share done, work and owner; a meeting response proposing a new
+    # time (a counter proposal) gives it after the time asked
     version="20",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -1,6 +1,7 @@
 """Outlook items that are neither e-mails, contact cards nor calendar items keep the fields their
 Outlook form shows: a journal entry's kind of activity, company and time (checked by hand in the
-file's property streams), a task's dates, status, work and owner (built with those properties)."""
+file's property streams), a task's dates, status, work and owner, a counter proposal's proposed
+time (built with those properties)."""
 
 from __future__ import annotations
 
@@ -116,3 +117,57 @@ def test_a_finished_task_gives_the_day_it_was_done():
         "% Complete: 100%",
         "Date Completed: 2024-06-03",
     ]
+
+
+APPOINTMENT_PROPERTIES = "00062002-0000-0000-C000-000000000046"  # PSETID_Appointment
+
+
+def test_a_counter_proposal_gives_the_time_it_proposes():
+    import datetime as dt
+
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
+    from ._outlook import outlook_message
+
+    data = outlook_message(
+        "New Time Proposed: Kettle tasting",
+        "Could we start an hour later?",
+        (),
+        message_class="IPM.Schedule.Meeting.Resp.Tent",
+        named=(
+            (
+                APPOINTMENT_PROPERTIES,
+                0x820D,
+                T.PTYP_TIME,
+                dt.datetime(2024, 5, 6, 9, 0, tzinfo=dt.UTC),
+            ),  # PidLidAppointmentStartWhole
+            (
+                APPOINTMENT_PROPERTIES,
+                0x820E,
+                T.PTYP_TIME,
+                dt.datetime(2024, 5, 6, 9, 45, tzinfo=dt.UTC),
+            ),  # PidLidAppointmentEndWhole
+            (APPOINTMENT_PROPERTIES, 0x8257, T.PTYP_BOOLEAN, True),  # PidLidAppointmentCounterProposal
+            (
+                APPOINTMENT_PROPERTIES,
+                0x8250,
+                T.PTYP_TIME,
+                dt.datetime(2024, 5, 6, 10, 0, tzinfo=dt.UTC),
+            ),  # PidLidAppointmentProposedStartWhole
+            (
+                APPOINTMENT_PROPERTIES,
+                0x8251,
+                T.PTYP_TIME,
+                dt.datetime(2024, 5, 6, 10, 45, tzinfo=dt.UTC),
+            ),  # PidLidAppointmentProposedEndWhole
+        ),
+    )
+    doc = extract(data, filename="counter.msg")
+    assert doc.blocks[1].text.split("\n") == [
+        "Subject: New Time Proposed: Kettle tasting",
+        "Start: 2024-05-06 09:00:00 UTC",
+        "End: 2024-05-06 09:45:00 UTC",
+        "Proposed Start: 2024-05-06 10:00:00 UTC",
+        "Proposed End: 2024-05-06 10:45:00 UTC",
+    ]
+    assert doc.blocks[2].text == "Could we start an hour later?"
