@@ -65,6 +65,7 @@ MAX_DEPTH = 12
 MAX_SCANNED_RTF = 128 * 1024
 
 _C1 = re.compile("[\x80-\x9f]")
+_WS = re.compile(r"\s+")
 _IMPORTANCE = {0: "Low", 1: "Normal", 2: "High"}
 
 
@@ -355,11 +356,17 @@ def _duration(minutes: Any) -> str:
     return minutesToDurationStr(minutes) if isinstance(minutes, int) and minutes > 0 else ""
 
 
-def calendar_fields(st: _State, msg: Any, h: dict[str, Any], attendees: bool) -> list[tuple[str, str]]:
+def calendar_fields(
+    st: _State, msg: Any, h: dict[str, Any], attendees: bool, given: str = ""
+) -> list[tuple[str, str]]:
     """Where and when of an appointment or meeting item; with ``attendees``, who (for a calendar
-    item, whose recipients are its attendees rather than the addressees of a message)."""
+    item, whose recipients are its attendees rather than the addressees of a message). The
+    location, text a person wrote, is left out when ``given`` (the subject and the body, their
+    whitespace collapsed) holds it already, as an invitation's "Where: Room 4" does: the same
+    rule as for an e-mail invitation's calendar."""
+    location = _field_value(st.safe(lambda: msg.location, ""))
     out = [
-        ("Location", _field_value(st.safe(lambda: msg.location, ""))),
+        ("Location", "" if location and location in given else location),
         ("Start", _when(st, msg, "appointmentStartWhole", "startDate")),
         ("End", _when(st, msg, "appointmentEndWhole", "endDate")),
     ]
@@ -457,17 +464,17 @@ def item_kind(msg: Any) -> str:
     return "note"
 
 
-def item_text(st: _State, msg: Any, h: dict[str, Any], kind: str) -> str:
+def item_text(st: _State, msg: Any, h: dict[str, Any], kind: str, given: str = "") -> str:
     """The paragraph after the heading: the header lines of a message, the fields of a contact
     card, the fields and attendees of a calendar item (in place of From/To/Cc/Date, which there
     name its creator, attendees and save time), the header lines then the fields of a meeting, a
-    journal entry or a task."""
+    journal entry or a task; ``given`` is the item's subject and body (see :func:`calendar_fields`)."""
     if kind == "contact":
         fields = contact_fields(st, msg)
     elif kind == "appointment":
-        fields = calendar_fields(st, msg, h, attendees=True)
+        fields = calendar_fields(st, msg, h, True, given)
     elif kind == "meeting":
-        fields = [("", header_text(h)), *calendar_fields(st, msg, h, attendees=False)]
+        fields = [("", header_text(h)), *calendar_fields(st, msg, h, False, given)]
     elif kind == "journal":
         fields = [("", header_text(h)), *journal_fields(st, msg)]
     elif kind == "task":
@@ -886,13 +893,13 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     level = min(depth + 1, 6)  # the file's message 1, an embedded one 2, a message inside it 3 …
     if h["subject"]:
         st.blocks.append(Block(HEADING, h["subject"], level=level, meta=meta))
-    head = item_text(st, msg, h, kind)
+    body = [tidy_image_alt(_below(_with_meta(b, meta), level)) for b in body_blocks(st, msg, index)]
+    head = item_text(st, msg, h, kind, _WS.sub(" ", " ".join([h["subject"], *(b.text for b in body)])))
     if head:
         st.blocks.append(Block(PARAGRAPH, head, meta=meta))
     cls = h["message_class"].lower()
     if ("multipartsigned" in cls or cls.endswith(".smime.signed")) and SIGNED_NOTE not in st.notes:
         st.notes.append(SIGNED_NOTE)
-    body = [tidy_image_alt(_below(_with_meta(b, meta), level)) for b in body_blocks(st, msg, index)]
     if not any(b.kind != IMAGE for b in body):
         st.empty += 1
     text_blocks: list[Block] = []
@@ -1128,7 +1135,8 @@ def _text_attachment(
     # 20: a journal entry (IPM.Activity) gives its entry type, companies, start, end and duration
     # after its header lines, as a meeting request gives its place and time; a task (IPM.Task) its
     # start and due dates, status, share done, work and owner; a meeting response proposing a new
-    # time (a counter proposal) gives it after the time asked
+    # time (a counter proposal) gives it after the time asked; a calendar item's or meeting's
+    # location left out when its subject or body gives it, as an e-mail invitation's LOCATION is
     version="20",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -1,7 +1,7 @@
-"""Outlook items that are neither e-mails, contact cards nor calendar items keep the fields their
-Outlook form shows: a journal entry's kind of activity, company and time (checked by hand in the
-file's property streams), a task's dates, status, work and owner, a counter proposal's proposed
-time (built with those properties)."""
+"""Outlook items other than e-mails keep the fields their Outlook form shows: a journal entry's
+kind of activity, company and time (checked by hand in the file's property streams), a task's
+dates, status, work and owner, a counter proposal's proposed time (built with those properties);
+a meeting's location the body gives already is not written twice."""
 
 from __future__ import annotations
 
@@ -171,3 +171,35 @@ def test_a_counter_proposal_gives_the_time_it_proposes():
         "Proposed End: 2024-05-06 10:45:00 UTC",
     ]
     assert doc.blocks[2].text == "Could we start an hour later?"
+
+
+def test_a_meeting_requests_location_its_body_gives_is_not_written_twice():
+    import datetime as dt
+
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
+    from ._outlook import outlook_message
+
+    body = "When: Monday, 6 May 2024 09:00-09:45 (UTC)\nWhere: Room 4, Hearth House\n\nBring mugs."
+
+    def request(location: str) -> list[str]:
+        data = outlook_message(
+            "Kettle tasting",
+            body,
+            (),
+            message_class="IPM.Schedule.Meeting.Request",
+            named=(
+                (APPOINTMENT_PROPERTIES, 0x8208, T.PTYP_STRING, location),  # PidLidLocation
+                (APPOINTMENT_PROPERTIES, 0x820D, T.PTYP_TIME, dt.datetime(2024, 5, 6, 9, 0, tzinfo=dt.UTC)),
+            ),
+        )
+        return extract(data, filename="request.msg").blocks[1].text.split("\n")
+
+    # the body's "Where:" line gives the place: the fields keep the start only
+    assert request("Room 4, Hearth House") == ["Subject: Kettle tasting", "Start: 2024-05-06 09:00:00 UTC"]
+    # a place the body does not give is kept
+    assert request("Room 5") == [
+        "Subject: Kettle tasting",
+        "Location: Room 5",
+        "Start: 2024-05-06 09:00:00 UTC",
+    ]
