@@ -1,9 +1,10 @@
 """Outlook .msg files (extract-msg).
 
 A message becomes: its subject as a heading, a header paragraph (From/To/Cc/Date/Subject, with
-the ``<address>`` text kept; a contact card's fields, a calendar item's place, time and attendees,
-a meeting request's header then its place and time, a journal entry's header then what it logged
-and when, a task's header then its dates, status and owner), the body (the plain body, read as an
+the ``<address>`` text kept; a contact card's fields or a contact group's members, a calendar
+item's place, time and attendees, a meeting request's header then its place and time, a journal
+entry's header then what it logged and when, a task's header then its dates, status and owner),
+the body (the plain body, read as an
 e-mail's plain body is: headings, lists and paragraphs, by the same function; or the HTML body when
 it holds a data table or an inline image the plain one cannot show, as for e-mail; else the HTML
 body read as HTML, its stream in the code page the message names; else the RTF body with its
@@ -319,8 +320,27 @@ def _contact_email(st: _State, msg: Any, n: str) -> str:
     return addr or shown
 
 
+def list_members(st: _State, msg: Any) -> str:
+    """The members of a contact group (IPM.DistList) as ``Name <address>``, joined as recipients
+    are: each is kept, as Outlook keeps it, as a one-off entry ID (PidLidDistributionListOneOffMembers)
+    that holds its name and address, whether it was typed in or picked from the contacts."""
+    from extract_msg.constants import ps
+    from extract_msg.structures.entry_id import EntryID, OneOffRecipient
+
+    members = []
+    for raw in st.safe(lambda: msg.getNamedProp("8054", ps.PSETID_ADDRESS), []):
+        entry = st.safe(lambda r=raw: EntryID.autoCreate(r))
+        if isinstance(entry, OneOffRecipient):
+            name, addr = (
+                v.decode("cp1252", "replace") if isinstance(v, bytes) else v
+                for v in (entry.displayName, entry.emailAddress)
+            )
+            members.append(_address(name, addr))
+    return recipients([m for m in members if m])
+
+
 def contact_fields(st: _State, msg: Any) -> list[tuple[str, str]]:
-    """The fields of a contact card (IPM.Contact) that hold a value."""
+    """The fields of a contact card (IPM.Contact) that hold a value; a contact group's members."""
     out = []
     for label, prop in _CONTACT_FIELDS:
         if prop.startswith("email"):
@@ -336,6 +356,9 @@ def contact_fields(st: _State, msg: Any) -> list[tuple[str, str]]:
                 value = f"{value}, {country}"
         if value:
             out.append((label, value))
+    members = list_members(st, msg)
+    if members:
+        out.append(("Members", members))
     return out
 
 
@@ -1136,7 +1159,8 @@ def _text_attachment(
     # after its header lines, as a meeting request gives its place and time; a task (IPM.Task) its
     # start and due dates, status, share done, work and owner; a meeting response proposing a new
     # time (a counter proposal) gives it after the time asked; a calendar item's or meeting's
-    # location left out when its subject or body gives it, as an e-mail invitation's LOCATION is
+    # location left out when its subject or body gives it, as an e-mail invitation's LOCATION is;
+    # a contact group (IPM.DistList) gives its members' names and addresses
     version="20",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

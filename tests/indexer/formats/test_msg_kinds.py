@@ -1,7 +1,7 @@
 """Outlook items other than e-mails keep the fields their Outlook form shows: a journal entry's
 kind of activity, company and time (checked by hand in the file's property streams), a task's
-dates, status, work and owner, a counter proposal's proposed time (built with those properties);
-a meeting's location the body gives already is not written twice."""
+dates, status, work and owner, a counter proposal's proposed time, a contact group's members (built
+with those properties); a meeting's location the body gives already is not written twice."""
 
 from __future__ import annotations
 
@@ -202,4 +202,41 @@ def test_a_meeting_requests_location_its_body_gives_is_not_written_twice():
         "Subject: Kettle tasting",
         "Location: Room 5",
         "Start: 2024-05-06 09:00:00 UTC",
+    ]
+
+
+ADDRESS_PROPERTIES = "00062004-0000-0000-C000-000000000046"  # PSETID_Address
+ONE_OFF_PROVIDER = bytes.fromhex("812B1FA4BEA310199D6E00DD010F5402")  # MS-OXCDATA 2.2.5.1
+
+
+def one_off(name: str, address: str) -> bytes:
+    """A one-off entry ID: flags, provider, version 0, then MIME, Unicode and no-lookup set (01 90)
+    and the display name, address type and address in UTF-16, each ended by a NUL."""
+    strings = "".join(f"{s}\0" for s in (name, "SMTP", address)).encode("utf-16-le")
+    return bytes(4) + ONE_OFF_PROVIDER + bytes(2) + b"\x01\x90" + strings
+
+
+def test_a_contact_group_lists_its_members():
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
+    from ._outlook import outlook_message
+
+    members = [
+        one_off("Ada Lovelace", "ada@hearth.example"),
+        one_off("grace@hearth.example", "grace@hearth.example"),
+    ]
+    data = outlook_message(
+        "Kettle club",
+        "Tasting on Mondays.",
+        (),
+        message_class="IPM.DistList",
+        named=(
+            (ADDRESS_PROPERTIES, 0x8054, T.PTYP_MULTIPLE_BINARY, members),
+        ),  # PidLidDistributionListOneOffMembers
+    )
+    doc = extract(data, filename="club.msg")
+    assert [b.text for b in doc.blocks] == [
+        "Kettle club",
+        "Members: Ada Lovelace <ada@hearth.example>, grace@hearth.example",
+        "Tasting on Mondays.",
     ]
