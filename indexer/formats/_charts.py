@@ -2,7 +2,7 @@
 they show: the title and axis titles, and the data as a table.
 
 A chart part keeps a copy of every value it draws (``c:strCache`` / ``c:numCache`` under a
-series' ``c:tx``, ``c:cat``, ``c:val``, ``c:xVal``, ``c:yVal``; ``c:multiLvlStrCache`` for
+series' ``c:tx``, ``c:cat``, ``c:val``, ``c:xVal``, ``c:yVal``, ``c:bubbleSize``; ``c:multiLvlStrCache`` for
 categories of several levels), which is what is read here; the workbook embedded beside it, which
 the values were copied from, is not. The same part is read for PowerPoint and Word, with lxml
 rather than python-pptx's chart objects: Word's reader does not build python-pptx objects, and
@@ -11,7 +11,8 @@ those give neither the x values of a scatter chart nor the number format of each
 The table is laid out as the chart's data range is in its workbook: the categories down the
 first column (one column per level, the outer first, its label repeated on each row it covers),
 one column per series headed by its name, its corner blank. A scatter chart's x values take the
-first column when all its series share them; else each series is a table of its own. Numbers are
+first column when all its series share them; else each series is a table of its own; a bubble
+chart's are laid out so, each series' bubble sizes a column after its y values. Numbers are
 shown in the chart's format code when :mod:`._numfmt` understands it (``#,##0.0``, ``0%``,
 dates), else as the cached value is written, binary noise dropped (``0.30000000000000004`` is
 ``0.3``).
@@ -43,7 +44,7 @@ def _c(tag: str) -> str:
 C_CHART, C_PLOTAREA, C_TITLE, C_TX, C_SER, C_V, C_PT = (
     _c(t) for t in ("chart", "plotArea", "title", "tx", "ser", "v", "pt")
 )
-C_CAT, C_VAL, C_XVAL, C_YVAL = (_c(t) for t in ("cat", "val", "xVal", "yVal"))
+C_CAT, C_VAL, C_XVAL, C_YVAL, C_BUBBLE_SIZE = (_c(t) for t in ("cat", "val", "xVal", "yVal", "bubbleSize"))
 A_P, A_T = f"{{{A}}}p", f"{{{A}}}t"
 
 #: the plots read, by element, and the kind they are said as (``chart_type``); a bar chart's
@@ -126,10 +127,8 @@ def read_chart(data: bytes, what: str, *, titles_only: bool = False) -> Chart:
     )
     if titles_only:
         return Chart("+".join(kinds), title, axis_titles, ())
-    if "bubble" in kinds:
-        raise ChartUnread("bubble charts are not read")
-    scatter = kinds == ["scatter"]
-    cached = [_values(ser.find(C_YVAL if scatter else C_VAL), date1904) is not None for ser, _ in series]
+    xy = kinds in (["scatter"], ["bubble"])
+    cached = [_values(ser.find(C_YVAL if xy else C_VAL), date1904) is not None for ser, _ in series]
     uncached = tuple(name for name, ok in zip(names, cached, strict=True) if not ok)
     kept = [(ser, name) for (ser, _), name, ok in zip(series, names, cached, strict=True) if ok]
     if not kept:
@@ -138,9 +137,10 @@ def read_chart(data: bytes, what: str, *, titles_only: bool = False) -> Chart:
                 "the chart keeps no copy of its values (they are only in its embedded workbook)"
             )
         raise ChartUnread("the chart has no data series")
-    if "scatter" in kinds and not scatter:
-        raise ChartUnread("a scatter plot combined with another kind of chart is not read")
-    tables = _scatter(kept, date1904) if scatter else (_categories(kept, date1904),)
+    for kind in ("scatter", "bubble"):
+        if kind in kinds and not xy:
+            raise ChartUnread(f"a {kind} plot combined with another kind of chart is not read")
+    tables = _scatter(kept, date1904, sizes=kinds == ["bubble"]) if xy else (_categories(kept, date1904),)
     return Chart("+".join(kinds), title, axis_titles, tables, uncached)
 
 
@@ -163,28 +163,33 @@ def _categories(kept: list[tuple[etree._Element, str]], date1904: bool) -> Table
     return Table(header, rows, tuple(i + 2 for i in points))
 
 
-def _scatter(kept: list[tuple[etree._Element, str]], date1904: bool) -> tuple[Table, ...]:
-    """The x values down, a column of y values per series: one table when the series share
-    their x values, else a table per series."""
+def _scatter(kept: list[tuple[etree._Element, str]], date1904: bool, *, sizes: bool) -> tuple[Table, ...]:
+    """The x values down, a column of y values per series (and, for a bubble chart, ``sizes``,
+    a column of its bubbles' sizes after it, headed ``name size``): one table when the series
+    share their x values, else a table per series."""
     pairs = []
     for ser, name in kept:
-        ys = _values(ser.find(C_YVAL), date1904) or {}
+        columns = [(name, _values(ser.find(C_YVAL), date1904) or {})]
+        if sizes:
+            columns.append((f"{name} size", _values(ser.find(C_BUBBLE_SIZE), date1904) or {}))
         xs = _x_values(ser.find(C_XVAL), date1904)
         if not xs:  # no x values: the chart places the points at 1, 2, 3 …
-            xs = {i: str(i + 1) for i in ys}
-        pairs.append((name, xs, ys, sorted(xs.keys() | ys.keys())))
+            xs = {i: str(i + 1) for i in columns[0][1]}
+        points = sorted(xs.keys() | {i for _, values in columns for i in values})
+        pairs.append((columns, xs, points))
     first = pairs[0]
-    if all(xs == first[1] and points == first[3] for _, xs, _, points in pairs):
-        _, xs, _, points = first
-        rows = tuple((xs.get(i, ""), *(ys.get(i, "") for _, _, ys, _ in pairs)) for i in points)
-        return (Table(("", *(name for name, _, _, _ in pairs)), rows, tuple(i + 2 for i in points)),)
+    if all(xs == first[1] and points == first[2] for _, xs, points in pairs):
+        _, xs, points = first
+        columns = [column for cols, _, _ in pairs for column in cols]
+        rows = tuple((xs.get(i, ""), *(values.get(i, "") for _, values in columns)) for i in points)
+        return (Table(("", *(head for head, _ in columns)), rows, tuple(i + 2 for i in points)),)
     return tuple(
         Table(
-            ("", name),
-            tuple((xs.get(i, ""), ys.get(i, "")) for i in points),
+            ("", *(head for head, _ in columns)),
+            tuple((xs.get(i, ""), *(values.get(i, "") for _, values in columns)) for i in points),
             tuple(i + 2 for i in points),
         )
-        for name, xs, ys, points in pairs
+        for columns, xs, points in pairs
     )
 
 

@@ -1945,8 +1945,9 @@ def _prepare_part(root: etree._Element) -> None:
     # 13: a title row (one cell merged across the table over its header and data) said before
     # the table; 14: also over a single row, that row data unless marked as a header row; 15: a
     # chart read after its paragraph: its title and axis titles a paragraph, the values its part
-    # keeps a table (chart_type in the meta), a chart without them listed as skipped with why
-    version="15",
+    # keeps a table (chart_type in the meta), a chart without them listed as skipped with why;
+    # 16: a bubble chart's x, y and size values a table
+    version="16",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

@@ -639,8 +639,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # that row its data (columns named Column N, has_header False); 13: a chart read where it
     # stands: its title and axis titles a paragraph, the values its part keeps a table (chart_type
     # in the meta); a chart without them listed as skipped with why, a damaged chart part no
-    # longer losing the whole deck
-    version="13",
+    # longer losing the whole deck; 14: a bubble chart's x, y and size values a table
+    version="14",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,

@@ -9,7 +9,7 @@ import io
 import zipfile
 
 from pptx import Presentation
-from pptx.chart.data import CategoryChartData, XyChartData
+from pptx.chart.data import BubbleChartData, CategoryChartData, XyChartData
 from pptx.enum.chart import XL_CHART_TYPE
 from pptx.util import Inches
 
@@ -105,6 +105,37 @@ def test_a_scatter_chart_whose_series_share_their_x_values_is_one_table():
     (table,) = chart_blocks(pptx(deck(XL_CHART_TYPE.XY_SCATTER, data)))
     assert table.header == ("", "Low", "High")
     assert table.rows == (("10", "1", "5"), ("20", "2", "7"))
+
+
+def test_a_bubble_chart_gives_x_y_and_size_columns():
+    data = BubbleChartData()
+    stores = data.add_series("Stores")
+    stores.add_data_point(1, 10, 3)
+    stores.add_data_point(2, 20, 5)
+    kiosks = data.add_series("Kiosks")
+    kiosks.add_data_point(1, 4, 1)
+    kiosks.add_data_point(2, 6, 2.5)
+    doc = pptx(deck(XL_CHART_TYPE.BUBBLE, data))
+    (table,) = chart_blocks(doc)
+    # c:xVal 1, 2 in both series: one table, each series' c:yVal then its c:bubbleSize
+    assert table.meta["chart_type"] == "bubble"
+    assert table.header == ("", "Stores", "Stores size", "Kiosks", "Kiosks size")
+    assert table.rows == (("1", "10", "3", "4", "1"), ("2", "20", "5", "6", "2.5"))
+    assert not doc.coverage.skipped  # no longer "bubble charts are not read"
+
+
+def test_a_bubble_chart_whose_series_have_x_values_of_their_own_is_a_table_each():
+    data = BubbleChartData()
+    a = data.add_series("A")
+    a.add_data_point(0.5, 7, 2)
+    b = data.add_series("B")
+    b.add_data_point(3, 8, 9)
+    b.add_data_point(4, 1, 1)
+    blocks = chart_blocks(pptx(deck(XL_CHART_TYPE.BUBBLE, data)))
+    assert [(b.header, b.rows) for b in blocks] == [
+        (("", "A", "A size"), (("0.5", "7", "2"),)),
+        (("", "B", "B size"), (("3", "8", "9"), ("4", "1", "1"))),
+    ]
 
 
 def test_a_line_chart_says_its_title_and_axis_titles_before_its_data():
