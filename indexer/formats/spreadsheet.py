@@ -7,7 +7,8 @@ parts reached through each sheet's drawing relationships, or the ``Pictures/`` o
 
 Each table of a readable worksheet becomes a TABLE block (most sheets hold one; blank rows and
 columns set several apart): ``header`` is the detected header row, ``rows`` the other non-empty
-rows as strings, ``row_numbers`` their 1-based sheet rows. Chart sheets, macro
+rows as strings, ``row_numbers`` their 1-based sheet rows. A chart sheet (a tab holding a
+chart alone) is read as its chart: its title and the values its chart part keeps. Macro
 sheets, empty sheets and sheets that fail to parse are listed in ``Coverage.skipped`` (and in
 ``Document.metadata["skipped_sheets"]``) instead of failing the workbook; a workbook without a
 single readable sheet raises PARSE_ERROR. The files an xlsx sheet's objects embed (a Word file,
@@ -960,6 +961,24 @@ _CHART_NS = _charts.C
 _DRAWING_ROW = ("from", "to")
 
 
+def _drawing_charts(zf: zipfile.ZipFile, drawing: str) -> Iterator[tuple[list[int], str]]:
+    """The charts a drawing part anchors, in its order: the 0-based sheet rows each anchor's
+    edges stand on (none for an absolute anchor) and the chart part it names, when present."""
+    drawing_rels = _rels(zf, drawing)
+    for anchor in xml_fromstring(read_member(zf, drawing)):
+        rows = [
+            int(row.text)
+            for edge in anchor
+            if _local(edge.tag) in _DRAWING_ROW
+            for row in edge
+            if _local(row.tag) == "row" and (row.text or "").strip().isdigit()
+        ]
+        for el in anchor.iter(f"{{{_CHART_NS}}}chart"):
+            target = drawing_rels.get(_attr(el, "id") or "")
+            if target is not None and _ooxml.has_member(zf, target[1]):
+                yield rows, target[1]
+
+
 def ooxml_chart_titles(
     zf: zipfile.ZipFile,
     sheets: list[tuple[str | None, str]],
@@ -978,28 +997,41 @@ def ooxml_chart_titles(
         for kind, drawing in _rels(zf, part).values():
             if kind != "drawing" or not _ooxml.has_member(zf, drawing):
                 continue
-            drawing_rels = _rels(zf, drawing)
-            for anchor in xml_fromstring(read_member(zf, drawing)):
-                rows = [
-                    int(row.text)
-                    for edge in anchor
-                    if _local(edge.tag) in _DRAWING_ROW
-                    for row in edge
-                    if _local(row.tag) == "row" and (row.text or "").strip().isdigit()
-                ]
-                for el in anchor.iter(f"{{{_CHART_NS}}}chart"):
-                    target = drawing_rels.get(_attr(el, "id") or "")
-                    if target is None or not _ooxml.has_member(zf, target[1]):
-                        continue
-                    try:
-                        chart = _charts.read_chart(read_member(zf, target[1]), target[1], titles_only=True)
-                    except _charts.ChartUnread:
-                        continue
-                    place = {"row_range": [min(rows) + 1, max(rows) + 1]} if rows else {}
-                    out.setdefault(sheet_name, []).extend(
-                        _charts.chart_blocks(chart, {**meta[sheet_name], **place})
-                    )
+            for rows, target in _drawing_charts(zf, drawing):
+                try:
+                    chart = _charts.read_chart(read_member(zf, target), target, titles_only=True)
+                except _charts.ChartUnread:
+                    continue
+                place = {"row_range": [min(rows) + 1, max(rows) + 1]} if rows else {}
+                out.setdefault(sheet_name, []).extend(
+                    _charts.chart_blocks(chart, {**meta[sheet_name], **place})
+                )
     return out
+
+
+def chart_sheet_blocks(
+    zf: zipfile.ZipFile, part: str, meta: dict[str, Any], skipped: list[Skipped]
+) -> tuple[list[Block], list[str]]:
+    """The blocks of the chart a chart sheet (``xl/chartsheets/sheetN.xml``, a tab holding a chart
+    and no cells) shows through its drawing: its title and axis titles, and the values its part
+    keeps as a table (``_charts.chart_blocks``), as a Word or PowerPoint chart is read; there are
+    no cells of the sheet to hold them. Its series keeping no values are listed in ``skipped``;
+    why each chart could not be read is returned beside the blocks."""
+    blocks: list[Block] = []
+    reasons: list[str] = []
+    for kind, drawing in _rels(zf, part).values():
+        if kind != "drawing" or not _ooxml.has_member(zf, drawing):
+            continue
+        for _, target in _drawing_charts(zf, drawing):
+            try:
+                chart = _charts.read_chart(_ooxml.read(zf, target, target), target)
+            except _charts.ChartUnread as exc:
+                reasons.append(str(exc))
+                continue
+            if chart.uncached:
+                skipped.append(Skipped("chart", meta["sheet_name"], _charts.uncached_reason(chart)))
+            blocks.extend(_charts.chart_blocks(chart, meta))
+    return blocks, reasons
 
 
 # -- error cells ---------------------------------------------------------------------------------
@@ -1666,7 +1698,25 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     try:
         for sheet in backend.sheets:
             if sheet.kind != "worksheet":
-                skipped.append(Skipped("sheet", sheet.name, f"{sheet.kind}: no cells to read"))
+                meta = {"sheet_name": sheet.name, "sheet_index": sheet.index, "hidden": sheet.hidden}
+                charted, reasons = [], []
+                if sheet.kind == "chartsheet" and zf is not None and sheet.name in sheet_part:
+                    charted, reasons = _or_warning(
+                        partial(chart_sheet_blocks, zf, sheet_part[sheet.name], meta, skipped),
+                        f"chart sheet {sheet.name!r}",
+                        warnings,
+                        ([], []),
+                    )
+                if charted:  # a tab of a chart alone: the chart's title and values, its pictures
+                    names = _sheet_images(zf, pictures.pictures.pop(sheet.name, []), meta, images, skipped)
+                    blocks.extend(charted)
+                    blocks.extend(
+                        Block(IMAGE, "", alt=images[n].alt or n, images=(n,), meta=meta) for n in names
+                    )
+                    read.append(sheet.name)
+                    continue
+                reason = f"{sheet.kind}: " + ("; ".join(reasons) if reasons else "no cells to read")
+                skipped.append(Skipped("sheet", sheet.name, reason[:300]))
                 unreadable += 1
                 continue
             try:
@@ -2011,8 +2061,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # placed past the end of the Workbook stream a parse error naming it; xlsx 13: the title
         # and axis titles of a worksheet's chart a paragraph after its sheet's cells (chart_type
         # in the meta, row_range the rows it covers), a sheet of titled charts alone read; ods 9:
-        # the same of a chart object drawn on a sheet, one missing or not well-formed listed
-        version={"xlsx": "13", "ods": "9", "xls": "7", "xlsb": "6"}[source_type],
+        # the same of a chart object drawn on a sheet, one missing or not well-formed listed;
+        # xlsx 14: a chart sheet read as its chart (title, axis titles, the values its part
+        # keeps), in its place among the sheets
+        version={"xlsx": "14", "ods": "9", "xls": "7", "xlsb": "6"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

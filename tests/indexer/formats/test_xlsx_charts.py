@@ -73,3 +73,80 @@ def test_the_charts_excel_drew_on_a_real_sheet(real_world):
     kinds = [(b.kind, b.meta["sheet_name"]) for b in doc.blocks]
     at = kinds.index(("paragraph", "Sheet2"))
     assert kinds[at - 1] == ("table", "Sheet2") and kinds[at + 2][1] == "Sheet3"
+
+
+def chart_sheet_book(*, cached: bool = True) -> bytes:
+    """Sales (a table), Revenue chart (a chart sheet: a titled column chart of Sales!B2:B3 by
+    Sales!A2:A3, its values kept in the chart part in the format 0.00 when ``cached``, else a
+    reference alone, as openpyxl writes it), Notes (a table)."""
+    from openpyxl.chart import Series
+    from openpyxl.chart.data_source import AxDataSource, NumData, NumVal, StrData, StrRef, StrVal
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Sales"
+    for row in (["Region", "2024"], ["North", 1.2], ["South", 3.4]):
+        ws.append(row)
+    sheet = wb.create_chartsheet("Revenue chart")
+    chart = BarChart()
+    chart.title = "Revenue by region"
+    chart.y_axis.title = "M USD"
+    series = Series(Reference(ws, min_col=2, min_row=2, max_row=3), title="2024")
+    if cached:
+        points = [NumVal(idx=0, v=1.2), NumVal(idx=1, v=3.4)]
+        series.val.numRef.numCache = NumData(formatCode="0.00", ptCount=2, pt=points)
+        labels = StrData(ptCount=2, pt=[StrVal(idx=0, v="North"), StrVal(idx=1, v="South")])
+        series.cat = AxDataSource(strRef=StrRef(f="Sales!$A$2:$A$3", strCache=labels))
+    chart.series.append(series)
+    sheet.add_chart(chart)
+    notes = wb.create_sheet("Notes")
+    notes.append(["Note"])
+    notes.append(["figures in millions"])
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def test_a_chart_sheet_is_read_as_its_chart_in_its_place():
+    doc = extract_bytes(chart_sheet_book(), "t.xlsx")
+    assert [(b.kind, b.meta["sheet_name"]) for b in doc.blocks] == [
+        ("table", "Sales"),
+        ("paragraph", "Revenue chart"),
+        ("table", "Revenue chart"),
+        ("table", "Notes"),
+    ]
+    _, caption, table, _ = doc.blocks
+    assert caption.text == "Revenue by region\nM USD"
+    assert table.meta["chart_type"] == "column" and table.meta["sheet_index"] == 1
+    assert table.meta["chart_title"] == "Revenue by region"
+    # the chart part's cache: 2024 over North 1.2, South 3.4, in its format 0.00
+    assert (table.header, table.rows, table.row_numbers) == (
+        ("", "2024"),
+        (("North", "1.20"), ("South", "3.40")),
+        (2, 3),
+    )
+    assert doc.coverage.sheets_read == ("Sales", "Revenue chart", "Notes")
+    assert not doc.coverage.skipped
+
+
+def test_a_chart_sheet_whose_chart_keeps_no_values_is_listed_with_why():
+    doc = extract_bytes(chart_sheet_book(cached=False), "t.xlsx")
+    assert [b.meta["sheet_name"] for b in doc.blocks] == ["Sales", "Notes"]
+    (entry,) = doc.coverage.skipped
+    assert (entry.what, entry.name) == ("sheet", "Revenue chart")
+    assert entry.reason == (
+        "chartsheet: the chart keeps no copy of its values (they are only in its embedded workbook)"
+    )
+
+
+def test_a_real_chart_sheet_excel_saved(real_world):
+    # any_sheets.xlsx: the tab Chart (xl/chartsheets/sheet1.xml → drawing1.xml → chart1.xml), a
+    # column chart of two unnamed series, Visible!A1:A3 = 1, 3, 5 and Visible!B1:B3 = 2, 4, 6,
+    # without categories (numbered 1, 2, 3) and a title element without text over two series
+    doc = extract(real_world / "xlsx/calamine/any_sheets.xlsx")
+    (chart,) = [b for b in doc.blocks if b.meta["sheet_name"] == "Chart"]
+    assert (chart.kind, chart.meta["chart_type"], chart.meta["sheet_index"]) == ("table", "column", 3)
+    assert chart.header == ("", "Series1", "Series2")
+    assert chart.rows == (("1", "1", "2"), ("2", "3", "4"), ("3", "5", "6"))
+    assert "Chart" in doc.coverage.sheets_read
+    assert "Chart" not in doc.metadata["skipped_sheets"]
