@@ -118,8 +118,9 @@ def xlsb_1904(zf: zipfile.ZipFile) -> bool:
 
 
 def xlsb_sheet_parts(zf: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet name → its part, from the BrtBundleSh records of ``xl/workbook.bin`` (relationship
-    id, then name) and the workbook's relationships."""
+    """Sheet name → its part, for the worksheets and chart sheets (whose charts are XML parts an
+    .xlsx's reader reads), from the BrtBundleSh records of ``xl/workbook.bin`` (relationship id,
+    then name) and the workbook's relationships."""
     if "xl/workbook.bin" not in zf.NameToInfo:
         return {}
     data = _ooxml.read(zf, "xl/workbook.bin", "workbook")
@@ -135,7 +136,7 @@ def xlsb_sheet_parts(zf: zipfile.ZipFile) -> dict[str, str]:
         count = int.from_bytes(data[at : at + 4], "little")
         name = data[at + 4 : min(stop, at + 4 + 2 * count)].decode("utf-16-le", "replace")
         target = rels.get(rid)
-        if target is not None and target[0] == "worksheet":
+        if target is not None and target[0] in ("worksheet", "chartsheet"):
             out[name] = target[1]
     return out
 

@@ -14,9 +14,9 @@ sheets, empty sheets and sheets that fail to parse are listed in ``Coverage.skip
 single readable sheet raises PARSE_ERROR. The files an xlsx sheet's objects embed (a Word file,
 a PDF, a workbook: ``xl/embeddings/``) are read with :mod:`._embedded` after that sheet's blocks,
 under an ``Embedded: name`` heading, their blocks carrying the sheet's name so that the row, table
-and sheet modes take them as that sheet's text. The title and axis titles of an xlsx worksheet's
-charts (:mod:`._charts`), and of the chart objects on an ods sheet, are a paragraph after the
-sheet's cells, which hold the charts' values.
+and sheet modes take them as that sheet's text. The title and axis titles of the charts of an
+xlsx or xlsb worksheet (:mod:`._charts`), and of the chart objects on an ods sheet, are a
+paragraph after the sheet's cells, which hold the charts' values.
 
 Zip containers go through :func:`indexer.zipsafe.open_zip` before any library touches them.
 
@@ -892,7 +892,8 @@ def _check_ods_encryption(zf: zipfile.ZipFile) -> None:
 
 def ooxml_sheets(zf: zipfile.ZipFile) -> list[tuple[str | None, str]]:
     """(sheet name, part name) of every sheet the workbook part lists, in its order; the names
-    are None for a binary (.xlsb) workbook part, whose sheets are taken in relationship order."""
+    are None for a binary (.xlsb) workbook part, whose worksheets and chart sheets are taken in
+    relationship order."""
     root_rels = _rels(zf, "")
     book = next((t for k, t in root_rels.values() if k == "officeDocument"), "xl/workbook.xml")
     if not _ooxml.has_member(zf, book):
@@ -902,7 +903,7 @@ def ooxml_sheets(zf: zipfile.ZipFile) -> list[tuple[str | None, str]]:
         tree = xml_fromstring(read_member(zf, book))
         sheets = [(el.get("name", ""), _attr(el, "id")) for el in tree.iter() if _local(el.tag) == "sheet"]
     else:
-        sheets = [(None, rid) for rid, (kind, _) in book_rels.items() if kind == "worksheet"]
+        sheets = [(None, rid) for rid, (kind, _) in book_rels.items() if kind in ("worksheet", "chartsheet")]
     out: list[tuple[str | None, str]] = []
     for sheet_name, rid in sheets:
         kind_target = book_rels.get(rid or "")
@@ -1672,9 +1673,10 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         for sheet in backend.sheets
         if sheet.kind == "worksheet"
     ]
-    # the titles of the charts on the worksheets of an .xlsx, said after each sheet's cells
+    # the titles of the charts on the worksheets of an .xlsx or an .xlsb (whose drawings and
+    # charts are XML parts too), said after each sheet's cells
     chart_titles: dict[str, list[Block]] = {}
-    if ooxml and zf is not None and pictures.chart_sheets and sheet_parts:
+    if (ooxml or xlsb_parts) and zf is not None and pictures.chart_sheets and sheet_parts:
         chart_titles = _or_warning(
             partial(
                 ooxml_chart_titles,
@@ -2063,8 +2065,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # in the meta, row_range the rows it covers), a sheet of titled charts alone read; ods 9:
         # the same of a chart object drawn on a sheet, one missing or not well-formed listed;
         # xlsx 14: a chart sheet read as its chart (title, axis titles, the values its part
-        # keeps), in its place among the sheets
-        version={"xlsx": "14", "ods": "9", "xls": "7", "xlsb": "6"}[source_type],
+        # keeps), in its place among the sheets; xlsb 7: the same of its worksheets' charts and
+        # chart sheets, whose drawings and charts are XML parts
+        version={"xlsx": "14", "ods": "9", "xls": "7", "xlsb": "7"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
