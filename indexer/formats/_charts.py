@@ -17,6 +17,9 @@ shown in the chart's format code when :mod:`._numfmt` understands it (``#,##0.0`
 dates), else as the cached value is written, binary noise dropped (``0.30000000000000004`` is
 ``0.3``).
 
+An Office 2016 chart (``cx:chartSpace``: waterfall, histogram, treemap …) is read by the same
+:func:`read_chart` into the same :class:`Chart`, from the values its ``cx:chartData`` keeps.
+
 An OpenDocument chart (``Object 1/content.xml`` of an .odt, .odp or .ods, ``office:chart``) is
 read into the same :class:`Chart` by :func:`read_odf_chart`: it keeps its values in a table of
 its own, laid out as the table here is.
@@ -35,6 +38,9 @@ from ._numfmt import DateFormat, NumberFormat, compile_format, date_kind
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+#: Office 2016's charts (``cx:chartSpace``, a ``chartExN.xml`` part): waterfall, histogram,
+#: treemap, sunburst, box and whisker, funnel, map
+CX = "http://schemas.microsoft.com/office/drawing/2014/chartex"
 
 
 def _c(tag: str) -> str:
@@ -102,6 +108,8 @@ def read_chart(data: bytes, what: str, *, titles_only: bool = False) -> Chart:
         root = _ooxml.parse_xml(data, what)
     except ParseError as exc:
         raise ChartUnread(f"the chart part is not well-formed XML: {exc.message}"[:200]) from None
+    if root.tag == _cx("chartSpace"):
+        return _chartex(root, titles_only)
     chart = root.find(C_CHART)
     area = chart.find(C_PLOTAREA) if chart is not None else None
     if area is None:
@@ -153,13 +161,19 @@ def _categories(kept: list[tuple[etree._Element, str]], date1904: bool) -> Table
         levels = _category_levels(ser.find(C_CAT), date1904)
         if levels:
             break
+    return _category_table([name for _, name in kept], values, levels)
+
+
+def _category_table(names: list[str], values: list[dict[int, str]], levels: list[dict[int, str]]) -> Table:
+    """The table of series ``names`` and their ``values`` (point index → shown value) over the
+    category ``levels`` (the outer first), numbered 1, 2, 3 … when there are none."""
     points = sorted({i for v in values for i in v} | {i for level in levels for i in level})
     if not levels:  # the chart numbers its categories 1, 2, 3 …
         levels = [{i: str(i + 1) for i in points}]
     rows = tuple(
         tuple(level.get(i, "") for level in levels) + tuple(v.get(i, "") for v in values) for i in points
     )
-    header = ("",) * len(levels) + tuple(name for _, name in kept)
+    header = ("",) * len(levels) + tuple(names)
     return Table(header, rows, tuple(i + 2 for i in points))
 
 
@@ -212,24 +226,29 @@ def _category_levels(el: etree._Element | None, date1904: bool) -> list[dict[int
     if multi is None:
         multi = el.find(_c("multiLvlStrLit"))
     if multi is not None:
-        levels = [labels for lvl in multi.iterchildren(_c("lvl")) if (labels := _points(lvl, None))]
-        if not levels:
-            return []
-        inner = sorted(levels[0])  # the innermost level: a label on each point
-        filled = [levels[0]]
-        for labels in levels[1:]:
-            out, current, starts = {}, "", sorted(labels)
-            for i in inner:  # an outer label covers the points up to the next one of its level
-                while starts and starts[0] <= i:
-                    current = labels[starts.pop(0)]
-                out[i] = current
-            filled.append(out)
-        return filled[::-1]
+        return _filled([labels for lvl in multi.iterchildren(_c("lvl")) if (labels := _points(lvl, None))])
     values = _values(el, date1904)
     if values is not None:
         return [values]
     cache = _cache(el, ("strRef", "strCache"), "strLit")
     return [_points(cache, None)] if cache is not None else []
+
+
+def _filled(levels: list[dict[int, str]]) -> list[dict[int, str]]:
+    """Category levels as a part keeps them, the innermost first (a label on each point) and each
+    outer one labelling the point where its run starts, as one label a point, the outer first."""
+    if not levels:
+        return []
+    inner = sorted(levels[0])
+    filled = [levels[0]]
+    for labels in levels[1:]:
+        out, current, starts = {}, "", sorted(labels)
+        for i in inner:  # an outer label covers the points up to the next one of its level
+            while starts and starts[0] <= i:
+                current = labels[starts.pop(0)]
+            out[i] = current
+        filled.append(out)
+    return filled[::-1]
 
 
 def _cache(el: etree._Element, ref: tuple[str, str], lit: str) -> etree._Element | None:
@@ -337,6 +356,133 @@ def _int_val(el: etree._Element | None, default: int) -> int:
         return int(el.get("val") or "") if el is not None else default
     except ValueError:
         return default
+
+
+# -- Office 2016 charts (chartex) ----------------------------------------------------------------
+
+
+def _cx(tag: str) -> str:
+    return f"{{{CX}}}{tag}"
+
+
+#: what a chartex series' ``layoutId`` is said as (``chart_type``); a histogram's columns are
+#: ``clusteredColumn``, its Pareto line (a Pareto chart) ``paretoLine``
+_CHARTEX_KINDS = {
+    "clusteredColumn": "histogram",
+    "paretoLine": "pareto",
+    "boxWhisker": "box-and-whisker",
+    "regionMap": "map",
+}
+#: the dimensions of a chartex data holding the values drawn: a treemap's and a sunburst's are
+#: their sizes, a map's the values coloured
+_CHARTEX_VALUES = ("val", "size", "colorVal")
+
+
+def _chartex(root: etree._Element, titles_only: bool) -> Chart:
+    """An Office 2016 chart (``cx:chartSpace``): its kind from its series' ``layoutId``, its title
+    and axis titles, and the values its ``cx:chartData`` keeps (``cx:lvl`` under a ``cx:strDim``
+    or ``cx:numDim``), laid out as a DrawingML chart's categories and series are. A series
+    drawn from another's values (a Pareto line) adds no column."""
+    chart = root.find(_cx("chart"))
+    area = chart.find(_cx("plotArea")) if chart is not None else None
+    region = area.find(_cx("plotAreaRegion")) if area is not None else None
+    if region is None:
+        raise ChartUnread("the chart part has no plot area")
+    series = list(region.iterchildren(_cx("series")))
+    kinds: list[str] = []
+    for ser in series:
+        layout = ser.get("layoutId") or ""
+        kind = _CHARTEX_KINDS.get(layout, layout)
+        if kind and kind not in kinds:
+            kinds.append(kind)
+    names = [_cx_text(ser.find(_cx("tx"))) or f"Series{n + 1}" for n, ser in enumerate(series)]
+    title = _cx_title(chart.find(_cx("title")))
+    axis_titles = tuple(t for ax in area.iterchildren(_cx("axis")) if (t := _cx_title(ax.find(_cx("title")))))
+    if titles_only:
+        return Chart("+".join(kinds), title, axis_titles, ())
+    data = {el.get("id"): el for el in root.iterfind(f"{_cx('chartData')}/{_cx('data')}")}
+    kept: list[tuple[str, dict[int, str], list[dict[int, str]]]] = []
+    uncached: list[str] = []
+    for ser, name in zip(series, names, strict=True):
+        ref = ser.find(_cx("dataId"))
+        if ref is None:  # drawn from another series' values
+            continue
+        el = data.get(ref.get("val"))
+        values = _cx_values(el) if el is not None else None
+        if values is None:
+            uncached.append(name)
+        else:
+            kept.append((name, values, _cx_categories(el)))
+    if not kept:
+        if uncached:
+            raise ChartUnread(
+                "the chart keeps no copy of its values (they are only in its embedded workbook)"
+            )
+        raise ChartUnread("the chart has no data series")
+    levels = next((levels for _, _, levels in kept if levels), [])
+    table = _category_table([name for name, _, _ in kept], [values for _, values, _ in kept], levels)
+    return Chart("+".join(kinds), title, axis_titles, (table,), tuple(uncached))
+
+
+def _cx_points(lvl: etree._Element, shown: _Shown | None) -> dict[int, str]:
+    """Point index → text of a ``cx:lvl``, whose ``cx:pt`` holds its value as its text."""
+    out: dict[int, str] = {}
+    for pt in lvl.iterchildren(_cx("pt")):
+        try:
+            idx = int(pt.get("idx") or "")
+        except ValueError:
+            continue
+        if 0 <= idx < _MAX_POINTS:
+            text = "".join(pt.itertext())
+            out[idx] = " ".join((shown.text(text) if shown is not None else text).split())
+    return out
+
+
+def _cx_values(data: etree._Element) -> dict[int, str] | None:
+    """The values a chartex data keeps, in their format code; None when it keeps none (its
+    ``cx:f`` alone)."""
+    for dim in data.iterchildren(_cx("numDim")):
+        if dim.get("type") in _CHARTEX_VALUES:
+            lvl = dim.find(_cx("lvl"))
+            if lvl is not None and len(lvl):
+                return _cx_points(lvl, _Shown(lvl.get("formatCode") or "General", False))
+    return None
+
+
+def _cx_categories(data: etree._Element) -> list[dict[int, str]]:
+    """The category levels of a chartex data, the outer first (a treemap's or a sunburst's
+    branches over its leaves)."""
+    for dim in data:
+        if dim.tag in (_cx("strDim"), _cx("numDim")) and dim.get("type") == "cat":
+            numbers = dim.tag == _cx("numDim")
+            return _filled(
+                [
+                    labels
+                    for lvl in dim.iterchildren(_cx("lvl"))
+                    if (
+                        labels := _cx_points(
+                            lvl, _Shown(lvl.get("formatCode") or "General", False) if numbers else None
+                        )
+                    )
+                ]
+            )
+    return []
+
+
+def _cx_text(tx: etree._Element | None) -> str:
+    """The text of a chartex ``cx:tx``: its ``cx:txData`` value or its rich text."""
+    if tx is None:
+        return ""
+    value = tx.find(f"{_cx('txData')}/{_cx('v')}")
+    if value is not None:
+        return " ".join((value.text or "").split())
+    lines = (" ".join("".join(t.text or "" for t in p.iter(A_T)).split()) for p in tx.iter(A_P))
+    return " ".join(line for line in lines if line)
+
+
+def _cx_title(title: etree._Element | None) -> str:
+    """A chartex chart's or axis's title: the text of its ``cx:tx``."""
+    return _cx_text(title.find(_cx("tx"))) if title is not None else ""
 
 
 def chart_blocks(chart: Chart, meta: dict[str, object]) -> list[Block]:

@@ -958,13 +958,16 @@ def ooxml_pictures(zf: zipfile.ZipFile, sheets: list[tuple[str | None, str]]) ->
     return out
 
 
-_CHART_NS = _charts.C
+#: a drawing's chart: DrawingML's, or Office 2016's (a waterfall, a treemap …), which Excel
+#: writes in an ``mc:AlternateContent`` choice
+_CHART_TAGS = frozenset((f"{{{_charts.C}}}chart", f"{{{_charts.CX}}}chart"))
 _DRAWING_ROW = ("from", "to")
 
 
 def _drawing_charts(zf: zipfile.ZipFile, drawing: str) -> Iterator[tuple[list[int], str]]:
-    """The charts a drawing part anchors, in its order: the 0-based sheet rows each anchor's
-    edges stand on (none for an absolute anchor) and the chart part it names, when present."""
+    """The charts a drawing part anchors (DrawingML's and Office 2016's), in its order: the
+    0-based sheet rows each anchor's edges stand on (none for an absolute anchor) and the chart
+    part it names, when present."""
     drawing_rels = _rels(zf, drawing)
     for anchor in xml_fromstring(read_member(zf, drawing)):
         rows = [
@@ -974,7 +977,9 @@ def _drawing_charts(zf: zipfile.ZipFile, drawing: str) -> Iterator[tuple[list[in
             for row in edge
             if _local(row.tag) == "row" and (row.text or "").strip().isdigit()
         ]
-        for el in anchor.iter(f"{{{_CHART_NS}}}chart"):
+        for el in anchor.iter():
+            if el.tag not in _CHART_TAGS:
+                continue
             target = drawing_rels.get(_attr(el, "id") or "")
             if target is not None and _ooxml.has_member(zf, target[1]):
                 yield rows, target[1]
@@ -2066,7 +2071,8 @@ def _register(source_type: str, *extensions: str) -> None:
         # the same of a chart object drawn on a sheet, one missing or not well-formed listed;
         # xlsx 14: a chart sheet read as its chart (title, axis titles, the values its part
         # keeps), in its place among the sheets; xlsb 7: the same of its worksheets' charts and
-        # chart sheets, whose drawings and charts are XML parts
+        # chart sheets, whose drawings and charts are XML parts; xlsx 14, xlsb 7: an Office 2016
+        # chart (waterfall, treemap, histogram …) read so too, from the values its part keeps
         version={"xlsx": "14", "ods": "9", "xls": "7", "xlsb": "7"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,

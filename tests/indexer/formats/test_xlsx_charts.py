@@ -305,3 +305,188 @@ def test_the_charts_of_an_xlsb_are_read_as_an_xlsx_s(tmp_path):
     assert table.meta["sheet_index"] == 1
     assert doc.coverage.sheets_read == ("Sales", "Revenue chart")
     assert not doc.coverage.skipped
+
+
+# -- Office 2016 charts (chartex: waterfall, treemap, histogram …) ---------------------------------
+
+CX = "http://schemas.microsoft.com/office/drawing/2014/chartex"
+
+
+def chartex(layout: str, data: str, *, title: str = "", series: str = "", axis: str = "") -> str:
+    """A chartex part as Excel writes one: its data (``cx:strDim`` / ``cx:numDim``, their caches
+    in ``cx:lvl``) under ``cx:chartData``, a series of ``layout`` drawing data 0, its title and
+    an axis title as ``cx:txData`` values."""
+    text = "<cx:tx><cx:txData><cx:f>Sales!$B$1</cx:f><cx:v>{}</cx:v></cx:txData></cx:tx>"
+    return (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        f'<cx:chartSpace xmlns:cx="{CX}" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
+        ' xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
+        f'<cx:chartData><cx:data id="0">{data}</cx:data></cx:chartData><cx:chart>'
+        + (f'<cx:title pos="t" align="ctr" overlay="0">{text.format(title)}</cx:title>' if title else "")
+        + f'<cx:plotArea><cx:plotAreaRegion><cx:series layoutId="{layout}" uniqueId="{{00000001}}">'
+        + (text.format(series) if series else "")
+        + '<cx:dataId val="0"/></cx:series></cx:plotAreaRegion><cx:axis id="0"><cx:catScaling/></cx:axis>'
+        '<cx:axis id="1"><cx:valScaling/>'
+        + (f"<cx:title>{text.format(axis)}</cx:title>" if axis else "")
+        + "</cx:axis></cx:plotArea></cx:chart></cx:chartSpace>"
+    )
+
+
+def _lvl(points, code: str | None = None) -> str:
+    fmt = f' formatCode="{code}"' if code else ""
+    pts = "".join(f'<cx:pt idx="{i}">{v}</cx:pt>' for i, v in points)
+    return f'<cx:lvl ptCount="4"{fmt}>{pts}</cx:lvl>'
+
+
+WATERFALL = chartex(
+    "waterfall",
+    '<cx:strDim type="cat"><cx:f>Sales!$A$2:$A$5</cx:f>'
+    + _lvl(enumerate(["Start", "Sales", "Costs", "End"]))
+    + '</cx:strDim><cx:numDim type="val"><cx:f>Sales!$B$2:$B$5</cx:f>'
+    + _lvl(enumerate(["1200", "400", "-300", "1300"]), "#,##0")
+    + "</cx:numDim>",
+    title="Cash flow 2024",
+    series="Cash",
+    axis="k EUR",
+)
+#: leaves Apples, Pears, Carrots; the outer level labels the first point of each branch
+TREEMAP = chartex(
+    "treemap",
+    '<cx:strDim type="cat"><cx:f dir="row">Sales!$A$2:$B$4</cx:f>'
+    + _lvl(enumerate(["Apples", "Pears", "Carrots"]))
+    + _lvl([(0, "Fruit"), (2, "Veg")])
+    + '</cx:strDim><cx:numDim type="size"><cx:f>Sales!$C$2:$C$4</cx:f>'
+    + _lvl(enumerate(["5", "3", "7.5"]), "General")
+    + "</cx:numDim>",
+    title="Stock by kind",
+    series="Stock",
+)
+#: a histogram whose part keeps its references alone
+HISTOGRAM = chartex(
+    "clusteredColumn",
+    '<cx:numDim type="val"><cx:f>Sales!$B$2:$B$9</cx:f></cx:numDim>',
+    title="Scores",
+)
+
+
+def chartex_book(sheet_chart: str, chart_sheets: list[tuple[str, str]]) -> bytes:
+    """Sales (a table, and a chart at E2 on it) and the chart sheets ``(name, chart part)``,
+    written by openpyxl with column charts, whose parts are then made Office 2016 charts as Excel
+    saves them: the graphic frame naming a ``cx:chart`` in an ``mc:AlternateContent`` choice
+    (its fallback a shape saying the chart cannot be shown), a relationship of type chartEx, the
+    chartex part."""
+    import re
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Sales"
+    for row in (["Item", "Value"], ["Start", 1200], ["Sales", 400]):
+        ws.append(row)
+    parts_in_order = [sheet_chart]
+    chart = BarChart()
+    chart.add_data(Reference(ws, min_col=2, min_row=1, max_row=3), titles_from_data=True)
+    ws.add_chart(chart, "E2")
+    for name, part in chart_sheets:
+        sheet = wb.create_chartsheet(name)
+        chart = BarChart()
+        chart.add_data(Reference(ws, min_col=2, min_row=1, max_row=3), titles_from_data=True)
+        sheet.add_chart(chart)
+        parts_in_order.append(part)
+    out = io.BytesIO()
+    wb.save(out)
+    with zipfile.ZipFile(out) as src:
+        parts = {info.filename: src.read(info.filename) for info in src.infolist()}
+    fallback = (
+        '<mc:Fallback><sp><nvSpPr><cNvPr id="3" name="Rectangle"/><cNvSpPr/></nvSpPr><spPr/><txBody>'
+        "<a:bodyPr/><a:p><a:r><a:t>This chart isn't available in your version of Excel.</a:t></a:r>"
+        "</a:p></txBody></sp></mc:Fallback></mc:AlternateContent>"
+    )
+    choice = (
+        '<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">'
+        '<mc:Choice xmlns:cx1="http://schemas.microsoft.com/office/drawing/2015/9/8/chartex" Requires="cx1">'
+    )
+    for n, part in enumerate(parts_in_order, 1):  # openpyxl numbers drawings and charts in sheet order
+        drawing = parts[f"xl/drawings/drawing{n}.xml"].decode()
+        drawing = drawing.replace(
+            '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart '
+            'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart"',
+            f'<a:graphicData uri="{CX}"><cx:chart xmlns:cx="{CX}"',
+        )
+        drawing, count = re.subn(
+            r"<graphicFrame>.*</graphicFrame>",
+            lambda m: choice + m.group(0) + "</mc:Choice>" + fallback,
+            drawing,
+        )
+        assert count == 1 and "cx:chart" in drawing
+        parts[f"xl/drawings/drawing{n}.xml"] = drawing.replace(
+            "<wsDr ", '<wsDr xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" ', 1
+        ).encode()
+        rels = f"xl/drawings/_rels/drawing{n}.xml.rels"
+        parts[rels] = parts[rels].replace(
+            b"http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart",
+            b"http://schemas.microsoft.com/office/2014/relationships/chartEx",
+        )
+        assert f"/xl/charts/chart{n}.xml".encode() in parts[rels]
+        parts[f"xl/charts/chart{n}.xml"] = part.encode()
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        b"application/vnd.openxmlformats-officedocument.drawingml.chart+xml",
+        b"application/vnd.ms-office.chartex+xml",
+    )
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as dst:
+        for name, data in parts.items():
+            dst.writestr(name, data)
+    return buf.getvalue()
+
+
+def test_office_2016_charts_are_read_from_the_values_they_keep():
+    doc = extract_bytes(chartex_book(HISTOGRAM, [("Flow", WATERFALL), ("Stock", TREEMAP)]), "t.xlsx")
+    assert [(b.kind, b.meta["sheet_name"], b.meta["chart_type"]) for b in doc.blocks[1:]] == [
+        ("paragraph", "Sales", "histogram"),
+        ("paragraph", "Flow", "waterfall"),
+        ("table", "Flow", "waterfall"),
+        ("paragraph", "Stock", "treemap"),
+        ("table", "Stock", "treemap"),
+    ]
+    drawn, flow_title, flow, stock_title, stock = doc.blocks[1:]
+    # the worksheet's chart: its title alone, after the sheet's cells, at E2 (row 2)
+    assert (drawn.text, drawn.meta["row_range"]) == ("Scores", [2, 2])
+    assert flow_title.text == "Cash flow 2024\nk EUR"
+    # the waterfall's values in their format #,##0
+    assert flow.header == ("", "Cash")
+    assert flow.rows == (("Start", "1,200"), ("Sales", "400"), ("Costs", "-300"), ("End", "1,300"))
+    assert flow.row_numbers == (2, 3, 4, 5)
+    # the treemap's branches over its leaves, the branch on each of its rows, the sizes after
+    assert stock.header == ("", "", "Stock")
+    assert stock.rows == (("Fruit", "Apples", "5"), ("Fruit", "Pears", "3"), ("Veg", "Carrots", "7.5"))
+    assert "This chart isn't available" not in "\n".join(b.text for b in doc.blocks)
+    assert not doc.coverage.skipped
+
+
+def test_an_office_2016_chart_keeping_no_values_is_listed_with_why():
+    doc = extract_bytes(chartex_book(HISTOGRAM, [("Scores", HISTOGRAM)]), "t.xlsx")
+    assert [b.meta["sheet_name"] for b in doc.blocks] == ["Sales", "Sales"]  # the table, the chart's title
+    (entry,) = doc.coverage.skipped
+    assert (entry.what, entry.name) == ("sheet", "Scores")
+    assert entry.reason == (
+        "chartsheet: the chart keeps no copy of its values (they are only in its embedded workbook)"
+    )
+
+
+def test_a_pareto_line_adds_no_column_to_its_histogram():
+    from indexer.formats import _charts
+
+    data = (
+        '<cx:numDim type="val"><cx:f>Sales!$B$2:$B$4</cx:f>'
+        + _lvl(enumerate(["7", "2", "9"]))
+        + "</cx:numDim>"
+    )
+    part = chartex("clusteredColumn", data, series="Scores").replace(
+        "</cx:plotAreaRegion>",
+        '<cx:series layoutId="paretoLine" ownerIdx="0"><cx:axisId val="2"/></cx:series></cx:plotAreaRegion>',
+    )
+    chart = _charts.read_chart(part.encode(), "chartEx1.xml")
+    assert chart.kind == "histogram+pareto"
+    # no categories: the values numbered 1, 2, 3, as the chart's data range lists them
+    (table,) = chart.tables
+    assert (table.header, table.rows) == (("", "Scores"), (("1", "7"), ("2", "2"), ("3", "9")))
