@@ -588,8 +588,8 @@ def read_odf_chart(data: bytes, what: str, *, titles_only: bool = False) -> Char
     """The chart of an OpenDocument chart object (``Object 1/content.xml``, ``office:chart``):
     its kind from ``chart:class``, its title and subtitle (said as the first of the lines under
     the title) and axis titles, and the values it keeps in its own table (``table:table`` in
-    ``chart:chart``, its first row the series' names, its first column the categories), laid
-    out as a DrawingML chart's are. :class:`ChartUnread` when the object is not well-formed or
+    ``chart:chart``, its first row the series' names, its first column the categories; turned
+    when its series are its rows), laid out as a DrawingML chart's are. :class:`ChartUnread` when the object is not well-formed or
     holds no chart. With ``titles_only``, no table (a spreadsheet's chart, whose values are
     its sheet's cells); a chart without a table of its own is its titles alone."""
     try:
@@ -599,7 +599,8 @@ def read_odf_chart(data: bytes, what: str, *, titles_only: bool = False) -> Char
     chart = next(root.iter(_o("chart", "chart")), None)
     if chart is None:
         raise ChartUnread("the chart object holds no chart:chart")
-    vertical = _odf_vertical(root, chart)
+    props = _odf_properties(root, chart)
+    vertical = bool(_odf_property(props, "vertical") & {"true", "1"})
     kinds: list[str] = []
     classes = [chart.get(_o("chart", "class"))]
     classes += [s.get(_o("chart", "class")) for s in chart.iter(_o("chart", "series"))]
@@ -621,23 +622,32 @@ def read_odf_chart(data: bytes, what: str, *, titles_only: bool = False) -> Char
     table = chart.find(_o("table", "table"))
     if titles_only or table is None:
         return Chart("+".join(kinds), title, axis_titles, ())
-    return Chart("+".join(kinds), title, axis_titles, (_odf_table(table),))
+    # ODF 1.2's chart:series-source, a property of the plot area's style: the series are the
+    # rows of the data, not its columns
+    in_rows = "rows" in _odf_property(props, "series-source")
+    return Chart("+".join(kinds), title, axis_titles, (_odf_table(table, in_rows=in_rows),))
 
 
-def _odf_vertical(root: etree._Element, chart: etree._Element) -> bool:
-    """Whether the chart's plot area (or the chart) is drawn with its x axis upright
-    (``chart:vertical``): a bar chart's bars lying, a column chart's standing otherwise."""
+def _odf_properties(root: etree._Element, chart: etree._Element) -> list[etree._Element]:
+    """The ``style:chart-properties`` of the styles of the chart's plot area and of the chart,
+    where it says how it is drawn: with its x axis upright (``chart:vertical``: a bar chart's
+    bars lying, a column chart's standing otherwise), its series taken from the rows of its data
+    (``chart:series-source``)."""
     names = set()
     area = chart.find(_o("chart", "plot-area"))
     for el in (area, chart):
         if el is not None and el.get(_o("chart", "style-name")):
             names.add(el.get(_o("chart", "style-name")))
-    for style in root.iter(_o("style", "style")):
-        if style.get(_o("style", "name")) in names:
-            props = style.find(_o("style", "chart-properties"))
-            if props is not None and (props.get(_o("chart", "vertical")) or "").strip() in ("true", "1"):
-                return True
-    return False
+    return [
+        props
+        for style in root.iter(_o("style", "style"))
+        if style.get(_o("style", "name")) in names
+        and (props := style.find(_o("style", "chart-properties"))) is not None
+    ]
+
+
+def _odf_property(props: list[etree._Element], name: str) -> set[str]:
+    return {(p.get(_o("chart", name)) or "").strip() for p in props}
 
 
 def _odf_text(el: etree._Element | None) -> str:
@@ -648,9 +658,12 @@ def _odf_text(el: etree._Element | None) -> str:
     return " ".join(line for line in lines if line)
 
 
-def _odf_table(table: etree._Element) -> Table:
+def _odf_table(table: etree._Element, *, in_rows: bool = False) -> Table:
     """The chart's own table: its first row the header (corner blank), each further row a
-    category and its series' values; a row without any text left out, its place kept."""
+    category and its series' values; a row without any text left out, its place kept. With
+    ``in_rows`` (a chart whose series are the table's rows, its first row the categories, its
+    first column the series' names, as LibreOffice writes one) the table is turned so that each
+    series is a column, as for any other chart."""
     rows: list[list[str]] = []
     for tr in table.iter(_o("table", "table-row")):
         row: list[str] = []
@@ -672,6 +685,9 @@ def _odf_table(table: etree._Element) -> Table:
     if not rows:
         return Table((), (), ())
     width = max(map(len, rows))
+    if in_rows:
+        rows = [list(column) for column in zip(*(r + [""] * (width - len(r)) for r in rows), strict=True)]
+        width = max(map(len, rows))
     header = tuple(rows[0]) + ("",) * (width - len(rows[0]))
     kept = [(n, r) for n, r in enumerate(rows[1:], start=2) if any(r)]
     return Table(

@@ -1065,8 +1065,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # merged across the table over its header and data) said before the table; 13: also over a
     # single row, that row data unless marked as a header row; 14: a chart object read where its
     # frame stands: its title and axis titles a paragraph, the values its own table keeps a table
-    # (chart_type in the meta); one missing or not well-formed listed as skipped with why
-    version="14",
+    # (chart_type in the meta); one missing or not well-formed listed as skipped with why; 15: a
+    # chart whose series are the rows of its table (chart:series-source="rows") a series a column
+    version="15",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1098,8 +1099,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # (table:use-first-row-styles), else its columns named Column N (has_header false); 16: a
     # chart object read on its slide: its title and axis titles a paragraph, the values its own
     # table keeps a table (chart_type in the meta); one missing or not well-formed listed as
-    # skipped with why; a frame holding an object without a stand-in picture read
-    version="16",
+    # skipped with why; a frame holding an object without a stand-in picture read; 17: a chart
+    # whose series are the rows of its table (chart:series-source="rows") a series a column
+    version="17",
     source_type="odp",
     libraries=("lxml",),
     images=True,

@@ -45,10 +45,14 @@ def chart_object(
     rows: tuple[tuple[str, ...], ...] = (("", "North", "South"), ("Q1", "10", "7.5"), ("Q2", "12", "8")),
     vertical: bool = False,
     subtitle: str = "",
+    in_rows: bool = False,
 ) -> str:
     """A chart object's content.xml as LibreOffice writes it: the chart's title, its plot area
     (its style saying whether its x axis is upright), axes with titles, a series per column, and
-    its data in a local table whose header rows hold the series' names."""
+    its data in a local table whose header rows hold the series' names. ``in_rows``: its series
+    in the table's rows instead, as LibreOffice writes a chart whose data series are in rows:
+    the first row the categories, the first column the series' names, each series' values a
+    row, and its plot area's style saying so (``chart:series-source="rows"``)."""
     head, *body = rows
     table = (
         '<table:table table:name="local-table"><table:table-header-columns><table:table-column/>'
@@ -67,10 +71,21 @@ def chart_object(
         f'chart:label-cell-address="local-table.${chr(66 + i)}$1"/>'
         for i in range(len(head) - 1)
     )
+    categories = f"local-table.$A$2:.$A${len(rows)}"
+    if in_rows:
+        last = chr(64 + len(head))
+        series = "".join(
+            f'<chart:series chart:style-name="ch5" chart:class="{cls}" '
+            f'chart:values-cell-range-address="local-table.$B${n}:.${last}${n}" '
+            f'chart:label-cell-address="local-table.$A${n}"/>'
+            for n in range(2, len(rows) + 1)
+        )
+        categories = f"local-table.$B$1:.${last}$1"
     return (
         f"<office:document-content {NS}><office:automatic-styles>"
         '<style:style style:name="ch3" style:family="chart">'
-        f'<style:chart-properties chart:vertical="{str(vertical).lower()}"/></style:style>'
+        f'<style:chart-properties chart:vertical="{str(vertical).lower()}" '
+        f'chart:series-source="{"rows" if in_rows else "columns"}"/></style:style>'
         "</office:automatic-styles><office:body><office:chart>"
         f'<chart:chart svg:width="16cm" svg:height="9cm" chart:class="{cls}" chart:style-name="ch1">'
         + (f"<chart:title><text:p>{title}</text:p></chart:title>" if title else "")
@@ -79,7 +94,7 @@ def chart_object(
         '<chart:plot-area chart:style-name="ch3" chart:data-source-has-labels="both">'
         '<chart:axis chart:dimension="x" chart:name="primary-x">'
         + (f"<chart:title><text:p>{x}</text:p></chart:title>" if x else "")
-        + f'<chart:categories table:cell-range-address="local-table.$A$2:.$A${len(rows)}"/></chart:axis>'
+        + f'<chart:categories table:cell-range-address="{categories}"/></chart:axis>'
         '<chart:axis chart:dimension="y" chart:name="primary-y">'
         + (f"<chart:title><text:p>{y}</text:p></chart:title>" if y else "")
         + '<chart:grid chart:class="major"/></chart:axis>'
@@ -147,6 +162,19 @@ def test_a_text_documents_chart_is_its_titles_and_its_table_where_it_stands():
         assert block.meta["chart_type"] == "column"
         assert block.meta["chart_title"] == "Sales by quarter"
     assert not doc.coverage.skipped
+
+
+def test_a_chart_whose_series_are_in_rows_is_read_a_series_a_column():
+    # chart:series-source="rows" (ODF 1.2, a chart-properties attribute of the plot area's
+    # style; "columns" by default): each row of the chart's table a series,
+    # North over B2:D2 named by A2, South over B3:D3 named by A3, the categories B1:D1
+    stored = (("", "Q1", "Q2", "Q3"), ("North", "10", "12", "9"), ("South", "7.5", "8", "6"))
+    doc = extract_bytes(_odt({"Object 1": chart_object(rows=stored, in_rows=True)}), "t.odt")
+    table = doc.blocks[2]
+    assert table.header == ("", "North", "South")
+    assert table.rows == (("Q1", "10", "7.5"), ("Q2", "12", "8"), ("Q3", "9", "6"))
+    assert table.row_numbers == (2, 3, 4)
+    assert table.meta["chart_type"] == "column"
 
 
 def test_the_chart_class_names_its_kind():
