@@ -1715,6 +1715,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                         ([], []),
                     )
                 if charted:  # a tab of a chart alone: the chart's title and values, its pictures
+                    skipped.extend(Skipped("chart", sheet.name, reason) for reason in reasons)
                     names = _sheet_images(zf, pictures.pictures.pop(sheet.name, []), meta, images, skipped)
                     blocks.extend(charted)
                     blocks.extend(

@@ -490,3 +490,32 @@ def test_a_pareto_line_adds_no_column_to_its_histogram():
     # no categories: the values numbered 1, 2, 3, as the chart's data range lists them
     (table,) = chart.tables
     assert (table.header, table.rows) == (("", "Scores"), (("1", "7"), ("2", "2"), ("3", "9")))
+
+
+def test_a_chart_sheet_s_second_chart_that_cannot_be_read_is_listed():
+    # the chart sheet's drawing given a second chart, whose part breaks off
+    with zipfile.ZipFile(io.BytesIO(chart_sheet_book())) as src:
+        parts = {info.filename: src.read(info.filename) for info in src.infolist()}
+    drawing = parts["xl/drawings/drawing1.xml"].decode()
+    anchor = drawing[drawing.index("<absoluteAnchor>") : drawing.index("</absoluteAnchor>") + 17]
+    drawing = drawing.replace("</wsDr>", anchor.replace('r:id="rId1"', 'r:id="rId2"') + "</wsDr>")
+    parts["xl/drawings/drawing1.xml"] = drawing.encode()
+    rels = parts["xl/drawings/_rels/drawing1.xml.rels"].decode()
+    second = rels[rels.index("<Relationship ") : rels.index("/>", rels.index("<Relationship ")) + 2]
+    second = second.replace('Id="rId1"', 'Id="rId2"').replace("chart1.xml", "chart2.xml")
+    parts["xl/drawings/_rels/drawing1.xml.rels"] = rels.replace(
+        "</Relationships>", second + "</Relationships>"
+    ).encode()
+    parts["xl/charts/chart2.xml"] = parts["xl/charts/chart1.xml"][:-40]
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as dst:
+        for name, data in parts.items():
+            dst.writestr(name, data)
+    doc = extract_bytes(buf.getvalue(), "t.xlsx")
+    assert [(b.kind, b.meta["sheet_name"]) for b in doc.blocks][1:3] == [
+        ("paragraph", "Revenue chart"),
+        ("table", "Revenue chart"),
+    ]
+    (entry,) = doc.coverage.skipped
+    assert (entry.what, entry.name) == ("chart", "Revenue chart")
+    assert entry.reason.startswith("the chart part is not well-formed XML")
