@@ -422,14 +422,17 @@ class _Walker:
         under: dict[int, list[LexborNode]] = {row: [] for part, row in placed if part.tag == "table"}
         opening: list[tuple[LexborNode, int]] = []
         closing: list[LexborNode] = []
+        # a small picture beside a cell's text: read after the block of rows holding its row, not
+        # after the whole table (with its other blocks and the tables in its cells between)
+        in_line: dict[int, list[LexborNode]] = {}
         for part, row in placed:
             if part.tag == "table" or (lead and 0 <= row < lead and row in under):
                 under[row].append(part)
             elif lead and 0 <= row < lead:
                 opening.append((part, row))
-            elif row in body and not _icon(part) and not _across_rows(part) and not _in_line(part):
-                under.setdefault(row, []).append(part)
-            else:  # in the caption or a header, an icon left out, beside several rows or a cell's text
+            elif row in body and not _icon(part) and not _across_rows(part):
+                (in_line if _in_line(part) else under).setdefault(row, []).append(part)
+            else:  # in the caption or a header, an icon left out, beside several rows
                 closing.append(part)
         # a row whose only text is its label, its other cells holding only tables (a navigation
         # box's group), is that label said over them, not a row of empty cells
@@ -468,8 +471,13 @@ class _Walker:
                 self.blocks.extend(new_block(PARAGRAPH, next(c for c in grid[i][0] if c)) for i in run)
             elif run or (at == cuts[0] and not meta):  # the author's header, before any table in it
                 self.table_block(header, [grid[i][0] for i in run], meta, numbers, nested)
+            for i in run:
+                for part in in_line.pop(i, []):
+                    self.image(part)
             if at in labels:
                 self.blocks.append(new_block(PARAGRAPH, labels[at]))
+            for part in in_line.pop(at, []):  # beside a label said over the tables of its row
+                self.image(part)
             for part in under.get(at, []):
                 self.table_part(part, depth)
         for part in closing:
@@ -652,8 +660,9 @@ def _in_line(img: LexborNode) -> bool:
     """Whether an <img> is a small picture (:data:`INLINE_PICTURE_MAX`) without alt text in a
     cell that holds text too: the flags before the regimes' names heading a navigation box's
     rows. It says nothing of its row a reader is given (its only name its file's), so it is
-    read after the table rather than cutting it at each row holding one; a picture with alt
-    text (a president's standard beside his name) or alone in its cell is read under its row."""
+    read after the block of rows holding it rather than cutting the table at each row holding
+    one; a picture with alt text (a president's standard beside his name) or alone in its cell
+    is read under its row."""
     if (img.attributes.get("alt") or "").strip():
         return False
     size = _declared_size(img.attributes)
@@ -1800,7 +1809,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="11",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="12",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -1833,6 +1842,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # a small picture without alt text beside a cell's text (a flag before a name) read after the
     # table, not cutting it; a <meta charset> label read as browsers read it (iso-8859-1 as
     # windows-1252, shift_jis as cp932 …)
+    # 12: a small picture beside a cell's text read right after the block of rows holding it, not
+    # after the whole table
     source_type="html",
     libraries=("selectolax",),
     images=True,

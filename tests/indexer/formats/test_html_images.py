@@ -231,6 +231,27 @@ def test_a_flag_without_alt_text_beside_a_rows_label_cuts_nothing():
     assert [b.kind for b in blocks] == [TABLE, IMAGE, TABLE]
 
 
+def test_a_flag_beside_a_rows_label_is_read_after_its_block_not_the_whole_table():
+    # a box of regimes cut by the table in a later row's cell: the flag of the first group's row
+    # comes right after that group's block, not after the table's last block
+    flag = '<img src="//x/40px-Flag_of_Manchukuo.svg.png" width="30" height="20">'
+    blocks = html_blocks(
+        "<table>"
+        f'<tr><th scope="row">{flag} Manchukuo</th><td>Hsinking</td></tr>'
+        '<tr><th scope="row">Mengjiang</th><td>Kalgan</td></tr>'
+        '<tr><th scope="row">People\'s Republic</th><td><table><tr><th>Central</th><td>Beijing</td></tr>'
+        "<tr><th>Regional</th><td>Nanjing</td></tr></table></td></tr>"
+        '<tr><th scope="row">Since 1954</th><td>Beijing Tianjin</td></tr></table>'
+    )[0]
+    assert [(b.kind, b.rows or b.text) for b in blocks] == [
+        (TABLE, (("Manchukuo", "Hsinking"), ("Mengjiang", "Kalgan"))),
+        (IMAGE, "[Image: 40px-Flag_of_Manchukuo.svg.png]"),
+        (PARAGRAPH, "People's Republic"),
+        (TABLE, (("Central", "Beijing"), ("Regional", "Nanjing"))),
+        (TABLE, (("Since 1954", "Beijing Tianjin"),)),
+    ]
+
+
 def test_real_navigation_box_not_cut_at_its_flags(real_world):
     # beijing_chinese.html's box 中国大陆直辖市: ten rows from 附： 中華民國特別市 (1921–1928) to
     # 汪精卫国民政府特别市 (1940–1945), five of them headed by a flag of 25 px without alt text
@@ -240,5 +261,9 @@ def test_real_navigation_box_not_cut_at_its_flags(real_world):
     labels = [row[0] for row in blocks[at].rows]
     assert len(labels) == 10
     assert labels[0].startswith("附： 中華民國特別市") and labels[-1].startswith("汪精卫国民政府特别市")
-    flags = [i for i, b in enumerate(blocks) if b.kind == IMAGE and "Flag_of_the_Mengjiang" in b.text]
-    assert len(flags) == 1 and flags[0] > at + 1
+    # the five flags right after the block of their rows, before the box's groups of 1949 onward
+    # (华北政务委员会直属, 中华人民共和国直辖市 （1949年－1953年） …), not after its last group
+    flags = [b.text for b in blocks[at + 1 : at + 6]]
+    assert [b.kind for b in blocks[at + 1 : at + 6]] == [IMAGE] * 5
+    assert "Flag_of_Fujian" in flags[0] and "Flag_of_the_Mengjiang" in flags[2]
+    assert blocks[at + 6].text == "华北政务委员会直属"
