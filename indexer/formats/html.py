@@ -147,8 +147,9 @@ PIXEL_MAX = 2
 #: ICON_ALT_MAX characters: an icon with a phrase for alt text may say something, so it stays
 ICON_MAX = 24
 ICON_ALT_MAX = 20
-#: A picture without alt text declared at most this many pixels each way, set in a table cell
-#: beside its text (a flag before a name), does not cut the table (:func:`_in_line`)
+#: A picture declared at most this many pixels each way in a table cell, a line of text's height,
+#: does not cut the table: with alt text, it is that text in the cell's (:func:`_in_text`); without,
+#: beside the cell's text (a flag before a name), it is read after its block of rows (:func:`_in_line`)
 INLINE_PICTURE_MAX = 32
 _DIMENSION = re.compile(r"(\d+)(?:\.\d*)?(?:\s*px)?", re.IGNORECASE)
 _CSS_SIZE = re.compile(r"(?<![\w-])(width|height)\s*:\s*([^;]*)", re.IGNORECASE)
@@ -159,10 +160,12 @@ def _clean(text: str) -> str:
     return " ".join(text.split())
 
 
-def _inline_text(node: LexborNode, tables: bool = True) -> str:
+def _inline_text(node: LexborNode, tables: bool = True, pictures: bool = False) -> str:
     """The text of a subtree as a browser shows it on one line: text nodes joined as they are
     (``ו<a>הר</a>`` is one word), a space at ``<br>`` and at the edges of block elements. Without
-    ``tables``, the tables inside it are left out (a space in their place): read apart."""
+    ``tables``, the tables inside it are left out (a space in their place): read apart. With
+    ``pictures``, a small picture with alt text in a table cell is its alt text where it stands
+    (:func:`_in_text`)."""
     first = node.child
     if first is None:
         return ""
@@ -183,6 +186,9 @@ def _inline_text(node: LexborNode, tables: bool = True) -> str:
             parts.append(child.text_content or "")
         elif tag == "table" and not tables:
             parts.append(" ")
+        elif tag == "img" and pictures and _in_text(child):
+            if not _alt_said(child):
+                parts.append(" " + (child.attributes.get("alt") or "") + " ")
         elif tag not in _SKIP_INLINE:
             block = tag in _BLOCK_EDGES
             if block:
@@ -426,6 +432,11 @@ class _Walker:
         # after the whole table (with its other blocks and the tables in its cells between)
         in_line: dict[int, list[LexborNode]] = {}
         for part, row in placed:
+            if 0 <= row < len(trs) and part.tag == "img" and _in_text(part):
+                if _alt_said(part):  # a flag beside the name its alt text gives: said once
+                    alt = _clean(part.attributes.get("alt") or "")
+                    self.skipped.append(Skipped("image", alt, "alt text as its cell's text", on_purpose=True))
+                continue  # else its alt text is in its cell's
             if part.tag == "table" or (lead and 0 <= row < lead and row in under):
                 under[row].append(part)
             elif lead and 0 <= row < lead:
@@ -661,8 +672,8 @@ def _in_line(img: LexborNode) -> bool:
     cell that holds text too: the flags before the regimes' names heading a navigation box's
     rows. It says nothing of its row a reader is given (its only name its file's), so it is
     read after the block of rows holding it rather than cutting the table at each row holding
-    one; a picture with alt text (a president's standard beside his name) or alone in its cell
-    is read under its row."""
+    one; a picture with alt text is that text in its cell (:func:`_in_text`), and one alone in
+    its cell is read under its row."""
     if (img.attributes.get("alt") or "").strip():
         return False
     size = _declared_size(img.attributes)
@@ -670,6 +681,33 @@ def _in_line(img: LexborNode) -> bool:
         return False
     cell = _cell_of(img)
     return cell is not None and bool(_clean(_inline_text(cell)))
+
+
+def _in_text(img: LexborNode) -> bool:
+    """Whether an <img> in a table cell is read as its alt text in the cell's text: a picture
+    with alt text, no icon left out, declared at most :data:`INLINE_PICTURE_MAX` pixels each
+    way, a line of text's height (a president's standard of 22×22 before his name, a flag of
+    22×15 before a capital's): it stands in the line as a word does, and cutting the table
+    under its row to read it apart would part the row from the rows around it. A larger
+    picture (the next in the pages' cells are of 60×45 and more: a photo, a map, a coat of
+    arms) is a figure of its own, read apart; so is one whose bytes the document holds (a
+    ``data:`` URI, an e-mail's ``cid:`` part), an image to extract."""
+    alt = _clean(img.attributes.get("alt") or "")
+    if not alt or _junk_image(img.attributes, alt) is not None:
+        return False
+    if (img.attributes.get("src") or "").strip().lower().startswith(("data:", "cid:")):
+        return False
+    size = _declared_size(img.attributes)
+    return size is not None and max(size) <= INLINE_PICTURE_MAX and _cell_of(img) is not None
+
+
+def _alt_said(img: LexborNode) -> bool:
+    """Whether the alt text of a picture read in its cell's text (:func:`_in_text`) is already
+    in that text: a flag whose alt names the country beside it (המנדט הבריטי before המנדט
+    הבריטי על פלשתינה) would say it twice."""
+    cell = _cell_of(img)
+    alt = _clean(img.attributes.get("alt") or "")
+    return cell is not None and alt in _clean(_inline_text(cell))
 
 
 def _across_rows(img: LexborNode) -> bool:
@@ -828,7 +866,7 @@ def _grid(
                 continue
             while len(row) in below:
                 row.append(_carry(below, len(row)))
-            text = _clean(_inline_text(cell, tables))
+            text = _clean(_inline_text(cell, tables, pictures=True))
             started += 1
             all_th = all_th and cell.tag == "th"
             across = min(_span(cell, "colspan", MAX_COLSPAN), max(1, MAX_ROW_WIDTH - len(row)))
@@ -1843,7 +1881,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # table, not cutting it; a <meta charset> label read as browsers read it (iso-8859-1 as
     # windows-1252, shift_jis as cp932 …)
     # 12: a small picture beside a cell's text read right after the block of rows holding it, not
-    # after the whole table
+    # after the whole table; a picture with alt text in a cell, at most 32 px each way, its alt text
+    # in the cell's (once), not cutting the table under its row
     source_type="html",
     libraries=("selectolax",),
     images=True,
