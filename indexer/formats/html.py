@@ -144,8 +144,12 @@ _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang)-([\w+#.-]+)")
 PIXEL_MAX = 2
 #: An <img> declared at most this many pixels each way (a flag, a logo beside a link, an edit
 #: pencil) is an icon, dropped when its alt text is empty or a single word of at most
-#: ICON_ALT_MAX characters: an icon with a phrase for alt text may say something, so it stays
-ICON_MAX = 24
+#: ICON_ALT_MAX characters: an icon with a phrase for alt text may say something, so it stays.
+#: Wikipedia's flag templates draw a flag 25 px wide (zh) or 22–23 (he, en), its height following
+#: its shape (11 to 23 on the pages read, 25 to 27 for a square flag or an emblem set as one, 30
+#: for an upright one as Nepal's); the icons set where they stand (a "main article" pointer
+#: 25×25, sister-project logos up to 20×27, a navigation box's book 30×30) are as small
+ICON_MAX = 30
 ICON_ALT_MAX = 20
 #: A picture declared at most this many pixels each way in a table cell, a line of text's height,
 #: does not cut the table: with alt text, it is that text in the cell's (:func:`_in_text`); without,
@@ -1882,7 +1886,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # windows-1252, shift_jis as cp932 …)
     # 12: a small picture beside a cell's text read right after the block of rows holding it, not
     # after the whole table; a picture with alt text in a cell, at most 32 px each way, its alt text
-    # in the cell's (once), not cutting the table under its row
+    # in the cell's (once), not cutting the table under its row; icons up to 30 px each way, not 24
+    # (flags 25 px wide, emblems 25×27)
     source_type="html",
     libraries=("selectolax",),
     images=True,
