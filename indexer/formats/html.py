@@ -209,9 +209,6 @@ class _Walker:
         self.skipped: list[Skipped] = []  # the tracking pixels and icons left out
         self.buf: list[str] = []
         self.nested = 0  # how many tables read apart from a data table's cell hold the one being read
-        # whether a table block of the table being read, or of one read in its cells, has named
-        # its columns Column N: the names are invented, said once rather than on every block
-        self.named = False
 
     # -- paragraphs ---------------------------------------------------------------------------
 
@@ -369,8 +366,6 @@ class _Walker:
         nested = any(part.tag == "table" for part in parts)
         caption = _caption(captioned, not nested)
         grid, apart = _grid([tr for tr, _ in trs], ends, not nested, _beside_rows(trs, ends))
-        if not self.nested:
-            self.named = False
         if (self.nested or not nested) and len(grid) > 1 and _one_text_a_row(grid):
             # a table that holds no data, each row one text at most: read as the flow of its
             # cells, as a layout is (a box of a title over a cell of links, a note under a title,
@@ -460,8 +455,9 @@ class _Walker:
         meta = {}
         if header is None and data:
             # no row heads the table: its columns are named as a spreadsheet's without a header
-            # row are, so that the Markdown table has a header line that invents no values (in its
-            # first block alone, see table_block)
+            # row are, so that the Markdown table has a header line that invents no values, on
+            # each block of a table cut in blocks: a chunk holding a later block is read alone,
+            # and a blank head line there reads as an empty first row
             header = tuple(f"Column {i + 1}" for i in range(max(len(grid[i][0]) for i in data)))
             meta["has_header"] = False
         if caption:
@@ -511,12 +507,7 @@ class _Walker:
     ) -> None:
         """A TABLE block of ``rows`` (with their ``numbers`` in a table cut in blocks). A header
         without rows is a table of its own; a header of one text over rows that held only tables
-        (``titled``; read apart) is said as their title. A header invented for a table no row
-        heads (``has_header`` false) heads only the first such block of the table and of the
-        tables in its cells: the blocks after it have none (a blank head line, as a Word table
-        without a header row has) rather than ``Column N`` restated on each group of a box."""
-        if meta.get("has_header") is False:
-            header, self.named = (None if self.named else header), True
+        (``titled``; read apart) is said as their title."""
         if not rows and titled and header is not None and len(set(header) - {""}) == 1:
             self.blocks.append(new_block(PARAGRAPH, next(c for c in header if c)))
         elif rows or (header and any(header)):
@@ -1887,7 +1878,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # 12: a small picture beside a cell's text read right after the block of rows holding it, not
     # after the whole table; a picture with alt text in a cell, at most 32 px each way, its alt text
     # in the cell's (once), not cutting the table under its row; icons up to 30 px each way, not 24
-    # (flags 25 px wide, emblems 25×27)
+    # (flags 25 px wide, emblems 25×27); the Column N names of a table no row heads on each of its
+    # blocks again, not a blank head line on the blocks after its first
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -4,7 +4,7 @@ a label (given once) or, at the top of the header, a title said before the table
 
 from __future__ import annotations
 
-from indexer import extract, get_markdown
+from indexer import extract, get_chunks, get_markdown
 from indexer.formats.html import html_blocks
 from indexer.model import IMAGE, PARAGRAPH, TABLE
 
@@ -498,16 +498,16 @@ def test_labels_over_their_groups_and_notes_are_paragraphs():
         (TABLE, (("Xia", "Yangcheng · Zhenxun"), ("Shang", "Bo · Yin"))),
         (TABLE, (("Modern", "Beijing"), ("See also: history", ""))),
     ]
-    assert blocks[2].header == ("Column 1", "Column 2") and blocks[-1].header is None
+    assert blocks[2].header == blocks[-1].header == ("Column 1", "Column 2")
 
 
-# a box no row heads, cut into blocks at its groups' tables, restated its invented "Column 1 |
-# Column 2" header on every block (beijing_chinese.html: 116 "Column N" names); they are said
-# once, on the box's first table block, the blocks after it have a blank head line (as a Word
-# table without a header row has), has_header false on each
+# a box no row heads, cut into blocks at its groups' tables: the blocks after its first had a
+# blank head line ("|  |  |"), a chunk holding one read alone as a table opening with an empty
+# row; each block is headed by the box's invented "Column 1 | Column 2" as its first is,
+# has_header false on each
 
 
-def test_invented_column_names_head_only_the_first_block_of_a_box():
+def test_invented_column_names_head_every_block_of_a_box():
     group = "<table><tr><td>Xia</td><td>Yangcheng</td></tr><tr><td>Shang</td><td>Yin</td></tr></table>"
     box = (
         "<table><tr><th>Qin</th><td>Xianyang</td></tr>"
@@ -526,13 +526,17 @@ def test_invented_column_names_head_only_the_first_block_of_a_box():
         (TABLE, (("a", "b"), ("c", "d"))),
     ]
     tables = [b for b in blocks if b.kind == TABLE]
-    assert [b.header for b in tables] == [("Column 1", "Column 2"), None, None, ("Column 1", "Column 2")]
+    assert [b.header for b in tables] == [("Column 1", "Column 2")] * 4
     assert all(b.meta["has_header"] is False for b in tables)
-    assert tables[1].text.splitlines()[:3] == ["|  |  |", "| --- | --- |", "| Xia | Yangcheng |"]
-    assert get_markdown(box.encode(), filename="box.html").count("Column 1") == 1
+    assert tables[1].text.splitlines()[:3] == [
+        "| Column 1 | Column 2 |",
+        "| --- | --- |",
+        "| Xia | Yangcheng |",
+    ]
+    assert get_markdown(box.encode(), filename="box.html").count("Column 1") == 3
 
 
-def test_real_capitals_box_names_its_columns_once(real_world):
+def test_real_capitals_box_names_the_columns_of_each_group(real_world):
     # beijing_chinese.html's box 中國历代都城: 两都 … 十大 open it, the groups 先秦 (五帝, 夏, 商,
     # 周), 秦 汉 … follow (read by hand), none with a header row
     blocks = list(extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html").blocks)
@@ -540,8 +544,13 @@ def test_real_capitals_box_names_its_columns_once(real_world):
     first = next(b for b in blocks[at:] if b.kind == TABLE)
     assert first.rows[0][0] == "两都" and first.header == ("Column 1", "Column 2")
     group = blocks[at + 4]
-    assert group.rows[0][0] == "五帝" and group.header is None and group.meta["has_header"] is False
-    assert not group.text.startswith("| Column")
+    assert group.rows[0][0] == "五帝" and group.header == ("Column 1", "Column 2")
+    assert group.meta["has_header"] is False
+    assert group.text.startswith("| Column 1 | Column 2 |\n| --- | --- |\n| 五帝 |")
+    # and a chunk of it reads so, not under a blank head line
+    chunks = get_chunks(real_world / "html" / "kreuzberg" / "beijing_chinese.html")
+    (chunk,) = [c["content"] for c in chunks if "| 五帝 |" in c["content"]]
+    assert chunk.startswith("| Column 1 | Column 2 |\n| --- | --- |\n")
 
 
 def test_a_label_under_the_authors_header_keeps_the_header_on_each_block():
