@@ -1092,7 +1092,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="10",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="11",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1108,6 +1108,7 @@ def _scalar(value: str) -> Any:
     # (a row left with its label alone by those tables said over them, not under "Column N")
     # 10: a line indented 4 columns after a pipe table's rows ends the table, indented code (GFM)
     # raw HTML tables as HTML 11 reads them: one text a row as flow, Column N on a first block alone
+    # 11: HTML 12 (alt-text pictures in cells, 30 px icons, flags after their rows, boxes headed)
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )
