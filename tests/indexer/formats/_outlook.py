@@ -1,25 +1,106 @@
-"""Outlook messages built for the mail tests."""
+"""Outlook messages built for the mail tests, all by one function, so that each test says only
+what its message holds."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+#: a property's value, its MAPI type told by the Python type (see ``_typed``)
+Value = str | bytes | int
+
+
+class Attachment(NamedTuple):
+    """A file attached to a message; a plain (name, data, mime) tuple does as well."""
+
+    name: str
+    data: bytes
+    mime: str | None = None
+    #: the Content-ID an HTML body or page shows it by (``cid:``)
+    content_id: str | None = None
+
 
 def outlook_message(
-    subject: str,
-    body: str,
-    attachments: tuple[tuple[str, bytes, str], ...],
-    message_class: str = "IPM.Note",
-    named: tuple[tuple[str, int, int, object], ...] = (),
+    subject: str, body: str | None = None, attachments: Sequence[tuple] = (), **options
 ) -> bytes:
-    """A plain-text ``.msg`` with ``attachments`` as (file name, bytes, MIME type) each, of class
-    ``message_class``, with ``named`` properties as (property set GUID, numeric id, property type,
-    value) each: the fields of a task or a calendar item."""
+    """A ``.msg`` file of ``subject``, the plain ``body`` and ``attachments``, with the
+    ``options`` of ``_message``."""
+    return _message(subject, body, attachments, **options).to_bytes()
+
+
+def _message(
+    subject: str,
+    body: str | None = None,
+    attachments: Sequence[tuple] = (),
+    *,
+    html: str | bytes | None = None,
+    rtf: bytes | None = None,
+    code_page: int | None = None,
+    message_class: str = "IPM.Note",
+    recipients: Sequence[tuple[str, str]] = (),
+    properties: Mapping[int, Value] | None = None,
+    named: Sequence[tuple[str, int, int, Any]] = (),
+    embedded: Sequence[tuple[str, Mapping[str, Any]]] = (),
+):
+    """The message: ``attachments`` each an ``Attachment`` or a tuple of its fields.
+
+    ``html`` is the HTML body's stream (``PR_HTML``), a str written as UTF-8, bytes as they are
+    (the stream names no charset of its own); ``rtf`` an RTF body, stored compressed
+    (``PR_RTF_COMPRESSED``) as Outlook stores one; ``code_page`` the message's
+    ``PR_INTERNET_CPID``. ``recipients`` are (address, display name) each; ``properties`` set
+    any other property by its id, its type told by its value; ``named`` are named properties as
+    (property set GUID, LID, property type, value) each, their types given (times, booleans,
+    floats and lists of values are among them): the fields of a calendar item or a task.
+    ``embedded`` are messages attached as messages, not as files: (file name, the keyword
+    arguments of this function for that message) each.
+    """
     from aspose.email_foss.msg import MapiMessage, MapiNamedProperty
 
     msg = MapiMessage.create(subject)
     msg.message_class = message_class
-    msg.body = body
-    for name, data, mime in attachments:
-        msg.add_attachment(name, data, mime_type=mime)
+    if body is not None:
+        msg.body = body
+    if html is not None:
+        msg.set_property(0x1013, *_typed(html.encode("utf-8") if isinstance(html, str) else html))
+    if rtf is not None:
+        import compressed_rtf
+
+        msg.set_property(0x1009, *_typed(compressed_rtf.compress(rtf, compressed=True)))
+    if code_page is not None:
+        msg.set_property(0x3FDE, *_typed(code_page))
+    for prop, value in (properties or {}).items():
+        msg.set_property(prop, *_typed(value))
     for guid, lid, kind, value in named:
         msg.set_named_property(MapiNamedProperty.numeric(lid, guid), kind, value)
-    return msg.to_bytes()
+    for address, display_name in recipients:
+        msg.add_recipient(address, display_name=display_name)
+    for attachment in attachments:
+        name, data, mime, content_id = Attachment(*attachment)
+        msg.add_attachment(name, data, mime_type=mime, content_id=content_id)
+    for filename, inner in embedded:
+        msg.add_embedded_message_attachment(_message(**inner), filename=filename)
+    return msg
+
+
+def rtf_lines(text: str, font: str = "Calibri", size: int = 11) -> bytes:
+    """``text`` as an RTF body (for ``rtf``): each line a paragraph in ``font`` at ``size``
+    points, its spaces kept and its tabs written as RTF's ``\\tab``."""
+    escaped = [
+        line.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}").replace("\t", "\\tab ")
+        for line in text.split("\n")
+    ]
+    body = "".join(f"{line}\\par\n" for line in escaped)
+    head = f"{{\\rtf1\\ansi\\deff0{{\\fonttbl{{\\f0 {font};}}}}\\f0\\fs{size * 2}\n"
+    return (head + body + "}").encode("ascii")
+
+
+def _typed(value: Value) -> tuple[int, Value]:
+    """The MAPI type of ``value`` and ``value``: a str a Unicode string, bytes binary, an int a
+    32-bit integer."""
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
+    if isinstance(value, str):
+        return T.PTYP_STRING, value
+    if isinstance(value, bytes):
+        return T.PTYP_BINARY, value
+    return T.PTYP_INTEGER32, value

@@ -21,6 +21,8 @@ from indexer.model import HEADING, IMAGE, TABLE
 from indexer.modes import registry as modes
 from tests.conftest import REAL_WORLD
 
+from ._outlook import outlook_message
+
 MSG = REAL_WORLD / "msg" / "MsgReader"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -361,15 +363,10 @@ def test_the_messages_after_an_attachment_in_a_mailbox_are_reserved_before_it():
     assert skipped.name == "notes.md" and skipped.reason.startswith(f"{DOCUMENT_LIMIT}: notes.md: ")
 
 
-def _msg(*attachments: tuple[bytes, str, str], body: str = "See attached.") -> bytes:
-    from aspose.email_foss.msg import MapiMessage
-
-    msg = MapiMessage.create("Survey")
-    msg.message_class = "IPM.Note"
-    msg.body = body
-    for data, ctype, name in attachments:
-        msg.add_attachment(name, data, mime_type=ctype)
-    return msg.to_bytes()
+def _msg(*attachments: tuple[bytes, str, str]) -> bytes:
+    return outlook_message(
+        "Survey", "See attached.", [(name, data, ctype) for data, ctype, name in attachments]
+    )
 
 
 @pytest.mark.parametrize("build, filename", [(_mail, "m.eml"), (_msg, "m.msg")])

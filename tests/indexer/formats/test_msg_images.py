@@ -5,16 +5,7 @@ from __future__ import annotations
 
 from indexer import extract
 
-
-def _message(subject: str, **body: str):
-    from aspose.email_foss.msg import MapiMessage
-
-    msg = MapiMessage.create(subject)
-    msg.message_class = "IPM.Note"
-    for key, value in body.items():
-        setattr(msg, key, value)
-    return msg
-
+from ._outlook import outlook_message
 
 STOCK_XML = (
     b'<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -28,10 +19,12 @@ DOT_SVG = b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width
 def test_an_xml_attachment_is_text_not_a_picture():
     # an XML file starts as an SVG picture may (<?xml): only one whose root element is <svg> is
     # a picture; the others are read as text, as an e-mail's text/xml attachment is
-    msg = _message("Stock", body="Today's stock.")
-    msg.add_attachment("stock.xml", STOCK_XML, mime_type="text/xml")
-    msg.add_attachment("dot.svg", DOT_SVG, mime_type="application/octet-stream")
-    doc = extract(msg.to_bytes(), filename="stock.msg")
+    msg = outlook_message(
+        "Stock",
+        "Today's stock.",
+        [("stock.xml", STOCK_XML, "text/xml"), ("dot.svg", DOT_SVG, "application/octet-stream")],
+    )
+    doc = extract(msg, filename="stock.msg")
     assert [b.text for b in doc.blocks][-2:] == [
         "Attachment: stock.xml",
         '<?xml version="1.0" encoding="UTF-8"?>\n<stock>\n  <item sku="A-17">Copper wire, 40 m</item>\n</stock>',
@@ -45,8 +38,9 @@ def test_an_xml_attachment_is_text_not_a_picture():
 
 def test_a_text_file_starting_as_a_bitmap_does_is_text():
     # "BM" is also the mark of a BMP picture: a text attachment is not taken for one by it
-    msg = _message("Fleet", body="The list.")
-    msg.add_attachment("fleet.txt", b"BMW 320d: 3 cars\r\nAudi A4: 2 cars\r\n", mime_type="text/plain")
-    doc = extract(msg.to_bytes(), filename="fleet.msg")
+    msg = outlook_message(
+        "Fleet", "The list.", [("fleet.txt", b"BMW 320d: 3 cars\r\nAudi A4: 2 cars\r\n", "text/plain")]
+    )
+    doc = extract(msg, filename="fleet.msg")
     assert [b.text for b in doc.blocks][-2:] == ["Attachment: fleet.txt", "BMW 320d: 3 cars\nAudi A4: 2 cars"]
     assert doc.coverage.skipped == ()
