@@ -9,6 +9,7 @@ from email.message import EmailMessage
 
 from indexer import extract, extract_bytes
 
+from ._outlook import outlook_message
 from .test_mail_vcard import _photo_card, _png_b64
 
 
@@ -77,20 +78,20 @@ def test_a_word_documents_picture_says_the_mailbox_message_it_came_in():
 
 
 def test_the_pictures_of_files_attached_to_an_outlook_message_and_to_one_embedded_in_it():
-    from aspose.email_foss.msg import MapiMessage
-
     picture = _png((200, 0, 0))  # another picture than the card's photo (one image if the same)
     photo, packed = _png_b64()
-    reply = MapiMessage.create("Re: survey")
-    reply.message_class = "IPM.Note"
-    reply.body = "My card is attached."
-    reply.add_attachment("ana.vcf", _photo_card(packed).encode(), mime_type="text/x-vcard")
-    msg = MapiMessage.create("Survey")
-    msg.message_class = "IPM.Note"
-    msg.body = "The survey is attached."
-    msg.add_attachment("survey.docx", _docx(picture), mime_type="application/octet-stream")
-    msg.add_embedded_message_attachment(reply, filename="Re survey.msg")
-    doc = extract(msg.to_bytes(), filename="survey.msg")
+    reply = dict(
+        subject="Re: survey",
+        body="My card is attached.",
+        attachments=[("ana.vcf", _photo_card(packed).encode(), "text/x-vcard")],
+    )
+    msg = outlook_message(
+        "Survey",
+        "The survey is attached.",
+        [("survey.docx", _docx(picture), "application/octet-stream")],
+        embedded=[("Re survey.msg", reply)],
+    )
+    doc = extract(msg, filename="survey.msg")
     docx_picture, card_photo = _image_of(doc, "survey.docx"), _image_of(doc, "ana.vcf")
     assert (docx_picture.data, docx_picture.meta["message_index"]) == (picture, 1)
     assert (card_photo.data, card_photo.meta["message_index"]) == (photo, 2)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from indexer import extract, get_chunks
 from indexer.model import HEADING
 
+from ._outlook import outlook_message
+
 NESTED = "msg/MsgReader/HiraokaHyperTools__msgreader__msgInMsgInMsg.msg"
 
 
@@ -27,20 +29,15 @@ def test_a_message_inside_an_embedded_message_sits_below_it(real_world):
 
 
 def _shipping_news() -> bytes:
-    from aspose.email_foss.msg import MapiMessage
-
-    msg = MapiMessage.create("Shipping news")
-    msg.message_class = "IPM.Note"
-    msg.body_html = (
-        "<html><body><h1>Your order is on its way</h1><p>Parcel GS-20417.</p>"
-        "<h2>Returns</h2><p>Within 30 days.</p></body></html>"
+    return outlook_message(
+        "Shipping news",
+        attachments=[("guide.html", b"<h1>Care guide</h1><p>Descale monthly.</p>", "text/html")],
+        html=(
+            "<html><body><h1>Your order is on its way</h1><p>Parcel GS-20417.</p>"
+            "<h2>Returns</h2><p>Within 30 days.</p></body></html>"
+        ),
+        embedded=[("Re order.msg", dict(subject="Re: order", html="<h1>Thanks</h1><p>Got it.</p>"))],
     )
-    msg.add_attachment("guide.html", b"<h1>Care guide</h1><p>Descale monthly.</p>", mime_type="text/html")
-    reply = MapiMessage.create("Re: order")
-    reply.message_class = "IPM.Note"
-    reply.body_html = "<h1>Thanks</h1><p>Got it.</p>"
-    msg.add_embedded_message_attachment(reply, filename="Re order.msg")
-    return msg.to_bytes()
 
 
 def test_html_headings_sit_below_their_message_and_attachment():
@@ -65,22 +62,23 @@ def test_html_headings_sit_below_their_message_and_attachment():
 
 
 def test_the_hidden_elements_of_each_html_body_are_counted_once():
-    from aspose.email_foss.msg import MapiMessage
-
     from indexer.formats.html import HIDDEN_REASON
     from indexer.model import Skipped
 
-    msg = MapiMessage.create("Spring opening")
-    msg.message_class = "IPM.Note"
-    msg.body_html = (
-        "<html><head><style>.preheader{display:none!important}</style></head><body>"
-        "<div class=preheader>Doors open at nine</div><h1>We are open</h1><p>From Saturday.</p></body></html>"
+    msg = outlook_message(
+        "Spring opening",
+        html=(
+            "<html><head><style>.preheader{display:none!important}</style></head><body>"
+            "<div class=preheader>Doors open at nine</div><h1>We are open</h1><p>From Saturday.</p></body></html>"
+        ),
+        embedded=[
+            (
+                "Re opening.msg",
+                dict(subject="Re: opening", html="<p>See you<span hidden> (tracking 5521)</span>.</p>"),
+            )
+        ],
     )
-    reply = MapiMessage.create("Re: opening")
-    reply.message_class = "IPM.Note"
-    reply.body_html = "<p>See you<span hidden> (tracking 5521)</span>.</p>"
-    msg.add_embedded_message_attachment(reply, filename="Re opening.msg")
-    doc = extract(msg.to_bytes(), filename="opening.msg")
+    doc = extract(msg, filename="opening.msg")
     assert "We are open" in doc.text and "See you." in doc.text
     assert "Doors open" not in doc.text and "tracking" not in doc.text
     assert doc.coverage.skipped_of("hidden") == (
@@ -90,16 +88,15 @@ def test_the_hidden_elements_of_each_html_body_are_counted_once():
 
 def test_an_html_only_body_keeps_its_link_targets():
     # as the HTML read in place of a plain body does (a mail links to what its plain form writes out)
-    from aspose.email_foss.msg import MapiMessage
-
-    msg = MapiMessage.create("Rooms")
-    msg.message_class = "IPM.Note"
-    msg.body_html = (
-        '<p>Booked through <a href="https://rooms.example.org/fri?t=91">the room system</a>; '
-        'questions to <a href="mailto:li@example.org">Li</a> or see <a href="https://example.org/help/">'
-        "example.org/help</a>.</p>"
+    msg = outlook_message(
+        "Rooms",
+        html=(
+            '<p>Booked through <a href="https://rooms.example.org/fri?t=91">the room system</a>; '
+            'questions to <a href="mailto:li@example.org">Li</a> or see <a href="https://example.org/help/">'
+            "example.org/help</a>.</p>"
+        ),
     )
-    doc = extract(msg.to_bytes(), filename="rooms.msg")
+    doc = extract(msg, filename="rooms.msg")
     assert doc.blocks[-1].text == (
         "Booked through the room system <https://rooms.example.org/fri?t=91>; "
         "questions to Li <mailto:li@example.org> or see example.org/help."
