@@ -9,6 +9,7 @@ import pytest
 from indexer import extract, extract_bytes
 from indexer.model import IMAGE, PARAGRAPH
 
+from ._outlook import outlook_message
 from .test_email_images import _png, _related
 
 #: a picture of the message: its file name, its bytes, and its Content-ID when the body shows it
@@ -30,15 +31,8 @@ def _eml(html: str, *pictures: Picture):
 def _msg(html: str, *pictures: Picture):
     """An Outlook message of the HTML body, each picture attached (with its Content-ID when the
     body shows it)."""
-    from aspose.email_foss.msg import MapiMessage
-
-    msg = MapiMessage.create("Pictures")
-    msg.message_class = "IPM.Note"
-    msg.body_html = html
-    for name, data, cid in pictures:
-        extra = {"content_id": cid} if cid else {}
-        msg.add_attachment(name, data, mime_type="image/png", **extra)
-    return extract(msg.to_bytes(), filename="pictures.msg")
+    attachments = [(name, data, "image/png", cid) for name, data, cid in pictures]
+    return extract(outlook_message("Pictures", attachments=attachments, html=html), filename="pictures.msg")
 
 
 READERS = pytest.mark.parametrize("read", [_eml, _msg], ids=["eml", "msg"])
