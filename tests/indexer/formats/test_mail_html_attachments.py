@@ -14,6 +14,8 @@ import pytest
 from indexer import extract
 from indexer.model import HEADING, IMAGE, PARAGRAPH, TABLE
 
+from ._outlook import outlook_message
+
 _STYLE = "<style>body { font-family: Arial, sans-serif; margin: 0; padding: 12px; } p { line-height: 1.4; }</style>"
 # "Invoice no. 42 is paid." and "Please check it.": too short for detection to place the bytes,
 # which it reads as cp1252 ("Ñ÷¸ò ¹ 42 îïëà÷åí.", "Šm”F‚­‚¾‚³‚¢")
@@ -47,13 +49,7 @@ def _eml(page: bytes, charset: str | None = None) -> bytes:
 
 
 def _msg(page: bytes) -> bytes:
-    from aspose.email_foss.msg import MapiMessage
-
-    msg = MapiMessage.create("Report")
-    msg.message_class = "IPM.Note"
-    msg.body = "See attached."
-    msg.add_attachment("report.html", page, mime_type="text/html")
-    return msg.to_bytes()
+    return outlook_message("Report", "See attached.", [("report.html", page, "text/html")])
 
 
 def _attachment(doc) -> list[tuple[str, str]]:
@@ -131,26 +127,6 @@ def test_an_html_body_sent_without_a_charset_is_read_in_the_one_it_names(page, t
 JAPANESE_932 = "①の資料をご確認ください"
 
 
-def _outlook(html: bytes | None, cpid: int, *, plain: str | None = None, rtf: bytes | None = None) -> bytes:
-    """An Outlook message whose HTML body's stream (``PR_HTML``) holds ``html``, naming code page
-    ``cpid`` (``PR_INTERNET_CPID``), with a plain body and an RTF body if given."""
-    from aspose.email_foss.msg import MapiMessage
-    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
-
-    msg = MapiMessage.create("Report")
-    msg.message_class = "IPM.Note"
-    if plain is not None:
-        msg.body = plain
-    if html is not None:
-        msg.set_property(0x1013, T.PTYP_BINARY, html)
-    if rtf is not None:
-        import compressed_rtf
-
-        msg.set_property(0x1009, T.PTYP_BINARY, compressed_rtf.compress(rtf, compressed=True))
-    msg.set_property(0x3FDE, T.PTYP_INTEGER32, cpid)
-    return msg.to_bytes()
-
-
 def _body(data: bytes) -> list[str]:
     """The texts after the subject's heading and the header paragraph."""
     return [b.text for b in extract(data, filename="report.msg").blocks][2:]
@@ -174,9 +150,9 @@ CAFE_RTF = (
 def test_an_outlook_html_body_is_read_in_the_code_page_the_message_names(cpid, text, encoding):
     # its stream's bytes were left to detection, which took them for cp1252: "Ñ÷¸ò ¹ 42
     # îïëà÷åí.", "‡@‚ÌŽ‘—¿‚ð‚²Šm”F‚\xad‚¾‚³‚¢", "óÞ£Ô 42 ÏÐÌÁÞÅÎ."
-    assert _body(_outlook(_page("", text, encoding), cpid)) == [text]
+    assert _body(outlook_message("Report", html=_page("", text, encoding), code_page=cpid)) == [text]
     # the HTML made from an RTF body (UTF-8) is not in the message's code page
-    assert _body(_outlook(None, cpid, rtf=CAFE_RTF)) == ["Café crème"]
+    assert _body(outlook_message("Report", rtf=CAFE_RTF, code_page=cpid)) == ["Café crème"]
 
 
 def test_an_outlook_html_table_in_the_code_page_the_message_names_is_read_instead_of_the_plain_body():
@@ -189,7 +165,7 @@ def test_an_outlook_html_table_in_the_code_page_the_message_names_is_read_instea
     plain = "Счёт Сумма\n42 1500\n43 2700\n"
     expected = [(TABLE, "| Счёт | Сумма |\n| --- | --- |\n| 42 | 1500 |\n| 43 | 2700 |")]
     html = f"<html><body>{table}</body></html>".encode("cp1251")
-    doc = extract(_outlook(html, 1251, plain=plain), filename="report.msg")
+    doc = extract(outlook_message("Report", plain, html=html, code_page=1251), filename="report.msg")
     assert [(b.kind, b.text) for b in doc.blocks[2:]] == expected
     # a code page the bytes do not decode in (US-ASCII), one not reading ASCII as ASCII
     # (UTF-16, in which these bytes decode too), a number no code page has: the page's own
@@ -197,7 +173,7 @@ def test_an_outlook_html_table_in_the_code_page_the_message_names_is_read_instea
     named = f'<html><head><meta charset="windows-1251"></head><body>{table}\n</body></html>'.encode("cp1251")
     assert named.decode("utf-16-le").startswith("格浴")
     for other in (20127, 1200, 12345):
-        doc = extract(_outlook(named, other, plain=plain), filename="report.msg")
+        doc = extract(outlook_message("Report", plain, html=named, code_page=other), filename="report.msg")
         assert [(b.kind, b.text) for b in doc.blocks[2:]] == expected, other
 
 
@@ -218,8 +194,6 @@ SHOWN = (
 def test_a_pages_pictures_the_message_holds_point_at_them_in_both_formats(eml_type, msg_type):
     # the page's <img> pointed at nothing and the picture stood apart, after the body, as if
     # nothing showed it; an HTML body's pictures were placed so already
-    from aspose.email_foss.msg import MapiMessage
-
     from .test_email_images import _png
 
     chart, other = _png((255, 0, 0)), _png((0, 0, 255))
@@ -229,12 +203,15 @@ def test_a_pages_pictures_the_message_holds_point_at_them_in_both_formats(eml_ty
     eml.add_attachment(SHOWN, *eml_type, filename="report.html")
     eml.add_attachment(chart, "image", "png", filename="chart.png", cid="<chart@example.com>")
     eml.add_attachment(other, "image", "png", filename="other.png")
-    msg = MapiMessage.create("Report")
-    msg.message_class = "IPM.Note"
-    msg.body = "See attached."
-    msg.add_attachment("report.html", SHOWN, mime_type=msg_type)
-    msg.add_attachment("chart.png", chart, mime_type="image/png", content_id="chart@example.com")
-    msg.add_attachment("other.png", other, mime_type="image/png")
+    msg = outlook_message(
+        "Report",
+        "See attached.",
+        [
+            ("report.html", SHOWN, msg_type),
+            ("chart.png", chart, "image/png", "chart@example.com"),
+            ("other.png", other, "image/png"),
+        ],
+    )
     expected = [
         (HEADING, "Report", ()),
         (PARAGRAPH, "See attached.", ()),
@@ -248,7 +225,7 @@ def test_a_pages_pictures_the_message_holds_point_at_them_in_both_formats(eml_ty
     ]
     for doc in (
         extract(eml.as_bytes(), filename="report.eml"),
-        extract(msg.to_bytes(), filename="report.msg"),
+        extract(msg, filename="report.msg"),
     ):
         blocks = [
             (b.kind, b.text, b.images) for b in doc.blocks if not b.text.startswith(("From", "Subject"))
@@ -264,8 +241,6 @@ def test_a_pages_pictures_the_message_holds_point_at_them_in_both_formats(eml_ty
 def test_a_pages_picture_shown_by_a_percent_escaped_cid_url_points_at_it_in_both_formats():
     # an Outlook message matched the URL as written (cid:chart%40example.com), so the page's
     # <img> pointed at nothing and the picture stood apart after the body; an e-mail undid the %40
-    from aspose.email_foss.msg import MapiMessage
-
     from .test_email_images import _png
 
     chart = _png((255, 0, 0))
@@ -277,14 +252,14 @@ def test_a_pages_picture_shown_by_a_percent_escaped_cid_url_points_at_it_in_both
     eml.set_content("See attached.")
     eml.add_attachment(page, "text", "html", filename="report.html")
     eml.add_attachment(chart, "image", "png", filename="chart.png", cid="<chart@example.com>")
-    msg = MapiMessage.create("Report")
-    msg.message_class = "IPM.Note"
-    msg.body = "See attached."
-    msg.add_attachment("report.html", page, mime_type="text/html")
-    msg.add_attachment("chart.png", chart, mime_type="image/png", content_id="chart@example.com")
+    msg = outlook_message(
+        "Report",
+        "See attached.",
+        [("report.html", page, "text/html"), ("chart.png", chart, "image/png", "chart@example.com")],
+    )
     for doc in (
         extract(eml.as_bytes(), filename="report.eml"),
-        extract(msg.to_bytes(), filename="report.msg"),
+        extract(msg, filename="report.msg"),
     ):
         assert [(b.kind, b.text, b.images) for b in doc.blocks[2:]] == [
             (PARAGRAPH, "See attached.", ()),
@@ -298,8 +273,6 @@ def test_a_pages_picture_shown_by_a_percent_escaped_cid_url_points_at_it_in_both
 def test_an_attached_messages_pictures_stay_its_own_in_both_formats():
     # a message attached as a file, read with its own extractor, shows its own logo by the same
     # Content-ID as the logo of the message it is attached to: each points at its own picture
-    from aspose.email_foss.msg import MapiMessage
-
     from .test_email_images import _png
 
     red, blue = _png((255, 0, 0)), _png((0, 0, 255))
@@ -312,11 +285,14 @@ def test_an_attached_messages_pictures_stay_its_own_in_both_formats():
     eml.set_content("See attached.")
     eml.add_attachment(inner.as_bytes(), "application", "octet-stream", filename="inner.eml")
     eml.add_attachment(red, "image", "png", filename="logo.png", cid="<logo@example.com>")
-    msg = MapiMessage.create("Outer")
-    msg.message_class = "IPM.Note"
-    msg.body = "See attached."
-    msg.add_attachment("inner.eml", inner.as_bytes(), mime_type="application/octet-stream")
-    msg.add_attachment("logo.png", red, mime_type="image/png", content_id="logo@example.com")
-    for doc in (extract(eml.as_bytes(), filename="outer.eml"), extract(msg.to_bytes(), filename="outer.msg")):
+    msg = outlook_message(
+        "Outer",
+        "See attached.",
+        [
+            ("inner.eml", inner.as_bytes(), "application/octet-stream"),
+            ("logo.png", red, "image/png", "logo@example.com"),
+        ],
+    )
+    for doc in (extract(eml.as_bytes(), filename="outer.eml"), extract(msg, filename="outer.msg")):
         shown = {b.text: doc.image(b.images[0]).data for b in doc.blocks if b.kind == IMAGE}
         assert shown == {"[Image: logo.png]": red, "[Image: Inner logo]": blue}, doc.source_type
