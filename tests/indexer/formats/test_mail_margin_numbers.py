@@ -69,12 +69,7 @@ def test_mbox_lists_them_once():
 
 
 def test_html_body_of_a_msg():
-    from aspose.email_foss.msg import MapiMessage
-
-    msg = MapiMessage.create("A poem")
-    msg.message_class = "IPM.Note"
-    msg.body_html = POEM
-    _assert_numbers_left_out(extract(msg.to_bytes(), filename="poem.msg"))
+    _assert_numbers_left_out(extract(outlook_message("A poem", html=POEM), filename="poem.msg"))
 
 
 #: the poem of the .txt test: two stanzas, lines 5 and 10 numbered in the right margin
@@ -128,12 +123,7 @@ def test_plain_text_attachment_of_an_eml():
 
 
 def test_plain_body_of_a_msg():
-    from aspose.email_foss.msg import MapiMessage
-
-    msg = MapiMessage.create("A poem")
-    msg.message_class = "IPM.Note"
-    msg.body = PLAIN_POEM
-    _assert_plain_numbers_left_out(extract(msg.to_bytes(), filename="poem.msg"))
+    _assert_plain_numbers_left_out(extract(outlook_message("A poem", PLAIN_POEM), filename="poem.msg"))
 
 
 def _msg_with(*attachments: tuple[str, bytes, str]) -> bytes:
@@ -185,11 +175,5 @@ def _rtf_poem() -> bytes:
 
 
 def test_rtf_body_of_a_msg():
-    import compressed_rtf
-    from aspose.email_foss.msg import MapiMessage
-    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
-
-    msg = MapiMessage.create("A poem")
-    msg.message_class = "IPM.Note"
-    msg.set_property(0x1009, T.PTYP_BINARY, compressed_rtf.compress(_rtf_poem(), compressed=True))  # RTF only
-    _assert_plain_numbers_left_out(extract(msg.to_bytes(), filename="poem.msg"))
+    msg = outlook_message("A poem", rtf=_rtf_poem())  # RTF only
+    _assert_plain_numbers_left_out(extract(msg, filename="poem.msg"))

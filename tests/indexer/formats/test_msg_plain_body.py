@@ -8,6 +8,8 @@ from email.message import EmailMessage
 from indexer import extract, extract_bytes
 from indexer.model import HEADING, LIST, PARAGRAPH
 
+from ._outlook import outlook_message
+
 #: a reply as people type one: a title in capitals, a list with a wrapped item, a quote, an
 #: indented address and a signature
 BODY = (
@@ -60,20 +62,10 @@ def _eml() -> bytes:
     return bytes(msg)
 
 
-def _msg(**properties) -> bytes:
-    from aspose.email_foss.msg import MapiMessage
-
-    msg = MapiMessage.create("Spring fair")
-    msg.message_class = "IPM.Note"
-    for name, value in properties.items():
-        setattr(msg, name, value)
-    return msg.to_bytes()
-
-
 def test_a_plain_body_reads_as_the_same_e_mail_body():
     eml = extract_bytes(_eml(), "fair.eml")
     assert _body(eml) == EXPECTED
-    doc = extract(_msg(body=BODY), filename="fair.msg")
+    doc = extract(outlook_message("Spring fair", BODY), filename="fair.msg")
     assert _body(doc) == EXPECTED
     [items] = [b.items for b in doc.blocks if b.kind == LIST]
     assert [i.text for i in items] == [
@@ -90,11 +82,4 @@ def _rtf(text: str) -> bytes:
 
 
 def test_an_rtf_only_body_reads_so_too():
-    import compressed_rtf
-    from aspose.email_foss.msg import MapiMessage
-    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
-
-    msg = MapiMessage.create("Spring fair")
-    msg.message_class = "IPM.Note"
-    msg.set_property(0x1009, T.PTYP_BINARY, compressed_rtf.compress(_rtf(BODY), compressed=True))
-    assert _body(extract(msg.to_bytes(), filename="fair.msg")) == EXPECTED
+    assert _body(extract(outlook_message("Spring fair", rtf=_rtf(BODY)), filename="fair.msg")) == EXPECTED
