@@ -10,6 +10,8 @@ from email.message import EmailMessage
 from indexer import extract, extract_bytes
 from indexer.model import HEADING, IMAGE, PARAGRAPH
 
+from ._outlook import outlook_message
+
 CARD = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\nORG:Harbour Office | Docks\r\nTEL;TYPE=WORK:+1 555 0100\r\nEND:VCARD\r\n"
 EVENT = (
     "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Harbour//Rota//EN\r\nBEGIN:VEVENT\r\n"
@@ -163,11 +165,10 @@ def test_an_events_binary_attachments_are_an_image_and_a_skipped_entry():
 
 
 def test_a_card_attached_to_an_outlook_message_brings_its_photo():
-    from .test_mail_margin_numbers import _msg_with
-
     png, packed = _png_b64()
     card = _photo_card(packed)
-    doc = extract(_msg_with(("ana.vcf", card.encode(), "text/x-vcard")), filename="card.msg")
+    msg = outlook_message("My card", "My card is attached.", [("ana.vcf", card.encode(), "text/x-vcard")])
+    doc = extract(msg, filename="card.msg")
     texts = [b.text for b in doc.blocks]
     at = texts.index("Attachment: ana.vcf")
     assert texts[at + 1 :] == ["BEGIN:VCARD\nVERSION:3.0\nFN:Ana Lima", "[Image: PHOTO]", "END:VCARD"]
@@ -197,18 +198,13 @@ def test_a_card_sent_as_a_mails_plain_body_brings_its_photo_not_base64_text():
 
 
 def test_an_event_sent_as_an_outlook_messages_plain_body_brings_its_picture():
-    from aspose.email_foss.msg import MapiMessage
-
     png, packed = _png_b64()
     event = (
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Quay inspection\r\n"
         + _fold(f"ATTACH;FMTTYPE=image/png;ENCODING=BASE64;VALUE=BINARY;X-FILENAME=quay.png:{packed}")
         + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
     )
-    msg = MapiMessage.create("Rota")
-    msg.message_class = "IPM.Note"
-    msg.body = event
-    doc = extract(msg.to_bytes(), filename="rota.msg")
+    doc = extract(outlook_message("Rota", event), filename="rota.msg")
     assert [(b.kind, b.text) for b in doc.blocks[2:]] == [
         (PARAGRAPH, "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nSUMMARY:Quay inspection"),
         (IMAGE, "[Image: ATTACH quay.png]"),
@@ -258,15 +254,11 @@ def test_every_picture_of_a_mailbox_says_the_message_it_is_in():
 
 
 def test_the_photo_of_a_card_sent_as_an_outlook_body_says_its_message_as_an_attached_picture():
-    from aspose.email_foss.msg import MapiMessage
-
     png, packed = _png_b64()
     attached = _other_png((0, 0, 200))
-    msg = MapiMessage.create("My card")
-    msg.message_class = "IPM.Note"
-    msg.body = _photo_card(packed)
-    msg.add_attachment("crane.png", attached)
-    doc = extract(msg.to_bytes(), filename="card.msg")
+    doc = extract(
+        outlook_message("My card", _photo_card(packed), [("crane.png", attached)]), filename="card.msg"
+    )
     assert sorted((im.data, dict(im.meta)) for im in doc.images) == sorted(
         [(png, {"message_index": 1}), (attached, {"message_index": 1})]
     )

@@ -8,6 +8,8 @@ import datetime as dt
 from indexer import extract, get_chunks
 from indexer.model import HEADING, PARAGRAPH
 
+from ._outlook import outlook_message
+
 MSGREADER = "msg/MsgReader"
 
 
@@ -98,23 +100,24 @@ APPOINTMENT_PROPERTIES = "00062002-0000-0000-C000-000000000046"  # PSETID_Appoin
 
 
 def test_a_meeting_request_keeps_its_header_and_adds_where_and_when():
-    from aspose.email_foss.msg import MapiMessage, MapiNamedProperty
-    from aspose.email_foss.msg.mapi_message import CommonMessagePropertyId as P
-    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
-
-    def named(lid: int, kind: int, value: object) -> None:
-        msg.set_named_property(MapiNamedProperty.numeric(lid, APPOINTMENT_PROPERTIES), kind, value)
-
-    msg = MapiMessage.create("Kettle tasting", "Bring mugs.")
-    msg.message_class = "IPM.Schedule.Meeting.Request"
-    msg.set_property(P.SENDER_NAME, T.PTYP_STRING, "Ada Lovelace")
-    msg.set_property(P.SENDER_EMAIL_ADDRESS, T.PTYP_STRING, "ada@hearth.example")
-    msg.add_recipient("grace@hearth.example", display_name="Grace Hopper")
-    named(0x8208, T.PTYP_STRING, "Room 4")  # PidLidLocation
-    named(0x820D, T.PTYP_TIME, dt.datetime(2024, 5, 6, 9, 0, tzinfo=dt.UTC))  # PidLidAppointmentStartWhole
-    named(0x820E, T.PTYP_TIME, dt.datetime(2024, 5, 6, 9, 45, tzinfo=dt.UTC))  # PidLidAppointmentEndWhole
-    named(0x8232, T.PTYP_STRING, "every Monday from 10:00 to 10:45")  # PidLidRecurrencePattern
-    doc = extract(msg.to_bytes(), filename="request.msg")
+    appointment = {
+        0x8208: "Room 4",  # PidLidLocation
+        0x820D: dt.datetime(2024, 5, 6, 9, 0, tzinfo=dt.UTC),  # PidLidAppointmentStartWhole
+        0x820E: dt.datetime(2024, 5, 6, 9, 45, tzinfo=dt.UTC),  # PidLidAppointmentEndWhole
+        0x8232: "every Monday from 10:00 to 10:45",  # PidLidRecurrencePattern
+    }
+    msg = outlook_message(
+        "Kettle tasting",
+        "Bring mugs.",
+        message_class="IPM.Schedule.Meeting.Request",
+        properties={
+            0x0C1A: "Ada Lovelace",  # PR_SENDER_NAME
+            0x0C1F: "ada@hearth.example",  # PR_SENDER_EMAIL_ADDRESS
+        },
+        recipients=[("grace@hearth.example", "Grace Hopper")],
+        named={(lid, APPOINTMENT_PROPERTIES): value for lid, value in appointment.items()},
+    )
+    doc = extract(msg, filename="request.msg")
     assert doc.metadata["message_class"] == "IPM.Schedule.Meeting.Request"
     assert doc.metadata["from"] == "Ada Lovelace <ada@hearth.example>"
     assert [b.text for b in doc.blocks] == [

@@ -8,6 +8,8 @@ import pytest
 from indexer import extract
 from indexer.formats.msg import transport_addresses
 
+from ._outlook import outlook_message
+
 EXCHANGE = "/O=EXCHANGELABS/OU=EXCHANGE ADMINISTRATIVE GROUP/CN=RECIPIENTS/CN=JQBLOGGS"
 
 
@@ -26,19 +28,16 @@ def test_exchange_names_give_way_to_the_transport_headers(real_world):
 
 
 def _message(headers: str | None) -> bytes:
-    from aspose.email_foss.msg import MapiMessage
-    from aspose.email_foss.msg.mapi_message import CommonMessagePropertyId as P
-    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
-
-    msg = MapiMessage.create("Rota", "See you at nine.")
-    msg.message_class = "IPM.Note"
-    msg.set_property(P.SENDER_NAME, T.PTYP_STRING, "Joe Bloggs")
-    msg.set_property(P.SENDER_EMAIL_ADDRESS, T.PTYP_STRING, EXCHANGE)
-    msg.set_property(P.SENDER_ADDRESS_TYPE, T.PTYP_STRING, "EX")
-    msg.add_recipient("ann@x.org", display_name="Ann Lee")
+    properties = {
+        0x0C1A: "Joe Bloggs",  # PR_SENDER_NAME
+        0x0C1F: EXCHANGE,  # PR_SENDER_EMAIL_ADDRESS
+        0x0C1E: "EX",  # PR_SENDER_ADDRTYPE
+    }
     if headers is not None:
-        msg.set_property(0x007D, T.PTYP_STRING, headers)  # PR_TRANSPORT_MESSAGE_HEADERS
-    return msg.to_bytes()
+        properties[0x007D] = headers  # PR_TRANSPORT_MESSAGE_HEADERS
+    return outlook_message(
+        "Rota", "See you at nine.", properties=properties, recipients=[("ann@x.org", "Ann Lee")]
+    )
 
 
 def test_a_built_message_takes_the_missing_addresses_from_its_headers():
