@@ -30,6 +30,14 @@ def kinds(doc: model.Document) -> list[str]:
     return [b.kind for b in doc.blocks]
 
 
+def item_summary(blocks) -> list[tuple]:
+    """Each block's kind, lines, and text, or for a list its items' texts and levels."""
+    return [
+        (b.kind, b.lines, [(i.text, i.level) for i in b.items] if b.kind == model.LIST else b.text)
+        for b in blocks
+    ]
+
+
 def prose_pdf(lines: list[str], *, top: float = 700, pitch: float = 12, size: float = 10) -> bytes:
     """A one-page PDF of ``lines`` in Helvetica ``size`` at x = 72, the first baseline at ``top``,
     each next one ``pitch`` lower."""

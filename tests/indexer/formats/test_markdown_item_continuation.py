@@ -4,12 +4,11 @@ and the markdown-it fallback)."""
 
 from __future__ import annotations
 
-import pytest
-
 from indexer import extract
-from indexer.formats import markdown
 from indexer.formats.markdown import markdown_blocks
 from indexer.model import CODE, LIST, PARAGRAPH
+
+from ._text_helpers import item_summary
 
 AFTER_NESTED = """- Fixed a memory issue.
 
@@ -37,22 +36,9 @@ AFTER_CODE = """1. Build:
 """
 
 
-def _summary(blocks):
-    return [
-        (b.kind, b.lines, [(i.text, i.level) for i in b.items] if b.kind == LIST else b.text) for b in blocks
-    ]
-
-
-@pytest.fixture(params=["pyromark", "markdown-it"])
-def parser(request, monkeypatch):
-    if request.param == "markdown-it":
-        monkeypatch.setattr(markdown, "pyromark", None)
-    return request.param
-
-
-def test_paragraph_after_a_nested_list_stays_with_its_item(parser):
+def test_paragraph_after_a_nested_list_stays_with_its_item(markdown_parser):
     blocks = markdown_blocks(AFTER_NESTED)
-    assert _summary(blocks) == [
+    assert item_summary(blocks) == [
         (
             LIST,
             (1, 10),
@@ -67,9 +53,9 @@ def test_paragraph_after_a_nested_list_stays_with_its_item(parser):
     assert blocks[0].meta["item_lines"] == (1, 5, 6, 10)
 
 
-def test_text_after_a_code_block_in_an_item_is_a_paragraph(parser):
+def test_text_after_a_code_block_in_an_item_is_a_paragraph(markdown_parser):
     # line 1 "1. Build:", 3-5 the fence, 7 the nested item, 9 the item's last paragraph, 11 "2. Run"
-    assert _summary(markdown_blocks(AFTER_CODE)) == [
+    assert item_summary(markdown_blocks(AFTER_CODE)) == [
         (LIST, (1, 1), [("Build:", 0)]),
         (CODE, (3, 5), "make"),
         (LIST, (7, 7), [("then test", 1)]),
@@ -78,7 +64,7 @@ def test_text_after_a_code_block_in_an_item_is_a_paragraph(parser):
     ]
 
 
-def test_real_changelog_entry_keeps_its_last_paragraph(real_world, parser):
+def test_real_changelog_entry_keeps_its_last_paragraph(real_world, markdown_parser):
     # calamine's Changelog, the 0.30.x ODS fix: the item (line 273), three sub-items (282-284),
     # then the item's paragraphs "These limits match XLSX's …" (286) and "When MAX_CELLS …"
     doc = extract(real_world / "md" / "calamine_Changelog.md")

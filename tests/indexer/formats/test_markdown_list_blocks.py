@@ -4,12 +4,11 @@ markdown-it fallback)."""
 
 from __future__ import annotations
 
-import pytest
-
 from indexer import extract
-from indexer.formats import markdown
 from indexer.formats.markdown import markdown_blocks
 from indexer.model import CODE, LIST, PARAGRAPH, TABLE
+
+from ._text_helpers import item_summary
 
 STEPS = """Install:
 
@@ -36,12 +35,6 @@ STEPS = """Install:
 """
 
 
-def _summary(blocks):
-    return [
-        (b.kind, b.lines, [(i.text, i.level) for i in b.items] if b.kind == LIST else b.text) for b in blocks
-    ]
-
-
 EXPECTED = [
     ("paragraph", (1, 1), "Install:"),
     (LIST, (3, 3), [("Step one:", 0)]),
@@ -55,12 +48,9 @@ EXPECTED = [
 ]
 
 
-@pytest.mark.parametrize("parser", ["pyromark", "markdown-it"])
-def test_code_and_tables_in_items_are_blocks(parser, monkeypatch):
-    if parser == "markdown-it":
-        monkeypatch.setattr(markdown, "pyromark", None)
+def test_code_and_tables_in_items_are_blocks(markdown_parser):
     blocks = markdown_blocks(STEPS)
-    assert _summary(blocks) == EXPECTED
+    assert item_summary(blocks) == EXPECTED
     assert blocks[2].meta == {"language": "bash"}
 
 

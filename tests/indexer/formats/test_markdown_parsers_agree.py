@@ -127,19 +127,12 @@ def test_both_parsers_give_the_same_blocks():
     assert differ == [], f"{len(differ)} of 400 documents differ, the first:\n{_document(differ[0])}"
 
 
-@pytest.fixture(params=["pyromark", "markdown-it"])
-def parser(request, monkeypatch):
-    if request.param == "markdown-it":
-        monkeypatch.setattr(markdown, "pyromark", None)
-    return request.param
-
-
 def _read(text: str) -> tuple[list[tuple], object]:
     doc = extract_markdown(text.encode(), CTX)
     return [(b.kind, b.text, b.lines) for b in doc.blocks], doc.metadata.get("front_matter")
 
 
-def test_a_pair_of_rules_inside_a_text_is_no_front_matter(parser):
+def test_a_pair_of_rules_inside_a_text_is_no_front_matter(markdown_parser):
     # CommonMark: "---" is a thematic break, or a setext underline under a paragraph line; only
     # the document's first line opens front matter. The pair used to swallow the lines between.
     blocks, front = _read("- a\n---\n- b\n---\n\npara\n\n---\nb: c\n---\n\nmore\n")
@@ -165,7 +158,7 @@ def test_front_matter_opens_on_the_first_line_before_a_line_of_text():
     assert _front_matter("---\na: b\n") is None  # never closed
 
 
-def test_a_list_ends_at_its_last_item(parser):
+def test_a_list_ends_at_its_last_item(markdown_parser):
     # not at the link reference definition after it, nor on the line of an item that opens with
     # indented code (the code is a block of its own)
     blocks, _ = _read("- a\n- b\n\n[x]: http://x.org\nwave\n")
@@ -174,7 +167,7 @@ def test_a_list_ends_at_its_last_item(parser):
     assert blocks == [("list", "a\nb", (1, 2)), ("code", "code", (3, 3)), ("list", "d", (4, 4))]
 
 
-def test_raw_html_in_an_item_reads_an_img_as_its_alt_text(parser):
+def test_raw_html_in_an_item_reads_an_img_as_its_alt_text(markdown_parser):
     # an <img> tag alone on an item's line is an HTML block inside the item: its alt text is the
     # item's, as an inline <img> is (it was dropped, with the tag)
     blocks, _ = _read("- <img src='kelp.png' alt='Kelp forest'>\n- Sand\n")
@@ -197,7 +190,7 @@ def test_the_fallback_reads_notes_images_and_breaks_as_the_main_path():
     assert [(b.kind, b.text, b.lines) for b in _Fallback(text).run().blocks] == expected
 
 
-def test_a_line_indented_4_columns_after_a_table_is_code(parser):
+def test_a_line_indented_4_columns_after_a_table_is_code(markdown_parser):
     # GFM (cmark-gfm) ends a table at a line indented 4 columns past what holds it: indented code
     # may interrupt a table, not a paragraph. pulldown-cmark read it as one more row, the code
     # in its first cell, its indentation gone. A line indented less is still a row.
