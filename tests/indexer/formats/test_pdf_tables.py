@@ -22,12 +22,17 @@ COLUMNS = [80, 160, 250, 330, 410]  # left edge of each column's text
 LEFT, RIGHT = 72, 470
 
 
+def _canvas(size: float = 10, font: str = "Helvetica") -> canvas.Canvas:
+    """A page to draw on, in ``font`` at ``size`` points; its ``getpdfdata()`` is the PDF."""
+    c = canvas.Canvas(io.BytesIO())
+    c.setFont(font, size)
+    return c
+
+
 def _table_pdf(verticals: tuple[float, ...] = ()) -> bytes:
     """A paragraph, then the table: a rule above the header, one under it, one at the bottom;
     ``verticals`` are x positions of vertical rules drawn from the top to the bottom rule."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
+    c = _canvas()
     c.drawString(LEFT, 760, "The results of every model are in the table below.")
     top, y = 730, 715
     c.line(LEFT, top, RIGHT, top)
@@ -44,14 +49,16 @@ def _table_pdf(verticals: tuple[float, ...] = ()) -> bytes:
     for x in verticals:
         c.line(x, bottom, x, top)
     c.drawString(LEFT, bottom - 30, "The table ends above this line.")
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
+
+
+def _tables(doc) -> list:
+    return [b for b in doc.blocks if b.kind == TABLE]
 
 
 def _only_table(doc):
-    tables = [b for b in doc.blocks if b.kind == TABLE]
-    assert len(tables) == 1
-    return tables[0]
+    (table,) = _tables(doc)
+    return table
 
 
 def test_a_table_ruled_only_across_is_read_with_its_columns():
@@ -119,9 +126,7 @@ def _grouped_header_pdf() -> bytes:
     """A ruled table whose header names a group of three columns: the rules between the
     sub-labels start under the group label, where no horizontal rule runs (as in the NICS
     report, where the group labels sit on coloured boxes). A title row spans the table above."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
+    c = _canvas()
     xs = [72, 152, 232, 312, 392, 472]
     ys = [760, 740, 700, 680, 660]  # title row, header (two lines of labels), two body rows
     for y in ys:
@@ -142,8 +147,7 @@ def _grouped_header_pdf() -> bytes:
     for y, row in ((686, ("alpha", "1", "2", "3", "6")), (666, ("beta", "4", "5", "0", "9"))):
         for x, text in zip(xs, row, strict=False):
             c.drawString(x + 8, y, text)
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_sub_header_cells_ruled_at_their_sides_stay_apart_under_their_group():
@@ -183,9 +187,7 @@ def test_the_nics_report_keeps_its_25_columns_and_header(real_world):
 def _boxed_header_pdf() -> bytes:
     """Column names in a ruled box, the rows below without any rule (as in the Senate's
     expenditure report)."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
+    c = _canvas()
     xs = [72, 200, 330, 460]
     c.rect(xs[0], 700, xs[-1] - xs[0], 24)
     for x in xs[1:-1]:
@@ -202,8 +204,7 @@ def _boxed_header_pdf() -> bytes:
     for n, row in enumerate(rows):
         for x, text in zip(xs, row, strict=False):
             c.drawString(x + 6, 680 - 18 * n, text)
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_always_reads_an_unruled_table_under_a_ruled_header_box():
@@ -255,9 +256,7 @@ def _header_cut_pdf() -> bytes:
     """A grid of four columns whose header cells are 32 pt tall; a rule across the first and the
     last header cell at half their height (the edge of a shading box), none across the middle
     two."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
+    c = _canvas()
     xs = [72, 150, 250, 350, 540]
     top, body = (
         700,
@@ -277,14 +276,13 @@ def _header_cut_pdf() -> bytes:
     for k, row in enumerate(body):
         for x, text in zip(xs, row, strict=False):
             c.drawString(x + 4, top - 32 - 16 * k - 12, text)
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_a_header_cut_by_a_shading_boxs_edge_is_one_row():
     # the rule across "Date" and "Comments" made the header two rows, "| Revision History |
     # Revision Class |" over "Date | | | Comments", the second read as a row of data
-    (table,) = [b for b in extract(_header_cut_pdf(), filename="revisions.pdf").blocks if b.kind == TABLE]
+    table = _only_table(extract(_header_cut_pdf(), filename="revisions.pdf"))
     assert table.header == ("Date", "Revision History", "Revision Class", "Comments")
     assert [list(r) for r in table.rows] == [
         ["04/04/2008", "0.1", "", "Initial Availability."],
@@ -297,9 +295,7 @@ def test_a_section_row_under_a_header_with_an_empty_corner_stays_a_row():
     # names the first only ("Income | | |"), a label of the rows below it. The two fill each
     # other's gaps as the halves of a cut header do, but a rule runs across the whole width
     # between them: the header was read "Income | Actual | Budget" and the section's row lost
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
+    c = _canvas()
     rows = [
         ["", "Actual", "Budget"],
         ["Income", "", ""],
@@ -309,8 +305,7 @@ def test_a_section_row_under_a_header_with_an_empty_corner_stays_a_row():
         ["Staff", "80.0", "82.0"],
     ]
     _grid(c, [72, 200, 300, 400], 720, rows)
-    c.save()
-    (table,) = [b for b in extract(buf.getvalue(), filename="budget.pdf").blocks if b.kind == TABLE]
+    table = _only_table(extract(c.getpdfdata(), filename="budget.pdf"))
     assert table.header == ("", "Actual", "Budget")
     assert [list(r) for r in table.rows] == rows[1:]
 
@@ -339,9 +334,7 @@ def test_the_revision_summary_of_a_specification_names_its_date_column(real_worl
 def _continued_pdf(second: list[float], count: str = "65") -> bytes:
     """A header and two rows on page 1; three more rows on page 2, between rules at ``second``,
     the first with ``count`` in its last column."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
+    c = _canvas()
     first = [72, 160, 300, 400, 460]
     _grid(
         c,
@@ -365,13 +358,12 @@ def _continued_pdf(second: list[float], count: str = "65") -> bytes:
             ["07/03/2015", "Abbott", "Temecula", "133"],
         ],
     )
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_a_table_continued_on_the_next_page_takes_its_header():
     doc = extract(_continued_pdf([72, 160, 300, 400, 460]), filename="continued.pdf")
-    tables = [b for b in doc.blocks if b.kind == TABLE]
+    tables = _tables(doc)
     assert [t.page for t in tables] == [1, 2]
     assert list(tables[0].header) == ["Notice Date", "Company", "City", "No."]
     assert tables[1].header == tables[0].header
@@ -379,7 +371,7 @@ def test_a_table_continued_on_the_next_page_takes_its_header():
     assert tables[1].text.startswith("| Notice Date | Company | City | No. |")
     # the same table with its second column starting elsewhere on page 2 is another table
     doc = extract(_continued_pdf([72, 200, 300, 400, 460]), filename="continued.pdf")
-    tables = [b for b in doc.blocks if b.kind == TABLE]
+    tables = _tables(doc)
     assert [t.page for t in tables] == [1, 2]
     assert tables[1].header is None
 
@@ -389,7 +381,7 @@ def test_a_continued_tables_first_row_without_a_number_is_no_header():
     # table's own header ("07/01/2015 | Boeing | Long Beach |"); its date has the shape of the
     # dates under it, so it is a row, and the table takes page 1's header
     doc = extract(_continued_pdf([72, 160, 300, 400, 460], count=""), filename="continued.pdf")
-    tables = [b for b in doc.blocks if b.kind == TABLE]
+    tables = _tables(doc)
     assert [t.page for t in tables] == [1, 2]
     assert tables[1].header == ("Notice Date", "Company", "City", "No.")
     assert [list(r) for r in tables[1].rows] == [
@@ -411,9 +403,7 @@ def test_the_warn_report_tables_continued_over_15_pages_keep_their_header(real_w
 def _wrapped_pdf(rows: list[list[list[str]]], ruled: bool) -> bytes:
     """A grid of two columns (72-200-470) with a header row; each body cell a list of its lines,
     12 pt apart; ``ruled``: a rule under every row, else under the header only."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
+    c = _canvas()
     heights = [max(len(cell) for cell in row) * 12 + 6 for row in rows]
     top = 700
     bottom = top - 18 - sum(heights)
@@ -432,8 +422,7 @@ def _wrapped_pdf(rows: list[list[list[str]]], ruled: bool) -> bytes:
         if ruled:
             c.line(72, y, 470, y)
     c.line(72, bottom, 470, bottom)
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_cells_wrapped_in_rows_ruled_one_by_one_stay_one_row():
@@ -473,9 +462,7 @@ def test_cells_wrapped_in_rows_ruled_one_by_one_stay_one_row():
 def _shaded_header_pdf() -> bytes:
     """A grid of two columns (72-150-470) whose header cells are shaded boxes drawn 7 pt inside
     the cell rules; the last letter of ``Value`` reaches 2 pt over its box's right side."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
+    c = _canvas()
     top, bottom = 700, 640
     c.setFillGray(0.85)
     for left, right in ((72, 150), (150, 470)):
@@ -492,8 +479,7 @@ def _shaded_header_pdf() -> bytes:
     c.drawString(154, top - 32, "Always use the PS_PUBLIC_STRINGS property set.")
     c.drawString(76, top - 54, ">= 3")
     c.drawString(154, top - 54, "Use Value minus 3 as the index of the GUID.")
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_header_cells_shaded_inside_their_rules_add_no_column():
@@ -532,9 +518,7 @@ def test_the_msg_specification_tables_read_as_printed(real_world):
 def _short_totals_pdf() -> bytes:
     """A grid of four columns whose rows are 7 pt tall (6 pt type); the rules between columns run
     down to the Totals row, whose own are separate 7 pt segments, as the NICS report draws them."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 6)
+    c = _canvas(6)
     c.setLineWidth(0.25)  # hairlines: a segment's box is its length and a quarter point
     xs = [72, 150, 210, 270, 330]
     rows = [["State", "Permit", "Handgun", "Long Gun"], ["Alabama", "26,001", "6,707", "13,101"]]
@@ -552,8 +536,7 @@ def _short_totals_pdf() -> bytes:
     for x in xs[1:-1]:
         c.line(x, bottom + 7, x, top)
         c.line(x, bottom, x, bottom + 7)
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_rules_of_a_short_row_part_its_cells():
@@ -573,18 +556,16 @@ def test_the_nics_totals_row_keeps_one_value_per_column(real_world):
 def test_table_rows_recurring_on_every_page_are_no_running_header():
     # five pages, each a grid whose first and last rows hold a date and a status, as in a report
     # of notices: their keys recur on every page, as a running header's would
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
+    c = canvas.Canvas(io.BytesIO())
     for page in range(5):
         c.setFont("Helvetica", 10)
         rows = [[f"07/{page + 10}/2015", f"Company {k}", "Layoff Permanent", str(10 + k)] for k in range(6)]
         _grid(c, [72, 160, 300, 420, 480], 780, rows)
         c.drawString(72, 500, f"Notices received in week {page + 1}, as reported by the employers.")
         c.showPage()
-    c.save()
-    doc = extract(buf.getvalue(), filename="notices.pdf")
+    doc = extract(c.getpdfdata(), filename="notices.pdf")
     assert doc.coverage.headers_footers_removed == ()
-    tables = [b for b in doc.blocks if b.kind == TABLE]
+    tables = _tables(doc)
     assert len(tables) == 5 and all(len(t.rows) + (t.header is not None) == 6 for t in tables)
 
 
@@ -597,9 +578,7 @@ def test_the_warn_report_dates_are_no_running_header(real_world):
 def _group_rule_pdf() -> bytes:
     """A table ruled only across whose header names a group of three columns over a rule spanning
     them (LaTeX's cmidrule); the numbers are right-aligned under wider labels."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 8)
+    c = _canvas(8)
     top = 700
     c.line(72, top, 520, top)
     c.drawString(300, top - 10, "Tables with an oversegmented PRH")
@@ -622,8 +601,7 @@ def _group_rule_pdf() -> bytes:
             c.drawRightString(x, y, text)
         y -= 12
     c.line(72, y + 6, 520, y + 6)
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_a_group_label_over_a_rule_names_each_column_under_it():
@@ -655,9 +633,7 @@ def test_the_two_level_header_of_a_real_papers_table_2(real_world):
 
 def _two_tables_pdf() -> bytes:
     """Two tables ruled only across, of one width, one above the other with a caption between."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
+    c = _canvas()
 
     def table(top: float, rows: list[list[str]]) -> float:
         c.line(72, top, 470, top)
@@ -680,8 +656,7 @@ def _two_tables_pdf() -> bytes:
         y - 40,
         [["Model", "Precision", "Time"], ["DETR", "0.912", "41 ms"], ["Faster R-CNN", "0.722", "63 ms"]],
     )
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_two_tables_of_one_width_on_a_page_are_two_tables():
@@ -698,9 +673,7 @@ def test_two_tables_of_one_width_on_a_page_are_two_tables():
 def _hyphenated_cell_pdf() -> bytes:
     """A sentence writing ``centre-village`` twice, then a grid whose first cell wraps over three
     lines at two hyphens: ``centre-`` / ``village`` and ``infor-`` / ``mation``."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
+    c = _canvas()
     c.drawString(LEFT, 760, "The centre-village has a school; the centre-village has a park.")
     xs, ys = [72, 200, 330, 460], [730, 710, 670]
     for y in ys:
@@ -714,14 +687,13 @@ def _hyphenated_cell_pdf() -> bytes:
     c.drawString(76, 673, "mation desk")
     c.drawString(204, 690, "Sidewalks")
     c.drawString(334, 690, "2025")
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_a_hyphen_at_a_cells_line_end_follows_the_documents_spelling():
     # the document writes "centre-village" elsewhere: its hyphen stays; "information" is not
     # written elsewhere, and a hyphen before a lower-case word goes
-    tables = [b for b in extract(_hyphenated_cell_pdf(), filename="t.pdf").blocks if b.kind == TABLE]
+    tables = _tables(extract(_hyphenated_cell_pdf(), filename="t.pdf"))
     assert [t.header for t in tables] == [("Place", "Work", "When")]
     assert tables[0].rows == (
         ("Safer streets in the centre-village and the information desk", "Sidewalks", "2025"),
@@ -742,9 +714,7 @@ def _hyphenated_rule_table_pdf() -> bytes:
     """The sentence writing ``centre-village`` twice, then a table ruled only across whose last
     column wraps over three lines at two hyphens: ``centre-`` / ``village`` and ``infor-`` /
     ``mation``, each the last word of its line."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
+    c = _canvas()
     c.drawString(LEFT, 760, "The centre-village has a school; the centre-village has a park.")
     xs = [80, 150, 250]
     c.line(LEFT, 730, RIGHT, 730)
@@ -761,8 +731,7 @@ def _hyphenated_rule_table_pdf() -> bytes:
     c.drawString(250, 659, "Parks")
     c.line(LEFT, 651, RIGHT, 651)
     c.drawString(LEFT, 620, "The table ends above this line.")
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_a_hyphen_at_a_line_end_in_a_table_ruled_across_follows_the_documents_spelling():
@@ -785,7 +754,7 @@ def test_always_loses_no_word_of_a_table_whose_columns_would_cut_them():
     # "and the infor-" (read on the drawn page: "Safer streets in the centre-" / "village and
     # the infor-" / "mation desk"). A row cut between whole rows: the table is refused
     doc = extract(_hyphenated_rule_table_pdf(), filename="t.pdf", options={"pdf_tables": "always"})
-    assert not [b for b in doc.blocks if b.kind == TABLE]
+    assert not _tables(doc)
     assert "2025 Sidewalks Safer streets in the centre-village and the information desk" in doc.text
 
 
@@ -793,7 +762,7 @@ def test_a_hyphen_at_a_cells_line_end_follows_the_documents_spelling_in_pdfplumb
     # pdf_tables=always reads the grid with pdfplumber, whose cell text keeps "centre-" and
     # "infor-" at their lines' ends; pdfium marked both: the words are rejoined as the page's are
     doc = extract(_hyphenated_cell_pdf(), filename="t.pdf", options={"pdf_tables": "always"})
-    tables = [b for b in doc.blocks if b.kind == TABLE]
+    tables = _tables(doc)
     assert [t.header for t in tables] == [("Place", "Work", "When")]
     assert tables[0].rows == (
         ("Safer streets in the centre-village and the information desk", "Sidewalks", "2025"),
@@ -803,9 +772,7 @@ def test_a_hyphen_at_a_cells_line_end_follows_the_documents_spelling_in_pdfplumb
 def _hyphenated_unruled_table_pdf() -> bytes:
     """The sentence writing ``centre-village`` twice, then a table without any rule whose last
     column wraps at two hyphens: ``centre-`` / ``village`` and ``infor-`` / ``mation``."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
+    c = _canvas()
     c.drawString(LEFT, 760, "The centre-village has a school; the centre-village has a park.")
     rows = [
         ["When", "Work", "Place"],
@@ -821,8 +788,7 @@ def _hyphenated_unruled_table_pdf() -> bytes:
             if text:
                 c.drawString(x, 715 - 14 * n, text)
     c.drawString(LEFT, 560, "The table ends above this line.")
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_a_hyphen_at_a_line_end_in_a_table_of_text_columns_follows_the_documents_spelling():
@@ -849,7 +815,7 @@ def test_a_court_transcript_is_no_table_of_its_words_cut_in_columns(real_world):
     # The page reads as text, as in the default mode, its margin line numbers left out
     path = real_world / "pdf" / "pdfplumber" / "scotus-transcript-p1.pdf"
     doc = extract(path, options={"pdf_tables": "always"})
-    assert not [b for b in doc.blocks if b.kind == TABLE]
+    assert not _tables(doc)
     assert "IN THE SUPREME COURT OF THE UNITED STATES" in doc.text
     assert "No. 07-1315" in doc.text
     assert "margin line numbers" in doc.coverage.headers_footers_removed
@@ -859,9 +825,7 @@ def test_a_court_transcript_is_no_table_of_its_words_cut_in_columns(real_world):
 def _numbered_rows_pdf() -> bytes:
     """A sentence, then a table without rules whose first column numbers its rows 1 to 5
     without a label, set where the sentence starts."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Helvetica", 10)
+    c = _canvas()
     c.drawString(LEFT, 760, "The five largest cities of the region, by population in 2020.")
     for n, (city, people) in enumerate(
         [
@@ -877,8 +841,7 @@ def _numbered_rows_pdf() -> bytes:
         c.drawString(LEFT, y, str(n))
         c.drawString(120, y, city)
         c.drawRightString(300, y, people)
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_a_sentence_over_a_table_of_text_columns_is_read_whole_above_it():
@@ -922,16 +885,13 @@ def _two_columns_of_prose_pdf() -> bytes:
         "It stands today, a little below the mill, as it always did.",
         "Boats pass under it in summer, loaded with hay and wood.",
     ]
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf)
-    c.setFont("Times-Roman", 10)
+    c = _canvas(font="Times-Roman")
     for n, lines in enumerate(zip(left, right, strict=True)):
         for x, line in zip((72, 330), lines, strict=True):
             for word in line.split():
                 c.drawString(x, 760 - 12 * n, word)
                 x += stringWidth(word, "Times-Roman", 10) + 2.8
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()
 
 
 def test_two_columns_of_prose_are_no_table_of_text_columns():
@@ -940,7 +900,7 @@ def test_two_columns_of_prose_are_no_table_of_text_columns():
     # of the great flood of their youth."): cells of prose, read as the default mode reads them
     data = _two_columns_of_prose_pdf()
     doc = extract(data, filename="t.pdf", options={"pdf_tables": "always"})
-    assert not [b for b in doc.blocks if b.kind == TABLE]
+    assert not _tables(doc)
     assert doc.blocks == extract(data, filename="t.pdf").blocks
 
 
