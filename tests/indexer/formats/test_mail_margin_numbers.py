@@ -8,7 +8,7 @@ from email.message import EmailMessage
 from indexer import extract, extract_bytes
 from indexer.formats.html import MARGIN_NUMBERS
 
-from ._outlook import outlook_message
+from ._outlook import outlook_message, rtf_lines
 
 #: twelve lines of verse, every third numbered in a <span> at its end (3, 6, 9, 12)
 POEM = "<html><body>{}</body></html>".format(
@@ -164,16 +164,7 @@ def test_an_attached_message_read_on_its_own_carries_them_with_its_name():
     assert doc.coverage.headers_footers_removed == (f"poem.eml: {MARGIN_NUMBERS}",)
 
 
-def _rtf_poem() -> bytes:
-    """PLAIN_POEM as RTF: each line a paragraph, spaces and a tab before the margin numbers kept."""
-    lines = [
-        line.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}").replace("\t", "\\tab ")
-        for line in PLAIN_POEM.rstrip("\n").split("\n")
-    ]
-    body = "".join(f"{line}\\par\n" for line in lines)
-    return b"{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Courier New;}}\\f0\\fs20\n" + body.encode("ascii") + b"}"
-
-
 def test_rtf_body_of_a_msg():
-    msg = outlook_message("A poem", rtf=_rtf_poem())  # RTF only
+    # PLAIN_POEM as RTF only, the spaces and the tab before its margin numbers kept
+    msg = outlook_message("A poem", rtf=rtf_lines(PLAIN_POEM.rstrip("\n"), "Courier New", 10))
     _assert_plain_numbers_left_out(extract(msg, filename="poem.msg"))

@@ -8,7 +8,7 @@ from email.message import EmailMessage
 from indexer import extract, extract_bytes
 from indexer.model import HEADING, LIST, PARAGRAPH
 
-from ._outlook import outlook_message
+from ._outlook import outlook_message, rtf_lines
 
 #: a reply as people type one: a title in capitals, a list with a wrapped item, a quote, an
 #: indented address and a signature
@@ -74,12 +74,6 @@ def test_a_plain_body_reads_as_the_same_e_mail_body():
     ]
 
 
-def _rtf(text: str) -> bytes:
-    """``text`` as RTF, each line a paragraph."""
-    lines = [line.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}") for line in text.split("\n")]
-    body = "".join(f"{line}\\par\n" for line in lines)
-    return b"{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Calibri;}}\\f0\\fs22\n" + body.encode("ascii") + b"}"
-
-
 def test_an_rtf_only_body_reads_so_too():
-    assert _body(extract(outlook_message("Spring fair", rtf=_rtf(BODY)), filename="fair.msg")) == EXPECTED
+    doc = extract(outlook_message("Spring fair", rtf=rtf_lines(BODY)), filename="fair.msg")
+    assert _body(doc) == EXPECTED
