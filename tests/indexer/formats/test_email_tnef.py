@@ -23,17 +23,26 @@ def _padded(data: bytes) -> bytes:
     return data + b"\0" * (-len(data) % 4)
 
 
+def _prop_list(*props: bytes) -> bytes:
+    """A MAPI property list (MS-OXTNEF 2.1.3.4): their count, then the properties."""
+    return struct.pack("<I", len(props)) + b"".join(props)
+
+
+def _variable(kind: int, prop: int, value: bytes) -> bytes:
+    """A property of variable length: its type and id, one value of its length, padded."""
+    return struct.pack("<HHII", kind, prop, 1, len(value)) + _padded(value)
+
+
 def _props() -> bytes:
     """A MAPI property list: a PT_LONG, a named PT_BOOLEAN, a PT_BINARY, then the long file name
-    as PT_UNICODE (MS-OXTNEF 2.1.3.4)."""
-    props = [
+    as PT_UNICODE."""
+    name = "Quarterly report – final.pdf\0".encode("utf-16-le")
+    return _prop_list(
         struct.pack("<HHI", 0x0003, 0x3705, 1),  # PR_ATTACH_METHOD = 1
         struct.pack("<HH", 0x000B, 0x8001) + b"G" * 16 + struct.pack("<II", 0, 0x8501) + b"\1\0\0\0",
-        struct.pack("<HHII", 0x0102, 0x3702, 1, 3) + _padded(b"abc"),  # PR_ATTACH_ENCODING
-    ]
-    name = "Quarterly report – final.pdf\0".encode("utf-16-le")
-    props.append(struct.pack("<HHII", 0x001F, 0x3707, 1, len(name)) + _padded(name))
-    return struct.pack("<I", len(props)) + b"".join(props)
+        _variable(0x0102, 0x3702, b"abc"),  # PR_ATTACH_ENCODING
+        _variable(0x001F, 0x3707, name),  # PR_ATTACH_LONG_FILENAME
+    )
 
 
 def _tnef() -> bytes:
@@ -41,12 +50,8 @@ def _tnef() -> bytes:
         [
             b"\x78\x9f\x3e\x22\x01\x00",
             _attribute(1, 0x00078008, b"IPM.Microsoft Mail.Note\0"),
-            _attribute(2, 0x00069002, b"\0" * 14),  # first attachment
-            _attribute(2, 0x00018010, b"QUARTE~1.PDF\0"),
-            _attribute(2, 0x0006800F, b"%PDF-1.4 ..."),
-            _attribute(2, 0x00069005, _props()),
-            _attribute(2, 0x00069002, b"\0" * 14),  # second attachment: a title only
-            _attribute(2, 0x00018010, b"caf\xe9.txt\0"),  # cp1252
+            *_file(b"QUARTE~1.PDF", b"%PDF-1.4 ...", _props()),
+            *_file(b"caf\xe9.txt"),  # a title only, in cp1252
         ]
     )
 
@@ -90,12 +95,14 @@ _HEAD = [
 def _rtf_props(rtf: bytes) -> bytes:
     """attMsgProps holding PR_RTF_COMPRESSED, stored uncompressed (MS-OXRTFCP "MELA")."""
     stored = struct.pack("<IIII", len(rtf) + 12, len(rtf), 0x414C454D, 0) + rtf
-    return struct.pack("<I", 1) + struct.pack("<HHII", 0x0102, 0x1009, 1, len(stored)) + _padded(stored)
+    return _prop_list(_variable(0x0102, 0x1009, stored))
 
 
-def _file(title: bytes, data: bytes, props: bytes | None = None) -> list[bytes]:
+def _file(title: bytes, data: bytes | None = None, props: bytes | None = None) -> list[bytes]:
+    """An attachment's attributes: attAttachRendData, its title, its data and its properties
+    (attAttachment) when given."""
     out = [_attribute(2, 0x00069002, b"\0" * 14), _attribute(2, 0x00018010, title + b"\0")]
-    out.append(_attribute(2, 0x0006800F, data))  # attAttachData
+    out += [_attribute(2, 0x0006800F, data)] if data is not None else []  # attAttachData
     return out + ([_attribute(2, 0x00069005, props)] if props else [])
 
 
@@ -168,19 +175,12 @@ def _embedded() -> bytes:
         ]
     )
     obj = b"\x07\x03\x02\x00\x00\x00\x00\x00\xc0\x00\x00\x00\x00\x00\x00\x46" + inner
-    name = "Survey results\0".encode("utf-16-le")
-    props = [
+    props = _prop_list(
         struct.pack("<HHI", 0x0003, 0x3705, 5),  # PR_ATTACH_METHOD = ATTACH_EMBEDDED_MSG
-        struct.pack("<HHII", 0x001F, 0x3001, 1, len(name)) + _padded(name),  # PR_DISPLAY_NAME
-        struct.pack("<HHII", 0x000D, 0x3701, 1, len(obj)) + _padded(obj),  # PR_ATTACH_DATA_OBJ
-    ]
-    return b"".join(
-        [
-            _attribute(2, 0x00069002, b"\0" * 14),
-            _attribute(2, 0x00018010, b"Untitled Attachment\0"),
-            _attribute(2, 0x00069005, struct.pack("<I", len(props)) + b"".join(props)),
-        ]
+        _variable(0x001F, 0x3001, "Survey results\0".encode("utf-16-le")),  # PR_DISPLAY_NAME
+        _variable(0x000D, 0x3701, obj),  # PR_ATTACH_DATA_OBJ
     )
+    return b"".join(_file(b"Untitled Attachment", props=props))
 
 
 def test_a_message_embedded_in_winmail_dat_is_read_below_its_parent():
@@ -202,7 +202,7 @@ def test_a_message_in_winmail_dat_is_dated_by_its_utc_submit_time():
     # PidTagClientSubmitTime (PT_SYSTIME, a FILETIME in UTC) in the message's attMsgProps wins
     # over attDateSent, Outlook's local time: 5 March 2024 14:30:00 UTC, 09:30 in New York
     filetime = (1709649000 + 11644473600) * 10_000_000
-    submit = struct.pack("<I", 1) + struct.pack("<HHQ", 0x0040, 0x0039, filetime)
+    submit = _prop_list(struct.pack("<HHQ", 0x0040, 0x0039, filetime))
     embedded = _embedded().replace(
         _attribute(1, 0x0002800C, b"The north wall is sound."),
         _attribute(1, 0x0002800C, b"The north wall is sound.") + _attribute(1, 0x00069003, submit),
