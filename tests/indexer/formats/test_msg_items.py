@@ -100,12 +100,8 @@ APPOINTMENT_PROPERTIES = "00062002-0000-0000-C000-000000000046"  # PSETID_Appoin
 
 
 def test_a_meeting_request_keeps_its_header_and_adds_where_and_when():
-    appointment = {
-        0x8208: "Room 4",  # PidLidLocation
-        0x820D: dt.datetime(2024, 5, 6, 9, 0, tzinfo=dt.UTC),  # PidLidAppointmentStartWhole
-        0x820E: dt.datetime(2024, 5, 6, 9, 45, tzinfo=dt.UTC),  # PidLidAppointmentEndWhole
-        0x8232: "every Monday from 10:00 to 10:45",  # PidLidRecurrencePattern
-    }
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
     msg = outlook_message(
         "Kettle tasting",
         "Bring mugs.",
@@ -115,7 +111,14 @@ def test_a_meeting_request_keeps_its_header_and_adds_where_and_when():
             0x0C1F: "ada@hearth.example",  # PR_SENDER_EMAIL_ADDRESS
         },
         recipients=[("grace@hearth.example", "Grace Hopper")],
-        named={(lid, APPOINTMENT_PROPERTIES): value for lid, value in appointment.items()},
+        named=[
+            (APPOINTMENT_PROPERTIES, 0x8208, T.PTYP_STRING, "Room 4"),  # PidLidLocation
+            # PidLidAppointmentStartWhole, PidLidAppointmentEndWhole
+            (APPOINTMENT_PROPERTIES, 0x820D, T.PTYP_TIME, dt.datetime(2024, 5, 6, 9, 0, tzinfo=dt.UTC)),
+            (APPOINTMENT_PROPERTIES, 0x820E, T.PTYP_TIME, dt.datetime(2024, 5, 6, 9, 45, tzinfo=dt.UTC)),
+            # PidLidRecurrencePattern
+            (APPOINTMENT_PROPERTIES, 0x8232, T.PTYP_STRING, "every Monday from 10:00 to 10:45"),
+        ],
     )
     doc = extract(msg, filename="request.msg")
     assert doc.metadata["message_class"] == "IPM.Schedule.Meeting.Request"
