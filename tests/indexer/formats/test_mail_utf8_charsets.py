@@ -12,7 +12,8 @@ import pytest
 from indexer import extract
 from indexer.sniff import decode_labelled
 
-from .test_mail_html_attachments import _body, _outlook
+from ._outlook import outlook_message
+from .test_mail_html_attachments import _body
 
 TEXT = "Café crème – 5 € à Zürich"
 
@@ -53,4 +54,4 @@ def test_an_e_mail_text_part_and_html_part_in_utf8_under_latin1_labels():
 
 def test_an_outlook_html_body_in_utf8_under_code_page_1252():
     page = f"<html><body><p>{TEXT}</p></body></html>".encode()
-    assert _body(_outlook(page, 1252)) == [TEXT]
+    assert _body(outlook_message("Report", html=page, code_page=1252)) == [TEXT]
