@@ -132,6 +132,73 @@ def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, s
     return out
 
 
+def top_down(
+    lines: Sequence[Line], geo: PageGeometry, gone: set[int] | frozenset[int] = frozenset()
+) -> list[int]:
+    """The order in which to read the lines of a file's only page (indices into ``lines``): as
+    the file gives them, but for a run of lines in the head margin standing over the lines given
+    before it (above them all, over some of them), read first, and a run in the foot margin
+    standing under the lines given after it, read last. A running header or footer is furniture
+    only where other pages repeat it: on the only page it stays, where the page sets it
+    (nics-background-checks-2015-11.pdf gives its title after its table, an errata sheet its
+    footer before its body). A column starting higher than the one before it stands beside it,
+    over none of its lines. Only upright lines move past upright ones: on a page turned by its
+    text's rotation, top and bottom are sides. ``gone``: the lines left out of the text, which
+    neither move nor hold a run back."""
+    order = list(range(len(lines)))
+    zone = MARGIN_SHARE * geo.height
+    high, low = geo.top - zone, geo.bottom + zone
+    read = [i for i in order if i not in gone]
+    ceiling = math.inf  # the highest top of the lines given before (none yet: no run)
+    for k, i in enumerate(read):
+        ln = lines[i]
+        if not ln.upright:
+            break
+        # the first test is the cheap one: it fails for all but a line over all the ones before
+        if ln.base > ceiling and _stands(ln, before := [lines[j] for j in read[:k]], high, up=True):
+            end = k + 1
+            while end < len(read) and _stands(lines[read[end]], before, high, up=True):
+                end += 1
+            read = read[k:end] + read[:k] + read[end:]
+            break
+        ceiling = ln.top if k == 0 else max(ceiling, ln.top)
+    floor = -math.inf  # the lowest base of the lines given after
+    for k in range(len(read) - 1, -1, -1):
+        ln = lines[read[k]]
+        if not ln.upright:
+            break
+        if ln.top < floor and _stands(ln, after := [lines[j] for j in read[k + 1 :]], low, up=False):
+            start = k
+            while start > 0 and _stands(lines[read[start - 1]], after, low, up=False):
+                start -= 1
+            read = read[:start] + read[k + 1 :] + read[start : k + 1]
+            break
+        floor = ln.base if k == len(read) - 1 else min(floor, ln.base)
+    if read == [i for i in order if i not in gone]:
+        return order
+    # the lines left out keep their places among the others
+    moved = iter(read)
+    return [i if i in gone else next(moved) for i in order]
+
+
+def _stands(ln: Line, others: Sequence[Line], margin: float, up: bool) -> bool:
+    """Whether ``ln`` is upright and, going ``up``, in the head margin (from ``margin`` up) above
+    every line of ``others`` and over one of them below the margin, else in the foot margin (from
+    ``margin`` down) below every one and under one of them above the margin. Lines of the margin
+    alone are left in their order (footnotes a file gives from the lowest up)."""
+    if not ln.upright or not all(o.upright for o in others):
+        return False
+    if up:
+        if ln.base < margin or any(ln.base <= o.top for o in others):
+            return False
+        body = [o for o in others if o.base < margin]
+    else:
+        if ln.top > margin or any(ln.top >= o.base for o in others):
+            return False
+        body = [o for o in others if o.top > margin]
+    return any(min(ln.right, o.right) > max(ln.left, o.left) for o in body)
+
+
 def _number_below(lines: Sequence[Line], i: int, geo: PageGeometry) -> list[tuple[float, int]]:
     """``[(top, i)]`` when line ``i``, the page's lowest, is a page number in the bottom
     NUMBER_SHARE of the page, alone on its baseline and at least two of its sizes below every

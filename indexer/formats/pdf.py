@@ -40,6 +40,7 @@ from ._pdf_layout import (
     title_authors,
     title_dates,
     to_blocks,
+    top_down,
 )
 from ._pdf_ligatures import Ligatures
 from ._pdf_lines import Join, Line, Words, page_lines, rejoin_words, respell
@@ -171,8 +172,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # the top or bottom read as text; a table of text columns whose cells are lines of prose
     # refused; a table of pdf_tables=always whose cells miss a word of the lines it takes refused;
     # pdf_tables=always reads a page ruled both ways from pdfium's rules first; 19: a page
-    # number that says so set apart beside a footer's text on its baseline removed
-    version="19",
+    # number that says so set apart beside a footer's text on its baseline removed; 20: the head
+    # and foot of a file's only page read top-down
+    version="20",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -1049,7 +1051,12 @@ def _blocks(
     tabled: list[Line] = []  # the lines read as table cells: they count for the body size
     for p, gone in zip(pages, drop, strict=True):
         items: list[tuple[float, object]] = []
-        kept = [(i, ln) for i, ln in enumerate(p.lines) if i not in gone]
+        lines = p.lines
+        if len(pages) == 1:  # the only page is read top-down: nothing tells its furniture apart
+            order = top_down(p.lines, p.geo, gone)
+            lines = [p.lines[i] for i in order]
+            gone = {k for k, i in enumerate(order) if i in gone}
+        kept = [(i, ln) for i, ln in enumerate(lines) if i not in gone]
         tables_at: dict[int, float] = {}
         body: list[tuple[int, Line]] = []
         if not p.tables:
@@ -1069,9 +1076,9 @@ def _blocks(
             offset += len(group.lines)
             all_groups.append(group)
         for t, table in enumerate(p.tables):
-            items.append((tables_at.get(t, _position_by_y(p.lines, table.top)), table))
+            items.append((tables_at.get(t, _position_by_y(lines, table.top)), table))
         for top, image_name in p.images:
-            items.append((_position_by_y(p.lines, top), image_name))
+            items.append((_position_by_y(lines, top), image_name))
         if p.ocr_text:
             items.append((-1.0, ("ocr", p.ocr_text)))
         items.sort(key=lambda it: it[0])

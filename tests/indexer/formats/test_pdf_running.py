@@ -637,3 +637,72 @@ def test_line_numbers_printed_every_fifth_line_are_dropped():
     # numbers counting down beside the text (a chart's axis) are no line numbers
     doc = extract(_numbered_every_fifth(60, axis=True), filename="act.pdf")
     assert "85" in [b.text for b in doc.blocks]
+
+
+def _drawn_in_order(pages: int, lines) -> bytes:
+    """``pages`` pages, each drawing ``lines`` (text, y) in the given order (the content stream's),
+    ``{n}`` in a text standing for the page's number and ``{w}`` for a word naming it."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)  # letter: 612 × 792 pt
+    for n in range(1, pages + 1):
+        for text, y in lines:
+            c.setFont("Helvetica", 9 if y > 700 or y < 100 else 11)
+            c.drawString(72, y, text.format(n=n, w=("one", "two", "three")[n - 1]))
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_the_only_pages_header_and_footer_are_read_where_the_page_sets_them():
+    # a header drawn after the body and a footer drawn before it: on a file of one page nothing
+    # shows them to be furniture, so they stay, read top-down (before, the header came last and
+    # the footer first, as the content stream gives them)
+    body = [(BODY.format(n=1), 600 - 14 * k) for k in range(3)]
+    footer, header = ("Printed for the board, 3 March", 40), ("Quarterly report of the board", 760)
+    doc = extract(_drawn_in_order(1, [footer, *body, header]), filename="p.pdf")
+    assert [b.text for b in doc.blocks] == [header[0], " ".join([BODY.format(n=1)] * 3), footer[0]]
+    # a line drawn after the body but set beside it, or a body line under the head margin's
+    # edge, keeps the stream's order
+    doc = extract(_drawn_in_order(1, [*body, ("Set beside the body", 620)]), filename="p.pdf")
+    assert doc.blocks[-1].text.endswith("Set beside the body")
+    # on a file of several pages the order is the stream's: repetition tells furniture there
+    lines = [("Note for the reader of part {w}", 40), *body, ("Quarterly report, part {w}", 760)]
+    doc = extract(_drawn_in_order(2, lines), filename="p.pdf")
+    assert [b.text for b in doc.blocks if b.page == 1] == [
+        "Note for the reader of part one",
+        " ".join([BODY.format(n=1)] * 3),
+        "Quarterly report, part one",
+    ]
+
+
+def test_the_nics_reports_title_heads_its_only_page(real_world):
+    # nics-background-checks-2015-11.pdf, one page cut from a report of 205: its title,
+    # "NICS Firearm Background Checks / November - 2015", is drawn after the table under it and
+    # was read after the table's 57 rows; the same in the copy turned by /Rotate 90
+    for name in ("nics-background-checks-2015-11.pdf", "nics-background-checks-2015-11-rotated.pdf"):
+        doc = extract(real_world / "pdf" / "pdfplumber" / name)
+        assert doc.blocks[0].text == "NICS Firearm Background Checks November - 2015", name
+        assert doc.blocks[1].kind == "table"
+
+
+def test_a_rotated_pages_side_number_stays_where_it_is_read(real_world):
+    # senate-expenditures.pdf: the page is turned by /Rotate 90 and its rows run up the page; its
+    # number "B-1191" upright in the page's space stands at the turned page's side, no header
+    doc = extract(real_world / "pdf" / "pdfplumber" / "senate-expenditures.pdf")
+    assert doc.blocks[0].text.startswith("DOCUMENT NO. DATE PAYEE NAME")
+    assert doc.blocks[-1].text.endswith("B-1191")
+
+
+def test_an_errata_sheets_footer_is_read_under_its_body(real_world):
+    # the one-page errata sheet held by an S/MIME message draws its footer ("Sharn: City of
+    # Towers Errata 1 03/07/2005" over a copyright line) before its body: it was the first block,
+    # before the sheet's title
+    path = (
+        real_world / "msg" / "MsgReader" / "bbottema__outlook-message-parser__S_MIME test message signed.msg"
+    )
+    texts = [b.text for b in extract(path).blocks if b.page is not None]
+    assert texts[0] == "Sharn: City of Towers Errata"
+    assert texts[-1].startswith("Sharn: City of Towers Errata ")
+    assert texts[-1].endswith(
+        "©2005 Wizards of the Coast, Inc., a subsidiary of Hasbro, Inc. All rights reserved."
+    )
