@@ -157,7 +157,7 @@ def top_down(
         # the first test is the cheap one: it fails for all but a line over all the ones before
         if ln.base > ceiling and _stands(ln, before := [lines[j] for j in read[:k]], high, up=True):
             end = k + 1
-            while end < len(read) and _stands(lines[read[end]], before, high, up=True):
+            while end < len(read) and _stands(lines[read[end]], before, high, up=True, over=False):
                 end += 1
             read = read[k:end] + read[:k] + read[end:]
             break
@@ -169,7 +169,7 @@ def top_down(
             break
         if ln.top < floor and _stands(ln, after := [lines[j] for j in read[k + 1 :]], low, up=False):
             start = k
-            while start > 0 and _stands(lines[read[start - 1]], after, low, up=False):
+            while start > 0 and _stands(lines[read[start - 1]], after, low, up=False, over=False):
                 start -= 1
             read = read[:start] + read[k + 1 :] + read[start : k + 1]
             break
@@ -181,11 +181,13 @@ def top_down(
     return [i if i in gone else next(moved) for i in order]
 
 
-def _stands(ln: Line, others: Sequence[Line], margin: float, up: bool) -> bool:
+def _stands(ln: Line, others: Sequence[Line], margin: float, up: bool, over: bool = True) -> bool:
     """Whether ``ln`` is upright and, going ``up``, in the head margin (from ``margin`` up) above
-    every line of ``others`` and over one of them below the margin, else in the foot margin (from
-    ``margin`` down) below every one and under one of them above the margin. Lines of the margin
-    alone are left in their order (footnotes a file gives from the lowest up)."""
+    every line of ``others`` and (``over``) over one of them below the margin, else in the foot
+    margin (from ``margin`` down) below every one and under one of them above the margin. Lines
+    of the margin alone are left in their order (footnotes a file gives from the lowest up); the
+    lines of a run after its first need not stand over the others (a footer's date at the right
+    edge beyond a column's text)."""
     if not ln.upright or not all(o.upright for o in others):
         return False
     if up:
@@ -196,7 +198,7 @@ def _stands(ln: Line, others: Sequence[Line], margin: float, up: bool) -> bool:
         if ln.top > margin or any(ln.top >= o.base for o in others):
             return False
         body = [o for o in others if o.top > margin]
-    return any(min(ln.right, o.right) > max(ln.left, o.left) for o in body)
+    return not over or any(min(ln.right, o.right) > max(ln.left, o.left) for o in body)
 
 
 def _number_below(lines: Sequence[Line], i: int, geo: PageGeometry) -> list[tuple[float, int]]:
@@ -329,8 +331,9 @@ def _page_numbers(
     one-page file) is text, unless it is the page's number set as one (``_own_number``): the
     only page of a file, or the only numbered page after a cover, has no other to fit with."""
     offsets: dict[int, set[int]] = {}  # value less the page number → pages with such a number
-    # (page index, line index, offset, zone, whether it says it is one beside other text)
-    alone: list[tuple[int, int, int, str, bool]] = []
+    # (page index, line index, offset, zone, how it shares its baseline: "" alone, "beside" a
+    # footer's text saying it is one, "between" a footer's texts)
+    alone: list[tuple[int, int, int, str, str]] = []
     explicit: set[tuple[int, int]] = set()
     per_page: list[list[int]] = [[] for _ in pages]
     for n, idxs in enumerate(candidates):
@@ -339,7 +342,7 @@ def _page_numbers(
             text = lines[i].text
             if _is_page_number_key(text_key):
                 value = _number_value(text)
-                beside = False
+                beside = ""
                 if value is None:
                     ln = lines[i]
                     if len(_row(lines, ln.base, ln.size)) == 1:
@@ -351,7 +354,13 @@ def _page_numbers(
                     if _table_row(lines, i):
                         continue
                     value = int(_DIGITS.search(text).group())
-                    beside = True
+                    beside = "beside"
+                elif _between(lines, i):
+                    # a footer's number set apart between its texts (``Errata 1 03/07/2005``):
+                    # no table's cell
+                    if _table_row(lines, i):
+                        continue
+                    beside = "between"
                 if value < 0:
                     continue
                 alone.append((n, i, value - n - 1, key[:3], beside))
@@ -387,7 +396,7 @@ def _own_number(
     index: int,
     label: str,
     zone: str,
-    beside: bool = False,
+    beside: str = "",
 ) -> bool:
     """Whether the number alone ``lines[i]`` (of value ``value``), which no other page's number
     supports, is its page's own: it counts the page from the first (``index`` + 1, ``index`` the
@@ -396,13 +405,22 @@ def _own_number(
     from the body (at least two of its sizes beyond every other line, toward the page's
     ``zone`` edge: nothing else in that margin, but for lines beyond it when it is the page's
     label), centred on the page or on the text, or at the text's left or right edge. A table's
-    total or a figure's number stands among other lines. ``beside``: it says it is a page number
-    (``Page 1``) and shares its baseline with the text of a footer or header, which stands
-    toward the edge no more than it does."""
+    total or a figure's number stands among other lines. ``beside``: "beside" when it says it is
+    a page number (``Page 1``) and shares its baseline with the text of a footer or header, which
+    stands toward the edge no more than it does; "between" when it stands apart between a
+    footer's texts on its baseline, in the foot margin, where it must be centred on the page and
+    lines under it are the footer's (a copyright line)."""
     label_value = _number_value(label) if label else None
     if value < 1 or value not in (index, index + 1, label_value):
         return False
     number = lines[i]
+    if beside == "between":
+        middle = (number.left + number.right) / 2
+        return (
+            zone == "bot"
+            and number.base <= geo.bottom + MARGIN_SHARE * geo.height
+            and abs(middle - (geo.left + geo.right) / 2) <= 0.05 * (geo.right - geo.left)
+        )
     gap = 2.0 * number.size
     others = [ln for n, ln in enumerate(lines) if n != i]
     if not others:
@@ -430,6 +448,13 @@ def _own_number(
 
 #: how far apart two lines' edges may be to stand in one column of a table, in points
 COLUMN_ALIGN = 1.5
+
+
+def _between(lines: Sequence[Line], i: int) -> bool:
+    """Whether line ``i`` has other lines on its baseline on either side of it."""
+    line = lines[i]
+    row = _row(lines, line.base, line.size)
+    return any(ln.right < line.left for ln in row) and any(ln.left > line.right for ln in row)
 
 
 def _row(lines: Sequence[Line], base: float, size: float) -> list[Line]:

@@ -486,6 +486,10 @@ def page_lines(
                     (piece[1], text[piece[1] : last + 1], False),
                 ]
                 continue
+        if b1 <= margins[0] and (parts := _number_between(raw, text, first, last, size)) is not None:
+            # a footer's page number centred between its texts (``Errata 1 03/07/2005``)
+            segments[k:k] = [(a, text[a : b + 1], False) for a, b in parts]
+            continue
         # bold: the line's last letter or digit is (a regular ® or full stop after a bold title
         # does not count), and, in a line of words, nearly all its letters are (a number before
         # a bold title may not be; bold names inside a regular sentence or a bold label run into
@@ -621,6 +625,39 @@ def _page_number_apart(raw, text: str, first: int, last: int, size: float) -> tu
     start = match.start(1)
     end = _apart(raw, text, first, start, size)
     return None if end is None else (end, start)
+
+
+#: a bare number between words, after and before a space
+_MID_NUMBER = re.compile(r"(?<=\s)\d{1,4}(?=\s)")
+
+
+def _number_between(raw, text: str, first: int, last: int, size: float) -> list[tuple[int, int]] | None:
+    """The ``(first, last)`` characters of the text before, the number and the text after, when a
+    bare number inside ``text[first:last + 1]`` stands more than NUMBER_APART font sizes from the
+    text on either side: a footer of three parts, its title at the left margin, its page number
+    in the middle and a date at the right, which pdfium reads as one line; else None."""
+    for match in _MID_NUMBER.finditer(text, first, last + 1):
+        start, end = match.start(), match.end() - 1
+        before = _apart(raw, text, first, start, size)
+        if before is None:
+            continue
+        after = end + 1
+        while after < last and text[after].isspace():
+            after += 1
+        if _gap(raw, end, after) > NUMBER_APART * size:
+            return [(first, before), (start, end), (after, last)]
+    return None
+
+
+def _gap(raw, left: int, right: int) -> float:
+    """How far the character at ``right`` starts right of the end of the one at ``left`` (0 when
+    either has no box)."""
+    box = (ctypes.c_double * 4)()
+    refs = [ctypes.byref(box, 8 * k) for k in range(4)]
+    if not get_char_box(raw, left, *refs):
+        return 0.0
+    end = box[1]
+    return box[0] - end if get_char_box(raw, right, *refs) else 0.0
 
 
 def _apart(raw, text: str, first: int, start: int, size: float) -> int | None:

@@ -173,7 +173,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # refused; a table of pdf_tables=always whose cells miss a word of the lines it takes refused;
     # pdf_tables=always reads a page ruled both ways from pdfium's rules first; 19: a page
     # number that says so set apart beside a footer's text on its baseline removed; 20: the head
-    # and foot of a file's only page read top-down
+    # and foot of a file's only page read top-down; a page number centred between a footer's
+    # texts removed
     version="20",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),

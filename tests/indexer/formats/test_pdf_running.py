@@ -359,10 +359,15 @@ def test_the_number_alone_on_a_single_page():
 def test_stray_numbers_in_the_margins_of_real_documents_are_text(real_world):
     # non_ascii_text.pdf p. 17: a classified advert's telephone number, 51178, on a line of its
     # own low on the page; pr-136-example.pdf p. 6: two "1"s of a stamp at the foot of the last
-    # page. Both were dropped as page numbers
+    # page. Both were dropped as page numbers. What goes are the footers' own numbers, 16 to 18,
+    # centred between "Schutterwald aktuell" and the date on pages 16-18
     doc = extract(real_world / "pdf" / "kreuzberg" / "non_ascii_text.pdf", options={"ocr": "never"})
     assert [b.page for b in doc.blocks if b.text == "51178"] == [17]
-    assert not any(label.startswith("page numbers") for label in doc.coverage.headers_footers_removed)
+    assert "page numbers (3 pages)" in doc.coverage.headers_footers_removed
+    assert [b.text for b in doc.blocks if b.page == 16][-2:] == [
+        "Schutterwald aktuell",
+        "Freitag 31. Januar 25 , 20",
+    ]
     doc = extract(real_world / "pdf" / "pdfplumber" / "pr-136-example.pdf", options={"ocr": "never"})
     assert "@l1 1 1 @" in [b.text for b in doc.blocks if b.page == 6]
     # federal-register-2020-17221.pdf: page 1 prints 47698 alone at its foot, pages 2 to 15 print
@@ -546,7 +551,7 @@ def test_a_lone_number_equal_to_the_pages_label_is_its_number():
 
 def _flush_footers(footers, labels_from: int | None = None) -> bytes:
     """One page as ``_centred_footers`` sets it, with the lines ``footers`` (text, x, y, flush)
-    starting at ``x``, or ending at it when ``flush`` is "right"."""
+    starting at ``x``, or ending at it when ``flush`` is "right", or centred on it ("centre")."""
     buf = io.BytesIO()
     c = canvas.Canvas(buf)  # letter: 612 × 792 pt
     if labels_from is not None:
@@ -556,7 +561,8 @@ def _flush_footers(footers, labels_from: int | None = None) -> bytes:
         c.drawString(72, 600 - 14 * k, BODY.format(n=1))
     c.setFont("Helvetica", 9)
     for text, x, y, flush in footers:
-        (c.drawRightString if flush == "right" else c.drawString)(x, y, text)
+        draw = {"right": c.drawRightString, "centre": c.drawCentredString}.get(flush, c.drawString)
+        draw(x, y, text)
     c.showPage()
     c.save()
     return buf.getvalue()
@@ -601,6 +607,39 @@ def test_a_page_number_beside_a_one_page_files_footer_is_dropped():
     ]:
         doc = extract(_flush_footers(lines), filename="p.pdf")
         assert " ".join(b.text for b in doc.blocks[1:]).replace("\n", " ") == kept
+        assert doc.coverage.headers_footers_removed == ()
+
+
+def test_a_number_centred_between_a_one_page_files_footer_texts_is_dropped():
+    # a footer of three parts on one baseline, its title at the left margin, the page's number
+    # centred and a date at the right, over a copyright line: pdfium reads the three as one line,
+    # "Annual report 1 March 2026", and the bare 1 stayed in the text. Set apart between the
+    # footer's texts, centred on the page, in the foot margin, it is the page's number: it goes
+    body = " ".join([BODY.format(n=1)] * 5)
+    row = [("Annual report", 72, 52, "left"), ("1", 306, 52, "centre"), ("March 2026", 540, 52, "right")]
+    under = [("Printed by the board", 306, 40, "centre")]
+    for lines, texts in [
+        (row, [body, "Annual report", "March 2026"]),
+        (row + under, [body, "Annual report", "March 2026", "Printed by the board"]),
+    ]:
+        doc = extract(_flush_footers(lines), filename="p.pdf")
+        assert [b.text for b in doc.blocks] == texts
+        assert doc.coverage.headers_footers_removed == ("page numbers (1 page)",)
+    # what stays: a number off the page's centre, one the page is not (7, unlabelled), a row of a
+    # table at the foot (the rows over it in the same columns), a number between texts in the body
+    table = [("Widgets", 72, 76, "left"), ("4", 306, 76, "centre"), ("12.00", 540, 76, "right")]
+    table += [("Gears", 72, 64, "left"), ("2", 306, 64, "centre"), ("3.50", 540, 64, "right")]
+    table += [("Bolts", 72, 52, "left"), ("1", 306, 52, "centre"), ("0.20", 540, 52, "right")]
+    mid = [("Annual report", 72, 300, "left"), ("1", 306, 300, "centre"), ("March 2026", 540, 300, "right")]
+    for lines in (
+        [row[0], ("1", 250, 52, "centre"), row[2]],
+        [row[0], ("7", 306, 52, "centre"), row[2]],
+        table,
+        mid,
+    ):
+        doc = extract(_flush_footers(lines), filename="p.pdf")
+        words = " ".join(b.text for b in doc.blocks[1:]).split()
+        assert sorted(words) == sorted(" ".join(text for text, *_ in lines).split()), lines
         assert doc.coverage.headers_footers_removed == ()
 
 
@@ -702,7 +741,24 @@ def test_an_errata_sheets_footer_is_read_under_its_body(real_world):
     )
     texts = [b.text for b in extract(path).blocks if b.page is not None]
     assert texts[0] == "Sharn: City of Towers Errata"
-    assert texts[-1].startswith("Sharn: City of Towers Errata ")
     assert texts[-1].endswith(
         "©2005 Wizards of the Coast, Inc., a subsidiary of Hasbro, Inc. All rights reserved."
+    )
+    assert "Sharn: City of Towers Errata" not in texts[1:-2]
+
+
+def test_an_errata_sheets_page_number_between_its_footers_texts_is_dropped(real_world):
+    # the errata sheet's footer sets "1" centred between its title and its date, over the
+    # copyright line; pdfium read "Sharn: City of Towers Errata 1 03/07/2005" and the 1 stayed
+    path = (
+        real_world / "msg" / "MsgReader" / "bbottema__outlook-message-parser__S_MIME test message signed.msg"
+    )
+    doc = extract(path)
+    texts = [b.text for b in doc.blocks if b.page is not None]
+    assert texts[-2:] == [
+        "Sharn: City of Towers Errata",
+        "03/07/2005 ©2005 Wizards of the Coast, Inc., a subsidiary of Hasbro, Inc. All rights reserved.",
+    ]
+    assert doc.coverage.headers_footers_removed == (
+        "03-07-2005 errata SharnErrata.pdf: page numbers (1 page)",
     )
