@@ -41,6 +41,10 @@ class FoundTable:
     #: the words pdfium joined at a line-end hyphen in the cells, as they were read (``Join``):
     #: spelt again as the rest of the document writes them once all its words are read
     joins: tuple[Join, ...] = ()
+    #: the words of the page's lines that run a cell's word and a raised mark after it together
+    #: (``7501`` for ``273.879.750`` and its footnote mark ``1``), casefolded: the cells set the
+    #: mark apart, as the default mode's do, and lose no word by it
+    marked: frozenset[str] = frozenset()
 
     def covers(self, x: float, y: float) -> bool:
         return self.left - 1 <= x <= self.right + 1 and self.bottom - 1 <= y <= self.top + 1
@@ -148,8 +152,10 @@ def _found(
     out: list[FoundTable] = []
     words = None
     text_columns = whole_words and settings["vertical_strategy"] == "text"
-    for table in page.find_tables(table_settings=settings):
-        cells = table.extract(x_tolerance=1.5)
+    tables = page.find_tables(table_settings=settings)
+    marked = _mark_raised(page.chars) if tables else frozenset()
+    for table in tables:
+        cells = table.extract(x_tolerance=1.5, extra_attrs=[RAISED])
         bx0, btop, bx1, bbottom = table.bbox
         if text_columns:
             if words is None:
@@ -184,9 +190,58 @@ def _found(
                 header=header,
                 rows=tuple(body),
                 joins=tuple(joins),
+                marked=marked,
             )
         )
     return out
+
+
+#: the key :func:`_mark_raised` sets on pdfplumber's characters
+RAISED = "raised"
+
+
+def _mark_raised(chars: list[dict]) -> frozenset[str]:
+    """Mark each of ``chars`` (pdfplumber's, in the content's order) that is set smaller than the
+    one before it and raised off its baseline, and those after it of its size on its baseline,
+    as :data:`RAISED`: a footnote mark after a number (``273.879.750`` and a raised ``1`` in
+    google-doc-document.pdf). pdfplumber's words break where the mark changes, so a cell reads
+    ``273.879.750 1`` as the default mode's does (pdfium sets such a mark on a line of its own),
+    not ``273.879.7501``. Returns the words run together with their marks, as the page's lines
+    read them (``7501``), casefolded."""
+    prev = None
+    word = ""  # the letters and digits of the word the last character ends, marks included
+    marked: set[str] = set()
+    for ch in chars:
+        raised = False
+        text = ch["text"]
+        # the next character on the line, set right after the one before
+        follows = (
+            prev is not None
+            and ch["upright"]
+            and prev["x1"] - 1 <= ch["x0"] <= prev["x1"] + 0.5 * prev["size"]
+            and ch["bottom"] > prev["top"]
+        )
+        if follows:
+            size, drop = prev["size"], prev["bottom"] - ch["bottom"]
+            if prev[RAISED]:
+                raised = abs(ch["size"] - size) < 0.1 and abs(drop) < 0.1 * size
+            else:
+                raised = ch["size"] <= NUMBER_MARK * size and drop > MARK_RISE * size
+        if not text.isalnum():
+            word = ""
+        else:
+            word = word + text if follows else text
+            if raised:
+                marked.add(word.casefold())
+        ch[RAISED] = raised
+        prev = ch
+    return frozenset(marked)
+
+
+#: a raised mark is set at most this share of the text's size, its foot this share of the text's
+#: size above the text's
+NUMBER_MARK = 0.8
+MARK_RISE = 0.2
 
 
 def _whole_word_rows(table, texts: list[list[str | None]], words: list[dict]) -> tuple[int, int] | None:
@@ -252,6 +307,8 @@ def loses_words(table: FoundTable, lines) -> bool:
     have = _tokens(" ".join(c for row in cells for c in row))
     want = _tokens(" ".join(ln.text for ln in lines))
     missing = want - have
+    for word in table.marked & missing.keys():
+        del missing[word]
     if missing and table.columns:
         missing -= _run_together(cells)
     return bool(missing)

@@ -980,3 +980,15 @@ def test_always_keeps_a_grid_whose_close_cells_pdfium_runs_together_on_a_line(re
         assert rows["Guam"][1:7] == ("0", "100", "55", "12", "3", "0")
         assert rows["Hawaii"][1:7] == ("1,248", "0", "0", "0", "0", "0")
         assert always.blocks == extract(path, options={"ocr": "never"}).blocks
+
+
+def test_a_cells_footnote_mark_is_set_apart_in_every_mode(real_world):
+    # google-doc-document.pdf p. 1: the populations carry raised footnote marks, 1 to 3, set at
+    # 6.6 pt after the 11 pt figures. The default mode's cells read "273.879.750 1" (pdfium sets
+    # the mark on a line of its own); pdf_tables=always read the same cells with pdfplumber as
+    # "273.879.7501", a figure that is not in the document. Both now read the mark apart
+    path = real_world / "pdf" / "py-pdf-samples" / "google-doc-document.pdf"
+    population = ("Population", "273.879.750 1", "83,190,556 2", "8,935,112 3", "67,413,000", "453")
+    for mode in ("auto", "always"):
+        tables = [b for b in extract(path, options={"pdf_tables": mode}).blocks if b.kind == TABLE]
+        assert [row for t in tables for row in t.rows if row[0] == "Population"] == [population], mode
