@@ -221,6 +221,19 @@ def _scan(out: PageObjects, values, refs, budget: list[int], parent, count: int,
             _scan(out, values, refs, budget, obj, max(form_count(obj), 0), depth + 1)
 
 
+def silent_text(page, textpage) -> int:
+    """How many of the text objects of ``page`` (a raw FPDF_PAGE handle, its objects at the top
+    level, as ``PageObjects.text`` counts them) pdfium gives no text for on ``textpage``."""
+    count = max(pdfium_c.FPDFPage_CountObjects(page), 0)
+    silent = 0
+    for i in range(count):
+        obj = page_object(page, i)
+        # the length asked with no buffer is in bytes, the terminating NUL's two included
+        if obj and obj_type(obj) == _TEXT and pdfium_c.FPDFTextObj_GetText(obj, textpage, None, 0) <= 2:
+            silent += 1
+    return silent
+
+
 def image_size(obj) -> tuple[int, int]:
     w, h = ctypes.c_uint(), ctypes.c_uint()
     if not pdfium_c.FPDFImageObj_GetImagePixelSize(obj, ctypes.byref(w), ctypes.byref(h)):

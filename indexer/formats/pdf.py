@@ -55,6 +55,7 @@ from ._pdf_objects import (
     image_size,
     is_fragment,
     scan_page,
+    silent_text,
 )
 from ._pdf_tables import (
     FoundTable,
@@ -124,6 +125,7 @@ class _Page:
     unmapped: float = 0.0  # share of the text layer's characters pdfium could not map to Unicode
     ocr_miss: str = ""  # why OCR gave no text for the page, when it was to read it
     joins: list[Join] = field(default_factory=list)  # words pdfium joined at a hyphen
+    silent: int = 0  # text objects pdfium gave no text for, counted where text looks lost
 
     @property
     def has_text(self) -> bool:
@@ -137,6 +139,11 @@ class _Page:
     def lost(self) -> int:
         """How many more text objects the page has than characters pdfium gave for them."""
         return self.text_objects - self.chars
+
+
+def _lossy(p: _Page) -> bool:
+    """Whether pdfium seems to have given only part of the page's text (LOST_OBJECTS)."""
+    return p.lost >= LOST_OBJECTS and p.lost >= LOST_SHARE * p.text_objects
 
 
 def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...]) -> str:
@@ -174,7 +181,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # pdf_tables=always reads a page ruled both ways from pdfium's rules first; 19: a page
     # number that says so set apart beside a footer's text on its baseline removed; 20: the head
     # and foot of a file's only page read top-down; a page number centred between a footer's
-    # texts removed; a raised footnote mark in a cell pdfplumber read set apart
+    # texts removed; a raised footnote mark in a cell pdfplumber read set apart; the text
+    # objects a page read again lost counted one by one
     version="20",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -379,7 +387,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         pages.append(info)
 
     _drop_repeated(pages, skipped)
-    lossy = [p for p in pages if p.lost >= LOST_OBJECTS and p.lost >= LOST_SHARE * p.text_objects]
+    lossy = [p for p in pages if _lossy(p)]
     if lossy:
         _read_again(data, password, lossy, warnings, notes)
     empty = [p.number for p in pages if not p.has_text]
@@ -516,6 +524,8 @@ def _read_page(
         info.lines, cut, info.chars = page_lines(textpage, number, ligatures, info.joins, margins)
         if info.lines:
             info.unmapped = _unmapped(textpage, info.lines)
+        if _lossy(info):  # counted here, where the objects' text can be asked for
+            info.silent = silent_text(page.page, textpage)
         if info.lines and tables_mode == "auto" and info.objects.has_rulings:
             info.tables, info.tables_done = _page_tables(info.objects, textpage)
         elif info.lines and tables_mode == "always" and info.objects.ruled_both_ways:
@@ -935,7 +945,7 @@ def _read_again(data, password, pages: list[_Page], warnings: list[str], notes: 
                 continue
             p.lines, p.tables, p.tables_done, p.joins = lines, [], False, []
             notes.append(
-                f"page {p.number}: pdfium gave no text for {p.lost:,} of its {p.text_objects:,} text "
+                f"page {p.number}: pdfium gave no text for {p.silent:,} of its {p.text_objects:,} text "
                 f"objects; read by pdfminer: {after:,} characters instead of {before:,}"
             )
     finally:
