@@ -154,8 +154,13 @@ def top_down(
         ln = lines[i]
         if not ln.upright:
             break
-        # the first test is the cheap one: it fails for all but a line over all the ones before
-        if ln.base > ceiling and _stands(ln, before := [lines[j] for j in read[:k]], high, up=True):
+        # the first tests are the cheap ones: they fail for all but a line in the head margin
+        # over all the lines before (a page whose lines come bottom-up is not asked again and again)
+        if (
+            ln.base >= high
+            and ln.base > ceiling
+            and _stands(ln, before := [lines[j] for j in read[:k]], high, up=True)
+        ):
             end = k + 1
             while end < len(read) and _stands(lines[read[end]], before, high, up=True, over=False):
                 end += 1
@@ -167,7 +172,11 @@ def top_down(
         ln = lines[read[k]]
         if not ln.upright:
             break
-        if ln.top < floor and _stands(ln, after := [lines[j] for j in read[k + 1 :]], low, up=False):
+        if (
+            ln.top <= low
+            and ln.top < floor
+            and _stands(ln, after := [lines[j] for j in read[k + 1 :]], low, up=False)
+        ):
             start = k
             while start > 0 and _stands(lines[read[start - 1]], after, low, up=False, over=False):
                 start -= 1
