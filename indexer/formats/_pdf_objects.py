@@ -22,7 +22,7 @@ MAX_IMAGE_PIXELS = 40_000_000
 MIN_IMAGE_SIDE = 4
 #: An image narrower than this either way is a strip (a rule, a gradient's band, a shadow), and one
 #: at most FRAGMENT_MAX pixels each way an icon-sized fragment (a bullet, a tile of a drawing's
-#: fill): left out and counted in the coverage (HTML's icon limit is the same 24 pixels).
+#: fill): left out and counted in the coverage.
 STRIP_SIDE = 8
 FRAGMENT_MAX = 24
 
