@@ -9,11 +9,19 @@ tables, fenced code, images as ``[Image: alt]`` (or ``![alt](name)`` with ``list
 ``::: notes`` fenced div (pandoc's way of writing them). Spreadsheets give ``## SheetName`` and a pipe table per
 sheet, sheets separated by ``---``, a file embedded in a sheet after it as a document's blocks,
 its headings below the sheet's; CSV gives one pipe table.
+
+The text of a paragraph, an image marker or a list item comes from a document that is not
+Markdown: what Markdown would read as syntax in it is escaped (:func:`escape_text`), so that a
+CommonMark or GFM reader reads back the same words as one paragraph, and only there, so that the
+text stays as readable as it was.
 """
 
 from __future__ import annotations
 
 import re
+import string
+import textwrap
+import unicodedata
 from dataclasses import replace
 
 from .model import (
@@ -86,6 +94,18 @@ def _document(doc: Document, list_images: bool) -> str:
     return "\n\n".join(parts)
 
 
+#: a footnote's or endnote's label, as the notes of a document are written: Markdown's own
+_NOTE_LABEL = re.compile(r"\[\^[^\]\s]+\]: ")
+
+
+def _paragraph(block: Block, text: str) -> str:
+    """A paragraph's text escaped, a note's label (``[^1]: ``) left as a Markdown footnote."""
+    label = _NOTE_LABEL.match(text) if block.meta and block.meta.get("note") else None
+    if label:
+        return label.group() + escape_text(text[label.end() :])
+    return escape_text(text)
+
+
 def _image_ref(alt: str | None, name: str) -> str:
     alt = " ".join((alt or "").split()).replace("]", "\\]")
     return f"![{alt}]({name})"
@@ -101,11 +121,11 @@ def _block(doc: Document, block: Block, list_images: bool) -> str:
     elif block.kind == CODE:
         body = _fence(block)
     elif block.kind == IMAGE and not (list_images and block.images):
-        return with_markers(doc, block)
+        return escape_text(with_markers(doc, block))
     elif list_images and block.images:
-        body = "" if block.kind == IMAGE else without_markers(block.text)
+        body = "" if block.kind == IMAGE else _paragraph(block, without_markers(block.text))
     else:
-        body = with_markers(doc, block)
+        body = _paragraph(block, with_markers(doc, block))
     if list_images and block.images:
         refs = []
         own = block.alt if block.kind == IMAGE else None  # the place's own, as in the modes
@@ -126,7 +146,8 @@ _OWN_MARKER = re.compile(r"\(?(?:\d{1,3}|[A-Za-z]|[ivxlcdmIVXLCDM]{1,6})[.)](?: 
 
 def _list(block: Block) -> str:
     if not block.items:
-        return "\n".join("- " + line.strip() for line in block.text.split("\n") if line.strip())
+        lines = block.text.split("\n")
+        return "\n".join("- " + escape_text(line, item=True) for line in lines if line.strip())
     lines = []
     widths: list[int] = []  # marker width of the latest item at each level
     own_markers = bool(block.meta) and bool(block.meta.get(OWN_MARKERS))
@@ -144,6 +165,7 @@ def _list(block: Block) -> str:
         del widths[level:]
         indent = " " * sum(widths)
         widths.append(len(marker))
+        text = escape_text(text, item=True)
         text = text.replace("\n", "\n" + indent + " " * len(marker))
         lines.append(indent + marker + text)
     return "\n".join(lines)
@@ -196,3 +218,208 @@ def _sheets(doc: Document, list_images: bool) -> str:
             ]
         sections.append("\n\n".join(body))
     return "\n\n---\n\n".join(sections)
+
+
+# -- text that is not Markdown ---------------------------------------------------------------
+
+#: white space at a line's ends: spaces and tabs, and form feeds and vertical tabs, which
+#: pulldown-cmark takes for white space there too (two at a line's end make a line break)
+_BLANK = " \t\f\v"
+_ASCII_PUNCT = frozenset(string.punctuation)
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+#: the marks that start a block, followed by white space as ``_BLANK`` has it
+_ATX = re.compile(r"#{1,6}(?:[ \t\f\v]|$)")
+_ORDERED = re.compile(r"(\d{1,9})[.)](?:[ \t\f\v]|$)")
+_THEMATIC = re.compile(r"([-*_])(?:[ \t\f\v]*\1){2,}[ \t\f\v]*")
+_SETEXT = re.compile(r"(?:=+|-+)[ \t\f\v]*")
+_DELIMITER_ROW = re.compile(r"\|?[ \t\f\v]*:?-+:?[ \t\f\v]*(?:\|[ \t\f\v]*:?-+:?[ \t\f\v]*)*\|?[ \t\f\v]*")
+#: CommonMark's autolinks: a URL (a scheme, ``:``, no space) or an e-mail address in ``<>``
+_AUTOLINK = re.compile(
+    r"<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20\x7f<>]*|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@"
+    r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>"
+)
+#: a ``<`` that starts an HTML tag, comment, declaration or instruction, inline or as a block
+#: at a line's start: "x <y", "<<5>>" and "<http://example.org" do not (a tag's name ends in
+#: white space, ``/`` or ``>``)
+_HTML_TAG = re.compile(r"<(?:[!?]|/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$))")
+_TASK = re.compile(r"\[[ xX]\](?:[ \t\f\v]|$)")
+
+
+def escape_text(text: str, item: bool = False) -> str:
+    """``text`` as Markdown that reads back as its words: a backslash before each character that
+    would otherwise be read as syntax, and before no other. Lines separated by a blank line are
+    paragraphs of their own, as they would be in Markdown anyway. ``item``: the text of a list
+    item, whose first line may not start with a task box (``[ ]``) either."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    paragraphs: list[list[str]] = [[]]
+    for line in text.split("\n"):
+        if line.strip(_BLANK):
+            paragraphs[-1].append(line.rstrip(_BLANK))
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    return "\n\n".join(_escape_paragraph(lines, item) for lines in paragraphs if lines)
+
+
+def _backslashed(text: str, escaped: set[int]) -> str:
+    if not escaped:
+        return text
+    return "".join("\\" + c if i in escaped else c for i, c in enumerate(text))
+
+
+def _escape_paragraph(lines: list[str], item: bool) -> str:
+    # Markdown cannot indent a paragraph: four spaces or a tab before its first line make it a
+    # code block, shown verbatim in a fixed font and, to a reader or a language model, code. So
+    # the indentation the paragraph shares is taken off, and the first line starts flush; the
+    # lines after it keep what is left of theirs (a mail's "Name:\tvalue" lines below a label),
+    # which a Markdown reader skips there and a person reading the Markdown still sees
+    lines = textwrap.dedent("\n".join(lines)).split("\n")
+    lines[0] = lines[0].lstrip(_BLANK)
+    text = "\n".join(lines)
+    escaped: set[int] = set()
+    start = 0
+    for number, line in enumerate(lines):
+        escaped.update(_line_start(text, start, line, number == 0, item))
+        start += len(line) + 1
+    escaped.update(_inline(text, escaped))
+    return _backslashed(text, escaped)
+
+
+def _line_start(text: str, start: int, line: str, first: bool, item: bool) -> list[int]:
+    """Where a backslash goes so that ``line`` (at ``start`` in ``text``) starts no block: a
+    heading, list item, quote, fence, thematic break, HTML block, setext underline, table
+    delimiter row, fenced div (pandoc's ``:::``, as the notes are written), and on the first
+    line a link reference definition or, in a list item, a task box. Only an item numbered 1
+    can break into a paragraph, so "in\\n2019. Then" keeps its line as it is."""
+    content = line.lstrip(_BLANK)
+    if not content:
+        return []
+    at = start + len(line) - len(content)
+    c = content[0]
+    starts = (
+        (c in "`~" and content.startswith(c * 3))  # a fence
+        or _THEMATIC.fullmatch(content)
+        or c == ">"  # a quote
+        or (c in "-+*" and (content[1:2] or " ") in _BLANK)  # a list item
+        or (c == "#" and _ATX.match(content))
+        or (c == "<" and _HTML_TAG.match(content))
+        or content.startswith(":::")
+        or (not first and _SETEXT.fullmatch(content))
+        or (not first and "|" in content and _DELIMITER_ROW.fullmatch(content))
+        or (first and c == "[" and ("]:" in text or (item and _TASK.match(content))))
+    )
+    if starts:
+        return [at]
+    if (m := _ORDERED.match(content)) and (first or int(m.group(1)) == 1):
+        return [at + m.end(1)]
+    return []
+
+
+def _inline(text: str, escaped: set[int]) -> list[int]:
+    """Where a backslash goes so that nothing in ``text`` is read as inline syntax (a mark
+    ``escaped`` at a line's start is text): a backslash before punctuation or a line's end,
+    a code span (two runs of backticks as long), emphasis or strikethrough (a run of ``*``,
+    ``_`` or ``~`` that can open before one that can close), a link's ``](``, an HTML tag (a
+    ``<`` that starts one, and a ``>`` after it), an entity (``&amp;``). So "snake_case",
+    "2 * 3", "a footnote*" and "C:\\Users" stay as they are.
+
+    An autolink (``<ana@example.org>``, ``<https://example.org/a_b>``) is left as it is, the
+    characters in it too: a Markdown reader shows its address as a link, and a mail's "From: Ana
+    <ana@example.org>" reads as it did. Not one with a backtick or an entity in it, which a
+    reader would take otherwise; its ``<`` is escaped."""
+    out: list[int] = []
+    runs: list[tuple[str, int, int]] = []
+    last_gt = text.rfind(">")
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in "`*_~":
+            if i in escaped:  # escaped at a line's start ("\\___"): the rest is a run of its own
+                i += 1
+                continue
+            j = i
+            while j < n and text[j] == c:
+                j += 1
+            runs.append((c, i, j))
+            i = j
+            continue
+        if c == "<" and i not in escaped and (end := _autolink(text, i)):
+            i = end
+            continue
+        if _inline_mark(text, i, last_gt):
+            out.append(i)
+        i += 1
+    # a backslash does not work inside a code span: an escaped backtick still closes a span that
+    # an earlier one opens. So when two runs are as long (or a fence was escaped), every backtick
+    # of the paragraph is escaped; else none is ("don`t" stays)
+    ticks = [j - i for c, i, j in runs if c == "`"]
+    if len(set(ticks)) < len(ticks) or "`" in (text[i] for i in escaped):
+        out.extend(i for i, c in enumerate(text) if c == "`")
+    for mark in "*_~":
+        flanking = []
+        opened = closed = False
+        for c, i, j in runs:
+            if c == mark:
+                opens, closes = _delimiter(mark, text[i - 1] if i else "", text[j] if j < n else "")
+                if opens or closes:
+                    flanking.append((i, j))
+                closed = closed or closes and opened
+                opened = opened or opens
+        if closed:
+            for i, j in flanking:
+                out.extend(range(i, j))
+    return out
+
+
+def _autolink(text: str, i: int) -> int:
+    """Where the autolink at ``text[i]`` ends, or 0: none there, or one with a backtick or an
+    entity in it, which a reader would take for a code span's end or the character."""
+    if not text[i + 1 : i + 2].isascii() or not text[i + 1 : i + 2].isalnum():
+        return 0  # "<!--a@b.c>" is an HTML comment to a reader, "<?a@b.c>" an instruction
+    link = _AUTOLINK.match(text, i)
+    if link and "`" not in link.group() and not _ENTITY.search(link.group()):
+        return link.end()
+    return 0
+
+
+def _inline_mark(text: str, i: int, last_gt: int) -> bool:
+    """Whether ``text[i]`` (none of the runs) starts inline syntax, ``last_gt`` the last ``>``."""
+    c = text[i]
+    if c == "\\":
+        return text[i + 1 : i + 2] in _ASCII_PUNCT or text[i + 1 : i + 2] == "\n"
+    if c == "]":
+        return text[i + 1 : i + 2] == "("
+    if c == "<":
+        # an autolink left as it is was passed over: this one is escaped, as a tag is
+        return i < last_gt and bool(_HTML_TAG.match(text, i) or _AUTOLINK.match(text, i))
+    return c == "&" and bool(_ENTITY.match(text, i))
+
+
+def _is_space(c: str) -> bool:
+    """Unicode whitespace as CommonMark has it; a line's start or end counts as one."""
+    return not c or c in " \t\n\r\f" or unicodedata.category(c) == "Zs"
+
+
+def _is_punct(c: str, symbols: bool) -> bool:
+    category = unicodedata.category(c) if c else ""
+    return c in _ASCII_PUNCT or category.startswith("P") or symbols and category.startswith("S")
+
+
+def _delimiter(mark: str, before: str, after: str) -> tuple[bool, bool]:
+    """Whether a run of ``mark`` between ``before`` and ``after`` can open and close emphasis
+    (CommonMark's flanking rules), under either of the spec's readings of punctuation (0.31
+    counts symbols such as ``€`` too, readers of earlier versions do not): escaped when either
+    would read it as emphasis. ``~`` (strikethrough) as ``*``, and less strictly still."""
+    opens = closes = False
+    space_before, space_after = _is_space(before), _is_space(after)
+    for symbols in (False, True):
+        punct_before, punct_after = _is_punct(before, symbols), _is_punct(after, symbols)
+        left = not space_after and (not punct_after or space_before or punct_before)
+        right = not space_before and (not punct_before or space_after or punct_after)
+        if mark == "_":
+            opens = opens or left and (not right or punct_before)
+            closes = closes or right and (not left or punct_after)
+        elif mark == "*":
+            opens, closes = opens or left, closes or right
+        else:  # strikethrough is GFM's: pulldown-cmark opens and closes it with any flanking run
+            opens = closes = opens or left or right
+    return opens, closes

@@ -77,7 +77,7 @@ def test_ordered_items_of_other_formats_are_numbered_whatever_their_text():
         "1. U.S. exports rose\n"
         "1. e.g. apples\n"
         "1. A. Lincoln\n"
-        "1. 10. tenth in text\n"
+        "1. 10\\. tenth in text\n"  # its "10." escaped: no list inside the item
         "1. Plain step\n"
     )
     # the same items in a block without the PDF's mark

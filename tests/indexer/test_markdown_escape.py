@@ -1,0 +1,186 @@
+"""get_markdown on text that is not Markdown: a paragraph reads back as one paragraph, same words."""
+
+from __future__ import annotations
+
+import pyromark
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+
+from indexer import get_markdown
+from indexer.markdown import escape_text, render_markdown
+from indexer.model import Block, ListItem, assemble, render_list
+
+from .modes.helpers import para
+
+_COMMONMARK = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+_GFM = (
+    pyromark.Options.ENABLE_TABLES
+    | pyromark.Options.ENABLE_FOOTNOTES
+    | pyromark.Options.ENABLE_STRIKETHROUGH
+    | pyromark.Options.ENABLE_TASKLISTS
+)
+
+
+def _markdown_it(markdown: str) -> list[str]:
+    """The paragraphs markdown-it reads in ``markdown``, as their text, an autolink as its address
+    in ``<>``; any other block or inline element (emphasis, a code span, a link, HTML, a line
+    break) fails."""
+    out = []
+    for token in _COMMONMARK.parse(markdown):
+        if token.type != "inline":
+            assert token.type in ("paragraph_open", "paragraph_close"), (token.type, markdown)
+            continue
+        text = ""
+        for t in token.children or []:
+            if t.type in ("link_open", "link_close"):
+                assert t.markup == "autolink", markdown
+                text += "<" if t.type == "link_open" else ">"
+            else:
+                assert t.type in ("text", "softbreak"), (t.type, markdown)
+                text += t.content if t.type == "text" else "\n"
+        out.append(text)
+    return out
+
+
+def _pulldown(markdown: str) -> list[str]:
+    """The same read by pulldown-cmark (pyromark) with the GFM extensions the project reads."""
+    out: list[str] = []
+    for event in pyromark.events(markdown, options=_GFM):
+        if event == {"Start": "Paragraph"}:
+            out.append("")
+        elif event == "SoftBreak":
+            out[-1] += "\n"
+        elif isinstance(event, dict) and "Text" in event:
+            out[-1] += event["Text"]
+        elif isinstance(event, dict) and "Link" in str(event.get("Start")):
+            assert event["Start"]["Link"]["link_type"] in ("Autolink", "Email"), markdown
+            out[-1] += "<"
+        elif event == {"End": "Link"}:
+            out[-1] += ">"
+        else:
+            assert event == {"End": "Paragraph"}, (event, markdown)
+    return out
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+def _reads_back(text: str) -> None:
+    markdown = escape_text(text)
+    for read in (_markdown_it, _pulldown):
+        paragraphs = read(markdown)
+        assert len(paragraphs) == 1, (read.__name__, markdown, paragraphs)
+        assert _words(paragraphs[0]) == _words(text), (read.__name__, markdown)
+
+
+#: characters Markdown reads as syntax, and a few others around them (letters, digits, spaces,
+#: tabs, line breaks, punctuation and symbols beyond ASCII)
+_MARKUP = "#-*+_=`~>|<[]()!&;:.\\/\"'?^{}$%@0123456789 \t\f\n"
+_line = st.text(alphabet=_MARKUP + "abxyzé€…", min_size=1, max_size=24).filter(lambda s: s.strip())
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_line, min_size=1, max_size=4).map("\n".join).filter(lambda t: "\n\n" not in t))
+@example("    Event Log\n    monitor for\n to alert if")
+@example("a\n---")
+@example("**a** _b_ ~~c~~ `d` [e](f) <g> <h@i.j> &amp; \\*")
+@example("a | b\n--- | ---")
+@example("[x]: /url\n[y]: /v")
+@example("***\n___\n```\n~~~")
+def test_any_paragraph_reads_back_as_one_paragraph_of_the_same_words(text):
+    # a blank line ends a paragraph in Markdown too: texts without one
+    if any(line.strip(" \t\f\v") == "" for line in text.split("\n")):
+        return
+    _reads_back(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(min_size=1, max_size=40).filter(lambda t: "\x00" not in t and "\r" not in t))
+def test_any_unicode_line_reads_back(text):
+    # any characters at all (a NUL is read as U+FFFD and a CR ends a line: not one line's text),
+    # with a word among them
+    line = " ".join(text.split("\n"))
+    if line.split():
+        _reads_back(line)
+
+
+def test_escaped_only_where_markdown_would_read_syntax():
+    # by hand: each of these reads as its words already, and stays as it is
+    for text in (
+        "snake_case_name and 2 * 3 and a footnote*",
+        "C:\\Users\\ana and 5 < 6 > 4",
+        "Answer: in\n2019. Then more",  # only an item numbered 1 breaks into a paragraph
+        "U.S. exports, e.g. apples",
+        "a - b + c",
+        "AT&T; and Q&A",
+    ):
+        assert escape_text(text) == text
+    assert escape_text("# Title\n- item\n1. first\n> quote") == "\\# Title\n\\- item\n1\\. first\n\\> quote"
+    assert escape_text("line\n---") == "line\n\\---"
+    assert escape_text("2 *bold* and _it_") == "2 \\*bold\\* and \\_it\\_"
+    assert escape_text("<div>text</div>") == "\\<div>text\\</div>"
+    # an autolink reads as its address, a link: "From: Ana <ana@example.org>" stays as it is
+    assert escape_text("From: Ana <ana_b@example.org> <https://x.org/a_b*c>") == (
+        "From: Ana <ana_b@example.org> <https://x.org/a_b*c>"
+    )
+    assert escape_text("see [docs](http://x)") == "see [docs\\](http://x)"
+    assert escape_text("1 &amp; 2") == "1 \\&amp; 2"
+    assert escape_text("`code`") == "\\`code\\`"
+    assert escape_text("don`t") == "don`t"
+
+
+def test_an_indented_paragraph_is_no_code_block():
+    # Markdown reads four spaces before a paragraph as code; their words are text
+    md = render_markdown(assemble("eml", [para("    Indented line\n    and its next")]))
+    assert md == "Indented line\nand its next\n"
+    assert _markdown_it(md) == ["Indented line\nand its next"]
+
+
+def test_list_item_text_starts_no_second_list():
+    # an item whose text starts with a number is one item, not a list inside it
+    items = (ListItem("10. tenth in text", 0, True), ListItem("- dash", 0, False), ListItem("[ ] box", 0))
+    md = render_markdown(assemble("docx", [Block("list", render_list(items), items=items)]))
+    assert md == "1. 10\\. tenth in text\n- \\- dash\n- \\[ ] box\n"
+    tokens = [t.type for t in _COMMONMARK.parse(md)]
+    assert tokens.count("list_item_open") == 3 and tokens.count("bullet_list_open") == 1
+
+
+def test_a_plain_text_source_stays_as_it_is():
+    # a .txt file comes back as its text: Markdown in it is the writer's own
+    assert (
+        get_markdown(b"# Title\n\n    code\n\n*it*\n", filename="notes.txt")
+        == "# Title\n\n    code\n\n*it*\n"
+    )
+
+
+def test_bounce_mail_reads_back_as_its_paragraphs(real_world):
+    md = get_markdown(real_world / "eml" / "MimeKit" / "bounce.eml")
+    # the monitor's description, indented four spaces in the mail, is a paragraph, not code
+    assert (
+        "\n\nEvent Log\n    monitor for\n    Security - Microsoft-Windows-Security-Auditing\n to alert if\n"
+        in md
+    )
+    tokens = _COMMONMARK.parse(md)
+    assert "code_block" not in [t.type for t in tokens]
+    # the rule of dashes under the delivery report is text, not a rule
+    assert "\n\n\\----------\n\n" in md
+    assert "From: Mail Delivery System <MAILER-DAEMON@hmail.jitbit.com>\n" in md
+    assert "\n<netec.test@netecgc.com>: host mx1-eu1.ppe-hosted.com[" in md
+    assert "hr" not in [t.type for t in tokens]
+
+
+def test_a_rule_of_marks_takes_one_backslash():
+    # the first mark of a line of them escaped is enough: "\____" is no rule, no emphasis
+    assert escape_text("Text\n________________") == "Text\n\\________________"
+    assert escape_text("***") == "\\***"
+    assert _markdown_it(escape_text("a\n***\nb *c")) == ["a\n***\nb *c"]
+
+
+def test_notes_keep_their_markdown_footnote_label(real_world):
+    # notes are written as Markdown footnotes on purpose ("[^1]: text"), the references "[^1]"
+    md = get_markdown(real_world / "rtf" / "kreuzberg" / "footnote.rtf")
+    assert "\n\n[^1]: See Sahlins, Bateson, and Geertz for a complete bibliography.\n" in md
+    # a paragraph of a document that only starts so is text
+    assert render_markdown(assemble("pdf", [para("[^1]: cited")])) == "\\[^1]: cited\n"
