@@ -10,10 +10,10 @@ tables, fenced code, images as ``[Image: alt]`` (or ``![alt](name)`` with ``list
 sheet, sheets separated by ``---``, a file embedded in a sheet after it as a document's blocks,
 its headings below the sheet's; CSV gives one pipe table.
 
-The text of a paragraph, an image marker or a list item comes from a document that is not
-Markdown: what Markdown would read as syntax in it is escaped (:func:`escape_text`), so that a
-CommonMark or GFM reader reads back the same words as one paragraph, and only there, so that the
-text stays as readable as it was.
+The text of a paragraph, an image marker, a list item, a heading or a table cell comes from a
+document that is not Markdown: what Markdown would read as syntax in it is escaped
+(:func:`escape_text`), so that a CommonMark or GFM reader reads back the same words as one
+paragraph (heading, cell), and only there, so that the text stays as readable as it was.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def render_markdown(doc: Document, list_images: bool = False) -> str:
     if doc.family == SPREADSHEET:
         out = _sheets(doc, list_images)
     elif doc.family == CSV:
-        out = "\n\n".join(_table(b) if b.kind == TABLE else b.text for b in doc.blocks)
+        out = "\n\n".join(_table(b) if b.kind == TABLE else _paragraph(b, b.text) for b in doc.blocks)
     elif doc.source_type in AS_IS and doc.text and not (doc.source_type == "txt" and doc.images):
         out = doc.text.strip("\n")
     else:
@@ -113,7 +113,7 @@ def _image_ref(alt: str | None, name: str) -> str:
 
 def _block(doc: Document, block: Block, list_images: bool) -> str:
     if block.kind == HEADING:
-        return "#" * min(max(block.level, 1), 6) + " " + " ".join(block.text.split())
+        return "#" * min(max(block.level, 1), 6) + " " + _heading(" ".join(block.text.split()))
     if block.kind == LIST:
         body = _list(block)
     elif block.kind == TABLE:
@@ -173,7 +173,8 @@ def _list(block: Block) -> str:
 
 def _table(block: Block) -> str:
     if block.rows or block.header:
-        return render_table(block.header, block.rows)
+        header = [_cell(c) for c in block.header] if block.header is not None else None
+        return render_table(header, [[_cell(c) for c in row] for row in block.rows])
     return block.text
 
 
@@ -204,7 +205,7 @@ def _sheets(doc: Document, list_images: bool) -> str:
             if list_images:
                 shown.update(block.images)
             continue
-        tables[name].append(_table(block) if block.kind == TABLE else block.text)
+        tables[name].append(_table(block) if block.kind == TABLE else _paragraph(block, block.text))
         if block.kind == TABLE and block.images and not list_images:
             tables[name].append(" ".join(f"[Image: {image_label(doc, n)}]" for n in block.images))
     sections = []
@@ -258,6 +259,22 @@ def escape_text(text: str, item: bool = False) -> str:
         elif paragraphs[-1]:
             paragraphs.append([])
     return "\n\n".join(_escape_paragraph(lines, item) for lines in paragraphs if lines)
+
+
+def _heading(text: str) -> str:
+    """A heading's text (one line) escaped: its inline syntax, and a closing run of ``#``, which
+    Markdown takes off a heading ("Issue #" would read "Issue")."""
+    escaped = set(_inline(text, set()))
+    if closing := re.search(r"(?:^|[ \t])(#+)$", text):
+        escaped.add(closing.start(1))
+    return _backslashed(text, escaped)
+
+
+def _cell(value: object) -> str:
+    """A table cell's text on one line, as ``render_table`` writes it, its inline syntax escaped
+    (a cell holds no blocks)."""
+    text = " ".join(str(value).split())
+    return _backslashed(text, set(_inline(text, set())))
 
 
 def _backslashed(text: str, escaped: set[int]) -> str:
