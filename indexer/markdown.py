@@ -243,6 +243,8 @@ _AUTOLINK = re.compile(
 #: at a line's start: "x <y", "<<5>>" and "<http://example.org" do not (a tag's name ends in
 #: white space, ``/`` or ``>``)
 _HTML_TAG = re.compile(r"<(?:[!?]|/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$))")
+#: what may be inline syntax: a run of one mark, or a character that may start some
+_INLINE_MARK = re.compile(r"([`*_~])\1*|[\\\]<&]")
 _TASK = re.compile(r"\[[ xX]\](?:[ \t\f\v]|$)")
 
 
@@ -346,25 +348,22 @@ def _inline(text: str, escaped: set[int]) -> list[int]:
     out: list[int] = []
     runs: list[tuple[str, int, int]] = []
     last_gt = text.rfind(">")
-    i, n = 0, len(text)
-    while i < n:
+    n = len(text)
+    after = 0  # the end of the autolink last passed over
+    for m in _INLINE_MARK.finditer(text):
+        i, j = m.span()
+        if i < after:
+            continue
         c = text[i]
         if c in "`*_~":
             if i in escaped:  # escaped at a line's start ("\\___"): the rest is a run of its own
                 i += 1
-                continue
-            j = i
-            while j < n and text[j] == c:
-                j += 1
-            runs.append((c, i, j))
-            i = j
-            continue
-        if c == "<" and i not in escaped and (end := _autolink(text, i)):
-            i = end
-            continue
-        if _inline_mark(text, i, last_gt):
+            if i < j:
+                runs.append((c, i, j))
+        elif c == "<" and i not in escaped and (end := _autolink(text, i)):
+            after = end
+        elif _inline_mark(text, i, last_gt):
             out.append(i)
-        i += 1
     # a backslash does not work inside a code span: an escaped backtick still closes a span that
     # an earlier one opens. So when two runs are as long (or a fence was escaped), every backtick
     # of the paragraph is escaped; else none is ("don`t" stays)
