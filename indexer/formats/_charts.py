@@ -17,8 +17,9 @@ shown in the chart's format code when :mod:`._numfmt` understands it (``#,##0.0`
 dates), else as the cached value is written, binary noise dropped (``0.30000000000000004`` is
 ``0.3``).
 
-An Office 2016 chart (``cx:chartSpace``: waterfall, histogram, treemap …) is read by the same
-:func:`read_chart` into the same :class:`Chart`, from the values its ``cx:chartData`` keeps.
+An Office 2016 chart (``cx:chartSpace``: waterfall, histogram, treemap …, a ``chartExN.xml`` part
+of an .xlsx, a .pptx or a .docx) is read by the same :func:`read_chart` into the same
+:class:`Chart`, from the values its ``cx:chartData`` keeps.
 
 An OpenDocument chart (``Object 1/content.xml`` of an .odt, .odp or .ods, ``office:chart``) is
 read into the same :class:`Chart` by :func:`read_odf_chart`: it keeps its values in a table of

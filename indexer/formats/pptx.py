@@ -57,6 +57,8 @@ A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 DGM = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+MC_ALTERNATE, MC_CHOICE = f"{{{_ooxml.MC_NS}}}AlternateContent", f"{{{_ooxml.MC_NS}}}Choice"
+P_GRAPHICFRAME = f"{{{P}}}graphicFrame"
 A_P, A_T, A_BR, A_PPR = f"{{{A}}}p", f"{{{A}}}t", f"{{{A}}}br", f"{{{A}}}pPr"
 A_BUCHAR, A_BUAUTO, A_BUNONE = f"{{{A}}}buChar", f"{{{A}}}buAutoNum", f"{{{A}}}buNone"
 A_LSTSTYLE, P_TXBODY, P_PH = f"{{{A}}}lstStyle", f"{{{P}}}txBody", f"{{{P}}}ph"
@@ -369,6 +371,32 @@ def _sorted(shapes: Iterable[Any]) -> list[Any]:
     return [shape for row in rows for _, _, shape in sorted(row, key=lambda x: (x[0][1], x[0][0], x[1]))]
 
 
+def _chartex_ref(frame: etree._Element) -> etree._Element | None:
+    """The ``cx:chart`` naming the part of an Office 2016 chart (a waterfall, a treemap …) that a
+    graphic frame shows, if it shows one."""
+    return frame.find(f"{{{A}}}graphic/{{{A}}}graphicData/{{{_charts.CX}}}chart")
+
+
+def _with_chartex(shapes: Any) -> list[Any]:
+    """The shapes of a slide or a group, each Office 2016 chart's frame in its place among them:
+    PowerPoint writes that frame in an ``mc:AlternateContent`` choice, which python-pptx passes
+    over, its fallback a shape saying that the chart cannot be shown (not read)."""
+    tree = getattr(shapes, "_spTree", None)
+    if tree is None or tree.find(MC_ALTERNATE) is None:
+        return list(shapes)
+    members = {shape._element: shape for shape in shapes}
+    out = []
+    for el in tree.iterchildren():
+        if el.tag == MC_ALTERNATE:
+            frames = (f for choice in el.iterchildren(MC_CHOICE) for f in choice.iterchildren(P_GRAPHICFRAME))
+            frame = next((f for f in frames if _chartex_ref(f) is not None), None)
+            if frame is not None:
+                out.append(shapes._shape_factory(frame))
+        elif el in members:
+            out.append(members[el])
+    return out
+
+
 def _is_title(shape: Any) -> bool:
     if not getattr(shape, "is_placeholder", False):
         return False
@@ -395,7 +423,7 @@ class _Slides:
     def shapes(self, shapes: Iterable[Any], slide: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
         from pptx.enum.shapes import MSO_SHAPE_TYPE
 
-        for shape in _sorted(shapes):
+        for shape in _sorted(_with_chartex(shapes)):
             if _is_title(shape):
                 continue
             kind = _shape_type(shape)
@@ -405,10 +433,12 @@ class _Slides:
             if getattr(shape, "has_table", False) and shape.has_table:
                 yield from self.table(shape.table, meta, page)
                 continue
-            if getattr(shape, "has_chart", False) and shape.has_chart:
+            element = shape._element
+            if (getattr(shape, "has_chart", False) and shape.has_chart) or (
+                element.tag == P_GRAPHICFRAME and _chartex_ref(element) is not None
+            ):
                 yield from self.chart(shape, meta, page)
                 continue
-            element = shape._element
             ole = element.find(f".//{{{P}}}oleObj")
             if ole is not None:  # its preview picture (an EMF, in the fallback) is not read
                 yield from self.embedded(ole, slide, meta, page)
@@ -546,7 +576,8 @@ class _Slides:
         skipped when its part is missing, damaged or keeps no values."""
         chart = reason = None
         try:
-            part = shape.chart_part
+            ref = _chartex_ref(shape._element)
+            part = shape.chart_part if ref is None else shape.part.related_part(ref.get(f"{{{R}}}id") or "")
             name = str(part.partname)
             reason = self.damaged.get(name)
             if reason is None:
@@ -639,7 +670,9 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # that row its data (columns named Column N, has_header False); 13: a chart read where it
     # stands: its title and axis titles a paragraph, the values its part keeps a table (chart_type
     # in the meta); a chart without them listed as skipped with why, a damaged chart part no
-    # longer losing the whole deck; 14: a bubble chart's x, y and size values a table
+    # longer losing the whole deck; 14: a bubble chart's x, y and size values a table; an Office
+    # 2016 chart (waterfall, treemap …, its frame in an mc:AlternateContent choice) read where
+    # it stands, no longer lost
     version="14",
     source_type="pptx",
     libraries=("python-pptx",),

@@ -15,6 +15,7 @@ from pptx.util import Inches
 
 from indexer import extract_bytes, get_chunks
 from tests.indexer.formats.test_docx import _replace_member
+from tests.indexer.formats.test_xlsx_charts import CX, HISTOGRAM, WATERFALL
 
 
 def deck(kind, data, *, title: str | None = None, axes: tuple[str, str] | None = None) -> bytes:
@@ -192,3 +193,96 @@ def test_chunks_of_a_chart_alone_say_which_chart_and_chunks_reaching_past_it_do_
     (slide,) = get_chunks(blob, filename="t.pptx", mode="page_aware")
     assert "Figures as of March" in slide["content"] and "| Q1 | 1.25 |" in slide["content"]
     assert "chart_type" not in slide["metadata"] and "chart_title" not in slide["metadata"]
+
+
+# -- Office 2016 charts (chartex: waterfall, treemap, histogram …) ---------------------------------
+
+CHARTEX_REL = "http://schemas.microsoft.com/office/2014/relationships/chartEx"
+CHARTEX_TYPE = "application/vnd.ms-office.chartex+xml"
+#: the choice an Office 2016 chart's frame stands in, as Office writes it
+CHARTEX_CHOICE = (
+    '<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">'
+    '<mc:Choice xmlns:cx1="http://schemas.microsoft.com/office/drawing/2015/9/8/chartex" Requires="cx1">'
+)
+
+
+def repacked(data: bytes, changes: dict[str, object]) -> bytes:
+    """The package ``data`` with each member of ``changes`` replaced (a function of its text, or
+    the bytes of a new member)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as src:
+        parts = {name: src.read(name) for name in src.namelist()}
+    for name, change in changes.items():
+        parts[name] = change(parts[name].decode()).encode() if callable(change) else change
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for name, payload in parts.items():
+            dst.writestr(name, payload)
+    return out.getvalue()
+
+
+def chartex_parts(part: str, rels: str, target: str, chart: str) -> dict[str, object]:
+    """The changes adding the chartex part ``part`` (text ``chart``) to a package, related to the
+    part whose relationships are ``rels`` as ``rIdCx`` (``target`` from there)."""
+    relationship = f'<Relationship Id="rIdCx" Type="{CHARTEX_REL}" Target="{target}"/></Relationships>'
+    override = f'<Override PartName="/{part}" ContentType="{CHARTEX_TYPE}"/></Types>'
+    return {
+        rels: lambda xml: xml.replace("</Relationships>", relationship),
+        "[Content_Types].xml": lambda xml: xml.replace("</Types>", override),
+        part: chart.encode(),
+    }
+
+
+def chartex_deck(chart: str) -> bytes:
+    """A slide "Results" written by python-pptx, a text box on it, and below that an Office 2016
+    chart added as PowerPoint saves one: its graphic frame naming a ``cx:chart`` in an
+    ``mc:AlternateContent`` choice, its fallback a shape saying the chart cannot be shown."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[5])  # Title Only
+    slide.shapes.title.text = "Results"
+    box = slide.shapes.add_textbox(Inches(1), Inches(1.5), Inches(6), Inches(0.5))
+    box.text_frame.text = "Figures as of March"
+    out = io.BytesIO()
+    prs.save(out)
+    place = '<p:xfrm><a:off x="914400" y="2286000"/><a:ext cx="5486400" cy="3657600"/></p:xfrm>'
+    frame = (
+        CHARTEX_CHOICE + '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Chart 3"/>'
+        f"<p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr>{place}"
+        f'<a:graphic><a:graphicData uri="{CX}"><cx:chart xmlns:cx="{CX}" r:id="rIdCx"/></a:graphicData>'
+        "</a:graphic></p:graphicFrame></mc:Choice><mc:Fallback><p:sp><p:nvSpPr>"
+        '<p:cNvPr id="4" name="Chart 3"/><p:cNvSpPr><a:spLocks noTextEdit="1"/></p:cNvSpPr><p:nvPr/>'
+        f'</p:nvSpPr><p:spPr>{place.replace("p:xfrm", "a:xfrm")}<a:prstGeom prst="rect"><a:avLst/>'
+        '</a:prstGeom></p:spPr><p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US"/>'
+        "<a:t>This chart isn't available in your version of PowerPoint.</a:t></a:r></a:p></p:txBody>"
+        "</p:sp></mc:Fallback></mc:AlternateContent>"
+    )
+    changes = chartex_parts(
+        "ppt/charts/chartEx1.xml", "ppt/slides/_rels/slide1.xml.rels", "../charts/chartEx1.xml", chart
+    )
+    changes["ppt/slides/slide1.xml"] = lambda xml: xml.replace("</p:spTree>", frame + "</p:spTree>")
+    return repacked(out.getvalue(), changes)
+
+
+def test_an_office_2016_chart_is_read_where_it_stands_and_its_fallback_is_not():
+    doc = pptx(chartex_deck(WATERFALL))
+    assert [b.kind for b in doc.blocks] == ["heading", "paragraph", "paragraph", "table"]
+    heading, box, titles, table = doc.blocks
+    assert (heading.text, box.text) == ("Results", "Figures as of March")
+    # as Excel gives it: the title and the value axis's title, then the values in #,##0
+    assert titles.text == "Cash flow 2024\nk EUR"
+    assert table.header == ("", "Cash")
+    assert table.rows == (("Start", "1,200"), ("Sales", "400"), ("Costs", "-300"), ("End", "1,300"))
+    assert (table.meta["chart_type"], table.meta["chart_title"], table.page) == (
+        "waterfall",
+        "Cash flow 2024",
+        1,
+    )
+    assert "This chart isn't available" not in doc.text
+    assert not doc.coverage.skipped
+
+
+def test_an_office_2016_chart_keeping_no_values_is_listed_with_why():
+    doc = pptx(chartex_deck(HISTOGRAM))
+    assert [b.text for b in doc.blocks] == ["Results", "Figures as of March"]
+    ((what, name, reason),) = [(s.what, s.name, s.reason) for s in doc.coverage.skipped]
+    assert (what, name) == ("chart", "slide 1: Chart 3")
+    assert "only in its embedded workbook" in reason
