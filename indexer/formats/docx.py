@@ -104,7 +104,9 @@ W_TCPR, W_GRIDSPAN, W_VMERGE, W_TRPR, W_TBLHEADER = (
 A_BLIP, A_GRAPHICDATA, WP_DOCPR = f"{{{A}}}blip", f"{{{A}}}graphicData", f"{{{WP}}}docPr"
 V_IMAGEDATA, V_SHAPE = f"{{{V}}}imagedata", f"{{{V}}}shape"
 R_EMBED, R_ID, R_LINK = f"{{{R}}}embed", f"{{{R}}}id", f"{{{R}}}link"
-C_CHART = f"{{{_charts.C}}}chart"
+#: a drawing's chart: DrawingML's, or Office 2016's (a waterfall, a treemap …), which Word writes
+#: in an ``mc:AlternateContent`` choice, its fallback a shape saying the chart cannot be shown
+C_CHART, CX_CHART = f"{{{_charts.C}}}chart", f"{{{_charts.CX}}}chart"
 W_SYM, W_CHAR, W16SE_SYMEX, W16SE_CHAR = _w("sym"), _w("char"), f"{{{W16SE}}}symEx", f"{{{W16SE}}}char"
 W_FONT = _w("font")
 W_FFDATA, W_CHECKBOX, W_DDLIST = _w("ffData"), _w("checkBox"), _w("ddList")
@@ -1083,8 +1085,8 @@ class _Walker:
         if not found:
             data = next(drawing.iter(A_GRAPHICDATA), None)
             uri = (data.get("uri") or "") if data is not None else ""
-            if uri.endswith("/chart"):
-                ref = next(data.iter(C_CHART), None)
+            if uri.endswith(("/chart", "/chartex")):
+                ref = next(data.iter(C_CHART, CX_CHART), None)
                 yield _Pic((ref.get(R_ID) or "") if ref is not None else "", alt, name)
 
     def _vml_pics(self, pict: etree._Element) -> Iterator[_Pic]:
@@ -1946,7 +1948,8 @@ def _prepare_part(root: etree._Element) -> None:
     # the table; 14: also over a single row, that row data unless marked as a header row; 15: a
     # chart read after its paragraph: its title and axis titles a paragraph, the values its part
     # keeps a table (chart_type in the meta), a chart without them listed as skipped with why;
-    # 16: a bubble chart's x, y and size values a table
+    # 16: a bubble chart's x, y and size values a table; an Office 2016 chart (waterfall,
+    # treemap …, its drawing in an mc:AlternateContent choice) read as the others, no longer lost
     version="16",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

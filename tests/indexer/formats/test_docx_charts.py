@@ -6,13 +6,16 @@ given."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 
+from docx import Document
 from pptx.chart.data import CategoryChartData
 from pptx.chart.xmlwriter import ChartXmlWriter
 from pptx.enum.chart import XL_CHART_TYPE
 
 from tests.indexer.formats.test_docx import build_docx, docx, para
-from tests.indexer.formats.test_pptx_charts import regions
+from tests.indexer.formats.test_pptx_charts import CHARTEX_CHOICE, chartex_parts, regions, repacked
+from tests.indexer.formats.test_xlsx_charts import CX, HISTOGRAM, TREEMAP, WATERFALL
 
 C_NS = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 
@@ -128,3 +131,62 @@ def test_dates_on_a_category_axis_are_shown_as_dates():
     data.add_series("Close", (101.5, 99))
     (table,) = [b for b in docx(word(written(XL_CHART_TYPE.LINE, data))).blocks if b.kind == "table"]
     assert table.rows == (("2024-01-31", "101.5"), ("2024-02-29", "99"))
+
+
+def chartex_word(chart: str) -> bytes:
+    """Two paragraphs written by python-docx, an Office 2016 chart added in the first as Word
+    saves one: its drawing naming a ``cx:chart`` in an ``mc:AlternateContent`` choice, its
+    fallback a text box saying the chart cannot be shown."""
+    document = Document()
+    document.add_paragraph("Cash flow:")
+    document.add_paragraph("Figures are unaudited.")
+    out = io.BytesIO()
+    document.save(out)
+    a = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
+    inline = '<wp:inline><wp:extent cx="5486400" cy="3200400"/><wp:docPr id="1" name="Chart 1"/>'
+    run = (
+        f'<w:r>{CHARTEX_CHOICE}<w:drawing>{inline}<a:graphic {a}><a:graphicData uri="{CX}">'
+        f'<cx:chart xmlns:cx="{CX}" r:id="rIdCx"/></a:graphicData></a:graphic></wp:inline></w:drawing>'
+        f"</mc:Choice><mc:Fallback><w:drawing>{inline}<a:graphic {a}><a:graphicData "
+        'uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:cNvSpPr>'
+        '<a:spLocks noTextEdit="1"/></wps:cNvSpPr><wps:spPr/><wps:txbx><w:txbxContent><w:p><w:r>'
+        "<w:t>This chart isn't available in your version of Word.</w:t></w:r></w:p></w:txbxContent>"
+        "</wps:txbx><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:inline></w:drawing>"
+        "</mc:Fallback></mc:AlternateContent></w:r>"
+    )
+    changes = chartex_parts(
+        "word/charts/chartEx1.xml", "word/_rels/document.xml.rels", "charts/chartEx1.xml", chart
+    )
+    changes["word/document.xml"] = lambda xml: xml.replace(
+        "<w:t>Cash flow:</w:t></w:r>", "<w:t>Cash flow:</w:t></w:r>" + run
+    )
+    return repacked(out.getvalue(), changes)
+
+
+def test_an_office_2016_chart_is_read_after_its_paragraph_and_its_fallback_is_not():
+    doc = docx(chartex_word(WATERFALL))
+    assert [b.kind for b in doc.blocks] == ["paragraph", "paragraph", "table", "paragraph"]
+    first, titles, table, last = doc.blocks
+    assert (first.text, last.text) == ("Cash flow:", "Figures are unaudited.")
+    # as Excel gives it: the title and the value axis's title, then the values in #,##0
+    assert titles.text == "Cash flow 2024\nk EUR"
+    assert table.header == ("", "Cash")
+    assert table.rows == (("Start", "1,200"), ("Sales", "400"), ("Costs", "-300"), ("End", "1,300"))
+    assert (table.meta["chart_type"], table.meta["chart_title"]) == ("waterfall", "Cash flow 2024")
+    assert "This chart isn't available" not in doc.text
+    assert not doc.coverage.skipped
+
+
+def test_an_office_2016_treemap_gives_its_branches_over_its_leaves():
+    (table,) = [b for b in docx(chartex_word(TREEMAP)).blocks if b.kind == "table"]
+    assert table.meta["chart_type"] == "treemap"
+    assert table.header == ("", "", "Stock")
+    assert table.rows == (("Fruit", "Apples", "5"), ("Fruit", "Pears", "3"), ("Veg", "Carrots", "7.5"))
+
+
+def test_an_office_2016_chart_keeping_no_values_in_word_is_listed_with_why():
+    doc = docx(chartex_word(HISTOGRAM))
+    assert [b.text for b in doc.blocks] == ["Cash flow:", "Figures are unaudited."]
+    ((what, name, reason),) = [(s.what, s.name, s.reason) for s in doc.coverage.skipped]
+    assert (what, name) == ("chart", "Chart 1")
+    assert "only in its embedded workbook" in reason
