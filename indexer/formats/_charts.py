@@ -589,8 +589,9 @@ def read_odf_chart(data: bytes, what: str, *, titles_only: bool = False) -> Char
     """The chart of an OpenDocument chart object (``Object 1/content.xml``, ``office:chart``):
     its kind from ``chart:class``, its title and subtitle (said as the first of the lines under
     the title) and axis titles, and the values it keeps in its own table (``table:table`` in
-    ``chart:chart``, its first row the series' names, its first column the categories; turned
-    when its series are its rows), laid out as a DrawingML chart's are. :class:`ChartUnread` when the object is not well-formed or
+    ``chart:chart``, its first row the series' names, its first column the categories, when its
+    plot area says they hold labels; turned when its series are its rows), laid out as a
+    DrawingML chart's are. :class:`ChartUnread` when the object is not well-formed or
     holds no chart. With ``titles_only``, no table (a spreadsheet's chart, whose values are
     its sheet's cells); a chart without a table of its own is its titles alone."""
     try:
@@ -626,7 +627,22 @@ def read_odf_chart(data: bytes, what: str, *, titles_only: bool = False) -> Char
     # ODF 1.2's chart:series-source, a property of the plot area's style: the series are the
     # rows of the data, not its columns
     in_rows = "rows" in _odf_property(props, "series-source")
-    return Chart("+".join(kinds), title, axis_titles, (_odf_table(table, in_rows=in_rows),))
+    labels = _odf_labels(area)
+    return Chart("+".join(kinds), title, axis_titles, (_odf_table(table, in_rows=in_rows, labels=labels),))
+
+
+#: ODF 1.2's chart:data-source-has-labels (§19.15) → whether the first row and whether the first
+#: column of the chart's data hold labels rather than values
+_ODF_LABELS = {"both": (True, True), "row": (True, False), "column": (False, True), "none": (False, False)}
+
+
+def _odf_labels(area: etree._Element | None) -> tuple[bool, bool]:
+    """Whether the first row and whether the first column of the chart's table are labels, as
+    its plot area's ``chart:data-source-has-labels`` says. Without it (the schema's default is
+    "none") both are: LibreOffice, which writes "both" for a chart keeping its own table, reads
+    such a table with its first row and column as labels."""
+    value = (area.get(_o("chart", "data-source-has-labels")) or "") if area is not None else ""
+    return _ODF_LABELS.get(value.strip(), (True, True))
 
 
 def _odf_properties(root: etree._Element, chart: etree._Element) -> list[etree._Element]:
@@ -659,12 +675,17 @@ def _odf_text(el: etree._Element | None) -> str:
     return " ".join(line for line in lines if line)
 
 
-def _odf_table(table: etree._Element, *, in_rows: bool = False) -> Table:
+def _odf_table(
+    table: etree._Element, *, in_rows: bool = False, labels: tuple[bool, bool] = (True, True)
+) -> Table:
     """The chart's own table: its first row the header (corner blank), each further row a
     category and its series' values; a row without any text left out, its place kept. With
     ``in_rows`` (a chart whose series are the table's rows, its first row the categories, its
     first column the series' names, as LibreOffice writes one) the table is turned so that each
-    series is a column, as for any other chart."""
+    series is a column, as for any other chart. ``labels`` says whether the first row and the
+    first column hold labels (:func:`_odf_labels`): without the series' names, a series is named
+    as the legend of a chart without them names it (``Series1``); without the categories, they
+    are numbered 1, 2, 3 … as the chart's category axis numbers them."""
     rows: list[list[str]] = []
     for tr in table.iter(_o("table", "table-row")):
         row: list[str] = []
@@ -686,13 +707,19 @@ def _odf_table(table: etree._Element, *, in_rows: bool = False) -> Table:
     if not rows:
         return Table((), (), ())
     width = max(map(len, rows))
-    if in_rows:
-        rows = [list(column) for column in zip(*(r + [""] * (width - len(r)) for r in rows), strict=True)]
-        width = max(map(len, rows))
-    header = tuple(rows[0]) + ("",) * (width - len(rows[0]))
-    kept = [(n, r) for n, r in enumerate(rows[1:], start=2) if any(r)]
-    return Table(
-        header,
-        tuple(tuple(r) + ("",) * (width - len(r)) for _, r in kept),
-        tuple(n for n, _ in kept),
-    )
+    rows = [r + [""] * (width - len(r)) for r in rows]
+    names_row, categories_column = labels
+    if in_rows:  # the labels of the series are down the first column, the categories across
+        rows = [list(column) for column in zip(*rows, strict=True)]
+        names_row, categories_column = categories_column, names_row
+    first = 1 if names_row else 0  # the first row of values
+    if not categories_column:  # numbered down the rows of values, the header's corner blank
+        rows = [["" if n < first else str(n - first + 1), *r] for n, r in enumerate(rows)]
+    if names_row:
+        header = tuple(rows[0])
+    else:
+        header = ("", *(f"Series{n}" for n in range(1, len(rows[0]))))
+    kept = [
+        (n, r) for n, r in enumerate(rows[first:], start=first + 1) if any(r[0 if categories_column else 1 :])
+    ]
+    return Table(header, tuple(tuple(r) for _, r in kept), tuple(n for n, _ in kept))

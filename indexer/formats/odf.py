@@ -1066,7 +1066,8 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # single row, that row data unless marked as a header row; 14: a chart object read where its
     # frame stands: its title and axis titles a paragraph, the values its own table keeps a table
     # (chart_type in the meta); one missing or not well-formed listed as skipped with why; 15: a
-    # chart whose series are the rows of its table (chart:series-source="rows") a series a column
+    # chart whose series are the rows of its table (chart:series-source="rows") a series a column;
+    # its table's first row or column labels only as chart:data-source-has-labels says
     version="15",
     source_type="odt",
     libraries=("lxml",),
@@ -1100,7 +1101,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # chart object read on its slide: its title and axis titles a paragraph, the values its own
     # table keeps a table (chart_type in the meta); one missing or not well-formed listed as
     # skipped with why; a frame holding an object without a stand-in picture read; 17: a chart
-    # whose series are the rows of its table (chart:series-source="rows") a series a column
+    # whose series are the rows of its table (chart:series-source="rows") a series a column; its
+    # table's first row or column labels only as chart:data-source-has-labels says
     version="17",
     source_type="odp",
     libraries=("lxml",),

@@ -46,41 +46,62 @@ def chart_object(
     vertical: bool = False,
     subtitle: str = "",
     in_rows: bool = False,
+    labels: str = "both",
 ) -> str:
     """A chart object's content.xml as LibreOffice writes it: the chart's title, its plot area
     (its style saying whether its x axis is upright), axes with titles, a series per column, and
     its data in a local table whose header rows hold the series' names. ``in_rows``: its series
     in the table's rows instead, as LibreOffice writes a chart whose data series are in rows:
     the first row the categories, the first column the series' names, each series' values a
-    row, and its plot area's style saying so (``chart:series-source="rows"``)."""
-    head, *body = rows
+    row, and its plot area's style saying so (``chart:series-source="rows"``). ``labels``: its
+    plot area's ``chart:data-source-has-labels``, whether the table's first row ("row"), first
+    column ("column"), both or neither ("none") hold labels; the table's header row and header
+    column, the series' ranges, names and the categories' range follow it."""
+    first_row = labels in ("both", "row")  # the first row holds labels
+    first_column = labels in ("both", "column")
+    head, body = (rows[0], rows[1:]) if first_row else ((), rows)
+    width = len(rows[0])
     table = (
-        '<table:table table:name="local-table"><table:table-header-columns><table:table-column/>'
-        "</table:table-header-columns><table:table-columns>"
-        f'<table:table-column table:number-columns-repeated="{len(head) - 1}"/></table:table-columns>'
-        "<table:table-header-rows><table:table-row>"
-        + "".join(_cell(t) for t in head)
-        + "</table:table-row></table:table-header-rows><table:table-rows>"
+        '<table:table table:name="local-table">'
+        + (
+            "<table:table-header-columns><table:table-column/></table:table-header-columns>"
+            if first_column
+            else ""
+        )
+        + "<table:table-columns>"
+        f'<table:table-column table:number-columns-repeated="{width - first_column}"/></table:table-columns>'
+        + (
+            "<table:table-header-rows><table:table-row>"
+            + "".join(_cell(t) for t in head)
+            + "</table:table-row></table:table-header-rows>"
+            if first_row
+            else ""
+        )
+        + "<table:table-rows>"
         + "".join("<table:table-row>" + "".join(_cell(t) for t in r) + "</table:table-row>" for r in body)
         + "</table:table-rows></table:table>"
     )
     x, y = axes
+    top = 2 if first_row else 1  # the first row of values
+    left = 1 if first_column else 0  # the first column of values
     series = "".join(
         f'<chart:series chart:style-name="ch5" chart:class="{cls}" '
-        f'chart:values-cell-range-address="local-table.${chr(66 + i)}$2:.${chr(66 + i)}${len(rows)}" '
-        f'chart:label-cell-address="local-table.${chr(66 + i)}$1"/>'
-        for i in range(len(head) - 1)
+        f'chart:values-cell-range-address="local-table.${chr(65 + i)}${top}:.${chr(65 + i)}${len(rows)}"'
+        + (f' chart:label-cell-address="local-table.${chr(65 + i)}$1"' if first_row else "")
+        + "/>"
+        for i in range(left, width)
     )
-    categories = f"local-table.$A$2:.$A${len(rows)}"
+    categories = f"local-table.$A${top}:.$A${len(rows)}" if first_column else ""
     if in_rows:
-        last = chr(64 + len(head))
+        last = chr(64 + width)
         series = "".join(
             f'<chart:series chart:style-name="ch5" chart:class="{cls}" '
-            f'chart:values-cell-range-address="local-table.$B${n}:.${last}${n}" '
-            f'chart:label-cell-address="local-table.$A${n}"/>'
-            for n in range(2, len(rows) + 1)
+            f'chart:values-cell-range-address="local-table.${chr(65 + left)}${n}:.${last}${n}"'
+            + (f' chart:label-cell-address="local-table.$A${n}"' if first_column else "")
+            + "/>"
+            for n in range(top, len(rows) + 1)
         )
-        categories = f"local-table.$B$1:.${last}$1"
+        categories = f"local-table.${chr(65 + left)}$1:.${last}$1" if first_row else ""
     return (
         f"<office:document-content {NS}><office:automatic-styles>"
         '<style:style style:name="ch3" style:family="chart">'
@@ -91,10 +112,11 @@ def chart_object(
         + (f"<chart:title><text:p>{title}</text:p></chart:title>" if title else "")
         + (f"<chart:subtitle><text:p>{subtitle}</text:p></chart:subtitle>" if subtitle else "")
         + '<chart:legend chart:legend-position="end"/>'
-        '<chart:plot-area chart:style-name="ch3" chart:data-source-has-labels="both">'
+        f'<chart:plot-area chart:style-name="ch3" chart:data-source-has-labels="{labels}">'
         '<chart:axis chart:dimension="x" chart:name="primary-x">'
         + (f"<chart:title><text:p>{x}</text:p></chart:title>" if x else "")
-        + f'<chart:categories table:cell-range-address="{categories}"/></chart:axis>'
+        + (f'<chart:categories table:cell-range-address="{categories}"/>' if categories else "")
+        + "</chart:axis>"
         '<chart:axis chart:dimension="y" chart:name="primary-y">'
         + (f"<chart:title><text:p>{y}</text:p></chart:title>" if y else "")
         + '<chart:grid chart:class="major"/></chart:axis>'
@@ -175,6 +197,47 @@ def test_a_chart_whose_series_are_in_rows_is_read_a_series_a_column():
     assert table.rows == (("Q1", "10", "7.5"), ("Q2", "12", "8"), ("Q3", "9", "6"))
     assert table.row_numbers == (2, 3, 4)
     assert table.meta["chart_type"] == "column"
+
+
+def _table_of(chart: str):
+    (table,) = [b for b in extract_bytes(_odt({"Object 1": chart}), "t.odt").blocks if b.kind == "table"]
+    return table
+
+
+def test_a_table_whose_first_row_alone_holds_labels_has_its_categories_numbered():
+    # chart:data-source-has-labels="row" (ODF 1.2 §19.15): North over A2:A3 named by A1, South
+    # over B2:B3 named by B1, no categories: the category axis numbers its points 1, 2
+    table = _table_of(chart_object(rows=(("North", "South"), ("10", "7.5"), ("12", "8")), labels="row"))
+    assert table.header == ("", "North", "South")
+    assert table.rows == (("1", "10", "7.5"), ("2", "12", "8"))
+    assert table.row_numbers == (2, 3)
+
+
+def test_a_table_whose_first_column_alone_holds_labels_has_its_series_unnamed():
+    # "column": the categories Q1, Q2 down A1:A2, the values from the first row on (B1:B2,
+    # C1:C2), no series named: LibreOffice's legend says Series1, Series2 (its
+    # STR_DATA_UNNAMED_SERIES_WITH_INDEX, "Series%NUMBER", for a series without a label)
+    table = _table_of(chart_object(rows=(("Q1", "10", "7.5"), ("Q2", "12", "8")), labels="column"))
+    assert table.header == ("", "Series1", "Series2")
+    assert table.rows == (("Q1", "10", "7.5"), ("Q2", "12", "8"))
+    assert table.row_numbers == (1, 2)
+
+
+def test_a_table_without_labels_is_all_values():
+    table = _table_of(chart_object(rows=(("10", "7.5"), ("12", "8")), labels="none"))
+    assert table.header == ("", "Series1", "Series2")
+    assert table.rows == (("1", "10", "7.5"), ("2", "12", "8"))
+    assert table.row_numbers == (1, 2)
+
+
+def test_labels_in_the_first_row_of_a_table_whose_series_are_its_rows_are_its_categories():
+    # series in rows (A2:C2, A3:C3), the first row holding labels: they are the categories
+    # Q1 Q2 Q3 (A1:C1); no column names the series
+    stored = (("Q1", "Q2", "Q3"), ("10", "12", "9"), ("7.5", "8", "6"))
+    table = _table_of(chart_object(rows=stored, in_rows=True, labels="row"))
+    assert table.header == ("", "Series1", "Series2")
+    assert table.rows == (("Q1", "10", "7.5"), ("Q2", "12", "8"), ("Q3", "9", "6"))
+    assert table.row_numbers == (1, 2, 3)
 
 
 def test_the_chart_class_names_its_kind():
