@@ -58,7 +58,8 @@ R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 DGM = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
 MC_ALTERNATE, MC_CHOICE = f"{{{_ooxml.MC_NS}}}AlternateContent", f"{{{_ooxml.MC_NS}}}Choice"
-P_GRAPHICFRAME = f"{{{P}}}graphicFrame"
+P_GRAPHICFRAME, P_SP, P_GRPSP, P_PIC = (f"{{{P}}}{t}" for t in ("graphicFrame", "sp", "grpSp", "pic"))
+C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 A_P, A_T, A_BR, A_PPR = f"{{{A}}}p", f"{{{A}}}t", f"{{{A}}}br", f"{{{A}}}pPr"
 A_BUCHAR, A_BUAUTO, A_BUNONE = f"{{{A}}}buChar", f"{{{A}}}buAutoNum", f"{{{A}}}buNone"
 A_LSTSTYLE, P_TXBODY, P_PH = f"{{{A}}}lstStyle", f"{{{P}}}txBody", f"{{{P}}}ph"
@@ -377,10 +378,43 @@ def _chartex_ref(frame: etree._Element) -> etree._Element | None:
     return frame.find(f"{{{A}}}graphic/{{{A}}}graphicData/{{{_charts.CX}}}chart")
 
 
-def _with_chartex(shapes: Any) -> list[Any]:
-    """The shapes of a slide or a group, each Office 2016 chart's frame in its place among them:
-    PowerPoint writes that frame in an ``mc:AlternateContent`` choice, which python-pptx passes
-    over, its fallback a shape saying that the chart cannot be shown (not read)."""
+#: what a graphic frame shows that the walk reads: a table, a chart (of either kind), SmartArt
+_FRAME_CONTENT = (f"{{{A}}}tbl", f"{{{C}}}chart", f"{{{_charts.CX}}}chart", f"{{{DGM}}}relIds")
+
+
+def _readable(el: etree._Element) -> bool:
+    """Whether the walk reads the shape ``el``: a shape with a text frame, a group, a picture,
+    or a graphic frame holding a table, a chart, SmartArt or an embedded object."""
+    if el.tag == P_SP:
+        return el.find(P_TXBODY) is not None
+    if el.tag in (P_GRPSP, P_PIC):
+        return True
+    if el.tag == P_GRAPHICFRAME:
+        data = el.find(f"{{{A}}}graphic/{{{A}}}graphicData")
+        return data is not None and (
+            any(data.find(tag) is not None for tag in _FRAME_CONTENT)
+            or data.find(f".//{{{P}}}oleObj") is not None
+        )
+    return False
+
+
+def _alternative(alternate: etree._Element) -> list[etree._Element]:
+    """The shapes of an ``mc:AlternateContent`` to read: those of its first choice whose shapes
+    the walk all reads (an equation's text box, an Office 2016 chart, a group), else those of
+    its fallback (the picture standing for ink, a 3D model or an equation), never both."""
+    for choice in alternate.iterchildren(MC_CHOICE):
+        shapes = [el for el in choice if isinstance(el.tag, str)]
+        if shapes and all(_readable(el) for el in shapes):
+            return shapes
+    fallback = alternate.find(_ooxml.MC_FALLBACK)
+    return [] if fallback is None else [el for el in fallback if isinstance(el.tag, str)]
+
+
+def _with_alternates(shapes: Any) -> list[Any]:
+    """The shapes of a slide or a group, each ``mc:AlternateContent`` (which python-pptx passes
+    over) replaced in its place by the shapes of the alternative read (``_alternative``):
+    PowerPoint writes there what needs a later version to show, an equation, ink, a 3D model, an
+    Office 2016 chart, with a fallback (a picture of it, a shape saying it cannot be shown)."""
     tree = getattr(shapes, "_spTree", None)
     if tree is None or tree.find(MC_ALTERNATE) is None:
         return list(shapes)
@@ -388,10 +422,7 @@ def _with_chartex(shapes: Any) -> list[Any]:
     out = []
     for el in tree.iterchildren():
         if el.tag == MC_ALTERNATE:
-            frames = (f for choice in el.iterchildren(MC_CHOICE) for f in choice.iterchildren(P_GRAPHICFRAME))
-            frame = next((f for f in frames if _chartex_ref(f) is not None), None)
-            if frame is not None:
-                out.append(shapes._shape_factory(frame))
+            out.extend(shapes._shape_factory(shape) for shape in _alternative(el))
         elif el in members:
             out.append(members[el])
     return out
@@ -423,7 +454,7 @@ class _Slides:
     def shapes(self, shapes: Iterable[Any], slide: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
         from pptx.enum.shapes import MSO_SHAPE_TYPE
 
-        for shape in _sorted(_with_chartex(shapes)):
+        for shape in _sorted(_with_alternates(shapes)):
             if _is_title(shape):
                 continue
             kind = _shape_type(shape)
@@ -627,7 +658,7 @@ class _Slides:
 
 def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     blocks: list[Block] = []
-    title_shape = next((s for s in slide.shapes if _is_title(s)), None)
+    title_shape = next((s for s in _with_alternates(slide.shapes) if _is_title(s)), None)
     title = " ".join(title_shape.text_frame.text.split()) if title_shape is not None else ""
     meta: dict[str, Any] = {"slide_number": number, "slide_title": title or None}
     if slide._element.get("show") == "0":
@@ -672,7 +703,9 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # in the meta); a chart without them listed as skipped with why, a damaged chart part no
     # longer losing the whole deck; 14: a bubble chart's x, y and size values a table; an Office
     # 2016 chart (waterfall, treemap …, its frame in an mc:AlternateContent choice) read where
-    # it stands, no longer lost
+    # it stands, no longer lost; every shape in an mc:AlternateContent read where it stands, its
+    # choice when the walk reads it (a text box, a group, a table, a picture), else its fallback
+    # (the picture standing for a 3D model or ink)
     version="14",
     source_type="pptx",
     libraries=("python-pptx",),
