@@ -61,6 +61,7 @@ MC_ALTERNATE, MC_CHOICE = f"{{{_ooxml.MC_NS}}}AlternateContent", f"{{{_ooxml.MC_
 P_GRAPHICFRAME, P_SP, P_GRPSP, P_PIC = (f"{{{P}}}{t}" for t in ("graphicFrame", "sp", "grpSp", "pic"))
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 A_P, A_T, A_BR, A_PPR = f"{{{A}}}p", f"{{{A}}}t", f"{{{A}}}br", f"{{{A}}}pPr"
+A14_M = "{http://schemas.microsoft.com/office/drawing/2010/main}m"
 A_BUCHAR, A_BUAUTO, A_BUNONE = f"{{{A}}}buChar", f"{{{A}}}buAutoNum", f"{{{A}}}buNone"
 A_LSTSTYLE, P_TXBODY, P_PH = f"{{{A}}}lstStyle", f"{{{P}}}txBody", f"{{{P}}}ph"
 #: A paragraph's bullet, from the first of these in its pPr or in a list style's level: ordered,
@@ -160,10 +161,22 @@ def _without_damaged_charts(data: bytes, what: str, damaged: dict[str, str]) -> 
 
 
 def _paragraph_text(p: etree._Element) -> str:
+    """A paragraph's runs, line breaks and equations (``a14:m``, which PowerPoint writes in a
+    shape of an ``mc:AlternateContent`` choice) in order, each equation in the linear format
+    Word's are read in (``x^2+1``), one a line in a display of several."""
     parts: list[str] = []
-    for el in p.iter(A_T, A_BR):
-        parts.append("\n" if el.tag == A_BR else (el.text or ""))
+    for el in p.iter(A_T, A_BR, A14_M):
+        if el.tag == A14_M:
+            maths = (m for m in el if m.tag in (_ooxml.M_OMATHPARA, _ooxml.M_OMATH))
+            parts.append("\n".join(_ooxml.omml_linear(m) for m in maths))
+        else:
+            parts.append("\n" if el.tag == A_BR else (el.text or ""))
     return "".join(parts)
+
+
+def _text(txbody: etree._Element | None) -> str:
+    """The text of a text frame (a title's, a table cell's), its paragraphs one a line."""
+    return "" if txbody is None else "\n".join(_paragraph_text(p) for p in txbody.iterchildren(A_P))
 
 
 def _frame_blocks(
@@ -541,7 +554,7 @@ class _Slides:
         for r, row in enumerate(table.rows):
             cells: list[str] = []
             for c, cell in enumerate(row.cells):
-                text = " ".join(cell.text.split())
+                text = " ".join(_text(cell._tc.txBody).split())
                 if (
                     c == 0
                     and cell.is_merge_origin
@@ -659,7 +672,7 @@ class _Slides:
 def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     blocks: list[Block] = []
     title_shape = next((s for s in _with_alternates(slide.shapes) if _is_title(s)), None)
-    title = " ".join(title_shape.text_frame.text.split()) if title_shape is not None else ""
+    title = " ".join(_text(title_shape._element.find(P_TXBODY)).split()) if title_shape is not None else ""
     meta: dict[str, Any] = {"slide_number": number, "slide_title": title or None}
     if slide._element.get("show") == "0":
         meta["hidden"] = True
@@ -705,7 +718,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # 2016 chart (waterfall, treemap …, its frame in an mc:AlternateContent choice) read where
     # it stands, no longer lost; every shape in an mc:AlternateContent read where it stands, its
     # choice when the walk reads it (a text box, a group, a table, a picture), else its fallback
-    # (the picture standing for a 3D model or ink)
+    # (the picture standing for a 3D model or ink); an equation (a14:m) read as its linear text
+    # where it stands in its paragraph, a title's or a table cell's included
     version="14",
     source_type="pptx",
     libraries=("python-pptx",),

@@ -154,3 +154,111 @@ def test_a_title_in_a_choice_is_the_slides_title():
     doc = extract_bytes(wrapped(prs, "Title 1", None, "a14"), "t.pptx")
     assert texts(doc) == [("heading", "Shapes"), ("paragraph", "Before"), ("paragraph", "After")]
     assert {b.meta["slide_title"] for b in doc.blocks} == {"Shapes"}
+
+
+# -- equations (a14:m in a text shape of an a14 choice) -------------------------------------------
+
+M = "http://schemas.openxmlformats.org/officeDocument/2006/math"
+A14 = "http://schemas.microsoft.com/office/drawing/2010/main"
+#: a math run as PowerPoint writes one: its text in m:t, its font in a DrawingML a:rPr
+RUN = '<m:r><a:rPr lang="en-US" i="1"><a:latin typeface="Cambria Math"/></a:rPr><m:t>{}</m:t></m:r>'
+#: x² + 1, the x in mathematical italic as PowerPoint types it
+X_SQUARED = (
+    '<m:sSup><m:sSupPr><m:ctrlPr><a:rPr lang="en-US" i="1"/></m:ctrlPr></m:sSupPr>'
+    f"<m:e>{RUN.format('𝑥')}</m:e><m:sup>{RUN.format('2')}</m:sup></m:sSup>{RUN.format('+1')}"
+)
+
+
+def math(omath: str, display: bool = False) -> str:
+    inner = f"<m:oMath>{omath}</m:oMath>"
+    if display:
+        inner = (
+            f'<m:oMathPara><m:oMathParaPr><m:jc m:val="centerGroup"/></m:oMathParaPr>{inner}</m:oMathPara>'
+        )
+    return f'<a14:m xmlns:a14="{A14}" xmlns:m="{M}" xmlns:a="{A}">{inner}</a14:m>'
+
+
+def equation_box(paragraph: str) -> str:
+    """An equation's text box in its a14 choice, its fallback the picture of the equation PowerPoint
+    writes (a shape filled with it, holding a blank run)."""
+    place = '<a:xfrm><a:off x="914400" y="2743200"/><a:ext cx="4572000" cy="914400"/></a:xfrm>'
+    return (
+        f'<p:sp><p:nvSpPr><p:cNvPr id="20" name="TextBox 5"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr>'
+        f'<p:spPr>{place}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr><p:txBody><a:bodyPr/>'
+        f"<a:lstStyle/>{paragraph}</p:txBody></p:sp>",
+        f'<p:sp><p:nvSpPr><p:cNvPr id="20" name="TextBox 5"/><p:cNvSpPr><a:spLocks noRot="1" '
+        f'noChangeAspect="1" noMove="1" noResize="1" noTextEdit="1"/></p:cNvSpPr><p:nvPr/></p:nvSpPr>'
+        f'<p:spPr>{place}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:blipFill><a:blip r:embed="rIdEq" '
+        'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"/><a:stretch>'
+        "<a:fillRect/></a:stretch></a:blipFill></p:spPr><p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r>"
+        '<a:rPr lang="en-US"><a:noFill/></a:rPr><a:t> </a:t></a:r></a:p></p:txBody></p:sp>',
+    )
+
+
+def with_equation(paragraph: str) -> bytes:
+    """The base deck with ``paragraph`` in an equation's text box between "Before" and "After"."""
+    prs, _ = base_deck()
+    choice, fallback = equation_box(paragraph)
+    out = io.BytesIO()
+    prs.save(out)
+    with zipfile.ZipFile(io.BytesIO(out.getvalue())) as src:
+        parts = {name: src.read(name) for name in src.namelist()}
+    ns = f'xmlns:mc="{MC}" xmlns:p="{P}" xmlns:a="{A}"'
+    alternate = (
+        f'<mc:AlternateContent {ns}><mc:Choice xmlns:a14="{A14}" Requires="a14">{choice}</mc:Choice>'
+        f"<mc:Fallback>{fallback}</mc:Fallback></mc:AlternateContent>"
+    )
+    parts[SLIDE] = parts[SLIDE].replace(b"</p:spTree>", alternate.encode() + b"</p:spTree>")
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as dst:
+        for name, payload in parts.items():
+            dst.writestr(name, payload)
+    return data.getvalue()
+
+
+def test_a_displayed_equation_is_read_as_its_text_not_its_fallback_picture():
+    doc = extract_bytes(with_equation(f"<a:p>{math(X_SQUARED, display=True)}</a:p>"), "t.pptx")
+    # placed by its top (3 in) between "Before" (1.5 in) and "After" (6 in)
+    assert texts(doc) == [
+        ("heading", "Shapes"),
+        ("paragraph", "Before"),
+        ("paragraph", "𝑥^2+1"),
+        ("paragraph", "After"),
+    ]
+    assert not doc.images and not doc.coverage.skipped
+
+
+def test_an_equation_within_a_line_is_read_in_its_place():
+    e_mc2 = "".join(RUN.format(c) for c in ("𝐸", "=", "𝑚")) + (
+        f"<m:sSup><m:e>{RUN.format('𝑐')}</m:e><m:sup>{RUN.format('2')}</m:sup></m:sSup>"
+    )
+    paragraph = (
+        '<a:p><a:r><a:rPr lang="en-US"/><a:t>Energy is </a:t></a:r>'
+        f'{math(e_mc2)}<a:r><a:rPr lang="en-US"/><a:t> at rest</a:t></a:r></a:p>'
+        '<a:p><a:r><a:rPr lang="en-US"/><a:t>and more in motion</a:t></a:r></a:p>'
+    )
+    doc = extract_bytes(with_equation(paragraph), "t.pptx")
+    assert texts(doc)[2] == ("paragraph", "Energy is 𝐸=𝑚𝑐^2 at rest\nand more in motion")
+
+
+def test_equations_in_a_title_and_a_table_cell_are_read():
+    prs, slide = base_deck()
+    title = slide.shapes.title
+    title.name = "Title 1"
+    title.text = "Growth as "
+    title.text_frame.paragraphs[0]._p.append(etree.fromstring(math(X_SQUARED)))
+    frame = slide.shapes.add_table(2, 2, Inches(1), Inches(3), Inches(4), Inches(1))
+    frame.name = "Table 4"
+    table = frame.table
+    table.cell(0, 0).text, table.cell(0, 1).text, table.cell(1, 0).text = "Shape", "Area", "Circle"
+    pi_r2 = RUN.format("𝜋") + f"<m:sSup><m:e>{RUN.format('𝑟')}</m:e><m:sup>{RUN.format('2')}</m:sup></m:sSup>"
+    table.cell(1, 1).text_frame.paragraphs[0]._p.append(etree.fromstring(math(pi_r2)))
+    once = wrapped(prs, "Title 1", None, "a14")
+    prs = Presentation(io.BytesIO(once))
+    doc = extract_bytes(wrapped(prs, "Table 4", None, "a14", fallback=fallback_picture("Table 4")), "t.pptx")
+    heading, before, table_block, after = doc.blocks
+    assert heading.text == "Growth as 𝑥^2+1"
+    assert {b.meta["slide_title"] for b in doc.blocks} == {"Growth as 𝑥^2+1"}
+    assert (before.text, after.text) == ("Before", "After")
+    assert table_block.header == ("Shape", "Area")
+    assert table_block.rows == (("Circle", "𝜋𝑟^2"),)
