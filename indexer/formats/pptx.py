@@ -669,6 +669,18 @@ class _Slides:
             yield Block(LIST, render_list(items), items=tuple(items), page=page, meta=meta)
 
 
+def _notes_body(notes: Any) -> etree._Element | None:
+    """The text frame of the speaker notes: the notes slide's body placeholder's, as python-pptx
+    finds it, or in an ``mc:AlternateContent`` (which python-pptx passes over, and where
+    PowerPoint puts the placeholder once the notes hold an equation), its choice or its fallback
+    as ``_alternative`` picks, never both."""
+    for shape in _with_alternates(notes.shapes):
+        ph = shape._element.find(f"{{{P}}}nvSpPr/{{{P}}}nvPr/{P_PH}")
+        if ph is not None and ph.get("type") == "body":
+            return shape._element.find(P_TXBODY)
+    return None
+
+
 def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     blocks: list[Block] = []
     title_shape = next((s for s in _with_alternates(slide.shapes) if _is_title(s)), None)
@@ -683,9 +695,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     blocks.extend(walker.shapes(slide.shapes, slide, meta, number))
     if slide.has_notes_slide:
         notes = slide.notes_slide
-        frame = notes.notes_text_frame
-        if frame is not None:  # read as a text frame of the slide: bulleted lines are a list
-            txbody = frame._txBody
+        txbody = _notes_body(notes)
+        if txbody is not None:  # read as a text frame of the slide: bulleted lines are a list
             inherited = walker.styles.of_notes(notes, txbody)
             for block in _frame_blocks(txbody, {**meta, NOTES: True}, inherited):
                 blocks.append(replace(block, page=number))
@@ -719,7 +730,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # it stands, no longer lost; every shape in an mc:AlternateContent read where it stands, its
     # choice when the walk reads it (a text box, a group, a table, a picture), else its fallback
     # (the picture standing for a 3D model or ink); an equation (a14:m) read as its linear text
-    # where it stands in its paragraph, a title's or a table cell's included
+    # where it stands in its paragraph, a title's or a table cell's included; speaker notes whose
+    # body placeholder is in an mc:AlternateContent (as once they hold an equation) read once
     version="14",
     source_type="pptx",
     libraries=("python-pptx",),

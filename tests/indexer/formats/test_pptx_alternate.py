@@ -262,3 +262,54 @@ def test_equations_in_a_title_and_a_table_cell_are_read():
     assert (before.text, after.text) == ("Before", "After")
     assert table_block.header == ("Shape", "Area")
     assert table_block.rows == (("Circle", "𝜋𝑟^2"),)
+
+
+# -- speaker notes (their body placeholder in an a14 choice once they hold an equation) -----------
+
+
+def with_notes_equation() -> bytes:
+    """The base deck, its slide's notes "Energy is E = mc² at rest" / "Say it twice", the notes'
+    body placeholder wrapped as PowerPoint wraps it once it holds an equation: the placeholder
+    with the a14:m in the choice, the same without the equation (its picture filling the shape)
+    in the fallback."""
+    prs, slide = base_deck()
+    frame = slide.notes_slide.notes_text_frame
+    frame.text = "Energy is "
+    frame.add_paragraph().text = "Say it twice"
+    out = io.BytesIO()
+    prs.save(out)
+    with zipfile.ZipFile(io.BytesIO(out.getvalue())) as src:
+        parts = {name: src.read(name) for name in src.namelist()}
+    notes = next(n for n in parts if n.startswith("ppt/notesSlides/") and n.endswith(".xml"))
+    root = etree.fromstring(parts[notes])
+    (body,) = root.xpath("//p:sp[p:nvSpPr/p:nvPr/p:ph/@type='body']", namespaces={"p": P})
+    fallback = etree.fromstring(etree.tostring(body))
+    e_mc2 = "".join(RUN.format(c) for c in ("𝐸", "=", "𝑚")) + (
+        f"<m:sSup><m:e>{RUN.format('𝑐')}</m:e><m:sup>{RUN.format('2')}</m:sup></m:sSup>"
+    )
+    first = body.find(f"{{{P}}}txBody/{{{A}}}p")
+    first.append(etree.fromstring(math(e_mc2)))
+    first.append(etree.fromstring(f'<a:r xmlns:a="{A}"><a:t> at rest</a:t></a:r>'))
+    fallback.find(f"{{{P}}}txBody/{{{A}}}p").append(
+        etree.fromstring(f'<a:r xmlns:a="{A}"><a:t> at rest</a:t></a:r>')
+    )
+    alternate = etree.fromstring(
+        f'<mc:AlternateContent xmlns:mc="{MC}"><mc:Choice xmlns:a14="{A14}" Requires="a14"/>'
+        "<mc:Fallback/></mc:AlternateContent>"
+    )
+    body.addprevious(alternate)
+    alternate[0].append(body)
+    alternate[1].append(fallback)
+    parts[notes] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as dst:
+        for name, payload in parts.items():
+            dst.writestr(name, payload)
+    return data.getvalue()
+
+
+def test_notes_in_a_choice_are_read_once_with_their_equation():
+    doc = extract_bytes(with_notes_equation(), "t.pptx")
+    notes = [b.text for b in doc.blocks if b.meta.get("notes")]
+    assert notes == ["Energy is 𝐸=𝑚𝑐^2 at rest\nSay it twice"]
+    assert texts(doc)[:3] == [("heading", "Shapes"), ("paragraph", "Before"), ("paragraph", "After")]
