@@ -62,7 +62,7 @@ RECOVER_PARSER = etree.XMLParser(
 
 RELS_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 MC_NS = "http://schemas.openxmlformats.org/markup-compatibility/2006"
-MC_FALLBACK = f"{{{MC_NS}}}Fallback"
+MC_ALTERNATE, MC_CHOICE, MC_FALLBACK = (f"{{{MC_NS}}}{t}" for t in ("AlternateContent", "Choice", "Fallback"))
 _REL_TAG = f"{{{RELS_NS}}}Relationship"
 
 
@@ -102,12 +102,21 @@ def _transitional(data: bytes) -> bytes:
     return data
 
 
-def drop_fallbacks(root: etree._Element) -> None:
-    """Remove ``mc:Fallback`` branches so alternate content is read once (the ``mc:Choice``)."""
-    for fallback in list(root.iter(MC_FALLBACK)):
-        parent = fallback.getparent()
-        if parent is not None:
-            parent.remove(fallback)
+def one_alternative(root: etree._Element, readable: tuple[str, ...]) -> None:
+    """Leave one branch in each ``mc:AlternateContent`` so that it is read once: its first
+    ``mc:Choice`` holding an element the reader reads (one of ``readable``: text, a picture …),
+    else its ``mc:Fallback``, which is then all there is to read (the picture standing for ink or
+    a 3D model, whose choice holds only a part the reader does not open); never both, never
+    neither. An alternate content inside a branch taken is chosen in the same way."""
+    for alternate in list(root.iter(MC_ALTERNATE)):
+        branches = [b for b in alternate if b.tag in (MC_CHOICE, MC_FALLBACK)]
+        choices = [b for b in branches if b.tag == MC_CHOICE]
+        keep = next((c for c in choices if next(c.iter(*readable), None) is not None), None)
+        if keep is None:
+            keep = next((b for b in branches if b.tag == MC_FALLBACK), choices[0] if choices else None)
+        for branch in branches:
+            if branch is not keep:
+                alternate.remove(branch)
 
 
 def has_member(zf: zipfile.ZipFile, name: str) -> bool:

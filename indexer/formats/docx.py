@@ -113,6 +113,13 @@ W_FFDATA, W_CHECKBOX, W_DDLIST = _w("ffData"), _w("checkBox"), _w("ddList")
 W_CHECKED, W_DEFAULT, W_RESULT, W_LISTENTRY = _w("checked"), _w("default"), _w("result"), _w("listEntry")
 W_FLDCHAR, W_FLDCHARTYPE, W_FLDSIMPLE = _w("fldChar"), _w("fldCharType"), _w("fldSimple")
 W_INSTRTEXT, W_INSTR = _w("instrText"), _w("instr")
+#: what the walk reads in an ``mc:AlternateContent`` branch: text (a text box's, an equation's),
+#: a symbol or emoji, a form field, a picture, a chart, an embedded object, a note's mark; a
+#: choice holding none of them (a 3D model's, ink's) gives way to its fallback picture
+_READ_IN_ALTERNATE = (
+    *(W_T, M_T, W_SYM, W16SE_SYMEX, W_FFDATA),
+    *(A_BLIP, V_IMAGEDATA, C_CHART, CX_CHART, O_OLEOBJECT, W_FOOTNOTEREF, W_ENDNOTEREF),
+)
 W_CUSTOMMARK = _w("customMarkFollows")
 #: a custom note mark that can be a note's label: a few characters, none that ends or breaks one
 _MARK_LABEL = re.compile(r"[^\s\[\]^]{1,8}")
@@ -1910,7 +1917,7 @@ def _drop_page_fields(root: etree._Element) -> None:
 def _prepare_part(root: etree._Element) -> None:
     """What the main part goes through before its walk, for a header, footer or notes part:
     alternate content read once, equations in their linear format."""
-    _ooxml.drop_fallbacks(root)
+    _ooxml.one_alternative(root, _READ_IN_ALTERNATE)
     if next(root.iter(_ooxml.M_OMATHPARA, _ooxml.M_OMATH), None) is not None:
         _linear_math(root)
 
@@ -1949,7 +1956,9 @@ def _prepare_part(root: etree._Element) -> None:
     # chart read after its paragraph: its title and axis titles a paragraph, the values its part
     # keeps a table (chart_type in the meta), a chart without them listed as skipped with why;
     # 16: a bubble chart's x, y and size values a table; an Office 2016 chart (waterfall,
-    # treemap …, its drawing in an mc:AlternateContent choice) read as the others, no longer lost
+    # treemap …, its drawing in an mc:AlternateContent choice) read as the others, no longer lost;
+    # an mc:AlternateContent whose choice holds nothing read (a 3D model, ink) read as its
+    # fallback picture with its alt text
     version="16",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
@@ -1970,7 +1979,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             if b"Fallback" in raw or not raw.startswith(b"<?xml"):
                 # an ASCII-compatible part without the word has no such element (names are written
                 # out literally; elements inside unexpanded entities are not in the tree at all)
-                _ooxml.drop_fallbacks(root)
+                _ooxml.one_alternative(root, _READ_IN_ALTERNATE)
             if b"oMath" in raw:  # equations (elements are named in full; an entity holds none)
                 _linear_math(root)
         body = root.find(_w("body"))
