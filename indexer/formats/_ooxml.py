@@ -103,20 +103,23 @@ def _transitional(data: bytes) -> bytes:
 
 
 def one_alternative(root: etree._Element, readable: tuple[str, ...]) -> None:
-    """Leave one branch in each ``mc:AlternateContent`` so that it is read once: its first
-    ``mc:Choice`` holding an element the reader reads (one of ``readable``: text, a picture …),
-    else its ``mc:Fallback``, which is then all there is to read (the picture standing for ink or
-    a 3D model, whose choice holds only a part the reader does not open); never both, never
-    neither. An alternate content inside a branch taken is chosen in the same way."""
+    """Put in place of each ``mc:AlternateContent`` what one of its branches holds, so that it is
+    read once and where it stands, whatever holds it (a run, a paragraph, the body, a table):
+    its first ``mc:Choice`` holding an element the reader reads (one of ``readable``: text, a
+    picture …), else its ``mc:Fallback``, which is then all there is to read (the picture
+    standing for ink or a 3D model, whose choice holds only a part the reader does not open);
+    never both, never neither. An alternate content inside the branch taken is chosen in the
+    same way."""
     for alternate in list(root.iter(MC_ALTERNATE)):
-        branches = [b for b in alternate if b.tag in (MC_CHOICE, MC_FALLBACK)]
-        choices = [b for b in branches if b.tag == MC_CHOICE]
+        parent = alternate.getparent()
+        if parent is None:
+            continue
+        choices = [b for b in alternate if b.tag == MC_CHOICE]
         keep = next((c for c in choices if next(c.iter(*readable), None) is not None), None)
         if keep is None:
-            keep = next((b for b in branches if b.tag == MC_FALLBACK), choices[0] if choices else None)
-        for branch in branches:
-            if branch is not keep:
-                alternate.remove(branch)
+            keep = next((b for b in alternate if b.tag == MC_FALLBACK), choices[0] if choices else None)
+        at = parent.index(alternate)
+        parent[at : at + 1] = [] if keep is None else list(keep)
 
 
 def has_member(zf: zipfile.ZipFile, name: str) -> bool:

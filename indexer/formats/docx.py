@@ -1958,7 +1958,7 @@ def _prepare_part(root: etree._Element) -> None:
     # 16: a bubble chart's x, y and size values a table; an Office 2016 chart (waterfall,
     # treemap …, its drawing in an mc:AlternateContent choice) read as the others, no longer lost;
     # an mc:AlternateContent whose choice holds nothing read (a 3D model, ink) read as its
-    # fallback picture with its alt text
+    # fallback picture with its alt text; one in the body or a table (paragraphs, rows) read
     version="16",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
@@ -1975,8 +1975,8 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             raise ParseError(f"{what} is not a Word document: its main part is {main}")
         # alternate content and equations: one walk of the tree in C tells the part without
         # either, which spares it the searches of its bytes below
-        if next(root.iter(_ooxml.MC_FALLBACK, _ooxml.M_OMATHPARA, _ooxml.M_OMATH), None) is not None:
-            if b"Fallback" in raw or not raw.startswith(b"<?xml"):
+        if next(root.iter(_ooxml.MC_ALTERNATE, _ooxml.M_OMATHPARA, _ooxml.M_OMATH), None) is not None:
+            if b"AlternateContent" in raw or not raw.startswith(b"<?xml"):
                 # an ASCII-compatible part without the word has no such element (names are written
                 # out literally; elements inside unexpanded entities are not in the tree at all)
                 _ooxml.one_alternative(root, _READ_IN_ALTERNATE)

@@ -160,3 +160,25 @@ def test_ink_is_read_as_its_fallback_picture_with_its_alt_text():
     doc = extract_bytes(with_fallback_picture("aink", INK, "Ink 1"), "t.docx")
     assert [(b.kind, b.text) for b in doc.blocks] == [("paragraph", "A part:"), ("image", "[Image: A gear]")]
     assert len(doc.images) == 1
+
+
+def alternate(choice: str, fallback: str) -> str:
+    return (
+        f'<mc:AlternateContent><mc:Choice Requires="wps">{choice}</mc:Choice>'
+        f"<mc:Fallback>{fallback}</mc:Fallback></mc:AlternateContent>"
+    )
+
+
+def test_paragraphs_in_an_alternate_content_of_the_body_are_read_once_where_they_stand():
+    body = para("Before") + alternate(para("Drawn line"), para("VML line")) + para("After")
+    assert texts(extract_bytes(build_docx(body), "t.docx")) == ["Before", "Drawn line", "After"]
+
+
+def test_table_rows_in_an_alternate_content_are_read_once_where_they_stand():
+    def row(*cells: str) -> str:
+        return "<w:tr>" + "".join(f"<w:tc>{para(c)}</w:tc>" for c in cells) + "</w:tr>"
+
+    table = f"<w:tbl>{row('Region', 'Sales')}{alternate(row('North', '12'), row('VML', '0'))}</w:tbl>"
+    doc = extract_bytes(build_docx(para("Before") + table + para("After")), "t.docx")
+    assert [b.kind for b in doc.blocks] == ["paragraph", "table", "paragraph"]
+    assert (doc.blocks[1].header, doc.blocks[1].rows) == (("Region", "Sales"), (("North", "12"),))
