@@ -57,7 +57,6 @@ A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 DGM = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
-MC_ALTERNATE, MC_CHOICE = f"{{{_ooxml.MC_NS}}}AlternateContent", f"{{{_ooxml.MC_NS}}}Choice"
 P_GRAPHICFRAME, P_SP, P_GRPSP, P_PIC = (f"{{{P}}}{t}" for t in ("graphicFrame", "sp", "grpSp", "pic"))
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 A_P, A_T, A_BR, A_PPR = f"{{{A}}}p", f"{{{A}}}t", f"{{{A}}}br", f"{{{A}}}pPr"
@@ -415,7 +414,7 @@ def _alternative(alternate: etree._Element) -> list[etree._Element]:
     """The shapes of an ``mc:AlternateContent`` to read: those of its first choice whose shapes
     the walk all reads (an equation's text box, an Office 2016 chart, a group), else those of
     its fallback (the picture standing for ink, a 3D model or an equation), never both."""
-    for choice in alternate.iterchildren(MC_CHOICE):
+    for choice in alternate.iterchildren(_ooxml.MC_CHOICE):
         shapes = [el for el in choice if isinstance(el.tag, str)]
         if shapes and all(_readable(el) for el in shapes):
             return shapes
@@ -429,12 +428,12 @@ def _with_alternates(shapes: Any) -> list[Any]:
     PowerPoint writes there what needs a later version to show, an equation, ink, a 3D model, an
     Office 2016 chart, with a fallback (a picture of it, a shape saying it cannot be shown)."""
     tree = getattr(shapes, "_spTree", None)
-    if tree is None or tree.find(MC_ALTERNATE) is None:
+    if tree is None or tree.find(_ooxml.MC_ALTERNATE) is None:
         return list(shapes)
     members = {shape._element: shape for shape in shapes}
     out = []
     for el in tree.iterchildren():
-        if el.tag == MC_ALTERNATE:
+        if el.tag == _ooxml.MC_ALTERNATE:
             out.extend(shapes._shape_factory(shape) for shape in _alternative(el))
         elif el in members:
             out.append(members[el])
