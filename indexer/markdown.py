@@ -13,7 +13,9 @@ its headings below the sheet's; CSV gives one pipe table.
 The text of a paragraph, an image marker, a list item, a heading or a table cell comes from a
 document that is not Markdown: what Markdown would read as syntax in it is escaped
 (:func:`escape_text`), so that a CommonMark or GFM reader reads back the same words as one
-paragraph (heading, cell), and only there, so that the text stays as readable as it was.
+paragraph (heading, cell), and only there, so that the text stays as readable as it was. In an
+e-mail's own text (not an attached file's), lines quoting an earlier message (``> ``, ``>> ``)
+are the blockquote they mean, nested as deep as their marks (:func:`escape_mail_text`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ import string
 import textwrap
 import unicodedata
 from dataclasses import replace
+from itertools import groupby
+from operator import itemgetter
 
 from .model import (
     CODE,
@@ -41,6 +45,8 @@ from .model import (
 from .modes._common import image_label, with_markers, without_markers
 
 AS_IS = ("md", "markdown", "txt")
+#: the formats whose text is an e-mail's: its quoted lines are blockquotes
+MAIL = ("eml", "mbox", "msg")
 
 
 def render_markdown(doc: Document, list_images: bool = False) -> str:
@@ -98,12 +104,14 @@ def _document(doc: Document, list_images: bool) -> str:
 _NOTE_LABEL = re.compile(r"\[\^[^\]\s]+\]: ")
 
 
-def _paragraph(block: Block, text: str) -> str:
-    """A paragraph's text escaped, a note's label (``[^1]: ``) left as a Markdown footnote."""
+def _paragraph(block: Block, text: str, mail: bool = False) -> str:
+    """A paragraph's text escaped, a note's label (``[^1]: ``) left as a Markdown footnote;
+    ``mail``: a mail's own text, its quoted lines blockquotes."""
+    escape = escape_mail_text if mail else escape_text
     label = _NOTE_LABEL.match(text) if block.meta and block.meta.get("note") else None
     if label:
-        return label.group() + escape_text(text[label.end() :])
-    return escape_text(text)
+        return label.group() + escape(text[label.end() :])
+    return escape(text)
 
 
 def _image_ref(alt: str | None, name: str) -> str:
@@ -112,6 +120,8 @@ def _image_ref(alt: str | None, name: str) -> str:
 
 
 def _block(doc: Document, block: Block, list_images: bool) -> str:
+    # a file attached to a mail keeps its own text: a ">" there is no quote of the mail's
+    mail = doc.source_type in MAIL and not (block.meta and block.meta.get("attachment"))
     if block.kind == HEADING:
         return "#" * min(max(block.level, 1), 6) + " " + _heading(" ".join(block.text.split()))
     if block.kind == LIST:
@@ -123,9 +133,9 @@ def _block(doc: Document, block: Block, list_images: bool) -> str:
     elif block.kind == IMAGE and not (list_images and block.images):
         return escape_text(with_markers(doc, block))
     elif list_images and block.images:
-        body = "" if block.kind == IMAGE else _paragraph(block, without_markers(block.text))
+        body = "" if block.kind == IMAGE else _paragraph(block, without_markers(block.text), mail)
     else:
-        body = _paragraph(block, with_markers(doc, block))
+        body = _paragraph(block, with_markers(doc, block), mail)
     if list_images and block.images:
         refs = []
         own = block.alt if block.kind == IMAGE else None  # the place's own, as in the modes
@@ -261,6 +271,54 @@ def escape_text(text: str, item: bool = False) -> str:
         elif paragraphs[-1]:
             paragraphs.append([])
     return "\n\n".join(_escape_paragraph(lines, item) for lines in paragraphs if lines)
+
+
+#: a mail's quote marks at a line's start (RFC 3676: ``>`` per level of quoting, written ``>>``
+#: or ``> >``), and the space after them
+_QUOTE = re.compile(r"[ \t]*>(?:[ \t]*>)*[ \t]?")
+#: the deepest blockquote written: a quote quoted deeper is shown this deep, since readers stop
+#: reading nested blocks somewhere past it (markdown-it's CommonMark preset drops the text of a
+#: quote 20 deep), and its words count more than its depth
+MAX_QUOTE_DEPTH = 10
+
+
+def escape_mail_text(text: str) -> str:
+    """An e-mail's ``text`` as :func:`escape_text` writes it, but for its quoted lines: each run
+    of lines quoted as deep is a blockquote as deep (``> > ``), its text escaped as a paragraph's
+    is, so that it reads back as its words at the depth the mail shows them. A run of quoted
+    lines among unquoted ones is a blockquote of its own after them and before the rest (a
+    Markdown quote would otherwise take the lines after it for its own, and the lines before it
+    could not hold it): "wrote:\\n> a\\nb" is "wrote:", the quote "a", then "b", as a mail client
+    shows them, in the same words since only line breaks are where it is split. Quoted lines
+    that hold no words (a bare ``>`` closing a link wrapped onto its own line) quote nothing and
+    stay text."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    parsed: list[tuple[int, str]] = []  # each line's depth, and its text without the marks
+    for line in lines:
+        quote = _QUOTE.match(line)
+        depth = min(quote.group().count(">"), MAX_QUOTE_DEPTH) if quote else 0
+        parsed.append((depth, line[quote.end() :] if quote else line))
+    # consecutive quoted lines without a word among them are text as they stand
+    quoted_at = [depth > 0 for depth, _ in parsed]
+    for quoted, group in groupby(range(len(lines)), key=quoted_at.__getitem__):
+        at = list(group)
+        if quoted and not any(parsed[i][1].strip(_BLANK) for i in at):
+            parsed[at[0] : at[-1] + 1] = [(0, lines[i]) for i in at]
+    runs = [(depth, [c for _, c in run]) for depth, run in groupby(parsed, key=itemgetter(0))]
+    out: list[str] = []
+    last = 0  # the depth of the run last written
+    for depth, run in runs:
+        escaped = escape_text("\n".join(run))
+        if not escaped:  # blank lines of a quote: the blank line between its runs stands for them
+            continue
+        if out:
+            # a line quoted only as deep as both runs ends the deeper one (else a quote's lines
+            # would run on into the deeper quote's paragraph) and parts the paragraphs
+            out.append(("> " * min(last, depth)).rstrip())
+        prefix = "> " * depth
+        out.extend(prefix + line if line else prefix.rstrip() for line in escaped.split("\n"))
+        last = depth
+    return "\n".join(out)
 
 
 def _heading(text: str) -> str:

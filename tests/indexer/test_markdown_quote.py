@@ -1,0 +1,142 @@
+"""get_markdown on an e-mail's quoted lines: a blockquote as deep as the mail quotes them."""
+
+from __future__ import annotations
+
+import re
+
+import pyromark
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from indexer import get_markdown
+from indexer.markdown import MAX_QUOTE_DEPTH, escape_mail_text, render_markdown
+from indexer.model import assemble
+
+from .modes.helpers import para
+from .test_markdown_escape import _COMMONMARK, _GFM, _MARKUP, _text_of
+
+
+def _markdown_it(markdown: str, only_paragraphs: bool = True) -> list[tuple[int, str]]:
+    """The paragraphs markdown-it reads in ``markdown``, each with the depth of blockquotes it
+    stands in; any other block fails (or, not ``only_paragraphs``, is passed over)."""
+    out = []
+    depth = 0
+    tokens = _COMMONMARK.parse(markdown)
+    for i, token in enumerate(tokens):
+        if token.type == "inline" and tokens[i - 1].type == "paragraph_open":
+            out.append((depth, _text_of(token, markdown)))
+        else:
+            depth += {"blockquote_open": 1, "blockquote_close": -1}.get(token.type, 0)
+            ok = token.type.startswith(("paragraph_", "blockquote_"))
+            assert ok or not only_paragraphs, (token.type, markdown)
+    return out
+
+
+def _pulldown(markdown: str) -> list[tuple[int, str]]:
+    """The same read by pulldown-cmark (pyromark) with the GFM extensions the project reads."""
+    out: list[tuple[int, str]] = []
+    depth = 0
+    for event in pyromark.events(markdown, options=_GFM):
+        if event == {"Start": {"BlockQuote": None}}:
+            depth += 1
+        elif event == {"End": {"BlockQuote": None}}:
+            depth -= 1
+        elif event == {"Start": "Paragraph"}:
+            out.append((depth, ""))
+        elif event == "SoftBreak":
+            out[-1] = (depth, out[-1][1] + "\n")
+        elif isinstance(event, dict) and "Text" in event:
+            out[-1] = (depth, out[-1][1] + event["Text"])
+        elif isinstance(event, dict) and "Link" in str(event.get("Start")):
+            assert event["Start"]["Link"]["link_type"] in ("Autolink", "Email"), markdown
+            out[-1] = (depth, out[-1][1] + "<")
+        elif event == {"End": "Link"}:
+            out[-1] = (depth, out[-1][1] + ">")
+        else:
+            assert event == {"End": "Paragraph"}, (event, markdown)
+    return out
+
+
+def _reads_back(text: str, expected: list[tuple[int, list[str]]]) -> None:
+    markdown = escape_mail_text(text)
+    for read in (_markdown_it, _pulldown):
+        got = [(depth, words.split()) for depth, words in read(markdown)]
+        assert got == expected, (read.__name__, markdown)
+
+
+#: a line's text after its quote marks: words among Markdown's marks, not a further mark
+_content = st.text(alphabet=_MARKUP.replace("\n", "") + "abxyzé€…", min_size=1, max_size=24).filter(
+    lambda s: s.strip() and not re.match(r"[ \t]*>", s)
+)
+#: a quote mark per level, each followed by a space or not (">> >", "> > ", ">>")
+_marks = st.lists(st.booleans(), max_size=MAX_QUOTE_DEPTH + 3).map(
+    lambda spaced: "".join(">" + " " * s for s in spaced)
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.tuples(_marks, _content), min_size=1, max_size=6))
+@example([(">", "a"), (">>", "b"), (">", "c")])
+@example([("", "wrote:"), ("> ", "# a"), ("", "---")])
+@example([(">> >", "2: *x* _y_"), (">", "1. one"), ("", "- two")])
+@example([(">" * 30, "thirty deep"), (">" * 11, "eleven"), (">" * 10, "ten")])
+def test_quoted_mail_lines_read_back_as_blockquotes_of_their_depth(lines):
+    text = "\n".join(marks + content for marks, content in lines)
+    # each run of lines quoted as deep is a paragraph at that depth, of the same words
+    expected: list[tuple[int, list[str]]] = []
+    last = None
+    for marks, content in lines:
+        depth = min(marks.count(">"), MAX_QUOTE_DEPTH)  # a deeper quote is shown this deep
+        if depth == last:
+            expected[-1][1].extend(content.split())
+        else:
+            expected.append((depth, content.split()))
+        last = depth
+    _reads_back(text, expected)
+
+
+def test_quotes_by_hand():
+    assert escape_mail_text("wrote:\n> a *b*\n>> c\n> d\ne") == (
+        "wrote:\n\n> a \\*b\\*\n>\n> > c\n>\n> d\n\ne"
+    )
+    # a blank quoted line parts the quote's paragraphs; the last one, quoting nothing, goes
+    assert escape_mail_text(">Total\n>\n>nonsense.\n>\nReply") == "> Total\n>\n> nonsense.\n\nReply"
+    # a bare ">" on a line of its own, a link's end wrapped there, quotes nothing
+    assert escape_mail_text("<https://example.org/a.gif\n>") == "<https://example.org/a.gif\n\\>"
+    # only a mail's own text: a PDF's or a Word document's line, a file attached to a mail stay text
+    assert render_markdown(assemble("pdf", [para("> 5 volts")])) == "\\> 5 volts\n"
+    assert render_markdown(assemble("docx", [para(">> x")])) == "\\>> x\n"
+    attached = para("> from the file", meta={"attachment": "notes.txt"})
+    assert render_markdown(assemble("eml", [para("> quoted"), attached])) == (
+        "> quoted\n\n\\> from the file\n"
+    )
+
+
+def test_a_thread_in_an_mbox_reads_its_quotes_at_their_depth(real_world):
+    md = get_markdown(real_world / "mbox" / "MimeKit_content-length.mbox")
+    # the message quotes three levels deep: ">> >2: your", ">> This is", ">Total nonsense."
+    assert (
+        "\n\n> > > 2: your fixed-width text is \\*larger\\* than the default size for fixed-\n"
+        "> > > width text, and since the default size of my window is 80 fixed-\n"
+        "> > > width columns wide, I actually lose 2-3 columns off the end of each\n"
+        "> > > of your lines.\n"
+        "> >\n"
+        "> > This is really the receivers problem not the senders.\n"
+        ">\n"
+        "> Total nonsense.\n\n"
+        "I do not appreciate your response here!\n"
+    ) in md
+    paragraphs = _markdown_it(md, only_paragraphs=False)
+    assert (3, "2: your fixed-width text is *larger*") in [(d, t[:36]) for d, t in paragraphs]
+    assert (2, "This is really the receivers problem not the senders.") in paragraphs
+    assert (1, "Total nonsense.") in paragraphs
+    assert (0, "I do not appreciate your response here!") in [(d, t.split("\n")[0]) for d, t in paragraphs]
+    assert "\n\\>" not in md
+
+
+def test_a_reply_quotes_its_line_and_a_wrapped_link_stays_text(real_world):
+    md = get_markdown(real_world / "eml" / "MimeKit" / "epilogue.eml")
+    assert "\n\n> NeXTSTEP, NeXTSTEP, NeXTSTEP...\n\nDon't you mean:" in md
+    # a newsletter's text wraps a link's ">" onto a line of its own: no quote
+    md = get_markdown(real_world / "msg" / "MsgReader" / "lolo101__MsgViewer__ltur .msg")
+    assert "\n<http://www.lturnews.de/newsletter/common/4youletter/img/table_right.gif\n\\>\n" in md
