@@ -274,8 +274,9 @@ def escape_text(text: str, item: bool = False) -> str:
 
 
 #: a mail's quote marks at a line's start (RFC 3676: ``>`` per level of quoting, written ``>>``
-#: or ``> >``), and the space after them
-_QUOTE = re.compile(r"[ \t]*>(?:[ \t]*>)*[ \t]?")
+#: or ``> >``), and the space after them. Not after a space: RFC 3676 stuffs one before a line
+#: that starts with ``>`` but quotes nothing, and mail clients show an indented ``>`` as text
+_QUOTE = re.compile(r">(?:[ \t]*>)*[ \t]?")
 #: the deepest blockquote written: a quote quoted deeper is shown this deep, since readers stop
 #: reading nested blocks somewhere past it (markdown-it's CommonMark preset drops the text of a
 #: quote 20 deep), and its words count more than its depth

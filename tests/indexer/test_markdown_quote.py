@@ -101,6 +101,8 @@ def test_quotes_by_hand():
     )
     # a blank quoted line parts the quote's paragraphs; the last one, quoting nothing, goes
     assert escape_mail_text(">Total\n>\n>nonsense.\n>\nReply") == "> Total\n>\n> nonsense.\n\nReply"
+    # a space-stuffed line (RFC 3676: a space before a ">" that quotes nothing) is text
+    assert escape_mail_text("Reply\n >From the top, 5\n> quoted") == "Reply\n \\>From the top, 5\n\n> quoted"
     # a bare ">" on a line of its own, a link's end wrapped there, quotes nothing
     assert escape_mail_text("<https://example.org/a.gif\n>") == "<https://example.org/a.gif\n\\>"
     # only a mail's own text: a PDF's or a Word document's line, a file attached to a mail stay text
