@@ -258,11 +258,14 @@ _INLINE_MARK = re.compile(r"([`*_~])\1*|[\\\]<&]")
 _TASK = re.compile(r"\[[ xX]\](?:[ \t\f\v]|$)")
 
 
-def escape_text(text: str, item: bool = False) -> str:
+def escape_text(text: str, item: bool = False, quoted: bool = False) -> str:
     """``text`` as Markdown that reads back as its words: a backslash before each character that
     would otherwise be read as syntax, and before no other. Lines separated by a blank line are
     paragraphs of their own, as they would be in Markdown anyway. ``item``: the text of a list
-    item, whose first line may not start with a task box (``[ ]``) either."""
+    item, whose first line may not start with a task box (``[ ]``) either. ``quoted``: the text
+    of a blockquote, each line after the first behind a ``>`` that pulldown-cmark may take for
+    the end of an HTML tag begun on a line before ("0<!a" then "> 0" is a declaration to it), so
+    a ``<`` that may start one is escaped whether or not a ``>`` follows in the text."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     paragraphs: list[list[str]] = [[]]
     for line in text.split("\n"):
@@ -270,7 +273,7 @@ def escape_text(text: str, item: bool = False) -> str:
             paragraphs[-1].append(line.rstrip(_BLANK))
         elif paragraphs[-1]:
             paragraphs.append([])
-    return "\n\n".join(_escape_paragraph(lines, item) for lines in paragraphs if lines)
+    return "\n\n".join(_escape_paragraph(lines, item, quoted) for lines in paragraphs if lines)
 
 
 #: a mail's quote marks at a line's start (RFC 3676: ``>`` per level of quoting, written ``>>``
@@ -309,7 +312,7 @@ def escape_mail_text(text: str) -> str:
     out: list[str] = []
     last = 0  # the depth of the run last written
     for depth, run in runs:
-        escaped = escape_text("\n".join(run))
+        escaped = escape_text("\n".join(run), quoted=depth > 0)
         if not escaped:  # blank lines of a quote: the blank line between its runs stands for them
             continue
         if out:
@@ -344,7 +347,7 @@ def _backslashed(text: str, escaped: set[int]) -> str:
     return "".join("\\" + c if i in escaped else c for i, c in enumerate(text))
 
 
-def _escape_paragraph(lines: list[str], item: bool) -> str:
+def _escape_paragraph(lines: list[str], item: bool, quoted: bool = False) -> str:
     # Markdown cannot indent a paragraph: four spaces or a tab before its first line make it a
     # code block, shown verbatim in a fixed font and, to a reader or a language model, code. So
     # the indentation the paragraph shares is taken off, and the first line starts flush; the
@@ -358,7 +361,7 @@ def _escape_paragraph(lines: list[str], item: bool) -> str:
     for number, line in enumerate(lines):
         escaped.update(_line_start(text, start, line, number == 0, item))
         start += len(line) + 1
-    escaped.update(_inline(text, escaped))
+    escaped.update(_inline(text, escaped, quoted))
     return _backslashed(text, escaped)
 
 
@@ -382,7 +385,7 @@ def _line_start(text: str, start: int, line: str, first: bool, item: bool) -> li
         or (c == "<" and _HTML_TAG.match(content))
         or content.startswith(":::")
         or (not first and _SETEXT.fullmatch(content))
-        or (not first and "|" in content and _DELIMITER_ROW.fullmatch(content))
+        or (not first and _DELIMITER_ROW.fullmatch(content))  # "|"-less under a one-column head
         or (first and c == "[" and ("]:" in text or (item and _TASK.match(content))))
     )
     if starts:
@@ -392,7 +395,7 @@ def _line_start(text: str, start: int, line: str, first: bool, item: bool) -> li
     return []
 
 
-def _inline(text: str, escaped: set[int]) -> list[int]:
+def _inline(text: str, escaped: set[int], quoted: bool = False) -> list[int]:
     """Where a backslash goes so that nothing in ``text`` is read as inline syntax (a mark
     ``escaped`` at a line's start is text): a backslash before punctuation or a line's end,
     a code span (two runs of backticks as long), emphasis or strikethrough (a run of ``*``,
@@ -406,7 +409,7 @@ def _inline(text: str, escaped: set[int]) -> list[int]:
     reader would take otherwise; its ``<`` is escaped."""
     out: list[int] = []
     runs: list[tuple[str, int, int]] = []
-    last_gt = text.rfind(">")
+    last_gt = len(text) if quoted else text.rfind(">")
     n = len(text)
     after = 0  # the end of the autolink last passed over
     for m in _INLINE_MARK.finditer(text):

@@ -91,6 +91,7 @@ _line = st.text(alphabet=_MARKUP + "abxyzé€…", min_size=1, max_size=24).fil
 @example("a\n---")
 @example("**a** _b_ ~~c~~ `d` [e](f) <g> <h@i.j> &amp; \\*")
 @example("a | b\n--- | ---")
+@example("0|\n:-")  # a one-column table: its delimiter row needs no "|"
 @example("[x]: /url\n[y]: /v")
 @example("***\n___\n```\n~~~")
 def test_any_paragraph_reads_back_as_one_paragraph_of_the_same_words(text):

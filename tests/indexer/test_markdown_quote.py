@@ -80,6 +80,9 @@ _marks = st.lists(st.booleans(), max_size=MAX_QUOTE_DEPTH + 3).map(
 @example([("", "wrote:"), ("> ", "# a"), ("", "---")])
 @example([(">> >", "2: *x* _y_"), (">", "1. one"), ("", "- two")])
 @example([(">" * 30, "thirty deep"), (">" * 11, "eleven"), (">" * 10, "ten")])
+# pulldown-cmark took the next line's quote mark for the end of "<!a": a declaration, no text
+@example([(">", "0<!a"), (">", "0")])
+@example([("> ", "see <b"), ("> ", "here")])
 def test_quoted_mail_lines_read_back_as_blockquotes_of_their_depth(lines):
     text = "\n".join(marks + content for marks, content in lines)
     # each run of lines quoted as deep is a paragraph at that depth, of the same words
