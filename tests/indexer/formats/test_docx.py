@@ -13,6 +13,8 @@ from indexer import errors, extract_bytes, get_chunks
 from indexer.api import extract
 from indexer.images import image_name
 
+from ._zip import zipped
+
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 REL_T = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
@@ -618,11 +620,7 @@ def test_styles_found_anywhere_in_a_large_part_and_under_any_prefix():
         f'<x:styles xmlns:x="{W_NS}"><x:style x:type="paragraph" x:styleId="Late">'
         '<x:name x:val="heading 4"/></x:style></x:styles>'
     ).encode()
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as zf:
-        for name, payload in parts.items():
-            zf.writestr(name, payload)
-    doc = docx(out.getvalue())
+    doc = docx(zipped(parts))
     assert [(b.kind, b.level) for b in doc.blocks] == [("heading", 4)]
 
 

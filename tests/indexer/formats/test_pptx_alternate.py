@@ -6,7 +6,6 @@ PowerPoint wraps it."""
 from __future__ import annotations
 
 import io
-import zipfile
 
 from lxml import etree
 from PIL import Image as PILImage
@@ -14,6 +13,8 @@ from pptx import Presentation
 from pptx.util import Inches
 
 from indexer import extract_bytes
+
+from ._zip import unzipped, zipped
 
 MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
@@ -47,8 +48,7 @@ def wrapped(
     choice being ``choice`` (XML)."""
     out = io.BytesIO()
     prs.save(out)
-    with zipfile.ZipFile(io.BytesIO(out.getvalue())) as src:
-        parts = {name: src.read(name) for name in src.namelist()}
+    parts = unzipped(out.getvalue())
     root = etree.fromstring(parts[SLIDE])
     (shape,) = root.xpath(f"//*[*/p:cNvPr/@name='{element_name}']", namespaces={"p": P})
     ns = f'xmlns:mc="{MC}" xmlns:p="{P}" xmlns:a="{A}" xmlns:am3d="{AM3D}" xmlns:p14="{P14}"'
@@ -62,11 +62,7 @@ def wrapped(
     else:
         alternate[1].append(shape)
     parts[SLIDE] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
-    data = io.BytesIO()
-    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as dst:
-        for name, payload in parts.items():
-            dst.writestr(name, payload)
-    return data.getvalue()
+    return zipped(parts)
 
 
 def fallback_picture(name: str) -> str:
@@ -201,19 +197,14 @@ def with_equation(paragraph: str) -> bytes:
     choice, fallback = equation_box(paragraph)
     out = io.BytesIO()
     prs.save(out)
-    with zipfile.ZipFile(io.BytesIO(out.getvalue())) as src:
-        parts = {name: src.read(name) for name in src.namelist()}
+    parts = unzipped(out.getvalue())
     ns = f'xmlns:mc="{MC}" xmlns:p="{P}" xmlns:a="{A}"'
     alternate = (
         f'<mc:AlternateContent {ns}><mc:Choice xmlns:a14="{A14}" Requires="a14">{choice}</mc:Choice>'
         f"<mc:Fallback>{fallback}</mc:Fallback></mc:AlternateContent>"
     )
     parts[SLIDE] = parts[SLIDE].replace(b"</p:spTree>", alternate.encode() + b"</p:spTree>")
-    data = io.BytesIO()
-    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as dst:
-        for name, payload in parts.items():
-            dst.writestr(name, payload)
-    return data.getvalue()
+    return zipped(parts)
 
 
 def test_a_displayed_equation_is_read_as_its_text_not_its_fallback_picture():
@@ -278,8 +269,7 @@ def with_notes_equation() -> bytes:
     frame.add_paragraph().text = "Say it twice"
     out = io.BytesIO()
     prs.save(out)
-    with zipfile.ZipFile(io.BytesIO(out.getvalue())) as src:
-        parts = {name: src.read(name) for name in src.namelist()}
+    parts = unzipped(out.getvalue())
     notes = next(n for n in parts if n.startswith("ppt/notesSlides/") and n.endswith(".xml"))
     root = etree.fromstring(parts[notes])
     (body,) = root.xpath("//p:sp[p:nvSpPr/p:nvPr/p:ph/@type='body']", namespaces={"p": P})
@@ -301,11 +291,7 @@ def with_notes_equation() -> bytes:
     alternate[0].append(body)
     alternate[1].append(fallback)
     parts[notes] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
-    data = io.BytesIO()
-    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as dst:
-        for name, payload in parts.items():
-            dst.writestr(name, payload)
-    return data.getvalue()
+    return zipped(parts)
 
 
 def test_notes_in_a_choice_are_read_once_with_their_equation():

@@ -17,6 +17,8 @@ from indexer import extract_bytes, get_chunks
 from tests.indexer.formats.test_docx import _replace_member
 from tests.indexer.formats.test_xlsx_charts import CX, HISTOGRAM, WATERFALL
 
+from ._zip import unzipped, zipped
+
 
 def deck(kind, data, *, title: str | None = None, axes: tuple[str, str] | None = None) -> bytes:
     """A deck of one slide, "Results", holding a text box above one chart."""
@@ -209,15 +211,10 @@ CHARTEX_CHOICE = (
 def repacked(data: bytes, changes: dict[str, object]) -> bytes:
     """The package ``data`` with each member of ``changes`` replaced (a function of its text, or
     the bytes of a new member)."""
-    with zipfile.ZipFile(io.BytesIO(data)) as src:
-        parts = {name: src.read(name) for name in src.namelist()}
+    parts = unzipped(data)
     for name, change in changes.items():
         parts[name] = change(parts[name].decode()).encode() if callable(change) else change
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for name, payload in parts.items():
-            dst.writestr(name, payload)
-    return out.getvalue()
+    return zipped(parts)
 
 
 def chartex_parts(part: str, rels: str, target: str, chart: str) -> dict[str, object]:

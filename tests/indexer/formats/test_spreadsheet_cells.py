@@ -19,6 +19,8 @@ from indexer.formats._cells import RawSheet
 from indexer.formats._numfmt import DateFormat, compile_format, date_kind
 from indexer.formats.spreadsheet import _batch_cells, cell_text, read_table
 
+from ._zip import zipped
+
 _values = st.one_of(
     st.text(max_size=4),
     st.floats(allow_nan=True, allow_infinity=True),
@@ -693,11 +695,7 @@ def _xlsb_pictures(tmp_path, sheets, pictures) -> bytes:
     parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
         b"</Types>", types.encode() + b"</Types>"
     )
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as dst:
-        for name, data in parts.items():
-            dst.writestr(name, data)
-    return buf.getvalue()
+    return zipped(parts)
 
 
 def test_xlsb_pictures_belong_to_their_sheets(tmp_path):

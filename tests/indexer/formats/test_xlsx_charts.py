@@ -15,6 +15,8 @@ from openpyxl.chart import BarChart, Reference
 from indexer import extract_bytes
 from indexer.api import extract
 
+from ._zip import zipped
+
 
 def workbook() -> bytes:
     """Sales: a table and a titled column chart of it anchored at E2; Dashboard: a chart of the
@@ -277,11 +279,7 @@ def xlsb_with_charts(tmp_path) -> bytes:
             "</Types>",
         )
     parts["[Content_Types].xml"] = types.encode()
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as dst:
-        for name, data in parts.items():
-            dst.writestr(name, data)
-    return buf.getvalue()
+    return zipped(parts)
 
 
 def test_the_charts_of_an_xlsb_are_read_as_an_xlsx_s(tmp_path):
@@ -432,11 +430,7 @@ def chartex_book(sheet_chart: str, chart_sheets: list[tuple[str, str]]) -> bytes
         b"application/vnd.openxmlformats-officedocument.drawingml.chart+xml",
         b"application/vnd.ms-office.chartex+xml",
     )
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as dst:
-        for name, data in parts.items():
-            dst.writestr(name, data)
-    return buf.getvalue()
+    return zipped(parts)
 
 
 def test_office_2016_charts_are_read_from_the_values_they_keep():
@@ -507,11 +501,7 @@ def test_a_chart_sheet_s_second_chart_that_cannot_be_read_is_listed():
         "</Relationships>", second + "</Relationships>"
     ).encode()
     parts["xl/charts/chart2.xml"] = parts["xl/charts/chart1.xml"][:-40]
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as dst:
-        for name, data in parts.items():
-            dst.writestr(name, data)
-    doc = extract_bytes(buf.getvalue(), "t.xlsx")
+    doc = extract_bytes(zipped(parts), "t.xlsx")
     assert [(b.kind, b.meta["sheet_name"]) for b in doc.blocks][1:3] == [
         ("paragraph", "Revenue chart"),
         ("table", "Revenue chart"),
