@@ -4,8 +4,8 @@ The container is checked with ``zipsafe.open_zip`` before python-pptx opens it. 
 order: the title (a heading), then the shapes in rows top-to-bottom, each left-to-right (group
 shapes recursively, placeholders at the position they inherit from the layout): text frames
 (bulleted or indented paragraphs become lists), tables, charts (:mod:`._charts`), SmartArt
-text, pictures (with alt text), then the speaker notes, read as a text frame (lists included) with ``notes=True`` in
-their meta. Every block carries ``slide_number`` and ``slide_title`` in its meta and the slide
+text, pictures (with alt text), then the speaker notes, read as a text frame (lists included), and
+what was added beside them on the notes page, with ``notes=True`` in their meta. Every block carries ``slide_number`` and ``slide_title`` in its meta and the slide
 number as its page. A slide's footer, date and number are read where the slide has their
 placeholders (PowerPoint puts them on each slide that shows them); the notes page's own
 placeholders (header, footer, date, number) and the handout master's are left out on purpose:
@@ -463,10 +463,24 @@ class _Slides:
         #: chart parts that are not well-formed (set aside so that the presentation opens): why
         self.damaged: dict[str, str] = {}
 
-    def shapes(self, shapes: Iterable[Any], slide: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
+    def shapes(
+        self,
+        shapes: Iterable[Any],
+        slide: Any,
+        meta: dict[str, Any],
+        page: int,
+        *,
+        placeholders: bool = True,
+    ) -> Iterator[Block]:
+        """The blocks of ``shapes`` (a slide's, a group's, a notes page's) in reading order;
+        without ``placeholders`` on a notes page, whose body is read first and whose other
+        placeholders (the slide image, header, footer, date, number) are left out."""
         from pptx.enum.shapes import MSO_SHAPE_TYPE
 
-        for shape in _sorted(_with_alternates(shapes)):
+        found = _with_alternates(shapes)
+        if not placeholders:
+            found = [shape for shape in found if not getattr(shape, "is_placeholder", False)]
+        for shape in _sorted(found):
             if _is_title(shape):
                 continue
             kind = _shape_type(shape)
@@ -694,11 +708,15 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     blocks.extend(walker.shapes(slide.shapes, slide, meta, number))
     if slide.has_notes_slide:
         notes = slide.notes_slide
+        notes_meta = {**meta, NOTES: True}
         txbody = _notes_body(notes)
         if txbody is not None:  # read as a text frame of the slide: bulleted lines are a list
             inherited = walker.styles.of_notes(notes, txbody)
-            for block in _frame_blocks(txbody, {**meta, NOTES: True}, inherited):
+            for block in _frame_blocks(txbody, notes_meta, inherited):
                 blocks.append(replace(block, page=number))
+        # then what was added beside it in Notes Page view (text boxes, shapes, tables, pictures),
+        # which the printed notes page shows and the notes pane does not
+        blocks.extend(walker.shapes(notes.shapes, notes, notes_meta, number, placeholders=False))
     return blocks
 
 
@@ -730,8 +748,9 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # choice when the walk reads it (a text box, a group, a table, a picture), else its fallback
     # (the picture standing for a 3D model or ink); an equation (a14:m) read as its linear text
     # where it stands in its paragraph, a title's or a table cell's included; speaker notes whose
-    # body placeholder is in an mc:AlternateContent (as once they hold an equation) read once
-    version="14",
+    # body placeholder is in an mc:AlternateContent (as once they hold an equation) read once;
+    # 15: the text boxes, shapes, tables and pictures added to a notes page read after its notes
+    version="15",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,
