@@ -410,23 +410,37 @@ def _readable(el: etree._Element) -> bool:
     return False
 
 
-def _alternative(alternate: etree._Element) -> list[etree._Element]:
+def _alternative(alternate: etree._Element) -> tuple[list[etree._Element], list[etree._Element]]:
     """The shapes of an ``mc:AlternateContent`` to read: those of its first choice whose shapes
     the walk all reads (an equation's text box, an Office 2016 chart, a group), else those of
-    its fallback (the picture standing for ink, a 3D model or an equation), never both."""
-    for choice in alternate.iterchildren(_ooxml.MC_CHOICE):
-        shapes = [el for el in choice if isinstance(el.tag, str)]
+    its fallback (the picture standing for ink, a 3D model or an equation), never both. With
+    no fallback (or an empty one) the first choice holding a shape the walk reads is taken,
+    else the first choice: its shapes the walk reads are read (a text box is not lost to the
+    ink beside it), and those it cannot read are returned second, to be listed."""
+    choices = list(alternate.iterchildren(_ooxml.MC_CHOICE))
+    for choice in choices:
+        shapes = _elements(choice)
         if shapes and all(_readable(el) for el in shapes):
-            return shapes
+            return shapes, []
     fallback = alternate.find(_ooxml.MC_FALLBACK)
-    return [] if fallback is None else [el for el in fallback if isinstance(el.tag, str)]
+    shapes = [] if fallback is None else _elements(fallback)
+    if shapes:  # an empty fallback is none: the choice is all there is
+        return shapes, []
+    branches = [_elements(choice) for choice in choices]
+    shapes = next((b for b in branches if any(map(_readable, b))), next((b for b in branches if b), []))
+    return [el for el in shapes if _readable(el)], [el for el in shapes if not _readable(el)]
 
 
-def _with_alternates(shapes: Any) -> list[Any]:
+def _elements(branch: etree._Element) -> list[etree._Element]:
+    return [el for el in branch if isinstance(el.tag, str)]
+
+
+def _with_alternates(shapes: Any, unread: list[etree._Element] | None = None) -> list[Any]:
     """The shapes of a slide or a group, each ``mc:AlternateContent`` (which python-pptx passes
     over) replaced in its place by the shapes of the alternative read (``_alternative``):
     PowerPoint writes there what needs a later version to show, an equation, ink, a 3D model, an
-    Office 2016 chart, with a fallback (a picture of it, a shape saying it cannot be shown)."""
+    Office 2016 chart, with a fallback (a picture of it, a shape saying it cannot be shown).
+    What a choice without a fallback holds and the walk cannot read is put in ``unread``."""
     tree = getattr(shapes, "_spTree", None)
     if tree is None or tree.find(_ooxml.MC_ALTERNATE) is None:
         return list(shapes)
@@ -434,10 +448,33 @@ def _with_alternates(shapes: Any) -> list[Any]:
     out = []
     for el in tree.iterchildren():
         if el.tag == _ooxml.MC_ALTERNATE:
-            out.extend(shapes._shape_factory(shape) for shape in _alternative(el))
+            read, left = _alternative(el)
+            out.extend(shapes._shape_factory(shape) for shape in read)
+            if unread is not None:
+                unread.extend(left)
         elif el in members:
             out.append(members[el])
     return out
+
+
+def _unread_alternate(el: etree._Element, page: int) -> Skipped:
+    """The entry for ``el``, a shape of an ``mc:Choice`` without a fallback that the walk cannot
+    read: what the choice requires (the namespace prefix of a later PowerPoint's markup, ``p14``
+    for ink) and the element, so that the user knows something stood there."""
+    choice = el.getparent()
+    requires = " ".join((choice.get("Requires") or "").split()) if choice is not None else ""
+    tag = etree.QName(el)
+    element = f"{el.prefix}:{tag.localname}" if el.prefix else tag.localname
+    c_nv = next(
+        (c for c in el.iter() if isinstance(c.tag, str) and etree.QName(c).localname == "cNvPr"), None
+    )
+    name = (c_nv.get("name") if c_nv is not None else None) or element
+    needs = f" needing {requires!r}" if requires else ""
+    return Skipped(
+        "shape",
+        f"slide {page}: {name}"[:200],
+        f"alternate content{needs} ({element}) that is not read, with no fallback"[:200],
+    )
 
 
 def _is_title(shape: Any) -> bool:
@@ -477,7 +514,9 @@ class _Slides:
         placeholders (the slide image, header, footer, date, number) are left out."""
         from pptx.enum.shapes import MSO_SHAPE_TYPE
 
-        found = _with_alternates(shapes)
+        unread: list[etree._Element] = []
+        found = _with_alternates(shapes, unread)
+        self.sink.skipped.extend(_unread_alternate(el, page) for el in unread)
         if not placeholders:
             found = [shape for shape in found if not getattr(shape, "is_placeholder", False)]
         for shape in _sorted(found):
@@ -749,7 +788,9 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # (the picture standing for a 3D model or ink); an equation (a14:m) read as its linear text
     # where it stands in its paragraph, a title's or a table cell's included; speaker notes whose
     # body placeholder is in an mc:AlternateContent (as once they hold an equation) read once;
-    # 15: the text boxes, shapes, tables and pictures added to a notes page read after its notes
+    # 15: the text boxes, shapes, tables and pictures added to a notes page read after its notes;
+    # what an mc:AlternateContent choice without a fallback holds and the walk cannot read (ink)
+    # listed as skipped, the shapes beside it in the choice read
     version="15",
     source_type="pptx",
     libraries=("python-pptx",),

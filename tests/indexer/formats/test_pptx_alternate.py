@@ -299,3 +299,65 @@ def test_notes_in_a_choice_are_read_once_with_their_equation():
     notes = [b.text for b in doc.blocks if b.meta.get("notes")]
     assert notes == ["Energy is 𝐸=𝑚𝑐^2 at rest\nSay it twice"]
     assert texts(doc)[:3] == [("heading", "Shapes"), ("paragraph", "Before"), ("paragraph", "After")]
+
+
+# -- a choice the walk cannot read, without a fallback --------------------------------------------
+
+
+def ink_part(name: str = "Ink 3") -> str:
+    """Ink as PowerPoint writes it in its p14 choice: a content part naming the InkML part."""
+    return (
+        '<p14:contentPart r:id="rIdInk" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/'
+        f'relationships"><p14:nvContentPartPr><p14:cNvPr id="4" name="{name}"/><p14:cNvContentPartPr/>'
+        '<p14:nvPr/></p14:nvContentPartPr><p14:xfrm><a:off x="914400" y="2743200"/><a:ext cx="1828800" '
+        'cy="1828800"/></p14:xfrm></p14:contentPart>'
+    )
+
+
+def text_box(name: str, top: int, text: str) -> str:
+    return (
+        f'<p:sp><p:nvSpPr><p:cNvPr id="30" name="{name}"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr>'
+        f'<p:spPr><a:xfrm><a:off x="914400" y="{top}"/><a:ext cx="4572000" cy="457200"/></a:xfrm>'
+        '<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr><p:txBody><a:bodyPr/><a:lstStyle/>'
+        f"<a:p><a:r><a:t>{text}</a:t></a:r></a:p></p:txBody></p:sp>"
+    )
+
+
+def with_choice_only(choice: str, fallback: str | None = None) -> bytes:
+    """The base deck with an ``mc:AlternateContent`` whose p14 choice is ``choice``, without a
+    fallback (``fallback`` None) or with an empty one (``fallback`` "")."""
+    prs, _ = base_deck()
+    out = io.BytesIO()
+    prs.save(out)
+    parts = unzipped(out.getvalue())
+    ns = f'xmlns:mc="{MC}" xmlns:p="{P}" xmlns:a="{A}" xmlns:p14="{P14}"'
+    tail = "" if fallback is None else f"<mc:Fallback>{fallback}</mc:Fallback>"
+    alternate = f'<mc:AlternateContent {ns}><mc:Choice Requires="p14">{choice}</mc:Choice>{tail}</mc:AlternateContent>'
+    parts[SLIDE] = parts[SLIDE].replace(b"</p:spTree>", alternate.encode() + b"</p:spTree>")
+    return zipped(parts)
+
+
+def test_ink_without_a_fallback_is_listed_as_not_read():
+    for fallback in (None, ""):
+        doc = extract_bytes(with_choice_only(ink_part(), fallback), "t.pptx")
+        assert texts(doc) == [("heading", "Shapes"), ("paragraph", "Before"), ("paragraph", "After")]
+        assert [(s.what, s.name, s.reason) for s in doc.coverage.skipped] == [
+            (
+                "shape",
+                "slide 1: Ink 3",
+                "alternate content needing 'p14' (p14:contentPart) that is not read, with no fallback",
+            )
+        ]
+
+
+def test_a_text_box_beside_ink_in_a_choice_without_a_fallback_is_read():
+    # placed by its top (3.5 in) between "Before" (1.5 in) and "After" (6 in)
+    choice = text_box("TextBox 7", 3200400, "Sign here") + ink_part("Ink 8")
+    doc = extract_bytes(with_choice_only(choice), "t.pptx")
+    assert texts(doc) == [
+        ("heading", "Shapes"),
+        ("paragraph", "Before"),
+        ("paragraph", "Sign here"),
+        ("paragraph", "After"),
+    ]
+    assert [s.name for s in doc.coverage.skipped] == ["slide 1: Ink 8"]
