@@ -251,8 +251,35 @@ def _over(first: tuple[Any, ...], then: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 def _placeholders(part_element: etree._Element) -> list[etree._Element]:
-    """The ``p:ph`` elements of a layout or master's own shapes."""
-    return part_element.findall(f"{{{P}}}cSld/{{{P}}}spTree/{{{P}}}sp/{{{P}}}nvSpPr/{{{P}}}nvPr/{{{P}}}ph")
+    """The ``p:ph`` elements of a layout or master's own shapes, a shape in an
+    ``mc:AlternateContent`` (which python-pptx's own lookups pass over) taken from the branch
+    the walk reads on a slide (``_alternative``)."""
+    tree = part_element.find(f"{{{P}}}cSld/{{{P}}}spTree")
+    found: list[etree._Element] = []
+    for el in () if tree is None else tree.iterchildren():
+        for sp in _alternative(el)[0] if el.tag == _ooxml.MC_ALTERNATE else (el,):
+            ph = sp.find(f"{{{P}}}nvSpPr/{{{P}}}nvPr/{P_PH}") if sp.tag == P_SP else None
+            if ph is not None:
+                found.append(ph)
+    return found
+
+
+def _layout_bases(layout: Any, idx: str, kind: str) -> tuple[Any, Any, str]:
+    """What a slide placeholder of ``idx`` and ``kind`` (its ``p:ph`` type) inherits from, as
+    PowerPoint resolves it: the layout placeholder of the same ``idx``, else of the same type,
+    and the master placeholder of its kind (``_MASTER_TYPE``); the ``p:ph`` of each, or None,
+    and that kind."""
+    phs = _placeholders(layout._element)
+    base = next((ph for ph in phs if ph.get("idx", "0").strip() == idx), None)
+    if base is None:
+        base = next((ph for ph in phs if ph.get("type", "obj") == kind), None)
+    if base is not None:
+        kind = base.get("type", "obj")
+    kind = _MASTER_TYPE.get(kind, "body")
+    top = next(
+        (ph for ph in _placeholders(layout.slide_master._element) if ph.get("type", "obj") == kind), None
+    )
+    return base, top, kind
 
 
 def _ph_list_style(ph: etree._Element | None) -> tuple[Any, ...]:
@@ -320,37 +347,49 @@ class _Styles:
 
     @staticmethod
     def _inherited(layout: Any, idx: str, kind: str) -> tuple[Any, ...]:
-        phs = _placeholders(layout._element)
-        base = next((ph for ph in phs if ph.get("idx", "0").strip() == idx), None)
-        if base is None:
-            base = next((ph for ph in phs if ph.get("type", "obj") == kind), None)
-        if base is not None:
-            kind = base.get("type", "obj")
+        base, top, kind = _layout_bases(layout, idx, kind)
         master = layout.slide_master._element
-        kind = _MASTER_TYPE.get(kind, "body")
-        top = next((ph for ph in _placeholders(master) if ph.get("type", "obj") == kind), None)
         text_style = master.find(f"{{{P}}}txStyles/{{{P}}}{_TEXT_STYLE.get(kind, 'otherStyle')}")
         return _over(_over(_ph_list_style(base), _ph_list_style(top)), _list_style(text_style))
 
 
 def _geometry(shape: Any) -> tuple[int, int, int]:
-    """Top, left and height in EMU (0 where python-pptx cannot tell)."""
+    """Top, left and height in EMU (0 where they cannot be told). A placeholder without a
+    position of its own takes its layout placeholder's, else its master placeholder's
+    (``_layout_bases``, which sees those in an ``mc:AlternateContent`` where python-pptx's own
+    lookup does not)."""
     try:
-        for _ in range(2):  # a placeholder placed by its layout's, or by the master's: looked up
-            # once here rather than by python-pptx once for each of the three
-            if (
-                not getattr(shape, "is_placeholder", False)
-                or getattr(shape._element, "xfrm", ...) is not None
-            ):
-                break
-            base = getattr(shape, "_base_placeholder", None)
-            if base is None:
-                break
-            shape = base
+        element = shape._element
+        if getattr(shape, "is_placeholder", False) and getattr(element, "xfrm", ...) is None:
+            return _inherited_geometry(shape)
         top, left, height = shape.top, shape.left, shape.height
-    except (AttributeError, KeyError, ValueError):
+    except _SLIDE_ERRORS:
         return (0, 0, 0)
     return (int(top or 0), int(left or 0), int(height or 0))
+
+
+def _inherited_geometry(shape: Any) -> tuple[int, int, int]:
+    ph = shape._element.find(f"*/{{{P}}}nvPr/{P_PH}")
+    if ph is None:
+        return (0, 0, 0)
+    layout = shape.part.slide_layout
+    for base in _layout_bases(layout, ph.get("idx", "0").strip(), ph.get("type", "obj"))[:2]:
+        xfrm = (
+            None
+            if base is None
+            else base.getparent().getparent().getparent().find(f"{{{P}}}spPr/{{{A}}}xfrm")
+        )
+        if xfrm is not None:
+            off, ext = xfrm.find(f"{{{A}}}off"), xfrm.find(f"{{{A}}}ext")
+            return (_emu(off, "y"), _emu(off, "x"), _emu(ext, "cy"))
+    return (0, 0, 0)
+
+
+def _emu(el: etree._Element | None, name: str) -> int:
+    try:
+        return 0 if el is None else int(el.get(name) or 0)
+    except ValueError:
+        return 0
 
 
 def _shape_type(shape: Any) -> Any:
@@ -790,7 +829,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # body placeholder is in an mc:AlternateContent (as once they hold an equation) read once;
     # 15: the text boxes, shapes, tables and pictures added to a notes page read after its notes;
     # what an mc:AlternateContent choice without a fallback holds and the walk cannot read (ink)
-    # listed as skipped, the shapes beside it in the choice read
+    # listed as skipped, the shapes beside it in the choice read; a layout or master placeholder
+    # in an mc:AlternateContent gives a slide placeholder its position and bullets
     version="15",
     source_type="pptx",
     libraries=("python-pptx",),

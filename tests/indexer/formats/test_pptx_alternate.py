@@ -361,3 +361,78 @@ def test_a_text_box_beside_ink_in_a_choice_without_a_fallback_is_read():
         ("paragraph", "After"),
     ]
     assert [s.name for s in doc.coverage.skipped] == ["slide 1: Ink 8"]
+
+
+# -- layout and master placeholders in a choice ---------------------------------------------------
+
+LAYOUT, MASTER = "ppt/slideLayouts/slideLayout2.xml", "ppt/slideMasters/slideMaster1.xml"
+#: five inches down, below the slide's text box (2.5 in), numbered points
+PLACED = '<a:xfrm><a:off x="457200" y="4572000"/><a:ext cx="8229600" cy="1371600"/></a:xfrm>'
+NUMBERED = '<a:lvl1pPr><a:buFont typeface="+mj-lt"/><a:buAutoNum type="arabicPeriod"/></a:lvl1pPr>'
+
+
+def with_placeholder_in_choice(part: str, xpath: str) -> bytes:
+    """A "Title and Content" slide "Plan", its body placeholder (no position or bullets of its own)
+    holding "First point" / "Second point", a text box "Read this first" 2.5 in down; in ``part``
+    (the layout or the master) the placeholder ``xpath`` finds is placed 5 in down with numbered
+    points and put in a p14 choice, a copy of it as the fallback, as PowerPoint wraps a shape."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    slide.shapes.title.text = "Plan"
+    frame = slide.placeholders[1].text_frame
+    frame.text = "First point"
+    frame.add_paragraph().text = "Second point"
+    slide.shapes.add_textbox(
+        Inches(1), Inches(2.5), Inches(6), Inches(0.5)
+    ).text_frame.text = "Read this first"
+    out = io.BytesIO()
+    prs.save(out)
+    parts = unzipped(out.getvalue())
+    root = etree.fromstring(parts[part])
+    (sp,) = root.xpath(xpath, namespaces={"p": P})
+    sp_pr = sp.find(f"{{{P}}}spPr")
+    for old in sp_pr.findall(f"{{{A}}}xfrm"):
+        sp_pr.remove(old)
+    sp_pr.insert(0, etree.fromstring(PLACED.replace("<a:xfrm>", f'<a:xfrm xmlns:a="{A}">')))
+    lst = sp.find(f"{{{P}}}txBody/{{{A}}}lstStyle")
+    lst.append(etree.fromstring(NUMBERED.replace("<a:lvl1pPr>", f'<a:lvl1pPr xmlns:a="{A}">')))
+    alternate = etree.fromstring(
+        f'<mc:AlternateContent xmlns:mc="{MC}"><mc:Choice xmlns:p14="{P14}" Requires="p14"/>'
+        "<mc:Fallback/></mc:AlternateContent>"
+    )
+    sp.addprevious(alternate)
+    alternate[1].append(etree.fromstring(etree.tostring(sp)))
+    alternate[0].append(sp)
+    parts[part] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    return zipped(parts)
+
+
+def test_a_layout_placeholder_in_a_choice_gives_the_slide_its_place_and_bullets():
+    data = with_placeholder_in_choice(LAYOUT, "//p:sp[p:nvSpPr/p:nvPr/p:ph/@idx='1']")
+    doc = extract_bytes(data, "t.pptx")
+    # below the text box (5 in, not the top of the slide), numbered as the layout says (not the
+    # master's bullets)
+    assert texts(doc) == [
+        ("heading", "Plan"),
+        ("paragraph", "Read this first"),
+        ("list", "First point\nSecond point"),
+    ]
+    assert [(i.text, i.ordered) for i in doc.blocks[2].items] == [
+        ("First point", True),
+        ("Second point", True),
+    ]
+
+
+def test_a_master_placeholder_in_a_choice_gives_the_slide_its_place_and_bullets():
+    # the layout's body placeholder has neither position nor bullets: the master's gives both
+    data = with_placeholder_in_choice(MASTER, "//p:sp[p:nvSpPr/p:nvPr/p:ph/@type='body']")
+    doc = extract_bytes(data, "t.pptx")
+    assert texts(doc) == [
+        ("heading", "Plan"),
+        ("paragraph", "Read this first"),
+        ("list", "First point\nSecond point"),
+    ]
+    assert [(i.text, i.ordered) for i in doc.blocks[2].items] == [
+        ("First point", True),
+        ("Second point", True),
+    ]
