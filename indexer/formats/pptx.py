@@ -4,12 +4,14 @@ The container is checked with ``zipsafe.open_zip`` before python-pptx opens it. 
 order: the title (a heading), then the shapes in rows top-to-bottom, each left-to-right (group
 shapes recursively, placeholders at the position they inherit from the layout): text frames
 (bulleted or indented paragraphs become lists), tables, charts (:mod:`._charts`), SmartArt
-text, pictures (with alt text), then the speaker notes, read as a text frame (lists included), and
-what was added beside them on the notes page, with ``notes=True`` in their meta. Every block carries ``slide_number`` and ``slide_title`` in its meta and the slide
-number as its page. A slide's footer, date and number are read where the slide has their
-placeholders (PowerPoint puts them on each slide that shows them); the notes page's own
-placeholders (header, footer, date, number) and the handout master's are left out on purpose:
-they are printed on pages no slide shows, and each slide's notes would repeat the same line.
+text, pictures (with alt text), ink as its recognised handwriting; then the speaker notes, read
+as a text frame (lists included), and what was added beside them on the notes page, with
+``notes=True`` in their meta. Every block carries ``slide_number`` and ``slide_title`` in its
+meta and the slide number as its page. A slide's footer, date and number are read where the
+slide has their placeholders (PowerPoint puts them on each slide that shows them); the notes
+page's own placeholders (header, footer, date, number) and the handout master's are left out on
+purpose: they are printed on pages no slide shows, and each slide's notes would repeat the same
+line.
 """
 
 from __future__ import annotations
@@ -59,6 +61,12 @@ P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 DGM = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
 P_GRAPHICFRAME, P_SP, P_GRPSP, P_PIC = (f"{{{P}}}{t}" for t in ("graphicFrame", "sp", "grpSp", "pic"))
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+P14 = "http://schemas.microsoft.com/office/powerpoint/2010/main"
+#: ink as PowerPoint writes it in a p14 choice: a content part naming an InkML part
+_CONTENT_PARTS = (f"{{{P}}}contentPart", f"{{{P14}}}contentPart")
+INKML, EMMA = "http://www.w3.org/2003/InkML", "http://www.w3.org/2003/04/emma"
+INK_GROUP, INK_NOTE = f"{{{INKML}}}traceGroup", f"{{{INKML}}}annotationXML"
+MSINK_CONTEXT = "{http://schemas.microsoft.com/ink/2010/main}context"
 A_P, A_T, A_BR, A_PPR = f"{{{A}}}p", f"{{{A}}}t", f"{{{A}}}br", f"{{{A}}}pPr"
 A14_M = "{http://schemas.microsoft.com/office/drawing/2010/main}m"
 A_BUCHAR, A_BUAUTO, A_BUNONE = f"{{{A}}}buChar", f"{{{A}}}buAutoNum", f"{{{A}}}buNone"
@@ -360,6 +368,11 @@ def _geometry(shape: Any) -> tuple[int, int, int]:
     lookup does not)."""
     try:
         element = shape._element
+        if element.tag in _CONTENT_PARTS:  # ink, which python-pptx does not know
+            xfrm = element.find(f"{{{P14}}}xfrm")
+            off = None if xfrm is None else xfrm.find(f"{{{A}}}off")
+            ext = None if xfrm is None else xfrm.find(f"{{{A}}}ext")
+            return (_emu(off, "y"), _emu(off, "x"), _emu(ext, "cy"))
         if getattr(shape, "is_placeholder", False) and getattr(element, "xfrm", ...) is None:
             return _inherited_geometry(shape)
         top, left, height = shape.top, shape.left, shape.height
@@ -433,9 +446,12 @@ def _chartex_ref(frame: etree._Element) -> etree._Element | None:
 _FRAME_CONTENT = (f"{{{A}}}tbl", f"{{{C}}}chart", f"{{{_charts.CX}}}chart", f"{{{DGM}}}relIds")
 
 
-def _readable(el: etree._Element) -> bool:
+def _readable(el: etree._Element, ink: Callable[[etree._Element], str] | None = None) -> bool:
     """Whether the walk reads the shape ``el``: a shape with a text frame, a group, a picture,
-    or a graphic frame holding a table, a chart, SmartArt or an embedded object."""
+    a graphic frame holding a table, a chart, SmartArt or an embedded object, or ink whose
+    handwriting was recognised (``ink`` gives its text)."""
+    if el.tag in _CONTENT_PARTS:
+        return ink is not None and bool(ink(el))
     if el.tag == P_SP:
         return el.find(P_TXBODY) is not None
     if el.tag in (P_GRPSP, P_PIC):
@@ -449,7 +465,9 @@ def _readable(el: etree._Element) -> bool:
     return False
 
 
-def _alternative(alternate: etree._Element) -> tuple[list[etree._Element], list[etree._Element]]:
+def _alternative(
+    alternate: etree._Element, ink: Callable[[etree._Element], str] | None = None
+) -> tuple[list[etree._Element], list[etree._Element]]:
     """The shapes of an ``mc:AlternateContent`` to read: those of its first choice whose shapes
     the walk all reads (an equation's text box, an Office 2016 chart, a group), else those of
     its fallback (the picture standing for ink, a 3D model or an equation), never both. With
@@ -459,27 +477,33 @@ def _alternative(alternate: etree._Element) -> tuple[list[etree._Element], list[
     choices = list(alternate.iterchildren(_ooxml.MC_CHOICE))
     for choice in choices:
         shapes = _elements(choice)
-        if shapes and all(_readable(el) for el in shapes):
+        if shapes and all(_readable(el, ink) for el in shapes):
             return shapes, []
     fallback = alternate.find(_ooxml.MC_FALLBACK)
     shapes = [] if fallback is None else _elements(fallback)
     if shapes:  # an empty fallback is none: the choice is all there is
         return shapes, []
     branches = [_elements(choice) for choice in choices]
-    shapes = next((b for b in branches if any(map(_readable, b))), next((b for b in branches if b), []))
-    return [el for el in shapes if _readable(el)], [el for el in shapes if not _readable(el)]
+    readable = partial(_readable, ink=ink)
+    shapes = next((b for b in branches if any(map(readable, b))), next((b for b in branches if b), []))
+    return [el for el in shapes if readable(el)], [el for el in shapes if not readable(el)]
 
 
 def _elements(branch: etree._Element) -> list[etree._Element]:
     return [el for el in branch if isinstance(el.tag, str)]
 
 
-def _with_alternates(shapes: Any, unread: list[etree._Element] | None = None) -> list[Any]:
+def _with_alternates(
+    shapes: Any,
+    unread: list[etree._Element] | None = None,
+    ink: Callable[[etree._Element], str] | None = None,
+) -> list[Any]:
     """The shapes of a slide or a group, each ``mc:AlternateContent`` (which python-pptx passes
     over) replaced in its place by the shapes of the alternative read (``_alternative``):
     PowerPoint writes there what needs a later version to show, an equation, ink, a 3D model, an
     Office 2016 chart, with a fallback (a picture of it, a shape saying it cannot be shown).
-    What a choice without a fallback holds and the walk cannot read is put in ``unread``."""
+    What a choice without a fallback holds and the walk cannot read is put in ``unread``; ink
+    is read where ``ink`` finds its handwriting recognised."""
     tree = getattr(shapes, "_spTree", None)
     if tree is None or tree.find(_ooxml.MC_ALTERNATE) is None:
         return list(shapes)
@@ -487,13 +511,23 @@ def _with_alternates(shapes: Any, unread: list[etree._Element] | None = None) ->
     out = []
     for el in tree.iterchildren():
         if el.tag == _ooxml.MC_ALTERNATE:
-            read, left = _alternative(el)
-            out.extend(shapes._shape_factory(shape) for shape in read)
+            read, left = _alternative(el, ink)
+            out.extend(_Ink(el) if el.tag in _CONTENT_PARTS else shapes._shape_factory(el) for el in read)
             if unread is not None:
                 unread.extend(left)
         elif el in members:
             out.append(members[el])
     return out
+
+
+class _Ink:
+    """Ink read for its recognised handwriting: a content part, for which python-pptx has no
+    shape (its shape factory fails on one), standing in the walk as a shape does."""
+
+    is_placeholder = False
+
+    def __init__(self, element: etree._Element) -> None:
+        self._element = element
 
 
 def _unread_alternate(el: etree._Element, page: int) -> Skipped:
@@ -538,6 +572,8 @@ class _Slides:
         self.deferred: list[tuple[Block, Callable[[], Attached]]] = []
         #: chart parts that are not well-formed (set aside so that the presentation opens): why
         self.damaged: dict[str, str] = {}
+        #: the recognised handwriting of each ink part read, by part name ("" where none)
+        self.inked: dict[str, str] = {}
 
     def shapes(
         self,
@@ -554,12 +590,15 @@ class _Slides:
         from pptx.enum.shapes import MSO_SHAPE_TYPE
 
         unread: list[etree._Element] = []
-        found = _with_alternates(shapes, unread)
+        found = _with_alternates(shapes, unread, partial(self.ink, slide))
         self.sink.skipped.extend(_unread_alternate(el, page) for el in unread)
         if not placeholders:
             found = [shape for shape in found if not getattr(shape, "is_placeholder", False)]
         for shape in _sorted(found):
             if _is_title(shape):
+                continue
+            if shape._element.tag in _CONTENT_PARTS:  # taken for its recognised handwriting
+                yield Block(PARAGRAPH, self.ink(slide, shape._element), page=page, meta=meta)
                 continue
             kind = _shape_type(shape)
             if kind == MSO_SHAPE_TYPE.GROUP:
@@ -589,6 +628,22 @@ class _Slides:
             if txbody is not None:
                 for block in _frame_blocks(txbody, meta, self.styles.of(element, txbody, slide)):
                     yield replace(block, page=page)
+
+    def ink(self, slide: Any, content_part: etree._Element) -> str:
+        """The handwriting recognised in the ink part a content part of ``slide`` names, one line
+        a line (``_ink_lines``); "" where there is none, or the part is missing or damaged, the
+        ink's fallback picture then read in its place."""
+        try:
+            part = slide.part.related_part(content_part.get(f"{{{R}}}id") or "")
+            name = str(part.partname)
+        except (KeyError, AttributeError, ValueError):
+            return ""
+        if name not in self.inked:
+            try:
+                self.inked[name] = "\n".join(_ink_lines(part.blob, f"{self.what} {name}"))
+            except ParseError:
+                self.inked[name] = ""
+        return self.inked[name]
 
     def embedded(self, ole: etree._Element, slide: Any, meta: dict[str, Any], page: int) -> Iterator[Block]:
         """The file an OLE frame embeds, under an ``Embedded: name`` heading below the slide's
@@ -760,6 +815,31 @@ class _Slides:
             yield Block(LIST, render_list(items), items=tuple(items), page=page, meta=meta)
 
 
+def _ink_lines(blob: bytes, what: str) -> list[str]:
+    """The handwriting an InkML part keeps as recognised text. Office nests its trace groups as
+    writing regions, paragraphs, lines and words (``msink:context type``), and gives each word
+    the recognizer's alternatives, best first (an ``emma:one-of`` of ``emma:interpretation`` /
+    ``emma:literal``, [MS-ODRAWXML] 3.2): each line's words, their first alternatives, joined
+    by spaces. None where the ink was not recognised (a drawing, a stroke)."""
+    root = _ooxml.parse_xml(blob, what)
+    lines: dict[etree._Element | None, list[str]] = {}
+    for group in root.iter(INK_GROUP):
+        if _ink_kind(group) != "inkWord":
+            continue
+        one_of = group.find(f"{INK_NOTE}/{{{EMMA}}}emma/{{{EMMA}}}one-of")
+        literal = None if one_of is None else one_of.find(f"{{{EMMA}}}interpretation/{{{EMMA}}}literal")
+        word = " ".join((literal.text or "").split()) if literal is not None else ""
+        if word:
+            line = next((g for g in group.iterancestors(INK_GROUP) if _ink_kind(g) == "line"), None)
+            lines.setdefault(line, []).append(word)
+    return [" ".join(words) for words in lines.values()]
+
+
+def _ink_kind(group: etree._Element) -> str | None:
+    context = group.find(f"{INK_NOTE}/{{{EMMA}}}emma/{{{EMMA}}}interpretation/{MSINK_CONTEXT}")
+    return None if context is None else context.get("type")
+
+
 def _notes_body(notes: Any) -> etree._Element | None:
     """The text frame of the speaker notes: the notes slide's body placeholder's, as python-pptx
     finds it, or in an ``mc:AlternateContent`` (which python-pptx passes over, and where
@@ -830,7 +910,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # 15: the text boxes, shapes, tables and pictures added to a notes page read after its notes;
     # what an mc:AlternateContent choice without a fallback holds and the walk cannot read (ink)
     # listed as skipped, the shapes beside it in the choice read; a layout or master placeholder
-    # in an mc:AlternateContent gives a slide placeholder its position and bullets
+    # in an mc:AlternateContent gives a slide placeholder its position and bullets; ink whose
+    # handwriting Office recognised read as its text where it stands, not as its picture
     version="15",
     source_type="pptx",
     libraries=("python-pptx",),

@@ -436,3 +436,80 @@ def test_a_master_placeholder_in_a_choice_gives_the_slide_its_place_and_bullets(
         ("First point", True),
         ("Second point", True),
     ]
+
+
+# -- ink whose handwriting was recognised ----------------------------------------------------------
+
+INKML = "http://www.w3.org/2003/InkML"
+TRACE = '<inkml:trace contextRef="#ctx0" brushRef="#br0">9604 10637 0,\'0\'0\'0,"0"0"-6,0 0 1,8 23 2</inkml:trace>'
+
+
+def ink_group(kind: str, inner: str, words: tuple[str, ...] = ()) -> str:
+    """A trace group of ``kind`` (writingRegion, paragraph, line, inkWord) as Office writes one,
+    an inkWord's recognised alternatives ``words``, best first."""
+    one_of = ""
+    if words:
+        alternatives = "".join(
+            f'<emma:interpretation id="interp{n}" emma:lang="en-US" emma:confidence="{1 if n == 0 else 0.5}">'
+            f"<emma:literal>{word}</emma:literal></emma:interpretation>"
+            for n, word in enumerate(words)
+        )
+        one_of = f'<emma:one-of disjunction-type="recognition" id="oneOf0">{alternatives}</emma:one-of>'
+    return (
+        '<inkml:traceGroup><inkml:annotationXML><emma:emma xmlns:emma="http://www.w3.org/2003/04/emma" '
+        'version="1.0"><emma:interpretation id="{8646EB18-6E67-4FFA-8739-E20C3C1A0F80}" emma:medium="tactile" '
+        f'emma:mode="ink"><msink:context xmlns:msink="http://schemas.microsoft.com/ink/2010/main" type="{kind}" '
+        f'rotatedBoundingBox="4334,2653 13237,2575 13262,5384 4359,5462"/></emma:interpretation>{one_of}'
+        f"</emma:emma></inkml:annotationXML>{inner}</inkml:traceGroup>"
+    )
+
+
+def inked(ink: str) -> bytes:
+    """The base deck with ink between "Before" and "After" (3 in down) as PowerPoint writes it: a
+    content part naming the InkML part ``ink`` in a p14 choice, its picture as the fallback."""
+    prs, slide = base_deck()
+    pic = slide.shapes.add_picture(io.BytesIO(png()), Inches(1), Inches(3), Inches(2), Inches(2))
+    pic.name = "Ink 3"
+    pic._element.nvPicPr.cNvPr.set("descr", "Handwritten: check the totals")
+    content_part = (
+        f'<p:contentPart xmlns:p14="{P14}" p14:bwMode="auto" r:id="rIdInk" xmlns:r="http://schemas.'
+        'openxmlformats.org/officeDocument/2006/relationships"><p14:nvContentPartPr><p14:cNvPr id="4" '
+        'name="Ink 3"/><p14:cNvContentPartPr/><p14:nvPr/></p14:nvContentPartPr><p14:xfrm><a:off x="914400" '
+        'y="2743200"/><a:ext cx="1828800" cy="1828800"/></p14:xfrm></p:contentPart>'
+    )
+    parts = unzipped(wrapped(prs, "Ink 3", content_part, "p14"))
+    rels = "ppt/slides/_rels/slide1.xml.rels"
+    parts[rels] = parts[rels].replace(
+        b"</Relationships>",
+        b'<Relationship Id="rIdInk" Type="http://schemas.microsoft.com/office/2011/relationships/inkPart" '
+        b'Target="../ink/ink1.xml"/></Relationships>',
+    )
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        b"</Types>", b'<Override PartName="/ppt/ink/ink1.xml" ContentType="application/inkml+xml"/></Types>'
+    )
+    parts["ppt/ink/ink1.xml"] = (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><inkml:ink xmlns:inkml="{INKML}">'
+        '<inkml:definitions><inkml:context xml:id="ctx0"/><inkml:brush xml:id="br0"/></inkml:definitions>'
+        f"{ink}</inkml:ink>"
+    ).encode()
+    return zipped(parts)
+
+
+def test_recognised_handwriting_is_read_where_the_ink_stands_not_its_picture():
+    lines = ink_group(
+        "line",
+        ink_group("inkWord", TRACE, ("Check", "Cheek")) + ink_group("inkWord", TRACE, ("totals", "to tals")),
+    )
+    lines += ink_group("line", ink_group("inkWord", TRACE, ("Friday", "Fri day")))
+    doc = extract_bytes(inked(ink_group("writingRegion", ink_group("paragraph", lines))), "t.pptx")
+    # each line's words, their best alternatives, instead of the picture of the ink
+    assert texts(doc) == [
+        ("heading", "Shapes"),
+        ("paragraph", "Before"),
+        ("paragraph", "Check totals\nFriday"),
+        ("paragraph", "After"),
+    ]
+    assert not doc.images and not doc.coverage.skipped
+    # a drawing (its trace group says inkDrawing: no words, no alternatives) is still its picture
+    doc = extract_bytes(inked(ink_group("writingRegion", ink_group("inkDrawing", TRACE))), "t.pptx")
+    assert texts(doc)[2] == ("image", "[Image: Handwritten: check the totals]")
