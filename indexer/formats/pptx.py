@@ -493,6 +493,10 @@ def _elements(branch: etree._Element) -> list[etree._Element]:
     return [el for el in branch if isinstance(el.tag, str)]
 
 
+#: the shapes of a shape tree python-pptx makes shapes of (content parts aside)
+_SHAPES = (P_SP, P_GRPSP, P_GRAPHICFRAME, P_PIC, f"{{{P}}}cxnSp")
+
+
 def _with_alternates(
     shapes: Any,
     unread: list[etree._Element] | None = None,
@@ -502,21 +506,28 @@ def _with_alternates(
     over) replaced in its place by the shapes of the alternative read (``_alternative``):
     PowerPoint writes there what needs a later version to show, an equation, ink, a 3D model, an
     Office 2016 chart, with a fallback (a picture of it, a shape saying it cannot be shown).
-    What a choice without a fallback holds and the walk cannot read is put in ``unread``; ink
-    is read where ``ink`` finds its handwriting recognised."""
+    Ink is read where ``ink`` finds its handwriting recognised, in a choice or straight in the
+    shape tree (where python-pptx's shape factory fails on it, losing the slide). What a choice
+    without a fallback holds and the walk cannot read, and ink out of one with no recognised
+    handwriting, are put in ``unread``."""
     tree = getattr(shapes, "_spTree", None)
-    if tree is None or tree.find(_ooxml.MC_ALTERNATE) is None:
+    if tree is None:
         return list(shapes)
-    members = {shape._element: shape for shape in shapes}
     out = []
     for el in tree.iterchildren():
         if el.tag == _ooxml.MC_ALTERNATE:
             read, left = _alternative(el, ink)
-            out.extend(_Ink(el) if el.tag in _CONTENT_PARTS else shapes._shape_factory(el) for el in read)
-            if unread is not None:
-                unread.extend(left)
-        elif el in members:
-            out.append(members[el])
+        elif el.tag in _CONTENT_PARTS:
+            read, left = ([el], []) if _readable(el, ink) else ([], [el])
+        elif el.tag in _SHAPES:
+            read, left = [el], []
+        else:
+            continue
+        out.extend(
+            _Ink(shape) if shape.tag in _CONTENT_PARTS else shapes._shape_factory(shape) for shape in read
+        )
+        if unread is not None:
+            unread.extend(left)
     return out
 
 
@@ -531,23 +542,24 @@ class _Ink:
 
 
 def _unread_alternate(el: etree._Element, page: int) -> Skipped:
-    """The entry for ``el``, a shape of an ``mc:Choice`` without a fallback that the walk cannot
-    read: what the choice requires (the namespace prefix of a later PowerPoint's markup, ``p14``
-    for ink) and the element, so that the user knows something stood there."""
+    """The entry for ``el``, a shape of an ``mc:Choice`` without a fallback (or ink out of one)
+    that the walk cannot read: what the choice requires (the namespace prefix of a later
+    PowerPoint's markup, ``p14`` for ink) and the element, so that the user knows something
+    stood there."""
     choice = el.getparent()
-    requires = " ".join((choice.get("Requires") or "").split()) if choice is not None else ""
     tag = etree.QName(el)
     element = f"{el.prefix}:{tag.localname}" if el.prefix else tag.localname
     c_nv = next(
         (c for c in el.iter() if isinstance(c.tag, str) and etree.QName(c).localname == "cNvPr"), None
     )
     name = (c_nv.get("name") if c_nv is not None else None) or element
-    needs = f" needing {requires!r}" if requires else ""
-    return Skipped(
-        "shape",
-        f"slide {page}: {name}"[:200],
-        f"alternate content{needs} ({element}) that is not read, with no fallback"[:200],
-    )
+    if choice is not None and choice.tag == _ooxml.MC_CHOICE:
+        requires = " ".join((choice.get("Requires") or "").split())
+        needs = f" needing {requires!r}" if requires else ""
+        what = f"alternate content{needs} ({element})"
+    else:  # ink straight in the shape tree
+        what = element
+    return Skipped("shape", f"slide {page}: {name}"[:200], f"{what} that is not read, with no fallback"[:200])
 
 
 def _is_title(shape: Any) -> bool:
@@ -820,7 +832,7 @@ def _ink_lines(blob: bytes, what: str) -> list[str]:
     writing regions, paragraphs, lines and words (``msink:context type``), and gives each word
     the recognizer's alternatives, best first (an ``emma:one-of`` of ``emma:interpretation`` /
     ``emma:literal``, [MS-ODRAWXML] 3.2): each line's words, their first alternatives, joined
-    by spaces. None where the ink was not recognised (a drawing, a stroke)."""
+    by spaces. Nothing where the ink was not recognised (a drawing, a stroke)."""
     root = _ooxml.parse_xml(blob, what)
     lines: dict[etree._Element | None, list[str]] = {}
     for group in root.iter(INK_GROUP):
@@ -911,7 +923,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # what an mc:AlternateContent choice without a fallback holds and the walk cannot read (ink)
     # listed as skipped, the shapes beside it in the choice read; a layout or master placeholder
     # in an mc:AlternateContent gives a slide placeholder its position and bullets; ink whose
-    # handwriting Office recognised read as its text where it stands, not as its picture
+    # handwriting Office recognised read as its text where it stands, not as its picture; a
+    # content part straight in the shape tree no longer loses the slide
     version="15",
     source_type="pptx",
     libraries=("python-pptx",),

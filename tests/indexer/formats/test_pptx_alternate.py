@@ -513,3 +513,22 @@ def test_recognised_handwriting_is_read_where_the_ink_stands_not_its_picture():
     # a drawing (its trace group says inkDrawing: no words, no alternatives) is still its picture
     doc = extract_bytes(inked(ink_group("writingRegion", ink_group("inkDrawing", TRACE))), "t.pptx")
     assert texts(doc)[2] == ("image", "[Image: Handwritten: check the totals]")
+
+
+def test_ink_outside_alternate_content_no_longer_loses_the_slide():
+    # a p:contentPart straight in the shape tree (ECMA-376's own ink, without a p14 choice or a
+    # picture of it): python-pptx's shape factory fails on it, which lost every shape of the slide
+    prs, _ = base_deck()
+    out = io.BytesIO()
+    prs.save(out)
+    parts = unzipped(out.getvalue())
+    bare = (
+        f'<p:contentPart xmlns:p="{P}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/'
+        'relationships" r:id="rIdNone"/>'
+    )
+    parts[SLIDE] = parts[SLIDE].replace(b"</p:spTree>", bare.encode() + b"</p:spTree>")
+    doc = extract_bytes(zipped(parts), "t.pptx")
+    assert texts(doc) == [("heading", "Shapes"), ("paragraph", "Before"), ("paragraph", "After")]
+    assert [(s.what, s.name, s.reason) for s in doc.coverage.skipped] == [
+        ("shape", "slide 1: p:contentPart", "p:contentPart that is not read, with no fallback")
+    ]
