@@ -240,8 +240,64 @@ def _cut_base64(raw: Any) -> bytes:
 
 def part_text(part: Message) -> str:
     """The text of a part, decoded by its declared charset (sniffed when absent or wrong), as an
-    Outlook message's text attachment is (:func:`~._attached.declared_text`)."""
-    return declared_text(_payload(part), part.get_content_charset())
+    Outlook message's text attachment is (:func:`~._attached.declared_text`); a flowed
+    ``text/plain`` part's paragraphs rejoined as mail readers show them (:func:`flowed_text`)."""
+    text = declared_text(_payload(part), part.get_content_charset())
+    if part.get_content_type() == "text/plain" and _param(part, "format") == "flowed":
+        return flowed_text(text, delsp=_param(part, "delsp") == "yes")
+    return text
+
+
+def _param(part: Message, name: str) -> str:
+    """A Content-Type parameter's value in lower case ("" when absent), an RFC 2231 one decoded."""
+    value = part.get_param(name)
+    if isinstance(value, tuple):
+        value = value[2]
+    return str(value or "").strip().lower()
+
+
+#: RFC 3676's signature separator: it ends in a space, yet never flows into the line after it
+_SIGNATURE_SEPARATOR = "-- "
+
+
+def flowed_text(text: str, delsp: bool = False) -> str:
+    """A ``format=flowed`` text (RFC 3676) as mail readers show it. Its writer wraps each
+    paragraph at a space it leaves at the end of a line (a soft break); read as it stands, every
+    paragraph was cut into lines of 72 characters or so, wrapped again as the lines they are.
+    Here a line ending in a space is joined with the next one of the same quote depth (with
+    ``delsp``, DelSp=yes, that space is deleted first: it was added to break a word-less run,
+    as in Japanese); the signature separator ``-- `` is never joined; a line's quote marks
+    (``>`` each) are read as its depth and written back as ``>>`` and a space before the
+    paragraph, so that a quoted paragraph stays quoted; the space a writer stuffs before a line
+    starting with a space, ``>`` or ``From `` is taken off."""
+    out: list[str] = []
+    pending: tuple[int, str] | None = None  # the depth and text of a paragraph flowing on
+    for line in text.split("\n"):
+        content = line.lstrip(">")
+        depth = len(line) - len(content)
+        if content.startswith(" "):
+            content = content[1:]
+        signature = content == _SIGNATURE_SEPARATOR
+        if pending is not None:
+            if pending[0] == depth and not signature:
+                content = pending[1] + content
+            else:  # a paragraph flowing into another depth (or the separator) ends where it is
+                out.append(_quoted(*pending))
+            pending = None
+        if content.endswith(" ") and not signature:
+            pending = (depth, content[:-1] if delsp else content)
+        else:
+            out.append(_quoted(depth, content))
+    if pending is not None:
+        out.append(_quoted(*pending))
+    return "\n".join(out)
+
+
+def _quoted(depth: int, content: str) -> str:
+    """A flowed paragraph's text after its quote marks, ``>`` per level and a space."""
+    if not depth:
+        return content
+    return f"{'>' * depth} {content}" if content else ">" * depth
 
 
 def html_text(part: Message) -> str:
@@ -1490,7 +1546,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="18",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="19",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1545,6 +1601,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # is, less the text properties the subject or the body gives, no longer left unread; a
     # picture shown in more than one message lists them all in ``message_indexes``
     # 18 also: HTML 12 (alt-text pictures in cells, 30 px icons, flags after their rows, boxes headed)
+    # 19: a format=flowed text/plain part (RFC 3676) read as mail readers show it: its soft line
+    # breaks joined (DelSp=yes spaces deleted), space-stuffing off, quoted paragraphs at their depth
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1605,7 +1663,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="18",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="19",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1660,6 +1718,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # is, less the text properties the subject or the body gives, no longer left unread; a
     # picture shown in more than one message lists them all in ``message_indexes``
     # 18 also: HTML 12 (alt-text pictures in cells, 30 px icons, flags after their rows, boxes headed)
+    # 19: a format=flowed text/plain part (RFC 3676) read as mail readers show it: its soft line
+    # breaks joined (DelSp=yes spaces deleted), space-stuffing off, quoted paragraphs at their depth
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
