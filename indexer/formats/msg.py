@@ -34,7 +34,7 @@ from ..errors import DocumentLimit, EmptyExtraction, ParseError
 from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
-from ..sniff import decode_text, looks_binary
+from ..sniff import decode_labelled, decode_text, looks_binary
 from ._attached import (
     Attacher,
     as_text,
@@ -105,6 +105,53 @@ def clean(text: str | None) -> str:
         except UnicodeError:
             pass
     return text
+
+
+#: The prefix of the codecs :func:`_ansi_strings` names: ``mail_ansi_`` and the code page's codec.
+_ANSI_PREFIX = "mail_ansi_"
+
+
+def _ansi_codec(name: str) -> codecs.CodecInfo | None:
+    """The codec ``mail_ansi_<codec>`` (a codec search function): the string properties of an
+    ANSI message (PT_STRING8), read in its code page ``<codec>`` as mail readers read a part
+    under its charset label (:func:`~indexer.sniff.decode_labelled`): bytes that are UTF-8 in
+    full, and not ASCII, as UTF-8 under a single-byte code page. Writers that store UTF-8 in
+    such a message leave its code page at 1252, which reads any bytes: "CafÃ©" for "Café"."""
+    if not name.startswith(_ANSI_PREFIX):
+        return None
+    try:
+        base = codecs.lookup(name[len(_ANSI_PREFIX) :])
+    except LookupError:
+        return None
+
+    def decode(data: bytes, errors: str = "strict") -> tuple[str, int]:
+        raw = bytes(data)
+        try:
+            return decode_labelled(raw, base.name), len(raw)
+        except (LookupError, UnicodeDecodeError):
+            return base.decode(raw, errors)
+
+    return codecs.CodecInfo(base.encode, decode, name=name)
+
+
+@functools.cache
+def _ansi_codecs() -> None:
+    codecs.register(_ansi_codec)
+
+
+def _ansi_strings(st: _State, msg: Any) -> str | None:
+    """The encoding an ANSI message (no Unicode string properties, MS-OXMSG's PT_STRING8
+    streams) is reopened with, so that extract-msg reads each of its strings (subject, body,
+    names, addresses, fields) by :func:`_ansi_codec`; None for a Unicode message, or an ANSI
+    one whose code page Python has no codec of."""
+    if st.safe(lambda: msg.areStringsUnicode, True):
+        return None
+    try:
+        codec = codecs.lookup(st.safe(lambda: msg.stringEncoding, "")).name
+    except LookupError:
+        return None
+    _ansi_codecs()
+    return _ANSI_PREFIX + codec
 
 
 def _date(value: Any) -> str | None:
@@ -1161,7 +1208,9 @@ def _text_attachment(
     # time (a counter proposal) gives it after the time asked; a calendar item's or meeting's
     # location left out when its subject or body gives it, as an e-mail invitation's LOCATION is;
     # a contact group (IPM.DistList) gives its members' names and addresses
-    version="20",
+    # 21: an ANSI message's string properties (PT_STRING8: subject, plain body, names, fields)
+    # in UTF-8 under a single-byte code page read as UTF-8, as its HTML body is, no longer "CafÃ©"
+    version="21",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1190,6 +1239,10 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     )
     try:
         msg = extract_msg.openMsg(data, strict=False, errorBehavior=behaviour)
+        encoding = _ansi_strings(st, msg)
+        if encoding is not None:
+            msg.close()
+            msg = extract_msg.openMsg(data, strict=False, errorBehavior=behaviour, overrideEncoding=encoding)
     except st.errors as exc:
         raise ParseError(f"not a readable Outlook message: {type(exc).__name__}: {exc}"[:500]) from None
     try:

@@ -36,6 +36,7 @@ def _message(
     html: str | bytes | None = None,
     rtf: bytes | None = None,
     code_page: int | None = None,
+    ansi: str | None = None,
     message_class: str = "IPM.Note",
     recipients: Sequence[tuple[str, str]] = (),
     properties: Mapping[int, Value] | None = None,
@@ -47,7 +48,9 @@ def _message(
     ``html`` is the HTML body's stream (``PR_HTML``), a str written as UTF-8, bytes as they are
     (the stream names no charset of its own); ``rtf`` an RTF body, stored compressed
     (``PR_RTF_COMPRESSED``) as Outlook stores one; ``code_page`` the message's
-    ``PR_INTERNET_CPID``. ``recipients`` are (address, display name) each; ``properties`` set
+    ``PR_INTERNET_CPID``; ``ansi`` writes an ANSI message (no Unicode strings: ``PT_STRING8``
+    properties, the subject, the body and each str of ``properties``, in that encoding; name its
+    code page in ``PR_MESSAGE_CODEPAGE``, 0x3FFD, among ``properties``). ``recipients`` are (address, display name) each; ``properties`` set
     any other property by its id, its type told by its value; ``named`` are named properties as
     (property set GUID, LID, property type, value) each, their types given (times, booleans,
     floats and lists of values are among them): the fields of a calendar item or a task.
@@ -56,10 +59,12 @@ def _message(
     """
     from aspose.email_foss.msg import MapiMessage, MapiNamedProperty
 
-    msg = MapiMessage.create(subject)
+    msg = MapiMessage.create(subject, unicode_strings=ansi is None)
     msg.message_class = message_class
+    if ansi is not None:
+        msg.set_property(0x0037, *_typed(subject, ansi))
     if body is not None:
-        msg.body = body
+        msg.set_property(0x1000, *_typed(body, ansi))
     if html is not None:
         msg.set_property(0x1013, *_typed(html.encode("utf-8") if isinstance(html, str) else html))
     if rtf is not None:
@@ -69,7 +74,7 @@ def _message(
     if code_page is not None:
         msg.set_property(0x3FDE, *_typed(code_page))
     for prop, value in (properties or {}).items():
-        msg.set_property(prop, *_typed(value))
+        msg.set_property(prop, *_typed(value, ansi))
     for guid, lid, kind, value in named:
         msg.set_named_property(MapiNamedProperty.numeric(lid, guid), kind, value)
     for address, display_name in recipients:
@@ -94,13 +99,13 @@ def rtf_lines(text: str, font: str = "Calibri", size: int = 11) -> bytes:
     return (head + body + "}").encode("ascii")
 
 
-def _typed(value: Value) -> tuple[int, Value]:
-    """The MAPI type of ``value`` and ``value``: a str a Unicode string, bytes binary, an int a
-    32-bit integer."""
+def _typed(value: Value, ansi: str | None = None) -> tuple[int, Value]:
+    """The MAPI type of ``value`` and ``value``: a str a Unicode string (an 8-bit one in the
+    encoding ``ansi`` when given), bytes binary, an int a 32-bit integer."""
     from aspose.email_foss.msg.property_types import PropertyTypeCode as T
 
     if isinstance(value, str):
-        return T.PTYP_STRING, value
+        return (T.PTYP_STRING, value) if ansi is None else (T.PTYP_STRING8, value.encode(ansi))
     if isinstance(value, bytes):
         return T.PTYP_BINARY, value
     return T.PTYP_INTEGER32, value

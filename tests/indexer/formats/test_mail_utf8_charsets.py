@@ -55,3 +55,20 @@ def test_an_e_mail_text_part_and_html_part_in_utf8_under_latin1_labels():
 def test_an_outlook_html_body_in_utf8_under_code_page_1252():
     page = f"<html><body><p>{TEXT}</p></body></html>".encode()
     assert _body(outlook_message("Report", html=page, code_page=1252)) == [TEXT]
+
+
+def test_an_ansi_outlook_message_in_utf8_under_code_page_1252():
+    # no Unicode string properties: subject, body and sender name are PT_STRING8 streams holding
+    # UTF-8, the message's code page (PR_MESSAGE_CODEPAGE) 1252
+    sender = {0x0C1A: "Zoë Müller", 0x5D01: "zoe@example.org", 0x3FFD: 1252}
+    data = outlook_message(f"Menu {TEXT}", TEXT, ansi="utf-8", properties=sender)
+    doc = extract(data, filename="menu.msg")
+    texts = [b.text for b in doc.blocks]
+    # they read "Menu CafÃ© crÃ¨me â€“ 5 â‚¬ Ã  ZÃ¼rich" and "ZoÃ« MÃ¼ller"
+    assert texts[0] == f"Menu {TEXT}"
+    assert texts[1].split("\n") == ["From: Zoë Müller <zoe@example.org>", f"Subject: Menu {TEXT}"]
+    assert texts[2:] == [TEXT]
+    assert doc.metadata["subject"] == f"Menu {TEXT}"
+    # the same message in its code page's own bytes reads as before
+    data = outlook_message(f"Menu {TEXT}", TEXT, ansi="cp1252", properties=sender)
+    assert [b.text for b in extract(data, filename="menu.msg").blocks][2:] == [TEXT]
