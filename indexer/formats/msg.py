@@ -517,9 +517,10 @@ def task_fields(st: _State, msg: Any) -> list[tuple[str, str]]:
 
 def item_kind(msg: Any) -> str:
     """``contact``, ``appointment`` (a calendar item), ``meeting`` (a meeting request, response
-    or cancellation: a message about a calendar item), ``journal`` (a journal entry), ``task`` or
-    ``note`` (anything read as an e-mail)."""
-    from extract_msg.msg_classes import Calendar, CalendarBase, Contact, Journal, Task
+    or cancellation: a message about a calendar item), ``journal`` (a journal entry), ``task``,
+    ``sticky`` (a sticky note, read as an e-mail but for its subject) or ``note`` (anything read
+    as an e-mail)."""
+    from extract_msg.msg_classes import Calendar, CalendarBase, Contact, Journal, StickyNote, Task
 
     if isinstance(msg, Contact):
         return "contact"
@@ -531,6 +532,8 @@ def item_kind(msg: Any) -> str:
         return "appointment"
     if isinstance(msg, CalendarBase):
         return "meeting"
+    if isinstance(msg, StickyNote):
+        return "sticky"
     return "note"
 
 
@@ -964,7 +967,13 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     if h["subject"]:
         st.blocks.append(Block(HEADING, h["subject"], level=level, meta=meta))
     body = [tidy_image_alt(_below(_with_meta(b, meta), level)) for b in body_blocks(st, msg, index)]
-    head = item_text(st, msg, h, kind, _WS.sub(" ", " ".join([h["subject"], *(b.text for b in body)])))
+    shown = h
+    said = _WS.sub(" ", " ".join(b.text for b in body)).strip()
+    if kind == "sticky" and said.startswith(_WS.sub(" ", h["subject"])):
+        # a sticky note's subject is the first line of its text, which Outlook copies there to
+        # list it by: the heading shows it and the body says it, no Subject: line a third time
+        shown = {**h, "subject": ""}
+    head = item_text(st, msg, shown, kind, _WS.sub(" ", " ".join([h["subject"], *(b.text for b in body)])))
     if head:
         st.blocks.append(Block(PARAGRAPH, head, meta=meta))
     cls = h["message_class"].lower()
@@ -1209,7 +1218,8 @@ def _text_attachment(
     # location left out when its subject or body gives it, as an e-mail invitation's LOCATION is;
     # a contact group (IPM.DistList) gives its members' names and addresses
     # 21: an ANSI message's string properties (PT_STRING8: subject, plain body, names, fields)
-    # in UTF-8 under a single-byte code page read as UTF-8, as its HTML body is, no longer "CafÃ©"
+    # in UTF-8 under a single-byte code page read as UTF-8, as its HTML body is, no longer "CafÃ©";
+    # a sticky note (IPM.StickyNote) no Subject: line when its text starts with it (its first line)
     version="21",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -1,7 +1,8 @@
 """Outlook items other than e-mails keep the fields their Outlook form shows: a journal entry's
 kind of activity, company and time (checked by hand in the file's property streams), a task's
 dates, status, work and owner, a counter proposal's proposed time, a contact group's members (built
-with those properties); a meeting's location the body gives already is not written twice."""
+with those properties); a meeting's location the body gives already is not written twice, nor a
+sticky note's subject, its first line."""
 
 from __future__ import annotations
 
@@ -240,3 +241,26 @@ def test_a_contact_group_lists_its_members():
         "Members: Ada Lovelace <ada@hearth.example>, grace@hearth.example",
         "Tasting on Mondays.",
     ]
+
+
+def test_a_sticky_notes_subject_its_first_line_is_said_once_as_its_body():
+    from ._outlook import outlook_message
+
+    text = "Call the plumber about the leak\nunder the kitchen sink, before Friday."
+    owner = {0x0C1A: "Ann Lee", 0x5D01: "ann@example.org"}
+    # Outlook keeps a note's first line as its subject, to list it by
+    data = outlook_message(text.split("\n")[0], text, message_class="IPM.StickyNote", properties=owner)
+    doc = extract(data, filename="note.msg")
+    # the heading, a Subject: line and the body said it three times
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        (HEADING, "Call the plumber about the leak"),
+        (PARAGRAPH, "From: Ann Lee <ann@example.org>"),
+        (PARAGRAPH, text),
+    ]
+    assert doc.metadata["subject"] == "Call the plumber about the leak"
+    # a subject the note's text does not start with is a field of its own, and an e-mail's
+    # subject its body repeats keeps its line
+    data = outlook_message("Plumber", text, message_class="IPM.StickyNote", properties=owner)
+    assert "Subject: Plumber" in extract(data, filename="note.msg").blocks[1].text
+    data = outlook_message("Call the plumber about the leak", text, properties=owner)
+    assert "Subject: Call the plumber" in extract(data, filename="mail.msg").blocks[1].text
