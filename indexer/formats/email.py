@@ -1318,7 +1318,7 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         mblocks, has_body = _message_blocks(record)
         blocks += mblocks
         empty += not has_body
-    images = _in_messages(shown_alts(blocks, reader.images.values()), blocks)
+    images = in_messages(shown_alts(blocks, reader.images.values()), blocks)
     skipped, removed = margin_removed(merge_hidden(reader.skipped))
     coverage = Coverage(
         messages_total=len(reader.messages),
@@ -1334,9 +1334,10 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
     return assemble_blocks(source_type, blocks, images=images, metadata=metadata, coverage=coverage)
 
 
-def _in_messages(images: tuple[Image, ...], blocks: list[Block]) -> tuple[Image, ...]:
+def in_messages(images: tuple[Image, ...], blocks: list[Block]) -> tuple[Image, ...]:
     """``images``, one shown in more than one message (a logo in each message of a mailbox, in a
-    message and the one it forwards) listing them all in ``message_indexes``: a picture is kept
+    message and the one it forwards or embeds, e-mail or Outlook's) listing them all in
+    ``message_indexes``: a picture is kept
     once by its bytes (:func:`~indexer.images.met_before`), under the ``message_index`` of the
     first message it is met in."""
     shown: dict[str, set[int]] = {}

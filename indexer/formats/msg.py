@@ -12,7 +12,8 @@ markup stripped, read as the plain one), the image attachments as image blocks (
 by ``cid:``), then the
 text-like attachments, each under an ``Attachment: name`` heading. Embedded messages are read the
 same way, after their parent, with ``message_index`` 2, 3 … in their blocks' meta (the file's
-message is 1, as in e-mail); recipients are joined with commas and the Date line is marked UTC. Other attachments (PDF, Office files, CSV …) are read with their own extractor under the same
+message is 1, as in e-mail; a picture shown in several of them is one image, its
+``message_indexes`` listing them); recipients are joined with commas and the Date line is marked UTC. Other attachments (PDF, Office files, CSV …) are read with their own extractor under the same
 heading (:mod:`._attached`); those no extractor reads are listed in ``Coverage.skipped`` with a
 reason. Signed and encrypted
 (S/MIME, PGP) messages give what is readable, with a coverage warning.
@@ -1219,7 +1220,8 @@ def _text_attachment(
     # a contact group (IPM.DistList) gives its members' names and addresses
     # 21: an ANSI message's string properties (PT_STRING8: subject, plain body, names, fields)
     # in UTF-8 under a single-byte code page read as UTF-8, as its HTML body is, no longer "CafÃ©";
-    # a sticky note (IPM.StickyNote) no Subject: line when its text starts with it (its first line)
+    # a sticky note (IPM.StickyNote) no Subject: line when its text starts with it (its first line);
+    # a picture shown in more than one message (embedded ones) lists them all in message_indexes
     version="21",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
@@ -1268,7 +1270,7 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
                 "subject, addresses or body"
             )
         raise EmptyExtraction(f"{what}: the message holds no text (no subject, addresses or body)")
-    from .email import shown_alts
+    from .email import in_messages, shown_alts
     from .html import margin_removed, merge_hidden
 
     skipped, removed = margin_removed(merge_hidden(st.skipped))
@@ -1285,7 +1287,7 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     return assemble(
         "msg",
         st.blocks,
-        images=shown_alts(st.blocks, st.images.values()),
+        images=in_messages(shown_alts(st.blocks, st.images.values()), st.blocks),
         metadata={"source_type": "msg", **h},
         coverage=coverage,
     )
