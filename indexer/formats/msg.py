@@ -542,7 +542,8 @@ def item_text(st: _State, msg: Any, h: dict[str, Any], kind: str, given: str = "
     """The paragraph after the heading: the header lines of a message, the fields of a contact
     card, the fields and attendees of a calendar item (in place of From/To/Cc/Date, which there
     name its creator, attendees and save time), the header lines then the fields of a meeting, a
-    journal entry or a task; ``given`` is the item's subject and body (see :func:`calendar_fields`)."""
+    journal entry or a task; then the item's categories, whatever it is; ``given`` is the
+    item's subject and body (see :func:`calendar_fields`)."""
     if kind == "contact":
         fields = contact_fields(st, msg)
     elif kind == "appointment":
@@ -555,7 +556,17 @@ def item_text(st: _State, msg: Any, h: dict[str, Any], kind: str, given: str = "
         fields = [("", header_text(h)), *task_fields(st, msg)]
     else:
         fields = [("", header_text(h))]
+    fields.append(("Categories", categories(st, msg)))
     return "\n".join(f"{label}: {value}" if label else value for label, value in fields if value)
+
+
+def categories(st: _State, msg: Any) -> str:
+    """The categories an item is filed under (PidNameKeywords: the named, coloured labels Outlook
+    shows beside any item, e-mail, contact, appointment or task), joined with commas; they are
+    what a user sorts and finds items by."""
+    from extract_msg.constants import ps
+
+    return _field_value(st.safe(lambda: msg.getNamedProp("Keywords", ps.PS_PUBLIC_STRINGS), ""))
 
 
 def recipients(names: list[str]) -> str:
@@ -1221,7 +1232,8 @@ def _text_attachment(
     # 21: an ANSI message's string properties (PT_STRING8: subject, plain body, names, fields)
     # in UTF-8 under a single-byte code page read as UTF-8, as its HTML body is, no longer "CafÃ©";
     # a sticky note (IPM.StickyNote) no Subject: line when its text starts with it (its first line);
-    # a picture shown in more than one message (embedded ones) lists them all in message_indexes
+    # a picture shown in more than one message (embedded ones) lists them all in message_indexes;
+    # an item's categories (PidNameKeywords) a Categories: line after its header lines and fields
     version="21",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -40,7 +40,7 @@ def _message(
     message_class: str = "IPM.Note",
     recipients: Sequence[tuple[str, str]] = (),
     properties: Mapping[int, Value] | None = None,
-    named: Sequence[tuple[str, int, int, Any]] = (),
+    named: Sequence[tuple[str, int | str, int, Any]] = (),
     embedded: Sequence[tuple[str, Mapping[str, Any]]] = (),
 ):
     """The message: ``attachments`` each an ``Attachment`` or a tuple of its fields.
@@ -52,8 +52,9 @@ def _message(
     properties, the subject, the body and each str of ``properties``, in that encoding; name its
     code page in ``PR_MESSAGE_CODEPAGE``, 0x3FFD, among ``properties``). ``recipients`` are (address, display name) each; ``properties`` set
     any other property by its id, its type told by its value; ``named`` are named properties as
-    (property set GUID, LID, property type, value) each, their types given (times, booleans,
-    floats and lists of values are among them): the fields of a calendar item or a task.
+    (property set GUID, LID or name, property type, value) each, their types given (times,
+    booleans, floats and lists of values are among them): the fields of a calendar item or a
+    task, an item's categories (``Keywords`` in PS_PUBLIC_STRINGS).
     ``embedded`` are messages attached as messages, not as files: (file name, the keyword
     arguments of this function for that message) each.
     """
@@ -76,7 +77,8 @@ def _message(
     for prop, value in (properties or {}).items():
         msg.set_property(prop, *_typed(value, ansi))
     for guid, lid, kind, value in named:
-        msg.set_named_property(MapiNamedProperty.numeric(lid, guid), kind, value)
+        key = MapiNamedProperty.string(lid, guid) if isinstance(lid, str) else MapiNamedProperty.numeric(lid, guid)
+        msg.set_named_property(key, kind, value)
     for address, display_name in recipients:
         msg.add_recipient(address, display_name=display_name)
     for attachment in attachments:

@@ -264,3 +264,37 @@ def test_a_sticky_notes_subject_its_first_line_is_said_once_as_its_body():
     assert "Subject: Plumber" in extract(data, filename="note.msg").blocks[1].text
     data = outlook_message("Call the plumber about the leak", text, properties=owner)
     assert "Subject: Call the plumber" in extract(data, filename="mail.msg").blocks[1].text
+
+
+PUBLIC_STRINGS = "00020329-0000-0000-C000-000000000046"  # PS_PUBLIC_STRINGS
+
+
+def test_an_items_categories_are_a_line_of_its_paragraph():
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
+    from ._outlook import outlook_message
+
+    def filed(*names: str) -> list:
+        return [(PUBLIC_STRINGS, "Keywords", T.PTYP_MULTIPLE_STRING, list(names))]
+
+    owner = {0x0C1A: "Ann Lee", 0x5D01: "ann@example.org"}
+    note = {"subject": "Minutes", "body": "Agreed.", "properties": owner, "named": filed("Board")}
+    data = outlook_message(
+        "Budget",
+        "The figures.",
+        properties=owner,
+        named=filed("Finance", "Q3 review"),
+        embedded=[("minutes.msg", note)],
+    )
+    paragraphs = [b.text for b in extract(data, filename="budget.msg").blocks if b.kind == PARAGRAPH]
+    assert paragraphs == [
+        "From: Ann Lee <ann@example.org>\nSubject: Budget\nCategories: Finance, Q3 review",
+        "The figures.",
+        "From: Ann Lee <ann@example.org>\nSubject: Minutes\nCategories: Board",
+        "Agreed.",
+    ]
+    # a contact card's too, after its fields
+    card = outlook_message(
+        "Li Wei", message_class="IPM.Contact", properties={0x3001: "Li Wei"}, named=filed("Suppliers")
+    )
+    assert extract(card, filename="li.msg").blocks[1].text == "Full Name: Li Wei\nCategories: Suppliers"
