@@ -3,7 +3,8 @@
 Messages are parsed with the ``compat32`` policy (several times faster than ``policy.default``,
 whose header objects dominate the cost) and decoded explicitly: RFC 2047 headers, raw 8-bit header
 text (RFC 6532 UTF-8, else cp1252), addresses with ``getaddresses``, dates to ISO 8601, bodies by
-their declared charset (sniffed when it lies).
+their declared charset (sniffed when it lies), a ``format=flowed`` plain part's wrapped paragraphs
+joined again (RFC 3676).
 
 Per message: the subject as a heading, a paragraph of the salient headers (From, To, Cc, Date,
 Subject; ``<addr@host>`` kept), then the body: text/plain preferred, the HTML alternative when it holds a

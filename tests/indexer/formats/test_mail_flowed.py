@@ -32,7 +32,8 @@ FLOWED = (
     ">> The first draft is \n"
     ">> attached.\n"
     "\n"
-    " From now on we send them weekly.\n"
+    " From now on we send them \n"
+    "weekly. \n"
     "-- \n"
     "Ann Smith, \n"
     "Accounts\n"
@@ -50,7 +51,7 @@ def test_soft_breaks_are_joined_and_quotes_kept_at_their_depth():
     assert "From now on we send them weekly." in joined
     # the signature separator ends in a space but is not joined with the signature
     assert "Ann Smith, Accounts" in joined
-    assert "-- Ann" not in joined
+    assert "-- Ann" not in joined and "weekly. --" not in joined
     assert "third\nquarter" not in joined and "before\n" not in joined and "is\n" not in joined
 
 
