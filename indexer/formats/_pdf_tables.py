@@ -80,13 +80,23 @@ Hyphens = frozenset[tuple[str, str]] | set[tuple[str, str]]
 _LINE_END_HYPHEN = re.compile(r"(\S+)-\n(?=(\S+?)(?:-\n|\s|$))")
 
 
+#: the supplementary private-use planes (15 and 16), where an emoji font puts glyphs it has no
+#: character for: pdfium reads no text from them, pdfplumber gives their codes
+_PRIVATE_PLANES = re.compile("[\U000f0000-\U0010ffff]")
+
+
 def _cell(value: object, joins: list[Join] | None = None, hyphens: Hyphens = frozenset()) -> str:
     """A cell's text on one line. A word split at a hyphen ending one of its lines where pdfium
     marked one between the same two parts (``hyphens``: pdfplumber's text keeps the hyphen, and
-    a line of subscripts may stand between the parts) is rejoined as a line's is (``clean``)."""
+    a line of subscripts may stand between the parts) is rejoined as a line's is (``clean``).
+    Glyphs of the supplementary private-use planes are left out, as pdfium, which reads the
+    page's lines and the cells of the default mode, leaves them: google-doc-document.pdf's flags
+    after its countries' names (``Indonesia`` and U+F03D9) in ``pdf_tables=always``."""
     if value is None:
         return ""
     text = str(value)
+    if not text.isascii():
+        text = _PRIVATE_PLANES.sub("", text)
     if hyphens and "-\n" in text:
         text = _LINE_END_HYPHEN.sub(lambda m: m[1] + "\ufffe" if m.groups() in hyphens else m[0], text)
     return clean(" ".join(text.split()), joins)

@@ -992,3 +992,15 @@ def test_a_cells_footnote_mark_is_set_apart_in_every_mode(real_world):
     for mode in ("auto", "always"):
         tables = [b for b in extract(path, options={"pdf_tables": mode}).blocks if b.kind == TABLE]
         assert [row for t in tables for row in t.rows if row[0] == "Population"] == [population], mode
+
+
+def test_flag_glyphs_of_private_use_leave_the_header_in_every_mode(real_world):
+    # google-doc-document.pdf's header row follows four countries' names with a flag from an
+    # emoji font, coded in the supplementary private-use plane (U+F03D9 after Indonesia). pdfium
+    # reads no text from them and the default mode's header is the names alone; pdfplumber, which
+    # pdf_tables=always reads the cells with, gave the codes ("Indonesia \U000f03d9")
+    path = real_world / "pdf" / "py-pdf-samples" / "google-doc-document.pdf"
+    header = ("", "Indonesia", "Germany", "Austria", "France", "Vatican")
+    for mode in ("auto", "always"):
+        tables = [b for b in extract(path, options={"pdf_tables": mode}).blocks if b.kind == TABLE]
+        assert [t.header for t in tables] == [header], mode
