@@ -226,13 +226,13 @@ def _number_below(lines: Sequence[Line], i: int, geo: PageGeometry) -> list[tupl
 def find_running(
     pages: Sequence[Sequence[Line]],
     geos: Sequence[PageGeometry],
-    tabled: Sequence[int] = (),
+    others: Sequence[int] = (),
     page_labels: Sequence[str] = (),
 ) -> tuple[list[set[int]], tuple[str, ...]]:
     """Lines to drop per page (running headers/footers, page numbers, margin stamps) and their
-    labels; ``tabled``: the number of lines per page read in tables, which are not among
-    ``pages`` but are text of the page; ``page_labels``: the pages' labels in the file
-    (``/PageLabels``, empty where it gives none)."""
+    labels; ``others``: the number of the page's other things, not among ``pages``: lines read in
+    tables and pictures; ``page_labels``: the pages' labels in the file (``/PageLabels``, empty
+    where it gives none)."""
     candidates = [_margin_lines(lines, geo) for lines, geo in zip(pages, geos, strict=True)]
     seen: Counter[str] = Counter()
     # books set one header on left-hand pages and another on right-hand ones: each is also
@@ -283,9 +283,11 @@ def find_running(
         numbered_pages += bool(gone)
         stamps: dict[str, str] = {}
         gone |= _margin_stamps(lines, geo, stamps)
-        # a repeated line is furniture only next to other text (a table's too): the only line(s)
-        # of a page (a title repeated on each of a few short pages) are its text
-        if repeated and len(gone | repeated.keys()) < len(lines) + (tabled[n] if n < len(tabled) else 0):
+        # a repeated line is furniture only next to other text (a table's too) or a picture: the
+        # only line(s) of a page (a title repeated on each of a few short pages) are its text,
+        # but a footer under a full-page advertisement is the footer of the pages around it
+        # (non_ascii_text.pdf p. 16)
+        if repeated and len(gone | repeated.keys()) < len(lines) + (others[n] if n < len(others) else 0):
             gone |= repeated.keys()
             for i, key in repeated.items():
                 if key:

@@ -467,7 +467,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     drop, removed = find_running(
         [[p.lines[i] for i in keep] for p, keep in zip(pages, outside, strict=True)],
         [p.geo for p in pages],
-        [len(p.lines) - len(keep) for p, keep in zip(pages, outside, strict=True)],
+        [len(p.lines) - len(keep) + len(p.images) for p, keep in zip(pages, outside, strict=True)],
         _page_labels(pdf, total),
     )
     drop = [{keep[i] for i in gone} for keep, gone in zip(outside, drop, strict=True)]

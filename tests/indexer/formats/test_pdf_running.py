@@ -8,6 +8,8 @@ import io
 import re
 
 import pytest
+from PIL import Image as PILImage
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
 
 from indexer import extract
@@ -364,10 +366,6 @@ def test_stray_numbers_in_the_margins_of_real_documents_are_text(real_world):
     doc = extract(real_world / "pdf" / "kreuzberg" / "non_ascii_text.pdf", options={"ocr": "never"})
     assert [b.page for b in doc.blocks if b.text == "51178"] == [17]
     assert "page numbers (3 pages)" in doc.coverage.headers_footers_removed
-    assert [b.text for b in doc.blocks if b.page == 16][-2:] == [
-        "Schutterwald aktuell",
-        "Freitag 31. Januar 25 , 20",
-    ]
     doc = extract(real_world / "pdf" / "pdfplumber" / "pr-136-example.pdf", options={"ocr": "never"})
     assert "@l1 1 1 @" in [b.text for b in doc.blocks if b.page == 6]
     # federal-register-2020-17221.pdf: page 1 prints 47698 alone at its foot, pages 2 to 15 print
@@ -762,3 +760,39 @@ def test_an_errata_sheets_page_number_between_its_footers_texts_is_dropped(real_
     assert doc.coverage.headers_footers_removed == (
         "03-07-2005 errata SharnErrata.pdf: page numbers (1 page)",
     )
+
+
+def test_a_footer_under_a_full_page_picture_goes_as_on_the_pages_around_it(real_world):
+    # non_ascii_text.pdf pp. 16-18 share a footer, "Schutterwald aktuell", the page's number and
+    # the date; p. 16 is a full-page advertisement, a picture, and its footer is its only text.
+    # Pages 17 and 18 lost the footer as furniture; p. 16 kept it, as if it were the page's text
+    doc = extract(real_world / "pdf" / "kreuzberg" / "non_ascii_text.pdf", options={"ocr": "never"})
+    assert [b.text for b in doc.blocks if b.page in (16, 17, 18) and "Schutterwald aktuell" in b.text] == []
+    assert [b.text for b in doc.blocks if b.page == 16] == ["[Image: image_p16_1.png]"]
+    assert {"Schutterwald aktuell", "Freitag 31. Januar 25 , 20"} <= set(doc.coverage.headers_footers_removed)
+
+
+def _pictured_pages() -> bytes:
+    """Three pages with one footer; the second holds a picture and no other text."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)  # letter: 612 × 792 pt
+    picture = ImageReader(PILImage.new("RGB", (60, 80), (200, 40, 40)))
+    for n in range(1, 4):
+        c.setFont("Helvetica", 11)
+        if n == 2:
+            c.drawImage(picture, 72, 150, width=468, height=600)
+        else:
+            c.drawString(72, 600, BODY.format(n=n))
+        c.setFont("Helvetica", 9)
+        c.drawString(72, 40, "Parish newsletter of the town")
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_repeated_footer_beside_a_picture_only_is_furniture():
+    # the page of a picture and its footer: the footer goes, as on the pages of text around it
+    doc = extract(_pictured_pages(), filename="p.pdf")
+    assert [b.text for b in doc.blocks if b.page == 2] == ["[Image: image_p2_1.png]"]
+    assert "Parish newsletter of the town" not in [b.text for b in doc.blocks]
+    assert doc.coverage.headers_footers_removed == ("Parish newsletter of the town",)
