@@ -190,13 +190,57 @@ def top_down(
     return [i if i in gone else next(moved) for i in order]
 
 
+def foot_top_down(
+    lines: Sequence[Line], order: list[int] | None, geo: PageGeometry, gone: set[int] | frozenset[int]
+) -> tuple[list[int] | None, set[int]]:
+    """``order`` (indices into ``lines``; None for the lines' own order) with each run of lines in
+    the foot margin that the file gives from the lowest up read top-down, as they sit on the
+    page, and the lines of those runs; ``order`` as it is when none moves. Google Docs draws its
+    footnotes last first (``3 2020 estimate``, ``2 …``, ``1 2021 estimate``). A run is two or
+    more upright lines, one after the other but for the lines left out (``gone``), each standing
+    wholly above the one before it and over some of its width. A file draws a paragraph's lines
+    from the top: lines drawn one by one from the lowest up are notes, each read as a paragraph
+    of its own (``group_page``'s ``alone``)."""
+    low = geo.bottom + MARGIN_SHARE * geo.height
+    given = range(len(lines)) if order is None else order
+    read = [i for i in given if i not in gone]
+    out = list(read)
+    alone: set[int] = set()
+    k = 0
+    while k < len(read):
+        end = k + 1
+        first = lines[read[k]]
+        if first.top <= low and first.upright:
+            while end < len(read) and _rises(lines[read[end - 1]], lines[read[end]], low):
+                end += 1
+        if end - k > 1:
+            out[k:end] = reversed(read[k:end])
+            alone.update(read[k:end])
+        k = end
+    if not alone:
+        return order, alone
+    moved = iter(out)
+    return [i if i in gone else next(moved) for i in given], alone
+
+
+def _rises(below: Line, ln: Line, low: float) -> bool:
+    """Whether ``ln``, upright and in the foot margin (its top at ``low`` or under), stands wholly
+    above ``below`` and over some of its width."""
+    return (
+        ln.upright
+        and ln.top <= low
+        and ln.base > below.top
+        and min(ln.right, below.right) > max(ln.left, below.left)
+    )
+
+
 def _stands(ln: Line, others: Sequence[Line], margin: float, up: bool, over: bool = True) -> bool:
     """Whether ``ln`` is upright and, going ``up``, in the head margin (from ``margin`` up) above
     every line of ``others`` and (``over``) over one of them below the margin, else in the foot
     margin (from ``margin`` down) below every one and under one of them above the margin. Lines
-    of the margin alone are left in their order (footnotes a file gives from the lowest up); the
-    lines of a run after its first need not stand over the others (a footer's date at the right
-    edge beyond a column's text)."""
+    of the margin alone are left in their order (``foot_top_down`` turns the footnotes a file
+    gives from the lowest up); the lines of a run after its first need not stand over the others
+    (a footer's date at the right edge beyond a column's text)."""
     if not ln.upright or not all(o.upright for o in others):
         return False
     if up:
@@ -1016,10 +1060,15 @@ def _code_continues(group: Group, line: Line) -> bool:
 
 
 def group_page(
-    lines: Sequence[Line], page: int, code: bool = True, words: Words | None = None
+    lines: Sequence[Line],
+    page: int,
+    code: bool = True,
+    words: Words | None = None,
+    alone: frozenset[int] | set[int] = frozenset(),
 ) -> list[Group]:
     """Paragraphs, lists and code listings (``code``: runs of fixed-pitch lines) of one page, in
-    content order; ``words``: the document's, for the hyphens at the lines' ends."""
+    content order; ``words``: the document's, for the hyphens at the lines' ends; ``alone``: the
+    indices of lines that each start a paragraph (notes drawn one by one, ``foot_top_down``)."""
     if not lines:
         return []
     pitch_ratio = _common_pitch(lines) or 1.2
@@ -1030,6 +1079,8 @@ def group_page(
     groups: list[Group] = []
     cur: Group | None = None
     for n, line in enumerate(lines):
+        if n in alone:
+            cur = None
         if code and line.mono and _ADDRESS.match(line.text) is None:
             if cur is None or not cur.code or not _code_continues(cur, line):
                 cur = Group(page=page, code=True, words=words)

@@ -34,6 +34,7 @@ from ._pdf_layout import (
     OutlineEntry,
     PageGeometry,
     find_running,
+    foot_top_down,
     group_page,
     join_page_breaks,
     margin_line_numbers,
@@ -1063,10 +1064,13 @@ def _blocks(
     for p, gone in zip(pages, drop, strict=True):
         items: list[tuple[float, object]] = []
         lines = p.lines
-        if len(pages) == 1:  # the only page is read top-down: nothing tells its furniture apart
-            order = top_down(p.lines, p.geo, gone)
+        # the only page is read top-down: nothing tells its furniture apart
+        order = top_down(p.lines, p.geo, gone) if len(pages) == 1 else None
+        order, notes = foot_top_down(p.lines, order, p.geo, gone)
+        if order is not None:
             lines = [p.lines[i] for i in order]
             gone = {k for k, i in enumerate(order) if i in gone}
+            notes = {k for k, i in enumerate(order) if i in notes}
         kept = [(i, ln) for i, ln in enumerate(lines) if i not in gone]
         tables_at: dict[int, float] = {}
         body: list[tuple[int, Line]] = []
@@ -1082,7 +1086,8 @@ def _blocks(
                 tabled.append(ln)
         # groups are consecutive runs of the body lines: each starts where the previous one ended
         offset = 0
-        for group in group_page([ln for _, ln in body], p.number, code, words):
+        alone = {n for n, (i, _) in enumerate(body) if i in notes} if notes else frozenset()
+        for group in group_page([ln for _, ln in body], p.number, code, words, alone):
             items.append((body[offset][0], group))
             offset += len(group.lines)
             all_groups.append(group)

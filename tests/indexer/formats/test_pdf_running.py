@@ -796,3 +796,27 @@ def test_a_repeated_footer_beside_a_picture_only_is_furniture():
     assert [b.text for b in doc.blocks if b.page == 2] == ["[Image: image_p2_1.png]"]
     assert "Parish newsletter of the town" not in [b.text for b in doc.blocks]
     assert doc.coverage.headers_footers_removed == ("Parish newsletter of the town",)
+
+
+def test_footnotes_drawn_from_the_lowest_up_are_read_top_down(real_world):
+    # google-doc-document.pdf sets three footnotes under its table, "1 2021 estimate" at the top
+    # and "3 2020 estimate" at the bottom, and draws them last first: they were read 3, 2, 1
+    doc = extract(real_world / "pdf" / "py-pdf-samples" / "google-doc-document.pdf")
+    assert [b.text for b in doc.blocks[-3:]] == ["1 2021 estimate", "2 2020 estimate", "3 2020 estimate"]
+
+
+def test_notes_drawn_upwards_at_a_pages_foot_read_top_down_each_its_own_paragraph():
+    # on every page of a file of two, notes drawn from the lowest up (the stream's order) are
+    # read as the page sets them, one paragraph each; a note drawn downwards stays a paragraph
+    # of two lines
+    body = [(BODY.format(n=1), 600 - 14 * k) for k in range(3)]
+    notes = [("2 The second note of part {w}", 50), ("1 The first note of part {w}", 62)]
+    doc = extract(_drawn_in_order(2, [*body, *notes]), filename="p.pdf")
+    for n, word in ((1, "one"), (2, "two")):
+        assert [b.text for b in doc.blocks if b.page == n][-2:] == [
+            f"1 The first note of part {word}",
+            f"2 The second note of part {word}",
+        ]
+    wrapped = [("1 The first note of part {w}, which runs on", 62), ("over a second line of note {w}", 50)]
+    doc = extract(_drawn_in_order(2, [*body, *wrapped]), filename="p.pdf")
+    assert doc.blocks[-1].text == "1 The first note of part two, which runs on over a second line of note two"
