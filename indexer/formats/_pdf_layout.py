@@ -12,6 +12,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from operator import itemgetter
 
 from .._fast import new_block
@@ -232,6 +233,43 @@ def _rises(below: Line, ln: Line, low: float) -> bool:
         and ln.base > below.top
         and min(ln.right, below.right) > max(ln.left, below.left)
     )
+
+
+def rejoin_rows(lines: Sequence[Line], gone: set[int]) -> tuple[Sequence[Line], set[int]]:
+    """``lines`` and ``gone`` (the lines left out) with the two texts of each row whose middle was
+    left out joined (a page number centred between a footer's title and its date, which pdfium
+    gives as one line and ``_pdf_lines`` cut in three): ``Sharn: City of Towers Errata
+    03/07/2005``, one line again, reads on into the copyright line under it as one footer, where
+    the date alone had started a paragraph of its own. Of two lines read one after the other,
+    the second takes the text of both and the first is left out (a row of three pieces joins
+    whole). The arguments are returned as they are when no row is joined."""
+    if not gone:
+        return lines, gone
+    left_out = [lines[i] for i in gone]
+    out: list[Line] | None = None
+    kept = [i for i in range(len(lines)) if i not in gone]
+    for k, n in pairwise(kept):
+        before, after = (out or lines)[k], lines[n]
+        if (
+            before.upright
+            and after.upright
+            and before.right < after.left
+            and abs(after.size - before.size) <= 0.6
+            and abs(after.base - before.base) < 0.3 * before.size
+            and any(
+                abs(m.base - before.base) < 0.3 * before.size
+                and before.right < m.left
+                and m.right < after.left
+                for m in left_out
+            )
+        ):
+            if out is None:
+                out, gone = list(lines), set(gone)
+            out[n] = before._replace(
+                text=f"{before.text} {after.text}", right=after.right, last_base=after.last_base
+            )
+            gone.add(k)
+    return (lines, gone) if out is None else (out, gone)
 
 
 def _stands(ln: Line, others: Sequence[Line], margin: float, up: bool, over: bool = True) -> bool:

@@ -38,6 +38,7 @@ from ._pdf_layout import (
     group_page,
     join_page_breaks,
     margin_line_numbers,
+    rejoin_rows,
     title_authors,
     title_dates,
     to_blocks,
@@ -1071,6 +1072,7 @@ def _blocks(
             lines = [p.lines[i] for i in order]
             gone = {k for k, i in enumerate(order) if i in gone}
             notes = {k for k, i in enumerate(order) if i in notes}
+        lines, gone = rejoin_rows(lines, gone)
         kept = [(i, ln) for i, ln in enumerate(lines) if i not in gone]
         tables_at: dict[int, float] = {}
         body: list[tuple[int, Line]] = []

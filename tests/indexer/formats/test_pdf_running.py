@@ -612,13 +612,15 @@ def test_a_number_centred_between_a_one_page_files_footer_texts_is_dropped():
     # a footer of three parts on one baseline, its title at the left margin, the page's number
     # centred and a date at the right, over a copyright line: pdfium reads the three as one line,
     # "Annual report 1 March 2026", and the bare 1 stayed in the text. Set apart between the
-    # footer's texts, centred on the page, in the foot margin, it is the page's number: it goes
+    # footer's texts, centred on the page, in the foot margin, it is the page's number: it goes,
+    # and the texts either side of it are one row again, read on into the line under them (the
+    # date had opened a paragraph of its own, or one with that line)
     body = " ".join([BODY.format(n=1)] * 5)
     row = [("Annual report", 72, 52, "left"), ("1", 306, 52, "centre"), ("March 2026", 540, 52, "right")]
     under = [("Printed by the board", 306, 40, "centre")]
     for lines, texts in [
-        (row, [body, "Annual report", "March 2026"]),
-        (row + under, [body, "Annual report", "March 2026", "Printed by the board"]),
+        (row, [body, "Annual report March 2026"]),
+        (row + under, [body, "Annual report March 2026 Printed by the board"]),
     ]:
         doc = extract(_flush_footers(lines), filename="p.pdf")
         assert [b.text for b in doc.blocks] == texts
@@ -747,16 +749,19 @@ def test_an_errata_sheets_footer_is_read_under_its_body(real_world):
 
 def test_an_errata_sheets_page_number_between_its_footers_texts_is_dropped(real_world):
     # the errata sheet's footer sets "1" centred between its title and its date, over the
-    # copyright line; pdfium read "Sharn: City of Towers Errata 1 03/07/2005" and the 1 stayed
+    # copyright line; pdfium read "Sharn: City of Towers Errata 1 03/07/2005" and the 1 stayed.
+    # Without the 1, the title and the date are one row again, and the footer one paragraph (the
+    # date had opened a paragraph with the copyright line, the title one of its own)
     path = (
         real_world / "msg" / "MsgReader" / "bbottema__outlook-message-parser__S_MIME test message signed.msg"
     )
     doc = extract(path)
     texts = [b.text for b in doc.blocks if b.page is not None]
-    assert texts[-2:] == [
-        "Sharn: City of Towers Errata",
-        "03/07/2005 ©2005 Wizards of the Coast, Inc., a subsidiary of Hasbro, Inc. All rights reserved.",
-    ]
+    assert texts[-1] == (
+        "Sharn: City of Towers Errata 03/07/2005 ©2005 Wizards of the Coast, Inc., a subsidiary of"
+        " Hasbro, Inc. All rights reserved."
+    )
+    assert texts[-2] == "In addition, the Citadel elite does not get any bonus feats."
     assert doc.coverage.headers_footers_removed == (
         "03-07-2005 errata SharnErrata.pdf: page numbers (1 page)",
     )
