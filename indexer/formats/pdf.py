@@ -184,8 +184,11 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # number that says so set apart beside a footer's text on its baseline removed; 20: the head
     # and foot of a file's only page read top-down; a page number centred between a footer's
     # texts removed; a raised footnote mark in a cell pdfplumber read set apart; the text
-    # objects a page read again lost counted one by one
-    version="20",
+    # objects a page read again lost counted one by one; 21: a page's foot given from the lowest
+    # up read top-down; a footer's texts either side of a dropped page number one line; a
+    # repeated line beside a picture only removed; private-use flag glyphs out of pdfplumber's
+    # cells
+    version="21",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
