@@ -154,8 +154,7 @@ def _vacuum(
         code = getattr(exc, "sqlite_errorcode", None)
         if code in _BUSY:
             raise IndexBusy(
-                f"{db_path} is open in another process (the UI, `chunkscope watch` or `index`): "
-                "`chunkscope compact` can run once it is closed"
+                f"{db_path} {_held_by(db_path, conn)}: `chunkscope compact` can run once it is closed"
             ) from None
         if code == _READONLY:
             raise ReadOnlyStore(f"{db_path} cannot be written: it cannot be compacted") from None
@@ -167,6 +166,14 @@ def _vacuum(
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the file shrinks once its WAL is folded back
     seconds = time.perf_counter() - start
     return Compaction(str(db_path), space.file_bytes, _size(conn), space, seconds)
+
+
+def _held_by(db_path: Path, conn: sqlite3.Connection) -> str:
+    """Who has the index open, as far as can be known: a connection of this process (a
+    :class:`~storage.store.Store` not closed yet) or, when none, another process."""
+    if dbmod.open_in_this_process(db_path, besides=conn):
+        return "is open in this process (a Store not closed yet)"
+    return "is open in another process (the UI, `chunkscope watch` or `index`)"
 
 
 def _size(conn: sqlite3.Connection) -> int:

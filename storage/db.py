@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
+import weakref
 from pathlib import Path
 
 import sqlite_utils
@@ -26,6 +28,33 @@ BUSY_TIMEOUT_MS = 30_000
 PAGE_SIZE = 32768
 
 
+# The connections of this process open on each index file (its real path), so that an
+# operation refused because the file is in use can tell whether it is this process that holds
+# it: SQLite's busy error does not say who does. A connection leaves its set when closed, or
+# when collected without being closed.
+_OPEN: dict[str, weakref.WeakSet[sqlite3.Connection]] = {}
+_OPEN_LOCK = threading.Lock()
+
+
+class _Connection(sqlite3.Connection):
+    """A connection counted among the open connections of its file until it is closed."""
+
+    file = ""  # the real path of the file, the key of its set in _OPEN
+
+    def close(self) -> None:
+        with _OPEN_LOCK:
+            _OPEN.get(self.file, weakref.WeakSet()).discard(self)
+        super().close()
+
+
+def open_in_this_process(db_path: Path, *, besides: sqlite3.Connection | None = None) -> int:
+    """How many connections of this process (``besides`` left out) have the index at
+    ``db_path`` open."""
+    with _OPEN_LOCK:
+        conns = _OPEN.get(os.path.realpath(db_path))
+        return sum(1 for c in list(conns or ()) if c is not besides)
+
+
 def connect(db_path: Path, *, readonly: bool = False) -> sqlite3.Connection:
     """A connection in WAL mode with foreign keys on, in autocommit mode (transactions are explicit).
 
@@ -40,10 +69,16 @@ def connect(db_path: Path, *, readonly: bool = False) -> sqlite3.Connection:
             uri=True,
             isolation_level=None,
             check_same_thread=False,
+            factory=_Connection,
         )
     else:
         db_path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(db_path), isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(
+            str(db_path), isolation_level=None, check_same_thread=False, factory=_Connection
+        )
+    conn.file = os.path.realpath(db_path)
+    with _OPEN_LOCK:
+        _OPEN.setdefault(conn.file, weakref.WeakSet()).add(conn)
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         if not readonly:

@@ -28,5 +28,5 @@ class ReadOnlyStore(StoreError):
 
 
 class IndexBusy(StoreError):
-    """The index is open in another process (the UI, a watcher, an indexing run) and an operation
-    that needs it alone cannot run."""
+    """The index is open elsewhere (another process: the UI, a watcher, an indexing run; or a
+    Store of this one not closed yet) and an operation that needs it alone cannot run."""

@@ -175,11 +175,6 @@ def test_compact_refuses_while_another_process_has_the_index_open(tmp_path):
         assert proc.returncode == 2
         assert f"{db} is open in another process" in proc.stderr and "Traceback" not in proc.stderr
         assert space(db) == (size, free)
-        # a store of this process counts as much as another process's
-        with Store.open(db, readonly=True) as store:
-            assert len(store.documents()) == 10
-            with pytest.raises(IndexBusy):
-                compact(db, wait=0.1)
         assert space(db) == (size, free)
     finally:
         writer.stdin.close()
@@ -190,6 +185,30 @@ def test_compact_refuses_while_another_process_has_the_index_open(tmp_path):
         store.writer.call(lambda d: d.execute("INSERT OR REPLACE INTO settings VALUES ('probe', '1')"))
     done = compact(db, wait=0.1)
     assert done.bytes_after < size and space(db)[1] == 0
+
+
+def test_compact_refused_by_a_store_of_this_process_says_so(tmp_path):
+    folder, db = indexed_then_thinned(tmp_path)
+    size, free = space(db)
+    for readonly in (True, False):
+        with Store.open(db, readonly=readonly) as store:
+            assert len(store.documents()) == 10  # its reading connection holds the file open
+            with Store.open(db) as second:  # a second Store, writing, on the same file
+                second.writer.call(
+                    lambda d: d.execute("INSERT OR REPLACE INTO settings VALUES ('probe', '1')")
+                )
+                with pytest.raises(IndexBusy) as refused:
+                    compact(db, wait=0.1)
+            assert str(refused.value) == (
+                f"{db} is open in this process (a Store not closed yet): "
+                "`chunkscope compact` can run once it is closed"
+            )
+            # one Store left open is enough to refuse, and it is still named
+            with pytest.raises(IndexBusy, match="is open in this process"):
+                compact(db, wait=0.1)
+        assert space(db) == (size, free)
+    # once every Store is closed (and the connections the refusals opened with them) nothing holds it
+    assert compact(db, wait=0.1).bytes_after < size
 
 
 def test_compact_errors_clearly_on_a_missing_or_foreign_index(tmp_path):
@@ -333,7 +352,10 @@ def test_a_conversion_while_another_connection_has_the_index_open_is_not_compact
         assert len(reader.documents()) == 1  # this connection holds the file open
         with Store.open(db) as store:
             done = store.writer.compaction
-            assert done is not None and "is open in another process" in done.refused
+            # the reader is this process's: the reason says so
+            assert (
+                done is not None and f"{db} is open in this process (a Store not closed yet)" in done.refused
+            )
             assert done.bytes_after == done.bytes_before
             assert store.writer.migrated == ["0014_shared_chunk_metadata"]
         assert reader.chunks("log.csv", "row")  # the reader reads on, the converted rows
