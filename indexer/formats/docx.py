@@ -1390,7 +1390,7 @@ class _Walker:
         out: dict[str, str] = {}
         if root is None:
             return out
-        _prepare_part(root)
+        _prepare_part(root, self.sink.skipped, f"{kind}s: ")
         for note in root.iterchildren(_w(kind)):
             if note.get(W_TYPE) in ("separator", "continuationSeparator", "continuationNotice"):
                 continue
@@ -1399,12 +1399,12 @@ class _Walker:
                 out[note.get(W_ID) or ""] = text
         return out
 
-    def part_text(self, root: etree._Element | None) -> str:
-        """The text of a header or footer part, one line per paragraph (and line break), without
-        the results of page number fields."""
+    def part_text(self, root: etree._Element | None, kind: str) -> str:
+        """The text of a header or footer part (``kind``), one line per paragraph (and line
+        break), without the results of page number fields."""
         if root is None:
             return ""
-        _prepare_part(root)
+        _prepare_part(root, self.sink.skipped, f"{kind}: ")
         if next(root.iter(W_FLDCHAR, W_FLDSIMPLE), None) is not None:
             _drop_page_fields(root)
         return _tidy("\n".join(self._part_lines(root)))
@@ -1914,12 +1914,77 @@ def _drop_page_fields(root: etree._Element) -> None:
                 results.pop()
 
 
-def _prepare_part(root: etree._Element) -> None:
+def _prepare_part(root: etree._Element, skipped: list[Skipped], where: str) -> None:
     """What the main part goes through before its walk, for a header, footer or notes part:
     alternate content read once, equations in their linear format."""
-    _ooxml.one_alternative(root, _READ_IN_ALTERNATE)
+    _alternatives(root, skipped, where)
     if next(root.iter(_ooxml.M_OMATHPARA, _ooxml.M_OMATH), None) is not None:
         _linear_math(root)
+
+
+#: what a choice holds that the walk cannot read: ink (Word 2010's ``w14:contentPart``, the
+#: ``w:contentPart`` of the standard's second edition, Office 2016's ``aink:inkPart``) and 3D models
+_UNREAD_IN_CHOICE = frozenset(("contentPart", "inkPart", "model3d"))
+
+
+def _alternatives(root: etree._Element, skipped: list[Skipped], where: str) -> None:
+    """``_ooxml.one_alternative`` on ``root``, but an alternate content with no fallback, or an
+    empty one, reads its choice: what the walk reads of it is read (a text box beside ink in a
+    group), and what it cannot (ink, a 3D model) is listed in ``skipped``, since no picture
+    stands for it. ``where`` starts each entry's name (the part, "" for the body)."""
+    unread: list[tuple[etree._Element, str]] = []
+    for alternate in list(root.iter(_ooxml.MC_ALTERNATE)):
+        fallback = alternate.find(_ooxml.MC_FALLBACK)
+        if fallback is not None:
+            if any(isinstance(el.tag, str) for el in fallback):
+                continue
+            alternate.remove(fallback)  # nothing stands for the choice: it is all there is
+        choices = alternate.findall(_ooxml.MC_CHOICE)
+        keep = next((c for c in choices if next(c.iter(*_READ_IN_ALTERNATE), None) is not None), None)
+        if keep is None and choices:
+            keep = choices[0]
+            left = [el for el in keep.iter() if _unread_in_choice(el)] or [
+                el for el in keep if isinstance(el.tag, str)
+            ]
+        elif keep is not None:
+            left = [el for el in keep.iter() if _unread_in_choice(el)]
+        else:
+            continue
+        requires = " ".join((keep.get("Requires") or "").split())
+        unread.extend((el, requires) for el in left)
+    _ooxml.one_alternative(root, _READ_IN_ALTERNATE)
+    for el, requires in unread:
+        # an element in a branch not taken (an alternate content's inside another's fallback)
+        # is not in the tree walked any more
+        if el.getroottree().getroot() is root:
+            skipped.append(_unread_entry(el, requires, where))
+
+
+def _unread_in_choice(el: etree._Element) -> bool:
+    return isinstance(el.tag, str) and etree.QName(el).localname in _UNREAD_IN_CHOICE
+
+
+def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
+    """The entry for ``el``, left unread from a choice without a fallback: its name (its own,
+    else its drawing's), what the choice requires (the prefix of a later Word's markup, ``w14``
+    for ink) and the element, so that the user knows something stood there."""
+    if el.tag == W_DRAWING:  # the drawing's object is what was not read
+        data = next(el.iter(A_GRAPHICDATA), None)
+        el = next((c for c in data if isinstance(c.tag, str)), el) if data is not None else el
+    element = f"{el.prefix}:{etree.QName(el).localname}" if el.prefix else etree.QName(el).localname
+    named = next(
+        (c for c in el.iter() if isinstance(c.tag, str) and etree.QName(c).localname == "cNvPr"), None
+    )
+    if named is None:
+        drawing = next(el.iterancestors(W_DRAWING), None)
+        named = next(drawing.iter(WP_DOCPR), None) if drawing is not None else None
+    name = (named.get("name") if named is not None else None) or element
+    needs = f" needing {requires!r}" if requires else ""
+    return Skipped(
+        "drawing",
+        f"{where}{name}"[:200],
+        f"alternate content{needs} ({element}) that is not read, with no fallback"[:200],
+    )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1958,8 +2023,10 @@ def _prepare_part(root: etree._Element) -> None:
     # 16: a bubble chart's x, y and size values a table; an Office 2016 chart (waterfall,
     # treemap …, its drawing in an mc:AlternateContent choice) read as the others, no longer lost;
     # an mc:AlternateContent whose choice holds nothing read (a 3D model, ink) read as its
-    # fallback picture with its alt text; one in the body or a table (paragraphs, rows) read
-    version="16",
+    # fallback picture with its alt text; one in the body or a table (paragraphs, rows) read;
+    # 17: a choice without a fallback (or with an empty one) read, what it holds that is not read
+    # (ink, a 3D model) listed as skipped
+    version="17",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
@@ -1971,6 +2038,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         raw = _ooxml.read(zf, main, what)
         root, damaged = _ooxml.parse_main_xml(raw, f"{what} {main}")
         warnings = [damaged] if damaged else []
+        unread_alternates: list[Skipped] = []
         if root.tag != _w("document"):
             raise ParseError(f"{what} is not a Word document: its main part is {main}")
         # alternate content and equations: one walk of the tree in C tells the part without
@@ -1979,7 +2047,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             if b"AlternateContent" in raw or not raw.startswith(b"<?xml"):
                 # an ASCII-compatible part without the word has no such element (names are written
                 # out literally; elements inside unexpanded entities are not in the tree at all)
-                _ooxml.one_alternative(root, _READ_IN_ALTERNATE)
+                _alternatives(root, unread_alternates, "")
             if b"oMath" in raw:  # equations (elements are named in full; an entity holds none)
                 _linear_math(root)
         body = root.find(_w("body"))
@@ -2013,6 +2081,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             lambda: _numbering_part(zf, numbering_targets[0] if numbering_targets else None, what, warnings),
         )
         sink = _ooxml.ImageSink(zf)
+        sink.skipped.extend(unread_alternates)
         walker = _Walker(rels, styles, numbering, sink)
         walker.embeds = _Embeds(zf, Attacher(ctx), what)
         walker.zf = zf
@@ -2052,10 +2121,12 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             sink.skipped.append(comments)
 
         header_text = _joined(
-            walker.part_text(_ooxml.optional_xml(zf, t, what, warnings)) for t in by_type.get("header", ())
+            walker.part_text(_ooxml.optional_xml(zf, t, what, warnings), "header")
+            for t in by_type.get("header", ())
         )
         footer_text = _joined(
-            walker.part_text(_ooxml.optional_xml(zf, t, what, warnings)) for t in by_type.get("footer", ())
+            walker.part_text(_ooxml.optional_xml(zf, t, what, warnings), "footer")
+            for t in by_type.get("footer", ())
         )
         try:
             props = _ooxml.core_properties(zf, what)

@@ -182,3 +182,76 @@ def test_table_rows_in_an_alternate_content_are_read_once_where_they_stand():
     doc = extract_bytes(build_docx(para("Before") + table + para("After")), "t.docx")
     assert [b.kind for b in doc.blocks] == ["paragraph", "table", "paragraph"]
     assert (doc.blocks[1].header, doc.blocks[1].rows) == (("Region", "Sales"), (("North", "12"),))
+
+
+# -- a choice with no fallback: what it holds is all there is ----------------------------------
+
+W14 = "http://schemas.microsoft.com/office/word/2010/wordml"
+WPG = "http://schemas.microsoft.com/office/word/2010/wordprocessingGroup"
+CONTENT_PART = (  # ink as Word 2010 writes it: a part named by its relationship, no text
+    '<w14:contentPart r:id="rIdInk"><w14:nvContentPartPr><w14:cNvPr id="3" name="{}"/>'
+    '<w14:cNvContentPartPr/></w14:nvContentPartPr><w14:xfrm><a:off x="0" y="0"/>'
+    '<a:ext cx="914400" cy="457200"/></w14:xfrm></w14:contentPart>'
+)
+
+
+def without_fallback(requires: str, choice: str, fallback: str = "") -> str:
+    return (
+        f'<w:r xmlns:w14="{W14}" xmlns:wpg="{WPG}"><mc:AlternateContent><mc:Choice Requires="{requires}">'
+        f"{choice}</mc:Choice>{fallback}</mc:AlternateContent></w:r>"
+    )
+
+
+def ink_beside_a_text_box() -> str:
+    """A group as Word writes one: a text box saying "Check totals" and ink, in a wpg choice."""
+    box = (
+        '<wps:wsp><wps:cNvPr id="2" name="Text Box 2"/><wps:cNvSpPr txBox="1"/><wps:spPr/><wps:txbx>'
+        "<w:txbxContent><w:p><w:r><w:t>Check totals</w:t></w:r></w:p></w:txbxContent></wps:txbx>"
+        "<wps:bodyPr/></wps:wsp>"
+    )
+    return (
+        '<w:drawing><wp:anchor><wp:docPr id="1" name="Group 1"/><a:graphic>'
+        f'<a:graphicData uri="{WPG}"><wpg:wgp><wpg:cNvGrpSpPr/><wpg:grpSpPr/>{box}'
+        f"{CONTENT_PART.format('Ink 3')}</wpg:wgp></a:graphicData></a:graphic></wp:anchor></w:drawing>"
+    )
+
+
+def test_ink_in_a_choice_without_a_fallback_is_listed_as_skipped():
+    doc = extract_bytes(written(body=without_fallback("w14", CONTENT_PART.format("Ink 1"))), "t.docx")
+    assert texts(doc) == ["Before", "In body:", "After"]
+    assert [(s.what, s.name, s.reason) for s in doc.coverage.skipped] == [
+        (
+            "drawing",
+            "Ink 1",
+            "alternate content needing 'w14' (w14:contentPart) that is not read, with no fallback",
+        )
+    ]
+
+
+def test_a_text_box_beside_ink_in_a_choice_without_a_fallback_is_read_and_the_ink_listed():
+    doc = extract_bytes(written(body=without_fallback("wpg", ink_beside_a_text_box())), "t.docx")
+    assert texts(doc) == ["Before", "In body:\nCheck totals", "After"]
+    assert [(s.name, s.reason) for s in doc.coverage.skipped] == [
+        ("Ink 3", "alternate content needing 'wpg' (w14:contentPart) that is not read, with no fallback")
+    ]
+
+
+def test_an_empty_fallback_is_none_the_choice_is_read():
+    run = without_fallback("wpg", ink_beside_a_text_box(), "<mc:Fallback/>")
+    doc = extract_bytes(written(body=run), "t.docx")
+    assert texts(doc) == ["Before", "In body:\nCheck totals", "After"]
+    assert [s.name for s in doc.coverage.skipped] == ["Ink 3"]
+
+
+def test_ink_without_a_fallback_in_the_header_is_listed_with_its_part():
+    doc = extract_bytes(written(header=without_fallback("w14", CONTENT_PART.format("Ink 1"))), "t.docx")
+    assert doc.metadata["header_text"] == "Head:"
+    assert [s.name for s in doc.coverage.skipped] == ["header: Ink 1"]
+
+
+def test_ink_with_a_fallback_is_not_listed():
+    run = without_fallback(
+        "w14", CONTENT_PART.format("Ink 1"), f"<mc:Fallback>{picture('Ink 1')}</mc:Fallback>"
+    )
+    doc = extract_bytes(written(body=run), "t.docx")
+    assert not doc.coverage.skipped  # the fallback picture (whose part is missing) stands for it
