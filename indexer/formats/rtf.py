@@ -5,7 +5,8 @@ cell holding several paragraphs stays one cell, and a nested table's cell and ro
 spaces, so it is flattened into its cell; striprtf then renders each row as ``a|b|c|``. A cell
 continuing a vertical merge (``\\clvmrg``) repeats the text of the merge's first cell (``\\clvmgf``),
 and a cell spanning several columns of the table's grid (its right edges) repeats its text in each
-(a table whose rows have as many cells, none merged across, keeps them as they are). A ``|`` of
+(a table whose rows have as many cells, none merged across, keeps them as they are); the cells a
+row has past its last definition each span a column as wide as its last cell. A ``|`` of
 the text is kept apart from the ``|`` striprtf ends each cell with.
 The text is read line by line: runs of table rows become a table block, lines that start with a
 list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph;
@@ -428,7 +429,8 @@ def _row(row: str, defs: tuple[int, list[tuple[str | None, bool, str]]], marked:
     pos, cells = defs
     if marked and cells:
         out = [row[:pos]]
-        for (vertical, across, edge), cell_end in zip(cells, _CELL_END.finditer(row, pos), strict=False):
+        ends = list(_CELL_END.finditer(row, pos))
+        for (vertical, across, edge), cell_end in zip(_beyond(cells, len(ends)), ends, strict=False):
             if edge:
                 start = _MERGE_START.get(vertical or "", 57353)
                 joined = "\\u57354?" if across else ""
@@ -437,6 +439,19 @@ def _row(row: str, defs: tuple[int, list[tuple[str | None, bool, str]]], marked:
         out.append(row[pos:])
         row = "".join(out)
     return _PAR.sub(" ", row)
+
+
+def _beyond(cells: list[tuple[str | None, bool, str]], count: int) -> list[tuple[str | None, bool, str]]:
+    """A row's cell definitions for its ``count`` cells: a row some writers end with more cells
+    than it defines, which Word and LibreOffice show past its last one, each as wide as that one
+    (from the edge before it, or the row's start), so each extra cell has its own column there."""
+    if count <= len(cells) or not all(edge.isdigit() for _, _, edge in cells[-2:]):
+        return cells
+    last = int(cells[-1][2])
+    width = last - (int(cells[-2][2]) if len(cells) > 1 else 0)
+    if width <= 0:
+        return cells
+    return cells + [(None, False, str(last + width * k)) for k in range(1, count - len(cells) + 1)]
 
 
 def _keep_pipe(m: re.Match[str]) -> str:
@@ -732,8 +747,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # Symbol font's radical extender as ‾ (U+203E); 8: a table's row_numbers count the rows of
     # empty cells left out; 9: a title row (one cell merged across the table over its header and
     # data) said before the table; 10: an empty row of one cell left out of its table, not splitting
-    # it; 11: a title row over a single row said before the table, that row data
-    version="11",
+    # it; 11: a title row over a single row said before the table, that row data; 12: a row's
+    # cells past its last cell definition each a column of its own after its last cell
+    version="12",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

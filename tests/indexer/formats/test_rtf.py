@@ -585,3 +585,35 @@ def test_an_empty_row_of_one_cell_stays_in_its_table():
     assert (before.text, after.text) == ("Rota:", "After")
     assert table.header == ("Day",)
     assert table.rows == (("Monday",), ("Friday",)) and table.row_numbers == (2, 4)
+
+
+def test_cells_past_a_rows_last_edge_have_columns_of_their_own():
+    # Some writers end a row with more \cell than it has \cellx. Word and LibreOffice show each
+    # extra cell past the row's last one, as wide (2000 twips: edges 6000, 8000 here). Those
+    # cells had no place on the grid, so the row was left as it stood, its cells shifted left
+    # under the others' columns ("North" under "Item" only, "12" under "Q1", "4" under "Q2").
+    rtf = (
+        b"{\\rtf1\\ansi "
+        b"\\trowd\\cellx1000\\cellx2000\\cellx4000 \\pard\\intbl Item\\cell Code\\cell Q1\\cell\\row "
+        b"\\trowd\\cellx2000\\cellx4000 \\pard\\intbl North\\cell 12\\cell 4\\cell 9\\cell\\row "
+        b"\\trowd\\cellx1000\\cellx2000\\cellx4000 \\pard\\intbl South\\cell S\\cell 7\\cell\\row "
+        b"\\pard After\\par}"
+    )
+    table, after = extract_bytes(rtf, "extra.rtf").blocks
+    assert table.header == ("Item", "Code", "Q1", "", "")
+    assert table.rows == (("North", "North", "12", "4", "9"), ("South", "S", "7", "", ""))
+    assert after.text == "After"
+
+
+def test_a_merge_in_a_row_of_more_cells_than_edges_is_read():
+    # The row's horizontal merge (\clmgf, \clmrg) was not spread either, its continuation empty.
+    rtf = (
+        b"{\\rtf1\\ansi "
+        b"\\trowd\\cellx2000\\cellx4000\\cellx6000 \\pard\\intbl Item\\cell Q1\\cell Q2\\cell\\row "
+        b"\\trowd\\clmgf\\cellx2000\\clmrg\\cellx4000\\cellx6000 \\pard\\intbl Total\\cell\\cell 19\\cell"
+        b" see note\\cell\\row "
+        b"\\pard After\\par}"
+    )
+    table = extract_bytes(rtf, "merge.rtf").blocks[0]
+    assert table.header == ("Item", "Q1", "Q2", "")
+    assert table.rows == (("Total", "Total", "19", "see note"),)
