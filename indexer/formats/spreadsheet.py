@@ -776,7 +776,10 @@ class OpenpyxlBackend(Backend):
         self.wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         self._zero = day_zero(self.wb.epoch == CALENDAR_MAC_1904)
         self.sheets = []
-        for i, ws in enumerate(self.wb.worksheets + list(getattr(self.wb, "chartsheets", []))):
+        # the tabs in the workbook's order, chart sheets among the worksheets: openpyxl lists
+        # them apart (``worksheets``, ``chartsheets``), and their indexes must be calamine's
+        for i, name in enumerate(self.wb.sheetnames):
+            ws = self.wb[name]
             kind = "chartsheet" if type(ws).__name__ == "Chartsheet" else "worksheet"
             state = getattr(ws, "sheet_state", "visible")
             self.sheets.append(SheetInfo(ws.title, i, kind, state != "visible"))
@@ -2073,8 +2076,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 14: a chart sheet read as its chart (title, axis titles, the values its part
         # keeps), in its place among the sheets; xlsb 7: the same of its worksheets' charts and
         # chart sheets, whose drawings and charts are XML parts; xlsx 14, xlsb 7: an Office 2016
-        # chart (waterfall, treemap, histogram …) read so too, from the values its part keeps
-        version={"xlsx": "14", "ods": "9", "xls": "7", "xlsb": "7"}[source_type],
+        # chart (waterfall, treemap, histogram …) read so too, from the values its part keeps;
+        # xlsx 15: a workbook read by openpyxl takes its chart sheets in their tab order, each
+        # sheet's sheet_index its tab's
+        version={"xlsx": "15", "ods": "9", "xls": "7", "xlsb": "7"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -15,7 +15,7 @@ from openpyxl.chart import BarChart, Reference
 from indexer import extract_bytes
 from indexer.api import extract
 
-from ._zip import zipped
+from ._zip import unzipped, zipped
 
 
 def workbook() -> bytes:
@@ -131,6 +131,25 @@ def test_a_chart_sheet_is_read_as_its_chart_in_its_place():
     )
     assert doc.coverage.sheets_read == ("Sales", "Revenue chart", "Notes")
     assert not doc.coverage.skipped
+
+
+def test_a_chart_sheet_is_in_its_place_when_openpyxl_reads_the_workbook():
+    # The workbook part in UTF-16 (which XML allows) is one python-calamine cannot open, so
+    # openpyxl reads the workbook. openpyxl lists chart sheets apart from worksheets: the chart
+    # sheet came after Notes, and Notes had sheet_index 1 (the chart's tab is the second).
+    parts = unzipped(chart_sheet_book())
+    book = parts["xl/workbook.xml"].decode().removeprefix("<?xml version='1.0' encoding='UTF-8'?>")
+    assert book.startswith("<workbook")
+    parts["xl/workbook.xml"] = ('<?xml version="1.0" encoding="UTF-16"?>' + book).encode("utf-16")
+    doc = extract_bytes(zipped(parts), "t.xlsx")
+    assert [(b.kind, b.meta["sheet_name"], b.meta["sheet_index"]) for b in doc.blocks] == [
+        ("table", "Sales", 0),
+        ("paragraph", "Revenue chart", 1),
+        ("table", "Revenue chart", 1),
+        ("table", "Notes", 2),
+    ]
+    assert doc.blocks[2].rows == (("North", "1.20"), ("South", "3.40"))
+    assert doc.coverage.sheets_read == ("Sales", "Revenue chart", "Notes")
 
 
 def test_a_chart_sheet_whose_chart_keeps_no_values_is_listed_with_why():
