@@ -190,7 +190,9 @@ def read_table(raw: RawSheet, *, char_budget: int) -> SheetTable | None:
     return tables[0] if tables else None
 
 
-def read_tables(raw: RawSheet, *, char_budget: int) -> list[SheetTable]:
+def read_tables(
+    raw: RawSheet, *, char_budget: int, header_rows: tuple[int, int] | None = None
+) -> list[SheetTable]:
     """The tables of one sheet: rows → strings, merged ranges filled with their top-left value,
     empty rows dropped, the rows cut into tables (:func:`_regions`) and each table's header
     detected. Raises DocumentLimit past ``char_budget``.
@@ -200,7 +202,8 @@ def read_tables(raw: RawSheet, *, char_budget: int) -> list[SheetTable]:
     over the table, often merged across it) are titles when a header row follows them; they are
     returned apart. A table further down or to the right starts at a row that heads it. A header
     whose cells are merged down over the rows below it takes those rows in (each column's texts
-    joined with " / ")."""
+    joined with " / "). ``header_rows``, the first and last sheet rows the sheet's print titles
+    repeat on each page, head its first table when its cells do not tell a header."""
     rows, numbers, head, width, chars, merges = _sheet_rows(raw, char_budget)
     if not rows:
         return []
@@ -220,7 +223,7 @@ def read_tables(raw: RawSheet, *, char_budget: int) -> list[SheetTable]:
             table = replace(table, titles=_title_lines(part[:1], part_numbers[:1]))
         elif n == 0 and lo == 0:
             table = _headed_table(
-                part, part_numbers, head, hi - lo, merges, raw.first_col + lo, chars, raw.links
+                part, part_numbers, head, hi - lo, merges, raw.first_col + lo, chars, raw.links, header_rows
             )
             # a few lines of text over the tables below (a title, a pivot table's filters)
             if (
@@ -319,10 +322,15 @@ def _headed_table(
     first_col: int,
     chars: int,
     links: Callable[[], Sequence[tuple[int, int, int, int]]] | None = None,
+    printed: tuple[int, int] | None = None,
 ) -> SheetTable:
     """The table of rows with its header detected: from the cell types of ``head`` (the sheet's
-    first table), else the first row (a table found by :func:`_regions` starts at its header)."""
+    first table), else the first row (a table found by :func:`_regions` starts at its header).
+    The rows ``printed`` (the print titles: rows repeated at the top of each page) head the table
+    where their cell types do not tell it (years heading columns of numbers), when they are its
+    leading rows after at most three titles of one cell and rows follow them."""
     skip = 0
+    depth = 0
     if head is None:
         has_header = len(rows) > 1
     else:
@@ -336,10 +344,21 @@ def _headed_table(
             has_header = False
         if has_header and width == 1 and (_item_like_below(rows, skip) or _plain_item_below(rows, skip)):
             has_header = False
+        if printed is not None:
+            at = [i for i, n in enumerate(numbers) if printed[0] <= n <= printed[1]]
+            if (
+                at
+                and at[0] < min(4, len(head))
+                and not _head_ok(head[at[0]])
+                and at == list(range(at[0], at[-1] + 1))
+                and at[-1] + 1 < len(rows)
+                and all(sum(map(bool, rows[i])) == 1 for i in range(at[0]))
+            ):
+                skip, depth, has_header = at[0], len(at), True
     titles = tuple((numbers[i], next(c for c in rows[i] if c)) for i in range(skip))
     top = numbers[skip] if skip < len(numbers) else None  # the sheet row the table starts on
     if has_header:
-        depth = _header_depth(rows, numbers, skip, merges, first_col)
+        depth = depth or _header_depth(rows, numbers, skip, merges, first_col)
         # several header rows join as a word processor's and a web page's do ("sales / Q1")
         header_rows = [
             [" ".join(t.split()) for t in r] + [""] * (width - len(r)) for r in rows[skip : skip + depth]
@@ -912,6 +931,33 @@ def ooxml_sheets(zf: zipfile.ZipFile) -> list[tuple[str | None, str]]:
         kind_target = book_rels.get(rid or "")
         if kind_target is not None:
             out.append((sheet_name, kind_target[1]))
+    return out
+
+
+#: the rows of a print titles range (``$1:$2``; columns to repeat, ``$A:$A``, have no rows)
+_TITLE_ROWS = re.compile(r"!\$?(\d+):\$?(\d+)$")
+
+
+def print_title_rows(zf: zipfile.ZipFile) -> dict[str, tuple[int, int]]:
+    """Sheet name → the first and last 1-based rows its print titles repeat at the top of each
+    printed page (a ``_xlnm.Print_Titles`` defined name, local to the sheet at ``localSheetId``,
+    its place in the workbook's ``<sheets>``): the rows that head the sheet's table."""
+    root_rels = _rels(zf, "")
+    book = next((t for k, t in root_rels.values() if k == "officeDocument"), "xl/workbook.xml")
+    if not book.endswith(".xml") or not _ooxml.member_contains(zf, book, (b"_xlnm.Print_Titles",)):
+        return {}
+    tree = xml_fromstring(read_member(zf, book))
+    names = [el.get("name", "") for el in tree.iter() if _local(el.tag) == "sheet"]
+    out: dict[str, tuple[int, int]] = {}
+    for el in tree.iter():
+        if _local(el.tag) != "definedName" or el.get("name") != "_xlnm.Print_Titles":
+            continue
+        at = _int_attr(el.get("localSheetId"))
+        # "Sales!$A:$A,Sales!$1:$2": the columns to repeat at the left, then the rows
+        for part in (el.text or "").split(","):
+            m = _TITLE_ROWS.search(part.strip())
+            if m and at is not None and 0 <= at < len(names) and 0 < int(m[1]) <= int(m[2]):
+                out[names[at]] = (int(m[1]), int(m[2]))
     return out
 
 
@@ -1643,6 +1689,12 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 if n not in shown
             ]
 
+    # the rows each sheet's print titles repeat on every page, a clue to its header row
+    title_rows = (
+        _or_warning(partial(print_title_rows, zf), "print titles", warnings, {})
+        if ooxml and zf is not None
+        else {}
+    )
     merges: dict[str, list[Merge]] = {}
     ods_errors: dict[str, SheetErrors] = {}
     ods_shown: dict[str, SheetShown] = {}
@@ -1793,7 +1845,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                             raw.rows = _with_values(raw.rows, raw.first_col, *found)
                 if not raw.merged and merges.get(sheet.name):
                     raw.merged = merges[sheet.name]
-                tables = read_tables(raw, char_budget=budget)
+                tables = read_tables(raw, char_budget=budget, header_rows=title_rows.get(sheet.name))
             except (pc.CalamineError, *_XML_ERRORS, EOFError, IndexError, TypeError) as exc:
                 skipped.append(Skipped("sheet", sheet.name, f"unreadable: {type(exc).__name__}: {exc}"[:300]))
                 unreadable += 1
@@ -2078,7 +2130,8 @@ def _register(source_type: str, *extensions: str) -> None:
         # chart sheets, whose drawings and charts are XML parts; xlsx 14, xlsb 7: an Office 2016
         # chart (waterfall, treemap, histogram …) read so too, from the values its part keeps;
         # xlsx 15: a workbook read by openpyxl takes its chart sheets in their tab order, each
-        # sheet's sheet_index its tab's
+        # sheet's sheet_index its tab's; a sheet's print titles (rows repeated at the top of each
+        # page) head its first table where their cells do not tell a header
         version={"xlsx": "15", "ods": "9", "xls": "7", "xlsb": "7"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
