@@ -25,6 +25,7 @@ import string
 import textwrap
 import unicodedata
 from dataclasses import replace
+from functools import lru_cache
 from itertools import groupby
 from operator import itemgetter
 
@@ -253,9 +254,19 @@ _AUTOLINK = re.compile(
 #: at a line's start: "x <y", "<<5>>" and "<http://example.org" do not (a tag's name ends in
 #: white space, ``/`` or ``>``)
 _HTML_TAG = re.compile(r"<(?:[!?]|/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$))")
-#: what may be inline syntax: a run of one mark, or a character that may start some
-_INLINE_MARK = re.compile(r"([`*_~])\1*|[\\\]<&]")
+#: what may be inline syntax: a run of one mark, or a character that starts some where it
+#: stands: a backslash before ASCII punctuation or a line's end, a link's ``](``, an entity, and
+#: a ``<`` that may start a tag or an autolink (:func:`_inline` tells which; not "<<5>>"). Not
+#: a run of ``_`` between letters or digits ("snake_case"): it can neither open nor close. The
+#: lookahead first lets the search pass over other characters at once
+_INLINE_MARK = re.compile(
+    r"(?=[`*_~\\\]&<])(?:([`*~])\1*|_(?<!\w_)_*|_+(?!\w)|\\(?=[!-/:-@\[-`{-~\n])|\](?=\()"
+    r"|&(?=" + _ENTITY.pattern[1:] + r")|<(?=[!?/A-Za-z]|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@))"
+)
 _TASK = re.compile(r"\[[ xX]\](?:[ \t\f\v]|$)")
+#: the characters a line's text may start a block with (:func:`_line_start`): a line that starts
+#: with none of them starts none
+_BLOCK_START = "`~-_*+>#<:=|[0123456789"
 
 
 def escape_text(text: str, item: bool = False, quoted: bool = False) -> str:
@@ -344,7 +355,13 @@ def _cell(value: object) -> str:
 def _backslashed(text: str, escaped: set[int]) -> str:
     if not escaped:
         return text
-    return "".join("\\" + c if i in escaped else c for i, c in enumerate(text))
+    # sliced between the escaped places rather than rebuilt a character at a time
+    parts = []
+    last = 0
+    for i in sorted(escaped):
+        parts += text[last:i], "\\"
+        last = i
+    return "".join(parts) + text[last:]
 
 
 def _escape_paragraph(lines: list[str], item: bool, quoted: bool = False) -> str:
@@ -353,28 +370,28 @@ def _escape_paragraph(lines: list[str], item: bool, quoted: bool = False) -> str
     # the indentation the paragraph shares is taken off, and the first line starts flush; the
     # lines after it keep what is left of theirs (a mail's "Name:\tvalue" lines below a label),
     # which a Markdown reader skips there and a person reading the Markdown still sees
-    lines = textwrap.dedent("\n".join(lines)).split("\n")
-    lines[0] = lines[0].lstrip(_BLANK)
     text = "\n".join(lines)
+    if all(line[0] in " \t" for line in lines):  # else they share none (no line is blank)
+        text = textwrap.dedent(text)
+    text = text.lstrip(_BLANK)
     escaped: set[int] = set()
     start = 0
-    for number, line in enumerate(lines):
-        escaped.update(_line_start(text, start, line, number == 0, item))
+    for line in text.split("\n"):
+        content = line.lstrip(_BLANK)
+        if content[0] in _BLOCK_START:  # else the line starts no block
+            escaped.update(_line_start(text, start + len(line) - len(content), content, start == 0, item))
         start += len(line) + 1
     escaped.update(_inline(text, escaped, quoted))
     return _backslashed(text, escaped)
 
 
-def _line_start(text: str, start: int, line: str, first: bool, item: bool) -> list[int]:
-    """Where a backslash goes so that ``line`` (at ``start`` in ``text``) starts no block: a
-    heading, list item, quote, fence, thematic break, HTML block, setext underline, table
-    delimiter row, fenced div (pandoc's ``:::``, as the notes are written), and on the first
-    line a link reference definition or, in a list item, a task box. Only an item numbered 1
-    can break into a paragraph, so "in\\n2019. Then" keeps its line as it is."""
-    content = line.lstrip(_BLANK)
-    if not content:
-        return []
-    at = start + len(line) - len(content)
+def _line_start(text: str, at: int, content: str, first: bool, item: bool) -> list[int]:
+    """Where a backslash goes so that a line whose text after its indentation is ``content`` (at
+    ``at`` in ``text``) starts no block: a heading, list item, quote, fence, thematic break, HTML
+    block, setext underline, table delimiter row, fenced div (pandoc's ``:::``, as the notes are
+    written), and on the first line a link reference definition or, in a list item, a task box.
+    Only an item numbered 1 can break into a paragraph, so "in\\n2019. Then" keeps its line as
+    it is."""
     c = content[0]
     starts = (
         (c in "`~" and content.startswith(c * 3))  # a fence
@@ -422,10 +439,15 @@ def _inline(text: str, escaped: set[int], quoted: bool = False) -> list[int]:
                 i += 1
             if i < j:
                 runs.append((c, i, j))
-        elif c == "<" and i not in escaped and (end := _autolink(text, i)):
-            after = end
-        elif _inline_mark(text, i, last_gt):
+        elif c != "<":
             out.append(i)
+        elif i not in escaped and (end := _autolink(text, i)):
+            after = end
+        elif i < last_gt and (_HTML_TAG.match(text, i) or _AUTOLINK.match(text, i)):
+            # a tag, or an autolink not left as it is (passed over above): escaped
+            out.append(i)
+    if not runs:
+        return out
     # a backslash does not work inside a code span: an escaped backtick still closes a span that
     # an earlier one opens. So when two runs are as long (or a fence was escaped), every backtick
     # of the paragraph is escaped; else none is ("don`t" stays)
@@ -459,19 +481,6 @@ def _autolink(text: str, i: int) -> int:
     return 0
 
 
-def _inline_mark(text: str, i: int, last_gt: int) -> bool:
-    """Whether ``text[i]`` (none of the runs) starts inline syntax, ``last_gt`` the last ``>``."""
-    c = text[i]
-    if c == "\\":
-        return text[i + 1 : i + 2] in _ASCII_PUNCT or text[i + 1 : i + 2] == "\n"
-    if c == "]":
-        return text[i + 1 : i + 2] == "("
-    if c == "<":
-        # an autolink left as it is was passed over: this one is escaped, as a tag is
-        return i < last_gt and bool(_HTML_TAG.match(text, i) or _AUTOLINK.match(text, i))
-    return c == "&" and bool(_ENTITY.match(text, i))
-
-
 def _is_space(c: str) -> bool:
     """Unicode whitespace as CommonMark has it; a line's start or end counts as one."""
     return not c or c in " \t\n\r\f" or unicodedata.category(c) == "Zs"
@@ -482,6 +491,7 @@ def _is_punct(c: str, symbols: bool) -> bool:
     return c in _ASCII_PUNCT or category.startswith("P") or symbols and category.startswith("S")
 
 
+@lru_cache(maxsize=4096)  # a text's runs stand between few distinct characters
 def _delimiter(mark: str, before: str, after: str) -> tuple[bool, bool]:
     """Whether a run of ``mark`` between ``before`` and ``after`` can open and close emphasis
     (CommonMark's flanking rules), under either of the spec's readings of punctuation (0.31
