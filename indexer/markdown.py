@@ -250,10 +250,26 @@ _AUTOLINK = re.compile(
     r"<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20\x7f<>]*|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@"
     r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>"
 )
-#: a ``<`` that starts an HTML tag, comment, declaration or instruction, inline or as a block
-#: at a line's start: "x <y", "<<5>>" and "<http://example.org" do not (a tag's name ends in
+#: a ``<`` that may start inline HTML (a tag, comment, declaration, CDATA or instruction, which
+#: a ``>`` ends): "x <y", "<<5>>", "<!5" and "<http://example.org" do not (a tag's name ends in
 #: white space, ``/`` or ``>``)
-_HTML_TAG = re.compile(r"<(?:[!?]|/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$))")
+_HTML_TAG = re.compile(r"<(?:\?|!(?:--|\[CDATA\[|[A-Za-z])|/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$))")
+#: the tags that start an HTML block at a line's start whatever follows on the line (CommonMark
+#: 0.31's, and ``source`` of the versions before it)
+_BLOCK_TAGS = (
+    "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|"
+    "dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|"
+    "hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|"
+    "search|section|source|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul"
+)
+#: a line's start that starts an HTML block (CommonMark's conditions 1 to 6): a ``<pre``,
+#: ``<script``, ``<style`` or ``<textarea`` tag, a comment, an instruction, a declaration, CDATA,
+#: or one of the block tags ending there. The seventh, a whole tag alone on the line ("<b>"),
+#: has its ``>``, and :func:`_inline` escapes it as a tag. So "<h it", "<hx", "<!5" stay text
+_HTML_BLOCK = re.compile(
+    r"<(?:\?|!(?:--|\[CDATA\[|[A-Za-z])|(?ai:pre|script|style|textarea)(?:[\s>]|$)"
+    r"|/?(?ai:" + _BLOCK_TAGS + r")(?:[\s>]|/>|$))"
+)
 #: what may be inline syntax: a run of one mark, or a character that starts some where it
 #: stands: a backslash before ASCII punctuation or a line's end, a link's ``](``, an entity, and
 #: a ``<`` that may start a tag or an autolink (:func:`_inline` tells which; not "<<5>>"). Not
@@ -399,7 +415,7 @@ def _line_start(text: str, at: int, content: str, first: bool, item: bool) -> li
         or c == ">"  # a quote
         or (c in "-+*" and (content[1:2] or " ") in _BLANK)  # a list item
         or (c == "#" and _ATX.match(content))
-        or (c == "<" and _HTML_TAG.match(content))
+        or (c == "<" and _HTML_BLOCK.match(content))
         or content.startswith(":::")
         or (not first and _SETEXT.fullmatch(content))
         or (not first and _DELIMITER_ROW.fullmatch(content))  # "|"-less under a one-column head

@@ -101,6 +101,72 @@ def test_any_paragraph_reads_back_as_one_paragraph_of_the_same_words(text):
     _reads_back(text)
 
 
+#: the starts of HTML a line may begin with, tag names that start a block and names that only
+#: begin as one does ("<h", "<colx"), in any case
+_HTML_STARTS = st.sampled_from(
+    [
+        "<h",
+        "<h1",
+        "<H6",
+        "<h7",
+        "<hr",
+        "<hx",
+        "<div",
+        "<DIV",
+        "</p",
+        "<p",
+        "<pre",
+        "</pre",
+        "<Script",
+        "<source",
+        "<search",
+        "<col",
+        "<colx",
+        "<td",
+        "<textarea",
+        "<!",
+        "<!-",
+        "<!--",
+        "<!a",
+        "<![CDATA[",
+        "<?",
+        "<a",
+        "</b",
+    ]
+)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.lists(_line, max_size=1),
+    _HTML_STARTS,
+    # no ":": a URL's autolink ("<h0:%00>", left as it is) reads back as markdown-it normalises it
+    st.text(alphabet=_MARKUP.replace("\n", "").replace(":", "") + "ab", max_size=12),
+)
+@example([], "<h", " it")
+@example(["a"], "<div", "/x")
+@example([], "<!", "5 > x")
+def test_a_line_starting_as_html_reads_back(before, start, rest):
+    # a line that starts as an HTML block would, or only nearly: escaped where a reader would
+    # take it for HTML, else left as it is
+    text = "\n".join(before + [start + rest])
+    if not all(line.strip(" \t\f\v") for line in text.split("\n")):
+        return
+    _reads_back(text)
+    # and its "<" is left as it is where both read the line as text without one, and no ">" may
+    # end a tag ("<source" starts a block to readers of CommonMark before 0.31)
+    if ">" not in text and start != "<source" and _as_text(text):
+        assert not escape_text(text).split("\n")[-1].startswith("\\<"), text
+
+
+def _as_text(text: str) -> bool:
+    """Whether both readers read ``text`` as one paragraph of its words as they stand."""
+    try:
+        return all(read(text) == [text] for read in (_markdown_it, _pulldown))
+    except AssertionError:  # an HTML block, or inline HTML
+        return False
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(min_size=1, max_size=40).filter(lambda t: "\x00" not in t and "\r" not in t))
 def test_any_unicode_line_reads_back(text):
@@ -126,6 +192,15 @@ def test_escaped_only_where_markdown_would_read_syntax():
     assert escape_text("line\n---") == "line\n\\---"
     assert escape_text("2 *bold* and _it_") == "2 \\*bold\\* and \\_it\\_"
     assert escape_text("<div>text</div>") == "\\<div>text\\</div>"
+    # a line's start that starts no HTML block: "h" is no block tag's name, "<!" before no letter
+    # starts no declaration, and no ">" ends a tag
+    for text in ("<h it", "a\n<hx y", "<h7 z", "<!5 > x", "<! a>", "x\n<div/x", "</pre", "<sourcex"):
+        assert escape_text(text) == text
+    # one does: a block tag's name (any case), a comment, a declaration, "<pre"
+    assert (
+        escape_text("<H1 a\n</td\n<!-- c\n<!DOCTYPE\n<pre")
+        == "\\<H1 a\n\\</td\n\\<!-- c\n\\<!DOCTYPE\n\\<pre"
+    )
     # an autolink reads as its address, a link: "From: Ana <ana@example.org>" stays as it is
     assert escape_text("From: Ana <ana_b@example.org> <https://x.org/a_b*c>") == (
         "From: Ana <ana_b@example.org> <https://x.org/a_b*c>"
