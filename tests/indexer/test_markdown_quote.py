@@ -117,6 +117,15 @@ def test_quotes_by_hand():
     )
 
 
+def test_a_wrapped_line_starting_with_a_mark_stays_in_its_paragraph():
+    # a document's paragraph (not a mail's) whose line wrapped before a ">": one paragraph, no quote
+    for source_type in ("pdf", "docx", "html"):
+        md = render_markdown(assemble(source_type, [para("The reading stayed\n> 5 volts\n>> x for an hour")]))
+        assert md == "The reading stayed\n\\> 5 volts\n\\>> x for an hour\n"
+        for read in (_markdown_it, _pulldown):
+            assert read(md) == [(0, "The reading stayed\n> 5 volts\n>> x for an hour")], read.__name__
+
+
 def test_a_thread_in_an_mbox_reads_its_quotes_at_their_depth(real_world):
     md = get_markdown(real_world / "mbox" / "MimeKit_content-length.mbox")
     # the message quotes three levels deep: ">> >2: your", ">> This is", ">Total nonsense."
