@@ -26,7 +26,7 @@ import textwrap
 import unicodedata
 from dataclasses import replace
 from functools import lru_cache
-from itertools import groupby
+from itertools import groupby, product
 from operator import itemgetter
 
 from .model import (
@@ -497,9 +497,15 @@ def _autolink(text: str, i: int) -> int:
     return 0
 
 
-def _is_space(c: str) -> bool:
-    """Unicode whitespace as CommonMark has it; a line's start or end counts as one."""
-    return not c or c in " \t\n\r\f" or unicodedata.category(c) == "Zs"
+#: white space to readers though not to CommonMark: a vertical tab (to markdown-it and
+#: pulldown-cmark), and NEL and the line and paragraph separators (to pulldown-cmark)
+_WIDE_SPACE = "\x0b\x85\u2028\u2029"
+
+
+def _is_space(c: str, wide: bool) -> bool:
+    """Unicode whitespace as CommonMark has it, ``wide`` as readers have it too; a line's start
+    or end counts as one."""
+    return not c or c in " \t\n\r\f" or wide and c in _WIDE_SPACE or unicodedata.category(c) == "Zs"
 
 
 def _is_punct(c: str, symbols: bool) -> bool:
@@ -511,11 +517,12 @@ def _is_punct(c: str, symbols: bool) -> bool:
 def _delimiter(mark: str, before: str, after: str) -> tuple[bool, bool]:
     """Whether a run of ``mark`` between ``before`` and ``after`` can open and close emphasis
     (CommonMark's flanking rules), under either of the spec's readings of punctuation (0.31
-    counts symbols such as ``€`` too, readers of earlier versions do not): escaped when either
-    would read it as emphasis. ``~`` (strikethrough) as ``*``, and less strictly still."""
+    counts symbols such as ``€`` too, readers of earlier versions do not) and of white space
+    (``_WIDE_SPACE``): escaped when any would read it as emphasis. ``~`` (strikethrough) as
+    ``*``, and less strictly still."""
     opens = closes = False
-    space_before, space_after = _is_space(before), _is_space(after)
-    for symbols in (False, True):
+    for symbols, wide in product((False, True), repeat=2):
+        space_before, space_after = _is_space(before, wide), _is_space(after, wide)
         punct_before, punct_after = _is_punct(before, symbols), _is_punct(after, symbols)
         left = not space_after and (not punct_after or space_before or punct_before)
         right = not space_before and (not punct_before or space_after or punct_after)

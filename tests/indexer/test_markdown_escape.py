@@ -94,6 +94,11 @@ _line = st.text(alphabet=_MARKUP + "abxyzé€…", min_size=1, max_size=24).fil
 @example("0|\n:-")  # a one-column table: its delimiter row needs no "|"
 @example("[x]: /url\n[y]: /v")
 @example("***\n___\n```\n~~~")
+# white space to both readers (a vertical tab) or to pulldown-cmark (NEL, a line separator), not
+# to CommonMark: a run before it closes
+@example("a _1_\x0b1")
+@example("a _1_\x85b")
+@example("\u2028_a_\u2029b")
 def test_any_paragraph_reads_back_as_one_paragraph_of_the_same_words(text):
     # a blank line ends a paragraph in Markdown too: texts without one
     if any(line.strip(" \t\f\v") == "" for line in text.split("\n")):
