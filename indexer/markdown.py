@@ -254,6 +254,19 @@ _AUTOLINK = re.compile(
 #: a ``>`` ends): "x <y", "<<5>>", "<!5" and "<http://example.org" do not (a tag's name ends in
 #: white space, ``/`` or ``>``)
 _HTML_TAG = re.compile(r"<(?:\?|!(?:--|\[CDATA\[|[A-Za-z])|/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$))")
+#: inline HTML as a reader takes it, where a ``>`` follows: a whole open or closing tag (as
+#: CommonMark writes them; white space as either reader has it: Unicode's between attributes, only
+#: ASCII's ending an unquoted value), or the start of a comment, declaration, CDATA or
+#: instruction. "<h it's >" and "a <b, c> d" hold no tag. An attribute's ``=`` at a line's end
+#: before a line's ``>`` is one: that ``>`` gets a backslash, which a value may be ("a=\\>")
+_ATTRIBUTE = (
+    r"""\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=(?:\s*(?:[^ \t\n\r\f\v"'=<>`]+|'[^']*'|"[^"]*")"""
+    r"|\s*\n[ \t\f\v]*(?=>)))?"
+)
+_INLINE_HTML = re.compile(
+    r"<(?:\?|!(?:--|\[CDATA\[|[A-Za-z])|[A-Za-z][A-Za-z0-9-]*(?:" + _ATTRIBUTE + r")*\s*/?>"
+    r"|/[A-Za-z][A-Za-z0-9-]*\s*>)"
+)
 #: the tags that start an HTML block at a line's start whatever follows on the line (CommonMark
 #: 0.31's, and ``source`` of the versions before it)
 _BLOCK_TAGS = (
@@ -459,8 +472,11 @@ def _inline(text: str, escaped: set[int], quoted: bool = False) -> list[int]:
             out.append(i)
         elif i not in escaped and (end := _autolink(text, i)):
             after = end
-        elif i < last_gt and (_HTML_TAG.match(text, i) or _AUTOLINK.match(text, i)):
-            # a tag, or an autolink not left as it is (passed over above): escaped
+        elif i < last_gt and (
+            (_HTML_TAG if quoted else _INLINE_HTML).match(text, i) or _AUTOLINK.match(text, i)
+        ):
+            # a tag, or an autolink not left as it is (passed over above): escaped. In a quote,
+            # a tag's start: the ">" of a line's quote marks may end it
             out.append(i)
     if not runs:
         return out

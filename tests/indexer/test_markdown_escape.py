@@ -164,6 +164,35 @@ def test_a_line_starting_as_html_reads_back(before, start, rest):
         assert not escape_text(text).split("\n")[-1].startswith("\\<"), text
 
 
+#: what a tag's attributes are written with, and white space beyond ASCII's (no ":", which would
+#: make URL autolinks, read back as markdown-it normalises them)
+_TAG_MARKUP = " \t\n=\"'/<>`_.-ab1\u00a0\u3000\x0b"
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.sampled_from(["a", "b", "h", "x-y", "/a", "/h", "!a", "!-", "?"]),
+    st.text(alphabet=_TAG_MARKUP, max_size=16),
+)
+@example("h", " it's >")
+@example("b", ", c> d")
+@example("a", " b=x\u00a0y>")
+@example("a", " b=\u00a0>")
+@example("a", "\u00a0b>")
+@example("a", " b='c\nd'>")
+@example("a", " a=\n>")  # the ">" escaped at the line's start would be the attribute's value
+def test_text_after_a_less_than_sign_reads_back(name, rest):
+    # "<" before a word in a line: escaped where either reader would read HTML, else not
+    text = "x <" + name + rest
+    if not all(line.strip(" \t\f\v") for line in text.split("\n")):
+        return
+    _reads_back(text)
+    # a tag is read whole; a comment's, declaration's or instruction's start with a ">" after it
+    # is escaped still
+    if name[0] not in "!?" and _as_text(text):
+        assert escape_text(text).startswith("x <"), text
+
+
 def _as_text(text: str) -> bool:
     """Whether both readers read ``text`` as one paragraph of its words as they stand."""
     try:
@@ -197,6 +226,9 @@ def test_escaped_only_where_markdown_would_read_syntax():
     assert escape_text("line\n---") == "line\n\\---"
     assert escape_text("2 *bold* and _it_") == "2 \\*bold\\* and \\_it\\_"
     assert escape_text("<div>text</div>") == "\\<div>text\\</div>"
+    # inline, a "<" that starts no whole tag stays ("it's" is no attribute's name)
+    assert escape_text("a <h it's > b, 1 <b, c> d") == "a <h it's > b, 1 <b, c> d"
+    assert escape_text("a <h it='s' > b") == "a \\<h it='s' > b"
     # a line's start that starts no HTML block: "h" is no block tag's name, "<!" before no letter
     # starts no declaration, and no ">" ends a tag
     for text in ("<h it", "a\n<hx y", "<h7 z", "<!5 > x", "<! a>", "x\n<div/x", "</pre", "<sourcex"):
