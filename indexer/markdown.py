@@ -251,8 +251,8 @@ _AUTOLINK = re.compile(
     r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>"
 )
 #: a ``<`` that may start inline HTML (a tag, comment, declaration, CDATA or instruction, which
-#: a ``>`` ends): "x <y", "<<5>>", "<!5" and "<http://example.org" do not (a tag's name ends in
-#: white space, ``/`` or ``>``)
+#: a ``>`` ends), in a quote, where the next line's quote mark may be that ``>``: "x <y", "<<5>>",
+#: "<!5" and "<http://example.org" do not (a tag's name ends in white space, ``/`` or ``>``)
 _HTML_TAG = re.compile(r"<(?:\?|!(?:--|\[CDATA\[|[A-Za-z])|/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$))")
 #: inline HTML as a reader takes it, where a ``>`` follows: a whole open or closing tag (as
 #: CommonMark writes them; white space as either reader has it: Unicode's between attributes, only
