@@ -160,6 +160,7 @@ class _Builder:
         self.table_start = 0
         self.header: tuple[str, ...] | None = None
         self.rows: list[tuple[str, ...]] = []
+        self.table_text: str | None = None  # the text of a table read from its source, when known
         self.row: list[str] = []
         self.in_table = False
         self.in_head = False
@@ -234,7 +235,7 @@ class _Builder:
         if self.item_text:
             self.break_list(rng["start"])
         self.in_table, self.table_start = True, rng["start"]
-        self.header, self.rows = None, []
+        self.header, self.rows, self.table_text = None, [], None
 
     def s_row(self, arg: Any, rng: dict[str, int]) -> None:
         self.row = []
@@ -362,7 +363,9 @@ class _Builder:
             rows = rows[: code[1]]
         if rows or (self.header and any(self.header)):
             lines = self.span(self.table_start, end if code is None else code[0])
-            text = fast_render_table(self.header, rows)
+            text = self.table_text if code is None else None
+            if text is None:
+                text = fast_render_table(self.header, rows)
             self.blocks.append(
                 make_block(TABLE, text, 0, lines, None, (), rows, self.header, (), (), None, _EMPTY_META)
             )
@@ -575,11 +578,12 @@ def _parse(text: str) -> _Builder:
                     if handler is not None:
                         handler(value[name], rng)
                 if builder.in_table:
-                    rows = _plain_table(builder.lines.raw, rng) if not builder.item_text else None
-                    if rows is None:
+                    plain = _plain_table(builder.lines.raw, rng) if not builder.item_text else None
+                    if plain is None:
                         _table_events(builder, events, starts, ends)
                     else:
                         _skip_table(events)
+                        rows, builder.table_text = plain
                         builder.header, builder.rows = rows[0], rows[1:]
                         builder.e_table(None, rng)
         else:
@@ -607,9 +611,10 @@ def _odd_space(text: str) -> bool:
 _END_TABLE = {"End": "Table"}
 
 
-def _plain_table(raw: str | bytes, rng: dict[str, int]) -> list[tuple[str, ...]] | None:
+def _plain_table(raw: str | bytes, rng: dict[str, int]) -> tuple[list[tuple[str, ...]], str | None] | None:
     """The header and body rows of a pipe table read straight from its source, when no cell
-    holds anything but plain text (most tables); None when the events must be read instead.
+    holds anything but plain text (most tables), and the table's text when its source is
+    already that text but for the delimiter row; None when the events must be read instead.
     Rows are padded or cut to the header's width, as the parser does."""
     source = raw[rng["start"] : rng["end"]]
     if source.__class__ is bytes:
@@ -625,21 +630,30 @@ def _plain_table(raw: str | bytes, rng: dict[str, int]) -> list[tuple[str, ...]]
     # "| a | b |" with single spaces and nothing but spaces for white space (the usual table)
     # splits on " | " directly; any other line is cut at its pipes and each cell cleaned.
     simple = "  " not in source and not _odd_space(source)
+    # Whether every line is "| " + " | ".join(cells) + " |" with clean cells and the header's
+    # width, as fast_render_table renders it: then the table's text is its own lines.
+    rendered = simple
     out: list[tuple[str, ...]] = []
     width = -1
     for line in lines:
-        if simple and line[:2] == "| " and line[-2:] == " |":
+        if simple and line[:2] == "| " and line[-2:] == " |" and len(line) > 3:  # not "| |"
             cells = line[2:-2].split(" | ")
             if len(cells) + 1 != line.count("|"):
                 cells = _cells(line)
+                rendered = False
         else:
             cells = _cells(line)
+            rendered = False
         if width < 0:
             width = len(cells)
         elif len(cells) != width:
             cells = (cells + [""] * width)[:width]
+            rendered = False
         out.append(tuple(cells))
-    return out
+    if not rendered:
+        return out, None
+    lines.insert(1, "|" + " --- |" * width)
+    return out, "\n".join(lines)
 
 
 def _cells(line: str) -> list[str]:

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from indexer.formats import markdown as md
+from indexer.model import render_table
 
 pytestmark = pytest.mark.skipif(md.pyromark is None, reason="pyromark is not installed")
 
@@ -59,6 +60,38 @@ def test_plain_table_is_read_directly_and_cells_are_exact():
     assert table.rows == (("bolt M8", "12"), ("nut", ""))
     assert table.lines == (1, 4)
     assert md._plain_table(builder.lines.raw, {"start": 0, "end": len(text)}) is not None
+
+
+def test_table_written_as_rendered_is_its_own_text():
+    # "| a | b |" lines with single spaces are already the table's text: only the delimiter
+    # row is written again, as "| --- |" per column (checked by hand against render_table).
+    text = "| Name | Qty |\n|---|---:|\n| bolt | 12 |\n| nut | 3 |\n"
+    rows, table_text = md._plain_table(text, {"start": 0, "end": len(text)})
+    assert rows == [("Name", "Qty"), ("bolt", "12"), ("nut", "3")]
+    assert table_text == "| Name | Qty |\n| --- | --- |\n| bolt | 12 |\n| nut | 3 |"
+    (table,) = md._parse(text).blocks
+    assert table.text == table_text
+    assert table.text == render_table(table.header, table.rows)
+
+
+@pytest.mark.parametrize(
+    ("text", "rendered"),
+    [
+        # "| |" is one empty cell, rendered "|  |": not the source line
+        ("| a |\n|---|\n| |\n", "| a |\n| --- |\n|  |"),
+        # a short row is padded with an empty cell
+        ("| a | b |\n|---|---|\n| c |\n", "| a | b |\n| --- | --- |\n| c |  |"),
+        # a long row is cut to the header's width
+        ("| a | b |\n|---|---|\n| c | d | e |\n", "| a | b |\n| --- | --- |\n| c | d |"),
+        # cells cleaned of their extra spaces
+        ("| a  | b |\n|---|---|\n| c |   d |\n", "| a | b |\n| --- | --- |\n| c | d |"),
+    ],
+)
+def test_table_not_written_as_rendered_is_rendered(text, rendered):
+    rows, table_text = md._plain_table(text, {"start": 0, "end": len(text)})
+    assert table_text is None
+    (table,) = md._parse(text).blocks
+    assert table.text == rendered
 
 
 def test_table_with_markup_goes_through_events():
