@@ -271,7 +271,8 @@ class _Builder:
         if self.item_text:
             self.item_text[-1].append(text + "\n")
         elif text:
-            self.new(HEADING, text, self.leaf_start, rng["end"], level=self.heading_level)
+            lines = self.span(self.leaf_start, rng["end"])
+            self.blocks.append(new_block(HEADING, text, self.heading_level, lines))
         self.leaf = None
 
     def e_code(self, arg: Any, rng: dict[str, int]) -> None:
@@ -284,8 +285,17 @@ class _Builder:
             self.resume_list(rng["end"])
 
     def e_item(self, arg: Any, rng: dict[str, int]) -> None:
-        self.item_end = rng["end"]
-        self.close_item_text(rng["end"])
+        self.item_end = end = rng["end"]
+        if self.item_index[-1] == _UNSEEN and not self.item_text[-1]:
+            # an item holding its own text alone (most items): close_item_text's new item, inline
+            text = " ".join("".join(self.text).split())
+            self.text.clear()
+            if text:
+                stack = self.list_stack
+                self.items.append(new_item(text, max(len(stack) - 1, 0), stack[-1] if stack else False))
+                self.item_offsets.append(self.item_pos[-1])
+        else:
+            self.close_item_text(end)
         self.item_text.pop()
         self.item_pos.pop()
         self.item_index.pop()
@@ -450,7 +460,7 @@ class _Builder:
             if self.footnote is not None:
                 text = f"[^{self.footnote}]: {text}"
                 self.footnote = None
-            self.new(PARAGRAPH, text, self.leaf_start, rng["end"])
+            self.blocks.append(new_block(PARAGRAPH, text, 0, self.span(self.leaf_start, rng["end"])))
 
     def end_html(self, rng: dict[str, int]) -> None:
         from .html import html_blocks
