@@ -16,8 +16,9 @@ from __future__ import annotations
 import html
 import re
 from collections import deque
+from functools import partial
 from itertools import takewhile
-from operator import itemgetter
+from operator import itemgetter, ne
 from typing import Any
 
 try:  # pulldown-cmark through pyromark: fast; markdown-it-py is the fallback when it is missing
@@ -748,8 +749,10 @@ def _moved(block: Block, by: int) -> Block:
 
 
 def _skip_table(events: Any) -> None:
-    """Consume the events up to and including the table's end without a Python-level loop."""
-    deque(takewhile(_END_TABLE.__ne__, map(itemgetter(0), events)), maxlen=0)
+    """Consume the events up to and including the table's end without a Python-level loop.
+    ``ne`` rather than ``dict.__ne__``: a bare-string event (``"SoftBreak"``) gives the dict method
+    NotImplemented, which is true only by a deprecated rule (a TypeError from Python 3.14)."""
+    deque(takewhile(partial(ne, _END_TABLE), map(itemgetter(0), events)), maxlen=0)
 
 
 def _table_events(builder: _Builder, events: Any, starts: dict[str, Any], ends: dict[str, Any]) -> None:
