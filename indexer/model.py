@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -48,6 +48,10 @@ NO_HEADING = "no_heading"
 #: a list whose items' text starts with the marker printed before them (PDF): its Markdown adds no
 #: second marker before an ordered item that has one
 OWN_MARKERS = "own_markers"
+#: how many blockquotes hold the block (an HTML ``<blockquote>``, a Markdown ``>``), 1 for a quote
+#: of the text, 2 for a quote within it …; absent outside any. Its Markdown is behind as many
+#: ``>`` marks; the modes and the chunks' texts do not change with it
+QUOTE = "quote"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -264,6 +268,17 @@ def _block_from(data: Mapping[str, Any]) -> Block:
 
 
 # -- helpers for extractors --------------------------------------------------------------------
+
+
+def quote_blocks(blocks: list[Block], start: int = 0, by: int = 1) -> None:
+    """Put ``blocks[start:]`` ``by`` blockquotes deeper (their ``QUOTE`` in meta), in place: the
+    blocks read from a quote's content, those of a quote inside it already one deep."""
+    if by <= 0:
+        return
+    for i in range(start, len(blocks)):
+        block = blocks[i]
+        meta = block.meta
+        blocks[i] = replace(block, meta={**meta, QUOTE: (meta.get(QUOTE) or 0) + by})
 
 
 def render_list(items: Sequence[ListItem]) -> str:

@@ -1548,7 +1548,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="19",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="20",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1605,6 +1605,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # 18 also: HTML 12 (alt-text pictures in cells, 30 px icons, flags after their rows, boxes headed)
     # 19: a format=flowed text/plain part (RFC 3676) read as mail readers show it: its soft line
     # breaks joined (DelSp=yes spaces deleted), space-stuffing off, quoted paragraphs at their depth
+    # 20: an HTML body's or attached page's <blockquote> blocks carry their quote depth (HTML 13)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1665,7 +1666,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="19",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="20",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1722,6 +1723,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 18 also: HTML 12 (alt-text pictures in cells, 30 px icons, flags after their rows, boxes headed)
     # 19: a format=flowed text/plain part (RFC 3676) read as mail readers show it: its soft line
     # breaks joined (DelSp=yes spaces deleted), space-stuffing off, quoted paragraphs at their depth
+    # 20: an HTML body's or attached page's <blockquote> blocks carry their quote depth (HTML 13)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

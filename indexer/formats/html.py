@@ -3,7 +3,8 @@
 The tree is walked once in document order. Block elements (headings, paragraphs, lists, tables,
 ``pre``, ``img``) become blocks; inline markup is reduced to its text; text directly inside a
 container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing the
-reader sees is dropped. Boilerplate (scripts, styles, navigation, page header/footer, asides,
+reader sees is dropped; the blocks of a ``<blockquote>`` carry its depth (``quote`` in their meta, 2
+in a quote within a quote). Boilerplate (scripts, styles, navigation, page header/footer, asides,
 language menus, the widgets of an article's header, MediaWiki's edit links and category box) and
 the elements no reader is shown (``hidden``, a ``display: none`` inline or from a ``<style>``
 rule) are removed first: every one of them in a mail body, a web page's short inline ones (sort
@@ -53,6 +54,7 @@ from ..model import (
     Skipped,
     joined_header,
     labels_once,
+    quote_blocks,
     render_list,
 )
 from ..sniff import decode_labelled, decode_text, web_codec
@@ -255,6 +257,12 @@ class _Walker:
                 self.image(child)
             elif tag == "hr":
                 self.flush()
+            elif tag == "blockquote":  # its blocks a quote deeper, those of a quote inside it too
+                self.flush()
+                start = len(self.blocks)
+                self.walk(child, depth + 1)
+                self.flush()
+                quote_blocks(self.blocks, start)
             elif tag in _CONTAINERS:
                 self.flush()
                 self.walk(child, depth + 1)
@@ -1842,7 +1850,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="12",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="13",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -1880,6 +1888,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # in the cell's (once), not cutting the table under its row; icons up to 30 px each way, not 24
     # (flags 25 px wide, emblems 25×27); the Column N names of a table no row heads on each of its
     # blocks again, not a blank head line on the blocks after its first
+    # 13: a <blockquote>'s blocks carry their quote depth (quote: 1, 2 in a quote within it …)
     source_type="html",
     libraries=("selectolax",),
     images=True,

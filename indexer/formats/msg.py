@@ -1234,7 +1234,8 @@ def _text_attachment(
     # a sticky note (IPM.StickyNote) no Subject: line when its text starts with it (its first line);
     # a picture shown in more than one message (embedded ones) lists them all in message_indexes;
     # an item's categories (PidNameKeywords) a Categories: line after its header lines and fields
-    version="21",
+    # 22: an HTML body's or attached page's <blockquote> blocks carry their quote depth (HTML 13)
+    version="22",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
