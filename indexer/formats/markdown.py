@@ -2,7 +2,7 @@
 
 pulldown-cmark yields a flat stream of events, each with the byte range of the source it came
 from, so block line ranges are exact and nesting never recurses in Python. Blocks: ATX and setext
-headings, paragraphs (block quotes read as paragraphs), nested lists (items with their level, task
+headings, paragraphs (a block quote's blocks with its depth in meta, ``quote``), nested lists (items with their level, task
 markers kept), pipe tables (ended by a line indented as code, as GFM ends them), fenced and
 indented code (language from the info string), footnote definitions, raw HTML blocks (read
 through the HTML extractor) and stand-alone images. Inline markup is reduced to its text; YAML
@@ -38,6 +38,7 @@ from ..model import (
     Block,
     Document,
     ListItem,
+    quote_blocks,
     render_list,
     render_table,
 )
@@ -171,6 +172,11 @@ class _Builder:
         self.footnote: str | None = None
         self.links: list[bool] = []  # open links: True for e-mail autolinks (kept as <addr>)
         self.image_src = ""
+        # block quotes: how many hold the blocks being read; per open one, whether it counts (one
+        # in a list item is the item's text); the blocks before ``quoted`` have their depth
+        self.quote = 0
+        self.quotes: list[bool] = []
+        self.quoted = 0
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -260,6 +266,13 @@ class _Builder:
 
     def s_footnote(self, arg: Any, rng: dict[str, int]) -> None:
         self.footnote = str(arg)
+
+    def s_quote(self, arg: Any, rng: dict[str, int]) -> None:
+        counts = not self.list_stack
+        if counts:
+            self.mark_quoted()
+            self.quote += 1
+        self.quotes.append(counts)
 
     def e_paragraph(self, arg: Any, rng: dict[str, int]) -> None:
         if self.item_text:
@@ -405,6 +418,17 @@ class _Builder:
     def e_footnote(self, arg: Any, rng: dict[str, int]) -> None:
         self.footnote = None
 
+    def e_quote(self, arg: Any, rng: dict[str, int]) -> None:
+        if self.quotes and self.quotes.pop():
+            self.mark_quoted()
+            self.quote -= 1
+
+    def mark_quoted(self) -> None:
+        """The blocks read since the last block quote opened or closed stand in as many as are
+        open: their depth (``QUOTE``)."""
+        quote_blocks(self.blocks, self.quoted, self.quote)
+        self.quoted = len(self.blocks)
+
     def handlers(self) -> tuple[dict[str, Any], dict[str, Any]]:
         starts = {
             "Paragraph": self.s_paragraph,
@@ -420,6 +444,7 @@ class _Builder:
             "Link": self.s_link,
             "HtmlBlock": self.s_html,
             "FootnoteDefinition": self.s_footnote,
+            "BlockQuote": self.s_quote,
         }
         ends = {
             "Paragraph": self.e_paragraph,
@@ -435,6 +460,7 @@ class _Builder:
             "Link": self.e_link,
             "HtmlBlock": self.e_html,
             "FootnoteDefinition": self.e_footnote,
+            "BlockQuote": self.e_quote,
         }
         return starts, ends
 
@@ -828,6 +854,8 @@ class _Fallback:
         self.blocks: list[Block] = []
         self.front_matter: str | None = None
         self.front_matter_lines = (1, 1)
+        self.quote = 0  # how many block quotes hold the blocks being read (one in a list is its item's)
+        self.quoted = 0  # the blocks before it have their depth
 
     def span(self, token_map: list[int] | None) -> tuple[int, int]:
         if not token_map:
@@ -906,6 +934,10 @@ class _Fallback:
 
                 for block in html_blocks(tok.content)[0]:
                     self.blocks.append(Block(**{**_fields(block), "lines": self.span(tok.map)}))
+            elif kind in ("blockquote_open", "blockquote_close"):
+                quote_blocks(self.blocks, self.quoted, self.quote)
+                self.quoted = len(self.blocks)
+                self.quote += 1 if kind == "blockquote_open" else -1
             i += 1
         return self
 
@@ -1119,7 +1151,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="11",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="12",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1136,6 +1168,7 @@ def _scalar(value: str) -> Any:
     # 10: a line indented 4 columns after a pipe table's rows ends the table, indented code (GFM)
     # raw HTML tables as HTML 11 reads them: one text a row as flow, Column N on a first block alone
     # 11: HTML 12 (alt-text pictures in cells, 30 px icons, flags after their rows, boxes headed)
+    # 12: a block quote's blocks carry their quote depth (quote: 1, 2 …), raw HTML's <blockquote> as HTML 13
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

@@ -163,7 +163,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="11",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="12",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -179,6 +179,7 @@ def _as_text(text: str, reason: str) -> Document:
     # names of a table no row heads on its first block alone
     # raw cells and outputs keep their lines' indentation in steps (text 8)
     # 11: HTML 12 (alt-text pictures in cells, 30 px icons, flags after their rows, boxes headed)
+    # 12: Markdown cells and HTML outputs: a quote's blocks carry their quote depth (markdown 12, HTML 13)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)
