@@ -15,7 +15,10 @@ document that is not Markdown: what Markdown would read as syntax in it is escap
 (:func:`escape_text`), so that a CommonMark or GFM reader reads back the same words as one
 paragraph (heading, cell), and only there, so that the text stays as readable as it was. In an
 e-mail's own text (not an attached file's), lines quoting an earlier message (``> ``, ``>> ``)
-are the blockquote they mean, nested as deep as their marks (:func:`escape_mail_text`).
+are the blockquote they mean, nested as deep as their marks (:func:`escape_mail_text`). The blocks
+of a document's own blockquotes (``QUOTE`` in their meta: an HTML ``<blockquote>``, a Markdown
+``>`` read by another format) are written behind as many ``> `` marks, their text escaped as a
+quote's.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from .model import (
     LIST,
     NOTES,
     OWN_MARKERS,
+    QUOTE,
     SPREADSHEET,
     TABLE,
     Block,
@@ -74,6 +78,7 @@ def _document(doc: Document, list_images: bool) -> str:
                     _image_ref(im.alt, im.name)
                 )
     parts: list[str] = []
+    depths: list[int] = []  # the blockquote depth of each part, where the parts so far had one
     page = None
     notes = False  # inside a ::: notes div
     for block in doc.blocks:
@@ -87,32 +92,72 @@ def _document(doc: Document, list_images: bool) -> str:
                 parts.append("---")
             page = block.page
             parts.extend(by_page.pop(page, []))
-        rendered = _block(doc, block, list_images)
+        depth = _depth(block)
+        rendered = _block(doc, block, list_images, depth > 0)
         if rendered:
             if is_notes and not notes:
                 parts.append("::: notes")
                 notes = True
+            if depth or depths:
+                depths += [0] * (len(parts) - len(depths)) + [depth]
             parts.append(rendered)
     if notes:
         parts.append(":::")
     for refs in by_page.values():
         parts.extend(refs)
     parts.extend(loose)
-    return "\n\n".join(parts)
+    if not depths:
+        return "\n\n".join(parts)
+    depths += [0] * (len(parts) - len(depths))
+    return _quoted_parts(parts, depths)
+
+
+def _depth(block: Block) -> int:
+    """How many blockquotes hold ``block`` in its Markdown: its ``QUOTE``, at most
+    ``MAX_QUOTE_DEPTH``."""
+    return min(int(block.meta.get(QUOTE) or 0), MAX_QUOTE_DEPTH) if block.meta else 0
+
+
+def _quoted_parts(parts: list[str], depths: list[int]) -> str:
+    """The parts of a document, each behind the quote marks of its depth (``> > ``). Between
+    two, a line quoted as deep as both (``>``; blank between parts outside any quote) keeps a
+    quote's blocks in one quote and ends a deeper one, as a mail's quoted runs are written."""
+    out: list[str] = []
+    last = 0
+    for part, depth in zip(parts, depths, strict=True):
+        if out:
+            out.append(("> " * min(last, depth)).rstrip())
+        out.append(_behind_marks(part, depth))
+        last = depth
+    return "\n".join(out)
+
+
+def _behind_marks(text: str, depth: int) -> str:
+    """``text`` (Markdown) inside ``depth`` blockquotes: each line behind ``> `` per level, a blank
+    line behind the marks alone."""
+    if not depth:
+        return text
+    prefix = "> " * depth
+    bare = prefix.rstrip()
+    return "\n".join(prefix + line if line else bare for line in text.split("\n"))
 
 
 #: a footnote's or endnote's label, as the notes of a document are written: Markdown's own
 _NOTE_LABEL = re.compile(r"\[\^[^\]\s]+\]: ")
 
 
-def _paragraph(block: Block, text: str, mail: bool = False) -> str:
+def _paragraph(block: Block, text: str, mail: bool = False, quoted: bool = False) -> str:
     """A paragraph's text escaped, a note's label (``[^1]: ``) left as a Markdown footnote;
-    ``mail``: a mail's own text, its quoted lines blockquotes."""
-    escape = escape_mail_text if mail else escape_text
+    ``mail``: a mail's own text, its quoted lines blockquotes; ``quoted``: text in a blockquote
+    (:func:`escape_text`)."""
     label = _NOTE_LABEL.match(text) if block.meta and block.meta.get("note") else None
     if label:
-        return label.group() + escape(text[label.end() :])
-    return escape(text)
+        return label.group() + _escaped(text[label.end() :], mail, quoted)
+    return _escaped(text, mail, quoted)
+
+
+def _escaped(text: str, mail: bool, quoted: bool) -> str:
+    return escape_mail_text(text, quoted) if mail else escape_text(text, quoted=quoted)
 
 
 def _image_ref(alt: str | None, name: str) -> str:
@@ -120,23 +165,25 @@ def _image_ref(alt: str | None, name: str) -> str:
     return f"![{alt}]({name})"
 
 
-def _block(doc: Document, block: Block, list_images: bool) -> str:
+def _block(doc: Document, block: Block, list_images: bool, quoted: bool = False) -> str:
+    """A block's Markdown; ``quoted``: the block stands in a blockquote, whose marks the caller
+    puts before its lines."""
     # a file attached to a mail keeps its own text: a ">" there is no quote of the mail's
     mail = doc.source_type in MAIL and not (block.meta and block.meta.get("attachment"))
     if block.kind == HEADING:
         return "#" * min(max(block.level, 1), 6) + " " + _heading(" ".join(block.text.split()))
     if block.kind == LIST:
-        body = _list(block)
+        body = _list(block, quoted)
     elif block.kind == TABLE:
         body = _table(block)
     elif block.kind == CODE:
         body = _fence(block)
     elif block.kind == IMAGE and not (list_images and block.images):
-        return escape_text(with_markers(doc, block))
+        return escape_text(with_markers(doc, block), quoted=quoted)
     elif list_images and block.images:
-        body = "" if block.kind == IMAGE else _paragraph(block, without_markers(block.text), mail)
+        body = "" if block.kind == IMAGE else _paragraph(block, without_markers(block.text), mail, quoted)
     else:
-        body = _paragraph(block, with_markers(doc, block), mail)
+        body = _paragraph(block, with_markers(doc, block), mail, quoted)
     if list_images and block.images:
         refs = []
         own = block.alt if block.kind == IMAGE else None  # the place's own, as in the modes
@@ -155,10 +202,10 @@ _OWN_NUMBER = re.compile(r"\d{1,9}[.)] ")
 _OWN_MARKER = re.compile(r"\(?(?:\d{1,3}|[A-Za-z]|[ivxlcdmIVXLCDM]{1,6})[.)](?: |(?=[^\W\d_]))|\[\d{1,3}\] ")
 
 
-def _list(block: Block) -> str:
+def _list(block: Block, quoted: bool = False) -> str:
     if not block.items:
         lines = block.text.split("\n")
-        return "\n".join("- " + escape_text(line, item=True) for line in lines if line.strip())
+        return "\n".join("- " + escape_text(line, item=True, quoted=quoted) for line in lines if line.strip())
     lines = []
     widths: list[int] = []  # marker width of the latest item at each level
     own_markers = bool(block.meta) and bool(block.meta.get(OWN_MARKERS))
@@ -176,7 +223,7 @@ def _list(block: Block) -> str:
         del widths[level:]
         indent = " " * sum(widths)
         widths.append(len(marker))
-        text = escape_text(text, item=True)
+        text = escape_text(text, item=True, quoted=quoted)
         text = text.replace("\n", "\n" + indent + " " * len(marker))
         lines.append(indent + marker + text)
     return "\n".join(lines)
@@ -210,7 +257,8 @@ def _sheets(doc: Document, list_images: bool) -> str:
             # rendered as a document is, its headings (``Embedded: name`` first) below the ``##``
             if block.kind == HEADING:
                 block = replace(block, level=max(block.level, 1) + 2)
-            rendered = _block(doc, block, list_images)
+            depth = _depth(block)
+            rendered = _behind_marks(_block(doc, block, list_images, depth > 0), depth)
             if rendered:
                 tables[name].append(rendered)
             if list_images:
@@ -326,7 +374,7 @@ _QUOTE = re.compile(r">(?:[ \t]*>)*[ \t]?")
 MAX_QUOTE_DEPTH = 10
 
 
-def escape_mail_text(text: str) -> str:
+def escape_mail_text(text: str, quoted: bool = False) -> str:
     """An e-mail's ``text`` as :func:`escape_text` writes it, but for its quoted lines: each run
     of lines quoted as deep is a blockquote as deep (``> > ``), its text escaped as a paragraph's
     is, so that it reads back as its words at the depth the mail shows them. A run of quoted
@@ -335,7 +383,8 @@ def escape_mail_text(text: str) -> str:
     could not hold it): "wrote:\\n> a\\nb" is "wrote:", the quote "a", then "b", as a mail client
     shows them, in the same words since only line breaks are where it is split. Quoted lines
     that hold no words (a bare ``>`` closing a link wrapped onto its own line) quote nothing and
-    stay text."""
+    stay text. ``quoted``: the text stands in a blockquote of its own (an HTML mail's
+    ``<blockquote>``), its unquoted lines escaped as a quote's too."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     parsed: list[tuple[int, str]] = []  # each line's depth, and its text without the marks
     for line in lines:
@@ -352,7 +401,7 @@ def escape_mail_text(text: str) -> str:
     out: list[str] = []
     last = 0  # the depth of the run last written
     for depth, run in runs:
-        escaped = escape_text("\n".join(run), quoted=depth > 0)
+        escaped = escape_text("\n".join(run), quoted=quoted or depth > 0)
         if not escaped:  # blank lines of a quote: the blank line between its runs stands for them
             continue
         if out:
