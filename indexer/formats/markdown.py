@@ -197,6 +197,12 @@ class _Builder:
         self.text.clear()
         return out
 
+    def item_text_ends(self) -> None:
+        """A tight item's own text (no paragraph of its own) ends where a paragraph or heading
+        in the item starts (a block quote's: ``- x`` then ``  > q``): it is a line of the item's
+        text, not glued to the next word ("x q", not "xq")."""
+        self.item_text[-1].append(self.collected() + "\n")
+
     # -- events -------------------------------------------------------------------------------
 
     # Each handler takes the tag's argument (None for plain tags) and the event's byte range.
@@ -204,6 +210,8 @@ class _Builder:
 
     def s_paragraph(self, arg: Any, rng: dict[str, int]) -> None:
         if self.item_text or self.in_table:
+            if self.text and self.item_text and not self.in_table:
+                self.item_text_ends()
             if self.resumed and self.item_pos:
                 self.item_pos[-1] = rng["start"]
                 self.resumed = False
@@ -212,6 +220,8 @@ class _Builder:
         self.para_images = []
 
     def s_heading(self, arg: Any, rng: dict[str, int]) -> None:
+        if self.text and self.item_text:
+            self.item_text_ends()
         self.leaf, self.leaf_start = "heading", rng["start"]
         self.heading_level = _HEADING_LEVEL.get(arg.get("level", "H1"), 1) if arg else 1
 
@@ -1169,6 +1179,7 @@ def _scalar(value: str) -> Any:
     # raw HTML tables as HTML 11 reads them: one text a row as flow, Column N on a first block alone
     # 11: HTML 12 (alt-text pictures in cells, 30 px icons, flags after their rows, boxes headed)
     # 12: a block quote's blocks carry their quote depth (quote: 1, 2 …), raw HTML's <blockquote> as HTML 13
+    # a tight item's own text and a quote or heading in the item two words ("x q", was "xq")
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

@@ -317,3 +317,23 @@ def test_any_blocks_read_back_at_their_depth(blocks):
     blocks = [_quoted(b, depth) for b, depth in blocks]
     md = render_markdown(assemble("html", blocks))
     _reads_back(md, _expected(blocks))
+
+
+@pytest.mark.parametrize(
+    ("source", "items"),
+    [
+        # a tight item's own text, then a quote or a heading in the item: two words, not one
+        ("- x\n  > q\n- y\n", ["x q", "y"]),
+        ("- x\n  # h\n- y\n", ["x h", "y"]),
+        ("* a\n  > b\n  c\n", ["a b c"]),
+        ("1. a **b**\n   > c _d_\n", ["a b c d"]),
+        # a loose item's paragraphs were apart already
+        ("- x\n\n  > q\n\n- y\n", ["x q", "y"]),
+    ],
+)
+@pytest.mark.parametrize("reader", ["pulldown-cmark", "markdown-it"])
+def test_a_tight_items_text_and_a_quote_in_it_stay_two_words(
+    source: str, items: list[str], reader: str
+) -> None:
+    blocks = markdown_blocks(source) if reader == "pulldown-cmark" else _Fallback(source).run().blocks
+    assert [(b.kind, [it.text for it in b.items]) for b in blocks] == [(LIST, items)]
