@@ -10,6 +10,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from rich.markup import escape
+
 from tui.commands.chunks import add_extract_options, extract_options
 
 
@@ -227,14 +229,14 @@ def run(args: argparse.Namespace) -> int:
     unsupported = summary.errors.get("UNSUPPORTED_FORMAT", 0)
     of_which = f" ({unsupported:,} of them unsupported)" if unsupported else ""
     out_console.print(
-        f"Indexed [bold]{folder}[/]: {summary.files:,} files in {summary.elapsed:,.1f} s ({work}) — "
+        f"Indexed [bold]{escape(str(folder))}[/]: {summary.files:,} files in {summary.elapsed:,.1f} s ({work}) — "
         f"{summary.added:,} added, {summary.updated:,} updated, {summary.unchanged:,} unchanged, "
         f"{summary.removed:,} removed, {summary.failed:,} failed{of_which}",
         highlight=False,
     )
     for f in failures[:20]:
         out_console.print(
-            f"  [red]{f.status}[/] {f.path}: {f.code}: {f.message}", highlight=False, markup=True
+            f"  [red]{f.status}[/] {escape(f'{f.path}: {f.code}: {f.message}')}", highlight=False, markup=True
         )
     if len(failures) > 20:
         out_console.print(f"  … and {len(failures) - 20} more (`chunkscope report` lists them all)")

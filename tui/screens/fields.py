@@ -31,7 +31,7 @@ def coverage_rows(table: dict[str, dict[str, int]], documents: int) -> list[tupl
     where the field does not occur at all (n/a), and the usable share (EXTRACTED or DEFAULTED)."""
     rows = []
     for path, counts in table.items():
-        cells: list[Any] = [path]
+        cells: list[Any] = [Text(path)]  # a path such as authors[0].name: not markup
         for state, (_label, style) in STATE_STYLES.items():
             n = counts.get(state, 0)
             cells.append(Text(f"{n:,}", style=style if n else "dim", justify="right"))
@@ -169,7 +169,12 @@ class FieldsScreen(Screen[str | None]):
         keep = self.schema_hash if self.schema_hash in self.runs else runs[0].schema_hash
         with picker.prevent(Select.Changed):
             picker.set_options(
-                (f"{r.name}  ·  {r.documents:,} documents  ·  run {when(r.run_at)}  ·  {r.schema_hash}", h)
+                (
+                    Text(
+                        f"{r.name}  ·  {r.documents:,} documents  ·  run {when(r.run_at)}  ·  {r.schema_hash}"
+                    ),
+                    h,
+                )
                 for h, r in self.runs.items()
             )
             picker.value = keep
@@ -198,8 +203,11 @@ class FieldsScreen(Screen[str | None]):
             return
         run = self.runs.get(schema_hash)
         self.query_one("#fields-title", Static).update(
-            f"[b]Field coverage[/b]  {run.name if run else schema_hash} · {documents:,} documents · "
-            f"{len(problems):,} failing the strict gate"
+            Text.assemble(
+                ("Field coverage", "bold"),
+                f"  {run.name if run else schema_hash} · {documents:,} documents · "
+                f"{len(problems):,} failing the strict gate",
+            )
         )
         fill_table(self.query_one("#fields-coverage", DataTable), COLUMNS, coverage_rows(table, documents))
         self.show_problems(problems)

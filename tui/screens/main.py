@@ -776,7 +776,7 @@ class MainScreen(Screen[None]):
     async def export(self, path: str, mode: str, params: ModeParams) -> None:
         chunks, error = await self.fetch_chunks(path, mode, params)
         if error:
-            self.app.notify(error, severity="error")
+            self.app.notify(error, severity="error", markup=False)
             return
         name = path.replace("/", "__") + f".{mode}.jsonl"
         target = self.library.db_path.parent / "exports" / name
@@ -793,7 +793,9 @@ class MainScreen(Screen[None]):
 
     def on_exported(self, message: msg.Exported) -> None:
         self.note(f"exported {counted(message.count, 'chunk')} to {message.target}")
-        self.app.notify(f"{counted(message.count, 'chunk')} → {message.target}", title="exported")
+        self.app.notify(
+            f"{counted(message.count, 'chunk')} → {message.target}", title="exported", markup=False
+        )
 
 
 def _revision(row: Any | None) -> tuple[Any, ...] | None:

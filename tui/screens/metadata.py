@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
+from rich.highlighter import ReprHighlighter
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static, Tree
+from textual.widgets.tree import TreeNode
 
 from ..present import chunk_title
 
@@ -24,19 +26,42 @@ class MetadataScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         c = self.chunk
         with Vertical(id="metadata-box", classes="dialog"):
-            yield Static(
-                f"[b]{escape(chunk_title(c))}[/b]  [dim]{escape(self.path)} · {escape(self.mode)}[/]"
-            )
-            tree: Tree[Any] = Tree("chunk", id="metadata-tree")
-            tree.root.add_leaf(f"content_type: {c.content_type}")
-            if getattr(c, "id", None):
-                tree.root.add_leaf(f"id: {c.id}")
-            meta = tree.root.add("metadata", expand=True)
-            tree.add_json(c.metadata, meta)
-            meta.set_label("metadata")
-            meta.expand_all()
-            tree.root.expand()
-            yield tree
+            yield Static(Text.assemble((chunk_title(c), "bold"), "  ", (f"{self.path} · {self.mode}", "dim")))
+            yield metadata_tree(c)
             with VerticalScroll(id="metadata-content"):
-                yield Static(escape(c.content), markup=True)
+                yield Static(Text(c.content))
             yield Static("[dim]escape: close[/]")
+
+
+def metadata_tree(chunk: Any) -> Tree[Any]:
+    """The chunk's type, id and metadata as a tree; every label a Text, never markup, since keys
+    and values come from documents (a heading ``[x]`` or ``[/]`` is shown as it is)."""
+    tree: Tree[Any] = Tree("chunk", id="metadata-tree")
+    tree.root.add_leaf(Text(f"content_type: {chunk.content_type}"))
+    if getattr(chunk, "id", None):
+        tree.root.add_leaf(Text(f"id: {chunk.id}"))
+    meta = tree.root.add("metadata", expand=True)
+    _add_json(meta, chunk.metadata)
+    meta.set_label("metadata")
+    meta.expand_all()
+    tree.root.expand()
+    return tree
+
+
+def _add_json(node: TreeNode[Any], data: Any, name: str = "") -> None:
+    """What ``Tree.add_json`` adds, with each key taken as text (it reads keys as markup)."""
+    if isinstance(data, dict):
+        node.set_label(Text(f"{{}} {name}"))
+        for key, value in data.items():
+            _add_json(node.add(""), value, str(key))
+    elif isinstance(data, list):
+        node.set_label(Text(f"[] {name}"))
+        for index, value in enumerate(data):
+            _add_json(node.add(""), value, str(index))
+    else:
+        node.allow_expand = False
+        value = _HIGHLIGHT(repr(data))
+        node.set_label(Text.assemble((name, "bold"), "=", value) if name else value)
+
+
+_HIGHLIGHT = ReprHighlighter()

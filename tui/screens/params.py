@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -73,7 +74,7 @@ class ParamsScreen(ModalScreen[ModeParams | None]):
         try:
             params = parse_params(self.values(), self.params)
         except ValueError as exc:
-            self.query_one("#params-error", Static).update(f"[red]{exc}[/]")
+            self.query_one("#params-error", Static).update(Text(str(exc), style="red"))
             return
         self.dismiss(params)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -85,7 +84,9 @@ class SearchScreen(ModalScreen[Any]):
                 from ..commands.index import known_modes
 
                 if mode not in known_modes():
-                    self.query_one("#search-status", Static).update(f"[red]no mode named {escape(mode)}[/]")
+                    self.query_one("#search-status", Static).update(
+                        Text(f"no mode named {mode}", style="red")
+                    )
                     self.query_one(OptionList).clear_options()
                     return
                 # the documents not chunked in that mode yet are chunked (and kept) first, so
@@ -93,7 +94,7 @@ class SearchScreen(ModalScreen[Any]):
                 missing = await library.call(library.store.without_mode, mode)
                 if missing:
                     self.query_one("#search-status", Static).update(
-                        f"chunking {counted(len(missing), 'file')} in {mode} mode first …"
+                        Text(f"chunking {counted(len(missing), 'file')} in {mode} mode first …")
                     )
                     await library.call(library.store.chunk_all, mode, missing)
             hits = await library.call(library.store.search, words, limit=100, **filters)
@@ -108,7 +109,7 @@ class SearchScreen(ModalScreen[Any]):
         if query:
             note = "".join(f" · {k.replace('_', ' ')} {v}" for k, v in filters.items())
             more = " (first 100)" if len(hits) == 100 else ""
-            status.update(f"{counted(len(hits), 'hit')}{more}{note}")
+            status.update(Text(f"{counted(len(hits), 'hit')}{more}{note}"))
         else:
             status.update("")
 

@@ -195,9 +195,9 @@ class FileTree(Vertical):
             key = folder + "/"
             before = next((child for child in parent.children if self._key(child) > key), None)
             if before is None:
-                node = parent.add(name + "/", data=None, expand=True)
+                node = parent.add(Text(name + "/"), data=None, expand=True)
             else:
-                node = parent.add(name + "/", data=None, expand=True, before=before)
+                node = parent.add(Text(name + "/"), data=None, expand=True, before=before)
             node._folder_path = folder
             self.folders[folder] = node
         return node

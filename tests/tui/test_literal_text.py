@@ -1,0 +1,80 @@
+"""What documents hold is shown as it is, and what the panes say fits them: file names, chunk text
+and error messages with square brackets (never read as console markup), a failed file's long error
+wrapped in each pane, and at 80 columns a title, header and compare statistics that fit without
+cutting a name's end, a count or a number."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui.screens.metadata import MetadataScreen
+
+from .conftest import BROKEN_DOCX, build_corpus, index, settle, wait_for
+from .test_app import make_app, open_file, open_search
+
+NARROW = (80, 24)
+BRACKETED = "draft [ v2 ].md"
+# a TeX fragment like those of a real Markdown file (kreuzberg's comprehensive.md), whose escaped
+# text raised MarkupError in the metadata screen; here its backslash came out doubled, and the
+# name's "[ v2 ]" and the text's "[$accent]" were eaten
+TEX = r"\begin{tikzpicture}[level distance=24pt] \node\[yshift=+-.5ex]{root};"
+BRACKETED_MD = (
+    "# Plan [ x ] [/]\n\nTicked [x], [$accent] and [link=https://example.org]here[/link].\n\n"
+    f"```tex\n{TEX}\n```\n"
+)
+LONG_FAILED = "extra/quarterly-financial-report-for-the-board-of-directors-2024-final-v3.docx"
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    root = build_corpus(tmp_path_factory.mktemp("literal") / "corpus", sample=False)
+    (root / BRACKETED).write_text(BRACKETED_MD, encoding="utf-8")
+    (root / LONG_FAILED).write_bytes(BROKEN_DOCX)
+    return index(root)
+
+
+def screen_lines(widget) -> list[str]:
+    return [widget.render_line(y).text for y in range(widget.size.height)]
+
+
+async def test_chunk_text_with_brackets_shows_as_it_is_in_the_metadata_screen(corpus):
+    app = make_app(corpus)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_file(pilot, BRACKETED)
+        await pilot.click("#chunk-list")
+        await pilot.press("end", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MetadataScreen), what="the metadata screen")
+        await settle(pilot)
+        screen = app.screen
+        assert TEX in screen.chunk.content
+        shown = [str(static.render()) for static in screen.query("Static")]
+        assert screen.chunk.content in shown
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, MetadataScreen), what="the main screen")
+        await pilot.press("up", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, MetadataScreen), what="the metadata screen")
+        await settle(pilot)
+        shown = [str(static.render()) for static in app.screen.query("Static")]
+        assert any("[link=https://example.org]here[/link]" in text for text in shown), shown
+        assert shown[0].endswith(f"  {BRACKETED} · default"), shown
+        # the heading, in the metadata tree: its brackets kept
+        tree = app.screen.query_one("#metadata-tree")
+        labels, nodes = [], [tree.root]
+        while nodes:
+            node = nodes.pop()
+            labels.append(str(node.label))
+            nodes += node.children
+        assert "section_heading='Plan [ x ] [/]'" in labels, labels
+
+
+async def test_a_search_filter_with_brackets_is_shown_as_typed(corpus):
+    app = make_app(corpus)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_file(pilot, "notes.md")
+        await open_search(pilot)
+        await pilot.press(*"zanzibar type:[/]")
+        status = app.screen.query_one("#search-status")
+        await wait_for(pilot, lambda: "[/]" in str(status.render()), what="the filter in the status")
+        assert str(status.render()) == "0 hits · source type [/]"
