@@ -113,6 +113,27 @@ def name_cut(name: str, room: int) -> tuple[int, int] | None:
     return len(_head(name, keep - cell_len(name[len(name) - end :]))), end
 
 
+def fit_title(
+    name: str, details: Sequence[str], width: int, optional: Sequence[int] = (), least: int = 16
+) -> tuple[str, list[str]]:
+    """A title ``name · detail · …`` in ``width`` cells (any width when 0): the details at the
+    indices ``optional`` are left out, in that order, while the name would get fewer than
+    ``least`` cells; then the name is shortened in its middle (:func:`shorten_name`, its extension
+    kept). The name and the details shown."""
+    shown = list(range(len(details)))
+
+    def room() -> int:
+        return width - sum(cell_len(details[i]) + 3 for i in shown)
+
+    if not width:
+        return name, list(details)
+    for index in optional:
+        if room() >= min(cell_len(name), least):
+            break
+        shown.remove(index)
+    return shorten_name(name, max(room(), 1)), [details[i] for i in shown]
+
+
 def _head(text: str, width: int) -> str:
     """The start of ``text`` in at most ``width`` cells (a wide character is not split)."""
     out = text[:width]

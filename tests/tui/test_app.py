@@ -503,7 +503,7 @@ async def test_at_80_columns_the_mode_bar_fits_and_names_the_current_mode(indexe
         app.main.query_one(ProgressLine).done("up to date · folder scanned in 1357 ms")
         await settle(pilot)
         note = app.main.query_one("#progress-note")
-        assert len(note.render().plain) <= note.content_region.width, note.markup
+        assert len(note.render().plain) <= note.content_region.width, note.line.plain
         # with room, every mode by its full name and the parameter note
         await pilot.resize_terminal(200, 40)
         await settle(pilot)

@@ -34,6 +34,6 @@ async def test_a_new_index_is_not_said_to_be_converted(tmp_path):
     app = ChunkscopeApp(folder, db_path=tmp_path / "new.db", watch=False, image_renderer="halfcell")
     async with app.run_test(size=(120, 40)) as pilot:
         # the progress line is set after the log would have had its say
-        await wait_for(pilot, lambda: "not indexing" in app.main.query_one("#progress-note").markup, 30)
+        await wait_for(pilot, lambda: "not indexing" in app.main.query_one("#progress-note").line.plain, 30)
         log = app.main.query_one(EventLog)
         assert not [e for e in log.entries if "converted" in e or "ompacted" in e]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from tui.screens.metadata import MetadataScreen
 
@@ -69,6 +70,14 @@ async def test_chunk_text_with_brackets_shows_as_it_is_in_the_metadata_screen(co
         assert "section_heading='Plan [ x ] [/]'" in labels, labels
 
 
+async def test_a_bracketed_file_name_shows_whole_in_the_title(corpus):
+    app = make_app(corpus)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_file(pilot, BRACKETED)
+        title = str(app.main.query_one("#doc-title").render())
+        assert title.startswith(f"{BRACKETED} · md · "), title
+
+
 async def test_a_search_filter_with_brackets_is_shown_as_typed(corpus):
     app = make_app(corpus)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -78,3 +87,37 @@ async def test_a_search_filter_with_brackets_is_shown_as_typed(corpus):
         status = app.screen.query_one("#search-status")
         await wait_for(pilot, lambda: "[/]" in str(status.render()), what="the filter in the status")
         assert str(status.render()) == "0 hits · source type [/]"
+
+
+async def test_at_80_columns_a_long_title_is_shortened_in_its_middle_and_names_the_format(corpus):
+    app = make_app(corpus)
+    async with app.run_test(size=NARROW) as pilot:
+        await open_file(pilot, LONG_FAILED)
+        title = app.main.query_one("#doc-title")
+        text = str(title.render())
+        assert cell_len(text) <= title.content_region.width, text
+        name, *details = text.split(" · ")
+        assert name.startswith("extra/") and "…" in name and name.endswith("-v3.docx"), text
+        # the format by the extension (a failed file has no source type), and why it failed
+        assert details[0] == "docx" and "failed PARSE_ERROR" in details, text
+
+
+async def test_at_80_columns_the_header_keeps_the_counts(corpus):
+    app = make_app(corpus)
+    async with app.run_test(size=NARROW) as pilot:
+        await open_file(pilot, "notes.md")
+        header = app.main.query_one("#header")
+        text = str(header.render())
+        counts = app.main.counts
+        assert cell_len(text) <= header.content_region.width, text
+        for part in (
+            f"{counts['documents']:,} docs",
+            f"{counts['chunks']:,} chunks",
+            f"{counts['failed']:,} failed",
+        ):
+            assert part in text, text
+        # with room the whole folder and the watcher's word are there
+        await pilot.resize_terminal(200, 24)
+        await settle(pilot)
+        wide = str(header.render())
+        assert wide.startswith("chunkscope  ") and wide.endswith("not watching ○"), wide

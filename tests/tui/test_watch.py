@@ -40,7 +40,7 @@ async def test_new_and_modified_files_show_up_indexed(tmp_path):
         # progress line says the index is up to date
         progress = [m for m in seen if isinstance(m, msg.ScanProgress)]
         assert progress and progress[-1].done == progress[-1].total == 3
-        await wait_for(pilot, lambda: "up to date" in app.main.query_one("#progress-note").markup, 30)
+        await wait_for(pilot, lambda: "up to date" in app.main.query_one("#progress-note").line.plain, 30)
 
         (root / "fresh.md").write_text(FIRST, encoding="utf-8")
         await wait_for(
@@ -74,7 +74,7 @@ async def test_the_file_shown_first_follows_its_indexing(tmp_path):
     root = build_corpus(tmp_path / "corpus", sample=True)
     app = ChunkscopeApp(root, image_renderer="halfcell", jobs=1)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: "up to date" in app.main.query_one("#progress-note").markup, 120)
+        await wait_for(pilot, lambda: "up to date" in app.main.query_one("#progress-note").line.plain, 120)
         await settle(pilot)
         path = app.main.path
         assert path is not None

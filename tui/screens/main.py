@@ -20,13 +20,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rich.markup import escape
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Footer, TabbedContent, TabPane
 
 from indexer import ModeParams
 from indexer.errors import ChunkscopeError
@@ -46,7 +45,7 @@ from ..widgets.images_panel import ImagesPanel
 from ..widgets.manifest_panel import ManifestPanel
 from ..widgets.mode_bar import ModeBar
 from ..widgets.source_view import SourceView
-from ..widgets.status_bar import HeaderLine, ProgressLine
+from ..widgets.status_bar import HeaderLine, ProgressLine, TitleLine
 from .help import HelpScreen
 from .metadata import MetadataScreen
 from .params import ParamsScreen
@@ -136,7 +135,7 @@ class MainScreen(Screen[None]):
         with Horizontal(id="body"):
             yield FileTree(id="file-pane")
             with Vertical(id="right"):
-                yield Static("", id="doc-title")
+                yield TitleLine(id="doc-title")
                 yield ModeBar(id="mode-bar")
                 with TabbedContent(id="tabs", initial="chunks"):
                     with TabPane("Chunks", id="chunks"):
@@ -464,19 +463,19 @@ class MainScreen(Screen[None]):
 
     def show_title(self) -> None:
         row = self.row
-        title = self.query_one("#doc-title", Static)
+        title = self.query_one("#doc-title", TitleLine)
         if row is None:
-            title.update("[dim]no file selected[/]")
+            title.clear("no file selected")
             return
-        spec = _waiting_format(row)
-        source_type = row.source_type or (spec.source_type if spec else "?")
-        parts = [f"[b]{escape(row.path)}[/b]", source_type, human_bytes(row.size)]
+        details = [_format_name(row), human_bytes(row.size)]
         if row.indexed_at:
-            parts.append("indexed " + time.strftime("%H:%M", time.localtime(row.indexed_at)))
+            details.append("indexed " + time.strftime("%H:%M", time.localtime(row.indexed_at)))
         if row.status != "indexed" or not row.indexed_at:  # "indexed HH:MM" says it already
-            parts.append(row.status + (f" {row.error_code}" if row.error_code else ""))
-        parts.append(counted(row.chunk_count, "chunk"))
-        title.update(" · ".join(escape(p) if i else p for i, p in enumerate(parts)))
+            details.append(row.status + (f" {row.error_code}" if row.error_code else ""))
+        details.append(counted(row.chunk_count, "chunk"))
+        # short of room: the time goes first, then the size, then the count
+        optional = [i for i, d in enumerate(details) if d.startswith("indexed ")]
+        title.show(row.path, details, [*optional, 1, len(details) - 1])
         reads_note = ""
         if self.family:
             try:
@@ -796,6 +795,16 @@ class MainScreen(Screen[None]):
         self.app.notify(
             f"{counted(message.count, 'chunk')} → {message.target}", title="exported", markup=False
         )
+
+
+def _format_name(row: Any) -> str:
+    """The format a document was read as, or else the one its extension names (a failed file's,
+    a file not read yet), else its extension; ``?`` for a name without one."""
+    if row.source_type:
+        return row.source_type
+    suffix = formats.suffix_of(row.path)
+    spec = formats.for_extension(suffix)
+    return spec.source_type if spec is not None else suffix.lstrip(".").lower() or "?"
 
 
 def _revision(row: Any | None) -> tuple[Any, ...] | None:

@@ -1,12 +1,16 @@
-"""The header line (folder, counts, watcher state) and the progress line under the panes.
+"""The header line (folder, counts, watcher state), the selected document's title line and the
+progress line under the panes.
 
 Both are one line high and only repaint when their text changes (no layout pass), so the frequent
-updates while a folder is indexed stay cheap.
+updates while a folder is indexed stay cheap. Their text is a :class:`~rich.text.Text`, never
+markup: a folder or file name is shown as it is, brackets and all.
 """
 
 from __future__ import annotations
 
-from rich.markup import escape
+from collections.abc import Sequence
+
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -14,53 +18,127 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import ProgressBar
 
-from ..present import counted
+from ..present import counted, fit_title
 
+#: the watcher's state: its word and its mark (the mark alone where the line is short of room)
 WATCH = {
-    "native": "watching [green]●[/]",
-    "watching": "watching [green]●[/]",
-    "polling": "polling [yellow]●[/]",
-    "starting": "starting [dim]○[/]",
-    "stopped": "not watching [red]○[/]",
-    "unavailable": "not watching [dim]○[/]",
+    "native": ("watching", "●", "green"),
+    "watching": ("watching", "●", "green"),
+    "polling": ("polling", "●", "yellow"),
+    "starting": ("starting", "○", "dim"),
+    "stopped": ("not watching", "○", "red"),
+    "unavailable": ("not watching", "○", "dim"),
 }
 
 
-class MarkupLine(Widget):
-    """One line of console markup, repainted (not re-laid-out) when it changes."""
+class TextLine(Widget):
+    """One line of text, repainted (not re-laid-out) when it changes."""
 
-    markup: reactive[str] = reactive("", layout=False)
+    line: reactive[Text] = reactive(Text, layout=False)
 
-    def __init__(self, markup: str = "", **kwargs) -> None:
+    def __init__(self, line: str | Text = "", **kwargs) -> None:
         super().__init__(**kwargs)
-        self.set_reactive(MarkupLine.markup, markup)
+        self.set_reactive(TextLine.line, Text(line) if isinstance(line, str) else line)
 
     def render(self) -> Text:
-        text = Text.from_markup(self.markup)
+        text = self.line.copy()
         text.no_wrap = True
         text.overflow = "ellipsis"
         return text
 
 
-class HeaderLine(MarkupLine):
+class HeaderLine(TextLine):
+    """``chunkscope  ~/papers   1,284 docs · 48,211 chunks · 7 failed   watching ●``, shortened to
+    its width: the folder first (its start cut, ``…``), then the watcher's word (its mark stays),
+    then the app's name; the counts stay whole to the last."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.folder, self.counts, self.watcher = "", {}, ""
+
     def show(self, folder: str, counts: dict, watcher: str) -> None:
-        docs = counts.get("documents", 0)
-        parts = [counted(docs, "doc"), counted(counts.get("chunks", 0), "chunk")]
+        self.folder, self.counts, self.watcher = folder, dict(counts), watcher
+        self.line = self.fit(self.content_region.width)
+
+    def on_resize(self) -> None:
+        self.line = self.fit(self.content_region.width)
+
+    def fit(self, width: int) -> Text:
+        """The header in ``width`` cells (any width when 0: not laid out yet)."""
+        counts = Text(" · ").join(self._counts())
+        word, mark, style = WATCH.get(self.watcher, (self.watcher, "", ""))
+        state = Text.assemble(word, " " if word and mark else "", (mark, style))
+        folder = self.folder if len(self.folder) <= 40 else "…" + self.folder[-39:]
+        for brand, with_word in ((True, True), (True, False), (False, False)):
+            head = Text("chunkscope", style="bold") if brand else Text()
+            watch = state if with_word else Text(mark, style=style)
+            fixed = head.cell_len + counts.cell_len + watch.cell_len + 3 * bool(head) + 3 * bool(watch)
+            room = width - fixed - 3  # the folder and the three spaces after it
+            if not width or room >= min(cell_len(folder), 12):
+                break
+        shown = folder
+        if width and cell_len(folder) > room:
+            shown = "…" + folder[len(folder) - max(room - 1, 0) :] if room > 1 else ""
+        out = Text()
+        if head:
+            out.append_text(head)
+            out.append("  ")
+        if shown:
+            out.append(shown)
+            out.append("   ")
+        out.append_text(counts)
+        if watch:
+            out.append("   ")
+            out.append_text(watch)
+        return out
+
+    def _counts(self) -> list[Text]:
+        counts = self.counts
+        parts = [
+            Text(counted(counts.get("documents", 0), "doc")),
+            Text(counted(counts.get("chunks", 0), "chunk")),
+        ]
         if counts.get("failed"):
-            parts.append(f"[red]{counts['failed']:,} failed[/]")
+            parts.append(Text(f"{counts['failed']:,} failed", style="red"))
         if counts.get("stale"):
-            parts.append(f"[yellow]{counts['stale']:,} stale[/]")
-        state = WATCH.get(watcher, escape(watcher))
-        if len(folder) > 40:
-            folder = "…" + folder[-39:]
-        self.markup = f"[b]chunkscope[/b]  {escape(folder)}   " + " · ".join(parts) + f"   {state}"
+            parts.append(Text(f"{counts['stale']:,} stale", style="yellow"))
+        return parts
+
+
+class TitleLine(TextLine):
+    """The selected document: its path in bold, then details (``docx · 37 B · failed …``), fitted
+    to its width by :func:`~tui.present.fit_title` again on each resize."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.title: tuple[str, tuple[str, ...], tuple[int, ...]] | None = None
+
+    def show(self, name: str, details: Sequence[str], optional: Sequence[int] = ()) -> None:
+        """``details`` at the indices ``optional`` are left out first (in that order) where the
+        line is short of room."""
+        self.title = (name, tuple(details), tuple(optional))
+        self.line = self.fit(self.content_region.width)
+
+    def clear(self, note: str) -> None:
+        self.title = None
+        self.line = Text(note, style="dim")
+
+    def on_resize(self) -> None:
+        if self.title is not None:
+            self.line = self.fit(self.content_region.width)
+
+    def fit(self, width: int) -> Text:
+        assert self.title is not None
+        name, details, optional = self.title
+        name, shown = fit_title(name, details, width, optional)
+        return Text.assemble((name, "bold"), *(" · " + d for d in shown))
 
 
 class ProgressLine(Horizontal):
     def compose(self) -> ComposeResult:
-        yield MarkupLine("Index", id="progress-label")
+        yield TextLine("Index", id="progress-label")
         yield ProgressBar(total=1, show_eta=False, show_percentage=False, id="progress-bar")
-        yield MarkupLine("", id="progress-note")
+        yield TextLine("", id="progress-note")
 
     def progress(self, done: int, total: int, rate: float, eta: float | None) -> None:
         bar = self.query_one(ProgressBar)
@@ -68,14 +146,14 @@ class ProgressLine(Horizontal):
         note = f"{done:,}/{total:,} · {rate:.0f} files/s"
         if eta is not None:
             note += f" · ETA {int(eta) // 60}:{int(eta) % 60:02d}"
-        self.query_one("#progress-label", MarkupLine).markup = "Indexing"
-        self.query_one("#progress-note", MarkupLine).markup = note
+        self.query_one("#progress-label", TextLine).line = Text("Indexing")
+        self.query_one("#progress-note", TextLine).line = Text(note)
 
     def done(self, text: str) -> None:
         bar = self.query_one(ProgressBar)
         bar.update(total=1, progress=1)
-        self.query_one("#progress-label", MarkupLine).markup = "Index"
+        self.query_one("#progress-label", TextLine).line = Text("Index")
         self.note(text)
 
     def note(self, text: str) -> None:
-        self.query_one("#progress-note", MarkupLine).markup = escape(text)
+        self.query_one("#progress-note", TextLine).line = Text(text)
