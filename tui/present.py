@@ -487,6 +487,13 @@ def wrap_lines(lines: Sequence[str], width: int) -> list[tuple[int, str, bool]]:
     return rows
 
 
+def note_line(text: str, width: int, y: int) -> str:
+    """Row ``y`` of a note (an empty pane's "select a file", a failed file's error) in ``width``
+    cells: the note wrapped after a one-cell margin, so a long error message is read whole."""
+    rows = wrap(text, width - 1)
+    return (" " + rows[y] if y < len(rows) else "").ljust(width)[:width]
+
+
 def is_placeholder(chunk: ChunkLike) -> bool:
     return "[Image:" in chunk.content or chunk.content_type == "image"
 

@@ -11,6 +11,9 @@ import pytest
 from rich.cells import cell_len
 
 from tui.screens.metadata import MetadataScreen
+from tui.widgets.chunk_list import ChunkList
+from tui.widgets.compare_view import CompareGrid
+from tui.widgets.source_view import SourceView
 
 from .conftest import BROKEN_DOCX, build_corpus, index, settle, wait_for
 from .test_app import make_app, open_file, open_search
@@ -87,6 +90,23 @@ async def test_a_search_filter_with_brackets_is_shown_as_typed(corpus):
         status = app.screen.query_one("#search-status")
         await wait_for(pilot, lambda: "[/]" in str(status.render()), what="the filter in the status")
         assert str(status.render()) == "0 hits · source type [/]"
+
+
+async def test_a_failed_file_s_long_error_wraps_in_the_chunks_source_and_compare_panes(corpus):
+    app = make_app(corpus)
+    async with app.run_test(size=NARROW) as pilot:
+        await open_file(pilot, LONG_FAILED)
+        message = app.main.row.error_message
+        assert len(message) > 100
+        for key, cls in (("escape", ChunkList), ("s", SourceView), ("c", CompareGrid)):
+            await pilot.press(key)
+            await settle(pilot)
+            view = app.main.query_one(cls)
+            lines = screen_lines(view)
+            assert all(cell_len(line) <= view.size.width for line in lines), cls
+            # every character of the message is on the pane (wrapped lines joined, spaces aside)
+            shown = "".join("".join(lines).split())
+            assert "".join(f"PARSE_ERROR: {message}".split()) in shown, (cls, lines)
 
 
 async def test_at_80_columns_a_long_title_is_shortened_in_its_middle_and_names_the_format(corpus):

@@ -531,7 +531,7 @@ class MainScreen(Screen[None]):
             note = self.empty_note(row)
             self.query_one(ChunkList).set_chunks([], empty_text=note)
             self.query_one(SourceView).set_text([], empty_text=note)
-            await self.query_one(CompareView).set_columns([])
+            await self.query_one(CompareView).set_columns([], note)
             await self.query_one(ImagesPanel).show(None, [], self.app_renderer)
             return
         if tab == "compare":

@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..present import ChunkLike, chunk_title, preview
+from ..present import ChunkLike, chunk_title, note_line, preview
 
 HEIGHT = 4  # title, two preview lines, a blank line
 
@@ -120,10 +120,8 @@ class ChunkList(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width  # the scrollbar covers the last column of size
         line = y + int(self.scroll_offset.y)
         base = self.rich_style
-        if not self.chunks:
-            if y == 0:
-                return Strip([Segment(f" {self.empty_text}".ljust(width)[:width], base)])
-            return Strip.blank(width, base)
+        if not self.chunks:  # the note wraps: a failed file's error message is read whole
+            return Strip([Segment(note_line(self.empty_text, width, line), base)])
         index, sub = divmod(line, HEIGHT)
         if index >= len(self.chunks):
             return Strip.blank(width, base)

@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..present import AlignedRow, ChunkLike, ChunkStats, align, overlapping, span
+from ..present import AlignedRow, ChunkLike, ChunkStats, align, note_line, overlapping, span
 
 HEAD = 5  # label, sizes, budget, census, rule: drawn on top, not scrolled
 
@@ -76,9 +76,12 @@ class CompareGrid(ScrollView, can_focus=True):
         super().__init__(**kwargs)
         self.columns: list[Column] = []
         self.rows: list[AlignedRow] = []
+        self.empty_text = ""
 
-    def set_columns(self, columns: list[Column]) -> None:
+    def set_columns(self, columns: list[Column], empty_text: str = "") -> None:
+        """Show ``columns``; without any, ``empty_text`` (why: a failed file's error)."""
         self.columns = columns
+        self.empty_text = empty_text
         self.rows = align([c.chunks for c in columns]) if columns else []
         self.virtual_size = Size(self.size.width, len(self.rows) + HEAD)
         self.set_reactive(CompareGrid.row, 0)
@@ -158,8 +161,8 @@ class CompareGrid(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         base = self.rich_style
         n = len(self.columns)
-        if not n:
-            return Strip.blank(width, base)
+        if not n:  # the note wraps: a failed file's error message is read whole
+            return Strip([Segment(note_line(self.empty_text, width, y), base)])
         widths = self._widths()
         if y < HEAD:
             return self._head_line(y, widths).apply_style(base)
@@ -207,5 +210,5 @@ class CompareView(Vertical):
     def compose(self) -> ComposeResult:
         yield CompareGrid(id="compare-grid")
 
-    async def set_columns(self, columns: list[Column]) -> None:
-        self.query_one(CompareGrid).set_columns(columns)
+    async def set_columns(self, columns: list[Column], empty_text: str = "") -> None:
+        self.query_one(CompareGrid).set_columns(columns, empty_text)

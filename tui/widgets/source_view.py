@@ -17,7 +17,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..present import ChunkLike, line_cover, line_cuts, row_offsets, span, wrap_lines
+from ..present import ChunkLike, line_cover, line_cuts, note_line, row_offsets, span, wrap_lines
 
 GUTTER = 7
 
@@ -118,10 +118,8 @@ class SourceView(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width  # the scrollbar covers the last column of size
         base = self.rich_style
         row = y + int(self.scroll_offset.y)
-        if not self.rows:
-            if y == 0:
-                return Strip([Segment(f" {self.empty_text}".ljust(width)[:width], base)])
-            return Strip.blank(width, base)
+        if not self.rows:  # the note wraps: a failed file's error message is read whole
+            return Strip([Segment(note_line(self.empty_text, width, y), base)])
         if row >= len(self.rows):
             return Strip.blank(width, base)
         index, piece, first = self.rows[row]
