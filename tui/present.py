@@ -221,18 +221,37 @@ class ChunkStats:
     census: tuple[tuple[str, int], ...]  # content types by frequency
     spark: str
 
-    def lines(self) -> list[str]:
+    def lines(self, width: int = 0) -> list[str]:
+        """Three lines: sizes (sparkline, smallest/median/largest), chunks over the budget, the
+        content types. With a ``width``, each line in that many cells: a shorter form of it, or
+        whole fields left out (``…`` says so), never a number cut."""
         if not self.count:
             return ["no chunks", "", ""]
-        budget = f"over {self.budget:,}: {self.over_budget}" if self.budget else "no size bound"
-        census = ", ".join(f"{name} {n}" for name, n in self.census[:4])
+        sizes = f"{self.smallest:,}/{self.median:,}/{self.largest:,}"
+        over = f"{self.over_budget:,}"
+        if self.budget:
+            budget = [f"over {self.budget:,}: {over}", f">{self.budget:,}: {over}", f"over: {over}"]
+        else:
+            budget = ["no size bound", "no bound", "—"]
+        fields = [f"{name} {n:,}" for name, n in self.census[:4]]
         if len(self.census) > 4:
-            census += f", +{len(self.census) - 4}"
-        return [
-            f"sizes {self.spark}  {self.smallest:,}/{self.median:,}/{self.largest:,}",
-            budget,
-            census,
+            fields.append(f"+{len(self.census) - 4}")
+        census = [
+            ", ".join(fields[:k]) + (", …" if k < len(fields) else "") for k in range(len(fields), 0, -1)
         ]
+        return [
+            _first_fit(
+                [f"sizes {self.spark}  {sizes}", f"{self.spark} {sizes}", sizes, f"max {self.largest:,}"],
+                width,
+            ),
+            _first_fit(budget, width),
+            _first_fit([*census, "…"], width),
+        ]
+
+
+def _first_fit(forms: Sequence[str], width: int) -> str:
+    """The first of ``forms`` that fits ``width`` cells (any, when 0); else nothing."""
+    return next((form for form in forms if not width or cell_len(form) <= width), "")
 
 
 def sparkline(values: Sequence[int], bins: int = 8) -> str:

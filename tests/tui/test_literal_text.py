@@ -5,6 +5,7 @@ cutting a name's end, a count or a number."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,19 @@ async def test_at_80_columns_the_header_keeps_the_counts(corpus):
         await settle(pilot)
         wide = str(header.render())
         assert wide.startswith("chunkscope  ") and wide.endswith("not watching ○"), wide
+
+
+async def test_at_80_columns_compare_statistics_keep_their_numbers_whole(corpus):
+    app = make_app(corpus)
+    async with app.run_test(size=NARROW) as pilot:
+        await open_file(pilot, "extra/all_round.docx")
+        await pilot.press("c")
+        await settle(pilot)
+        grid = app.main.query_one(CompareGrid)
+        assert grid.columns
+        for y in range(1, 4):  # sizes, budget, content types
+            cells = grid.render_line(y).text.split("│")
+            for column, cell in zip(grid.columns, cells, strict=True):
+                whole = set(re.findall(r"\d[\d,]*", " ".join(column.stats.lines())))
+                for number in re.findall(r"\d[\d,]*", cell):
+                    assert number in whole, (y, cell, whole)

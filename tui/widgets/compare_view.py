@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..present import AlignedRow, ChunkLike, ChunkStats, align, note_line, overlapping, span
+from ..present import AlignedRow, ChunkLike, ChunkStats, align, note_line, overlapping, shorten_name, span
 
 HEAD = 5  # label, sizes, budget, census, rule: drawn on top, not scrolled
 
@@ -147,11 +147,12 @@ class CompareGrid(ScrollView, can_focus=True):
                 continue
             if c:
                 segments.append(Segment("│", rule))
-            if y == 0:
-                text = f" {col.label} ({col.stats.count})"
+            if y == 0:  # the count stays whole: a long label is shortened
+                count = f" ({col.stats.count:,})"
+                text = " " + shorten_name(col.label, max(w - 1 - len(count), 1)) + count
                 style = head
-            else:
-                lines = col.stats.lines()
+            else:  # whole fields, never a number cut (ChunkStats.lines)
+                lines = col.stats.lines(max(w - 1, 1))
                 text = " " + (lines[y - 1] if y - 1 < len(lines) else "")
                 style = Style()
             segments.append(Segment(text[:w].ljust(w), style))
