@@ -6,6 +6,7 @@ cutting a name's end, a count or a number."""
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -14,10 +15,11 @@ from rich.cells import cell_len
 from tui.screens.metadata import MetadataScreen
 from tui.widgets.chunk_list import ChunkList
 from tui.widgets.compare_view import CompareGrid
+from tui.widgets.manifest_panel import manifest_text
 from tui.widgets.source_view import SourceView
 
 from .conftest import BROKEN_DOCX, build_corpus, index, settle, wait_for
-from .test_app import make_app, open_file, open_search
+from .test_app import make_app, open_file, open_search, shown_text
 
 NARROW = (80, 24)
 BRACKETED = "draft [ v2 ].md"
@@ -158,3 +160,17 @@ async def test_at_80_columns_compare_statistics_keep_their_numbers_whole(corpus)
                 whole = set(re.findall(r"\d[\d,]*", " ".join(column.stats.lines())))
                 for number in re.findall(r"\d[\d,]*", cell):
                     assert number in whole, (y, cell, whole)
+
+
+def test_the_manifest_of_an_encrypted_pdf_says_how_to_give_its_password(tmp_path, real_world):
+    from storage.store import Store
+
+    root = tmp_path / "corpus"
+    root.mkdir()
+    shutil.copy(real_world / "pdf" / "pdfplumber" / "password-example.pdf", root / "locked.pdf")
+    index(root)
+    with Store.open(root / ".chunkscope" / "index.db", readonly=True) as store:
+        row = store.document("locked.pdf")
+    assert row.error_code == "ENCRYPTED"
+    text = " ".join(shown_text(manifest_text(row, None)).split())
+    assert "chunkscope index --password PASSWORD FOLDER" in text

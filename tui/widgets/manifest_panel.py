@@ -29,6 +29,21 @@ HINTS = {
 }
 
 
+#: What to do about an encrypted PDF: its password can be given (``--password`` of ``chunkscope
+#: index``, of ``chunkscope`` for the UI, and of ``chunkscope chunks``); for other formats there is none.
+ENCRYPTED_PDF = (
+    "The PDF is password-protected: index it with its password (chunkscope index --password PASSWORD "
+    "FOLDER, or open the UI with chunkscope FOLDER --password PASSWORD), or save an unprotected copy."
+)
+
+
+def hint_for(code: str | None, path: str) -> str | None:
+    """What the user can do about a file that failed with ``code``."""
+    if code == "ENCRYPTED" and path.lower().endswith(".pdf"):
+        return ENCRYPTED_PDF
+    return HINTS.get(code or "")
+
+
 def bar(part: int, whole: int, width: int = 20) -> str:
     if whole <= 0:
         return "░" * width
@@ -90,7 +105,7 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[str | _Pa
     out.append(_kv("status", status))
     if row.error_code:
         out += ["", f"[b red]✖ {escape(row.error_code)}[/]  {escape(row.error_message or '')}"]
-        hint = HINTS.get(row.error_code)
+        hint = hint_for(row.error_code, row.path)
         if hint:
             out.append(f"  [i]{escape(hint)}[/i]")
         if row.status == "stale":
