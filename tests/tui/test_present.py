@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
+from rich.text import Text
 
 from indexer import ModeParams
 from tui import messages as msg
@@ -458,12 +459,36 @@ def test_the_manifest_lists_notes_and_skips_on_purpose_dimmed_and_losses_in_yell
         },
         "warnings": ["1 item(s) skipped"],
     }
-    lines = [line for line in _manifest_lines(row, manifest) if isinstance(line, str)]
-    assert "  [dim]skipped attachment smime.p7s: not indexed[/]" in lines
-    assert "  [yellow]skipped attachment[/] invoice.pdf: not indexed" in lines
-    assert "  [dim]signed message: the signature was not verified[/]" in lines
+    lines = [line.markup for line in _manifest_lines(row, manifest) if isinstance(line, Text)]
+    assert "  [dim]skipped attachment smime.p7s: not indexed[/dim]" in lines
+    assert "  [yellow]skipped attachment[/yellow] invoice.pdf: not indexed" in lines
+    assert "  [dim]signed message: the signature was not verified[/dim]" in lines
     # the note is no warning: only the manifest's own warning is listed under Warnings
-    assert [line for line in lines if "⚠" in line] == ["  [yellow]⚠[/] 1 item(s) skipped"]
+    assert [line for line in lines if "⚠" in line] == ["  [yellow]⚠[/yellow] 1 item(s) skipped"]
+
+
+def test_the_manifest_shows_names_reasons_and_errors_as_they_are():
+    """Brackets and backslashes of a path, an error, a skipped item or a warning are text: a
+    Windows path's closing backslash is one backslash (console markup doubled it), '[b]' stays."""
+    from types import SimpleNamespace
+
+    from tests.tui.test_app import shown_text
+    from tui.widgets.manifest_panel import manifest_text
+
+    row = SimpleNamespace(
+        path="in [b]box\\", status="failed", has_warning=False, error_code="PARSE_ERROR",
+        error_message="C:\\Temp\\", source_type="eml", size=12, sha256=None, indexed_at=None,
+    )  # fmt: skip
+    manifest = {
+        "coverage": {"skipped": [{"what": "attachment", "name": "[/]x\\", "reason": "a\\"}]},
+        "warnings": ["[red]w\\"],
+    }
+    text = shown_text(manifest_text(row, manifest), width=100)
+    lines = [line.strip() for line in text.splitlines()]
+    assert "in [b]box\\" in lines
+    assert "✖ PARSE_ERROR  C:\\Temp\\" in lines
+    assert "skipped attachment [/]x\\: a\\" in lines
+    assert "⚠ [red]w\\" in lines
 
 
 def test_the_manifest_panel_counts_the_attachments_and_names_the_first_ones():

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -59,11 +58,11 @@ def when(ts: float | None) -> str:
 
 @dataclass(frozen=True)
 class _Pair:
-    """A label and its value (console markup), drawn in two columns: a long value wraps under
-    itself, not under the label."""
+    """A label and its value, drawn in two columns: a long value wraps under itself, not under
+    the label."""
 
     label: str
-    value: str
+    value: Text
 
 
 #: Names of the attachments read that the panel lists (the manifest lists them all).
@@ -71,12 +70,19 @@ ATTACHMENTS_NAMED = 20
 
 
 def _kv(label: str, value: Any) -> _Pair:
-    return _Pair(label, escape(str(value)))
+    return _Pair(label, Text(str(value)))
 
 
-def _render(items: list[str | _Pair]) -> RenderableType:
-    """Lines of markup (their leading spaces an indent kept by wrapped lines) and runs of pairs,
-    each run one two-column grid."""
+def _line(*parts: str | tuple[str, str]) -> Text:
+    """A line of the panel: its parts as they are (a file name, a reason, a warning: never read
+    as console markup, whose brackets and backslashes they may hold), a part given with a style
+    ``(text, style)`` in that style."""
+    return Text.assemble(*parts)
+
+
+def _render(items: list[Text | _Pair]) -> RenderableType:
+    """Lines (their leading spaces an indent kept by wrapped lines) and runs of pairs, each run
+    one two-column grid."""
     parts: list[RenderableType] = []
     grid: Table | None = None
     for item in items:
@@ -86,11 +92,11 @@ def _render(items: list[str | _Pair]) -> RenderableType:
                 grid.add_column(width=18, no_wrap=True, style="dim")
                 grid.add_column(ratio=1, overflow="fold")
                 parts.append(Padding(grid, (0, 0, 0, 2)))
-            grid.add_row(item.label, Text.from_markup(item.value))
+            grid.add_row(item.label, item.value)
             continue
         grid = None
-        text = item.lstrip(" ")
-        parts.append(Padding(Text.from_markup(text), (0, 0, 0, len(item) - len(text))))
+        indent = len(item.plain) - len(item.plain.lstrip(" "))
+        parts.append(Padding(item[indent:], (0, 0, 0, indent)))
     return Group(*parts)
 
 
@@ -99,50 +105,55 @@ def manifest_text(row: Any, manifest: dict[str, Any] | None) -> RenderableType:
     return _render(_manifest_lines(row, manifest))
 
 
-def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[str | _Pair]:
-    out: list[str | _Pair] = [f"[b]{escape(row.path)}[/b]"]
+def _heading(title: str) -> Text:
+    return Text(title, style="b")
+
+
+def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _Pair]:
+    blank = Text()
+    out: list[Text | _Pair] = [Text(row.path, style="b")]
     status = row.status + (" (coverage warning)" if getattr(row, "has_warning", False) else "")
     out.append(_kv("status", status))
     if row.error_code:
-        out += ["", f"[b red]✖ {escape(row.error_code)}[/]  {escape(row.error_message or '')}"]
+        out += [blank, _line((f"✖ {row.error_code}", "b red"), "  ", row.error_message or "")]
         hint = hint_for(row.error_code, row.path)
         if hint:
-            out.append(f"  [i]{escape(hint)}[/i]")
+            out.append(_line("  ", (hint, "i")))
         if row.status == "stale":
-            out.append("  [dim]the last good revision is still shown (stale)[/]")
+            out.append(_line("  ", ("the last good revision is still shown (stale)", "dim")))
     out.append(_kv("source type", row.source_type or "—"))
     out.append(_kv("size", f"{human_bytes(row.size)} ({row.size:,} bytes)"))
     out.append(_kv("sha256", row.sha256 or "—"))
     out.append(_kv("indexed", when(row.indexed_at)))
     if not manifest:
-        out += ["", "[dim]no manifest: the file has not been extracted successfully[/]"]
+        out += [blank, Text("no manifest: the file has not been extracted successfully", style="dim")]
         return out
     m = dict(manifest)
     ext = m.pop("extractor", None) or {}
     if ext:
         libs = ", ".join(f"{k} {v}" for k, v in ext.items() if k not in ("id", "version"))
-        out += ["", "[b]Extractor[/b]", _kv("id", f"{ext.get('id')} v{ext.get('version')}")]
+        out += [blank, _heading("Extractor"), _kv("id", f"{ext.get('id')} v{ext.get('version')}")]
         if libs:
             out.append(_kv("libraries", libs))
     ch = m.pop("chunker", None) or {}
     if ch:
-        out += ["", "[b]Chunker[/b]", _kv("id", f"{ch.get('id')} v{ch.get('version')}")]
+        out += [blank, _heading("Chunker"), _kv("id", f"{ch.get('id')} v{ch.get('version')}")]
         out.append(_kv("mode", ch.get("mode_key") or ch.get("mode")))
         if ch.get("size_limit"):
             out.append(_kv("size limit", f"{ch['size_limit']:,} characters"))
     text = m.pop("text", None) or {}
     if text:
-        out += ["", "[b]Text[/b]"]
+        out += [blank, _heading("Text")]
         out.append(_kv("extracted", f"{text.get('extracted_chars', 0):,} characters"))
         out.append(_kv("indexed", f"{text.get('indexed_chars', 0):,} characters"))
     counts = m.pop("chunks", None) or {}
     if counts:
-        out += ["", "[b]Chunks per mode[/b]"] + [_kv(k, f"{v:,}") for k, v in counts.items()]
+        out += [blank, _heading("Chunks per mode")] + [_kv(k, f"{v:,}") for k, v in counts.items()]
     cov = dict(m.pop("coverage", None) or {})
-    out += ["", "[b]Coverage[/b]"]
+    out += [blank, _heading("Coverage")]
     total, with_text = cov.pop("pages_total", None), cov.pop("pages_with_text", None)
     if total and with_text is not None:
-        out.append(_Pair("pages with text", f"{bar(with_text, total)} {with_text}/{total}"))
+        out.append(_kv("pages with text", f"{bar(with_text, total)} {with_text}/{total}"))
     elif total:
         out.append(_kv("pages", f"{total}"))
     empty = cov.pop("empty_pages", None)
@@ -175,26 +186,26 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[str | _Pa
     cov.pop("images_extracted", None)
     skipped = [s for s in cov.pop("skipped", None) or [] if isinstance(s, dict)]
     for s in skipped:
-        what, name, reason = (escape(str(s.get(key, ""))) for key in ("what", "name", "reason"))
+        what, name, reason = (str(s.get(key, "")) for key in ("what", "name", "reason"))
         if deliberate(s):  # left out on purpose, nothing lost: listed, but not as a warning
-            out.append(f"  [dim]skipped {what} {name}: {reason}[/]")
+            out.append(_line("  ", (f"skipped {what} {name}: {reason}", "dim")))
         else:
-            out.append(f"  [yellow]skipped {what}[/] {name}: {reason}")
+            out.append(_line("  ", (f"skipped {what}", "yellow"), f" {name}: {reason}"))
     for t in cov.pop("truncated", None) or []:
-        out.append(f"  [red]cut by a limit:[/] {escape(str(t))}")
+        out.append(_line("  ", ("cut by a limit:", "red"), f" {t}"))
     for note in cov.pop("notes", None) or []:  # how text was read, nothing lost: no warning
-        out.append(f"  [dim]{escape(str(note))}[/]")
+        out.append(_line("  ", (str(note), "dim")))
     for key, value in cov.items():
         out.append(
             _kv(key.replace("_", " "), ", ".join(map(str, value)) if isinstance(value, list) else value)
         )
     warnings = m.pop("warnings", None) or []
     if warnings:
-        out += ["", "[b]Warnings[/b]"] + [f"  [yellow]⚠[/] {escape(str(w))}" for w in warnings]
+        out += [blank, _heading("Warnings")] + [_line("  ", ("⚠", "yellow"), f" {w}") for w in warnings]
     inp = m.pop("input", None) or {}
     limits = m.pop("limits", None) or {}
     if limits:
-        out += ["", "[b]Limits[/b]"] + [
+        out += [blank, _heading("Limits")] + [
             _kv(k.replace("_", " "), f"{v:,}" if isinstance(v, int) else v) for k, v in limits.items()
         ]
     m.pop("has_warning", None)
@@ -202,17 +213,20 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[str | _Pa
     if inp.get("filename"):
         rest["filename"] = inp["filename"]
     if rest:
-        out += ["", "[b]Other[/b]"] + [_kv(k.replace("_", " "), v) for k, v in rest.items()]
+        out += [blank, _heading("Other")] + [_kv(k.replace("_", " "), v) for k, v in rest.items()]
     return out
 
 
+NO_FILE = Text("no file selected", style="dim")
+
+
 class ManifestPanel(VerticalScroll):
-    shown: RenderableType = "[dim]no file selected[/]"
+    shown: RenderableType = NO_FILE
 
     def compose(self):
-        yield Static("[dim]no file selected[/]", id="manifest-text")
+        yield Static(NO_FILE, id="manifest-text")
 
     def show(self, row: Any | None, manifest: dict[str, Any] | None) -> None:
-        shown = "[dim]no file selected[/]" if row is None else manifest_text(row, manifest)
+        shown = NO_FILE if row is None else manifest_text(row, manifest)
         self.shown = shown  # what the tab shows, for a caller to print
         self.query_one("#manifest-text", Static).update(shown)
