@@ -526,6 +526,39 @@ async def test_at_80_columns_compare_opens_with_two_columns_and_takes_a_third(in
         assert [c.label for c in grid.columns] == ["default", "section", "sentence 3"]
 
 
+async def test_compare_columns_follow_the_mode_and_the_width_until_the_user_picks_them(indexed_corpus):
+    number = {m: str(i) for i, m in enumerate(modes.modes_for(DOCUMENT), start=1)}
+    app = make_app(indexed_corpus)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "extra/all_round.docx")
+        grid = app.main.query_one(CompareGrid)
+        await pilot.press("c")
+        await settle(pilot)
+        assert [c.label for c in grid.columns] == ["default", "section", "semantic"]
+        # another mode in the chunks tab: the compare tab opens on it
+        await pilot.press("escape", number["sliding_window"])
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert [c.label for c in grid.columns][0].startswith("sliding_window")
+        assert [c.label for c in grid.columns][1:] == ["default", "section"]
+        # narrower: two columns; wide again: three
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert len(grid.columns) == 2
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        assert len(grid.columns) == 3
+        # columns the user picked stay as picked
+        await pilot.press(number["sentence"])
+        await settle(pilot)
+        picked = [c.label for c in grid.columns]
+        assert picked[-1] == "sentence 3" and len(picked) == 3
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert [c.label for c in grid.columns] == picked
+
+
 async def test_no_view_draws_text_under_its_scrollbar(indexed_corpus):
     # the vertical scrollbar covers the last column of a view's size: text drawn there was hidden
     # ("high-deman" | " period." in the source view at 80 columns)

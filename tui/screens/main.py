@@ -160,6 +160,14 @@ class MainScreen(Screen[None]):
         if footer.show_command_palette != wide:
             footer.show_command_palette = wide
             footer.refresh(recompose=True)
+        if not self.compare and self.path is not None and self.tab == "compare":
+            # columns not picked follow the width (once the breakpoint classes are set)
+            self.call_after_refresh(self.follow_width)
+
+    def follow_width(self) -> None:
+        shown = self.query_one(CompareGrid).columns
+        if not self.compare and shown and len(shown) != len(self.compare_columns()):
+            self.refresh_view()
 
     def on_mount(self) -> None:
         self.query_one("#file-pane").border_title = "Files"
@@ -591,13 +599,15 @@ class MainScreen(Screen[None]):
         return "no chunks"
 
     def compare_columns(self) -> list[tuple[str, ModeParams]]:
-        if not self.compare:
-            names = [m for m in self.modes() if m != "structural"]
-            if self.mode in names:
-                names.remove(self.mode)
-            shown = 2 if self.has_class("-narrow") else 3  # a third column of 15 characters says little
-            self.compare = [(m, self.params) for m in [self.mode, *names][:shown]]
-        return self.compare
+        """The columns the user picked (``self.compare``); until then the mode shown and the next
+        ones, as many as the width holds, so that they follow a change of mode or of width."""
+        if self.compare:
+            return self.compare
+        names = [m for m in self.modes() if m != "structural"]
+        if self.mode in names:
+            names.remove(self.mode)
+        shown = 2 if self.has_class("-narrow") else 3  # a third column of 15 characters says little
+        return [(m, self.params) for m in [self.mode, *names][:shown]]
 
     async def show_compare(self, path: str) -> None:
         columns: list[Column] = []
@@ -636,11 +646,11 @@ class MainScreen(Screen[None]):
         mode = available[number - 1]
         if self.tab == "compare":
             entry = (mode, self.params)
-            if entry in self.compare:
-                if len(self.compare) > 1:
-                    self.compare.remove(entry)
-            else:
-                self.compare = [*self.compare_columns(), entry][-3:]
+            columns = self.compare_columns()
+            if entry not in columns:
+                self.compare = [*columns, entry][-3:]
+            elif len(columns) > 1:
+                self.compare = [c for c in columns if c != entry]
             self.refresh_view()
             return
         self.mode = mode
