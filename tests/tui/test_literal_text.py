@@ -174,3 +174,25 @@ def test_the_manifest_of_an_encrypted_pdf_says_how_to_give_its_password(tmp_path
     assert row.error_code == "ENCRYPTED"
     text = " ".join(shown_text(manifest_text(row, None)).split())
     assert "chunkscope index --password PASSWORD FOLDER" in text
+
+
+async def test_at_80_columns_every_tab_name_shows_whole_whichever_tab_is_open(corpus):
+    from textual.widgets import Tab, Tabs
+
+    app = make_app(corpus)
+    async with app.run_test(size=NARROW) as pilot:
+        await open_file(pilot, "notes.md")
+        tabs = app.main.query_one("#tabs").query_one(Tabs)
+        for key in ("s", "c", "i", "m"):
+            await pilot.press(key)
+            await settle(pilot)
+            scroll = tabs.query_one("#tabs-scroll")
+            # the strip fits: nothing scrolled off its left (the first name cut) or right
+            assert scroll.scroll_x == 0 and scroll.virtual_size.width <= scroll.size.width, (
+                key,
+                scroll.scroll_x,
+                scroll.virtual_size.width,
+                scroll.size.width,
+            )
+            names = [str(tab.label) for tab in tabs.query(Tab)]
+            assert names == ["Chunks", "Source", "Compare", "Images", "Manifest", "Fields"]
