@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rich.cells import cell_len
+from rich.cells import cell_len, get_character_cell_size, set_cell_size
 
 SPARK = "▁▂▃▄▅▆▇█"
 
@@ -174,27 +174,32 @@ def preview(content: str, width: int, lines: int) -> list[str]:
         if len(out) == lines:
             more = True
             break
-        if text.startswith("|") and len(text) > width:
-            out.append(text[: width - 1] + "…")
+        if text.startswith("|") and _cells(text) > width:
+            out.append(_head(text, width - 1) + "…")
             continue
         while text:
             if len(out) == lines:
                 more = True
                 break
-            if len(text) <= width:
+            end = _fitting(text, width)  # characters, in cells (a wide character takes two)
+            if end >= len(text):
                 out.append(text)
                 text = ""
                 break
-            cut = text.rfind(" ", 0, width + 1)
-            if cut <= width // 2:
-                cut = width
+            cut = text.rfind(" ", 0, end + 1)
+            if cut <= end // 2:
+                cut = end
             out.append(text[:cut].rstrip())
             text = text[cut:].lstrip()
         more = more or cut_short
     if more and out and not out[-1].endswith("…"):
         last = out[-1]
-        out[-1] = (last[: width - 1] if len(last) >= width else last) + "…"
+        out[-1] = (_head(last, width - 1) if _cells(last) >= width else last) + "…"
     return out
+
+
+def _cells(text: str) -> int:
+    return len(text) if text.isascii() else cell_len(text)
 
 
 # -- coverage ---------------------------------------------------------------------------------
@@ -510,7 +515,7 @@ def note_line(text: str, width: int, y: int) -> str:
     """Row ``y`` of a note (an empty pane's "select a file", a failed file's error) in ``width``
     cells: the note wrapped after a one-cell margin, so a long error message is read whole."""
     rows = wrap(text, width - 1)
-    return (" " + rows[y] if y < len(rows) else "").ljust(width)[:width]
+    return set_cell_size(" " + rows[y] if y < len(rows) else "", width)
 
 
 def is_placeholder(chunk: ChunkLike) -> bool:
@@ -518,17 +523,37 @@ def is_placeholder(chunk: ChunkLike) -> bool:
 
 
 def wrap(line: str, width: int) -> list[str]:
-    """Soft-wrap one line at ``width`` characters, preferring spaces; an empty line stays one line."""
+    """Soft-wrap one line at ``width`` terminal cells (a wide character, as in Chinese or
+    Japanese, takes two), preferring spaces, which end a row and are not carried to the next
+    one; an empty line stays one line."""
     width = max(width, 4)
-    if len(line) <= width:
+    if len(line) <= width and (line.isascii() or cell_len(line) <= width):
         return [line]
     out: list[str] = []
-    while len(line) > width:
-        cut = line.rfind(" ", width // 2, width + 1)
-        if cut <= 0:
-            cut = width
-        out.append(line[:cut])
-        line = line[cut:].lstrip(" ") if cut < width else line[cut:]
+    ascii = line.isascii()
+    while True:
+        end = min(len(line), width) if ascii else _fitting(line, width)
+        if end >= len(line):
+            break
+        cut = line.rfind(" ", end // 2, end + 1)
+        if cut > 0:
+            out.append(line[:cut])
+            line = line[cut:].lstrip(" ")
+        else:
+            out.append(line[:end])
+            line = line[end:]
     if line:
         out.append(line)
     return out
+
+
+def _fitting(line: str, width: int) -> int:
+    """How many characters of ``line``, from its start, fit in ``width`` cells (at least one)."""
+    if line.isascii():
+        return min(len(line), width)
+    cells = 0
+    for i, ch in enumerate(line):
+        cells += get_character_cell_size(ch)
+        if cells > width:
+            return max(i, 1)
+    return len(line)

@@ -31,6 +31,9 @@ BRACKETED_MD = (
     "# Plan [ x ] [/]\n\nTicked [x], [$accent] and [link=https://example.org]here[/link].\n\n"
     f"```tex\n{TEX}\n```\n"
 )
+#: a line of Chinese (two cells a character) longer than the source pane at 80 columns
+WIDE_TXT = "wide.txt"
+WIDE_LINE = "北京是中华人民共和国的首都，也是全国的政治、文化、国际交往和科技创新中心。" * 3
 LONG_FAILED = "extra/quarterly-financial-report-for-the-board-of-directors-2024-final-v3.docx"
 
 
@@ -39,6 +42,7 @@ def corpus(tmp_path_factory) -> Path:
     root = build_corpus(tmp_path_factory.mktemp("literal") / "corpus", sample=False)
     (root / BRACKETED).write_text(BRACKETED_MD, encoding="utf-8")
     (root / LONG_FAILED).write_bytes(BROKEN_DOCX)
+    (root / WIDE_TXT).write_text(WIDE_LINE + "\n", encoding="utf-8")
     return index(root)
 
 
@@ -196,3 +200,37 @@ async def test_at_80_columns_every_tab_name_shows_whole_whichever_tab_is_open(co
             )
             names = [str(tab.label) for tab in tabs.query(Tab)]
             assert names == ["Chunks", "Source", "Compare", "Images", "Manifest", "Fields"]
+
+
+async def test_the_source_view_wraps_wide_characters_by_their_cells_and_shows_them_all(corpus):
+    app = make_app(corpus)
+    async with app.run_test(size=NARROW) as pilot:
+        await open_file(pilot, WIDE_TXT)
+        await pilot.press("s")
+        await settle(pilot)
+        view = app.main.query_one(SourceView)
+        lines = screen_lines(view)
+        visible = view.scrollable_content_region.width
+        assert all(cell_len(line.rstrip()) <= visible for line in lines)
+        # every character of the line is on the pane, in order (the gutter's bar aside)
+        shown = "".join(line.split("│", 1)[1].strip() for line in lines if "│" in line)
+        assert shown == WIDE_LINE, lines
+
+
+async def test_compare_columns_stay_aligned_beside_wide_characters(corpus):
+    app = make_app(corpus)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_file(pilot, WIDE_TXT)
+        await pilot.press("c")
+        await settle(pilot)
+        grid = app.main.query_one(CompareGrid)
+        assert len(grid.columns) == 3
+        rows = [line for line in screen_lines(grid) if line.strip()]
+        visible = grid.scrollable_content_region.width
+        assert any("北京" in line for line in rows)
+
+        def rules(line: str) -> list[int]:  # the cells where a column's rule is drawn
+            return [cell_len(line[:i]) for i, ch in enumerate(line) if ch == "│"]
+
+        assert all(cell_len(line.rstrip()) <= visible for line in rows)
+        assert {tuple(rules(line)) for line in rows if "北" in line} == {tuple(rules(rows[0]))}

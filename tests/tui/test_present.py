@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
+from rich.cells import cell_len
 from rich.text import Text
 
 from indexer import ModeParams
@@ -108,6 +109,30 @@ def test_wrap_keeps_every_character_of_a_long_word():
     pieces = wrap("x" * 25, 10)
     assert pieces == ["x" * 10, "x" * 10, "x" * 5]
     assert "".join(wrap("one two three four five", 9)).replace(" ", "") == "onetwothreefourfive"
+
+
+def test_wrap_counts_cells_so_wide_characters_are_not_cut_off_the_pane():
+    # 100 Chinese characters take 200 cells: rows of 20 characters in 40 cells (rows of 40
+    # characters were 80 cells, and the pane showed their first half only)
+    line = "北" * 100
+    pieces = wrap(line, 40)
+    assert pieces == ["北" * 20] * 5
+    # a space as the row's last cell ends that row and starts no other
+    assert wrap("ab " * 5, 6) == ["ab ab", "ab ab", "ab "]
+    mixed = "京 a" * 20  # 4 cells a repeat
+    rows = wrap(mixed, 10)
+    assert all(cell_len(r) <= 10 for r in rows)
+    assert "".join(rows).replace(" ", "") == mixed.replace(" ", "")
+
+
+def test_a_preview_of_wide_characters_fits_its_width_in_cells():
+    text = "北京是中华人民共和国的首都" * 5
+    lines = preview(text, 20, 2)
+    # 10 characters of two cells a line, the second cut for the '…' that says more follows
+    assert lines == ["北京是中华人民共和国", "的首都北京是中华人…"]
+    assert [cell_len(line) for line in lines] == [20, 19]
+    row = preview("| 北京 | 上海 | 广州 | 深圳 |\n| --- | --- | --- | --- |", 16, 2)
+    assert row == ["| 北京 | 上海 |…"] and cell_len(row[0]) <= 16
 
 
 def test_sparkline_is_a_histogram_of_the_sizes():
@@ -299,11 +324,11 @@ def test_line_cuts_find_where_chunks_start_inside_a_line():
     assert line_cuts(windows, lines, array("b", [1, 2, 0])) == {}
     # each wrapped piece knows where it starts in its line
     rows = wrap_lines(lines, 12)
-    # (wrap cuts at the space at 12, which starts the next piece: "One sat. Two" | " ran. One" |
-    # "sat. Four.")
+    # (wrap cuts at the space at 12, which ends the piece and does not start the next one:
+    # "One sat. Two" | "ran. One" | "sat. Four.")
     assert [(r[1], o) for r, o in zip(rows, row_offsets(lines, rows), strict=True)][1:4] == [
         ("One sat. Two", 0),
-        (" ran. One", 12),
+        ("ran. One", 13),
         ("sat. Four.", 22),
     ]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual.app import ComposeResult
@@ -155,7 +156,7 @@ class CompareGrid(ScrollView, can_focus=True):
                 lines = col.stats.lines(max(w - 1, 1))
                 text = " " + (lines[y - 1] if y - 1 < len(lines) else "")
                 style = Style()
-            segments.append(Segment(text[:w].ljust(w), style))
+            segments.append(Segment(set_cell_size(text, w), style))
         return Strip(segments, sum(widths) + len(widths) - 1)
 
     def render_line(self, y: int) -> Strip:
@@ -195,7 +196,9 @@ class CompareGrid(ScrollView, can_focus=True):
             type_width = max(6, min(16, w // 3))
             ctype = f"{chunk.content_type[:type_width]:<{type_width}} "
             text = " ".join(chunk.content[: 2 * w + 64].split())  # the start is all that shows
-            body = (head + ctype + text)[:w].ljust(w)
+            body = head + ctype + text
+            # the label and type are ASCII: a wide character (two cells) can only be in the text
+            body = body[:w].ljust(w) if body.isascii() else set_cell_size(body, w)
             a, b = len(head), len(head) + len(ctype)
             segments += [
                 Segment(body[:a], style),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 
+from rich.cells import set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Size
@@ -131,7 +132,7 @@ class SourceView(ScrollView, can_focus=True):
         bold = Style(bold=True) if index in self.headings else Style()
         gutter_text = f"{gutter:>{GUTTER - 2}} │"[:GUTTER]
         body_width = max(0, width - GUTTER)
-        body = piece[:body_width].ljust(body_width)
+        body = piece[:body_width].ljust(body_width) if piece.isascii() else set_cell_size(piece, body_width)
         segments = [Segment(gutter_text, self.get_component_rich_style("source-view--gutter"))]
         cuts = self.cuts.get(index)
         if cuts:  # chunks that start inside the line: each part in the colour of its chunk
