@@ -65,7 +65,7 @@ TIME_SHARE = 0.8
 #: An image named by its bytes (FNV-1a, SPEC §2), under the prefixes of the attachments it is in.
 _HASHED = re.compile(r"(?:attachment\d+_)*([0-9a-f]{16}\.\w+)")
 #: Options that belong to the holder alone (its password opens it, not what it holds).
-_HOLDER_OPTIONS = frozenset({"pdf_password"})
+_HOLDER_OPTIONS = frozenset({"pdf_password", "password"})
 #: Attachment types read as text besides text/* (json, xml, scripts …), by an e-mail and an
 #: Outlook message alike.
 TEXT_APPLICATION = frozenset(

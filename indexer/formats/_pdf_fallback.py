@@ -22,6 +22,7 @@ from .. import errors
 from ..limits import ExtractContext
 from ..model import PARAGRAPH, Block, Coverage, Document, assemble
 from ._attached import text_chars
+from ._encrypted import pdf_password
 from ._pdf_layout import PageGeometry, join_lines
 from ._pdf_lines import Line, clean
 
@@ -32,7 +33,7 @@ def extract_with_pdfminer(data: bytes, ctx: ExtractContext, name: str, reason: s
     """A Document read by pdfminer, or ParseError / Encrypted / OcrRequired / DocumentLimit."""
     import pdfplumber
 
-    password = ctx.option("pdf_password") or ""
+    password = pdf_password(ctx) or ""
     try:
         pdf = pdfplumber.open(io.BytesIO(data), password=password)
     except Exception as exc:  # pdfminer raises many types on damaged files; all mean "unreadable"

@@ -59,6 +59,7 @@ from ..model import (
 from ..zipsafe import open_zip
 from . import _charts, _embedded, _ooxml
 from ._attached import Attached, Attacher
+from ._encrypted import decrypted
 from ._ooxml import Rel
 from ._symbol_font import symbol_char
 from .registry import extractor
@@ -2030,6 +2031,7 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
+    data = decrypted(data, ctx, what)  # saved with a password: the zip it holds
     zf = open_zip(data, ctx.limits, what)
     with zf:
         main = _ooxml.main_part(zf, what, "word/document.xml")

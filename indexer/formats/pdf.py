@@ -25,6 +25,7 @@ from ..limits import ExtractContext
 from ..model import IMAGE, TABLE, Block, Coverage, Document, Image, Skipped, assemble, render_table
 from . import _pdf_ocr
 from ._attached import Attached, Attacher, text_chars
+from ._encrypted import pdf_password
 from ._pdf_capi import PageHandles, keep_heap_top, mediabox
 from ._pdf_fallback import extract_with_pdfminer, plumber_lines, visible
 from ._pdf_layout import (
@@ -213,7 +214,7 @@ def extract_pdf(data: bytes, ctx: ExtractContext) -> Document:
         )
     if b"%PDF" not in data[:1024]:
         raise errors.ParseError(f"{name}: not a PDF (no %PDF header in the first 1 KiB)")
-    password = ctx.option("pdf_password")
+    password = pdf_password(ctx)
     keep_heap_top()
     try:
         pdf = _open(data, password, name)

@@ -53,6 +53,7 @@ from ..model import (
 from ..zipsafe import open_zip
 from . import _charts, _embedded, _ooxml
 from ._attached import Attached, Attacher, text_chars
+from ._encrypted import decrypted
 from .registry import extractor
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -932,6 +933,7 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
 )
 def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "PPTX"
+    data = decrypted(data, ctx, what)  # saved with a password: the zip it holds
     zf = open_zip(data, ctx.limits, what)
     with zf:
         if not _ooxml.has_member(zf, "[Content_Types].xml"):

@@ -84,6 +84,7 @@ from ._cells import (
     day_zero,
 )
 from ._embedded import OBJECT_RELS
+from ._encrypted import decrypted
 from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, date_kind
 from ._ods import OdsBackend, ods_chart_titles, ods_merges_and_errors, ods_pictures, ods_table_counts
 from ._xls import XlsCells, _with_xls_numbers, directory_cut, xls_cells, xls_day_cells, xls_unreadable
@@ -1607,6 +1608,8 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         )
     zf: zipfile.ZipFile | None = None
     warnings: list[str] = []
+    # saved with a password (or protected, and so encrypted with Excel's own): the zip it holds
+    data = decrypted(data, ctx, ctx.filename or "workbook", workbook=True)
     if data[:8] == OLE_MAGIC:
         _check_ole(data)
         if source_type != "xls":
