@@ -33,7 +33,10 @@ ADVICE = {
     UNSUPPORTED_FORMAT: "No extractor reads this file type; `chunkscope formats` lists the supported ones.",
     INVALID_ARGUMENT: "A mode or parameter was out of range; the message names the valid choices.",
     PARSE_ERROR: "The file is damaged or not what its extension says; open it in its own application.",
-    ENCRYPTED: "The file is password-protected; save an unprotected copy to index it.",
+    ENCRYPTED: (
+        "The file is password-protected; give its password with --password (a PDF, Word, Excel or "
+        "PowerPoint file) or save an unprotected copy to index it."
+    ),
     OCR_REQUIRED: "The pages are images without a text layer; install tesseract and use --ocr auto.",
     EMPTY_EXTRACTION: "The file parsed but held no text.",
     DOCUMENT_LIMIT: "The file exceeds a configured limit (size, pages, text or decompressed size).",

@@ -46,7 +46,10 @@ def add_extract_options(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="pages OCR reads at once (default: one per CPU, shared among the indexer's workers)",
     )
-    g.add_argument("--password", help="password of an encrypted PDF")
+    g.add_argument(
+        "--password",
+        help="password of an encrypted PDF, Word, Excel or PowerPoint file (not given to attached files)",
+    )
 
 
 def _positive_int(text: str) -> int:
@@ -80,7 +83,7 @@ def extract_options(args: argparse.Namespace) -> dict:
     if args.ocr_jobs:
         options["ocr_jobs"] = args.ocr_jobs
     if args.password:
-        options["pdf_password"] = args.password
+        options["password"] = args.password
     return options
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -28,18 +29,24 @@ HINTS = {
 }
 
 
-#: What to do about an encrypted PDF: its password can be given (``--password`` of ``chunkscope
-#: index``, of ``chunkscope`` for the UI, and of ``chunkscope chunks``); for other formats there is none.
-ENCRYPTED_PDF = (
-    "The PDF is password-protected: index it with its password (chunkscope index --password PASSWORD "
+#: The files whose password can be given (``--password`` of ``chunkscope index``, of ``chunkscope``
+#: for the UI, and of ``chunkscope chunks``): PDFs, and Word, Excel and PowerPoint files (2007 and
+#: later); for other formats (OpenDocument, EPUB, .xls) there is none.
+PASSWORD_EXTENSIONS = frozenset(
+    (".pdf", ".docx", ".docm", ".dotx", ".dotm", ".xlsx", ".xlsm", ".xltx", ".xltm", ".xlsb")
+    + (".pptx", ".pptm", ".potx", ".potm", ".ppsx", ".ppsm")
+)
+#: What to do about such a file.
+ENCRYPTED_WITH_PASSWORD = (
+    "The file is password-protected: index it with its password (chunkscope index --password PASSWORD "
     "FOLDER, or open the UI with chunkscope FOLDER --password PASSWORD), or save an unprotected copy."
 )
 
 
 def hint_for(code: str | None, path: str) -> str | None:
     """What the user can do about a file that failed with ``code``."""
-    if code == "ENCRYPTED" and path.lower().endswith(".pdf"):
-        return ENCRYPTED_PDF
+    if code == "ENCRYPTED" and PurePosixPath(path).suffix.lower() in PASSWORD_EXTENSIONS:
+        return ENCRYPTED_WITH_PASSWORD
     return HINTS.get(code or "")
 
 
