@@ -1,6 +1,7 @@
 """Extraction options reach the workers of a folder index: a real encrypted PDF (user password
 "secret", made by bench/make_sample_pdfs.py) is indexed with --password and fails ENCRYPTED
-without it, through `chunkscope index` (the app's background indexing: tests/tui/test_extract_options_app.py)."""
+without it, through `chunkscope index` (the app's background indexing: tests/tui/test_extract_options_app.py);
+so is a workbook saved with a password (built and encrypted here), as the same chunks as the plain one."""
 
 from __future__ import annotations
 
@@ -38,3 +39,42 @@ def test_index_with_the_password_indexes_the_pdf(tmp_path):
     assert main(["index", str(root), "--jobs", "1", "--password", "secret"]) == 0
     row = _row(root)
     assert row.status == "indexed" and row.error_code is None and row.chunk_count > 0
+
+
+def _sheets(tmp_path, name: str):
+    from tests.indexer.formats.test_encrypted_office import _xlsx, encrypt
+
+    root = tmp_path / name
+    root.mkdir()
+    plain = _xlsx()
+    (root / "plain.xlsx").write_bytes(plain)
+    (root / "locked.xlsx").write_bytes(encrypt(plain, "harbour"))
+    return root
+
+
+def test_index_without_the_password_records_an_encrypted_workbook_as_encrypted(tmp_path):
+    root = _sheets(tmp_path, "sheets")
+    assert main(["index", str(root), "--jobs", "1"]) in (0, 1)
+    store = open_store(None, root)
+    try:
+        row = store.document("locked.xlsx")
+    finally:
+        store.close()
+    assert row.status == "failed" and row.error_code == "ENCRYPTED"
+    assert (
+        row.error_message == "locked.xlsx: the file is password-protected; give its password with --password"
+    )
+
+
+def test_index_with_the_password_indexes_an_encrypted_workbook_as_the_plain_one(tmp_path):
+    root = _sheets(tmp_path, "sheets")
+    assert main(["index", str(root), "--jobs", "1", "--password", "harbour"]) == 0
+    store = open_store(None, root)
+    try:
+        locked, plain = store.document("locked.xlsx"), store.document("plain.xlsx")
+        assert locked.status == "indexed" and locked.error_code is None
+        assert locked.chunk_count == plain.chunk_count > 0
+        contents = [[c.content for c in store.chunks(path)] for path in ("locked.xlsx", "plain.xlsx")]
+    finally:
+        store.close()
+    assert contents[0] == contents[1] and "Fenders" in contents[0][0]

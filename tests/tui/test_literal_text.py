@@ -180,6 +180,32 @@ def test_the_manifest_of_an_encrypted_pdf_says_how_to_give_its_password(tmp_path
     assert "chunkscope index --password PASSWORD FOLDER" in text
 
 
+def test_the_manifest_of_an_encrypted_word_file_says_how_to_give_its_password(tmp_path):
+    from storage.store import Store
+    from tests.indexer.formats.test_encrypted_office import _docx, encrypt
+
+    root = tmp_path / "corpus"
+    root.mkdir()
+    (root / "locked.docx").write_bytes(encrypt(_docx(), "harbour"))
+    index(root)
+    with Store.open(root / ".chunkscope" / "index.db", readonly=True) as store:
+        row = store.document("locked.docx")
+    assert row.error_code == "ENCRYPTED"
+    text = " ".join(shown_text(manifest_text(row, None)).split())
+    assert "give its password with --password" in text  # the error
+    assert "chunkscope FOLDER --password PASSWORD" in text  # the hint
+
+
+def test_the_hint_offers_a_password_only_for_the_formats_it_opens():
+    from tui.widgets.manifest_panel import ENCRYPTED_WITH_PASSWORD, HINTS, hint_for
+
+    for path in ("a.pdf", "b/c.DOCX", "d.xlsm", "e.xlsb", "f.pptx", "g.ppsx"):
+        assert hint_for("ENCRYPTED", path) == ENCRYPTED_WITH_PASSWORD, path
+    for path in ("a.ods", "b.odt", "c.epub", "d.xls", "e.msg", "docx"):
+        assert hint_for("ENCRYPTED", path) == HINTS["ENCRYPTED"], path
+    assert hint_for("PARSE_ERROR", "a.docx") == HINTS["PARSE_ERROR"]
+
+
 async def test_at_80_columns_every_tab_name_shows_whole_whichever_tab_is_open(corpus):
     from textual.widgets import Tab, Tabs
 
