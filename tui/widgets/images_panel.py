@@ -12,9 +12,9 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -54,6 +54,27 @@ def references(doc: Any, chunks: Sequence[ChunkLike]) -> dict[str, int]:
     return out
 
 
+def placeholders_text(marks: Sequence[ChunkLike]) -> Content:
+    """The chunks carrying image markers, each with its provenance and the text around its marker.
+
+    Built as Content, never from markup: a marker (``[Image: …]``), a name or a caption is the
+    document's own text, and read as markup it is lost or fails to parse."""
+    lines = [Content.styled(f"Placeholders ({len(marks)})", "bold"), Content()]
+    for c in marks:
+        lines.append(Content.assemble((where(c.metadata) or f"#{c.ordinal}", "cyan"), f" {c.content_type}"))
+        lines.append(Content(f'  "{marker_excerpt(c.content)}"'))
+        lines.append(Content())
+    if not marks:
+        lines.append(Content.styled("no image placeholders in this mode", "dim"))
+    return Content("\n").join(lines)
+
+
+def skipped_text(skipped: Sequence[Any]) -> Content:
+    """The images the extractor skipped, each with its name and the reason."""
+    lines = [Content(f"  {s.name}: {s.reason}") for s in skipped]
+    return Content("\n").join([Content.styled(f"Skipped ({len(skipped)})", "bold"), *lines])
+
+
 class ImageCard(Vertical):
     def __init__(self, image: Any, used: int, renderer: str) -> None:
         super().__init__(classes="image-card")
@@ -64,10 +85,14 @@ class ImageCard(Vertical):
     def compose(self) -> ComposeResult:
         im = self.image
         size = f"{im.width}×{im.height}" if im.width and im.height else "size unknown"
-        alt = escape(im.alt) if im.alt else "[dim]no alt text[/]"
         refs = f"used by {self.used} chunk" + ("" if self.used == 1 else "s")
         yield Static(
-            f"[b]{escape(im.name)}[/b]  {im.format.upper()} {size}  {human_bytes(im.size)}\nalt: {alt} · {refs}",
+            Content.assemble(
+                (im.name, "bold"),
+                f"  {im.format.upper()} {size}  {human_bytes(im.size)}\nalt: ",
+                im.alt or ("no alt text", "dim"),
+                f" · {refs}",
+            ),
             classes="image-meta",
         )
         if im.data:
@@ -77,11 +102,11 @@ class ImageCard(Vertical):
                 picture = PILImage.open(io.BytesIO(im.data))
                 picture.load()
             except (OSError, ValueError, SyntaxError) as exc:
-                yield Static(f"[red]cannot draw: {escape(str(exc))}[/]", classes="image-note")
+                yield Static(Content.styled(f"cannot draw: {exc}", "red"), classes="image-note")
                 return
             yield image_widget_class(self.renderer)(picture, classes="image-view")
         else:
-            yield Static("[dim](image bytes not stored)[/]", classes="image-note")
+            yield Static(Content.styled("(image bytes not stored)", "dim"), classes="image-note")
 
 
 class ImagesPanel(Horizontal):
@@ -95,24 +120,17 @@ class ImagesPanel(Horizontal):
         right = self.query_one("#extracted", VerticalScroll)
         await right.remove_children()
         if doc is None:
-            left.update("[dim]no document[/]")
+            left.update(Content.styled("no document", "dim"))
             return
-        marks = [c for c in chunks if is_placeholder(c)]
-        lines = [f"[b]Placeholders ({len(marks)})[/b]", ""]
-        for c in marks:
-            lines.append(f"[cyan]{escape(where(c.metadata) or f'#{c.ordinal}')}[/] {escape(c.content_type)}")
-            lines.append(f'  "{escape(marker_excerpt(c.content))}"')
-            lines.append("")
-        if not marks:
-            lines.append("[dim]no image placeholders in this mode[/]")
-        left.update("\n".join(lines))
+        left.update(placeholders_text([c for c in chunks if is_placeholder(c)]))
         refs = references(doc, chunks)
-        cards: list[Widget] = [Static(f"[b]Extracted ({len(doc.images)})[/b]", classes="images-title")]
+        cards: list[Widget] = [
+            Static(Content.styled(f"Extracted ({len(doc.images)})", "bold"), classes="images-title")
+        ]
         cards += [ImageCard(im, refs.get(im.name, 0), renderer) for im in doc.images]
         skipped = doc.coverage.skipped_of("image")
         if skipped:
-            text = "\n".join(f"  {escape(s.name)}: {escape(s.reason)}" for s in skipped)
-            cards.append(Static(f"[b]Skipped ({len(skipped)})[/b]\n{text}", classes="images-skipped"))
+            cards.append(Static(skipped_text(skipped), classes="images-skipped"))
         if not doc.images and not skipped:
-            cards.append(Static("[dim]no images in this document[/]"))
+            cards.append(Static(Content.styled("no images in this document", "dim")))
         await right.mount_all(cards)

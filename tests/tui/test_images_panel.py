@@ -1,0 +1,71 @@
+"""Pilot tests of the Images tab on documents written here and indexed for real."""
+
+from __future__ import annotations
+
+import base64
+from io import BytesIO
+
+from PIL import Image as PILImage
+
+from indexer.model import DOCUMENT
+from indexer.modes import registry as modes
+from tui.widgets.images_panel import ImageCard, ImagesPanel
+
+from .conftest import index, settle
+from .test_app import SIZE, make_app, open_file
+
+
+def png(size: tuple[int, int], colour: tuple[int, int, int]) -> str:
+    """A ``data:`` URI of a plain PNG picture."""
+    out = BytesIO()
+    PILImage.new("RGB", size, colour).save(out, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
+
+
+def shown(widget) -> str:
+    return str(widget.render())
+
+
+async def test_names_alt_text_and_skips_that_look_like_markup_are_shown_as_written(tmp_path):
+    root = tmp_path / "corpus"
+    root.mkdir()
+    # pictures (data: URIs, extracted) and an icon (skipped), their texts full of square brackets;
+    # three pictures in a row, so that in section mode the text shown around the first marker ends
+    # inside the third one, an open bracket, before the next section's placeholder
+    # (the second and third are the same picture, one card)
+    tide, pier, weir = png((30, 40), (30, 30, 200)), png((20, 20), (0, 0, 0)), png((40, 30), (200, 30, 30))
+    (root / "gauges.html").write_text(
+        "<html><body><h1>Gauges [b]old[/b]</h1><h2>Tides</h2>"
+        f"<p>Tide gauges: <img src='{tide}' alt='north gauge [i]'> <img src='{pier}' alt='south [/]'>"
+        f" <img src='{pier}' alt='the pier [bold from the sea'> [/]</p>"
+        "<h2>Weir</h2><p>The reading [/] at the weir, shown below.</p>"
+        f"<p><img src='{weir}' alt='Weir gauge [/] at [bold low water'></p>"
+        "<p><img src='[bold]flag.png' width='22' height='15'> Tide readings of the stations.</p>"
+        "</body></html>",
+        encoding="utf-8",
+    )
+    index(root)
+    app = make_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "gauges.html")
+        await pilot.press("i")
+        await settle(pilot)
+        panel = app.main.query_one(ImagesPanel)
+        for number, mode in enumerate(modes.modes_for(DOCUMENT), 1):
+            await pilot.press(str(number))
+            await settle(pilot)
+            assert app.main.mode == mode
+            placeholders = shown(panel.query_one("#placeholders-text"))
+            assert "[Image: Weir gauge [/] at [bold low water]" in placeholders, (mode, placeholders)
+            assert "[Image: north gauge [i]]" in placeholders, (mode, placeholders)
+            if mode == "section":  # the Tides section: its text shown ends inside its third marker
+                assert '[Image: south [/]] [Image: the pier [bold from the s…"' in placeholders
+            cards = list(panel.query(ImageCard))
+            alts = [c.image.alt for c in cards]
+            assert alts == ["north gauge [i]", "south [/]", "Weir gauge [/] at [bold low water"]
+            meta = shown(cards[2].query_one(".image-meta"))
+            assert meta.startswith(cards[2].image.name + "  PNG 40×30")
+            assert "alt: Weir gauge [/] at [bold low water · used by " in meta, (mode, meta)
+            assert all(c.query(".image-view") for c in cards)
+            skipped = shown(panel.query_one(".images-skipped"))
+            assert skipped == "Skipped (1)\n  [bold]flag.png: icon (22×15)", (mode, skipped)
