@@ -69,3 +69,53 @@ async def test_names_alt_text_and_skips_that_look_like_markup_are_shown_as_writt
             assert all(c.query(".image-view") for c in cards)
             skipped = shown(panel.query_one(".images-skipped"))
             assert skipped == "Skipped (1)\n  [bold]flag.png: icon (22×15)", (mode, skipped)
+
+
+async def test_a_document_of_many_images_mounts_its_cards_as_they_come_into_view(tmp_path):
+    root = tmp_path / "corpus"
+    root.mkdir()
+    count = 30
+    pictures = "".join(
+        f"<h2>Gauge {i}</h2><p><img src='{png((40, 30), (i * 8, 100, 200 - i * 6))}' alt='gauge {i}'></p>"
+        for i in range(count)
+    )
+    (root / "gauges.html").write_text(
+        f"<html><body><h1>Gauges</h1>{pictures}"
+        "<p><img src='flag.png' width='22' height='15'> Tide readings of the stations.</p></body></html>",
+        encoding="utf-8",
+    )
+    index(root)
+    app = make_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_file(pilot, "gauges.html")
+        await pilot.press("i")
+        await settle(pilot)
+        panel = app.main.query_one(ImagesPanel)
+        right = panel.query_one("#extracted")
+        cards = list(panel.query(ImageCard))
+        # the first batch, then a line standing for the rest; the skipped icon comes after the last
+        assert [c.image.alt for c in cards] == [f"gauge {i}" for i in range(ImagesPanel.BATCH)]
+        assert shown(panel.query_one(".images-more")) == f"… {count - ImagesPanel.BATCH} more images"
+        assert not panel.query(".images-skipped")
+        # pictures are drawn on screen and a screen ahead of it, not further
+        assert cards[0].query(".image-view") and not cards[0].query(".image-pending")
+        assert cards[-1].query(".image-pending") and not cards[-1].query(".image-view")
+        assert cards[-1].region.y > right.region.bottom + right.region.height
+        # scrolling down brings the rest, a batch at a time, each drawn once near the view
+        for _ in range(10):
+            right.scroll_end(animate=False)
+            await settle(pilot)
+            if not panel.query(".images-more"):
+                break
+        right.scroll_end(animate=False)  # down to the last card, mounted a batch ago
+        await settle(pilot)
+        cards = list(panel.query(ImageCard))
+        assert [c.image.alt for c in cards] == [f"gauge {i}" for i in range(count)]
+        assert not panel.query(".images-more")
+        assert shown(panel.query_one(".images-skipped")) == "Skipped (1)\n  flag.png: icon (22×15)"
+        assert cards[-1].query(".image-view") and cards[-1].used == 1
+        # another mode of the same document keeps the cards (and their pictures), its counts its own
+        await pilot.press(str(modes.modes_for(DOCUMENT).index("sliding_window") + 1))
+        await settle(pilot)
+        assert list(panel.query(ImageCard)) == cards and cards[-1].query(".image-view")
+        assert cards[-1].used == 2 and "used by 2 chunks" in shown(cards[-1].query_one(".image-meta"))

@@ -4,6 +4,7 @@ Left: the chunks carrying ``[Image: …]`` markers, with their provenance. Right
 extracted image (name, format, pixel size, bytes, alt text, how many chunks reference it) with the
 image drawn by textual-image, then the images the extractor skipped and why. The renderer is
 chosen by the app: the best the terminal supports, or a fixed one (half-blocks) for snapshots.
+Cards are mounted, and their pictures decoded, as they come near the view (see ImagesPanel).
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..present import ChunkLike, human_bytes, is_placeholder, overlapping, span, where
+from ..present import ChunkLike, counted, human_bytes, is_placeholder, overlapping, span, where
 
 
 def image_widget_class(renderer: str) -> type[Widget]:
@@ -75,62 +78,188 @@ def skipped_text(skipped: Sequence[Any]) -> Content:
     return Content("\n").join([Content.styled(f"Skipped ({len(skipped)})", "bold"), *lines])
 
 
+#: A picture is drawn from a copy at most this many pixels each way, made on a thread: a card shows
+#: it 8 rows high, under 512 pixels even for sixel or TGP at 64 pixels a row, and textual-image
+#: scales the picture it holds again on each render.
+THUMBNAIL = (1024, 512)
+
+
+def thumbnail(data: bytes) -> Any:
+    """The picture in ``data`` decoded (a PIL image), shrunk to :data:`THUMBNAIL` if larger;
+    raises what PIL raises on bytes it cannot read."""
+    from PIL import Image as PILImage
+
+    picture = PILImage.open(io.BytesIO(data))
+    picture.load()
+    if picture.width > THUMBNAIL[0] or picture.height > THUMBNAIL[1]:
+        picture.thumbnail(THUMBNAIL)
+    return picture
+
+
 class ImageCard(Vertical):
+    """One extracted image: what is known of it, and the picture once the card comes into view
+    (decoded on a thread: a document may hold hundreds)."""
+
+    class Decoded(Message):
+        """The card's picture was decoded (``picture``), or could not be (``error``)."""
+
+        def __init__(self, picture: Any, error: str = "") -> None:
+            super().__init__()
+            self.picture = picture
+            self.error = error
+
     def __init__(self, image: Any, used: int, renderer: str) -> None:
         super().__init__(classes="image-card")
         self.image = image
         self.used = used
         self.renderer = renderer
+        self.drawing = False  # the picture asked for (decoded or being decoded)
 
     def compose(self) -> ComposeResult:
-        im = self.image
-        size = f"{im.width}×{im.height}" if im.width and im.height else "size unknown"
-        refs = f"used by {self.used} chunk" + ("" if self.used == 1 else "s")
-        yield Static(
-            Content.assemble(
-                (im.name, "bold"),
-                f"  {im.format.upper()} {size}  {human_bytes(im.size)}\nalt: ",
-                im.alt or ("no alt text", "dim"),
-                f" · {refs}",
-            ),
-            classes="image-meta",
-        )
-        if im.data:
-            from PIL import Image as PILImage
-
-            try:
-                picture = PILImage.open(io.BytesIO(im.data))
-                picture.load()
-            except (OSError, ValueError, SyntaxError) as exc:
-                yield Static(Content.styled(f"cannot draw: {exc}", "red"), classes="image-note")
-                return
-            yield image_widget_class(self.renderer)(picture, classes="image-view")
+        yield Static(self.meta(), classes="image-meta")
+        if self.image.data:
+            yield Static(classes="image-pending")
         else:
             yield Static(Content.styled("(image bytes not stored)", "dim"), classes="image-note")
 
+    def meta(self) -> Content:
+        im = self.image
+        size = f"{im.width}×{im.height}" if im.width and im.height else "size unknown"
+        refs = f"used by {self.used} chunk" + ("" if self.used == 1 else "s")
+        return Content.assemble(
+            (im.name, "bold"),
+            f"  {im.format.upper()} {size}  {human_bytes(im.size)}\nalt: ",
+            im.alt or ("no alt text", "dim"),
+            f" · {refs}",
+        )
+
+    def draw(self) -> None:
+        """Decode the picture (once) and show it in place of the empty space kept for it."""
+        if self.drawing or not self.image.data:
+            return
+        self.drawing = True
+        self.decode(self.image.data)
+
+    @work(thread=True, group="thumbnails")
+    def decode(self, data: bytes) -> None:
+        try:
+            picture = thumbnail(data)
+        except (OSError, ValueError, SyntaxError) as exc:
+            self.post_message(self.Decoded(None, str(exc)))
+            return
+        self.post_message(self.Decoded(picture))
+
+    async def on_image_card_decoded(self, message: Decoded) -> None:
+        message.stop()
+        if message.error:
+            shown: Widget = Static(
+                Content.styled(f"cannot draw: {message.error}", "red"), classes="image-note"
+            )
+        else:
+            shown = image_widget_class(self.renderer)(message.picture, classes="image-view")
+        await self.query_one(".image-pending").remove()
+        await self.mount(shown)
+
 
 class ImagesPanel(Horizontal):
+    """The placeholders (left) and the extracted images (right).
+
+    A document may hold hundreds of images: the cards are mounted a batch (:data:`BATCH`) at a
+    time, the next when the end of those mounted comes near the view, and each card decodes its
+    picture when it comes near the view itself (:data:`AHEAD`). Another mode of the same document
+    keeps the cards and updates their counts."""
+
+    #: Cards mounted at a time: 11 rows each, three screens of 40 rows.
+    BATCH = 12
+    #: Cards within this many screens above or below the visible part are drawn too, ahead of a
+    #: scroll, and the next batch is mounted when the last card is as near.
+    AHEAD = 1
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.doc: Any | None = None  # the document whose cards are mounted
+        self.renderer = ""
+        self.refs: dict[str, int] = {}
+        self.waiting: list[Any] = []  # its images not mounted yet, in order
+        self.extending = False
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="placeholders"):
             yield Static("", id="placeholders-text")
         yield VerticalScroll(id="extracted")
 
+    def on_mount(self) -> None:
+        self.watch(self.query_one("#extracted"), "scroll_y", self.scrolled, init=False)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.draw_visible)
+
+    def scrolled(self) -> None:
+        self.call_after_refresh(self.draw_visible)  # once the cards' places are those of the new offset
+
     async def show(self, doc: Any | None, chunks: Sequence[ChunkLike], renderer: str) -> None:
         left = self.query_one("#placeholders-text", Static)
         right = self.query_one("#extracted", VerticalScroll)
-        await right.remove_children()
         if doc is None:
+            self.doc, self.waiting = None, []
+            await right.remove_children()
             left.update(Content.styled("no document", "dim"))
             return
         left.update(placeholders_text([c for c in chunks if is_placeholder(c)]))
-        refs = references(doc, chunks)
-        cards: list[Widget] = [
-            Static(Content.styled(f"Extracted ({len(doc.images)})", "bold"), classes="images-title")
-        ]
-        cards += [ImageCard(im, refs.get(im.name, 0), renderer) for im in doc.images]
+        self.refs = references(doc, chunks)
+        if doc is self.doc and renderer == self.renderer:  # another mode: the same cards
+            for card in right.query_children(ImageCard):
+                card.used = self.refs.get(card.image.name, 0)
+                card.query_one(".image-meta", Static).update(card.meta())
+            return
+        self.doc, self.renderer, self.waiting = doc, renderer, list(doc.images)
+        await right.remove_children()
+        title = Static(Content.styled(f"Extracted ({len(doc.images)})", "bold"), classes="images-title")
+        await right.mount_all([title, *self.next_batch()])
+        self.call_after_refresh(self.draw_visible)
+
+    def next_batch(self) -> list[Widget]:
+        """The next cards to mount, then a line saying how many are left, or after the last the
+        skipped images."""
+        doc = self.doc
+        batch, self.waiting = self.waiting[: self.BATCH], self.waiting[self.BATCH :]
+        widgets: list[Widget] = [ImageCard(im, self.refs.get(im.name, 0), self.renderer) for im in batch]
+        if self.waiting:
+            more = Content.styled(f"… {counted(len(self.waiting), 'more image')}", "dim")
+            widgets.append(Static(more, classes="images-more"))
+            return widgets
         skipped = doc.coverage.skipped_of("image")
         if skipped:
-            cards.append(Static(skipped_text(skipped), classes="images-skipped"))
+            widgets.append(Static(skipped_text(skipped), classes="images-skipped"))
         if not doc.images and not skipped:
-            cards.append(Static(Content.styled("no images in this document", "dim")))
-        await right.mount_all(cards)
+            widgets.append(Static(Content.styled("no images in this document", "dim")))
+        return widgets
+
+    async def draw_visible(self) -> None:
+        """Draw the cards on screen or near it (:data:`AHEAD`) not drawn yet, and mount the next
+        batch when the line standing for it is as near."""
+        right = self.query_one("#extracted", VerticalScroll)
+        view = right.region
+        if not view or self.extending:
+            return
+        margin = view.height * self.AHEAD
+        top, bottom = view.y - margin, view.bottom + margin
+
+        def near(widget: Widget) -> bool:
+            region = widget.region
+            return bool(region) and region.bottom >= top and region.y <= bottom
+
+        for card in right.query_children(ImageCard):
+            if not card.drawing and card.image.data and near(card):
+                card.draw()
+        more = next(iter(right.query_children(".images-more")), None)
+        if more is not None and near(more):
+            self.extending = True
+            try:
+                doc = self.doc
+                await more.remove()
+                if doc is self.doc:  # not replaced by another document meanwhile
+                    await right.mount_all(self.next_batch())
+            finally:
+                self.extending = False
+            self.call_after_refresh(self.draw_visible)
