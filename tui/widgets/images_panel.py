@@ -49,10 +49,13 @@ def marker_excerpt(content: str, width: int = 90) -> str:
 
 def references(doc: Any, chunks: Sequence[ChunkLike]) -> dict[str, int]:
     """For each image name: how many chunks cover a block that anchors it."""
+    spans = [s for s in (span(c.metadata) for c in chunks) if s]  # once, not once per image
     out: dict[str, int] = {}
     for block in doc.blocks:
+        if not block.images:
+            continue
+        used = sum(1 for s in spans if overlapping(block.lines, s))
         for name in block.images:
-            used = sum(1 for c in chunks if overlapping(block.lines, span(c.metadata)))
             out[name] = out.get(name, 0) + used
     return out
 
