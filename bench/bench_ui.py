@@ -10,6 +10,9 @@
 2. While the scale-1 benchmark corpus (bench/out/corpus-s1, generated on first use) is indexed
    in the background: the latency of arrow keys in the file tree, p50/p95/max, and the longest
    event-loop stall.
+3. The Images tab of a PDF of 168 images (chelsea_pdta.pdf of ../shared, or $CHUNKSCOPE_SHARED): the time from the key
+   press to the tab painted, and to the pictures on screen drawn (decoded in workers), against
+   the time to open the Chunks tab of the same file as the baseline.
 Target: each under 100 ms.
 """
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import shutil
 import statistics
 import sys
@@ -25,6 +29,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("CHUNKSCOPE_SHARED", ROOT.parent / "shared"))
+MANY_IMAGES = SHARED / "fixtures" / "real-world" / "pdf" / "pdfplumber" / "chelsea_pdta.pdf"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -32,6 +38,7 @@ from storage.indexing import index_folder  # noqa: E402
 from tui.app import ChunkscopeApp, prepare_processes  # noqa: E402
 from tui.widgets.chunk_list import ChunkList  # noqa: E402
 from tui.widgets.file_tree import FileTree  # noqa: E402
+from tui.widgets.images_panel import ImageCard, ImagesPanel  # noqa: E402
 from tui.widgets.source_view import SourceView  # noqa: E402
 
 WORDS = [
@@ -241,6 +248,79 @@ async def while_indexing(folder: Path, interval: float) -> None:
         print(f"  target p95 < 100 ms: {'met' if p95 < 100 else 'NOT met'}")
 
 
+async def until_settled(pilot, tab: str, groups: set[str] | None = None) -> None:
+    """Until ``tab`` is shown and no worker (of ``groups``, else none but the sync thread) is left
+    in three rounds of the event loop in a row, then one more refresh: the screen painted."""
+    app = pilot.app
+    quiet = 0
+    t0 = time.perf_counter()
+    while quiet < 3:
+        await pilot.pause(0)
+        busy = any(
+            not w.is_finished and w.group != "sync" and (groups is None or w.group in groups)
+            for w in app.workers
+        )
+        quiet = 0 if busy or app.main.tab != tab else quiet + 1
+        if time.perf_counter() - t0 > 60:
+            raise SystemExit(f"{tab}: not settled after 60 s")
+    await pilot.pause(0)
+
+
+async def images_tab(folder: Path, name: str, repeat: int) -> None:
+    app = ChunkscopeApp(folder, watch=False, image_renderer="halfcell")
+    async with app.run_test(size=(120, 40)) as pilot:
+        main = app.main
+        tree = main.query_one(FileTree)
+        await wait_until(pilot, lambda: name in main.rows and "other.md" in main.rows)
+
+        async def select(path: str, tab: str) -> None:
+            tree.select(path)
+            await wait_until(pilot, lambda: main.path == path)
+            await until_settled(pilot, tab)
+
+        async def press(key: str, tab: str) -> tuple[float, float]:
+            """Milliseconds to the tab painted, and to every worker done (pictures drawn)."""
+            t0 = time.perf_counter()
+            app.simulate_key(key)
+            await until_settled(pilot, tab, {"view"})
+            painted = (time.perf_counter() - t0) * 1000
+            await until_settled(pilot, tab)
+            return painted, (time.perf_counter() - t0) * 1000
+
+        chunks, opened, drawn, again, modes = [], [], [], [], []
+        for _ in range(repeat):
+            # the Images tab shows another document: the file's cards are built anew
+            await select("other.md", "chunks")
+            await press("i", "images")
+            await press("escape", "chunks")
+            await select(name, "chunks")
+            await press("s", "source")
+            chunks.append((await press("escape", "chunks"))[1])
+            first = await press("i", "images")
+            opened.append(first[0])
+            drawn.append(first[1])
+            await press("escape", "chunks")
+            again.append((await press("i", "images"))[1])  # the same document: cards kept
+            modes.append((await press("3", "images"))[1])  # section mode, in the tab
+            await press("1", "images")
+            await press("escape", "chunks")
+        panel = main.query_one(ImagesPanel)
+        shown = len(panel.query(ImageCard))
+        base = statistics.median(chunks)
+        print(f"{name}: {len(main.current_chunks):,} default chunks, {shown} image cards mounted")
+        print(f"  open the Chunks tab (baseline):          {summary(chunks)}")
+        for label, samples in (
+            ("open the Images tab, painted", opened),
+            ("  … and the pictures on screen drawn", drawn),
+            ("open it again (same document)", again),
+            ("switch to section mode in the tab", modes),
+        ):
+            print(
+                f"  {label + ':':<41}{summary(samples)} · best {min(samples):6.1f} ms "
+                f"= {statistics.median(samples) / base:.2f}× baseline"
+            )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--chunks", type=int, default=5000)
@@ -248,9 +328,22 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=1.0)
     ap.add_argument("--interval", type=float, default=0.1, help="seconds between key presses while indexing")
     ap.add_argument("--skip-indexing", action="store_true")
+    ap.add_argument("--images", type=Path, default=MANY_IMAGES, help="a document of many images")
+    ap.add_argument("--only-images", action="store_true", help="only the Images tab figures")
     args = ap.parse_args()
     prepare_processes()
     with tempfile.TemporaryDirectory(prefix="chunkscope-bench-ui-") as tmp:
+        if args.images.exists():
+            images = Path(tmp) / "images"
+            images.mkdir()
+            shutil.copy(args.images, images / args.images.name)
+            (images / "other.md").write_text("# Other\n\nA document without images.\n", encoding="utf-8")
+            index_folder(images, jobs=1)
+            asyncio.run(images_tab(images, args.images.name, args.repeat))
+        else:
+            print(f"{args.images} is absent: no Images tab figures")
+        if args.only_images:
+            return
         folder = Path(tmp) / "big"
         folder.mkdir()
         (folder / "big.md").write_text(big_markdown(args.chunks // 2), encoding="utf-8")
