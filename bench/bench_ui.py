@@ -274,8 +274,15 @@ async def images_tab(folder: Path, name: str, repeat: int) -> None:
         await wait_until(pilot, lambda: name in main.rows and "other.md" in main.rows)
 
         async def select(path: str, tab: str) -> None:
-            tree.select(path)
-            await wait_until(pilot, lambda: main.path == path)
+            for _ in range(10):  # a selection made while the tree is busy may be lost: made again
+                tree.select(path)
+                t0 = time.perf_counter()
+                while main.path != path and time.perf_counter() - t0 < 10:
+                    await pilot.pause(0.02)
+                if main.path == path:
+                    break
+            else:
+                raise SystemExit(f"{path} not selected")
             await until_settled(pilot, tab)
 
         async def press(key: str, tab: str) -> tuple[float, float]:
