@@ -149,9 +149,11 @@ class Indexer:
         self.memory_mb = memory_mb
         self.extra_modules = tuple(extra_modules)
         # extraction options (PDF tables, OCR, password): they apply to the files extracted from
-        # now on; files already indexed are not read again for them. OCR reads a scan's pages in
-        # parallel: the workers share the CPUs between them
+        # now on; files already indexed are not read again for them, but for the files that
+        # failed for want of a password when one is given. OCR reads a scan's pages in parallel:
+        # the workers share the CPUs between them
         chosen = dict(options or {})
+        self.password_given = bool(chosen.get("password") or chosen.get("pdf_password"))
         chosen.setdefault("ocr_jobs", max(1, usable_cpus() // self.jobs))
         self.options = tuple(sorted(chosen.items()))
         self.rules = IgnoreRules(self.root)
@@ -212,7 +214,9 @@ class Indexer:
             self.rules.reload()
             files = list(walk(self.root, self.rules))
             stored = self.store.stats()
-            todo = [f for f in files if self._needs_work(f, stored.get(f.path))]
+            # a password given: the files it may open are read again, unchanged as they are
+            locked = self.store.failed_with(errors.ENCRYPTED) if self.password_given else set()
+            todo = [f for f in files if f.path in locked or self._needs_work(f, stored.get(f.path))]
             tally = _Tally(unchanged=len(files) - len(todo), reread=_rereads(todo, stored))
             on_disk = {f.path for f in files}
             gone = sorted(p for p in stored if p not in on_disk)

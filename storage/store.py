@@ -245,6 +245,15 @@ class Store:
         )
         return {row[0]: row[1:] for row in rows}
 
+    def failed_with(self, code: str) -> set[str]:
+        """The paths whose last extraction failed with ``code`` (failed, or stale: an earlier
+        revision still shown)."""
+        rows = self._conn().execute(
+            "SELECT path FROM documents WHERE error_code = ? AND status IN (?, ?)",
+            [code, records.FAILED, records.STALE],
+        )
+        return {row[0] for row in rows}
+
     def load_document(self, path: str) -> Document | None:
         sql = (
             "SELECT d.id, dd.document, dd.encoding FROM documents d "

@@ -78,3 +78,32 @@ def test_index_with_the_password_indexes_an_encrypted_workbook_as_the_plain_one(
     finally:
         store.close()
     assert contents[0] == contents[1] and "Fenders" in contents[0][0]
+
+
+def test_a_file_that_failed_for_want_of_a_password_is_read_again_when_one_is_given(tmp_path, capsys):
+    # indexed first without the password: ENCRYPTED; the next index of the unchanged folder with
+    # it reads the file again (it was counted unchanged, and stayed failed)
+    root = _folder(tmp_path)
+    (root / "plain.md").write_text("# Plain\n\nNothing locked here.\n", encoding="utf-8")
+    assert main(["index", str(root), "--jobs", "1"]) in (0, 1)
+    assert _row(root).error_code == "ENCRYPTED"
+    capsys.readouterr()
+    assert main(["index", str(root), "--jobs", "1", "--password", "secret"]) == 0
+    row = _row(root)
+    assert row.status == "indexed" and row.error_code is None and row.chunk_count > 0
+    out = capsys.readouterr().out
+    assert "1 updated, 1 unchanged" in out, out  # the Markdown file is not read again
+    # without a password nothing is read again
+    assert main(["index", str(root), "--jobs", "1"]) == 0
+    assert "0 updated, 2 unchanged" in capsys.readouterr().out
+
+
+def test_the_index_command_prints_names_and_messages_as_they_are(tmp_path, capsys):
+    # a name with brackets and a backslash: console markup ate "[bold]" and doubled the "\"
+    root = tmp_path / "odd"
+    root.mkdir()
+    name = "notes [bold] v2\\.pdf"
+    shutil.copy(SAMPLE_CORPUS / "pdf" / "encrypted.pdf", root / name)
+    assert main(["index", str(root), "--jobs", "1"]) in (0, 1)
+    out = capsys.readouterr().out
+    assert f"  failed {name}: ENCRYPTED: {name}: the PDF is password-protected" in out, out

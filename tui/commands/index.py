@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from rich.markup import escape
+from rich.text import Text
 
 from tui.commands.chunks import add_extract_options, extract_options
 
@@ -228,15 +228,21 @@ def run(args: argparse.Namespace) -> int:
     db_size = Path(summary.db_path).stat().st_size if Path(summary.db_path).exists() else 0
     unsupported = summary.errors.get("UNSUPPORTED_FORMAT", 0)
     of_which = f" ({unsupported:,} of them unsupported)" if unsupported else ""
+    # names and messages as they are (Text, not console markup: a message's trailing backslash
+    # came out doubled, escaped)
     out_console.print(
-        f"Indexed [bold]{escape(str(folder))}[/]: {summary.files:,} files in {summary.elapsed:,.1f} s ({work}) — "
-        f"{summary.added:,} added, {summary.updated:,} updated, {summary.unchanged:,} unchanged, "
-        f"{summary.removed:,} removed, {summary.failed:,} failed{of_which}",
+        Text.assemble(
+            "Indexed ",
+            (str(folder), "bold"),
+            f": {summary.files:,} files in {summary.elapsed:,.1f} s ({work}) — "
+            f"{summary.added:,} added, {summary.updated:,} updated, {summary.unchanged:,} unchanged, "
+            f"{summary.removed:,} removed, {summary.failed:,} failed{of_which}",
+        ),
         highlight=False,
     )
     for f in failures[:20]:
         out_console.print(
-            f"  [red]{f.status}[/] {escape(f'{f.path}: {f.code}: {f.message}')}", highlight=False, markup=True
+            Text.assemble("  ", (f.status, "red"), f" {f.path}: {f.code}: {f.message}"), highlight=False
         )
     if len(failures) > 20:
         out_console.print(f"  … and {len(failures) - 20} more (`chunkscope report` lists them all)")
