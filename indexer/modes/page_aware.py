@@ -60,8 +60,18 @@ def _pieces(blocks: list[Block], per_page: int) -> list[Piece]:
 
     def flush(next_tag: str) -> None:
         nonlocal tag
-        if units:
-            if set(map(len, parts_of)) == {1}:  # no unit was cut: each part is a unit
+        if len(units) == 1 and len(parts_of[0]) == 1:  # one unit, not cut (a heading's paragraph)
+            unit = units[0]
+            meta = {
+                "page_break_type": tag,
+                "paragraph_count": 1,
+                "section_heading": path.heading,
+                "section_level": path.level,
+                "heading_path": path.path,
+            }
+            drafts.append(("page_aware", unit.text, [unit], meta))
+        elif units:
+            if all(len(parts) == 1 for parts in parts_of):  # no unit was cut: each part is a unit
                 flat = units[:]
                 unit_of = None
             else:
