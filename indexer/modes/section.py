@@ -45,6 +45,21 @@ def _pieces(blocks: list[Block]) -> list[Piece]:
     body: list[Block] = []
 
     def flush() -> None:
+        if len(body) == 1:  # one block (a heading's one paragraph): one part, no grouping
+            block = body.pop()
+            kind = block.kind
+            meta = {
+                "section_heading": path.heading,
+                "section_level": path.level,
+                "heading_path": path.path,
+                "paragraph_count": 1 if kind in (PARAGRAPH, LIST) else 0,
+                "block_types": [kind],
+                "char_count": len(block.text),
+                "split_part": None,
+                "split_total": None,
+            }
+            drafts.append(("section", block.text, [block], meta))
+            return
         if not body:
             return
         groups = split_at_paragraphs([b.text for b in body], MAX_CHARS)
