@@ -36,7 +36,7 @@ from typing import Any
 
 from lxml import etree
 
-from ..errors import EmptyExtraction, Encrypted, ParseError
+from ..errors import EmptyExtraction, ParseError
 from ..limits import ExtractContext
 from ..model import (
     HEADING,
@@ -61,6 +61,7 @@ from ..model import (
 from ..zipsafe import open_zip
 from . import _charts, _embedded, _ooxml
 from ._attached import Attached, Attacher, text_chars
+from ._odf_encrypted import odf_decrypted
 from .registry import extractor
 
 NS = {
@@ -946,12 +947,14 @@ def _meta(root: etree._Element | None) -> dict[str, str]:
 def _open(data: bytes, ctx: ExtractContext, kind: str) -> tuple[zipfile.ZipFile, etree._Element, str | None]:
     what = ctx.filename or kind.upper()
     zf = open_zip(data, ctx.limits, what)
-    manifest = _ooxml.has_member(zf, "META-INF/manifest.xml") and _ooxml.read(
-        zf, "META-INF/manifest.xml", what
-    )
-    if manifest and b"encryption-data" in manifest:
+    try:  # saved with a password: the package with its parts decrypted
+        plain = odf_decrypted(zf, ctx, what)
+    except BaseException:
         zf.close()
-        raise Encrypted(f"{what} is password-protected (encrypted OpenDocument)")
+        raise
+    if plain is not None:
+        zf.close()
+        zf = open_zip(plain, ctx.limits, what)
     if not _ooxml.has_member(zf, "content.xml"):
         zf.close()
         raise ParseError(f"{what} has no content.xml: not an OpenDocument file")

@@ -86,6 +86,7 @@ from ._cells import (
 from ._embedded import OBJECT_RELS
 from ._encrypted import decrypted
 from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, date_kind
+from ._odf_encrypted import odf_decrypted
 from ._ods import OdsBackend, ods_chart_titles, ods_merges_and_errors, ods_pictures, ods_table_counts
 from ._xls import XlsCells, _with_xls_numbers, directory_cut, xls_cells, xls_day_cells, xls_unreadable
 from ._xlsb import xlsb_1904, xlsb_cells, xlsb_sheet_parts, xlsb_styles
@@ -901,15 +902,6 @@ def _check_ole(data: bytes) -> None:
         raise ParseError("OLE compound file without a workbook stream: not an Excel workbook")
 
 
-def _check_ods_encryption(zf: zipfile.ZipFile) -> None:
-    try:
-        manifest = read_member(zf, "META-INF/manifest.xml")
-    except _XML_ERRORS:  # absent or damaged: the content parts will tell
-        return
-    if b"encryption-data" in manifest:
-        raise Encrypted("the spreadsheet is password-protected (encrypted OpenDocument parts)")
-
-
 # -- images --------------------------------------------------------------------------------------
 
 
@@ -1625,8 +1617,12 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
             zf = open_zip(data, ctx.limits, "workbook")
         except NotImplementedError as exc:  # zipfile's answer to an unknown zip version or method
             raise ParseError(f"workbook is not a readable zip archive: {exc}") from None
-        if "META-INF/manifest.xml" in zf.namelist():
-            _check_ods_encryption(zf)
+        # an OpenDocument spreadsheet saved with a password: the package with its parts decrypted
+        plain = odf_decrypted(zf, ctx, ctx.filename or "workbook")
+        if plain is not None:
+            zf.close()
+            data = plain
+            zf = open_zip(data, ctx.limits, "workbook")
     else:
         raise ParseError(f"not a {source_type} workbook: neither a zip package nor an OLE compound file")
 
