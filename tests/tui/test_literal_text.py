@@ -199,9 +199,9 @@ def test_the_manifest_of_an_encrypted_word_file_says_how_to_give_its_password(tm
 def test_the_hint_offers_a_password_only_for_the_formats_it_opens():
     from tui.widgets.manifest_panel import ENCRYPTED_WITH_PASSWORD, HINTS, hint_for
 
-    for path in ("a.pdf", "b/c.DOCX", "d.xlsm", "e.xlsb", "f.pptx", "g.ppsx"):
+    for path in ("a.pdf", "b/c.DOCX", "d.xlsm", "e.xlsb", "f.pptx", "g.ppsx", "h.ods", "i.ODT", "j.odp"):
         assert hint_for("ENCRYPTED", path) == ENCRYPTED_WITH_PASSWORD, path
-    for path in ("a.ods", "b.odt", "c.epub", "d.xls", "e.msg", "docx"):
+    for path in ("c.epub", "d.xls", "e.msg", "docx"):
         assert hint_for("ENCRYPTED", path) == HINTS["ENCRYPTED"], path
     assert hint_for("PARSE_ERROR", "a.docx") == HINTS["PARSE_ERROR"]
 

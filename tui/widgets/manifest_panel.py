@@ -30,11 +30,12 @@ HINTS = {
 
 
 #: The files whose password can be given (``--password`` of ``chunkscope index``, of ``chunkscope``
-#: for the UI, and of ``chunkscope chunks``): PDFs, and Word, Excel and PowerPoint files (2007 and
-#: later); for other formats (OpenDocument, EPUB, .xls) there is none.
+#: for the UI, and of ``chunkscope chunks``): PDFs, Word, Excel and PowerPoint files (2007 and
+#: later) and OpenDocument text, sheets and slides; for other formats (EPUB, .xls) there is none.
 PASSWORD_EXTENSIONS = frozenset(
     (".pdf", ".docx", ".docm", ".dotx", ".dotm", ".xlsx", ".xlsm", ".xltx", ".xltm", ".xlsb")
     + (".pptx", ".pptm", ".potx", ".potm", ".ppsx", ".ppsm")
+    + (".odt", ".ott", ".ods", ".odp", ".otp")
 )
 #: What to do about such a file.
 ENCRYPTED_WITH_PASSWORD = (
