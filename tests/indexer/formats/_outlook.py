@@ -77,7 +77,11 @@ def _message(
     for prop, value in (properties or {}).items():
         msg.set_property(prop, *_typed(value, ansi))
     for guid, lid, kind, value in named:
-        key = MapiNamedProperty.string(lid, guid) if isinstance(lid, str) else MapiNamedProperty.numeric(lid, guid)
+        key = (
+            MapiNamedProperty.string(lid, guid)
+            if isinstance(lid, str)
+            else MapiNamedProperty.numeric(lid, guid)
+        )
         msg.set_named_property(key, kind, value)
     for address, display_name in recipients:
         msg.add_recipient(address, display_name=display_name)
