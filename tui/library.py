@@ -82,11 +82,25 @@ class Library:
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="chunkscope-read")
         self.chunks_cache = LRU(96)
         self.documents_cache = LRU(16)
+        self.running = 0  # calls running on the read threads (close waits for them)
+        self.idle = threading.Condition()
 
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run ``fn`` on a read thread and await its result."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, functools.partial(fn, *args, **kwargs))
+        return await loop.run_in_executor(
+            self.executor, functools.partial(self._counted, fn, *args, **kwargs)
+        )
+
+    def _counted(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        with self.idle:
+            self.running += 1
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            with self.idle:
+                self.running -= 1
+                self.idle.notify_all()
 
     def open(self) -> None:
         """Open (create, migrate) the store; blocking, so call it through :meth:`call`."""
@@ -96,10 +110,15 @@ class Library:
         self.store = Store.open(self.db_path, root=self.root)
 
     def close(self) -> None:
+        """Close the store once the reads running have ended (those waiting are cancelled): a
+        connection closed under a query on another thread crashes SQLite. A read still running
+        after 10 s keeps the store open: the process ends with it."""
         store, self.store = self.store, None
-        if store is not None:
-            self.executor.submit(store.close).result(timeout=10)
         self.executor.shutdown(wait=False, cancel_futures=True)
+        with self.idle:
+            ended = self.idle.wait_for(lambda: self.running == 0, timeout=10)
+        if store is not None and ended:
+            store.close()
 
     # -- blocking helpers, run through call() --------------------------------------------------
 
