@@ -136,10 +136,10 @@ def fit_title(
 
 def _head(text: str, width: int) -> str:
     """The start of ``text`` in at most ``width`` cells (a wide character is not split)."""
-    out = text[:width]
-    while cell_len(out) > width:
-        out = out[:-1]
-    return out
+    if width <= 0:
+        return ""
+    end = _fitting(text, width)  # at least one character, which may not fit alone
+    return text[:end] if end > 1 or _cells(text[:end]) <= width else ""
 
 
 #: A Markdown table's delimiter row (``| --- | :-: |``): it says nothing in a two-line preview.
