@@ -522,7 +522,7 @@ def _inline(text: str, escaped: set[int], quoted: bool = False) -> list[int]:
         elif i not in escaped and (end := _autolink(text, i)):
             after = end
         elif i < last_gt and (
-            (_HTML_TAG if quoted else _INLINE_HTML).match(text, i) or _AUTOLINK.match(text, i)
+            (_HTML_TAG.match(text, i) if quoted else _inline_html(text, i)) or _AUTOLINK.match(text, i)
         ):
             # a tag, or an autolink not left as it is (passed over above): escaped. In a quote,
             # a tag's start: the ">" of a line's quote marks may end it
@@ -551,15 +551,54 @@ def _inline(text: str, escaped: set[int], quoted: bool = False) -> list[int]:
     return out
 
 
+#: where the inline HTML that starts with ``<?``, ``<!--``, ``<![CDATA[`` or ``<!`` and a letter
+#: ends, the search for it beginning past the start: a processing instruction's ``?>``, a
+#: comment's ``-->`` (CommonMark 0.31 takes "<!-->" and "<!--->" for whole comments, so the
+#: search starts at the second dash), a CDATA section's ``]]>``, a declaration's ``>``
+_HTML_ENDS = (("<?", "?>", 2), ("<!--", "-->", 2), ("<![CDATA[", "]]>", 9), ("<!", ">", 3))
+
+
+def _inline_html(text: str, i: int) -> bool:
+    """Whether the ``<`` at ``text[i]`` starts inline HTML as a reader takes it: a whole tag, or
+    an instruction, comment, CDATA section or declaration whose end follows in the paragraph.
+    Without its end each is text ("<?php", "a <!-- b > c"), and its ``<`` stays as it is."""
+    if text[i + 1 : i + 2] not in ("!", "?"):
+        return _INLINE_HTML.match(text, i) is not None
+    for start, end, skip in _HTML_ENDS:
+        if text.startswith(start, i):
+            if start == "<!" and not (text[i + 2 : i + 3].isascii() and text[i + 2 : i + 3].isalpha()):
+                return False  # "<!5 x>", "<!- x>": no declaration
+            return text.find(end, i + skip) >= 0
+    return False
+
+
 def _autolink(text: str, i: int) -> int:
     """Where the autolink at ``text[i]`` ends, or 0: none there, or one with a backtick or an
-    entity in it, which a reader would take for a code span's end or the character."""
+    entity in it, which a reader would take for a code span's end or the character, or one
+    that markdown-it shows otherwise than written (:func:`_shown_as_written`)."""
     if not text[i + 1 : i + 2].isascii() or not text[i + 1 : i + 2].isalnum():
         return 0  # "<!--a@b.c>" is an HTML comment to a reader, "<?a@b.c>" an instruction
     link = _AUTOLINK.match(text, i)
-    if link and "`" not in link.group() and not _ENTITY.search(link.group()):
+    if (
+        link
+        and "`" not in link.group()
+        and not _ENTITY.search(link.group())
+        and _shown_as_written(link.group()[1:-1])
+    ):
         return link.end()
     return 0
+
+
+@lru_cache(maxsize=1024)
+def _shown_as_written(address: str) -> bool:
+    """Whether markdown-it reads ``<address>`` as a link showing ``address`` as it stands. It
+    refuses a link to a script or a file ("<javascript:*a*>", whose ``*a*`` it then reads as
+    emphasis) and shows an address decoded ("<http://a%41>" as "http://aA", a host's punycode
+    as its letters). Such an autolink is escaped as text is, which both readers show as written."""
+    from markdown_it.common.normalize_url import normalizeLink, normalizeLinkText, validateLink
+
+    url = address if ":" in address else "mailto:" + address  # an e-mail address has no ":"
+    return validateLink(normalizeLink(url)) and normalizeLinkText(address) == address
 
 
 #: white space to readers though not to CommonMark: a vertical tab (to markdown-it and

@@ -145,8 +145,9 @@ _HTML_STARTS = st.sampled_from(
 @given(
     st.lists(_line, max_size=1),
     _HTML_STARTS,
-    # no ":": a URL's autolink ("<h0:%00>", left as it is) reads back as markdown-it normalises it
-    st.text(alphabet=_MARKUP.replace("\n", "").replace(":", "") + "ab", max_size=12),
+    # with ":": a URL's autolink that markdown-it shows otherwise than written ("<h0:%00>") is
+    # escaped as text
+    st.text(alphabet=_MARKUP.replace("\n", "") + "ab", max_size=12),
 )
 @example([], "<h", " it")
 @example(["a"], "<div", "/x")
@@ -164,9 +165,9 @@ def test_a_line_starting_as_html_reads_back(before, start, rest):
         assert not escape_text(text).split("\n")[-1].startswith("\\<"), text
 
 
-#: what a tag's attributes are written with, and white space beyond ASCII's (no ":", which would
-#: make URL autolinks, read back as markdown-it normalises them)
-_TAG_MARKUP = " \t\n=\"'/<>`_.-ab1\u00a0\u3000\x0b"
+#: what a tag's attributes are written with, white space beyond ASCII's, and ":" and "%" (URL
+#: autolinks, some of which markdown-it shows decoded)
+_TAG_MARKUP = " \t\n=\"'/<>`_.-ab1:%\u00a0\u3000\x0b"
 
 
 @settings(max_examples=2000, deadline=None)
@@ -188,8 +189,9 @@ def test_text_after_a_less_than_sign_reads_back(name, rest):
         return
     _reads_back(text)
     # a tag is read whole; a comment's, declaration's or instruction's start with a ">" after it
-    # is escaped still
-    if name[0] not in "!?" and _as_text(text):
+    # is escaped still, and so is an autolink holding a backtick ("<a1:`>"), whose address a
+    # backslash before each backtick of the paragraph would change
+    if name[0] not in "!?" and "`" not in rest and _as_text(text):
         assert escape_text(text).startswith("x <"), text
 
 

@@ -1,0 +1,105 @@
+"""get_markdown's escaping of ``<!`` and ``<?`` and of autolinks: a ``<`` is escaped where a reader
+would read inline HTML or a link shown otherwise than written, and left as it is elsewhere."""
+
+from __future__ import annotations
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from indexer.markdown import escape_text
+
+from .test_markdown_escape import _as_text, _markdown_it, _reads_back
+
+
+def test_an_instruction_comment_cdata_or_declaration_without_its_end_is_text():
+    # CommonMark ends an instruction at "?>", a comment at "-->", CDATA at "]]>": a lone ">" ends
+    # none of them, and the "<" stays as it is
+    for text in (
+        "a <?x > b",
+        "if a <?php echo 1; > b",
+        "a <!-- x > b",
+        "a <!--x-> b >",
+        "a <![CDATA[ x > b ]>",
+        "x <?>",  # "?>" must come after "<?", not share its "?"
+        "a <!5 x> b",  # "<!" before no letter: no declaration
+        "a <!- x> b",
+    ):
+        assert escape_text(text) == text, text
+        assert _markdown_it(text) == [text], text
+
+
+def test_an_instruction_comment_cdata_or_declaration_with_its_end_is_escaped():
+    assert escape_text("a <?x ?> b") == "a \\<?x ?> b"
+    assert escape_text("a <!-- x --> b") == "a \\<!-- x --> b"
+    assert escape_text("a <![CDATA[ x ]]> b") == "a \\<![CDATA[ x ]]> b"
+    assert escape_text("a <!DOCTYPE html> b") == "a \\<!DOCTYPE html> b"
+    # the empty comments of CommonMark 0.31, and an end on a later line of the paragraph
+    assert escape_text("x <!--> y") == "x \\<!--> y"
+    assert escape_text("x <!---> y") == "x \\<!---> y"
+    assert escape_text("x <?a\nb ?> y") == "x \\<?a\nb ?> y"
+    for text in ("a <?x ?> b", "a <!-- x --> b", "x <!--> y", "x <?a\nb ?> y", "a <!x> b"):
+        _reads_back(text)
+
+
+def test_an_autolink_shown_otherwise_than_written_is_escaped():
+    # markdown-it refuses a link to a script, and reads what follows as Markdown ("*a*" emphasis)
+    assert escape_text("see <javascript:*a*>") == "see \\<javascript:\\*a\\*>"
+    # and shows a percent-encoded character decoded ("%41" as "A")
+    assert escape_text("see <http://a%41b>") == "see \\<http://a%41b>"
+    assert escape_text("to <a%41@b.c>") == "to \\<a%41@b.c>"
+    for text in ("see <javascript:*a*>", "see <http://a%41b>", "to <a%41@b.c>"):
+        _reads_back(text)
+    # one shown as written stays a link
+    assert escape_text("see <https://example.org/a_b> or <ana@example.org>") == (
+        "see <https://example.org/a_b> or <ana@example.org>"
+    )
+
+
+#: pieces of the starts and ends of instructions, comments, CDATA and declarations, and text
+_PIECES = st.sampled_from(
+    [
+        "<?",
+        "?>",
+        "<!--",
+        "-->",
+        "<!-->",
+        "<![CDATA[",
+        "]]>",
+        "<!",
+        ">",
+        "<",
+        "a",
+        "B",
+        " ",
+        "-",
+        "?",
+        "!",
+        "5",
+    ]
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(_PIECES, min_size=1, max_size=10).map("".join), st.booleans())
+@example("a <?x > b", False)
+@example("x <!--->-->", False)
+@example("<!--a", True)
+def test_text_around_html_starts_reads_back_escaped_only_where_read_as_html(text, two_lines):
+    text = "x " + text
+    if two_lines:
+        text = "y\n" + text
+    _reads_back(text)
+    # where both readers read the text as it stands, it is left as it stands
+    if _as_text(text):
+        assert escape_text(text) == text, text
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.sampled_from(["http", "https", "mailto", "javascript", "file", "data", "a1", "x+y"]),
+    st.text(alphabet="ab:/.%4180_*@-`?", max_size=12),
+)
+@example("http", "//a%41")
+@example("javascript", "*a*")
+def test_an_autolink_reads_back_as_its_words(scheme, rest):
+    _reads_back("see <" + scheme + ":" + rest + "> and")
