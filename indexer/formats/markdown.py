@@ -60,6 +60,11 @@ _OPTIONS = (
 )
 _UNSEEN, _GONE = -1, -2  # an open item whose text is not yet in ``items`` / went out before a cut
 _HEADING_LEVEL = {"H1": 1, "H2": 2, "H3": 3, "H4": 4, "H5": 5, "H6": 6}
+#: an ATX heading's closing run of ``#`` with a tab beside it, at the line's end: CommonMark takes
+#: the run off ("# foo ##\t" is "foo"), pulldown-cmark keeps it as text where the white space
+#: before or after the run holds a tab (it looks for spaces only)
+_TAB_CLOSED_ATX = re.compile(r"^[ \t]*#{1,6}(?:[ \t].*)?(?:\t[ \t]*#+[ \t]*|[ \t]#+[ \t]*\t[ \t]*)\r?\n?$")
+_CLOSING_RUN = re.compile(r"(?:^| )#+$")
 _LINE_EDGES = re.compile(r"[ \t]*\n[ \t]*")
 _INLINE_TAG = re.compile(r"<[^>\n]*>")
 _IMG_TAG = re.compile(r"<img(?=[\s/>])", re.IGNORECASE)  # not <imgx>, a custom element
@@ -292,6 +297,12 @@ class _Builder:
 
     def e_heading(self, arg: Any, rng: dict[str, int]) -> None:
         text = " ".join(self.collected().split())
+        if text.endswith("#"):
+            source = self.lines.raw[self.leaf_start : rng["end"]]
+            if source.__class__ is bytes:
+                source = source.decode("utf-8", "replace")
+            if _TAB_CLOSED_ATX.match(source):
+                text = text[: _CLOSING_RUN.search(text).start()]
         if self.item_text:
             self.item_text[-1].append(text + "\n")
         elif text:
@@ -1161,7 +1172,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="12",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="13",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1180,6 +1191,7 @@ def _scalar(value: str) -> Any:
     # 11: HTML 12 (alt-text pictures in cells, 30 px icons, flags after their rows, boxes headed)
     # 12: a block quote's blocks carry their quote depth (quote: 1, 2 …), raw HTML's <blockquote> as HTML 13
     # a tight item's own text and a quote or heading in the item two words ("x q", was "xq")
+    # 13: an ATX heading's closing run of # beside a tab is taken off, as CommonMark does ("# a #\t" is "a")
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )
