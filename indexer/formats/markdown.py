@@ -1104,12 +1104,58 @@ def _front_matter(text: str) -> tuple[int, str] | None:
     return None
 
 
+#: a line that may head a pipe table of one column though its pipes are all escaped ("\\|a"),
+#: over a delimiter row of one column with a pipe ("|-|", ":-:|"): GFM counts the cells of the
+#: header row (one, holding "|a") against the delimiter row's, and reads a table, as markdown-it
+#: does; pulldown-cmark wants an unescaped pipe in the header row, and reads a paragraph
+_ESCAPED_HEADER = re.compile(
+    r"^( {0,3})((?:[^|\\\n]|\\[^\n])*\\\|(?:[^|\\\n]|\\[^\n])*?\\?)([ \t]*\r?\n)"
+    r"(?= {0,3}(?:\|[ \t]*:?-+:?|:?-+:?[ \t]*\|)[ \t]*\|?[ \t]*\r?(?:\n|$))",
+    re.M,
+)
+#: the blocks that hold others in pulldown-cmark's events
+_CONTAINERS = frozenset(("BlockQuote", "List", "Item", "FootnoteDefinition"))
+
+
+def _pipe_escaped_headers(text: str) -> str | None:
+    """``text`` with each header row of :data:`_ESCAPED_HEADER` that pulldown-cmark reads as a
+    paragraph's line (outside any quote, list or note) written between pipes (``| \\|a |``), so that
+    it reads the table GFM reads, its cell the same; None when there is none. The lines keep
+    their numbers: a line only grows."""
+    found = list(_ESCAPED_HEADER.finditer(text))
+    if not found:
+        return None
+    raw = text if text.isascii() else text.encode("utf-8")
+    at = [m.start(2) if raw is text else len(text[: m.start(2)].encode("utf-8")) for m in found]
+    paragraphs: list[tuple[int, int]] = []
+    depth = 0
+    for ev, rng in pyromark.events_with_range(text, options=_OPTIONS):
+        if ev.__class__ is not dict:
+            continue
+        tag = ev.get("Start") or ev.get("End")
+        name = tag if tag.__class__ is str else next(iter(tag), None) if tag.__class__ is dict else None
+        if name in _CONTAINERS:
+            depth += 1 if "Start" in ev else -1
+        elif name == "Paragraph" and "Start" in ev and not depth:
+            paragraphs.append((rng["start"], rng["end"]))
+    inside = [m for m, offset in zip(found, at, strict=True) if any(a <= offset < b for a, b in paragraphs)]
+    if not inside:
+        return None
+    out, last = [], 0
+    for m in inside:
+        out += text[last : m.start()], m.group(1), "| ", m.group(2), " |", m.group(3)
+        last = m.end()
+    return "".join(out) + text[last:]
+
+
 def _build(text: str, front: bool = True) -> _Builder | _Fallback:
     """The blocks of ``text`` and, with ``front``, its front matter (:func:`_front_matter`): its
     lines are read as blank lines, so that the lines of the blocks after it keep their numbers."""
     found = _front_matter(text) if front and text.startswith("---") else None
     body = text if found is None else "\n" * text.count("\n", 0, found[0]) + text[found[0] :]
     builder = _parse(body) if pyromark is not None else _Fallback(body).run()
+    if pyromark is not None and "\\|" in body and (piped := _pipe_escaped_headers(body)) is not None:
+        builder = _parse(piped)
     if found is not None:
         builder.front_matter = found[1]
         builder.front_matter_lines = (1, text[: found[0]].rstrip("\n").count("\n") + 1)
@@ -1172,7 +1218,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="13",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="14",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1192,6 +1238,7 @@ def _scalar(value: str) -> Any:
     # 12: a block quote's blocks carry their quote depth (quote: 1, 2 …), raw HTML's <blockquote> as HTML 13
     # a tight item's own text and a quote or heading in the item two words ("x q", was "xq")
     # 13: an ATX heading's closing run of # beside a tab is taken off, as CommonMark does ("# a #\t" is "a")
+    # 14: a one-column pipe table whose header row's pipes are all escaped ("\|a" over "|-|") is a table, as in GFM
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

@@ -57,3 +57,33 @@ def test_a_setext_heading_keeps_its_hashes(markdown_parser):
 def test_an_atx_heading_in_an_item_loses_its_closing_sequence(markdown_parser):
     doc = extract_markdown(b"- # foo #\t\n", CTX)
     assert [b.text for b in doc.blocks] == ["foo"]
+
+
+def _table(text: str) -> list[tuple[str, object, object]]:
+    doc = extract_markdown(text.encode(), CTX)
+    return [(b.kind, b.header, b.rows) if b.kind == "table" else (b.kind, b.text, None) for b in doc.blocks]
+
+
+def test_the_spec_example_of_escaped_pipes_in_cells(markdown_parser):
+    # GFM's example 200: "\|" is a pipe in a cell, inside a code span too
+    md = "| f\\|oo  |\n| ------ |\n| b `\\|` az |\n| b **\\|** im |\n"
+    assert _table(md) == [("table", ("f|oo",), (("b | az",), ("b | im",)))]
+
+
+def test_a_header_row_whose_pipes_are_all_escaped_heads_a_table(markdown_parser):
+    # GFM counts the header row's cells (one: "|a") against the delimiter row's (one): a table
+    assert _table("\\|a\n|-|\n|b\n") == [("table", ("|a",), (("b",),))]
+    assert _table("\\| a\n:-:|\n") == [("table", ("| a",), ())]
+    assert _table("  x \\| y\n  |---|\nz\n") == [("table", ("x | y",), (("z",),))]
+    assert _table("é \\|a\n|-|\n") == [("table", ("é |a",), ())]
+    # under a paragraph's line, as a table with its pipes unescaped is read there
+    assert _table("x\n\\|a\n|-|\nb\n") == [("paragraph", "x", None), ("table", ("|a",), (("b",),))]
+    # the escaped pipe opening a row of two cells, read so already
+    assert _table("\\| a | b |\n|---|---|\n| c | d |\n") == [("table", ("| a", "b"), (("c", "d"),))]
+
+
+def test_a_header_row_of_escaped_pipes_over_more_columns_is_text(markdown_parser):
+    # one cell over two: no table
+    assert _table("\\|a\n|-|-|\n") == [("paragraph", "|a\n|-|-|", None)]
+    # in a fence, code
+    assert _table("```\n\\|a\n|-|\n```\n") == [("code", "\\|a\n|-|", None)]
