@@ -1104,29 +1104,71 @@ def _front_matter(text: str) -> tuple[int, str] | None:
     return None
 
 
-#: a line that may head a pipe table of one column though its pipes are all escaped ("\\|a"),
-#: over a delimiter row of one column with a pipe ("|-|", ":-:|"): GFM counts the cells of the
-#: header row (one, holding "|a") against the delimiter row's, and reads a table, as markdown-it
-#: does; pulldown-cmark wants an unescaped pipe in the header row, and reads a paragraph
-_ESCAPED_HEADER = re.compile(
-    r"^( {0,3})((?:[^|\\\n]|\\[^\n])*\\\|(?:[^|\\\n]|\\[^\n])*?\\?)([ \t]*\r?\n)"
-    r"(?= {0,3}(?:\|[ \t]*:?-+:?|:?-+:?[ \t]*\|)[ \t]*\|?[ \t]*\r?(?:\n|$))",
-    re.M,
+#: a pipe table's delimiter row with a pipe, behind its quote marks: its own quotes and cells
+_DELIMITER_LINE = re.compile(
+    r"^((?: {0,3}> ?)*) {0,3}(\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?)[ \t]*\r?$", re.M
 )
-#: the blocks that hold others in pulldown-cmark's events
-_CONTAINERS = frozenset(("BlockQuote", "List", "Item", "FootnoteDefinition"))
+_QUOTE_MARKS = re.compile(r"(?: {0,3}> ?)*")
+_DELIMITER_CELL = re.compile(r":?-+:?")
+#: the blocks that hold others in pulldown-cmark's events, but for block quotes
+_HOLDERS = frozenset(("List", "Item", "FootnoteDefinition"))
+
+
+def _header_cells(line: str) -> tuple[int, list[int], bool]:
+    """A pipe table row's cells as GFM counts them (a backslash takes the character after it, so
+    that ``\\|`` parts no cells), the places of the pipes that part them, and whether the row
+    ends with a backslash that escapes nothing (pulldown-cmark's hard line break). ``line`` has
+    no white space at its ends."""
+    pipes: list[int] = []
+    i, n = 0, len(line)
+    while i < n:
+        c = line[i]
+        if c == "\\":
+            if i + 1 == n:
+                break
+            i += 2
+            continue
+        if c == "|":
+            pipes.append(i)
+        i += 1
+    cells = len(pipes) + 1 - (bool(pipes) and pipes[0] == 0) - (n > 1 and bool(pipes) and pipes[-1] == n - 1)
+    return cells, pipes, i == n - 1
 
 
 def _pipe_escaped_headers(text: str) -> str | None:
-    """``text`` with each header row of :data:`_ESCAPED_HEADER` that pulldown-cmark reads as a
-    paragraph's line (outside any quote, list or note) written between pipes (``| \\|a |``), so that
-    it reads the table GFM reads, its cell the same; None when there is none. The lines keep
-    their numbers: a line only grows."""
-    found = list(_ESCAPED_HEADER.finditer(text))
+    """``text`` with each header row pulldown-cmark reads as a paragraph's line where GFM reads a
+    pipe table, written so that pulldown-cmark reads the table too; None when there is none.
+    GFM counts a header row's cells against its delimiter row's: a row whose pipes are all
+    escaped ("\\|a" over "|-|") has one cell, and a row ending with a backslash ("a | b\\") ends
+    with the cell "b\\". pulldown-cmark wants an unescaped pipe in the header and takes the
+    backslash for a line break, and reads a paragraph. Such a line of a paragraph outside any
+    list or note (a quote's too) is written between pipes ("| \\|a |", "| a | b\\ |"), the same
+    cells; the lines keep their numbers."""
+    found = []
+    for m in _DELIMITER_LINE.finditer(text):
+        if "|" not in m.group(2) or m.start() == 0:
+            continue
+        start = text.rfind("\n", 0, m.start() - 1) + 1
+        line = text[start : m.start() - 1].rstrip("\r")
+        quotes = _QUOTE_MARKS.match(line).group()
+        if quotes.count(">") != m.group(1).count(">"):
+            continue
+        content = line[len(quotes) :]
+        indent = len(content) - len(content.lstrip(" "))
+        if indent > 3:
+            continue
+        content = content.strip(" \t")
+        if "|" not in content:  # a line without a pipe heads no table, to either reader
+            continue
+        cells, pipes, broken = _header_cells(content)
+        if (pipes and not broken) or cells != len(_DELIMITER_CELL.findall(m.group(2))):
+            continue
+        begin = start + len(quotes) + indent
+        closed = len(content) > 1 and bool(pipes) and pipes[-1] == len(content) - 1
+        found.append((begin, begin + len(content), content, closed))
     if not found:
         return None
-    raw = text if text.isascii() else text.encode("utf-8")
-    at = [m.start(2) if raw is text else len(text[: m.start(2)].encode("utf-8")) for m in found]
+    raw = text if text.isascii() else None
     paragraphs: list[tuple[int, int]] = []
     depth = 0
     for ev, rng in pyromark.events_with_range(text, options=_OPTIONS):
@@ -1134,17 +1176,19 @@ def _pipe_escaped_headers(text: str) -> str | None:
             continue
         tag = ev.get("Start") or ev.get("End")
         name = tag if tag.__class__ is str else next(iter(tag), None) if tag.__class__ is dict else None
-        if name in _CONTAINERS:
+        if name in _HOLDERS:
             depth += 1 if "Start" in ev else -1
         elif name == "Paragraph" and "Start" in ev and not depth:
             paragraphs.append((rng["start"], rng["end"]))
-    inside = [m for m, offset in zip(found, at, strict=True) if any(a <= offset < b for a, b in paragraphs)]
-    if not inside:
-        return None
     out, last = [], 0
-    for m in inside:
-        out += text[last : m.start()], m.group(1), "| ", m.group(2), " |", m.group(3)
-        last = m.end()
+    for begin, end, content, closed in found:
+        offset = begin if raw is not None else len(text[:begin].encode("utf-8"))
+        if not any(a <= offset < b for a, b in paragraphs):
+            continue
+        out += text[last:begin], "" if content.startswith("|") else "| ", content, "" if closed else " |"
+        last = end
+    if not out:
+        return None
     return "".join(out) + text[last:]
 
 
@@ -1154,7 +1198,7 @@ def _build(text: str, front: bool = True) -> _Builder | _Fallback:
     found = _front_matter(text) if front and text.startswith("---") else None
     body = text if found is None else "\n" * text.count("\n", 0, found[0]) + text[found[0] :]
     builder = _parse(body) if pyromark is not None else _Fallback(body).run()
-    if pyromark is not None and "\\|" in body and (piped := _pipe_escaped_headers(body)) is not None:
+    if pyromark is not None and "\\" in body and (piped := _pipe_escaped_headers(body)) is not None:
         builder = _parse(piped)
     if found is not None:
         builder.front_matter = found[1]
@@ -1218,7 +1262,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="14",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="15",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1239,6 +1283,7 @@ def _scalar(value: str) -> Any:
     # a tight item's own text and a quote or heading in the item two words ("x q", was "xq")
     # 13: an ATX heading's closing run of # beside a tab is taken off, as CommonMark does ("# a #\t" is "a")
     # 14: a one-column pipe table whose header row's pipes are all escaped ("\|a" over "|-|") is a table, as in GFM
+    # 15: so is a header row ending with a backslash ("a | b\\", its last cell "b\\"), and either in a block quote
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

@@ -87,3 +87,24 @@ def test_a_header_row_of_escaped_pipes_over_more_columns_is_text(markdown_parser
     assert _table("\\|a\n|-|-|\n") == [("paragraph", "|a\n|-|-|", None)]
     # in a fence, code
     assert _table("```\n\\|a\n|-|\n```\n") == [("code", "\\|a\n|-|", None)]
+
+
+def test_a_header_row_ending_with_a_backslash_heads_a_table(markdown_parser):
+    # in a table's row a backslash before the line's end is text, no line break: the row's two
+    # cells over two delimiters make a table, the last cell "b\"
+    assert _table("a | b\\\n|---|---|\n| c | d\\\n") == [("table", ("a", "b\\"), (("c", "d\\"),))]
+    assert _table("| a | b\\\n|---|---|\n") == [("table", ("a", "b\\"), ())]
+    # two cells, the second a backslash, over one delimiter: no table
+    assert _table("| a |\\\n|---|\n") == [("paragraph", "| a |\n|---|", None)]
+    # an escaped backslash ends the row as any character does, and a line with no pipe at all
+    # heads no table
+    assert _table("a\\\\\n|-|\n") == [("paragraph", "a\\\n|-|", None)]
+
+
+def test_a_quoted_header_row_of_escaped_pipes_heads_a_table(markdown_parser):
+    doc = extract_markdown(b"> \\|a\n> |-|\n> | b |\n\n> | x\\\n> |---|\n", CTX)
+    assert [(b.kind, b.header, b.rows, b.meta.get("quote")) for b in doc.blocks] == [
+        ("table", ("|a",), (("b",),), 1),
+        ("table", ("x\\",), (), 1),
+    ]
+    assert [b.lines for b in doc.blocks] == [(1, 3), (5, 6)]
