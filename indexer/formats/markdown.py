@@ -866,10 +866,17 @@ class _Fallback:
 
     def __init__(self, text: str) -> None:
         from markdown_it import MarkdownIt
+        from markdown_it.rules_block import heading
         from mdit_py_plugins.footnote import footnote_plugin
 
         md = MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(footnote_plugin)
         md.disable("footnote_tail")  # which moves the notes to the end and drops those never referenced
+        # an ATX heading's line is a heading even over a table's delimiter row ("# a | b" over
+        # "|-|-|"): GFM makes a table's header of a paragraph's line, but markdown-it tries its
+        # table before its headings
+        md.block.ruler.before(
+            "table", "atx_heading", heading, {"alt": ["paragraph", "reference", "blockquote"]}
+        )
         self.tokens = md.parse(text)
         self.source = text.split("\n")
         self.blocks: list[Block] = []
@@ -1262,7 +1269,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="15",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="16",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1284,6 +1291,7 @@ def _scalar(value: str) -> Any:
     # 13: an ATX heading's closing run of # beside a tab is taken off, as CommonMark does ("# a #\t" is "a")
     # 14: a one-column pipe table whose header row's pipes are all escaped ("\|a" over "|-|") is a table, as in GFM
     # 15: so is a header row ending with a backslash ("a | b\\", its last cell "b\\"), and either in a block quote
+    # 16: (the markdown-it fallback) an ATX heading's line over a delimiter row is a heading, not a table's header
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

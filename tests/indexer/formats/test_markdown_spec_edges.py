@@ -108,3 +108,16 @@ def test_a_quoted_header_row_of_escaped_pipes_heads_a_table(markdown_parser):
         ("table", ("x\\",), (), 1),
     ]
     assert [b.lines for b in doc.blocks] == [(1, 3), (5, 6)]
+
+
+def test_an_atx_heading_over_a_delimiter_row_stays_a_heading(markdown_parser):
+    # GFM makes a table's header row of a paragraph's line: a heading's line is no header
+    assert _table("# a | b\n|---|---|\n| c | d |\n") == [
+        ("heading", "a | b", None),
+        ("paragraph", "|---|---|\n| c | d |", None),
+    ]
+    assert _table("x\n## a | b\\\n|-|-|\n") == [
+        ("paragraph", "x", None),
+        ("heading", "a | b\\", None),
+        ("paragraph", "|-|-|", None),
+    ]
