@@ -554,8 +554,9 @@ def _inline(text: str, escaped: set[int], quoted: bool = False) -> list[int]:
 #: where the inline HTML that starts with ``<?``, ``<!--``, ``<![CDATA[`` or ``<!`` and a letter
 #: ends, the search for it beginning past the start: a processing instruction's ``?>``, a
 #: comment's ``-->`` (CommonMark 0.31 takes "<!-->" and "<!--->" for whole comments, so the
-#: search starts at the second dash), a CDATA section's ``]]>``, a declaration's ``>``
-_HTML_ENDS = (("<?", "?>", 2), ("<!--", "-->", 2), ("<![CDATA[", "]]>", 9), ("<!", ">", 3))
+#: search starts at the second dash), a CDATA section's ``]]>`` (pulldown-cmark ends one at
+#: ``]>`` already: "<![CDATA[ a ]> b" is HTML to it), a declaration's ``>``
+_HTML_ENDS = (("<?", "?>", 2), ("<!--", "-->", 2), ("<![CDATA[", "]>", 9), ("<!", ">", 3))
 
 
 def _inline_html(text: str, i: int) -> bool:

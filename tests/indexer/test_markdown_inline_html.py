@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from indexer.markdown import escape_text
 
-from .test_markdown_escape import _as_text, _markdown_it, _reads_back
+from .test_markdown_escape import _as_text, _markdown_it, _pulldown, _reads_back
 
 
 def test_an_instruction_comment_cdata_or_declaration_without_its_end_is_text():
@@ -19,25 +19,27 @@ def test_an_instruction_comment_cdata_or_declaration_without_its_end_is_text():
         "if a <?php echo 1; > b",
         "a <!-- x > b",
         "a <!--x-> b >",
-        "a <![CDATA[ x > b ]>",
+        "a <![CDATA[ x > b ] >",
         "x <?>",  # "?>" must come after "<?", not share its "?"
         "a <!5 x> b",  # "<!" before no letter: no declaration
         "a <!- x> b",
     ):
         assert escape_text(text) == text, text
-        assert _markdown_it(text) == [text], text
+        assert _markdown_it(text) == [text] and _pulldown(text) == [text], text
 
 
 def test_an_instruction_comment_cdata_or_declaration_with_its_end_is_escaped():
     assert escape_text("a <?x ?> b") == "a \\<?x ?> b"
     assert escape_text("a <!-- x --> b") == "a \\<!-- x --> b"
     assert escape_text("a <![CDATA[ x ]]> b") == "a \\<![CDATA[ x ]]> b"
+    # pulldown-cmark ends CDATA at "]>" already
+    assert escape_text("a <![CDATA[ x ]> b") == "a \\<![CDATA[ x ]> b"
     assert escape_text("a <!DOCTYPE html> b") == "a \\<!DOCTYPE html> b"
     # the empty comments of CommonMark 0.31, and an end on a later line of the paragraph
     assert escape_text("x <!--> y") == "x \\<!--> y"
     assert escape_text("x <!---> y") == "x \\<!---> y"
     assert escape_text("x <?a\nb ?> y") == "x \\<?a\nb ?> y"
-    for text in ("a <?x ?> b", "a <!-- x --> b", "x <!--> y", "x <?a\nb ?> y", "a <!x> b"):
+    for text in ("a <?x ?> b", "a <!-- x --> b", "x <!--> y", "x <?a\nb ?> y", "a <!x> b", "a <![CDATA[]> b"):
         _reads_back(text)
 
 
@@ -84,6 +86,7 @@ _PIECES = st.sampled_from(
 @example("a <?x > b", False)
 @example("x <!--->-->", False)
 @example("<!--a", True)
+@example("<![CDATA[]>", False)
 def test_text_around_html_starts_reads_back_escaped_only_where_read_as_html(text, two_lines):
     text = "x " + text
     if two_lines:
