@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from indexer import get_markdown
 from indexer.markdown import escape_text
 
 from .test_markdown_escape import _as_text, _markdown_it, _pulldown, _reads_back
@@ -106,3 +107,13 @@ def test_text_around_html_starts_reads_back_escaped_only_where_read_as_html(text
 @example("javascript", "*a*")
 def test_an_autolink_reads_back_as_its_words(scheme, rest):
     _reads_back("see <" + scheme + ":" + rest + "> and")
+
+
+def test_a_mail_link_markdown_it_would_show_decoded_reads_as_written(real_world):
+    # the mail's "Click here <mailto:…?subject=Your%20Opinion%20Counts!>": markdown-it showed the
+    # link's text with its "%20" decoded, "Your Opinion Counts!", three words for one
+    md = get_markdown(real_world / "msg" / "MsgReader" / "TheConfusedCat__msgparser__embedded image.msg")
+    line = "Click here \\<mailto:EBSC-Feedback@mdlz.com?subject=Your%20Opinion%20Counts!> to provide"
+    assert line in md
+    # read back as its words, as written
+    assert _markdown_it(line) == [line.replace("\\<", "<")]
