@@ -59,11 +59,28 @@ class PageHandles:
             raise PdfiumError("Failed to load page.")
 
     def open_text(self):
-        self.text = pdfium_c.FPDFText_LoadPage(self.page)
-        if not self.text:
+        """The page's text page. pdfium orders the text objects it finds on one line as the page
+        is shown, turned by its /Rotate: text upright in the page's own space on a turned page
+        runs across those lines, and pdfium sorted the starts of lines stacked at one indent
+        (``*Refers …`` over ``**Multiple …`` on nics-background-checks-2015-11-rotated.pdf,
+        turned 90°) by their height, bottom up. Such a page's text is read unturned."""
+        self.text = self._load_text()
+        turned = pdfium_c.FPDFPage_GetRotation(self.page)
+        if turned > 0 and _upright_text(self.text):
+            pdfium_c.FPDFText_ClosePage(self.text)
             self.text = None
-            raise PdfiumError("Failed to load text page.")
+            pdfium_c.FPDFPage_SetRotation(self.page, 0)
+            try:
+                self.text = self._load_text()  # parsed here: the turn given back does not reach it
+            finally:
+                pdfium_c.FPDFPage_SetRotation(self.page, turned)
         return self.text
+
+    def _load_text(self):
+        text = pdfium_c.FPDFText_LoadPage(self.page)
+        if not text:
+            raise PdfiumError("Failed to load text page.")
+        return text
 
     def close_text(self) -> None:
         if self.text is not None:
@@ -75,6 +92,28 @@ class PageHandles:
         if self.page is not None:
             pdfium_c.FPDF_ClosePage(self.page)
             self.page = None
+
+
+#: characters of a turned page looked at to tell whether its text is upright in the page's space
+_ANGLE_SAMPLE = 64
+
+
+def _upright_text(textpage) -> bool:
+    """Whether most of a text page's characters (a sample spread over it, spaces left out) are
+    upright in the page's own space, their angle within about 0.05 radians of 0 or 2π."""
+    count = pdfium_c.FPDFText_CountChars(textpage)
+    if count <= 0:
+        return False
+    upright = seen = 0
+    for i in range(0, count, max(count // _ANGLE_SAMPLE, 1)):
+        if chr(pdfium_c.FPDFText_GetUnicode(textpage, i)).isspace():
+            continue
+        angle = get_char_angle(textpage, i)
+        if angle < 0:  # pdfium could not tell
+            continue
+        seen += 1
+        upright += angle < 0.05 or angle > 6.23
+    return seen > 0 and upright * 5 >= seen * 4
 
 
 def mediabox(page) -> tuple[float, float, float, float]:

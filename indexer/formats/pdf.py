@@ -188,8 +188,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # objects a page read again lost counted one by one; 21: a page's foot given from the lowest
     # up read top-down; a footer's texts either side of a dropped page number one line; a
     # repeated line beside a picture only removed; private-use flag glyphs out of pdfplumber's
-    # cells
-    version="21",
+    # cells; 22: a page its /Rotate turns whose text stands upright unturned read top-down
+    # (pdfium had sorted lines at one indent bottom up by their place on the turned page)
+    version="22",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
