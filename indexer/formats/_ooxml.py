@@ -122,6 +122,36 @@ def one_alternative(root: etree._Element, readable: tuple[str, ...]) -> None:
         parent[at : at + 1] = [] if keep is None else list(keep)
 
 
+INKML, EMMA = "http://www.w3.org/2003/InkML", "http://www.w3.org/2003/04/emma"
+INK_GROUP, INK_NOTE = f"{{{INKML}}}traceGroup", f"{{{INKML}}}annotationXML"
+MSINK_CONTEXT = "{http://schemas.microsoft.com/ink/2010/main}context"
+
+
+def ink_lines(blob: bytes, what: str) -> list[str]:
+    """The handwriting an InkML part keeps as recognised text. Office nests its trace groups as
+    writing regions, paragraphs, lines and words (``msink:context type``), and gives each word
+    the recognizer's alternatives, best first (an ``emma:one-of`` of ``emma:interpretation`` /
+    ``emma:literal``, [MS-ODRAWXML] 3.2): each line's words, their first alternatives, joined
+    by spaces. Nothing where the ink was not recognised (a drawing, a stroke)."""
+    root = parse_xml(blob, what)
+    lines: dict[etree._Element | None, list[str]] = {}
+    for group in root.iter(INK_GROUP):
+        if _ink_kind(group) != "inkWord":
+            continue
+        one_of = group.find(f"{INK_NOTE}/{{{EMMA}}}emma/{{{EMMA}}}one-of")
+        literal = None if one_of is None else one_of.find(f"{{{EMMA}}}interpretation/{{{EMMA}}}literal")
+        word = " ".join((literal.text or "").split()) if literal is not None else ""
+        if word:
+            line = next((g for g in group.iterancestors(INK_GROUP) if _ink_kind(g) == "line"), None)
+            lines.setdefault(line, []).append(word)
+    return [" ".join(words) for words in lines.values()]
+
+
+def _ink_kind(group: etree._Element) -> str | None:
+    context = group.find(f"{INK_NOTE}/{{{EMMA}}}emma/{{{EMMA}}}interpretation/{MSINK_CONTEXT}")
+    return None if context is None else context.get("type")
+
+
 def has_member(zf: zipfile.ZipFile, name: str) -> bool:
     try:
         zf.getinfo(name)

@@ -65,9 +65,6 @@ C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 P14 = "http://schemas.microsoft.com/office/powerpoint/2010/main"
 #: ink as PowerPoint writes it in a p14 choice: a content part naming an InkML part
 _CONTENT_PARTS = (f"{{{P}}}contentPart", f"{{{P14}}}contentPart")
-INKML, EMMA = "http://www.w3.org/2003/InkML", "http://www.w3.org/2003/04/emma"
-INK_GROUP, INK_NOTE = f"{{{INKML}}}traceGroup", f"{{{INKML}}}annotationXML"
-MSINK_CONTEXT = "{http://schemas.microsoft.com/ink/2010/main}context"
 A_P, A_T, A_BR, A_PPR = f"{{{A}}}p", f"{{{A}}}t", f"{{{A}}}br", f"{{{A}}}pPr"
 A14_M = "{http://schemas.microsoft.com/office/drawing/2010/main}m"
 A_BUCHAR, A_BUAUTO, A_BUNONE = f"{{{A}}}buChar", f"{{{A}}}buAutoNum", f"{{{A}}}buNone"
@@ -644,7 +641,7 @@ class _Slides:
 
     def ink(self, slide: Any, content_part: etree._Element) -> str:
         """The handwriting recognised in the ink part a content part of ``slide`` names, one line
-        a line (``_ink_lines``); "" where there is none, or the part is missing or damaged, the
+        a line (``_ooxml.ink_lines``); "" where there is none, or the part is missing or damaged, the
         ink's fallback picture then read in its place."""
         try:
             part = slide.part.related_part(content_part.get(f"{{{R}}}id") or "")
@@ -653,7 +650,7 @@ class _Slides:
             return ""
         if name not in self.inked:
             try:
-                self.inked[name] = "\n".join(_ink_lines(part.blob, f"{self.what} {name}"))
+                self.inked[name] = "\n".join(_ooxml.ink_lines(part.blob, f"{self.what} {name}"))
             except ParseError:
                 self.inked[name] = ""
         return self.inked[name]
@@ -826,31 +823,6 @@ class _Slides:
                 items.append(ListItem(text))
         if items:
             yield Block(LIST, render_list(items), items=tuple(items), page=page, meta=meta)
-
-
-def _ink_lines(blob: bytes, what: str) -> list[str]:
-    """The handwriting an InkML part keeps as recognised text. Office nests its trace groups as
-    writing regions, paragraphs, lines and words (``msink:context type``), and gives each word
-    the recognizer's alternatives, best first (an ``emma:one-of`` of ``emma:interpretation`` /
-    ``emma:literal``, [MS-ODRAWXML] 3.2): each line's words, their first alternatives, joined
-    by spaces. Nothing where the ink was not recognised (a drawing, a stroke)."""
-    root = _ooxml.parse_xml(blob, what)
-    lines: dict[etree._Element | None, list[str]] = {}
-    for group in root.iter(INK_GROUP):
-        if _ink_kind(group) != "inkWord":
-            continue
-        one_of = group.find(f"{INK_NOTE}/{{{EMMA}}}emma/{{{EMMA}}}one-of")
-        literal = None if one_of is None else one_of.find(f"{{{EMMA}}}interpretation/{{{EMMA}}}literal")
-        word = " ".join((literal.text or "").split()) if literal is not None else ""
-        if word:
-            line = next((g for g in group.iterancestors(INK_GROUP) if _ink_kind(g) == "line"), None)
-            lines.setdefault(line, []).append(word)
-    return [" ".join(words) for words in lines.values()]
-
-
-def _ink_kind(group: etree._Element) -> str | None:
-    context = group.find(f"{INK_NOTE}/{{{EMMA}}}emma/{{{EMMA}}}interpretation/{MSINK_CONTEXT}")
-    return None if context is None else context.get("type")
 
 
 def _notes_body(notes: Any) -> etree._Element | None:
