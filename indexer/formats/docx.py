@@ -873,7 +873,8 @@ class _Walker:
         self.numbered: list[tuple[str, int]] = []  # body list paragraphs not yet counted
         self.objects: list[tuple[str, str | None]] = []  # (r:id, ProgID) of objects not yet read
         self.embeds: _Embeds | None = None  # reads them; None: objects are not read
-        self.zf: zipfile.ZipFile | None = None  # the package, where the chart parts are read
+        self.zf: zipfile.ZipFile | None = None  # the package, where the chart and ink parts are read
+        self.what = "DOCX"  # the file's name, for the messages of what is read from it
         self.held = Attached()  # what the embedded files gave
         #: the objects set aside (embedded()): the place of their blocks, what reads them, and
         #: each one's relationship, id and ProgID, its heading's level and its page
@@ -1386,12 +1387,13 @@ class _Walker:
         finally:
             self.page, self.just_broke = page, just_broke
 
-    def notes(self, root: etree._Element | None, kind: str) -> dict[str, str]:
-        """id → text (one line) of the real notes of a footnotes/endnotes part (separators skipped)."""
+    def notes(self, root: etree._Element | None, kind: str, part: str | None = None) -> dict[str, str]:
+        """id → text (one line) of the real notes of a footnotes/endnotes part (separators skipped);
+        ``part``: its name, where its ink is found."""
         out: dict[str, str] = {}
         if root is None:
             return out
-        _prepare_part(root, self.sink.skipped, f"{kind}s: ")
+        _prepare_part(root, self.sink.skipped, f"{kind}s: ", self._ink(part))
         for note in root.iterchildren(_w(kind)):
             if note.get(W_TYPE) in ("separator", "continuationSeparator", "continuationNotice"):
                 continue
@@ -1400,15 +1402,21 @@ class _Walker:
                 out[note.get(W_ID) or ""] = text
         return out
 
-    def part_text(self, root: etree._Element | None, kind: str) -> str:
-        """The text of a header or footer part (``kind``), one line per paragraph (and line
-        break), without the results of page number fields."""
+    def part_text(self, root: etree._Element | None, kind: str, part: str | None = None) -> str:
+        """The text of a header or footer part (``kind``; ``part``: its name, where its ink is
+        found), one line per paragraph (and line break), without the results of page number fields."""
         if root is None:
             return ""
-        _prepare_part(root, self.sink.skipped, f"{kind}: ")
+        _prepare_part(root, self.sink.skipped, f"{kind}: ", self._ink(part))
         if next(root.iter(W_FLDCHAR, W_FLDSIMPLE), None) is not None:
             _drop_page_fields(root)
         return _tidy("\n".join(self._part_lines(root)))
+
+    def _ink(self, part: str | None) -> tuple[zipfile.ZipFile, str, str] | None:
+        """What ``_read_ink`` needs to read the ink of the part ``part``; None without either."""
+        if part is None or self.zf is None:
+            return None
+        return self.zf, part, self.what
 
     # -- tables ------------------------------------------------------------------------------
 
@@ -1915,12 +1923,56 @@ def _drop_page_fields(root: etree._Element) -> None:
                 results.pop()
 
 
-def _prepare_part(root: etree._Element, skipped: list[Skipped], where: str) -> None:
+def _prepare_part(
+    root: etree._Element,
+    skipped: list[Skipped],
+    where: str,
+    ink: tuple[zipfile.ZipFile, str, str] | None = None,
+) -> None:
     """What the main part goes through before its walk, for a header, footer or notes part:
-    alternate content read once, equations in their linear format."""
+    recognised handwriting as text (``ink``: the package, the part's name and what to call the
+    file, see ``_read_ink``), alternate content read once, equations in their linear format."""
+    if ink is not None:
+        _read_ink(root, *ink)
     _alternatives(root, skipped, where)
     if next(root.iter(_ooxml.M_OMATHPARA, _ooxml.M_OMATH), None) is not None:
         _linear_math(root)
+
+
+#: ink: Word 2010's ``w14:contentPart``, the ``w:contentPart`` of the standard's second edition,
+#: Office 2016's ``aink:inkPart``, each naming its InkML part by a relationship
+_INK_PARTS = frozenset(("contentPart", "inkPart"))
+W_TXBXCONTENT = _w("txbxContent")
+
+
+def _read_ink(root: etree._Element, zf: zipfile.ZipFile, part: str, what: str) -> None:
+    """Put in place of each ink element of ``root`` (the part ``part``) the handwriting Office
+    recognised in its InkML part (``_ooxml.ink_lines``), as a text box holds text, a paragraph a
+    line: read where the ink stands, as lines of the paragraph holding it (a text box's are),
+    and an ``mc:AlternateContent`` choice holding it taken over the fallback, the picture of the
+    ink. Ink with nothing recognised (a drawing), a part missing or damaged, stays as it was."""
+    found = [el for el in root.iter() if isinstance(el.tag, str) and etree.QName(el).localname in _INK_PARTS]
+    if not found:
+        return
+    try:
+        rels = _ooxml.rels_of(zf, part, what)
+    except ParseError:
+        return
+    for el in found:
+        rel = rels.get(el.get(R_ID) or "")
+        if rel is None or rel.external or not _ooxml.has_member(zf, rel.target):
+            continue
+        try:
+            lines = _ooxml.ink_lines(_ooxml.read(zf, rel.target, what), f"{what} {rel.target}")
+        except ParseError:
+            continue
+        parent = el.getparent()
+        if not lines or parent is None:
+            continue
+        box = etree.Element(W_TXBXCONTENT)
+        for line in lines:
+            etree.SubElement(etree.SubElement(etree.SubElement(box, W_P), W_R), W_T).text = line
+        parent.replace(el, box)
 
 
 #: what a choice holds that the walk cannot read: ink (Word 2010's ``w14:contentPart``, the
@@ -2026,8 +2078,10 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # an mc:AlternateContent whose choice holds nothing read (a 3D model, ink) read as its
     # fallback picture with its alt text; one in the body or a table (paragraphs, rows) read;
     # 17: a choice without a fallback (or with an empty one) read, what it holds that is not read
-    # (ink, a 3D model) listed as skipped
-    version="17",
+    # (ink, a 3D model) listed as skipped; 18: ink whose handwriting Office recognised (its
+    # InkML part's words) read as its text where it stands, lines of its paragraph, in the body,
+    # headers, footers and notes, not as its picture nor listed as skipped
+    version="18",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
@@ -2045,6 +2099,8 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             raise ParseError(f"{what} is not a Word document: its main part is {main}")
         # alternate content and equations: one walk of the tree in C tells the part without
         # either, which spares it the searches of its bytes below
+        if b"contentPart" in raw or b"inkPart" in raw or not raw.startswith(b"<?xml"):  # handwriting
+            _read_ink(root, zf, main, what)
         if next(root.iter(_ooxml.MC_ALTERNATE, _ooxml.M_OMATHPARA, _ooxml.M_OMATH), None) is not None:
             if b"AlternateContent" in raw or not raw.startswith(b"<?xml"):
                 # an ASCII-compatible part without the word has no such element (names are written
@@ -2087,6 +2143,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         walker = _Walker(rels, styles, numbering, sink)
         walker.embeds = _Embeds(zf, Attacher(ctx), what)
         walker.zf = zf
+        walker.what = what
         if b"customMarkFollows" in raw:  # a custom mark is told from the note's own text
             walker.note_parts = {"footnote": part("footnotes"), "endnote": part("endnotes")}
         try:
@@ -2100,7 +2157,10 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         walker.embeds = None  # objects in notes, headers and footers are not read
 
         note_parts = walker.note_parts or {"footnote": part("footnotes"), "endnote": part("endnotes")}
-        notes = {kind: walker.notes(root, kind) for kind, root in note_parts.items()}
+        notes = {
+            kind: walker.notes(root, kind, next(iter(by_type.get(f"{kind}s", ())), None))
+            for kind, root in note_parts.items()
+        }
         seen: set[tuple[str, str]] = set()
         footnotes: list[dict[str, str]] = []
         endnotes: list[dict[str, str]] = []
@@ -2123,11 +2183,11 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             sink.skipped.append(comments)
 
         header_text = _joined(
-            walker.part_text(_ooxml.optional_xml(zf, t, what, warnings), "header")
+            walker.part_text(_ooxml.optional_xml(zf, t, what, warnings), "header", t)
             for t in by_type.get("header", ())
         )
         footer_text = _joined(
-            walker.part_text(_ooxml.optional_xml(zf, t, what, warnings), "footer")
+            walker.part_text(_ooxml.optional_xml(zf, t, what, warnings), "footer", t)
             for t in by_type.get("footer", ())
         )
         try:
