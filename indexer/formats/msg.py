@@ -28,7 +28,7 @@ import logging
 import posixpath
 import re
 import struct
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import DocumentLimit, EmptyExtraction, ParseError
@@ -961,6 +961,22 @@ def _unique_name(images: dict[str, Image], name: str, data: bytes) -> str:
     return f"{stem}_{k}{ext}"
 
 
+def _after_first_line(body: list[Block], subject: str) -> list[Block]:
+    """A sticky note's body without its first line where that line is its subject (Outlook
+    copies it there), which the note's heading says: the first paragraph's other lines, or none
+    where it is that line alone. A body starting otherwise (a subject cut short, changed, or a
+    list or table first) is kept whole."""
+    first = next((k for k, b in enumerate(body) if b.kind != IMAGE), None)
+    if first is None or body[first].kind != PARAGRAPH:
+        return body
+    line, _, rest = body[first].text.lstrip().partition("\n")
+    if _WS.sub(" ", line).strip() != _WS.sub(" ", subject).strip():
+        return body
+    rest = rest.strip()
+    kept = [replace(body[first], text=rest)] if rest else []
+    return body[:first] + kept + body[first + 1 :]
+
+
 def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]:
     """Append the blocks of ``msg`` (and, after them, of its embedded messages); its headers."""
     from .email import tidy_image_alt
@@ -983,7 +999,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     said = _WS.sub(" ", " ".join(b.text for b in body)).strip()
     if kind == "sticky" and said.startswith(_WS.sub(" ", h["subject"])):
         # a sticky note's subject is the first line of its text, which Outlook copies there to
-        # list it by: the heading shows it and the body says it, no Subject: line a third time
+        # list it by: the heading shows it, no Subject: line a second time
         shown = {**h, "subject": ""}
     head = item_text(st, msg, shown, kind, _WS.sub(" ", " ".join([h["subject"], *(b.text for b in body)])))
     if head:
@@ -993,6 +1009,8 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
         st.notes.append(SIGNED_NOTE)
     if not any(b.kind != IMAGE for b in body):
         st.empty += 1
+    if kind == "sticky" and h["subject"]:
+        body = _after_first_line(body, h["subject"])
     text_blocks: list[Block] = []
     image_blocks: list[tuple[str, Block]] = []  # each with its Content-ID (lower case) or ""
     nested: list[Any] = []
@@ -1118,7 +1136,6 @@ def _below(block: Block, level: int) -> Block:
     """A heading of a body or attachment moved under the heading (at ``level``) it belongs to."""
     if block.kind != HEADING:
         return block
-    from dataclasses import replace
 
     return replace(block, level=min(max(block.level, 1) + level, 6))
 
@@ -1235,7 +1252,8 @@ def _text_attachment(
     # a picture shown in more than one message (embedded ones) lists them all in message_indexes;
     # an item's categories (PidNameKeywords) a Categories: line after its header lines and fields
     # 22: an HTML body's or attached page's <blockquote> blocks carry their quote depth (HTML 13)
-    version="22",
+    # 23: a sticky note's first line (its subject) its heading only, its body the lines after it
+    version="23",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain

@@ -2,7 +2,7 @@
 kind of activity, company and time (checked by hand in the file's property streams), a task's
 dates, status, work and owner, a counter proposal's proposed time, a contact group's members (built
 with those properties); a meeting's location the body gives already is not written twice, nor a
-sticky note's subject, its first line."""
+sticky note's subject, its first line, said by its heading only."""
 
 from __future__ import annotations
 
@@ -243,7 +243,7 @@ def test_a_contact_group_lists_its_members():
     ]
 
 
-def test_a_sticky_notes_subject_its_first_line_is_said_once_as_its_body():
+def test_a_sticky_notes_subject_its_first_line_is_said_once_as_its_heading():
     from ._outlook import outlook_message
 
     text = "Call the plumber about the leak\nunder the kitchen sink, before Friday."
@@ -251,11 +251,11 @@ def test_a_sticky_notes_subject_its_first_line_is_said_once_as_its_body():
     # Outlook keeps a note's first line as its subject, to list it by
     data = outlook_message(text.split("\n")[0], text, message_class="IPM.StickyNote", properties=owner)
     doc = extract(data, filename="note.msg")
-    # the heading, a Subject: line and the body said it three times
+    # the heading, a Subject: line and the body said it three times; the heading alone now
     assert [(b.kind, b.text) for b in doc.blocks] == [
         (HEADING, "Call the plumber about the leak"),
         (PARAGRAPH, "From: Ann Lee <ann@example.org>"),
-        (PARAGRAPH, text),
+        (PARAGRAPH, "under the kitchen sink, before Friday."),
     ]
     assert doc.metadata["subject"] == "Call the plumber about the leak"
     # a subject the note's text does not start with is a field of its own, and an e-mail's
