@@ -12,8 +12,9 @@ The text is read line by line: runs of table rows become a table block, lines th
 list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph;
 Word's list numbers (``\\listtext``, ``\\pntext``) carry their paragraph's level.
 Footnotes and endnotes become ``[^n]`` markers, the notes paragraphs at the end. Document metadata
-``{source_type, title, author}`` comes from the ``\\info`` group. RTF has no
-reliable heading markup once styles are stripped, so no headings are reported.
+``{source_type, title, author}`` comes from the ``\\info`` group. A paragraph given an outline
+level (``\\outlinelevelN``, 0 to 8, as Word and pandoc write their headings) is a heading of level
+N + 1; the style sheet's levels are its styles', not paragraphs'.
 
 Pictures (``{\\pict …}``, hex or ``\\bin`` data) are taken out before conversion and a marker
 left in their place: PNG and JPEG pictures become images placed after the paragraph, table or list
@@ -32,6 +33,7 @@ from ..errors import EmptyExtraction, ParseError
 from ..images import dimensions
 from ..limits import ExtractContext
 from ..model import (
+    HEADING,
     IMAGE,
     LIST,
     PARAGRAPH,
@@ -132,6 +134,11 @@ _ITEM = re.compile(
 _LIST_WORD = re.compile(r"\{\\(listtext|pntext)(?![a-z])|\\(ilvl|pnlvl)(\d+)|\\(pard?)(?![a-z])")
 _PNTEXT = re.compile(r"\{\\pntext(?![a-z])")
 _LEVEL_RTF = "{\\uc1\\u57348?}"
+#: a paragraph's outline level (a heading's), marked where its text starts by N + 1 of these
+_OUTLINE = re.compile(r"\\outlinelevel(\d+)(?![0-9]) ?")
+_HEADING_RTF = "{\\uc1\\u57356?}"
+_HEADING = "\ue00c"
+_HEADING_RUN = re.compile("\ue00c+")
 #: a font table entry: its number and what follows up to the ``;`` ending its name
 _FONT_ENTRY = re.compile(r"\{\\f(\d+)(?![0-9])([^{};]*(?:\{[^{}]*\}[^{};]*)*);")
 _FONT_NAME_NOISE = re.compile(r"\{[^{}]*\}|\\[a-z]+-?\d* ?|\\.")
@@ -288,6 +295,25 @@ def _list_levels(rtf: str) -> str:
         pos = end
     out.append(rtf[pos:])
     return "".join(out)
+
+
+def _heading_levels(rtf: str) -> str:
+    """Mark each paragraph whose properties give it an outline level (``\\outlinelevelN``, 0 to
+    8; Word gives its headings one, as pandoc does) with N + 1 private-use characters where its
+    text starts, each in a group of its own with ``\\uc1``. The style sheet's levels are left
+    alone: they are its styles', and a paragraph of a heading style writes its own."""
+    if "\\outlinelevel" not in rtf:
+        return rtf
+    sheet = rtf.find("{\\stylesheet")
+    sheet_end = _group_end(rtf, sheet) if sheet >= 0 else -1
+
+    def mark(m: re.Match[str]) -> str:
+        level = int(m.group(1))
+        if sheet <= m.start() < sheet_end or level > 8:
+            return m.group(0)
+        return m.group(0) + _HEADING_RTF * (level + 1)
+
+    return _OUTLINE.sub(mark, rtf)
 
 
 def _symbol_fonts(rtf: str) -> tuple[dict[str, str], int]:
@@ -694,6 +720,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
             flush_items()
             if "\ue004" in stripped:  # the level of a list number inside a cell
                 stripped = stripped.replace("\ue004", "")
+            if _HEADING in stripped:  # a heading's level inside a cell: the cell's text
+                stripped = stripped.replace(_HEADING, "")
             if "\ue007" in stripped:
                 read = [_merged(c, above) for c in stripped[:-1].split("|")]
                 cells = [text for text, _ in read]
@@ -713,6 +741,16 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
         flush_rows()
         if _PIPE in line:
             line = line.replace(_PIPE, "|")
+        if _HEADING in line:
+            run = _HEADING_RUN.search(line)
+            starts = run is not None and not line[: run.start()].replace("\ue004", "").strip()
+            line = line.replace(_HEADING, "")
+            title = " ".join(_MERGE.sub("", line.replace("\ue004", "")).replace("\t", " ").split())
+            if starts and title:  # the paragraph's own level, where its text starts: a heading
+                flush_items()
+                blocks.append(Block(HEADING, title, level=min(len(run.group(0)), 6)))
+                place(marked)
+                continue
         m = _ITEM.match(line)
         if m and m.group(4).strip():
             items.append(
@@ -748,8 +786,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # empty cells left out; 9: a title row (one cell merged across the table over its header and
     # data) said before the table; 10: an empty row of one cell left out of its table, not splitting
     # it; 11: a title row over a single row said before the table, that row data; 12: a row's
-    # cells past its last cell definition each a column of its own after its last cell
-    version="12",
+    # cells past its last cell definition each a column of its own after its last cell; 13: a
+    # paragraph given an outline level (\outlinelevelN, a Word or pandoc heading) a heading
+    version="13",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),
@@ -767,7 +806,9 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
             raise ParseError(f"{what} is not RTF: it does not start with {{\\rtf")
         rtf = "{\\rtf1\n" + rtf + "\n}"  # a fragment of groups without the document header
     rtf, groups = _strip_groups(rtf)
-    prepared, note_kinds = _mark_notes(_list_levels(_symbol_text(_CODEPAGE_WORD.sub("", rtf))))
+    prepared, note_kinds = _mark_notes(
+        _list_levels(_heading_levels(_symbol_text(_CODEPAGE_WORD.sub("", rtf))))
+    )
     if "\\fcharset" in prepared:
         prepared = _MAC_CHARSET.sub(_mac_charset, prepared)
     if "\\nestcell" in prepared:
@@ -780,6 +821,10 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
     if _NO_CHAR in text:
         text = text.replace(_NO_CHAR, "")
     text, notes = _take_notes(text, note_kinds)
+    if _HEADING in text:
+        notes = [
+            (label, kind, note.replace(_HEADING, "").strip(), marked) for label, kind, note, marked in notes
+        ]
     sink = _ooxml.ImageSink()
     placed: set[int] = set()
 
