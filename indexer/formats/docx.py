@@ -1941,7 +1941,11 @@ def _prepare_part(
 
 #: ink: Word 2010's ``w14:contentPart``, the ``w:contentPart`` of the standard's second edition,
 #: Office 2016's ``aink:inkPart``, each naming its InkML part by a relationship
-_INK_PARTS = frozenset(("contentPart", "inkPart"))
+_INK_TAGS = (
+    "{http://schemas.microsoft.com/office/word/2010/wordml}contentPart",
+    _w("contentPart"),
+    "{http://schemas.microsoft.com/office/drawing/2016/ink}inkPart",
+)
 W_TXBXCONTENT = _w("txbxContent")
 
 
@@ -1951,7 +1955,7 @@ def _read_ink(root: etree._Element, zf: zipfile.ZipFile, part: str, what: str) -
     line: read where the ink stands, as lines of the paragraph holding it (a text box's are),
     and an ``mc:AlternateContent`` choice holding it taken over the fallback, the picture of the
     ink. Ink with nothing recognised (a drawing), a part missing or damaged, stays as it was."""
-    found = [el for el in root.iter() if isinstance(el.tag, str) and etree.QName(el).localname in _INK_PARTS]
+    found = list(root.iter(*_INK_TAGS))
     if not found:
         return
     try:

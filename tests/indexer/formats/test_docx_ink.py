@@ -138,3 +138,23 @@ def test_a_missing_or_damaged_ink_part_leaves_the_picture():
     del parts["word/ink/ink1.xml"]
     doc = extract_bytes(zipped(parts), "t.docx")
     assert ("image", "[Image: Handwritten: check the totals]") in texts(doc)
+
+
+def test_the_standards_content_part_and_office_2016s_ink_part_are_read_too():
+    plain = extract_bytes(inked(RECOGNISED), "t.docx")
+    parts = unzipped(inked(RECOGNISED, fallback=False))
+    body = parts["word/document.xml"]
+    start, end = body.index(b"<mc:AlternateContent"), body.index(b"</mc:AlternateContent>") + 22
+    # ECMA-376's own w:contentPart in the run, without a choice
+    bare = b'<w:contentPart r:id="rIdInk"/>'
+    parts["word/document.xml"] = body[:start] + bare + body[end:]
+    assert extract_bytes(zipped(parts), "t.docx").blocks == plain.blocks
+    # Office 2016's aink:inkPart in a drawing
+    aink = (
+        b'<w:drawing><wp:inline><wp:docPr id="8" name="Ink 8"/><a:graphic><a:graphicData uri="'
+        b'http://schemas.microsoft.com/office/drawing/2016/ink"><aink:inkPart xmlns:aink="http://'
+        b'schemas.microsoft.com/office/drawing/2016/ink" r:id="rIdInk"/></a:graphicData></a:graphic>'
+        b"</wp:inline></w:drawing>"
+    )
+    parts["word/document.xml"] = body[:start] + aink + body[end:]
+    assert extract_bytes(zipped(parts), "t.docx").blocks == plain.blocks
