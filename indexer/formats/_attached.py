@@ -533,7 +533,37 @@ def plain_body(
         blocks, dropped = body_property_blocks(text, images, seen, image_meta)
         skipped.extend(dropped)
         return blocks
-    return prose(text, skipped)
+    return _indented_marks(text, prose(text, skipped))
+
+
+#: a body line whose first character after its indentation is a ``>``: text, not a quote. Only a
+#: ``>`` in column one quotes a line, as mail clients read it (RFC 3676 stuffs a space before a
+#: line that starts with one and quotes nothing, :func:`~.email.flowed_text` keeps it there)
+_INDENTED_MARK = re.compile(r"[ \t]+>")
+
+
+def _indented_marks(text: str, blocks: list[Block]) -> list[Block]:
+    """``blocks`` of the body ``text`` with one space kept before each paragraph line that was
+    an indented ``>`` line (:data:`_INDENTED_MARK`). Reading the paragraph takes its lines'
+    indentation off, and the line would then start with the ``>`` that marks a quote: get_markdown
+    wrote " >not a quote" as a blockquote of "not a quote"; a space before it keeps it text."""
+    if text[:1] not in (" ", "\t") and "\n " not in text and "\n\t" not in text:
+        return blocks
+    literal = {n for n, line in enumerate(text.split("\n"), 1) if _INDENTED_MARK.match(line)}
+    if not literal:
+        return blocks
+    out = []
+    for block in blocks:
+        if block.kind == PARAGRAPH and block.lines and ">" in block.text:
+            first, last = block.lines
+            lines = block.text.split("\n")
+            if len(lines) == last - first + 1 and not literal.isdisjoint(range(first, last + 1)):
+                marked = [
+                    " " + ln if n in literal and ln[:1] == ">" else ln for n, ln in enumerate(lines, first)
+                ]
+                block = replace(block, text="\n".join(marked))
+        out.append(block)
+    return out
 
 
 def svg_picture(data: bytes) -> bool:

@@ -270,13 +270,18 @@ def flowed_text(text: str, delsp: bool = False) -> str:
     as in Japanese); the signature separator ``-- `` is never joined; a line's quote marks
     (``>`` each) are read as its depth and written back as ``>>`` and a space before the
     paragraph, so that a quoted paragraph stays quoted; the space a writer stuffs before a line
-    starting with a space, ``>`` or ``From `` is taken off."""
+    starting with a space or ``From `` is taken off. Before a line starting with ``>`` it stays:
+    the depth is the count of marks at the very start of the line, before any stuffed space, so
+    " >x" is the text ">x", and a ``>`` after a space is text to the Markdown written of it and to
+    a plain body's reader (:func:`~._attached.plain_body`)."""
     out: list[str] = []
     pending: tuple[int, str] | None = None  # the depth and text of a paragraph flowing on
     for line in text.split("\n"):
         content = line.lstrip(">")
         depth = len(line) - len(content)
-        if content.startswith(" "):
+        if content.startswith(" ") and (depth or content[1:2] != ">"):
+            # a stuffed line that starts with ">" keeps its space, the mark of a line quoting
+            # nothing (as a line typed indented is): its ">" is text, its depth the marks before
             content = content[1:]
         signature = content == _SIGNATURE_SEPARATOR
         if pending is not None:
@@ -1548,7 +1553,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="20",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="21",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1606,6 +1611,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 19: a format=flowed text/plain part (RFC 3676) read as mail readers show it: its soft line
     # breaks joined (DelSp=yes spaces deleted), space-stuffing off, quoted paragraphs at their depth
     # 20: an HTML body's or attached page's <blockquote> blocks carry their quote depth (HTML 13)
+    # 21: a plain body's line starting with ">" after a space (format=flowed stuffing, or typed
+    # indented) keeps one space before it: text, no longer a quote in Markdown
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1666,7 +1673,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="20",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="21",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1724,6 +1731,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 19: a format=flowed text/plain part (RFC 3676) read as mail readers show it: its soft line
     # breaks joined (DelSp=yes spaces deleted), space-stuffing off, quoted paragraphs at their depth
     # 20: an HTML body's or attached page's <blockquote> blocks carry their quote depth (HTML 13)
+    # 21: a plain body's line starting with ">" after a space (format=flowed stuffing, or typed
+    # indented) keeps one space before it: text, no longer a quote in Markdown
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -1253,7 +1253,9 @@ def _text_attachment(
     # an item's categories (PidNameKeywords) a Categories: line after its header lines and fields
     # 22: an HTML body's or attached page's <blockquote> blocks carry their quote depth (HTML 13)
     # 23: a sticky note's first line (its subject) its heading only, its body the lines after it
-    version="23",
+    # 24: a plain body's line starting with ">" after a space keeps one space before it: text, no
+    # longer a quote in Markdown, as an e-mail's
+    version="24",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
