@@ -155,6 +155,48 @@ def _ansi_strings(st: _State, msg: Any) -> str | None:
     return _ANSI_PREFIX + codec
 
 
+#: the private fields where extract-msg (0.52 to 0.57 at least) keeps an open message's string
+#: encoding and the encoding it was told to use instead of its own
+_ENCODING_FIELDS = ("_MSGFile__stringEncoding", "_MSGFile__overrideEncoding")
+#: and where a mail (extract-msg's MessageBase) keeps whether its header was read: until it is,
+#: its sender and recipients are read without it (the header, when the message has no transport
+#: headers, is made of them; read with it set, each asks the other, endlessly)
+_HEADER_READ = "_MessageBase__headerInit"
+
+
+def _read_in(msg: Any, encoding: str) -> bool:
+    """Whether the open ``msg`` now reads its strings in ``encoding``, as it would opened with
+    ``overrideEncoding=encoding``: the encoding is set where extract-msg keeps it, the values it
+    has read so far (its header and body, read as it opens, in the code page it found) are
+    dropped to be read again, and the messages embedded in it are opened with it too. An ANSI
+    message was opened a second time for this, a third of its extraction time. False, and
+    ``msg`` untouched, where this extract-msg keeps them elsewhere: the caller opens it again."""
+    state = vars(msg)
+    mail = hasattr(type(msg), "headerInit")
+    if (
+        not all(name in state for name in _ENCODING_FIELDS)
+        or (mail and _HEADER_READ not in state)
+        or msg.attachmentsReady
+    ):
+        return False
+    for name in _ENCODING_FIELDS:
+        state[name] = encoding
+    msg.kwargs["overrideEncoding"] = encoding
+    for cls in type(msg).__mro__:
+        for name, attr in vars(cls).items():
+            if isinstance(attr, functools.cached_property):
+                state.pop(name, None)
+    if mail:  # read again as a mail reads them on opening: its header first, then its body
+        state[_HEADER_READ] = False
+        _ = msg.header
+        msg._crlf = "\n"
+        try:
+            _ = msg.body
+        except Exception:  # noqa: BLE001 - extract-msg opens a mail whatever its body raises
+            pass
+    return True
+
+
 def _date(value: Any) -> str | None:
     if not isinstance(value, dt.datetime):
         return None
@@ -1283,11 +1325,14 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
         | ErrorBehavior.NAMED_NAME_STREAM
     )
     try:
-        msg = extract_msg.openMsg(data, strict=False, errorBehavior=behaviour)
+        # its attachments (and the messages embedded in it) are read once its encoding is known
+        msg = extract_msg.openMsg(data, strict=False, errorBehavior=behaviour, delayAttachments=True)
+        msg.kwargs["delayAttachments"] = False
         encoding = _ansi_strings(st, msg)
-        if encoding is not None:
+        if encoding is not None and not _read_in(msg, encoding):
             msg.close()
             msg = extract_msg.openMsg(data, strict=False, errorBehavior=behaviour, overrideEncoding=encoding)
+        _ = msg.attachments
     except st.errors as exc:
         raise ParseError(f"not a readable Outlook message: {type(exc).__name__}: {exc}"[:500]) from None
     try:
