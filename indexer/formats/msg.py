@@ -197,6 +197,44 @@ def _read_in(msg: Any, encoding: str) -> bool:
     return True
 
 
+#: an embedded message's storage in its attachment's, and its message class stream, which every
+#: message has: ``001F`` for a Unicode string (PT_UNICODE), ``001E`` for an 8-bit one (PT_STRING8)
+_EMBEDDED = "__substg1.0_3701000D"
+_CLASS_STREAM = {True: "__substg1.0_001A001F", False: "__substg1.0_001A001E"}
+
+
+def _attachment(msg: Any, folder: str) -> Any:
+    """extract-msg's attachment of ``msg`` in its storage ``folder`` (its ``initAttachment``), an
+    embedded message whose strings are not of the kind of its holder's (Unicode in an ANSI
+    message, or ANSI in a Unicode one) opened as what its own streams are. extract-msg takes an
+    embedded message's kind from its holder, an embedded message seldom naming it (in its store
+    support mask), and an ANSI holder's encoding with it: a Unicode message attached to an ANSI
+    one was read from string streams it does not have, its subject, body and class lost, and it
+    was counted as an empty message."""
+    from extract_msg.attachments import initStandardAttachment
+
+    unicode = msg.areStringsUnicode
+    inner = [folder, _EMBEDDED]
+    if not (
+        msg.exists([*inner, _CLASS_STREAM[not unicode]]) and not msg.exists([*inner, _CLASS_STREAM[unicode]])
+    ):
+        return initStandardAttachment(msg, folder)
+    # its holder's kind and encoding, which it reads on opening, are its own while it is opened
+    state, options = vars(msg), msg.kwargs
+    encoding = options.pop("overrideEncoding", None)
+    state["areStringsUnicode"] = not unicode
+    try:
+        att = initStandardAttachment(msg, folder)
+    finally:
+        state["areStringsUnicode"] = unicode
+        if encoding is not None:
+            options["overrideEncoding"] = encoding
+    embedded = getattr(att, "data", None)
+    if embedded is not None and hasattr(type(embedded), "areStringsUnicode"):
+        vars(embedded)["areStringsUnicode"] = not unicode  # else asked of its holder once read
+    return att
+
+
 def _date(value: Any) -> str | None:
     if not isinstance(value, dt.datetime):
         return None
@@ -1297,7 +1335,9 @@ def _text_attachment(
     # 23: a sticky note's first line (its subject) its heading only, its body the lines after it
     # 24: a plain body's line starting with ">" after a space keeps one space before it: text, no
     # longer a quote in Markdown, as an e-mail's
-    version="24",
+    # 25: a Unicode message embedded in an ANSI one (or an ANSI one in a Unicode one) read in its
+    # own kind of strings, no longer an empty message without subject or body
+    version="25",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1326,12 +1366,13 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     )
     try:
         # its attachments (and the messages embedded in it) are read once its encoding is known
-        msg = extract_msg.openMsg(data, strict=False, errorBehavior=behaviour, delayAttachments=True)
+        options = {"strict": False, "errorBehavior": behaviour, "initAttachment": _attachment}
+        msg = extract_msg.openMsg(data, delayAttachments=True, **options)
         msg.kwargs["delayAttachments"] = False
         encoding = _ansi_strings(st, msg)
         if encoding is not None and not _read_in(msg, encoding):
             msg.close()
-            msg = extract_msg.openMsg(data, strict=False, errorBehavior=behaviour, overrideEncoding=encoding)
+            msg = extract_msg.openMsg(data, overrideEncoding=encoding, **options)
         _ = msg.attachments
     except st.errors as exc:
         raise ParseError(f"not a readable Outlook message: {type(exc).__name__}: {exc}"[:500]) from None

@@ -1,0 +1,51 @@
+"""A message embedded in an Outlook message is read in the kind of strings its own streams hold:
+a Unicode message attached to an ANSI one, and an ANSI one attached to a Unicode one, which were
+both read as their holder's kind, from string streams they do not have (their subject, body and
+class lost, each counted as an empty message). Built messages, each expected text the one
+written into it."""
+
+from __future__ import annotations
+
+from indexer import extract, get_markdown
+
+from ._outlook import outlook_message
+
+
+def test_a_unicode_message_embedded_in_an_ansi_one():
+    inner = {"subject": "Innere Nachricht 日本", "body": "Innerer Text: Grüße 日本語"}
+    data = outlook_message(
+        "Внешнее письмо",
+        "Текст снаружи",
+        ansi="cp1251",
+        properties={0x3FFD: 1251},
+        embedded=[("inner.msg", inner)],
+    )
+    assert get_markdown(data, filename="outer.msg") == (
+        "# Внешнее письмо\n\n"
+        "Subject: Внешнее письмо\n\n"
+        "Текст снаружи\n\n"
+        "## Innere Nachricht 日本\n\n"
+        "Subject: Innere Nachricht 日本\n\n"
+        "Innerer Text: Grüße 日本語\n"
+    )
+    coverage = extract(data, filename="outer.msg").coverage
+    assert (coverage.messages_total, coverage.messages_empty) == (2, 0)
+
+
+def test_an_ansi_message_embedded_in_a_unicode_one_and_a_unicode_one_in_it():
+    deepest = {"subject": "Tiefer", "body": "Noch ein Text"}
+    inner = {
+        "subject": "Grüße aus Köln",
+        "body": "Schöne Grüße",
+        "ansi": "cp1252",
+        "properties": {0x3FFD: 1252},
+        "embedded": [("deepest.msg", deepest)],
+    }
+    data = outlook_message("Outer", "Outer text", embedded=[("inner.msg", inner)])
+    assert get_markdown(data, filename="outer.msg") == (
+        "# Outer\n\nSubject: Outer\n\nOuter text\n\n"
+        "## Grüße aus Köln\n\nSubject: Grüße aus Köln\n\nSchöne Grüße\n\n"
+        "### Tiefer\n\nSubject: Tiefer\n\nNoch ein Text\n"
+    )
+    coverage = extract(data, filename="outer.msg").coverage
+    assert (coverage.messages_total, coverage.messages_empty) == (3, 0)
