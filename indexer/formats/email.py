@@ -234,9 +234,14 @@ _NOT_BASE64 = re.compile(r"[^A-Za-z0-9+/]")
 def _cut_base64(raw: Any) -> bytes:
     """A base64 payload cut short (a stray character or a last group of one letter): the stdlib
     gives back the encoded text; the whole groups before the cut are decoded instead, as mail
-    readers do, so a damaged attachment is read as far as it goes."""
+    readers do, so a damaged attachment is read as far as it goes. A last group of two or three
+    letters holds one or two bytes, its ``=`` padding (left out here with the stray characters)
+    or not: they are decoded too. The last bytes of a base64 payload whose length is no multiple
+    of three were lost ("See you on Friday" read "See you on Frid")."""
     text = _NOT_BASE64.sub("", raw) if isinstance(raw, str) else ""
-    return base64.b64decode(text[: len(text) // 4 * 4])
+    whole = len(text) // 4 * 4
+    last = text[whole:] if len(text) - whole > 1 else ""
+    return base64.b64decode(text[:whole] + last + "=" * (-len(last) % 4))
 
 
 def part_text(part: Message) -> str:
@@ -1612,7 +1617,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # breaks joined (DelSp=yes spaces deleted), space-stuffing off, quoted paragraphs at their depth
     # 20: an HTML body's or attached page's <blockquote> blocks carry their quote depth (HTML 13)
     # 21: a plain body's line starting with ">" after a space (format=flowed stuffing, or typed
-    # indented) keeps one space before it: text, no longer a quote in Markdown
+    # indented) keeps one space before it: text, no longer a quote in Markdown; a forwarded
+    # message sent in base64 read to its last byte
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1732,7 +1738,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # breaks joined (DelSp=yes spaces deleted), space-stuffing off, quoted paragraphs at their depth
     # 20: an HTML body's or attached page's <blockquote> blocks carry their quote depth (HTML 13)
     # 21: a plain body's line starting with ">" after a space (format=flowed stuffing, or typed
-    # indented) keeps one space before it: text, no longer a quote in Markdown
+    # indented) keeps one space before it: text, no longer a quote in Markdown; a forwarded
+    # message sent in base64 read to its last byte
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
