@@ -311,6 +311,37 @@ def _quoted(depth: int, content: str) -> str:
     return f"{'>' * depth} {content}" if content else ">" * depth
 
 
+#: a delivery report's fields (RFC 3464, RFC 6533)
+_DELIVERY_STATUS = frozenset({"message/delivery-status", "message/global-delivery-status"})
+_GROUP_ENCODING = re.compile(
+    r"^content-transfer-encoding[ \t]*:[ \t]*(base64|quoted-printable)[ \t]*$", re.IGNORECASE | re.MULTILINE
+)
+_ENCODING_FIELD = re.compile(
+    r"^content-(?:transfer-encoding|length)[ \t]*:[^\n]*\n?", re.IGNORECASE | re.MULTILINE
+)
+_GROUP_BREAK = re.compile(r"\n[ \t]*\n")
+
+
+def delivery_status_text(text: str) -> str:
+    """The text of a delivery report's fields (``message/delivery-status``: a group of fields on
+    the message, then one group per recipient, a blank line between). Some mail systems encode
+    the recipients' groups, ending the first group with a ``Content-Transfer-Encoding`` field as
+    if it were a part's header: the text after it is decoded (base64 or quoted-printable), and
+    that field and the ``Content-Length`` beside it, which tell how the groups were sent and
+    nothing of the delivery, are left out. The report said which address failed and why in
+    base64 ("RmluYWwtUmVjaXBpZW50…" for "Final-Recipient: …")."""
+    parts = _GROUP_BREAK.split(text, 1)
+    encoding = _GROUP_ENCODING.search(parts[0]) if len(parts) == 2 else None
+    if encoding is None:
+        return text
+    head, rest = parts
+    if encoding.group(1).lower() == "base64":
+        data = _cut_base64(rest)
+    else:
+        data = quopri.decodestring(rest.encode("utf-8", "surrogateescape"))
+    return f"{_ENCODING_FIELD.sub('', head).rstrip()}\n\n{declared_text(data, None)}"
+
+
 def html_text(part: Message) -> str:
     """The text of an HTML part, a body or an attached page: by its declared charset when that
     one decodes it, else by the charset the page names (its ``<meta>``), else sniffed, as an
@@ -546,6 +577,8 @@ class _Reader:
             return
         if as_text(name, ctype):
             text = part_text(part)
+            if ctype in _DELIVERY_STATUS:
+                text = delivery_status_text(text)
             if PROPERTY_LINES.match(text):
                 # a contact card or a calendar is read as a .vcf or .ics file is: its pictures
                 # images, its other binary values skipped entries, never text
@@ -1618,7 +1651,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 20: an HTML body's or attached page's <blockquote> blocks carry their quote depth (HTML 13)
     # 21: a plain body's line starting with ">" after a space (format=flowed stuffing, or typed
     # indented) keeps one space before it: text, no longer a quote in Markdown; a forwarded
-    # message sent in base64 read to its last byte
+    # message sent in base64 read to its last byte; a delivery report's recipient fields sent
+    # in base64 or quoted-printable decoded
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1739,7 +1773,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 20: an HTML body's or attached page's <blockquote> blocks carry their quote depth (HTML 13)
     # 21: a plain body's line starting with ">" after a space (format=flowed stuffing, or typed
     # indented) keeps one space before it: text, no longer a quote in Markdown; a forwarded
-    # message sent in base64 read to its last byte
+    # message sent in base64 read to its last byte; a delivery report's recipient fields sent
+    # in base64 or quoted-printable decoded
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
