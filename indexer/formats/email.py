@@ -1464,6 +1464,8 @@ def eml_metadata(record: _Message | None, attachments: int) -> dict[str, Any]:
 _HEADER_PARSER = BytesHeaderParser(policy=compat32)
 _TEXT_HEADER_PARSER = HeaderParser(policy=compat32)
 _HEADER_LINE = re.compile(rb"[^\s:]+:")
+#: the lines of a header section: fields (``Name: value``) and the lines continuing them
+_HEADER_SECTION = re.compile(rb"(?:(?:[^\s:]+[ \t]*:|[ \t])[^\n]*(?:\n|\Z))*")
 _MAX_NESTING = 40  # deeper MIME trees are read as text
 
 
@@ -1476,8 +1478,12 @@ def _split_head(raw: bytes) -> tuple[bytes, bytes]:
         return b"", raw[1:]
     if not _HEADER_LINE.match(raw):
         return b"", raw
-    i = raw.find(b"\n\n")
-    return (raw, b"") if i < 0 else (raw[: i + 1], raw[i + 2 :])
+    # the header section ends at a blank line, or at a line that is neither a field nor the
+    # continuation of one, as the stdlib's parser and mail readers take it: a writer that leaves
+    # out the blank line puts the body (an attachment's base64) right below the last field, and
+    # the part was read as all header, its data lost
+    end = _HEADER_SECTION.match(raw).end()
+    return raw[:end], raw[end + 1 :] if raw[end : end + 1] == b"\n" else raw[end:]
 
 
 def _split_multipart(body: bytes, boundary: str) -> list[bytes] | None:
@@ -1652,7 +1658,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 21: a plain body's line starting with ">" after a space (format=flowed stuffing, or typed
     # indented) keeps one space before it: text, no longer a quote in Markdown; a forwarded
     # message sent in base64 read to its last byte; a delivery report's recipient fields sent
-    # in base64 or quoted-printable decoded
+    # in base64 or quoted-printable decoded; a part's body right below its fields (no blank
+    # line) read as its body, no longer as header
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1774,7 +1781,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 21: a plain body's line starting with ">" after a space (format=flowed stuffing, or typed
     # indented) keeps one space before it: text, no longer a quote in Markdown; a forwarded
     # message sent in base64 read to its last byte; a delivery report's recipient fields sent
-    # in base64 or quoted-printable decoded
+    # in base64 or quoted-printable decoded; a part's body right below its fields (no blank
+    # line) read as its body, no longer as header
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
