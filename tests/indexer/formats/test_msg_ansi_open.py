@@ -72,3 +72,14 @@ def test_a_real_ansi_message_is_opened_once(real_world, opened):
         "From: Sender <sender@example.com>",
         "To: Recipient 1 <recipient1@example.com>, Recipient 2 <recipient2@example.com>",
     ]
+
+
+def test_where_extract_msg_keeps_its_encoding_elsewhere_it_is_opened_again(opened, monkeypatch):
+    from indexer.formats import msg
+
+    monkeypatch.setattr(msg, "_ENCODING_FIELDS", ("_MSGFile__notThere",))
+    once = get_markdown(_ansi_message(), filename="ansi.msg")
+    assert len(opened) == 2
+    assert opened[1]["overrideEncoding"] == "mail_ansi_cp1251"
+    monkeypatch.undo()
+    assert once == get_markdown(_ansi_message(), filename="ansi.msg")
