@@ -213,6 +213,10 @@ def _attachment(msg: Any, folder: str) -> Any:
     was counted as an empty message."""
     from extract_msg.attachments import initStandardAttachment
 
+    # the storages under the message, listed (and kept) by extract-msg to find its attachments:
+    # its streams are looked at only where one of them holds an embedded message
+    if (folder, _EMBEDDED) not in msg.listDir(False, True, False):
+        return initStandardAttachment(msg, folder)
     unicode = msg.areStringsUnicode
     inner = [folder, _EMBEDDED]
     if not (
