@@ -787,23 +787,38 @@ def _calamine_rows(it: Iterator[list[Any]], start_row: int) -> Iterator[tuple[in
     yield from enumerate(it, start=base + 1)
 
 
+#: a sheet's kind by the last segment of its relationship's type, in lower case (Excel writes
+#: ``xlMacrosheet`` for an Excel 4 macro sheet, ``xlIntlMacrosheet`` for an international one)
+_SHEET_KINDS = {
+    "chartsheet": "chartsheet",
+    "dialogsheet": "dialogsheet",
+    "xlmacrosheet": "macrosheet",
+    "xlintlmacrosheet": "macrosheet",
+}
+
+
 class OpenpyxlBackend(Backend):
     """The xlsx family through openpyxl's read-only reader (used when calamine cannot open it)."""
 
     def __init__(self, data: bytes) -> None:
-        import openpyxl
+        from openpyxl.reader.excel import ExcelReader
         from openpyxl.utils.datetime import CALENDAR_MAC_1904
 
-        self.wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        reader = ExcelReader(io.BytesIO(data), read_only=True, data_only=True)
+        reader.read()
+        self.wb = reader.wb
         self._zero = day_zero(self.wb.epoch == CALENDAR_MAC_1904)
         self.sheets = []
-        # the tabs in the workbook's order, chart sheets among the worksheets: openpyxl lists
-        # them apart (``worksheets``, ``chartsheets``), and their indexes must be calamine's
-        for i, name in enumerate(self.wb.sheetnames):
-            ws = self.wb[name]
-            kind = "chartsheet" if type(ws).__name__ == "Chartsheet" else "worksheet"
-            state = getattr(ws, "sheet_state", "visible")
-            self.sheets.append(SheetInfo(ws.title, i, kind, state != "visible"))
+        # every tab the workbook part lists, in its order, as calamine numbers them: openpyxl
+        # leaves out a sheet whose part is missing, lists chart sheets apart from worksheets and
+        # reads macro and dialog sheets as worksheets; their kind is their relationship's type
+        for i, entry in enumerate(reader.parser.sheets):
+            try:
+                rel_type = reader.parser.rels.get(entry.id).Type if entry.id else ""
+            except KeyError:
+                rel_type = ""
+            kind = _SHEET_KINDS.get(rel_type.rsplit("/", 1)[-1].lower(), "worksheet")
+            self.sheets.append(SheetInfo(entry.name, i, kind, (entry.state or "visible") != "visible"))
         self._by_name = {ws.title: ws for ws in self.wb.worksheets}
 
     def read(self, sheet: SheetInfo) -> RawSheet:
@@ -879,6 +894,14 @@ class _LazyOpenpyxl:
     def close(self) -> None:
         if self._backend is not None:
             self._backend.close()
+
+
+#: why a tab of each kind but worksheets and chart sheets gives no text, as both readers list it
+_NOT_READ = {
+    "macrosheet": "an Excel 4 macro sheet, whose cells are macro code (not read)",
+    "dialogsheet": "a dialog sheet, whose controls hold no cells (not read)",
+    "vba": "a VBA module, macro code (not read)",
+}
 
 
 # -- containers ----------------------------------------------------------------------------------
@@ -1777,8 +1800,19 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                     )
                     read.append(sheet.name)
                     continue
-                reason = f"{sheet.kind}: " + ("; ".join(reasons) if reasons else "no cells to read")
+                reason = f"{sheet.kind}: " + (
+                    "; ".join(reasons) or _NOT_READ.get(sheet.kind, "no cells to read")
+                )
                 skipped.append(Skipped("sheet", sheet.name, reason[:300]))
+                unreadable += 1
+                continue
+            part = sheet_part.get(sheet.name)
+            if ooxml and zf is not None and part is not None and not _ooxml.has_member(zf, part):
+                # the workbook lists the sheet, but the package lacks its part: whatever reads it
+                # finds nothing, and the sheet keeps its place (the next ones their indexes)
+                reason = f"its part {part} is missing from the package"
+                skipped.append(Skipped("sheet", sheet.name, reason))
+                warnings.append(f"sheet {sheet.name!r} was not read: {reason}"[:300])
                 unreadable += 1
                 continue
             try:
@@ -2130,8 +2164,12 @@ def _register(source_type: str, *extensions: str) -> None:
         # chart (waterfall, treemap, histogram …) read so too, from the values its part keeps;
         # xlsx 15: a workbook read by openpyxl takes its chart sheets in their tab order, each
         # sheet's sheet_index its tab's; a sheet's print titles (rows repeated at the top of each
-        # page) head its first table where their cells do not tell a header
-        version={"xlsx": "15", "ods": "9", "xls": "7", "xlsb": "7"}[source_type],
+        # page) head its first table where their cells do not tell a header;
+        # xlsx 16: a workbook read by openpyxl numbers its sheets as the workbook part lists
+        # them (a sheet whose part is missing kept in its place, listed and warned of, in either
+        # reader), its macro and dialog sheets listed as not read, not read as worksheets;
+        # xlsx 16, xls and xlsb 8: a macro, dialog or VBA sheet's reason says what it holds
+        version={"xlsx": "16", "ods": "9", "xls": "8", "xlsb": "8"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
