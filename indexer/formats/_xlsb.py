@@ -141,6 +141,81 @@ def xlsb_sheet_parts(zf: zipfile.ZipFile) -> dict[str, str]:
     return out
 
 
+#: a defined name (BrtName); the parsed tokens a print titles range is written with: an area of
+#: a sheet (PtgArea3d, of any class), the union of two (PtgUnion) and the wrapper of a union
+#: (PtgMemFunc, its size after it)
+_B12_NAME = 39
+_PTG_AREA_3D = frozenset((0x3B, 0x5B, 0x7B))
+_PTG_UNION = 0x10
+_PTG_MEM_FUNC = frozenset((0x29, 0x49, 0x69))
+#: the last column of a sheet (whole rows span columns 0 to it) and a name's flag of a built-in
+_B12_LAST_COL = 0x3FFF
+_B12_BUILTIN = 0x20
+
+
+def _wide(data: bytes, at: int, stop: int) -> tuple[str, int]:
+    """A length-prefixed UTF-16 string of ``data`` at ``at`` and where it ends (an empty one for
+    a null string, 0xFFFFFFFF characters)."""
+    count = int.from_bytes(data[at : at + 4], "little")
+    if count == 0xFFFFFFFF:
+        return "", at + 4
+    end = min(stop, at + 4 + 2 * count)
+    return data[at + 4 : end].decode("utf-16-le", "replace"), end
+
+
+def xlsb_print_titles(zf: zipfile.ZipFile) -> dict[str, tuple[int, int]]:
+    """Sheet name → the first and last 1-based rows its print titles repeat at the top of each
+    printed page, from the BrtName records of ``xl/workbook.bin``: the built-in name
+    ``Print_Titles`` (stored without the ``_xlnm.`` an .xlsx writes) local to the sheet at
+    ``itab``, its place among the BrtBundleSh records, whose formula is an area of whole rows
+    (columns 0 to 16,383), after or before the columns to repeat, an area of whole columns."""
+    if "xl/workbook.bin" not in zf.NameToInfo:
+        return {}
+    data = _ooxml.read(zf, "xl/workbook.bin", "workbook")
+    if "Print_Titles".encode("utf-16-le") not in data:
+        return {}
+    sheets: list[str] = []
+    found: dict[int, tuple[int, int]] = {}
+    for kind, start, stop in _b12_records(data):
+        if kind == _B12_SHEET and stop - start >= 16:
+            _, at = _wide(data, start + 8, stop)
+            sheets.append(_wide(data, at, stop)[0])
+        elif kind == _B12_NAME and stop - start >= 13:
+            flags = int.from_bytes(data[start : start + 4], "little")
+            itab = int.from_bytes(data[start + 5 : start + 9], "little")
+            name, at = _wide(data, start + 9, stop)
+            if name not in ("Print_Titles", "_xlnm.Print_Titles") or (
+                name == "Print_Titles" and not flags & _B12_BUILTIN
+            ):
+                continue
+            size = int.from_bytes(data[at : at + 4], "little")
+            rows = _title_rows(data[at + 4 : min(stop, at + 4 + size)])
+            if rows is not None and itab != 0xFFFFFFFF:
+                found[itab] = rows
+    return {sheets[i]: rows for i, rows in found.items() if i < len(sheets)}
+
+
+def _title_rows(rgce: bytes) -> tuple[int, int] | None:
+    """The 1-based first and last rows of the area of whole rows among the parsed tokens of a
+    print titles formula; None when it has none or holds a token other than those it is written
+    with."""
+    at, rows = 0, None
+    while at < len(rgce):
+        ptg = rgce[at]
+        if ptg in _PTG_AREA_3D and at + 15 <= len(rgce):
+            first, last, col_first, col_last = struct.unpack_from("<IIHH", rgce, at + 3)
+            if col_first & _B12_LAST_COL == 0 and col_last & _B12_LAST_COL == _B12_LAST_COL and first <= last:
+                rows = (first + 1, last + 1)
+            at += 15
+        elif ptg == _PTG_UNION:
+            at += 1
+        elif ptg in _PTG_MEM_FUNC:
+            at += 3
+        else:
+            return None
+    return rows
+
+
 def xlsb_cells(
     zf: zipfile.ZipFile,
     part: str,

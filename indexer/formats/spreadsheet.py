@@ -89,7 +89,7 @@ from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, date_kind
 from ._odf_encrypted import odf_decrypted
 from ._ods import OdsBackend, ods_chart_titles, ods_merges_and_errors, ods_pictures, ods_table_counts
 from ._xls import XlsCells, _with_xls_numbers, directory_cut, xls_cells, xls_day_cells, xls_unreadable
-from ._xlsb import xlsb_1904, xlsb_cells, xlsb_sheet_parts, xlsb_styles
+from ._xlsb import xlsb_1904, xlsb_cells, xlsb_print_titles, xlsb_sheet_parts, xlsb_styles
 from .csvfmt import _is_number, header_votes
 from .registry import extractor
 from .text import fast_render_table
@@ -205,7 +205,7 @@ def read_tables(
     returned apart. A table further down or to the right starts at a row that heads it. A header
     whose cells are merged down over the rows below it takes those rows in (each column's texts
     joined with " / "). ``header_rows``, the first and last sheet rows the sheet's print titles
-    repeat on each page, head its first table when its cells do not tell a header."""
+    repeat on each page, head whichever of its tables they lead, over as many rows as they cover."""
     rows, numbers, head, width, chars, merges = _sheet_rows(raw, char_budget)
     if not rows:
         return []
@@ -220,9 +220,17 @@ def read_tables(
         if n == 0 and lo == 0 and _pivot_line(part, part_numbers):
             # a pivot table at the top of its sheet: "Sum of Size | Column Labels" over its header
             table = _headed_table(
-                part[1:], part_numbers[1:], None, hi - lo, merges, raw.first_col + lo, chars
+                part[1:],
+                part_numbers[1:],
+                None,
+                hi - lo,
+                merges,
+                raw.first_col + lo,
+                chars,
+                None,
+                header_rows,
             )
-            table = replace(table, titles=_title_lines(part[:1], part_numbers[:1]))
+            table = replace(table, titles=_title_lines(part[:1], part_numbers[:1]) + table.titles)
         elif n == 0 and lo == 0:
             table = _headed_table(
                 part, part_numbers, head, hi - lo, merges, raw.first_col + lo, chars, raw.links, header_rows
@@ -238,11 +246,21 @@ def read_tables(
         elif len(part) > 2 and not _heads(part, 0, len(part)) and _heads(part, 1, len(part)):
             # a line over the table's header (see _over_head): a title of the table
             table = _headed_table(
-                part[1:], part_numbers[1:], None, hi - lo, merges, raw.first_col + lo, chars
+                part[1:],
+                part_numbers[1:],
+                None,
+                hi - lo,
+                merges,
+                raw.first_col + lo,
+                chars,
+                None,
+                header_rows,
             )
-            table = replace(table, titles=_title_lines(part[:1], part_numbers[:1]))
+            table = replace(table, titles=_title_lines(part[:1], part_numbers[:1]) + table.titles)
         else:
-            table = _headed_table(part, part_numbers, None, hi - lo, merges, raw.first_col + lo, chars)
+            table = _headed_table(
+                part, part_numbers, None, hi - lo, merges, raw.first_col + lo, chars, None, header_rows
+            )
         tables.append(replace(table, cols=cols) if cols is not None else table)
     return tables
 
@@ -329,11 +347,15 @@ def _headed_table(
     """The table of rows with its header detected: from the cell types of ``head`` (the sheet's
     first table), else the first row (a table found by :func:`_regions` starts at its header).
     The rows ``printed`` (the print titles: rows repeated at the top of each page) head the table
-    where their cell types do not tell it (years heading columns of numbers), when they are its
-    leading rows after at most three titles of one cell and rows follow them."""
+    when they lead it (see :func:`_printed_rows`), whatever their cell types tell (years heading
+    columns of numbers look like data), over as many rows as they cover."""
     skip = 0
     depth = 0
-    if head is None:
+    leading = _printed_rows(rows, numbers, printed) if printed is not None else None
+    if leading is not None:
+        skip, depth = leading
+        has_header = True
+    elif head is None:
         has_header = len(rows) > 1
     else:
         if width > 1:
@@ -346,18 +368,11 @@ def _headed_table(
             has_header = False
         if has_header and width == 1 and (_item_like_below(rows, skip) or _plain_item_below(rows, skip)):
             has_header = False
-        if printed is not None:
-            at = [i for i, n in enumerate(numbers) if printed[0] <= n <= printed[1]]
-            if (
-                at
-                and at[0] < min(4, len(head))
-                and not _head_ok(head[at[0]])
-                and at == list(range(at[0], at[-1] + 1))
-                and at[-1] + 1 < len(rows)
-                and all(sum(map(bool, rows[i])) == 1 for i in range(at[0]))
-            ):
-                skip, depth, has_header = at[0], len(at), True
-    titles = tuple((numbers[i], next(c for c in rows[i] if c)) for i in range(skip))
+    # a title merged across the table is filled into each cell: said once
+    titles = tuple(
+        (numbers[i], " | ".join(c for j, c in enumerate(rows[i]) if c and (j == 0 or c != rows[i][j - 1])))
+        for i in range(skip)
+    )
     top = numbers[skip] if skip < len(numbers) else None  # the sheet row the table starts on
     if has_header:
         depth = depth or _header_depth(rows, numbers, skip, merges, first_col)
@@ -371,6 +386,22 @@ def _headed_table(
     else:
         header = tuple(f"Column {i + 1}" for i in range(width))
     return SheetTable(header, tuple(rows), tuple(numbers), has_header, chars, titles, top=top)
+
+
+def _printed_rows(
+    rows: list[tuple[str, ...]], numbers: list[int], printed: tuple[int, int]
+) -> tuple[int, int] | None:
+    """(rows above, rows) of the header the print titles ``printed`` (first and last sheet rows)
+    give a table of ``rows`` (whose sheet rows are ``numbers``): their rows when they lead the
+    table, after at most three lines (a title, a pivot table's filter line), and rows follow
+    them; a title of one cell that the print titles repeat over the header stays a title.
+    None when they do not lead it."""
+    at = [i for i, n in enumerate(numbers) if printed[0] <= n <= printed[1]]
+    if not at or at != list(range(at[0], at[-1] + 1)) or at[-1] + 1 >= len(rows):
+        return None
+    while len(at) > 1 and sum(map(bool, rows[at[0]])) == 1 and sum(map(bool, rows[at[1]])) > 1:
+        at.pop(0)
+    return (at[0], len(at)) if at[0] <= 3 else None
 
 
 def _labels_over_longer(row: tuple[str, ...], below: list[tuple[str, ...]]) -> bool:
@@ -1712,11 +1743,11 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
             ]
 
     # the rows each sheet's print titles repeat on every page, a clue to its header row
-    title_rows = (
-        _or_warning(partial(print_title_rows, zf), "print titles", warnings, {})
-        if ooxml and zf is not None
-        else {}
-    )
+    title_rows = {}
+    if ooxml and zf is not None:
+        title_rows = _or_warning(partial(print_title_rows, zf), "print titles", warnings, {})
+    elif xlsb_parts and zf is not None:  # an .xlsb's defined names are records of its workbook part
+        title_rows = _or_warning(partial(xlsb_print_titles, zf), "print titles", warnings, {})
     merges: dict[str, list[Merge]] = {}
     ods_errors: dict[str, SheetErrors] = {}
     ods_shown: dict[str, SheetShown] = {}
@@ -2168,8 +2199,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 16: a workbook read by openpyxl numbers its sheets as the workbook part lists
         # them (a sheet whose part is missing kept in its place, listed and warned of, in either
         # reader), its macro and dialog sheets listed as not read, not read as worksheets;
-        # xlsx 16, xls and xlsb 8: a macro, dialog or VBA sheet's reason says what it holds
-        version={"xlsx": "16", "ods": "9", "xls": "8", "xlsb": "8"}[source_type],
+        # xlsx 16, xls and xlsb 8: a macro, dialog or VBA sheet's reason says what it holds;
+        # xlsx 17, xlsb 9: print titles (an .xlsb's from its BrtName records) head whichever
+        # table they lead, over all their rows, lines above them its titles
+        version={"xlsx": "17", "ods": "9", "xls": "8", "xlsb": "9"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
