@@ -175,6 +175,7 @@ class SheetTable:
     titles: tuple[tuple[int, str], ...] = ()  # (sheet row, text) of title rows above the header
     cols: tuple[int, int] | None = None  # first and last 0-based column, when the sheet has several tables
     top: int | None = None  # the 1-based sheet row of the table's first row (its header's, when it has one)
+    notes: tuple[tuple[int, str], ...] = ()  # (sheet row, text) of note lines under the table
 
 
 def _is_text(value: Any) -> bool:
@@ -261,8 +262,45 @@ def read_tables(
             table = _headed_table(
                 part, part_numbers, None, hi - lo, merges, raw.first_col + lo, chars, None, header_rows
             )
+        table = _with_notes(table)
         tables.append(replace(table, cols=cols) if cols is not None else table)
     return tables
+
+
+#: the fewest words of a note under a table (a sentence, not a label or an item), and of one
+#: under a column mostly of text
+NOTE_WORDS = 3
+NOTE_SENTENCE_WORDS = 6
+
+
+def _with_notes(table: SheetTable) -> SheetTable:
+    """The table without the note lines under it, set apart in ``notes``: the rows after its
+    last blank row, when each is a single text (in one cell, or a range merged across) of at
+    least :data:`NOTE_WORDS` words (:data:`NOTE_SENTENCE_WORDS` under a column mostly of text)
+    and more than twice as long as the longest cell above the blank row in its column (``This
+    workbook contains 4 sheets: …`` under columns of numbers), in a table of two columns or
+    more."""
+    rows, numbers = table.rows, table.row_numbers
+    if len(table.header) < 2:
+        return table
+    cut = next((i for i in range(len(numbers) - 1, 0, -1) if numbers[i] > numbers[i - 1] + 1), 0)
+    if not cut:
+        return table
+    notes = []
+    for row, number in zip(rows[cut:], numbers[cut:], strict=True):
+        # one text, in one cell or a range merged across (its text filled into each cell)
+        filled = [(c, cell) for c, cell in enumerate(row) if cell]
+        col, text = filled[0]
+        if any(cell != text for _, cell in filled) or _is_value(text) or len(text.split()) < NOTE_WORDS:
+            return table
+        column = [row[col] for row in rows[:cut] if col < len(row) and row[col]]
+        if len(text) <= 2 * max(map(len, column), default=0):
+            return table
+        # under a column of text, a sentence (a name of a few words is an item of the list)
+        if len(text.split()) < NOTE_SENTENCE_WORDS and sum(map(_is_value, column)) * 2 <= len(column):
+            return table
+        notes.append((number, text))
+    return replace(table, rows=rows[:cut], row_numbers=numbers[:cut], notes=tuple(notes))
 
 
 def _title_lines(rows: Sequence[tuple[str, ...]], numbers: Sequence[int]) -> tuple[tuple[int, str], ...]:
@@ -1954,7 +1992,11 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 blocks.extend(
                     Block(PARAGRAPH, text, meta={**meta, "row_range": [n, n]}) for n, text in table.titles
                 )
+                notes = [
+                    Block(PARAGRAPH, text, meta={**meta, "row_range": [n, n]}) for n, text in table.notes
+                ]
                 if not table.rows and not table.has_header:
+                    blocks.extend(notes)
                     continue
                 table_meta = dict(meta)
                 if table.cols is not None:
@@ -1975,6 +2017,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                         meta=table_meta,
                     )
                 )
+                blocks.extend(notes)
                 placed = True
             blocks.extend(titled)
             read.append(sheet.name)
@@ -2202,7 +2245,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 16, xls and xlsb 8: a macro, dialog or VBA sheet's reason says what it holds;
         # xlsx 17, xlsb 9: print titles (an .xlsb's from its BrtName records) head whichever
         # table they lead, over all their rows, lines above them its titles
-        version={"xlsx": "17", "ods": "9", "xls": "8", "xlsb": "9"}[source_type],
+        # xlsx 18, ods 10, xls 9, xlsb 10: a sentence after a blank row under a table is a
+        # note, a paragraph after it, not a row of it
+        version={"xlsx": "18", "ods": "10", "xls": "9", "xlsb": "10"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
