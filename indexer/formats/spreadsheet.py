@@ -1023,13 +1023,20 @@ def ooxml_sheets(zf: zipfile.ZipFile) -> list[tuple[str | None, str]]:
 _TITLE_ROWS = re.compile(r"!\$?(\d+):\$?(\d+)$")
 
 
+#: the defined name of print titles as a workbook part holds it, in UTF-8 or in UTF-16 (which
+#: XML allows, and which sends the workbook to openpyxl)
+_PRINT_TITLES_NAME = tuple(
+    "_xlnm.Print_Titles".encode(codec) for codec in ("utf-8", "utf-16-le", "utf-16-be")
+)
+
+
 def print_title_rows(zf: zipfile.ZipFile) -> dict[str, tuple[int, int]]:
     """Sheet name → the first and last 1-based rows its print titles repeat at the top of each
     printed page (a ``_xlnm.Print_Titles`` defined name, local to the sheet at ``localSheetId``,
     its place in the workbook's ``<sheets>``): the rows that head the sheet's table."""
     root_rels = _rels(zf, "")
     book = next((t for k, t in root_rels.values() if k == "officeDocument"), "xl/workbook.xml")
-    if not book.endswith(".xml") or not _ooxml.member_contains(zf, book, (b"_xlnm.Print_Titles",)):
+    if not book.endswith(".xml") or not _ooxml.member_contains(zf, book, _PRINT_TITLES_NAME):
         return {}
     tree = xml_fromstring(read_member(zf, book))
     names = [el.get("name", "") for el in tree.iter() if _local(el.tag) == "sheet"]
@@ -2246,8 +2253,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 17, xlsb 9: print titles (an .xlsb's from its BrtName records) head whichever
         # table they lead, over all their rows, lines above them its titles
         # xlsx 18, ods 10, xls 9, xlsb 10: a sentence after a blank row under a table is a
-        # note, a paragraph after it, not a row of it
-        version={"xlsx": "18", "ods": "10", "xls": "9", "xlsb": "10"}[source_type],
+        # note, a paragraph after it, not a row of it; xlsx 19: the print titles of a workbook
+        # part in UTF-16 read
+        version={"xlsx": "19", "ods": "10", "xls": "9", "xlsb": "10"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

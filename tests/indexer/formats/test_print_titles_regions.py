@@ -96,6 +96,18 @@ def test_print_titles_leave_a_table_further_down_its_own_header():
     ]
 
 
+def test_print_titles_of_a_workbook_part_in_utf16_are_read():
+    # XML allows UTF-16, python-calamine cannot open such a workbook and openpyxl reads it; the
+    # search that tells whether the part names print titles looked for UTF-8 bytes alone
+    parts = unzipped(xlsx(YEARS, "1:1"))
+    book = parts["xl/workbook.xml"].decode()
+    book = book[book.index("<workbook") :]
+    parts["xl/workbook.xml"] = ('<?xml version="1.0" encoding="UTF-16"?>' + book).encode("utf-16")
+    assert sales(zipped(parts)) == [
+        ("table", ("Region", "2022", "2023"), (("North", "1", "2"), ("South", "3", "4")), (2, 3)),
+    ]
+
+
 # -- .xlsb -------------------------------------------------------------------------------------
 
 
