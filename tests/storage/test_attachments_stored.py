@@ -3,37 +3,18 @@ attachments' chunks, images and coverage are stored with the mail."""
 
 from __future__ import annotations
 
-import io
-from email.message import EmailMessage
-
 from storage.store import Store
+from tests._builders import XLSX_TYPE, mail, xlsx_file
 
 from .conftest import run_index, write_tree
 
-XLSX = ("application", "vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-
 
 def _workbook() -> bytes:
-    import openpyxl
-
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "Costs"
-    sheet.append(["Item", "Cost"])
-    sheet.append(["Slates", 420])
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return xlsx_file({"Costs": [["Item", "Cost"], ["Slates", 420]]})
 
 
 def _mail() -> bytes:
-    msg = EmailMessage()
-    msg["From"] = "ana@example.org"
-    msg["To"] = "bo@example.org"
-    msg["Subject"] = "Roof costs"
-    msg.set_content("The costs are attached.")
-    msg.add_attachment(_workbook(), maintype=XLSX[0], subtype=XLSX[1], filename="costs.xlsx")
-    return msg.as_bytes()
+    return mail((_workbook(), XLSX_TYPE, "costs.xlsx"), subject="Roof costs", body="The costs are attached.")
 
 
 def test_a_mail_is_stored_with_its_attachments_chunks(tmp_path):
@@ -52,22 +33,17 @@ def test_a_mail_is_stored_with_its_attachments_chunks(tmp_path):
         assert hit.path == "inbox/roof.eml"
 
 
-def _mail_with(book: bytes, *more: tuple[bytes, tuple[str, str], str]) -> bytes:
-    msg = EmailMessage()
-    msg["From"] = "ana@example.org"
-    msg["Subject"] = "Roof costs"
-    msg.set_content("The costs are attached.")
-    msg.add_attachment(book, maintype=XLSX[0], subtype=XLSX[1], filename="costs.xlsx")
-    for data, (maintype, subtype), name in more:
-        msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=name)
-    return msg.as_bytes()
+def _mail_with(book: bytes, *more: tuple[bytes, str, str]) -> bytes:
+    return mail(
+        (book, XLSX_TYPE, "costs.xlsx"), *more, subject="Roof costs", body="The costs are attached.", to=None
+    )
 
 
 def test_the_report_counts_the_attachments_read_and_skipped(tmp_path, capsys):
     cut = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Ty"
     write_tree(
         tmp_path,
-        {"a.eml": _mail(), "b.eml": _mail_with(_workbook(), (cut, ("application", "pdf"), "cut.pdf"))},
+        {"a.eml": _mail(), "b.eml": _mail_with(_workbook(), (cut, "application/pdf", "cut.pdf"))},
     )
     run_index(tmp_path)
     with Store.open(tmp_path / ".chunkscope" / "index.db", readonly=True) as store:

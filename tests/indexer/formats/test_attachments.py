@@ -19,13 +19,14 @@ from indexer.limits import ExtractContext, Limits
 from indexer.markdown import render_markdown
 from indexer.model import HEADING, IMAGE, TABLE
 from indexer.modes import registry as modes
+from tests._builders import DOCX_TYPE, XLSX_TYPE, docx_file, mail, png, xlsx_file
 from tests.conftest import REAL_WORLD
 
 from ._outlook import outlook_message
 
 MSG = REAL_WORLD / "msg" / "MsgReader"
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+XLSX = XLSX_TYPE
+DOCX = DOCX_TYPE
 
 
 def _attachment_bytes(path, name: str) -> bytes:
@@ -143,57 +144,31 @@ def test_a_cut_pdf_attachment_is_one_parse_error_and_the_mail_is_read(real_world
 
 
 def _png() -> bytes:
-    from PIL import Image
-
-    out = io.BytesIO()
-    Image.new("RGB", (40, 30), (20, 120, 60)).save(out, format="PNG")
-    return out.getvalue()
+    return png((40, 30), (20, 120, 60))
 
 
 def _docx() -> bytes:
-    import docx
-
-    document = docx.Document()
-    document.add_heading("Site survey", level=1)
-    document.add_paragraph("The north wall is sound; the roof needs new slates.")
-    table = document.add_table(rows=2, cols=2)
-    for cell, text in zip(table._cells, ("Wall", "State", "north", "sound"), strict=True):
-        cell.text = text
-    document.add_picture(io.BytesIO(_png()))
-    out = io.BytesIO()
-    document.save(out)
-    return out.getvalue()
+    return docx_file(
+        heading="Site survey",
+        paragraph="The north wall is sound; the roof needs new slates.",
+        table=[("Wall", "State"), ("north", "sound")],
+        pictures=[_png()],
+    )
 
 
 def _xlsx() -> bytes:
-    import openpyxl
-
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "Costs"
-    sheet.append(["Item", "Cost"])
-    sheet.append(["Slates", 420])
-    sheet.append(["Gutter", 95])
-    second = book.create_sheet("Dates")
-    second.append(["Task", "Day"])
-    second.append(["Roof", "Monday"])
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return xlsx_file(
+        {
+            "Costs": [["Item", "Cost"], ["Slates", 420], ["Gutter", 95]],
+            "Dates": [["Task", "Day"], ["Roof", "Monday"]],
+        }
+    )
 
 
 def _mail(
     *attachments: tuple[bytes, str, str], subject: str = "Survey", body: str = "See attached."
 ) -> bytes:
-    msg = EmailMessage()
-    msg["From"] = "ana@example.org"
-    msg["To"] = "bo@example.org"
-    msg["Subject"] = subject
-    msg.set_content(body)
-    for data, ctype, name in attachments:
-        maintype, subtype = ctype.split("/")
-        msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=name)
-    return msg.as_bytes()
+    return mail(*attachments, subject=subject, body=body)
 
 
 def test_a_word_file_and_a_workbook_attached_to_an_eml_are_read():

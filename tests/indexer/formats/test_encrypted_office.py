@@ -5,7 +5,6 @@ msoffcrypto-tool (ECMA-376 agile encryption, what Office 2010 and later write), 
 from __future__ import annotations
 
 import io
-from email.message import EmailMessage
 
 import olefile
 import pytest
@@ -13,49 +12,26 @@ from msoffcrypto.format.ooxml import OOXMLFile
 
 from indexer import extract, get_chunks
 from indexer.errors import ENCRYPTED, PARSE_ERROR, ChunkscopeError
+from tests._builders import XLSX_TYPE, docx_file, mail, pptx_file, xlsx_file
 from tests.conftest import SAMPLE_CORPUS
 
 PASSWORD = "tide pool 7"
 
 
 def _docx() -> bytes:
-    import docx
-
-    document = docx.Document()
-    document.add_heading("Harbour survey", level=1)
-    document.add_paragraph("The east quay needs new fenders before the winter storms.")
-    table = document.add_table(rows=2, cols=2)
-    for cell, text in zip(table._cells, ("Berth", "State", "east", "worn"), strict=True):
-        cell.text = text
-    out = io.BytesIO()
-    document.save(out)
-    return out.getvalue()
+    return docx_file(
+        heading="Harbour survey",
+        paragraph="The east quay needs new fenders before the winter storms.",
+        table=[("Berth", "State"), ("east", "worn")],
+    )
 
 
 def _xlsx() -> bytes:
-    import openpyxl
-
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "Repairs"
-    sheet.append(["Item", "Cost"])
-    sheet.append(["Fenders", 1250])
-    sheet.append(["Bollard", 380])
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return xlsx_file({"Repairs": [["Item", "Cost"], ["Fenders", 1250], ["Bollard", 380]]})
 
 
 def _pptx() -> bytes:
-    import pptx
-
-    deck = pptx.Presentation()
-    slide = deck.slides.add_slide(deck.slide_layouts[1])
-    slide.shapes.title.text = "Quay repairs"
-    slide.placeholders[1].text = "Fenders first, then the bollards."
-    out = io.BytesIO()
-    deck.save(out)
-    return out.getvalue()
+    return pptx_file("Quay repairs", "Fenders first, then the bollards.")
 
 
 BUILDERS = {"docx": _docx, "xlsx": _xlsx, "pptx": _pptx}
@@ -174,13 +150,7 @@ def test_the_password_option_opens_a_pdf_too_and_pdf_password_comes_first():
 
 
 def _mail(data: bytes, name: str) -> bytes:
-    msg = EmailMessage()
-    msg["From"] = "ana@example.org"
-    msg["Subject"] = "Repairs"
-    msg.set_content("The costs are attached.")
-    subtype = "vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-    msg.add_attachment(data, maintype="application", subtype=subtype, filename=name)
-    return msg.as_bytes()
+    return mail((data, XLSX_TYPE, name), subject="Repairs", body="The costs are attached.", to=None)
 
 
 def test_the_holder_s_password_is_not_given_to_what_it_holds(locked, plain):
