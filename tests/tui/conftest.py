@@ -1,5 +1,6 @@
 """Fixtures for the UI tests: a temp copy of sample_corpus/ with a few files of known content,
-indexed for real into a SQLite file, and helpers to wait on the running app."""
+indexed for real into a SQLite file, helpers to wait on the running app, and the app started on
+a folder with a file open (``opened``)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,19 @@ import asyncio
 import inspect
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import PLAYGROUND, SAMPLE_CORPUS, require_shared
+from tui.app import ChunkscopeApp
+from tui.widgets.file_tree import FileTree
+
+#: the terminal the Pilot tests run in, and the narrowest one the UI is laid out for
+SIZE = (120, 40)
+NARROW = (80, 24)
 
 # Written by the tests; line numbers below are counted by hand.
 NOTES_MD = """# Field notes
@@ -99,3 +107,37 @@ async def settle(pilot, timeout: float = 30.0) -> None:
             await pilot.pause(0.02)  # a worker waiting on a read thread: look again shortly
         else:
             quiet += 1
+
+
+def make_app(root: Path, **kwargs) -> ChunkscopeApp:
+    """The app on ``root``, not watching it, its pictures drawn in half-cells (the same on any
+    terminal)."""
+    return ChunkscopeApp(root, watch=False, image_renderer="halfcell", **kwargs)
+
+
+async def open_file(pilot, path: str) -> None:
+    """Select ``path`` in the tree once the tree has it and the first file is shown; return when
+    it is shown and the app has settled."""
+    app = pilot.app
+    await wait_for(pilot, lambda: path in app.main.rows, what=f"{path} in the tree")
+    await wait_for(pilot, lambda: app.main.path is not None, what="the first file selected")
+    await settle(pilot)
+    app.main.query_one(FileTree).select(path)
+    await wait_for(pilot, lambda: app.main.path == path, what=f"{path} selected")
+    await settle(pilot)
+
+
+@asynccontextmanager
+async def opened(
+    root: Path, path: str | None = None, *, size: tuple[int, int] = SIZE, tab: str | None = None, **kwargs
+) -> AsyncIterator:
+    """A Pilot of the app on ``root`` (``kwargs`` go to the app) in a terminal of ``size``, with
+    ``path`` open when given and then ``tab``'s key pressed and the app settled."""
+    app = make_app(root, **kwargs)
+    async with app.run_test(size=size) as pilot:
+        if path is not None:
+            await open_file(pilot, path)
+        if tab is not None:
+            await pilot.press(tab)
+            await settle(pilot)
+        yield pilot

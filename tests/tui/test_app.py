@@ -26,28 +26,17 @@ from tui.widgets.images_panel import ImageCard, ImagesPanel
 from tui.widgets.manifest_panel import ManifestPanel
 from tui.widgets.source_view import SourceView
 
-from .conftest import settle, wait_for
+from .conftest import NARROW, opened, settle, wait_for
 
-SIZE = (120, 40)
-
-
-def make_app(root: Path, **kwargs) -> ChunkscopeApp:
-    return ChunkscopeApp(root, watch=False, image_renderer="halfcell", **kwargs)
+# make_app, open_file and SIZE are imported from here by other test modules
+from .conftest import SIZE as SIZE
+from .conftest import make_app as make_app
+from .conftest import open_file as open_file
 
 
 def store_chunks(root: Path, path: str, mode: str = "default", params: ModeParams | None = None):
     with Store.open(root / ".chunkscope" / "index.db", readonly=True) as store:
         return store.chunks(path, mode, params)
-
-
-async def open_file(pilot, path: str) -> None:
-    app = pilot.app
-    await wait_for(pilot, lambda: path in app.main.rows, what=f"{path} in the tree")
-    await wait_for(pilot, lambda: app.main.path is not None, what="the first file selected")
-    await settle(pilot)
-    app.main.query_one(FileTree).select(path)
-    await wait_for(pilot, lambda: app.main.path == path, what=f"{path} selected")
-    await settle(pilot)
 
 
 async def open_search(pilot) -> None:
@@ -69,8 +58,8 @@ def label_of(app: ChunkscopeApp, path: str) -> str:
 
 
 async def test_tree_shows_each_file_with_its_status(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
+    async with opened(indexed_corpus) as pilot:
+        app = pilot.app
         await wait_for(pilot, lambda: "notes.md" in app.main.rows)
         await settle(pilot)
         # notes.md: two headings and two paragraphs → indexed, 4 default chunks
@@ -92,9 +81,8 @@ async def test_tree_shows_each_file_with_its_status(indexed_corpus):
 
 
 async def test_chunk_list_follows_selection_and_every_mode(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(indexed_corpus, "notes.md") as pilot:
+        app = pilot.app
         chunk_list = app.main.query_one(ChunkList)
         shown = chunk_list.chunks
         assert [c.content_type for c in shown][:1] == ["heading"]
@@ -116,9 +104,8 @@ async def test_chunk_list_follows_selection_and_every_mode(indexed_corpus):
 
 
 async def test_enter_opens_the_full_metadata(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(indexed_corpus, "notes.md") as pilot:
+        app = pilot.app
         await pilot.click("#chunk-list")
         await pilot.press("end", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, MetadataScreen))
@@ -134,11 +121,8 @@ async def test_enter_opens_the_full_metadata(indexed_corpus):
 
 
 async def test_source_view_colours_chunk_spans(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "notes.md")
-        await pilot.press("s")
-        await settle(pilot)
+    async with opened(indexed_corpus, "notes.md", tab="s") as pilot:
+        app = pilot.app
         view = app.main.query_one(SourceView)
         assert view.lines[0] == "# Field notes" and len(view.lines) == 7
         # default mode: lines 1, 3, 5, 7 each belong to one chunk; blank lines to none
@@ -155,9 +139,8 @@ async def test_source_view_colours_sentence_chunks_that_cut_a_line(indexed_corpu
     # tenancy_renewal.rtf, line 5: "Your tenancy of Flat 3, 18 Mill Lane ends on 30 June 2024. We are
     # pleased …": the sentence mode's chunk 0 (lines 1–5) ends after "2024. " and chunk 1 starts
     # at "We" (character 59, counted by hand); before, the whole line had the overlap colour
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "office/tenancy_renewal.rtf")
+    async with opened(indexed_corpus, "office/tenancy_renewal.rtf") as pilot:
+        app = pilot.app
         await pilot.press(str(modes.modes_for(DOCUMENT).index("sentence") + 1))
         await pilot.press("s")
         await settle(pilot)
@@ -176,11 +159,8 @@ async def test_source_view_colours_sentence_chunks_that_cut_a_line(indexed_corpu
 
 
 async def test_compare_three_modes_with_statistics(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "extra/all_round.docx")
-        await pilot.press("c")
-        await settle(pilot)
+    async with opened(indexed_corpus, "extra/all_round.docx", tab="c") as pilot:
+        app = pilot.app
         grid = app.main.query_one(CompareGrid)
         labels = [c.label for c in grid.columns]
         assert labels == ["default", "section", "semantic"]
@@ -208,11 +188,8 @@ async def test_compare_three_modes_with_statistics(indexed_corpus):
 
 
 async def test_images_panel_on_all_round_docx(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "extra/all_round.docx")
-        await pilot.press("i")
-        await settle(pilot)
+    async with opened(indexed_corpus, "extra/all_round.docx", tab="i") as pilot:
+        app = pilot.app
         panel = app.main.query_one(ImagesPanel)
         cards = list(panel.query(ImageCard))
         # the package holds word/media/image1.gif and image2.png; sizes read here with PIL
@@ -232,11 +209,8 @@ async def test_images_panel_on_all_round_docx(indexed_corpus):
 
 
 async def test_manifest_of_a_failed_file(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "extra/broken.docx")
-        await pilot.press("m")
-        await settle(pilot)
+    async with opened(indexed_corpus, "extra/broken.docx", tab="m") as pilot:
+        app = pilot.app
         text = shown_text(app.main.query_one(ManifestPanel).shown)
         assert "PARSE_ERROR" in text and "not a valid zip" in text
         assert "damaged" in text  # the hint for the code
@@ -248,9 +222,8 @@ async def test_manifest_of_a_failed_file(indexed_corpus):
 
 
 async def test_search_and_jump_to_the_chunk(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "extra/all_round.docx")
+    async with opened(indexed_corpus, "extra/all_round.docx") as pilot:
+        app = pilot.app
         await open_search(pilot)
         await pilot.press(*"zanzibar")
         await wait_for(pilot, lambda: app.screen.hits, what="search hits")
@@ -264,9 +237,8 @@ async def test_search_and_jump_to_the_chunk(indexed_corpus):
 
 
 async def test_report_lists_formats_and_jumps_to_a_failure(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(indexed_corpus, "notes.md") as pilot:
+        app = pilot.app
         await pilot.press("R")
         await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen))
         await settle(pilot)
@@ -285,9 +257,8 @@ async def test_report_lists_formats_and_jumps_to_a_failure(indexed_corpus):
 
 
 async def test_params_dialog_changes_the_window(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "extra/all_round.docx")
+    async with opened(indexed_corpus, "extra/all_round.docx") as pilot:
+        app = pilot.app
         await pilot.press(str(modes.modes_for(DOCUMENT).index("sliding_window") + 1))
         await settle(pilot)
         await pilot.press("p")
@@ -312,9 +283,7 @@ async def test_params_dialog_changes_the_window(indexed_corpus):
 
 
 async def test_export_writes_the_chunks_as_jsonl(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(indexed_corpus, "notes.md") as pilot:
         await pilot.press("e")
         target = indexed_corpus / ".chunkscope" / "exports" / "notes.md.default.jsonl"
         await wait_for(pilot, target.exists, what="export file")
@@ -327,9 +296,8 @@ async def test_export_writes_the_chunks_as_jsonl(indexed_corpus):
 
 @pytest.mark.parametrize("renderer", ["halfcell"])
 async def test_command_palette_lists_the_actions(indexed_corpus, renderer):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(indexed_corpus, "notes.md") as pilot:
+        app = pilot.app
         titles = [c.title for c in app.get_system_commands(app.main)]
         for wanted in (
             "Compare modes",
@@ -348,9 +316,8 @@ async def test_command_palette_lists_the_actions(indexed_corpus, renderer):
 
 
 async def test_search_filters_by_format_and_jumps_into_a_mode(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(indexed_corpus, "notes.md") as pilot:
+        app = pilot.app
         # cache the sentence mode of notes.md, then search only sentence chunks of md files
         sentence = str(modes.modes_for(DOCUMENT).index("sentence") + 1)
         chunk_list = app.main.query_one(ChunkList)
@@ -390,9 +357,8 @@ async def test_search_filters_by_format_and_jumps_into_a_mode(indexed_corpus):
 
 
 async def test_folder_counts_toggle_between_chunks_and_files(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(indexed_corpus, "notes.md") as pilot:
+        app = pilot.app
         tree = app.main.query_one(FileTree)
         extra = tree.folders["extra"]
         # extra/ holds all_round.docx (its default chunks) and broken.docx (failed: 0 chunks)
@@ -405,9 +371,8 @@ async def test_folder_counts_toggle_between_chunks_and_files(indexed_corpus):
 
 
 async def test_compare_one_mode_with_two_parameter_sets(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "extra/all_round.docx")
+    async with opened(indexed_corpus, "extra/all_round.docx") as pilot:
+        app = pilot.app
         await pilot.click("#chunk-list")
         await pilot.press(str(modes.modes_for(DOCUMENT).index("sliding_window") + 1), "c")
         await settle(pilot)
@@ -452,9 +417,8 @@ async def test_fields_tab_shows_the_stored_result_of_the_file(tmp_path):
     schema = tmp_path / "task.json"
     schema.write_text(json.dumps(FIELD_SCHEMA), encoding="utf-8")
     assert main(["fields", "--schema", str(schema), "--folder", str(root), "--quiet"]) == 0
-    app = make_app(root)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "reply.txt")
+    async with opened(root, "reply.txt") as pilot:
+        app = pilot.app
         app.main.query_one("TabbedContent").active = "fields"
         await settle(pilot)
         text = app.main.query_one(FieldsPanel).text.plain
@@ -467,8 +431,8 @@ async def test_the_mode_bar_names_the_rows_per_chunk_the_row_mode_uses(indexed_c
     """``rows_per_chunk`` left unset means 3 rows for CSV and 1 for sheets; the bar says the number."""
     from tui.widgets.mode_bar import ModeBar
 
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
+    async with opened(indexed_corpus) as pilot:
+        app = pilot.app
         for path, rows in (("text/data/harvest_log.csv", 3), ("spreadsheets/regional_sales.xlsx", 1)):
             await open_file(pilot, path)
             bar = str(app.main.query_one(ModeBar).render())
@@ -482,9 +446,8 @@ async def test_the_mode_bar_names_the_rows_per_chunk_the_row_mode_uses(indexed_c
 async def test_at_80_columns_the_mode_bar_fits_and_names_the_current_mode(indexed_corpus):
     from tui.widgets.mode_bar import ModeBar
 
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(indexed_corpus, "notes.md", size=NARROW) as pilot:
+        app = pilot.app
         bar = app.main.query_one(ModeBar)
         assert app.screen.has_class("-narrow")
         available = modes.modes_for(DOCUMENT)[:7]
@@ -514,11 +477,8 @@ async def test_at_80_columns_the_mode_bar_fits_and_names_the_current_mode(indexe
 
 
 async def test_at_80_columns_compare_opens_with_two_columns_and_takes_a_third(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_file(pilot, "extra/all_round.docx")
-        await pilot.press("c")
-        await settle(pilot)
+    async with opened(indexed_corpus, "extra/all_round.docx", size=NARROW, tab="c") as pilot:
+        app = pilot.app
         grid = app.main.query_one(CompareGrid)
         assert [c.label for c in grid.columns] == ["default", "section"]
         await pilot.press(str(modes.modes_for(DOCUMENT).index("sentence") + 1))
@@ -528,9 +488,8 @@ async def test_at_80_columns_compare_opens_with_two_columns_and_takes_a_third(in
 
 async def test_compare_columns_follow_the_mode_and_the_width_until_the_user_picks_them(indexed_corpus):
     number = {m: str(i) for i, m in enumerate(modes.modes_for(DOCUMENT), start=1)}
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "extra/all_round.docx")
+    async with opened(indexed_corpus, "extra/all_round.docx") as pilot:
+        app = pilot.app
         grid = app.main.query_one(CompareGrid)
         await pilot.press("c")
         await settle(pilot)
@@ -562,9 +521,8 @@ async def test_compare_columns_follow_the_mode_and_the_width_until_the_user_pick
 async def test_no_view_draws_text_under_its_scrollbar(indexed_corpus):
     # the vertical scrollbar covers the last column of a view's size: text drawn there was hidden
     # ("high-deman" | " period." in the source view at 80 columns)
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_file(pilot, "office/inspection_report.docx")
+    async with opened(indexed_corpus, "office/inspection_report.docx", size=NARROW) as pilot:
+        app = pilot.app
         for tab, cls in (("s", SourceView), ("c", CompareGrid), ("escape", ChunkList)):
             await pilot.press(tab)
             await settle(pilot)
@@ -588,9 +546,8 @@ async def test_at_80_columns_help_fits_and_wraps_under_its_descriptions(indexed_
 
     from tui.screens.help import HelpScreen, help_text
 
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(indexed_corpus, "notes.md", size=NARROW) as pilot:
+        app = pilot.app
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), what="the help screen")
         box = app.screen.query_one("#help-box")
@@ -605,11 +562,8 @@ async def test_at_80_columns_help_fits_and_wraps_under_its_descriptions(indexed_
 
 
 async def test_at_80_columns_a_long_manifest_value_wraps_under_itself(indexed_corpus):
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_file(pilot, "extra/all_round.docx")
-        await pilot.press("m")
-        await settle(pilot)
+    async with opened(indexed_corpus, "extra/all_round.docx", size=NARROW, tab="m") as pilot:
+        app = pilot.app
         panel = app.main.query_one(ManifestPanel)
         width = panel.query_one("#manifest-text").content_region.width
         lines = shown_text(panel.shown, width).splitlines()
@@ -628,9 +582,8 @@ async def test_a_narrow_footer_shows_help_and_leaves_out_the_palette_key(indexed
         # each key drawn, with the column where it ends on the screen
         return {k.key: k.region.right for k in footer.query(FooterKey) if k.region.width}
 
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(indexed_corpus, "notes.md", size=NARROW) as pilot:
+        app = pilot.app
         footer = app.main.query_one(Footer)
         keys = shown(footer)
         assert not footer.show_command_palette and "ctrl+p" not in keys, keys
@@ -646,9 +599,8 @@ async def test_a_narrow_footer_shows_help_and_leaves_out_the_palette_key(indexed
 
 async def test_a_search_in_a_mode_sees_every_document_that_mode_serves(indexed_corpus):
     # no document was chunked in the section mode at indexing: the search chunks them first
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(indexed_corpus, "notes.md") as pilot:
+        app = pilot.app
         await open_search(pilot)
         app.screen.query_one("#search-input").value = "zanzibar mode:section"
         await wait_for(pilot, lambda: app.screen.hits, what="hits in the section mode")
@@ -672,9 +624,8 @@ async def test_at_80_columns_a_long_file_name_is_shortened_and_the_tree_does_not
     (root / long_md).write_text("# Checks\n\nOne paragraph.\n", encoding="utf-8")
     (root / long_docx).write_bytes(BROKEN_DOCX)
     index(root)
-    app = make_app(root)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_file(pilot, long_md)
+    async with opened(root, long_md, size=NARROW) as pilot:
+        app = pilot.app
         tree = app.main.query_one(FileTree).tree
         await settle(pilot)
         assert not tree.show_horizontal_scrollbar
@@ -717,9 +668,8 @@ async def test_a_skip_made_on_purpose_raises_no_coverage_warning(tmp_path, real_
     with Store.open(root / ".chunkscope" / "index.db", readonly=True) as store:
         flagged = {Path(row.path).name: row.has_warning for row in store.documents()}
     assert flagged == {"annotated_pdf.pdf": False, "page.html": False, "order.eml": True}
-    app = make_app(root)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "page.html")
+    async with opened(root, "page.html") as pilot:
+        app = pilot.app
         assert label_of(app, "annotated_pdf.pdf").startswith("✔ ")
         assert label_of(app, "page.html").startswith("✔ ")
         assert label_of(app, "order.eml").startswith("⚠ ")
@@ -748,9 +698,8 @@ async def test_a_skip_made_on_purpose_raises_no_coverage_warning(tmp_path, real_
 async def test_at_80_columns_the_report_fits_without_scrolling_sideways(indexed_corpus):
     from tui.screens.report import COLUMNS
 
-    app = make_app(indexed_corpus)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(indexed_corpus, "notes.md", size=NARROW) as pilot:
+        app = pilot.app
         await pilot.press("R")
         await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen), what="the report")
         table = app.screen.query_one("#report-formats")
@@ -782,37 +731,26 @@ async def test_at_80_columns_the_report_fits_without_scrolling_sideways(indexed_
 
 
 async def test_a_mail_with_attached_files_shows_their_chunks_pages_and_pictures(tmp_path, sample_corpus):
-    from email.message import EmailMessage
-
-    import docx
+    from tests._builders import DOCX_TYPE, docx_file, mail, png
 
     from .conftest import index
 
     root = tmp_path / "corpus"
     root.mkdir()
-    picture = BytesIO()
-    PILImage.new("RGB", (40, 30), (20, 120, 60)).save(picture, format="PNG")
-    word = docx.Document()
-    word.add_paragraph("The survey of the north wall.")
-    word.add_picture(BytesIO(picture.getvalue()))
-    survey = BytesIO()
-    word.save(survey)
-    mail = EmailMessage()
-    mail["From"], mail["To"], mail["Subject"] = "a@example.org", "b@example.org", "Report"
-    mail.set_content("The report and the survey are attached.")
+    survey = docx_file(paragraph="The survey of the north wall.", pictures=[png((40, 30), (20, 120, 60))])
     pdf = (sample_corpus / "pdf" / "report.pdf").read_bytes()
-    mail.add_attachment(pdf, maintype="application", subtype="pdf", filename="report.pdf")
-    mail.add_attachment(
-        survey.getvalue(),
-        maintype="application",
-        subtype="vnd.openxmlformats-officedocument.wordprocessingml.document",
-        filename="survey.docx",
+    message = mail(
+        (pdf, "application/pdf", "report.pdf"),
+        (survey, DOCX_TYPE, "survey.docx"),
+        subject="Report",
+        body="The report and the survey are attached.",
+        sender="a@example.org",
+        to="b@example.org",
     )
-    (root / "report.eml").write_bytes(mail.as_bytes())
+    (root / "report.eml").write_bytes(message)
     index(root)
-    app = make_app(root)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "report.eml")
+    async with opened(root, "report.eml") as pilot:
+        app = pilot.app
         chunk_list = app.main.query_one(ChunkList)
         paged = [c for c in chunk_list.chunks if c.metadata.get("page_number")]
         assert "report.pdf" in {c.metadata["attachment"] for c in paged}  # the PDF's pages, not the mail's

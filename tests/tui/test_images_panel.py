@@ -11,8 +11,7 @@ from indexer.model import DOCUMENT
 from indexer.modes import registry as modes
 from tui.widgets.images_panel import ImageCard, ImagesPanel
 
-from .conftest import index, settle
-from .test_app import SIZE, make_app, open_file
+from .conftest import index, opened, settle
 
 
 def png(size: tuple[int, int], colour: tuple[int, int, int]) -> str:
@@ -45,11 +44,8 @@ async def test_names_alt_text_and_skips_that_look_like_markup_are_shown_as_writt
         encoding="utf-8",
     )
     index(root)
-    app = make_app(root)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "gauges.html")
-        await pilot.press("i")
-        await settle(pilot)
+    async with opened(root, "gauges.html", tab="i") as pilot:
+        app = pilot.app
         panel = app.main.query_one(ImagesPanel)
         for number, mode in enumerate(modes.modes_for(DOCUMENT), 1):
             await pilot.press(str(number))
@@ -85,11 +81,8 @@ async def test_a_document_of_many_images_mounts_its_cards_as_they_come_into_view
         encoding="utf-8",
     )
     index(root)
-    app = make_app(root)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_file(pilot, "gauges.html")
-        await pilot.press("i")
-        await settle(pilot)
+    async with opened(root, "gauges.html", tab="i") as pilot:
+        app = pilot.app
         panel = app.main.query_one(ImagesPanel)
         right = panel.query_one("#extracted")
         cards = list(panel.query(ImageCard))

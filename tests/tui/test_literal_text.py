@@ -18,10 +18,9 @@ from tui.widgets.compare_view import CompareGrid
 from tui.widgets.manifest_panel import manifest_text
 from tui.widgets.source_view import SourceView
 
-from .conftest import BROKEN_DOCX, build_corpus, index, settle, wait_for
-from .test_app import make_app, open_file, open_search, shown_text
+from .conftest import BROKEN_DOCX, NARROW, build_corpus, index, opened, settle, wait_for
+from .test_app import open_search, shown_text
 
-NARROW = (80, 24)
 BRACKETED = "draft [ v2 ].md"
 # a TeX fragment like those of a real Markdown file (kreuzberg's comprehensive.md), whose escaped
 # text raised MarkupError in the metadata screen; here its backslash came out doubled, and the
@@ -51,9 +50,8 @@ def screen_lines(widget) -> list[str]:
 
 
 async def test_chunk_text_with_brackets_shows_as_it_is_in_the_metadata_screen(corpus):
-    app = make_app(corpus)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await open_file(pilot, BRACKETED)
+    async with opened(corpus, BRACKETED) as pilot:
+        app = pilot.app
         await pilot.click("#chunk-list")
         await pilot.press("end", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, MetadataScreen), what="the metadata screen")
@@ -81,17 +79,15 @@ async def test_chunk_text_with_brackets_shows_as_it_is_in_the_metadata_screen(co
 
 
 async def test_a_bracketed_file_name_shows_whole_in_the_title(corpus):
-    app = make_app(corpus)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await open_file(pilot, BRACKETED)
+    async with opened(corpus, BRACKETED) as pilot:
+        app = pilot.app
         title = str(app.main.query_one("#doc-title").render())
         assert title.startswith(f"{BRACKETED} · md · "), title
 
 
 async def test_a_search_filter_with_brackets_is_shown_as_typed(corpus):
-    app = make_app(corpus)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(corpus, "notes.md") as pilot:
+        app = pilot.app
         await open_search(pilot)
         await pilot.press(*"zanzibar type:[/]")
         status = app.screen.query_one("#search-status")
@@ -100,9 +96,8 @@ async def test_a_search_filter_with_brackets_is_shown_as_typed(corpus):
 
 
 async def test_a_failed_file_s_long_error_wraps_in_the_chunks_source_and_compare_panes(corpus):
-    app = make_app(corpus)
-    async with app.run_test(size=NARROW) as pilot:
-        await open_file(pilot, LONG_FAILED)
+    async with opened(corpus, LONG_FAILED, size=NARROW) as pilot:
+        app = pilot.app
         message = app.main.row.error_message
         assert len(message) > 100
         for key, cls in (("escape", ChunkList), ("s", SourceView), ("c", CompareGrid)):
@@ -117,9 +112,8 @@ async def test_a_failed_file_s_long_error_wraps_in_the_chunks_source_and_compare
 
 
 async def test_at_80_columns_a_long_title_is_shortened_in_its_middle_and_names_the_format(corpus):
-    app = make_app(corpus)
-    async with app.run_test(size=NARROW) as pilot:
-        await open_file(pilot, LONG_FAILED)
+    async with opened(corpus, LONG_FAILED, size=NARROW) as pilot:
+        app = pilot.app
         title = app.main.query_one("#doc-title")
         text = str(title.render())
         assert cell_len(text) <= title.content_region.width, text
@@ -130,9 +124,8 @@ async def test_at_80_columns_a_long_title_is_shortened_in_its_middle_and_names_t
 
 
 async def test_at_80_columns_the_header_keeps_the_counts(corpus):
-    app = make_app(corpus)
-    async with app.run_test(size=NARROW) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(corpus, "notes.md", size=NARROW) as pilot:
+        app = pilot.app
         header = app.main.query_one("#header")
         text = str(header.render())
         counts = app.main.counts
@@ -151,11 +144,8 @@ async def test_at_80_columns_the_header_keeps_the_counts(corpus):
 
 
 async def test_at_80_columns_compare_statistics_keep_their_numbers_whole(corpus):
-    app = make_app(corpus)
-    async with app.run_test(size=NARROW) as pilot:
-        await open_file(pilot, "extra/all_round.docx")
-        await pilot.press("c")
-        await settle(pilot)
+    async with opened(corpus, "extra/all_round.docx", size=NARROW, tab="c") as pilot:
+        app = pilot.app
         grid = app.main.query_one(CompareGrid)
         assert grid.columns
         for y in range(1, 4):  # sizes, budget, content types
@@ -209,9 +199,8 @@ def test_the_hint_offers_a_password_only_for_the_formats_it_opens():
 async def test_at_80_columns_every_tab_name_shows_whole_whichever_tab_is_open(corpus):
     from textual.widgets import Tab, Tabs
 
-    app = make_app(corpus)
-    async with app.run_test(size=NARROW) as pilot:
-        await open_file(pilot, "notes.md")
+    async with opened(corpus, "notes.md", size=NARROW) as pilot:
+        app = pilot.app
         tabs = app.main.query_one("#tabs").query_one(Tabs)
         for key in ("s", "c", "i", "m"):
             await pilot.press(key)
@@ -229,11 +218,8 @@ async def test_at_80_columns_every_tab_name_shows_whole_whichever_tab_is_open(co
 
 
 async def test_the_source_view_wraps_wide_characters_by_their_cells_and_shows_them_all(corpus):
-    app = make_app(corpus)
-    async with app.run_test(size=NARROW) as pilot:
-        await open_file(pilot, WIDE_TXT)
-        await pilot.press("s")
-        await settle(pilot)
+    async with opened(corpus, WIDE_TXT, size=NARROW, tab="s") as pilot:
+        app = pilot.app
         view = app.main.query_one(SourceView)
         lines = screen_lines(view)
         visible = view.scrollable_content_region.width
@@ -244,11 +230,8 @@ async def test_the_source_view_wraps_wide_characters_by_their_cells_and_shows_th
 
 
 async def test_compare_columns_stay_aligned_beside_wide_characters(corpus):
-    app = make_app(corpus)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await open_file(pilot, WIDE_TXT)
-        await pilot.press("c")
-        await settle(pilot)
+    async with opened(corpus, WIDE_TXT, size=(120, 40), tab="c") as pilot:
+        app = pilot.app
         grid = app.main.query_one(CompareGrid)
         assert len(grid.columns) == 3
         rows = [line for line in screen_lines(grid) if line.strip()]
