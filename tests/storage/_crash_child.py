@@ -2,6 +2,13 @@
 
 Before a file is replaced (atomically, by rename) its path, version and sha256 are appended to
 the log with fsync, so the test knows every revision that may legitimately be in the index.
+
+Started once by the test, this process imports the indexer and then, for each ``fork`` line on
+its standard input, forks the child that indexes (in a session of its own, so that the test can
+kill it with its workers and their fork server) and passes on its ``ready PID`` (or, if it ended
+before, ``ended STATUS``); for each ``reap`` line it waits for that child to end and says
+``reaped``. A round then costs no interpreter start-up and no import of the indexer, which
+took most of the test's time.
 """
 
 from __future__ import annotations
@@ -33,9 +40,9 @@ def write_version(root: Path, log, i: int, version: int) -> None:
     os.replace(tmp, root / rel)
 
 
-def main() -> None:
-    root = Path(sys.argv[1])
-    files = int(sys.argv[2])
+def run(root: Path, files: int, ready: int) -> None:
+    """Index ``root`` in a loop, rewriting its files; write "ready PID" to the file descriptor
+    ``ready`` (and close it) once the first pass is done."""
     from storage.indexing import Indexer
 
     rng = random.Random()
@@ -49,7 +56,8 @@ def main() -> None:
         # one pass before the kills may start: the worker pool is up and the folder indexed, so on
         # a loaded machine the kills still land among writes rather than all in the start-up
         engine.reconcile()
-        print("ready", flush=True)
+        os.write(ready, f"ready {os.getpid()}\n".encode())
+        os.close(ready)
         while True:
             version = time.monotonic_ns()
             for i in rng.sample(range(files), 3):
@@ -62,6 +70,40 @@ def main() -> None:
                     if not (root / f"f{i:02d}.md").exists():
                         write_version(root, log, i, version + 1)
             engine.reconcile()
+
+
+def main() -> None:
+    root = Path(sys.argv[1])
+    files = int(sys.argv[2])
+    import storage.indexing  # noqa: F401 (imported once: each child is forked with it)
+
+    child = None
+    for line in sys.stdin:
+        command = line.strip()
+        if command == "fork":
+            ready_r, ready_w = os.pipe()
+            child = os.fork()
+            if child == 0:
+                try:
+                    os.close(ready_r)
+                    os.setsid()
+                    run(root, files, ready_w)
+                finally:
+                    os._exit(1)
+            os.close(ready_w)
+            # what the child says once ready, or (the pipe closed without a word) how it ended
+            with os.fdopen(ready_r, "rb") as ready:
+                said = ready.readline().strip()
+            if not said:
+                _, status = os.waitpid(child, 0)
+                child = None
+                said = f"ended {status}".encode()
+            sys.stdout.buffer.write(said + b"\n")
+            sys.stdout.flush()
+        elif command == "reap" and child is not None:
+            os.waitpid(child, 0)
+            child = None
+            print("reaped", flush=True)
 
 
 if __name__ == "__main__":

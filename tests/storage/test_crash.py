@@ -80,24 +80,38 @@ def test_sigkill_while_writing_never_leaves_a_partial_document(tmp_path):
     rng = random.Random(20261129)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     complete_seen = 0
-    for _ in range(KILLS):
-        child = subprocess.Popen(
-            [sys.executable, "-m", "tests.storage._crash_child", str(root), str(FILES)],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.PIPE,
-            start_new_session=True,
-        )
-        try:
-            assert child.stdout.readline().strip() == b"ready"
-            time.sleep(rng.uniform(0.05, 0.45))
-        finally:
-            child.send_signal(signal.SIGKILL)
-            child.wait(10)
-            child.stdout.close()
-            try:  # its extraction workers and fork server (same session) exit on EOF; make sure
-                os.killpg(child.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        complete_seen += check_consistent(db, versions(tmp_path / "versions.log"))
+    # forks an indexing child on each "fork" (see _crash_child), which says "ready PID"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tests.storage._crash_child", str(root), str(FILES)],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        start_new_session=True,
+    )
+
+    def ask(command: bytes) -> bytes:
+        server.stdin.write(command + b"\n")
+        server.stdin.flush()
+        return server.stdout.readline().strip()
+
+    try:
+        for _ in range(KILLS):
+            said = ask(b"fork")
+            assert said.startswith(b"ready "), said
+            pid = int(said.split()[1])
+            try:
+                time.sleep(rng.uniform(0.05, 0.45))
+            finally:
+                os.kill(pid, signal.SIGKILL)
+                assert ask(b"reap") == b"reaped"  # the child has ended
+                try:  # its extraction workers and fork server (same session) exit on EOF; make sure
+                    os.killpg(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            complete_seen += check_consistent(db, versions(tmp_path / "versions.log"))
+    finally:
+        server.stdin.close()
+        server.wait(10)
+        server.stdout.close()
     assert complete_seen > 0  # the runs got far enough to store documents
