@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import base64
-from io import BytesIO
-
-from PIL import Image as PILImage
 
 from indexer.model import DOCUMENT
 from indexer.modes import registry as modes
+from tests._builders import png as png_bytes
 from tui.widgets.images_panel import ImageCard, ImagesPanel
 
 from .conftest import index, opened, settle
@@ -16,9 +14,7 @@ from .conftest import index, opened, settle
 
 def png(size: tuple[int, int], colour: tuple[int, int, int]) -> str:
     """A ``data:`` URI of a plain PNG picture."""
-    out = BytesIO()
-    PILImage.new("RGB", size, colour).save(out, format="PNG")
-    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
+    return "data:image/png;base64," + base64.b64encode(png_bytes(size, colour)).decode()
 
 
 def shown(widget) -> str:
