@@ -11,12 +11,14 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.conftest import PLAYGROUND, SAMPLE_CORPUS, require_shared
-from tui.app import ChunkscopeApp
-from tui.widgets.file_tree import FileTree
+
+if TYPE_CHECKING:
+    from tui.app import ChunkscopeApp
 
 #: the terminal the Pilot tests run in, and the narrowest one the UI is laid out for
 SIZE = (120, 40)
@@ -112,12 +114,16 @@ async def settle(pilot, timeout: float = 30.0) -> None:
 def make_app(root: Path, **kwargs) -> ChunkscopeApp:
     """The app on ``root``, not watching it, its pictures drawn in half-cells (the same on any
     terminal)."""
+    from tui.app import ChunkscopeApp  # here: the CLI tests of this folder need no Textual
+
     return ChunkscopeApp(root, watch=False, image_renderer="halfcell", **kwargs)
 
 
 async def open_file(pilot, path: str) -> None:
     """Select ``path`` in the tree once the tree has it and the first file is shown; return when
     it is shown and the app has settled."""
+    from tui.widgets.file_tree import FileTree
+
     app = pilot.app
     await wait_for(pilot, lambda: path in app.main.rows, what=f"{path} in the tree")
     await wait_for(pilot, lambda: app.main.path is not None, what="the first file selected")
