@@ -142,6 +142,11 @@ def _head(text: str, width: int) -> str:
     return text[:end] if end > 1 or _cells(text[:end]) <= width else ""
 
 
+def tail(text: str, width: int) -> str:
+    """The end of ``text`` in at most ``width`` cells (a wide character is not split)."""
+    return _head(text[::-1], width)[::-1]
+
+
 #: A Markdown table's delimiter row (``| --- | :-: |``): it says nothing in a two-line preview.
 _TABLE_RULE = re.compile(r"\|?(?:\s*:?-{3,}:?\s*\|)+\s*(?::?-{3,}:?\s*)?")
 

@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import ProgressBar
 
-from ..present import counted, fit_title
+from ..present import counted, fit_title, tail
 
 #: the watcher's state: its word and its mark (the mark alone where the line is short of room)
 WATCH = {
@@ -68,17 +68,17 @@ class HeaderLine(TextLine):
         counts = Text(" · ").join(self._counts())
         word, mark, style = WATCH.get(self.watcher, (self.watcher, "", ""))
         state = Text.assemble(word, " " if word and mark else "", (mark, style))
-        folder = self.folder if len(self.folder) <= 40 else "…" + self.folder[-39:]
+        folder = self.folder if cell_len(self.folder) <= 40 else "…" + tail(self.folder, 39)
         for brand, with_word in ((True, True), (True, False), (False, False)):
             head = Text("chunkscope", style="bold") if brand else Text()
             watch = state if with_word else Text(mark, style=style)
-            fixed = head.cell_len + counts.cell_len + watch.cell_len + 3 * bool(head) + 3 * bool(watch)
+            fixed = head.cell_len + counts.cell_len + watch.cell_len + 2 * bool(head) + 3 * bool(watch)
             room = width - fixed - 3  # the folder and the three spaces after it
             if not width or room >= min(cell_len(folder), 12):
                 break
         shown = folder
         if width and cell_len(folder) > room:
-            shown = "…" + folder[len(folder) - max(room - 1, 0) :] if room > 1 else ""
+            shown = "…" + tail(folder, room - 1) if room > 1 else ""
         out = Text()
         if head:
             out.append_text(head)
