@@ -1,4 +1,7 @@
-"""The keys, and what the glyphs and colours mean."""
+"""The keys, and what the glyphs and colours mean.
+
+Every text here is a :class:`~rich.text.Text` with its style given, never markup: a key such as
+``[`` or a description with brackets would be shown as it is written."""
 
 from __future__ import annotations
 
@@ -57,16 +60,16 @@ def _rows(rows: list[tuple[str, str]]) -> Table:
     table.add_column(no_wrap=True, style="bold")
     table.add_column(ratio=1)
     for key, text in rows:
-        table.add_row(key, text)
+        table.add_row(Text(key), Text(text))
     return table
 
 
 def help_text() -> RenderableType:
     def title(text: str) -> Text:
-        return Text.from_markup(f"\n[b]{text}[/b]")
+        return Text.assemble("\n", (text, "bold"))
 
     return Group(
-        Text.from_markup("[b]chunkscope[/b] — what each chunking mode does to the files of a folder"),
+        Text.assemble(("chunkscope", "bold"), " — what each chunking mode does to the files of a folder"),
         title("Keys"),
         _rows(KEYS),
         title("Status of a file"),

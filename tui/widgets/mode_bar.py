@@ -3,15 +3,18 @@
 On a narrow screen the line is shortened until it fits, in this order: the other modes by a short
 name (``4 sem``), then the parameter note left out, then the short names closed up (``4sem``), then
 the other modes by their number alone. The current mode keeps its full name.
+
+The line is built as :class:`~textual.content.Content`, never markup: a mode's name or a
+parameter's value is shown as it is, brackets and backslashes included.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.markup import escape
-from rich.text import Text
 from textual import events
+from textual.content import Content
+from textual.style import Style
 from textual.widgets import Static
 
 #: short names of the modes for a narrow bar (any other mode: its first three letters)
@@ -44,30 +47,30 @@ class ModeBar(Static):
 
     def _draw(self) -> None:
         if not self._modes:
-            self.update("[dim]no modes for this file[/]")
+            self.update(Content.styled("no modes for this file", "dim"))
             return
         width = self.content_region.width or self.size.width
         tries = [("full", True), ("short", True), ("short", False), ("tight", False), ("number", False)]
         for labels, with_note in tries:
-            markup = self._line(labels, with_note)
-            if not width or Text.from_markup(markup).cell_len <= width:
+            line = self._line(labels, with_note)
+            if not width or line.cell_length <= width:
                 break
-        self.update(markup)
+        self.update(line)
 
-    def _line(self, labels: str, with_note: bool) -> str:
+    def _line(self, labels: str, with_note: bool) -> Content:
         parts = []
         for n, name in enumerate(self._modes, start=1):
             if name == self._current:
-                parts.append(f"[reverse b]{n} {escape(name)}[/]")
+                parts.append(Content.styled(f"{n} {name}", "reverse b"))
                 continue
             if labels == "full":
-                label = f"{n} {escape(name)}"
+                label = f"{n} {name}"
             elif labels in ("short", "tight"):
                 gap = " " if labels == "short" else ""
-                label = f"{n}{gap}{escape(SHORT.get(name, name[:3]))}"
+                label = f"{n}{gap}{SHORT.get(name, name[:3])}"
             else:
                 label = str(n)
-            parts.append(f"[@click=screen.mode({n})]{label}[/]")
+            parts.append(Content.styled(label, Style.from_meta({"@click": f"screen.mode({n})"})))
         if with_note and self._note:
-            parts.append(f"[dim]· {escape(self._note)}[/]")
-        return " ".join(parts)
+            parts.append(Content.styled(f"· {self._note}", "dim"))
+        return Content(" ").join(parts)
