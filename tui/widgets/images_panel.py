@@ -1,6 +1,7 @@
 """Placeholders next to the images actually extracted.
 
-Left: the chunks carrying ``[Image: …]`` markers, with their provenance. Right: one card per
+Left: the chunks carrying ``[Image: …]`` markers, with their provenance, in a list that draws only
+the lines in view (see PlaceholderList). Right: one card per
 extracted image (name, format, pixel size, bytes, alt text, how many chunks reference it) with the
 image drawn by textual-image, then the images the extractor skipped and why. The renderer is
 chosen by the app: the best the terminal supports, or a fixed one (half-blocks) for snapshots.
@@ -13,11 +14,16 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
+from rich.segment import Segment
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -79,6 +85,90 @@ def skipped_text(skipped: Sequence[Any]) -> Content:
     """The images the extractor skipped, each with its name and the reason."""
     lines = [Content(f"  {s.name}: {s.reason}") for s in skipped]
     return Content("\n").join([Content.styled(f"Skipped ({len(skipped)})", "bold"), *lines])
+
+
+class PlaceholderList(ScrollView, can_focus=False):
+    """A text of many lines (the placeholders), drawn as a Static would draw it but only the rows
+    in view: a document of hundreds of images gave one Static thousands of lines, all wrapped and
+    drawn (twice) each time the tab opened. Here the lines are wrapped (as Content wraps them) once
+    per width, and a row is drawn when it is shown; its characters keep their place in the text
+    (line and column), so a mouse selection reads and highlights as in a Static."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.text = Content()
+        self.lines: list[Content] = []
+        #: each row shown: its content, and where it starts in the text (column, line)
+        self.rows: list[tuple[Content, int, int]] = []
+        self.wrapped_at = -1
+
+    def update(self, text: Content) -> None:
+        self.text = text
+        self.lines = text.split(allow_blank=True)
+        self.wrapped_at = -1
+        self.lay_out()
+        self.refresh()
+
+    def render(self) -> Content:
+        """The whole text (what a selection is read from)."""
+        return self.text
+
+    def on_resize(self) -> None:
+        self.lay_out()
+
+    def lay_out(self) -> None:
+        """Wrap the lines at the width there is, less a scrollbar's where they need one."""
+        width = self.size.width  # less padding and border, with the scrollbar's place
+        if width <= 0:  # not laid out (the tab hidden): done when it is
+            self.rows, self.wrapped_at = [], -1
+            self.virtual_size = Size(0, 0)
+            return
+        rows = self.wrap(width)
+        if len(rows) > self.size.height and self.styles.overflow_y != "hidden":
+            rows = self.wrap(width - self.styles.scrollbar_size_vertical)
+        self.virtual_size = Size(self.wrapped_at, len(rows))
+
+    def wrap(self, width: int) -> list[tuple[Content, int, int]]:
+        if width == self.wrapped_at:
+            return self.rows
+        rows: list[tuple[Content, int, int]] = []
+        for y, line in enumerate(self.lines):
+            if line.cell_length <= width:
+                rows.append((line, 0, y))
+                continue
+            plain, x = line.plain, 0
+            for row in line.wrap(width):
+                rows.append((row, x, y))
+                x += len(row.plain)
+                while x < len(plain) and plain[x].isspace():  # the spaces a wrap ends a row on
+                    x += 1
+        self.rows, self.wrapped_at = rows, width
+        return rows
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        base = self.visual_style
+        index = scroll_y + y
+        if index >= len(self.rows):
+            return Strip.blank(width, base.rich_style)
+        row, x, line = self.rows[index]
+        selection = self.text_selection
+        span = selection.get_span(line) if selection is not None else None
+        if span is not None:
+            start, end = span
+            end = len(row) if end == -1 else end - x
+            selected = Style.from_styles(self.screen.get_component_styles("screen--selection"))
+            row = row.stylize(selected, max(start - x, 0), max(end, 0))
+        segments = []
+        for text, style in row.render(base, end="", parse_style=self._get_style):
+            segments.append(Segment(text, (base + style).rich_style_with_offset(x, line)))
+            x += len(text)
+        strip = Strip(segments, row.cell_length)
+        return strip.crop(scroll_x, scroll_x + width)  # padded to the width as a Static's line is
+
+    def selection_updated(self, selection: Any) -> None:
+        self.refresh()
 
 
 #: A picture is drawn from a copy at most this many pixels each way, made on a thread: a card shows
@@ -187,8 +277,7 @@ class ImagesPanel(Horizontal):
         self.extending = False
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="placeholders"):
-            yield Static("", id="placeholders-text")
+        yield PlaceholderList(id="placeholders-text")
         yield VerticalScroll(id="extracted")
 
     def on_mount(self) -> None:
@@ -201,7 +290,7 @@ class ImagesPanel(Horizontal):
         self.call_after_refresh(self.draw_visible)  # once the cards' places are those of the new offset
 
     async def show(self, doc: Any | None, chunks: Sequence[ChunkLike], renderer: str) -> None:
-        left = self.query_one("#placeholders-text", Static)
+        left = self.query_one("#placeholders-text", PlaceholderList)
         right = self.query_one("#extracted", VerticalScroll)
         if doc is None:
             self.doc, self.waiting = None, []

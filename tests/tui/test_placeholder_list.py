@@ -1,0 +1,85 @@
+"""The Images tab's list of placeholders draws only the rows in view: a document of hundreds of
+image placeholders had every one of its lines wrapped and drawn each time the tab opened."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.cells import cell_len
+from textual.content import Content
+
+from tui.widgets.images_panel import ImagesPanel
+
+from .conftest import index, settle
+from .test_app import make_app, open_file
+
+FIGURES = 400
+#: a caption with Chinese (two cells a character), so that rows are cut by cells
+CAPTION = "Tide pool at station {n}, 北京潮池 north side"
+
+
+def gallery() -> str:
+    parts = ["# Gallery\n"]
+    for n in range(FIGURES):
+        parts.append(
+            f"Figure {n} shows the pool of station {n} from the north.\n\n![{CAPTION.format(n=n)}](p{n}.png)\n"
+        )
+    return "\n".join(parts)
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    root = tmp_path / "corpus"
+    root.mkdir()
+    (root / "gallery.md").write_text(gallery(), encoding="utf-8")
+    return index(root)
+
+
+def stations(texts) -> set[int]:
+    return {int(n) for text in texts for n in re.findall(r"station (\d+),", text)}
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_placeholder_list_draws_the_rows_in_view_as_the_whole_text_wraps(corpus, size, monkeypatch):
+    drawn: list[str] = []
+    render = Content.render
+
+    def spy(self, *args, **kwargs):
+        drawn.append(self.plain)
+        return render(self, *args, **kwargs)
+
+    monkeypatch.setattr(Content, "render", spy)
+    app = make_app(corpus)
+    async with app.run_test(size=size) as pilot:
+        await open_file(pilot, "gallery.md")
+        drawn.clear()
+        await pilot.press("i")
+        await settle(pilot)
+        panel = app.main.query_one(ImagesPanel)
+        shown = panel.query_one("#placeholders-text")
+        height = shown.scrollable_content_region.height
+        # every placeholder is in the list, in order: the text the list holds and shows
+        text = shown.render().plain
+        assert text.startswith(f"Placeholders ({FIGURES})\n"), text[:40]
+        assert sorted(stations([text])) == list(range(FIGURES))
+        # each entry takes three lines or more (where, excerpt, blank): a screen holds few of
+        # them, and only those were drawn (the panel is the screen's height at most), not the 400
+        assert stations(drawn) and max(stations(drawn)) < panel.size.height, sorted(stations(drawn))
+
+        def screen_rows() -> list[str]:
+            return [shown.render_line(y).text.rstrip() for y in range(height)]
+
+        # the rows shown are the text wrapped at the list's width, from where it is scrolled to
+        width = shown.scrollable_content_region.width
+        wrapped = [line.plain.rstrip() for line in Content(text).wrap(width)]
+        assert len(wrapped) == shown.virtual_size.height
+        for y in (0, 5, len(wrapped) // 2 + 1, len(wrapped) - height):
+            shown.scroll_to(y=y, animate=False, immediate=True)
+            await settle(pilot)
+            assert shown.scroll_y == y
+            rows = screen_rows()
+            assert rows == wrapped[y : y + height], y
+            assert all(cell_len(row) <= width for row in rows)
+        # the last placeholder is reached by scrolling
+        assert f"station {FIGURES - 1}," in " ".join(screen_rows())
