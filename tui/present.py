@@ -44,9 +44,16 @@ def human_bytes(n: int | None) -> str:
 
 
 def where(meta: dict[str, Any]) -> str:
-    """Provenance in a few words: ``p.3 · lines 4–19``, ``msg 2``, ``Sheet1 rows 2–9``, ``slide 4``,
-    ``slide 4 · speaker notes`` (a slide's page number, the slide's, is not said twice), ``msg 1 ·
-    report.pdf · p.2`` (a page of the PDF attached to the message, not of the message)."""
+    """Provenance in a few words (:func:`where_parts` joined): ``p.3 · lines 4–19``, ``msg 2``,
+    ``Sheet1 rows 2–9``, ``slide 4``, ``slide 4 · speaker notes`` (a slide's page number, the
+    slide's, is not said twice), ``msg 1 · report.pdf · p.2`` (a page of the PDF attached to the
+    message, not of the message)."""
+    return " · ".join(where_parts(meta))
+
+
+def where_parts(meta: dict[str, Any]) -> list[str]:
+    """The parts of :func:`where`, the coarsest first (message, attachment, sheet, slide, page,
+    then the lines)."""
     parts: list[str] = []
     if meta.get("message_index") is not None:
         parts.append(f"msg {meta['message_index']}")
@@ -71,17 +78,29 @@ def where(meta: dict[str, Any]) -> str:
     if lines:
         a, b = lines
         parts.append(f"line {a}" if a == b else f"lines {a}–{b}")
-    return " · ".join(parts)
+    return parts
 
 
-def chunk_title(chunk: ChunkLike) -> str:
-    """``#4 heading · p.1 · lines 4–19 · 1,104 ch`` (sizes in characters, as the contract counts)."""
-    loc = where(chunk.metadata)
-    parts = [f"#{chunk.ordinal} {chunk.content_type}"]
-    if loc:
-        parts.append(loc)
-    parts.append(f"{len(chunk.content):,} ch")
-    return " · ".join(parts)
+def chunk_title(chunk: ChunkLike, width: int = 0) -> str:
+    """``#4 heading · p.1 · lines 4–19 · 1,104 ch`` (sizes in characters, as the contract counts).
+
+    In ``width`` cells (any when 0): the provenance's parts are left out from the finest (the
+    lines) while the title is longer, then the content type is shortened (``…``); the ordinal and
+    the size stay whole, never cut short into another number."""
+    head = f"#{chunk.ordinal} {chunk.content_type}"
+    places = where_parts(chunk.metadata)
+    size = f"{len(chunk.content):,} ch"
+
+    def title() -> str:
+        return " · ".join([head, *places, size])
+
+    while width and places and cell_len(title()) > width:
+        places.pop()
+    if width and cell_len(title()) > width:
+        room = width - cell_len(size) - 3  # the head, then " · " and the size
+        ordinal = f"#{chunk.ordinal}"
+        head = _head(head, room - 1) + "…" if room - 1 > len(ordinal) else ordinal
+    return title()
 
 
 def shorten_name(name: str, room: int) -> str:

@@ -132,7 +132,9 @@ class ChunkList(ScrollView, can_focus=True):
         if sub == 0:
             title_style = self.get_component_rich_style("chunk-list--title")
             text = Text(bar, style=style)
-            text.append(f" {chunk_title(chunk)} ", style=title_style + style if selected else title_style)
+            text.append(
+                f" {chunk_title(chunk, width - 3)} ", style=title_style + style if selected else title_style
+            )
         elif sub < HEIGHT - 1:
             lines = preview(chunk.content, width - 4, HEIGHT - 2)
             body = lines[sub - 1] if sub - 1 < len(lines) else ""
