@@ -83,3 +83,22 @@ async def test_the_placeholder_list_draws_the_rows_in_view_as_the_whole_text_wra
             assert all(cell_len(row) <= width for row in rows)
         # the last placeholder is reached by scrolling
         assert f"station {FIGURES - 1}," in " ".join(screen_rows())
+
+
+async def test_the_placeholder_list_takes_the_focus_and_scrolls_by_keys(corpus):
+    # as the scrolling container it replaces did: a click or tab focuses it, page keys scroll it
+    app = make_app(corpus)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_file(pilot, "gallery.md")
+        await pilot.press("i")
+        await settle(pilot)
+        shown = app.main.query_one(ImagesPanel).query_one("#placeholders-text")
+        await pilot.click(shown)
+        await settle(pilot)
+        assert app.focused is shown
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert shown.scroll_y == shown.scrollable_content_region.height
+        await pilot.press("end")
+        await settle(pilot)
+        assert shown.scroll_y == shown.max_scroll_y > 0

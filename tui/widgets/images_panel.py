@@ -87,7 +87,7 @@ def skipped_text(skipped: Sequence[Any]) -> Content:
     return Content("\n").join([Content.styled(f"Skipped ({len(skipped)})", "bold"), *lines])
 
 
-class PlaceholderList(ScrollView, can_focus=False):
+class PlaceholderList(ScrollView):
     """A text of many lines (the placeholders), drawn as a Static would draw it but only the rows
     in view: a document of hundreds of images gave one Static thousands of lines, all wrapped and
     drawn (twice) each time the tab opened. Here the lines are wrapped (as Content wraps them) once
