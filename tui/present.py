@@ -253,7 +253,8 @@ class ChunkStats:
     def lines(self, width: int = 0) -> list[str]:
         """Three lines: sizes (sparkline, smallest/median/largest), chunks over the budget, the
         content types. With a ``width``, each line in that many cells: a shorter form of it, or
-        whole fields left out (``…`` says so), never a number cut."""
+        whole fields left out (``…`` says so), never a number cut; the commonest content type's
+        name is shortened rather than left out."""
         if not self.count:
             return ["no chunks", "", ""]
         sizes = f"{self.smallest:,}/{self.median:,}/{self.largest:,}"
@@ -268,6 +269,12 @@ class ChunkStats:
         census = [
             ", ".join(fields[:k]) + (", …" if k < len(fields) else "") for k in range(len(fields), 0, -1)
         ]
+        if width:  # the commonest type's name shortened, its count whole, before "…" alone
+            name, n = self.census[0]
+            rest = f" {n:,}" + (", …" if len(fields) > 1 else "")
+            room = width - cell_len(rest) - 1
+            if room >= 3:
+                census.append(_head(name, room) + "…" + rest)
         return [
             _first_fit(
                 [f"sizes {self.spark}  {sizes}", f"{self.spark} {sizes}", sizes, f"max {self.largest:,}"],
