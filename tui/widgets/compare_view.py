@@ -148,12 +148,13 @@ class CompareGrid(ScrollView, can_focus=True):
                 continue
             if c:
                 segments.append(Segment("│", rule))
+            inner = max(w - 2, 1)  # a space on either side keeps the text off the rules
             if y == 0:  # the count stays whole: a long label is shortened
                 count = f" ({col.stats.count:,})"
-                text = " " + shorten_name(col.label, max(w - 1 - len(count), 1)) + count
+                text = " " + shorten_name(col.label, max(inner - len(count), 1)) + count
                 style = head
             else:  # whole fields, never a number cut (ChunkStats.lines)
-                lines = col.stats.lines(max(w - 1, 1))
+                lines = col.stats.lines(inner)
                 text = " " + (lines[y - 1] if y - 1 < len(lines) else "")
                 style = Style()
             segments.append(Segment(set_cell_size(text, w), style))
@@ -198,7 +199,9 @@ class CompareGrid(ScrollView, can_focus=True):
             text = " ".join(chunk.content[: 2 * w + 64].split())  # the start is all that shows
             body = head + ctype + text
             # the label and type are ASCII: a wide character (two cells) can only be in the text
-            body = body[:w].ljust(w) if body.isascii() else set_cell_size(body, w)
+            # and a cell's last column stays blank, a space before the next column's rule
+            fit = max(w - 1, 0)
+            body = (body[:fit].ljust(fit) if body.isascii() else set_cell_size(body, fit)) + " " * (w - fit)
             a, b = len(head), len(head) + len(ctype)
             segments += [
                 Segment(body[:a], style),
