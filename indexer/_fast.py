@@ -144,14 +144,15 @@ def relined(b: Block, text: str, lines: tuple[int, int] | None) -> Block:
     )
 
 
-def new_item(text: str, level: int = 0, ordered: bool = False) -> ListItem:
-    """``ListItem(text, level, ordered)``."""
+def new_item(text: str, level: int = 0, ordered: bool = False, number: int | None = None) -> ListItem:
+    """``ListItem(text, level, ordered, number)``."""
     if _ItemTwin is None:
-        return ListItem(text, level, ordered)
+        return ListItem(text, level, ordered, number)
     item = _ItemTwin()
     item.text = text
     item.level = level
     item.ordered = ordered
+    item.number = number
     item.__class__ = ListItem
     return item
 
@@ -181,6 +182,7 @@ def new_items(texts: list[str], levels: list[int]) -> list[ListItem]:
         item.text = text
         item.level = level
         item.ordered = False
+        item.number = None
         item.__class__ = ListItem
         keep(item)
     return out

@@ -45,6 +45,7 @@ from .model import (
     TABLE,
     Block,
     Document,
+    ListItem,
     render_table,
 )
 from .modes._common import image_label, with_markers, without_markers
@@ -214,19 +215,33 @@ def _list(block: Block, quoted: bool = False) -> str:
         if not item.ordered:
             marker = "- "
         elif not own_markers:
-            marker = "1. "
+            marker = _number_marker(item)
         elif own := _OWN_NUMBER.match(text):
             marker, text = own.group(), text[own.end() :]
         else:
             marker = "- " if _OWN_MARKER.match(text) else "1. "
         level = min(item.level, len(widths))
+        deeper = bool(widths) and level == len(widths)  # the first item of a nested list
         del widths[level:]
         indent = " " * sum(widths)
         widths.append(len(marker))
         text = escape_text(text, item=True, quoted=quoted)
         text = text.replace("\n", "\n" + indent + " " * len(marker))
+        if deeper and marker[0].isdigit() and marker != "1. ":
+            # a list starting at another number than 1 may not interrupt a paragraph: one nested
+            # straight under its parent item's text would be read as more of that text
+            lines.append("")
         lines.append(indent + marker + text)
     return "\n".join(lines)
+
+
+def _number_marker(item: ListItem) -> str:
+    """An ordered item's marker: its own number where it has one CommonMark can write (up to nine
+    digits, not negative), else ``1.`` as for an item the source gives no number."""
+    number = item.number
+    if number is None or not 0 <= number <= 999_999_999:
+        return "1. "
+    return f"{number}. "
 
 
 def _table(block: Block) -> str:

@@ -68,6 +68,10 @@ class ListItem:
     text: str
     level: int = 0  # nesting depth, 0 for top-level items
     ordered: bool = False
+    #: an ordered item's number where the source gives it (a list started at 7, an HTML
+    #: ``value``, a Word list continued): the counter's value, whatever style the source shows
+    #: it in ("c." is 3); None where the source says nothing beyond the order of the items
+    number: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -171,8 +171,11 @@ def test_array_form_stores_an_assembled_text_once():
 def test_array_form_writes_list_items_and_meta_as_arrays_and_objects():
     stored = array_document_json(synthetic())
     # Block fields in model order: kind, text, level, lines, page, items, rows, header, row_numbers,
-    # images, alt, meta; a ListItem as [text, level, ordered]; no meta given -> {}
-    assert '["list","a\\n  b",0,[3,4],null,[["a",0,false],["b",1,true]],[],null,[],[],null,{}]' in stored
+    # images, alt, meta; a ListItem as [text, level, ordered, number]; no meta given -> {}
+    assert (
+        '["list","a\\n  b",0,[3,4],null,[["a",0,false,null],["b",1,true,null]],[],null,[],[],null,{}]'
+        in stored
+    )
     assert '["image","",0,null,null,[],[],null,[],["abc.png"],"a picture",{}]' in stored
     # a block's meta with keys as given, in the order given
     assert (

@@ -1,0 +1,83 @@
+"""Ordered list items keep the numbers their source gives them (``ListItem.number``), and
+get_markdown writes each item's own number, so that a list the source starts at 7 renders from 7."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer.markdown import render_markdown
+from indexer.model import LIST, Block, Document, ListItem
+from storage.serial import (
+    array_document_json,
+    compact_document_json,
+    document_from_array_json,
+)
+
+markdown_it = pytest.importorskip("markdown_it")
+
+
+def _rendered(markdown: str) -> str:
+    return markdown_it.MarkdownIt("commonmark").render(markdown)
+
+
+def _list_doc(*items: ListItem) -> Document:
+    block = Block(LIST, "\n".join(i.text for i in items), items=tuple(items))
+    return Document(text=block.text, blocks=(block,), source_type="text", family="text")
+
+
+# -- the model and the Markdown writer ---------------------------------------------------------
+
+
+def test_an_item_without_a_number_is_none_by_default():
+    assert ListItem("x", 0, True).number is None
+
+
+def test_markdown_writes_each_items_own_number():
+    doc = _list_doc(ListItem("Seven", 0, True, 7), ListItem("Eight", 0, True, 8), ListItem("Plain", 0, True))
+    markdown = render_markdown(doc)
+    assert markdown == "7. Seven\n8. Eight\n1. Plain\n"
+    assert '<ol start="7">' in _rendered(markdown)
+
+
+def test_a_nested_list_starting_past_one_is_set_apart_from_its_parents_text():
+    # "5. b" right under "3. a" would be more of a's text: a list starting at another number
+    # than 1 cannot interrupt a paragraph
+    doc = _list_doc(ListItem("a", 0, True, 3), ListItem("b", 1, True, 5), ListItem("c", 0, True, 4))
+    markdown = render_markdown(doc)
+    assert markdown == "3. a\n\n   5. b\n4. c\n"
+    html = _rendered(markdown)
+    assert '<ol start="3">' in html and '<ol start="5">' in html and "5. b" not in html
+
+
+def test_a_number_markdown_cannot_write_is_written_as_one():
+    doc = _list_doc(ListItem("minus", 0, True, -2), ListItem("huge", 0, True, 10**9))
+    assert render_markdown(doc) == "1. minus\n1. huge\n"
+
+
+@pytest.mark.parametrize("form", ["compact", "array"])
+def test_the_number_is_stored_and_read_back(form):
+    doc = _list_doc(ListItem("a", 0, True, 7), ListItem("b", 1, False), ListItem("c", 0, True))
+    if form == "compact":
+        back = Document.from_json(compact_document_json(doc))
+    else:
+        back = document_from_array_json(array_document_json(doc))
+    assert [(i.text, i.number) for i in back.blocks[0].items] == [("a", 7), ("b", None), ("c", None)]
+
+
+def test_a_document_stored_before_the_number_reads_as_without_one():
+    doc = _list_doc(ListItem("a", 0, True, 7))
+    raw = array_document_json(doc)
+    # the same document as stored when ListItem had three fields
+    old = raw.replace(
+        '"ListItem":["text","level","ordered","number"]', '"ListItem":["text","level","ordered"]'
+    )
+    old = old.replace('["a",0,true,7]', '["a",0,true]')
+    assert old != raw
+    assert [(i.text, i.ordered, i.number) for i in document_from_array_json(old).blocks[0].items] == [
+        ("a", True, None)
+    ]
+    compact = (
+        '{"source_type":"text","blocks":[{"kind":"list","text":"a","items":[{"text":"a","ordered":true}]}],'
+        '"text":"a"}'
+    )
+    assert Document.from_json(compact).blocks[0].items[0].number is None
