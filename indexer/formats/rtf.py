@@ -753,9 +753,12 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
                 continue
         m = _ITEM.match(line)
         if m and m.group(4).strip():
-            items.append(
-                ListItem(" ".join(m.group(4).split()), level=len(m.group(1)), ordered=m.group(2) is not None)
-            )
+            label = m.group(2)
+            # a decimal label is the item's number; a letter or a Roman one ("a.", "iv.") is left
+            # out: the label alone does not tell "i" the letter from "i" the numeral
+            number = int(label) if label is not None and label.isdigit() else None
+            text = " ".join(m.group(4).split())
+            items.append(ListItem(text, level=len(m.group(1)), ordered=label is not None, number=number))
             held.extend(marked)
             continue
         flush_items()
@@ -788,7 +791,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # it; 11: a title row over a single row said before the table, that row data; 12: a row's
     # cells past its last cell definition each a column of its own after its last cell; 13: a
     # paragraph given an outline level (\outlinelevelN, a Word or pandoc heading) a heading
-    version="13",
+    # 14: a list item's decimal marker is its number (ListItem.number)
+    version="14",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

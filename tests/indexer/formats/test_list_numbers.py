@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from indexer import extract_bytes
+from indexer.api import extract
 from indexer.markdown import render_markdown
 from indexer.model import LIST, Block, Document, ListItem
 from storage.serial import (
@@ -14,6 +16,10 @@ from storage.serial import (
 )
 
 markdown_it = pytest.importorskip("markdown_it")
+
+
+def _numbers(doc: Document) -> list[list[tuple[str, int | None]]]:
+    return [[(i.text, i.number) for i in b.items] for b in doc.blocks if b.kind == LIST]
 
 
 def _rendered(markdown: str) -> str:
@@ -81,3 +87,27 @@ def test_a_document_stored_before_the_number_reads_as_without_one():
         '"text":"a"}'
     )
     assert Document.from_json(compact).blocks[0].items[0].number is None
+
+
+# -- RTF ---------------------------------------------------------------------------------------------
+
+
+def test_rtf_decimal_labels_are_numbers_letters_are_not():
+    rtf = (
+        b"{\\rtf1\\ansi {\\pard Start with\\par}"
+        b"\\pard\\ls1\\ilvl0 {\\listtext\\pard\\plain 7.\\tab}Seven\\par"
+        b"{\\listtext\\pard\\plain a.\\tab}\\pard\\ls1\\ilvl1 Sub\\par"
+        b"{\\listtext\\pard\\plain 8.\\tab}\\pard\\ls1\\ilvl0 Eight\\par}"
+    )
+    doc = extract_bytes(rtf, "t.rtf")
+    assert _numbers(doc) == [[("Seven", 7), ("Sub", None), ("Eight", 8)]]
+
+
+def test_real_rtf_list_started_at_seven(real_world):
+    doc = extract(real_world / "rtf" / "kreuzberg" / "list_complex.rtf")
+    assert _numbers(doc)[1] == [("Seven Start", 7), ("Eight Continue", 8)]
+    # the first list: 1. 2. at its first level, its deeper levels lettered and Roman
+    assert _numbers(doc)[0][:3] == [("One", 1), ("Two", 2), ("Three", None)]
+    markdown = render_markdown(doc)
+    assert "Start with\n\n7. Seven Start\n8. Eight Continue" in markdown
+    assert '<ol start="7">\n<li>Seven Start</li>\n<li>Eight Continue</li>\n</ol>' in _rendered(markdown)
