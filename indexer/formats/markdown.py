@@ -67,6 +67,9 @@ _TAB_CLOSED_ATX = re.compile(r"^[ \t]*#{1,6}(?:[ \t].*)?(?:\t[ \t]*#+[ \t]*|[ \t
 _CLOSING_RUN = re.compile(r"(?:^| )#+$")
 _LINE_EDGES = re.compile(r"[ \t]*\n[ \t]*")
 _INLINE_TAG = re.compile(r"<[^>\n]*>")
+#: an ordered item's number at its start, in the source as text or as UTF-8 bytes
+_ITEM_NUMBER = re.compile(r"[ \t]*([0-9]{1,9})[.)]")
+_ITEM_NUMBER_BYTES = re.compile(rb"[ \t]*([0-9]{1,9})[.)]")
 _IMG_TAG = re.compile(r"<img(?=[\s/>])", re.IGNORECASE)  # not <imgx>, a custom element
 _TAG_ATTR = re.compile(r"""\s([a-zA-Z][\w:.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""")
 
@@ -155,6 +158,8 @@ class _Builder:
         self.items: list[ListItem] = []
         self.item_text: list[list[str]] = []  # text parts of each open item
         self.item_pos: list[int] = []  # where the text of each open item (or its rest) starts
+        self.item_number: list[int | None] = []  # each open item's number (None in a bullet list)
+        self.next_number: list[int | None] = []  # per open list, its next item's number
         # per open item: its index in ``items`` once its text is there, _UNSEEN before, _GONE
         # once it went out in an earlier list block (the list was cut by a code block or a table)
         self.item_index: list[int] = []
@@ -245,11 +250,20 @@ class _Builder:
         elif self.item_text:
             self.close_item_text(rng["start"])
         self.list_stack.append(arg is not None)
+        self.next_number.append(arg if isinstance(arg, int) else None)
 
     def s_item(self, arg: Any, rng: dict[str, int]) -> None:
         self.resumed = False
         self.item_text.append([])
         self.item_pos.append(rng["start"])
+        number = self.next_number[-1] if self.next_number else None
+        if number is not None:
+            # the number written before the item (CommonMark reads only the first item's)
+            raw = self.lines.raw
+            written = (_ITEM_NUMBER if raw.__class__ is str else _ITEM_NUMBER_BYTES).match(raw, rng["start"])
+            number = int(written.group(1)) if written else number
+            self.next_number[-1] = number + 1
+        self.item_number.append(number)
         self.item_index.append(_UNSEEN)
         self.text.clear()
 
@@ -327,16 +341,19 @@ class _Builder:
             self.text.clear()
             if text:
                 stack = self.list_stack
-                self.items.append(new_item(text, max(len(stack) - 1, 0), stack[-1] if stack else False))
+                level, ordered = max(len(stack) - 1, 0), stack[-1] if stack else False
+                self.items.append(new_item(text, level, ordered, self.item_number[-1]))
                 self.item_offsets.append(self.item_pos[-1])
         else:
             self.close_item_text(end)
         self.item_text.pop()
         self.item_pos.pop()
+        self.item_number.pop()
         self.item_index.pop()
 
     def e_list(self, arg: Any, rng: dict[str, int]) -> None:
         self.list_stack.pop()
+        self.next_number.pop()
         if self.list_stack:
             if self.item_pos:  # the open item's text goes on after its nested list
                 self.item_pos[-1] = rng["end"]
@@ -547,7 +564,7 @@ class _Builder:
         at = self.item_index[-1] if self.item_index else _UNSEEN
         if 0 <= at < len(self.items):
             item = self.items[at]
-            self.items[at] = new_item(item.text + " " + text, item.level, item.ordered)
+            self.items[at] = new_item(item.text + " " + text, item.level, item.ordered, item.number)
         elif at == _GONE:
             start = self.item_pos[-1]
             if self.items:  # the items since the cut: a list block before the paragraph
@@ -555,7 +572,10 @@ class _Builder:
             self.new(PARAGRAPH, text, start, end)
         else:
             stack = self.list_stack
-            self.items.append(new_item(text, max(len(stack) - 1, 0), stack[-1] if stack else False))
+            level, ordered = max(len(stack) - 1, 0), stack[-1] if stack else False
+            self.items.append(
+                new_item(text, level, ordered, self.item_number[-1] if self.item_number else None)
+            )
             self.item_offsets.append(self.item_pos[-1] if self.item_pos else self.list_start)
             if self.item_index:
                 self.item_index[-1] = len(self.items) - 1
@@ -1006,6 +1026,7 @@ class _Fallback:
         starts: list[int] = []  # the source line each item starts on
         ordered: list[bool] = []
         index: list[int] = []  # per open item, as the pulldown-cmark reader's ``item_index``
+        numbers: list[int | None] = []  # per open item, its number as written (None in a bullet list)
         while i < len(tokens):
             tok = tokens[i]
             if tok.type in ("bullet_list_open", "ordered_list_open"):
@@ -1016,9 +1037,12 @@ class _Fallback:
                     break
             elif tok.type == "list_item_open":
                 index.append(_UNSEEN)
+                numbers.append(int(tok.info) if tok.info.isdigit() and ordered and ordered[-1] else None)
             elif tok.type == "list_item_close":
                 if index:
                     index.pop()
+                if numbers:
+                    numbers.pop()
             elif tok.type in ("inline", "html_block"):
                 raw = self.inline(tok) if tok.type == "inline" else _INLINE_TAG.sub(_tag_text, tok.content)
                 text = " ".join(raw.split())
@@ -1026,7 +1050,8 @@ class _Fallback:
                 if not text:
                     pass
                 elif 0 <= at < len(items):  # the item's text goes on (a paragraph after its nested list)
-                    items[at] = ListItem(items[at].text + " " + text, items[at].level, items[at].ordered)
+                    item = items[at]
+                    items[at] = ListItem(item.text + " " + text, item.level, item.ordered, item.number)
                 elif at == _GONE:  # its first text is in a list block before a code block or table
                     lines = self.span(tok.map)
                     self.list_block(items, starts, lines[0] - 1)
@@ -1034,7 +1059,9 @@ class _Fallback:
                     index[:] = [_GONE if a >= 0 else a for a in index]
                     self.blocks.append(Block(PARAGRAPH, text, lines=lines))
                 else:
-                    items.append(ListItem(text, len(ordered) - 1, ordered[-1]))
+                    items.append(
+                        ListItem(text, len(ordered) - 1, ordered[-1], numbers[-1] if numbers else None)
+                    )
                     starts.append(self.span(tok.map)[0])
                     if index:
                         index[-1] = len(items) - 1
@@ -1269,7 +1296,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="16",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="17",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1292,6 +1319,7 @@ def _scalar(value: str) -> Any:
     # 14: a one-column pipe table whose header row's pipes are all escaped ("\|a" over "|-|") is a table, as in GFM
     # 15: so is a header row ending with a backslash ("a | b\\", its last cell "b\\"), and either in a block quote
     # 16: (the markdown-it fallback) an ATX heading's line over a delimiter row is a heading, not a table's header
+    # 17: an ordered item carries the number written before it (ListItem.number)
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

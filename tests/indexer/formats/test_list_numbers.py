@@ -89,6 +89,18 @@ def test_a_document_stored_before_the_number_reads_as_without_one():
     assert Document.from_json(compact).blocks[0].items[0].number is None
 
 
+# -- Markdown --------------------------------------------------------------------------------------
+
+
+def test_markdown_items_keep_the_numbers_written_before_them(markdown_parser):
+    source = b"Intro\n\n7. seven\n8. eight\n   1) sub\n   1) again\n9. nine\n\n- dot\n\n> 3. q\n> 3. r\n"
+    assert _numbers(extract_bytes(source, "t.md")) == [
+        [("seven", 7), ("eight", 8), ("sub", 1), ("again", 1), ("nine", 9)],
+        [("dot", None)],
+        [("q", 3), ("r", 3)],
+    ]
+
+
 # -- RTF ---------------------------------------------------------------------------------------------
 
 
