@@ -97,6 +97,27 @@ MEDIAWIKI_CHROME = (
 
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _LISTS = ("ul", "ol", "menu")
+_INTEGER = re.compile(r"[ \t\n\f\r]*([-+]?[0-9]+)")
+
+
+def _html_integer(value: str | None) -> int | None:
+    """An attribute's integer as HTML parses one (white space, a sign and digits at its start, what
+    follows ignored: ``value="3rd"`` is 3), or None."""
+    match = _INTEGER.match(value) if value else None
+    return int(match.group(1)) if match else None
+
+
+def _first_number(ol: LexborNode) -> tuple[int, int]:
+    """The number of an ``<ol>``'s first item and the step to the next: its ``start`` or 1, counting
+    up; a ``reversed`` list counts down, from as many items as it has where no ``start`` says."""
+    start = _html_integer(ol.attributes.get("start"))
+    if "reversed" not in ol.attributes:
+        return (1 if start is None else start), 1
+    if start is None:
+        start = sum(1 for child in ol.iter() if child.tag == "li")
+    return start, -1
+
+
 #: Elements that end the running paragraph and whose children are walked as blocks.
 _CONTAINERS = frozenset(
     (
@@ -316,12 +337,18 @@ class _Walker:
 
     def list_items(self, node: LexborNode, level: int, items: list[ListItem]) -> None:
         ordered = node.tag == "ol"
+        number, step = _first_number(node) if ordered else (None, 1)
         loose: list[str] = []  # text directly in the list, outside any <li> (malformed markup)
         for child in node.iter(include_text=True):
             tag = child.tag
             if tag == "li":
                 self.flush_loose(loose, level, ordered, items)
-                self.item(child, level, ordered, items)
+                if number is not None:
+                    own = _html_integer(child.attributes.get("value"))
+                    number = own if own is not None else number
+                self.item(child, level, ordered, items, number)
+                if number is not None:
+                    number += step
             elif tag in _LISTS:
                 self.flush_loose(loose, level, ordered, items)
                 self.list_items(child, level + 1, items)
@@ -338,13 +365,15 @@ class _Walker:
         if text:
             items.append(ListItem(text, level, ordered))
 
-    def item(self, node: LexborNode, level: int, ordered: bool, items: list[ListItem]) -> None:
+    def item(
+        self, node: LexborNode, level: int, ordered: bool, items: list[ListItem], number: int | None = None
+    ) -> None:
         parts: list[str] = []
         nested: list[LexborNode] = []
         _item_parts(node, parts, nested)
         text = _clean("".join(parts))
         if text or not nested:
-            items.append(ListItem(text, level, ordered))
+            items.append(ListItem(text, level, ordered, number))
         for sub in nested:
             self.list_items(sub, level + 1, items)
 
@@ -1850,7 +1879,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="13",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="14",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -1889,6 +1918,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # (flags 25 px wide, emblems 25×27); the Column N names of a table no row heads on each of its
     # blocks again, not a blank head line on the blocks after its first
     # 13: a <blockquote>'s blocks carry their quote depth (quote: 1, 2 in a quote within it …)
+    # 14: an <ol>'s items carry their numbers (start, value, reversed)
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -1341,7 +1341,8 @@ def _text_attachment(
     # longer a quote in Markdown, as an e-mail's
     # 25: a Unicode message embedded in an ANSI one (or an ANSI one in a Unicode one) read in its
     # own kind of strings, no longer an empty message without subject or body
-    version="25",
+    # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
+    version="26",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain

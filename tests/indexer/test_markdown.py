@@ -67,18 +67,18 @@ def test_ordered_items_that_keep_their_own_marker_get_no_second_one():
 
 def test_ordered_items_of_other_formats_are_numbered_whatever_their_text():
     # an <ol>'s items carry no marker in their text: one starting "U.S.", "e.g.", an initial or
-    # a number is still numbered, and the list stays one ordered list
+    # a number is still numbered (each by its own number), and the list stays one ordered list
     page = (
         b"<html><body><ol><li>2024 was a year</li><li>U.S. exports rose</li><li>e.g. apples</li>"
         b"<li>A. Lincoln</li><li>10. tenth in text</li><li>Plain step</li></ol></body></html>"
     )
     assert get_markdown(page, filename="ol.html") == (
         "1. 2024 was a year\n"
-        "1. U.S. exports rose\n"
-        "1. e.g. apples\n"
-        "1. A. Lincoln\n"
-        "1. 10\\. tenth in text\n"  # its "10." escaped: no list inside the item
-        "1. Plain step\n"
+        "2. U.S. exports rose\n"
+        "3. e.g. apples\n"
+        "4. A. Lincoln\n"
+        "5. 10\\. tenth in text\n"  # its "10." escaped: no list inside the item
+        "6. Plain step\n"
     )
     # the same items in a block without the PDF's mark
     items = tuple(ListItem(t, 0, True) for t in ("J. K. Rowling wrote", "i.e. this", "[1] cited"))

@@ -89,6 +89,28 @@ def test_a_document_stored_before_the_number_reads_as_without_one():
     assert Document.from_json(compact).blocks[0].items[0].number is None
 
 
+# -- HTML ------------------------------------------------------------------------------------------
+
+
+def test_html_start_value_and_reversed():
+    html = (
+        b"<ol start='3'><li>c<ol><li>c1</li><li>c2</li></ol></li><li value='10'>j</li><li>k</li></ol>"
+        b"<p>gap</p><ol reversed><li>three</li><li>two</li><li>one</li></ol>"
+        b"<p>gap</p><ol reversed start='10'><li>ten</li><li value='4'>four</li><li>three</li></ol>"
+        b"<p>gap</p><ul><li>dot</li></ul>"
+    )
+    doc = extract_bytes(html, "t.html")
+    assert _numbers(doc) == [
+        [("c", 3), ("c1", 1), ("c2", 2), ("j", 10), ("k", 11)],
+        [("three", 3), ("two", 2), ("one", 1)],
+        [("ten", 10), ("four", 4), ("three", 3)],
+        [("dot", None)],
+    ]
+    markdown = render_markdown(doc)
+    assert "3. c\n   1. c1\n   2. c2\n10. j\n11. k" in markdown
+    assert '<ol start="3">' in _rendered(markdown)
+
+
 # -- Markdown --------------------------------------------------------------------------------------
 
 
