@@ -621,6 +621,32 @@ class _Numbering:
         level = levels.get(ilvl)
         if level is None:
             return ""
+        self._count(key, levels, starts, num_id, ilvl, level)
+        if not label:
+            return ""
+        if level.fmt == "bullet":
+            return "\u2022"
+        return self._label(level, levels, self._counts[key])
+
+    def number(self, num_id: str, ilvl: int) -> int | None:
+        """Count one paragraph of list ``num_id`` at level ``ilvl`` as :meth:`advance` does and
+        return its counter's value (3 for Word's ``3.``, ``c)`` or ``iii.``); None for a level
+        that is not defined."""
+        key, levels, starts = self._definition(num_id)
+        level = levels.get(ilvl)
+        if level is None:
+            return None
+        return self._count(key, levels, starts, num_id, ilvl, level)
+
+    def _count(
+        self,
+        key: str,
+        levels: dict[int, _Level],
+        starts: dict[int, int],
+        num_id: str,
+        ilvl: int,
+        level: _Level,
+    ) -> int:
         counts = self._counts.setdefault(key, {})
         if ilvl in starts and (num_id, ilvl) not in self._overridden:
             self._overridden.add((num_id, ilvl))
@@ -633,11 +659,10 @@ class _Numbering:
             restart = below.restart if below is not None else None
             if restart is None or (restart > 0 and ilvl < restart):
                 del counts[deeper]
-        if not label:
-            return ""
-        if level.fmt == "bullet":
-            return "\u2022"
+        return value
 
+    @staticmethod
+    def _label(level: _Level, levels: dict[int, _Level], counts: dict[int, int]) -> str:
         def number(m: re.Match[str]) -> str:
             k = int(m.group(1)) - 1
             ref = levels.get(k)
@@ -1220,7 +1245,8 @@ class _Walker:
                     self.list_stack = []
                 ordered, lvl_indent = self.numbering.level(num[0], num[1])
                 depth = self._depth(num, indent if indent is not None else lvl_indent)
-                self.pending_list.append(new_item(_one_line(text), min(depth + num[1], 8), ordered))
+                number = self.count_numbered() if ordered else None
+                self.pending_list.append(new_item(_one_line(text), min(depth + num[1], 8), ordered, number))
                 if pics:
                     self.flush_list()
                     self.images(page, pics)
@@ -1295,6 +1321,17 @@ class _Walker:
         else:
             raw, page, pics = self.paragraph(p)
         return raw, page, pics, style_id, num, outline, indent
+
+    def count_numbered(self) -> int | None:
+        """Count the body's list paragraphs not yet counted, the one just read last, and return
+        that one's number (see :meth:`_Numbering.number`)."""
+        pending = self.numbered
+        numbering = self.numbering
+        last = pending.pop()
+        for body_num in pending:
+            numbering.advance(body_num[0], body_num[1], label=False)
+        pending.clear()
+        return numbering.number(last[0], last[1])
 
     def _depth(self, num: tuple[str, int], indent: int) -> int:
         """How many other lists this item's list is nested in: a list whose items are indented
@@ -2084,8 +2121,10 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 17: a choice without a fallback (or with an empty one) read, what it holds that is not read
     # (ink, a 3D model) listed as skipped; 18: ink whose handwriting Office recognised (its
     # InkML part's words) read as its text where it stands, lines of its paragraph, in the body,
-    # headers, footers and notes, not as its picture nor listed as skipped
-    version="18",
+    # headers, footers and notes, not as its picture nor listed as skipped; 19: an ordered list
+    # item carries its Word counter's value (ListItem.number: a start, a startOverride, a list
+    # going on after a paragraph)
+    version="19",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

@@ -15,6 +15,8 @@ from storage.serial import (
     document_from_array_json,
 )
 
+from .test_docx import build_docx, para
+
 markdown_it = pytest.importorskip("markdown_it")
 
 
@@ -145,3 +147,49 @@ def test_real_rtf_list_started_at_seven(real_world):
     markdown = render_markdown(doc)
     assert "Start with\n\n7. Seven Start\n8. Eight Continue" in markdown
     assert '<ol start="7">\n<li>Seven Start</li>\n<li>Eight Continue</li>\n</ol>' in _rendered(markdown)
+
+
+# -- Word --------------------------------------------------------------------------------------------
+
+
+def _word_item(text: str, num_id: int, ilvl: int = 0) -> str:
+    return (
+        f'<w:p><w:pPr><w:numPr><w:ilvl w:val="{ilvl}"/><w:numId w:val="{num_id}"/></w:numPr></w:pPr>'
+        f"<w:r><w:t>{text}</w:t></w:r></w:p>"
+    )
+
+
+def test_word_lists_started_restarted_and_continued():
+    numbering = (
+        '<w:abstractNum w:abstractNumId="0">'
+        '<w:lvl w:ilvl="0"><w:start w:val="4"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl>'
+        '<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="lowerLetter"/><w:lvlText w:val="%2)"/></w:lvl>'
+        "</w:abstractNum>"
+        '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>'
+        # the same list again, restarted at 20 by an override
+        '<w:num w:numId="2"><w:abstractNumId w:val="0"/>'
+        '<w:lvlOverride w:ilvl="0"><w:startOverride w:val="20"/></w:lvlOverride></w:num>'
+    )
+    body = (
+        para("Intro")
+        + _word_item("four", 1)
+        + _word_item("four a", 1, 1)
+        + _word_item("four b", 1, 1)
+        + _word_item("five", 1)
+        + _word_item("five a", 1, 1)
+        + para("Between")
+        + _word_item("six", 1)  # the list goes on after the paragraph
+        + para("Between")
+        + _word_item("twenty", 2)
+        + _word_item("twenty-one", 2)
+    )
+    doc = extract_bytes(build_docx(body, numbering=numbering), "t.docx")
+    assert _numbers(doc) == [
+        [("four", 4), ("four a", 1), ("four b", 2), ("five", 5), ("five a", 1)],
+        [("six", 6)],
+        [("twenty", 20), ("twenty-one", 21)],
+    ]
+    markdown = render_markdown(doc)
+    assert "4. four\n\n   1. four a\n   2. four b\n5. five\n   1. five a" not in markdown  # "1." needs no gap
+    assert "4. four\n   1. four a\n   2. four b\n5. five\n   1. five a" in markdown
+    assert "\n\n6. six\n\n" in markdown and markdown.endswith("20. twenty\n21. twenty-one\n")
