@@ -99,6 +99,9 @@ T_OUTLINE, T_STYLE_NAME, T_C, T_NOTE_CLASS = (
     _q("text", "note-class"),
 )
 T_INDEX_BODY = _q("text", "index-body")
+T_START_VALUE, T_CONTINUE_NUMBERING, T_CONTINUE_LIST = (
+    _q("text", t) for t in ("start-value", "continue-numbering", "continue-list")
+)
 TB_TABLE, TB_ROW, TB_CELL, TB_COVERED = (
     _q("table", t) for t in ("table", "table-row", "table-cell", "covered-table-cell")
 )
@@ -183,6 +186,20 @@ def _list_styles(*roots: etree._Element | None) -> dict[str, dict[int, bool]]:
                 level = _int(child.get(_q("text", "level")))
                 levels[level] = etree.QName(child).localname == "list-level-style-number"
             out[style.get(S_NAME) or ""] = levels
+    return out
+
+
+def _list_starts(*roots: etree._Element | None) -> dict[str, dict[int, int]]:
+    """List style name → {level (1-based): the number its first item takes} (``text:start-value``
+    of its number levels, 1 where it has none)."""
+    out: dict[str, dict[int, int]] = {}
+    for root in roots:
+        if root is None:
+            continue
+        for style in root.iter(_q("text", "list-style")):
+            starts = out.setdefault(style.get(S_NAME) or "", {})
+            for child in style.iterchildren(_q("text", "list-level-style-number")):
+                starts[_int(child.get(_q("text", "level")))] = _int(child.get(T_START_VALUE))
     return out
 
 
@@ -289,6 +306,11 @@ class _Reader:
         self.zf = zf
         self.sink = sink
         self.lists = lists
+        self.list_starts: dict[str, dict[int, int]] = {}  # list style → level → its first number
+        # the counters of the last list of each style, and of each list with an xml:id: the
+        # lists that continue one (text:continue-numbering, text:continue-list) count on from them
+        self.list_counts: dict[str, dict[int, int]] = {}
+        self.list_counts_by_id: dict[str, dict[int, int]] = {}
         self.titles: frozenset[str] = frozenset()  # a text's paragraph styles that are titles
         self.blocks: list[Block] = []
         self.notes: list[tuple[str, str, str]] = []  # (label, class, text)
@@ -466,23 +488,55 @@ class _Reader:
         style: str | None,
         items: list[ListItem],
         frames: list[etree._Element],
+        counts: dict[int, int] | None = None,
     ) -> None:
         style = lst.get(T_STYLE_NAME) or style
+        if counts is None:
+            counts = self.top_counts(lst, style or "")
         ordered = self.lists.get(style or "", {}).get(level, False)
+        start = self.list_starts.get(style or "", {}).get(level, 1)
         for item in lst:
             if item.tag not in (T_ITEM, T_HEADER):
                 continue
+            number = None
+            if item.tag == T_ITEM:  # a header is not counted
+                own = item.get(T_START_VALUE)
+                number = _int(own) if own is not None else counts.get(level, start - 1) + 1
+                counts[level] = number
+                for deeper in [d for d in counts if d > level]:  # counted again under this item
+                    del counts[deeper]
             for child in item:
                 if child.tag in (T_P, T_H):
                     out = _Inline()
                     self.inline(child, out)
                     if out.text:
+                        text = " ".join(out.text.split())
+                        # a header shows no number: an unordered line, so that the items after it
+                        # are not read as a list starting at 1
+                        numbered = ordered and item.tag == T_ITEM
                         items.append(
-                            ListItem(" ".join(out.text.split()), level=min(level - 1, 8), ordered=ordered)
+                            ListItem(text, min(level - 1, 8), numbered, number if numbered else None)
                         )
+                        number = None  # the item's further paragraphs are not numbered again
                     frames.extend(out.frames)
                 elif child.tag == T_LIST:
-                    self.list(child, level + 1, style, items, frames)
+                    self.list(child, level + 1, style, items, frames, counts)
+
+    def top_counts(self, lst: etree._Element, style: str) -> dict[int, int]:
+        """The counters an outermost list counts its items with: those of the list it continues,
+        or new ones."""
+        named = lst.get(T_CONTINUE_LIST)
+        counts = None
+        if named is not None:
+            counts = self.list_counts_by_id.get(named)
+        elif lst.get(T_CONTINUE_NUMBERING) == "true":
+            counts = self.list_counts.get(style)
+        if counts is None:
+            counts = {}
+        self.list_counts[style] = counts
+        if lst.get(XML_ID):
+            self.list_counts_by_id[lst.get(XML_ID) or ""] = counts
+        return counts
 
     def table(self, tbl: etree._Element) -> None:
         rows: list[list[str]] = []
@@ -998,6 +1052,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         meta = _meta(_ooxml.optional_xml(zf, "meta.xml", what, warnings))
         sink = _ooxml.ImageSink(zf)
         reader = _Reader(zf, sink, _list_styles(root, styles))
+        reader.list_starts = _list_starts(root, styles)
         reader.attacher = Attacher(ctx)
         body = root.find(_q("office", "body"))
         if body is None:
@@ -1071,7 +1126,10 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # (chart_type in the meta); one missing or not well-formed listed as skipped with why; 15: a
     # chart whose series are the rows of its table (chart:series-source="rows") a series a column;
     # its table's first row or column labels only as chart:data-source-has-labels says
-    version="15",
+    # 16: an ordered list item carries its number (ListItem.number: the level's text:start-value,
+    # an item's own, a list continuing another by text:continue-numbering or text:continue-list);
+    # a list header an unordered item
+    version="16",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1106,7 +1164,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # skipped with why; a frame holding an object without a stand-in picture read; 17: a chart
     # whose series are the rows of its table (chart:series-source="rows") a series a column; its
     # table's first row or column labels only as chart:data-source-has-labels says
-    version="17",
+    # 18: an ordered list item carries its number, as in a text (odt 16)
+    version="18",
     source_type="odp",
     libraries=("lxml",),
     images=True,

@@ -3,6 +3,9 @@ get_markdown writes each item's own number, so that a list the source starts at 
 
 from __future__ import annotations
 
+import io
+import zipfile
+
 import pytest
 
 from indexer import extract_bytes
@@ -193,3 +196,89 @@ def test_word_lists_started_restarted_and_continued():
     assert "4. four\n\n   1. four a\n   2. four b\n5. five\n   1. five a" not in markdown  # "1." needs no gap
     assert "4. four\n   1. four a\n   2. four b\n5. five\n   1. five a" in markdown
     assert "\n\n6. six\n\n" in markdown and markdown.endswith("20. twenty\n21. twenty-one\n")
+
+
+# -- OpenDocument ------------------------------------------------------------------------------------
+
+_ODF = (
+    '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0">'
+    "<office:automatic-styles>"
+    '<text:list-style style:name="N"><text:list-level-style-number text:level="1" text:start-value="5"/>'
+    '<text:list-level-style-number text:level="2"/></text:list-style>'
+    '<text:list-style style:name="B"><text:list-level-style-bullet text:level="1"/></text:list-style>'
+    "</office:automatic-styles>"
+    "<office:body><office:text>{}</office:text></office:body></office:document-content>"
+)
+
+
+def _odt(body: str) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        zf.writestr("META-INF/manifest.xml", "<manifest/>")
+        zf.writestr("content.xml", _ODF.format(body))
+    return out.getvalue()
+
+
+def _odf_item(text: str, extra: str = "", nested: str = "") -> str:
+    return f"<text:list-item{extra}><text:p>{text}</text:p>{nested}</text:list-item>"
+
+
+def test_opendocument_start_values_and_continued_lists():
+    sub = "<text:list>" + _odf_item("sub one") + _odf_item("sub two") + "</text:list>"
+    body = (
+        '<text:list text:style-name="N">'
+        + _odf_item("five", nested=sub)
+        + _odf_item("six", nested="<text:list>" + _odf_item("sub again") + "</text:list>")
+        + "</text:list>"
+        + "<text:p>Between</text:p>"
+        + '<text:list text:style-name="N" text:continue-numbering="true">'
+        + _odf_item("seven")
+        + _odf_item("twelve", ' text:start-value="12"')
+        + _odf_item("thirteen")
+        + "</text:list>"
+        + '<text:list text:style-name="N">'
+        + _odf_item("five again")
+        + "</text:list>"
+        + '<text:list text:style-name="B">'
+        + _odf_item("dot")
+        + "</text:list>"
+    )
+    doc = extract_bytes(_odt(body), "t.odt")
+    assert _numbers(doc) == [
+        [("five", 5), ("sub one", 1), ("sub two", 2), ("six", 6), ("sub again", 1)],
+        [("seven", 7), ("twelve", 12), ("thirteen", 13)],
+        [("five again", 5)],
+        [("dot", None)],
+    ]
+
+
+def test_opendocument_list_continuing_one_named_by_its_id():
+    body = (
+        '<text:list xml:id="first" text:style-name="N">'
+        + "<text:list-header><text:p>Header, not counted</text:p></text:list-header>"
+        + _odf_item("five")
+        + _odf_item("six")
+        + "</text:list>"
+        + "<text:p>Between</text:p>"
+        + '<text:list text:style-name="N">'
+        + _odf_item("other five")
+        + "</text:list>"
+        + "<text:p>Between</text:p>"
+        + '<text:list text:style-name="N" text:continue-list="first">'
+        + _odf_item("seven")
+        + "</text:list>"
+    )
+    doc = extract_bytes(_odt(body), "t.odt")
+    assert _numbers(doc) == [
+        [("Header, not counted", None), ("five", 5), ("six", 6)],
+        [("other five", 5)],
+        [("seven", 7)],
+    ]
+    markdown = render_markdown(doc)
+    assert "- Header, not counted\n5. five\n6. six" in markdown and "7. seven" in markdown
+    html = _rendered(markdown)
+    assert '<ol start="5">\n<li>five</li>\n<li>six</li>\n</ol>' in html
+    assert '<ol start="7">\n<li>seven</li>\n</ol>' in html

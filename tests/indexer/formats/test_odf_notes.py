@@ -83,8 +83,8 @@ def test_a_notes_list_keeps_its_numbers_in_markdown_and_stays_notes_in_the_modes
     data = _odp(_slide("Start-up", "Pump house", STEPS))
     markdown = get_markdown(data, filename="deck.odp")
     assert (
-        "Pump house\n\n::: notes\n\nSay these in order:\n\n1. Open the valve\n1. Read the gauge\n"
-        "   - twice\n1. Close it\n\nThen thank them.\n\n:::"
+        "Pump house\n\n::: notes\n\nSay these in order:\n\n1. Open the valve\n2. Read the gauge\n"
+        "   - twice\n3. Close it\n\nThen thank them.\n\n:::"
     ) in markdown
     chunks = get_chunks(data, filename="deck.odp", mode="structural")
     (steps,) = [c for c in chunks if "Open the valve" in c["content"]]
