@@ -192,6 +192,8 @@ def _frame_blocks(
     between two) one paragraph. A paragraph without a bullet of its own takes its level's bullet
     from ``inherited`` (see ``_Styles``)."""
     entries: list[tuple[str, int, bool | None]] = []  # text, level, ordered (None: not bulleted)
+    numbers: list[int | None] = []  # each entry's number, where it is numbered
+    counters: dict[int, tuple[int, int]] = {}  # level → (the last number given, its list's start)
     for p in txbody.iterchildren(A_P):
         lines = (" ".join(line.split()) for line in _paragraph_text(p).split("\n"))
         text = "\n".join(line for line in lines if line)
@@ -211,22 +213,51 @@ def _frame_blocks(
             text = text.lstrip("•◦▪‣–-* ").strip()
             bullet = False if bullet is None else bullet
         entries.append((text, level, bullet))
+        numbers.append(_count(counters, level, _start_at(ppr) if bullet is True else None))
     if not entries:
         return []
     if len(entries) == 1 or all(b is None and lvl == 0 for _, lvl, b in entries):
         return [Block(PARAGRAPH, "\n".join(t for t, _, _ in entries), meta=meta)]
     blocks: list[Block] = []
+    end = 0  # where the run ends in entries
     for listy, run in groupby(entries, key=lambda e: e[2] is not None or e[1] > 0):
         run_entries = list(run)
+        first, end = end, end + len(run_entries)
         if not listy:
             blocks.append(Block(PARAGRAPH, "\n".join(t for t, _, _ in run_entries), meta=meta))
             continue
         top = min(lvl for _, lvl, _ in run_entries)  # items indented under a lead-in start at 0
         items = tuple(
-            ListItem(" ".join(t.split()), level=lvl - top, ordered=bool(b)) for t, lvl, b in run_entries
+            ListItem(" ".join(t.split()), level=lvl - top, ordered=bool(b), number=n)
+            for (t, lvl, b), n in zip(run_entries, numbers[first:end], strict=True)
         )
         blocks.append(Block(LIST, render_list(items), items=items, meta=meta))
     return blocks
+
+
+def _start_at(ppr: etree._Element | None) -> int:
+    """The number a paragraph's own ``a:buAutoNum`` starts its list at (``startAt``, 1 without
+    one, or where the numbering comes from a list style)."""
+    auto = ppr.find(A_BUAUTO) if ppr is not None else None
+    try:
+        return int(auto.get("startAt") or 1) if auto is not None else 1
+    except ValueError:
+        return 1
+
+
+def _count(counters: dict[int, tuple[int, int]], level: int, start: int | None) -> int | None:
+    """The number of a paragraph at ``level`` numbered from ``start`` (None: not numbered), as
+    PowerPoint counts them: on from the last numbered paragraph of that level and start, past
+    deeper ones; a paragraph at a shallower level, or one not numbered at that level, starts
+    them again."""
+    for deeper in [d for d in counters if d > level or (d == level and start is None)]:
+        del counters[deeper]
+    if start is None:
+        return None
+    last = counters.get(level)
+    number = last[0] + 1 if last is not None and last[1] == start else start
+    counters[level] = (number, start)
+    return number
 
 
 def _level(ppr: etree._Element) -> int:
@@ -898,7 +929,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # in an mc:AlternateContent gives a slide placeholder its position and bullets; ink whose
     # handwriting Office recognised read as its text where it stands, not as its picture; a
     # content part straight in the shape tree no longer loses the slide
-    version="15",
+    # 16: an a:buAutoNum paragraph carries its number (ListItem.number, from its startAt)
+    version="16",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,

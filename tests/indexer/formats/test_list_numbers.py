@@ -282,3 +282,54 @@ def test_opendocument_list_continuing_one_named_by_its_id():
     html = _rendered(markdown)
     assert '<ol start="5">\n<li>five</li>\n<li>six</li>\n</ol>' in html
     assert '<ol start="7">\n<li>seven</li>\n</ol>' in html
+
+
+# -- PowerPoint --------------------------------------------------------------------------------------
+
+
+def test_powerpoint_auto_numbers_start_at_and_count_on():
+    from lxml import etree
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    a = "http://schemas.openxmlformats.org/drawingml/2006/main"
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    frame = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(5), Inches(3)).text_frame
+    # (text, level, startAt; "" an a:buAutoNum without one, None a bullet)
+    spec = [
+        ("Seven", 0, "7"),
+        ("Eight", 0, "7"),
+        ("Sub one", 1, ""),
+        ("Sub two", 1, ""),
+        ("Nine", 0, "7"),  # counts on past the deeper items
+        ("Dot", 0, None),
+        ("One again", 0, ""),  # a bullet at its level between: counted from its start again
+    ]
+    frame.text = spec[0][0]
+    for text, _, _ in spec[1:]:
+        frame.add_paragraph().text = text
+    for paragraph, (_, level, start) in zip(frame.paragraphs, spec, strict=True):
+        paragraph.level = level
+        ppr = paragraph._p.get_or_add_pPr()
+        if start is None:
+            etree.SubElement(ppr, f"{{{a}}}buChar", char="•")
+        else:
+            auto = etree.SubElement(ppr, f"{{{a}}}buAutoNum", type="arabicPeriod")
+            if start:
+                auto.set("startAt", start)
+    out = io.BytesIO()
+    deck.save(out)
+    doc = extract_bytes(out.getvalue(), "deck.pptx")
+    assert _numbers(doc) == [
+        [
+            ("Seven", 7),
+            ("Eight", 8),
+            ("Sub one", 1),
+            ("Sub two", 2),
+            ("Nine", 9),
+            ("Dot", None),
+            ("One again", 1),
+        ]
+    ]
+    assert '<ol start="7">' in _rendered(render_markdown(doc))

@@ -202,7 +202,7 @@ def test_a_notes_list_keeps_its_numbers_in_markdown_and_stays_notes_in_the_modes
     data = _notes_deck()
     markdown = get_markdown(data, filename="deck.pptx")
     assert (
-        "::: notes\n\nSay these in order:\n\n1. Open the valve\n1. Read the gauge\n   - twice\n1. Close it"
+        "::: notes\n\nSay these in order:\n\n1. Open the valve\n2. Read the gauge\n   - twice\n3. Close it"
         "\n\nThen thank them.\n\n:::"
     ) in markdown
     chunks = get_chunks(data, filename="deck.pptx", mode="structural")
