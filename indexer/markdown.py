@@ -227,7 +227,7 @@ def _list(block: Block, quoted: bool = False) -> str:
         widths.append(len(marker))
         text = escape_text(text, item=True, quoted=quoted)
         text = text.replace("\n", "\n" + indent + " " * len(marker))
-        if deeper and marker[0].isdigit() and marker != "1. ":
+        if deeper and marker[0].isdigit() and int(marker[:-2]) != 1:
             # a list starting at another number than 1 may not interrupt a paragraph: one nested
             # straight under its parent item's text would be read as more of that text
             lines.append("")

@@ -11,7 +11,7 @@ import pytest
 from indexer import extract_bytes
 from indexer.api import extract
 from indexer.markdown import render_markdown
-from indexer.model import LIST, Block, Document, ListItem
+from indexer.model import LIST, OWN_MARKERS, Block, Document, ListItem
 from storage.serial import (
     array_document_json,
     compact_document_json,
@@ -58,6 +58,19 @@ def test_a_nested_list_starting_past_one_is_set_apart_from_its_parents_text():
     assert markdown == "3. a\n\n   5. b\n4. c\n"
     html = _rendered(markdown)
     assert '<ol start="3">' in html and '<ol start="5">' in html and "5. b" not in html
+
+
+def test_a_nested_list_of_printed_markers_is_set_apart_only_when_it_starts_past_one():
+    # a PDF list keeps the markers printed on the page (OWN_MARKERS): "1)" may interrupt its
+    # parent's text, "2." may not
+    items = (ListItem("a", 0, False), ListItem("1) one", 1, True), ListItem("b", 0, False))
+    items += (ListItem("2. two", 1, True), ListItem("3. three", 1, True))
+    block = Block(LIST, "", items=items, meta={OWN_MARKERS: True})
+    doc = Document(text="", blocks=(block,), source_type="pdf")
+    markdown = render_markdown(doc)
+    assert markdown == "- a\n  1) one\n- b\n\n  2. two\n  3. three\n"
+    html = _rendered(markdown)
+    assert '<ol start="2">\n<li>two</li>\n<li>three</li>\n</ol>' in html and "<li>one</li>" in html
 
 
 def test_a_number_markdown_cannot_write_is_written_as_one():
