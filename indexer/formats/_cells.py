@@ -210,6 +210,13 @@ def _attr(el: Any, local: str) -> str | None:
     return None
 
 
+def unlinked_reason(rid: str | None) -> str:
+    """Why a sheet the workbook part lists, under the relationship id ``rid`` (empty or None when
+    it gives none), has no part to read: the id names no relationship of the workbook."""
+    which = f"its relationship id {rid!r} is not among them" if rid else "it gives no relationship id"
+    return f"its part is not named in the workbook's relationships ({which})"
+
+
 def _rels(zf: zipfile.ZipFile, part: str) -> dict[str, tuple[str, str]]:
     """rId → (relationship type's last segment, resolved part name) of ``part``."""
     folder, name = posixpath.split(part)

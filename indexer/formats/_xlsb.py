@@ -15,7 +15,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import _ooxml
-from ._cells import _UNSEEN, CellError, SheetErrors, SheetShown, ShownCache, _cell_format, _rels, shown_value
+from ._cells import (
+    _UNSEEN,
+    CellError,
+    SheetErrors,
+    SheetShown,
+    ShownCache,
+    _cell_format,
+    _rels,
+    shown_value,
+    unlinked_reason,
+)
 from ._numfmt import DateFormat, NumberFormat
 from ._xls import _BIFF_CODES, _BIFF_ERRORS, _rk
 
@@ -117,15 +127,10 @@ def xlsb_1904(zf: zipfile.ZipFile) -> bool:
     return False
 
 
-def xlsb_sheet_parts(zf: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet name → its part, for the worksheets and chart sheets (whose charts are XML parts an
-    .xlsx's reader reads), from the BrtBundleSh records of ``xl/workbook.bin`` (relationship id,
-    then name) and the workbook's relationships."""
-    if "xl/workbook.bin" not in zf.NameToInfo:
-        return {}
+def _bundle_sheets(zf: zipfile.ZipFile) -> Iterator[tuple[str, str]]:
+    """(relationship id, name) of each BrtBundleSh record of ``xl/workbook.bin``, in its order;
+    the id empty where the record holds a null string."""
     data = _ooxml.read(zf, "xl/workbook.bin", "workbook")
-    rels = _rels(zf, "xl/workbook.bin")
-    out: dict[str, str] = {}
     for kind, start, stop in _b12_records(data):
         if kind != _B12_SHEET or stop - start < 16:
             continue
@@ -134,11 +139,32 @@ def xlsb_sheet_parts(zf: zipfile.ZipFile) -> dict[str, str]:
         rid = "" if count == 0xFFFFFFFF else data[at + 4 : at + 4 + 2 * count].decode("utf-16-le", "replace")
         at += 4 if count == 0xFFFFFFFF else 4 + 2 * count
         count = int.from_bytes(data[at : at + 4], "little")
-        name = data[at + 4 : min(stop, at + 4 + 2 * count)].decode("utf-16-le", "replace")
+        yield rid, data[at + 4 : min(stop, at + 4 + 2 * count)].decode("utf-16-le", "replace")
+
+
+def xlsb_sheet_parts(zf: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet name → its part, for the worksheets and chart sheets (whose charts are XML parts an
+    .xlsx's reader reads), from the BrtBundleSh records of ``xl/workbook.bin`` (relationship id,
+    then name) and the workbook's relationships."""
+    if "xl/workbook.bin" not in zf.NameToInfo:
+        return {}
+    rels = _rels(zf, "xl/workbook.bin")
+    out: dict[str, str] = {}
+    for rid, name in _bundle_sheets(zf):
         target = rels.get(rid)
         if target is not None and target[0] in ("worksheet", "chartsheet"):
             out[name] = target[1]
     return out
+
+
+def xlsb_unlinked_sheets(zf: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet name → why it has no part, for each sheet ``xl/workbook.bin`` lists whose
+    relationship id is null or names no relationship of the workbook (see
+    :func:`indexer.formats.spreadsheet.unlinked_sheets`)."""
+    if "xl/workbook.bin" not in zf.NameToInfo:
+        return {}
+    rels = _rels(zf, "xl/workbook.bin")
+    return {name: unlinked_reason(rid) for rid, name in _bundle_sheets(zf) if rid not in rels}
 
 
 #: a defined name (BrtName); the parsed tokens a print titles range is written with: an area of

@@ -82,6 +82,7 @@ from ._cells import (
     _number_format,
     _rels,
     day_zero,
+    unlinked_reason,
 )
 from ._embedded import OBJECT_RELS
 from ._encrypted import decrypted
@@ -89,7 +90,14 @@ from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, date_kind
 from ._odf_encrypted import odf_decrypted
 from ._ods import OdsBackend, ods_chart_titles, ods_merges_and_errors, ods_pictures, ods_table_counts
 from ._xls import XlsCells, _with_xls_numbers, directory_cut, xls_cells, xls_day_cells, xls_unreadable
-from ._xlsb import xlsb_1904, xlsb_cells, xlsb_print_titles, xlsb_sheet_parts, xlsb_styles
+from ._xlsb import (
+    xlsb_1904,
+    xlsb_cells,
+    xlsb_print_titles,
+    xlsb_sheet_parts,
+    xlsb_styles,
+    xlsb_unlinked_sheets,
+)
 from .csvfmt import _is_number, header_votes
 from .registry import extractor
 from .text import fast_render_table
@@ -874,6 +882,7 @@ class OpenpyxlBackend(Backend):
         from openpyxl.utils.datetime import CALENDAR_MAC_1904
 
         reader = ExcelReader(io.BytesIO(data), read_only=True, data_only=True)
+        reader.read_worksheets = partial(_read_linked_worksheets, reader, reader.read_worksheets)
         reader.read()
         self.wb = reader.wb
         self._zero = day_zero(self.wb.epoch == CALENDAR_MAC_1904)
@@ -882,10 +891,8 @@ class OpenpyxlBackend(Backend):
         # leaves out a sheet whose part is missing, lists chart sheets apart from worksheets and
         # reads macro and dialog sheets as worksheets; their kind is their relationship's type
         for i, entry in enumerate(reader.parser.sheets):
-            try:
-                rel_type = reader.parser.rels.get(entry.id).Type if entry.id else ""
-            except KeyError:
-                rel_type = ""
+            rel = _openpyxl_rel(reader.parser, entry.id)
+            rel_type = rel.Type if rel is not None else ""
             kind = _SHEET_KINDS.get(rel_type.rsplit("/", 1)[-1].lower(), "worksheet")
             self.sheets.append(SheetInfo(entry.name, i, kind, (entry.state or "visible") != "visible"))
         self._by_name = {ws.title: ws for ws in self.wb.worksheets}
@@ -903,6 +910,31 @@ class OpenpyxlBackend(Backend):
 
     def close(self) -> None:
         self.wb.close()
+
+
+def _openpyxl_rel(parser: Any, rid: str | None) -> Any:
+    """The relationship of the workbook openpyxl's parser read under ``rid``, or None."""
+    if not rid:
+        return None
+    try:
+        return parser.rels.get(rid)  # None in the versions seen, KeyError in others
+    except KeyError:
+        return None
+
+
+def _read_linked_worksheets(reader: Any, read_worksheets: Callable[[], None]) -> None:
+    """openpyxl's reading of the worksheets, passing over a sheet whose relationship id names no
+    relationship of the workbook (openpyxl raises KeyError on it, losing the whole workbook) as
+    it passes over one without an id; the sheet is listed as skipped (see :func:`unlinked_sheets`)."""
+    parser = reader.parser
+
+    def linked() -> Iterator[tuple[Any, Any]]:
+        for sheet in parser.sheets:
+            if (rel := _openpyxl_rel(parser, sheet.id)) is not None:
+                yield sheet, rel
+
+    parser.find_sheets = linked
+    read_worksheets()
 
 
 def _openpyxl_value(
@@ -1016,6 +1048,25 @@ def ooxml_sheets(zf: zipfile.ZipFile) -> list[tuple[str | None, str]]:
         kind_target = book_rels.get(rid or "")
         if kind_target is not None:
             out.append((sheet_name, kind_target[1]))
+    return out
+
+
+def unlinked_sheets(zf: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet name → why it has no part, for each sheet the workbook part lists without a
+    relationship id or under one its relationships lack: no reader finds its cells (openpyxl
+    passes it over, calamine will not open the workbook at all)."""
+    root_rels = _rels(zf, "")
+    book = next((t for k, t in root_rels.values() if k == "officeDocument"), "xl/workbook.xml")
+    if book.endswith(".bin"):
+        return xlsb_unlinked_sheets(zf)
+    if not _ooxml.has_member(zf, book):
+        return {}
+    book_rels = _rels(zf, book)
+    tree = xml_fromstring(read_member(zf, book))
+    out: dict[str, str] = {}
+    for el in tree.iter():
+        if _local(el.tag) == "sheet" and (rid := _attr(el, "id")) not in book_rels:
+            out[el.get("name", "")] = unlinked_reason(rid)
     return out
 
 
@@ -1752,6 +1803,9 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     objects: list[Skipped] = []  # files embedded in the workbook that no sheet shows
     embeds: dict[str, list[tuple[_ooxml.Rel | None, str, str | None]]] = {}  # by sheet: sheet_objects
     sheet_parts: list[tuple[str | None, str]] = []
+    unlinked: dict[str, str] = {}  # sheets listed without a part: why
+    if zf is not None and "content.xml" not in zf.NameToInfo:
+        unlinked = _or_warning(partial(unlinked_sheets, zf), "sheet relationships", warnings, {})
     if zf is not None:
         try:
             if "content.xml" in zf.namelist():
@@ -1880,6 +1934,12 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                     "; ".join(reasons) or _NOT_READ.get(sheet.kind, "no cells to read")
                 )
                 skipped.append(Skipped("sheet", sheet.name, reason[:300]))
+                unreadable += 1
+                continue
+            if sheet.name in unlinked:  # openpyxl lists it, and reads no cells for it
+                reason = unlinked.pop(sheet.name)
+                skipped.append(Skipped("sheet", sheet.name, reason))
+                warnings.append(f"sheet {sheet.name!r} was not read: {reason}"[:300])
                 unreadable += 1
                 continue
             part = sheet_part.get(sheet.name)
@@ -2032,6 +2092,10 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
         backend.close()
         if fallback is not None:
             fallback.close()
+    for name, reason in unlinked.items():  # sheets the reader left out of its list (an .xlsb's)
+        skipped.append(Skipped("sheet", name, reason))
+        warnings.append(f"sheet {name!r} was not read: {reason}"[:300])
+        unreadable += 1
     loose = [p for key, ps in pictures.pictures.items() for p in ps]  # sheet unknown
     if loose:
         names = _sheet_images(zf, loose, {}, images, skipped)
@@ -2254,8 +2318,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # table they lead, over all their rows, lines above them its titles
         # xlsx 18, ods 10, xls 9, xlsb 10: a sentence after a blank row under a table is a
         # note, a paragraph after it, not a row of it; xlsx 19: the print titles of a workbook
-        # part in UTF-16 read
-        version={"xlsx": "19", "ods": "10", "xls": "9", "xlsb": "10"}[source_type],
+        # part in UTF-16 read; xlsx 20, xlsb 11: a sheet listed without a relationship, or
+        # under an id the relationships lack, skipped saying so (an unknown id lost the workbook)
+        version={"xlsx": "20", "ods": "10", "xls": "9", "xlsb": "11"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
