@@ -249,6 +249,18 @@ def comments_skipped(zf: zipfile.ZipFile, members: list[str], element: str, what
     return comments_entry(count, members[0] if len(members) == 1 else f"{len(members)} comment parts")
 
 
+def macros_skipped(zf: zipfile.ZipFile, folder: str) -> Skipped | None:
+    """The ``Coverage.skipped`` entry of the VBA project a macro-enabled package keeps beside its
+    main part (``<folder>/vbaProject.bin``: xl/ of a workbook, word/ of a document, ppt/ of a
+    presentation), macro code that is not read; None when the package has none. Only the zip's
+    listing is looked at, in any case of the name."""
+    wanted = f"{folder}/vbaproject.bin".lower()
+    name = next((n for n in zf.NameToInfo if n.lower() == wanted), None)
+    if name is None:
+        return None
+    return Skipped("macros", name, "a VBA project (not read)")
+
+
 def comments_entry(count: int, where: str) -> Skipped | None:
     """The ``Coverage.skipped`` entry saying that ``count`` review comments (in ``where``) were
     not extracted; None for none."""

@@ -27,6 +27,7 @@ the column it aligned to is layout, not text.
 from __future__ import annotations
 
 import html
+import posixpath
 import re
 import threading
 import zipfile
@@ -2124,7 +2125,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # headers, footers and notes, not as its picture nor listed as skipped; 19: an ordered list
     # item carries its Word counter's value (ListItem.number: a start, a startOverride, a list
     # going on after a paragraph)
-    version="19",
+    # 20: a VBA project (word/vbaProject.bin) listed as skipped
+    version="20",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
@@ -2224,6 +2226,9 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         comments = _ooxml.comments_skipped(zf, by_type.get("comments", []), "comment", what)
         if comments is not None:
             sink.skipped.append(comments)
+        macros = _ooxml.macros_skipped(zf, posixpath.dirname(main))
+        if macros is not None:
+            sink.skipped.append(macros)
 
         header_text = _joined(
             walker.part_text(_ooxml.optional_xml(zf, t, what, warnings), "header", t)

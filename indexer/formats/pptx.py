@@ -930,7 +930,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # handwriting Office recognised read as its text where it stands, not as its picture; a
     # content part straight in the shape tree no longer loses the slide
     # 16: an a:buAutoNum paragraph carries its number (ListItem.number, from its startAt)
-    version="16",
+    # 17: a VBA project (ppt/vbaProject.bin) listed as skipped
+    version="17",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,
@@ -951,6 +952,7 @@ def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
             props = {}  # damaged document properties: the slides are what matters
         parts = [n for n in zf.namelist() if n.startswith("ppt/comments/") and n.endswith(".xml")]
         comments = _ooxml.comments_skipped(zf, parts, "cm", what)
+        macros = _ooxml.macros_skipped(zf, posixpath.dirname(main))
     damaged: dict[str, str] = {}
     try:
         prs = _open(data, what)
@@ -967,6 +969,8 @@ def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
     sink = _ooxml.ImageSink()
     if comments is not None:
         sink.skipped.append(comments)
+    if macros is not None:
+        sink.skipped.append(macros)
     walker = _Slides(sink, what, Attacher(ctx))
     walker.damaged = damaged
     blocks: list[Block] = []

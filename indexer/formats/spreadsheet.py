@@ -2127,6 +2127,8 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     metadata["skipped_sheets"] = skipped_sheets
     if comments is not None:
         skipped.append(comments)
+    if zf is not None and (macros := _ooxml.macros_skipped(zf, "xl")) is not None:
+        skipped.append(macros)
     skipped += objects
     coverage = Coverage(
         sheets_read=tuple(read),
@@ -2319,8 +2321,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 18, ods 10, xls 9, xlsb 10: a sentence after a blank row under a table is a
         # note, a paragraph after it, not a row of it; xlsx 19: the print titles of a workbook
         # part in UTF-16 read; xlsx 20, xlsb 11: a sheet listed without a relationship, or
-        # under an id the relationships lack, skipped saying so (an unknown id lost the workbook)
-        version={"xlsx": "20", "ods": "10", "xls": "9", "xlsb": "11"}[source_type],
+        # under an id the relationships lack, skipped saying so (an unknown id lost the workbook);
+        # xlsx 21, xlsb 12: a VBA project (xl/vbaProject.bin) listed as skipped
+        version={"xlsx": "21", "ods": "10", "xls": "9", "xlsb": "12"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

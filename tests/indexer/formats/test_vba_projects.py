@@ -1,0 +1,106 @@
+"""The VBA project a macro-enabled Office file keeps (xl/vbaProject.bin of an .xlsm or an .xlsb,
+word/vbaProject.bin of a .docm, ppt/vbaProject.bin of a .pptm) is macro code, not read: it is
+listed in ``Coverage.skipped`` so that the manifest shows the file held one."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from indexer import extract_bytes
+from indexer.manifest import coverage_dict
+
+from ._zip import unzipped, zipped
+
+#: what the part holds does not matter (only the package's listing is looked at): the signature
+#: of an OLE compound file, which a VBA project is, and nothing after it
+VBA = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504)
+REASON = "a VBA project (not read)"
+
+
+def _with(data: bytes, part: str) -> bytes:
+    parts = unzipped(data)
+    parts[part] = VBA
+    return zipped(parts)
+
+
+def _saved(doc) -> bytes:
+    out = io.BytesIO()
+    doc.save(out)
+    return out.getvalue()
+
+
+def _xlsx() -> bytes:
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.active.append(["name", "count"])
+    wb.active.append(["pears", 3])
+    return _saved(wb)
+
+
+def _docx() -> bytes:
+    from docx import Document
+
+    doc = Document()
+    doc.add_paragraph("The minutes of the meeting.")
+    return _saved(doc)
+
+
+def _pptx() -> bytes:
+    from pptx import Presentation
+
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = "Quarterly figures"
+    return _saved(deck)
+
+
+def _macros(doc) -> list[tuple[str, str, bool]]:
+    return [(s.name, s.reason, s.on_purpose) for s in doc.coverage.skipped if s.what == "macros"]
+
+
+@pytest.mark.parametrize(
+    ("build", "name", "part", "text"),
+    [
+        (_xlsx, "book.xlsm", "xl/vbaProject.bin", "pears"),
+        (_docx, "letter.docm", "word/vbaProject.bin", "The minutes of the meeting."),
+        (_pptx, "deck.pptm", "ppt/vbaProject.bin", "Quarterly figures"),
+    ],
+)
+def test_a_vba_project_is_listed_as_not_read(build, name, part, text):
+    plain = extract_bytes(build(), name)
+    assert _macros(plain) == []
+    doc = extract_bytes(_with(build(), part), name)
+    assert _macros(doc) == [(part, REASON, False)]
+    assert text in doc.text  # the rest read as before
+    listed = [s for s in coverage_dict(doc)["skipped"] if s["what"] == "macros"]
+    assert listed == [{"what": "macros", "name": part, "reason": REASON}]
+
+
+def test_a_vba_project_elsewhere_than_beside_the_main_part_is_not_taken_for_one():
+    # a Word document's project is word/vbaProject.bin; a file of that name in another folder
+    # (an attachment's, say) is not the document's
+    doc = extract_bytes(_with(_docx(), "customXml/vbaProject.bin"), "letter.docx")
+    assert _macros(doc) == []
+
+
+def test_an_xlsb_s_vba_project_is_listed(tmp_path):
+    from pyxlsbwriter import XlsbWriter
+
+    path = tmp_path / "book.xlsb"
+    with XlsbWriter(str(path)) as writer:
+        writer.add_sheet("Counts")
+        writer.write_sheet([["name", "count"], ["pears", 3]])
+    doc = extract_bytes(_with(path.read_bytes(), "xl/vbaProject.bin"), "book.xlsb")
+    assert _macros(doc) == [("xl/vbaProject.bin", REASON, False)]
+
+
+@pytest.mark.shared
+def test_the_vba_project_of_a_real_xlsm_is_listed(real_world):
+    data = (real_world / "xlsm" / "calamine" / "vba.xlsm").read_bytes()
+    doc = extract_bytes(data, "vba.xlsm")
+    # its three sheets are empty; its macros were the only content, and were mentioned nowhere
+    assert _macros(doc) == [("xl/vbaProject.bin", REASON, False)]
+    assert sorted(s.name for s in doc.coverage.skipped if s.what == "sheet") == ["Sheet1", "Sheet2", "Sheet3"]
