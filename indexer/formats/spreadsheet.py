@@ -357,9 +357,9 @@ def _sheet_rows(
                 hi = c1 - first_col
                 if hi >= len(values):  # a reader that drops trailing empty cells
                     values.extend([""] * (hi + 1 - len(values)))
-                for c in range(lo, hi + 1):
-                    if not _filled(values[c]):
-                        values[c] = value
+                # the range shows its top-left value over all its cells: a text another cell of
+                # it keeps (an .ods's covered cell, whose text LibreOffice hides) is not shown
+                values[lo : hi + 1] = [value] * (hi + 1 - lo)
         if converted is None:
             cells = tuple(
                 [v if type(v) is str else (_float(v) if type(v) is float else fmt(v)) for v in values]
@@ -2322,8 +2322,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # note, a paragraph after it, not a row of it; xlsx 19: the print titles of a workbook
         # part in UTF-16 read; xlsx 20, xlsb 11: a sheet listed without a relationship, or
         # under an id the relationships lack, skipped saying so (an unknown id lost the workbook);
-        # xlsx 21, xlsb 12: a VBA project (xl/vbaProject.bin) listed as skipped
-        version={"xlsx": "21", "ods": "10", "xls": "9", "xlsb": "12"}[source_type],
+        # xlsx 21, xlsb 12: a VBA project (xl/vbaProject.bin) listed as skipped; xlsx 22, ods 11,
+        # xls 10, xlsb 13: a merged range's value replaces a covered cell's hidden text
+        version={"xlsx": "22", "ods": "11", "xls": "10", "xlsb": "13"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
