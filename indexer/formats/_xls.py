@@ -1,6 +1,7 @@
 """The records of a legacy .xls (BIFF8) workbook that python-calamine reads otherwise: its error
 cells (which it reads as empty), the numbers of cells whose format shows them otherwise than
-plainly (which it reads as plain numbers), and the cells of a date format without a time. Read
+plainly (which it reads as plain numbers), the cells of a date format without a time, and the
+rows each sheet's print titles repeat (a NAME record python-calamine does not expose). Read
 from the OLE Workbook stream by searches of it and, where those find something, by walks of its
 records; a byte-level reader of its own, apart from the extractor, which only applies what it
 finds to the rows.
@@ -48,6 +49,13 @@ _BOF, _EOF, _BOUNDSHEET, _BOOLERR, _FORMULA, _DATEMODE = 0x0809, 0x000A, 0x0085,
 
 _XF, _FORMAT_RECORD, _NUMBER, _RK, _MULRK = 0x00E0, 0x041E, 0x0203, 0x027E, 0x00BD
 _DIMENSIONS = 0x0200
+#: a defined name; the key of the built-in name Print_Titles (its one-character name), and the
+#: flag of a built-in name
+_NAME, _PRINT_TITLES_KEY, _NAME_BUILTIN = 0x0018, "\x07", 0x0020
+#: the parsed tokens a BIFF8 print titles range is written with: an area of a sheet (PtgArea3d,
+#: of any class), the union of two (PtgUnion) and the wrapper of a union (PtgMemFunc, its size
+#: after it)
+_PTG_AREA_3D, _PTG_UNION, _PTG_MEM_FUNC = frozenset((0x3B, 0x5B, 0x7B)), 0x10, frozenset((0x29, 0x49, 0x69))
 #: the rows and columns a BIFF8 sheet holds at most
 _XLS_ROWS, _XLS_COLS = 65_536, 256
 
@@ -74,6 +82,8 @@ class XlsCells:
     stream: bytes = field(default=b"", repr=False)  # kept only when ``days`` holds a style
     sheets: tuple[tuple[str, int], ...] = ()
     base_1904: bool = False
+    #: sheet name → the first and last 1-based rows its print titles repeat (see :func:`_name`)
+    title_rows: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def xls_day_cells(cells: XlsCells) -> dict[str, dict[int, dict[int, dt.datetime | dt.time | None]]]:
@@ -214,6 +224,7 @@ def xls_cells(data: bytes) -> XlsCells:
     except (OSError, ValueError, IndexError, TypeError):
         return XlsCells()
     sheets: list[tuple[str, int]] = []  # (name, offset of its BOF record)
+    titles: dict[int, tuple[int, int]] = {}  # a sheet's 1-based place → its print titles' rows
     codes: dict[int, str] = {}  # FORMAT records: number format id → code
     xf_formats: list[int] = []  # the number format id of each XF record, in order (-1: a style's)
     base_1904 = False
@@ -238,8 +249,13 @@ def xls_cells(data: bytes) -> XlsCells:
             base_1904 = body[0] == 1
         elif kind == _BOUNDSHEET and len(body) >= 8:
             sheets.append(_boundsheet(body))
+        elif kind == _NAME and len(body) >= 16:
+            found = _print_titles(body)
+            if found is not None:
+                titles[found[0]] = found[1]
         elif kind == _EOF:
             break
+    title_rows = {sheets[i - 1][0]: rows for i, rows in titles.items() if 0 < i <= len(sheets)}
     formats: dict[int, NumberFormat | DateFormat | None] = {}
     styles: dict[int, NumberFormat] = {}
     days: set[int] = set()
@@ -261,8 +277,42 @@ def xls_cells(data: bytes) -> XlsCells:
             if found:
                 errors[name] = found
     if not days:
-        return XlsCells(errors, numbers, styles)
-    return XlsCells(errors, numbers, styles, frozenset(days), stream, tuple(sheets), base_1904)
+        return XlsCells(errors, numbers, styles, title_rows=title_rows)
+    return XlsCells(errors, numbers, styles, frozenset(days), stream, tuple(sheets), base_1904, title_rows)
+
+
+def _print_titles(body: bytes) -> tuple[int, tuple[int, int]] | None:
+    """The sheet (its 1-based place among the BOUNDSHEET records) and the 1-based first and last
+    rows of a NAME record holding the built-in name Print_Titles local to a sheet, whose formula
+    is an area of whole rows (columns 0 to 255), after or before the columns to repeat, an area
+    of whole columns; None for any other name. The record: flags, shortcut key, the name's
+    length, the formula's size, a reserved field, the sheet (0: the workbook's), four lengths
+    of texts after the formula, then the name (a byte of flags, 1 for two bytes a character)
+    and the formula's parsed tokens."""
+    flags, _, count, size, _, itab = struct.unpack_from("<HBBHHH", body)
+    if not flags & _NAME_BUILTIN or count != 1 or itab == 0:
+        return None
+    wide = body[14] & 1
+    name = body[15 : 15 + (2 if wide else 1)].decode("utf-16-le" if wide else "latin-1", "replace")
+    if name != _PRINT_TITLES_KEY:
+        return None
+    start = 15 + (2 if wide else 1)
+    rgce = body[start : start + size]
+    at, rows = 0, None
+    while at < len(rgce):
+        ptg = rgce[at]
+        if ptg in _PTG_AREA_3D and at + 11 <= len(rgce):
+            first, last, col_first, col_last = struct.unpack_from("<HHHH", rgce, at + 3)
+            if col_first & 0x3FFF == 0 and col_last & 0x3FFF == _XLS_COLS - 1 and first <= last:
+                rows = (first + 1, last + 1)
+            at += 11
+        elif ptg == _PTG_UNION:
+            at += 1
+        elif ptg in _PTG_MEM_FUNC:
+            at += 3
+        else:
+            return None
+    return None if rows is None else (itab, rows)
 
 
 def _xls_numbers(

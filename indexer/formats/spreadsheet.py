@@ -1862,6 +1862,8 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     # calamine reads the error cells of a legacy .xls as empty too, and its numbers plain; its
     # records say what they hold and how they are shown
     legacy = _xls_cells(data, warnings) if zf is None and isinstance(backend, CalamineBackend) else XlsCells()
+    if legacy.title_rows:  # a legacy .xls's print titles are NAME records of its globals
+        title_rows = legacy.title_rows
     xls_days = cache(partial(xls_day_cells, legacy))  # searched when a sheet first gives a date and time
     shown_cache: dict[tuple[float, int], Any] = {}  # (number, style) → what the cell shows
     worksheets = [s.name for s in backend.sheets if s.kind == "worksheet"]
@@ -2323,8 +2325,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # part in UTF-16 read; xlsx 20, xlsb 11: a sheet listed without a relationship, or
         # under an id the relationships lack, skipped saying so (an unknown id lost the workbook);
         # xlsx 21, xlsb 12: a VBA project (xl/vbaProject.bin) listed as skipped; xlsx 22, ods 11,
-        # xls 10, xlsb 13: a merged range's value replaces a covered cell's hidden text
-        version={"xlsx": "22", "ods": "11", "xls": "10", "xlsb": "13"}[source_type],
+        # xls 10, xlsb 13: a merged range's value replaces a covered cell's hidden text; xls 11:
+        # print titles (a NAME record of the workbook globals) head the table they lead
+        version={"xlsx": "22", "ods": "11", "xls": "11", "xlsb": "13"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
