@@ -2126,7 +2126,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # item carries its Word counter's value (ListItem.number: a start, a startOverride, a list
     # going on after a paragraph)
     # 20: a VBA project (word/vbaProject.bin) listed as skipped
-    version="20",
+    # 21: a chart's number in General read as General shows it (0.333333333, 1E-05)
+    version="21",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

@@ -931,7 +931,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # content part straight in the shape tree no longer loses the slide
     # 16: an a:buAutoNum paragraph carries its number (ListItem.number, from its startAt)
     # 17: a VBA project (ppt/vbaProject.bin) listed as skipped
-    version="17",
+    # 18: a chart's number in General read as General shows it (0.333333333, 1E-05)
+    version="18",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,

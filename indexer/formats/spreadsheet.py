@@ -30,6 +30,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 import io
+import math
 import operator
 import posixpath
 import re
@@ -115,9 +116,32 @@ HEADER_TEXT_SHARE = 2 / 3
 
 
 def _float(v: float) -> str:
+    """A number as Excel's General format shows it, whole numbers below 1e16 in all their digits
+    (see :func:`_general`)."""
     if v.is_integer() and -1e16 < v < 1e16:
         return str(int(v))
-    return "%.15g" % v  # Excel shows at most 15 significant digits; this drops binary noise
+    return _general(v)
+
+
+def _general(v: float) -> str:
+    """A number that is not whole (or is past 1e16) as Excel's General format shows it: in at most
+    11 characters, a minus sign aside, rounded to the digits that fit (1/3 is 0.333333333, 2/3 of
+    100 66.66666667, pi 3.141592654); below 0.0001 in scientific notation of six significant
+    digits at most (1E-05, 1.23457E-07); from 1e11 on in up to 15 significant digits, where
+    General writes 1.23457E+11 and so drops digits of the number itself, which are kept; its
+    exponents written in capitals, two digits at least (1.5E+20)."""
+    a = abs(v)
+    if 1 <= a < 1e10:  # ten significant digits, the point the eleventh character
+        text = "%.10G" % v
+        return text if "E" not in text else "%.0f" % v  # rounded up to 1E+10: 11 digits
+    if 1e-4 <= a < 1:  # "0." and nine decimals, the zeros after the point among them
+        return "%.*G" % (9 if a >= 0.1 else 8 if a >= 0.01 else 7 if a >= 0.001 else 6, v)
+    if a < 1e-4:
+        return "%.6G" % v
+    if a < 1e11:  # 11 digits before the point: none after it, unless rounding makes them 12
+        return "%.0f" % v if a < 99999999999.5 else "%.6G" % v
+    # past 11 characters (NaN and infinities as Python writes them)
+    return "%.15G" % v if math.isfinite(v) else "%.15g" % v
 
 
 def _duration(v: dt.timedelta) -> str:
@@ -789,11 +813,16 @@ def _column_cells(values: tuple[Any, ...]) -> Sequence[str]:
     for i in texts:
         filled[i] = _FILLER[kind]
     if kind is float:
-        # what _float writes: "%.15g" prints whole numbers below 1e15 without ".0" (a NaN
+        # what _float writes for most: "%.15g" prints whole numbers below 1e15 without ".0" (a NaN
         # first makes min or max NaN and the test fail; infinities fail it too; -0.0 is "0")
         if not (min(filled) > -1e15 and max(filled) < 1e15 and 0.0 not in filled):
             return list(map(cell_text, values))
         out = list(map("%.15g".__mod__, filled))
+        # a whole number's digits, or a decimal General shows in as many characters as these:
+        # the others (longer, or in scientific notation) are written as General writes them
+        for i, text in enumerate(out):
+            if len(text) > 11 or "e" in text:
+                out[i] = _float(filled[i])
     else:
         out = list(map(dt.date.isoformat, filled))
     for i in texts:
@@ -2326,8 +2355,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # under an id the relationships lack, skipped saying so (an unknown id lost the workbook);
         # xlsx 21, xlsb 12: a VBA project (xl/vbaProject.bin) listed as skipped; xlsx 22, ods 11,
         # xls 10, xlsb 13: a merged range's value replaces a covered cell's hidden text; xls 11:
-        # print titles (a NAME record of the workbook globals) head the table they lead
-        version={"xlsx": "22", "ods": "11", "xls": "11", "xlsb": "13"}[source_type],
+        # print titles (a NAME record of the workbook globals) head the table they lead; xlsx 23,
+        # ods 12, xls 12, xlsb 14: a number in General read as General shows it (0.333333333, 1E-05)
+        version={"xlsx": "23", "ods": "12", "xls": "12", "xlsb": "14"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

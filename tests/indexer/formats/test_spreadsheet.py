@@ -100,7 +100,7 @@ def test_sample_xlsx_row_rendering_in_row_chunks(playground):
         (-7.0, "-7"),
         (2.5, "2.5"),
         (0.1 + 0.2, "0.3"),  # binary noise past 15 significant digits dropped, as Excel shows it
-        (1e20, "1e+20"),
+        (1e20, "1E+20"),  # as General writes it, the exponent in capitals
         (12, "12"),
         (True, "TRUE"),
         (False, "FALSE"),

@@ -65,7 +65,7 @@ def test_floats_as_a_person_reads_them():
         "0.3",
         "123456789012345",
         "1234567890123456",
-        "1e+16",
+        "1E+16",
         "inf",
         "",
         "total",
