@@ -167,6 +167,40 @@ def xlsb_unlinked_sheets(zf: zipfile.ZipFile) -> dict[str, str]:
     return {name: unlinked_reason(rid) for rid, name in _bundle_sheets(zf) if rid not in rels}
 
 
+def _b12_header(kind: int, size: int) -> bytes:
+    """A BIFF12 record's header: its type in one or two bytes, its size seven bits a byte."""
+    out = bytearray([kind] if kind < 0x80 else [kind & 0x7F | 0x80, kind >> 7])
+    while True:
+        out.append(size & 0x7F | (0x80 if size > 0x7F else 0))
+        size >>= 7
+        if not size:
+            return bytes(out)
+
+
+def xlsb_null_unknown_ids(zf: zipfile.ZipFile) -> bytes | None:
+    """``xl/workbook.bin`` with a null relationship id in each BrtBundleSh whose id names no
+    relationship of the workbook, the records otherwise as they were; None when there is none.
+    python-calamine panics on such an id, losing the whole workbook, and leaves a sheet with a
+    null one out of its list, whose others it reads."""
+    data = _ooxml.read(zf, "xl/workbook.bin", "workbook")
+    rels = _rels(zf, "xl/workbook.bin")
+    out = bytearray()
+    done = head = 0  # bytes copied so far; where the header of the record at hand starts
+    for kind, start, stop in _b12_records(data):
+        record_head, head = head, stop
+        if kind != _B12_SHEET or stop - start < 16:
+            continue
+        at = start + 8
+        count = int.from_bytes(data[at : at + 4], "little")
+        end = at + 4 + 2 * count
+        if count == 0xFFFFFFFF or end > stop or data[at + 4 : end].decode("utf-16-le", "replace") in rels:
+            continue
+        body = data[start:at] + b"\xff\xff\xff\xff" + data[end:stop]
+        out += data[done:record_head] + _b12_header(kind, len(body)) + body
+        done = stop
+    return None if not done else bytes(out + data[done:])
+
+
 #: a defined name (BrtName); the parsed tokens a print titles range is written with: an area of
 #: a sheet (PtgArea3d, of any class), the union of two (PtgUnion) and the wrapper of a union
 #: (PtgMemFunc, its size after it)

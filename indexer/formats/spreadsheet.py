@@ -94,6 +94,7 @@ from ._xls import XlsCells, _with_xls_numbers, directory_cut, xls_cells, xls_day
 from ._xlsb import (
     xlsb_1904,
     xlsb_cells,
+    xlsb_null_unknown_ids,
     xlsb_print_titles,
     xlsb_sheet_parts,
     xlsb_styles,
@@ -1767,6 +1768,19 @@ def _open_backend(data: bytes, zf: zipfile.ZipFile | None, ooxml: bool, max_char
         ) from None
 
 
+def _with_member(zf: zipfile.ZipFile, name: str, payload: bytes) -> bytes | None:
+    """The package of ``zf`` with its member ``name`` holding ``payload``, the others as they
+    are; None when a member cannot be read."""
+    out = io.BytesIO()
+    try:
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+            for info in zf.infolist():
+                dst.writestr(info.filename, payload if info.filename == name else zf.read(info))
+    except (*_ooxml.INFLATE_ERRORS, zipfile.BadZipFile, EOFError, OSError):
+        return None
+    return out.getvalue()
+
+
 def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Document:
     import python_calamine as pc
 
@@ -1805,6 +1819,17 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     else:
         raise ParseError(f"not a {source_type} workbook: neither a zip package nor an OLE compound file")
 
+    unlinked: dict[str, str] = {}  # sheets listed without a part: why
+    if zf is not None and "content.xml" not in zf.NameToInfo:
+        unlinked = _or_warning(partial(unlinked_sheets, zf), "sheet relationships", warnings, {})
+        if unlinked and "xl/workbook.bin" in zf.NameToInfo:
+            # python-calamine panics on a sheet's id the relationships lack: a null one instead
+            book = _or_warning(partial(xlsb_null_unknown_ids, zf), "sheet relationships", warnings, None)
+            patched = _with_member(zf, "xl/workbook.bin", book) if book is not None else None
+            if patched is not None:
+                zf.close()
+                data = patched
+                zf = open_zip(data, ctx.limits, "workbook")
     ooxml = (
         zf is not None
         and "[Content_Types].xml" in zf.namelist()
@@ -1832,9 +1857,6 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     objects: list[Skipped] = []  # files embedded in the workbook that no sheet shows
     embeds: dict[str, list[tuple[_ooxml.Rel | None, str, str | None]]] = {}  # by sheet: sheet_objects
     sheet_parts: list[tuple[str | None, str]] = []
-    unlinked: dict[str, str] = {}  # sheets listed without a part: why
-    if zf is not None and "content.xml" not in zf.NameToInfo:
-        unlinked = _or_warning(partial(unlinked_sheets, zf), "sheet relationships", warnings, {})
     if zf is not None:
         try:
             if "content.xml" in zf.namelist():
@@ -2356,8 +2378,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 21, xlsb 12: a VBA project (xl/vbaProject.bin) listed as skipped; xlsx 22, ods 11,
         # xls 10, xlsb 13: a merged range's value replaces a covered cell's hidden text; xls 11:
         # print titles (a NAME record of the workbook globals) head the table they lead; xlsx 23,
-        # ods 12, xls 12, xlsb 14: a number in General read as General shows it (0.333333333, 1E-05)
-        version={"xlsx": "23", "ods": "12", "xls": "12", "xlsb": "14"}[source_type],
+        # ods 12, xls 12, xlsb 14: a number in General read as General shows it (0.333333333, 1E-05);
+        # xlsb 15: a sheet under an id the relationships lack skipped, the others read (calamine
+        # panicked on it, losing the workbook)
+        version={"xlsx": "23", "ods": "12", "xls": "12", "xlsb": "15"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -5,6 +5,7 @@ in their places."""
 from __future__ import annotations
 
 import re
+import struct
 
 import pytest
 
@@ -49,7 +50,8 @@ def test_an_xlsx_sheet_without_its_relationship_is_skipped_with_why(rid, reason)
     assert f"sheet 'Second' was not read: {reason}" in doc.coverage.warnings
 
 
-def test_an_xlsb_sheet_without_a_relationship_id_is_listed(tmp_path):
+@pytest.mark.parametrize(("rid", "reason"), [(None, NO_ID), ("rId99", BAD_ID)])
+def test_an_xlsb_sheet_without_its_relationship_is_skipped_with_why(tmp_path, rid, reason):
     from pyxlsbwriter import XlsbWriter
 
     path = tmp_path / "three.xlsb"
@@ -61,14 +63,18 @@ def test_an_xlsb_sheet_without_a_relationship_id_is_listed(tmp_path):
     book, edited = b"", 0
     for kind, body in _b12_parse(parts["xl/workbook.bin"]):
         # a BrtBundleSh: state and sheet id (8 bytes), then its relationship id, then its name
-        if kind == 156 and body[12:20] == "rId2".encode("utf-16-le"):
-            body = body[:8] + b"\xff\xff\xff\xff" + body[20:]  # a null string for the id
+        if kind == 156 and body[8:20] == struct.pack("<I", 4) + "rId2".encode("utf-16-le"):
+            given = (
+                b"\xff\xff\xff\xff" if rid is None else struct.pack("<I", len(rid)) + rid.encode("utf-16-le")
+            )
+            body = body[:8] + given + body[20:]
             edited += 1
         book += _b12(kind, body)
     assert edited == 1
     parts["xl/workbook.bin"] = book
     doc, tables = _read(zipped(parts), "t.xlsb")
-    # python-calamine leaves the sheet out of its list; it was mentioned nowhere
+    # python-calamine left a sheet without an id out of its list, mentioned nowhere, and
+    # panicked on an unknown one: the workbook was a parse error
     assert [(name, rows) for name, _, rows in tables] == [("First", (("1", "2"),)), ("Third", (("3", "4"),))]
     (entry,) = doc.coverage.skipped
-    assert (entry.what, entry.name, entry.reason) == ("sheet", "Second", NO_ID)
+    assert (entry.what, entry.name, entry.reason) == ("sheet", "Second", reason)
