@@ -157,6 +157,14 @@ def xlsb_sheet_parts(zf: zipfile.ZipFile) -> dict[str, str]:
     return out
 
 
+def xlsb_sheet_names(zf: zipfile.ZipFile) -> list[str]:
+    """The names of the sheets ``xl/workbook.bin`` lists (BrtBundleSh records), in its order: the
+    workbook's tabs, every kind counted."""
+    if "xl/workbook.bin" not in zf.NameToInfo:
+        return []
+    return [name for _, name in _bundle_sheets(zf)]
+
+
 def xlsb_unlinked_sheets(zf: zipfile.ZipFile) -> dict[str, str]:
     """Sheet name → why it has no part, for each sheet ``xl/workbook.bin`` lists whose
     relationship id is null or names no relationship of the workbook (see

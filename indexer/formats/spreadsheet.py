@@ -96,6 +96,7 @@ from ._xlsb import (
     xlsb_cells,
     xlsb_null_unknown_ids,
     xlsb_print_titles,
+    xlsb_sheet_names,
     xlsb_sheet_parts,
     xlsb_styles,
     xlsb_unlinked_sheets,
@@ -1933,8 +1934,14 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     styles: dict[int, NumberFormat] | None = None  # the styles formatting numbers, read on first use
     # the styles of dates without a time, read once (most workbooks have none)
     days = cache(partial(_date_only_styles, zf, warnings))
+    # each sheet's place among the workbook's tabs, where the reader's numbering leaves one out
+    # (python-calamine drops an .xlsb's sheet listed without a relationship id)
+    tabs: dict[str, int] = {}
+    if unlinked and zf is not None and "xl/workbook.bin" in zf.NameToInfo:
+        names = _or_warning(partial(xlsb_sheet_names, zf), "sheet order", warnings, [])
+        tabs = {name: i for i, name in enumerate(names)}
     worksheet_meta = [
-        {"sheet_name": sheet.name, "sheet_index": sheet.index, "hidden": sheet.hidden}
+        {"sheet_name": sheet.name, "sheet_index": tabs.get(sheet.name, sheet.index), "hidden": sheet.hidden}
         for sheet in backend.sheets
         if sheet.kind == "worksheet"
     ]
@@ -1965,7 +1972,11 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     try:
         for sheet in backend.sheets:
             if sheet.kind != "worksheet":
-                meta = {"sheet_name": sheet.name, "sheet_index": sheet.index, "hidden": sheet.hidden}
+                meta = {
+                    "sheet_name": sheet.name,
+                    "sheet_index": tabs.get(sheet.name, sheet.index),
+                    "hidden": sheet.hidden,
+                }
                 charted, reasons = [], []
                 if sheet.kind == "chartsheet" and zf is not None and sheet.name in sheet_part:
                     charted, reasons = _or_warning(
@@ -2080,7 +2091,11 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 )
                 unreadable += 1
                 continue
-            meta = {"sheet_name": sheet.name, "sheet_index": sheet.index, "hidden": sheet.hidden}
+            meta = {
+                "sheet_name": sheet.name,
+                "sheet_index": tabs.get(sheet.name, sheet.index),
+                "hidden": sheet.hidden,
+            }
             names = _sheet_images(zf, pictures.pictures.pop(sheet.name, []), meta, images, skipped)
             titled = chart_titles.pop(sheet.name, [])  # its charts' titles, after its cells
             if not tables:
@@ -2380,8 +2395,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # print titles (a NAME record of the workbook globals) head the table they lead; xlsx 23,
         # ods 12, xls 12, xlsb 14: a number in General read as General shows it (0.333333333, 1E-05);
         # xlsb 15: a sheet under an id the relationships lack skipped, the others read (calamine
-        # panicked on it, losing the workbook)
-        version={"xlsx": "23", "ods": "12", "xls": "12", "xlsb": "15"}[source_type],
+        # panicked on it, losing the workbook); xlsb 16: the sheets after one listed without a
+        # relationship id keep their tab's sheet_index
+        version={"xlsx": "23", "ods": "12", "xls": "12", "xlsb": "16"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
