@@ -253,12 +253,14 @@ def macros_skipped(zf: zipfile.ZipFile, folder: str) -> Skipped | None:
     """The ``Coverage.skipped`` entry of the VBA project a macro-enabled package keeps beside its
     main part (``<folder>/vbaProject.bin``: xl/ of a workbook, word/ of a document, ppt/ of a
     presentation), macro code that is not read; None when the package has none. Only the zip's
-    listing is looked at, in any case of the name."""
+    listing is looked at, in any case of the name. Left out on purpose, as review comments are:
+    macros act on the document and are not part of its text, so a macro-enabled file is not
+    flagged as read in part."""
     wanted = f"{folder}/vbaproject.bin".lower()
     name = next((n for n in zf.NameToInfo if n.lower() == wanted), None)
     if name is None:
         return None
-    return Skipped("macros", name, "a VBA project (not read)")
+    return Skipped("macros", name, "a VBA project (not read)", on_purpose=True)
 
 
 def comments_entry(count: int, where: str) -> Skipped | None:

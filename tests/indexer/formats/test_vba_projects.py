@@ -73,10 +73,12 @@ def test_a_vba_project_is_listed_as_not_read(build, name, part, text):
     plain = extract_bytes(build(), name)
     assert _macros(plain) == []
     doc = extract_bytes(_with(build(), part), name)
-    assert _macros(doc) == [(part, REASON, False)]
+    assert _macros(doc) == [(part, REASON, True)]
+    # macro code is not the document's text: listed, but the file is not flagged as read in part
+    assert not doc.coverage.has_warning
     assert text in doc.text  # the rest read as before
     listed = [s for s in coverage_dict(doc)["skipped"] if s["what"] == "macros"]
-    assert listed == [{"what": "macros", "name": part, "reason": REASON}]
+    assert listed == [{"what": "macros", "name": part, "reason": REASON, "on_purpose": True}]
 
 
 def test_a_vba_project_elsewhere_than_beside_the_main_part_is_not_taken_for_one():
@@ -94,7 +96,7 @@ def test_an_xlsb_s_vba_project_is_listed(tmp_path):
         writer.add_sheet("Counts")
         writer.write_sheet([["name", "count"], ["pears", 3]])
     doc = extract_bytes(_with(path.read_bytes(), "xl/vbaProject.bin"), "book.xlsb")
-    assert _macros(doc) == [("xl/vbaProject.bin", REASON, False)]
+    assert _macros(doc) == [("xl/vbaProject.bin", REASON, True)]
 
 
 @pytest.mark.shared
@@ -102,5 +104,5 @@ def test_the_vba_project_of_a_real_xlsm_is_listed(real_world):
     data = (real_world / "xlsm" / "calamine" / "vba.xlsm").read_bytes()
     doc = extract_bytes(data, "vba.xlsm")
     # its three sheets are empty; its macros were the only content, and were mentioned nowhere
-    assert _macros(doc) == [("xl/vbaProject.bin", REASON, False)]
+    assert _macros(doc) == [("xl/vbaProject.bin", REASON, True)]
     assert sorted(s.name for s in doc.coverage.skipped if s.what == "sheet") == ["Sheet1", "Sheet2", "Sheet3"]
