@@ -14,6 +14,7 @@ import ctypes
 import math
 import re
 import struct
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
@@ -380,6 +381,120 @@ def _named_ligatures(raw, text: str, ligatures, name) -> str:
     return text if chars is None else "".join(chars)
 
 
+#: spacing accents (TeX draws them as glyphs of their own over or under a letter) and the
+#: combining marks they stand for; those under the letter are in _UNDER
+_ACCENTS = {
+    "\u00b4": "\u0301",  # acute
+    "\u0060": "\u0300",  # grave
+    "\u02c6": "\u0302",  # circumflex
+    "\u02dc": "\u0303",  # tilde
+    "\u00af": "\u0304",  # macron
+    "\u02d8": "\u0306",  # breve
+    "\u02d9": "\u0307",  # dot above
+    "\u00a8": "\u0308",  # diaeresis
+    "\u02da": "\u030a",  # ring above
+    "\u02dd": "\u030b",  # double acute
+    "\u02c7": "\u030c",  # caron
+    "\u00b8": "\u0327",  # cedilla
+    "\u02db": "\u0328",  # ogonek
+}
+_UNDER = frozenset("\u00b8\u02db")
+_ACCENT_CHARS = re.compile("[" + "".join(_ACCENTS) + "]")
+#: how many characters either side of an accent its letter is looked for (pdfium may give the
+#: accent after the rest of its line, or at the end of the line)
+ACCENT_REACH = 80
+#: an accent's glyph removed from the text: whitespace to strip() and removed by clean()
+_DROPPED = "\x0b"
+
+
+def _char_box(raw, i: int, box, refs) -> tuple[float, float, float, float] | None:
+    if not get_char_box(raw, i, *refs):
+        return None
+    return _BOX.unpack_from(box)
+
+
+def _font_name(raw, i: int, name) -> bytes:
+    length = get_font_info(raw, i, name, _NAME_SIZE, None)
+    return name.raw[: max(0, length - 1)] if 0 < length <= _NAME_SIZE.value else b""
+
+
+def place_accents(raw, text: str) -> str:
+    """``text`` with each spacing accent drawn over (or under) a letter of the page put on that
+    letter: the letter becomes its accented form where Unicode has one, and the accent's glyph,
+    with the space pdfium generated after it (and the one before it, where its letter's word
+    goes on without a gap), becomes _DROPPED. pdfium gives such an accent where the content
+    draws it, often after its word or line (``J. ´ Cernock ˇ y`` for ``J. Černocký``).
+    Indices stay those of pdfium's characters."""
+    if _ACCENT_CHARS.search(text) is None:
+        return text
+    chars = list(text)
+    name = ctypes.create_string_buffer(_NAME_SIZE.value)
+    box = (ctypes.c_double * 4)()
+    refs = tuple(ctypes.byref(box, 8 * k) for k in range(4))
+    taken: set[int] = set()
+    generated = pdfium_c.FPDFText_IsGenerated
+    for match in _ACCENT_CHARS.finditer(text):
+        i = match.start()
+        if generated(raw, i) == 1:
+            continue
+        accent = _char_box(raw, i, box, refs)
+        if accent is None:
+            continue
+        al, ar, ab, at = accent
+        font = _font_name(raw, i, name)
+        middle = (al + ar) / 2
+        best, best_gap = -1, math.inf
+        for j in range(max(0, i - ACCENT_REACH), min(len(text), i + ACCENT_REACH + 1)):
+            if j == i or j in taken or not chars[j].isalpha() or generated(raw, j) == 1:
+                continue
+            if _font_name(raw, j, name) != font:
+                continue  # TeX sets a text accent in its letter's font (a formula's are not)
+            letter = _char_box(raw, j, box, refs)
+            if letter is None:
+                continue
+            ll, lr, lb, lt = letter
+            height = lt - lb
+            if height <= 0 or not ll - 0.2 * height <= middle <= lr + 0.2 * height:
+                continue
+            if match.group() in _UNDER:
+                # under the letter: from below its baseline up to its lower half
+                placed = at <= lb + 0.5 * height and at >= lb - 0.6 * height
+            else:
+                # over the letter: from its upper half up to just above its top
+                placed = ab >= lb + 0.4 * height and ab <= lt + 0.6 * height
+            gap = abs(middle - (ll + lr) / 2)
+            if placed and gap < best_gap:
+                best, best_gap = j, gap
+        if best < 0:
+            continue
+        composed = unicodedata.normalize("NFC", chars[best] + _ACCENTS[match.group()])
+        if len(composed) != 1:
+            continue  # no accented form of its own (a mathematician's f with a tilde)
+        chars[best] = composed
+        taken.add(best)
+        chars[i] = _DROPPED
+        before, after = i - 1, i + 1
+        if not (before > 0 and after < len(chars) - 1 and chars[before] == chars[after] == " "):
+            continue  # the accent touches a character: the spaces around it are the text's
+        if generated(raw, after) == 1:
+            chars[after] = _DROPPED
+        next_ = after + 1
+        if (
+            chars[after] == _DROPPED
+            and generated(raw, before) == 1
+            and chars[before - 1].isalpha()
+            and chars[next_].isalpha()
+        ):
+            # the space before the accent splits a word when the letters either side of the
+            # accent touch on the page (``Cernock ˇ y``)
+            left, right = _char_box(raw, before - 1, box, refs), _char_box(raw, next_, box, refs)
+            if left is not None and right is not None:
+                height = max(left[3] - left[2], right[3] - right[2], 1.0)
+                if abs(right[0] - left[1]) < 0.15 * height:
+                    chars[before] = _DROPPED
+    return "".join(chars)
+
+
 def page_lines(
     textpage,
     page_number: int,
@@ -404,6 +519,7 @@ def page_lines(
     if len(text) != count:
         # characters outside the BMP make text and character indices differ; read per character
         text = "".join(chr(pdfium_c.FPDFText_GetUnicode(raw, i) or 0x20) for i in range(count))
+    text = place_accents(raw, text)
     name = ctypes.create_string_buffer(_NAME_SIZE.value)
     if ligatures is not None and ("\u21b5" in text or "\ufffe" in text):
         text = _named_ligatures(raw, text, ligatures, name)

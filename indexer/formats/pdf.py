@@ -189,8 +189,10 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # up read top-down; a footer's texts either side of a dropped page number one line; a
     # repeated line beside a picture only removed; private-use flag glyphs out of pdfplumber's
     # cells; 22: a page its /Rotate turns whose text stands upright unturned read top-down
-    # (pdfium had sorted lines at one indent bottom up by their place on the turned page)
-    version="22",
+    # (pdfium had sorted lines at one indent bottom up by their place on the turned page);
+    # 23: spacing accents drawn over or under a letter of their font put on it (J. Černocký,
+    # not J. ´ Cernock ˇ y)
+    version="23",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
