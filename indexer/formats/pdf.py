@@ -126,6 +126,7 @@ class _Page:
     ocr_text: str = ""
     tables_done: bool = False  # the fast grid path already looked for tables
     unmapped: float = 0.0  # share of the text layer's characters pdfium could not map to Unicode
+    legible: list[Line] = field(default_factory=list)  # a garbled page's lines whose fonts map
     ocr_miss: str = ""  # why OCR gave no text for the page, when it was to read it
     joins: list[Join] = field(default_factory=list)  # words pdfium joined at a hyphen
     silent: int = 0  # text objects pdfium gave no text for, counted where text looks lost
@@ -191,7 +192,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # cells; 22: a page its /Rotate turns whose text stands upright unturned read top-down
     # (pdfium had sorted lines at one indent bottom up by their place on the turned page);
     # 23: spacing accents drawn over or under a letter of their font put on it (J. Černocký,
-    # not J. ´ Cernock ˇ y)
+    # not J. ´ Cernock ˇ y); a garbled page OCR did not read keeps its lines in fonts that map
+    # their characters
     version="23",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -430,6 +432,16 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
         if p.ocr_text:  # read again: nothing lost, a note says how
             notes.append(f"page {n}: read by OCR instead of its garbled text layer ({share})")
         else:
+            # the lines set in fonts that map their characters are read as they are: the page
+            # has text, the rest of its layer left out said by its own warning
+            p.lines = p.legible
+            if p.lines:
+                lines = f"{len(p.lines)} legible line{'s' if len(p.lines) != 1 else ''}"
+                warnings.append(
+                    f"page {n}: the text layer is garbled ({share}); only its {lines} kept: "
+                    f"{p.ocr_miss or 'OCR did not read it'}"
+                )
+                continue
             warnings.append(f"page {n}: the text layer is garbled ({share})")
             left_out.setdefault(p.ocr_miss or "OCR did not read them", []).append(n)
     for why, numbers in left_out.items():
@@ -533,6 +545,8 @@ def _read_page(
         info.lines, cut, info.chars = page_lines(textpage, number, ligatures, info.joins, margins)
         if info.lines:
             info.unmapped = _unmapped(textpage, info.lines)
+            if info.unmapped >= GARBLED_SHARE:
+                info.legible = _legible_lines(textpage, info.lines)
         if _lossy(info):  # counted here, where the objects' text can be asked for
             info.silent = silent_text(page.page, textpage)
         if info.lines and tables_mode == "auto" and info.objects.has_rulings:
@@ -826,6 +840,38 @@ def _unmapped(textpage, lines: list[Line]) -> float:
     sample = range(0, count, step)
     unmapped = sum(1 for i in sample if pdfium_c.FPDFText_HasUnicodeMapError(textpage, i) == 1)
     return unmapped / len(sample)
+
+
+#: a line of a garbled page is legible when at most this share of its characters is unmapped
+LEGIBLE_UNMAPPED = 0.05
+
+
+def _legible_lines(textpage, lines: list[Line]) -> list[Line]:
+    """The upright lines of a garbled page whose characters nearly all have a Unicode mapping
+    (a heading or a box set in another font than the garbled text around it), found by the
+    characters whose box's centre lies in the line's."""
+    count = pdfium_c.FPDFText_CountChars(textpage)
+    chars: list[tuple[float, float, bool]] = []  # centre x, centre y, unmapped
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    refs = [ctypes.byref(v) for v in (left, right, bottom, top)]
+    for i in range(count):
+        if pdfium_c.FPDFText_IsGenerated(textpage, i) == 1:
+            continue
+        if chr(pdfium_c.FPDFText_GetUnicode(textpage, i) or 0x20).isspace():
+            continue
+        if not pdfium_c.FPDFText_GetCharBox(textpage, i, *refs):
+            continue
+        unmapped = pdfium_c.FPDFText_HasUnicodeMapError(textpage, i) == 1
+        chars.append(((left.value + right.value) / 2, (bottom.value + top.value) / 2, unmapped))
+    legible = []
+    for ln in lines:
+        if not ln.upright:
+            continue
+        low = min(ln.base, ln.last_base) - 0.35 * ln.size
+        inside = [u for x, y, u in chars if ln.left <= x <= ln.right and low <= y <= ln.top]
+        if inside and sum(inside) <= LEGIBLE_UNMAPPED * len(inside):
+            legible.append(ln)
+    return legible
 
 
 def _ocr_jobs(ctx: ExtractContext) -> int:
