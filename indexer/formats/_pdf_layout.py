@@ -1308,6 +1308,8 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
     left = line.left
     right, prev_right = line.right, prev.right
     if group.items:
+        if prev.text[-1:].isalnum() and _is_entry(prev.text):
+            return False  # an entry of a table of contents ends at its leader and page number
         # continuation lines of an item hang to the right of its marker, or, where items are set
         # as paragraphs with a first-line indent (the Federal Register's), run on at the margin
         # below the marker after a line the next word would not have fitted on
@@ -1488,6 +1490,8 @@ def _heading_key(
         return None
     if any(ln.right - ln.left > 0.85 * len(ln.text) * ln.size for ln in group.lines):
         return None  # sparse: labels spread over a figure, not a heading
+    if any(_is_entry(ln.text) for ln in group.lines):
+        return None  # an entry of a table of contents, set in the style of the heading it names
     if size >= body + 1.0 and size >= body * (SCAN_LARGER if scan else 1.1):
         return (size, group.bold)
     if scan:
