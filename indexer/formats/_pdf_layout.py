@@ -1503,9 +1503,17 @@ def _heading_key(
         and len(text) <= 100
         and not text.endswith((".", ",", ";"))
         and (text[0].isupper() or text[0].isdigit())
+        and _CAPTION.match(text) is None
     ):
         return (size, True)
     return None
+
+
+#: a figure's or a table's caption (``Figure 1: A sample message``), set in the body's bold as
+#: often as a heading is: no heading at the body's size
+_CAPTION = re.compile(
+    r"(?:Figure|Fig\.|Table|Exhibit|Chart|Abbildung|Abb\.|Tabelle|Tableau)\s+[0-9IVX]+(?:[.-]\d+)*[a-z]?\s*[:.–—-]\s"
+)
 
 
 def _centred(group: Group, shape: _PageShape | None) -> bool:

@@ -193,7 +193,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # (pdfium had sorted lines at one indent bottom up by their place on the turned page);
     # 23: spacing accents drawn over or under a letter of their font put on it (J. Černocký,
     # not J. ´ Cernock ˇ y); a garbled page OCR did not read keeps its lines in fonts that map
-    # their characters; a contents entry ends a list item and is no heading
+    # their characters; a contents entry ends a list item and is no heading; a caption in the
+    # body's bold no heading
     version="23",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
