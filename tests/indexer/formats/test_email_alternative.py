@@ -114,6 +114,26 @@ def test_only_data_tables_count():
     assert not prefers_html(plain + " e", [_table(("a", "b"), ("c", "d"))])
 
 
+def test_words_and_lines_of_the_plain_text_are_counted_across_every_line_break():
+    words = [f"w{i}" for i in range(58)]  # the HTML's words, in a table of two rows of two cells
+    table = _table(
+        (" ".join(words[:15]), " ".join(words[15:29])), (" ".join(words[29:44]), " ".join(words[44:]))
+    )
+    body = " ".join(words)
+    # 58 of 61 distinct words kept (95.1 %), but a line of three words none of which the HTML holds
+    # keeps the plain text, whichever of the line breaks Python knows ends the line before it
+    for brk in ("\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028"):
+        assert not prefers_html(body + brk + "one two three", [table]), repr(brk)
+        # two such words on a line are too few to count (58 of 60 kept)
+        assert prefers_html(body + brk + "one two", [table]), repr(brk)
+    # the same three words on a line with the others only count for the recall
+    assert prefers_html(body + " one two three", [table])
+    # four missing words of 62 (93.5 %) are too many, on their own line or not
+    assert not prefers_html(body + " one two three four", [table])
+    # a body of links and no words is no loss
+    assert prefers_html("<https://example.org/a>\n\n[cid:x@y]", [table])
+
+
 PLAIN_LINKS = (
     "Rooms for Friday, booked through the room system <https://rooms.example.org/fri>:\n\n"
     "Room\nTime\nMini\nall day\nDouble\n9:00-12:00\n\n"
