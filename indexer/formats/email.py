@@ -459,6 +459,8 @@ class _Reader:
         self.notes: list[str] = []
         self.removed: list[str] = []  # what attached files read with their own extractor removed
         self.attacher = Attacher(ctx)  # sets the attached files aside (see :meth:`attached`)
+        # the HTML part of a multipart/related alternative read to choose it, and its blocks
+        self.html_read: tuple[Message, tuple[list[Block], list[Skipped]]] | None = None
 
     def warn(self, text: str) -> None:
         if text not in self.warnings:
@@ -517,12 +519,15 @@ class _Reader:
                 self.notes.append(SIGNED_NOTE)
             if ctype == "multipart/alternative" and children:
                 chosen, read = _choose_alternative(children, record.image_cids)
-                if read is not None:  # the HTML part, already read
-                    blocks, dropped = read
+                if read is not None and read[0] is chosen:  # the HTML part, already read
+                    blocks, dropped = read[1]
                     record.body.extend(_below(blocks, record.level))
                     self.skipped.extend(body_entries(dropped))
                 else:
+                    # a multipart/related read with its HTML part's blocks, read once
+                    self.html_read = read
                     self.part(chosen, record)
+                    self.html_read = None
                 for other in children:
                     if other is chosen:
                         continue
@@ -547,7 +552,10 @@ class _Reader:
             self.attachment(part, record, name or ctype, ctype)
         elif ctype == "text/html":
             # with the link targets a plain body writes out, as when the HTML replaces the plain one
-            blocks, dropped = html_blocks(html_text(part), links=True, mail=True)
+            if self.html_read is not None and self.html_read[0] is part:
+                (blocks, dropped), self.html_read = self.html_read[1], None
+            else:
+                blocks, dropped = html_blocks(html_text(part), links=True, mail=True)
             record.body.extend(_below(blocks, record.level))
             self.skipped.extend(body_entries(dropped))
         elif maintype == "text" and ctype not in _NOT_BODY_TEXT:
@@ -758,9 +766,10 @@ def _given_property(line: str, given: str) -> bool:
 
 def _choose_alternative(
     children: list[Message], cids: Collection[str]
-) -> tuple[Message, tuple[list[Block], list[Skipped]] | None]:
+) -> tuple[Message, tuple[Message, tuple[list[Block], list[Skipped]]] | None]:
     """The alternative read as the body: the plain text, unless the HTML one carries structure
-    the plain one cannot (``prefers_html``); with the HTML's blocks and what it left out
+    the plain one cannot (``prefers_html``); with the HTML part (the alternative or the HTML of
+    its multipart/related) and its blocks and what it left out
     (:func:`~indexer.formats.html.html_blocks`) when they were read to decide."""
     plain = next(
         (c for c in children if c.get_content_type() == "text/plain" and not _is_attachment(c)), None
@@ -774,7 +783,7 @@ def _choose_alternative(
         if html_structure(html):
             read = html_blocks(html, links=True, mail=True)  # the targets the plain text writes out
             if prefers_html(part_text(plain), read[0], cids):
-                return rich, read if rich is html_part else None
+                return rich, (html_part, read)
     return plain, None
 
 

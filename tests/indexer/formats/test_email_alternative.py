@@ -8,7 +8,7 @@ import base64
 import io
 
 from indexer.formats.email import extract_eml, prefers_html
-from indexer.formats.html import extract_html
+from indexer.formats.html import extract_html, html_blocks
 from indexer.model import IMAGE, PARAGRAPH, TABLE, Block
 
 from ._text_helpers import CTX
@@ -97,6 +97,23 @@ def test_a_cid_image_that_is_not_extracted_does_not_switch_to_html():
     tiff = b"II*\x00" + b"\x00" * 16
     kinds = [kind for kind, _ in _body(_with_inline_image("image/tiff", tiff))]
     assert kinds[:2] == [PARAGRAPH, PARAGRAPH]
+
+
+def test_the_html_of_a_related_alternative_is_parsed_once(monkeypatch):
+    from indexer.formats import email
+
+    calls = []
+
+    def counted(html: str, **kwargs: bool) -> tuple[list[Block], list]:
+        calls.append(html)
+        return html_blocks(html, **kwargs)
+
+    monkeypatch.setattr(email, "html_blocks", counted)
+    doc = extract_eml(_with_inline_image(), CTX)
+    # read to choose it, then its blocks placed: one parse of the one HTML part
+    assert [b.kind for b in doc.blocks[2:]] == [PARAGRAPH, IMAGE, PARAGRAPH]
+    assert len(calls) == 1
+    assert calls[0].startswith("<p>Best regards, Li</p>")
 
 
 def _table(*rows: tuple[str, ...]) -> Block:
