@@ -873,18 +873,20 @@ def prefers_html(plain: str, blocks: list[Block], cids: Collection[str] = ()) ->
     if not tables and not cid:
         return False
     plain = _PLAIN_REFERENCE.sub(" ", plain).casefold()
-    # no word spans a line break (none of the characters splitlines breaks at is a word
-    # character), so the body's words are the union of its lines' words: one pass over the text
-    lines = [words for words in map(set, map(_WORD.findall, plain.splitlines())) if words]
-    wanted = set().union(*lines)
+    wanted = set(_WORD.findall(plain))
     if not wanted:
         return True
     found = set(_WORD.findall("\n".join(b.text for b in blocks).casefold()))
     if len(wanted & found) < HTML_WORD_RECALL * len(wanted):
         return False
+    if wanted <= found:  # every line keeps all its words (the usual case): no need to look at lines
+        return True
     # a line of the plain body of which the HTML holds no word (a footer, a notice only the plain
     # part carries) would be lost by the switch, however few words it has among the others
-    return not any(len(words) >= PLAIN_LINE_WORDS and found.isdisjoint(words) for words in lines)
+    return not any(
+        len(words) >= PLAIN_LINE_WORDS and found.isdisjoint(words)
+        for words in map(set, map(_WORD.findall, plain.splitlines()))
+    )
 
 
 # -- TNEF (winmail.dat) -----------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 
 from indexer.formats.email import extract_eml, prefers_html
 from indexer.formats.html import extract_html, html_blocks
@@ -149,6 +150,28 @@ def test_words_and_lines_of_the_plain_text_are_counted_across_every_line_break()
     assert not prefers_html(body + " one two three four", [table])
     # a body of links and no words is no loss
     assert prefers_html("<https://example.org/a>\n\n[cid:x@y]", [table])
+
+
+def test_lines_are_not_looked_at_when_the_html_holds_every_word(monkeypatch):
+    from indexer.formats import email
+
+    texts = []
+
+    class Counted:
+        def findall(self, text: str) -> list[str]:
+            texts.append(text)
+            return re.findall(r"\w+", text)
+
+    monkeypatch.setattr(email, "_WORD", Counted())
+    table = _table(("alpha", "beta"), ("gamma", "delta"))
+    assert prefers_html("alpha beta\ngamma\ndelta alpha\n", [table])
+    assert len(texts) == 2  # the plain body once and the HTML's text once, no line on its own
+    texts.clear()
+    # a word missing (23 of 24 kept, 95.8 %): each line is looked at
+    words = " ".join(f"w{i}" for i in range(20))
+    wide = _table((words, "alpha"), ("beta", "gamma"))
+    assert prefers_html(f"{words}\nalpha beta gamma\nzeta\n", [wide])
+    assert texts[2:] == [words.casefold(), "alpha beta gamma", "zeta"]
 
 
 PLAIN_LINKS = (
