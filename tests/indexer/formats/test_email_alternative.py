@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import io
+import random
 import re
 
 from indexer.formats.email import extract_eml, prefers_html
@@ -172,6 +173,28 @@ def test_lines_are_not_looked_at_when_the_html_holds_every_word(monkeypatch):
     wide = _table((words, "alpha"), ("beta", "gamma"))
     assert prefers_html(f"{words}\nalpha beta gamma\nzeta\n", [wide])
     assert texts[2:] == [words.casefold(), "alpha beta gamma", "zeta"]
+
+
+def test_a_cid_image_source_is_found_as_the_plain_pattern_finds_it():
+    from indexer.formats.email import _CID_SRC, html_structure
+
+    plain = re.compile(r"\bsrc\s*=\s*[\"']?\s*cid:", re.IGNORECASE)
+    assert html_structure('<p>Hi</p><img src="cid:logo@x">')
+    assert html_structure("<IMG SRC = 'CID:logo@x'>")
+    assert html_structure("<img \u017fRC=cid:a>")  # a long s matches an s ignoring case
+    assert not html_structure('<img xsrc="cid:a">')  # src inside a word
+    assert html_structure('<img data-src="cid:a">')  # a hyphen ends a word
+    assert not html_structure('<img src="https://example.org/cid:a">')
+    assert not html_structure("<p>src = cid: is how an inline image is named</p>".replace("src", "xsrc"))
+    # the same matches, at the same places, as the pattern written plainly, over strings made of
+    # the characters that decide a match (case, the long s, dotless and dotted i, word characters)
+    alphabet = "sSrRcC=\"' \t\n\x85\xa0iIdD:\u017f\u0131\u0130a\xe9_0<>"
+    rng = random.Random(7)
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 16)))
+        for candidate in (text, text + " src='cid:", "xsrc=cid:" + text, "\u017fRc = " + text):
+            got, want = _CID_SRC.search(candidate), plain.search(candidate)
+            assert (got and got.span()) == (want and want.span()), repr(candidate)
 
 
 PLAIN_LINKS = (
