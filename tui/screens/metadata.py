@@ -17,6 +17,9 @@ from ..present import chunk_title
 
 
 class MetadataScreen(ModalScreen[None]):
+    # below 30 rows the dialog takes the whole height and the chunk's text a few rows (app.tcss),
+    # so the tree keeps most of them: at 80×24 it had 5
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     BINDINGS = [Binding("escape,q,enter", "dismiss", "close")]
 
     def __init__(self, chunk: Any, path: str, mode: str) -> None:

@@ -1,0 +1,66 @@
+"""The chunk metadata screen at small terminals: the tree keeps most of the rows, the text under
+it takes a few, and the screen still fits down to 60×20."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from tui.screens.metadata import MetadataScreen
+
+from .conftest import NARROW, SIZE, build_corpus, index, opened, settle, wait_for
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    return index(build_corpus(tmp_path_factory.mktemp("meta") / "corpus", sample=False))
+
+
+async def _open_metadata(pilot) -> MetadataScreen:
+    app = pilot.app
+    await pilot.click("#chunk-list")
+    await pilot.press("end", "enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, MetadataScreen), what="the metadata screen")
+    await settle(pilot)
+    return app.screen
+
+
+async def test_tree_gets_most_rows_at_80x24(corpus):
+    # 24 rows: the dialog's border 2, its title 1, the text 3 under a rule 1, the hint 1 leave 16
+    # for the tree; 12 asks for well over twice the 5 it had (85% of the height, padding and 8
+    # rows of text took the rest).
+    async with opened(corpus, "notes.md", size=NARROW) as pilot:
+        screen = await _open_metadata(pilot)
+        tree = screen.query_one("#metadata-tree")
+        assert tree.size.height >= 12
+        content = screen.query_one("#metadata-content")
+        assert content.size.height >= 3  # the text is still shown, a few lines of it
+        assert screen.region.contains_region(screen.query_one("#metadata-box").region)
+
+
+async def test_tall_terminal_keeps_its_layout(corpus):
+    # 120×40: the dialog is 85% of the height with padding, and 8 rows of text under the tree
+    async with opened(corpus, "notes.md", size=SIZE) as pilot:
+        screen = await _open_metadata(pilot)
+        box = screen.query_one("#metadata-box")
+        assert box.size.height == 34 - 2 - 2  # int(40 * 0.85) less the border and the padding
+        assert screen.query_one("#metadata-content").outer_size.height == 8  # the rule included
+
+
+@pytest.mark.parametrize("size", [(100, 30), (60, 20)])
+async def test_other_small_sizes_fit(corpus, size):
+    async with opened(corpus, "notes.md", size=size) as pilot:
+        screen = await _open_metadata(pilot)
+        box = screen.query_one("#metadata-box")
+        region = screen.region
+        assert region.contains_region(box.region)
+        tree = screen.query_one("#metadata-tree")
+        assert tree.size.height >= 8
+        children = list(box.children)
+        # every part of the dialog has a row of its own, inside the dialog, none overlapping
+        for above, below in pairwise(children):
+            assert above.region.bottom <= below.region.y
+        assert all(c.size.height >= 1 for c in children)
+        assert children[-1].region.bottom <= box.content_region.bottom
