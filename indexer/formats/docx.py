@@ -655,11 +655,12 @@ class _Numbering:
         else:
             value = counts[ilvl] + 1 if ilvl in counts else level.start
         counts[ilvl] = value
-        for deeper in [d for d in counts if d > ilvl]:
-            below = levels.get(deeper)
-            restart = below.restart if below is not None else None
-            if restart is None or (restart > 0 and ilvl < restart):
-                del counts[deeper]
+        if len(counts) > 1:  # a level but this one counted: one deeper may start again
+            for deeper in [d for d in counts if d > ilvl]:
+                below = levels.get(deeper)
+                restart = below.restart if below is not None else None
+                if restart is None or (restart > 0 and ilvl < restart):
+                    del counts[deeper]
         return value
 
     @staticmethod
@@ -1328,9 +1329,10 @@ class _Walker:
         that one's number (see :meth:`_Numbering.number`)."""
         pending = self.numbered
         numbering = self.numbering
-        last = pending.pop()
-        for body_num in pending:
-            numbering.advance(body_num[0], body_num[1], label=False)
+        last = pending[-1]
+        if len(pending) > 1:  # bullets or unnumbered levels read since the last number given
+            for body_num in pending[:-1]:
+                numbering.advance(body_num[0], body_num[1], label=False)
         pending.clear()
         return numbering.number(last[0], last[1])
 
