@@ -257,6 +257,12 @@ def macros_skipped(zf: zipfile.ZipFile, folder: str) -> Skipped | None:
     macros act on the document and are not part of its text, so a macro-enabled file is not
     flagged as read in part."""
     wanted = f"{folder}/vbaproject.bin".lower()
+    # one search of the whole listing, lowered at once, tells the package without one (most)
+    # before the names are lowered one by one: a line break between two names bounds a word as
+    # a name's end does, so each lowers as it does alone
+    listing = "\n".join(zf.NameToInfo).lower()
+    if f"\n{wanted}\n" not in f"\n{listing}\n":
+        return None
     name = next((n for n in zf.NameToInfo if n.lower() == wanted), None)
     if name is None:
         return None

@@ -88,6 +88,24 @@ def test_a_vba_project_elsewhere_than_beside_the_main_part_is_not_taken_for_one(
     assert _macros(doc) == []
 
 
+@pytest.mark.parametrize(
+    ("parts", "found"),
+    [
+        (["WORD/VBAPROJECT.BIN"], "WORD/VBAPROJECT.BIN"),  # any case, the name as stored
+        (["word/vbaProject.bin.bak"], None),  # the name a longer one starts with
+        (["oldword/vbaProject.bin"], None),  # a folder whose name ends in word
+        (["old/word/vbaProject.bin"], None),  # a folder word/ deeper down
+        (["word/vbaProject.bin.bak", "Word/VbaProject.bin"], "Word/VbaProject.bin"),
+    ],
+)
+def test_the_vba_project_is_told_by_its_whole_name_in_any_case(parts, found):
+    data = _docx()
+    for part in parts:
+        data = _with(data, part)
+    doc = extract_bytes(data, "letter.docm")
+    assert _macros(doc) == ([] if found is None else [(found, REASON, True)])
+
+
 def test_an_xlsb_s_vba_project_is_listed(tmp_path):
     from pyxlsbwriter import XlsbWriter
 
