@@ -1972,6 +1972,9 @@ def _prepare_part(
     """What the main part goes through before its walk, for a header, footer or notes part:
     recognised handwriting as text (``ink``: the package, the part's name and what to call the
     file, see ``_read_ink``), alternate content read once, equations in their linear format."""
+    # one walk of the tree in C tells the part holding none of them (most), which it leaves as is
+    if next(root.iter(_ooxml.MC_ALTERNATE, _ooxml.M_OMATHPARA, _ooxml.M_OMATH, *_INK_TAGS), None) is None:
+        return
     if ink is not None:
         _read_ink(root, *ink)
     _alternatives(root, skipped, where)
