@@ -614,30 +614,31 @@ class _Numbering:
         found = defs[num_id] = (key, levels, starts)
         return found
 
-    def advance(self, num_id: str, ilvl: int, label: bool = True) -> str:
+    def advance(self, num_id: str, ilvl: int) -> str:
         """Count one paragraph of list ``num_id`` at level ``ilvl`` and return the number Word
-        shows before it (with ``label``): ``7.``, ``2.1``, ``b)``; ``•`` for a bullet; "" for a
-        level that shows nothing or is not defined."""
+        shows before it: ``7.``, ``2.1``, ``b)``; ``•`` for a bullet; "" for a level that shows
+        nothing or is not defined."""
         key, levels, starts = self._definition(num_id)
         level = levels.get(ilvl)
         if level is None:
             return ""
         self._count(key, levels, starts, num_id, ilvl, level)
-        if not label:
-            return ""
         if level.fmt == "bullet":
             return "\u2022"
         return self._label(level, levels, self._counts[key])
 
-    def number(self, num_id: str, ilvl: int) -> int | None:
-        """Count one paragraph of list ``num_id`` at level ``ilvl`` as :meth:`advance` does and
-        return its counter's value (3 for Word's ``3.``, ``c)`` or ``iii.``); None for a level
-        that is not defined."""
-        key, levels, starts = self._definition(num_id)
-        level = levels.get(ilvl)
-        if level is None:
-            return None
-        return self._count(key, levels, starts, num_id, ilvl, level)
+    def count(self, paragraphs: list[tuple[str, int]]) -> int | None:
+        """Count the list paragraphs ``paragraphs`` ((list id, level) each), in order, as
+        :meth:`advance` counts each, and return the last one's counter's value (3 for Word's
+        ``3.``, ``c)`` or ``iii.``); None for a level that is not defined."""
+        defs = self._loaded().defs
+        count = self._count
+        value = None
+        for num_id, ilvl in paragraphs:
+            key, levels, starts = defs.get(num_id) or self._definition(num_id)
+            level = levels.get(ilvl)
+            value = None if level is None else count(key, levels, starts, num_id, ilvl, level)
+        return value
 
     def _count(
         self,
@@ -1328,13 +1329,9 @@ class _Walker:
         """Count the body's list paragraphs not yet counted, the one just read last, and return
         that one's number (see :meth:`_Numbering.number`)."""
         pending = self.numbered
-        numbering = self.numbering
-        last = pending[-1]
-        if len(pending) > 1:  # bullets or unnumbered levels read since the last number given
-            for body_num in pending[:-1]:
-                numbering.advance(body_num[0], body_num[1], label=False)
+        value = self.numbering.count(pending)
         pending.clear()
-        return numbering.number(last[0], last[1])
+        return value
 
     def _depth(self, num: tuple[str, int], indent: int) -> int:
         """How many other lists this item's list is nested in: a list whose items are indented
@@ -1640,8 +1637,7 @@ class _Walker:
             return ""
         numbering = self.numbering
         if self.numbered:
-            for body_num in self.numbered:
-                numbering.advance(body_num[0], body_num[1], label=False)
+            numbering.count(self.numbered)
             self.numbered.clear()
         label = numbering.advance(num[0], num[1])
         if label == "\u2022":
