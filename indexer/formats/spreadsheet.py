@@ -252,8 +252,12 @@ def read_tables(
         if len(regions) == 1:  # the sheet's rows as they are, empty columns included
             part, part_numbers, lo, hi = rows, numbers, 0, width
         cols = None if len(regions) == 1 else (raw.first_col + lo, raw.first_col + hi - 1)
-        if n == 0 and lo == 0 and _pivot_line(part, part_numbers):
-            # a pivot table at the top of its sheet: "Sum of Size | Column Labels" over its header
+        top = n == 0 and lo == 0
+        if (top and _pivot_line(part, part_numbers)) or (
+            not top and len(part) > 2 and not _heads(part, 0, len(part)) and _heads(part, 1, len(part))
+        ):
+            # a line over the table's header, the table's title: a pivot table's at the top of its
+            # sheet ("Sum of Size | Column Labels"), or any other table's (see _over_head)
             table = _headed_table(
                 part[1:],
                 part_numbers[1:],
@@ -266,7 +270,7 @@ def read_tables(
                 header_rows,
             )
             table = replace(table, titles=_title_lines(part[:1], part_numbers[:1]) + table.titles)
-        elif n == 0 and lo == 0:
+        elif top:
             table = _headed_table(
                 part, part_numbers, head, hi - lo, merges, raw.first_col + lo, chars, raw.links, header_rows
             )
@@ -278,20 +282,6 @@ def read_tables(
                 and not any(_is_value(c) for row in part for c in row if c)
             ):
                 table = SheetTable((), (), (), False, chars, _title_lines(part, part_numbers))
-        elif len(part) > 2 and not _heads(part, 0, len(part)) and _heads(part, 1, len(part)):
-            # a line over the table's header (see _over_head): a title of the table
-            table = _headed_table(
-                part[1:],
-                part_numbers[1:],
-                None,
-                hi - lo,
-                merges,
-                raw.first_col + lo,
-                chars,
-                None,
-                header_rows,
-            )
-            table = replace(table, titles=_title_lines(part[:1], part_numbers[:1]) + table.titles)
         else:
             table = _headed_table(
                 part, part_numbers, None, hi - lo, merges, raw.first_col + lo, chars, None, header_rows
