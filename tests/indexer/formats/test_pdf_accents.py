@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from indexer import extract
 
+from ._pdf_bytes import pdf_of
+
 
 def _pdf(content: bytes) -> bytes:
     """One page drawing ``content`` in Helvetica, codes 1 and 2 being the caron and the acute."""
@@ -17,16 +19,7 @@ def _pdf(content: bytes) -> bytes:
         b" /BaseEncoding /WinAnsiEncoding /Differences [1 /caron /acute] >> >>",
         b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
     ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for n, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % n + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % off for off in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    return pdf_of(objects)
 
 
 # Helvetica at 12 pt: "J. " is 1056/1000 em wide, so C starts at 84.672 and is 8.664 wide; the

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from indexer import extract
 
+from ._pdf_bytes import pdf_of
+
 GARBLED_PDF = ("pdf", "kreuzberg", "non_ascii_text.pdf")
 
 
@@ -21,16 +23,7 @@ def _pdf(content: bytes) -> bytes:
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman"
         b" /Encoding << /Type /Encoding /Differences [1 " + names + b"] >> >>",
     ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for n, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % n + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % off for off in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    return pdf_of(objects)
 
 
 def test_a_heading_in_a_mapped_font_over_garbled_lines_is_kept():

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from indexer import extract
 
+from ._pdf_bytes import pdf_of
+
 #: code 0x21 is the glyph /fi, mapped to U+21B5; code 0x22 is /fl, mapped to U+0000
 TO_UNICODE = b"""/CIDInit /ProcSet findresource begin
 12 dict begin
@@ -39,16 +41,7 @@ def _pdf(text: bytes) -> bytes:
         b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
         b"<< /Length %d >>\nstream\n" % len(TO_UNICODE) + TO_UNICODE + b"\nendstream",
     ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for n, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % n + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % off for off in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    return pdf_of(objects)
 
 
 def test_ligatures_mapped_to_a_return_arrow_or_to_nothing_take_their_glyph_names():
