@@ -52,9 +52,9 @@ _DIMENSIONS = 0x0200
 #: a defined name; the key of the built-in name Print_Titles (its one-character name), and the
 #: flag of a built-in name
 _NAME, _PRINT_TITLES_KEY, _NAME_BUILTIN = 0x0018, "\x07", 0x0020
-#: the parsed tokens a BIFF8 print titles range is written with: an area of a sheet (PtgArea3d,
-#: of any class), the union of two (PtgUnion) and the wrapper of a union (PtgMemFunc, its size
-#: after it)
+#: the parsed tokens a print titles range is written with, in BIFF8 and BIFF12 alike: an area of
+#: a sheet (PtgArea3d, of any class), the union of two (PtgUnion) and the wrapper of a union
+#: (PtgMemFunc, its size after it)
 _PTG_AREA_3D, _PTG_UNION, _PTG_MEM_FUNC = frozenset((0x3B, 0x5B, 0x7B)), 0x10, frozenset((0x29, 0x49, 0x69))
 #: the rows and columns a BIFF8 sheet holds at most
 _XLS_ROWS, _XLS_COLS = 65_536, 256
@@ -297,22 +297,37 @@ def _print_titles(body: bytes) -> tuple[int, tuple[int, int]] | None:
     if name != _PRINT_TITLES_KEY:
         return None
     start = 15 + (2 if wide else 1)
-    rgce = body[start : start + size]
+    rows = title_rows(body[start : start + size], _BIFF8_AREA, _XLS_COLS - 1)
+    return None if rows is None else (itab, rows)
+
+
+#: a PtgArea3d's size and its first row, last row, first column, last column after its token and
+#: sheet reference (3 bytes): BIFF8 (.xls) and BIFF12 (.xlsb) write them in fields of two widths
+_BIFF8_AREA = (11, struct.Struct("<HHHH"))
+BIFF12_AREA = (15, struct.Struct("<IIHH"))
+
+
+def title_rows(rgce: bytes, area: tuple[int, struct.Struct], last_col: int) -> tuple[int, int] | None:
+    """The 1-based first and last rows of the area of whole rows (columns 0 to ``last_col``) among
+    the parsed tokens of a print titles formula, its areas laid out as ``area`` says; None when
+    it has none or holds a token other than those it is written with (areas of a sheet, their
+    union and the union's wrapper). The column fields' two high bits flag relative references."""
+    size, layout = area
     at, rows = 0, None
     while at < len(rgce):
         ptg = rgce[at]
-        if ptg in _PTG_AREA_3D and at + 11 <= len(rgce):
-            first, last, col_first, col_last = struct.unpack_from("<HHHH", rgce, at + 3)
-            if col_first & 0x3FFF == 0 and col_last & 0x3FFF == _XLS_COLS - 1 and first <= last:
+        if ptg in _PTG_AREA_3D and at + size <= len(rgce):
+            first, last, col_first, col_last = layout.unpack_from(rgce, at + 3)
+            if col_first & 0x3FFF == 0 and col_last & 0x3FFF == last_col and first <= last:
                 rows = (first + 1, last + 1)
-            at += 11
+            at += size
         elif ptg == _PTG_UNION:
             at += 1
         elif ptg in _PTG_MEM_FUNC:
             at += 3
         else:
             return None
-    return None if rows is None else (itab, rows)
+    return rows
 
 
 def _xls_numbers(

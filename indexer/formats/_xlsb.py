@@ -27,7 +27,7 @@ from ._cells import (
     unlinked_reason,
 )
 from ._numfmt import DateFormat, NumberFormat
-from ._xls import _BIFF_CODES, _BIFF_ERRORS, _rk
+from ._xls import _BIFF_CODES, _BIFF_ERRORS, BIFF12_AREA, _rk, title_rows
 
 # -- number formats and error cells of an .xlsb ----------------------------------------------------
 
@@ -209,13 +209,8 @@ def xlsb_null_unknown_ids(zf: zipfile.ZipFile) -> bytes | None:
     return None if not done else bytes(out + data[done:])
 
 
-#: a defined name (BrtName); the parsed tokens a print titles range is written with: an area of
-#: a sheet (PtgArea3d, of any class), the union of two (PtgUnion) and the wrapper of a union
-#: (PtgMemFunc, its size after it)
+#: a defined name (BrtName), whose print titles formula :func:`._xls.title_rows` reads
 _B12_NAME = 39
-_PTG_AREA_3D = frozenset((0x3B, 0x5B, 0x7B))
-_PTG_UNION = 0x10
-_PTG_MEM_FUNC = frozenset((0x29, 0x49, 0x69))
 #: the last column of a sheet (whole rows span columns 0 to it) and a name's flag of a built-in
 _B12_LAST_COL = 0x3FFF
 _B12_BUILTIN = 0x20
@@ -257,31 +252,10 @@ def xlsb_print_titles(zf: zipfile.ZipFile) -> dict[str, tuple[int, int]]:
             ):
                 continue
             size = int.from_bytes(data[at : at + 4], "little")
-            rows = _title_rows(data[at + 4 : min(stop, at + 4 + size)])
+            rows = title_rows(data[at + 4 : min(stop, at + 4 + size)], BIFF12_AREA, _B12_LAST_COL)
             if rows is not None and itab != 0xFFFFFFFF:
                 found[itab] = rows
     return {sheets[i]: rows for i, rows in found.items() if i < len(sheets)}
-
-
-def _title_rows(rgce: bytes) -> tuple[int, int] | None:
-    """The 1-based first and last rows of the area of whole rows among the parsed tokens of a
-    print titles formula; None when it has none or holds a token other than those it is written
-    with."""
-    at, rows = 0, None
-    while at < len(rgce):
-        ptg = rgce[at]
-        if ptg in _PTG_AREA_3D and at + 15 <= len(rgce):
-            first, last, col_first, col_last = struct.unpack_from("<IIHH", rgce, at + 3)
-            if col_first & _B12_LAST_COL == 0 and col_last & _B12_LAST_COL == _B12_LAST_COL and first <= last:
-                rows = (first + 1, last + 1)
-            at += 15
-        elif ptg == _PTG_UNION:
-            at += 1
-        elif ptg in _PTG_MEM_FUNC:
-            at += 3
-        else:
-            return None
-    return rows
 
 
 def xlsb_cells(
