@@ -399,10 +399,13 @@ class _Walker:
         # a table in a cell (a navigation box's groups, an infobox's sub-box, a ranking under a
         # title) is a table of its own, read right under the row holding it: its rows stay rows
         # under its own header, instead of all its cells run together into one cell of this table
-        parts = _own_parts(node) if depth < _MAX_DEPTH and node.css_first("table") is not None else []
+        parts = _own_parts(node) if depth < _MAX_DEPTH and _holds_table(node) else []
         nested = any(part.tag == "table" for part in parts)
         caption = _caption(captioned, not nested)
-        grid, apart = _grid([tr for tr, _ in trs], ends, not nested, _beside_rows(trs, ends))
+        # most tables span no cell: their cells' attributes need not be read one by one
+        spans = node.css_first("[colspan], [rowspan]") is not None
+        beside = _beside_rows(trs, ends) if spans else {}
+        grid, apart = _grid([tr for tr, _ in trs], ends, not nested, beside, spans)
         if (self.nested or not nested) and len(grid) > 1 and _one_text_a_row(grid):
             # a table that holds no data, each row one text at most: read as the flow of its
             # cells, as a layout is (a box of a title over a cell of links, a note under a title,
@@ -806,6 +809,12 @@ def _caption(node: LexborNode | None, tables: bool = True) -> str:
     return _clean(_inline_text(node, tables)) if node is not None else ""
 
 
+def _holds_table(node: LexborNode) -> bool:
+    """Whether a table holds another table (lexbor's selectors match the node they start from
+    too: ``node.css_first("table")`` finds the table itself)."""
+    return any(found.mem_id != node.mem_id for found in node.css("table"))
+
+
 def _own_parts(node: LexborNode) -> list[LexborNode]:
     """The tables inside a table's own cells and caption and its <img>s outside them, in order
     (not what those tables hold: the walk stops at each, so that tables nested deep are not
@@ -872,7 +881,11 @@ def _without_empty_columns(
 
 
 def _grid(
-    trs: list[LexborNode], ends: list[int], tables: bool = True, beside: dict[int, LexborNode] | None = None
+    trs: list[LexborNode],
+    ends: list[int],
+    tables: bool = True,
+    beside: dict[int, LexborNode] | None = None,
+    spans: bool = True,
 ) -> tuple[list[tuple[tuple[str, ...], bool, bool]], list[LexborNode]]:
     """Each row's cells laid out as a browser lays out ``colspan`` and ``rowspan``, a cell's text
     repeated in every column and row it spans (as Word's merged cells are read), except a row
@@ -882,7 +895,8 @@ def _grid(
     ends). With each row, whether all the cells that start in it are ``<th>``, and whether it is
     such a label. Also the cells of ``beside`` (:func:`_beside_rows`) left empty in the grid, to
     be read once apart from it: those under no header text but a title's (a header naming their
-    column makes them a value of each row)."""
+    column makes them a value of each row). Without ``spans``, no cell has a ``colspan`` or
+    ``rowspan`` to read."""
     beside = beside or {}
     apart: list[LexborNode] = []
     rows: list[list[str]] = []
@@ -901,6 +915,9 @@ def _grid(
             text = _clean(_inline_text(cell, tables, pictures=True))
             started += 1
             all_th = all_th and cell.tag == "th"
+            if not spans:
+                row.append(text)
+                continue
             across = min(_span(cell, "colspan", MAX_COLSPAN), max(1, MAX_ROW_WIDTH - len(row)))
             if cell.mem_id in beside and not any(
                 col < len(above) and above[col]
