@@ -601,7 +601,7 @@ def _layout(node: LexborNode, trs: list[tuple[LexborNode, bool]]) -> bool:
     Links and bold text are inline: a data table's cells have them too."""
     if (node.attributes.get("role") or "").strip().lower() in _LAYOUT_ROLES:
         return True
-    if node.css_first(_BLOCKS + ", p") is None or any(head for _, head in trs):
+    if any(head for _, head in trs) or not _holds_below(node, _BLOCKS + ", p"):
         return False  # the common data table: nothing but text and inline markup in its cells
     cells = [cell for tr, _ in trs for cell in tr.iter() if cell.tag in ("td", "th")]
     if any(cell.tag == "th" for cell in cells):
@@ -809,10 +809,16 @@ def _caption(node: LexborNode | None, tables: bool = True) -> str:
     return _clean(_inline_text(node, tables)) if node is not None else ""
 
 
+def _holds_below(node: LexborNode, selector: str) -> bool:
+    """Whether an element holds one matching ``selector`` (lexbor's selectors match the node
+    they start from too: ``table.css_first("table")`` finds that table itself; from each child,
+    what they find is below the element)."""
+    return any(child.css_first(selector) is not None for child in node.iter())
+
+
 def _holds_table(node: LexborNode) -> bool:
-    """Whether a table holds another table (lexbor's selectors match the node they start from
-    too: ``node.css_first("table")`` finds the table itself)."""
-    return any(found.mem_id != node.mem_id for found in node.css("table"))
+    """Whether a table holds another table."""
+    return _holds_below(node, "table")
 
 
 def _own_parts(node: LexborNode) -> list[LexborNode]:
