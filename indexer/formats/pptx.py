@@ -932,7 +932,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # 16: an a:buAutoNum paragraph carries its number (ListItem.number, from its startAt)
     # 17: a VBA project (ppt/vbaProject.bin) listed as skipped
     # 18: a chart's number in General read as General shows it (0.333333333, 1E-05)
-    version="18",
+    # 19: a chart's number of 16 digits or more in General in 15 significant digits, as a cell's
+    version="19",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,

@@ -118,20 +118,29 @@ HEADER_TEXT_SHARE = 2 / 3
 
 
 def _float(v: float) -> str:
-    """A number as Excel's General format shows it, whole numbers below 1e16 in all their digits
-    (see :func:`_general`)."""
-    if v.is_integer() and -1e16 < v < 1e16:
+    """A number as Excel's General format shows it (see :func:`_general`), whole numbers below
+    1e15 at once in all their digits, which are 15 at most."""
+    if v.is_integer() and -1e15 < v < 1e15:
         return str(int(v))
     return _general(v)
 
 
+def _int(v: int) -> str:
+    """A whole number (openpyxl gives one for a number stored without a point) as
+    :func:`_float` writes it: past 15 digits Excel keeps and shows 15 significant ones."""
+    return str(v) if -(10**15) < v < 10**15 else _general(float(v))
+
+
 def _general(v: float) -> str:
-    """A number that is not whole (or is past 1e16) as Excel's General format shows it: in at most
+    """A number that is not whole (or is past 1e15) as Excel's General format shows it: in at most
     11 characters, a minus sign aside, rounded to the digits that fit (1/3 is 0.333333333, 2/3 of
     100 66.66666667, pi 3.141592654); below 0.0001 in scientific notation of six significant
     digits at most (1E-05, 1.23457E-07); from 1e11 on in up to 15 significant digits, where
     General writes 1.23457E+11 and so drops digits of the number itself, which are kept; its
-    exponents written in capitals, two digits at least (1.5E+20)."""
+    exponents written in capitals, two digits at least (1.5E+20). Excel keeps no more than 15
+    significant digits of a number (it stores 1234567890123456 typed in as 1234567890123450),
+    and General shows no more: a number of 16 digits or more is in scientific notation from
+    1e15 on, whole or not (1234567890123456 is 1.23456789012346E+15, not its 16 digits)."""
     a = abs(v)
     if 1 <= a < 1e10:  # ten significant digits, the point the eleventh character
         text = "%.10G" % v
@@ -155,7 +164,7 @@ def _duration(v: dt.timedelta) -> str:
 
 _FORMAT = {
     float: _float,
-    int: str,
+    int: _int,
     bool: lambda v: "TRUE" if v else "FALSE",
     dt.date: dt.date.isoformat,
     dt.datetime: lambda v: v.isoformat(sep=" "),
@@ -2386,8 +2395,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # ods 12, xls 12, xlsb 14: a number in General read as General shows it (0.333333333, 1E-05);
         # xlsb 15: a sheet under an id the relationships lack skipped, the others read (calamine
         # panicked on it, losing the workbook); xlsb 16: the sheets after one listed without a
-        # relationship id keep their tab's sheet_index
-        version={"xlsx": "23", "ods": "12", "xls": "12", "xlsb": "16"}[source_type],
+        # relationship id keep their tab's sheet_index; xlsx 24, ods 13, xls 13, xlsb 17: a
+        # number of 16 digits or more in General in the 15 significant digits Excel keeps
+        # (1.23456789012346E+15, not 1234567890123456)
+        version={"xlsx": "24", "ods": "13", "xls": "13", "xlsb": "17"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

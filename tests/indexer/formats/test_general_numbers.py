@@ -1,6 +1,7 @@
 """Numbers in Excel's General format read as General shows them: in at most 11 characters (a
 minus sign aside), decimals rounded to the digits that fit, exponents in capitals; whole numbers
-keep all their digits, which General would turn into 1.23457E+11 past 11 of them."""
+keep all their digits, which General would turn into 1.23457E+11 past 11 of them, up to the 15
+significant digits Excel keeps: past them, in scientific notation (1.23456789012346E+15)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,12 @@ import pytest
 from openpyxl import Workbook
 
 from indexer import extract_bytes
+from indexer.formats import spreadsheet
 from indexer.formats._charts import _Shown
 from indexer.formats.spreadsheet import _batch_cells, cell_text
+
+from .test_merged_hidden_text import _number
+from .test_spreadsheet import _cell, _ods
 
 #: (value, what General shows), each worked out by hand from its rules
 CASES = [
@@ -33,6 +38,13 @@ CASES = [
     # kept whole, or in 15 significant digits, where General would drop digits of the number
     (123456789012.0, "123456789012"),
     (123456789012.34, "123456789012.34"),
+    (999999999999999.0, "999999999999999"),  # 15 digits, all of them significant
+    # Excel keeps 15 significant digits: 16 digits or more in scientific notation, whole or not
+    (1234567890123456.0, "1.23456789012346E+15"),  # 16 digits, the last rounding the 15th up
+    (-1234567890123456.0, "-1.23456789012346E+15"),
+    (1e15, "1E+15"),
+    (1234567890123456.7, "1.23456789012346E+15"),
+    (12345678901234567.0, "1.23456789012346E+16"),  # stored as the double 12345678901234568
 ]
 
 
@@ -57,8 +69,85 @@ def test_a_workbook_s_general_cells_read_as_excel_shows_them():
     assert table.rows == (("pears", "0.142857143", "2E-05"), ("plums", "0.285714285714", "1.5"))
 
 
+#: a card number of 16 digits and one of 15 beside it, in the General format
+LONG = (1234567890123456, 123456789012345)
+#: Excel shows the first in 15 significant digits (its General cell 1.23457E+15 at the default
+#: width, 1234567890123450 once typed in); the second whole
+LONG_SHOWN = ("1.23456789012346E+15", "123456789012345")
+
+
+def _xlsx_long() -> bytes:
+    wb = Workbook()
+    wb.active.append(["card", "short"])
+    wb.active.append(list(LONG))
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def _xls_long() -> bytes:
+    import xlwt
+
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("Cards")
+    for col, (name, value) in enumerate(zip(("card", "short"), LONG, strict=True)):
+        sheet.write(0, col, name)
+        sheet.write(1, col, float(value))  # a NUMBER record: the double itself
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _xlsb_long(tmp_path) -> bytes:
+    from pyxlsbwriter import XlsbWriter
+
+    path = tmp_path / "cards.xlsb"
+    with XlsbWriter(str(path)) as writer:
+        writer.add_sheet("Cards")
+        writer.write_sheet([["card", "short"], [float(v) for v in LONG]])
+    return path.read_bytes()
+
+
+def _ods_long(manifest: bool) -> bytes:
+    row = "".join(_number(v) for v in LONG)
+    body = (
+        f'<table:table table:name="Cards"><table:table-row>{_cell("card")}{_cell("short")}'
+        f"</table:table-row><table:table-row>{row}</table:table-row></table:table>"
+    )
+    return _ods(body, manifest=manifest)
+
+
+@pytest.mark.parametrize(
+    ("name", "build"),
+    [
+        ("cards.xlsx", lambda tmp_path: _xlsx_long()),
+        ("cards.xls", lambda tmp_path: _xls_long()),
+        ("cards.xlsb", _xlsb_long),
+        ("cards.ods", lambda tmp_path: _ods_long(True)),
+        ("cards.ods", lambda tmp_path: _ods_long(False)),  # read by the streaming reader
+    ],
+    ids=["xlsx", "xls", "xlsb", "ods", "ods-streaming"],
+)
+def test_a_number_of_16_digits_reads_in_the_15_excel_keeps(name, build, tmp_path):
+    (table,) = extract_bytes(build(tmp_path), name).blocks
+    # it read 1234567890123456, a digit neither Excel nor LibreOffice shows
+    assert table.rows == (LONG_SHOWN,)
+
+
+def test_a_whole_number_openpyxl_gives_reads_as_the_same_float_does():
+    # openpyxl reads a number stored without a point as an int
+    backend = spreadsheet.OpenpyxlBackend(_xlsx_long())
+    try:
+        (_, first), (_, second) = backend.read(backend.sheets[0]).rows
+    finally:
+        backend.close()
+    assert [type(v) for v in second] == [int, int]
+    assert tuple(map(cell_text, second)) == LONG_SHOWN
+
+
 def test_a_chart_s_general_values_read_as_its_cells_do():
     assert _Shown("General", False).text("0.33333333333333331") == "0.333333333"
+    assert _Shown("General", False).text("1234567890123456") == "1.23456789012346E+15"
 
 
 @pytest.mark.shared
