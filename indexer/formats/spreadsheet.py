@@ -11,10 +11,12 @@ rows as strings, ``row_numbers`` their 1-based sheet rows. A chart sheet (a tab 
 chart alone) is read as its chart: its title and the values its chart part keeps. Macro
 sheets, empty sheets and sheets that fail to parse are listed in ``Coverage.skipped`` (and in
 ``Document.metadata["skipped_sheets"]``) instead of failing the workbook; a workbook without a
-single readable sheet raises PARSE_ERROR. The files an xlsx sheet's objects embed (a Word file,
-a PDF, a workbook: ``xl/embeddings/``) are read with :mod:`._embedded` after that sheet's blocks,
-under an ``Embedded: name`` heading, their blocks carrying the sheet's name so that the row, table
-and sheet modes take them as that sheet's text. The title and axis titles of the charts of an
+single readable sheet raises PARSE_ERROR. A merged range shows its top-left cell's value alone, as
+Excel and LibreOffice do: the values its other cells keep are listed in ``Coverage.skipped`` (on
+purpose), not read. The files an xlsx sheet's objects embed (a Word file, a PDF, a workbook:
+``xl/embeddings/``) are read with :mod:`._embedded` after that sheet's blocks, under an
+``Embedded: name`` heading, their blocks carrying the sheet's name so that the row, table and
+sheet modes take them as that sheet's text. The title and axis titles of the charts of an
 xlsx or xlsb worksheet (:mod:`._charts`), and of the chart objects on an ods sheet, are a
 paragraph after the sheet's cells, which hold the charts' values.
 
@@ -237,11 +239,17 @@ def read_table(raw: RawSheet, *, char_budget: int) -> SheetTable | None:
 
 
 def read_tables(
-    raw: RawSheet, *, char_budget: int, header_rows: tuple[int, int] | None = None
+    raw: RawSheet,
+    *,
+    char_budget: int,
+    header_rows: tuple[int, int] | None = None,
+    hidden: list[tuple[int, int]] | None = None,
 ) -> list[SheetTable]:
-    """The tables of one sheet: rows → strings, merged ranges filled with their top-left value,
-    empty rows dropped, the rows cut into tables (:func:`_regions`) and each table's header
-    detected. Raises DocumentLimit past ``char_budget``.
+    """The tables of one sheet: rows → strings, merged ranges filled with their top-left value
+    (left blank when it is empty, as Excel and LibreOffice show them: the values the range's
+    other cells keep are hidden, their 0-based ``(row, column)`` added to ``hidden``), empty
+    rows dropped, the rows cut into tables (:func:`_regions`) and each table's header detected.
+    Raises DocumentLimit past ``char_budget``.
 
     The header of the sheet's first table is its first non-empty row when at least two thirds of
     that row's filled cells are text. Up to three leading rows holding a single text cell (a title
@@ -250,7 +258,7 @@ def read_tables(
     whose cells are merged down over the rows below it takes those rows in (each column's texts
     joined with " / "). ``header_rows``, the first and last sheet rows the sheet's print titles
     repeat on each page, head whichever of its tables they lead, over as many rows as they cover."""
-    rows, numbers, head, width, chars, merges = _sheet_rows(raw, char_budget)
+    rows, numbers, head, width, chars, merges = _sheet_rows(raw, char_budget, hidden)
     if not rows:
         return []
     regions = _regions(rows, numbers, width)
@@ -341,12 +349,13 @@ def _title_lines(rows: Sequence[tuple[str, ...]], numbers: Sequence[int]) -> tup
 
 
 def _sheet_rows(
-    raw: RawSheet, char_budget: int
+    raw: RawSheet, char_budget: int, hidden: list[tuple[int, int]] | None = None
 ) -> tuple[
     list[tuple[str, ...]], list[int], list[tuple[int, int]], int, int, list[tuple[int, int, int, int]]
 ]:
     """(rows as strings, their 1-based sheet rows, (filled, text) cells of the first five
-    rows, width, characters, merged ranges) of a sheet's non-empty rows."""
+    rows, width, characters, merged ranges) of a sheet's non-empty rows; the cells whose values
+    a merged range hides added to ``hidden`` (see :func:`read_tables`)."""
     merges = sorted(raw.merged)
     pending = 0  # index into merges of the next range not yet started
     active: list[tuple[int, int, int, int, Any]] = []  # (row0, col0, row1, col1, value)
@@ -354,6 +363,7 @@ def _sheet_rows(
     rows: list[tuple[str, ...]] = []
     numbers: list[int] = []
     head: list[tuple[int, int]] = []  # (filled, text) cells of the first rows, before merge filling
+    covered = [] if hidden is None else hidden
     width = 0
     chars = 0
     fmt = cell_text
@@ -366,7 +376,7 @@ def _sheet_rows(
         if converted is not None:
             cells = converted
         elif pending < len(merges) or active:
-            values = list(values)
+            given, values = values, list(values)  # the cells as the file holds them, and as shown
             while pending < len(merges) and merges[pending][0] <= r:
                 r0, c0, r1, c1 = merges[pending]
                 pending += 1
@@ -374,17 +384,29 @@ def _sheet_rows(
                     continue
                 rc = c0 - first_col
                 top = values[rc] if r0 == r and 0 <= rc < len(values) else None
-                if _filled(top):
-                    active.append((r0, c0, r1, c1, top))
+                # an empty top-left cell: the range shows nothing, whatever its other cells keep
+                active.append((r0, c0, r1, c1, top if _filled(top) else ""))
             active = [m for m in active if m[2] >= r]
+            gone: list[Any] = []
             for _r0, c0, _r1, c1, value in active:
                 lo = max(c0 - first_col, 0)
                 hi = c1 - first_col
+                # the range shows its top-left value over all its cells: a value another cell of
+                # it keeps (an .ods's covered cell, whose text LibreOffice hides; a value under
+                # a merge in an .xlsx's XML, which Excel hides) is not shown, but listed
+                under = _hidden_under(given, lo, hi, value)
+                for c in under:
+                    covered.append((r, c + first_col))
+                    gone.append(given[c])
+                if value == "":  # blank: the values it hides emptied, no cell added
+                    for c in under:
+                        values[c] = ""
+                    continue
                 if hi >= len(values):  # a reader that drops trailing empty cells
                     values.extend([""] * (hi + 1 - len(values)))
-                # the range shows its top-left value over all its cells: a text another cell of
-                # it keeps (an .ods's covered cell, whose text LibreOffice hides) is not shown
                 values[lo : hi + 1] = [value] * (hi + 1 - lo)
+            if gone and len(head) < 5:  # a hidden value is no cell of the row's to tell a header by
+                info = (info[0] - len(gone), info[1] - sum(map(_is_text, gone)))
         if converted is None:
             cells = tuple(
                 [v if type(v) is str else (_float(v) if type(v) is float else fmt(v)) for v in values]
@@ -402,6 +424,34 @@ def _sheet_rows(
                 f"the workbook's text passes the {char_budget:,}-character limit (row {r + 1})"
             )
     return rows, numbers, head, width, chars, merges
+
+
+#: the cells a sheet's listing of hidden values names, at most
+_HIDDEN_NAMED = 10
+
+
+def merge_hidden(sheet: str, cells: Sequence[tuple[int, int]]) -> Skipped:
+    """The listing of the values merged ranges of ``sheet`` hide in ``cells`` (0-based): left
+    out on purpose, as Excel and LibreOffice show no more than the range's top-left value (a
+    file keeps them where a tool wrote a value into a cell it then merged over)."""
+    refs = ", ".join(cell_ref(r, c) for r, c in cells[:_HIDDEN_NAMED])
+    more = f" and {len(cells) - _HIDDEN_NAMED:,} more" if len(cells) > _HIDDEN_NAMED else ""
+    n = len(cells)
+    reason = (
+        f"the value{'s' if n != 1 else ''} of {n:,} cell{'s' if n != 1 else ''} ({refs}{more}) "
+        "under a merged range, which shows its top-left cell's value alone (hidden, not read)"
+    )
+    return Skipped("hidden", sheet, reason, on_purpose=True)
+
+
+def _hidden_under(values: Sequence[Any], lo: int, hi: int, shown: Any) -> list[int]:
+    """The indexes of the filled cells among ``values[lo : hi + 1]`` (a merged range's, in one
+    row) whose value is not ``shown``, the value the range shows: those it hides."""
+    cells = values[lo : hi + 1]
+    blank = cells.count(None) + cells.count("")
+    if blank + (cells.count(shown) if shown != "" else 0) == len(cells):  # most rows of a merge
+        return []
+    return [lo + i for i, v in enumerate(cells) if _filled(v) and v != shown]
 
 
 def _headed_table(
@@ -2077,7 +2127,10 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                             raw.rows = _with_values(raw.rows, raw.first_col, *found)
                 if not raw.merged and merges.get(sheet.name):
                     raw.merged = merges[sheet.name]
-                tables = read_tables(raw, char_budget=budget, header_rows=title_rows.get(sheet.name))
+                hidden: list[tuple[int, int]] = []
+                tables = read_tables(
+                    raw, char_budget=budget, header_rows=title_rows.get(sheet.name), hidden=hidden
+                )
             except (pc.CalamineError, *_XML_ERRORS, EOFError, IndexError, TypeError) as exc:
                 skipped.append(Skipped("sheet", sheet.name, f"unreadable: {type(exc).__name__}: {exc}"[:300]))
                 unreadable += 1
@@ -2090,6 +2143,8 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 )
                 unreadable += 1
                 continue
+            if hidden:
+                skipped.append(merge_hidden(sheet.name, hidden))
             meta = {
                 "sheet_name": sheet.name,
                 "sheet_index": tabs.get(sheet.name, sheet.index),
@@ -2397,8 +2452,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # panicked on it, losing the workbook); xlsb 16: the sheets after one listed without a
         # relationship id keep their tab's sheet_index; xlsx 24, ods 13, xls 13, xlsb 17: a
         # number of 16 digits or more in General in the 15 significant digits Excel keeps
-        # (1.23456789012346E+15, not 1234567890123456)
-        version={"xlsx": "24", "ods": "13", "xls": "13", "xlsb": "17"}[source_type],
+        # (1.23456789012346E+15, not 1234567890123456); xlsx 25, ods 14, xls 14, xlsb 18: a
+        # merged range whose top-left cell is empty shows blank, the values its other cells keep
+        # hidden as in Excel; the values merged ranges hide listed (Skipped "hidden", on purpose)
+        version={"xlsx": "25", "ods": "14", "xls": "14", "xlsb": "18"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
