@@ -249,6 +249,10 @@ def comments_skipped(zf: zipfile.ZipFile, members: list[str], element: str, what
     return comments_entry(count, members[0] if len(members) == 1 else f"{len(members)} comment parts")
 
 
+#: why a VBA project is not read: macro code acts on the document and is not its text
+VBA_REASON = "a VBA project (not read)"
+
+
 def macros_skipped(zf: zipfile.ZipFile, folder: str) -> Skipped | None:
     """The ``Coverage.skipped`` entry of the VBA project a macro-enabled package keeps beside its
     main part (``<folder>/vbaProject.bin``: xl/ of a workbook, word/ of a document, ppt/ of a
@@ -266,7 +270,7 @@ def macros_skipped(zf: zipfile.ZipFile, folder: str) -> Skipped | None:
     name = next((n for n in zf.NameToInfo if n.lower() == wanted), None)
     if name is None:
         return None
-    return Skipped("macros", name, "a VBA project (not read)", on_purpose=True)
+    return Skipped("macros", name, VBA_REASON, on_purpose=True)
 
 
 def comments_entry(count: int, where: str) -> Skipped | None:

@@ -1088,22 +1088,35 @@ _NOT_READ = {
 # -- containers ----------------------------------------------------------------------------------
 
 
-def _ole_streams(data: bytes) -> list[str]:
+def _ole_entries(data: bytes) -> tuple[list[str], list[str]]:
+    """The paths of the streams and of the storages of an OLE compound file."""
     import olefile
 
     try:
         with olefile.OleFileIO(data) as ole:
-            return ["/".join(parts) for parts in ole.listdir()]
+            streams = ["/".join(parts) for parts in ole.listdir()]
+            return streams, ["/".join(parts) for parts in ole.listdir(streams=False, storages=True)]
     except (OSError, ValueError, IndexError, TypeError) as exc:  # olefile's reactions to bad sectors
         raise ParseError(f"damaged OLE compound file: {exc}") from None
 
 
-def _check_ole(data: bytes) -> None:
-    streams = {s.lower() for s in _ole_streams(data)}
-    if {"encryptioninfo", "encryptedpackage"} & streams:
+#: the storage in which an .xls (Excel 97 and later) keeps its VBA project
+_XLS_VBA = "_vba_project_cur"
+
+
+def _check_ole(data: bytes) -> Skipped | None:
+    """Raises Encrypted for a password-protected OOXML package in an OLE container and
+    ParseError for a file without a workbook stream; the ``Coverage.skipped`` entry of the VBA
+    project the workbook keeps (its ``_VBA_PROJECT_CUR`` storage, named as stored), left out on
+    purpose as an .xlsm's is (see :func:`._ooxml.macros_skipped`), None without one."""
+    streams, storages = _ole_entries(data)
+    names = {s.lower() for s in streams}
+    if {"encryptioninfo", "encryptedpackage"} & names:
         raise Encrypted("the workbook is encrypted (password-protected OOXML in an OLE container)")
-    if not {"workbook", "book"} & streams:
+    if not {"workbook", "book"} & names:
         raise ParseError("OLE compound file without a workbook stream: not an Excel workbook")
+    vba = next((s for s in storages if s.lower() == _XLS_VBA), None)
+    return Skipped("macros", vba, _ooxml.VBA_REASON, on_purpose=True) if vba is not None else None
 
 
 # -- images --------------------------------------------------------------------------------------
@@ -1845,8 +1858,9 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     warnings: list[str] = []
     # saved with a password (or protected, and so encrypted with Excel's own): the zip it holds
     data = decrypted(data, ctx, ctx.filename or "workbook", workbook=True)
+    macros: Skipped | None = None
     if data[:8] == OLE_MAGIC:
-        _check_ole(data)
+        macros = _check_ole(data)
         if source_type != "xls":
             warnings.append(f"a legacy .xls workbook saved under a .{source_type} name; read as .xls")
         missing = directory_cut(data)
@@ -2249,7 +2263,9 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     metadata["skipped_sheets"] = skipped_sheets
     if comments is not None:
         skipped.append(comments)
-    if zf is not None and (macros := _ooxml.macros_skipped(zf, "xl")) is not None:
+    if zf is not None:
+        macros = _ooxml.macros_skipped(zf, "xl")
+    if macros is not None:
         skipped.append(macros)
     skipped += objects
     coverage = Coverage(
@@ -2454,8 +2470,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # number of 16 digits or more in General in the 15 significant digits Excel keeps
         # (1.23456789012346E+15, not 1234567890123456); xlsx 25, ods 14, xls 14, xlsb 18: a
         # merged range whose top-left cell is empty shows blank, the values its other cells keep
-        # hidden as in Excel; the values merged ranges hide listed (Skipped "hidden", on purpose)
-        version={"xlsx": "25", "ods": "14", "xls": "14", "xlsb": "18"}[source_type],
+        # hidden as in Excel; the values merged ranges hide listed (Skipped "hidden", on purpose);
+        # xls 15: a VBA project (the _VBA_PROJECT_CUR storage) listed as skipped, as an .xlsm's
+        version={"xlsx": "25", "ods": "14", "xls": "15", "xlsb": "18"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

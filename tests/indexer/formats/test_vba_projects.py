@@ -1,6 +1,7 @@
 """The VBA project a macro-enabled Office file keeps (xl/vbaProject.bin of an .xlsm or an .xlsb,
-word/vbaProject.bin of a .docm, ppt/vbaProject.bin of a .pptm) is macro code, not read: it is
-listed in ``Coverage.skipped`` so that the manifest shows the file held one."""
+word/vbaProject.bin of a .docm, ppt/vbaProject.bin of a .pptm, the _VBA_PROJECT_CUR storage of an
+.xls) is macro code, not read: it is listed in ``Coverage.skipped`` so that the manifest shows the
+file held one."""
 
 from __future__ import annotations
 
@@ -115,6 +116,51 @@ def test_an_xlsb_s_vba_project_is_listed(tmp_path):
         writer.write_sheet([["name", "count"], ["pears", 3]])
     doc = extract_bytes(_with(path.read_bytes(), "xl/vbaProject.bin"), "book.xlsb")
     assert _macros(doc) == [("xl/vbaProject.bin", REASON, True)]
+
+
+def _xls(*vba: str) -> bytes:
+    """A BIFF8 workbook (xlwt), with a VBA project stored as Excel stores one when ``vba`` gives
+    the path of its storage: a PROJECT stream and a VBA storage holding a dir stream (their
+    content is not looked at)."""
+    import xlwt
+    from aspose.email_foss.cfb.reader import CFBReader
+    from aspose.email_foss.cfb.writer import CFBDocument, CFBStorage, CFBStream, CFBWriter
+
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("Counts")
+    for row, values in enumerate([["name", "count"], ["pears", 3]]):
+        for col, value in enumerate(values):
+            sheet.write(row, col, value)
+    data = _saved(book)
+    if not vba:
+        return data
+    document = CFBDocument.from_reader(CFBReader(data))
+    project = document.root
+    for name in vba:
+        project = project.add_storage(CFBStorage(name))
+    project.add_stream(CFBStream("PROJECT", b'Name="VBAProject"\r\n'))
+    project.add_storage(CFBStorage("VBA")).add_stream(CFBStream("dir", b"\x01"))
+    return CFBWriter().to_bytes(document)
+
+
+@pytest.mark.parametrize("storage", ["_VBA_PROJECT_CUR", "_vba_project_cur"])
+def test_an_xls_s_vba_project_is_listed(storage):
+    assert _macros(extract_bytes(_xls(), "book.xls")) == []
+    doc = extract_bytes(_xls(storage), "book.xls")
+    # it was listed nowhere, where an .xlsm's is
+    assert _macros(doc) == [(storage, REASON, True)]
+    assert not doc.coverage.has_warning
+    assert "pears" in doc.text
+
+
+def test_the_vba_project_of_an_object_an_xls_embeds_is_not_the_workbook_s():
+    # an embedded workbook's storage (MBD…) holds its own project: not the workbook's macros
+    import olefile
+
+    data = _xls("MBD0042A1B2", "_VBA_PROJECT_CUR")
+    with olefile.OleFileIO(data) as ole:
+        assert ole.exists("MBD0042A1B2/_VBA_PROJECT_CUR/VBA/dir")
+    assert _macros(extract_bytes(data, "book.xls")) == []
 
 
 @pytest.mark.shared
