@@ -1611,7 +1611,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="22",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="23",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1675,6 +1675,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # in base64 or quoted-printable decoded; a part's body right below its fields (no blank
     # line) read as its body, no longer as header
     # 22: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
+    # 23: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1735,7 +1736,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="22",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="23",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1799,6 +1800,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # in base64 or quoted-printable decoded; a part's body right below its fields (no blank
     # line) read as its body, no longer as header
     # 22: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
+    # 23: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

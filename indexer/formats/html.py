@@ -342,7 +342,7 @@ class _Walker:
         for child in node.iter(include_text=True):
             tag = child.tag
             if tag == "li":
-                self.flush_loose(loose, level, ordered, items)
+                self.flush_loose(loose, level, items)
                 if number is not None:
                     own = _html_integer(child.attributes.get("value"))
                     number = own if own is not None else number
@@ -350,20 +350,23 @@ class _Walker:
                 if number is not None:
                     number += step
             elif tag in _LISTS:
-                self.flush_loose(loose, level, ordered, items)
+                self.flush_loose(loose, level, items)
                 self.list_items(child, level + 1, items)
             elif tag == "-text":
                 loose.append(child.text_content or "")
             elif tag not in _SKIP_INLINE:
                 loose.append(_inline_text(child))
-        self.flush_loose(loose, level, ordered, items)
+        self.flush_loose(loose, level, items)
 
     @staticmethod
-    def flush_loose(loose: list[str], level: int, ordered: bool, items: list[ListItem]) -> None:
+    def flush_loose(loose: list[str], level: int, items: list[ListItem]) -> None:
+        """Text written in a list outside any ``<li>``: a browser shows it without a marker and
+        counts no item for it, so it is an unordered item (as an OpenDocument list header), and
+        an ``<ol>``'s items after it keep their numbers rather than read as a list from 1."""
         text = _clean("".join(loose))
         loose.clear()
         if text:
-            items.append(ListItem(text, level, ordered))
+            items.append(ListItem(text, level))
 
     def item(
         self, node: LexborNode, level: int, ordered: bool, items: list[ListItem], number: int | None = None
@@ -1902,7 +1905,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="14",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="15",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -1942,6 +1945,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # blocks again, not a blank head line on the blocks after its first
     # 13: a <blockquote>'s blocks carry their quote depth (quote: 1, 2 in a quote within it …)
     # 14: an <ol>'s items carry their numbers (start, value, reversed)
+    # 15: text in a list outside any <li> an unordered item, no longer an ordered one written 1.
     source_type="html",
     libraries=("selectolax",),
     images=True,

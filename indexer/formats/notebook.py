@@ -163,7 +163,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="13",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="14",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -181,6 +181,7 @@ def _as_text(text: str, reason: str) -> Document:
     # 11: HTML 12 (alt-text pictures in cells, 30 px icons, flags after their rows, boxes headed)
     # 12: Markdown cells and HTML outputs: a quote's blocks carry their quote depth (markdown 12, HTML 13)
     # 13: Markdown cells and HTML outputs: ordered items carry their numbers (markdown 17, HTML 14)
+    # 14: HTML outputs: text in a list outside any <li> an unordered item (HTML 15)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -129,6 +129,28 @@ def test_html_start_value_and_reversed():
     assert '<ol start="3">' in _rendered(markdown)
 
 
+def test_html_text_in_an_ol_outside_its_items_is_kept_unnumbered():
+    # a browser shows "Note: …" without a marker between items 1 and 2 and counts no item for
+    # it; <p> in an <ol> alike. Read as numbered, it was written "1." and the list read anew
+    html = (
+        b"<ol start='4'>Lead-in<li>four</li>Note: <b>bold</b> here<li>five</li><p>Aside</p><li>six</li></ol>"
+    )
+    doc = extract_bytes(html, "t.html")
+    items = [(i.text, i.ordered, i.number) for i in doc.blocks[0].items]
+    assert items == [
+        ("Lead-in", False, None),
+        ("four", True, 4),
+        ("Note: bold here", False, None),
+        ("five", True, 5),
+        ("Aside", False, None),
+        ("six", True, 6),
+    ]
+    markdown = render_markdown(doc)
+    assert markdown == "- Lead-in\n4. four\n- Note: bold here\n5. five\n- Aside\n6. six\n"
+    html_out = _rendered(markdown)
+    assert '<ol start="5">\n<li>five</li>' in html_out and '<ol start="6">\n<li>six</li>' in html_out
+
+
 # -- Markdown --------------------------------------------------------------------------------------
 
 
