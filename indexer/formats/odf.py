@@ -505,19 +505,26 @@ class _Reader:
                 counts[level] = number
                 for deeper in [d for d in counts if d > level]:  # counted again under this item
                     del counts[deeper]
+            at = None  # where the item's first paragraph is in items
             for child in item:
                 if child.tag in (T_P, T_H):
                     out = _Inline()
                     self.inline(child, out)
                     if out.text:
                         text = " ".join(out.text.split())
-                        # a header shows no number: an unordered line, so that the items after it
-                        # are not read as a list starting at 1
-                        numbered = ordered and item.tag == T_ITEM
-                        items.append(
-                            ListItem(text, min(level - 1, 8), numbered, number if numbered else None)
-                        )
-                        number = None  # the item's further paragraphs are not numbered again
+                        if at is not None:
+                            # the item's further paragraphs show no number of their own: its text,
+                            # as an HTML item's paragraphs are
+                            first = items[at]
+                            items[at] = replace(first, text=first.text + " " + text)
+                        else:
+                            # a header shows no number: an unordered line, so that the items after
+                            # it are not read as a list starting at 1
+                            numbered = ordered and item.tag == T_ITEM
+                            at = len(items)
+                            items.append(
+                                ListItem(text, min(level - 1, 8), numbered, number if numbered else None)
+                            )
                     frames.extend(out.frames)
                 elif child.tag == T_LIST:
                     self.list(child, level + 1, style, items, frames, counts)
@@ -1128,8 +1135,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # its table's first row or column labels only as chart:data-source-has-labels says
     # 16: an ordered list item carries its number (ListItem.number: the level's text:start-value,
     # an item's own, a list continuing another by text:continue-numbering or text:continue-list);
-    # a list header an unordered item
-    version="16",
+    # a list header an unordered item; 17: a list item's further paragraphs its text, no longer
+    # items of their own written 1.
+    version="17",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1164,8 +1172,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # skipped with why; a frame holding an object without a stand-in picture read; 17: a chart
     # whose series are the rows of its table (chart:series-source="rows") a series a column; its
     # table's first row or column labels only as chart:data-source-has-labels says
-    # 18: an ordered list item carries its number, as in a text (odt 16)
-    version="18",
+    # 18: an ordered list item carries its number, as in a text (odt 16); 19: a list item's
+    # further paragraphs its text (odt 17)
+    version="19",
     source_type="odp",
     libraries=("lxml",),
     images=True,

@@ -243,6 +243,10 @@ _ODF = (
     '<text:list-style style:name="N"><text:list-level-style-number text:level="1" text:start-value="5"/>'
     '<text:list-level-style-number text:level="2"/></text:list-style>'
     '<text:list-style style:name="B"><text:list-level-style-bullet text:level="1"/></text:list-style>'
+    # Roman capitals from II, then letters from c, as a reader sees them
+    '<text:list-style style:name="R"><text:list-level-style-number text:level="1" style:num-format="I" '
+    'style:num-suffix="." text:start-value="2"/><text:list-level-style-number text:level="2" '
+    'style:num-format="a" style:num-suffix=")" text:start-value="3"/></text:list-style>'
     "</office:automatic-styles>"
     "<office:body><office:text>{}</office:text></office:body></office:document-content>"
 )
@@ -317,6 +321,43 @@ def test_opendocument_list_continuing_one_named_by_its_id():
     html = _rendered(markdown)
     assert '<ol start="5">\n<li>five</li>\n<li>six</li>\n</ol>' in html
     assert '<ol start="7">\n<li>seven</li>\n</ol>' in html
+
+
+def test_opendocument_item_of_several_paragraphs_is_one_numbered_item():
+    # II. Two / its second paragraph, unnumbered; c) and d) under it; III. Three, whose paragraph
+    # after its sublist is its own; the list after "Between" goes on: IV. Four
+    two = "<text:list-item><text:p>Two</text:p><text:p>Two, more</text:p>"
+    sub = (
+        "<text:list><text:list-item><text:p>c sub</text:p><text:p>c, more</text:p></text:list-item>"
+        + _odf_item("d sub")
+        + "</text:list>"
+    )
+    three = "<text:list-item><text:p>Three</text:p><text:list>" + _odf_item("a again")
+    three += "</text:list><text:p>Three, after</text:p></text:list-item>"
+    body = (
+        '<text:list text:style-name="R">'
+        + two
+        + sub
+        + "</text:list-item>"
+        + three
+        + "</text:list>"
+        + "<text:p>Between</text:p>"
+        + '<text:list text:style-name="R" text:continue-numbering="true">'
+        + _odf_item("Four")
+        + "</text:list>"
+    )
+    doc = extract_bytes(_odt(body), "t.odt")
+    assert _numbers(doc) == [
+        [("Two Two, more", 2), ("c sub c, more", 3), ("d sub", 4), ("Three Three, after", 3), ("a again", 3)],
+        [("Four", 4)],
+    ]
+    markdown = render_markdown(doc)
+    assert (
+        "2. Two Two, more\n\n   3. c sub c, more\n   4. d sub\n3. Three Three, after\n\n   3. a again\n"
+        in markdown
+    )
+    assert "\n\n4. Four\n" in markdown
+    assert "1." not in markdown
 
 
 # -- PowerPoint --------------------------------------------------------------------------------------
