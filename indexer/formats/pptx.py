@@ -21,7 +21,7 @@ import posixpath
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from itertools import groupby
 from typing import Any
@@ -69,9 +69,10 @@ A_P, A_T, A_BR, A_PPR = f"{{{A}}}p", f"{{{A}}}t", f"{{{A}}}br", f"{{{A}}}pPr"
 A14_M = "{http://schemas.microsoft.com/office/drawing/2010/main}m"
 A_BUCHAR, A_BUAUTO, A_BUNONE = f"{{{A}}}buChar", f"{{{A}}}buAutoNum", f"{{{A}}}buNone"
 A_LSTSTYLE, P_TXBODY, P_PH = f"{{{A}}}lstStyle", f"{{{P}}}txBody", f"{{{P}}}ph"
-#: A paragraph's bullet, from the first of these in its pPr or in a list style's level: ordered,
-#: unordered (a character or a picture), or none. Absent from all of them: no bullet.
-_BULLETS = {A_BUAUTO: True, A_BUCHAR: False, f"{{{A}}}buBlip": False, A_BUNONE: None}
+#: A paragraph's bullet, from the first of these or an ``a:buAutoNum`` (``_Numbered``) in its pPr
+#: or in a list style's level: unordered (a character or a picture), or none. Absent from all of
+#: them: no bullet.
+_BULLETS = {A_BUCHAR: False, f"{{{A}}}buBlip": False, A_BUNONE: None}
 _NO_STYLE: tuple[Any, ...] = (...,) * 9  # one entry per level, ``...`` where nothing is said
 _BULLET_PREFIXES = ("•", "◦", "▪", "‣", "– ", "- ", "* ")
 _TITLE_TYPES = ("TITLE", "CENTER_TITLE", "VERTICAL_TITLE")
@@ -179,6 +180,15 @@ def _paragraph_text(p: etree._Element) -> str:
     return "".join(parts)
 
 
+@dataclass(frozen=True, slots=True)
+class _Numbered:
+    """An ``a:buAutoNum`` bullet: its paragraphs are numbered, from ``start`` (its ``startAt``,
+    1 without one). Kept whole where a list style gives it, so that a paragraph numbered by its
+    shape's, layout's or master's style counts from the style's ``startAt``."""
+
+    start: int
+
+
 def _text(txbody: etree._Element | None) -> str:
     """The text of a text frame (a title's, a table cell's), its paragraphs one a line."""
     return "" if txbody is None else "\n".join(_paragraph_text(p) for p in txbody.iterchildren(A_P))
@@ -213,7 +223,7 @@ def _frame_blocks(
             text = text.lstrip("•◦▪‣–-* ").strip()
             bullet = False if bullet is None else bullet
         entries.append((text, level, bullet))
-        numbers.append(_count(counters, level, _start_at(ppr) if bullet is True else None))
+        numbers.append(_count(counters, level, bullet.start if isinstance(bullet, _Numbered) else None))
     if not entries:
         return []
     if len(entries) == 1 or all(b is None and lvl == 0 for _, lvl, b in entries):
@@ -228,19 +238,18 @@ def _frame_blocks(
             continue
         top = min(lvl for _, lvl, _ in run_entries)  # items indented under a lead-in start at 0
         items = tuple(
-            ListItem(" ".join(t.split()), level=lvl - top, ordered=bool(b), number=n)
+            ListItem(" ".join(t.split()), level=lvl - top, ordered=isinstance(b, _Numbered), number=n)
             for (t, lvl, b), n in zip(run_entries, numbers[first:end], strict=True)
         )
         blocks.append(Block(LIST, render_list(items), items=items, meta=meta))
     return blocks
 
 
-def _start_at(ppr: etree._Element | None) -> int:
-    """The number a paragraph's own ``a:buAutoNum`` starts its list at (``startAt``, 1 without
-    one, or where the numbering comes from a list style)."""
-    auto = ppr.find(A_BUAUTO) if ppr is not None else None
+def _start_at(auto: etree._Element) -> int:
+    """The number an ``a:buAutoNum`` starts its list at: its ``startAt``, 1 without one (or with
+    one that is no whole number)."""
     try:
-        return int(auto.get("startAt") or 1) if auto is not None else 1
+        return int(auto.get("startAt") or 1)
     except ValueError:
         return 1
 
@@ -268,9 +277,12 @@ def _level(ppr: etree._Element) -> int:
 
 
 def _bullet(ppr: etree._Element | None) -> Any:
-    """True (ordered), False (bulleted) or None (no bullet) when ``ppr`` says, else ``...``."""
+    """A ``_Numbered`` (ordered), False (bulleted) or None (no bullet) when ``ppr`` says, else
+    ``...``."""
     if ppr is not None:
         for child in ppr:
+            if child.tag == A_BUAUTO:
+                return _Numbered(_start_at(child))
             if child.tag in _BULLETS:
                 return _BULLETS[child.tag]
     return ...
@@ -933,7 +945,9 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # 17: a VBA project (ppt/vbaProject.bin) listed as skipped
     # 18: a chart's number in General read as General shows it (0.333333333, 1E-05)
     # 19: a chart's number of 16 digits or more in General in 15 significant digits, as a cell's
-    version="19",
+    # 20: a paragraph numbered by its shape's, layout's or master's list style counts from that
+    # style's startAt, no longer from 1
+    version="20",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,

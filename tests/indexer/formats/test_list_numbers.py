@@ -409,3 +409,50 @@ def test_powerpoint_auto_numbers_start_at_and_count_on():
         ]
     ]
     assert '<ol start="7">' in _rendered(render_markdown(doc))
+
+
+def test_powerpoint_numbers_from_a_list_style_count_from_its_start_at():
+    from lxml import etree
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    a = "http://schemas.openxmlformats.org/drawingml/2006/main"
+    p = "http://schemas.openxmlformats.org/presentationml/2006/main"
+    deck = Presentation()
+    # the master's body style numbers its first level IV., V. …: a content placeholder's
+    # paragraphs without a bullet of their own take it
+    lvl1 = deck.slide_master._element.find(f"{{{p}}}txStyles/{{{p}}}bodyStyle/{{{a}}}lvl1pPr")
+    for char in lvl1.findall(f"{{{a}}}buChar"):
+        lvl1.remove(char)
+    etree.SubElement(lvl1, f"{{{a}}}buAutoNum", type="romanUcPeriod", startAt="4")
+    slide = deck.slides.add_slide(deck.slide_layouts[1])
+    slide.shapes.title.text = "Agenda"
+    body = slide.placeholders[1].text_frame
+    body.text = "Four"
+    body.add_paragraph().text = "Five"
+    # a text box's own list style: c), d) … at its first level, i., ii. at its second
+    frame = slide.shapes.add_textbox(Inches(1), Inches(4), Inches(5), Inches(3)).text_frame
+    lst = frame._txBody.find(f"{{{a}}}lstStyle")
+    etree.SubElement(
+        etree.SubElement(lst, f"{{{a}}}lvl1pPr"), f"{{{a}}}buAutoNum", type="alphaLcParenR", startAt="3"
+    )
+    etree.SubElement(etree.SubElement(lst, f"{{{a}}}lvl2pPr"), f"{{{a}}}buAutoNum", type="romanLcPeriod")
+    frame.text = "c"
+    for text, level in [("d", 0), ("d i", 1), ("d ii", 1), ("e", 0), ("No number", 0), ("c again", 0)]:
+        paragraph = frame.add_paragraph()
+        paragraph.text = text
+        paragraph.level = level
+    # a:buNone cancels the style's numbering; the count starts again after it
+    etree.SubElement(frame.paragraphs[5]._p.get_or_add_pPr(), f"{{{a}}}buNone")
+    out = io.BytesIO()
+    deck.save(out)
+    doc = extract_bytes(out.getvalue(), "deck.pptx")
+    assert _numbers(doc) == [
+        [("Four", 4), ("Five", 5)],
+        [("c", 3), ("d", 4), ("d i", 1), ("d ii", 2), ("e", 5)],
+        [("c again", 3)],
+    ]
+    assert [b.text for b in doc.blocks if b.kind == "paragraph"] == ["No number"]
+    markdown = render_markdown(doc)
+    assert "4. Four\n5. Five\n" in markdown
+    assert "3. c\n4. d\n   1. d i\n   2. d ii\n5. e\n\nNo number\n\n3. c again\n" in markdown
