@@ -17,6 +17,7 @@ from operator import itemgetter
 
 from .._fast import new_block
 from ..model import CODE, HEADING, IMAGE, LIST, OWN_MARKERS, PARAGRAPH, Block, ListItem, freeze, render_list
+from ._numerals import ROMAN, roman_value
 from ._pdf_lines import UPRIGHT_ABOVE, UPRIGHT_BELOW, Line, Words, hyphen_stays
 
 #: Share of the page height at the top and at the bottom where running headers and footers live.
@@ -31,9 +32,6 @@ SIDE_SHARE = 0.6
 _NOT_ALNUM = re.compile(r"[^\w#]+")
 
 _DIGITS = re.compile(r"\d+")
-#: a roman page number (front matter), i to cccxcix, well formed: no d or m, which spell words
-#: and abbreviations (did, mix, DC, MD) as often
-_ROMAN = re.compile(r"^(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$")
 #: what may stand around a page number, at most NUMBER_DECOR characters on either side
 #: (``- 5 -``, ``— ii —``, ``| 7``, ``5.``)
 _DECOR = " -–—|."
@@ -93,7 +91,7 @@ def _is_page_number_key(key: str) -> bool:
         len(key) - len(key.lstrip(_DECOR)) > NUMBER_DECOR or len(key) - len(key.rstrip(_DECOR)) > NUMBER_DECOR
     ):
         return False  # (the first test is the cheap one: most keys carry no decoration)
-    return bool(_PAGE_NUMBER.match(core)) or bool(_ROMAN.match(core))
+    return bool(_PAGE_NUMBER.match(core)) or bool(ROMAN.match(core))
 
 
 def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, str, str]]:
@@ -388,7 +386,6 @@ def find_running(
 
 #: a margin line's number at its start or end (a running head's page number, ``47699 Federal …``)
 _EDGE_DIGITS = re.compile(r"^(\d{1,6})\s|\s(\d{1,6})$")
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 
 
 def _number_value(text: str) -> int | None:
@@ -398,15 +395,7 @@ def _number_value(text: str) -> int | None:
     core = text.strip(_DECOR).strip()
     if core.isdecimal():
         return int(core) if len(core) <= 9 else -1
-    return _roman_value(core.lower())
-
-
-def _roman_value(core: str) -> int | None:
-    """The value of a well-formed lower-case roman numeral (``xiv``: 14), else None."""
-    if not _ROMAN.match(core):
-        return None
-    values = [_ROMAN_VALUES[c] for c in core]
-    return sum(-v if k + 1 < len(values) and v < values[k + 1] else v for k, v in enumerate(values))
+    return roman_value(core.lower())
 
 
 def _page_numbers(
@@ -1268,7 +1257,7 @@ def _marker_values(text: str) -> set[int]:
     if mark.isdigit():
         return {int(mark)}
     out = {ord(mark.lower()) - ord("a") + 1} if len(mark) == 1 else set()
-    roman = _roman_value(mark.lower())
+    roman = roman_value(mark.lower())
     return out if roman is None else out | {roman}
 
 
