@@ -10,7 +10,8 @@ row has past its last definition each span a column as wide as its last cell. A 
 the text is kept apart from the ``|`` striprtf ends each cell with.
 The text is read line by line: runs of table rows become a table block, lines that start with a
 list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph;
-Word's list numbers (``\\listtext``, ``\\pntext``) carry their paragraph's level.
+Word's list numbers (``\\listtext``, ``\\pntext``) carry their paragraph's level, and, where its
+list numbers with letters or Roman numerals, that kind, so that ``i.`` counts as 9 or as 1.
 Footnotes and endnotes become ``[^n]`` markers, the notes paragraphs at the end. Document metadata
 ``{source_type, title, author}`` comes from the ``\\info`` group. A paragraph given an outline
 level (``\\outlinelevelN``, 0 to 8, as Word and pandoc write their headings) is a heading of level
@@ -50,6 +51,7 @@ from ..model import (
     render_table,
 )
 from . import _ooxml
+from ._numerals import roman_value
 from ._symbol_font import symbol_char
 from .registry import extractor
 
@@ -123,17 +125,35 @@ _BLIPS = {
     "dibitmap": "bmp",
     "wbitmap": "bmp",
 }
-#: a list paragraph: its level marks (see ``_list_levels``), its number or bullet (Word's, Google
-#: Docs' ``●○■``, the Symbol and Wingdings bullets as private-use characters), a tab, its text
+#: a list paragraph: its level marks and the mark of its kind of number (see ``_list_levels``),
+#: its number or bullet (Word's, Google Docs' ``●○■``, the Symbol and Wingdings bullets as
+#: private-use characters), a tab, its text
 _ITEM = re.compile(
-    r"^\s*(\ue004*)\s*(?:(\d{1,3}|[a-zA-Z]|[ivxlc]{1,6}|[IVXLC]{1,6})[.)]|([•·◦▪●○■\-*o§\uf0b7\uf0a7]))"
+    r"^\s*(\ue004*)([\ue00d\ue00e]?)\s*"
+    r"(?:(\d{1,3}|[a-zA-Z]|[ivxlc]{1,6}|[IVXLC]{1,6})[.)]|([•·◦▪●○■\-*o§\uf0b7\uf0a7]))"
     r"\s*\t\s*(.*)$"
 )
 #: where a paragraph's list number is written (``\\pntext`` by Word's older list syntax, skipped by
-#: the conversion) and the words that give its level
-_LIST_WORD = re.compile(r"\{\\(listtext|pntext)(?![a-z])|\\(ilvl|pnlvl)(\d+)|\\(pard?)(?![a-z])")
+#: the conversion), the words that give its level, its list (``\\lsN``) and, in the older syntax,
+#: its letters or Roman numerals (``\\pnlcltr``, ``\\pnucrm`` …)
+_LIST_WORD = re.compile(
+    r"\{\\(listtext|pntext)(?![a-z])|\\(ilvl|pnlvl)(\d+)|\\(pard?)(?![a-z])|\\ls(\d+)"
+    r"|\\pn[lu]c(ltr|rm)(?![a-z])"
+)
 _PNTEXT = re.compile(r"\{\\pntext(?![a-z])")
 _LEVEL_RTF = "{\\uc1\\u57348?}"
+#: a list number's kind where its list says it is letters or Roman numerals, marked after its
+#: level marks: the label alone does not tell "i" the letter from "i" the numeral
+_LETTERS, _ROMAN = "\ue00d", "\ue00e"
+_KIND_RTF = {_LETTERS: "{\\uc1\\u57357?}", _ROMAN: "{\\uc1\\u57358?}"}
+_LIST_MARKS = re.compile("[\ue004\ue00d\ue00e]")
+#: a list level's number format (``\\levelnfcN`` in the list table) as its kind: Roman numerals
+#: (1, 2: upper and lower case) or letters (3, 4); the others (decimal, bullets, none) have none
+_LEVEL_KINDS = {"1": _ROMAN, "2": _ROMAN, "3": _LETTERS, "4": _LETTERS}
+#: the words of the list table that say a list's levels' number formats and its id
+_LIST_TABLE_WORD = re.compile(r"\\levelnfc(\d+)|\\listid(-?\d+)|\{\\list(?:level)?(?![a-z])")
+#: the words of the list override table that name a list (``\\lsN``) for a list of the table
+_OVERRIDE_WORD = re.compile(r"\\listid(-?\d+)|\\ls(\d+)|\{\\listoverride(?![a-z])")
 #: a paragraph's outline level (a heading's), marked where its text starts by N + 1 of these
 _OUTLINE = re.compile(r"\\outlinelevel(\d+)(?![0-9]) ?")
 _HEADING_RTF = "{\\uc1\\u57356?}"
@@ -260,17 +280,25 @@ def _mark_notes(rtf: str) -> tuple[str, list[str]]:
 
 def _list_levels(rtf: str) -> str:
     """Mark each list number group (``{\\listtext …}``, else Word's older ``{\\pntext …}``) with
-    one private-use character per level of its paragraph, and let the conversion keep
-    ``\\pntext``. The level is the paragraph's ``\\ilvlN`` (``\\pnlvlN``, 1-based), written
-    before the group or after it up to the paragraph's end."""
+    one private-use character per level of its paragraph, then one for its kind of number where
+    its list numbers with letters or Roman numerals, and let the conversion keep ``\\pntext``.
+    The level is the paragraph's ``\\ilvlN`` (``\\pnlvlN``, 1-based), the kind its list's
+    (``\\lsN``) level's in the list table (``\\levelnfcN``), else its own ``\\pnlcltr``,
+    ``\\pnucrm`` …, each written before the group or after it up to the paragraph's end."""
     word = "listtext" if "{\\listtext" in rtf else "pntext"
     if "{\\" + word not in rtf:
         return rtf
+    kinds = _list_kinds(rtf) if word == "listtext" else {}
     if "\\ilvl" not in rtf and "\\pnlvl" not in rtf:  # every item at level 0
-        return rtf if word == "listtext" else _PNTEXT.sub("{", rtf)
-    groups: list[list[int]] = []  # [start, end of the control word, level]
+        if word == "listtext" and not any(levels[0] for levels in kinds.values()):
+            return rtf
+        if word == "pntext" and "\\pnlc" not in rtf and "\\pnuc" not in rtf:
+            return _PNTEXT.sub("{", rtf)
+    groups: list[list] = []  # [start, end of the control word, level, list, kind]
     level = 0
-    pending: list[int] | None = None  # the group of the paragraph being read
+    listed = ""  # the paragraph's list (\lsN)
+    kind = ""  # the paragraph's kind of number (\pnlcltr …): a mark, "" for none
+    pending: list | None = None  # the group of the paragraph being read
     skip = 0
     for m in _LIST_WORD.finditer(rtf):
         if m.start() < skip:
@@ -278,23 +306,96 @@ def _list_levels(rtf: str) -> str:
         if m.group(1):
             if m.group(1) == word:
                 skip = _group_end(rtf, m.start())
-                pending = [m.start(), m.end(), level]
+                pending = [m.start(), m.end(), level, listed, kind]
                 groups.append(pending)
         elif m.group(2):
             level = min(max(int(m.group(3)) - (m.group(2) == "pnlvl"), 0), 8)
             if pending is not None:
                 pending[2] = level
         elif m.group(4) == "pard":
-            level = 0
-        else:
+            level, listed, kind = 0, "", ""
+        elif m.group(4):
             pending = None
+        elif m.group(5):
+            listed = m.group(5)
+            if pending is not None:
+                pending[3] = listed
+        else:
+            kind = _LETTERS if m.group(6) == "ltr" else _ROMAN
+            if pending is not None:
+                pending[4] = kind
     out: list[str] = []
     pos = 0
-    for start, end, depth in groups:
+    for start, end, depth, listed, kind in groups:
+        if word == "listtext":
+            levels = kinds.get(listed, ())
+            kind = levels[depth] if depth < len(levels) else ""
         out += [rtf[pos:start], "{" if word == "pntext" else rtf[start:end], _LEVEL_RTF * depth]
+        if kind:
+            out.append(_KIND_RTF[kind])
         pos = end
     out.append(rtf[pos:])
     return "".join(out)
+
+
+def _list_kinds(rtf: str) -> dict[str, tuple[str, ...]]:
+    """Each list (``\\lsN`` of the list override table) numbering some level with letters or
+    Roman numerals → its levels' kinds (``_LETTERS``, ``_ROMAN``, "" for the others), from the
+    ``\\levelnfcN`` of the list its override names (``\\listidN``) in the list table. The list
+    table is read as a run of words up to the override table after it (finding the end of each
+    of its groups would walk every word of it again, several times): a list's levels, then its
+    id."""
+    table = rtf.find("{\\*\\listtable")
+    overrides = rtf.find("{\\*\\listoverridetable", table)
+    if table < 0 or overrides < 0:
+        return {}
+    by_id: dict[str, tuple[str, ...]] = {}
+    levels: list[str | None] = []
+    for m in _LIST_TABLE_WORD.finditer(rtf, table, overrides):
+        if m.group(1) is not None:  # a level's number format: its first word only
+            if levels and levels[-1] is None:
+                levels[-1] = _LEVEL_KINDS.get(m.group(1), "")
+        elif m.group(2) is not None:  # the list's id, after its levels
+            if any(levels):
+                by_id[m.group(2)] = tuple(kind or "" for kind in levels)
+            levels = []
+        elif m.group(0) == "{\\list":
+            levels = []
+        else:
+            levels.append(None)
+    out: dict[str, tuple[str, ...]] = {}
+    if not by_id:
+        return out
+    end = _group_end(rtf, overrides)
+    listed = None
+    for m in _OVERRIDE_WORD.finditer(rtf, overrides, end):
+        if m.group(1) is not None:
+            listed = by_id.get(m.group(1))
+        elif m.group(2) is not None and listed is not None:
+            out[m.group(2)] = listed
+        elif m.group(0).startswith("{"):
+            listed = None
+    return out
+
+
+def _without_list_marks(text: str) -> str:
+    """``text`` without the level and kind marks of list numbers (``_list_levels``)."""
+    if "\ue004" in text or _LETTERS in text or _ROMAN in text:
+        return _LIST_MARKS.sub("", text)
+    return text
+
+
+def _label_number(label: str, kind: str) -> int | None:
+    """A list item's number, from its label: a decimal one as it reads, a letter or a Roman
+    numeral as the kind its list gives says (``c``: 3, ``iv``: 4); None for either where the list
+    says nothing, the label alone not telling "i" the letter from "i" the numeral."""
+    if label.isdigit():
+        return int(label)
+    if kind == _LETTERS:
+        return ord(label.lower()) - ord("a") + 1 if len(label) == 1 else None
+    if kind == _ROMAN:
+        return roman_value(label.lower())
+    return None
 
 
 def _heading_levels(rtf: str) -> str:
@@ -499,7 +600,7 @@ def _take_notes(text: str, kinds: list[str]) -> tuple[str, list[tuple[str, str, 
         seen += 1
         body = m.group(1)
         marked = [int(n) for n in _MARK.findall(body)] if "\ue000" in body else []
-        body = " ".join(_MARK.sub(" ", body).replace("|", " ").replace("\ue004", "").split())
+        body = " ".join(_without_list_marks(_MARK.sub(" ", body).replace("|", " ")).split())
         body = body.replace(_PIPE, "|")
         if not body and not marked:
             return ""
@@ -718,8 +819,7 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
         # row, which stays in its table
         if stripped.endswith("|"):
             flush_items()
-            if "\ue004" in stripped:  # the level of a list number inside a cell
-                stripped = stripped.replace("\ue004", "")
+            stripped = _without_list_marks(stripped)  # those of a list number inside a cell
             if _HEADING in stripped:  # a heading's level inside a cell: the cell's text
                 stripped = stripped.replace(_HEADING, "")
             if "\ue007" in stripped:
@@ -743,29 +843,26 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
             line = line.replace(_PIPE, "|")
         if _HEADING in line:
             run = _HEADING_RUN.search(line)
-            starts = run is not None and not line[: run.start()].replace("\ue004", "").strip()
+            starts = run is not None and not _without_list_marks(line[: run.start()]).strip()
             line = line.replace(_HEADING, "")
-            title = " ".join(_MERGE.sub("", line.replace("\ue004", "")).replace("\t", " ").split())
+            title = " ".join(_MERGE.sub("", _without_list_marks(line)).replace("\t", " ").split())
             if starts and title:  # the paragraph's own level, where its text starts: a heading
                 flush_items()
                 blocks.append(Block(HEADING, title, level=min(len(run.group(0)), 6)))
                 place(marked)
                 continue
         m = _ITEM.match(line)
-        if m and m.group(4).strip():
-            label = m.group(2)
-            # a decimal label is the item's number; a letter or a Roman one ("a.", "iv.") is left
-            # out: the label alone does not tell "i" the letter from "i" the numeral
-            number = int(label) if label is not None and label.isdigit() else None
-            text = " ".join(m.group(4).split())
+        if m and m.group(5).strip():
+            label = m.group(3)
+            number = _label_number(label, m.group(2)) if label is not None else None
+            text = " ".join(m.group(5).split())
             items.append(ListItem(text, level=len(m.group(1)), ordered=label is not None, number=number))
             held.extend(marked)
             continue
         flush_items()
         if "\ue007" in line:  # a merge mark outside a table row
             line = _MERGE.sub("", line)
-        if "\ue004" in line:  # a list number that is not one
-            line = line.replace("\ue004", "")
+        line = _without_list_marks(line)  # those of a list number that is not one
         para = " ".join(line.replace("\t", " ").split())
         if para:
             blocks.append(Block(PARAGRAPH, para))
@@ -792,7 +889,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # cells past its last cell definition each a column of its own after its last cell; 13: a
     # paragraph given an outline level (\outlinelevelN, a Word or pandoc heading) a heading
     # 14: a list item's decimal marker is its number (ListItem.number)
-    version="14",
+    # 15: a letter or Roman marker its number too, as the list's level (\levelnfcN) or its older
+    # \pn group (\pnlcltr, \pnucrm …) says it counts: b. and ii. 2, no longer written 1.
+    version="15",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

@@ -166,7 +166,8 @@ def test_markdown_items_keep_the_numbers_written_before_them(markdown_parser):
 # -- RTF ---------------------------------------------------------------------------------------------
 
 
-def test_rtf_decimal_labels_are_numbers_letters_are_not():
+def test_rtf_decimal_labels_are_numbers_letters_of_a_list_not_in_the_table_are_not():
+    # \\ls1 names no list of a list table (there is none): "a." may be the letter or the numeral
     rtf = (
         b"{\\rtf1\\ansi {\\pard Start with\\par}"
         b"\\pard\\ls1\\ilvl0 {\\listtext\\pard\\plain 7.\\tab}Seven\\par"
@@ -180,11 +181,86 @@ def test_rtf_decimal_labels_are_numbers_letters_are_not():
 def test_real_rtf_list_started_at_seven(real_world):
     doc = extract(real_world / "rtf" / "kreuzberg" / "list_complex.rtf")
     assert _numbers(doc)[1] == [("Seven Start", 7), ("Eight Continue", 8)]
-    # the first list: 1. 2. at its first level, its deeper levels lettered and Roman
-    assert _numbers(doc)[0][:3] == [("One", 1), ("Two", 2), ("Three", None)]
+    # the first list: 1. 2. at its first level, then a. b., i. ii., A. B., I. II. at the levels
+    # below (its \\levelnfc 0, 4, 2, 3, 1), bullets at the sixth
+    assert [n for _, n in _numbers(doc)[0]] == [1, 2, 1, 2, 1, 2, 1, 2, 1, 2, None, None]
     markdown = render_markdown(doc)
+    assert (
+        "   1. Three\n   2. Four\n      1. Five\n      2. Six\n         1. Seven\n         2. Eight\n"
+        in markdown
+    )
     assert "Start with\n\n7. Seven Start\n8. Eight Continue" in markdown
     assert '<ol start="7">\n<li>Seven Start</li>\n<li>Eight Continue</li>\n</ol>' in _rendered(markdown)
+
+
+#: a list table of two lists: decimal, lower-case letters from h, lower-case Roman numerals from
+#: iii (\\levelnfc 0, 4, 2); upper-case letters from C, upper-case Roman numerals (3, 1)
+_RTF_LIST_TABLE = (
+    b"{\\*\\listtable"
+    b"{\\list\\listtemplateid11{\\listlevel\\levelnfc0\\levelstartat1{\\leveltext\\'02\\'00.;}}"
+    b"{\\listlevel\\levelnfc4\\levelnfcn4\\levelstartat8{\\leveltext\\'02\\'01.;}}"
+    b"{\\listlevel\\levelnfc2\\levelstartat3{\\leveltext\\'02\\'02.;}}{\\listname ;}\\listid101}"
+    b"{\\list\\listtemplateid12{\\listlevel\\levelnfc3\\levelstartat3{\\leveltext\\'02\\'00.;}}"
+    b"{\\listlevel\\levelnfc1\\levelstartat1{\\leveltext\\'02\\'01.;}}{\\listname ;}\\listid102}}"
+    b"{\\*\\listoverridetable{\\listoverride\\listid101\\listoverridecount0\\ls1}"
+    b"{\\listoverride\\listid102\\listoverridecount0\\ls2}}"
+)
+
+
+def _rtf_item(label: str, text: str, ls: int, ilvl: int) -> bytes:
+    # as Word writes it: the number group, then the paragraph's list and level
+    return f"{{\\listtext\\pard\\plain {label}\\tab}}\\pard\\ls{ls}\\ilvl{ilvl} {text}\\par\n".encode()
+
+
+def test_rtf_letter_and_roman_labels_count_as_their_lists_level_says():
+    # "i." is the ninth letter in a lettered level and 1 in a Roman one; "C." is 3, not 100
+    rtf = (
+        b"{\\rtf1\\ansi "
+        + _RTF_LIST_TABLE
+        + _rtf_item("1.", "One", 1, 0)
+        + _rtf_item("h.", "Aitch", 1, 1)
+        + _rtf_item("i.", "Eye", 1, 1)
+        + _rtf_item("iii.", "Roman three", 1, 2)
+        + _rtf_item("iv.", "Roman four", 1, 2)
+        + _rtf_item("2.", "Two", 1, 0)
+        + b"\\pard Between\\par\n"
+        + _rtf_item("C.", "Cee", 2, 0)
+        + _rtf_item("I.", "Upper one", 2, 1)
+        + _rtf_item("II.", "Upper two", 2, 1)
+        + _rtf_item("D.", "Dee", 2, 0)
+        + b"}"
+    )
+    doc = extract_bytes(rtf, "t.rtf")
+    assert _numbers(doc) == [
+        [("One", 1), ("Aitch", 8), ("Eye", 9), ("Roman three", 3), ("Roman four", 4), ("Two", 2)],
+        [("Cee", 3), ("Upper one", 1), ("Upper two", 2), ("Dee", 4)],
+    ]
+    assert "\ue00d" not in doc.text and "\ue00e" not in doc.text
+    markdown = render_markdown(doc)
+    assert (
+        "1. One\n\n   8. Aitch\n   9. Eye\n\n      3. Roman three\n      4. Roman four\n2. Two\n" in markdown
+    )
+    assert "3. Cee\n   1. Upper one\n   2. Upper two\n4. Dee\n" in markdown
+
+
+def test_rtf_older_list_numbers_count_as_their_pn_group_says():
+    # Word's older syntax: the paragraph's {\\*\\pn …} group says lower-case letters, or upper-case
+    # Roman numerals; the number group {\\pntext …} comes first
+    def item(label: str, text: str, words: str) -> bytes:
+        pn = f"{{\\*\\pn\\pnlvlbody\\ilvl0\\pnrnot0{words}{{\\pntxta .}}}}"
+        return f"{{\\pntext\\f0 {label}\\tab}}\\pard\\fi-360\\li720{pn} {text}\\par\n".encode()
+
+    rtf = (
+        b"{\\rtf1\\ansi "
+        + item("i.", "Ninth letter", "\\pnlcltr\\pnstart9")
+        + item("j.", "Tenth letter", "\\pnlcltr\\pnstart9")
+        + b"\\pard Between\\par\n"
+        + item("IX.", "Nine", "\\pnucrm\\pnstart9")
+        + item("X.", "Ten", "\\pnucrm\\pnstart9")
+        + b"}"
+    )
+    doc = extract_bytes(rtf, "t.rtf")
+    assert _numbers(doc) == [[("Ninth letter", 9), ("Tenth letter", 10)], [("Nine", 9), ("Ten", 10)]]
 
 
 # -- Word --------------------------------------------------------------------------------------------
