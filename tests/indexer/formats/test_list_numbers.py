@@ -130,8 +130,9 @@ def test_html_start_value_and_reversed():
 
 
 def test_html_text_in_an_ol_outside_its_items_is_kept_unnumbered():
-    # a browser shows "Note: …" without a marker between items 1 and 2 and counts no item for
-    # it; <p> in an <ol> alike. Read as numbered, it was written "1." and the list read anew
+    # a browser shows "Note: …" without a marker between items 4 and 5 and counts no item for
+    # it; <p> in an <ol> alike. Read as numbered, it was written "1.", which CommonMark counts as
+    # one more item: 4, 5, 6 where the page shows 4 and 5
     html = (
         b"<ol start='4'>Lead-in<li>four</li>Note: <b>bold</b> here<li>five</li><p>Aside</p><li>six</li></ol>"
     )
