@@ -91,3 +91,18 @@ def test_source_screen(snap_compare, app):
 
 def test_report_screen(snap_compare, app):
     assert snap_compare(app, terminal_size=SIZE, run_before=steps("R"))
+
+
+def test_metadata_screen(snap_compare, app):
+    async def run_before(pilot) -> None:
+        from tui.screens.metadata import MetadataScreen
+
+        await steps()(pilot)
+        await pilot.click("#chunk-list")
+        await pilot.press("home", "enter")
+        await wait_for(
+            pilot, lambda: isinstance(pilot.app.screen, MetadataScreen), what="the metadata screen"
+        )
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
