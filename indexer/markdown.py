@@ -3,10 +3,11 @@
 Markdown and plain-text sources come back as their own (normalised) text, but for a text
 document with pictures (a card's photo or logo): it renders as the other documents do, so that
 its pictures are referenced by name with ``list_images``. Other documents render block by
-block: ``#`` headings, paragraphs, ``-``/``1.`` lists indented two spaces per level, pipe
-tables, fenced code, images as ``[Image: alt]`` (or ``![alt](name)`` with ``list_images``),
-``---`` where the page changes (PDF, slides), and a presentation's speaker notes in a
-``::: notes`` fenced div (pandoc's way of writing them). Spreadsheets give ``## SheetName`` and a pipe table per
+block: ``#`` headings, paragraphs, ``-``/``1.`` lists indented two spaces per level (``*``/``1)``
+for a list right after one marked alike, which would read as one list with it), pipe tables,
+fenced code, images as ``[Image: alt]`` (or ``![alt](name)`` with ``list_images``), ``---``
+where the page changes (PDF, slides), and a presentation's speaker notes in a ``::: notes``
+fenced div (pandoc's way of writing them). Spreadsheets give ``## SheetName`` and a pipe table per
 sheet, sheets separated by ``---``, a file embedded in a sheet after it as a document's blocks,
 its headings below the sheet's; CSV gives one pipe table.
 
@@ -82,6 +83,7 @@ def _document(doc: Document, list_images: bool) -> str:
     depths: list[int] = []  # the blockquote depth of each part, where the parts so far had one
     page = None
     notes = False  # inside a ::: notes div
+    last_list = None  # where the list part last written stands, and its depth
     for block in doc.blocks:
         is_notes = bool(block.meta) and bool(block.meta.get(NOTES))
         new_page = block.page is not None and block.page != page
@@ -101,7 +103,12 @@ def _document(doc: Document, list_images: bool) -> str:
                 notes = True
             if depth or depths:
                 depths += [0] * (len(parts) - len(depths)) + [depth]
+            if block.kind == LIST and last_list == (len(parts) - 1, depth):
+                rendered = _apart(parts[-1], rendered)
             parts.append(rendered)
+            # a list's part followed by its images' references ends with them, not with the list
+            ends_list = block.kind == LIST and not (list_images and block.images)
+            last_list = (len(parts) - 1, depth) if ends_list else None
     if notes:
         parts.append(":::")
     for refs in by_page.values():
@@ -235,6 +242,28 @@ def _list(block: Block, quoted: bool = False) -> str:
     return "\n".join(lines)
 
 
+#: the marker of an item at its list's top level as :func:`_list` writes it, at a line's start
+#: (an item's other lines and the items of its nested lists are indented): a bullet, or a number
+#: and its delimiter
+_TOP_MARKER = re.compile(r"^(?:[-*]|\d{1,9}[.)])(?= )", re.MULTILINE)
+#: the other bullet, the other delimiter: a list marked with it is a list of its own
+_OTHER_MARK = {"-": "*", "*": "-", ".": ")", ")": "."}
+
+
+def _apart(before: str, rendered: str) -> str:
+    """A list's Markdown ``rendered`` right after the list ``before`` (at the same quote depth),
+    kept apart from it: CommonMark reads two lists one after the other as one list when they
+    use the same bullet or the same delimiter after their numbers, the blank line between them
+    only making it loose (one list of paragraphs). Where they would, the later list's top-level
+    markers take the other bullet (``*`` for ``-``) or delimiter (``1)`` for ``1.``), which
+    starts a list of its own in CommonMark and GFM alike."""
+    last = _TOP_MARKER.findall(before)
+    first = _TOP_MARKER.match(rendered)
+    if not last or not first or last[-1][-1] != first.group()[-1]:
+        return rendered
+    return _TOP_MARKER.sub(lambda m: m.group()[:-1] + _OTHER_MARK[m.group()[-1]], rendered)
+
+
 def _number_marker(item: ListItem) -> str:
     """An ordered item's marker: its own number where it has one CommonMark can write (up to nine
     digits, not negative), else ``1.`` as for an item the source gives no number."""
@@ -262,6 +291,7 @@ def _sheets(doc: Document, list_images: bool) -> str:
     order: list[str] = []
     tables: dict[str, list[str]] = {}
     shown: set[str] = set()  # images shown where an embedded file's blocks stand
+    last_list = None  # the sheet and place of an embedded file's list part last written
     for block in doc.blocks:
         name = str(block.meta.get("sheet_name") or "Sheet")
         if name not in tables:
@@ -274,8 +304,14 @@ def _sheets(doc: Document, list_images: bool) -> str:
                 block = replace(block, level=max(block.level, 1) + 2)
             depth = _depth(block)
             rendered = _behind_marks(_block(doc, block, list_images, depth > 0), depth)
+            # a list in a quote stands behind its own marks after a blank line: a quote of its own
+            is_list = block.kind == LIST and not depth
             if rendered:
+                if is_list and last_list == (name, len(tables[name]) - 1):
+                    rendered = _apart(tables[name][-1], rendered)
                 tables[name].append(rendered)
+                ends_list = is_list and not (list_images and block.images)
+                last_list = (name, len(tables[name]) - 1) if ends_list else None
             if list_images:
                 shown.update(block.images)
             continue
