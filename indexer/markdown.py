@@ -551,13 +551,14 @@ def _inline(text: str, escaped: set[int], quoted: bool = False) -> list[int]:
 
     An autolink (``<ana@example.org>``, ``<https://example.org/a_b>``) is left as it is, the
     characters in it too: a Markdown reader shows its address as a link, and a mail's "From: Ana
-    <ana@example.org>" reads as it did. Not one with a backtick or an entity in it, which a
-    reader would take otherwise; its ``<`` is escaped."""
+    <ana@example.org>" reads as it did, a backtick in it too. Not one with an entity in it, which
+    a reader would show as its character; its ``<`` is escaped."""
     out: list[int] = []
     runs: list[tuple[str, int, int]] = []
     last_gt = len(text) if quoted else text.rfind(">")
     n = len(text)
     after = 0  # the end of the autolink last passed over
+    links: list[tuple[int, int]] = []  # the autolinks left as they are
     for m in _INLINE_MARK.finditer(text):
         i, j = m.span()
         if i < after:
@@ -572,6 +573,7 @@ def _inline(text: str, escaped: set[int], quoted: bool = False) -> list[int]:
             out.append(i)
         elif i not in escaped and (end := _autolink(text, i)):
             after = end
+            links.append((i, end))
         elif i < last_gt and (
             (_HTML_TAG.match(text, i) if quoted else _inline_html(text, i)) or _AUTOLINK.match(text, i)
         ):
@@ -582,10 +584,14 @@ def _inline(text: str, escaped: set[int], quoted: bool = False) -> list[int]:
         return out
     # a backslash does not work inside a code span: an escaped backtick still closes a span that
     # an earlier one opens. So when two runs are as long (or a fence was escaped), every backtick
-    # of the paragraph is escaped; else none is ("don`t" stays)
+    # of the paragraph is escaped; else none is ("don`t" stays). A run in an autolink counts too,
+    # since one as long before the link would open a span it closes ("`a <http://b`c>"), but it is
+    # not escaped: a backslash there is part of the address
     ticks = [j - i for c, i, j in runs if c == "`"]
-    if len(set(ticks)) < len(ticks) or "`" in (text[i] for i in escaped):
-        out.extend(i for i, c in enumerate(text) if c == "`")
+    linked = {len(m.group()) for i, j in links for m in re.finditer("`+", text[i:j])}
+    if len(set(ticks)) < len(ticks) or linked.intersection(ticks) or "`" in (text[i] for i in escaped):
+        linking = {k for i, j in links for k in range(i, j)}
+        out.extend(i for i, c in enumerate(text) if c == "`" and i not in linking)
     for mark in "*_~":
         flanking = []
         opened = closed = False
@@ -625,18 +631,13 @@ def _inline_html(text: str, i: int) -> bool:
 
 
 def _autolink(text: str, i: int) -> int:
-    """Where the autolink at ``text[i]`` ends, or 0: none there, or one with a backtick or an
-    entity in it, which a reader would take for a code span's end or the character, or one
-    that markdown-it shows otherwise than written (:func:`_shown_as_written`)."""
+    """Where the autolink at ``text[i]`` ends, or 0: none there, or one with an entity in it,
+    which a reader would show as the character, or one that markdown-it shows otherwise than
+    written (:func:`_shown_as_written`)."""
     if not text[i + 1 : i + 2].isascii() or not text[i + 1 : i + 2].isalnum():
         return 0  # "<!--a@b.c>" is an HTML comment to a reader, "<?a@b.c>" an instruction
     link = _AUTOLINK.match(text, i)
-    if (
-        link
-        and "`" not in link.group()
-        and not _ENTITY.search(link.group())
-        and _shown_as_written(link.group()[1:-1])
-    ):
+    if link and not _ENTITY.search(link.group()) and _shown_as_written(link.group()[1:-1]):
         return link.end()
     return 0
 

@@ -3,13 +3,15 @@ would read inline HTML or a link shown otherwise than written, and left as it is
 
 from __future__ import annotations
 
+import pyromark
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from indexer import get_markdown
 from indexer.markdown import escape_text
 
-from .test_markdown_escape import _as_text, _markdown_it, _pulldown, _reads_back
+from .test_markdown_escape import _COMMONMARK, _GFM, _as_text, _markdown_it, _pulldown, _reads_back
 
 
 def test_an_instruction_comment_cdata_or_declaration_without_its_end_is_text():
@@ -56,6 +58,43 @@ def test_an_autolink_shown_otherwise_than_written_is_escaped():
     assert escape_text("see <https://example.org/a_b> or <ana@example.org>") == (
         "see <https://example.org/a_b> or <ana@example.org>"
     )
+
+
+def _autolinks(markdown: str) -> tuple[list[str], list[str]]:
+    """The addresses of the autolinks markdown-it and pulldown-cmark read in ``markdown``."""
+    tokens = [t for block in _COMMONMARK.parse(markdown) for t in block.children or []]
+    by_markdown_it = [
+        tokens[k + 1].content
+        for k, t in enumerate(tokens)
+        if t.type == "link_open" and t.markup == "autolink"
+    ]
+    events = list(pyromark.events(markdown, options=_GFM))
+    by_pulldown = [
+        events[k + 1]["Text"]
+        for k, e in enumerate(events)
+        if isinstance(e, dict) and isinstance(e.get("Start"), dict) and "Link" in e["Start"]
+    ]
+    return by_markdown_it, by_pulldown
+
+
+@pytest.mark.parametrize(
+    ("text", "markdown", "links"),
+    [
+        # CommonMark's autolink may hold a backtick: it stays a link, its address as written
+        ("see <http://a`b> now", "see <http://a`b> now", ["http://a`b"]),
+        ("to <a`b@c.d>", "to <a`b@c.d>", ["a`b@c.d"]),
+        # a run as long before it would open a code span the link's run closes: that one is
+        # escaped, the link's is not (a backslash in an autolink is part of its address)
+        ("`x <http://a`b>", "\\`x <http://a`b>", ["http://a`b"]),
+        ("<http://a`b> `c`", "<http://a`b> \\`c\\`", ["http://a`b"]),
+        # a run of another length opens nothing the link closes
+        ("``x <http://a`b>", "``x <http://a`b>", ["http://a`b"]),
+    ],
+)
+def test_an_autolink_holding_a_backtick_stays_a_link(text, markdown, links):
+    assert escape_text(text) == markdown
+    assert _autolinks(markdown) == (links, links)
+    _reads_back(text)
 
 
 #: pieces of the starts and ends of instructions, comments, CDATA and declarations, and text
