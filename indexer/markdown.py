@@ -104,7 +104,7 @@ def _document(doc: Document, list_images: bool) -> str:
             if depth or depths:
                 depths += [0] * (len(parts) - len(depths)) + [depth]
             if block.kind == LIST and last_list == (len(parts) - 1, depth):
-                rendered = _apart(parts[-1], rendered)
+                rendered = _block(doc, block, list_images, depth > 0, after=parts[-1])
             parts.append(rendered)
             # a list's part followed by its images' references ends with them, not with the list
             ends_list = block.kind == LIST and not (list_images and block.images)
@@ -173,15 +173,16 @@ def _image_ref(alt: str | None, name: str) -> str:
     return f"![{alt}]({name})"
 
 
-def _block(doc: Document, block: Block, list_images: bool, quoted: bool = False) -> str:
+def _block(doc: Document, block: Block, list_images: bool, quoted: bool = False, after: str = "") -> str:
     """A block's Markdown; ``quoted``: the block stands in a blockquote, whose marks the caller
-    puts before its lines."""
+    puts before its lines; ``after``: a list's, the Markdown of a list right before it
+    (:func:`_list`)."""
     # a file attached to a mail keeps its own text: a ">" there is no quote of the mail's
     mail = doc.source_type in MAIL and not (block.meta and block.meta.get("attachment"))
     if block.kind == HEADING:
         return "#" * min(max(block.level, 1), 6) + " " + _heading(" ".join(block.text.split()))
     if block.kind == LIST:
-        body = _list(block, quoted)
+        body = _list(block, quoted, after)
     elif block.kind == TABLE:
         body = _table(block)
     elif block.kind == CODE:
@@ -210,10 +211,46 @@ _OWN_NUMBER = re.compile(r"\d{1,9}[.)] ")
 _OWN_MARKER = re.compile(r"\(?(?:\d{1,3}|[A-Za-z]|[ivxlcdmIVXLCDM]{1,6})[.)](?: |(?=[^\W\d_]))|\[\d{1,3}\] ")
 
 
-def _list(block: Block, quoted: bool = False) -> str:
+#: the marker of an item at its list's top level as :func:`_items` writes it, at a line's start
+#: (an item's other lines and the items of its nested lists are indented): a bullet, or a number
+#: and its delimiter
+_TOP_MARKER = re.compile(r"^(?:[-*]|\d{1,9}[.)])(?= )", re.MULTILINE)
+#: the other bullet, the other delimiter: a list marked with it is a list of its own
+_OTHER_MARK = {"-": "*", "*": "-", ".": ")", ")": "."}
+
+
+def _list(block: Block, quoted: bool = False, after: str = "") -> str:
+    """A list's Markdown; ``after``: the Markdown of a list right before it (at the same quote
+    depth). CommonMark reads two lists one after the other as one list when they use the same
+    bullet or the same delimiter after their numbers, the blank line between them only making it
+    loose (one list of paragraphs). Where they would, this list's top-level items take the other
+    bullet (``*`` for ``-``) or delimiter (``1)`` for ``1.``), which starts a list of its own in
+    CommonMark and GFM alike."""
+    rendered = _items(block, quoted)
+    last = _TOP_MARKER.findall(after)
+    first = _TOP_MARKER.match(rendered)
+    if last and first and last[-1][-1] == first.group()[-1]:
+        return _items(block, quoted, other=True)
+    return rendered
+
+
+def _item(marker: str, text: str) -> str:
+    """An item's escaped ``text`` behind its ``marker``; a bullet and a text of two or more of its
+    marks ("- --", "* **") would be a thematic break, and the text's first is escaped."""
+    if marker[0] in "-*" and _THEMATIC.fullmatch(marker + text.split("\n", 1)[0]):
+        return marker + "\\" + text
+    return marker + text
+
+
+def _items(block: Block, quoted: bool, other: bool = False) -> str:
+    """A list's items; ``other``: its top-level items marked with the other bullet and delimiter
+    (:func:`_list`)."""
     if not block.items:
+        bullet = "* " if other else "- "
         lines = block.text.split("\n")
-        return "\n".join("- " + escape_text(line, item=True, quoted=quoted) for line in lines if line.strip())
+        return "\n".join(
+            _item(bullet, escape_text(line, item=True, quoted=quoted)) for line in lines if line.strip()
+        )
     lines = []
     widths: list[int] = []  # marker width of the latest item at each level
     own_markers = bool(block.meta) and bool(block.meta.get(OWN_MARKERS))
@@ -228,6 +265,8 @@ def _list(block: Block, quoted: bool = False) -> str:
         else:
             marker = "- " if _OWN_MARKER.match(text) else "1. "
         level = min(item.level, len(widths))
+        if other and not level:
+            marker = marker[:-2] + _OTHER_MARK[marker[-2]] + " "
         deeper = bool(widths) and level == len(widths)  # the first item of a nested list
         del widths[level:]
         indent = " " * sum(widths)
@@ -238,30 +277,8 @@ def _list(block: Block, quoted: bool = False) -> str:
             # a list starting at another number than 1 may not interrupt a paragraph: one nested
             # straight under its parent item's text would be read as more of that text
             lines.append("")
-        lines.append(indent + marker + text)
+        lines.append(indent + _item(marker, text))
     return "\n".join(lines)
-
-
-#: the marker of an item at its list's top level as :func:`_list` writes it, at a line's start
-#: (an item's other lines and the items of its nested lists are indented): a bullet, or a number
-#: and its delimiter
-_TOP_MARKER = re.compile(r"^(?:[-*]|\d{1,9}[.)])(?= )", re.MULTILINE)
-#: the other bullet, the other delimiter: a list marked with it is a list of its own
-_OTHER_MARK = {"-": "*", "*": "-", ".": ")", ")": "."}
-
-
-def _apart(before: str, rendered: str) -> str:
-    """A list's Markdown ``rendered`` right after the list ``before`` (at the same quote depth),
-    kept apart from it: CommonMark reads two lists one after the other as one list when they
-    use the same bullet or the same delimiter after their numbers, the blank line between them
-    only making it loose (one list of paragraphs). Where they would, the later list's top-level
-    markers take the other bullet (``*`` for ``-``) or delimiter (``1)`` for ``1.``), which
-    starts a list of its own in CommonMark and GFM alike."""
-    last = _TOP_MARKER.findall(before)
-    first = _TOP_MARKER.match(rendered)
-    if not last or not first or last[-1][-1] != first.group()[-1]:
-        return rendered
-    return _TOP_MARKER.sub(lambda m: m.group()[:-1] + _OTHER_MARK[m.group()[-1]], rendered)
 
 
 def _number_marker(item: ListItem) -> str:
@@ -308,7 +325,7 @@ def _sheets(doc: Document, list_images: bool) -> str:
             is_list = block.kind == LIST and not depth
             if rendered:
                 if is_list and last_list == (name, len(tables[name]) - 1):
-                    rendered = _apart(tables[name][-1], rendered)
+                    rendered = _block(doc, block, list_images, after=tables[name][-1])
                 tables[name].append(rendered)
                 ends_list = is_list and not (list_images and block.images)
                 last_list = (name, len(tables[name]) - 1) if ends_list else None

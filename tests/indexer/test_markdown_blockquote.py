@@ -313,6 +313,7 @@ def _quoted(block: Block, depth: int) -> Block:
 @example([(Block(PARAGRAPH, "0<!a"), 1), (Block(PARAGRAPH, "b"), 1)])
 @example([(Block(PARAGRAPH, "a"), 2), (Block(PARAGRAPH, "> b"), 1), (Block(PARAGRAPH, "c"), 0)])
 @example([(Block(PARAGRAPH, "a\n- b"), 1), (Block(LIST, "c", items=(ListItem("c"),)), 1)])
+@example([(_items([ListItem("--")]), 0), (_items([ListItem("**")]), 0)])  # "- --", "* **": rules
 def test_any_blocks_read_back_at_their_depth(blocks):
     blocks = [_quoted(b, depth) for b, depth in blocks]
     md = render_markdown(assemble("html", blocks))

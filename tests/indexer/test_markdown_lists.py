@@ -20,7 +20,7 @@ from indexer.model import (
 )
 
 from .modes.helpers import bullets, heading, table
-from .test_markdown_escape import _COMMONMARK, _GFM
+from .test_markdown_escape import _COMMONMARK, _GFM, _text_of
 
 
 def _lists_markdown_it(markdown: str) -> list[tuple[int, str, list[str]]]:
@@ -37,7 +37,7 @@ def _lists_markdown_it(markdown: str) -> list[tuple[int, str, list[str]]]:
         elif token.type in ("bullet_list_close", "ordered_list_close"):
             nested -= 1
         elif token.type == "inline" and nested:
-            out[-1][2].append(token.content)
+            out[-1][2].append(_text_of(token, markdown))
     return out
 
 
@@ -130,3 +130,25 @@ def test_an_embedded_files_lists_in_a_sheet_stay_apart():
     md = render_markdown(Document("xlsx", blocks, family=SPREADSHEET))
     assert md == "## S\n\n| k |\n| --- |\n| v |\n\n- a\n\n* b\n"
     _reads_back(md, [(0, "bullet", ["a"]), (0, "bullet", ["b"])])
+
+
+def test_an_item_of_its_bullets_marks_is_no_thematic_break():
+    # "- --" and "* **" are rules to CommonMark, not items: the text's first mark is escaped;
+    # "1. --" and "- -*" are items as they stand
+    blocks = [
+        bullets("--", "a", "-- b"),
+        bullets("**", "--", levels=(0, 1)),  # "*" after the list before, and a nested "- --"
+        bullets("--", ordered=True),
+        bullets("-*"),
+    ]
+    md = render_markdown(assemble("html", blocks))
+    assert md == "- \\--\n- a\n- -- b\n\n* \\**\n  - \\--\n\n1. --\n\n- -*\n"
+    _reads_back(
+        md,
+        [
+            (0, "bullet", ["--", "a", "-- b"]),
+            (0, "bullet", ["**", "--"]),
+            (0, "ordered", ["--"]),
+            (0, "bullet", ["-*"]),
+        ],
+    )
