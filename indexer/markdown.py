@@ -366,10 +366,12 @@ _AUTOLINK = re.compile(
     r"<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20\x7f<>]*|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@"
     r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>"
 )
-#: a ``<`` that may start inline HTML (a tag, comment, declaration, CDATA or instruction, which
-#: a ``>`` ends), in a quote, where the next line's quote mark may be that ``>``: "x <y", "<<5>>",
-#: "<!5" and "<http://example.org" do not (a tag's name ends in white space, ``/`` or ``>``)
-_HTML_TAG = re.compile(r"<(?:\?|!(?:--|\[CDATA\[|[A-Za-z])|/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$))")
+#: a ``<`` that may start inline HTML that a ``>`` ends (a tag or a declaration), in a quote,
+#: where the next line's quote mark may be that ``>``: "x <y", "<<5>>", "<!5" and
+#: "<http://example.org" do not (a tag's name ends in white space, ``/`` or ``>``). An
+#: instruction, comment or CDATA section ends at ``?>``, ``-->`` or ``]]>``, which a quote
+#: mark, at a line's start, never completes: in a quote as elsewhere, its end must follow
+_HTML_TAG = re.compile(r"<(?:![A-Za-z]|/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$))")
 #: inline HTML as a reader takes it, where a ``>`` follows: a whole open or closing tag (as
 #: CommonMark writes them; white space as either reader has it: Unicode's between attributes, only
 #: ASCII's ending an unquoted value), or the start of a comment, declaration, CDATA or
@@ -421,7 +423,8 @@ def escape_text(text: str, item: bool = False, quoted: bool = False) -> str:
     item, whose first line may not start with a task box (``[ ]``) either. ``quoted``: the text
     of a blockquote, each line after the first behind a ``>`` that pulldown-cmark may take for
     the end of an HTML tag begun on a line before ("0<!a" then "> 0" is a declaration to it), so
-    a ``<`` that may start one is escaped whether or not a ``>`` follows in the text."""
+    a ``<`` that may start a tag or a declaration is escaped whether or not a ``>`` follows in
+    the text (an instruction's, a comment's or CDATA's only where its end does, as elsewhere)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     paragraphs: list[list[str]] = [[]]
     for line in text.split("\n"):
@@ -592,10 +595,10 @@ def _inline(text: str, escaped: set[int], quoted: bool = False) -> list[int]:
             after = end
             links.append((i, end))
         elif i < last_gt and (
-            (_HTML_TAG.match(text, i) if quoted else _inline_html(text, i)) or _AUTOLINK.match(text, i)
+            (quoted and _HTML_TAG.match(text, i)) or _inline_html(text, i) or _AUTOLINK.match(text, i)
         ):
             # a tag, or an autolink not left as it is (passed over above): escaped. In a quote,
-            # a tag's start: the ">" of a line's quote marks may end it
+            # a tag's or a declaration's start: the ">" of a line's quote marks may end it
             out.append(i)
     if not runs:
         return out

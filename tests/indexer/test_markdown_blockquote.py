@@ -338,3 +338,23 @@ def test_a_tight_items_text_and_a_quote_in_it_stay_two_words(
 ) -> None:
     blocks = markdown_blocks(source) if reader == "pulldown-cmark" else _Fallback(source).run().blocks
     assert [(b.kind, [it.text for it in b.items]) for b in blocks] == [(LIST, items)]
+
+
+def test_in_a_quote_an_instruction_comment_or_cdata_without_its_end_is_text():
+    # "?>", "-->" and "]]>" end these, and a line's quote mark (a ">" after a line break) never
+    # completes one: without its end in the text, the "<" is left as it is, as outside a quote
+    texts = ["run <?php echo 1;\nthen", "a <!-- note\nb", "x <![CDATA[ y ]\nz"]
+    blocks = [Block(PARAGRAPH, t, meta={QUOTE: 1}) for t in texts]
+    md = render_markdown(assemble("html", blocks))
+    assert md == "> run <?php echo 1;\n> then\n>\n> a <!-- note\n> b\n>\n> x <![CDATA[ y ]\n> z\n"
+    _reads_back(md, _expected(blocks))
+    # with its end, escaped; and a declaration or a tag, which the next line's mark may end
+    texts = ["a <?x ?> b", "a <!x\nb", "a <b\nc"]
+    blocks = [Block(PARAGRAPH, t, meta={QUOTE: 1}) for t in texts]
+    md = render_markdown(assemble("html", blocks))
+    assert md == "> a \\<?x ?> b\n>\n> a \\<!x\n> b\n>\n> a \\<b\n> c\n"
+    _reads_back(md, _expected(blocks))
+    # a mail's quoted lines alike
+    md = render_markdown(assemble("eml", [Block(PARAGRAPH, "wrote:\n> see <?xml version\n> more")]))
+    assert md == "wrote:\n\n> see <?xml version\n> more\n"
+    _reads_back(md, [(0, "paragraph", ["wrote:"]), (1, "paragraph", ["see", "<?xml", "version", "more"])])
