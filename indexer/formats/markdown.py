@@ -179,7 +179,8 @@ class _Builder:
         # stand-alone images and footnotes
         self.image_marks: list[int] = []  # where each open image's alt text starts in self.text
         self.para_images: list[tuple[str, str, bool]] = []  # (src, alt, kept) in this paragraph
-        self.footnote: str | None = None
+        self.footnote: str | None = None  # the label of a note whose first paragraph is to come
+        self.notes = 0  # how many footnote definitions hold the blocks being read
         self.links: list[bool] = []  # open links: True for e-mail autolinks (kept as <addr>)
         self.image_src = ""
         # block quotes: how many hold the blocks being read; per open one, whether it counts (one
@@ -295,6 +296,7 @@ class _Builder:
 
     def s_footnote(self, arg: Any, rng: dict[str, int]) -> None:
         self.footnote = str(arg)
+        self.notes += 1
 
     def s_quote(self, arg: Any, rng: dict[str, int]) -> None:
         counts = not self.list_stack
@@ -420,7 +422,7 @@ class _Builder:
         self.in_table = False
         rows = tuple(self.rows)
         raw, end = self.lines.raw, rng["end"]
-        code = _code_after_table(raw, self.table_start, end, bool(self.list_stack))
+        code = _code_after_table(raw, self.table_start, end, bool(self.list_stack) or self.notes > 0)
         if code is not None:
             rows = rows[: code[1]]
         if rows or (self.header and any(self.header)):
@@ -455,6 +457,7 @@ class _Builder:
 
     def e_footnote(self, arg: Any, rng: dict[str, int]) -> None:
         self.footnote = None
+        self.notes -= 1
 
     def e_quote(self, arg: Any, rng: dict[str, int]) -> None:
         if self.quotes and self.quotes.pop():
@@ -771,8 +774,9 @@ _INDENTED_LINE_BYTES = re.compile(rb"\n[\s>]")
 
 def _code_after_table(raw: str | bytes, start: int, end: int, in_item: bool) -> tuple[int, int, int] | None:
     """Where the first row of the pipe table at ``raw[start:end]`` indented 4 columns or more
-    past what holds the table (the text's margin, or in a list item where the table starts)
-    starts: its offset, its index among the body rows, and that indent.
+    past what holds the table (the text's margin, or in a list item or a footnote definition,
+    ``in_item``, where the table starts) starts: its offset, its index among the body rows, and
+    that indent. A note's lines are indented 4 columns: its table's rows were each taken for code.
     GFM (cmark-gfm, and markdown-it) ends the table there and reads the line as indented code,
     which may not interrupt a paragraph but may a table; pulldown-cmark reads it as one more
     row, its code in the first cell and its indentation gone."""
@@ -1296,7 +1300,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="17",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="18",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1320,6 +1324,7 @@ def _scalar(value: str) -> Any:
     # 15: so is a header row ending with a backslash ("a | b\\", its last cell "b\\"), and either in a block quote
     # 16: (the markdown-it fallback) an ATX heading's line over a delimiter row is a heading, not a table's header
     # 17: an ordered item carries the number written before it (ListItem.number)
+    # 18: a pipe table in a footnote definition keeps its rows (its lines' 4 columns of the note's were taken for code)
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

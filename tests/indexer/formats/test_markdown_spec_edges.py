@@ -121,3 +121,19 @@ def test_an_atx_heading_over_a_delimiter_row_stays_a_heading(markdown_parser):
         ("heading", "a | b\\", None),
         ("paragraph", "|-|-|", None),
     ]
+
+
+def test_a_table_in_a_footnote_keeps_its_rows(markdown_parser):
+    # a note's lines are indented 4 columns: its table ends at a row indented 4 past that (GFM),
+    # not at each row (the main path read "| 1 | 2 |" as indented code, the table headed alone)
+    text = "Tides[^1]\n\n[^1]: Times:\n\n    | a | b |\n    |---|---|\n    | 1 | 2 |\n\nAfter\n"
+    doc = extract_markdown(text.encode(), CTX)
+    assert [(b.kind, b.header, b.rows, b.lines) for b in doc.blocks if b.kind == "table"] == [
+        ("table", ("a", "b"), (("1", "2"),), (5, 7))
+    ]
+    assert _table(text)[-1] == ("paragraph", "After", None)
+    # the table as the note's first block, and a line indented 4 past the note's rows: code
+    assert _table("[^1]: | a |\n    |---|\n    | 1 |\n        x = 1\n") == [
+        ("table", ("a",), (("1",),)),
+        ("code", "x = 1", None),
+    ]
