@@ -1142,10 +1142,14 @@ def _front_matter(text: str) -> tuple[int, str] | None:
     return None
 
 
-#: a pipe table's delimiter row with a pipe, behind its quote marks: its own quotes and cells
+#: a pipe table's delimiter row with a pipe, behind its quote marks and its indentation (a list
+#: item's or a note's; pulldown-cmark tells whether what holds it holds a table): its own quotes
+#: and cells
 _DELIMITER_LINE = re.compile(
-    r"^((?: {0,3}> ?)*) {0,3}(\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?)[ \t]*\r?$", re.M
+    r"^((?: {0,3}> ?)*) *(\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?)[ \t]*\r?$", re.M
 )
+#: a list item's marker and the white space after it, which its first line starts with
+_ITEM_MARKER = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+")
 _QUOTE_MARKS = re.compile(r"(?: {0,3}> ?)*")
 _DELIMITER_CELL = re.compile(r":?-+:?")
 #: the blocks that hold others in pulldown-cmark's events, but for block quotes
@@ -1179,35 +1183,30 @@ def _pipe_escaped_headers(text: str) -> str | None:
     GFM counts a header row's cells against its delimiter row's: a row whose pipes are all
     escaped ("\\|a" over "|-|") has one cell, and a row ending with a backslash ("a | b\\") ends
     with the cell "b\\". pulldown-cmark wants an unescaped pipe in the header and takes the
-    backslash for a line break, and reads a paragraph. Such a line of a paragraph outside any
-    list or note (a quote's too) is written between pipes ("| \\|a |", "| a | b\\ |"), the same
-    cells; the lines keep their numbers."""
-    found = []
+    backslash for a line break, and reads a paragraph. Such a line of a paragraph (a quote's, a
+    list item's or a footnote's too) is written between pipes ("| \\|a |", "| a | b\\ |"), the
+    same cells, after the item's marker or the note's label on the first line of one; the lines
+    keep their numbers. A line is kept so only where pulldown-cmark then reads a table's header
+    there, as it does for a header with an unescaped pipe (not over a delimiter row that a list
+    item or a note does not hold, or indented 4 columns past a paragraph at the margin)."""
+    # (line start after its quote marks, line end, the delimiter row's cells and indentation)
+    candidates = []
     for m in _DELIMITER_LINE.finditer(text):
         if "|" not in m.group(2) or m.start() == 0:
             continue
         start = text.rfind("\n", 0, m.start() - 1) + 1
-        line = text[start : m.start() - 1].rstrip("\r")
-        quotes = _QUOTE_MARKS.match(line).group()
-        if quotes.count(">") != m.group(1).count(">"):
+        end = start + len(text[start : m.start() - 1].rstrip("\r"))
+        quotes = _QUOTE_MARKS.match(text, start, end).end()
+        if text.count(">", start, quotes) != m.group(1).count(">"):
             continue
-        content = line[len(quotes) :]
-        indent = len(content) - len(content.lstrip(" "))
-        if indent > 3:
-            continue
-        content = content.strip(" \t")
-        if "|" not in content:  # a line without a pipe heads no table, to either reader
-            continue
-        cells, pipes, broken = _header_cells(content)
-        if (pipes and not broken) or cells != len(_DELIMITER_CELL.findall(m.group(2))):
-            continue
-        begin = start + len(quotes) + indent
-        closed = len(content) > 1 and bool(pipes) and pipes[-1] == len(content) - 1
-        found.append((begin, begin + len(content), content, closed))
-    if not found:
+        cells = len(_DELIMITER_CELL.findall(m.group(2)))
+        candidates.append((quotes, end, cells, m.start(2) - m.end(1)))
+    if not candidates:
         return None
-    raw = text if text.isascii() else None
-    paragraphs: list[tuple[int, int]] = []
+    data = None if text.isascii() else text.encode("utf-8")
+    # where a paragraph starts and ends, or a tight list item (whose text pulldown-cmark gives no
+    # paragraph, the item starting at its marker), whether a list or a note holds it, whether an item
+    texts: list[tuple[int, int, bool, bool]] = []
     depth = 0
     for ev, rng in pyromark.events_with_range(text, options=_OPTIONS):
         if ev.__class__ is not dict:
@@ -1216,17 +1215,66 @@ def _pipe_escaped_headers(text: str) -> str | None:
         name = tag if tag.__class__ is str else next(iter(tag), None) if tag.__class__ is dict else None
         if name in _HOLDERS:
             depth += 1 if "Start" in ev else -1
-        elif name == "Paragraph" and "Start" in ev and not depth:
-            paragraphs.append((rng["start"], rng["end"]))
+            if name == "Item" and "Start" in ev:
+                texts.append((rng["start"], rng["end"], True, True))
+        elif name == "Paragraph" and "Start" in ev:
+            texts.append((rng["start"], rng["end"], depth > 0, False))
+    found = []
+    for line, end, cells, below in candidates:
+        margin = line
+        at = line if data is None else len(text[:line].encode("utf-8"))
+        stop = at + (end - line if data is None else len(text[line:end].encode("utf-8")))
+        # the innermost text holding the line: the last to start before its end
+        holder = next((t for t in reversed(texts) if t[0] < stop and at < t[1]), None)
+        if holder is None:
+            continue
+        first, _, held, item = holder
+        if at < first:  # the first line of a paragraph after an item's marker or a note's label
+            line += first - at if data is None else len(data[at:first].decode("utf-8"))
+        content = text[line:end]
+        indent = len(content) - len(content.lstrip(" "))
+        if indent > 3 and not held:
+            continue
+        content = content.strip(" \t")
+        if item and at <= first and (marker := _ITEM_MARKER.match(content)):
+            line += indent + marker.end()  # a tight item's first line: its text after the marker
+            indent, content = 0, content[marker.end() :]
+        if "|" not in content:  # a line without a pipe heads no table, to either reader
+            continue
+        count, pipes, broken = _header_cells(content)
+        if (pipes and not broken) or count != cells:
+            continue
+        begin = line + indent
+        if below - (begin - margin) > 3:  # a delimiter row indented 4 past its header is none
+            continue
+        closed = len(content) > 1 and bool(pipes) and pipes[-1] == len(content) - 1
+        found.append((begin, begin + len(content), content, closed))
+    piped = _piped(text, found)
+    if piped is None:
+        return None
+    heads = {
+        rng["start"]
+        for ev, rng in pyromark.events_with_range(piped, options=_OPTIONS)
+        if ev.__class__ is dict and ev.get("Start") == "TableHead"
+    }
+    kept, shift = [], 0
+    for begin, end, content, closed in found:
+        at = begin + shift
+        if (at if piped.isascii() else len(piped[:at].encode("utf-8"))) in heads:
+            kept.append((begin, end, content, closed))
+        shift += (not content.startswith("|")) * 2 + (not closed) * 2
+    return piped if len(kept) == len(found) else _piped(text, kept)
+
+
+def _piped(text: str, found: list[tuple[int, int, str, bool]]) -> str | None:
+    """``text`` with the header rows ``found`` (start, end, text, whether a pipe ends it) written
+    between pipes; None without any."""
+    if not found:
+        return None
     out, last = [], 0
     for begin, end, content, closed in found:
-        offset = begin if raw is not None else len(text[:begin].encode("utf-8"))
-        if not any(a <= offset < b for a, b in paragraphs):
-            continue
         out += text[last:begin], "" if content.startswith("|") else "| ", content, "" if closed else " |"
         last = end
-    if not out:
-        return None
     return "".join(out) + text[last:]
 
 
@@ -1300,7 +1348,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="18",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="19",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1325,6 +1373,7 @@ def _scalar(value: str) -> Any:
     # 16: (the markdown-it fallback) an ATX heading's line over a delimiter row is a heading, not a table's header
     # 17: an ordered item carries the number written before it (ListItem.number)
     # 18: a pipe table in a footnote definition keeps its rows (its lines' 4 columns of the note's were taken for code)
+    # 19: a header row of escaped pipes or ending with a backslash heads a table in a list item or a note too
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

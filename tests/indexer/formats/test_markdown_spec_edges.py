@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from indexer.formats import markdown
 from indexer.formats.markdown import extract_markdown
 
 from ._text_helpers import CTX
@@ -137,3 +138,37 @@ def test_a_table_in_a_footnote_keeps_its_rows(markdown_parser):
         ("table", ("a",), (("1",),)),
         ("code", "x = 1", None),
     ]
+
+
+def test_a_header_row_of_escaped_pipes_in_a_list_item_or_a_note_heads_a_table(markdown_parser):
+    # as at the margin: GFM counts one cell over one delimiter, a table in the item or the note
+    # (the main path read the lines as the item's or the note's text, "tide |a |-| |b")
+    assert _table("- tide\n\n  \\|a\n  |-|\n  |b\n") == [
+        ("list", "tide", None),
+        ("table", ("|a",), (("b",),)),
+    ]
+    assert _table("- tide\n  \\|a\n  |-|\n") == [("list", "tide", None), ("table", ("|a",), ())]
+    assert _table("1. tide\n\n   a | b\\\n   |---|---|\n   | c | d |\n") == [
+        ("list", "tide", None),
+        ("table", ("a", "b\\"), (("c", "d"),)),
+    ]
+    assert _table("Tides[^1]\n\n[^1]: Times:\n\n    \\|a\n    |-|\n    |b\n") == [
+        ("paragraph", "Tides[^1]", None),
+        ("paragraph", "[^1]: Times:", None),
+        ("table", ("|a",), (("b",),)),
+    ]
+    assert _table("[^1]: \\|a\n    |-|\n") == [("table", ("|a",), ())]
+    # a delimiter row the item does not hold (a lazy line at the margin) heads no table
+    assert _table("- tide\n  \\|a\n|-|\n") == [("list", "tide |a |-|", None)]
+
+
+@pytest.mark.skipif(markdown.pyromark is None, reason="pyromark is not installed")
+def test_a_header_row_of_escaped_pipes_on_an_items_first_line_heads_a_table():
+    # after the item's marker, the item holding the table alone (markdown-it, the fallback,
+    # reads the marker into the header's cell: "- |a")
+    doc = extract_markdown(b"- \\|a\n  |-|\n  |b\n- moon\n  - \\|c\n    |-|\n", CTX)
+    assert [(b.kind, b.header, b.rows, b.lines) for b in doc.blocks if b.kind == "table"] == [
+        ("table", ("|a",), (("b",),), (1, 3)),
+        ("table", ("|c",), (), (5, 6)),
+    ]
+    assert [b.text for b in doc.blocks if b.kind == "list"] == ["moon"]
