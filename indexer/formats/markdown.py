@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_left
 from collections import deque
 from functools import partial
 from itertools import takewhile
@@ -1144,9 +1145,10 @@ def _front_matter(text: str) -> tuple[int, str] | None:
 
 #: a pipe table's delimiter row with a pipe, behind its quote marks and its indentation (a list
 #: item's or a note's; pulldown-cmark tells whether what holds it holds a table): its own quotes
-#: and cells
+#: and cells. White space goes to the indentation alone, so that a line of spaces is passed over
+#: in one try, not one per way of sharing it out
 _DELIMITER_LINE = re.compile(
-    r"^((?: {0,3}> ?)*) *(\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?)[ \t]*\r?$", re.M
+    r"^((?: {0,3}> ?)*)[ \t]*((?:\|[ \t]*)?:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?)[ \t]*\r?$", re.M
 )
 #: a list item's marker and the white space after it, which its first line starts with
 _ITEM_MARKER = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+")
@@ -1177,16 +1179,19 @@ def _header_cells(line: str) -> tuple[int, list[int], bool]:
     return cells, pipes, i == n - 1
 
 
-def _pipe_escaped_headers(text: str) -> str | None:
+def _piped_headers(text: str) -> str | None:
     """``text`` with each header row pulldown-cmark reads as a paragraph's line where GFM reads a
     pipe table, written so that pulldown-cmark reads the table too; None when there is none.
     GFM counts a header row's cells against its delimiter row's: a row whose pipes are all
     escaped ("\\|a" over "|-|") has one cell, and a row ending with a backslash ("a | b\\") ends
     with the cell "b\\". pulldown-cmark wants an unescaped pipe in the header and takes the
-    backslash for a line break, and reads a paragraph. Such a line of a paragraph (a quote's, a
-    list item's or a footnote's too) is written between pipes ("| \\|a |", "| a | b\\ |"), the
-    same cells, after the item's marker or the note's label on the first line of one; the lines
-    keep their numbers. A line is kept so only where pulldown-cmark then reads a table's header
+    backslash for a line break, and reads a paragraph. GFM (cmark-gfm, and markdown-it) takes a
+    paragraph's last line over a delimiter row for a table's header, the lines before it a
+    paragraph of their own; pulldown-cmark lets only a row starting with a pipe interrupt a
+    paragraph so ("text" then "a | b" over "--|--" was one paragraph of three lines). Such a line
+    of a paragraph (a quote's, a list item's or a footnote's too) is written between pipes
+    ("| \\|a |", "| a | b\\ |", "| a | b |"), the same cells, after the item's marker or the
+    note's label on the first line of one; the lines keep their numbers. A line is kept so only where pulldown-cmark then reads a table's header
     there, as it does for a header with an unescaped pipe (not over a delimiter row that a list
     item or a note does not hold, or indented 4 columns past a paragraph at the margin)."""
     # (line start after its quote marks, line end, the delimiter row's cells and indentation)
@@ -1199,6 +1204,11 @@ def _pipe_escaped_headers(text: str) -> str | None:
         quotes = _QUOTE_MARKS.match(text, start, end).end()
         if text.count(">", start, quotes) != m.group(1).count(">"):
             continue
+        header = text[quotes:end].strip(" \t")
+        if "|" not in header:  # a line without a pipe heads no table, to either reader
+            continue
+        if "\\" not in header and (header.startswith("|") or not _line_above(text, start)):
+            continue  # most tables: pulldown-cmark reads them as they stand
         cells = len(_DELIMITER_CELL.findall(m.group(2)))
         candidates.append((quotes, end, cells, m.start(2) - m.end(1)))
     if not candidates:
@@ -1219,13 +1229,16 @@ def _pipe_escaped_headers(text: str) -> str | None:
                 texts.append((rng["start"], rng["end"], True, True))
         elif name == "Paragraph" and "Start" in ev:
             texts.append((rng["start"], rng["end"], depth > 0, False))
+    starts = [t[0] for t in texts]
     found = []
     for line, end, cells, below in candidates:
         margin = line
         at = line if data is None else len(text[:line].encode("utf-8"))
         stop = at + (end - line if data is None else len(text[line:end].encode("utf-8")))
-        # the innermost text holding the line: the last to start before its end
-        holder = next((t for t in reversed(texts) if t[0] < stop and at < t[1]), None)
+        # the innermost text holding the line: the last to start before its end that ends after
+        # its start (the texts come in the order they start)
+        k = bisect_left(starts, stop)
+        holder = next((texts[j] for j in range(k - 1, -1, -1) if at < texts[j][1]), None)
         if holder is None:
             continue
         first, _, held, item = holder
@@ -1242,7 +1255,10 @@ def _pipe_escaped_headers(text: str) -> str | None:
         if "|" not in content:  # a line without a pipe heads no table, to either reader
             continue
         count, pipes, broken = _header_cells(content)
-        if (pipes and not broken) or count != cells:
+        # an unescaped pipe heads a table to pulldown-cmark where the paragraph starts, or always
+        # in a row starting with a pipe
+        under = at > first and not content.startswith("|")
+        if (pipes and not broken and not under) or count != cells:
             continue
         begin = line + indent
         if below - (begin - margin) > 3:  # a delimiter row indented 4 past its header is none
@@ -1266,6 +1282,14 @@ def _pipe_escaped_headers(text: str) -> str | None:
     return piped if len(kept) == len(found) else _piped(text, kept)
 
 
+def _line_above(text: str, start: int) -> bool:
+    """Whether the line before the one at ``start`` holds something but quote marks."""
+    if not start:
+        return False
+    above = text[text.rfind("\n", 0, start - 1) + 1 : start - 1]
+    return bool(above[_QUOTE_MARKS.match(above).end() :].strip())
+
+
 def _piped(text: str, found: list[tuple[int, int, str, bool]]) -> str | None:
     """``text`` with the header rows ``found`` (start, end, text, whether a pipe ends it) written
     between pipes; None without any."""
@@ -1283,9 +1307,11 @@ def _build(text: str, front: bool = True) -> _Builder | _Fallback:
     lines are read as blank lines, so that the lines of the blocks after it keep their numbers."""
     found = _front_matter(text) if front and text.startswith("---") else None
     body = text if found is None else "\n" * text.count("\n", 0, found[0]) + text[found[0] :]
-    builder = _parse(body) if pyromark is not None else _Fallback(body).run()
-    if pyromark is not None and "\\" in body and (piped := _pipe_escaped_headers(body)) is not None:
-        builder = _parse(piped)
+    if pyromark is None:
+        builder = _Fallback(body).run()
+    else:  # the header rows pulldown-cmark would not read as GFM does written for it first
+        piped = _piped_headers(body) if "|" in body else None
+        builder = _parse(body if piped is None else piped)
     if found is not None:
         builder.front_matter = found[1]
         builder.front_matter_lines = (1, text[: found[0]].rstrip("\n").count("\n") + 1)
@@ -1348,7 +1374,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="19",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="20",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1374,6 +1400,7 @@ def _scalar(value: str) -> Any:
     # 17: an ordered item carries the number written before it (ListItem.number)
     # 18: a pipe table in a footnote definition keeps its rows (its lines' 4 columns of the note's were taken for code)
     # 19: a header row of escaped pipes or ending with a backslash heads a table in a list item or a note too
+    # 20: a paragraph's last line over a delimiter row heads a table, as in GFM ("text" then "a | b" over "-|-")
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

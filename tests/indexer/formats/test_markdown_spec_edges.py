@@ -172,3 +172,31 @@ def test_a_header_row_of_escaped_pipes_on_an_items_first_line_heads_a_table():
         ("table", ("|c",), (), (5, 6)),
     ]
     assert [b.text for b in doc.blocks if b.kind == "list"] == ["moon"]
+
+
+def test_a_paragraphs_last_line_over_a_delimiter_row_heads_a_table(markdown_parser):
+    # GFM (cmark-gfm) and markdown-it take the line for the header, the lines before it a
+    # paragraph of their own; pulldown-cmark let only a row starting with a pipe interrupt a
+    # paragraph, and the main path read one paragraph of the four lines
+    text = "Tides today\nhigh | low\n--|--\n6:10 | 12:25\n"
+    doc = extract_markdown(text.encode(), CTX)
+    assert [(b.kind, b.text, b.header, b.rows, b.lines) for b in doc.blocks] == [
+        ("paragraph", "Tides today", None, (), (1, 1)),
+        (
+            "table",
+            "| high | low |\n| --- | --- |\n| 6:10 | 12:25 |",
+            ("high", "low"),
+            (("6:10", "12:25"),),
+            (2, 4),
+        ),
+    ]
+    assert _table("a\nb\nc | d |\n-|-\n") == [("paragraph", "a\nb", None), ("table", ("c", "d"), ())]
+    # in a quote and in a list item alike
+    doc = extract_markdown(b"> said\n> a | b\n> -|-\n", CTX)
+    assert [(b.kind, b.header, b.meta.get("quote")) for b in doc.blocks] == [
+        ("paragraph", None, 1),
+        ("table", ("a", "b"), 1),
+    ]
+    assert _table("- tide\n  high | low\n  -|-\n") == [("list", "tide", None), ("table", ("high", "low"), ())]
+    # a header of more cells than the delimiter row's: no table
+    assert _table("para\na | b | c\n-|-\n") == [("paragraph", "para\na | b | c\n-|-", None)]
