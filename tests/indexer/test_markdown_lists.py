@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pyromark
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from indexer.markdown import render_markdown
 from indexer.model import (
@@ -152,3 +154,27 @@ def test_an_item_of_its_bullets_marks_is_no_thematic_break():
             (0, "bullet", ["-*"]),
         ],
     )
+
+
+_word = st.text(alphabet="abcxyz", min_size=1, max_size=5)
+_list = st.tuples(
+    st.booleans(),
+    st.lists(st.tuples(_word, st.integers(0, 2), st.sampled_from(["", "--", "**"])), min_size=1, max_size=4),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_list, st.integers(0, 2)), min_size=1, max_size=5))
+def test_any_lists_one_after_another_read_back_one_each(lists):
+    # lists of one kind each (bullets or numbers), nested up to two deep, an item's text possibly
+    # its bullet's marks, at quote depths 0 to 2: each reads back as one list of its items
+    blocks, expected = [], []
+    for (ordered, entries), depth in lists:
+        items = []
+        for i, (word, level, marks) in enumerate(entries):
+            level = min(level, items[-1].level + 1) if i else 0
+            items.append(ListItem(marks or word, level, ordered))
+        block = Block(LIST, render_list(items), items=tuple(items), meta={QUOTE: depth} if depth else {})
+        blocks.append(block)
+        expected.append((depth, "ordered" if ordered else "bullet", [it.text for it in items]))
+    _reads_back(render_markdown(assemble("html", blocks)), expected)
