@@ -532,4 +532,5 @@ def test_powerpoint_numbers_from_a_list_style_count_from_its_start_at():
     assert [b.text for b in doc.blocks if b.kind == "paragraph"] == ["No number"]
     markdown = render_markdown(doc)
     assert "4. Four\n5. Five\n" in markdown
-    assert "3. c\n4. d\n   1. d i\n   2. d ii\n5. e\n\nNo number\n\n3. c again\n" in markdown
+    # the text box's list comes right after the title's, marked "3)" to stay a list of its own
+    assert "3) c\n4) d\n   1. d i\n   2. d ii\n5) e\n\nNo number\n\n3. c again\n" in markdown
