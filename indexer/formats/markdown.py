@@ -664,8 +664,8 @@ def _parse(text: str) -> _Builder:
                     if plain is None:
                         _table_events(builder, events, starts, ends)
                     else:
-                        _skip_table(events)
                         rows, builder.table_text = plain
+                        _skip_table(events)
                         builder.header, builder.rows = rows[0], rows[1:]
                         builder.e_table(None, rng)
         else:
@@ -1146,9 +1146,11 @@ def _front_matter(text: str) -> tuple[int, str] | None:
 #: a pipe table's delimiter row with a pipe, behind its quote marks and its indentation (a list
 #: item's or a note's; pulldown-cmark tells whether what holds it holds a table): its own quotes
 #: and cells. White space goes to the indentation alone, so that a line of spaces is passed over
-#: in one try, not one per way of sharing it out
+#: in one try, not one per way of sharing it out. Matched from the line break before the row
+#: (none is on the first line, under no header): a search for a pattern opening with a literal
+#: goes from one such character to the next, where one opening with ``^`` is tried at every one
 _DELIMITER_LINE = re.compile(
-    r"^((?: {0,3}> ?)*)[ \t]*((?:\|[ \t]*)?:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?)[ \t]*\r?$", re.M
+    r"\n((?: {0,3}> ?)*)[ \t]*((?:\|[ \t]*)?:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?)[ \t]*\r?$", re.M
 )
 #: a list item's marker and the white space after it, which its first line starts with
 _ITEM_MARKER = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+")
@@ -1197,10 +1199,11 @@ def _piped_headers(text: str) -> str | None:
     # (line start after its quote marks, line end, the delimiter row's cells and indentation)
     candidates = []
     for m in _DELIMITER_LINE.finditer(text):
-        if "|" not in m.group(2) or m.start() == 0:
+        if "|" not in m.group(2):
             continue
-        start = text.rfind("\n", 0, m.start() - 1) + 1
-        end = start + len(text[start : m.start() - 1].rstrip("\r"))
+        row = m.start() + 1  # where the delimiter row starts, after the line break
+        start = text.rfind("\n", 0, row - 1) + 1
+        end = start + len(text[start : row - 1].rstrip("\r"))
         quotes = _QUOTE_MARKS.match(text, start, end).end()
         if text.count(">", start, quotes) != m.group(1).count(">"):
             continue
