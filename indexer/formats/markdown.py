@@ -18,7 +18,7 @@ import re
 from bisect import bisect_left
 from collections import deque
 from functools import partial
-from itertools import takewhile
+from itertools import islice, takewhile
 from operator import itemgetter, ne
 from typing import Any
 
@@ -665,6 +665,7 @@ def _parse(text: str) -> _Builder:
                         _table_events(builder, events, starts, ends)
                     else:
                         rows, builder.table_text = plain
+                        _pass_marks(events, rows)
                         _skip_table(events)
                         builder.header, builder.rows = rows[0], rows[1:]
                         builder.e_table(None, rng)
@@ -818,6 +819,16 @@ def _moved(block: Block, by: int) -> Block:
     if meta and "item_lines" in meta:
         meta = {**meta, "item_lines": tuple(n + by for n in meta["item_lines"])}
     return Block(**{**_fields(block), "meta": meta}, lines=(block.lines[0] + by, block.lines[1] + by))
+
+
+def _pass_marks(events: Any, rows: list[tuple[str, ...]]) -> None:
+    """Consume the events every plain table (:func:`_plain_table` read its ``rows``, the header's
+    first) opens with, by their count: the parser gives every row as wide as the header, and
+    each row and each cell a start and an end, which come before the table's end whatever the
+    cells hold; counted, they are passed over in a fraction of the time comparing each takes.
+    Some of them come after texts of the table (a cell's), which :func:`_skip_table` passes
+    over then, with the table's end."""
+    deque(islice(events, 2 * len(rows) * (1 + len(rows[0]))), maxlen=0)
 
 
 def _skip_table(events: Any) -> None:
