@@ -646,12 +646,12 @@ class _Reader:
         )
         record.attachments.append(slot)
 
-    def read_attachments(self) -> None:
-        """Read the attached files :meth:`attached` set aside, the messages' own text reserved
-        first, each in the place it was met."""
+    def read_attachments(self, owns: list[_Own]) -> None:
+        """Read the attached files :meth:`attached` set aside, the messages' own text (``owns``,
+        one per message) reserved first, each in the place it was met."""
         if not self.attacher.pending:
             return
-        own = sum(text_chars(_message_blocks(record)[0]) for record in self.messages)
+        own = sum(_own_chars(record, own) for record, own in zip(self.messages, owns, strict=True))
         placed = self.attacher.read_deferred(own, self)
         for record in self.messages:
             record.attachments = put_in_place(record.attachments, placed)
@@ -1266,25 +1266,52 @@ def _message_meta(record: _Message) -> dict[str, Any]:
     }
 
 
-def _message_blocks(record: _Message) -> tuple[list[Block], bool]:
-    """All blocks of one message with its metadata; and whether the message had any body."""
+@dataclass(frozen=True)
+class _Own:
+    """What one message gives before its attachments: its heading and header paragraph, its
+    body (each image block pointing at the part it shows), and the keys of the parts the body
+    shows. Made once, before the attachments are read, for the text they reserve and the blocks
+    placed after them alike (its attachments change none of it)."""
+
+    head: list[Block]
+    body: list[Block]
+    referenced: frozenset[str]
+
+
+def _own(record: _Message) -> _Own:
+    """``record``'s blocks before its attachments (see :class:`_Own`)."""
     h = record.headers
-    meta = _message_meta(record)
-    referenced: set[str] = set()  # the keys of the parts the body and its attached pages show
+    referenced: set[str] = set()
     body = [_shown(record, tidy_image_alt(block), referenced) for block in record.body]
+    head = [Block(HEADING, h.subject or f"Message {record.index}", level=record.level)]
+    header = h.paragraph()
+    if header:
+        head.append(Block(PARAGRAPH, header))
+    return _Own(head, body, frozenset(referenced))
+
+
+def _unshown(record: _Message, referenced: Collection[str]) -> list[Block]:
+    """The image blocks of ``record`` for the parts neither the body nor an attached page shows
+    (by the keys in ``referenced``): another part of the same picture (attached again under its
+    own name) keeps its place, pointing at the same image."""
+    return [b for b, keys in zip(record.images, record.image_keys, strict=True) if not keys & referenced]
+
+
+def _own_chars(record: _Message, own: _Own) -> int:
+    """The characters of ``record``'s own text, reserved before its attachments are read: its
+    blocks with the attachments still placeholders (which add none, and show no part)."""
+    return text_chars(own.head) + text_chars(own.body) + text_chars(_unshown(record, own.referenced))
+
+
+def _message_blocks(record: _Message, own: _Own) -> tuple[list[Block], bool]:
+    """All blocks of one message with its metadata; and whether the message had any body."""
+    meta = _message_meta(record)
+    referenced = set(own.referenced)  # the keys of the parts the body and its attached pages show
     # an attached web page's <img src="cid:…"> shows a picture of the message as the body's
     # does; a Content-Location names a part only within the page it comes with (RFC 2557)
     attachments = [_shown(record, block, referenced, by_location=False) for block in record.attachments]
-    out = [Block(HEADING, h.subject or f"Message {record.index}", level=record.level)]
-    header = h.paragraph()
-    if header:
-        out.append(Block(PARAGRAPH, header))
-    out += body
-    # a part the body or an attached page shows is there; another part of the same picture
-    # (attached again under its own name) keeps its place, pointing at the same image
-    out += [b for b, keys in zip(record.images, record.image_keys, strict=True) if not keys & referenced]
-    out += attachments
-    has_body = any(b.text.strip() for b in body if b.kind != IMAGE)
+    out = [*own.head, *own.body, *_unshown(record, referenced), *attachments]
+    has_body = any(b.text.strip() for b in own.body if b.kind != IMAGE)
     return [_with_meta(b, {**meta, **b.meta}) for b in out], has_body
 
 
@@ -1369,11 +1396,12 @@ def shown_alts(blocks: list[Block], images: Collection[Image]) -> tuple[Image, .
 
 
 def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Document:
-    reader.read_attachments()
+    owns = [_own(record) for record in reader.messages]
+    reader.read_attachments(owns)
     blocks: list[Block] = []
     empty = 0
-    for record in reader.messages:
-        mblocks, has_body = _message_blocks(record)
+    for record, own in zip(reader.messages, owns, strict=True):
+        mblocks, has_body = _message_blocks(record, own)
         blocks += mblocks
         empty += not has_body
     images = in_messages(shown_alts(blocks, reader.images.values()), blocks)

@@ -306,6 +306,31 @@ def test_the_holders_own_text_is_reserved_before_its_attachment_is_read():
     assert doc.coverage.attachments_indexed == ()
 
 
+def test_a_messages_own_blocks_are_made_once_for_the_room_they_leave_and_for_their_place(monkeypatch):
+    from indexer.formats import email
+
+    tidied = []
+    tidy = email.tidy_image_alt
+
+    def counted(block):
+        tidied.append(block.text)
+        return tidy(block)
+
+    monkeypatch.setattr(email, "tidy_image_alt", counted)
+    data = _mail(
+        (b"Budget approved on Monday.", "application/octet-stream", "budget.md"), body="See attached.\n\nAna"
+    )
+    doc = extract(data, filename="m.eml")
+    # each body block looked at once, before the attachment is read, not again to place it
+    assert tidied == ["See attached.", "Ana"]
+    assert [b.text for b in doc.blocks][2:] == [
+        "See attached.",
+        "Ana",
+        "Attachment: budget.md",
+        "Budget approved on Monday.",
+    ]
+
+
 def test_the_attachment_that_no_longer_fits_is_listed_and_those_before_it_read():
     data = _mail(
         (b"Budget approved on Monday.", "application/octet-stream", "budget.md"),
