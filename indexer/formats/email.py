@@ -828,6 +828,8 @@ _CID_SRC_BYTES = re.compile(rb"\bsrc\s*=\s*[\"']?\s*cid:", re.IGNORECASE)
 #: How a plain body renders what HTML keeps in attributes: ``<http://…>`` links, ``[cid:…]`` images.
 _PLAIN_REFERENCE = re.compile(r"<(?:https?|mailto|ftp|file|cid):[^>\s]*>|\[cid:[^\]\s]*\]", re.IGNORECASE)
 _WORD = re.compile(r"\w+")
+#: The bytes of an ASCII text, each character ``\w`` does not match made a space (:func:`_words`).
+_ASCII_NOT_WORD = bytes(c if c < 128 and _WORD.fullmatch(chr(c)) else 32 for c in range(256))
 #: A table cell longer than this holds prose: the table lays out the page.
 DATA_CELL_CHARS = 200
 #: Share of the plain body's words the HTML body must hold to replace it.
@@ -854,6 +856,15 @@ def html_structure(markup: str | bytes) -> bool:
     return tables > 0 or cid.search(markup) is not None  # type: ignore[arg-type]
 
 
+def _words(text: str) -> set[str]:
+    """The words of ``text`` (``\\w+``). An ASCII text (nearly every mail's) has its other
+    characters made spaces and is split at them: the same words, found about three times faster
+    than by the pattern."""
+    if text.isascii():
+        return set(text.encode("ascii").translate(_ASCII_NOT_WORD).decode("ascii").split())
+    return set(_WORD.findall(text))
+
+
 def _data_table(block: Block) -> bool:
     """A table of data: two rows or more with two cells of text or more, no cell of prose."""
     rows = [block.header, *block.rows] if block.header else block.rows
@@ -876,10 +887,10 @@ def prefers_html(plain: str, blocks: list[Block], cids: Collection[str] = ()) ->
     if not tables and not cid:
         return False
     plain = _PLAIN_REFERENCE.sub(" ", plain).casefold()
-    wanted = set(_WORD.findall(plain))
+    wanted = _words(plain)
     if not wanted:
         return True
-    found = set(_WORD.findall("\n".join(b.text for b in blocks).casefold()))
+    found = _words("\n".join(b.text for b in blocks).casefold())
     if len(wanted & found) < HTML_WORD_RECALL * len(wanted):
         return False
     if wanted <= found:  # every line keeps all its words (the usual case): no need to look at lines
@@ -888,7 +899,7 @@ def prefers_html(plain: str, blocks: list[Block], cids: Collection[str] = ()) ->
     # part carries) would be lost by the switch, however few words it has among the others
     return not any(
         len(words) >= PLAIN_LINE_WORDS and found.isdisjoint(words)
-        for words in map(set, map(_WORD.findall, plain.splitlines()))
+        for words in map(_words, plain.splitlines())
     )
 
 

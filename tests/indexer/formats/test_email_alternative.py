@@ -157,13 +157,13 @@ def test_lines_are_not_looked_at_when_the_html_holds_every_word(monkeypatch):
     from indexer.formats import email
 
     texts = []
+    words_of = email._words
 
-    class Counted:
-        def findall(self, text: str) -> list[str]:
-            texts.append(text)
-            return re.findall(r"\w+", text)
+    def counted(text: str) -> set[str]:
+        texts.append(text)
+        return words_of(text)
 
-    monkeypatch.setattr(email, "_WORD", Counted())
+    monkeypatch.setattr(email, "_words", counted)
     table = _table(("alpha", "beta"), ("gamma", "delta"))
     assert prefers_html("alpha beta\ngamma\ndelta alpha\n", [table])
     assert len(texts) == 2  # the plain body once and the HTML's text once, no line on its own
@@ -173,6 +173,31 @@ def test_lines_are_not_looked_at_when_the_html_holds_every_word(monkeypatch):
     wide = _table((words, "alpha"), ("beta", "gamma"))
     assert prefers_html(f"{words}\nalpha beta gamma\nzeta\n", [wide])
     assert texts[2:] == [words.casefold(), "alpha beta gamma", "zeta"]
+
+
+def test_the_words_of_an_ascii_text_are_found_without_the_pattern(monkeypatch):
+    from indexer.formats import email
+
+    class Unused:
+        def findall(self, text: str) -> list[str]:
+            raise AssertionError(f"the pattern was used on {text!r}")
+
+    words = [f"w{i}" for i in range(60)]
+    table = _table((" ".join(words[:30]), "alpha"), (" ".join(words[30:]), "beta_2"))
+    plain = " ".join(words) + ", alpha;beta_2.\n(ALPHA) <https://example.org/x> beta_2"
+    with monkeypatch.context() as m:
+        m.setattr(email, "_WORD", Unused())
+        assert prefers_html(plain, [table])
+        # 62 of 65 words kept (95.4 %), but a line of three the HTML lacks
+        assert not prefers_html(plain + "\ngamma delta epsilon", [table])
+        assert prefers_html(plain + " gamma delta epsilon", [table])
+    # the same words as the pattern finds, over strings of ASCII word, space, control and
+    # punctuation characters and of a few others (read by the pattern)
+    alphabet = "aZ09_ \t\n\r\x0b\x0c\x1c\x1f\x00\x7f.,;:-'<>\u00e9\u00df\u0130\u2028\xa0"
+    rng = random.Random(11)
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
+        assert email._words(text) == set(re.findall(r"\w+", text)), repr(text)
 
 
 def test_a_cid_image_source_is_found_as_the_plain_pattern_finds_it():
