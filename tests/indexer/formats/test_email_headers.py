@@ -71,3 +71,76 @@ def test_comma_inside_an_encoded_display_name_does_not_split_the_address():
     assert doc.metadata["to"] == ["Doe, Jöhn <j@x.org>", "b@x.org"]
     assert doc.metadata["cc"] == ["Roe, Ann <ann@x.org>"]
     assert doc.blocks[1].text.splitlines()[1] == "To: Doe, Jöhn <j@x.org>, b@x.org"
+
+
+def _state(msg) -> dict:
+    """All a parsed message holds, its defects by kind."""
+    return {**vars(msg), "defects": [type(d) for d in msg.defects]}
+
+
+def test_well_formed_ascii_headers_are_read_without_the_stdlib_parser(monkeypatch):
+    from indexer.formats import email
+
+    class Unused:
+        def parsebytes(self, head: bytes):
+            raise AssertionError(f"the stdlib parser read {head!r}")
+
+    data = (
+        b"From: Ana <ana@example.org>\n"
+        b"Subject: Minutes of\n\tthe board \n"
+        b"X-Empty:\n"
+        b"Content-Type: multipart/mixed;\n boundary=b\n"
+        b"\n"
+        b"--b\n"
+        b"Content-Type: text/plain\n"
+        b"\n"
+        b"The board met.\n"
+        b"--b--\n"
+    )
+    monkeypatch.setattr(email, "_HEADER_PARSER", Unused())
+    doc = extract_eml(data, CTX)
+    assert [b.text for b in doc.blocks][:1] == ["Minutes of the board"]  # folding collapsed
+    assert "The board met." in doc.text
+
+
+def test_a_header_section_is_read_as_the_stdlib_parser_reads_it():
+    import random
+    from email.parser import BytesHeaderParser
+    from email.policy import compat32
+
+    from indexer.formats.email import _plain_head
+
+    stdlib = BytesHeaderParser(policy=compat32)
+    head = b"Subject: Minutes of\n\tthe board \nX-Empty:\nTo:  a@b,\n  c@d\n"
+    assert _plain_head(head) is not None
+    assert _state(_plain_head(head)) == _state(stdlib.parsebytes(head))
+    assert [(k, v) for k, v in _plain_head(head).items()] == [
+        ("Subject", "Minutes of\n\tthe board "),
+        ("X-Empty", ""),
+        ("To", "a@b,\n  c@d"),
+    ]
+    # lines the stdlib finds a defect in, or splits, are left to it
+    for odd in (b"Subject : x\n", b" x\nA: b\n", b"A: b\r\n", b"A: b\rc\n", b": x\n", b"A: b\n\nC: d\n"):
+        assert _plain_head(odd) is None, odd
+    # else the same message: names, values, payload and no defect, over sections made of field,
+    # continuation and stray lines of the characters that decide how a line is read
+    names = [b"Subject", b"X-a;b", b"~!", b"From ", b"A b", b"A\x00", b"", b"\x7f"]
+    values = [b"", b" ", b"\t", b" v", b"v : w", b"a\x00b", b"=?utf-8?q?x?=", b" \t "]
+    rng = random.Random(5)
+    read = 0
+    for _ in range(20000):
+        lines = []
+        for _ in range(rng.randint(1, 5)):
+            kind = rng.random()
+            if kind < 0.6:
+                lines.append(rng.choice(names) + b":" + rng.choice(values))
+            elif kind < 0.9:
+                lines.append(rng.choice([b" ", b"\t"]) + rng.choice(values))
+            else:
+                lines.append(rng.choice([b"", b"x", b"\r", b"From x"]))
+        head = b"\n".join(lines) + rng.choice([b"", b"\n", b"\n\n"])
+        got = _plain_head(head)
+        if got is not None:
+            read += 1
+            assert _state(got) == _state(stdlib.parsebytes(head)), head
+    assert read > 1000  # enough sections read here to compare
