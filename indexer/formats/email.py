@@ -244,11 +244,12 @@ def _cut_base64(raw: Any) -> bytes:
     return base64.b64decode(text[:whole] + last + "=" * (-len(last) % 4))
 
 
-def part_text(part: Message) -> str:
-    """The text of a part, decoded by its declared charset (sniffed when absent or wrong), as an
-    Outlook message's text attachment is (:func:`~._attached.declared_text`); a flowed
-    ``text/plain`` part's paragraphs rejoined as mail readers show them (:func:`flowed_text`)."""
-    text = declared_text(_payload(part), part.get_content_charset())
+def part_text(part: Message, data: bytes | None = None) -> str:
+    """The text of a part (``data``: its bytes, when decoded already), decoded by its declared
+    charset (sniffed when absent or wrong), as an Outlook message's text attachment is
+    (:func:`~._attached.declared_text`); a flowed ``text/plain`` part's paragraphs rejoined as
+    mail readers show them (:func:`flowed_text`)."""
+    text = declared_text(_payload(part) if data is None else data, part.get_content_charset())
     if part.get_content_type() == "text/plain" and _param(part, "format") == "flowed":
         return flowed_text(text, delsp=_param(part, "delsp") == "yes")
     return text
@@ -575,22 +576,23 @@ class _Reader:
     # -- attachments and images ---------------------------------------------------------------
 
     def attachment(self, part: Message, record: _Message, name: str, ctype: str) -> None:
-        if _CALENDAR.match(_payload(part)[:64]):  # as text/calendar, application/ics or octet-stream
-            record.attached_calendars.add(_calendar_key(part_text(part)))
-        if svg_picture(_payload(part)):
+        data = _payload(part)  # decoded once for what is told from its bytes and for its reading
+        if _CALENDAR.match(data[:64]):  # as text/calendar, application/ics or octet-stream
+            record.attached_calendars.add(_calendar_key(part_text(part, data)))
+        if svg_picture(data):
             # an SVG sent as another type (application/octet-stream, text/xml) is a picture of
             # the message, as an image/svg+xml part is and as an Outlook message's is, not XML text
             record.attachment_count -= 1
             self.image(part, record, _filename(part))
             return
         if as_text(name, ctype):
-            text = part_text(part)
+            text = part_text(part, data)
             if ctype in _DELIVERY_STATUS:
                 text = delivery_status_text(text)
             if PROPERTY_LINES.match(text):
                 # a contact card or a calendar is read as a .vcf or .ics file is: its pictures
                 # images, its other binary values skipped entries, never text
-                self.attached(_payload(part), record, name, ctype, f"{ctype} attachments are not indexed")
+                self.attached(data, record, name, ctype, f"{ctype} attachments are not indexed")
                 return
             lost: list[Skipped] = []  # its margin line numbers, listed if it is placed
             blocks = attached_text(name, ctype, html_text(part) if web_page(name, ctype) else text, lost)
@@ -607,7 +609,6 @@ class _Reader:
                 return
             self.skipped.append(Skipped("attachment", name, "attachment holds no text", on_purpose=True))
             return
-        data = _payload(part)
         if _web_picture(data) is not None:
             # a picture sent under another type (application/octet-stream) is an image of the
             # message, shown as its image/* parts are, not an attached file under its heading

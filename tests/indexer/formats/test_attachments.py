@@ -331,6 +331,28 @@ def test_a_messages_own_blocks_are_made_once_for_the_room_they_leave_and_for_the
     ]
 
 
+def test_an_attachments_bytes_are_decoded_once(monkeypatch):
+    from indexer.formats import email
+
+    decoded = []
+    payload = email._payload
+
+    def counted(part):
+        decoded.append(part.get_filename())
+        return payload(part)
+
+    monkeypatch.setattr(email, "_payload", counted)
+    data = _mail(
+        (b"Budget approved on Monday.", "application/octet-stream", "budget.md"),
+        (b"item,cost\nslates,120\n", "text/csv", "costs.csv"),
+    )
+    doc = extract(data, filename="m.eml")
+    # once each: what its bytes tell (a calendar, an SVG, a picture) and its reading share them
+    assert sorted(name for name in decoded if name) == ["budget.md", "costs.csv"]
+    assert doc.coverage.attachments_indexed == ("budget.md", "costs.csv")
+    assert [b.text for b in _under(doc, "budget.md")][1:] == ["Budget approved on Monday."]
+
+
 def test_the_attachment_that_no_longer_fits_is_listed_and_those_before_it_read():
     data = _mail(
         (b"Budget approved on Monday.", "application/octet-stream", "budget.md"),
