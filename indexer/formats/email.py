@@ -821,10 +821,10 @@ def _html_part(part: Message) -> Message | None:
 
 _TABLE_TAG = re.compile(r"<(/?)table\b", re.IGNORECASE)
 _TABLE_TAG_BYTES = re.compile(rb"<(/?)table\b", re.IGNORECASE)
-#: ``\bsrc\s*=\s*["']?\s*cid:`` ignoring case, written to start with the set of characters an
-#: ``s`` matches ignoring case (s, S and the long s), so the search skips ahead to them instead of
-#: testing a word boundary at every character of the page
-_CID_SRC = re.compile(r"[sS\u017f](?<=\b[sS\u017f])rc\s*=\s*[\"']?\s*cid:", re.IGNORECASE)
+#: The ``=`` of a ``src=cid:`` image source and what follows it, ``cid`` ignoring case (the
+#: letters each matches ignoring case written out: the pattern starts with a plain ``=``, which
+#: the search skips ahead to); what comes before it is :func:`_src_before`'s to tell
+_CID_VALUE = re.compile("=\\s*[\"']?\\s*[cC][iI\u0130\u0131][dD]:")
 _CID_SRC_BYTES = re.compile(rb"\bsrc\s*=\s*[\"']?\s*cid:", re.IGNORECASE)
 #: How a plain body renders what HTML keeps in attributes: ``<http://…>`` links, ``[cid:…]`` images.
 _PLAIN_REFERENCE = re.compile(r"<(?:https?|mailto|ftp|file|cid):[^>\s]*>|\[cid:[^\]\s]*\]", re.IGNORECASE)
@@ -853,8 +853,32 @@ def html_structure(markup: str | bytes) -> bool:
         tables += 1
         if depth > 1:
             return False
-    cid = _CID_SRC_BYTES if isinstance(markup, bytes) else _CID_SRC
-    return tables > 0 or cid.search(markup) is not None  # type: ignore[arg-type]
+    if tables:
+        return True
+    if isinstance(markup, bytes):
+        return _CID_SRC_BYTES.search(markup) is not None
+    return _cid_source(markup)
+
+
+def _cid_source(markup: str) -> bool:
+    """Whether ``markup`` holds a ``cid:`` image source: ``\\bsrc\\s*=\\s*["']?\\s*cid:`` ignoring
+    case, found from the ``=`` (:data:`_CID_VALUE`) back, where that pattern's search tested
+    every ``s`` of the page (in a page, the source is mostly near the end)."""
+    return any(_src_before(markup, m.start()) for m in _CID_VALUE.finditer(markup))
+
+
+def _src_before(markup: str, end: int) -> bool:
+    """Whether ``markup[:end]`` ends in ``\\bsrc\\s*`` ignoring case: blanks (``\\s``, as
+    :meth:`str.isspace` tells), before them ``src`` in the letters each matches ignoring case
+    (s, S and the long s; r, R; c, C), and before that no word character (``\\w``: a letter or
+    digit as :meth:`str.isalnum` tells, or ``_``)."""
+    at = end
+    while at and markup[at - 1].isspace():
+        at -= 1
+    if at < 3 or markup[at - 3] not in "sS\u017f" or markup[at - 2] not in "rR" or markup[at - 1] not in "cC":
+        return False
+    before = markup[at - 4] if at > 3 else ""
+    return not (before.isalnum() or before == "_")
 
 
 def _words(text: str) -> set[str]:

@@ -200,8 +200,24 @@ def test_the_words_of_an_ascii_text_are_found_without_the_pattern(monkeypatch):
         assert email._words(text) == set(re.findall(r"\w+", text)), repr(text)
 
 
+def test_a_cid_image_source_is_looked_for_from_its_value_back(monkeypatch):
+    from indexer.formats import email
+
+    looked = []
+    src_before = email._src_before
+
+    def counted(markup: str, end: int) -> bool:
+        looked.append(markup[end:])
+        return src_before(markup, end)
+
+    monkeypatch.setattr(email, "_src_before", counted)
+    page = '<p style="s">' + "sources said so, " * 500 + '</p><img class="x" src="cid:a@b"> src=x'
+    assert email.html_structure(page)
+    assert looked == ['="cid:a@b"> src=x']  # the one = a cid: value follows, not every s
+
+
 def test_a_cid_image_source_is_found_as_the_plain_pattern_finds_it():
-    from indexer.formats.email import _CID_SRC, html_structure
+    from indexer.formats.email import _cid_source, html_structure
 
     plain = re.compile(r"\bsrc\s*=\s*[\"']?\s*cid:", re.IGNORECASE)
     assert html_structure('<p>Hi</p><img src="cid:logo@x">')
@@ -211,15 +227,24 @@ def test_a_cid_image_source_is_found_as_the_plain_pattern_finds_it():
     assert html_structure('<img data-src="cid:a">')  # a hyphen ends a word
     assert not html_structure('<img src="https://example.org/cid:a">')
     assert not html_structure("<p>src = cid: is how an inline image is named</p>".replace("src", "xsrc"))
-    # the same matches, at the same places, as the pattern written plainly, over strings made of
-    # the characters that decide a match (case, the long s, dotless and dotted i, word characters)
-    alphabet = "sSrRcC=\"' \t\n\x85\xa0iIdD:\u017f\u0131\u0130a\xe9_0<>"
+    # the letters written out for each of src and cid are all those it matches ignoring case
+    every = "".join(map(chr, range(0x110000)))
+    matched = {letter: "".join(re.findall(letter, every, re.IGNORECASE)) for letter in "srcid"}
+    assert matched == {"s": "Ss\u017f", "r": "Rr", "c": "Cc", "i": "Ii\u0130\u0131", "d": "Dd"}
+    # found where the pattern written plainly finds one, over strings made of the characters that
+    # decide a match (case, the long s, dotless and dotted i, blanks, word characters and others)
+    alphabet = "sSrRcC=\"' \t\n\x1c\x85\xa0\u2028\u3000iIdD:\u017f\u0131\u0130a\xe9_0\xb2\u0663<>-"
     rng = random.Random(7)
     for _ in range(20000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 16)))
-        for candidate in (text, text + " src='cid:", "xsrc=cid:" + text, "\u017fRc = " + text):
-            got, want = _CID_SRC.search(candidate), plain.search(candidate)
-            assert (got and got.span()) == (want and want.span()), repr(candidate)
+        for candidate in (
+            text,
+            text + " src='cid:",
+            "xsrc=cid:" + text,
+            "\u017fRc = " + text,
+            text + "=cid:",
+        ):
+            assert _cid_source(candidate) == (plain.search(candidate) is not None), repr(candidate)
 
 
 PLAIN_LINKS = (
