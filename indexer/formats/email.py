@@ -911,7 +911,9 @@ def prefers_html(plain: str, blocks: list[Block], cids: Collection[str] = ()) ->
     cid = any(b.kind == IMAGE and cid_key(str(b.meta.get("src", ""))) in cids for b in blocks)
     if not tables and not cid:
         return False
-    plain = _PLAIN_REFERENCE.sub(" ", plain).casefold()
+    if "<" in plain or "[" in plain:  # where a reference may start (the pattern's search is slow)
+        plain = _PLAIN_REFERENCE.sub(" ", plain)
+    plain = plain.casefold()
     wanted = _words(plain)
     if not wanted:
         return True

@@ -133,6 +133,28 @@ def test_only_data_tables_count():
     assert not prefers_html(plain + " e", [_table(("a", "b"), ("c", "d"))])
 
 
+def test_links_are_looked_for_only_in_a_plain_text_holding_their_first_character(monkeypatch):
+    from indexer.formats import email
+
+    searched = []
+    pattern = email._PLAIN_REFERENCE
+
+    class Counted:
+        def sub(self, repl: str, text: str) -> str:
+            searched.append(text)
+            return pattern.sub(repl, text)
+
+    monkeypatch.setattr(email, "_PLAIN_REFERENCE", Counted())
+    table = _table(("a", "b"), ("c", "d"))
+    assert prefers_html("a b c d", [table])
+    assert not prefers_html("a b c d e", [table])
+    assert searched == []  # no < nor [: nothing a link or an image reference starts with
+    assert prefers_html("a b c d <http://example.org/e>", [table])
+    assert prefers_html("a b c d [cid:e@f]", [table])
+    assert not prefers_html("a b c d <e>", [table])  # no link: e is a word the HTML lacks
+    assert len(searched) == 3
+
+
 def test_words_and_lines_of_the_plain_text_are_counted_across_every_line_break():
     words = [f"w{i}" for i in range(58)]  # the HTML's words, in a table of two rows of two cells
     table = _table(
