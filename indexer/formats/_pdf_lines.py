@@ -355,29 +355,36 @@ _new_line = tuple.__new__
 
 
 #: a character pdfium gives for a glyph its font maps wrongly: U+21B5 (↵), or U+FFFE in the text
-#: for a glyph with no Unicode value (also pdfium's mark of a hyphen it removed)
-_WRONG_GLYPH = re.compile("[\u21b5\ufffe]")
+#: for a glyph with no Unicode value (also pdfium's mark of a hyphen it removed), or a control
+#: character of _pdf_glyph_names.CONTROLS (the code of a glyph whose name pdfium does not know)
+_WRONG_GLYPH = re.compile("[\u21b5\ufffe\x00\x01\x03-\x09\x0b\x0c\x0e-\x1f\x7f]")
 
 
-def _named_ligatures(raw, text: str, ligatures, name) -> str:
-    """``text`` with the ligatures ``ligatures`` (a :class:`~._pdf_ligatures.Ligatures`) finds for
-    the characters of _WRONG_GLYPH next to a letter, as Unicode's ligature characters (one each,
-    so that text and character indices stay equal; clean() expands them)."""
+def _named_glyphs(raw, text: str, glyphs, name) -> str:
+    """``text`` with the characters ``glyphs`` (a :class:`~._pdf_glyph_names.GlyphNames`) reads
+    from the glyph names for those of _WRONG_GLYPH: a ligature next to a letter as Unicode's
+    ligature character, a control as what its glyph's name says (one character each, so that
+    text and character indices stay equal; clean() expands the ligatures and treats the controls
+    left as any others)."""
     chars = None
     flags = ctypes.c_int()
     for match in _WRONG_GLYPH.finditer(text):
         i = match.start()
-        if not ((i > 0 and text[i - 1].isalpha()) or (i + 1 < len(text) and text[i + 1].isalpha())):
-            continue
-        code_point = pdfium_c.FPDFText_GetUnicode(raw, i)
-        if code_point not in (0, 0x21B5):
-            continue  # a hyphen pdfium removed
+        char = text[i]
+        if char in "\u21b5\ufffe":
+            if not ((i > 0 and text[i - 1].isalpha()) or (i + 1 < len(text) and text[i + 1].isalpha())):
+                continue
+            code_point = pdfium_c.FPDFText_GetUnicode(raw, i)
+            if code_point not in (0, 0x21B5):
+                continue  # a hyphen pdfium removed
+        else:
+            code_point = ord(char)
         get_font_info(raw, i, name, _NAME_SIZE, ctypes.byref(flags))
-        ligature = ligatures.get(name.value, code_point)
-        if ligature is not None:
+        found = glyphs.get(name.value, code_point)
+        if found is not None:
             if chars is None:
                 chars = list(text)
-            chars[i] = ligature
+            chars[i] = found
     return text if chars is None else "".join(chars)
 
 
@@ -498,13 +505,13 @@ def place_accents(raw, text: str) -> str:
 def page_lines(
     textpage,
     page_number: int,
-    ligatures=None,
+    glyphs=None,
     joins: list[Join] | None = None,
     margins: tuple[float, float] = (-math.inf, math.inf),
 ) -> tuple[list[Line], bool, int]:
     """The lines of one page (``textpage``: a raw FPDF_TEXTPAGE handle), whether the page was cut
-    at MAX_PAGE_CHARS, and its character count; ``ligatures``: a
-    :class:`~._pdf_ligatures.Ligatures` for the glyphs the fonts' ToUnicode maps get wrong;
+    at MAX_PAGE_CHARS, and its character count; ``glyphs``: a
+    :class:`~._pdf_glyph_names.GlyphNames` for the glyphs pdfium gets wrong, read from their names;
     ``joins``: where to record the words pdfium joined at a hyphen, in the page's order;
     ``margins``: the heights below and above which a line is in the page's foot or head, where
     a page number that says so is set apart from the text beside it (a contents page's entries
@@ -519,10 +526,11 @@ def page_lines(
     if len(text) != count:
         # characters outside the BMP make text and character indices differ; read per character
         text = "".join(chr(pdfium_c.FPDFText_GetUnicode(raw, i) or 0x20) for i in range(count))
-    text = place_accents(raw, text)
     name = ctypes.create_string_buffer(_NAME_SIZE.value)
-    if ligatures is not None and ("\u21b5" in text or "\ufffe" in text):
-        text = _named_ligatures(raw, text, ligatures, name)
+    if glyphs is not None and _WRONG_GLYPH.search(text) is not None:
+        # before the accents are placed: their mark for a dropped character is a control too
+        text = _named_glyphs(raw, text, glyphs, name)
+    text = place_accents(raw, text)
     # the loop calls the C functions directly and without argument checks (_pdf_capi): a Python
     # call per query costs more than the query itself
     # a character's box lands in four consecutive doubles, read back with one unpack

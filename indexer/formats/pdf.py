@@ -28,6 +28,7 @@ from ._attached import Attached, Attacher, text_chars
 from ._encrypted import pdf_password
 from ._pdf_capi import PageHandles, keep_heap_top, mediabox
 from ._pdf_fallback import extract_with_pdfminer, plumber_lines, visible
+from ._pdf_glyph_names import GlyphNames
 from ._pdf_layout import (
     MARGIN_SHARE,
     MIN_LINE_NUMBERS,
@@ -45,7 +46,6 @@ from ._pdf_layout import (
     to_blocks,
     top_down,
 )
-from ._pdf_ligatures import Ligatures
 from ._pdf_lines import Join, Line, Words, page_lines, rejoin_words, respell
 from ._pdf_objects import (
     FRAGMENT_MAX,
@@ -194,8 +194,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 23: spacing accents drawn over or under a letter of their font put on it (J. Černocký,
     # not J. ´ Cernock ˇ y); a garbled page OCR did not read keeps its lines in fonts that map
     # their characters; a contents entry ends a list item and is no heading; a caption in the
-    # body's bold no heading
-    version="23",
+    # body's bold no heading; 24: a control character pdfium gives for a glyph whose name it does
+    # not know read from that name (an em dash named /2014, TeX's big delimiters)
+    version="24",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -365,7 +366,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
     comments: list[tuple[int, int]] = []  # (page, annotations with a comment on it)
     attached: list[tuple[int, str, bytes | None]] = []  # (page, name, data) of files attached to pages
     seen: dict[tuple[int, int, int], str] = {}
-    ligatures = Ligatures(data, password)
+    glyphs = GlyphNames(data, password)
     chars = 0
     for index in range(total):
         number = index + 1
@@ -377,7 +378,7 @@ def _extract(pdf, data, password, ctx, name, tables_mode, ocr_mode) -> Document:
             continue
         try:
             info = _read_page(
-                pdf, page, number, images, skipped, warnings, tables_mode, ctx.image_data, seen, ligatures
+                pdf, page, number, images, skipped, warnings, tables_mode, ctx.image_data, seen, glyphs
             )
             found, files = _annotations(pdf, page.page, limits.max_document_bytes)
             if found:
@@ -532,7 +533,7 @@ def _read_page(
     tables_mode,
     encode=True,
     seen=None,
-    ligatures=None,
+    glyphs=None,
 ) -> _Page:
     seen = {} if seen is None else seen  # image fingerprint -> name of its first use
     info = _Page(number, _geometry(page, number))
@@ -543,7 +544,7 @@ def _read_page(
     try:
         zone = MARGIN_SHARE * info.geo.height
         margins = (info.geo.bottom + zone, info.geo.top - zone)
-        info.lines, cut, info.chars = page_lines(textpage, number, ligatures, info.joins, margins)
+        info.lines, cut, info.chars = page_lines(textpage, number, glyphs, info.joins, margins)
         if info.lines:
             info.unmapped = _unmapped(textpage, info.lines)
             if info.unmapped >= GARBLED_SHARE:
