@@ -10,9 +10,9 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
+from itertools import islice, pairwise
 from operator import itemgetter
 
 from .._fast import new_block
@@ -1805,6 +1805,97 @@ def _runs_on(last: Line, first: Line, lines: Sequence[Line]) -> bool:
     if len(column) < COLUMN_LINES:
         return False
     return _wraps(last, first, max(ln.right for ln in column))
+
+
+#: the marker an ordered item's text opens with, as the list reader took it (``_ORDERED``,
+#: ``_RUN_IN_NUMBER``): what stands before it, the number, letter or roman numeral, what closes it
+_OWN_ORDINAL = re.compile(r"^([(\[]?)(\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})([.)\]])")
+#: what an item's marker counts as: its punctuation (``()``, ``.``, ``)``, ``[]``), its kind of
+#: numbering (``1`` digits, ``a`` / ``A`` letters, ``i`` / ``I`` roman numerals) and its value
+Reading = tuple[str, str, int]
+
+
+def _readings(item: ListItem) -> set[Reading]:
+    """What the printed marker of ``item`` counts as: ``b.`` the second lower-case letter, ``(iv)``
+    roman 4, ``[3]`` and ``3)`` the number 3 in two styles; ``i.`` is both the ninth letter and
+    roman 1 (also ``v``, ``x``, ``l``, ``c``). Nothing for a bulleted item."""
+    match = _OWN_ORDINAL.match(item.text) if item.ordered else None
+    if match is None:
+        return set()
+    opens, mark, closes = match.groups()
+    style = opens + closes
+    if mark.isdigit():
+        return {(style, "1", int(mark))}
+    out: set[Reading] = set()
+    if len(mark) == 1:
+        out.add((style, "a" if mark.islower() else "A", ord(mark.lower()) - ord("a") + 1))
+    if mark.islower() or mark.isupper():  # a roman numeral is written in one case
+        value = roman_value(mark.lower())
+        if value is not None:
+            out.add((style, "i" if mark.islower() else "I", value))
+    return out
+
+
+def _counting_on(before: set[Reading], after: set[Reading]) -> set[Reading]:
+    """The readings of ``after`` that follow one of ``before``: same punctuation and kind, the
+    next value (``(b)`` after ``(a)``, ``2)`` after ``1)``, ``i.`` after ``h.`` as a letter)."""
+    return {(style, kind, value) for style, kind, value in after if (style, kind, value - 1) in before}
+
+
+def _two_tops(items: Iterable[ListItem]) -> list[ListItem]:
+    """The first two top-level items of ``items`` (fewer where it holds fewer)."""
+    return list(islice((it for it in items if it.level == 0), 2))
+
+
+def _last_readings(items: Sequence[ListItem]) -> set[Reading]:
+    """The readings of a list's last top-level marker, as the one before it reads it: ``i.`` after
+    ``h.`` is a letter, not roman 1. (Looked for from the end: a list joined item by item grows.)"""
+    tops = _two_tops(reversed(items))
+    last = _readings(tops[0]) if tops else set()
+    if len(tops) > 1:
+        return _counting_on(_readings(tops[1]), last) or last
+    return last
+
+
+def _first_readings(items: Sequence[ListItem]) -> set[Reading]:
+    """The readings of a list's first top-level marker, as the one after it reads it: ``i.``
+    before ``ii.`` is roman 1, not a letter."""
+    tops = _two_tops(items)
+    first = _readings(tops[0]) if tops else set()
+    if len(tops) > 1:
+        after = _readings(tops[1])
+        return {(s, k, v) for s, k, v in first if (s, k, v + 1) in after} or first
+    return first
+
+
+def join_lists(blocks: Sequence[Block]) -> list[Block]:
+    """A list whose items ``group_page`` did not keep together reaches the blocks as several
+    lists, an item or a run of items each (items further than SPACED_ITEMS sizes apart, set in
+    another size, as an OCR layer gives lines of 12 and 11 pt, or over a page break); Markdown
+    then writes them as lists of their own. Two lists with no other block between them (on one
+    page, or the first ending its page and the second opening the next) are one where the
+    second's first top-level marker counts on from the first's last (``_counting_on``: ``b.``
+    after ``a.``, not ``a.`` after ``c.`` nor ``1.`` after ``a.``): one list on the first's
+    page, its text rendered anew. Each marker is read as its neighbour in its own list reads it,
+    and a letter that could be a roman numeral counts on as either (``i.`` after ``h.``)."""
+    out: list[Block] = []
+    for b in blocks:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and b.kind == LIST
+            and prev.kind == LIST
+            and prev.meta.get(OWN_MARKERS)
+            and b.meta.get(OWN_MARKERS)
+            and prev.page is not None
+            and b.page in (prev.page, prev.page + 1)
+            and _counting_on(_last_readings(prev.items), _first_readings(b.items))
+        ):
+            items = prev.items + b.items
+            out[-1] = replace(prev, text=render_list(items), items=items)
+        else:
+            out.append(b)
+    return out
 
 
 _MONTH = (

@@ -38,6 +38,7 @@ from ._pdf_layout import (
     find_running,
     foot_top_down,
     group_page,
+    join_lists,
     join_page_breaks,
     margin_line_numbers,
     rejoin_rows,
@@ -195,8 +196,10 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # not J. ´ Cernock ˇ y); a garbled page OCR did not read keeps its lines in fonts that map
     # their characters; a contents entry ends a list item and is no heading; a caption in the
     # body's bold no heading; 24: a control character pdfium gives for a glyph whose name it does
-    # not know read from that name (an em dash named /2014, TeX's big delimiters)
-    version="24",
+    # not know read from that name (an em dash named /2014, TeX's big delimiters); 25: lists
+    # with nothing between them, the second's first marker counting on from the first's last
+    # (on one page or over a page break), one list
+    version="25",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -1183,7 +1186,7 @@ def _blocks(
     body: dict[int, list[Line]] = {}
     for g in all_groups:
         body.setdefault(g.page, []).extend(g.lines)
-    return title_authors(title_dates(join_page_breaks(out, owners, body, words)))
+    return title_authors(title_dates(join_lists(join_page_breaks(out, owners, body, words))))
 
 
 #: Fixed-pitch lines are code listings only when they carry less than this share of the

@@ -315,17 +315,28 @@ def test_the_chelsea_plan_lists_its_check_marked_items(real_world):
 def _spaced_items(items: list[tuple[float, str, str]]) -> bytes:
     """Items of two lines each (the marker at x = 72, the text at 90), each ``(gap, marker,
     text)`` set ``gap`` points below the last line of the item before."""
+    return _spaced_pages([items])
+
+
+def _spaced_pages(pages: list[list[tuple[float, str, str]]]) -> bytes:
+    """Pages of ``_spaced_items``, each opening 720 pt up; an item whose marker is empty is a
+    paragraph of two lines at the margin."""
     buf = io.BytesIO()
     c = canvas.Canvas(buf)
-    c.setFont("Helvetica", SIZE)
-    y = 720.0
-    for gap, marker, text in items:
-        y -= gap
-        c.drawString(72, y, marker)
-        c.drawString(90, y, f"{text}, the first line of an item set in the body")
-        c.drawString(90, y - PITCH, "and its second line.")
-        y -= PITCH
-    c.showPage()
+    for items in pages:
+        c.setFont("Helvetica", SIZE)
+        y = 720.0
+        for gap, marker, text in items:
+            y -= gap
+            if marker:
+                c.drawString(72, y, marker)
+                c.drawString(90, y, f"{text}, the first line of an item set in the body")
+                c.drawString(90, y - PITCH, "and its second line.")
+            else:
+                c.drawString(72, y, f"{text}, the first line of a paragraph set in the body")
+                c.drawString(72, y - PITCH, "and its second line.")
+            y -= PITCH
+        c.showPage()
     c.save()
     return buf.getvalue()
 
@@ -387,6 +398,143 @@ def test_the_chelsea_plan_keeps_its_spaced_recommendations_in_one_list(real_worl
     lists = [[i.text for i in b.items] for b in doc.blocks if b.kind == LIST and b.page == 23]
     assert [len(items) for items in lists] == [1, 1, 8]
     assert lists[2][0].startswith("Dès le début") and lists[2][-1].startswith("Voir au-delà du vélo")
+
+
+TAIL = ", the first line of an item set in the body and its second line."
+
+
+def test_lettered_items_set_far_apart_are_one_list_while_they_count_on():
+    # items 80 pt apart (8 font sizes: further than items on one list are looked for) were a list
+    # each, which Markdown wrote as lists of their own ("- a. …" then "* b. …"); a list that
+    # does not count on from the one before (a. after c., 1. after a.) stays a list of its own
+    doc = extract(
+        _spaced_items(
+            [
+                (0, "a.", "Keep the trails"),
+                (80, "b.", "Link the quarters"),
+                (80, "c.", "Fund the plan"),
+                (80, "a.", "Hire a coordinator"),
+                (80, "1.", "Report each year"),
+            ]
+        ),
+        filename="plan.pdf",
+    )
+    assert _lists(doc) == [
+        [
+            f"{m} {t}{TAIL}"
+            for m, t in [("a.", "Keep the trails"), ("b.", "Link the quarters"), ("c.", "Fund the plan")]
+        ],
+        [f"a. Hire a coordinator{TAIL}"],
+        [f"1. Report each year{TAIL}"],
+    ]
+    merged = next(b for b in doc.blocks if b.kind == LIST)
+    assert merged.page == 1
+    assert merged.text == "\n".join(item.text for item in merged.items)
+    md = get_markdown(
+        _spaced_items(
+            [(0, "a.", "Keep the trails"), (80, "b.", "Link the quarters"), (80, "c.", "Fund the plan")]
+        ),
+        filename="plan.pdf",
+    )
+    assert md == "".join(
+        f"- {m} {t}{TAIL}\n"
+        for m, t in [("a.", "Keep the trails"), ("b.", "Link the quarters"), ("c.", "Fund the plan")]
+    )
+
+
+def test_spaced_items_count_on_only_in_their_own_punctuation_and_kind():
+    # "(b)" follows "(a)", "2)" follows "1)"; "b)" after "(a)" and "B." after "a." are other lists
+    doc = extract(
+        _spaced_items(
+            [
+                (0, "(a)", "Keep the trails"),
+                (80, "(b)", "Link the quarters"),
+                (80, "c)", "Fund the plan"),
+                (80, "1)", "Hire a coordinator"),
+                (80, "2)", "Report each year"),
+            ]
+        ),
+        filename="plan.pdf",
+    )
+    assert [[t.split(" ", 1)[0] for t in items] for items in _lists(doc)] == [
+        ["(a)", "(b)"],
+        ["c)"],
+        ["1)", "2)"],
+    ]
+
+
+def test_a_letter_that_reads_as_a_roman_numeral_counts_on_as_a_letter():
+    # "i." after "h." is the ninth letter, and "j." goes on; "i." opening a list of "ii." is
+    # roman 1 and starts a list of its own after "h." (each marker is read as the item next to it
+    # in its own list reads it)
+    doc = extract(
+        _spaced_items(
+            [(0, "h.", "Keep the trails"), (80, "i.", "Link the quarters"), (80, "j.", "Fund the plan")]
+        ),
+        filename="plan.pdf",
+    )
+    assert [[t.split(" ", 1)[0] for t in items] for items in _lists(doc)] == [["h.", "i.", "j."]]
+    doc = extract(
+        _spaced_items(
+            [(0, "h.", "Keep the trails"), (80, "i.", "Link the quarters"), (12, "ii.", "Fund the plan")]
+        ),
+        filename="plan.pdf",
+    )
+    assert [[t.split(" ", 1)[0] for t in items] for items in _lists(doc)] == [["h."], ["i.", "ii."]]
+    # and "ii." far below "h." and "i." is no roman 2 after the letter
+    doc = extract(
+        _spaced_items(
+            [(0, "h.", "Keep the trails"), (12, "i.", "Link the quarters"), (80, "ii.", "Fund the plan")]
+        ),
+        filename="plan.pdf",
+    )
+    assert [[t.split(" ", 1)[0] for t in items] for items in _lists(doc)] == [["h.", "i."], ["ii."]]
+
+
+def test_a_list_ending_its_page_goes_on_with_the_next_pages_items():
+    # the next page opens with "c.": one list, on the first page; a paragraph between the lists,
+    # even with the next letter after it, keeps them apart
+    doc = extract(
+        _spaced_pages(
+            [
+                [(0, "a.", "Keep the trails"), (24, "b.", "Link the quarters")],
+                [
+                    (0, "c.", "Fund the plan"),
+                    (24, "", "The committee meets in spring"),
+                    (24, "d.", "Hire a coordinator"),
+                ],
+            ]
+        ),
+        filename="plan.pdf",
+    )
+    lists = [b for b in doc.blocks if b.kind == LIST]
+    assert [[t.split(" ", 1)[0] for t in (i.text for i in b.items)] for b in lists] == [
+        ["a.", "b.", "c."],
+        ["d."],
+    ]
+    assert [b.page for b in lists] == [1, 2]
+    assert lists[0].text == f"a. Keep the trails{TAIL}\nb. Link the quarters{TAIL}\nc. Fund the plan{TAIL}"
+
+
+def test_the_typewritten_catalogues_spaced_items_are_one_list_each(real_world):
+    # p. 4: "a. There is no linkage overhead whatsoever." and "b. C and S are optimized
+    # together …", a line's gap apart, were two lists; p. 24's "a." to "c." and "d.", "e." too
+    path = (
+        real_world / "pdf" / "kreuzberg" / "a_catalogue_of_optimizing_transformations_1971_allen_catalog.pdf"
+    )
+    doc = extract(path)
+    lists = [[i.text for i in b.items] for b in doc.blocks if b.kind == LIST]
+    assert [
+        "a. There is no linkage overhead whatsoever.",
+        "b. C and S are optimized together. Advantage can be taken of particular argument values and "
+        "relationships: constant arguments can be folded into the code, invariant instructions in S can be "
+        "moved to infrequently executed areas of C, etc.",
+    ] in lists
+    p24 = [[i.text.split(" ", 1)[0] for i in b.items] for b in doc.blocks if b.kind == LIST and b.page == 24]
+    assert p24 == [["a.", "b.", "c.", "d.", "e."]]
+    md = get_markdown(path)
+    assert "- a. There is no linkage overhead whatsoever.\n- b. C and S are optimized together." in md
+    assert "- c. the divider takes 12 cycles\n- d. the three-cycle adder" in md
 
 
 def test_roster_lines_stay_apart_and_a_wrapped_line_starting_alike_runs_on():
