@@ -627,14 +627,20 @@ def page_lines(
         # the baseline: the first character's box bottom, or, where that character does not
         # sit on the baseline (a quote's or a bullet's box is raised, a p's or a bracket's
         # reaches below), its origin, when within 0.8 of the font size (a formula's pieces stay
-        # as they were): the line seemed a paragraph gap away from its neighbours
+        # as they were): the line seemed a paragraph gap away from its neighbours; at a big
+        # delimiter first or last, the baseline its middle tells (_axis_base)
+        upright = angle < UPRIGHT_BELOW or angle > UPRIGHT_ABOVE
         if (
             text[first] in _OFF_BASELINE
-            and (angle < UPRIGHT_BELOW or angle > UPRIGHT_ABOVE)
+            and upright
             and get_origin(raw, first, ref_x, ref_y)
             and abs(origin[1] - b1) <= 0.8 * size
         ):
             b1 = origin[1]
+        elif text[first] in _OPENERS and upright and _hung(raw, first, b1, t1, size, origin):
+            b1 = _axis_base(b1, t1, size)
+        if text[last] in _BRACKETS and upright and _hung(raw, last, b2, t2, size, origin):
+            b2 = _axis_base(b2, t2, size)
         # fixed pitch: a code listing's line (CJK fonts are often fixed-pitch too: not code)
         mono = text[mid] < "\u2e80" and _is_mono(raw, first, mid, last, name, font_flags, mono_by_font)
         if mono and "  " in segment:
@@ -663,6 +669,37 @@ def page_lines(
             )
         )
     return _merge_same_baseline(lines), cut, count
+
+
+#: opening brackets, as text and as TeX's big delimiters read (_pdf_glyph_names); a piece pdfium
+#: starts with a closing one keeps its box's bottom for its baseline, which keeps the rows of a
+#: matrix or a binomial it closes within its reach (_merge_same_baseline joins it to them)
+_OPENERS = frozenset("([{\u27e8\u230a\u2308")
+#: opening and closing brackets
+_BRACKETS = _OPENERS | frozenset(")]}\u27e9\u230b\u2309")
+#: the height of the math axis over the baseline, in font sizes: TeX's axis_height (cmsy10,
+#: 2.5 pt at 10 pt), where a minus sign's bar and the fraction rule are set
+MATH_AXIS = 0.25
+
+
+def _hung(raw, i: int, bottom: float, top: float, size: float, origin) -> bool:
+    """Whether character ``i``, a bracket whose box is ``bottom`` to ``top``, is a big delimiter
+    hung from its origin: taller than the font size ``size``, its origin more than 0.8 of it above
+    its box's bottom (``origin``: two doubles the origin is read into)."""
+    return (
+        top - bottom > size
+        and get_char_origin(raw, i, ctypes.byref(origin, 0), ctypes.byref(origin, 8))
+        and abs(origin[1] - bottom) > 0.8 * size
+    )
+
+
+def _axis_base(bottom: float, top: float, size: float) -> float:
+    """The baseline of a line at a big delimiter from the bottom and top of its box: TeX centres
+    a delimiter taller than the text (``\\big(``, ``\\left\\{``) on the math axis and hangs it from
+    its origin, above the baseline, so that neither its box's bottom, which reaches below the
+    baseline, nor its origin tells the line's baseline (a set's brace gave its line a baseline
+    3.8 pt low, which made that line a paragraph's gap from the one above it)."""
+    return (bottom + top) / 2 - MATH_AXIS * size
 
 
 def _segments(text: str) -> list[tuple[int, str, bool]]:

@@ -198,8 +198,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # body's bold no heading; 24: a control character pdfium gives for a glyph whose name it does
     # not know read from that name (an em dash named /2014, TeX's big delimiters); 25: lists
     # with nothing between them, the second's first marker counting on from the first's last
-    # (on one page or over a page break), one list
-    version="25",
+    # (on one page or over a page break), one list; 26: a line at
+    # a big delimiter on the baseline its middle on the math axis tells
+    version="26",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

@@ -1,0 +1,139 @@
+"""TeX's big delimiters and the lines they stand on. CMEX hangs a big brace or parenthesis from its
+origin and TeX centres it on the math axis, so that its box reaches below the baseline and its
+origin stands above it: a line starting or ending with one keeps the baseline of its text, and
+stays a line of its paragraph, at its paragraph's pitch."""
+
+from __future__ import annotations
+
+import io
+
+from indexer import extract
+
+from ._pdf_bytes import pdf_of
+
+SIZE = 10
+#: how far CMEX10's braces reach below their origin, in em, by their size (``\\big``, ``\\Big``);
+#: each reaches 0.04 em above it
+DEPTH = {"big": 1.16, "Big": 1.76}
+#: TeX's math axis over the baseline, in em: a big delimiter's middle is set on it
+AXIS = 0.25
+
+
+def _cmex_program(big: str) -> bytes:
+    """A CFF font program holding CMEX10's left and right brace of size ``big`` (a box each, of
+    their height and depth) at codes 8 and 9, as a subset of CMEX10 embedded as /FontFile3 has
+    them."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    names = [".notdef", "braceleft" + big, "braceright" + big]
+    builder = FontBuilder(1000, isTTF=False)
+    builder.setupGlyphOrder(names)
+    builder.setupCharacterMap({})
+    glyphs = {}
+    for name in names:
+        pen = T2CharStringPen(583, None)
+        pen.moveTo((100, -1000 * DEPTH[big]))
+        pen.lineTo((480, -1000 * DEPTH[big]))
+        pen.lineTo((480, 40))
+        pen.lineTo((100, 40))
+        pen.closePath()
+        glyphs[name] = pen.getCharString()
+    builder.setupCFF("CMEX10", {"FullName": "CMEX10"}, glyphs, {})
+    cff = builder.font["CFF "].cff
+    encoding = [".notdef"] * 256
+    encoding[8], encoding[9] = names[1], names[2]
+    cff.topDictIndex[0].Encoding = encoding
+    out = io.BytesIO()
+    cff.compile(out, builder.font)
+    return out.getvalue()
+
+
+def _page(lines: list[tuple[float, float, bytes, bool]], big: str = "big") -> bytes:
+    """One page of Times-Roman 10 pt ``lines`` ``(x, baseline, text, braced)``, in that order; the
+    text of a braced line between CMEX10's braces of size ``big`` (codes 8 and 9), set as TeX sets
+    a set: their origin raised over the baseline so that their middle is on the math axis."""
+    raise_by = (AXIS + DEPTH[big] / 2 - 0.02) * SIZE  # the box spans -DEPTH to 0.04 em
+    parts = []
+    for x, y, text, braced in lines:
+        if not braced:
+            parts.append(b"BT /F1 %d Tf 1 0 0 1 %.2f %.2f Tm (%s) Tj ET" % (SIZE, x, y, text))
+            continue
+        width = 0.5 * SIZE * len(text)
+        parts += [
+            b"BT /F2 %d Tf 1 0 0 1 %.2f %.2f Tm <08> Tj ET" % (SIZE, x, y + raise_by),
+            b"BT /F1 %d Tf 1 0 0 1 %.2f %.2f Tm (%s) Tj ET" % (SIZE, x + 9, y, text),
+            b"BT /F2 %d Tf 1 0 0 1 %.2f %.2f Tm <09> Tj ET" % (SIZE, x + 12 + width, y + raise_by),
+        ]
+    content = b"\n".join(parts)
+    program = _cmex_program(big)
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842]"
+        b" /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+CMEX10 /FirstChar 8 /LastChar 9"
+        b" /Widths [583 583] /Encoding << /Type /Encoding /Differences [8 /braceleft%s /braceright%s] >>"
+        b" /FontDescriptor 7 0 R >>" % (big.encode(), big.encode()),
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /FontDescriptor /FontName /ABCDEF+CMEX10 /Flags 4 /FontBBox [0 -2960 1500 770]"
+        b" /ItalicAngle 0 /Ascent 40 /Descent -600 /CapHeight 40 /StemV 47 /FontFile3 8 0 R >>",
+        b"<< /Subtype /Type1C /Length %d >>\nstream\n" % len(program) + program + b"\nendstream",
+    ]
+    return pdf_of(objects)
+
+
+def test_a_line_starting_with_a_big_brace_is_a_line_of_its_paragraph():
+    # four lines 12 pt apart; the second starts and ends with a \Big brace, whose box reaches
+    # 6.5 pt below the baseline: taken for the line's baseline, it set the line 18.5 pt under the
+    # first, a paragraph's gap at this page's pitch (1.2 sizes)
+    data = _page(
+        [
+            (72, 700, b"Genauso ist Z kompakt, weil die Menge", False),
+            (72, 688, b"(x, y) in R2 | x2 + y2 <= 1", True),
+            (72, 676, b"homoeomorph zu Z ist und stetige Bilder kompakter Raeume kompakt sind.", False),
+            (72, 664, b"Damit ist alles gezeigt, was zu zeigen war.", False),
+        ],
+        big="Big",
+    )
+    texts = [b.text for b in extract(data, filename="braced.pdf").blocks]
+    assert texts == [
+        "Genauso ist Z kompakt, weil die Menge { (x, y) in R2 | x2 + y2 <= 1 } homoeomorph zu Z ist "
+        "und stetige Bilder kompakter Raeume kompakt sind. Damit ist alles gezeigt, was zu zeigen war."
+    ]
+
+
+def test_a_paragraph_ends_before_the_run_in_heading_under_it_on_a_page_with_a_braced_set():
+    # GeoTopo's 21st page, its lines as the page sets them: the end of a proof, a paragraph's gap,
+    # the run-in heading 'Bemerkung 22' (pdfium reads its weight as regular) over its indented
+    # text, and a display set in big braces, a line's pitch under the line before it. The brace's
+    # box bottom, taken for that line's baseline, made the page's most common pitch 1.7 sizes
+    # instead of 1.2, and the gap under the proof no gap: the proof's last line ran into the
+    # heading, and the heading's text became a paragraph of its own
+    data = _page(
+        [
+            (72, 700, b"Damit ist K abgeschlossen.", False),
+            (72, 683, b"Bemerkung 22", False),
+            (90, 671, b"Seien X, Y topologische Raeume, f : X -> Y stetig.", False),
+            (90, 645, b"homoeomorph zu", False),
+            (180, 633, b"(x, y) in R2 | x2 + y2 <= 1", True),
+            (90, 615, b"ist.", False),
+        ]
+    )
+    texts = [b.text for b in extract(data, filename="heading.pdf").blocks]
+    assert texts[0] == "Damit ist K abgeschlossen."
+    assert texts[1] == "Bemerkung 22 Seien X, Y topologische Raeume, f : X -> Y stetig."
+
+
+def test_the_proof_on_the_21st_page_of_the_geotopo_notes_ends_before_bemerkung_22(real_world):
+    doc = extract(real_world / "pdf" / "py-pdf-samples" / "GeoTopo-komprimiert.pdf", options={"ocr": "never"})
+    texts = [b.text for b in doc.blocks if b.page == 21]
+    # the page's set { (x, y) ∈ R² | ‖(x, y)‖ ≤ 1 } in \bigl\{ … \bigr\}, its braces read from their
+    # glyph names, kept its line's baseline; the proof's last line is a paragraph of its own, the
+    # run-in heading starts the next with its text
+    assert "Damit ist K abgeschlossen." in texts
+    assert (
+        "Bemerkung 22 Seien X, Y topologische Räume, f : X → Y stetig. Ist K ⊆ X kompakt, so ist f(K) ⊆ Y kompakt."
+        in texts
+    )
