@@ -1210,11 +1210,22 @@ def _next_column(group: Group, line: Line) -> bool:
 def _item(group: Group, line: Line, match: re.Match) -> list:
     ordered = match.re is _ORDERED or match.re is _RUN_IN_NUMBER
     text = line.text if ordered else match.group(2)
-    base = group.items[0][3] if group.items else line.left
-    level = 0
-    if group.items and line.left > base + 0.8 * line.size:
-        level = min(5, int((line.left - base) // max(1.2 * line.size, 6.0)) + 1)
-    return [level, ordered, text, line.left]
+    return [_level(group.items, line), ordered, text, line.left]
+
+
+def _level(items: Sequence[list], line: Line) -> int:
+    """The nesting level of an item whose marker starts ``line``: one deeper than the item above it
+    where indented further than that item's marker, else the level of the nearest item above at its
+    indent, or one deeper than the nearest left of it; 0 left of them all. Counted from the items,
+    not in steps of the font size from the first one: a slide's sub-bullets 1.7 sizes in are the
+    second level, not the third."""
+    left, step = line.left, 0.8 * line.size
+    for level, _, _, marker_left in reversed(items):
+        if left > marker_left + step:
+            return min(5, level + 1)
+        if left >= marker_left - step:
+            return level
+    return 0
 
 
 #: items set apart by a paragraph's gap are one list up to this many font sizes from baseline to
@@ -1224,13 +1235,15 @@ SPACED_ITEMS = 5.0
 
 def _same_list(group: Group, line: Line, bullet: re.Match | None = None) -> bool:
     """Whether ``line``, an item's first line (its marker ``bullet``), goes on ``group``'s list:
-    under its last line, in its size; further apart than three sizes only when it shows the
-    same marker as the list's last item, at its indent (``chelsea_pdta.pdf`` p. 23 sets its
-    check-marked items a paragraph's gap apart)."""
+    under its last line, in its size (or nested under its last item in another, ``_nested_under``);
+    further apart than three sizes only when it shows the same marker as the list's last item, at
+    its indent (``chelsea_pdta.pdf`` p. 23 sets its check-marked items a paragraph's gap apart)."""
     prev = group.lines[-1]
     pitch = prev.end_base - line.base
-    if abs(prev.size - line.size) > 0.6 or pitch <= 0:
+    if pitch <= 0:
         return False
+    if abs(prev.size - line.size) > 0.6:
+        return _nested_under(group, line, pitch)
     if pitch < 3.0 * line.size:
         return True
     if bullet is None or pitch >= SPACED_ITEMS * line.size:
@@ -1241,6 +1254,16 @@ def _same_list(group: Group, line: Line, bullet: re.Match | None = None) -> bool
     if bullet.re is _ORDERED or bullet.re is _RUN_IN_NUMBER:
         return bool(last[1]) and _next_marker(last[2], bullet.group(1))
     return not last[1] and group.lines[group.item_line].text[:1] == line.text[:1]
+
+
+def _nested_under(group: Group, line: Line, pitch: float) -> bool:
+    """Whether ``line``, an item's first line in another size than the list's last line, is an item
+    nested under the list's last item: indented further than that item's marker, a line's pitch
+    under it (less than twice the larger size). A slide sets its sub-bullets smaller than the bold
+    bullet they belong to (``100_g_networking…`` p. 10: 19 pt over 15.7 pt)."""
+    return line.left > group.items[-1][3] + 0.8 * line.size and pitch < 2.0 * max(
+        group.lines[-1].size, line.size
+    )
 
 
 #: an ordered item's marker: a number, a letter or a roman numeral (``3.``, ``(b)``, ``iv)``, ``[2]``)

@@ -199,8 +199,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # not know read from that name (an em dash named /2014, TeX's big delimiters); 25: lists
     # with nothing between them, the second's first marker counting on from the first's last
     # (on one page or over a page break), one list; 26: a line at
-    # a big delimiter on the baseline its middle on the math axis tells
-    version="26",
+    # a big delimiter on the baseline its middle on the math axis tells; 27: an item one level
+    # deeper than the item above it when indented further, in another size too
+    version="27",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

@@ -550,3 +550,115 @@ def test_roster_lines_stay_apart_and_a_wrapped_line_starting_alike_runs_on():
     texts = [b.text for b in doc.blocks]
     assert texts[0].startswith("In the second study") and texts[0].endswith("of the university.")
     assert texts[-2:] == ["Mme Ariane Bélanger, clerk", "Mme Lise Tremblay, treasurer of the municipality"]
+
+
+def _slide(lines: list[tuple[float, float, float, str, str]]) -> bytes:
+    """One page of lines ``(x, baseline, size, font, text)``, as a slide sets its bullets."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(720, 540))
+    for x, y, size, font, text in lines:
+        c.setFont(font, size)
+        c.drawString(x, y, text)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_smaller_sub_bullets_right_under_a_bullet_are_nested_under_it():
+    # a slide's bold 19 pt bullet over its 15.7 pt sub-bullets, 27 pt further in and 28 pt under
+    # it: one list, the sub-bullets its second level (they were a list of their own, in another size)
+    bold, plain = "Helvetica-Bold", "Helvetica"
+    doc = extract(
+        _slide(
+            [
+                (49, 400, 19, bold, "\u2022 Mellanox ConnectX4 Adapter"),
+                (76, 372, 15.7, plain, "\u2022 100G Ethernet"),
+                (76, 346.5, 15.7, plain, "\u2022 EDR Infiniband"),
+                (76, 321, 15.7, plain, "\u2022 Multi-Host"),
+            ]
+        ),
+        filename="slides.pdf",
+    )
+    lists = [[(i.level, i.text) for i in b.items] for b in doc.blocks if b.kind == LIST]
+    assert lists == [
+        [(0, "Mellanox ConnectX4 Adapter"), (1, "100G Ethernet"), (1, "EDR Infiniband"), (1, "Multi-Host")]
+    ]
+    md = get_markdown(
+        _slide([(49, 400, 19, bold, "\u2022 Parent"), (76, 372, 15.7, plain, "\u2022 Child")]),
+        filename="s.pdf",
+    )
+    assert md.strip() == "- Parent\n  - Child"
+
+
+def test_a_smaller_bullet_not_indented_further_is_another_list():
+    # in another size at the same indent, or a paragraph's gap under the item: not nested
+    bold, plain = "Helvetica-Bold", "Helvetica"
+    doc = extract(
+        _slide(
+            [
+                (49, 400, 19, bold, "\u2022 Mellanox ConnectX4 Adapter"),
+                (49, 372, 15.7, plain, "\u2022 100G Ethernet"),
+                (49, 300, 19, bold, "\u2022 Intel Omnipath Adapter"),
+                (76, 240, 15.7, plain, "\u2022 Focus on MPI"),
+            ]
+        ),
+        filename="slides.pdf",
+    )
+    lists = [[(i.level, i.text) for i in b.items] for b in doc.blocks if b.kind == LIST]
+    assert lists == [
+        [(0, "Mellanox ConnectX4 Adapter")],
+        [(0, "100G Ethernet")],
+        [(0, "Intel Omnipath Adapter")],
+        [(0, "Focus on MPI")],
+    ]
+
+
+def test_an_item_indented_further_than_the_one_above_is_one_level_deeper():
+    # sub-items 17 pt (1.7 sizes) in were the third level, counted in steps of 1.2 sizes from the
+    # first item; a level is one deeper than the item above, and an item back at an earlier
+    # item's indent takes its level
+    doc = extract(
+        _page(
+            [
+                (72, "\u2022 Fruit"),
+                (89, "\u2022 Apples"),
+                (106, "\u2022 Cox"),
+                (89, "\u2022 Pears"),
+                (72, "\u2022 Vegetables"),
+            ]
+        ),
+        filename="list.pdf",
+    )
+    lists = [[(i.level, i.text) for i in b.items] for b in doc.blocks if b.kind == LIST]
+    assert lists == [[(0, "Fruit"), (1, "Apples"), (2, "Cox"), (1, "Pears"), (0, "Vegetables")]]
+
+
+def test_the_100g_slides_sub_bullets_are_nested(real_world):
+    # p. 10: "Mellanox ConnectX4 Adapter" (bold 19 pt) and "Intel Omnipath Adapter" (bold 20.2 pt)
+    # each over five sub-bullets of 15.7 pt, 27 pt further in
+    path = (
+        real_world
+        / "pdf"
+        / "kreuzberg"
+        / "100_g_networking_technology_overview_slides_toronto_august_2016.pdf"
+    )
+    doc = extract(path, options={"ocr": "never"})
+    lists = [[(i.level, i.text) for i in b.items] for b in doc.blocks if b.kind == LIST and b.page == 10]
+    assert lists == [
+        [
+            (0, "Mellanox ConnectX4 Adapter"),
+            (1, "100G Ethernet"),
+            (1, "EDR Infiniband"),
+            (1, "Sophisticated offloads."),
+            (1, "Multi-Host"),
+            (1, "Evolution of ConnectX3"),
+        ],
+        [
+            (0, "Intel Omnipath Adapter"),
+            (1, "Focus on MPI"),
+            (1, "Omnipath only"),
+            (1, "Redesign of IB protocol to be a \u201cFabric\u201d"),
+            (1, "\u201cFabric Adapter\u201d. New Fabric APIs."),
+            (1, "More nodes larger transfer sizes"),
+        ],
+    ]
