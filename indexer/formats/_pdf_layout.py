@@ -1252,7 +1252,7 @@ def _same_list(group: Group, line: Line, bullet: re.Match | None = None) -> bool
     if abs(last[3] - line.left) > 1.0:
         return False
     if bullet.re is _ORDERED or bullet.re is _RUN_IN_NUMBER:
-        return bool(last[1]) and _next_marker(last[2], bullet.group(1))
+        return bool(last[1]) and _next_marker(group.items, bullet.group(1))
     return not last[1] and group.lines[group.item_line].text[:1] == line.text[:1]
 
 
@@ -1266,29 +1266,16 @@ def _nested_under(group: Group, line: Line, pitch: float) -> bool:
     )
 
 
-#: an ordered item's marker: a number, a letter or a roman numeral (``3.``, ``(b)``, ``iv)``, ``[2]``)
-_MARKER = re.compile(r"^[(\[]?(\d{1,3}|[a-zA-Z]{1,4})[.)\]]")
-
-
-def _marker_values(text: str) -> set[int]:
-    """What the marker starting ``text`` counts as: its number, its letter's place, its roman
-    value (``i`` is both the 9th letter and 1)."""
-    match = _MARKER.match(text)
-    if match is None:
-        return set()
-    mark = match.group(1)
-    if mark.isdigit():
-        return {int(mark)}
-    out = {ord(mark.lower()) - ord("a") + 1} if len(mark) == 1 else set()
-    roman = roman_value(mark.lower())
-    return out if roman is None else out | {roman}
-
-
-def _next_marker(last: str, marker: str) -> bool:
-    """Whether ``marker`` counts on from the marker of the item ``last`` (``3)`` after ``2) …``):
+def _next_marker(items: Sequence[list], marker: str) -> bool:
+    """Whether ``marker`` counts on from the marker of the list's last item (``items``, as
+    ``_item`` makes them) in the same kind and punctuation (``_counting_on``: ``3)`` after ``2)``,
+    not ``2.`` after ``a.`` where ``b`` would be 2, nor ``(b)`` after ``a.``); the last marker is read
+    as the item before it at its level reads it (``i.`` after ``h.`` a letter, so ``j.`` goes on):
     a list numbered anew (``1.`` after ``3.``) is another list."""
-    after = _marker_values(last)
-    return any(v - 1 in after for v in _marker_values(marker))
+    last = _marker_readings(items[-1][2])
+    if len(items) > 1 and items[-2][1] and items[-2][0] == items[-1][0]:
+        last = _counting_on(_marker_readings(items[-2][2]), last) or last
+    return bool(_counting_on(last, _marker_readings(marker)))
 
 
 #: how far left of an item's marker, in font sizes, a line may run on under it (a typewritten
@@ -1839,10 +1826,16 @@ Reading = tuple[str, str, int]
 
 
 def _readings(item: ListItem) -> set[Reading]:
-    """What the printed marker of ``item`` counts as: ``b.`` the second lower-case letter, ``(iv)``
+    """What the printed marker of ``item`` counts as (``_marker_readings``); nothing for a bulleted
+    item."""
+    return _marker_readings(item.text) if item.ordered else set()
+
+
+def _marker_readings(text: str) -> set[Reading]:
+    """What the marker ``text`` opens with counts as: ``b.`` the second lower-case letter, ``(iv)``
     roman 4, ``[3]`` and ``3)`` the number 3 in two styles; ``i.`` is both the ninth letter and
-    roman 1 (also ``v``, ``x``, ``l``, ``c``). Nothing for a bulleted item."""
-    match = _OWN_ORDINAL.match(item.text) if item.ordered else None
+    roman 1 (also ``v``, ``x``, ``l``, ``c``)."""
+    match = _OWN_ORDINAL.match(text)
     if match is None:
         return set()
     opens, mark, closes = match.groups()

@@ -200,8 +200,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # with nothing between them, the second's first marker counting on from the first's last
     # (on one page or over a page break), one list; 26: a line at
     # a big delimiter on the baseline its middle on the math axis tells; 27: an item one level
-    # deeper than the item above it when indented further, in another size too
-    version="27",
+    # deeper than the item above it when indented further, in another size too; 28: items a
+    # paragraph's gap apart one list only where the marker counts on in its kind and punctuation
+    version="28",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

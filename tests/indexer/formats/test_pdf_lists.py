@@ -662,3 +662,35 @@ def test_the_100g_slides_sub_bullets_are_nested(real_world):
             (1, "More nodes larger transfer sizes"),
         ],
     ]
+
+
+def _spaced(markers: list[str]) -> list[list[str]]:
+    """The lists read from items ``marker + " point"`` set 36 pt (3.6 sizes) apart at one indent,
+    further than a line's pitch, so that only the next marker keeps them one list."""
+    lines = [
+        (72, 500 - 36 * n, SIZE, "Helvetica", f"{m} Point {n + 1} of the plan") for n, m in enumerate(markers)
+    ]
+    return [
+        [i.text.split(" ", 1)[0] for i in items]
+        for items in _item_lists(extract(_slide(lines), filename="p.pdf"))
+    ]
+
+
+def _item_lists(doc) -> list:
+    return [b.items for b in doc.blocks if b.kind == LIST]
+
+
+def test_spaced_items_are_one_list_only_where_the_marker_counts_on_in_its_kind():
+    # "2." after "a." had gone on the list, b being the second letter; markers of another kind
+    # (digits, letters, roman numerals) or another punctuation are another list
+    assert _spaced(["a.", "2."]) == [["a."], ["2."]]
+    assert _spaced(["1.", "b."]) == [["1."], ["b."]]
+    assert _spaced(["a.", "(b)"]) == [["a."], ["(b)"]]
+    assert _spaced(["a.", "b)"]) == [["a."], ["b)"]]
+    assert _spaced(["ii.", "c."]) == [["ii."], ["c."]]
+    assert _spaced(["a.", "b.", "c."]) == [["a.", "b.", "c."]]
+    assert _spaced(["(1)", "(2)"]) == [["(1)", "(2)"]]
+    # a marker is read as its neighbour reads it: "i." after "h." a letter, before "ii." roman 1
+    assert _spaced(["h.", "i.", "j."]) == [["h.", "i.", "j."]]
+    assert _spaced(["i.", "ii.", "iii."]) == [["i.", "ii.", "iii."]]
+    assert _spaced(["h.", "i.", "ii."]) == [["h.", "i."], ["ii."]]
