@@ -5,11 +5,9 @@ stays a line of its paragraph, at its paragraph's pitch."""
 
 from __future__ import annotations
 
-import io
-
 from indexer import extract
 
-from ._pdf_bytes import pdf_of
+from ._pdf_bytes import cff_program, pdf_of
 
 SIZE = 10
 #: how far CMEX10's braces reach below their origin, in em, by their size (``\\big``, ``\\Big``);
@@ -23,30 +21,9 @@ def _cmex_program(big: str) -> bytes:
     """A CFF font program holding CMEX10's left and right brace of size ``big`` (a box each, of
     their height and depth) at codes 8 and 9, as a subset of CMEX10 embedded as /FontFile3 has
     them."""
-    from fontTools.fontBuilder import FontBuilder
-    from fontTools.pens.t2CharStringPen import T2CharStringPen
-
-    names = [".notdef", "braceleft" + big, "braceright" + big]
-    builder = FontBuilder(1000, isTTF=False)
-    builder.setupGlyphOrder(names)
-    builder.setupCharacterMap({})
-    glyphs = {}
-    for name in names:
-        pen = T2CharStringPen(583, None)
-        pen.moveTo((100, -1000 * DEPTH[big]))
-        pen.lineTo((480, -1000 * DEPTH[big]))
-        pen.lineTo((480, 40))
-        pen.lineTo((100, 40))
-        pen.closePath()
-        glyphs[name] = pen.getCharString()
-    builder.setupCFF("CMEX10", {"FullName": "CMEX10"}, glyphs, {})
-    cff = builder.font["CFF "].cff
-    encoding = [".notdef"] * 256
-    encoding[8], encoding[9] = names[1], names[2]
-    cff.topDictIndex[0].Encoding = encoding
-    out = io.BytesIO()
-    cff.compile(out, builder.font)
-    return out.getvalue()
+    return cff_program(
+        {8: "braceleft" + big, 9: "braceright" + big}, (100, round(-1000 * DEPTH[big]), 480, 40), width=583
+    )
 
 
 def _page(lines: list[tuple[float, float, bytes, bool]], big: str = "big") -> bytes:

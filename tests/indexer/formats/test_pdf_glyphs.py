@@ -5,11 +5,9 @@ character (``/2014`` at code 20 read as U+0014, TeX's ``/parenleftbigg`` at 18 a
 
 from __future__ import annotations
 
-import io
-
 from indexer import extract
 
-from ._pdf_bytes import pdf_of
+from ._pdf_bytes import cff_program, pdf_of
 
 #: code 0x21 is the glyph /fi, mapped to U+21B5; code 0x22 is /fl, mapped to U+0000
 TO_UNICODE = b"""/CIDInit /ProcSet findresource begin
@@ -132,29 +130,7 @@ def test_glyph_names_of_the_built_in_encoding_of_a_type1_program():
 def _cff_program() -> bytes:
     """A CFF font program whose own encoding puts parenleftbigg at 18, parenrightbigg at 19 and x
     at 120 (a box each), as a subset of CMEX10 embedded as /FontFile3 has it."""
-    from fontTools.fontBuilder import FontBuilder
-    from fontTools.pens.t2CharStringPen import T2CharStringPen
-
-    names = [".notdef", "parenleftbigg", "parenrightbigg", "x"]
-    builder = FontBuilder(1000, isTTF=False)
-    builder.setupGlyphOrder(names)
-    builder.setupCharacterMap({})
-    glyphs = {}
-    for name in names:
-        pen = T2CharStringPen(500, None)
-        pen.moveTo((50, 0))
-        pen.lineTo((450, 0))
-        pen.lineTo((450, 700))
-        pen.closePath()
-        glyphs[name] = pen.getCharString()
-    builder.setupCFF("CMEX10", {"FullName": "CMEX10"}, glyphs, {})
-    cff = builder.font["CFF "].cff
-    encoding = [".notdef"] * 256
-    encoding[18], encoding[19], encoding[120] = "parenleftbigg", "parenrightbigg", "x"
-    cff.topDictIndex[0].Encoding = encoding
-    out = io.BytesIO()
-    cff.compile(out, builder.font)
-    return out.getvalue()
+    return cff_program({18: "parenleftbigg", 19: "parenrightbigg", 120: "x"}, (50, 0, 450, 700))
 
 
 def test_glyph_names_of_the_built_in_encoding_of_a_cff_program():
