@@ -18,7 +18,7 @@ from dataclasses import fields
 from types import MappingProxyType
 from typing import Any
 
-from .model import Block, Chunk, ListItem, freeze
+from .model import QUOTE, Block, Chunk, ListItem, freeze
 
 _EMPTY_META = Block("x", "").meta
 
@@ -142,6 +142,35 @@ def relined(b: Block, text: str, lines: tuple[int, int] | None) -> Block:
         b.alt,
         b.meta,
     )
+
+
+def with_meta(b: Block, meta: Any) -> Block:
+    """``dataclasses.replace(b, meta=meta)``."""
+    return make_block(
+        b.kind,
+        b.text,
+        b.level,
+        b.lines,
+        b.page,
+        b.items,
+        b.rows,
+        b.header,
+        b.row_numbers,
+        b.images,
+        b.alt,
+        meta,
+    )
+
+
+def quote_blocks(blocks: list[Block], start: int = 0, by: int = 1) -> None:
+    """Put ``blocks[start:]`` ``by`` blockquotes deeper (their ``QUOTE`` in meta), in place: the
+    blocks read from a quote's content, those of a quote inside it already one deep."""
+    if by <= 0:
+        return
+    for i in range(start, len(blocks)):
+        block = blocks[i]
+        meta = block.meta
+        blocks[i] = with_meta(block, {**meta, QUOTE: (meta.get(QUOTE) or 0) + by})
 
 
 def new_item(text: str, level: int = 0, ordered: bool = False, number: int | None = None) -> ListItem:

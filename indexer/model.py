@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
@@ -272,17 +272,6 @@ def _block_from(data: Mapping[str, Any]) -> Block:
 
 
 # -- helpers for extractors --------------------------------------------------------------------
-
-
-def quote_blocks(blocks: list[Block], start: int = 0, by: int = 1) -> None:
-    """Put ``blocks[start:]`` ``by`` blockquotes deeper (their ``QUOTE`` in meta), in place: the
-    blocks read from a quote's content, those of a quote inside it already one deep."""
-    if by <= 0:
-        return
-    for i in range(start, len(blocks)):
-        block = blocks[i]
-        meta = block.meta
-        blocks[i] = replace(block, meta={**meta, QUOTE: (meta.get(QUOTE) or 0) + by})
 
 
 def render_list(items: Sequence[ListItem]) -> str:

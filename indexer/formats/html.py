@@ -37,6 +37,7 @@ from urllib.parse import unquote_to_bytes, urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode, SelectolaxError
 
+from .._fast import quote_blocks
 from ..images import admit
 from ..limits import ExtractContext
 from ..model import (
@@ -54,7 +55,6 @@ from ..model import (
     Skipped,
     joined_header,
     labels_once,
-    quote_blocks,
     render_list,
 )
 from ..sniff import decode_labelled, decode_text, web_codec

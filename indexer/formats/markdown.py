@@ -27,7 +27,7 @@ try:  # pulldown-cmark through pyromark: fast; markdown-it-py is the fallback wh
 except ImportError:  # pragma: no cover - exercised by test_markdown_it_fallback
     pyromark = None
 
-from .._fast import _EMPTY_META, make_block
+from .._fast import _EMPTY_META, make_block, quote_blocks
 from ..limits import ExtractContext
 from ..model import (
     CODE,
@@ -39,7 +39,6 @@ from ..model import (
     Block,
     Document,
     ListItem,
-    quote_blocks,
     render_list,
     render_table,
 )
