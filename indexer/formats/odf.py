@@ -172,8 +172,13 @@ def _int(value: str | None) -> int:
         return 1
 
 
+_NUM_FORMAT = _q("style", "num-format")
+
+
 def _list_styles(*roots: etree._Element | None) -> dict[str, dict[int, bool]]:
-    """List style name → {level (1-based): ordered?}."""
+    """List style name → {level (1-based): ordered?}. A number level of no number format
+    (``style:num-format=""``, LibreOffice's "None") shows its items without a number: they are
+    no ordered items."""
     out: dict[str, dict[int, bool]] = {}
     for root in roots:
         if root is None:
@@ -184,7 +189,9 @@ def _list_styles(*roots: etree._Element | None) -> dict[str, dict[int, bool]]:
                 if not isinstance(child.tag, str):
                     continue
                 level = _int(child.get(_q("text", "level")))
-                levels[level] = etree.QName(child).localname == "list-level-style-number"
+                levels[level] = (
+                    etree.QName(child).localname == "list-level-style-number" and child.get(_NUM_FORMAT) != ""
+                )
             out[style.get(S_NAME) or ""] = levels
     return out
 
@@ -1136,8 +1143,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # 16: an ordered list item carries its number (ListItem.number: the level's text:start-value,
     # an item's own, a list continuing another by text:continue-numbering or text:continue-list);
     # a list header an unordered item; 17: a list item's further paragraphs its text, no longer
-    # items of their own written 1.
-    version="17",
+    # items of their own written 1.; 18: a number level of no number format (num-format="")
+    # unordered, its items shown without a number
+    version="18",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1173,8 +1181,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # whose series are the rows of its table (chart:series-source="rows") a series a column; its
     # table's first row or column labels only as chart:data-source-has-labels says
     # 18: an ordered list item carries its number, as in a text (odt 16); 19: a list item's
-    # further paragraphs its text (odt 17)
-    version="19",
+    # further paragraphs its text (odt 17); 20: a number level of no number format unordered (odt 18)
+    version="20",
     source_type="odp",
     libraries=("lxml",),
     images=True,

@@ -324,6 +324,9 @@ _ODF = (
     '<text:list-style style:name="R"><text:list-level-style-number text:level="1" style:num-format="I" '
     'style:num-suffix="." text:start-value="2"/><text:list-level-style-number text:level="2" '
     'style:num-format="a" style:num-suffix=")" text:start-value="3"/></text:list-style>'
+    # a number level of no number format: LibreOffice's "None" numbering, items without a marker
+    '<text:list-style style:name="U"><text:list-level-style-number text:level="1" style:num-format=""/>'
+    '<text:list-level-style-number text:level="2" style:num-format="1"/></text:list-style>'
     "</office:automatic-styles>"
     "<office:body><office:text>{}</office:text></office:body></office:document-content>"
 )
@@ -340,6 +343,28 @@ def _odt(body: str) -> bytes:
 
 def _odf_item(text: str, extra: str = "", nested: str = "") -> str:
     return f"<text:list-item{extra}><text:p>{text}</text:p>{nested}</text:list-item>"
+
+
+def test_opendocument_level_of_no_number_format_shows_no_number():
+    # style:num-format="" is a number level that writes no number: a reader sees the items
+    # without a marker, so they are no numbered items (written 1., 2. they would be numbers the
+    # document does not show); a level under it that numbers counts from 1
+    sub = "<text:list>" + _odf_item("first step") + _odf_item("second step") + "</text:list>"
+    body = (
+        '<text:list text:style-name="U">'
+        + _odf_item("Plain", nested=sub)
+        + _odf_item("Also plain")
+        + "</text:list>"
+    )
+    doc = extract_bytes(_odt(body), "t.odt")
+    items = [(i.text, i.ordered, i.number) for b in doc.blocks if b.kind == LIST for i in b.items]
+    assert items == [
+        ("Plain", False, None),
+        ("first step", True, 1),
+        ("second step", True, 2),
+        ("Also plain", False, None),
+    ]
+    assert "- Plain\n  1. first step\n  2. second step\n- Also plain\n" in render_markdown(doc)
 
 
 def test_opendocument_start_values_and_continued_lists():
