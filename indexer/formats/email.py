@@ -53,7 +53,7 @@ from email.utils import format_datetime, formataddr, getaddresses, parsedate_to_
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 
-from .._fast import make_block
+from .._fast import with_meta
 from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
@@ -1350,7 +1350,7 @@ def _message_blocks(record: _Message, own: _Own) -> tuple[list[Block], bool]:
     attachments = [_shown(record, block, referenced, by_location=False) for block in record.attachments]
     out = [*own.head, *own.body, *_unshown(record, referenced), *attachments]
     has_body = any(b.text.strip() for b in own.body if b.kind != IMAGE)
-    return [_with_meta(b, {**meta, **b.meta}) for b in out], has_body
+    return [with_meta(b, {**meta, **b.meta}) for b in out], has_body
 
 
 _DESCRIPTION = re.compile(r"(?:Description:\s*)+", re.IGNORECASE)
@@ -1402,23 +1402,6 @@ def _referenced_image(record: _Message, block: Block, by_location: bool = True) 
     else:
         return None
     return (name, key) if name else None
-
-
-def _with_meta(b: Block, meta: dict[str, Any]) -> Block:
-    return make_block(
-        b.kind,
-        b.text,
-        b.level,
-        b.lines,
-        b.page,
-        b.items,
-        b.rows,
-        b.header,
-        b.row_numbers,
-        b.images,
-        b.alt,
-        meta,
-    )
 
 
 def shown_alts(blocks: list[Block], images: Collection[Image]) -> tuple[Image, ...]:

@@ -402,7 +402,7 @@ class _Walker:
         # a table in a cell (a navigation box's groups, an infobox's sub-box, a ranking under a
         # title) is a table of its own, read right under the row holding it: its rows stay rows
         # under its own header, instead of all its cells run together into one cell of this table
-        parts = _own_parts(node) if depth < _MAX_DEPTH and _holds_table(node) else []
+        parts = _own_parts(node) if depth < _MAX_DEPTH and _holds_below(node, "table") else []
         nested = any(part.tag == "table" for part in parts)
         caption = _caption(captioned, not nested)
         # most tables span no cell: their cells' attributes need not be read one by one
@@ -817,11 +817,6 @@ def _holds_below(node: LexborNode, selector: str) -> bool:
     they start from too: ``table.css_first("table")`` finds that table itself; from each child,
     what they find is below the element)."""
     return any(child.css_first(selector) is not None for child in node.iter())
-
-
-def _holds_table(node: LexborNode) -> bool:
-    """Whether a table holds another table."""
-    return _holds_below(node, "table")
 
 
 def _own_parts(node: LexborNode) -> list[LexborNode]:
