@@ -127,12 +127,14 @@ _BLIPS = {
 }
 #: a list paragraph: its level marks and the mark of its kind of number (see ``_list_levels``),
 #: its number or bullet (Word's, Google Docs' ``●○■``, the Symbol and Wingdings bullets as
-#: private-use characters), a tab, its text
+#: private-use characters), a tab, its text. A label of several letters is a number only where it
+#: is a Roman numeral or its list numbers with letters (``_item``)
 _ITEM = re.compile(
     r"^\s*(\ue004*)([\ue00d\ue00e]?)\s*"
-    r"(?:(\d{1,3}|[a-zA-Z]|[ivxlc]{1,6}|[IVXLC]{1,6})[.)]|([•·◦▪●○■\-*o§\uf0b7\uf0a7]))"
+    r"(?:(\d{1,3}|[a-z]{1,30}|[A-Z]{1,30})[.)]|([•·◦▪●○■\-*o§\uf0b7\uf0a7]))"
     r"\s*\t\s*(.*)$"
 )
+_ROMAN_LABEL = re.compile(r"[ivxlc]{1,6}|[IVXLC]{1,6}")
 #: where a paragraph's list number is written (``\\pntext`` by Word's older list syntax, skipped by
 #: the conversion), the words that give its level, its list (``\\lsN``) and, in the older syntax,
 #: its letters or Roman numerals (``\\pnlcltr``, ``\\pnucrm`` …)
@@ -153,7 +155,12 @@ _LEVEL_KINDS = {"1": _ROMAN, "2": _ROMAN, "3": _LETTERS, "4": _LETTERS}
 #: the words of the list table that say a list's levels' number formats and its id
 _LIST_TABLE_WORD = re.compile(r"\\levelnfc(\d+)|\\listid(-?\d+)|\{\\list(?:level)?(?![a-z])")
 #: the words of the list override table that name a list (``\\lsN``) for a list of the table
-_OVERRIDE_WORD = re.compile(r"\\listid(-?\d+)|\\ls(\d+)|\{\\listoverride(?![a-z])")
+#: and replace the number format of some of its levels: an override's ``{\\lfolevel …}`` groups
+#: are its levels in order from the first, and one that overrides the format
+#: (``\\listoverrideformat``) holds a whole ``{\\listlevel …}`` in place of the list's
+_OVERRIDE_WORD = re.compile(
+    r"\\listid(-?\d+)|\\ls(\d+)|\{\\(listoverride|lfolevel|listlevel)(?![a-z])|\\levelnfc(\d+)"
+)
 #: a paragraph's outline level (a heading's), marked where its text starts by N + 1 of these
 _OUTLINE = re.compile(r"\\outlinelevel(\d+)(?![0-9]) ?")
 _HEADING_RTF = "{\\uc1\\u57356?}"
@@ -341,40 +348,57 @@ def _list_levels(rtf: str) -> str:
 def _list_kinds(rtf: str) -> dict[str, tuple[str, ...]]:
     """Each list (``\\lsN`` of the list override table) numbering some level with letters or
     Roman numerals → its levels' kinds (``_LETTERS``, ``_ROMAN``, "" for the others), from the
-    ``\\levelnfcN`` of the list its override names (``\\listidN``) in the list table. The list
-    table is read as a run of words up to the override table after it (finding the end of each
-    of its groups would walk every word of it again, several times): a list's levels, then its
-    id."""
+    ``\\levelnfcN`` of the list its override names (``\\listidN``) in the list table, or of the
+    level that replaces one of them in the override (``{\\lfolevel\\listoverrideformat
+    {\\listlevel …}}``: Word's way of numbering one level of a list otherwise, b. where the list
+    has 2.). An override of a level's start (``\\listoverridestartat``) changes no kind: the number
+    a paragraph is given is in its ``\\listtext``. The list table is read as a run of words up to
+    the override table after it (finding the end of each of its groups would walk every word of
+    it again, several times): a list's levels, then its id."""
     table = rtf.find("{\\*\\listtable")
-    overrides = rtf.find("{\\*\\listoverridetable", table)
-    if table < 0 or overrides < 0:
+    overrides = rtf.find("{\\*\\listoverridetable", max(table, 0))
+    if overrides < 0:
         return {}
     by_id: dict[str, tuple[str, ...]] = {}
     levels: list[str | None] = []
-    for m in _LIST_TABLE_WORD.finditer(rtf, table, overrides):
+    for m in _LIST_TABLE_WORD.finditer(rtf, table, overrides) if table >= 0 else ():
         if m.group(1) is not None:  # a level's number format: its first word only
             if levels and levels[-1] is None:
                 levels[-1] = _LEVEL_KINDS.get(m.group(1), "")
         elif m.group(2) is not None:  # the list's id, after its levels
-            if any(levels):
-                by_id[m.group(2)] = tuple(kind or "" for kind in levels)
+            by_id[m.group(2)] = tuple(kind or "" for kind in levels)
             levels = []
         elif m.group(0) == "{\\list":
             levels = []
         else:
             levels.append(None)
-    out: dict[str, tuple[str, ...]] = {}
-    if not by_id:
-        return out
     end = _group_end(rtf, overrides)
-    listed = None
+    if not any(any(kinds) for kinds in by_id.values()) and "\\lfolevel" not in rtf[overrides:end]:
+        return {}
+    out: dict[str, tuple[str, ...]] = {}
+    listed: tuple[str, ...] = ()
+    replaced: dict[int, str] = {}  # level → the kind of the level an override puts in its place
+    lfo = -1  # the override's level being read
+    waiting = False  # a replacing level was opened and its number format is yet to come
     for m in _OVERRIDE_WORD.finditer(rtf, overrides, end):
-        if m.group(1) is not None:
-            listed = by_id.get(m.group(1))
-        elif m.group(2) is not None and listed is not None:
-            out[m.group(2)] = listed
-        elif m.group(0).startswith("{"):
-            listed = None
+        listid, ls, group, nfc = m.groups()
+        if listid is not None:
+            listed = by_id.get(listid, ())
+        elif ls is not None:
+            kinds = list(listed) + [""] * (max(replaced, default=-1) + 1 - len(listed))
+            for level, kind in replaced.items():
+                kinds[level] = kind
+            if any(kinds):
+                out[ls] = tuple(kinds)
+        elif group == "listoverride":
+            listed, replaced, lfo, waiting = (), {}, -1, False
+        elif group == "lfolevel":
+            lfo, waiting = lfo + 1, False
+        elif group == "listlevel":
+            waiting = lfo >= 0
+        elif waiting:
+            replaced[lfo] = _LEVEL_KINDS.get(nfc, "")
+            waiting = False
     return out
 
 
@@ -392,10 +416,37 @@ def _label_number(label: str, kind: str) -> int | None:
     if label.isdigit():
         return int(label)
     if kind == _LETTERS:
-        return ord(label.lower()) - ord("a") + 1 if len(label) == 1 else None
+        return _letters_value(label.lower())
     if kind == _ROMAN:
         return roman_value(label.lower())
     return None
+
+
+def _letters_value(label: str) -> int:
+    """The number a lower-case letter label stands for: past z Word repeats the letter (aa 27,
+    bb 28 … zz 52, aaa 53), as its ``\\levelnfc4`` and ``lowerLetter`` say; a label of letters
+    that differ (ab), which Word never writes, counts as spreadsheet columns do (ab 28, ba 53),
+    as LibreOffice's "a, b, c" numbering goes on past z."""
+    if len(set(label)) == 1:
+        return 26 * (len(label) - 1) + ord(label[0]) - ord("a") + 1
+    value = 0
+    for ch in label:
+        value = value * 26 + ord(ch) - ord("a") + 1
+    return value
+
+
+def _item(line: str) -> re.Match[str] | None:
+    """A list paragraph's parts (``_ITEM``), None for a line that is not one: a label of several
+    letters (not a Roman numeral) is a list number only where its list numbers with letters, so
+    that "etc.<tab>" starting a paragraph stays its text."""
+    m = _ITEM.match(line)
+    if m is None or not m.group(5).strip():
+        return None
+    label = m.group(3)
+    lettered = m.group(2) == _LETTERS
+    if label and len(label) > 1 and label.isalpha() and not lettered and not _ROMAN_LABEL.fullmatch(label):
+        return None
+    return m
 
 
 def _heading_levels(rtf: str) -> str:
@@ -851,8 +902,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
                 blocks.append(Block(HEADING, title, level=min(len(run.group(0)), 6)))
                 place(marked)
                 continue
-        m = _ITEM.match(line)
-        if m and m.group(5).strip():
+        m = _item(line)
+        if m:
             label = m.group(3)
             number = _label_number(label, m.group(2)) if label is not None else None
             text = " ".join(m.group(5).split())
@@ -891,7 +942,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # 14: a list item's decimal marker is its number (ListItem.number)
     # 15: a letter or Roman marker its number too, as the list's level (\levelnfcN) or its older
     # \pn group (\pnlcltr, \pnucrm …) says it counts: b. and ii. 2, no longer written 1.
-    version="15",
+    # 16: a level an override replaces (\lfolevel\listoverrideformat) counts as its replacement
+    # says; letters past z (aa, bb … zz, aaa) are numbers (27, 28, 52, 53) and list items
+    version="16",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

@@ -264,6 +264,81 @@ def test_rtf_older_list_numbers_count_as_their_pn_group_says():
     assert _numbers(doc) == [[("Ninth letter", 9), ("Tenth letter", 10)], [("Nine", 9), ("Ten", 10)]]
 
 
+def test_rtf_an_override_that_replaces_a_level_counts_as_its_level_says():
+    # list 101 numbers its first level 1. 2. and its second iii. iv. (\\levelnfc 0, 2); \\ls3 names
+    # it with an override whose first {\\lfolevel} replaces level 0 by lower-case letters
+    # (\\listoverrideformat, a {\\listlevel} of \\levelnfc4 from 9) and whose second only restarts
+    # level 1 at 3 (\\listoverridestartat): Word writes i. j. for the first, so they are the ninth
+    # and tenth letters (9, 10), and iii. iv. the Roman numerals 3, 4, as in \\ls1
+    overrides = (
+        b"{\\*\\listoverridetable{\\listoverride\\listid101\\listoverridecount0\\ls1}"
+        b"{\\listoverride\\listid101\\listoverridecount2"
+        b"{\\lfolevel\\listoverrideformat{\\listlevel\\levelnfc4\\levelnfcn4\\levelstartat9"
+        b"{\\leveltext\\'02\\'00.;}{\\levelnumbers\\'01;}}}"
+        b"{\\lfolevel\\listoverridestartat\\levelstartat3}\\ls3}}"
+    )
+    table = _RTF_LIST_TABLE[: _RTF_LIST_TABLE.index(b"{\\*\\listoverridetable")]
+    rtf = (
+        b"{\\rtf1\\ansi "
+        + table
+        + overrides
+        + _rtf_item("i.", "Ninth", 3, 0)
+        + _rtf_item("j.", "Tenth", 3, 0)
+        + _rtf_item("iii.", "Roman three", 3, 2)
+        + _rtf_item("iv.", "Roman four", 3, 2)
+        + b"\\pard Between\\par\n"
+        + _rtf_item("1.", "One", 1, 0)
+        + _rtf_item("iii.", "Roman three again", 1, 2)
+        + b"}"
+    )
+    doc = extract_bytes(rtf, "t.rtf")
+    assert _numbers(doc) == [
+        [("Ninth", 9), ("Tenth", 10), ("Roman three", 3), ("Roman four", 4)],
+        [("One", 1), ("Roman three again", 3)],
+    ]
+    assert render_markdown(doc).startswith("9. Ninth\n10. Tenth\n")
+
+
+def test_rtf_an_override_may_letter_a_list_that_has_no_letters():
+    # list 103 numbers its one level in decimal (\\levelnfc0); the override of \\ls4 replaces it by
+    # upper-case Roman numerals (\\levelnfc1): II. III. are 2 and 3 (no number was read before, the
+    # list table giving no letters or numerals at all)
+    rtf = (
+        b"{\\rtf1\\ansi {\\*\\listtable{\\list\\listtemplateid13\\listsimple"
+        b"{\\listlevel\\levelnfc0\\levelstartat1{\\leveltext\\'02\\'00.;}}{\\listname ;}\\listid103}}"
+        b"{\\*\\listoverridetable{\\listoverride\\listid103\\listoverridecount1"
+        b"{\\lfolevel\\listoverrideformat{\\listlevel\\levelnfc1\\levelstartat2{\\leveltext\\'02\\'00.;}}}"
+        b"\\ls4}}" + _rtf_item("II.", "Two", 4, 0) + _rtf_item("III.", "Three", 4, 0) + b"}"
+    )
+    assert _numbers(extract_bytes(rtf, "t.rtf")) == [[("Two", 2), ("Three", 3)]]
+
+
+def test_rtf_letters_past_z_repeat_as_word_writes_them():
+    # a lettered level (\\levelnfc4, list 101's second) past z: Word writes aa, bb … zz, aaa
+    # (27, 28, 52, 53: 26 more each time the letter is repeated); ab (which Word never writes)
+    # counts on as LibreOffice's a, b, c numbering does, spreadsheet-column fashion: 26 + 2
+    rtf = (
+        b"{\\rtf1\\ansi "
+        + _RTF_LIST_TABLE
+        + _rtf_item("1.", "One", 1, 0)
+        + b"".join(_rtf_item(f"{label}.", f"Item {label}", 1, 1) for label in ("z", "aa", "bb", "zz", "aaa"))
+        + b"\\pard Between\\par\n"
+        + _rtf_item("ab.", "Item ab", 1, 1)
+        + b"\\pard etc.\\tab and so on\\par\n"
+        + _rtf_item("ZZ.", "Upper", 2, 0)
+        + b"}"
+    )
+    doc = extract_bytes(rtf, "t.rtf")
+    assert _numbers(doc) == [
+        [("One", 1), ("Item z", 26), ("Item aa", 27), ("Item bb", 28), ("Item zz", 52), ("Item aaa", 53)],
+        [("Item ab", 28)],
+        [("Upper", 52)],
+    ]
+    # a paragraph starting with letters and a tab, not in a lettered list, stays a paragraph
+    assert [b.text for b in doc.blocks if b.kind == "paragraph"] == ["Between", "etc. and so on"]
+    assert "   27. Item aa\n   28. Item bb\n" in render_markdown(doc)
+
+
 # -- Word --------------------------------------------------------------------------------------------
 
 
