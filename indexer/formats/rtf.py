@@ -136,12 +136,13 @@ _ITEM = re.compile(
 )
 _ROMAN_LABEL = re.compile(r"[ivxlc]{1,6}|[IVXLC]{1,6}")
 #: where a paragraph's list number is written (``\\pntext`` by Word's older list syntax, skipped by
-#: the conversion), the words that give its level, its list (``\\lsN``) and, in the older syntax,
-#: its letters or Roman numerals (``\\pnlcltr``, ``\\pnucrm`` …)
+#: the conversion), the words that give its level, its list (``\\lsN``), in the older syntax its
+#: letters or Roman numerals (``\\pnlcltr``, ``\\pnucrm`` …), and its left indent (``\\liN``)
 _LIST_WORD = re.compile(
     r"\{\\(listtext|pntext)(?![a-z])|\\(ilvl|pnlvl)(\d+)|\\(pard?)(?![a-z])|\\ls(\d+)"
-    r"|\\pn[lu]c(ltr|rm)(?![a-z])"
+    r"|\\pn[lu]c(ltr|rm)(?![a-z])|\\li(-?\d+)"
 )
+_LIST_NUMBER = re.compile(r"\\ls(\d+)")
 _PNTEXT = re.compile(r"\{\\pntext(?![a-z])")
 _LEVEL_RTF = "{\\uc1\\u57348?}"
 #: a list number's kind where its list says it is letters or Roman numerals, marked after its
@@ -291,20 +292,27 @@ def _list_levels(rtf: str) -> str:
     its list numbers with letters or Roman numerals, and let the conversion keep ``\\pntext``.
     The level is the paragraph's ``\\ilvlN`` (``\\pnlvlN``, 1-based), the kind its list's
     (``\\lsN``) level's in the list table (``\\levelnfcN``), else its own ``\\pnlcltr``,
-    ``\\pnucrm`` …, each written before the group or after it up to the paragraph's end."""
-    word = "listtext" if "{\\listtext" in rtf else "pntext"
+    ``\\pnucrm`` …, each written before the group or after it up to the paragraph's end. A list
+    whose items are indented further (``\\liN``) than those of another list just before it is
+    nested in that one, its levels below the item it follows, as Word shows it (and as the Word
+    documents' lists are read): a paragraph between them ends both."""
+    word = "listtext" if "{\\" + "listtext" in rtf else "pntext"
     if "{\\" + word not in rtf:
         return rtf
     kinds = _list_kinds(rtf) if word == "listtext" else {}
-    if "\\ilvl" not in rtf and "\\pnlvl" not in rtf:  # every item at level 0
+    if "\\ilvl" not in rtf and "\\pnlvl" not in rtf and len(set(_LIST_NUMBER.findall(rtf))) < 2:
+        # every item at level 0, of one list
         if word == "listtext" and not any(levels[0] for levels in kinds.values()):
             return rtf
         if word == "pntext" and "\\pnlc" not in rtf and "\\pnuc" not in rtf:
             return _PNTEXT.sub("{", rtf)
-    groups: list[list] = []  # [start, end of the control word, level, list, kind]
+    # [start, end of the control word, level, list, kind, left indent, paragraph ends before it]
+    groups: list[list] = []
     level = 0
     listed = ""  # the paragraph's list (\lsN)
     kind = ""  # the paragraph's kind of number (\pnlcltr …): a mark, "" for none
+    indent = 0  # the paragraph's left indent (\liN), in twips
+    pars = 0  # paragraph ends (\par) met
     pending: list | None = None  # the group of the paragraph being read
     skip = 0
     for m in _LIST_WORD.finditer(rtf):
@@ -313,30 +321,46 @@ def _list_levels(rtf: str) -> str:
         if m.group(1):
             if m.group(1) == word:
                 skip = _group_end(rtf, m.start())
-                pending = [m.start(), m.end(), level, listed, kind]
+                pending = [m.start(), m.end(), level, listed, kind, indent, pars]
                 groups.append(pending)
         elif m.group(2):
             level = min(max(int(m.group(3)) - (m.group(2) == "pnlvl"), 0), 8)
             if pending is not None:
                 pending[2] = level
         elif m.group(4) == "pard":
-            level, listed, kind = 0, "", ""
+            level, listed, kind, indent = 0, "", "", 0
         elif m.group(4):
             pending = None
+            pars += 1
         elif m.group(5):
             listed = m.group(5)
             if pending is not None:
                 pending[3] = listed
+        elif m.group(7):
+            indent = int(m.group(7))
+            if pending is not None:
+                pending[5] = indent
         else:
             kind = _LETTERS if m.group(6) == "ltr" else _ROMAN
             if pending is not None:
                 pending[4] = kind
     out: list[str] = []
     pos = 0
-    for start, end, depth, listed, kind in groups:
+    stack: list[tuple[str, int]] = []  # the lists open, each nested in the one before: (list, indent)
+    before = -2  # the paragraph ends met before the last group
+    for start, end, depth, listed, kind, indent, pars in groups:
         if word == "listtext":
             levels = kinds.get(listed, ())
             kind = levels[depth] if depth < len(levels) else ""
+        if pars != before + 1:  # not the paragraph after the last item: a list starts afresh
+            stack = []
+        before = pars
+        base = indent - 360 * depth  # the indent of the list's first level (Word's default step)
+        while stack and stack[-1][0] != listed and stack[-1][1] >= base:
+            stack.pop()
+        if not stack or stack[-1][0] != listed:
+            stack.append((listed, base))
+        depth = min(depth + len(stack) - 1, 8)
         out += [rtf[pos:start], "{" if word == "pntext" else rtf[start:end], _LEVEL_RTF * depth]
         if kind:
             out.append(_KIND_RTF[kind])
@@ -944,7 +968,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # \pn group (\pnlcltr, \pnucrm …) says it counts: b. and ii. 2, no longer written 1.
     # 16: a level an override replaces (\lfolevel\listoverrideformat) counts as its replacement
     # says; letters past z (aa, bb … zz, aaa) are numbers (27, 28, 52, 53) and list items
-    version="16",
+    # 17: a list indented further than the list just before it nested in that one
+    version="17",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

@@ -301,6 +301,59 @@ def test_real_lists(real_world):
     ]
 
 
+def test_a_list_indented_further_than_the_list_before_it_is_nested_in_it():
+    # Word nests a list by indenting it: \\ls2 (at \\li1170) follows \\ls1's items (at \\li720), and
+    # \\ls3's bullets (\\li2520) follow it, none with an \\ilvl; back at \\li720 \\ls1 goes on. After
+    # a paragraph, a list at \\li1170 starts afresh at the first level
+    def item(label: str, text: str, ls: int, li: int) -> bytes:
+        return (
+            f"{{\\listtext\\pard\\plain {label}\\tab}}\\pard\\fi-360\\li{li}\\ls{ls} {text}\\par\n".encode()
+        )
+
+    rtf = (
+        b"{\\rtf1\\ansi "
+        + item("1.", "One", 1, 720)
+        + item("2.", "Two", 1, 720)
+        + item("1.", "Inner one", 2, 1170)
+        + item("\\'b7", "Bullet", 3, 2520)
+        + item("2.", "Inner two", 2, 1170)
+        + item("3.", "Three", 1, 720)
+        + b"\\pard Between\\par\n"
+        + item("1.", "Alone", 2, 1170)
+        + b"}"
+    )
+    doc = extract_bytes(rtf, "nested.rtf")
+    assert _items(doc) == [
+        [
+            ("One", 0, True),
+            ("Two", 0, True),
+            ("Inner one", 1, True),
+            ("Bullet", 2, False),
+            ("Inner two", 1, True),
+            ("Three", 0, True),
+        ],
+        [("Alone", 0, True)],
+    ]
+
+
+def test_real_list_nested_by_indent(real_world):
+    # nested_lists_indents_word.rtf: 1. (\\ls1, \\li720), two paragraphs, 2. and 3. Third point;
+    # then "1. This list should start new, but should be part of big list", 2. (\\ls2, \\li1170)
+    # and two \\'b7 bullets "bulleted list should belong to above" (\\ls3, \\li2520)
+    doc = extract(real_world / "rtf" / "RtfPipe" / "nested_lists_indents_word.rtf")
+    assert [[(t[:12], lv, o) for t, lv, o in items] for items in _items(doc)] == [
+        [("this is a li", 0, True)],
+        [
+            ("This is a co", 0, True),
+            ("Third point", 0, True),
+            ("This list sh", 1, True),
+            ("like wise fo", 1, True),
+            ("bulleted lis", 2, False),
+            ("like wise wi", 2, False),
+        ],
+    ]
+
+
 def test_a_nested_table_is_flattened_into_its_cell():
     # Word's nested table: cells ended by \nestcell, rows by \nestrow (in \nesttableprops), \itap2
     rtf = (
