@@ -1,4 +1,5 @@
-"""The characters of the Symbol font, and the boxes and marks of the Wingdings fonts, as Unicode.
+"""The characters of the Symbol and Zapf Dingbats fonts, and the boxes and marks of the Wingdings
+fonts, as Unicode.
 
 Word writes a character inserted from the Symbol font as ``w:sym w:font="Symbol"
 w:char="F061"``: the font's own code (0x61) in the private-use area, which shows as α only in that
@@ -75,14 +76,65 @@ WINGDINGS_2 = {
     0x54: "\u2612",  # ☒
     0xA3: "\u2610",  # ☐
 }
-_FONTS = {"symbol": SYMBOL, "wingdings": WINGDINGS, "wingdings 2": WINGDINGS_2}
+
+
+def _dingbats() -> dict[int, str]:
+    """Zapf Dingbats, as Adobe maps it to Unicode (whose Dingbats block was laid out after it):
+    0x21-0x7E are U+2701-U+275E, 0x80-0x8D the ornamental brackets U+2768-U+2775, 0xA1-0xA7
+    U+2761-U+2767 and 0xB6-0xFE U+2776-U+27BE (circled digits, arrows), but for the characters
+    Unicode had elsewhere when the block was made: a telephone, pointing hands, a star, the
+    shapes, the card suits, ① to ⑩ and three arrows (0xF0 has none)."""
+    table = {0x20: " "}
+    table.update({code: chr(0x26E0 + code) for code in range(0x21, 0x7F)})
+    table.update({code: chr(0x26E8 + code) for code in range(0x80, 0x8E)})
+    table.update({code: chr(0x26C0 + code) for code in (*range(0xA1, 0xA8), *range(0xB6, 0xFF))})
+    table.update({0xAC + i: chr(0x2460 + i) for i in range(10)})  # ① … ⑩
+    table.update(
+        {
+            0x25: "\u260e",  # ☎
+            0x2A: "\u261b",  # ☛
+            0x2B: "\u261e",  # ☞
+            0x48: "\u2605",  # ★
+            0x6C: "\u25cf",  # ●
+            0x6E: "\u25a0",  # ■
+            0x73: "\u25b2",  # ▲
+            0x74: "\u25bc",  # ▼
+            0x75: "\u25c6",  # ◆
+            0x77: "\u25d7",  # ◗
+            0xA8: "\u2663",  # ♣
+            0xA9: "\u2666",  # ♦
+            0xAA: "\u2665",  # ♥
+            0xAB: "\u2660",  # ♠
+            0xD5: "\u2192",  # →
+            0xD6: "\u2194",  # ↔
+            0xD7: "\u2195",  # ↕
+        }
+    )
+    del table[0xF0]
+    return table
+
+
+ZAPF_DINGBATS = _dingbats()
+_FONTS = {
+    "symbol": SYMBOL,
+    "wingdings": WINGDINGS,
+    "wingdings 2": WINGDINGS_2,
+    # the PostScript font, its names on the Mac and in PDF, and the clones of its layout (Windows'
+    # Monotype Sorts, URW's Dingbats)
+    "zapf dingbats": ZAPF_DINGBATS,
+    "zapfdingbats": ZAPF_DINGBATS,
+    "itc zapf dingbats": ZAPF_DINGBATS,
+    "monotype sorts": ZAPF_DINGBATS,
+    "dingbats": ZAPF_DINGBATS,
+}
 
 
 def symbol_char(font: str | None, code: int) -> str | None:
     """The Unicode character of ``code`` (0x20-0xFF, or the same in the private-use area
     U+F020-U+F0FF, as Word writes it) in ``font``, for the Symbol font and the marks of the
     Wingdings fonts; "" for another code of those fonts or of any other font in that private-use
-    range (a picture with no character); None for a code outside it in a font not listed."""
+    range (a picture with no character); None for a code outside it in a font not listed. Zapf
+    Dingbats (``ZAPF_DINGBATS``) has a character for each of its codes but 0xF0."""
     table = _FONTS.get(" ".join((font or "").split()).casefold())
     if 0xF020 <= code <= 0xF0FF:
         code -= 0xF000

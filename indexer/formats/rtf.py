@@ -494,8 +494,9 @@ def _heading_levels(rtf: str) -> str:
 
 def _symbol_fonts(rtf: str) -> tuple[dict[str, str], int]:
     """The fonts of the font tables whose characters ``symbol_char`` knows (Symbol, Wingdings,
-    Wingdings 2), by number, and where the last font table ends (0 without one). Word may write
-    two tables in the header (the second in a ``\\upr`` group's ``\\ud`` destination)."""
+    Wingdings 2, Zapf Dingbats), by number, and where the last font table ends (0 without one).
+    Word may write two tables in the header (the second in a ``\\upr`` group's ``\\ud``
+    destination)."""
     at = rtf.find("{\\fonttbl", 0, 100_000)
     if at < 0:
         return {}, 0
@@ -511,10 +512,11 @@ def _symbol_fonts(rtf: str) -> tuple[dict[str, str], int]:
 
 
 def _symbol_text(rtf: str) -> str:
-    """Write the characters of Symbol and Wingdings text as the Unicode characters they show: α for
-    ``\\u-3999`` (U+F061, as Word writes a Symbol character) or for ``\\'61`` or ``a`` in the
-    Symbol font, as for Word's ``w:sym``. Only the stretches of the document in such a font are
-    read: from each of its ``\\fN`` words to the end of the group, ``\\plain`` or another font."""
+    """Write the characters of Symbol, Wingdings and Zapf Dingbats text as the Unicode characters
+    they show: α for ``\\u-3999`` (U+F061, as Word writes a Symbol character) or for ``\\'61`` or
+    ``a`` in the Symbol font, as for Word's ``w:sym``. Only the stretches of the document in such
+    a font are read: from each of its ``\\fN`` words to the end of the group, ``\\plain`` or
+    another font."""
     fonts, start = _symbol_fonts(rtf)
     if not fonts:
         return rtf
@@ -968,8 +970,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # \pn group (\pnlcltr, \pnucrm …) says it counts: b. and ii. 2, no longer written 1.
     # 16: a level an override replaces (\lfolevel\listoverrideformat) counts as its replacement
     # says; letters past z (aa, bb … zz, aaa) are numbers (27, 28, 52, 53) and list items
-    # 17: a list indented further than the list just before it nested in that one
-    version="17",
+    # 17: a list indented further than the list just before it nested in that one; 18: Zapf
+    # Dingbats (and Monotype Sorts) text as its Unicode characters, no longer left out
+    version="18",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

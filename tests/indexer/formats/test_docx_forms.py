@@ -62,6 +62,18 @@ def test_symbol_font_characters_are_read_as_unicode():
     assert docx(build_docx(body)).text == "x α±→∑⎛"
 
 
+def test_zapf_dingbats_characters_are_read_as_unicode():
+    # a w:sym in Zapf Dingbats (the Mac's) or Monotype Sorts (Windows' clone): F034 is ✔ (a20,
+    # U+2714), F048 ★ (a35, U+2605), F0AC ① (a120), as Adobe's zdingbat.txt maps them; they were
+    # left out as pictures
+    syms = "".join(
+        f'<w:sym w:font="{font}" w:char="{code}"/>'
+        for font, code in [("Zapf Dingbats", "F034"), ("Monotype Sorts", "F048"), ("ZapfDingbats", "F0AC")]
+    )
+    body = f'<w:p><w:r><w:t xml:space="preserve">x </w:t>{syms}</w:r></w:p>'
+    assert docx(build_docx(body)).text == "x ✔★①"
+
+
 def test_wingdings_boxes_and_ticks_are_read_as_unicode():
     # a form written with Wingdings boxes: A8 an empty box, FE a ticked one, FC a tick; Wingdings
     # 2 writes its ticked box as R (52)

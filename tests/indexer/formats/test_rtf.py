@@ -513,6 +513,51 @@ def test_real_symbol_font_table(real_world):
     assert not [c for c in doc.text if "\ue000" <= c <= "\uf8ff"]
 
 
+def test_zapf_dingbats_characters_are_their_unicode_characters():
+    # the Mac's Zapf Dingbats (and Windows' Monotype Sorts, its clone): ✓ is 0x34, ★ 0x48 (one
+    # of the characters Unicode had outside its Dingbats block), ① 0xAC, → 0xD5 (Adobe's
+    # zdingbat.txt: a20 U+2714, a35 U+2605, a120 U+2460, a161 U+2192); 0xF0 has none
+    rtf = (
+        r"{\rtf1\mac\deff0{\fonttbl{\f0 Times;}{\f18\fnil\fcharset2 Zapf Dingbats{\*\falt Monotype Sorts};}"
+        r"{\f19\fnil\fcharset2 Monotype Sorts;}}"
+        "\n"
+        r"\pard Done {\f18 \u-4044\'34} best {\f18\'48}\par "
+        r"\pard Steps {\f19 \'ac\'d5} end{\f19\'f0}\par }"
+    )
+    doc = extract_bytes(rtf.encode("ascii"), "dingbats.rtf")
+    assert [b.text for b in doc.blocks] == ["Done ✔ best ★", "Steps ①→ end"]
+
+
+def test_the_zapf_dingbats_table_is_adobes():
+    # reportlab's zapfdingbats codec is Adobe's table (zdingbat.txt), kept apart from this one
+    rl_codecs = pytest.importorskip("reportlab.pdfbase.rl_codecs")
+    from indexer.formats._symbol_font import ZAPF_DINGBATS
+
+    rl_codecs.RL_Codecs.register()
+    adobe = {code: bytes([code]).decode("zapfdingbats", errors="replace") for code in range(0x20, 0x100)}
+    expected = {code: char for code, char in adobe.items() if char != "\ufffd"}
+    assert expected == ZAPF_DINGBATS
+
+
+def test_real_zapf_dingbats_table(real_world):
+    # zapf_dingbats.rtf lists the font's characters, one a line, as symbol.rtf does the Symbol
+    # font's: {\f18 \u-4031\'41} (U+F041 in Zapf Dingbats), then the key, name and Unicode code;
+    # they were all left out. (Where the file's code is wrong, H's 2705 for BLACK STAR, the name
+    # was checked: U+2605.)
+    doc = extract(real_world / "rtf" / "RtfPipe" / "zapf_dingbats.rtf")
+    texts = [b.text for b in doc.blocks]
+    for line in (
+        "✡:A:STAR OF DAVID:2721",
+        "★:H:BLACK STAR:2705",
+        "✪:J:CIRCLED WHITE STAR:272A",
+        "❄:d:SNOWFLAKE:2744",
+        "●:l:BLACK CIRCLE:25CF",
+        "▲:s:BLACK UP-POINTING TRIANGLE:25B2",
+    ):
+        assert line in texts
+    assert not [c for c in doc.text if "\ue000" <= c <= "\uf8ff"]
+
+
 def test_a_cell_spanning_columns_repeats_its_text_in_each():
     # The grid's column lines are the cells' right edges (2000, 4000, 6000; 6005 is the same line
     # drawn by hand). A cell spanning two columns repeats its text in both, as Word's gridSpan
