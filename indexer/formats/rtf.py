@@ -11,7 +11,9 @@ the text is kept apart from the ``|`` striprtf ends each cell with.
 The text is read line by line: runs of table rows become a table block, lines that start with a
 list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph;
 Word's list numbers (``\\listtext``, ``\\pntext``) carry their paragraph's level, and, where its
-list numbers with letters or Roman numerals, that kind, so that ``i.`` counts as 9 or as 1.
+list numbers with letters or Roman numerals, that kind (its list's, or that of the level its
+override puts in place of the list's), so that ``i.`` counts as 9 or as 1 and ``bb.`` as 28; a list
+indented further than the list just before it is nested in that one, as Word shows it.
 Footnotes and endnotes become ``[^n]`` markers, the notes paragraphs at the end. Document metadata
 ``{source_type, title, author}`` comes from the ``\\info`` group. A paragraph given an outline
 level (``\\outlinelevelN``, 0 to 8, as Word and pandoc write their headings) is a heading of level
