@@ -768,6 +768,7 @@ class Group:
     code: bool = False  # lines of a code listing (fixed pitch): kept as they are set
     numbered_rows: bool = False  # holds a page number set apart on its title's row
     words: Words | None = None  # the document's words, for the hyphens at its lines' ends
+    label_pitch: float = 0.0  # the pitch from a bold label's line left above the first (_under_label)
 
     def add(self, line: Line) -> None:
         self.lines.append(line)
@@ -1149,12 +1150,30 @@ def group_page(
             cur.items.append(_item(cur, line, bullet))
             cur.item_line = len(cur.lines) - 1
             continue
+        above = cur
         cur = Group(page=page, words=words)
         cur.add(line)
         groups.append(cur)
         if bullet:
             cur.items.append(_item(cur, line, bullet))
+        elif above is not None and not above.items:
+            cur.label_pitch = _under_label(above.lines[-1], line, limit)
     return groups
+
+
+def _under_label(label: Line, line: Line, limit: float) -> float:
+    """The baseline distance from ``label`` down to ``line`` where ``line``, a regular line, starts
+    a paragraph under ``label``, a bold line of its own in its size within the page's line pitch
+    (``limit`` font sizes) above it, right of the label's start ('Sei f : X → Y stetig. …' under
+    'Bemerkung 17' in GeoTopo), else 0: the label is a heading, and the paragraph's lines hang at
+    its first line's left edge at about that pitch (``_continues``)."""
+    size = line.size
+    if not label.bold or line.bold or abs(label.size - size) > 0.6 or not (label.upright and line.upright):
+        return 0.0
+    pitch = label.end_base - line.base
+    if 0.3 * size < pitch <= limit * size and label.left < line.left - 0.8 * size and line.left < label.right:
+        return pitch
+    return 0.0
 
 
 def _row_number(prev: Line, line: Line) -> bool:
@@ -1333,6 +1352,16 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
             return False  # the previous line was the short last line of a paragraph
         if _same_start(prev.text, line.text) and not _wraps(prev, line, column_right):
             return False  # entries of a roster, one a line, set without markers
+    if group.label_pitch and len(lines) == 1 and pitch > group.label_pitch + 0.25 * size:
+        # the paragraph's lines hang at its first line's left edge, right of its label above, at
+        # the pitch from the label: a line further apart and right of that edge is a display
+        # formula or an indented paragraph, one back at the label's margin after a sentence's
+        # end the next block (GeoTopo p. 18: 'Beweis: …' 22 pt under 'Sei f : X → Y stetig. …',
+        # which is 14 pt under 'Bemerkung 17'; the page's pitch is 20 pt, its formulas')
+        if left > prev.left + 0.8 * size:
+            return False
+        if left < prev.left - 0.8 * size and prev.text.endswith(_SENTENCE_END):
+            return False
     second = group.column + 1  # the paragraph's second line, or the second in this column
     if len(lines) > second:
         body_left = lines[second].left

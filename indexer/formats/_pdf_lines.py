@@ -246,17 +246,52 @@ def _scaled(raw, i: int, size: float, matrix, matrix_ref) -> float:
     return size
 
 
+#: a subset font's tag before its name (PDF 32000 9.6.4: six capital letters and a plus sign)
+_SUBSET_TAG = re.compile(rb"[A-Z]{6}\+")
+#: TeX's bold fonts, named by their Metafont codes and a design size: Computer Modern (and its
+#: Cyrillic cmc…) cmb, cmbx, cmbxsl, cmbxti, cmssbx, cmssdc (demibold), cmmib (math), cmbsy
+#: (symbols), cmexb; Euler eufb, eurb, eusb; the EC fonts and their Type 1 versions (cm-super's
+#: SFBX1095 …): bx bold extended, bi and bl its italic and slanted, rb bold, xc and oc bold caps,
+#: sx and so sans bold ('SFRM1095', 'CMR10', 'CMBR10' (CM Bright) and 'MSBM10' are regular)
+_TEX_BOLD = re.compile(
+    rb"(?:CMC?(?:B|BX|BXSL|BXTI|SSBX|SSDC|MIB|BSY|EXB)|EU[FRS]B|(?:SF|EC)(?:BX|BI|BL|RB|XC|OC|SX|SO))\d+",
+    re.IGNORECASE,
+)
+#: a font name's words: capitalised ('HelveticaNeueLTStd-BdCn': Helvetica, Neue, LT, Std, Bd, Cn)
+_NAME_WORDS = re.compile(rb"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+#: words of a name that abbreviate a bold weight: Bd (Frutiger-Bd, HelveticaNeueLTStd-BdIt), Demi
+#: (Palatino-Demi, AvantGarde-Demi, LMRomanDemi10-Regular), Sb and SmBd (semibold), Hv (heavy),
+#: Blk (black)
+_BOLD_WORDS = frozenset((b"bd", b"demi", b"sb", b"smbd", b"hv", b"blk"))
+
+
 def _bold_name(font: bytes) -> bool:
+    """Whether a font's name says it is bold: 'bold', 'black' or 'heavy' anywhere in it, a bold
+    TeX font's code ('CMBX10', 'SFBX1095'), or a word abbreviating a bold weight ('Frutiger-Bd',
+    'Palatino-Demi'; not 'NotoSansCJKjp-DemiLight', nor a word only starting so, nor the family's
+    first word: 'Bdxyz', 'Sb-Regular')."""
     value = font.lower()
-    return b"bold" in value or b"black" in value or b"heavy" in value
+    if b"bold" in value or b"black" in value or b"heavy" in value:
+        return True
+    if (tag := _SUBSET_TAG.match(font)) is not None:
+        font = font[tag.end() :]
+    if _TEX_BOLD.fullmatch(font) is not None:
+        return True
+    words = [word.lower() for word in _NAME_WORDS.findall(font)]
+    return any(
+        word in _BOLD_WORDS and not (word == b"demi" and words[k + 1 : k + 2] in ([b"light"], [b"lt"]))
+        for k, word in enumerate(words[1:], 1)
+    )
 
 
 def _cached_bold(raw, i: int, name, flags_ref, by_name: dict[bytes, bool]) -> bool:
-    """Whether character ``i`` is bold: by its font's weight, or, where the font declares none, by
-    its name (``by_name`` keeps the answer per name: a page's fonts recur on many lines)."""
-    weight = get_font_weight(raw, i)
-    if weight > 0:
-        return weight >= 600
+    """Whether character ``i`` is bold: by its font's weight, or, where that is under 600 or not
+    given, by its name (``by_name`` keeps the answer per name: a page's fonts recur on many lines).
+    pdfium reckons the weight from the font's stem width, which TeX's Type 1 fonts often give
+    wrongly: cm-super's bold SFBX1095 says 50 (a weight of 250) as its regular SFRM1095 does, and
+    CMBX10 reads 570."""
+    if get_font_weight(raw, i) >= 600:
+        return True
     get_font_info(raw, i, name, _NAME_SIZE, flags_ref)
     font = name.value
     bold = by_name.get(font)
@@ -289,15 +324,21 @@ def _mostly_bold(raw, text: str, first: int, last: int, name, flags_ref, by_name
     '1. Introduction' with a regular number and a bold title is); 'Each entry … for a
     PtypMultipleString8 property or a PtypMultipleString' (bold names in a regular sentence) and
     'Index and Kind Information (4 bytes): This field contains …' (a bold label run into a
-    regular sentence) are not."""
+    regular sentence) are not. Regular letters in a typewriter face count only where they
+    outnumber the bold ones: a bold title may name code in one ('LayoutParser: A Unified Toolkit
+    for Deep', CMTT12 then CMBX12: Computer Modern has no bold typewriter)."""
     step = max(1, (last - first + 1) // BOLD_SAMPLE)
-    bold = plain = 0
+    bold = plain = mono = 0
     for i in range(first, last + 1, step):
         if text[i].isalpha():
             if _cached_bold(raw, i, name, flags_ref, by_name):
                 bold += 1
+            elif _mono_font(name.value, 0):  # _cached_bold has read the character's font name
+                mono += 1
             else:
                 plain += 1
+    if mono >= bold:
+        plain += mono
     return bold >= BOLD_SHARE * (bold + plain)
 
 

@@ -201,8 +201,10 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # (on one page or over a page break), one list; 26: a line at
     # a big delimiter on the baseline its middle on the math axis tells; 27: an item one level
     # deeper than the item above it when indented further, in another size too; 28: items a
-    # paragraph's gap apart one list only where the marker counts on in its kind and punctuation
-    version="28",
+    # paragraph's gap apart one list only where the marker counts on in its kind and punctuation;
+    # 29: a font under a weight of 600 bold by its name's TeX code or abbreviation (SFBX1095,
+    # CMBX10, Frutiger-Bd), and a paragraph under a bold label's line hangs under its first line
+    version="29",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

@@ -6,6 +6,7 @@ stays a line of its paragraph, at its paragraph's pitch."""
 from __future__ import annotations
 
 from indexer import extract
+from indexer.model import HEADING
 
 from ._pdf_bytes import cff_program, pdf_of
 
@@ -107,10 +108,12 @@ def test_the_proof_on_the_21st_page_of_the_geotopo_notes_ends_before_bemerkung_2
     doc = extract(real_world / "pdf" / "py-pdf-samples" / "GeoTopo-komprimiert.pdf", options={"ocr": "never"})
     texts = [b.text for b in doc.blocks if b.page == 21]
     # the page's set { (x, y) ∈ R² | ‖(x, y)‖ ≤ 1 } in \bigl\{ … \bigr\}, its braces read from their
-    # glyph names, kept its line's baseline; the proof's last line is a paragraph of its own, the
-    # run-in heading starts the next with its text
+    # glyph names, kept its line's baseline; the proof's last line is a paragraph of its own, and
+    # the label 'Bemerkung 22' on its line (SFBX1095, read as bold by its name) a heading over its
+    # text
     assert "Damit ist K abgeschlossen." in texts
-    assert (
-        "Bemerkung 22 Seien X, Y topologische Räume, f : X → Y stetig. Ist K ⊆ X kompakt, so ist f(K) ⊆ Y kompakt."
-        in texts
+    label = texts.index("Bemerkung 22")
+    assert [b.kind for b in doc.blocks if b.page == 21][label] == HEADING
+    assert texts[label + 1] == (
+        "Seien X, Y topologische Räume, f : X → Y stetig. Ist K ⊆ X kompakt, so ist f(K) ⊆ Y kompakt."
     )
