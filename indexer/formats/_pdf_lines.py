@@ -925,7 +925,7 @@ def _merge_same_baseline(lines: list[Line]) -> list[Line]:
             and _overlaps(prev, line)
         ):
             gap = line.left - prev.right
-            joiner = "" if gap < 0.15 * prev.size else " "
+            joiner = " " if gap >= 0.15 * prev.size or _closes_rows(prev, line) else ""
             out[-1] = Line(
                 page=prev.page,
                 text=prev.text + joiner + line.text,
@@ -944,6 +944,29 @@ def _merge_same_baseline(lines: list[Line]) -> list[Line]:
         out.append(line)
         prev = line
     return out
+
+
+#: closing brackets, as text and as TeX's big delimiters read
+_CLOSERS = _BRACKETS - _OPENERS
+
+
+#: a list marker's number or letter, all of a piece's text
+_MARKER_BODY = re.compile(r"\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4}")
+
+
+def _closes_rows(prev: Line, line: Line) -> bool:
+    """Whether ``line`` is a lone big closing delimiter whose middle stands off the row of
+    ``prev``, a number or a letter alone, by more than half the font size: it closes rows set
+    above and below each other (a binomial's), ``prev`` the last of them, and is joined to it
+    after a space. Joined without one, GeoTopo's (n over k) (p. 111) read '(n' over
+    'k) xn−kyk ∀n ∈ N0', an item marked 'k)'."""
+    return (
+        len(line.text) == 1
+        and line.text in _CLOSERS
+        and _MARKER_BODY.fullmatch(prev.text) is not None
+        and line.top - line.base > line.size
+        and abs(line.last_base - prev.end_base) > 0.5 * line.size
+    )
 
 
 def _overlaps(a: Line, b: Line) -> bool:

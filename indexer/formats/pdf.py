@@ -203,8 +203,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # deeper than the item above it when indented further, in another size too; 28: items a
     # paragraph's gap apart one list only where the marker counts on in its kind and punctuation;
     # 29: a font under a weight of 600 bold by its name's TeX code or abbreviation (SFBX1095,
-    # CMBX10, Frutiger-Bd), and a paragraph under a bold label's line hangs under its first line
-    version="29",
+    # CMBX10, Frutiger-Bd), and a paragraph under a bold label's line hangs under its first line;
+    # 30: a big closing delimiter joined to a lone number or letter on another row after a space
+    version="30",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

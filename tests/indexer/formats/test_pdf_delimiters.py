@@ -117,3 +117,58 @@ def test_the_proof_on_the_21st_page_of_the_geotopo_notes_ends_before_bemerkung_2
     assert texts[label + 1] == (
         "Seien X, Y topologische Räume, f : X → Y stetig. Ist K ⊆ X kompakt, so ist f(K) ⊆ Y kompakt."
     )
+
+
+def _binomial_page() -> bytes:
+    """GeoTopo's binomial theorem (p. 111) in Times-Roman 10 pt: '(x + y)n = S' over 'k=0', then
+    (n over k) between CMEX10's \\biggl( and \\biggr) (codes 0x12 and 0x13, 2.4 em tall, hung from
+    their origin so that their middle is on the math axis of the 199 pt baseline), 'n' raised to
+    206.4 pt and 'k' lowered to 191.6 pt, 'k' ending 0.7 pt before the right parenthesis, and the
+    formula's rest on the baseline."""
+    program = cff_program({0x12: "parenleftbigg", 0x13: "parenrightbigg"}, (100, -2360, 480, 40), width=597)
+    origin = 199 + (AXIS + 2.36 / 2 - 0.04) * SIZE
+    content = b"\n".join(
+        [
+            b"BT /F1 10 Tf 1 0 0 1 110 228 Tm (Sei x, y in R. Dann gilt:) Tj ET",
+            b"BT /F1 10 Tf 1 0 0 1 238 199 Tm ((x + y)n = S) Tj ET",
+            b"BT /F1 7 Tf 1 0 0 1 291 185.6 Tm (k=0) Tj ET",
+            b"BT /F2 10 Tf 1 0 0 1 311.5 %.2f Tm <12> Tj ET" % origin,
+            b"BT /F1 10 Tf 1 0 0 1 317 206.4 Tm (n) Tj ET",
+            b"BT /F1 10 Tf 1 0 0 1 317 191.6 Tm (k) Tj ET",
+            b"BT /F2 10 Tf 1 0 0 1 321.5 %.2f Tm <13> Tj ET" % origin,
+            b"BT /F1 10 Tf 1 0 0 1 331 199 Tm (x y for all n in N0) Tj ET",
+        ]
+    )
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842]"
+        b" /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+CMEX10 /FirstChar 18 /LastChar 19"
+        b" /Widths [597 597] /Encoding << /Type /Encoding /Differences [18 /parenleftbigg /parenrightbigg] >>"
+        b" /FontDescriptor 7 0 R >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /FontDescriptor /FontName /ABCDEF+CMEX10 /Flags 4 /FontBBox [0 -2960 1500 770]"
+        b" /ItalicAngle 0 /Ascent 40 /Descent -600 /CapHeight 40 /StemV 47 /FontFile3 8 0 R >>",
+        b"<< /Subtype /Type1C /Length %d >>\nstream\n" % len(program) + program + b"\nendstream",
+    ]
+    return pdf_of(objects)
+
+
+def test_a_big_parenthesis_closing_a_binomial_makes_no_list_item_of_its_lower_entry():
+    # the right parenthesis, whose box reaches from the lower entry's row to above the upper's,
+    # joins the lower entry 'k' it closes (as it keeps a matrix's rows together); joined without
+    # a space, 'k) x y …' read as an item marked 'k)', under '(n' as a paragraph of its own
+    blocks = extract(_binomial_page(), filename="binomial.pdf").blocks
+    assert [(b.kind, b.text) for b in blocks][-1] == ("paragraph", "(n k ) x y for all n in N0")
+    assert not [b for b in blocks if b.kind == "list"]
+
+
+def test_the_binomial_theorem_in_the_geotopo_notes_is_no_list(real_world):
+    # p. 111: '(x + y)^n = Σ_{k=0}^n (n over k) x^{n−k} y^k ∀n ∈ N0', its binomial between
+    # CMEX10's \biggl( and \biggr); the formula's last piece read as an item marked 'k)'
+    doc = extract(real_world / "pdf" / "py-pdf-samples" / "GeoTopo-komprimiert.pdf", options={"ocr": "never"})
+    blocks = [b for b in doc.blocks if b.page == 111]
+    assert not [b for b in blocks if b.kind == "list" and b.text.startswith("k)")]
+    assert "(n k ) xn−kyk ∀n ∈ N0" in [b.text for b in blocks]
