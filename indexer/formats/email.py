@@ -265,6 +265,9 @@ def _param(part: Message, name: str) -> str:
 
 #: RFC 3676's signature separator: it ends in a space, yet never flows into the line after it
 _SIGNATURE_SEPARATOR = "-- "
+#: a flowed line's quote marks: the ``>`` at its start and those following it, each after one
+#: space at most, as many mail writers quote a quoted line ("> > text", depth 2)
+_QUOTE_MARKS = re.compile(r">(?: ?>)*")
 
 
 def flowed_text(text: str, delsp: bool = False) -> str:
@@ -274,7 +277,8 @@ def flowed_text(text: str, delsp: bool = False) -> str:
     Here a line ending in a space is joined with the next one of the same quote depth (with
     ``delsp``, DelSp=yes, that space is deleted first: it was added to break a word-less run,
     as in Japanese); the signature separator ``-- `` is never joined; a line's quote marks
-    (``>`` each) are read as its depth and written back as ``>>`` and a space before the
+    (``>`` each, a space between two of them left out: "> > text" is depth 2, as mail readers
+    show it) are read as its depth and written back as ``>>`` and a space before the
     paragraph, so that a quoted paragraph stays quoted; the space a writer stuffs before a line
     starting with a space or ``From `` is taken off. Before a line starting with ``>`` it stays:
     the depth is the count of marks at the very start of the line, before any stuffed space, so
@@ -283,8 +287,9 @@ def flowed_text(text: str, delsp: bool = False) -> str:
     out: list[str] = []
     pending: tuple[int, str] | None = None  # the depth and text of a paragraph flowing on
     for line in text.split("\n"):
-        content = line.lstrip(">")
-        depth = len(line) - len(content)
+        marks = _QUOTE_MARKS.match(line)
+        content = line[marks.end() :] if marks else line
+        depth = marks.group().count(">") if marks else 0
         if content.startswith(" ") and (depth or content[1:2] != ">"):
             # a stuffed line that starts with ">" keeps its space, the mark of a line quoting
             # nothing (as a line typed indented is): its ">" is text, its depth the marks before
@@ -1660,7 +1665,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="23",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="24",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1725,6 +1730,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # line) read as its body, no longer as header
     # 22: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 23: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
+    # 24: a format=flowed line's quote marks a space apart ("> > text") one depth, 2
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1785,7 +1791,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="23",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="24",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1850,6 +1856,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # line) read as its body, no longer as header
     # 22: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 23: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
+    # 24: a format=flowed line's quote marks a space apart ("> > text") one depth, 2
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -71,3 +71,14 @@ def test_a_thunderbird_message_reads_its_wrapped_paragraph_as_one(real_world):
         "This message is being generated and signed by Thunderbird 24.1.0 using my free "
         "personal S/MIME certificate obtained from https://www.startssl.com"
     ) in _body_texts(data)
+
+
+def test_quote_marks_a_space_apart_are_one_depth():
+    # "> > " is how many writers quote a quoted line: depth 2, its soft break joined with the
+    # next line of depth 2; read as depth 1 and the text ">We could …", the second line's ">"
+    # was joined into the paragraph ("meet on > Friday")
+    body = "Sounds good.\n> > We could meet on \n> > Friday at noon.\n> >> Or \n>>> Saturday.\n> Fine.\n"
+    texts = _body_texts(_message(body))
+    assert texts == ["Sounds good.\n>> We could meet on Friday at noon.\n>>> Or Saturday.\n> Fine."]
+    # a line starting with a space before its ">" quotes nothing, as before
+    assert _body_texts(_message(" > not a quote\n")) == [" > not a quote"]
