@@ -21,7 +21,8 @@ pictures sent under another type such as ``application/octet-stream``) are extra
 own names, ``cid:`` and Content-Location (MHTML) references in HTML bodies pointing at them
 (``cid:`` ones in attached web pages too); other
 attachments are listed as skipped with the reason. A TNEF part (``winmail.dat``) is read with
-tnefparse as what it holds: its body when the message has none of its own, its attachments as the
+tnefparse as what it holds: its body when the message has none of its own, an appointment's,
+meeting's or task's fields (place, time, recurrence; dates, status, owner), its attachments as the
 message's, its embedded messages below it; a stream tnefparse cannot read safely is listed with
 the names of the attachments it holds. Every block carries ``message_index`` (1-based),
 ``message_id``, ``message_subject``, ``message_from`` and ``message_date``; every image the
@@ -664,7 +665,8 @@ class _Reader:
 
     def tnef(self, data: bytes, record: _Message, name: str) -> bool:
         """Read a TNEF part (``winmail.dat``, Outlook's rich-text form of the message) as what it
-        holds: its body when the message has none of its own, its attachments as the message's,
+        holds: its body when the message has none of its own, an appointment's, a meeting's or a
+        task's fields (:func:`_tnef_fields`), its attachments as the message's,
         counted in its place (embedded messages nested below it). False when the part cannot be
         read as TNEF."""
         tnef = read_tnef(data)
@@ -673,7 +675,9 @@ class _Reader:
         body = None
         if not any(b.kind != IMAGE and b.text.strip() for b in record.body):
             body = _tnef_body(tnef)
-        if body is None and not tnef.attachments:
+        given = " ".join([record.headers.subject, *(b.text for b in record.body)])
+        fields = _tnef_fields(tnef, _WS.sub(" ", given) + _fields_given("", body))
+        if body is None and not tnef.attachments and not fields:
             self.skipped.append(
                 Skipped(
                     "attachment",
@@ -685,6 +689,8 @@ class _Reader:
             return True
         self.indexed.append(name)  # before the attachments it holds
         record.attachment_count -= 1
+        if fields:  # an appointment's, a meeting's or a task's (read by no other part)
+            self.part(_text_part("text/plain", fields), record)
         if body is not None:
             self.part(body, record)
         for att in tnef.attachments:
@@ -1152,6 +1158,80 @@ def _tnef_body(tnef: Any) -> Message | None:
     return _text_part("text/plain", text) if text.strip() else None
 
 
+#: the property sets of an appointment's and a task's named properties (MS-OXPROPS)
+_PSETID_APPOINTMENT = "00062002-0000-0000-c000-000000000046"
+_PSETID_TASK = "00062003-0000-0000-c000-000000000046"
+#: an appointment's or meeting's place and time, as Outlook's form names them (in the order
+#: and with the labels of :func:`~.msg.calendar_fields`): PidLidLocation, PidLidAppointment-
+#: StartWhole and EndWhole (UTC), PidLidTimeZoneDescription, PidLidRecurrencePattern
+_TNEF_CALENDAR = (
+    ("Location", 0x8208),
+    ("Start", 0x820D),
+    ("End", 0x820E),
+    ("Time Zone", 0x8234),
+    ("Recurrence", 0x8232),
+)
+#: a task's fields (those of :func:`~.msg.task_fields`): PidLidTaskStartDate, TaskDueDate,
+#: TaskStatus, PercentComplete, TaskDateCompleted, TaskEstimatedEffort, TaskActualEffort,
+#: TaskOwner
+_TNEF_TASK = (
+    ("Start Date", 0x8104),
+    ("Due Date", 0x8105),
+    ("Status", 0x8101),
+    ("% Complete", 0x8102),
+    ("Date Completed", 0x810F),
+    ("Total Work", 0x8111),
+    ("Actual Work", 0x8110),
+    ("Owner", 0x811F),
+)
+
+
+def _tnef_fields(tnef: Any, given: str) -> str:
+    """The fields of an Outlook item sent in TNEF that its header and body do not give, one
+    ``Label: value`` line each, as an Outlook message's (:func:`~.msg.item_text`): a calendar
+    item's or meeting's place, time, time zone and recurrence, a task's dates, status, progress,
+    work and owner; "" for a message of any other class. Outlook keeps them in named
+    properties, which its TNEF carries with their property set and id; they were left unread, an
+    appointment in a winmail.dat giving its subject and body only. The location is left out when
+    ``given`` (the subject and body) holds it already, as for an Outlook message."""
+    from .msg import _TASK_STATUS, _duration, _field_value
+
+    props = {obj.name: obj.data for obj in tnef.msgprops}
+    kind = _tnef_text(props.get(0x8008), tnef.codepage).strip().lower()  # attMessageClass
+    if kind.startswith(("ipm.appointment", "ipm.schedule.meeting")):
+        wanted, pset = _TNEF_CALENDAR, _PSETID_APPOINTMENT
+    elif kind.startswith("ipm.task") and not kind.startswith("ipm.taskrequest"):
+        wanted, pset = _TNEF_TASK, _PSETID_TASK
+    else:
+        return ""
+    named = {}
+    for prop in getattr(tnef, "mapiprops", ()):
+        if str(getattr(prop, "guid", "")).lower() == pset and isinstance(
+            getattr(prop, "guid_prop", None), int
+        ):
+            named.setdefault(prop.guid_prop, prop.data)
+    lines = []
+    for label, lid in wanted:
+        value = named.get(lid)
+        if isinstance(value, datetime):
+            # a calendar time is UTC; a task's date is midnight of its day, read as it stands
+            text = value.strftime("%Y-%m-%d") if pset == _PSETID_TASK else f"{value:%Y-%m-%d %H:%M:%S} UTC"
+            text = text if 1601 < value.year < 4500 else ""  # 4501-01-01: none (MS-OXPROPS)
+        elif label == "Status":
+            text = _TASK_STATUS.get(value, "") if isinstance(value, int) else ""
+        elif label == "% Complete":
+            text = f"{value * 100:.0f}%" if isinstance(value, float) else ""
+        elif label.endswith("Work"):
+            text = _duration(value)
+        else:
+            text = _field_value(_tnef_text(value, tnef.codepage) if isinstance(value, (str, bytes)) else None)
+            if label == "Location" and text and text in given:
+                text = ""
+        if text:
+            lines.append(f"{label}: {text}")
+    return "\n".join(lines)
+
+
 def _tnef_attachment(att: Any, depth: int) -> Message:
     """An attachment of a TNEF stream as a MIME part: a file under its long name (its type
     guessed from the name), or an embedded message as a message/rfc822 part."""
@@ -1180,6 +1260,15 @@ def _tnef_name(att: Any) -> str:
     return _tnef_text(name, att.codepage).strip() or "attachment"
 
 
+def _fields_given(subject: Any, body: Message | None) -> str:
+    """The subject and the plain body of a TNEF message, whitespace collapsed: what its fields
+    need not say again (:func:`_tnef_fields`)."""
+    text = subject if isinstance(subject, str) else ""
+    if body is not None and body.get_content_type() == "text/plain":
+        text += " " + _payload(body).decode("utf-8", "replace")
+    return _WS.sub(" ", text)
+
+
 def _tnef_message(tnef: Any, depth: int) -> Message:
     """A message embedded in a TNEF stream as a MIME message: its subject, sender and date, its
     body and its attachments."""
@@ -1200,6 +1289,8 @@ def _tnef_message(tnef: Any, depth: int) -> Message:
         msg["Date"] = format_datetime(sent)
     msg["Content-Type"] = "multipart/mixed"
     parts = [] if (body := _tnef_body(tnef)) is None else [body]
+    if fields := _tnef_fields(tnef, _fields_given(subject, body)):
+        parts.insert(0, _text_part("text/plain", fields))
     parts += [_tnef_attachment(att, depth + 1) for att in tnef.attachments]
     msg.set_payload(parts)
     return msg
@@ -1665,7 +1756,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="24",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="25",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1730,7 +1821,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # line) read as its body, no longer as header
     # 22: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 23: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
-    # 24: a format=flowed line's quote marks a space apart ("> > text") one depth, 2
+    # 24: a format=flowed line's quote marks a space apart ("> > text") all counted: depth 2
+    # 25: an appointment's, a meeting's or a task's fields in a winmail.dat (place, time, recurrence;
+    # dates, status, owner) read from its named properties
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1791,7 +1884,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="24",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="25",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1856,7 +1949,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # line) read as its body, no longer as header
     # 22: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 23: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
-    # 24: a format=flowed line's quote marks a space apart ("> > text") one depth, 2
+    # 24: a format=flowed line's quote marks a space apart ("> > text") all counted: depth 2
+    # 25: an appointment's, a meeting's or a task's fields in a winmail.dat (place, time, recurrence;
+    # dates, status, owner) read from its named properties
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

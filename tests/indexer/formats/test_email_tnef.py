@@ -4,7 +4,9 @@ read has the attachments it holds named in its skip reason."""
 
 from __future__ import annotations
 
+import calendar
 import struct
+import uuid
 from email.message import EmailMessage
 
 from indexer.formats import email as email_format
@@ -227,6 +229,121 @@ def test_a_damaged_or_runaway_stream_falls_back_to_the_names():
         assert skipped.reason == "application/ms-tnef attachments are not indexed; it holds notes.txt"
 
 
+_APPOINTMENT = uuid.UUID("00062002-0000-0000-c000-000000000046").bytes_le  # PSETID_Appointment
+_TASK = uuid.UUID("00062003-0000-0000-c000-000000000046").bytes_le  # PSETID_Task
+
+
+def _named(kind: int, guid: bytes, lid: int, value: bytes) -> bytes:
+    """A named property (its id in the 0x8000 range, then its set and numeric id) and its value,
+    counted and padded when of variable length."""
+    head = struct.pack("<HH", kind, 0x8000 + lid % 0x100) + guid + struct.pack("<II", 0, lid)
+    if kind in (0x001F, 0x001E, 0x0102):
+        return head + struct.pack("<II", 1, len(value)) + _padded(value)
+    return head + value
+
+
+def _time(year: int, month: int, day: int, hour: int, minute: int) -> bytes:
+    """A PT_SYSTIME value: a FILETIME, 100 ns since 1601, in UTC."""
+    seconds = calendar.timegm((year, month, day, hour, minute, 0)) + 11644473600
+    return struct.pack("<Q", seconds * 10_000_000)
+
+
+def _text(value: str) -> bytes:
+    return (value + "\0").encode("utf-16-le")
+
+
+def _item(message_class: bytes, subject: bytes, body: bytes, *named: bytes) -> bytes:
+    """A TNEF stream of an Outlook item of ``message_class`` with its named properties."""
+    return b"".join(
+        [
+            b"\x78\x9f\x3e\x22\x01\x00",
+            _attribute(1, 0x00069007, struct.pack("<II", 1252, 0)),  # attOemCodepage
+            _attribute(1, 0x00078008, message_class + b"\0"),  # attMessageClass
+            _attribute(1, 0x00018004, subject + b"\0"),  # attSubject
+            _attribute(1, 0x0002800C, body),  # attBody
+            _attribute(1, 0x00069003, _prop_list(*named)),  # attMsgProps
+        ]
+    )
+
+
+def _in_message(inner: bytes) -> bytes:
+    """``inner`` as a message embedded in a winmail.dat (PR_ATTACH_DATA_OBJ)."""
+    obj = b"\x07\x03\x02\x00\x00\x00\x00\x00\xc0\x00\x00\x00\x00\x00\x00\x46" + inner
+    props = _prop_list(
+        struct.pack("<HHI", 0x0003, 0x3705, 5),  # PR_ATTACH_METHOD = ATTACH_EMBEDDED_MSG
+        _variable(0x000D, 0x3701, obj),  # PR_ATTACH_DATA_OBJ
+    )
+    return b"".join([*_HEAD, *_file(b"Untitled Attachment", props=props)])
+
+
+def test_an_appointment_in_winmail_dat_gives_its_place_and_time():
+    # the values written below, as Outlook's appointment form shows them; the times are UTC
+    appointment = _item(
+        b"IPM.Appointment",
+        b"Site visit",
+        b"Bring boots.",
+        _named(0x001F, _APPOINTMENT, 0x8208, _text("North gate")),  # PidLidLocation
+        _named(0x0040, _APPOINTMENT, 0x820D, _time(2024, 3, 5, 14, 30)),  # PidLidAppointmentStartWhole
+        _named(0x0040, _APPOINTMENT, 0x820E, _time(2024, 3, 5, 16, 0)),  # PidLidAppointmentEndWhole
+        _named(0x001F, _APPOINTMENT, 0x8234, _text("(UTC-05:00) Eastern Time (US & Canada)")),
+        _named(0x001F, _APPOINTMENT, 0x8232, _text("every Tuesday from 9:30 AM to 11:00 AM")),
+        _named(0x0003, _APPOINTMENT, 0x8205, struct.pack("<I", 2)),  # PidLidBusyStatus: not shown
+    )
+    doc = extract_eml(_mail(_in_message(appointment), plain="See the invitation.\n"), CTX)
+    nested = [(b.kind, b.text) for b in doc.blocks if b.meta["message_index"] == 2]
+    assert nested == [
+        (HEADING, "Site visit"),
+        (PARAGRAPH, "Subject: Site visit"),
+        (
+            PARAGRAPH,
+            "Location: North gate\nStart: 2024-03-05 14:30:00 UTC\nEnd: 2024-03-05 16:00:00 UTC\n"
+            "Time Zone: (UTC-05:00) Eastern Time (US & Canada)\n"
+            "Recurrence: every Tuesday from 9:30 AM to 11:00 AM",
+        ),
+        (PARAGRAPH, "Bring boots."),
+    ]
+    # a meeting request sent as the message's own winmail.dat: its fields after the plain body,
+    # the location left out where the body gives it already
+    request = _item(
+        b"IPM.Schedule.Meeting.Request",
+        b"Site plans",
+        b"Where: North gate",
+        _named(0x001F, _APPOINTMENT, 0x8208, _text("North gate")),
+        _named(0x0040, _APPOINTMENT, 0x820D, _time(2024, 3, 5, 14, 30)),
+    )
+    doc = extract_eml(_mail(request, plain="Where: North gate\n"), CTX)
+    assert [b.text for b in doc.blocks[2:]] == ["Where: North gate", "Start: 2024-03-05 14:30:00 UTC"]
+
+
+def _task(message_class: bytes) -> bytes:
+    return _item(
+        message_class,
+        b"Paint the fence",
+        b"Two coats.",
+        _named(0x0040, _TASK, 0x8104, _time(2024, 3, 4, 0, 0)),  # PidLidTaskStartDate
+        _named(0x0040, _TASK, 0x8105, _time(2024, 3, 8, 0, 0)),  # PidLidTaskDueDate
+        _named(0x0003, _TASK, 0x8101, struct.pack("<I", 1)),  # PidLidTaskStatus: In Progress
+        _named(0x0005, _TASK, 0x8102, struct.pack("<d", 0.25)),  # PidLidPercentComplete
+        _named(0x0003, _TASK, 0x8111, struct.pack("<I", 90)),  # PidLidTaskEstimatedEffort, minutes
+        _named(0x0003, _TASK, 0x8110, struct.pack("<I", 0)),  # PidLidTaskActualEffort: none
+        _named(0x001F, _TASK, 0x811F, _text("Ana Lima")),  # PidLidTaskOwner
+    )
+
+
+def test_a_task_in_winmail_dat_gives_its_dates_status_and_owner():
+    # task dates are midnight of their day as the owner's clock reads it, read as they stand
+    doc = extract_eml(_mail(_in_message(_task(b"IPM.Task")), plain="Your task.\n"), CTX)
+    nested = [b.text for b in doc.blocks if b.meta["message_index"] == 2]
+    assert nested[2:] == [
+        "Start Date: 2024-03-04\nDue Date: 2024-03-08\nStatus: In Progress\n% Complete: 25%\n"
+        "Total Work: 1 hour 30 minutes\nOwner: Ana Lima",
+        "Two coats.",
+    ]
+    # the same properties in a message of another class are not an item's fields
+    doc = extract_eml(_mail(_in_message(_task(b"IPM.Note")), plain="Your task.\n"), CTX)
+    assert [b.text for b in doc.blocks if b.meta["message_index"] == 2][2:] == ["Two coats."]
+
+
 def test_winmail_dat_in_a_real_message(real_world):
     # the decoded winmail.dat: a JPEG (title KITTEN~1.JPG, long name in its properties) and two
     # embedded messages, each with its subject, sender name, date and plain body; the second
@@ -238,12 +355,29 @@ def test_winmail_dat_in_a_real_message(real_world):
     assert tail == [
         (HEADING, 2, "Build a train table"),
         (PARAGRAPH, 0, "From: Jeffrey\nDate: Sat, 15 Dec 2018 14:37:31 +0000\nSubject: Build a train table"),
+        # the task's named properties (PSETID_Task): start 0x8104 and due 0x8105 dates, status
+        # 0x8101 = 1, share done 0x8102 = 0.05, owner 0x811F; its work, 0 minutes, not shown
+        (
+            PARAGRAPH,
+            0,
+            "Start Date: 2018-12-15\nDue Date: 2018-12-25\nStatus: In Progress\n% Complete: 5%\n"
+            "Owner: Jeffrey Stedfast",
+        ),
         (PARAGRAPH, 0, "Build my nephew an HO-scale train table for Christmas."),
         (HEADING, 2, "Christmas Celebration!"),
         (
             PARAGRAPH,
             0,
             "From: Jeffrey\nDate: Sat, 15 Dec 2018 14:49:23 +0000\nSubject: Christmas Celebration!",
+        ),
+        # the appointment's (PSETID_Appointment): location 0x8208, start 0x820D and end 0x820E
+        # in UTC (7 to 9 AM in New York, as its recurrence pattern 0x8232 says), time zone 0x8234
+        (
+            PARAGRAPH,
+            0,
+            "Location: Home\nStart: 2018-12-25 12:00:00 UTC\nEnd: 2018-12-25 14:00:00 UTC\n"
+            "Time Zone: (UTC-05:00) Eastern Time (US & Canada)\n"
+            "Recurrence: every December 25 from 7:00 AM to 9:00 AM",
         ),
         (PARAGRAPH, 0, "It's time for everyone to open their Christmas presents!"),
         (IMAGE, 0, "[Image: kitten-playing-with-a-christmas-tree.jpg]"),
