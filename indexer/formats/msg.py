@@ -724,6 +724,49 @@ def html_charset(st: _State, msg: Any) -> str | None:
     return None
 
 
+#: the stream of a Unicode plain body (PidTagBody as PT_UNICODE, UTF-16LE)
+_UNICODE_BODY = "__substg1.0_1000001F"
+#: the categories of a code unit that UTF-16LE text seldom holds and 8-bit text read as UTF-16LE
+#: often does: unassigned (a line break, "\r\n", is U+0A0D), private use (U+E966: "é" and an
+#: "f" before it), surrogates, format characters (U+2061 to U+206F: a letter "a" to "o" then a
+#: space) and controls
+_UNLIKELY_IN_UTF16 = frozenset({"Cn", "Co", "Cs", "Cf", "Cc"})
+
+
+def eight_bit_text(raw: bytes) -> bool:
+    """Whether the stream ``raw`` of a Unicode-typed string holds 8-bit text (ASCII, a code
+    page's, or UTF-8), as some writers store a plain body, rather than UTF-16LE: extract-msg
+    reads it as UTF-16LE, every two bytes one character ("Café at noon" read "慃\ue966愠⁴潮湯").
+    UTF-16LE text with an ASCII character in it (a space, a line break, a digit) holds a NUL
+    byte, 8-bit text none; 8-bit text holds a space or a line break, and read as UTF-16LE it
+    gives characters UTF-16LE text seldom holds (:data:`_UNLIKELY_IN_UTF16`), where text of CJK
+    characters alone (no NUL byte either) gives ideographs."""
+    import unicodedata
+
+    raw = raw.rstrip(b"\0")
+    if len(raw) < 8 or b"\0" in raw or raw.startswith(b"\xff\xfe") or not (b" " in raw or b"\n" in raw):
+        return False
+    printable = len(raw) - len(raw.translate(None, _PRINTABLE_ASCII))
+    if len(raw) >= 16 and printable * 20 >= len(raw) * 17:
+        return True  # CJK text's bytes in UTF-16LE are about half printable ASCII
+    wide = raw[: len(raw) // 2 * 2].decode("utf-16-le", "surrogatepass")
+    return any(unicodedata.category(ch) in _UNLIKELY_IN_UTF16 for ch in wide if ch not in "\t\r\n")
+
+
+#: the bytes of ASCII text: printable characters, tabs and line breaks
+_PRINTABLE_ASCII = bytes([9, 10, 13, *range(32, 127)])
+
+
+def _in_code_page(st: _State, msg: Any, raw: bytes) -> str:
+    """8-bit text of ``msg`` read as a mail reader reads a part under a charset label
+    (:func:`~indexer.sniff.decode_labelled`: UTF-8 when it is UTF-8 in full), the label its code
+    page (:func:`html_charset`, else Windows-1252)."""
+    try:
+        return decode_labelled(raw, html_charset(st, msg) or "windows-1252")
+    except (LookupError, UnicodeDecodeError):
+        return decode_text(raw)[0]
+
+
 def body_blocks(st: _State, msg: Any, index: int) -> list[Block]:
     """The body of the file's message ``index``: plain text, else HTML, else RTF (a poem's
     margin line numbers left out of the plain and the RTF text as of a .txt file). Empty when
@@ -733,6 +776,9 @@ def body_blocks(st: _State, msg: Any, index: int) -> list[Block]:
         st.warn(ENCRYPTED_WARNING)
         return []
     plain = clean(st.body(lambda: msg.body) or "")
+    raw = st.safe(lambda: msg.getStream(_UNICODE_BODY)) if plain else None
+    if isinstance(raw, bytes) and eight_bit_text(raw):
+        plain = clean(_in_code_page(st, msg, raw.rstrip(b"\0")))
     if plain.strip():
         if looks_binary(plain[:8192].encode("utf-8", "replace")):
             st.warn("the plain body is binary (encrypted or damaged) and was not read")
@@ -1343,7 +1389,7 @@ def _text_attachment(
     # own kind of strings, no longer an empty message without subject or body
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
-    version="27",
+    version="28",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1353,6 +1399,8 @@ def _text_attachment(
     # 7: attached files read with their own extractor (PDF, Word, workbooks, CSV as tables …), a
     # failing one listed with its error; blocks of text attachments carry ``attachment`` in chunks
     # 20 also: HTML 12 (alt-text pictures in cells, 30 px icons, flags after their rows, boxes headed)
+    # 28: a plain body whose Unicode-typed property holds 8-bit text read in the message's code
+    # page (or as UTF-8), no longer as UTF-16LE ("慃\ue966愠⁴潮湯" for "Café at noon")
     source_type="msg",
     libraries=("extract-msg",),
     images=True,

@@ -77,3 +77,23 @@ def test_a_plain_body_reads_as_the_same_e_mail_body():
 def test_an_rtf_only_body_reads_so_too():
     doc = extract(outlook_message("Spring fair", rtf=rtf_lines(BODY)), filename="fair.msg")
     assert _body(doc) == EXPECTED
+
+
+def _stored_as_unicode(data: bytes) -> str:
+    """A str whose UTF-16LE bytes, the builder's PT_UNICODE stream, are ``data`` (even length)."""
+    return data.decode("utf-16-le")
+
+
+def test_an_8_bit_body_in_a_unicode_property_is_read_in_its_code_page():
+    # some writers store the plain body's 8-bit bytes in its Unicode-typed property (PT_UNICODE,
+    # 1000001F): read as UTF-16LE, "Café at noon" was "慃\ue966愠⁴潮湯". The stream written here
+    # holds the cp1252 bytes of the first text, the UTF-8 bytes of the second
+    cp1252 = "Café at noon, see you there.\r\n".encode("cp1252")  # 30 bytes, é 0xE9
+    utf8 = "Grüße aus München, bis bald!\n".encode()  # 32 bytes: ü and ß two each
+    for data, text in [(cp1252, "Café at noon, see you there."), (utf8, "Grüße aus München, bis bald!")]:
+        doc = extract_bytes(outlook_message("Lunch", _stored_as_unicode(data)), "lunch.msg")
+        assert [b.text for b in doc.blocks[2:]] == [text]
+    # a body in UTF-16LE of CJK characters alone (no NUL byte either) stays as it is written
+    chinese = "经过汇总大家提前合理安排进房间入住吧。"
+    doc = extract_bytes(outlook_message("Rooms", chinese), "rooms.msg")
+    assert [b.text for b in doc.blocks[2:]] == [chinese]
