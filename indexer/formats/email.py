@@ -37,6 +37,7 @@ headers follow it, so an unescaped ``From `` line in a body stays text.
 from __future__ import annotations
 
 import base64
+import codecs
 import logging
 import mimetypes
 import quopri
@@ -58,7 +59,7 @@ from .._fast import with_meta
 from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
-from ..sniff import decode_text
+from ..sniff import decode_labelled, decode_text
 from ._attached import (
     Attacher,
     as_text,
@@ -113,22 +114,57 @@ _WEB_IMAGE_TYPES = frozenset(
 
 
 def header_text(value: Any) -> str:
-    """A header's text with RFC 2047 words decoded and folding whitespace collapsed."""
+    """A header's text with RFC 2047 words decoded and folding whitespace collapsed. Each word is
+    read by its charset as a part's text is (:func:`_word_text`)."""
     if value is None:
         return ""
     raw = str(value)
     if "=?" in raw:
         try:
+            words = decode_header(raw)
             if raw.isascii():
-                raw = str(make_header(decode_header(raw)))
+                raw = str(make_header([_decoded_word(word, charset) for word, charset in words]))
             else:  # 8-bit text beside encoded words: decode_header hands it back raw-unicode-escaped
                 raw = "".join(
-                    word if isinstance(word, str) else word.decode(charset or "raw-unicode-escape")
-                    for word, charset in decode_header(raw)
+                    word
+                    if isinstance(word, str)
+                    else _word_text(word, charset)
+                    if charset
+                    else word.decode("raw-unicode-escape")
+                    for word, charset in words
                 )
         except (HeaderParseError, LookupError, UnicodeError, ValueError):
             pass
     return _WS.sub(" ", raw).strip()
+
+
+def _decoded_word(word: str | bytes, charset: str | None) -> tuple[str | bytes, str | None]:
+    """A part of a header as ``decode_header`` gives it, an encoded word's bytes decoded
+    (:func:`_word_text`) for ``make_header``, which spaces the words as before."""
+    if not isinstance(word, bytes) or charset is None:
+        return word, charset
+    text = _word_text(word, charset)
+    return text, "us-ascii" if text.isascii() and charset.lower() in ("us-ascii", "ascii") else "utf-8"
+
+
+def _word_text(data: bytes, charset: str) -> str:
+    """An encoded word's bytes read by its charset as mail readers read a part's text under its
+    label (:func:`~indexer.sniff.decode_labelled`): ISO-8859-1 as Windows-1252 (its curly quotes
+    and dashes, not C1 controls), bytes that are UTF-8 in full under a single-byte label as
+    UTF-8, not "CafÃ©"; an RFC 2231 language after the charset (``utf-8*en``) left out. Under a
+    charset no codec has (``unknown-8bit``, ``x-unknown``) or US-ASCII over 8-bit bytes, the bytes
+    are sniffed, as a part's are; bytes any other codec does not fit (UTF-8 cut short) are read
+    with a replacement character where they fail. The stdlib gave up on the whole header for
+    any of these, and its encoded words were shown as written."""
+    label = charset.split("*", 1)[0]
+    try:
+        return decode_labelled(data, label)
+    except LookupError:
+        return decode_text(data)[0]
+    except UnicodeDecodeError:
+        if codecs.lookup(label).name == "ascii":
+            return decode_text(data)[0]
+        return data.decode(label, "replace")
 
 
 def addresses(msg: Message, name: str) -> list[str]:
@@ -1756,7 +1792,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="25",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="26",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1824,6 +1860,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # 24: a format=flowed line's quote marks a space apart ("> > text") all counted: depth 2
     # 25: an appointment's, a meeting's or a task's fields in a winmail.dat (place, time, recurrence;
     # dates, status, owner) read from its named properties
+    # 26: an encoded word in a header read by its charset as a part's text is (ISO-8859-1 as
+    # Windows-1252, UTF-8 under a single-byte label as UTF-8, an unknown charset sniffed), one that
+    # fails no longer leaving the whole header undecoded
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1884,7 +1923,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="25",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="26",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1952,6 +1991,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 24: a format=flowed line's quote marks a space apart ("> > text") all counted: depth 2
     # 25: an appointment's, a meeting's or a task's fields in a winmail.dat (place, time, recurrence;
     # dates, status, owner) read from its named properties
+    # 26: an encoded word in a header read by its charset as a part's text is (ISO-8859-1 as
+    # Windows-1252, UTF-8 under a single-byte label as UTF-8, an unknown charset sniffed), one that
+    # fails no longer leaving the whole header undecoded
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -71,3 +71,37 @@ def test_comma_inside_an_encoded_display_name_does_not_split_the_address():
     assert doc.metadata["to"] == ["Doe, Jöhn <j@x.org>", "b@x.org"]
     assert doc.metadata["cc"] == ["Roe, Ann <ann@x.org>"]
     assert doc.blocks[1].text.splitlines()[1] == "To: Doe, Jöhn <j@x.org>, b@x.org"
+
+
+def _headers(**fields: str) -> bytes:
+    return ("".join(f"{name}: {value}\n" for name, value in fields.items()) + "\nhi\n").encode()
+
+
+def test_encoded_words_are_read_by_their_charset_as_a_part_is():
+    # each expected text read off the bytes of its encoded word
+    doc = extract_eml(
+        _headers(
+            # 0x93 and 0x94 under ISO-8859-1: Windows-1252's curly quotes, as mail readers show
+            # them, not the C1 controls U+0093 and U+0094; 0xE9 is é either way
+            Subject="=?iso-8859-1?q?=93Plans=94_for_the_caf=E9?=",
+            # UTF-8 bytes (C3 BC ü, C3 9F ß) under a single-byte label: UTF-8, not "GrÃ¼ÃŸe"
+            From="=?iso-8859-1?q?Gr=C3=BC=C3=9Fe_Team?= <team@example.org>",
+            # a charset no codec has: the bytes sniffed (C3 B6 ö), not the replacement character
+            To="=?unknown-8bit?q?K=C3=B6ln?= <koeln@example.org>, =?x-unknown?q?Z=FCrich?= <z@example.org>",
+        ),
+        CTX,
+    )
+    assert doc.metadata["subject"] == "“Plans” for the café"
+    assert doc.metadata["from"] == "Grüße Team <team@example.org>"
+    assert doc.metadata["to"] == ["Köln <koeln@example.org>", "Zürich <z@example.org>"]
+
+
+def test_one_undecodable_encoded_word_leaves_the_others_decoded():
+    # E2 80 is a three-byte UTF-8 sequence cut short: one replacement character where it fails;
+    # the stdlib gave up on the whole header, which was shown with its encoded words as written
+    subject = "=?utf-8?q?R=C3=A9union_=E2=80?= =?iso-8859-1?q?_=E0_10h?="
+    doc = extract_eml(_headers(Subject=subject, From="a@example.org"), CTX)
+    assert doc.metadata["subject"] == "Réunion \ufffd à 10h"
+    # 8-bit bytes under US-ASCII are sniffed, as a part's are: E9 read in Windows-1252
+    doc = extract_eml(_headers(Subject="=?us-ascii?q?Caf=E9?=", From="a@example.org"), CTX)
+    assert doc.metadata["subject"] == "Café"
