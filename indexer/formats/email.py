@@ -815,15 +815,17 @@ def _given_property(line: str, given: str) -> bool:
 def _choose_alternative(
     children: list[Message], cids: Collection[str]
 ) -> tuple[Message, tuple[Message, tuple[list[Block], list[Skipped]]] | None]:
-    """The alternative read as the body: the plain text, unless the HTML one carries structure
-    the plain one cannot (``prefers_html``); with the HTML part (the alternative or the HTML of
+    """The alternative read as the body: the plain text, unless it is empty or the HTML one
+    carries structure the plain one cannot (``prefers_html``); with the HTML part (the alternative or the HTML of
     its multipart/related) and its blocks and what it left out
     (:func:`~indexer.formats.html.html_blocks`) when they were read to decide."""
     plain = next(
         (c for c in children if c.get_content_type() == "text/plain" and not _is_attachment(c)), None
     )
     rich = next((c for c in children if _html_part(c) is not None), None)
-    if plain is None:
+    if plain is None or (rich is not None and not _payload(plain).strip()):
+        # a plain alternative of nothing (some writers send an empty one beside the HTML) is
+        # not the body: it showed none, the HTML holding all the message says
         return rich or children[-1], None
     html_part = _html_part(rich) if rich is not None else None
     if html_part is not None:
@@ -1792,7 +1794,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="26",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="27",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1863,6 +1865,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # 26: an encoded word in a header read by its charset as a part's text is (ISO-8859-1 as
     # Windows-1252, UTF-8 under a single-byte label as UTF-8, an unknown charset sniffed), one that
     # fails no longer leaving the whole header undecoded
+    # 27: an empty text/plain alternative gives way to the HTML one, no longer an empty body
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1923,7 +1926,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="26",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="27",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1994,6 +1997,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 26: an encoded word in a header read by its charset as a part's text is (ISO-8859-1 as
     # Windows-1252, UTF-8 under a single-byte label as UTF-8, an unknown charset sniffed), one that
     # fails no longer leaving the whole header undecoded
+    # 27: an empty text/plain alternative gives way to the HTML one, no longer an empty body
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

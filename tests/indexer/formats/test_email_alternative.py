@@ -309,3 +309,16 @@ def test_an_html_only_body_keeps_its_link_targets_as_the_html_alternative_does()
     assert extract_eml(tracked, CTX).blocks[2].text == (
         "Book a table <https://click.example.net/ls/click?upn=Xy7_2Fq> now."
     )
+
+
+def test_an_empty_plain_alternative_gives_way_to_the_html_one():
+    # some writers send an empty text/plain beside the HTML that holds the message: the HTML is
+    # the body (the plain one, chosen as it holds no table, showed nothing at all)
+    html = "<p>The hall is booked for <b>Friday</b>.</p><p>Li</p>"
+    for plain in ("", "\n  \n"):
+        assert _body(_alternative(plain, html)) == [
+            (PARAGRAPH, "The hall is booked for Friday."),
+            (PARAGRAPH, "Li"),
+        ]
+    # a plain alternative with words is read as before
+    assert _body(_alternative("The hall is booked.", html)) == [(PARAGRAPH, "The hall is booked.")]
