@@ -381,17 +381,25 @@ def dispatch_name(name: str, ctype: str | None) -> str:
     ``application/pdf`` is read as a PDF); else its own (the content is sniffed)."""
     if for_extension(suffix_of(name)) is not None:
         return name
-    guessed = mimetypes.guess_extension(ctype.split(";", 1)[0].strip().lower()) if ctype else None
+    base = ctype.split(";", 1)[0].strip().lower() if ctype else ""
+    guessed = _MARKUP_TEXT_TYPES.get(base) or (mimetypes.guess_extension(base) if base else None)
     if guessed and for_extension(guessed) is not None:
         return (name or "attachment") + guessed
     return name
 
 
+#: text types that are markup an extractor reads, with its extension: RTF (``text/rtf`` is as
+#: registered a type of .rtf files as ``application/rtf``), read as text its control words and
+#: braces were shown as they stand ("{\\rtf1\\ansi Hello {\\b bold}")
+_MARKUP_TEXT_TYPES = {"text/rtf": ".rtf"}
+
+
 def textual(ctype: str) -> bool:
     """Whether a mail's attachment of the declared media type ``ctype`` (lower case) is text, read
     as the message's plain text is, whatever its name: one place for an e-mail and an Outlook
-    message, so that a file attached to either reads the same."""
-    return ctype.startswith("text/") or ctype in TEXT_APPLICATION
+    message, so that a file attached to either reads the same. RTF is not: it is read with its
+    own extractor (:data:`_MARKUP_TEXT_TYPES`)."""
+    return (ctype.startswith("text/") and ctype not in _MARKUP_TEXT_TYPES) or ctype in TEXT_APPLICATION
 
 
 def as_text(name: str, ctype: str) -> bool:
@@ -400,8 +408,13 @@ def as_text(name: str, ctype: str) -> bool:
     (:func:`textual`), or its name says markup or data no extractor reads, whatever type it is
     sent as (``report.xml`` sent as ``application/octet-stream`` keeps its lines' indentation as
     when sent as ``application/xml``); a table (:func:`tabular`) is read by its own extractor, and
-    so is any other file (by its name, else by its type, else by its content)."""
-    return (textual(ctype) or suffix_of(name) in _LAID_OUT_EXTENSIONS) and not tabular(name, ctype)
+    so is any other file (by its name, else by its type, else by its content), an RTF file
+    (``.rtf``, ``text/rtf``) among them."""
+    return (
+        (textual(ctype) or suffix_of(name) in _LAID_OUT_EXTENSIONS)
+        and not tabular(name, ctype)
+        and suffix_of(name) not in _MARKUP_TEXT_TYPES.values()
+    )
 
 
 def web_page(name: str, ctype: str) -> bool:

@@ -71,6 +71,7 @@ from ._attached import (
     put_in_place,
     svg_picture,
     text_chars,
+    textual,
     web_page,
 )
 from ._properties import PROPERTY_LINES
@@ -601,7 +602,7 @@ class _Reader:
                 blocks, dropped = html_blocks(html_text(part), links=True, mail=True)
             record.body.extend(_below(blocks, record.level))
             self.skipped.extend(body_entries(dropped))
-        elif maintype == "text" and ctype not in _NOT_BODY_TEXT:
+        elif textual(ctype) and maintype == "text" and ctype not in _NOT_BODY_TEXT:
             record.body.extend(_below(self.plain(part_text(part), record), record.level))
         else:
             record.attachment_count += 1
@@ -1794,7 +1795,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="27",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="28",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1866,6 +1867,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # Windows-1252, UTF-8 under a single-byte label as UTF-8, an unknown charset sniffed), one that
     # fails no longer leaving the whole header undecoded
     # 27: an empty text/plain alternative gives way to the HTML one, no longer an empty body
+    # 28: an RTF attachment or part sent as text (text/rtf, or text/plain named .rtf) read as RTF,
+    # no longer its control words and braces as text
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1926,7 +1929,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="27",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="28",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -1998,6 +2001,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # Windows-1252, UTF-8 under a single-byte label as UTF-8, an unknown charset sniffed), one that
     # fails no longer leaving the whole header undecoded
     # 27: an empty text/plain alternative gives way to the HTML one, no longer an empty body
+    # 28: an RTF attachment or part sent as text (text/rtf, or text/plain named .rtf) read as RTF,
+    # no longer its control words and braces as text
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

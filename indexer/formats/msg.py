@@ -1389,7 +1389,7 @@ def _text_attachment(
     # own kind of strings, no longer an empty message without subject or body
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
-    version="28",
+    version="29",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1401,6 +1401,8 @@ def _text_attachment(
     # 20 also: HTML 12 (alt-text pictures in cells, 30 px icons, flags after their rows, boxes headed)
     # 28: a plain body whose Unicode-typed property holds 8-bit text read in the message's code
     # page (or as UTF-8), no longer as UTF-16LE ("慃\ue966愠⁴潮湯" for "Café at noon")
+    # 29: an RTF attachment sent as text (text/rtf, or text/plain named .rtf) read as RTF, as
+    # e-mail's, no longer its control words and braces as text
     source_type="msg",
     libraries=("extract-msg",),
     images=True,

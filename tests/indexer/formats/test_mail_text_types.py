@@ -249,3 +249,32 @@ def test_an_attachments_type_is_read_apart_from_its_charset_which_decodes_it(nam
     msg = extract(_msg((name, data, f"{mime}; charset=koi8-r")), filename="invoice.msg")
     assert [b.text for b in msg.blocks][-2:] == expected
     assert [b.meta.get("attachment") for b in msg.blocks[-2:]] == [name, name]
+
+
+NOTE_RTF = b"{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Arial;}}\\f0 Bring the {\\b plans} on Friday.\\par}"
+
+
+@pytest.mark.parametrize("build, filename", [(_eml, "note.eml"), (_msg, "note.msg")])
+@pytest.mark.parametrize(
+    "name, mime", [("note.rtf", "text/rtf"), ("note.rtf", "text/plain"), ("note", "text/rtf")]
+)
+def test_an_rtf_attachment_sent_as_text_is_read_as_rtf(build, filename, name, mime):
+    # text/rtf is a registered type of .rtf files: read as text, the attachment showed its
+    # control words and braces ("{\rtf1\ansi\deff0{\fonttbl…"); the words of the RTF written
+    # above, its bold group's braces gone
+    doc = extract(build((name, NOTE_RTF, mime)), filename=filename)
+    assert [b.text for b in doc.blocks][-2:] == [f"Attachment: {name}", "Bring the plans on Friday."]
+
+
+def test_an_inline_rtf_part_of_an_email_is_read_as_rtf():
+    raw = (
+        "From: a@example.org\nSubject: Note\nContent-Type: multipart/mixed; boundary=b\n\n"
+        "--b\nContent-Type: text/plain\n\nSee below.\n"
+        f"--b\nContent-Type: text/rtf\n\n{NOTE_RTF.decode()}\n--b--\n"
+    ).encode()
+    doc = extract(raw, filename="note.eml")
+    assert [b.text for b in doc.blocks][2:] == [
+        "See below.",
+        "Attachment: text/rtf",
+        "Bring the plans on Friday.",
+    ]
