@@ -4,7 +4,7 @@ Messages are parsed with the ``compat32`` policy (several times faster than ``po
 whose header objects dominate the cost) and decoded explicitly: RFC 2047 headers, raw 8-bit header
 text (RFC 6532 UTF-8, else cp1252), addresses with ``getaddresses``, dates to ISO 8601, bodies by
 their declared charset (sniffed when it lies), a ``format=flowed`` plain part's wrapped paragraphs
-joined again (RFC 3676).
+joined again (RFC 3676), a ``text/enriched`` part's formatting commands left out (RFC 1896).
 
 Per message: the subject as a heading, a paragraph of the salient headers (From, To, Cc, Date,
 Subject; ``<addr@host>`` kept), then the body: text/plain preferred, the HTML alternative when it holds a
@@ -288,9 +288,45 @@ def part_text(part: Message, data: bytes | None = None) -> str:
     (:func:`~._attached.declared_text`); a flowed ``text/plain`` part's paragraphs rejoined as
     mail readers show them (:func:`flowed_text`)."""
     text = declared_text(_payload(part) if data is None else data, part.get_content_charset())
-    if part.get_content_type() == "text/plain" and _param(part, "format") == "flowed":
+    ctype = part.get_content_type()
+    if ctype == "text/plain" and _param(part, "format") == "flowed":
         return flowed_text(text, delsp=_param(part, "delsp") == "yes")
+    if ctype == "text/enriched":
+        return enriched_text(text)
     return text
+
+
+#: a text/enriched text's tokens: an escaped "<", a formatting command, a run of line breaks
+_ENRICHED_TOKEN = re.compile(r"<<|<(/?)([A-Za-z0-9-]{1,60})>|\n+")
+
+
+def enriched_text(text: str) -> str:
+    """A ``text/enriched`` text (RFC 1896) as a mail reader shows it: its formatting commands
+    (``<bold>``, ``</italic>`` …) left out with the parameters they take (``<param>red</param>``),
+    ``<<`` a ``<``, and its line breaks as the RFC reads them: one a space (the writer's wrap),
+    a run of n of them n - 1 line breaks, inside ``<nofill>`` each one kept. Read as plain text,
+    every command was a word of it."""
+    out: list[str] = []
+    param = nofill = 0
+    pos = 0
+    for m in _ENRICHED_TOKEN.finditer(text):
+        if not param:
+            out.append(text[pos : m.start()])
+        pos = m.end()
+        token, closing, command = m.group(), m.group(1), (m.group(2) or "").lower()
+        if command == "param":
+            param = max(param - 1, 0) if closing else param + 1
+        elif command == "nofill":
+            nofill = max(nofill - 1, 0) if closing else nofill + 1
+        elif param or command:
+            continue
+        elif token == "<<":
+            out.append("<")
+        else:  # line breaks
+            out.append(token if nofill else " " if len(token) == 1 else token[1:])
+    if not param:
+        out.append(text[pos:])
+    return "".join(out)
 
 
 def _param(part: Message, name: str) -> str:
@@ -1795,7 +1831,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="28",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="29",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1869,6 +1905,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 27: an empty text/plain alternative gives way to the HTML one, no longer an empty body
     # 28: an RTF attachment or part sent as text (text/rtf, or text/plain named .rtf) read as RTF,
     # no longer its control words and braces as text
+    # 29: a text/enriched part (RFC 1896) read without its formatting commands and their
+    # parameters, its line breaks as the RFC reads them
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1929,7 +1967,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="28",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="29",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2003,6 +2041,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 27: an empty text/plain alternative gives way to the HTML one, no longer an empty body
     # 28: an RTF attachment or part sent as text (text/rtf, or text/plain named .rtf) read as RTF,
     # no longer its control words and braces as text
+    # 29: a text/enriched part (RFC 1896) read without its formatting commands and their
+    # parameters, its line breaks as the RFC reads them
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -278,3 +278,30 @@ def test_an_inline_rtf_part_of_an_email_is_read_as_rtf():
         "Attachment: text/rtf",
         "Bring the plans on Friday.",
     ]
+
+
+#: RFC 1896's own example of text/enriched (section 7), less its last lines
+ENRICHED = (
+    "<bold>Now</bold> is the time for <italic>all</italic>\n"
+    "good men\n"
+    "<smaller>(and <<women>)</smaller> to\n"
+    "<ignoreme>come</ignoreme>\n"
+    "\n"
+    "to the aid of their\n"
+    "\n"
+    "<color><param>red</param>beloved</color> country.\n"
+)
+
+
+def test_a_text_enriched_body_is_read_without_its_formatting_commands():
+    # the RFC's reading: commands and their <param> left out, "<<" a "<", a single line break a
+    # space and a run of two one line break; read as plain text, "<bold>Now</bold>" and "red"
+    # were words of the body
+    raw = f"From: a@example.org\nSubject: Party\nContent-Type: text/enriched\n\n{ENRICHED}".encode()
+    doc = extract(raw, filename="party.eml")
+    assert [b.text for b in doc.blocks][2:] == [
+        "Now is the time for all good men (and <women>) to come\nto the aid of their\nbeloved country."
+    ]
+    # inside <nofill> each line break is one
+    raw = b"From: a@example.org\nSubject: Poem\nContent-Type: text/enriched\n\n<nofill>Roses\nare red</nofill>\n"
+    assert [b.text for b in extract(raw, filename="poem.eml").blocks][2:] == ["Roses\nare red"]
