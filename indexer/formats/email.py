@@ -75,7 +75,15 @@ from ._attached import (
     web_page,
 )
 from ._properties import PROPERTY_LINES
-from ._smime import ENCRYPTED_TYPES, ENCRYPTED_WARNING, SIGNATURE_EXTENSIONS, SIGNATURE_TYPES, SIGNED_NOTE
+from ._smime import (
+    ENCRYPTED_TYPES,
+    ENCRYPTED_WARNING,
+    PGP_ENCRYPTED_WARNING,
+    SIGNATURE_EXTENSIONS,
+    SIGNATURE_TYPES,
+    SIGNED_NOTE,
+    inline_pgp,
+)
 from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_removed, merge_hidden
 from .registry import extractor, suffix_of
 from .text import assemble_blocks, margin_numbers, text_blocks
@@ -548,7 +556,13 @@ class _Reader:
 
     def plain(self, text: str, record: _Message) -> list[Block]:
         """The blocks of a plain-text part of ``record``, read as an Outlook message's plain body
-        is (:func:`~._attached.plain_body`)."""
+        is (:func:`~._attached.plain_body`), its inline OpenPGP blocks as their text
+        (:func:`~._smime.inline_pgp`)."""
+        text, signed, encrypted = inline_pgp(text)
+        if signed and SIGNED_NOTE not in self.notes:
+            self.notes.append(SIGNED_NOTE)
+        if encrypted:
+            self.warn(PGP_ENCRYPTED_WARNING)
         return plain_body(text, self.skipped, self.images, self.by_bytes, {"message_index": record.index})
 
     # -- messages -----------------------------------------------------------------------------
@@ -1831,7 +1845,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="29",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="30",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1907,6 +1921,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # no longer its control words and braces as text
     # 29: a text/enriched part (RFC 1896) read without its formatting commands and their
     # parameters, its line breaks as the RFC reads them
+    # 30: an inline OpenPGP plain body read as its text: a cleartext-signed block its text, its
+    # dash-escaping undone (signed note), an encrypted block left out (warning)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1967,7 +1983,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="29",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="30",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2043,6 +2059,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # no longer its control words and braces as text
     # 29: a text/enriched part (RFC 1896) read without its formatting commands and their
     # parameters, its line breaks as the RFC reads them
+    # 30: an inline OpenPGP plain body read as its text: a cleartext-signed block its text, its
+    # dash-escaping undone (signed note), an encrypted block left out (warning)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -52,8 +52,10 @@ from ._smime import (
     DETACHED_SIGNATURE_EXTENSIONS,
     ENCRYPTED_TYPES,
     ENCRYPTED_WARNING,
+    PGP_ENCRYPTED_WARNING,
     SIGNATURE_EXTENSIONS,
     SIGNED_NOTE,
+    inline_pgp,
 )
 from .registry import extractor
 
@@ -814,6 +816,11 @@ def _plain(st: _State, text: str, index: int) -> list[Block]:
     """A plain (or RTF, its markup stripped) body of the file's message ``index``, read as an
     e-mail's plain body is, by the same function: headings, lists, paragraphs, a poem's margin
     line numbers left out, a card or a calendar read as a .vcf or .ics file is."""
+    text, signed, encrypted = inline_pgp(text)
+    if signed and SIGNED_NOTE not in st.notes:
+        st.notes.append(SIGNED_NOTE)
+    if encrypted:
+        st.warn(PGP_ENCRYPTED_WARNING)
     return plain_body(text, st.skipped, st.images, st.by_bytes, {"message_index": index})
 
 
@@ -1389,7 +1396,7 @@ def _text_attachment(
     # own kind of strings, no longer an empty message without subject or body
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
-    version="29",
+    version="30",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1403,6 +1410,8 @@ def _text_attachment(
     # page (or as UTF-8), no longer as UTF-16LE ("慃\ue966愠⁴潮湯" for "Café at noon")
     # 29: an RTF attachment sent as text (text/rtf, or text/plain named .rtf) read as RTF, as
     # e-mail's, no longer its control words and braces as text
+    # 30: an inline OpenPGP plain body read as its text, as e-mail's (a cleartext-signed block its
+    # text, dash-escaping undone; an encrypted block left out)
     source_type="msg",
     libraries=("extract-msg",),
     images=True,

@@ -48,3 +48,50 @@ def test_a_certificate_bundle_is_no_encrypted_body():
 def test_real_signed_message(real_world):
     doc = extract(real_world / "eml" / "MimeKit" / "thunderbird-signed.eml")
     assert doc.coverage.notes == ("signed message: the signature was not verified",)
+
+
+#: a plain body holding a cleartext-signed message (inline PGP, RFC 4880 section 7): the armor
+#: headers, the dash-escaped text ("- -- " is the signature separator "-- ", "- - Bring" the
+#: line "- Bring"), the signature; then an encrypted block and a line after it
+INLINE_PGP = (
+    "Hi,\n"
+    "\n"
+    "-----BEGIN PGP SIGNED MESSAGE-----\n"
+    "Hash: SHA256\n"
+    "\n"
+    "The meeting is at ten.\n"
+    "- - Bring the plans.\n"
+    "- -- \n"
+    "Ann\n"
+    "-----BEGIN PGP SIGNATURE-----\n"
+    "\n"
+    "iQEzBAEBCAAdFiEEq2ZxVmSxWlFd9qZk3xF0uN8cXf0FAmXnRzEACgkQ3xF0uN8c\n"
+    "=Jd4x\n"
+    "-----END PGP SIGNATURE-----\n"
+    "\n"
+    "-----BEGIN PGP MESSAGE-----\n"
+    "\n"
+    "hQEMA9VxXoVZ1cL8AQf/Ra7m0x4UO0gq3Vq2mF1eYw\n"
+    "=k9Qe\n"
+    "-----END PGP MESSAGE-----\n"
+    "Bye\n"
+)
+
+
+def test_an_inline_pgp_body_is_read_as_its_text():
+    from tests.indexer.formats._outlook import outlook_message
+
+    eml = extract(_mail(f"Content-Type: text/plain; charset=utf-8\n\n{INLINE_PGP}"), filename="pgp.eml")
+    msg = extract(outlook_message("s", INLINE_PGP), filename="pgp.msg")
+    for doc in (eml, msg):
+        # the armor line was a heading, "Hash: SHA256" a paragraph, "- -- " a list item and
+        # the signature's and the encrypted block's base64 words of the body
+        assert [(b.kind, b.text) for b in doc.blocks[2:]] == [
+            ("paragraph", "Hi,"),
+            ("paragraph", "The meeting is at ten."),
+            ("list", "Bring the plans."),
+            ("paragraph", "--\nAnn"),
+            ("paragraph", "Bye"),
+        ]
+        assert doc.coverage.notes == ("signed message: the signature was not verified",)
+        assert doc.coverage.warnings == ("OpenPGP encrypted message: its encrypted text was not read",)
