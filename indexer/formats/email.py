@@ -37,6 +37,7 @@ headers follow it, so an unescaped ``From `` line in a body stays text.
 from __future__ import annotations
 
 import base64
+import binascii
 import codecs
 import logging
 import mimetypes
@@ -335,6 +336,45 @@ def enriched_text(text: str) -> str:
     if not param:
         out.append(text[pos:])
     return "".join(out)
+
+
+#: a file uuencoded in a plain body, as mail and news programs attached files before MIME:
+#: "begin", its mode and name, its lines, "end"; the encoded lines are of printable ASCII
+_UUENCODED = re.compile(r"^begin [0-7]{3,4} ([^\n]+)\n((?:[ -`]{1,62}\n)*?)^end[ \t]*$\n?", re.MULTILINE)
+
+
+def uuencoded_files(text: str) -> tuple[str, list[tuple[str, bytes]]]:
+    """A plain body ``text`` without the files uuencoded in it, and those files (name, bytes), as
+    mail readers show them: as attachments of the message. Read as text, each was lines of
+    punctuation ("M4&%R=\'D@870@=&5N") in the body and no attachment."""
+    if "begin " not in text:
+        return text, []
+    files: list[tuple[str, bytes]] = []
+
+    def taken(m: re.Match[str]) -> str:
+        data = bytearray()
+        for line in m.group(2).splitlines():
+            raw = line.encode("ascii")
+            size = ((raw[0] - 32) & 63) if raw else 0
+            if not size:
+                continue
+            try:  # a line some encoders pad or cut: its declared length decides, as uu's decoder does
+                data += binascii.a2b_uu(raw[: (size * 4 + 5) // 3])
+            except binascii.Error:
+                return m.group()
+        files.append((m.group(1).strip(), bytes(data)))
+        return ""
+
+    return _UUENCODED.sub(taken, text), files
+
+
+def _file_part(name: str, data: bytes) -> Message:
+    """A file as an attached MIME part: its type guessed from its name."""
+    part = Message()
+    part["Content-Type"] = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    part.add_header("Content-Disposition", "attachment", filename=name)
+    part.set_payload(data)
+    return part
 
 
 def _param(part: Message, name: str) -> str:
@@ -653,7 +693,10 @@ class _Reader:
             record.body.extend(_below(blocks, record.level))
             self.skipped.extend(body_entries(dropped))
         elif textual(ctype) and maintype == "text" and ctype not in _NOT_BODY_TEXT:
-            record.body.extend(_below(self.plain(part_text(part), record), record.level))
+            text, files = uuencoded_files(part_text(part)) if ctype == "text/plain" else (part_text(part), [])
+            record.body.extend(_below(self.plain(text, record), record.level))
+            for file_name, data in files:  # attachments written into the text (uuencode)
+                self.part(_file_part(file_name, data), record)
         else:
             record.attachment_count += 1
             self.attachment(part, record, name or ctype, ctype)
@@ -1845,7 +1888,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="30",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="31",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1923,6 +1966,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # parameters, its line breaks as the RFC reads them
     # 30: an inline OpenPGP plain body read as its text: a cleartext-signed block its text, its
     # dash-escaping undone (signed note), an encrypted block left out (warning)
+    # 31: a file uuencoded in a plain body an attachment of the message, no longer lines of the body
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -1983,7 +2027,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="30",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="31",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2061,6 +2105,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # parameters, its line breaks as the RFC reads them
     # 30: an inline OpenPGP plain body read as its text: a cleartext-signed block its text, its
     # dash-escaping undone (signed note), an encrypted block left out (warning)
+    # 31: a file uuencoded in a plain body an attachment of the message, no longer lines of the body
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
