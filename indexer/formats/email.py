@@ -52,7 +52,13 @@ from email.header import decode_header, make_header
 from email.message import Message
 from email.parser import BytesHeaderParser, HeaderParser
 from email.policy import compat32
-from email.utils import format_datetime, formataddr, getaddresses, parsedate_to_datetime
+from email.utils import (
+    collapse_rfc2231_value,
+    format_datetime,
+    formataddr,
+    getaddresses,
+    parsedate_to_datetime,
+)
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 
@@ -478,10 +484,22 @@ def html_text(part: Message) -> str:
 
 
 def _filename(part: Message) -> str | None:
+    """A part's file name (Content-Disposition's ``filename``, else Content-Type's ``name``),
+    encoded words decoded; an RFC 2231 value's bytes read by its charset as an encoded word's
+    are (:func:`_word_text`: UTF-8 under ISO-8859-1 as UTF-8, not "GrÃ¼ÃŸe.txt", ISO-8859-1 as
+    Windows-1252, none named sniffed), where the stdlib read them strictly by it."""
     try:
-        name = part.get_filename()
+        value = part.get_param("filename", None, "content-disposition")
+        if value is None:
+            value = part.get_param("name", None, "content-type")
+        if isinstance(value, tuple):
+            charset, _, text = value
+            name = _word_text(text.encode("raw-unicode-escape"), charset or "us-ascii")
+        else:
+            name = collapse_rfc2231_value(value) if value is not None else None
     except (HeaderParseError, LookupError, UnicodeError, ValueError, TypeError):
         return None
+    name = name.strip() if name else None
     return header_text(name) if name else None
 
 
@@ -1888,7 +1906,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="31",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="32",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1967,6 +1985,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # 30: an inline OpenPGP plain body read as its text: a cleartext-signed block its text, its
     # dash-escaping undone (signed note), an encrypted block left out (warning)
     # 31: a file uuencoded in a plain body an attachment of the message, no longer lines of the body
+    # 32: an RFC 2231 file name's bytes read by its charset as an encoded word's are
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2027,7 +2046,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="31",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="32",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2106,6 +2125,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 30: an inline OpenPGP plain body read as its text: a cleartext-signed block its text, its
     # dash-escaping undone (signed note), an encrypted block left out (warning)
     # 31: a file uuencoded in a plain body an attachment of the message, no longer lines of the body
+    # 32: an RFC 2231 file name's bytes read by its charset as an encoded word's are
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

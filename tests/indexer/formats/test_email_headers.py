@@ -105,3 +105,23 @@ def test_one_undecodable_encoded_word_leaves_the_others_decoded():
     # 8-bit bytes under US-ASCII are sniffed, as a part's are: E9 read in Windows-1252
     doc = extract_eml(_headers(Subject="=?us-ascii?q?Caf=E9?=", From="a@example.org"), CTX)
     assert doc.metadata["subject"] == "Café"
+
+
+def test_an_rfc_2231_file_name_is_read_by_its_charset_as_an_encoded_word_is():
+    # the %-escaped bytes of each name read as written: C3 BC C3 9F are UTF-8 (ü, ß) under
+    # ISO-8859-1 and under no charset; 93 and 94 Windows-1252's curly quotes under ISO-8859-1
+    names = [
+        ("filename*=iso-8859-1''Gr%C3%BC%C3%9Fe.txt", "Grüße.txt"),
+        ("filename*=''Gr%C3%BC%C3%9Fe.txt", "Grüße.txt"),
+        ("filename*=iso-8859-1''%93Plan%94.txt", "“Plan”.txt"),
+        ("filename*=iso-8859-1''Gr%FC%DFe.txt", "Grüße.txt"),  # ISO-8859-1 bytes, as before
+    ]
+    for disposition, name in names:
+        raw = (
+            "From: a@example.org\nSubject: s\nContent-Type: multipart/mixed; boundary=b\n\n"
+            "--b\nContent-Type: text/plain\n\nbody\n"
+            f"--b\nContent-Type: text/plain\nContent-Disposition: attachment; {disposition}\n\n"
+            "file text\n--b--\n"
+        ).encode()
+        doc = extract_eml(raw, CTX)
+        assert doc.coverage.attachments_indexed == (name,)
