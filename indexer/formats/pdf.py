@@ -841,6 +841,8 @@ def _unmapped(textpage, lines: list[Line]) -> float:
     ``FPDFText_HasUnicodeMapError`` on an even sample), asked only when its text holds odd
     characters: 0 for every other page, and for pages of fewer than 40 visible characters."""
     text = "".join([ln.text for ln in lines])
+    if _ODD.search(text) is None:
+        return 0.0  # (the common case, settled before the visible characters are counted)
     visible = len("".join(text.split()))
     if visible < 40 or len(_ODD.findall(text)) < ODD_SHARE * visible:
         return 0.0
