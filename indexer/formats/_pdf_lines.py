@@ -22,6 +22,7 @@ from typing import NamedTuple
 import pypdfium2.raw as pdfium_c
 
 from ._pdf_capi import (
+    char_object,
     count_chars,
     get_char_angle,
     get_char_box,
@@ -317,6 +318,8 @@ def _last_alnum(text: str, first: int, last: int) -> int:
 #: that must be bold
 BOLD_SAMPLE = 48
 BOLD_SHARE = 0.85
+#: a sampled letter's face in _mostly_bold
+_BOLD, _MONO, _PLAIN = 1, 2, 0
 
 
 def _mostly_bold(raw, text: str, first: int, last: int, name, flags_ref, by_name: dict[bytes, bool]) -> bool:
@@ -328,15 +331,35 @@ def _mostly_bold(raw, text: str, first: int, last: int, name, flags_ref, by_name
     outnumber the bold ones: a bold title may name code in one ('LayoutParser: A Unified Toolkit
     for Deep', CMTT12 then CMBX12: Computer Modern has no bold typewriter)."""
     step = max(1, (last - first + 1) // BOLD_SAMPLE)
+    letters = sum(map(str.isalpha, text[first : last + 1 : step]))  # (the sample's characters)
+    need = BOLD_SHARE * letters
+    # a character's font is its text object's, and a line's letters share a few objects: each
+    # object is asked once (_BOLD, _MONO or _PLAIN); the count stops where the letters left
+    # cannot change the answer
+    by_object: dict[int, int] = {}
     bold = plain = mono = 0
     for i in range(first, last + 1, step):
         if text[i].isalpha():
-            if _cached_bold(raw, i, name, flags_ref, by_name):
+            obj = char_object(raw, i)
+            face = by_object.get(obj) if obj else None
+            if face is None:
+                if _cached_bold(raw, i, name, flags_ref, by_name):
+                    face = _BOLD
+                else:  # _cached_bold has read the character's font name
+                    face = _MONO if _mono_font(name.value, 0) else _PLAIN
+                if obj:
+                    by_object[obj] = face
+            if face == _BOLD:
                 bold += 1
-            elif _mono_font(name.value, 0):  # _cached_bold has read the character's font name
+                if bold >= need:  # then mono < bold, and bold + plain <= letters
+                    return True
+            elif face == _MONO:
                 mono += 1
             else:
                 plain += 1
+                most = letters - plain - mono  # bold letters at most, were all the rest bold
+                if most < BOLD_SHARE * (most + plain):
+                    return False
     if mono >= bold:
         plain += mono
     return bold >= BOLD_SHARE * (bold + plain)

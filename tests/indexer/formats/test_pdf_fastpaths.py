@@ -8,6 +8,7 @@ against the Counter and min/max formulations (including how they break ties) on 
 from __future__ import annotations
 
 import ctypes
+import io
 import re
 from collections import Counter
 
@@ -17,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indexer.formats import _pdf_capi, _pdf_layout, _pdf_objects
+from indexer.formats import _pdf_capi, _pdf_layout, _pdf_lines, _pdf_objects
 from indexer.formats._pdf_lines import Line, page_lines
 from indexer.formats._pdf_objects import scan_page
 from tests.conftest import SAMPLE_CORPUS
@@ -81,6 +82,10 @@ def test_unchecked_calls_answer_as_the_checked_bindings():
                 assert _pdf_capi.get_font_size(raw, i) == pdfium_c.FPDFText_GetFontSize(raw, i)
                 assert _pdf_capi.get_font_weight(raw, i) == pdfium_c.FPDFText_GetFontWeight(raw, i)
                 assert _pdf_capi.get_char_angle(raw, i) == pdfium_c.FPDFText_GetCharAngle(raw, i)
+                obj = pdfium_c.FPDFText_GetTextObject(raw, i)
+                assert _pdf_capi.char_object(raw, i) == (
+                    ctypes.cast(obj, ctypes.c_void_p).value if obj else None
+                )
                 compared += 1
             for i in range(max(pdfium_c.FPDFPage_CountObjects(handles.page), 0)):
                 obj = _pdf_capi.page_object(handles.page, i)
@@ -90,6 +95,98 @@ def test_unchecked_calls_answer_as_the_checked_bindings():
         finally:
             handles.close()
     assert compared > 100
+
+
+def _mostly_bold_reference(raw, text: str, first: int, last: int) -> bool:
+    """Every sampled letter of ``text[first:last + 1]`` asked for its weight (and, when not bold,
+    whether its font is a typewriter face), the share taken last: regular typewriter letters
+    count only where they are as many as the bold ones."""
+    name = ctypes.create_string_buffer(128)
+    flags = ctypes.byref(ctypes.c_int())
+    step = max(1, (last - first + 1) // _pdf_lines.BOLD_SAMPLE)
+    bold = plain = mono = 0
+    for i in range(first, last + 1, step):
+        if not text[i].isalpha():
+            continue
+        if _pdf_lines._cached_bold(raw, i, name, flags, {}):
+            bold += 1
+        elif _pdf_lines._mono_font(name.value, 0):
+            mono += 1
+        else:
+            plain += 1
+    if mono >= bold:
+        plain += mono
+    return bold >= _pdf_lines.BOLD_SHARE * (bold + plain)
+
+
+def _share_edge_pdf() -> bytes:
+    """Lines of 20 letters (Helvetica 10 pt), 17 bold and 3 regular (exactly BOLD_SHARE bold, in
+    either order) and 16 bold and 4 regular: the count stops right at the share's edge."""
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    rows = [
+        [("bbb ", False), ("aaaaaaaaaaaaaaaaa", True)],
+        [("aaaaaaaaaaaaaaaaa", True), (" bbb", False)],
+        [("bbbb ", False), ("aaaaaaaaaaaaaaaa", True)],
+        [("aaaaaaaaaaaaaaaa", True), (" bbbb", False)],
+    ]
+    for k, parts in enumerate(rows):
+        text = c.beginText(72, 770 - 14 * k)
+        for part, bold in parts:
+            text.setFont("Helvetica-Bold" if bold else "Helvetica", 10)
+            text.textOut(part)
+        c.drawText(text)
+    c.save()
+    return buf.getvalue()
+
+
+def test_mostly_bold_asks_each_text_object_once_and_stops_early_with_the_same_answer(real_world):
+    # _mostly_bold asks pdfium for each text object's weight once and stops counting where the
+    # letters left cannot change the answer; it must answer as the plain count of every sampled
+    # letter, on every piece of pdfium's text between its line breaks and on each piece's start
+    # to the end of each of its words (the mixed-weight page sets bold and regular runs in one
+    # line; [MS-OXMSG].pdf pages 12, 16 and 19 bold names and labels inside regular sentences;
+    # the share page's lines are bold by exactly the share, or one letter short of it)
+    from tests.indexer.formats.test_pdf_headings import _mixed_weight_pdf
+
+    sources = [(p.name, pdfium.PdfDocument(p), None) for p in PDFS]
+    sources.append(("weights.pdf", pdfium.PdfDocument(_mixed_weight_pdf()), None))
+    sources.append(("share.pdf", pdfium.PdfDocument(_share_edge_pdf()), None))
+    sources.append(
+        ("[MS-OXMSG].pdf", pdfium.PdfDocument(real_world / "pdf" / "[MS-OXMSG].pdf"), (11, 15, 18))
+    )
+    compared = answers = 0
+    for name, pdf, indices in sources:
+        try:
+            for index in indices or range(len(pdf)):
+                handles = _pdf_capi.PageHandles(pdf, index)
+                try:
+                    raw = handles.open_text()
+                    text = _pdf_capi.text_range(raw, _pdf_capi.count_chars(raw))
+                    buffer = ctypes.create_string_buffer(128)
+                    flags = ctypes.byref(ctypes.c_int())
+                    start = 0
+                    for piece in text.split("\r\n"):
+                        first = start + len(piece) - len(piece.lstrip())
+                        ends = [start + m.end() - 1 for m in re.finditer(r"\S+", piece)]
+                        for last in ends:
+                            got = _pdf_lines._mostly_bold(raw, text, first, last, buffer, flags, {})
+                            assert got == _mostly_bold_reference(raw, text, first, last), (
+                                name,
+                                index,
+                                first,
+                                last,
+                            )
+                            compared += 1
+                            answers |= 1 << got
+                        start += len(piece) + 2
+                finally:
+                    handles.close()
+        finally:
+            pdf.close()
+    assert compared > 1000 and answers == 3  # both answers given
 
 
 def test_page_lines_and_scan_run_on_every_sample_page():
