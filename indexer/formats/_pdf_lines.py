@@ -644,7 +644,9 @@ def page_lines(
             l2 = r2 = b2 = t2 = 0.0
         # style of the line: first, middle and last character; when they differ (small capitals,
         # a raised mark, a change of face), the size carrying most of the line's characters
-        mid = _middle(text, first, last)
+        mid = (first + last) // 2
+        if text[mid].isspace():  # (most lines have a character in their middle)
+            mid = _middle(text, first, last)
         size_first, size_mid, size_last = get_size(raw, first), get_size(raw, mid), get_size(raw, last)
         if size_first < 4.0 or size_last < 4.0 or size_mid < 4.0:
             size_first = _scaled(raw, first, size_first, matrix, matrix_ref)
@@ -682,7 +684,7 @@ def page_lines(
         # does not count), and, in a line of words, nearly all its letters are (a number before
         # a bold title may not be; bold names inside a regular sentence or a bold label run into
         # one are not enough)
-        end = _last_alnum(text, first, last)
+        end = last if text[last].isalnum() else _last_alnum(text, first, last)
         bold = _cached_bold(raw, end, name, flags_ref, bold_by_name)
         if bold and " " in text[first:end]:
             bold = _mostly_bold(raw, text, first, end, name, flags_ref, bold_by_name)
