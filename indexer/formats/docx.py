@@ -84,6 +84,7 @@ W_P, W_TBL, W_SDT, W_SDTCONTENT, W_TR, W_TC = (_w(t) for t in ("p", "tbl", "sdt"
 W_T, W_TAB, W_BR, W_CR, W_LRPB = (_w(t) for t in ("t", "tab", "br", "cr", "lastRenderedPageBreak"))
 W_DRAWING, W_PICT, W_NOBREAKHYPHEN, W_PTAB = _w("drawing"), _w("pict"), _w("noBreakHyphen"), _w("ptab")
 W_CUSTOMXML, W_INS, W_SMARTTAG = _w("customXml"), _w("ins"), _w("smartTag")
+W_DEL, W_MOVEFROM = _w("del"), _w("moveFrom")
 W_R, W_RPR = _w("r"), _w("rPr")
 W_FOOTNOTEREF, W_ENDNOTEREF = _w("footnoteReference"), _w("endnoteReference")
 W_VAL, W_ID, W_TYPE = _w("val"), _w("id"), _w("type")
@@ -1966,8 +1967,10 @@ def _prepare_part(
     ink: tuple[zipfile.ZipFile, str, str] | None = None,
 ) -> None:
     """What the main part goes through before its walk, for a header, footer or notes part:
-    recognised handwriting as text (``ink``: the package, the part's name and what to call the
-    file, see ``_read_ink``), alternate content read once, equations in their linear format."""
+    tracked deletions and moves away removed (``_drop_removed``), recognised handwriting as
+    text (``ink``: the package, the part's name and what to call the file, see ``_read_ink``),
+    alternate content read once, equations in their linear format."""
+    _drop_removed(root)
     # one walk of the tree in C tells the part holding none of them (most), which it leaves as is
     if next(root.iter(_ooxml.MC_ALTERNATE, _ooxml.M_OMATHPARA, _ooxml.M_OMATH, *_INK_TAGS), None) is None:
         return
@@ -1976,6 +1979,27 @@ def _prepare_part(
     _alternatives(root, skipped, where)
     if next(root.iter(_ooxml.M_OMATHPARA, _ooxml.M_OMATH), None) is not None:
         _linear_math(root)
+
+
+def _drop_removed(root: etree._Element) -> None:
+    """Remove what a reviewer's tracked changes took out, so that the part reads as with the
+    changes accepted (the text Word shows once they are): the content of each ``w:del`` and
+    ``w:moveFrom`` (the text where a move took it from, which its ``w:moveTo`` holds again, in
+    ``w:t`` rather than ``w:delText``), with the symbols, tabs, pictures, note references and
+    text boxes it holds, and each table row marked deleted (``w:trPr/w:del``). The empty marks
+    of a deleted or moved paragraph mark (in ``w:rPr``) stay, as they hold nothing."""
+    for el in list(root.iter(W_DEL, W_MOVEFROM)):
+        parent = el.getparent()
+        if parent is None:
+            continue
+        if parent.tag == W_TRPR:
+            if el.tag == W_DEL:
+                row = parent.getparent()
+                holder = row.getparent() if row is not None else None
+                if holder is not None:
+                    holder.remove(row)
+        elif len(el):
+            parent.remove(el)
 
 
 #: ink: Word 2010's ``w14:contentPart``, the ``w:contentPart`` of the standard's second edition,
@@ -2130,7 +2154,10 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 21: a chart's number in General read as General shows it (0.333333333, 1E-05)
     # 22: a chart's number of 16 digits or more in General in 15 significant digits, as a cell's
     # 23: a w:sym in Zapf Dingbats (or Monotype Sorts) as its Unicode character (✔, ★, ①)
-    version="23",
+    # 24: tracked changes read as accepted: the content of w:del and w:moveFrom (moved-away text,
+    # in w:t) not read, symbols, tabs, pictures, note references and text boxes included; a row
+    # marked deleted (w:trPr/w:del) left out
+    version="24",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
@@ -2146,6 +2173,10 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         unread_alternates: list[Skipped] = []
         if root.tag != _w("document"):
             raise ParseError(f"{what} is not a Word document: its main part is {main}")
+        # tracked deletions and moves away: what an ASCII-compatible part without the names
+        # written out (``<w:del w:id=…>``, ``<w:moveFrom …>``) does not hold
+        if b"del " in raw or b"moveFrom" in raw or not raw.startswith(b"<?xml"):
+            _drop_removed(root)
         # alternate content and equations: one walk of the tree in C tells the part without
         # either, which spares it the searches of its bytes below
         if b"contentPart" in raw or b"inkPart" in raw or not raw.startswith(b"<?xml"):  # handwriting
