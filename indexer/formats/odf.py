@@ -99,6 +99,7 @@ T_OUTLINE, T_STYLE_NAME, T_C, T_NOTE_CLASS = (
     _q("text", "note-class"),
 )
 T_INDEX_BODY = _q("text", "index-body")
+T_NUMBER, T_NUMBERED_P = _q("text", "number"), _q("text", "numbered-paragraph")
 T_START_VALUE, T_CONTINUE_NUMBERING, T_CONTINUE_LIST = (
     _q("text", t) for t in ("start-value", "continue-numbering", "continue-list")
 )
@@ -320,6 +321,7 @@ class _Reader:
         self.list_counts_by_id: dict[str, dict[int, int]] = {}
         self.titles: frozenset[str] = frozenset()  # a text's paragraph styles that are titles
         self.blocks: list[Block] = []
+        self.cuts = 0  # the list blocks a heading in a list item has ended so far
         self.notes: list[tuple[str, str, str]] = []  # (label, class, text)
         self.note_labels: set[str] = set()  # the labels given so far
         self.meta: dict[str, Any] = {}
@@ -361,6 +363,10 @@ class _Reader:
                 out.parts.append("\n")
             elif tag == T_NOTE:
                 self.note(child, out)
+            elif tag == T_NUMBER:  # a heading's number as last shown ("2.1"), set off from its text
+                shown = "".join(child.itertext()).strip()
+                if shown:
+                    out.parts.append(shown + " ")
             elif tag == D_FRAME:
                 self.frame_lines(child, out)
             elif tag == D_G or tag in _TEXT_SHAPES:
@@ -459,6 +465,8 @@ class _Reader:
                 self.images(frames)
             elif tag == TB_TABLE:
                 self.table(child)
+            elif tag == T_NUMBERED_P:
+                self.numbered_paragraph(child)
             elif (
                 tag
                 in (
@@ -474,11 +482,14 @@ class _Reader:
             elif tag in _SLIDE_SHAPES:  # standing among the blocks: anchored to the page, or in a text box
                 self.shape(child)
 
-    def paragraph(self, p: etree._Element) -> None:
+    def paragraph(self, p: etree._Element, number: str = "") -> None:
+        """A paragraph or heading as a block; ``number``: the number shown before its text."""
         out = _Inline()
         self.inline(p, out)
         text = out.text
         if text:
+            if number:
+                text = f"{number} {text}"
             if p.tag == T_H and NOTES not in self.meta:  # in the speaker notes, a paragraph of them
                 level = min(max(_int(p.get(T_OUTLINE)), 1), 6)
                 self.blocks.append(Block(HEADING, " ".join(text.split()), level=level, meta=self.meta))
@@ -487,6 +498,27 @@ class _Reader:
             else:
                 self.blocks.append(Block(PARAGRAPH, text, meta=self.meta))
         self.images(out.frames)
+
+    def numbered_paragraph(self, el: etree._Element) -> None:
+        """A ``text:numbered-paragraph``: a paragraph (or heading) numbered outside a list, its
+        number as last shown (``text:number``) before its text."""
+        found = el.find(T_NUMBER)
+        number = " ".join("".join(found.itertext()).split()) if found is not None else ""
+        for child in el:
+            if child.tag in (T_P, T_H):
+                self.paragraph(child, number)
+
+    def list_heading(self, h: etree._Element, items: list[ListItem], frames: list[etree._Element]) -> None:
+        """A heading in a list item, as LibreOffice writes a numbered heading (each in an item of
+        a list of its outline style, its number in ``text:number``): a heading where it stands,
+        at its outline level, the items read before it a list block of their own."""
+        if items:
+            self.blocks.append(Block(LIST, render_list(items), items=tuple(items), meta=self.meta))
+            items.clear()
+        self.images(frames)
+        frames.clear()
+        self.cuts += 1
+        self.paragraph(h)
 
     def list(
         self,
@@ -513,7 +545,13 @@ class _Reader:
                 for deeper in [d for d in counts if d > level]:  # counted again under this item
                     del counts[deeper]
             at = None  # where the item's first paragraph is in items
+            cuts = self.cuts
             for child in item:
+                if child.tag == T_H and (NOTES not in self.meta):
+                    self.list_heading(child, items, frames)
+                    continue
+                if cuts != self.cuts:  # a heading ended the list block the item's first paragraph is in
+                    at, cuts = None, self.cuts
                 if child.tag in (T_P, T_H):
                     out = _Inline()
                     self.inline(child, out)
@@ -1144,8 +1182,10 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # an item's own, a list continuing another by text:continue-numbering or text:continue-list);
     # a list header an unordered item; 17: a list item's further paragraphs its text, no longer
     # items of their own written 1.; 18: a number level of no number format (num-format="")
-    # unordered, its items shown without a number
-    version="18",
+    # unordered, its items shown without a number; 19: a heading in a list item (LibreOffice's
+    # numbered headings) a heading, no longer a list item; a heading's text:number set off from
+    # its text by a space; a text:numbered-paragraph read, its number before its text
+    version="19",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1182,7 +1222,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # table's first row or column labels only as chart:data-source-has-labels says
     # 18: an ordered list item carries its number, as in a text (odt 16); 19: a list item's
     # further paragraphs its text (odt 17); 20: a number level of no number format unordered (odt 18)
-    version="20",
+    # 21: a heading in a list item a heading, text:number set off, text:numbered-paragraph read (odt 19)
+    version="21",
     source_type="odp",
     libraries=("lxml",),
     images=True,
