@@ -85,6 +85,7 @@ W_T, W_TAB, W_BR, W_CR, W_LRPB = (_w(t) for t in ("t", "tab", "br", "cr", "lastR
 W_DRAWING, W_PICT, W_NOBREAKHYPHEN, W_PTAB = _w("drawing"), _w("pict"), _w("noBreakHyphen"), _w("ptab")
 W_CUSTOMXML, W_INS, W_SMARTTAG = _w("customXml"), _w("ins"), _w("smartTag")
 W_DEL, W_MOVEFROM = _w("del"), _w("moveFrom")
+W_RUBY, W_RT, W_RUBYBASE = _w("ruby"), _w("rt"), _w("rubyBase")
 W_R, W_RPR = _w("r"), _w("rPr")
 W_FOOTNOTEREF, W_ENDNOTEREF = _w("footnoteReference"), _w("endnoteReference")
 W_VAL, W_ID, W_TYPE = _w("val"), _w("id"), _w("type")
@@ -819,7 +820,7 @@ class _Pic:
 
 # What the paragraph walk does with each element it meets (any other element is passed through).
 (_K_TEXT, _K_P, _K_TAB, _K_BR, _K_CR, _K_LRPB, _K_HYPHEN, _K_DRAWING, _K_PICT, _K_FOOT, _K_END,
- _K_SYM, _K_FORM, _K_OLE) = range(14)  # fmt: skip
+ _K_SYM, _K_FORM, _K_OLE, _K_RUBY) = range(15)  # fmt: skip
 _INLINE_KIND = {
     W_T: _K_TEXT,
     M_T: _K_TEXT,
@@ -838,6 +839,7 @@ _INLINE_KIND = {
     W16SE_SYMEX: _K_SYM,
     W_FFDATA: _K_FORM,
     O_OLEOBJECT: _K_OLE,  # an embedded object (its v:shape preview, an EMF, is not read)
+    W_RUBY: _K_RUBY,
 }
 _CONTAINERS = frozenset((W_CUSTOMXML, W_INS, W_SMARTTAG))
 
@@ -864,6 +866,12 @@ def _table_rows(tbl: etree._Element) -> Iterator[etree._Element]:
                 break
         else:
             stack.pop()
+
+
+def _ruby_part(ruby: etree._Element, tag: str) -> str:
+    """The text of a phonetic guide's base (``w:rubyBase``) or reading (``w:rt``)."""
+    part = _child(ruby, tag)
+    return "".join(t.text or "" for t in part.iter(W_T)) if part is not None else ""
 
 
 def _child(parent: etree._Element, tag: str) -> etree._Element | None:
@@ -1054,6 +1062,19 @@ class _Walker:
                     just_broke = False
             elif kind == _K_OLE:
                 self.objects.append((el.get(R_ID) or "", el.get("ProgID")))
+            elif kind == _K_RUBY:
+                # a phonetic guide (furigana over kanji): its base, then the reading in
+                # parentheses, the way plain Japanese text gives a reading; the reading (w:rt,
+                # written before the base) ran into the words before it. Read here, whole.
+                base, reading = _ruby_part(el, W_RUBYBASE), _ruby_part(el, W_RT)
+                shown = f"{base}({reading})" if base.strip() and reading.strip() else base or reading
+                if shown:
+                    if first_page is None and shown.strip():
+                        first_page = page
+                    parts.append(shown)
+                    just_broke = False
+                for _ in el.iterdescendants():
+                    next(elements, None)
             elif kind == _K_FORM:
                 value = _form_value(el)
                 if value:
@@ -2156,8 +2177,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 23: a w:sym in Zapf Dingbats (or Monotype Sorts) as its Unicode character (✔, ★, ①)
     # 24: tracked changes read as accepted: the content of w:del and w:moveFrom (moved-away text,
     # in w:t) not read, symbols, tabs, pictures, note references and text boxes included; a row
-    # marked deleted (w:trPr/w:del) left out
-    version="24",
+    # marked deleted (w:trPr/w:del) left out; 25: a phonetic guide (w:ruby) its base, then its
+    # reading in parentheses, no longer the reading run into the text before the base
+    version="25",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

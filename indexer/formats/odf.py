@@ -100,6 +100,7 @@ T_OUTLINE, T_STYLE_NAME, T_C, T_NOTE_CLASS = (
 )
 T_INDEX_BODY = _q("text", "index-body")
 T_NUMBER, T_NUMBERED_P = _q("text", "number"), _q("text", "numbered-paragraph")
+T_RUBY, T_RUBY_BASE, T_RUBY_TEXT = (_q("text", t) for t in ("ruby", "ruby-base", "ruby-text"))
 T_START_VALUE, T_CONTINUE_NUMBERING, T_CONTINUE_LIST = (
     _q("text", t) for t in ("start-value", "continue-numbering", "continue-list")
 )
@@ -363,6 +364,8 @@ class _Reader:
                 out.parts.append("\n")
             elif tag == T_NOTE:
                 self.note(child, out)
+            elif tag == T_RUBY:
+                self.ruby(child, out)
             elif tag == T_NUMBER:  # a heading's number as last shown ("2.1"), set off from its text
                 shown = "".join(child.itertext()).strip()
                 if shown:
@@ -381,6 +384,20 @@ class _Reader:
                 self.inline(child, out)
             if child.tail:
                 out.parts.append(child.tail)
+
+    def ruby(self, ruby: etree._Element, out: _Inline) -> None:
+        """Text with a reading set over it (``text:ruby``: furigana over kanji): its base, then
+        the reading in parentheses, ``漢字(かんじ)``, the way plain Japanese text gives a
+        reading, so that the base stays one word with the text around it."""
+        base = _Inline()
+        found = ruby.find(T_RUBY_BASE)
+        if found is not None:
+            self.inline(found, base)
+        out.frames.extend(base.frames)
+        found = ruby.find(T_RUBY_TEXT)
+        reading = " ".join("".join(found.itertext()).split()) if found is not None else ""
+        shown = "".join(base.parts)
+        out.parts.append(f"{shown}({reading})" if shown.strip() and reading else shown or reading)
 
     def frame_lines(self, frame: etree._Element, out: _Inline) -> None:
         """A frame standing in a paragraph: its formula, its text box's lines, its picture after
@@ -1184,8 +1201,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # items of their own written 1.; 18: a number level of no number format (num-format="")
     # unordered, its items shown without a number; 19: a heading in a list item (LibreOffice's
     # numbered headings) a heading, no longer a list item; a heading's text:number set off from
-    # its text by a space; a text:numbered-paragraph read, its number before its text
-    version="19",
+    # its text by a space; a text:numbered-paragraph read, its number before its text; 20: a
+    # text:ruby its base, then its reading in parentheses, no longer run into the text after it
+    version="20",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1223,7 +1241,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # 18: an ordered list item carries its number, as in a text (odt 16); 19: a list item's
     # further paragraphs its text (odt 17); 20: a number level of no number format unordered (odt 18)
     # 21: a heading in a list item a heading, text:number set off, text:numbered-paragraph read (odt 19)
-    version="21",
+    # 22: a text:ruby its base, then its reading in parentheses (odt 20)
+    version="22",
     source_type="odp",
     libraries=("lxml",),
     images=True,
