@@ -102,6 +102,7 @@ W_LVLOVERRIDE, W_STARTOVERRIDE = _w("lvlOverride"), _w("startOverride")
 W_PPR, W_PSTYLE, W_NUMPR, W_ILVL, W_NUMID, W_OUTLINE = (
     _w(t) for t in ("pPr", "pStyle", "numPr", "ilvl", "numId", "outlineLvl")
 )
+W_TBLPREX = _w("tblPrEx")
 W_TCPR, W_GRIDSPAN, W_VMERGE, W_TRPR, W_TBLHEADER = (
     _w(t) for t in ("tcPr", "gridSpan", "vMerge", "trPr", "tblHeader")
 )
@@ -820,7 +821,7 @@ class _Pic:
 
 # What the paragraph walk does with each element it meets (any other element is passed through).
 (_K_TEXT, _K_P, _K_TAB, _K_BR, _K_CR, _K_LRPB, _K_HYPHEN, _K_DRAWING, _K_PICT, _K_FOOT, _K_END,
- _K_SYM, _K_FORM, _K_OLE, _K_RUBY) = range(15)  # fmt: skip
+ _K_SYM, _K_FORM, _K_OLE, _K_RUBY, _K_GONE) = range(16)  # fmt: skip
 _INLINE_KIND = {
     W_T: _K_TEXT,
     M_T: _K_TEXT,
@@ -840,6 +841,11 @@ _INLINE_KIND = {
     W_FFDATA: _K_FORM,
     O_OLEOBJECT: _K_OLE,  # an embedded object (its v:shape preview, an EMF, is not read)
     W_RUBY: _K_RUBY,
+    # what a reviewer's tracked change took out: deleted (its text in w:delText, but its
+    # symbols, tabs, pictures and note references as anywhere) or moved away (its text in w:t,
+    # read again where it went, in w:moveTo); the document reads as with the changes accepted
+    W_DEL: _K_GONE,
+    W_MOVEFROM: _K_GONE,
 }
 _CONTAINERS = frozenset((W_CUSTOMXML, W_INS, W_SMARTTAG))
 
@@ -1073,6 +1079,9 @@ class _Walker:
                         first_page = page
                     parts.append(shown)
                     just_broke = False
+                for _ in el.iterdescendants():
+                    next(elements, None)
+            elif kind == _K_GONE:  # all it holds is left out (an empty mark holds nothing)
                 for _ in el.iterdescendants():
                     next(elements, None)
             elif kind == _K_FORM:
@@ -1496,11 +1505,18 @@ class _Walker:
         simple = _simple_cell if not self.styles.numbered(None) else _no_cell
         for tr in _table_rows(tbl):
             place += 1
-            if heads == len(rows):
-                trpr = _child(tr, W_TRPR)
-                marked = trpr is not None and _on(_child(trpr, W_TBLHEADER)) is True
-            else:
-                marked = False
+            # the row's properties come first, after at most the table properties it overrides
+            trpr = None
+            for child in tr:
+                if child.tag == W_TRPR:
+                    trpr = child
+                    break
+                if child.tag != W_TBLPREX:
+                    break
+            marked = heads == len(rows) and trpr is not None and _on(_child(trpr, W_TBLHEADER)) is True
+            if trpr is not None and _child(trpr, W_DEL) is not None:
+                place -= 1  # a row a reviewer deleted (w:del, a tracked change) is no row
+                continue
             row: list[str] = []
             col = 0
             merged = 0  # cells spanning columns, and cells of any other kind (-1 for none)
@@ -1988,10 +2004,8 @@ def _prepare_part(
     ink: tuple[zipfile.ZipFile, str, str] | None = None,
 ) -> None:
     """What the main part goes through before its walk, for a header, footer or notes part:
-    tracked deletions and moves away removed (``_drop_removed``), recognised handwriting as
-    text (``ink``: the package, the part's name and what to call the file, see ``_read_ink``),
-    alternate content read once, equations in their linear format."""
-    _drop_removed(root)
+    recognised handwriting as text (``ink``: the package, the part's name and what to call the
+    file, see ``_read_ink``), alternate content read once, equations in their linear format."""
     # one walk of the tree in C tells the part holding none of them (most), which it leaves as is
     if next(root.iter(_ooxml.MC_ALTERNATE, _ooxml.M_OMATHPARA, _ooxml.M_OMATH, *_INK_TAGS), None) is None:
         return
@@ -2000,27 +2014,6 @@ def _prepare_part(
     _alternatives(root, skipped, where)
     if next(root.iter(_ooxml.M_OMATHPARA, _ooxml.M_OMATH), None) is not None:
         _linear_math(root)
-
-
-def _drop_removed(root: etree._Element) -> None:
-    """Remove what a reviewer's tracked changes took out, so that the part reads as with the
-    changes accepted (the text Word shows once they are): the content of each ``w:del`` and
-    ``w:moveFrom`` (the text where a move took it from, which its ``w:moveTo`` holds again, in
-    ``w:t`` rather than ``w:delText``), with the symbols, tabs, pictures, note references and
-    text boxes it holds, and each table row marked deleted (``w:trPr/w:del``). The empty marks
-    of a deleted or moved paragraph mark (in ``w:rPr``) stay, as they hold nothing."""
-    for el in list(root.iter(W_DEL, W_MOVEFROM)):
-        parent = el.getparent()
-        if parent is None:
-            continue
-        if parent.tag == W_TRPR:
-            if el.tag == W_DEL:
-                row = parent.getparent()
-                holder = row.getparent() if row is not None else None
-                if holder is not None:
-                    holder.remove(row)
-        elif len(el):
-            parent.remove(el)
 
 
 #: ink: Word 2010's ``w14:contentPart``, the ``w:contentPart`` of the standard's second edition,
@@ -2195,10 +2188,6 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         unread_alternates: list[Skipped] = []
         if root.tag != _w("document"):
             raise ParseError(f"{what} is not a Word document: its main part is {main}")
-        # tracked deletions and moves away: what an ASCII-compatible part without the names
-        # written out (``<w:del w:id=…>``, ``<w:moveFrom …>``) does not hold
-        if b"del " in raw or b"moveFrom" in raw or not raw.startswith(b"<?xml"):
-            _drop_removed(root)
         # alternate content and equations: one walk of the tree in C tells the part without
         # either, which spares it the searches of its bytes below
         if b"contentPart" in raw or b"inkPart" in raw or not raw.startswith(b"<?xml"):  # handwriting
