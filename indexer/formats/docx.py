@@ -103,8 +103,8 @@ W_PPR, W_PSTYLE, W_NUMPR, W_ILVL, W_NUMID, W_OUTLINE = (
     _w(t) for t in ("pPr", "pStyle", "numPr", "ilvl", "numId", "outlineLvl")
 )
 W_TBLPREX = _w("tblPrEx")
-W_TCPR, W_GRIDSPAN, W_VMERGE, W_TRPR, W_TBLHEADER = (
-    _w(t) for t in ("tcPr", "gridSpan", "vMerge", "trPr", "tblHeader")
+W_TCPR, W_GRIDSPAN, W_VMERGE, W_TRPR, W_TBLHEADER, W_GRIDBEFORE = (
+    _w(t) for t in ("tcPr", "gridSpan", "vMerge", "trPr", "tblHeader", "gridBefore")
 )
 A_BLIP, A_GRAPHICDATA, WP_DOCPR = f"{{{A}}}blip", f"{{{A}}}graphicData", f"{{{WP}}}docPr"
 V_IMAGEDATA, V_SHAPE = f"{{{V}}}imagedata", f"{{{V}}}shape"
@@ -1514,12 +1514,31 @@ class _Walker:
                 if child.tag != W_TBLPREX:
                     break
             marked = heads == len(rows) and trpr is not None and _on(_child(trpr, W_TBLHEADER)) is True
-            if trpr is not None and _child(trpr, W_DEL) is not None:
-                place -= 1  # a row a reviewer deleted (w:del, a tracked change) is no row
-                continue
             row: list[str] = []
-            col = 0
+            col = lead = 0
             merged = 0  # cells spanning columns, and cells of any other kind (-1 for none)
+            if trpr is not None:
+                # a row a reviewer deleted (w:del, a tracked change) is no row; grid columns the
+                # row leaves empty before its first cell (w:gridBefore): its cells stand under
+                # the columns after them, as Word lays the row out
+                skip = None
+                for prop in trpr:
+                    if prop.tag == W_GRIDBEFORE:
+                        skip = prop
+                    elif prop.tag == W_DEL:
+                        break
+                else:
+                    prop = None
+                if prop is not None:
+                    place -= 1
+                    continue
+                if skip is not None:
+                    col = lead = max(0, min(_int(skip.get(W_VAL)) or 0, 64))
+                    if col:
+                        row = [""] * col
+                        merged = -1
+                        for k in range(col):
+                            above.pop(k, None)
             for tc in tr:
                 tag = tc.tag
                 if tag == W_TC:
@@ -1562,7 +1581,7 @@ class _Walker:
                     if not rows:
                         first_cells.append(text)
                     col += span
-            if row:
+            if len(row) > lead:
                 if merged == 1:
                     labels.append(len(rows))
                 rows.append(row)
@@ -2172,7 +2191,10 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # in w:t) not read, symbols, tabs, pictures, note references and text boxes included; a row
     # marked deleted (w:trPr/w:del) left out; 25: a phonetic guide (w:ruby) its base, then its
     # reading in parentheses, no longer the reading run into the text before the base
-    version="25",
+    # marked deleted (w:trPr/w:del) left out; 26: a phonetic guide (w:ruby) its base, then its
+    # reading in parentheses, no longer the reading run into the text before the base; 27: a
+    # row's cells after the grid columns it leaves empty (w:gridBefore), no longer from the first
+    version="27",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
