@@ -101,6 +101,27 @@ T_OUTLINE, T_STYLE_NAME, T_C, T_NOTE_CLASS = (
 T_INDEX_BODY = _q("text", "index-body")
 T_NUMBER, T_NUMBERED_P = _q("text", "number"), _q("text", "numbered-paragraph")
 T_RUBY, T_RUBY_BASE, T_RUBY_TEXT = (_q("text", t) for t in ("ruby", "ruby-base", "ruby-text"))
+#: what holds blocks of the text: a section, and each kind of index (its title, and its body as
+#: last generated: a table of contents, a bibliography's references, a user-defined index …)
+_READ_THROUGH = frozenset(
+    (
+        T_SECTION,
+        T_INDEX_BODY,
+        *(
+            _q("text", t)
+            for t in (
+                "index-title",
+                "table-of-content",
+                "alphabetical-index",
+                "illustration-index",
+                "object-index",
+                "table-index",
+                "user-index",
+                "bibliography",
+            )
+        ),
+    )
+)
 T_START_VALUE, T_CONTINUE_NUMBERING, T_CONTINUE_LIST = (
     _q("text", t) for t in ("start-value", "continue-numbering", "continue-list")
 )
@@ -160,7 +181,8 @@ class _Inline:
 
     @property
     def text(self) -> str:
-        lines = (" ".join(line.split()) for line in "".join(self.parts).split("\n"))
+        # a soft hyphen (U+00AD, a place the word may be broken at) is no character of the word
+        lines = (" ".join(line.split()) for line in "".join(self.parts).replace("\xad", "").split("\n"))
         return "\n".join(line for line in lines if line)
 
 
@@ -484,17 +506,7 @@ class _Reader:
                 self.table(child)
             elif tag == T_NUMBERED_P:
                 self.numbered_paragraph(child)
-            elif (
-                tag
-                in (
-                    T_SECTION,
-                    T_INDEX_BODY,
-                    _q("text", "table-of-content"),
-                    _q("text", "alphabetical-index"),
-                )
-                or tag == _q("text", "illustration-index")
-                or tag == _q("text", "object-index")
-            ):
+            elif tag in _READ_THROUGH:
                 self.body(child)
             elif tag in _SLIDE_SHAPES:  # standing among the blocks: anchored to the page, or in a text box
                 self.shape(child)
@@ -1202,8 +1214,10 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # unordered, its items shown without a number; 19: a heading in a list item (LibreOffice's
     # numbered headings) a heading, no longer a list item; a heading's text:number set off from
     # its text by a space; a text:numbered-paragraph read, its number before its text; 20: a
-    # text:ruby its base, then its reading in parentheses, no longer run into the text after it
-    version="20",
+    # text:ruby its base, then its reading in parentheses, no longer run into the text after it;
+    # 21: a bibliography, user-defined index and index of tables read, and every index's title
+    # (text:index-title); a soft hyphen (U+00AD) left out of its word
+    version="21",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1241,8 +1255,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # 18: an ordered list item carries its number, as in a text (odt 16); 19: a list item's
     # further paragraphs its text (odt 17); 20: a number level of no number format unordered (odt 18)
     # 21: a heading in a list item a heading, text:number set off, text:numbered-paragraph read (odt 19)
-    # 22: a text:ruby its base, then its reading in parentheses (odt 20)
-    version="22",
+    # 22: a text:ruby its base, then its reading in parentheses (odt 20); 23: every kind of index
+    # and its title read, a soft hyphen left out of its word (odt 21)
+    version="23",
     source_type="odp",
     libraries=("lxml",),
     images=True,
