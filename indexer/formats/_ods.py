@@ -573,6 +573,26 @@ _ODS_SHOWN = (
     b'value-type="currency"',
     b"value-type='currency'",
 )
+_ODS_TIME = (b'value-type="time"', b"value-type='time'")
+#: a time cell's value (``office:time-value``), an ISO 8601 duration: ``PT26H03M04S``
+ISO_DURATION = re.compile(r"(-?)P(?:(\d+)D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)(?:[.,]\d*)?S)?")
+
+
+def _long_duration(cell: Any) -> str | None:
+    """A time cell's duration as ``26:03:04`` (hours, minutes, seconds, as an .xlsx cell of
+    ``[h]:mm:ss`` reads), when it is none calamine reads as a time of day: a day or more, or
+    below zero; calamine gives those as the text of their ISO 8601 value (``PT26H03M04S``)."""
+    found = ISO_DURATION.fullmatch(cell.get(f"{{{_OFFICE}}}time-value") or "")
+    if found is None or found.group(0) in ("P", "-P", "PT", "-PT"):
+        return None
+    sign, days, hours, minutes, seconds = found.groups()
+    total = (int(days or 0) * 24 + int(hours or 0)) * 3600 + int(minutes or 0) * 60 + int(seconds or 0)
+    if not sign and total < 86400:
+        return None
+    hours, rest = divmod(total, 3600)
+    return f"{sign if total else ''}{hours}:{rest // 60:02d}:{rest % 60:02d}"
+
+
 #: repeats of one error cell expanded, per direction, and error cells kept in all
 _ODS_ERROR_REPEATS = 1024
 _ODS_MAX_ERRORS = 1_000_000
@@ -589,7 +609,9 @@ def ods_merges_and_errors(
     content.xml is only parsed when a search of it finds any of them. The text of number cells
     whose style formats them (:func:`ods_formatted_styles`) is read as well: calamine gives
     their plain number; the styles are only read when a search finds a data style in use."""
-    found = _ooxml.member_finds(zf, "content.xml", (_ODS_SPANNED, *_ODS_ERROR, *_ODS_SHOWN, _ODS_DATA_STYLE))
+    found = _ooxml.member_finds(
+        zf, "content.xml", (_ODS_SPANNED, *_ODS_ERROR, *_ODS_SHOWN, _ODS_DATA_STYLE, *_ODS_TIME)
+    )
     merges: dict[str, list[Merge]] = {}
     errors: dict[str, SheetErrors] = {}
     shown: dict[str, SheetShown] = {}
@@ -605,7 +627,8 @@ def ods_merges_and_errors(
     want_merges = _ODS_SPANNED in found
     want_errors = bool(found & set(_ODS_ERROR))
     want_shown = bool(found & set(_ODS_SHOWN)) or bool(formatted)
-    if not (want_merges or want_errors or want_shown):
+    want_times = bool(found & set(_ODS_TIME))
+    if not (want_merges or want_errors or want_shown or want_times):
         return merges, errors, shown
     kept = 0
     columns: list[tuple[int, str | None]] | None = [] if formatted else None
@@ -619,6 +642,9 @@ def ods_merges_and_errors(
         target = errors
         if value is None and want_shown and kept < _ODS_MAX_ERRORS:
             value = _ods_shown(cell, formatted, _column_style(columns, cell, col) if columns else None)
+            target = shown
+        if value is None and want_times and kept < _ODS_MAX_ERRORS:
+            value = _long_duration(cell)
             target = shown
         if value is not None:
             table = target.setdefault(sheet, {})

@@ -91,7 +91,14 @@ from ._embedded import OBJECT_RELS
 from ._encrypted import decrypted
 from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, date_kind
 from ._odf_encrypted import odf_decrypted
-from ._ods import OdsBackend, ods_chart_titles, ods_merges_and_errors, ods_pictures, ods_table_counts
+from ._ods import (
+    ISO_DURATION,
+    OdsBackend,
+    ods_chart_titles,
+    ods_merges_and_errors,
+    ods_pictures,
+    ods_table_counts,
+)
 from ._xls import XlsCells, _with_xls_numbers, directory_cut, xls_cells, xls_day_cells, xls_unreadable
 from ._xlsb import (
     xlsb_1904,
@@ -1765,8 +1772,11 @@ def _put_values(
             width = len(values)
             for col, text in texts.items():
                 i = col - first_col
-                if 0 <= i < width and type(values[i]) in _SHOWN_OVER:
-                    values[i] = text
+                if 0 <= i < width:
+                    kind = type(values[i])
+                    # an .ods duration of a day or more is text to calamine: its ISO 8601 value
+                    if kind in _SHOWN_OVER or (kind is str and ISO_DURATION.fullmatch(values[i])):
+                        values[i] = text
         yield r, values
 
 
@@ -2471,8 +2481,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # (1.23456789012346E+15, not 1234567890123456); xlsx 25, ods 14, xls 14, xlsb 18: a
         # merged range whose top-left cell is empty shows blank, the values its other cells keep
         # hidden as in Excel; the values merged ranges hide listed (Skipped "hidden", on purpose);
-        # xls 15: a VBA project (the _VBA_PROJECT_CUR storage) listed as skipped, as an .xlsm's
-        version={"xlsx": "25", "ods": "14", "xls": "15", "xlsb": "18"}[source_type],
+        # xls 15: a VBA project (the _VBA_PROJECT_CUR storage) listed as skipped, as an .xlsm's;
+        # ods 15: a time cell of a day or more, or below zero (a duration), read as 26:03:04, no
+        # longer as calamine's text of its ISO 8601 value (PT26H03M04S)
+        version={"xlsx": "25", "ods": "15", "xls": "15", "xlsb": "18"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
