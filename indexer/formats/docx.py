@@ -1271,7 +1271,15 @@ class _Walker:
         if num is not None and num[0] in ("", "0"):
             num = None
         text = raw.strip()
-        if num is not None:
+        if num is not None and level and text:
+            # a numbered heading ("2.3 Methods"): the number Word shows before it is its text's
+            if self.numbered:
+                self.numbering.count(self.numbered)
+                self.numbered.clear()
+            label = self.numbering.advance(num[0], num[1])
+            if label and label != "\u2022":
+                text = raw = f"{label} {text}"
+        elif num is not None:
             self.numbered.append(num)  # counted when a number is next given as text
             if text and not level:
                 if not self.pending_list:
@@ -2194,7 +2202,11 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # marked deleted (w:trPr/w:del) left out; 26: a phonetic guide (w:ruby) its base, then its
     # reading in parentheses, no longer the reading run into the text before the base; 27: a
     # row's cells after the grid columns it leaves empty (w:gridBefore), no longer from the first
-    version="27",
+    # marked deleted (w:trPr/w:del) left out; 28: a phonetic guide (w:ruby) its base, then its
+    # reading in parentheses, no longer the reading run into the text before the base; 29: a
+    # row's cells after the grid columns it leaves empty (w:gridBefore), no longer from the first;
+    # 30: a numbered heading starts with the number Word shows before it (1.2 Background)
+    version="30",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
