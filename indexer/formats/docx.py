@@ -63,6 +63,7 @@ from ._attached import Attached, Attacher
 from ._encrypted import decrypted
 from ._ooxml import Rel
 from ._symbol_font import symbol_char
+from .html import decode_html, html_blocks
 from .registry import extractor
 from .text import fast_render_table
 
@@ -86,6 +87,7 @@ W_DRAWING, W_PICT, W_NOBREAKHYPHEN, W_PTAB = _w("drawing"), _w("pict"), _w("noBr
 W_CUSTOMXML, W_INS, W_SMARTTAG = _w("customXml"), _w("ins"), _w("smartTag")
 W_DEL, W_MOVEFROM = _w("del"), _w("moveFrom")
 W_RUBY, W_RT, W_RUBYBASE = _w("ruby"), _w("rt"), _w("rubyBase")
+W_ALTCHUNK = _w("altChunk")
 W_R, W_RPR = _w("r"), _w("rPr")
 W_FOOTNOTEREF, W_ENDNOTEREF = _w("footnoteReference"), _w("endnoteReference")
 W_VAL, W_ID, W_TYPE = _w("val"), _w("id"), _w("type")
@@ -874,6 +876,23 @@ def _table_rows(tbl: etree._Element) -> Iterator[etree._Element]:
             stack.pop()
 
 
+def _mhtml_page(data: bytes) -> str | None:
+    """The web page of an MHTML file (a MIME message whose first HTML part is the page)."""
+    import email
+    import email.policy
+
+    message = email.message_from_bytes(data, policy=email.policy.default)
+    for part in message.walk():
+        if part.get_content_type() == "text/html":
+            try:
+                content = part.get_content()
+            except (LookupError, ValueError):
+                payload = part.get_payload(decode=True)
+                return decode_html(payload) if isinstance(payload, bytes) else None
+            return content if isinstance(content, str) else decode_html(content)
+    return None
+
+
 def _ruby_part(ruby: etree._Element, tag: str) -> str:
     """The text of a phonetic guide's base (``w:rubyBase``) or reading (``w:rt``)."""
     part = _child(ruby, tag)
@@ -1181,8 +1200,68 @@ class _Walker:
                     self.body(content)
             elif tag in _CONTAINERS:
                 self.body(child)
+            elif tag == W_ALTCHUNK:
+                self.flush_list()
+                self.alt_chunk(child)
             if self.objects:
                 self.embedded()
+
+    def alt_chunk(self, el: etree._Element) -> None:
+        """Content in another format that Word imports where it stands when it opens the file
+        (``w:altChunk``, its part named by an ``aFChunk`` relationship), as programs that write
+        Word files from web pages leave it: HTML (``.htm``, ``.html``, ``.xhtml``), MHTML (a web
+        page with its parts, ``.mht``) or plain text, read as the body's blocks; a chunk of
+        another kind (RTF, a Word file) is listed in ``Coverage.skipped``, as are its pictures."""
+        rid = el.get(R_ID) or ""
+        rel = self.rels.get(rid)
+        name = posixpath.basename(rel.target) if rel is not None else rid
+        if rel is None or rel.external or self.zf is None or not _ooxml.has_member(self.zf, rel.target):
+            why = "its part is missing from the container"
+            self.sink.skipped.append(Skipped("alternative format chunk", name or "w:altChunk", why))
+            return
+        try:
+            data = _ooxml.read(self.zf, rel.target, self.what)
+        except ParseError as exc:
+            self.sink.skipped.append(Skipped("alternative format chunk", name, f"{exc.code}: {exc.message}"))
+            return
+        ext = posixpath.splitext(name)[1].lower()
+        if ext in (".mht", ".mhtml"):
+            page = _mhtml_page(data)
+        elif ext in (".htm", ".html", ".xhtml", ".xht"):
+            page = decode_html(data)
+        elif ext == ".txt":
+            for para in re.split(r"\n\s*\n", decode_html(data).strip()):
+                self.add(PARAGRAPH, _tidy(para), 0, self.page)
+            return
+        else:
+            page = None
+        if page is None:
+            why = (
+                f"content in another format ({ext or 'no extension'}) that Word imports on opening; not read"
+            )
+            self.sink.skipped.append(Skipped("alternative format chunk", name, why))
+            return
+        blocks, _ = html_blocks(page)
+        for block in blocks:
+            if block.kind == IMAGE:  # its bytes are a web page's (a link, or a part of an MHTML)
+                self.sink.skipped.append(
+                    Skipped(
+                        "image",
+                        f"{name}: {block.alt or block.meta.get('src') or 'picture'}"[:200],
+                        "a picture of an imported chunk (not read)",
+                    )
+                )
+                continue
+            self.add(
+                block.kind,
+                block.text,
+                block.level,
+                self.page,
+                items=block.items,
+                rows=block.rows,
+                header=block.header,
+                row_numbers=block.row_numbers,
+            )
 
     def embedded(self) -> None:
         """The files embedded by the objects of the paragraph or table just read, to be placed
@@ -2206,7 +2285,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # reading in parentheses, no longer the reading run into the text before the base; 29: a
     # row's cells after the grid columns it leaves empty (w:gridBefore), no longer from the first;
     # 30: a numbered heading starts with the number Word shows before it (1.2 Background)
-    version="30",
+    # 31: a numbered heading starts with the number Word shows before it (1.2 Background);
+    # 32: an alternative format chunk (w:altChunk: HTML, MHTML, plain text) read where it stands
+    version="32",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

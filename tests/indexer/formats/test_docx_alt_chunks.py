@@ -1,0 +1,79 @@
+"""A Word file a program wrote from a web page often holds that page as it was, for Word to
+import when it opens the file (``w:altChunk``, its part named by an ``aFChunk`` relationship):
+HTML, MHTML or plain text. Such a chunk was not read, so a document made of one was
+EMPTY_EXTRACTION, and one with a chunk between two paragraphs lost all it held. It is now read
+where it stands, as the HTML extractor reads a page; a chunk of another kind (RTF) is listed as
+skipped. The packages are built here; the expected blocks are the parts' own text."""
+
+from __future__ import annotations
+
+from indexer import get_markdown
+from indexer.model import HEADING, LIST, PARAGRAPH, TABLE
+from tests.indexer.formats.test_docx import build_docx, docx, para
+
+PAGE = (
+    b'<html><head><meta charset="utf-8"></head><body><h1>Harbour works</h1>'
+    b"<p>The quay caf\xc3\xa9 reopens in May.</p><ul><li>Survey</li><li>Repairs</li></ul>"
+    b"<table><tr><th>Berth</th><th>Depth</th></tr><tr><td>North</td><td>9 m</td></tr></table>"
+    b'<img src="logo.png" alt="Harbour logo"></body></html>'
+)
+#: an MHTML file as Word's generators write it: a MIME message whose HTML part is quoted-printable
+MHT = (
+    b'MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary="part"\r\n\r\n--part\r\n'
+    b'Content-Type: text/html; charset="utf-8"\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n'
+    b"<html><body><p>Tide tables caf=C3=A9 edition.</p></body></html>\r\n--part--\r\n"
+)
+
+
+def _package(*chunks: tuple[str, bytes]) -> bytes:
+    rels = {f"rIdChunk{i}": ("aFChunk", name) for i, (name, _) in enumerate(chunks)}
+    body = (
+        para("Before")
+        + "".join(f'<w:altChunk r:id="rIdChunk{i}"/>' for i in range(len(chunks)))
+        + para("After")
+    )
+    return build_docx(body, rels=rels, files={f"word/{name}": data for name, data in chunks})
+
+
+def test_an_html_chunk_is_read_where_it_stands():
+    doc = docx(_package(("afchunk.htm", PAGE)))
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        (PARAGRAPH, "Before"),
+        (HEADING, "Harbour works"),
+        (PARAGRAPH, "The quay café reopens in May."),
+        (LIST, "Survey\nRepairs"),
+        (TABLE, "| Berth | Depth |\n| --- | --- |\n| North | 9 m |"),
+        (PARAGRAPH, "After"),
+    ]
+    assert doc.blocks[1].level == 1
+    assert doc.blocks[4].header == ("Berth", "Depth") and doc.blocks[4].rows == (("North", "9 m"),)
+    # its picture is a web page's (a link here), not the document's: listed, not read
+    assert [(s.what, s.name) for s in doc.coverage.skipped] == [("image", "afchunk.htm: Harbour logo")]
+
+
+def test_mhtml_and_text_chunks_are_read_and_others_listed():
+    data = _package(
+        ("afchunk.mht", MHT),
+        ("afchunk.txt", b"Plain line one\nand two.\n\nSecond paragraph."),
+        ("afchunk.rtf", b"{\\rtf1 Not read}"),
+    )
+    doc = docx(data)
+    assert [b.text for b in doc.blocks] == [
+        "Before",
+        "Tide tables café edition.",
+        "Plain line one\nand two.",
+        "Second paragraph.",
+        "After",
+    ]
+    ((what, name),) = [(s.what, s.name) for s in doc.coverage.skipped]
+    assert (what, name) == ("alternative format chunk", "afchunk.rtf")
+    assert get_markdown(data, filename="t.docx").startswith("Before\n\nTide tables café edition.\n")
+
+
+def test_a_document_of_one_chunk_has_text():
+    doc = docx(
+        build_docx(
+            '<w:altChunk r:id="rIdA"/>', rels={"rIdA": ("aFChunk", "a.html")}, files={"word/a.html": PAGE}
+        )
+    )
+    assert doc.blocks[0].text == "Harbour works"
