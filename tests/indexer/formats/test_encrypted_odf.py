@@ -242,7 +242,7 @@ def test_the_real_password_protected_sheet_needs_its_password(real_world):
             "2010-10-10 10:10:10",
             "10:10:10",
             "10:10:10.100000",
-            "PT255H10M10S",
+            "255:10:10",  # a duration: office:time-value PT255H10M10S, 255 h 10 min 10 s
         ),
     )
     assert [(s.name, s.reason) for s in doc.coverage.skipped] == [("Sheet2", "empty: no cells")]
