@@ -2277,17 +2277,11 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 24: tracked changes read as accepted: the content of w:del and w:moveFrom (moved-away text,
     # in w:t) not read, symbols, tabs, pictures, note references and text boxes included; a row
     # marked deleted (w:trPr/w:del) left out; 25: a phonetic guide (w:ruby) its base, then its
-    # reading in parentheses, no longer the reading run into the text before the base
-    # marked deleted (w:trPr/w:del) left out; 26: a phonetic guide (w:ruby) its base, then its
-    # reading in parentheses, no longer the reading run into the text before the base; 27: a
-    # row's cells after the grid columns it leaves empty (w:gridBefore), no longer from the first
-    # marked deleted (w:trPr/w:del) left out; 28: a phonetic guide (w:ruby) its base, then its
-    # reading in parentheses, no longer the reading run into the text before the base; 29: a
+    # reading in parentheses, no longer the reading run into the text before the base; 26: a
     # row's cells after the grid columns it leaves empty (w:gridBefore), no longer from the first;
-    # 30: a numbered heading starts with the number Word shows before it (1.2 Background)
-    # 31: a numbered heading starts with the number Word shows before it (1.2 Background);
-    # 32: an alternative format chunk (w:altChunk: HTML, MHTML, plain text) read where it stands
-    version="32",
+    # 27: a numbered heading starts with the number Word shows before it (1.2 Background);
+    # 28: an alternative format chunk (w:altChunk: HTML, MHTML, plain text) read where it stands
+    version="28",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
