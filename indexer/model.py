@@ -44,6 +44,12 @@ NOTES = "notes"
 #: the block stands outside every heading (the blocks of a slide without a title): the heading
 #: path in force ends before it
 NO_HEADING = "no_heading"
+#: a block that runs over a page break (a PDF paragraph or list read on as one across it): the
+#: last page it reaches, ``Block.page`` being its first; a chunk holding it says ``page_end``
+PAGE_END = "page_end"
+#: with PAGE_END: ``((offset, page), …)``, where each later page starts in the block's text, so a
+#: part cut from the block says only the pages its text is on
+PAGE_BREAKS = "page_breaks"
 # A Block.meta key that changes how a block renders as Markdown.
 #: a list whose items' text starts with the marker printed before them (PDF): its Markdown adds no
 #: second marker before an ordered item that has one

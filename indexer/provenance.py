@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .model import NOTES, Block
+from .model import NOTES, PAGE_END, Block
 
 #: Block.meta keys copied from the chunk's first block.
 FIRST_KEYS = (
@@ -47,8 +47,11 @@ def provenance(blocks: Iterable[Block]) -> dict[str, Any]:
     pages = [b.page for b in blocks if b.page is not None]
     if pages:
         out["page_number"] = pages[0]
-        if max(pages) != pages[0]:
-            out["page_end"] = max(pages)
+        last = max(
+            [*pages, *(b.meta[PAGE_END] for b in blocks if b.page is not None and b.meta.get(PAGE_END))]
+        )
+        if last != pages[0]:
+            out["page_end"] = last
     for key in FIRST_KEYS:
         for b in blocks:
             if key in b.meta:

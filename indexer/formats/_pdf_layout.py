@@ -16,7 +16,20 @@ from itertools import islice, pairwise
 from operator import itemgetter
 
 from .._fast import new_block
-from ..model import CODE, HEADING, IMAGE, LIST, OWN_MARKERS, PARAGRAPH, Block, ListItem, freeze, render_list
+from ..model import (
+    CODE,
+    HEADING,
+    IMAGE,
+    LIST,
+    OWN_MARKERS,
+    PAGE_BREAKS,
+    PAGE_END,
+    PARAGRAPH,
+    Block,
+    ListItem,
+    freeze,
+    render_list,
+)
 from ._numerals import ROMAN, roman_value
 from ._pdf_lines import UPRIGHT_ABOVE, UPRIGHT_BELOW, Line, Words, hyphen_stays
 
@@ -1818,11 +1831,22 @@ def join_page_breaks(
             and not prev.text.rstrip(_CLOSERS).endswith(_SENTENCE_END)
             and _runs_on(tail.lines[-1], g.lines[0], body.get(tail.page, ()))
         ):
-            out[-1] = replace(prev, text=join_lines([prev.text, b.text], words))
+            text = join_lines([prev.text, b.text], words)
+            at = max(0, len(text) - len(b.text))  # where the next page's text starts,
+            if at and not text[at - 1].isspace():  # its first word joined at a hyphen
+                at = text.rfind(" ", 0, at) + 1
+            out[-1] = replace(prev, text=text, meta=_onto(prev, at, b.page))
         else:
             out.append(b)
         tail = g
     return out
+
+
+def _onto(block: Block, offset: int, page: int) -> dict:
+    """``block``'s meta once text from ``page`` is joined to it from ``offset`` on: PAGE_END
+    ``page``, and the break in PAGE_BREAKS, so the parts cut from it say their own pages."""
+    breaks = block.meta.get(PAGE_BREAKS, ())
+    return {**block.meta, PAGE_END: page, PAGE_BREAKS: (*breaks, (offset, page))}
 
 
 def _runs_on(last: Line, first: Line, lines: Sequence[Line]) -> bool:
@@ -1937,7 +1961,10 @@ def join_lists(blocks: Sequence[Block]) -> list[Block]:
             and _counting_on(_last_readings(prev.items), _first_readings(b.items))
         ):
             items = prev.items + b.items
-            out[-1] = replace(prev, text=render_list(items), items=items)
+            text = render_list(items)
+            last = prev.meta.get(PAGE_END, prev.page)
+            meta = prev.meta if b.page == last else _onto(prev, len(render_list(prev.items)) + 1, b.page)
+            out[-1] = replace(prev, text=text, items=items, meta=meta)
         else:
             out.append(b)
     return out

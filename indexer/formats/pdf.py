@@ -205,7 +205,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 29: a font under a weight of 600 bold by its name's TeX code or abbreviation (SFBX1095,
     # CMBX10, Frutiger-Bd), and a paragraph under a bold label's line hangs under its first line;
     # 30: a big closing delimiter joined to a lone number or letter on another row after a space
-    version="30",
+    # 31: a paragraph or list read on over a page break says the last page it reaches (page_end)
+    version="31",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

@@ -17,7 +17,20 @@ from functools import cache
 from itertools import chain, product
 from typing import Any
 
-from ..model import CODE, HEADING, IMAGE, LIST, NOTES, PARAGRAPH, TABLE, Block, Chunk, Document
+from ..model import (
+    CODE,
+    HEADING,
+    IMAGE,
+    LIST,
+    NOTES,
+    PAGE_BREAKS,
+    PAGE_END,
+    PARAGRAPH,
+    TABLE,
+    Block,
+    Chunk,
+    Document,
+)
 from ..provenance import FIRST_KEYS, RANGE_KEYS, SHARED_KEYS
 from .params import ModeParams
 
@@ -163,6 +176,31 @@ def sub_block(block: Block, text: str, lines: tuple[int, int] | None, **changes:
     return replace(block, text=text, lines=lines, **changes)
 
 
+def paged(block: Block, start: int, end: int) -> dict[str, Any]:
+    """The changes that make the part ``[start, end)`` of a block running over page breaks
+    (PAGE_BREAKS in its meta) say the pages its own text is on: its first ``page``, and PAGE_END
+    with the breaks inside it (offsets from ``start``) while it still spans pages. Nothing for
+    a block on one page."""
+    breaks = block.meta.get(PAGE_BREAKS) if block.meta else None
+    if not breaks:
+        return {}
+    first = last = block.page
+    inside = []
+    for offset, page in breaks:
+        if offset <= start:
+            first = page
+        elif offset < end:
+            last = page
+            inside.append((offset - start, page))
+    if first is not None and last is not None and last < first:
+        last = first
+    meta = {k: v for k, v in block.meta.items() if k not in (PAGE_END, PAGE_BREAKS)}
+    if inside:
+        meta[PAGE_END] = last
+        meta[PAGE_BREAKS] = tuple(inside)
+    return {"page": first, "meta": meta}
+
+
 def split_prose(block: Block, limit: int) -> list[Block]:
     """A paragraph (or heading) cut to ``limit``: at lines, then sentences, then a word."""
     if len(block.text) <= limit:
@@ -170,7 +208,8 @@ def split_prose(block: Block, limit: int) -> list[Block]:
     text = block.text
     lm = _LineMap(block)
     return [
-        sub_block(block, text[s:e], lm.lines(s, e)) for s, e in pack(text, prose_spans(text, limit), limit)
+        sub_block(block, text[s:e], lm.lines(s, e), **paged(block, s, e))
+        for s, e in pack(text, prose_spans(text, limit), limit)
     ]
 
 
@@ -221,6 +260,7 @@ def split_atomic(block: Block, limit: int) -> list[Block]:
                 first = bisect_right(starts, s) - 1
                 last = bisect_right(starts, e - 1) - 1
                 changes["items"] = block.items[first : last + 1]
+            changes.update(paged(block, s, e))
             out.append(sub_block(block, text[s:e], lm.lines(s, e), **changes))
         return out
     # code: whole lines only; keep indentation (no trimming of the first line's leading spaces)
@@ -316,7 +356,7 @@ class Draft:
         return Chunk(self.text, self.content_type, meta)
 
 
-_PROVENANCE_KEYS = frozenset((*FIRST_KEYS, *RANGE_KEYS, *SHARED_KEYS, NOTES))
+_PROVENANCE_KEYS = frozenset((*FIRST_KEYS, *RANGE_KEYS, *SHARED_KEYS, NOTES, PAGE_END))
 
 
 def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
@@ -333,6 +373,8 @@ def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
         extra = b.meta
         if not extra or _PROVENANCE_KEYS.isdisjoint(extra):
             return
+        if extra.get(PAGE_END) is not None:
+            meta["page_end"] = extra[PAGE_END]
         for key in FIRST_KEYS:
             if key in extra:
                 meta[key] = extra[key]
@@ -364,6 +406,8 @@ def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
                 first_page = last_page = page
             elif page > last_page:
                 last_page = page
+            if b.meta and (end := b.meta.get(PAGE_END)) is not None and end > last_page:
+                last_page = end
         if b.meta:
             metas.append(b.meta)
     if first_line is not None:

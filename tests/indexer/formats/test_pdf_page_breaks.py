@@ -92,3 +92,55 @@ def test_sentences_cut_by_page_breaks_in_real_documents(real_world):
     doc = extract(real_world / "pdf" / "pdfplumber" / "federal-register-2020-17221.pdf")
     joined = [b for b in doc.blocks if "erroneous AOA as a potential cause for unreliable airspeed" in b.text]
     assert [b.page for b in joined] == [3]
+
+
+def test_a_paragraph_read_on_over_a_page_break_says_both_pages():
+    # _document() draws CUT's first two lines at the foot of page 1 and the rest on page 2: the
+    # block starts on page 1 and reaches page 2, and so does every chunk holding it
+    doc = extract(_document(), filename="survey.pdf")
+    cut = next(b for b in doc.blocks if b.text == CUT)
+    assert (cut.page, cut.meta.get("page_end")) == (1, 2)
+    # page_aware's first chunk holds FIRST and CUT alone (the page changes after CUT): it says
+    # pages 1 to 2, the paragraphs wholly on pages 2 and 3 one page each
+    chunks = get_chunks(_document(), filename="survey.pdf", mode="page_aware")
+    pages = [(c["metadata"]["page_number"], c["metadata"].get("page_end")) for c in chunks]
+    assert pages == [(1, 2), (2, None), (3, None)]
+
+
+def test_parts_of_a_block_over_a_page_break_say_their_own_pages():
+    # a list of four items, the last two on page 8 (the break at the start of "c) …"), cut two
+    # items a part: the first part is on page 7 alone, the second on page 8 alone; a paragraph
+    # whose second sentence starts page 8, cut at its sentences, likewise
+    from indexer.model import LIST, PAGE_BREAKS, PAGE_END, PARAGRAPH, Block, ListItem
+    from indexer.modes._common import split_block
+
+    items = tuple(ListItem(f"{m}) item {m} of the list that runs on", ordered=True) for m in "abcd")
+    text = "\n".join(it.text for it in items)
+    at = text.index("c)")
+    block = Block(LIST, text, lines=(1, 4), page=7, items=items, meta={PAGE_END: 8, PAGE_BREAKS: ((at, 8),)})
+    parts = split_block(block, 2 * len(items[0].text) + 1)
+    assert [(p.page, p.meta.get(PAGE_END), p.text[:2]) for p in parts] == [(7, None, "a)"), (8, None, "c)")]
+    first, second = "The first sentence ends page seven here.", "The second is all on page eight then."
+    text = f"{first} {second}"
+    block = Block(
+        PARAGRAPH, text, lines=(1, 1), page=7, meta={PAGE_END: 8, PAGE_BREAKS: ((len(first) + 1, 8),)}
+    )
+    parts = split_block(block, max(len(first), len(second)) + 1)
+    assert [(p.page, p.meta.get(PAGE_END), p.text) for p in parts] == [(7, None, first), (8, None, second)]
+    # cut where the part still spans the break, it keeps both pages
+    parts = split_block(block, len(text) - 3)
+    assert all(p.page == 7 or p.meta.get(PAGE_END) is None for p in parts)
+
+
+def test_a_list_read_on_over_a_page_break_says_both_pages(real_world):
+    # GeoTopo-komprimiert.pdf, "Beispiele 1": items 2) to 4) and two bullets end page 6, items
+    # 5) "X := Rn, TZ = {U ⊆ Rn | Es gibt Polynome …" and 6) "… heißt Sierpińskiraum." open
+    # page 7 (the pages' text as pdfium reads it): one list from page 6 to page 7
+    doc = extract(real_world / "pdf" / "py-pdf-samples" / "GeoTopo-komprimiert.pdf")
+    (lst,) = [b for b in doc.blocks if b.kind == "list" and "heißt Sierpińskiraum" in b.text]
+    assert "3) Für eine Menge X heißt TDiskret" in lst.text
+    assert (lst.page, lst.meta.get("page_end")) == (6, 7)
+    for mode in ("default", "semantic", "page_aware"):
+        chunks = get_chunks(real_world / "pdf" / "py-pdf-samples" / "GeoTopo-komprimiert.pdf", mode=mode)
+        (m,) = [c["metadata"] for c in chunks if "heißt Sierpińskiraum" in c["content"]]
+        assert (m["page_number"], m.get("page_end")) == (6, 7), mode
