@@ -782,6 +782,7 @@ class Group:
     numbered_rows: bool = False  # holds a page number set apart on its title's row
     words: Words | None = None  # the document's words, for the hyphens at its lines' ends
     label_pitch: float = 0.0  # the pitch from a bold label's line left above the first (_under_label)
+    column_right: float = 0.0  # a bold first line's column's right edge (_sized_right)
 
     def add(self, line: Line) -> None:
         self.lines.append(line)
@@ -1039,6 +1040,25 @@ def _line_ends(lines: Sequence[Line]) -> dict[int, float]:
     return ends
 
 
+def _sized_ends(lines: Sequence[Line]) -> dict[tuple[int, int], float]:
+    """The rightmost end of the page's lines per left edge (in steps of 3 pt) and size (in half
+    points): a column's edge as its text sets it, a head in a smaller size across the page
+    aside."""
+    ends: dict[tuple[int, int], float] = {}
+    for ln in lines:
+        key = (round(ln.left / 3), round(ln.size * 2))
+        if ln.right > ends.get(key, 0.0):
+            ends[key] = ln.right
+    return ends
+
+
+def _sized_right(ends: dict[tuple[int, int], float], line: Line) -> float:
+    """The right edge of the column of lines in ``line``'s size (within half a point) starting
+    where it does."""
+    key, size = round(line.left / 3), round(line.size * 2)
+    return max(ends.get((k, z), 0.0) for k in (key - 1, key, key + 1) for z in (size - 1, size, size + 1))
+
+
 def _column_right(ends: dict[int, float], left: float) -> float:
     """The right edge of the column whose lines start at ``left``: the rightmost end of the page's
     lines that start there."""
@@ -1117,6 +1137,7 @@ def group_page(
     own = _page_markers(lines)
     ends = _line_ends(lines)
     last_letter: str | None = None  # the page's last letter or roman ordinal
+    sized: dict[tuple[int, int], float] | None = None  # _sized_ends, once a bold line needs it
     groups: list[Group] = []
     cur: Group | None = None
     for n, line in enumerate(lines):
@@ -1166,6 +1187,10 @@ def group_page(
         above = cur
         cur = Group(page=page, words=words)
         cur.add(line)
+        if line.bold:  # a label's column (_label): the lines in its size starting where it does
+            if sized is None:
+                sized = _sized_ends(lines)
+            cur.column_right = _sized_right(sized, line)
         groups.append(cur)
         if bullet:
             cur.items.append(_item(cur, line, bullet))
@@ -1327,7 +1352,7 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
     if not (angle < UPRIGHT_BELOW or angle > UPRIGHT_ABOVE):
         return False
     size, prev_size = line.size, prev.size
-    if abs(prev_size - size) > 0.6 or prev.bold != line.bold:
+    if abs(prev_size - size) > 0.6 or (prev.bold != line.bold and not _term_item(group, line)):
         return False
     base, last_base = prev.base, prev.last_base
     if abs(last_base - base) > 0.8 * prev_size:
@@ -1383,6 +1408,22 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
         if left < body_left - 0.8 * size:
             return False  # outdented: a new hanging paragraph
     return not (left > prev_right or right < prev.left)  # stacked, not side by side
+
+
+def _term_item(group: Group, line: Line) -> bool:
+    """Whether ``line``, a regular line right of the last item's marker, runs on that item where
+    the item's only line is bold after a regular item of the list: the item names a term in bold
+    (``d) Halbgeraden:`` after ``a)`` to ``c)`` in GeoTopo, its display formulas under it), where a
+    bold item opening a list is a numbered title."""
+    items, lines = group.items, group.lines
+    return (
+        len(items) > 1
+        and group.item_line == len(lines) - 1
+        and lines[-1].bold
+        and not line.bold
+        and not lines[group.item_line - 1].bold
+        and line.left > items[-1][3] + 0.3 * line.size
+    )
 
 
 def _same_start(a: str, b: str) -> bool:
@@ -1540,7 +1581,7 @@ def _heading_key(
     if (
         group.bold
         and abs(size - body) < 1.0
-        and (len(group.lines) == 1 or (len(group.lines) == 2 and (group.is_list or _centred(group, shape))))
+        and (len(group.lines) == 1 or (len(group.lines) == 2 and (group.is_list or _label(group, shape))))
         and len(text) <= 100
         and not text.endswith((".", ",", ";"))
         and (text[0].isupper() or text[0].isdigit())
@@ -1555,6 +1596,17 @@ def _heading_key(
 _CAPTION = re.compile(
     r"(?:Figure|Fig\.|Table|Exhibit|Chart|Abbildung|Abb\.|Tabelle|Tableau)\s+[0-9IVX]+(?:[.-]\d+)*[a-z]?\s*[:.–—-]\s"
 )
+
+
+def _label(group: Group, shape: _PageShape | None) -> bool:
+    """Whether two bold lines are a label set over two lines: centred, or the first ending where
+    the second's first word would have fitted after it in their column (``Definition 60`` over
+    ``§3) Anordnungsaxiome`` in GeoTopo), where a bold paragraph's first line is full (the
+    Federal Register's bold heads wrapped in its narrow columns stay text)."""
+    if _centred(group, shape):
+        return True
+    first, second = group.lines
+    return shape is not None and not _wraps(first, second, max(group.column_right, group.right))
 
 
 def _centred(group: Group, shape: _PageShape | None) -> bool:

@@ -206,7 +206,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # CMBX10, Frutiger-Bd), and a paragraph under a bold label's line hangs under its first line;
     # 30: a big closing delimiter joined to a lone number or letter on another row after a space
     # 31: a paragraph or list read on over a page break says the last page it reaches (page_end)
-    version="31",
+    # 32: a bold label broken over two lines is a heading; a bold term's item keeps the lines under it
+    version="32",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

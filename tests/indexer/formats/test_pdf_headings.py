@@ -687,3 +687,76 @@ def test_the_bylines_of_real_papers_are_paragraphs(real_world):
         (HEADING, "Two-Column Document with Lorem Ipsum"),
         (PARAGRAPH, "Your Name"),
     ]
+
+
+def _two_line_labels_pdf() -> bytes:
+    """A page of 10 pt Helvetica prose at x = 72 wrapped at x = 452: "Definition 59" in
+    bold on a line of its own over a paragraph; "Definition 60" in bold over "§3) Axioms of
+    order" in bold, indented, over a paragraph; then a bold sentence of two lines, its first
+    filling the column, without a stop."""
+    prose = (
+        "The plane satisfies the axioms stated so far, and the terms defined here are used in all "
+        "of the sections that follow, where each of them is needed for the proofs of the theorems."
+    )
+    bold = "Every line that meets one side of a triangle and none of its corners meets one other side too"
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    y = 740.0
+
+    def wrapped(font: str, text: str, x: float = 72) -> None:
+        nonlocal y
+        words, line = text.split(), ""
+        for word in words:
+            if line and stringWidth(f"{line} {word}", font, 10) > 380:
+                c.drawString(x, y, line)
+                y -= 13
+                line = word
+            else:
+                line = f"{line} {word}".strip()
+        c.drawString(x, y, line)
+        y -= 13
+
+    for label in (["Definition 59"], ["Definition 60", "§3) Axioms of order"]):
+        y -= 10
+        c.setFont("Helvetica-Bold", 10)
+        for k, text in enumerate(label):
+            c.drawString(72 + 18 * k, y, text)
+            y -= 13
+        c.setFont("Helvetica", 10)
+        wrapped("Helvetica", prose)
+    y -= 10
+    c.setFont("Helvetica-Bold", 10)
+    wrapped("Helvetica-Bold", bold)
+    c.setFont("Helvetica", 10)
+    y -= 10
+    wrapped("Helvetica", prose)
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_bold_label_on_two_lines_in_the_body_size_is_a_heading():
+    # the first line of "Definition 60" / "§3) Axioms of order" ends where "§3)" would have
+    # fitted after it: a label broken on purpose, a heading like "Definition 59"; the bold
+    # sentence's first line is full (its next word would not have fitted): a paragraph
+    doc = extract(_two_line_labels_pdf(), filename="axioms.pdf")
+    assert [(b.kind, b.text[:24]) for b in doc.blocks if b.kind == HEADING or b.text.startswith("Every")] == [
+        (HEADING, "Definition 59"),
+        (HEADING, "Definition 60 §3) Axioms"),
+        (PARAGRAPH, "Every line that meets on"),
+    ]
+
+
+def test_geotopo_definition_60_is_a_heading_and_federal_register_heads_stay_text(real_world):
+    # GeoTopo-komprimiert.pdf p. 70: "Definition 60" (SFBX1095, x 90.6 to 160.2) over "§3)
+    # Anordnungsaxiome" (bold, from x 118.1) in a column whose lines reach x 539: a heading as
+    # "Definition 59" on p. 69 is. The Federal Register's bold heads wrapped in its columns
+    # ("Explanation of Change to the" / "Applicability", the column ending near x 372;
+    # "Airworthiness Directives; The Boeing" / "Company Airplanes", near x 212, under the
+    # page's 8 pt head across the page from x 46) stay paragraphs
+    doc = extract(real_world / "pdf" / "py-pdf-samples" / "GeoTopo-komprimiert.pdf")
+    (block,) = [b for b in doc.blocks if b.text.startswith("Definition 60")]
+    assert (block.kind, block.text, block.page) == (HEADING, "Definition 60 §3) Anordnungsaxiome", 70)
+    doc = extract(real_world / "pdf" / "pdfplumber" / "federal-register-2020-17221.pdf")
+    kinds = {b.text: b.kind for b in doc.blocks}
+    assert kinds["Explanation of Change to the Applicability"] == PARAGRAPH
+    assert kinds["Airworthiness Directives; The Boeing Company Airplanes"] == PARAGRAPH

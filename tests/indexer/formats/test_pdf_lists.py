@@ -694,3 +694,77 @@ def test_spaced_items_are_one_list_only_where_the_marker_counts_on_in_its_kind()
     assert _spaced(["h.", "i.", "j."]) == [["h.", "i.", "j."]]
     assert _spaced(["i.", "ii.", "iii."]) == [["i.", "ii.", "iii."]]
     assert _spaced(["h.", "i.", "ii."]) == [["h.", "i."], ["ii."]]
+
+
+def _runs_page(lines: list[tuple[float, float, list[tuple[str, str]]]]) -> bytes:
+    """One page of 10 pt lines ``(x, drop, [(font, text), …])``: each ``drop`` points under the
+    line before, set in runs of Helvetica and Helvetica-Bold."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    y = 732.0
+    for x, drop, runs in lines:
+        y -= drop
+        at = x
+        for font, text in runs:
+            c.setFont(font, SIZE)
+            c.drawString(at, y, text)
+            at += stringWidth(text, font, SIZE)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_formulas_under_an_item_naming_a_bold_term_stay_in_the_item():
+    # GeoTopo p. 69 as built here: items a) to c) in regular type, then "d) Halflines:" whose
+    # term is bold (its marker and colon regular: nearly all its letters bold, a bold line), and
+    # two display formulas under it, right of the marker; then a paragraph at the margin. The
+    # formulas are the item's text: one list of four items, the paragraph after it
+    r, b = "Helvetica", "Helvetica-Bold"
+    lines = [
+        (72, 0, [(r, "Let P, Q and R be points of the plane and consider the following terms.")]),
+        (90, 24, [(r, "a) P, Q, R are collinear when one line holds all three of them.")]),
+        (90, 24, [(r, "b) Q lies between P and R when d(P, R) = d(P, Q) + d(Q, R).")]),
+        (90, 24, [(r, "c) the segment PR is the set of the points between P and R.")]),
+        (90, 24, [(r, "d) "), (b, "Halflines"), (r, ":")]),
+        (108, 14, [(r, "PR+ := { Q | Q lies between P and R or R lies between P and Q }")]),
+        (108, 16, [(r, "PR- := { Q | P lies between Q and R }")]),
+        (72, 30, [(r, "Remark 60 follows from these terms at once, as the figure shows.")]),
+    ]
+    doc = extract(_runs_page(lines), filename="halflines.pdf")
+    assert _lists(doc) == [
+        [
+            "a) P, Q, R are collinear when one line holds all three of them.",
+            "b) Q lies between P and R when d(P, R) = d(P, Q) + d(Q, R).",
+            "c) the segment PR is the set of the points between P and R.",
+            "d) Halflines: PR+ := { Q | Q lies between P and R or R lies between P and Q } "
+            "PR- := { Q | P lies between Q and R }",
+        ]
+    ]
+    assert doc.blocks[-1].text == "Remark 60 follows from these terms at once, as the figure shows."
+    # a bold item opening its list is set as a numbered title: the text under it stays apart
+    lines = [
+        (72, 0, [(r, "The report has two parts, each of them opening with its title line.")]),
+        (90, 24, [(b, "1) Overview")]),
+        (108, 14, [(r, "The first part says what the report covers and what it leaves out.")]),
+    ]
+    doc = extract(_runs_page(lines), filename="overview.pdf")
+    assert _lists(doc) == [["1) Overview"]]
+    assert doc.blocks[-1].text == "The first part says what the report covers and what it leaves out."
+
+
+def test_geotopo_halflines_keep_their_formulas(real_world):
+    # GeoTopo-komprimiert.pdf p. 69, Definition 59: "d) Halbgeraden:" (the term in SFBX1095, the
+    # marker and colon in SFRM1095, as pdfium reports the fonts) over the formulas "P R+ := …"
+    # and "P R− := …" set right of the marker; the figure's labels below stay apart
+    doc = extract(real_world / "pdf" / "py-pdf-samples" / "GeoTopo-komprimiert.pdf")
+    (item,) = [
+        it.text
+        for b in doc.blocks
+        if b.kind == LIST
+        for it in b.items
+        if it.text.startswith("d) Halbgeraden")
+    ]
+    assert item == (
+        "d) Halbgeraden: P R+ := {Q ∈ X|Q liegt zwischen P und R oder R liegt zwischen P und Q} "
+        "P R− := { Q ∈ X | P liegt zwischen Q und R }"
+    )
