@@ -1300,7 +1300,7 @@ def _same_list(group: Group, line: Line, bullet: re.Match | None = None) -> bool
     if pitch <= 0:
         return False
     if abs(prev.size - line.size) > 0.6:
-        return _nested_under(group, line, pitch)
+        return _nested_under(group, line, pitch) or _back_out(group, line, bullet, pitch)
     if pitch < 3.0 * line.size:
         return True
     if bullet is None or pitch >= SPACED_ITEMS * line.size:
@@ -1320,6 +1320,30 @@ def _nested_under(group: Group, line: Line, pitch: float) -> bool:
     bullet they belong to (``100_g_networking…`` p. 10: 19 pt over 15.7 pt)."""
     return line.left > group.items[-1][3] + 0.8 * line.size and pitch < 2.0 * max(
         group.lines[-1].size, line.size
+    )
+
+
+def _back_out(group: Group, line: Line, bullet: re.Match | None, pitch: float) -> bool:
+    """Whether ``line``, an item's first line in another size than the list's last line, is the
+    next item at the list's top level after items nested under its first: it shows the first
+    item's bullet at its marker's indent, in about its size (a slide program shrinks a bullet's
+    text to fit its box: ``100_g_networking…`` p. 10 sets its two bold bullets in 19 and 20.2 pt,
+    each over 15.7 pt sub-bullets), less than SPACED_ITEMS of its sizes under the list."""
+    items = group.items
+    first = group.lines[0]
+    size = line.size
+    return (
+        bullet is not None
+        and bullet.re is not _ORDERED
+        and bullet.re is not _RUN_IN_NUMBER
+        and not items[0][1]
+        and items[0][0] == 0
+        and items[-1][0] > 0
+        and abs(items[0][3] - line.left) <= 1.0
+        and first.text[:1] == line.text[:1]
+        and abs(first.size - size) <= 0.1 * max(first.size, size)
+        and first.bold == line.bold
+        and pitch < SPACED_ITEMS * size
     )
 
 

@@ -207,7 +207,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 30: a big closing delimiter joined to a lone number or letter on another row after a space
     # 31: a paragraph or list read on over a page break says the last page it reaches (page_end)
     # 32: a bold label broken over two lines is a heading; a bold term's item keeps the lines under it
-    version="32",
+    # 33: a bullet back at the first item's indent after its sub-bullets, in about its size, goes on the list
+    version="33",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

@@ -633,9 +633,49 @@ def test_an_item_indented_further_than_the_one_above_is_one_level_deeper():
     assert lists == [[(0, "Fruit"), (1, "Apples"), (2, "Cox"), (1, "Pears"), (0, "Vegetables")]]
 
 
+def test_a_bullet_back_at_the_first_ones_indent_after_its_sub_bullets_goes_on_the_list():
+    # a slide's two bold bullets, 19 and 20.2 pt (shrunk to fit their boxes), each over 15.7 pt
+    # sub-bullets 27 pt further in, the second 56 pt (2.8 of its sizes) under the last
+    # sub-bullet: one list of two top-level items with their sub-items (they were two lists)
+    bold, plain = "Helvetica-Bold", "Helvetica"
+    first = [
+        (49, 450, 19, bold, "\u2022 Mellanox ConnectX4 Adapter"),
+        (76, 422, 15.7, plain, "\u2022 100G Ethernet"),
+        (76, 397, 15.7, plain, "\u2022 Multi-Host"),
+    ]
+
+    def lists(second: list) -> list:
+        doc = extract(_slide(first + second), filename="slides.pdf")
+        return [[(i.level, i.text) for i in b.items] for b in doc.blocks if b.kind == LIST]
+
+    assert lists(
+        [
+            (49, 341, 20.2, bold, "\u2022 Intel Omnipath Adapter"),
+            (76, 313, 15.7, plain, "\u2022 Focus on MPI"),
+        ]
+    ) == [
+        [
+            (0, "Mellanox ConnectX4 Adapter"),
+            (1, "100G Ethernet"),
+            (1, "Multi-Host"),
+            (0, "Intel Omnipath Adapter"),
+            (1, "Focus on MPI"),
+        ]
+    ]
+    # not in about the first bullet's size (28 pt), not in its weight, or more than five of its
+    # sizes under the list: another list
+    for line in (
+        (49, 341, 28, bold, "\u2022 Intel Omnipath Adapter"),
+        (49, 341, 20.2, plain, "\u2022 Intel Omnipath Adapter"),
+        (49, 280, 19, bold, "\u2022 Intel Omnipath Adapter"),
+    ):
+        assert len(lists([line])) == 2, line
+
+
 def test_the_100g_slides_sub_bullets_are_nested(real_world):
-    # p. 10: "Mellanox ConnectX4 Adapter" (bold 19 pt) and "Intel Omnipath Adapter" (bold 20.2 pt)
-    # each over five sub-bullets of 15.7 pt, 27 pt further in
+    # p. 10: "Mellanox ConnectX4 Adapter" (bold 19 pt) and "Intel Omnipath Adapter" (bold 20.2 pt,
+    # at the same indent, 56 pt under the last sub-bullet) each over five sub-bullets of 15.7 pt,
+    # 27 pt further in: one list, as the slide shows it
     path = (
         real_world
         / "pdf"
@@ -652,8 +692,6 @@ def test_the_100g_slides_sub_bullets_are_nested(real_world):
             (1, "Sophisticated offloads."),
             (1, "Multi-Host"),
             (1, "Evolution of ConnectX3"),
-        ],
-        [
             (0, "Intel Omnipath Adapter"),
             (1, "Focus on MPI"),
             (1, "Omnipath only"),
