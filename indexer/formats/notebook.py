@@ -3,10 +3,11 @@
 The notebook is JSON (nbformat 4, and the ``worksheets`` layout of nbformat 3). Markdown cells go
 through the Markdown extractor's block builder; code cells are CODE blocks in the kernel's
 language; text outputs (streams, ``text/plain`` results, tracebacks without terminal colours)
-follow their cell as CODE blocks, HTML results holding a table are read as tables, Markdown results
-as Markdown; ``image/png``/``jpeg``/``gif``/``webp`` outputs are extracted under names that say
-where they came from (``cell3_output1.png``). Every block carries ``cell_index`` (0-based) and
-``cell_type``. A file that is not a notebook is read as text, never dropped.
+follow their cell as CODE blocks, a run of pieces printed to one stream joined and a carriage
+return writing over its line as in a terminal; HTML results holding a table are read as tables,
+Markdown results as Markdown; ``image/png``/``jpeg``/``gif``/``webp`` outputs are extracted under
+names that say where they came from (``cell3_output1.png``). Every block carries ``cell_index``
+(0-based) and ``cell_type``. A file that is not a notebook is read as text, never dropped.
 """
 
 from __future__ import annotations
@@ -68,8 +69,8 @@ class _Reader:
             if source.strip():
                 code_meta = {"language": self.language} if self.language else {}
                 self.add([Block(CODE, source.rstrip("\n"), meta=code_meta)], meta)
-            outputs = cell.get("outputs") or []
-            for n, output in enumerate((o for o in outputs if isinstance(o, dict)), start=1):
+            outputs = [o for o in cell.get("outputs") or [] if isinstance(o, dict)]
+            for n, output in _coalesced(outputs):
                 self.output(index, n, output, {**meta, "output_index": n})
         elif source.strip():  # raw and heading cells (nbformat 3)
             if kind == "heading":
@@ -81,7 +82,7 @@ class _Reader:
     def output(self, index: int, n: int, output: dict, meta: dict[str, Any]) -> None:
         otype = output.get("output_type")
         if otype == "stream":
-            self.code(_text(output.get("text")), meta)
+            self.code(_overwritten(_text(output.get("text"))), meta)
             return
         if otype in ("error", "pyerr"):
             trace = "\n".join(_text(t) for t in output.get("traceback") or [])
@@ -131,6 +132,37 @@ class _Reader:
         return True
 
 
+def _coalesced(outputs: list[dict]) -> list[tuple[int, dict]]:
+    """The outputs with their 1-based positions, a run of stream outputs to one stream (stdout
+    or stderr) joined into the first of them, as Jupyter shows them and nbconvert's
+    ``coalesce_streams`` joins them: a kernel sends a program's printing in pieces, which may
+    split a line."""
+    out: list[tuple[int, dict]] = []
+    for n, output in enumerate(outputs, start=1):
+        last = out[-1][1] if out else None
+        if (
+            last is not None
+            and output.get("output_type") == last.get("output_type") == "stream"
+            and output.get("name") == last.get("name")
+        ):
+            out[-1] = (out[-1][0], {**last, "text": _text(last.get("text")) + _text(output.get("text"))})
+        else:
+            out.append((n, output))
+    return out
+
+
+_OVERWRITTEN = re.compile(r"[^\n]*\r(?=[^\n])")
+
+
+def _overwritten(text: str) -> str:
+    """A stream's text as a terminal leaves it: a carriage return not ending its line goes back
+    to the line's start, what came before it on the line written over (a progress bar's
+    updates, of which the last stays), as nbconvert's ``coalesce_streams`` reads it."""
+    if "\r" not in text:
+        return text
+    return _OVERWRITTEN.sub("", text.replace("\r\n", "\n")).replace("\r", "")
+
+
 _NB3_KEYS = {"png": "image/png", "jpeg": "image/jpeg", "text": "text/plain", "html": "text/html"}
 
 
@@ -163,7 +195,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="14",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="15",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -182,6 +214,7 @@ def _as_text(text: str, reason: str) -> Document:
     # 12: Markdown cells and HTML outputs: a quote's blocks carry their quote depth (markdown 12, HTML 13)
     # 13: Markdown cells and HTML outputs: ordered items carry their numbers (markdown 17, HTML 14)
     # 14: HTML outputs: text in a list outside any <li> an unordered item (HTML 15)
+    # 15: a run of stream outputs to one stream joined; a carriage return writes over its line
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

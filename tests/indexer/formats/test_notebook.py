@@ -99,3 +99,25 @@ def test_not_a_notebook_is_read_as_text():
     doc = extract_ipynb(b"{ this is not json", CTX)
     assert doc.blocks and "this is not json" in doc.text and doc.coverage.warnings
     assert extract_ipynb(b"", CTX).blocks == ()
+
+
+def test_stream_pieces_join_and_carriage_returns_overwrite():
+    # A kernel sends printing in pieces (here a line split over two stdout outputs) and a progress
+    # bar as updates each going back over its line with a carriage return; Jupyter shows one
+    # stdout text "line one\nhalf done\nline two" and, on stderr, only the bar's last state.
+    cells = [
+        {
+            "cell_type": "code",
+            "source": "run()",
+            "outputs": [
+                {"output_type": "stream", "name": "stdout", "text": ["line one\n", "half "]},
+                {"output_type": "stream", "name": "stdout", "text": "done\nline two\n"},
+                {"output_type": "stream", "name": "stderr", "text": ["  0%| 0/3\r", " 33%| 1/3\r"]},
+                {"output_type": "stream", "name": "stderr", "text": "100%| 3/3\r\nok\r\n"},
+                {"output_type": "stream", "name": "stdout", "text": "after\n"},
+            ],
+        }
+    ]
+    doc = extract_ipynb(_nb(cells), CTX)
+    outputs = [(b.text, b.meta["output_index"]) for b in doc.blocks if b.meta.get("output")]
+    assert outputs == [("line one\nhalf done\nline two", 1), ("100%| 3/3\nok", 3), ("after", 5)]
