@@ -1,15 +1,16 @@
 """CSV and TSV on the stdlib ``csv`` module: one TABLE block per file.
 
-The encoding is sniffed (BOM, UTF-16, UTF-8, cp1252/latin-1); the delimiter is detected among
-``, \\t ; |`` (``csv.Sniffer`` on a sample, checked against how consistently each candidate splits
-the sample's lines; ``.tsv`` prefers the tab); quoting follows RFC 4180 (quoted delimiters,
-newlines and doubled quotes). Whether the first row is a header is inferred as the reference does:
-a text cell above a numeric column says header, and in a text column a first cell whose length
-differs from the others' says header; a single-row file is data. Up to three lines holding one
-text cell above such a header are titles, kept as PARAGRAPH blocks before the table. Without a header the columns are
-labelled ``Column N`` by the modes and ``has_header`` is False. Each row keeps the 1-based source
-line it starts on (``row_numbers``), so chunks point at the file's own lines. A file the csv module
-cannot read is read as plain text, never dropped.
+The encoding is sniffed (BOM, UTF-16, UTF-8, cp1252/latin-1); the delimiter is the one a first
+line ``sep=;`` names (Excel's hint, no row), else detected among ``, \\t ; |`` (``csv.Sniffer`` on
+a sample, checked against how consistently each candidate splits the sample's lines; ``.tsv``
+prefers the tab); quoting follows RFC 4180 (quoted delimiters, newlines and doubled quotes).
+Whether the first row is a header is inferred as the reference does: a text cell above a numeric
+column says header, and in a text column a first cell whose length differs from the others' says
+header; a single-row file is data. Up to three lines holding one text cell above such a header are
+titles, kept as PARAGRAPH blocks before the table. Without a header the columns are labelled
+``Column N`` by the modes and ``has_header`` is False. Each row keeps the 1-based source line it
+starts on (``row_numbers``), so chunks point at the file's own lines. A file the csv module cannot
+read is read as plain text, never dropped.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ _SAMPLE_LINES = 50
 _HEADER_SAMPLE = 50
 _QUOTED = re.compile(r'"(?:[^"]|"")*"')
 _DATE = re.compile(r"^\d{1,4}(?:[-/.:]\d{1,4})+(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?Z?)?$")
+#: Excel's first line naming the delimiter ("sep=;"): no row, and the delimiter without guessing
+_SEP_HINT = re.compile(r"sep=([^\n\r\"])[ \t]*(?=\n|$)", re.IGNORECASE)
 _NUMBER = re.compile(r"^[-+]?(?:\d[\d,_ ]*)?(?:\.\d+)?(?:[eE][-+]?\d+)?%?$")
 
 _ENCODING_NAMES = {
@@ -266,9 +269,10 @@ def _csv_document(data: bytes, preferred: str) -> Document:
     label = encoding_label(encoding)
     if not text.strip():
         return Document(source_type="csv", blocks=(), text=text, family=CSV)
-    delimiter = detect_delimiter(text, preferred)
+    hint = _SEP_HINT.match(text)
+    delimiter = hint.group(1) if hint else detect_delimiter(text, preferred)
     try:
-        rows, starts, newlines = _read_lines(text, delimiter)
+        rows, starts, newlines = _read_lines(text[hint.end(1) :] if hint else text, delimiter)
     except csv.Error as exc:
         return _as_text(text, label, delimiter, str(exc))
     if not rows:
@@ -318,9 +322,10 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="4",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="5",  # 2: title lines over the header; text that is no table: wrapped list lines
         # 3: text that is no table has no heading in capitals or after "#" where most lines are code
         # 4: text that is no table keeps its lines' indentation in steps (text 8)
+        # 5: a first line "sep=;" names the delimiter and is no row
         source_type="csv",
         family=CSV,
     )(extract)

@@ -213,3 +213,19 @@ def test_real_csv_with_a_title_line(real_world):
     assert doc.blocks[0].text == "Stanley Cups"
     assert doc.blocks[1].header == ("Team", "Location", "Stanley Cups")
     assert doc.blocks[1].rows[0] == ("Blues", "STL", "1")
+
+
+def test_excel_sep_line_names_the_delimiter_and_is_no_row():
+    # Excel writes "sep=;" on the first line to name the delimiter; it is no row, and here a
+    # comma would otherwise split the decimal commas. Lines: 1 the hint, 2 header, 3 and 4 rows.
+    data = "sep=;\r\nname;price;note\r\nApfel;1,20;rot, süß\r\nBirne;2,30;gelb\r\n".encode("cp1252")
+    doc = extract_csv(data, CTX)
+    assert doc.metadata["delimiter_detected"] == ";"
+    (block,) = doc.blocks
+    assert block.header == ("name", "price", "note")
+    assert block.rows == (("Apfel", "1,20", "rot, süß"), ("Birne", "2,30", "gelb"))
+    assert block.row_numbers == (3, 4) and block.lines == (2, 4)
+    assert "sep=" not in block.text
+    # a tab named in a .csv file
+    (tabbed,) = extract_csv(b"sep=\t\na,b\tc\n1,5\t2\n", CTX).blocks
+    assert tabbed.header == ("a,b", "c") and tabbed.rows == (("1,5", "2"),)
