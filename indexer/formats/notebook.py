@@ -6,8 +6,10 @@ language; text outputs (streams, ``text/plain`` results, tracebacks without term
 follow their cell as CODE blocks, a run of pieces printed to one stream joined and a carriage
 return writing over its line as in a terminal; HTML results holding a table are read as tables,
 Markdown results as Markdown; ``image/png``/``jpeg``/``gif``/``webp`` outputs are extracted under
-names that say where they came from (``cell3_output1.png``). Every block carries ``cell_index``
-(0-based) and ``cell_type``. A file that is not a notebook is read as text, never dropped.
+names that say where they came from (``cell3_output1.png``), and so are the images a Markdown
+cell carries (``attachments``, shown by ``![…](attachment:chart.png)``: ``cell2_chart.png``).
+Every block carries ``cell_index`` (0-based) and ``cell_type``. A file that is not a notebook is
+read as text, never dropped.
 """
 
 from __future__ import annotations
@@ -15,8 +17,11 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import posixpath
 import re
+from dataclasses import replace
 from typing import Any
+from urllib.parse import unquote
 
 from ..images import admit
 from ..limits import ExtractContext
@@ -64,7 +69,11 @@ class _Reader:
         meta = {"cell_index": index, "cell_type": kind}
         source = _text(cell.get("source", cell.get("input")))
         if kind == "markdown":
-            self.add(markdown_blocks(source), meta)
+            blocks = markdown_blocks(source)
+            attachments = cell.get("attachments")
+            if isinstance(attachments, dict) and attachments:
+                blocks = self.attached(index, blocks, attachments)
+            self.add(blocks, meta)
         elif kind == "code":
             if source.strip():
                 code_meta = {"language": self.language} if self.language else {}
@@ -110,6 +119,53 @@ class _Reader:
             self.code(_text(data["text/plain"]), meta)
         elif html:
             self.add(html_blocks(html)[0], meta)
+
+    def attached(self, index: int, blocks: list[Block], attachments: dict) -> list[Block]:
+        """A Markdown cell's blocks with the images it carries (``attachments``, a bundle of
+        base64 data by file name, which the cell shows as ``![…](attachment:name)``): an image
+        block showing one takes its image, an attachment shown inside a paragraph or not at all
+        follows the cell's blocks as an image block of its own."""
+        taken: dict[str, str | None] = {}
+
+        def take(key: str) -> str | None:
+            if key not in taken:
+                bundle = attachments.get(key)
+                taken[key] = self.attachment(index, key, bundle) if isinstance(bundle, dict) else None
+            return taken[key]
+
+        out: list[Block] = []
+        for block in blocks:
+            src = str(block.meta.get("src") or "") if block.kind == IMAGE else ""
+            if src.startswith("attachment:") and (name := take(unquote(src[len("attachment:") :]))):
+                block = replace(block, images=(name,))
+            out.append(block)
+        for key in attachments:
+            if key not in taken and (name := take(key)):
+                out.append(Block(IMAGE, f"[Image: {name}]", images=(name,)))
+        return out
+
+    def attachment(self, index: int, key: str, bundle: dict) -> str | None:
+        """The name of a cell attachment's image once extracted (``cell3_chart.png``), or None."""
+        stem = posixpath.splitext(posixpath.basename(str(key)))[0] or "attachment"
+        for mime, ext in _IMAGE_TYPES:
+            if mime in bundle:
+                name = f"cell{index}_{stem}.{ext}"
+                try:
+                    data = base64.b64decode("".join(_text(bundle[mime]).split()), validate=False)
+                except (binascii.Error, ValueError):
+                    self.skipped.append(Skipped("image", name, "attachment is not valid base64"))
+                    return None
+                admitted = admit(
+                    data, ext, source_name=name, keep_source_name=True, meta={"cell_index": index}
+                )
+                if isinstance(admitted, Skipped):
+                    self.skipped.append(admitted)
+                    return None
+                self.images[admitted.name] = admitted
+                return admitted.name
+        if "image/svg+xml" in bundle:
+            self.skipped.append(Skipped("image", f"cell{index}_{stem}.svg", "SVG is not a web raster"))
+        return None
 
     def code(self, text: str, meta: dict[str, Any]) -> None:
         text = _ANSI.sub("", text).rstrip("\n")
@@ -195,7 +251,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="15",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="16",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -215,6 +271,7 @@ def _as_text(text: str, reason: str) -> Document:
     # 13: Markdown cells and HTML outputs: ordered items carry their numbers (markdown 17, HTML 14)
     # 14: HTML outputs: text in a list outside any <li> an unordered item (HTML 15)
     # 15: a run of stream outputs to one stream joined; a carriage return writes over its line
+    # 16: the images a Markdown cell carries as attachments extracted
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

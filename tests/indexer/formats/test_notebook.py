@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import base64
 import json
 
 from indexer.formats.notebook import extract_ipynb
 from indexer.model import CODE, HEADING, IMAGE, PARAGRAPH, TABLE
+from tests._builders import png
 
 from ._text_helpers import CTX, SAMPLES, assert_lines_valid
 
@@ -121,3 +123,36 @@ def test_stream_pieces_join_and_carriage_returns_overwrite():
     doc = extract_ipynb(_nb(cells), CTX)
     outputs = [(b.text, b.meta["output_index"]) for b in doc.blocks if b.meta.get("output")]
     assert outputs == [("line one\nhalf done\nline two", 1), ("100%| 3/3\nok", 3), ("after", 5)]
+
+
+def test_markdown_cell_attachments_are_its_images():
+    # A picture pasted into a Markdown cell is kept in the cell's "attachments" (base64 by file
+    # name) and shown by "![alt](attachment:name)": the image block of the line that shows it
+    # takes the picture; one shown inside a sentence follows the cell's blocks as its own image.
+    chart, icon = png((48, 32)), png((20, 10))
+    cells = [
+        {"cell_type": "markdown", "source": "Intro"},
+        {
+            "cell_type": "markdown",
+            "source": "The tide:\n\n![tide chart](attachment:chart%20one.png)\n\nSee ![i](attachment:icon.png) here.",
+            "attachments": {
+                "chart one.png": {"image/png": base64.b64encode(chart).decode()},
+                "icon.png": {"image/png": base64.b64encode(icon).decode()},
+            },
+        },
+    ]
+    doc = extract_ipynb(_nb(cells), CTX)
+    shown = [
+        (b.kind, b.text, b.images, b.meta["cell_index"]) for b in doc.blocks if b.meta["cell_index"] == 1
+    ]
+    assert shown == [
+        (PARAGRAPH, "The tide:", (), 1),
+        (IMAGE, "[Image: tide chart]", ("cell1_chart one.png",), 1),
+        (PARAGRAPH, "See i here.", (), 1),
+        (IMAGE, "[Image: cell1_icon.png]", ("cell1_icon.png",), 1),
+    ]
+    assert [(i.name, i.width, i.height) for i in doc.images] == [
+        ("cell1_chart one.png", 48, 32),
+        ("cell1_icon.png", 20, 10),
+    ]
+    assert doc.coverage.images_extracted == 2
