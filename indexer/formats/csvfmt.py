@@ -1,16 +1,16 @@
 """CSV and TSV on the stdlib ``csv`` module: one TABLE block per file.
 
-The encoding is sniffed (BOM, UTF-16, UTF-8, cp1252/latin-1); the delimiter is the one a first
-line ``sep=;`` names (Excel's hint, no row), else detected among ``, \\t ; |`` (``csv.Sniffer`` on
-a sample, checked against how consistently each candidate splits the sample's lines; ``.tsv``
-prefers the tab); quoting follows RFC 4180 (quoted delimiters, newlines and doubled quotes).
-Whether the first row is a header is inferred as the reference does: a text cell above a numeric
-column says header, and in a text column a first cell whose length differs from the others' says
-header; a single-row file is data. Up to three lines holding one text cell above such a header are
-titles, kept as PARAGRAPH blocks before the table. Without a header the columns are labelled
-``Column N`` by the modes and ``has_header`` is False. Each row keeps the 1-based source line it
-starts on (``row_numbers``), so chunks point at the file's own lines. A file the csv module cannot
-read is read as plain text, never dropped.
+The encoding is sniffed (BOM, UTF-16, UTF-8, cp1252/latin-1; UTF-8 encoded twice undone); the
+delimiter is the one a first line ``sep=;`` names (Excel's hint, no row), else detected among
+``, \\t ; |`` (``csv.Sniffer`` on a sample, checked against how consistently each candidate
+splits the sample's lines; ``.tsv`` prefers the tab); quoting follows RFC 4180 (quoted
+delimiters, newlines and doubled quotes). Whether the first row is a header is inferred as the
+reference does: a text cell above a numeric column says header, and in a text column a first cell
+whose length differs from the others' says header; a single-row file is data. Up to three lines
+holding one text cell above such a header are titles, kept as PARAGRAPH blocks before the table.
+Without a header the columns are labelled ``Column N`` by the modes and ``has_header`` is False.
+Each row keeps the 1-based source line it starts on (``row_numbers``), so chunks point at the
+file's own lines. A file the csv module cannot read is read as plain text, never dropped.
 """
 
 from __future__ import annotations
@@ -322,10 +322,11 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="5",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="6",  # 2: title lines over the header; text that is no table: wrapped list lines
         # 3: text that is no table has no heading in capitals or after "#" where most lines are code
         # 4: text that is no table keeps its lines' indentation in steps (text 8)
         # 5: a first line "sep=;" names the delimiter and is no row
+        # 6: UTF-8 text encoded twice (read as windows-1252 or latin-1 and written out) read as written
         source_type="csv",
         family=CSV,
     )(extract)

@@ -1387,7 +1387,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="20",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="21",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1414,6 +1414,7 @@ def _scalar(value: str) -> Any:
     # 18: a pipe table in a footnote definition keeps its rows (its lines' 4 columns of the note's were taken for code)
     # 19: a header row of escaped pipes or ending with a backslash heads a table in a list item or a note too
     # 20: a paragraph's last line over a delimiter row heads a table, as in GFM ("text" then "a | b" over "-|-")
+    # 21: UTF-8 text encoded twice (read as windows-1252 or latin-1 and written out) read as written (text 9)
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

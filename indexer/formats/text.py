@@ -1,6 +1,7 @@
 """Plain text (.txt, and any text the registry cannot place otherwise).
 
-The encoding is sniffed (BOM, UTF-16 without BOM, UTF-8, cp1252/latin-1) and newlines normalised;
+The encoding is sniffed (BOM, UTF-16 without BOM, UTF-8, cp1252/latin-1; UTF-8 encoded twice, read
+as windows-1252 or latin-1 and written out, is read as first written) and newlines normalised;
 ``Document.text`` is that text and every block's ``lines`` point into it. Structure is read from the
 layout a person types: blank lines end blocks (except inside a closed ``` fence); a line
 underlined with ``===``/``---`` about as long as itself (not a signature's ``--`` line), a ``#``
@@ -80,7 +81,8 @@ def decode_document(data: bytes) -> tuple[str, str]:
 
     Like :func:`indexer.sniff.decode_text`, except that UTF-8 text with a few damaged bytes stays
     UTF-8 (the damage becomes U+FFFD) instead of being read whole as cp1252 mojibake: legacy
-    cp1252 text almost never contains valid multi-byte UTF-8 sequences, damaged UTF-8 does.
+    cp1252 text almost never contains valid multi-byte UTF-8 sequences, damaged UTF-8 does; and
+    UTF-8 text encoded twice is read as it was first written (:func:`_encoded_twice`).
     """
     head = data[:65536]
     if head[:2] not in (b"\xff\xfe", b"\xfe\xff") and b"\x00" not in head[:4096]:
@@ -91,7 +93,28 @@ def decode_document(data: bytes) -> tuple[str, str]:
             bad = head.decode("utf-8", "replace").count("\ufffd")
             if valid and bad <= 2 * valid + 4:
                 return decode_text(data, "utf-8")
-    return decode_text(data)
+    text, encoding = decode_text(data)
+    if encoding == "utf-8" and not text.isascii():
+        text = _encoded_twice(text)
+    return text, encoding
+
+
+def _encoded_twice(text: str) -> str:
+    """The text UTF-8 text holds when it is UTF-8 read as windows-1252 or latin-1 and written out
+    again (an en dash as "â€“", or as "â" and two C1 controls), else the text as it is: where the
+    whole text is in the characters of one of those and its bytes there are UTF-8. A text written
+    in them once has a letter such as "é" or "ß" before a space or an ASCII letter, which no UTF-8
+    sequence holds; only a text read once too often makes UTF-8 again."""
+    for codec in ("cp1252", "latin-1"):
+        try:
+            raw = text.encode(codec)
+        except UnicodeEncodeError:
+            continue
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return text
+    return text
 
 
 def _is_caps_heading(line: str) -> bool:
@@ -568,7 +591,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="8",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="9",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
     # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
@@ -579,6 +602,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     # unfolded, quoted-printable values decoded), the lines of its blocks counted in it
     # 8: a paragraph's lines indented in steps (a program, verse, an outline) keep that indentation
     # a line of one letter repeated (XXXXXXXX) no heading in capitals
+    # 9: UTF-8 text encoded twice (read as windows-1252 or latin-1 and written out) read as written
     source_type="txt",
     libraries=("charset-normalizer",),
     images=True,

@@ -110,6 +110,21 @@ def test_damaged_utf8_stays_utf8():
     assert encoding == "utf-8"
 
 
+def test_utf8_encoded_twice_reads_as_first_written():
+    # "Roberts – 2–1, £2,500, Müller" in UTF-8, read as windows-1252 and written out again (the
+    # dash's e2 80 93 becomes "â€“", "£" "Â£", "ü" "Ã¼"), or read as latin-1 (the dash "â" and
+    # the C1 controls 0x80, 0x93, as norwich_city.txt under shared has it)
+    first = "Roberts – 2–1, £2,500, Müller\nline two\n"
+    for codec in ("cp1252", "latin-1"):
+        twice = first.encode("utf-8").decode(codec).encode("utf-8")
+        assert decode_document(twice) == (first, "utf-8")
+        assert extract_text(twice, CTX).blocks[0].text == "Roberts – 2–1, £2,500, Müller\nline two"
+    # text written in UTF-8 once keeps its letters: "é" before a space or a letter, "€" alone
+    # (e9 or 80 then ASCII is no UTF-8), CJK (neither codec holds it), "Ã" ending a word
+    for once in ("café au lait – naïve", "5 € net", "東京 – Ã©", "SÃO PAULO"):
+        assert decode_document(once.encode("utf-8")) == (once, "utf-8")
+
+
 def test_line_numbers_survive_leading_blank_lines_and_fences():
     text = "\n\n\nTITLE\n\nsome prose\nmore prose\n\n```sh\nls -l\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
     blocks = text_blocks(text)
