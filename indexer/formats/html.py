@@ -4,11 +4,12 @@ The tree is walked once in document order. Block elements (headings, paragraphs,
 ``pre``, ``img``) become blocks; inline markup is reduced to its text; text directly inside a
 container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing the
 reader sees is dropped; the blocks of a ``<blockquote>`` carry its depth (``quote`` in their meta, 2
-in a quote within a quote). Boilerplate (scripts, styles, navigation, page header/footer, asides,
-language menus, the widgets of an article's header, MediaWiki's edit links and category box) and
-the elements no reader is shown (``hidden``, a ``display: none`` inline or from a ``<style>``
-rule) are removed first: every one of them in a mail body, a web page's short inline ones (sort
-keys) only.
+in a quote within a quote); a ``pre`` in a list item is a code block of its own, the list ending
+before it and going on after it. Boilerplate (scripts, styles, navigation, page header/footer,
+asides, language menus, the widgets of an article's header, MediaWiki's edit links and category
+box) and the elements no reader is shown (``hidden``, a ``display: none`` inline or from a
+``<style>`` rule) are removed first: every one of them in a mail body, a web page's short inline
+ones (sort keys) only.
 Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and only
 ``data:`` URIs carry bytes that can be extracted; tracking pixels and small icons, by their
 declared size, are left out and listed (:func:`_junk_image`). Tables are laid out as a browser
@@ -271,7 +272,7 @@ class _Walker:
             elif tag == "table":
                 self.flush()
                 self.table(child, depth)
-            elif tag in ("pre", "xmp", "listing", "plaintext"):
+            elif tag in _PRE_TAGS:
                 self.flush()
                 self.pre(child)
             elif tag == "img":
@@ -298,7 +299,7 @@ class _Walker:
             self.blocks.append(new_block(HEADING, text, level))
         self.images_within(node)
 
-    def pre(self, node: LexborNode) -> None:
+    def pre(self, node: LexborNode, images: bool = True) -> None:
         text = (node.text(deep=True) or "").strip("\n").rstrip()
         if text.strip():
             meta = {}
@@ -306,7 +307,8 @@ class _Walker:
             if language:
                 meta["language"] = language
             self.blocks.append(new_block(CODE, text, meta=meta))
-        self.images_within(node)
+        if images:
+            self.images_within(node)
 
     def image(self, node: LexborNode) -> None:
         attrs = node.attributes
@@ -373,12 +375,29 @@ class _Walker:
     ) -> None:
         parts: list[str] = []
         nested: list[LexborNode] = []
-        _item_parts(node, parts, nested)
-        text = _clean("".join(parts))
-        if text or not nested:
+        code: list[tuple[int, LexborNode]] = []
+        _item_parts(node, parts, nested, code=code)
+        ends = [at for at, _ in code]
+        text = _clean("".join(parts[: ends[0]] if code else parts))
+        if text or not (nested or code):
             items.append(ListItem(text, level, ordered, number))
+        if code:  # a program's text keeps its lines: the list ends before it and goes on after
+            self.code_apart(parts, code, items)
         for sub in nested:
             self.list_items(sub, level + 1, items)
+
+    def code_apart(self, parts: list[str], code: list[tuple[int, LexborNode]], items: list[ListItem]) -> None:
+        """The ``<pre>`` blocks of a list item as code blocks of their own, as a Markdown list
+        item's fenced code is: the items read so far a list before the first, the item's text
+        between and after them paragraphs, the items after it another list."""
+        if items:
+            self.blocks.append(new_block(LIST, render_list(items), items=tuple(items)))
+            items.clear()
+        ends = [at for at, _ in code] + [len(parts)]
+        for (at, pre), end in zip(code, ends[1:], strict=True):
+            self.pre(pre, images=False)  # the list's images follow it
+            self.buf.append("".join(parts[at:end]))
+            self.flush()
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -765,9 +784,17 @@ def _cell_of(node: LexborNode) -> LexborNode | None:
     return up if up is not None and up.tag in ("td", "th") else None
 
 
-def _item_parts(node: LexborNode, parts: list[str], nested: list[LexborNode], depth: int = 0) -> None:
+def _item_parts(
+    node: LexborNode,
+    parts: list[str],
+    nested: list[LexborNode],
+    depth: int = 0,
+    code: list[tuple[int, LexborNode]] | None = None,
+) -> None:
     """The text of a list item into ``parts`` and its nested lists into ``nested``, also lists
-    wrapped in block elements (``<li>a<div><div><ul>…``) at any depth."""
+    wrapped in block elements (``<li>a<div><div><ul>…``) at any depth. With ``code``, the item's
+    ``<pre>`` blocks go there instead of into its text, each with the count of ``parts`` before
+    it (a highlighter's ``<div class="highlight"><pre>`` too)."""
     for child in node.iter(include_text=True):
         tag = child.tag
         if tag in _LISTS:
@@ -778,12 +805,24 @@ def _item_parts(node: LexborNode, parts: list[str], nested: list[LexborNode], de
             continue
         elif tag not in _BLOCK_EDGES:
             parts.append(_inline_text(child))
-        elif depth < _MAX_DEPTH and child.css_first("ul, ol, menu") is not None:
+        elif code is not None and tag in _PRE_TAGS:
+            code.append((len(parts), child))
             parts.append(" ")
-            _item_parts(child, parts, nested, depth + 1)
+        elif (
+            depth < _MAX_DEPTH
+            and child.css_first(_ITEM_BLOCKS if code is not None else "ul, ol, menu") is not None
+        ):
+            parts.append(" ")
+            _item_parts(child, parts, nested, depth + 1, code)
             parts.append(" ")
         else:
             parts.append(" " + _inline_text(child) + " ")
+
+
+#: the elements holding preformatted text (a program, a console session)
+_PRE_TAGS = frozenset(("pre", "xmp", "listing", "plaintext"))
+#: what a block element in a list item may hold that is read apart from the item's text
+_ITEM_BLOCKS = "ul, ol, menu, pre, xmp, listing, plaintext"
 
 
 #: spans past these are read as these (HTML's own limits are 1,000 columns and 65,534 rows)
@@ -1900,7 +1939,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="15",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="16",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -1941,6 +1980,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # 13: a <blockquote>'s blocks carry their quote depth (quote: 1, 2 in a quote within it …)
     # 14: an <ol>'s items carry their numbers (start, value, reversed)
     # 15: text in a list outside any <li> an unordered item, no longer an ordered one written 1.
+    # 16: a <pre> in a list item a code block of its own keeping its lines, the list going on after it
     source_type="html",
     libraries=("selectolax",),
     images=True,

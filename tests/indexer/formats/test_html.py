@@ -189,3 +189,26 @@ def test_legacy_charset_from_meta():
     )
     doc = extract_html(data, CTX)
     assert doc.blocks[0].text == "Café – 5 €"
+
+
+def test_code_in_a_list_item_keeps_its_lines():
+    # A step list whose items hold programs (a highlighter's <div><pre>): each <pre> is a code
+    # block of its own, as a Markdown item's fenced code is, its lines and indentation as written;
+    # the list ends before it and goes on after it, item 2 and 3 keeping their numbers.
+    html = (
+        "<ol><li>Install:<div class='highlight'><pre><code class='language-sh'>pip install x\n"
+        "  --user</code></pre></div>then run it</li><li>Second</li>"
+        "<li>Third<pre>a = 1\n    b = 2</pre></li></ol><p>After</p>"
+    )
+    blocks, _ = html_blocks(html)
+    shown = [(b.kind, b.text, b.meta.get("language")) for b in blocks]
+    assert shown == [
+        (LIST, "Install:", None),
+        (CODE, "pip install x\n  --user", "sh"),
+        (PARAGRAPH, "then run it", None),
+        (LIST, "Second\nThird", None),
+        (CODE, "a = 1\n    b = 2", None),
+        (PARAGRAPH, "After", None),
+    ]
+    assert [(i.text, i.number) for i in blocks[0].items] == [("Install:", 1)]
+    assert [(i.text, i.number) for i in blocks[3].items] == [("Second", 2), ("Third", 3)]
