@@ -300,7 +300,7 @@ class _Walker:
         self.images_within(node)
 
     def pre(self, node: LexborNode, images: bool = True) -> None:
-        text = (node.text(deep=True) or "").strip("\n").rstrip()
+        text = _pre_text(node).strip("\n").rstrip()
         if text.strip():
             meta = {}
             language = _language(node)
@@ -817,6 +817,18 @@ def _item_parts(
             parts.append(" ")
         else:
             parts.append(" " + _inline_text(child) + " ")
+
+
+def _pre_text(node: LexborNode) -> str:
+    """The text of preformatted text as shown: its own line breaks, and one at each ``<br>``
+    (some highlighters and web mails break a program's lines so)."""
+    if node.css_first("br") is None:
+        return node.text(deep=True) or ""
+    return "".join(
+        "\n" if part.tag == "br" else part.text_content or ""
+        for part in node.traverse(include_text=True)
+        if part.tag in ("-text", "br")
+    )
 
 
 #: the elements holding preformatted text (a program, a console session)
@@ -1939,7 +1951,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="16",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="17",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -1981,6 +1993,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # 14: an <ol>'s items carry their numbers (start, value, reversed)
     # 15: text in a list outside any <li> an unordered item, no longer an ordered one written 1.
     # 16: a <pre> in a list item a code block of its own keeping its lines, the list going on after it
+    # 17: a <br> in a <pre> breaks its line
     source_type="html",
     libraries=("selectolax",),
     images=True,

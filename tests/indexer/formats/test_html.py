@@ -212,3 +212,11 @@ def test_code_in_a_list_item_keeps_its_lines():
     ]
     assert [(i.text, i.number) for i in blocks[0].items] == [("Install:", 1)]
     assert [(i.text, i.number) for i in blocks[3].items] == [("Second", 2), ("Third", 3)]
+
+
+def test_line_breaks_in_preformatted_text():
+    # a <br> in a <pre> breaks the line as a browser shows it (some highlighters break a
+    # program's lines so); the text's own line breaks and indentation stay as written
+    html = "<pre><code>def f():<br>    return 1<span><br>  # x</span>\nf()</code></pre>"
+    (block,) = html_blocks(html)[0]
+    assert (block.kind, block.text) == (CODE, "def f():\n    return 1\n  # x\nf()")
