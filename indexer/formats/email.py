@@ -1906,7 +1906,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="34",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="35",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1988,6 +1988,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # 32: an RFC 2231 file name's bytes read by its charset as an encoded word's are
     # 33: an HTML body's or attached page's <pre> in a list item a code block of its own (HTML 16)
     # 34: an HTML body's or attached page's <br> in a <pre> breaks its line (HTML 17)
+    # 35: an HTML body's or attached page's soft hyphens left out (HTML 18)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2048,7 +2049,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="34",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="35",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2130,6 +2131,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 32: an RFC 2231 file name's bytes read by its charset as an encoded word's are
     # 33: an HTML body's or attached page's <pre> in a list item a code block of its own (HTML 16)
     # 34: an HTML body's or attached page's <br> in a <pre> breaks its line (HTML 17)
+    # 35: an HTML body's or attached page's soft hyphens left out (HTML 18)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -1,15 +1,15 @@
 """HTML (.html .htm .xhtml) on selectolax's lexbor engine, an HTML5 parser.
 
 The tree is walked once in document order. Block elements (headings, paragraphs, lists, tables,
-``pre``, ``img``) become blocks; inline markup is reduced to its text; text directly inside a
-container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing the
-reader sees is dropped; the blocks of a ``<blockquote>`` carry its depth (``quote`` in their meta, 2
-in a quote within a quote); a ``pre`` in a list item is a code block of its own, the list ending
-before it and going on after it. Boilerplate (scripts, styles, navigation, page header/footer,
-asides, language menus, the widgets of an article's header, MediaWiki's edit links and category
-box) and the elements no reader is shown (``hidden``, a ``display: none`` inline or from a
-``<style>`` rule) are removed first: every one of them in a mail body, a web page's short inline
-ones (sort keys) only.
+``pre``, ``img``) become blocks; inline markup is reduced to its text, soft hyphens (``&shy;``)
+left out; text directly inside a container (``<div>text</div>``, text after an unclosed ``<p>``)
+becomes a paragraph, so nothing the reader sees is dropped; the blocks of a ``<blockquote>`` carry
+its depth (``quote`` in their meta, 2 in a quote within a quote); a ``pre`` in a list item is a
+code block of its own, the list ending before it and going on after it. Boilerplate (scripts,
+styles, navigation, page header/footer, asides, language menus, the widgets of an article's
+header, MediaWiki's edit links and category box) and the elements no reader is shown
+(``hidden``, a ``display: none`` inline or from a ``<style>`` rule) are removed first: every one
+of them in a mail body, a web page's short inline ones (sort keys) only.
 Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and only
 ``data:`` URIs carry bytes that can be extracted; tracking pixels and small icons, by their
 declared size, are left out and listed (:func:`_junk_image`). Tables are laid out as a browser
@@ -1688,12 +1688,33 @@ def _tree_blocks(
     if links:
         _show_links(tree)
     root = tree.body or tree.root
+    if root is not None and _SOFT_HYPHEN_HINT.search(source):
+        _remove_soft_hyphens(root)
     walker = _Walker()
     if root is not None:
         walker.walk(root)
         walker.flush()
     entries = [hidden_entry(hidden), margin_entry(numbers)]
     return walker.blocks, walker.skipped + [e for e in entries if e is not None]
+
+
+#: What a page holding a soft hyphen holds: the character or its reference (the cheap test)
+_SOFT_HYPHEN_HINT = re.compile(r"\xad|&shy|&#0*173|&#x0*ad", re.IGNORECASE)
+
+
+def _remove_soft_hyphens(root: LexborNode) -> None:
+    """Take the soft hyphens (U+00AD, ``&shy;``) out of the text and the alt texts: a browser
+    shows one only where it breaks a word at the end of a line, and left in it cuts the word in
+    two for a search (``Donau&shy;dampf&shy;schiff`` would not be found as Donaudampfschiff)."""
+    texts = [
+        n for n in root.traverse(include_text=True) if n.tag == "-text" and "\xad" in (n.text_content or "")
+    ]
+    for node in texts:  # replaced once the walk is over: the tree may not change under it
+        node.replace_with((node.text_content or "").replace("\xad", ""))
+    for img in root.css("img[alt]"):
+        alt = img.attributes.get("alt") or ""
+        if "\xad" in alt:
+            img.attrs["alt"] = alt.replace("\xad", "")
 
 
 #: A ``<span>`` holding a number alone: what a verse line number is set in (the cheap test)
@@ -1951,7 +1972,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="17",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="18",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -1994,6 +2015,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # 15: text in a list outside any <li> an unordered item, no longer an ordered one written 1.
     # 16: a <pre> in a list item a code block of its own keeping its lines, the list going on after it
     # 17: a <br> in a <pre> breaks its line
+    # 18: soft hyphens (&shy;) left out of the text and the alt texts
     source_type="html",
     libraries=("selectolax",),
     images=True,

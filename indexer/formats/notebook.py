@@ -251,7 +251,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="18",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="19",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -274,6 +274,7 @@ def _as_text(text: str, reason: str) -> Document:
     # 16: the images a Markdown cell carries as attachments extracted
     # 17: HTML outputs and Markdown cells' raw HTML: a <pre> in a list item a code block of its own (HTML 16)
     # 18: HTML outputs and Markdown cells' raw HTML: a <br> in a <pre> breaks its line (HTML 17)
+    # 19: HTML outputs and Markdown cells' raw HTML: soft hyphens left out (HTML 18)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

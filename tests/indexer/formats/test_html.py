@@ -220,3 +220,20 @@ def test_line_breaks_in_preformatted_text():
     html = "<pre><code>def f():<br>    return 1<span><br>  # x</span>\nf()</code></pre>"
     (block,) = html_blocks(html)[0]
     assert (block.kind, block.text) == (CODE, "def f():\n    return 1\n  # x\nf()")
+
+
+def test_soft_hyphens_are_left_out():
+    # German text hyphenated for the browser with &shy; (U+00AD, also written &#173; and &#xAD;):
+    # shown whole unless a line breaks there, so the words are read whole, as a search finds them
+    html = (
+        "<p>Donau&shy;dampf<b>schiff&#173;fahrt</b> und Ver&#xAD;kehr</p>"
+        "<table><tr><th>Fahr\u00adplan</th><th>Ab</th></tr><tr><td>Linz</td><td>9</td></tr></table>"
+        '<p><img src="s.png" alt="Schiffs&shy;an&shy;leger"></p>'
+    )
+    blocks, _ = html_blocks(html)
+    assert [b.text for b in blocks if b.kind == PARAGRAPH] == ["Donaudampfschifffahrt und Verkehr"]
+    (table,) = [b for b in blocks if b.kind == TABLE]
+    assert table.header == ("Fahrplan", "Ab")
+    assert [b.alt for b in blocks if b.kind == IMAGE] == ["Schiffsanleger"]
+    # a character reference that only starts like one is read as it is: &#1730; is U+06C2
+    assert html_blocks("<p>a&#1730;b</p>")[0][0].text == "a\u06c2b"
