@@ -3,18 +3,20 @@
 One block per top-level record: each element of a top-level array, each line of JSON Lines, each
 key of a top-level object, or, for an envelope object (one key holding the array of records, such
 as ``{"meta": …, "data": [{…}, …]}``), the other keys as record 0, then the envelope's key as a
-heading (not a record), then each element of the array. A record that is an object or an array becomes a LIST block rendered ``key: value`` one
-line per item, nested values indented two spaces per level (``0:``, ``1:`` for array elements;
-arrays of scalars inline as ``a, b``; the later lines of a multi-line string two spaces under its
-key); a scalar record is a paragraph. A key given twice keeps both values. Each block carries
-``record_range`` (0-based, inclusive). A huge record stays one block: the modes split it between
-its lines. Invalid JSON is never dropped: it is read as plain text (and JSON Lines keeps every line
-that does parse).
+heading (not a record), then each element of the array. A record that is an object or an array
+becomes a LIST block rendered ``key: value`` one line per item, nested values indented two spaces
+per level (``0:``, ``1:`` for array elements; arrays of scalars inline as ``a, b``; the later
+lines of a multi-line string two spaces under its key); a scalar record is a paragraph. A key
+given twice keeps both values. Each block carries ``record_range`` (0-based, inclusive). A huge
+record stays one block: the modes split it between its lines. A lone surrogate (``\\ud83d``
+without its pair) reads as U+FFFD. Invalid JSON is never dropped: it is read as plain text (and
+JSON Lines keeps every line that does parse).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from itertools import accumulate, compress, repeat
 from operator import add
@@ -182,6 +184,12 @@ class _Records:
             return
         self.paragraph(_scalar(value), meta)
 
+    def mend_surrogates(self) -> None:
+        """Each lone surrogate (a ``\\ud83d`` escape whose pair was cut off) in the texts as
+        U+FFFD: a text holding one is no Unicode, which no UTF-8 writer takes."""
+        self.item_texts = list(map(mended, self.item_texts))
+        self.texts = [t if t is None else mended(t) for t in self.texts]
+
     def heading(self, text: str) -> None:
         """A level-1 heading before the records it names (an envelope's key); not a record."""
         self.kinds.append(HEADING)
@@ -338,6 +346,20 @@ _DECODER = json.JSONDecoder(parse_float=str, parse_constant=str, object_pairs_ho
 
 _SCAN = _DECODER.scan_once
 _SPACE = json.decoder.WHITESPACE.match
+#: a character of a UTF-16 surrogate pair: alone in a string (as a \u escape gives it, its pair
+#: cut off), no Unicode; ``json`` joins the pairs it reads
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def escapes_surrogate(text: str) -> bool:
+    """Whether a JSON text may escape a surrogate (``\\ud83d``): the cheap test before the values
+    read from it are looked at for a lone one."""
+    return "\\ud" in text or "\\uD" in text
+
+
+def mended(text: str) -> str:
+    """The text with each lone surrogate U+FFFD (:data:`_LONE_SURROGATE`)."""
+    return _LONE_SURROGATE.sub("\ufffd", text)
 
 
 def _loads(text: str) -> Any:
@@ -423,9 +445,13 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
             lines = True  # several documents, one per line: read as JSON Lines
         else:
             records, meta = _value_records(value)
+            if escapes_surrogate(text):
+                records.mend_surrogates()
             metadata = {"source_type": source_type, **meta}
             return _assemble(source_type, records, text, metadata=metadata)
     records, count, bad = _lines_records(text)
+    if escapes_surrogate(text):
+        records.mend_surrogates()
     if count == 0:
         return _invalid(source_type, text, "no line is a JSON value")
     metadata = {"source_type": source_type, "record_count": count, "top_level": "lines", "envelope_key": None}
@@ -436,12 +462,13 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
 @extractor(
     ".json",
     name="json",
-    version="5",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="6",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item; envelope key a heading
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
     # 4: invalid JSON read as text has no heading in capitals or after "#" where most lines are code
     # 5: invalid JSON read as text keeps its lines' indentation in steps (text 8)
+    # 6: a lone surrogate (a \ud83d escape whose pair was cut off) read as U+FFFD
     source_type="json",
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
@@ -451,12 +478,13 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".jsonl",
     name="jsonl",
-    version="5",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="6",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
     # 4: invalid JSON read as text has no heading in capitals or after "#" where most lines are code
     # 5: invalid JSON read as text keeps its lines' indentation in steps (text 8)
+    # 6: a lone surrogate (a \ud83d escape whose pair was cut off) read as U+FFFD
     source_type="jsonl",
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
@@ -466,12 +494,13 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".ndjson",
     name="ndjson",
-    version="5",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="6",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
     # 4: invalid JSON read as text has no heading in capitals or after "#" where most lines are code
     # 5: invalid JSON read as text keeps its lines' indentation in steps (text 8)
+    # 6: a lone surrogate (a \ud83d escape whose pair was cut off) read as U+FFFD
     source_type="ndjson",
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:

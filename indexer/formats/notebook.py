@@ -27,7 +27,7 @@ from ..images import admit
 from ..limits import ExtractContext
 from ..model import CODE, IMAGE, Block, Coverage, Document, Image, Skipped
 from .html import html_blocks
-from .jsonfmt import decode_json
+from .jsonfmt import decode_json, escapes_surrogate, mended
 from .markdown import markdown_blocks
 from .registry import extractor
 from .text import assemble_blocks, text_blocks
@@ -222,6 +222,18 @@ def _overwritten(text: str) -> str:
 _NB3_KEYS = {"png": "image/png", "jpeg": "image/jpeg", "text": "text/plain", "html": "text/html"}
 
 
+def _mended(value: Any) -> Any:
+    """The notebook's values with each lone surrogate in their strings U+FFFD (:func:`mended`):
+    a cell's text holding one is no Unicode, which the Markdown reader cannot take."""
+    if isinstance(value, str):
+        return mended(value)
+    if isinstance(value, list):
+        return [_mended(v) for v in value]
+    if isinstance(value, dict):
+        return {mended(k): _mended(v) for k, v in value.items()}
+    return value
+
+
 def _fields(block: Block) -> dict[str, Any]:
     return {
         "kind": block.kind,
@@ -251,7 +263,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="19",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="20",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -275,6 +287,7 @@ def _as_text(text: str, reason: str) -> Document:
     # 17: HTML outputs and Markdown cells' raw HTML: a <pre> in a list item a code block of its own (HTML 16)
     # 18: HTML outputs and Markdown cells' raw HTML: a <br> in a <pre> breaks its line (HTML 17)
     # 19: HTML outputs and Markdown cells' raw HTML: soft hyphens left out (HTML 18)
+    # 20: a lone surrogate (a \ud83d escape whose pair was cut off) read as U+FFFD, no longer a failure
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)
@@ -288,6 +301,8 @@ def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
         return _as_text(text, str(exc))
     if not isinstance(nb, dict) or not ("cells" in nb or "worksheets" in nb):
         return _as_text(text, "no cells")
+    if escapes_surrogate(text):
+        nb = _mended(nb)
     meta = nb.get("metadata") if isinstance(nb.get("metadata"), dict) else {}
     kernel = meta.get("kernelspec") if isinstance(meta.get("kernelspec"), dict) else {}
     info = meta.get("language_info") if isinstance(meta.get("language_info"), dict) else {}

@@ -160,3 +160,20 @@ def test_utf16_json_and_bom():
     doc = extract_json('{"city": "Zürich"}'.encode("utf-16"), CTX)
     assert doc.blocks[0].text == "city: Zürich"
     assert extract_json(b"\xef\xbb\xbf", CTX).blocks == ()
+
+
+def test_lone_surrogates_read_as_replacement_characters():
+    # "\ud83d" is the first half of an emoji's UTF-16 pair: a string cut after it (a truncated
+    # post) holds a lone surrogate, which json gives back as it is; no UTF-8 writer takes it.
+    # The pair written whole is the emoji; an escaped backslash before "ud800" is text.
+    data = rb'{"post": "so happy \ud83d", "\udc00id": ["a\uDBFF", "b"], "pair": "\ud83d\ude00", "esc": "\\ud800"}'
+    doc = extract_json(data, CTX)
+    assert [b.text for b in doc.blocks] == [
+        "post: so happy \ufffd",
+        "\ufffdid: a\ufffd, b",
+        "pair: \U0001f600",
+        "esc: \\ud800",
+    ]
+    doc.text.encode("utf-8")  # no lone surrogate left
+    lines = extract_jsonl(b'{"post": "cut \\ud83d"}\n{"n": 1}\n', CTX)
+    assert [b.text for b in lines.blocks] == ["post: cut \ufffd", "n: 1"]

@@ -156,3 +156,15 @@ def test_markdown_cell_attachments_are_its_images():
         ("cell1_icon.png", 20, 10),
     ]
     assert doc.coverage.images_extracted == 2
+
+
+def test_lone_surrogate_in_a_cell_reads_as_a_replacement_character():
+    # a Markdown cell cut after the first half of an emoji's UTF-16 pair ("\ud83d", as json.dumps
+    # writes it): the notebook is read, the lone half U+FFFD, where the Markdown reader failed
+    # on it and the whole notebook with it
+    data = json.dumps(
+        {"nbformat": 4, "metadata": {}, "cells": [{"cell_type": "markdown", "source": "Done \ud83d"}]}
+    )
+    assert "\\ud83d" in data
+    doc = extract_ipynb(data.encode(), CTX)
+    assert [b.text for b in doc.blocks] == ["Done \ufffd"]
