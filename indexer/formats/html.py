@@ -182,6 +182,8 @@ INLINE_PICTURE_MAX = 32
 _DIMENSION = re.compile(r"(\d+)(?:\.\d*)?(?:\s*px)?", re.IGNORECASE)
 _CSS_SIZE = re.compile(r"(?<![\w-])(width|height)\s*:\s*([^;]*)", re.IGNORECASE)
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_:.-]+)""", re.IGNORECASE)
+#: The encoding an XML declaration at the start of an XHTML page names
+_XML_ENCODING = re.compile(rb"""\s*<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9_:.-]+)["']""")
 
 
 def _clean(text: str) -> str:
@@ -1893,13 +1895,15 @@ def margin_removed(entries: list[Skipped]) -> tuple[list[Skipped], tuple[str, ..
 
 
 def decode_html(data: bytes) -> str:
-    """HTML bytes to text: BOM / UTF-16 / UTF-8 first, else the <meta charset>, else sniffed."""
+    """HTML bytes to text: BOM / UTF-16 / UTF-8 first, else the <meta charset>, else the encoding
+    an XHTML page's XML declaration names (``<?xml version="1.0" encoding="windows-1251"?>``, all
+    that an EPUB chapter may say), else sniffed."""
     try:
         text = data.decode("utf-8")
         return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError:
         pass
-    m = _META_CHARSET.search(data[:4096])
+    m = _META_CHARSET.search(data[:4096]) or _XML_ENCODING.match(data[:1024])
     if m:
         try:
             text = decode_labelled(data, m.group(1).decode("ascii"))
@@ -1972,7 +1976,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="18",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="19",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2016,6 +2020,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # 16: a <pre> in a list item a code block of its own keeping its lines, the list going on after it
     # 17: a <br> in a <pre> breaks its line
     # 18: soft hyphens (&shy;) left out of the text and the alt texts
+    # 19: an XHTML page without a <meta charset> read in the encoding its XML declaration names
     source_type="html",
     libraries=("selectolax",),
     images=True,

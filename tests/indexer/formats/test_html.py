@@ -237,3 +237,26 @@ def test_soft_hyphens_are_left_out():
     assert [b.alt for b in blocks if b.kind == IMAGE] == ["Schiffsanleger"]
     # a character reference that only starts like one is read as it is: &#1730; is U+06C2
     assert html_blocks("<p>a&#1730;b</p>")[0][0].text == "a\u06c2b"
+
+
+def test_xml_declaration_names_the_encoding():
+    # an XHTML page (an EPUB chapter) may name its encoding in its XML declaration alone; the
+    # bytes below are Pushkin's line in windows-1251 and KOI8-R, and Soseki's title in Shift_JIS,
+    # which were sniffed as Western text ("Ìîðîç è ñîëíöå")
+    page = '<?xml version="1.0" encoding="{}"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><body><p>{}</p></body></html>'
+    for label, codec, text in (
+        ("windows-1251", "cp1251", "Мороз и солнце; день чудесный!"),
+        ("KOI8-R", "koi8_r", "Мороз и солнце; день чудесный!"),
+        ("Shift_JIS", "shift_jis", "吾輩は猫である。"),
+    ):
+        doc = extract_html(page.format(label, text).encode(codec), CTX)
+        assert [b.text for b in doc.blocks] == [text], label
+    # a <meta charset> still wins over it; a label no codec has is passed over
+    both = '<?xml version="1.0" encoding="koi8-r"?><html><head><meta charset="windows-1251"></head><body><p>Мороз</p></body></html>'
+    assert [b.text for b in extract_html(both.encode("cp1251"), CTX).blocks] == ["Мороз"]
+    assert (
+        extract_html('<?xml version="1.0" encoding="bogus"?><p>caf\xe9</p>'.encode("latin-1"), CTX)
+        .blocks[0]
+        .text
+        == "café"
+    )
