@@ -154,7 +154,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="19",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="20",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -193,6 +193,7 @@ class _Images:
     # 17: HTML 17 (a <br> in a <pre> breaks its line)
     # 18: HTML 18 (soft hyphens left out)
     # 19: a chapter read in the encoding its XML declaration names (HTML 19)
+    # 20: HTML 20 (a table in a list item a table of its own)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

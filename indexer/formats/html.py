@@ -4,8 +4,8 @@ The tree is walked once in document order. Block elements (headings, paragraphs,
 ``pre``, ``img``) become blocks; inline markup is reduced to its text, soft hyphens (``&shy;``)
 left out; text directly inside a container (``<div>text</div>``, text after an unclosed ``<p>``)
 becomes a paragraph, so nothing the reader sees is dropped; the blocks of a ``<blockquote>`` carry
-its depth (``quote`` in their meta, 2 in a quote within a quote); a ``pre`` in a list item is a
-code block of its own, the list ending before it and going on after it. Boilerplate (scripts,
+its depth (``quote`` in their meta, 2 in a quote within a quote); a ``pre`` or a table in a list
+item is a block of its own, the list ending before it and going on after it. Boilerplate (scripts,
 styles, navigation, page header/footer, asides, language menus, the widgets of an article's
 header, MediaWiki's edit links and category box) and the elements no reader is shown
 (``hidden``, a ``display: none`` inline or from a ``<style>`` rule) are removed first: every one
@@ -383,21 +383,25 @@ class _Walker:
         text = _clean("".join(parts[: ends[0]] if code else parts))
         if text or not (nested or code):
             items.append(ListItem(text, level, ordered, number))
-        if code:  # a program's text keeps its lines: the list ends before it and goes on after
+        if code:  # a program's lines, a table's rows kept: the list ends before them, goes on after
             self.code_apart(parts, code, items)
         for sub in nested:
             self.list_items(sub, level + 1, items)
 
     def code_apart(self, parts: list[str], code: list[tuple[int, LexborNode]], items: list[ListItem]) -> None:
-        """The ``<pre>`` blocks of a list item as code blocks of their own, as a Markdown list
-        item's fenced code is: the items read so far a list before the first, the item's text
-        between and after them paragraphs, the items after it another list."""
+        """The ``<pre>`` blocks and tables of a list item as blocks of their own, as a Markdown
+        list item's fenced code and tables are: the items read so far a list before the first,
+        the item's text between and after them paragraphs, the items after it another list."""
         if items:
             self.blocks.append(new_block(LIST, render_list(items), items=tuple(items)))
             items.clear()
         ends = [at for at, _ in code] + [len(parts)]
-        for (at, pre), end in zip(code, ends[1:], strict=True):
-            self.pre(pre, images=False)  # the list's images follow it
+        for (at, part), end in zip(code, ends[1:], strict=True):
+            if part.tag == "table":
+                self.table(part)
+                part.decompose()  # its images read with it: the list's are looked for after
+            else:
+                self.pre(part, images=False)  # the list's images follow it
             self.buf.append("".join(parts[at:end]))
             self.flush()
 
@@ -795,8 +799,8 @@ def _item_parts(
 ) -> None:
     """The text of a list item into ``parts`` and its nested lists into ``nested``, also lists
     wrapped in block elements (``<li>a<div><div><ul>…``) at any depth. With ``code``, the item's
-    ``<pre>`` blocks go there instead of into its text, each with the count of ``parts`` before
-    it (a highlighter's ``<div class="highlight"><pre>`` too)."""
+    ``<pre>`` blocks and tables go there instead of into its text, each with the count of
+    ``parts`` before it (a highlighter's ``<div class="highlight"><pre>`` too)."""
     for child in node.iter(include_text=True):
         tag = child.tag
         if tag in _LISTS:
@@ -807,7 +811,7 @@ def _item_parts(
             continue
         elif tag not in _BLOCK_EDGES:
             parts.append(_inline_text(child))
-        elif code is not None and tag in _PRE_TAGS:
+        elif code is not None and (tag in _PRE_TAGS or tag == "table"):
             code.append((len(parts), child))
             parts.append(" ")
         elif (
@@ -836,7 +840,7 @@ def _pre_text(node: LexborNode) -> str:
 #: the elements holding preformatted text (a program, a console session)
 _PRE_TAGS = frozenset(("pre", "xmp", "listing", "plaintext"))
 #: what a block element in a list item may hold that is read apart from the item's text
-_ITEM_BLOCKS = "ul, ol, menu, pre, xmp, listing, plaintext"
+_ITEM_BLOCKS = "ul, ol, menu, pre, xmp, listing, plaintext, table"
 
 
 #: spans past these are read as these (HTML's own limits are 1,000 columns and 65,534 rows)
@@ -1976,7 +1980,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="19",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="20",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2021,6 +2025,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # 17: a <br> in a <pre> breaks its line
     # 18: soft hyphens (&shy;) left out of the text and the alt texts
     # 19: an XHTML page without a <meta charset> read in the encoding its XML declaration names
+    # 20: a table in a list item a table of its own, the list going on after it
     source_type="html",
     libraries=("selectolax",),
     images=True,

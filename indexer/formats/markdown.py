@@ -1387,7 +1387,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="24",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="25",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1418,6 +1418,7 @@ def _scalar(value: str) -> Any:
     # 22: raw HTML: a <pre> in a list item a code block of its own (HTML 16)
     # 23: raw HTML: a <br> in a <pre> breaks its line (HTML 17)
     # 24: raw HTML: soft hyphens left out (HTML 18)
+    # 25: raw HTML: a table in a list item a table of its own (HTML 20)
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

@@ -263,7 +263,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="20",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="21",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -288,6 +288,7 @@ def _as_text(text: str, reason: str) -> Document:
     # 18: HTML outputs and Markdown cells' raw HTML: a <br> in a <pre> breaks its line (HTML 17)
     # 19: HTML outputs and Markdown cells' raw HTML: soft hyphens left out (HTML 18)
     # 20: a lone surrogate (a \ud83d escape whose pair was cut off) read as U+FFFD, no longer a failure
+    # 21: HTML outputs and Markdown cells' raw HTML: a table in a list item a table of its own (HTML 20)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

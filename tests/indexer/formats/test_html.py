@@ -260,3 +260,24 @@ def test_xml_declaration_names_the_encoding():
         .text
         == "café"
     )
+
+
+def test_table_in_a_list_item_keeps_its_rows():
+    # a table in a step (in a block of the item, too) is a table of its own, as a Markdown item's
+    # table is, its picture read with it once; its rows were run into the item's text on one line
+    html = (
+        "<ol><li>Options:<div><table><tr><th>Flag</th><th>Meaning</th></tr>"
+        "<tr><td>-v</td><td>verbose</td></tr><tr><td>-q</td><td>quiet</td></tr></table></div>"
+        'Then run it.</li><li>Check <img src="ok.png" alt="a green tick" width="80" height="80"></li></ol>'
+    )
+    blocks, _ = html_blocks(html)
+    assert [(b.kind, b.text) for b in blocks if b.kind != TABLE] == [
+        (LIST, "Options:"),
+        (PARAGRAPH, "Then run it."),
+        (LIST, "Check"),
+        (IMAGE, "[Image: a green tick]"),
+    ]
+    (table,) = [b for b in blocks if b.kind == TABLE]
+    assert blocks[1] is table
+    assert table.header == ("Flag", "Meaning") and table.rows == (("-v", "verbose"), ("-q", "quiet"))
+    assert [i.number for i in blocks[3].items] == [2]
