@@ -6,15 +6,18 @@ headings, paragraphs (a block quote's blocks with its depth in meta, ``quote``),
 markers kept), pipe tables (ended by a line indented as code, as GFM ends them), fenced and
 indented code (language from the info string), footnote definitions, raw HTML blocks (read
 through the HTML extractor) and stand-alone images. Inline markup is reduced to its text; YAML
-front matter opening the file (:func:`_front_matter`) is kept as ``front_matter`` metadata.
+front matter opening the file, or TOML between ``+++`` lines (:func:`_front_matter`), is kept as
+``front_matter`` metadata.
 
 :func:`markdown_blocks` is the reusable core (notebook cells, EPUB) and keeps its signature.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import re
+import tomllib
 from bisect import bisect_left
 from collections import deque
 from functools import partial
@@ -1135,19 +1138,22 @@ class _Fallback:
 
 
 def _front_matter(text: str) -> tuple[int, str] | None:
-    """The YAML front matter opening ``text``: its length (its closing line's newline included)
-    and what it holds; None without one. It opens on the first line, a ``---`` (white space
-    after it allowed) followed by a line that is not blank, and closes at the next ``---`` or
-    ``...`` line, as pulldown-cmark reads a metadata block; anywhere else ``---`` is what
-    CommonMark makes it, a thematic break or a setext heading's underline."""
+    """The front matter opening ``text``: its length (its closing line's newline included) and
+    what it holds; None without one. YAML front matter opens on the first line, a ``---`` (white
+    space after it allowed) followed by a line that is not blank, and closes at the next ``---``
+    or ``...`` line, as pulldown-cmark reads a metadata block; TOML front matter (Hugo's, Zola's)
+    the same between two ``+++`` lines. Anywhere else ``---`` is what CommonMark makes it, a
+    thematic break or a setext heading's underline, and ``+++`` text."""
     first = text.find("\n")
-    if first < 0 or text[:first].rstrip(" \t\r") != "---" or not text[first + 1 :].split("\n", 1)[0].strip():
+    fence = text[:first].rstrip(" \t\r") if first >= 0 else ""
+    if fence not in ("---", "+++") or not text[first + 1 :].split("\n", 1)[0].strip():
         return None
+    ends = ("---", "...") if fence == "---" else ("+++",)
     pos = first + 1
     while pos < len(text):
         end = text.find("\n", pos)
         end = len(text) if end < 0 else end
-        if pos > first + 1 and text[pos:end].rstrip(" \t\r") in ("---", "..."):
+        if pos > first + 1 and text[pos:end].rstrip(" \t\r") in ends:
             return min(end + 1, len(text)), text[first + 1 : pos].replace("\r\n", "\n")
         pos = end + 1
     return None
@@ -1318,7 +1324,7 @@ def _piped(text: str, found: list[tuple[int, int, str, bool]]) -> str | None:
 def _build(text: str, front: bool = True) -> _Builder | _Fallback:
     """The blocks of ``text`` and, with ``front``, its front matter (:func:`_front_matter`): its
     lines are read as blank lines, so that the lines of the blocks after it keep their numbers."""
-    found = _front_matter(text) if front and text.startswith("---") else None
+    found = _front_matter(text) if front and text.startswith(("---", "+++")) else None
     body = text if found is None else "\n" * text.count("\n", 0, found[0]) + text[found[0] :]
     if pyromark is None:
         builder = _Fallback(body).run()
@@ -1340,9 +1346,15 @@ def markdown_blocks(text: str) -> list[Block]:
     return _build(text, front=False).blocks
 
 
-def parse_front_matter(raw: str) -> dict[str, Any] | str:
+def parse_front_matter(raw: str, toml: bool = False) -> dict[str, Any] | str:
     """The simple YAML of front matter (``key: value`` and ``- item`` lists); the raw text when it
-    is more than that."""
+    is more than that. With ``toml``, the front matter is TOML (between ``+++`` lines), read by
+    :mod:`tomllib`, its dates and times written as ISO 8601; the raw text when it is no TOML."""
+    if toml:
+        try:
+            return _plain(tomllib.loads(raw))
+        except tomllib.TOMLDecodeError:
+            return raw
     out: dict[str, Any] = {}
     key: str | None = None
     for line in raw.splitlines():
@@ -1366,6 +1378,17 @@ def parse_front_matter(raw: str) -> dict[str, Any] | str:
     return out
 
 
+def _plain(value: Any) -> Any:
+    """A TOML value as JSON holds it: dates and times as ISO 8601 text."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, (dt.date, dt.time)):  # datetime is a date
+        return value.isoformat()
+    return value
+
+
 def _scalar(value: str) -> Any:
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
         return value[1:-1]
@@ -1387,7 +1410,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="25",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="26",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1419,6 +1442,7 @@ def _scalar(value: str) -> Any:
     # 23: raw HTML: a <br> in a <pre> breaks its line (HTML 17)
     # 24: raw HTML: soft hyphens left out (HTML 18)
     # 25: raw HTML: a table in a list item a table of its own (HTML 20)
+    # 26: TOML front matter between +++ lines read as front_matter metadata, no longer a paragraph
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )
@@ -1430,7 +1454,7 @@ def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     metadata: dict[str, Any] = {"source_type": "md"}
     blocks = builder.blocks
     if builder.front_matter is not None:
-        front = parse_front_matter(builder.front_matter)
+        front = parse_front_matter(builder.front_matter, toml=text.startswith("+++"))
         metadata["front_matter"] = front
         # Front matter that is not a simple mapping, or that is all the file holds, is also text.
         if (not isinstance(front, dict) or not blocks) and builder.front_matter.strip():

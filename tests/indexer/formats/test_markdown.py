@@ -137,6 +137,32 @@ def test_markdown_blocks_lines_are_relative():
     assert markdown_blocks("") == [] and markdown_blocks(" \n ") == []
 
 
+def test_toml_front_matter_between_plus_lines():
+    # Hugo and Zola pages open with TOML between "+++" lines: read as the page's metadata (a date
+    # as ISO 8601, a table as a mapping), its lines not the text, which keeps its line numbers
+    text = (
+        '+++\ntitle = "Tide tables"\ndate = 2024-04-02T06:30:00Z\ntags = ["sea", "moon"]\n'
+        '[params]\nauthor = "Ann"\n+++\n# Tides\n\nHigh water at 06:41.\n'
+    )
+    doc = extract_markdown(text.encode(), CTX)
+    assert doc.metadata["front_matter"] == {
+        "title": "Tide tables",
+        "date": "2024-04-02T06:30:00+00:00",
+        "tags": ["sea", "moon"],
+        "params": {"author": "Ann"},
+    }
+    assert [(b.kind, b.text, b.lines) for b in doc.blocks] == [
+        (HEADING, "Tides", (8, 8)),
+        (PARAGRAPH, "High water at 06:41.", (10, 10)),
+    ]
+    # what is no TOML is kept as the text it is, as YAML that is more than simple is
+    bad = extract_markdown(b"+++\nnot = toml = here\n+++\nBody\n", CTX)
+    assert bad.metadata["front_matter"] == "not = toml = here\n"
+    assert [b.text for b in bad.blocks] == ["not = toml = here", "Body"]
+    # "+++" further on is text
+    assert [b.text for b in markdown_blocks("a\n+++\nb = 1\n+++\n")] == ["a\n+++\nb = 1\n+++"]
+
+
 def test_front_matter_that_is_not_simple_yaml_is_kept_raw():
     raw = "nested:\n  deep: 1\n"
     assert parse_front_matter(raw) == raw
