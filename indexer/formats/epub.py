@@ -5,7 +5,8 @@ XHTML becomes blocks through the HTML extractor's :func:`~indexer.formats.html.h
 block carries ``spine_index`` (0-based position in the spine) and ``href`` (the document's path in
 the package), and ``is_navigation`` for the EPUB 3 navigation document, whose shown ``<nav>``
 lists (the table of contents) are read as content. Images referenced by
-``<img src>`` are taken from the package and keep their source file names. Document metadata: the
+``<img src>``, or by an inline SVG's ``<image xlink:href>`` (a cover page), are taken from the
+package and keep their source file names. Document metadata: the
 Dublin Core title, language, creator and identifier (first value, plus the plural lists when there
 are several), the EPUB version, the spine length and the table of contents as ``[{title, href}]``.
 """
@@ -43,6 +44,26 @@ def _as_content(m: re.Match[str]) -> str:
     """A ``<header>``, ``<footer>`` or ``<aside>`` tag as a ``<div>`` one; an aside keeps a
     ``data-aside`` mark, by which a note reference pointing at it is known."""
     return f"<{m[1]}div" + (" data-aside" if not m[1] and m[2].lower() == "aside" else "")
+
+
+#: An inline SVG picture (a cover page's ``<svg><image xlink:href="cover.jpg"/></svg>``, as
+#: converters write one to scale the picture to the screen) and the ``<image>`` elements in it
+_SVG = re.compile(r"<svg\b[^>]*>.*?</svg\s*>", re.IGNORECASE | re.DOTALL)
+_SVG_IMAGE = re.compile(r"""<image\b[^>]*?\s(?:xlink:)?href\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
+_SVG_TITLE = re.compile(r"<title\b[^>]*>(.*?)</title\s*>", re.IGNORECASE | re.DOTALL)
+
+
+def _svg_pictures(m: re.Match[str]) -> str:
+    """An inline SVG that shows pictures as ``<img>`` elements (its ``<title>`` their alt text),
+    which the HTML reader takes from the package as it takes any other; SVG drawn otherwise is
+    left as it is (and out, as the HTML reader leaves it)."""
+    svg = m[0]
+    sources = [src for _, src in _SVG_IMAGE.findall(svg)]
+    if not sources:
+        return svg
+    title = _SVG_TITLE.search(svg)
+    alt = title[1].strip().replace('"', "&quot;") if title else ""  # entities kept as written
+    return "".join(f'<img src="{src.replace(chr(34), "&quot;")}" alt="{alt}">' for src in sources)
 
 
 _DC = ("title", "language", "creator", "identifier", "publisher", "date", "subject", "description")
@@ -154,7 +175,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="20",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="21",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -194,6 +215,7 @@ class _Images:
     # 18: HTML 18 (soft hyphens left out)
     # 19: a chapter read in the encoding its XML declaration names (HTML 19)
     # 20: HTML 20 (a table in a list item a table of its own)
+    # 21: a picture an inline SVG shows (a cover page's <svg><image xlink:href>) read as an <img>
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
@@ -215,10 +237,12 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
         meta: dict[str, Any] = {"spine_index": index, "href": href}
         if "nav" in (getattr(item, "properties", None) or ()) or type(item).__name__ == "EpubNav":
             meta["is_navigation"] = True
-        html = _CONTENT_TAGS.sub(_as_content, decode_html(item.get_content()))
+        page = _CONTENT_TAGS.sub(_as_content, decode_html(item.get_content()))
+        if "<svg" in page or "<SVG" in page:
+            page = _SVG.sub(_svg_pictures, page)
         if meta.get("is_navigation"):
-            html = _shown_navigation(html)
-        chapter, dropped = html_blocks(html, notes=True)
+            page = _shown_navigation(page)
+        chapter, dropped = html_blocks(page, notes=True)
         sink.skipped.extend(dropped)
         folder = posixpath.dirname(href)
         for block in chapter:

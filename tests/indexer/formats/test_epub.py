@@ -11,6 +11,7 @@ from indexer import errors, extract_bytes, get_chunks
 from indexer.api import extract
 from indexer.formats.html import HIDDEN_REASON
 from indexer.model import Skipped
+from tests._builders import png
 
 
 def test_book_follows_the_spine(playground):
@@ -316,3 +317,35 @@ def test_the_waste_land_notes_are_references(real_world):
     assert "Frisch weht der Wind[^*]" in lines
     assert "Line 20. Cf. Ezekiel 2:1." in lines
     assert not any(t.endswith(",*") or "*20" in t for t in lines)
+
+
+def test_svg_cover_page_picture_is_read():
+    # a converter's cover page scales the cover to the screen in an inline SVG:
+    # <svg …><image xlink:href="cover.png"/></svg>; the picture is the package's cover.png
+    # (48×64), read as an image block as an <img> is; an SVG drawing no picture stays out
+    opf = _OPF.replace(
+        '<item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/>',
+        '<item id="cover" href="cover.xhtml" media-type="application/xhtml+xml"/>'
+        '<item id="img" href="images/cover.png" media-type="image/png"/>'
+        '<item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/>',
+    ).replace('<itemref idref="c1"/>', '<itemref idref="cover"/><itemref idref="c1"/>')
+    cover = (
+        '<div><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'version="1.1" viewBox="0 0 48 64"><title>Tide Tables &amp; Charts</title>'
+        '<image width="48" height="64" xlink:href="images/cover.png"/></svg></div>'
+        '<svg viewBox="0 0 10 10"><circle r="4"/><text>decoration</text></svg>'
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
+        zf.writestr("META-INF/container.xml", _CONTAINER)
+        zf.writestr("EPUB/package.opf", opf)
+        zf.writestr("EPUB/nav.xhtml", _XHTML.format(_NAV))
+        zf.writestr("EPUB/cover.xhtml", _XHTML.format(cover))
+        zf.writestr("EPUB/images/cover.png", png((48, 64)))
+        zf.writestr("EPUB/c1.xhtml", _XHTML.format(_CHAPTER))
+    doc = extract_bytes(out.getvalue(), "tides.epub")
+    shown = [(b.kind, b.text, b.images, b.alt) for b in doc.blocks if b.meta["href"] == "cover.xhtml"]
+    assert shown == [("image", "[Image: Tide Tables & Charts]", ("cover.png",), "Tide Tables & Charts")]
+    assert [(i.name, i.width, i.height) for i in doc.images] == [("cover.png", 48, 64)]
+    assert "decoration" not in doc.text
