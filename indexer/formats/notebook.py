@@ -199,12 +199,17 @@ def _coalesced(outputs: list[dict]) -> list[tuple[int, dict]]:
         if (
             last is not None
             and output.get("output_type") == last.get("output_type") == "stream"
-            and output.get("name") == last.get("name")
+            and _stream(output) == _stream(last)
         ):
             out[-1] = (out[-1][0], {**last, "text": _text(last.get("text")) + _text(output.get("text"))})
         else:
             out.append((n, output))
     return out
+
+
+def _stream(output: dict) -> Any:
+    """The stream an output was printed to: ``name`` (nbformat 4), ``stream`` (nbformat 3)."""
+    return output.get("name", output.get("stream"))
 
 
 _OVERWRITTEN = re.compile(r"[^\n]*\r(?=[^\n])")
@@ -263,7 +268,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="21",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="22",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -289,6 +294,7 @@ def _as_text(text: str, reason: str) -> Document:
     # 19: HTML outputs and Markdown cells' raw HTML: soft hyphens left out (HTML 18)
     # 20: a lone surrogate (a \ud83d escape whose pair was cut off) read as U+FFFD, no longer a failure
     # 21: HTML outputs and Markdown cells' raw HTML: a table in a list item a table of its own (HTML 20)
+    # 22: nbformat 3 stream outputs joined by their stream (as 15 joins nbformat 4's by name)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -168,3 +168,28 @@ def test_lone_surrogate_in_a_cell_reads_as_a_replacement_character():
     assert "\\ud83d" in data
     doc = extract_ipynb(data.encode(), CTX)
     assert [b.text for b in doc.blocks] == ["Done \ufffd"]
+
+
+def test_nbformat3_streams_join_by_their_stream():
+    # nbformat 3 names an output's stream "stream", not "name": stdout pieces join, stderr apart
+    nb = {
+        "nbformat": 3,
+        "metadata": {},
+        "worksheets": [
+            {
+                "cells": [
+                    {
+                        "cell_type": "code",
+                        "input": "run()",
+                        "outputs": [
+                            {"output_type": "stream", "stream": "stdout", "text": "half "},
+                            {"output_type": "stream", "stream": "stdout", "text": "done\n"},
+                            {"output_type": "stream", "stream": "stderr", "text": "warning\n"},
+                        ],
+                    }
+                ]
+            }
+        ],
+    }
+    doc = extract_ipynb(json.dumps(nb).encode(), CTX)
+    assert [b.text for b in doc.blocks if b.meta.get("output")] == ["half done", "warning"]
