@@ -1691,6 +1691,8 @@ def _tree_blocks(
     hidden = _remove_boilerplate(tree, mail)
     kinds = _number_span_kinds(source)
     numbers = _remove_margin_numbers(tree, kinds) if kinds else 0
+    if _PRE_HINT.search(source) and _CELL_HINT.search(source):
+        _remove_code_gutters(tree)
     if links:
         _show_links(tree)
     root = tree.body or tree.root
@@ -1721,6 +1723,35 @@ def _remove_soft_hyphens(root: LexborNode) -> None:
         alt = img.attributes.get("alt") or ""
         if "\xad" in alt:
             img.attrs["alt"] = alt.replace("\xad", "")
+
+
+#: What a page with a program laid out in a table holds (the cheap test)
+_PRE_HINT = re.compile(r"<pre\b", re.IGNORECASE)
+_CELL_HINT = re.compile(r"<td\b", re.IGNORECASE)
+
+
+def _remove_code_gutters(tree: LexborHTMLParser) -> None:
+    """Remove the column of line numbers beside a program laid out in a table (Pygments' and
+    Rouge's line numbers, ``<td class="linenos"><pre>1 2 3</pre></td><td><pre>code</pre></td>``):
+    a cell whose ``<pre>`` holds numbers alone, each one more than the one before it, followed by
+    a cell holding a ``<pre>``. Read, it is a code block of numbers over the program's."""
+    gutters: list[LexborNode] = []
+    for pre in tree.css("td pre"):
+        numbers = (pre.text(deep=True) or "").split()
+        if len(numbers) < 2 or not all(n.isdecimal() for n in numbers):
+            continue
+        if any(int(b) != int(a) + 1 for a, b in pairwise(numbers)):
+            continue
+        cell = pre.parent
+        while cell is not None and cell.tag != "td":
+            cell = cell.parent
+        beside = cell.next if cell is not None else None
+        while beside is not None and beside.tag not in ("td", "th"):
+            beside = beside.next
+        if beside is not None and beside.css_first("pre") is not None and cell not in gutters:
+            gutters.append(cell)
+    for cell in gutters:  # once the look is over: the tree may not change under it
+        cell.decompose()
 
 
 #: A ``<span>`` holding a number alone: what a verse line number is set in (the cheap test)
@@ -1980,7 +2011,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="20",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="21",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2026,6 +2057,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # 18: soft hyphens (&shy;) left out of the text and the alt texts
     # 19: an XHTML page without a <meta charset> read in the encoding its XML declaration names
     # 20: a table in a list item a table of its own, the list going on after it
+    # 21: the line-number column beside a program laid out in a table (Pygments, Rouge) left out
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -1410,7 +1410,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="26",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="27",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1443,6 +1443,7 @@ def _scalar(value: str) -> Any:
     # 24: raw HTML: soft hyphens left out (HTML 18)
     # 25: raw HTML: a table in a list item a table of its own (HTML 20)
     # 26: TOML front matter between +++ lines read as front_matter metadata, no longer a paragraph
+    # 27: raw HTML: a program's line-number column left out (HTML 21)
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

@@ -268,7 +268,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="22",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="23",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -295,6 +295,7 @@ def _as_text(text: str, reason: str) -> Document:
     # 20: a lone surrogate (a \ud83d escape whose pair was cut off) read as U+FFFD, no longer a failure
     # 21: HTML outputs and Markdown cells' raw HTML: a table in a list item a table of its own (HTML 20)
     # 22: nbformat 3 stream outputs joined by their stream (as 15 joins nbformat 4's by name)
+    # 23: HTML outputs and Markdown cells' raw HTML: a program's line-number column left out (HTML 21)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -281,3 +281,25 @@ def test_table_in_a_list_item_keeps_its_rows():
     assert blocks[1] is table
     assert table.header == ("Flag", "Meaning") and table.rows == (("-v", "verbose"), ("-q", "quiet"))
     assert [i.number for i in blocks[3].items] == [2]
+
+
+def test_line_number_column_beside_a_program_is_left_out():
+    # Pygments (Sphinx, MkDocs) and Rouge (Jekyll) lay a numbered program out in a table: a cell
+    # of line numbers 1 2 3 beside the program's cell; the numbers were a code block of their own
+    html = (
+        '<p>Example:</p><div class="highlight"><table class="highlighttable"><tr>'
+        '<td class="linenos"><div class="linenodiv"><pre><span>1</span>\n<span>2</span>\n'
+        '<span>3</span></pre></div></td><td class="code"><div><pre><span class="k">def</span> f():\n'
+        '    <span class="k">return</span> 1\n# end\n</pre></div></td></tr></table></div><p>After</p>'
+    )
+    blocks, _ = html_blocks(html)
+    assert [(b.kind, b.text) for b in blocks] == [
+        (PARAGRAPH, "Example:"),
+        (CODE, "def f():\n    return 1\n# end"),
+        (PARAGRAPH, "After"),
+    ]
+    # numbers that do not count on by one, or not beside a program, are the page's own
+    kept = "<table><tr><td><pre>10\n20</pre></td><td><pre>x\ny</pre></td></tr></table>"
+    assert [b.text for b in html_blocks(kept)[0]] == ["10\n20", "x\ny"]
+    alone = "<table><tr><td><pre>1\n2\n3</pre></td><td>not code</td></tr></table>"
+    assert [b.text for b in html_blocks(alone)[0]] == ["1\n2\n3", "not code"]
