@@ -32,6 +32,7 @@ import binascii
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from itertools import pairwise
 from typing import Any
 from urllib.parse import unquote_to_bytes, urljoin, urlsplit
@@ -303,7 +304,7 @@ class _Walker:
 
     def pre(self, node: LexborNode, images: bool = True) -> None:
         text = _pre_text(node).strip("\n").rstrip()
-        if text.strip():
+        if text.strip() and not (text[0].isdecimal() and _gutter(node, text)):
             meta = {}
             language = _language(node)
             if language:
@@ -1691,67 +1692,56 @@ def _tree_blocks(
     hidden = _remove_boilerplate(tree, mail)
     kinds = _number_span_kinds(source)
     numbers = _remove_margin_numbers(tree, kinds) if kinds else 0
-    if _PRE_HINT.search(source) and _CELL_HINT.search(source):
-        _remove_code_gutters(tree)
     if links:
         _show_links(tree)
     root = tree.body or tree.root
-    if root is not None and _SOFT_HYPHEN_HINT.search(source):
-        _remove_soft_hyphens(root)
     walker = _Walker()
     if root is not None:
         walker.walk(root)
         walker.flush()
+    blocks = walker.blocks
+    if any("\xad" in b.text for b in blocks):
+        blocks = [_without_soft_hyphens(b) if "\xad" in b.text else b for b in blocks]
     entries = [hidden_entry(hidden), margin_entry(numbers)]
-    return walker.blocks, walker.skipped + [e for e in entries if e is not None]
+    return blocks, walker.skipped + [e for e in entries if e is not None]
 
 
-#: What a page holding a soft hyphen holds: the character or its reference (the cheap test)
-_SOFT_HYPHEN_HINT = re.compile(r"\xad|&shy|&#0*173|&#x0*ad", re.IGNORECASE)
+def _without_soft_hyphens(block: Block) -> Block:
+    """The block without its soft hyphens (U+00AD, ``&shy;``): a browser shows one only where it
+    breaks a word at the end of a line, and left in it cuts the word in two for a search
+    (``Donau&shy;dampf&shy;schiff`` would not be found as Donaudampfschiff). Looked for in the
+    blocks read, which are far shorter than the page."""
+
+    def bare(text: str) -> str:
+        return text.replace("\xad", "")
+
+    return replace(
+        block,
+        text=bare(block.text),
+        items=tuple(replace(i, text=bare(i.text)) for i in block.items),
+        rows=tuple(tuple(map(bare, row)) for row in block.rows),
+        header=None if block.header is None else tuple(map(bare, block.header)),
+        alt=None if block.alt is None else bare(block.alt),
+    )
 
 
-def _remove_soft_hyphens(root: LexborNode) -> None:
-    """Take the soft hyphens (U+00AD, ``&shy;``) out of the text and the alt texts: a browser
-    shows one only where it breaks a word at the end of a line, and left in it cuts the word in
-    two for a search (``Donau&shy;dampf&shy;schiff`` would not be found as Donaudampfschiff)."""
-    texts = [
-        n for n in root.traverse(include_text=True) if n.tag == "-text" and "\xad" in (n.text_content or "")
-    ]
-    for node in texts:  # replaced once the walk is over: the tree may not change under it
-        node.replace_with((node.text_content or "").replace("\xad", ""))
-    for img in root.css("img[alt]"):
-        alt = img.attributes.get("alt") or ""
-        if "\xad" in alt:
-            img.attrs["alt"] = alt.replace("\xad", "")
-
-
-#: What a page with a program laid out in a table holds (the cheap test)
-_PRE_HINT = re.compile(r"<pre\b", re.IGNORECASE)
-_CELL_HINT = re.compile(r"<td\b", re.IGNORECASE)
-
-
-def _remove_code_gutters(tree: LexborHTMLParser) -> None:
-    """Remove the column of line numbers beside a program laid out in a table (Pygments' and
-    Rouge's line numbers, ``<td class="linenos"><pre>1 2 3</pre></td><td><pre>code</pre></td>``):
-    a cell whose ``<pre>`` holds numbers alone, each one more than the one before it, followed by
-    a cell holding a ``<pre>``. Read, it is a code block of numbers over the program's."""
-    gutters: list[LexborNode] = []
-    for pre in tree.css("td pre"):
-        numbers = (pre.text(deep=True) or "").split()
-        if len(numbers) < 2 or not all(n.isdecimal() for n in numbers):
-            continue
-        if any(int(b) != int(a) + 1 for a, b in pairwise(numbers)):
-            continue
-        cell = pre.parent
-        while cell is not None and cell.tag != "td":
-            cell = cell.parent
-        beside = cell.next if cell is not None else None
-        while beside is not None and beside.tag not in ("td", "th"):
-            beside = beside.next
-        if beside is not None and beside.css_first("pre") is not None and cell not in gutters:
-            gutters.append(cell)
-    for cell in gutters:  # once the look is over: the tree may not change under it
-        cell.decompose()
+def _gutter(pre: LexborNode, text: str) -> bool:
+    """Whether a ``<pre>`` is the column of line numbers beside a program laid out in a table
+    (Pygments' and Rouge's, ``<td class="linenos"><pre>1 2 3</pre></td><td><pre>code</pre></td>``):
+    numbers alone, each one more than the one before it, in a cell followed by a cell holding a
+    ``<pre>``. Read, it is a code block of numbers over the program's."""
+    numbers = text.split()
+    if len(numbers) < 2 or not all(n.isdecimal() for n in numbers):
+        return False
+    if any(int(b) != int(a) + 1 for a, b in pairwise(numbers)):
+        return False
+    cell = pre.parent
+    while cell is not None and cell.tag != "td":
+        cell = cell.parent
+    beside = cell.next if cell is not None else None
+    while beside is not None and beside.tag not in ("td", "th"):
+        beside = beside.next
+    return beside is not None and beside.css_first("pre") is not None
 
 
 #: A ``<span>`` holding a number alone: what a verse line number is set in (the cheap test)
