@@ -351,10 +351,14 @@ _SPACE = json.decoder.WHITESPACE.match
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+#: a surrogate's escape in a JSON text (a pattern opening with a literal is searched fast)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
 def escapes_surrogate(text: str) -> bool:
     """Whether a JSON text may escape a surrogate (``\\ud83d``): the cheap test before the values
     read from it are looked at for a lone one."""
-    return "\\ud" in text or "\\uD" in text
+    return _SURROGATE_ESCAPE.search(text) is not None
 
 
 def mended(text: str) -> str:
