@@ -1701,12 +1701,12 @@ def _tree_blocks(
         walker.flush()
     blocks = walker.blocks
     if any("\xad" in b.text for b in blocks):
-        blocks = [_without_soft_hyphens(b) if "\xad" in b.text else b for b in blocks]
+        blocks = [without_soft_hyphens(b) if "\xad" in b.text else b for b in blocks]
     entries = [hidden_entry(hidden), margin_entry(numbers)]
     return blocks, walker.skipped + [e for e in entries if e is not None]
 
 
-def _without_soft_hyphens(block: Block) -> Block:
+def without_soft_hyphens(block: Block) -> Block:
     """The block without its soft hyphens (U+00AD, ``&shy;``): a browser shows one only where it
     breaks a word at the end of a line, and left in it cuts the word in two for a search
     (``Donau&shy;dampf&shy;schiff`` would not be found as Donaudampfschiff). Looked for in the

@@ -5,9 +5,9 @@ from, so block line ranges are exact and nesting never recurses in Python. Block
 headings, paragraphs (a block quote's blocks with its depth in meta, ``quote``), nested lists (items with their level, task
 markers kept), pipe tables (ended by a line indented as code, as GFM ends them), fenced and
 indented code (language from the info string), footnote definitions, raw HTML blocks (read
-through the HTML extractor) and stand-alone images. Inline markup is reduced to its text; YAML
-front matter opening the file, or TOML between ``+++`` lines (:func:`_front_matter`), is kept as
-``front_matter`` metadata.
+through the HTML extractor) and stand-alone images. Inline markup is reduced to its text (soft
+hyphens left out); YAML front matter opening the file, or TOML between ``+++`` lines
+(:func:`_front_matter`), is kept as ``front_matter`` metadata.
 
 :func:`markdown_blocks` is the reusable core (notebook cells, EPUB) and keeps its signature.
 """
@@ -1410,7 +1410,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="27",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="28",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1444,6 +1444,7 @@ def _scalar(value: str) -> Any:
     # 25: raw HTML: a table in a list item a table of its own (HTML 20)
     # 26: TOML front matter between +++ lines read as front_matter metadata, no longer a paragraph
     # 27: raw HTML: a program's line-number column left out (HTML 21)
+    # 28: soft hyphens (&shy;, U+00AD) left out of the blocks, as HTML's are
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )
@@ -1465,4 +1466,8 @@ def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
             ]
     if not blocks:  # nothing structural (only comments, rules, link definitions): the text as-is
         blocks = [Block(PARAGRAPH, text.strip(), lines=_Lines(text).span(0, len(text.encode())))]
+    if any("\xad" in b.text for b in blocks):  # soft hyphens (&shy;) left out, as a page's are
+        from .html import without_soft_hyphens
+
+        blocks = [without_soft_hyphens(b) if "\xad" in b.text else b for b in blocks]
     return Document(source_type="md", blocks=tuple(blocks), text=text, metadata=metadata)

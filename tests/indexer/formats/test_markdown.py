@@ -258,3 +258,16 @@ def test_an_icon_in_a_paragraph_of_images_is_left_out_as_on_a_web_page():
     assert [(b.kind, b.text) for b in extract_markdown(data, CTX).blocks] == [
         (PARAGRAPH, "Subscribe rss today")
     ]
+
+
+def test_soft_hyphens_are_left_out():
+    # &shy; (and U+00AD written as it is) shows only where a line breaks there: the words read
+    # whole, as a search finds them, in a paragraph, a heading and a table's cells; the file's
+    # text stays as written
+    text = (
+        "# Fahr\u00adplan\n\nDonau&shy;dampf&shy;schiff\n\n| Ab&shy;fahrt | Ziel |\n|---|---|\n| 9 | Linz |\n"
+    )
+    doc = extract_markdown(text.encode(), CTX)
+    assert [b.text for b in doc.blocks[:2]] == ["Fahrplan", "Donaudampfschiff"]
+    assert doc.blocks[2].header == ("Abfahrt", "Ziel") and "\xad" not in doc.blocks[2].text
+    assert doc.text == text
