@@ -15,8 +15,39 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rich.cells import cell_len, get_character_cell_size, set_cell_size
+from rich.text import Text
 
 SPARK = "▁▂▃▄▅▆▇█"
+
+#: Control characters as visible stand-ins, one character for one (offsets into a line hold): the C0
+#: ones but tab and newline as their Unicode control pictures (``␛`` for ESC), DEL as ``␡``, the C1
+#: ones (U+0080–U+009F) as ``�``. Written to the terminal as they are, ESC and CSI (U+009B) begin
+#: escape sequences: a log file's colour codes coloured the panes, ``ESC [2J`` cleared the screen,
+#: an OSC retitled the terminal; a carriage return or form feed moved the cursor off its line.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_PICTURES = str.maketrans(
+    {
+        **{c: 0x2400 + c for c in range(0x20) if c not in (0x09, 0x0A)},
+        0x7F: 0x2421,
+        **dict.fromkeys(range(0x80, 0xA0), 0xFFFD),
+    }
+)
+
+
+def printable(text: str) -> str:
+    """``text`` as it can be written to a terminal: its control characters (but tab and newline)
+    replaced by visible stand-ins (:data:`_PICTURES`), each by one character."""
+    return text.translate(_PICTURES) if _CONTROLS.search(text) else text
+
+
+def printable_text(text: Text) -> Text:
+    """A Rich ``Text`` with :func:`printable` characters, its styles where they were."""
+    plain = text.plain
+    if not _CONTROLS.search(plain):
+        return text
+    out = text.copy()
+    out.plain = plain.translate(_PICTURES)
+    return out
 
 
 class ChunkLike(Protocol):
@@ -59,9 +90,9 @@ def where_parts(meta: dict[str, Any]) -> list[str]:
         parts.append(f"msg {meta['message_index']}")
     if meta.get("attachment"):
         page = meta.get("attachment_page")
-        parts.append(str(meta["attachment"]) + (f" p.{page}" if page is not None else ""))
+        parts.append(printable(str(meta["attachment"])) + (f" p.{page}" if page is not None else ""))
     if meta.get("sheet_name") is not None:
-        sheet = str(meta["sheet_name"])
+        sheet = printable(str(meta["sheet_name"]))
         rows = meta.get("row_range")
         parts.append(f"{sheet} rows {rows[0]}–{rows[1]}" if rows else sheet)
     elif meta.get("row_range"):
@@ -180,7 +211,7 @@ def _source_lines(content: str, room: int):
         if end < 0:
             end = len(content)
         piece = content[start : min(end, start + room)]
-        text = " ".join(piece.split())
+        text = printable(" ".join(piece.split()))  # the controls that are not whitespace
         if text and not _TABLE_RULE.fullmatch(text):
             yield text, end - start > room
         start = end + 1
@@ -446,7 +477,7 @@ def line_cuts(
         first, last = s[0] - 1, min(s[1], len(lines)) - 1
         if count[first] < 2 and (last == first or count[last] < 2):
             continue
-        text = chunk.content.strip()
+        text = printable(chunk.content.strip())  # as the lines are shown (SourceView.split)
         at = -1
         if count[first] >= 2:
             head = text[:24].split("\n", 1)[0].rstrip()  # modes may join a chunk's lines with spaces

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
-from ..present import chunk_title
+from ..present import chunk_title, printable
 
 
 class MetadataScreen(ModalScreen[None]):
@@ -29,10 +29,14 @@ class MetadataScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         c = self.chunk
         with Vertical(id="metadata-box", classes="dialog"):
-            yield Static(Text.assemble((chunk_title(c), "bold"), "  ", (f"{self.path} · {self.mode}", "dim")))
+            yield Static(
+                Text.assemble(
+                    (chunk_title(c), "bold"), "  ", (f"{printable(self.path)} · {self.mode}", "dim")
+                )
+            )
             yield metadata_tree(c)
             with VerticalScroll(id="metadata-content"):
-                yield Static(Text(c.content))
+                yield Static(Text(printable(c.content)))
             yield Static("[dim]escape: close[/]")
 
 
@@ -56,7 +60,7 @@ def _add_json(node: TreeNode[Any], data: Any, name: str = "") -> None:
     if isinstance(data, dict):
         node.set_label(Text(f"{{}} {name}"))
         for key, value in data.items():
-            _add_json(node.add(""), value, str(key))
+            _add_json(node.add(""), value, printable(str(key)))
     elif isinstance(data, list):
         node.set_label(Text(f"[] {name}"))
         for index, value in enumerate(data):

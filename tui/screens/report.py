@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..present import counted, human_bytes
+from ..present import counted, human_bytes, printable
 from ..widgets.tables import cell_width, fill_table
 
 COLUMNS = (
@@ -89,7 +89,7 @@ def failure_entry(doc: dict[str, Any]) -> RenderableType:
     """The path and status on one line, the error message below it, wrapped under itself (the
     message's own leading ``path: `` left out, the line above says it)."""
     path, message = doc["path"], doc.get("error_message") or ""
-    message = message.removeprefix(f"{path}: ")
+    path, message = printable(path), printable(message.removeprefix(f"{path}: "))
     head = Text(f"  {path}", style="bold")
     head.append(f"  {doc['status']}", style="dim")
     return Group(head, Padding(Text(message, style="dim"), (0, 0, 0, 4))) if message else head

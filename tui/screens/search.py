@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..present import counted, where
+from ..present import counted, printable, where
 
 FILTERS = {"type": "source_type", "mode": "mode", "kind": "content_type"}
 
@@ -34,11 +34,11 @@ def hit_prompt(hit: Any) -> Text:
     from storage.store import snippet_parts
 
     loc = where(hit.metadata)
-    text = Text(hit.path, style="bold")
+    text = Text(printable(hit.path), style="bold")
     text.append(f"  #{hit.ordinal} {hit.content_type}" + (f" · {loc}" if loc else ""), style="dim")
     text.append("\n  ")
     for piece, matched in snippet_parts(" ".join(str(hit.snippet).split())):
-        text.append(piece, style="reverse" if matched else "")
+        text.append(printable(piece), style="reverse" if matched else "")
     return text
 
 

@@ -23,7 +23,17 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..present import AlignedRow, ChunkLike, ChunkStats, align, note_line, overlapping, shorten_name, span
+from ..present import (
+    AlignedRow,
+    ChunkLike,
+    ChunkStats,
+    align,
+    note_line,
+    overlapping,
+    printable,
+    shorten_name,
+    span,
+)
 
 HEAD = 5  # label, sizes, budget, census, rule: drawn on top, not scrolled
 
@@ -196,7 +206,7 @@ class CompareGrid(ScrollView, can_focus=True):
             head = f" {loc:<7} "
             type_width = max(6, min(16, w // 3))
             ctype = f"{chunk.content_type[:type_width]:<{type_width}} "
-            text = " ".join(chunk.content[: 2 * w + 64].split())  # the start is all that shows
+            text = printable(" ".join(chunk.content[: 2 * w + 64].split()))  # the start is all that shows
             body = head + ctype + text
             # the label and type are ASCII: a wide character (two cells) can only be in the text
             # and a cell's last column stays blank, a space before the next column's rule

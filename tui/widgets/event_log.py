@@ -12,6 +12,8 @@ import time
 from rich.text import Text
 from textual.widgets import RichLog
 
+from ..present import printable
+
 
 class EventLog(RichLog):
     def __init__(self, **kwargs) -> None:
@@ -23,7 +25,7 @@ class EventLog(RichLog):
         self.entries.append(text)
         del self.entries[:-500]
         line = Text(time.strftime("%H:%M:%S "), style="dim")
-        line.append(text, style=style)
+        line.append(printable(text), style=style)
         self._pending.append(line)
 
     def flush(self) -> None:

@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.widgets import Input, Tree
 from textual.widgets.tree import TreeNode
 
-from ..present import name_cut
+from ..present import name_cut, printable
 
 GLYPHS = {
     "indexed": "✔",
@@ -57,7 +57,7 @@ def file_label(row: Any, name: str) -> Text:
     style = {"✖": "bold red", "⚠": "yellow", "·": "dim", "◌": "dim", "⟳": "cyan"}.get(mark, "green")
     text = Text()
     text.append(mark, style=style)
-    text.append(f" {name} ")
+    text.append(f" {printable(name)} ")
     text.append(tail, style="dim")
     return text
 
@@ -195,9 +195,9 @@ class FileTree(Vertical):
             key = folder + "/"
             before = next((child for child in parent.children if self._key(child) > key), None)
             if before is None:
-                node = parent.add(Text(name + "/"), data=None, expand=True)
+                node = parent.add(Text(printable(name) + "/"), data=None, expand=True)
             else:
-                node = parent.add(Text(name + "/"), data=None, expand=True, before=before)
+                node = parent.add(Text(printable(name) + "/"), data=None, expand=True, before=before)
             node._folder_path = folder
             self.folders[folder] = node
         return node
@@ -212,7 +212,7 @@ class FileTree(Vertical):
                 folder = folder.rpartition("/")[0]
         for folder, node in self.folders.items():
             if folder:
-                text = Text(folder.rsplit("/", 1)[-1] + "/ ")
+                text = Text(printable(folder.rsplit("/", 1)[-1]) + "/ ")
                 unit = " files" if self.count_files else ""
                 text.append(f"{totals.get(folder, 0):,}{unit}", style="dim")
                 node.set_label(text)

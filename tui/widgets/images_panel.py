@@ -27,7 +27,16 @@ from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..present import ChunkLike, counted, human_bytes, is_placeholder, overlapping, span, where
+from ..present import (
+    ChunkLike,
+    counted,
+    human_bytes,
+    is_placeholder,
+    overlapping,
+    printable,
+    span,
+    where,
+)
 
 
 def image_widget_class(renderer: str) -> type[Widget]:
@@ -44,7 +53,7 @@ def image_widget_class(renderer: str) -> type[Widget]:
 
 def marker_excerpt(content: str, width: int = 90) -> str:
     """Text around the first ``[Image: …]`` marker (the placeholder in its paragraph)."""
-    text = " ".join(content.split())
+    text = printable(" ".join(content.split()))
     at = text.find("[Image:")
     if at < 0 or len(text) <= width:
         return text[:width] + ("…" if len(text) > width else "")
@@ -83,7 +92,7 @@ def placeholders_text(marks: Sequence[ChunkLike]) -> Content:
 
 def skipped_text(skipped: Sequence[Any]) -> Content:
     """The images the extractor skipped, each with its name and the reason."""
-    lines = [Content(f"  {s.name}: {s.reason}") for s in skipped]
+    lines = [Content(printable(f"  {s.name}: {s.reason}")) for s in skipped]
     return Content("\n").join([Content.styled(f"Skipped ({len(skipped)})", "bold"), *lines])
 
 
@@ -220,9 +229,9 @@ class ImageCard(Vertical):
         size = f"{im.width}×{im.height}" if im.width and im.height else "size unknown"
         refs = f"used by {self.used} chunk" + ("" if self.used == 1 else "s")
         return Content.assemble(
-            (im.name, "bold"),
+            (printable(im.name), "bold"),
             f"  {im.format.upper()} {size}  {human_bytes(im.size)}\nalt: ",
-            im.alt or ("no alt text", "dim"),
+            printable(im.alt) if im.alt else ("no alt text", "dim"),
             f" · {refs}",
         )
 

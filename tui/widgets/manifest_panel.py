@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ..present import deliberate, human_bytes
+from ..present import deliberate, human_bytes, printable, printable_text
 
 HINTS = {
     "ENCRYPTED": "The file is password-protected: save an unprotected copy to index it.",
@@ -100,11 +100,11 @@ def _render(items: list[Text | _Pair]) -> RenderableType:
                 grid.add_column(width=18, no_wrap=True, style="dim")
                 grid.add_column(ratio=1, overflow="fold")
                 parts.append(Padding(grid, (0, 0, 0, 2)))
-            grid.add_row(item.label, item.value)
+            grid.add_row(printable(item.label), printable_text(item.value))
             continue
         grid = None
         indent = len(item.plain) - len(item.plain.lstrip(" "))
-        parts.append(Padding(item[indent:], (0, 0, 0, indent)))
+        parts.append(Padding(printable_text(item[indent:]), (0, 0, 0, indent)))
     return Group(*parts)
 
 

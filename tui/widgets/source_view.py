@@ -18,7 +18,16 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..present import ChunkLike, line_cover, line_cuts, note_line, row_offsets, span, wrap_lines
+from ..present import (
+    ChunkLike,
+    line_cover,
+    line_cuts,
+    note_line,
+    printable,
+    row_offsets,
+    span,
+    wrap_lines,
+)
 
 GUTTER = 7
 
@@ -57,9 +66,11 @@ class SourceView(ScrollView, can_focus=True):
 
     @staticmethod
     def split(text: str) -> list[str]:
+        """The lines of ``text`` as they are drawn (:func:`printable`: a control character would
+        reach the terminal as it is)."""
         if text.endswith("\n"):
             text = text[:-1]
-        return text.split("\n") if text else []
+        return printable(text).split("\n") if text else []
 
     @property
     def wrap_width(self) -> int:

@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import ProgressBar
 
-from ..present import counted, fit_title, tail
+from ..present import counted, fit_title, printable, tail
 
 #: the watcher's state: its word and its mark (the mark alone where the line is short of room)
 WATCH = {
@@ -116,7 +116,7 @@ class TitleLine(TextLine):
     def show(self, name: str, details: Sequence[str], optional: Sequence[int] = ()) -> None:
         """``details`` at the indices ``optional`` are left out first (in that order) where the
         line is short of room."""
-        self.title = (name, tuple(details), tuple(optional))
+        self.title = (printable(name), tuple(details), tuple(optional))
         self.line = self.fit(self.content_region.width)
 
     def clear(self, note: str) -> None:
