@@ -108,3 +108,29 @@ async def test_a_document_of_many_images_mounts_its_cards_as_they_come_into_view
         await settle(pilot)
         assert list(panel.query(ImageCard)) == cards and cards[-1].query(".image-view")
         assert cards[-1].used == 2 and "used by 2 chunks" in shown(cards[-1].query_one(".image-meta"))
+
+
+async def test_linked_images_are_told_apart_from_a_document_without_any(tmp_path):
+    root = tmp_path / "corpus"
+    root.mkdir()
+    # a Markdown page linking one picture (its file keeps no image: nothing to extract or skip),
+    # and one that names none
+    (root / "linked.md").write_text(
+        "# Tides\n\n![Tide chart](https://example.org/chart.png)\n\nReadings of the week.\n", encoding="utf-8"
+    )
+    (root / "plain.md").write_text("# Tides\n\nReadings of the week.\n", encoding="utf-8")
+    index(root)
+    async with opened(root, "linked.md", tab="i") as pilot:
+        panel = pilot.app.main.query_one(ImagesPanel)
+        assert "[Image: Tide chart]" in shown(panel.query_one("#placeholders-text"))
+        right = [shown(w) for w in panel.query("#extracted Static")]
+        assert right == [
+            "Extracted (0)",
+            "no image stored in this file: its placeholders stand for images it links to",
+        ], right
+    async with opened(root, "plain.md", tab="i") as pilot:
+        panel = pilot.app.main.query_one(ImagesPanel)
+        assert [shown(w) for w in panel.query("#extracted Static")] == [
+            "Extracted (0)",
+            "no images in this document",
+        ]

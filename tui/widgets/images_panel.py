@@ -90,6 +90,16 @@ def placeholders_text(marks: Sequence[ChunkLike]) -> Content:
     return Content("\n").join(lines)
 
 
+def no_images_note(doc: Any) -> str:
+    """What the extracted side says of a document that holds no image and skipped none: a page
+    of Markdown or HTML whose text has placeholders for the images it links to (``![alt](url)``,
+    ``<img src=url>``) keeps no picture of them, which "no images" next to its placeholders
+    contradicted."""
+    if any(b.kind == "image" or "[Image:" in b.text for b in doc.blocks):
+        return "no image stored in this file: its placeholders stand for images it links to"
+    return "no images in this document"
+
+
 def skipped_text(skipped: Sequence[Any]) -> Content:
     """The images the extractor skipped, each with its name and the reason."""
     lines = [Content(printable(f"  {s.name}: {s.reason}")) for s in skipped]
@@ -333,7 +343,7 @@ class ImagesPanel(Horizontal):
         if skipped:
             widgets.append(Static(skipped_text(skipped), classes="images-skipped"))
         if not doc.images and not skipped:
-            widgets.append(Static(Content.styled("no images in this document", "dim")))
+            widgets.append(Static(Content.styled(no_images_note(doc), "dim")))
         return widgets
 
     async def draw_visible(self) -> None:
