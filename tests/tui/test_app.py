@@ -26,7 +26,7 @@ from tui.widgets.images_panel import ImageCard, ImagesPanel
 from tui.widgets.manifest_panel import ManifestPanel
 from tui.widgets.source_view import SourceView
 
-from .conftest import NARROW, opened, settle, wait_for
+from .conftest import NARROW, index, opened, settle, wait_for
 
 # make_app, open_file and SIZE are imported from here by other test modules
 from .conftest import SIZE as SIZE
@@ -772,3 +772,26 @@ async def test_a_mail_with_attached_files_shows_their_chunks_pages_and_pictures(
         )  # the PDF's, the Word file's
         (card,) = [c for c in cards if c.image.name.startswith("attachment2_")]
         assert (card.image.width, card.image.height) == (40, 30) and card.query(".image-view")
+
+
+async def test_enter_in_the_filter_shows_the_first_match_on_the_cursor_s_line(tmp_path):
+    # two files; the first is shown, on the tree's first line. Filtering to the second puts it on
+    # that same line: the cursor does not move, and the tree highlighted nothing new, so the
+    # right side kept showing the first file under the second one's name in the tree
+    root = tmp_path / "corpus"
+    root.mkdir()
+    (root / "alpha.md").write_text("# Alpha\n\nThe first file.\n", encoding="utf-8")
+    (root / "beta.md").write_text("# Beta\n\nThe second file.\n", encoding="utf-8")
+    index(root)
+    async with opened(root, "alpha.md") as pilot:
+        app = pilot.app
+        tree = app.main.query_one(FileTree)
+        assert tree.tree.cursor_node.data == "alpha.md"
+        await pilot.click("#file-filter")
+        await pilot.press(*"beta", "enter")
+        await settle(pilot)
+        assert list(tree.nodes) == ["beta.md"]
+        assert tree.tree.cursor_node.data == "beta.md"
+        assert app.main.path == "beta.md"
+        assert str(app.main.query_one("#doc-title").render()).startswith("beta.md · md")
+        assert [c.content for c in app.main.query_one(ChunkList).chunks][:1] == ["Beta"]

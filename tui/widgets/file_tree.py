@@ -240,7 +240,13 @@ class FileTree(Vertical):
         tree = self.tree
         tree.focus()
         if self.nodes:
-            self.select(next(iter(sorted(self.nodes))))
+            first = next(iter(sorted(self.nodes)))
+            self.select(first)
+            # the filtered tree may have put the match on the line the cursor was on: the cursor
+            # does not move, and the tree says nothing of the node now under it
+            if first != self.selected:
+                self.selected = first
+                self.post_message(self.FileHighlighted(first))
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted) -> None:
         event.stop()
