@@ -10,6 +10,7 @@ import pytest
 
 from indexer import errors, extract_bytes, get_chunks, get_markdown
 from indexer.api import extract
+from tests.indexer.formats._odf_build import odt_package
 from tests.indexer.formats._odf_encrypt import encrypt_odf
 
 
@@ -99,13 +100,8 @@ def test_real_world_notes_tracked_changes_captions(real_world):
     assert formula.blocks[0].text == "[Formula: E = m cdot c^2]"
 
 
-def _odt(content: str, manifest: str = "<manifest/>") -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as zf:
-        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
-        zf.writestr("META-INF/manifest.xml", manifest)
-        zf.writestr("content.xml", content)
-    return out.getvalue()
+def _odt(content: str) -> bytes:
+    return odt_package(content)
 
 
 OFFICE = (

@@ -2,33 +2,17 @@
 
 from __future__ import annotations
 
-import io
-import zipfile
-
 from indexer import extract_bytes
+from tests.indexer.formats._odf_build import NAMESPACES, content_xml, odt_package
 
-NAMESPACES = (
-    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
-    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
-    'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"'
-)
-CONTENT = (
-    f"<office:document-content {NAMESPACES}><office:body><office:text>"
+CONTENT = content_xml(
     "<text:h text:outline-level='1'>Harbour minutes</text:h><text:p>The board met at noon.</text:p>"
-    "</office:text></office:body></office:document-content>"
 )
 STYLES = f"<office:document-styles {NAMESPACES}><office:master-styles>{{}}</office:master-styles></office:document-styles>"
 
 
 def _odt(styles: str | None) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as zf:
-        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
-        zf.writestr("META-INF/manifest.xml", "<manifest/>")
-        zf.writestr("content.xml", CONTENT)
-        if styles is not None:
-            zf.writestr("styles.xml", styles)
-    return out.getvalue()
+    return odt_package(CONTENT, styles)
 
 
 def test_headers_and_footers_are_read_into_the_metadata():

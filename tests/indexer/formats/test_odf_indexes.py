@@ -6,28 +6,12 @@ it missed. Each document is built here; the expected text is the XML's own."""
 
 from __future__ import annotations
 
-import io
-import zipfile
-
 from indexer import extract_bytes
-
-NAMESPACES = (
-    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
-    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
-)
+from tests.indexer.formats._odf_build import content_xml, odt_package
 
 
 def _texts(body: str) -> list[str]:
-    content = (
-        f"<office:document-content {NAMESPACES}><office:body><office:text>{body}"
-        "</office:text></office:body></office:document-content>"
-    )
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as zf:
-        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
-        zf.writestr("META-INF/manifest.xml", "<manifest/>")
-        zf.writestr("content.xml", content)
-    return [b.text for b in extract_bytes(out.getvalue(), "t.odt").blocks]
+    return [b.text for b in extract_bytes(odt_package(content_xml(body)), "t.odt").blocks]
 
 
 def _index(kind: str, title: str, *entries: str) -> str:

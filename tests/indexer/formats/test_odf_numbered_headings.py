@@ -5,17 +5,10 @@ not a heading. Each document is built here, so the expected blocks are the XML's
 
 from __future__ import annotations
 
-import io
-import zipfile
-
 from indexer import extract_bytes, get_markdown
 from indexer.model import HEADING, LIST, PARAGRAPH
+from tests.indexer.formats._odf_build import content_xml, odt_package
 
-NAMESPACES = (
-    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
-    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
-    'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"'
-)
 #: the outline style LibreOffice writes (num-format 1, suffix ".", two levels shown on the second)
 STYLES = (
     '<office:automatic-styles><text:list-style style:name="Outline">'
@@ -26,16 +19,7 @@ STYLES = (
 
 
 def _odt(body: str) -> bytes:
-    content = (
-        f"<office:document-content {NAMESPACES}>{STYLES}<office:body><office:text>{body}"
-        "</office:text></office:body></office:document-content>"
-    )
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as zf:
-        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
-        zf.writestr("META-INF/manifest.xml", "<manifest/>")
-        zf.writestr("content.xml", content)
-    return out.getvalue()
+    return odt_package(content_xml(body, STYLES))
 
 
 def _heading(level: int, number: str, text: str) -> str:

@@ -7,10 +7,8 @@ reading). The documents are built here; the expected text is the XML's own."""
 
 from __future__ import annotations
 
-import io
-import zipfile
-
 from indexer import extract_bytes
+from tests.indexer.formats._odf_build import content_xml, odt_package
 from tests.indexer.formats.test_docx import build_docx, docx
 
 
@@ -36,17 +34,7 @@ def test_a_word_phonetic_guide_reads_its_base_then_its_reading():
 
 
 def _odt(body: str) -> bytes:
-    content = (
-        '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
-        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:text>'
-        f"{body}</office:text></office:body></office:document-content>"
-    )
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as zf:
-        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
-        zf.writestr("META-INF/manifest.xml", "<manifest/>")
-        zf.writestr("content.xml", content)
-    return out.getvalue()
+    return odt_package(content_xml(body))
 
 
 def test_an_opendocument_ruby_reads_its_base_then_its_reading():
