@@ -5,6 +5,8 @@ from __future__ import annotations
 import codecs
 import functools
 import re
+import unicodedata
+from collections.abc import Iterator
 
 _CONTROL = set(range(0x00, 0x09)) | set(range(0x0E, 0x20))
 
@@ -61,10 +63,10 @@ def _utf16_without_bom(head: bytes) -> str | None:
 
 
 def detect_encoding(data: bytes) -> str:
-    """The encoding of text bytes: BOM, UTF-16 without BOM, UTF-8, else charset detection.
-
-    Falls back to cp1252 (then latin-1, which decodes anything) as the common case for Western
-    legacy files that charset detection cannot place.
+    """The encoding of text bytes: BOM, UTF-16 without BOM, UTF-8 (a few damaged bytes
+    aside), else the legacy code whose reading looks least like mojibake (:func:`_legacy_encoding`:
+    windows-1252 first, the common case, then windows-1250, windows-1251, KOI8-R, charset
+    detection's guess, Shift_JIS and EUC-JP; latin-1, which decodes anything, when none does).
     """
     bom = _bom_encoding(data[:4])
     if bom:
@@ -76,46 +78,205 @@ def detect_encoding(data: bytes) -> str:
         data.decode("utf-8")
         return "utf-8"
     except UnicodeDecodeError:
-        if _damaged_utf8(data[:65536]):
+        if damaged_utf8(data[:_HEAD]):
             return "utf-8"
-    western = _western(data)
-    if western:
-        return western
-    try:
-        from charset_normalizer import from_bytes
-
-        best = from_bytes(data[:65536]).best()
-        if best is not None and best.encoding:
-            return codecs.lookup(best.encoding).name
-    except Exception:  # charset detection is advisory; fall through to latin-1
-        pass
-    return "latin-1"
+    return _legacy_encoding(data[:_HEAD])
 
 
 _UTF8_SEQ = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 
 
-def _damaged_utf8(head: bytes) -> bool:
+def damaged_utf8(head: bytes) -> bool:
     """UTF-8 with a few damaged bytes (they become U+FFFD) rather than a legacy encoding: legacy
     cp1252 text almost never contains valid multi-byte UTF-8 sequences, damaged UTF-8 does."""
     valid = len(_UTF8_SEQ.findall(head))
+    if not valid:
+        return False
     bad = head.decode("utf-8", "replace").count("\ufffd")
-    return bool(valid) and bad <= 2 * valid + 4
+    if bad <= valid:
+        return True
+    # more damage than UTF-8: a short text in a legacy code that holds a sequence or two by
+    # chance (EUC-JP's kana pair so) reads cleanly in that code, damaged UTF-8 does in none
+    return (
+        bad <= 2 * valid + 4 and _oddities(head.decode(_legacy_encoding(head, detect=False), "replace")) > 0
+    )
 
 
-def _western(data: bytes) -> str | None:
-    """cp1252 when the bytes decode as cp1252 and read like Western text: accented letters are a
-    minority of the letters (Cyrillic or Greek decoded as cp1252 is almost all accented letters).
-    Charset detection is unreliable on short Western texts, which are the common legacy case."""
+#: The single-byte legacy encodings tried first, in this order, on text that is not UTF-8:
+#: Western (windows-1252), the common legacy case, then Central European and Cyrillic (Windows'
+#: and KOI8-R)
+_LEGACY = ("cp1252", "cp1250", "cp1251", "koi8_r")
+#: The East Asian ones, tried after charset detection's guess: Korean first (Chinese read as
+#: Korean mixes Hangul with ideographs, Korean read as Chinese is clean), Chinese, then Japanese
+#: (Shift_JIS as Windows' cp932, EUC-JP), whose kana in a Chinese or Korean reading are odd
+_LEGACY_CJK = ("cp949", "gb18030", "big5hkscs", "cp932", "euc_jp")
+#: the Chinese and Korean codes: kana in their reading are Japanese misread
+_NO_KANA = frozenset(
+    codecs.lookup(c).name
+    for c in ("gb18030", "gbk", "gb2312", "big5", "big5hkscs", "cp950", "cp949", "euc_kr", "johab", "hz")
+)
+_KANA = re.compile("[\u3041-\u30ff]")
+_HEAD = 65536  # the bytes of a text looked at to tell its encoding
+_ODDITY_SAMPLE = 4096  # the characters of a reading looked at: enough to tell, cheap to look over
+#: signs one sees glued to letters in text as written (quotes, dashes, the ellipsis, the middle
+#: dot of Catalan's l·l, the opening ¿ and ¡ of Spanish, the degree sign, a unit's ² and ³, the
+#: trade mark signs, the signs of arithmetic in "x±y" or "a×b")
+_WRITTEN = frozenset("‘’“”«»–—…·¿¡°²³™®©±×÷")
+
+
+def _legacy_encoding(head: bytes, detect: bool = True) -> str:
+    """The encoding of text that is not UTF-8: the first of :data:`_LEGACY`, charset detection's
+    best guess (unless not ``detect``) and :data:`_LEGACY_CJK` whose reading shows no sign of
+    mojibake (:func:`_oddities`), else the one that shows the fewest.
+
+    A legacy codec reads nearly any bytes, so each reading is judged by what the wrong one
+    shows: Polish windows-1250 read as windows-1252 glues signs to letters ("Za¿ó³æ") and breaks
+    a word's case ("jaŸñ"); Cyrillic read as Latin is words of accented letters only ("Ïðèâåò");
+    KOI8-R read as windows-1251 and the other way round put capitals after small letters
+    ("рТЙЧЕФ"); Japanese read as a single-byte code is signs among letters, EUC-JP read as
+    Korean loose jamo, KOI8-R read as Shift_JIS half-width katakana. A Western text reads
+    cleanly as windows-1252, tried first (charset detection alone takes short Western, Polish
+    and Russian texts for other codes: Danish for Central European, KOI8-R for Shift_JIS)."""
+    best, least = "latin-1", None
+    for codec in _candidates(head, detect):
+        try:
+            text = head.decode(codec)
+        except UnicodeDecodeError as e:
+            if len(head) < _HEAD or e.start < len(head) - 3:
+                continue
+            text = head[: e.start].decode(codec)  # the cut at _HEAD bytes split a character
+        odd = _oddities(text)
+        if codecs.lookup(codec).name in _NO_KANA and not text.isascii():
+            odd += len(_KANA.findall(text, 0, _ODDITY_SAMPLE))
+        if odd == 0:
+            return codecs.lookup(codec).name
+        if least is None or odd < least:
+            best, least = codec, odd
+    return codecs.lookup(best).name
+
+
+def _candidates(head: bytes, detect: bool) -> Iterator[str]:
+    """The codecs :func:`_legacy_encoding` tries, charset detection run only when reached."""
+    yield from _LEGACY
+    guess = _detected(head) if detect else None
+    if guess is not None:
+        yield guess
+    yield from _LEGACY_CJK
+
+
+def _detected(head: bytes) -> str | None:
+    """charset_normalizer's best guess at the encoding of ``head``, None when it has none or
+    guesses a Unicode one (which reads ASCII letters as other characters)."""
     try:
-        text = data[:65536].decode("cp1252")
-    except UnicodeDecodeError:
-        return None
-    letters = [c for c in text if c.isalpha()]
-    if not letters:
-        return "cp1252"
-    high = sum(1 for c in letters if ord(c) > 0x7F)
-    return "cp1252" if high / len(letters) < 0.3 else None
+        from charset_normalizer import from_bytes
+
+        best = from_bytes(head).best()
+        if best is not None and best.encoding:
+            name = codecs.lookup(best.encoding).name
+            # UTF-16 and UTF-32 without a BOM were looked for before; "abc" so read is no text
+            return None if name.startswith("utf") else name
+    except Exception:  # charset detection is advisory
+        pass
+    return None
+
+
+def _oddities(text: str) -> int:
+    """How many signs of a text read with the wrong codec its first :data:`_ODDITY_SAMPLE`
+    characters show: a small letter followed by a capital where one is not ASCII ("jaŸñ",
+    "рТЙ"; an ASCII "iPhone" reads the same in every codec); two letters of different scripts
+    side by side ("GrьЯe", Hangul beside an ideograph); a sign that is no letter, no digit and
+    not among :data:`_WRITTEN` beside a letter or another such sign ("Za¿ó", "‚±"); a word of
+    three letters or more all accented Latin letters ("Ïðèâåò"); a control character of the C1
+    range, a loose Korean jamo or a half-width katakana (seldom written, often misread)."""
+    sample = text[:_ODDITY_SAMPLE]
+    if sample.isascii():
+        return 0
+    odd = 0
+    for m in _NON_ASCII_RUN.finditer(sample):
+        a, b = m.start(), m.end()
+        odd += _word_oddities(sample[max(a - 1, 0) : b + 1], sample, a, b)
+    return odd
+
+
+#: a run of non-ASCII characters (what differs between the codecs' readings)
+_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
+def _word_oddities(window: str, sample: str, a: int, b: int) -> int:
+    """The oddities (:func:`_oddities`) of the non-ASCII run ``sample[a:b]``, ``window`` the run
+    with a character either side."""
+    odd = sum(map(_odd_pair, window, window[1:]))
+    odd += sum(1 for i in range(a, b) if _odd_char(sample, i))
+    # the whole word the run is in: accented Latin letters only, three or more
+    start, end = a, b
+    while start > 0 and sample[start - 1].isalpha():
+        start -= 1
+    while end < len(sample) and sample[end].isalpha():
+        end += 1
+    for w in _LETTER_RUN.findall(sample[start:end]):
+        if len(w) >= 3 and not any(c.isascii() for c in w) and all(map(_latin, w)):
+            odd += 1
+    return odd
+
+
+class _Misread:
+    """C1 controls, Korean loose jamo and half-width katakana: seldom written, often misread."""
+
+    def __contains__(self, c: str) -> bool:
+        return "\x80" <= c <= "\x9f" or "\u3131" <= c <= "\u318e" or "\uff61" <= c <= "\uff9f"
+
+
+_MISREAD = _Misread()
+
+
+def _odd_char(sample: str, i: int) -> bool:
+    """Whether ``sample[i]`` is seldom written but often misread (:data:`_MISREAD`) or a stray
+    sign beside a letter or another stray sign (each such sign counted once)."""
+    c = sample[i]
+    if c in _MISREAD:
+        return True
+    return _stray(c) and any(
+        n.isalpha() or _stray(n) for n in (sample[i - 1 : i], sample[i + 1 : i + 2]) if n
+    )
+
+
+def _odd_pair(x: str, y: str) -> bool:
+    """Whether two neighbouring characters are a sign of the wrong codec (:func:`_oddities`)."""
+    if x.isascii() and y.isascii():
+        return False
+    if x.islower() and y.isupper():
+        return True
+    return x.isalpha() and y.isalpha() and _script(x) != _script(y)
+
+
+@functools.lru_cache(maxsize=4096)
+def _latin(c: str) -> bool:
+    """Whether the letter ``c`` is a Latin one."""
+    return unicodedata.name(c, "").startswith("LATIN")
+
+
+@functools.lru_cache(maxsize=4096)
+def _script(c: str) -> str:
+    """The script of a letter as far as a text mixes scripts within a word: Latin (ASCII too),
+    Cyrillic, Greek, Hangul, Japanese and Chinese one (ideographs, kana) …"""
+    if c.isascii():
+        return "LATIN"
+    first = unicodedata.name(c, "").split(" ", 1)[0]
+    return "CJK" if first.startswith(("CJK", "HIRAGANA", "KATAKANA")) else first
+
+
+@functools.lru_cache(maxsize=4096)
+def _stray(c: str) -> bool:
+    """Whether ``c`` is a non-ASCII sign (a symbol, a punctuation mark, a control, a fraction, a
+    superscript) not among :data:`_WRITTEN` nor East Asian punctuation (from U+3000 on: the
+    ideographic full stop ends a word)."""
+    return (
+        "\x7f" < c < "\u3000"
+        and c not in _WRITTEN
+        and (unicodedata.category(c)[0] in "SPC" or unicodedata.category(c) == "No")
+        and not c.isspace()
+    )
 
 
 #: Charset labels whose text browsers and mail readers read with another codec than Python's

@@ -1,6 +1,7 @@
 """CSV and TSV on the stdlib ``csv`` module: one TABLE block per file.
 
-The encoding is sniffed (BOM, UTF-16, UTF-8, cp1252/latin-1; UTF-8 encoded twice undone); the
+The encoding is sniffed (BOM, UTF-16, UTF-8, else the legacy code page that reads it cleanly:
+windows-1252, -1250, -1251, KOI8-R, Shift_JIS, EUC-JP …; UTF-8 encoded twice undone); the
 delimiter is the one a first line ``sep=;`` names (Excel's hint, no row), else detected among
 ``, \\t ; |`` (``csv.Sniffer`` on a sample, checked against how consistently each candidate
 splits the sample's lines; ``.tsv`` prefers the tab); quoting follows RFC 4180 (quoted
@@ -322,11 +323,13 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="6",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="7",  # 2: title lines over the header; text that is no table: wrapped list lines
         # 3: text that is no table has no heading in capitals or after "#" where most lines are code
         # 4: text that is no table keeps its lines' indentation in steps (text 8)
         # 5: a first line "sep=;" names the delimiter and is no row
         # 6: UTF-8 text encoded twice (read as windows-1252 or latin-1 and written out) read as written
+        # 7: legacy text without a BOM or charset read in the code page that reads it cleanly
+        # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
         source_type="csv",
         family=CSV,
     )(extract)

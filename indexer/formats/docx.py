@@ -2281,7 +2281,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # row's cells after the grid columns it leaves empty (w:gridBefore), no longer from the first;
     # 27: a numbered heading starts with the number Word shows before it (1.2 Background);
     # 28: an alternative format chunk (w:altChunk: HTML, MHTML, plain text) read where it stands
-    version="28",
+    version="29",
+    # 29: legacy text without a BOM or charset read in the code page that reads it cleanly
+    # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

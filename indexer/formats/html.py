@@ -2001,7 +2001,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="21",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="22",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2048,6 +2048,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # 19: an XHTML page without a <meta charset> read in the encoding its XML declaration names
     # 20: a table in a list item a table of its own, the list going on after it
     # 21: the line-number column beside a program laid out in a table (Pygments, Rouge) left out
+    # 22: legacy text without a BOM or charset read in the code page that reads it cleanly
+    # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -466,13 +466,15 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
 @extractor(
     ".json",
     name="json",
-    version="6",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="7",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item; envelope key a heading
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
     # 4: invalid JSON read as text has no heading in capitals or after "#" where most lines are code
     # 5: invalid JSON read as text keeps its lines' indentation in steps (text 8)
     # 6: a lone surrogate (a \ud83d escape whose pair was cut off) read as U+FFFD
+    # 7: legacy text without a BOM or charset read in the code page that reads it cleanly
+    # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     source_type="json",
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
@@ -482,13 +484,15 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".jsonl",
     name="jsonl",
-    version="6",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="7",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
     # 4: invalid JSON read as text has no heading in capitals or after "#" where most lines are code
     # 5: invalid JSON read as text keeps its lines' indentation in steps (text 8)
     # 6: a lone surrogate (a \ud83d escape whose pair was cut off) read as U+FFFD
+    # 7: legacy text without a BOM or charset read in the code page that reads it cleanly
+    # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     source_type="jsonl",
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
@@ -498,13 +502,15 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".ndjson",
     name="ndjson",
-    version="6",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="7",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
     # 4: invalid JSON read as text has no heading in capitals or after "#" where most lines are code
     # 5: invalid JSON read as text keeps its lines' indentation in steps (text 8)
     # 6: a lone surrogate (a \ud83d escape whose pair was cut off) read as U+FFFD
+    # 7: legacy text without a BOM or charset read in the code page that reads it cleanly
+    # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     source_type="ndjson",
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:

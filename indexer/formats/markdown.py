@@ -1410,7 +1410,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="28",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="29",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1445,6 +1445,8 @@ def _scalar(value: str) -> Any:
     # 26: TOML front matter between +++ lines read as front_matter metadata, no longer a paragraph
     # 27: raw HTML: a program's line-number column left out (HTML 21)
     # 28: soft hyphens (&shy;, U+00AD) left out of the blocks, as HTML's are
+    # 29: legacy text without a BOM or charset read in the code page that reads it cleanly
+    # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
 )

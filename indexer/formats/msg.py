@@ -1396,7 +1396,7 @@ def _text_attachment(
     # own kind of strings, no longer an empty message without subject or body
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
-    version="36",
+    version="37",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1412,6 +1412,8 @@ def _text_attachment(
     # e-mail's, no longer its control words and braces as text
     # 30: an inline OpenPGP plain body read as its text, as e-mail's (a cleartext-signed block its
     # text, dash-escaping undone; an encrypted block left out)
+    # 37: legacy text without a BOM or charset read in the code page that reads it cleanly
+    # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     source_type="msg",
     libraries=("extract-msg",),
     images=True,

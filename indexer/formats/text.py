@@ -1,6 +1,7 @@
 """Plain text (.txt, and any text the registry cannot place otherwise).
 
-The encoding is sniffed (BOM, UTF-16 without BOM, UTF-8, cp1252/latin-1; UTF-8 encoded twice, read
+The encoding is sniffed (BOM, UTF-16 without BOM, UTF-8, else the legacy code page that reads it
+cleanly: windows-1252, -1250, -1251, KOI8-R, Shift_JIS, EUC-JP …; UTF-8 encoded twice, read
 as windows-1252 or latin-1 and written out, is read as first written) and newlines normalised;
 ``Document.text`` is that text and every block's ``lines`` point into it. Structure is read from the
 layout a person types: blank lines end blocks (except inside a closed ``` fence); a line
@@ -46,7 +47,7 @@ from ..model import (
     render_table,
 )
 from ..model import _cell as table_cell
-from ..sniff import decode_text
+from ..sniff import damaged_utf8, decode_text
 from ._properties import PROPERTY_LINES, property_blocks
 from .registry import extractor
 
@@ -73,7 +74,6 @@ _CODE_STARTS = ("(", ")", "{", "}", *_COMMENT)
 _CODE_ENDS = ";{}()"
 _MIN_CODE_LINES = 5  # fewer lines tell nothing: a sentence may end in a bracket
 _CODE_SAMPLE = 65536  # the characters looked at: a program shows what it is in its first lines
-_UTF8_SEQ = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 
 
 def decode_document(data: bytes) -> tuple[str, str]:
@@ -89,9 +89,7 @@ def decode_document(data: bytes) -> tuple[str, str]:
         try:
             data.decode("utf-8")
         except UnicodeDecodeError:
-            valid = len(_UTF8_SEQ.findall(head))
-            bad = head.decode("utf-8", "replace").count("\ufffd")
-            if valid and bad <= 2 * valid + 4:
+            if damaged_utf8(head):
                 return decode_text(data, "utf-8")
     text, encoding = decode_text(data)
     if encoding == "utf-8" and not text.isascii():
@@ -591,7 +589,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="9",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="10",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
     # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
@@ -603,6 +601,8 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     # 8: a paragraph's lines indented in steps (a program, verse, an outline) keep that indentation
     # a line of one letter repeated (XXXXXXXX) no heading in capitals
     # 9: UTF-8 text encoded twice (read as windows-1252 or latin-1 and written out) read as written
+    # 10: legacy text without a BOM or charset read in the code page that reads it cleanly
+    # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     source_type="txt",
     libraries=("charset-normalizer",),
     images=True,

@@ -1,0 +1,62 @@
+"""Short text files in a legacy code page, without a BOM or a declared charset.
+
+Each text is written here and encoded by the test itself, so the expected decoded text is the
+very string encoded: nothing to check by hand but that each string is written in the language
+its code page serves (Japanese for Shift_JIS and EUC-JP, Russian and Ukrainian for KOI8-R and
+windows-1251, Polish for windows-1250, Chinese for GB18030, Korean for EUC-KR; German, French,
+Spanish, Portuguese, Danish and Icelandic for windows-1252).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer import extract
+from indexer.sniff import decode_text
+
+NON_WESTERN = [
+    ("shift_jis", "こんにちは世界。\n今日は良い天気ですね。\n明日も晴れるでしょう。"),
+    ("euc_jp", "こんにちは世界。\n今日は良い天気ですね。\n明日も晴れるでしょう。"),
+    # a few of EUC-JP's byte pairs are UTF-8 sequences too: no "damaged UTF-8"
+    ("euc_jp", "日本語のテキストです。\nカタカナとひらがな。"),
+    ("koi8-r", "Привет, мир!\nКак дела?\nВсё хорошо."),
+    ("koi8-r", "ВНИМАНИЕ: ТЕСТ\nЭто проверка связи."),
+    ("cp1251", "Привет, мир!\nКак дела?"),
+    ("cp1251", "Україна — це держава.\nЇжак і їжачок."),
+    ("cp1250", "Zażółć gęślą jaźń.\nŁódź jest dużym miastem w Polsce.\nCzęść druga."),
+    ("cp1250", "Łódź, Kraków i Wrocław.\nŻółw śpi."),
+    ("cp1250", "Příliš žluťoučký kůň úpěl ďábelské ódy.\nČeská republika."),
+    ("gb18030", "中华人民共和国\n北京市"),
+    ("euc_kr", "안녕하세요\n세계"),
+]
+
+WESTERN = [
+    "Grüße aus München!\nDie Straße ist schön.\nÜbermorgen kommt der Bär.",
+    "ÄRGER IM BÜRO\nDie STRASSE heißt Übergasse.",
+    "Café crème à côté de l'église.\nÇa coûte 5 € — «très cher».\nNoël approche.",
+    "El niño comió piñata.\n¿Dónde está la señora?\n¡Olé!",
+    "“Quoted” text – with dashes… and ‘single’ quotes.\nGröße: 5 €",
+    "São Paulo: ações e informações.\nAÇÃO!",
+    "Ærø og Åland på øen.\nÞór og Ísland.",
+    "Microsoft Windows™ and Office®.\nx±y, a×b, 20°C, 5 m², 3½ Stück.",
+]
+
+
+@pytest.mark.parametrize(("codec", "text"), NON_WESTERN)
+def test_a_short_text_in_a_legacy_code_page_is_read_in_it(codec, text):
+    assert decode_text(text.encode(codec))[0] == text
+
+
+@pytest.mark.parametrize("text", WESTERN)
+def test_a_short_western_text_stays_windows_1252(text):
+    decoded, encoding = decode_text(text.encode("cp1252"))
+    assert (decoded, encoding) == (text, "cp1252")
+
+
+def test_the_text_csv_and_markdown_extractors_read_the_code_page():
+    txt = extract("Привет, мир!\nКак дела?\n".encode("koi8-r"), filename="note.txt")
+    assert "Привет, мир!" in txt.text and "Как дела?" in txt.text
+    csv = extract("Miasto;Ludność\nŁódź;670000\nKraków;780000\n".encode("cp1250"), filename="miasta.csv")
+    assert "Łódź" in csv.text and "Ludność" in csv.text
+    md = extract("# 今日の天気\n\n明日も晴れるでしょう。\n".encode("euc_jp"), filename="tenki.md")
+    assert "今日の天気" in md.text and "明日も晴れるでしょう。" in md.text
