@@ -323,13 +323,14 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="7",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="8",  # 2: title lines over the header; text that is no table: wrapped list lines
         # 3: text that is no table has no heading in capitals or after "#" where most lines are code
         # 4: text that is no table keeps its lines' indentation in steps (text 8)
         # 5: a first line "sep=;" names the delimiter and is no row
         # 6: UTF-8 text encoded twice (read as windows-1252 or latin-1 and written out) read as written
         # 7: legacy text without a BOM or charset read in the code page that reads it cleanly
         # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
+        # 8: a plain text's ordered items keep the numbers typed before them (text 11)
         source_type="csv",
         family=CSV,
     )(extract)

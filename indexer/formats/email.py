@@ -1906,7 +1906,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="39",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="40",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1994,6 +1994,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # 38: an HTML body's or attached page's line-number column beside a program left out (HTML 21)
     # 39: legacy text without a BOM or charset read in the code page that reads it cleanly
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
+    # 40: a plain text's ordered items keep the numbers typed before them (text 11)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2054,7 +2055,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="39",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="40",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2142,6 +2143,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 38: an HTML body's or attached page's line-number column beside a program left out (HTML 21)
     # 39: legacy text without a BOM or charset read in the code page that reads it cleanly
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
+    # 40: a plain text's ordered items keep the numbers typed before them (text 11)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

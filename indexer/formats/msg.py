@@ -1396,7 +1396,7 @@ def _text_attachment(
     # own kind of strings, no longer an empty message without subject or body
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
-    version="37",
+    version="38",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1423,6 +1423,7 @@ def _text_attachment(
     # 34: an attached XHTML page read in the encoding its XML declaration names (HTML 19)
     # 35: an HTML body's or attached page's table in a list item a table of its own (HTML 20)
     # 36: an HTML body's or attached page's line-number column beside a program left out (HTML 21)
+    # 38: a plain text's ordered items keep the numbers typed before them (text 11)
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

@@ -331,9 +331,10 @@ class _Reader:
             goes_on = m is not None and j > i and _goes_on(lines[j - 1], line, number + 1)
             if goes_on:
                 m = None  # "0) from …" wrapped out of the line above: not an item
+            own: int | None = None  # an ordered item's number as written ("5." is 5)
             if m:
                 if m.group(3) is not None:
-                    number = int(m.group(3))
+                    number = own = int(m.group(3))
                 indent, text, ordered = len(m.group(1).expandtabs(4)), m.group(4), m.group(3) is not None
             else:
                 t = _TASK.match(line)
@@ -350,7 +351,9 @@ class _Reader:
                 ):
                     # a continuation line: indented, or after a line that was wrapped
                     last = items[-1]
-                    items[-1] = ListItem(last.text + " " + line.strip(), last.level, last.ordered)
+                    items[-1] = ListItem(
+                        last.text + " " + line.strip(), last.level, last.ordered, last.number
+                    )
                     j += 1
                     continue
                 else:
@@ -359,7 +362,7 @@ class _Reader:
                 indents.pop()
             if not indents or indent > indents[-1]:
                 indents.append(indent)
-            items.append(ListItem(text.strip(), len(indents) - 1, ordered))
+            items.append(ListItem(text.strip(), len(indents) - 1, ordered, own))
             j += 1
         self.add(LIST, render_list(items), first + i, first + j - 1, items=tuple(items))
         return j
@@ -589,7 +592,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="10",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="11",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
     # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
@@ -603,6 +606,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     # 9: UTF-8 text encoded twice (read as windows-1252 or latin-1 and written out) read as written
     # 10: legacy text without a BOM or charset read in the code page that reads it cleanly
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
+    # 11: an ordered item keeps the number typed before it ("5." is 5): a list started at 5 renders from 5
     source_type="txt",
     libraries=("charset-normalizer",),
     images=True,

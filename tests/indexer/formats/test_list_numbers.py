@@ -164,6 +164,23 @@ def test_markdown_items_keep_the_numbers_written_before_them(markdown_parser):
     ]
 
 
+# -- plain text -------------------------------------------------------------------------------------
+
+
+def test_plain_text_items_keep_the_numbers_typed_before_them():
+    # the numbers are the ones typed in the text below: 5, 6 (its wrapped line goes on with it),
+    # 7; the nested 2) is typed under 6; a mail's plain body is read as text and rendered
+    body = "Steps so far:\n\n5. Unpack\n6. Plug in the cable, then\n   switch on\n   2) wait for the light.\n7. Done\n"
+    mail = f"From: a@example.org\nSubject: Steps\nContent-Type: text/plain\n\n{body}".encode()
+    doc = extract_bytes(mail, "steps.eml")
+    assert _numbers(doc) == [
+        [("Unpack", 5), ("Plug in the cable, then switch on", 6), ("wait for the light.", 2), ("Done", 7)]
+    ]
+    markdown = render_markdown(doc)
+    assert "5. Unpack\n6. Plug in the cable, then switch on\n" in markdown
+    assert '<ol start="5">' in _rendered(markdown)
+
+
 # -- RTF ---------------------------------------------------------------------------------------------
 
 
