@@ -24,7 +24,15 @@ from defusedxml.ElementTree import fromstring as xml_fromstring
 from lxml import etree
 
 from ..zipsafe import read_member
-from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, compile_format, date_kind
+from ._numfmt import (
+    BUILTIN,
+    BUILTIN_DATES,
+    DateFormat,
+    NumberFormat,
+    compile_format,
+    date_kind,
+    second_decimals,
+)
 
 #: What reading a damaged package part raises (XML syntax, bad deflate data, odd zip versions, an
 #: XML declaration naming an encoding Python does not know).
@@ -94,7 +102,8 @@ def _builtin_format(number: int) -> NumberFormat | None:
 def _cell_format(code: str | None, number: int, base_1904: bool) -> NumberFormat | DateFormat | None:
     """The format of a cell style whose number format is ``code`` (None: the built-in format
     ``number``): a :class:`NumberFormat` (see :func:`_number_format`), a :class:`DateFormat`
-    for dates, times and elapsed time, None for General and what is not understood."""
+    for dates, times and elapsed time (a time shown as Excel shows it, to the second or the
+    decimals of a second its format shows), None for General and what is not understood."""
     if code is None:
         shown = _builtin_format(number)
         code = BUILTIN_DATES.get(number)
@@ -102,8 +111,16 @@ def _cell_format(code: str | None, number: int, base_1904: bool) -> NumberFormat
         shown = _number_format(code)
     if shown is not None or code is None:
         return shown
+    return time_format(code, base_1904)
+
+
+def time_format(code: str, base_1904: bool) -> DateFormat | None:
+    """The :class:`DateFormat` of ``code`` (None for a code without a date or time part), a
+    time or a date and time shown as Excel shows it (:func:`._numfmt.second_decimals`)."""
     kind = date_kind(code)
-    return DateFormat(kind, base_1904) if kind is not None else None
+    if kind is None:
+        return None
+    return DateFormat(kind, base_1904, second_decimals(code) if kind in ("time", "datetime") else None)
 
 
 #: formatted numbers remembered per workbook (the same amounts and shares recur)
@@ -139,6 +156,8 @@ def shown_value(
             value = shown.value(float(number))
             if type(value) is dt.time and shown.kind == "date":
                 value = day_zero(shown.base_1904)
+            elif type(value) is str:  # a time with decimals of a second (10:10:10.1)
+                value = CellNumber(value)
         else:
             text = shown.show(repr(float(number)))
             value = CellNumber(text) if text else None

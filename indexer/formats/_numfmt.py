@@ -413,6 +413,20 @@ def date_kind(code: str) -> str | None:
     return "time" if time else None
 
 
+#: the decimals of a second in a format's first section (``ss.00``), quoted text left out
+_SECOND_DECIMALS = re.compile(r"(?i)s\.(0+)")
+_QUOTED = re.compile(r'"[^"]*"|\\.')
+_MAX_SECOND_DECIMALS = 3  # Excel shows a second to the thousandth at most
+
+
+def second_decimals(code: str) -> int:
+    """How many decimals of a second the first section of ``code`` shows: 2 for
+    ``h:mm:ss.00``, none for ``h:mm:ss`` or ``h:mm``."""
+    first = _QUOTED.sub("", _split(code)[0])
+    found = _SECOND_DECIMALS.search(first)
+    return min(len(found.group(1)), _MAX_SECOND_DECIMALS) if found else 0
+
+
 @dataclass(frozen=True)
 class DateFormat:
     """A format of ``kind`` (see :func:`date_kind`), in a workbook of the 1900 or the 1904 date
@@ -420,6 +434,9 @@ class DateFormat:
 
     kind: str
     base_1904: bool = False
+    #: the decimals of a second the format shows (:func:`second_decimals`), for a time or a date
+    #: and time shown as Excel shows it; None: as python-calamine reads it, to the microsecond
+    seconds: int | None = None
 
     def value(self, serial: float) -> dt.date | dt.datetime | dt.time | dt.timedelta | None:
         """The cell's value as python-calamine gives a cell of this format in an .xlsx: a whole
@@ -436,6 +453,8 @@ class DateFormat:
             return from_excel(serial, timedelta=True)
         if serial < 0:
             return None
+        if self.seconds is not None and self.kind != "date":
+            return self._shown(serial)
         try:
             value = from_excel(serial, MAC_EPOCH if self.base_1904 else WINDOWS_EPOCH)
         except OverflowError:  # past 9999-12-31 counted from 1904
@@ -445,3 +464,29 @@ class DateFormat:
         if self.kind == "date" or serial.is_integer():
             return value.date()
         return value
+
+    def _shown(self, serial: float) -> dt.time | dt.datetime | str | None:
+        """A time or a date and time as Excel shows it: rounded to the nearest second (or to the
+        decimals of a second the format shows: 10:10:10.1 at ``h:mm:ss.0``), a time of a format
+        of times the time of day, whatever the days before it (1.0854 at ``h:mm:ss`` is
+        02:02:59, Excel's 2:02:59), a whole day a date. Text where the format shows decimals of
+        a second, which a time's own text writes to the microsecond."""
+        from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel
+
+        digits = self.seconds or 0
+        scale = 10**digits
+        days, rest = divmod(math.floor(serial * 86400 * scale + 0.5), 86400 * scale)
+        whole, part = divmod(rest, scale)
+        time = dt.time(whole // 3600, whole // 60 % 60, whole % 60)
+        text = f"{time.isoformat()}.{part:0{digits}d}" if digits else ""
+        if self.kind == "time":
+            return text or time
+        try:
+            day = from_excel(days, MAC_EPOCH if self.base_1904 else WINDOWS_EPOCH)
+        except OverflowError:  # past 9999-12-31 counted from 1904
+            return None
+        if type(day) is not dt.datetime:
+            return text or time  # day 0 of the 1900 system: a time of day, as read
+        if not rest:
+            return day.date()  # a whole day a date, as python-calamine reads it
+        return f"{day.date().isoformat()} {text}" if digits else dt.datetime.combine(day.date(), time)

@@ -78,6 +78,7 @@ from ._cells import (
     SheetInfo,
     SheetPictures,
     SheetShown,
+    ShownCache,
     _attr,
     _builtin_format,
     _filled,
@@ -85,6 +86,8 @@ from ._cells import (
     _number_format,
     _rels,
     day_zero,
+    shown_value,
+    time_format,
     unlinked_reason,
 )
 from ._embedded import OBJECT_RELS
@@ -972,7 +975,8 @@ class OpenpyxlBackend(Backend):
         reader.read_worksheets = partial(_read_linked_worksheets, reader, reader.read_worksheets)
         reader.read()
         self.wb = reader.wb
-        self._zero = day_zero(self.wb.epoch == CALENDAR_MAC_1904)
+        self._base_1904 = self.wb.epoch == CALENDAR_MAC_1904
+        self._zero = day_zero(self._base_1904)
         self.sheets = []
         # every tab the workbook part lists, in its order, as calamine numbers them: openpyxl
         # leaves out a sheet whose part is missing, lists chart sheets apart from worksheets and
@@ -987,10 +991,10 @@ class OpenpyxlBackend(Backend):
     def read(self, sheet: SheetInfo) -> RawSheet:
         ws = self._by_name[sheet.name]
         formats: dict[str, NumberFormat | None] = {}  # format code → its format, compiled once
-        days: dict[str, bool] = {}  # format code → whether it shows a date without a time
-        zero = self._zero
+        days: dict[str, DateFormat | None] = {}  # format code → its format of dates or times
+        zero, base_1904 = self._zero, self._base_1904
         rows = (
-            (i, [_openpyxl_value(c, formats, days, zero) for c in cells])
+            (i, [_openpyxl_value(c, formats, days, zero, base_1904) for c in cells])
             for i, cells in enumerate(ws.iter_rows())
         )
         return RawSheet(rows, 0, [])
@@ -1025,22 +1029,37 @@ def _read_linked_worksheets(reader: Any, read_worksheets: Callable[[], None]) ->
 
 
 def _openpyxl_value(
-    cell: Any, formats: dict[str, NumberFormat | None], days: dict[str, bool], zero: Any
+    cell: Any,
+    formats: dict[str, NumberFormat | None],
+    days: dict[str, DateFormat | None],
+    zero: Any,
+    base_1904: bool = False,
 ) -> Any:
     """An openpyxl cell's value: an error as a :class:`CellError`, a number as its number format
     shows it (``25%``, ``$1,234.50``: see :func:`_number_format`), a date and time whose format
     shows no time as its date, and a time of day (openpyxl's reading of a number below 1) in
-    such a format as ``zero`` (see :func:`day_zero`), as the calamine path shows them; anything
-    else as it is."""
+    such a format as ``zero`` (see :func:`day_zero`), a time or a date and time of a format of
+    times as Excel shows it (:meth:`DateFormat.value`), as the calamine path shows them;
+    anything else as it is."""
     value = cell.value
     kind = type(value)
     if kind is dt.datetime or kind is dt.time:
         code = getattr(cell, "number_format", None) or "General"
         if code not in days:
-            days[code] = date_kind(code) == "date"
-        if not days[code]:
+            days[code] = time_format(code, base_1904)
+        shown = days[code]
+        if shown is None or shown.kind == "duration":
             return value
-        return value.date() if kind is dt.datetime else zero
+        if shown.kind == "date":
+            return value.date() if kind is dt.datetime else zero
+        # a time, or a date and time, as Excel shows it (see DateFormat.value)
+        from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, to_excel
+
+        serial = to_excel(value, CALENDAR_MAC_1904 if base_1904 else CALENDAR_WINDOWS_1900)
+        when = shown.value(serial)
+        if when is None:
+            return value
+        return CellNumber(when) if type(when) is str else when
     if kind is float or kind is int:
         code = getattr(cell, "number_format", None)
         if not code or code == "General":
@@ -1560,6 +1579,44 @@ def date_only_styles(zf: zipfile.ZipFile) -> frozenset[int]:
     return frozenset(i for i, xf in enumerate(cells) if (_int_attr(xf.get("numFmtId")) or 0) in days)
 
 
+#: the built-in formats of times, and of dates and times (h:mm AM/PM … m/d/yy h:mm, mm:ss, mmss.0)
+_BUILTIN_TIMES = frozenset(n for n, code in BUILTIN_DATES.items() if date_kind(code) in ("time", "datetime"))
+
+
+def time_styles(zf: zipfile.ZipFile, base_1904: bool) -> dict[int, DateFormat]:
+    """Cell style → its format, for the styles whose number format shows a time, or a date and
+    time (``h:mm:ss``, ``yyyy-mm-dd hh:mm``, the built-in 18-22, 45 and 47): python-calamine
+    gives such a cell the time to the microsecond (10:10:10.100000) where Excel shows it to the
+    second or to the decimals of a second its format shows, and a date and time where a format
+    of times shows the time of day alone (1900-01-01 02:02:58.560000, Excel's 2:02:59). Empty,
+    without a parse of the part, for a workbook whose styles name no such format."""
+    name = next((n for n in ("xl/styles.xml", "xl/Styles.xml") if n in zf.NameToInfo), None)
+    if name is None:
+        return {}
+    data = _ooxml.read(zf, name, "workbook")
+    if not _BUILTIN_TIMES.intersection(int(n) for n in _FORMAT_ID.findall(data)) and not any(
+        date_kind(html.unescape(m.group(2).decode("utf-8", "replace"))) in ("time", "datetime")
+        for m in _FORMAT_CODE.finditer(data)
+    ):
+        return {}
+    root = xml_fromstring(data)
+    formats: dict[int, DateFormat | None] = {
+        n: time_format(BUILTIN_DATES[n], base_1904) for n in _BUILTIN_TIMES
+    }
+    for el in root.iter():
+        if _local(el.tag) == "numFmt":
+            number = _int_attr(el.get("numFmtId"))
+            if number is not None:  # a workbook may redefine a built-in id
+                formats[number] = time_format(el.get("formatCode") or "", base_1904)
+    out: dict[int, DateFormat] = {}
+    xfs = next((el for el in root.iter() if _local(el.tag) == "cellXfs"), None)
+    for i, xf in enumerate(x for x in (xfs if xfs is not None else ()) if _local(x.tag) == "xf"):
+        shown = formats.get(_int_attr(xf.get("numFmtId")) or 0)
+        if shown is not None and shown.kind in ("time", "datetime"):
+            out[i] = shown
+    return out
+
+
 def sheet_date_cells(zf: zipfile.ZipFile, part: str, styles: frozenset[int]) -> dict[int, dict[int, None]]:
     """0-based row → the 0-based columns of the worksheet part's cells of ``styles`` (from
     :func:`date_only_styles`) that hold a fraction of a day or none (0), found by a search of
@@ -1624,15 +1681,19 @@ def _int_attr(value: str | None) -> int | None:
     return int(value) if value and value.isdigit() and len(value) < 10 else None
 
 
-def sheet_numbers(zf: zipfile.ZipFile, part: str, styles: dict[int, NumberFormat]) -> SheetErrors:
+def sheet_numbers(
+    zf: zipfile.ZipFile, part: str, styles: Mapping[int, NumberFormat | DateFormat]
+) -> SheetShown:
     """0-based row → 0-based column → the text (``12.5%``, ``$1,234.50``) of the worksheet
     part's numeric cells whose style formats their number (``styles`` from
-    :func:`number_styles`); calamine gives the stored number (``0.125``, ``1234.5``). A search
-    finds the cells of those styles without parsing the part."""
+    :func:`number_styles`); calamine gives the stored number (``0.125``, ``1234.5``); or the
+    time, or date and time, as Excel shows it, of a cell whose style is one of
+    :func:`time_styles`. A search finds the cells of those styles without parsing the part."""
     data = _ooxml.read(zf, part, "worksheet")
     wanted = b"|".join(str(i).encode() for i in styles)
     cell = re.compile(rb"<(?:[\w.-]+:)?c\s[^>]*?\bs\s*=\s*[\"'](?:" + wanted + rb")[\"'][^>]*>")
-    out: SheetErrors = {}
+    out: SheetShown = {}
+    times: ShownCache = {}  # (number, style) → the time shown
     for m in cell.finditer(data):
         tag = m.group(0)
         if tag.endswith(b"/>"):
@@ -1645,15 +1706,35 @@ def sheet_numbers(zf: zipfile.ZipFile, part: str, styles: dict[int, NumberFormat
         value = _ERROR_VALUE.match(data, m.end())
         if value is None:
             continue
-        text = shown.show(value.group(1).decode("ascii", "replace").strip())
+        stored = value.group(1).decode("ascii", "replace").strip()
+        if type(shown) is DateFormat:
+            try:
+                when = shown_value(float(stored), int(attrs[b"s"]), shown, times)
+            except ValueError:
+                continue
+            if when is not None:
+                out.setdefault(where[0], {})[where[1]] = when
+            continue
+        text = shown.show(stored)
         if text:  # a section that shows nothing (0.00;-0.00;;@ for zero) keeps the number
             out.setdefault(where[0], {})[where[1]] = CellNumber(text)
     return out
 
 
+def _time_styles(zf: zipfile.ZipFile | None, warnings: list[str]) -> dict[int, DateFormat]:
+    """:func:`time_styles`, with a styles part that cannot be read a warning."""
+    if zf is None:
+        return {}
+    return _or_warning(lambda: time_styles(zf, xlsx_1904(zf)), "time formats", warnings, {})
+
+
 def _sheet_numbers(
-    zf: zipfile.ZipFile | None, part: str, sheet: str, styles: dict[int, NumberFormat], warnings: list[str]
-) -> SheetErrors:
+    zf: zipfile.ZipFile | None,
+    part: str,
+    sheet: str,
+    styles: Mapping[int, NumberFormat | DateFormat],
+    warnings: list[str],
+) -> SheetShown:
     """:func:`sheet_numbers`, with a part that cannot be read a warning (the cells then keep
     the numbers calamine gives)."""
     if zf is None or not styles:
@@ -2007,6 +2088,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     styles: dict[int, NumberFormat] | None = None  # the styles formatting numbers, read on first use
     # the styles of dates without a time, read once (most workbooks have none)
     days = cache(partial(_date_only_styles, zf, warnings))
+    times = cache(partial(_time_styles, zf, warnings))  # the styles of times, read once
     # each sheet's place among the workbook's tabs, where the reader's numbering leaves one out
     # (python-calamine drops an .xlsb's sheet listed without a relationship id)
     tabs: dict[str, int] = {}
@@ -2109,7 +2191,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                         errors = _sheet_errors(zf, part, sheet.name, warnings)
                         if styles is None:
                             styles = _number_styles(zf, warnings)
-                        shown = _sheet_numbers(zf, part, sheet.name, styles, warnings)
+                        shown = _sheet_numbers(zf, part, sheet.name, {**styles, **times()}, warnings)
                         raw.rows = _with_values(raw.rows, raw.first_col, errors, shown)
                         if days():
                             raw.rows = _days_only(
@@ -2483,8 +2565,11 @@ def _register(source_type: str, *extensions: str) -> None:
         # hidden as in Excel; the values merged ranges hide listed (Skipped "hidden", on purpose);
         # xls 15: a VBA project (the _VBA_PROJECT_CUR storage) listed as skipped, as an .xlsm's;
         # ods 15: a time cell of a day or more, or below zero (a duration), read as 26:03:04, no
-        # longer as calamine's text of its ISO 8601 value (PT26H03M04S)
-        version={"xlsx": "25", "ods": "15", "xls": "15", "xlsb": "18"}[source_type],
+        # longer as calamine's text of its ISO 8601 value (PT26H03M04S); xlsx 26, xlsb 19: a
+        # time in a format of times (h:mm:ss) the time of day, rounded to the second or to the
+        # decimals of a second its format shows (1.0854: 02:02:59, not 1900-01-01 02:02:58.560000;
+        # 10:10:10.1 at h:mm:ss.0), a date and time likewise
+        version={"xlsx": "26", "ods": "15", "xls": "15", "xlsb": "19"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -547,9 +547,10 @@ def test_an_xlsb_of_general_numbers_walks_no_sheet(tmp_path, monkeypatch):
 
     with zipfile.ZipFile(path) as zf:
         assert _xlsb.xlsb_sheet_parts(zf) == {"Data": "xl/worksheets/sheet1.bin"}
-        # the writer's two styles of dates, which no cell of the sheet has
+        # the writer's two styles of dates, which no cell of the sheet has (a date and time shown
+        # to the second)
         styles = _xlsb.xlsb_styles(zf)
-        assert styles == {1: DateFormat("datetime"), 2: DateFormat("date")}
+        assert styles == {1: DateFormat("datetime", seconds=0), 2: DateFormat("date")}
         monkeypatch.setattr(_xlsb, "_b12_records", walk)
         assert _xlsb.xlsb_cells(zf, "xl/worksheets/sheet1.bin", {}, {}) == ({}, {})
         assert _xlsb.xlsb_cells(zf, "xl/worksheets/sheet1.bin", styles, {}) == ({}, {})
@@ -768,9 +769,10 @@ def test_a_date_format_without_a_time_shows_the_date_alone():
     (table,) = extract(_dated_book(_DATED), filename="d.xlsx").blocks
     assert table.header == tuple(_DATED)
     assert table.rows == (
-        # Excel: 2023-03-15, 03-15-23, March 15, 2023, 2023-03-15 06:00, 06:00, 45000.25
-        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00:00", "2023-03-15 06:00:00", "45000.25"),
-        ("2023-03-16", "2023-03-16", "2023-03-16", "2023-03-16", "2023-03-16", "45001"),
+        # Excel: 2023-03-15, 03-15-23, March 15, 2023, 2023-03-15 06:00, 06:00, 45000.25; a
+        # format of times shows the time of day alone (00:00 for 45001)
+        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00:00", "06:00:00", "45000.25"),
+        ("2023-03-16", "2023-03-16", "2023-03-16", "2023-03-16", "00:00:00", "45001"),
     )
 
 
@@ -786,7 +788,7 @@ def test_a_date_format_without_a_time_shows_the_date_alone_through_openpyxl():
         "2023-03-15",
         "2023-03-15",
         "2023-03-15 06:00:00",
-        "2023-03-15 06:00:00",
+        "06:00:00",
         "45000.25",
     ]
 
@@ -803,7 +805,53 @@ def test_a_workbook_of_dates_and_times_only_reads_no_date_styles(monkeypatch):
     monkeypatch.undo()
     monkeypatch.setattr(spreadsheet, "sheet_date_cells", refuse)  # nor is a sheet searched
     (table,) = extract(data, filename="d.xlsx").blocks
-    assert table.rows[0] == ("2023-03-15 06:00:00", "2023-03-15 06:00:00", "45000.25")
+    assert table.rows[0] == ("2023-03-15 06:00:00", "06:00:00", "45000.25")
+
+
+# -- a format of times shows the time of day, to the second or the decimals it says --------------
+
+#: (format, serial number, what Excel shows, as read here: hours of two digits, as every time)
+#: 1.0854 is a day and 0.0854 × 86400 = 7378.56 s = 2:02:58.56, rounded to the second 2:02:59;
+#: 10:10:10.1 is 36610.1 s / 86400; 23:59:59.6 rounds up to midnight, 0:00:00, as Excel shows it
+_TIMED = [
+    ("h:mm:ss", 1.0854, "02:02:59"),
+    ("h:mm:ss", 36610.1 / 86400, "10:10:10"),
+    ("h:mm:ss.0", 36610.14 / 86400, "10:10:10.1"),
+    ("hh:mm:ss.00", 36610.146 / 86400, "10:10:10.15"),
+    ("h:mm:ss", 86399.6 / 86400, "00:00:00"),
+    ("yyyy-mm-dd hh:mm:ss", 45000.0854, "2023-03-15 02:02:59"),
+    ("yyyy-mm-dd hh:mm:ss.000", 45000 + 7378.5604 / 86400, "2023-03-15 02:02:58.560"),
+]
+
+
+def _timed_book() -> bytes:
+    return _percent_book(
+        [["format", "shown"]] + [[code, serial] for code, serial, _ in _TIMED],
+        {(r, 2): code for r, (code, _, _) in enumerate(_TIMED, start=2)},
+    )
+
+
+def test_a_format_of_times_shows_the_time_as_excel_does():
+    (table,) = extract(_timed_book(), filename="t.xlsx").blocks
+    assert table.rows == tuple((code, shown) for code, _, shown in _TIMED)
+
+
+def test_a_format_of_times_shows_the_time_as_excel_does_through_openpyxl():
+    backend = spreadsheet.OpenpyxlBackend(_timed_book())
+    try:
+        rows = [[cell_text(v) for v in values] for _, values in backend.read(backend.sheets[0]).rows]
+    finally:
+        backend.close()
+    assert rows[1:] == [[code, shown] for code, _, shown in _TIMED]
+
+
+def test_an_xlsb_format_of_times_shows_the_time_of_day(tmp_path):
+    # XF 4: h:mm:ss (built-in 21), 5: h:mm:ss.0
+    data = _xlsb_dated(
+        tmp_path, [(21, None), (164, "h:mm:ss.0")], [(1, 0, 4, 1.0854), (1, 1, 5, 36610.14 / 86400)]
+    )
+    (table,) = extract(data, filename="t.xlsb").blocks
+    assert table.rows == (("02:02:59", "10:10:10.1"),)
 
 
 def _xls_dated(formats, *, base_1904=False) -> bytes:
