@@ -9,7 +9,7 @@ What is read: headings (style names ``Heading N``/``Title`` and outline levels, 
 ``basedOn``), paragraphs, nested lists (``numPr``/``ilvl``, ordered or bulleted from the numbering
 definitions; a paragraph naming no style takes those of the paragraph style marked ``w:default``,
 whatever its id, else of ``Normal``), tables (``gridSpan`` repeated across the span, ``vMerge`` continued from the cell
-above, numbered cell paragraphs starting with the number Word shows), footnotes and endnotes (``[^n]`` markers, the notes as paragraphs at the end), hyperlink
+above, numbered cell paragraphs starting with the number Word shows), footnotes and endnotes (``[^n]`` markers, n the number Word shows, endnotes ``e1`` …; the notes as paragraphs at the end), hyperlink
 text, headers/footers (document metadata ``header_text``/``footer_text``), page numbers (explicit
 ``w:br type=page`` and Word's ``w:lastRenderedPageBreak``, one break counted once), and every image
 of a paragraph (``a:blip r:embed`` and VML ``v:imagedata``), placed right after its anchoring
@@ -931,6 +931,12 @@ class _Walker:
         self.list_stack: list[tuple[str, int]] = []
         self.note_refs: list[tuple[str, str]] = []  # (kind, id) in order of reference
         self.note_marks: dict[tuple[str, str], tuple[str, str]] = {}  # custom: (label, mark)
+        self.note_labels: dict[tuple[str, str], str] = {}  # every note referred to: its label
+        #: the numbering of footnotes and endnotes (format, first number) by kind, asked for
+        #: when a note is first referred to; Word's defaults without it
+        self.note_numbering: Callable[[], dict[str, tuple[str, int]]] | None = None
+        self.note_counts: dict[str, int] = {}  # the next number of each kind of note
+        self.note_formats: dict[str, str] = {}  # the numbering format of each kind of note
         self.note_parts: dict[str, etree._Element | None] = {}  # footnotes, endnotes parts by kind
         self.numbered: list[tuple[str, int]] = []  # body list paragraphs not yet counted
         self.objects: list[tuple[str, str | None]] = []  # (r:id, ProgID) of objects not yet read
@@ -1120,23 +1126,47 @@ class _Walker:
     def _note_label(self, ref: etree._Element, kind: str, nid: str) -> str:
         """The label of a note's reference: its custom mark when it has one (``customMarkFollows``:
         the mark is the text after the reference, which is then not read again), as the reader
-        sees it; made unique with ``-2``, ``-3`` … Else the note's number (``1``, endnotes ``e1``)."""
-        if ref.get(W_CUSTOMMARK) not in ("1", "true", "on"):
-            known = self.note_marks.get((kind, nid))
-            return known[0] if known is not None else _note_label(kind, nid)
-        mark = _custom_mark(ref, self.note_start(kind, nid))
-        known = self.note_marks.get((kind, nid))
+        sees it; else the number Word gives it, counting the notes of its kind in the order they
+        are referred to, in the numbering format and from the first number the document sets
+        (``footnotePr``; footnotes ``1``, ``2`` …, endnotes ``e1``, ``e2`` …), whatever their
+        ids (a file saved by LibreOffice numbers its first footnote's id 2). A custom mark that
+        cannot be a label (a space in it, or a number) leaves the note its id. Each label made
+        unique with ``-2``, ``-3`` …; a note referred to again keeps its label."""
+        custom = ref.get(W_CUSTOMMARK) in ("1", "true", "on")
+        mark = _custom_mark(ref, self.note_start(kind, nid)) if custom else ""
+        known = self.note_labels.get((kind, nid))
         if known is not None:  # the same note referred to again
-            return known[0]
-        if not _MARK_LABEL.fullmatch(mark) or _NUMBER_LABEL.fullmatch(mark):
-            return _note_label(kind, nid)
-        taken = {label for label, _ in self.note_marks.values()}
-        label, n = mark, 1
-        while label in taken:
-            n += 1
-            label = f"{mark}-{n}"
-        self.note_marks[(kind, nid)] = (label, mark)
+            return known
+        if not custom:
+            label = self._unique(self._note_number(kind))
+        elif not _MARK_LABEL.fullmatch(mark) or _NUMBER_LABEL.fullmatch(mark):
+            label = self._unique(_note_label(kind, nid))
+        else:
+            label = self._unique(mark)
+            self.note_marks[(kind, nid)] = (label, mark)
+        self.note_labels[(kind, nid)] = label
         return label
+
+    def _unique(self, label: str) -> str:
+        taken = set(self.note_labels.values())
+        unique, n = label, 1
+        while unique in taken:
+            n += 1
+            unique = f"{label}-{n}"
+        return unique
+
+    def _note_number(self, kind: str) -> str:
+        """The next number of a note of ``kind``, as its label writes it."""
+        if self.note_numbering is not None:
+            numbering, self.note_numbering = self.note_numbering(), None
+            for k, (_fmt, start) in numbering.items():
+                self.note_counts.setdefault(k, start)
+            self.note_formats = {k: fmt for k, (fmt, _start) in numbering.items()}
+        n = self.note_counts.get(kind, 1)
+        self.note_counts[kind] = n + 1
+        if kind != "footnote":
+            return f"e{n}"
+        return _note_number_text(n, self.note_formats.get(kind, "decimal"))
 
     def note_start(self, kind: str, nid: str) -> str:
         """The first characters of a note's text (its ``w:t``), where Word writes a custom mark
@@ -2060,6 +2090,45 @@ def _note_label(kind: str, nid: str) -> str:
     return nid if kind == "footnote" else f"e{nid}"
 
 
+#: the marks of Word's ``chicago`` format of footnote numbers, doubled after the fourth note
+_CHICAGO = ("*", "\u2020", "\u2021", "\u00a7")
+
+
+def _note_number_text(value: int, fmt: str) -> str:
+    """A footnote's number as Word shows it in the format ``fmt`` (:func:`_number_text`, and
+    ``chicago``'s marks: \\*, †, ‡, §, then \\*\\* …); decimal where the format shows no number."""
+    if fmt == "chicago" and value > 0:
+        return _CHICAGO[(value - 1) % 4] * ((value - 1) // 4 + 1)
+    return _number_text(value, fmt) or str(value)
+
+
+def note_numbering(settings: etree._Element | None, body: etree._Element) -> dict[str, tuple[str, int]]:
+    """kind ("footnote", "endnote") → the numbering format and the first number of the notes
+    (``w:numFmt``, ``w:numStart`` of a ``footnotePr``/``endnotePr``): the document's settings,
+    overridden by the first section that sets them; decimal from 1 where neither does.
+    (Restarting the numbers at each section or page is not followed.)"""
+    out: dict[str, tuple[str, int]] = {}
+    for kind in ("footnote", "endnote"):
+        tag = _w(f"{kind}Pr")
+        fmt, start = "decimal", 1
+        holders = [settings.find(tag) if settings is not None else None]
+        holders.append(
+            next((pr for sect in body.iter(_w("sectPr")) if (pr := sect.find(tag)) is not None), None)
+        )
+        for pr in holders:
+            if pr is None:
+                continue
+            found = pr.find(W_NUMFMT)
+            if found is not None and found.get(W_VAL):
+                fmt = found.get(W_VAL) or fmt
+            first = pr.find(_w("numStart"))
+            value = first.get(W_VAL) if first is not None else None
+            if value is not None and value.isdigit() and len(value) < 6:
+                start = int(value)
+        out[kind] = (fmt, start)
+    return out
+
+
 #: fields whose result is a page number or count: in a header or footer, the number of whichever
 #: page Word last laid out, not text of the document
 _PAGE_FIELDS = frozenset(("PAGE", "NUMPAGES", "SECTIONPAGES"))
@@ -2281,9 +2350,11 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # row's cells after the grid columns it leaves empty (w:gridBefore), no longer from the first;
     # 27: a numbered heading starts with the number Word shows before it (1.2 Background);
     # 28: an alternative format chunk (w:altChunk: HTML, MHTML, plain text) read where it stands
-    version="29",
     # 29: legacy text without a BOM or charset read in the code page that reads it cleanly
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
+    # 30: a footnote's label is the number Word shows (its order of reference, in the footnotePr's
+    # format, from its numStart), an endnote's e1, e2 … so, no longer the note's id
+    version="30",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
@@ -2343,6 +2414,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         sink = _ooxml.ImageSink(zf)
         sink.skipped.extend(unread_alternates)
         walker = _Walker(rels, styles, numbering, sink)
+        walker.note_numbering = lambda: note_numbering(part("settings"), body)
         walker.embeds = _Embeds(zf, Attacher(ctx), what)
         walker.zf = zf
         walker.what = what
@@ -2370,7 +2442,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             if (kind, nid) in seen or nid not in notes[kind]:
                 continue
             seen.add((kind, nid))
-            label = _note_label(kind, nid)
+            label = walker.note_labels.get((kind, nid)) or _note_label(kind, nid)
             text = notes[kind][nid]
             custom = walker.note_marks.get((kind, nid))
             if custom is not None:  # the mark is written at the start of the note too

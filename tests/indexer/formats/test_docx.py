@@ -242,7 +242,8 @@ def test_footnotes_headers_and_entities():
         '<w:footnote w:id="2"><w:p><w:r><w:t>A cat &lt;and&gt; a mouse.</w:t></w:r></w:p></w:footnote>'
     )
     doc = docx(build_docx(body, footnotes=notes, header="ACME Ltd"))
-    assert [b.text for b in doc.blocks] == ["Tom & Jerry[^2]", "Next", "[^2]: A cat <and> a mouse."]
+    # the first note referred to is Word's footnote 1, whatever its id (2)
+    assert [b.text for b in doc.blocks] == ["Tom & Jerry[^1]", "Next", "[^1]: A cat <and> a mouse."]
     assert doc.metadata["footnote_count"] == 1 and doc.metadata["endnote_count"] == 0
     assert doc.blocks[-1].meta["note"] == "footnote" and doc.blocks[-1].meta["note_id"] == "2"
     assert doc.metadata["header_text"] == "ACME Ltd"
@@ -253,7 +254,8 @@ def test_custom_note_marks_are_the_notes_labels():
     # customMarkFollows: the mark Word shows is the text after the reference (in its run, or the
     # next run's first text), and the note's text starts with it too. It becomes the label, told
     # apart when used twice; a mark that cannot be a label (a space in it, or a number that is
-    # another note's) leaves the note its number.
+    # another note's) leaves the note its id. A note without a custom mark has Word's number: the
+    # first such (id 4) is 1, the marked ones not counted.
     def ref(nid: str, mark: str, same_run: bool = True, tag: str = "footnoteReference") -> str:
         reference = f'<w:{tag} w:customMarkFollows="1" w:id="{nid}"/>'
         if same_run:
@@ -292,14 +294,89 @@ def test_custom_note_marks_are_the_notes_labels():
         files={"word/endnotes.xml": endnotes.encode()},
     )
     assert [b.text for b in docx(data).blocks] == [
-        "Tides[^*] winds[^*-2] rain[^4] fog[^5] ice[^6] snow[^†]",
+        "Tides[^*] winds[^*-2] rain[^1] fog[^5] ice[^6] snow[^†]",
         "[^*]: Admiralty.",
         "[^*-2]: Met office.",
-        "[^4]: Gauge.",
+        "[^1]: Gauge.",
         "[^5]: a b Harbour log.",
         "[^6]: 4 Coastguard.",
         "[^†]: Almanac.",
     ]
+
+
+def _noted(refs: list[tuple[str, str]]) -> str:
+    """One paragraph per ``(tag, id)`` of ``refs``: "P<n>" followed by the reference."""
+    return "".join(
+        para(f"P{n}", extra=f'<w:r><w:{tag} w:id="{nid}"/></w:r>') for n, (tag, nid) in enumerate(refs, 1)
+    )
+
+
+def _notes(tag: str, ids: list[str]) -> str:
+    """The separators Word and LibreOffice write (ids 0 and 1), then a note "Note <id>." per id."""
+    return (
+        f'<w:{tag} w:type="separator" w:id="0"><w:p/></w:{tag}>'
+        f'<w:{tag} w:type="continuationSeparator" w:id="1"><w:p/></w:{tag}>'
+        + "".join(f'<w:{tag} w:id="{i}"><w:p><w:r><w:t>Note {i}.</w:t></w:r></w:p></w:{tag}>' for i in ids)
+    )
+
+
+def test_notes_are_numbered_in_the_order_they_are_referred_to():
+    # as LibreOffice saves a file: ids from 2 (0 and 1 are the separators), here referred to out
+    # of the ids' order (3, 2, 4); Word numbers footnotes 1, 2, 3 by their references, endnotes
+    # e1, e2 apart (endnote ids 2 and 3, referred to 3 then 2)
+    refs = [
+        ("footnoteReference", "3"),
+        ("endnoteReference", "3"),
+        ("footnoteReference", "2"),
+        ("endnoteReference", "2"),
+        ("footnoteReference", "4"),
+    ]
+    endnotes = f'<w:endnotes xmlns:w="{W_NS}">{_notes("endnote", ["2", "3"])}</w:endnotes>'
+    data = build_docx(
+        _noted(refs),
+        footnotes=_notes("footnote", ["2", "3", "4"]),
+        rels={"rIdEnd": ("endnotes", "endnotes.xml")},
+        files={"word/endnotes.xml": endnotes.encode()},
+    )
+    doc = docx(data)
+    assert [b.text for b in doc.blocks] == [
+        "P1[^1]",
+        "P2[^e1]",
+        "P3[^2]",
+        "P4[^e2]",
+        "P5[^3]",
+        # the notes at the end in the order of their references, as before
+        "[^1]: Note 3.",
+        "[^e1]: Note 3.",
+        "[^2]: Note 2.",
+        "[^e2]: Note 2.",
+        "[^3]: Note 4.",
+    ]
+    assert [b.meta["note_id"] for b in doc.blocks[5:]] == ["3", "3", "2", "2", "4"]
+
+
+def test_footnotes_are_numbered_in_the_format_and_from_the_number_the_document_sets():
+    # settings.xml: lower roman from 3; the section (w:sectPr) sets upper letters, keeping the
+    # start: Word shows C and D (3 and 4 in capital letters)
+    settings = (
+        f'<w:settings xmlns:w="{W_NS}"><w:footnotePr><w:numFmt w:val="lowerRoman"/>'
+        '<w:numStart w:val="3"/></w:footnotePr></w:settings>'
+    )
+    refs = [("footnoteReference", "5"), ("footnoteReference", "2")]
+    for section, first, second in (("", "iii", "iv"), ('<w:numFmt w:val="upperLetter"/>', "C", "D")):
+        sect = f"<w:sectPr><w:footnotePr>{section}</w:footnotePr></w:sectPr>" if section else ""
+        data = build_docx(
+            _noted(refs) + sect,
+            footnotes=_notes("footnote", ["2", "5"]),
+            rels={"rIdSet": ("settings", "settings.xml")},
+            files={"word/settings.xml": settings.encode()},
+        )
+        assert [b.text for b in docx(data).blocks] == [
+            f"P1[^{first}]",
+            f"P2[^{second}]",
+            f"[^{first}]: Note 5.",
+            f"[^{second}]: Note 2.",
+        ]
 
 
 def test_a_custom_mark_from_a_symbol_font_and_the_text_after_a_reference():
@@ -642,7 +719,7 @@ def test_damaged_secondary_parts_are_skipped_with_warnings():
     data = _replace_member(data, "word/footnotes.xml", b"<w:footnotes><unclosed")
     data = _replace_member(data, "word/header1.xml", b"\x00 not xml")
     doc = docx(data)
-    assert [b.text for b in doc.blocks] == ["Body text[^2]"]
+    assert [b.text for b in doc.blocks] == ["Body text[^1]"]
     assert doc.metadata["header_text"] is None
     warnings = doc.coverage.warnings
     assert len(warnings) == 2 and all("the part was skipped" in w for w in warnings)
