@@ -744,10 +744,14 @@ def test_any_format_code_compiles_or_is_refused_without_raising(code, value):
     kind=st.sampled_from(["date", "time", "datetime", "duration"]),
     base_1904=st.booleans(),
     serial=st.floats(allow_nan=True, allow_infinity=True) | st.integers(-(10**7), 10**7).map(float),
+    seconds=st.none() | st.integers(0, 3),
 )
-def test_any_serial_number_is_a_date_or_none_without_raising(kind, base_1904, serial):
-    value = DateFormat(kind, base_1904).value(serial)
-    assert value is None or isinstance(value, (dt.date, dt.time, dt.timedelta))
+def test_any_serial_number_is_a_date_or_none_without_raising(kind, base_1904, serial, seconds):
+    # with the decimals of a second a format shows, a time with decimals is text (10:10:10.1)
+    value = DateFormat(kind, base_1904, seconds).value(serial)
+    assert value is None or isinstance(value, (dt.date, dt.time, dt.timedelta, str))
+    if isinstance(value, str):
+        assert seconds and kind in ("time", "datetime")
 
 
 # -- a date format without a time shows the date alone ------------------------------------------
