@@ -4,7 +4,6 @@ get_markdown writes each item's own number, so that a list the source starts at 
 from __future__ import annotations
 
 import io
-import zipfile
 
 import pytest
 
@@ -17,6 +16,7 @@ from storage.serial import (
     compact_document_json,
     document_from_array_json,
 )
+from tests.indexer.formats._odf_build import content_xml, odt_package
 
 from .test_docx import build_docx, para
 
@@ -404,10 +404,8 @@ def test_word_lists_started_restarted_and_continued():
 
 # -- OpenDocument ------------------------------------------------------------------------------------
 
-_ODF = (
-    '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
-    'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
-    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0">'
+#: automatic list styles of the built documents
+_ODF_STYLES = (
     "<office:automatic-styles>"
     '<text:list-style style:name="N"><text:list-level-style-number text:level="1" text:start-value="5"/>'
     '<text:list-level-style-number text:level="2"/></text:list-style>'
@@ -420,17 +418,11 @@ _ODF = (
     '<text:list-style style:name="U"><text:list-level-style-number text:level="1" style:num-format=""/>'
     '<text:list-level-style-number text:level="2" style:num-format="1"/></text:list-style>'
     "</office:automatic-styles>"
-    "<office:body><office:text>{}</office:text></office:body></office:document-content>"
 )
 
 
 def _odt(body: str) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as zf:
-        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
-        zf.writestr("META-INF/manifest.xml", "<manifest/>")
-        zf.writestr("content.xml", _ODF.format(body))
-    return out.getvalue()
+    return odt_package(content_xml(body, _ODF_STYLES))
 
 
 def _odf_item(text: str, extra: str = "", nested: str = "") -> str:
