@@ -31,7 +31,7 @@ from ._numfmt import (
     NumberFormat,
     compile_format,
     date_kind,
-    second_decimals,
+    time_parts,
 )
 
 #: What reading a damaged package part raises (XML syntax, bad deflate data, odd zip versions, an
@@ -102,8 +102,8 @@ def _builtin_format(number: int) -> NumberFormat | None:
 def _cell_format(code: str | None, number: int, base_1904: bool) -> NumberFormat | DateFormat | None:
     """The format of a cell style whose number format is ``code`` (None: the built-in format
     ``number``): a :class:`NumberFormat` (see :func:`_number_format`), a :class:`DateFormat`
-    for dates, times and elapsed time (a time shown as Excel shows it, to the second or the
-    decimals of a second its format shows), None for General and what is not understood."""
+    for dates, times and elapsed time (a time shown as Excel shows it: see
+    :func:`time_format`), None for General and what is not understood."""
     if code is None:
         shown = _builtin_format(number)
         code = BUILTIN_DATES.get(number)
@@ -116,11 +116,11 @@ def _cell_format(code: str | None, number: int, base_1904: bool) -> NumberFormat
 
 def time_format(code: str, base_1904: bool) -> DateFormat | None:
     """The :class:`DateFormat` of ``code`` (None for a code without a date or time part), a
-    time or a date and time shown as Excel shows it (:func:`._numfmt.second_decimals`)."""
+    time, a date and time or elapsed time shown as Excel shows it (:func:`._numfmt.time_parts`)."""
     kind = date_kind(code)
     if kind is None:
         return None
-    return DateFormat(kind, base_1904, second_decimals(code) if kind in ("time", "datetime") else None)
+    return DateFormat(kind, base_1904, time_parts(code) if kind != "date" else None)
 
 
 #: formatted numbers remembered per workbook (the same amounts and shares recur)
@@ -156,7 +156,7 @@ def shown_value(
             value = shown.value(float(number))
             if type(value) is dt.time and shown.kind == "date":
                 value = day_zero(shown.base_1904)
-            elif type(value) is str:  # a time with decimals of a second (10:10:10.1)
+            elif type(value) is str:  # a time not in Python's form (10:10:10.1, 1:05 PM, 06:00)
                 value = CellNumber(value)
         else:
             text = shown.show(repr(float(number)))

@@ -35,7 +35,8 @@ from lxml import etree
 from ..errors import ParseError
 from ..model import PARAGRAPH, TABLE, Block, Skipped, render_table
 from . import _ooxml
-from ._numfmt import DateFormat, NumberFormat, compile_format, date_kind
+from ._cells import time_format
+from ._numfmt import DateFormat, NumberFormat, compile_format
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -292,9 +293,8 @@ class _Shown:
     def __init__(self, code: str, date1904: bool) -> None:
         self.date1904 = date1904
         self.format: NumberFormat | DateFormat | None = compile_format(code)
-        if self.format is None:
-            kind = date_kind(code)
-            self.format = DateFormat(kind, date1904) if kind is not None else None
+        if self.format is None:  # a date, a time as Excel shows it (06:00 at h:mm, 1:05 PM)
+            self.format = time_format(code, date1904)
 
     def text(self, value: str) -> str:
         from .spreadsheet import cell_text

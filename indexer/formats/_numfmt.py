@@ -413,8 +413,9 @@ def date_kind(code: str) -> str | None:
     return "time" if time else None
 
 
-#: the decimals of a second in a format's first section (``ss.00``), quoted text left out
-_SECOND_DECIMALS = re.compile(r"(?i)s\.(0+)")
+#: the decimals of a second in a format's first section (``ss.00``, ``[ss].00``), quoted text
+#: left out
+_SECOND_DECIMALS = re.compile(r"(?i)s\]?\.(0+)")
 _QUOTED = re.compile(r'"[^"]*"|\\.')
 _MAX_SECOND_DECIMALS = 3  # Excel shows a second to the thousandth at most
 
@@ -427,6 +428,105 @@ def second_decimals(code: str) -> int:
     return min(len(found.group(1)), _MAX_SECOND_DECIMALS) if found else 0
 
 
+#: the parts of a format's first section that show a time: an elapsed part (``[h]``), AM/PM or
+#: A/P, a run of hours, minutes (or months) or seconds, a letter of a date; the rest skipped
+_TIME_TOKEN = re.compile(r'"[^"]*"|\\.|_.|\*.|\[([^\]]*)\]|(am/pm|a/p)|(h+|m+|s+)|([ydegb])|;', re.I | re.S)
+
+
+@dataclass(frozen=True)
+class TimeParts:
+    """What a format shows of a time: the hour (with at least ``hours`` digits on a clock of 12
+    hours, two on one of 24; 0: no hour), the minutes, the seconds and their ``decimals``, each
+    of two digits; the marks of the morning and the afternoon of a clock of 12 hours (``AM``,
+    ``PM`` for ``AM/PM``, as Excel writes them whatever their case; ``a``, ``p`` for ``a/p``,
+    as written); ``elapsed``, the part of elapsed time counted whole, as bracketed (``h`` for
+    ``[h]:mm:ss``, ``mm`` for ``[mm]:ss``: at least that many digits). The default is the
+    time of :meth:`datetime.time.isoformat` (``hh:mm:ss``)."""
+
+    hours: int = 2
+    minutes: bool = True
+    seconds: bool = True
+    decimals: int = 0
+    am_pm: tuple[str, str] | None = None
+    elapsed: str = ""
+
+    @property
+    def iso(self) -> bool:
+        """Whether the time reads as Python writes a time (02:02:59) or, for elapsed hours, a
+        duration (26:02:59): hours of 24, minutes and whole seconds."""
+        return (
+            bool(self.hours or self.elapsed == "h")
+            and self.minutes
+            and self.seconds
+            and not self.decimals
+            and self.am_pm is None
+            and self.elapsed in ("", "h")
+        )
+
+    def text(self, units: int) -> str:
+        """The time of ``units`` (a count of the smallest part shown: a second, or a tenth …
+        of one with decimals) since the start of its day, or elapsed, as this shows it."""
+        scale = 10**self.decimals
+        whole, part = divmod(units, scale)
+        unit, width = self.elapsed[:1], len(self.elapsed)
+        texts = []
+        hour = whole // 3600 % 24
+        if self.hours or unit == "h":
+            if unit == "h":
+                texts.append(str(whole // 3600).zfill(width))
+            elif self.am_pm is not None:
+                texts.append(str(hour % 12 or 12).zfill(self.hours))
+            else:
+                texts.append(f"{hour:02d}")
+        if self.minutes or unit == "m":
+            texts.append(str(whole // 60).zfill(width) if unit == "m" else f"{whole // 60 % 60:02d}")
+        if self.seconds or unit == "s":
+            second = str(whole).zfill(width) if unit == "s" else f"{whole % 60:02d}"
+            texts.append(f"{second}.{part:0{self.decimals}d}" if self.decimals else second)
+        text = ":".join(texts)
+        if self.am_pm is not None:
+            text = f"{text} {self.am_pm[hour >= 12]}".strip()
+        return text
+
+
+def time_parts(code: str) -> TimeParts:
+    """What the first section of ``code`` shows of a time (:class:`TimeParts`): ``m`` is a
+    minute after an hour or before a second (``h:mm``, ``mm:ss``), else a month."""
+    letters: list[tuple[str, str]] = []  # (h, m, s, an elapsed part's unit or d for a date; the text)
+    am_pm = None
+    for m in _TIME_TOKEN.finditer(code):
+        bracket, mark, run, date = m.groups()
+        if m.group(0) == ";":
+            break
+        if bracket is not None:
+            if _ELAPSED.fullmatch(bracket):
+                letters.append(("[" + bracket[0].lower(), bracket.lower()))
+        elif mark is not None:
+            if am_pm is None:
+                am_pm = ("AM", "PM") if len(mark) == 5 else (mark[0], mark[2])
+        elif run is not None:
+            letters.append((run[0].lower(), run))
+        elif date is not None:
+            letters.append(("d", date))
+    hours = 0
+    minutes = seconds = False
+    elapsed = ""
+    for i, (letter, text) in enumerate(letters):
+        if letter.startswith("["):
+            elapsed = elapsed or text
+        elif letter == "h":
+            hours = max(hours, min(len(text), 2))
+        elif letter == "s":
+            seconds = True
+        elif letter == "m":
+            before = letters[i - 1][0] if i else ""
+            after = letters[i + 1][0] if i + 1 < len(letters) else ""
+            if before in ("h", "[h") or after in ("s", "[s"):
+                minutes = True
+    decimals = second_decimals(code) if seconds or elapsed[:1] == "s" else 0
+    return TimeParts(hours, minutes, seconds, decimals, am_pm, elapsed)
+
+
 @dataclass(frozen=True)
 class DateFormat:
     """A format of ``kind`` (see :func:`date_kind`), in a workbook of the 1900 or the 1904 date
@@ -434,27 +534,30 @@ class DateFormat:
 
     kind: str
     base_1904: bool = False
-    #: the decimals of a second the format shows (:func:`second_decimals`), for a time or a date
-    #: and time shown as Excel shows it; None: as python-calamine reads it, to the microsecond
-    seconds: int | None = None
+    #: what the format shows of a time (:func:`time_parts`), for a time, a date and time or
+    #: elapsed time shown as Excel shows it; None: as python-calamine reads it, to the microsecond
+    time: TimeParts | None = None
 
-    def value(self, serial: float) -> dt.date | dt.datetime | dt.time | dt.timedelta | None:
+    def value(self, serial: float) -> dt.date | dt.datetime | dt.time | dt.timedelta | str | None:
         """The cell's value as python-calamine gives a cell of this format in an .xlsx: a whole
         number a date, one below 1 a time of day, others a date and time, elapsed time a
         duration; but a format without a time the date alone (Excel shows ``2023-03-15`` for
-        45000.25 at ``yyyy-mm-dd``). None for what Excel shows as no date (negative, past
-        9999-12-31, not finite)."""
+        45000.25 at ``yyyy-mm-dd``). With :attr:`time`, a time as Excel shows it
+        (:meth:`_shown`). None for what Excel shows as no date (negative, past 9999-12-31, not
+        finite)."""
         from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel
 
         serial = float(serial)
         if not math.isfinite(serial) or not -_LAST_DAY <= serial <= _LAST_DAY:
             return None
         if self.kind == "duration":
+            if self.time is not None:
+                return self._elapsed(serial, self.time)
             return from_excel(serial, timedelta=True)
         if serial < 0:
             return None
-        if self.seconds is not None and self.kind != "date":
-            return self._shown(serial)
+        if self.time is not None and self.kind != "date":
+            return self._shown(serial, self.time)
         try:
             value = from_excel(serial, MAC_EPOCH if self.base_1904 else WINDOWS_EPOCH)
         except OverflowError:  # past 9999-12-31 counted from 1904
@@ -465,20 +568,30 @@ class DateFormat:
             return value.date()
         return value
 
-    def _shown(self, serial: float) -> dt.time | dt.datetime | str | None:
+    @staticmethod
+    def _elapsed(serial: float, parts: TimeParts) -> dt.timedelta | str:
+        """Elapsed time as Excel shows it, rounded to the nearest second (or to the decimals of
+        a second the format shows), the minus sign kept: 1.0854 at ``[h]:mm:ss`` is 26:02:59,
+        at ``[mm]:ss`` 1562:59. A duration where it reads as one (``[h]:mm:ss``), else text."""
+        units = math.floor(abs(serial) * 86400 * 10**parts.decimals + 0.5)
+        if parts.iso:
+            return dt.timedelta(seconds=-units if serial < 0 else units)
+        return ("-" if serial < 0 and units else "") + parts.text(units)
+
+    def _shown(self, serial: float, parts: TimeParts) -> dt.time | dt.datetime | dt.date | str | None:
         """A time or a date and time as Excel shows it: rounded to the nearest second (or to the
-        decimals of a second the format shows: 10:10:10.1 at ``h:mm:ss.0``), a time of a format
-        of times the time of day, whatever the days before it (1.0854 at ``h:mm:ss`` is
-        02:02:59, Excel's 2:02:59), a whole day a date. Text where the format shows decimals of
-        a second, which a time's own text writes to the microsecond."""
+        decimals of a second the format shows: 10:10:10.1 at ``h:mm:ss.0``), then the parts the
+        format shows (06:00 at ``h:mm``, 1:05 PM at ``h:mm AM/PM``: no part rounded further), a
+        time of a format of times the time of day, whatever the days before it (1.0854 at
+        ``h:mm:ss`` is 02:02:59, Excel's 2:02:59), a whole day a date. A time (a date and time)
+        where it reads as Python writes one (:attr:`TimeParts.iso`), else text."""
         from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel
 
-        digits = self.seconds or 0
-        scale = 10**digits
+        scale = 10**parts.decimals
         days, rest = divmod(math.floor(serial * 86400 * scale + 0.5), 86400 * scale)
-        whole, part = divmod(rest, scale)
+        whole = rest // scale
         time = dt.time(whole // 3600, whole // 60 % 60, whole % 60)
-        text = f"{time.isoformat()}.{part:0{digits}d}" if digits else ""
+        text = "" if parts.iso else parts.text(rest)
         if self.kind == "time":
             return text or time
         try:
@@ -489,4 +602,4 @@ class DateFormat:
             return text or time  # day 0 of the 1900 system: a time of day, as read
         if not rest:
             return day.date()  # a whole day a date, as python-calamine reads it
-        return f"{day.date().isoformat()} {text}" if digits else dt.datetime.combine(day.date(), time)
+        return f"{day.date().isoformat()} {text}" if text else dt.datetime.combine(day.date(), time)

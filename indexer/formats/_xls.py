@@ -71,13 +71,14 @@ class XlsCells:
     """What the records of a legacy .xls say of the cells python-calamine reads otherwise, per
     sheet name: the error values it reads as empty (``#DIV/0!``), and the numbers of the cells
     whose style (``styles``: XF index → number format) shows them otherwise than plainly
-    (``25%``, ``$1,234.50``), which it reads as their plain number; and, for
+    (``25%``, ``$1,234.50``), which it reads as their plain number, or shows a time otherwise
+    than its reading to the microsecond (``1:05 PM``, ``02:02:59``, ``26:02:59``); and, for
     :func:`xls_day_cells`, the cell styles whose format shows a date without a time (``days``),
     the Workbook stream, its sheets and its date system."""
 
     errors: dict[str, SheetErrors] = field(default_factory=dict)
     numbers: dict[str, XlsNumbers] = field(default_factory=dict)
-    styles: dict[int, NumberFormat] = field(default_factory=dict)
+    styles: dict[int, NumberFormat | DateFormat] = field(default_factory=dict)
     days: frozenset[int] = frozenset()
     stream: bytes = field(default=b"", repr=False)  # kept only when ``days`` holds a style
     sheets: tuple[tuple[str, int], ...] = ()
@@ -257,7 +258,7 @@ def xls_cells(data: bytes) -> XlsCells:
             break
     title_rows = {sheets[i - 1][0]: rows for i, rows in titles.items() if 0 < i <= len(sheets)}
     formats: dict[int, NumberFormat | DateFormat | None] = {}
-    styles: dict[int, NumberFormat] = {}
+    styles: dict[int, NumberFormat | DateFormat] = {}
     days: set[int] = set()
     for i, number in enumerate(xf_formats):
         if number < 0:
@@ -269,6 +270,8 @@ def xls_cells(data: bytes) -> XlsCells:
             styles[i] = shown
         elif type(shown) is DateFormat and shown.kind == "date":
             days.add(i)
+        elif type(shown) is DateFormat:  # a time, a date and time, elapsed time
+            styles[i] = shown
     numbers = _xls_numbers(stream, sheets, styles) if styles and sheets else {}
     errors: dict[str, SheetErrors] = {}
     if _XLS_ERROR_CELL.search(stream):
@@ -331,7 +334,9 @@ def title_rows(rgce: bytes, area: tuple[int, struct.Struct], last_col: int) -> t
 
 
 def _xls_numbers(
-    stream: bytes, sheets: list[tuple[str, int]], styles: dict[int, NumberFormat]
+    stream: bytes,
+    sheets: list[tuple[str, int]],
+    styles: dict[int, NumberFormat | DateFormat] | dict[int, None],
 ) -> dict[str, XlsNumbers]:
     """Sheet name → the numbers of the NUMBER, RK, MULRK and FORMULA (cached number) records
     whose XF is one of ``styles``, found by searches of each sheet's part of the stream rather
@@ -393,11 +398,13 @@ def _with_xls_numbers(
     rows: Iterator[tuple[int, Sequence[Any]]],
     first_col: int,
     numbers: XlsNumbers | None,
-    styles: dict[int, NumberFormat],
+    styles: dict[int, NumberFormat | DateFormat],
     cache: ShownCache,
 ) -> Iterator[tuple[int, Sequence[Any]]]:
     """The rows with each number calamine read replaced by its text in its cell's format, where
-    a record of ``numbers`` holds that same number for that cell. The rows as they are when
+    a record of ``numbers`` holds that same number for that cell, and each time, date and time
+    or duration calamine made of a number in a format of times by the time Excel shows, where
+    the record's number is the one calamine read (:func:`_same_time`). The rows as they are when
     ``numbers`` is empty."""
     if not numbers:
         return rows
@@ -408,7 +415,7 @@ def _put_xls_numbers(
     rows: Iterator[tuple[int, Sequence[Any]]],
     first_col: int,
     numbers: XlsNumbers,
-    styles: dict[int, NumberFormat],
+    styles: dict[int, NumberFormat | DateFormat],
     cache: ShownCache,
 ) -> Iterator[tuple[int, Sequence[Any]]]:
     for r, values in rows:
@@ -418,13 +425,39 @@ def _put_xls_numbers(
             width = len(values)
             for col, number, xf in line:
                 i = col - first_col
-                if 0 <= i < width and values[i] == number and type(values[i]) in (float, int):
+                if not 0 <= i < width:
+                    continue
+                kind = type(values[i])
+                if (values[i] == number and kind in (float, int)) or (
+                    kind in _TIMES and _same_time(values[i], number, styles[xf])
+                ):
                     text = cache.get((number, xf), _UNSEEN)  # the look-up first: most values recur
                     if text is _UNSEEN:
                         text = shown_value(number, xf, styles[xf], cache)
                     if text is not None:
                         values[i] = text
         yield r, values
+
+
+#: what python-calamine makes of a number in a format of times
+_TIMES = frozenset((dt.datetime, dt.time, dt.timedelta))
+
+
+def _same_time(value: Any, number: float, shown: NumberFormat | DateFormat) -> bool:
+    """Whether ``value``, the time, date and time or duration python-calamine read in a cell
+    of the format ``shown``, stands for ``number`` (to within a millisecond: it reads the
+    number to the microsecond)."""
+    if type(shown) is not DateFormat:
+        return False
+    if type(value) is dt.timedelta:
+        serial = value.total_seconds() / 86400
+    elif type(value) is dt.time:
+        serial = (value.hour * 3600 + value.minute * 60 + value.second + value.microsecond / 1e6) / 86400
+    else:
+        from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, to_excel
+
+        serial = to_excel(value, CALENDAR_MAC_1904 if shown.base_1904 else CALENDAR_WINDOWS_1900)
+    return abs(serial - number) * 86400 < 1e-3
 
 
 def _xls_sheet_errors(stream: bytes, at: int) -> SheetErrors:

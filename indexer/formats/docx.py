@@ -2354,7 +2354,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     # 30: a footnote's label is the number Word shows (its order of reference, in the footnotePr's
     # format, from its numStart), an endnote's e1, e2 … so, no longer the note's id
-    version="30",
+    # 31: a chart's time as Excel shows it (06:00 at h:mm, 1:05 PM, 26:02:59 at [h]:mm:ss)
+    version="31",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

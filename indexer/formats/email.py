@@ -1906,7 +1906,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="40",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="41",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1995,6 +1995,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # 39: legacy text without a BOM or charset read in the code page that reads it cleanly
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     # 40: a plain text's ordered items keep the numbers typed before them (text 11)
+    # 41: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2055,7 +2056,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="40",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="41",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2144,6 +2145,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 39: legacy text without a BOM or charset read in the code page that reads it cleanly
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     # 40: a plain text's ordered items keep the numbers typed before them (text 11)
+    # 41: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

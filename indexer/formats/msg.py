@@ -1396,7 +1396,8 @@ def _text_attachment(
     # own kind of strings, no longer an empty message without subject or body
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
-    version="38",
+    # 39: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
+    version="39",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain

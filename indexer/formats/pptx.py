@@ -947,7 +947,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # 19: a chart's number of 16 digits or more in General in 15 significant digits, as a cell's
     # 20: a paragraph numbered by its shape's, layout's or master's list style counts from that
     # style's startAt, no longer from 1
-    version="20",
+    # 21: a chart's time as Excel shows it (06:00 at h:mm, 1:05 PM, 26:02:59 at [h]:mm:ss)
+    version="21",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,

@@ -1038,24 +1038,27 @@ def _openpyxl_value(
     """An openpyxl cell's value: an error as a :class:`CellError`, a number as its number format
     shows it (``25%``, ``$1,234.50``: see :func:`_number_format`), a date and time whose format
     shows no time as its date, and a time of day (openpyxl's reading of a number below 1) in
-    such a format as ``zero`` (see :func:`day_zero`), a time or a date and time of a format of
-    times as Excel shows it (:meth:`DateFormat.value`), as the calamine path shows them;
-    anything else as it is."""
+    such a format as ``zero`` (see :func:`day_zero`), a time, a date and time or elapsed time
+    of a format of times as Excel shows it (:meth:`DateFormat.value`), as the calamine path
+    shows them; anything else as it is."""
     value = cell.value
     kind = type(value)
-    if kind is dt.datetime or kind is dt.time:
+    if kind is dt.datetime or kind is dt.time or kind is dt.timedelta:
         code = getattr(cell, "number_format", None) or "General"
         if code not in days:
             days[code] = time_format(code, base_1904)
         shown = days[code]
-        if shown is None or shown.kind == "duration":
+        if shown is None or (shown.kind == "duration") != (kind is dt.timedelta):
             return value
         if shown.kind == "date":
             return value.date() if kind is dt.datetime else zero
-        # a time, or a date and time, as Excel shows it (see DateFormat.value)
+        # a time, a date and time or elapsed time as Excel shows it (see DateFormat.value)
         from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, to_excel
 
-        serial = to_excel(value, CALENDAR_MAC_1904 if base_1904 else CALENDAR_WINDOWS_1900)
+        if kind is dt.timedelta:
+            serial = value.total_seconds() / 86400
+        else:
+            serial = to_excel(value, CALENDAR_MAC_1904 if base_1904 else CALENDAR_WINDOWS_1900)
         when = shown.value(serial)
         if when is None:
             return value
@@ -1579,23 +1582,29 @@ def date_only_styles(zf: zipfile.ZipFile) -> frozenset[int]:
     return frozenset(i for i, xf in enumerate(cells) if (_int_attr(xf.get("numFmtId")) or 0) in days)
 
 
-#: the built-in formats of times, and of dates and times (h:mm AM/PM … m/d/yy h:mm, mm:ss, mmss.0)
-_BUILTIN_TIMES = frozenset(n for n, code in BUILTIN_DATES.items() if date_kind(code) in ("time", "datetime"))
+#: the kinds of format that show a time: of the day, with a date, elapsed
+_TIME_KINDS = ("time", "datetime", "duration")
+#: the built-in formats of times, of dates and times and of elapsed time (h:mm AM/PM … m/d/yy
+#: h:mm, mm:ss, [h]:mm:ss, mmss.0)
+_BUILTIN_TIMES = frozenset(n for n, code in BUILTIN_DATES.items() if date_kind(code) in _TIME_KINDS)
 
 
 def time_styles(zf: zipfile.ZipFile, base_1904: bool) -> dict[int, DateFormat]:
-    """Cell style → its format, for the styles whose number format shows a time, or a date and
-    time (``h:mm:ss``, ``yyyy-mm-dd hh:mm``, the built-in 18-22, 45 and 47): python-calamine
-    gives such a cell the time to the microsecond (10:10:10.100000) where Excel shows it to the
-    second or to the decimals of a second its format shows, and a date and time where a format
-    of times shows the time of day alone (1900-01-01 02:02:58.560000, Excel's 2:02:59). Empty,
-    without a parse of the part, for a workbook whose styles name no such format."""
+    """Cell style → its format, for the styles whose number format shows a time, a date and
+    time or elapsed time (``h:mm:ss``, ``yyyy-mm-dd hh:mm``, ``[h]:mm:ss``, the built-in 18-22
+    and 45-47): python-calamine gives such a cell the time to the microsecond (10:10:10.100000)
+    where Excel shows it to the second or to the decimals of a second its format shows, with
+    seconds a format of hours and minutes does not show (13:05:00, Excel's 1:05 PM at ``h:mm
+    AM/PM``), a date and time where a format of times shows the time of day alone (1900-01-01
+    02:02:58.560000, Excel's 2:02:59), and elapsed time cut to the second (26:02:58, Excel's
+    26:02:59). Empty, without a parse of the part, for a workbook whose styles name no such
+    format."""
     name = next((n for n in ("xl/styles.xml", "xl/Styles.xml") if n in zf.NameToInfo), None)
     if name is None:
         return {}
     data = _ooxml.read(zf, name, "workbook")
     if not _BUILTIN_TIMES.intersection(int(n) for n in _FORMAT_ID.findall(data)) and not any(
-        date_kind(html.unescape(m.group(2).decode("utf-8", "replace"))) in ("time", "datetime")
+        date_kind(html.unescape(m.group(2).decode("utf-8", "replace"))) in _TIME_KINDS
         for m in _FORMAT_CODE.finditer(data)
     ):
         return {}
@@ -1612,7 +1621,7 @@ def time_styles(zf: zipfile.ZipFile, base_1904: bool) -> dict[int, DateFormat]:
     xfs = next((el for el in root.iter() if _local(el.tag) == "cellXfs"), None)
     for i, xf in enumerate(x for x in (xfs if xfs is not None else ()) if _local(x.tag) == "xf"):
         shown = formats.get(_int_attr(xf.get("numFmtId")) or 0)
-        if shown is not None and shown.kind in ("time", "datetime"):
+        if shown is not None and shown.kind in _TIME_KINDS:
             out[i] = shown
     return out
 
@@ -2568,8 +2577,11 @@ def _register(source_type: str, *extensions: str) -> None:
         # longer as calamine's text of its ISO 8601 value (PT26H03M04S); xlsx 26, xlsb 19: a
         # time in a format of times (h:mm:ss) the time of day, rounded to the second or to the
         # decimals of a second its format shows (1.0854: 02:02:59, not 1900-01-01 02:02:58.560000;
-        # 10:10:10.1 at h:mm:ss.0), a date and time likewise
-        version={"xlsx": "26", "ods": "15", "xls": "15", "xlsb": "19"}[source_type],
+        # 10:10:10.1 at h:mm:ss.0), a date and time likewise; xlsx 27, xlsb 20, xls 16: a time
+        # shows the parts its format shows (06:00 at h:mm, 2023-03-15 06:00 at m/d/yy h:mm), on
+        # a clock of 12 hours where it says so (1:05 PM at h:mm AM/PM), elapsed time rounded to
+        # the second (26:02:59, 1562:59 at [mm]:ss), in an .xls as in an .xlsx; a chart's too
+        version={"xlsx": "27", "ods": "15", "xls": "16", "xlsb": "20"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

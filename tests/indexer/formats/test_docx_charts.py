@@ -190,3 +190,18 @@ def test_an_office_2016_chart_keeping_no_values_in_word_is_listed_with_why():
     ((what, name, reason),) = [(s.what, s.name, s.reason) for s in doc.coverage.skipped]
     assert (what, name) == ("chart", "Chart 1")
     assert "only in its embedded workbook" in reason
+
+
+def test_times_in_a_chart_are_shown_as_excel_shows_them():
+    # 47100 s (0.54513888… of a day) is 13:05, 1:05 PM at h:mm AM/PM, 13:05:00 at [h]:mm:ss (13
+    # elapsed hours); 1.0854 days are 93778.56 s, rounded to the second 93779 s: 2:02:59 past the
+    # first day, 2:02 AM, and 26 hours (93600 s) and 179 s elapsed, 26:02:59 at [h]:mm:ss
+    plots = (
+        '<c:lineChart><c:grouping val="standard"/>'
+        + series(0, "Start", [repr(47100 / 86400), "1.0854"], "h:mm AM/PM")
+        + series(1, "Worked", [repr(47100 / 86400), "1.0854"], "[h]:mm:ss")
+        + "</c:lineChart>"
+    )
+    (table,) = [b for b in docx(word(chart_space(plots))).blocks if b.kind == "table"]
+    assert table.header == ("", "Start", "Worked")
+    assert table.rows == (("Jan", "1:05 PM", "13:05:00"), ("Feb", "2:02 AM", "26:02:59"))

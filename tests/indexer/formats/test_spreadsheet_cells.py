@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from indexer import extract, get_chunks
 from indexer.formats import _xls, _xlsb, spreadsheet
 from indexer.formats._cells import RawSheet
-from indexer.formats._numfmt import DateFormat, compile_format, date_kind
+from indexer.formats._numfmt import DateFormat, TimeParts, compile_format, date_kind, time_parts
 from indexer.formats.spreadsheet import _batch_cells, cell_text, read_table
 
 from ._zip import zipped
@@ -550,7 +550,8 @@ def test_an_xlsb_of_general_numbers_walks_no_sheet(tmp_path, monkeypatch):
         # the writer's two styles of dates, which no cell of the sheet has (a date and time shown
         # to the second)
         styles = _xlsb.xlsb_styles(zf)
-        assert styles == {1: DateFormat("datetime", seconds=0), 2: DateFormat("date")}
+        # (yyyy\-mm\-dd\ hh:mm: hours of two digits, minutes, no seconds; yyyy\-mm\-dd)
+        assert styles == {1: DateFormat("datetime", time=TimeParts(2, seconds=False)), 2: DateFormat("date")}
         monkeypatch.setattr(_xlsb, "_b12_records", walk)
         assert _xlsb.xlsb_cells(zf, "xl/worksheets/sheet1.bin", {}, {}) == ({}, {})
         assert _xlsb.xlsb_cells(zf, "xl/worksheets/sheet1.bin", styles, {}) == ({}, {})
@@ -629,8 +630,9 @@ def test_xlsb_dates_read_as_dates_whatever_their_format_and_storage(tmp_path):
     assert table.header == ("h0", "h1", "h2", "h3", "h4")
     assert table.rows == (
         ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15", "48:00:00"),
-        # a format without a time shows the date alone; m/d/yy h:mm the time too
-        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00:00", "1080006:00:00"),
+        # a format without a time shows the date alone; m/d/yy h:mm the time too, without
+        # seconds (Excel: 3/15/23 6:00)
+        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00", "1080006:00:00"),
         ("-3", "3000000", "1032", "1033", "1034"),
     )
 
@@ -733,6 +735,7 @@ def test_xlsb_pictures_belong_to_their_sheets(tmp_path):
 )
 def test_any_format_code_compiles_or_is_refused_without_raising(code, value):
     assert date_kind(code) in (None, "date", "time", "datetime", "duration")
+    assert isinstance(time_parts(code), TimeParts)
     shown = compile_format(code)
     if shown is not None:
         text = shown.show(value if isinstance(value, str) else repr(value))
@@ -744,14 +747,18 @@ def test_any_format_code_compiles_or_is_refused_without_raising(code, value):
     kind=st.sampled_from(["date", "time", "datetime", "duration"]),
     base_1904=st.booleans(),
     serial=st.floats(allow_nan=True, allow_infinity=True) | st.integers(-(10**7), 10**7).map(float),
-    seconds=st.none() | st.integers(0, 3),
+    code=st.none()
+    | st.text(alphabet='hmsHMS:.0[] AM/P"ydx', max_size=16)
+    | st.sampled_from(["h:mm:ss", "h:mm", "h:mm AM/PM", "[h]:mm:ss", "[mm]:ss.00", "[ss]"]),
 )
-def test_any_serial_number_is_a_date_or_none_without_raising(kind, base_1904, serial, seconds):
-    # with the decimals of a second a format shows, a time with decimals is text (10:10:10.1)
-    value = DateFormat(kind, base_1904, seconds).value(serial)
+def test_any_serial_number_is_a_date_or_none_without_raising(kind, base_1904, serial, code):
+    # with the parts of a time a format shows, a time not in Python's form is text (10:10:10.1,
+    # 1:05 PM)
+    parts = time_parts(code) if code is not None else None
+    value = DateFormat(kind, base_1904, parts).value(serial)
     assert value is None or isinstance(value, (dt.date, dt.time, dt.timedelta, str))
     if isinstance(value, str):
-        assert seconds and kind in ("time", "datetime")
+        assert parts is not None and not parts.iso and kind != "date"
 
 
 # -- a date format without a time shows the date alone ------------------------------------------
@@ -774,9 +781,9 @@ def test_a_date_format_without_a_time_shows_the_date_alone():
     assert table.header == tuple(_DATED)
     assert table.rows == (
         # Excel: 2023-03-15, 03-15-23, March 15, 2023, 2023-03-15 06:00, 06:00, 45000.25; a
-        # format of times shows the time of day alone (00:00 for 45001)
-        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00:00", "06:00:00", "45000.25"),
-        ("2023-03-16", "2023-03-16", "2023-03-16", "2023-03-16", "00:00:00", "45001"),
+        # format of times shows the time of day alone (00:00 for 45001), without seconds
+        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00", "06:00", "45000.25"),
+        ("2023-03-16", "2023-03-16", "2023-03-16", "2023-03-16", "00:00", "45001"),
     )
 
 
@@ -787,14 +794,7 @@ def test_a_date_format_without_a_time_shows_the_date_alone_through_openpyxl():
         rows = [[cell_text(v) for v in values] for _, values in backend.read(backend.sheets[0]).rows]
     finally:
         backend.close()
-    assert rows[1] == [
-        "2023-03-15",
-        "2023-03-15",
-        "2023-03-15",
-        "2023-03-15 06:00:00",
-        "06:00:00",
-        "45000.25",
-    ]
+    assert rows[1] == ["2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00", "06:00", "45000.25"]
 
 
 def test_a_workbook_of_dates_and_times_only_reads_no_date_styles(monkeypatch):
@@ -809,12 +809,13 @@ def test_a_workbook_of_dates_and_times_only_reads_no_date_styles(monkeypatch):
     monkeypatch.undo()
     monkeypatch.setattr(spreadsheet, "sheet_date_cells", refuse)  # nor is a sheet searched
     (table,) = extract(data, filename="d.xlsx").blocks
-    assert table.rows[0] == ("2023-03-15 06:00:00", "06:00:00", "45000.25")
+    assert table.rows[0] == ("2023-03-15 06:00", "06:00", "45000.25")
 
 
 # -- a format of times shows the time of day, to the second or the decimals it says --------------
 
-#: (format, serial number, what Excel shows, as read here: hours of two digits, as every time)
+#: (format, serial number, what Excel shows, as read here: hours of two digits on a clock of 24
+#: hours, as every time; Excel's 2:02:59 at h:mm:ss reads 02:02:59)
 #: 1.0854 is a day and 0.0854 × 86400 = 7378.56 s = 2:02:58.56, rounded to the second 2:02:59;
 #: 10:10:10.1 is 36610.1 s / 86400; 23:59:59.6 rounds up to midnight, 0:00:00, as Excel shows it
 _TIMED = [
@@ -825,6 +826,25 @@ _TIMED = [
     ("h:mm:ss", 86399.6 / 86400, "00:00:00"),
     ("yyyy-mm-dd hh:mm:ss", 45000.0854, "2023-03-15 02:02:59"),
     ("yyyy-mm-dd hh:mm:ss.000", 45000 + 7378.5604 / 86400, "2023-03-15 02:02:58.560"),
+    # no seconds where the format shows none (h:mm is the built-in 20): rounded to the second,
+    # 2:02:59, then its hours and minutes, no part rounded further (6:00:45 is 6:00, as in Excel)
+    ("h:mm", 1.0854, "02:02"),
+    ("h:mm", (6 * 3600 + 45) / 86400, "06:00"),
+    ("yyyy-mm-dd hh:mm", 45000 + 47100 / 86400, "2023-03-15 13:05"),
+    # a clock of 12 hours (the built-in 18 and 19): 47100 s is 13:05, 1:05 PM; midnight 12:00 AM;
+    # hours of one digit for h, as Excel shows them (there is no other form of such a time)
+    ("h:mm AM/PM", 47100 / 86400, "1:05 PM"),
+    ("h:mm AM/PM", 0.0, "12:00 AM"),
+    ("h:mm:ss AM/PM", 1.0854, "2:02:59 AM"),
+    ("hh:mm AM/PM", 47100 / 86400, "01:05 PM"),
+    ("h:mm:ss A/P", 47100 / 86400, "1:05:00 P"),
+    ("yyyy-mm-dd h:mm AM/PM", 45000.25, "2023-03-15 6:00 AM"),
+    # elapsed time rounded to the second: 1.0854 days are 93778.56 s, 93779 s, which are 26 h
+    # (93600 s) and 179 s (2 min 59 s), 1562 min and 59 s; mm:ss the minutes of the hour, 02:59
+    ("[h]:mm:ss", 1.0854, "26:02:59"),
+    ("[mm]:ss", 1.0854, "1562:59"),
+    ("[ss]", 1.0854, "93779"),
+    ("mm:ss", 1.0854, "02:59"),
 ]
 
 
@@ -858,6 +878,30 @@ def test_an_xlsb_format_of_times_shows_the_time_of_day(tmp_path):
     assert table.rows == (("02:02:59", "10:10:10.1"),)
 
 
+def test_an_xls_format_of_times_shows_the_time_as_excel_does():
+    # calamine reads these NUMBER records as 1900-01-01 02:02:58.560000 (or 13:05:00) and as
+    # durations cut to the second, 26:02:58; worked out as for _TIMED: 1.0854 is 2:02:58.56 past
+    # the first day, 2:02:59 rounded (26:02:59, 1562:59 elapsed), 47100 s are 13:05, 785 min
+    import xlwt
+
+    codes = ["h:mm:ss", "h:mm", "h:mm AM/PM", "[h]:mm:ss", "[mm]:ss", "yyyy-mm-dd hh:mm"]
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("Data")
+    for col, code in enumerate(codes):
+        style = xlwt.easyxf(num_format_str=code)
+        sheet.write(0, col, code)
+        sheet.write(1, col, 1.0854, style)
+        sheet.write(2, col, 47100 / 86400, style)
+    out = io.BytesIO()
+    book.save(out)
+    (table,) = extract(out.getvalue(), filename="t.xls").blocks
+    assert table.rows == (
+        ("02:02:59", "02:02", "2:02 AM", "26:02:59", "1562:59", "1900-01-01 02:02"),
+        # a number below 1 in a format of a date and time: its time of day
+        ("13:05:00", "13:05", "1:05 PM", "13:05:00", "785:00", "13:05"),
+    )
+
+
 def _xls_dated(formats, *, base_1904=False) -> bytes:
     """A BIFF8 workbook (xlwt) of one row of headers (the format codes), then 45000.25 and 45001
     under each, in that column's format."""
@@ -880,7 +924,7 @@ def test_an_xls_date_format_without_a_time_shows_the_date_alone():
     codes = ["yyyy-mm-dd", "dd/mm/yyyy", "M/D/YY", "yyyy-mm-dd hh:mm", "General"]
     (table,) = extract(_xls_dated(codes), filename="d.xls").blocks
     assert table.rows == (
-        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00:00", "45000.25"),
+        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00", "45000.25"),
         ("2023-03-16", "2023-03-16", "2023-03-16", "2023-03-16", "45001"),
     )
     # counted from 1904, the record's number stands for 2027-03-16 06:00, as calamine reads it
@@ -911,7 +955,7 @@ def test_a_number_below_1_in_a_date_format_shows_excel_s_day_zero_in_an_xlsx():
         buf = io.BytesIO()
         wb.save(buf)
         (table,) = extract(buf.getvalue(), filename="z.xlsx").blocks
-        assert table.rows == ((zero, "00:00:00"), (zero, "12:00:00"), (zero, "06:00:00"))
+        assert table.rows == ((zero, "00:00"), (zero, "12:00"), (zero, "06:00"))
 
 
 def test_a_number_below_1_in_a_date_format_shows_excel_s_day_zero_in_an_xls():
@@ -930,7 +974,7 @@ def test_a_number_below_1_in_a_date_format_shows_excel_s_day_zero_in_an_xls():
         out = io.BytesIO()
         book.save(out)
         (table,) = extract(out.getvalue(), filename="z.xls").blocks
-        assert table.rows == ((zero, "00:00:00"), (zero, "12:00:00"), (zero, "06:00:00"))
+        assert table.rows == ((zero, "00:00"), (zero, "12:00"), (zero, "06:00"))
 
 
 def test_a_number_below_1_in_a_date_format_shows_excel_s_day_zero_in_an_xlsb(tmp_path):
