@@ -9,7 +9,8 @@ What is read: headings (style names ``Heading N``/``Title`` and outline levels, 
 ``basedOn``), paragraphs, nested lists (``numPr``/``ilvl``, ordered or bulleted from the numbering
 definitions; a paragraph naming no style takes those of the paragraph style marked ``w:default``,
 whatever its id, else of ``Normal``), tables (``gridSpan`` repeated across the span, ``vMerge`` continued from the cell
-above, numbered cell paragraphs starting with the number Word shows), footnotes and endnotes (``[^n]`` markers, n the number Word shows, endnotes ``e1`` …; the notes as paragraphs at the end), hyperlink
+above, numbered cell paragraphs starting with the number Word shows), footnotes and endnotes (``[^n]`` markers, n the number Word shows, endnotes ``i``, ``ii`` … or
+``e1`` … beside footnotes numbered alike; the notes as paragraphs at the end), hyperlink
 text, headers/footers (document metadata ``header_text``/``footer_text``), page numbers (explicit
 ``w:br type=page`` and Word's ``w:lastRenderedPageBreak``, one break counted once), and every image
 of a paragraph (``a:blip r:embed`` and VML ``v:imagedata``), placed right after its anchoring
@@ -932,11 +933,12 @@ class _Walker:
         self.note_refs: list[tuple[str, str]] = []  # (kind, id) in order of reference
         self.note_marks: dict[tuple[str, str], tuple[str, str]] = {}  # custom: (label, mark)
         self.note_labels: dict[tuple[str, str], str] = {}  # every note referred to: its label
-        #: the numbering of footnotes and endnotes (format, first number) by kind, asked for
-        #: when a note is first referred to; Word's defaults without it
-        self.note_numbering: Callable[[], dict[str, tuple[str, int]]] | None = None
-        self.note_counts: dict[str, int] = {}  # the next number of each kind of note
-        self.note_formats: dict[str, str] = {}  # the numbering format of each kind of note
+        #: the numbering of footnotes and endnotes, made when a note is first referred to;
+        #: Word's defaults without a document's settings
+        self.note_numbering: Callable[[], _NoteNumbering] = lambda: _NoteNumbering(
+            None, etree.Element(_w("body"))
+        )
+        self.note_numbers: _NoteNumbering | None = None
         self.note_parts: dict[str, etree._Element | None] = {}  # footnotes, endnotes parts by kind
         self.numbered: list[tuple[str, int]] = []  # body list paragraphs not yet counted
         self.objects: list[tuple[str, str | None]] = []  # (r:id, ProgID) of objects not yet read
@@ -1128,7 +1130,7 @@ class _Walker:
         the mark is the text after the reference, which is then not read again), as the reader
         sees it; else the number Word gives it, counting the notes of its kind in the order they
         are referred to, in the numbering format and from the first number the document sets
-        (``footnotePr``; footnotes ``1``, ``2`` …, endnotes ``e1``, ``e2`` …), whatever their
+        (:class:`_NoteNumbering`; footnotes ``1``, ``2`` …, endnotes ``i``, ``ii`` …), whatever their
         ids (a file saved by LibreOffice numbers its first footnote's id 2). A custom mark that
         cannot be a label (a space in it, or a number) leaves the note its id. Each label made
         unique with ``-2``, ``-3`` …; a note referred to again keeps its label."""
@@ -1138,7 +1140,7 @@ class _Walker:
         if known is not None:  # the same note referred to again
             return known
         if not custom:
-            label = self._unique(self._note_number(kind))
+            label = self._unique(self._note_number(ref, kind))
         elif not _MARK_LABEL.fullmatch(mark) or _NUMBER_LABEL.fullmatch(mark):
             label = self._unique(_note_label(kind, nid))
         else:
@@ -1155,18 +1157,11 @@ class _Walker:
             unique = f"{label}-{n}"
         return unique
 
-    def _note_number(self, kind: str) -> str:
+    def _note_number(self, ref: etree._Element, kind: str) -> str:
         """The next number of a note of ``kind``, as its label writes it."""
-        if self.note_numbering is not None:
-            numbering, self.note_numbering = self.note_numbering(), None
-            for k, (_fmt, start) in numbering.items():
-                self.note_counts.setdefault(k, start)
-            self.note_formats = {k: fmt for k, (fmt, _start) in numbering.items()}
-        n = self.note_counts.get(kind, 1)
-        self.note_counts[kind] = n + 1
-        if kind != "footnote":
-            return f"e{n}"
-        return _note_number_text(n, self.note_formats.get(kind, "decimal"))
+        if self.note_numbers is None:
+            self.note_numbers = self.note_numbering()
+        return self.note_numbers.label(ref, kind)
 
     def note_start(self, kind: str, nid: str) -> str:
         """The first characters of a note's text (its ``w:t``), where Word writes a custom mark
@@ -2102,20 +2097,52 @@ def _note_number_text(value: int, fmt: str) -> str:
     return _number_text(value, fmt) or str(value)
 
 
-def note_numbering(settings: etree._Element | None, body: etree._Element) -> dict[str, tuple[str, int]]:
-    """kind ("footnote", "endnote") → the numbering format and the first number of the notes
-    (``w:numFmt``, ``w:numStart`` of a ``footnotePr``/``endnotePr``): the document's settings,
-    overridden by the first section that sets them; decimal from 1 where neither does.
-    (Restarting the numbers at each section or page is not followed.)"""
-    out: dict[str, tuple[str, int]] = {}
-    for kind in ("footnote", "endnote"):
+#: the kinds of characters a note number format writes (Roman numbers and letters share theirs):
+#: an endnote's label is told from a footnote's by an ``e`` before it where the two share one
+_FORMAT_CHARS = {"lowerRoman": "a", "lowerLetter": "a", "upperRoman": "A", "upperLetter": "A", "chicago": "*"}
+W_SECTPR, W_PPR = _w("sectPr"), _w("pPr")
+
+
+class _NoteNumbering:
+    """How Word numbers a document's footnotes and endnotes: per section, the format
+    (``w:numFmt``), the first number (``w:numStart``) and when the count starts again
+    (``w:numRestart``) of its ``footnotePr``/``endnotePr``, each taken from the section, else the
+    document's settings, else Word's default (footnotes decimal, endnotes lowerRoman, from 1,
+    continuous). A note's number counts the notes of its kind before it, from the first
+    section's first number, and again from a section's own where it restarts at each section
+    (``eachSect``). Restarting at each page (``eachPage``) cannot be known without laying the
+    pages out: the count goes on there, as continuous."""
+
+    _DEFAULT_FORMAT = {"footnote": "decimal", "endnote": "lowerRoman"}
+
+    def __init__(self, settings: etree._Element | None, body: etree._Element) -> None:
+        # the sections in document order: each paragraph's pPr/sectPr ends one, the body's
+        # own sectPr is the last (a sectPr in a w:sectPrChange is a former state, not one)
+        self.ends = [
+            sect for sect in body.iter(W_SECTPR) if (up := sect.getparent()) is body or up.tag == W_PPR
+        ] or [None]
+        self.props = {
+            kind: [self._props(settings, sect, kind) for sect in self.ends]
+            for kind in ("footnote", "endnote")
+        }
+        self.section_of: dict[etree._Element, int] | None = None
+        if any(len({(fmt, r) for fmt, _, r in props}) > 1 or props[0][2] for props in self.props.values()):
+            self.section_of = self._sections(body)
+        self.counts: dict[str, tuple[int, int]] = {}  # kind: (section, next number)
+        footnote_chars = {_FORMAT_CHARS.get(fmt, "1") for fmt, _, _ in self.props["footnote"]}
+        self.endnote_prefix = {
+            fmt: "e" if _FORMAT_CHARS.get(fmt, "1") in footnote_chars else ""
+            for fmt, _, _ in self.props["endnote"]
+        }
+
+    def _props(
+        self, settings: etree._Element | None, sect: etree._Element | None, kind: str
+    ) -> tuple[str, int, bool]:
+        """(format, first number, restarts at each section) of a section's notes of ``kind``."""
+        fmt, start, restart = self._DEFAULT_FORMAT[kind], 1, False
         tag = _w(f"{kind}Pr")
-        fmt, start = "decimal", 1
-        holders = [settings.find(tag) if settings is not None else None]
-        holders.append(
-            next((pr for sect in body.iter(_w("sectPr")) if (pr := sect.find(tag)) is not None), None)
-        )
-        for pr in holders:
+        for holder in (settings, sect):  # the section's own overriding the document's
+            pr = holder.find(tag) if holder is not None else None
             if pr is None:
                 continue
             found = pr.find(W_NUMFMT)
@@ -2125,8 +2152,44 @@ def note_numbering(settings: etree._Element | None, body: etree._Element) -> dic
             value = first.get(W_VAL) if first is not None else None
             if value is not None and value.isdigit() and len(value) < 6:
                 start = int(value)
-        out[kind] = (fmt, start)
-    return out
+            again = pr.find(_w("numRestart"))
+            if again is not None and again.get(W_VAL):
+                # eachPage: the pages are not known here; counted on, as continuous
+                restart = again.get(W_VAL) == "eachSect"
+        return fmt, start, restart
+
+    def _sections(self, body: etree._Element) -> dict[etree._Element, int]:
+        """Each note reference of the body → the index of its section: the sections before it
+        ended, a paragraph holding a sectPr ending its section after its own text."""
+        out: dict[etree._Element, int] = {}
+        section, ending = 0, None  # ending: the paragraph whose sectPr ends the section
+        for el in body.iter(W_SECTPR, W_FOOTNOTEREF, W_ENDNOTEREF):
+            if ending is not None and not any(up is ending for up in el.iterancestors(W_P)):
+                section, ending = section + 1, None
+            if el.tag != W_SECTPR:
+                out[el] = section
+            elif (up := el.getparent()) is not None and up.tag == W_PPR:
+                ending = up.getparent()
+        return out
+
+    def label(self, ref: etree._Element, kind: str) -> str:
+        """The next number of a note of ``kind``, referred to by ``ref``, as its label writes it:
+        as Word shows it, an endnote's with ``e`` before it where its format writes the same
+        kind of characters as a footnote's (``e1``, ``e2`` when both are decimal)."""
+        props = self.props[kind]
+        section = len(props) - 1
+        if self.section_of is not None:
+            section = self.section_of.get(ref, self.counts.get(kind, (section, 0))[0])
+        was, n = self.counts.get(kind, (0, props[0][1]))
+        if section > was:
+            # the count starts again at the last section since the previous note that restarts
+            again = next((s for s in range(section, was, -1) if props[s][2]), None)
+            if again is not None:
+                n = props[again][1]
+        fmt = props[section][0]
+        self.counts[kind] = (max(section, was), n + 1)
+        text = _note_number_text(n, fmt)
+        return text if kind == "footnote" else self.endnote_prefix.get(fmt, "e") + text
 
 
 #: fields whose result is a page number or count: in a header or footer, the number of whichever
@@ -2355,7 +2418,10 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 30: a footnote's label is the number Word shows (its order of reference, in the footnotePr's
     # format, from its numStart), an endnote's e1, e2 … so, no longer the note's id
     # 31: a chart's time as Excel shows it (06:00 at h:mm, 1:05 PM, 26:02:59 at [h]:mm:ss)
-    version="31",
+    # 32: an endnote's label is the number Word shows (lower Roman by default: i, ii), with an e
+    # before it where footnotes write the same characters (e1 beside 1); each section's own
+    # format, and the count started again at a section that restarts it (numRestart eachSect)
+    version="32",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
@@ -2415,7 +2481,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         sink = _ooxml.ImageSink(zf)
         sink.skipped.extend(unread_alternates)
         walker = _Walker(rels, styles, numbering, sink)
-        walker.note_numbering = lambda: note_numbering(part("settings"), body)
+        walker.note_numbering = lambda: _NoteNumbering(part("settings"), body)
         walker.embeds = _Embeds(zf, Attacher(ctx), what)
         walker.zf = zf
         walker.what = what

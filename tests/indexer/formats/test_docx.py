@@ -323,7 +323,8 @@ def _notes(tag: str, ids: list[str]) -> str:
 def test_notes_are_numbered_in_the_order_they_are_referred_to():
     # as LibreOffice saves a file: ids from 2 (0 and 1 are the separators), here referred to out
     # of the ids' order (3, 2, 4); Word numbers footnotes 1, 2, 3 by their references, endnotes
-    # e1, e2 apart (endnote ids 2 and 3, referred to 3 then 2)
+    # apart in its default format for them, lower Roman: i, ii (endnote ids 2 and 3, referred to
+    # 3 then 2)
     refs = [
         ("footnoteReference", "3"),
         ("endnoteReference", "3"),
@@ -341,15 +342,15 @@ def test_notes_are_numbered_in_the_order_they_are_referred_to():
     doc = docx(data)
     assert [b.text for b in doc.blocks] == [
         "P1[^1]",
-        "P2[^e1]",
+        "P2[^i]",
         "P3[^2]",
-        "P4[^e2]",
+        "P4[^ii]",
         "P5[^3]",
         # the notes at the end in the order of their references, as before
         "[^1]: Note 3.",
-        "[^e1]: Note 3.",
+        "[^i]: Note 3.",
         "[^2]: Note 2.",
-        "[^e2]: Note 2.",
+        "[^ii]: Note 2.",
         "[^3]: Note 4.",
     ]
     assert [b.meta["note_id"] for b in doc.blocks[5:]] == ["3", "3", "2", "2", "4"]
@@ -377,6 +378,75 @@ def test_footnotes_are_numbered_in_the_format_and_from_the_number_the_document_s
             f"[^{first}]: Note 5.",
             f"[^{second}]: Note 2.",
         ]
+
+
+def test_endnotes_are_numbered_in_their_own_format_told_apart_from_footnotes():
+    # one footnote (id 2) then two endnotes (ids 3, 2). Word numbers endnotes i, ii by default;
+    # an endnotePr in settings.xml sets upper Roman (I, II), or decimal, which footnotes write
+    # too: the endnotes' labels then take an "e" before them (e1, e2) so that no [^…] label is
+    # both a footnote's and an endnote's; footnotes in lower Roman and endnotes left at Word's
+    # lower Roman likewise (ei, eii), the footnote keeping its i
+    refs = [("footnoteReference", "2"), ("endnoteReference", "3"), ("endnoteReference", "2")]
+    endnotes = f'<w:endnotes xmlns:w="{W_NS}">{_notes("endnote", ["2", "3"])}</w:endnotes>'
+    cases = (
+        ("", "1", "i", "ii"),
+        ('<w:endnotePr><w:numFmt w:val="upperRoman"/></w:endnotePr>', "1", "I", "II"),
+        ('<w:endnotePr><w:numFmt w:val="decimal"/></w:endnotePr>', "1", "e1", "e2"),
+        ('<w:footnotePr><w:numFmt w:val="lowerRoman"/></w:footnotePr>', "i", "ei", "eii"),
+    )
+    for props, foot, first, second in cases:
+        settings = f'<w:settings xmlns:w="{W_NS}">{props}</w:settings>'
+        data = build_docx(
+            _noted(refs),
+            footnotes=_notes("footnote", ["2"]),
+            rels={"rIdEnd": ("endnotes", "endnotes.xml"), "rIdSet": ("settings", "settings.xml")},
+            files={"word/endnotes.xml": endnotes.encode(), "word/settings.xml": settings.encode()},
+        )
+        assert [b.text for b in docx(data).blocks] == [
+            f"P1[^{foot}]",
+            f"P2[^{first}]",
+            f"P3[^{second}]",
+            f"[^{foot}]: Note 2.",
+            f"[^{first}]: Note 3.",
+            f"[^{second}]: Note 2.",
+        ], props
+
+
+def test_footnote_numbers_restart_at_each_section_where_the_document_says():
+    # two sections: the first ends with the paragraph whose pPr holds a sectPr (P2, its note
+    # still the first section's), the second with the body's sectPr. With numRestart eachSect
+    # Word numbers the notes 1, 2 then 1, 2 again; the labels of the second section's are made
+    # unique as any repeated label is (1-2, 2-2). The second section may start again from its
+    # own numStart (5, 6) and write its own format (upperLetter from 5: E, F). eachPage cannot
+    # be followed without the pages: the count goes on (1, 2, 3, 4), as without numRestart.
+    def doc(restart: str, second_section: str = "") -> list[str]:
+        settings = f'<w:settings xmlns:w="{W_NS}"><w:footnotePr>{restart}</w:footnotePr></w:settings>'
+        body = (
+            para("P1", extra='<w:r><w:footnoteReference w:id="2"/></w:r>')
+            + "<w:p><w:pPr><w:sectPr/></w:pPr><w:r><w:t>P2</w:t></w:r>"
+            '<w:r><w:footnoteReference w:id="3"/></w:r></w:p>'
+            + para("P3", extra='<w:r><w:footnoteReference w:id="4"/></w:r>')
+            + para("P4", extra='<w:r><w:footnoteReference w:id="5"/></w:r>')
+            + f"<w:sectPr>{second_section}</w:sectPr>"
+        )
+        data = build_docx(
+            body,
+            footnotes=_notes("footnote", ["2", "3", "4", "5"]),
+            rels={"rIdSet": ("settings", "settings.xml")},
+            files={"word/settings.xml": settings.encode()},
+        )
+        return [b.text for b in docx(data).blocks][:4]
+
+    each_sect = '<w:numRestart w:val="eachSect"/>'
+    assert doc(each_sect) == ["P1[^1]", "P2[^2]", "P3[^1-2]", "P4[^2-2]"]
+    own = '<w:footnotePr><w:numStart w:val="5"/></w:footnotePr>'
+    assert doc(each_sect, own) == ["P1[^1]", "P2[^2]", "P3[^5]", "P4[^6]"]
+    letters = '<w:footnotePr><w:numFmt w:val="upperLetter"/><w:numStart w:val="5"/></w:footnotePr>'
+    assert doc(each_sect, letters) == ["P1[^1]", "P2[^2]", "P3[^E]", "P4[^F]"]
+    for continuous in ('<w:numRestart w:val="eachPage"/>', '<w:numRestart w:val="continuous"/>', ""):
+        assert doc(continuous) == ["P1[^1]", "P2[^2]", "P3[^3]", "P4[^4]"]
+    # the second section's own start is not followed when the count goes on; its format is
+    assert doc("", letters) == ["P1[^1]", "P2[^2]", "P3[^C]", "P4[^D]"]
 
 
 def test_a_custom_mark_from_a_symbol_font_and_the_text_after_a_reference():
