@@ -48,7 +48,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from email.errors import HeaderParseError, InvalidBase64LengthDefect
-from email.header import decode_header, make_header
+from email.header import decode_header
 from email.message import Message
 from email.parser import BytesHeaderParser, HeaderParser
 from email.policy import compat32
@@ -131,36 +131,36 @@ _WEB_IMAGE_TYPES = frozenset(
 
 def header_text(value: Any) -> str:
     """A header's text with RFC 2047 words decoded and folding whitespace collapsed. Each word is
-    read by its charset as a part's text is (:func:`_word_text`)."""
+    read by its charset as a part's text is (:func:`_word_text`). Only the whitespace between
+    two encoded words is dropped (RFC 2047, 6.2): text written against an encoded word stays
+    against it (``=?utf-8?q?Caf=C3=A9?=s`` reads "Cafés", as mail readers and the standard
+    library's header registry show it), where ``make_header`` put a space."""
     if value is None:
         return ""
     raw = str(value)
     if "=?" in raw:
+        # unfolded first: decode_header reads a header line by line, each line's leading
+        # whitespace dropped, which joined text to an encoded word folded onto the next line
+        raw = _FOLD.sub("", raw)
         try:
             words = decode_header(raw)
-            if raw.isascii():
-                raw = str(make_header([_decoded_word(word, charset) for word, charset in words]))
-            else:  # 8-bit text beside encoded words: decode_header hands it back raw-unicode-escaped
-                raw = "".join(
-                    word
-                    if isinstance(word, str)
-                    else _word_text(word, charset)
-                    if charset
-                    else word.decode("raw-unicode-escape")
-                    for word, charset in words
-                )
+            ascii_only = raw.isascii()
+            # its text between encoded words comes back as bytes, raw-unicode-escaped
+            raw = "".join(
+                word
+                if isinstance(word, str)
+                else _word_text(word, charset)
+                if charset
+                else word.decode("ascii" if ascii_only else "raw-unicode-escape")
+                for word, charset in words
+            )
         except (HeaderParseError, LookupError, UnicodeError, ValueError):
             pass
     return _WS.sub(" ", raw).strip()
 
 
-def _decoded_word(word: str | bytes, charset: str | None) -> tuple[str | bytes, str | None]:
-    """A part of a header as ``decode_header`` gives it, an encoded word's bytes decoded
-    (:func:`_word_text`) for ``make_header``, which spaces the words as before."""
-    if not isinstance(word, bytes) or charset is None:
-        return word, charset
-    text = _word_text(word, charset)
-    return text, "us-ascii" if text.isascii() and charset.lower() in ("us-ascii", "ascii") else "utf-8"
+#: a line break in a folded header, before the whitespace that goes on with it
+_FOLD = re.compile(r"\r?\n(?=[ \t])")
 
 
 def _word_text(data: bytes, charset: str) -> str:
@@ -1906,7 +1906,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="41",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="42",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1996,6 +1996,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     # 40: a plain text's ordered items keep the numbers typed before them (text 11)
     # 41: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
+    # 42: text written against an encoded word in a header stays against it (RFC 2047: only
+    # whitespace between two encoded words is dropped), no longer a space put between them
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2056,7 +2058,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="41",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="42",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2146,6 +2148,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     # 40: a plain text's ordered items keep the numbers typed before them (text 11)
     # 41: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
+    # 42: text written against an encoded word in a header stays against it (RFC 2047: only
+    # whitespace between two encoded words is dropped), no longer a space put between them
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -125,3 +125,19 @@ def test_an_rfc_2231_file_name_is_read_by_its_charset_as_an_encoded_word_is():
         ).encode()
         doc = extract_eml(raw, CTX)
         assert doc.coverage.attachments_indexed == (name,)
+
+
+def test_text_against_an_encoded_word_stays_against_it():
+    # RFC 2047 6.2: only whitespace between two encoded words is dropped; text written against
+    # one (no space) stays so: "Caf" + "é" + "s" reads "Cafés", "th" + "é" "thé". Whitespace
+    # between text and an encoded word is kept, a folded line's too ("du" + fold + "café "),
+    # and the spaces between the encoded words "café " (its own space written "_"), "men" and
+    # "ü" are dropped ("café menü").
+    raw = (
+        b"From: r@example.org\n"
+        b"Subject: =?utf-8?q?Caf=C3=A9?=s et th=?utf-8?q?=C3=A9?= du\n"
+        b" =?utf-8?q?caf=C3=A9_?= =?utf-8?q?men?= =?iso-8859-1?q?=FC?=\n"
+        b"Content-Type: text/plain\n\nbody\n"
+    )
+    doc = extract_eml(raw, CTX)
+    assert doc.metadata["subject"] == "Cafés et thé du café menü"
