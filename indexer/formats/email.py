@@ -49,6 +49,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from email.errors import HeaderParseError, InvalidBase64LengthDefect
 from email.header import decode_header
+from email.headerregistry import HeaderRegistry
 from email.message import Message
 from email.parser import BytesHeaderParser, HeaderParser
 from email.policy import compat32
@@ -184,8 +185,10 @@ def _word_text(data: bytes, charset: str) -> str:
 
 
 def addresses(msg: Message, name: str) -> list[str]:
-    """``Name <addr>`` for each address of the header(s) ``name``. The list is split before
-    display names are decoded: an encoded word may hide a comma (``=?utf-8?Q?Doe=2C_J?=``)."""
+    """``Name <addr>`` for each address of the header(s) ``name``; a group (RFC 5322 3.4: ``Team:
+    a@x.org, b@y.org;``, ``undisclosed-recipients:;``) as one entry written as a mail reader
+    shows it, its name then its members. The list is split before display names are decoded:
+    an encoded word may hide a comma (``=?utf-8?Q?Doe=2C_J?=``)."""
     values = msg.get_all(name) or []
     if not values:
         return []
@@ -201,6 +204,44 @@ def addresses(msg: Message, name: str) -> list[str]:
             out.append(f"{display} <{addr}>")
         elif addr or display:
             out.append(addr or display)
+    if any(":" in text for text in texts):
+        return _grouped(texts, pairs, out) or out
+    return out
+
+
+_REGISTRY = HeaderRegistry()
+#: a group's end and the whitespace and comments after it, which the registry does not read
+#: after an empty group ("unlisted-recipients:; (no To-header on input)", as sendmail writes it)
+_AFTER_GROUP = re.compile(r";\s*(?:\([^()\\]*\)\s*)*(?=,|$)")
+
+
+def _grouped(texts: list[str], pairs: list[tuple[str, str]], shown: list[str]) -> list[str] | None:
+    """The entries ``shown`` (one per address of ``pairs``, as :func:`getaddresses` read
+    ``texts``) with the members of each group gathered under its name (``Team: a, b;``), the
+    groups as the standard library's header registry reads them; None where the header has no
+    group, or the two readings do not agree address for address (a malformed header)."""
+    groups: list[tuple[str | None, int]] = []  # (name, members) in order
+    addrs: list[str] = []
+    try:
+        for text in texts:
+            for group in _REGISTRY("To", _AFTER_GROUP.sub(";", text)).groups:
+                groups.append((group.display_name, len(group.addresses)))
+                addrs.extend(a.addr_spec for a in group.addresses)
+    except (AttributeError, IndexError, TypeError, ValueError, RecursionError):
+        # the registry fails on some malformed lists (two groups without a comma between)
+        return None
+    if all(group_name is None for group_name, _ in groups):
+        return None
+    if any(not addr and display for display, addr in pairs) or [a for _, a in pairs if a] != addrs:
+        return None
+    out: list[str] = []
+    members = iter(shown)
+    for group_name, count in groups:
+        these = [next(members) for _ in range(count)]
+        if group_name is None:
+            out.extend(these)
+        else:
+            out.append(f"{header_text(group_name)}:{' ' if these else ''}{', '.join(these)};")
     return out
 
 
@@ -1906,7 +1947,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="42",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="43",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -1998,6 +2039,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 41: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
     # 42: text written against an encoded word in a header stays against it (RFC 2047: only
     # whitespace between two encoded words is dropped), no longer a space put between them
+    # 43: a group of addresses (Team: a@x.org, b@y.org;, undisclosed-recipients:;) one entry of
+    # its name and members, as mail readers show it, no longer its members alone or nothing
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2058,7 +2101,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="42",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="43",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2150,6 +2193,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 41: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
     # 42: text written against an encoded word in a header stays against it (RFC 2047: only
     # whitespace between two encoded words is dropped), no longer a space put between them
+    # 43: a group of addresses (Team: a@x.org, b@y.org;, undisclosed-recipients:;) one entry of
+    # its name and members, as mail readers show it, no longer its members alone or nothing
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

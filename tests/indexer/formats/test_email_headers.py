@@ -127,6 +127,32 @@ def test_an_rfc_2231_file_name_is_read_by_its_charset_as_an_encoded_word_is():
         assert doc.coverage.attachments_indexed == (name,)
 
 
+def test_a_group_of_addresses_keeps_its_name_with_its_members():
+    # RFC 5322 3.4: a group is its name, a colon, its members and a semicolon; a mail reader
+    # shows the name with the members ("Team: a@x.org, Café <b@y.org>;"), and the empty group
+    # of a message sent to Bcc alone as written ("undisclosed-recipients:;"), a comment after it
+    # left out as with any address. A list of two groups
+    # without a comma between them (malformed) keeps its addresses.
+    raw = (
+        b"From: r@example.org\n"
+        b"To: Team: a@x.org, =?utf-8?q?Caf=C3=A9?= <b@y.org>;, c@z.org\n"
+        b"Cc: undisclosed-recipients:;\n"
+        b"Bcc: A: k@x.org; Other: l@x.org;\n"
+        b"Subject: Groups\n"
+        b"Content-Type: text/plain\n\nbody\n"
+    )
+    doc = extract_eml(raw, CTX)
+    assert doc.metadata["to"] == ["Team: a@x.org, Café <b@y.org>;", "c@z.org"]
+    assert doc.metadata["cc"] == ["undisclosed-recipients:;"]
+    assert doc.metadata["bcc"] == ["k@x.org", "l@x.org"]
+    head = doc.blocks[1].text.splitlines()
+    assert "To: Team: a@x.org, Café <b@y.org>;, c@z.org" in head
+    assert "Cc: undisclosed-recipients:;" in head
+    # as sendmail writes an empty group, a comment after it (which the registry alone misreads)
+    raw = b"To: unlisted-recipients:; (no To-header on input)\nSubject: Sent\n\nbody\n"
+    assert extract_eml(raw, CTX).metadata["to"] == ["unlisted-recipients:;"]
+
+
 def test_text_against_an_encoded_word_stays_against_it():
     # RFC 2047 6.2: only whitespace between two encoded words is dropped; text written against
     # one (no space) stays so: "Caf" + "é" + "s" reads "Cafés", "th" + "é" "thé". Whitespace
