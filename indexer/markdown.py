@@ -534,12 +534,17 @@ def _escape_paragraph(lines: list[str], item: bool, quoted: bool = False) -> str
     return _backslashed(text, escaped)
 
 
+#: a footnote definition's start to pulldown-cmark ("[^1]:"), which, unlike a link reference
+#: definition, ends the paragraph before it
+_FOOTNOTE_DEFINITION = re.compile(r"\[\^[^\]\s]+\]:")
+
+
 def _line_start(text: str, at: int, content: str, first: bool, item: bool) -> list[int]:
     """Where a backslash goes so that a line whose text after its indentation is ``content`` (at
     ``at`` in ``text``) starts no block: a heading, list item, quote, fence, thematic break, HTML
     block, setext underline, table delimiter row, fenced div (pandoc's ``:::``, as the notes are
-    written), and on the first line a link reference definition or, in a list item, a task box.
-    Only an item numbered 1 can break into a paragraph, so "in\\n2019. Then" keeps its line as
+    written), a footnote definition, and on the first line a link reference definition or, in a
+    list item, a task box. Only an item numbered 1 can break into a paragraph, so "in\\n2019. Then" keeps its line as
     it is."""
     c = content[0]
     starts = (
@@ -553,6 +558,7 @@ def _line_start(text: str, at: int, content: str, first: bool, item: bool) -> li
         or (not first and _SETEXT.fullmatch(content))
         or (not first and _DELIMITER_ROW.fullmatch(content))  # "|"-less under a one-column head
         or (first and c == "[" and ("]:" in text or (item and _TASK.match(content))))
+        or (c == "[" and _FOOTNOTE_DEFINITION.match(content))  # breaks a paragraph in pulldown-cmark
     )
     if starts:
         return [at]

@@ -93,6 +93,7 @@ _line = st.text(alphabet=_MARKUP + "abxyzé€…", min_size=1, max_size=24).fil
 @example("a | b\n--- | ---")
 @example("0|\n:-")  # a one-column table: its delimiter row needs no "|"
 @example("[x]: /url\n[y]: /v")
+@example("0\n[^0]:")  # a footnote definition ends a paragraph in pulldown-cmark
 @example("***\n___\n```\n~~~")
 # white space to both readers (a vertical tab) or to pulldown-cmark (NEL, a line separator), not
 # to CommonMark: a run before it closes
