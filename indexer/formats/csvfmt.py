@@ -323,7 +323,7 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="8",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="9",  # 2: title lines over the header; text that is no table: wrapped list lines
         # 3: text that is no table has no heading in capitals or after "#" where most lines are code
         # 4: text that is no table keeps its lines' indentation in steps (text 8)
         # 5: a first line "sep=;" names the delimiter and is no row
@@ -333,6 +333,7 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
         # 8: a plain text's ordered items keep the numbers typed before them (text 11)
         source_type="csv",
         family=CSV,
+        # 9: text that is no table: soft hyphens (U+00AD) left out (text 12)
     )(extract)
 
 

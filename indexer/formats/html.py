@@ -32,7 +32,6 @@ import binascii
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from itertools import pairwise
 from typing import Any
 from urllib.parse import unquote_to_bytes, urljoin, urlsplit
@@ -62,7 +61,7 @@ from ..model import (
 from ..sniff import decode_labelled, decode_text, web_codec
 from .csvfmt import header_votes
 from .registry import extractor
-from .text import assemble_blocks, fast_render_table, new_block
+from .text import assemble_blocks, fast_render_table, new_block, soft_hyphens_out
 
 #: Removed with their content before the walk.
 BOILERPLATE = (
@@ -1700,29 +1699,9 @@ def _tree_blocks(
         walker.walk(root)
         walker.flush()
     blocks = walker.blocks
-    if any("\xad" in b.text for b in blocks):
-        blocks = [without_soft_hyphens(b) if "\xad" in b.text else b for b in blocks]
+    blocks = soft_hyphens_out(blocks)
     entries = [hidden_entry(hidden), margin_entry(numbers)]
     return blocks, walker.skipped + [e for e in entries if e is not None]
-
-
-def without_soft_hyphens(block: Block) -> Block:
-    """The block without its soft hyphens (U+00AD, ``&shy;``): a browser shows one only where it
-    breaks a word at the end of a line, and left in it cuts the word in two for a search
-    (``Donau&shy;dampf&shy;schiff`` would not be found as Donaudampfschiff). Looked for in the
-    blocks read, which are far shorter than the page."""
-
-    def bare(text: str) -> str:
-        return text.replace("\xad", "")
-
-    return replace(
-        block,
-        text=bare(block.text),
-        items=tuple(replace(i, text=bare(i.text)) for i in block.items),
-        rows=tuple(tuple(map(bare, row)) for row in block.rows),
-        header=None if block.header is None else tuple(map(bare, block.header)),
-        alt=None if block.alt is None else bare(block.alt),
-    )
 
 
 def _gutter(pre: LexborNode, text: str) -> bool:

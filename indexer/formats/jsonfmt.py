@@ -466,7 +466,7 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
 @extractor(
     ".json",
     name="json",
-    version="8",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="9",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item; envelope key a heading
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -477,6 +477,7 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     source_type="json",
     # 8: a plain text's ordered items keep the numbers typed before them (text 11)
+    # 9: invalid JSON read as text: soft hyphens (U+00AD) left out (text 12)
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
@@ -485,7 +486,7 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".jsonl",
     name="jsonl",
-    version="8",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="9",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -496,6 +497,7 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     source_type="jsonl",
     # 8: a plain text's ordered items keep the numbers typed before them (text 11)
+    # 9: invalid JSON read as text: soft hyphens (U+00AD) left out (text 12)
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
@@ -504,7 +506,7 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".ndjson",
     name="ndjson",
-    version="8",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="9",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -515,6 +517,7 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     source_type="ndjson",
     # 8: a plain text's ordered items keep the numbers typed before them (text 11)
+    # 9: invalid JSON read as text: soft hyphens (U+00AD) left out (text 12)
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)

@@ -46,7 +46,7 @@ from ..model import (
     render_table,
 )
 from .registry import extractor
-from .text import decode_document, fast_render_table, new_block, new_item
+from .text import decode_document, fast_render_table, new_block, new_item, soft_hyphens_out
 
 #: Front matter is found by :func:`_front_matter`, not by pulldown-cmark, whose metadata blocks
 #: start at any ``---`` line followed by another ``---`` (a thematic break over a setext heading's
@@ -1343,7 +1343,7 @@ def markdown_blocks(text: str) -> list[Block]:
     first line is a thematic break."""
     if not text.strip():
         return []
-    return _build(text, front=False).blocks
+    return soft_hyphens_out(_build(text, front=False).blocks)
 
 
 def parse_front_matter(raw: str, toml: bool = False) -> dict[str, Any] | str:
@@ -1468,8 +1468,5 @@ def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
             ]
     if not blocks:  # nothing structural (only comments, rules, link definitions): the text as-is
         blocks = [Block(PARAGRAPH, text.strip(), lines=_Lines(text).span(0, len(text.encode())))]
-    if any("\xad" in b.text for b in blocks):  # soft hyphens (&shy;) left out, as a page's are
-        from .html import without_soft_hyphens
-
-        blocks = [without_soft_hyphens(b) if "\xad" in b.text else b for b in blocks]
+    blocks = soft_hyphens_out(blocks)  # soft hyphens (&shy;) left out, as a page's are
     return Document(source_type="md", blocks=tuple(blocks), text=text, metadata=metadata)

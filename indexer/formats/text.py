@@ -26,6 +26,7 @@ import re
 import textwrap
 from bisect import bisect_right
 from collections.abc import Iterable
+from dataclasses import replace
 from itertools import accumulate, pairwise
 from typing import Any
 
@@ -552,6 +553,33 @@ def unnumbered(text: str) -> tuple[str, int]:
     return "\n".join(lines), len(margin)
 
 
+def without_soft_hyphens(block: Block) -> Block:
+    """The block without its soft hyphens (U+00AD, ``&shy;``): a browser or an editor shows one
+    only where it breaks a word at the end of a line, and left in it cuts the word in two for a
+    search (``Donau&shy;dampf&shy;schiff`` would not be found as Donaudampfschiff)."""
+
+    def bare(text: str) -> str:
+        return text.replace("\xad", "")
+
+    return replace(
+        block,
+        text=bare(block.text),
+        items=tuple(replace(i, text=bare(i.text)) for i in block.items),
+        rows=tuple(tuple(map(bare, row)) for row in block.rows),
+        header=None if block.header is None else tuple(map(bare, block.header)),
+        alt=None if block.alt is None else bare(block.alt),
+    )
+
+
+def soft_hyphens_out(blocks: list[Block]) -> list[Block]:
+    """The blocks without their soft hyphens (:func:`without_soft_hyphens`), looked for in the
+    blocks read (every HTML, Markdown and plain text reader's, the same text reading the same
+    in each)."""
+    if not any("\xad" in b.text for b in blocks):
+        return blocks
+    return [without_soft_hyphens(b) if "\xad" in b.text else b for b in blocks]
+
+
 def text_blocks(text: str, margin: dict[int, str] | None = None) -> list[Block]:
     """Blocks of plain text with ``lines`` relative to ``text``. ``margin``: lines (1-based) to
     read as the given text instead (a line without its margin number)."""
@@ -571,7 +599,7 @@ def text_blocks(text: str, margin: dict[int, str] | None = None) -> list[Block]:
         line += chunk.count("\n") + m.group().count("\n")
         pos = m.end()
     _read_chunk(reader, text[pos:], line, margin)
-    return reader.blocks
+    return soft_hyphens_out(reader.blocks)
 
 
 def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] | None = None) -> None:
@@ -592,7 +620,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="11",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="12",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
     # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
@@ -610,6 +638,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     source_type="txt",
     libraries=("charset-normalizer",),
     images=True,
+    # 12: soft hyphens (U+00AD) left out of the blocks, as an HTML page's and a Markdown file's are
 )
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -193,3 +193,27 @@ def test_nbformat3_streams_join_by_their_stream():
     }
     doc = extract_ipynb(json.dumps(nb).encode(), CTX)
     assert [b.text for b in doc.blocks if b.meta.get("output")] == ["half done", "warning"]
+
+
+def test_soft_hyphens_are_left_out_of_markdown_and_raw_cells():
+    # a Markdown cell's and a raw cell's U+00AD left out as a .md file's are: "Fahr"+"plan" and
+    # "Donau"+"dampf"+"schiff" read whole (the cells written by hand); code keeps what it holds
+    nb = {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {},
+        "cells": [
+            {
+                "cell_type": "markdown",
+                "metadata": {},
+                "source": "# Fahr\u00adplan\n\nDonau&shy;dampf\u00adschiff",
+            },
+            {"cell_type": "raw", "metadata": {}, "source": "Ab\u00adfahrt 9 Uhr"},
+        ],
+    }
+    doc = extract_ipynb(json.dumps(nb).encode(), CTX)
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        (HEADING, "Fahrplan"),
+        (PARAGRAPH, "Donaudampfschiff"),
+        (PARAGRAPH, "Abfahrt 9 Uhr"),
+    ]

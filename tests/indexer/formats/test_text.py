@@ -179,3 +179,14 @@ def test_fast_render_table_equals_render_table():
     assert fast_render_table(("h1", "h2"), (("a|b", ""), ("c\td", "e  f"))) == (
         "| h1 | h2 |\n| --- | --- |\n| a\\|b |  |\n| c d | e f |"
     )
+
+
+def test_soft_hyphens_are_left_out():
+    # U+00AD shows only where a line breaks at it, so the words read whole, as a search finds
+    # them (written by hand: "Donau", "dampf", "schiff" joined at two soft hyphens, "Fahr"+"plan"
+    # in a list item); the file's text stays as written
+    text = "Donau\u00addampf\u00adschiff ab Linz.\n\n- Fahr\u00adplan\n- Ziel\n"
+    doc = extract_text(text.encode(), CTX)
+    assert doc.blocks[0].kind == PARAGRAPH and doc.blocks[0].text == "Donaudampfschiff ab Linz."
+    assert doc.blocks[1].kind == LIST and [i.text for i in doc.blocks[1].items] == ["Fahrplan", "Ziel"]
+    assert "\xad" not in doc.blocks[1].text and doc.text == text
