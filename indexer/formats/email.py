@@ -1947,7 +1947,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="44",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="45",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -2042,6 +2042,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # 43: a group of addresses (Team: a@x.org, b@y.org;, undisclosed-recipients:;) one entry of
     # its name and members, as mail readers show it, no longer its members alone or nothing
     # 44: a plain body's or attached text's soft hyphens (U+00AD) left out, as an HTML body's are (text 12)
+    # 45: an HTML body's or attached page's <q> shows its quotation marks (HTML 23)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2102,7 +2103,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="44",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="45",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2197,6 +2198,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 43: a group of addresses (Team: a@x.org, b@y.org;, undisclosed-recipients:;) one entry of
     # its name and members, as mail readers show it, no longer its members alone or nothing
     # 44: a plain body's or attached text's soft hyphens (U+00AD) left out, as an HTML body's are (text 12)
+    # 45: an HTML body's or attached page's <q> shows its quotation marks (HTML 23)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -175,7 +175,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="22",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="23",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -217,6 +217,7 @@ class _Images:
     # 20: HTML 20 (a table in a list item a table of its own)
     # 21: a picture an inline SVG shows (a cover page's <svg><image xlink:href>) read as an <img>
     # 22: HTML 21 (a program's line-number column left out)
+    # 23: HTML 23 (a <q>'s quotation marks)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -1,9 +1,9 @@
 """HTML (.html .htm .xhtml) on selectolax's lexbor engine, an HTML5 parser.
 
 The tree is walked once in document order. Block elements (headings, paragraphs, lists, tables,
-``pre``, ``img``) become blocks; inline markup is reduced to its text, soft hyphens (``&shy;``)
-left out; text directly inside a container (``<div>text</div>``, text after an unclosed ``<p>``)
-becomes a paragraph, so nothing the reader sees is dropped; the blocks of a ``<blockquote>`` carry
+``pre``, ``img``) become blocks; inline markup is reduced to its text (a ``<q>`` between the
+quotation marks a browser draws), soft hyphens (``&shy;``) left out; text directly inside a
+container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing the reader sees is dropped; the blocks of a ``<blockquote>`` carry
 its depth (``quote`` in their meta, 2 in a quote within a quote); a ``pre`` or a table in a list
 item is a block of its own, the list ending before it and going on after it. Boilerplate (scripts,
 styles, navigation, page header/footer, asides, language menus, the widgets of an article's
@@ -1688,7 +1688,10 @@ def _show_links(tree: LexborHTMLParser) -> None:
 def _tree_blocks(
     tree: LexborHTMLParser, source: str, links: bool = False, mail: bool = False
 ) -> tuple[list[Block], list[Skipped]]:
+    quoted = _Q_TAG.search(source) is not None and _quotes_shown(tree)  # before <style> goes
     hidden = _remove_boilerplate(tree, mail)
+    if quoted:
+        _quote_marks(tree)
     kinds = _number_span_kinds(source)
     numbers = _remove_margin_numbers(tree, kinds) if kinds else 0
     if links:
@@ -1702,6 +1705,44 @@ def _tree_blocks(
     blocks = soft_hyphens_out(blocks)
     entries = [hidden_entry(hidden), margin_entry(numbers)]
     return blocks, walker.skipped + [e for e in entries if e is not None]
+
+
+#: An inline quotation's start tag
+_Q_TAG = re.compile(r"<q[\s>]", re.IGNORECASE)
+#: A rule of a stylesheet (its prelude, its declarations), nesting left aside
+_CSS_RULE = re.compile(r"([^{}]*)\{([^{}]*)\}")
+#: A selector of ``<q>`` itself or of the marks around it
+_Q_SELECTOR = re.compile(r"q(?:::?(?:before|after))?", re.IGNORECASE)
+#: A declaration taking a ``<q>``'s quotation marks away
+_NO_QUOTES = re.compile(r"\bquotes\s*:\s*none|\bcontent\s*:\s*(?:none|''|\"\")", re.IGNORECASE)
+
+
+def _quotes_shown(tree: LexborHTMLParser) -> bool:
+    """Whether a page shows the quotation marks around its ``<q>`` elements: unless a rule of its
+    ``<style>`` elements takes them away, as a CSS reset does (``blockquote, q { quotes: none }``,
+    ``q:before, q:after { content: '' }``)."""
+    for style in tree.css("style"):
+        css = _CSS_COMMENT.sub(" ", style.text(deep=True) or "")
+        for prelude, declared in _CSS_RULE.findall(css):
+            if _NO_QUOTES.search(declared) and any(
+                _Q_SELECTOR.fullmatch(s.strip()) for s in prelude.split(",")
+            ):
+                return False
+    return True
+
+
+def _quote_marks(tree: LexborHTMLParser) -> None:
+    """Write the quotation marks a browser shows around each ``<q>`` (its style sheet's
+    ``q::before { content: open-quote }``): English ones, “…” around a quotation and ‘…’ around
+    one quoted inside it, at any depth past the first (CSS repeats the last pair of ``quotes``);
+    the marks a page's language would choose (« … », „ … “) are not looked up."""
+    for q in tree.css("q"):
+        depth, up = 0, q.parent
+        while up is not None:
+            depth += up.tag == "q"
+            up = up.parent
+        q.insert_before("\u201c" if depth == 0 else "\u2018")
+        q.insert_after("\u201d" if depth == 0 else "\u2019")
 
 
 def _gutter(pre: LexborNode, text: str) -> bool:
@@ -1980,7 +2021,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="22",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="23",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2033,6 +2074,8 @@ def fallback_blocks(text: str) -> list[Block]:
     libraries=("selectolax",),
     images=True,
     sniff=lambda head: head.lstrip()[:15].lower().startswith((b"<!doctype html", b"<html")),
+    # 23: a <q>'s quotation marks, as a browser draws them (“…”, ‘…’ inside one), unless a <style> rule takes
+    # them away
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -66,3 +66,27 @@ def test_real_hebrew_and_chinese_pages(real_world):
     beijing = extract(real_world / "html" / "kreuzberg" / "beijing_chinese.html")
     tables = "\n".join(b.text for b in beijing.blocks if b.kind == TABLE)
     assert "| 語源 | 永乐迁都时明成祖命名，意为“地居于北之京师” |" in tables
+
+
+def test_q_shows_the_quotation_marks_a_browser_draws():
+    # a browser's style sheet draws open-quote and close-quote around <q>: English “…”, and ‘…’
+    # around a quotation inside one (the marks typed here by hand, U+201C/D and U+2018/9), in a
+    # paragraph, a list item, a table cell and a heading alike
+    blocks = html_blocks(
+        "<h2><q>Tide</q> tables</h2><p>She said <q>the <q>spring</q> tide turns</q> at noon.</p>"
+        "<ul><li><q>Neap</q> tide</li></ul>"
+        "<table><tr><th>Term</th><th>Note</th></tr><tr><td><q>ebb</q></td><td>falling</td></tr></table>"
+    )[0]
+    assert [b.text for b in blocks[:3]] == [
+        "\u201cTide\u201d tables",
+        "She said \u201cthe \u2018spring\u2019 tide turns\u201d at noon.",
+        "\u201cNeap\u201d tide",
+    ]
+    assert blocks[3].rows[0] == ("\u201cebb\u201d", "falling")
+
+
+def test_q_marks_left_out_where_the_page_takes_them_away():
+    # a CSS reset's "q { quotes: none }" or "q:before, q:after { content: '' }" shows none
+    for sheet in ("blockquote, q { quotes: none; }", "q:before, q:after { content: ''; }"):
+        blocks = html_blocks(f"<style>{sheet}</style><p>She said <q>hello</q>.</p>")[0]
+        assert [b.text for b in blocks] == ["She said hello."]
