@@ -1947,7 +1947,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="45",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="46",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -2043,6 +2043,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # its name and members, as mail readers show it, no longer its members alone or nothing
     # 44: a plain body's or attached text's soft hyphens (U+00AD) left out, as an HTML body's are (text 12)
     # 45: an HTML body's or attached page's <q> shows its quotation marks (HTML 23)
+    # 46: an HTML body's or attached page's inline SVG drawing's labels read (HTML 24)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2103,7 +2104,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="45",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="46",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2199,6 +2200,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # its name and members, as mail readers show it, no longer its members alone or nothing
     # 44: a plain body's or attached text's soft hyphens (U+00AD) left out, as an HTML body's are (text 12)
     # 45: an HTML body's or attached page's <q> shows its quotation marks (HTML 23)
+    # 46: an HTML body's or attached page's inline SVG drawing's labels read (HTML 24)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -56,7 +56,7 @@ _SVG_TITLE = re.compile(r"<title\b[^>]*>(.*?)</title\s*>", re.IGNORECASE | re.DO
 def _svg_pictures(m: re.Match[str]) -> str:
     """An inline SVG that shows pictures as ``<img>`` elements (its ``<title>`` their alt text),
     which the HTML reader takes from the package as it takes any other; SVG drawn otherwise is
-    left as it is (and out, as the HTML reader leaves it)."""
+    left as it is (the HTML reader reads the labels its ``<text>`` elements write)."""
     svg = m[0]
     sources = [src for _, src in _SVG_IMAGE.findall(svg)]
     if not sources:
@@ -175,7 +175,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="23",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="24",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -218,6 +218,7 @@ class _Images:
     # 21: a picture an inline SVG shows (a cover page's <svg><image xlink:href>) read as an <img>
     # 22: HTML 21 (a program's line-number column left out)
     # 23: HTML 23 (a <q>'s quotation marks)
+    # 24: HTML 24 (an inline SVG drawing's labels read)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -3,8 +3,9 @@
 The tree is walked once in document order. Block elements (headings, paragraphs, lists, tables,
 ``pre``, ``img``) become blocks; inline markup is reduced to its text (a ``<q>`` between the
 quotation marks a browser draws), soft hyphens (``&shy;``) left out; text directly inside a
-container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing the reader sees is dropped; the blocks of a ``<blockquote>`` carry
-its depth (``quote`` in their meta, 2 in a quote within a quote); a ``pre`` or a table in a list
+container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing
+the reader sees is dropped, the labels an inline SVG drawing writes (its ``<text>``) too; the
+blocks of a ``<blockquote>`` carry its depth (``quote`` in their meta, 2 in a quote within a quote); a ``pre`` or a table in a list
 item is a block of its own, the list ending before it and going on after it. Boilerplate (scripts,
 styles, navigation, page header/footer, asides, language menus, the widgets of an article's
 header, MediaWiki's edit links and category box) and the elements no reader is shown
@@ -32,6 +33,7 @@ import binascii
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from html import escape
 from itertools import pairwise
 from typing import Any
 from urllib.parse import unquote_to_bytes, urljoin, urlsplit
@@ -1084,8 +1086,67 @@ def _remove_boilerplate(tree: LexborHTMLParser, mail: bool = False) -> int:
         for node in tree.css("ul, ol, menu"):
             if _language_list(node):
                 node.decompose()
+    for svg in tree.css("svg"):
+        _svg_labels(svg)
     tree.strip_tags(list(BOILERPLATE), recursive=True)
     return hidden
+
+
+#: The SVG elements whose content is not drawn where it stands: definitions drawn only where
+#: used (a symbol, a gradient, a clip path), a tooltip or description, HTML inside a drawing
+_SVG_UNDRAWN = frozenset(
+    ("defs", "symbol", "clippath", "mask", "pattern", "marker", "title", "desc", "metadata", "foreignobject")
+)
+#: The attributes that place a ``<tspan>`` apart from the text before it (a line of a label)
+_SVG_PLACED = ("x", "y", "dx", "dy")
+
+
+def _svg_labels(svg: LexborNode) -> None:
+    """Put a ``<div>`` holding the labels an inline SVG drawing writes (its ``<text>`` elements,
+    one a line, a ``<tspan>`` placed by ``x``/``y``/``dx``/``dy`` a word apart) in the place of
+    the drawing, which is removed as boilerplate otherwise: a diagram's labels are text a search
+    should find. Text in definitions (``<defs>``, ``<symbol>``: drawn only where used), a
+    ``<title>`` or ``<desc>`` (not drawn) and a ``<foreignObject>`` (HTML, which a draw.io
+    drawing repeats as a ``<text>`` fallback) is not read; nor a drawing inside another one,
+    read with it."""
+    up = svg.parent
+    while up is not None:
+        if up.tag == "svg":
+            return
+        up = up.parent
+    labels = []
+    stack = [svg.iter(include_text=False)]
+    while stack:
+        child = next(stack[-1], None)
+        if child is None:
+            stack.pop()
+            continue
+        tag = (child.tag or "").lower()
+        if tag == "text":
+            label = _clean(_svg_text(child))
+            if label:
+                labels.append(label)
+        elif tag not in _SVG_UNDRAWN:
+            stack.append(child.iter(include_text=False))
+    if labels:
+        body = "<br>".join(escape(label) for label in labels)
+        div = LexborHTMLParser(f"<div>{body}</div>").css_first("div")
+        if div is not None:
+            svg.replace_with(div)
+
+
+def _svg_text(node: LexborNode) -> str:
+    """The text an SVG ``<text>`` draws: its text nodes as they are, a space before a ``<tspan>``
+    placed apart (:data:`_SVG_PLACED`)."""
+    parts = []
+    for child in node.iter(include_text=True):
+        tag = (child.tag or "").lower()
+        if tag == "-text":
+            parts.append(child.text_content or "")
+        elif tag not in _SVG_UNDRAWN and tag != "-comment":
+            placed = any(child.attributes.get(a) is not None for a in _SVG_PLACED)
+            parts.append((" " if placed else "") + _svg_text(child))
+    return "".join(parts)
 
 
 def _remove_hidden(tree: LexborHTMLParser, mail: bool = False) -> int:
@@ -2021,7 +2082,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="23",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="24",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2076,6 +2137,8 @@ def fallback_blocks(text: str) -> list[Block]:
     sniff=lambda head: head.lstrip()[:15].lower().startswith((b"<!doctype html", b"<html")),
     # 23: a <q>'s quotation marks, as a browser draws them (“…”, ‘…’ inside one), unless a <style> rule takes
     # them away
+    # 24: an inline SVG drawing's labels (its <text> elements, not in <defs>, <symbol>, <title>) a paragraph,
+    # one a line, not dropped with the drawing
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -1410,7 +1410,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="30",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="31",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1450,6 +1450,7 @@ def _scalar(value: str) -> Any:
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
     # 30: raw HTML: a <q>'s quotation marks (HTML 23)
+    # 31: raw HTML: an inline SVG drawing's labels read (HTML 24)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -1397,7 +1397,7 @@ def _text_attachment(
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
     # 39: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
-    version="41",
+    version="42",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1427,6 +1427,7 @@ def _text_attachment(
     # 38: a plain text's ordered items keep the numbers typed before them (text 11)
     # 40: a plain body's or attached text's soft hyphens (U+00AD) left out, as an HTML body's are (text 12)
     # 41: an HTML body's or attached page's <q> shows its quotation marks (HTML 23)
+    # 42: an HTML body's or attached page's inline SVG drawing's labels read (HTML 24)
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

@@ -268,7 +268,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="26",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="27",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -299,6 +299,7 @@ def _as_text(text: str, reason: str) -> Document:
     # 25: soft hyphens (U+00AD) left out of Markdown cells and raw cells too, not only of their raw HTML
     # (markdown, text 12)
     # 26: HTML outputs and Markdown cells' raw HTML: a <q>'s quotation marks (HTML 23)
+    # 27: HTML outputs and Markdown cells' raw HTML: an inline SVG drawing's labels read (HTML 24)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -322,7 +322,8 @@ def test_the_waste_land_notes_are_references(real_world):
 def test_svg_cover_page_picture_is_read():
     # a converter's cover page scales the cover to the screen in an inline SVG:
     # <svg …><image xlink:href="cover.png"/></svg>; the picture is the package's cover.png
-    # (48×64), read as an image block as an <img> is; an SVG drawing no picture stays out
+    # (48×64), read as an image block as an <img> is; an SVG drawing no picture is no image, the
+    # label its <text> draws ("decoration") a paragraph as on any page
     opf = _OPF.replace(
         '<item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/>',
         '<item id="cover" href="cover.xhtml" media-type="application/xhtml+xml"/>'
@@ -346,6 +347,8 @@ def test_svg_cover_page_picture_is_read():
         zf.writestr("EPUB/c1.xhtml", _XHTML.format(_CHAPTER))
     doc = extract_bytes(out.getvalue(), "tides.epub")
     shown = [(b.kind, b.text, b.images, b.alt) for b in doc.blocks if b.meta["href"] == "cover.xhtml"]
-    assert shown == [("image", "[Image: Tide Tables & Charts]", ("cover.png",), "Tide Tables & Charts")]
+    assert shown == [
+        ("image", "[Image: Tide Tables & Charts]", ("cover.png",), "Tide Tables & Charts"),
+        ("paragraph", "decoration", (), None),
+    ]
     assert [(i.name, i.width, i.height) for i in doc.images] == [("cover.png", 48, 64)]
-    assert "decoration" not in doc.text

@@ -90,3 +90,24 @@ def test_q_marks_left_out_where_the_page_takes_them_away():
     for sheet in ("blockquote, q { quotes: none; }", "q:before, q:after { content: ''; }"):
         blocks = html_blocks(f"<style>{sheet}</style><p>She said <q>hello</q>.</p>")[0]
         assert [b.text for b in blocks] == ["She said hello."]
+
+
+def test_inline_svg_labels_read_as_a_paragraph():
+    # a diagram drawn inline: its three <text> labels are drawn on the page (one a line here),
+    # two <tspan>s placed a line apart are words apart, "Pro<tspan>cess</tspan>" one word; the
+    # <title> (a tooltip), a <symbol>'s text (drawn only where used) and a draw.io label's HTML
+    # in <foreignObject> (repeated by the <text> after it) are not drawn where they stand
+    svg = (
+        "<svg viewBox='0 0 90 90'><title>Flow chart</title><defs><symbol id='s'><text>unused</text>"
+        "</symbol></defs><g><text x='1'>Start &amp; fill</text><text>Pro<tspan>cess</tspan></text>"
+        "<text><tspan x='1' dy='1'>high</tspan><tspan x='1' dy='2'>water</tspan></text></g>"
+        "<switch><foreignObject><div>Drain</div></foreignObject><text>Drain</text></switch></svg>"
+    )
+    blocks = html_blocks(f"<p>The cycle:</p>{svg}<p>Then it repeats.</p>")[0]
+    assert [(b.kind, b.text) for b in blocks] == [
+        (PARAGRAPH, "The cycle:"),
+        (PARAGRAPH, "Start & fill\nProcess\nhigh water\nDrain"),
+        (PARAGRAPH, "Then it repeats."),
+    ]
+    # an icon drawn without text adds nothing
+    assert [b.text for b in html_blocks("<p>Call <svg><path d='M0 0h9'/></svg> us</p>")[0]] == ["Call us"]
