@@ -6,7 +6,8 @@ block carries ``spine_index`` (0-based position in the spine) and ``href`` (the 
 the package), and ``is_navigation`` for the EPUB 3 navigation document, whose shown ``<nav>``
 lists (the table of contents) are read as content. Images referenced by
 ``<img src>``, or by an inline SVG's ``<image xlink:href>`` (a cover page), are taken from the
-package and keep their source file names. Document metadata: the
+package and keep their source file names. Of an EPUB 3 ``epub:switch`` one part is read, as a
+reading system shows one: its MathML ``epub:case``, else its ``epub:default``. Document metadata: the
 Dublin Core title, language, creator and identifier (first value, plus the plural lists when there
 are several), the EPUB version, the spine length and the table of contents as ``[{title, href}]``.
 """
@@ -64,6 +65,29 @@ def _svg_pictures(m: re.Match[str]) -> str:
     title = _SVG_TITLE.search(svg)
     alt = title[1].strip().replace('"', "&quot;") if title else ""  # entities kept as written
     return "".join(f'<img src="{src.replace(chr(34), "&quot;")}" alt="{alt}">' for src in sources)
+
+
+#: An EPUB 3 ``epub:switch``: content written in a markup a reading system may not read (an
+#: ``epub:case`` naming its namespace) and a fallback every one reads (``epub:default``)
+_SWITCH = re.compile(r"<epub:switch\b[^>]*>(.*?)</epub:switch\s*>", re.IGNORECASE | re.DOTALL)
+_CASE = re.compile(r"<epub:case\b([^>]*)>(.*?)</epub:case\s*>", re.IGNORECASE | re.DOTALL)
+_DEFAULT = re.compile(r"<epub:default\b[^>]*>(.*?)</epub:default\s*>", re.IGNORECASE | re.DOTALL)
+_NAMESPACE = re.compile(r"""\brequired-namespace\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
+#: The namespaces of the markup read here in an ``epub:case``: MathML, whose text is read as a
+#: formula's wherever it stands
+_READ_NAMESPACES = frozenset(("http://www.w3.org/1998/Math/MathML",))
+
+
+def _switch_shown(m: re.Match[str]) -> str:
+    """What a reading system shows of an ``epub:switch``: the first ``epub:case`` whose markup it
+    reads (MathML, :data:`_READ_NAMESPACES`), else the ``epub:default``; one of them, not both
+    (a book's formula and the picture or text standing in for it read twice otherwise)."""
+    for case in _CASE.finditer(m[1]):
+        namespace = _NAMESPACE.search(case[1])
+        if namespace is not None and namespace[2].strip() in _READ_NAMESPACES:
+            return case[2]
+    default = _DEFAULT.search(m[1])
+    return default[1] if default is not None else ""
 
 
 _DC = ("title", "language", "creator", "identifier", "publisher", "date", "subject", "description")
@@ -175,7 +199,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="24",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="25",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -219,6 +243,8 @@ class _Images:
     # 22: HTML 21 (a program's line-number column left out)
     # 23: HTML 23 (a <q>'s quotation marks)
     # 24: HTML 24 (an inline SVG drawing's labels read)
+    # 25: of an epub:switch one part read, its MathML epub:case or else its epub:default, not every case and
+    # the default
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
@@ -241,6 +267,8 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
         if "nav" in (getattr(item, "properties", None) or ()) or type(item).__name__ == "EpubNav":
             meta["is_navigation"] = True
         page = _CONTENT_TAGS.sub(_as_content, decode_html(item.get_content()))
+        if "epub:switch" in page:
+            page = _SWITCH.sub(_switch_shown, page)
         if "<svg" in page or "<SVG" in page:
             page = _SVG.sub(_svg_pictures, page)
         if meta.get("is_navigation"):

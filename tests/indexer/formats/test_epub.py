@@ -352,3 +352,34 @@ def test_svg_cover_page_picture_is_read():
         ("paragraph", "decoration", (), None),
     ]
     assert [(i.name, i.width, i.height) for i in doc.images] == [("cover.png", 48, 64)]
+
+
+def test_switch_shows_one_of_its_cases():
+    # an epub:switch shows one thing: the epub:default where no case's markup is read (the case
+    # names a namespace nothing here reads), the MathML case where one is, as MathML is read as
+    # text anywhere (a formula "x = 2", its default "[formula]" not read twice)
+    chapter = (
+        "<h1>Switch</h1><epub:switch><epub:case required-namespace='urn:x-unsupported'><p>Case text</p>"
+        "</epub:case><epub:default><p>Default text</p></epub:default></epub:switch>"
+        '<epub:switch><epub:case required-namespace="http://www.w3.org/1998/Math/MathML">'
+        '<math xmlns="http://www.w3.org/1998/Math/MathML"><mi>x</mi><mo>=</mo><mn>2</mn></math>'
+        "</epub:case><epub:default><p>[formula]</p></epub:default></epub:switch><p>After.</p>"
+    )
+    doc = extract_bytes(_epub3(chapter=chapter), "tides.epub")
+    shown = [b.text for b in doc.blocks if b.meta["spine_index"] == 1]
+    assert shown == ["Switch", "Default text", "x = 2", "After."]
+
+
+def test_real_switch_shows_pass_alone(real_world):
+    # features.epub's content-switch-001.xhtml: "If only the word "PASS" is rendered before this
+    # paragraph, the test passes" (its default; its case names an unsupported namespace and holds
+    # FAIL); switch-020's MathML case "2 x + y - z" is shown, its default FAIL is not
+    doc = extract(real_world / "epub" / "kreuzberg" / "features.epub")
+    start = next(i for i, b in enumerate(doc.blocks) if b.text == "epub:switch")
+    texts = [b.text for b in doc.blocks[start:]]
+    assert "FAIL" not in texts and texts.count("PASS") == 1
+    assert texts[texts.index("PASS") + 1].startswith('If only the word "PASS"')
+    maths = (
+        texts.index("Tests whether the MathML namespace is recognized when used in an epub:case element.") + 1
+    )
+    assert texts[maths].split() == ["2", "\u2061", "x", "+", "y", "-", "z"]
