@@ -2139,6 +2139,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # them away
     # 24: an inline SVG drawing's labels (its <text> elements, not in <defs>, <symbol>, <title>) a paragraph,
     # one a line, not dropped with the drawing
+    # a page of soft hyphens alone read as written, not as no text
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

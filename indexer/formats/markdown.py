@@ -1451,6 +1451,7 @@ def _scalar(value: str) -> Any:
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
     # 30: raw HTML: a <q>'s quotation marks (HTML 23)
     # 31: raw HTML: an inline SVG drawing's labels read (HTML 24)
+    # a block of soft hyphens alone left out, not an empty block; a text of them alone read as written
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -574,10 +574,14 @@ def without_soft_hyphens(block: Block) -> Block:
 def soft_hyphens_out(blocks: list[Block]) -> list[Block]:
     """The blocks without their soft hyphens (:func:`without_soft_hyphens`), looked for in the
     blocks read (every HTML, Markdown and plain text reader's, the same text reading the same
-    in each)."""
+    in each); a block of soft hyphens alone (and white space) is left out, as it shows nothing,
+    unless every block is one: such a text is not empty, and gives a chunk that is not (SPEC §5),
+    so it reads as written."""
     if not any("\xad" in b.text for b in blocks):
         return blocks
-    return [without_soft_hyphens(b) if "\xad" in b.text else b for b in blocks]
+    bare = [without_soft_hyphens(b) if "\xad" in b.text else b for b in blocks]
+    shown = [b for b, was in zip(bare, blocks, strict=True) if b.text.strip() or not was.text.strip()]
+    return shown if any(b.text.strip() for b in shown) else blocks
 
 
 def text_blocks(text: str, margin: dict[int, str] | None = None) -> list[Block]:
@@ -639,6 +643,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     libraries=("charset-normalizer",),
     images=True,
     # 12: soft hyphens (U+00AD) left out of the blocks, as an HTML page's and a Markdown file's are
+    # (a block of them alone left out, a text of them alone read as written)
 )
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

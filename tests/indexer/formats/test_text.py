@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import indexer
+from indexer.formats.markdown import extract_markdown
 from indexer.formats.text import decode_document, extract_text, text_blocks
 from indexer.model import CODE, HEADING, LIST, PARAGRAPH, TABLE
 
@@ -190,3 +191,13 @@ def test_soft_hyphens_are_left_out():
     assert doc.blocks[0].kind == PARAGRAPH and doc.blocks[0].text == "Donaudampfschiff ab Linz."
     assert doc.blocks[1].kind == LIST and [i.text for i in doc.blocks[1].items] == ["Fahrplan", "Ziel"]
     assert "\xad" not in doc.blocks[1].text and doc.text == text
+
+
+def test_soft_hyphens_alone_are_kept():
+    # a text of soft hyphens alone is no empty text: it keeps them, so it gives a chunk (SPEC §5);
+    # a paragraph of them beside another shows nothing and is left out
+    for text in ("\xad", "\xad \xad\n"):
+        doc = extract_text(text.encode(), CTX)
+        assert [b.text for b in doc.blocks] == [text.strip()]
+    assert [b.text for b in extract_markdown(b"\xc2\xad", CTX).blocks] == ["\xad"]
+    assert [b.text for b in extract_text("\xad\n\nTide\n".encode(), CTX).blocks] == ["Tide"]
