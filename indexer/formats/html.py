@@ -1104,7 +1104,8 @@ _SVG_PLACED = ("x", "y", "dx", "dy")
 def _svg_labels(svg: LexborNode) -> None:
     """Put a ``<div>`` holding the labels an inline SVG drawing writes (its ``<text>`` elements,
     one a line, a ``<tspan>`` placed by ``x``/``y``/``dx``/``dy`` a word apart) in the place of
-    the drawing, which is removed as boilerplate otherwise: a diagram's labels are text a search
+    the drawing, or the labels as words where text is written beside it
+    (:func:`_in_running_text`); the drawing is removed as boilerplate otherwise: a diagram's labels are text a search
     should find. Text in definitions (``<defs>``, ``<symbol>``: drawn only where used), a
     ``<title>`` or ``<desc>`` (not drawn) and a ``<foreignObject>`` (HTML, which a draw.io
     drawing repeats as a ``<text>`` fallback) is not read; nor a drawing inside another one,
@@ -1128,11 +1129,27 @@ def _svg_labels(svg: LexborNode) -> None:
                 labels.append(label)
         elif tag not in _SVG_UNDRAWN:
             stack.append(child.iter(include_text=False))
-    if labels:
-        body = "<br>".join(escape(label) for label in labels)
-        div = LexborHTMLParser(f"<div>{body}</div>").css_first("div")
-        if div is not None:
-            svg.replace_with(div)
+    if not labels:
+        return
+    if _in_running_text(svg):  # a drawing in a line of text (a button's, a badge's): words of it
+        svg.replace_with(" " + " ".join(labels) + " ")
+        return
+    body = "<br>".join(escape(label) for label in labels)
+    div = LexborHTMLParser(f"<div>{body}</div>").css_first("div")
+    if div is not None:
+        svg.replace_with(div)
+
+
+def _in_running_text(node: LexborNode) -> bool:
+    """Whether text is written beside a node, in the element holding it (``<p>Press <svg>…</svg>
+    to go</p>``)."""
+    for step in ("prev", "next"):
+        near = getattr(node, step)
+        while near is not None:
+            if near.tag == "-text" and (near.text_content or "").strip():
+                return True
+            near = getattr(near, step)
+    return False
 
 
 def _svg_text(node: LexborNode) -> str:
@@ -2138,7 +2155,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # 23: a <q>'s quotation marks, as a browser draws them (“…”, ‘…’ inside one), unless a <style> rule takes
     # them away
     # 24: an inline SVG drawing's labels (its <text> elements, not in <defs>, <symbol>, <title>) a paragraph,
-    # one a line, not dropped with the drawing
+    # one a line, not dropped with the drawing; words of a line of text written beside the drawing
     # a page of soft hyphens alone read as written, not as no text
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:

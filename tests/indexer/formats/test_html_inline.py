@@ -109,5 +109,8 @@ def test_inline_svg_labels_read_as_a_paragraph():
         (PARAGRAPH, "Start & fill\nProcess\nhigh water\nDrain"),
         (PARAGRAPH, "Then it repeats."),
     ]
-    # an icon drawn without text adds nothing
+    # an icon drawn without text adds nothing; a drawing with a label in a line of text (a key
+    # drawn as a button) is a word of the line, not a paragraph cutting it
     assert [b.text for b in html_blocks("<p>Call <svg><path d='M0 0h9'/></svg> us</p>")[0]] == ["Call us"]
+    line = "<p>Press <svg><rect/><text>OK</text></svg> to go</p>"
+    assert [b.text for b in html_blocks(line)[0]] == ["Press OK to go"]
