@@ -93,6 +93,23 @@ def _img_alt(tag: str) -> str:
     return _img_attrs(tag).get("alt") or ""
 
 
+#: An inline quotation's start tag and end tag, written inline in Markdown
+_Q_OPEN = re.compile(r"<q(?=[\s/>])", re.IGNORECASE)
+_Q_CLOSE = re.compile(r"</q\s*>", re.IGNORECASE)
+
+
+def _q_mark(tag: str, depth: int) -> tuple[str, int] | None:
+    """The quotation mark a browser draws for a ``<q>`` or ``</q>`` tag written inline, at a
+    depth of quotations (“…” outside any other, ‘…’ inside one, as the HTML reader writes them),
+    and the depth after the tag; None for any other tag."""
+    if _Q_OPEN.match(tag):
+        return ("\u201c" if depth == 0 else "\u2018"), depth + 1
+    if _Q_CLOSE.match(tag):
+        depth = max(depth - 1, 0)
+        return ("\u201d" if depth == 0 else "\u2019"), depth
+    return None
+
+
 def _tag_text(m: re.Match[str]) -> str:
     """A tag of raw HTML read inside a list item: an ``<img>`` as its alt text, any other as a space."""
     tag = m.group()
@@ -182,6 +199,7 @@ class _Builder:
         # stand-alone images and footnotes
         self.image_marks: list[int] = []  # where each open image's alt text starts in self.text
         self.para_images: list[tuple[str, str, bool]] = []  # (src, alt, kept) in this paragraph
+        self.open_q = 0  # how many <q> written inline are open
         self.footnote: str | None = None  # the label of a note whose first paragraph is to come
         self.notes = 0  # how many footnote definitions hold the blocks being read
         self.links: list[bool] = []  # open links: True for e-mail autolinks (kept as <addr>)
@@ -597,6 +615,9 @@ class _Builder:
             elif kind == "InlineHtml":
                 if value.lower().startswith("<br"):
                     self.text.append("\n")
+                elif (mark := _q_mark(value, self.open_q)) is not None:
+                    self.text.append(mark[0])
+                    self.open_q = mark[1]
                 elif _IMG_TAG.match(value):
                     attrs = _img_attrs(value)
                     alt = attrs.get("alt") or ""
@@ -934,6 +955,7 @@ class _Fallback:
     @staticmethod
     def inline(token: Any) -> str:
         out: list[str] = []
+        quotes = 0  # how many <q> written inline are open
         for child in token.children or ():
             kind = child.type
             if kind in ("text", "code_inline"):
@@ -946,6 +968,9 @@ class _Fallback:
                 out.append(_img_alt(child.content))
             elif kind == "html_inline" and child.content.lower().startswith("<br"):
                 out.append("\n")
+            elif kind == "html_inline" and (mark := _q_mark(child.content, quotes)) is not None:
+                out.append(mark[0])
+                quotes = mark[1]
             elif (
                 kind == "link_open"
                 and child.markup == "autolink"
@@ -1449,7 +1474,7 @@ def _scalar(value: str) -> Any:
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
-    # 30: raw HTML: a <q>'s quotation marks (HTML 23)
+    # 30: a <q>'s quotation marks, in raw HTML (HTML 23) and written inline in a paragraph
     # 31: raw HTML: an inline SVG drawing's labels read (HTML 24)
     # a block of soft hyphens alone left out, not an empty block; a text of them alone read as written
 )

@@ -298,7 +298,7 @@ def _as_text(text: str, reason: str) -> Document:
     # 23: HTML outputs and Markdown cells' raw HTML: a program's line-number column left out (HTML 21)
     # 25: soft hyphens (U+00AD) left out of Markdown cells and raw cells too, not only of their raw HTML
     # (markdown, text 12)
-    # 26: HTML outputs and Markdown cells' raw HTML: a <q>'s quotation marks (HTML 23)
+    # 26: HTML outputs and Markdown cells: a <q>'s quotation marks (HTML 23, markdown 30)
     # 27: HTML outputs and Markdown cells' raw HTML: an inline SVG drawing's labels read (HTML 24)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:

@@ -358,3 +358,15 @@ def test_in_a_quote_an_instruction_comment_or_cdata_without_its_end_is_text():
     md = render_markdown(assemble("eml", [Block(PARAGRAPH, "wrote:\n> see <?xml version\n> more")]))
     assert md == "wrote:\n\n> see <?xml version\n> more\n"
     _reads_back(md, [(0, "paragraph", ["wrote:"]), (1, "paragraph", ["see", "<?xml", "version", "more"])])
+
+
+@pytest.mark.parametrize("reader", ["pulldown-cmark", "markdown-it"])
+def test_an_inline_q_shows_its_quotation_marks(reader):
+    # <q> written inline in Markdown reads as a page's does: “…” around it, ‘…’ around one inside
+    # it (U+201C/D, U+2018/9, typed by hand), in a paragraph and a list item
+    source = "He said <q>the <q>spring</q> tide turns</q> at noon.\n\n- <q>Neap</q> tide\n"
+    blocks = markdown_blocks(source) if reader == "pulldown-cmark" else _Fallback(source).run().blocks
+    assert [b.text for b in blocks] == [
+        "He said \u201cthe \u2018spring\u2019 tide turns\u201d at noon.",
+        "\u201cNeap\u201d tide",
+    ]
