@@ -5,12 +5,13 @@ The tree is walked once in document order. Block elements (headings, paragraphs,
 quotation marks a browser draws), soft hyphens (``&shy;``) left out; text directly inside a
 container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragraph, so nothing
 the reader sees is dropped, the labels an inline SVG drawing writes (its ``<text>``) too; the
-blocks of a ``<blockquote>`` carry its depth (``quote`` in their meta, 2 in a quote within a quote); a ``pre`` or a table in a list
-item is a block of its own, the list ending before it and going on after it. Boilerplate (scripts,
-styles, navigation, page header/footer, asides, language menus, the widgets of an article's
-header, MediaWiki's edit links and category box) and the elements no reader is shown
-(``hidden``, a ``display: none`` inline or from a ``<style>`` rule) are removed first: every one
-of them in a mail body, a web page's short inline ones (sort keys) only.
+blocks of a ``<blockquote>`` carry its depth (``quote`` in their meta, 2 in a quote within a
+quote); a ``pre`` or a table in a list item is a block of its own, the list ending before it and
+going on after it. Boilerplate (scripts, styles, navigation, page header/footer, asides,
+language menus, the widgets of an article's header, MediaWiki's edit links and category box) and
+the elements no reader is shown (``hidden``, a ``display: none`` inline or from a ``<style>``
+rule) are removed first: every one of them in a mail body, a web page's short inline ones (sort
+keys) only.
 Images are never fetched: an ``<img>`` becomes an IMAGE block with its alt text, and only
 ``data:`` URIs carry bytes that can be extracted; tracking pixels and small icons, by their
 declared size, are left out and listed (:func:`_junk_image`). Tables are laid out as a browser
@@ -1105,11 +1106,11 @@ def _svg_labels(svg: LexborNode) -> None:
     """Put a ``<div>`` holding the labels an inline SVG drawing writes (its ``<text>`` elements,
     one a line, a ``<tspan>`` placed by ``x``/``y``/``dx``/``dy`` a word apart) in the place of
     the drawing, or the labels as words where text is written beside it
-    (:func:`_in_running_text`); the drawing is removed as boilerplate otherwise: a diagram's labels are text a search
-    should find. Text in definitions (``<defs>``, ``<symbol>``: drawn only where used), a
-    ``<title>`` or ``<desc>`` (not drawn) and a ``<foreignObject>`` (HTML, which a draw.io
-    drawing repeats as a ``<text>`` fallback) is not read; nor a drawing inside another one,
-    read with it."""
+    (:func:`_in_running_text`); the drawing is removed as boilerplate otherwise: a diagram's
+    labels are text a search should find. Text in definitions (``<defs>``, ``<symbol>``: drawn
+    only where used), a ``<title>`` or ``<desc>`` (not drawn) and a ``<foreignObject>`` (HTML,
+    which a draw.io drawing repeats as a ``<text>`` fallback) is not read; nor a drawing inside
+    another one, read with it."""
     up = svg.parent
     while up is not None:
         if up.tag == "svg":
