@@ -1911,14 +1911,14 @@ def join_page_breaks(
             at = max(0, len(text) - len(b.text))  # where the next page's text starts,
             if at and not text[at - 1].isspace():  # its first word joined at a hyphen
                 at = text.rfind(" ", 0, at) + 1
-            out[-1] = replace(prev, text=text, meta=_onto(prev, at, b.page))
+            out[-1] = replace(prev, text=text, meta=onto_page(prev, at, b.page))
         else:
             out.append(b)
         tail = g
     return out
 
 
-def _onto(block: Block, offset: int, page: int) -> dict:
+def onto_page(block: Block, offset: int, page: int) -> dict:
     """``block``'s meta once text from ``page`` is joined to it from ``offset`` on: PAGE_END
     ``page``, and the break in PAGE_BREAKS, so the parts cut from it say their own pages."""
     breaks = block.meta.get(PAGE_BREAKS, ())
@@ -2039,7 +2039,7 @@ def join_lists(blocks: Sequence[Block]) -> list[Block]:
             items = prev.items + b.items
             text = render_list(items)
             last = prev.meta.get(PAGE_END, prev.page)
-            meta = prev.meta if b.page == last else _onto(prev, len(render_list(prev.items)) + 1, b.page)
+            meta = prev.meta if b.page == last else onto_page(prev, len(render_list(prev.items)) + 1, b.page)
             out[-1] = replace(prev, text=text, items=items, meta=meta)
         else:
             out.append(b)

@@ -1154,6 +1154,19 @@ def _data_row(first: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> bool
     return False
 
 
+def runs_on(before: FoundTable, after: FoundTable) -> bool:
+    """Whether ``after``, the first thing on a page, is the rest of ``before``, the last thing on
+    the page before: under the same header (printed again, or carried by ``carry_headers``), its
+    columns as many and each starting within SNAP points of the other's, or, read by pdfplumber
+    without columns, as wide as ``before`` within SNAP points."""
+    if before.header is None or after.header != before.header or not after.rows:
+        return False
+    a, b = before.columns, after.columns
+    if a or b:
+        return len(a) == len(b) and all(abs(x - y) <= SNAP for x, y in zip(a, b, strict=True))
+    return abs(before.left - after.left) <= SNAP and abs(before.right - after.right) <= SNAP
+
+
 def _continues(before: FoundTable, after: FoundTable) -> bool:
     a, b = before.columns, after.columns
     return (

@@ -22,7 +22,7 @@ import pypdfium2.raw as pdfium_c
 from .. import errors
 from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
-from ..model import IMAGE, TABLE, Block, Coverage, Document, Image, Skipped, assemble, render_table
+from ..model import IMAGE, PAGE_END, TABLE, Block, Coverage, Document, Image, Skipped, assemble, render_table
 from . import _pdf_ocr
 from ._attached import Attached, Attacher, text_chars
 from ._encrypted import pdf_password
@@ -41,6 +41,7 @@ from ._pdf_layout import (
     join_lists,
     join_page_breaks,
     margin_line_numbers,
+    onto_page,
     rejoin_rows,
     title_authors,
     title_dates,
@@ -69,6 +70,7 @@ from ._pdf_tables import (
     grid_tables,
     loses_words,
     open_plumber,
+    runs_on,
     without_line_numbers,
 )
 from .registry import extractor
@@ -208,7 +210,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 31: a paragraph or list read on over a page break says the last page it reaches (page_end)
     # 32: a bold label broken over two lines is a heading; a bold term's item keeps the lines under it
     # 33: a bullet back at the first item's indent after its sub-bullets, in about its size, goes on the list
-    version="33",
+    version="34",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -1176,16 +1178,29 @@ def _blocks(
         block_of.setdefault(id(g), []).append(b)
     out: list[Block] = []
     owners: list[Group | None] = []  # the group each block alone was made of
+    ending: FoundTable | None = None  # the table the last block was made of, read to its page's end
     for p, items in zip(pages, per_page, strict=True):
-        for _, item in items:
+        for n, (_, item) in enumerate(items):
             if isinstance(item, Group):
                 made = block_of[id(item)]
                 out.extend(made)
                 if len(made) == 1:
                     owners.append(item)
             elif isinstance(item, FoundTable):
-                text = render_table(item.header, item.rows)
-                out.append(Block(TABLE, text, page=p.number, rows=item.rows, header=item.header))
+                prev = out[-1] if out and n == 0 and ending is not None else None
+                if (
+                    prev is not None
+                    and prev.meta.get(PAGE_END, prev.page) == p.number - 1
+                    and runs_on(ending, item)
+                ):
+                    # a table continued at the top of the next page: one table, its rows from
+                    # this page on said to be on it
+                    rows = prev.rows + item.rows
+                    meta = onto_page(prev, len(prev.text) + 1, p.number)
+                    out[-1] = replace(prev, text=render_table(prev.header, rows), rows=rows, meta=meta)
+                else:
+                    text = render_table(item.header, item.rows)
+                    out.append(Block(TABLE, text, page=p.number, rows=item.rows, header=item.header))
             elif isinstance(item, str):
                 out.append(
                     # PDF images carry no alt text; modes and Markdown label them with their name
@@ -1194,6 +1209,7 @@ def _blocks(
             else:
                 out.extend(_pdf_ocr.blocks(item[1], p.number, words))
             owners.extend([None] * (len(out) - len(owners)))
+            ending = item if isinstance(item, FoundTable) and n == len(items) - 1 else None
     body: dict[int, list[Line]] = {}
     for g in all_groups:
         body.setdefault(g.page, []).extend(g.lines)

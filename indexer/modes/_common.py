@@ -236,13 +236,15 @@ def split_atomic(block: Block, limit: int) -> list[Block]:
         for i, (s, e) in enumerate(parts):
             first = bisect_right(starts, s) - 1
             last = bisect_right(starts, e - 1) - 1
-            changes: dict[str, Any] = {}
+            changes: dict[str, Any] = paged(block, s, e)
             if rows_known:
                 changes["rows"] = block.rows[first : last + 1]
             if nums_known:
                 nums = block.row_numbers[first : last + 1]
                 changes["row_numbers"] = nums
-                changes["meta"] = dict(block.meta) | {"row_range": [min(nums), max(nums)]}
+                changes["meta"] = dict(changes.get("meta", block.meta)) | {
+                    "row_range": [min(nums), max(nums)]
+                }
             piece = text[s:e]
             src = lm.lines(head[0][0] if (head and i == 0) else s, e)
             out.append(sub_block(block, (head_text + "\n" + piece) if head else piece, src, **changes))

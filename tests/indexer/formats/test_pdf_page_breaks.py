@@ -144,3 +144,56 @@ def test_a_list_read_on_over_a_page_break_says_both_pages(real_world):
         chunks = get_chunks(real_world / "pdf" / "py-pdf-samples" / "GeoTopo-komprimiert.pdf", mode=mode)
         (m,) = [c["metadata"] for c in chunks if "heißt Sierpińskiraum" in c["content"]]
         assert (m["page_number"], m.get("page_end")) == (6, 7), mode
+
+
+def test_a_table_continued_on_the_next_page_is_one_table_over_both(real_world):
+    # WARN-Report-for-7-1-2015-to-03-25-2016.pdf: the list of notices runs from page 2 to page
+    # 15 under the header printed on page 1 alone (pdfium finds "Notice Date" on page 1 only);
+    # page 2's last row is the Hilton San Francisco Union Square's, page 3's first the
+    # Owens-Brockway Glass Container's (pdfium finds those names on pages 2 and 3). The "Summary by
+    # Month" table ends page 15 with August 2015 and goes on at the top of page 16 with September
+    # 2015 (pdfium: "August 2015" on page 15, "September 2015" on page 16)
+    path = real_world / "pdf" / "pdfplumber" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf"
+    doc = extract(path)
+    (notices,) = [b for b in doc.blocks if b.kind == "table" and "Owens-Brockway Glass Container" in b.text]
+    assert "Hilton San Francisco Union Square" in notices.text
+    assert (notices.page, notices.meta.get("page_end")) == (2, 15)
+    breaks = dict((page, at) for at, page in notices.meta["page_breaks"])
+    assert sorted(breaks) == list(range(3, 16))
+    assert notices.text[breaks[3] :].startswith("| 08/03/2015 |")
+    assert "Hilton San Francisco Union Square" in notices.text[: breaks[3]].splitlines()[-1]
+    (summary,) = [b for b in doc.blocks if b.kind == "table" and "September 2015" in b.text]
+    assert "August 2015" in summary.text
+    assert (summary.page, summary.meta.get("page_end")) == (15, 16)
+    # the chunks cut from the joined table say the pages of their own rows
+    chunks = get_chunks(path, mode="default")
+    (m,) = [c["metadata"] for c in chunks if "Owens-Brockway Glass Container" in c["content"]]
+    (h,) = [c["metadata"] for c in chunks if "Hilton San Francisco Union Square" in c["content"]]
+    assert (m["page_number"], m.get("page_end")) in ((3, None), (2, 3))
+    assert h["page_number"] == 2
+    (s,) = [c["metadata"] for c in chunks if "September 2015" in c["content"]]
+    assert (s["page_number"], s.get("page_end")) == (15, 16)
+
+
+def test_parts_of_a_table_over_a_page_break_say_their_own_pages():
+    # a table of four rows, the last two on page 4: cut two rows a part (each part repeats the
+    # header), the first part is on page 3 alone, the second on page 4 alone
+    from indexer.model import PAGE_BREAKS, PAGE_END, TABLE, Block, render_table
+    from indexer.modes._common import split_block
+
+    header = ("id", "name")
+    rows = tuple((str(n), f"row number {n} of the table") for n in range(1, 5))
+    text = render_table(header, rows)
+    at = text.index("| 3 |")
+    block = Block(
+        TABLE,
+        text,
+        lines=(1, 6),
+        page=3,
+        rows=rows,
+        header=header,
+        meta={PAGE_END: 4, PAGE_BREAKS: ((at, 4),)},
+    )
+    head = len(render_table(header, ())) + 1
+    parts = split_block(block, head + at - text.index("| 1 |"))
+    assert [(p.page, p.meta.get(PAGE_END), p.rows[0][0]) for p in parts] == [(3, None, "1"), (4, None, "3")]

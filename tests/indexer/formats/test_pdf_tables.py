@@ -362,13 +362,14 @@ def _continued_pdf(second: list[float], count: str = "65") -> bytes:
 
 
 def test_a_table_continued_on_the_next_page_takes_its_header():
+    # page 2's rows go on under page 1's header: one table from page 1 to page 2, its header once
     doc = extract(_continued_pdf([72, 160, 300, 400, 460]), filename="continued.pdf")
-    tables = _tables(doc)
-    assert [t.page for t in tables] == [1, 2]
-    assert list(tables[0].header) == ["Notice Date", "Company", "City", "No."]
-    assert tables[1].header == tables[0].header
-    assert [list(r) for r in tables[1].rows][0] == ["07/01/2015", "Boeing", "Long Beach", "65"]
-    assert tables[1].text.startswith("| Notice Date | Company | City | No. |")
+    (table,) = _tables(doc)
+    assert (table.page, table.meta.get("page_end")) == (1, 2)
+    assert list(table.header) == ["Notice Date", "Company", "City", "No."]
+    assert [list(r) for r in table.rows][2] == ["07/01/2015", "Boeing", "Long Beach", "65"]
+    assert table.text.startswith("| Notice Date | Company | City | No. |")
+    assert table.text.count("Notice Date") == 1
     # the same table with its second column starting elsewhere on page 2 is another table
     doc = extract(_continued_pdf([72, 200, 300, 400, 460]), filename="continued.pdf")
     tables = _tables(doc)
@@ -381,10 +382,10 @@ def test_a_continued_tables_first_row_without_a_number_is_no_header():
     # table's own header ("07/01/2015 | Boeing | Long Beach |"); its date has the shape of the
     # dates under it, so it is a row, and the table takes page 1's header
     doc = extract(_continued_pdf([72, 160, 300, 400, 460], count=""), filename="continued.pdf")
-    tables = _tables(doc)
-    assert [t.page for t in tables] == [1, 2]
-    assert tables[1].header == ("Notice Date", "Company", "City", "No.")
-    assert [list(r) for r in tables[1].rows] == [
+    (table,) = _tables(doc)
+    assert (table.page, table.meta.get("page_end")) == (1, 2)
+    assert table.header == ("Notice Date", "Company", "City", "No.")
+    assert [list(r) for r in table.rows[2:]] == [
         ["07/01/2015", "Boeing", "Long Beach", ""],
         ["07/02/2015", "Safeway", "Oakland", "63"],
         ["07/03/2015", "Abbott", "Temecula", "133"],
@@ -395,8 +396,9 @@ def test_the_warn_report_tables_continued_over_15_pages_keep_their_header(real_w
     doc = extract(real_world / "pdf" / "pdfplumber" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf")
     header = ("Notice Date", "Effective", "Received", "Company", "City", "No. Of", "Layoff/Closure")
     tables = [b for b in doc.blocks if b.kind == TABLE and len(b.header or ()) == 7]
-    # printed on page 1 only; the grid runs on with the same columns to page 15
-    assert [t.page for t in tables] == list(range(1, 16))
+    # printed on page 1 only; the grid runs on with the same columns to page 15: one table from
+    # page 2 (page 1's headings and footnote are read after its part there)
+    assert [(t.page, t.meta.get("page_end")) for t in tables] == [(1, None), (2, 15)]
     assert all(t.header == header for t in tables)
 
 
@@ -497,11 +499,14 @@ def test_the_msg_specification_tables_read_as_printed(real_world):
     for b in doc.blocks:
         if b.kind == TABLE:
             tables.setdefault(b.page, []).append(b)
-    # p. 17: two columns; the header cells are shaded boxes inside the cell rules
-    assert list(tables[17][0].header) == ["Value", "GUID to use"]
-    assert tables[17][0].rows[0][0] == "2"
-    # p. 23: the row continued from p. 22 (its description only) is one row
-    assert tables[23][0].rows[0] == (
+    # pp. 16-17: two columns; the header cells are shaded boxes inside the cell rules; p. 17's
+    # rows go on under the header printed again there
+    assert list(tables[16][-1].header) == ["Value", "GUID to use"]
+    assert tables[16][-1].meta.get("page_end") == 17
+    assert [r[0] for r in tables[16][-1].rows[:2]] == ["1", "2"]
+    # p. 23: the row continued from p. 22 (its description only) is one row, after p. 22's
+    assert tables[22][-1].meta.get("page_end") == 23
+    assert tables[22][-1].rows[1] == (
         "",
         "",
         "is made to do so. This flag is set in circumstances where the implementation depends on "
