@@ -107,11 +107,12 @@ def _is_page_number_key(key: str) -> bool:
     return bool(_PAGE_NUMBER.match(core)) or bool(ROMAN.match(core))
 
 
-def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, str, str]]:
+def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, str, bool]]:
     """Up to five lines nearest the top and five nearest the bottom, inside the margins, each with
     its zone key (a header only matches headers, a footer only footers; its letters, ``#`` for
     numbers, so that spacing and punctuation, which OCR varies from page to page, do not count)
-    and its text's key."""
+    and whether it is a page number (``_is_page_number_key`` of its text's key, worked out once
+    here for the several passes over the candidates)."""
     zone = MARGIN_SHARE * geo.height
     high, low = geo.top - zone, geo.bottom + zone
     near_top = []
@@ -134,13 +135,13 @@ def _margin_lines(lines: Sequence[Line], geo: PageGeometry) -> list[tuple[int, s
     near_top.sort(reverse=True)
     for _, i in near_top[:5]:
         key = _key(lines[i].text)
-        out.append((i, "top:" + _NOT_ALNUM.sub("", key), key))
+        out.append((i, "top:" + _NOT_ALNUM.sub("", key), _is_page_number_key(key)))
     tops = {i for i, _, _ in out}
     near_bottom.sort()
     for _, i in near_bottom[:5]:
         if i not in tops:
             key = _key(lines[i].text)
-            out.append((i, "bottom:" + _NOT_ALNUM.sub("", key), key))
+            out.append((i, "bottom:" + _NOT_ALNUM.sub("", key), _is_page_number_key(key)))
     return out
 
 
@@ -347,9 +348,7 @@ def find_running(
     # corner) is furniture as a repeated line is: counted by its digits, not by its key's ``#``
     same: Counter[tuple[str, str]] = Counter()
     for n, idxs in enumerate(candidates):
-        same.update(
-            {(key, pages[n][i].text.strip()) for i, key, text_key in idxs if _is_page_number_key(text_key)}
-        )
+        same.update({(key, pages[n][i].text.strip()) for i, key, numbered in idxs if numbered})
     drop: list[set[int]] = []
     labels: dict[str, str] = {}
     numbered_pages = 0
@@ -358,10 +357,10 @@ def find_running(
         gone: set[int] = set()
         repeated: dict[int, str] = {}
         side = n % 2
-        for i, key, text_key in idxs:
+        for i, key, numbered in idxs:
             if (n, i) in numbers:
                 gone.add(i)
-            elif _is_page_number_key(text_key):
+            elif numbered:
                 if with_text >= 2 and same[key, lines[i].text.strip()] >= need:
                     repeated[i] = key
                 # else a number off the pages' sequence: text (a table's cell, a formula's index)
@@ -433,9 +432,9 @@ def _page_numbers(
     per_page: list[list[int]] = [[] for _ in pages]
     for n, idxs in enumerate(candidates):
         lines = pages[n]
-        for i, key, text_key in idxs:
+        for i, key, numbered in idxs:
             text = lines[i].text
-            if _is_page_number_key(text_key):
+            if numbered:
                 value = _number_value(text)
                 beside = ""
                 if value is None:
@@ -613,9 +612,9 @@ def _runs(pages: Sequence[Sequence[Line]], candidates: Sequence[list], need: int
     for n, idxs in enumerate(candidates):
         lines = pages[n]
         outer: set[str] = set()  # the zones whose outermost line (page numbers aside) was seen
-        for i, key, text_key in idxs:
+        for i, key, numbered in idxs:
             zone = key[:3]
-            if zone in outer or _is_page_number_key(text_key):
+            if zone in outer or numbered:
                 continue
             outer.add(zone)
             spots = at.setdefault((key, round(lines[i].size)), [])
