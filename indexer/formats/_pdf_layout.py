@@ -2071,7 +2071,12 @@ def title_dates(blocks: list[Block]) -> list[Block]:
     title (``The Crazy Ones`` / ``October 14, 1998``; a report's cover, ``Janvier 2021``), is the
     document's date, set like its title but no section of it: a paragraph. Not when another
     heading of the document is a date: then dates head its parts (minutes of several meetings)."""
-    dated = [k for k, b in enumerate(blocks) if b.kind == HEADING and _DATE_LINE.match(b.text)]
+    # every date here has its year, 18xx to 20xx: a heading without a 1 or a 2 is none (most)
+    dated = [
+        k
+        for k, b in enumerate(blocks)
+        if b.kind == HEADING and ("1" in b.text or "2" in b.text) and _DATE_LINE.match(b.text)
+    ]
     if len(dated) != 1 or dated[0] == 0:
         return blocks
     k = dated[0]
