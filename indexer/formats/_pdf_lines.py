@@ -599,7 +599,8 @@ def page_lines(
     # call per query costs more than the query itself
     # a character's box lands in four consecutive doubles, read back with one unpack
     box = (ctypes.c_double * 4)()
-    ref_l, ref_r, ref_b, ref_t = (ctypes.byref(box, 8 * k) for k in range(4))
+    refs = tuple(ctypes.byref(box, 8 * k) for k in range(4))  # (also lent to _apart and _gap)
+    ref_l, ref_r, ref_b, ref_t = refs
     unpack_box = _BOX.unpack_from
     rounded: dict[float, float] = {}  # round(size, 1) of the sizes seen on the page
     flags_ref = ctypes.byref(ctypes.c_int())
@@ -667,16 +668,19 @@ def page_lines(
                 continue
         if cleaned[-1].isdigit() and _END_NUMBER.search(cleaned) is not None:
             # a slide or page number on the line's baseline far to its right (pdfium joins them)
-            piece = _number_apart(raw, text, first, last, size)
+            piece = _number_apart(raw, text, first, last, size, box, refs)
             if piece is None and (b1 <= margins[0] or t1 >= margins[1]):
-                piece = _page_number_apart(raw, text, first, last, size)
+                piece = _page_number_apart(raw, text, first, last, size, box, refs)
             if piece is not None:
                 segments[k:k] = [
                     (first, text[first : piece[0] + 1], False),
                     (piece[1], text[piece[1] : last + 1], False),
                 ]
                 continue
-        if b1 <= margins[0] and (parts := _number_between(raw, text, first, last, size)) is not None:
+        if (
+            b1 <= margins[0]
+            and (parts := _number_between(raw, text, first, last, size, box, refs)) is not None
+        ):
             # a footer's page number centred between its texts (``Errata 1 03/07/2005``)
             segments[k:k] = [(a, text[a : b + 1], False) for a, b in parts]
             continue
@@ -818,14 +822,14 @@ NUMBER_APART = 6.0
 NUMBER_SMALLER = 0.8
 
 
-def _number_apart(raw, text: str, first: int, last: int, size: float) -> tuple[int, int] | None:
+def _number_apart(raw, text: str, first: int, last: int, size: float, box, refs) -> tuple[int, int] | None:
     """``(end of the text, start of the number)`` when the number ending ``text[first:last + 1]``
     stands more than NUMBER_APART font sizes right of the text before it and is set smaller (the
     slide number 5 on the last item's baseline: ``… called SFP28 5``); else None."""
     start = last
     while start > first and text[start - 1].isdigit():
         start -= 1
-    end = _apart(raw, text, first, start, size)
+    end = _apart(raw, text, first, start, size, box, refs)
     if end is None:
         return None
     matrix = pdfium_c.FS_MATRIX()
@@ -840,7 +844,9 @@ _END_PAGE_NUMBER = re.compile(
 )
 
 
-def _page_number_apart(raw, text: str, first: int, last: int, size: float) -> tuple[int, int] | None:
+def _page_number_apart(
+    raw, text: str, first: int, last: int, size: float, box, refs
+) -> tuple[int, int] | None:
     """``(end of the text, start of the page number)`` when ``text[first:last + 1]`` ends in a
     page number that says so standing more than NUMBER_APART font sizes right of the text before
     it, at any size: a footer's page number at the right margin beside its text at the left
@@ -850,7 +856,7 @@ def _page_number_apart(raw, text: str, first: int, last: int, size: float) -> tu
     if match is None:
         return None
     start = match.start(1)
-    end = _apart(raw, text, first, start, size)
+    end = _apart(raw, text, first, start, size, box, refs)
     return None if end is None else (end, start)
 
 
@@ -858,45 +864,45 @@ def _page_number_apart(raw, text: str, first: int, last: int, size: float) -> tu
 _MID_NUMBER = re.compile(r"(?<=\s)\d{1,4}(?=\s)")
 
 
-def _number_between(raw, text: str, first: int, last: int, size: float) -> list[tuple[int, int]] | None:
+def _number_between(
+    raw, text: str, first: int, last: int, size: float, box, refs
+) -> list[tuple[int, int]] | None:
     """The ``(first, last)`` characters of the text before, the number and the text after, when a
     bare number inside ``text[first:last + 1]`` stands more than NUMBER_APART font sizes from the
     text on either side: a footer of three parts, its title at the left margin, its page number
     in the middle and a date at the right, which pdfium reads as one line; else None."""
     for match in _MID_NUMBER.finditer(text, first, last + 1):
         start, end = match.start(), match.end() - 1
-        before = _apart(raw, text, first, start, size)
+        before = _apart(raw, text, first, start, size, box, refs)
         if before is None:
             continue
         after = end + 1
         while after < last and text[after].isspace():
             after += 1
-        if _gap(raw, end, after) > NUMBER_APART * size:
+        if _gap(raw, end, after, box, refs) > NUMBER_APART * size:
             return [(first, before), (start, end), (after, last)]
     return None
 
 
-def _gap(raw, left: int, right: int) -> float:
+def _gap(raw, left: int, right: int, box, refs) -> float:
     """How far the character at ``right`` starts right of the end of the one at ``left`` (0 when
-    either has no box)."""
-    box = (ctypes.c_double * 4)()
-    refs = [ctypes.byref(box, 8 * k) for k in range(4)]
+    either has no box); ``box``: four doubles the boxes are read into, ``refs`` their addresses
+    (the page's, lent)."""
     if not get_char_box(raw, left, *refs):
         return 0.0
     end = box[1]
     return box[0] - end if get_char_box(raw, right, *refs) else 0.0
 
 
-def _apart(raw, text: str, first: int, start: int, size: float) -> int | None:
+def _apart(raw, text: str, first: int, start: int, size: float, box, refs) -> int | None:
     """The last character of ``text[first:start]`` but for spaces, when the character at
-    ``start`` stands more than NUMBER_APART font sizes right of it; else None."""
+    ``start`` stands more than NUMBER_APART font sizes right of it; else None (``box`` and
+    ``refs`` as for ``_gap``)."""
     end = start - 1
     while end > first and text[end].isspace():
         end -= 1
     if end <= first:
         return None
-    box = (ctypes.c_double * 4)()
-    refs = [ctypes.byref(box, 8 * k) for k in range(4)]
     if not get_char_box(raw, end, *refs):
         return None
     right = box[1]
