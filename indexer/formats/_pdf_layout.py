@@ -888,23 +888,45 @@ def join_lines(parts: Sequence[str], words: Words | None = None) -> str:
     write it elsewhere, else by ``keeps_hyphen``); a line ending in a hyphen or an
     en dash after a word joins the next without a space where it starts with a digit
     (``2023-`` / ``0379``)."""
-    out = ""
+    pieces: list[str] = []  # the text joined so far, in pieces none of them empty: one join at
+    # the end (adding to one string copies it whole each line, on a long paragraph many times)
     for part in parts:
-        if not out:
-            out = part
-        elif out[-1] in "-\u2013" and len(out) > 1 and not out[-2].isspace() and part[:1].isdigit():
-            out = out + part
-        elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and part[:1].islower():
-            start = out.rfind(" ", 0, -1) + 1
-            if hyphen_stays(out[start:-1], part.split(" ", 1)[0], words):
-                out = out + part
-            else:
-                out = out[:-1] + part
-        elif out[-1] >= "\u2e80" and _is_cjk(out[-1]) and _is_cjk(part[0]):
-            out = out + part  # Chinese and Japanese lines wrap without a space between words
+        if not pieces:
+            if part:
+                pieces.append(part)
+            continue
+        last = pieces[-1]
+        end = last[-1]
+        before = last[-2] if len(last) > 1 else pieces[-2][-1] if len(pieces) > 1 else ""
+        if end in "-\u2013" and before and not before.isspace() and part[:1].isdigit():
+            pieces.append(part)
+        elif end == "-" and before.isalpha() and part[:1].islower():
+            if not hyphen_stays(_last_word(pieces), part.split(" ", 1)[0], words):
+                pieces[-1] = last[:-1]
+                if not pieces[-1]:
+                    pieces.pop()
+            pieces.append(part)
+        elif end >= "\u2e80" and _is_cjk(end) and _is_cjk(part[0]):
+            pieces.append(part)  # Chinese and Japanese lines wrap without a space between words
         else:
-            out = out + " " + part
-    return out
+            pieces.append(" ")
+            if part:
+                pieces.append(part)
+    return "".join(pieces)
+
+
+def _last_word(pieces: list[str]) -> str:
+    """The word before the hyphen ending the text joined from ``pieces``: from after its last
+    space to the hyphen."""
+    found = []
+    for k in range(len(pieces) - 1, -1, -1):
+        piece = pieces[k] if found else pieces[k][:-1]
+        at = piece.rfind(" ")
+        if at >= 0:
+            found.append(piece[at + 1 :])
+            break
+        found.append(piece)
+    return "".join(reversed(found))
 
 
 def _is_cjk(ch: str) -> bool:

@@ -444,6 +444,12 @@ def test_line_joining_rules():
     # Chinese wraps without spaces (a line from issue-71-duplicate-chars.pdf)
     assert join_lines(["爆破震动监测工", "作。"]) == "爆破震动监测工作。"
     assert join_lines(["한국어 문장", "계속"]) == "한국어 문장 계속"
+    # the word before a line-end hyphen read back over the lines joined before it ("compre" alone
+    # on its line); an empty line still adds its space; a long paragraph is its lines spaced
+    assert join_lines(["the", "compre-", "hensive list"]) == "the comprehensive list"
+    assert join_lines(["", "first", "", "second"]) == "first  second"
+    lines = [f"line {n} of a long paragraph" for n in range(3000)]
+    assert join_lines(lines) == " ".join(lines)
 
 
 def _pdf_with_info(info: dict[str, str]) -> bytes:
