@@ -10,9 +10,10 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from ..widgets.scrolling import KeyScrollColumn
 
 KEYS = [
     ("1-7", "switch the chunking mode (the modes of the file's family, in order)"),
@@ -84,5 +85,5 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark", "dismiss", "close")]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-box", classes="dialog"):
+        with KeyScrollColumn(id="help-box", classes="dialog"):
             yield Static(help_text())

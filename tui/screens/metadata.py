@@ -8,12 +8,13 @@ from rich.highlighter import ReprHighlighter
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
 from ..present import chunk_title, printable
+from ..widgets.scrolling import KeyScrollColumn
 
 
 class MetadataScreen(ModalScreen[None]):
@@ -35,7 +36,7 @@ class MetadataScreen(ModalScreen[None]):
                 )
             )
             yield metadata_tree(c)
-            with VerticalScroll(id="metadata-content"):
+            with KeyScrollColumn(id="metadata-content"):
                 yield Static(Text(printable(c.content)))
             yield Static("[dim]escape: close[/]")
 

@@ -9,10 +9,11 @@ import json
 from typing import Any
 
 from rich.text import Text
-from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from indexer.fields import nest
+
+from .scrolling import KeyScrollColumn
 
 RUN_HINT = "chunkscope fields --schema S.json --folder F"
 
@@ -158,7 +159,7 @@ def panel_text(path: str | None, run: Any | None, stored: Any | None) -> Text:
     return out
 
 
-class FieldsPanel(VerticalScroll):
+class FieldsPanel(KeyScrollColumn):
     """Shows :func:`panel_text`; :attr:`text` keeps the last one shown."""
 
     DEFAULT_CSS = """

@@ -37,6 +37,7 @@ from ..present import (
     span,
     where,
 )
+from .scrolling import KeyScroll, KeyScrollColumn
 
 
 def image_widget_class(renderer: str) -> type[Widget]:
@@ -106,7 +107,7 @@ def skipped_text(skipped: Sequence[Any]) -> Content:
     return Content("\n").join([Content.styled(f"Skipped ({len(skipped)})", "bold"), *lines])
 
 
-class PlaceholderList(ScrollView):
+class PlaceholderList(KeyScroll, ScrollView):
     """A text of many lines (the placeholders), drawn as a Static would draw it but only the rows
     in view: a document of hundreds of images gave one Static thousands of lines, all wrapped and
     drawn (twice) each time the tab opened. Here the lines are wrapped (as Content wraps them) once
@@ -297,7 +298,7 @@ class ImagesPanel(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield PlaceholderList(id="placeholders-text")
-        yield VerticalScroll(id="extracted")
+        yield KeyScrollColumn(id="extracted")
 
     def on_mount(self) -> None:
         self.watch(self.query_one("#extracted"), "scroll_y", self.scrolled, init=False)

@@ -12,10 +12,10 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
-from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ..present import deliberate, human_bytes, printable, printable_text
+from .scrolling import KeyScrollColumn
 
 HINTS = {
     "ENCRYPTED": "The file is password-protected: save an unprotected copy to index it.",
@@ -228,7 +228,7 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _P
 NO_FILE = Text("no file selected", style="dim")
 
 
-class ManifestPanel(VerticalScroll):
+class ManifestPanel(KeyScrollColumn):
     shown: RenderableType = NO_FILE
 
     def compose(self):

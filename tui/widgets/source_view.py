@@ -28,11 +28,12 @@ from ..present import (
     span,
     wrap_lines,
 )
+from .scrolling import KeyScroll
 
 GUTTER = 7
 
 
-class SourceView(ScrollView, can_focus=True):
+class SourceView(KeyScroll, ScrollView, can_focus=True):
     COMPONENT_CLASSES = {
         "source-view--gutter",
         "source-view--even",
