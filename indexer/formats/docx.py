@@ -59,7 +59,7 @@ from ..model import (
     render_list,
 )
 from ..zipsafe import open_zip
-from . import _charts, _embedded, _ooxml
+from . import _charts, _embedded, _ooxml, _wordshown
 from ._attached import Attached, Attacher
 from ._encrypted import decrypted
 from ._ooxml import Rel
@@ -949,6 +949,7 @@ class _Walker:
         #: the objects set aside (embedded()): the place of their blocks, what reads them, and
         #: each one's relationship, id and ProgID, its heading's level and its page
         self.deferred: list[tuple[int, _Embeds, list[tuple[Rel | None, str, str | None]], int, int]] = []
+        self.hidden = _wordshown.NO_HIDDEN_STYLES  # the styles whose text Word does not show
 
     def add(
         self,
@@ -1574,6 +1575,7 @@ class _Walker:
         if root is None:
             return out
         _prepare_part(root, self.sink.skipped, f"{kind}s: ", self._ink(part))
+        _wordshown.show(root, self.hidden, placeholders=True, hidden=True, marks=True)
         for note in root.iterchildren(_w(kind)):
             if note.get(W_TYPE) in ("separator", "continuationSeparator", "continuationNotice"):
                 continue
@@ -1588,6 +1590,7 @@ class _Walker:
         if root is None:
             return ""
         _prepare_part(root, self.sink.skipped, f"{kind}: ", self._ink(part))
+        _wordshown.show(root, self.hidden, placeholders=True, hidden=True, marks=True)
         if next(root.iter(W_FLDCHAR, W_FLDSIMPLE), None) is not None:
             _drop_page_fields(root)
         return _tidy("\n".join(self._part_lines(root)))
@@ -2421,7 +2424,10 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 32: an endnote's label is the number Word shows (lower Roman by default: i, ii), with an e
     # before it where footnotes write the same characters (e1 beside 1); each section's own
     # format, and the count started again at a section that restarts it (numRestart eachSect)
-    version="32",
+    # 33: what Word does not show is not read: a content control's placeholder prompt
+    # (showingPlcHdr), hidden runs (w:vanish direct or through a paragraph or character style,
+    # specVanish); a paragraph whose mark was deleted (tracked) joined to the next, as accepted
+    version="33",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
@@ -2481,6 +2487,17 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         sink = _ooxml.ImageSink(zf)
         sink.skipped.extend(unread_alternates)
         walker = _Walker(rels, styles, numbering, sink)
+        walker.hidden = _hidden_styles(zf, style_member, what)
+        # what Word does not show as the document's text (_wordshown): the bytes tell the part
+        # holding none of it (most), which is left as it is
+        legacy = not raw.startswith(b"<?xml")
+        _wordshown.show(
+            root,
+            walker.hidden,
+            placeholders=legacy or b"showingPlcHdr" in raw,
+            hidden=legacy or b"anish" in raw,  # vanish, specVanish
+            marks=legacy or b":del " in raw or b"<del " in raw or b"moveFrom" in raw,
+        )
         walker.note_numbering = lambda: _NoteNumbering(part("settings"), body)
         walker.embeds = _Embeds(zf, Attacher(ctx), what)
         walker.zf = zf
@@ -2570,6 +2587,30 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         ),
         images_at_anchor=True,
     )
+
+
+#: the hidden styles found in earlier documents' styles parts (see _SHARED_PARTS)
+_shared_hidden: dict[_PartKey, _wordshown.HiddenStyles] = {}
+
+
+def _hidden_styles(zf: zipfile.ZipFile, member: str | None, what: str) -> _wordshown.HiddenStyles:
+    """The styles of the styles part ``member`` that hide their text: none without one, or
+    when its bytes never name ``vanish`` (most parts), which spares parsing it whole. A part that
+    cannot be read hides nothing (the style lookups warn of it)."""
+    if member is None:
+        return _wordshown.NO_HIDDEN_STYLES
+    key = _ooxml.stored_key(zf, member)
+    known = _shared_hidden.get(key) if key is not None else None
+    if known is not None:
+        return known
+    try:
+        if _ooxml.member_contains(zf, member, (b"anish",)):
+            found = _wordshown.hidden_styles(_ooxml.member_xml(zf, member, what))
+        else:
+            found = _wordshown.NO_HIDDEN_STYLES
+    except (ParseError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError, NotImplementedError):
+        found = _wordshown.NO_HIDDEN_STYLES
+    return _remember(_shared_hidden, key, found) if key is not None else found
 
 
 def _joined(texts: Iterator[str]) -> str:

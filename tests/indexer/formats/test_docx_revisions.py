@@ -90,12 +90,13 @@ def test_a_row_marked_deleted_is_no_row():
     assert table.row_numbers == (2, 3)
 
 
-def test_a_paragraph_mark_marked_deleted_keeps_its_text():
-    # the empty w:del in the run properties of the paragraph mark holds nothing to remove
+def test_a_paragraph_mark_marked_deleted_keeps_its_text_joined_to_the_next():
+    # the empty w:del in the run properties of the paragraph mark deletes the mark, not the
+    # text: accepted, the paragraph's text runs on into the next paragraph (ECMA-376 17.13.5.15)
     body = f'<w:p><w:pPr><w:rPr><w:del w:id="1" {WHO}/></w:rPr></w:pPr>{_text("Part one,")}</w:p>' + para(
-        "part two."
+        " part two."
     )
-    assert [b.text for b in docx(build_docx(body)).blocks] == ["Part one,", "part two."]
+    assert [b.text for b in docx(build_docx(body)).blocks] == ["Part one, part two."]
 
 
 def test_changes_in_headers_footers_and_notes():

@@ -1,0 +1,257 @@
+"""What Word shows of a WordprocessingML part, made the tree the Word reader walks.
+
+Three kinds of markup hold text that is not the document's text as Word shows and prints it
+(ECMA-376 Part 1):
+
+- a content control showing its placeholder (``w:sdtPr/w:showingPlcHdr``, §17.5.2.39): its
+  content is the prompt Word shows greyed in an empty control ("Click or tap here to enter
+  text."), not text anyone entered. The prompt is dropped: the standard calls it placeholder
+  text as opposed to the control's contents, and the prompt stands in a glossary part besides.
+  The control's paragraphs, cells and rows stay in place, empty, so that a table keeps its
+  columns and a numbered list its count.
+- hidden text (``w:vanish``, §17.3.2.41, set on a run, or through its character style or its
+  paragraph's style; ``w:specVanish``, §17.3.2.36, always hidden): Word neither shows nor
+  prints it, so its runs are dropped. ``w:vanish`` is a toggle property (§17.7.3): set as
+  direct formatting it is on or off whatever the styles say; in styles each style of the
+  hierarchy that sets it on turns it over (document defaults, then the paragraph style and its
+  ``basedOn`` chain, then the character style and its chain). ``w:webHidden`` hides a run only
+  in the web page view, and stays text (a table of contents' page numbers are written so).
+  Properties of a paragraph's mark (``w:pPr/w:rPr``) hide the mark alone, never the runs; a
+  hidden mark (Word's style separator, a run-in heading) only shows the paragraph run into the
+  next one on screen, and it stays a paragraph of its own here. A table style's run
+  properties are not followed.
+- a deleted paragraph mark (``w:pPr/w:rPr/w:del``, §17.13.5.15, or moved away, ``w:moveFrom``,
+  §17.13.5.22) under tracked changes: the paragraph's contents are not deleted, but no longer
+  end there, and join the next paragraph. Tracked changes are read as accepted, so its contents
+  are moved to the front of the next paragraph, whose mark, and so its properties (style,
+  numbering), remains. A paragraph followed by no paragraph in its container (the last of a
+  cell, one before a table) or ending a section is left as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from lxml import etree
+
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+
+
+def _w(tag: str) -> str:
+    return f"{{{W}}}{tag}"
+
+
+W_P, W_R, W_PPR, W_RPR, W_SDT, W_SDTPR, W_SDTCONTENT = (
+    _w(t) for t in ("p", "r", "pPr", "rPr", "sdt", "sdtPr", "sdtContent")
+)
+W_SHOWINGPLCHDR, W_VANISH, W_SPECVANISH = _w("showingPlcHdr"), _w("vanish"), _w("specVanish")
+W_DEL, W_MOVEFROM, W_SECTPR = _w("del"), _w("moveFrom"), _w("sectPr")
+W_PSTYLE, W_RSTYLE, W_VAL = _w("pStyle"), _w("rStyle"), _w("val")
+W_LRPB, W_FLDCHAR, W_INSTRTEXT = _w("lastRenderedPageBreak"), _w("fldChar"), _w("instrText")
+W_TBL, W_TR, W_TC, W_TXBXCONTENT, W_BODY = _w("tbl"), _w("tr"), _w("tc"), _w("txbxContent"), _w("body")
+W_STYLE, W_TYPE, W_STYLEID, W_BASEDON, W_DEFAULT = (
+    _w(t) for t in ("style", "type", "styleId", "basedOn", "default")
+)
+W_DOCDEFAULTS, W_RPRDEFAULT = _w("docDefaults"), _w("rPrDefault")
+
+#: what a block-level container holds paragraphs in: a content control in one is block-level
+_BLOCK_HOLDERS = frozenset(
+    (W_BODY, W_TC, W_TBL, W_TR, W_TXBXCONTENT)
+    + tuple(_w(t) for t in ("hdr", "ftr", "footnote", "endnote", "comment", "docPartBody"))
+)
+#: what a hidden run keeps: its properties, Word's record of where a page broke, and the marks
+#: and codes of fields (not text), so that a field hidden in part still ends where it ends
+_KEPT_IN_HIDDEN = frozenset((W_RPR, W_LRPB, W_FLDCHAR, W_INSTRTEXT))
+_OFF = ("0", "false", "off")
+
+
+def _on(el: etree._Element | None) -> bool:
+    return el is not None and el.get(W_VAL) not in _OFF
+
+
+class HiddenStyles(NamedTuple):
+    """Which styles hide the text they format (toggled through their ``basedOn`` chains)."""
+
+    base: bool  # the document defaults' run properties hide text
+    paragraph: frozenset[str]  # ids of paragraph styles whose runs are hidden
+    character: frozenset[str]  # ids of character styles likewise
+    default_paragraph: str | None  # the style of a paragraph that names none
+
+    def any(self) -> bool:
+        return self.base or bool(self.paragraph) or bool(self.character)
+
+
+NO_HIDDEN_STYLES = HiddenStyles(False, frozenset(), frozenset(), None)
+
+
+def _sets_hidden(rpr: etree._Element | None) -> bool:
+    """Whether run properties in a style turn hidden text over (a false value changes nothing)."""
+    if rpr is None:
+        return False
+    return _on(rpr.find(W_VANISH)) or _on(rpr.find(W_SPECVANISH))
+
+
+def hidden_styles(root: etree._Element | None) -> HiddenStyles:
+    """The styles of a styles part (``root``) that hide their runs."""
+    if root is None:
+        return NO_HIDDEN_STYLES
+    defaults = root.find(W_DOCDEFAULTS)
+    base = False
+    if defaults is not None:
+        holder = defaults.find(W_RPRDEFAULT)
+        base = _sets_hidden(holder.find(W_RPR) if holder is not None else None)
+    own: dict[tuple[str, str], tuple[bool, str | None]] = {}
+    default_paragraph = None
+    for st in root.iter(W_STYLE):
+        kind, sid = st.get(W_TYPE), st.get(W_STYLEID)
+        if kind not in ("paragraph", "character") or not sid or (kind, sid) in own:
+            continue
+        if kind == "paragraph" and default_paragraph is None and st.get(W_DEFAULT) in ("1", "true", "on"):
+            default_paragraph = sid
+        based = st.find(W_BASEDON)
+        own[(kind, sid)] = (_sets_hidden(st.find(W_RPR)), based.get(W_VAL) if based is not None else None)
+
+    def hides(kind: str, sid: str) -> bool:
+        turned, seen = False, set()
+        at: str | None = sid
+        while at is not None and at not in seen:
+            seen.add(at)
+            entry = own.get((kind, at))
+            if entry is None:
+                break
+            turned ^= entry[0]
+            at = entry[1]
+        return turned
+
+    ids = {
+        kind: frozenset(s for k, s in own if k == kind and hides(k, s)) for kind in ("paragraph", "character")
+    }
+    return HiddenStyles(base, ids["paragraph"], ids["character"], default_paragraph)
+
+
+def show(
+    root: etree._Element, styles: HiddenStyles, *, placeholders: bool, hidden: bool, marks: bool
+) -> None:
+    """Make ``root`` what Word shows (see the module's note): placeholder prompts emptied, hidden
+    runs emptied, paragraphs whose marks were deleted joined to the next. Each flag says the part
+    may hold that kind of markup (the caller's quick test of the part's bytes); a part without
+    any is left as it is."""
+    if placeholders:
+        _drop_placeholders(root)
+    if hidden or styles.any():
+        _drop_hidden(root, styles)
+    if marks:
+        _join_deleted_marks(root)
+
+
+def _drop_placeholders(root: etree._Element) -> None:
+    for flag in list(root.iter(W_SHOWINGPLCHDR)):
+        props = flag.getparent()
+        if not _on(flag) or props is None or props.tag != W_SDTPR:
+            continue
+        sdt = props.getparent()
+        content = sdt.find(W_SDTCONTENT) if sdt is not None else None
+        if content is None:
+            continue
+        if _inline(sdt):
+            del content[:]
+            continue
+        for p in list(content.iter(W_P)):  # block-level: its paragraphs stay, empty
+            for child in list(p):
+                if child.tag != W_PPR:
+                    p.remove(child)
+
+
+def _inline(sdt: etree._Element) -> bool:
+    """Whether a content control stands in a paragraph (its content runs) rather than among
+    paragraphs, rows or cells."""
+    for up in sdt.iterancestors():
+        if up.tag == W_P:
+            return True
+        if up.tag in _BLOCK_HOLDERS:
+            return False
+    return False
+
+
+def _drop_hidden(root: etree._Element, styles: HiddenStyles) -> None:
+    by_style = styles.any()
+    for p in root.iter(W_P):
+        para_hidden = styles.base
+        if by_style:
+            ppr = p[0] if len(p) and p[0].tag == W_PPR else None
+            pstyle = ppr.find(W_PSTYLE) if ppr is not None else None
+            sid = pstyle.get(W_VAL) if pstyle is not None else styles.default_paragraph
+            para_hidden ^= sid in styles.paragraph
+        elif not _any_direct(p):
+            continue
+        for run in _own_runs(p):
+            rpr = run[0] if len(run) and run[0].tag == W_RPR else None
+            if _run_hidden(rpr, para_hidden, styles):
+                for child in list(run):
+                    if child.tag not in _KEPT_IN_HIDDEN:
+                        run.remove(child)
+
+
+def _any_direct(p: etree._Element) -> bool:
+    return next(p.iter(W_VANISH, W_SPECVANISH), None) is not None
+
+
+def _own_runs(p: etree._Element) -> Iterable[etree._Element]:
+    """The runs of a paragraph, not those of the paragraphs of text boxes inside it (each of
+    those is met as a paragraph of its own)."""
+    for run in p.iter(W_R):
+        if next(run.iterancestors(W_P)) is p:
+            yield run
+
+
+def _run_hidden(rpr: etree._Element | None, para_hidden: bool, styles: HiddenStyles) -> bool:
+    hidden = para_hidden
+    if rpr is not None:
+        rstyle = rpr.find(W_RSTYLE)
+        if rstyle is not None and rstyle.get(W_VAL) in styles.character:
+            hidden = not hidden
+        direct = rpr.find(W_VANISH)
+        if direct is not None:  # direct formatting: absolute
+            hidden = _on(direct)
+        if _on(rpr.find(W_SPECVANISH)):
+            hidden = True
+    return hidden
+
+
+def _join_deleted_marks(root: etree._Element) -> None:
+    marked = [
+        p
+        for el in root.iter(W_DEL, W_MOVEFROM)
+        if (rpr := el.getparent()) is not None
+        and rpr.tag == W_RPR
+        and (ppr := rpr.getparent()) is not None
+        and ppr.tag == W_PPR
+        and (p := ppr.getparent()) is not None
+        and p.tag == W_P
+    ]
+    # from the last: a run of paragraphs whose marks were all deleted joins into the one after
+    for p in reversed(marked):
+        ppr = p[0] if len(p) and p[0].tag == W_PPR else None
+        if ppr is not None and ppr.find(W_SECTPR) is not None:
+            continue
+        after = p.getnext()
+        while after is not None and after.tag != W_P and not _holds_content(after):
+            after = after.getnext()  # bookmarks, comment ranges, proofing marks
+        parent = p.getparent()
+        if after is None or after.tag != W_P or parent is None:
+            continue
+        at = 1 if len(after) and after[0].tag == W_PPR else 0
+        for child in [c for c in p if c.tag != W_PPR]:
+            after.insert(at, child)
+            at += 1
+        parent.remove(p)
+
+
+def _holds_content(el: etree._Element) -> bool:
+    """Whether a sibling of paragraphs is more than a marker (a bookmark, a range's start or end,
+    a proofing mark): a table, a content control, an alternative format chunk …"""
+    if not isinstance(el.tag, str):
+        return False
+    local = etree.QName(el).localname
+    return not (local.endswith(("Start", "End")) or local in ("proofErr", "permStart", "permEnd"))

@@ -1,0 +1,217 @@
+"""What Word shows, read as the document's text: a content control's placeholder prompt is not
+text, hidden runs (w:vanish, directly or through a style) are not read, and a paragraph whose
+mark a reviewer deleted joins the next once the changes are accepted. Each document is built
+here; the expected text is what Word shows of the XML written in each test."""
+
+from __future__ import annotations
+
+from tests.indexer.formats.test_docx import build_docx, docx, para
+
+WHO = 'w:author="Reviewer" w:date="2024-05-02T10:00:00Z"'
+PROMPT = "Click or tap here to enter text."
+
+
+def _run(text: str, props: str = "") -> str:
+    rpr = f"<w:rPr>{props}</w:rPr>" if props else ""
+    return f'<w:r>{rpr}<w:t xml:space="preserve">{text}</w:t></w:r>'
+
+
+def _texts(body: str, **kw) -> list[str]:
+    return [b.text for b in docx(build_docx(body, **kw)).blocks]
+
+
+# -- content controls showing their placeholder -------------------------------------------------
+
+
+def _control(content: str, flag: str = "<w:showingPlcHdr/>") -> str:
+    return (
+        f'<w:sdt><w:sdtPr><w:alias w:val="Name"/><w:placeholder><w:docPart w:val="DefaultPlaceholder"/>'
+        f"</w:placeholder>{flag}</w:sdtPr><w:sdtContent>{content}</w:sdtContent></w:sdt>"
+    )
+
+
+def test_an_inline_control_showing_its_placeholder_gives_no_text():
+    prompt = _run(PROMPT, '<w:rStyle w:val="PlaceholderText"/>')
+    off = '<w:showingPlcHdr w:val="0"/>'
+    body = (
+        f"<w:p>{_run('Name: ')}{_control(prompt)}</w:p>"
+        # filled in: Word took the flag away, the content is what was typed
+        f"<w:p>{_run('City: ')}{_control(_run('Oslo'), '')}</w:p>"
+        # the flag switched off is no placeholder either
+        f"<w:p>{_run('Town: ')}{_control(_run('Bergen'), off)}</w:p>"
+    )
+    assert _texts(body) == ["Name:", "City: Oslo", "Town: Bergen"]
+
+
+def _cell(text: str) -> str:
+    return f"<w:tc><w:p>{_run(text)}</w:p></w:tc>"
+
+
+def _row(*cells: str) -> str:
+    return f"<w:tr>{''.join(cells)}</w:tr>"
+
+
+def test_a_block_control_showing_its_placeholder_keeps_its_cells_empty():
+    body = (
+        para("Before")
+        + _control(f"<w:p>{_run(PROMPT)}</w:p>")
+        + "<w:tbl>"
+        + _row(_cell("Name"), _cell("City"), _cell("Age"))
+        + _row(_cell("Ada"), _control(_cell(PROMPT)), _cell("36"))
+        + "</w:tbl>"
+        + para("After")
+    )
+    doc = docx(build_docx(body))
+    assert [b.text for b in doc.blocks][0] == "Before"
+    assert [b.text for b in doc.blocks][-1] == "After"
+    assert PROMPT not in doc.text
+    table = doc.blocks[1]
+    # the control's cell stays, empty: the age stays in its column
+    assert (table.header, table.rows) == (("Name", "City", "Age"), (("Ada", "", "36"),))
+
+
+# -- hidden text --------------------------------------------------------------------------------
+
+_HIDDEN_STYLES = (
+    '<w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="22"/></w:rPr></w:rPrDefault></w:docDefaults>'
+    '<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>'
+    # a template's guidance paragraphs, hidden, and a style based on it, which sets it again:
+    # a toggle property set twice in the hierarchy is turned over twice, shown
+    '<w:style w:type="paragraph" w:styleId="Guidance"><w:name w:val="Guidance"/>'
+    "<w:rPr><w:vanish/></w:rPr></w:style>"
+    '<w:style w:type="paragraph" w:styleId="GuidanceShown"><w:name w:val="Guidance shown"/>'
+    '<w:basedOn w:val="Guidance"/><w:rPr><w:vanish/></w:rPr></w:style>'
+    # based on Guidance, setting nothing: hidden too
+    '<w:style w:type="paragraph" w:styleId="GuidanceNote"><w:name w:val="Guidance note"/>'
+    '<w:basedOn w:val="Guidance"/></w:style>'
+    '<w:style w:type="character" w:styleId="Secret"><w:name w:val="Secret"/>'
+    "<w:rPr><w:vanish/></w:rPr></w:style>"
+)
+
+
+SECRET = '<w:rStyle w:val="Secret"/>'
+
+
+def _vanish(value: str) -> str:
+    return f'<w:vanish w:val="{value}"/>'
+
+
+def test_hidden_runs_are_not_read():
+    body = (
+        f"<w:p>{_run('Shown ')}{_run('hidden ', '<w:vanish/>')}{_run('text.')}</w:p>"
+        # a hidden run's tab and break go with it
+        f"<w:p>{_run('A')}<w:r><w:rPr><w:vanish/></w:rPr><w:tab/><w:t>x</w:t><w:br/></w:r>{_run('B')}</w:p>"
+        # off, and Word's two other spellings of on
+        f"<w:p>{_run('on ', _vanish('false'))}{_run('no', _vanish('true'))}{_run('no', _vanish('on'))}</w:p>"
+        # a paragraph of hidden text only is no paragraph
+        f"<w:p>{_run('All hidden.', '<w:vanish/>')}</w:p>"
+        # a run hidden only in the web page view is shown in the document
+        f"<w:p>{_run('Contents ')}{_run('7', '<w:webHidden/>')}</w:p>"
+        # always hidden
+        f"<w:p>{_run('Kept')}{_run(' gone', '<w:specVanish/>')}</w:p>"
+    )
+    assert _texts(body) == ["Shown text.", "AB", "on", "Contents 7", "Kept"]
+
+
+def test_text_hidden_by_its_style_is_not_read():
+    body = (
+        para("Introduction.")
+        + para("Delete this guidance before sending.", "Guidance")
+        + para("Guidance shown again.", "GuidanceShown")
+        + para("Note hidden.", "GuidanceNote")
+        # in a hidden paragraph, a run's own formatting shows it: direct formatting is absolute
+        + f'<w:p><w:pPr><w:pStyle w:val="Guidance"/></w:pPr>{_run("hidden ")}'
+        + _run("Shown anyway.", '<w:vanish w:val="0"/>')
+        + "</w:p>"
+        # a character style hides its runs; in a hidden paragraph it turns the toggle back
+        + f"<w:p>{_run('Public ')}{_run('secret', SECRET)}</w:p>"
+        + f'<w:p><w:pPr><w:pStyle w:val="Guidance"/></w:pPr>{_run("Twice hidden is shown.", SECRET)}</w:p>'
+    )
+    assert _texts(body, styles=_HIDDEN_STYLES) == [
+        "Introduction.",
+        "Guidance shown again.",
+        "Shown anyway.",
+        "Public",
+        "Twice hidden is shown.",
+    ]
+
+
+def test_a_hidden_paragraph_mark_keeps_its_paragraph_and_text():
+    # Word's style separator: the mark of a run-in heading hidden (vanish and specVanish in the
+    # mark's properties): the heading shows run into the next paragraph, its text is not hidden
+    body = (
+        "<w:p><w:pPr><w:rPr><w:vanish/><w:specVanish/></w:rPr></w:pPr>"
+        + _run("Run-in heading.")
+        + "</w:p>"
+        + para("The paragraph after.")
+    )
+    assert _texts(body) == ["Run-in heading.", "The paragraph after."]
+
+
+def test_hidden_text_in_notes_and_headers_is_not_read():
+    notes = (
+        '<w:footnote w:id="2"><w:p>'
+        + _run("Seen note.")
+        + _run(" Unseen.", "<w:vanish/>")
+        + "</w:p></w:footnote>"
+    )
+    body = para("Text", extra='<w:r><w:footnoteReference w:id="2"/></w:r>')
+    # the header's paragraph: "Draft" then a hidden run
+    header = "Draft</w:t></w:r><w:r><w:rPr><w:vanish/></w:rPr><w:t> internal only"
+    doc = docx(build_docx(body, footnotes=notes, header=header))
+    assert [b.text for b in doc.blocks] == ["Text[^1]", "[^1]: Seen note."]
+    assert doc.metadata["header_text"] == "Draft"
+
+
+# -- deleted paragraph marks --------------------------------------------------------------------
+
+
+def _deleted_mark(content: str, style: str = "") -> str:
+    pstyle = f'<w:pStyle w:val="{style}"/>' if style else ""
+    return f'<w:p><w:pPr>{pstyle}<w:rPr><w:del w:id="7" {WHO}/></w:rPr></w:pPr>{content}</w:p>'
+
+
+def test_a_paragraph_whose_mark_was_deleted_joins_the_next():
+    body = (
+        para("First.")
+        + _deleted_mark(_run("The start of a sentence "))
+        + '<w:bookmarkStart w:id="0" w:name="b"/>'
+        + para("and its end.")
+        + '<w:bookmarkEnd w:id="0"/>'
+        # two marks deleted in a row: three paragraphs are one
+        + _deleted_mark(_run("One, "))
+        + _deleted_mark(_run("two, "))
+        + para("three.")
+        # a paragraph deleted whole: its text and its mark
+        + _deleted_mark(f'<w:del w:id="8" {WHO}><w:r><w:delText>Gone.</w:delText></w:r></w:del>')
+        + para("Last.")
+    )
+    assert _texts(body) == ["First.", "The start of a sentence and its end.", "One, two, three.", "Last."]
+
+
+def test_the_joined_paragraph_takes_the_style_of_the_mark_that_remains():
+    styles = (
+        '<w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style>'
+        '<w:style w:type="paragraph" w:styleId="Normal" w:default="1"><w:name w:val="Normal"/></w:style>'
+    )
+    body = _deleted_mark(_run("Body text once a heading, "), "Heading1") + para("now body text.", "Normal")
+    doc = docx(build_docx(body, styles=styles))
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        ("paragraph", "Body text once a heading, now body text.")
+    ]
+
+
+def test_a_deleted_mark_before_a_table_or_ending_a_cell_stays():
+    body = (
+        _deleted_mark(_run("Before the table."))
+        + "<w:tbl>"
+        + _row(_cell("A"), _cell("B"))
+        + _row(
+            "<w:tc>" + _deleted_mark(_run("last of its cell")) + "</w:tc>",
+            _cell("D"),
+        )
+        + "</w:tbl>"
+    )
+    doc = docx(build_docx(body))
+    assert doc.blocks[0].text == "Before the table."
+    assert doc.blocks[1].rows == (("last of its cell", "D"),)
