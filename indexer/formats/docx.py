@@ -2103,7 +2103,7 @@ def _note_number_text(value: int, fmt: str) -> str:
 #: the kinds of characters a note number format writes (Roman numbers and letters share theirs):
 #: an endnote's label is told from a footnote's by an ``e`` before it where the two share one
 _FORMAT_CHARS = {"lowerRoman": "a", "lowerLetter": "a", "upperRoman": "A", "upperLetter": "A", "chicago": "*"}
-W_SECTPR, W_PPR = _w("sectPr"), _w("pPr")
+W_SECTPR, W_PPR, W_TYPE_EL, W_PAGEBREAKBEFORE = _w("sectPr"), _w("pPr"), _w("type"), _w("pageBreakBefore")
 
 
 class _NoteNumbering:
@@ -2113,8 +2113,15 @@ class _NoteNumbering:
     document's settings, else Word's default (footnotes decimal, endnotes lowerRoman, from 1,
     continuous). A note's number counts the notes of its kind before it, from the first
     section's first number, and again from a section's own where it restarts at each section
-    (``eachSect``). Restarting at each page (``eachPage``) cannot be known without laying the
-    pages out: the count goes on there, as continuous."""
+    (``eachSect``). Footnotes restarting at each page (``eachPage``) start again from their
+    section's first number at each page start the file itself records: a page break
+    (``w:br w:type="page"``), a paragraph set to start a page (``w:pageBreakBefore``), a section
+    starting on a new page (``nextPage``, the default, ``oddPage``, ``evenPage``; a continuous
+    section goes on on its page) and Word's note of where a page ended when it last laid the
+    document out (``w:lastRenderedPageBreak``). Where pages end without any of these (a file
+    never laid out by Word, or edited since) cannot be known without laying the pages out
+    here: the count goes on there. Endnotes, which Word does not number per page, are counted
+    on at ``eachPage``."""
 
     _DEFAULT_FORMAT = {"footnote": "decimal", "endnote": "lowerRoman"}
 
@@ -2129,6 +2136,7 @@ class _NoteNumbering:
             for kind in ("footnote", "endnote")
         }
         self.section_of: dict[etree._Element, int] | None = None
+        self.page_starts: set[etree._Element] = set()  # footnote references first on a page
         if any(len({(fmt, r) for fmt, _, r in props}) > 1 or props[0][2] for props in self.props.values()):
             self.section_of = self._sections(body)
         self.counts: dict[str, tuple[int, int]] = {}  # kind: (section, next number)
@@ -2140,9 +2148,10 @@ class _NoteNumbering:
 
     def _props(
         self, settings: etree._Element | None, sect: etree._Element | None, kind: str
-    ) -> tuple[str, int, bool]:
-        """(format, first number, restarts at each section) of a section's notes of ``kind``."""
-        fmt, start, restart = self._DEFAULT_FORMAT[kind], 1, False
+    ) -> tuple[str, int, str]:
+        """(format, first number, where the count restarts: ``eachSect``, ``eachPage`` or "")
+        of a section's notes of ``kind``."""
+        fmt, start, restart = self._DEFAULT_FORMAT[kind], 1, ""
         tag = _w(f"{kind}Pr")
         for holder in (settings, sect):  # the section's own overriding the document's
             pr = holder.find(tag) if holder is not None else None
@@ -2156,23 +2165,39 @@ class _NoteNumbering:
             if value is not None and value.isdigit() and len(value) < 6:
                 start = int(value)
             again = pr.find(_w("numRestart"))
-            if again is not None and again.get(W_VAL):
-                # eachPage: the pages are not known here; counted on, as continuous
-                restart = again.get(W_VAL) == "eachSect"
+            mode = again.get(W_VAL) if again is not None else None
+            if mode:
+                restart = mode if mode == "eachSect" or (mode == "eachPage" and kind == "footnote") else ""
         return fmt, start, restart
 
     def _sections(self, body: etree._Element) -> dict[etree._Element, int]:
         """Each note reference of the body → the index of its section: the sections before it
-        ended, a paragraph holding a sectPr ending its section after its own text."""
+        ended, a paragraph holding a sectPr ending its section after its own text. Where
+        footnotes restart at each page, the footnote references that follow a page start the
+        file records (see the class) since the previous one are put in ``page_starts``."""
         out: dict[etree._Element, int] = {}
         section, ending = 0, None  # ending: the paragraph whose sectPr ends the section
-        for el in body.iter(W_SECTPR, W_FOOTNOTEREF, W_ENDNOTEREF):
+        paged = any(r == "eachPage" for _, _, r in self.props["footnote"])
+        tags = (W_SECTPR, W_FOOTNOTEREF, W_ENDNOTEREF) + ((W_BR, W_LRPB, W_PAGEBREAKBEFORE) if paged else ())
+        fresh = False  # a page started since the last footnote reference
+        for el in body.iter(*tags):
             if ending is not None and not any(up is ending for up in el.iterancestors(W_P)):
                 section, ending = section + 1, None
-            if el.tag != W_SECTPR:
+                if paged and section < len(self.ends) and _starts_page(self.ends[section]):
+                    fresh = True
+            tag = el.tag
+            if tag in (W_FOOTNOTEREF, W_ENDNOTEREF):
                 out[el] = section
-            elif (up := el.getparent()) is not None and up.tag == W_PPR:
-                ending = up.getparent()
+                if fresh and tag == W_FOOTNOTEREF:
+                    self.page_starts.add(el)
+                    fresh = False
+            elif tag == W_SECTPR:
+                if (up := el.getparent()) is not None and up.tag == W_PPR:
+                    ending = up.getparent()
+            elif tag == W_BR:
+                fresh = fresh or el.get(W_TYPE) == "page"
+            elif tag == W_LRPB or _on(el):
+                fresh = True
         return out
 
     def label(self, ref: etree._Element, kind: str) -> str:
@@ -2186,13 +2211,23 @@ class _NoteNumbering:
         was, n = self.counts.get(kind, (0, props[0][1]))
         if section > was:
             # the count starts again at the last section since the previous note that restarts
-            again = next((s for s in range(section, was, -1) if props[s][2]), None)
+            again = next((s for s in range(section, was, -1) if props[s][2] == "eachSect"), None)
             if again is not None:
                 n = props[again][1]
+        if ref in self.page_starts and props[section][2] == "eachPage":
+            n = props[section][1]
         fmt = props[section][0]
         self.counts[kind] = (max(section, was), n + 1)
         text = _note_number_text(n, fmt)
         return text if kind == "footnote" else self.endnote_prefix.get(fmt, "e") + text
+
+
+def _starts_page(sect: etree._Element | None) -> bool:
+    """Whether the section a ``sectPr`` ends starts on a new page: its ``w:type`` is
+    ``nextPage`` (also when it has none), ``oddPage`` or ``evenPage``, not ``continuous`` or
+    ``nextColumn``."""
+    kind = sect.find(W_TYPE_EL) if sect is not None else None
+    return (kind.get(W_VAL) if kind is not None else None) not in ("continuous", "nextColumn")
 
 
 #: fields whose result is a page number or count: in a header or footer, the number of whichever
@@ -2427,7 +2462,10 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 33: what Word does not show is not read: a content control's placeholder prompt
     # (showingPlcHdr), hidden runs (w:vanish direct or through a paragraph or character style,
     # specVanish); a paragraph whose mark was deleted (tracked) joined to the next, as accepted
-    version="33",
+    # 34: footnotes restarting at each page (numRestart eachPage) numbered from their first
+    # number again after each page start the file records (page break, pageBreakBefore, a
+    # section starting a new page, w:lastRenderedPageBreak), no longer counted on throughout
+    version="34",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

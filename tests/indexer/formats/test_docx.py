@@ -417,8 +417,10 @@ def test_footnote_numbers_restart_at_each_section_where_the_document_says():
     # still the first section's), the second with the body's sectPr. With numRestart eachSect
     # Word numbers the notes 1, 2 then 1, 2 again; the labels of the second section's are made
     # unique as any repeated label is (1-2, 2-2). The second section may start again from its
-    # own numStart (5, 6) and write its own format (upperLetter from 5: E, F). eachPage cannot
-    # be followed without the pages: the count goes on (1, 2, 3, 4), as without numRestart.
+    # own numStart (5, 6) and write its own format (upperLetter from 5: E, F). With eachPage the
+    # second section, whose sectPr (the body's) names no type, starts on a new page (nextPage,
+    # the default): numbered from 1 again there too; continuous or no numRestart, the count
+    # goes on (1, 2, 3, 4).
     def doc(restart: str, second_section: str = "") -> list[str]:
         settings = f'<w:settings xmlns:w="{W_NS}"><w:footnotePr>{restart}</w:footnotePr></w:settings>'
         body = (
@@ -443,10 +445,61 @@ def test_footnote_numbers_restart_at_each_section_where_the_document_says():
     assert doc(each_sect, own) == ["P1[^1]", "P2[^2]", "P3[^5]", "P4[^6]"]
     letters = '<w:footnotePr><w:numFmt w:val="upperLetter"/><w:numStart w:val="5"/></w:footnotePr>'
     assert doc(each_sect, letters) == ["P1[^1]", "P2[^2]", "P3[^E]", "P4[^F]"]
-    for continuous in ('<w:numRestart w:val="eachPage"/>', '<w:numRestart w:val="continuous"/>', ""):
+    assert doc('<w:numRestart w:val="eachPage"/>') == ["P1[^1]", "P2[^2]", "P3[^1-2]", "P4[^2-2]"]
+    for continuous in ('<w:numRestart w:val="continuous"/>', ""):
         assert doc(continuous) == ["P1[^1]", "P2[^2]", "P3[^3]", "P4[^4]"]
     # the second section's own start is not followed when the count goes on; its format is
     assert doc("", letters) == ["P1[^1]", "P2[^2]", "P3[^C]", "P4[^D]"]
+
+
+def test_footnotes_restarting_at_each_page_follow_the_page_starts_the_file_records():
+    # numRestart eachPage in a document of continuous sections (w:type continuous: a section
+    # that goes on on the same page). Without layout, a page starts where the file says so: an
+    # explicit page break, a paragraph set to start a page, a section starting on a new page,
+    # and where Word last broke a page (w:lastRenderedPageBreak); the count starts again at the
+    # first footnote after one. Where none is recorded, the count goes on.
+    def labels(*paragraphs: str, settings_extra: str = "") -> list[str]:
+        settings = (
+            f'<w:settings xmlns:w="{W_NS}"><w:footnotePr><w:numRestart w:val="eachPage"/>'
+            f"{settings_extra}</w:footnotePr></w:settings>"
+        )
+        ids = [str(n) for n in range(2, 2 + len(paragraphs))]
+        body = "".join(
+            f'<w:p>{p}<w:r><w:t>P{n}</w:t></w:r><w:r><w:footnoteReference w:id="{nid}"/></w:r></w:p>'
+            for n, (p, nid) in enumerate(zip(paragraphs, ids, strict=True), 1)
+        )
+        data = build_docx(
+            body + '<w:sectPr><w:type w:val="continuous"/></w:sectPr>',
+            footnotes=_notes("footnote", ids),
+            rels={"rIdSet": ("settings", "settings.xml")},
+            files={"word/settings.xml": settings.encode()},
+        )
+        return [b.text for b in docx(data).blocks][: len(paragraphs)]
+
+    continuous_end = '<w:pPr><w:sectPr><w:type w:val="continuous"/></w:sectPr></w:pPr>'
+    next_page_end = "<w:pPr><w:sectPr/></w:pPr>"  # no type: the next section starts a page
+    # sections that go on on their page: no page start is known, the count goes on
+    assert labels("", continuous_end, "", "") == ["P1[^1]", "P2[^2]", "P3[^3]", "P4[^4]"]
+    # Word's record of a page it broke before P3's text, in P3
+    rendered = "<w:r><w:lastRenderedPageBreak/></w:r>"
+    assert labels("", continuous_end, rendered, "") == ["P1[^1]", "P2[^2]", "P3[^1-2]", "P4[^2-2]"]
+    # a page break typed at the start of P2; a paragraph (P4) set to start a page
+    page_break = '<w:r><w:br w:type="page"/></w:r>'
+    before = "<w:pPr><w:pageBreakBefore/></w:pPr>"
+    assert labels("", page_break, "", before) == ["P1[^1]", "P2[^1-2]", "P3[^2]", "P4[^1-3]"]
+    # pageBreakBefore switched off starts no page
+    off = '<w:pPr><w:pageBreakBefore w:val="0"/></w:pPr>'
+    assert labels("", off) == ["P1[^1]", "P2[^2]"]
+    # a section's type, in the sectPr that ends it, says how that section starts: P1 ends a
+    # section (of no type), the next section (P2, P3) ends with the body's sectPr, continuous,
+    # so P2 goes on on P1's page
+    assert labels(next_page_end, "", "") == ["P1[^1]", "P2[^2]", "P3[^3]"]
+    # here the second section is P2 alone, ended by a sectPr of no type: it starts a page; the
+    # third (P3, the body's continuous sectPr) goes on on P2's
+    assert labels(continuous_end, next_page_end, "") == ["P1[^1]", "P2[^1-2]", "P3[^2]"]
+    # from the first number the document sets, in its format
+    start = '<w:numFmt w:val="lowerLetter"/><w:numStart w:val="2"/>'
+    assert labels("", rendered, settings_extra=start) == ["P1[^b]", "P2[^b-2]"]
 
 
 def test_a_custom_mark_from_a_symbol_font_and_the_text_after_a_reference():
