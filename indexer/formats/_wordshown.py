@@ -10,22 +10,25 @@ Three kinds of markup hold text that is not the document's text as Word shows an
   The control's paragraphs, cells and rows stay in place, empty, so that a table keeps its
   columns and a numbered list its count.
 - hidden text (``w:vanish``, §17.3.2.41, set on a run, or through its character style or its
-  paragraph's style; ``w:specVanish``, §17.3.2.36, always hidden): Word neither shows nor
-  prints it, so its runs are dropped. ``w:vanish`` is a toggle property (§17.7.3): set as
+  paragraph's style): Word neither shows nor prints it, so its runs are dropped. ``w:vanish`` is a toggle property (§17.7.3): set as
   direct formatting it is on or off whatever the styles say; in styles each style of the
   hierarchy that sets it on turns it over (document defaults, then the paragraph style and its
   ``basedOn`` chain, then the character style and its chain). ``w:webHidden`` hides a run only
   in the web page view, and stays text (a table of contents' page numbers are written so).
   Properties of a paragraph's mark (``w:pPr/w:rPr``) hide the mark alone, never the runs; a
-  hidden mark (Word's style separator, a run-in heading) only shows the paragraph run into the
-  next one on screen, and it stays a paragraph of its own here. A table style's run
-  properties are not followed.
-- a deleted paragraph mark (``w:pPr/w:rPr/w:del``, §17.13.5.15, or moved away, ``w:moveFrom``,
-  §17.13.5.22) under tracked changes: the paragraph's contents are not deleted, but no longer
-  end there, and join the next paragraph. Tracked changes are read as accepted, so its contents
-  are moved to the front of the next paragraph, whose mark, and so its properties (style,
-  numbering), remains. A paragraph followed by no paragraph in its container (the last of a
-  cell, one before a table) or ending a section is left as it is.
+  hidden mark (Word's style separator, a run-in heading: ``w:vanish`` with ``w:specVanish``,
+  §17.3.2.36, the mark hidden even when hidden text is shown) only shows the paragraph run into
+  the next one on screen, and it stays a paragraph of its own here. ``w:specVanish`` is meant
+  for paragraph marks alone, and on any other run "can be ignored": it is, the run's text
+  stays. A table style's run properties are not followed.
+- a deleted paragraph mark (``w:pPr/w:rPr/w:del``, §17.13.5.15) under tracked changes: the
+  paragraph's contents are not deleted, but no longer end there, and join the next paragraph.
+  Tracked changes are read as accepted, so its contents are moved to the front of the next
+  paragraph, whose mark, and so its properties (style, numbering), remains. A paragraph
+  followed by no paragraph in its container (the last of a cell, one before a table) or ending
+  a section is left as it is. A mark moved away (``w:moveFrom``, §17.13.5.21) is left alone:
+  Word ignores it (MS-OI29500 2.1.337), and a paragraph moved whole, the one it marks, holds
+  no text where it was.
 """
 
 from __future__ import annotations
@@ -45,8 +48,8 @@ def _w(tag: str) -> str:
 W_P, W_R, W_PPR, W_RPR, W_SDT, W_SDTPR, W_SDTCONTENT = (
     _w(t) for t in ("p", "r", "pPr", "rPr", "sdt", "sdtPr", "sdtContent")
 )
-W_SHOWINGPLCHDR, W_VANISH, W_SPECVANISH = _w("showingPlcHdr"), _w("vanish"), _w("specVanish")
-W_DEL, W_MOVEFROM, W_SECTPR = _w("del"), _w("moveFrom"), _w("sectPr")
+W_SHOWINGPLCHDR, W_VANISH = _w("showingPlcHdr"), _w("vanish")
+W_DEL, W_SECTPR = _w("del"), _w("sectPr")
 W_PSTYLE, W_RSTYLE, W_VAL = _w("pStyle"), _w("rStyle"), _w("val")
 W_LRPB, W_FLDCHAR, W_INSTRTEXT = _w("lastRenderedPageBreak"), _w("fldChar"), _w("instrText")
 W_TBL, W_TR, W_TC, W_TXBXCONTENT, W_BODY = _w("tbl"), _w("tr"), _w("tc"), _w("txbxContent"), _w("body")
@@ -87,9 +90,7 @@ NO_HIDDEN_STYLES = HiddenStyles(False, frozenset(), frozenset(), None)
 
 def _sets_hidden(rpr: etree._Element | None) -> bool:
     """Whether run properties in a style turn hidden text over (a false value changes nothing)."""
-    if rpr is None:
-        return False
-    return _on(rpr.find(W_VANISH)) or _on(rpr.find(W_SPECVANISH))
+    return rpr is not None and _on(rpr.find(W_VANISH))
 
 
 def hidden_styles(root: etree._Element | None) -> HiddenStyles:
@@ -175,26 +176,27 @@ def _inline(sdt: etree._Element) -> bool:
 
 
 def _drop_hidden(root: etree._Element, styles: HiddenStyles) -> None:
-    by_style = styles.any()
+    if not styles.any():  # only runs formatted hidden themselves: those are found directly
+        for el in list(root.iter(W_VANISH)):
+            rpr = el.getparent()
+            run = rpr.getparent() if rpr is not None else None
+            if run is not None and rpr.tag == W_RPR and run.tag == W_R and _run_hidden(rpr, False, styles):
+                _empty(run)
+        return
     for p in root.iter(W_P):
-        para_hidden = styles.base
-        if by_style:
-            ppr = p[0] if len(p) and p[0].tag == W_PPR else None
-            pstyle = ppr.find(W_PSTYLE) if ppr is not None else None
-            sid = pstyle.get(W_VAL) if pstyle is not None else styles.default_paragraph
-            para_hidden ^= sid in styles.paragraph
-        elif not _any_direct(p):
-            continue
+        ppr = p[0] if len(p) and p[0].tag == W_PPR else None
+        pstyle = ppr.find(W_PSTYLE) if ppr is not None else None
+        sid = pstyle.get(W_VAL) if pstyle is not None else styles.default_paragraph
+        para_hidden = styles.base ^ (sid in styles.paragraph)
         for run in _own_runs(p):
-            rpr = run[0] if len(run) and run[0].tag == W_RPR else None
-            if _run_hidden(rpr, para_hidden, styles):
-                for child in list(run):
-                    if child.tag not in _KEPT_IN_HIDDEN:
-                        run.remove(child)
+            if _run_hidden(run[0] if len(run) and run[0].tag == W_RPR else None, para_hidden, styles):
+                _empty(run)
 
 
-def _any_direct(p: etree._Element) -> bool:
-    return next(p.iter(W_VANISH, W_SPECVANISH), None) is not None
+def _empty(run: etree._Element) -> None:
+    for child in list(run):
+        if child.tag not in _KEPT_IN_HIDDEN:
+            run.remove(child)
 
 
 def _own_runs(p: etree._Element) -> Iterable[etree._Element]:
@@ -214,15 +216,13 @@ def _run_hidden(rpr: etree._Element | None, para_hidden: bool, styles: HiddenSty
         direct = rpr.find(W_VANISH)
         if direct is not None:  # direct formatting: absolute
             hidden = _on(direct)
-        if _on(rpr.find(W_SPECVANISH)):
-            hidden = True
     return hidden
 
 
 def _join_deleted_marks(root: etree._Element) -> None:
     marked = [
         p
-        for el in root.iter(W_DEL, W_MOVEFROM)
+        for el in root.iter(W_DEL)
         if (rpr := el.getparent()) is not None
         and rpr.tag == W_RPR
         and (ppr := rpr.getparent()) is not None

@@ -2460,8 +2460,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # before it where footnotes write the same characters (e1 beside 1); each section's own
     # format, and the count started again at a section that restarts it (numRestart eachSect)
     # 33: what Word does not show is not read: a content control's placeholder prompt
-    # (showingPlcHdr), hidden runs (w:vanish direct or through a paragraph or character style,
-    # specVanish); a paragraph whose mark was deleted (tracked) joined to the next, as accepted
+    # (showingPlcHdr), hidden runs (w:vanish direct or through a paragraph or character style);
+    # a paragraph whose mark was deleted (tracked) joined to the next, as accepted
     # 34: footnotes restarting at each page (numRestart eachPage) numbered from their first
     # number again after each page start the file records (page break, pageBreakBefore, a
     # section starting a new page, w:lastRenderedPageBreak), no longer counted on throughout
@@ -2533,8 +2533,8 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             root,
             walker.hidden,
             placeholders=legacy or b"showingPlcHdr" in raw,
-            hidden=legacy or b"anish" in raw,  # vanish, specVanish
-            marks=legacy or b":del " in raw or b"<del " in raw or b"moveFrom" in raw,
+            hidden=legacy or b"vanish" in raw,
+            marks=legacy or b":del " in raw or b"<del " in raw,
         )
         walker.note_numbering = lambda: _NoteNumbering(part("settings"), body)
         walker.embeds = _Embeds(zf, Attacher(ctx), what)
@@ -2642,7 +2642,7 @@ def _hidden_styles(zf: zipfile.ZipFile, member: str | None, what: str) -> _words
     if known is not None:
         return known
     try:
-        if _ooxml.member_contains(zf, member, (b"anish",)):
+        if _ooxml.member_contains(zf, member, (b"vanish",)):
             found = _wordshown.hidden_styles(_ooxml.member_xml(zf, member, what))
         else:
             found = _wordshown.NO_HIDDEN_STYLES

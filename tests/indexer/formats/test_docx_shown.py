@@ -107,10 +107,10 @@ def test_hidden_runs_are_not_read():
         f"<w:p>{_run('All hidden.', '<w:vanish/>')}</w:p>"
         # a run hidden only in the web page view is shown in the document
         f"<w:p>{_run('Contents ')}{_run('7', '<w:webHidden/>')}</w:p>"
-        # always hidden
-        f"<w:p>{_run('Kept')}{_run(' gone', '<w:specVanish/>')}</w:p>"
+        # specVanish is for paragraph marks; on another run it "can be ignored": the text stays
+        f"<w:p>{_run('Kept')}{_run(' too', '<w:specVanish/>')}</w:p>"
     )
-    assert _texts(body) == ["Shown text.", "AB", "on", "Contents 7", "Kept"]
+    assert _texts(body) == ["Shown text.", "AB", "on", "Contents 7", "Kept too"]
 
 
 def test_text_hidden_by_its_style_is_not_read():
@@ -215,3 +215,12 @@ def test_a_deleted_mark_before_a_table_or_ending_a_cell_stays():
     doc = docx(build_docx(body))
     assert doc.blocks[0].text == "Before the table."
     assert doc.blocks[1].rows == (("last of its cell", "D"),)
+
+
+def test_a_paragraph_mark_moved_away_is_left_as_word_leaves_it():
+    # Word ignores w:moveFrom on a paragraph mark (MS-OI29500 on ECMA-376 17.13.5.21): the text
+    # left in the paragraph stays a paragraph of its own
+    body = f'<w:p><w:pPr><w:rPr><w:moveFrom w:id="3" {WHO}/></w:rPr></w:pPr>{_run("Stays.")}</w:p>' + para(
+        "Next."
+    )
+    assert _texts(body) == ["Stays.", "Next."]
