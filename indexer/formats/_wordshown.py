@@ -8,7 +8,10 @@ Three kinds of markup hold text that is not the document's text as Word shows an
   text."), not text anyone entered. The prompt is dropped: the standard calls it placeholder
   text as opposed to the control's contents, and the prompt stands in a glossary part besides.
   The control's paragraphs, cells and rows stay in place, empty, so that a table keeps its
-  columns and a numbered list its count.
+  columns and a numbered list its count. Programs that fill a template's controls in without
+  Word sometimes leave the flag set over the text they wrote: where the prompt the control
+  names (``w:placeholder/w:docPart``) is found in the glossary part, content that differs from
+  it is text, and stays.
 - hidden text (``w:vanish``, §17.3.2.41, set on a run, or through its character style or its
   paragraph's style): Word neither shows nor prints it, so its runs are dropped. ``w:vanish`` is a toggle property (§17.7.3): set as
   direct formatting it is on or off whatever the styles say; in styles each style of the
@@ -33,7 +36,7 @@ Three kinds of markup hold text that is not the document's text as Word shows an
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from lxml import etree
@@ -57,6 +60,9 @@ W_STYLE, W_TYPE, W_STYLEID, W_BASEDON, W_DEFAULT = (
     _w(t) for t in ("style", "type", "styleId", "basedOn", "default")
 )
 W_DOCDEFAULTS, W_RPRDEFAULT = _w("docDefaults"), _w("rPrDefault")
+W_T, W_PLACEHOLDER, W_DOCPART, W_DOCPARTPR, W_DOCPARTBODY, W_NAME = (
+    _w(t) for t in ("t", "placeholder", "docPart", "docPartPr", "docPartBody", "name")
+)
 
 #: what a block-level container holds paragraphs in: a content control in one is block-level
 _BLOCK_HOLDERS = frozenset(
@@ -131,22 +137,49 @@ def hidden_styles(root: etree._Element | None) -> HiddenStyles:
     return HiddenStyles(base, ids["paragraph"], ids["character"], default_paragraph)
 
 
+def prompts(glossary: etree._Element | None) -> dict[str, str]:
+    """The text of each building block of a glossary part (``w:glossaryDocument``) by its name:
+    what a content control naming it as its placeholder shows while empty."""
+    out: dict[str, str] = {}
+    if glossary is None:
+        return out
+    for part in glossary.iter(W_DOCPART):
+        props = part.find(W_DOCPARTPR)
+        name = props.find(W_NAME) if props is not None else None
+        body = part.find(W_DOCPARTBODY)
+        if name is not None and name.get(W_VAL) and body is not None:
+            out.setdefault(name.get(W_VAL) or "", _words(body))
+    return out
+
+
+def _words(el: etree._Element) -> str:
+    return " ".join("".join(t.text or "" for t in el.iter(W_T)).split())
+
+
 def show(
-    root: etree._Element, styles: HiddenStyles, *, placeholders: bool, hidden: bool, marks: bool
+    root: etree._Element,
+    styles: HiddenStyles,
+    *,
+    placeholders: bool,
+    hidden: bool,
+    marks: bool,
+    glossary: Callable[[], dict[str, str]] | None = None,
 ) -> None:
     """Make ``root`` what Word shows (see the module's note): placeholder prompts emptied, hidden
     runs emptied, paragraphs whose marks were deleted joined to the next. Each flag says the part
     may hold that kind of markup (the caller's quick test of the part's bytes); a part without
-    any is left as it is."""
+    any is left as it is. ``glossary`` gives the prompts of the document's glossary part
+    (:func:`prompts`), asked for only when a control shows its placeholder."""
     if placeholders:
-        _drop_placeholders(root)
+        _drop_placeholders(root, glossary)
     if hidden or styles.any():
         _drop_hidden(root, styles)
     if marks:
         _join_deleted_marks(root)
 
 
-def _drop_placeholders(root: etree._Element) -> None:
+def _drop_placeholders(root: etree._Element, glossary: Callable[[], dict[str, str]] | None) -> None:
+    known: dict[str, str] | None = None
     for flag in list(root.iter(W_SHOWINGPLCHDR)):
         props = flag.getparent()
         if not _on(flag) or props is None or props.tag != W_SDTPR:
@@ -155,6 +188,15 @@ def _drop_placeholders(root: etree._Element) -> None:
         content = sdt.find(W_SDTCONTENT) if sdt is not None else None
         if content is None:
             continue
+        holder = props.find(W_PLACEHOLDER)
+        part = holder.find(W_DOCPART) if holder is not None else None
+        name = part.get(W_VAL) if part is not None else None
+        if name and glossary is not None:
+            if known is None:
+                known = glossary()
+            prompt = known.get(name)
+            if prompt is not None and prompt != _words(content):
+                continue  # text written over the prompt, the flag left set
         if _inline(sdt):
             del content[:]
             continue

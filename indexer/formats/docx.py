@@ -950,6 +950,8 @@ class _Walker:
         #: each one's relationship, id and ProgID, its heading's level and its page
         self.deferred: list[tuple[int, _Embeds, list[tuple[Rel | None, str, str | None]], int, int]] = []
         self.hidden = _wordshown.NO_HIDDEN_STYLES  # the styles whose text Word does not show
+        #: the prompts of the glossary part's building blocks (content controls' placeholders)
+        self.glossary: Callable[[], dict[str, str]] = dict
 
     def add(
         self,
@@ -1575,7 +1577,7 @@ class _Walker:
         if root is None:
             return out
         _prepare_part(root, self.sink.skipped, f"{kind}s: ", self._ink(part))
-        _wordshown.show(root, self.hidden, placeholders=True, hidden=True, marks=True)
+        _wordshown.show(root, self.hidden, placeholders=True, hidden=True, marks=True, glossary=self.glossary)
         for note in root.iterchildren(_w(kind)):
             if note.get(W_TYPE) in ("separator", "continuationSeparator", "continuationNotice"):
                 continue
@@ -1590,7 +1592,7 @@ class _Walker:
         if root is None:
             return ""
         _prepare_part(root, self.sink.skipped, f"{kind}: ", self._ink(part))
-        _wordshown.show(root, self.hidden, placeholders=True, hidden=True, marks=True)
+        _wordshown.show(root, self.hidden, placeholders=True, hidden=True, marks=True, glossary=self.glossary)
         if next(root.iter(W_FLDCHAR, W_FLDSIMPLE), None) is not None:
             _drop_page_fields(root)
         return _tidy("\n".join(self._part_lines(root)))
@@ -2526,6 +2528,14 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         sink.skipped.extend(unread_alternates)
         walker = _Walker(rels, styles, numbering, sink)
         walker.hidden = _hidden_styles(zf, style_member, what)
+        glossary: list[dict[str, str]] = []  # read once, when first needed
+
+        def prompts() -> dict[str, str]:
+            if not glossary:
+                glossary.append(_wordshown.prompts(part("glossaryDocument")))
+            return glossary[0]
+
+        walker.glossary = prompts
         # what Word does not show as the document's text (_wordshown): the bytes tell the part
         # holding none of it (most), which is left as it is
         legacy = not raw.startswith(b"<?xml")
@@ -2535,6 +2545,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             placeholders=legacy or b"showingPlcHdr" in raw,
             hidden=legacy or b"vanish" in raw,
             marks=legacy or b":del " in raw or b"<del " in raw,
+            glossary=prompts,
         )
         walker.note_numbering = lambda: _NoteNumbering(part("settings"), body)
         walker.embeds = _Embeds(zf, Attacher(ctx), what)

@@ -5,7 +5,7 @@ here; the expected text is what Word shows of the XML written in each test."""
 
 from __future__ import annotations
 
-from tests.indexer.formats.test_docx import build_docx, docx, para
+from tests.indexer.formats.test_docx import W_NS, build_docx, docx, para
 
 WHO = 'w:author="Reviewer" w:date="2024-05-02T10:00:00Z"'
 PROMPT = "Click or tap here to enter text."
@@ -41,6 +41,32 @@ def test_an_inline_control_showing_its_placeholder_gives_no_text():
         f"<w:p>{_run('Town: ')}{_control(_run('Bergen'), off)}</w:p>"
     )
     assert _texts(body) == ["Name:", "City: Oslo", "Town: Bergen"]
+
+
+def test_a_prompt_is_told_from_text_written_over_it_by_the_glossary():
+    # the controls name their prompt (w:docPart); the glossary part holds its text. A program
+    # that filled the first control in left the flag set: its text differs from the prompt and
+    # is read; the second still shows the prompt, which is not. Without the glossary part the
+    # flag is trusted (see the test above).
+    glossary = (
+        f'<w:glossaryDocument xmlns:w="{W_NS}"><w:docParts><w:docPart><w:docPartPr>'
+        '<w:name w:val="DefaultPlaceholder_1"/></w:docPartPr><w:docPartBody><w:p><w:r>'
+        f"<w:t>{PROMPT}</w:t></w:r></w:p></w:docPartBody></w:docPart></w:docParts></w:glossaryDocument>"
+    )
+
+    def control(content: str) -> str:
+        return (
+            '<w:sdt><w:sdtPr><w:placeholder><w:docPart w:val="DefaultPlaceholder_1"/></w:placeholder>'
+            f"<w:showingPlcHdr/></w:sdtPr><w:sdtContent>{content}</w:sdtContent></w:sdt>"
+        )
+
+    body = f"<w:p>{_run('Name: ')}{control(_run('Ada Lovelace'))}</w:p><w:p>{_run('City: ')}{control(_run(PROMPT))}</w:p>"
+    data = build_docx(
+        body,
+        rels={"rIdGloss": ("glossaryDocument", "glossary/document.xml")},
+        files={"word/glossary/document.xml": glossary.encode()},
+    )
+    assert [b.text for b in docx(data).blocks] == ["Name: Ada Lovelace", "City:"]
 
 
 def _cell(text: str) -> str:
