@@ -1577,7 +1577,7 @@ class _Walker:
         if root is None:
             return out
         _prepare_part(root, self.sink.skipped, f"{kind}s: ", self._ink(part))
-        _wordshown.show(root, self.hidden, placeholders=True, hidden=True, marks=True, glossary=self.glossary)
+        _wordshown.show(root, self.hidden, self.glossary)
         for note in root.iterchildren(_w(kind)):
             if note.get(W_TYPE) in ("separator", "continuationSeparator", "continuationNotice"):
                 continue
@@ -1592,7 +1592,7 @@ class _Walker:
         if root is None:
             return ""
         _prepare_part(root, self.sink.skipped, f"{kind}: ", self._ink(part))
-        _wordshown.show(root, self.hidden, placeholders=True, hidden=True, marks=True, glossary=self.glossary)
+        _wordshown.show(root, self.hidden, self.glossary)
         if next(root.iter(W_FLDCHAR, W_FLDSIMPLE), None) is not None:
             _drop_page_fields(root)
         return _tidy("\n".join(self._part_lines(root)))
@@ -2536,17 +2536,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
             return glossary[0]
 
         walker.glossary = prompts
-        # what Word does not show as the document's text (_wordshown): the bytes tell the part
-        # holding none of it (most), which is left as it is
-        legacy = not raw.startswith(b"<?xml")
-        _wordshown.show(
-            root,
-            walker.hidden,
-            placeholders=legacy or b"showingPlcHdr" in raw,
-            hidden=legacy or b"vanish" in raw,
-            marks=legacy or b":del " in raw or b"<del " in raw,
-            glossary=prompts,
-        )
+        _wordshown.show(root, walker.hidden, prompts)  # what Word does not show as text
         walker.note_numbering = lambda: _NoteNumbering(part("settings"), body)
         walker.embeds = _Embeds(zf, Attacher(ctx), what)
         walker.zf = zf
