@@ -16,7 +16,10 @@ text, headers/footers (document metadata ``header_text``/``footer_text``), page 
 of a paragraph (``a:blip r:embed`` and VML ``v:imagedata``), placed right after its anchoring
 paragraph, with alt text from ``wp:docPr descr``/``title``, and every chart (:mod:`._charts`)
 likewise; the files embedded by OLE objects
-(a workbook, a PDF …: :mod:`._embedded`), read after the paragraph holding them.
+(a workbook, a PDF …: :mod:`._embedded`), read after the paragraph holding them. What Word
+does not show as text is left out before the walk (:mod:`._wordshown`): a content control's
+placeholder prompt, hidden runs, and, tracked changes read as accepted, the paragraph break a
+reviewer deleted.
 
 A tab (``w:tab``, ``w:ptab``) is a space between the words on either side, as any run of white
 space is: Markdown has no tab stop (a tab renders as a space, and one starting a line would start
@@ -2190,7 +2193,8 @@ class _NoteNumbering:
             tag = el.tag
             if tag in (W_FOOTNOTEREF, W_ENDNOTEREF):
                 out[el] = section
-                if fresh and tag == W_FOOTNOTEREF:
+                # (a reference a reviewer deleted is not read, and numbers nothing)
+                if fresh and tag == W_FOOTNOTEREF and next(el.iterancestors(W_DEL, W_MOVEFROM), None) is None:
                     self.page_starts.add(el)
                     fresh = False
             elif tag == W_SECTPR:

@@ -497,6 +497,12 @@ def test_footnotes_restarting_at_each_page_follow_the_page_starts_the_file_recor
     # here the second section is P2 alone, ended by a sectPr of no type: it starts a page; the
     # third (P3, the body's continuous sectPr) goes on on P2's
     assert labels(continuous_end, next_page_end, "") == ["P1[^1]", "P2[^1-2]", "P3[^2]"]
+    # a reference a reviewer deleted after the break is not read: the next one is first there
+    deleted = (
+        '<w:r><w:br w:type="page"/></w:r><w:del w:id="9" w:author="R" w:date="2024-01-01T00:00:00Z">'
+        '<w:r><w:footnoteReference w:id="99"/></w:r></w:del>'
+    )
+    assert labels("", deleted) == ["P1[^1]", "P2[^1-2]"]
     # from the first number the document sets, in its format
     start = '<w:numFmt w:val="lowerLetter"/><w:numStart w:val="2"/>'
     assert labels("", rendered, settings_extra=start) == ["P1[^b]", "P2[^b-2]"]
