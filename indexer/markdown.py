@@ -437,8 +437,40 @@ def escape_text(text: str, item: bool = False, quoted: bool = False) -> str:
 
 #: a mail's quote marks at a line's start (RFC 3676: ``>`` per level of quoting, written ``>>``
 #: or ``> >``), and the space after them. Not after a space: RFC 3676 stuffs one before a line
-#: that starts with ``>`` but quotes nothing, and mail clients show an indented ``>`` as text
-_QUOTE = re.compile(r">(?:[ \t]*>)*[ \t]?")
+#: that starts with ``>`` but quotes nothing, and mail clients show an indented ``>`` as text.
+#: Marks set apart by a space are a deeper quote when a space or the line's end follows them
+#: ("> > 50 mg" quotes "50 mg" twice); those against a word are settled by :func:`quote_ends`
+_QUOTE = re.compile(r">+(?:[ \t]+>+(?=[ \t]|$))*")
+#: the marks as far as a mark set apart by a space and against a word may go on with them
+_QUOTE_LOOSE = re.compile(r">(?:[ \t]*>)*")
+
+
+def quote_ends(lines: list[str], strict: re.Pattern[str], loose: re.Pattern[str]) -> list[int]:
+    """Where each of a mail's ``lines`` ends its quote marks. A mark after a space with a word
+    against it (the second ``>`` of "> >50 mg") is read as text ("50 mg" and more, quoted once;
+    ``strict`` finds the marks without it), unless the line next to it (or to the lines written
+    with the same marks around it) starts with the same marks written the same way and a space
+    or its end after them: a writer's quote of a quote whose own text came right after its mark
+    (">> >2: your text" above ">> >   wrapped on"). ``loose`` finds the marks with it."""
+    ends = [m.end() if (m := strict.match(line)) else 0 for line in lines]
+    wider = [m.end() if (m := loose.match(line)) else 0 for line in lines]
+    i = 0
+    while i < len(lines):
+        if wider[i] <= ends[i]:
+            i += 1
+            continue
+        marks = lines[i][: wider[i]]
+        j = i
+        while j + 1 < len(lines) and wider[j + 1] > ends[j + 1] and lines[j + 1][: wider[j + 1]] == marks:
+            j += 1
+        for k in (i - 1, j + 1):
+            if 0 <= k < len(lines) and lines[k].startswith(marks) and ends[k] >= len(marks):
+                ends[i : j + 1] = wider[i : j + 1]
+                break
+        i = j + 1
+    return ends
+
+
 #: the deepest blockquote written: a quote quoted deeper is shown this deep, since readers stop
 #: reading nested blocks somewhere past it (markdown-it's CommonMark preset drops the text of a
 #: quote 20 deep), and its words count more than its depth
@@ -458,10 +490,11 @@ def escape_mail_text(text: str, quoted: bool = False) -> str:
     ``<blockquote>``), its unquoted lines escaped as a quote's too."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     parsed: list[tuple[int, str]] = []  # each line's depth, and its text without the marks
-    for line in lines:
-        quote = _QUOTE.match(line)
-        depth = min(quote.group().count(">"), MAX_QUOTE_DEPTH) if quote else 0
-        parsed.append((depth, line[quote.end() :] if quote else line))
+    for line, end in zip(lines, quote_ends(lines, _QUOTE, _QUOTE_LOOSE), strict=True):
+        depth = min(line.count(">", 0, end), MAX_QUOTE_DEPTH)
+        if end and line[end : end + 1] in (" ", "\t"):
+            end += 1  # the space after the marks
+        parsed.append((depth, line[end:]))
     # consecutive quoted lines without a word among them are text as they stand
     quoted_at = [depth > 0 for depth, _ in parsed]
     for quoted, group in groupby(range(len(lines)), key=quoted_at.__getitem__):

@@ -66,6 +66,7 @@ from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 from .._fast import with_meta
 from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
+from ..markdown import quote_ends
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_labelled, decode_text
 from ._attached import (
@@ -435,8 +436,11 @@ def _param(part: Message, name: str) -> str:
 #: RFC 3676's signature separator: it ends in a space, yet never flows into the line after it
 _SIGNATURE_SEPARATOR = "-- "
 #: a flowed line's quote marks: the ``>`` at its start and those following it, each after one
-#: space at most, as many mail writers quote a quoted line ("> > text", depth 2)
-_QUOTE_MARKS = re.compile(r">(?: ?>)*")
+#: space at most, as many mail writers quote a quoted line ("> > text", depth 2); marks after a
+#: space followed by a word are settled by :func:`~indexer.markdown.quote_ends` ("> >50 mg" is
+#: ">50 mg" quoted once, unless the lines beside it quote at ">> " too)
+_QUOTE_MARKS = re.compile(r">+(?: >+(?= |$))*")
+_QUOTE_MARKS_LOOSE = re.compile(r">(?: ?>)*")
 
 
 def flowed_text(text: str, delsp: bool = False) -> str:
@@ -447,7 +451,7 @@ def flowed_text(text: str, delsp: bool = False) -> str:
     ``delsp``, DelSp=yes, that space is deleted first: it was added to break a word-less run,
     as in Japanese); the signature separator ``-- `` is never joined; a line's quote marks
     (``>`` each, a space between two of them left out: "> > text" is depth 2, as mail readers
-    show it) are read as its depth and written back as ``>>`` and a space before the
+    show it; "> >50 mg" is the text ">50 mg" at depth 1, :data:`_QUOTE_MARKS`) are read as its depth and written back as ``>>`` and a space before the
     paragraph, so that a quoted paragraph stays quoted; the space a writer stuffs before a line
     starting with a space or ``From `` is taken off. Before a line starting with ``>`` it stays:
     the depth is the count of marks at the very start of the line, before any stuffed space, so
@@ -455,10 +459,10 @@ def flowed_text(text: str, delsp: bool = False) -> str:
     a plain body's reader (:func:`~._attached.plain_body`)."""
     out: list[str] = []
     pending: tuple[int, str] | None = None  # the depth and text of a paragraph flowing on
-    for line in text.split("\n"):
-        marks = _QUOTE_MARKS.match(line)
-        content = line[marks.end() :] if marks else line
-        depth = marks.group().count(">") if marks else 0
+    lines = text.split("\n")
+    for line, end in zip(lines, quote_ends(lines, _QUOTE_MARKS, _QUOTE_MARKS_LOOSE), strict=True):
+        content = line[end:]
+        depth = line.count(">", 0, end)
         if content.startswith(" ") and (depth or content[1:2] != ">"):
             # a stuffed line that starts with ">" keeps its space, the mark of a line quoting
             # nothing (as a line typed indented is): its ">" is text, its depth the marks before
@@ -1947,7 +1951,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="46",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="47",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -2044,6 +2048,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 44: a plain body's or attached text's soft hyphens (U+00AD) left out, as an HTML body's are (text 12)
     # 45: an HTML body's or attached page's <q> shows its quotation marks (HTML 23)
     # 46: an HTML body's or attached page's inline SVG drawing's labels read (HTML 24)
+    # 47: a flowed body's "> >50 mg" the text ">50 mg" quoted once, a spaced mark against a word
+    # a deeper quote only where a line beside it has those marks before a space
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2104,7 +2110,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="46",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="47",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2201,6 +2207,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 44: a plain body's or attached text's soft hyphens (U+00AD) left out, as an HTML body's are (text 12)
     # 45: an HTML body's or attached page's <q> shows its quotation marks (HTML 23)
     # 46: an HTML body's or attached page's inline SVG drawing's labels read (HTML 24)
+    # 47: a flowed body's "> >50 mg" the text ">50 mg" quoted once, a spaced mark against a word
+    # a deeper quote only where a line beside it has those marks before a space
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -79,12 +79,33 @@ _marks = st.lists(st.booleans(), max_size=MAX_QUOTE_DEPTH + 3).map(
 @example([(">", "a"), (">>", "b"), (">", "c")])
 @example([("", "wrote:"), ("> ", "# a"), ("", "---")])
 @example([(">> >", "2: *x* _y_"), (">", "1. one"), ("", "- two")])
+@example([(">> >", "2: your"), (">> >", "text"), (">> > ", " width"), (">> ", "This")])
+@example([("> >", "50 mg"), ("> ", "for adults"), ("> > ", "20 mg")])
 @example([(">" * 30, "thirty deep"), (">" * 11, "eleven"), (">" * 10, "ten")])
 # pulldown-cmark took the next line's quote mark for the end of "<!a": a declaration, no text
 @example([(">", "0<!a"), (">", "0")])
 @example([("> ", "see <b"), ("> ", "here")])
 def test_quoted_mail_lines_read_back_as_blockquotes_of_their_depth(lines):
     text = "\n".join(marks + content for marks, content in lines)
+    # a last mark after a space with the text against it (">> >2:") is text, unless a line next
+    # to it is written with the same marks and a space after them (or next to such lines)
+    against = [
+        bool(m) and m[-1] == ">" and m.rstrip(">").endswith(" ") and c[0] not in " \t" for m, c in lines
+    ]
+    deep = [False] * len(lines)
+    for n in range(len(lines)):
+        for step in (-1, 1):
+            k = n + step
+            while 0 <= k < len(lines) and against[k] and lines[k][0] == lines[n][0]:
+                k += step
+            if against[n] and 0 <= k < len(lines):
+                # the marks of that line that are marks whatever its neighbours
+                marks = lines[k][0].rstrip(">") if against[k] else lines[k][0]
+                deep[n] = deep[n] or marks.rstrip(" ").startswith(lines[n][0])
+    for n, (marks, content) in enumerate(lines):
+        if against[n] and not deep[n]:
+            text_mark = marks[len(marks.rstrip(">")) :]
+            lines[n] = (marks[: -len(text_mark)], text_mark + content)
     # each run of lines quoted as deep is a paragraph at that depth, of the same words
     expected: list[tuple[int, list[str]]] = []
     last = None

@@ -66,3 +66,27 @@ def test_an_outlook_plain_body_reads_its_indented_mark_as_text():
     md = get_markdown(outlook_message("Marks", body), filename="plain.msg")
     assert "Results:\n \\> 3 hits" in md
     assert "\n> quoted line" in md
+
+
+def test_a_mark_after_a_quote_mark_and_a_space_is_text_when_words_follow_it():
+    # "> >50 mg" quotes the line ">50 mg" once: the second ">" has no space after it, so it is
+    # the text's (a threshold), not a deeper quote; "> > 20 mg" is a line quoted twice
+    body = "Bob wrote:\n> >50 mg\n> for adults\n\n> > 20 mg for children\n"
+    md = _markdown_body(_message(body, flowed=False), "dose.eml")
+    assert md.rstrip("\n") == "Bob wrote:\n\n> \\>50 mg\n> for adults\n\n> > 20 mg for children"
+    # the same lines sent format=flowed: the depth is counted the same way
+    md = _markdown_body(_message(body, flowed=True), "dose.eml")
+    assert md.rstrip("\n") == "Bob wrote:\n\n> \\>50 mg\n> for adults\n\n> > 20 mg for children"
+
+
+def test_flowed_text_counts_a_spaced_mark_only_before_a_space_or_the_end():
+    assert flowed_text("> >50 mg") == "> >50 mg"  # depth 1, its text ">50 mg"
+    assert flowed_text("> > 50 mg") == ">> 50 mg"
+    assert flowed_text("> >") == ">>"  # an empty line quoted twice
+    assert flowed_text(">>50 mg") == ">> 50 mg"  # marks side by side are marks, as RFC 3676 reads them
+    assert flowed_text("> >>= 3") == "> >>= 3"
+
+
+def test_an_outlook_plain_body_reads_a_mark_against_its_text_as_text():
+    md = get_markdown(outlook_message("Marks", "Bob wrote:\n> >50 mg\n> for adults\n"), filename="q.msg")
+    assert "\n> \\>50 mg\n> for adults" in md
