@@ -325,24 +325,41 @@ def _string(st: _State, msg: Any, prop: str) -> str:
 
 def transport_addresses(text: str) -> dict[str, list[str]]:
     """The From, To and Cc addresses of the transport headers (``PR_TRANSPORT_MESSAGE_HEADERS``)
-    as ``Name <address>``; a field is left out unless each of its entries has an address."""
+    as ``Name <address>``, read as an e-mail's are (:func:`~.email.addresses`): a group (``Team:
+    a@x.org, b@y.org;``, ``undisclosed-recipients:;``) one entry, its name then its members. A
+    field is left out unless each of its entries has an address or is a group; the sender is
+    taken only with an address."""
     if not text.strip():
         return {}
-    from email import policy
     from email.errors import MessageError
     from email.parser import HeaderParser
 
+    from .email import addresses
+
     out: dict[str, list[str]] = {}
     try:
-        head = HeaderParser(policy=policy.default).parsestr(text.lstrip(), headersonly=True)
+        head = HeaderParser().parsestr(text.lstrip(), headersonly=True)
         for label in ("from", "to", "cc"):
-            value = head.get(label)
-            found = [_address(a.display_name, a.addr_spec) for a in getattr(value, "addresses", ())]
-            if found and all("@" in a for a in found):
+            found = [_named(clean(a).strip()) for a in addresses(head, label)]
+            grouped = label != "from"
+            if found and all("@" in a or (grouped and _GROUP.fullmatch(a)) for a in found):
                 out[label] = found
     except (MessageError, ValueError, LookupError, TypeError, AttributeError):
         return out  # a malformed header gives what was read before it
     return out
+
+
+#: an address group as :func:`~.email.addresses` writes it: its name, a colon, its members, ";"
+_GROUP = re.compile(r"[^:<>@]+:.*;", re.DOTALL)
+#: an address with a name, as :func:`~.email.addresses` writes it
+_NAMED = re.compile(r"(.*) <([^<>]*)>", re.DOTALL)
+
+
+def _named(entry: str) -> str:
+    """An entry of :func:`~.email.addresses` as :func:`_address` writes it: a name that only
+    repeats its address (``'joe@x.org' <joe@x.org>``) left out."""
+    m = _NAMED.fullmatch(entry)
+    return _address(m[1], m[2]) if m else entry
 
 
 def headers(st: _State, msg: Any) -> dict[str, Any]:
@@ -657,8 +674,11 @@ def categories(st: _State, msg: Any) -> str:
 
 def recipients(names: list[str]) -> str:
     """Recipients joined with commas, as in e-mail headers; a name without an address that holds a
-    comma itself (``Wilson, Chris``) is quoted."""
-    return ", ".join(f'"{n}"' if "," in n and not n.endswith(">") else n for n in names)
+    comma itself (``Wilson, Chris``) is quoted; a group of the transport headers (``Team: a@x.org,
+    b@y.org;``) is written as it is."""
+    return ", ".join(
+        f'"{n}"' if "," in n and not n.endswith(">") and not _GROUP.fullmatch(n) else n for n in names
+    )
 
 
 def header_text(h: dict[str, Any]) -> str:
@@ -1397,7 +1417,7 @@ def _text_attachment(
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
     # 39: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
-    version="42",
+    version="43",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1428,6 +1448,8 @@ def _text_attachment(
     # 40: a plain body's or attached text's soft hyphens (U+00AD) left out, as an HTML body's are (text 12)
     # 41: an HTML body's or attached page's <q> shows its quotation marks (HTML 23)
     # 42: an HTML body's or attached page's inline SVG drawing's labels read (HTML 24)
+    # 43: a group of the transport headers' To or Cc (Team: a@x.org, b@y.org;,
+    # undisclosed-recipients:;) one entry, as e-mail's, no longer dropped
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

@@ -65,9 +65,35 @@ def test_a_built_message_takes_the_missing_addresses_from_its_headers():
             "From: a@x.org\nTo: B <b@x.org>, c@x.org\n",
             {"from": ["a@x.org"], "to": ["B <b@x.org>", "c@x.org"]},
         ),
-        ("From: Joe Bloggs\nTo: undisclosed-recipients:;\n", {}),  # no address: nothing to take
+        # a group without members is what the header says of the recipients; a sender without
+        # an address is nothing to take
+        ("From: Joe Bloggs\nTo: undisclosed-recipients:;\n", {"to": ["undisclosed-recipients:;"]}),
+        (
+            "From: a@x.org\nTo: Team: Ann <a@x.org>, b@y.org;, d@z.org\nCc: /O=EX/CN=B\n",
+            {"from": ["a@x.org"], "to": ["Team: Ann <a@x.org>, b@y.org;", "d@z.org"]},
+        ),
         ("From: <<<@@@>>>\n\x00\x01 garbage\n", {}),
     ],
 )
 def test_transport_addresses(text, expected):
     assert transport_addresses(text) == expected
+
+
+def test_groups_of_the_transport_headers_are_kept_in_to_and_cc():
+    # no recipient in the table (a message sent to a list, or Bcc only): the headers say who
+    headers = (
+        "From: Joe Bloggs <joe@x.org>\r\n"
+        "To: Team: Ann Lee <ann@x.org>, bob@x.org;, carol@y.org\r\n"
+        "Cc: undisclosed-recipients:;\r\n"
+        "Subject: Rota\r\n\r\n"
+    )
+    properties = {0x0C1A: "Joe Bloggs", 0x0C1F: EXCHANGE, 0x0C1E: "EX", 0x007D: headers}
+    doc = extract(outlook_message("Rota", "See you at nine.", properties=properties), filename="rota.msg")
+    assert doc.metadata["to"] == ["Team: Ann Lee <ann@x.org>, bob@x.org;", "carol@y.org"]
+    assert doc.metadata["cc"] == ["undisclosed-recipients:;"]
+    assert doc.blocks[1].text == (
+        "From: Joe Bloggs <joe@x.org>\n"
+        "To: Team: Ann Lee <ann@x.org>, bob@x.org;, carol@y.org\n"
+        "Cc: undisclosed-recipients:;\n"
+        "Subject: Rota"
+    )
