@@ -362,6 +362,34 @@ def _named(entry: str) -> str:
     return _address(m[1], m[2]) if m else entry
 
 
+#: the stream of the transport headers as a Unicode string (PT_UNICODE)
+_TRANSPORT_HEADERS = "__substg1.0_007D001F"
+
+
+def transport_text(st: _State, msg: Any) -> str:
+    """The message's transport headers (``PR_TRANSPORT_MESSAGE_HEADERS``), the header block it
+    was received with. The 8-bit text of a header line (raw UTF-8 or a code page's, not
+    RFC 2047 words) is read as an e-mail's is: a Unicode-typed stream holding 8-bit bytes in the
+    message's code page (or as UTF-8, :func:`eight_bit_text`), and a line stored a byte to a
+    character (each of its characters U+0000 to U+00FF) as those bytes read by their label
+    ISO-8859-1 (:func:`~indexer.sniff.decode_labelled`: as UTF-8 when they are UTF-8 in full,
+    else as Windows-1252). "JÃ¶rg" was shown for "Jörg"."""
+    raw = st.safe(lambda: msg.getStream(_TRANSPORT_HEADERS))
+    if isinstance(raw, bytes) and eight_bit_text(raw):
+        return clean(_in_code_page(st, msg, raw.rstrip(b"\0")))
+    text = st.safe(lambda: msg.getStringStream("__substg1.0_007D"), "")
+    if not isinstance(text, str):
+        return ""
+    return clean("".join(map(_byte_line, text.splitlines(keepends=True))))
+
+
+def _byte_line(line: str) -> str:
+    """A header line stored a byte to a character read as the bytes it holds (:func:`transport_text`)."""
+    if line.isascii() or max(line) > "\xff":
+        return line
+    return decode_labelled(line.encode("latin-1"), "iso-8859-1")
+
+
 def headers(st: _State, msg: Any) -> dict[str, Any]:
     """The message's header fields, as plain values."""
     name = _string(st, msg, "0C1A") or _string(st, msg, "0042")
@@ -371,7 +399,12 @@ def headers(st: _State, msg: Any) -> dict[str, Any]:
         if "@" in candidate:
             addr = candidate
             break
-    sender = _address(name, addr) or clean(st.safe(lambda: msg.sender, "")).replace(" <None>", "")
+    sender = _address(name, addr)
+    transport: dict[str, list[str]] | None = None
+    if not sender:  # the transport headers' sender, read here rather than by extract-msg
+        transport = transport_addresses(transport_text(st, msg))
+        found = transport.get("from") or [clean(st.safe(lambda: msg.sender, "")).replace(" <None>", "")]
+        sender = found[0]
     kinds: dict[int, list[str]] = {1: [], 2: [], 3: []}
     for rcpt in st.safe(lambda: list(msg.recipients), []):
         kind = int(st.safe(lambda r=rcpt: r.type, 1))
@@ -382,7 +415,8 @@ def headers(st: _State, msg: Any) -> dict[str, Any]:
     lacking = {k for k in (1, 2) if not any("@" in a for a in kinds[k])}
     if "@" not in sender or 1 in lacking or (2 in lacking and kinds[2]):
         # Exchange names only (or nothing): the transport headers of a received message say more
-        transport = transport_addresses(_string(st, msg, "007D"))
+        if transport is None:
+            transport = transport_addresses(transport_text(st, msg))
         if "@" not in sender and transport.get("from"):
             sender = transport["from"][0]
         for kind, label in ((1, "to"), (2, "cc")):
@@ -1417,7 +1451,7 @@ def _text_attachment(
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
     # 39: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
-    version="43",
+    version="44",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1450,6 +1484,8 @@ def _text_attachment(
     # 42: an HTML body's or attached page's inline SVG drawing's labels read (HTML 24)
     # 43: a group of the transport headers' To or Cc (Team: a@x.org, b@y.org;,
     # undisclosed-recipients:;) one entry, as e-mail's, no longer dropped
+    # 44: the transport headers' 8-bit text (UTF-8 or Windows-1252 bytes, stored a byte to a
+    # character or as they are in a Unicode stream) read as e-mail's, no longer "JÃ¶rg"
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

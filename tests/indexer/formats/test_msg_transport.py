@@ -97,3 +97,34 @@ def test_groups_of_the_transport_headers_are_kept_in_to_and_cc():
         "Cc: undisclosed-recipients:;\n"
         "Subject: Rota"
     )
+
+
+def _received(headers: str) -> bytes:
+    """A message whose sender and recipients are known only from the transport ``headers``."""
+    properties = {0x0C1A: "", 0x0C1F: EXCHANGE, 0x0C1E: "EX", 0x007D: headers}
+    return outlook_message("Rota", "See you at nine.", properties=properties)
+
+
+HEADERS = "From: Jörg Müller <joerg@x.org>\r\nTo: Zoë – Ünal <zoe@x.org>\r\nSubject: Rota\r\n\r\n"
+
+
+def test_header_lines_stored_a_byte_to_a_character_are_read_as_their_bytes():
+    # the raw header bytes, not RFC 2047 words, each stored as the character of that number:
+    # UTF-8 bytes ("Ã¶" for "ö") and Windows-1252 bytes ("\x96" for the dash) alike
+    for encoding in ("utf-8", "cp1252"):
+        stored = HEADERS.encode(encoding).decode("latin-1")
+        meta = extract(_received(stored), filename="rota.msg").metadata
+        assert meta["from"] == "Jörg Müller <joerg@x.org>", encoding
+        assert meta["to"] == ["Zoë – Ünal <zoe@x.org>"], encoding
+    # a header of Unicode text is read as it is
+    meta = extract(_received(HEADERS), filename="rota.msg").metadata
+    assert (meta["from"], meta["to"]) == ("Jörg Müller <joerg@x.org>", ["Zoë – Ünal <zoe@x.org>"])
+
+
+def test_transport_headers_whose_unicode_stream_holds_8_bit_text():
+    # the stream of a Unicode string holding the header's UTF-8 bytes as they are (written here
+    # as the text those bytes are in UTF-16LE): read as UTF-16LE it was a run of CJK characters
+    raw = HEADERS.encode("utf-8")
+    meta = extract(_received(raw.decode("utf-16-le")), filename="rota.msg").metadata
+    assert meta["from"] == "Jörg Müller <joerg@x.org>"
+    assert meta["to"] == ["Zoë – Ünal <zoe@x.org>"]
