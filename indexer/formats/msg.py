@@ -7,7 +7,8 @@ entry's header then what it logged and when, a task's header then its dates, sta
 the body (the plain body, read as an
 e-mail's plain body is: headings, lists and paragraphs, by the same function; or the HTML body when
 it holds a data table or an inline image the plain one cannot show, as for e-mail; else the HTML
-body read as HTML, its stream in the code page the message names; else the RTF body with its
+body read as HTML, its stream in the code page the message names; else the RTF body, read as
+an .rtf file is where its markup lays out a table, a list, a heading or a picture, else with its
 markup stripped, read as the plain one), the image attachments as image blocks (in their place when the HTML body or an attached web page shows them
 by ``cid:``), then the
 text-like attachments, each under an ``Attachment: name`` heading. Embedded messages are read the
@@ -34,7 +35,19 @@ from typing import Any
 from ..errors import DocumentLimit, EmptyExtraction, ParseError
 from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
-from ..model import HEADING, IMAGE, PARAGRAPH, Block, Coverage, Document, Image, Skipped, assemble
+from ..model import (
+    HEADING,
+    IMAGE,
+    LIST,
+    PARAGRAPH,
+    TABLE,
+    Block,
+    Coverage,
+    Document,
+    Image,
+    Skipped,
+    assemble,
+)
 from ..sniff import decode_labelled, decode_text, looks_binary
 from ._attached import (
     Attacher,
@@ -854,16 +867,58 @@ def body_blocks(st: _State, msg: Any, index: int) -> list[Block]:
             return blocks
     rtf = st.body(lambda: msg.rtfBody)
     if rtf:
+        if not isinstance(rtf, bytes):
+            rtf = str(rtf).encode("latin-1", "replace")
+        laid_out = _rtf_body(st, rtf, index)
+        if laid_out is not None:
+            return laid_out
         from striprtf.striprtf import rtf_to_text
 
-        raw = rtf.decode("cp1252", "replace") if isinstance(rtf, bytes) else str(rtf)
         try:
-            text = rtf_to_text(raw, errors="replace")
+            text = rtf_to_text(rtf.decode("cp1252", "replace"), errors="replace")
         except (ValueError, IndexError, LookupError, RecursionError):
             st.warn("the RTF body could not be read")
             return []
         return _plain(st, clean(text), index)
     return []
+
+
+#: the blocks of an RTF body that only its markup tells: a plain reading of its text has none
+_RTF_LAID_OUT = frozenset({TABLE, LIST, HEADING, IMAGE})
+
+
+def _rtf_body(st: _State, rtf: bytes, index: int) -> list[Block] | None:
+    """An RTF body (no plain or HTML one, and none encapsulated) read as an .rtf file is, by its
+    extractor, when its markup lays out what a plain reading of its text would not find: a
+    table, a list (Word's list numbers or bullets), a heading (an outline level) or a picture;
+    its PNG and JPEG pictures images of the message ``index``, in their place, the others listed
+    as skipped. None for a body of paragraphs alone (a line typed to a paragraph, as Outlook
+    writes a plain message in RTF), read then as a plain body is (headings, lists and quotes of
+    its text, a poem's margin numbers left out), and for one the extractor cannot read."""
+    from .rtf import extract_rtf
+
+    try:
+        doc = extract_rtf(rtf, replace(st.ctx, filename="the RTF body"))
+    except (EmptyExtraction, ParseError, ValueError, IndexError, LookupError, RecursionError):
+        return None
+    if not any(b.kind in _RTF_LAID_OUT for b in doc.blocks):
+        return None
+    names: dict[str, str] = {}  # each picture's name in the RTF → its image of the item
+    for image in doc.images:
+        img = met_before(
+            st.by_bytes,
+            replace(
+                image,
+                name=_unique_name(st.images, image.name, image.data),
+                meta={**image.meta, "message_index": index},
+            ),
+        )
+        st.images.setdefault(img.name, img)
+        names[image.name] = img.name
+    st.skipped.extend(replace(s, name=f"RTF body: {s.name}") for s in doc.coverage.skipped)
+    return [
+        replace(b, images=tuple(names.get(n, n) for n in b.images)) if b.images else b for b in doc.blocks
+    ]
 
 
 def _plain(st: _State, text: str, index: int) -> list[Block]:
@@ -1451,7 +1506,7 @@ def _text_attachment(
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
     # 39: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
-    version="44",
+    version="45",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1486,6 +1541,8 @@ def _text_attachment(
     # undisclosed-recipients:;) one entry, as e-mail's, no longer dropped
     # 44: the transport headers' 8-bit text (UTF-8 or Windows-1252 bytes, stored a byte to a
     # character or as they are in a Unicode stream) read as e-mail's, no longer "JÃ¶rg"
+    # 45: an RTF-only body laid out in its markup (a table, a list, a heading, a picture) read as
+    # an .rtf file is (rtf 18), no longer its text with the markup stripped
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

@@ -1,12 +1,14 @@
-"""Outlook .msg: a plain body, and an RTF-only body once its markup is stripped, read as an
-e-mail's plain body is (headings, lists, quoted text, signatures), by the same function."""
+"""Outlook .msg: a plain body, and an RTF-only body of paragraphs once its markup is stripped,
+read as an e-mail's plain body is (headings, lists, quoted text, signatures), by the same
+function; an RTF-only body laid out in its markup (tables, lists, pictures) read as an .rtf file."""
 
 from __future__ import annotations
 
 from email.message import EmailMessage
 
 from indexer import extract, extract_bytes
-from indexer.model import HEADING, LIST, PARAGRAPH
+from indexer.model import HEADING, IMAGE, LIST, PARAGRAPH, TABLE
+from tests._builders import png
 
 from ._outlook import outlook_message, rtf_lines
 
@@ -77,6 +79,42 @@ def test_a_plain_body_reads_as_the_same_e_mail_body():
 def test_an_rtf_only_body_reads_so_too():
     doc = extract(outlook_message("Spring fair", rtf=rtf_lines(BODY)), filename="fair.msg")
     assert _body(doc) == EXPECTED
+
+
+#: an RTF body laid out in its markup: a paragraph, a table of three rows, a bulleted list as
+#: Outlook writes one (``\pntext``: a bullet and a tab), a picture, and a paragraph with an é
+LAID_OUT_RTF = (
+    "{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0 Calibri;}}\n"
+    "\\pard Order for Friday:\\par\n"
+    "\\trowd\\cellx2000\\cellx4000 Item\\cell Qty\\cell\\row\n"
+    "\\trowd\\cellx2000\\cellx4000 Tea\\cell 4\\cell\\row\n"
+    "\\trowd\\cellx2000\\cellx4000 Milk\\cell 2\\cell\\row\n"
+    "\\pard{\\pntext\\'b7\\tab}Bring cups\\par\n"
+    "{\\pntext\\'b7\\tab}Lock the door\\par\n"
+    "\\pard Map:\\par\n"
+    "{\\pict\\pngblip\\picw40\\pich30 " + png((40, 30)).hex() + "}\\par\n"
+    "\\pard Thanks, caf\\'e9 staff\\par\n}"
+).encode("ascii")
+
+
+def test_an_rtf_only_body_laid_out_in_its_markup_reads_as_an_rtf_file():
+    # its table, list and picture as the .rtf reader gives them, no longer the text striprtf
+    # leaves ("Item|Qty|" lines, "·\tBring cups" paragraphs, the picture dropped)
+    doc = extract(outlook_message("Order", rtf=LAID_OUT_RTF), filename="order.msg")
+    body = doc.blocks[2:]
+    assert [b.kind for b in body] == [PARAGRAPH, TABLE, LIST, PARAGRAPH, IMAGE, PARAGRAPH]
+    assert body[0].text == "Order for Friday:"
+    assert (body[1].header, body[1].rows) == (("Item", "Qty"), (("Tea", "4"), ("Milk", "2")))
+    assert [i.text for i in body[2].items] == ["Bring cups", "Lock the door"]
+    assert body[3].text == "Map:"
+    [image] = doc.images
+    assert body[4].images == (image.name,)
+    assert (image.width, image.height, image.meta["message_index"]) == (40, 30, 1)
+    assert body[5].text == "Thanks, café staff"
+    assert all(b.meta["message_index"] == 1 for b in body)
+    # the same body as an .rtf file: the same blocks
+    rtf = extract_bytes(LAID_OUT_RTF, "order.rtf")
+    assert [b.text for b in rtf.blocks] == [b.text for b in body]
 
 
 def _stored_as_unicode(data: bytes) -> str:
