@@ -44,7 +44,7 @@ import mimetypes
 import quopri
 import re
 import struct
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from email.errors import HeaderParseError, InvalidBase64LengthDefect
@@ -1104,17 +1104,20 @@ def _data_table(block: Block) -> bool:
     return sum(1 for row in rows if sum(1 for cell in row if cell.strip()) >= 2) >= 2
 
 
-def prefers_html(plain: str, blocks: list[Block], cids: Collection[str] = ()) -> bool:
+def prefers_html(
+    plain: str, blocks: list[Block], cids: Collection[str] = (), key: Callable[[str], str | None] = cid_key
+) -> bool:
     """Whether the HTML alternative of a body (read as ``blocks``) is read instead of the plain
     one: it holds a data table or places in the text a ``cid:`` image the message holds (one of
-    ``cids``, lower-case Content-IDs), every table of it is a data table (not one laying out
-    prose), and it keeps the plain text's words (at least ``HTML_WORD_RECALL`` of them, links
-    aside, and a word of every line of ``PLAIN_LINE_WORDS`` words or more), so nothing is lost by
-    the switch."""
+    ``cids``, lower-case Content-IDs; or the keys ``key`` gives an image's source, an Outlook
+    message's pictures by their Content-Location too), every table of it is a data table (not
+    one laying out prose), and it keeps the plain text's words (at least ``HTML_WORD_RECALL`` of
+    them, links aside, and a word of every line of ``PLAIN_LINE_WORDS`` words or more), so
+    nothing is lost by the switch."""
     tables = [b for b in blocks if b.kind == TABLE]
     if any(not _data_table(b) for b in tables):
         return False
-    cid = any(b.kind == IMAGE and cid_key(str(b.meta.get("src", ""))) in cids for b in blocks)
+    cid = any(b.kind == IMAGE and key(str(b.meta.get("src", ""))) in cids for b in blocks)
     if not tables and not cid:
         return False
     if "<" in plain or "[" in plain:  # where a reference may start (the pattern's search is slow)

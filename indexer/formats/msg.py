@@ -10,7 +10,7 @@ it holds a data table or an inline image the plain one cannot show, as for e-mai
 body read as HTML, its stream in the code page the message names; else the RTF body, read as
 an .rtf file is where its markup lays out a table, a list, a heading or a picture, else with its
 markup stripped, read as the plain one), the image attachments as image blocks (in their place when the HTML body or an attached web page shows them
-by ``cid:``), then the
+by ``cid:``, or the body by their Content-Location), then the
 text-like attachments, each under an ``Attachment: name`` heading. Embedded messages are read the
 same way, after their parent, with ``message_index`` 2, 3 … in their blocks' meta (the file's
 message is 1, as in e-mail; a picture shown in several of them is one image, its
@@ -31,6 +31,7 @@ import re
 import struct
 from dataclasses import dataclass, field, replace
 from typing import Any
+from urllib.parse import unquote
 
 from ..errors import DocumentLimit, EmptyExtraction, ParseError
 from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
@@ -287,9 +288,11 @@ class _State:
     empty: int = 0
     attacher: Attacher = field(init=False)  # sets the attached files aside (read_attachments)
     #: for each message with pictures its body does not show and attachments set aside: its
-    #: pictures by Content-ID (lower case), the placeholders of its attachments, and the image
-    #: blocks listed after its body, each with its Content-ID; an attached web page may show them
-    unshown: list[tuple[dict[str, str], list[Block], list[tuple[str, Block]]]] = field(default_factory=list)
+    #: pictures by the keys of :func:`picture_key`, the placeholders of its attachments, and the
+    #: image blocks listed after its body, each with its keys; an attached web page may show them
+    unshown: list[tuple[dict[str, str], list[Block], list[tuple[tuple[str, ...], Block]]]] = field(
+        default_factory=list
+    )
 
     def __post_init__(self) -> None:
         self.attacher = Attacher(self.ctx)
@@ -309,7 +312,7 @@ class _State:
             for slot in slots:
                 placed[id(slot)], got = _place_cid_images(placed[id(slot)], cids)
                 shown |= got
-            listed_apart |= {id(b) for cid, b in listed if cid in shown}
+            listed_apart |= {id(b) for keys, b in listed if not shown.isdisjoint(keys)}
         self.blocks = [b for b in put_in_place(self.blocks, placed) if id(b) not in listed_apart]
 
     def safe(self, fn: Any, default: Any = None) -> Any:
@@ -1142,6 +1145,17 @@ def deencapsulate_html(rtf: bytes) -> str | None:
     return html
 
 
+def _shows_location(markup: str | bytes, locations: list[str]) -> bool:
+    """Whether ``markup`` may show a picture by one of its Content-``locations`` (lower case): a
+    quick look for their text, before the markup is parsed."""
+    if not locations:
+        return False
+    lower = markup.lower()
+    if isinstance(lower, bytes):
+        return any(loc.encode("utf-8", "replace") in lower for loc in locations)
+    return any(loc in lower for loc in locations)
+
+
 def _structured_html(st: _State, msg: Any, plain: str) -> list[Block] | None:
     """The HTML body's blocks when they are read instead of the plain body (the rule of
     ``email.prefers_html``: a data table or a placed ``cid:`` image, nothing lost), else None.
@@ -1149,29 +1163,30 @@ def _structured_html(st: _State, msg: Any, plain: str) -> list[Block] | None:
     read when it may have something to give."""
     from .email import html_structure, prefers_html
 
+    keys = set()  # the keys of the web images it holds (those extracted), picture_key
+    for n, att in enumerate(st.safe(lambda: list(msg.attachments), []), start=1):
+        ext = posixpath.splitext(_attachment_name(st, att, n))[1].lower().lstrip(".")
+        mime = clean(st.safe(lambda a=att: a.mimetype, "")).lower()
+        if ext in EXTRACTED_FORMATS or mime.split("/")[-1] in EXTRACTED_FORMATS:
+            keys.update(_attachment_keys(st, att))
+    locations = [k[len(_LOCATION) :] for k in keys if k.startswith(_LOCATION)]
     markup = st.safe(lambda: msg.getStream(HTML_STREAM))
     if not markup:
         packed = st.safe(lambda: msg.getStream("__substg1.0_10090102"), b"")
         if not isinstance(packed, bytes) or len(packed) > MAX_SCANNED_RTF:
             return None
         rtf = decompress_rtf(packed)
-        if not rtf or not html_structure(rtf):
+        if not rtf or not (html_structure(rtf) or _shows_location(rtf, locations)):
             return None
         markup = deencapsulate_html(rtf)
         if not markup:
             return None
-    elif not html_structure(markup):
+    elif not (html_structure(markup) or _shows_location(markup, locations)):
         return None
     # with the link targets the plain body writes out (``text <https://…>``)
     body, hidden = _html_to_blocks(_decode_html(markup, html_charset(st, msg)), links=True, mail=True)
     blocks = [b for b in body if b.text.strip() or b.kind == IMAGE]
-    cids = set()  # the Content-IDs of the web images it holds (those extracted)
-    for n, att in enumerate(st.safe(lambda: list(msg.attachments), []), start=1):
-        ext = posixpath.splitext(_attachment_name(st, att, n))[1].lower().lstrip(".")
-        mime = clean(st.safe(lambda a=att: a.mimetype, "")).lower()
-        if ext in EXTRACTED_FORMATS or mime.split("/")[-1] in EXTRACTED_FORMATS:
-            cids.add(clean(st.safe(lambda a=att: a.cid, "")).strip("<> ").lower())
-    if not prefers_html(plain, blocks, cids - {""}):
+    if not prefers_html(plain, blocks, keys, key=picture_key):
         return None
     st.skipped.extend(hidden)
     return blocks
@@ -1258,7 +1273,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     if kind == "sticky" and h["subject"]:
         body = _after_first_line(body, h["subject"])
     text_blocks: list[Block] = []
-    image_blocks: list[tuple[str, Block]] = []  # each with its Content-ID (lower case) or ""
+    image_blocks: list[tuple[tuple[str, ...], Block]] = []  # each with its keys (picture_key)
     nested: list[Any] = []
     cid_images: dict[str, str] = {}
     for n, att in enumerate(st.safe(lambda: list(msg.attachments), []), start=1):
@@ -1302,10 +1317,10 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
                 continue
             img = met_before(st.by_bytes, img)
             st.images.setdefault(img.name, img)
-            cid = clean(st.safe(lambda a=att: a.cid, "")).strip("<> ").lower()
-            if cid:
-                cid_images[cid] = img.name
-            image_blocks.append((cid, Block(IMAGE, "", alt=name, images=(img.name,), meta=meta)))
+            keys = _attachment_keys(st, att)
+            for key in keys:
+                cid_images.setdefault(key, img.name)
+            image_blocks.append((keys, Block(IMAGE, "", alt=name, images=(img.name,), meta=meta)))
             continue
         # a contact card or a calendar is read as a .vcf or .ics file is (its pictures images, its
         # other binary values skipped entries, never text), by the attachment reader below
@@ -1335,9 +1350,9 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
     body, placed = _place_cid_images(body, cid_images)
     # an attachment the body shows is there; another attachment of the same picture (attached
     # again under its own name) keeps its place, pointing at the same image
-    listed = [(cid, b) for cid, b in image_blocks if cid not in placed]
+    listed = [(keys, b) for keys, b in image_blocks if placed.isdisjoint(keys)]
     st.blocks.extend(body + [b for _, b in listed] + text_blocks)
-    if text_blocks and any(cid for cid, _ in listed):  # shown by an attached page, perhaps
+    if text_blocks and any(keys for keys, _ in listed):  # shown by an attached page, perhaps
         st.unshown.append((cid_images, text_blocks, listed))
     for name, sub in nested:
         if depth + 1 > MAX_DEPTH:
@@ -1392,18 +1407,46 @@ def _with_meta(block: Block, meta: dict[str, Any]) -> Block:
     return replace(block, meta={**block.meta, **meta})
 
 
+#: what starts the key of a picture by its Content-Location (:func:`picture_key`)
+_LOCATION = "\0"
+
+
+def picture_key(src: str) -> str | None:
+    """The key an ``<img src>`` of an HTML body finds an attached picture by: the Content-ID of
+    a ``cid:`` URL (:func:`~._attached.cid_key`), else the URL itself, %-escapes undone and in
+    lower case, as the Content-Location (``PR_ATTACH_CONTENT_LOCATION``) an attachment is shown
+    by (Outlook 2003 wrote ``<img src="1.jpg">`` for an attachment located at ``1.jpg``)."""
+    cid = cid_key(src)
+    if cid is not None:
+        return cid
+    location = unquote(src).strip().lower()
+    return _LOCATION + location if location else None
+
+
+def _attachment_keys(st: _State, att: Any) -> tuple[str, ...]:
+    """The keys (:func:`picture_key`) the attachment ``att`` is shown by: its Content-ID, and its
+    Content-Location."""
+    cid = clean(st.safe(lambda: att.cid, "")).strip("<> ").lower()
+    location = clean(st.safe(lambda: att.getStringStream("__substg1.0_3713"), "")).strip()
+    keys = (cid, picture_key(location) if location and cid_key(location) is None else None)
+    return tuple(k for k in keys if k)
+
+
 def _place_cid_images(body: list[Block], cid_images: dict[str, str]) -> tuple[list[Block], set[str]]:
-    """Attach inline (cid:) image bytes to the image blocks of an HTML body, or of an attached
-    page, that reference them (not to those of a file read with its own extractor, which point
-    at its own pictures); the Content-IDs (lower case) they show."""
+    """Attach inline image bytes (``cid:``, or the Content-Location of an attachment) to the
+    image blocks of an HTML body, or of an attached page, that reference them (not to those of a
+    file read with its own extractor, which point at its own pictures); the keys
+    (:func:`picture_key`) they show."""
     if not cid_images:
         return body, set()
     from dataclasses import replace
 
     out, placed = [], set()
     for block in body:
-        cid = cid_key(str(block.meta.get("src", ""))) if block.kind == IMAGE and not block.images else None
-        if cid in cid_images:
+        cid = (
+            picture_key(str(block.meta.get("src", ""))) if block.kind == IMAGE and not block.images else None
+        )
+        if cid is not None and cid in cid_images:
             placed.add(cid)
             block = replace(block, images=(cid_images[cid],))
         out.append(block)
@@ -1506,7 +1549,7 @@ def _text_attachment(
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
     # 39: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
-    version="45",
+    version="46",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1543,6 +1586,8 @@ def _text_attachment(
     # character or as they are in a Unicode stream) read as e-mail's, no longer "JÃ¶rg"
     # 45: an RTF-only body laid out in its markup (a table, a list, a heading, a picture) read as
     # an .rtf file is (rtf 18), no longer its text with the markup stripped
+    # 46: pictures an HTML body shows by their Content-Location (<img src="1.jpg">, Outlook 2003)
+    # in their place, the HTML body read for them as for cid: pictures, no longer listed after it
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

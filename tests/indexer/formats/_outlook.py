@@ -18,6 +18,8 @@ class Attachment(NamedTuple):
     mime: str | None = None
     #: the Content-ID an HTML body or page shows it by (``cid:``)
     content_id: str | None = None
+    #: the Content-Location an HTML body shows it by (``<img src="chart.png">``)
+    content_location: str | None = None
 
 
 def outlook_message(
@@ -86,8 +88,10 @@ def _message(
     for address, display_name in recipients:
         msg.add_recipient(address, display_name=display_name)
     for attachment in attachments:
-        name, data, mime, content_id = Attachment(*attachment)
-        msg.add_attachment(name, data, mime_type=mime, content_id=content_id)
+        name, data, mime, content_id, content_location = Attachment(*attachment)
+        added = msg.add_attachment(name, data, mime_type=mime, content_id=content_id)
+        if content_location is not None:
+            added.set_property(0x3713, *_typed(content_location))  # PR_ATTACH_CONTENT_LOCATION
     for filename, inner in embedded:
         msg.add_embedded_message_attachment(_message(**inner), filename=filename)
     return msg

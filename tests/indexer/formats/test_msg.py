@@ -57,13 +57,18 @@ def test_message_msg_blocks_body_and_images(playground):
         "Date: 2010-03-28 22:27:38 UTC\n"
         "Subject: Welcome to Microsoft Office Outlook 2003"
     )
-    # The plain body opens " \tThank you for using Microsoft® Office Outlook® 2003! This\r\n…" and
-    # its first paragraph ends at the first blank line ("…ever-increasing flow of incoming e-mail.").
-    body = doc.blocks[2]
+    # The body is the HTML its RTF body encapsulates (\fromhtml1), read as it shows the pictures
+    # the plain body cannot: a table row per feature, its picture in the first cell, shown by its
+    # Content-Location (PR_ATTACH_CONTENT_LOCATION "1.jpg" …: <IMG SRC="1.jpg">), its text in
+    # the second. The first row's text opens "Thank you for using Microsoft&reg; Office
+    # Outlook&reg; 2003!" and its intro ends "…ever-increasing flow of incoming e-mail.<br><br>".
+    image = doc.blocks[2]
+    assert (image.kind, image.images) == (IMAGE, ("1.jpg",))
+    body = doc.blocks[3]
     assert body.text.startswith(
-        "Thank you for using Microsoft® Office Outlook® 2003! This\nversion of Outlook"
+        "Thank you for using Microsoft® Office Outlook® 2003! This version of Outlook"
     )
-    assert body.text.endswith("ever-increasing flow of incoming e-mail.")
+    assert "ever-increasing flow of incoming e-mail.\nTo help you get started" in body.text
     # URLs in angle brackets are kept in the text.
     assert any("<http://r.office.microsoft.com/r/rlidwelcomeFAQ?clid=1033>" in b.text for b in doc.blocks)
     assert all(b.meta.get("message_index") == 1 for b in doc.blocks)
@@ -77,8 +82,16 @@ def test_message_msg_blocks_body_and_images(playground):
                                               "8.jpg", "9.jpg", "10.jpg", "12.jpg"]  # fmt: skip
     assert {im.name: im.data for im in doc.images} == expected
     assert all(im.format == "jpeg" for im in doc.images)
-    image_blocks = [b for b in doc.blocks if b.kind == IMAGE]
-    assert [b.images[0] for b in image_blocks] == [im.name for im in doc.images]
+    # each picture in its place, in the order of the rows (12.jpg the third), before its text
+    image_blocks = [n for n, b in enumerate(doc.blocks) if b.kind == IMAGE]
+    assert [doc.blocks[n].images[0] for n in image_blocks] == [
+        "1.jpg", "2.jpg", "12.jpg", "3.jpg", "4.jpg", "5.jpg", "6.jpg", "7.jpg", "8.jpg", "9.jpg", "10.jpg"
+    ]  # fmt: skip
+    features = ["Thank you for using", "Streamlined Mail Experience", "Junk E-mail Filter", "Navigation Pane",
+                "Reading Pane", "Quick Flags", "Arrange By Conversation", "Search Folders",
+                "Side-by-Side Calendars", "Rules and Alerts", "Cached Exchange Mode"]  # fmt: skip
+    assert all(doc.blocks[n + 1].text.startswith(f) for n, f in zip(image_blocks, features, strict=True))
+    assert doc.blocks[image_blocks[-1] + 2].text.startswith("And Much More")
     cov = doc.coverage
     assert (cov.messages_total, cov.messages_empty, cov.images_extracted) == (1, 0, 11)
     assert cov.skipped == () and cov.warnings == ()

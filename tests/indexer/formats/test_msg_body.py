@@ -7,6 +7,9 @@ from indexer import extract
 from indexer.formats.email import tidy_image_alt
 from indexer.formats.msg import decompress_rtf, deencapsulate_html
 from indexer.model import IMAGE, PARAGRAPH, TABLE, Block
+from tests._builders import png
+
+from ._outlook import Attachment, outlook_message
 
 MSGREADER = "msg/MsgReader"
 
@@ -82,3 +85,31 @@ def test_outlook_description_alt_text_is_tidied():
     assert tidy_image_alt(block).text == "[Image: Company logo]"
     kept = Block(IMAGE, "[Image: Logo]", alt="Logo")
     assert tidy_image_alt(kept) is kept
+
+
+def _located(body: str | None) -> bytes:
+    """A message whose HTML body shows its two pictures by their Content-Location, as Outlook
+    2003 wrote one (``<img src="map.png">``, no ``cid:``), the second before the first."""
+    html = (
+        "<html><body><p>Directions to the office.</p><img src='route%20map.png'>"
+        "<p>Park behind the building.</p><img src='door.png'><p>Ring twice.</p></body></html>"
+    )
+    pictures = [
+        Attachment("door.png", png((20, 10)), "image/png", content_location="door.png"),
+        Attachment("route map.png", png((30, 10)), "image/png", content_location="route map.png"),
+    ]
+    return outlook_message("Visit", body, pictures, html=html)
+
+
+def test_pictures_shown_by_their_content_location_stand_where_the_html_shows_them():
+    plain = "Directions to the office.\n\nPark behind the building.\n\nRing twice.\n"
+    for body in (plain, None):  # a plain body the HTML one is read instead of, and none
+        doc = extract(_located(body), filename="visit.msg")
+        assert [(b.kind, b.images or b.text) for b in doc.blocks[2:]] == [
+            (PARAGRAPH, "Directions to the office."),
+            (IMAGE, ("route map.png",)),
+            (PARAGRAPH, "Park behind the building."),
+            (IMAGE, ("door.png",)),
+            (PARAGRAPH, "Ring twice."),
+        ], body
+        assert sorted(im.name for im in doc.images) == ["door.png", "route map.png"]
