@@ -85,6 +85,10 @@ def test_flowed_text_counts_a_spaced_mark_only_before_a_space_or_the_end():
     assert flowed_text("> >") == ">>"  # an empty line quoted twice
     assert flowed_text(">>50 mg") == ">> 50 mg"  # marks side by side are marks, as RFC 3676 reads them
     assert flowed_text("> >>= 3") == "> >>= 3"
+    # a quote of a quote whose text came right after its mark: the line below it has the same
+    # marks and a space after them, so both are depth 3 (as MimeKit_content-length.mbox's
+    # ">> >2: your fixed-width text" above ">> >   width text")
+    assert flowed_text(">> >2: your text\n>> >   width text") == ">>> 2: your text\n>>>   width text"
 
 
 def test_an_outlook_plain_body_reads_a_mark_against_its_text_as_text():
