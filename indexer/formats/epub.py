@@ -199,7 +199,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="25",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="26",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -245,6 +245,7 @@ class _Images:
     # 24: HTML 24 (an inline SVG drawing's labels read)
     # 25: of an epub:switch one part read, its MathML epub:case or else its epub:default, not every case and
     # the default
+    # 26: HTML 25 (a line left blank by two <br> ends a paragraph)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -246,10 +246,18 @@ class _Walker:
             return
         raw = "".join(self.buf)
         self.buf.clear()
-        lines = [_clean(seg) for seg in raw.split(_BR)]
-        text = "\n".join(line for line in lines if line)
-        if text:
-            self.blocks.append(new_block(PARAGRAPH, text))
+        # a line left blank (two <br> in a row) is shown as a gap between paragraphs: each run of
+        # lines between such gaps is a paragraph of its own
+        lines: list[str] = []
+        for seg in raw.split(_BR):
+            line = _clean(seg)
+            if line:
+                lines.append(line)
+            elif lines:
+                self.blocks.append(new_block(PARAGRAPH, "\n".join(lines)))
+                lines = []
+        if lines:
+            self.blocks.append(new_block(PARAGRAPH, "\n".join(lines)))
 
     # -- the walk -----------------------------------------------------------------------------
 
@@ -2100,7 +2108,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="24",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="25",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2158,6 +2166,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # 24: an inline SVG drawing's labels (its <text> elements, not in <defs>, <symbol>, <title>) a paragraph,
     # one a line, not dropped with the drawing; words of a line of text written beside the drawing
     # a page of soft hyphens alone read as written, not as no text
+    # 25: a line left blank by two <br> in a row ends a paragraph, the text after it another one
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -303,3 +303,22 @@ def test_line_number_column_beside_a_program_is_left_out():
     assert [b.text for b in html_blocks(kept)[0]] == ["10\n20", "x\ny"]
     alone = "<table><tr><td><pre>1\n2\n3</pre></td><td>not code</td></tr></table>"
     assert [b.text for b in html_blocks(alone)[0]] == ["1\n2\n3", "not code"]
+
+
+def test_a_line_left_blank_by_two_breaks_ends_a_paragraph():
+    # A browser shows "<br><br>" as an empty line between two texts: read as a paragraph break,
+    # as mail written in HTML and older pages separate their paragraphs. One <br> stays a line
+    # break inside the paragraph; breaks at a paragraph's edges or several in a row (spaces
+    # between them) leave no empty paragraph.
+    html = (
+        "<div>Dear members,<br><br>The pool closes on Monday.<br>It opens again on Friday."
+        "<br> <br><br>Regards,<br>The committee<br><br></div>"
+        "<p><br>Alone.</p>"
+    )
+    doc = extract_html(html.encode(), CTX)
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        (PARAGRAPH, "Dear members,"),
+        (PARAGRAPH, "The pool closes on Monday.\nIt opens again on Friday."),
+        (PARAGRAPH, "Regards,\nThe committee"),
+        (PARAGRAPH, "Alone."),
+    ]
