@@ -542,8 +542,8 @@ class DateFormat:
         """The cell's value as python-calamine gives a cell of this format in an .xlsx: a whole
         number a date, one below 1 a time of day, others a date and time, elapsed time a
         duration; but a format without a time the date alone (Excel shows ``2023-03-15`` for
-        45000.25 at ``yyyy-mm-dd``). With :attr:`time`, a time as Excel shows it
-        (:meth:`_shown`). None for what Excel shows as no date (negative, past 9999-12-31, not
+        45000.25 at ``yyyy-mm-dd``). With :attr:`time`, a time as Excel shows it, a whole day
+        in a format of a date and time with its midnight (:meth:`_shown`). None for what Excel shows as no date (negative, past 9999-12-31, not
         finite)."""
         from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel
 
@@ -583,8 +583,10 @@ class DateFormat:
         decimals of a second the format shows: 10:10:10.1 at ``h:mm:ss.0``), then the parts the
         format shows (06:00 at ``h:mm``, 1:05 PM at ``h:mm AM/PM``: no part rounded further), a
         time of a format of times the time of day, whatever the days before it (1.0854 at
-        ``h:mm:ss`` is 02:02:59, Excel's 2:02:59), a whole day a date. A time (a date and time)
-        where it reads as Python writes one (:attr:`TimeParts.iso`), else text."""
+        ``h:mm:ss`` is 02:02:59, Excel's 2:02:59), a whole day in a format of a date and time its
+        midnight, as Excel shows it (45001 at ``m/d/yy h:mm`` is 2023-03-16 00:00, Excel's
+        3/16/23 0:00). A time (a date and time) where it reads as Python writes one
+        (:attr:`TimeParts.iso`), else text."""
         from openpyxl.utils.datetime import MAC_EPOCH, WINDOWS_EPOCH, from_excel
 
         scale = 10**parts.decimals
@@ -600,6 +602,4 @@ class DateFormat:
             return None
         if type(day) is not dt.datetime:
             return text or time  # day 0 of the 1900 system: a time of day, as read
-        if not rest:
-            return day.date()  # a whole day a date, as python-calamine reads it
         return f"{day.date().isoformat()} {text}" if text else dt.datetime.combine(day.date(), time)

@@ -439,8 +439,9 @@ def _put_xls_numbers(
         yield r, values
 
 
-#: what python-calamine makes of a number in a format of times
-_TIMES = frozenset((dt.datetime, dt.time, dt.timedelta))
+#: what python-calamine makes of a number in a format of times (a date of a whole day's number
+#: in a format of a date and time)
+_TIMES = frozenset((dt.datetime, dt.date, dt.time, dt.timedelta))
 
 
 def _same_time(value: Any, number: float, shown: NumberFormat | DateFormat) -> bool:

@@ -2581,7 +2581,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # shows the parts its format shows (06:00 at h:mm, 2023-03-15 06:00 at m/d/yy h:mm), on
         # a clock of 12 hours where it says so (1:05 PM at h:mm AM/PM), elapsed time rounded to
         # the second (26:02:59, 1562:59 at [mm]:ss), in an .xls as in an .xlsx; a chart's too
-        version={"xlsx": "27", "ods": "15", "xls": "16", "xlsb": "20"}[source_type],
+        # xlsx 28, xls 17, xlsb 21: a whole day in a format of a date and time shows its
+        # midnight (2023-03-16 00:00 at m/d/yy h:mm, 12:00 AM with AM/PM), not the date alone
+        version={"xlsx": "28", "ods": "15", "xls": "17", "xlsb": "21"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -629,7 +629,8 @@ def test_xlsb_dates_read_as_dates_whatever_their_format_and_storage(tmp_path):
     (table,) = extract(data, filename="d.xlsb").blocks
     assert table.header == ("h0", "h1", "h2", "h3", "h4")
     assert table.rows == (
-        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15", "48:00:00"),
+        # m/d/yy h:mm shows a whole day's midnight too (Excel: 3/15/23 0:00)
+        ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 00:00", "48:00:00"),
         # a format without a time shows the date alone; m/d/yy h:mm the time too, without
         # seconds (Excel: 3/15/23 6:00)
         ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00", "1080006:00:00"),
@@ -781,9 +782,10 @@ def test_a_date_format_without_a_time_shows_the_date_alone():
     assert table.header == tuple(_DATED)
     assert table.rows == (
         # Excel: 2023-03-15, 03-15-23, March 15, 2023, 2023-03-15 06:00, 06:00, 45000.25; a
-        # format of times shows the time of day alone (00:00 for 45001), without seconds
+        # format of times shows the time of day alone (00:00 for 45001), without seconds, and
+        # one of a date and time its midnight (Excel: 2023-03-16 00:00)
         ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00", "06:00", "45000.25"),
-        ("2023-03-16", "2023-03-16", "2023-03-16", "2023-03-16", "00:00", "45001"),
+        ("2023-03-16", "2023-03-16", "2023-03-16", "2023-03-16 00:00", "00:00", "45001"),
     )
 
 
@@ -839,6 +841,11 @@ _TIMED = [
     ("hh:mm AM/PM", 47100 / 86400, "01:05 PM"),
     ("h:mm:ss A/P", 47100 / 86400, "1:05:00 P"),
     ("yyyy-mm-dd h:mm AM/PM", 45000.25, "2023-03-15 6:00 AM"),
+    # a whole day (45001 is 2023-03-16) in a format of a date and time: Excel shows its midnight,
+    # 0:00 or 12:00 AM, not the date alone
+    ("yyyy-mm-dd hh:mm", 45001, "2023-03-16 00:00"),
+    ("yyyy-mm-dd hh:mm:ss", 45001, "2023-03-16 00:00:00"),
+    ("yyyy-mm-dd h:mm AM/PM", 45001, "2023-03-16 12:00 AM"),
     # elapsed time rounded to the second: 1.0854 days are 93778.56 s, 93779 s, which are 26 h
     # (93600 s) and 179 s (2 min 59 s), 1562 min and 59 s; mm:ss the minutes of the hour, 02:59
     ("[h]:mm:ss", 1.0854, "26:02:59"),
@@ -925,7 +932,8 @@ def test_an_xls_date_format_without_a_time_shows_the_date_alone():
     (table,) = extract(_xls_dated(codes), filename="d.xls").blocks
     assert table.rows == (
         ("2023-03-15", "2023-03-15", "2023-03-15", "2023-03-15 06:00", "45000.25"),
-        ("2023-03-16", "2023-03-16", "2023-03-16", "2023-03-16", "45001"),
+        # a whole day in a format of a date and time: its midnight, as Excel shows it
+        ("2023-03-16", "2023-03-16", "2023-03-16", "2023-03-16 00:00", "45001"),
     )
     # counted from 1904, the record's number stands for 2027-03-16 06:00, as calamine reads it
     (table,) = extract(_xls_dated(codes[:1], base_1904=True), filename="d.xls").blocks
