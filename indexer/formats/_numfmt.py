@@ -436,8 +436,10 @@ _TIME_TOKEN = re.compile(r'"[^"]*"|\\.|_.|\*.|\[([^\]]*)\]|(am/pm|a/p)|(h+|m+|s+
 @dataclass(frozen=True)
 class TimeParts:
     """What a format shows of a time: the hour (with at least ``hours`` digits on a clock of 12
-    hours, two on one of 24; 0: no hour), the minutes, the seconds and their ``decimals``, each
-    of two digits; the marks of the morning and the afternoon of a clock of 12 hours (``AM``,
+    hours, two on one of 24 unless minutes or seconds have one; 0: no hour), the minutes, the seconds and their ``decimals``, each
+    of two digits, or of as few as it takes where the format writes it with one letter (``m``,
+    ``s``: Excel shows 9:05:03 at ``h:m:s`` as 9:5:3, and ``minute_digits``, ``second_digits``
+    are 1); the marks of the morning and the afternoon of a clock of 12 hours (``AM``,
     ``PM`` for ``AM/PM``, as Excel writes them whatever their case; ``a``, ``p`` for ``a/p``,
     as written); ``elapsed``, the part of elapsed time counted whole, as bracketed (``h`` for
     ``[h]:mm:ss``, ``mm`` for ``[mm]:ss``: at least that many digits). The default is the
@@ -449,6 +451,8 @@ class TimeParts:
     decimals: int = 0
     am_pm: tuple[str, str] | None = None
     elapsed: str = ""
+    minute_digits: int = 2
+    second_digits: int = 2
 
     @property
     def iso(self) -> bool:
@@ -461,6 +465,7 @@ class TimeParts:
             and not self.decimals
             and self.am_pm is None
             and self.elapsed in ("", "h")
+            and self.minute_digits == self.second_digits == 2
         )
 
     def text(self, units: int) -> str:
@@ -476,12 +481,17 @@ class TimeParts:
                 texts.append(str(whole // 3600).zfill(width))
             elif self.am_pm is not None:
                 texts.append(str(hour % 12 or 12).zfill(self.hours))
-            else:
+            elif self.minute_digits == self.second_digits == 2:
                 texts.append(f"{hour:02d}")
+            else:  # minutes or seconds of one digit: the hour as Excel shows it too (9:5, not 09:5)
+                texts.append(str(hour).zfill(self.hours))
         if self.minutes or unit == "m":
-            texts.append(str(whole // 60).zfill(width) if unit == "m" else f"{whole // 60 % 60:02d}")
+            minute = whole // 60 % 60
+            texts.append(
+                str(whole // 60).zfill(width) if unit == "m" else str(minute).zfill(self.minute_digits)
+            )
         if self.seconds or unit == "s":
-            second = str(whole).zfill(width) if unit == "s" else f"{whole % 60:02d}"
+            second = str(whole).zfill(width) if unit == "s" else str(whole % 60).zfill(self.second_digits)
             texts.append(f"{second}.{part:0{self.decimals}d}" if self.decimals else second)
         text = ":".join(texts)
         if self.am_pm is not None:
@@ -510,6 +520,7 @@ def time_parts(code: str) -> TimeParts:
             letters.append(("d", date))
     hours = 0
     minutes = seconds = False
+    minute_digits = second_digits = 0  # the longest run of each (1: m or s alone)
     elapsed = ""
     for i, (letter, text) in enumerate(letters):
         if letter.startswith("["):
@@ -518,13 +529,17 @@ def time_parts(code: str) -> TimeParts:
             hours = max(hours, min(len(text), 2))
         elif letter == "s":
             seconds = True
+            second_digits = max(second_digits, min(len(text), 2))
         elif letter == "m":
             before = letters[i - 1][0] if i else ""
             after = letters[i + 1][0] if i + 1 < len(letters) else ""
             if before in ("h", "[h") or after in ("s", "[s"):
                 minutes = True
+                minute_digits = max(minute_digits, min(len(text), 2))
     decimals = second_decimals(code) if seconds or elapsed[:1] == "s" else 0
-    return TimeParts(hours, minutes, seconds, decimals, am_pm, elapsed)
+    return TimeParts(
+        hours, minutes, seconds, decimals, am_pm, elapsed, minute_digits or 2, second_digits or 2
+    )
 
 
 @dataclass(frozen=True)

@@ -2582,8 +2582,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # a clock of 12 hours where it says so (1:05 PM at h:mm AM/PM), elapsed time rounded to
         # the second (26:02:59, 1562:59 at [mm]:ss), in an .xls as in an .xlsx; a chart's too
         # xlsx 28, xls 17, xlsb 21: a whole day in a format of a date and time shows its
-        # midnight (2023-03-16 00:00 at m/d/yy h:mm, 12:00 AM with AM/PM), not the date alone
-        version={"xlsx": "28", "ods": "15", "xls": "17", "xlsb": "21"}[source_type],
+        # midnight (2023-03-16 00:00 at m/d/yy h:mm, 12:00 AM with AM/PM), not the date alone;
+        # xlsx 29, xls 18, xlsb 22: minutes or seconds written with one letter without a
+        # leading zero, as Excel shows them (9:5:3 at h:m:s, 5:03 at m:ss; was 09:05:03)
+        version={"xlsx": "29", "ods": "15", "xls": "18", "xlsb": "22"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -852,6 +852,15 @@ _TIMED = [
     ("[mm]:ss", 1.0854, "1562:59"),
     ("[ss]", 1.0854, "93779"),
     ("mm:ss", 1.0854, "02:59"),
+    # the built-in 47 (openpyxl writes "mmss.0" as that id, the code ECMA-376 lists), which Excel
+    # shows as mm:ss.0: 150.3 s are 2 min 30.3 s
+    ("mmss.0", 150.3 / 86400, "02:30.3"),
+    # minutes and seconds written with one letter are shown without a leading zero (9:05:03 at
+    # h:m:s is 9:5:3 in Excel), the hour then too; m/mm elsewhere is a month, in the ISO date
+    ("h:m", (9 * 3600 + 5 * 60 + 3) / 86400, "9:5"),
+    ("h:m:s", (9 * 3600 + 5 * 60 + 3) / 86400, "9:5:3"),
+    ("m:ss", (9 * 3600 + 5 * 60 + 3) / 86400, "5:03"),
+    ("yyyy-m-d h:m", 45000 + (19 * 3600 + 5 * 60) / 86400, "2023-03-15 19:5"),
 ]
 
 
