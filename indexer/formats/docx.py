@@ -65,6 +65,9 @@ from ..zipsafe import open_zip
 from . import _charts, _embedded, _ooxml, _wordshown
 from ._attached import Attached, Attacher
 from ._encrypted import decrypted
+from ._numerals import note_number_text as _note_number_text
+from ._numerals import number_chars
+from ._numerals import number_text as _number_text
 from ._ooxml import Rel
 from ._symbol_font import symbol_char
 from .html import decode_html, html_blocks
@@ -519,32 +522,6 @@ def _level(lvl: etree._Element) -> _Level:
 
 
 _LEVEL_NUMBER = re.compile(r"%([1-9])")
-_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"), (50, "l"),
-          (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))  # fmt: skip
-
-
-def _number_text(value: int, fmt: str) -> str:
-    """A list number as Word writes it in the format ``fmt``: decimal, decimalZero, roman and
-    letter numbers (``aa`` after ``z``), ordinals; formats without a number (bullet, none) give
-    "", and any other format (words, other scripts) decimal digits."""
-    if fmt in ("bullet", "none"):
-        return ""
-    if fmt in ("lowerRoman", "upperRoman") and 0 < value < 4000:
-        out = []
-        for size, letters in _ROMAN:
-            count, value = divmod(value, size)
-            out.append(letters * count)
-        roman = "".join(out)
-        return roman.upper() if fmt == "upperRoman" else roman
-    if fmt in ("lowerLetter", "upperLetter") and 0 < value <= 780:
-        letter = chr(ord("a" if fmt == "lowerLetter" else "A") + (value - 1) % 26)
-        return letter * ((value - 1) // 26 + 1)
-    if fmt == "decimalZero" and 0 <= value < 10:
-        return f"0{value}"
-    if fmt == "ordinal" and value >= 0:
-        suffix = "th" if 10 <= value % 100 < 20 else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
-        return f"{value}{suffix}"
-    return str(value)
 
 
 class _Numbering:
@@ -2093,21 +2070,6 @@ def _note_label(kind: str, nid: str) -> str:
     return nid if kind == "footnote" else f"e{nid}"
 
 
-#: the marks of Word's ``chicago`` format of footnote numbers, doubled after the fourth note
-_CHICAGO = ("*", "\u2020", "\u2021", "\u00a7")
-
-
-def _note_number_text(value: int, fmt: str) -> str:
-    """A footnote's number as Word shows it in the format ``fmt`` (:func:`_number_text`, and
-    ``chicago``'s marks: \\*, †, ‡, §, then \\*\\* …); decimal where the format shows no number."""
-    if fmt == "chicago" and value > 0:
-        return _CHICAGO[(value - 1) % 4] * ((value - 1) // 4 + 1)
-    return _number_text(value, fmt) or str(value)
-
-
-#: the kinds of characters a note number format writes (Roman numbers and letters share theirs):
-#: an endnote's label is told from a footnote's by an ``e`` before it where the two share one
-_FORMAT_CHARS = {"lowerRoman": "a", "lowerLetter": "a", "upperRoman": "A", "upperLetter": "A", "chicago": "*"}
 W_SECTPR, W_PPR, W_TYPE_EL, W_PAGEBREAKBEFORE = _w("sectPr"), _w("pPr"), _w("type"), _w("pageBreakBefore")
 
 
@@ -2145,10 +2107,9 @@ class _NoteNumbering:
         if any(len({(fmt, r) for fmt, _, r in props}) > 1 or props[0][2] for props in self.props.values()):
             self.section_of = self._sections(body)
         self.counts: dict[str, tuple[int, int]] = {}  # kind: (section, next number)
-        footnote_chars = {_FORMAT_CHARS.get(fmt, "1") for fmt, _, _ in self.props["footnote"]}
+        footnote_chars = {number_chars(fmt) for fmt, _, _ in self.props["footnote"]}
         self.endnote_prefix = {
-            fmt: "e" if _FORMAT_CHARS.get(fmt, "1") in footnote_chars else ""
-            for fmt, _, _ in self.props["endnote"]
+            fmt: "e" if number_chars(fmt) in footnote_chars else "" for fmt, _, _ in self.props["endnote"]
         }
 
     def _props(
