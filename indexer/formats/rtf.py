@@ -14,7 +14,9 @@ Word's list numbers (``\\listtext``, ``\\pntext``) carry their paragraph's level
 list numbers with letters or Roman numerals, that kind (its list's, or that of the level its
 override puts in place of the list's), so that ``i.`` counts as 9 or as 1 and ``bb.`` as 28; a list
 indented further than the list just before it is nested in that one, as Word shows it.
-Footnotes and endnotes become ``[^n]`` markers, the notes paragraphs at the end. Document metadata
+Footnotes and endnotes become ``[^n]`` markers, n the number the document shows (in the formats
+its ``\\ftnn…`` and ``\\aftnn…`` words give, else Word's: 1, 2 for footnotes, i, ii for
+endnotes), the notes paragraphs at the end. Document metadata
 ``{source_type, title, author}`` comes from the ``\\info`` group. A paragraph given an outline
 level (``\\outlinelevelN``, 0 to 8, as Word and pandoc write their headings) is a heading of level
 N + 1; the style sheet's levels are its styles', not paragraphs'.
@@ -53,7 +55,7 @@ from ..model import (
     render_table,
 )
 from . import _ooxml
-from ._numerals import roman_value
+from ._numerals import note_number_text, number_chars, roman_value
 from ._symbol_font import symbol_char
 from .registry import extractor
 
@@ -114,6 +116,19 @@ _NOTE_START = re.compile(r"\{\\(?:\*\\)?footnote(?![a-z])")
 _NOTE_OPEN = "{\\uc1\\u57346?}{"
 _NOTE_CLOSE = "}{\\uc1\\u57347?}"
 _NOTE = re.compile("\ue002([^\ue002\ue003]*)\ue003")
+#: the document's formats of footnote numbers (``\\ftnnar`` …) and of endnote numbers
+#: (``\\aftnnrlc`` …), and their first numbers (``\\ftnstartN``, ``\\aftnstartN``); a
+#: section's own (``\\saftnn…``) are not read
+_NOTE_FORMAT = re.compile(r"\\(a?)ftnn(ar|alc|auc|rlc|ruc|chi)(?![a-z])")
+_NOTE_FIRST = re.compile(r"\\(a?)ftnstart(\d{1,5})(?![0-9])")
+_NOTE_FORMATS = {
+    "ar": "decimal",
+    "alc": "lowerLetter",
+    "auc": "upperLetter",
+    "rlc": "lowerRoman",
+    "ruc": "upperRoman",
+    "chi": "chicago",
+}
 _PICT_WORD = re.compile(r"\\([a-z]+)(-?\d+)? ?")
 _DESCRIPTION = re.compile(r"\{\\sn\s*wzDescription\}\s*\{\\sv\s*([^{}]*)\}")
 #: picture kinds by their RTF control word, as an extension
@@ -665,12 +680,36 @@ def _keep_pipe(m: re.Match[str]) -> str:
     return m.group(0) if m.group(1) else _PIPE_RTF
 
 
-def _take_notes(text: str, kinds: list[str]) -> tuple[str, list[tuple[str, str, str, list[int]]]]:
-    """The text with each note replaced by its marker ``[^n]`` (endnotes ``[^en]``), and the notes
-    in order as ``(label, kind, text, pictures marked in it)``; a note with neither text nor
-    picture leaves no marker."""
+def _note_numbering(rtf: str) -> dict[str, tuple[str, int]]:
+    """How the document numbers its footnotes and its endnotes: the format (Word's name) and the
+    first number of each, from the document's words (``\\ftnnrlc``, ``\\aftnnar``,
+    ``\\aftnstartN`` …), else Word's defaults: footnotes 1, 2, 3, endnotes i, ii, iii."""
+    out = {"footnote": ["decimal", 1], "endnote": ["lowerRoman", 1]}
+    found = {"footnote": [False, False], "endnote": [False, False]}
+    for pattern, at in ((_NOTE_FORMAT, 0), (_NOTE_FIRST, 1)):
+        for m in pattern.finditer(rtf):
+            kind = "endnote" if m.group(1) else "footnote"
+            if not found[kind][at]:  # the first: the document's (a note's own text sets none)
+                found[kind][at] = True
+                out[kind][at] = _NOTE_FORMATS[m.group(2)] if at == 0 else int(m.group(2))
+            if all(all(f) for f in found.values()):
+                break
+    return {kind: (str(fmt), int(first)) for kind, (fmt, first) in out.items()}
+
+
+def _take_notes(
+    text: str, kinds: list[str], numbering: dict[str, tuple[str, int]]
+) -> tuple[str, list[tuple[str, str, str, list[int]]]]:
+    """The text with each note replaced by its marker ``[^n]``, n the number the document shows
+    (``numbering``, from :func:`_note_numbering`): a footnote's 1, 2 …, an endnote's i, ii …
+    by default, with an ``e`` before it where both kinds are numbered with the same kind of
+    characters (``e1``, ``e2`` when both are decimal); and the notes in order as ``(label,
+    kind, text, pictures marked in it)``; a note with neither text nor picture leaves no
+    marker."""
     notes: list[tuple[str, str, str, list[int]]] = []
     counts = {"footnote": 0, "endnote": 0}
+    formats = {kind: fmt for kind, (fmt, _) in numbering.items()}
+    prefix = "e" if number_chars(formats["endnote"]) == number_chars(formats["footnote"]) else ""
     seen = 0
 
     def marker(m: re.Match[str]) -> str:
@@ -683,8 +722,11 @@ def _take_notes(text: str, kinds: list[str]) -> tuple[str, list[tuple[str, str, 
         body = body.replace(_PIPE, "|")
         if not body and not marked:
             return ""
+        fmt, first = numbering[kind]
+        label = note_number_text(first + counts[kind], fmt)
         counts[kind] += 1
-        label = str(counts[kind]) if kind == "footnote" else f"e{counts[kind]}"
+        if kind == "endnote":
+            label = prefix + label
         notes.append((label, kind, body, marked))
         return f"[^{label}]"
 
@@ -973,8 +1015,10 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # 16: a level an override replaces (\lfolevel\listoverrideformat) counts as its replacement
     # says; letters past z (aa, bb … zz, aaa) are numbers (27, 28, 52, 53) and list items
     # 17: a list indented further than the list just before it nested in that one; 18: Zapf
-    # Dingbats (and Monotype Sorts) text as its Unicode characters, no longer left out
-    version="18",
+    # Dingbats (and Monotype Sorts) text as its Unicode characters, no longer left out; 19: a
+    # note's label the number the document shows (endnotes i, ii by default, or as \aftnn… says;
+    # e1 only where footnotes are numbered with the same kind of characters)
+    version="19",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),
@@ -1006,7 +1050,7 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
     text = _to_text(prepared, encoding)
     if _NO_CHAR in text:
         text = text.replace(_NO_CHAR, "")
-    text, notes = _take_notes(text, note_kinds)
+    text, notes = _take_notes(text, note_kinds, _note_numbering(rtf if note_kinds else ""))
     if _HEADING in text:
         notes = [
             (label, kind, note.replace(_HEADING, "").strip(), marked) for label, kind, note, marked in notes

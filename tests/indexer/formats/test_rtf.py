@@ -201,13 +201,47 @@ def test_footnotes_and_endnotes_are_kept_as_notes():
         b"\\trowd\\cellx2000\\cellx4000 Deposit\\cell 1100\\cell\\row}"
     )
     doc = extract_bytes(rtf, "notes.rtf")
+    # no \aftnn… word: Word numbers endnotes in lower-case Roman numerals (i), footnotes 1, 2
     assert [(b.kind, b.text, dict(b.meta)) for b in doc.blocks] == [
         ("paragraph", "Tide tables[^1] are read at dawn.", {}),
-        ("paragraph", "Café hours[^e1] vary.", {}),
+        ("paragraph", "Café hours[^i] vary.", {}),
         ("table", "| Rent[^2] | 950 |\n| --- | --- |\n| Deposit | 1100 |", {}),
         ("paragraph", "[^1]: Admiralty, 2024, p. 3.", {"note": "footnote"}),
-        ("paragraph", "[^e1]: Closed on — Sundays. More on the board.", {"note": "endnote"}),
+        ("paragraph", "[^i]: Closed on — Sundays. More on the board.", {"note": "endnote"}),
         ("paragraph", "[^2]: Per month.", {"note": "footnote"}),
+    ]
+
+
+_NOTED = (
+    b"{\\rtf1\\ansi%s {\\pard A\\chftn {\\footnote \\pard {\\up6\\chftn } Foot one.}"
+    b" B\\chftn {\\footnote\\ftnalt \\pard {\\up6\\chftn } End one.}"
+    b" C\\chftn {\\footnote\\ftnalt \\pard {\\up6\\chftn } End two.}\\par}}"
+)
+
+
+@pytest.mark.parametrize(
+    ("words", "labels"),
+    [
+        # RTF 1.9.1, document formatting: \aftnnar endnotes in Arabic numerals, as footnotes are by
+        # default (\ftnnar): the endnotes' labels take an e to stay apart (as for a .docx)
+        (b"\\aftnnar", ["1", "e1", "e2"]),
+        (b"\\aftnnrlc", ["1", "i", "ii"]),
+        # both in lower-case Roman numerals, endnotes from 4 (\aftnstart4): iv, v
+        (b"\\ftnnrlc\\aftnnrlc\\aftnstart4", ["i", "eiv", "ev"]),
+        # footnotes in Chicago's marks (*), endnotes in capitals (\aftnnauc: A, B)
+        (b"\\ftnnchi\\aftnnauc", ["*", "A", "B"]),
+        # footnotes from 3 (\ftnstart3), endnotes in lower-case letters (\aftnnalc)
+        (b"\\ftnstart3\\aftnnalc", ["3", "a", "b"]),
+    ],
+)
+def test_note_labels_are_the_numbers_the_document_shows(words, labels):
+    doc = extract_bytes(_NOTED % words, "notes.rtf")
+    a, b, c = labels
+    assert [x.text for x in doc.blocks] == [
+        f"A[^{a}] B[^{b}] C[^{c}]",
+        f"[^{a}]: Foot one.",
+        f"[^{b}]: End one.",
+        f"[^{c}]: End two.",
     ]
 
 
