@@ -23,15 +23,20 @@ N + 1; the style sheet's levels are its styles', not paragraphs'.
 
 Pictures (``{\\pict …}``, hex or ``\\bin`` data) are taken out before conversion and a marker
 left in their place: PNG and JPEG pictures become images placed after the paragraph, table or list
-that holds them, with the alt text of their ``wzDescription`` shape property; the others (WMF,
-EMF, device bitmaps) are listed as skipped. Word writes each picture twice, as ``{\\*\\shppict
-{\\pict …}}`` and as a ``{\\nonshppict …}`` metafile for older readers: the second copy is dropped.
+that holds them, with the alt text of their ``wzDescription`` shape property, and so does a WMF
+picture that only draws one bitmap (a Paint picture, a bitmap pasted into WordPad), that bitmap
+made a PNG; the others (WMF, EMF, device bitmaps) are listed as skipped. Word writes each picture
+twice, as ``{\\*\\shppict {\\pict …}}`` and as a ``{\\nonshppict …}`` metafile for older
+readers: the second copy is dropped. An embedded or linked object (``{\\object …}``) is read as
+its ``{\\result …}``, what it shows (a picture, text).
 """
 
 from __future__ import annotations
 
 import codecs
+import io
 import re
+import struct
 from collections.abc import Callable
 
 from ..errors import EmptyExtraction, ParseError
@@ -130,6 +135,23 @@ _NOTE_FORMATS = {
     "chi": "chicago",
 }
 _PICT_WORD = re.compile(r"\\([a-z]+)(-?\d+)? ?")
+#: an embedded or linked object, and the result it shows (``{\\result …}``, in it)
+_OBJECT = re.compile(r"\{\\object(?![a-z])")
+_RESULT = re.compile(r"\{\\result(?![a-z]) ?")
+#: a Windows metafile's records that set up its drawing (map mode, window and viewport origins
+#: and extents, stretch mode, background and text colours and modes, raster operation, saved
+#: states) and its end record: drawn with one bitmap record, the metafile shows that bitmap
+#: alone, as Windows wraps a Paint picture or a bitmap pasted into WordPad or Word
+_WMF_SETUP = frozenset(
+    (0x0000, 0x001E, 0x0102, 0x0103, 0x0104, 0x0106, 0x0107, 0x0127, 0x012E, 0x0201, 0x0209)
+    + (0x020B, 0x020C, 0x020D, 0x020E)
+)
+#: the records that draw a device-independent bitmap (META_DIBBITBLT, META_DIBSTRETCHBLT,
+#: META_STRETCHDIB) → where the bitmap starts in the record, past its parameters
+_WMF_BITMAPS = {0x0940: 22, 0x0B41: 26, 0x0F43: 28}
+_WMF_PLACEABLE = b"\xd7\xcd\xc6\x9a"
+#: the largest bitmap made a PNG (width × height)
+_MAX_BITMAP_PIXELS = 50_000_000
 _DESCRIPTION = re.compile(r"\{\\sn\s*wzDescription\}\s*\{\\sv\s*([^{}]*)\}")
 #: picture kinds by their RTF control word, as an extension
 _BLIPS = {
@@ -281,6 +303,80 @@ def _strip_groups(rtf: str) -> tuple[str, list[str]]:
                 pictures.append(group)
         pos = end + 1
     return "".join(out), pictures
+
+
+def _object_results(rtf: str) -> str:
+    """Each object (``{\\object …}``: a Paint picture, a spreadsheet embedded or linked) as what
+    it shows, its ``{\\result …}`` (a picture, text), which the conversion would skip with the
+    object; an object without one is left out. Run after the objects' data is taken out."""
+    out: list[str] = []
+    pos = 0
+    for m in _OBJECT.finditer(rtf):
+        if m.start() < pos:  # an object inside the result of another
+            continue
+        end = _group_end(rtf, m.start())
+        out.append(rtf[pos : m.start()])
+        found = _RESULT.search(rtf, m.end(), end)
+        if found is not None:
+            out += ["{", rtf[found.end() : _group_end(rtf, found.start())], "}"]
+        pos = end + 1
+    out.append(rtf[pos:])
+    return "".join(out)
+
+
+def _wmf_bitmap(data: bytes) -> bytes | None:
+    """The bitmap (a DIB: its header, colours and pixels) a Windows metafile is drawn with, where
+    it draws that one bitmap and nothing else (:data:`_WMF_SETUP`); None for any other."""
+    at = 22 if data.startswith(_WMF_PLACEABLE) else 0
+    if len(data) < at + 18:
+        return None
+    at += struct.unpack_from("<H", data, at + 2)[0] * 2  # the header's size, in words
+    bitmap = None
+    while at + 6 <= len(data):
+        size, kind = struct.unpack_from("<IH", data, at)
+        end = at + size * 2
+        if size < 3 or end > len(data):
+            return None
+        if kind in _WMF_BITMAPS:
+            start = at + _WMF_BITMAPS[kind]
+            if bitmap is not None or end - start < 40:  # a second bitmap, or none (a pattern)
+                return None
+            bitmap = data[start:end]
+        elif kind not in _WMF_SETUP:
+            return None
+        if kind == 0:
+            break
+        at = end
+    return bitmap
+
+
+def _bitmap_png(dib: bytes) -> bytes | None:
+    """A device-independent bitmap as a PNG (Pillow reads it); None where it cannot be read or
+    is larger than :data:`_MAX_BITMAP_PIXELS`."""
+    from PIL import BmpImagePlugin, Image, UnidentifiedImageError
+
+    header = struct.unpack_from("<I", dib)[0]
+    if header == 12:  # the old OS/2 header: 16-bit sizes
+        width, height = struct.unpack_from("<HH", dib, 4)
+    else:
+        width, height = struct.unpack_from("<ii", dib, 4)
+    if width <= 0 or height == 0 or width * abs(height) > _MAX_BITMAP_PIXELS:
+        return None
+    try:
+        with BmpImagePlugin.DibImageFile(io.BytesIO(dib)) as image:
+            image.load()
+            out = io.BytesIO()
+            image.save(out, "PNG")
+    except (
+        OSError,
+        ValueError,
+        SyntaxError,
+        struct.error,
+        UnidentifiedImageError,
+        Image.DecompressionBombError,
+    ):
+        return None
+    return out.getvalue()
 
 
 def _mark_notes(rtf: str) -> tuple[str, list[str]]:
@@ -1017,8 +1113,10 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # 17: a list indented further than the list just before it nested in that one; 18: Zapf
     # Dingbats (and Monotype Sorts) text as its Unicode characters, no longer left out; 19: a
     # note's label the number the document shows (endnotes i, ii by default, or as \aftnn… says;
-    # e1 only where footnotes are numbered with the same kind of characters)
-    version="19",
+    # e1 only where footnotes are numbered with the same kind of characters); 20: an object
+    # (\object) read as its \result (its text was lost with it), a WMF picture of one bitmap
+    # (a Paint object's) extracted as that bitmap, made a PNG
+    version="20",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),
@@ -1036,6 +1134,8 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
             raise ParseError(f"{what} is not RTF: it does not start with {{\\rtf")
         rtf = "{\\rtf1\n" + rtf + "\n}"  # a fragment of groups without the document header
     rtf, groups = _strip_groups(rtf)
+    if "{\\object" in rtf:
+        rtf = _object_results(rtf)
     prepared, note_kinds = _mark_notes(
         _list_levels(_heading_levels(_symbol_text(_CODEPAGE_WORD.sub("", rtf))))
     )
@@ -1064,6 +1164,11 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
         placed.add(n)
         label = f"picture {n + 1}"
         ext, data, alt = _picture(groups[n])
+        if ext == "wmf" and data is not None:  # a metafile of one bitmap: that bitmap, as a PNG
+            bitmap = _wmf_bitmap(data)
+            png = _bitmap_png(bitmap) if bitmap is not None else None
+            if png is not None:
+                ext, data = "png", png
         if data is None:
             sink.skipped.append(Skipped("image", label, f"{ext.upper()} picture data cannot be read"))
             return None

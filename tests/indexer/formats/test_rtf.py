@@ -4,6 +4,7 @@ hand."""
 from __future__ import annotations
 
 import io
+import struct
 
 import pytest
 
@@ -153,11 +154,6 @@ def test_a_real_file_of_one_picture_indexes_as_that_picture(real_world):
     assert [c["content"] for c in get_chunks(path)] == [f"[Image: {jpeg.name}]"]
     listed = get_chunks(path, list_images=True)
     assert [(c["content_type"], c["content"]) for c in listed.chunks] == [("image", jpeg.name)]
-    # PictureObjectEmbed.rtf: an OLE object whose only picture is its WMF rendering
-    with pytest.raises(errors.ChunkscopeError) as info:
-        extract(real_world / "rtf" / "RtfPipe" / "PictureObjectEmbed.rtf")
-    assert info.value.code == errors.EMPTY_EXTRACTION
-    assert "1 picture, none extracted: picture 1: WMF is not a web raster" in info.value.message
 
 
 @pytest.mark.parametrize(
@@ -749,3 +745,96 @@ def test_a_merge_in_a_row_of_more_cells_than_edges_is_read():
     table = extract_bytes(rtf, "merge.rtf").blocks[0]
     assert table.header == ("Item", "Q1", "Q2", "")
     assert table.rows == (("Total", "Total", "19", "see note"),)
+
+
+# -- embedded objects: what their result shows -------------------------------------------------
+
+
+def _dib_2x2() -> bytes:
+    """A bitmap of 2 × 2 pixels, 24 bits each (BITMAPINFOHEADER, rows from the bottom, each padded
+    to 4 bytes, pixels blue-green-red): bottom row red, green; top row blue, white."""
+    header = struct.pack("<IiiHHIIiiII", 40, 2, 2, 1, 24, 0, 16, 0, 0, 0, 0)
+    bottom = b"\x00\x00\xff" + b"\x00\xff\x00" + b"\x00\x00"
+    top = b"\xff\x00\x00" + b"\xff\xff\xff" + b"\x00\x00"
+    return header + bottom + top
+
+
+def _wmf(*records: bytes) -> bytes:
+    """A Windows metafile (its 18-byte header: type 1, header of 9 words, version 0x300) of the
+    records given, then its end record."""
+    body = b"".join(records) + struct.pack("<IH", 3, 0)
+    return struct.pack("<HHHIHIH", 1, 9, 0x300, (18 + len(body)) // 2, 0, 0, 0) + body
+
+
+def _record(kind: int, params: bytes) -> bytes:
+    return struct.pack("<IH", (6 + len(params)) // 2, kind) + params
+
+
+def test_a_metafile_of_one_bitmap_is_extracted_as_that_bitmap():
+    # META_SETMAPMODE (0x0103) MM_ANISOTROPIC, then META_DIBSTRETCHBLT (0x0B41): SRCCOPY
+    # (0x00CC0020), source and destination sizes and origins (8 words), the bitmap
+    dib = _dib_2x2()
+    stretch = _record(0x0B41, struct.pack("<I8h", 0x00CC0020, 2, 2, 0, 0, 2, 2, 0, 0) + dib)
+    wmf = _wmf(_record(0x0103, struct.pack("<h", 8)), stretch)
+    rtf = b"{\\rtf1\\ansi \\pard Chart:{\\pict\\wmetafile8\\picw53\\pich53 " + wmf.hex().encode() + b"}\\par}"
+    doc = extract_bytes(rtf, "pict.rtf")
+    (image,) = doc.images
+    assert (image.format, image.width, image.height) == ("png", 2, 2)
+    from PIL import Image
+
+    with Image.open(io.BytesIO(image.data)) as png:
+        pixels = png.convert("RGB")
+        assert [pixels.getpixel(xy) for xy in ((0, 0), (1, 0), (0, 1), (1, 1))] == [
+            (0, 0, 255),  # top left: blue
+            (255, 255, 255),
+            (255, 0, 0),  # bottom left: red
+            (0, 255, 0),
+        ]
+    assert [b.kind for b in doc.blocks] == ["paragraph", "image"]
+    # a metafile that also draws a line (META_LINETO, 0x0213) is more than its bitmap: skipped
+    line = _record(0x0213, struct.pack("<hh", 1, 1))
+    drawn = _wmf(stretch, line)
+    rtf = (
+        b"{\\rtf1\\ansi \\pard Chart:{\\pict\\wmetafile8\\picw53\\pich53 " + drawn.hex().encode() + b"}\\par}"
+    )
+    doc = extract_bytes(rtf, "drawn.rtf")
+    assert doc.images == () and [s.reason for s in doc.coverage.skipped] == [
+        "WMF is not a web raster (png, jpeg, gif, webp)"
+    ]
+    # alone in the document, it leaves no text: an empty extraction that says why
+    with pytest.raises(errors.ChunkscopeError) as info:
+        extract_bytes(b"{\\rtf1\\ansi {\\pict\\wmetafile8 " + drawn.hex().encode() + b"}}", "only.rtf")
+    assert info.value.code == errors.EMPTY_EXTRACTION
+    assert "1 picture, none extracted: picture 1: WMF is not a web raster" in info.value.message
+
+
+def test_an_embedded_object_shows_its_result():
+    # {\object …{\*\objdata …}{\result …}}: the conversion skipped the whole object, the text
+    # of its result with it (a spreadsheet's table shown as text, here two paragraphs)
+    rtf = (
+        b"{\\rtf1\\ansi \\pard Before\\par "
+        b"{\\object\\objemb{\\*\\objclass Excel.Sheet.8}\\objw2000\\objh400{\\*\\objdata 01050000}"
+        b"{\\result \\pard Quarterly totals\\par North 12\\par}}"
+        b"\\pard After\\par}"
+    )
+    assert [b.text for b in extract_bytes(rtf, "object.rtf").blocks] == [
+        "Before",
+        "Quarterly totals",
+        "North 12",
+        "After",
+    ]
+
+
+def test_real_paint_object_shows_its_picture(real_world):
+    # PictureObjectEmbed.rtf (WordPad): one paragraph holding {\object\objemb{\*\objclass PBrush}
+    # …{\result{\pict\wmetafile8 …}}}, a metafile of one META_DIBSTRETCHBLT of a 378 × 378
+    # bitmap of 24 bits (a red stroke drawn in Paint on white); there is no text
+    doc = extract(real_world / "rtf" / "RtfPipe" / "PictureObjectEmbed.rtf")
+    (image,) = doc.images
+    assert (image.format, image.width, image.height) == ("png", 378, 378)
+    assert [b.kind for b in doc.blocks] == ["image"] and doc.coverage.skipped == ()
+    from PIL import Image
+
+    with Image.open(io.BytesIO(image.data)) as png:
+        colours = {c for _, c in png.convert("RGB").getcolors(1 << 20)}
+    assert (255, 255, 255) in colours and any(r > 180 and g < 80 and b < 80 for r, g, b in colours)
