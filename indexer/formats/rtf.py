@@ -10,7 +10,8 @@ row has past its last definition each span a column as wide as its last cell. A 
 the text is kept apart from the ``|`` striprtf ends each cell with.
 The text is read line by line: runs of table rows become a table block, lines that start with a
 list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph;
-Word's list numbers (``\\listtext``, ``\\pntext``) carry their paragraph's level, and, where its
+Word's list numbers (``\\listtext``, ``\\pntext``; where a document writes none, those its list
+table gives, as Word counts them) carry their paragraph's level, and, where its
 list numbers with letters or Roman numerals, that kind (its list's, or that of the level its
 override puts in place of the list's), so that ``i.`` counts as 9 or as 1 and ``bb.`` as 28; a list
 indented further than the list just before it is nested in that one, as Word shows it.
@@ -38,6 +39,7 @@ import io
 import re
 import struct
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from ..errors import EmptyExtraction, ParseError
 from ..images import dimensions
@@ -60,7 +62,7 @@ from ..model import (
     render_table,
 )
 from . import _ooxml
-from ._numerals import note_number_text, number_chars, roman_value
+from ._numerals import note_number_text, number_chars, number_text, roman_value
 from ._symbol_font import symbol_char
 from .registry import extractor
 
@@ -480,6 +482,282 @@ def _list_levels(rtf: str) -> str:
         pos = end
     out.append(rtf[pos:])
     return "".join(out)
+
+
+#: a list level's number format (``\\levelnfcN``) as Word's name of it (see ``number_text``):
+#: decimal, Roman numerals, letters, ordinals, numbers in words (written in digits here),
+#: decimal with a leading zero, a bullet, none; the others (other scripts) decimal
+_LEVEL_FORMATS = {
+    0: "decimal",
+    1: "upperRoman",
+    2: "lowerRoman",
+    3: "upperLetter",
+    4: "lowerLetter",
+    5: "ordinal",
+    6: "cardinalText",
+    7: "ordinalText",
+    22: "decimalZero",
+    23: "bullet",
+    255: "none",
+}
+#: the words of a list level read to number its paragraphs, and its text's group
+_LEVEL_WORD = re.compile(r"\\(levelnfc|levelstartat|levelnorestart)(-?\d+)|\{\\leveltext(?![a-z])")
+#: what a list level's text (``{\\leveltext …;}``) is made of: its length, a level's number
+#: (``\\'00`` … ``\\'08``) or a character (hex, Unicode with its fallback, a symbol, plain);
+#: line ends are not text
+_LEVEL_TEXT_PART = re.compile(
+    r"\\'([0-9a-fA-F]{2})|\\u(-?\d+) ?(?:\\'[0-9a-fA-F]{2}|[^\\{};\r\n])?|\\([a-z]+)-?\d* ?|\\(.)"
+    r"|([^\\{};\r\n])"
+)
+#: what reading a document's paragraphs for their list numbers meets: a control word, a hex
+#: byte, a control symbol, a brace, a run of text
+_PARA_TOKEN = re.compile(r"\\([a-z]{1,32})(-?\d{1,10})? ?|\\'[0-9a-fA-F]{2}|\\[^a-z]|([{}])|([^\\{}]+)")
+#: a group's first word (``*`` for a destination to skip when not understood)
+_GROUP_HEAD = re.compile(r"\{\\(\*|[a-z]+)")
+#: the control words that write a character of the text, a paragraph's first
+_TEXT_WORDS = frozenset(
+    ("u", "tab", "emdash", "endash", "bullet", "lquote", "rquote", "ldblquote", "rdblquote", "emspace")
+)
+#: what ends a paragraph (a cell's end ends its paragraph too)
+_PARA_ENDS = frozenset(("par", "cell", "nestcell", "row", "nestrow", "sect", "page"))
+
+
+@dataclass(frozen=True)
+class _Level:
+    """How a list level numbers its paragraphs: its format (Word's name), its first number,
+    whether the levels above it start it again (not with ``\\levelnorestart1``), its text
+    (``{\\leveltext}``) as literal parts and levels' numbers (ints, 0-based)."""
+
+    fmt: str = "decimal"
+    start: int = 1
+    restarts: bool = True
+    text: tuple[str | int, ...] = ()
+
+
+def _level(group: str) -> _Level:
+    """The numbering of one ``{\\listlevel …}`` group."""
+    fmt, start, restarts, text = "decimal", 1, True, ()
+    found: set[str] = set()
+    for m in _LEVEL_WORD.finditer(group):
+        word, value = m.group(1), m.group(2)
+        if word is None:  # the level's text
+            if "text" not in found:
+                found.add("text")
+                text = _level_text(group[m.end() : _group_end(group, m.start())])
+        elif word not in found:  # the first of each (\levelnfc before \levelnfcn, which is not read)
+            found.add(word)
+            if word == "levelnfc":
+                fmt = _LEVEL_FORMATS.get(int(value), "decimal")
+            elif word == "levelstartat":
+                start = int(value)
+            else:
+                restarts = value == "0"
+    return _Level(fmt, start, restarts, text)
+
+
+def _level_text(body: str) -> tuple[str | int, ...]:
+    """A list level's text from its ``{\\leveltext …}`` group's body: its first character gives
+    its length, and each of the characters after it (up to that length) is a level's number
+    (``\\'00`` for the first level's, then up to ``\\'08``) or itself."""
+    parts: list[str | int] = []
+    length = None
+    for m in _LEVEL_TEXT_PART.finditer(body):
+        hex_byte, code, word, symbol, plain = m.groups()
+        if word is not None:  # \leveltemplateidN, \tab …: no character of the text
+            continue
+        if length is None:
+            if plain == " ":  # the space ending \leveltext
+                continue
+            if hex_byte is None:
+                return ()
+            length = int(hex_byte, 16)
+            continue
+        if len(parts) >= length:
+            break
+        if hex_byte is not None:
+            value = int(hex_byte, 16)
+            parts.append(value if value <= 8 else bytes([value]).decode("cp1252", "replace"))
+        elif code is not None:
+            parts.append(chr(int(code) % 65536))
+        else:
+            parts.append(symbol or plain or "")
+    return tuple(parts)
+
+
+def _list_numbering(rtf: str) -> dict[str, tuple[str, tuple[_Level, ...]]]:
+    """Each list of the list override table (its ``\\lsN``) → the key of its counters (its
+    list's id, shared by every override that changes nothing; its own where it changes a level)
+    and its levels' numbering, from the list table, with the levels its override replaces
+    (``\\listoverrideformat``) or starts elsewhere (``\\listoverridestartat``)."""
+    table = rtf.find("{\\*\\listtable")
+    overrides = rtf.find("{\\*\\listoverridetable")
+    if table < 0 or overrides < 0:
+        return {}
+    lists: dict[str, tuple[_Level, ...]] = {}
+    end = _group_end(rtf, table)
+    for m in re.finditer(r"\{\\list(?![a-z])", rtf[table:end]):
+        group_at = table + m.start()
+        group = rtf[group_at : _group_end(rtf, group_at) + 1]
+        levels = tuple(_level(level) for level in _child_groups(group, "listlevel"))
+        ident = re.search(r"\\listid(-?\d+)", _without_groups(group))
+        if ident is not None:
+            lists[ident.group(1)] = levels
+    out: dict[str, tuple[str, tuple[_Level, ...]]] = {}
+    end = _group_end(rtf, overrides)
+    for m in re.finditer(r"\{\\listoverride(?![a-z])", rtf[overrides:end]):
+        group_at = overrides + m.start()
+        group = rtf[group_at : _group_end(rtf, group_at) + 1]
+        own = _without_groups(group)
+        ident, number = re.search(r"\\listid(-?\d+)", own), re.search(r"\\ls(\d+)", own)
+        if ident is None or number is None or ident.group(1) not in lists:
+            continue
+        levels = list(lists[ident.group(1)])
+        changed = False
+        for i, lfo in enumerate(_child_groups(group, "lfolevel")):
+            if i >= len(levels):
+                break
+            if "\\listoverrideformat" in lfo:
+                replacing = _child_groups(lfo, "listlevel")
+                if replacing:
+                    levels[i] = _level(replacing[0])
+                    changed = True
+            if "\\listoverridestartat" in lfo:
+                start = re.search(r"\\levelstartat(-?\d+)", lfo)
+                if start is not None:
+                    levels[i] = replace(levels[i], start=int(start.group(1)))
+                    changed = True
+        key = "ls" + number.group(1) if changed else ident.group(1)
+        out[number.group(1)] = (key, tuple(levels))
+    return out
+
+
+def _child_groups(group: str, word: str) -> list[str]:
+    """The groups directly inside ``group`` (a whole group, braces included) that start with
+    ``{\\word``."""
+    out: list[str] = []
+    i = 1
+    while True:
+        at = group.find("{", i)
+        if at < 0:
+            break
+        end = _group_end(group, at)
+        if group.startswith(word, at + 2) and not group[at + 2 + len(word) : at + 3 + len(word)].isalpha():
+            out.append(group[at : end + 1])
+        i = end + 1
+    return out
+
+
+def _without_groups(group: str) -> str:
+    """A group's own words, the groups inside it left out."""
+    out: list[str] = []
+    i = 1
+    while True:
+        at = group.find("{", i)
+        if at < 0:
+            out.append(group[i:])
+            break
+        out.append(group[i:at])
+        i = _group_end(group, at) + 1
+    return "".join(out)
+
+
+def _implied_list_numbers(rtf: str) -> str:
+    """Give each list paragraph (``\\lsN``, at level ``\\ilvlN``) the number Word shows for it,
+    as the ``{\\listtext …}`` group Word writes before its text, where the document writes
+    none (some writers leave them to the reader): its level's text (``1.``, ``1.2.``, ``a)``, a
+    bullet) with the level's numbers counted as Word counts them: from each level's first
+    number, a level starting again after a paragraph of a level above it, the counters of a
+    list shared by the overrides that name it. Only a document with no list number of its own
+    (``\\listtext``, ``\\pntext``) is read so."""
+    if "{\\listtext" in rtf or "{\\pntext" in rtf or "\\listoverridetable" not in rtf:
+        return rtf
+    numbering = _list_numbering(rtf)
+    if not numbering:
+        return rtf
+    from striprtf.striprtf import destinations  # the groups whose text is not shown
+
+    counters: dict[str, list[int | None]] = {}
+    out: list[str] = []
+    pos = copied = 0
+    listed, level = "", 0  # the paragraph's list (\lsN) and level (\ilvlN)
+    saved: list[tuple[str, int]] = []  # those of the groups open
+    started = False  # the paragraph's text has started
+    n = len(rtf)
+    while pos < n:
+        m = _PARA_TOKEN.match(rtf, pos)
+        if m is None:
+            pos += 1
+            continue
+        word, value, brace, text = m.groups()
+        if brace == "{":
+            head = _GROUP_HEAD.match(rtf, pos)
+            first = head.group(1) if head is not None else ""
+            if (first == "*" or first in destinations) and first != "footnote":
+                pos = _group_end(rtf, pos) + 1
+                continue
+            saved.append((listed, level))
+        elif brace == "}":
+            if saved:
+                listed, level = saved.pop()
+        elif word is not None and word not in _TEXT_WORDS:
+            if word == "pard":
+                listed, level = "", 0
+            elif word == "ls":
+                listed = value or ""
+            elif word == "ilvl":
+                level = min(max(int(value or 0), 0), 8)
+            elif word in _PARA_ENDS:
+                started = False
+        elif m.group(0) in ("\\\n", "\\\r"):  # a backslash ending a line: \par
+            started = False
+        elif not started and (text is None or text.strip()):  # the text's first character
+            started = True
+            label = _next_label(numbering.get(listed), level, counters) if listed else None
+            if label is not None:
+                out += [rtf[copied:pos], label]
+                copied = pos
+        pos = m.end()
+    if not out:
+        return rtf
+    out.append(rtf[copied:])
+    return "".join(out)
+
+
+def _next_label(
+    found: tuple[str, tuple[_Level, ...]] | None, level: int, counters: dict[str, list[int | None]]
+) -> str | None:
+    """The ``{\\listtext …}`` group of the next paragraph at ``level`` of a list (``found``: its
+    counters' key and levels), its counters moved on; None where the level shows no number."""
+    if found is None:
+        return None
+    key, levels = found
+    if level >= len(levels) or levels[level].fmt == "none":
+        return None
+    counts = counters.setdefault(key, [None] * 9)
+    previous = counts[level]
+    counts[level] = levels[level].start if previous is None else previous + 1
+    for deeper in range(level + 1, 9):
+        if deeper >= len(levels) or levels[deeper].restarts:
+            counts[deeper] = None
+    if levels[level].fmt == "bullet":
+        text = "\u2022"
+    else:
+        parts: list[str] = []
+        for part in levels[level].text or (level,):
+            if isinstance(part, int):
+                shown = levels[part] if part < len(levels) else levels[level]
+                count = counts[part]
+                parts.append(number_text(shown.start if count is None else count, shown.fmt))
+            else:
+                parts.append(part)
+        text = "".join(parts)
+    escaped = "".join(
+        ch
+        if " " <= ch < "\x7f" and ch not in "\\{}"
+        else f"\\u{ord(ch) - 65536 if ord(ch) > 32767 else ord(ch)}?"
+        for ch in text
+    )
+    return "{\\listtext\\uc1 " + escaped + "\\tab}"
 
 
 def _list_kinds(rtf: str) -> dict[str, tuple[str, ...]]:
@@ -1115,8 +1393,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # note's label the number the document shows (endnotes i, ii by default, or as \aftnn… says;
     # e1 only where footnotes are numbered with the same kind of characters); 20: an object
     # (\object) read as its \result (its text was lost with it), a WMF picture of one bitmap
-    # (a Paint object's) extracted as that bitmap, made a PNG
-    version="20",
+    # (a Paint object's) extracted as that bitmap, made a PNG; 21: list paragraphs (\lsN) of a
+    # document that writes no list numbers (\listtext) numbered from its list table
+    version="21",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),
@@ -1137,7 +1416,7 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
     if "{\\object" in rtf:
         rtf = _object_results(rtf)
     prepared, note_kinds = _mark_notes(
-        _list_levels(_heading_levels(_symbol_text(_CODEPAGE_WORD.sub("", rtf))))
+        _list_levels(_heading_levels(_implied_list_numbers(_symbol_text(_CODEPAGE_WORD.sub("", rtf)))))
     )
     if "\\fcharset" in prepared:
         prepared = _MAC_CHARSET.sub(_mac_charset, prepared)

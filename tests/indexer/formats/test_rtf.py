@@ -4,6 +4,7 @@ hand."""
 from __future__ import annotations
 
 import io
+import re
 import struct
 
 import pytest
@@ -838,3 +839,86 @@ def test_real_paint_object_shows_its_picture(real_world):
     with Image.open(io.BytesIO(image.data)) as png:
         colours = {c for _, c in png.convert("RGB").getcolors(1 << 20)}
     assert (255, 255, 255) in colours and any(r > 180 and g < 80 and b < 80 for r, g, b in colours)
+
+
+# -- list paragraphs without a number of their own ----------------------------------------------
+
+_LISTED = (
+    b"{\\rtf1\\ansi "
+    b"{\\*\\listtable{\\list\\listtemplateid1"
+    b"{\\listlevel\\levelnfc0\\levelstartat3{\\leveltext\\'02\\'00.;}{\\levelnumbers\\'01;}\\fi-360\\li720}"
+    b"{\\listlevel\\levelnfc4\\levelstartat1{\\leveltext\\'02\\'01);}{\\levelnumbers\\'01;}\\fi-360\\li1440}"
+    b"\\listid100}"
+    b"{\\list\\listtemplateid2{\\listlevel\\levelnfc23{\\leveltext\\'01\\u8226 ?;}{\\levelnumbers;}}\\listid200}}"
+    b"{\\*\\listoverridetable{\\listoverride\\listid100\\listoverridecount0\\ls1}"
+    b"{\\listoverride\\listid200\\listoverridecount0\\ls2}"
+    b"{\\listoverride\\listid100\\listoverridecount1{\\lfolevel\\listoverridestartat\\levelstartat7}\\ls3}}\n"
+    b"\\pard Steps\\par\n"
+    b"\\pard\\ls1\\ilvl0 Mix the flour\\par\n"
+    b"\\pard\\ls1\\ilvl1 sift it\\par\n"
+    b"\\pard\\ls1\\ilvl1 weigh it\\par\n"
+    b"\\pard\\ls1\\ilvl0 Add water\\par\n"
+    b"\\pard\\ls1\\ilvl1 slowly\\par\n"
+    b"\\pard Notes\\par\n"
+    b"\\pard\\ls2 salt\\par\n"
+    b"\\pard\\ls2 yeast\\par\n"
+    b"\\pard Later\\par\n"
+    b"\\pard\\ls3 Bake\\par\n"
+    b"\\pard\\ls3 Cool\\par}"
+)
+
+
+def test_list_paragraphs_without_list_text_are_numbered_from_the_list_table():
+    # No {\listtext} group: the numbers are the list table's. List 100 counts its first level
+    # in decimal from 3 ("%1.", \levelstartat3), its second in lower-case letters from 1 ("%2)"),
+    # the second starting again after each item of the first: 3., a), b), 4., a). \ls2 is a
+    # bullet list. \ls3 names list 100 again but starts its first level at 7
+    # (\listoverridestartat): 7., 8., its own count.
+    blocks = extract_bytes(_LISTED, "listed.rtf").blocks
+    assert [(b.kind, b.text) for b in blocks if b.kind == "paragraph"] == [
+        ("paragraph", "Steps"),
+        ("paragraph", "Notes"),
+        ("paragraph", "Later"),
+    ]
+    lists = [[(i.text, i.level, i.ordered, i.number) for i in b.items] for b in blocks if b.kind == "list"]
+    assert lists == [
+        [
+            ("Mix the flour", 0, True, 3),
+            ("sift it", 1, True, 1),
+            ("weigh it", 1, True, 2),
+            ("Add water", 0, True, 4),
+            ("slowly", 1, True, 1),
+        ],
+        [("salt", 0, False, None), ("yeast", 0, False, None)],
+        [("Bake", 0, True, 7), ("Cool", 0, True, 8)],
+    ]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "RtfPipe/nested_lists_indents_word.rtf",
+        "RtfPipe/RtfTestDocument.rtf",
+        "RtfPipe/ListGoogle.rtf",
+        "kreuzberg/list_complex.rtf",
+    ],
+)
+def test_real_lists_read_alike_without_their_list_text(real_world, name):
+    # Word and Google Docs write each list paragraph's number in a {\listtext} group: without
+    # those groups, the numbers the list tables give are the same (list_complex.rtf: 1., 2.,
+    # a., b., i., ii., A., B., I., II., bullets, then 7., 8. of a list started at 7)
+    from indexer.formats.rtf import _group_end
+
+    data = (real_world / "rtf" / name).read_bytes()
+    text = data.decode("latin-1")
+    parts, pos = [], 0
+    for m in re.finditer(r"\{\\listtext(?![a-z])", text):
+        if (at := m.start()) >= pos:
+            parts.append(text[pos:at])
+            pos = _group_end(text, at) + 1
+    parts.append(text[pos:])
+    bare = "".join(parts).encode("latin-1")
+    assert b"\\listtext" not in bare
+    expected = extract_bytes(data, "a.rtf").blocks
+    assert any(b.kind == "list" for b in expected)
+    assert extract_bytes(bare, "a.rtf").blocks == expected
