@@ -69,6 +69,8 @@ BUILTIN_DATES = {
     22: "m/d/yy h:mm",
     45: "mm:ss",
     46: "[h]:mm:ss",
+    # as ECMA-376 lists it; Excel's own code is mm:ss.0, which is what is shown (TimeParts joins
+    # a time's parts with colons): 150.3 s read 02:30.3
     47: "mmss.0",
 }
 
