@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import codecs
 import functools
+import math
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
 
 _CONTROL = set(range(0x00, 0x09)) | set(range(0x0E, 0x20))
 
@@ -64,9 +67,10 @@ def _utf16_without_bom(head: bytes) -> str | None:
 
 def detect_encoding(data: bytes) -> str:
     """The encoding of text bytes: BOM, UTF-16 without BOM, UTF-8 (a few damaged bytes
-    aside), else the legacy code whose reading looks least like mojibake (:func:`_legacy_encoding`:
-    windows-1252 first, the common case, then windows-1250, windows-1251, KOI8-R, charset
-    detection's guess, Shift_JIS and EUC-JP; latin-1, which decodes anything, when none does).
+    aside), else the legacy code page whose reading is likeliest (:func:`_legacy_encoding`:
+    the single-byte ones, Western, Central European, Cyrillic, Turkish and Hebrew, then charset
+    detection's guess and the Korean, Chinese and Japanese ones; latin-1, which decodes
+    anything, when none does).
     """
     bom = _bom_encoding(data[:4])
     if bom:
@@ -102,20 +106,14 @@ def damaged_utf8(head: bytes) -> bool:
     )
 
 
-#: The single-byte legacy encodings tried first, in this order, on text that is not UTF-8:
-#: Western (windows-1252), the common legacy case, then Central European and Cyrillic (Windows'
-#: and KOI8-R)
-_LEGACY = ("cp1252", "cp1250", "cp1251", "koi8_r")
-#: The East Asian ones, tried after charset detection's guess: Korean first (Chinese read as
-#: Korean mixes Hangul with ideographs, Korean read as Chinese is clean), Chinese, then Japanese
-#: (Shift_JIS as Windows' cp932, EUC-JP), whose kana in a Chinese or Korean reading are odd
+#: The single-byte legacy code pages, tried first: Western (windows-1252), the common legacy
+#: case, Central European (Windows' and ISO's), Cyrillic (Windows' and KOI8-R), Turkish and
+#: Hebrew (Windows'); where two read a text alike, the first is named
+_LEGACY = ("cp1252", "cp1250", "iso8859_2", "cp1251", "koi8_r", "cp1254", "cp1255")
+#: The East Asian ones, tried with charset detection's guess when no single-byte code page reads
+#: a text cleanly: Korean, Chinese (GB18030, Big5-HKSCS) and Japanese (Shift_JIS as Windows'
+#: cp932, EUC-JP); where two read a text alike, the first is named
 _LEGACY_CJK = ("cp949", "gb18030", "big5hkscs", "cp932", "euc_jp")
-#: the Chinese and Korean codes: kana in their reading are Japanese misread
-_NO_KANA = frozenset(
-    codecs.lookup(c).name
-    for c in ("gb18030", "gbk", "gb2312", "big5", "big5hkscs", "cp950", "cp949", "euc_kr", "johab", "hz")
-)
-_KANA = re.compile("[\u3041-\u30ff]")
 _HEAD = 65536  # the bytes of a text looked at to tell its encoding
 _ODDITY_SAMPLE = 4096  # the characters of a reading looked at: enough to tell, cheap to look over
 #: signs one sees glued to letters in text as written (quotes, dashes, the ellipsis, the middle
@@ -123,41 +121,299 @@ _ODDITY_SAMPLE = 4096  # the characters of a reading looked at: enough to tell, 
 #: trade mark signs, the signs of arithmetic in "x±y" or "a×b")
 _WRITTEN = frozenset("‘’“”«»–—…·¿¡°²³™®©±×÷")
 
+#: The letters beyond ASCII of the languages the legacy code pages serve (small letters; a
+#: Cyrillic or Hebrew alphabet whole). Japanese, Chinese and Korean are in :func:`_models`.
+_ALPHABETS = {
+    "German": "äöüß",
+    "French": "àâæçéèêëîïôœùûüÿ",
+    "Spanish": "áéíñóúü",
+    "Portuguese": "áàâãçéêíóôõú",
+    "Italian": "àèéìíîòóùú",
+    "Dutch": "áàéèëíïóöúü",
+    "Danish": "æøåé",
+    "Norwegian": "æøåéèêóòô",
+    "Swedish": "åäöé",
+    "Finnish": "äöåšž",
+    "Icelandic": "áðéíóúýþæö",
+    "Catalan": "àçèéíïòóúü",
+    "Estonian": "äöõüšž",
+    "Polish": "ąćęłńóśźż",
+    "Czech": "áčďéěíňóřšťúůýž",
+    "Slovak": "áäčďéíĺľňóôŕšťúýž",
+    "Hungarian": "áéíóöőúüű",
+    "Slovene": "čšž",
+    "Croatian": "čćđšž",
+    "Romanian": "ăâîșțşţ",
+    "Turkish": "çğıöşüâîû",
+    "Russian": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+    "Ukrainian": "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",
+    "Belarusian": "абвгдеёжзійклмнопрстуўфхцчшыьэюя",
+    "Bulgarian": "абвгдежзийклмнопрстуфхцчшщъьюя",
+    "Serbian": "абвгдђежзијклљмнњопрстћуфхцчџш",
+    "Macedonian": "абвгдѓежзѕијклљмнњопрстќуфхцчџш",
+    "Hebrew": "אבגדהוזחטיךכלםמןנסעףפץצקרשת",
+}
+_WESTERN = ("German", "French", "Spanish", "Portuguese", "Italian", "Dutch", "Danish", "Norwegian")
+_WESTERN += ("Swedish", "Finnish", "Icelandic", "Catalan", "Estonian")
+_CENTRAL = ("Polish", "Czech", "Slovak", "Hungarian", "Slovene", "Croatian", "Romanian", "German")
+_CYRILLIC = ("Russian", "Ukrainian", "Belarusian", "Bulgarian", "Serbian", "Macedonian")
+#: the languages a code page serves: its reading of a text is judged by theirs (a code page not
+#: named here by every language's)
+_SERVES = {
+    "cp1252": _WESTERN,
+    "cp1250": _CENTRAL,
+    "iso8859-2": _CENTRAL,
+    "cp1251": _CYRILLIC,
+    "koi8-r": _CYRILLIC,
+    "cp1254": ("Turkish",),
+    "cp1255": ("Hebrew",),
+    **dict.fromkeys(("cp949", "euc_kr", "johab"), ("Korean",)),
+    **dict.fromkeys(("gb18030", "gbk", "gb2312", "hz", "big5", "big5hkscs", "cp950"), ("Chinese",)),
+    **dict.fromkeys(
+        ("cp932", "shift_jis", "shift_jis_2004", "shift_jisx0213", "euc_jp", "euc_jis_2004", "euc_jisx0213"),
+        ("Japanese",),
+    ),
+}
+#: how fast the frequency of a language's letters falls from one rank of charset_normalizer's
+#: list of its most frequent ones to the next (Russian's о is 11 % of letters, its 26th letter
+#: ц 0.5 %); a letter of the language not in the list is as frequent as the 27th
+_DECAY = 0.89
+#: the cost (-log p) of a letter a language is not written with (1 in a million) the first
+#: time it comes; each time it comes again costs less (1 in ten thousand): a name from another
+#: language comes again as any word does
+_FOREIGN = 13.8
+_FOREIGN_AGAIN = 9.2
+_SIGN = 4.6  # what a sign (no letter) beyond ASCII costs: one in a hundred characters
+#: what a sign of mojibake (:func:`_oddities`) costs beside the letters' costs: as much as a
+#: letter of another alphabet and a half
+_ODD_COST = 20.0
+
+
+class _Model(NamedTuple):
+    """What each letter of a text in one language costs (-log of its frequency among the
+    letters beyond ASCII): the listed ones, then (East Asian languages) any other by ``rest``,
+    None for a letter the language is not written with."""
+
+    costs: dict[str, float]
+    rest: Callable[[str], float | None] | None = None
+
+
+@functools.cache
+def _models() -> dict[str, _Model]:
+    """The letter costs of each language: of an alphabet (:data:`_ALPHABETS`) from the rank of
+    each letter in charset_normalizer's list of the language's most frequent letters; of
+    Japanese, Chinese and Korean from its lists of their most frequent characters (their rough
+    shares of running text: Chinese 40 %, Japanese hiragana 35 %, katakana 10 % and kanji 15 %,
+    Korean 30 %), the others by :func:`_chinese`, :func:`_japanese` and :func:`_korean`."""
+    from charset_normalizer.constant import FREQUENCIES
+
+    models = {}
+    for language, alphabet in _ALPHABETS.items():
+        rank = {c: i for i, c in enumerate(FREQUENCIES.get(language, ()))}
+        weight = {c: _DECAY ** rank.get(c, 26) for c in alphabet}
+        total = sum(weight.values())
+        models[language] = _Model({c: -math.log(w / total) for c, w in weight.items()})
+
+    def listed(shares: dict[str, float]) -> dict[str, float]:
+        costs: dict[str, float] = {}
+        for name, share in shares.items():
+            chars = FREQUENCIES[name]
+            costs.update(dict.fromkeys(chars, -math.log(share / len(chars))))
+        return costs
+
+    models["Chinese"] = _Model(listed({"Chinese": 0.4}), _chinese)
+    models["Japanese"] = _Model(listed({"Japanese": 0.15, "Japanese—": 0.1, "Japanese——": 0.35}), _japanese)
+    models["Korean"] = _Model(listed({"Korean": 0.3}), _korean)
+    return models
+
+
+def _rows(c: str, codec: str) -> tuple[int, int]:
+    """The two bytes of ``c`` in a double-byte ``codec`` ((0, 0) when it has no such pair)."""
+    try:
+        b = c.encode(codec)
+    except UnicodeEncodeError:
+        return 0, 0
+    return (b[0], b[1]) if len(b) == 2 else (0, 0)
+
+
+@functools.lru_cache(maxsize=8192)
+def _chinese(c: str) -> float | None:
+    """The cost of a Chinese character not listed as frequent: one of the characters in common
+    use (GB2312's first level, Big5's "frequently used" ones: 58 % of running text shared by
+    about 5000), one of their other characters (2 % by 8000), any other ideograph (rarer still)."""
+    if _kind(c) != "HAN":
+        return None
+    lead, _ = _rows(c, "gb2312")
+    big5 = _rows(c, "big5")
+    if 0xB0 <= lead <= 0xD7 or (0xA4, 0x40) <= big5 <= (0xC6, 0x7E):
+        return -math.log(0.58 / 5000)
+    return -math.log(0.02 / 8000) if lead or big5[0] else _FOREIGN
+
+
+@functools.lru_cache(maxsize=8192)
+def _japanese(c: str) -> float | None:
+    """The cost of a Japanese character not listed as frequent: a kanji of JIS X 0208's first
+    level (33 % of running text shared by 2965), of its second level (2 % by 3390), any other
+    kanji (rarer still), a kana (5 % by about 100)."""
+    kind = _kind(c)
+    if kind == "KANA":
+        return -math.log(0.05 / 100)
+    if kind != "HAN":
+        return None
+    lead, _ = _rows(c, "euc_jp")
+    if 0xB0 <= lead <= 0xCF:
+        return -math.log(0.33 / 2965)
+    return -math.log(0.02 / 3390) if 0xD0 <= lead <= 0xF4 else _FOREIGN
+
+
+@functools.lru_cache(maxsize=8192)
+def _korean(c: str) -> float | None:
+    """The cost of a Korean character not listed as frequent: a syllable of the 2350 of KS X
+    1001 (68 % of running text; somewhat more than half of them closed by a final consonant, as
+    2001 of those 2350 are: a misread text is made of closed ones), another syllable (of 11172:
+    0.5 %), a hanja (1.5 % by 4888)."""
+    kind = _kind(c)
+    if kind == "HANGUL":
+        lead, trail = _rows(c, "cp949")
+        if lead < 0xB0 or trail < 0xA1:
+            return -math.log(0.005 / 8822)
+        if (ord(c) - 0xAC00) % 28:  # a syllable closed by a final consonant: 2001 of them
+            return -math.log(0.68 * 0.55 / 2001)
+        return -math.log(0.68 * 0.45 / 349)
+    return -math.log(0.015 / 4888) if kind == "HAN" else None
+
+
+@functools.lru_cache(maxsize=8192)
+def _kind(c: str) -> str:
+    """An East Asian character's kind: HAN (an ideograph, the iteration mark 々), KANA or HANGUL."""
+    first = unicodedata.name(c, "").split(" ", 1)[0]
+    if first in ("CJK", "IDEOGRAPHIC"):
+        return "HAN"
+    return "KANA" if first in ("HIRAGANA", "KATAKANA") else first
+
+
+@functools.lru_cache(maxsize=8192)
+def _small(c: str) -> str:
+    """The small letter of a non-ASCII letter as :data:`_ALPHABETS` lists it ("" for İ, whose
+    small letter is ASCII's i)."""
+    small = c.lower()
+    return "" if len(small) != 1 or small.isascii() else small
+
+
+def _letter_cost(text: str, codec: str) -> tuple[float, int]:
+    """What the letters beyond ASCII of a reading cost (-log of their likelihood) in the language
+    of the code page (:data:`_SERVES`) they fit best, and how many of them that language is not
+    written with: a reading in the right code page is made of the language's letters, frequent
+    ones often; the wrong one's letters belong to no one language (Polish "koń, wodę" read as
+    windows-1252 "koñ, wodê": ñ is Spanish, ê French or Portuguese) or are the language's rare
+    ones (Hebrew read as windows-1251: щ, ъ and й often)."""
+    letters: Counter[str] = Counter()
+    signs = 0.0
+    for c, n in Counter(text[:_ODDITY_SAMPLE]).items():
+        if c <= "\x7f":
+            continue
+        if c.isalpha():
+            small = _small(c)
+            if small:
+                letters[small] += n
+        else:
+            signs += n * _sign_cost(c)
+    if not letters:
+        return signs, 0
+    models = _models()
+    best, foreign = math.inf, 0
+    for language in _SERVES.get(codecs.lookup(codec).name, models):
+        costs, rest = models[language]
+        total, strange = 0.0, 0
+        for c, n in letters.items():
+            cost = costs.get(c)
+            if cost is None and rest is not None:
+                cost = rest(c)
+            if cost is None:
+                total += _FOREIGN + (n - 1) * _FOREIGN_AGAIN
+                strange += 1
+            else:
+                total += n * cost
+            if total >= best:
+                break
+        if total < best:
+            best, foreign = total, strange
+    return best + signs, foreign
+
+
+@functools.lru_cache(maxsize=4096)
+def _sign_cost(c: str) -> float:
+    """What a character beyond ASCII that is no letter costs: a sign (a quote, a dash, an
+    ideographic full stop, a space) one in a hundred; a character of a private use area, a
+    control or a code point no character has is not written (:data:`_FOREIGN`)."""
+    return _FOREIGN if unicodedata.category(c) in ("Co", "Cn", "Cc") else _SIGN
+
 
 def _legacy_encoding(head: bytes, detect: bool = True) -> str:
-    """The encoding of text that is not UTF-8: the first of :data:`_LEGACY`, charset detection's
-    best guess (unless not ``detect``) and :data:`_LEGACY_CJK` whose reading shows no sign of
-    mojibake (:func:`_oddities`), else the one that shows the fewest.
+    """The encoding of text that is not UTF-8: the likeliest reading (:func:`_likeliest`) of the
+    single-byte code pages (:data:`_LEGACY`), unless it shows a sign of mojibake or a letter its
+    language is not written with; then the likeliest of charset detection's best guess (unless
+    not ``detect``) and :data:`_LEGACY_CJK` if it shows fewer such signs.
 
     A legacy codec reads nearly any bytes, so each reading is judged by what the wrong one
     shows: Polish windows-1250 read as windows-1252 glues signs to letters ("Za¿ó³æ") and breaks
-    a word's case ("jaŸñ"); Cyrillic read as Latin is words of accented letters only ("Ïðèâåò");
-    KOI8-R read as windows-1251 and the other way round put capitals after small letters
-    ("рТЙЧЕФ"); Japanese read as a single-byte code is signs among letters, EUC-JP read as
-    Korean loose jamo, KOI8-R read as Shift_JIS half-width katakana. A Western text reads
-    cleanly as windows-1252, tried first (charset detection alone takes short Western, Polish
-    and Russian texts for other codes: Danish for Central European, KOI8-R for Shift_JIS)."""
-    best, least = "latin-1", None
-    for codec in _candidates(head, detect):
-        try:
-            text = head.decode(codec)
-        except UnicodeDecodeError as e:
-            if len(head) < _HEAD or e.start < len(head) - 3:
-                continue
-            text = head[: e.start].decode(codec)  # the cut at _HEAD bytes split a character
-        odd = _oddities(text)
-        if codecs.lookup(codec).name in _NO_KANA and not text.isascii():
-            odd += len(_KANA.findall(text, 0, _ODDITY_SAMPLE))
-        if odd == 0:
-            return codecs.lookup(codec).name
-        if least is None or odd < least:
-            best, least = codec, odd
+    a word's case ("jaŸñ"), or mixes the letters of several languages ("Dzieñ dobry ... wodê");
+    Cyrillic read as Latin is words of accented letters only ("Ïðèâåò"); KOI8-R read as
+    windows-1251 and the other way round put capitals after small letters ("рТЙЧЕФ"); Hebrew
+    read as windows-1251 is made of Russian's rare letters ("щмен"); Japanese read as a
+    single-byte code is signs among letters, EUC-JP read as Korean loose jamo or syllables
+    seldom written, KOI8-R read as Shift_JIS half-width katakana. (charset detection alone takes
+    short Western, Polish and Russian texts for other codes: Danish for Central European, KOI8-R
+    for Shift_JIS.)"""
+    best, fewest = "latin-1", math.inf
+    seen: set[str] = set()
+    for group in (_LEGACY, _east_asian(head, detect)):
+        codec, signs = _likeliest(head, group, seen)
+        if signs < fewest:
+            best, fewest = codec, signs
+        if fewest == 0:
+            break
     return codecs.lookup(best).name
 
 
-def _candidates(head: bytes, detect: bool) -> Iterator[str]:
-    """The codecs :func:`_legacy_encoding` tries, charset detection run only when reached."""
-    yield from _LEGACY
+def _likeliest(head: bytes, group: Iterable[str], seen: set[str]) -> tuple[str, float]:
+    """Of the readings of ``head`` in the codecs of ``group`` (those that fit it and read it
+    unlike any in ``seen``, which gets them), the one whose letters cost least
+    (:func:`_letter_cost`), each sign of mojibake (:func:`_oddities`) costing :data:`_ODD_COST`
+    more; with the signs of mojibake it shows and the letters its language is not written with.
+    Readings are looked over from the cheapest letters on, each only until it costs more than
+    the best so far."""
+    readings = []
+    for order, codec in enumerate(group):
+        text = _reading(head, codec)
+        if text is None or text in seen:
+            continue
+        seen.add(text)
+        readings.append((*_letter_cost(text, codec), order, codec, text))
+    best, signs, least = "latin-1", math.inf, math.inf
+    for cost, foreign, _, codec, text in sorted(readings):
+        if cost >= least:
+            break
+        odd = _oddities(text, (least - cost) / _ODD_COST)
+        if cost + odd * _ODD_COST < least:
+            best, signs, least = codec, odd + foreign, cost + odd * _ODD_COST
+    return best, signs
+
+
+def _reading(head: bytes, codec: str) -> str | None:
+    """``head`` read in ``codec``, None when it does not fit (a character split by the cut at
+    :data:`_HEAD` bytes aside)."""
+    try:
+        return head.decode(codec)
+    except UnicodeDecodeError as e:
+        if len(head) < _HEAD or e.start < len(head) - 3:
+            return None
+        return head[: e.start].decode(codec)
+
+
+def _east_asian(head: bytes, detect: bool) -> Iterator[str]:
+    """The codecs :func:`_legacy_encoding` tries after the single-byte ones, charset detection
+    run only when reached."""
     guess = _detected(head) if detect else None
     if guess is not None:
         yield guess
@@ -180,14 +436,16 @@ def _detected(head: bytes) -> str | None:
     return None
 
 
-def _oddities(text: str) -> int:
+def _oddities(text: str, limit: float = math.inf) -> int:
     """How many signs of a text read with the wrong codec its first :data:`_ODDITY_SAMPLE`
-    characters show: a small letter followed by a capital where one is not ASCII ("jaŸñ",
-    "рТЙ"; an ASCII "iPhone" reads the same in every codec); two letters of different scripts
-    side by side ("GrьЯe", Hangul beside an ideograph); a sign that is no letter, no digit and
-    not among :data:`_WRITTEN` beside a letter or another such sign ("Za¿ó", "‚±"); a word of
-    three letters or more all accented Latin letters ("Ïðèâåò"); a control character of the C1
-    range, a loose Korean jamo or a half-width katakana (seldom written, often misread)."""
+    characters show (counted until there are more than ``limit``): a small letter followed by a
+    capital where one is not ASCII ("jaŸñ", "рТЙ"; an ASCII "iPhone" reads the same in every
+    codec); two letters of different scripts side by side ("GrьЯe", Hangul beside an
+    ideograph); a sign that is no letter, no digit and not among :data:`_WRITTEN` beside a letter
+    or another such sign ("Za¿ó", "‚±"); a word of three letters or more all accented Latin
+    letters ("Ïðèâåò"); a control character of the C1 range, a loose Korean jamo or a half-width
+    katakana (seldom written, often misread); a combining mark after no letter (a Hebrew vowel
+    point that is a Russian capital)."""
     sample = text[:_ODDITY_SAMPLE]
     if sample.isascii():
         return 0
@@ -195,6 +453,8 @@ def _oddities(text: str) -> int:
     for m in _NON_ASCII_RUN.finditer(sample):
         a, b = m.start(), m.end()
         odd += _word_oddities(sample[max(a - 1, 0) : b + 1], sample, a, b)
+        if odd > limit:
+            break
     return odd
 
 
@@ -221,21 +481,30 @@ def _word_oddities(window: str, sample: str, a: int, b: int) -> int:
 
 
 class _Misread:
-    """C1 controls, Korean loose jamo and half-width katakana: seldom written, often misread."""
+    """C1 controls, Korean loose jamo, half-width katakana and the private use area (a code
+    page's user-defined characters): seldom written, often misread."""
 
     def __contains__(self, c: str) -> bool:
-        return "\x80" <= c <= "\x9f" or "\u3131" <= c <= "\u318e" or "\uff61" <= c <= "\uff9f"
+        return (
+            "\x80" <= c <= "\x9f"
+            or "\u3131" <= c <= "\u318e"
+            or "\uff61" <= c <= "\uff9f"
+            or "\ue000" <= c <= "\uf8ff"
+        )
 
 
 _MISREAD = _Misread()
 
 
 def _odd_char(sample: str, i: int) -> bool:
-    """Whether ``sample[i]`` is seldom written but often misread (:data:`_MISREAD`) or a stray
-    sign beside a letter or another stray sign (each such sign counted once)."""
+    """Whether ``sample[i]`` is seldom written but often misread (:data:`_MISREAD`), a combining
+    mark after no letter, or a stray sign beside a letter or another stray sign (each such sign
+    counted once)."""
     c = sample[i]
     if c in _MISREAD:
         return True
+    if _mark(c):
+        return i == 0 or not (sample[i - 1].isalpha() or _mark(sample[i - 1]))
     return _stray(c) and any(
         n.isalpha() or _stray(n) for n in (sample[i - 1 : i], sample[i + 1 : i + 2]) if n
     )
@@ -264,6 +533,12 @@ def _script(c: str) -> str:
         return "LATIN"
     first = unicodedata.name(c, "").split(" ", 1)[0]
     return "CJK" if first.startswith(("CJK", "HIRAGANA", "KATAKANA")) else first
+
+
+@functools.lru_cache(maxsize=4096)
+def _mark(c: str) -> bool:
+    """Whether ``c`` is a combining mark (an accent, a vowel point), written after a letter."""
+    return unicodedata.category(c)[0] == "M"
 
 
 @functools.lru_cache(maxsize=4096)

@@ -323,7 +323,7 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="9",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="10",  # 2: title lines over the header; text that is no table: wrapped list lines
         # 3: text that is no table has no heading in capitals or after "#" where most lines are code
         # 4: text that is no table keeps its lines' indentation in steps (text 8)
         # 5: a first line "sep=;" names the delimiter and is no row
@@ -334,6 +334,8 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
         source_type="csv",
         family=CSV,
         # 9: text that is no table: soft hyphens (U+00AD) left out (text 12)
+        # 10: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
+        # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
     )(extract)
 
 

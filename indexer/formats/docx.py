@@ -2432,7 +2432,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 34: footnotes restarting at each page (numRestart eachPage) numbered from their first
     # number again after each page start the file records (page break, pageBreakBefore, a
     # section starting a new page, w:lastRenderedPageBreak), no longer counted on throughout
-    version="34",
+    # 35: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
+    # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
+    version="35",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

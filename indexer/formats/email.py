@@ -1954,7 +1954,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="48",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="49",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -2054,6 +2054,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 47: a flowed body's "> >50 mg" the text ">50 mg" quoted once, a spaced mark against a word
     # a deeper quote only where a line beside it has those marks before a space
     # 48: an HTML body's or attached page's line left blank by two <br> ends a paragraph (HTML 25)
+    # 49: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
+    # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2114,7 +2116,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="48",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="49",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2214,6 +2216,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 47: a flowed body's "> >50 mg" the text ">50 mg" quoted once, a spaced mark against a word
     # a deeper quote only where a line beside it has those marks before a space
     # 48: an HTML body's or attached page's line left blank by two <br> ends a paragraph (HTML 25)
+    # 49: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
+    # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -2108,7 +2108,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="25",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="26",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2167,6 +2167,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # one a line, not dropped with the drawing; words of a line of text written beside the drawing
     # a page of soft hyphens alone read as written, not as no text
     # 25: a line left blank by two <br> in a row ends a paragraph, the text after it another one
+    # 26: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
+    # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

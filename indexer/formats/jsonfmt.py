@@ -466,7 +466,7 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
 @extractor(
     ".json",
     name="json",
-    version="9",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="10",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item; envelope key a heading
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -478,6 +478,8 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     source_type="json",
     # 8: a plain text's ordered items keep the numbers typed before them (text 11)
     # 9: invalid JSON read as text: soft hyphens (U+00AD) left out (text 12)
+    # 10: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
+    # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
@@ -486,7 +488,7 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".jsonl",
     name="jsonl",
-    version="9",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="10",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -498,6 +500,8 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     source_type="jsonl",
     # 8: a plain text's ordered items keep the numbers typed before them (text 11)
     # 9: invalid JSON read as text: soft hyphens (U+00AD) left out (text 12)
+    # 10: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
+    # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
@@ -506,7 +510,7 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".ndjson",
     name="ndjson",
-    version="9",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="10",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -518,6 +522,8 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     source_type="ndjson",
     # 8: a plain text's ordered items keep the numbers typed before them (text 11)
     # 9: invalid JSON read as text: soft hyphens (U+00AD) left out (text 12)
+    # 10: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
+    # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)

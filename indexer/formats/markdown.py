@@ -1435,7 +1435,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="31",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="32",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1477,6 +1477,8 @@ def _scalar(value: str) -> Any:
     # 30: a <q>'s quotation marks, in raw HTML (HTML 23) and written inline in a paragraph
     # 31: raw HTML: an inline SVG drawing's labels read (HTML 24)
     # a block of soft hyphens alone left out, not an empty block; a text of them alone read as written
+    # 32: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
+    # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -1549,7 +1549,7 @@ def _text_attachment(
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
     # 39: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
-    version="47",
+    version="48",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1589,6 +1589,8 @@ def _text_attachment(
     # 46: pictures an HTML body shows by their Content-Location (<img src="1.jpg">, Outlook 2003)
     # in their place, the HTML body read for them as for cid: pictures, no longer listed after it
     # 47: an HTML body's line left blank by two <br> ends a paragraph (HTML 25)
+    # 48: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
+    # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

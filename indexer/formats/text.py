@@ -624,7 +624,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="12",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="13",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
     # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
@@ -644,6 +644,8 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     images=True,
     # 12: soft hyphens (U+00AD) left out of the blocks, as an HTML page's and a Markdown file's are
     # (a block of them alone left out, a text of them alone read as written)
+    # 13: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
+    # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
 )
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -3,8 +3,9 @@
 Each text is written here and encoded by the test itself, so the expected decoded text is the
 very string encoded: nothing to check by hand but that each string is written in the language
 its code page serves (Japanese for Shift_JIS and EUC-JP, Russian and Ukrainian for KOI8-R and
-windows-1251, Polish for windows-1250, Chinese for GB18030, Korean for EUC-KR; German, French,
-Spanish, Portuguese, Danish and Icelandic for windows-1252).
+windows-1251, Polish, Czech and Hungarian for windows-1250 and ISO-8859-2, Turkish for
+windows-1254, Hebrew for windows-1255, Chinese for GB18030 and Big5, Korean for EUC-KR; German,
+French, Spanish, Portuguese, Danish, Icelandic and Estonian for windows-1252).
 """
 
 from __future__ import annotations
@@ -28,6 +29,30 @@ NON_WESTERN = [
     ("cp1250", "Příliš žluťoučký kůň úpěl ďábelské ódy.\nČeská republika."),
     ("gb18030", "中华人民共和国\n北京市"),
     ("euc_kr", "안녕하세요\n세계"),
+    # Polish whose only letters beyond ASCII are ę and ń: ê and ñ in windows-1252, which no one
+    # language writes together
+    ("cp1250", "Dzień dobry, panie Janie. Ten koń pije wodę, a potem idzie na pole. Widzę go co dzień."),
+    # Hungarian's ő and ű are õ and û in windows-1252 (Portuguese and French letters), the rest
+    # the same; ISO-8859-2 reads it as windows-1250 does
+    ("cp1250", "Az őszi erdőben hűvös szél fúj. A nagymamám kötött nekem egy meleg sálat."),
+    ("iso8859_2", "Holnap elutazunk Győrbe, ahol a barátaink várnak minket. Tűzön főtt a leves."),
+    ("iso8859_2", "Jutro idziemy do kina z przyjaciółmi. Świetnie się bawiliśmy, że aż ścieżka zniknęła."),
+    ("iso8859_2", "Včera jsme byli v kině a potom jsme šli na večeři. Film se nám moc líbil."),
+    # Turkish's ı, ş, ğ and İ are Icelandic's ý, þ, ð and Ý in windows-1252
+    ("cp1254", "Bugün hava çok güzel. Akşam arkadaşlarımla sahilde yürüyüş yapacağız."),
+    ("cp1254", "İyi günler! Siparişiniz kargoya verildi."),
+    # Hebrew reads as Russian in windows-1251, made of its rare letters (щ, ъ, ш, й)
+    ("cp1255", "שלום לכולם. היום מזג האוויר נעים מאוד, ואנחנו הולכים לטייל בפארק."),
+    ("cp1255", "תודה רבה על העזרה! נתראה מחר."),
+    # EUC-JP with kanji only, no kana: it reads as Chinese or Korean as well
+    ("euc_jp", "日本国憲法"),
+    ("euc_jp", "東京都新宿区西新宿二丁目八番一号"),
+    ("euc_jp", "営業時間 午前九時 午後五時\n定休日 土曜日 日曜日 祝日"),
+    ("euc_jp", "令和五年四月一日施行\n個人情報保護規程"),
+    ("euc_jp", "取扱説明書\n目次\n安全上注意"),
+    ("shift_jis", "本日休業"),
+    ("big5", "這是一個簡單的測試檔案。"),
+    ("euc_kr", "오늘 날씨가 정말 좋네요. 공원에 산책하러 갈까요?"),
 ]
 
 WESTERN = [
@@ -39,6 +64,12 @@ WESTERN = [
     "São Paulo: ações e informações.\nAÇÃO!",
     "Ærø og Åland på øen.\nÞór og Ísland.",
     "Microsoft Windows™ and Office®.\nx±y, a×b, 20°C, 5 m², 3½ Stück.",
+    # õ is Estonian and Portuguese as well as misread Hungarian ő
+    "Tänane õhtu oli väga ilus. Me käisime jõe ääres jalutamas ja nägime palju linde.",
+    "Olá! Amanhã vamos à praia com as crianças. Não se esqueçam do protetor solar.",
+    # ý, þ and ð are Turkish letters misread as well as Icelandic ones
+    "Ég fór í sund í gær og hitti gamlan vin. Við fengum okkur kaffi á eftir.",
+    "Mañana iremos al mercado para comprar frutas y verduras.",
 ]
 
 
