@@ -8,7 +8,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import NamedTuple
 
 _CONTROL = set(range(0x00, 0x09)) | set(range(0x0E, 0x20))
@@ -87,16 +87,15 @@ def detect_encoding(data: bytes) -> str:
     return _legacy_encoding(data[:_HEAD])
 
 
-_UTF8_SEQ = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
-
-
 def damaged_utf8(head: bytes) -> bool:
     """UTF-8 with a few damaged bytes (they become U+FFFD) rather than a legacy encoding: legacy
     cp1252 text almost never contains valid multi-byte UTF-8 sequences, damaged UTF-8 does."""
-    valid = len(_UTF8_SEQ.findall(head))
+    text = head.decode("utf-8", "replace")
+    bad = text.count("\ufffd")
+    # the characters read from a valid multi-byte sequence (U+FFFD itself written so among them)
+    valid = len(text) - len(text.encode("ascii", "ignore")) - bad + head.count(b"\xef\xbf\xbd")
     if not valid:
         return False
-    bad = head.decode("utf-8", "replace").count("\ufffd")
     if bad <= valid:
         return True
     # more damage than UTF-8: a short text in a legacy code that holds a sequence or two by
@@ -300,16 +299,17 @@ def _small(c: str) -> str:
     return "" if len(small) != 1 or small.isascii() else small
 
 
-def _letter_cost(text: str, codec: str) -> tuple[float, int]:
+def _letter_cost(counts: Mapping[str, int], codec: str) -> tuple[float, int]:
     """What the letters beyond ASCII of a reading cost (-log of their likelihood) in the language
     of the code page (:data:`_SERVES`) they fit best, and how many of them that language is not
     written with: a reading in the right code page is made of the language's letters, frequent
     ones often; the wrong one's letters belong to no one language (Polish "koń, wodę" read as
     windows-1252 "koñ, wodê": ñ is Spanish, ê French or Portuguese) or are the language's rare
-    ones (Hebrew read as windows-1251: щ, ъ and й often)."""
+    ones (Hebrew read as windows-1251: щ, ъ and й often). ``counts``: how often each character
+    comes in the reading."""
     letters: Counter[str] = Counter()
     signs = 0.0
-    for c, n in Counter(text[:_ODDITY_SAMPLE]).items():
+    for c, n in counts.items():
         if c <= "\x7f":
             continue
         if c.isalpha():
@@ -384,12 +384,20 @@ def _likeliest(head: bytes, group: Iterable[str], seen: set[str]) -> tuple[str, 
     Readings are looked over from the cheapest letters on, each only until it costs more than
     the best so far."""
     readings = []
+    byte_counts: Counter[int] | None = None
     for order, codec in enumerate(group):
-        text = _reading(head, codec)
+        text = _reading(head, codec)  # its first characters, all that is judged
         if text is None or text in seen:
             continue
         seen.add(text)
-        readings.append((*_letter_cost(text, codec), order, codec, text))
+        if _undefined(codec) is None:
+            counts: Mapping[str, int] = Counter(text)
+        else:  # a character for each byte: the bytes are counted once for all such codecs
+            if byte_counts is None:
+                byte_counts = Counter(head[:_ODDITY_SAMPLE])
+            table = _table(codec)
+            counts = {table[b]: n for b, n in byte_counts.items()}
+        readings.append((*_letter_cost(counts, codec), order, codec, text))
     best, signs, least = "latin-1", math.inf, math.inf
     for cost, foreign, _, codec, text in sorted(readings):
         if cost >= least:
@@ -401,14 +409,38 @@ def _likeliest(head: bytes, group: Iterable[str], seen: set[str]) -> tuple[str, 
 
 
 def _reading(head: bytes, codec: str) -> str | None:
-    """``head`` read in ``codec``, None when it does not fit (a character split by the cut at
-    :data:`_HEAD` bytes aside)."""
+    """The first :data:`_ODDITY_SAMPLE` characters of ``head`` read in ``codec`` (all that is
+    judged of it), None when ``codec`` does not fit ``head`` (a character split by the cut at
+    :data:`_HEAD` bytes aside). A single-byte code page fits bytes that hold none it leaves
+    undefined, which are looked for without reading the rest."""
+    undefined = _undefined(codec)
+    if undefined is not None:
+        if any(b in head for b in undefined):
+            return None
+        return head[:_ODDITY_SAMPLE].decode(codec)
     try:
-        return head.decode(codec)
+        text = head.decode(codec)
     except UnicodeDecodeError as e:
         if len(head) < _HEAD or e.start < len(head) - 3:
             return None
-        return head[: e.start].decode(codec)
+        text = head[: e.start].decode(codec)
+    return text[:_ODDITY_SAMPLE]
+
+
+@functools.cache
+def _table(codec: str) -> str:
+    """The character a single-byte ``codec`` reads from each byte (U+FFFD for one it leaves
+    undefined)."""
+    return bytes(range(256)).decode(codec, "replace")
+
+
+@functools.cache
+def _undefined(codec: str) -> bytes | None:
+    """The bytes a single-byte ``codec`` leaves undefined (cp1252's 0x81, 0x8D …), None for a
+    codec that is not single-byte (:func:`_single_byte`)."""
+    if not _single_byte(codec):
+        return None
+    return bytes(b for b in range(256) if bytes([b]).decode(codec, "replace") == "\ufffd")
 
 
 def _east_asian(head: bytes, detect: bool) -> Iterator[str]:
@@ -438,46 +470,68 @@ def _detected(head: bytes) -> str | None:
 
 def _oddities(text: str, limit: float = math.inf) -> int:
     """How many signs of a text read with the wrong codec its first :data:`_ODDITY_SAMPLE`
-    characters show (counted until there are more than ``limit``): a small letter followed by a
-    capital where one is not ASCII ("jaŸñ", "рТЙ"; an ASCII "iPhone" reads the same in every
-    codec); two letters of different scripts side by side ("GrьЯe", Hangul beside an
-    ideograph); a sign that is no letter, no digit and not among :data:`_WRITTEN` beside a letter
-    or another such sign ("Za¿ó", "‚±"); a word of three letters or more all accented Latin
-    letters ("Ïðèâåò"); a control character of the C1 range, a loose Korean jamo or a half-width
-    katakana (seldom written, often misread); a combining mark after no letter (a Hebrew vowel
-    point that is a Russian capital)."""
+    characters show (counted until there are more than ``limit``): a control character of the
+    C1 range, a loose Korean jamo, a half-width katakana or a character of the private use area
+    (seldom written, often misread); a combining mark after no letter (a Hebrew vowel point that
+    is a Russian capital); a sign that is no letter, no digit and not among :data:`_WRITTEN`
+    beside a letter or another such sign ("Za¿ó", "‚±"); a small letter followed by a capital
+    where one is not ASCII ("jaŸñ", "рТЙ"; an ASCII "iPhone" reads the same in every codec) or
+    two letters of different scripts side by side ("GrьЯe", Hangul beside an ideograph); a word
+    of three letters or more all accented Latin letters ("Ïðèâåò").
+
+    Each character is classed once (:func:`_class`, :func:`_script_code`) and the signs are
+    found by regular expressions over the string of classes."""
     sample = text[:_ODDITY_SAMPLE]
     if sample.isascii():
         return 0
-    odd = 0
-    for m in _NON_ASCII_RUN.finditer(sample):
-        a, b = m.start(), m.end()
-        odd += _word_oddities(sample[max(a - 1, 0) : b + 1], sample, a, b)
-        if odd > limit:
-            break
-    return odd
+    chars = {c for c in set(sample) if c > "\x7f"}
+    kinds = sample.translate({**_ASCII_CLASSES, **{ord(c): _class(c) for c in chars}})
+    odd = kinds.count("x") + kinds.count("X") + kinds.count("y")
+    odd += len(_LONE_MARK.findall(kinds)) + len(_STRAY_BESIDE.findall(kinds))
+    if odd > limit:
+        return odd
+    scripts = sample.translate({**_ASCII_SCRIPTS, **{ord(c): _script_code(c) for c in chars}})
+    pairs = {m.start() for m in _CASE_BREAK.finditer(kinds)}
+    pairs.update(m.start() for m in _SCRIPT_BREAK.finditer(scripts))
+    return odd + len(pairs) + len(_ACCENTED_WORD.findall(scripts))
 
 
-#: a run of non-ASCII characters (what differs between the codecs' readings)
-_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
-_LETTER_RUN = re.compile(r"[^\W\d_]+")
+#: the classes of characters :func:`_oddities` looks at: ASCII small letter, capital, other;
+#: beyond ASCII: small letter, capital, other letter, seldom written but often misread letter,
+#: sign and other character (:data:`_MISREAD`), combining mark, stray sign (:func:`_stray`),
+#: anything else
+_ASCII_CLASSES = {i: ("a" if chr(i).islower() else "A" if chr(i).isupper() else ".") for i in range(128)}
+_ASCII_SCRIPTS = {i: ("L" if chr(i).isalpha() else " ") for i in range(128)}
+_LONE_MARK = re.compile(r"(?<![aAluoxm])m")
+_STRAY_BESIDE = re.compile(r"(?<=[aAluoxsX])s|s(?=[aAluoxsX])")
+_CASE_BREAK = re.compile(r"(?=au|l[Au])")
+#: two letters of different scripts side by side (L an ASCII letter, E another Latin one)
+_SCRIPT_BREAK = re.compile(r"(?=([^ LE])(?!\1)[^ ]|[LE][^ LE])")
+_ACCENTED_WORD = re.compile(r"(?<![^ ])E{3,}(?![^ ])")
 
 
-def _word_oddities(window: str, sample: str, a: int, b: int) -> int:
-    """The oddities (:func:`_oddities`) of the non-ASCII run ``sample[a:b]``, ``window`` the run
-    with a character either side."""
-    odd = sum(map(_odd_pair, window, window[1:]))
-    odd += sum(1 for i in range(a, b) if _odd_char(sample, i))
-    # the whole word the run is in: accented Latin letters only, three or more
-    start, end = a, b
-    while start > 0 and sample[start - 1].isalpha():
-        start -= 1
-    while end < len(sample) and sample[end].isalpha():
-        end += 1
-    for w in _LETTER_RUN.findall(sample[start:end]):
-        if len(w) >= 3 and not any(c.isascii() for c in w) and all(map(_latin, w)):
-            odd += 1
-    return odd
+@functools.lru_cache(maxsize=8192)
+def _class(c: str) -> str:
+    """The class of a character beyond ASCII (:data:`_ASCII_CLASSES`)."""
+    if c in _MISREAD:
+        return "x" if c.isalpha() else "X" if _stray(c) else "y"
+    if c.isalpha():
+        return "l" if c.islower() else "u" if c.isupper() else "o"
+    if _mark(c):
+        return "m"
+    return "s" if _stray(c) else " "
+
+
+_SCRIPT_CODES: dict[str, str] = {"LATIN": "E"}
+
+
+@functools.lru_cache(maxsize=8192)
+def _script_code(c: str) -> str:
+    """One character naming the script of a letter beyond ASCII (E for Latin), a space for
+    anything else."""
+    if not c.isalpha():
+        return " "
+    return _SCRIPT_CODES.setdefault(_script(c), chr(0x4E00 + len(_SCRIPT_CODES)))
 
 
 class _Misread:
@@ -494,35 +548,6 @@ class _Misread:
 
 
 _MISREAD = _Misread()
-
-
-def _odd_char(sample: str, i: int) -> bool:
-    """Whether ``sample[i]`` is seldom written but often misread (:data:`_MISREAD`), a combining
-    mark after no letter, or a stray sign beside a letter or another stray sign (each such sign
-    counted once)."""
-    c = sample[i]
-    if c in _MISREAD:
-        return True
-    if _mark(c):
-        return i == 0 or not (sample[i - 1].isalpha() or _mark(sample[i - 1]))
-    return _stray(c) and any(
-        n.isalpha() or _stray(n) for n in (sample[i - 1 : i], sample[i + 1 : i + 2]) if n
-    )
-
-
-def _odd_pair(x: str, y: str) -> bool:
-    """Whether two neighbouring characters are a sign of the wrong codec (:func:`_oddities`)."""
-    if x.isascii() and y.isascii():
-        return False
-    if x.islower() and y.isupper():
-        return True
-    return x.isalpha() and y.isalpha() and _script(x) != _script(y)
-
-
-@functools.lru_cache(maxsize=4096)
-def _latin(c: str) -> bool:
-    """Whether the letter ``c`` is a Latin one."""
-    return unicodedata.name(c, "").startswith("LATIN")
 
 
 @functools.lru_cache(maxsize=4096)

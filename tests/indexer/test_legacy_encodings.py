@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from indexer import extract
-from indexer.sniff import decode_text
+from indexer.sniff import _oddities, damaged_utf8, decode_text
 
 NON_WESTERN = [
     ("shift_jis", "こんにちは世界。\n今日は良い天気ですね。\n明日も晴れるでしょう。"),
@@ -91,3 +91,34 @@ def test_the_text_csv_and_markdown_extractors_read_the_code_page():
     assert "Łódź" in csv.text and "Ludność" in csv.text
     md = extract("# 今日の天気\n\n明日も晴れるでしょう。\n".encode("euc_jp"), filename="tenki.md")
     assert "今日の天気" in md.text and "明日も晴れるでしょう。" in md.text
+
+
+# Signs of a wrong reading, counted by hand from the rules (sniff._oddities): a word of accented
+# Latin letters only; a capital after a small letter where one is not ASCII; a stray sign (¶, not
+# one written beside letters as ± is) beside a letter; a combining mark after no letter; a C1
+# control or a private use character alone; a Latin letter beside a Cyrillic one, a Hangul syllable
+# beside an ideograph (GrьЯe: r-ь two scripts, ь-Я small then capital, Я-e two scripts).
+ODDITIES = [
+    ("Ïðèâåò", 1),
+    ("рТЙЧЕФ", 1),
+    ("a¶b", 1),
+    ("x±y", 0),
+    (" \u05b0", 1),
+    ("\u05d1\u05b0", 0),
+    ("a\x85b", 1),
+    ("\ue000", 1),
+    ("GrьЯe", 3),
+    ("iPhone café", 0),
+    ("한字", 1),
+]
+
+
+@pytest.mark.parametrize(("text", "count"), ODDITIES)
+def test_the_signs_of_a_wrong_reading_are_counted(text, count):
+    assert _oddities(text) == count
+
+
+def test_damaged_utf8_counts_a_written_replacement_character_as_utf8():
+    # "naïve", a U+FFFD written as UTF-8, then a damaged byte: two valid sequences, two U+FFFD read
+    assert damaged_utf8("naïve \ufffd ".encode() + b"\xff")
+    assert not damaged_utf8("café crème".encode("cp1252"))
