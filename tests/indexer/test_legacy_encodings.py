@@ -70,6 +70,12 @@ WESTERN = [
     # ý, þ and ð are Turkish letters misread as well as Icelandic ones
     "Ég fór í sund í gær og hitti gamlan vin. Við fengum okkur kaffi á eftir.",
     "Mañana iremos al mercado para comprar frutas y verduras.",
+    # a word or two whose letters another code page's language has as well (Romanian ă, Turkish ş,
+    # Polish ś): windows-1252 is the likelier code page
+    "São João",
+    "Guimarães",
+    "Þingvellir",
+    "Œuvre",
 ]
 
 
