@@ -69,8 +69,8 @@ BUILTIN_DATES = {
     22: "m/d/yy h:mm",
     45: "mm:ss",
     46: "[h]:mm:ss",
-    # as ECMA-376 lists it; Excel's own code is mm:ss.0, which is what is shown (TimeParts joins
-    # a time's parts with colons): 150.3 s read 02:30.3
+    # as ECMA-376 lists it; Excel's own code is mm:ss.0, which is what is shown (time_parts
+    # reads the one as the other): 150.3 s read 02:30.3
     47: "mmss.0",
 }
 
@@ -430,9 +430,14 @@ def second_decimals(code: str) -> int:
     return min(len(found.group(1)), _MAX_SECOND_DECIMALS) if found else 0
 
 
-#: the parts of a format's first section that show a time: an elapsed part (``[h]``), AM/PM or
-#: A/P, a run of hours, minutes (or months) or seconds, a letter of a date; the rest skipped
-_TIME_TOKEN = re.compile(r'"[^"]*"|\\.|_.|\*.|\[([^\]]*)\]|(am/pm|a/p)|(h+|m+|s+)|([ydegb])|;', re.I | re.S)
+#: the parts of a format's first section that show a time: quoted text, an escaped character,
+#: padding, a fill, an elapsed part (``[h]``), AM/PM or A/P, a run of hours, minutes (or months)
+#: or seconds, a letter of a date; what lies between them is literal text (``:``, ``.``, ``'``)
+_TIME_TOKEN = re.compile(
+    r'"([^"]*)"|\\(.)|_(.)|\*.|\[([^\]]*)\]|(am/pm|a/p)|(h+|m+|s+)|([ydegb])|;', re.I | re.S
+)
+#: the built-in 47 as ECMA-376 and openpyxl write it, and as Excel shows it
+_LISTED_47, _EXCEL_47 = "mmss.0", "mm:ss.0"
 
 
 @dataclass(frozen=True)
@@ -444,8 +449,10 @@ class TimeParts:
     are 1); the marks of the morning and the afternoon of a clock of 12 hours (``AM``,
     ``PM`` for ``AM/PM``, as Excel writes them whatever their case; ``a``, ``p`` for ``a/p``,
     as written); ``elapsed``, the part of elapsed time counted whole, as bracketed (``h`` for
-    ``[h]:mm:ss``, ``mm`` for ``[mm]:ss``: at least that many digits). The default is the
-    time of :meth:`datetime.time.isoformat` (``hh:mm:ss``)."""
+    ``[h]:mm:ss``, ``mm`` for ``[mm]:ss``: at least that many digits); ``separators``, the
+    literal text the format writes between its parts, in order (``.`` for ``hh.mm``, ``'`` for
+    ``mm'ss``, nothing for ``hhmm``; none where every one is a colon). The default is the time of
+    :meth:`datetime.time.isoformat` (``hh:mm:ss``)."""
 
     hours: int = 2
     minutes: bool = True
@@ -455,6 +462,7 @@ class TimeParts:
     elapsed: str = ""
     minute_digits: int = 2
     second_digits: int = 2
+    separators: tuple[str, ...] = ()
 
     @property
     def iso(self) -> bool:
@@ -468,6 +476,7 @@ class TimeParts:
             and self.am_pm is None
             and self.elapsed in ("", "h")
             and self.minute_digits == self.second_digits == 2
+            and not self.separators
         )
 
     def text(self, units: int) -> str:
@@ -495,7 +504,10 @@ class TimeParts:
         if self.seconds or unit == "s":
             second = str(whole).zfill(width) if unit == "s" else str(whole % 60).zfill(self.second_digits)
             texts.append(f"{second}.{part:0{self.decimals}d}" if self.decimals else second)
-        text = ":".join(texts)
+        separators = self.separators
+        if len(separators) != len(texts) - 1:  # parts out of the usual order: colons
+            separators = (":",) * max(len(texts) - 1, 0)
+        text = "".join(s + t for s, t in zip(("", *separators), texts, strict=False))
         if self.am_pm is not None:
             text = f"{text} {self.am_pm[hour >= 12]}".strip()
         return text
@@ -503,28 +515,49 @@ class TimeParts:
 
 def time_parts(code: str) -> TimeParts:
     """What the first section of ``code`` shows of a time (:class:`TimeParts`): ``m`` is a
-    minute after an hour or before a second (``h:mm``, ``mm:ss``), else a month."""
-    letters: list[tuple[str, str]] = []  # (h, m, s, an elapsed part's unit or d for a date; the text)
+    minute after an hour or before a second (``h:mm``, ``mm:ss``), else a month. The literal
+    text between two parts of a time (``hh.mm``, ``h"h"mm``, ``mm\\'ss``) is kept as it is
+    written; the built-in 47, listed as ``mmss.0``, is Excel's ``mm:ss.0``."""
+    if code == _LISTED_47:
+        code = _EXCEL_47
+    # (h, m, s, an elapsed part's unit or d for a date; the text; the literal text before it
+    # since the part before, None after AM/PM or where nothing comes before)
+    letters: list[tuple[str, str, str | None]] = []
     am_pm = None
+    between: str | None = None  # the literal text since the last part
+    end = 0
     for m in _TIME_TOKEN.finditer(code):
-        bracket, mark, run, date = m.groups()
+        quoted, escaped, pad, bracket, mark, run, date = m.groups()
+        if between is not None:
+            between += code[end : m.start()]  # characters shown as they are (: . ' - space)
+        end = m.end()
         if m.group(0) == ";":
             break
-        if bracket is not None:
+        if quoted is not None or escaped is not None or pad is not None:
+            if between is not None:
+                between += " " if pad is not None else quoted if quoted is not None else escaped
+        elif bracket is not None:
             if _ELAPSED.fullmatch(bracket):
-                letters.append(("[" + bracket[0].lower(), bracket.lower()))
+                letters.append(("[" + bracket[0].lower(), bracket.lower(), between))
+                between = ""
         elif mark is not None:
+            between = None
             if am_pm is None:
                 am_pm = ("AM", "PM") if len(mark) == 5 else (mark[0], mark[2])
         elif run is not None:
-            letters.append((run[0].lower(), run))
+            letters.append((run[0].lower(), run, between))
+            between = ""
         elif date is not None:
-            letters.append(("d", date))
+            letters.append(("d", date, between))
+            between = ""
     hours = 0
     minutes = seconds = False
     minute_digits = second_digits = 0  # the longest run of each (1: m or s alone)
     elapsed = ""
-    for i, (letter, text) in enumerate(letters):
+    separators: list[str] = []
+    shown_before = False  # whether the part before is one of the time's
+    for i, (letter, text, before_text) in enumerate(letters):
+        shown = True
         if letter.startswith("["):
             elapsed = elapsed or text
         elif letter == "h":
@@ -535,12 +568,26 @@ def time_parts(code: str) -> TimeParts:
         elif letter == "m":
             before = letters[i - 1][0] if i else ""
             after = letters[i + 1][0] if i + 1 < len(letters) else ""
-            if before in ("h", "[h") or after in ("s", "[s"):
+            shown = before in ("h", "[h") or after in ("s", "[s")
+            if shown:
                 minutes = True
                 minute_digits = max(minute_digits, min(len(text), 2))
+        else:
+            shown = False
+        if shown and shown_before:
+            separators.append(":" if before_text is None else before_text)
+        shown_before = shown
     decimals = second_decimals(code) if seconds or elapsed[:1] == "s" else 0
     return TimeParts(
-        hours, minutes, seconds, decimals, am_pm, elapsed, minute_digits or 2, second_digits or 2
+        hours,
+        minutes,
+        seconds,
+        decimals,
+        am_pm,
+        elapsed,
+        minute_digits or 2,
+        second_digits or 2,
+        tuple(separators) if any(s != ":" for s in separators) else (),
     )
 
 

@@ -2584,8 +2584,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 28, xls 17, xlsb 21: a whole day in a format of a date and time shows its
         # midnight (2023-03-16 00:00 at m/d/yy h:mm, 12:00 AM with AM/PM), not the date alone;
         # xlsx 29, xls 18, xlsb 22: minutes or seconds written with one letter without a
-        # leading zero, as Excel shows them (9:5:3 at h:m:s, 5:03 at m:ss; was 09:05:03)
-        version={"xlsx": "29", "ods": "15", "xls": "18", "xlsb": "22"}[source_type],
+        # leading zero, as Excel shows them (9:5:3 at h:m:s, 5:03 at m:ss; was 09:05:03);
+        # xlsx 30, xls 19, xlsb 23: the text a format writes between a time's parts shown as
+        # written (09.05 at hh.mm, 05'03 at mm'ss, 0905 at hhmm; was 09:05, 05:03)
+        version={"xlsx": "30", "ods": "15", "xls": "19", "xlsb": "23"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

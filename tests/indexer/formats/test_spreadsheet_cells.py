@@ -861,6 +861,20 @@ _TIMED = [
     ("h:m:s", (9 * 3600 + 5 * 60 + 3) / 86400, "9:5:3"),
     ("m:ss", (9 * 3600 + 5 * 60 + 3) / 86400, "5:03"),
     ("yyyy-m-d h:m", 45000 + (19 * 3600 + 5 * 60) / 86400, "2023-03-15 19:5"),
+    # the text a format writes between the parts of a time is shown as written (ECMA-376
+    # 18.8.31: characters shown without quotes, quoted text, an escaped character): Excel shows
+    # 9:05:03 as 9.05 at h.mm, 09.05.03 at hh\.mm\.ss, 05'03 at mm'ss, 0905 at hhmm, 9h05 at
+    # h"h"mm (the hour kept at two digits, as in every time read here)
+    ("hh.mm", (9 * 3600 + 5 * 60 + 3) / 86400, "09.05"),
+    ("h.mm", (9 * 3600 + 5 * 60 + 3) / 86400, "09.05"),
+    ("hh\\.mm\\.ss", (9 * 3600 + 5 * 60 + 3) / 86400, "09.05.03"),
+    ("mm'ss", (9 * 3600 + 5 * 60 + 3) / 86400, "05'03"),
+    ("hhmm", (9 * 3600 + 5 * 60 + 3) / 86400, "0905"),
+    ('h"h"mm', (9 * 3600 + 5 * 60 + 3) / 86400, "09h05"),
+    ("h.mm AM/PM", 47100 / 86400, "1.05 PM"),
+    ("yyyy-mm-dd hh.mm", 45000 + 47100 / 86400, "2023-03-15 13.05"),
+    ("dd.mm.yyyy hh.mm.ss", 45000.0854, "2023-03-15 02.02.59"),
+    ("[h].mm", 1.0854, "26.02"),
 ]
 
 
@@ -900,7 +914,7 @@ def test_an_xls_format_of_times_shows_the_time_as_excel_does():
     # the first day, 2:02:59 rounded (26:02:59, 1562:59 elapsed), 47100 s are 13:05, 785 min
     import xlwt
 
-    codes = ["h:mm:ss", "h:mm", "h:mm AM/PM", "[h]:mm:ss", "[mm]:ss", "yyyy-mm-dd hh:mm"]
+    codes = ["h:mm:ss", "h:mm", "h:mm AM/PM", "[h]:mm:ss", "[mm]:ss", "yyyy-mm-dd hh:mm", "hh.mm"]
     book = xlwt.Workbook()
     sheet = book.add_sheet("Data")
     for col, code in enumerate(codes):
@@ -912,9 +926,9 @@ def test_an_xls_format_of_times_shows_the_time_as_excel_does():
     book.save(out)
     (table,) = extract(out.getvalue(), filename="t.xls").blocks
     assert table.rows == (
-        ("02:02:59", "02:02", "2:02 AM", "26:02:59", "1562:59", "1900-01-01 02:02"),
+        ("02:02:59", "02:02", "2:02 AM", "26:02:59", "1562:59", "1900-01-01 02:02", "02.02"),
         # a number below 1 in a format of a date and time: its time of day
-        ("13:05:00", "13:05", "1:05 PM", "13:05:00", "785:00", "13:05"),
+        ("13:05:00", "13:05", "1:05 PM", "13:05:00", "785:00", "13:05", "13.05"),
     )
 
 
