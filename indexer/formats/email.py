@@ -532,20 +532,57 @@ def _filename(part: Message) -> str | None:
     """A part's file name (Content-Disposition's ``filename``, else Content-Type's ``name``),
     encoded words decoded; an RFC 2231 value's bytes read by its charset as an encoded word's
     are (:func:`_word_text`: UTF-8 under ISO-8859-1 as UTF-8, not "GrÃ¼ÃŸe.txt", ISO-8859-1 as
-    Windows-1252, none named sniffed), where the stdlib read them strictly by it."""
+    Windows-1252, none named sniffed), where the stdlib read them strictly by it. Of a plain
+    value and an RFC 2231 one given together (``filename="EUR.pdf"; filename*=utf-8''%E2%82%AC.pdf``)
+    the RFC 2231 one is read (the rule RFC 6266 4.3 gives for HTTP); the stdlib took the first."""
     try:
-        value = part.get_param("filename", None, "content-disposition")
+        value = _name_param(part, "filename", "content-disposition")
         if value is None:
-            value = part.get_param("name", None, "content-type")
+            value = _name_param(part, "name", "content-type")
         if isinstance(value, tuple):
-            charset, _, text = value
-            name = _word_text(text.encode("raw-unicode-escape"), charset or "us-ascii")
+            charset, data = value
+            name = _word_text(data, charset or "us-ascii")
         else:
             name = collapse_rfc2231_value(value) if value is not None else None
     except (HeaderParseError, LookupError, UnicodeError, ValueError, TypeError):
         return None
     name = name.strip() if name else None
     return header_text(name) if name else None
+
+
+#: stand-ins for the characters of Latin-1's range (U+0080 to U+00FF) a header writes as they are,
+#: while the stdlib reads its parameters, where they would be taken for the octets of %-escapes:
+#: U+F780 to U+F7FF, in the Private Use Area
+_STAND_IN = 0xF700
+_STOOD_IN = re.compile("[\uf780-\uf7ff]")
+
+
+def _name_param(part: Message, name: str, header: str) -> str | tuple[str, bytes] | None:
+    """The parameter ``name`` of the header ``header``: its RFC 2231 value where it has one
+    (its charset and its bytes), else its plain value. The stdlib gives an extended value as the
+    octets of its %-escapes, one character each, among the characters written as they are (raw
+    UTF-8 in ``filename*=UTF-8''€.pdf``, decoded with the header); those are read as their
+    UTF-8 bytes (€ read "\\u20ac", an ü the one byte FC, not UTF-8, before)."""
+    raw = str(part.get(header, ""))
+    if not raw.isascii():
+        part = Message()
+        part[header] = "".join(chr(_STAND_IN + ord(c)) if 0x80 <= ord(c) <= 0xFF else c for c in raw)
+    params = part.get_params(None, header) or []
+    values = [v for key, v in params if key.lower() == name]
+    value = next((v for v in values if isinstance(v, tuple)), values[0] if values else None)
+    if isinstance(value, tuple):
+        charset, _, text = value
+        octets = b"".join(
+            bytes((ord(c),)) if ord(c) <= 0xFF else _stood_in(c).encode("utf-8", "surrogatepass")
+            for c in text
+        )
+        return charset or "", octets
+    return _STOOD_IN.sub(lambda m: _stood_in(m.group()), value) if value is not None else None
+
+
+def _stood_in(c: str) -> str:
+    """The character the stand-in ``c`` (:data:`_STAND_IN`) stands for; any other itself."""
+    return chr(ord(c) - _STAND_IN) if _STOOD_IN.fullmatch(c) else c
 
 
 def _is_attachment(part: Message) -> bool:
@@ -1954,7 +1991,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="49",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="50",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -2056,6 +2093,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 48: an HTML body's or attached page's line left blank by two <br> ends a paragraph (HTML 25)
     # 49: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
+    # 50: an RFC 2231 file name's characters written unescaped (raw UTF-8) read as text, no longer
+    # "\\u20ac.pdf"; of filename and filename* given together, filename* read
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2116,7 +2155,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="49",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="50",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2218,6 +2257,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 48: an HTML body's or attached page's line left blank by two <br> ends a paragraph (HTML 25)
     # 49: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
+    # 50: an RFC 2231 file name's characters written unescaped (raw UTF-8) read as text, no longer
+    # "\\u20ac.pdf"; of filename and filename* given together, filename* read
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -127,6 +127,95 @@ def test_an_rfc_2231_file_name_is_read_by_its_charset_as_an_encoded_word_is():
         assert doc.coverage.attachments_indexed == (name,)
 
 
+def _attached_names(head: bytes) -> tuple[str, ...]:
+    raw = (
+        b"From: a@example.org\nSubject: s\nContent-Type: multipart/mixed; boundary=b\n\n"
+        b"--b\nContent-Type: text/plain\n\nbody\n--b\n" + head + b"\nfile text\n--b--\n"
+    )
+    return extract_eml(raw, CTX).coverage.attachments_indexed
+
+
+def test_rfc_2231_file_names_as_mail_writers_write_them():
+    # € is E2 82 AC in UTF-8, ü C3 BC, ä C3 A4, – (en dash) E2 80 93; 長 E9 95 B7, 檔 E6 AA 94,
+    # 名 E5 90 8D; Ä C4 and ä E4 in ISO-8859-1
+    shapes = [
+        # Thunderbird: one line, or continuations (RFC 2231 3) when the name is long, beside a
+        # Content-Type name in an encoded word
+        (
+            b'Content-Type: text/plain; charset=UTF-8;\n name="=?UTF-8?B?4oKsIFJlY2hudW5nLnR4dA==?="\n'
+            b"Content-Disposition: attachment;\n filename*=UTF-8''%E2%82%AC%20Rechnung.txt\n",
+            "€ Rechnung.txt",
+        ),
+        (
+            b"Content-Type: text/plain; charset=UTF-8\n"
+            b"Content-Disposition: attachment;\n filename*0*=UTF-8''%E2%82%AC%20Rechnung%20f%C3%BCr%20;\n"
+            b" filename*1*=J%C3%A4nner%20%E2%80%93%20M%C3%A4rz.txt\n",
+            "€ Rechnung für Jänner – März.txt",
+        ),
+        # Apple Mail: tab-folded, lower-case charset, with x-unix-mode
+        (
+            b"Content-Disposition: attachment;\n\tfilename*=utf-8''%E2%82%AC%20Rechnung.txt\n"
+            b'Content-Type: text/plain;\n\tx-unix-mode=0644;\n\tname="=?utf-8?Q?=E2=82=AC_Rechnung=2Etxt?="\n',
+            "€ Rechnung.txt",
+        ),
+        # a mailer's continuations cut a character's bytes between sections: the sections'
+        # octets are joined before they are read (長檔名.txt)
+        (
+            b"Content-Type: text/plain\nContent-Disposition: attachment;\n"
+            b" filename*0*=utf-8''%E9%95%B7%E6%AA;\n filename*1*=%94%E5%90%8D.txt\n",
+            "長檔名.txt",
+        ),
+        # ISO-8859-1 in Content-Type's name* alone (no Content-Disposition name)
+        (
+            b"Content-Type: text/plain; name*=iso-8859-1''ARV%20%C4rip%E4ev.txt\n"
+            b"Content-Disposition: attachment\n",
+            "ARV Äripäev.txt",
+        ),
+        # no charset: the bytes sniffed (UTF-8)
+        (
+            b"Content-Type: text/plain\nContent-Disposition: attachment; filename*=''%E2%82%AC.txt\n",
+            "€.txt",
+        ),
+    ]
+    for head, name in shapes:
+        assert _attached_names(head) == (name,)
+
+
+def test_an_rfc_2231_file_name_written_in_raw_utf8_is_read_as_text():
+    # 8-bit UTF-8 written straight into an extended value, without %-escapes: its characters
+    # are text, read with the escaped bytes beside them; characters past U+00FF came out as
+    # Python escapes ("\\u20ac Rechnung.txt"), ü and ß, below it, as replacement characters
+    heads = [
+        (
+            b"Content-Type: text/plain\nContent-Disposition: attachment;\n"
+            b" filename*=UTF-8''\xe2\x82\xac Rechnung.txt\n",
+            "€ Rechnung.txt",
+        ),
+        (
+            b"Content-Type: text/plain\nContent-Disposition: attachment;\n"
+            b" filename*=utf-8''Gr\xc3\xbc\xc3\x9fe%20%E2%82%AC.txt\n",
+            "Grüße €.txt",
+        ),
+        (
+            b"Content-Type: text/plain\nContent-Disposition: attachment;\n"
+            b" filename*0*=utf-8''\xe9\x95\xb7%E6%AA%94;\n filename*1=\"\xe5\x90\x8d.txt\"\n",
+            "長檔名.txt",
+        ),
+    ]
+    for head, name in heads:
+        assert _attached_names(head) == (name,)
+
+
+def test_an_rfc_2231_file_name_is_read_before_a_plain_one_beside_it():
+    # filename="EUR rates.txt" is the fallback for readers without RFC 2231; the stdlib gave the
+    # first of the two
+    head = (
+        b'Content-Type: text/plain\nContent-Disposition: attachment; filename="EUR rates.txt";\n'
+        b" filename*=utf-8''%E2%82%AC%20rates.txt\n"
+    )
+    assert _attached_names(head) == ("€ rates.txt",)
+
+
 def test_a_group_of_addresses_keeps_its_name_with_its_members():
     # RFC 5322 3.4: a group is its name, a colon, its members and a semicolon; a mail reader
     # shows the name with the members ("Team: a@x.org, Café <b@y.org>;"), and the empty group
