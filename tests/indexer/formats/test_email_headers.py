@@ -155,7 +155,8 @@ def test_rfc_2231_file_names_as_mail_writers_write_them():
         # Apple Mail: tab-folded, lower-case charset, with x-unix-mode
         (
             b"Content-Disposition: attachment;\n\tfilename*=utf-8''%E2%82%AC%20Rechnung.txt\n"
-            b'Content-Type: text/plain;\n\tx-unix-mode=0644;\n\tname="=?utf-8?Q?=E2=82=AC_Rechnung=2Etxt?="\n',
+            b"Content-Type: text/plain;\n\tx-unix-mode=0644;\n"
+            b'\tname="=?utf-8?Q?=E2=82=AC_Rechnung=2Etxt?="\n',
             "€ Rechnung.txt",
         ),
         # a mailer's continuations cut a character's bytes between sections: the sections'
