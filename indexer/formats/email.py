@@ -1991,7 +1991,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="50",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="51",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -2095,6 +2095,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
     # 50: an RFC 2231 file name's characters written unescaped (raw UTF-8) read as text, no longer
     # "\\u20ac.pdf"; of filename and filename* given together, filename* read
+    # 51: an HTML body's or attached page's <q> shows the quotation marks of its language (HTML 27)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2155,7 +2156,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="50",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="51",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2259,6 +2260,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
     # 50: an RFC 2231 file name's characters written unescaped (raw UTF-8) read as text, no longer
     # "\\u20ac.pdf"; of filename and filename* given together, filename* read
+    # 51: an HTML body's or attached page's <q> shows the quotation marks of its language (HTML 27)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

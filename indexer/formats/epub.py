@@ -199,7 +199,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="26",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="27",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -246,6 +246,7 @@ class _Images:
     # 25: of an epub:switch one part read, its MathML epub:case or else its epub:default, not every case and
     # the default
     # 26: HTML 25 (a line left blank by two <br> ends a paragraph)
+    # 27: HTML 27 (a <q>'s quotation marks those of its language: „…“ in German, «…» in French)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -1776,9 +1776,10 @@ def _tree_blocks(
     tree: LexborHTMLParser, source: str, links: bool = False, mail: bool = False
 ) -> tuple[list[Block], list[Skipped]]:
     quoted = _Q_TAG.search(source) is not None and _quotes_shown(tree)  # before <style> goes
+    language = _page_language(tree) if quoted else None  # before <meta> goes
     hidden = _remove_boilerplate(tree, mail)
     if quoted:
-        _quote_marks(tree)
+        _quote_marks(tree, language)
     kinds = _number_span_kinds(source)
     numbers = _remove_margin_numbers(tree, kinds) if kinds else 0
     if links:
@@ -1818,18 +1819,89 @@ def _quotes_shown(tree: LexborHTMLParser) -> bool:
     return True
 
 
-def _quote_marks(tree: LexborHTMLParser) -> None:
+#: The quotation marks a browser draws around a ``<q>`` in each language its style sheet names
+#: (the HTML standard's rendering rules, section 15.3.6, from CLDR: ``:lang(de) { quotes: …
+#: }``): the opening and closing marks of a quotation, then of one quoted inside it. Languages
+#: are listed under their marks; a browser picks the entry of the longest tag matching the
+#: element's language (``fr-CH`` before ``fr``)
+_QUOTES_BY_MARKS = {
+    "\u201c\u201d\u2018\u2019": "af ak asa az bem bez bn brx cgg chr cy da dav dje dz ebu ee en fil"
+    " fo ga gd gl gu guz ha hi id ig jmc kam kde kea khq ki kln km kn ko ksb lg ln lo lrc lu luo"
+    " lv mas mer mfe mgo ml mn mr ms mt my naq nd ne nus nyn pa pt rof rwk saq sbp seh ses si so"
+    " sw ta te teo th to tr twq tzm uz-cyrl vai vai-latn vi vun xog yo yue-hans zh zu",  # “ ” ‘ ’
+    "\u201e\u201d\u201a\u2019": "agq ff",  # „ ” ‚ ’
+    "\u00ab\u00bb\u2039\u203a": "am az-cyrl fa fr-ch gsw jgo kkj mzn",  # « » ‹ ›
+    "\u201d\u201c\u2019\u2018": "ar ur",  # ” “ ’ ‘
+    "\u00ab\u00bb\u201c\u201d": "ast bm br ca dyo el es ewo it kab kk mg mua nnh pt-pt sg sq",  # « » “ ”
+    "\u00ab\u00bb\u201e\u201c": "bas be ky ru sah uk",  # « » „ “
+    "\u201e\u201c\u201e\u201c": "bg lt",  # „ “ „ “
+    "\u201e\u201d\u2018\u2019": "bs",  # „ ” ‘ ’
+    "\u201e\u201c\u201a\u2018": "bs-cyrl cs de dsb et hr hsb is lb luy mk sk sl",  # „ “ ‚ ‘
+    "\u00ab\u00bb\u2018\u2019": "dua ksf nb nn rw",  # « » ‘ ’
+    "\u201c\u201d\u201c\u201d": "eu tk",  # “ ” “ ”
+    "\u201d\u201d\u2019\u2019": "fi he lag rn sn sv",  # ” ” ’ ’
+    "\u00ab\u00bb\u00ab\u00bb": "fr hy yav",  # « » « »
+    "\u201e\u201d\u00bb\u00ab": "hu",  # „ ” » «
+    "\u300c\u300d\u300e\u300f": "ja yue zh-hant",  # 「 」 『 』
+    "\u201e\u201c\u00ab\u00bb": "ka",  # „ “ « »
+    "\u2018\u2019\u201c\u201d": "nl ti-er",  # ‘ ’ “ ”
+    "\u201e\u201d\u00ab\u00bb": "nmg pl ro",  # „ ” « »
+    "\u00ab\u00bb\u201e\u201d": "shi shi-latn zgh",  # « » „ ”
+    "\u201e\u201c\u2018\u2018": "sr sr-latn",  # „ “ ‘ ‘
+    "\u201c\u201d\u2019\u2018": "uz",  # “ ” ’ ‘
+}
+_QUOTES = {tag: marks for marks, tags in _QUOTES_BY_MARKS.items() for tag in tags.split()}
+#: The marks of a page that names no language (the style sheet's ``:root``), English ones
+_ROOT_QUOTES = "\u201c\u201d\u2018\u2019"
+
+
+def _language_quotes(language: str) -> str | None:
+    """The quotation marks of the language tag ``language`` (:data:`_QUOTES`): those of its
+    longest prefix of whole subtags listed (``de-AT`` German's, ``zh-Hant-TW`` those of
+    ``zh-Hant``), matched whatever the case, as CSS ``:lang()`` does; None for a language
+    the table lacks or none (``lang=""``)."""
+    subtags = language.strip().lower().replace("_", "-").split("-")
+    for n in range(len(subtags), 0, -1):
+        marks = _QUOTES.get("-".join(subtags[:n]))
+        if marks is not None:
+            return marks
+    return None
+
+
+def _page_language(tree: LexborHTMLParser) -> str | None:
+    """The one language a page's ``<meta http-equiv="content-language">`` names (none for a
+    list of them): HTML's pragma-set default language, that of an element no ``lang`` of its
+    own or of an ancestor's gives one."""
+    for meta in tree.css("meta[http-equiv]"):
+        if (meta.attributes.get("http-equiv") or "").strip().lower() == "content-language":
+            content = (meta.attributes.get("content") or "").strip()
+            if content and "," not in content:
+                return content
+    return None
+
+
+def _quote_marks(tree: LexborHTMLParser, page: str | None = None) -> None:
     """Write the quotation marks a browser shows around each ``<q>`` (its style sheet's
-    ``q::before { content: open-quote }``): English ones, “…” around a quotation and ‘…’ around
-    one quoted inside it, at any depth past the first (CSS repeats the last pair of ``quotes``);
-    the marks a page's language would choose (« … », „ … “) are not looked up."""
+    ``q::before { content: open-quote }``), those of the ``<q>``'s language (:data:`_QUOTES`):
+    its own ``lang`` (or ``xml:lang``), or its nearest ancestor's that names a language listed,
+    else the page's (``page``, the language its ``<meta http-equiv="content-language">``
+    names), else English ones: „…“ in German, «…» in French, “…” in English; around a
+    quotation inside one the second pair (‚…‘, ‘…’), at any depth past the first (CSS repeats
+    the last pair of ``quotes``)."""
+    default = (_language_quotes(page) if page else None) or _ROOT_QUOTES
     for q in tree.css("q"):
-        depth, up = 0, q.parent
-        while up is not None:
-            depth += up.tag == "q"
-            up = up.parent
-        q.insert_before("\u201c" if depth == 0 else "\u2018")
-        q.insert_after("\u201d" if depth == 0 else "\u2019")
+        depth, marks, node = 0, None, q
+        while node is not None:
+            if node is not q:
+                depth += node.tag == "q"
+            if marks is None:
+                attrs = node.attributes
+                language = attrs.get("lang") if "lang" in attrs else attrs.get("xml:lang")
+                marks = _language_quotes(language) if language else None
+            node = node.parent
+        marks = marks or default
+        q.insert_before(marks[0] if depth == 0 else marks[2])
+        q.insert_after(marks[1] if depth == 0 else marks[3])
 
 
 def _gutter(pre: LexborNode, text: str) -> bool:
@@ -2108,7 +2180,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="26",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="27",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2169,6 +2241,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # 25: a line left blank by two <br> in a row ends a paragraph, the text after it another one
     # 26: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
+    # 27: a <q>'s quotation marks those of its language (lang, an ancestor's, <html lang>, a
+    # <meta http-equiv="content-language">), from the HTML standard's table: „…“ in German, «…» in French
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -92,6 +92,49 @@ def test_q_marks_left_out_where_the_page_takes_them_away():
         assert [b.text for b in blocks] == ["She said hello."]
 
 
+def test_q_marks_are_those_of_its_language():
+    # the HTML standard's rendering rules (15.3.6) give each language its marks, picked by the
+    # <q>'s language (its lang, else an ancestor's, else <html lang>): German „…“ (U+201E,
+    # U+201C) and ‚…‘ (U+201A, U+2018) inside; French «…» (U+00AB, U+00BB) at both depths, with
+    # no space inside; Swiss French ‹…› (U+2039, U+203A) inside, the longer tag winning over fr
+    page = (
+        "<html lang='{}'><body><p>A <q>b <q>c</q></q> d.</p>"
+        "<p lang='en'>E <q>f</q>, <q lang='de-AT'>g</q>, <span lang='ja'><q>h</q></span>.</p></body></html>"
+    )
+    cases = {
+        "de-DE": "A \u201eb \u201ac\u2018\u201c d.",
+        "FR": "A \u00abb \u00abc\u00bb\u00bb d.",
+        "fr-CH": "A \u00abb \u2039c\u203a\u00bb d.",
+        "pl": "A \u201eb \u00abc\u00bb\u201d d.",
+        "sv": "A \u201db \u2019c\u2019\u201d d.",
+        "en-GB": "A \u201cb \u2018c\u2019\u201d d.",
+    }
+    for lang, first in cases.items():
+        blocks = html_blocks(page.format(lang))[0]
+        # lang='en' on the paragraph: English marks; a <q> of its own language (de-AT: German)
+        # and one inside a Japanese span (「…」, U+300C/D)
+        assert [b.text for b in blocks] == [
+            first,
+            "E \u201cf\u201d, \u201eg\u201c, \u300ch\u300d.",
+        ], lang
+
+
+def test_q_marks_of_a_language_the_table_lacks_are_the_parents():
+    # lang="x-private" and lang="" name no language of the table: the marks of the element
+    # around (German here); a page with no lang takes its <meta http-equiv> language, else
+    # English marks
+    blocks = html_blocks(
+        "<html lang='de'><body><p lang='x-private'>A <q>b</q> <span lang=''><q>c</q></span></p></body></html>"
+    )[0]
+    assert [b.text for b in blocks] == ["A \u201eb\u201c \u201ec\u201c"]
+    meta = (
+        "<html><head><meta http-equiv='Content-Language' content='{}'></head>"
+        "<body><p><q>x</q></p></body></html>"
+    )
+    assert html_blocks(meta.format("fr"))[0][0].text == "\u00abx\u00bb"
+    assert html_blocks(meta.format("fr, en"))[0][0].text == "\u201cx\u201d"  # a list: none
+
+
 def test_inline_svg_labels_read_as_a_paragraph():
     # a diagram drawn inline: its three <text> labels are drawn on the page (one a line here),
     # two <tspan>s placed a line apart are words apart, "Pro<tspan>cess</tspan>" one word; the
