@@ -68,14 +68,29 @@ def _svg_pictures(m: re.Match[str]) -> str:
 
 
 #: An EPUB 3 ``epub:switch``: content written in a markup a reading system may not read (an
-#: ``epub:case`` naming its namespace) and a fallback every one reads (``epub:default``)
-_SWITCH = re.compile(r"<epub:switch\b[^>]*>(.*?)</epub:switch\s*>", re.IGNORECASE | re.DOTALL)
+#: ``epub:case`` naming its namespace) and a fallback every one reads (``epub:default``); one
+#: with no other inside it (a case or a default may hold a switch of its own)
+_SWITCH = re.compile(
+    r"<epub:switch\b[^>]*>((?:(?!<epub:switch\b).)*?)</epub:switch\s*>", re.IGNORECASE | re.DOTALL
+)
 _CASE = re.compile(r"<epub:case\b([^>]*)>(.*?)</epub:case\s*>", re.IGNORECASE | re.DOTALL)
 _DEFAULT = re.compile(r"<epub:default\b[^>]*>(.*?)</epub:default\s*>", re.IGNORECASE | re.DOTALL)
 _NAMESPACE = re.compile(r"""\brequired-namespace\s*=\s*(["'])(.*?)\1""", re.IGNORECASE | re.DOTALL)
 #: The namespaces of the markup read here in an ``epub:case``: MathML, whose text is read as a
 #: formula's wherever it stands
 _READ_NAMESPACES = frozenset(("http://www.w3.org/1998/Math/MathML",))
+
+
+def _switches_shown(page: str) -> str:
+    """``page`` with each ``epub:switch`` replaced by what a reading system shows of it
+    (:func:`_switch_shown`), the innermost first: a switch in the case or the default shown
+    shows one part of its own, at any depth, and the one around it is then read whole
+    (the first ``</epub:switch>`` ended the outer one, its default read after the inner one's)."""
+    while True:
+        shown = _SWITCH.sub(_switch_shown, page)
+        if shown == page:
+            return page
+        page = shown
 
 
 def _switch_shown(m: re.Match[str]) -> str:
@@ -199,7 +214,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="27",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="28",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -247,6 +262,8 @@ class _Images:
     # the default
     # 26: HTML 25 (a line left blank by two <br> ends a paragraph)
     # 27: HTML 27 (a <q>'s quotation marks those of its language: „…“ in German, «…» in French)
+    # 28: an epub:switch inside an epub:case or epub:default shows one part too, at any depth (the
+    # first </epub:switch> ended the outer one: both parts of the inner one read, and its default)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
@@ -270,7 +287,7 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
             meta["is_navigation"] = True
         page = _CONTENT_TAGS.sub(_as_content, decode_html(item.get_content()))
         if "epub:switch" in page:
-            page = _SWITCH.sub(_switch_shown, page)
+            page = _switches_shown(page)
         if "<svg" in page or "<SVG" in page:
             page = _SVG.sub(_svg_pictures, page)
         if meta.get("is_navigation"):

@@ -370,6 +370,35 @@ def test_switch_shows_one_of_its_cases():
     assert shown == ["Switch", "Default text", "x = 2", "After."]
 
 
+def test_a_switch_inside_a_case_or_a_default_shows_one_part_too():
+    # EPUB 3 gives an epub:case the content model of the switch's parent, so a case or a
+    # default may hold a switch of its own: a reading system shows one part at every level.
+    # First a switch in the default shown (its own default "Inner default"); then one in the
+    # MathML case shown (its default, the formula "y"); then one in a case not shown (nothing of
+    # it, the outer default "Outer default"). The first </epub:switch> ended the outer switch:
+    # the inner switch's parts and the outer default were read as well
+    math = "http://www.w3.org/1998/Math/MathML"
+
+    def switch(case_ns: str, case: str, default: str) -> str:
+        return (
+            f"<epub:switch><epub:case required-namespace='{case_ns}'>{case}</epub:case>"
+            f"<epub:default>{default}</epub:default></epub:switch>"
+        )
+
+    inner = switch("urn:x-inner", "<p>Inner case</p>", "<p>Inner default</p>")
+    formula = f"<math xmlns='{math}'><mi>y</mi></math>"
+    chapter = (
+        "<h1>Nested</h1>"
+        + switch("urn:x-outer", "<p>Outer case</p>", inner)
+        + switch(math, switch("urn:x-inner", "<p>Inner case</p>", formula), "<p>[formula]</p>")
+        + switch("urn:x-outer", inner, "<p>Outer default</p>")
+        + "<p>After.</p>"
+    )
+    doc = extract_bytes(_epub3(chapter=chapter), "tides.epub")
+    shown = [b.text for b in doc.blocks if b.meta["spine_index"] == 1]
+    assert shown == ["Nested", "Inner default", "y", "Outer default", "After."]
+
+
 def test_real_switch_shows_pass_alone(real_world):
     # features.epub's content-switch-001.xhtml: "If only the word "PASS" is rendered before this
     # paragraph, the test passes" (its default; its case names an unsupported namespace and holds
