@@ -146,19 +146,40 @@ def header_text(value: Any) -> str:
         raw = _FOLD.sub("", raw)
         try:
             words = decode_header(raw)
-            ascii_only = raw.isascii()
-            # its text between encoded words comes back as bytes, raw-unicode-escaped
+            ascii_only = raw.isascii()  # then nothing was escaped
             raw = "".join(
                 word
                 if isinstance(word, str)
                 else _word_text(word, charset)
                 if charset
-                else word.decode("ascii" if ascii_only else "raw-unicode-escape")
+                else word.decode("ascii")
+                if ascii_only
+                else _between_words(word)
                 for word, charset in words
             )
         except (HeaderParseError, LookupError, UnicodeError, ValueError):
             pass
     return _WS.sub(" ", raw).strip()
+
+
+#: a character past U+00FF as the stdlib's ``decode_header`` writes it in the text between
+#: encoded words (raw-unicode-escape)
+_RAW_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})")
+
+
+def _between_words(word: bytes) -> str:
+    """The text between encoded words, which ``decode_header`` gives as bytes: a character to a
+    byte up to U+00FF, one past it as its escape (``\\u20ac``). Only such escapes are undone: a
+    backslash the header writes is kept (``C:\\users``, which the codec refused, leaving the whole
+    header undecoded), and so is an escape of a character up to U+00FF, which the stdlib never
+    writes (a typed ``\\u00e9`` is no é); one past it typed in such a header reads as its
+    character, as the two cannot be told apart."""
+
+    def char(m: re.Match[str]) -> str:
+        code = int(m[1] or m[2], 16)
+        return chr(code) if 0xFF < code <= 0x10FFFF else m[0]
+
+    return _RAW_ESCAPE.sub(char, word.decode("latin-1"))
 
 
 #: a line break in a folded header, before the whitespace that goes on with it
@@ -1991,7 +2012,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="51",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="52",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -2096,6 +2117,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 50: an RFC 2231 file name's characters written unescaped (raw UTF-8) read as text, no longer
     # "\\u20ac.pdf"; of filename and filename* given together, filename* read
     # 51: an HTML body's or attached page's <q> shows the quotation marks of its language (HTML 27)
+    # 52: a raw 8-bit header's backslash beside an encoded word kept ("C:\\Users"), no longer the
+    # whole header left undecoded, nor a typed "\\u00e9" made an é
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2156,7 +2179,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="51",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="52",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2261,6 +2284,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 50: an RFC 2231 file name's characters written unescaped (raw UTF-8) read as text, no longer
     # "\\u20ac.pdf"; of filename and filename* given together, filename* read
     # 51: an HTML body's or attached page's <q> shows the quotation marks of its language (HTML 27)
+    # 52: a raw 8-bit header's backslash beside an encoded word kept ("C:\\Users"), no longer the
+    # whole header left undecoded, nor a typed "\\u00e9" made an é
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

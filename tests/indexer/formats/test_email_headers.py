@@ -107,6 +107,19 @@ def test_one_undecodable_encoded_word_leaves_the_others_decoded():
     assert doc.metadata["subject"] == "Café"
 
 
+def test_a_backslash_beside_an_encoded_word_in_a_raw_utf8_header_is_kept():
+    # raw UTF-8 (Zoë, €) with an encoded word (=C3=A9 é): a Windows path's "\\Users" was read as
+    # an escape the codec refused, and the subject shown with its encoded word undecoded; a
+    # typed "\\u00e9" was made an é; the € (U+20AC) beside them is kept
+    subjects = {
+        "=?utf-8?q?R=C3=A9union?= C:\\Users\\Zoë €": "Réunion C:\\Users\\Zoë €",
+        "=?utf-8?q?R=C3=A9union?= Zoë \\u00e9": "Réunion Zoë \\u00e9",
+    }
+    for subject, shown in subjects.items():
+        doc = extract_eml(_headers(Subject=subject, From="a@example.org"), CTX)
+        assert doc.metadata["subject"] == shown
+
+
 def test_an_rfc_2231_file_name_is_read_by_its_charset_as_an_encoded_word_is():
     # the %-escaped bytes of each name read as written: C3 BC C3 9F are UTF-8 (ü, ß) under
     # ISO-8859-1 and under no charset; 93 and 94 Windows-1252's curly quotes under ISO-8859-1
