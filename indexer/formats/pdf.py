@@ -210,7 +210,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 31: a paragraph or list read on over a page break says the last page it reaches (page_end)
     # 32: a bold label broken over two lines is a heading; a bold term's item keeps the lines under it
     # 33: a bullet back at the first item's indent after its sub-bullets, in about its size, goes on the list
-    version="34",
+    # 35: a table stands after the lines printed above it that the content stream gives after its cells
+    version="35",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -1165,7 +1166,8 @@ def _blocks(
             offset += len(group.lines)
             all_groups.append(group)
         for t, table in enumerate(p.tables):
-            items.append((tables_at.get(t, _position_by_y(lines, table.top)), table))
+            at = tables_at.get(t, _position_by_y(lines, table.top))
+            items.append((max(at, _after_lines_above(body, table)), table))
         for top, image_name in p.images:
             items.append((_position_by_y(lines, top), image_name))
         if p.ocr_text:
@@ -1245,6 +1247,18 @@ def _slides(pages: list[_Page]) -> dict[int, float]:
     if len(pages) < SLIDES_MIN_PAGES or wide < 0.8 * len(pages):
         return {}
     return {p.number: p.geo.top - SLIDE_TOP * (p.geo.top - p.geo.bottom) for p in pages}
+
+
+def _after_lines_above(body: list[tuple[int, Line]], table: FoundTable) -> float:
+    """The earliest a table may stand among its page's lines: after the last body line printed
+    above it over its width (a title or note that the content stream writes after the table's
+    cells still comes before it)."""
+    above = [
+        i
+        for i, ln in body
+        if ln.base > table.top and min(ln.right, table.right) > max(ln.left, table.left) and ln.upright
+    ]
+    return max(above) + 0.5 if above else -1.0
 
 
 def _position_by_y(lines: list[Line], top: float) -> float:

@@ -147,9 +147,10 @@ def test_a_list_read_on_over_a_page_break_says_both_pages(real_world):
 
 
 def test_a_table_continued_on_the_next_page_is_one_table_over_both(real_world):
-    # WARN-Report-for-7-1-2015-to-03-25-2016.pdf: the list of notices runs from page 2 to page
+    # WARN-Report-for-7-1-2015-to-03-25-2016.pdf: the list of notices runs from page 1 to page
     # 15 under the header printed on page 1 alone (pdfium finds "Notice Date" on page 1 only);
-    # page 2's last row is the Hilton San Francisco Union Square's, page 3's first the
+    # page 1's last row is American Management Services LLC's, page 2's first Boeing Company's
+    # in Huntington Beach; page 2's last row is the Hilton San Francisco Union Square's, page 3's first the
     # Owens-Brockway Glass Container's (pdfium finds those names on pages 2 and 3). The "Summary by
     # Month" table ends page 15 with August 2015 and goes on at the top of page 16 with September
     # 2015 (pdfium: "August 2015" on page 15, "September 2015" on page 16)
@@ -157,9 +158,11 @@ def test_a_table_continued_on_the_next_page_is_one_table_over_both(real_world):
     doc = extract(path)
     (notices,) = [b for b in doc.blocks if b.kind == "table" and "Owens-Brockway Glass Container" in b.text]
     assert "Hilton San Francisco Union Square" in notices.text
-    assert (notices.page, notices.meta.get("page_end")) == (2, 15)
+    assert (notices.page, notices.meta.get("page_end")) == (1, 15)
     breaks = dict((page, at) for at, page in notices.meta["page_breaks"])
-    assert sorted(breaks) == list(range(3, 16))
+    assert sorted(breaks) == list(range(2, 16))
+    assert "American Management Services LLC" in notices.text[: breaks[2]].splitlines()[-1]
+    assert notices.text[breaks[2] :].startswith("| 07/17/2015 | 09/18/2015 | 07/21/2015 | Boeing Company |")
     assert notices.text[breaks[3] :].startswith("| 08/03/2015 |")
     assert "Hilton San Francisco Union Square" in notices.text[: breaks[3]].splitlines()[-1]
     (summary,) = [b for b in doc.blocks if b.kind == "table" and "September 2015" in b.text]

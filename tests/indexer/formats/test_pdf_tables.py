@@ -397,8 +397,11 @@ def test_the_warn_report_tables_continued_over_15_pages_keep_their_header(real_w
     header = ("Notice Date", "Effective", "Received", "Company", "City", "No. Of", "Layoff/Closure")
     tables = [b for b in doc.blocks if b.kind == TABLE and len(b.header or ()) == 7]
     # printed on page 1 only; the grid runs on with the same columns to page 15: one table from
-    # page 2 (page 1's headings and footnote are read after its part there)
-    assert [(t.page, t.meta.get("page_end")) for t in tables] == [(1, None), (2, 15)]
+    # page 1 (its cells come first in page 1's content stream, the title and note above them
+    # after: the table still stands after them, last on its page, and runs on to page 2)
+    assert [(t.page, t.meta.get("page_end")) for t in tables] == [(1, 15)]
+    first = [b.kind for b in doc.blocks if b.page == 1]
+    assert first[-1] == TABLE and first[0] == "heading"
     assert all(t.header == header for t in tables)
 
 
@@ -1009,3 +1012,38 @@ def test_flag_glyphs_of_private_use_leave_the_header_in_every_mode(real_world):
     for mode in ("auto", "always"):
         tables = [b for b in extract(path, options={"pdf_tables": mode}).blocks if b.kind == TABLE]
         assert [t.header for t in tables] == [header], mode
+
+
+def _table_drawn_before_its_title_pdf() -> bytes:
+    """Two pages; the first's ruled table (a header and six rows) is drawn before the title and
+    the note printed above it, as the WARN report's first page is; the second holds a paragraph."""
+    c = _canvas()
+    xs, top, pitch = [72, 200, 330, 460], 700, 16
+    for k in range(8):
+        c.line(xs[0], top - pitch * k, xs[-1], top - pitch * k)
+    for x in xs:
+        c.line(x, top, x, top - pitch * 7)
+    for x, text in zip(xs, ("Notice Date", "Company", "Workers"), strict=False):
+        c.drawString(x + 4, top - 12, text)
+    for k in range(1, 7):
+        for x, text in zip(xs, (f"07/{k:02d}/2015", f"Company {k}", f"{k * 11}"), strict=False):
+            c.drawString(x + 4, top - pitch * k - 12, text)
+    c.drawString(72, 760, "Notices received in July")
+    c.drawString(72, 730, "The report is updated twice a month.")
+    c.showPage()
+    c.setFont("Helvetica", 10)
+    c.drawString(72, 700, "No notice was withdrawn in the month.")
+    c.showPage()
+    return c.getpdfdata()
+
+
+def test_a_table_drawn_before_the_lines_above_it_comes_after_them():
+    # the table's cells came first in the content stream: the table was put before the title and
+    # the note printed above it
+    doc = extract(_table_drawn_before_its_title_pdf(), filename="notices.pdf", options={"ocr": "never"})
+    assert [(b.page, b.kind, b.text.splitlines()[0]) for b in doc.blocks] == [
+        (1, PARAGRAPH, "Notices received in July"),
+        (1, PARAGRAPH, "The report is updated twice a month."),
+        (1, TABLE, "| Notice Date | Company | Workers |"),
+        (2, PARAGRAPH, "No notice was withdrawn in the month."),
+    ]
