@@ -1167,6 +1167,25 @@ def runs_on(before: FoundTable, after: FoundTable) -> bool:
     return abs(before.left - after.left) <= SNAP and abs(before.right - after.right) <= SNAP
 
 
+#: what may end a cell's sentence: a cell ending so is not read as cut by a page break
+_ENDS = '.!?:;)]"\u201d'
+
+
+def cut_row(last: tuple[str, ...], first: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``last``, a table's last row on a page, with the rest of it read as ``first``, the first
+    row of the table's part on the next page, when the page break cut it: ``first`` has the
+    columns of ``last``, its first cell is empty under a filled one, it fills no cell that was
+    empty in ``last``, and one of its cells goes on with a sentence: the cell above ends in no
+    stop and it starts in lower case (``… if any attempt`` / ``is made to do so.``). Else None."""
+    if len(last) != len(first) or len(first) < 2 or first[0] or not last[0]:
+        return None
+    if any(b and not a for a, b in zip(last, first, strict=True)):
+        return None
+    if not any(a and b and a[-1] not in _ENDS and b[0].islower() for a, b in zip(last, first, strict=True)):
+        return None
+    return tuple(f"{a} {b}" if a and b else a or b for a, b in zip(last, first, strict=True))
+
+
 def _continues(before: FoundTable, after: FoundTable) -> bool:
     a, b = before.columns, after.columns
     return (

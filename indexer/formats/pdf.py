@@ -10,6 +10,7 @@ docs/pdf.md describes the design, the heuristics and their limits.
 from __future__ import annotations
 
 import ctypes
+import os
 import re
 import time
 from collections import Counter
@@ -65,6 +66,7 @@ from ._pdf_objects import (
 from ._pdf_tables import (
     FoundTable,
     carry_headers,
+    cut_row,
     find_tables,
     framed_tables,
     grid_tables,
@@ -210,7 +212,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 31: a paragraph or list read on over a page break says the last page it reaches (page_end)
     # 32: a bold label broken over two lines is a heading; a bold term's item keeps the lines under it
     # 33: a bullet back at the first item's indent after its sub-bullets, in about its size, goes on the list
-    # 35: a table stands after the lines printed above it that the content stream gives after its cells
+    # 35: a table stands after the lines printed above it that the content stream gives after its cells;
+    # a table's row cut by a page break one row
     version="35",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -1196,9 +1199,15 @@ def _blocks(
                     and runs_on(ending, item)
                 ):
                     # a table continued at the top of the next page: one table, its rows from
-                    # this page on said to be on it
+                    # this page on said to be on it; a row the break cut in two is one row, said
+                    # to reach this page from where its words on it start
                     rows = prev.rows + item.rows
-                    meta = onto_page(prev, len(prev.text) + 1, p.number)
+                    at = len(prev.text) + 1
+                    whole = cut_row(prev.rows[-1], item.rows[0]) if prev.rows else None
+                    if whole is not None:
+                        rows = (*prev.rows[:-1], whole, *item.rows[1:])
+                        at = _cut_at(prev, whole)
+                    meta = onto_page(prev, at, p.number)
                     out[-1] = replace(prev, text=render_table(prev.header, rows), rows=rows, meta=meta)
                 else:
                     text = render_table(item.header, item.rows)
@@ -1247,6 +1256,14 @@ def _slides(pages: list[_Page]) -> dict[int, float]:
     if len(pages) < SLIDES_MIN_PAGES or wide < 0.8 * len(pages):
         return {}
     return {p.number: p.geo.top - SLIDE_TOP * (p.geo.top - p.geo.bottom) for p in pages}
+
+
+def _cut_at(table: Block, whole: tuple[str, ...]) -> int:
+    """Where the words of a cut row's part on the next page start in the joined table's text:
+    after what its line shares with the line of the part on the page before (``table``'s last)."""
+    before = render_table(None, [table.rows[-1]]).rsplit("\n", 1)[-1]
+    after = render_table(None, [whole]).rsplit("\n", 1)[-1]
+    return len(table.text) - len(before) + len(os.path.commonprefix([before, after]))
 
 
 def _after_lines_above(body: list[tuple[int, Line]], table: FoundTable) -> float:

@@ -507,14 +507,22 @@ def test_the_msg_specification_tables_read_as_printed(real_world):
     assert list(tables[16][-1].header) == ["Value", "GUID to use"]
     assert tables[16][-1].meta.get("page_end") == 17
     assert [r[0] for r in tables[16][-1].rows[:2]] == ["1", "2"]
-    # p. 23: the row continued from p. 22 (its description only) is one row, after p. 22's
-    assert tables[22][-1].meta.get("page_end") == 23
-    assert tables[22][-1].rows[1] == (
-        "",
-        "",
-        "is made to do so. This flag is set in circumstances where the implementation depends on "
-        "that property always being present in the .msg file once it is written there.",
+    # pp. 22-23: PROPATTR_MANDATORY's description is cut by the page break after "if any
+    # attempt"; p. 23 goes on with "is made to do so." under empty name and value cells: one row,
+    # said to reach p. 23 where its words there start
+    table = tables[22][-1]
+    assert table.meta.get("page_end") == 23
+    assert [r[0] for r in table.rows] == ["PROPATTR_MANDATORY", "PROPATTR_READABLE", "PROPATTR_WRITABLE"]
+    assert table.rows[0] == (
+        "PROPATTR_MANDATORY",
+        "0x00000001",
+        "If this flag is set for a property, that property MUST NOT be deleted from the .msg file "
+        "(irrespective of which storage it is contained in) and implementations MUST return an error "
+        "if any attempt is made to do so. This flag is set in circumstances where the implementation "
+        "depends on that property always being present in the .msg file once it is written there.",
     )
+    ((at, page),) = table.meta["page_breaks"]
+    assert page == 23 and table.text[at:].startswith("is made to do so.")
     # p. 24: both cells of this row wrap to two lines
     assert (
         "Multiple-valued fixed length property",
@@ -1046,4 +1054,69 @@ def test_a_table_drawn_before_the_lines_above_it_comes_after_them():
         (1, PARAGRAPH, "The report is updated twice a month."),
         (1, TABLE, "| Notice Date | Company | Workers |"),
         (2, PARAGRAPH, "No notice was withdrawn in the month."),
+    ]
+
+
+def _cut_row_pdf(first: str, second: str) -> bytes:
+    """Two pages of a ruled table of three columns under a header printed on both: the first ends
+    with a row whose description is ``first``, the second opens with a row holding only
+    ``second`` in that column, then a row of its own."""
+    c = _canvas()
+    xs = [72, 200, 300, 520]
+    for page, rows in (
+        (
+            1,
+            [
+                ("PROPATTR_READABLE", "0x00000002", "Set on all properties."),
+                ("PROPATTR_MANDATORY", "0x00000001", first),
+            ],
+        ),
+        (2, [("", "", second), ("PROPATTR_WRITABLE", "0x00000004", "Set unless read only.")]),
+    ):
+        c.setFont("Helvetica", 10)
+        top = 300 if page == 1 else 740  # the first page's part ends at its foot
+        for k in range(len(rows) + 2):
+            c.line(xs[0], top - 18 * k, xs[-1], top - 18 * k)
+        for x in xs:
+            c.line(x, top, x, top - 18 * (len(rows) + 1))
+        for x, text in zip(xs, ("Flag name", "Value", "Description"), strict=False):
+            c.drawString(x + 4, top - 13, text)
+        for k, row in enumerate(rows, start=1):
+            for x, text in zip(xs, row, strict=False):
+                if text:
+                    c.drawString(x + 4, top - 18 * k - 13, text)
+        if page == 1:
+            c.drawString(72, 700, "The flags of a property are given in the table below.")
+        c.showPage()
+    return c.getpdfdata()
+
+
+def test_a_row_cut_by_the_page_break_is_one_row():
+    doc = extract(
+        _cut_row_pdf("Deleting it MUST return an error if any attempt", "is made to do so."), filename="f.pdf"
+    )
+    (table,) = [b for b in doc.blocks if b.kind == TABLE]
+    assert [list(r) for r in table.rows] == [
+        ["PROPATTR_READABLE", "0x00000002", "Set on all properties."],
+        [
+            "PROPATTR_MANDATORY",
+            "0x00000001",
+            "Deleting it MUST return an error if any attempt is made to do so.",
+        ],
+        ["PROPATTR_WRITABLE", "0x00000004", "Set unless read only."],
+    ]
+    ((at, page),) = table.meta["page_breaks"]
+    assert (table.page, page) == (1, 2) and table.text[at:].startswith("is made to do so. |")
+
+
+def test_a_row_under_empty_cells_after_a_finished_row_stays_a_row():
+    # the row before ends its sentence: the next page's first row, its first cells empty, is a row
+    doc = extract(
+        _cut_row_pdf("Deleting it MUST return an error.", "also when it is renamed."), filename="f.pdf"
+    )
+    (table,) = [b for b in doc.blocks if b.kind == TABLE]
+    assert table.meta.get("page_end") == 2
+    assert [list(r) for r in table.rows][1:3] == [
+        ["PROPATTR_MANDATORY", "0x00000001", "Deleting it MUST return an error."],
+        ["", "", "also when it is renamed."],
     ]
