@@ -1167,6 +1167,22 @@ def runs_on(before: FoundTable, after: FoundTable) -> bool:
     return abs(before.left - after.left) <= SNAP and abs(before.right - after.right) <= SNAP
 
 
+def runs_on_bare(before: FoundTable, after: FoundTable) -> bool:
+    """Whether ``after``, the first thing on a page and at its top, without a header of its own,
+    is the rest of ``before``, the last thing on the page before and at its foot: their columns
+    as many (two or more) and each starting within SNAP points of the other's, or, read by
+    pdfplumber without columns, as wide within SNAP points, with as many cells in every row."""
+    if after.header is not None or not after.rows or not before.rows:
+        return False
+    width = len(before.header) if before.header is not None else len(before.rows[0])
+    if width < 2 or any(len(row) != width for row in (*before.rows, *after.rows)):
+        return False
+    a, b = before.columns, after.columns
+    if a or b:
+        return len(a) == len(b) == width and all(abs(x - y) <= SNAP for x, y in zip(a, b, strict=True))
+    return abs(before.left - after.left) <= SNAP and abs(before.right - after.right) <= SNAP
+
+
 #: what may end a cell's sentence: a cell ending so is not read as cut by a page break
 _ENDS = '.!?:;)]"\u201d'
 

@@ -10,6 +10,7 @@ docs/pdf.md describes the design, the heuristics and their limits.
 from __future__ import annotations
 
 import ctypes
+import math
 import os
 import re
 import time
@@ -73,6 +74,7 @@ from ._pdf_tables import (
     loses_words,
     open_plumber,
     runs_on,
+    runs_on_bare,
     without_line_numbers,
 )
 from .registry import extractor
@@ -213,7 +215,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 32: a bold label broken over two lines is a heading; a bold term's item keeps the lines under it
     # 33: a bullet back at the first item's indent after its sub-bullets, in about its size, goes on the list
     # 35: a table stands after the lines printed above it that the content stream gives after its cells;
-    # a table's row cut by a page break one row
+    # a table's row cut by a page break one row; a table without a header at a page's foot and one at the
+    # next page's top with its columns one table
     version="35",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -1137,6 +1140,9 @@ def _blocks(
     all_groups: list[Group] = []
     code = _has_code(pages)
     tabled: list[Line] = []  # the lines read as table cells: they count for the body size
+    # for a page with tables, the lowest baseline and the highest top of its body's lines
+    # (outside its tables and its running heads): whether a table ends or opens the page
+    extent: dict[int, tuple[float, float]] = {}
     for p, gone in zip(pages, drop, strict=True):
         items: list[tuple[float, object]] = []
         lines = p.lines
@@ -1168,6 +1174,12 @@ def _blocks(
             items.append((body[offset][0], group))
             offset += len(group.lines)
             all_groups.append(group)
+        if p.tables:
+            upright = [ln for _, ln in body if ln.upright]
+            extent[p.number] = (
+                min((ln.base for ln in upright), default=math.inf),
+                max((ln.top for ln in upright), default=-math.inf),
+            )
         for t, table in enumerate(p.tables):
             at = tables_at.get(t, _position_by_y(lines, table.top))
             items.append((max(at, _after_lines_above(body, table)), table))
@@ -1196,7 +1208,14 @@ def _blocks(
                 if (
                     prev is not None
                     and prev.meta.get(PAGE_END, prev.page) == p.number - 1
-                    and runs_on(ending, item)
+                    and (
+                        runs_on(ending, item)
+                        or (
+                            ending.bottom <= extent[p.number - 1][0]
+                            and item.top >= extent[p.number][1]
+                            and runs_on_bare(ending, item)
+                        )
+                    )
                 ):
                     # a table continued at the top of the next page: one table, its rows from
                     # this page on said to be on it; a row the break cut in two is one row, said

@@ -1120,3 +1120,58 @@ def test_a_row_under_empty_cells_after_a_finished_row_stays_a_row():
         ["PROPATTR_MANDATORY", "0x00000001", "Deleting it MUST return an error."],
         ["", "", "also when it is renamed."],
     ]
+
+
+def _samples_grid_pdf(columns: tuple[float, ...], note_under: bool = False) -> bytes:
+    """Two pages of a ruled grid of samples without a header (its first cells plain numbers):
+    rows 1-6 at the foot of the first page under a paragraph, rows 7-11 at the top of the second,
+    whose grid has ``columns`` (x of each rule) and a paragraph under it; ``note_under``: a line
+    under the first page's grid."""
+    c = _canvas()
+    c.drawString(72, 740, "The samples of the second run are listed below, one a row.")
+    if note_under:  # drawn before the grid: read before it, and yet under it
+        c.drawString(72, 40, "Samples 1 to 6 come from the first tray.")
+    for xs, first, top in (((72, 220, 370, 520), 1, 168), (columns, 7, 740)):
+        for k in range(7 if first == 1 else 6):
+            c.line(xs[0], top - 18 * k, xs[-1], top - 18 * k)
+        for x in xs:
+            c.line(x, top, x, top - 18 * (6 if first == 1 else 5))
+        for k, r in enumerate(range(first, first + (6 if first == 1 else 5))):
+            for x, text in zip(xs, (f"{r}", f"Sample {r}", f"Tissue {r % 3}"), strict=False):
+                c.drawString(x + 4, top - 18 * k - 13, text)
+        if first == 1:
+            c.showPage()
+            c.setFont("Helvetica", 10)
+    c.drawString(72, 500, "All samples were read twice.")
+    c.showPage()
+    return c.getpdfdata()
+
+
+def _sample_rows(first: int, last: int) -> list[list[str]]:
+    return [[f"{r}", f"Sample {r}", f"Tissue {r % 3}"] for r in range(first, last + 1)]
+
+
+def test_a_table_without_a_header_continued_at_the_top_of_the_next_page_is_one_table():
+    # neither part has a header to carry over: the grid ends the first page and opens the second
+    # with its three columns at the same places
+    doc = extract(_samples_grid_pdf((72, 220, 370, 520)), filename="samples.pdf", options={"ocr": "never"})
+    (table,) = [b for b in doc.blocks if b.kind == TABLE]
+    assert table.header is None
+    assert [list(r) for r in table.rows] == _sample_rows(1, 11)
+    ((at, page),) = table.meta["page_breaks"]
+    assert (table.page, page) == (1, 2) and table.text[at:].startswith("| 7 | Sample 7 |")
+    assert [b.kind for b in doc.blocks] == [PARAGRAPH, TABLE, PARAGRAPH]
+
+
+def test_tables_without_a_header_stay_apart_when_their_columns_differ_or_a_line_comes_between():
+    # the second page's middle rule 40 pt to the left: another table
+    doc = extract(_samples_grid_pdf((72, 180, 370, 520)), filename="samples.pdf", options={"ocr": "never"})
+    tables = [b for b in doc.blocks if b.kind == TABLE]
+    assert [[list(r) for r in t.rows] for t in tables] == [_sample_rows(1, 6), _sample_rows(7, 11)]
+    assert [t.meta.get("page_end") for t in tables] == [None, None]
+    # a line under the first page's grid, given before it: the grid, read last, does not end its page
+    path = _samples_grid_pdf((72, 220, 370, 520), note_under=True)
+    tables = [
+        b for b in extract(path, filename="samples.pdf", options={"ocr": "never"}).blocks if b.kind == TABLE
+    ]
+    assert [[list(r) for r in t.rows] for t in tables] == [_sample_rows(1, 6), _sample_rows(7, 11)]
