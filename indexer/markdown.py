@@ -6,7 +6,8 @@ its pictures are referenced by name with ``list_images``. Other documents render
 block: ``#`` headings, paragraphs, ``-``/``1.`` lists indented two spaces per level (``*``/``1)``
 for a list right after one marked alike, which would read as one list with it), pipe tables,
 fenced code, images as ``[Image: alt]`` (or ``![alt](name)`` with ``list_images``), ``---``
-where the page changes (PDF, slides), and a presentation's speaker notes in a ``::: notes``
+where the page changes (PDF, slides) between blocks (never inside a block read on over a page
+break: the rule follows it, as the block keeps the page where it starts), and a presentation's speaker notes in a ``::: notes``
 fenced div (pandoc's way of writing them). Spreadsheets give ``## SheetName`` and a pipe table per
 sheet, sheets separated by ``---``, a file embedded in a sheet after it as a document's blocks,
 its headings below the sheet's; CSV gives one pipe table.
@@ -93,6 +94,15 @@ def _document(doc: Document, list_images: bool) -> str:
         if new_page:
             if page is not None:
                 parts.append("---")
+            # the unanchored images of the pages passed since the last rule (pages that start
+            # inside a block read on over a page break, pages without a block) come first
+            passed = (
+                range(page + 1, block.page)
+                if isinstance(page, int) and isinstance(block.page, int) and by_page
+                else ()
+            )
+            for earlier in passed:
+                parts.extend(by_page.pop(earlier, []))
             page = block.page
             parts.extend(by_page.pop(page, []))
         depth = _depth(block)

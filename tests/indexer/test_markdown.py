@@ -107,6 +107,24 @@ def test_pdf_pages_separated_by_rules_and_page_images_on_top():
     assert render_markdown(d, list_images=True) == "page one\n\n---\n\n![](image_p2_1.png)\n\npage two\n"
 
 
+def test_pdf_page_rule_follows_a_block_read_on_over_page_breaks_and_its_pages_images_after_it():
+    # a paragraph joined over pp. 1-3 keeps its first page: the rule follows it, never cuts it;
+    # the unanchored images of p. 2 (which starts inside it) and of p. 4 (no block of its own)
+    # were left to the end of the document
+    imgs = tuple(Image(f"image_p{n}_1.png", "png", b"1", meta={"page": n}) for n in (2, 3, 4))
+    blocks = [
+        para("from page one to page three", page=1, meta={"page_end": 3, "page_breaks": ((10, 2), (17, 3))}),
+        para("page three", page=3),
+        para("page five", page=5),
+    ]
+    d = assemble("pdf", blocks, images=imgs)
+    assert render_markdown(d) == "from page one to page three\n\n---\n\npage three\n\n---\n\npage five\n"
+    assert render_markdown(d, list_images=True) == (
+        "from page one to page three\n\n---\n\n![](image_p2_1.png)\n\n![](image_p3_1.png)\n\npage three"
+        "\n\n---\n\n![](image_p4_1.png)\n\npage five\n"
+    )
+
+
 def test_spreadsheet_and_csv():
     s1 = table(("k", "v"), [("a", "1")], meta={"sheet_name": "First"})
     s2 = table(("n",), [("x",)], meta={"sheet_name": "Second"})

@@ -200,3 +200,18 @@ def test_parts_of_a_table_over_a_page_break_say_their_own_pages():
     head = len(render_table(header, ())) + 1
     parts = split_block(block, head + at - text.index("| 1 |"))
     assert [(p.page, p.meta.get(PAGE_END), p.rows[0][0]) for p in parts] == [(3, None, "1"), (4, None, "3")]
+
+
+def test_page_rules_follow_the_tables_joined_over_page_breaks(real_world):
+    # WARN report: the notices run from p. 1 to p. 15, where the summary by month starts and runs
+    # on to p. 16, which ends with the note on cancelled lay-offs; each table keeps its first page,
+    # so a rule follows each and none cuts either
+    path = real_world / "pdf" / "pdfplumber" / "WARN-Report-for-7-1-2015-to-03-25-2016.pdf"
+    doc = extract(path)
+    notices, summary = [b for b in doc.blocks if b.kind == "table"]
+    md = get_markdown(path)
+    assert md.count("\n---\n") == 2
+    assert f"{notices.text}\n\n---\n\n{summary.text}\n\n---\n\n" in md
+    assert md.endswith(
+        "| Total | 632 | 53,454 | 295 | 11 | 90 | 212 | 12 | 12 |\n\n---\n\n** Lay-offs have been cancelled by the Company.\n"
+    )
