@@ -214,7 +214,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 31: a paragraph or list read on over a page break says the last page it reaches (page_end)
     # 32: a bold label broken over two lines is a heading; a bold term's item keeps the lines under it
     # 33: a bullet back at the first item's indent after its sub-bullets, in about its size, goes on the list
-    # 35: a table stands after the lines printed above it that the content stream gives after its cells;
+    # 35: a table stands after the lines printed above it when the content stream gives all of them after its cells;
     # a table's row cut by a page break one row; a table without a header at a page's foot and one at the
     # next page's top with its columns one table
     version="35",
@@ -1182,7 +1182,7 @@ def _blocks(
             )
         for t, table in enumerate(p.tables):
             at = tables_at.get(t, _position_by_y(lines, table.top))
-            items.append((max(at, _after_lines_above(body, table)), table))
+            items.append((_after_lines_above(at, body, table), table))
         for top, image_name in p.images:
             items.append((_position_by_y(lines, top), image_name))
         if p.ocr_text:
@@ -1285,16 +1285,17 @@ def _cut_at(table: Block, whole: tuple[str, ...]) -> int:
     return len(table.text) - len(before) + len(os.path.commonprefix([before, after]))
 
 
-def _after_lines_above(body: list[tuple[int, Line]], table: FoundTable) -> float:
-    """The earliest a table may stand among its page's lines: after the last body line printed
-    above it over its width (a title or note that the content stream writes after the table's
-    cells still comes before it)."""
+def _after_lines_above(at: float, body: list[tuple[int, Line]], table: FoundTable) -> float:
+    """Where a table stands among its page's lines, ``at`` its first line's place: after the
+    body lines printed above it over its width when the content stream gives every one of them
+    after its cells (the WARN report's p. 1 title and note); where some come before them (a
+    section's label over the table, a title under it given later), the order is left as read."""
     above = [
         i
         for i, ln in body
         if ln.base > table.top and min(ln.right, table.right) > max(ln.left, table.left) and ln.upright
     ]
-    return max(above) + 0.5 if above else -1.0
+    return max(above) + 0.5 if above and min(above) > at else at
 
 
 def _position_by_y(lines: list[Line], top: float) -> float:

@@ -9,7 +9,7 @@ import io
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
-from indexer import extract
+from indexer import extract, get_chunks
 from indexer.model import PARAGRAPH, TABLE
 
 HEADER = ["Test Data", "Model", "Category", "Score", "Recall"]
@@ -1175,3 +1175,21 @@ def test_tables_without_a_header_stay_apart_when_their_columns_differ_or_a_line_
         b for b in extract(path, filename="samples.pdf", options={"ocr": "never"}).blocks if b.kind == TABLE
     ]
     assert [[list(r) for r in t.rows] for t in tables] == [_sample_rows(1, 6), _sample_rows(7, 11)]
+
+
+def test_a_table_under_a_label_read_before_it_keeps_that_label_as_its_heading(real_world):
+    # chelsea_pdta.pdf pp. 26-31: each action table sits right under a black bar naming its axis
+    # ("AXE 1 – RESSOURCES" on p. 26), given before the table's cells; the page's title and legend,
+    # printed above the bar, come after the cells: the table is not moved after them, which would
+    # put it under the legend read as a heading
+    path = real_world / "pdf" / "pdfplumber" / "chelsea_pdta.pdf"
+    first: dict[int, str] = {}
+    for chunk in get_chunks(path, mode="default"):
+        meta = chunk["metadata"]
+        if chunk["content_type"] == "table" and meta["page_number"] in (26, 29, 30):
+            first.setdefault(meta["page_number"], meta["heading_path"][-1])
+    assert first == {
+        26: "AXE 1 – RESSOURCES",
+        29: "AXE 3 – OUTILS (suite)",
+        30: "AXE 4 – SÉCURITÉ ET CONFORT",
+    }
