@@ -1185,19 +1185,26 @@ def runs_on_bare(before: FoundTable, after: FoundTable) -> bool:
 
 #: what may end a cell's sentence: a cell ending so is not read as cut by a page break
 _ENDS = '.!?:;)]"\u201d'
+#: the fewest words of a cell read as a sentence the page break cut: a shorter one is a value
+#: (``red`` over ``green`` in rows grouped under one label) that a lower-case value may follow
+CUT_WORDS = 4
 
 
 def cut_row(last: tuple[str, ...], first: tuple[str, ...]) -> tuple[str, ...] | None:
     """``last``, a table's last row on a page, with the rest of it read as ``first``, the first
     row of the table's part on the next page, when the page break cut it: ``first`` has the
     columns of ``last``, its first cell is empty under a filled one, it fills no cell that was
-    empty in ``last``, and one of its cells goes on with a sentence: the cell above ends in no
-    stop and it starts in lower case (``… if any attempt`` / ``is made to do so.``). Else None."""
+    empty in ``last``, and one of its cells goes on with a sentence: the cell above, of CUT_WORDS
+    words or more, ends in no stop and it starts in lower case (``… if any attempt`` / ``is made
+    to do so.``). Else None."""
     if len(last) != len(first) or len(first) < 2 or first[0] or not last[0]:
         return None
     if any(b and not a for a, b in zip(last, first, strict=True)):
         return None
-    if not any(a and b and a[-1] not in _ENDS and b[0].islower() for a, b in zip(last, first, strict=True)):
+    if not any(
+        b and len(a.split()) >= CUT_WORDS and a[-1] not in _ENDS and b[0].islower()
+        for a, b in zip(last, first, strict=True)
+    ):
         return None
     return tuple(f"{a} {b}" if a and b else a or b for a, b in zip(last, first, strict=True))
 

@@ -1120,6 +1120,13 @@ def test_a_row_under_empty_cells_after_a_finished_row_stays_a_row():
         ["PROPATTR_MANDATORY", "0x00000001", "Deleting it MUST return an error."],
         ["", "", "also when it is renamed."],
     ]
+    # a value of a few words over one in lower case: rows grouped under one label
+    doc = extract(_cut_row_pdf("read only", "write once"), filename="f.pdf")
+    (table,) = [b for b in doc.blocks if b.kind == TABLE]
+    assert [list(r) for r in table.rows][1:3] == [
+        ["PROPATTR_MANDATORY", "0x00000001", "read only"],
+        ["", "", "write once"],
+    ]
 
 
 def _samples_grid_pdf(columns: tuple[float, ...], note_under: bool = False) -> bytes:
