@@ -1129,11 +1129,11 @@ def test_a_row_under_empty_cells_after_a_finished_row_stays_a_row():
     ]
 
 
-def _samples_grid_pdf(columns: tuple[float, ...], note_under: bool = False) -> bytes:
+def _samples_grid_pdf(columns: tuple[float, ...], note_under: bool = False, note_over: bool = False) -> bytes:
     """Two pages of a ruled grid of samples without a header (its first cells plain numbers):
     rows 1-6 at the foot of the first page under a paragraph, rows 7-11 at the top of the second,
     whose grid has ``columns`` (x of each rule) and a paragraph under it; ``note_under``: a line
-    under the first page's grid."""
+    under the first page's grid; ``note_over``: a line beside the second page's grid, above it."""
     c = _canvas()
     c.drawString(72, 740, "The samples of the second run are listed below, one a row.")
     if note_under:  # drawn before the grid: read before it, and yet under it
@@ -1149,6 +1149,8 @@ def _samples_grid_pdf(columns: tuple[float, ...], note_under: bool = False) -> b
         if first == 1:
             c.showPage()
             c.setFont("Helvetica", 10)
+    if note_over:  # drawn after the grid and right of it: the grid stays first, and yet under it
+        c.drawString(530, 760, "Tray 2")
     c.drawString(72, 500, "All samples were read twice.")
     c.showPage()
     return c.getpdfdata()
@@ -1176,12 +1178,13 @@ def test_tables_without_a_header_stay_apart_when_their_columns_differ_or_a_line_
     tables = [b for b in doc.blocks if b.kind == TABLE]
     assert [[list(r) for r in t.rows] for t in tables] == [_sample_rows(1, 6), _sample_rows(7, 11)]
     assert [t.meta.get("page_end") for t in tables] == [None, None]
-    # a line under the first page's grid, given before it: the grid, read last, does not end its page
-    path = _samples_grid_pdf((72, 220, 370, 520), note_under=True)
-    tables = [
-        b for b in extract(path, filename="samples.pdf", options={"ocr": "never"}).blocks if b.kind == TABLE
-    ]
-    assert [[list(r) for r in t.rows] for t in tables] == [_sample_rows(1, 6), _sample_rows(7, 11)]
+    # a line under the first page's grid, given before it: the grid, read last, does not end its
+    # page; a line above the second page's grid, beside it: the grid does not open its page
+    for note in ({"note_under": True}, {"note_over": True}):
+        path = _samples_grid_pdf((72, 220, 370, 520), **note)
+        doc = extract(path, filename="samples.pdf", options={"ocr": "never"})
+        tables = [b for b in doc.blocks if b.kind == TABLE]
+        assert [[list(r) for r in t.rows] for t in tables] == [_sample_rows(1, 6), _sample_rows(7, 11)], note
 
 
 def test_a_table_under_a_label_read_before_it_keeps_that_label_as_its_heading(real_world):
