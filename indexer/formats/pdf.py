@@ -214,6 +214,7 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 31: a paragraph or list read on over a page break says the last page it reaches (page_end)
     # 32: a bold label broken over two lines is a heading; a bold term's item keeps the lines under it
     # 33: a bullet back at the first item's indent after its sub-bullets, in about its size, goes on the list
+    # 34: a table continued at the top of the next page one table, saying the last page it reaches
     # 35: a table stands after the lines printed above it when the content stream gives all of them after its cells;
     # a table's row cut by a page break one row; a table without a header at a page's foot and one at the
     # next page's top with its columns one table
