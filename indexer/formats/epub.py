@@ -214,7 +214,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="28",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="29",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -264,6 +264,9 @@ class _Images:
     # 27: HTML 27 (a <q>'s quotation marks those of its language: „…“ in German, «…» in French)
     # 28: an epub:switch inside an epub:case or epub:default shows one part too, at any depth (the
     # first </epub:switch> ended the outer one: both parts of the inner one read, and its default)
+    # 29: a chapter read as the package holds it (its <html lang> and <head> style sheet were replaced,
+    # adjacent inline elements spaced apart); a <q> in a chapter naming no language quoted in the marks
+    # of the package's dc:language (was “…”)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
@@ -274,6 +277,9 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     sink = _ooxml.ImageSink()
     images = _Images(book, sink)
     blocks: list[Block] = []
+    # the publication's first dc:language: that of a chapter naming none (a reading system sets it
+    # on such a chapter's <html>), which gives its <q>s their quotation marks
+    language = _metadata(book).get("language")
     spine = list(getattr(book, "spine", ()) or ())
     for index, entry in enumerate(spine):
         idref = entry[0] if isinstance(entry, (tuple, list)) else entry
@@ -285,14 +291,14 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
         meta: dict[str, Any] = {"spine_index": index, "href": href}
         if "nav" in (getattr(item, "properties", None) or ()) or type(item).__name__ == "EpubNav":
             meta["is_navigation"] = True
-        page = _CONTENT_TAGS.sub(_as_content, decode_html(item.get_content()))
+        page = _CONTENT_TAGS.sub(_as_content, decode_html(_stored(item)))
         if "epub:switch" in page:
             page = _switches_shown(page)
         if "<svg" in page or "<SVG" in page:
             page = _SVG.sub(_svg_pictures, page)
         if meta.get("is_navigation"):
             page = _shown_navigation(page)
-        chapter, dropped = html_blocks(page, notes=True)
+        chapter, dropped = html_blocks(page, notes=True, language=language)
         sink.skipped.extend(dropped)
         folder = posixpath.dirname(href)
         for block in chapter:
@@ -327,6 +333,14 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
             headers_footers_removed=removed,
         ),
     )
+
+
+def _stored(item: Any) -> bytes:
+    """An item's bytes as the package holds them. EbookLib's ``get_content`` of an (X)HTML item
+    writes the document anew: its ``<head>`` (style sheets, ``<meta>``) left out and its
+    ``<html lang>`` replaced by the book's language, "en" when it reads one in."""
+    content = getattr(item, "content", None)
+    return content if isinstance(content, bytes) else item.get_content()
 
 
 def _shown_navigation(html: str) -> str:

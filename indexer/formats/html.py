@@ -1644,7 +1644,7 @@ def html_metadata(tree: LexborHTMLParser) -> dict[str, Any]:
 
 
 def html_blocks(
-    html: str, *, links: bool = False, mail: bool = False, notes: bool = False
+    html: str, *, links: bool = False, mail: bool = False, notes: bool = False, language: str | None = None
 ) -> tuple[list[Block], list[Skipped]]:
     """Blocks (without ``lines``) of an HTML text, and what was left out, for a caller's coverage:
     the images left out as tracking pixels or icons (``Skipped("image", alt or file name, "icon
@@ -1657,14 +1657,16 @@ def html_blocks(
     With ``mail``, the HTML is a mail's body, which loses every element it hides, not only the
     short inline ones a web page loses (:func:`_remove_hidden`). With ``notes`` (an EPUB
     chapter), a note reference reads ``[^12]``, as Word's do, not glued to its word
-    (:func:`_mark_note_references`).
+    (:func:`_mark_note_references`). ``language`` is the language the page is said to be in from
+    outside it (an EPUB package's ``dc:language``), as HTTP's ``Content-Language`` says it: that
+    of its elements no ``lang`` and no ``<meta http-equiv="content-language">`` gives one.
     """
     if not html.strip():
         return [], []
     tree = LexborHTMLParser(html)
     if notes and _NOTE_HINT.search(html):
         _mark_note_references(tree)
-    return _tree_blocks(tree, html, links, mail)
+    return _tree_blocks(tree, html, links, mail, language)
 
 
 #: A roman numeral, in lower case (iii, xiv)
@@ -1773,10 +1775,10 @@ def _show_links(tree: LexborHTMLParser) -> None:
 
 
 def _tree_blocks(
-    tree: LexborHTMLParser, source: str, links: bool = False, mail: bool = False
+    tree: LexborHTMLParser, source: str, links: bool = False, mail: bool = False, outside: str | None = None
 ) -> tuple[list[Block], list[Skipped]]:
     quoted = _Q_TAG.search(source) is not None and _quotes_shown(tree)  # before <style> goes
-    language = _page_language(tree) if quoted else None  # before <meta> goes
+    language = (_page_language(tree) or outside) if quoted else None  # before <meta> goes
     hidden = _remove_boilerplate(tree, mail)
     if quoted:
         _quote_marks(tree, language)
@@ -1885,7 +1887,7 @@ def _quote_marks(tree: LexborHTMLParser, page: str | None = None) -> None:
     ``q::before { content: open-quote }``), those of the ``<q>``'s language (:data:`_QUOTES`):
     its own ``lang`` (or ``xml:lang``), or its nearest ancestor's that names a language listed,
     else the page's (``page``, the language its ``<meta http-equiv="content-language">``
-    names), else English ones: „…“ in German, «…» in French, “…” in English; around a
+    names, or one said from outside it), else English ones: „…“ in German, «…» in French, “…” in English; around a
     quotation inside one the second pair (‚…‘, ‘…’), at any depth past the first (CSS repeats
     the last pair of ``quotes``)."""
     default = (_language_quotes(page) if page else None) or _ROOT_QUOTES

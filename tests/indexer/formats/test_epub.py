@@ -178,12 +178,12 @@ _CHAPTER = (
 )
 
 
-def _epub3(nav: str = _NAV, chapter: str = _CHAPTER) -> bytes:
+def _epub3(nav: str = _NAV, chapter: str = _CHAPTER, opf: str = _OPF) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as zf:
         zf.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
         zf.writestr("META-INF/container.xml", _CONTAINER)
-        zf.writestr("EPUB/package.opf", _OPF)
+        zf.writestr("EPUB/package.opf", opf)
         zf.writestr("EPUB/nav.xhtml", _XHTML.format(nav))
         zf.writestr("EPUB/c1.xhtml", _XHTML.format(chapter))
     return out.getvalue()
@@ -354,10 +354,50 @@ def test_svg_cover_page_picture_is_read():
     assert [(i.name, i.width, i.height) for i in doc.images] == [("cover.png", 48, 64)]
 
 
+def test_a_quotation_in_a_chapter_naming_no_language_takes_the_package_language():
+    # the chapter's <html> names no language: a reading system sets the package's dc:language
+    # on it, German here, whose quotation marks are „…“ and ‚…‘ inside (the HTML standard's
+    # rendering rules); a part naming its own language keeps it (French «…»)
+    chapter = '<p>Er sagte <q>Ebbe ist <q>bald</q></q>.</p><p lang="fr">Il a dit <q>marée</q>.</p>'
+    german = _OPF.replace("<dc:language>en</dc:language>", "<dc:language>de-DE</dc:language>")
+    doc = extract_bytes(_epub3(chapter=chapter, opf=german), "tides.epub")
+    shown = [b.text for b in doc.blocks if b.meta["spine_index"] == 1]
+    assert shown == ["Er sagte \u201eEbbe ist \u201abald\u2018\u201c.", "Il a dit \u00abmar\u00e9e\u00bb."]
+    # an English package keeps English marks
+    doc = extract_bytes(_epub3(chapter=chapter), "tides.epub")
+    assert [b.text for b in doc.blocks if b.meta["spine_index"] == 1][0] == (
+        "Er sagte \u201cEbbe ist \u2018bald\u2019\u201d."
+    )
+
+
+def test_a_chapter_is_read_as_the_package_holds_it():
+    # the chapter's own <html lang>, the style sheet in its <head> and the text of adjacent
+    # inline elements are read as written (EbookLib's get_content wrote the chapter anew:
+    # <html lang="en">, no <head>, and indented so that "Ebb" and "tide" in two <span>s of a
+    # <p> holding nothing else read "Ebb tide")
+    page = (
+        '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml" lang="fr">'
+        "<head><title>t</title><style>.aside { display: none }</style></head><body>"
+        "<p>Il a dit <q>marée</q>.</p><p><span>Ebb</span><span>tide</span></p>"
+        '<p>Shown <span class="aside">hidden</span> text.</p></body></html>'
+    )
+    german = _OPF.replace("<dc:language>en</dc:language>", "<dc:language>de</dc:language>")
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
+        zf.writestr("META-INF/container.xml", _CONTAINER)
+        zf.writestr("EPUB/package.opf", german)
+        zf.writestr("EPUB/nav.xhtml", _XHTML.format(_NAV))
+        zf.writestr("EPUB/c1.xhtml", page)
+    doc = extract_bytes(out.getvalue(), "tides.epub")
+    shown = [b.text for b in doc.blocks if b.meta["spine_index"] == 1]
+    assert shown == ["Il a dit \u00abmar\u00e9e\u00bb.", "Ebbtide", "Shown text."]
+
+
 def test_switch_shows_one_of_its_cases():
     # an epub:switch shows one thing: the epub:default where no case's markup is read (the case
     # names a namespace nothing here reads), the MathML case where one is, as MathML is read as
-    # text anywhere (a formula "x = 2", its default "[formula]" not read twice)
+    # text anywhere (a formula "x=2", its default "[formula]" not read twice)
     chapter = (
         "<h1>Switch</h1><epub:switch><epub:case required-namespace='urn:x-unsupported'><p>Case text</p>"
         "</epub:case><epub:default><p>Default text</p></epub:default></epub:switch>"
@@ -367,7 +407,7 @@ def test_switch_shows_one_of_its_cases():
     )
     doc = extract_bytes(_epub3(chapter=chapter), "tides.epub")
     shown = [b.text for b in doc.blocks if b.meta["spine_index"] == 1]
-    assert shown == ["Switch", "Default text", "x = 2", "After."]
+    assert shown == ["Switch", "Default text", "x=2", "After."]
 
 
 def test_a_switch_inside_a_case_or_a_default_shows_one_part_too():
