@@ -12,18 +12,22 @@ Three kinds of markup hold text that is not the document's text as Word shows an
   Word sometimes leave the flag set over the text they wrote: where the prompt the control
   names (``w:placeholder/w:docPart``) is found in the glossary part, content that differs from
   it is text, and stays.
-- hidden text (``w:vanish``, §17.3.2.41, set on a run, or through its character style or its
-  paragraph's style): Word neither shows nor prints it, so its runs are dropped. ``w:vanish`` is a toggle property (§17.7.3): set as
-  direct formatting it is on or off whatever the styles say; in styles each style of the
-  hierarchy that sets it on turns it over (document defaults, then the paragraph style and its
-  ``basedOn`` chain, then the character style and its chain). ``w:webHidden`` hides a run only
+- hidden text (``w:vanish``, §17.3.2.41, set on a run, or through its character style, its
+  paragraph's style or its table's style): Word neither shows nor prints it, so its runs are
+  dropped. ``w:vanish`` is a toggle property (§17.7.3): set as direct formatting it is on or
+  off whatever the styles say; in styles each style of the hierarchy that sets it on turns it
+  over (document defaults, then the table style and its ``basedOn`` chain, the paragraph style
+  and its chain, then the character style and its chain). ``w:webHidden`` hides a run only
   in the web page view, and stays text (a table of contents' page numbers are written so).
   Properties of a paragraph's mark (``w:pPr/w:rPr``) hide the mark alone, never the runs; a
   hidden mark (Word's style separator, a run-in heading: ``w:vanish`` with ``w:specVanish``,
   §17.3.2.36, the mark hidden even when hidden text is shown) only shows the paragraph run into
   the next one on screen, and it stays a paragraph of its own here. ``w:specVanish`` is meant
   for paragraph marks alone, and on any other run "can be ignored": it is, the run's text
-  stays. A table style's run properties are not followed.
+  stays. A table style's run properties (``w:style w:type="table"``, the table's ``w:tblStyle``
+  or else the default table style) take part too, between the document defaults and the
+  paragraph style; its conditional formatting (``w:tblStylePr``: first row, banding) is not
+  followed.
 - a deleted paragraph mark (``w:pPr/w:rPr/w:del``, §17.13.5.15) under tracked changes: the
   paragraph's contents are not deleted, but no longer end there, and join the next paragraph.
   Tracked changes are read as accepted, so its contents are moved to the front of the next
@@ -55,6 +59,7 @@ W_SHOWINGPLCHDR, W_VANISH = _w("showingPlcHdr"), _w("vanish")
 W_DEL, W_SECTPR = _w("del"), _w("sectPr")
 W_PSTYLE, W_RSTYLE, W_VAL = _w("pStyle"), _w("rStyle"), _w("val")
 W_LRPB, W_FLDCHAR, W_INSTRTEXT = _w("lastRenderedPageBreak"), _w("fldChar"), _w("instrText")
+W_TBLPR, W_TBLSTYLE = _w("tblPr"), _w("tblStyle")
 W_TBL, W_TR, W_TC, W_TXBXCONTENT, W_BODY = _w("tbl"), _w("tr"), _w("tc"), _w("txbxContent"), _w("body")
 W_STYLE, W_TYPE, W_STYLEID, W_BASEDON, W_DEFAULT = (
     _w(t) for t in ("style", "type", "styleId", "basedOn", "default")
@@ -86,9 +91,11 @@ class HiddenStyles(NamedTuple):
     paragraph: frozenset[str]  # ids of paragraph styles whose runs are hidden
     character: frozenset[str]  # ids of character styles likewise
     default_paragraph: str | None  # the style of a paragraph that names none
+    table: frozenset[str] = frozenset()  # ids of table styles whose runs are hidden
+    default_table: str | None = None  # the style of a table that names none
 
     def any(self) -> bool:
-        return self.base or bool(self.paragraph) or bool(self.character)
+        return self.base or bool(self.paragraph) or bool(self.character) or bool(self.table)
 
 
 NO_HIDDEN_STYLES = HiddenStyles(False, frozenset(), frozenset(), None)
@@ -97,6 +104,12 @@ NO_HIDDEN_STYLES = HiddenStyles(False, frozenset(), frozenset(), None)
 def _sets_hidden(rpr: etree._Element | None) -> bool:
     """Whether run properties in a style turn hidden text over (a false value changes nothing)."""
     return rpr is not None and _on(rpr.find(W_VANISH))
+
+
+#: the kinds of style whose run properties format a run: a table style's those of the runs of its
+#: table, under the paragraph's style (ECMA-376 Part 1 §17.7.2: document defaults, table,
+#: numbering, paragraph, run properties, each toggling the one before)
+_KINDS = ("paragraph", "character", "table")
 
 
 def hidden_styles(root: etree._Element | None) -> HiddenStyles:
@@ -109,13 +122,13 @@ def hidden_styles(root: etree._Element | None) -> HiddenStyles:
         holder = defaults.find(W_RPRDEFAULT)
         base = _sets_hidden(holder.find(W_RPR) if holder is not None else None)
     own: dict[tuple[str, str], tuple[bool, str | None]] = {}
-    default_paragraph = None
+    defaults_of: dict[str, str] = {}  # the default style of each kind
     for st in root.iter(W_STYLE):
         kind, sid = st.get(W_TYPE), st.get(W_STYLEID)
-        if kind not in ("paragraph", "character") or not sid or (kind, sid) in own:
+        if kind not in _KINDS or not sid or (kind, sid) in own:
             continue
-        if kind == "paragraph" and default_paragraph is None and st.get(W_DEFAULT) in ("1", "true", "on"):
-            default_paragraph = sid
+        if st.get(W_DEFAULT) in ("1", "true", "on"):
+            defaults_of.setdefault(kind, sid)
         based = st.find(W_BASEDON)
         own[(kind, sid)] = (_sets_hidden(st.find(W_RPR)), based.get(W_VAL) if based is not None else None)
 
@@ -131,10 +144,15 @@ def hidden_styles(root: etree._Element | None) -> HiddenStyles:
             at = entry[1]
         return turned
 
-    ids = {
-        kind: frozenset(s for k, s in own if k == kind and hides(k, s)) for kind in ("paragraph", "character")
-    }
-    return HiddenStyles(base, ids["paragraph"], ids["character"], default_paragraph)
+    ids = {kind: frozenset(s for k, s in own if k == kind and hides(k, s)) for kind in _KINDS}
+    return HiddenStyles(
+        base,
+        ids["paragraph"],
+        ids["character"],
+        defaults_of.get("paragraph"),
+        ids["table"],
+        defaults_of.get("table"),
+    )
 
 
 def prompts(glossary: etree._Element | None) -> dict[str, str]:
@@ -218,14 +236,32 @@ def _drop_hidden(root: etree._Element, styles: HiddenStyles) -> None:
             if run is not None and rpr.tag == W_RPR and run.tag == W_R and _run_hidden(rpr, False, styles):
                 _empty(run)
         return
+    tables: dict[etree._Element, bool] = {}
     for p in root.iter(W_P):
         ppr = p[0] if len(p) and p[0].tag == W_PPR else None
         pstyle = ppr.find(W_PSTYLE) if ppr is not None else None
         sid = pstyle.get(W_VAL) if pstyle is not None else styles.default_paragraph
         para_hidden = styles.base ^ (sid in styles.paragraph)
+        if styles.table:
+            para_hidden ^= _table_hidden(p, styles, tables)
         for run in _own_runs(p):
             if _run_hidden(run[0] if len(run) and run[0].tag == W_RPR else None, para_hidden, styles):
                 _empty(run)
+
+
+def _table_hidden(p: etree._Element, styles: HiddenStyles, seen: dict[etree._Element, bool]) -> bool:
+    """Whether the style of the table nearest around ``p`` (its ``w:tblStyle``, else the default
+    table style) hides its runs; False for a paragraph in no table."""
+    tbl = next(p.iterancestors(W_TBL), None)
+    if tbl is None:
+        return False
+    found = seen.get(tbl)
+    if found is None:
+        props = tbl.find(W_TBLPR)
+        named = props.find(W_TBLSTYLE) if props is not None else None
+        sid = named.get(W_VAL) if named is not None else styles.default_table
+        found = seen[tbl] = sid in styles.table
+    return found
 
 
 def _empty(run: etree._Element) -> None:

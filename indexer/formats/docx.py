@@ -2434,7 +2434,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # section starting a new page, w:lastRenderedPageBreak), no longer counted on throughout
     # 35: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
-    version="35",
+    # 36: runs hidden by their table's style (w:tblStyle, else the default table style) not read
+    version="36",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

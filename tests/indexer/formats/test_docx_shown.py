@@ -250,3 +250,58 @@ def test_a_paragraph_mark_moved_away_is_left_as_word_leaves_it():
         "Next."
     )
     assert _texts(body) == ["Stays.", "Next."]
+
+
+# -- hidden text through a table style ----------------------------------------------------------
+
+_TABLE_STYLES = _HIDDEN_STYLES + (
+    # a table style hiding its table's runs, one based on it setting nothing (hidden too), and
+    # the default table style, setting nothing
+    '<w:style w:type="table" w:styleId="Answers"><w:name w:val="Answers"/>'
+    "<w:rPr><w:vanish/></w:rPr></w:style>"
+    '<w:style w:type="table" w:styleId="AnswersGrid"><w:name w:val="Answers grid"/>'
+    '<w:basedOn w:val="Answers"/></w:style>'
+    '<w:style w:type="table" w:default="1" w:styleId="TableNormal"><w:name w:val="Normal Table"/></w:style>'
+)
+
+
+def _table(style: str, *cells: str) -> str:
+    props = f'<w:tblPr><w:tblStyle w:val="{style}"/></w:tblPr>' if style else ""
+    return f"<w:tbl>{props}<w:tr>{''.join(f'<w:tc>{c}</w:tc>' for c in cells)}</w:tr></w:tbl>"
+
+
+def test_text_hidden_by_its_tables_style_is_not_read():
+    body = (
+        para("Quiz.")
+        # the answer key's table hides its runs: no text is left in it
+        + _table("Answers", para("Paris"), para("Oslo"))
+        + _table("AnswersGrid", para("Rome"))
+        # in a hidden table, a hidden paragraph style turns the toggle back, and a run's own
+        # formatting is absolute
+        + _table(
+            "Answers",
+            para("Twice hidden is shown.", "Guidance"),
+            f"<w:p>{_run('Shown anyway.', _vanish('0'))}</w:p>",
+        )
+        # a table under the default table style, which sets nothing: shown
+        + _table("", para("Bern"))
+        + para("End.")
+    )
+    # (a table of one row is read as the flow of its cells)
+    assert _texts(body, styles=_TABLE_STYLES) == [
+        "Quiz.",
+        "Twice hidden is shown.",
+        "Shown anyway.",
+        "Bern",
+        "End.",
+    ]
+
+
+def test_a_table_naming_no_style_takes_the_default_table_styles_hidden_text():
+    styles = _HIDDEN_STYLES + (
+        '<w:style w:type="table" w:default="1" w:styleId="Hidden"><w:name w:val="Hidden"/>'
+        "<w:rPr><w:vanish/></w:rPr></w:style>"
+        '<w:style w:type="table" w:styleId="Plain"><w:name w:val="Plain"/></w:style>'
+    )
+    body = para("Before.") + _table("", para("Unseen")) + _table("Plain", para("Seen")) + para("After.")
+    assert _texts(body, styles=styles) == ["Before.", "Seen", "After."]
