@@ -95,7 +95,7 @@ W_CUSTOMXML, W_INS, W_SMARTTAG = _w("customXml"), _w("ins"), _w("smartTag")
 W_DEL, W_MOVEFROM = _w("del"), _w("moveFrom")
 W_RUBY, W_RT, W_RUBYBASE = _w("ruby"), _w("rt"), _w("rubyBase")
 W_ALTCHUNK = _w("altChunk")
-W_R, W_RPR = _w("r"), _w("rPr")
+W_R, W_RPR, W_VANISH = _w("r"), _w("rPr"), _w("vanish")
 W_FOOTNOTEREF, W_ENDNOTEREF = _w("footnoteReference"), _w("endnoteReference")
 W_VAL, W_ID, W_TYPE = _w("val"), _w("id"), _w("type")
 W_IND, W_LEFT, W_START = _w("ind"), _w("left"), _w("start")
@@ -493,19 +493,23 @@ def _int(value: str | None) -> int | None:
 class _Level(NamedTuple):
     """How Word numbers one list level: its first number, number format (``numFmt``), the text
     shown (``lvlText``, ``%1``…``%9`` standing for the levels' numbers), the level after whose
-    use it starts again (``lvlRestart``, 1-based; None: after any level above it, 0: never) and
-    whether the numbers it shows are all decimal (``isLgl``)."""
+    use it starts again (``lvlRestart``, 1-based; None: after any level above it, 0: never),
+    whether the numbers it shows are all decimal (``isLgl``) and whether its number is hidden
+    text (``w:vanish`` in the level's run properties, those of the number alone: Word shows no
+    number, and the paragraph still counts in the list)."""
 
     start: int
     fmt: str
     text: str
     restart: int | None
     legal: bool
+    hidden: bool = False
 
 
 def _level(lvl: etree._Element) -> _Level:
     start = fmt = text = restart = None
     legal = False
+    hidden: bool | None = None
     for child in lvl:  # the first of each kind counts
         tag = child.tag
         if tag == W_START_AT:
@@ -518,7 +522,17 @@ def _level(lvl: etree._Element) -> _Level:
             restart = _int(child.get(W_VAL)) if restart is None else restart
         elif tag == W_ISLGL:
             legal = bool(_on(child))
-    return _Level(start if start is not None else 0, fmt or "decimal", text or "", restart, legal)
+        elif tag == W_RPR and hidden is None:
+            hidden = _number_hidden(child)
+    return _Level(
+        start if start is not None else 0, fmt or "decimal", text or "", restart, legal, bool(hidden)
+    )
+
+
+def _number_hidden(rpr: etree._Element) -> bool:
+    """Whether a list level's run properties make its number hidden text."""
+    vanish = _child(rpr, W_VANISH)
+    return vanish is not None and bool(_on(vanish))
 
 
 _LEVEL_NUMBER = re.compile(r"%([1-9])")
@@ -609,6 +623,8 @@ class _Numbering:
         if level is None:
             return ""
         self._count(key, levels, starts, num_id, ilvl, level)
+        if level.hidden:
+            return ""
         if level.fmt == "bullet":
             return "\u2022"
         return self._label(level, levels, self._counts[key])
@@ -671,17 +687,20 @@ class _Numbering:
             an = self._abstract(num_id)
             if an is not None:
                 for lvl in an.iter(W_LVL):
-                    fmt = ppr = None
-                    for child in lvl:  # the first numFmt and the first pPr among its children
+                    fmt = ppr = rpr = None
+                    for child in lvl:  # the first numFmt, pPr and rPr among its children
                         tag = child.tag
                         if tag == W_NUMFMT:
                             if fmt is None:
                                 fmt = child
                         elif tag == W_PPR and ppr is None:
                             ppr = child
+                        elif tag == W_RPR and rpr is None:
+                            rpr = child
                     value = (fmt.get(W_VAL) if fmt is not None else "bullet") or "bullet"
                     levels[_int(lvl.get(W_ILVL_ATTR)) or 0] = (
-                        value not in _ORDERED_SKIP,
+                        # a hidden number shows as none does
+                        value not in _ORDERED_SKIP and (rpr is None or not _number_hidden(rpr)),
                         _indent(ppr) or 0,
                     )
             cache[num_id] = levels
@@ -2435,7 +2454,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 35: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
     # 36: runs hidden by their table's style (w:tblStyle, else the default table style) not read
-    version="36",
+    # 37: a list level whose number is hidden text (w:vanish in its w:rPr) shows no number before a
+    # heading or a cell paragraph, and its body items are not read as numbered; each still counts
+    version="37",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

@@ -80,3 +80,35 @@ def test_numbered_headings_start_with_the_number_word_shows():
     (items,) = [b.items for b in blocks if b.kind == LIST]
     assert [(i.text, i.number) for i in items] == [("Survey", 1), ("Repairs", 2)]
     assert "2.2 Tides" in [b.text for b in blocks]
+
+
+def test_a_level_whose_number_is_hidden_shows_none_and_still_counts():
+    # chapters numbered by a level whose number is hidden text (w:vanish in the level's run
+    # properties: the number alone, not the heading's text): the heading shows no number, and
+    # each still counts, so the sections under the second read 2.1; a list whose level hides
+    # its number shows none either (its items are not read as numbered)
+    numbering = NUMBERING.replace(
+        '<w:lvlText w:val="%1"/></w:lvl>', '<w:lvlText w:val="%1"/><w:rPr><w:vanish/></w:rPr></w:lvl>', 1
+    ).replace(
+        '<w:lvlText w:val="%1."/></w:lvl>', '<w:lvlText w:val="%1."/><w:rPr><w:vanish/></w:rPr></w:lvl>', 1
+    )
+    body = (
+        _p("Introduction", "Heading1")
+        + _p("Scope", "Heading2")
+        + _p("Methods", "Heading1")
+        + _p("Data", "Heading2")
+        + _item("Survey")
+        + _item("Repairs")
+    )
+    blocks = docx(build_docx(body, numbering=numbering, styles=STYLES)).blocks
+    assert [(b.level, b.text) for b in blocks if b.kind == HEADING] == [
+        (1, "Introduction"),
+        (2, "1.1 Scope"),
+        (1, "Methods"),
+        (2, "2.1 Data"),
+    ]
+    (items,) = [b.items for b in blocks if b.kind == LIST]
+    assert [(i.text, i.ordered, i.number) for i in items] == [
+        ("Survey", False, None),
+        ("Repairs", False, None),
+    ]
