@@ -10,8 +10,8 @@ row has past its last definition each span a column as wide as its last cell. A 
 the text is kept apart from the ``|`` striprtf ends each cell with.
 The text is read line by line: runs of table rows become a table block, lines that start with a
 list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph;
-Word's list numbers (``\\listtext``, ``\\pntext``; where a document writes none, those its list
-table gives, as Word counts them) carry their paragraph's level, and, where its
+Word's list numbers (``\\listtext``, ``\\pntext``; where a list paragraph writes none, those its
+list table gives, as Word counts them) carry their paragraph's level, and, where its
 list numbers with letters or Roman numerals, that kind (its list's, or that of the level its
 override puts in place of the list's), so that ``i.`` counts as 9 or as 1 and ``bb.`` as 28; a list
 indented further than the list just before it is nested in that one, as Word shows it.
@@ -667,9 +667,11 @@ def _implied_list_numbers(rtf: str) -> str:
     none (some writers leave them to the reader): its level's text (``1.``, ``1.2.``, ``a)``, a
     bullet) with the level's numbers counted as Word counts them: from each level's first
     number, a level starting again after a paragraph of a level above it, the counters of a
-    list shared by the overrides that name it. Only a document with no list number of its own
-    (``\\listtext``, ``\\pntext``) is read so."""
-    if "{\\listtext" in rtf or "{\\pntext" in rtf or "\\listoverridetable" not in rtf:
+    list shared by the overrides that name it. A paragraph that writes its number
+    (``{\\listtext …}``) keeps it and counts in its list, so that a document writing the numbers
+    of some list paragraphs only (a program editing Word's file) numbers the others in turn. A
+    document numbered in Word 6's way (``\\pntext``) is left as it is."""
+    if "{\\pntext" in rtf or "\\listoverridetable" not in rtf:
         return rtf
     numbering = _list_numbering(rtf)
     if not numbering:
@@ -682,6 +684,7 @@ def _implied_list_numbers(rtf: str) -> str:
     listed, level = "", 0  # the paragraph's list (\lsN) and level (\ilvlN)
     saved: list[tuple[str, int]] = []  # those of the groups open
     started = False  # the paragraph's text has started
+    given = False  # the paragraph writes its number ({\listtext …} before its text)
     n = len(rtf)
     while pos < n:
         m = _PARA_TOKEN.match(rtf, pos)
@@ -692,6 +695,10 @@ def _implied_list_numbers(rtf: str) -> str:
         if brace == "{":
             head = _GROUP_HEAD.match(rtf, pos)
             first = head.group(1) if head is not None else ""
+            if first == "listtext":
+                given = True
+                pos = _group_end(rtf, pos) + 1
+                continue
             if (first == "*" or first in destinations) and first != "footnote":
                 pos = _group_end(rtf, pos) + 1
                 continue
@@ -707,13 +714,13 @@ def _implied_list_numbers(rtf: str) -> str:
             elif word == "ilvl":
                 level = min(max(int(value or 0), 0), 8)
             elif word in _PARA_ENDS:
-                started = False
+                started = given = False
         elif m.group(0) in ("\\\n", "\\\r"):  # a backslash ending a line: \par
-            started = False
+            started = given = False
         elif not started and (text is None or text.strip()):  # the text's first character
             started = True
             label = _next_label(numbering.get(listed), level, counters) if listed else None
-            if label is not None:
+            if label is not None and not given:
                 out += [rtf[copied:pos], label]
                 copied = pos
         pos = m.end()
@@ -1395,7 +1402,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # (\object) read as its \result (its text was lost with it), a WMF picture of one bitmap
     # (a Paint object's) extracted as that bitmap, made a PNG; 21: list paragraphs (\lsN) of a
     # document that writes no list numbers (\listtext) numbered from its list table
-    version="21",
+    # 22: so are those without a \listtext beside list paragraphs with one, which count in turn
+    version="22",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

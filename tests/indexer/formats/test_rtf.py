@@ -922,3 +922,49 @@ def test_real_lists_read_alike_without_their_list_text(real_world, name):
     expected = extract_bytes(data, "a.rtf").blocks
     assert any(b.kind == "list" for b in expected)
     assert extract_bytes(bare, "a.rtf").blocks == expected
+
+
+def test_list_paragraphs_without_list_text_beside_ones_with_it_are_numbered_in_turn():
+    # list 100 counts from 3 at its first level: the paragraphs that write their number keep it
+    # and count, those that do not take the next: 3. (written), 4., 5. (written), 6.
+    head = _LISTED.split(b"\\pard Steps")[0]
+    body = (
+        b"{\\listtext\\pard\\plain 3.\\tab}\\pard\\ls1\\ilvl0 Mix the flour\\par\n"
+        b"\\pard\\ls1\\ilvl0 Add water\\par\n"
+        b"{\\listtext\\pard\\plain 5.\\tab}\\pard\\ls1\\ilvl0 Knead\\par\n"
+        b"\\pard\\ls1\\ilvl0 Rest\\par}"
+    )
+    blocks = extract_bytes(head + body, "mixed.rtf").blocks
+    lists = [[(i.text, i.level, i.ordered, i.number) for i in b.items] for b in blocks if b.kind == "list"]
+    assert lists == [
+        [
+            ("Mix the flour", 0, True, 3),
+            ("Add water", 0, True, 4),
+            ("Knead", 0, True, 5),
+            ("Rest", 0, True, 6),
+        ]
+    ]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["RtfPipe/nested_lists_indents_word.rtf", "RtfPipe/RtfTestDocument.rtf", "kreuzberg/list_complex.rtf"],
+)
+def test_real_lists_read_alike_with_every_other_list_text_left_out(real_world, name):
+    from indexer.formats.rtf import _group_end
+
+    data = (real_world / "rtf" / name).read_bytes()
+    text = data.decode("latin-1")
+    parts, pos, n = [], 0, 0
+    for m in re.finditer(r"\{\\listtext(?![a-z])", text):
+        if (at := m.start()) >= pos:
+            n += 1
+            if n % 2:
+                continue
+            parts.append(text[pos:at])
+            pos = _group_end(text, at) + 1
+    parts.append(text[pos:])
+    half = "".join(parts).encode("latin-1")
+    assert n > 2 and half.count(b"{\\listtext") == (n + 1) // 2
+    expected = extract_bytes(data, "a.rtf").blocks
+    assert extract_bytes(half, "a.rtf").blocks == expected
