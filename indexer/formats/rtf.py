@@ -17,7 +17,9 @@ override puts in place of the list's), so that ``i.`` counts as 9 or as 1 and ``
 indented further than the list just before it is nested in that one, as Word shows it.
 Footnotes and endnotes become ``[^n]`` markers, n the number the document shows (in the formats
 its ``\\ftnn…`` and ``\\aftnn…`` words give, else Word's: 1, 2 for footnotes, i, ii for
-endnotes), the notes paragraphs at the end. Document metadata
+endnotes; a section's own ``\\sftnn…``, ``\\saftnn…``, first numbers and restarts in its
+notes; every note an endnote in a document of endnotes only, ``\\fet1``), the notes paragraphs
+at the end. Document metadata
 ``{source_type, title, author}`` comes from the ``\\info`` group. A paragraph given an outline
 level (``\\outlinelevelN``, 0 to 8, as Word and pandoc write their headings) is a heading of level
 N + 1; the style sheet's levels are its styles', not paragraphs'.
@@ -34,6 +36,7 @@ its ``{\\result …}``, what it shows (a picture, text).
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import io
 import re
@@ -124,10 +127,21 @@ _NOTE_OPEN = "{\\uc1\\u57346?}{"
 _NOTE_CLOSE = "}{\\uc1\\u57347?}"
 _NOTE = re.compile("\ue002([^\ue002\ue003]*)\ue003")
 #: the document's formats of footnote numbers (``\\ftnnar`` …) and of endnote numbers
-#: (``\\aftnnrlc`` …), and their first numbers (``\\ftnstartN``, ``\\aftnstartN``); a
-#: section's own (``\\saftnn…``) are not read
+#: (``\\aftnnrlc`` …), their first numbers (``\\ftnstartN``, ``\\aftnstartN``) and whether
+#: they start again at each section (``\\ftnrestart``, ``\\aftnrestart``; ``…rstcont``:
+#: continuous); a section's own (``\\sftnn…``, ``\\saftnn…``, ``\\sftnstartN``,
+#: ``\\sftnrestart`` …) in :data:`_SECTION_NOTE`
 _NOTE_FORMAT = re.compile(r"\\(a?)ftnn(ar|alc|auc|rlc|ruc|chi)(?![a-z])")
 _NOTE_FIRST = re.compile(r"\\(a?)ftnstart(\d{1,5})(?![0-9])")
+_NOTE_RESTART = re.compile(r"\\(a?)ftn(restart|rstcont|rstpg)(?![a-z])")
+_SECTION_NOTE = re.compile(
+    r"\\s(a?)ftn(?:n(ar|alc|auc|rlc|ruc|chi)|start(\d{1,5})(?![0-9])|(restart|rstcont|rstpg))(?![a-z])"
+)
+#: a section's end, and the word that sets a section's properties back to the document's
+_SECTION_END = re.compile(r"\\sect(?![a-z])")
+_SECTION_DEFAULTS = re.compile(r"\\sectd(?![a-z])")
+#: the kinds of notes a document holds (``\\fetN``: 0 footnotes, 1 endnotes, 2 both)
+_NOTE_TYPE = re.compile(r"\\fet(\d)(?![0-9])")
 _NOTE_FORMATS = {
     "ar": "decimal",
     "alc": "lowerLetter",
@@ -381,18 +395,24 @@ def _bitmap_png(dib: bytes) -> bytes | None:
     return out.getvalue()
 
 
-def _mark_notes(rtf: str) -> tuple[str, list[str]]:
+def _mark_notes(rtf: str) -> tuple[str, list[tuple[str, int]]]:
     """Let the conversion keep ``{\\footnote …}`` groups, their text between two marks; returns
-    the RTF and each note's kind in order (``endnote`` for ``\\ftnalt``, else ``footnote``)."""
+    the RTF and each note's kind in order (``endnote`` for ``\\ftnalt``, or for every note of a
+    document that holds endnotes only, ``\\fet1``; else ``footnote``) and the number of the
+    section it stands in (0 for the first; each ``\\sect`` ends one)."""
     out: list[str] = []
-    kinds: list[str] = []
+    kinds: list[tuple[str, int]] = []
     pos = 0
+    fet = _NOTE_TYPE.search(rtf)
+    endnotes_only = fet is not None and fet.group(1) == "1"
+    ends = [m.start() for m in _SECTION_END.finditer(rtf)] if "\\sect" in rtf else []
     for start in _NOTE_START.finditer(rtf):
         if start.start() < pos:  # a note group inside a note (not written by any editor)
             continue
         end = _group_end(rtf, start.start())
         inner = rtf[start.end() : end]
-        kinds.append("endnote" if "\\ftnalt" in inner else "footnote")
+        kind = "endnote" if endnotes_only or "\\ftnalt" in inner else "footnote"
+        kinds.append((kind, bisect.bisect(ends, start.start())))
         out += [rtf[pos : start.start()], _NOTE_OPEN, inner, _NOTE_CLOSE]
         pos = end + 1
     if not kinds:
@@ -1061,41 +1081,82 @@ def _keep_pipe(m: re.Match[str]) -> str:
     return m.group(0) if m.group(1) else _PIPE_RTF
 
 
-def _note_numbering(rtf: str) -> dict[str, tuple[str, int]]:
-    """How the document numbers its footnotes and its endnotes: the format (Word's name) and the
-    first number of each, from the document's words (``\\ftnnrlc``, ``\\aftnnar``,
-    ``\\aftnstartN`` …), else Word's defaults: footnotes 1, 2, 3, endnotes i, ii, iii."""
-    out = {"footnote": ["decimal", 1], "endnote": ["lowerRoman", 1]}
-    found = {"footnote": [False, False], "endnote": [False, False]}
-    for pattern, at in ((_NOTE_FORMAT, 0), (_NOTE_FIRST, 1)):
+#: how one kind of note is numbered: its format (Word's name), its first number and whether it
+#: starts again at each section
+_NoteCount = tuple[str, int, bool]
+
+
+def _note_numbering(rtf: str) -> list[dict[str, _NoteCount]]:
+    """How each section of the document numbers its footnotes and its endnotes (the first
+    section's first, one more after each ``\\sect``): the format, the first number and whether
+    the count starts again with the section. The document's words (``\\ftnnrlc``,
+    ``\\aftnnar``, ``\\aftnstartN``, ``\\ftnrestart`` …) give them, else Word's defaults
+    (footnotes 1, 2, 3, endnotes i, ii, iii, counted on through the sections); a section's own
+    words (``\\sftnnalc``, ``\\saftnstartN``, ``\\sftnrestart``, ``\\saftnrstcont`` …) replace
+    them from there, until a section sets its properties back to the document's (``\\sectd``).
+    Numbering that starts again at each page (``…rstpg``) is counted on: the pages are not
+    known."""
+    doc = {"footnote": ["decimal", 1, False], "endnote": ["lowerRoman", 1, False]}
+    found = {"footnote": [False, False, False], "endnote": [False, False, False]}
+    for pattern, at in ((_NOTE_FORMAT, 0), (_NOTE_FIRST, 1), (_NOTE_RESTART, 2)):
         for m in pattern.finditer(rtf):
             kind = "endnote" if m.group(1) else "footnote"
             if not found[kind][at]:  # the first: the document's (a note's own text sets none)
                 found[kind][at] = True
-                out[kind][at] = _NOTE_FORMATS[m.group(2)] if at == 0 else int(m.group(2))
-            if all(all(f) for f in found.values()):
+                value = m.group(2)
+                doc[kind][at] = (
+                    _NOTE_FORMATS[value] if at == 0 else int(value) if at == 1 else value == "restart"
+                )
+            if all(f[at] for f in found.values()):
                 break
-    return {kind: (str(fmt), int(first)) for kind, (fmt, first) in out.items()}
+    defaults = {kind: (str(fmt), int(first), bool(again)) for kind, (fmt, first, again) in doc.items()}
+    if "\\sftn" not in rtf and "\\saftn" not in rtf:
+        return [defaults]
+    sections: list[dict[str, _NoteCount]] = []
+    current = dict(defaults)
+    pos = 0
+    for end in [*(m.start() for m in _SECTION_END.finditer(rtf)), len(rtf)]:
+        span = rtf[pos:end]
+        if _SECTION_DEFAULTS.search(span):
+            current = dict(defaults)
+        for m in _SECTION_NOTE.finditer(span):
+            kind = "endnote" if m.group(1) else "footnote"
+            fmt, first, again = current[kind]
+            if m.group(2):
+                fmt = _NOTE_FORMATS[m.group(2)]
+            elif m.group(3):
+                first = int(m.group(3))
+            else:
+                again = m.group(4) == "restart"
+            current[kind] = (fmt, first, again)
+        sections.append(dict(current))
+        pos = end
+    return sections
 
 
 def _take_notes(
-    text: str, kinds: list[str], numbering: dict[str, tuple[str, int]]
+    text: str, kinds: list[tuple[str, int]], numbering: list[dict[str, _NoteCount]]
 ) -> tuple[str, list[tuple[str, str, str, list[int]]]]:
     """The text with each note replaced by its marker ``[^n]``, n the number the document shows
-    (``numbering``, from :func:`_note_numbering`): a footnote's 1, 2 …, an endnote's i, ii …
-    by default, with an ``e`` before it where both kinds are numbered with the same kind of
-    characters (``e1``, ``e2`` when both are decimal); and the notes in order as ``(label,
-    kind, text, pictures marked in it)``; a note with neither text nor picture leaves no
-    marker."""
+    (``numbering``, each section's, from :func:`_note_numbering`; ``kinds``, each note's kind
+    and section, from :func:`_mark_notes`): a footnote's 1, 2 …, an endnote's i, ii … by
+    default, counted on through the sections unless a section starts them again (from its first
+    number; counted on, from the first number of the section the count began in), with an ``e``
+    before it where both kinds are numbered with the same kind of characters (``e1``, ``e2``
+    when both are decimal; in the first section's formats); and the notes in order as
+    ``(label, kind, text, pictures marked in it)``; a note with neither text nor picture leaves
+    no marker."""
     notes: list[tuple[str, str, str, list[int]]] = []
     counts = {"footnote": 0, "endnote": 0}
-    formats = {kind: fmt for kind, (fmt, _) in numbering.items()}
+    counted_in = {"footnote": 0, "endnote": 0}  # the section of the last note of each kind counted
+    firsts: dict[str, int] = {}  # the first number of each kind's count (that of the section it began in)
+    formats = {kind: fmt for kind, (fmt, _, _) in numbering[0].items()}
     prefix = "e" if number_chars(formats["endnote"]) == number_chars(formats["footnote"]) else ""
     seen = 0
 
     def marker(m: re.Match[str]) -> str:
         nonlocal seen
-        kind = kinds[seen] if seen < len(kinds) else "footnote"
+        kind, section = kinds[seen] if seen < len(kinds) else ("footnote", 0)
         seen += 1
         body = m.group(1)
         marked = [int(n) for n in _MARK.findall(body)] if "\ue000" in body else []
@@ -1103,8 +1164,13 @@ def _take_notes(
         body = body.replace(_PIPE, "|")
         if not body and not marked:
             return ""
-        fmt, first = numbering[kind]
-        label = note_number_text(first + counts[kind], fmt)
+        fmt, first, again = numbering[min(section, len(numbering) - 1)][kind]
+        if again and section != counted_in[kind]:
+            counts[kind] = 0
+        if not counts[kind]:
+            firsts[kind] = first
+        counted_in[kind] = section
+        label = note_number_text(firsts[kind] + counts[kind], fmt)
         counts[kind] += 1
         if kind == "endnote":
             label = prefix + label
@@ -1403,7 +1469,10 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # (a Paint object's) extracted as that bitmap, made a PNG; 21: list paragraphs (\lsN) of a
     # document that writes no list numbers (\listtext) numbered from its list table
     # 22: so are those without a \listtext beside list paragraphs with one, which count in turn
-    version="22",
+    # 23: a section's note numbering (\sftnn…, \saftnn…, \sftnstartN, \sftnrestart, \saftnrstcont …,
+    # \sectd back to the document's) and the document's restart at each section (\ftnrestart) read;
+    # in a document of endnotes only (\fet1) every note an endnote
+    version="23",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

@@ -242,6 +242,71 @@ def test_note_labels_are_the_numbers_the_document_shows(words, labels):
     ]
 
 
+_SECTIONS = (
+    b"{\\rtf1\\ansi%s\\sectd {\\pard A\\chftn {\\footnote \\pard F1.} B\\chftn {\\footnote \\pard F2.}\\par}"
+    b"\\sect %s{\\pard C\\chftn {\\footnote \\pard F3.} D\\chftn {\\footnote \\pard F4.}\\par}"
+    b"\\sect %s{\\pard E\\chftn {\\footnote \\pard F5.}\\par}}"
+)
+
+
+@pytest.mark.parametrize(
+    ("words", "labels"),
+    [
+        # RTF 1.9.1, section formatting: the second section numbers its footnotes in lower-case
+        # letters (\sftnnalc) from its first number again (\sftnrestart); the third sets its
+        # properties back to the document's (\sectd): decimal, counted on from b (2): 3
+        ((b"", b"\\sectd\\sftnnalc\\sftnrestart ", b"\\sectd "), ["1", "2", "a", "b", "3"]),
+        # the document starts footnotes again at each section (\ftnrestart); the third section
+        # counts on (\sftnrstcont)
+        ((b"\\ftnrestart", b"\\sectd ", b"\\sectd\\sftnrstcont "), ["1", "2", "1", "2", "3"]),
+        # a section's Roman numerals (\sftnnrlc), counted on: iii, iv; the third section does not
+        # set its properties back (no \sectd): v
+        ((b"", b"\\sectd\\sftnnrlc ", b""), ["1", "2", "iii", "iv", "v"]),
+        # a section starting again from 5 (\sftnstart5\sftnrestart); the third counts on: 7
+        ((b"", b"\\sftnstart5\\sftnrestart ", b"\\sectd "), ["1", "2", "5", "6", "7"]),
+    ],
+)
+def test_a_sections_note_numbering_is_its_own(words, labels):
+    doc = extract_bytes(_SECTIONS % words, "sections.rtf")
+    a, b, c, d, e = labels
+    assert [x.text for x in doc.blocks] == [
+        f"A[^{a}] B[^{b}]",
+        f"C[^{c}] D[^{d}]",
+        f"E[^{e}]",
+        f"[^{a}]: F1.",
+        f"[^{b}]: F2.",
+        f"[^{c}]: F3.",
+        f"[^{d}]: F4.",
+        f"[^{e}]: F5.",
+    ]
+
+
+def test_a_section_numbers_its_endnotes_as_it_says():
+    # endnotes (\ftnalt): the second section's in capitals (\saftnnauc) from their first number
+    # again (\saftnrestart): i, A
+    rtf = (
+        b"{\\rtf1\\ansi\\sectd {\\pard A\\chftn {\\footnote\\ftnalt \\pard E1.}\\par}"
+        b"\\sect\\sectd\\saftnnauc\\saftnrestart {\\pard B\\chftn {\\footnote\\ftnalt \\pard E2.}\\par}}"
+    )
+    doc = extract_bytes(rtf, "endnotes.rtf")
+    assert [x.text for x in doc.blocks] == ["A[^i]", "B[^A]", "[^i]: E1.", "[^A]: E2."]
+
+
+def test_a_document_of_endnotes_only_reads_its_notes_as_endnotes():
+    # \fet1: the document holds endnotes only (RTF 1.9.1, document formatting), so a note not
+    # marked \ftnalt is an endnote too: numbered i, ii (Word's default for endnotes)
+    rtf = (
+        b"{\\rtf1\\ansi\\fet1 {\\pard A\\chftn {\\footnote \\pard One.} B\\chftn "
+        b"{\\footnote\\ftnalt \\pard Two.}\\par}}"
+    )
+    doc = extract_bytes(rtf, "endnotes.rtf")
+    assert [(x.text, dict(x.meta)) for x in doc.blocks] == [
+        ("A[^i] B[^ii]", {}),
+        ("[^i]: One.", {"note": "endnote"}),
+        ("[^ii]: Two.", {"note": "endnote"}),
+    ]
+
+
 def test_real_footnotes(real_world):
     # footnote.rtf: two {\footnote …} groups after "annotated." and "As others have noted,"
     doc = extract(real_world / "rtf" / "kreuzberg" / "footnote.rtf")
