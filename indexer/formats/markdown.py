@@ -98,16 +98,41 @@ _Q_OPEN = re.compile(r"<q(?=[\s/>])", re.IGNORECASE)
 _Q_CLOSE = re.compile(r"</q\s*>", re.IGNORECASE)
 
 
-def _q_mark(tag: str, depth: int) -> tuple[str, int] | None:
-    """The quotation mark a browser draws for a ``<q>`` or ``</q>`` tag written inline, at a
-    depth of quotations (“…” outside any other, ‘…’ inside one, as the HTML reader writes them),
-    and the depth after the tag; None for any other tag."""
+def _q_mark(tag: str, open_marks: list[str], default: str) -> str | None:
+    """The quotation mark a browser draws for a ``<q>`` or ``</q>`` tag written inline, as the
+    HTML reader writes them: the marks of the ``<q>``'s language (its ``lang``, else that of the
+    ``<q>`` it is in, else the document's, ``default``: “…” ‘…’ in English, „…“ ‚…‘ in German),
+    the first pair outside any other quotation, the second inside one. ``open_marks`` holds the
+    marks of the ``<q>`` tags open, and is kept up to date; None for any other tag."""
     if _Q_OPEN.match(tag):
-        return ("\u201c" if depth == 0 else "\u2018"), depth + 1
+        own = None
+        if "lang" in tag.lower():
+            from .html import _language_quotes
+
+            attrs = _img_attrs(tag)
+            language = attrs.get("lang") if "lang" in attrs else attrs.get("xml:lang")
+            own = _language_quotes(language) if language else None
+        marks = own or (open_marks[-1] if open_marks else default)
+        depth = len(open_marks)
+        open_marks.append(marks)
+        return marks[0] if depth == 0 else marks[2]
     if _Q_CLOSE.match(tag):
-        depth = max(depth - 1, 0)
-        return ("\u201d" if depth == 0 else "\u2019"), depth
+        marks = open_marks.pop() if open_marks else default
+        return marks[1] if not open_marks else marks[3]
     return None
+
+
+#: The quotation marks of a document that names no language (English ones, as in HTML)
+_DEFAULT_QUOTES = "\u201c\u201d\u2018\u2019"
+
+
+def _quotes_of(language: str | None) -> str:
+    """The quotation marks of a document in ``language`` (see :func:`_q_mark`)."""
+    if not language:
+        return _DEFAULT_QUOTES
+    from .html import _language_quotes
+
+    return _language_quotes(language) or _DEFAULT_QUOTES
 
 
 def _tag_text(m: re.Match[str]) -> str:
@@ -199,7 +224,9 @@ class _Builder:
         # stand-alone images and footnotes
         self.image_marks: list[int] = []  # where each open image's alt text starts in self.text
         self.para_images: list[tuple[str, str, bool]] = []  # (src, alt, kept) in this paragraph
-        self.open_q = 0  # how many <q> written inline are open
+        self.open_q: list[str] = []  # the marks of each <q> written inline that is open
+        self.language: str | None = None  # the document's (its front matter's lang)
+        self.q_marks = _DEFAULT_QUOTES  # the quotation marks of its language
         self.footnote: str | None = None  # the label of a note whose first paragraph is to come
         self.notes = 0  # how many footnote definitions hold the blocks being read
         self.links: list[bool] = []  # open links: True for e-mail autolinks (kept as <addr>)
@@ -558,7 +585,7 @@ class _Builder:
         self.leaf = None
         if not raw.strip() or raw.lstrip().startswith("<!--") and raw.rstrip().endswith("-->"):
             return
-        blocks, _ = html_blocks(raw)
+        blocks, _ = html_blocks(raw, language=self.language)
         for block in blocks:
             self.add(block, self.leaf_start, rng["end"])
 
@@ -615,9 +642,8 @@ class _Builder:
             elif kind == "InlineHtml":
                 if value.lower().startswith("<br"):
                     self.text.append("\n")
-                elif (mark := _q_mark(value, self.open_q)) is not None:
-                    self.text.append(mark[0])
-                    self.open_q = mark[1]
+                elif (mark := _q_mark(value, self.open_q, self.q_marks)) is not None:
+                    self.text.append(mark)
                 elif _IMG_TAG.match(value):
                     attrs = _img_attrs(value)
                     alt = attrs.get("alt") or ""
@@ -652,8 +678,9 @@ def _fields(block: Block) -> dict[str, Any]:
     }
 
 
-def _parse(text: str) -> _Builder:
+def _parse(text: str, language: str | None = None) -> _Builder:
     builder = _Builder(text)
+    builder.language, builder.q_marks = language, _quotes_of(language)
     append, other = builder.text.append, builder.other
     starts, ends = builder.handlers()
     # The hot loop: most events are text, then block starts and ends; a tag is a plain string
@@ -923,7 +950,7 @@ def _table_events(builder: _Builder, events: Any, starts: dict[str, Any], ends: 
 class _Fallback:
     """The same blocks from markdown-it-py's token stream (token ``map`` gives the lines)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, language: str | None = None) -> None:
         from markdown_it import MarkdownIt
         from markdown_it.rules_block import heading
         from mdit_py_plugins.footnote import footnote_plugin
@@ -943,6 +970,8 @@ class _Fallback:
         self.front_matter_lines = (1, 1)
         self.quote = 0  # how many block quotes hold the blocks being read (one in a list is its item's)
         self.quoted = 0  # the blocks before it have their depth
+        self.language = language  # the document's (its front matter's lang)
+        self.q_marks = _quotes_of(language)
 
     def span(self, token_map: list[int] | None) -> tuple[int, int]:
         if not token_map:
@@ -952,10 +981,9 @@ class _Fallback:
             end -= 1
         return first, max(first, end)
 
-    @staticmethod
-    def inline(token: Any) -> str:
+    def inline(self, token: Any) -> str:
         out: list[str] = []
-        quotes = 0  # how many <q> written inline are open
+        quotes: list[str] = []  # the marks of each <q> written inline that is open
         for child in token.children or ():
             kind = child.type
             if kind in ("text", "code_inline"):
@@ -968,9 +996,8 @@ class _Fallback:
                 out.append(_img_alt(child.content))
             elif kind == "html_inline" and child.content.lower().startswith("<br"):
                 out.append("\n")
-            elif kind == "html_inline" and (mark := _q_mark(child.content, quotes)) is not None:
-                out.append(mark[0])
-                quotes = mark[1]
+            elif kind == "html_inline" and (mark := _q_mark(child.content, quotes, self.q_marks)) is not None:
+                out.append(mark)
             elif (
                 kind == "link_open"
                 and child.markup == "autolink"
@@ -1023,7 +1050,7 @@ class _Fallback:
             elif kind == "html_block":
                 from .html import html_blocks
 
-                for block in html_blocks(tok.content)[0]:
+                for block in html_blocks(tok.content, language=self.language)[0]:
                     self.blocks.append(Block(**{**_fields(block), "lines": self.span(tok.map)}))
             elif kind in ("blockquote_open", "blockquote_close"):
                 quote_blocks(self.blocks, self.quoted, self.quote)
@@ -1351,15 +1378,27 @@ def _build(text: str, front: bool = True) -> _Builder | _Fallback:
     lines are read as blank lines, so that the lines of the blocks after it keep their numbers."""
     found = _front_matter(text) if front and text.startswith(("---", "+++")) else None
     body = text if found is None else "\n" * text.count("\n", 0, found[0]) + text[found[0] :]
+    language = _front_language(found[1], text.startswith("+++")) if found is not None else None
     if pyromark is None:
-        builder = _Fallback(body).run()
+        builder = _Fallback(body, language).run()
     else:  # the header rows pulldown-cmark would not read as GFM does written for it first
         piped = _piped_headers(body) if "|" in body else None
-        builder = _parse(body if piped is None else piped)
+        builder = _parse(body if piped is None else piped, language)
     if found is not None:
         builder.front_matter = found[1]
         builder.front_matter_lines = (1, text[: found[0]].rstrip("\n").count("\n") + 1)
     return builder
+
+
+def _front_language(raw: str, toml: bool) -> str | None:
+    """The language front matter names the document in: its ``lang``, a string (pandoc's
+    metadata variable for the document's language, which its HTML writer puts on ``<html
+    lang>``; Jekyll's themes read a page's ``lang`` so)."""
+    if "lang" not in raw:
+        return None
+    front = parse_front_matter(raw, toml)
+    language = front.get("lang") if isinstance(front, dict) else None
+    return language.strip() or None if isinstance(language, str) else None
 
 
 def markdown_blocks(text: str) -> list[Block]:
@@ -1435,7 +1474,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="32",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="33",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1479,6 +1518,7 @@ def _scalar(value: str) -> Any:
     # a block of soft hyphens alone left out, not an empty block; a text of them alone read as written
     # 32: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
+    # 33: a <q>'s quotation marks those of its lang, else the front matter's lang (German „…“, French «…»)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -370,3 +370,32 @@ def test_an_inline_q_shows_its_quotation_marks(reader):
         "He said \u201cthe \u2018spring\u2019 tide turns\u201d at noon.",
         "\u201cNeap\u201d tide",
     ]
+
+
+@pytest.mark.parametrize("reader", ["pulldown-cmark", "markdown-it"])
+def test_an_inline_q_shows_the_marks_of_the_documents_language(reader, monkeypatch):
+    # the front matter's lang (pandoc's document language, put on <html lang>) gives a <q> its
+    # marks as a page's <html lang> does (the HTML standard's table): German „…“ and ‚…‘ inside;
+    # a <q>'s own lang goes first (French «…», English “…”), and a raw HTML block is read in the
+    # document's language too. U+201E/201C, U+201A/2018, U+00AB/BB typed by hand.
+    import indexer.formats.markdown as markdown_module
+
+    if reader == "markdown-it":
+        monkeypatch.setattr(markdown_module, "pyromark", None)
+    source = (
+        "---\ntitle: Gezeiten\nlang: de\n---\n\n"
+        "Er sagte <q>die <q>Springflut</q> kommt</q>.\n\n"
+        '<q lang="fr">mar\u00e9e</q> und <q lang=en>tide</q>\n\n'
+        "<p>Roh <q>Ebbe</q></p>\n"
+    )
+    doc = extract_bytes(source.encode(), "gezeiten.md")
+    assert [b.text for b in doc.blocks] == [
+        "Er sagte \u201edie \u201aSpringflut\u2018 kommt\u201c.",
+        "\u00abmar\u00e9e\u00bb und \u201ctide\u201d",
+        "Roh \u201eEbbe\u201c",
+    ]
+    # TOML front matter alike (French: «…» at every depth); none: English marks
+    doc = extract_bytes(b'+++\nlang = "fr"\n+++\n\n<q>a <q>b</q> c</q>\n', "a.md")
+    assert [b.text for b in doc.blocks] == ["\u00aba \u00abb\u00bb c\u00bb"]
+    doc = extract_bytes(b"---\ntitle: Tides\n---\n\n<q>a</q>\n", "a.md")
+    assert [b.text for b in doc.blocks] == ["\u201ca\u201d"]
