@@ -249,6 +249,22 @@ def _drop_hidden(root: etree._Element, styles: HiddenStyles) -> None:
                 _empty(run)
 
 
+def mark_hidden(p: etree._Element, styles: HiddenStyles) -> bool:
+    """Whether the mark of paragraph ``p`` is hidden text: its own properties (``w:pPr/w:rPr``),
+    else its style's, as a run's are found. A paragraph whose mark and text are all hidden is
+    not shown: it does not part the list items around it, and still takes its number (a hidden
+    numbered paragraph keeps its place in the count, as the numbers of the levels below a
+    hidden heading show)."""
+    ppr = p[0] if len(p) and p[0].tag == W_PPR else None
+    rpr = ppr.find(W_RPR) if ppr is not None else None
+    pstyle = ppr.find(W_PSTYLE) if ppr is not None else None
+    sid = pstyle.get(W_VAL) if pstyle is not None else styles.default_paragraph
+    para_hidden = styles.base ^ (sid in styles.paragraph)
+    if styles.table:
+        para_hidden ^= _table_hidden(p, styles, {})
+    return _run_hidden(rpr, para_hidden, styles)
+
+
 def _table_hidden(p: etree._Element, styles: HiddenStyles, seen: dict[etree._Element, bool]) -> bool:
     """Whether the style of the table nearest around ``p`` (its ``w:tblStyle``, else the default
     table style) hides its runs; False for a paragraph in no table."""

@@ -1400,6 +1400,8 @@ class _Walker:
                     self.images(page, pics)
                 return
         if self.pending_list:
+            if not text and not pics and _wordshown.mark_hidden(p, self.hidden):
+                return  # a paragraph hidden whole (its text and its mark): Word shows nothing there
             self.flush_list()
         if text:  # what add() does, for the most common blocks
             line = self.line
@@ -2456,7 +2458,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 36: runs hidden by their table's style (w:tblStyle, else the default table style) not read
     # 37: a list level whose number is hidden text (w:vanish in its w:rPr) shows no number before a
     # heading or a cell paragraph, and its body items are not read as numbered; each still counts
-    version="37",
+    # 38: a paragraph hidden whole (its text and its mark) no longer cuts the list around it in two
+    version="38",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

@@ -305,3 +305,34 @@ def test_a_table_naming_no_style_takes_the_default_table_styles_hidden_text():
     )
     body = para("Before.") + _table("", para("Unseen")) + _table("Plain", para("Seen")) + para("After.")
     assert _texts(body, styles=styles) == ["Before.", "Seen", "After."]
+
+
+_NUMBERING = (
+    '<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/>'
+    '<w:lvlText w:val="%1."/></w:lvl></w:abstractNum><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>'
+)
+
+
+def test_a_list_item_hidden_whole_leaves_its_list_whole_and_keeps_its_number():
+    # the second item's text and mark are hidden (w:vanish on its run and in w:pPr/w:rPr): Word
+    # shows nothing there, so the list goes on around it; a hidden numbered paragraph still
+    # takes its number (1., 3.), as the levels below a hidden heading show. A hidden paragraph
+    # outside the list (the note) does not part the list either.
+    hidden = "<w:rPr><w:vanish/></w:rPr>"
+
+    def item(text: str, props: str = "") -> str:
+        return (
+            f'<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="2"/></w:numPr>{props}</w:pPr>'
+            f"{_run(text, '<w:vanish/>' if props else '')}</w:p>"
+        )
+
+    body = (
+        item("Tide tables")
+        + item("Draft only", hidden)
+        + f"<w:p><w:pPr>{hidden}</w:pPr>{_run('Editor note', '<w:vanish/>')}</w:p>"
+        + item("Harbour charts")
+    )
+    blocks = docx(build_docx(body, numbering=_NUMBERING)).blocks
+    assert [[(i.text, i.number) for i in b.items] for b in blocks] == [
+        [("Tide tables", 1), ("Harbour charts", 3)]
+    ]
