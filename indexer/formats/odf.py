@@ -5,7 +5,9 @@ are parsed with the safe parser of ``_ooxml`` (no entity expansion), so entities
 come back decoded. Text documents: headings (``text:h`` with ``text:outline-level``), paragraphs,
 nested lists (ordered or bulleted from the list styles), tables (spanned and covered cells filled
 with the spanning cell's text), sections and indexes read through, footnotes/endnotes as ``[^n]``
-markers with the notes at the end, tracked deletions skipped, images from ``Pictures/`` (alt text
+markers with the notes at the end, tracked deletions skipped, what the document hides left out
+(a hidden-text or hidden-paragraph field whose condition held when it was last shown, text of a
+style with ``text:display="none"``, a section so hidden), images from ``Pictures/`` (alt text
 from ``svg:title``/``svg:desc``) right after their paragraph, text boxes read where their frame
 stands (blocks for one anchored to the page, lines of the paragraph for one in a paragraph), the
 page headers and footers of ``styles.xml`` in the metadata (``header_text``, ``footer_text``).
@@ -101,6 +103,9 @@ T_OUTLINE, T_STYLE_NAME, T_C, T_NOTE_CLASS = (
 T_INDEX_BODY = _q("text", "index-body")
 T_NUMBER, T_NUMBERED_P = _q("text", "number"), _q("text", "numbered-paragraph")
 T_RUBY, T_RUBY_BASE, T_RUBY_TEXT = (_q("text", t) for t in ("ruby", "ruby-base", "ruby-text"))
+T_SPAN, T_HIDDEN_TEXT, T_IS_HIDDEN = _q("text", "span"), _q("text", "hidden-text"), _q("text", "is-hidden")
+#: a paragraph's hidden-paragraph field, directly in it or in one of its spans
+_HIDDEN_PARAGRAPH = etree.XPath("./text:hidden-paragraph | ./text:span//text:hidden-paragraph", namespaces=NS)
 #: what holds blocks of the text: a section, and each kind of index (its title, and its body as
 #: last generated: a table of contents, a bibliography's references, a user-defined index …)
 _READ_THROUGH = frozenset(
@@ -258,6 +263,40 @@ def _title_styles(*roots: etree._Element | None) -> frozenset[str]:
     return frozenset(titles)
 
 
+_DISPLAY = _q("text", "display")
+_TEXT_PROPERTIES = _q("style", "text-properties")
+
+
+def _hidden_styles(*roots: etree._Element | None) -> dict[str, frozenset[str]]:
+    """Family (``text``, ``paragraph``) → the names of its styles that hide their text: their
+    text properties say ``text:display="none"`` (LibreOffice's Hidden character attribute), or
+    those of the style they derive from do and they do not turn it back on (``"true"``)."""
+    own: dict[tuple[str, str], tuple[str | None, str | None]] = {}  # (family, name) → (display, parent)
+    for root in roots:
+        if root is None:
+            continue
+        for style in root.iter(_q("style", "style")):
+            family, name = style.get(S_FAMILY), style.get(S_NAME)
+            if family not in ("text", "paragraph") or not name:
+                continue
+            props = style.find(_TEXT_PROPERTIES)
+            display = props.get(_DISPLAY) if props is not None else None
+            own.setdefault((family, name), (display, style.get(S_PARENT)))
+    out: dict[str, set[str]] = {"text": set(), "paragraph": set()}
+    for family, name in own:
+        key: tuple[str, str] | None = (family, name)
+        seen: set[tuple[str, str]] = set()
+        while key is not None and key in own and key not in seen:
+            seen.add(key)
+            display, parent = own[key]
+            if display is not None:
+                if display == "none":
+                    out[family].add(name)
+                break
+            key = (family, parent) if parent else None
+    return {family: frozenset(names) for family, names in out.items()}
+
+
 def _length(value: str | None) -> float:
     m = _LENGTH.match(value or "")
     if not m:
@@ -343,6 +382,8 @@ class _Reader:
         self.list_counts: dict[str, dict[int, int]] = {}
         self.list_counts_by_id: dict[str, dict[int, int]] = {}
         self.titles: frozenset[str] = frozenset()  # a text's paragraph styles that are titles
+        #: family (text, paragraph) → the styles that hide their text (see _hidden_styles)
+        self.hidden: dict[str, frozenset[str]] = {}
         self.blocks: list[Block] = []
         self.cuts = 0  # the list blocks a heading in a list item has ended so far
         self.notes: list[tuple[str, str, str]] = []  # (label, class, text)
@@ -388,6 +429,10 @@ class _Reader:
                 self.note(child, out)
             elif tag == T_RUBY:
                 self.ruby(child, out)
+            elif (tag == T_HIDDEN_TEXT and child.get(T_IS_HIDDEN) == "true") or (
+                tag == T_SPAN and child.get(T_STYLE_NAME) in self.hidden.get("text", ())
+            ):
+                pass  # hidden as the document was last shown: no text of it
             elif tag == T_NUMBER:  # a heading's number as last shown ("2.1"), set off from its text
                 shown = "".join(child.itertext()).strip()
                 if shown:
@@ -406,6 +451,17 @@ class _Reader:
                 self.inline(child, out)
             if child.tail:
                 out.parts.append(child.tail)
+
+    def shown(self, el: etree._Element) -> bool:
+        """Whether a paragraph, heading or section is shown: not one of a style that hides its
+        text, nor hidden by a hidden-paragraph field (``text:hidden-paragraph``) whose condition
+        held when the document was last shown (``text:is-hidden="true"``), nor a section hidden
+        (``text:display="none"``; one hidden on a condition, ``"condition"``, is read)."""
+        if el.tag == T_SECTION:
+            return el.get(_DISPLAY) != "none"
+        if el.get(T_STYLE_NAME) in self.hidden.get("paragraph", ()):
+            return False
+        return not any(f.get(T_IS_HIDDEN) == "true" for f in _HIDDEN_PARAGRAPH(el))
 
     def ruby(self, ruby: etree._Element, out: _Inline) -> None:
         """Text with a reading set over it (``text:ruby``: furigana over kanji): its base, then
@@ -438,6 +494,8 @@ class _Reader:
         notes and form controls of those paragraphs read as the body's, their comments left out."""
         for child in container:
             tag = child.tag
+            if tag in (T_P, T_H, T_SECTION) and not self.shown(child):
+                continue
             if tag in (T_P, T_H):
                 nested = _Inline()
                 self.inline(child, nested)
@@ -493,6 +551,8 @@ class _Reader:
     def body(self, parent: etree._Element) -> None:
         for child in parent:
             tag = child.tag
+            if tag in (T_P, T_H, T_SECTION) and not self.shown(child):
+                continue
             if tag in (T_P, T_H):
                 self.paragraph(child)
             elif tag == T_LIST:
@@ -534,7 +594,7 @@ class _Reader:
         found = el.find(T_NUMBER)
         number = " ".join("".join(found.itertext()).split()) if found is not None else ""
         for child in el:
-            if child.tag in (T_P, T_H):
+            if child.tag in (T_P, T_H) and self.shown(child):
                 self.paragraph(child, number)
 
     def list_heading(self, h: etree._Element, items: list[ListItem], frames: list[etree._Element]) -> None:
@@ -576,6 +636,8 @@ class _Reader:
             at = None  # where the item's first paragraph is in items
             cuts = self.cuts
             for child in item:
+                if child.tag in (T_P, T_H) and not self.shown(child):
+                    continue
                 if child.tag == T_H and (NOTES not in self.meta):
                     self.list_heading(child, items, frames)
                     continue
@@ -1134,6 +1196,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         sink = _ooxml.ImageSink(zf)
         reader = _Reader(zf, sink, _list_styles(root, styles))
         reader.list_starts = _list_starts(root, styles)
+        reader.hidden = _hidden_styles(root, styles)
         reader.attacher = Attacher(ctx)
         body = root.find(_q("office", "body"))
         if body is None:
@@ -1216,8 +1279,10 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # its text by a space; a text:numbered-paragraph read, its number before its text; 20: a
     # text:ruby its base, then its reading in parentheses, no longer run into the text after it;
     # 21: a bibliography, user-defined index and index of tables read, and every index's title
-    # (text:index-title); a soft hyphen (U+00AD) left out of its word
-    version="21",
+    # (text:index-title); a soft hyphen (U+00AD) left out of its word; 22: hidden text left out (a
+    # hidden-text or hidden-paragraph field shown hidden, a style's text:display="none", a section
+    # of text:display="none")
+    version="22",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1256,8 +1321,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # further paragraphs its text (odt 17); 20: a number level of no number format unordered (odt 18)
     # 21: a heading in a list item a heading, text:number set off, text:numbered-paragraph read (odt 19)
     # 22: a text:ruby its base, then its reading in parentheses (odt 20); 23: every kind of index
-    # and its title read, a soft hyphen left out of its word (odt 21)
-    version="23",
+    # and its title read, a soft hyphen left out of its word (odt 21); 24: hidden text left out (odt 22)
+    version="24",
     source_type="odp",
     libraries=("lxml",),
     images=True,

@@ -1,0 +1,75 @@
+"""OpenDocument text: what the document hides is not read (hidden text and paragraph fields whose
+condition held when it was last shown, the Hidden character attribute of a style, a hidden
+section)."""
+
+from __future__ import annotations
+
+from indexer import extract_bytes
+from tests.indexer.formats._odf_build import content_xml, odt_package
+
+
+def _texts(body: str, styles: str = "", styles_xml: str | None = None) -> list[str]:
+    doc = extract_bytes(odt_package(content_xml(body, styles), styles_xml), "shown.odt")
+    return [b.text for b in doc.blocks]
+
+
+def test_a_hidden_text_field_is_read_only_while_it_shows():
+    # text:hidden-text (ODF 1.3 §7.7.5): its text is hidden while text:is-hidden is true
+    body = (
+        '<text:p>Room <text:hidden-text text:condition="ooow:Internal EQ 1" text:string-value="B12 " '
+        'text:is-hidden="true">B12 </text:hidden-text>booked. Guests '
+        '<text:hidden-text text:condition="ooow:Internal EQ 1" text:string-value="welcome" '
+        'text:is-hidden="false">welcome</text:hidden-text>.</text:p>'
+    )
+    assert _texts(body) == ["Room booked. Guests welcome."]
+
+
+def test_a_paragraph_a_hidden_paragraph_field_hides_is_left_out():
+    # text:hidden-paragraph (§7.7.11) hides the paragraph it stands in, in a cell or list too
+    hide = '<text:hidden-paragraph text:condition="ooow:1" text:is-hidden="true"/>'
+    keep = '<text:hidden-paragraph text:condition="ooow:0" text:is-hidden="false"/>'
+    body = (
+        f"<text:p>{hide}Draft only</text:p><text:p>{keep}Final text</text:p>"
+        "<text:list><text:list-item><text:p>first</text:p></text:list-item>"
+        f"<text:list-item><text:p><text:span>{hide}</text:span>internal</text:p></text:list-item></text:list>"
+        '<table:table xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"><table:table-row>'
+        f"<table:table-cell><text:p>Tea</text:p><text:p>{hide}(supplier: X)</text:p></table:table-cell>"
+        "<table:table-cell><text:p>2.50</text:p></table:table-cell></table:table-row></table:table>"
+    )
+    # the one-row table reads as a paragraph per cell
+    assert _texts(body) == ["Final text", "first", "Tea", "2.50"]
+
+
+#: T1 hides its text (the Hidden font effect); Note hides its paragraphs, Shown (derived from
+#: it) turns them back on, Aside inherits the hiding from Note
+HIDING_STYLES = (
+    "<office:automatic-styles>"
+    '<style:style style:name="T1" style:family="text"><style:text-properties text:display="none"/></style:style>'
+    '<style:style style:name="Note" style:family="paragraph"><style:text-properties text:display="none"/></style:style>'
+    '<style:style style:name="Aside" style:family="paragraph" style:parent-style-name="Note"/>'
+    '<style:style style:name="Shown" style:family="paragraph" style:parent-style-name="Note">'
+    '<style:text-properties text:display="true"/></style:style>'
+    "</office:automatic-styles>"
+)
+
+
+def test_text_and_paragraphs_of_a_hiding_style_are_left_out():
+    body = (
+        '<text:p>Price <text:span text:style-name="T1">(cost 4) </text:span>9 euros</text:p>'
+        '<text:p text:style-name="Note">editor note</text:p>'
+        '<text:p text:style-name="Aside">aside</text:p>'
+        '<text:p text:style-name="Shown">shown again</text:p>'
+    )
+    assert _texts(body, HIDING_STYLES) == ["Price 9 euros", "shown again"]
+
+
+def test_a_hidden_section_is_left_out_and_a_conditional_one_read():
+    # text:display (§19.819): "none" hides the section; "condition" hides it on a condition
+    # the reader does not evaluate, so it is read
+    body = (
+        '<text:section text:name="Old" text:display="none"><text:p>Superseded clause</text:p></text:section>'
+        '<text:section text:name="If" text:display="condition" text:condition="ooow:x EQ 1">'
+        "<text:p>Clause on a condition</text:p></text:section>"
+        '<text:section text:name="Plain"><text:p>Clause</text:p></text:section>'
+    )
+    assert _texts(body) == ["Clause on a condition", "Clause"]
