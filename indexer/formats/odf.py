@@ -5,7 +5,8 @@ are parsed with the safe parser of ``_ooxml`` (no entity expansion), so entities
 come back decoded. Text documents: headings (``text:h`` with ``text:outline-level``), paragraphs,
 nested lists (ordered or bulleted from the list styles), tables (spanned and covered cells filled
 with the spanning cell's text), sections and indexes read through, footnotes/endnotes as ``[^n]``
-markers with the notes at the end, tracked deletions skipped, what the document hides left out
+markers (n the number the document shows, an endnote's with ``e`` before it only beside footnotes
+numbered with the same kind of characters) with the notes at the end, tracked deletions skipped, what the document hides left out
 (a hidden-text or hidden-paragraph field whose condition held when it was last shown, text of a
 style with ``text:display="none"``, a section so hidden), images from ``Pictures/`` (alt text
 from ``svg:title``/``svg:desc``) right after their paragraph, text boxes read where their frame
@@ -297,6 +298,28 @@ def _hidden_styles(*roots: etree._Element | None) -> dict[str, frozenset[str]]:
     return {family: frozenset(names) for family, names in out.items()}
 
 
+#: the kind of characters a note number format writes (as :func:`._numerals.number_chars` tells
+#: Word's): lower-case letters or Roman numbers, upper-case ones; digits for the others
+_NOTE_CHARS = {"i": "a", "a": "a", "I": "A", "A": "A"}
+
+
+def _endnote_prefix(*roots: etree._Element | None) -> str:
+    """What an endnote's label starts with: ``e`` where footnotes and endnotes are numbered with
+    the same kind of characters (``text:notes-configuration``'s ``style:num-format``; by default
+    footnotes 1, 2 … and endnotes i, ii …, as LibreOffice numbers them), else nothing: the label
+    is the number the document shows, as a Word document's is."""
+    formats = {"footnote": "1", "endnote": "i"}
+    for root in reversed(roots):  # content.xml's own configuration over styles.xml's
+        if root is None:
+            continue
+        for conf in root.iter(_q("text", "notes-configuration")):
+            kind = conf.get(T_NOTE_CLASS) or "footnote"
+            if kind in formats and conf.get(_NUM_FORMAT) is not None:
+                formats[kind] = conf.get(_NUM_FORMAT) or ""
+    chars = {kind: _NOTE_CHARS.get(fmt, "1") for kind, fmt in formats.items()}
+    return "e" if chars["footnote"] == chars["endnote"] else ""
+
+
 def _length(value: str | None) -> float:
     m = _LENGTH.match(value or "")
     if not m:
@@ -387,6 +410,7 @@ class _Reader:
         self.blocks: list[Block] = []
         self.cuts = 0  # the list blocks a heading in a list item has ended so far
         self.notes: list[tuple[str, str, str]] = []  # (label, class, text)
+        self.endnote_prefix = "e"  # before an endnote's label (see _endnote_prefix)
         self.note_labels: set[str] = set()  # the labels given so far
         self.meta: dict[str, Any] = {}
         self.warnings: list[str] = []  # parts skipped as damaged (an embedded formula's)
@@ -534,7 +558,7 @@ class _Reader:
         inner = _Inline()
         if body is not None:
             self.lines(body, inner)  # its paragraphs, lists and text boxes, each once
-        marker = label if kind == "footnote" else f"e{label}"
+        marker = label if kind == "footnote" else f"{self.endnote_prefix}{label}"
         if marker in self.note_labels:  # a custom mark used twice ("*"): told apart
             n = 2
             while f"{marker}-{n}" in self.note_labels:
@@ -1197,6 +1221,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         reader = _Reader(zf, sink, _list_styles(root, styles))
         reader.list_starts = _list_starts(root, styles)
         reader.hidden = _hidden_styles(root, styles)
+        reader.endnote_prefix = _endnote_prefix(root, styles)
         reader.attacher = Attacher(ctx)
         body = root.find(_q("office", "body"))
         if body is None:
@@ -1281,8 +1306,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # 21: a bibliography, user-defined index and index of tables read, and every index's title
     # (text:index-title); a soft hyphen (U+00AD) left out of its word; 22: hidden text left out (a
     # hidden-text or hidden-paragraph field shown hidden, a style's text:display="none", a section
-    # of text:display="none")
-    version="22",
+    # of text:display="none"); 23: an endnote's label the number it shows ([^i], was [^ei]), e
+    # before it only where footnotes and endnotes are numbered with the same kind of characters
+    version="23",
     source_type="odt",
     libraries=("lxml",),
     images=True,

@@ -1,10 +1,10 @@
 """OpenDocument text: what the document hides is not read (hidden text and paragraph fields whose
 condition held when it was last shown, the Hidden character attribute of a style, a hidden
-section)."""
+section), and a note's label is the number it shows."""
 
 from __future__ import annotations
 
-from indexer import extract_bytes
+from indexer import extract, extract_bytes
 from tests.indexer.formats._odf_build import content_xml, odt_package
 
 
@@ -73,3 +73,42 @@ def test_a_hidden_section_is_left_out_and_a_conditional_one_read():
         '<text:section text:name="Plain"><text:p>Clause</text:p></text:section>'
     )
     assert _texts(body) == ["Clause on a condition", "Clause"]
+
+
+def _notes_styles(footnote: str, endnote: str) -> str:
+    return (
+        '<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+        'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"><office:styles>'
+        f'<text:notes-configuration text:note-class="footnote" style:num-format="{footnote}"/>'
+        f'<text:notes-configuration text:note-class="endnote" style:num-format="{endnote}"/>'
+        "</office:styles></office:document-styles>"
+    )
+
+
+def _note(kind: str, citation: str, text: str) -> str:
+    return (
+        f'<text:note text:note-class="{kind}"><text:note-citation>{citation}</text:note-citation>'
+        f"<text:note-body><text:p>{text}</text:p></text:note-body></text:note>"
+    )
+
+
+def test_an_endnote_label_is_the_number_shown_told_apart_only_from_footnotes_numbered_alike():
+    body = f"<text:p>A{_note('footnote', '1', 'foot')} B{_note('endnote', 'i', 'end')}</text:p>"
+    # LibreOffice's numbering (footnotes 1, 2 …, endnotes i, ii …): the endnote is [^i]
+    assert _texts(body, styles_xml=_notes_styles("1", "i")) == ["A[^1] B[^i]", "[^1]: foot", "[^i]: end"]
+    # and when the styles do not say
+    assert _texts(body) == ["A[^1] B[^i]", "[^1]: foot", "[^i]: end"]
+    # both numbered 1, 2 …: the endnote's label starts with e
+    body = f"<text:p>A{_note('footnote', '1', 'foot')} B{_note('endnote', '1', 'end')}</text:p>"
+    assert _texts(body, styles_xml=_notes_styles("1", "1")) == ["A[^1] B[^e1]", "[^1]: foot", "[^e1]: end"]
+    # footnotes i, ii … and endnotes a, b … write the same kind of characters
+    body = f"<text:p>A{_note('footnote', 'i', 'foot')} B{_note('endnote', 'a', 'end')}</text:p>"
+    assert _texts(body, styles_xml=_notes_styles("i", "a")) == ["A[^i] B[^ea]", "[^i]: foot", "[^ea]: end"]
+
+
+def test_real_world_endnote_label(real_world):
+    # endnote.odt: content.xml cites the endnote as "i" (styles.xml: endnotes num-format="i",
+    # footnotes "1")
+    doc = extract(real_world / "odt" / "kreuzberg" / "endnote.odt")
+    assert [b.text for b in doc.blocks] == ["Some text[^i] with an endnote.", "[^i]: Endnote text"]
