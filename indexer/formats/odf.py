@@ -9,7 +9,8 @@ markers (n the number the document shows, an endnote's with ``e`` before it only
 numbered with the same kind of characters) with the notes at the end, tracked deletions skipped, what the document hides left out
 (a hidden-text or hidden-paragraph field whose condition held when it was last shown, text of a
 style with ``text:display="none"``, a section so hidden), images from ``Pictures/`` (alt text
-from ``svg:title``/``svg:desc``) right after their paragraph, text boxes read where their frame
+from ``svg:title``/``svg:desc``) right after their paragraph (a captioned picture, in a frame
+above its caption's text, before it), text boxes read where their frame
 stands (blocks for one anchored to the page, lines of the paragraph for one in a paragraph), the
 page headers and footers of ``styles.xml`` in the metadata (``header_text``, ``footer_text``).
 A frame made a hyperlink (``draw:a`` around it) is read as the frame is. A chart object
@@ -384,6 +385,41 @@ _TEXT_SHAPES = frozenset(
 _SLIDE_SHAPES = frozenset((D_FRAME, D_G, D_CONTROL, D_A)) | _TEXT_SHAPES
 
 
+#: what stands in a paragraph without showing anything: a page break the layout made, bookmarks
+_UNSEEN = frozenset(
+    (
+        T_SOFT_PB,
+        *(_q("text", t) for t in ("bookmark", "bookmark-start", "bookmark-end", "reference-mark-start")),
+    )
+)
+
+
+def _leading(el: etree._Element) -> etree._Element | None:
+    """The element a paragraph opens with, no text before it (what shows nothing passed over)."""
+    if (el.text or "").strip():
+        return None
+    for child in el:
+        if child.tag in _UNSEEN or not isinstance(child.tag, str):
+            if (child.tail or "").strip():
+                return None
+            continue
+        return child
+    return None
+
+
+def _captioned_picture(p: etree._Element) -> etree._Element | None:
+    """The picture of a captioned frame a paragraph opens with, as LibreOffice inserts a caption
+    (a frame whose text box holds a paragraph of the picture, then the caption's text): the
+    picture stands above its caption, and is read before it."""
+    frame = _leading(p)
+    box = frame.find(D_TEXTBOX) if frame is not None and frame.tag == D_FRAME else None
+    first = next((c for c in box if c.tag in (T_P, T_H)), None) if box is not None else None
+    picture = _leading(first) if first is not None else None
+    if picture is None or picture.tag != D_FRAME or picture.find(D_IMAGE) is None:
+        return None
+    return picture if picture.find(D_OBJECT) is None else None
+
+
 def _place(shape: etree._Element) -> tuple[float, float]:
     """Where a shape stands on its page, top then left; a link's is its shape's."""
     if shape.tag == D_A:
@@ -596,7 +632,11 @@ class _Reader:
                 self.shape(child)
 
     def paragraph(self, p: etree._Element, number: str = "") -> None:
-        """A paragraph or heading as a block; ``number``: the number shown before its text."""
+        """A paragraph or heading as a block; ``number``: the number shown before its text. Its
+        pictures follow it, but that of a captioned frame it opens with, which comes before."""
+        picture = _captioned_picture(p)
+        if picture is not None:
+            self.images([picture])
         out = _Inline()
         self.inline(p, out)
         text = out.text
@@ -610,7 +650,7 @@ class _Reader:
                 self.blocks.append(Block(HEADING, " ".join(text.split()), level=1, meta=self.meta))
             else:
                 self.blocks.append(Block(PARAGRAPH, text, meta=self.meta))
-        self.images(out.frames)
+        self.images([f for f in out.frames if f is not picture])
 
     def numbered_paragraph(self, el: etree._Element) -> None:
         """A ``text:numbered-paragraph``: a paragraph (or heading) numbered outside a list, its
@@ -1307,8 +1347,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # (text:index-title); a soft hyphen (U+00AD) left out of its word; 22: hidden text left out (a
     # hidden-text or hidden-paragraph field shown hidden, a style's text:display="none", a section
     # of text:display="none"); 23: an endnote's label the number it shows ([^i], was [^ei]), e
-    # before it only where footnotes and endnotes are numbered with the same kind of characters
-    version="23",
+    # before it only where footnotes and endnotes are numbered with the same kind of characters;
+    # 24: a captioned picture (a frame's text box: the picture, then its caption) before its caption
+    version="24",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1348,7 +1389,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # 21: a heading in a list item a heading, text:number set off, text:numbered-paragraph read (odt 19)
     # 22: a text:ruby its base, then its reading in parentheses (odt 20); 23: every kind of index
     # and its title read, a soft hyphen left out of its word (odt 21); 24: hidden text left out (odt 22)
-    version="24",
+    # 25: a captioned picture before its caption (odt 24)
+    version="25",
     source_type="odp",
     libraries=("lxml",),
     images=True,

@@ -90,10 +90,11 @@ def test_real_world_notes_tracked_changes_captions(real_world):
     assert table.blocks[0].header == ("Table header", "Another header")
     assert table.blocks[0].rows == (("Content", "More content"),)
     assert table.blocks[1].text == "Tabelle 1: Table caption"
-    # imageWithCaption.odt: one JPEG inside a captioned frame, extracted once.
+    # imageWithCaption.odt: one JPEG inside a captioned frame, extracted once, read before its
+    # caption (the text box's paragraph holds the picture's frame, then "Abbildung 1: …")
     caption = extract(odt / "imageWithCaption.odt")
-    assert [b.kind for b in caption.blocks] == ["paragraph", "image"]
-    assert caption.blocks[0].text == "Abbildung 1: Image caption"
+    assert [b.kind for b in caption.blocks] == ["image", "paragraph"]
+    assert caption.blocks[1].text == "Abbildung 1: Image caption"
     assert len(caption.images) == 1 and caption.images[0].format == "jpeg"
     # formula.odt: the embedded formula object is read from its StarMath annotation.
     formula = extract(odt / "formula.odt")

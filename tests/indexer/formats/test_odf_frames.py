@@ -14,17 +14,20 @@ CONTENT = (
     'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
     'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
     'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" '
+    'xmlns:xlink="http://www.w3.org/1999/xlink" '
     'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0">'
     "<office:body><office:{kind}>{body}</office:{kind}></office:body></office:document-content>"
 )
 
 
-def _package(kind: str, body: str) -> bytes:
+def _package(kind: str, body: str, pictures: dict[str, bytes] | None = None) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as zf:
         zf.writestr("mimetype", f"application/vnd.oasis.opendocument.{kind}")
         zf.writestr("META-INF/manifest.xml", "<manifest/>")
         zf.writestr("content.xml", CONTENT.format(kind=kind, body=body))
+        for name, data in (pictures or {}).items():
+            zf.writestr(f"Pictures/{name}", data)
     return out.getvalue()
 
 
@@ -167,3 +170,42 @@ def test_a_text_box_in_a_footnote_is_read_once_and_its_comment_not_at_all():
     )
     doc = extract_bytes(_package("text", f"<text:p>Text{note}</text:p>"), "t.odt")
     assert [b.text for b in doc.blocks] == ["Text[^1]", "[^1]: See inset More"]
+
+
+def _png(colour: tuple[int, int, int]) -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (4, 4), colour).save(out, "PNG")
+    return out.getvalue()
+
+
+def _picture(name: str) -> str:
+    return f'<draw:frame draw:name="{name}"><draw:image xlink:href="Pictures/{name}"/></draw:frame>'
+
+
+def test_a_captioned_picture_is_read_before_its_caption():
+    # LibreOffice's Insert > Caption: a frame whose text box holds one paragraph, the picture
+    # first and the caption's text after it, shown under the picture
+    caption = _box(
+        f'<text:p text:style-name="Figure">{_picture("gull.png")}Figure '
+        '<text:sequence text:name="Figure">1</text:sequence>: A herring gull</text:p>'
+    )
+    body = (
+        "<text:p>Birds of the harbour.</text:p>"
+        f'<text:p><text:soft-page-break/><text:bookmark text:name="gull"/>{caption}</text:p>'
+        # a picture in a paragraph with text before it stays after that paragraph
+        f"<text:p>Inline {_picture('tern.png')}tern.</text:p>"
+        "<text:p>Gulls nest on roofs.</text:p>"
+    )
+    pictures = {"gull.png": _png((200, 200, 200)), "tern.png": _png((10, 10, 10))}
+    doc = extract_bytes(_package("text", body, pictures), "birds.odt")
+    assert [(b.kind, b.text if b.kind != "image" else b.images) for b in doc.blocks] == [
+        ("paragraph", "Birds of the harbour."),
+        ("image", (doc.images[0].name,)),
+        ("paragraph", "Figure 1: A herring gull"),
+        ("paragraph", "Inline tern."),
+        ("image", (doc.images[1].name,)),
+        ("paragraph", "Gulls nest on roofs."),
+    ]
+    assert [i.width for i in doc.images] == [4, 4]
