@@ -6,13 +6,13 @@ come back decoded. Text documents: headings (``text:h`` with ``text:outline-leve
 nested lists (ordered or bulleted from the list styles), tables (spanned and covered cells filled
 with the spanning cell's text), sections and indexes read through, footnotes/endnotes as ``[^n]``
 markers (n the number the document shows, an endnote's with ``e`` before it only beside footnotes
-numbered with the same kind of characters) with the notes at the end, tracked deletions skipped, what the document hides left out
-(a hidden-text or hidden-paragraph field whose condition held when it was last shown, text of a
-style with ``text:display="none"``, a section so hidden), images from ``Pictures/`` (alt text
-from ``svg:title``/``svg:desc``) right after their paragraph (a captioned picture, in a frame
-above its caption's text, before it), text boxes read where their frame
-stands (blocks for one anchored to the page, lines of the paragraph for one in a paragraph), the
-page headers and footers of ``styles.xml`` in the metadata (``header_text``, ``footer_text``).
+numbered with the same kind of characters) with the notes at the end, tracked deletions skipped,
+what the document hides left out (a hidden-text or hidden-paragraph field whose condition held when
+it was last shown, text of a style with ``text:display="none"``, a section so hidden), images from
+``Pictures/`` (alt text from ``svg:title``/``svg:desc``) right after their paragraph (a captioned
+picture, in a frame above its caption's text, before it), text boxes read where their frame stands
+(blocks for one anchored to the page, lines of the paragraph for one in a paragraph), the page
+headers and footers of ``styles.xml`` in the metadata (``header_text``, ``footer_text``).
 A frame made a hyperlink (``draw:a`` around it) is read as the frame is. A chart object
 (``Object 1/``, a chart in the manifest) is read where its frame stands as a Word or PowerPoint
 chart is (:mod:`._charts`): its title and axis titles, and the values its own table keeps.
