@@ -17,7 +17,7 @@ A frame made a hyperlink (``draw:a`` around it) is read as the frame is. A chart
 (``Object 1/``, a chart in the manifest) is read where its frame stands as a Word or PowerPoint
 chart is (:mod:`._charts`): its title and axis titles, and the values its own table keeps.
 Presentations: one unit per ``draw:page`` with ``slide_number`` and ``slide_title`` in each
-block's meta, frames sorted top-to-bottom, left-to-right (the master page's footer and date frames
+block's meta (and ``hidden`` for a slide hidden in the show), frames sorted top-to-bottom, left-to-right (the master page's footer and date frames
 among them, showing the text the slide declares for them), then the speaker notes, read as the
 slide's frames are (lists included) with ``notes=True`` in their meta. The header, footer and
 date of the notes pages and handouts (``presentation:header-decl`` and the declarations that
@@ -459,6 +459,7 @@ class _Reader:
         self.deferred: list[tuple[Block, Callable[[], Attached]]] = []
         self._media_types: dict[str, str] | None = None
         self.presentation = False  # reading the slides of a presentation
+        self.hidden_slides: frozenset[str] = frozenset()  # the page styles of slides not shown
 
     def control(self, ref: str | None) -> str:
         """What the form control a ``draw:control`` refers to shows ("" for none)."""
@@ -975,6 +976,8 @@ class _Reader:
                     title = " ".join(_all_text(frame).split())
                     break
             self.meta = {"slide_number": number, "slide_title": title or None}
+            if page.get(_q("draw", "style-name")) in self.hidden_slides:  # skipped in the show
+                self.meta["hidden"] = True
             if title:
                 self.blocks.append(Block(HEADING, title, level=1, page=number, meta=self.meta))
             else:  # not under the title of the slide before
@@ -1036,6 +1039,19 @@ class _Reader:
         if box is not None:
             for tbl in frame.iterchildren(TB_TABLE):
                 self.table(tbl)
+
+
+def _hidden_slide_styles(content: etree._Element) -> frozenset[str]:
+    """The page styles that hide a slide in the show (``presentation:visibility="hidden"``,
+    Impress's Hide Slide)."""
+    return frozenset(
+        style.get(S_NAME) or ""
+        for style in content.iter(_q("style", "style"))
+        if any(
+            props.get(_q("presentation", "visibility")) == "hidden"
+            for props in style.iterchildren(_q("style", "drawing-page-properties"))
+        )
+    )
 
 
 class _Footers:
@@ -1272,6 +1288,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         text = body.find(_q("office", "text"))
         if pres is not None:
             reader.presentation = True
+            reader.hidden_slides = _hidden_slide_styles(root)
             slides = reader.slides(pres, _Footers(pres, root, styles))
         elif text is not None:
             reader.forms = text.find(O_FORMS)
@@ -1389,8 +1406,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # 21: a heading in a list item a heading, text:number set off, text:numbered-paragraph read (odt 19)
     # 22: a text:ruby its base, then its reading in parentheses (odt 20); 23: every kind of index
     # and its title read, a soft hyphen left out of its word (odt 21); 24: hidden text left out (odt 22)
-    # 25: a captioned picture before its caption (odt 24)
-    version="25",
+    # 25: a captioned picture before its caption (odt 24); 26: a slide Impress hides in the show
+    # (presentation:visibility="hidden") has hidden: true in its meta, as a PowerPoint slide
+    version="26",
     source_type="odp",
     libraries=("lxml",),
     images=True,

@@ -433,3 +433,29 @@ def test_row_numbers_count_the_rows_a_row_repeats():
     frame = f'<draw:frame svg:width="10cm" svg:height="3cm" svg:x="2cm" svg:y="5cm">{marked}</draw:frame>'
     (odp_table,) = extract_bytes(_odp(f"<draw:page>{frame}</draw:page>"), "t.odp").blocks
     assert (odp_table.rows, odp_table.row_numbers) == (expected_rows, (2, 3, 5, 6, 7))
+
+
+def test_a_slide_hidden_in_the_show_is_read_and_marked_hidden():
+    # Impress's Hide Slide: the slide's page style says presentation:visibility="hidden"
+    styles = (
+        '<style:style style:name="dp2" style:family="drawing-page">'
+        '<style:drawing-page-properties presentation:visibility="hidden"/></style:style>'
+        '<style:style style:name="dp1" style:family="drawing-page">'
+        '<style:drawing-page-properties presentation:visibility="visible"/></style:style>'
+    )
+    body = (
+        f'<draw:page draw:style-name="dp1">{_frame("title", "1cm", "<text:p>Agenda</text:p>")}</draw:page>'
+        f'<draw:page draw:style-name="dp2">{_frame("title", "1cm", "<text:p>Backup figures</text:p>")}'
+        f"{_frame('outline', '4cm', '<text:p>Costs by year</text:p>')}</draw:page>"
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.presentation")
+        zf.writestr("META-INF/manifest.xml", "<manifest/>")
+        zf.writestr("content.xml", DOCUMENT.format(styles=styles, kind="presentation", body=body))
+    doc = extract_bytes(out.getvalue(), "deck.odp")
+    assert [(b.text, b.page, b.meta.get("hidden")) for b in doc.blocks] == [
+        ("Agenda", 1, None),
+        ("Backup figures", 2, True),
+        ("Costs by year", 2, True),
+    ]
