@@ -8,11 +8,12 @@ with the spanning cell's text), sections and indexes read through, footnotes/end
 markers (n the number the document shows, an endnote's with ``e`` before it only beside footnotes
 numbered with the same kind of characters) with the notes at the end, tracked deletions skipped,
 what the document hides left out (a hidden-text or hidden-paragraph field whose condition held when
-it was last shown, text of a style with ``text:display="none"``, a section so hidden), images from
-``Pictures/`` (alt text from ``svg:title``/``svg:desc``) right after their paragraph (a captioned
-picture, in a frame above its caption's text, before it), text boxes read where their frame stands
-(blocks for one anchored to the page, lines of the paragraph for one in a paragraph), the page
-headers and footers of ``styles.xml`` in the metadata (``header_text``, ``footer_text``).
+it was last shown, text of a style with ``text:display="none"``, a section so hidden, a template's
+placeholder field), images from ``Pictures/`` (alt text from ``svg:title``/``svg:desc``) right after
+their paragraph (a captioned picture, in a frame above its caption's text, before it), text boxes
+read where their frame stands (blocks for one anchored to the page, lines of the paragraph for one
+in a paragraph), the page headers and footers of ``styles.xml`` in the metadata (``header_text``,
+``footer_text``).
 A frame made a hyperlink (``draw:a`` around it) is read as the frame is. A chart object
 (``Object 1/``, a chart in the manifest) is read where its frame stands as a Word or PowerPoint
 chart is (:mod:`._charts`): its title and axis titles, and the values its own table keeps.
@@ -106,6 +107,7 @@ T_INDEX_BODY = _q("text", "index-body")
 T_NUMBER, T_NUMBERED_P = _q("text", "number"), _q("text", "numbered-paragraph")
 T_RUBY, T_RUBY_BASE, T_RUBY_TEXT = (_q("text", t) for t in ("ruby", "ruby-base", "ruby-text"))
 T_SPAN, T_HIDDEN_TEXT, T_IS_HIDDEN = _q("text", "span"), _q("text", "hidden-text"), _q("text", "is-hidden")
+T_PLACEHOLDER = _q("text", "placeholder")
 #: a paragraph's hidden-paragraph field, directly in it or in one of its spans
 _HIDDEN_PARAGRAPH = etree.XPath("./text:hidden-paragraph | ./text:span//text:hidden-paragraph", namespaces=NS)
 #: what holds blocks of the text: a section, and each kind of index (its title, and its body as
@@ -490,10 +492,15 @@ class _Reader:
                 self.note(child, out)
             elif tag == T_RUBY:
                 self.ruby(child, out)
-            elif (tag == T_HIDDEN_TEXT and child.get(T_IS_HIDDEN) == "true") or (
-                tag == T_SPAN and child.get(T_STYLE_NAME) in self.hidden.get("text", ())
+            elif (
+                (tag == T_HIDDEN_TEXT and child.get(T_IS_HIDDEN) == "true")
+                or (tag == T_SPAN and child.get(T_STYLE_NAME) in self.hidden.get("text", ()))
+                or tag == T_PLACEHOLDER
             ):
-                pass  # hidden as the document was last shown: no text of it
+                # hidden as the document was last shown, or a template's prompt for text to be
+                # typed in its place ("<Name>"), which no one entered (left out as a Word content
+                # control's placeholder text is): no text of it
+                pass
             elif tag == T_NUMBER:  # a heading's number as last shown ("2.1"), set off from its text
                 shown = "".join(child.itertext()).strip()
                 if shown:
@@ -1366,7 +1373,8 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # of text:display="none"); 23: an endnote's label the number it shows ([^i], was [^ei]), e
     # before it only where footnotes and endnotes are numbered with the same kind of characters;
     # 24: a captioned picture (a frame's text box: the picture, then its caption) before its caption
-    version="24",
+    # 25: a template's placeholder field (text:placeholder, "<Name>") left out, as Word's prompts
+    version="25",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1408,7 +1416,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # and its title read, a soft hyphen left out of its word (odt 21); 24: hidden text left out (odt 22)
     # 25: a captioned picture before its caption (odt 24); 26: a slide Impress hides in the show
     # (presentation:visibility="hidden") has hidden: true in its meta, as a PowerPoint slide
-    version="26",
+    # 27: a placeholder field left out (odt 25)
+    version="27",
     source_type="odp",
     libraries=("lxml",),
     images=True,

@@ -1,6 +1,6 @@
 """OpenDocument text: what the document hides is not read (hidden text and paragraph fields whose
 condition held when it was last shown, the Hidden character attribute of a style, a hidden
-section), and a note's label is the number it shows."""
+section), a template's placeholder fields are left out, and a note's label is the number it shows."""
 
 from __future__ import annotations
 
@@ -73,6 +73,18 @@ def test_a_hidden_section_is_left_out_and_a_conditional_one_read():
         '<text:section text:name="Plain"><text:p>Clause</text:p></text:section>'
     )
     assert _texts(body) == ["Clause on a condition", "Clause"]
+
+
+def test_a_placeholder_field_of_a_template_is_left_out():
+    # text:placeholder (ODF 1.3 §7.7.3): a prompt for text to be typed in its place, as a Word
+    # content control's placeholder text is
+    body = (
+        '<text:p>Dear <text:placeholder text:placeholder-type="text" text:description="recipient">'
+        "&lt;Name&gt;</text:placeholder>, thank you.</text:p>"
+        '<text:p><text:placeholder text:placeholder-type="text">&lt;Subject&gt;</text:placeholder></text:p>'
+        "<text:p>Regards</text:p>"
+    )
+    assert _texts(body) == ["Dear , thank you.", "Regards"]
 
 
 def _notes_styles(footnote: str, endnote: str) -> str:
