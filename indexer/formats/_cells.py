@@ -68,10 +68,19 @@ class CellNumber(str):
     __slots__ = ()
 
 
+class CellText(str):
+    """A cell's text as its paragraphs show it, put over the text a reader gave for it: calamine
+    reads the tab and the line break an .ods cell writes as elements (``a<text:tab/>b``) as
+    nothing, and runs the words on either side together (``ab``)."""
+
+    __slots__ = ()
+
+
 Merge = tuple[int, int, int, int]
 SheetErrors = dict[int, dict[int, CellError]]
 #: 0-based row → 0-based column → what a cell shows in its format: a number's text
-#: (:class:`CellNumber`), a date, a time or a duration
+#: (:class:`CellNumber`), a date, a time or a duration, or its text as its paragraphs show it
+#: (:class:`CellText`)
 SheetShown = dict[int, dict[int, Any]]
 
 

@@ -31,6 +31,7 @@ from ._cells import (
     Backend,
     CellError,
     CellNumber,
+    CellText,
     Merge,
     RawSheet,
     SheetErrors,
@@ -574,6 +575,9 @@ _ODS_SHOWN = (
     b"value-type='currency'",
 )
 _ODS_TIME = (b'value-type="time"', b"value-type='time'")
+#: what content.xml holds where a cell's paragraph has a tab or a line break (``<text:tab/>``,
+#: ``<text:line-break/>``), which calamine drops
+_ODS_BREAKS = (b":tab/>", b":line-break/>")
 #: a time cell's value (``office:time-value``), an ISO 8601 duration: ``PT26H03M04S``
 ISO_DURATION = re.compile(r"(-?)P(?:(\d+)D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)(?:[.,]\d*)?S)?")
 
@@ -598,6 +602,15 @@ _ODS_ERROR_REPEATS = 1024
 _ODS_MAX_ERRORS = 1_000_000
 
 
+def _broken_text(cell: Any) -> CellText | None:
+    """The text of a cell whose paragraphs hold a tab or a line break (see :class:`CellText`),
+    else None."""
+    for p in cell.iterchildren(_ODS_P):
+        if next(p.iter(_ODS_TAB, _ODS_BREAK), None) is not None:
+            return CellText(_ods_text(cell))
+    return None
+
+
 def ods_merges_and_errors(
     zf: zipfile.ZipFile,
 ) -> tuple[dict[str, list[Merge]], dict[str, SheetErrors], dict[str, SheetShown]]:
@@ -608,9 +621,10 @@ def ods_merges_and_errors(
     ODS, reads error cells as empty, percentages as fractions and currencies as plain numbers;
     content.xml is only parsed when a search of it finds any of them. The text of number cells
     whose style formats them (:func:`ods_formatted_styles`) is read as well: calamine gives
-    their plain number; the styles are only read when a search finds a data style in use."""
+    their plain number; the styles are only read when a search finds a data style in use. So is
+    the text of a cell whose paragraphs hold a tab or a line break (:class:`CellText`)."""
     found = _ooxml.member_finds(
-        zf, "content.xml", (_ODS_SPANNED, *_ODS_ERROR, *_ODS_SHOWN, _ODS_DATA_STYLE, *_ODS_TIME)
+        zf, "content.xml", (_ODS_SPANNED, *_ODS_ERROR, *_ODS_SHOWN, _ODS_DATA_STYLE, *_ODS_TIME, *_ODS_BREAKS)
     )
     merges: dict[str, list[Merge]] = {}
     errors: dict[str, SheetErrors] = {}
@@ -628,7 +642,8 @@ def ods_merges_and_errors(
     want_errors = bool(found & set(_ODS_ERROR))
     want_shown = bool(found & set(_ODS_SHOWN)) or bool(formatted)
     want_times = bool(found & set(_ODS_TIME))
-    if not (want_merges or want_errors or want_shown or want_times):
+    want_breaks = bool(found & set(_ODS_BREAKS))
+    if not (want_merges or want_errors or want_shown or want_times or want_breaks):
         return merges, errors, shown
     kept = 0
     columns: list[tuple[int, str | None]] | None = [] if formatted else None
@@ -645,6 +660,14 @@ def ods_merges_and_errors(
             target = shown
         if value is None and want_times and kept < _ODS_MAX_ERRORS:
             value = _long_duration(cell)
+            target = shown
+        if (
+            value is None
+            and want_breaks
+            and kept < _ODS_MAX_ERRORS
+            and cell.get(f"{{{_OFFICE}}}value-type") in (None, "string")
+        ):
+            value = _broken_text(cell)
             target = shown
         if value is not None:
             table = target.setdefault(sheet, {})

@@ -72,6 +72,7 @@ from ._cells import (
     Backend,
     CellError,
     CellNumber,
+    CellText,
     Merge,
     RawSheet,
     SheetErrors,
@@ -1864,8 +1865,11 @@ def _put_values(
                 i = col - first_col
                 if 0 <= i < width:
                     kind = type(values[i])
+                    if type(text) is CellText:  # an .ods cell's tabs and line breaks, which calamine drops
+                        if kind is str:
+                            values[i] = str(text)
                     # an .ods duration of a day or more is text to calamine: its ISO 8601 value
-                    if kind in _SHOWN_OVER or (kind is str and ISO_DURATION.fullmatch(values[i])):
+                    elif kind in _SHOWN_OVER or (kind is str and ISO_DURATION.fullmatch(values[i])):
                         values[i] = text
         yield r, values
 
@@ -2587,7 +2591,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # leading zero, as Excel shows them (9:5:3 at h:m:s, 5:03 at m:ss; was 09:05:03);
         # xlsx 30, xls 19, xlsb 23: the text a format writes between a time's parts shown as
         # written (09.05 at hh.mm, 05'03 at mm'ss, 0905 at hhmm; was 09:05, 05:03)
-        version={"xlsx": "30", "ods": "15", "xls": "19", "xlsb": "23"}[source_type],
+        # ods 16: a cell's tab or line break (text:tab, text:line-break) keeps the words apart
+        # (calamine drops them: Unit<text:tab/>A read UnitA)
+        version={"xlsx": "30", "ods": "16", "xls": "19", "xlsb": "23"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
