@@ -1838,6 +1838,11 @@ def _with_values(
     return _put_values(rows, first_col, errors or {}, shown or {})
 
 
+#: what an .ods's content.xml holds where a cell has a comment (``office:annotation``; not the
+#: ``office:annotation-end`` of a comment on part of a cell's text)
+_ODS_COMMENTS = (b"<office:annotation>", b"<office:annotation ")
+
+
 #: the values of a reader that a cell's text in its format replaces: numbers, and the dates and
 #: times it made of them (an .xlsb's cell of a date format says whether it shows a time)
 _SHOWN_OVER = frozenset((float, int, dt.date, dt.datetime, dt.time, dt.timedelta))
@@ -2059,6 +2064,11 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 for n in embedded
                 if n not in shown
             ]
+        elif "content.xml" in zf.namelist():  # an .ods's cell comments: office:annotation in a cell
+            counts = _or_warning(
+                partial(_ooxml.member_counts, zf, "content.xml", _ODS_COMMENTS), "comments", warnings, {}
+            )
+            comments = _ooxml.comments_entry(sum(counts.values()), "content.xml")
 
     # the rows each sheet's print titles repeat on every page, a clue to its header row
     title_rows = {}
@@ -2593,7 +2603,8 @@ def _register(source_type: str, *extensions: str) -> None:
         # written (09.05 at hh.mm, 05'03 at mm'ss, 0905 at hhmm; was 09:05, 05:03)
         # ods 16: a cell's tab or line break (text:tab, text:line-break) keeps the words apart
         # (calamine drops them: Unit<text:tab/>A read UnitA)
-        version={"xlsx": "30", "ods": "16", "xls": "19", "xlsb": "23"}[source_type],
+        # ods 17: cell comments (office:annotation) counted in the coverage, as an .xlsx's
+        version={"xlsx": "30", "ods": "17", "xls": "19", "xlsb": "23"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,
