@@ -1782,6 +1782,8 @@ def _tree_blocks(
     hidden = _remove_boilerplate(tree, mail)
     if quoted:
         _quote_marks(tree, language)
+    if _RT_TAG.search(source):
+        _ruby_readings(tree)
     kinds = _number_span_kinds(source)
     numbers = _remove_margin_numbers(tree, kinds) if kinds else 0
     if links:
@@ -1880,6 +1882,23 @@ def _page_language(tree: LexborHTMLParser) -> str | None:
             if content and "," not in content:
                 return content
     return None
+
+
+#: A ruby annotation's start tag (the reading set over a ruby's base)
+_RT_TAG = re.compile(r"<rt[\s>]", re.IGNORECASE)
+
+
+def _ruby_readings(tree: LexborHTMLParser) -> None:
+    """Write the reading of each ``<ruby>`` (its ``<rt>``: furigana over kanji) in parentheses
+    after its base, ``漢字(かんじ)``, as the readings of an OpenDocument or Word document's ruby
+    are; read as it is, the reading runs into its base (``漢字かんじ``). A ruby with ``<rp>``
+    fallback parentheses is left as it is: they already read so."""
+    for ruby in tree.css("ruby"):
+        if ruby.css_first("rp") is not None:
+            continue
+        for rt in ruby.css("rt"):
+            reading = " ".join((rt.text(deep=True) or "").split())
+            rt.replace_with(f"({reading})" if reading else "")
 
 
 def _quote_marks(tree: LexborHTMLParser, page: str | None = None) -> None:
@@ -2182,7 +2201,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="27",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="28",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2245,6 +2264,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
     # 27: a <q>'s quotation marks those of its language (lang, an ancestor's, <html lang>, a
     # <meta http-equiv="content-language">), from the HTML standard's table: „…“ in German, «…» in French
+    # 28: a <ruby>'s reading (<rt>) in parentheses after its base, 漢字(かんじ), not run into it
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -3,13 +3,16 @@ the reading before its base (``w:rt`` before ``w:rubyBase``), OpenDocument after
 (``text:ruby-text`` after ``text:ruby-base``), and both were read as inline text, so the reading
 ran into the words around it: 東京のかんじ漢字です, 東京の漢字かんじです for 東京の漢字です. The base is now
 read where it stands, the reading after it in parentheses (the way plain Japanese text gives a
-reading). The documents are built here; the expected text is the XML's own."""
+reading). An HTML page's or EPUB chapter's ``<ruby>`` ran its ``<rt>`` into its base the same way
+(漢字かんじ) unless the page wrote ``<rp>`` parentheses; it now reads alike. The documents are built
+here; the expected text is the markup's own."""
 
 from __future__ import annotations
 
 from indexer import extract_bytes
 from tests.indexer.formats._odf_build import content_xml, odt_package
 from tests.indexer.formats.test_docx import build_docx, docx
+from tests.indexer.formats.test_epub import _epub3
 
 
 def _word_ruby(base: str, reading: str) -> str:
@@ -44,3 +47,25 @@ def test_an_opendocument_ruby_reads_its_base_then_its_reading():
     )
     doc = extract_bytes(_odt(body), "t.odt")
     assert [b.text for b in doc.blocks] == ["東京の漢字(かんじ)です"]
+
+
+#: a reading per base character (東 とう, 京 きょう), a word's reading over its <rb>, and a ruby
+#: that writes its own fallback parentheses (<rp>), which reads so already
+RUBIES = (
+    "<p>今日は<ruby>東<rt>とう</rt>京<rt>きょう</rt></ruby>へ行く</p>"
+    "<p><ruby><rb>明日</rb><rt>あした</rt></ruby>は<ruby>雨<rp>(</rp><rt>あめ</rt><rp>)</rp></ruby>です</p>"
+)
+
+
+def test_an_html_ruby_reads_its_base_then_its_reading():
+    page = f"<!DOCTYPE html><html><body>{RUBIES}</body></html>".encode()
+    assert [b.text for b in extract_bytes(page, "t.html").blocks] == [
+        "今日は東(とう)京(きょう)へ行く",
+        "明日(あした)は雨(あめ)です",
+    ]
+
+
+def test_an_epub_chapter_ruby_reads_its_base_then_its_reading():
+    doc = extract_bytes(_epub3(chapter=f"<h1>天気</h1>{RUBIES}"), "t.epub")
+    chapter = [b.text for b in doc.blocks if b.meta["spine_index"] == 1]
+    assert chapter == ["天気", "今日は東(とう)京(きょう)へ行く", "明日(あした)は雨(あめ)です"]
