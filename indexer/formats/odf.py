@@ -12,7 +12,8 @@ it was last shown, text of a style with ``text:display="none"``, a section so hi
 placeholder field), images from ``Pictures/`` (alt text from ``svg:title``/``svg:desc``) right after
 their paragraph (a captioned picture, in a frame above its caption's text, before it), text boxes
 read where their frame stands (blocks for one anchored to the page, lines of the paragraph for one
-in a paragraph), the page headers and footers of ``styles.xml`` in the metadata (``header_text``,
+in a paragraph; one anchored to a later page, which LibreOffice writes at the top of the text, where
+that page starts, when the text marks its soft page breaks), the page headers and footers of ``styles.xml`` in the metadata (``header_text``,
 ``footer_text``).
 A frame made a hyperlink (``draw:a`` around it) is read as the frame is. A chart object
 (``Object 1/``, a chart in the manifest) is read where its frame stands as a Word or PowerPoint
@@ -37,6 +38,7 @@ import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
+from operator import itemgetter
 from typing import Any
 
 from lxml import etree
@@ -409,6 +411,9 @@ def _leading(el: etree._Element) -> etree._Element | None:
     return None
 
 
+_ANCHOR_TYPE, _ANCHOR_PAGE = _q("text", "anchor-type"), _q("text", "anchor-page-number")
+
+
 def _captioned_picture(p: etree._Element) -> etree._Element | None:
     """The picture of a captioned frame a paragraph opens with, as LibreOffice inserts a caption
     (a frame whose text box holds a paragraph of the picture, then the caption's text): the
@@ -462,6 +467,11 @@ class _Reader:
         self._media_types: dict[str, str] | None = None
         self.presentation = False  # reading the slides of a presentation
         self.hidden_slides: frozenset[str] = frozenset()  # the page styles of slides not shown
+        #: whether the text writes where each page starts (text:use-soft-page-breaks), the soft
+        #: page breaks passed so far, and the shapes anchored to a later page, waiting for it
+        self.soft_breaks = False
+        self.page_breaks = 0
+        self.page_frames: list[tuple[int, etree._Element]] = []
 
     def control(self, ref: str | None) -> str:
         """What the form control a ``draw:control`` refers to shows ("" for none)."""
@@ -619,6 +629,8 @@ class _Reader:
     def body(self, parent: etree._Element) -> None:
         for child in parent:
             tag = child.tag
+            if self.page_frames:
+                self.place_page_frames()
             if tag in (T_P, T_H, T_SECTION) and not self.shown(child):
                 continue
             if tag in (T_P, T_H):
@@ -637,7 +649,33 @@ class _Reader:
             elif tag in _READ_THROUGH:
                 self.body(child)
             elif tag in _SLIDE_SHAPES:  # standing among the blocks: anchored to the page, or in a text box
-                self.shape(child)
+                page = self.later_page(child)
+                if page:
+                    self.page_frames.append((page, child))
+                else:
+                    self.shape(child)
+            if self.soft_breaks and tag not in _READ_THROUGH:
+                self.page_breaks += sum(1 for _ in child.iter(T_SOFT_PB))
+
+    def later_page(self, shape: etree._Element) -> int:
+        """The page a shape anchored to a page stands on (``text:anchor-page-number``), when it
+        is one after the first and the text says where its pages start (its soft page breaks,
+        :attr:`soft_breaks`); else 0. LibreOffice writes every frame anchored to a page at the
+        top of the text, whichever page it stands on."""
+        if not self.soft_breaks or shape.get(_ANCHOR_TYPE) != "page":
+            return 0
+        page = _int(shape.get(_ANCHOR_PAGE))
+        return page if page > 1 else 0
+
+    def place_page_frames(self, rest: bool = False) -> None:
+        """Read the shapes set aside for a later page (:meth:`later_page`) whose page has started,
+        or all of them (``rest``: the text has ended before their page, or a page break was not
+        written)."""
+        due = [(page, shape) for page, shape in self.page_frames if rest or page - 1 <= self.page_breaks]
+        if due:  # taken off the list first: a text box read here reads its blocks through body()
+            self.page_frames = [waiting for waiting in self.page_frames if waiting not in due]
+            for _, shape in sorted(due, key=itemgetter(0)):
+                self.shape(shape)
 
     def paragraph(self, p: etree._Element, number: str = "") -> None:
         """A paragraph or heading as a block; ``number``: the number shown before its text. Its
@@ -1300,7 +1338,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         elif text is not None:
             reader.forms = text.find(O_FORMS)
             reader.titles = _title_styles(root, styles)
+            reader.soft_breaks = text.get(_q("text", "use-soft-page-breaks")) == "true"
             reader.body(text)
+            reader.place_page_frames(rest=True)
         else:
             raise ParseError(f"{what}: neither a text document nor a presentation")
         reader.finish_notes()
@@ -1374,7 +1414,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # before it only where footnotes and endnotes are numbered with the same kind of characters;
     # 24: a captioned picture (a frame's text box: the picture, then its caption) before its caption
     # 25: a template's placeholder field (text:placeholder, "<Name>") left out, as Word's prompts
-    version="25",
+    # 26: a frame anchored to a later page (text:anchor-page-number), which LibreOffice writes at
+    # the top of the text, read where that page starts when the text marks its soft page breaks
+    version="26",
     source_type="odt",
     libraries=("lxml",),
     images=True,

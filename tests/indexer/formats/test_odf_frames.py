@@ -209,3 +209,65 @@ def test_a_captioned_picture_is_read_before_its_caption():
         ("paragraph", "Gulls nest on roofs."),
     ]
     assert [i.width for i in doc.images] == [4, 4]
+
+
+def _page_box(page: int, text: str) -> str:
+    return (
+        f'<draw:frame text:anchor-type="page" text:anchor-page-number="{page}">'
+        f"<draw:text-box><text:p>{text}</text:p></draw:text-box></draw:frame>"
+    )
+
+
+#: as LibreOffice writes a text: every frame anchored to a page at the top of office:text, then
+#: the text, where each page starts marked by a soft page break (page 2 starts inside the second
+#: paragraph, page 3 inside the list, page 4 between two paragraphs); the text ends on page 4
+PAGED = (
+    _page_box(1, "Harbour Office")
+    + _page_box(3, "Tide table")
+    + _page_box(2, "Sidebar: moorings")
+    + _page_box(7, "Back page")
+    + "<text:h>Harbour guide</text:h><text:p>Page one.</text:p>"
+    + "<text:p>Runs over <text:soft-page-break/>to page two.</text:p><text:p>Still page two.</text:p>"
+    + "<text:list><text:list-item><text:p>first</text:p></text:list-item><text:list-item>"
+    + "<text:soft-page-break/><text:p>second</text:p></text:list-item></text:list>"
+    + "<text:soft-page-break/><text:p>Page four.</text:p>"
+)
+
+
+def test_a_frame_anchored_to_a_later_page_is_read_where_that_page_starts():
+    content = CONTENT.format(kind="text", body=PAGED).replace(
+        "<office:text>", '<office:text text:use-soft-page-breaks="true">'
+    )
+    doc = extract_bytes(_with_content(content), "harbour.odt")
+    assert [b.text for b in doc.blocks] == [
+        "Harbour Office",
+        "Harbour guide",
+        "Page one.",
+        "Runs over to page two.",
+        "Sidebar: moorings",
+        "Still page two.",
+        "first\nsecond",
+        "Tide table",
+        "Page four.",
+        "Back page",  # its page is past the text's end: after it
+    ]
+
+
+def test_without_soft_page_breaks_a_page_frame_is_read_where_it_stands():
+    doc = extract_bytes(_package("text", PAGED), "harbour.odt")
+    assert [b.text for b in doc.blocks][:5] == [
+        "Harbour Office",
+        "Tide table",
+        "Sidebar: moorings",
+        "Back page",
+        "Harbour guide",
+    ]
+
+
+def _with_content(content: str) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        zf.writestr("META-INF/manifest.xml", "<manifest/>")
+        zf.writestr("content.xml", content)
+    return out.getvalue()
