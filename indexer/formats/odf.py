@@ -13,8 +13,8 @@ placeholder field), images from ``Pictures/`` (alt text from ``svg:title``/``svg
 their paragraph (a captioned picture, in a frame above its caption's text, before it), text boxes
 read where their frame stands (blocks for one anchored to the page, lines of the paragraph for one
 in a paragraph; one anchored to a later page, which LibreOffice writes at the top of the text, where
-that page starts, when the text marks its soft page breaks), the page headers and footers of ``styles.xml`` in the metadata (``header_text``,
-``footer_text``).
+that page starts, when the text marks its soft page breaks), the page headers and footers of
+``styles.xml`` in the metadata (``header_text``, ``footer_text``).
 A frame made a hyperlink (``draw:a`` around it) is read as the frame is. A chart object
 (``Object 1/``, a chart in the manifest) is read where its frame stands as a Word or PowerPoint
 chart is (:mod:`._charts`): its title and axis titles, and the values its own table keeps.
