@@ -459,3 +459,26 @@ def test_a_slide_hidden_in_the_show_is_read_and_marked_hidden():
         ("Backup figures", 2, True),
         ("Costs by year", 2, True),
     ]
+
+
+def test_a_slide_comment_is_listed_as_not_extracted():
+    # Impress writes a slide's comment as officeooo:annotation on its draw:page (its own
+    # namespace), not office:annotation as Writer does
+    comment = (
+        '<officeooo:annotation xmlns:officeooo="http://openoffice.org/2009/office" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/" svg:x="2cm" svg:y="3cm">'
+        "<dc:creator>Ana</dc:creator><dc:date>2024-03-01T10:00:00</dc:date>"
+        "<text:p>Check these figures</text:p></officeooo:annotation>"
+    )
+    body = (
+        f"<draw:page>{_frame('title', '1cm', '<text:p>Budget</text:p>')}{comment}</draw:page>"
+        f"<draw:page>{_frame('title', '1cm', '<text:p>Plan</text:p>')}{comment}{comment}</draw:page>"
+    )
+    doc = extract_bytes(_odp(body), "deck.odp")
+    assert [b.text for b in doc.blocks] == ["Budget", "Plan"]
+    (skipped,) = doc.coverage.skipped_of("comments")
+    assert (skipped.name, skipped.reason[:31], skipped.on_purpose) == (
+        "content.xml",
+        "3 review comments not extracted",
+        True,
+    )
