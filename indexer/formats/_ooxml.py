@@ -781,10 +781,10 @@ def _math(el: etree._Element, depth: int) -> str:
         return _row(el, depth)
     local = tag[len(M_NS) + 2 :]
     if local in ("sSup", "sSub", "sSubSup", "limLow", "limUpp", "sPre"):
-        base = _operand(_part(el, M_E, depth) if local != "sPre" else "")
+        base = math_operand(_part(el, M_E, depth) if local != "sPre" else "")
         sub = _part(el, _M_LIM if local == "limLow" else _M_SUB, depth)
         sup = _part(el, _M_LIM if local == "limUpp" else _M_SUP, depth)
-        scripts = (f"_{_operand(sub)}" if sub else "") + (f"^{_operand(sup)}" if sup else "")
+        scripts = (f"_{math_operand(sub)}" if sub else "") + (f"^{math_operand(sup)}" if sup else "")
         if local == "sPre":
             return f"{scripts} {_part(el, M_E, depth)}" if scripts else _part(el, M_E, depth)
         return base + scripts
@@ -792,7 +792,7 @@ def _math(el: etree._Element, depth: int) -> str:
         num, den = _part(el, _M_NUM, depth), _part(el, _M_DEN, depth)
         if _prop(el, _M_TYPE) == "noBar":
             return f"{num}¦{den}"
-        return f"{_operand(num)}/{_operand(den)}"
+        return f"{math_operand(num)}/{math_operand(den)}"
     if local == "d":
         beg, end, sep = _prop(el, _M_BEGCHR), _prop(el, _M_ENDCHR), _prop(el, _M_SEPCHR)
         items = [_math(e, depth) for e in el.iterchildren(M_E)]
@@ -802,21 +802,21 @@ def _math(el: etree._Element, depth: int) -> str:
         op = _prop(el, _M_CHR)
         sub = "" if _on(el, _M_SUBHIDE) else _part(el, _M_SUB, depth)
         sup = "" if _on(el, _M_SUPHIDE) else _part(el, _M_SUP, depth)
-        head = ("∫" if op is None else op) + (f"_{_operand(sub)}" if sub else "")
-        head += f"^{_operand(sup)}" if sup else ""
+        head = ("∫" if op is None else op) + (f"_{math_operand(sub)}" if sub else "")
+        head += f"^{math_operand(sup)}" if sup else ""
         body = _part(el, M_E, depth)
         return f"{head} {body}" if body else head
     if local == "func":
         name, arg = _part(el, _M_FNAME, depth), _part(el, M_E, depth)
-        if not arg or _bracketed(arg):
+        if not arg or math_bracketed(arg):
             return name + arg
         return f"{name} {arg}" if len(arg) == 1 or arg.isalnum() else f"{name}({arg})"
     if local == "rad":
         deg, arg = _part(el, _M_DEG, depth), _part(el, M_E, depth)
         if not deg:
-            return f"√{_operand(arg)}"
+            return f"√{math_operand(arg)}"
         if deg in ("3", "4"):
-            return f"{'∛' if deg == '3' else '∜'}{_operand(arg)}"
+            return f"{'∛' if deg == '3' else '∜'}{math_operand(arg)}"
         return f"√({deg}&{arg})"
     if local == "acc":
         mark = _prop(el, _M_CHR)
@@ -873,15 +873,15 @@ def _on(el: etree._Element, tag: str) -> bool:
     return value is not None and value not in ("0", "off", "false")
 
 
-def _operand(text: str) -> str:
+def math_operand(text: str) -> str:
     """A script or fraction argument: as it is when it is one character, letters and digits
     only, or bracketed as a whole; else in parentheses."""
-    if len(text) <= 1 or text.isalnum() or _bracketed(text):
+    if len(text) <= 1 or text.isalnum() or math_bracketed(text):
         return text
     return f"({text})"
 
 
-def _bracketed(text: str) -> bool:
+def math_bracketed(text: str) -> bool:
     """Whether ``text`` is one bracketed group: its first character opens a bracket that closes
     at its last."""
     close = _CLOSING.get(text[:1])

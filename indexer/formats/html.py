@@ -62,6 +62,7 @@ from ..model import (
     render_list,
 )
 from ..sniff import decode_labelled, decode_text, web_codec
+from ._mathml import from_lexbor, mathml_linear
 from .csvfmt import header_votes
 from .registry import extractor
 from .text import assemble_blocks, fast_render_table, new_block, soft_hyphens_out
@@ -1784,6 +1785,8 @@ def _tree_blocks(
         _quote_marks(tree, language)
     if _RT_TAG.search(source):
         _ruby_readings(tree)
+    if _MATH_TAG.search(source):
+        _linear_equations(tree)
     kinds = _number_span_kinds(source)
     numbers = _remove_margin_numbers(tree, kinds) if kinds else 0
     if links:
@@ -1899,6 +1902,34 @@ def _ruby_readings(tree: LexborHTMLParser) -> None:
         for rt in ruby.css("rt"):
             reading = " ".join((rt.text(deep=True) or "").split())
             rt.replace_with(f"({reading})" if reading else "")
+
+
+#: An equation's start tag (MathML ``<math>``, with a prefix or without)
+_MATH_TAG = re.compile(r"<(?:[A-Za-z][\w.-]*:)?math[\s>]", re.IGNORECASE)
+
+
+def _linear_equations(tree: LexborHTMLParser) -> None:
+    """Write each MathML equation (``<math>``) in the linear format Word shows (:mod:`._mathml`):
+    ``x=(-b±√(b^2-4ac))/(2a)``, not its tokens one after another. An equation set apart
+    (``display="block"``) is a paragraph of its own, one in a line of text part of it."""
+    root = tree.body or tree.root
+    if root is None:
+        return
+    equations = [n for n in root.traverse() if (n.tag or "").rpartition(":")[2] == "math"]
+    for node in equations:
+        up, nested = node.parent, False
+        while up is not None and not nested:
+            nested = (up.tag or "").rpartition(":")[2] == "math"
+            up = up.parent
+        if nested:  # read with the equation around it
+            continue
+        math = from_lexbor(node)
+        text = mathml_linear(math)
+        if math.attrs.get("display") == "block" and text:
+            block = LexborHTMLParser(f"<div>{escape(text, quote=False)}</div>").css_first("div")
+            node.replace_with(block if block is not None else text)
+        else:
+            node.replace_with(text)
 
 
 def _quote_marks(tree: LexborHTMLParser, page: str | None = None) -> None:
@@ -2201,7 +2232,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="28",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="29",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2265,6 +2296,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # 27: a <q>'s quotation marks those of its language (lang, an ancestor's, <html lang>, a
     # <meta http-equiv="content-language">), from the HTML standard's table: „…“ in German, «…» in French
     # 28: a <ruby>'s reading (<rt>) in parentheses after its base, 漢字(かんじ), not run into it
+    # 29: a MathML equation in Word's linear format (x=(-b±√(b^2-4ac))/(2a)), not its tokens one after
+    # another; one set apart (display="block") a paragraph of its own
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)
