@@ -62,7 +62,6 @@ from ..model import (
     render_list,
 )
 from ..sniff import decode_labelled, decode_text, web_codec
-from ._mathml import from_lexbor, mathml_linear
 from .csvfmt import header_votes
 from .registry import extractor
 from .text import assemble_blocks, fast_render_table, new_block, soft_hyphens_out
@@ -1912,6 +1911,8 @@ def _linear_equations(tree: LexborHTMLParser) -> None:
     """Write each MathML equation (``<math>``) in the linear format Word shows (:mod:`._mathml`):
     ``x=(-b±√(b^2-4ac))/(2a)``, not its tokens one after another. An equation set apart
     (``display="block"``) is a paragraph of its own, one in a line of text part of it."""
+    from ._mathml import from_lexbor, mathml_linear  # only for a page with equations (it loads lxml)
+
     root = tree.body or tree.root
     if root is None:
         return
