@@ -4,12 +4,15 @@ without a bar ``n¦k``, a table ``■(a&b@c&d)``. Read as their text, the elemen
 together in no order a reader can follow (``x = − b ± b 2 − 4 a c 2 a`` for the quadratic formula).
 
 The reader works on :class:`MathNode`, a small tree made from whatever parser holds the markup
-(:func:`from_lexbor` for an HTML page's ``<math>``)."""
+(:func:`from_lexbor` for an HTML page's ``<math>``, :func:`from_lxml` for an OpenDocument
+formula's)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from lxml import etree
 
 from ._ooxml import math_bracketed, math_operand
 
@@ -52,6 +55,17 @@ def from_lexbor(node: Any, depth: int = 0) -> MathNode:
     if name in _TOKENS or depth > _MAX_DEPTH:
         return MathNode(name, attrs, node.text(deep=True) or "")
     kids = tuple(from_lexbor(c, depth + 1) for c in node.iter(include_text=False))
+    return MathNode(name, attrs, "", kids)
+
+
+def from_lxml(el: Any, depth: int = 0) -> MathNode:
+    """The tree of a ``math`` element parsed by lxml (names without their namespace; comments and
+    processing instructions passed over)."""
+    name = etree.QName(el).localname.lower()
+    attrs = {etree.QName(k).localname.lower(): v for k, v in el.attrib.items()}
+    if name in _TOKENS or depth > _MAX_DEPTH:
+        return MathNode(name, attrs, "".join(el.itertext()))
+    kids = tuple(from_lxml(c, depth + 1) for c in el if isinstance(c.tag, str))
     return MathNode(name, attrs, "", kids)
 
 

@@ -68,6 +68,7 @@ from ..model import (
 from ..zipsafe import open_zip
 from . import _charts, _embedded, _ooxml
 from ._attached import Attached, Attacher, text_chars
+from ._mathml import from_lxml, mathml_linear
 from ._odf_encrypted import odf_decrypted
 from .registry import extractor
 
@@ -586,8 +587,9 @@ class _Reader:
                 self.lines(child, out)
 
     def formula(self, frame: etree._Element) -> str:
-        """An embedded formula object as its StarMath source (the annotation LibreOffice keeps);
-        nothing, with a warning, when the object's part is damaged."""
+        """An embedded formula object as its StarMath source (the annotation LibreOffice keeps),
+        else its MathML in the linear format Word shows (:mod:`._mathml`); nothing, with a
+        warning, when the object's part is damaged."""
         obj = frame.find(D_OBJECT)
         if obj is None:
             return ""
@@ -600,7 +602,10 @@ class _Reader:
         for ann in root.iter(f"{{{MATHML}}}annotation"):
             if ann.text and ann.text.strip():
                 return f"[Formula: {' '.join(ann.text.split())}]"
-        return ""
+        # none kept (a formula another program wrote): its MathML in the linear format
+        math = root if etree.QName(root).localname == "math" else next(root.iter(f"{{{MATHML}}}math"), None)
+        linear = mathml_linear(from_lxml(math)) if math is not None else ""
+        return f"[Formula: {linear}]" if linear else ""
 
     def note(self, note: etree._Element, out: _Inline) -> None:
         cit = note.find(T_NOTE_CIT)
@@ -1420,7 +1425,8 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # 25: a template's placeholder field (text:placeholder, "<Name>") left out, as Word's prompts
     # 26: a frame anchored to a later page (text:anchor-page-number), which LibreOffice writes at
     # the top of the text, read where that page starts when the text marks its soft page breaks
-    version="26",
+    # 27: a formula object without a StarMath annotation read from its MathML, in Word's linear format
+    version="27",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1464,7 +1470,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # (presentation:visibility="hidden") has hidden: true in its meta, as a PowerPoint slide
     # 27: a placeholder field left out (odt 25); 28: a slide's comments (officeooo:annotation,
     # Impress's) counted in the coverage as not extracted, as a PowerPoint slide's are
-    version="28",
+    # 29: a formula without its StarMath source read from its MathML (odt 27)
+    version="29",
     source_type="odp",
     libraries=("lxml",),
     images=True,

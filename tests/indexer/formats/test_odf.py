@@ -482,3 +482,25 @@ def test_a_slide_comment_is_listed_as_not_extracted():
         "3 review comments not extracted",
         True,
     )
+
+
+def test_a_formula_without_its_starmath_source_reads_its_mathml():
+    # a formula object another program wrote keeps its MathML alone (no StarMath annotation):
+    # read in the linear format Word shows, as an HTML page's equation is (test_html_math.py)
+    frame = (
+        '<draw:frame draw:name="Object1" text:anchor-type="as-char">'
+        '<draw:object xlink:href="./Object 1" xlink:type="simple"/></draw:frame>'
+    )
+    math = (
+        '<math xmlns="http://www.w3.org/1998/Math/MathML"><mrow><msup><mi>a</mi><mn>2</mn></msup>'
+        "<mo>+</mo><msup><mi>b</mi><mn>2</mn></msup><mo>=</mo><msup><mi>c</mi><mn>2</mn></msup></mrow></math>"
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        zf.writestr("META-INF/manifest.xml", "<manifest/>")
+        zf.writestr(
+            "content.xml", DOCUMENT.format(styles="", kind="text", body=f"<text:p>So {frame}</text:p>")
+        )
+        zf.writestr("Object 1/content.xml", math)
+    assert [b.text for b in extract_bytes(out.getvalue(), "t.odt").blocks] == ["So [Formula: a^2+b^2=c^2]"]
