@@ -18,15 +18,15 @@ that page starts, when the text marks its soft page breaks), the page headers an
 A frame made a hyperlink (``draw:a`` around it) is read as the frame is. A chart object
 (``Object 1/``, a chart in the manifest) is read where its frame stands as a Word or PowerPoint
 chart is (:mod:`._charts`): its title and axis titles, and the values its own table keeps.
-Presentations: one unit per ``draw:page`` with ``slide_number`` and ``slide_title`` in each
-block's meta (and ``hidden`` for a slide hidden in the show), frames sorted top-to-bottom, left-to-right (the master page's footer and date frames
-among them, showing the text the slide declares for them), then the speaker notes, read as the
-slide's frames are (lists included) with ``notes=True`` in their meta. The header, footer and
-date of the notes pages and handouts (``presentation:header-decl`` and the declarations that
-``presentation:notes`` and ``style:handout-master`` name, shown by the frames of the master's
-notes page and of the handout master) are left out on purpose: they are printed on pages no
-slide shows, and each slide's notes would repeat the same line; the slide's own footer and date
-are read with it. A header is only ever shown there (slides have none).
+Presentations: one unit per ``draw:page`` with ``slide_number`` and ``slide_title`` in each block's
+meta (and ``hidden`` for a slide hidden in the show), frames sorted top-to-bottom, left-to-right
+(the master page's footer and date frames among them, showing the text the slide declares for them),
+then the speaker notes, read as the slide's frames are (lists included) with ``notes=True`` in their
+meta. The header, footer and date of the notes pages and handouts (``presentation:header-decl`` and
+the declarations that ``presentation:notes`` and ``style:handout-master`` name, shown by the frames
+of the master's notes page and of the handout master) are left out on purpose: they are printed on
+pages no slide shows, and each slide's notes would repeat the same line; the slide's own footer and
+date are read with it. A header is only ever shown there (slides have none).
 """
 
 from __future__ import annotations
