@@ -107,3 +107,29 @@ async def test_a_reload_shows_the_file_on_view_anew_when_its_row_changed(indexed
         await settle(pilot)
         assert "4 chunks" in str(app.main.query_one("#doc-title").render())  # notes.md: 4, counted by hand
         assert len(app.main.query_one(ChunkList).chunks) == 4
+
+
+async def test_the_index_line_says_up_to_date_again_once_a_re_index_ends(tmp_path):
+    # After the folder's scan, a re-index (x) or a change the watcher saw runs the indexer again:
+    # the line showed "Indexing … 1/1 · ETA 0:00" from then on (or "0/0 · 0 files/s" for a file
+    # found unchanged), as only the end of the scan set it back.
+    root = build_corpus(tmp_path / "corpus", sample=False)
+    app = ChunkscopeApp(root, image_renderer="halfcell", jobs=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        label = app.main.query_one("#progress-label")
+        note = app.main.query_one("#progress-note")
+        await wait_for(pilot, lambda: "up to date" in note.line.plain, 60, "the scan's end")
+        app.main.query_one(FileTree).select("notes.md")
+        await wait_for(pilot, lambda: app.main.path == "notes.md")
+        await settle(pilot)
+        await pilot.press("x")
+        log = app.main.query_one(EventLog)
+        await wait_for(pilot, lambda: any("notes.md updated" in e for e in log.entries), 30, "re-indexed")
+        done = r"up to date · 1 file indexed in \d+ ms"
+        await wait_for(pilot, lambda: re.fullmatch(done, note.line.plain), 10, "the line's end of the run")
+        assert label.line.plain == "Index"
+        # a file saved with the bytes it had: nothing to index, the line stays as it is
+        (root / "notes.md").write_bytes((root / "notes.md").read_bytes())
+        await wait_for(pilot, lambda: any("notes.md upsert" in e for e in log.entries), 30, "the save seen")
+        await settle(pilot)
+        assert label.line.plain == "Index" and "0/0" not in note.line.plain, note.line.plain

@@ -346,7 +346,15 @@ class MainScreen(Screen[None]):
 
     def show_progress(self) -> None:
         message, self.latest_progress = self.latest_progress, None
-        if message is None:
+        if message is None or not message.total:
+            return  # nothing to index (a file found unchanged): the line keeps what it says
+        if message.done >= message.total:
+            # a run after the folder's scan (a re-index, a file the watcher saw change) ends here;
+            # the scan's own end is said once its reconcile event arrives
+            took = f"{message.elapsed * 1000:.0f} ms" if message.elapsed < 10 else f"{message.elapsed:.1f} s"
+            self.query_one(ProgressLine).done(
+                f"up to date · {counted(message.total, 'file')} indexed in {took}"
+            )
             return
         rate = message.done / message.elapsed if message.elapsed > 0 else 0.0
         eta = (message.total - message.done) / rate if rate > 0 else None
