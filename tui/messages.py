@@ -87,11 +87,12 @@ class WatcherChanged(Message):
 
 
 class WatchEvent(Message):
-    """Anything else the watcher reported, as one line for the event log."""
+    """Anything else the watcher reported, as one line for the event log (``quiet``: a line that
+    says nothing happened, left out of the log)."""
 
-    def __init__(self, kind: str, text: str, paths: tuple[str, ...] = ()) -> None:
+    def __init__(self, kind: str, text: str, paths: tuple[str, ...] = (), quiet: bool = False) -> None:
         super().__init__()
-        self.kind, self.text, self.paths = kind, text, paths
+        self.kind, self.text, self.paths, self.quiet = kind, text, paths, quiet
 
 
 class ChunksLoaded(Message):
@@ -155,7 +156,12 @@ def from_event(event: object) -> Message:
         if data.get("events", 1) > 1:
             text += f" ({data['events']} events)"
         return WatchEvent(
-            str(data.get("action", "")), text, (path,) if path and data.get("action") != "rename" else ()
+            str(data.get("action", "")),
+            text,
+            (path,) if path and data.get("action") != "rename" else (),
+            # a file the watcher saw whose bytes had not changed (every file of a folder whose
+            # entry changed is looked at: one new file in text/ made a line for each of its files)
+            quiet=str(data.get("result", "")).startswith("unchanged"),
         )
     if name == "BatchApplied":
         return WatchEvent(

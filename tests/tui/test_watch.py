@@ -109,13 +109,14 @@ async def test_a_reload_shows_the_file_on_view_anew_when_its_row_changed(indexed
         assert len(app.main.query_one(ChunkList).chunks) == 4
 
 
-async def test_the_index_line_says_up_to_date_again_once_a_re_index_ends(tmp_path):
+async def test_after_the_scan_the_index_line_and_the_log_say_what_a_run_did(tmp_path):
     # After the folder's scan, a re-index (x) or a change the watcher saw runs the indexer again:
     # the line showed "Indexing … 1/1 · ETA 0:00" from then on (or "0/0 · 0 files/s" for a file
     # found unchanged), as only the end of the scan set it back.
     root = build_corpus(tmp_path / "corpus", sample=False)
     app = ChunkscopeApp(root, image_renderer="halfcell", jobs=1)
-    async with app.run_test(size=(120, 40)) as pilot:
+    seen: list[object] = []
+    async with app.run_test(size=(120, 40), message_hook=seen.append) as pilot:
         label = app.main.query_one("#progress-label")
         note = app.main.query_one("#progress-note")
         await wait_for(pilot, lambda: "up to date" in note.line.plain, 60, "the scan's end")
@@ -128,8 +129,24 @@ async def test_the_index_line_says_up_to_date_again_once_a_re_index_ends(tmp_pat
         done = r"up to date · 1 file indexed in \d+ ms"
         await wait_for(pilot, lambda: re.fullmatch(done, note.line.plain), 10, "the line's end of the run")
         assert label.line.plain == "Index"
-        # a file saved with the bytes it had: nothing to index, the line stays as it is
+        # a file saved with the bytes it had: nothing to index, the line stays as it is, and the
+        # log says nothing of it
+        seen.clear()
         (root / "notes.md").write_bytes((root / "notes.md").read_bytes())
-        await wait_for(pilot, lambda: any("notes.md upsert" in e for e in log.entries), 30, "the save seen")
+        await wait_for(pilot, lambda: batch_applied(seen), 30, "the save seen")
         await settle(pilot)
         assert label.line.plain == "Index" and "0/0" not in note.line.plain, note.line.plain
+        # a new file in extra/: the watcher looks at every file of the folder; the log names the
+        # new one, not the two others found unchanged
+        seen.clear()
+        before = len(log.entries)
+        (root / "extra" / "fresh.md").write_text(FIRST, encoding="utf-8")
+        await wait_for(pilot, lambda: batch_applied(seen), 30, "the new file seen")
+        await settle(pilot)
+        lines = log.entries[before:]
+        assert any(e.startswith("extra/fresh.md added → 2 chunks") for e in lines), lines
+        assert not any("unchanged" in e for e in lines), lines
+
+
+def batch_applied(seen: list[object]) -> bool:
+    return any(isinstance(m, msg.WatchEvent) and m.kind == "batch" for m in seen)

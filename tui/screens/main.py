@@ -381,7 +381,8 @@ class MainScreen(Screen[None]):
             self.set_timer(0.05, self.full_reload)
         if message.kind in ("batch",):
             return
-        self.note(message.text, "red" if message.kind == "error" else "")
+        if not message.quiet:
+            self.note(message.text, "red" if message.kind == "error" else "")
         if message.paths:
             self.mark_dirty(*message.paths)
 
