@@ -597,6 +597,33 @@ async def test_a_narrow_footer_shows_help_and_leaves_out_the_palette_key(indexed
         assert all(right <= palette.x for key, right in keys.items() if key != "ctrl+p"), keys
 
 
+async def test_the_palette_key_is_drawn_over_no_other_key_whatever_has_the_focus(indexed_corpus):
+    # the chunk list and the compare grid add "⏎ metadata" to the footer: at 120 columns the
+    # palette's key, docked at the right, was drawn over the end of "e export" ("e expor▏^p")
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    async with opened(indexed_corpus, "notes.md") as pilot:
+        app = pilot.app
+        for key, focused in (("escape", ChunkList), ("c", CompareGrid)):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.focused, focused), app.focused
+            footer = app.main.query_one(Footer)
+            keys = [k for k in footer.query(FooterKey) if not k.has_class("-command-palette")]
+            assert "enter" in [k.key for k in keys]
+            ends = {k.key: k.region.right for k in keys}
+            palette = footer.query(".-command-palette")
+            edge = palette.first().region.x if palette else footer.region.right
+            assert all(right <= edge for right in ends.values()), (edge, ends)
+            assert ends["e"] <= 120, ends  # export, the last key, whole on the screen
+        # with the file tree focused the keys leave the palette's key its room
+        app.main.query_one("#files").focus()
+        await settle(pilot)
+        footer = app.main.query_one(Footer)
+        assert footer.query(".-command-palette"), "the palette's key"
+
+
 async def test_a_search_in_a_mode_sees_every_document_that_mode_serves(indexed_corpus):
     # no document was chunked in the section mode at indexing: the search chunks them first
     async with opened(indexed_corpus, "notes.md") as pilot:

@@ -17,10 +17,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, OptionList, Select, Static
+from textual.widgets import DataTable, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ..widgets.fields_panel import RUN_HINT, STATE_STYLES, FieldsPanel, when
+from ..widgets.footer import Footer
 from ..widgets.tables import fill_table
 
 COLUMNS = ("field", "extracted", "defaulted", "lost opt.", "lost req.", "malformed", "n/a", "usable")

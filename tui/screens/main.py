@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, TabbedContent, TabPane
+from textual.widgets import TabbedContent, TabPane
 
 from indexer import ModeParams
 from indexer.errors import ChunkscopeError
@@ -41,6 +41,7 @@ from ..widgets.compare_view import Column, CompareGrid, CompareView
 from ..widgets.event_log import EventLog
 from ..widgets.fields_panel import FieldsPanel
 from ..widgets.file_tree import FileTree
+from ..widgets.footer import Footer
 from ..widgets.images_panel import ImagesPanel
 from ..widgets.manifest_panel import ManifestPanel
 from ..widgets.mode_bar import ModeBar
@@ -94,9 +95,6 @@ class MainScreen(Screen[None]):
         Binding("f", "focus_filter", "filter", show=False),
         Binding("n", "toggle_counts", "chunks/files", show=False),
     ]
-    #: Below this width the footer leaves out the command palette's key (ctrl+p still opens it),
-    #: which would otherwise be drawn over the last bindings.
-    NARROW = 110
 
     def __init__(
         self,
@@ -155,11 +153,6 @@ class MainScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_resize(self, event: events.Resize) -> None:
-        footer = self.query_one(Footer)
-        wide = event.size.width >= self.NARROW
-        if footer.show_command_palette != wide:
-            footer.show_command_palette = wide
-            footer.refresh(recompose=True)
         if not self.compare and self.path is not None and self.tab == "compare":
             # columns not picked follow the width (once the breakpoint classes are set)
             self.call_after_refresh(self.follow_width)

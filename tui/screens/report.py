@@ -13,10 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..present import counted, human_bytes, printable
+from ..widgets.footer import Footer
 from ..widgets.tables import cell_width, fill_table
 
 COLUMNS = (
