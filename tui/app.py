@@ -105,9 +105,12 @@ class ChunkscopeApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for n in range(1, 8):
+        # the selected file's modes by name, so that typing "sentence" finds its mode
+        for n, mode in enumerate(self.main.modes(), start=1):
             yield SystemCommand(
-                f"Mode {n}", f"Switch to the file's mode number {n}", lambda n=n: self.main.action_mode(n)
+                f"Mode {n}: {mode}",
+                f"Show the file's chunks in {mode} mode",
+                lambda n=n: self.main.action_mode(n),
             )
         for title, help_text, action in COMMANDS:
             yield SystemCommand(title, help_text, lambda a=action: self.main.run_action(a))

@@ -310,9 +310,32 @@ async def test_command_palette_lists_the_actions(indexed_corpus, renderer):
             "Re-index file",
             "Export chunks",
             "Mode parameters…",
-            "Mode 1",
+            "Mode 1: default",
         ):
             assert wanted in titles
+
+
+async def test_the_palette_finds_a_mode_by_its_name(indexed_corpus):
+    # the palette listed "Mode 1" … "Mode 7": typing a mode's name found nothing
+    from textual.command import CommandList, CommandPalette
+
+    async with opened(indexed_corpus, "notes.md") as pilot:
+        app = pilot.app
+        available = modes.modes_for(app.main.family)[:7]
+        titles = [c.title for c in app.get_system_commands(app.main)]
+        assert [t for t in titles if t.startswith("Mode ") and ":" in t] == [
+            f"Mode {n}: {m}" for n, m in enumerate(available, start=1)
+        ]
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette), what="the palette")
+        await pilot.press(*"sentence")
+        commands = app.screen.query_one(CommandList)
+        await wait_for(pilot, lambda: commands.option_count > 0, what="a match")
+        first = str(commands.get_option_at_index(0).prompt)
+        assert f"Mode {available.index('sentence') + 1}: sentence" in first, first
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.main.mode == "sentence"
 
 
 async def test_search_filters_by_format_and_jumps_into_a_mode(indexed_corpus):
