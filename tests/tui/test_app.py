@@ -294,6 +294,20 @@ async def test_export_writes_the_chunks_as_jsonl(indexed_corpus):
         assert lines[0]["content"] == "Field notes" or lines[0]["content"].startswith("Field notes")
 
 
+async def test_export_of_a_file_without_chunks_writes_nothing_and_says_why(indexed_corpus):
+    # broken.docx failed: "exported 0 chunks" and an empty .jsonl were all a user got
+    async with opened(indexed_corpus, "extra/broken.docx") as pilot:
+        app = pilot.app
+        await pilot.press("e")
+        await settle(pilot)
+        target = indexed_corpus / ".chunkscope" / "exports" / "extra__broken.docx.default.jsonl"
+        assert not target.exists()
+        notes = [(n.title, n.message) for n in app._notifications]
+        assert notes and notes[-1][0] == "nothing to export", notes
+        assert notes[-1][1] == "extra/broken.docx: no chunks in default mode (failed PARSE_ERROR)", notes
+        assert not any("exported" in e for e in app.main.log_widget.entries)
+
+
 @pytest.mark.parametrize("renderer", ["halfcell"])
 async def test_command_palette_lists_the_actions(indexed_corpus, renderer):
     async with opened(indexed_corpus, "notes.md") as pilot:

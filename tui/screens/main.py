@@ -789,6 +789,19 @@ class MainScreen(Screen[None]):
         if error:
             self.app.notify(error, severity="error", markup=False)
             return
+        if not chunks:
+            # a failed, unsupported, queued or empty file: no empty file written, and why
+            row = self.rows.get(path)
+            state = "" if row is None or row.status == "indexed" else row.status
+            if row is not None and row.error_code:
+                state += f" {row.error_code}"
+            self.app.notify(
+                f"{path}: no chunks in {mode} mode" + (f" ({state})" if state else ""),
+                title="nothing to export",
+                severity="warning",
+                markup=False,
+            )
+            return
         name = path.replace("/", "__") + f".{mode}.jsonl"
         target = self.library.db_path.parent / "exports" / name
 
