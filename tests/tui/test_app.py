@@ -403,8 +403,14 @@ async def test_folder_counts_toggle_between_chunks_and_files(indexed_corpus):
         assert str(extra.label) == f"extra/ {docx_chunks}"
         await pilot.press("n")
         assert str(extra.label) == "extra/ 2 files"
+        # a folder of one file: "1 file", not "1 files"
+        await pilot.click("#file-filter")
+        await pilot.press(*"all_round")
+        assert str(tree.folders["extra"].label) == "extra/ 1 file"
+        await pilot.press(*["backspace"] * 9)
+        await pilot.press("escape")  # back to the chunk list: n is a key of the screen again
         await pilot.press("n")
-        assert str(extra.label) == f"extra/ {docx_chunks}"
+        assert str(tree.folders["extra"].label) == f"extra/ {docx_chunks}"
 
 
 async def test_compare_one_mode_with_two_parameter_sets(indexed_corpus):

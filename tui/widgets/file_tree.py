@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.widgets import Input, Tree
 from textual.widgets.tree import TreeNode
 
-from ..present import name_cut, printable
+from ..present import counted, name_cut, printable
 
 GLYPHS = {
     "indexed": "✔",
@@ -213,8 +213,8 @@ class FileTree(Vertical):
         for folder, node in self.folders.items():
             if folder:
                 text = Text(printable(folder.rsplit("/", 1)[-1]) + "/ ")
-                unit = " files" if self.count_files else ""
-                text.append(f"{totals.get(folder, 0):,}{unit}", style="dim")
+                total = totals.get(folder, 0)
+                text.append(counted(total, "file") if self.count_files else f"{total:,}", style="dim")
                 node.set_label(text)
 
     def select(self, path: str) -> None:
