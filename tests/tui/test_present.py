@@ -518,6 +518,32 @@ def test_the_manifest_shows_names_reasons_and_errors_as_they_are():
     assert "⚠ [red]w\\" in lines
 
 
+def test_the_manifest_names_each_mode_and_its_parameters_whole():
+    # a mode key as the label was cut to its column: "sliding_window:wi… 7"
+    from types import SimpleNamespace
+
+    from tests.tui.test_app import shown_text
+    from tui.widgets.manifest_panel import manifest_text
+
+    row = SimpleNamespace(
+        path="a.docx", status="indexed", error_code=None, source_type="docx", size=10, sha256="ab",
+        indexed_at=None,
+    )  # fmt: skip
+    chunks = {
+        "structural": 15,
+        "sliding_window:window_size=3,overlap=1": 7,
+        "sentence:sentences_per_chunk=3": 9,
+    }
+    text = shown_text(manifest_text(row, {"chunks": chunks}), width=84)
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    start = lines.index("Chunks per mode")
+    assert lines[start + 1 : start + 4] == [
+        "structural 15",
+        "sliding_window 7 window_size=3, overlap=1",
+        "sentence 9 sentences_per_chunk=3",
+    ], lines[start:]
+
+
 def test_the_manifest_panel_counts_the_attachments_and_names_the_first_ones():
     from types import SimpleNamespace
 

@@ -81,6 +81,17 @@ def _kv(label: str, value: Any) -> _Pair:
     return _Pair(label, Text(str(value)))
 
 
+def _mode_count(key: str, count: int) -> _Pair:
+    """A stored mode key's chunk count: the mode as the label, its parameters after the count
+    (``sliding_window`` · ``7  window_size=3, overlap=1``); the whole key as a label was cut to
+    ``sliding_window:wi…``."""
+    mode, _, params = key.partition(":")
+    value = Text(f"{count:,}")
+    if params:
+        value.append("  " + params.replace(",", ", "), style="dim")
+    return _Pair(mode, value)
+
+
 def _line(*parts: str | tuple[str, str]) -> Text:
     """A line of the panel: its parts as they are (a file name, a reason, a warning: never read
     as console markup, whose brackets and backslashes they may hold), a part given with a style
@@ -156,7 +167,7 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _P
         out.append(_kv("indexed", f"{text.get('indexed_chars', 0):,} characters"))
     counts = m.pop("chunks", None) or {}
     if counts:
-        out += [blank, _heading("Chunks per mode")] + [_kv(k, f"{v:,}") for k, v in counts.items()]
+        out += [blank, _heading("Chunks per mode")] + [_mode_count(k, v) for k, v in counts.items()]
     cov = dict(m.pop("coverage", None) or {})
     out += [blank, _heading("Coverage")]
     total, with_text = cov.pop("pages_total", None), cov.pop("pages_with_text", None)
