@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -30,16 +32,18 @@ def parse_query(text: str) -> tuple[str, dict[str, str]]:
     return " ".join(words), filters
 
 
-def hit_prompt(hit: Any) -> Text:
+def hit_prompt(hit: Any) -> RenderableType:
+    """The hit's path and place on one line, its snippet under it, wrapped under itself (a
+    snippet's second line started at the left edge, under the path)."""
     from storage.store import snippet_parts
 
     loc = where(hit.metadata)
-    text = Text(printable(hit.path), style="bold")
-    text.append(f"  #{hit.ordinal} {hit.content_type}" + (f" · {loc}" if loc else ""), style="dim")
-    text.append("\n  ")
+    head = Text(printable(hit.path), style="bold")
+    head.append(f"  #{hit.ordinal} {hit.content_type}" + (f" · {loc}" if loc else ""), style="dim")
+    snippet = Text()
     for piece, matched in snippet_parts(" ".join(str(hit.snippet).split())):
-        text.append(printable(piece), style="reverse" if matched else "")
-    return text
+        snippet.append(printable(piece), style="reverse" if matched else "")
+    return Group(head, Padding(snippet, (0, 0, 0, 2)))
 
 
 class SearchScreen(ModalScreen[Any]):
