@@ -661,6 +661,27 @@ async def test_a_narrow_footer_shows_help_and_leaves_out_the_palette_key(indexed
         assert all(right <= palette.x for key, right in keys.items() if key != "ctrl+p"), keys
 
 
+async def test_the_title_says_how_many_pages_gave_text(indexed_corpus):
+    # sample_corpus/pdf/partly_empty.pdf: 3 pages, the second without text (read by hand: "First
+    # page has text.", nothing, "Third page has text too.")
+    async with opened(indexed_corpus, "pdf/partly_empty.pdf") as pilot:
+        app = pilot.app
+        title = app.main.query_one("#doc-title")
+        line = title.line.plain
+        assert line.startswith("pdf/partly_empty.pdf · pdf · 3 pages · "), line
+        assert line.endswith(" · text on 2/3 pages"), line
+        # at 80 columns the coverage stays when the time, page count and size make room
+        await pilot.resize_terminal(*NARROW)
+        await settle(pilot)
+        line = title.line.plain
+        assert line.endswith(" · text on 2/3 pages") and len(line) <= title.content_region.width, line
+        # a file without pages says none
+        app.main.query_one(FileTree).select("notes.md")
+        await wait_for(pilot, lambda: app.main.path == "notes.md")
+        await settle(pilot)
+        assert "page" not in title.line.plain, title.line.plain
+
+
 async def test_the_palette_key_is_drawn_over_no_other_key_whatever_has_the_focus(indexed_corpus):
     # the chunk list and the compare grid add "⏎ metadata" to the footer: at 120 columns the
     # palette's key, docked at the right, was drawn over the end of "e export" ("e expor▏^p")

@@ -54,6 +54,9 @@ from .report import ReportScreen
 from .search import SearchScreen
 
 TABS = ("chunks", "source", "compare", "images", "manifest")
+#: the details of the title left out, in this order, where the line is short of room: the time,
+#: the page count (the coverage says it), the size, the chunk count, last the page coverage
+TITLE_DROPS = ("time", "pages", "size", "chunks", "coverage")
 TEXT_TYPES = {"md", "txt", "csv", "tsv", "json", "jsonl", "html", "xml", "ipynb", "eml", "rtf"}
 
 
@@ -124,6 +127,8 @@ class MainScreen(Screen[None]):
         self.indexer: Any = None  # set by the sync worker once built
         self.sync_loop: Any = None
         self.current_chunks: list[Any] = []
+        # the manifest of the file on view, by (path, revision): its page coverage in the title
+        self.title_manifest: tuple[tuple, dict[str, Any] | None] | None = None
         self.latest_progress: msg.ScanProgress | None = None
 
     # -- layout ----------------------------------------------------------------------------------
@@ -477,15 +482,22 @@ class MainScreen(Screen[None]):
         if row is None:
             title.clear("no file selected")
             return
-        details = [_format_name(row), human_bytes(row.size)]
+        pages, with_text = self.page_coverage(row)
+        # each detail with what it is; short of room they go in the order of TITLE_DROPS
+        parts = [(_format_name(row), "")]
+        if pages:
+            parts.append((counted(pages, "page"), "pages"))
+        parts.append((human_bytes(row.size), "size"))
         if row.indexed_at:
-            details.append("indexed " + time.strftime("%H:%M", time.localtime(row.indexed_at)))
+            parts.append(("indexed " + time.strftime("%H:%M", time.localtime(row.indexed_at)), "time"))
         if row.status != "indexed" or not row.indexed_at:  # "indexed HH:MM" says it already
-            details.append(row.status + (f" {row.error_code}" if row.error_code else ""))
-        details.append(counted(row.chunk_count, "chunk"))
-        # short of room: the time goes first, then the size, then the count
-        optional = [i for i, d in enumerate(details) if d.startswith("indexed ")]
-        title.show(row.path, details, [*optional, 1, len(details) - 1])
+            parts.append((row.status + (f" {row.error_code}" if row.error_code else ""), ""))
+        parts.append((counted(row.chunk_count, "chunk"), "chunks"))
+        if pages and with_text is not None:
+            parts.append((f"text on {with_text:,}/{pages:,} pages", "coverage"))
+        details = [text for text, _ in parts]
+        optional = [i for kind in TITLE_DROPS for i, (_, k) in enumerate(parts) if k == kind]
+        title.show(row.path, details, optional)
         reads_note = ""
         if self.family:
             try:
@@ -494,6 +506,30 @@ class MainScreen(Screen[None]):
             except ChunkscopeError:
                 reads_note = ""
         self.query_one(ModeBar).show(self.modes(), self.mode, reads_note)
+
+    def page_coverage(self, row: Any) -> tuple[int, int | None]:
+        """The pages of the file on view and how many of them gave text, from its manifest
+        (0, None: not known, not loaded yet, or a format without pages)."""
+        if self.title_manifest is None or self.title_manifest[0] != (row.path, _revision(row)):
+            return 0, None
+        coverage = (self.title_manifest[1] or {}).get("coverage") or {}
+        pages, with_text = coverage.get("pages_total"), coverage.get("pages_with_text")
+        if not isinstance(pages, int) or pages <= 0:
+            return 0, None
+        return pages, with_text if isinstance(with_text, int) else None
+
+    async def load_title_manifest(self, path: str) -> None:
+        """Read the manifest of the file on view once per revision, then show its title again."""
+        row = self.rows.get(path)
+        key = (path, _revision(row))
+        if row is None or self.library.store is None or (self.title_manifest or ((),))[0] == key:
+            return
+        manifest = await self.library.call(self.library.store.manifest, path)
+        if self.quitting:
+            return
+        self.title_manifest = (key, manifest)
+        if self.path == path:
+            self.show_title()
 
     def refresh_view(self) -> None:
         self.show_title()
@@ -526,6 +562,9 @@ class MainScreen(Screen[None]):
 
     @work(exclusive=True, group="view")
     async def load_view(self, path: str, tab: str, mode: str, params: ModeParams) -> None:
+        await self.load_title_manifest(path)
+        if self.quitting:
+            return
         row = self.rows.get(path)
         if tab == "fields":
             # the stored result of `chunkscope fields --folder` for this file (latest schema run)
