@@ -534,8 +534,10 @@ def test_the_manifest_names_each_mode_and_its_parameters_whole():
         "sliding_window:window_size=3,overlap=1": 7,
         "sentence:sentences_per_chunk=3": 9,
     }
-    text = shown_text(manifest_text(row, {"chunks": chunks}), width=84)
+    chunker = {"id": "chunkscope", "version": "0.1.0", "mode_key": "row:rows_per_chunk=1"}
+    text = shown_text(manifest_text(row, {"chunks": chunks, "chunker": chunker}), width=84)
     lines = [" ".join(line.split()) for line in text.splitlines()]
+    assert "mode row rows_per_chunk=1" in lines, lines  # the chunker's mode, as the counts say it
     start = lines.index("Chunks per mode")
     assert lines[start + 1 : start + 4] == [
         "structural 15",

@@ -86,10 +86,18 @@ def _mode_count(key: str, count: int) -> _Pair:
     (``sliding_window`` · ``7  window_size=3, overlap=1``); the whole key as a label was cut to
     ``sliding_window:wi…``."""
     mode, _, params = key.partition(":")
-    value = Text(f"{count:,}")
+    return _Pair(mode, _mode_value(params, Text(f"{count:,}")))
+
+
+def _mode_value(params: str, head: Text | None = None) -> Text:
+    """``head`` (else a mode key's mode) and then the key's parameters, dimmed and spaced:
+    ``row  rows_per_chunk=1`` for ``row:rows_per_chunk=1``."""
+    if head is None:
+        mode, _, params = params.partition(":")
+        head = Text(mode)
     if params:
-        value.append("  " + params.replace(",", ", "), style="dim")
-    return _Pair(mode, value)
+        head.append("  " + params.replace(",", ", "), style="dim")
+    return head
 
 
 def _line(*parts: str | tuple[str, str]) -> Text:
@@ -157,7 +165,7 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _P
     ch = m.pop("chunker", None) or {}
     if ch:
         out += [blank, _heading("Chunker"), _kv("id", f"{ch.get('id')} v{ch.get('version')}")]
-        out.append(_kv("mode", ch.get("mode_key") or ch.get("mode")))
+        out.append(_Pair("mode", _mode_value(str(ch.get("mode_key") or ch.get("mode")))))
         if ch.get("size_limit"):
             out.append(_kv("size limit", f"{ch['size_limit']:,} characters"))
     text = m.pop("text", None) or {}
