@@ -623,6 +623,12 @@ async def test_at_80_columns_help_fits_and_wraps_under_its_descriptions(indexed_
     assert max(len(line) for line in lines) <= 60
     at = next(i for i, line in enumerate(lines) if line.startswith("c "))
     assert lines[at + 1].startswith(" " * 8) and "P adds" in " ".join(lines[at : at + 3]), lines[at : at + 3]
+    # the compare columns' heads ("sizes ▂▅█ 7/40/191", "over 1,200: 0") are explained
+    words = " ".join(" ".join(lines).split())
+    assert (
+        "sizes a histogram of the chunk sizes, then the smallest/median/largest chunk in characters" in words
+    )
+    assert "over N chunks longer than the mode's size budget of N characters" in words
 
 
 async def test_at_80_columns_a_long_manifest_value_wraps_under_itself(indexed_corpus):

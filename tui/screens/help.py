@@ -55,6 +55,15 @@ SOURCE = (
 )
 
 
+COMPARE = [
+    ("sizes", "a histogram of the chunk sizes, then the smallest/median/largest chunk in characters"),
+    ("over N", "chunks longer than the mode's size budget of N characters"),
+    ("types", "the commonest content types and their counts"),
+    ("rows", "chunks side by side by where they start in the file; the chunk under the cursor "
+     "lights up the chunks of the other columns that cover the same lines"),
+]  # fmt: skip
+
+
 def _rows(rows: list[tuple[str, str]]) -> Table:
     """Two columns, the second wrapped under itself at any width (a hanging indent)."""
     table = Table.grid(padding=(0, 2))
@@ -77,6 +86,8 @@ def help_text() -> RenderableType:
         _rows(STATUS),
         title("Source view"),
         Text(SOURCE),
+        title("Compare view: each column's head"),
+        _rows(COMPARE),
         Text("\nescape closes this window."),
     )
 
