@@ -159,9 +159,10 @@ def from_event(event: object) -> Message:
             str(data.get("action", "")),
             text,
             (path,) if path and data.get("action") != "rename" else (),
-            # a file the watcher saw whose bytes had not changed (every file of a folder whose
-            # entry changed is looked at: one new file in text/ made a line for each of its files)
-            quiet=str(data.get("result", "")).startswith("unchanged"),
+            # a file the watcher had indexed: the indexer's own line says what came of it ("added
+            # → 2 chunks", a failure), or nothing when its bytes had not changed (every file of a
+            # folder whose entry changed is looked at: one new file in text/ made a line for each)
+            quiet=data.get("action") == "upsert",
         )
     if name == "BatchApplied":
         return WatchEvent(

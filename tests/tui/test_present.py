@@ -221,8 +221,9 @@ def test_storage_events_become_messages():
     m = msg.from_event(SyncEvent("notes.md", "upsert", "updated (12 chunks)", 41.2))
     assert isinstance(m, msg.WatchEvent)
     assert m.text == "notes.md upsert → updated (12 chunks) in 41 ms" and m.paths == ("notes.md",)
-    assert not m.quiet
+    assert m.quiet  # the indexer's own event says what came of it
     assert msg.from_event(SyncEvent("notes.md", "upsert", "unchanged", 0.2)).quiet
+    assert not msg.from_event(SyncEvent("old.md", "delete", "removed", 0.2)).quiet
 
 
 def test_search_filters_and_mode_keys():
