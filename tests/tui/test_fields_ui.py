@@ -318,3 +318,22 @@ async def test_a_coverage_header_drawn_before_the_table_measured_its_rows_lines_
         assert grid.render_line(1).text.rstrip() == (
             " verdict          3          0          0          1          0    0   75.0%"
         )
+
+
+async def test_the_empty_fields_panel_wraps_its_hint_at_the_pane_s_edge(indexed_corpus):
+    # no schema run stored: the hint's line ran past the pane's edge, cut after "of a schema f"
+    from textual.widgets import TabbedContent
+
+    from .conftest import opened
+
+    for size in ((120, 40), (80, 24)):
+        async with opened(indexed_corpus, "notes.md", size=size) as pilot:
+            app = pilot.app
+            app.main.query_one(TabbedContent).active = "fields"
+            await settle(pilot)
+            panel = app.main.query_one(FieldsPanel)
+            text = panel.query_one("#fields-panel-text")
+            assert text.region.right <= panel.scrollable_content_region.right, (text.region, panel.region)
+            shown = " ".join(text.render_line(y).text.strip() for y in range(text.size.height))
+            assert shown.endswith("from every indexed document of folder F."), shown
+            assert RUN_HINT in shown, shown

@@ -168,7 +168,7 @@ class FieldsPanel(KeyScrollColumn):
         padding: 0 1;
     }
     FieldsPanel #fields-panel-text {
-        width: auto;
+        width: 1fr;  /* a long line wraps at the pane's edge (the panel scrolls only up and down) */
     }
     """
 
