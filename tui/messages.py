@@ -69,7 +69,9 @@ class ScanProgress(Message):
         self.bytes_done, self.bytes_total = bytes_done, bytes_total
 
     def can_replace(self, message: Message) -> bool:
-        return isinstance(message, ScanProgress)
+        # a newer report supersedes this one, but not one of a run with nothing to index (a file
+        # found unchanged), which would leave the line on "Indexing" after a run's last report
+        return isinstance(message, ScanProgress) and message.total > 0
 
 
 class ScanFinished(Message):

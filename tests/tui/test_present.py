@@ -216,6 +216,7 @@ def test_storage_events_become_messages():
     assert isinstance(m, msg.IndexFailed) and m.code == "PARSE_ERROR"
     first = msg.from_event(ScanProgress(1, 10, 0, 0, 0, 0.1))
     assert first.can_replace(msg.from_event(ScanProgress(2, 10, 0, 0, 0, 0.2)))
+    assert not first.can_replace(msg.from_event(ScanProgress(0, 0, 0, 0, 0, 0.0)))  # nothing to do
     m = msg.from_event(WatcherState("polling", "inotify limit reached"))
     assert isinstance(m, msg.WatcherChanged) and (m.state, m.detail) == ("polling", "inotify limit reached")
     m = msg.from_event(SyncEvent("notes.md", "upsert", "updated (12 chunks)", 41.2))

@@ -151,3 +151,22 @@ async def test_after_the_scan_the_index_line_and_the_log_say_what_a_run_did(tmp_
 
 def batch_applied(seen: list[object]) -> bool:
     return any(isinstance(m, msg.WatchEvent) and m.kind == "batch" for m in seen)
+
+
+async def test_a_run_s_end_followed_by_a_run_with_nothing_to_do_leaves_the_line_up_to_date(indexed_corpus):
+    # The watcher looks at every file of a folder whose entry changed: a run that indexed one file
+    # (0/1, then 1/1) and runs that found the others unchanged (0/0) right after it. The 0/0
+    # report took the place of 1/1, and the line stayed on "Indexing 0/1 · 0 files/s".
+    app = ChunkscopeApp(indexed_corpus, image_renderer="halfcell", watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: app.main.path is not None)
+        await settle(pilot)
+        label = app.main.query_one("#progress-label")
+        note = app.main.query_one("#progress-note")
+        app.main.post_message(msg.ScanProgress(0, 1, elapsed=0.01))
+        await wait_for(pilot, lambda: label.line.plain == "Indexing", 10, "the run shown")
+        app.main.post_message(msg.ScanProgress(1, 1, elapsed=0.05))
+        app.main.post_message(msg.ScanProgress(0, 0, elapsed=0.0))
+        app.main.post_message(msg.ScanProgress(0, 0, elapsed=0.0))
+        await wait_for(pilot, lambda: label.line.plain == "Index", 10, "the run's end shown")
+        assert note.line.plain == "up to date · 1 file indexed in 50 ms"

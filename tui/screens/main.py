@@ -336,6 +336,8 @@ class MainScreen(Screen[None]):
         self.mark_dirty(message.new)
 
     def on_scan_progress(self, message: msg.ScanProgress) -> None:
+        if not message.total:
+            return  # nothing to index (a file found unchanged): the line keeps what it says
         self.indexing = message.done < message.total
         self.latest_progress = message
         if message.done == 0 and message.total:
@@ -344,8 +346,8 @@ class MainScreen(Screen[None]):
 
     def show_progress(self) -> None:
         message, self.latest_progress = self.latest_progress, None
-        if message is None or not message.total:
-            return  # nothing to index (a file found unchanged): the line keeps what it says
+        if message is None:
+            return
         if message.done >= message.total:
             # a run after the folder's scan (a re-index, a file the watcher saw change) ends here;
             # the scan's own end is said once its reconcile event arrives
