@@ -126,7 +126,7 @@ async def test_after_the_scan_the_index_line_and_the_log_say_what_a_run_did(tmp_
         await pilot.press("x")
         log = app.main.query_one(EventLog)
         await wait_for(pilot, lambda: any("notes.md updated" in e for e in log.entries), 30, "re-indexed")
-        done = r"up to date · 1 file indexed in \d+ ms"
+        done = r"up to date · 1 file read in \d+ ms"
         await wait_for(pilot, lambda: re.fullmatch(done, note.line.plain), 10, "the line's end of the run")
         assert label.line.plain == "Index"
         # a file saved with the bytes it had: nothing to index, the line stays as it is, and the
@@ -169,4 +169,10 @@ async def test_a_run_s_end_followed_by_a_run_with_nothing_to_do_leaves_the_line_
         app.main.post_message(msg.ScanProgress(0, 0, elapsed=0.0))
         app.main.post_message(msg.ScanProgress(0, 0, elapsed=0.0))
         await wait_for(pilot, lambda: label.line.plain == "Index", 10, "the run's end shown")
-        assert note.line.plain == "up to date · 1 file indexed in 50 ms"
+        assert note.line.plain == "up to date · 1 file read in 50 ms"
+        # a run whose file failed says so
+        app.main.post_message(msg.ScanProgress(0, 1, elapsed=0.01))
+        await wait_for(pilot, lambda: label.line.plain == "Indexing", 10, "the second run shown")
+        app.main.post_message(msg.ScanProgress(1, 1, failures=1, elapsed=0.008))
+        await wait_for(pilot, lambda: label.line.plain == "Index", 10, "the second run's end shown")
+        assert note.line.plain == "up to date · 1 file read in 8 ms · 1 failed"

@@ -352,8 +352,9 @@ class MainScreen(Screen[None]):
             # a run after the folder's scan (a re-index, a file the watcher saw change) ends here;
             # the scan's own end is said once its reconcile event arrives
             took = f"{message.elapsed * 1000:.0f} ms" if message.elapsed < 10 else f"{message.elapsed:.1f} s"
+            failed = f" · {message.failures:,} failed" if message.failures else ""
             self.query_one(ProgressLine).done(
-                f"up to date · {counted(message.total, 'file')} indexed in {took}"
+                f"up to date · {counted(message.total, 'file')} read in {took}{failed}"
             )
             return
         rate = message.done / message.elapsed if message.elapsed > 0 else 0.0
