@@ -713,6 +713,13 @@ async def test_the_palette_key_is_drawn_over_no_other_key_whatever_has_the_focus
         await settle(pilot)
         footer = app.main.query_one(Footer)
         assert footer.query(".-command-palette"), "the palette's key"
+        # the filter box takes "/" as text: the footer does not offer "/ search" there
+        await pilot.press("f")
+        await settle(pilot)
+        keys = [k.key for k in app.main.query_one(Footer).query(FooterKey)]
+        assert "slash" not in keys and "ctrl+p" in keys, keys
+        await pilot.press("slash")
+        assert app.main.query_one("#file-filter").value == "/" and app.screen is app.main
 
 
 async def test_a_search_in_a_mode_sees_every_document_that_mode_serves(indexed_corpus):
