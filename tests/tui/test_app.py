@@ -457,6 +457,41 @@ async def test_compare_one_mode_with_two_parameter_sets(indexed_corpus):
         assert len(wide) < len(narrow)
 
 
+async def test_compare_with_other_parameters_adds_no_column_the_same_as_one_shown(indexed_corpus):
+    # P on the default mode, which reads no parameter, added a second "default" column, the same
+    # chunks; so did P on sliding_window with the parameters it had
+    from tui.screens.params import ParamsScreen
+
+    async with opened(indexed_corpus, "extra/all_round.docx") as pilot:
+        app = pilot.app
+        await pilot.press("c")
+        await settle(pilot)
+        grid = app.main.query_one(CompareGrid)
+        before = [c.label for c in grid.columns]
+        assert before[0] == "default", before
+        await pilot.press("P")
+        await settle(pilot)
+        assert not isinstance(app.screen, ParamsScreen)
+        assert [c.label for c in grid.columns] == before
+        note = [n.message for n in app._notifications][-1]
+        window = modes.modes_for(DOCUMENT).index("sliding_window") + 1
+        assert note.startswith("default mode takes no parameters: compare one that does (") and (
+            f"{window} sliding_window" in note
+        ), note
+        # sliding_window 3/1 shown, and asked for again
+        await pilot.press("escape")
+        await pilot.press(str(window), "c")
+        await settle(pilot)
+        before = [c.label for c in grid.columns]
+        assert before[0] == "sliding_window 3/1", before
+        await pilot.press("P")
+        await wait_for(pilot, lambda: isinstance(app.screen, ParamsScreen), what="the parameters")
+        await pilot.click("#params-apply")
+        await settle(pilot)
+        assert [c.label for c in grid.columns] == before
+        assert [n.message for n in app._notifications][-1] == "sliding_window 3/1 is a column already"
+
+
 # A schema of the extract-conformance form: title required, priority defaulting to 0. The reply
 # below carries only the title (read by hand): title EXTRACTED "ship it", priority DEFAULTED 0.
 FIELD_SCHEMA = {

@@ -765,9 +765,24 @@ class MainScreen(Screen[None]):
 
     def action_compare_params(self) -> None:
         """Add a compare column: the current mode with other parameters."""
+        if self.family and not self.mode_reads(self.mode):
+            # its column with other parameters would be the same column again
+            takers = [f"{n} {m}" for n, m in enumerate(self.modes(), start=1) if self.mode_reads(m)]
+            self.app.notify(
+                f"{self.mode} mode takes no parameters"
+                + (f": compare one that does ({', '.join(takers)})" if takers else ""),
+                severity="warning",
+                markup=False,
+            )
+            return
 
         def add(params: ModeParams | None) -> None:
-            if params is not None:
+            if params is None:
+                return
+            label = mode_label(self.mode, params, self.family)
+            if label in {mode_label(m, p, self.family) for m, p in self.compare_columns()}:
+                self.app.notify(f"{label} is a column already", severity="warning", markup=False)
+            else:
                 first, *rest = self.compare_columns()
                 entry = (self.mode, params)
                 self.compare = [first, entry, *[c for c in rest if c != entry]][:3]
@@ -775,6 +790,13 @@ class MainScreen(Screen[None]):
                 self.refresh_view()
 
         self.app.push_screen(ParamsScreen(self.params), add)
+
+    def mode_reads(self, mode: str) -> tuple[str, ...]:
+        """The parameters ``mode`` reads for the file on view (none: a mode that takes none)."""
+        try:
+            return tuple(modes.resolve(self.family, mode).reads)
+        except ChunkscopeError:
+            return ()
 
     def action_open_file(self) -> None:
         row = self.row
