@@ -176,3 +176,22 @@ async def test_a_run_s_end_followed_by_a_run_with_nothing_to_do_leaves_the_line_
         app.main.post_message(msg.ScanProgress(1, 1, failures=1, elapsed=0.008))
         await wait_for(pilot, lambda: label.line.plain == "Index", 10, "the second run's end shown")
         assert note.line.plain == "up to date · 1 file read in 8 ms · 1 failed"
+
+
+async def test_a_long_failure_line_in_the_log_keeps_its_code(indexed_corpus):
+    # The log cut a long line in its middle, keeping the end: a failure's code went, its message's
+    # end and the stale note stayed ("…odt failed: PA…e: File is not a zip file (the last …)").
+    app = ChunkscopeApp(indexed_corpus, image_renderer="halfcell", watch=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: app.main.path is not None)
+        await settle(pilot)
+        path = "office/society_minutes.odt"
+        reason = f"{path} is not a valid zip archive: File is not a zip file"
+        app.main.post_message(msg.IndexFailed(path, "PARSE_ERROR", reason, status="stale"))
+        log = app.main.query_one(EventLog)
+        await wait_for(pilot, lambda: log.lines, 10, "the line written")
+        shown = log.lines[-1].text.rstrip()
+        head = f"{path} failed: PARSE_ERROR (the last good revision stays, marked stale): "
+        assert shown[9:].startswith(head) and shown.endswith("…"), shown
+        assert len(shown) == log.scrollable_content_region.width
+        assert log.entries[-1] == head + reason

@@ -308,8 +308,8 @@ class MainScreen(Screen[None]):
             self.flush_pending = True
             self.set_timer(0.25, self.flush)
 
-    def note(self, text: str, style: str = "") -> None:
-        self.log_widget.add(text, style)
+    def note(self, text: str, style: str = "", *, keep_start: bool = False) -> None:
+        self.log_widget.add(text, style, keep_start=keep_start)
         self.schedule_flush()
 
     def on_file_indexed(self, message: msg.FileIndexed) -> None:
@@ -323,8 +323,11 @@ class MainScreen(Screen[None]):
         if message.status == "unsupported":
             self.note(f"{message.path} not indexed: {message.message}", "dim")
         else:
+            # the code and what became of the file first: a line too long loses the message's end
             stale = " (the last good revision stays, marked stale)" if message.status == "stale" else ""
-            self.note(f"{message.path} failed: {message.code} {message.message}{stale}", "red")
+            self.note(
+                f"{message.path} failed: {message.code}{stale}: {message.message}", "red", keep_start=True
+            )
         self.mark_dirty(message.path)
 
     def on_file_removed(self, message: msg.FileRemoved) -> None:

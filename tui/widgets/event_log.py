@@ -19,14 +19,16 @@ class EventLog(RichLog):
     def __init__(self, **kwargs) -> None:
         super().__init__(max_lines=500, wrap=False, markup=False, highlight=False, **kwargs)
         self.entries: list[str] = []  # plain copies, newest last (what tests read)
-        self._pending: list[Text] = []
+        self._pending: list[tuple[Text, bool]] = []
 
-    def add(self, text: str, style: str = "") -> None:
+    def add(self, text: str, style: str = "", *, keep_start: bool = False) -> None:
+        """A line to write; too long, it loses its middle, or with ``keep_start`` its end (a
+        failure's message, so that its code stays in view)."""
         self.entries.append(text)
         del self.entries[:-500]
         line = Text(time.strftime("%H:%M:%S "), style="dim")
         line.append(printable(text), style=style)
-        self._pending.append(line)
+        self._pending.append((line, keep_start))
 
     def flush(self) -> None:
         """Write the collected lines (the owner calls this on its update tick)."""
@@ -34,8 +36,12 @@ class EventLog(RichLog):
             return
         pending, self._pending = self._pending[-200:], []
         width = self.scrollable_content_region.width
-        for line in pending:
-            self.write(middle_cut(line, width) if width else line, scroll_end=True)
+        for line, keep_start in pending:
+            if width and keep_start and line.cell_len > width:
+                line.truncate(width, overflow="ellipsis")
+            elif width:
+                line = middle_cut(line, width)
+            self.write(line, scroll_end=True)
 
 
 def middle_cut(line: Text, width: int) -> Text:
