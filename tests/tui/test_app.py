@@ -721,6 +721,12 @@ async def test_the_title_says_how_many_pages_gave_text(indexed_corpus):
         await wait_for(pilot, lambda: app.main.path == "notes.md")
         await settle(pilot)
         assert "page" not in title.line.plain, title.line.plain
+        # an unsupported file is said to be so once (its code said it again)
+        await pilot.resize_terminal(120, 40)
+        app.main.query_one(FileTree).select("pdf/sample_image.png")
+        await wait_for(pilot, lambda: app.main.path == "pdf/sample_image.png")
+        await settle(pilot)
+        assert title.line.plain.endswith(" · unsupported · 0 chunks"), title.line.plain
 
 
 async def test_the_palette_key_is_drawn_over_no_other_key_whatever_has_the_focus(indexed_corpus):

@@ -497,7 +497,9 @@ class MainScreen(Screen[None]):
         if row.indexed_at:
             parts.append(("indexed " + time.strftime("%H:%M", time.localtime(row.indexed_at)), "time"))
         if row.status != "indexed" or not row.indexed_at:  # "indexed HH:MM" says it already
-            parts.append((row.status + (f" {row.error_code}" if row.error_code else ""), ""))
+            # an unsupported file's code says it again ("unsupported UNSUPPORTED_FORMAT")
+            code = row.error_code if row.error_code and row.status != "unsupported" else ""
+            parts.append((row.status + (f" {code}" if code else ""), ""))
         parts.append((counted(row.chunk_count, "chunk"), "chunks"))
         if pages and with_text is not None:
             parts.append((f"text on {with_text:,}/{pages:,} pages", "coverage"))
