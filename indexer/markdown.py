@@ -463,21 +463,25 @@ def quote_ends(lines: list[str], strict: re.Pattern[str], loose: re.Pattern[str]
     or its end after them: a writer's quote of a quote whose own text came right after its mark
     (">> >2: your text" above ">> >   wrapped on"). ``loose`` finds the marks with it."""
     ends = [m.end() if (m := strict.match(line)) else 0 for line in lines]
-    wider = [m.end() if (m := loose.match(line)) else 0 for line in lines]
-    i = 0
-    while i < len(lines):
-        if wider[i] <= ends[i]:
-            i += 1
-            continue
+    # the lines whose marks go on after a space (few; a line ``strict`` finds no mark on has none)
+    wider = {}
+    for i in [i for i, end in enumerate(ends) if end]:
+        further = loose.match(lines[i]).end()
+        if further > ends[i]:
+            wider[i] = further
+    n = len(lines)
+    starts = list(wider)  # in the order of the lines
+    at = 0
+    while at < len(starts):
+        i = j = starts[at]
         marks = lines[i][: wider[i]]
-        j = i
-        while j + 1 < len(lines) and wider[j + 1] > ends[j + 1] and lines[j + 1][: wider[j + 1]] == marks:
+        while j + 1 in wider and lines[j + 1][: wider[j + 1]] == marks:
             j += 1
         for k in (i - 1, j + 1):
-            if 0 <= k < len(lines) and lines[k].startswith(marks) and ends[k] >= len(marks):
-                ends[i : j + 1] = wider[i : j + 1]
+            if 0 <= k < n and lines[k].startswith(marks) and ends[k] >= len(marks):
+                ends[i : j + 1] = [wider[x] for x in range(i, j + 1)]
                 break
-        i = j + 1
+        at += j - i + 1  # the run's lines are the next ones of ``starts``
     return ends
 
 
