@@ -6,7 +6,9 @@ of hints and turns them into actions against the disk as it is *now*:
 - a path that is a regular file → upsert (the indexer re-stats and hashes; unchanged content is not
   re-extracted);
 - a path that is a folder → whatever document had that path is dropped, and every file under the
-  folder is upserted (a folder moved in, or a file replaced by a folder of the same name);
+  folder is upserted (a folder created or moved in, or a file replaced by a folder of the same
+  name), unless the folder was only reported as modified: a file added, removed or saved in it
+  changes its listing, and that file has hints of its own;
 - a path that is gone → the document and every document under it as a folder are deleted (a folder
   moved out of the tree arrives as one delete);
 - a rename whose source is gone and whose destination exists → the rows move without
@@ -206,6 +208,8 @@ class SyncLoop:
             full = self.root / path
             started = time.perf_counter()
             if full.is_dir() and not full.is_symlink():
+                if path in batch.listings:
+                    continue  # its entries' own hints say what changed; its tree is not walked
                 self.indexer.index_paths([path])  # a document that had this path is now gone
                 files = list(self._files_under(path))
                 upserts.extend(files)

@@ -43,6 +43,7 @@ class _Pending:
     first: float
     last: float
     count: int = 1
+    listing: bool = False  # every hint so far was this folder's listing changing
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,10 @@ class Batch:
     renames: tuple[tuple[str, str], ...] = ()
     events: int = 0  # raw events coalesced into this batch
     coalesced: dict[str, int] = field(default_factory=dict)  # path → events seen for it
+    # folders hinted only because an entry in them came, went or was saved (never created or
+    # moved in themselves): those entries have hints of their own, so the folder's files need
+    # no second look
+    listings: frozenset[str] = frozenset()
 
 
 class Debouncer:
@@ -68,15 +73,18 @@ class Debouncer:
         self._lock = threading.Lock()
         self._wake = threading.Event()
 
-    def touch(self, path: str) -> None:
+    def touch(self, path: str, *, listing: bool = False) -> None:
+        """A hint that ``path`` may have changed; ``listing`` when it is a folder whose entries
+        changed (watchdog's DirModifiedEvent), not the folder itself appearing."""
         now = self.clock()
         with self._lock:
             p = self._pending.get(path)
             if p is None:
-                self._pending[path] = _Pending(now, now)
+                self._pending[path] = _Pending(now, now, listing=listing)
             else:
                 p.last = now
                 p.count += 1
+                p.listing = p.listing and listing
         self._wake.set()
 
     def rename(self, src: str, dest: str) -> None:
@@ -108,6 +116,7 @@ class Debouncer:
             ]
             if not ready:
                 return None
+            listings = frozenset(path for path in ready if self._pending[path].listing)
             counts = {path: self._pending.pop(path).count for path in ready}
             ready_set = set(ready)
             renames = [r for r in self._renames if r[0] in ready_set or r[1] in ready_set]
@@ -118,7 +127,7 @@ class Debouncer:
                         counts[end] = self._pending.pop(end).count
                         ready_set.add(end)
             self._renames = [r for r in self._renames if r not in renames]
-        return Batch(tuple(sorted(ready_set)), tuple(renames), sum(counts.values()), counts)
+        return Batch(tuple(sorted(ready_set)), tuple(renames), sum(counts.values()), counts, listings)
 
     def pending(self) -> int:
         with self._lock:
@@ -268,7 +277,8 @@ class Watcher:
                     self.debouncer.touch(end)
             return
         if src and not self._ignored(src, event.is_directory):
-            self.debouncer.touch(src)
+            listing = event.is_directory and event.event_type == "modified"
+            self.debouncer.touch(src, listing=listing)
 
     def _ignored(self, rel: str, is_dir: bool) -> bool:
         try:

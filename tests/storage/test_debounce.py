@@ -68,6 +68,24 @@ def test_a_rename_is_handed_over_with_both_ends():
     assert batch.renames == (("old/x.md", "new/x.md"),)
 
 
+def test_a_folder_hinted_only_by_its_listing_changing_is_marked_as_such():
+    clock = Clock()
+    d = Debouncer(quiet=0.3, cap=2.0, clock=clock)
+    d.touch("archive", listing=True)  # a file added in it
+    d.touch("archive", listing=True)  # and saved
+    d.touch("fresh", listing=True)
+    d.touch("fresh")  # created (or moved in) itself: its whole tree must be looked at
+    d.touch("fresh", listing=True)
+    d.touch("a.md")
+    clock.now += 0.31
+    batch = d.take_ready()
+    assert batch.paths == ("a.md", "archive", "fresh")
+    assert batch.listings == {"archive"}
+    d.touch("archive")
+    clock.now += 0.31
+    assert d.take_ready().listings == frozenset()  # a new run of hints starts unmarked
+
+
 def test_next_due_tells_how_long_to_wait():
     clock = Clock()
     d = Debouncer(quiet=0.3, cap=2.0, clock=clock)

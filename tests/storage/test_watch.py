@@ -381,3 +381,57 @@ def test_native_observer_dying_at_run_time_falls_back_to_polling(tmp_path):
         assert "after.md" in db_state(h.indexer)
     finally:
         h.close()
+
+
+@pytest.mark.parametrize("poll", [False, True], ids=["native", "polling"])
+def test_a_file_added_to_a_big_folder_does_not_re_check_the_folder(tmp_path, poll):
+    # adding or saving one file also reports its folder as modified; that must not send every
+    # file of the folder through the indexer again
+    root = tmp_path / "big-folder"
+    (root / "archive").mkdir(parents=True)
+    for i in range(300):
+        (root / "archive" / f"note{i:03d}.txt").write_text(f"note number {i}\n")
+    h = Harness(root, poll=poll)
+    checked: list[str] = []
+    index_paths = h.indexer.index_paths
+
+    def counting(paths, *args, **kwargs):
+        checked.extend(paths)
+        return index_paths(paths, *args, **kwargs)
+
+    h.indexer.index_paths = counting
+    h.loop.start()
+    try:
+        h.settle("the start-up reconciliation")
+        assert len(db_state(h.indexer)) == 300
+        checked.clear()
+        seen = len(h.of(SyncEvent))
+        (root / "archive" / "added.txt").write_text("the one new note\n")
+        h.settle("the added file")
+        (root / "archive" / "note007.txt").write_text("note number 7, revised\n")
+        wait_until(lambda: "revised" in h.chunks_text("archive/note007.txt"), what="the saved file")
+        h.settle()
+        assert set(checked) == {"archive/added.txt", "archive/note007.txt"}, len(checked)
+        assert len(checked) <= 4  # each file once, or twice when its events straddle two batches
+        events = h.of(SyncEvent)[seen:]
+        assert {e.path for e in events} == {"archive/added.txt", "archive/note007.txt"}
+        assert {e.action for e in events} == {"upsert"}
+    finally:
+        h.close()
+
+
+def test_a_folder_copied_into_a_watched_folder_is_indexed_whole_and_deleting_it_drops_it(harness, tmp_path):
+    root = harness.root
+    (root / "archive").mkdir()
+    (root / "archive" / "old.md").write_text("# Old\n\nalready here\n")
+    harness.settle()
+    source = tmp_path / "batch"
+    (source / "inner").mkdir(parents=True)
+    for i in range(20):
+        (source / "inner" / f"n{i:02d}.md").write_text(f"# N{i}\n\ncopied note {i}\n")
+    shutil.copytree(source, root / "archive" / "batch")
+    harness.settle()
+    assert sum(p.startswith("archive/batch/inner/") for p in db_state(harness.indexer)) == 20
+    shutil.rmtree(root / "archive" / "batch")
+    harness.settle()
+    assert sorted(db_state(harness.indexer)) == ["archive/old.md", "seed.md"]
