@@ -229,7 +229,8 @@ class SyncLoop:
                 if under:
                     result = f"removed {under} documents under it"
                 self._emit(SyncEvent(path, "delete", result, _ms(started), _count(batch, path)))
-        for path in upserts:
+        # a folder moved in comes with an event for each file in it too: each file is checked once
+        for path in dict.fromkeys(upserts):
             started = time.perf_counter()
             outcome = self.indexer.index_paths([path])
             changes += 1

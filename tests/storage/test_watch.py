@@ -22,6 +22,7 @@ import pytest
 from storage.indexing import FileIndexed, Indexer, IndexFailed
 from storage.sync import BatchApplied, SyncEvent, SyncLoop, WatcherState
 from storage.walk import walk
+from storage.watch import Batch
 
 TIMEOUT = 30.0
 
@@ -435,3 +436,21 @@ def test_a_folder_copied_into_a_watched_folder_is_indexed_whole_and_deleting_it_
     shutil.rmtree(root / "archive" / "batch")
     harness.settle()
     assert sorted(db_state(harness.indexer)) == ["archive/old.md", "seed.md"]
+
+
+def test_a_folder_and_its_files_in_one_batch_check_each_file_once(tmp_path):
+    # watchdog reports a folder moved in as the folder created plus one event per file inside it
+    root = tmp_path / "folder"
+    (root / "incoming" / "deep").mkdir(parents=True)
+    names = ["incoming/a.md", "incoming/deep/b.md", "incoming/deep/c.md"]
+    for name in names:
+        (root / name).write_text(f"# {name}\n\narrived with its folder\n")
+    h = Harness(root)
+    try:
+        h.loop.apply(Batch(("incoming", *names), events=4))
+        upserts = [e.path for e in h.of(SyncEvent) if e.action == "upsert"]
+        assert sorted(upserts) == names  # once each, not once for the walk and once for the hint
+        assert [e.changes for e in h.of(BatchApplied)] == [4]  # the tree and its three files
+        assert db_equals_folder(h.indexer, root)
+    finally:
+        h.close()
