@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import base64
 
+from textual.geometry import Region
+
 from indexer.model import DOCUMENT
 from indexer.modes import registry as modes
 from tests._builders import png as png_bytes
 from tui.widgets.images_panel import ImageCard, ImagesPanel
 
-from .conftest import index, opened, settle
+from .conftest import NARROW, index, opened, settle
 
 
 def png(size: tuple[int, int], colour: tuple[int, int, int]) -> str:
@@ -134,3 +136,34 @@ async def test_linked_images_are_told_apart_from_a_document_without_any(tmp_path
             "Extracted (0)",
             "no images in this document",
         ]
+
+
+async def test_at_80_columns_a_card_s_name_reads_as_one_piece(tmp_path):
+    # at 80 columns a card's column is 19 cells; a name of 20 ("ffc34d0a24ceb154.png") was broken
+    # over two lines ("ffc34d0a24ceb154.pn" / "g"): it is shortened in its middle instead
+    root = tmp_path / "corpus"
+    root.mkdir()
+    (root / "gauge.html").write_text(
+        f"<html><body><h1>Gauge</h1><p><img src='{png((40, 30), (30, 30, 200))}' alt='gauge'></p></body></html>",
+        encoding="utf-8",
+    )
+    index(root)
+    async with opened(root, "gauge.html", size=NARROW, tab="i") as pilot:
+        card = pilot.app.main.query_one(ImagesPanel).query_one(ImageCard)
+        name = card.image.name
+        meta = card.query_one(".image-meta")
+        width = meta.content_region.width
+        assert len(name) > width, (name, width)  # the case in point: the name is wider than the column
+        drawn = [line.text.rstrip() for line in meta.render_lines(Region(0, 0, width, meta.size.height))]
+        # the start and the end (the extension) of the name on its first line, "…" between them;
+        # the format and size follow on the next line, whole
+        head = drawn[0]
+        assert head.startswith(name[:6]) and head.endswith(name[-8:]) and "…" in head, drawn
+        assert len(head) <= width, drawn
+        assert drawn[1].startswith("PNG 40×30  "), drawn
+        # with room, the whole name
+        await pilot.resize_terminal(160, 40)
+        await settle(pilot)
+        assert meta.render_lines(Region(0, 0, meta.content_region.width, 1))[0].text.startswith(
+            name + "  PNG 40×30"
+        )

@@ -34,6 +34,7 @@ from ..present import (
     is_placeholder,
     overlapping,
     printable,
+    shorten_name,
     span,
     where,
 )
@@ -209,6 +210,25 @@ def thumbnail(data: bytes) -> Any:
     return picture
 
 
+class ImageMeta(Static):
+    """What is known of a card's image, its name whole on one line: a name longer than the
+    column is shortened in its middle, its extension kept (a name of 20 characters was broken
+    over two lines of a column of 19, "ffc34d0a24ceb154.pn" / "g")."""
+
+    def __init__(self, card: ImageCard) -> None:
+        super().__init__(classes="image-meta")
+        self.card = card
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def on_resize(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        self.update(self.card.meta(self.content_region.width))
+
+
 class ImageCard(Vertical):
     """One extracted image: what is known of it, and the picture once the card comes into view
     (decoded on a thread: a document may hold hundreds)."""
@@ -229,18 +249,21 @@ class ImageCard(Vertical):
         self.drawing = False  # the picture asked for (decoded or being decoded)
 
     def compose(self) -> ComposeResult:
-        yield Static(self.meta(), classes="image-meta")
+        yield ImageMeta(self)
         if self.image.data:
             yield Static(classes="image-pending")
         else:
             yield Static(Content.styled("(image bytes not stored)", "dim"), classes="image-note")
 
-    def meta(self) -> Content:
+    def meta(self, width: int = 0) -> Content:
+        """The image's name, format, size, alt text and use; the name in at most ``width`` cells
+        when given."""
         im = self.image
         size = f"{im.width}×{im.height}" if im.width and im.height else "size unknown"
         refs = f"used by {self.used} chunk" + ("" if self.used == 1 else "s")
+        name = printable(im.name)
         return Content.assemble(
-            (printable(im.name), "bold"),
+            (shorten_name(name, width) if width > 0 else name, "bold"),
             f"  {im.format.upper()} {size}  {human_bytes(im.size)}\nalt: ",
             printable(im.alt) if im.alt else ("no alt text", "dim"),
             f" · {refs}",
@@ -322,7 +345,7 @@ class ImagesPanel(Horizontal):
         if doc is self.doc and renderer == self.renderer:  # another mode: the same cards
             for card in right.query_children(ImageCard):
                 card.used = self.refs.get(card.image.name, 0)
-                card.query_one(".image-meta", Static).update(card.meta())
+                card.query_one(ImageMeta).show()
             return
         self.doc, self.renderer, self.waiting = doc, renderer, list(doc.images)
         await right.remove_children()
