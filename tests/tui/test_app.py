@@ -163,8 +163,8 @@ async def test_compare_three_modes_with_statistics(indexed_corpus):
         app = pilot.app
         grid = app.main.query_one(CompareGrid)
         labels = [c.label for c in grid.columns]
-        assert labels == ["default", "section", "semantic"]
-        for column, mode in zip(grid.columns, labels, strict=True):
+        assert labels == ["default (structural)", "section", "semantic"]
+        for column, mode in zip(grid.columns, ["default", "section", "semantic"], strict=True):
             expected = store_chunks(indexed_corpus, "extra/all_round.docx", mode)
             assert column.stats.count == len(expected) == len(column.chunks)
             sizes = sorted(len(c.content) for c in expected)
@@ -468,14 +468,14 @@ async def test_compare_with_other_parameters_adds_no_column_the_same_as_one_show
         await settle(pilot)
         grid = app.main.query_one(CompareGrid)
         before = [c.label for c in grid.columns]
-        assert before[0] == "default", before
+        assert before[0] == "default (structural)", before
         await pilot.press("P")
         await settle(pilot)
         assert not isinstance(app.screen, ParamsScreen)
         assert [c.label for c in grid.columns] == before
         note = [n.message for n in app._notifications][-1]
         window = modes.modes_for(DOCUMENT).index("sliding_window") + 1
-        assert note.startswith("default mode takes no parameters: compare one that does (") and (
+        assert note.startswith("default (structural) mode takes no parameters: compare one that does (") and (
             f"{window} sliding_window" in note
         ), note
         # sliding_window 3/1 shown, and asked for again
@@ -579,10 +579,13 @@ async def test_at_80_columns_compare_opens_with_two_columns_and_takes_a_third(in
     async with opened(indexed_corpus, "extra/all_round.docx", size=NARROW, tab="c") as pilot:
         app = pilot.app
         grid = app.main.query_one(CompareGrid)
-        assert [c.label for c in grid.columns] == ["default", "section"]
+        assert [c.label for c in grid.columns] == ["default (structural)", "section"]
+        # a column too narrow for "default (structural)" heads it "default", not "default (s…ral)"
+        head = grid.render_line(0).text.split("│")[0].strip()
+        assert re.fullmatch(r"default \(\d+\)", head), head
         await pilot.press(str(modes.modes_for(DOCUMENT).index("sentence") + 1))
         await settle(pilot)
-        assert [c.label for c in grid.columns] == ["default", "section", "sentence 3"]
+        assert [c.label for c in grid.columns] == ["default (structural)", "section", "sentence 3"]
 
 
 async def test_compare_columns_follow_the_mode_and_the_width_until_the_user_picks_them(indexed_corpus):
@@ -592,14 +595,14 @@ async def test_compare_columns_follow_the_mode_and_the_width_until_the_user_pick
         grid = app.main.query_one(CompareGrid)
         await pilot.press("c")
         await settle(pilot)
-        assert [c.label for c in grid.columns] == ["default", "section", "semantic"]
+        assert [c.label for c in grid.columns] == ["default (structural)", "section", "semantic"]
         # another mode in the chunks tab: the compare tab opens on it
         await pilot.press("escape", number["sliding_window"])
         await settle(pilot)
         await pilot.press("c")
         await settle(pilot)
         assert [c.label for c in grid.columns][0].startswith("sliding_window")
-        assert [c.label for c in grid.columns][1:] == ["default", "section"]
+        assert [c.label for c in grid.columns][1:] == ["default (structural)", "section"]
         # narrower: two columns; wide again: three
         await pilot.resize_terminal(80, 24)
         await settle(pilot)

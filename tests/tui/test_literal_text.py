@@ -67,7 +67,7 @@ async def test_chunk_text_with_brackets_shows_as_it_is_in_the_metadata_screen(co
         await settle(pilot)
         shown = [str(static.render()) for static in app.screen.query("Static")]
         assert any("[link=https://example.org]here[/link]" in text for text in shown), shown
-        assert shown[0].endswith(f"  {BRACKETED} · default"), shown
+        assert shown[0].endswith(f"  {BRACKETED} · default (structural)"), shown
         # the heading, in the metadata tree: its brackets kept
         tree = app.screen.query_one("#metadata-tree")
         labels, nodes = [], [tree.root]

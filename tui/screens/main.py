@@ -60,14 +60,24 @@ TITLE_DROPS = ("time", "pages", "size", "chunks", "coverage")
 TEXT_TYPES = {"md", "txt", "csv", "tsv", "json", "jsonl", "html", "xml", "ipynb", "eml", "rtf"}
 
 
-def mode_label(mode: str, params: ModeParams, family: str) -> str:
-    """``sliding_window 5/2``: the mode and the parameters it reads."""
+def mode_name(mode: str, family: str) -> str:
+    """A mode as the UI names it: ``default`` with the mode it stands for in the file's family,
+    ``default (structural)``, as the manifest's chunker names it ``structural``; any other mode
+    as it is."""
+    if mode != "default" or family not in modes.DEFAULT_FOR:
+        return mode
+    return f"default ({modes.DEFAULT_FOR[family]})"
+
+
+def mode_label(mode: str, params: ModeParams, family: str, *, bare: bool = False) -> str:
+    """``sliding_window 5/2``: the mode (:func:`mode_name`, or with ``bare`` its name alone) and the
+    parameters it reads."""
     try:
         spec = modes.resolve(family, mode)
     except ChunkscopeError:
         return mode
     values = [str(v) for v in (spec.value(params, r) for r in spec.reads) if v is not None]
-    return mode + (" " + "/".join(values) if values else "")
+    return (mode if bare else mode_name(mode, family)) + (" " + "/".join(values) if values else "")
 
 
 def _waiting_format(row: Any) -> FormatSpec | None:
@@ -513,7 +523,7 @@ class MainScreen(Screen[None]):
                 reads_note = ", ".join(f"{r}={spec.value(self.params, r)}" for r in spec.reads)
             except ChunkscopeError:
                 reads_note = ""
-        self.query_one(ModeBar).show(self.modes(), self.mode, reads_note)
+        self.query_one(ModeBar).show(self.modes(), self.mode, reads_note, mode_name(self.mode, self.family))
 
     def page_coverage(self, row: Any) -> tuple[int, int | None]:
         """The pages of the file on view and how many of them gave text, from its manifest
@@ -667,7 +677,10 @@ class MainScreen(Screen[None]):
             except ChunkscopeError:
                 budget = None
             label = mode_label(mode, params, self.family) + (f" ({error})" if error else "")
-            columns.append(Column(label, chunks, chunk_stats(chunks, budget)))
+            brief = mode_label(mode, params, self.family, bare=True) + (f" ({error})" if error else "")
+            columns.append(
+                Column(label, chunks, chunk_stats(chunks, budget), brief if brief != label else "")
+            )
         if not self.quitting:
             await self.query_one(CompareView).set_columns(columns)
 
@@ -774,7 +787,7 @@ class MainScreen(Screen[None]):
             # its column with other parameters would be the same column again
             takers = [f"{n} {m}" for n, m in enumerate(self.modes(), start=1) if self.mode_reads(m)]
             self.app.notify(
-                f"{self.mode} mode takes no parameters"
+                f"{mode_name(self.mode, self.family)} mode takes no parameters"
                 + (f": compare one that does ({', '.join(takers)})" if takers else ""),
                 severity="warning",
                 markup=False,
@@ -865,7 +878,8 @@ class MainScreen(Screen[None]):
             if row is not None and row.error_code:
                 state += f" {row.error_code}"
             self.app.notify(
-                f"{path}: no chunks in {mode} mode" + (f" ({state})" if state else ""),
+                f"{path}: no chunks in {mode_name(mode, self.family)} mode"
+                + (f" ({state})" if state else ""),
                 title="nothing to export",
                 severity="warning",
                 markup=False,

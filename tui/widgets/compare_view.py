@@ -40,9 +40,11 @@ HEAD = 5  # label, sizes, budget, census, rule: drawn on top, not scrolled
 
 @dataclass(frozen=True)
 class Column:
-    label: str  # "default", "sliding_window 5/2"
+    label: str  # "default (structural)", "sliding_window 5/2"
     chunks: Sequence[ChunkLike]
     stats: ChunkStats
+    #: the label in fewer words, for a column too narrow for it ("default"); none: the label cut
+    brief: str = ""
 
 
 def short_where(meta: dict) -> str:
@@ -159,9 +161,11 @@ class CompareGrid(ScrollView, can_focus=True):
             if c:
                 segments.append(Segment("│", rule))
             inner = max(w - 2, 1)  # a space on either side keeps the text off the rules
-            if y == 0:  # the count stays whole: a long label is shortened
+            if y == 0:  # the count stays whole: a long label is said briefly, or shortened
                 count = f" ({col.stats.count:,})"
-                text = " " + shorten_name(col.label, max(inner - len(count), 1)) + count
+                room = max(inner - len(count), 1)
+                label = col.brief if col.brief and len(col.label) > room else col.label
+                text = " " + shorten_name(label, room) + count
                 style = head
             else:  # whole fields, never a number cut (ChunkStats.lines)
                 lines = col.stats.lines(inner)
