@@ -964,3 +964,35 @@ async def test_enter_in_the_filter_shows_the_first_match_on_the_cursor_s_line(tm
         assert app.main.path == "beta.md"
         assert str(app.main.query_one("#doc-title").render()).startswith("beta.md · md")
         assert [c.content for c in app.main.query_one(ChunkList).chunks][:1] == ["Beta"]
+
+
+async def test_the_params_dialog_shows_only_the_parameters_the_mode_reads(indexed_corpus):
+    # p offered every parameter in every mode: window_size set in the default mode was taken and
+    # changed nothing, without a word
+    from tui.screens.params import ParamsScreen
+
+    async with opened(indexed_corpus, "extra/all_round.docx") as pilot:
+        app = pilot.app
+        await pilot.press("p")
+        await settle(pilot)
+        assert not isinstance(app.screen, ParamsScreen)
+        note = [n.message for n in app._notifications][-1]
+        sentence = modes.modes_for(DOCUMENT).index("sentence") + 1
+        assert note.startswith("default (structural) mode takes no parameters: switch to one that does (")
+        assert f"{sentence} sentence" in note and "section" not in note, note
+        # sentence mode reads sentences_per_chunk, and the dialog asks for it alone
+        await pilot.click("#chunk-list")
+        await pilot.press(str(sentence), "p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ParamsScreen), what="the parameters")
+        inputs = [i.id for i in app.screen.query("Input")]
+        assert inputs == ["param-sentences_per_chunk"], inputs
+        assert "sentence" in str(app.screen.query_one("#params-title").render())
+        app.screen.query_one("#param-sentences_per_chunk").value = "2"
+        await pilot.click("#params-apply")
+        await settle(pilot)
+        assert app.main.params == ModeParams(sentences_per_chunk=2)
+    async with opened(indexed_corpus, "text/data/harvest_log.csv") as pilot:
+        app = pilot.app
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ParamsScreen), what="the parameters")
+        assert [i.id for i in app.screen.query("Input")] == ["param-rows_per_chunk"]

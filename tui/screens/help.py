@@ -17,7 +17,7 @@ from ..widgets.scrolling import KeyScrollColumn
 
 KEYS = [
     ("1-7", "switch the chunking mode (the modes of the file's family, in order)"),
-    ("p", "mode parameters (window size, overlap, sentences, paragraphs per page, rows)"),
+    ("p", "the parameters the current mode reads (window size, overlap, sentences, paragraphs, rows)"),
     ("tab", "move between the file tree, the filter and the chunk list"),
     ("enter", "a chunk's full metadata"),
     (

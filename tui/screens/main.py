@@ -779,19 +779,34 @@ class MainScreen(Screen[None]):
                 self.compare = []
                 self.refresh_view()
 
-        self.app.push_screen(ParamsScreen(self.params), apply)
+        # a parameter the mode does not read would change nothing, and the dialog would not say so
+        if self.takes_no_params("switch to one that does"):
+            return
+        self.app.push_screen(self.params_screen(), apply)
+
+    def takes_no_params(self, advice: str) -> bool:
+        """Say so and return True when the mode on view reads no parameter, naming the modes
+        that do (``advice`` before them)."""
+        if not self.family or self.mode_reads(self.mode):
+            return False
+        takers = [f"{n} {m}" for n, m in enumerate(self.modes(), start=1) if self.mode_reads(m)]
+        self.app.notify(
+            f"{mode_name(self.mode, self.family)} mode takes no parameters"
+            + (f": {advice} ({', '.join(takers)})" if takers else ""),
+            severity="warning",
+            markup=False,
+        )
+        return True
+
+    def params_screen(self) -> ParamsScreen:
+        """The parameters dialog with the fields the mode on view reads (every one, no file on view)."""
+        reads = self.mode_reads(self.mode) if self.family else None
+        return ParamsScreen(self.params, mode_name(self.mode, self.family), reads)
 
     def action_compare_params(self) -> None:
         """Add a compare column: the current mode with other parameters."""
-        if self.family and not self.mode_reads(self.mode):
-            # its column with other parameters would be the same column again
-            takers = [f"{n} {m}" for n, m in enumerate(self.modes(), start=1) if self.mode_reads(m)]
-            self.app.notify(
-                f"{mode_name(self.mode, self.family)} mode takes no parameters"
-                + (f": compare one that does ({', '.join(takers)})" if takers else ""),
-                severity="warning",
-                markup=False,
-            )
+        # a mode without parameters: its column with other parameters would be the same again
+        if self.takes_no_params("compare one that does"):
             return
 
         def add(params: ModeParams | None) -> None:
@@ -807,7 +822,7 @@ class MainScreen(Screen[None]):
                 self.query_one(TabbedContent).active = "compare"
                 self.refresh_view()
 
-        self.app.push_screen(ParamsScreen(self.params), add)
+        self.app.push_screen(self.params_screen(), add)
 
     def mode_reads(self, mode: str) -> tuple[str, ...]:
         """The parameters ``mode`` reads for the file on view (none: a mode that takes none)."""

@@ -1,4 +1,5 @@
-"""The mode parameters dialog: window size, overlap, sentences, paragraphs per page, rows."""
+"""The mode parameters dialog: the parameters the mode on view reads (window size and overlap,
+sentences, paragraphs per page, rows), and only those: one it does not read changes nothing."""
 
 from __future__ import annotations
 
@@ -24,10 +25,13 @@ FIELDS = (
 
 
 def parse_params(values: dict[str, str], base: ModeParams) -> ModeParams:
-    """ModeParams from the dialog's text fields; ValueError with a readable message when wrong."""
+    """ModeParams from the dialog's text fields (those not given keep ``base``'s values);
+    ValueError with a readable message when wrong."""
     out: dict[str, int | None] = {}
     for name, label in FIELDS:
-        raw = values.get(name, "").strip()
+        if name not in values:
+            continue
+        raw = values[name].strip()
         if not raw and name == "rows_per_chunk":
             out[name] = None
             continue
@@ -50,15 +54,20 @@ def parse_params(values: dict[str, str], base: ModeParams) -> ModeParams:
 class ParamsScreen(ModalScreen[ModeParams | None]):
     BINDINGS = [Binding("escape", "cancel", "cancel")]
 
-    def __init__(self, params: ModeParams) -> None:
+    def __init__(self, params: ModeParams, mode: str = "", reads: tuple[str, ...] | None = None) -> None:
+        """The dialog for the parameters ``reads`` of ``mode`` (a name to show); every parameter
+        when ``reads`` is None (no file on view, so no mode to ask)."""
         super().__init__()
         self.params = params
+        self.mode = mode
+        self.fields = tuple((n, label) for n, label in FIELDS if reads is None or n in reads)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="params-box", classes="dialog"):
-            yield Static("[b]Mode parameters[/b]")
+            title = f"Parameters of {self.mode} mode" if self.mode else "Mode parameters"
+            yield Static(Text(title, style="b"), id="params-title")
             with Grid(id="params-grid"):
-                for name, label in FIELDS:
+                for name, label in self.fields:
                     value = getattr(self.params, name)
                     yield Label(label)
                     yield Input("" if value is None else str(value), id=f"param-{name}", type="text")
@@ -68,7 +77,7 @@ class ParamsScreen(ModalScreen[ModeParams | None]):
                 yield Button("Cancel", id="params-cancel")
 
     def values(self) -> dict[str, str]:
-        return {name: self.query_one(f"#param-{name}", Input).value for name, _ in FIELDS}
+        return {name: self.query_one(f"#param-{name}", Input).value for name, _ in self.fields}
 
     def apply(self) -> None:
         try:
