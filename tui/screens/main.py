@@ -523,7 +523,9 @@ class MainScreen(Screen[None]):
                 reads_note = ", ".join(f"{r}={spec.value(self.params, r)}" for r in spec.reads)
             except ChunkscopeError:
                 reads_note = ""
-        self.query_one(ModeBar).show(self.modes(), self.mode, reads_note, mode_name(self.mode, self.family))
+        # the bar lists the modes, the one the default stands for beside it: the current one is named
+        # as listed
+        self.query_one(ModeBar).show(self.modes(), self.mode, reads_note)
 
     def page_coverage(self, row: Any) -> tuple[int, int | None]:
         """The pages of the file on view and how many of them gave text, from its manifest

@@ -2,9 +2,7 @@
 
 On a narrow screen the line is shortened until it fits, in this order: the other modes by a short
 name (``4 sem``), then the parameter note left out, then the short names closed up (``4sem``), then
-the other modes by their number alone. The current mode keeps its full name, as the rest of the
-UI names it (``default (structural)``: the mode the default stands for), unless that would leave
-the other modes their numbers alone: then it goes by its bare name (``default``) first.
+the other modes by their number alone. The current mode keeps its full name.
 
 The line is built as :class:`~textual.content.Content`, never markup: a mode's name or a
 parameter's value is shown as it is, brackets and backslashes included.
@@ -39,12 +37,9 @@ class ModeBar(Static):
         self._modes: tuple[str, ...] = ()
         self._current = ""
         self._note = ""
-        self._current_name = ""
 
-    def show(self, modes: Sequence[str], current: str, params_note: str = "", current_name: str = "") -> None:
-        """``modes`` numbered, ``current`` marked and called ``current_name`` (default: its name)."""
+    def show(self, modes: Sequence[str], current: str, params_note: str = "") -> None:
         self._modes, self._current, self._note = tuple(modes), current, params_note
-        self._current_name = current_name or current
         self._draw()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -55,22 +50,18 @@ class ModeBar(Static):
             self.update(Content.styled("no modes for this file", "dim"))
             return
         width = self.content_region.width or self.size.width
-        full, bare = self._current_name, self._current
-        tries = [("full", True, full), ("short", True, full), ("short", False, full), ("tight", False, full)]
-        if bare != full:
-            tries += [("short", False, bare), ("tight", False, bare)]
-        tries += [("number", False, full), ("number", False, bare)]
-        for labels, with_note, current in tries:
-            line = self._line(labels, with_note, current)
+        tries = [("full", True), ("short", True), ("short", False), ("tight", False), ("number", False)]
+        for labels, with_note in tries:
+            line = self._line(labels, with_note)
             if not width or line.cell_length <= width:
                 break
         self.update(line)
 
-    def _line(self, labels: str, with_note: bool, current: str) -> Content:
+    def _line(self, labels: str, with_note: bool) -> Content:
         parts = []
         for n, name in enumerate(self._modes, start=1):
             if name == self._current:
-                parts.append(Content.styled(f"{n} {current}", "reverse b"))
+                parts.append(Content.styled(f"{n} {name}", "reverse b"))
                 continue
             if labels == "full":
                 label = f"{n} {name}"
