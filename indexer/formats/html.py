@@ -1858,10 +1858,10 @@ _QUOTES_BY_MARKS = {
 }
 _QUOTES = {tag: marks for marks, tags in _QUOTES_BY_MARKS.items() for tag in tags.split()}
 #: The marks of a page that names no language (the style sheet's ``:root``), English ones
-_ROOT_QUOTES = "\u201c\u201d\u2018\u2019"
+ROOT_QUOTES = "\u201c\u201d\u2018\u2019"
 
 
-def _language_quotes(language: str) -> str | None:
+def language_quotes(language: str) -> str | None:
     """The quotation marks of the language tag ``language`` (:data:`_QUOTES`): those of its
     longest prefix of whole subtags listed (``de-AT`` German's, ``zh-Hant-TW`` those of
     ``zh-Hant``), matched whatever the case, as CSS ``:lang()`` does; None for a language
@@ -1941,7 +1941,7 @@ def _quote_marks(tree: LexborHTMLParser, page: str | None = None) -> None:
     names, or one said from outside it), else English ones: „…“ in German, «…» in French, “…” in English; around a
     quotation inside one the second pair (‚…‘, ‘…’), at any depth past the first (CSS repeats
     the last pair of ``quotes``)."""
-    default = (_language_quotes(page) if page else None) or _ROOT_QUOTES
+    default = (language_quotes(page) if page else None) or ROOT_QUOTES
     for q in tree.css("q"):
         depth, marks, node = 0, None, q
         while node is not None:
@@ -1950,7 +1950,7 @@ def _quote_marks(tree: LexborHTMLParser, page: str | None = None) -> None:
             if marks is None:
                 attrs = node.attributes
                 language = attrs.get("lang") if "lang" in attrs else attrs.get("xml:lang")
-                marks = _language_quotes(language) if language else None
+                marks = language_quotes(language) if language else None
             node = node.parent
         marks = marks or default
         q.insert_before(marks[0] if depth == 0 else marks[2])

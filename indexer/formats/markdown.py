@@ -107,11 +107,11 @@ def _q_mark(tag: str, open_marks: list[str], default: str) -> str | None:
     if _Q_OPEN.match(tag):
         own = None
         if "lang" in tag.lower():
-            from .html import _language_quotes
+            from .html import language_quotes
 
             attrs = _img_attrs(tag)
             language = attrs.get("lang") if "lang" in attrs else attrs.get("xml:lang")
-            own = _language_quotes(language) if language else None
+            own = language_quotes(language) if language else None
         marks = own or (open_marks[-1] if open_marks else default)
         depth = len(open_marks)
         open_marks.append(marks)
@@ -123,6 +123,7 @@ def _q_mark(tag: str, open_marks: list[str], default: str) -> str | None:
 
 
 #: The quotation marks of a document that names no language (English ones, as in HTML)
+#: html.ROOT_QUOTES, here without loading the HTML reader for a document that needs none
 _DEFAULT_QUOTES = "\u201c\u201d\u2018\u2019"
 
 
@@ -130,9 +131,9 @@ def _quotes_of(language: str | None) -> str:
     """The quotation marks of a document in ``language`` (see :func:`_q_mark`)."""
     if not language:
         return _DEFAULT_QUOTES
-    from .html import _language_quotes
+    from .html import language_quotes
 
-    return _language_quotes(language) or _DEFAULT_QUOTES
+    return language_quotes(language) or _DEFAULT_QUOTES
 
 
 def _tag_text(m: re.Match[str]) -> str:
