@@ -2459,7 +2459,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 37: a list level whose number is hidden text (w:vanish in its w:rPr) shows no number before a
     # heading or a cell paragraph, and its body items are not read as numbered; each still counts
     # 38: a paragraph hidden whole (its text and its mark) no longer cuts the list around it in two
-    version="38",
+    # 39: a web page imported as an altChunk: the HTML reader's <q> marks of its language, ruby readings and
+    # MathML equations (HTML 27, 28, 29)
+    version="39",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

@@ -2012,7 +2012,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="52",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="53",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -2119,6 +2119,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # 51: an HTML body's or attached page's <q> shows the quotation marks of its language (HTML 27)
     # 52: a raw 8-bit header's backslash beside an encoded word kept ("C:\\Users"), no longer the
     # whole header left undecoded, nor a typed "\\u00e9" made an é
+    # 53: an HTML body's or attached page's ruby readings and MathML equations, as the HTML reader's (HTML 28, 29)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2179,7 +2180,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="52",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="53",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2286,6 +2287,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 51: an HTML body's or attached page's <q> shows the quotation marks of its language (HTML 27)
     # 52: a raw 8-bit header's backslash beside an encoded word kept ("C:\\Users"), no longer the
     # whole header left undecoded, nor a typed "\\u00e9" made an é
+    # 53: an HTML body's or attached page's ruby readings and MathML equations, as the HTML reader's (HTML 28, 29)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -214,7 +214,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="31",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="32",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -269,6 +269,8 @@ class _Images:
     # of the package's dc:language (was “…”)
     # 30: HTML 28 (a <ruby>'s reading in parentheses after its base)
     # 31: HTML 29 (a MathML equation in Word's linear format, one set apart a paragraph of its own)
+    # 32: a chapter without a BOM, charset or encoding declaration read in the HTML reader's legacy code
+    # pages (HTML 22, 26)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

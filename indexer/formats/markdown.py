@@ -1475,7 +1475,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="33",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="34",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1520,6 +1520,8 @@ def _scalar(value: str) -> Any:
     # 32: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
     # 33: a <q>'s quotation marks those of its lang, else the front matter's lang (German „…“, French «…»)
+    # 34: raw HTML: the HTML reader's ruby readings in parentheses and MathML equations in the linear
+    # format (HTML 28, 29)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

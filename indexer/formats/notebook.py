@@ -268,7 +268,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="27",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="28",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -300,6 +300,8 @@ def _as_text(text: str, reason: str) -> Document:
     # (markdown, text 12)
     # 26: HTML outputs and Markdown cells: a <q>'s quotation marks (HTML 23, markdown 30)
     # 27: HTML outputs and Markdown cells' raw HTML: an inline SVG drawing's labels read (HTML 24)
+    # 28: HTML outputs and Markdown cells: the HTML reader's <q> marks of their language, ruby readings
+    # and MathML equations (HTML 27, 28, 29; markdown 33, 34)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)
