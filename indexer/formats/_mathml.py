@@ -69,11 +69,21 @@ def from_lxml(el: Any, depth: int = 0) -> MathNode:
     return MathNode(name, attrs, "", kids)
 
 
-def mathml_linear(node: MathNode) -> str:
+def mathml_linear(node: MathNode, edges: bool = False) -> str:
     """The equation ``node`` (a ``<math>`` or any part of one) in the linear format; its
-    ``alttext`` when its markup shows no text."""
-    text = " ".join(_linear(node).split())
-    return text or " ".join(node.attrs.get("alttext", "").split())
+    ``alttext`` when its markup shows no text. With ``edges`` (an equation in a line of text), a
+    space at its start or its end is kept, as one, as an ``<mtext>`` inside it keeps its own: an
+    ``<mtext>``'s (an author writes it as a no-break space for it to show: MathML 3 §2.1.7 trims
+    the spaces, tabs and line breaks at a token's ends, not the others) or an ``<mspace>``; left
+    out, the word beside the equation ran into it (``A<math><mtext>&nbsp;if&nbsp;</mtext></math>B``
+    read ``AifB``)."""
+    linear = _linear(node)
+    text = " ".join(linear.split())
+    if not text:
+        return " ".join(node.attrs.get("alttext", "").split())
+    if edges:
+        text = (" " if linear[:1].isspace() else "") + text + (" " if linear[-1:].isspace() else "")
+    return text
 
 
 def _linear(node: MathNode) -> str:

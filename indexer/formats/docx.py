@@ -2460,7 +2460,7 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # heading or a cell paragraph, and its body items are not read as numbered; each still counts
     # 38: a paragraph hidden whole (its text and its mark) no longer cuts the list around it in two
     # 39: a web page imported as an altChunk: the HTML reader's <q> marks of its language, ruby readings and
-    # MathML equations (HTML 27, 28, 29)
+    # MathML equations (HTML 27 to 30)
     version="39",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

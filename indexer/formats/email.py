@@ -2119,7 +2119,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # 51: an HTML body's or attached page's <q> shows the quotation marks of its language (HTML 27)
     # 52: a raw 8-bit header's backslash beside an encoded word kept ("C:\\Users"), no longer the
     # whole header left undecoded, nor a typed "\\u00e9" made an é
-    # 53: an HTML body's or attached page's ruby readings and MathML equations, as the HTML reader's (HTML 28, 29)
+    # 53: an HTML body's or attached page's ruby readings and MathML equations, as the HTML reader's (HTML 28 to 30)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2287,7 +2287,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 51: an HTML body's or attached page's <q> shows the quotation marks of its language (HTML 27)
     # 52: a raw 8-bit header's backslash beside an encoded word kept ("C:\\Users"), no longer the
     # whole header left undecoded, nor a typed "\\u00e9" made an é
-    # 53: an HTML body's or attached page's ruby readings and MathML equations, as the HTML reader's (HTML 28, 29)
+    # 53: an HTML body's or attached page's ruby readings and MathML equations, as the HTML reader's (HTML 28 to 30)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

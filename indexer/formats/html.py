@@ -1964,8 +1964,9 @@ def _linear_equations(tree: LexborHTMLParser) -> None:
         if nested:  # read with the equation around it
             continue
         math = from_lexbor(node)
-        text = mathml_linear(math)
-        if math.attrs.get("display") == "block" and text:
+        apart = math.attrs.get("display") == "block"
+        text = mathml_linear(math, edges=not apart)  # in a line of text, its edge spaces kept
+        if apart and text:
             block = LexborHTMLParser(f"<div>{escape(text, quote=False)}</div>").css_first("div")
             node.replace_with(block if block is not None else text)
         else:
@@ -2266,7 +2267,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="29",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="30",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2332,6 +2333,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # 28: a <ruby>'s reading (<rt>) in parentheses after its base, 漢字(かんじ), not run into it
     # 29: a MathML equation in Word's linear format (x=(-b±√(b^2-4ac))/(2a)), not its tokens one after
     # another; one set apart (display="block") a paragraph of its own
+    # 30: a space at an inline equation's start or end (an <mtext>'s no-break space, an <mspace>) kept
+    # between it and the words beside it
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

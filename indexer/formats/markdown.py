@@ -1521,7 +1521,7 @@ def _scalar(value: str) -> Any:
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
     # 33: a <q>'s quotation marks those of its lang, else the front matter's lang (German „…“, French «…»)
     # 34: raw HTML: the HTML reader's ruby readings in parentheses and MathML equations in the linear
-    # format (HTML 28, 29)
+    # format (HTML 28, 29, 30)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

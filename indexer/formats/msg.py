@@ -1593,7 +1593,7 @@ def _text_attachment(
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
     # 49: an HTML body's or attached page's <q> shows the quotation marks of its language (HTML 27)
     # 50: a transport header's backslash beside an encoded word kept, as e-mail's (eml 52)
-    # 51: an HTML body's or attached page's ruby readings and MathML equations, as the HTML reader's (HTML 28, 29)
+    # 51: an HTML body's or attached page's ruby readings and MathML equations, as the HTML reader's (HTML 28 to 30)
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

@@ -301,7 +301,7 @@ def _as_text(text: str, reason: str) -> Document:
     # 26: HTML outputs and Markdown cells: a <q>'s quotation marks (HTML 23, markdown 30)
     # 27: HTML outputs and Markdown cells' raw HTML: an inline SVG drawing's labels read (HTML 24)
     # 28: HTML outputs and Markdown cells: the HTML reader's <q> marks of their language, ruby readings
-    # and MathML equations (HTML 27, 28, 29; markdown 33, 34)
+    # and MathML equations (HTML 27 to 30; markdown 33, 34)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -84,3 +84,11 @@ def test_real_equations_of_an_epub(real_world):
         "x=(−b±√(b^2−4ac))/2a",
     ]
     assert "3 435.3 1306 12 10 9 16 15 1.0 9 1" in texts
+
+
+def test_the_spaces_at_an_equations_edges_stay_between_it_and_the_words_beside_it():
+    # a no-break space at an <mtext>'s ends shows (MathML 3 §2.1.7 trims only spaces, tabs and
+    # line breaks there): the page shows "Write", a space, "where", a space, x>0, a space,
+    # "holds."; the equation's text glued to the words beside it read "Writewhere x>0holds."
+    body = f"<p>Write<math {M}><mtext>&#xA0;where&#xA0;</mtext><mi>x</mi><mo>&gt;</mo><mn>0</mn><mtext>&#xA0;</mtext></math>holds.</p>"
+    assert _texts(body) == ["Write where x>0 holds."]
