@@ -270,7 +270,8 @@ class _Images:
     # 30: HTML 28 (a <ruby>'s reading in parentheses after its base)
     # 31: HTML 29 (a MathML equation in Word's linear format, one set apart a paragraph of its own)
     # 32: a chapter without a BOM, charset or encoding declaration read in the HTML reader's legacy code
-    # pages (HTML 22, 26); HTML 30 (the spaces at an inline equation's edges kept)
+    # pages (HTML 22, 26); HTML 30 (the spaces at an inline equation's edges kept); a note marker used
+    # again for another note labelled -2, -3 … ([^*], [^*-2]: The Waste Land's 20 notes marked *)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

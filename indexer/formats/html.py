@@ -1696,8 +1696,13 @@ def _mark_note_references(tree: LexborHTMLParser) -> None:
     ``[3]``, ``*``, ``†``). Read as it is, ``Limpet<sup>1</sup>`` gives the word ``Limpet1``, and a
     symbol gives ``man,*`` where the book has a note. Told by its superscript alone, a number of
     more than :data:`_SUPERSCRIPT_DIGITS` digits is a year and a letter after a number an
-    ordinal's indicator (:func:`_superscript_marker`)."""
+    ordinal's indicator (:func:`_superscript_marker`). A marker that points at another note than
+    the one it was met with before takes ``-2``, ``-3`` … (:func:`_note_label`), as a Word note's
+    mark used again does: The Waste Land marks each of its 20 notes ``*``, and 20 references
+    ``[^*]`` named one note for all."""
     notes = set()
+    labels: dict[tuple[str, str], str] = {}
+    marked: Counter[str] = Counter()
     for node in tree.css("aside[id], [data-aside][id], [epub\\:type][id], [role][id]"):
         kinds = f"{node.attributes.get('epub:type') or ''} {node.attributes.get('role') or ''}".split()
         if node.tag == "aside" or "data-aside" in node.attributes or _NOTE_KINDS.intersection(kinds):
@@ -1716,7 +1721,20 @@ def _mark_note_references(tree: LexborHTMLParser) -> None:
             or (hash_ and fragment and _superscript(link) and _superscript_marker(link, marker[1], fragment))
         ):
             continue
-        link.replace_with(f"[^{marker.group(1)}]")
+        link.replace_with(f"[^{_note_label(labels, marked, marker.group(1), fragment)}]")
+
+
+def _note_label(labels: dict[tuple[str, str], str], marked: Counter[str], marker: str, fragment: str) -> str:
+    """The label of a note reference of ``marker`` pointing at ``fragment``: the marker for the
+    first note it marks, ``marker-2``, ``marker-3`` … for the next ones; a reference to a note
+    met before takes that one's label. ``labels``: those given so far, by marker and fragment;
+    ``marked``: how many notes each marker has marked so far."""
+    label = labels.get((marker, fragment))
+    if label is None:
+        marked[marker] += 1
+        label = marker if marked[marker] == 1 else f"{marker}-{marked[marker]}"
+        labels[marker, fragment] = label
+    return label
 
 
 def _superscript_marker(link: LexborNode, marker: str, fragment: str) -> bool:

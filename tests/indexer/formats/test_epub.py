@@ -309,12 +309,15 @@ def test_a_tables_letter_notes_after_numbers_are_references():
 
 def test_the_waste_land_notes_are_references(real_world):
     # wasteland-content.xhtml: "Son of man,<a epub:type="noteref" class="noteref" href="#note-1">*</a>"
-    # and the rearnote note-1 "Line 20. Cf. Ezekiel 2:1."
+    # and the rearnote note-1 "Line 20. Cf. Ezekiel 2:1."; each of its 20 notes is marked "*", the
+    # second (line 23) pointing at #note-2, the third (line 31) at #note-3: one label for all
+    # named a single note
     doc = extract(real_world / "epub" / "kreuzberg" / "wasteland.epub")
     lines = [b.text for b in doc.blocks]
     assert any(t.startswith("Out of this stony rubbish? Son of man,[^*]") for t in lines)
-    assert "And the dead tree gives no shelter, the cricket no relief,[^*]" in lines
-    assert "Frisch weht der Wind[^*]" in lines
+    assert "And the dead tree gives no shelter, the cricket no relief,[^*-2]" in lines
+    assert "Frisch weht der Wind[^*-3]" in lines
+    assert sum(t.count("[^*") for t in lines) == 20
     assert "Line 20. Cf. Ezekiel 2:1." in lines
     assert not any(t.endswith(",*") or "*20" in t for t in lines)
 
@@ -453,3 +456,17 @@ def test_real_switch_shows_pass_alone(real_world):
         texts.index("Tests whether the MathML namespace is recognized when used in an epub:case element.") + 1
     )
     assert texts[maths] == "2 x+y-z"
+
+
+_SAME_MARKS = (
+    "<p>Limpets<a epub:type='noteref' href='#n1'>*</a> and whelks<a epub:type='noteref' href='#n2'>*</a>;"
+    " limpets again<a epub:type='noteref' href='#n1'>*</a>, crabs<sup><a href='#n3'>†</a></sup>.</p>"
+)
+
+
+def test_a_mark_used_for_another_note_takes_a_number():
+    # "*" marks the notes n1 and n2: the second note's reference is *-2, as a Word note's custom
+    # mark used again is; a second reference to n1 keeps n1's label; † marks one note alone
+    doc = extract_bytes(_epub3(chapter=_CHAPTER.replace("<p>Low range.</p>", _SAME_MARKS)), "tides.epub")
+    (para,) = (b for b in doc.blocks if b.text.startswith("Limpets"))
+    assert para.text == "Limpets[^*] and whelks[^*-2]; limpets again[^*], crabs[^†]."
