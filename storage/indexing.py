@@ -404,12 +404,15 @@ class Indexer:
         bytes are the ones stored (the UI's re-index key)."""
         with self._lock:
             started = time.monotonic()
-            stored = self.store.stats()
+            wanted = list(dict.fromkeys(p.strip("/") for p in paths))
+            # the rows of these paths only: the watcher calls this for every few files, and the
+            # whole index read each time made a folder moved in cost its files × the documents
+            stored = self.store.stats_of(wanted)
             todo: list[FileStat] = []
             gone: list[str] = []
             tally = _Tally()
             seen = 0
-            for rel in dict.fromkeys(p.strip("/") for p in paths):
+            for rel in wanted:
                 seen += 1
                 st = stat_file(self.root, rel, self.rules)
                 if st is None:

@@ -12,6 +12,7 @@ import sqlite3
 import statistics
 import threading
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -74,6 +75,10 @@ class Hit:
     source_type: str
     rank: float = 0.0
 
+
+# paths looked up by one statement of :meth:`Store.stats_of`: under the 999 variables SQLite
+# allowed a statement before 3.32 (a build may still be compiled with that limit)
+_PATHS_PER_QUERY = 500
 
 _DOC_COLUMNS = (
     "id, path, source_type, size, mtime, sha256, status, error_code, error_message, chunk_count, "
@@ -244,6 +249,30 @@ class Store:
             "SELECT path, size, mtime_ns, sha256, status, output_version FROM documents"
         )
         return {row[0]: row[1:] for row in rows}
+
+    def stats_of(self, paths: Iterable[str]) -> dict[str, tuple[int, int, str, str, int]]:
+        """:meth:`stats` for ``paths`` alone (those the store has a row for): the watcher hands
+        over a few files at a time, and reading every row for each batch cost files × documents.
+        Looked up through the index on ``path``, a slice of the paths per statement, all in one
+        read transaction so the answer is one state of the store as :meth:`stats` gives."""
+        wanted = list(dict.fromkeys(paths))
+        if not wanted:
+            return {}
+        conn = self._conn()
+        out: dict[str, tuple[int, int, str, str, int]] = {}
+        conn.execute("BEGIN")
+        try:
+            for start in range(0, len(wanted), _PATHS_PER_QUERY):
+                part = wanted[start : start + _PATHS_PER_QUERY]
+                rows = conn.execute(
+                    "SELECT path, size, mtime_ns, sha256, status, output_version FROM documents "
+                    f"WHERE path IN ({', '.join('?' * len(part))})",
+                    part,
+                )
+                out.update((row[0], row[1:]) for row in rows)
+        finally:
+            conn.execute("COMMIT")
+        return out
 
     def failed_with(self, code: str) -> set[str]:
         """The paths whose last extraction failed with ``code`` (failed, or stale: an earlier

@@ -428,6 +428,110 @@ def test_index_paths_and_remove_prefix(tmp_path):
         assert engine.known_paths() == ["z.md"]
 
 
+def _add_rows(engine, paths: list[str]) -> None:
+    """Rows of documents not on disk (queued, as a scan leaves them): the stored documents that
+    the paths handed to index_paths are looked up among."""
+    engine.store.writer.call(lambda d: records.queue_documents(d, [(p, 10, 0) for p in paths]))
+
+
+def _read_steps(engine, call) -> int:
+    """The steps SQLite's engine runs on the indexer's read connection during ``call()``: they
+    grow with the rows a statement reads, which a count of statements would not show."""
+    steps = 0
+
+    def step() -> int:
+        nonlocal steps
+        steps += 1
+        return 0  # go on
+
+    conn = engine.store._conn()
+    conn.set_progress_handler(step, 1)
+    try:
+        call()
+    finally:
+        conn.set_progress_handler(None, 1)
+    return steps
+
+
+def test_index_paths_reads_the_rows_of_its_paths_not_every_stored_document(tmp_path):
+    def steps_with(stored: int) -> tuple[int, int]:
+        root = tmp_path / f"stored-{stored}"
+        write_tree(root, {"a.md": NOTES})
+        with make_indexer(root) as engine:
+            engine.index_paths(["a.md"])
+            _add_rows(engine, [f"archive/note-{i:05d}.md" for i in range(stored - 1)])
+            assert engine.store.counts()["documents"] == stored
+            unchanged = _read_steps(engine, lambda: engine.index_paths(["a.md"]))
+            write_tree(root, {"b.md": TODO})
+            added = _read_steps(engine, lambda: engine.index_paths(["b.md"]))
+            assert engine.store.document("b.md").status == "indexed"
+        return unchanged, added
+
+    few, many = steps_with(20), steps_with(2000)
+    # reading every row took 8 steps a document: (166, 166) steps with 20 stored, (16006, 16006)
+    # with 2,000; looked up by path, (24, 16) with either
+    assert many == few, (few, many)
+
+
+def test_index_paths_decides_as_a_whole_index_read_did_over_many_paths(tmp_path):
+    from indexer import OUTPUT_VERSION
+
+    files = {"keep.md": NOTES, "edit.md": NOTES, "touch.md": TODO, "old.md": TODO, "gone.md": TODO}
+    write_tree(tmp_path, files)
+    events: list = []
+    with make_indexer(tmp_path, events) as engine:
+        engine.index_paths(list(files))
+        (tmp_path / "edit.md").write_text("# Edited\n\nA longer body about kites.\n", encoding="utf-8")
+        bump_mtime(tmp_path / "touch.md")  # same bytes: hashed, found the same
+        engine.store.writer.call(
+            lambda d: d.execute(
+                "UPDATE documents SET output_version = ? WHERE path = 'old.md'", [OUTPUT_VERSION - 1]
+            )
+        )
+        (tmp_path / "gone.md").unlink()
+        write_tree(tmp_path, {"new.md": "# New\n\nFresh.\n"})
+        (tmp_path / "folder").mkdir()
+        # the files of interest among 1,200 paths that are neither on disk nor stored, on both
+        # sides of each 500 paths the store looks up at a time; a duplicate and a directory too
+        handed = [f"nothing/{i:04d}.md" for i in range(1200)]
+        for at, rel in zip((0, 499, 500, 999, 1000, 1199), [*files, "new.md"], strict=True):
+            handed[at] = rel
+        handed += ["/keep.md", "folder/"]
+        events.clear()
+        summary = engine.index_paths(handed)
+        assert summary.files == 1201  # "/keep.md" is keep.md again
+        assert (summary.unchanged, summary.updated, summary.added, summary.removed) == (2, 2, 1, 1)
+        assert (summary.extracted, summary.reread) == (3, 1)
+        indexed = sorted((e.path, e.action) for e in events if isinstance(e, FileIndexed))
+        assert indexed == [
+            ("edit.md", "updated"),
+            ("new.md", "added"),
+            ("old.md", "updated"),
+            ("touch.md", "unchanged"),
+        ]
+        assert [e.path for e in events if isinstance(e, FileRemoved)] == ["gone.md"]
+        assert engine.known_paths() == ["edit.md", "keep.md", "new.md", "old.md", "touch.md"]
+
+
+def test_stats_of_is_stats_for_the_paths_asked(tmp_path):
+    write_tree(tmp_path, {"a.md": NOTES, "b.md": TODO})
+    with make_indexer(tmp_path) as engine:
+        engine.reconcile()
+        _add_rows(engine, [f"q/{i:04d}.md" for i in range(1100)])
+        everything = engine.store.stats()
+        # rows found on both sides of the 500 paths looked up by one statement; duplicates and
+        # paths without a row
+        others = [f"other/{i}.md" for i in range(600)]
+        asked = [*others[:499], "b.md", "q/0000.md", *others[499:], "q/0500.md", "q/1099.md", "b.md", "x.md"]
+        found = engine.store.stats_of(asked)
+        assert sorted(found) == ["b.md", "q/0000.md", "q/0500.md", "q/1099.md"]
+        assert found == {p: everything[p] for p in found}
+        size, _mtime_ns, sha, status, _version = found["b.md"]
+        assert (size, status) == (len(TODO.encode()), "indexed") and len(sha) == 64
+        assert engine.store.stats_of([]) == {}
+        assert engine.store.stats_of(iter(["a.md"])) == {"a.md": everything["a.md"]}
+
+
 def test_forced_index_paths_re_extracts_unchanged_bytes(tmp_path):
     write_tree(tmp_path, {"a.md": NOTES})
     events: list = []
