@@ -1,7 +1,7 @@
 """Latency from a save to the new chunks being queryable, through the real watcher.
 
     python bench/bench_watch.py [--saves 100] [--pdf-saves 20] [--quiet-ms 300]
-                                [--folder-files 2000] [--adds 20]
+                                [--folder-files 2000] [--adds 20] [--move-in 0]
 
 A folder is watched by storage.sync.SyncLoop (native watchdog observer, one extraction worker).
 Each save writes a file carrying a unique token; the latency is the time until a reader connection
@@ -15,6 +15,9 @@ Then ``--adds`` new small files are added one at a time to a subfolder already h
 sort in the middle of the folder's files: the latency until each new file's token is queryable,
 and the time the loop took to apply the batches of each addition.
 ``--saves 0 --pdf-saves 0`` or ``--adds 0`` skip either part.
+
+``--move-in N`` then moves a folder of N new small files (written outside the watched folder) into
+it: the time until the last of them is indexed, and the time the loop took to apply the batches.
 """
 
 from __future__ import annotations
@@ -124,6 +127,30 @@ def measure_adds(
     return visible, batches
 
 
+def measure_move_in(
+    root: Path, outside: Path, files: int, reader: Store, loop: SyncLoop, applied: list[float]
+) -> tuple[float, float]:
+    """Move a folder of ``files`` new files into ``root``: (all-indexed-after ms, batches-applied ms)."""
+    loop.wait_idle(60)
+    incoming = outside / "incoming"
+    incoming.mkdir()
+    names = [f"incoming/moved-{i:05d}.md" for i in range(files)]
+    for i, name in enumerate(names):
+        (outside / name).write_text(f"# Moved {i}\n\nA note moved in with tokmove{i:05d}x.\n")
+    applied.clear()
+    t0 = time.perf_counter()
+    incoming.rename(root / "incoming")
+    deadline = t0 + 600
+    for name in names:  # the loop indexes them in path order; each is waited for in turn
+        while (row := reader.document(name)) is None or row.status != "indexed":
+            if time.perf_counter() > deadline:
+                raise SystemExit(f"{name} not indexed after 600 s")
+            time.sleep(0.01)
+    visible = (time.perf_counter() - t0) * 1000
+    loop.wait_idle(60)
+    return visible, sum(applied)
+
+
 def summary(label: str, ms: list[float]) -> str:
     qs = statistics.quantiles(ms, n=20, method="inclusive")
     return f"{label:<34} n={len(ms):>3}  p50 {statistics.median(ms):7.1f} ms  p95 {qs[18]:7.1f} ms  max {max(ms):7.1f} ms"
@@ -136,6 +163,7 @@ def main() -> int:
     ap.add_argument("--quiet-ms", type=int, default=300)
     ap.add_argument("--folder-files", type=int, default=2000, help="files already in the folder added to")
     ap.add_argument("--adds", type=int, default=20, help="files added to that folder (0: skip)")
+    ap.add_argument("--move-in", type=int, default=0, help="files of a folder moved in (0: skip)")
     args = ap.parse_args()
     saved = [
         (name, make, n)
@@ -151,7 +179,7 @@ def main() -> int:
         indexer = Indexer(root, root / ".chunkscope" / "index.db", jobs=1)
         reader = Store.open(root / ".chunkscope" / "index.db", root=root, readonly=True)
         results = {}
-        if args.adds:
+        if args.adds or args.move_in:
             (root / "archive").mkdir()
             for i in range(args.folder_files):
                 (root / "archive" / f"note-{i:05d}.md").write_text(f"# Note {i}\n\nArchived note {i}.\n")
@@ -176,6 +204,8 @@ def main() -> int:
                 visible, batches = measure_adds(root, "archive", args.adds, reader, loop, applied)
                 results[(f"new file in {args.folder_files}-file folder", "watched")] = visible
                 results[(f"new file in {args.folder_files}-file folder", "batches applied in")] = batches
+            if args.move_in:
+                moved = measure_move_in(root, Path(tmp), args.move_in, reader, loop, applied)
         finally:
             loop.stop()
             reader.close()
@@ -183,6 +213,11 @@ def main() -> int:
     print(f"debounce window {args.quiet_ms} ms; state after run: native observer")
     for (name, mode), ms in results.items():
         print(summary(f"{name} {mode}", ms))
+    if args.move_in:
+        print(
+            f"folder of {args.move_in} files moved in next to {args.folder_files} indexed: "
+            f"all indexed after {moved[0]:.0f} ms, batches applied in {moved[1]:.0f} ms"
+        )
     md = results.get(("report.md", "watched"))
     if md:
         p95 = statistics.quantiles(md, n=20, method="inclusive")[18]
