@@ -20,7 +20,8 @@ from itertools import pairwise
 import pypdfium2.raw as pdfium_c
 
 from ._pdf_capi import bounded_text, get_char_box, text_range
-from ._pdf_lines import Join, clean
+from ._pdf_layout import join_lines
+from ._pdf_lines import Join, Words, clean
 
 TABLE_SETTINGS_LINES = {"vertical_strategy": "lines", "horizontal_strategy": "lines"}
 TABLE_SETTINGS_RULES = {"vertical_strategy": "text", "horizontal_strategy": "lines"}
@@ -1190,13 +1191,18 @@ _ENDS = '.!?:;)]"\u201d'
 CUT_WORDS = 4
 
 
-def cut_row(last: tuple[str, ...], first: tuple[str, ...]) -> tuple[str, ...] | None:
+def cut_row(
+    last: tuple[str, ...], first: tuple[str, ...], words: Words | None = None
+) -> tuple[str, ...] | None:
     """``last``, a table's last row on a page, with the rest of it read as ``first``, the first
     row of the table's part on the next page, when the page break cut it: ``first`` has the
     columns of ``last``, its first cell is empty under a filled one, it fills no cell that was
     empty in ``last``, and one of its cells goes on with a sentence: the cell above, of CUT_WORDS
     words or more, ends in no stop and it starts in lower case (``… if any attempt`` / ``is made
-    to do so.``). Else None."""
+    to do so.``). Else None. Each cell's two parts are joined as a paragraph's lines are
+    (``join_lines``): a word the break hyphenated is one word again (``at-`` / ``tempt``), a
+    compound keeps its hyphen (``state-of-the-`` / ``art``, or as the document's ``words`` write
+    it elsewhere)."""
     if len(last) != len(first) or len(first) < 2 or first[0] or not last[0]:
         return None
     if any(b and not a for a, b in zip(last, first, strict=True)):
@@ -1206,7 +1212,7 @@ def cut_row(last: tuple[str, ...], first: tuple[str, ...]) -> tuple[str, ...] | 
         for a, b in zip(last, first, strict=True)
     ):
         return None
-    return tuple(f"{a} {b}" if a and b else a or b for a, b in zip(last, first, strict=True))
+    return tuple(join_lines([a, b], words) if a and b else a or b for a, b in zip(last, first, strict=True))
 
 
 def _continues(before: FoundTable, after: FoundTable) -> bool:

@@ -218,7 +218,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 35: a table stands after the lines printed above it when the content stream gives all of them after its cells;
     # a table's row cut by a page break one row; a table without a header at a page's foot and one at the
     # next page's top with its columns one table
-    version="35",
+    # 36: a word hyphenated at the page break that cut a table's row joined as a paragraph's lines are
+    version="36",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -1223,7 +1224,7 @@ def _blocks(
                     # to reach this page from where its words on it start
                     rows = prev.rows + item.rows
                     at = len(prev.text) + 1
-                    whole = cut_row(prev.rows[-1], item.rows[0]) if prev.rows else None
+                    whole = cut_row(prev.rows[-1], item.rows[0], words) if prev.rows else None
                     if whole is not None:
                         rows = (*prev.rows[:-1], whole, *item.rows[1:])
                         at = _cut_at(prev, whole)
@@ -1283,7 +1284,10 @@ def _cut_at(table: Block, whole: tuple[str, ...]) -> int:
     after what its line shares with the line of the part on the page before (``table``'s last)."""
     before = render_table(None, [table.rows[-1]]).rsplit("\n", 1)[-1]
     after = render_table(None, [whole]).rsplit("\n", 1)[-1]
-    return len(table.text) - len(before) + len(os.path.commonprefix([before, after]))
+    shared = len(os.path.commonprefix([before, after]))
+    if shared and not after[shared - 1].isspace():  # a word the break hyphenated, joined again:
+        shared = after.rfind(" ", 0, shared) + 1  # the break goes before it, as in a paragraph
+    return len(table.text) - len(before) + shared
 
 
 def _after_lines_above(at: float, body: list[tuple[int, Line]], table: FoundTable) -> float:

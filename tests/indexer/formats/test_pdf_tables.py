@@ -1071,9 +1071,11 @@ def _cut_row_pdf(first: str, second: str) -> bytes:
                 ("PROPATTR_MANDATORY", "0x00000001", first),
             ],
         ),
-        (2, [("", "", second), ("PROPATTR_WRITABLE", "0x00000004", "Set unless read only.")]),
+        (2, [("", "", second), ("PROPATTR_WRITABLE", "0x00000004", "Set unless read-only.")]),
     ):
         c.setFont("Helvetica", 10)
+        if page == 1:  # given first: pdfium joins a last cell ending in a hyphen to the text after it
+            c.drawString(72, 700, "The flags of a property are given in the table below.")
         top = 300 if page == 1 else 740  # the first page's part ends at its foot
         for k in range(len(rows) + 2):
             c.line(xs[0], top - 18 * k, xs[-1], top - 18 * k)
@@ -1085,8 +1087,6 @@ def _cut_row_pdf(first: str, second: str) -> bytes:
             for x, text in zip(xs, row, strict=False):
                 if text:
                     c.drawString(x + 4, top - 18 * k - 13, text)
-        if page == 1:
-            c.drawString(72, 700, "The flags of a property are given in the table below.")
         c.showPage()
     return c.getpdfdata()
 
@@ -1103,10 +1103,38 @@ def test_a_row_cut_by_the_page_break_is_one_row():
             "0x00000001",
             "Deleting it MUST return an error if any attempt is made to do so.",
         ],
-        ["PROPATTR_WRITABLE", "0x00000004", "Set unless read only."],
+        ["PROPATTR_WRITABLE", "0x00000004", "Set unless read-only."],
     ]
     ((at, page),) = table.meta["page_breaks"]
     assert (table.page, page) == (1, 2) and table.text[at:].startswith("is made to do so. |")
+
+
+def _cut_description(first: str, second: str) -> tuple[str, str]:
+    """The joined description of the cut row of ``_cut_row_pdf(first, second)`` and the text of
+    its table from its page break on."""
+    doc = extract(_cut_row_pdf(first, second), filename="f.pdf")
+    (table,) = [b for b in doc.blocks if b.kind == TABLE]
+    ((at, page),) = table.meta["page_breaks"]
+    assert (table.page, page) == (1, 2)
+    return table.rows[1][2], table.text[at:]
+
+
+def test_a_word_the_page_break_hyphenated_in_a_cut_row_is_one_word():
+    # as a paragraph's lines join: the typesetter's hyphen before a lower-case letter goes, the
+    # break said to be before the word it cut
+    cell, on_next = _cut_description("Deleting it MUST return an error if any at-", "tempt is made to do so.")
+    assert cell == "Deleting it MUST return an error if any attempt is made to do so."
+    assert on_next.startswith("attempt is made to do so. |")
+    # a compound's own hyphen stays
+    cell, _ = _cut_description("Deleting it MUST return an error in a state-of-the-", "art store.")
+    assert cell == "Deleting it MUST return an error in a state-of-the-art store."
+
+
+def test_a_hyphen_the_page_break_cut_in_a_row_stays_where_the_document_writes_it():
+    # "read-only" is written with its hyphen in the next row: the cut word keeps it
+    cell, on_next = _cut_description("Deleting it MUST return an error for every read-", "only store.")
+    assert cell == "Deleting it MUST return an error for every read-only store."
+    assert on_next.startswith("read-only store. |")
 
 
 def test_a_row_under_empty_cells_after_a_finished_row_stays_a_row():
