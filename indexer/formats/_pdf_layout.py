@@ -10,7 +10,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import islice, pairwise
 from operator import itemgetter
@@ -1733,25 +1733,55 @@ def _has_letters(text: str, n: int) -> bool:
     return False
 
 
+#: a mark (a legend's swatch, a key's symbol) stands beside a line when it ends at most this many
+#: of the line's sizes left of it, at most this many sizes high, its middle on the line's height
+MARK_GAP = 1.5
+MARK_HEIGHT = 1.5
+
+
+def beside_mark(line: Line, marks: Sequence[tuple[float, float, float, float]]) -> bool:
+    """Whether a small drawn mark (``marks``: (left, bottom, right, top) of a page's small
+    paths) stands just left of ``line``, about its height: the line is a legend's or a key's
+    label (a chart's coloured swatch, a symbol drawn before ``= Ressource humaine``)."""
+    if not line.upright:
+        return False
+    size = line.size
+    low, high = line.base - 0.3 * size, line.base + size
+    for _, bottom, right, top in marks:
+        if (
+            right <= line.left + 0.2 * size
+            and line.left - right <= MARK_GAP * size
+            and top - bottom <= MARK_HEIGHT * size
+            and low <= (top + bottom) / 2 <= high
+        ):
+            return True
+    return False
+
+
 def to_blocks(
     groups: Sequence[Group],
     outline: Sequence[OutlineEntry] = (),
     scans: frozenset[int] = frozenset(),
     slides: Mapping[int, float] | None = None,
     tabled: Sequence[Line] = (),
+    labels: Collection[int] = (),
 ) -> list[tuple[Group, Block]]:
     """Blocks for the groups of the whole document, headings ranked by font size across it, or
     by the outline where it names them; ``scans``: the pages that are scans under an OCR text
     layer; ``slides``: when the pages are slides (landscape), the height on each above which a
     slide's title starts, for titles of one level whatever their size (see ``_slide_titles``); ``tabled``: the lines read
-    as table cells, which count for the body size. Each block comes with the group it was made of;
+    as table cells, which count for the body size; ``labels``: the ids of the groups that are a
+    legend's labels (``beside_mark``), never headings. Each block comes with the group it was made of;
     a group holding several bookmarked titles gives a block for each."""
     owners: Sequence[Group] = groups
     if outline:
         owners, groups = _split_titles(groups, outline)
     body = body_size([*groups, Group(0, list(tabled))] if tabled else groups)
     shapes = _shapes(groups)
-    keys = [_heading_key(g, body, shapes[g.page], g.page in scans) for g in groups]
+    keys = [
+        None if labels and id(o) in labels else _heading_key(g, body, shapes[g.page], g.page in scans)
+        for o, g in zip(owners, groups, strict=True)
+    ]
     if slides:
         _place_slide_titles(groups, keys, body, slides, scans)
     titles = _slide_titles(groups, keys, slides) if slides else set()

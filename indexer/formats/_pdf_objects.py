@@ -49,6 +49,12 @@ MAX_RAW_BYTES = 64_000_000
 
 #: At most this many ruling segments per page are kept for the table test.
 MAX_SEGMENTS = 4000
+#: A path at most MARK_SIDE points each way and wider than MARK_SPECK is a mark: a legend's
+#: swatch or line, a key's symbol, a bullet (a piece of a cell's vertical border is none); at
+#: most MAX_MARKS are kept per page.
+MARK_SIDE = 24.0
+MARK_SPECK = 2.0
+MAX_MARKS = 2000
 #: A page with images is a scan under an OCR text layer when at least this many of its text
 #: objects, and this share of them, are invisible.
 SCAN_TEXT = 5
@@ -70,6 +76,8 @@ class PageObjects:
     #: draw nothing (render mode 3, the text layer OCR lays over a scan)
     all_text: int = 0
     invisible: int = 0
+    #: the small paths drawn on the page (MARK_SIDE): (left, bottom, right, top)
+    marks: list[tuple[float, float, float, float]] = field(default_factory=list)
 
     @property
     def is_scan(self) -> bool:
@@ -78,6 +86,13 @@ class PageObjects:
         return (
             bool(self.images) and self.invisible >= SCAN_TEXT and self.invisible >= SCAN_SHARE * self.all_text
         )
+
+    def add_path(self, left: float, bottom: float, right: float, top: float) -> None:
+        """A path's bounds: a ruling line, a cell's rectangle or a mark."""
+        width, height = right - left, top - bottom
+        if MARK_SPECK < width <= MARK_SIDE and height <= MARK_SIDE and len(self.marks) < MAX_MARKS:
+            self.marks.append((left, bottom, right, top))
+        self.add_box(left, bottom, right, top)
 
     def add_box(self, left: float, bottom: float, right: float, top: float) -> None:
         if len(self.horizontal) + len(self.vertical) >= MAX_SEGMENTS:
@@ -166,7 +181,7 @@ def scan_page(page) -> PageObjects:
             out.images.append((top.value if obj_bounds(obj, *refs) else 0.0, obj))
         elif kind == _PATH:
             if obj_bounds(obj, *refs):
-                out.add_box(left.value, bottom.value, right.value, top.value)
+                out.add_path(left.value, bottom.value, right.value, top.value)
         elif kind == _FORM:
             budget[0] = MAX_OBJECTS - (i + 1) - nested
             _scan(out, values, refs, budget, obj, max(form_count(obj), 0), 1)
@@ -216,7 +231,7 @@ def _scan(out: PageObjects, values, refs, budget: list[int], parent, count: int,
         elif kind == _PATH and depth == 0:
             # paths inside form XObjects report bounds in the form's own space: not used as rulings
             if obj_bounds(obj, *refs):
-                out.add_box(left.value, bottom.value, right.value, top.value)
+                out.add_path(left.value, bottom.value, right.value, top.value)
         elif kind == _FORM and depth < MAX_FORM_DEPTH:
             _scan(out, values, refs, budget, obj, max(form_count(obj), 0), depth + 1)
 

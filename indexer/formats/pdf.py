@@ -37,6 +37,7 @@ from ._pdf_layout import (
     Group,
     OutlineEntry,
     PageGeometry,
+    beside_mark,
     find_running,
     foot_top_down,
     group_page,
@@ -218,7 +219,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 35: a table stands after the lines printed above it when the content stream gives all of them after its cells;
     # a table's row cut by a page break one row; a table without a header at a page's foot and one at the
     # next page's top with its columns one table
-    # 36: a word hyphenated at the page break that cut a table's row joined as a paragraph's lines are
+    # 36: a word hyphenated at the page break that cut a table's row joined as a paragraph's lines are;
+    # a legend's label beside its drawn swatch or symbol no heading
     version="36",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -1193,7 +1195,7 @@ def _blocks(
         per_page.append(items)
     block_of: dict[int, list[Block]] = {}
     scans = frozenset(p.number for p in pages if p.objects is not None and p.objects.is_scan)
-    for g, b in to_blocks(all_groups, outline, scans, _slides(pages), tabled):
+    for g, b in to_blocks(all_groups, outline, scans, _slides(pages), tabled, _labels(pages, all_groups)):
         block_of.setdefault(id(g), []).append(b)
     out: list[Block] = []
     owners: list[Group | None] = []  # the group each block alone was made of
@@ -1246,6 +1248,15 @@ def _blocks(
     for g in all_groups:
         body.setdefault(g.page, []).extend(g.lines)
     return title_authors(title_dates(join_lists(join_page_breaks(out, owners, body, words))))
+
+
+def _labels(pages: list[_Page], groups: list[Group]) -> set[int]:
+    """The ids of the groups whose first line is a legend's label: a small mark drawn just left
+    of it (``beside_mark``)."""
+    marks = {p.number: p.objects.marks for p in pages if p.objects is not None and p.objects.marks}
+    if not marks:
+        return set()
+    return {id(g) for g in groups if g.page in marks and beside_mark(g.first, marks[g.page])}
 
 
 #: Fixed-pitch lines are code listings only when they carry less than this share of the

@@ -760,3 +760,74 @@ def test_geotopo_definition_60_is_a_heading_and_federal_register_heads_stay_text
     kinds = {b.text: b.kind for b in doc.blocks}
     assert kinds["Explanation of Change to the Applicability"] == PARAGRAPH
     assert kinds["Airworthiness Directives; The Boeing Company Airplanes"] == PARAGRAPH
+
+
+def _chart_legend_pdf(swatches: bool = True) -> bytes:
+    """A 16 pt title, two paragraphs at 10 pt from x 72, a bar chart drawn in paths and its
+    legend under it: labels at 12 pt from x 72 (the body's margin), each after a coloured square
+    (8 pt, 4 pt left of it) or, for a line chart's series further down, a short line 2 pt thick
+    (``swatches`` False: the labels alone)."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.setFont("Helvetica-Bold", 16)
+    c.drawString(72, 760, "Quarterly results")
+    c.setFont("Helvetica", 10)
+    for y in (735, 723, 703, 691):
+        c.drawString(72, y, _PROSE[:90] if y % 2 else _PROSE[90:170])
+    for k, (height, colour) in enumerate(
+        [(120, "#5b9bd5"), (60, "#ed7d31"), (150, "#5b9bd5"), (40, "#ed7d31")]
+    ):
+        c.setFillColor(colour)
+        c.rect(100 + 40 * k, 480, 30, height, stroke=0, fill=1)
+    c.setStrokeColor("#000000")
+    c.line(90, 480, 280, 480)
+    for y, label, colour, square in (
+        (455, "Revenue", "#5b9bd5", True),
+        (439, "Operating costs", "#ed7d31", True),
+        (395, "Forecast", "#70ad47", False),  # a line chart's series, its own group
+    ):
+        if swatches and square:
+            c.setFillColor(colour)
+            c.rect(60, y, 8, 8, stroke=0, fill=1)
+        elif swatches:
+            c.setStrokeColor(colour)
+            c.setLineWidth(2)
+            c.line(54, y + 4, 68, y + 4)
+        c.setFillColor("#000000")
+        c.setFont("Helvetica", 12)
+        c.drawString(72, y, label)
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_chart_legends_labels_beside_their_swatches_are_no_headings():
+    # set larger than the body at its margin, the labels alone read as headings; beside a small
+    # drawn square or line each is a legend's label, text
+    doc = extract(_chart_legend_pdf(swatches=False), filename="chart.pdf")
+    assert [b.text for b in doc.blocks if b.kind == HEADING] == [
+        "Quarterly results",
+        "Revenue Operating costs",
+        "Forecast",
+    ]
+    doc = extract(_chart_legend_pdf(), filename="chart.pdf")
+    assert [b.text for b in doc.blocks if b.kind == HEADING] == ["Quarterly results"]
+    assert [b.text for b in doc.blocks if b.kind == PARAGRAPH][-2:] == ["Revenue Operating costs", "Forecast"]
+
+
+def test_the_chelsea_plans_key_of_symbols_is_no_heading(real_world):
+    # pp. 26-30: "= Ressource humaine  $ = 0 à 50 000 $" / "$$ = …" / "$$$ = 100 000 $ et plus"
+    # in Calibri 12 pt, larger than the body, the first line after a smiley drawn in paths
+    # (x 622-636 on p. 26, the text from x 643); the bold axis titles over the tables (in white on
+    # a black band whose left border is a rule beside them) stay headings
+    doc = extract(real_world / "pdf" / "pdfplumber" / "chelsea_pdta.pdf", options={"ocr": "never"})
+    keys = [b for b in doc.blocks if b.text.startswith("= Ressource humaine")]
+    assert [b.page for b in keys] == [26, 27, 28, 29, 30]
+    assert {b.kind for b in keys} == {PARAGRAPH}
+    headings = [b.text for b in doc.blocks if b.kind == HEADING and 26 <= b.page <= 30]
+    assert [h for h in headings if h.startswith("AXE")] == [
+        "AXE 1 – RESSOURCES",
+        "AXE 2 – MARKETING",
+        "AXE 3 – OUTILS",
+        "AXE 3 – OUTILS (suite)",
+        "AXE 4 – SÉCURITÉ ET CONFORT",
+    ]
