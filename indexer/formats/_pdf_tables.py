@@ -746,11 +746,15 @@ def _group_header(
     """One header of two header rows where the first names groups of the second's columns
     (``Pre-Pawn`` over ``Handgun | Long Gun | *Other``): each column named by its group and its
     own label. None unless a label of the first row spans two or more labels of the second, the
-    second names at least half the columns, in as many cells as the first or more and in short
+    second names at least half the columns, in as many cells as the first or more, or names
+    the columns under the first row's groups and no other (``_under_groups_only``), in short
     labels (at most 40 characters: not a row of data), and neither holds a plain number."""
     sub = [" ".join(c) for c in second]
+    if any(len(c) > 40 for c in sub):
+        return None
     filled = sum(1 for c in sub if c)
-    if filled * 2 < len(sub) or sum(1 for c in first if c) > filled or any(len(c) > 40 for c in sub):
+    many = filled * 2 >= len(sub) and sum(1 for c in first if c) <= filled
+    if not many and not _under_groups_only(labels, sub):
         return None
     if not any(
         labels[k] and labels[k] == labels[k + 1] and sub[k] and sub[k + 1] for k in range(len(sub) - 1)
@@ -759,6 +763,21 @@ def _group_header(
     if any(_number(c) for c in labels + sub if c):
         return None
     return tuple(" ".join(p for p in (a, b) if p) for a, b in zip(labels, sub, strict=True))
+
+
+def _under_groups_only(labels: list[str], sub: list[str]) -> bool:
+    """Whether the second header row ``sub`` names every column under a label of the first row
+    spanning two or more (``labels``: each column's label above it) and no other column: the
+    other labels fill the first row alone, wrapped over both rows' height (word2vec.pdf's
+    ``Model | Vector Dimensionality | Training words | Accuracy [%]`` over ``Semantic |
+    Syntactic | Total``, under ``Accuracy [%]`` only)."""
+    n = len(sub)
+    grouped = [
+        bool(labels[k])
+        and ((k > 0 and labels[k - 1] == labels[k]) or (k + 1 < n and labels[k + 1] == labels[k]))
+        for k in range(n)
+    ]
+    return any(grouped) and all(bool(sub[k]) == grouped[k] for k in range(n))
 
 
 def _number(cell: str) -> bool:

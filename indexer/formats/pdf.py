@@ -220,7 +220,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # a table's row cut by a page break one row; a table without a header at a page's foot and one at the
     # next page's top with its columns one table
     # 36: a word hyphenated at the page break that cut a table's row joined as a paragraph's lines are;
-    # a legend's label beside its drawn swatch or symbol no heading
+    # a legend's label beside its drawn swatch or symbol no heading; a grid's second header row
+    # naming its group's columns only part of the header
     version="36",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),

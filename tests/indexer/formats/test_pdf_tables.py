@@ -160,6 +160,89 @@ def test_sub_header_cells_ruled_at_their_sides_stay_apart_under_their_group():
     assert texts.index("Quarterly counts by site") < texts.index(table.text)
 
 
+def _sub_labels_under_a_group_pdf() -> bytes:
+    """A grid whose first header row names its columns, two of them over two lines, and a group
+    of three (``Accuracy [%]``, its cell spanning them); a rule runs under that row across the
+    table, and the second header row names the group's three columns only (as word2vec.pdf's
+    Table 4). Two ruled body rows."""
+    c = _canvas()
+    xs = [72, 180, 260, 320, 380, 440, 500]
+    ys = [760, 730, 714, 698, 682]
+    for y in ys:
+        c.line(xs[0], y, xs[-1], y)
+    for x in xs:
+        c.line(x, ys[-1], x, ys[0] if x not in (380, 440) else ys[1])
+    for x, y, text in (
+        (76, 746, "Model"),
+        (184, 748, "Vector"),
+        (184, 736, "Dimensionality"),
+        (264, 748, "Training"),
+        (264, 736, "words"),
+        (385, 742, "Accuracy [%]"),
+        (324, 718, "Semantic"),
+        (384, 718, "Syntactic"),
+        (444, 718, "Total"),
+    ):
+        c.drawString(x, y, text)
+    for y, row in (
+        (702, ("Turian NNLM", "50", "37M", "1.4", "2.6", "2.1")),
+        (686, ("Mnih NNLM", "100", "37M", "3.3", "13.2", "8.8")),
+    ):
+        for x, text in zip(xs, row, strict=False):
+            c.drawString(x + 4, y, text)
+    return c.getpdfdata()
+
+
+def test_a_second_header_row_naming_a_groups_columns_only_is_part_of_the_header():
+    # the other columns' labels fill the first row alone: the second row was read as a row of
+    # the table ('', '', '', 'Semantic', 'Syntactic', 'Total')
+    table = _only_table(extract(_sub_labels_under_a_group_pdf(), filename="grouped.pdf"))
+    assert list(table.header) == [
+        "Model",
+        "Vector Dimensionality",
+        "Training words",
+        "Accuracy [%] Semantic",
+        "Accuracy [%] Syntactic",
+        "Accuracy [%] Total",
+    ]
+    assert [list(r) for r in table.rows] == [
+        ["Turian NNLM", "50", "37M", "1.4", "2.6", "2.1"],
+        ["Mnih NNLM", "100", "37M", "3.3", "13.2", "8.8"],
+    ]
+
+
+def test_word2vecs_tables_take_their_second_header_row_and_split_their_rows(playground):
+    # read off the rendered pages: Table 4 (p. 8) names Semantic / Syntactic / Total under
+    # Accuracy [%], Table 3 (p. 7) Semantic Accuracy [%] / Syntactic Accuracy [%] under its test
+    # set; with the second header row a row, its wrapped labels kept the unruled body rows of
+    # each table from being split (Table 4's 13 models were two rows)
+    doc = extract(playground / "word2vec.pdf")
+    tables = [b for b in doc.blocks if b.kind == TABLE]
+    (four,) = [t for t in tables if t.page == 8 and len(t.header) == 6]
+    assert list(four.header) == [
+        "Model",
+        "Vector Dimensionality",
+        "Training words",
+        "Accuracy [%] Semantic",
+        "Accuracy [%] Syntactic",
+        "Accuracy [%] Total",
+    ]
+    assert len(four.rows) == 13
+    assert list(four.rows[0]) == ["Collobert-Weston NNLM", "50", "660M", "9.3", "12.3", "11.0"]
+    assert list(four.rows[-1]) == ["Skip-gram", "300", "783M", "50.0", "55.9", "53.3"]
+    (three,) = [t for t in tables if t.header[0] == "Model Architecture"]
+    assert list(three.header[1:3]) == [
+        "Semantic-Syntactic Word Relationship test set Semantic Accuracy [%]",
+        "Semantic-Syntactic Word Relationship test set Syntactic Accuracy [%]",
+    ]
+    assert [list(r) for r in three.rows] == [
+        ["RNNLM", "9", "36", "35"],
+        ["NNLM", "23", "53", "47"],
+        ["CBOW", "24", "64", "61"],
+        ["Skip-gram", "55", "59", "56"],
+    ]
+
+
 def test_the_nics_report_keeps_its_25_columns_and_header(real_world):
     doc = extract(real_world / "pdf" / "pdfplumber" / "nics-background-checks-2015-11.pdf")
     table = _only_table(doc)
