@@ -236,27 +236,6 @@ async def test_search_and_jump_to_the_chunk(indexed_corpus):
         assert current is not None and "zanzibar" in current.content and current.ordinal == 3
 
 
-async def test_at_80_columns_a_hit_s_snippet_wraps_under_itself(indexed_corpus):
-    # the snippet's second line started at the left edge, under the path of the hit
-    from textual.widgets import OptionList
-
-    from tui.screens.search import hit_prompt
-
-    async with opened(indexed_corpus, "notes.md", size=NARROW) as pilot:
-        app = pilot.app
-        await open_search(pilot)
-        await pilot.press(*"creatures")
-        await wait_for(pilot, lambda: app.screen.hits, what="search hits")
-        hit = next(h for h in app.screen.hits if h.path == "notes.md")
-        width = app.screen.query_one(OptionList).scrollable_content_region.width
-    lines = shown_text(hit_prompt(hit), width).rstrip("\n").splitlines()
-    # notes.md's paragraph: "First paragraph about tide pools and the creatures living in them."
-    assert lines[0].startswith("notes.md  #1 ") and lines[0].endswith(" · line 3") and len(lines) >= 3, lines
-    assert all(line.startswith("  ") and line[2] != " " for line in lines[1:]), lines
-    words = " ".join(line.strip() for line in lines[1:])
-    assert words == "First paragraph about tide pools and the creatures living in them.", lines
-
-
 async def test_report_lists_formats_and_jumps_to_a_failure(indexed_corpus):
     async with opened(indexed_corpus, "notes.md") as pilot:
         app = pilot.app

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.padding import Padding
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -15,9 +15,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..present import counted, printable, where
+from ..present import counted, printable, shorten_name, where_parts
 
 FILTERS = {"type": "source_type", "mode": "mode", "kind": "content_type"}
+#: the cells a hit's path keeps before its place is cut short
+PATH_LEAST = 16
 
 
 def parse_query(text: str) -> tuple[str, dict[str, str]]:
@@ -33,17 +35,65 @@ def parse_query(text: str) -> tuple[str, dict[str, str]]:
 
 
 def hit_prompt(hit: Any) -> RenderableType:
-    """The hit's path and place on one line, its snippet under it, wrapped under itself (a
-    snippet's second line started at the left edge, under the path)."""
+    """A hit as two lines of the list's width, whatever that is: its path and place, then its
+    snippet (at 80 columns a place past the edge went on under the path, and a snippet took three
+    lines or more)."""
+    return HitPrompt(hit)
+
+
+class HitPrompt:
+    """A hit drawn in two lines of the width it is given (see :func:`hit_head` and
+    :func:`hit_snippet`)."""
+
+    def __init__(self, hit: Any) -> None:
+        self.hit = hit
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(options.max_width, 4)
+        yield hit_head(self.hit, width)
+        snippet = Text("  ", no_wrap=True, overflow="ellipsis")
+        snippet.append_text(hit_snippet(self.hit, width - 2))
+        yield snippet
+
+
+def hit_head(hit: Any, width: int) -> Text:
+    """``notes.md  #1 heading · p.1 · line 3`` in ``width`` cells: the places are left out from the
+    finest (the lines) while it is longer, then the path is shortened in its middle (its file name's
+    end kept), and what is still too long loses its end to ``…``."""
+    path = printable(hit.path)
+    places = where_parts(hit.metadata)
+
+    def place() -> str:
+        return "  " + " · ".join([f"#{hit.ordinal} {hit.content_type}", *places])
+
+    while places and cell_len(path) + cell_len(place()) > width:
+        places.pop()
+    room = max(width - cell_len(place()), min(cell_len(path), PATH_LEAST))
+    head = Text(shorten_name(path, room), style="bold", no_wrap=True, overflow="ellipsis")
+    head.append(place(), style="dim")
+    head.truncate(width, overflow="ellipsis")
+    return head
+
+
+def hit_snippet(hit: Any, width: int) -> Text:
+    """The hit's snippet, its matches reversed, in one line of ``width`` cells: a longer one is cut
+    with ``…``, and starts later (``…`` before it) when its first match would be past the cut."""
     from storage.store import snippet_parts
 
-    loc = where(hit.metadata)
-    head = Text(printable(hit.path), style="bold")
-    head.append(f"  #{hit.ordinal} {hit.content_type}" + (f" · {loc}" if loc else ""), style="dim")
-    snippet = Text()
+    snippet = Text(no_wrap=True, overflow="ellipsis")
     for piece, matched in snippet_parts(" ".join(str(hit.snippet).split())):
         snippet.append(printable(piece), style="reverse" if matched else "")
-    return Group(head, Padding(snippet, (0, 0, 0, 2)))
+    if snippet.cell_len <= width:
+        return snippet
+    first = next((span for span in snippet.spans if span.style == "reverse"), None)
+    if first is not None and cell_len(snippet.plain[: first.end]) > width - 1:
+        # the match a third of the way in, the words before it cut at a space
+        start = max(first.start - width // 3, 0)
+        space = snippet.plain.find(" ", start, first.start)
+        start = space + 1 if space >= 0 else start
+        snippet = Text("…", no_wrap=True, overflow="ellipsis") + snippet[start:]
+    snippet.truncate(width, overflow="ellipsis")
+    return snippet
 
 
 class SearchScreen(ModalScreen[Any]):

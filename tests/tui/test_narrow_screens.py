@@ -1,0 +1,105 @@
+"""At 80×24, the narrowest terminal the UI is laid out for: every line drawn whole, or cut with
+``…`` where it is cut, and a pane with nothing to show saying why."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from rich.cells import cell_len
+from textual.widgets import OptionList
+
+from storage.store import SNIPPET_END, SNIPPET_START
+from tui.screens.search import SearchScreen
+
+from .conftest import NARROW, opened, settle, wait_for
+
+# sample_corpus/pdf/report.pdf (read with pdfplumber): page 2's one-sentence paragraph, and the start
+# of a sentence of page 1
+CAMERA = "The picture below shows the test pattern of the inspection camera."
+LEDGER = (
+    "Each valve is calibrated during the quarterly inspection, and the results are written to the "
+    "maintenance ledger"
+)
+
+
+def a_hit(
+    path: str = "notes.md", snippet: str = "", ordinal: int = 0, content_type: str = "plain_paragraph", **meta
+):
+    return SimpleNamespace(
+        path=path, snippet=snippet, ordinal=ordinal, content_type=content_type, metadata=meta
+    )
+
+
+def marked(text: str, word: str) -> str:
+    """``text`` as the index's snippets mark a match: ``word`` between the snippet marks."""
+    return text.replace(word, f"{SNIPPET_START}{word}{SNIPPET_END}", 1)
+
+
+def test_a_hit_s_head_loses_its_lines_then_its_page_then_its_path_s_middle():
+    from tui.screens.search import hit_head
+
+    hit = a_hit(
+        "reports/quarterly/pump_station_inspection.docx",
+        ordinal=12,
+        content_type="long_single_paragraph",
+        page_number=3,
+        source_lines=[4, 19],
+    )
+    full = "reports/quarterly/pump_station_inspection.docx  #12 long_single_paragraph · p.3 · lines 4–19"
+    assert hit_head(hit, 100).plain == full
+    assert (
+        hit_head(hit, 80).plain
+        == "reports/quarterly/pump_station_inspection.docx  #12 long_single_paragraph · p.3"
+    )
+    # 33 cells for the path: its start, "…", the end of its stem and its extension
+    assert hit_head(hit, 60).plain == "reports/quarterly/…nspection.docx  #12 long_single_paragraph"
+    # the path keeps 16 cells, the rest is cut at the edge
+    assert hit_head(hit, 30).plain == "reports…ion.docx  #12 long_si…"
+
+
+def test_a_hit_s_snippet_is_one_line_cut_with_an_ellipsis_its_match_in_view():
+    from tui.screens.search import hit_snippet
+
+    short = hit_snippet(a_hit(snippet=marked("Pump Station 4 Inspection Report", "Inspection")), 40)
+    assert short.plain == "Pump Station 4 Inspection Report"
+    assert [short.plain[s.start : s.end] for s in short.spans if s.style == "reverse"] == ["Inspection"]
+    early = hit_snippet(a_hit(snippet=marked(LEDGER, "valve")), 40)
+    assert early.plain == "Each valve is calibrated during the qua…"
+    # the match past the cut: the snippet starts later, at a word, a third of the width before it
+    late = hit_snippet(a_hit(snippet=marked(LEDGER, "ledger")), 40)
+    assert late.plain == "…maintenance ledger"
+    assert [late.plain[s.start : s.end] for s in late.spans if s.style == "reverse"] == ["ledger"]
+
+
+async def test_at_80_columns_each_search_hit_is_two_lines(indexed_corpus):
+    # the place of a hit went on under its path, at the left edge ("line" / "28"), and a snippet
+    # took two lines or more
+    async with opened(indexed_corpus, "notes.md", size=NARROW) as pilot:
+        app = pilot.app
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: isinstance(app.screen, SearchScreen), what="the search screen")
+        await pilot.press(*"inspection")
+        await wait_for(pilot, lambda: app.screen.hits, what="search hits")
+        await settle(pilot)
+        results = app.screen.query_one(OptionList)
+        width = results.scrollable_content_region.width
+        rows = [results.render_line(y).text.rstrip() for y in range(results.size.height)]
+        hits = app.screen.hits
+    assert all(cell_len(row) <= width for row in rows), rows
+    shown = min(len(hits), len(rows) // 2)
+    assert shown >= 4, rows
+    for i, hit in enumerate(hits[:shown]):
+        head, snippet = rows[2 * i].strip(), rows[2 * i + 1].strip()
+        assert head.startswith(hit.path + "  #"), (head, hit.path)
+        assert not snippet.startswith(hit.path) and rows[2 * i + 1].startswith("  "), rows[2 * i : 2 * i + 2]
+    at = next(
+        i for i, h in enumerate(hits) if h.path == "pdf/report.pdf" and h.metadata.get("page_number") == 2
+    )
+    assert at < shown, [h.path for h in hits]
+    head, snippet = rows[2 * at].strip(), rows[2 * at + 1].strip()
+    # "· line 28" has no room: the page stays
+    assert head == f"pdf/report.pdf  #{hits[at].ordinal} short_disconnected_paragraph · p.2", head
+    # its start cut to keep "inspection" in view, the sentence's end whole
+    assert snippet.startswith("…") and CAMERA.endswith(snippet[1:]) and "inspection camera." in snippet, (
+        snippet
+    )
