@@ -7,11 +7,14 @@ from types import SimpleNamespace
 
 from rich.cells import cell_len
 from textual.widgets import OptionList
+from textual.widgets._footer import FooterKey
 
 from storage.store import SNIPPET_END, SNIPPET_START
 from tui.screens.search import SearchScreen
+from tui.widgets.footer import Footer
 
-from .conftest import NARROW, opened, settle, wait_for
+from .conftest import NARROW, SIZE, opened, settle, wait_for
+from .test_control_characters import screen_text
 
 # sample_corpus/pdf/report.pdf (read with pdfplumber): page 2's one-sentence paragraph, and the start
 # of a sentence of page 1
@@ -103,3 +106,29 @@ async def test_at_80_columns_each_search_hit_is_two_lines(indexed_corpus):
     assert snippet.startswith("…") and CAMERA.endswith(snippet[1:]) and "inspection camera." in snippet, (
         snippet
     )
+
+
+async def test_at_80_columns_the_footer_shows_whole_keys_leaving_out_the_last(indexed_corpus):
+    # with the chunk list focused, the keys ran past the edge: "R rep" at the screen's end
+    async with opened(indexed_corpus, "notes.md", size=NARROW) as pilot:
+        app = pilot.app
+        await pilot.click("#chunk-list")
+        await settle(pilot)
+        footer = app.main.query_one(Footer)
+        keys = [k for k in footer.query(FooterKey) if k.region.width]
+        assert [k.key for k in keys] == ["enter", "1", "question_mark", "c", "s", "i", "m", "slash"]
+        assert all(k.region.right <= 80 for k in keys), [(k.key, k.region) for k in keys]
+        bottom = screen_text(app).splitlines()[-1].rstrip()
+        assert bottom == "⏎ metadata 1-7 mode ? help c compare s source i images m manifest / search", bottom
+        # a wider terminal has room for every key again
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        shown = [k.key for k in footer.query(FooterKey) if k.region.width]
+        assert shown[-4:] == ["R", "o", "x", "e"], shown
+        # the help's key stays, whatever the width
+        await pilot.resize_terminal(30, 24)
+        await settle(pilot)
+        shown = [k.key for k in footer.query(FooterKey) if k.region.width]
+        assert "question_mark" in shown and all(
+            k.region.right <= 30 for k in footer.query(FooterKey) if k.region.width
+        )

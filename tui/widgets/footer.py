@@ -1,15 +1,18 @@
-"""The footer of every screen: Textual's, with the command palette's key shown only where the
-other keys leave it room, and no key offered that the focused widget takes as text.
+"""The footer of every screen: Textual's, with only the keys that fit its width, and no key offered
+that the focused widget takes as text.
 
-The palette's key is docked at the right edge, over whatever reaches it: with the chunk list
-focused its ``⏎ metadata`` made the keys of the main screen 110 cells long, and at 120 columns the
-palette's key covered the end of ``e export``. The palette stays a ``ctrl+p`` away (the help says
-so) when its key is left out.
+Textual lays the keys out on one line that scrolls: at 80 columns the keys past the edge were lost,
+a label cut in its middle (``R rep`` with the chunk list focused). Here keys are left out, from the
+last (the keys are listed most useful first), until the rest fit whole; the help's key stays, as the
+help lists every key. The command palette's key is docked at the right edge, over whatever reaches
+it: it is shown only where every other key leaves it room (the palette stays a ``ctrl+p`` away, the
+help says so).
 """
 
 from __future__ import annotations
 
 from rich.cells import cell_len
+from textual.binding import Binding
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
@@ -18,40 +21,66 @@ from textual.widgets._footer import FooterKey
 PALETTE = 12
 #: keys that type a character Textual does not name (``key_to_character`` gives None for them)
 TYPED = {"slash": "/"}
+#: the action kept when keys are left out for want of room: the help lists the others
+HELP = "help"
 
 
 class Footer(TextualFooter):
-    def keys_width(self) -> int:
-        """Where the keys other than the palette's end, as :class:`TextualFooter` lays them out (one
-        key per action, in the compact style or not)."""
+    #: what the footer was composed with: the keys shown, and whether the palette's key was
+    _shown: tuple[tuple[str, ...], bool] = ((), False)
+
+    def offered(self) -> list[tuple[str, str, int]]:
+        """The keys :class:`TextualFooter` shows (one per action, the first key bound to it), each
+        with its action and the cells it takes, its margin included, but the keys the focused widget takes as
+        text."""
+        focused = self.screen.focused
         actions: set[str] = set()
-        width = 0
+        keys: list[tuple[str, str, int]] = []
         for _node, binding, _enabled, _tooltip in self.screen.active_bindings.values():
             if not binding.show or binding.action in actions:
                 continue
             actions.add(binding.action)
-            key = cell_len(self.app.get_key_display(binding))
-            text = cell_len(binding.description)
-            # compact: "key desc" and a margin after it (but the last); else " key " and "desc "
-            width += key + 1 + text + 1 + (0 if self.compact else 1)
-        return width - 1 if self.compact and width else width
-
-    def palette_fits(self) -> bool:
-        width = self.size.width
-        return not width or self.keys_width() + PALETTE <= width
-
-    def compose(self):
-        if self._bindings_ready:
-            self.set_reactive(TextualFooter.show_command_palette, self.palette_fits())
-        focused = self.screen.focused if self._bindings_ready else None
-        for widget in super().compose():
             # Textual knows no character for "slash", so the filter box, which takes "/" as text,
             # does not hide "/ search" as it hides the other keys it takes
-            typed = isinstance(widget, FooterKey) and TYPED.get(widget.key)
-            if typed and focused is not None and focused.check_consume_key(widget.key, typed):
+            typed = TYPED.get(binding.key)
+            if typed and focused is not None and focused.check_consume_key(binding.key, typed):
                 continue
-            yield widget
+            keys.append((binding.key, binding.action, self.key_width(binding)))
+        return keys
+
+    def key_width(self, binding: Binding) -> int:
+        """The cells :class:`FooterKey` takes for ``binding``, its margin included."""
+        key = cell_len(self.app.get_key_display(binding))
+        text = cell_len(binding.description)
+        if self.compact:  # "key desc" and a margin after it
+            return key + (1 + text if text else 0) + 1
+        return key + 2 + (text + 1 if text else 0)  # " key " and "desc "
+
+    def fitting(self) -> tuple[tuple[str, ...], bool]:
+        """The keys shown in the footer's width, and whether the palette's key fits beside them."""
+        keys = self.offered()
+        width = self.size.width
+        # the compact style's last margin may go past the edge
+        total = sum(cells for *_, cells in keys) - (1 if self.compact and keys else 0)
+        palette = not width or total + PALETTE <= width
+        while not palette and total > width:
+            drop = next((i for i in reversed(range(len(keys))) if keys[i][1] != HELP), None)
+            if drop is None:
+                break
+            total -= keys.pop(drop)[2]
+        return tuple(key for key, *_ in keys), palette
+
+    def compose(self):
+        if not self._bindings_ready:
+            return
+        self._shown = self.fitting()
+        shown, palette = self._shown
+        self.set_reactive(TextualFooter.show_command_palette, palette)
+        for widget in super().compose():
+            key = isinstance(widget, FooterKey) and not widget.has_class("-command-palette")
+            if not key or widget.key in shown:
+                yield widget
 
     def on_resize(self) -> None:
-        if self._bindings_ready and self.palette_fits() != self.show_command_palette:
+        if self._bindings_ready and self._shown != self.fitting():
             self.refresh(recompose=True)
