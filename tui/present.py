@@ -575,8 +575,9 @@ def wrap_lines(lines: Sequence[str], width: int) -> list[tuple[int, str, bool]]:
 
 def note_line(text: str, width: int, y: int) -> str:
     """Row ``y`` of a note (an empty pane's "select a file", a failed file's error) in ``width``
-    cells: the note wrapped after a one-cell margin, so a long error message is read whole."""
-    rows = wrap(text, width - 1)
+    cells: the note wrapped after a one-cell margin, so a long error message is read whole, each of
+    its lines (``\n``) on rows of its own."""
+    rows = [row for line in text.split("\n") for row in wrap(line, width - 1)]
     return set_cell_size(" " + rows[y] if y < len(rows) else "", width)
 
 

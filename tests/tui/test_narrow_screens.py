@@ -11,7 +11,9 @@ from textual.widgets._footer import FooterKey
 
 from storage.store import SNIPPET_END, SNIPPET_START
 from tui.screens.search import SearchScreen
+from tui.widgets.chunk_list import ChunkList
 from tui.widgets.footer import Footer
+from tui.widgets.mode_bar import ModeBar
 
 from .conftest import NARROW, SIZE, opened, settle, wait_for
 from .test_control_characters import screen_text
@@ -132,3 +134,36 @@ async def test_at_80_columns_the_footer_shows_whole_keys_leaving_out_the_last(in
         assert "question_mark" in shown and all(
             k.region.right <= 30 for k in footer.query(FooterKey) if k.region.width
         )
+
+
+def rows_of(widget) -> list[str]:
+    return [widget.render_line(y).text.rstrip() for y in range(widget.size.height)]
+
+
+async def test_a_file_no_mode_chunks_says_why_in_the_mode_bar_and_the_panes(indexed_corpus):
+    # the mode bar said "no modes for this file", the images tab "no document"
+    async with opened(indexed_corpus, "extra/broken.docx", size=NARROW) as pilot:
+        app = pilot.app
+        bar = app.main.query_one(ModeBar)
+        assert bar.render().plain == "no chunks: the file could not be read"
+        rows = [row.strip() for row in rows_of(app.main.query_one(ChunkList))]
+        # the error, then what to do about it, then where to read more, each its own paragraph
+        assert rows[0].startswith("PARSE_ERROR: extra/broken.docx"), rows
+        hint = rows.index("") + 1
+        assert " ".join(rows[hint : rows.index("", hint)]) == (
+            "The file is damaged or not what its extension says: open and re-save it."
+        ), rows
+        assert "(m: manifest)" in rows, rows
+        await pilot.press("i")
+        await settle(pilot)
+        note = app.main.query_one("#placeholders-text")
+        assert (
+            " ".join(row.strip() for row in rows_of(note)).strip() == "no images: the file could not be read"
+        )
+    async with opened(indexed_corpus, "pdf/sample_image.png", size=NARROW) as pilot:
+        bar = pilot.app.main.query_one(ModeBar)
+        assert bar.render().plain == "no chunks: .png is not a supported format"
+    # a file read without error that holds nothing: its modes, and why no chunk
+    async with opened(indexed_corpus, "text/edge/empty.txt", size=NARROW) as pilot:
+        assert pilot.app.main.query_one(ModeBar).render().plain.startswith("1 default")
+        assert rows_of(pilot.app.main.query_one(ChunkList))[0].strip() == "no chunks: the file is empty"

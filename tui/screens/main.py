@@ -43,7 +43,7 @@ from ..widgets.fields_panel import FieldsPanel
 from ..widgets.file_tree import FileTree
 from ..widgets.footer import Footer
 from ..widgets.images_panel import ImagesPanel
-from ..widgets.manifest_panel import ManifestPanel
+from ..widgets.manifest_panel import ManifestPanel, hint_for
 from ..widgets.mode_bar import ModeBar
 from ..widgets.source_view import SourceView
 from ..widgets.status_bar import HeaderLine, ProgressLine, TitleLine
@@ -525,7 +525,8 @@ class MainScreen(Screen[None]):
                 reads_note = ""
         # the bar lists the modes, the one the default stands for beside it: the current one is named
         # as listed
-        self.query_one(ModeBar).show(self.modes(), self.mode, reads_note)
+        reason = self.unread_reason(row)
+        self.query_one(ModeBar).show(self.modes(), self.mode, reads_note, f"no chunks: {reason}")
 
     def page_coverage(self, row: Any) -> tuple[int, int | None]:
         """The pages of the file on view and how many of them gave text, from its manifest
@@ -601,7 +602,8 @@ class MainScreen(Screen[None]):
             self.query_one(ChunkList).set_chunks([], empty_text=note)
             self.query_one(SourceView).set_text([], empty_text=note)
             await self.query_one(CompareView).set_columns([], note)
-            await self.query_one(ImagesPanel).show(None, [], self.app_renderer)
+            unread = f"no images: {self.unread_reason(row)}" if row is not None else note
+            await self.query_one(ImagesPanel).show(None, [], self.app_renderer, unread)
             return
         if tab == "compare":
             await self.show_compare(path)
@@ -649,15 +651,39 @@ class MainScreen(Screen[None]):
         return getattr(self.app, "image_renderer", "auto")
 
     def empty_note(self, row: Any | None) -> str:
+        """Why a pane has nothing to show: a failed file's error and what to do about it, or why a
+        file that was read gave no chunk."""
         if row is None:
             return "select a file"
         if row.error_code:
-            return f"{row.error_code}: {row.error_message or ''} (m: manifest)"
+            hint = hint_for(row.error_code, row.path)
+            note = f"{row.error_code}: {row.error_message or ''}"
+            return note + (f"\n\n{hint}" if hint else "") + "\n\n(m: manifest)"
         if row.status in ("queued", "indexing"):
             return f"{row.status}…"
         if row.status == "unsupported":
             return "not a supported format"
-        return "no chunks"
+        if not row.chunk_count:  # read without error, and nothing came of it
+            return (
+                "no chunks: the file is empty"
+                if not row.size
+                else "no chunks: no text was read from the file"
+            )
+        return "no chunks in this mode"
+
+    def unread_reason(self, row: Any | None) -> str:
+        """Why a file no mode chunks has no chunks, in a few words for the mode bar and the images
+        tab (the title shows its status and code, the panes their error in full)."""
+        if row is None:
+            return ""
+        if row.status in ("queued", "indexing"):
+            return f"not read yet ({row.status})"
+        if row.status == "unsupported":
+            suffix = Path(row.path).suffix
+            return f"{suffix or 'this file type'} is not a supported format"
+        if row.error_code:
+            return "the file could not be read"
+        return "no mode reads this file"
 
     def compare_columns(self) -> list[tuple[str, ModeParams]]:
         """The columns the user picked (``self.compare``); until then the mode shown and the next

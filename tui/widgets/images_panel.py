@@ -332,13 +332,17 @@ class ImagesPanel(Horizontal):
     def scrolled(self) -> None:
         self.call_after_refresh(self.draw_visible)  # once the cards' places are those of the new offset
 
-    async def show(self, doc: Any | None, chunks: Sequence[ChunkLike], renderer: str) -> None:
+    async def show(
+        self, doc: Any | None, chunks: Sequence[ChunkLike], renderer: str, note: str = "no document"
+    ) -> None:
+        """The placeholders of ``chunks`` and the images of ``doc``; without a document, ``note``
+        (why: a failed file's)."""
         left = self.query_one("#placeholders-text", PlaceholderList)
         right = self.query_one("#extracted", VerticalScroll)
         if doc is None:
             self.doc, self.waiting = None, []
             await right.remove_children()
-            left.update(Content.styled("no document", "dim"))
+            left.update(Content.styled(note, "dim"))
             return
         left.update(placeholders_text([c for c in chunks if is_placeholder(c)]))
         self.refs = references(doc, chunks)

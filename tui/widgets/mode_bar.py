@@ -37,19 +37,24 @@ class ModeBar(Static):
         self._modes: tuple[str, ...] = ()
         self._current = ""
         self._note = ""
+        self._none = ""
 
-    def show(self, modes: Sequence[str], current: str, params_note: str = "") -> None:
+    def show(self, modes: Sequence[str], current: str, params_note: str = "", none: str = "") -> None:
+        """The file's ``modes``, ``current`` the one on view; ``none``: why there are none (a
+        failed or unsupported file's), said instead."""
         self._modes, self._current, self._note = tuple(modes), current, params_note
+        self._none = none
         self._draw()
 
     def on_resize(self, event: events.Resize) -> None:
         self._draw()
 
     def _draw(self) -> None:
-        if not self._modes:
-            self.update(Content.styled("no modes for this file", "dim"))
-            return
         width = self.content_region.width or self.size.width
+        if not self._modes:
+            none = Content.styled(self._none or "no chunking modes for this file", "dim")
+            self.update(none.truncate(width, ellipsis=True) if width else none)
+            return
         tries = [("full", True), ("short", True), ("short", False), ("tight", False), ("number", False)]
         for labels, with_note in tries:
             line = self._line(labels, with_note)
