@@ -12,6 +12,7 @@ from textual.widgets._footer import FooterKey
 from storage.store import SNIPPET_END, SNIPPET_START
 from tui.screens.search import SearchScreen
 from tui.widgets.chunk_list import ChunkList
+from tui.widgets.compare_view import CompareGrid
 from tui.widgets.footer import Footer
 from tui.widgets.mode_bar import ModeBar
 
@@ -167,3 +168,28 @@ async def test_a_file_no_mode_chunks_says_why_in_the_mode_bar_and_the_panes(inde
     async with opened(indexed_corpus, "text/edge/empty.txt", size=NARROW) as pilot:
         assert pilot.app.main.query_one(ModeBar).render().plain.startswith("1 default")
         assert rows_of(pilot.app.main.query_one(ChunkList))[0].strip() == "no chunks: the file is empty"
+
+
+async def test_at_80_columns_a_compare_cell_cut_short_ends_in_an_ellipsis(indexed_corpus):
+    # "plain_p This" read as a type and a word: the type and the text were cut without a mark
+    async with opened(indexed_corpus, "extra/all_round.docx", size=NARROW, tab="c") as pilot:
+        grid = pilot.app.main.query_one(CompareGrid)
+        width = grid.scrollable_content_region.width
+        column = grid.columns[0]
+        cells = [row.split("│")[0] for row in rows_of(grid)[5:]]
+        starts = [grid.rows[y].cells[0] for y in range(len(grid.rows))][: len(cells)]
+    col_width = (width - 1) // 2
+    type_width = max(6, min(16, col_width // 3))
+    seen = 0
+    for cell, index in zip(cells, starts, strict=False):
+        if index is None:
+            continue
+        chunk = column.chunks[index]
+        shown_type = cell[9 : 9 + type_width].rstrip()
+        whole = chunk.content_type
+        assert shown_type == whole or (shown_type.endswith("…") and whole.startswith(shown_type[:-1])), cell
+        text = " ".join(chunk.content.split())
+        body = cell[10 + type_width :].rstrip()
+        assert body == text or (body.endswith("…") and text.startswith(body[:-1])), (cell, text[:30])
+        seen += 1
+    assert seen >= 5, cells

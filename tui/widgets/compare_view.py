@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.cells import set_cell_size
+from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual.app import ComposeResult
@@ -56,6 +56,19 @@ def short_where(meta: dict) -> str:
     if meta.get("row_range"):
         return f"r{meta['row_range'][0]}"
     return ""
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` in exactly ``width`` cells: padded, or ending in ``…`` when it is longer (a content
+    type or a chunk's start cut short reads as cut, not as another word: ``plain_p``); a wide
+    character (two cells) is not split."""
+    if text.isascii():  # a cell a character: no measuring (this runs for every cell drawn)
+        if len(text) <= width:
+            return text.ljust(width)
+        return (text[: width - 1].rstrip(" ") + "…").ljust(width) if width > 1 else text[:width]
+    if cell_len(text) <= width or width < 2:
+        return set_cell_size(text, width)
+    return set_cell_size(set_cell_size(text, width - 1).rstrip(" ") + "…", width)
 
 
 class CompareGrid(ScrollView, can_focus=True):
@@ -209,13 +222,11 @@ class CompareGrid(ScrollView, can_focus=True):
             loc = short_where(chunk.metadata) if row.first else ""
             head = f" {loc:<7} "
             type_width = max(6, min(16, w // 3))
-            ctype = f"{chunk.content_type[:type_width]:<{type_width}} "
+            ctype = cut(chunk.content_type, type_width) + " "
             text = printable(" ".join(chunk.content[: 2 * w + 64].split()))  # the start is all that shows
-            body = head + ctype + text
-            # the label and type are ASCII: a wide character (two cells) can only be in the text
-            # and a cell's last column stays blank, a space before the next column's rule
+            # a cell's last column stays blank, a space before the next column's rule
             fit = max(w - 1, 0)
-            body = (body[:fit].ljust(fit) if body.isascii() else set_cell_size(body, fit)) + " " * (w - fit)
+            body = cut(head + ctype + text, fit) + " " * (w - fit)
             a, b = len(head), len(head) + len(ctype)
             segments += [
                 Segment(body[:a], style),
