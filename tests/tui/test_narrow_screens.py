@@ -111,6 +111,24 @@ async def test_at_80_columns_each_search_hit_is_two_lines(indexed_corpus):
     )
 
 
+async def test_at_80_columns_the_empty_search_box_shows_its_hint_and_its_filters_whole(indexed_corpus):
+    # one placeholder said both, cut after "prefix*; filters": the filters were not seen
+    async with opened(indexed_corpus, "notes.md", size=NARROW) as pilot:
+        app = pilot.app
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: isinstance(app.screen, SearchScreen), what="the search screen")
+        await settle(pilot)
+        shown = screen_text(app)
+        assert 'Search every chunk: words, "phrases", prefix*' in shown, shown
+        assert "filters: type:pdf  mode:sentence  kind:table" in shown, shown
+        # words typed: the line says what was found; taken away again, the filters come back
+        await pilot.press(*"zanzibar")
+        await wait_for(pilot, lambda: app.screen.hits, what="search hits")
+        assert "filters:" not in screen_text(app)
+        await pilot.press(*["backspace"] * len("zanzibar"))
+        await wait_for(pilot, lambda: "filters: type:pdf" in screen_text(app), what="the filters again")
+
+
 async def test_at_80_columns_the_footer_shows_whole_keys_leaving_out_the_last(indexed_corpus):
     # with the chunk list focused, the keys ran past the edge: "R rep" at the screen's end
     async with opened(indexed_corpus, "notes.md", size=NARROW) as pilot:

@@ -18,6 +18,8 @@ from textual.widgets.option_list import Option
 from ..present import counted, printable, shorten_name, where_parts
 
 FILTERS = {"type": "source_type", "mode": "mode", "kind": "content_type"}
+#: what the status line under the search box says before there are words to search
+FILTERS_HINT = Text("filters: type:pdf  mode:sentence  kind:table", style="dim")
 #: the cells a hit's path keeps before its place is cut short
 PATH_LEAST = 16
 
@@ -106,12 +108,12 @@ class SearchScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="search-box", classes="dialog"):
+            # the filters on a line of their own: after the words in the placeholder, they were cut
+            # at 80 columns ('…prefix*; filters')
             yield Input(
-                self.initial,
-                placeholder='Search every chunk: words, "phrases", prefix*; filters type:pdf mode:sentence kind:table',
-                id="search-input",
+                self.initial, placeholder='Search every chunk: words, "phrases", prefix*', id="search-input"
             )
-            yield Static("", id="search-status")
+            yield Static(FILTERS_HINT, id="search-status")
             yield OptionList(id="search-results")
 
     def on_mount(self) -> None:
@@ -165,7 +167,7 @@ class SearchScreen(ModalScreen[Any]):
             more = " (first 100)" if len(hits) == 100 else ""
             status.update(Text(f"{counted(len(hits), 'hit')}{more}{note}"))
         else:
-            status.update("")
+            status.update(FILTERS_HINT)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.hits[event.option_index])
