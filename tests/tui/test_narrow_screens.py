@@ -198,16 +198,26 @@ async def test_at_80_columns_a_compare_cell_cut_short_ends_in_an_ellipsis(indexe
         starts = [grid.rows[y].cells[0] for y in range(len(grid.rows))][: len(cells)]
     col_width = (width - 1) // 2
     type_width = max(6, min(16, col_width // 3))
+    at = 1 + 7 + 1  # a space, the place ("p.2 L69" the widest), a space
     seen = 0
     for cell, index in zip(cells, starts, strict=False):
         if index is None:
             continue
         chunk = column.chunks[index]
-        shown_type = cell[9 : 9 + type_width].rstrip()
+        shown_type = cell[at : at + type_width].rstrip()
         whole = chunk.content_type
         assert shown_type == whole or (shown_type.endswith("…") and whole.startswith(shown_type[:-1])), cell
         text = " ".join(chunk.content.split())
-        body = cell[10 + type_width :].rstrip()
+        body = cell[at + type_width + 1 :].rstrip()
         assert body == text or (body.endswith("…") and text.startswith(body[:-1])), (cell, text[:30])
         seen += 1
     assert seen >= 5, cells
+
+
+async def test_at_80_columns_a_compare_column_s_places_take_the_room_they_need(indexed_corpus):
+    # "L1      heading Fiel": every place had 7 cells, a text file's "L1" left 5 of them blank
+    async with opened(indexed_corpus, "notes.md", size=NARROW, tab="c") as pilot:
+        grid = pilot.app.main.query_one(CompareGrid)
+        first = rows_of(grid)[5].split("│")[0]
+    # notes.md's line 1, "# Field notes": a heading
+    assert first.startswith(" L1 heading ") and "Field" in first, first

@@ -36,6 +36,7 @@ from ..present import (
 )
 
 HEAD = 5  # label, sizes, budget, census, rule: drawn on top, not scrolled
+LOC = 7  # the cells a chunk's place takes at most ("p.12 L3")
 
 
 @dataclass(frozen=True)
@@ -103,12 +104,18 @@ class CompareGrid(ScrollView, can_focus=True):
         self.columns: list[Column] = []
         self.rows: list[AlignedRow] = []
         self.empty_text = ""
+        #: each column's room for the places of its chunks, as wide as the widest of them (up to
+        #: LOC): a text file's "L3" left 5 blank cells of a 22-cell column at 80 columns
+        self.loc_widths: list[int] = []
 
     def set_columns(self, columns: list[Column], empty_text: str = "") -> None:
         """Show ``columns``; without any, ``empty_text`` (why: a failed file's error)."""
         self.columns = columns
         self.empty_text = empty_text
         self.rows = align([c.chunks for c in columns]) if columns else []
+        self.loc_widths = [
+            min(LOC, max((len(short_where(c.metadata)) for c in col.chunks), default=0)) for col in columns
+        ]
         self.virtual_size = Size(self.size.width, len(self.rows) + HEAD)
         self.set_reactive(CompareGrid.row, 0)
         self.set_reactive(CompareGrid.column, 0)
@@ -220,7 +227,7 @@ class CompareGrid(ScrollView, can_focus=True):
             elif cur is not None and c != cur[0] and overlapping(cur_span, span(chunk.metadata)):
                 style = self.get_component_rich_style("compare-grid--related")
             loc = short_where(chunk.metadata) if row.first else ""
-            head = f" {loc:<7} "
+            head = f" {loc:<{self.loc_widths[c]}} "
             type_width = max(6, min(16, w // 3))
             ctype = cut(chunk.content_type, type_width) + " "
             text = printable(" ".join(chunk.content[: 2 * w + 64].split()))  # the start is all that shows
