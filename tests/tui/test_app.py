@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import zipfile
 from io import BytesIO
 from pathlib import Path
@@ -703,6 +705,24 @@ async def test_the_title_says_how_many_pages_gave_text(indexed_corpus):
         await wait_for(pilot, lambda: app.main.path == "notes.md")
         await settle(pilot)
         assert "page" not in title.line.plain, title.line.plain
+
+
+async def test_the_title_and_manifest_name_the_pages_ocr_read(indexed_corpus):
+    # sample_corpus/pdf/scanned.pdf: one page that is only a picture of text, no text layer (its
+    # page has no text object: pdfplumber finds no characters on it); OCR reads it where
+    # tesseract is installed, and the title said "text on 0/1 pages" of a file with chunks
+    if shutil.which("tesseract") is None:
+        if os.environ.get("CHUNKSCOPE_REQUIRE_TESSERACT") == "1":
+            pytest.fail("CI installed tesseract, but it is not on PATH")
+        pytest.skip("tesseract is not installed: the scan is not read")
+    async with opened(indexed_corpus, "pdf/scanned.pdf", tab="m") as pilot:
+        app = pilot.app
+        title = app.main.query_one("#doc-title")
+        await wait_for(pilot, lambda: "text on" in title.line.plain, what="the page coverage in the title")
+        assert title.line.plain.endswith(" · text on 0/1 pages, OCR on 1"), title.line.plain
+        text = shown_text(app.main.query_one(ManifestPanel).shown)
+        assert re.search(r"read by OCR +p\.1 *\n", text), text
+        assert "ocr pages" not in text, text
         # an unsupported file is said to be so once (its code said it again)
         await pilot.resize_terminal(120, 40)
         app.main.query_one(FileTree).select("pdf/sample_image.png")

@@ -498,7 +498,7 @@ class MainScreen(Screen[None]):
         if row is None:
             title.clear("no file selected")
             return
-        pages, with_text = self.page_coverage(row)
+        pages, with_text, by_ocr = self.page_coverage(row)
         # each detail with what it is; short of room they go in the order of TITLE_DROPS
         parts = [(_format_name(row), "")]
         if pages:
@@ -512,7 +512,10 @@ class MainScreen(Screen[None]):
             parts.append((row.status + (f" {code}" if code else ""), ""))
         parts.append((counted(row.chunk_count, "chunk"), "chunks"))
         if pages and with_text is not None:
-            parts.append((f"text on {with_text:,}/{pages:,} pages", "coverage"))
+            # the text layer's pages; a scan's pages OCR read are named apart (pages_with_text counts
+            # only the layer, and a garbled layer's page may be both)
+            ocr = f", OCR on {by_ocr:,}" if by_ocr else ""
+            parts.append((f"text on {with_text:,}/{pages:,} pages{ocr}", "coverage"))
         details = [text for text, _ in parts]
         optional = [i for kind in TITLE_DROPS for i, (_, k) in enumerate(parts) if k == kind]
         title.show(row.path, details, optional)
@@ -528,16 +531,17 @@ class MainScreen(Screen[None]):
         reason = self.unread_reason(row)
         self.query_one(ModeBar).show(self.modes(), self.mode, reads_note, f"no chunks: {reason}")
 
-    def page_coverage(self, row: Any) -> tuple[int, int | None]:
-        """The pages of the file on view and how many of them gave text, from its manifest
-        (0, None: not known, not loaded yet, or a format without pages)."""
+    def page_coverage(self, row: Any) -> tuple[int, int | None, int]:
+        """The pages of the file on view, how many of them have a text layer and how many OCR
+        read, from its manifest (0, None, 0: not known, not loaded yet, or a format without pages)."""
         if self.title_manifest is None or self.title_manifest[0] != (row.path, _revision(row)):
-            return 0, None
+            return 0, None, 0
         coverage = (self.title_manifest[1] or {}).get("coverage") or {}
         pages, with_text = coverage.get("pages_total"), coverage.get("pages_with_text")
         if not isinstance(pages, int) or pages <= 0:
-            return 0, None
-        return pages, with_text if isinstance(with_text, int) else None
+            return 0, None, 0
+        by_ocr = len(coverage.get("ocr_pages") or ())
+        return pages, with_text if isinstance(with_text, int) else None, by_ocr
 
     async def load_title_manifest(self, path: str) -> None:
         """Read the manifest of the file on view once per revision, then show its title again."""

@@ -183,6 +183,9 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _P
         out.append(_kv("pages with text", f"{bar(with_text, total)} {with_text}/{total}"))
     elif total:
         out.append(_kv("pages", f"{total}"))
+    by_ocr = cov.pop("ocr_pages", None)
+    if by_ocr:  # a scan's pages (or a garbled layer's) whose text OCR read
+        out.append(_kv("read by OCR", ", ".join(f"p.{p}" for p in by_ocr)))
     empty = cov.pop("empty_pages", None)
     if empty:
         out.append(_kv("empty pages", ", ".join(f"p.{p}" for p in empty)))
