@@ -5,9 +5,10 @@ through the Markdown extractor's block builder; code cells are CODE blocks in th
 language; text outputs (streams, ``text/plain`` results, tracebacks without terminal colours)
 follow their cell as CODE blocks, a run of pieces printed to one stream joined and a carriage
 return writing over its line as in a terminal; HTML results holding a table are read as tables,
-Markdown results as Markdown; ``image/png``/``jpeg``/``gif``/``webp`` outputs are extracted under
-names that say where they came from (``cell3_output1.png``), and so are the images a Markdown
-cell carries (``attachments``, shown by ``![…](attachment:chart.png)``: ``cell2_chart.png``).
+Markdown results as Markdown, and a ``text/plain`` that is only an object's default repr
+(``<IPython.core.display.HTML object>``) gives way to the form Jupyter shows beside it;
+``image/png``/``jpeg``/``gif``/``webp`` outputs are extracted under names that say where they
+came from (``cell3_output1.png``), and so are the images a Markdown cell carries (``attachments``, shown by ``![…](attachment:chart.png)``: ``cell2_chart.png``).
 Every block carries ``cell_index`` (0-based) and ``cell_type``. A file that is not a notebook is
 read as text, never dropped.
 """
@@ -111,14 +112,18 @@ class _Reader:
             if "image/svg+xml" in data:
                 self.skipped.append(Skipped("image", f"cell{index}_output{n}.svg", "SVG is not a web raster"))
         html = _text(data.get("text/html"))
+        plain = _text(data.get("text/plain"))
         if html and "<table" in html.lower():
             self.add(html_blocks(html)[0], meta)
         elif "text/markdown" in data:
             self.add(markdown_blocks(_text(data["text/markdown"])), meta)
-        elif "text/plain" in data and not has_image:  # beside an image it is only an object's repr
-            self.code(_text(data["text/plain"]), meta)
+        elif plain and not has_image and not _placeholder_repr(plain, data):
+            # beside an image it is only an object's repr
+            self.code(plain, meta)
         elif html:
             self.add(html_blocks(html)[0], meta)
+        elif not has_image and "text/latex" in data:  # IPython's Math and Latex: their source
+            self.code(_text(data["text/latex"]), meta)
 
     def attached(self, index: int, blocks: list[Block], attachments: dict) -> list[Block]:
         """A Markdown cell's blocks with the images it carries (``attachments``, a bundle of
@@ -188,6 +193,20 @@ class _Reader:
         return True
 
 
+#: the repr Python and IPython give an object without one of its own (``<IPython.core.display.HTML
+#: object>``, ``<pkg.Plot object at 0x7f…>``, ``<pkg.Page at 0x10…>``)
+_DEFAULT_REPR = re.compile(r"<[A-Za-z_][\w.]*(?: object(?: at 0x[0-9A-Fa-f]+)?| at 0x[0-9A-Fa-f]+)>")
+
+
+def _placeholder_repr(plain: str, data: dict) -> bool:
+    """Whether an output's ``text/plain`` is only the default repr of an object that shows itself
+    otherwise (HTML, LaTeX, JavaScript, a widget): Jupyter shows that other form, and the repr
+    (``<IPython.core.display.HTML object>``) is none of the output's content. Alone in its
+    bundle it is what Jupyter shows, and is read."""
+    shown_otherwise = any(k != "text/plain" and k not in _NB3_FIELDS for k in data)
+    return shown_otherwise and _DEFAULT_REPR.fullmatch(plain.strip()) is not None
+
+
 def _coalesced(outputs: list[dict]) -> list[tuple[int, dict]]:
     """The outputs with their 1-based positions, a run of stream outputs to one stream (stdout
     or stderr) joined into the first of them, as Jupyter shows them and nbconvert's
@@ -224,6 +243,8 @@ def _overwritten(text: str) -> str:
     return _OVERWRITTEN.sub("", text.replace("\r\n", "\n")).replace("\r", "")
 
 
+#: what an nbformat 3 output keeps beside its mime bundle (``pyout``'s prompt number)
+_NB3_FIELDS = frozenset(("prompt_number", "execution_count"))
 _NB3_KEYS = {"png": "image/png", "jpeg": "image/jpeg", "text": "text/plain", "html": "text/html"}
 
 
@@ -268,7 +289,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="28",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="29",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -302,6 +323,9 @@ def _as_text(text: str, reason: str) -> Document:
     # 27: HTML outputs and Markdown cells' raw HTML: an inline SVG drawing's labels read (HTML 24)
     # 28: HTML outputs and Markdown cells: the HTML reader's <q> marks of their language, ruby readings
     # and MathML equations (HTML 27 to 30; markdown 33, 34)
+    # 29: an output whose text/plain is only an object's default repr beside another form (IPython's
+    # HTML, Math, Javascript) read as its HTML, else its LaTeX, else nothing, no longer as
+    # "<IPython.core.display.HTML object>"
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -217,3 +217,48 @@ def test_soft_hyphens_are_left_out_of_markdown_and_raw_cells():
         (PARAGRAPH, "Donaudampfschiff"),
         (PARAGRAPH, "Abfahrt 9 Uhr"),
     ]
+
+
+def test_an_object_shown_as_html_is_read_as_it_shows_not_as_its_default_repr():
+    # IPython's display objects (HTML, Math, Javascript) carry beside the form Jupyter shows a
+    # text/plain that is only their default repr, "<IPython.core.display.HTML object>": the
+    # HTML's heading and sentence are the output, the LaTeX source stands for the formula,
+    # JavaScript shows nothing; a default repr alone in its bundle is what Jupyter shows
+    def shown(data):
+        return {"output_type": "display_data", "metadata": {}, "data": data}
+
+    cells = [
+        {
+            "cell_type": "code",
+            "source": "show()",
+            "outputs": [
+                shown(
+                    {
+                        "text/html": ["<h3>Results</h3>", "<p>Accuracy: <b>0.93</b></p>"],
+                        "text/plain": ["<IPython.core.display.HTML object>"],
+                    }
+                ),
+                shown({"text/latex": "$E = mc^2$", "text/plain": "<IPython.core.display.Math object>"}),
+                shown(
+                    {
+                        "application/javascript": "alert(1)",
+                        "text/plain": "<IPython.core.display.Javascript object>",
+                    }
+                ),
+                {
+                    "output_type": "execute_result",
+                    "metadata": {},
+                    "data": {"text/plain": "<__main__.Point at 0x7f3a2c1d5e50>"},
+                },
+            ],
+        }
+    ]
+    doc = extract_ipynb(_nb(cells), CTX)
+    outputs = [(b.kind, b.text, b.meta["output_index"]) for b in doc.blocks if "output_index" in b.meta]
+    assert outputs == [
+        (HEADING, "Results", 1),
+        (PARAGRAPH, "Accuracy: 0.93", 1),
+        (CODE, "$E = mc^2$", 2),
+        (CODE, "<__main__.Point at 0x7f3a2c1d5e50>", 4),
+    ]
+    assert "display." not in doc.text
