@@ -8,10 +8,15 @@ separator, fixed or optional decimals, a percent sign, scientific notation, lite
 that marks its numbers by colour alone (``#,##0.00;[Red]#,##0.00``) keeps the minus sign, so
 that -1234.5 reads ``-1,234.50`` and not as a positive amount. A condition (``[>0.5]0.0%;0%``)
 picks the section as Excel does: the first section's condition, then the second's, the third
-section (or the second, when it has no condition) for the rest. Anything else (dates, fractions,
-conditions other than a comparison with a number, scaling by a trailing comma, text
-placeholders, digits split by literals) compiles to None, and the cell keeps its plain number:
-better the stored value than a wrong display.
+section (or the second, when it has no condition) for the rest. A comma after the last digit
+placeholder of the integer or decimal part scales the number by a thousand, once per comma
+(``#,##0,"K"`` shows 1234567 as ``1,235K``, ``0.0,,"M"`` as ``1.2M``); text between the integer
+placeholders stays where it is written, the digits filling the placeholders from the right and
+those beyond them going to the first (``000-00-0000`` shows 123456789 as ``123-45-6789``,
+``(###) ###-####`` 2125551234 as ``(212) 555-1234``). Anything else (dates, fractions,
+conditions other than a comparison with a number, text placeholders, text between decimals or
+among grouped digits) compiles to None, and the cell keeps its plain number: better the stored
+value than a wrong display.
 
 Codes are read as Excel stores them, in its invariant (en-US) form, and shown in that form, or with
 the decimal point and thousands separator of a locale a document names (:class:`NumberFormat`).
@@ -120,6 +125,10 @@ class _Section:
     placeholders: bool = True  # False for a section of text only (``"-"`` for zero)
     signed: bool = False  # its text writes a sign of its own: a minus or parentheses
     condition: tuple[str, Decimal] | None = None  # ``[>0.5]``: the comparison and its number
+    scale: int = 0  # thousands the number is divided by: one per comma after the last placeholder
+    #: text written between the integer placeholders (``000-00-0000``): each with the number of
+    #: placeholders before it
+    inner: tuple[tuple[int, str], ...] = ()
 
     def holds(self, number: Decimal) -> bool:
         return self.condition is not None and _COMPARE[self.condition[0]](number, self.condition[1])
@@ -204,6 +213,8 @@ def _clean(text: str) -> str:
 def _number(number: Decimal, s: _Section) -> str:
     if s.percent:
         number = number.scaleb(2)
+    if s.scale:
+        number = number.scaleb(-3 * s.scale)
     exponent_text = ""
     if s.exponent is not None:
         if number == 0:
@@ -222,14 +233,16 @@ def _number(number: Decimal, s: _Section) -> str:
         sign = "-" if exp < 0 else ("+" if s.exp_plus else "")
         exponent_text = "E" + sign + str(abs(exp)).zfill(s.exponent)
     rounded = number.quantize(_QUANTA[s.max_decimals], ROUND_HALF_UP, _WIDE)
-    if s.int_zeros == 1 and s.min_decimals == s.max_decimals:  # the common shapes: 0.00, #,##0
+    if s.int_zeros == 1 and s.min_decimals == s.max_decimals and not s.inner:  # 0.00, #,##0
         return format(rounded, ",f" if s.grouped else "f") + exponent_text
     text = f"{rounded:f}"
     whole, _, frac = text.partition(".")
     if len(frac) > s.min_decimals:
         frac = frac.rstrip("0")
         frac = frac + "0" * (s.min_decimals - len(frac))
-    if whole == "0" and s.int_zeros == 0:
+    if s.inner:
+        whole = _laid_out("" if whole == "0" else whole, s)
+    elif whole == "0" and s.int_zeros == 0:
         whole = ""
     elif len(whole) < s.int_zeros:
         whole = whole.zfill(s.int_zeros)
@@ -237,6 +250,26 @@ def _number(number: Decimal, s: _Section) -> str:
         whole = _GROUPS.sub(",", whole)
     point = "." if frac or s.max_decimals else ""
     return f"{whole}{point}{frac}{exponent_text}"
+
+
+def _laid_out(whole: str, s: _Section) -> str:
+    """The integer digits ``whole`` ("" for none) in placeholders with text between them, as
+    Excel fills them: from the right, a ``0`` without a digit showing 0 and a ``#`` nothing, the
+    digits beyond the placeholders all in the first, every text shown where it is written."""
+    count, zeros = s.digits, s.int_zeros
+    spare = max(len(whole) - count, 0)  # digits beyond the placeholders, in the first
+    texts = dict(s.inner)
+    out: list[str] = []
+    for i in range(count):
+        out.append(texts.get(i, ""))
+        at = i - (count - len(whole))  # the digit in this placeholder, counted from the left
+        if i == 0 and spare:
+            out.append(whole[: spare + 1])
+        elif at >= 0:
+            out.append(whole[at])
+        elif i >= count - zeros:  # a 0 placeholder without a digit
+            out.append("0")
+    return "".join(out)
 
 
 def compile_format(code: str) -> NumberFormat | None:
@@ -275,6 +308,7 @@ def _section(part: str, *, zero: bool) -> _Section | None:
     exponent: str | None = None
     percent = False
     condition: tuple[str, Decimal] | None = None
+    inner: list[tuple[int, str]] = []  # text between integer placeholders (see _Section.inner)
     done = False  # past the number: literals go to the suffix
     for m in _TOKEN.finditer(part):
         quoted, escaped, pad, fill, bracket, sci, char = m.groups()
@@ -308,7 +342,14 @@ def _section(part: str, *, zero: bool) -> _Section | None:
             continue
         elif char in "0#?":
             if done:
-                return None  # digits split by literal text (a phone number's format …)
+                # text between integer placeholders (a phone number's format …); after a
+                # point, an exponent or a percent sign the digits are not laid out so
+                text = "".join(suffix)
+                if exponent is not None or percent or "." in digits or not text or "/" in text:
+                    return None  # a slash between placeholders makes a fraction (# ?/?)
+                inner.append((len(digits.replace(",", "")), text))
+                suffix.clear()
+                done = False
             digits += "#" if char == "?" else char
             continue
         elif char in ".,":
@@ -348,15 +389,19 @@ def _section(part: str, *, zero: bool) -> _Section | None:
             condition=condition,
         )
     whole, point, frac = digits.partition(".")
-    if whole.endswith(",") or "," in frac:
-        return None  # a trailing comma scales by a thousand
+    # commas after the last placeholder of the integer part or of the decimals scale the number
+    # by a thousand each; others between integer placeholders group its digits
+    scale = len(whole) - len(whole.rstrip(",")) + len(frac) - len(frac.rstrip(","))
+    whole, frac = whole.rstrip(","), frac.rstrip(",")
+    if "," in frac or (inner and "," in whole) or (scale and not whole and not frac):
+        return None
     grouped = "," in whole
     whole = whole.replace(",", "")
     if not re.fullmatch(r"0*", frac.rstrip("#")) or not re.fullmatch(r"#*0*", whole):
         return None
     if len(frac) > _MAX_PLACES or len(whole) > _MAX_PLACES:
         return None  # more places than Excel shows
-    if exponent is not None and (grouped or not whole):
+    if exponent is not None and (grouped or not whole or inner):
         return None
     plus = exponent is not None and exponent[1] == "+"
     prefix_text, suffix_text = "".join(prefix), "".join(suffix)
@@ -373,6 +418,8 @@ def _section(part: str, *, zero: bool) -> _Section | None:
         exp_plus=plus,
         signed=bool(_SIGNS.intersection(prefix_text + suffix_text)),
         condition=condition,
+        scale=scale,
+        inner=tuple(inner),
     )
 
 

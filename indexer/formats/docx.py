@@ -2461,7 +2461,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 38: a paragraph hidden whole (its text and its mark) no longer cuts the list around it in two
     # 39: a web page imported as an altChunk: the HTML reader's <q> marks of its language, ruby readings and
     # MathML equations (HTML 27 to 30)
-    version="39",
+    # 40: a chart's number in a format scaling it by a thousand (1,235K at #,##0,"K") or writing
+    # text between its digits (078-05-1120 at 000-00-0000) as Excel shows it
+    version="40",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

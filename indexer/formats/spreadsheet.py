@@ -2604,7 +2604,11 @@ def _register(source_type: str, *extensions: str) -> None:
         # ods 16: a cell's tab or line break (text:tab, text:line-break) keeps the words apart
         # (calamine drops them: Unit<text:tab/>A read UnitA)
         # ods 17: cell comments (office:annotation) counted in the coverage, as an .xlsx's
-        version={"xlsx": "30", "ods": "17", "xls": "19", "xlsb": "23"}[source_type],
+        # xlsx 31, xls 20, xlsb 24: a number in a format scaling it by a thousand per comma after
+        # its last placeholder (1,235K at #,##0,"K", 1.2M at #,##0.0,,"M") or writing text between
+        # its digits (078-05-1120 at 000-00-0000, (212) 555-1234 at Excel's phone number format)
+        # shown as Excel shows it, no longer as its plain number
+        version={"xlsx": "31", "ods": "17", "xls": "20", "xlsb": "24"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -82,6 +82,16 @@ def test_a_pie_chart_shows_its_shares_in_its_percent_format():
     assert table.rows == (("Apples", "55%"), ("Pears", "30%"), ("Plums", "15%"))
 
 
+def test_a_chart_in_thousands_shows_its_values_as_its_format_scales_them():
+    # '#,##0,"K"': the comma after the last placeholder divides by a thousand, as Excel and
+    # PowerPoint label the bars; 1234567 reads 1,235K, 480000 reads 480K
+    data = CategoryChartData(number_format='#,##0,"K"')
+    data.categories = ["North", "South"]
+    data.add_series("Budget", (1234567, 480000))
+    (table,) = chart_blocks(pptx(deck(XL_CHART_TYPE.COLUMN_CLUSTERED, data)))
+    assert table.rows == (("North", "1,235K"), ("South", "480K"))
+
+
 def test_a_scatter_chart_gives_x_and_y_values():
     data = XyChartData()
     a = data.add_series("Trial A")

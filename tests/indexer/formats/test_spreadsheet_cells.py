@@ -171,6 +171,21 @@ _SHOWN = [
     ('#,##0;(#,##0);"-"', "0", "-"),  # a section for zero
     ('_("$"* #,##0.00_);_("$"* \\(#,##0.00\\);_("$"* "-"??_);_(@_)', "-3.5", "$ (3.50)"),
     ('_("$"* #,##0.00_);_("$"* \\(#,##0.00\\);_("$"* "-"??_);_(@_)', "0", "$ -"),
+    # a comma after the last placeholder divides by a thousand, once per comma
+    ("#,##0,", "1234567", "1,235"),
+    ('#,##0,"K"', "1234567", "1,235K"),
+    ('#,##0.0,,"M"', "1234567", "1.2M"),
+    ('$#,##0.00,,"M"', "-2500000", "-$2.50M"),
+    ("0,.0", "12345", "12.3"),  # before the point too
+    ("#,##0,", "499", "0"),
+    # text between integer placeholders stays put, the digits filling them from the right
+    ("000-00-0000", "123456789", "123-45-6789"),  # Excel's Social Security Number
+    ("000-00-0000", "12345678", "012-34-5678"),
+    ("00000-0000", "981011234", "98101-1234"),  # Zip Code + 4
+    ("[<=9999999]###-####;(###) ###-####", "5551234", "555-1234"),  # Phone Number
+    ("[<=9999999]###-####;(###) ###-####", "2125551234", "(212) 555-1234"),
+    ("000-0000", "123456789", "12345-6789"),  # digits beyond the placeholders go to the first
+    ("###-####", "12", "-12"),  # a # without a digit shows nothing, the text stays
 ]
 
 
@@ -187,8 +202,10 @@ def test_numbers_shown_as_their_format_shows_them(code, value, shown):
         "yyyy-mm-dd",
         "[h]:mm",
         "# ?/?",  # fractions
-        "#,##0,",  # scaled by a thousand
-        "000-0000",  # digits split by literal text
+        "?/?",
+        "0.00 00",  # text between decimals
+        "#,##0-00",  # text among grouped digits
+        "0-0E+00",  # text between the digits of a mantissa
         "[>x]0.0;0",  # a condition that compares with no number
         "0;[>100]0.0",  # a condition on the second section alone
         "0;0;[>100]0.0",  # Excel takes none on the third
@@ -197,6 +214,18 @@ def test_numbers_shown_as_their_format_shows_them(code, value, shown):
 )
 def test_formats_not_understood_keep_the_plain_number(code):
     assert compile_format(code) is None
+
+
+def test_phone_numbers_and_thousands_read_as_their_formats_show_them():
+    # a contact list whose numbers are stored as numbers and shown by Excel's Special formats,
+    # and amounts in thousands: the cells read as the sheet shows them, no longer 2125551234
+    phone = "[<=9999999]###-####;(###) ###-####"
+    data = _percent_book(
+        [["Name", "Phone", "SSN", "Budget"], ["Ada", 2125551234, 78051120, 1234567]],
+        {(2, 2): phone, (2, 3): "000-00-0000", (2, 4): '#,##0,"K"'},
+    )
+    (table,) = extract(data, filename="p.xlsx").blocks
+    assert table.rows == (("Ada", "(212) 555-1234", "078-05-1120", "1,235K"),)
 
 
 @pytest.mark.parametrize(
