@@ -41,7 +41,7 @@ import zipfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, partial
-from itertools import compress, islice
+from itertools import compress, islice, pairwise
 from operator import itemgetter
 from typing import Any, TypeVar
 
@@ -263,7 +263,8 @@ def read_tables(
     Raises DocumentLimit past ``char_budget``.
 
     The header of the sheet's first table is its first non-empty row when at least two thirds of
-    that row's filled cells are text. Up to three leading rows holding a single text cell (a title
+    that row's filled cells are text, or when it is a row of labels and of years in order over
+    columns of figures (:func:`_dated_header`). Up to three leading rows holding a single text cell (a title
     over the table, often merged across it) are titles when a header row follows them; they are
     returned apart. A table further down or to the right starts at a row that heads it. A header
     whose cells are merged down over the rows below it takes those rows in (each column's texts
@@ -493,9 +494,10 @@ def _headed_table(
         if width > 1:
             while skip < min(3, len(head) - 1) and head[skip] == (1, 1):
                 skip += 1
-            if skip and not (_head_ok(head[skip]) and head[skip][0] > 1 and len(rows) > skip + 1):
+            headed = _head_ok(head[skip]) or _dated_header(rows, skip)
+            if skip and not (headed and head[skip][0] > 1 and len(rows) > skip + 1):
                 skip = 0
-        has_header = len(rows) > skip + 1 and _head_ok(head[skip])
+        has_header = len(rows) > skip + 1 and (_head_ok(head[skip]) or _dated_header(rows, skip))
         if has_header and links is not None and _linked_like_below(rows, numbers, skip, first_col, links):
             has_header = False
         if has_header and width == 1 and (_item_like_below(rows, skip) or _plain_item_below(rows, skip)):
@@ -518,6 +520,38 @@ def _headed_table(
     else:
         header = tuple(f"Column {i + 1}" for i in range(width))
     return SheetTable(header, tuple(rows), tuple(numbers), has_header, chars, titles, top=top)
+
+
+#: a year heading a column of a report (``2023``), and a day (a month's end), as cells read
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_DAY = re.compile(r"\d{4}-\d\d-\d\d(?: \d\d:\d\d(?::\d\d)?)?")
+
+
+def _dated_header(rows: list[tuple[str, ...]], at: int) -> bool:
+    """Whether ``rows[at]`` is a row of labels and of years or days heading the columns of
+    numbers below them, as a report's "Region | 2021 | 2022 | 2023" over "North | 10 | 12 | 15"
+    (years are numbers in the file, so the share of text cells does not tell it a header): two
+    or more years (or days) in order, rising or falling, each over a column of numbers that are
+    not all years (or days) themselves, the row's other cells words."""
+    head = rows[at]
+    below = rows[at + 1 : at + 21]
+    dated: list[str] = []
+    for col, cell in enumerate(head):
+        if not cell:
+            continue
+        kind = _YEAR if _YEAR.fullmatch(cell) else _DAY if _DAY.fullmatch(cell) else None
+        if kind is None:
+            if _is_value(cell) or not any(map(str.isalpha, cell)):
+                return False  # a number or a date among the labels: a row of data
+            continue
+        values = [r[col] for r in below if col < len(r) and r[col]]
+        if not values or not all(map(_is_value, values)) or all(kind.fullmatch(v) for v in values):
+            return False
+        dated.append(cell)
+    if len(dated) < 2 or len({len(d) for d in dated}) > 1:
+        return False
+    pairs = list(pairwise(dated))
+    return all(a < b for a, b in pairs) or all(a > b for a, b in pairs)
 
 
 def _printed_rows(
@@ -2608,7 +2642,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # its last placeholder (1,235K at #,##0,"K", 1.2M at #,##0.0,,"M") or writing text between
         # its digits (078-05-1120 at 000-00-0000, (212) 555-1234 at Excel's phone number format)
         # shown as Excel shows it, no longer as its plain number
-        version={"xlsx": "31", "ods": "17", "xls": "20", "xlsb": "24"}[source_type],
+        # xlsx 32, ods 18, xls 21, xlsb 25: a first row of labels and of two or more years (or
+        # dates) in order over columns of figures heads its table (Region | 2021 | 2022 | 2023),
+        # no longer read as data under Column 1 … Column 4
+        version={"xlsx": "32", "ods": "18", "xls": "21", "xlsb": "25"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -16,7 +16,9 @@ from indexer.formats import _xlsb
 
 from ._zip import unzipped, zipped
 
-YEARS = [["Region", 2022, 2023], ["North", 1, 2], ["South", 3, 4]]
+#: a header row of the stores' numbers over figures: mostly numbers, as a row of data is (years in
+#: order would tell a header by themselves)
+STORES = [["Region", 101, 102], ["North", 1, 2], ["South", 3, 4]]
 
 
 def xlsx(rows: list[list[object]], titles: str | None) -> bytes:
@@ -71,11 +73,11 @@ def test_print_titles_over_two_rows_head_a_table_below_a_title_set_apart():
 
 def test_print_titles_under_a_filter_line_head_the_table_and_the_line_is_its_title():
     # A pivot table's filter line of two cells over the header: it was taken for the header
-    # (Date | (All) | Column 3) and the print titles' row ($3:$3, years over numbers) read as data
-    rows = [["Date", "(All)"], [], *YEARS]
+    # (Date | (All) | Column 3) and the print titles' row ($3:$3, store numbers over figures) read as data
+    rows = [["Date", "(All)"], [], *STORES]
     assert sales(xlsx(rows, "3:3")) == [
         ("paragraph", "Date | (All)"),
-        ("table", ("Region", "2022", "2023"), (("North", "1", "2"), ("South", "3", "4")), (4, 5)),
+        ("table", ("Region", "101", "102"), (("North", "1", "2"), ("South", "3", "4")), (4, 5)),
     ]
 
 
@@ -89,9 +91,9 @@ def test_a_title_the_print_titles_repeat_over_the_header_stays_a_title():
 
 
 def test_print_titles_leave_a_table_further_down_its_own_header():
-    rows = [*YEARS, [], ["Product", "Units", "Price"], ["bolt", 5, 6], ["nut", 7, 8]]
+    rows = [*STORES, [], ["Product", "Units", "Price"], ["bolt", 5, 6], ["nut", 7, 8]]
     assert sales(xlsx(rows, "1:1")) == [
-        ("table", ("Region", "2022", "2023"), (("North", "1", "2"), ("South", "3", "4")), (2, 3)),
+        ("table", ("Region", "101", "102"), (("North", "1", "2"), ("South", "3", "4")), (2, 3)),
         ("table", ("Product", "Units", "Price"), (("bolt", "5", "6"), ("nut", "7", "8")), (6, 7)),
     ]
 
@@ -99,12 +101,12 @@ def test_print_titles_leave_a_table_further_down_its_own_header():
 def test_print_titles_of_a_workbook_part_in_utf16_are_read():
     # XML allows UTF-16, python-calamine cannot open such a workbook and openpyxl reads it; the
     # search that tells whether the part names print titles looked for UTF-8 bytes alone
-    parts = unzipped(xlsx(YEARS, "1:1"))
+    parts = unzipped(xlsx(STORES, "1:1"))
     book = parts["xl/workbook.xml"].decode()
     book = book[book.index("<workbook") :]
     parts["xl/workbook.xml"] = ('<?xml version="1.0" encoding="UTF-16"?>' + book).encode("utf-16")
     assert sales(zipped(parts)) == [
-        ("table", ("Region", "2022", "2023"), (("North", "1", "2"), ("South", "3", "4")), (2, 3)),
+        ("table", ("Region", "101", "102"), (("North", "1", "2"), ("South", "3", "4")), (2, 3)),
     ]
 
 
@@ -159,7 +161,7 @@ def name_record(itab: int, rgce: bytes, name: str = "Print_Titles", flags: int =
 
 
 def xlsb(tmp_path, names: list[bytes]) -> bytes:
-    """Costs then Sales (its rows ``YEARS``, 1-3), written by pyxlsbwriter, with the BrtName
+    """Costs then Sales (its rows ``STORES``, 1-3), written by pyxlsbwriter, with the BrtName
     records ``names`` added after the ones it writes (its _FilterDatabase names)."""
     from pyxlsbwriter import XlsbWriter
 
@@ -168,7 +170,7 @@ def xlsb(tmp_path, names: list[bytes]) -> bytes:
         writer.add_sheet("Costs")
         writer.write_sheet([["Year", 2022], ["Rent", 10], ["Power", 3]])
         writer.add_sheet("Sales")
-        writer.write_sheet(YEARS)
+        writer.write_sheet(STORES)
     parts = unzipped(path.read_bytes())
     book, kinds = b"", []
     for kind, body in _b12_parse(parts["xl/workbook.bin"]):
@@ -186,12 +188,12 @@ WHOLE_ROW = (0, 0x3FFF)
 
 def test_xlsb_print_titles_head_the_sheet_s_table(tmp_path):
     # Sales!$1:$1 (ixti 1, the second sheet of the BrtExternSheet pyxlsbwriter writes): the
-    # years row of mostly numbers was read as data under Column 1 …; Costs keeps no header
+    # row of store numbers, mostly numbers, was read as data under Column 1 …; Costs keeps no header
     data = xlsb(tmp_path, [name_record(1, _area(1, (0, 0), WHOLE_ROW))])
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
         assert _xlsb.xlsb_print_titles(zf) == {"Sales": (1, 1)}
     assert sales(data, "t.xlsb") == [
-        ("table", ("Region", "2022", "2023"), (("North", "1", "2"), ("South", "3", "4")), (2, 3)),
+        ("table", ("Region", "101", "102"), (("North", "1", "2"), ("South", "3", "4")), (2, 3)),
     ]
     doc = extract_bytes(data, "t.xlsb")
     (costs,) = [b for b in doc.blocks if b.meta["sheet_name"] == "Costs"]

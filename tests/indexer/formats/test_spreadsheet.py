@@ -141,6 +141,34 @@ def test_an_index_label_above_a_number_column_still_makes_a_header():
     assert not table.has_header
 
 
+def test_years_in_order_over_columns_of_figures_head_the_table():
+    # A report's "Region | 2021 | 2022 | 2023" is one text cell of four (the years are numbers)
+    # and was read as a row of data under Column 1 … Column 4; its years rise over columns of
+    # figures, and so head them.
+    rows = [["Region", 2021.0, 2022.0, 2023.0], ["North", 10.0, 12.0, 15.0], ["South", 8.0, 9.0, 11.0]]
+    table = read_table(_raw(rows), char_budget=10**6)
+    assert table.has_header and table.header == ("Region", "2021", "2022", "2023")
+    assert table.rows == (("North", "10", "12", "15"), ("South", "8", "9", "11"))
+    # years over columns of years are data (a list of terms), and so are years out of order
+    terms = [["Alice", 2019.0, 2020.0], ["Bob", 2018.0, 2021.0]]
+    assert not read_table(_raw(terms), char_budget=10**6).has_header
+    mixed = [["Region", 2023.0, 2021.0, 2022.0], ["North", 10.0, 12.0, 15.0], ["South", 8.0, 9.0, 11.0]]
+    assert not read_table(_raw(mixed), char_budget=10**6).has_header
+
+
+def test_month_ends_over_columns_of_figures_head_the_table():
+    # a balance by month, its columns headed by the last day of each month, dates in the file
+    def build(wb):
+        ws = wb.active
+        ws.append(["Account", dt.date(2024, 1, 31), dt.date(2024, 2, 29)])
+        ws.append(["Cash", 100.5, 120])
+        ws.append(["Debt", -40, -35])
+
+    (table,) = extract(_xlsx(build), filename="b.xlsx").blocks
+    assert table.header == ("Account", "2024-01-31", "2024-02-29")
+    assert table.rows == (("Cash", "100.5", "120"), ("Debt", "-40", "-35"))
+
+
 def test_blank_header_cells_become_column_n_and_empty_rows_are_dropped():
     rows = [["", "", ""], ["id", "", "note"], ["", "", ""], [1.0, "", "x"]]
     table = read_table(_raw(rows), char_budget=10**6)
