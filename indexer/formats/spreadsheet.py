@@ -777,16 +777,22 @@ def _heads(rows: list[tuple[str, ...]], i: int, stop: int, lo: int = 0, hi: int 
     weak to cut a table on: a list of text spaced by blank rows would be cut everywhere)."""
     head = rows[i][lo:hi]
     first = [c for c in head if c]
-    if len(first) < 2 or i + 1 >= stop or any(map(_is_value, first)):
-        return False
-    if any(not any(map(str.isalpha, c)) or c.strip().casefold() in _MISSING for c in first):
+    if len(first) < 2 or i + 1 >= stop:
         return False
     sample = [r[lo:hi] for r in rows[i : min(stop, i + 21)]]
+    # values among its cells: a row of data, unless they are years in order over figures
+    dated = any(map(_is_value, first))
+    if dated and not _dated_header(sample, 0):
+        return False
+    if not dated and any(not any(map(str.isalpha, c)) or c.strip().casefold() in _MISSING for c in first):
+        return False
     below = sample[1:]
     for col in range(max(map(len, below))):
         filled = sum(1 for r in below if col < len(r) and r[col])
         if 2 * filled > len(below) and not (col < len(head) and head[col]):
             return False
+    if dated:  # its years' columns are figures: the votes below would count them as data
+        return True
     # a header may take two rows (sub-headings under a heading merged across them)
     if len(sample) > 2 and not any(_is_value(c) for c in sample[1] if c):
         sample = [sample[0], *sample[2:]]
@@ -2644,7 +2650,8 @@ def _register(source_type: str, *extensions: str) -> None:
         # shown as Excel shows it, no longer as its plain number
         # xlsx 32, ods 18, xls 21, xlsb 25: a first row of labels and of two or more years (or
         # dates) in order over columns of figures heads its table (Region | 2021 | 2022 | 2023),
-        # no longer read as data under Column 1 … Column 4
+        # no longer read as data under Column 1 … Column 4; after a blank row such a row starts
+        # a table of its own, no longer going on with the table above as one of its rows
         version={"xlsx": "32", "ods": "18", "xls": "21", "xlsb": "25"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,

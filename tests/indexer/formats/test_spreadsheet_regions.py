@@ -57,6 +57,24 @@ def test_a_blank_row_and_a_new_header_start_a_second_table():
     ]
 
 
+def test_a_blank_row_and_a_header_of_years_start_a_second_table():
+    # "Region | 2021 | 2022" heads the figures below it though its years are numbers: it went on
+    # with the table above as one of its rows
+    rows = [
+        ["fruit", "kg", None],
+        ["apple", 3.0, None],
+        [None, None, None],
+        ["Region", 2021.0, 2022.0],
+        ["North", 10.0, 12.0],
+        ["South", 8.0, 9.0],
+    ]
+    tables = read_tables(_raw(rows), char_budget=10**6)
+    assert [(t.header, t.rows, t.row_numbers) for t in tables] == [
+        (("fruit", "kg"), (("apple", "3"),), (2,)),  # its own columns, A:B
+        (("Region", "2021", "2022"), (("North", "10", "12"), ("South", "8", "9")), (5, 6)),
+    ]
+
+
 def test_a_blank_row_inside_a_table_does_not_cut_it():
     # the row after the blank holds numbers: it goes on with the table above
     rows = [["fruit", "kg"], ["apple", 3.0], [None, None], ["pear", 4.0], ["plum", 5.0]]
