@@ -13,7 +13,9 @@ placeholder of the integer or decimal part scales the number by a thousand, once
 (``#,##0,"K"`` shows 1234567 as ``1,235K``, ``0.0,,"M"`` as ``1.2M``); text between the integer
 placeholders stays where it is written, the digits filling the placeholders from the right and
 those beyond them going to the first (``000-00-0000`` shows 123456789 as ``123-45-6789``,
-``(###) ###-####`` 2125551234 as ``(212) 555-1234``). Anything else (dates, fractions,
+``(###) ###-####`` 2125551234 as ``(212) 555-1234``); a fraction (``# ?/?``, ``# ??/??``,
+``?/?``) is the nearest one whose denominator has as many digits as its placeholders (1.5 is
+``1 1/2``, 3.14159 ``3 1/7``). Anything else (dates, fractions of a fixed denominator,
 conditions other than a comparison with a number, text placeholders, text between decimals or
 among grouped digits) compiles to None, and the cell keeps its plain number: better the stored
 value than a wrong display.
@@ -35,6 +37,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Context, Decimal, DecimalException
+from fractions import Fraction
 
 #: The built-in number formats (ECMA-376 18.8.30) that show a number; ids 5–8 and 41–44 are the
 #: en-US forms, as Excel writes them when a workbook does not define them
@@ -50,6 +53,8 @@ BUILTIN = {
     9: "0%",
     10: "0.00%",
     11: "0.00E+00",
+    12: "# ?/?",
+    13: "# ??/??",
     37: "#,##0_);(#,##0)",
     38: "#,##0_);[Red](#,##0)",
     39: "#,##0.00_);(#,##0.00)",
@@ -129,6 +134,9 @@ class _Section:
     #: text written between the integer placeholders (``000-00-0000``): each with the number of
     #: placeholders before it
     inner: tuple[tuple[int, str], ...] = ()
+    #: a fraction's format (``# ?/?``): the largest denominator, and whether a whole number is
+    #: written before it (``#``, ``0`` when a zero one is shown); None for decimals
+    fraction: tuple[int, str | None] | None = None
 
     def holds(self, number: Decimal) -> bool:
         return self.condition is not None and _COMPARE[self.condition[0]](number, self.condition[1])
@@ -211,6 +219,8 @@ def _clean(text: str) -> str:
 
 
 def _number(number: Decimal, s: _Section) -> str:
+    if s.fraction is not None:
+        return _fraction(number, *s.fraction)
     if s.percent:
         number = number.scaleb(2)
     if s.scale:
@@ -250,6 +260,24 @@ def _number(number: Decimal, s: _Section) -> str:
         whole = _GROUPS.sub(",", whole)
     point = "." if frac or s.max_decimals else ""
     return f"{whole}{point}{frac}{exponent_text}"
+
+
+def _fraction(number: Decimal, most: int, whole_mark: str | None) -> str:
+    """``number`` (not negative) as a fraction whose denominator is at most ``most``, the
+    nearest one, as Excel writes it: after its whole number (``1 1/2``), a whole number alone
+    where no fraction is left (``2``; 0.96 at ``# ?/?`` is ``1``), a zero whole number left out
+    unless its mark is ``0``; without a whole number, improper (``3/2``)."""
+    if whole_mark is None:
+        part = Fraction(number).limit_denominator(most)
+        return f"{part.numerator}/{part.denominator}"
+    whole = int(number)
+    part = Fraction(number - whole).limit_denominator(most)
+    if part == 1:
+        whole, part = whole + 1, Fraction(0)
+    if not part:
+        return str(whole)
+    head = str(whole) if whole or whole_mark == "0" else ""
+    return f"{head} {part.numerator}/{part.denominator}".strip()
 
 
 def _laid_out(whole: str, s: _Section) -> str:
@@ -301,7 +329,22 @@ def _split(code: str) -> list[str]:
     return parts
 
 
+#: a section of a fraction: an optional colour, a whole number's placeholders and a space, the
+#: numerator's, a slash and the denominator's placeholders (a fixed denominator, ``# ?/8``, is
+#: not read)
+_FRACTION = re.compile(
+    r"(?i)(?:\[(?:black|blue|cyan|green|magenta|red|white|yellow|color\d{1,2})\])?"
+    r"\s*(?:([#0?]+) +)?[#0?]+ */ *([#0?]+)\s*"
+)
+
+
 def _section(part: str, *, zero: bool) -> _Section | None:
+    fraction = _FRACTION.fullmatch(part)
+    if fraction is not None:
+        whole, denominator = fraction.groups()
+        mark = None if whole is None else ("0" if "0" in whole else "#")
+        most = 10 ** min(len(denominator), 6) - 1
+        return _Section("", "", 0, 0, 0, 0, False, False, fraction=(most, mark))
     prefix: list[str] = []
     suffix: list[str] = []
     digits = ""  # the placeholders, point and separators, in order

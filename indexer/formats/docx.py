@@ -2462,7 +2462,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 39: a web page imported as an altChunk: the HTML reader's <q> marks of its language, ruby readings and
     # MathML equations (HTML 27 to 30)
     # 40: a chart's number in a format scaling it by a thousand (1,235K at #,##0,"K") or writing
-    # text between its digits (078-05-1120 at 000-00-0000) as Excel shows it
+    # text between its digits (078-05-1120 at 000-00-0000) as Excel shows it, or in a format of
+    # fractions (2 3/8 at # ?/?)
     version="40",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -949,7 +949,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # style's startAt, no longer from 1
     # 21: a chart's time as Excel shows it (06:00 at h:mm, 1:05 PM, 26:02:59 at [h]:mm:ss)
     # 22: a chart's number in a format scaling it by a thousand (1,235K at #,##0,"K") or writing
-    # text between its digits (078-05-1120 at 000-00-0000) as Excel shows it
+    # text between its digits (078-05-1120 at 000-00-0000) as Excel shows it, or in a format of
+    # fractions (2 3/8 at # ?/?)
     version="22",
     source_type="pptx",
     libraries=("python-pptx",),

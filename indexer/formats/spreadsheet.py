@@ -1552,8 +1552,9 @@ def _sheet_links(
     return read
 
 
-#: the built-in number formats that show a date, a time or text: calamine reads their cells
-_NOT_NUMBERS = frozenset((0, 12, 13, *range(14, 23), *range(45, 48), 49))
+#: the built-in number formats that show General, a date, a time or text: calamine reads their
+#: cells (12 and 13, fractions, are shown by :mod:`._numfmt`)
+_NOT_NUMBERS = frozenset((0, *range(14, 23), *range(45, 48), 49))
 _FORMAT_ID = re.compile(rb"""numFmtId\s*=\s*["'](\d{1,9})["']""")
 _FORMAT_CODE = re.compile(rb"""<(?:[\w.-]+:)?numFmt\b[^>]*?\bformatCode\s*=\s*(["'])(.*?)\1""", re.S)
 
@@ -2652,7 +2653,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # dates) in order over columns of figures heads its table (Region | 2021 | 2022 | 2023),
         # no longer read as data under Column 1 … Column 4; after a blank row such a row starts
         # a table of its own, no longer going on with the table above as one of its rows
-        version={"xlsx": "32", "ods": "18", "xls": "21", "xlsb": "25"}[source_type],
+        # xlsx 33, xls 22, xlsb 26: a number in a format of fractions (# ?/?, # ??/??, the built-in
+        # 12 and 13) shown as Excel shows it (2 3/8), no longer as its decimals (2.375)
+        version={"xlsx": "33", "ods": "18", "xls": "22", "xlsb": "26"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

@@ -186,6 +186,16 @@ _SHOWN = [
     ("[<=9999999]###-####;(###) ###-####", "2125551234", "(212) 555-1234"),
     ("000-0000", "123456789", "12345-6789"),  # digits beyond the placeholders go to the first
     ("###-####", "12", "-12"),  # a # without a digit shows nothing, the text stays
+    # fractions: the nearest one whose denominator has as many digits as its placeholders
+    ("# ?/?", "1.5", "1 1/2"),
+    ("# ?/?", "3.14159", "3 1/7"),  # 1/7 = 0.142857 is nearer 0.14159 than 1/8 or 2/9
+    ("# ??/??", "3.14159", "3 14/99"),  # 14/99 = 0.141414
+    ("# ?/?", "0.5", "1/2"),  # a zero whole number is not written at #
+    ("0 ?/?", "0.5", "0 1/2"),  # and is at 0
+    ("# ?/?", "-1.25", "-1 1/4"),
+    ("# ?/?", "2", "2"),  # no fraction left: the whole number alone
+    ("# ?/?", "0.96", "1"),  # 1/1 is nearer than 8/9
+    ("?/?", "1.5", "3/2"),  # without a whole number, improper
 ]
 
 
@@ -201,8 +211,7 @@ def test_numbers_shown_as_their_format_shows_them(code, value, shown):
         "@",
         "yyyy-mm-dd",
         "[h]:mm",
-        "# ?/?",  # fractions
-        "?/?",
+        "# ?/8",  # a fraction of a fixed denominator
         "0.00 00",  # text between decimals
         "#,##0-00",  # text among grouped digits
         "0-0E+00",  # text between the digits of a mantissa
@@ -214,6 +223,20 @@ def test_numbers_shown_as_their_format_shows_them(code, value, shown):
 )
 def test_formats_not_understood_keep_the_plain_number(code):
     assert compile_format(code) is None
+
+
+def test_fractions_read_as_their_format_shows_them():
+    # openpyxl stores "# ?/?" and "# ??/??" as the built-in formats 12 and 13, as Excel does
+    data = _percent_book(
+        [["Part", "Length", "Bore"], ["Pipe", 2.375, 0.3125]],
+        {(2, 2): "# ?/?", (2, 3): "# ??/??"},
+    )
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        styles = zf.read("xl/styles.xml").decode()
+    assert 'numFmtId="12"' in styles and 'numFmtId="13"' in styles and "?/?" not in styles
+    (table,) = extract(data, filename="p.xlsx").blocks
+    # 0.375 nearest in ninths and below: 3/8; 0.3125 = 5/16 exactly
+    assert table.rows == (("Pipe", "2 3/8", "5/16"),)
 
 
 def test_phone_numbers_and_thousands_read_as_their_formats_show_them():
