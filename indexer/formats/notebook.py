@@ -245,7 +245,16 @@ def _overwritten(text: str) -> str:
 
 #: what an nbformat 3 output keeps beside its mime bundle (``pyout``'s prompt number)
 _NB3_FIELDS = frozenset(("prompt_number", "execution_count"))
-_NB3_KEYS = {"png": "image/png", "jpeg": "image/jpeg", "text": "text/plain", "html": "text/html"}
+_NB3_KEYS = {
+    "png": "image/png",
+    "jpeg": "image/jpeg",
+    "svg": "image/svg+xml",
+    "text": "text/plain",
+    "html": "text/html",
+    "latex": "text/latex",
+    "javascript": "application/javascript",
+    "json": "application/json",
+}
 
 
 def _mended(value: Any) -> Any:
@@ -325,7 +334,8 @@ def _as_text(text: str, reason: str) -> Document:
     # and MathML equations (HTML 27 to 30; markdown 33, 34)
     # 29: an output whose text/plain is only an object's default repr beside another form (IPython's
     # HTML, Math, Javascript) read as its HTML, else its LaTeX, else nothing, no longer as
-    # "<IPython.core.display.HTML object>"
+    # "<IPython.core.display.HTML object>"; an nbformat 3 output's svg, latex, javascript and json
+    # named as nbformat 4's (its SVG listed as skipped, its LaTeX read)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

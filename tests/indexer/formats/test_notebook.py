@@ -262,3 +262,34 @@ def test_an_object_shown_as_html_is_read_as_it_shows_not_as_its_default_repr():
         (CODE, "<__main__.Point at 0x7f3a2c1d5e50>", 4),
     ]
     assert "display." not in doc.text
+
+
+def test_nbformat3_latex_and_svg_outputs_are_named_as_nbformat4s():
+    # nbformat 3 keeps an output's forms on the output under short names ("latex", "svg"):
+    # IPython's Math reads as its LaTeX, not its default repr; an SVG figure is listed as skipped
+    nb = {
+        "nbformat": 3,
+        "metadata": {},
+        "worksheets": [
+            {
+                "cells": [
+                    {
+                        "cell_type": "code",
+                        "input": "show()",
+                        "outputs": [
+                            {
+                                "output_type": "pyout",
+                                "prompt_number": 1,
+                                "latex": ["$$x^2$$"],
+                                "text": ["<IPython.core.display.Math object>"],
+                            },
+                            {"output_type": "display_data", "svg": ["<svg/>"], "text": "plot"},
+                        ],
+                    }
+                ]
+            }
+        ],
+    }
+    doc = extract_ipynb(json.dumps(nb).encode(), CTX)
+    assert [b.text for b in doc.blocks if b.meta.get("output")] == ["$$x^2$$", "plot"]
+    assert [(s.what, s.name) for s in doc.coverage.skipped] == [("image", "cell0_output2.svg")]
