@@ -222,6 +222,9 @@ class SheetPictures:
 
     pictures: dict[str | None, list[tuple[str, str | None]]] = field(default_factory=dict)
     chart_sheets: set[str] = field(default_factory=set)
+    #: (sheet name, part name) → the 0-based sheet row a picture's anchor starts on, where a
+    #: drawing tells it
+    rows: dict[tuple[str | None, str], int] = field(default_factory=dict)
 
 
 # -- the parts of a package ----------------------------------------------------------------------

@@ -1289,28 +1289,43 @@ def ooxml_pictures(zf: zipfile.ZipFile, sheets: list[tuple[str | None, str]]) ->
             if kind != "drawing" or drawing not in names:
                 continue
             drawing_rels = _rels(zf, drawing)
-            dtree = xml_fromstring(read_member(zf, drawing))
-            for el in dtree.iter():
-                tag = _local(el.tag)
-                if tag == "graphicFrame" and sheet_name is not None:
-                    out.chart_sheets.add(sheet_name)
-                if tag != "pic":
-                    continue
-                alt = None
-                embed = None
-                for sub in el.iter():
-                    if _local(sub.tag) == "cNvPr":
-                        alt = (sub.get("descr") or sub.get("title") or "").strip() or None
-                    elif _local(sub.tag) == "blip":
-                        embed = _attr(sub, "embed")
-                target = drawing_rels.get(embed or "")
-                if target and target[1] in names:
-                    out.pictures.setdefault(sheet_name, []).append((target[1], alt))
-                    seen.add(target[1])
+            for anchor in xml_fromstring(read_member(zf, drawing)):
+                row = _anchor_row(anchor)
+                for el in anchor.iter():
+                    tag = _local(el.tag)
+                    if tag == "graphicFrame" and sheet_name is not None:
+                        out.chart_sheets.add(sheet_name)
+                    if tag != "pic":
+                        continue
+                    alt = None
+                    embed = None
+                    for sub in el.iter():
+                        if _local(sub.tag) == "cNvPr":
+                            alt = (sub.get("descr") or sub.get("title") or "").strip() or None
+                        elif _local(sub.tag) == "blip":
+                            embed = _attr(sub, "embed")
+                    target = drawing_rels.get(embed or "")
+                    if target and target[1] in names:
+                        out.pictures.setdefault(sheet_name, []).append((target[1], alt))
+                        if row is not None:
+                            out.rows.setdefault((sheet_name, target[1]), row)
+                        seen.add(target[1])
     for name in sorted(names):  # in-cell pictures (rich data) and parts no drawing reaches
         if name.startswith("xl/media/") and name not in seen:
             out.pictures.setdefault(None, []).append((name, None))
     return out
+
+
+def _anchor_row(anchor: Any) -> int | None:
+    """The 0-based sheet row a drawing's anchor starts on (its ``xdr:from``), None for an
+    absolute anchor or one that does not say."""
+    for el in anchor.iter():
+        if _local(el.tag) == "from":
+            for row in el:
+                if _local(row.tag) == "row" and (row.text or "").strip().isdigit():
+                    return int(row.text)
+            return None
+    return None
 
 
 #: a drawing's chart: DrawingML's, or Office 2016's (a waterfall, a treemap …), which Excel
@@ -2320,7 +2335,11 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                 "sheet_index": tabs.get(sheet.name, sheet.index),
                 "hidden": sheet.hidden,
             }
-            names = _sheet_images(zf, pictures.pictures.pop(sheet.name, []), meta, images, skipped)
+            anchored: dict[str, int] = {}  # image name → the 0-based row its anchor starts on
+            rows_of = {part: row for (name, part), row in pictures.rows.items() if name == sheet.name}
+            names = _sheet_images(
+                zf, pictures.pictures.pop(sheet.name, []), meta, images, skipped, rows_of, anchored
+            )
             titled = chart_titles.pop(sheet.name, [])  # its charts' titles, after its cells
             if not tables:
                 if sheet.name in pictures.chart_sheets and not names and not titled:
@@ -2346,7 +2365,8 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
             merged = [f"{cell_ref(r0, c0)}:{cell_ref(r1, c1)}" for r0, c0, r1, c1 in sorted(raw.merged)]
             if merged:
                 meta["merged"] = merged
-            placed = False
+            shown = [t for t in tables if t.rows or t.has_header]  # the tables given a block
+            by_table = _pictures_by_table(shown, names, anchored)
             for table in tables:
                 blocks.extend(
                     Block(PARAGRAPH, text, meta={**meta, "row_range": [n, n]}) for n, text in table.titles
@@ -2372,12 +2392,11 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                         header=table.header,
                         rows=table.rows,
                         row_numbers=table.row_numbers,
-                        images=() if placed else tuple(names),
+                        images=by_table.get(id(table), ()),
                         meta=table_meta,
                     )
                 )
                 blocks.extend(notes)
-                placed = True
             blocks.extend(titled)
             read.append(sheet.name)
     finally:
@@ -2520,13 +2539,37 @@ def _properties(zf: zipfile.ZipFile, what: str, warnings: list[str]) -> dict[str
         return {}
 
 
+def _pictures_by_table(
+    tables: Sequence[SheetTable], names: Sequence[str], anchored: Mapping[str, int]
+) -> dict[int, tuple[str, ...]]:
+    """The pictures of a sheet by the table (its ``id``) after which they are shown: the last
+    table starting on or above the row a picture's anchor starts on; the first table for a
+    picture above them all, or whose anchor is not known."""
+    if not tables:
+        return {}
+    out: dict[int, list[str]] = {}
+    for name in names:
+        row = anchored.get(name)
+        chosen = tables[0]
+        if row is not None:
+            for table in tables:
+                if (table.top or (table.row_numbers or (0,))[0]) <= row + 1:
+                    chosen = table
+        out.setdefault(id(chosen), []).append(name)
+    return {key: tuple(found) for key, found in out.items()}
+
+
 def _sheet_images(
     zf: zipfile.ZipFile | None,
     pictures: list[tuple[str, str | None]],
     meta: dict[str, Any],
     images: dict[str, Image],
     skipped: list[Skipped],
+    rows: Mapping[str, int] | None = None,
+    at: dict[str, int] | None = None,
 ) -> list[str]:
+    """The names of the pictures of a sheet once admitted, in order; with ``rows`` (part name →
+    the 0-based row its anchor starts on), each one's row put in ``at`` by name."""
     names: list[str] = []
     if zf is None:
         return names
@@ -2546,6 +2589,8 @@ def _sheet_images(
         images.setdefault(admitted.name, admitted)
         if admitted.name not in names:
             names.append(admitted.name)
+        if rows and at is not None and part in rows:
+            at.setdefault(admitted.name, rows[part])
     return names
 
 
@@ -2655,7 +2700,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # a table of its own, no longer going on with the table above as one of its rows
         # xlsx 33, xls 22, xlsb 26: a number in a format of fractions (# ?/?, # ??/??, the built-in
         # 12 and 13) shown as Excel shows it (2 3/8), no longer as its decimals (2.375)
-        version={"xlsx": "33", "ods": "18", "xls": "22", "xlsb": "26"}[source_type],
+        # xlsx 34, xlsb 27: a picture shown after the table it stands beside or below (the last
+        # starting on or above its anchor's row), no longer after the sheet's first table
+        version={"xlsx": "34", "ods": "18", "xls": "22", "xlsb": "27"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

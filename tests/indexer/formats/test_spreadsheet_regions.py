@@ -13,6 +13,7 @@ from indexer import extract, get_chunks, get_markdown
 from indexer.formats._cells import RawSheet
 from indexer.formats.spreadsheet import read_tables
 from indexer.model import PARAGRAPH, TABLE
+from tests._builders import png
 
 
 def _raw(rows, merged=()) -> RawSheet:
@@ -540,3 +541,33 @@ def test_the_benchmark_corpus_notes_sheet_is_a_list_of_notes(shared_dir, tmp_pat
     assert table.meta["has_header"] is False and table.header == ("Column 1",)
     assert [r[0] for r in table.rows] == written and len(written) == 5
     assert written[0].startswith("Each crust reduces a fragrant sauce")
+
+
+def test_pictures_are_placed_after_the_table_they_stand_beside_or_below():
+    # Two tables (A1:B3, A5:B7) and three pictures: one anchored at D1 beside the first, one at
+    # A9 under the second, one at D6 beside the second. Each was shown after the first table.
+    from openpyxl.drawing.image import Image as XLImage
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for row in (
+        ["fruit", "kg"],
+        ["apple", 3],
+        ["pear", 4],
+        [],
+        ["city", "people"],
+        ["Oslo", 7],
+        ["Rome", 28],
+    ):
+        ws.append(row)
+    for anchor, size in (("D1", (40, 30)), ("A9", (50, 30)), ("D6", (60, 30))):
+        img = XLImage(io.BytesIO(png(size)))
+        img.anchor = anchor
+        ws.add_image(img)
+    buf = io.BytesIO()
+    wb.save(buf)
+    doc = extract(buf.getvalue(), filename="p.xlsx")
+    width = {i.name: i.width for i in doc.images}
+    tables = [b for b in doc.blocks if b.kind == TABLE]
+    assert [t.header for t in tables] == [("fruit", "kg"), ("city", "people")]
+    assert [[width[n] for n in t.images] for t in tables] == [[40], [50, 60]]
