@@ -750,6 +750,8 @@ class _Slides:
         spans: dict[tuple[int, int], str] = {}  # (row, col) covered by a merge → the origin's text
         labels: list[int] = []  # rows of one cell merged across the table
         first_cells: list[str] = []  # the first row's own cells (not those a merge covers)
+        across: set[int] = set()  # the columns under a first-row cell merged across columns
+        down: set[int] = set()  # and under one merged down over the rows below it
         for r, row in enumerate(table.rows):
             cells: list[str] = []
             for c, cell in enumerate(row.cells):
@@ -770,6 +772,12 @@ class _Slides:
                     text = spans.get((r, c), text)
                 if r == 0 and not cell.is_spanned:
                     first_cells.append(text)
+                if r == 0 and cell.is_merge_origin:
+                    cols = range(c, c + min(cell.span_width, 64))
+                    if cell.span_width > 1:
+                        across.update(cols)
+                    if cell.span_height > 1:
+                        down.update(cols)
                 cells.append(text)
             grid.append(cells)
         # PowerPoint marks a table's first row as its header (a:tblPr firstRow="1", set on the
@@ -789,7 +797,10 @@ class _Slides:
         if headed:
             # a header row of one cell across the table is a title over it, said before it, the
             # row below heading the table, as in Word's and HTML's tables
-            titles, header, data, first = marked_header(grid, 1, labels)
+            # with sub-headings under a heading merged across columns ("Class1" over "A | B"),
+            # the two rows head it, each column's texts joined ("Class1 / A")
+            heads = 2 if _sub_headings(grid, across, down, labels) else 1
+            titles, header, data, first = marked_header(grid, heads, labels)
             for title in titles:
                 yield Block(PARAGRAPH, title, page=page, meta=meta)
             if header is None:  # a title over a single row, which is data: no row heads it
@@ -866,6 +877,23 @@ class _Slides:
                 items.append(ListItem(text))
         if items:
             yield Block(LIST, render_list(items), items=tuple(items), page=page, meta=meta)
+
+
+def _sub_headings(grid: list[list[str]], across: set[int], down: set[int], labels: list[int]) -> bool:
+    """Whether the second row of a table headed by its first holds sub-headings: the first row
+    has a cell merged across some columns (one across the whole table is a title, ``labels``),
+    the second fills every column under such a cell and nothing else but what a first-row cell
+    merged down covers, and a row of data follows ("Class1" over "A | B | C", the corner cell
+    empty in both)."""
+    if not across or 0 in labels or len(grid) < 3 or not any(grid[1]):
+        return False
+    for c, text in enumerate(grid[1]):
+        if c in across:
+            if not text:
+                return False
+        elif text and c not in down:
+            return False
+    return True
 
 
 def _notes_body(notes: Any) -> etree._Element | None:
@@ -951,7 +979,9 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # 22: a chart's number in a format scaling it by a thousand (1,235K at #,##0,"K") or writing
     # text between its digits (078-05-1120 at 000-00-0000) as Excel shows it, or in a format of
     # fractions (2 3/8 at # ?/?)
-    version="22",
+    # 23: a header row with a cell merged across columns, over a row of sub-headings under it
+    # (and nothing else), heads the table with that row, each column's texts joined (Class1 / A)
+    version="23",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,

@@ -150,12 +150,57 @@ def test_other_packages_under_a_powerpoint_extension_are_named(sample_corpus):
 
 def test_merged_table_cells_repeat_the_origin_text(real_world):
     # powerpoint_sample.pptx, slide 1: "Class1" and "Class2" span three columns (gridSpan="3"),
-    # "A merged with B" two; R3 spans two rows and R4 three (rowSpan).
+    # "A merged with B" two; R3 spans two rows and R4 three (rowSpan). The second row holds the
+    # sub-headings under Class1 and Class2 (its corner cell empty, as the first row's): the two
+    # rows head the table, each column's texts joined
     doc = extract(real_world / "pptx" / "kreuzberg" / "powerpoint_sample.pptx")
     table = next(b for b in doc.blocks if b.kind == "table")
-    assert table.header == ("", "Class1", "Class1", "Class1", "Class2", "Class2", "Class2")
-    assert table.rows[0][:4] == ("", "A merged with B", "A merged with B", "C")
-    assert [r[0] for r in table.rows] == ["", "R1", "R2", "R3", "R3", "R4", "R4", "R4"]
+    assert table.header == (
+        "",
+        "Class1 / A merged with B",
+        "Class1 / A merged with B",
+        "Class1 / C",
+        "Class2 / A",
+        "Class2 / B",
+        "Class2 / C",
+    )
+    assert [r[0] for r in table.rows] == ["R1", "R2", "R3", "R3", "R4", "R4", "R4"]
+    assert table.rows[0] == ("R1", "True", "False", "", "False", "True", "True")
+
+
+def _merged_header_deck(rows: list[list[str]], across: tuple[int, int]) -> bytes:
+    """A slide holding a table of ``rows`` (its first row the header, as PowerPoint inserts
+    tables), the first row's cells ``across`` (first and last column) merged."""
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    shape = slide.shapes.add_table(len(rows), len(rows[0]), Inches(1), Inches(1), Inches(6), Inches(2))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            shape.table.cell(r, c).text = text
+    shape.table.cell(0, across[0]).merge(shape.table.cell(0, across[1]))
+    out = io.BytesIO()
+    deck.save(out)
+    return out.getvalue()
+
+
+def test_sub_headings_under_a_heading_merged_across_join_it():
+    # "Sales" across B1:C1 over "2023 | 2024", the corner empty: two header rows
+    rows = [["", "Sales", ""], ["", "2023", "2024"], ["North", "5", "6"], ["South", "7", "8"]]
+    (table,) = [
+        b for b in extract_bytes(_merged_header_deck(rows, (1, 2)), "t.pptx").blocks if b.kind == "table"
+    ]
+    assert table.header == ("", "Sales / 2023", "Sales / 2024")
+    assert table.rows == (("North", "5", "6"), ("South", "7", "8"))
+    # a row under the merged heading whose other cells hold text is data: "Alice" is no heading
+    rows = [["Name", "Contact", ""], ["Alice", "a@example.org", "555"], ["Bob", "b@example.org", "556"]]
+    (table,) = [
+        b for b in extract_bytes(_merged_header_deck(rows, (1, 2)), "t.pptx").blocks if b.kind == "table"
+    ]
+    assert table.header == ("Name", "Contact", "Contact")
+    assert table.rows[0] == ("Alice", "a@example.org", "555")
 
 
 def test_a_damaged_slide_is_listed_and_the_others_read(sample_corpus):
