@@ -264,9 +264,9 @@ def read_tables(
 
     The header of the sheet's first table is its first non-empty row when at least two thirds of
     that row's filled cells are text, or when it is a row of labels and of years in order over
-    columns of figures (:func:`_dated_header`). Up to three leading rows holding a single text cell (a title
-    over the table, often merged across it) are titles when a header row follows them; they are
-    returned apart. A table further down or to the right starts at a row that heads it. A header
+    columns of figures (:func:`_dated_header`). Up to three leading rows holding a single text
+    cell (a title over the table, often merged across it) are titles when a header row follows
+    them; they are returned apart. A table further down or to the right starts at a row that heads it. A header
     whose cells are merged down over the rows below it takes those rows in (each column's texts
     joined with " / "). ``header_rows``, the first and last sheet rows the sheet's print titles
     repeat on each page, head whichever of its tables they lead, over as many rows as they cover."""
@@ -774,7 +774,8 @@ def _heads(rows: list[tuple[str, ...]], i: int, stop: int, lo: int = 0, hi: int 
     a label over every column most rows below fill (a section line such as "February | opening"
     labels only some), and above columns of numbers (the votes of those columns in
     :func:`~indexer.formats.csvfmt.header_votes`; the length rule for columns of text is too
-    weak to cut a table on: a list of text spaced by blank rows would be cut everywhere)."""
+    weak to cut a table on: a list of text spaced by blank rows would be cut everywhere). A row
+    holding years in order over columns of figures heads them too (:func:`_dated_header`)."""
     head = rows[i][lo:hi]
     first = [c for c in head if c]
     if len(first) < 2 or i + 1 >= stop:
