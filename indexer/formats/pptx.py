@@ -627,6 +627,8 @@ class _Slides:
         self.damaged: dict[str, str] = {}
         #: the recognised handwriting of each ink part read, by part name ("" where none)
         self.inked: dict[str, str] = {}
+        #: the number shown on the first slide (the presentation's firstSlideNum)
+        self.first_number = 1
 
     def shapes(
         self,
@@ -908,8 +910,34 @@ def _notes_body(notes: Any) -> etree._Element | None:
     return None
 
 
+A_FLD = f"{{{A}}}fld"
+
+
+def _numbered(element: etree._Element, shown: int) -> None:
+    """The slide-number fields (``a:fld type="slidenum"``) of a slide's or its notes' XML made to
+    read ``shown``, as PowerPoint shows them: the text a field keeps is only what was last
+    drawn, and some writers leave a stand-in there on every slide (Google Slides ``‹#›``,
+    PHPPresentation ``<number>``). The tree is python-pptx's, read and never saved."""
+    for field in element.iter(A_FLD):
+        if field.get("type") == "slidenum":
+            texts = field.findall(A_T)
+            if texts:
+                texts[0].text = str(shown)
+                for extra in texts[1:]:
+                    extra.text = ""
+
+
+def _first_slide_number(prs: Any) -> int:
+    """The number the first slide shows (``p:presentation firstSlideNum``, 1 without one)."""
+    try:
+        return int(prs._element.get("firstSlideNum") or 1)
+    except (ValueError, AttributeError):
+        return 1
+
+
 def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     blocks: list[Block] = []
+    _numbered(slide._element, walker.first_number + number - 1)
     title_shape = next((s for s in _with_alternates(slide.shapes) if _is_title(s)), None)
     title = " ".join(_text(title_shape._element.find(P_TXBODY)).split()) if title_shape is not None else ""
     meta: dict[str, Any] = {"slide_number": number, "slide_title": title or None}
@@ -922,6 +950,7 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     blocks.extend(walker.shapes(slide.shapes, slide, meta, number))
     if slide.has_notes_slide:
         notes = slide.notes_slide
+        _numbered(notes._element, walker.first_number + number - 1)
         notes_meta = {**meta, NOTES: True}
         txbody = _notes_body(notes)
         if txbody is not None:  # read as a text frame of the slide: bulleted lines are a list
@@ -981,7 +1010,9 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # fractions (2 3/8 at # ?/?)
     # 23: a header row with a cell merged across columns, over a row of sub-headings under it
     # (and nothing else), heads the table with that row, each column's texts joined (Class1 / A)
-    version="23",
+    # 24: a slide-number field reads the slide's number (from firstSlideNum), not the stand-in
+    # text a writer left in it (Google Slides' ‹#› on every slide)
+    version="24",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,
@@ -1023,6 +1054,7 @@ def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
         sink.skipped.append(macros)
     walker = _Slides(sink, what, Attacher(ctx))
     walker.damaged = damaged
+    walker.first_number = _first_slide_number(prs)
     blocks: list[Block] = []
     total = 0
     for number, slide in enumerate(prs.slides, start=1):

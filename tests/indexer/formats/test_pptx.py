@@ -367,3 +367,35 @@ def test_a_table_without_a_header_row_names_its_columns():
         assert block.row_numbers == (1, 2)
         assert block.meta["has_header"] is False and block.meta["slide_number"] == 1
         assert block.text.splitlines()[0] == "| Column 1 | Column 2 | Column 3 |"
+
+
+def test_a_slide_number_field_reads_the_slides_number_not_its_stand_in():
+    # Google Slides writes each slide's number as a field whose text is "‹#›"; PowerPoint shows
+    # the slide's number there, counted from the presentation's firstSlideNum. A date field keeps
+    # the text it holds.
+    from lxml import etree
+    from pptx import Presentation
+    from pptx.oxml.ns import qn
+    from pptx.util import Inches
+
+    deck = Presentation()
+    for _ in range(2):
+        slide = deck.slides.add_slide(deck.slide_layouts[6])
+        box = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(3), Inches(1))
+        p = box.text_frame.paragraphs[0]
+        p.add_run().text = "Page "
+        for kind, text in (("slidenum", "‹#›"), ("datetime1", " 12/2/2026")):
+            field = etree.SubElement(
+                p._p, qn("a:fld"), id="{00000000-1234-1234-1234-123412341234}", type=kind
+            )
+            etree.SubElement(field, qn("a:t")).text = text
+
+    def read(first: str | None) -> list[str]:
+        if first is not None:
+            deck.part._element.set("firstSlideNum", first)
+        out = io.BytesIO()
+        deck.save(out)
+        return [b.text for b in extract_bytes(out.getvalue(), "t.pptx").blocks]
+
+    assert read(None) == ["Page 1 12/2/2026", "Page 2 12/2/2026"]
+    assert read("0") == ["Page 0 12/2/2026", "Page 1 12/2/2026"]
