@@ -77,6 +77,8 @@ def extract_bytes(data: bytes, filename: str, ctx: ExtractContext | None = None)
     spec = formats.resolve(filename, data)
     if not spec.supported or spec.func is None:
         raise errors.UnsupportedFormat(spec.note or f"{spec.source_type} files are not supported")
+    if ctx.readers is not None:  # before it runs: a file it fails on is read again by a newer one
+        ctx.readers.append((spec.name, spec.version))
     if not data:  # SPEC §5: empty input gives no chunks, whatever the format; the coverage says why
         return Document(
             source_type=spec.source_type,

@@ -42,6 +42,10 @@ class ExtractContext:
     #: ``time.monotonic()`` by which the file holding this one must be done (None: the file
     #: itself): an attachment is read within its holder's time limit
     deadline: float | None = None
+    #: when a list, each extractor run for this file and for the files it holds (attachments,
+    #: embedded files) adds its ``(id, version)`` to it, in the order they run: the index records
+    #: them, to read the file again when one of them changes (``indexer.formats.registry.read_by``)
+    readers: list[tuple[str, str]] | None = field(default=None, compare=False)
 
     def option(self, key: str, default: Any = None) -> Any:
         return self.options.get(key, default)

@@ -179,6 +179,26 @@ def for_extension(ext: str) -> FormatSpec | None:
     return max(matches, key=lambda f: f.priority)
 
 
+def versions() -> dict[str, str]:
+    """Every registered extractor's id → its version (imports every extractor module)."""
+    return {spec.name: spec.version for spec in formats()}
+
+
+def read_by(readers: Iterable[tuple[str, str]]) -> str:
+    """The extractors that read a file (``ExtractContext.readers``) as one short text: the file's
+    own first, then those of the files it holds by id, each once, ``"id version"`` joined by
+    ``"; "``, e.g. ``"eml 53; csv 10; pdf 35"``; empty when none did."""
+    seen = list(dict.fromkeys(readers))
+    ordered = seen[:1] + sorted(seen[1:])
+    return "; ".join(f"{name} {version}" for name, version in ordered)
+
+
+def readers_of(text: str) -> list[tuple[str, str]]:
+    """The ``(id, version)`` pairs of a :func:`read_by` text."""
+    pairs = (part.rpartition(" ") for part in text.split("; ")) if text else ()
+    return [(name, version) for name, _, version in pairs]
+
+
 def suffix_of(filename: str) -> str:
     return PurePath(filename).suffix.lower()
 

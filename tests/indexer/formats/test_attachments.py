@@ -689,3 +689,34 @@ def test_the_images_of_a_pdf_attached_twice_are_named_alike_with_and_without_ima
     assert [b.images for b in with_data.blocks if b.meta.get("attachment") == "b.pdf" and b.images][0] == (
         "attachment2_image_p1_1.png",
     )
+
+
+def test_the_extractors_that_read_a_mail_and_its_attachments_are_told_in_order():
+    """``ExtractContext.readers`` collects each extractor run for the file and the files it holds,
+    the one that fails on an attachment too (a newer one may read it): the index records them."""
+    from indexer.api import extract_bytes
+    from indexer.formats import registry
+
+    cut = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Ty"
+    inner = mail((b"a,b\n1,2\n", "text/csv", "inner.csv"), subject="Inner", body="Inner body.")
+    data = mail(
+        (xlsx_file({"Costs": [["Item", "Cost"], ["Slates", 420]]}), XLSX, "costs.xlsx"),
+        (cut, "application/pdf", "cut.pdf"),
+        (inner, "message/rfc822", "inner.eml"),
+        subject="Roof costs",
+        body="The costs are attached.",
+    )
+    readers: list[tuple[str, str]] = []
+    doc = extract_bytes(data, "roof.eml", ExtractContext(filename="roof.eml", readers=readers))
+    assert [s.name for s in doc.coverage.skipped if s.what == "attachment"] == ["cut.pdf"]
+    extensions = {"eml": ".eml", "xlsx": ".xlsx", "pdf": ".pdf", "csv": ".csv"}
+    version = {name: registry.for_extension(ext).version for name, ext in extensions.items()}
+    assert [name for name, _ in readers][:1] == ["eml"]
+    assert set(readers) == {(name, v) for name, v in version.items()}
+    assert registry.read_by(readers) == "; ".join(
+        f"{name} {version[name]}" for name in ("eml", "csv", "pdf", "xlsx")
+    )
+    assert registry.readers_of(registry.read_by(readers)) == [
+        (name, version[name]) for name in ("eml", "csv", "pdf", "xlsx")
+    ]
+    assert registry.read_by([]) == "" and registry.readers_of("") == []
