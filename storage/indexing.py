@@ -27,10 +27,11 @@ from indexer.modes.params import ModeParams
 from . import records
 from .compact import Compaction
 from .db import default_db_path
+from .extractors import ExtractorVersions
 from .ignore import IgnoreRules
 from .job import Job
 from .pool import DEFAULT_MEMORY_MB, Outcome, Pool
-from .store import Store
+from .store import Store, StoredStat
 from .walk import FileStat, stat_file, walk
 
 # while more results of a run are coming, the writer waits this long for them to share one
@@ -96,7 +97,9 @@ class IndexSummary:
     errors: dict[str, int] = field(default_factory=dict)  # error code → files
     peak_rss_kb: dict[int, int] = field(default_factory=dict)  # worker pid → peak RSS
     worker_cpu_s: float = 0.0  # CPU time the workers spent on this pass's files
-    reread: int = 0  # of the files read, those unchanged but stored by an earlier OUTPUT_VERSION
+    # of the files read, those unchanged but stored by an earlier OUTPUT_VERSION or version of an
+    # extractor that read them
+    reread: int = 0
     migrated: list[str] = field(default_factory=list)  # the migrations applied to the index on opening
     compaction: Compaction | None = None  # what followed them (see storage.compact.after_migration)
 
@@ -157,6 +160,7 @@ class Indexer:
         chosen.setdefault("ocr_jobs", max(1, usable_cpus() // self.jobs))
         self.options = tuple(sorted(chosen.items()))
         self.rules = IgnoreRules(self.root)
+        self.versions = ExtractorVersions(self.store, self.extra_modules)
         self._pool: Pool | None = None
         self._lock = threading.RLock()
 
@@ -192,18 +196,21 @@ class Indexer:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _needs_work(self, f: FileStat, stored: tuple[int, int, str, str, int] | None) -> bool:
+    def _needs_work(self, f: FileStat, stored: StoredStat | None) -> bool:
         if stored is None:
             return True
-        size, mtime_ns, _sha, status, output_version = stored
+        size, mtime_ns, _sha, status, output_version, extractors = stored
         if size != f.size or mtime_ns != f.mtime_ns:
             return True
         if output_version != OUTPUT_VERSION:
             return True  # stored by a chunkscope that extracts or chunks differently
         if status in (records.QUEUED, records.INDEXING):
             return True  # an interrupted run
-        # an extractor for this type may have been installed since
-        return status == records.UNSUPPORTED and formats.for_extension(formats.suffix_of(f.path)) is not None
+        if status == records.UNSUPPORTED:
+            # an extractor for this type may have been installed since
+            return formats.for_extension(formats.suffix_of(f.path)) is not None
+        # read (or failed) by an extractor that has another version now
+        return not self.versions.current(extractors)
 
     # -- full scan ------------------------------------------------------------------------------
 
@@ -212,12 +219,13 @@ class Indexer:
         with self._lock:
             started = time.monotonic()
             self.rules.reload()
+            self.versions.refresh()
             files = list(walk(self.root, self.rules))
             stored = self.store.stats()
             # a password given: the files it may open are read again, unchanged as they are
             locked = self.store.failed_with(errors.ENCRYPTED) if self.password_given else set()
             todo = [f for f in files if f.path in locked or self._needs_work(f, stored.get(f.path))]
-            tally = _Tally(unchanged=len(files) - len(todo), reread=_rereads(todo, stored))
+            tally = _Tally(unchanged=len(files) - len(todo), reread=self._rereads(todo, stored))
             on_disk = {f.path for f in files}
             gone = sorted(p for p in stored if p not in on_disk)
             writer = self.store.writer
@@ -233,6 +241,8 @@ class Indexer:
                     for path in removed:
                         self._emit(FileRemoved(path))
                 self._process(todo, stored, tally, started)
+                if todo:
+                    self.versions.load()
                 status = "done"
             finally:
                 counts = {
@@ -270,7 +280,7 @@ class Indexer:
     def _process(
         self,
         todo: list[FileStat],
-        stored: dict[str, tuple[int, int, str, str, int]],
+        stored: dict[str, StoredStat],
         tally: _Tally,
         started: float,
         *,
@@ -291,7 +301,12 @@ class Indexer:
             prev = stored.get(f.path)
             # (the stored hash, for a worker to skip a file whose bytes it holds, unless the file is
             # to be read again anyway)
-            current = prev is not None and prev[3] == records.INDEXED and prev[4] == OUTPUT_VERSION
+            current = (
+                prev is not None
+                and prev[3] == records.INDEXED
+                and prev[4] == OUTPUT_VERSION
+                and self.versions.current(prev[5])
+            )
             known = prev[2] if current and not force else ""
             job = Job(
                 str(self.root / f.path), f.path, known, self.limits, self.modes, self.params, self.options
@@ -382,11 +397,33 @@ class Indexer:
         tally.extracted += 1
         tally.failed += 1
         tally.errors[failure.code] = tally.errors.get(failure.code, 0) + 1
+        # the extractor that failed, for a newer version of it to try again (none for a file that
+        # no extractor reads: retried when one claims its type, see _needs_work)
+        extractors = "" if failure.code == errors.UNSUPPORTED_FORMAT else self.versions.of_file(f.path)
         future = writer.submit(
-            lambda d: records.record_failure(d, f.path, f.size, f.mtime_ns, failure.code, failure.message),
+            lambda d: records.record_failure(
+                d, f.path, f.size, f.mtime_ns, failure.code, failure.message, extractors=extractors
+            ),
             linger=linger,
         )
         return future, lambda status: IndexFailed(f.path, failure.code, failure.message, ms, status)
+
+    def _rereads(self, todo: list[FileStat], stored: dict[str, StoredStat]) -> int:
+        """How many of ``todo`` are read again only because an earlier chunkscope, or an earlier
+        version of an extractor that read them, stored them."""
+        n = 0
+        for f in todo:
+            prev = stored.get(f.path)
+            if (
+                prev is not None
+                and (prev[0], prev[1]) == (f.size, f.mtime_ns)
+                and (
+                    prev[4] != OUTPUT_VERSION
+                    or (prev[3] != records.UNSUPPORTED and not self.versions.current(prev[5]))
+                )
+            ):
+                n += 1
+        return n
 
     def known_paths(self) -> list[str]:
         """Every path the store holds a row for, sorted."""
@@ -405,6 +442,7 @@ class Indexer:
         with self._lock:
             started = time.monotonic()
             wanted = list(dict.fromkeys(p.strip("/") for p in paths))
+            self.versions.refresh()
             # the rows of these paths only: the watcher calls this for every few files, and the
             # whole index read each time made a folder moved in cost its files × the documents
             stored = self.store.stats_of(wanted)
@@ -429,11 +467,13 @@ class Indexer:
                 for path in removed:
                     self._emit(FileRemoved(path))
             if not force:
-                tally.reread = _rereads(todo, stored)
+                tally.reread = self._rereads(todo, stored)
             new = [(f.path, f.size, f.mtime_ns) for f in todo if f.path not in stored]
             if new:
                 writer.call(lambda d: records.queue_documents(d, new))
             self._process(todo, stored, tally, started, force=force)
+            if todo:
+                self.versions.load()
             return self._summary(tally, seen, started, None)
 
     def remove_prefix(self, rel_dir: str) -> list[str]:
@@ -466,16 +506,6 @@ class Indexer:
                         )
                         return
             self.index_paths([old, new])
-
-
-def _rereads(todo: list[FileStat], stored: dict[str, tuple[int, int, str, str, int]]) -> int:
-    """How many of ``todo`` are read again only because an earlier chunkscope stored them."""
-    n = 0
-    for f in todo:
-        prev = stored.get(f.path)
-        if prev is not None and prev[4] != OUTPUT_VERSION and (prev[0], prev[1]) == (f.size, f.mtime_ns):
-            n += 1
-    return n
 
 
 def _larger_first(f: FileStat) -> int:

@@ -97,7 +97,8 @@ def run(job: Job) -> dict[str, Any]:
     if job.known_sha256 and sha == job.known_sha256:
         return {"kind": "same", "sha256": sha, "size": size}
     spec = formats.resolve(job.rel, data)
-    ctx = ExtractContext(filename=job.rel, limits=job.limits, options=dict(job.options))
+    readers: list[tuple[str, str]] = []
+    ctx = ExtractContext(filename=job.rel, limits=job.limits, options=dict(job.options), readers=readers)
     doc = api.extract_bytes(data, job.rel, ctx)
     # Memory: the input bytes go first, then the Document's stored form is made before chunking,
     # so the bytes, the JSON and the chunks of a large file are never all alive at once.
@@ -142,4 +143,5 @@ def run(job: Job) -> dict[str, Any]:
         "images": images,
         "chunk_sets": chunk_sets,
         "manifest": manifest,
+        "extractors": formats.read_by(readers),
     }

@@ -394,6 +394,17 @@ def m0014_shared_chunk_metadata(db: sqlite_utils.Database) -> None:
         )
 
 
+@migrations(name="0015_extractor_versions")
+def m0015_extractor_versions(db: sqlite_utils.Database) -> None:
+    """``documents.extractors``: the extractors (id and version) that read the file and the files
+    it holds, as ``indexer.formats.registry.read_by`` writes them (``"eml 53; pdf 35"``). The next
+    index reads a file again when one of them has another version now, so a change to one
+    extractor reaches the files it read without raising ``indexer.OUTPUT_VERSION`` for all.
+    Rows written before hold NULL: those files are read again once (an unsupported one only when
+    an extractor claims it, as before)."""
+    db.execute("ALTER TABLE documents ADD COLUMN extractors TEXT")
+
+
 def known_names() -> list[str]:
     return [m.name for m in migrations._migrations]
 

@@ -236,6 +236,7 @@ def replace_document(
         "chunk_count": len(default["rows"]),
         "updated_at": now,
         "output_version": OUTPUT_VERSION,
+        "extractors": result.get("extractors"),  # (a result without them: read again next time)
     }
     if old is None or old["status"] == QUEUED and not _has_data(db, old["id"]):
         action = "added"
@@ -294,10 +295,19 @@ def replace_document(
 
 
 def record_failure(
-    db: sqlite_utils.Database, path: str, size: int, mtime_ns: int, code: str, message: str, sha256: str = ""
+    db: sqlite_utils.Database,
+    path: str,
+    size: int,
+    mtime_ns: int,
+    code: str,
+    message: str,
+    sha256: str = "",
+    extractors: str = "",
 ) -> str:
     """Record a failed extraction: the last good revision stays, flagged stale; otherwise the file is
-    failed (or unsupported when no extractor claims it). Returns the status."""
+    failed (or unsupported when no extractor claims it). Returns the status. ``extractors``: the
+    one that failed (``"pdf 35"``), so that a newer version of it tries the file again; empty when
+    not known."""
     now = time.time()
     old = _doc(db, path)
     if old is not None and _has_data(db, old["id"]):
@@ -316,6 +326,7 @@ def record_failure(
         "error_message": message,
         "updated_at": now,
         "output_version": OUTPUT_VERSION,
+        "extractors": extractors,
     }
     if old is None:
         fields |= {"path": path, "revision": 0, "chunk_count": 0}

@@ -76,6 +76,12 @@ class Hit:
     rank: float = 0.0
 
 
+#: A stored document as the change scan sees it: (size, mtime_ns, sha256, status,
+#: output_version, extractors). ``extractors``: the ``indexer.formats.registry.read_by`` text of
+#: the extractors that read it, NULL (None) in a row written before migration 0015.
+StoredStat = tuple[int, int, str, str, int, str | None]
+_STAT_COLUMNS = "path, size, mtime_ns, sha256, status, output_version, extractors"
+
 # paths looked up by one statement of :meth:`Store.stats_of`: under the 999 variables SQLite
 # allowed a statement before 3.32 (a build may still be compiled with that limit)
 _PATHS_PER_QUERY = 500
@@ -243,14 +249,12 @@ class Store:
         row = self._conn().execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE path = ?", [path]).fetchone()
         return _docrow(row) if row else None
 
-    def stats(self) -> dict[str, tuple[int, int, str, str, int]]:
-        """path → (size, mtime_ns, sha256, status, output_version), for the change scan."""
-        rows = self._conn().execute(
-            "SELECT path, size, mtime_ns, sha256, status, output_version FROM documents"
-        )
+    def stats(self) -> dict[str, StoredStat]:
+        """path → (size, mtime_ns, sha256, status, output_version, extractors), for the change scan."""
+        rows = self._conn().execute(f"SELECT {_STAT_COLUMNS} FROM documents")
         return {row[0]: row[1:] for row in rows}
 
-    def stats_of(self, paths: Iterable[str]) -> dict[str, tuple[int, int, str, str, int]]:
+    def stats_of(self, paths: Iterable[str]) -> dict[str, StoredStat]:
         """:meth:`stats` for ``paths`` alone (those the store has a row for): the watcher hands
         over a few files at a time, and reading every row for each batch cost files × documents.
         Looked up through the index on ``path``, a slice of the paths per statement, all in one
@@ -259,20 +263,23 @@ class Store:
         if not wanted:
             return {}
         conn = self._conn()
-        out: dict[str, tuple[int, int, str, str, int]] = {}
+        out: dict[str, StoredStat] = {}
         conn.execute("BEGIN")
         try:
             for start in range(0, len(wanted), _PATHS_PER_QUERY):
                 part = wanted[start : start + _PATHS_PER_QUERY]
                 rows = conn.execute(
-                    "SELECT path, size, mtime_ns, sha256, status, output_version FROM documents "
-                    f"WHERE path IN ({', '.join('?' * len(part))})",
+                    f"SELECT {_STAT_COLUMNS} FROM documents WHERE path IN ({', '.join('?' * len(part))})",
                     part,
                 )
                 out.update((row[0], row[1:]) for row in rows)
         finally:
             conn.execute("COMMIT")
         return out
+
+    def setting(self, key: str) -> str | None:
+        """The ``settings`` value of ``key`` (None when absent)."""
+        return self._setting(key)
 
     def failed_with(self, code: str) -> set[str]:
         """The paths whose last extraction failed with ``code`` (failed, or stale: an earlier

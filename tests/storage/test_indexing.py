@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from indexer.formats import registry as format_registry
 from indexer.provenance import LOCATION_KEYS
 from storage import records
 from storage.indexing import FileIndexed, FileRemoved, IndexFailed, ScanProgress
@@ -526,8 +527,9 @@ def test_stats_of_is_stats_for_the_paths_asked(tmp_path):
         found = engine.store.stats_of(asked)
         assert sorted(found) == ["b.md", "q/0000.md", "q/0500.md", "q/1099.md"]
         assert found == {p: everything[p] for p in found}
-        size, _mtime_ns, sha, status, _version = found["b.md"]
+        size, _mtime_ns, sha, status, _version, extractors = found["b.md"]
         assert (size, status) == (len(TODO.encode()), "indexed") and len(sha) == 64
+        assert extractors == f"markdown {format_registry.for_extension('.md').version}"
         assert engine.store.stats_of([]) == {}
         assert engine.store.stats_of(iter(["a.md"])) == {"a.md": everything["a.md"]}
 

@@ -465,6 +465,7 @@ def test_0012_gives_an_index_without_its_full_text_table_no_update_trigger(tmp_p
         "0012_fts_update_trigger_on_text",
         "0013_fts_rows_added_by_the_writer",
         "0014_shared_chunk_metadata",
+        "0015_extractor_versions",
     ]
     assert db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall() == []
     db.execute("UPDATE chunks SET content = 'new text', id = 'id1'")
