@@ -28,6 +28,10 @@ from .test_shared_metadata import _old_index
 WORDS = ("kelp", "barnacle", "limpet", "anemone", "urchin")
 
 
+#: the conversions an index written before 0014 goes through to this version
+SINCE_0014 = ["0014_shared_chunk_metadata", "0015_extractor_versions"]
+
+
 def survey(k: int) -> str:
     """A Markdown file of its own words: ``site{k}`` is in file ``k`` alone."""
     sections = [
@@ -298,7 +302,7 @@ def test_an_index_converted_by_0014_is_compacted_when_opened_and_reads_back_the_
     assert len(before[0]["log.csv"]) == 667  # 2000 rows, three to a chunk
 
     with Store.open(db) as store:
-        assert store.writer.migrated == ["0014_shared_chunk_metadata"]
+        assert store.writer.migrated == SINCE_0014
         done = store.writer.compaction
         assert done is not None and not done.refused
         assert done.space.share >= COMPACT_AFTER_MIGRATION
@@ -310,7 +314,7 @@ def test_an_index_converted_by_0014_is_compacted_when_opened_and_reads_back_the_
     plain = tmp_path / "plain.db"
     _old_index(plain, folder, [("log.csv", "row")])
     conn = connect(plain)
-    assert migrations.migrate(database(conn), str(plain)) == ["0014_shared_chunk_metadata"]
+    assert migrations.migrate(database(conn), str(plain)) == SINCE_0014
     conn.close()
     assert space(plain)[0] >= size > done.bytes_after
 
@@ -322,9 +326,7 @@ def test_index_says_the_index_was_converted_and_compacted(tmp_path):
     _old_index(db, folder, [("log.csv", "row")])
     proc = cli("index", folder, "--db", db, "--jobs", "1")
     assert proc.returncode == 0, proc.stderr
-    assert (
-        "the index was converted for this version of chunkscope (0014_shared_chunk_metadata)" in proc.stdout
-    )
+    assert f"the index was converted for this version of chunkscope ({', '.join(SINCE_0014)})" in proc.stdout
     assert f"Compacted {db}: " in proc.stdout
     # a new index is not said to be converted, nor compacted
     proc = cli("index", folder, "--db", tmp_path / "new.db", "--jobs", "1", "--json")
@@ -337,7 +339,7 @@ def test_a_conversion_that_leaves_little_unused_is_not_followed_by_a_compaction(
     _old_index(db, sample_corpus, [("text/data/harvest_log.csv", "row"), ("pdf/report.pdf", "page_aware")])
     size = space(db)
     with Store.open(db) as store:
-        assert store.writer.migrated == ["0014_shared_chunk_metadata"]
+        assert store.writer.migrated == SINCE_0014
         assert store.writer.compaction is None  # every table in its one page: nothing to give back
     assert space(db) == size
 
@@ -357,7 +359,7 @@ def test_a_conversion_while_another_connection_has_the_index_open_is_not_compact
                 done is not None and f"{db} is open in this process (a Store not closed yet)" in done.refused
             )
             assert done.bytes_after == done.bytes_before
-            assert store.writer.migrated == ["0014_shared_chunk_metadata"]
+            assert store.writer.migrated == SINCE_0014
         assert reader.chunks("log.csv", "row")  # the reader reads on, the converted rows
     size, _ = space(db)
     assert size == done.bytes_before
