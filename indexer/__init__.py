@@ -42,9 +42,11 @@ __all__ = [
 
 __version__ = "0.1.0"
 
-#: What extraction and chunking give, as a number, raised by every change that alters the Document
-#: or the chunks of some file: an index re-reads the files stored by an earlier one (storage keeps
-#: it per document, as ``output_version``). 1: speaker notes, slides without a title, RTF
+#: What extraction and chunking give, as a number, raised by a change that alters the Document or
+#: the chunks of files of every format (the model, the chunkers): an index re-reads every file
+#: stored by an earlier one (storage keeps it per document, as ``output_version``). A change to one
+#: extractor raises that extractor's own version instead, and only the files it read (or whose
+#: attachments it read) are read again (``documents.extractors``, docs/storage.md). 1: speaker notes, slides without a title, RTF
 #: pictures, garbled PDF text layers, review comments listed as skipped. 2: error values of
 #: spreadsheet cells (#N/A …), sheets with Excel 365's newer errors read by openpyxl, PDF pages
 #: whose text pdfium drops read by pdfminer, HTML tables with colspan and rowspan laid out, table
