@@ -7,7 +7,9 @@ delimiter is the one a first line ``sep=;`` names (Excel's hint, no row), else d
 splits the sample's lines; ``.tsv`` prefers the tab); quoting follows RFC 4180 (quoted
 delimiters, newlines and doubled quotes). Whether the first row is a header is inferred as the
 reference does: a text cell above a numeric column says header, and in a text column a first cell
-whose length differs from the others' says header; a single-row file is data. Up to three lines
+whose length differs from the others' says header; a single-row file is data. A first row of labels
+and of years (or dates) in order over columns of figures is a header too, by the spreadsheets' rule
+(:func:`dated_header`). Up to three lines
 holding one text cell above such a header are titles, kept as PARAGRAPH blocks before the table.
 Without a header the columns are labelled ``Column N`` by the modes and ``has_header`` is False.
 Each row keeps the 1-based source line it starts on (``row_numbers``), so chunks point at the
@@ -22,7 +24,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
-from itertools import accumulate, compress, count, repeat
+from itertools import accumulate, compress, count, pairwise, repeat
 
 from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
@@ -97,13 +99,68 @@ def _is_number(cell: str) -> bool:
     return bool(cell) and any(c.isdigit() for c in cell) and bool(_NUMBER.match(cell) or _DATE.match(cell))
 
 
+#: what a number format adds around a number's digits: currency symbols, signs, parentheses for
+#: negatives, the percent sign, thousands separators and padding
+_NUMBER_DRESS = re.compile(r"[$€£¥()%,+\-\s]")
+_BARE_NUMBER = re.compile(r"\d+(?:\.\d*)?(?:E\d+)?|\.\d+")
+
+
+def _is_value(cell: str) -> bool:
+    """A number, plain or as a number format shows it (``$1,234.50``, ``(1,234.00)``,
+    ``€ 12.50``, ``1.23E+06``), or a date: values a header cell is not."""
+    return _is_number(cell) or bool(_BARE_NUMBER.fullmatch(_NUMBER_DRESS.sub("", cell)))
+
+
+#: a year heading a column of a report (``2023``), and a day (a month's end), as cells read
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_DAY = re.compile(r"\d{4}-\d\d-\d\d(?: \d\d:\d\d(?::\d\d)?)?")
+#: the rows below a row of years that :func:`dated_header` looks at
+_DATED_SAMPLE = 20
+
+
+def dated_header(rows: Sequence[Sequence[str]], at: int) -> bool:
+    """Whether ``rows[at]`` is a row of labels and of years or days heading the columns of
+    numbers below them, as a report's "Region | 2021 | 2022 | 2023" over "North | 10 | 12 | 15"
+    (years are numbers, so neither the share of text cells nor :func:`header_votes` tells it a
+    header): two or more years (or days) in order, rising or falling, each over a column of
+    numbers that are not all years (or days) themselves, the row's other cells words. The
+    spreadsheets and CSV share this rule; cells are taken as given (CSV strips them first)."""
+    head = rows[at]
+    below = rows[at + 1 : at + 1 + _DATED_SAMPLE]
+    dated: list[str] = []
+    for col, cell in enumerate(head):
+        if not cell:
+            continue
+        kind = _YEAR if _YEAR.fullmatch(cell) else _DAY if _DAY.fullmatch(cell) else None
+        if kind is None:
+            if _is_value(cell) or not any(map(str.isalpha, cell)):
+                return False  # a number or a date among the labels: a row of data
+            continue
+        values = [r[col] for r in below if col < len(r) and r[col]]
+        if not values or not all(map(_is_value, values)) or all(kind.fullmatch(v) for v in values):
+            return False
+        dated.append(cell)
+    if len(dated) < 2 or len({len(d) for d in dated}) > 1:
+        return False
+    pairs = list(pairwise(dated))
+    return all(a < b for a, b in pairs) or all(a > b for a, b in pairs)
+
+
+def _dated_first_row(rows: Sequence[Sequence[str]]) -> bool:
+    """:func:`dated_header` of the first row, the cells stripped as a CSV file pads them."""
+    return dated_header([[c.strip() for c in r] for r in rows[: 1 + _DATED_SAMPLE]], 0)
+
+
 def infer_header(rows: list[list[str]]) -> bool:
-    """Whether the first row is a header (reference §1.5 rules; single-row files are data)."""
+    """Whether the first row is a header (reference §1.5 rules; single-row files are data), or
+    a row of years in order over figures (:func:`dated_header`), which those rules count as data."""
     if len(rows) < 2:
         return False
     votes = sum(header_votes(rows))
-    if votes != 0:
-        return votes > 0
+    if votes > 0 or _dated_first_row(rows):
+        return True
+    if votes < 0:
+        return False
     cells = [c.strip() for c in rows[0]]
     return all(cells) and not any(_is_number(c) for c in cells) and len(set(cells)) == len(cells)
 
@@ -132,7 +189,8 @@ def header_votes(rows: Sequence[Sequence[str]]) -> tuple[int, int]:
 def title_rows(rows: Sequence[Sequence[str]]) -> int:
     """How many leading rows are titles over the table: up to three rows holding a single
     text cell, in a table of several columns, above a row of at least two cells that
-    :func:`header_votes` says heads the rows below it."""
+    :func:`header_votes` says heads the rows below it, or that is a row of years in order over
+    figures (:func:`dated_header`)."""
     skip = 0
     while skip < min(3, len(rows) - 2):
         filled = [c for c in rows[skip] if c.strip()]
@@ -141,7 +199,7 @@ def title_rows(rows: Sequence[Sequence[str]]) -> int:
         skip += 1
     if not skip or sum(1 for c in rows[skip] if c.strip()) < 2:
         return 0
-    return skip if sum(header_votes(rows[skip:])) > 0 else 0
+    return skip if sum(header_votes(rows[skip:])) > 0 or _dated_first_row(rows[skip:]) else 0
 
 
 def _read_rows(text: str, delimiter: str) -> tuple[list[list[str]], list[int]]:
@@ -323,7 +381,7 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="10",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="11",  # 2: title lines over the header; text that is no table: wrapped list lines
         # 3: text that is no table has no heading in capitals or after "#" where most lines are code
         # 4: text that is no table keeps its lines' indentation in steps (text 8)
         # 5: a first line "sep=;" names the delimiter and is no row
@@ -336,6 +394,9 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
         # 9: text that is no table: soft hyphens (U+00AD) left out (text 12)
         # 10: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
         # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
+        # 11: a first row of labels and of two or more years (or dates) in order over columns of
+        # figures is the header (Region | 2021 | 2022 | 2023), as in the spreadsheets, no longer a row
+        # of data under Column 1 … Column 4
     )(extract)
 
 

@@ -41,7 +41,7 @@ import zipfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, partial
-from itertools import compress, islice, pairwise
+from itertools import compress, islice
 from operator import itemgetter
 from typing import Any, TypeVar
 
@@ -114,7 +114,7 @@ from ._xlsb import (
     xlsb_styles,
     xlsb_unlinked_sheets,
 )
-from .csvfmt import _is_number, header_votes
+from .csvfmt import _is_number, _is_value, dated_header, header_votes
 from .registry import extractor
 from .text import fast_render_table
 
@@ -264,12 +264,13 @@ def read_tables(
 
     The header of the sheet's first table is its first non-empty row when at least two thirds of
     that row's filled cells are text, or when it is a row of labels and of years in order over
-    columns of figures (:func:`_dated_header`). Up to three leading rows holding a single text
-    cell (a title over the table, often merged across it) are titles when a header row follows
-    them; they are returned apart. A table further down or to the right starts at a row that heads it. A header
-    whose cells are merged down over the rows below it takes those rows in (each column's texts
-    joined with " / "). ``header_rows``, the first and last sheet rows the sheet's print titles
-    repeat on each page, head whichever of its tables they lead, over as many rows as they cover."""
+    columns of figures (:func:`~indexer.formats.csvfmt.dated_header`, a rule CSV shares). Up to
+    three leading rows holding a single text cell (a title over the table, often merged across it)
+    are titles when a header row follows them; they are returned apart. A table further down or
+    to the right starts at a row that heads it. A header whose cells are merged down over the
+    rows below it takes those rows in (each column's texts joined with " / "). ``header_rows``,
+    the first and last sheet rows the sheet's print titles repeat on each page, head whichever of
+    its tables they lead, over as many rows as they cover."""
     rows, numbers, head, width, chars, merges = _sheet_rows(raw, char_budget, hidden)
     if not rows:
         return []
@@ -494,10 +495,10 @@ def _headed_table(
         if width > 1:
             while skip < min(3, len(head) - 1) and head[skip] == (1, 1):
                 skip += 1
-            headed = _head_ok(head[skip]) or _dated_header(rows, skip)
+            headed = _head_ok(head[skip]) or dated_header(rows, skip)
             if skip and not (headed and head[skip][0] > 1 and len(rows) > skip + 1):
                 skip = 0
-        has_header = len(rows) > skip + 1 and (_head_ok(head[skip]) or _dated_header(rows, skip))
+        has_header = len(rows) > skip + 1 and (_head_ok(head[skip]) or dated_header(rows, skip))
         if has_header and links is not None and _linked_like_below(rows, numbers, skip, first_col, links):
             has_header = False
         if has_header and width == 1 and (_item_like_below(rows, skip) or _plain_item_below(rows, skip)):
@@ -520,38 +521,6 @@ def _headed_table(
     else:
         header = tuple(f"Column {i + 1}" for i in range(width))
     return SheetTable(header, tuple(rows), tuple(numbers), has_header, chars, titles, top=top)
-
-
-#: a year heading a column of a report (``2023``), and a day (a month's end), as cells read
-_YEAR = re.compile(r"(?:19|20)\d\d")
-_DAY = re.compile(r"\d{4}-\d\d-\d\d(?: \d\d:\d\d(?::\d\d)?)?")
-
-
-def _dated_header(rows: list[tuple[str, ...]], at: int) -> bool:
-    """Whether ``rows[at]`` is a row of labels and of years or days heading the columns of
-    numbers below them, as a report's "Region | 2021 | 2022 | 2023" over "North | 10 | 12 | 15"
-    (years are numbers in the file, so the share of text cells does not tell it a header): two
-    or more years (or days) in order, rising or falling, each over a column of numbers that are
-    not all years (or days) themselves, the row's other cells words."""
-    head = rows[at]
-    below = rows[at + 1 : at + 21]
-    dated: list[str] = []
-    for col, cell in enumerate(head):
-        if not cell:
-            continue
-        kind = _YEAR if _YEAR.fullmatch(cell) else _DAY if _DAY.fullmatch(cell) else None
-        if kind is None:
-            if _is_value(cell) or not any(map(str.isalpha, cell)):
-                return False  # a number or a date among the labels: a row of data
-            continue
-        values = [r[col] for r in below if col < len(r) and r[col]]
-        if not values or not all(map(_is_value, values)) or all(kind.fullmatch(v) for v in values):
-            return False
-        dated.append(cell)
-    if len(dated) < 2 or len({len(d) for d in dated}) > 1:
-        return False
-    pairs = list(pairwise(dated))
-    return all(a < b for a, b in pairs) or all(a > b for a, b in pairs)
 
 
 def _printed_rows(
@@ -756,18 +725,6 @@ def _regions(rows: list[tuple[str, ...]], numbers: list[int], width: int) -> lis
     return out
 
 
-#: what a number format adds around a number's digits: currency symbols, signs, parentheses for
-#: negatives, the percent sign, thousands separators and padding
-_NUMBER_DRESS = re.compile(r"[$€£¥()%,+\-\s]")
-_BARE_NUMBER = re.compile(r"\d+(?:\.\d*)?(?:E\d+)?|\.\d+")
-
-
-def _is_value(cell: str) -> bool:
-    """A number, plain or as a number format shows it (``$1,234.50``, ``(1,234.00)``,
-    ``€ 12.50``, ``1.23E+06``), or a date: values a header cell is not."""
-    return _is_number(cell) or bool(_BARE_NUMBER.fullmatch(_NUMBER_DRESS.sub("", cell)))
-
-
 def _heads(rows: list[tuple[str, ...]], i: int, stop: int, lo: int = 0, hi: int | None = None) -> bool:
     """Whether row ``i`` heads the rows below it (up to ``stop``), within columns lo:hi: two or
     more cells of words (a placeholder such as ``-`` or ``n/a`` is a missing value, not a label),
@@ -775,7 +732,8 @@ def _heads(rows: list[tuple[str, ...]], i: int, stop: int, lo: int = 0, hi: int 
     labels only some), and above columns of numbers (the votes of those columns in
     :func:`~indexer.formats.csvfmt.header_votes`; the length rule for columns of text is too
     weak to cut a table on: a list of text spaced by blank rows would be cut everywhere). A row
-    holding years in order over columns of figures heads them too (:func:`_dated_header`)."""
+    holding years in order over columns of figures heads them too
+    (:func:`~indexer.formats.csvfmt.dated_header`)."""
     head = rows[i][lo:hi]
     first = [c for c in head if c]
     if len(first) < 2 or i + 1 >= stop:
@@ -783,7 +741,7 @@ def _heads(rows: list[tuple[str, ...]], i: int, stop: int, lo: int = 0, hi: int 
     sample = [r[lo:hi] for r in rows[i : min(stop, i + 21)]]
     # values among its cells: a row of data, unless they are years in order over figures
     dated = any(map(_is_value, first))
-    if dated and not _dated_header(sample, 0):
+    if dated and not dated_header(sample, 0):
         return False
     if not dated and any(not any(map(str.isalpha, c)) or c.strip().casefold() in _MISSING for c in first):
         return False

@@ -229,3 +229,23 @@ def test_excel_sep_line_names_the_delimiter_and_is_no_row():
     # a tab named in a .csv file
     (tabbed,) = extract_csv(b"sep=\t\na,b\tc\n1,5\t2\n", CTX).blocks
     assert tabbed.header == ("a,b", "c") and tabbed.rows == (("1,5", "2"),)
+
+
+def test_a_first_row_of_years_in_order_over_figures_is_the_header():
+    # a report's years are numbers, so each year column voted the row data ("Column 2: 10")
+    data = b"Region,2021,2022,2023\r\nNorth,10,12,15\r\nSouth,8,9,11\r\n"
+    (table,) = extract_csv(data, CTX).blocks
+    assert table.header == ("Region", "2021", "2022", "2023")
+    assert table.rows == (("North", "10", "12", "15"), ("South", "8", "9", "11"))
+    assert table.row_numbers == (2, 3) and table.meta["has_header"] is True
+    chunks = indexer.get_chunks(data, filename="report.csv")
+    assert chunks[0]["content"].splitlines()[0] == "Region: North | 2021: 10 | 2022: 12 | 2023: 15"
+    # month ends falling, tab-separated, padded cells, under a title line
+    data = b"Balance\t\t\nItem\t 2024-03-31\t2023-12-31\nCash\t1,200.50\t980\nDebt\t(300)\t-250\n"
+    title, table = extract_tsv(data, CTX).blocks
+    assert title.text == "Balance" and table.row_numbers == (3, 4)
+    assert table.header == ("Item", " 2024-03-31", "2023-12-31")
+    # years over columns of years, out of order, or beside a number stay data
+    assert not infer_header([["Alice", "2019", "2020"], ["Bob", "2018", "2021"]])
+    assert not infer_header([["North", "2022", "2021", "2023"], ["South", "8", "9", "11"]])
+    assert not infer_header([["North", "7", "2021", "2022"], ["South", "8", "9", "11"]])
