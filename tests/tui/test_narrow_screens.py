@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 from rich.cells import cell_len
+from textual.geometry import Region
 from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
 
@@ -14,6 +16,7 @@ from tui.screens.search import SearchScreen
 from tui.widgets.chunk_list import ChunkList
 from tui.widgets.compare_view import CompareGrid
 from tui.widgets.footer import Footer
+from tui.widgets.manifest_panel import ManifestPanel
 from tui.widgets.mode_bar import ModeBar
 
 from .conftest import NARROW, SIZE, opened, settle, wait_for
@@ -221,3 +224,26 @@ async def test_at_80_columns_a_compare_column_s_places_take_the_room_they_need(i
         first = rows_of(grid)[5].split("│")[0]
     # notes.md's line 1, "# Field notes": a heading
     assert first.startswith(" L1 heading ") and "Field" in first, first
+
+
+async def test_at_80_columns_the_manifest_s_page_bar_and_date_are_one_line_each(indexed_corpus):
+    # sample_corpus/pdf/partly_empty.pdf: 3 pages, the second without text (read by hand: "First
+    # page has text.", nothing, "Third page has text too."); the 20-cell bar and " 2/3" were
+    # wider than the value's column, "2/3" wrapped onto the next line, and so did the date's "UTC"
+    async with opened(indexed_corpus, "pdf/partly_empty.pdf", size=NARROW, tab="m") as pilot:
+        text = pilot.app.main.query_one(ManifestPanel).query_one("#manifest-text")
+        # every line the tab draws, those scrolled out of view too, at the width it draws them
+        width = text.size.width
+        strips = text.render_lines(Region(0, 0, *text.size))
+        lines = ["".join(segment.text for segment in strip).rstrip() for strip in strips]
+    assert width < 50 and max(map(cell_len, lines)) <= width, width
+    at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("pages with text"))
+    value = lines[at].split("pages with text", 1)[1].strip()
+    bar, shown = value.split(" ")
+    assert shown == "2/3" and set(bar) == {"█", "░"}, lines[at : at + 2]
+    assert bar.count("█") == round(len(bar) * 2 / 3), bar  # still two thirds of its cells
+    # nothing goes on under it: the next line is the next label's (a value wraps at 2 + 18 + 1)
+    assert not lines[at + 1].startswith(" " * 21), lines[at : at + 2]
+    indexed = next(line for line in lines if line.lstrip().startswith("indexed "))
+    # the date and time without seconds, on one line
+    assert re.fullmatch(r"indexed +\d{4}-\d\d-\d\d \d\d:\d\d UTC", indexed.strip()), indexed

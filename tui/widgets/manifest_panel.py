@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -51,26 +52,62 @@ def hint_for(code: str | None, path: str) -> str | None:
     return HINTS.get(code or "")
 
 
-def bar(part: int, whole: int, width: int = 20) -> str:
+#: The cells of a coverage bar where the value's column has room, and the fewest worth drawing.
+BAR_CELLS = 20
+BAR_CELLS_MIN = 5
+
+
+def bar(part: int, whole: int, width: int = BAR_CELLS) -> str:
     if whole <= 0:
         return "░" * width
     filled = round(width * part / whole)
     return "█" * filled + "░" * (width - filled)
 
 
-def when(ts: float | None) -> str:
+def when(ts: float | None, seconds: bool = True) -> str:
     if not ts:
         return "never"
-    return dt.datetime.fromtimestamp(ts, tz=dt.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    shape = "%Y-%m-%d %H:%M:%S UTC" if seconds else "%Y-%m-%d %H:%M UTC"
+    return dt.datetime.fromtimestamp(ts, tz=dt.UTC).strftime(shape)
+
+
+class _Fitted:
+    """A value said in several forms, longest first, drawn in the first that fits on one line
+    at the width it is drawn at (the panel's width is known only then); when none fits, the
+    shortest, wrapped under itself."""
+
+    def __init__(self, *forms: Text) -> None:
+        self.forms = forms
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        yield next((f for f in self.forms if f.cell_len <= width), self.forms[-1])
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        least = min(Measurement.get(console, options, f).minimum for f in self.forms)
+        return Measurement(least, max(f.cell_len for f in self.forms))
+
+
+def _when_value(ts: float | None) -> _Fitted:
+    """A time, its seconds left out where the column is too narrow for them."""
+    return _Fitted(Text(when(ts)), Text(when(ts, seconds=False)))
+
+
+def _pages_value(part: int, whole: int) -> _Fitted:
+    """``part`` of ``whole`` pages as a bar and ``part/whole``: the bar as wide as the column
+    leaves room for beside the count (up to :data:`BAR_CELLS`), else the count alone."""
+    count = f"{part}/{whole}"
+    bars = (Text(f"{bar(part, whole, cells)} {count}") for cells in range(BAR_CELLS, BAR_CELLS_MIN - 1, -1))
+    return _Fitted(*bars, Text(count))
 
 
 @dataclass(frozen=True)
 class _Pair:
     """A label and its value, drawn in two columns: a long value wraps under itself, not under
-    the label."""
+    the label; a value given in several forms (:class:`_Fitted`) is drawn in one that fits."""
 
     label: str
-    value: Text
+    value: Text | _Fitted
 
 
 #: Names of the attachments read that the panel lists (the manifest lists them all).
@@ -119,7 +156,8 @@ def _render(items: list[Text | _Pair]) -> RenderableType:
                 grid.add_column(width=18, no_wrap=True, style="dim")
                 grid.add_column(ratio=1, overflow="fold")
                 parts.append(Padding(grid, (0, 0, 0, 2)))
-            grid.add_row(printable(item.label), printable_text(item.value))
+            value = printable_text(item.value) if isinstance(item.value, Text) else item.value
+            grid.add_row(printable(item.label), value)
             continue
         grid = None
         indent = len(item.plain) - len(item.plain.lstrip(" "))
@@ -151,7 +189,7 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _P
     out.append(_kv("source type", row.source_type or "—"))
     out.append(_kv("size", f"{human_bytes(row.size)} ({row.size:,} bytes)"))
     out.append(_kv("sha256", row.sha256 or "—"))
-    out.append(_kv("indexed", when(row.indexed_at)))
+    out.append(_Pair("indexed", _when_value(row.indexed_at)))
     if not manifest:
         out += [blank, Text("no manifest: the file has not been extracted successfully", style="dim")]
         return out
@@ -180,7 +218,7 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _P
     out += [blank, _heading("Coverage")]
     total, with_text = cov.pop("pages_total", None), cov.pop("pages_with_text", None)
     if total and with_text is not None:
-        out.append(_kv("pages with text", f"{bar(with_text, total)} {with_text}/{total}"))
+        out.append(_Pair("pages with text", _pages_value(with_text, total)))
     elif total:
         out.append(_kv("pages", f"{total}"))
     by_ocr = cov.pop("ocr_pages", None)
