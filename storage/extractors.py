@@ -8,8 +8,10 @@ The versions are those the extractor modules register, and importing every one o
 libraries takes about 1.3 s, forty times what the scan of an unchanged folder of 200 files takes.
 So the table is kept in the index (``settings``, :data:`SETTING`) with the size, mtime and place
 of each module that registers extractors (the test by which Python finds a compiled module
-current): while they are the same, the table is read from there; otherwise the modules are
-imported once and the table stored again.
+current): while they are the same, the table is read from there; otherwise it is made again and
+stored. It is made by a short-lived Python process that imports the modules: the indexing
+process (the UI's, say) does not hold the interpreter for that import nor keep the extractors'
+libraries in its memory (about 35 MB), where its workers do the reading.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import hashlib
 import importlib.util
 import json
 import os
+import subprocess
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -95,24 +99,67 @@ class ExtractorVersions:
         return table if all(isinstance(part, dict) for part in table.values()) else None
 
     def _imported(self) -> dict[str, dict[str, str]]:
-        registry.load_all()
-        import_extra(self.extra_modules + env_extra_modules())
-        extensions = {}
-        for ext in registry.extensions():
-            spec = registry.for_extension(ext)
-            if spec is not None and spec.supported:
-                extensions[ext] = spec.name
-        table = {"versions": registry.versions(), "extensions": extensions}
-        if sources_key() != _STARTED_WITH:
+        modules = self.extra_modules + env_extra_modules()
+        table = None if registry.all_loaded() else _table_of_child(modules)
+        if table is not None:
+            # what the modules on disk say; stored unless they changed while it was made
+            keep = sources_key(modules) == self._sources
+        else:  # this process has them imported already (or no child could be run)
+            table = table_here(modules)
             # the modules changed on disk while this process ran (chunkscope upgraded under the
             # app): what it imported may be older than them, so its table, right for this process
             # and its workers, is not stored under their new key for the next one to trust
+            keep = sources_key() == _STARTED_WITH
+        if not keep:
             return table
         text = json.dumps({"sources": self._sources, **table}, sort_keys=True)
         self.store.writer.call(
             lambda d: d.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", [SETTING, text])
         )
         return table
+
+
+def table_here(modules: Iterable[str] = ()) -> dict[str, dict[str, str]]:
+    """The table of this process's extractors: every id's version, and which extractor each
+    extension names (imports every extractor module and the ``modules`` that register more)."""
+    registry.load_all()
+    import_extra(modules)
+    extensions = {}
+    for ext in registry.extensions():
+        spec = registry.for_extension(ext)
+        if spec is not None and spec.supported:
+            extensions[ext] = spec.name
+    return {"versions": registry.versions(), "extensions": extensions}
+
+
+#: what the child process runs: the table, as JSON on its standard output
+_CHILD = "import json, sys; from storage.extractors import table_here; json.dump(table_here(sys.argv[1:]), sys.stdout)"
+#: how long the child may take (it imports every extractor's libraries: a third of a second idle)
+CHILD_TIMEOUT = 120.0
+
+
+def _table_of_child(modules: Iterable[str]) -> dict[str, dict[str, str]] | None:
+    """:func:`table_here` as a fresh Python process finds it, with this process's import path;
+    None when it cannot tell (no interpreter to run, a failure, a time-out)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(entry or os.getcwd() for entry in sys.path)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _CHILD, *modules],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=CHILD_TIMEOUT,
+            check=False,
+        )
+        table = json.loads(done.stdout) if done.returncode == 0 else None
+    except (OSError, subprocess.SubprocessError, ValueError):
+        return None
+    if not isinstance(table, dict) or not all(
+        isinstance(table.get(k), dict) for k in ("versions", "extensions")
+    ):
+        return None
+    return {"versions": table["versions"], "extensions": table["extensions"]}
 
 
 def sources_key(extra_modules: Iterable[str] = ()) -> str:

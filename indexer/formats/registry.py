@@ -129,6 +129,11 @@ def extractor(
     return register
 
 
+def all_loaded() -> bool:
+    """Whether :func:`load_all` has imported every extractor module in this process."""
+    return _LOADED
+
+
 def load_all() -> None:
     """Import every module of ``indexer.formats`` so their decorators run (once)."""
     global _LOADED

@@ -205,9 +205,32 @@ def test_index_paths_reads_again_a_file_whose_extractor_changed(tmp_path):
     assert extractors_of(tmp_path)["a.cst"] == "cst-test 2"
 
 
+def test_the_first_index_of_a_folder_leaves_the_extractors_out_of_the_indexing_process(tmp_path):
+    # the table of versions is made by a child process: the indexing one (the UI's) imports no
+    # extractor's module or library, its workers read the files; the table is stored all the same
+    write_tree(tmp_path, {"notes.md": NOTES, "a.cst": "Walruses."})
+    script = (
+        "import sys; from pathlib import Path; from storage.indexing import index_folder\n"
+        f"s = index_folder(Path({str(tmp_path)!r}), jobs=2, extra_modules=({TEST_FORMATS!r},))\n"
+        "print(s.extracted, sorted(m for m in sys.modules if m.startswith('indexer.formats.')),"
+        " 'pdfplumber' in sys.modules, 'openpyxl' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "2 ['indexer.formats.registry'] False False", done.stdout
+    conn = raw(tmp_path)
+    (text,) = conn.execute("SELECT value FROM settings WHERE key = ?", [SETTING]).fetchone()
+    conn.close()
+    table = json.loads(text)
+    assert table["sources"] == sources_key((TEST_FORMATS,))
+    assert table["versions"]["cst-test"] == "1" and table["versions"]["markdown"] == markdown().split()[1]
+    assert table["extensions"][".pdf"] == "pdf" and table["extensions"][".cst"] == "cst-test"
+
+
 def test_a_table_made_after_the_modules_changed_on_disk_is_not_stored(tmp_path, monkeypatch):
     from storage import extractors
 
+    # this process has every extractor imported: it makes the table itself, from what it imported
+    registry.load_all()
     monkeypatch.setattr(extractors, "_STARTED_WITH", "the modules as they were when this process started")
     write_tree(tmp_path, {"a.cst": "Walruses."})
     assert run_index(tmp_path).added == 1
