@@ -3,7 +3,9 @@ in one transaction, drop what is gone. :class:`Indexer` is the engine (the watch
 :func:`index_folder` is one full pass.
 
 Events (plain frozen dataclasses) go to ``on_event`` from the thread that drives the indexer, always
-after the transaction they report has committed.
+after the transaction they report has committed. :class:`FileStarted` and :class:`FileRead`
+report no transaction: a worker began reading a file, and was done with it (its result follows
+once stored).
 """
 
 from __future__ import annotations
@@ -56,6 +58,21 @@ class ScanProgress:
     def can_replace(self, other: object) -> bool:
         """A newer progress report makes an undelivered older one pointless."""
         return isinstance(other, ScanProgress)
+
+
+@dataclass(frozen=True)
+class FileStarted:
+    """A worker began reading ``path`` (its answer comes as :class:`FileRead`)."""
+
+    path: str
+
+
+@dataclass(frozen=True)
+class FileRead:
+    """The worker that read ``path`` is done with it; what became of it follows once stored
+    (:class:`FileIndexed`, :class:`IndexFailed` or :class:`FileRemoved`)."""
+
+    path: str
 
 
 @dataclass(frozen=True)
@@ -344,8 +361,9 @@ class Indexer:
                 )
 
         try:
-            for received, outcome in enumerate(self.pool.run(tasks), 1):
+            for received, outcome in enumerate(self.pool.run(tasks, self._started), 1):
                 f: FileStat = outcome.key
+                self._emit(FileRead(f.path))
                 tally.cpu += outcome.cpu_seconds
                 linger = WRITE_LINGER_S if received < total else 0.0
                 future, make_event = self._submit_outcome(f, outcome, writer, tally, linger)
@@ -355,6 +373,9 @@ class Indexer:
                 finish(block=False)
         finally:
             finish(block=True)
+
+    def _started(self, f: FileStat) -> None:
+        self._emit(FileStarted(f.path))
 
     def _submit_outcome(
         self, f: FileStat, outcome: Outcome, writer, tally: _Tally, linger: float = 0.0

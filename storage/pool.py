@@ -7,6 +7,10 @@ kernel's OOM killer, a crash in a C library) is reported and replaced the same w
 space of a worker is capped with ``RLIMIT_AS``, so an extractor that allocates without bound gets
 a ``MemoryError`` (reported as ``DOCUMENT_LIMIT``) instead of taking the machine down.
 
+A new worker says once when it is ready (its imports done). From then on it is either working on
+its task or waiting for the next one, which it begins the moment it is handed it: the parent
+knows which tasks are being worked on without a message per task.
+
 The task function is named as ``"module:function"`` so that it is imported in the worker;
 ``extra_modules`` (and the ``CHUNKSCOPE_EXTRA_MODULES`` environment variable, comma-separated) are
 imported in every worker first, e.g. to register an extra extractor.
@@ -30,6 +34,7 @@ from indexer import errors, heap
 from indexer.quiet import silence_worker
 
 EXTRA_MODULES_ENV = "CHUNKSCOPE_EXTRA_MODULES"
+READY = "ready"  # a new worker's first message: it waits for tasks from now on
 DEFAULT_MEMORY_MB = 3072
 DEFAULT_RECYCLE_MB = 400
 MiB = 1024 * 1024
@@ -174,6 +179,10 @@ def _worker_main(
     _tune_malloc()
     _tune_gc()
     _lower_priority()
+    try:
+        conn.send(READY)  # the task handed to it while it started is begun now
+    except (BrokenPipeError, OSError):
+        return
     while True:
         try:
             message = tasks.recv()
@@ -262,6 +271,7 @@ class _Worker:
         result_writer.close()
         self.task: tuple[int, Any, float] | None = None  # (task id, key, start time)
         self.max_rss_kb = 0
+        self.ready = False  # it said READY: a task handed to it is begun at once
 
     def _close(self) -> None:
         self.tasks.close()
@@ -329,16 +339,23 @@ class Pool:
         self._workers.remove(worker)
         self.replaced += 1
 
-    def run(self, tasks: Iterable[tuple[Any, Any]]) -> Iterator[Outcome]:
+    def run(
+        self, tasks: Iterable[tuple[Any, Any]], on_start: Callable[[Any], None] | None = None
+    ) -> Iterator[Outcome]:
+        """The outcomes of ``tasks``; ``on_start(key)`` is called when a worker begins a task: when
+        it is handed to a ready worker, or when the worker it was handed to while starting up is
+        ready (a task waiting for a worker's imports has not begun)."""
         try:
-            yield from self._run(tasks)
+            yield from self._run(tasks, on_start)
         finally:
             # the caller stopped early (an exception, a break): a worker still busy with a task
             # of this run must not hand its result to the next run
             for worker in [w for w in self._workers if w.task is not None]:
                 self._retire(worker)
 
-    def _run(self, tasks: Iterable[tuple[Any, Any]]) -> Iterator[Outcome]:
+    def _run(
+        self, tasks: Iterable[tuple[Any, Any]], on_start: Callable[[Any], None] | None
+    ) -> Iterator[Outcome]:
         pending = iter(tasks)
         exhausted = False
         queue: deque[tuple[Any, Any]] = deque()
@@ -358,6 +375,7 @@ class Pool:
         done: list[Outcome] = []
         while True:
             # hand out work to idle workers (starting workers up to ``jobs``)
+            begun: list[Any] = []  # tasks handed to ready workers: they are being worked on now
             while True:
                 idle = [w for w in self._workers if w.task is None]
                 if not idle and len(self._workers) >= self.jobs:
@@ -375,11 +393,16 @@ class Pool:
                     queue.appendleft(task)
                     continue
                 worker.task = (self._next_id, key, time.monotonic())
+                if worker.ready:
+                    begun.append(key)
             # the results read last round go to the caller only now, once every idle worker has its
             # next task: the workers go on while the caller stores the results
             if done:
                 yield from done
                 done = []
+            if on_start is not None:
+                for key in begun:  # said after the results of the tasks done before them
+                    on_start(key)
             busy = [w for w in self._workers if w.task is not None]
             if not busy:
                 return
@@ -393,11 +416,10 @@ class Pool:
                     continue
                 task_id, key, started = worker.task
                 if worker.conn in ready or worker.process.sentinel in ready:
-                    try:
-                        reply = worker.conn.recv() if worker.conn.poll() else None
-                    except (EOFError, OSError):
-                        reply = None
-                    if reply is None:
+                    reply = _receive(worker, key, on_start)
+                    if reply is _RUNNING and worker.process.sentinel not in ready:
+                        continue  # the worker only said it is ready: it is working on its task now
+                    if reply is None or reply is _RUNNING:
                         worker.process.join(1)
                         code = worker.process.exitcode
                         self._retire(worker)
@@ -448,6 +470,26 @@ class Pool:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+_RUNNING = object()  # what :func:`_receive` found when the worker has not answered yet
+
+
+def _receive(worker: _Worker, key: Any, on_start: Callable[[Any], None] | None) -> Any:
+    """The worker's answer to its task; ``_RUNNING`` when it has only said that it is ready (it
+    begins the task handed to it while it started: ``on_start(key)`` is called); None when its
+    pipe is closed (the worker died)."""
+    try:
+        while worker.conn.poll():
+            message = worker.conn.recv()
+            if message != READY:
+                return message
+            worker.ready = True
+            if on_start is not None:
+                on_start(key)
+    except (EOFError, OSError):
+        return None
+    return _RUNNING
 
 
 def _death_message(exitcode: int | None) -> str:

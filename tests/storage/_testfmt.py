@@ -6,6 +6,9 @@
   what it works around in a file.
 - ``.hang``: never returns (an infinite loop), for the time-out.
 - ``.hog``: allocates without bound, for the memory limit.
+- ``.gate``: its first line names a FIFO; the extractor waits until something is written to it
+  (:func:`open_gate`), then reads the rest of the file as plain paragraphs: a file that is slow
+  to read for as long as a test wants.
 """
 
 from __future__ import annotations
@@ -39,6 +42,28 @@ def extract_cst(data: bytes, ctx):
         else:
             blocks.append(Block(PARAGRAPH, part))
     return assemble("cst", blocks, images=tuple(images))
+
+
+@extractor(".gate", name="gate-test", source_type="gate")
+def extract_gate(data: bytes, ctx):
+    fifo, _, rest = data.decode("utf-8").partition("\n")
+    with open(fifo, "rb") as gate:  # opening a FIFO to read waits for a writer
+        gate.read()
+    return assemble("gate", [Block(PARAGRAPH, p.strip()) for p in rest.split("\n\n") if p.strip()])
+
+
+def open_gate(fifo: str, *, wait: bool = True) -> None:
+    """Let the ``.gate`` file on ``fifo`` be read: once its extractor has the FIFO open (call it
+    when the file is being read), or, without ``wait``, now or never (a test's clean-up)."""
+    import os
+
+    try:
+        # opening a FIFO to write waits for a reader; non-blocking, it fails at once without one
+        fd = os.open(fifo, os.O_WRONLY | (0 if wait else os.O_NONBLOCK))
+    except OSError:
+        return
+    os.write(fd, b"go")
+    os.close(fd)
 
 
 @extractor(".hang", name="hang-test", source_type="hang")

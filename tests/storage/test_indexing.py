@@ -673,3 +673,47 @@ def test_what_a_library_logs_in_the_worker_is_a_warning_of_that_document(tmp_pat
         assert [b.text for b in logged.blocks] == ["Otters swim."]
         assert store.document("logged.cst").has_warning
         assert quiet.coverage.warnings == () and not store.document("quiet.cst").has_warning
+
+
+def test_a_file_is_reported_started_while_a_worker_reads_it_then_read_then_stored(tmp_path):
+    import os
+
+    from storage.indexing import FileRead, FileStarted, index_folder
+
+    from ._testfmt import open_gate
+    from .conftest import TEST_FORMATS
+
+    fifo = tmp_path / "gate.fifo"
+    os.mkfifo(fifo)
+    root = write_tree(
+        tmp_path / "folder",
+        {"notes.md": NOTES, "slow.gate": f"{fifo}\n\nRead at last.\n", "broken.cst": "BROKEN on purpose"},
+    )
+    events: list = []
+    seen_while_reading: list = []
+
+    def on_event(event: object) -> None:
+        events.append(event)
+        if event == FileStarted("slow.gate"):
+            # the worker waits on the FIFO inside the extractor: the file is being read now
+            seen_while_reading.extend(events)
+            open_gate(str(fifo))
+
+    try:
+        index_folder(root, jobs=1, on_event=on_event, extra_modules=(TEST_FORMATS,))
+    finally:
+        open_gate(str(fifo), wait=False)
+    assert FileRead("slow.gate") not in seen_while_reading
+    per_file = {
+        path: [type(e).__name__ for e in events if getattr(e, "path", None) == path]
+        for path in ("notes.md", "slow.gate", "broken.cst")
+    }
+    assert per_file == {
+        "notes.md": ["FileStarted", "FileRead", "FileIndexed"],
+        "slow.gate": ["FileStarted", "FileRead", "FileIndexed"],
+        "broken.cst": ["FileStarted", "FileRead", "IndexFailed"],
+    }
+    # a second run finds every file unchanged (broken.cst failed, is unchanged too): no worker reads one
+    again: list = []
+    run_index(root, again, jobs=1)
+    assert not [e for e in again if isinstance(e, (FileStarted, FileRead))]

@@ -129,3 +129,78 @@ def test_workers_run_nicer_than_the_parent():
     assert outcome.ok
     assert outcome.value == min(parent + WORKER_NICENESS, 19) and WORKER_NICENESS == 5
     assert os.nice(0) == parent
+
+
+def test_a_task_s_start_is_reported_while_its_worker_works_on_it_and_not_before(tmp_path):
+    import os
+
+    from storage.job import Job
+    from storage.pool import Pool
+
+    from ._testfmt import open_gate
+    from .conftest import TEST_FORMATS
+
+    fifo = tmp_path / "gate.fifo"
+    os.mkfifo(fifo)
+    folder = write_tree(
+        tmp_path / "folder", {"slow.gate": f"{fifo}\n\nSlow text.\n", "quick.md": "# Q\n\nQuick.\n"}
+    )
+    tasks = [(name, Job(str(folder / name), name)) for name in ("slow.gate", "quick.md")]
+    seen: list[tuple[str, str]] = []
+
+    def started(key: str) -> None:
+        seen.append(("start", key))
+        if key == "slow.gate":
+            # the worker is in the extractor, waiting on the FIFO: nothing else has happened yet
+            assert seen == [("start", "slow.gate")]
+            open_gate(str(fifo))
+
+    try:
+        # one worker: quick.md waits for it, and is not reported started while it waits
+        with Pool("storage.job:run", jobs=1, timeout=30, extra_modules=(TEST_FORMATS,)) as pool:
+            for outcome in pool.run(tasks, on_start=started):
+                assert outcome.ok, outcome
+                seen.append(("done", outcome.key))
+    finally:
+        open_gate(str(fifo), wait=False)
+    assert seen == [
+        ("start", "slow.gate"),
+        ("done", "slow.gate"),
+        ("start", "quick.md"),
+        ("done", "quick.md"),
+    ]
+
+
+def test_a_task_handed_to_a_worker_still_starting_up_is_begun_once_it_is_ready(tmp_path, monkeypatch):
+    import os
+    import threading
+
+    from storage.pool import Pool
+
+    from ._testfmt import open_gate
+
+    # a module the new worker imports first, which waits on a FIFO: its start-up takes as long as
+    # the test wants (the worker is given the parent's sys.path)
+    fifo = tmp_path / "start.fifo"
+    os.mkfifo(fifo)
+    (tmp_path / "start_gate.py").write_text(f"with open({str(fifo)!r}, 'rb') as gate:\n    gate.read()\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    seen: list[str] = []
+
+    def let_it_start() -> None:
+        with open(fifo, "wb") as gate:  # waits for the worker to be at the gate
+            seen.append("gate opened")
+            gate.write(b"go")
+
+    opener = threading.Thread(target=let_it_start, daemon=True)
+    opener.start()
+    try:
+        with Pool(
+            "tests.storage._testfmt:worker_niceness", jobs=1, timeout=30, extra_modules=("start_gate",)
+        ) as pool:
+            outcomes = list(pool.run([("t", None)], on_start=lambda key: seen.append(f"start {key}")))
+    finally:
+        open_gate(str(fifo), wait=False)
+        opener.join(10)
+    assert [o.key for o in outcomes] == ["t"] and outcomes[0].ok
+    assert seen == ["gate opened", "start t"]  # not when it was handed to the worker, before
