@@ -8,6 +8,8 @@ reads the cache the worker filled. :func:`from_event` wraps the plain events of
 
 from __future__ import annotations
 
+import functools
+import inspect
 from dataclasses import fields, is_dataclass
 from typing import Any
 
@@ -134,15 +136,19 @@ _BY_NAME: dict[str, type[Message]] = {
 }
 
 
+@functools.cache
+def _accepted(cls: type[Message]) -> frozenset[str]:
+    """The parameters of ``cls`` (looked up once: a message is made for every file read)."""
+    return frozenset(inspect.signature(cls.__init__).parameters) - {"self"}
+
+
 def from_event(event: object) -> Message:
     """The message for a storage event (matched by class name; unknown kinds become WatchEvent)."""
     name = type(event).__name__
     data = _fields(event)
     cls = _BY_NAME.get(name)
     if cls is not None:
-        import inspect
-
-        accepted = set(inspect.signature(cls.__init__).parameters) - {"self"}
+        accepted = _accepted(cls)
         return cls(**{k: v for k, v in data.items() if k in accepted})
     if name in ("IndexSummary", "ScanSummary"):
         return ScanFinished(
