@@ -28,6 +28,22 @@ class DocumentsChanged(Message):
         self.paths = paths
 
 
+class FileStarted(Message):
+    """A worker began reading the file."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+
+
+class FileRead(Message):
+    """The worker reading the file is done with it (what became of it follows once stored)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+
+
 class FileIndexed(Message):
     def __init__(self, path: str, chunks: int = 0, ms: float = 0.0, action: str = "updated") -> None:
         super().__init__()
@@ -128,6 +144,8 @@ def _fields(event: object) -> dict[str, Any]:
 
 
 _BY_NAME: dict[str, type[Message]] = {
+    "FileStarted": FileStarted,
+    "FileRead": FileRead,
     "FileIndexed": FileIndexed,
     "IndexFailed": IndexFailed,
     "FileRemoved": FileRemoved,

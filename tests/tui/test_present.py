@@ -207,9 +207,13 @@ def test_params_dialog_validation():
 
 
 def test_storage_events_become_messages():
-    from storage.indexing import FileIndexed, IndexFailed, ScanProgress
+    from storage.indexing import FileIndexed, FileRead, FileStarted, IndexFailed, ScanProgress
     from storage.sync import SyncEvent, WatcherState
 
+    m = msg.from_event(FileStarted("a.md"))
+    assert isinstance(m, msg.FileStarted) and m.path == "a.md"  # not a line of the event log
+    m = msg.from_event(FileRead("a.md"))
+    assert isinstance(m, msg.FileRead) and m.path == "a.md"
     m = msg.from_event(FileIndexed("a.md", 3, 12.5, "added"))
     assert isinstance(m, msg.FileIndexed) and (m.path, m.chunks, m.action) == ("a.md", 3, "added")
     m = msg.from_event(IndexFailed("b.docx", "PARSE_ERROR", "not a zip", 1.0))

@@ -58,6 +58,9 @@ TABS = ("chunks", "source", "compare", "images", "manifest")
 #: the page count (the coverage says it), the size, the chunk count, last the page coverage
 TITLE_DROPS = ("time", "pages", "size", "chunks", "coverage")
 TEXT_TYPES = {"md", "txt", "csv", "tsv", "json", "jsonl", "html", "xml", "ipynb", "eml", "rtf"}
+#: a file shows ⟳ once a worker has been reading it this long (seconds): the many files read in a
+#: few milliseconds go from ◌ to ✔ without a mark flashing on and off in between
+READING_SHOWN_AFTER = 0.2
 
 
 def mode_name(mode: str, family: str) -> str:
@@ -132,6 +135,13 @@ class MainScreen(Screen[None]):
         self.dirty: set[str] = set()
         self.removed: set[str] = set()
         self.flush_pending = False
+        # files a worker is reading now → when it began (monotonic): those read long enough are
+        # drawn ⟳ (``reading_shown``); those whose read ended lose the mark at the next flush
+        # (``read_done``), with their new row when it has come, so ⟳ does not go back to ◌ first
+        self.reading: dict[str, float] = {}
+        self.reading_shown: set[str] = set()
+        self.read_done: set[str] = set()
+        self.reading_check_pending = False
         self.pending_ordinal: int | None = None
         self.indexing = True
         self.indexer: Any = None  # set by the sync worker once built
@@ -322,7 +332,44 @@ class MainScreen(Screen[None]):
         self.log_widget.add(text, style, keep_start=keep_start)
         self.schedule_flush()
 
+    def on_file_started(self, message: msg.FileStarted) -> None:
+        self.reading[message.path] = time.monotonic()
+        if not self.reading_check_pending:
+            self.reading_check_pending = True
+            self.set_timer(READING_SHOWN_AFTER, self.show_reading)
+
+    def on_file_read(self, message: msg.FileRead) -> None:
+        self.end_reading(message.path)
+
+    def end_reading(self, path: str) -> None:
+        self.reading.pop(path, None)
+        if path in self.reading_shown:
+            self.reading_shown.discard(path)
+            self.read_done.add(path)
+            self.schedule_flush()
+
+    def end_all_reading(self) -> None:
+        """A run starts or ends: no file of an earlier run is being read (runs come one at a time;
+        one cut short by an error reported no end for the files it was reading)."""
+        for path in list(self.reading):
+            self.end_reading(path)
+
+    def show_reading(self) -> None:
+        """Draw ⟳ on the files read for ``READING_SHOWN_AFTER`` seconds now; look again when the
+        next file being read comes to that age."""
+        self.reading_check_pending = False
+        now = time.monotonic()
+        due = [p for p, t in self.reading.items() if now - t >= READING_SHOWN_AFTER]
+        if due:
+            self.reading_shown.update(due)
+            self.query_one(FileTree).mark_reading(due)
+        waiting = [t for p, t in self.reading.items() if p not in self.reading_shown]
+        if waiting:
+            self.reading_check_pending = True
+            self.set_timer(max(0.02, min(waiting) + READING_SHOWN_AFTER - now), self.show_reading)
+
     def on_file_indexed(self, message: msg.FileIndexed) -> None:
+        self.end_reading(message.path)
         if message.action != "unchanged":
             self.note(
                 f"{message.path} {message.action} → {counted(message.chunks, 'chunk')} in {message.ms:.0f} ms"
@@ -330,6 +377,7 @@ class MainScreen(Screen[None]):
         self.mark_dirty(message.path)
 
     def on_index_failed(self, message: msg.IndexFailed) -> None:
+        self.end_reading(message.path)
         if message.status == "unsupported":
             self.note(f"{message.path} not indexed: {message.message}", "dim")
         else:
@@ -341,6 +389,7 @@ class MainScreen(Screen[None]):
         self.mark_dirty(message.path)
 
     def on_file_removed(self, message: msg.FileRemoved) -> None:
+        self.end_reading(message.path)
         self.note(f"{message.path} removed")
         self.mark_dirty(message.path, removed=True)
 
@@ -353,6 +402,8 @@ class MainScreen(Screen[None]):
             return  # nothing to index (a file found unchanged): the line keeps what it says
         self.indexing = message.done < message.total
         self.latest_progress = message
+        if message.done == 0 or message.done >= message.total:
+            self.end_all_reading()
         if message.done == 0 and message.total:
             self.full_reload()  # the scan queued the new files: show them at once, as queued
         self.schedule_flush()
@@ -409,10 +460,12 @@ class MainScreen(Screen[None]):
         self.flush_pending = False
         self.show_progress()
         self.log_widget.flush()
-        dirty, removed = self.dirty, self.removed
-        self.dirty, self.removed = set(), set()
+        dirty, removed, read_done = self.dirty, self.removed, self.read_done
+        self.dirty, self.removed, self.read_done = set(), set(), set()
         store = self.library.store
         if store is None or not (dirty or removed):
+            if read_done:
+                self.query_one(FileTree).update_rows([], read=read_done)
             return
 
         def read() -> tuple[list[Any], list[str], dict[str, int]]:
@@ -439,7 +492,7 @@ class MainScreen(Screen[None]):
             self.library.forget(path)
             if path == self.path:
                 changed_view = True
-        self.query_one(FileTree).update_rows(found, removed=gone)
+        self.query_one(FileTree).update_rows(found, removed=gone, read=read_done)
         self.update_header()
         if self.path is None and found:
             self.query_one(FileTree).select(found[0].path)

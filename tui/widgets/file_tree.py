@@ -1,10 +1,11 @@
 """The folder tree of indexed files with a status glyph per file and a filter box.
 
 ``✔`` indexed, ``⚠`` indexed with something lost (the store's ``has_warning``: skips an extractor
-marks ``on_purpose`` raise none), ``◌`` queued or stale, ``⟳`` indexing,
-``✖`` failed (its code shown; the last good revision stays browsable), ``·`` unsupported. Folders
-show the sum of their files' chunk counts. Moving the cursor onto a file posts
-:class:`FileTree.FileHighlighted` so the right pane follows the selection immediately.
+marks ``on_purpose`` raise none), ``◌`` queued or stale, ``⟳`` indexing (a worker is reading the
+file: the screen says which, :meth:`FileTree.mark_reading`), ``✖`` failed (its code shown; the
+last good revision stays browsable), ``·`` unsupported. Folders show the sum of their files'
+chunk counts. Moving the cursor onto a file posts :class:`FileTree.FileHighlighted` so the right
+pane follows the selection immediately.
 """
 
 from __future__ import annotations
@@ -46,9 +47,12 @@ def glyph(row: Any) -> str:
     return GLYPHS.get(status, "?")
 
 
-def file_label(row: Any, name: str) -> Text:
-    mark = glyph(row)
-    if row.status in ("failed", "stale") and row.error_code:
+def file_label(row: Any, name: str, *, reading: bool = False) -> Text:
+    """``reading``: a worker is reading the file now, whatever its stored status says."""
+    mark = GLYPHS["indexing"] if reading else glyph(row)
+    if reading:
+        tail = "indexing"
+    elif row.status in ("failed", "stale") and row.error_code:
         tail = row.error_code + (" (stale)" if row.status == "stale" else "")
     elif row.status in ("queued", "indexing", "stale", "unsupported"):
         tail = row.status
@@ -122,6 +126,7 @@ class FileTree(Vertical):
         self.filter = ""
         self.selected: str | None = None
         self.count_files = False  # folders show chunk counts, or (toggled) file counts
+        self.reading: set[str] = set()  # files drawn ⟳: a worker is reading them
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="Filter files…", id="file-filter")
@@ -144,23 +149,44 @@ class FileTree(Vertical):
         self.rows = {r.path: r for r in rows}
         self.rebuild()
 
-    def update_rows(self, rows: Iterable[Any], removed: Iterable[str] = ()) -> None:
+    def update_rows(self, rows: Iterable[Any], removed: Iterable[str] = (), read: Iterable[str] = ()) -> None:
         """Apply changed rows in place: relabel known files, insert new ones at their sorted place,
-        drop removed ones (no rebuild, so a scan of a large folder stays cheap)."""
+        drop removed ones (no rebuild, so a scan of a large folder stays cheap). ``read``: files
+        no longer being read, drawn from their row again (the new one when it is among ``rows``)."""
+        removed = list(removed)
+        read = set(read) & self.reading
+        self.reading -= read
+        self.reading.difference_update(removed)
         for path in removed:
             self.rows.pop(path, None)
             node = self.nodes.pop(path, None)
             if node is not None:
                 node.remove()
+        relabel = set(read)
         for row in rows:
             self.rows[row.path] = row
-            node = self.nodes.get(row.path)
-            name = row.path.rsplit("/", 1)[-1]
-            if node is not None:
-                node.set_label(file_label(row, name))
+            if row.path in self.nodes:
+                relabel.add(row.path)
             elif self.visible(row.path):
-                self._insert(row.path, file_label(row, name))
+                self._insert(row.path, self._label(row.path))
+        self._relabel(relabel)
         self._label_folders()
+
+    def mark_reading(self, paths: Iterable[str]) -> None:
+        """Draw ⟳ on these files (a worker has been reading them a while); a file not in the tree
+        yet gets it when it comes."""
+        paths = set(paths) - self.reading
+        self.reading |= paths
+        self._relabel(paths)
+
+    def _relabel(self, paths: Iterable[str]) -> None:
+        for path in paths:
+            node = self.nodes.get(path)
+            if node is not None and path in self.rows:
+                node.set_label(self._label(path))
+
+    def _label(self, path: str) -> Text:
+        return file_label(self.rows[path], path.rsplit("/", 1)[-1], reading=path in self.reading)
 
     @staticmethod
     def _key(node: TreeNode) -> str:
@@ -181,8 +207,7 @@ class FileTree(Vertical):
         self.nodes, self.folders = {}, {"": tree.root}
         for path in sorted(p for p in self.rows if self.visible(p)):
             parent = self._folder(path.rpartition("/")[0])
-            name = path.rsplit("/", 1)[-1]
-            self.nodes[path] = parent.add_leaf(file_label(self.rows[path], name), data=path)
+            self.nodes[path] = parent.add_leaf(self._label(path), data=path)
         self._label_folders()
         if keep in self.nodes:
             self.select(keep)
