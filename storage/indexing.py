@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -361,7 +362,10 @@ class Indexer:
                 )
 
         try:
-            for received, outcome in enumerate(self.pool.run(tasks, self._started), 1):
+            # a slow file holds no other file's event back: while no worker answers, the results
+            # the writer has committed since are said (in order, as ever)
+            idle = partial(finish, block=False)
+            for received, outcome in enumerate(self.pool.run(tasks, self._started, idle), 1):
                 f: FileStat = outcome.key
                 self._emit(FileRead(f.path))
                 tally.cpu += outcome.cpu_seconds

@@ -37,6 +37,8 @@ EXTRA_MODULES_ENV = "CHUNKSCOPE_EXTRA_MODULES"
 READY = "ready"  # a new worker's first message: it waits for tasks from now on
 DEFAULT_MEMORY_MB = 3072
 DEFAULT_RECYCLE_MB = 400
+#: with an ``on_idle`` given, :meth:`Pool.run` calls it when no worker has answered for this long
+IDLE_S = 0.25
 MiB = 1024 * 1024
 
 
@@ -340,13 +342,18 @@ class Pool:
         self.replaced += 1
 
     def run(
-        self, tasks: Iterable[tuple[Any, Any]], on_start: Callable[[Any], None] | None = None
+        self,
+        tasks: Iterable[tuple[Any, Any]],
+        on_start: Callable[[Any], None] | None = None,
+        on_idle: Callable[[], None] | None = None,
     ) -> Iterator[Outcome]:
         """The outcomes of ``tasks``; ``on_start(key)`` is called when a worker begins a task: when
         it is handed to a ready worker, or when the worker it was handed to while starting up is
-        ready (a task waiting for a worker's imports has not begun)."""
+        ready (a task waiting for a worker's imports has not begun). ``on_idle()`` is called when
+        no worker has answered for :data:`IDLE_S` (a slow file): the caller may finish what the
+        outcomes it was given began (the writes it queued) without waiting for the next one."""
         try:
-            yield from self._run(tasks, on_start)
+            yield from self._run(tasks, on_start, on_idle)
         finally:
             # the caller stopped early (an exception, a break): a worker still busy with a task
             # of this run must not hand its result to the next run
@@ -354,7 +361,10 @@ class Pool:
                 self._retire(worker)
 
     def _run(
-        self, tasks: Iterable[tuple[Any, Any]], on_start: Callable[[Any], None] | None
+        self,
+        tasks: Iterable[tuple[Any, Any]],
+        on_start: Callable[[Any], None] | None,
+        on_idle: Callable[[], None] | None,
     ) -> Iterator[Outcome]:
         pending = iter(tasks)
         exhausted = False
@@ -408,9 +418,13 @@ class Pool:
                 return
             now = time.monotonic()
             wait_for = max(0.0, min(w.task[2] + self.timeout - now for w in busy))  # type: ignore[index]
+            if on_idle is not None:
+                wait_for = min(wait_for, IDLE_S)
             ready = multiprocessing.connection.wait(
                 [w.conn for w in busy] + [w.process.sentinel for w in busy], timeout=wait_for
             )
+            if not ready and on_idle is not None:
+                on_idle()
             for worker in busy:
                 if worker.task is None:
                     continue

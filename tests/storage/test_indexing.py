@@ -717,3 +717,37 @@ def test_a_file_is_reported_started_while_a_worker_reads_it_then_read_then_store
     again: list = []
     run_index(root, again, jobs=1)
     assert not [e for e in again if isinstance(e, (FileStarted, FileRead))]
+
+
+def test_a_slow_file_holds_back_no_other_file_s_event(tmp_path):
+    # notes.md is stored while slow.gate is still read by the other worker: its FileIndexed comes
+    # then, not once the slow file's result reaches the indexer (the gate opens on that event; a
+    # timer opens it after 20 s so that the test ends, and fails, where the event waits for it)
+    import os
+    import threading
+
+    from storage.indexing import FileRead, index_folder
+
+    from ._testfmt import open_gate
+    from .conftest import TEST_FORMATS
+
+    fifo = tmp_path / "gate.fifo"
+    os.mkfifo(fifo)
+    root = write_tree(tmp_path / "folder", {"notes.md": NOTES, "slow.gate": f"{fifo}\n\nRead at last.\n"})
+    events: list = []
+
+    def on_event(event: object) -> None:
+        events.append(event)
+        if isinstance(event, FileIndexed) and event.path == "notes.md":
+            threading.Thread(target=open_gate, args=(str(fifo),), daemon=True).start()
+
+    timer = threading.Timer(20.0, open_gate, args=(str(fifo),), kwargs={"wait": False})
+    timer.start()
+    try:
+        index_folder(root, jobs=2, on_event=on_event, extra_modules=(TEST_FORMATS,))
+    finally:
+        timer.cancel()
+        open_gate(str(fifo), wait=False)
+    order = [(type(e).__name__, e.path) for e in events if isinstance(e, (FileIndexed, FileRead)) and e.path]
+    assert order.index(("FileIndexed", "notes.md")) < order.index(("FileRead", "slow.gate")), order
+    assert ("FileIndexed", "slow.gate") in order
