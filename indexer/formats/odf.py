@@ -436,6 +436,14 @@ def _place(shape: etree._Element) -> tuple[float, float]:
     return _length(shape.get(SVG_Y)), _length(shape.get(SVG_X))
 
 
+def _counted(item: etree._Element) -> bool:
+    """Whether a list item takes a number at its level: it holds a paragraph or heading of its
+    own. One that only opens a list one level down (as LibreOffice writes an item two levels
+    below the one before it, or a list starting at its second level) shows no number or bullet,
+    and the items after it count on as if it were not there."""
+    return any(child.tag in (T_P, T_H) for child in item)
+
+
 class _Reader:
     def __init__(
         self, zf: zipfile.ZipFile, sink: _ooxml.ImageSink, lists: dict[str, dict[int, bool]]
@@ -742,7 +750,7 @@ class _Reader:
             if item.tag not in (T_ITEM, T_HEADER):
                 continue
             number = None
-            if item.tag == T_ITEM:  # a header is not counted
+            if item.tag == T_ITEM and _counted(item):  # a header is not counted
                 own = item.get(T_START_VALUE)
                 number = _int(own) if own is not None else counts.get(level, start - 1) + 1
                 counts[level] = number
@@ -1426,7 +1434,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # 26: a frame anchored to a later page (text:anchor-page-number), which LibreOffice writes at
     # the top of the text, read where that page starts when the text marks its soft page breaks
     # 27: a formula object without a StarMath annotation read from its MathML, in Word's linear format
-    version="27",
+    # 28: a list item holding no paragraph of its own (only a list a level down) takes no number
+    # and is not counted: the items after it no longer count one too many
+    version="28",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1471,7 +1481,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # 27: a placeholder field left out (odt 25); 28: a slide's comments (officeooo:annotation,
     # Impress's) counted in the coverage as not extracted, as a PowerPoint slide's are
     # 29: a formula without its StarMath source read from its MathML (odt 27)
-    version="29",
+    # 30: a list item holding only a list a level down not counted (odt 28)
+    version="30",
     source_type="odp",
     libraries=("lxml",),
     images=True,

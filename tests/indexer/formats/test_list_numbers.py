@@ -417,6 +417,10 @@ _ODF_STYLES = (
     # a number level of no number format: LibreOffice's "None" numbering, items without a marker
     '<text:list-style style:name="U"><text:list-level-style-number text:level="1" style:num-format=""/>'
     '<text:list-level-style-number text:level="2" style:num-format="1"/></text:list-style>'
+    # numbers at the first and third levels, bullets at the second
+    '<text:list-style style:name="NB"><text:list-level-style-number text:level="1" style:num-format="1"/>'
+    '<text:list-level-style-bullet text:level="2" text:bullet-char="•"/>'
+    '<text:list-level-style-number text:level="3" style:num-format="a"/></text:list-style>'
     "</office:automatic-styles>"
 )
 
@@ -507,6 +511,55 @@ def test_opendocument_list_continuing_one_named_by_its_id():
     html = _rendered(markdown)
     assert '<ol start="5">\n<li>five</li>\n<li>six</li>\n</ol>' in html
     assert '<ol start="7">\n<li>seven</li>\n</ol>' in html
+
+
+def test_opendocument_item_that_only_opens_a_deeper_list_takes_no_number():
+    # An item holding a list and no paragraph of its own (as LibreOffice writes a list starting
+    # at its second level, or an item two levels below the one before it) shows no number and is
+    # not counted: the ODF text says such an item displays no bullet or number, and LibreOffice
+    # numbers paragraphs, of which it has none. It was counted, so "Two" read 3. and "Three" 4.
+    def wrapper(inner: str) -> str:
+        return f"<text:list-item><text:list>{inner}</text:list></text:list-item>"
+
+    dot = _odf_item("dot", nested="<text:list>" + _odf_item("deep b") + "</text:list>")
+    body = (
+        '<text:list text:style-name="NB">'
+        + _odf_item("One", nested="<text:list>" + wrapper(_odf_item("deep a")) + dot + "</text:list>")
+        + wrapper(_odf_item("dot again"))
+        + _odf_item("Two")
+        + "<text:list-header><text:p>A note, no number</text:p></text:list-header>"
+        + _odf_item("Three")
+        + "</text:list>"
+        # style N numbers its first level from 5: the list opens at its second level
+        + '<text:list text:style-name="N">'
+        + wrapper(_odf_item("sub first") + _odf_item("sub second"))
+        + _odf_item("five", nested="<text:list>" + _odf_item("sub one") + "</text:list>")
+        + wrapper(_odf_item("sub two"))  # goes on under "five": no item of the first level between
+        + _odf_item("six")
+        + "</text:list>"
+    )
+    doc = extract_bytes(_odt(body), "t.odt")
+    items = [[(i.text, i.level, i.ordered, i.number) for i in b.items] for b in doc.blocks if b.kind == LIST]
+    assert items == [
+        [
+            ("One", 0, True, 1),
+            ("deep a", 2, True, 1),
+            ("dot", 1, False, None),
+            ("deep b", 2, True, 1),
+            ("dot again", 1, False, None),
+            ("Two", 0, True, 2),
+            ("A note, no number", 0, False, None),
+            ("Three", 0, True, 3),
+        ],
+        [
+            ("sub first", 1, True, 1),
+            ("sub second", 1, True, 2),
+            ("five", 0, True, 5),
+            ("sub one", 1, True, 1),
+            ("sub two", 1, True, 2),
+            ("six", 0, True, 6),
+        ],
+    ]
 
 
 def test_opendocument_item_of_several_paragraphs_is_one_numbered_item():
