@@ -1305,6 +1305,13 @@ def _open(data: bytes, ctx: ExtractContext, kind: str) -> tuple[zipfile.ZipFile,
 #: its own (``officeooo:annotation``)
 _ANNOTATIONS = (_q("office", "annotation"), "{http://openoffice.org/2009/office}annotation")
 
+
+def _comment_count(body: etree._Element) -> int:
+    """The review comments of the text as it stands: not one in a tracked deletion (kept in
+    ``text:tracked-changes`` with the deleted text, which is not read either)."""
+    return sum(1 for note in body.iter(*_ANNOTATIONS) if next(note.iterancestors(T_TRACKED), None) is None)
+
+
 #: The media type of a chart object (``Object 1/``), whose content.xml holds ``office:chart``.
 CHART_TYPE = "application/vnd.oasis.opendocument.chart"
 #: Media types of the sub-documents an object frame may hold that are read, and their extension.
@@ -1365,7 +1372,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         if slides is None:  # after the notes: a note in a header is not one of the body's
             pages = _page_texts(reader, styles)
         warnings.extend(reader.warnings)
-        comments = _ooxml.comments_entry(sum(1 for _ in body.iter(*_ANNOTATIONS)), "content.xml")
+        comments = _ooxml.comments_entry(_comment_count(body), "content.xml")
         if comments is not None:
             sink.skipped.append(comments)
     if not any(b.kind != IMAGE for b in reader.blocks):
@@ -1435,7 +1442,8 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # the top of the text, read where that page starts when the text marks its soft page breaks
     # 27: a formula object without a StarMath annotation read from its MathML, in Word's linear format
     # 28: a list item holding no paragraph of its own (only a list a level down) takes no number
-    # and is not counted: the items after it no longer count one too many
+    # and is not counted: the items after it no longer count one too many; a comment in a tracked
+    # deletion (text:tracked-changes, not read) not counted among the text's comments
     version="28",
     source_type="odt",
     libraries=("lxml",),

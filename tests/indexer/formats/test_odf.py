@@ -165,6 +165,28 @@ def test_annotations_are_listed_as_not_extracted(sample_corpus):
     assert extract(sample_corpus / "office" / "society_minutes.odt").coverage.skipped_of("comments") == ()
 
 
+def test_a_comment_in_a_tracked_deletion_is_not_counted():
+    # A deletion recorded with track changes keeps the deleted text, and a comment that was in it,
+    # in text:tracked-changes; the text as it stands (what is read) has neither. The comment was
+    # counted with the text's own: "2 review comments".
+    deleted = (
+        '<text:tracked-changes><text:changed-region xml:id="ct1" text:id="ct1"><text:deletion>'
+        "<office:change-info><dc:creator>Ann</dc:creator><dc:date>2024-03-01T10:00:00</dc:date>"
+        "</office:change-info><text:p>Old clause<office:annotation><dc:creator>Bo</dc:creator>"
+        "<text:p>Why was this cut?</text:p></office:annotation></text:p></text:deletion>"
+        "</text:changed-region></text:tracked-changes>"
+    )
+    body = (
+        deleted + '<text:p>New clause<text:change text:change-id="ct1"/><office:annotation>'
+        "<text:p>Check with legal</text:p></office:annotation></text:p>"
+    )
+    content = OFFICE.format(body).replace(">", ' xmlns:dc="http://purl.org/dc/elements/1.1/">', 1)
+    doc = extract_bytes(_odt(content), "t.odt")
+    assert [b.text for b in doc.blocks] == ["New clause"]
+    (skipped,) = doc.coverage.skipped_of("comments")
+    assert skipped.reason.startswith("1 review comment not extracted")
+
+
 def test_a_custom_note_mark_is_the_notes_label_told_apart_when_used_twice():
     # LibreOffice writes the mark a note shows as its citation: a number it counts, or the user's
     # own mark (text:label). Two notes marked "*" must not share one label.
