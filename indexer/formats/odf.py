@@ -20,7 +20,8 @@ A frame made a hyperlink (``draw:a`` around it) is read as the frame is. A chart
 chart is (:mod:`._charts`): its title and axis titles, and the values its own table keeps.
 Presentations: one unit per ``draw:page`` with ``slide_number`` and ``slide_title`` in each block's
 meta (and ``hidden`` for a slide hidden in the show), frames sorted top-to-bottom, left-to-right
-(the master page's footer and date frames among them, showing the text the slide declares for them),
+(the master page's footer and date frames among them, showing the text the slide declares for them;
+an empty placeholder, whose text is only an editor's prompt, and a hidden shape left out),
 then the speaker notes, read as the slide's frames are (lists included) with ``notes=True`` in their
 meta. The header, footer and date of the notes pages and handouts (``presentation:header-decl`` and
 the declarations that ``presentation:notes`` and ``style:handout-master`` name, shown by the frames
@@ -168,6 +169,9 @@ MATHML = "http://www.w3.org/1998/Math/MathML"
 SVG_TITLE, SVG_DESC, SVG_X, SVG_Y = (_q("svg", t) for t in ("title", "desc", "x", "y"))
 X_HREF = _q("xlink", "href")
 P_CLASS, P_NOTES = _q("presentation", "class"), _q("presentation", "notes")
+P_PLACEHOLDER, D_LAYER = _q("presentation", "placeholder"), _q("draw", "layer")
+#: a shape's visibility: the ODF attribute, and the one LibreOffice writes (its own namespace)
+_DISPLAY_NONE = (_q("draw", "display"), "{http://openoffice.org/2010/draw}display")
 #: the fields a master page's footer and date frames show: the text the slide declares for them
 P_FOOTER, P_DATE_TIME = _q("presentation", "footer"), _q("presentation", "date-time")
 S_NAME = _q("style", "name")
@@ -476,6 +480,7 @@ class _Reader:
         self._media_types: dict[str, str] | None = None
         self.presentation = False  # reading the slides of a presentation
         self.hidden_slides: frozenset[str] = frozenset()  # the page styles of slides not shown
+        self.hidden_layers: frozenset[str] = frozenset()  # the layers not shown (see _hidden_layers)
         #: whether the text writes where each page starts (text:use-soft-page-breaks), the soft
         #: page breaks passed so far, and the shapes anchored to a later page, waiting for it
         self.soft_breaks = False
@@ -1018,11 +1023,29 @@ class _Reader:
 
     # -- presentations ----------------------------------------------------------------------------
 
+    def unseen(self, shape: etree._Element) -> bool:
+        """Whether a shape of a slide shows nothing of its own: one hidden (``draw:display="none"``,
+        which LibreOffice writes as ``drawooo:display``, or on a layer so hidden), or an empty
+        placeholder (``presentation:placeholder="true"``), whose text, if any, is only the prompt
+        an editor shows in it ("Click to add Title"), never shown in the show."""
+        if shape.get(P_PLACEHOLDER) == "true":
+            return True
+        if any(shape.get(name) == "none" for name in _DISPLAY_NONE):
+            return True
+        return bool(self.hidden_layers) and shape.get(D_LAYER) in self.hidden_layers
+
+    def title(self, frame: etree._Element) -> str:
+        """A title frame's text as one line (its line breaks spaces), read as the slide's other
+        text is: what is hidden and a placeholder field's prompt left out."""
+        out = _Inline()
+        self.lines(frame, out)
+        return " ".join(out.text.split())
+
     def slides(self, pres: etree._Element, footers: _Footers) -> int:
         number = 0
         for page in pres.iterchildren(D_PAGE):
             number += 1
-            frames = [f for f in page if f.tag in _SLIDE_SHAPES]
+            frames = [f for f in page if f.tag in _SLIDE_SHAPES and not self.unseen(f)]
             self.fields = footers.fields(page)
             own = {f.get(P_CLASS) for f in frames}
             frames += [f for f in footers.frames(page, self.fields) if f.get(P_CLASS) not in own]
@@ -1030,8 +1053,8 @@ class _Reader:
             self._controls = None
             title = ""
             for frame in frames:
-                if frame.get(P_CLASS) == "title":  # one line: its line breaks are spaces
-                    title = " ".join(_all_text(frame).split())
+                if frame.get(P_CLASS) == "title":
+                    title = self.title(frame)
                     break
             self.meta = {"slide_number": number, "slide_title": title or None}
             if page.get(_q("draw", "style-name")) in self.hidden_slides:  # skipped in the show
@@ -1063,7 +1086,7 @@ class _Reader:
         slide_meta = self.meta
         self.meta = {**slide_meta, NOTES: True}
         for frame in notes.iter(D_FRAME):
-            if frame.get(P_CLASS) != "notes":
+            if frame.get(P_CLASS) != "notes" or self.unseen(frame):
                 continue
             start = len(self.blocks)
             box = frame.find(D_TEXTBOX)
@@ -1082,12 +1105,12 @@ class _Reader:
             return
         if frame.tag == D_G:
             for child in sorted(frame, key=_place):
-                if isinstance(child.tag, str):
+                if isinstance(child.tag, str) and not (self.presentation and self.unseen(child)):
                     self.shape(child)
             return
         if frame.tag == D_A:  # a hyperlink around a frame or shape: that shape, read where it stands
             for child in frame:
-                if child.tag in _SLIDE_SHAPES:
+                if child.tag in _SLIDE_SHAPES and not (self.presentation and self.unseen(child)):
                     self.shape(child)
             return
         box = frame.find(D_TEXTBOX)
@@ -1097,6 +1120,18 @@ class _Reader:
         if box is not None:
             for tbl in frame.iterchildren(TB_TABLE):
                 self.table(tbl)
+
+
+def _hidden_layers(styles: etree._Element | None) -> frozenset[str]:
+    """The layers of the master styles' layer set not shown (``draw:display="none"``): a shape
+    on one (``draw:layer``) is hidden."""
+    if styles is None:
+        return frozenset()
+    return frozenset(
+        layer.get(D_NAME) or ""
+        for layer in styles.iter(_q("draw", "layer"))
+        if layer.get(_q("draw", "display")) == "none"
+    )
 
 
 def _hidden_slide_styles(content: etree._Element) -> frozenset[str]:
@@ -1358,6 +1393,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         if pres is not None:
             reader.presentation = True
             reader.hidden_slides = _hidden_slide_styles(root)
+            reader.hidden_layers = _hidden_layers(styles)
             slides = reader.slides(pres, _Footers(pres, root, styles))
         elif text is not None:
             reader.forms = text.find(O_FORMS)
@@ -1489,7 +1525,10 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # 27: a placeholder field left out (odt 25); 28: a slide's comments (officeooo:annotation,
     # Impress's) counted in the coverage as not extracted, as a PowerPoint slide's are
     # 29: a formula without its StarMath source read from its MathML (odt 27)
-    # 30: a list item holding only a list a level down not counted (odt 28)
+    # 30: a list item holding only a list a level down not counted (odt 28); a slide's empty
+    # placeholder (presentation:placeholder="true": its text the editor's prompt) and a shape
+    # hidden (draw:display or drawooo:display "none", or on a layer so hidden) not read, a title
+    # so hidden not the slide's heading; a title read as the slide's text is (a placeholder field out)
     version="30",
     source_type="odp",
     libraries=("lxml",),

@@ -483,6 +483,58 @@ def test_a_slide_hidden_in_the_show_is_read_and_marked_hidden():
     ]
 
 
+def test_a_slides_empty_placeholder_and_hidden_title_are_not_read():
+    # presentation:placeholder="true" marks an empty placeholder: any text in it is the prompt an
+    # editor shows ("Click to add Title"), not the slide's. A shape LibreOffice hides (Visible off:
+    # drawooo:display="none"), or one on a layer hidden in the layer set (styles.xml), is not shown.
+    # Each was read, the prompt and the hidden titles as the slide's heading and slide_title; so
+    # was a placeholder field's prompt in a title, which the slide's other text leaves out, and a
+    # hidden member of a group.
+    def frame(cls: str, y: str, text: str, attrs: str = "") -> str:
+        return (
+            f'<draw:frame presentation:class="{cls}" svg:x="1cm" svg:y="{y}"{attrs}>'
+            f"<draw:text-box><text:p>{text}</text:p></draw:text-box></draw:frame>"
+        )
+
+    prompt = ' presentation:placeholder="true"'
+    hidden = ' xmlns:drawooo="http://openoffice.org/2010/draw" drawooo:display="none"'
+    on_hidden_layer = ' draw:layer="drafts"'
+    field = '<text:placeholder text:placeholder-type="text">&lt;Title&gt;</text:placeholder>'
+    group = (  # a group keeps its hidden member out too
+        f'<draw:g><draw:custom-shape svg:x="1cm" svg:y="9cm"{hidden}><text:p>Footer</text:p></draw:custom-shape>'
+        '<draw:rect svg:x="1cm" svg:y="8cm"><text:p>Low water at 14:10</text:p></draw:rect></draw:g>'
+    )
+    body = (
+        f"<draw:page>{frame('title', '1cm', 'Click to add Title', prompt)}"
+        f"{frame('outline', '4cm', 'Tides turn at noon')}</draw:page>"
+        f"<draw:page>{frame('title', '1cm', 'Draft title', hidden)}"
+        f"{frame('outline', '4cm', 'Click to add Text', prompt)}{frame('outline', '8cm', 'Neaps')}</draw:page>"
+        f"<draw:page>{frame('title', '1cm', 'Old title', on_hidden_layer)}"
+        f"{frame('subtitle', '4cm', 'Springs')}{group}</draw:page>"
+        f"<draw:page>{frame('title', '1cm', 'Harbour ' + field)}</draw:page>"
+    )
+    styles = (
+        '<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"><office:master-styles>'
+        '<draw:layer-set><draw:layer draw:name="layout"/><draw:layer draw:name="drafts" draw:display="none"/>'
+        "</draw:layer-set></office:master-styles></office:document-styles>"
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.presentation")
+        zf.writestr("META-INF/manifest.xml", "<manifest/>")
+        zf.writestr("content.xml", DOCUMENT.format(styles="", kind="presentation", body=body))
+        zf.writestr("styles.xml", styles)
+    doc = extract_bytes(out.getvalue(), "deck.odp")
+    assert [(b.page, b.kind, b.text, b.meta["slide_title"]) for b in doc.blocks] == [
+        (1, "paragraph", "Tides turn at noon", None),
+        (2, "paragraph", "Neaps", None),
+        (3, "paragraph", "Low water at 14:10", None),  # the group has no place of its own: first
+        (3, "paragraph", "Springs", None),
+        (4, "heading", "Harbour", "Harbour"),
+    ]
+
+
 def test_a_slide_comment_is_listed_as_not_extracted():
     # Impress writes a slide's comment as officeooo:annotation on its draw:page (its own
     # namespace), not office:annotation as Writer does
