@@ -535,6 +535,37 @@ def test_a_slides_empty_placeholder_and_hidden_title_are_not_read():
     ]
 
 
+def test_a_slides_numbered_paragraphs_each_a_list_of_its_own_count_on():
+    # Each paragraph of the text box a list of its own that continues the one before
+    # (text:continue-numbering), a second-level one in an item holding only its list: that item
+    # shows no number and is not counted, so the numbers go 1. One, 1. sub a, 2. sub b, 2. Two
+    # (they read 1., 1., 1., 4.: each such item counted at the first level, starting the second again)
+    styles = (
+        '<text:list-style style:name="L1"><text:list-level-style-number text:level="1" style:num-format="1"/>'
+        '<text:list-level-style-number text:level="2" style:num-format="1"/></text:list-style>'
+    )
+
+    def paragraph(text: str, level: int, first: bool = False) -> str:
+        item = f"<text:list-item><text:p>{text}</text:p></text:list-item>"
+        if level == 2:
+            item = f"<text:list-item><text:list>{item}</text:list></text:list-item>"
+        goes_on = "" if first else ' text:continue-numbering="true"'
+        return f'<text:list text:style-name="L1"{goes_on}>{item}</text:list>'
+
+    box = (
+        paragraph("One", 1, first=True) + paragraph("sub a", 2) + paragraph("sub b", 2) + paragraph("Two", 1)
+    )
+    body = f"<draw:page>{_frame('title', '1cm', '<text:p>Steps</text:p>')}{_frame('outline', '4cm', box)}</draw:page>"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.presentation")
+        zf.writestr("META-INF/manifest.xml", "<manifest/>")
+        zf.writestr("content.xml", DOCUMENT.format(styles=styles, kind="presentation", body=body))
+    doc = extract_bytes(out.getvalue(), "deck.odp")
+    items = [(i.text, i.level, i.number) for b in doc.blocks if b.kind == "list" for i in b.items]
+    assert items == [("One", 0, 1), ("sub a", 1, 1), ("sub b", 1, 2), ("Two", 0, 2)]
+
+
 def test_a_slide_comment_is_listed_as_not_extracted():
     # Impress writes a slide's comment as officeooo:annotation on its draw:page (its own
     # namespace), not office:annotation as Writer does
