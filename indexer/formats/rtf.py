@@ -114,6 +114,9 @@ _PAR = re.compile(r"\\par(?![a-z])")
 _NEST = re.compile(r"\\nest(?:cell|row)(?![a-z])")
 _INFO_FIELD = {key: re.compile(r"\{\\" + key + r"(?![a-z])\s?([^{}]*)\}") for key in ("title", "author")}
 _SPECIAL = re.compile(r"[{}\\]")
+#: what finding a group's end stops at: a brace, ``\\bin`` (raw bytes follow) or an escaped brace
+#: or backslash; the other control words are passed over in one search
+_GROUP_STOP = re.compile(r"[{}]|\\(?:bin|[{}\\])")
 _GROUP_START = re.compile(r"\{\\(?:\*\\)?(pict|objdata|shppict|nonshppict)(?![a-z])")
 _BIN = re.compile(r"\\bin(\d*) ?")
 #: a picture's place in the text: its number between two private-use characters, each written in a
@@ -275,7 +278,7 @@ def _group_end(rtf: str, start: int) -> int:
     i = start
     n = len(rtf)
     while i < n:
-        m = _SPECIAL.search(rtf, i)  # jump over hex data to the next brace or backslash
+        m = _GROUP_STOP.search(rtf, i)  # jump over hex data and words to the next brace
         if m is None:
             return n
         i = m.start()
@@ -540,6 +543,12 @@ _TEXT_WORDS = frozenset(
 )
 #: what ends a paragraph (a cell's end ends its paragraph too)
 _PARA_ENDS = frozenset(("par", "cell", "nestcell", "row", "nestrow", "sect", "page"))
+#: a run of control words that change nothing the numbering reads (fonts, sizes, spacing: most
+#: of a Word document's words), passed over as one token rather than word by word
+_IDLE_WORDS = re.compile(
+    r"(?:\\(?!(?:%s)(?![a-z]))[a-z]{1,32}(?:-?\d{1,10})? ?)+"
+    % "|".join(sorted(_TEXT_WORDS | _PARA_ENDS | {"pard", "ls", "ilvl"}))
+)
 
 
 @dataclass(frozen=True)
@@ -617,27 +626,26 @@ def _list_numbering(rtf: str) -> dict[str, tuple[str, tuple[_Level, ...]]]:
     end = _group_end(rtf, table)
     for m in re.finditer(r"\{\\list(?![a-z])", rtf[table:end]):
         group_at = table + m.start()
-        group = rtf[group_at : _group_end(rtf, group_at) + 1]
-        levels = tuple(_level(level) for level in _child_groups(group, "listlevel"))
-        ident = re.search(r"\\listid(-?\d+)", _without_groups(group))
+        own, inner = _parts(rtf[group_at : _group_end(rtf, group_at) + 1])
+        levels = tuple(_level(level) for level in _named(inner, "listlevel"))
+        ident = re.search(r"\\listid(-?\d+)", own)
         if ident is not None:
             lists[ident.group(1)] = levels
     out: dict[str, tuple[str, tuple[_Level, ...]]] = {}
     end = _group_end(rtf, overrides)
     for m in re.finditer(r"\{\\listoverride(?![a-z])", rtf[overrides:end]):
         group_at = overrides + m.start()
-        group = rtf[group_at : _group_end(rtf, group_at) + 1]
-        own = _without_groups(group)
+        own, inner = _parts(rtf[group_at : _group_end(rtf, group_at) + 1])
         ident, number = re.search(r"\\listid(-?\d+)", own), re.search(r"\\ls(\d+)", own)
         if ident is None or number is None or ident.group(1) not in lists:
             continue
         levels = list(lists[ident.group(1)])
         changed = False
-        for i, lfo in enumerate(_child_groups(group, "lfolevel")):
+        for i, lfo in enumerate(_named(inner, "lfolevel")):
             if i >= len(levels):
                 break
             if "\\listoverrideformat" in lfo:
-                replacing = _child_groups(lfo, "listlevel")
+                replacing = _named(_parts(lfo)[1], "listlevel")
                 if replacing:
                     levels[i] = _level(replacing[0])
                     changed = True
@@ -651,34 +659,28 @@ def _list_numbering(rtf: str) -> dict[str, tuple[str, tuple[_Level, ...]]]:
     return out
 
 
-def _child_groups(group: str, word: str) -> list[str]:
-    """The groups directly inside ``group`` (a whole group, braces included) that start with
-    ``{\\word``."""
-    out: list[str] = []
+def _parts(group: str) -> tuple[str, list[str]]:
+    """A group's own words (the groups inside it left out) and the groups directly inside it
+    (braces included), found in one walk over it: a list's levels are most of its text."""
+    own: list[str] = []
+    inner: list[str] = []
     i = 1
     while True:
         at = group.find("{", i)
         if at < 0:
+            own.append(group[i:])
             break
+        own.append(group[i:at])
         end = _group_end(group, at)
-        if group.startswith(word, at + 2) and not group[at + 2 + len(word) : at + 3 + len(word)].isalpha():
-            out.append(group[at : end + 1])
+        inner.append(group[at : end + 1])
         i = end + 1
-    return out
+    return "".join(own), inner
 
 
-def _without_groups(group: str) -> str:
-    """A group's own words, the groups inside it left out."""
-    out: list[str] = []
-    i = 1
-    while True:
-        at = group.find("{", i)
-        if at < 0:
-            out.append(group[i:])
-            break
-        out.append(group[i:at])
-        i = _group_end(group, at) + 1
-    return "".join(out)
+def _named(groups: list[str], word: str) -> list[str]:
+    """The ``groups`` that start with ``{\\word``."""
+    size = len(word)
+    return [g for g in groups if g.startswith(word, 2) and not g[2 + size : 3 + size].isalpha()]
 
 
 def _implied_list_numbers(rtf: str) -> str:
@@ -707,6 +709,10 @@ def _implied_list_numbers(rtf: str) -> str:
     given = False  # the paragraph writes its number ({\listtext …} before its text)
     n = len(rtf)
     while pos < n:
+        idle = _IDLE_WORDS.match(rtf, pos) if rtf.startswith("\\", pos) else None
+        if idle is not None:
+            pos = idle.end()
+            continue
         m = _PARA_TOKEN.match(rtf, pos)
         if m is None:
             pos += 1
