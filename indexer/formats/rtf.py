@@ -11,10 +11,12 @@ the text is kept apart from the ``|`` striprtf ends each cell with.
 The text is read line by line: runs of table rows become a table block, lines that start with a
 list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph;
 Word's list numbers (``\\listtext``, ``\\pntext``; where a list paragraph writes none, those its
-list table gives, as Word counts them) carry their paragraph's level, and, where its
-list numbers with letters or Roman numerals, that kind (its list's, or that of the level its
-override puts in place of the list's), so that ``i.`` counts as 9 or as 1 and ``bb.`` as 28; a list
-indented further than the list just before it is nested in that one, as Word shows it.
+list table gives, as Word counts them, a legal level's (``\\levellegal1``) with the numbers of
+the levels above it in digits; a number Word writes without the tab after it, ``\\levelfollow1``
+or ``2``, is given one) carry their paragraph's level, and, where its list numbers with letters
+or Roman numerals, that kind (its list's, or that of the level its override puts in place of
+the list's), so that ``i.`` counts as 9 or as 1 and ``bb.`` as 28; a list indented further than
+the list just before it is nested in that one, as Word shows it.
 Footnotes and endnotes become ``[^n]`` markers, n the number the document shows (in the formats
 its ``\\ftnn…`` and ``\\aftnn…`` words give, else Word's: 1, 2 for footnotes, i, ii for
 endnotes; a section's own ``\\sftnn…``, ``\\saftnn…``, first numbers and restarts in its
@@ -202,6 +204,8 @@ _LIST_WORD = re.compile(
 )
 _LIST_NUMBER = re.compile(r"\\ls(\d+)")
 _PNTEXT = re.compile(r"\{\\pntext(?![a-z])")
+_LIST_TEXT = re.compile(r"\{\\listtext(?![a-z])")
+_TAB = re.compile(r"\\tab(?![a-z])|\t")
 _LEVEL_RTF = "{\\uc1\\u57348?}"
 #: a list number's kind where its list says it is letters or Roman numerals, marked after its
 #: level marks: the label alone does not tell "i" the letter from "i" the numeral
@@ -437,6 +441,8 @@ def _list_levels(rtf: str) -> str:
     word = "listtext" if "{\\" + "listtext" in rtf else "pntext"
     if "{\\" + word not in rtf:
         return rtf
+    if word == "listtext" and ("\\levelfollow1" in rtf or "\\levelfollow2" in rtf):
+        rtf = _tab_after_list_text(rtf)
     kinds = _list_kinds(rtf) if word == "listtext" else {}
     if "\\ilvl" not in rtf and "\\pnlvl" not in rtf and len(set(_LIST_NUMBER.findall(rtf))) < 2:
         # every item at level 0, of one list
@@ -507,6 +513,26 @@ def _list_levels(rtf: str) -> str:
     return "".join(out)
 
 
+def _tab_after_list_text(rtf: str) -> str:
+    """End each ``{\\listtext …}`` group without a tab with one: a level followed by a space or
+    by nothing (``\\levelfollow1``, ``\\levelfollow2``) has Word write its number so, and the
+    tab after a number is what tells a list paragraph from a paragraph starting "I." (``_ITEM``)."""
+    out: list[str] = []
+    pos = 0
+    for m in _LIST_TEXT.finditer(rtf):
+        if m.start() < pos:
+            continue
+        end = _group_end(rtf, m.start())
+        if end >= len(rtf):
+            break
+        group = rtf[m.start() : end]
+        if not _TAB.search(group):
+            out += [rtf[pos:end], "\\tab "]
+            pos = end
+    out.append(rtf[pos:])
+    return "".join(out)
+
+
 #: a list level's number format (``\\levelnfcN``) as Word's name of it (see ``number_text``):
 #: decimal, Roman numerals, letters, ordinals, numbers in words (written in digits here),
 #: decimal with a leading zero, a bullet, none; the others (other scripts) decimal
@@ -524,7 +550,7 @@ _LEVEL_FORMATS = {
     255: "none",
 }
 #: the words of a list level read to number its paragraphs, and its text's group
-_LEVEL_WORD = re.compile(r"\\(levelnfc|levelstartat|levelnorestart)(-?\d+)|\{\\leveltext(?![a-z])")
+_LEVEL_WORD = re.compile(r"\\(levelnfc|levelstartat|levelnorestart|levellegal)(-?\d+)|\{\\leveltext(?![a-z])")
 #: what a list level's text (``{\\leveltext …;}``) is made of: its length, a level's number
 #: (``\\'00`` … ``\\'08``) or a character (hex, Unicode with its fallback, a symbol, plain);
 #: line ends are not text
@@ -555,17 +581,20 @@ _IDLE_WORDS = re.compile(
 class _Level:
     """How a list level numbers its paragraphs: its format (Word's name), its first number,
     whether the levels above it start it again (not with ``\\levelnorestart1``), its text
-    (``{\\leveltext}``) as literal parts and levels' numbers (ints, 0-based)."""
+    (``{\\leveltext}``) as literal parts and levels' numbers (ints, 0-based), and whether it
+    shows the numbers of the levels above it in Arabic digits whatever their own format
+    (``\\levellegal1``, legal numbering: 1.1 under I.)."""
 
     fmt: str = "decimal"
     start: int = 1
     restarts: bool = True
     text: tuple[str | int, ...] = ()
+    legal: bool = False
 
 
 def _level(group: str) -> _Level:
     """The numbering of one ``{\\listlevel …}`` group."""
-    fmt, start, restarts, text = "decimal", 1, True, ()
+    fmt, start, restarts, text, legal = "decimal", 1, True, (), False
     found: set[str] = set()
     for m in _LEVEL_WORD.finditer(group):
         word, value = m.group(1), m.group(2)
@@ -579,9 +608,11 @@ def _level(group: str) -> _Level:
                 fmt = _LEVEL_FORMATS.get(int(value), "decimal")
             elif word == "levelstartat":
                 start = int(value)
+            elif word == "levellegal":
+                legal = value == "1"
             else:
                 restarts = value == "0"
-    return _Level(fmt, start, restarts, text)
+    return _Level(fmt, start, restarts, text, legal)
 
 
 def _level_text(body: str) -> tuple[str | int, ...]:
@@ -780,7 +811,9 @@ def _next_label(
             if isinstance(part, int):
                 shown = levels[part] if part < len(levels) else levels[level]
                 count = counts[part]
-                parts.append(number_text(shown.start if count is None else count, shown.fmt))
+                # a legal level writes the numbers of the levels above it in digits (RTF 1.9.1)
+                fmt = "decimal" if levels[level].legal and part < level else shown.fmt
+                parts.append(number_text(shown.start if count is None else count, fmt))
             else:
                 parts.append(part)
         text = "".join(parts)
@@ -1478,7 +1511,9 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # 23: a section's note numbering (\sftnn…, \saftnn…, \sftnstartN, \sftnrestart, \saftnrstcont …,
     # \sectd back to the document's) and the document's restart at each section (\ftnrestart) read;
     # in a document of endnotes only (\fet1) every note an endnote
-    version="23",
+    # 24: a legal level (\levellegal1) numbers the levels above it in digits (1.1.1. under I.); a
+    # number followed by a space or nothing (\levelfollow1, 2) a list item
+    version="24",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

@@ -1033,3 +1033,52 @@ def test_real_lists_read_alike_with_every_other_list_text_left_out(real_world, n
     assert n > 2 and half.count(b"{\\listtext") == (n + 1) // 2
     expected = extract_bytes(data, "a.rtf").blocks
     assert extract_bytes(half, "a.rtf").blocks == expected
+
+
+# -- legal numbering, what follows a number, notes restarting, pictures in empty cells ------------
+
+_LEGAL = (
+    b"{\\rtf1\\ansi "
+    b"{\\*\\listtable{\\list\\listtemplateid1"
+    b"{\\listlevel\\levelnfc1\\levelfollow0{\\leveltext\\'02\\'00.;}{\\levelnumbers\\'01;}\\li720}"
+    b"{\\listlevel\\levelnfc3\\levelfollow0{\\leveltext\\'04\\'00.\\'01.;}{\\levelnumbers\\'01\\'03;}\\li1440}"
+    b"{\\listlevel\\levelnfc0\\levellegal1\\levelfollow0{\\leveltext\\'06\\'00.\\'01.\\'02.;}"
+    b"{\\levelnumbers\\'01\\'03\\'05;}\\li2160}"
+    b"\\listid100}}"
+    b"{\\*\\listoverridetable{\\listoverride\\listid100\\listoverridecount0\\ls1}}\n"
+    b"\\pard\\ls1\\ilvl0 Scope\\par\n"
+    b"\\pard\\ls1\\ilvl1 Terms\\par\n"
+    b"\\pard\\ls1\\ilvl2 Buyer\\par\n"
+    b"\\pard\\ls1\\ilvl2 Seller\\par}"
+)
+
+
+def test_a_legal_level_writes_the_numbers_above_it_in_digits():
+    # RTF 1.9.1, list table: \levellegal1 converts the numbers of the levels before it to Arabic
+    # numbers. Level 0 counts in upper-case Roman numerals (\levelnfc1: I), level 1 in capitals
+    # (\levelnfc3, "%1.%2.": I.A.), level 2 in decimal, legal ("%1.%2.%3."): 1.1.1., 1.1.2., where
+    # the level's own formats would write I.A.1.
+    blocks = extract_bytes(_LEGAL, "legal.rtf").blocks
+    texts = [b.text for b in blocks if b.kind == "paragraph"]
+    assert texts == ["I.A. Terms", "1.1.1. Buyer", "1.1.2. Seller"]
+    assert [(i.text, i.number) for b in blocks if b.kind == "list" for i in b.items] == [("Scope", 1)]
+
+
+@pytest.mark.parametrize(("follow", "after"), [(b"1", b" "), (b"2", b"")])
+def test_a_number_followed_by_a_space_or_nothing_is_a_list_number(follow, after):
+    # \levelfollow1: a space after the number, \levelfollow2: nothing; Word writes the
+    # {\listtext} so (no \tab): the paragraphs are still list items II., III.
+    rtf = (
+        b"{\\rtf1\\ansi {\\*\\listtable{\\list\\listtemplateid1{\\listlevel\\levelnfc1\\levelfollow"
+        + follow
+        + b"{\\leveltext\\'02\\'00.;}{\\levelnumbers\\'01;}\\li720}\\listid100}}"
+        b"{\\*\\listoverridetable{\\listoverride\\listid100\\listoverridecount0\\ls1}}\n"
+        b"\\pard Clauses\\par\n"
+        b"{\\listtext\\pard\\plain II." + after + b"}\\pard\\ls1 Scope\\par\n"
+        b"{\\listtext\\pard\\plain III." + after + b"}\\pard\\ls1 Terms\\par}"
+    )
+    blocks = extract_bytes(rtf, "follow.rtf").blocks
+    assert [(b.kind, b.text) for b in blocks][0] == ("paragraph", "Clauses")
+    assert [[(i.text, i.ordered, i.number) for i in b.items] for b in blocks if b.kind == "list"] == [
+        [("Scope", True, 2), ("Terms", True, 3)]
+    ]
