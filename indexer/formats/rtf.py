@@ -20,11 +20,12 @@ the list just before it is nested in that one, as Word shows it.
 Footnotes and endnotes become ``[^n]`` markers, n the number the document shows (in the formats
 its ``\\ftnn…`` and ``\\aftnn…`` words give, else Word's: 1, 2 for footnotes, i, ii for
 endnotes; a section's own ``\\sftnn…``, ``\\saftnn…``, first numbers and restarts in its
-notes; every note an endnote in a document of endnotes only, ``\\fet1``), the notes paragraphs
-at the end. Document metadata
-``{source_type, title, author}`` comes from the ``\\info`` group. A paragraph given an outline
-level (``\\outlinelevelN``, 0 to 8, as Word and pandoc write their headings) is a heading of level
-N + 1; the style sheet's levels are its styles', not paragraphs'.
+notes; every note an endnote in a document of endnotes only, ``\\fet1``; numbering that starts
+again at each page counted on, the pages not being known; a label a note before it has, as
+notes numbered again at each section have, made unique as ``1-2``), the notes paragraphs at
+the end. Document metadata ``{source_type, title, author}`` comes from the ``\\info`` group. A
+paragraph given an outline level (``\\outlinelevelN``, 0 to 8, as Word and pandoc write their
+headings) is a heading of level N + 1; the style sheet's levels are its styles', not paragraphs'.
 
 Pictures (``{\\pict …}``, hex or ``\\bin`` data) are taken out before conversion and a marker
 left in their place: PNG and JPEG pictures become images placed after the paragraph, table or list
@@ -1191,6 +1192,7 @@ def _take_notes(
     firsts: dict[str, int] = {}  # the first number of each kind's count (that of the section it began in)
     formats = {kind: fmt for kind, (fmt, _, _) in numbering[0].items()}
     prefix = "e" if number_chars(formats["endnote"]) == number_chars(formats["footnote"]) else ""
+    taken: set[str] = set()
     seen = 0
 
     def marker(m: re.Match[str]) -> str:
@@ -1213,6 +1215,7 @@ def _take_notes(
         counts[kind] += 1
         if kind == "endnote":
             label = prefix + label
+        label = _unique(label, taken)
         notes.append((label, kind, body, marked))
         return f"[^{label}]"
 
@@ -1220,6 +1223,18 @@ def _take_notes(
     if "\ue002" in text or "\ue003" in text:  # a mark whose pair the conversion lost
         text = text.replace("\ue002", "").replace("\ue003", "")
     return text, notes
+
+
+def _unique(label: str, taken: set[str]) -> str:
+    """``label``, or where a note before it has it (notes numbered again at each section) the
+    first of ``label-2``, ``label-3`` … free, as for Word's notes: a Markdown reader links a
+    marker to the first note of its label. Adds it to ``taken``."""
+    unique, n = label, 1
+    while unique in taken:
+        n += 1
+        unique = f"{label}-{n}"
+    taken.add(unique)
+    return unique
 
 
 def _picture(group: str) -> tuple[str, bytes | None, str | None]:
@@ -1512,7 +1527,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # \sectd back to the document's) and the document's restart at each section (\ftnrestart) read;
     # in a document of endnotes only (\fet1) every note an endnote
     # 24: a legal level (\levellegal1) numbers the levels above it in digits (1.1.1. under I.); a
-    # number followed by a space or nothing (\levelfollow1, 2) a list item
+    # number followed by a space or nothing (\levelfollow1, 2) a list item; a note label given
+    # before (notes numbered again at each section) made unique (1-2)
     version="24",
     source_type="rtf",
     libraries=("striprtf",),

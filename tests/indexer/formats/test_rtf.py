@@ -256,9 +256,10 @@ _SECTIONS = (
         # letters (\sftnnalc) from its first number again (\sftnrestart); the third sets its
         # properties back to the document's (\sectd): decimal, counted on from b (2): 3
         ((b"", b"\\sectd\\sftnnalc\\sftnrestart ", b"\\sectd "), ["1", "2", "a", "b", "3"]),
-        # the document starts footnotes again at each section (\ftnrestart); the third section
-        # counts on (\sftnrstcont)
-        ((b"\\ftnrestart", b"\\sectd ", b"\\sectd\\sftnrstcont "), ["1", "2", "1", "2", "3"]),
+        # the document starts footnotes again at each section (\ftnrestart), the second
+        # section's 1 and 2 labelled apart from the first's (1-2, 2-2); the third section
+        # counts on (\sftnrstcont): 3
+        ((b"\\ftnrestart", b"\\sectd ", b"\\sectd\\sftnrstcont "), ["1", "2", "1-2", "2-2", "3"]),
         # a section's Roman numerals (\sftnnrlc), counted on: iii, iv; the third section does not
         # set its properties back (no \sectd): v
         ((b"", b"\\sectd\\sftnnrlc ", b""), ["1", "2", "iii", "iv", "v"]),
@@ -1082,3 +1083,27 @@ def test_a_number_followed_by_a_space_or_nothing_is_a_list_number(follow, after)
     assert [[(i.text, i.ordered, i.number) for i in b.items] for b in blocks if b.kind == "list"] == [
         [("Scope", True, 2), ("Terms", True, 3)]
     ]
+
+
+def test_notes_numbered_again_keep_labels_of_their_own():
+    # \ftnrestart: each section numbers its footnotes from 1 again, so the second section's
+    # are 1 and 2 too; a marker links to the first note of its label, so theirs are 1-2, 2-2
+    doc = extract_bytes(_SECTIONS % (b"\\ftnrestart", b"\\sectd ", b"\\sectd "), "restart.rtf")
+    assert [x.text for x in doc.blocks] == [
+        "A[^1] B[^2]",
+        "C[^1-2] D[^2-2]",
+        "E[^1-3]",
+        "[^1]: F1.",
+        "[^2]: F2.",
+        "[^1-2]: F3.",
+        "[^2-2]: F4.",
+        "[^1-3]: F5.",
+    ]
+
+
+@pytest.mark.parametrize("words", [(b"\\ftnrstpg", b"\\sectd ", b"\\sectd "), (b"", b"\\sftnrstpg ", b"")])
+def test_notes_numbered_again_at_each_page_are_counted_on(words):
+    # \ftnrstpg, \sftnrstpg: footnotes start again at each page; the pages are not known, so
+    # the count goes on: 1 to 5, each label once
+    doc = extract_bytes(_SECTIONS % words, "pages.rtf")
+    assert [x.text for x in doc.blocks][:3] == ["A[^1] B[^2]", "C[^3] D[^4]", "E[^5]"]
