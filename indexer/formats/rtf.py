@@ -29,12 +29,13 @@ headings) is a heading of level N + 1; the style sheet's levels are its styles',
 
 Pictures (``{\\pict …}``, hex or ``\\bin`` data) are taken out before conversion and a marker
 left in their place: PNG and JPEG pictures become images placed after the paragraph, table or list
-that holds them, with the alt text of their ``wzDescription`` shape property, and so does a WMF
-picture that only draws one bitmap (a Paint picture, a bitmap pasted into WordPad), that bitmap
-made a PNG; the others (WMF, EMF, device bitmaps) are listed as skipped. Word writes each picture
-twice, as ``{\\*\\shppict {\\pict …}}`` and as a ``{\\nonshppict …}`` metafile for older
-readers: the second copy is dropped. An embedded or linked object (``{\\object …}``) is read as
-its ``{\\result …}``, what it shows (a picture, text).
+that holds them (a table whose cells hold nothing else: where it stands), with the alt text of
+their ``wzDescription`` shape property, and so does a WMF picture that only draws one bitmap (a
+Paint picture, a bitmap pasted into WordPad), that bitmap made a PNG; the others (WMF, EMF,
+device bitmaps) are listed as skipped. Word writes each picture twice, as ``{\\*\\shppict {\\pict
+…}}`` and as a ``{\\nonshppict …}`` metafile for older readers: the second copy is dropped. An
+embedded or linked object (``{\\object …}``) is read as its ``{\\result …}``, what it shows (a
+picture, text).
 """
 
 from __future__ import annotations
@@ -1403,7 +1404,11 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
             above.clear()
             place(held)
             held.clear()
-        elif rows:
+        elif not rows:
+            if held:  # a table of empty cells but for pictures: the pictures stand there
+                place(held)
+                held.clear()
+        else:
             # the first row heads the table (a leading title row over it said before it)
             labels = _spread(rows, places) if any(places) else []
             titles, header, data, first = marked_header(rows, 0, labels)
@@ -1528,7 +1533,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # in a document of endnotes only (\fet1) every note an endnote
     # 24: a legal level (\levellegal1) numbers the levels above it in digits (1.1.1. under I.); a
     # number followed by a space or nothing (\levelfollow1, 2) a list item; a note label given
-    # before (notes numbered again at each section) made unique (1-2)
+    # before (notes numbered again at each section) made unique (1-2); a picture in a table of
+    # empty cells placed where the table stands, no longer at the document's end
     version="24",
     source_type="rtf",
     libraries=("striprtf",),

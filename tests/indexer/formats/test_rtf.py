@@ -1107,3 +1107,22 @@ def test_notes_numbered_again_at_each_page_are_counted_on(words):
     # the count goes on: 1 to 5, each label once
     doc = extract_bytes(_SECTIONS % words, "pages.rtf")
     assert [x.text for x in doc.blocks][:3] == ["A[^1] B[^2]", "C[^3] D[^4]", "E[^5]"]
+
+
+def test_a_picture_in_a_row_of_empty_cells_stands_there():
+    # a layout table whose only text is a picture (a letterhead): no table is read, and the
+    # picture is placed where the table stands, not after the document's last paragraph
+    png = _png((200, 0, 0))
+    rtf = (
+        b"{\\rtf1\\ansi {\\pard Letterhead:\\par}"
+        b"\\trowd\\cellx2000\\cellx4000 {\\pict\\pngblip " + png.hex().encode() + b"}\\cell \\cell\\row"
+        b"{\\pard Dear Sir,\\par}{\\pard Yours.\\par}}"
+    )
+    doc = extract_bytes(rtf, "letter.rtf")
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        ("paragraph", "Letterhead:"),
+        ("image", f"[Image: {doc.images[0].name}]"),
+        ("paragraph", "Dear Sir,"),
+        ("paragraph", "Yours."),
+    ]
+    assert doc.images[0].data == png
