@@ -12,7 +12,15 @@ import pypdfium2.internal as pdfium_i
 import pypdfium2.raw as pdfium_c
 
 from ..images import fnv1a64
-from ._pdf_capi import form_count, form_object, obj_bounds, obj_type, page_object, text_render_mode
+from ._pdf_capi import (
+    form_count,
+    form_object,
+    obj_bounds,
+    obj_type,
+    page_object,
+    path_draw_mode,
+    text_render_mode,
+)
 
 MAX_OBJECTS = 20_000
 MAX_FORM_DEPTH = 3
@@ -78,6 +86,9 @@ class PageObjects:
     invisible: int = 0
     #: the small paths drawn on the page (MARK_SIDE): (left, bottom, right, top)
     marks: list[tuple[float, float, float, float]] = field(default_factory=list)
+    #: the boxes among the cells' rectangles that are filled and not stroked (shading), whose
+    #: edges are in ``horizontal`` and ``vertical`` too: (left, bottom, right, top)
+    fills: list[tuple[float, float, float, float]] = field(default_factory=list)
 
     @property
     def is_scan(self) -> bool:
@@ -87,14 +98,15 @@ class PageObjects:
             bool(self.images) and self.invisible >= SCAN_TEXT and self.invisible >= SCAN_SHARE * self.all_text
         )
 
-    def add_path(self, left: float, bottom: float, right: float, top: float) -> None:
-        """A path's bounds: a ruling line, a cell's rectangle or a mark."""
+    def add_path(self, left: float, bottom: float, right: float, top: float, obj=None) -> None:
+        """A path's bounds: a ruling line, a cell's rectangle or a mark; ``obj``, the path
+        object, tells a shading box from a drawn one."""
         width, height = right - left, top - bottom
         if MARK_SPECK < width <= MARK_SIDE and height <= MARK_SIDE and len(self.marks) < MAX_MARKS:
             self.marks.append((left, bottom, right, top))
-        self.add_box(left, bottom, right, top)
+        self.add_box(left, bottom, right, top, obj)
 
-    def add_box(self, left: float, bottom: float, right: float, top: float) -> None:
+    def add_box(self, left: float, bottom: float, right: float, top: float, obj=None) -> None:
         if len(self.horizontal) + len(self.vertical) >= MAX_SEGMENTS:
             return
         width, height = right - left, top - bottom
@@ -105,6 +117,8 @@ class PageObjects:
         elif width > 15 and height > 8:  # a cell drawn as a rectangle: its four edges
             self.horizontal += [(left, right, bottom), (left, right, top)]
             self.vertical += [(bottom, top, left), (bottom, top, right)]
+            if obj is not None and _filled_only(obj):
+                self.fills.append((left, bottom, right, top))
 
     @property
     def ruled_both_ways(self) -> bool:
@@ -129,6 +143,15 @@ class PageObjects:
                 if widths[key] >= 3:
                     return True
         return False
+
+
+def _filled_only(obj) -> bool:
+    """Whether path ``obj`` is painted by filling alone: a shading box, whose edges show no
+    rule (asked of cell-sized rectangles only: the pages' thin rules are often filled boxes)."""
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    if not path_draw_mode(obj, ctypes.byref(fill), ctypes.byref(stroke)):
+        return False
+    return fill.value != pdfium_c.FPDF_FILLMODE_NONE and not stroke.value
 
 
 def _crossing_columns(horizontal, vertical) -> set[int]:
@@ -181,7 +204,7 @@ def scan_page(page) -> PageObjects:
             out.images.append((top.value if obj_bounds(obj, *refs) else 0.0, obj))
         elif kind == _PATH:
             if obj_bounds(obj, *refs):
-                out.add_path(left.value, bottom.value, right.value, top.value)
+                out.add_path(left.value, bottom.value, right.value, top.value, obj)
         elif kind == _FORM:
             budget[0] = MAX_OBJECTS - (i + 1) - nested
             _scan(out, values, refs, budget, obj, max(form_count(obj), 0), 1)
@@ -231,7 +254,7 @@ def _scan(out: PageObjects, values, refs, budget: list[int], parent, count: int,
         elif kind == _PATH and depth == 0:
             # paths inside form XObjects report bounds in the form's own space: not used as rulings
             if obj_bounds(obj, *refs):
-                out.add_path(left.value, bottom.value, right.value, top.value)
+                out.add_path(left.value, bottom.value, right.value, top.value, obj)
         elif kind == _FORM and depth < MAX_FORM_DEPTH:
             _scan(out, values, refs, budget, obj, max(form_count(obj), 0), depth + 1)
 

@@ -403,9 +403,10 @@ def _looks_like_header(rows: list[tuple[str, ...]]) -> bool:
 MAX_GRID_CELLS = 5000
 
 
-def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
+def grid_tables(horizontal, vertical, textpage, fills=()) -> list[FoundTable]:
     """Tables of a ruled grid, found on the ruling segments pdfium reported and filled with pdfium's
-    text inside each cell.
+    text inside each cell; ``fills``: the shading boxes among the rectangles whose edges are in
+    ``horizontal`` and ``vertical`` (``_shading_in_cells_dropped``).
 
     Segments are snapped and joined; when every rule spans the whole grid (the common case) the
     cells follow directly, otherwise pdfplumber's edge → intersection → cell → table algorithm
@@ -413,6 +414,7 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
     ``page.find_tables()``. Cells use pdfplumber's orientation: ``top``/``bottom`` grow downwards
     (the negated y values).
     """
+    horizontal, vertical = _shading_in_cells_dropped(horizontal, vertical, fills)
     hs = _join(horizontal)  # (left, right, y)
     vs = _inset_sides_dropped(_join(vertical))  # (bottom, top, x)
     regular = _regular_grid(hs, vs)
@@ -463,6 +465,73 @@ def grid_tables(horizontal, vertical, textpage) -> list[FoundTable]:
         out += [t for t in by_rules if any(t.overlaps(p) for p in partial)]
     out.sort(key=lambda t: -t.top)
     return out
+
+
+#: A shading box's edge ending this close to a rule touches it (a cell filled to its rules).
+TOUCH = 1.0
+
+
+def _shading_in_cells_dropped(horizontal, vertical, fills):
+    """``horizontal`` and ``vertical`` without the edges of the shading boxes (``fills``: filled,
+    not stroked) drawn over a cell's own shading, inside it: a box within another shading box
+    whose top or bottom edge ends short of the rules either side of it (the nearest vertical
+    rules crossing its height, not a shading box's sides), with no rule between or at its ends
+    and none along it. Word shades a header cell and its paragraph, the paragraph line by line,
+    inset from the cell's rules (the Chelsea plan's p. 60: ``Synthèse`` / ``des`` / ``résultats``
+    in one cell, each on its box): the boxes' edges made each line a row. A box that spans
+    several cells, reaches their rules, lines up with one or lies on no other shading (a row's
+    shading, a cell's, a chart's bar) keeps its edges."""
+    if not fills or len(fills) > MAX_INSET_CHECK:
+        return horizontal, vertical
+    sides = Counter((bottom, top, x) for left, bottom, right, top in fills for x in (left, right))
+    rules_v = [v for v in vertical if not _take(sides, v)]
+    soft = {(left, right, y) for left, bottom, right, top in fills for y in (bottom, top)}
+    rules_h = [h for h in horizontal if h not in soft]
+    inside = [
+        box
+        for box in fills
+        if any(_inside_a_cell((box[0], box[2], y), rules_v, rules_h) for y in (box[1], box[3]))
+        and _on_other_shading(box, fills)
+    ]
+    if not inside:
+        return horizontal, vertical
+    gone_h = Counter((left, right, y) for left, bottom, right, top in inside for y in (bottom, top))
+    gone_v = Counter((bottom, top, x) for left, bottom, right, top in inside for x in (left, right))
+    return [h for h in horizontal if not _take(gone_h, h)], [v for v in vertical if not _take(gone_v, v)]
+
+
+def _on_other_shading(box, fills) -> bool:
+    """``box`` (left, bottom, right, top) lies within another of ``fills``, larger than it."""
+    left, bottom, right, top = box
+    return any(
+        f != box
+        and f[0] - TOUCH <= left
+        and right <= f[2] + TOUCH
+        and f[1] - TOUCH <= bottom
+        and top <= f[3] + TOUCH
+        and (f[2] - f[0]) * (f[3] - f[1]) > (right - left) * (top - bottom)
+        for f in fills
+    )
+
+
+def _take(counts: Counter, key) -> bool:
+    """Whether ``key`` is counted in ``counts``, then counted once less."""
+    if counts[key] <= 0:
+        return False
+    counts[key] -= 1
+    return True
+
+
+def _inside_a_cell(edge, rules_v, rules_h) -> bool:
+    """An edge (left, right, y) lies inside one cell: vertical rules cross its height beyond each
+    of its ends, none between or at them, and no horizontal rule runs along it."""
+    left, right, y = edge
+    crossing = [x for bottom, top, x in rules_v if bottom - SNAP <= y <= top + SNAP]
+    if any(left - TOUCH <= x <= right + TOUCH for x in crossing):
+        return False
+    if not any(x < left for x in crossing) or not any(x > right for x in crossing):
+        return False
+    return not any(abs(hy - y) <= SNAP and min(hr, right) > max(hl, left) for hl, hr, hy in rules_h)
 
 
 #: A vertical rule this close to a longer one beside it is the side of a box drawn inside a cell.

@@ -222,7 +222,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 36: a word hyphenated at the page break that cut a table's row joined as a paragraph's lines are;
     # a legend's label beside its drawn swatch or symbol no heading; a grid's second header row
     # naming its group's columns only part of the header
-    version="36",
+    # 37: a cell's lines shaded box by box over its own shading one row, not a row each
+    version="37",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
@@ -584,7 +585,7 @@ def _read_page(
             # pdfplumber's lines strategy reads the same cells with its own word spacing (the
             # WARN report's dates as 0 3 / 2 5 / 2 0 16) and is asked only when it finds none
             # that keeps the words of the lines it takes
-            found = grid_tables(info.objects.horizontal, info.objects.vertical, textpage)
+            found = grid_tables(info.objects.horizontal, info.objects.vertical, textpage, info.objects.fills)
             info.tables = [t for t in found if not loses_words(t, _held(t, info.lines))]
             info.tables_done = bool(info.tables)
     finally:
@@ -848,7 +849,7 @@ def _page_tables(objects: PageObjects, textpage) -> tuple[list[FoundTable], bool
     only by its horizontal rules); tables drawn with horizontal rules only are left to
     pdfplumber's finder when none is found here, unless they only underline text (links)."""
     if objects.ruled_both_ways:
-        return grid_tables(objects.horizontal, objects.vertical, textpage), True
+        return grid_tables(objects.horizontal, objects.vertical, textpage, objects.fills), True
     tables, framed = framed_tables(objects.horizontal, objects.vertical, textpage)
     return tables, bool(tables) or not framed
 

@@ -5,6 +5,7 @@ the real file's cells were read off its rendered page."""
 from __future__ import annotations
 
 import io
+from itertools import pairwise
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
@@ -1314,3 +1315,80 @@ def test_a_table_under_a_label_read_before_it_keeps_that_label_as_its_heading(re
         29: "AXE 3 – OUTILS (suite)",
         30: "AXE 4 – SÉCURITÉ ET CONFORT",
     }
+
+
+def _shade(c, left: float, bottom: float, right: float, top: float) -> None:
+    """A grey box, filled and not stroked."""
+    c.setFillGray(0.85)
+    c.rect(left, bottom, right - left, top - bottom, stroke=0, fill=1)
+    c.setFillGray(0)
+
+
+def _paragraph_shaded_header_pdf(zebra: bool = False) -> bytes:
+    """A grid of three columns (72-160-260-360), its rules half-point filled rectangles ending where
+    the cells do, as Word draws them. The header's cells are shaded whole, and each line of their
+    text on a box of its own 5 pt inside the cell's rules, 12 pt tall (Word's paragraph shading):
+    ``Summary`` / ``of the`` / ``results`` in the first. The first body cell is shaded as the header's
+    is, so the sides of its boxes run down the table's height. With ``zebra``, two more rows under
+    it are ruled only by their cells' shading, each cell's box 2 pt inside its rules."""
+    c = _canvas()
+    xs = [72, 160, 260, 360]
+    top, head = 700, 40
+    ys = [top, top - head, top - head - 16]
+    for left, right in pairwise(xs):
+        _shade(c, left + 0.5, ys[1] + 0.5, right - 0.5, top - 0.5)
+    labels = [["Summary", "of the", "results"], ["Every day"], ["Once a", "week"]]
+    for (left, right), cell in zip(pairwise(xs), labels, strict=True):
+        for k, text in enumerate(cell):
+            _shade(c, left + 5, top - 14 - 12 * k, right - 5, top - 2 - 12 * k)
+            c.drawString(left + 8, top - 11 - 12 * k, text)
+    _shade(c, xs[0] + 0.5, ys[2] + 0.5, xs[1] - 0.5, ys[1] - 0.5)
+    _shade(c, xs[0] + 5, ys[2] + 0.5, xs[1] - 5, ys[1] - 0.5)
+    for x, value in zip(xs[1:3], ["33", "40"], strict=True):
+        c.drawString(x + 8, ys[1] - 12, value)
+    bottom = ys[2]
+    if zebra:
+        for k, row in enumerate([["Walking", "12", "5"], ["Cycling", "8", "2"]]):
+            low, high = ys[2] - 16 * (k + 1), ys[2] - 16 * k
+            for (left, right), text in zip(pairwise(xs), row, strict=True):
+                if k == 0:
+                    _shade(c, left + 2, low + 2, right - 2, high - 2)
+                c.drawString(left + 8, high - 12, text)
+        bottom = ys[2] - 32
+    # the rules: horizontal ones under the header and the first row only, and at the bottom
+    for y in [*ys, bottom]:
+        c.rect(xs[0], y - 0.25, xs[-1] - xs[0], 0.5, stroke=0, fill=1)
+    for x in xs:
+        c.rect(x - 0.25, bottom, 0.5, top - bottom, stroke=0, fill=1)
+    return c.getpdfdata()
+
+
+def test_a_header_cells_lines_shaded_one_by_one_stay_one_row():
+    # the edges of the boxes under "Summary" and "of the" made rows of the cell's lines: the header
+    # read "Summary | Every day | Once a week" over "of the | | " and "results | | "
+    table = _only_table(extract(_paragraph_shaded_header_pdf(), filename="shaded.pdf"))
+    assert table.header == ("Summary of the results", "Every day", "Once a week")
+    assert table.rows == (("", "33", "40"),)
+
+
+def test_rows_ruled_by_their_cells_shading_alone_stay_rows():
+    # shading on no other, each row's cell boxes line up across the table: their edges part rows
+    table = _only_table(extract(_paragraph_shaded_header_pdf(zebra=True), filename="zebra.pdf"))
+    assert table.header == ("Summary of the results", "Every day", "Once a week")
+    assert table.rows == (("", "33", "40"), ("Walking", "12", "5"), ("Cycling", "8", "2"))
+
+
+def test_the_chelsea_plans_header_cell_shaded_line_by_line_is_one_cell(real_world):
+    # p. 60, question 8: the first header cell prints "Synthèse" / "des" / "résultats" on three
+    # lines, each on its own grey box inside the cell's; the table read off the rendered page
+    doc = extract(real_world / "pdf" / "pdfplumber" / "chelsea_pdta.pdf", options={"ocr": "never"})
+    (table,) = [b for b in doc.blocks if b.kind == TABLE and b.page == 60 and "| 33 |" in b.text]
+    assert table.header == (
+        "Synthèse des résultats",
+        "Tous les jours ou presque",
+        "Deux à trois fois par semaine",
+        "Une fois par semaine",
+        "Quelques fois par mois",
+        "Jamais",
+    )
+    assert table.rows == (("", "33", "40", "21", "81", "68"),)
