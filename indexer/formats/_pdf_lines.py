@@ -120,12 +120,13 @@ class Words:
     """The words of a document, counted case folded, and what they say of a hyphen at a line end:
     a compound split there is written elsewhere in the document as one word (``nonstandard``)
     or with its hyphen (``multiple-valued``). ``joined``: the words pdfium's line-end hyphens
-    made (``Join`` records), which are not counted: a word is not its own evidence."""
+    made (``Join`` records), which are not counted: a word is not its own evidence; nor are the
+    first parts of the words a cell's line end cut (``wraps``, ``Wrap`` records)."""
 
-    __slots__ = ("_counts", "_joined", "_texts")
+    __slots__ = ("_counts", "_joined", "_texts", "_wraps")
 
-    def __init__(self, texts: Iterable[str], joined: Iterable[Join] = ()) -> None:
-        self._texts, self._joined = texts, joined
+    def __init__(self, texts: Iterable[str], joined: Iterable[Join] = (), wraps: Iterable[Wrap] = ()) -> None:
+        self._texts, self._joined, self._wraps = texts, joined, wraps
         # counted at the first question only: most documents have no line-end hyphen to ask about
         self._counts: dict[str, int] | None = None
 
@@ -135,11 +136,25 @@ class Words:
             word = token.strip(_EDGES)
             if word:
                 counts[word] = counts.get(word, 0) + n
-        for join in self._joined:
-            word = join.today().casefold().strip(_EDGES)
+        cut = [wrap.before for wrap in self._wraps]
+        for word in [join.today() for join in self._joined] + cut:
+            word = word.casefold().strip(_EDGES)
             if counts.get(word, 0) > 0:
                 counts[word] -= 1
         return counts
+
+    def one_word(self, wrap: Wrap) -> bool:
+        """Whether the parts of ``wrap`` (a word a cell's line end cut without a hyphen, or two
+        words) are one word: the document writes the whole more often than the first part alone
+        (``complètement``, never ``complèteme``), or the first part fills its line to the cell's
+        sides and the document never writes it alone. Two words stay apart: ``every`` / ``one``
+        in a document writing ``every`` more often than ``everyone``."""
+        if self._counts is None:
+            self._counts = self._count()
+        before = wrap.before.casefold()
+        alone = self._counts.get(before, 0)
+        whole = self._counts.get(before + wrap.after.rstrip(_CLOSING).casefold(), 0)
+        return whole > alone or (wrap.fills and alone == 0)
 
     def hyphen(self, before: str, after: str) -> bool | None:
         """Whether the hyphen between ``before`` and ``after`` (the words either side of a line
@@ -179,6 +194,17 @@ class Join(NamedTuple):
         return f"{self.before}-{self.after}" if self.kept else self.before + self.after
 
 
+class Wrap(NamedTuple):
+    """A line end inside a table's cell where a word may have been cut without a hyphen, the
+    column narrower than the word (``Complèteme`` / ``nt en accord``): the first part alone on its
+    line, no space after it in the page's text, the next line starting in lower case. The cell
+    holds the parts a space apart until the document's words tell (``Words.one_word``)."""
+
+    before: str  # the first part, the whole of its line
+    after: str  # the next line's first word
+    fills: bool  # the first part reaches across the cell's width, its padding aside
+
+
 def hyphen_stays(before: str, after: str, words: Words | None = None) -> bool:
     """Whether a hyphen at a line end between ``before`` and ``after`` stays: as the document
     writes the word elsewhere (``words``), else by ``keeps_hyphen``."""
@@ -212,6 +238,25 @@ def respell(texts: Sequence[str], joins: Sequence[Join], words: Words) -> list[s
             found = pattern.search(text)
             if found is not None:
                 out[k] = text[: found.start()] + new + text[found.end() :]
+                at = k
+                break
+    return out
+
+
+def unwrap(texts: Sequence[str], wraps: Sequence[Wrap], words: Words) -> list[str]:
+    """``texts`` (a table's cells, in reading order) with the parts of each word a cell's line end
+    cut (``wraps``, in the same order) written as one word where the document's words say they
+    are one (``Words.one_word``): ``Complèteme nt en accord`` read ``Complètement en accord``."""
+    out = list(texts)
+    at = 0
+    for wrap in wraps:
+        if not words.one_word(wrap):
+            continue
+        pattern = re.compile(rf"(?<![\w-]){re.escape(wrap.before)} {re.escape(wrap.after)}(?![\w-])")
+        for k in [*range(at, len(out)), *range(at)]:
+            found = pattern.search(out[k])
+            if found is not None:
+                out[k] = out[k][: found.start()] + wrap.before + wrap.after + out[k][found.end() :]
                 at = k
                 break
     return out

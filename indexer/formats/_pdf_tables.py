@@ -21,7 +21,7 @@ import pypdfium2.raw as pdfium_c
 
 from ._pdf_capi import bounded_text, get_char_box, text_range
 from ._pdf_layout import join_lines
-from ._pdf_lines import Join, Words, clean
+from ._pdf_lines import Join, Words, Wrap, clean
 
 TABLE_SETTINGS_LINES = {"vertical_strategy": "lines", "horizontal_strategy": "lines"}
 TABLE_SETTINGS_RULES = {"vertical_strategy": "text", "horizontal_strategy": "lines"}
@@ -46,6 +46,9 @@ class FoundTable:
     #: (``7501`` for ``273.879.750`` and its footnote mark ``1``), casefolded: the cells set the
     #: mark apart, as the default mode's do, and lose no word by it
     marked: frozenset[str] = frozenset()
+    #: the line ends in the cells that may have cut a word without a hyphen (``Wrap``), in the
+    #: cells' order: joined once all the document's words are read where they tell
+    wraps: tuple[Wrap, ...] = ()
 
     def covers(self, x: float, y: float) -> bool:
         return self.left - 1 <= x <= self.right + 1 and self.bottom - 1 <= y <= self.top + 1
@@ -445,7 +448,8 @@ def grid_tables(horizontal, vertical, textpage, fills=()) -> list[FoundTable]:
     partial: list[FoundTable] = []
     for table_cells in found:
         joins: list[Join] = []
-        rows, cut, starts, probe = _grid_rows(table_cells, reader, joins)
+        wraps: list[Wrap] = []
+        rows, cut, starts, probe = _grid_rows(table_cells, reader, joins, wraps)
         if not _plausible(probe):
             continue
         header = rows[0] if _looks_like_header(rows) else None
@@ -453,9 +457,8 @@ def grid_tables(horizontal, vertical, textpage, fills=()) -> list[FoundTable]:
         x1 = max(c[2] for c in table_cells)
         top = -min(c[1] for c in table_cells) if cut is None else -cut
         bottom = -max(c[3] for c in table_cells)
-        table = FoundTable(
-            x0, x1, bottom, top, header, tuple(rows[1:] if header else rows), starts, tuple(joins)
-        )
+        body = tuple(rows[1:] if header else rows)
+        table = FoundTable(x0, x1, bottom, top, header, body, starts, tuple(joins), wraps=tuple(wraps))
         (partial if _rules_run_past(table, hs) else out).append(table)
     if partial:
         # vertical rules between some columns only: the cells cover those columns and miss the
@@ -660,6 +663,13 @@ class _BoundedText:
         self._ptr = ctypes.cast(self._buf, ctypes.POINTER(ctypes.c_ushort))
         self._units = memoryview(self._buf)
         self._doubles: dict[float, ctypes.c_double] = {}  # the grid's few coordinates, made once
+        self._words: list[_Word] | None = None
+
+    def words(self) -> list[_Word]:
+        """The page's words with their boxes, read at the first call."""
+        if self._words is None:
+            self._words = _words(self._raw)
+        return self._words
 
     def _double(self, value: float) -> ctypes.c_double:
         out = self._doubles.get(value)
@@ -692,11 +702,11 @@ def _clusters(values) -> dict[float, int]:
 INSET = 1.0
 
 
-def _grid_rows(cells, reader, joins: list[Join] | None = None):
+def _grid_rows(cells, reader, joins: list[Join] | None = None, wraps: list[Wrap] | None = None):
     """The rows of a table's cells, where the table starts when its first rows are a title
     (the top of the first row kept, pdfplumber's orientation) else None, where each of its
     columns starts, and the rows its plausibility is judged on; the words pdfium joined at a
-    line-end hyphen are recorded in ``joins``."""
+    line-end hyphen are recorded in ``joins``, the line ends that may cut a word in ``wraps``."""
     col = _clusters(c[0] for c in cells)
     row = _clusters(c[1] for c in cells)
     xs = range(max(col.values()) + 1)
@@ -713,7 +723,10 @@ def _grid_rows(cells, reader, joins: list[Join] | None = None):
         text = reader(x0, -bottom + inset, x1, -top - inset)
         # pdfium's text in a rectangle marks a hyphen it removed at a line end with U+0002 where
         # the page's text has U+FFFE: the word is rejoined as a line's is (``clean``)
-        lines = [_cell(part, joins) for part in text.replace("\x02", "\ufffe").splitlines()]
+        parts = text.replace("\x02", "\ufffe").splitlines()
+        lines = [_cell(part, joins) for part in parts]
+        if wraps is not None and len(parts) > 1:
+            wraps += _wraps(parts, lines, (x0, -bottom, x1, -top), reader)
         lines = [ln for ln in lines if ln]
         r, c = row[top], col[x0]
         grid[r][c] += lines
@@ -770,6 +783,37 @@ def _grid_rows(cells, reader, joins: list[Join] | None = None):
     # columns empty in every row come from padding or shading rectangles inside the cells
     rows, kept = _kept_columns(rows, starts, cut_header)
     return rows, cut, tuple(kept), _kept_columns(probe, starts, cut_header)[0]
+
+
+#: points of padding a cell may leave either side of its text (Word's default is 5.4)
+CELL_PADDING = 6.0
+
+
+def _wraps(parts: list[str], lines: list[str], box, reader) -> list[Wrap]:
+    """The line ends of a cell (``parts``: its lines as pdfium gives them, ``lines`` cleaned;
+    ``box``: left, bottom, right, top) that may cut a word without a hyphen: a line of one word of
+    letters, no space after it in the page's text (a typesetter wrapping between words leaves
+    its space there), the next line starting with a lower-case letter. Whether the first part
+    fills the cell (``Wrap.fills``) is read off the page's words: a word cut for want of room
+    leaves less than a letter's width beside it, the padding aside."""
+    out: list[Wrap] = []
+    for k in range(len(parts) - 1):
+        word, following = lines[k], lines[k + 1]
+        if not word.isalpha() or not following[:1].islower() or parts[k][-1:].isspace():
+            continue
+        out.append(Wrap(word, following.split()[0], _fills(word, box, reader)))
+    return out
+
+
+def _fills(word: str, box, reader) -> bool:
+    """Whether ``word`` stands in the cell ``box`` (left, bottom, right, top) with less room beside
+    it than two paddings and a letter of it."""
+    left, bottom, right, top = box
+    for w in reader.words():
+        if w[6] == word and left <= w[4] <= right and bottom <= w[5] <= top:
+            width = w[1] - w[0]
+            return (right - left) - width <= 2 * CELL_PADDING + width / len(word)
+    return False
 
 
 def _kept_columns(rows: list[tuple[str, ...]], starts: list[float], cut_header: bool = False):

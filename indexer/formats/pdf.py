@@ -51,7 +51,7 @@ from ._pdf_layout import (
     to_blocks,
     top_down,
 )
-from ._pdf_lines import Join, Line, Words, page_lines, rejoin_words, respell
+from ._pdf_lines import Join, Line, Words, page_lines, rejoin_words, respell, unwrap
 from ._pdf_objects import (
     FRAGMENT_MAX,
     MIN_IMAGE_SIDE,
@@ -222,7 +222,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 36: a word hyphenated at the page break that cut a table's row joined as a paragraph's lines are;
     # a legend's label beside its drawn swatch or symbol no heading; a grid's second header row
     # naming its group's columns only part of the header
-    # 37: a cell's lines shaded box by box over its own shading one row, not a row each
+    # 37: a cell's lines shaded box by box over its own shading one row, not a row each; a word a
+    # grid cell's line end cut without a hyphen one word where the document's words or the cell's
+    # width tell (Complèteme nt → Complètement)
     version="37",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -1113,19 +1115,22 @@ def _words(pages: list[_Page]) -> Words:
     typesetter hyphenated at a line end; the words pdfium joined at a hyphen are written
     again as the rest of the document writes them."""
     joins = [j for p in pages for j in p.joins]
-    words = Words([ln.text for p in pages for ln in p.lines] + [p.ocr_text for p in pages], joins)
+    wraps = [w for p in pages for t in p.tables for w in t.wraps]
+    words = Words([ln.text for p in pages for ln in p.lines] + [p.ocr_text for p in pages], joins, wraps)
     for p in pages:
         if p.joins:
             p.lines = rejoin_words(p.lines, p.joins, words)
-        p.tables = [_respelt(t, words) if t.joins else t for t in p.tables]
+        p.tables = [_respelt(t, words) if t.joins or t.wraps else t for t in p.tables]
     return words
 
 
 def _respelt(table: FoundTable, words: Words) -> FoundTable:
     """``table`` with the words pdfium joined at a hyphen in its cells written as the document
-    writes them elsewhere."""
+    writes them elsewhere, and the words its cells' line ends cut without a hyphen joined where
+    the document's words say they are one (``unwrap``)."""
     rows = [table.header, *table.rows] if table.header is not None else list(table.rows)
     cells = respell([c for row in rows for c in row], table.joins, words)
+    cells = unwrap(cells, table.wraps, words)
     at = 0
     out: list[tuple[str, ...]] = []
     for row in rows:

@@ -7,10 +7,12 @@ from __future__ import annotations
 import io
 from itertools import pairwise
 
+import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
 from indexer import extract, get_chunks
+from indexer.formats._pdf_lines import Words, Wrap
 from indexer.model import PARAGRAPH, TABLE
 
 HEADER = ["Test Data", "Model", "Category", "Score", "Recall"]
@@ -1392,3 +1394,90 @@ def test_the_chelsea_plans_header_cell_shaded_line_by_line_is_one_cell(real_worl
         "Jamais",
     )
     assert table.rows == (("", "33", "40", "21", "81", "68"),)
+
+
+def _words_wrapped_in_cells_pdf() -> bytes:
+    """A sentence, then a grid whose header cells wrap, each line drawn as its own string: a line
+    of one word without a space after it ends every cell's line but the last. ``Complete`` fills
+    its cell (4 pt either side, 2 pt more), as does ``every``; ``disagree`` has room to spare,
+    and ``Over `` fills its cell with a space drawn after it."""
+    c = _canvas()
+    c.drawString(LEFT, 760, "Answers came from every district and every road; disagreement was rare.")
+    cells = [["Question"], ["Strongly", "agree"], ["Complete", "ly in favour"], ["In", "disagree", "ment"]]
+    cells += [["every", "one"], ["Over ", "all"]]
+    widths = [70, 70, stringWidth("Complete", "Helvetica", 10) + 10, 60]
+    widths += [stringWidth("every", "Helvetica", 10) + 10, stringWidth("Over", "Helvetica", 10) + 10]
+    xs = [72.0]
+    for width in widths:
+        xs.append(xs[-1] + width)
+    top = 700
+    ys = [top, top - 54, top - 72]
+    for y in ys:
+        c.line(xs[0], y, xs[-1], y)
+    for x in xs:
+        c.line(x, ys[-1], x, top)
+    for x, cell in zip(xs, cells, strict=False):
+        for k, line in enumerate(cell):
+            c.drawString(x + 4, top - 12 - 12 * k, line)
+    for x, value in zip(xs, ["Roads", "12", "7", "3", "5", "1"], strict=False):
+        c.drawString(x + 4, ys[1] - 13, value)
+    return c.getpdfdata()
+
+
+def test_a_word_a_cells_line_end_cut_without_a_hyphen_is_one_word():
+    # "Complete" / "ly" fills its cell and is written nowhere else; "disagree" / "ment" does not
+    # fill its cell, but the sentence writes "disagreement". "Strongly" / "agree" has room to
+    # spare; "every" fills its cell, and the sentence writes "every" alone; "Over " ends in a
+    # space: two words each
+    table = _only_table(extract(_words_wrapped_in_cells_pdf(), filename="wrapped.pdf"))
+    assert table.header == (
+        "Question",
+        "Strongly agree",
+        "Completely in favour",
+        "In disagreement",
+        "every one",
+        "Over all",
+    )
+    assert table.rows == (("Roads", "12", "7", "3", "5", "1"),)
+
+
+def test_the_chelsea_plans_header_words_cut_by_their_cells_are_whole(real_world):
+    # p. 62, question 11: "Complèteme" / "nt en accord" and "En" / "désacco" / "rd" as printed in
+    # their narrow cells; the plan writes "Complètement" and "désaccord" elsewhere (the header's
+    # next cells), and "En" / "accord" stays two words
+    doc = extract(real_world / "pdf" / "pdfplumber" / "chelsea_pdta.pdf", options={"ocr": "never"})
+    (table,) = [
+        b for b in doc.blocks if b.kind == TABLE and b.page == 62 and "Neutre" in b.header and "%" in b.text
+    ]
+    assert table.header == (
+        "Synthèse des résultats",
+        "Complètement en accord",
+        "En accord",
+        "Neutre",
+        "En désaccord",
+        "Complètement en désaccord",
+        "Total",
+    )
+    assert table.rows[0] == ("Standart", "142", "59", "20", "4", "5", "230")
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "fills", "elsewhere", "one"),
+    [
+        # the whole written elsewhere, the first part never alone
+        ("Complèteme", "nt", False, ["Complètement en désaccord"], True),
+        # filling its cell, written nowhere alone, the whole nowhere either
+        ("désacco", "rd", True, ["En accord"], True),
+        # neither the whole elsewhere nor the cell filled
+        ("désacco", "rd", False, ["En accord"], False),
+        # "every" written alone twice, "everyone" once: two words, the cell filled or not
+        ("every", "one", True, ["every road and every district", "everyone"], False),
+        # the whole written more often than the first part alone
+        ("Bundes", "republik", False, ["Bundesrepublik und Bundesrepublik", "Bundes"], True),
+    ],
+)
+def test_a_cells_line_end_joins_a_word_as_the_documents_words_tell(before, after, fills, elsewhere, one):
+    # the cell's own line (the first part alone on it) is among the page's lines, not counted
+    wrap = Wrap(before, after, fills)
+    words = Words([*elsewhere, before, f"{after} en accord"], wraps=[wrap])
+    assert words.one_word(wrap) is one
