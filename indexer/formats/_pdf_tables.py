@@ -486,15 +486,17 @@ def _shading_in_cells_dropped(horizontal, vertical, fills):
     shading, a cell's, a chart's bar) keeps its edges."""
     if not fills or len(fills) > MAX_INSET_CHECK:
         return horizontal, vertical
-    sides = Counter((bottom, top, x) for left, bottom, right, top in fills for x in (left, right))
-    rules_v = [v for v in vertical if not _take(sides, v)]
+    nested = _nested(fills)
+    if not nested:
+        return horizontal, vertical
+    sides = {(bottom, top, x) for left, bottom, right, top in fills for x in (left, right)}
+    rules_v = [v for v in vertical if v not in sides]
     soft = {(left, right, y) for left, bottom, right, top in fills for y in (bottom, top)}
     rules_h = [h for h in horizontal if h not in soft]
     inside = [
         box
-        for box in fills
+        for box in nested
         if any(_inside_a_cell((box[0], box[2], y), rules_v, rules_h) for y in (box[1], box[3]))
-        and _on_other_shading(box, fills)
     ]
     if not inside:
         return horizontal, vertical
@@ -503,18 +505,22 @@ def _shading_in_cells_dropped(horizontal, vertical, fills):
     return [h for h in horizontal if not _take(gone_h, h)], [v for v in vertical if not _take(gone_v, v)]
 
 
-def _on_other_shading(box, fills) -> bool:
-    """``box`` (left, bottom, right, top) lies within another of ``fills``, larger than it."""
-    left, bottom, right, top = box
-    return any(
-        f != box
-        and f[0] - TOUCH <= left
-        and right <= f[2] + TOUCH
-        and f[1] - TOUCH <= bottom
-        and top <= f[3] + TOUCH
-        and (f[2] - f[0]) * (f[3] - f[1]) > (right - left) * (top - bottom)
-        for f in fills
-    )
+def _nested(fills) -> list[tuple[float, float, float, float]]:
+    """The boxes of ``fills`` (left, bottom, right, top) lying within another, larger one."""
+    by_area = sorted(((f[2] - f[0]) * (f[3] - f[1]), f) for f in fills)[::-1]
+    out = []
+    for k, (area, (left, bottom, right, top)) in enumerate(by_area):
+        for outer_area, (outer_left, outer_bottom, outer_right, outer_top) in by_area[:k]:
+            if (
+                outer_area > area
+                and outer_left - TOUCH <= left
+                and right <= outer_right + TOUCH
+                and outer_bottom - TOUCH <= bottom
+                and top <= outer_top + TOUCH
+            ):
+                out.append((left, bottom, right, top))
+                break
+    return out
 
 
 def _take(counts: Counter, key) -> bool:
@@ -663,13 +669,28 @@ class _BoundedText:
         self._ptr = ctypes.cast(self._buf, ctypes.POINTER(ctypes.c_ushort))
         self._units = memoryview(self._buf)
         self._doubles: dict[float, ctypes.c_double] = {}  # the grid's few coordinates, made once
-        self._words: list[_Word] | None = None
+        self._text: str | None = None  # the page's text, read at the first call of ``span``
 
-    def words(self) -> list[_Word]:
-        """The page's words with their boxes, read at the first call."""
-        if self._words is None:
-            self._words = _words(self._raw)
-        return self._words
+    def span(self, word: str, left: float, bottom: float, right: float, top: float) -> float | None:
+        """The width of ``word`` where the page's text holds it inside the rectangle (its first
+        and last characters' boxes), None when it does not."""
+        if self._text is None:
+            count = min(pdfium_c.FPDFText_CountChars(self._raw), MAX_TABLE_CHARS)
+            self._text = text_range(self._raw, count) if count > 0 else ""
+            if len(self._text) != count:
+                self._text = ""  # characters pdfium left out: its indexes are not the text's
+        box = (ctypes.c_double * 4)()
+        refs = [ctypes.byref(box, 8 * k) for k in range(4)]
+        at = self._text.find(word)
+        while at >= 0:
+            if get_char_box(self._raw, at, *refs):
+                first_left, first_bottom, first_top = box[0], box[2], box[3]
+                if get_char_box(self._raw, at + len(word) - 1, *refs):
+                    x, y = (first_left + box[1]) / 2, (first_bottom + first_top) / 2
+                    if left <= x <= right and bottom <= y <= top:
+                        return box[1] - first_left
+            at = self._text.find(word, at + 1)
+        return None
 
     def _double(self, value: float) -> ctypes.c_double:
         out = self._doubles.get(value)
@@ -809,11 +830,8 @@ def _fills(word: str, box, reader) -> bool:
     """Whether ``word`` stands in the cell ``box`` (left, bottom, right, top) with less room beside
     it than two paddings and a letter of it."""
     left, bottom, right, top = box
-    for w in reader.words():
-        if w[6] == word and left <= w[4] <= right and bottom <= w[5] <= top:
-            width = w[1] - w[0]
-            return (right - left) - width <= 2 * CELL_PADDING + width / len(word)
-    return False
+    width = reader.span(word, left, bottom, right, top)
+    return width is not None and (right - left) - width <= 2 * CELL_PADDING + width / len(word)
 
 
 def _kept_columns(rows: list[tuple[str, ...]], starts: list[float], cut_header: bool = False):
