@@ -454,6 +454,10 @@ class Indexer:
         """Every path the store holds a row for, sorted."""
         return sorted(self.store.stats())
 
+    def paths_under(self, rel_dir: str) -> list[str]:
+        """The paths the store holds under the folder ``rel_dir``, sorted (its rows alone)."""
+        return self.store.paths_under(rel_dir)
+
     def _chunk_count(self, path: str) -> int:
         doc = self.store.document(path)
         return doc.chunk_count if doc else 0

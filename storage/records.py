@@ -371,14 +371,27 @@ def remove_documents(db: sqlite_utils.Database, paths: Iterable[str]) -> list[st
     return removed
 
 
+# The paths under a folder, as a range of the index on ``path``: every path starting 'a/' sorts
+# from 'a/' up to (not including) 'a0', '0' being the character after '/', and nothing else does
+# ('ab/x' and 'a.md' fall outside it). A substr() or LIKE test read every row; LIKE would also
+# take a folder's own '%' and '_' for wildcards.
+PATHS_UNDER_SQL = "SELECT path FROM documents WHERE path >= ? AND path < ? ORDER BY path"
+
+
+def folder_range(rel_dir: str) -> tuple[str, str] | None:
+    """The bounds of :data:`PATHS_UNDER_SQL` for the folder ``rel_dir``; None for the root."""
+    folder = rel_dir.strip("/")
+    if not folder:
+        return None
+    return folder + "/", folder + chr(ord("/") + 1)
+
+
 def paths_under(db: sqlite_utils.Database, rel_dir: str) -> list[str]:
-    prefix = rel_dir.strip("/") + "/"
-    if prefix == "/":
-        return [r[0] for r in db.execute("SELECT path FROM documents")]
-    return [
-        r[0]
-        for r in db.execute("SELECT path FROM documents WHERE substr(path, 1, ?) = ?", [len(prefix), prefix])
-    ]
+    """The stored paths under the folder ``rel_dir`` (every one for the root), sorted."""
+    bounds = folder_range(rel_dir)
+    if bounds is None:
+        return [r[0] for r in db.execute("SELECT path FROM documents ORDER BY path")]
+    return [r[0] for r in db.execute(PATHS_UNDER_SQL, list(bounds))]
 
 
 # The new id of every chunk of a renamed document (indexer.provenance.chunk_id) in one UPDATE,

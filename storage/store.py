@@ -277,6 +277,14 @@ class Store:
             conn.execute("COMMIT")
         return out
 
+    def paths_under(self, rel_dir: str) -> list[str]:
+        """The stored paths under the folder ``rel_dir``, sorted: the rows of that folder alone,
+        looked up through the index on ``path`` (a folder renamed in an index of thousands)."""
+        bounds = records.folder_range(rel_dir)
+        if bounds is None:
+            return sorted(self.stats())
+        return [row[0] for row in self._conn().execute(records.PATHS_UNDER_SQL, bounds)]
+
     def setting(self, key: str) -> str | None:
         """The ``settings`` value of ``key`` (None when absent)."""
         return self._setting(key)

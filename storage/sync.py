@@ -66,7 +66,7 @@ class SyncLoop:
     """Reconcile, then watch ``root`` and apply changes through ``indexer``.
 
     ``indexer`` is a :class:`storage.indexing.Indexer` (or anything with ``reconcile``,
-    ``index_paths``, ``remove_prefix``, ``rename`` and ``known_paths``).
+    ``index_paths``, ``remove_prefix``, ``rename`` and ``paths_under``).
     """
 
     def __init__(
@@ -257,7 +257,8 @@ class SyncLoop:
     def _move_tree(self, src: str, dest: str) -> int:
         prefix = src.rstrip("/") + "/"
         moved = 0
-        for old in [p for p in self.indexer.known_paths() if p.startswith(prefix)]:
+        # the folder's own rows, not every stored path filtered (a rename in a large index)
+        for old in self.indexer.paths_under(src):
             new = dest.rstrip("/") + "/" + old[len(prefix) :]
             self.indexer.rename(old, new)
             moved += 1

@@ -51,3 +51,22 @@ def fts_rows(conn: sqlite3.Connection) -> tuple[list, list]:
         conn.execute("SELECT id, block FROM chunks_fts_data ORDER BY id").fetchall(),
         conn.execute("SELECT id, sz FROM chunks_fts_docsize ORDER BY id").fetchall(),
     )
+
+
+def read_steps(engine: Indexer, call) -> int:
+    """The steps SQLite's engine runs on the indexer's read connection during ``call()``: they
+    grow with the rows a statement reads, which a count of statements would not show."""
+    steps = 0
+
+    def step() -> int:
+        nonlocal steps
+        steps += 1
+        return 0  # go on
+
+    conn = engine.store._conn()
+    conn.set_progress_handler(step, 1)
+    try:
+        call()
+    finally:
+        conn.set_progress_handler(None, 1)
+    return steps

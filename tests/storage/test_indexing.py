@@ -11,7 +11,7 @@ from storage import records
 from storage.indexing import FileIndexed, FileRemoved, IndexFailed, ScanProgress
 from storage.store import SNIPPET_END, SNIPPET_START, Store
 
-from .conftest import bump_mtime, fts_rows, make_indexer, raw, run_index, write_tree
+from .conftest import bump_mtime, fts_rows, make_indexer, raw, read_steps, run_index, write_tree
 
 NOTES = "# Pumps\n\nThe pump moves water uphill.\n\n## Valves\n\nA valve stops the flow of water.\n"
 TODO = "# Todo\n\n- buy bananas\n- fix the bicycle\n"
@@ -429,29 +429,42 @@ def test_index_paths_and_remove_prefix(tmp_path):
         assert engine.known_paths() == ["z.md"]
 
 
+def test_paths_under_a_folder_are_its_own_rows_whatever_its_name(tmp_path):
+    # neighbours of each folder on both sides of its rows in path order: '-' and '.' sort before
+    # '/', '0' and letters after it; '%' and '_' would be wildcards to LIKE
+    paths = [
+        "a-b/5.md",
+        "a.md",
+        "a/b/y.md",
+        "a/x.md",
+        "a0/z.md",
+        "a%b/2.md",
+        "a%bc/6.md",
+        "aXb/3.md",
+        "a_b/1.md",
+        "a_b/sub/7.md",
+        "a_b2/4.md",
+        "ab/x.md",
+    ]
+    with make_indexer(tmp_path) as engine:
+        _add_rows(engine, paths)
+        store = engine.store
+        assert store.paths_under("a") == ["a/b/y.md", "a/x.md"]
+        assert store.paths_under("a_b") == ["a_b/1.md", "a_b/sub/7.md"]
+        assert store.paths_under("a%b/") == ["a%b/2.md"]
+        assert store.paths_under("a_b/sub") == ["a_b/sub/7.md"]
+        assert store.paths_under("a_") == [] and store.paths_under("a%") == []
+        assert engine.paths_under("") == sorted(paths)
+        # the writer's side, which removes a folder's rows, reads the same rows
+        assert store.writer.call(lambda d: records.paths_under(d, "a_b")) == ["a_b/1.md", "a_b/sub/7.md"]
+        assert engine.remove_prefix("a%b") == ["a%b/2.md"]
+        assert engine.known_paths() == sorted(set(paths) - {"a%b/2.md"})
+
+
 def _add_rows(engine, paths: list[str]) -> None:
     """Rows of documents not on disk (queued, as a scan leaves them): the stored documents that
     the paths handed to index_paths are looked up among."""
     engine.store.writer.call(lambda d: records.queue_documents(d, [(p, 10, 0) for p in paths]))
-
-
-def _read_steps(engine, call) -> int:
-    """The steps SQLite's engine runs on the indexer's read connection during ``call()``: they
-    grow with the rows a statement reads, which a count of statements would not show."""
-    steps = 0
-
-    def step() -> int:
-        nonlocal steps
-        steps += 1
-        return 0  # go on
-
-    conn = engine.store._conn()
-    conn.set_progress_handler(step, 1)
-    try:
-        call()
-    finally:
-        conn.set_progress_handler(None, 1)
-    return steps
 
 
 def test_index_paths_reads_the_rows_of_its_paths_not_every_stored_document(tmp_path):
@@ -462,9 +475,9 @@ def test_index_paths_reads_the_rows_of_its_paths_not_every_stored_document(tmp_p
             engine.index_paths(["a.md"])
             _add_rows(engine, [f"archive/note-{i:05d}.md" for i in range(stored - 1)])
             assert engine.store.counts()["documents"] == stored
-            unchanged = _read_steps(engine, lambda: engine.index_paths(["a.md"]))
+            unchanged = read_steps(engine, lambda: engine.index_paths(["a.md"]))
             write_tree(root, {"b.md": TODO})
-            added = _read_steps(engine, lambda: engine.index_paths(["b.md"]))
+            added = read_steps(engine, lambda: engine.index_paths(["b.md"]))
             assert engine.store.document("b.md").status == "indexed"
         return unchanged, added
 

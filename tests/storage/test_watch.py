@@ -19,10 +19,13 @@ from pathlib import Path
 
 import pytest
 
+from storage import records
 from storage.indexing import FileIndexed, Indexer, IndexFailed
 from storage.sync import BatchApplied, SyncEvent, SyncLoop, WatcherState
 from storage.walk import walk
 from storage.watch import Batch
+
+from .conftest import read_steps
 
 TIMEOUT = 30.0
 
@@ -454,3 +457,39 @@ def test_a_folder_and_its_files_in_one_batch_check_each_file_once(tmp_path):
         assert db_equals_folder(h.indexer, root)
     finally:
         h.close()
+
+
+def test_a_folder_renamed_moves_its_own_rows_reading_no_others(tmp_path):
+    # '%' and '_' in the folder's name, and neighbours that share its first characters
+    files = ["a_b/one.md", "a_b/deep/two.md", "a%b/three.md", "aXb/four.md", "a_b2/five.md", "ab/six.md"]
+
+    def rename_in(stored: int) -> int:
+        root = tmp_path / f"stored-{stored}"
+        for name in files:
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_text(f"# {name}\n\nthe note {name}\n")
+        h = Harness(root)
+        try:
+            h.indexer.reconcile()
+            others = [(f"archive/note-{i:05d}.md", 10, 0) for i in range(stored - len(files))]
+            h.indexer.store.writer.call(lambda d: records.queue_documents(d, others))
+            before = db_state(h.indexer)
+            assert len(before) == stored
+            os.rename(root / "a_b", root / "moved")
+            steps = read_steps(
+                h.indexer, lambda: h.loop.apply(Batch(("a_b", "moved"), (("a_b", "moved"),), events=1))
+            )
+            moved = {"a_b/one.md": "moved/one.md", "a_b/deep/two.md": "moved/deep/two.md"}
+            assert db_state(h.indexer) == {moved.get(path, path): row for path, row in before.items()}
+            assert {(e.path, e.action) for e in h.of(FileIndexed) if e.path.startswith("moved/")} == {
+                ("moved/one.md", "renamed"),
+                ("moved/deep/two.md", "renamed"),
+            }
+        finally:
+            h.close()
+        return steps
+
+    few, many = rename_in(20), rename_in(2000)
+    # every stored path read to find the folder's took (297, 18117) steps with 20 and 2,000
+    # stored; the folder's rows looked up in the index on path, 133 with either
+    assert many == few, (few, many)
