@@ -15,6 +15,10 @@ of hints and turns them into actions against the disk as it is *now*:
   re-extraction when the content is unchanged (editors' atomic saves become plain upserts, since
   the temporary source was never indexed).
 
+A file the previous batch handed to the indexer is not handed over again while its size and mtime
+are the ones it had then: a folder moved in is walked in the batch of its own event, and the
+events of its files, a few milliseconds later each, mostly come in the next batch.
+
 It is importable and observable without Textual: ``on_event`` receives :class:`SyncEvent` s (one per
 change, with the action, the result and the milliseconds it took) and :class:`WatcherState`.
 """
@@ -101,6 +105,9 @@ class SyncLoop:
         self._idle = threading.Event()
         self._idle.set()
         self._rescan = threading.Event()
+        # path → (size, mtime_ns) of each file the last batch handed to the indexer and found
+        # stored, as stat-ed before: the next batch need not hand it over while it is the same
+        self._indexed: dict[str, tuple[int, int]] = {}
         self.batches = 0
         self.changes = 0
 
@@ -163,6 +170,7 @@ class SyncLoop:
                 self._idle.set()
 
     def _reconcile(self) -> None:
+        self._indexed = {}  # the rows may change under it (rules changed, a batch failed)
         t0 = time.perf_counter()
         try:
             self.indexer.reconcile()
@@ -186,6 +194,8 @@ class SyncLoop:
 
     def apply(self, batch: Batch) -> None:
         t0 = time.perf_counter()
+        # what the previous batch indexed; forgotten if this one fails part-way
+        indexed, self._indexed = self._indexed, {}
         handled: set[str] = set()
         changes = 0
         for src, dest in batch.renames:
@@ -199,6 +209,7 @@ class SyncLoop:
                 self.indexer.rename(src, dest)
                 result = "moved"
             handled |= {src, dest}
+            _forget(indexed, src, dest)  # their rows have moved
             changes += 1
             self._emit(SyncEvent(f"{src} → {dest}", "rename", result, _ms(started), _count(batch, src, dest)))
         upserts: list[str] = []
@@ -224,22 +235,41 @@ class SyncLoop:
             else:
                 gone = self.indexer.index_paths([path]).removed
                 under = len(self.indexer.remove_prefix(path))
+                _forget(indexed, path)  # back as it was later in this batch, it is stored again
                 changes += 1
                 result = "removed" if gone else "nothing indexed"
                 if under:
                     result = f"removed {under} documents under it"
                 self._emit(SyncEvent(path, "delete", result, _ms(started), _count(batch, path)))
         # a folder moved in comes with an event for each file in it too: each file is checked once
+        # in this batch, and not again in the next while it is as it was indexed
+        fresh: dict[str, tuple[int, int]] = {}
         for path in dict.fromkeys(upserts):
+            seen = self._stat(path)
+            if seen is not None and indexed.get(path) == seen:
+                fresh[path] = seen  # still the same in the batch after this one
+                continue
             started = time.perf_counter()
             outcome = self.indexer.index_paths([path])
+            if seen is not None and _stored(outcome):
+                fresh[path] = seen
             changes += 1
             self._emit(
                 SyncEvent(path, "upsert", self._result(outcome, "indexed"), _ms(started), _count(batch, path))
             )
+        self._indexed = fresh
         self.batches += 1
         self.changes += changes
         self._emit(BatchApplied(batch.events, changes, _ms(t0)))
+
+    def _stat(self, rel: str) -> tuple[int, int] | None:
+        """(size, mtime_ns) of a file, taken before the indexer takes its own: a change after this
+        one makes the two differ, and the file is looked at again."""
+        try:
+            st = os.stat(self.root / rel)
+        except OSError:
+            return None
+        return st.st_size, st.st_mtime_ns
 
     def _exists(self, rel: str) -> bool:
         return os.path.lexists(self.root / rel)
@@ -286,6 +316,25 @@ class SyncLoop:
 
 def _ms(started: float) -> float:
     return (time.perf_counter() - started) * 1000
+
+
+def _stored(outcome) -> bool:
+    """Whether the indexer holds a row for the one file it was handed (added, updated, found
+    unchanged, or failed), not one it dropped or never stored (gone, ignored)."""
+    if not hasattr(outcome, "added"):
+        return False
+    kept = outcome.added + outcome.updated + outcome.unchanged + outcome.failed
+    return kept == 1 and not outcome.removed
+
+
+def _forget(indexed: dict[str, tuple[int, int]], *paths: str) -> None:
+    """Drop what ``indexed`` holds of ``paths`` and of the files under them as folders: their
+    rows were moved or removed, so the same size and mtime no longer say they are stored."""
+    if not indexed:
+        return
+    folders = tuple(path + "/" for path in paths)
+    for known in [k for k in indexed if k in paths or k.startswith(folders)]:
+        del indexed[known]
 
 
 def _count(batch: Batch, *paths: str) -> int:

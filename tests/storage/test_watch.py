@@ -25,7 +25,7 @@ from storage.sync import BatchApplied, SyncEvent, SyncLoop, WatcherState
 from storage.walk import walk
 from storage.watch import Batch
 
-from .conftest import read_steps
+from .conftest import bump_mtime, read_steps
 
 TIMEOUT = 30.0
 
@@ -493,3 +493,114 @@ def test_a_folder_renamed_moves_its_own_rows_reading_no_others(tmp_path):
     # every stored path read to find the folder's took (297, 18117) steps with 20 and 2,000
     # stored; the folder's rows looked up in the index on path, 133 with either
     assert many == few, (few, many)
+
+
+def test_files_a_batch_indexed_are_not_handed_over_again_in_the_next_unless_changed(tmp_path):
+    # a folder moved in: its own event walks it; its files' events come a batch later
+    root = tmp_path / "folder"
+    names = ["incoming/a.md", "incoming/b.md", "incoming/c.md"]
+    for name in names:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"# {name}\n\narrived with its folder\n")
+    h = Harness(root)
+    checked: list[str] = []
+    index_paths = h.indexer.index_paths
+
+    def counting(paths, *args, **kwargs):
+        checked.extend(paths)
+        return index_paths(paths, *args, **kwargs)
+
+    h.indexer.index_paths = counting
+    try:
+        h.loop.apply(Batch(("incoming",), events=1))
+        assert checked == ["incoming", *names]  # the folder (no document of that name), its files
+        checked.clear()
+        # b.md saved after it was read: as long as before, a later mtime
+        b = root / "incoming/b.md"
+        b.write_text("# incoming/b.md\n\nsaved again, reread\n")
+        bump_mtime(b)
+        h.loop.apply(Batch(tuple(names), events=3))
+        assert checked == ["incoming/b.md"]
+        assert "saved again, reread" in h.chunks_text("incoming/b.md")
+        # c.md gone in one batch and back, bytes and mtime as they were, in the next: stored again
+        c = root / "incoming/c.md"
+        data, st = c.read_bytes(), c.stat()
+        c.unlink()
+        h.loop.apply(Batch(("incoming/c.md",), events=1))
+        assert "incoming/c.md" not in db_state(h.indexer)
+        c.write_bytes(data)
+        os.utime(c, ns=(st.st_atime_ns, st.st_mtime_ns))
+        checked.clear()
+        h.loop.apply(Batch(("incoming/c.md",), events=1))
+        assert checked == ["incoming/c.md"]
+        assert db_equals_folder(h.indexer, root)
+    finally:
+        h.close()
+
+
+def test_a_folder_moved_in_has_each_file_checked_once_and_one_edited_after_its_read_read_again(tmp_path):
+    root = tmp_path / "folder"
+    root.mkdir()
+    outside = tmp_path / "outside"
+    names = [f"incoming/n{i:03d}.md" for i in range(200)]
+    for i, name in enumerate(names):
+        (outside / name).parent.mkdir(parents=True, exist_ok=True)
+        (outside / name).write_text(f"# Note {i}\n\nmoved in with its folder\n")
+    edited = "incoming/n100.md"
+    h = Harness(root)
+    checked: list[str] = []
+    index_paths = h.indexer.index_paths
+
+    def counting(paths, *args, **kwargs):
+        checked.extend(paths)
+        return index_paths(paths, *args, **kwargs)
+
+    def edit_once_stored(event: object) -> None:
+        h.record(event)
+        if isinstance(event, FileIndexed) and event.path == edited and event.action == "added":
+            (root / edited).write_text("# Note 100\n\nedited once it was stored\n")
+
+    h.indexer.index_paths = counting
+    h.indexer.on_event = edit_once_stored
+    h.loop.start()
+    try:
+        h.settle("the start-up reconciliation")
+        os.rename(outside / "incoming", root / "incoming")
+        wait_until(lambda: "edited once" in h.chunks_text(edited), what="the edited file")
+        h.settle()
+        handed = Counter(path for path in checked if path in names)
+        assert {path for path in names if handed[path] != 1} == {edited}, handed.most_common(3)
+        assert handed[edited] == 2
+        assert [path for path in names if h.extractions(path) != 1] == [edited]
+        assert h.extractions(edited) == 2
+        assert len(h.of(BatchApplied)) >= 2  # the folder's event, then (some of) its files'
+    finally:
+        h.close()
+
+
+def test_a_folder_gone_and_back_within_one_batch_has_its_files_stored_again(tmp_path):
+    # the folder is found gone and its rows removed; it is back (bytes and mtimes as they were)
+    # when its files are looked at in the same batch: as they were indexed, but no longer stored
+    root = tmp_path / "folder"
+    names = ["incoming/a.md", "incoming/b.md"]
+    for name in names:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"# {name}\n\narrived with its folder\n")
+    h = Harness(root)
+    try:
+        h.loop.apply(Batch(("incoming",), events=1))
+        assert sorted(db_state(h.indexer)) == names
+        away = tmp_path / "away"
+        os.rename(root / "incoming", away)
+        remove_prefix = h.indexer.remove_prefix
+
+        def and_back(path: str) -> list[str]:
+            removed = remove_prefix(path)
+            os.rename(away, root / "incoming")
+            return removed
+
+        h.indexer.remove_prefix = and_back
+        h.loop.apply(Batch(("incoming", *names), events=3))
+        assert db_equals_folder(h.indexer, root)
+    finally:
+        h.close()
