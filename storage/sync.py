@@ -17,7 +17,8 @@ of hints and turns them into actions against the disk as it is *now*:
 
 A file the previous batch handed to the indexer is not handed over again while its size and mtime
 are the ones it had then: a folder moved in is walked in the batch of its own event, and the
-events of its files, a few milliseconds later each, mostly come in the next batch.
+events of its files, a few milliseconds later each, mostly come in the next batch; a folder
+renamed is followed by a move of each file in it, which its rename has moved already.
 
 It is importable and observable without Textual: ``on_event`` receives :class:`SyncEvent` s (one per
 change, with the action, the result and the milliseconds it took) and :class:`WatcherState`.
@@ -196,20 +197,33 @@ class SyncLoop:
         t0 = time.perf_counter()
         # what the previous batch indexed; forgotten if this one fails part-way
         indexed, self._indexed = self._indexed, {}
+        # what this batch indexes, for the rest of it and the next
+        fresh: dict[str, tuple[int, int]] = {}
         handled: set[str] = set()
         changes = 0
         for src, dest in batch.renames:
             if self._exists(src) or not self._exists(dest):
                 continue  # not a plain move (src came back, or dest is gone again): upserts decide
             started = time.perf_counter()
-            if (self.root / dest).is_dir():
-                moved = self._move_tree(src, dest)
-                result = f"moved {moved} documents"
-            else:
-                self.indexer.rename(src, dest)
-                result = "moved"
             handled |= {src, dest}
-            _forget(indexed, src, dest)  # their rows have moved
+            known = fresh.get(dest) or indexed.get(dest)
+            if (self.root / dest).is_dir():
+                _forget(indexed, src, dest)  # their rows move
+                _forget(fresh, src, dest)
+                moved = self._move_tree(src, dest, fresh)
+                result = f"moved {moved} documents"
+            elif known is not None and self._moved_with_folder(src, dest, known):
+                # watchdog follows a folder's move with one for each file in it: the folder's
+                # rename moved this file's row already
+                fresh[dest] = known
+                continue
+            else:
+                _forget(indexed, src, dest)
+                _forget(fresh, src, dest)
+                seen = {dest: self._stat(dest)}
+                self.indexer.rename(src, dest)
+                self._note_stored(seen, fresh)
+                result = "moved"
             changes += 1
             self._emit(SyncEvent(f"{src} → {dest}", "rename", result, _ms(started), _count(batch, src, dest)))
         upserts: list[str] = []
@@ -243,10 +257,9 @@ class SyncLoop:
                 self._emit(SyncEvent(path, "delete", result, _ms(started), _count(batch, path)))
         # a folder moved in comes with an event for each file in it too: each file is checked once
         # in this batch, and not again in the next while it is as it was indexed
-        fresh: dict[str, tuple[int, int]] = {}
         for path in dict.fromkeys(upserts):
             seen = self._stat(path)
-            if seen is not None and indexed.get(path) == seen:
+            if seen is not None and (fresh.get(path) or indexed.get(path)) == seen:
                 fresh[path] = seen  # still the same in the batch after this one
                 continue
             started = time.perf_counter()
@@ -284,7 +297,9 @@ class SyncLoop:
                 if not self.rules.ignored(rel, False):
                     yield rel
 
-    def _move_tree(self, src: str, dest: str) -> int:
+    def _move_tree(self, src: str, dest: str, fresh: dict[str, tuple[int, int]]) -> int:
+        """Move the rows of the folder ``src`` to ``dest``, check every file under ``dest``, and
+        note in ``fresh`` those stored as they are."""
         prefix = src.rstrip("/") + "/"
         moved = 0
         # the folder's own rows, not every stored path filtered (a rename in a large index)
@@ -294,8 +309,26 @@ class SyncLoop:
             moved += 1
         rest = [p for p in self._files_under(dest)]
         if rest:
+            seen = {path: self._stat(path) for path in rest}
             self.indexer.index_paths(rest)  # anything not indexed before (or changed meanwhile)
+            self._note_stored(seen, fresh)
         return moved
+
+    def _note_stored(
+        self, seen: dict[str, tuple[int, int] | None], fresh: dict[str, tuple[int, int]]
+    ) -> None:
+        """Note in ``fresh`` the files of ``seen`` (their stats taken before the indexer's) whose
+        stored row has that size and mtime."""
+        stored = self.indexer.store.stats_of(seen)
+        for path, stat in seen.items():
+            row = stored.get(path)
+            if stat is not None and row is not None and (row[0], row[1]) == stat:
+                fresh[path] = stat
+
+    def _moved_with_folder(self, src: str, dest: str, known: tuple[int, int]) -> bool:
+        """Whether the file ``dest`` is as it was stored (``known``) and ``src`` has no row:
+        ``Indexer.rename`` would find it so, and do nothing."""
+        return self._stat(dest) == known and self.indexer.store.document(src) is None
 
     def _result(self, outcome, default: str, path: str | None = None) -> str:
         """One word for what the indexer did, from its IndexSummary."""

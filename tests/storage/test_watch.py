@@ -604,3 +604,44 @@ def test_a_folder_gone_and_back_within_one_batch_has_its_files_stored_again(tmp_
         assert db_equals_folder(h.indexer, root)
     finally:
         h.close()
+
+
+def test_a_folder_renamed_has_each_file_checked_once_and_one_edited_after_the_move_read_again(tmp_path):
+    # watchdog follows the folder's move with one move for each file in it, mostly a batch later
+    root = tmp_path / "folder"
+    names = [f"n{i:02d}.md" for i in range(40)]
+    for name in names:
+        (root / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "docs" / name).write_text(f"# {name}\n\nfiled under docs\n")
+    edited = "papers/n05.md"
+    h = Harness(root)
+    checked: list[str] = []
+    index_paths = h.indexer.index_paths
+
+    def counting(paths, *args, **kwargs):
+        checked.extend(paths)
+        return index_paths(paths, *args, **kwargs)
+
+    def edit_once_moved(event: object) -> None:
+        h.record(event)
+        if isinstance(event, SyncEvent) and event.action == "rename" and event.path == "docs → papers":
+            (root / edited).write_text("# n05.md\n\nedited once it had moved\n")
+
+    h.indexer.index_paths = counting
+    h.loop.on_event = edit_once_moved
+    h.loop.start()
+    try:
+        h.settle("the start-up reconciliation")
+        checked.clear()
+        before = len(h.of(FileIndexed))
+        os.rename(root / "docs", root / "papers")
+        wait_until(lambda: "edited once" in h.chunks_text(edited), what="the edited file")
+        h.settle()
+        handed = Counter(checked)
+        assert set(handed) == {f"papers/{name}" for name in names} | {"docs/n05.md"}, handed
+        assert {path for path, n in handed.items() if n != 1} == {edited}
+        assert handed[edited] == 2  # with the folder, and again for its own move, changed since
+        read = [e.path for e in h.of(FileIndexed)[before:] if e.action in ("added", "updated")]
+        assert read == [edited]
+    finally:
+        h.close()
