@@ -68,9 +68,9 @@ def _utf16_without_bom(head: bytes) -> str | None:
 def detect_encoding(data: bytes) -> str:
     """The encoding of text bytes: BOM, UTF-16 without BOM, UTF-8 (a few damaged bytes
     aside), else the legacy code page whose reading is likeliest (:func:`_legacy_encoding`:
-    the single-byte ones, Western, Central European, Cyrillic, Turkish and Hebrew, then charset
-    detection's guess and the Korean, Chinese and Japanese ones; latin-1, which decodes
-    anything, when none does).
+    the single-byte ones, Western, Central European, Cyrillic, Turkish, Hebrew, Greek, Baltic and
+    Arabic, then charset detection's guess and the Korean, Chinese and Japanese ones; latin-1,
+    which decodes anything, when none does).
     """
     bom = _bom_encoding(data[:4])
     if bom:
@@ -96,10 +96,11 @@ def damaged_utf8(head: bytes) -> bool:
     valid = len(text) - len(text.encode("ascii", "ignore")) - bad + head.count(b"\xef\xbf\xbd")
     if not valid:
         return False
-    if bad <= valid:
+    if bad < valid:
         return True
-    # more damage than UTF-8: a short text in a legacy code that holds a sequence or two by
-    # chance (EUC-JP's kana pair so) reads cleanly in that code, damaged UTF-8 does in none
+    # as much damage as UTF-8 or more: a short text in a legacy code that holds a sequence or two
+    # by chance (EUC-JP's kana pair so, "北海道" in EUC-JP two of its four, "先生" in Shift_JIS
+    # one of two) reads cleanly in that code, damaged UTF-8 does in none
     return (
         bad <= 2 * valid + 4 and _oddities(head.decode(_legacy_encoding(head, detect=False), "replace")) > 0
     )
@@ -107,18 +108,26 @@ def damaged_utf8(head: bytes) -> bool:
 
 #: The single-byte legacy code pages, tried first: Western (windows-1252), the common legacy
 #: case, Central European (Windows' and ISO's), Cyrillic (Windows' and KOI8-R), Turkish and
-#: Hebrew (Windows'); where two read a text alike, the first is named
+#: Hebrew (Windows'), Greek (Windows' and ISO's), Baltic (Windows') and Arabic (Windows' and
+#: ISO's); where two read a text alike, the first is named. Greek text whose bytes do not tell
+#: windows-1253 from ISO-8859-7 (they differ in Ά, two quotes and the C1 range only) is named
+#: windows-1253: a text file without a declaration was most often saved by a Windows program in
+#: a Greek locale ("ANSI"), where Unix wrote ISO-8859-7 under a locale or a mail header that
+#: named it
 _LEGACY = ("cp1252", "cp1250", "iso8859_2", "cp1251", "koi8_r", "cp1254", "cp1255")
+_LEGACY += ("cp1253", "iso8859_7", "cp1257", "cp1256", "iso8859_6")
 #: The East Asian ones, tried with charset detection's guess when no single-byte code page reads
 #: a text cleanly: Korean, Chinese (GB18030, Big5-HKSCS) and Japanese (Shift_JIS as Windows'
 #: cp932, EUC-JP); where two read a text alike, the first is named
 _LEGACY_CJK = ("cp949", "gb18030", "big5hkscs", "cp932", "euc_jp")
 _HEAD = 65536  # the bytes of a text looked at to tell its encoding
+_ASCII_BYTES = bytes(range(128))
 _ODDITY_SAMPLE = 4096  # the characters of a reading looked at: enough to tell, cheap to look over
 #: signs one sees glued to letters in text as written (quotes, dashes, the ellipsis, the middle
 #: dot of Catalan's l·l, the opening ¿ and ¡ of Spanish, the degree sign, a unit's ² and ³, the
-#: trade mark signs, the signs of arithmetic in "x±y" or "a×b")
-_WRITTEN = frozenset("‘’“”«»–—…·¿¡°²³™®©±×÷")
+#: trade mark signs, the signs of arithmetic in "x±y" or "a×b", the Greek tonos typed for the
+#: keraia of a number in letters, "Β΄ Παγκόσμιος Πόλεμος")
+_WRITTEN = frozenset("‘’“”«»–—…·¿¡°²³™®©±×÷΄")
 
 #: The letters beyond ASCII of the languages the legacy code pages serve (small letters, and
 #: Turkish İ whose small letter is ASCII's i; a Cyrillic or Hebrew alphabet whole). Japanese,
@@ -152,7 +161,18 @@ _ALPHABETS = {
     "Serbian": "абвгдђежзијклљмнњопрстћуфхцчџш",
     "Macedonian": "абвгдѓежзѕијклљмнњопрстќуфхцчџш",
     "Hebrew": "אבגדהוזחטיךכלםמןנסעףפץצקרשת",
+    "Greek": "αβγδεζηθικλμνξοπρσςτυφχψωάέήίόύώϊϋΐΰ",
+    "Lithuanian": "ąčęėįšųūž",
+    "Latvian": "āčēģīķļņšūž",
+    # the kashida (tatweel) that stretches a word is written as a letter
+    "Arabic": "ءآأؤإئابةتثجحخدذرزسشصضطظعغـفقكلمنهوىي",
 }
+#: letters a language writes in loanwords and foreign names only (Estonian and Finnish "šokolaad",
+#: "šakki"), which charset_normalizer's lists do not rank: one in 200 of its letters beyond ASCII,
+#: not as frequent as its 27th letter. Else a Turkish word of ü, ö, ğ and ş alone ("yürürlüğe")
+#: would read as Estonian in windows-1257, whose š and ž are Turkish's ğ and ş
+_LOAN_LETTERS = {"Estonian": "šž", "Finnish": "šž"}
+_LOAN_COST = 5.3
 _WESTERN = ("German", "French", "Spanish", "Portuguese", "Italian", "Dutch", "Danish", "Norwegian")
 _WESTERN += ("Swedish", "Finnish", "Icelandic", "Catalan", "Estonian")
 _CENTRAL = ("Polish", "Czech", "Slovak", "Hungarian", "Slovene", "Croatian", "Romanian", "German")
@@ -167,6 +187,11 @@ _SERVES = {
     "koi8-r": _CYRILLIC,
     "cp1254": ("Turkish",),
     "cp1255": ("Hebrew",),
+    "cp1253": ("Greek",),
+    "iso8859-7": ("Greek",),
+    "cp1257": ("Lithuanian", "Latvian", "Estonian"),
+    "cp1256": ("Arabic",),
+    "iso8859-6": ("Arabic",),
     **dict.fromkeys(("cp949", "euc_kr", "johab"), ("Korean",)),
     **dict.fromkeys(("gb18030", "gbk", "gb2312", "hz", "big5", "big5hkscs", "cp950"), ("Chinese",)),
     **dict.fromkeys(
@@ -187,9 +212,11 @@ _SIGN = 4.6  # what a sign (no letter) beyond ASCII costs: one in a hundred char
 #: what a sign of mojibake (:func:`_oddities`) costs beside the letters' costs: as much as a
 #: letter of another alphabet and a half
 _ODD_COST = 20.0
+_BOUND_ODDITIES = 2  # the signs of mojibake a reading may show to bound the others' cost
 #: what reading a text in a single-byte code page costs before its letters are looked at (-log
 #: of a rough share of legacy text: windows-1252 60 %, windows-1250 and windows-1251 10 % each,
-#: KOI8-R 5 %, windows-1254 4 %, ISO-8859-2 and windows-1255 3 % each): a word or two whose
+#: KOI8-R 5 %, windows-1254 4 %, ISO-8859-2 and windows-1255 3 % each, windows-1253 and
+#: windows-1256 2 % each, ISO-8859-7 and windows-1257 1 % each, ISO-8859-6 0.5 %): a word or two whose
 #: letters would be as likely in either does not make Western text Central European ("São"
 #: is not Romanian "Săo")
 _PRIOR = {
@@ -200,6 +227,11 @@ _PRIOR = {
     "cp1254": 3.2,
     "iso8859-2": 3.5,
     "cp1255": 3.5,
+    "cp1253": 3.9,
+    "cp1256": 3.9,
+    "iso8859-7": 4.6,
+    "cp1257": 4.6,
+    "iso8859-6": 5.3,
 }
 
 
@@ -227,7 +259,9 @@ def _models() -> dict[str, _Model]:
         # a letter ranked as its small letter (Turkish İ as i)
         weight = {c: _DECAY ** rank.get(c, rank.get(c.lower()[0], 26)) for c in alphabet}
         total = sum(weight.values())
-        models[language] = _Model({c: -math.log(w / total) for c, w in weight.items()})
+        costs = {c: -math.log(w / total) for c, w in weight.items()}
+        costs.update(dict.fromkeys(_LOAN_LETTERS.get(language, ""), _LOAN_COST))
+        models[language] = _Model(costs)
 
     def listed(shares: dict[str, float]) -> dict[str, float]:
         costs: dict[str, float] = {}
@@ -317,29 +351,26 @@ def _small(c: str) -> str:
     return "" if small.isascii() else small
 
 
-def _letter_cost(counts: Mapping[str, int], codec: str) -> tuple[float, int]:
+def _letter_cost(counts: Mapping[str, int], codec: str, limit: float = math.inf) -> tuple[float, int]:
     """What the letters beyond ASCII of a reading cost (-log of their likelihood) in the language
     of the code page (:data:`_SERVES`) they fit best, and how many of them that language is not
     written with: a reading in the right code page is made of the language's letters, frequent
     ones often; the wrong one's letters belong to no one language (Polish "koń, wodę" read as
     windows-1252 "koñ, wodê": ñ is Spanish, ê French or Portuguese) or are the language's rare
     ones (Hebrew read as windows-1251: щ, ъ and й often). ``counts``: how often each character
-    comes in the reading."""
-    letters: Counter[str] = Counter()
+    comes in the reading; a cost of ``limit`` or more is not worked out (told as infinite)."""
+    letters: dict[str, int] = {}
     signs = 0.0
     for c, n in counts.items():
-        if c <= "\x7f":
-            continue
-        if c.isalpha():
-            small = _small(c)
-            if small:
-                letters[small] += n
+        small, sign = _LETTERS.get(c) or _letter_of(c)
+        if small:
+            letters[small] = letters.get(small, 0) + n
         else:
-            signs += n * _sign_cost(c)
+            signs += n * sign
     if not letters:
-        return signs, 0
+        return (signs, 0) if signs < limit else (math.inf, 0)
     models = _models()
-    best, foreign = math.inf, 0
+    best, foreign = limit - signs, -1
     for language in _SERVES.get(codecs.lookup(codec).name, models):
         costs, rest = models[language]
         total, strange = 0.0, 0
@@ -356,7 +387,28 @@ def _letter_cost(counts: Mapping[str, int], codec: str) -> tuple[float, int]:
                 break
         if total < best:
             best, foreign = total, strange
+    if foreign < 0:  # no language's letters cost less than the limit
+        return math.inf, 0
     return best + signs, foreign
+
+
+#: what :func:`_letter_of` told of each character met (up to a bound)
+_LETTERS: dict[str, tuple[str, float]] = {}
+
+
+def _letter_of(c: str) -> tuple[str, float]:
+    """The letter (as :data:`_ALPHABETS` lists it, :func:`_small`) ``c`` counts as and, for no
+    such letter, what it costs as a sign (nothing for an ASCII character)."""
+    if c <= "\x7f":
+        kind = "", 0.0
+    elif c.isalpha():
+        kind = _small(c), 0.0
+    else:
+        kind = "", _sign_cost(c)
+    if len(_LETTERS) >= _TABLE_SIZE:
+        _LETTERS.clear()
+    _LETTERS[c] = kind
+    return kind
 
 
 @functools.lru_cache(maxsize=4096)
@@ -383,15 +435,31 @@ def _legacy_encoding(head: bytes, detect: bool = True) -> str:
     seldom written, KOI8-R read as Shift_JIS half-width katakana. (charset detection alone takes
     short Western, Polish and Russian texts for other codes: Danish for Central European, KOI8-R
     for Shift_JIS.)"""
-    best, fewest = "latin-1", math.inf
-    seen: set[str] = set()
-    for group in (_LEGACY, _east_asian(head, detect)):
-        codec, signs = _likeliest(head, group, seen)
+    best, fewest, read = _single_byte_likeliest(head)
+    if fewest:
+        codec, signs = _likeliest(head, _east_asian(head, detect), set(read))
         if signs < fewest:
-            best, fewest = codec, signs
-        if fewest == 0:
-            break
+            best = codec
     return codecs.lookup(best).name
+
+
+#: the last text :func:`_single_byte_likeliest` judged, with its answer: a text that is not UTF-8
+#: is judged twice when it holds a UTF-8 sequence or two (:func:`damaged_utf8`, then
+#: :func:`detect_encoding`)
+_LAST_JUDGED: tuple[bytes, tuple[str, float, frozenset[str]]] = (b"", ("latin-1", math.inf, frozenset()))
+
+
+def _single_byte_likeliest(head: bytes) -> tuple[str, float, frozenset[str]]:
+    """The likeliest reading of ``head`` in the single-byte code pages (:func:`_likeliest`), the
+    signs of mojibake and foreign letters it shows, and the readings made."""
+    global _LAST_JUDGED
+    last, answer = _LAST_JUDGED
+    if last == head and head:
+        return answer
+    seen: set[str] = set()
+    codec, signs = _likeliest(head, _LEGACY, seen)
+    _LAST_JUDGED = head, (codec, signs, frozenset(seen))
+    return codec, signs, frozenset(seen)
 
 
 def _likeliest(head: bytes, group: Iterable[str], seen: set[str]) -> tuple[str, float]:
@@ -403,38 +471,60 @@ def _likeliest(head: bytes, group: Iterable[str], seen: set[str]) -> tuple[str, 
     letters on, each only until it costs more than the best so far."""
     readings = []
     byte_counts: Counter[int] | None = None
+    # what the first reading (of the commonest code page) costs with its signs of mojibake, when
+    # its letters are all its language's and it shows few such signs: a reading whose letters cost
+    # more cannot win, and they are not looked over to the end
+    bound = math.inf
+    known_odd: dict[int, int] = {}
+    present = _undefined_in(head)
     for order, codec in enumerate(group):
-        text = _reading(head, codec)  # its first characters, all that is judged
+        text = _reading(head, codec, present)  # its first characters, all that is judged
         if text is None or text in seen:
             continue
         seen.add(text)
         if _undefined(codec) is None:
             counts: Mapping[str, int] = Counter(text)
-        else:  # a character for each byte: the bytes are counted once for all such codecs
+        else:  # a character for each byte: the bytes beyond ASCII (ASCII reads as ASCII, costing
+            # nothing) are counted once for all such codecs
             if byte_counts is None:
-                byte_counts = Counter(head[:_ODDITY_SAMPLE])
+                byte_counts = Counter(head[:_ODDITY_SAMPLE].translate(None, _ASCII_BYTES))
             table = _table(codec)
             counts = {table[b]: n for b, n in byte_counts.items()}
-        cost, foreign = _letter_cost(counts, codec)
-        readings.append((cost + _PRIOR.get(codecs.lookup(codec).name, 0.0), foreign, order, codec, text))
+        prior = _PRIOR.get(codecs.lookup(codec).name, 0.0)
+        cost, foreign = _letter_cost(counts, codec, bound - prior)
+        if cost + prior >= bound:
+            continue
+        cost += prior
+        readings.append((cost, foreign, order, codec, text))
+        if len(readings) == 1 and not foreign:
+            odd = _oddities(text, _BOUND_ODDITIES)
+            if odd <= _BOUND_ODDITIES:  # all of them counted
+                bound, known_odd[order] = cost + odd * _ODD_COST, odd
     best, signs, least = "latin-1", math.inf, math.inf
-    for cost, foreign, _, codec, text in sorted(readings):
+    for cost, foreign, order, codec, text in sorted(readings):
         if cost >= least:
             break
-        odd = _oddities(text, (least - cost) / _ODD_COST)
+        odd = known_odd.get(order)
+        if odd is None:
+            odd = _oddities(text, (least - cost) / _ODD_COST)
         if cost + odd * _ODD_COST < least:
             best, signs, least = codec, odd + foreign, cost + odd * _ODD_COST
     return best, signs
 
 
-def _reading(head: bytes, codec: str) -> str | None:
+def _reading(head: bytes, codec: str, present: frozenset[int]) -> str | None:
     """The first :data:`_ODDITY_SAMPLE` characters of ``head`` read in ``codec`` (all that is
     judged of it), None when ``codec`` does not fit ``head`` (a character split by the cut at
     :data:`_HEAD` bytes aside). A single-byte code page fits bytes that hold none it leaves
-    undefined, which are looked for without reading the rest."""
+    undefined, which are looked for without reading the rest: among ``present``, the bytes of
+    ``head`` that a code page of :data:`_LEGACY` leaves undefined (:func:`_undefined_in`)."""
     undefined = _undefined(codec)
     if undefined is not None:
-        if any(b in head for b in undefined):
+        if _legacy_undefined()[0].issuperset(undefined):
+            fits = present.isdisjoint(undefined)
+        else:  # a code page charset detection named
+            fits = not any(b in head for b in undefined)
+        if not fits:
             return None
         return head[:_ODDITY_SAMPLE].decode(codec)
     try:
@@ -460,6 +550,19 @@ def _undefined(codec: str) -> bytes | None:
     if not _single_byte(codec):
         return None
     return bytes(b for b in range(256) if bytes([b]).decode(codec, "replace") == "\ufffd")
+
+
+@functools.cache
+def _legacy_undefined() -> tuple[frozenset[int], bytes]:
+    """The bytes some code page of :data:`_LEGACY` leaves undefined, and the other bytes."""
+    undefined = frozenset(b for codec in _LEGACY for b in _undefined(codec) or b"")
+    return undefined, bytes(b for b in range(256) if b not in undefined)
+
+
+def _undefined_in(head: bytes) -> frozenset[int]:
+    """The bytes of ``head`` that some code page of :data:`_LEGACY` leaves undefined, found in
+    one pass (looked for one by one for each code page, they took as long as the rest)."""
+    return frozenset(head.translate(None, _legacy_undefined()[1]))
 
 
 def _east_asian(head: bytes, detect: bool) -> Iterator[str]:
@@ -496,7 +599,9 @@ def _oddities(text: str, limit: float = math.inf) -> int:
     beside a letter or another such sign ("Za¿ó", "‚±"); a small letter followed by a capital
     where one is not ASCII ("jaŸñ", "рТЙ"; an ASCII "iPhone" reads the same in every codec) or
     two letters of different scripts side by side ("GrьЯe", Hangul beside an ideograph); a word
-    of three letters or more all accented Latin letters ("Ïðèâåò").
+    of three letters or more all accented Latin letters ("Ïðèâåò"); a character written in one
+    place only met in another (:data:`_OUT_OF_PLACE`: "Êè¿â" for Ukrainian "Київ", "Poznañ" for
+    Polish "Poznań", a Greek final sigma inside a word).
 
     Each character is classed once (:func:`_class`, :func:`_script_code`) and the signs are
     found by regular expressions over the string of classes."""
@@ -504,15 +609,33 @@ def _oddities(text: str, limit: float = math.inf) -> int:
     if sample.isascii():
         return 0
     chars = {c for c in set(sample) if c > "\x7f"}
-    kinds = sample.translate({**_ASCII_CLASSES, **{ord(c): _class(c) for c in chars}})
+    kinds = sample.translate(_classes(chars, "kinds", _class))
     odd = kinds.count("x") + kinds.count("X") + kinds.count("y")
     odd += len(_LONE_MARK.findall(kinds)) + len(_STRAY_BESIDE.findall(kinds))
+    if not _OUT_OF_PLACE_CHARS.isdisjoint(chars):
+        for letters, pattern in _OUT_OF_PLACE:
+            if not letters.isdisjoint(chars):
+                odd += len(pattern.findall(sample))
     if odd > limit:
         return odd
-    scripts = sample.translate({**_ASCII_SCRIPTS, **{ord(c): _script_code(c) for c in chars}})
+    scripts = sample.translate(_classes(chars, "scripts", _script_code))
     pairs = {m.start() for m in _CASE_BREAK.finditer(kinds)}
     pairs.update(m.start() for m in _SCRIPT_BREAK.finditer(scripts))
     return odd + len(pairs) + len(_ACCENTED_WORD.findall(scripts))
+
+
+def _classes(chars: Iterable[str], name: str, classify: Callable[[str], str]) -> dict[int, str]:
+    """The table :data:`_TABLES` names, holding the class of each of ``chars`` (by ``classify``);
+    a table grown past its size is begun again (a new one: a text being classed by the old one
+    in another thread reads it whole)."""
+    table = _TABLES[name]
+    missing = [c for c in chars if ord(c) not in table]
+    if missing:
+        if len(table) + len(missing) > _TABLE_SIZE:
+            table = {i: kind for i, kind in table.items() if i < 0x80}
+        table.update((ord(c), classify(c)) for c in missing)
+        _TABLES[name] = table
+    return table
 
 
 #: the classes of characters :func:`_oddities` looks at: ASCII small letter, capital, other;
@@ -521,8 +644,35 @@ def _oddities(text: str, limit: float = math.inf) -> int:
 #: anything else
 _ASCII_CLASSES = {i: ("a" if chr(i).islower() else "A" if chr(i).isupper() else ".") for i in range(128)}
 _ASCII_SCRIPTS = {i: ("L" if chr(i).isalpha() else " ") for i in range(128)}
+#: the tables str.translate classes a text by, one for all texts rather than one built for
+#: each: ASCII's classes, then each character's met, up to :data:`_TABLE_SIZE` of them
+_TABLES = {"kinds": dict(_ASCII_CLASSES), "scripts": dict(_ASCII_SCRIPTS)}
+_TABLE_SIZE = 65536
 _LONE_MARK = re.compile(r"(?<![aAluoxm])m")
 _STRAY_BESIDE = re.compile(r"(?<=[aAluoxsX])s|s(?=[aAluoxsX])")
+#: characters written in one place only, each with a pattern of one met elsewhere: Spanish's ¿
+#: and ¡, which open a sentence, after a letter (Ukrainian "Київ" read as windows-1252 "Êè¿â",
+#: Polish "może" as "mo¿e"); a sign written after a word (a unit's ² or ³, ™, ®, the Greek keraia
+#: ΄) between two letters (Polish "miłość" as "mi³oœæ"); a ñ before no vowel (Spanish, Galician
+#: and Basque write it before a vowel only: "Poznañ" and "Gdañsk" are Polish ń misread); a Greek
+#: capital with an accent after a letter (a word's first letter alone carries it as a capital),
+#: a final sigma ς before a letter; a Hebrew final letter (ך ם ן ף ץ) before a letter; an Arabic
+#: ta marbuta ة or alif maqsura ى (a word's last letters) before a letter, a tanwin (ً ٌ ٍ, a
+#: word's last vowel) before a letter but the alif it may be written before, a vowel sign twice
+#: on a letter
+_GREEK_LETTER = "\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce"
+_OUT_OF_PLACE = (
+    (frozenset("¿¡"), re.compile(r"(?<=[^\W\d_])[¿¡]")),
+    (frozenset("²³™®΄"), re.compile(r"(?<=[^\W\d_])[²³™®΄](?=[^\W\d_])")),
+    (frozenset("ñÑ"), re.compile(r"[ñÑ](?![aeiouáéíóúüAEIOUÁÉÍÓÚÜ])")),
+    (frozenset("ΆΈΉΊΌΎΏ"), re.compile(f"(?<=[{_GREEK_LETTER}])[ΆΈΉΊΌΎΏ]")),
+    (frozenset("ς"), re.compile(f"ς(?=[{_GREEK_LETTER}])")),
+    (frozenset("ךםןףץ"), re.compile("[ךםןףץ](?=[\u05d0-\u05ea])")),
+    (frozenset("ةى"), re.compile("[ةى](?=[\u0621-\u064a])")),
+    (frozenset("\u064b\u064c\u064d"), re.compile("[\u064b-\u064d](?=[\u0621-\u0626\u0628-\u0648\u064a])")),
+    (frozenset(chr(c) for c in range(0x064B, 0x0653)), re.compile("([\u064b-\u0652])\\1")),
+)
+_OUT_OF_PLACE_CHARS = frozenset().union(*(chars for chars, _ in _OUT_OF_PLACE))
 _CASE_BREAK = re.compile(r"(?=au|l[Au])")
 #: two letters of different scripts side by side (L an ASCII letter, E another Latin one)
 _SCRIPT_BREAK = re.compile(r"(?=([^ LE])(?!\1)[^ ]|[LE][^ LE])")
@@ -554,8 +704,9 @@ def _script_code(c: str) -> str:
 
 
 class _Misread:
-    """C1 controls, Korean loose jamo, half-width katakana and the private use area (a code
-    page's user-defined characters): seldom written, often misread."""
+    """C1 controls, Korean loose jamo, half-width katakana, the private use area (a code page's
+    user-defined characters) and Greek's dialytika with tonos standing alone (΅; its letters
+    ΐ and ΰ carry it): seldom written, often misread."""
 
     def __contains__(self, c: str) -> bool:
         return (
@@ -563,6 +714,7 @@ class _Misread:
             or "\u3131" <= c <= "\u318e"
             or "\uff61" <= c <= "\uff9f"
             or "\ue000" <= c <= "\uf8ff"
+            or c == "\u0385"
         )
 
 

@@ -381,7 +381,7 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="11",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="12",  # 2: title lines over the header; text that is no table: wrapped list lines
         # 3: text that is no table has no heading in capitals or after "#" where most lines are code
         # 4: text that is no table keeps its lines' indentation in steps (text 8)
         # 5: a first line "sep=;" names the delimiter and is no row
@@ -397,6 +397,9 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
         # 11: a first row of labels and of two or more years (or dates) in order over columns of
         # figures is the header (Region | 2021 | 2022 | 2023), as in the spreadsheets, no longer a row
         # of data under Column 1 … Column 4
+        # 12: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic
+        # (windows-1257) and Arabic (windows-1256, ISO-8859-6) read in their code page; a word or
+        # short line whose bytes tell ("Poznań", "Київ", "北海道") no longer misread
     )(extract)
 
 

@@ -2464,7 +2464,10 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 40: a chart's number in a format scaling it by a thousand (1,235K at #,##0,"K") or writing
     # text between its digits (078-05-1120 at 000-00-0000) as Excel shows it, or in a format of
     # fractions (2 3/8 at # ?/?)
-    version="40",
+    # 41: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
+    # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
+    # ("Poznań", "Київ", "北海道") no longer misread
+    version="41",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

@@ -2012,7 +2012,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="53",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="54",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -2120,6 +2120,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # 52: a raw 8-bit header's backslash beside an encoded word kept ("C:\\Users"), no longer the
     # whole header left undecoded, nor a typed "\\u00e9" made an é
     # 53: an HTML body's or attached page's ruby readings and MathML equations, as the HTML reader's (HTML 28 to 30)
+    # 54: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
+    # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
+    # ("Poznań", "Київ", "北海道") no longer misread
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2180,7 +2183,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="53",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="54",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2288,6 +2291,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 52: a raw 8-bit header's backslash beside an encoded word kept ("C:\\Users"), no longer the
     # whole header left undecoded, nor a typed "\\u00e9" made an é
     # 53: an HTML body's or attached page's ruby readings and MathML equations, as the HTML reader's (HTML 28 to 30)
+    # 54: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
+    # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
+    # ("Poznań", "Київ", "北海道") no longer misread
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

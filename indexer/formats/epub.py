@@ -214,7 +214,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="32",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="33",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -272,6 +272,9 @@ class _Images:
     # 32: a chapter without a BOM, charset or encoding declaration read in the HTML reader's legacy code
     # pages (HTML 22, 26); HTML 30 (the spaces at an inline equation's edges kept); a note marker used
     # again for another note labelled -2, -3 … ([^*], [^*-2]: The Waste Land's 20 notes marked *)
+    # 33: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
+    # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
+    # ("Poznań", "Київ", "北海道") no longer misread
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

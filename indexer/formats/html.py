@@ -2285,7 +2285,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="30",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="31",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2353,6 +2353,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # another; one set apart (display="block") a paragraph of its own
     # 30: a space at an inline equation's start or end (an <mtext>'s no-break space, an <mspace>) kept
     # between it and the words beside it
+    # 31: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
+    # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
+    # ("Poznań", "Київ", "北海道") no longer misread
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

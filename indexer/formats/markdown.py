@@ -1475,7 +1475,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="34",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="35",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1522,6 +1522,9 @@ def _scalar(value: str) -> Any:
     # 33: a <q>'s quotation marks those of its lang, else the front matter's lang (German „…“, French «…»)
     # 34: raw HTML: the HTML reader's ruby readings in parentheses and MathML equations in the linear
     # format (HTML 28, 29, 30)
+    # 35: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
+    # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
+    # ("Poznań", "Київ", "北海道") no longer misread
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -1549,7 +1549,7 @@ def _text_attachment(
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
     # 39: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
-    version="51",
+    version="52",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1594,6 +1594,9 @@ def _text_attachment(
     # 49: an HTML body's or attached page's <q> shows the quotation marks of its language (HTML 27)
     # 50: a transport header's backslash beside an encoded word kept, as e-mail's (eml 52)
     # 51: an HTML body's or attached page's ruby readings and MathML equations, as the HTML reader's (HTML 28 to 30)
+    # 52: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
+    # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
+    # ("Poznań", "Київ", "北海道") no longer misread
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

@@ -4,8 +4,10 @@ Each text is written here and encoded by the test itself, so the expected decode
 very string encoded: nothing to check by hand but that each string is written in the language
 its code page serves (Japanese for Shift_JIS and EUC-JP, Russian and Ukrainian for KOI8-R and
 windows-1251, Polish, Czech and Hungarian for windows-1250 and ISO-8859-2, Turkish for
-windows-1254, Hebrew for windows-1255, Chinese for GB18030 and Big5, Korean for EUC-KR; German,
-French, Spanish, Portuguese, Danish, Icelandic and Estonian for windows-1252).
+windows-1254, Hebrew for windows-1255, Chinese for GB18030 and Big5, Korean for EUC-KR, Greek
+for windows-1253 and ISO-8859-7, Lithuanian, Latvian and Estonian for windows-1257, Arabic for
+windows-1256 and ISO-8859-6; German, French, Spanish, Portuguese, Danish, Icelandic and Estonian
+for windows-1252).
 """
 
 from __future__ import annotations
@@ -53,6 +55,37 @@ NON_WESTERN = [
     ("shift_jis", "本日休業"),
     ("big5", "這是一個簡單的測試檔案。"),
     ("euc_kr", "오늘 날씨가 정말 좋네요. 공원에 산책하러 갈까요?"),
+    # Greek read as Cyrillic before windows-1253 and ISO-8859-7 were tried ("КблзмЭсб кьуме")
+    ("cp1253", "Η γρήγορη καφέ αλεπού πηδάει πάνω από τον τεμπέλη σκύλο."),
+    ("cp1253", "Καλημέρα κόσμε. Τι κάνεις σήμερα;"),
+    # ISO-8859-7's Ά is 0xB6, windows-1253's ¶: read so, a sign glued to a word
+    ("iso8859_7", "Άνοιξη στην Αθήνα: «Όλα καλά» ― είπε ο Άρης."),
+    # Lithuanian and Latvian read as windows-1252 ("Ðiandien graþus", "mçs"), Estonian's š and ž
+    # as Icelandic ð and þ
+    ("cp1257", "Labas rytas, kaip sekasi? Šiandien gražus oras ir mes einame į parką."),
+    ("cp1257", "Valdība vakar apstiprināja nodokļu likumprojektu. Izmaiņas stāsies spēkā nākamgad."),
+    ("cp1257", "Tšehhi ja Slovakkia mängisid žürii ees. Šokolaad oli hea."),
+    # Arabic read as Cyrillic ("гСНИЗ ИЗбЪЗбг"); ISO-8859-6 leaves most of its upper half undefined
+    ("cp1256", "مرحبا بالعالم. كيف حالك اليوم؟"),
+    ("cp1256", "ذهب الطالب إلى المدرسة صباحاً، ثم عاد إلى البيت."),
+    ("iso8859_6", "ذهب الطالب إلى المدرسة صباحا، ثم عاد إلى البيت."),
+    # a Turkish word of ü and ğ alone stays Turkish: in windows-1257 it reads "yürürlüše", whose
+    # š Estonian writes in loanwords only
+    ("cp1254", "yürürlüğe"),
+]
+
+#: Words or short lines whose bytes decide, each read in another code page a sign of mojibake
+#: (sniff._OUT_OF_PLACE), or bytes holding a UTF-8 sequence by chance
+SHORT = [
+    # windows-1252 "Poznañ", "Gdañsk": Spanish writes ñ before a vowel only
+    ("cp1250", "Poznań"),
+    ("cp1250", "Gdańsk"),
+    # windows-1252 "Êè¿â": the ¿ that opens a Spanish question after a letter
+    ("cp1251", "Київ"),
+    # as UTF-8, two valid sequences (U+0333 from CC B3, U+01BB from C6 BB) and two damaged bytes
+    ("euc_jp", "北海道"),
+    # as UTF-8, one valid sequence (E6 90 B6) and one damaged byte (0x90)
+    ("shift_jis", "先生"),
 ]
 
 WESTERN = [
@@ -84,6 +117,18 @@ def test_a_short_text_in_a_legacy_code_page_is_read_in_it(codec, text):
     assert decode_text(text.encode(codec))[0] == text
 
 
+@pytest.mark.parametrize(("codec", "text"), SHORT)
+def test_a_short_text_is_read_in_the_code_page_its_bytes_tell(codec, text):
+    assert decode_text(text.encode(codec))[0] == text
+
+
+def test_greek_that_reads_alike_in_windows_1253_and_iso_8859_7_is_named_windows_1253():
+    # no Ά, no quote and nothing in 0x80-0x9F: the same bytes in either
+    text = "Η γρήγορη καφέ αλεπού πηδάει πάνω από τον τεμπέλη σκύλο."
+    assert text.encode("iso8859_7") == text.encode("cp1253")
+    assert decode_text(text.encode("iso8859_7")) == (text, "cp1253")
+
+
 @pytest.mark.parametrize("text", WESTERN)
 def test_a_short_western_text_stays_windows_1252(text):
     decoded, encoding = decode_text(text.encode("cp1252"))
@@ -97,6 +142,19 @@ def test_the_text_csv_and_markdown_extractors_read_the_code_page():
     assert "Łódź" in csv.text and "Ludność" in csv.text
     md = extract("# 今日の天気\n\n明日も晴れるでしょう。\n".encode("euc_jp"), filename="tenki.md")
     assert "今日の天気" in md.text and "明日も晴れるでしょう。" in md.text
+
+
+def test_the_text_csv_and_html_extractors_read_greek_baltic_and_arabic_code_pages():
+    txt = extract("Καλημέρα κόσμε.\nΗ Αθήνα είναι η πρωτεύουσα.\n".encode("cp1253"), filename="note.txt")
+    assert "Καλημέρα κόσμε." in txt.text and "Η Αθήνα είναι η πρωτεύουσα." in txt.text
+    csv = extract(
+        "Miestas;Gyventojai\nVilnius;588000\nKlaipėda;158000\nŠiauliai;107000\n".encode("cp1257"),
+        filename="miestai.csv",
+    )
+    assert "Klaipėda" in csv.text and "Šiauliai" in csv.text
+    page = "<html><body><h1>القاهرة</h1><p>مرحبا بالعالم. كيف حالك اليوم؟</p></body></html>"
+    html = extract(page.encode("cp1256"), filename="salam.html")
+    assert "القاهرة" in html.text and "مرحبا بالعالم. كيف حالك اليوم؟" in html.text
 
 
 # Signs of a wrong reading, counted by hand from the rules (sniff._oddities): a word of accented
@@ -116,6 +174,18 @@ ODDITIES = [
     ("GrьЯe", 3),
     ("iPhone café", 0),
     ("한字", 1),
+    # a character met out of its place: ¿ after a letter, ñ before no vowel, a Greek capital with
+    # an accent inside a word, a final sigma inside one, ³ between two letters (none in the rest)
+    ("Êè¿â", 1),
+    ("¿Qué?", 0),
+    ("Poznañ", 1),
+    ("España", 0),
+    ("ΘΛΆΜ", 1),
+    ("Άρθρο", 0),
+    ("λόγςος", 1),
+    ("λόγος", 0),
+    ("mi³oœæ", 1),
+    ("5 m³", 0),
 ]
 
 
