@@ -23,7 +23,10 @@ async def test_the_log_says_the_index_was_converted_and_compacted(tmp_path):
         log = app.main.query_one(EventLog)
         await wait_for(pilot, lambda: any("index converted" in e for e in log.entries), 30, "the log line")
         entries = [e for e in log.entries if "converted" in e or "ompacted" in e]
-        assert entries[0] == "index converted for this version of chunkscope (0014_shared_chunk_metadata)"
+        assert (
+            entries[0]
+            == "index converted for this version of chunkscope (0014_shared_chunk_metadata, 0015_extractor_versions)"
+        )
         assert entries[1].startswith(f"Compacted {db}: ")
         assert db.stat().st_size < size
 
