@@ -85,6 +85,19 @@ class Harness:
         failed = [e for e in self.of(IndexFailed) if e.path == path]
         return len(indexed) + len(failed)
 
+    def count_handed(self) -> list[str]:
+        """The paths the loop hands to ``Indexer.index_paths`` from now on, in order (a path
+        handed twice is there twice)."""
+        handed: list[str] = []
+        index_paths = self.indexer.index_paths
+
+        def counting(paths, *args, **kwargs):
+            handed.extend(paths)
+            return index_paths(paths, *args, **kwargs)
+
+        self.indexer.index_paths = counting
+        return handed
+
     def settle(self, what: str = "the database to equal the folder") -> None:
         wait_until(lambda: self.loop.wait_idle(0.2) and db_equals_folder(self.indexer, self.root), what=what)
 
@@ -396,14 +409,7 @@ def test_a_file_added_to_a_big_folder_does_not_re_check_the_folder(tmp_path, pol
     for i in range(300):
         (root / "archive" / f"note{i:03d}.txt").write_text(f"note number {i}\n")
     h = Harness(root, poll=poll)
-    checked: list[str] = []
-    index_paths = h.indexer.index_paths
-
-    def counting(paths, *args, **kwargs):
-        checked.extend(paths)
-        return index_paths(paths, *args, **kwargs)
-
-    h.indexer.index_paths = counting
+    checked = h.count_handed()
     h.loop.start()
     try:
         h.settle("the start-up reconciliation")
@@ -503,14 +509,7 @@ def test_files_a_batch_indexed_are_not_handed_over_again_in_the_next_unless_chan
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(f"# {name}\n\narrived with its folder\n")
     h = Harness(root)
-    checked: list[str] = []
-    index_paths = h.indexer.index_paths
-
-    def counting(paths, *args, **kwargs):
-        checked.extend(paths)
-        return index_paths(paths, *args, **kwargs)
-
-    h.indexer.index_paths = counting
+    checked = h.count_handed()
     try:
         h.loop.apply(Batch(("incoming",), events=1))
         assert checked == ["incoming", *names]  # the folder (no document of that name), its files
@@ -548,19 +547,13 @@ def test_a_folder_moved_in_has_each_file_checked_once_and_one_edited_after_its_r
         (outside / name).write_text(f"# Note {i}\n\nmoved in with its folder\n")
     edited = "incoming/n100.md"
     h = Harness(root)
-    checked: list[str] = []
-    index_paths = h.indexer.index_paths
-
-    def counting(paths, *args, **kwargs):
-        checked.extend(paths)
-        return index_paths(paths, *args, **kwargs)
+    checked = h.count_handed()
 
     def edit_once_stored(event: object) -> None:
         h.record(event)
         if isinstance(event, FileIndexed) and event.path == edited and event.action == "added":
             (root / edited).write_text("# Note 100\n\nedited once it was stored\n")
 
-    h.indexer.index_paths = counting
     h.indexer.on_event = edit_once_stored
     h.loop.start()
     try:
@@ -615,19 +608,13 @@ def test_a_folder_renamed_has_each_file_checked_once_and_one_edited_after_the_mo
         (root / "docs" / name).write_text(f"# {name}\n\nfiled under docs\n")
     edited = "papers/n05.md"
     h = Harness(root)
-    checked: list[str] = []
-    index_paths = h.indexer.index_paths
-
-    def counting(paths, *args, **kwargs):
-        checked.extend(paths)
-        return index_paths(paths, *args, **kwargs)
+    checked = h.count_handed()
 
     def edit_once_moved(event: object) -> None:
         h.record(event)
         if isinstance(event, SyncEvent) and event.action == "rename" and event.path == "docs → papers":
             (root / edited).write_text("# n05.md\n\nedited once it had moved\n")
 
-    h.indexer.index_paths = counting
     h.loop.on_event = edit_once_moved
     h.loop.start()
     try:
