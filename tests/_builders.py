@@ -1,10 +1,11 @@
-"""Small Office files, pictures and e-mails built in memory for tests: a Word file of a heading, a
-paragraph and a table, a workbook of named sheets, a one-slide deck, a plain PNG, and a mail with
-files attached. Each test names its own texts; what they hold is read back from the arguments."""
+"""Small Office files, pictures, books and e-mails built in memory for tests: a Word file of a
+heading, a paragraph and a table, a workbook of named sheets, a one-slide deck, a plain PNG, an
+EPUB 3 book of chapters, and a mail with files attached. Each test names its own texts; what they hold is read back from the arguments."""
 
 from __future__ import annotations
 
 import io
+import zipfile
 from collections.abc import Iterable, Sequence
 from email.message import EmailMessage
 
@@ -78,6 +79,46 @@ def pptx_file(title: str, body: str) -> bytes:
     slide.placeholders[1].text = body
     out = io.BytesIO()
     deck.save(out)
+    return out.getvalue()
+
+
+def epub_file(chapters: dict[str, str], *, title: str = "Tide tables", language: str = "en") -> bytes:
+    """An EPUB 3 book whose spine reads ``chapters`` in order, each a file of the package (its name,
+    as ``c1.xhtml`` or ``text/c2.xhtml``) whose ``<body>`` holds the given XHTML (``epub:`` names
+    bound); the navigation document lists them, out of the spine."""
+    xhtml = (
+        '<?xml version="1.0" encoding="utf-8"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" '
+        'xmlns:epub="http://www.idpf.org/2007/ops"><head><title>{}</title></head><body>{}</body></html>'
+    )
+    names = list(chapters)
+    items = "".join(
+        f'<item id="c{i}" href="{name}" media-type="application/xhtml+xml"/>' for i, name in enumerate(names)
+    )
+    spine = "".join(f'<itemref idref="c{i}"/>' for i in range(len(names)))
+    links = "".join(f'<li><a href="{name}">{name}</a></li>' for name in names)
+    opf = (
+        '<?xml version="1.0" encoding="utf-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"'
+        ' unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/">'
+        f'<dc:identifier id="id">urn:x:1</dc:identifier><dc:title>{title}</dc:title>'
+        f"<dc:language>{language}</dc:language></metadata><manifest>"
+        f'<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>{items}'
+        f"</manifest><spine>{spine}</spine></package>"
+    )
+    container = (
+        '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">'
+        '<rootfiles><rootfile full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/>'
+        "</rootfiles></container>"
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
+        zf.writestr("META-INF/container.xml", container)
+        zf.writestr("EPUB/package.opf", opf)
+        zf.writestr(
+            "EPUB/nav.xhtml", xhtml.format("Contents", f'<nav epub:type="toc"><ol>{links}</ol></nav>')
+        )
+        for name, body in chapters.items():
+            zf.writestr(f"EPUB/{name}", xhtml.format(name, body))
     return out.getvalue()
 
 

@@ -33,7 +33,7 @@ from ..limits import ExtractContext
 from ..model import IMAGE, Block, Coverage, Document, Image, Skipped, assemble
 from ..zipsafe import open_zip
 from . import _ooxml
-from .html import decode_html, html_blocks, margin_removed, merge_hidden
+from .html import NoteLabels, decode_html, html_blocks, margin_removed, merge_hidden
 from .registry import extractor
 
 # In a book, <header>/<footer> hold chapter titles and bylines and <aside> holds footnotes: content,
@@ -214,7 +214,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="33",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="34",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -275,6 +275,8 @@ class _Images:
     # 33: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
     # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
     # ("Poznań", "Київ", "北海道") no longer misread
+    # 34: a link to a plain note (epub:type="note") a note reference; note labels unique in the book, a
+    # chapter numbering its notes from 1 again reading [^1-2] (each chapter's first note was [^1])
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
@@ -289,6 +291,7 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     # on such a chapter's <html>), which gives its <q>s their quotation marks
     language = _metadata(book).get("language")
     spine = list(getattr(book, "spine", ()) or ())
+    notes = NoteLabels()  # one label a note in the whole book, its chapters numbering from 1 each
     for index, entry in enumerate(spine):
         idref = entry[0] if isinstance(entry, (tuple, list)) else entry
         item = book.get_item_with_id(idref)
@@ -306,7 +309,7 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
             page = _SVG.sub(_svg_pictures, page)
         if meta.get("is_navigation"):
             page = _shown_navigation(page)
-        chapter, dropped = html_blocks(page, notes=True, language=language)
+        chapter, dropped = html_blocks(page, notes=notes.reading(href), language=language)
         sink.skipped.extend(dropped)
         folder = posixpath.dirname(href)
         for block in chapter:

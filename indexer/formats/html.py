@@ -1644,7 +1644,12 @@ def html_metadata(tree: LexborHTMLParser) -> dict[str, Any]:
 
 
 def html_blocks(
-    html: str, *, links: bool = False, mail: bool = False, notes: bool = False, language: str | None = None
+    html: str,
+    *,
+    links: bool = False,
+    mail: bool = False,
+    notes: NoteLabels | None = None,
+    language: str | None = None,
 ) -> tuple[list[Block], list[Skipped]]:
     """Blocks (without ``lines``) of an HTML text, and what was left out, for a caller's coverage:
     the images left out as tracking pixels or icons (``Skipped("image", alt or file name, "icon
@@ -1656,16 +1661,17 @@ def html_blocks(
     (``the figures <https://…>``), unless the text is the address itself (:func:`_show_links`).
     With ``mail``, the HTML is a mail's body, which loses every element it hides, not only the
     short inline ones a web page loses (:func:`_remove_hidden`). With ``notes`` (an EPUB
-    chapter), a note reference reads ``[^12]``, as Word's do, not glued to its word
-    (:func:`_mark_note_references`). ``language`` is the language the page is said to be in from
-    outside it (an EPUB package's ``dc:language``), as HTTP's ``Content-Language`` says it: that
-    of its elements no ``lang`` and no ``<meta http-equiv="content-language">`` gives one.
+    chapter, the labels of its book's notes), a note reference reads ``[^12]``, as Word's do, not
+    glued to its word (:func:`_mark_note_references`). ``language`` is the language the page is
+    said to be in from outside it (an EPUB package's ``dc:language``), as HTTP's
+    ``Content-Language`` says it: that of its elements no ``lang`` and no
+    ``<meta http-equiv="content-language">`` gives one.
     """
     if not html.strip():
         return [], []
     tree = LexborHTMLParser(html)
-    if notes and _NOTE_HINT.search(html):
-        _mark_note_references(tree)
+    if notes is not None and _NOTE_HINT.search(html):
+        _mark_note_references(tree, notes)
     return _tree_blocks(tree, _passes(html), links, mail, language)
 
 
@@ -1684,25 +1690,54 @@ _SUPERSCRIPT_DIGITS = 3
 _ORDINAL_LETTERS = frozenset("aoe")
 #: The kinds of note a reference points at (EPUB 3 ``epub:type``, DPUB-ARIA ``role``)
 _NOTE_KINDS = frozenset(("footnote", "endnote", "rearnote", "note", "doc-footnote", "doc-endnote"))
-#: What a page with note references holds (the cheap test before they are looked for)
-_NOTE_HINT = re.compile(r"noteref|<sup|aside|footnote|endnote|rearnote", re.IGNORECASE)
+#: What a page with note references holds (the cheap test before they are looked for): "note"
+#: stands in noteref, footnote, endnote and rearnote, and in a plain note (``epub:type="note"``)
+_NOTE_HINT = re.compile(r"note|<sup|aside", re.IGNORECASE)
 
 
-def _mark_note_references(tree: LexborHTMLParser) -> None:
+class NoteLabels:
+    """The labels of a book's note references, kept across its chapters: the marker for the first
+    note it marks, ``marker-2``, ``marker-3`` … for the next ones, a reference to a note met before
+    taking that one's label. A book numbering its notes again in each chapter gave each chapter's
+    first note ``[^1]``, one label in the book's Markdown for as many notes as it has chapters;
+    the second chapter's now reads ``[^1-2]``, as a Word document's notes numbered again at each
+    section do. A note is known by its marker and its address resolved against the chapter's
+    path (``#n1`` in ``c1.xhtml`` and in ``c2.xhtml`` are two notes)."""
+
+    def __init__(self) -> None:
+        self.labels: dict[tuple[str, str], str] = {}
+        self.marked: Counter[str] = Counter()
+        self.document = ""
+
+    def reading(self, document: str) -> NoteLabels:
+        """These labels, the links met next resolved against ``document`` (a chapter's path)."""
+        self.document = document
+        return self
+
+    def label(self, marker: str, href: str) -> str:
+        """The label of a reference of ``marker`` linking to ``href``."""
+        key = (marker, urljoin(self.document, href))
+        label = self.labels.get(key)
+        if label is None:
+            self.marked[marker] += 1
+            label = marker if self.marked[marker] == 1 else f"{marker}-{self.marked[marker]}"
+            self.labels[key] = label
+        return label
+
+
+def _mark_note_references(tree: LexborHTMLParser, labels: NoteLabels) -> None:
     """Write each note reference as ``[^marker]``: a link marked as one (``epub:type="noteref"``,
     ``role="doc-noteref"``), or a link to a ``#fragment`` set in superscript or pointing at a note
     of the document (an ``<aside>``, which an EPUB chapter reads as a ``<div data-aside>``, an
-    element typed footnote, endnote or rearnote), whose text is a marker (``12``, ``a``, ``iv``,
-    ``[3]``, ``*``, ``†``). Read as it is, ``Limpet<sup>1</sup>`` gives the word ``Limpet1``, and a
+    element typed note, footnote, endnote or rearnote), whose text is a marker (``12``, ``a``,
+    ``iv``, ``[3]``, ``*``, ``†``). Read as it is, ``Limpet<sup>1</sup>`` gives the word ``Limpet1``, and a
     symbol gives ``man,*`` where the book has a note. Told by its superscript alone, a number of
     more than :data:`_SUPERSCRIPT_DIGITS` digits is a year and a letter after a number an
     ordinal's indicator (:func:`_superscript_marker`). A marker that points at another note than
-    the one it was met with before takes ``-2``, ``-3`` … (:func:`_note_label`), as a Word note's
-    mark used again does: The Waste Land marks each of its 20 notes ``*``, and 20 references
-    ``[^*]`` named one note for all."""
+    the one it was met with before, in this chapter or an earlier one, takes ``-2``, ``-3`` …
+    (:class:`NoteLabels`), as a Word note's mark used again does: The Waste Land marks each of its
+    20 notes ``*``, and 20 references ``[^*]`` named one note for all."""
     notes = set()
-    labels: dict[tuple[str, str], str] = {}
-    marked: Counter[str] = Counter()
     for node in tree.css("aside[id], [data-aside][id], [epub\\:type][id], [role][id]"):
         kinds = f"{node.attributes.get('epub:type') or ''} {node.attributes.get('role') or ''}".split()
         if node.tag == "aside" or "data-aside" in node.attributes or _NOTE_KINDS.intersection(kinds):
@@ -1721,20 +1756,7 @@ def _mark_note_references(tree: LexborHTMLParser) -> None:
             or (hash_ and fragment and _superscript(link) and _superscript_marker(link, marker[1], fragment))
         ):
             continue
-        link.replace_with(f"[^{_note_label(labels, marked, marker.group(1), fragment)}]")
-
-
-def _note_label(labels: dict[tuple[str, str], str], marked: Counter[str], marker: str, fragment: str) -> str:
-    """The label of a note reference of ``marker`` pointing at ``fragment``: the marker for the
-    first note it marks, ``marker-2``, ``marker-3`` … for the next ones; a reference to a note
-    met before takes that one's label. ``labels``: those given so far, by marker and fragment;
-    ``marked``: how many notes each marker has marked so far."""
-    label = labels.get((marker, fragment))
-    if label is None:
-        marked[marker] += 1
-        label = marker if marked[marker] == 1 else f"{marker}-{marked[marker]}"
-        labels[marker, fragment] = label
-    return label
+        link.replace_with(f"[^{labels.label(marker.group(1), attrs.get('href') or '')}]")
 
 
 def _superscript_marker(link: LexborNode, marker: str, fragment: str) -> bool:

@@ -7,11 +7,11 @@ import zipfile
 
 import pytest
 
-from indexer import errors, extract_bytes, get_chunks
+from indexer import errors, extract_bytes, get_chunks, get_markdown
 from indexer.api import extract
 from indexer.formats.html import HIDDEN_REASON
 from indexer.model import Skipped
-from tests._builders import png
+from tests._builders import epub_file, png
 
 
 def test_book_follows_the_spine(playground):
@@ -470,3 +470,38 @@ def test_a_mark_used_for_another_note_takes_a_number():
     doc = extract_bytes(_epub3(chapter=_CHAPTER.replace("<p>Low range.</p>", _SAME_MARKS)), "tides.epub")
     (para,) = (b for b in doc.blocks if b.text.startswith("Limpets"))
     assert para.text == "Limpets[^*] and whelks[^*-2]; limpets again[^*], crabs[^†]."
+
+
+def test_a_plain_note_is_a_note():
+    # a link to an element typed epub:type="note" (not footnote, endnote or rearnote), set neither in
+    # superscript nor typed noteref, is a note reference as one to a footnote is; a link to a
+    # numbered heading stays text
+    chapter = (
+        "<p>Limpets<a href='#n1'>1</a> cling to <a href='#rock'>2</a> rocks.</p><h2 id='rock'>Rocks</h2>"
+        "<div epub:type='note' id='n1'><p>1. Patella vulgata.</p></div>"
+    )
+    doc = extract_bytes(epub_file({"c1.xhtml": chapter}), "tides.epub")
+    assert "Limpets[^1] cling to 2 rocks." in [b.text for b in doc.blocks]
+    assert "1. Patella vulgata." in doc.text
+
+
+def test_note_labels_are_unique_in_the_book():
+    # each chapter numbers its notes from 1 (#n1 in c1.xhtml and #n1 in text/c2.xhtml are two
+    # notes): the second chapter's first note reads [^1-2], not [^1] again in the book's Markdown;
+    # the third chapter's link to c1.xhtml#n1 is the first chapter's note, [^1]; its own n1, [^1-3]
+    one = "<p>Limpets<sup><a href='#n1'>1</a></sup> cling.</p><aside epub:type='footnote' id='n1'>Limpet.</aside>"
+    two = (
+        "<p>Whelks<sup><a href='#n1'>1</a></sup> crawl.</p><aside epub:type='footnote' id='n1'>Whelk.</aside>"
+    )
+    three = (
+        "<p>Crabs<a epub:type='noteref' href='#n1'>1</a>, as limpets<a epub:type='noteref' "
+        "href='../c1.xhtml#n1'>1</a>.</p><aside epub:type='footnote' id='n1'>Crab.</aside>"
+    )
+    book = epub_file({"c1.xhtml": one, "text/c2.xhtml": two, "text/c3.xhtml": three})
+    doc = extract_bytes(book, "tides.epub")
+    texts = [b.text for b in doc.blocks]
+    assert "Limpets[^1] cling." in texts
+    assert "Whelks[^1-2] crawl." in texts
+    assert "Crabs[^1-3], as limpets[^1]." in texts
+    markdown = get_markdown(book, filename="tides.epub")
+    assert markdown.count("[^1]") == 2 and markdown.count("[^1-2]") == 1
