@@ -222,6 +222,8 @@ class _Builder:
         self.row: list[str] = []
         self.in_table = False
         self.in_head = False
+        # where the tables read so far have a delimiter row a list marker opens (- | -)
+        self.bullet_rows: list[int] = []
         # stand-alone images and footnotes
         self.image_marks: list[int] = []  # where each open image's alt text starts in self.text
         self.para_images: list[tuple[str, str, bool]] = []  # (src, alt, kept) in this paragraph
@@ -322,6 +324,9 @@ class _Builder:
             self.break_list(rng["start"])
         self.in_table, self.table_start = True, rng["start"]
         self.header, self.rows, self.table_text = None, [], None
+        row = _bullet_delimiter_row(self.lines.raw, rng["start"])
+        if row is not None:
+            self.bullet_rows.append(row)
 
     def s_row(self, arg: Any, rng: dict[str, int]) -> None:
         self.row = []
@@ -680,6 +685,58 @@ def _fields(block: Block) -> dict[str, Any]:
 
 
 def _parse(text: str, language: str | None = None) -> _Builder:
+    """The blocks of ``text`` read by pulldown-cmark, but for a table whose delimiter row a list
+    marker opens (``- | -``), a list item in GFM (:func:`_bullet_delimiter_row`): the text is read
+    again, each such row told to pulldown-cmark as an item (:func:`_rows_as_items`)."""
+    builder = _read(text, language)
+    while builder.bullet_rows:  # a row read as an item no longer matches: each pass has fewer
+        text = _rows_as_items(builder.lines.raw, builder.bullet_rows)
+        builder = _read(text, language)
+    return builder
+
+
+#: A table's delimiter row whose first cell's ``-`` is followed by a space (``- | -``,
+#: ``  - | :-:``, in a list item or a block quote): a bullet list item's marker. GFM (cmark-gfm,
+#: and markdown-it) reads a list item there, a list marker going before a table's delimiter row,
+#: so ``a | b`` over ``- | -`` is a paragraph and an item ``| -``; pulldown-cmark made a table of
+#: them, and in a list item, ``- Fruit | Colour`` over ``  - | -`` and ``  - Apple | red`` (an
+#: item over its sub-items) a table of one header row and a list after it.
+_BULLET_DELIMITER = re.compile(r"[ >]*- [ :|-]*\|[ :|-]*\r?")
+_BULLET_DELIMITER_BYTES = re.compile(_BULLET_DELIMITER.pattern.encode())
+
+
+def _bullet_delimiter_row(raw: str | bytes, start: int) -> int | None:
+    """Where the delimiter row of the table starting at ``raw[start]`` starts, when a list
+    marker opens it (:data:`_BULLET_DELIMITER`); None for any other (most tables)."""
+    nl = "\n" if raw.__class__ is str else b"\n"
+    first = raw.find(nl, start) + 1
+    if not first:
+        return None
+    end = raw.find(nl, first)
+    pattern = _BULLET_DELIMITER if raw.__class__ is str else _BULLET_DELIMITER_BYTES
+    return first if pattern.fullmatch(raw, first, len(raw) if end < 0 else end) else None
+
+
+def _rows_as_items(raw: str | bytes, rows: list[int]) -> str:
+    """``raw`` with each delimiter row starting at an offset of ``rows`` written so that
+    pulldown-cmark reads a list item there, as GFM does: a space in it becomes a tab, which its
+    delimiter rows do not hold (an item's text reads a tab as a space). The space taken is one
+    between two cells' characters (``- |<tab>-``), which leaves the item's text and the column its
+    content starts at as they were; in a row without one, the space after the marker
+    (``-<tab>|-``, its content then starting at the next tab stop, which a line under it indented
+    2 columns as a sub-item no longer reaches). Offsets and line numbers stay as they were, a byte
+    for a byte."""
+    text = bytearray(raw.encode("utf-8") if raw.__class__ is str else raw)
+    for first in rows:
+        end = text.find(b"\n", first)
+        line = text[first : len(text) if end < 0 else end]
+        marker = line.index(b"- ")
+        inner = re.search(rb" (?=[^ \r])", line[marker + 2 :])
+        text[first + (marker + 2 + inner.start() if inner else marker + 1)] = 0x09
+    return text.decode("utf-8")
+
+
+def _read(text: str, language: str | None = None) -> _Builder:
     builder = _Builder(text)
     builder.language, builder.q_marks = language, _quotes_of(language)
     append, other = builder.text.append, builder.other
@@ -953,7 +1010,7 @@ class _Fallback:
 
     def __init__(self, text: str, language: str | None = None) -> None:
         from markdown_it import MarkdownIt
-        from markdown_it.rules_block import heading
+        from markdown_it.rules_block import heading, list_block
         from mdit_py_plugins.footnote import footnote_plugin
 
         md = MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(footnote_plugin)
@@ -963,6 +1020,11 @@ class _Fallback:
         # table before its headings
         md.block.ruler.before(
             "table", "atx_heading", heading, {"alt": ["paragraph", "reference", "blockquote"]}
+        )
+        # so is a list item's line ("- a | b" over "--- | ---"), GFM trying list markers before
+        # tables: markdown-it made a table headed "- a", "b" (pulldown-cmark reads an item)
+        md.block.ruler.before(
+            "table", "list_item", list_block, {"alt": ["paragraph", "reference", "blockquote"]}
         )
         self.tokens = md.parse(text)
         self.source = text.split("\n")
@@ -1475,7 +1537,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="35",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="36",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1525,6 +1587,8 @@ def _scalar(value: str) -> Any:
     # 35: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
     # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
     # ("Poznań", "Київ", "北海道") no longer misread
+    # 36: a delimiter row a list marker opens ("- | -") a list item, as GFM reads it, not a table under
+    # the line above; a list item's line over a delimiter row no table's header (markdown-it fallback)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

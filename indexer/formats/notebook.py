@@ -298,7 +298,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="29",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="30",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -336,6 +336,7 @@ def _as_text(text: str, reason: str) -> Document:
     # HTML, Math, Javascript) read as its HTML, else its LaTeX, else nothing, no longer as
     # "<IPython.core.display.HTML object>"; an nbformat 3 output's svg, latex, javascript and json
     # named as nbformat 4's (its SVG listed as skipped, its LaTeX read)
+    # 30: Markdown cells: a delimiter row a list marker opens ("- | -") a list item (markdown 36)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -200,3 +200,44 @@ def test_a_paragraphs_last_line_over_a_delimiter_row_heads_a_table(markdown_pars
     assert _table("- tide\n  high | low\n  -|-\n") == [("list", "tide", None), ("table", ("high", "low"), ())]
     # a header of more cells than the delimiter row's: no table
     assert _table("para\na | b | c\n-|-\n") == [("paragraph", "para\na | b | c\n-|-", None)]
+
+
+def _items(text: str) -> list[tuple[str, str, tuple[int, int], object]]:
+    doc = extract_markdown(text.encode(), CTX)
+    return [(b.kind, b.text, b.lines, [(i.text, i.level) for i in b.items] or b.header) for b in doc.blocks]
+
+
+def test_a_delimiter_row_a_list_marker_opens_is_a_list_item(markdown_parser):
+    # GFM (cmark-gfm) tries a list marker before a table: "- | -" under a line of pipes is an
+    # item whose text is "| -", as GitHub shows it; pulldown-cmark made a table of the two lines
+    assert _items("high | low\n- | -\n- 6:10 | 12:25\n") == [
+        ("paragraph", "high | low", (1, 1), None),
+        ("list", "| -\n6:10 | 12:25", (2, 3), [("| -", 0), ("6:10 | 12:25", 0)]),
+    ]
+    # in a list item: an item over its sub-items, a sub-item's text holding pipes
+    assert _items("- Fruit | Colour\n  - | -\n  - Apple | red\n- Pear\n") == [
+        (
+            "list",
+            "Fruit | Colour\n  | -\n  Apple | red\nPear",
+            (1, 4),
+            [("Fruit | Colour", 0), ("| -", 1), ("Apple | red", 1), ("Pear", 0)],
+        )
+    ]
+    # in a quote, in a text not ASCII, a row without a space between its cells
+    assert _items("> é | b\n> - |:-:\n") == [
+        ("paragraph", "é | b", (1, 1), None),
+        ("list", "|:-:", (2, 2), [("|:-:", 0)]),
+    ]
+    # a delimiter row the marker does not open stays one, and such a line in code stays as written
+    assert _items("a | b\n-|-\n") == [("table", "| a | b |\n| --- | --- |", (1, 2), ("a", "b"))]
+    assert _items("```\na | b\n- | -\n```\n") == [("code", "a | b\n- | -", (1, 4), None)]
+
+
+def test_a_list_items_line_over_a_delimiter_row_heads_no_table(markdown_parser):
+    # "- a | b" opens a list item before anything else (GFM): a delimiter row under it is the
+    # item's text (not indented to it) or a table in the item (indented); markdown-it made a
+    # table of the whole line, its first cell "- a"
+    assert _items("- a | b\n--- | ---\n") == [("list", "a | b --- | ---", (1, 2), [("a | b --- | ---", 0)])]
+    assert _items("- a | b\n  :-: | :-:\n  1 | 2\n") == [
+        ("table", "| a | b |\n| --- | --- |\n| 1 | 2 |", (1, 3), ("a", "b"))
+    ]
