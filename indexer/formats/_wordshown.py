@@ -26,8 +26,15 @@ Three kinds of markup hold text that is not the document's text as Word shows an
   for paragraph marks alone, and on any other run "can be ignored": it is, the run's text
   stays. A table style's run properties (``w:style w:type="table"``, the table's ``w:tblStyle``
   or else the default table style) take part too, between the document defaults and the
-  paragraph style; its conditional formatting (``w:tblStylePr``: first row, banding) is not
-  followed.
+  paragraph style. So does its conditional formatting (``w:tblStylePr``, §17.7.6.6) of the
+  whole table, the first and last row (the first row's format also that of a repeated header
+  row, ``w:tblHeader``) and the first and last column, where the table's ``w:tblLook`` turns it
+  on (by its attributes, else its ``w:val`` bits; none of them without one): a format setting
+  ``w:vanish`` overrides what the style and the formats before it say, in the order Office
+  applies them (MS-OI29500 2.1.252: columns, then rows, which therefore win). A format setting
+  nothing leaves the style's value; one is taken from the nearest style of the ``basedOn``
+  chain that sets it. Banding and corner cells' formats are not followed: which rows a band
+  counts beside header rows is not written down.
 - a deleted paragraph mark (``w:pPr/w:rPr/w:del``, §17.13.5.15) under tracked changes: the
   paragraph's contents are not deleted, but no longer end there, and join the next paragraph.
   Tracked changes are read as accepted, so its contents are moved to the front of the next
@@ -40,7 +47,8 @@ Three kinds of markup hold text that is not the document's text as Word shows an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from lxml import etree
@@ -60,6 +68,7 @@ W_DEL, W_SECTPR = _w("del"), _w("sectPr")
 W_PSTYLE, W_RSTYLE, W_VAL = _w("pStyle"), _w("rStyle"), _w("val")
 W_LRPB, W_FLDCHAR, W_INSTRTEXT = _w("lastRenderedPageBreak"), _w("fldChar"), _w("instrText")
 W_TBLPR, W_TBLSTYLE = _w("tblPr"), _w("tblStyle")
+W_TBLSTYLEPR, W_TBLLOOK, W_TRPR, W_TBLHEADER = _w("tblStylePr"), _w("tblLook"), _w("trPr"), _w("tblHeader")
 W_TBL, W_TR, W_TC, W_TXBXCONTENT, W_BODY = _w("tbl"), _w("tr"), _w("tc"), _w("txbxContent"), _w("body")
 W_STYLE, W_TYPE, W_STYLEID, W_BASEDON, W_DEFAULT = (
     _w(t) for t in ("style", "type", "styleId", "basedOn", "default")
@@ -93,9 +102,18 @@ class HiddenStyles(NamedTuple):
     default_paragraph: str | None  # the style of a paragraph that names none
     table: frozenset[str] = frozenset()  # ids of table styles whose runs are hidden
     default_table: str | None = None  # the style of a table that names none
+    # per table style, the conditional formats setting w:vanish, in the order they apply:
+    # (type, hides) pairs (see _CONDITIONS)
+    conditions: Mapping[str, tuple[tuple[str, bool], ...]] = MappingProxyType({})
 
     def any(self) -> bool:
-        return self.base or bool(self.paragraph) or bool(self.character) or bool(self.table)
+        return (
+            self.base
+            or bool(self.paragraph)
+            or bool(self.character)
+            or bool(self.table)
+            or bool(self.conditions)
+        )
 
 
 NO_HIDDEN_STYLES = HiddenStyles(False, frozenset(), frozenset(), None)
@@ -112,6 +130,31 @@ def _sets_hidden(rpr: etree._Element | None) -> bool:
 _KINDS = ("paragraph", "character", "table")
 
 
+#: The conditional formats of a table style followed, in the order Office applies them, each
+#: overriding those before it (MS-OI29500 2.1.252), with the ``w:tblLook`` attribute that turns
+#: each on and its bit in the look's ``w:val`` (§17.4.56; the whole table's always applies)
+_CONDITIONS = {
+    "wholeTable": None,
+    "firstCol": ("firstColumn", 0x0080),
+    "lastCol": ("lastColumn", 0x0100),
+    "firstRow": ("firstRow", 0x0020),
+    "lastRow": ("lastRow", 0x0040),
+}
+#: the conditional formats a table's look turns on, with their attribute and bit
+_ONE_OF_A_KIND = tuple((kind, how) for kind, how in _CONDITIONS.items() if how is not None)
+
+
+def _conditions(style: etree._Element) -> dict[str, bool]:
+    """The conditional formats of a table style that set ``w:vanish``: type → whether it hides."""
+    out: dict[str, bool] = {}
+    for cond in style.iter(W_TBLSTYLEPR):
+        kind, rpr = cond.get(W_TYPE), cond.find(W_RPR)
+        vanish = rpr.find(W_VANISH) if rpr is not None else None
+        if kind in _CONDITIONS and vanish is not None:
+            out.setdefault(kind, _on(vanish))
+    return out
+
+
 def hidden_styles(root: etree._Element | None) -> HiddenStyles:
     """The styles of a styles part (``root``) that hide their runs."""
     if root is None:
@@ -123,6 +166,7 @@ def hidden_styles(root: etree._Element | None) -> HiddenStyles:
         base = _sets_hidden(holder.find(W_RPR) if holder is not None else None)
     own: dict[tuple[str, str], tuple[bool, str | None]] = {}
     defaults_of: dict[str, str] = {}  # the default style of each kind
+    own_conditions: dict[str, dict[str, bool]] = {}  # a table style's own conditional formats
     for st in root.iter(W_STYLE):
         kind, sid = st.get(W_TYPE), st.get(W_STYLEID)
         if kind not in _KINDS or not sid or (kind, sid) in own:
@@ -131,6 +175,8 @@ def hidden_styles(root: etree._Element | None) -> HiddenStyles:
             defaults_of.setdefault(kind, sid)
         based = st.find(W_BASEDON)
         own[(kind, sid)] = (_sets_hidden(st.find(W_RPR)), based.get(W_VAL) if based is not None else None)
+        if kind == "table" and (found := _conditions(st)):
+            own_conditions[sid] = found
 
     def hides(kind: str, sid: str) -> bool:
         turned, seen = False, set()
@@ -144,7 +190,21 @@ def hidden_styles(root: etree._Element | None) -> HiddenStyles:
             at = entry[1]
         return turned
 
+    def conditions(sid: str) -> tuple[tuple[str, bool], ...]:
+        """A table style's conditional formats and those it takes from its ``basedOn`` chain."""
+        merged: dict[str, bool] = {}
+        at: str | None = sid
+        seen = set()
+        while at is not None and at not in seen:
+            seen.add(at)
+            for kind, value in own_conditions.get(at, {}).items():
+                merged.setdefault(kind, value)
+            entry = own.get(("table", at))
+            at = entry[1] if entry is not None else None
+        return tuple((kind, merged[kind]) for kind in _CONDITIONS if kind in merged)
+
     ids = {kind: frozenset(s for k, s in own if k == kind and hides(k, s)) for kind in _KINDS}
+    tables = {sid: found for k, sid in own if k == "table" and own_conditions and (found := conditions(sid))}
     return HiddenStyles(
         base,
         ids["paragraph"],
@@ -152,6 +212,7 @@ def hidden_styles(root: etree._Element | None) -> HiddenStyles:
         defaults_of.get("paragraph"),
         ids["table"],
         defaults_of.get("table"),
+        MappingProxyType(tables),
     )
 
 
@@ -236,13 +297,13 @@ def _drop_hidden(root: etree._Element, styles: HiddenStyles) -> None:
             if run is not None and rpr.tag == W_RPR and run.tag == W_R and _run_hidden(rpr, False, styles):
                 _empty(run)
         return
-    tables: dict[etree._Element, bool] = {}
+    tables: dict[etree._Element, _TableStyle] = {}
     for p in root.iter(W_P):
         ppr = p[0] if len(p) and p[0].tag == W_PPR else None
         pstyle = ppr.find(W_PSTYLE) if ppr is not None else None
         sid = pstyle.get(W_VAL) if pstyle is not None else styles.default_paragraph
         para_hidden = styles.base ^ (sid in styles.paragraph)
-        if styles.table:
+        if styles.table or styles.conditions:
             para_hidden ^= _table_hidden(p, styles, tables)
         for run in _own_runs(p):
             if _run_hidden(run[0] if len(run) and run[0].tag == W_RPR else None, para_hidden, styles):
@@ -260,14 +321,25 @@ def mark_hidden(p: etree._Element, styles: HiddenStyles) -> bool:
     pstyle = ppr.find(W_PSTYLE) if ppr is not None else None
     sid = pstyle.get(W_VAL) if pstyle is not None else styles.default_paragraph
     para_hidden = styles.base ^ (sid in styles.paragraph)
-    if styles.table:
+    if styles.table or styles.conditions:
         para_hidden ^= _table_hidden(p, styles, {})
     return _run_hidden(rpr, para_hidden, styles)
 
 
-def _table_hidden(p: etree._Element, styles: HiddenStyles, seen: dict[etree._Element, bool]) -> bool:
+class _TableStyle(NamedTuple):
+    """What a table's style says of its runs: whether it hides them, and the conditional formats
+    setting ``w:vanish`` that the table's look turns on, in the order they apply, with the
+    table's first and last rows when there are any."""
+
+    hidden: bool
+    conditions: tuple[tuple[str, bool], ...] = ()
+    first: etree._Element | None = None
+    last: etree._Element | None = None
+
+
+def _table_hidden(p: etree._Element, styles: HiddenStyles, seen: dict[etree._Element, _TableStyle]) -> bool:
     """Whether the style of the table nearest around ``p`` (its ``w:tblStyle``, else the default
-    table style) hides its runs; False for a paragraph in no table."""
+    table style) hides its runs in ``p``'s cell; False for a paragraph in no table."""
     tbl = next(p.iterancestors(W_TBL), None)
     if tbl is None:
         return False
@@ -276,8 +348,58 @@ def _table_hidden(p: etree._Element, styles: HiddenStyles, seen: dict[etree._Ele
         props = tbl.find(W_TBLPR)
         named = props.find(W_TBLSTYLE) if props is not None else None
         sid = named.get(W_VAL) if named is not None else styles.default_table
-        found = seen[tbl] = sid in styles.table
-    return found
+        conditions = styles.conditions.get(sid, ()) if sid is not None else ()
+        look = _look(props.find(W_TBLLOOK) if props is not None else None) if conditions else set()
+        applied = tuple((kind, value) for kind, value in conditions if kind == "wholeTable" or kind in look)
+        found = _TableStyle(sid in styles.table)
+        if applied:
+            rows = [row for row in tbl.iter(W_TR) if next(row.iterancestors(W_TBL)) is tbl]
+            found = _TableStyle(found.hidden, applied, rows[0] if rows else None, rows[-1] if rows else None)
+        seen[tbl] = found
+    if not found.conditions:
+        return found.hidden
+    hidden = found.hidden
+    where = _cell_place(p, found)
+    for kind, value in found.conditions:
+        if kind in where:
+            hidden = value
+    return hidden
+
+
+def _look(look: etree._Element | None) -> set[str]:
+    """The conditional formats a table's ``w:tblLook`` turns on (of first and last row and column):
+    by its attributes, else by the bits of its ``w:val``; none without a look (§17.4.56)."""
+    if look is None:
+        return set()
+    named = {kind for kind, (attr, _bit) in _ONE_OF_A_KIND if look.get(_w(attr)) is not None}
+    if named:
+        return {kind for kind, (attr, _bit) in _ONE_OF_A_KIND if look.get(_w(attr)) not in (None, *_OFF)}
+    try:
+        bits = int(look.get(W_VAL) or "0", 16)
+    except ValueError:
+        return set()
+    return {kind for kind, (_attr, bit) in _ONE_OF_A_KIND if bits & bit}
+
+
+def _cell_place(p: etree._Element, table: _TableStyle) -> set[str]:
+    """Which of the first and last row and column of its table the cell holding ``p`` is in, the
+    whole table always: a row of ``w:tblHeader`` repeated on each page is a first row too."""
+    where = {"wholeTable"}
+    tc = next(p.iterancestors(W_TC), None)
+    tr = next(tc.iterancestors(W_TR), None) if tc is not None else None
+    if tr is None:
+        return where
+    cells = [cell for cell in tr.iter(W_TC) if next(cell.iterancestors(W_TR)) is tr]
+    trpr = tr.find(W_TRPR)
+    if table.first is tr or _on(trpr.find(W_TBLHEADER) if trpr is not None else None):
+        where.add("firstRow")
+    if table.last is tr:
+        where.add("lastRow")
+    if cells and cells[0] is tc:
+        where.add("firstCol")
+    if cells and cells[-1] is tc:
+        where.add("lastCol")
+    return where
 
 
 def _empty(run: etree._Element) -> None:

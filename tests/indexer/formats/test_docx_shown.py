@@ -307,6 +307,69 @@ def test_a_table_naming_no_style_takes_the_default_table_styles_hidden_text():
     assert _texts(body, styles=styles) == ["Before.", "Seen", "After."]
 
 
+# -- hidden text through a table style's conditional formatting ------------------------------------
+
+_CONDITIONAL_STYLES = _HIDDEN_STYLES + (
+    # the answer sheet's header row hidden (w:tblStylePr firstRow), and a style based on it
+    '<w:style w:type="table" w:styleId="QuizHeader"><w:name w:val="Quiz header"/>'
+    '<w:tblStylePr w:type="firstRow"><w:rPr><w:b/><w:vanish/></w:rPr></w:tblStylePr></w:style>'
+    '<w:style w:type="table" w:styleId="QuizHeaderGrid"><w:name w:val="Quiz header grid"/>'
+    '<w:basedOn w:val="QuizHeader"/><w:tblStylePr w:type="firstRow"><w:rPr><w:i/></w:rPr></w:tblStylePr></w:style>'
+    # the whole table hidden but its last column, and its first row hidden, last column and all
+    '<w:style w:type="table" w:styleId="KeyColumn"><w:name w:val="Key column"/><w:rPr><w:vanish/></w:rPr>'
+    '<w:tblStylePr w:type="firstRow"><w:rPr><w:vanish/></w:rPr></w:tblStylePr>'
+    '<w:tblStylePr w:type="lastCol"><w:rPr><w:vanish w:val="0"/></w:rPr></w:tblStylePr></w:style>'
+)
+
+
+def _grid(style: str, look: str, *rows: tuple[str, ...], header: bool = False) -> str:
+    """A table of ``rows`` (a cell a paragraph) under ``style``, its ``w:tblLook`` attributes
+    ``look`` (no look when empty); with ``header``, its second row a repeated header row too."""
+    props = f'<w:tblStyle w:val="{style}"/>' + (f"<w:tblLook {look}/>" if look else "")
+    out = []
+    for i, row in enumerate(rows):
+        trpr = "<w:trPr><w:tblHeader/></w:trPr>" if header and i == 1 else ""
+        out.append(f"<w:tr>{trpr}{''.join(f'<w:tc>{para(c)}</w:tc>' for c in row)}</w:tr>")
+    return f"<w:tbl><w:tblPr>{props}</w:tblPr>{''.join(out)}</w:tbl>"
+
+
+_QUIZ = (("City", "Country"), ("Paris", "France"), ("Oslo", "Norway"))
+
+
+def _grid_read(body: str) -> tuple[tuple[str, ...] | None, tuple[tuple[str, ...], ...]]:
+    (table,) = docx(build_docx(body, styles=_CONDITIONAL_STYLES)).blocks
+    return table.header, table.rows
+
+
+def test_a_table_styles_first_row_hidden_where_the_tables_look_turns_it_on():
+    # QuizHeader hides its first row's runs; the look turns that format on by its attribute or
+    # by the 0x0020 bit of its w:val (04A0, as Word writes it), not with 0x0020 off (0480), an
+    # attribute saying off, or no look at all, whose formats of rows and columns stay off. The
+    # hidden cells stay in place, empty, as a control's placeholder's do
+    read = (("Paris", "France"), ("Oslo", "Norway"))
+    on = 'w:firstRow="1" w:lastRow="0" w:firstColumn="1" w:lastColumn="0" w:noHBand="0" w:noVBand="1"'
+    for look in (on, 'w:val="04A0"'):
+        assert _grid_read(_grid("QuizHeader", look, *_QUIZ)) == (("", ""), read)
+    for look in ('w:val="0480"', 'w:firstRow="0" w:val="04A0"', ""):
+        assert _grid_read(_grid("QuizHeader", look, *_QUIZ)) == (("City", "Country"), read)
+    # a style based on it takes its first row's w:vanish, setting only italics there itself; a
+    # repeated header row (w:tblHeader) is formatted as the first row
+    quiz = (*_QUIZ, ("Rome", "Italy"))
+    assert _grid_read(_grid("QuizHeaderGrid", 'w:val="04A0"', *quiz, header=True)) == (
+        ("", ""),
+        (("", ""), ("Oslo", "Norway"), ("Rome", "Italy")),
+    )
+
+
+def test_a_table_styles_row_format_overrides_its_column_format():
+    # KeyColumn hides its table but the last column (lastCol: w:vanish off), and its first row
+    # (firstRow: on): Office applies the formats of columns, then those of rows, so the first
+    # row's last cell is hidden too; the other rows show their last cell alone
+    look = 'w:firstRow="1" w:lastRow="0" w:firstColumn="0" w:lastColumn="1" w:noHBand="1" w:noVBand="1"'
+    rows = (("Question", "Answer", "Key"), ("Capital of France?", "Paris", "B"), ("Of Norway?", "Oslo", "D"))
+    assert _grid_read(_grid("KeyColumn", look, *rows)) == (("", "", ""), (("", "", "B"), ("", "", "D")))
+
+
 _NUMBERING = (
     '<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/>'
     '<w:lvlText w:val="%1."/></w:lvl></w:abstractNum><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>'
