@@ -442,7 +442,7 @@ def headers(st: _State, msg: Any) -> dict[str, Any]:
     attachments = st.safe(lambda: list(msg.attachments), [])
     return {
         "message_class": clean(st.safe(lambda: msg.classType, "")).strip(),
-        "subject": clean(st.safe(lambda: msg.subject, "")).strip(),
+        "subject": _subject(st, msg),
         "from": sender.strip(),
         "to": kinds[1],
         "cc": kinds[2],
@@ -827,6 +827,31 @@ def eight_bit_text(raw: bytes) -> bool:
 
 #: the bytes of ASCII text: printable characters, tabs and line breaks
 _PRINTABLE_ASCII = bytes([9, 10, 13, *range(32, 127)])
+
+
+#: PR_SUBJECT_W and PR_SUBJECT_A: a message's subject as a Unicode string (PT_UNICODE, True) and
+#: as an 8-bit one in its code page (PT_STRING8, False)
+_SUBJECT_STREAMS = {True: "__substg1.0_0037001F", False: "__substg1.0_0037001E"}
+
+
+def _subject(st: _State, msg: Any) -> str:
+    """The subject of ``msg``, its Unicode string (PR_SUBJECT_W) first wherever it holds one.
+    extract-msg reads the kind of string the message says all its strings are (its store support
+    mask): an ANSI message writing its subject both ways was read by the 8-bit one, whose
+    characters its code page lacks are written ``?`` ("Caf? ?" for "Café ☕"). A Unicode message
+    writing it as an 8-bit string alone, where extract-msg finds none, reads that one in its
+    code page (:func:`_in_code_page`)."""
+    unicode = st.safe(lambda: msg.areStringsUnicode, True)
+    if not unicode:
+        raw = st.safe(lambda: msg.getStream(_SUBJECT_STREAMS[True]))
+        if isinstance(raw, bytes) and raw:
+            return clean(raw.decode("utf-16-le", "replace").rstrip("\0")).strip()
+    subject = clean(st.safe(lambda: msg.subject, "") or "").strip()
+    if not subject and unicode:
+        raw = st.safe(lambda: msg.getStream(_SUBJECT_STREAMS[False]))
+        if isinstance(raw, bytes) and raw.strip(b"\0"):
+            return clean(_in_code_page(st, msg, raw.rstrip(b"\0"))).strip()
+    return subject
 
 
 def _in_code_page(st: _State, msg: Any, raw: bytes) -> str:
@@ -1359,7 +1384,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             st.skipped.append(Skipped("attachment", name, f"embedded message nested over {MAX_DEPTH} levels"))
             continue
         if name.startswith("attachment "):  # no name of its own: the embedded message's subject
-            name = clean(st.safe(lambda m=sub: m.subject, "")).strip() or name
+            name = _subject(st, sub) or name
         st.indexed.append(name)
         try:
             read_message(st, sub, st.messages + 1, depth + 1)
@@ -1549,7 +1574,7 @@ def _text_attachment(
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
     # 39: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
-    version="52",
+    version="53",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1597,6 +1622,8 @@ def _text_attachment(
     # 52: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
     # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
     # ("Poznań", "Київ", "北海道") no longer misread
+    # 53: the Unicode subject (PR_SUBJECT_W) read where the message holds one, an ANSI message's too (its
+    # 8-bit one wrote "?" for characters its code page lacks); a Unicode message's 8-bit subject alone read
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:
