@@ -66,8 +66,8 @@ class ExtractorVersions:
         return verdict
 
     def of_file(self, path: str) -> str:
-        """The extractor that reads ``path`` by its extension (``"pdf 35"``), for a failure, which
-        gives no word of it; empty when none claims the extension (a file read by its content)."""
+        """The extractor that reads ``path`` by its extension (``"pdf 35"``), for a failure before
+        any extractor began (the worker said none); empty when none claims the extension."""
         table = self._loaded()
         name = table["extensions"].get(registry.suffix_of(path))
         return registry.read_by([(name, table["versions"][name])]) if name else ""

@@ -33,7 +33,7 @@ from .db import default_db_path
 from .extractors import ExtractorVersions
 from .ignore import IgnoreRules
 from .job import Job
-from .pool import DEFAULT_MEMORY_MB, Outcome, Pool
+from .pool import DEFAULT_MEMORY_MB, Failure, Outcome, Pool
 from .store import Store, StoredStat
 from .walk import FileStat, stat_file, walk
 
@@ -422,9 +422,7 @@ class Indexer:
         tally.extracted += 1
         tally.failed += 1
         tally.errors[failure.code] = tally.errors.get(failure.code, 0) + 1
-        # the extractor that failed, for a newer version of it to try again (none for a file that
-        # no extractor reads: retried when one claims its type, see _needs_work)
-        extractors = "" if failure.code == errors.UNSUPPORTED_FORMAT else self.versions.of_file(f.path)
+        extractors = self._failed_by(f, failure, outcome.note)
         future = writer.submit(
             lambda d: records.record_failure(
                 d, f.path, f.size, f.mtime_ns, failure.code, failure.message, extractors=extractors
@@ -432,6 +430,16 @@ class Indexer:
             linger=linger,
         )
         return future, lambda status: IndexFailed(f.path, failure.code, failure.message, ms, status)
+
+    def _failed_by(self, f: FileStat, failure: Failure, said: str) -> str:
+        """The extractors that were reading ``f`` when it failed, for a newer version of any of
+        them to try again: as the worker said them (the one the file's content named, those of
+        the files it holds begun so far), even when it was killed or died; the one its extension
+        names when it failed before any began (too large, unreadable). None for a file that no
+        extractor reads: it is retried when one claims its type (see _needs_work)."""
+        if failure.code == errors.UNSUPPORTED_FORMAT:
+            return ""
+        return said or self.versions.of_file(f.path)
 
     def _rereads(self, todo: list[FileStat], stored: dict[str, StoredStat]) -> int:
         """How many of ``todo`` are read again only because an earlier chunkscope, or an earlier

@@ -21,6 +21,7 @@ from indexer.model import Document
 from indexer.modes import registry as modes
 from indexer.modes.params import ModeParams
 
+from .pool import note
 from .serial import ChunkColumns, array_document_json, array_document_utf8, chunk_columns_of
 
 ALL_MODES = "all"
@@ -90,6 +91,17 @@ def _packer() -> Any:
 _SLICE = 1 << 20  # characters encoded at a time
 
 
+class _Readers(list):
+    """``ExtractContext.readers`` that says each extractor to the pool as it begins (see
+    :func:`storage.pool.note`): a file that fails, by an error or by its worker being killed or
+    dying, is recorded with the extractors that were reading it, the one its content named
+    included, so that a new version of any of them reads it again."""
+
+    def append(self, reader: tuple[str, str]) -> None:
+        super().append(reader)
+        note(formats.read_by(self))
+
+
 def run(job: Job) -> dict[str, Any]:
     data, _ = api.read_source(Path(job.abs_path), job.rel, job.limits)
     sha = hashlib.sha256(data).hexdigest()
@@ -97,7 +109,7 @@ def run(job: Job) -> dict[str, Any]:
     if job.known_sha256 and sha == job.known_sha256:
         return {"kind": "same", "sha256": sha, "size": size}
     spec = formats.resolve(job.rel, data)
-    readers: list[tuple[str, str]] = []
+    readers = _Readers()
     ctx = ExtractContext(filename=job.rel, limits=job.limits, options=dict(job.options), readers=readers)
     doc = api.extract_bytes(data, job.rel, ctx)
     # Memory: the input bytes go first, then the Document's stored form is made before chunking,

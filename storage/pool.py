@@ -7,6 +7,11 @@ kernel's OOM killer, a crash in a C library) is reported and replaced the same w
 space of a worker is capped with ``RLIMIT_AS``, so an extractor that allocates without bound gets
 a ``MemoryError`` (reported as ``DOCUMENT_LIMIT``) instead of taking the machine down.
 
+A task may say what it is doing (:func:`note`, in the worker): the pool gives that with a failed
+outcome, so a file whose worker was killed at the time-out or died says which extractor was
+reading it. The note is a small buffer the worker shares with the parent, written in place: it
+costs no message, and outlives the worker.
+
 A new worker says once when it is ready (its imports done). From then on it is either working on
 its task or waiting for the next one, which it begins the moment it is handed it: the parent
 knows which tasks are being worked on without a message per task.
@@ -57,6 +62,22 @@ class Outcome:
     worker_pid: int
     worker_max_rss_kb: int = 0
     cpu_seconds: float = 0.0  # CPU time the worker spent on the task (a figure that load does not skew)
+    note: str = ""  # for a failed task: what it last said of itself (:func:`note`)
+
+
+#: room for a task's note, in bytes (the extractors that read a file and the files it holds, as
+#: ``indexer.formats.registry.read_by`` writes them, take a few dozen)
+NOTE_BYTES = 1024
+_note_buffer = None  # in a worker: the note it shares with the parent
+
+
+def note(text: str) -> None:
+    """Say what the task running in this worker is doing, for the parent to know should the task
+    fail, even by the worker being killed or dying before it answers: the failed
+    :class:`Outcome`'s ``note``. The latest note stands (cut to :data:`NOTE_BYTES`); outside a
+    worker it goes nowhere."""
+    if _note_buffer is not None:
+        _note_buffer.value = text.encode("utf-8")[: NOTE_BYTES - 1]
 
 
 def env_extra_modules() -> tuple[str, ...]:
@@ -165,8 +186,11 @@ def _worker_main(
     func_path: str,
     memory_bytes: int | None,
     extra_modules: tuple[str, ...],
+    note_buffer=None,
 ) -> None:
     """Answers the tasks read from ``tasks`` on ``conn``, one at a time, until told to stop."""
+    global _note_buffer
+    _note_buffer = note_buffer
     if memory_bytes:
         import resource
 
@@ -262,9 +286,12 @@ class _Worker:
         task_reader, self.tasks = ctx.Pipe(duplex=False)
         self.conn, result_writer = ctx.Pipe(duplex=False)
         _widen(result_writer)
+        # what the task says of itself (see note()): shared memory, read by the parent after the
+        # worker has answered, died or been killed, cleared by it before the next task
+        self.note = ctx.RawArray("c", NOTE_BYTES)
         self.process = ctx.Process(
             target=_worker_main,
-            args=(task_reader, result_writer, func_path, memory_bytes, extra),
+            args=(task_reader, result_writer, func_path, memory_bytes, extra, self.note),
             daemon=True,
             name="chunkscope-worker",
         )
@@ -274,6 +301,10 @@ class _Worker:
         self.task: tuple[int, Any, float] | None = None  # (task id, key, start time)
         self.max_rss_kb = 0
         self.ready = False  # it said READY: a task handed to it is begun at once
+
+    def said(self) -> str:
+        """The note of its task (the worker has answered or is gone: it writes no more)."""
+        return self.note.value.decode("utf-8", "ignore")
 
     def _close(self) -> None:
         self.tasks.close()
@@ -396,6 +427,7 @@ class Pool:
                 worker = idle[0] if idle else self._spawn()
                 key, payload = task
                 self._next_id += 1
+                worker.note.value = b""  # idle: its last task's note is not this one's
                 try:
                     worker.tasks.send((self._next_id, payload))
                 except (BrokenPipeError, OSError):
@@ -444,6 +476,7 @@ class Pool:
                                 Failure(errors.DOCUMENT_LIMIT, _death_message(code)),
                                 time.monotonic() - started,
                                 worker.process.pid or 0,
+                                note=worker.said(),
                             )
                         )
                         continue
@@ -456,10 +489,20 @@ class Pool:
                         self._workers.remove(worker)
                         self.recycled += 1
                     done.append(
-                        Outcome(key, ok, value, time.monotonic() - started, worker.process.pid or 0, rss, cpu)
+                        Outcome(
+                            key,
+                            ok,
+                            value,
+                            time.monotonic() - started,
+                            worker.process.pid or 0,
+                            rss,
+                            cpu,
+                            "" if ok else worker.said(),
+                        )
                     )
                 elif time.monotonic() - started >= self.timeout:
                     pid = worker.process.pid or 0
+                    said = worker.said()
                     self._retire(worker)
                     done.append(
                         Outcome(
@@ -471,6 +514,7 @@ class Pool:
                             ),
                             time.monotonic() - started,
                             pid,
+                            note=said,
                         )
                     )
 

@@ -306,8 +306,8 @@ def record_failure(
 ) -> str:
     """Record a failed extraction: the last good revision stays, flagged stale; otherwise the file is
     failed (or unsupported when no extractor claims it). Returns the status. ``extractors``: the
-    one that failed (``"pdf 35"``), so that a newer version of it tries the file again; empty when
-    not known."""
+    ones that were reading it (``"pdf 35"``), so that a newer version of them tries the file
+    again; empty when not known."""
     now = time.time()
     old = _doc(db, path)
     if old is not None and _has_data(db, old["id"]):

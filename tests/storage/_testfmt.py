@@ -1,9 +1,11 @@
 """Test-only formats, imported in the extraction workers through the pool's ``extra_modules``.
 
 - ``.cst``: plain paragraphs (blank-line separated); a file starting with ``BROKEN`` raises a
-  ParseError; a line ``IMG:<text>`` adds an image whose bytes are ``<text>``; a line
-  ``LOG:<text>`` is logged as a warning by the ``pdfminer.pdfpage`` logger, as that library logs
-  what it works around in a file.
+  ParseError, one starting with ``HANG`` never returns, one starting with ``CRASH`` kills its
+  process (a crash in a parser); a file of another type or none whose first line is ``CST`` is
+  read as such (its content names the format) without that line; a line ``IMG:<text>`` adds
+  an image whose bytes are ``<text>``; a line ``LOG:<text>`` is logged as a warning by the
+  ``pdfminer.pdfpage`` logger, as that library logs what it works around in a file.
 - ``.hang``: never returns (an infinite loop), for the time-out.
 - ``.hog``: allocates without bound, for the memory limit.
 - ``.gate``: its first line names a FIFO; the extractor waits until something is written to it
@@ -20,12 +22,26 @@ from indexer.formats.registry import extractor
 from indexer.images import image_name
 from indexer.model import IMAGE, PARAGRAPH, Block, Image, assemble
 
+CST_MAGIC = b"CST\n"
 
-@extractor(".cst", name="cst-test", source_type="cst")
+
+def sniff_cst(head: bytes) -> bool:
+    return head.startswith(CST_MAGIC)
+
+
+@extractor(".cst", name="cst-test", source_type="cst", sniff=sniff_cst)
 def extract_cst(data: bytes, ctx):
-    text = data.decode("utf-8")
+    text = data.removeprefix(CST_MAGIC).decode("utf-8")
     if text.startswith("BROKEN"):
         raise errors.ParseError(f"{ctx.filename}: broken on purpose")
+    if text.startswith("HANG"):
+        while True:
+            pass
+    if text.startswith("CRASH"):
+        import os
+        import signal
+
+        os.kill(os.getpid(), signal.SIGKILL)
     blocks = []
     images = []
     for part in text.split("\n\n"):

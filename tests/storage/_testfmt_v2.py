@@ -4,6 +4,6 @@ after :mod:`tests.storage._testfmt` (both in the pool's ``extra_modules``), it t
 from __future__ import annotations
 
 from indexer.formats.registry import extractor
-from tests.storage._testfmt import extract_cst
+from tests.storage._testfmt import extract_cst, sniff_cst
 
-extractor(".cst", name="cst-test", source_type="cst", version="2")(extract_cst)
+extractor(".cst", name="cst-test", source_type="cst", version="2", sniff=sniff_cst)(extract_cst)

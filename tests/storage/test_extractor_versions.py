@@ -15,6 +15,7 @@ import pytest
 
 from indexer import OUTPUT_VERSION
 from indexer.formats import registry
+from indexer.limits import Limits
 from storage import migrations
 from storage.db import connect, database
 from storage.extractors import SETTING, sources_key
@@ -238,3 +239,42 @@ def test_a_table_made_after_the_modules_changed_on_disk_is_not_stored(tmp_path, 
     assert conn.execute("SELECT value FROM settings WHERE key = ?", [SETTING]).fetchone() is None
     conn.close()
     assert run_index(tmp_path).extracted == 0  # this process's own table still says what is current
+
+
+def test_a_file_read_by_its_content_that_failed_is_read_again_by_a_new_version_of_its_extractor(tmp_path):
+    # no extension or one no extractor claims: the first line, CST, names the format; each fails
+    # in its own way: an error, the time-out (its worker killed), its worker dying
+    write_tree(
+        tmp_path,
+        {
+            "field.notes": "CST\nBROKEN on purpose",
+            "stuck": "CST\nHANG for ever",
+            "crashing": "CST\nCRASH in a parser",
+            "walruses": "CST\nWalruses haul out on ice.",
+        },
+    )
+    limits = Limits(timeout_seconds=1.0)
+    first = run_index(tmp_path, limits=limits)
+    assert (first.added, first.failed) == (1, 3)
+    # the extractor the content named, which failed (or was killed, or died): none of these names
+    # it by extension
+    assert extractors_of(tmp_path) == {
+        "crashing": "cst-test 1",
+        "field.notes": "cst-test 1",
+        "stuck": "cst-test 1",
+        "walruses": "cst-test 1",
+    }
+    with Store.open(tmp_path / ".chunkscope" / "index.db", readonly=True) as store:
+        codes = {d.path: (d.status, d.error_code) for d in store.documents()}
+    assert codes == {
+        "crashing": ("failed", "DOCUMENT_LIMIT"),
+        "field.notes": ("failed", "PARSE_ERROR"),
+        "stuck": ("failed", "DOCUMENT_LIMIT"),
+        "walruses": ("indexed", None),
+    }
+    assert run_index(tmp_path, limits=limits).extracted == 0
+
+    again = run_index(tmp_path, limits=limits, extra_modules=VERSION_2)  # the files as they were
+    assert (again.extracted, again.updated, again.failed, again.reread) == (4, 1, 3, 4)
+    assert set(extractors_of(tmp_path).values()) == {"cst-test 2"}
+    assert run_index(tmp_path, limits=limits, extra_modules=VERSION_2).extracted == 0

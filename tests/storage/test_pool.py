@@ -71,6 +71,35 @@ def test_a_worker_holding_too_much_memory_after_a_task_is_recycled(tmp_path):
         assert len({o.worker_pid for o in outcomes}) == 3
 
 
+def test_a_failed_task_s_note_is_its_own(tmp_path):
+    # a task says which extractor reads its file; the pool gives that with a failure, whether
+    # the task raised, was killed at the time-out or its worker died, and never a note of the
+    # task before it (the one worker runs them in turn)
+    from storage.job import Job
+    from storage.pool import Pool
+
+    from .conftest import TEST_FORMATS
+
+    write_tree(
+        tmp_path,
+        {"broken": "CST\nBROKEN", "good": "CST\nWalruses.", "stuck": "CST\nHANG", "crashing": "CST\nCRASH"},
+    )
+    names = ["broken", "good", "missing", "stuck", "missing", "crashing", "missing"]
+    jobs = [(i, Job(str(tmp_path / name), name)) for i, name in enumerate(names)]
+    with Pool("storage.job:run", jobs=1, timeout=1.0, extra_modules=(TEST_FORMATS,)) as pool:
+        outcomes = sorted(pool.run(jobs), key=lambda o: o.key)
+    said = [(names[o.key], o.ok, o.value.code if not o.ok else "", o.note) for o in outcomes]
+    assert said == [
+        ("broken", False, "PARSE_ERROR", "cst-test 1"),
+        ("good", True, "", ""),
+        ("missing", False, "IO_ERROR", ""),  # failed before any extractor began
+        ("stuck", False, "DOCUMENT_LIMIT", "cst-test 1"),
+        ("missing", False, "IO_ERROR", ""),
+        ("crashing", False, "DOCUMENT_LIMIT", "cst-test 1"),
+        ("missing", False, "IO_ERROR", ""),
+    ]
+
+
 def test_workers_collect_young_objects_less_often_and_the_parent_is_left_alone():
     import gc
 
