@@ -18,7 +18,8 @@ and the time the loop took to apply the batches of each addition.
 
 ``--move-in N`` then moves a folder of N new small files (written outside the watched folder) into
 it: the time until the last of them is indexed, the time the loop took to apply the batches, how
-many batches there were and how many times a file was handed to the indexer.
+many batches there were, how many times a file was handed to the indexer and in how many
+``Indexer.index_paths`` calls.
 """
 
 from __future__ import annotations
@@ -136,6 +137,7 @@ def measure_move_in(
     loop: SyncLoop,
     applied: list[float],
     upserts: list[str],
+    calls: list[int],
 ) -> tuple[float, float]:
     """Move a folder of ``files`` new files into ``root``: (all-indexed-after ms, batches-applied ms)."""
     loop.wait_idle(60)
@@ -146,6 +148,7 @@ def measure_move_in(
         (outside / name).write_text(f"# Moved {i}\n\nA note moved in with tokmove{i:05d}x.\n")
     applied.clear()
     upserts.clear()
+    calls.clear()
     t0 = time.perf_counter()
     incoming.rename(root / "incoming")
     deadline = t0 + 600
@@ -205,6 +208,15 @@ def main() -> int:
             elif isinstance(event, SyncEvent) and event.action == "upsert":
                 upserts.append(event.path)
 
+        calls: list[int] = []  # the paths handed over by each of the loop's index_paths calls
+        index_paths = indexer.index_paths
+
+        def counted(paths, *more, **options):
+            paths = list(paths)
+            calls.append(len(paths))
+            return index_paths(paths, *more, **options)
+
+        indexer.index_paths = counted
         loop = SyncLoop(root, indexer, quiet=args.quiet_ms / 1000, reconcile=False, on_event=on_event)
         loop.start()
         try:
@@ -216,7 +228,7 @@ def main() -> int:
                 results[(f"new file in {args.folder_files}-file folder", "watched")] = visible
                 results[(f"new file in {args.folder_files}-file folder", "batches applied in")] = batches
             if args.move_in:
-                moved = measure_move_in(root, Path(tmp), args.move_in, reader, loop, applied, upserts)
+                moved = measure_move_in(root, Path(tmp), args.move_in, reader, loop, applied, upserts, calls)
         finally:
             loop.stop()
             reader.close()
@@ -228,7 +240,8 @@ def main() -> int:
         print(
             f"folder of {args.move_in} files moved in next to {args.folder_files} indexed: "
             f"all indexed after {moved[0]:.0f} ms, batches applied in {moved[1]:.0f} ms "
-            f"({' + '.join(f'{ms:.0f}' for ms in applied)} ms; {len(upserts)} files checked)"
+            f"({' + '.join(f'{ms:.0f}' for ms in applied)} ms; {len(upserts)} files checked, "
+            f"{len(calls)} index_paths calls)"
         )
     md = results.get(("report.md", "watched"))
     if md:

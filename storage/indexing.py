@@ -137,6 +137,10 @@ class _Tally:
     errors: dict[str, int] = field(default_factory=dict)
 
 
+#: ``on_path(path, result, ms)`` of :meth:`Indexer.index_paths`
+PathDone = Callable[[str, str, float], None]
+
+
 class Indexer:
     """The engine behind ``chunkscope index`` and the watcher. Not re-entrant: calls are serialised."""
 
@@ -303,6 +307,7 @@ class Indexer:
         started: float,
         *,
         force: bool = False,
+        on_path: PathDone | None = None,
     ) -> None:
         total = len(todo)
         bytes_total = sum(f.size for f in todo)
@@ -355,6 +360,8 @@ class Indexer:
                 bytes_done += f.size
                 if event is not None:
                     self._emit(event)
+                if on_path is not None:
+                    on_path(f.path, *_what_became(event))
                 self._emit(
                     ScanProgress(
                         done, total, bytes_done, bytes_total, tally.failed, time.monotonic() - started
@@ -472,10 +479,15 @@ class Indexer:
 
     # -- targeted updates (the watcher) ---------------------------------------------------------
 
-    def index_paths(self, paths: Iterable[str], *, force: bool = False) -> IndexSummary:
+    def index_paths(
+        self, paths: Iterable[str], *, force: bool = False, on_path: PathDone | None = None
+    ) -> IndexSummary:
         """Re-stat the given files; re-extract those whose size/mtime (then hash) changed, drop the
         ones that are gone or now ignored. ``force`` re-extracts existing files even when their
-        bytes are the ones stored (the UI's re-index key)."""
+        bytes are the ones stored (the UI's re-index key). ``on_path(path, result, ms)`` is called
+        once for each path as what became of it is known (stored, for those read): ``result`` is
+        added, updated, unchanged, removed, ``failed: CODE`` or ``nothing indexed`` (neither a
+        file here nor stored), ``ms`` the time its stat or its reading took."""
         with self._lock:
             started = time.monotonic()
             wanted = list(dict.fromkeys(p.strip("/") for p in paths))
@@ -489,26 +501,36 @@ class Indexer:
             seen = 0
             for rel in wanted:
                 seen += 1
+                looked = time.perf_counter()
                 st = stat_file(self.root, rel, self.rules)
                 if st is None:
                     if rel in stored:
                         gone.append(rel)
+                    elif on_path is not None:
+                        on_path(rel, NOTHING_INDEXED, _ms_since(looked))
                 elif force or self._needs_work(st, stored.get(rel)):
                     todo.append(st)
                 else:
                     tally.unchanged += 1
+                    if on_path is not None:
+                        on_path(rel, "unchanged", _ms_since(looked))
             writer = self.store.writer
             if gone:
+                looked = time.perf_counter()
                 removed = writer.call(lambda d: records.remove_documents(d, gone))
                 tally.removed += len(removed)
                 for path in removed:
                     self._emit(FileRemoved(path))
+                if on_path is not None:
+                    ms = _ms_since(looked)
+                    for path in gone:
+                        on_path(path, "removed" if path in removed else NOTHING_INDEXED, ms)
             if not force:
                 tally.reread = self._rereads(todo, stored)
             new = [(f.path, f.size, f.mtime_ns) for f in todo if f.path not in stored]
             if new:
                 writer.call(lambda d: records.queue_documents(d, new))
-            self._process(todo, stored, tally, started, force=force)
+            self._process(todo, stored, tally, started, force=force, on_path=on_path)
             if todo:
                 self.versions.load()
             return self._summary(tally, seen, started, None)
@@ -543,6 +565,26 @@ class Indexer:
                         )
                         return
             self.index_paths([old, new])
+
+
+#: what ``Indexer.index_paths`` says of a path neither a file in the folder nor stored (gone before
+#: it was read, ignored, a folder)
+NOTHING_INDEXED = "nothing indexed"
+
+
+def _what_became(event: object | None) -> tuple[str, float]:
+    """(result, ms) for ``on_path``, from the event a file's stored result made."""
+    if isinstance(event, FileIndexed):
+        return event.action, event.ms
+    if isinstance(event, IndexFailed):
+        return f"failed: {event.code}", event.ms
+    if isinstance(event, FileRemoved):
+        return "removed", 0.0
+    return NOTHING_INDEXED, 0.0  # deleted before it was read, and had no row
+
+
+def _ms_since(started: float) -> float:
+    return (time.perf_counter() - started) * 1000
 
 
 def _larger_first(f: FileStat) -> int:

@@ -71,7 +71,7 @@ class SyncLoop:
     """Reconcile, then watch ``root`` and apply changes through ``indexer``.
 
     ``indexer`` is a :class:`storage.indexing.Indexer` (or anything with ``reconcile``,
-    ``index_paths``, ``remove_prefix``, ``rename`` and ``paths_under``).
+    ``index_paths`` taking ``on_path``, ``remove_prefix``, ``rename`` and ``paths_under``).
     """
 
     def __init__(
@@ -257,23 +257,36 @@ class SyncLoop:
                 self._emit(SyncEvent(path, "delete", result, _ms(started), _count(batch, path)))
         # a folder moved in comes with an event for each file in it too: each file is checked once
         # in this batch, and not again in the next while it is as it was indexed
+        todo: dict[str, tuple[int, int] | None] = {}
         for path in dict.fromkeys(upserts):
             seen = self._stat(path)
             if seen is not None and (fresh.get(path) or indexed.get(path)) == seen:
                 fresh[path] = seen  # still the same in the batch after this one
                 continue
-            started = time.perf_counter()
-            outcome = self.indexer.index_paths([path])
-            if seen is not None and _stored(outcome):
-                fresh[path] = seen
-            changes += 1
-            self._emit(
-                SyncEvent(path, "upsert", self._result(outcome, "indexed"), _ms(started), _count(batch, path))
-            )
+            todo[path] = seen
+        if todo:
+            self._upsert(todo, fresh, batch)
+            changes += len(todo)
         self._indexed = fresh
         self.batches += 1
         self.changes += changes
         self._emit(BatchApplied(batch.events, changes, _ms(t0)))
+
+    def _upsert(
+        self, seen: dict[str, tuple[int, int] | None], fresh: dict[str, tuple[int, int]], batch: Batch
+    ) -> None:
+        """Hand the files of ``seen`` (their stats taken before the indexer's) to the indexer in
+        one call, each said as a change once what became of it is known, and note in ``fresh``
+        those stored as they are. One call, not one a file (a folder of 300 files moved in was
+        300): their rows are looked up together, the workers read them side by side, each handed
+        its next file while the writer stores the last, and the indexer's progress counts the
+        files of the batch."""
+
+        def done(path: str, result: str, ms: float) -> None:
+            self._emit(SyncEvent(path, "upsert", result, ms, _count(batch, path)))
+
+        self.indexer.index_paths(list(seen), on_path=done)
+        self._note_stored(seen, fresh)
 
     def _stat(self, rel: str) -> tuple[int, int] | None:
         """(size, mtime_ns) of a file, taken before the indexer takes its own: a change after this
@@ -330,34 +343,9 @@ class SyncLoop:
         ``Indexer.rename`` would find it so, and do nothing."""
         return self._stat(dest) == known and self.indexer.store.document(src) is None
 
-    def _result(self, outcome, default: str, path: str | None = None) -> str:
-        """One word for what the indexer did, from its IndexSummary."""
-        if outcome is None or not hasattr(outcome, "added"):
-            return default
-        if outcome.failed:
-            code = next(iter(outcome.errors), "error")
-            return f"failed: {code}"
-        chunks = ""
-        if path is not None:
-            row = self.indexer.store.document(path)
-            chunks = f" ({row.chunk_count} chunks)" if row is not None else ""
-        for word in ("added", "updated", "renamed", "unchanged", "removed"):
-            if getattr(outcome, word, 0):
-                return word + chunks
-        return default
-
 
 def _ms(started: float) -> float:
     return (time.perf_counter() - started) * 1000
-
-
-def _stored(outcome) -> bool:
-    """Whether the indexer holds a row for the one file it was handed (added, updated, found
-    unchanged, or failed), not one it dropped or never stored (gone, ignored)."""
-    if not hasattr(outcome, "added"):
-        return False
-    kept = outcome.added + outcome.updated + outcome.unchanged + outcome.failed
-    return kept == 1 and not outcome.removed
 
 
 def _forget(indexed: dict[str, tuple[int, int]], *paths: str) -> None:

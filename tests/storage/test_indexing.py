@@ -429,6 +429,26 @@ def test_index_paths_and_remove_prefix(tmp_path):
         assert engine.known_paths() == ["z.md"]
 
 
+def test_index_paths_says_what_became_of_each_path_once(tmp_path):
+    write_tree(tmp_path, {"kept.md": NOTES, "gone.md": TODO, "dir/inside.md": TODO})
+    with make_indexer(tmp_path) as engine:
+        engine.reconcile()
+        (tmp_path / "gone.md").unlink()
+        write_tree(tmp_path, {"new.md": "# Zebra\n\nStripes.\n", "broken.cst": "BROKEN on purpose"})
+        said: list[tuple[str, str]] = []
+        handed = ["kept.md", "gone.md", "new.md", "broken.cst", "never.md", "dir"]
+        summary = engine.index_paths(handed, on_path=lambda path, result, ms: said.append((path, result)))
+        assert (summary.unchanged, summary.removed, summary.added, summary.failed) == (1, 1, 1, 1)
+        assert sorted(said) == [
+            ("broken.cst", "failed: PARSE_ERROR"),
+            ("dir", "nothing indexed"),  # a folder: neither a file nor a document
+            ("gone.md", "removed"),
+            ("kept.md", "unchanged"),
+            ("never.md", "nothing indexed"),
+            ("new.md", "added"),
+        ]
+
+
 def test_paths_under_a_folder_are_its_own_rows_whatever_its_name(tmp_path):
     # neighbours of each folder on both sides of its rows in path order: '-' and '.' sort before
     # '/', '0' and letters after it; '%' and '_' would be wildcards to LIKE

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from storage import records
-from storage.indexing import FileIndexed, Indexer, IndexFailed
+from storage.indexing import FileIndexed, FileRead, FileStarted, Indexer, IndexFailed, ScanProgress
 from storage.sync import BatchApplied, SyncEvent, SyncLoop, WatcherState
 from storage.walk import walk
 from storage.watch import Batch
@@ -87,12 +87,15 @@ class Harness:
 
     def count_handed(self) -> list[str]:
         """The paths the loop hands to ``Indexer.index_paths`` from now on, in order (a path
-        handed twice is there twice)."""
+        handed twice is there twice); ``self.calls`` gets the paths of each call."""
         handed: list[str] = []
+        self.calls: list[list[str]] = []
         index_paths = self.indexer.index_paths
 
         def counting(paths, *args, **kwargs):
+            paths = list(paths)
             handed.extend(paths)
+            self.calls.append(paths)
             return index_paths(paths, *args, **kwargs)
 
         self.indexer.index_paths = counting
@@ -567,6 +570,37 @@ def test_a_folder_moved_in_has_each_file_checked_once_and_one_edited_after_its_r
         assert [path for path in names if h.extractions(path) != 1] == [edited]
         assert h.extractions(edited) == 2
         assert len(h.of(BatchApplied)) >= 2  # the folder's event, then (some of) its files'
+    finally:
+        h.close()
+
+
+def test_a_folder_moved_in_hands_its_files_to_the_indexer_in_one_call(tmp_path):
+    root = tmp_path / "folder"
+    root.mkdir()
+    outside = tmp_path / "outside"
+    names = [f"incoming/n{i:02d}.md" for i in range(30)]
+    for i, name in enumerate(names):
+        (outside / name).parent.mkdir(parents=True, exist_ok=True)
+        (outside / name).write_text(f"# Note {i}\n\nmoved in with its folder\n")
+    h = Harness(root)
+    h.loop.start()
+    try:
+        h.settle("the start-up reconciliation")
+        checked = h.count_handed()
+        os.rename(outside / "incoming", root / "incoming")
+        h.settle()
+        # the folder's own path (a document of that name would be gone), then its files at once;
+        # their own events, in that batch or the next, hand nothing more over
+        assert h.calls == [["incoming"], names], h.calls
+        assert sorted(checked) == ["incoming", *names]
+        # each file still said as read, stored and changed, one by one
+        assert [h.extractions(name) for name in names] == [1] * 30
+        assert sorted(e.path for e in h.of(FileStarted) if e.path in names) == names
+        assert sorted(e.path for e in h.of(FileRead) if e.path in names) == names
+        upserts = {e.path: e.result for e in h.of(SyncEvent) if e.action == "upsert"}
+        assert upserts == dict.fromkeys(names, "added")
+        progress = [e for e in h.of(ScanProgress) if e.total]
+        assert [(e.done, e.total) for e in progress] == [(i, 30) for i in range(31)]
     finally:
         h.close()
 
