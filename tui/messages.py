@@ -15,6 +15,8 @@ from typing import Any
 
 from textual.message import Message
 
+from .present import batch_words
+
 
 class StoreOpened(Message):
     """The store is open; the tree can be loaded."""
@@ -191,10 +193,8 @@ def from_event(event: object) -> Message:
             quiet=data.get("action") == "upsert",
         )
     if name == "BatchApplied":
-        return WatchEvent(
-            "batch",
-            f"{data.get('events', 0)} events → {data.get('changes', 0)} changes in {data.get('ms', 0):.0f} ms",
-        )
+        said = batch_words(int(data.get("events", 0) or 0), int(data.get("changes", 0) or 0))
+        return WatchEvent("batch", f"{said} in {data.get('ms', 0):.0f} ms")
     paths = tuple(str(v) for k, v in data.items() if k in ("path", "src", "dest", "old", "new") and v)
     text = " ".join(f"{k}={v}" for k, v in data.items())
     return WatchEvent(name, text, paths)

@@ -62,6 +62,15 @@ def counted(n: int, noun: str) -> str:
     return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
+def batch_words(events: int, changes: int) -> str:
+    """What a batch of the watcher's events came to: ``5 events into 2 changes``; ``290 events,
+    nothing to update`` when the index had it all already (a folder's files indexed with the
+    folder and reported after it, moves its rename had made, a folder's listing)."""
+    if not changes:
+        return f"{counted(events, 'event')}, nothing to update"
+    return f"{counted(events, 'event')} into {counted(changes, 'change')}"
+
+
 def human_bytes(n: int | None) -> str:
     if n is None:
         return "?"

@@ -67,7 +67,16 @@ def test_the_coalescing_line_counts_in_words():
     from tui.commands.watch import format_event
 
     assert format_event(BatchApplied(events=3, changes=1, ms=2.0)).endswith(
-        "coalesced   3 events into 1 change"
+        "batch       3 events into 1 change"
     )
     assert format_event(BatchApplied(events=5, changes=2, ms=2.0)).endswith("5 events into 2 changes")
     assert format_event(BatchApplied(events=2, changes=2, ms=2.0)) is None  # nothing was coalesced
+    # events that asked nothing more of the index (a folder's files, read with it, reported after
+    # it) said so, not "coalesced 290 events into 0 changes"
+    assert format_event(BatchApplied(events=290, changes=0, ms=2.0)).endswith(
+        "batch       290 events, nothing to update"
+    )
+    assert format_event(BatchApplied(events=1, changes=0, ms=2.0)).endswith(
+        "batch       1 event, nothing to update"
+    )
+    assert format_event(BatchApplied(events=1_204, changes=3, ms=2.0)).endswith("1,204 events into 3 changes")

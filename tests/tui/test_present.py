@@ -208,7 +208,7 @@ def test_params_dialog_validation():
 
 def test_storage_events_become_messages():
     from storage.indexing import FileIndexed, FileRead, FileStarted, IndexFailed, ScanProgress
-    from storage.sync import SyncEvent, WatcherState
+    from storage.sync import BatchApplied, SyncEvent, WatcherState
 
     m = msg.from_event(FileStarted("a.md"))
     assert isinstance(m, msg.FileStarted) and m.path == "a.md"  # not a line of the event log
@@ -229,6 +229,10 @@ def test_storage_events_become_messages():
     assert m.quiet  # the indexer's own event says what came of it
     assert msg.from_event(SyncEvent("notes.md", "upsert", "unchanged", 0.2)).quiet
     assert not msg.from_event(SyncEvent("old.md", "delete", "removed", 0.2)).quiet
+    m = msg.from_event(BatchApplied(events=290, changes=0, ms=12.4))
+    assert (m.kind, m.text) == ("batch", "290 events, nothing to update in 12 ms")
+    m = msg.from_event(BatchApplied(events=5, changes=2, ms=3.0))
+    assert (m.kind, m.text) == ("batch", "5 events into 2 changes in 3 ms")
 
 
 def test_search_filters_and_mode_keys():
