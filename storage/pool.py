@@ -18,7 +18,10 @@ knows which tasks are being worked on without a message per task.
 
 The task function is named as ``"module:function"`` so that it is imported in the worker;
 ``extra_modules`` (and the ``CHUNKSCOPE_EXTRA_MODULES`` environment variable, comma-separated) are
-imported in every worker first, e.g. to register an extra extractor.
+imported in every worker first, e.g. to register an extra extractor. The variable is read by the
+parent when it makes the pool, and the modules handed to each worker: a worker's own environment
+is the forkserver's, as it was when the first pool of the process started it, so a change made
+since would not reach it.
 """
 
 from __future__ import annotations
@@ -199,7 +202,7 @@ def _worker_main(
         except (ValueError, OSError):
             pass  # a lower hard limit is already in place
     silence_worker()  # libraries' chatter would draw over the terminal UI
-    import_extra(extra_modules + env_extra_modules())
+    import_extra(extra_modules)  # the variable's too, as the parent read it (not this process's)
     func = _resolve(func_path)
     libc = _libc()
     _tune_malloc()
@@ -352,7 +355,9 @@ class Pool:
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self.timeout = timeout
         self.memory_bytes = memory_mb * MiB if memory_mb else None
-        self.extra_modules = tuple(extra_modules)
+        # read now, not by the workers (see the module's note): a pool made after the variable
+        # changed has its workers import what it says then
+        self.extra_modules = tuple(dict.fromkeys((*extra_modules, *env_extra_modules())))
         self._ctx = _context()
         if self._ctx.get_start_method() == "forkserver":
             # imported once by the forkserver, so that each worker is forked with them (see storage.preload)

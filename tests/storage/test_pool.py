@@ -100,6 +100,33 @@ def test_a_failed_task_s_note_is_its_own(tmp_path):
     ]
 
 
+def test_the_extra_modules_variable_reaches_the_workers_of_a_pool_made_after_it_changed(
+    tmp_path, monkeypatch
+):
+    # the forkserver keeps the environment it started with, the variable unset here; .cst files
+    # are read by the test format only where its module is imported, else as plain text
+    from storage.job import Job
+    from storage.pool import EXTRA_MODULES_ENV, Pool
+
+    from .conftest import TEST_FORMATS
+
+    write_tree(tmp_path, {"a.cst": "Walruses haul out on ice."})
+    job = ("a", Job(str(tmp_path / "a.cst"), "a.cst"))
+
+    def read_as() -> str:
+        with Pool("storage.job:run", jobs=1, timeout=30) as pool:
+            [outcome] = list(pool.run([job]))
+        assert outcome.ok, outcome
+        return outcome.value["source_type"]
+
+    monkeypatch.delenv(EXTRA_MODULES_ENV, raising=False)
+    assert read_as() == "txt"
+    monkeypatch.setenv(EXTRA_MODULES_ENV, TEST_FORMATS)
+    assert read_as() == "cst"
+    monkeypatch.delenv(EXTRA_MODULES_ENV)
+    assert read_as() == "txt"
+
+
 def test_workers_collect_young_objects_less_often_and_the_parent_is_left_alone():
     import gc
 
