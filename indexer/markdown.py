@@ -7,10 +7,12 @@ block: ``#`` headings, paragraphs, ``-``/``1.`` lists indented two spaces per le
 for a list right after one marked alike, which would read as one list with it), pipe tables,
 fenced code, images as ``[Image: alt]`` (or ``![alt](name)`` with ``list_images``), ``---``
 where the page changes (PDF, slides) between blocks (never inside a block read on over a page
-break: the rule follows it, as the block keeps the page where it starts), and a presentation's speaker notes in a ``::: notes``
-fenced div (pandoc's way of writing them). Spreadsheets give ``## SheetName`` and a pipe table per
-sheet, sheets separated by ``---``, a file embedded in a sheet after it as a document's blocks,
-its headings below the sheet's; CSV gives one pipe table.
+break: the rule follows it, as the block keeps the page where it starts), and a presentation's
+speaker notes in a ``::: notes`` fenced div (pandoc's way of writing them); a slide hidden in the
+show has `` (hidden)`` after its title, or a line ``(hidden slide)`` where it has none.
+Spreadsheets give ``## SheetName`` (``## SheetName (hidden)`` for a sheet the workbook hides)
+and a pipe table per sheet, sheets separated by ``---``, a file embedded in a sheet after it as a
+document's blocks, its headings below the sheet's; CSV gives one pipe table.
 
 The text of a paragraph, an image marker, a list item, a heading or a table cell comes from a
 document that is not Markdown: what Markdown would read as syntax in it is escaped
@@ -38,6 +40,7 @@ from .model import (
     CODE,
     CSV,
     HEADING,
+    HIDDEN,
     IMAGE,
     LIST,
     NOTES,
@@ -105,8 +108,15 @@ def _document(doc: Document, list_images: bool) -> str:
                 parts.extend(by_page.pop(earlier, []))
             page = block.page
             parts.extend(by_page.pop(page, []))
+            hidden_slide = _hidden_slide(block)
+            if hidden_slide and block.kind != HEADING:  # no title to say it: a line of its own
+                parts.append(HIDDEN_SLIDE)
+        else:
+            hidden_slide = False
         depth = _depth(block)
         rendered = _block(doc, block, list_images, depth > 0)
+        if hidden_slide and block.kind == HEADING and rendered:
+            rendered += HIDDEN_MARK
         if rendered:
             if is_notes and not notes:
                 parts.append("::: notes")
@@ -128,6 +138,17 @@ def _document(doc: Document, list_images: bool) -> str:
         return "\n\n".join(parts)
     depths += [0] * (len(parts) - len(depths))
     return _quoted_parts(parts, depths)
+
+
+#: what the heading of a sheet or a slide the file hides says after its name, and the line that
+#: opens a hidden slide without a title: read all the same, for a search to find
+HIDDEN_MARK = " (hidden)"
+HIDDEN_SLIDE = "(hidden slide)"
+
+
+def _hidden_slide(block: Block) -> bool:
+    """Whether ``block``, the first of its page, opens a slide hidden in the show."""
+    return bool(block.meta) and block.meta.get(HIDDEN) is True and "slide_number" in block.meta
 
 
 def _depth(block: Block) -> int:
@@ -319,11 +340,14 @@ def _sheets(doc: Document, list_images: bool) -> str:
     tables: dict[str, list[str]] = {}
     shown: set[str] = set()  # images shown where an embedded file's blocks stand
     last_list = None  # the sheet and place of an embedded file's list part last written
+    hidden: set[str] = set()  # the sheets the workbook hides
     for block in doc.blocks:
         name = str(block.meta.get("sheet_name") or "Sheet")
         if name not in tables:
             order.append(name)
             tables[name] = []
+        if block.meta.get(HIDDEN) is True:
+            hidden.add(name)
         if block.meta.get("attachment"):
             # a file embedded in the sheet, read after it (its blocks carry the sheet's name):
             # rendered as a document is, its headings (``Embedded: name`` first) below the ``##``
@@ -347,7 +371,7 @@ def _sheets(doc: Document, list_images: bool) -> str:
             tables[name].append(" ".join(f"[Image: {image_label(doc, n)}]" for n in block.images))
     sections = []
     for name in order:
-        body = [f"## {name}", *tables[name]]
+        body = [f"## {name}{HIDDEN_MARK if name in hidden else ''}", *tables[name]]
         if list_images:
             body += [
                 _image_ref(im.alt, im.name)

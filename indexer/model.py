@@ -50,6 +50,10 @@ PAGE_END = "page_end"
 #: with PAGE_END: ``((offset, page), …)``, where each later page starts in the block's text, so a
 #: part cut from the block says only the pages its text is on
 PAGE_BREAKS = "page_breaks"
+#: a block of a sheet or a slide the file hides (``True``; a sheet's blocks say ``False`` too): read
+#: all the same, for a search to find, its Markdown heading says ``(hidden)``, its chunks
+#: ``hidden: true`` and the coverage lists it (:func:`hidden_read`)
+HIDDEN = "hidden"
 # A Block.meta key that changes how a block renders as Markdown.
 #: a list whose items' text starts with the marker printed before them (PDF): its Markdown adds no
 #: second marker before an ordered item that has one
@@ -159,6 +163,9 @@ class Coverage:
     attachments_indexed: tuple[str, ...] = ()
     sheets_read: tuple[str, ...] = ()
     slides_total: int | None = None
+    #: the sheets (by name) and slides (``slide 3``) the file hides, read all the same: a search
+    #: finds their text, and the manifest says it is not what a reader of the file sees
+    hidden_read: tuple[str, ...] = ()
     headers_footers_removed: tuple[str, ...] = ()
     images_extracted: int = 0
     skipped: tuple[Skipped, ...] = ()  # images, sheets, attachments … with reasons
@@ -278,6 +285,19 @@ def _block_from(data: Mapping[str, Any]) -> Block:
 
 
 # -- helpers for extractors --------------------------------------------------------------------
+
+
+def hidden_read(blocks: Iterable[Block]) -> tuple[str, ...]:
+    """The sheets (by name) and the slides (``slide 3``) of ``blocks`` that the file hides, in
+    order, each once: :attr:`Coverage.hidden_read`."""
+    out: dict[str, None] = {}
+    for block in blocks:
+        if block.meta.get(HIDDEN) is True:
+            if "slide_number" in block.meta:
+                out[f"slide {block.meta['slide_number']}"] = None
+            elif "sheet_name" in block.meta:
+                out[str(block.meta["sheet_name"])] = None
+    return tuple(out)
 
 
 def render_list(items: Sequence[ListItem]) -> str:

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .model import NOTES, PAGE_END, Block
+from .model import HIDDEN, NOTES, PAGE_END, Block
 
 #: Block.meta keys copied from the chunk's first block.
 FIRST_KEYS = (
@@ -36,9 +36,9 @@ RANGE_KEYS = ("record_range", "row_range")
 
 def provenance(blocks: Iterable[Block]) -> dict[str, Any]:
     """``source_lines``, ``page_number`` (and ``page_end`` when it spans pages) and the first
-    block's e-mail/sheet/slide keys; ranges merged; ``speaker_notes`` when every block is a
-    speaker note, ``chart_type`` and ``chart_title`` when every block is of one chart. Keys absent
-    when no block knows them."""
+    block's e-mail/sheet/slide keys, ``hidden: True`` when it is of a hidden sheet or slide; ranges
+    merged; ``speaker_notes`` when every block is a speaker note, ``chart_type`` and
+    ``chart_title`` when every block is of one chart. Keys absent when no block knows them."""
     blocks = list(blocks)
     out: dict[str, Any] = {}
     lines = [b.lines for b in blocks if b.lines]
@@ -61,6 +61,8 @@ def provenance(blocks: Iterable[Block]) -> dict[str, Any]:
         spans = [b.meta[key] for b in blocks if b.meta.get(key)]
         if spans:
             out[key] = [min(s[0] for s in spans), max(s[1] for s in spans)]
+    if blocks and blocks[0].meta.get(HIDDEN) is True:  # of a sheet or a slide the file hides
+        out[HIDDEN] = True
     if blocks and all(b.meta.get(NOTES) for b in blocks):
         out["speaker_notes"] = True
     for key in SHARED_KEYS:

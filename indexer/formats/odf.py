@@ -61,6 +61,7 @@ from ..model import (
     ListItem,
     Skipped,
     assemble,
+    hidden_read,
     labels_once,
     marked_header,
     render_list,
@@ -1426,6 +1427,7 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         metadata=metadata,
         coverage=Coverage(
             slides_total=slides,
+            hidden_read=hidden_read(reader.blocks),
             attachments_indexed=tuple(held.indexed),
             headers_footers_removed=tuple(held.removed),
             images_extracted=len(images),
@@ -1529,7 +1531,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # placeholder (presentation:placeholder="true": its text the editor's prompt) and a shape
     # hidden (draw:display or drawooo:display "none", or on a layer so hidden) not read, a title
     # so hidden not the slide's heading; a title read as the slide's text is (a placeholder field out)
-    version="30",
+    # 31: the slides hidden in the show listed in the coverage (hidden_read: slide 3), as pptx 25
+    version="31",
     source_type="odp",
     libraries=("lxml",),
     images=True,

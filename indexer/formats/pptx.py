@@ -45,6 +45,7 @@ from ..model import (
     ListItem,
     Skipped,
     assemble,
+    hidden_read,
     labels_once,
     marked_header,
     render_list,
@@ -1012,7 +1013,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # (and nothing else), heads the table with that row, each column's texts joined (Class1 / A)
     # 24: a slide-number field reads the slide's number (from firstSlideNum), not the stand-in
     # text a writer left in it (Google Slides' ‹#› on every slide)
-    version="24",
+    # 25: the slides hidden in the show listed in the coverage (hidden_read: slide 3)
+    version="25",
     source_type="pptx",
     libraries=("python-pptx",),
     images=True,
@@ -1079,6 +1081,7 @@ def extract_pptx(data: bytes, ctx: ExtractContext) -> Document:
         metadata={"source_type": "pptx", "total_slides": total, **props},
         coverage=Coverage(
             slides_total=total,
+            hidden_read=hidden_read(blocks),
             attachments_indexed=tuple(held.indexed),
             headers_footers_removed=tuple(held.removed),
             images_extracted=len(images),

@@ -62,6 +62,7 @@ from ..model import (
     Image,
     Skipped,
     assemble,
+    hidden_read,
     joined_header,
 )
 from ..zipsafe import open_zip, read_member
@@ -2404,6 +2405,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     skipped += objects
     coverage = Coverage(
         sheets_read=tuple(read),
+        hidden_read=hidden_read(blocks),
         attachments_indexed=tuple(held.indexed),
         headers_footers_removed=tuple(held.removed),
         images_extracted=len(images),
@@ -2661,7 +2663,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # 12 and 13) shown as Excel shows it (2 3/8), no longer as its decimals (2.375)
         # xlsx 34, xlsb 27: a picture shown after the table it stands beside or below (the last
         # starting on or above its anchor's row), no longer after the sheet's first table
-        version={"xlsx": "34", "ods": "18", "xls": "22", "xlsb": "27"}[source_type],
+        # xlsx 35, ods 19, xls 23, xlsb 28: the sheets the workbook hides listed in the coverage
+        # (hidden_read), read as before
+        version={"xlsx": "35", "ods": "19", "xls": "23", "xlsb": "28"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

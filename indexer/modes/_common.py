@@ -20,6 +20,7 @@ from typing import Any
 from ..model import (
     CODE,
     HEADING,
+    HIDDEN,
     IMAGE,
     LIST,
     NOTES,
@@ -358,7 +359,7 @@ class Draft:
         return Chunk(self.text, self.content_type, meta)
 
 
-_PROVENANCE_KEYS = frozenset((*FIRST_KEYS, *RANGE_KEYS, *SHARED_KEYS, NOTES, PAGE_END))
+_PROVENANCE_KEYS = frozenset((*FIRST_KEYS, *RANGE_KEYS, *SHARED_KEYS, NOTES, PAGE_END, HIDDEN))
 
 
 def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
@@ -384,6 +385,8 @@ def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
             span = extra.get(key)
             if span:
                 meta[key] = [span[0], span[1]]
+        if extra.get(HIDDEN) is True:
+            meta[HIDDEN] = True
         if extra.get(NOTES):
             meta["speaker_notes"] = True
         for key in SHARED_KEYS:
@@ -434,6 +437,8 @@ def add_provenance(meta: dict[str, Any], blocks: list[Block]) -> None:
             spans = [m[key] for m in metas if m.get(key)]
             if spans:
                 meta[key] = [min(s[0] for s in spans), max(s[1] for s in spans)]
+    if HIDDEN in keys and blocks[0].meta and blocks[0].meta.get(HIDDEN) is True:
+        meta[HIDDEN] = True
     if NOTES in keys and len(metas) == len(blocks) and all(m.get(NOTES) for m in metas):
         meta["speaker_notes"] = True
     for key in SHARED_KEYS:

@@ -481,6 +481,16 @@ def test_a_slide_hidden_in_the_show_is_read_and_marked_hidden():
         ("Backup figures", 2, True),
         ("Costs by year", 2, True),
     ]
+    # read all the same, and said to be hidden: the heading, the coverage, the chunks
+    assert doc.coverage.hidden_read == ("slide 2",)
+    assert get_markdown(out.getvalue(), filename="deck.odp") == (
+        "# Agenda\n\n---\n\n# Backup figures (hidden)\n\nCosts by year\n"
+    )
+    chunks = get_chunks(out.getvalue(), filename="deck.odp")
+    assert {(c["metadata"]["slide_number"], c["metadata"].get("hidden")) for c in chunks} == {
+        (1, None),
+        (2, True),
+    }
 
 
 def test_a_slides_empty_placeholder_and_hidden_title_are_not_read():

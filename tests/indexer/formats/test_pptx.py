@@ -399,3 +399,46 @@ def test_a_slide_number_field_reads_the_slides_number_not_its_stand_in():
 
     assert read(None) == ["Page 1 12/2/2026", "Page 2 12/2/2026"]
     assert read("0") == ["Page 0 12/2/2026", "Page 1 12/2/2026"]
+
+
+def test_a_slide_hidden_in_the_show_is_read_and_said_hidden():
+    # PowerPoint's Hide Slide writes show="0" on the slide's p:sld; slide 3 has no title
+    import pptx
+    from pptx.util import Inches
+
+    from indexer import get_markdown
+
+    deck = pptx.Presentation()
+    shown = deck.slides.add_slide(deck.slide_layouts[1])
+    shown.shapes.title.text = "Agenda"
+    shown.placeholders[1].text = "Budget review"
+    backup = deck.slides.add_slide(deck.slide_layouts[1])
+    backup.shapes.title.text = "Backup figures"
+    backup.placeholders[1].text = "Costs by year"
+    backup._element.set("show", "0")
+    untitled = deck.slides.add_slide(deck.slide_layouts[6])  # Blank: no title placeholder
+    untitled.shapes.add_textbox(Inches(1), Inches(1), Inches(4), Inches(1)).text_frame.text = "Spare notes"
+    untitled._element.set("show", "0")
+    out = io.BytesIO()
+    deck.save(out)
+    data = out.getvalue()
+    doc = extract_bytes(data, "deck.pptx")
+    assert [(b.text, b.page, b.meta.get("hidden")) for b in doc.blocks] == [
+        ("Agenda", 1, None),
+        ("Budget review", 1, None),
+        ("Backup figures", 2, True),
+        ("Costs by year", 2, True),
+        ("Spare notes", 3, True),
+    ]
+    assert doc.coverage.hidden_read == ("slide 2", "slide 3")
+    assert get_markdown(data, filename="deck.pptx") == (
+        "# Agenda\n\nBudget review\n\n---\n\n# Backup figures (hidden)\n\nCosts by year\n\n---\n\n"
+        "(hidden slide)\n\nSpare notes\n"
+    )
+    # a chunk says what its first block is of (a sliding window over slides 2 and 3 says slide 2)
+    for mode in ("default", "page_aware", "sentence", "semantic"):
+        said = {
+            (c["metadata"]["slide_number"], c["metadata"].get("hidden"))
+            for c in get_chunks(data, filename="deck.pptx", mode=mode)
+        }
+        assert said == {(1, None), (2, True), (3, True)}, mode

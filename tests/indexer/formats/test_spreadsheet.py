@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl.worksheet.merge import MergedCellRange
 
-from indexer import errors, extract, get_chunks
+from indexer import errors, extract, get_chunks, get_markdown
 from indexer.formats._cells import RawSheet
 from indexer.formats._ods import OdsBackend
 from indexer.formats.spreadsheet import cell_text, read_table, table_text
@@ -277,6 +277,45 @@ def test_regional_sales_sheets_dates_formulas_merges_hidden_and_image(sample_cor
     assert sales.images == (image.name,)
 
 
+def test_hidden_and_very_hidden_sheets_are_read_and_said_hidden():
+    # openpyxl writes sheet_state as the sheet's state="hidden" / "veryHidden" in xl/workbook.xml
+    def build(wb):
+        wb.active.title = "Data"
+        wb.active.append(["name", "qty"])
+        wb.active.append(["bolts", 120])
+        lookup = wb.create_sheet("Lookup")
+        lookup.append(["code", "label"])
+        lookup.append(["B", "bolts"])
+        lookup.sheet_state = "hidden"
+        keys = wb.create_sheet("Keys")
+        keys.append(["secret", "value"])
+        keys.append(["k1", "x9"])
+        keys.sheet_state = "veryHidden"
+
+    data = _xlsx(build)
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:  # as written: the states in the workbook part
+        workbook = zf.read("xl/workbook.xml").decode()
+    assert 'name="Lookup" sheetId="2" state="hidden"' in workbook
+    assert 'name="Keys" sheetId="3" state="veryHidden"' in workbook
+    doc = extract(data, filename="book.xlsx")
+    assert [(b.meta["sheet_name"], b.meta["hidden"]) for b in doc.blocks] == [
+        ("Data", False),
+        ("Lookup", True),
+        ("Keys", True),
+    ]
+    assert doc.coverage.hidden_read == ("Lookup", "Keys")
+    assert doc.coverage.sheets_read == ("Data", "Lookup", "Keys")
+    headings = [
+        line for line in get_markdown(data, filename="book.xlsx").splitlines() if line.startswith("#")
+    ]
+    assert headings == ["## Data", "## Lookup (hidden)", "## Keys (hidden)"]
+    # every mode's chunks of a hidden sheet say so, those of a visible one say nothing
+    for mode in ("row", "table", "sheet", "sliding_window", "page_aware", "semantic"):
+        chunks = get_chunks(data, filename="book.xlsx", mode=mode)
+        said = {(c["metadata"]["sheet_name"], c["metadata"].get("hidden")) for c in chunks}
+        assert said == {("Data", None), ("Lookup", True), ("Keys", True)}, mode
+
+
 def test_a_sheet_cut_in_half_keeps_the_rows_before_the_damage(sample_corpus):
     # damaged_sheet.xlsx: sheet2.xml ("Broken") ends inside row 10; rows 1-9 are whole (read with
     # unzip: "Lost | Data", then "row 0 | 0" ... "row 7 | 7")
@@ -350,6 +389,8 @@ def test_legacy_xls(sample_corpus):
     assert budget.meta["merged"] == ["A1:C1"]
     assert notes.meta["hidden"] is True
     assert notes.rows == (("Kept for the records",),) and notes.meta["has_header"] is False
+    assert doc.coverage.hidden_read == ("Notes",)
+    assert "\n## Notes (hidden)\n" in get_markdown(sample_corpus / "spreadsheets" / "legacy_budget.xls")
 
 
 def test_xlsb(sample_corpus):
@@ -366,6 +407,8 @@ def test_xlsb(sample_corpus):
     )
     assert audit.meta["hidden"] is True
     assert audit.rows == (("R. Okafor", "2024-05-10"),)
+    assert doc.coverage.hidden_read == ("Audit",)
+    assert "\n## Audit (hidden)\n" in get_markdown(sample_corpus / "spreadsheets" / "shipments.xlsb")
 
 
 def test_an_xls_under_an_xlsx_name_is_read_with_a_warning(sample_corpus):
@@ -639,6 +682,37 @@ def test_ods_merged_cells_are_filled_and_hidden_tables_flagged(manifest):
     assert a.header == ("region", "Q1", "Q1")
     assert a.rows == (("north", "Q1", "Q1"), ("south", "5", "6"))
     assert h.meta["hidden"] is True and a.meta["hidden"] is False
+
+
+@pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
+def test_a_hidden_ods_table_is_read_and_said_hidden(manifest):
+    # "Rates" is hidden by its table style (table:display="false"): read, its heading says so
+    body = (
+        '<table:table table:name="Costs"><table:table-row>'
+        + _cell("item")
+        + _cell("cost")
+        + "</table:table-row><table:table-row>"
+        + _cell("paper")
+        + _cell("12")
+        + '</table:table-row></table:table><table:table table:name="Rates" table:style-name="ta2">'
+        + "<table:table-row>"
+        + _cell("EUR")
+        + _cell("1.08")
+        + "</table:table-row></table:table>"
+    )
+    styles = '<style:style style:name="ta2" style:family="table"><style:table-properties table:display="false"/></style:style>'
+    data = _ods(body, styles, manifest)
+    doc = extract(data, filename="book.ods")
+    assert doc.coverage.hidden_read == ("Rates",)
+    markdown = get_markdown(data, filename="book.ods")
+    assert "## Costs\n" in markdown and "## Rates (hidden)\n" in markdown
+    assert [
+        (c["metadata"]["sheet_name"], c["metadata"].get("hidden"))
+        for c in get_chunks(data, filename="book.ods")
+    ] == [
+        ("Costs", None),
+        ("Rates", True),
+    ]
 
 
 @pytest.mark.parametrize("manifest", [True, False], ids=["calamine", "streaming-reader"])
