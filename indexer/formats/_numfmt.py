@@ -15,10 +15,14 @@ placeholders stays where it is written, the digits filling the placeholders from
 those beyond them going to the first (``000-00-0000`` shows 123456789 as ``123-45-6789``,
 ``(###) ###-####`` 2125551234 as ``(212) 555-1234``); a fraction (``# ?/?``, ``# ??/??``,
 ``?/?``) is the nearest one whose denominator has as many digits as its placeholders (1.5 is
-``1 1/2``, 3.14159 ``3 1/7``). Anything else (dates, fractions of a fixed denominator,
-conditions other than a comparison with a number, text placeholders, text between decimals or
-among grouped digits) compiles to None, and the cell keeps its plain number: better the stored
-value than a wrong display.
+``1 1/2``, 3.14159 ``3 1/7``), or the nearest count of parts of a fixed denominator (``# ?/8``:
+2.375 is ``2 3/8``). Anything else (dates, conditions other than a comparison with a number,
+text placeholders, text between decimals or among grouped digits) compiles to None, and the
+cell keeps its plain number: better the stored value than a wrong display.
+
+A text cell shows its format's text section (the fourth, or the last where it writes ``@``):
+:func:`text_format` reads one that writes text around the cell's (``"Total: "@``, the fourth
+section of ``0;-0;0;"Item "@``), shown by :class:`TextFormat`.
 
 Codes are read as Excel stores them, in its invariant (en-US) form, and shown in that form, or with
 the decimal point and thousands separator of a locale a document names (:class:`NumberFormat`).
@@ -134,9 +138,10 @@ class _Section:
     #: text written between the integer placeholders (``000-00-0000``): each with the number of
     #: placeholders before it
     inner: tuple[tuple[int, str], ...] = ()
-    #: a fraction's format (``# ?/?``): the largest denominator, and whether a whole number is
-    #: written before it (``#``, ``0`` when a zero one is shown); None for decimals
-    fraction: tuple[int, str | None] | None = None
+    #: a fraction's format (``# ?/?``, ``# ?/8``): the largest denominator (the denominator, for
+    #: a fixed one), whether a whole number is written before it (``#``, ``0`` when a zero one
+    #: is shown), and whether the denominator is fixed; None for decimals
+    fraction: tuple[int, str | None, bool] | None = None
 
     def holds(self, number: Decimal) -> bool:
         return self.condition is not None and _COMPARE[self.condition[0]](number, self.condition[1])
@@ -262,11 +267,14 @@ def _number(number: Decimal, s: _Section) -> str:
     return f"{whole}{point}{frac}{exponent_text}"
 
 
-def _fraction(number: Decimal, most: int, whole_mark: str | None) -> str:
+def _fraction(number: Decimal, most: int, whole_mark: str | None, fixed: bool) -> str:
     """``number`` (not negative) as a fraction whose denominator is at most ``most``, the
     nearest one, as Excel writes it: after its whole number (``1 1/2``), a whole number alone
     where no fraction is left (``2``; 0.96 at ``# ?/?`` is ``1``), a zero whole number left out
-    unless its mark is ``0``; without a whole number, improper (``3/2``)."""
+    unless its mark is ``0``; without a whole number, improper (``3/2``). A ``fixed``
+    denominator is kept: the nearest count of its parts (:func:`_fixed_fraction`)."""
+    if fixed:
+        return _fixed_fraction(number, most, whole_mark)
     if whole_mark is None:
         part = Fraction(number).limit_denominator(most)
         return f"{part.numerator}/{part.denominator}"
@@ -278,6 +286,23 @@ def _fraction(number: Decimal, most: int, whole_mark: str | None) -> str:
         return str(whole)
     head = str(whole) if whole or whole_mark == "0" else ""
     return f"{head} {part.numerator}/{part.denominator}".strip()
+
+
+def _fixed_fraction(number: Decimal, denominator: int, whole_mark: str | None) -> str:
+    """``number`` (not negative) in parts of ``denominator`` (``# ?/8``), as Excel shows it and
+    SheetJS's SSF writes it: the number times the denominator rounded half up (2.375 is ``2
+    3/8``, 2.4, 19.2 eighths, ``2 3/8``, 2.4375, 19.5 eighths, ``2 4/8``), the fraction not
+    reduced (2.5 is ``2 4/8``); a whole number alone where no part is left (3, 2.99: ``3``); a
+    zero whole number left out unless its mark is ``0`` (0.375 is ``3/8``, ``0 3/8`` at ``0
+    ?/8``); without a whole number, improper (``19/8``)."""
+    parts = int((number * denominator).to_integral_value(ROUND_HALF_UP, _WIDE))
+    if whole_mark is None:
+        return f"{parts}/{denominator}"
+    whole, rest = divmod(parts, denominator)
+    if not rest:
+        return str(whole)
+    head = str(whole) if whole or whole_mark == "0" else ""
+    return f"{head} {rest}/{denominator}".strip()
 
 
 def _laid_out(whole: str, s: _Section) -> str:
@@ -330,11 +355,11 @@ def _split(code: str) -> list[str]:
 
 
 #: a section of a fraction: an optional colour, a whole number's placeholders and a space, the
-#: numerator's, a slash and the denominator's placeholders (a fixed denominator, ``# ?/8``, is
-#: not read)
+#: numerator's, a slash and the denominator's placeholders or a fixed denominator (``# ?/8``,
+#: ``# ??/16``)
 _FRACTION = re.compile(
     r"(?i)(?:\[(?:black|blue|cyan|green|magenta|red|white|yellow|color\d{1,2})\])?"
-    r"\s*(?:([#0?]+) +)?[#0?]+ */ *([#0?]+)\s*"
+    r"\s*(?:([#0?]+) +)?[#0?]+ */ *([#0?]+|[1-9][0-9]{0,5})\s*"
 )
 
 
@@ -343,8 +368,9 @@ def _section(part: str, *, zero: bool) -> _Section | None:
     if fraction is not None:
         whole, denominator = fraction.groups()
         mark = None if whole is None else ("0" if "0" in whole else "#")
-        most = 10 ** min(len(denominator), 6) - 1
-        return _Section("", "", 0, 0, 0, 0, False, False, fraction=(most, mark))
+        fixed = denominator[0] in "123456789"  # 0 is a placeholder, not a denominator
+        most = int(denominator) if fixed else 10 ** min(len(denominator), 6) - 1
+        return _Section("", "", 0, 0, 0, 0, False, False, fraction=(most, mark, fixed))
     prefix: list[str] = []
     suffix: list[str] = []
     digits = ""  # the placeholders, point and separators, in order
@@ -464,6 +490,59 @@ def _section(part: str, *, zero: bool) -> _Section | None:
         scale=scale,
         inner=tuple(inner),
     )
+
+
+# -- text --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TextFormat:
+    """A format's text section that writes text around a text cell's own (``"Total: "@``):
+    ``parts`` are its literal texts, None where ``@`` puts the cell's."""
+
+    parts: tuple[str | None, ...]
+
+    def show(self, text: str) -> str:
+        """The cell's ``text`` as the section shows it (``Total: paper``), the literal text's
+        spaces at either end left out, as a number's are."""
+        return "".join(text if p is None else p for p in self.parts).strip(_SPACES)
+
+
+_SPACES = " \xa0"
+
+
+def text_format(code: str) -> TextFormat | None:
+    """The text section of ``code`` that shows a text cell with text of its own around it
+    (``"Total: "@``; the fourth section of ``0;-0;0;"Item "@``): Excel shows a text cell in the
+    fourth section, or in the last of fewer where it holds an ``@``. None where there is no
+    such section, where it shows the text alone (``@``, ``_(@_)``: nothing to change), where
+    it holds no ``@`` (the cell would read as the section's text alone, its own lost: the
+    stored text is kept) and for what is not understood."""
+    parts = _split(code)
+    section = parts[3] if len(parts) > 3 else parts[-1]
+    shown: list[str | None] = []
+    for m in _TOKEN.finditer(section):
+        quoted, escaped, pad, fill, bracket, sci, char = m.groups()
+        if quoted is not None or escaped is not None:
+            shown.append(quoted if quoted is not None else escaped)
+        elif pad is not None:
+            shown.append(" ")
+        elif fill is not None:
+            continue  # spreads the text over the cell: no character of its own
+        elif bracket is not None:
+            if bracket.startswith("$"):
+                shown.append(bracket[1:].split("-", 1)[0])
+            elif not (bracket.casefold() in _COLOURS or re.fullmatch(r"(?i)color\d{1,2}", bracket)):
+                return None  # a condition or a locale of its own: not a text section read here
+        elif char == "@":
+            shown.append(None)
+        elif char is not None and char in _LITERAL:
+            shown.append(char)
+        else:
+            return None  # a digit placeholder, a date part …: a number's section, not text
+    if None not in shown or not "".join(p for p in shown if p is not None).strip(_SPACES):
+        return None
+    return TextFormat(tuple(shown))
 
 
 # -- dates and times ---------------------------------------------------------------------------

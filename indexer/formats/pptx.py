@@ -1013,7 +1013,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # (and nothing else), heads the table with that row, each column's texts joined (Class1 / A)
     # 24: a slide-number field reads the slide's number (from firstSlideNum), not the stand-in
     # text a writer left in it (Google Slides' ‹#› on every slide)
-    # 25: the slides hidden in the show listed in the coverage (hidden_read: slide 3)
+    # 25: the slides hidden in the show listed in the coverage (hidden_read: slide 3); a
+    # chart's number in a format of a fixed denominator shown so (2 3/8 at # ?/8)
     version="25",
     source_type="pptx",
     libraries=("python-pptx",),

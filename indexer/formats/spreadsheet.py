@@ -40,9 +40,10 @@ import struct
 import zipfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from itertools import compress, islice
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from defusedxml.ElementTree import fromstring as xml_fromstring
@@ -94,7 +95,7 @@ from ._cells import (
 )
 from ._embedded import OBJECT_RELS
 from ._encrypted import decrypted
-from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, date_kind
+from ._numfmt import BUILTIN, BUILTIN_DATES, DateFormat, NumberFormat, TextFormat, date_kind, text_format
 from ._odf_encrypted import odf_decrypted
 from ._ods import (
     ISO_DURATION,
@@ -1075,7 +1076,17 @@ def _openpyxl_value(
         return CellNumber(text) if text else value
     if value and cell.data_type == "e":
         return CellError(value)
+    if kind is str and value:
+        code = getattr(cell, "number_format", None)
+        if code and "@" in code:
+            shown = _text_format(code)
+            if shown is not None:  # a text section's words around the cell's ("Total: "@)
+                return shown.show(value)
     return value
+
+
+#: :func:`._numfmt.text_format`, each code read once
+_text_format = lru_cache(maxsize=256)(text_format)
 
 
 class _LazyOpenpyxl:
@@ -1566,6 +1577,35 @@ def number_styles(zf: zipfile.ZipFile) -> dict[int, NumberFormat]:
     return out
 
 
+def text_styles(zf: zipfile.ZipFile) -> dict[int, TextFormat]:
+    """Cell style → its number format's text section, for the styles whose format shows a text
+    cell with text of its own around it (``"Total: "@``, ``0;-0;0;"Item "@``; see
+    :func:`._numfmt.text_format`): calamine gives the cell's text alone. Empty, without a parse
+    of the part, for a workbook whose format codes write no ``@`` (most)."""
+    name = next((n for n in ("xl/styles.xml", "xl/Styles.xml") if n in zf.NameToInfo), None)
+    if name is None:
+        return {}
+    data = _ooxml.read(zf, name, "workbook")
+    if b"@" not in data or not any(
+        text_format(html.unescape(m.group(2).decode("utf-8", "replace"))) for m in _FORMAT_CODE.finditer(data)
+    ):
+        return {}  # the built-in formats' text sections (49's @, 41-44's _(@_)) show the text alone
+    root = xml_fromstring(data)
+    formats: dict[int, TextFormat | None] = {}
+    for el in root.iter():
+        if _local(el.tag) == "numFmt":
+            number = _int_attr(el.get("numFmtId"))
+            if number is not None:
+                formats[number] = text_format(el.get("formatCode") or "")
+    out: dict[int, TextFormat] = {}
+    xfs = next((el for el in root.iter() if _local(el.tag) == "cellXfs"), None)
+    for i, xf in enumerate(x for x in (xfs if xfs is not None else ()) if _local(x.tag) == "xf"):
+        shown = formats.get(_int_attr(xf.get("numFmtId")) or 0)
+        if shown is not None:
+            out[i] = shown
+    return out
+
+
 #: the built-in formats of a date without a time (mm-dd-yy, d-mmm-yy, d-mmm, mmm-yy)
 _BUILTIN_DAYS = frozenset(n for n, code in BUILTIN_DATES.items() if date_kind(code) == "date")
 
@@ -1708,15 +1748,20 @@ def _int_attr(value: str | None) -> int | None:
 
 
 def sheet_numbers(
-    zf: zipfile.ZipFile, part: str, styles: Mapping[int, NumberFormat | DateFormat]
+    zf: zipfile.ZipFile,
+    part: str,
+    styles: Mapping[int, NumberFormat | DateFormat],
+    texts: Mapping[int, TextFormat] = MappingProxyType({}),
 ) -> SheetShown:
     """0-based row → 0-based column → the text (``12.5%``, ``$1,234.50``) of the worksheet
     part's numeric cells whose style formats their number (``styles`` from
     :func:`number_styles`); calamine gives the stored number (``0.125``, ``1234.5``); or the
     time, or date and time, as Excel shows it, of a cell whose style is one of
-    :func:`time_styles`. A search finds the cells of those styles without parsing the part."""
+    :func:`time_styles`; or the :class:`TextFormat` of a text cell whose style is one of
+    ``texts`` (:func:`text_styles`), which shows the text calamine gives. A search finds the
+    cells of those styles without parsing the part."""
     data = _ooxml.read(zf, part, "worksheet")
-    wanted = b"|".join(str(i).encode() for i in styles)
+    wanted = b"|".join(str(i).encode() for i in {*styles, *texts})
     cell = re.compile(rb"<(?:[\w.-]+:)?c\s[^>]*?\bs\s*=\s*[\"'](?:" + wanted + rb")[\"'][^>]*>")
     out: SheetShown = {}
     times: ShownCache = {}  # (number, style) → the time shown
@@ -1726,8 +1771,13 @@ def sheet_numbers(
             continue
         attrs = {key.rsplit(b":", 1)[-1]: value for key, _, value in _TAG_ATTR.findall(tag)}
         where = _ref(attrs.get(b"r", b"").decode("ascii", "replace"))
-        shown = styles.get(_int_attr(attrs.get(b"s", b"").decode("ascii", "replace")) or -1)
-        if where is None or shown is None or attrs.get(b"t", b"n") != b"n":
+        style = _int_attr(attrs.get(b"s", b"").decode("ascii", "replace")) or -1
+        kind = attrs.get(b"t", b"n")
+        if kind in _TEXT_KINDS and where is not None and style in texts:
+            out.setdefault(where[0], {})[where[1]] = texts[style]  # shown over calamine's text
+            continue
+        shown = styles.get(style)
+        if where is None or shown is None or kind != b"n":
             continue
         value = _ERROR_VALUE.match(data, m.end())
         if value is None:
@@ -1747,6 +1797,17 @@ def sheet_numbers(
     return out
 
 
+#: the cell types of a worksheet part holding text: shared, inline, a formula's
+_TEXT_KINDS = frozenset((b"s", b"inlineStr", b"str"))
+
+
+def _text_styles(zf: zipfile.ZipFile | None, warnings: list[str]) -> dict[int, TextFormat]:
+    """:func:`text_styles`, with a styles part that cannot be read a warning."""
+    if zf is None:
+        return {}
+    return _or_warning(lambda: text_styles(zf), "text formats", warnings, {})
+
+
 def _time_styles(zf: zipfile.ZipFile | None, warnings: list[str]) -> dict[int, DateFormat]:
     """:func:`time_styles`, with a styles part that cannot be read a warning."""
     if zf is None:
@@ -1760,13 +1821,14 @@ def _sheet_numbers(
     sheet: str,
     styles: Mapping[int, NumberFormat | DateFormat],
     warnings: list[str],
+    texts: Mapping[int, TextFormat] = MappingProxyType({}),
 ) -> SheetShown:
     """:func:`sheet_numbers`, with a part that cannot be read a warning (the cells then keep
-    the numbers calamine gives)."""
-    if zf is None or not styles:
+    the numbers and the texts calamine gives)."""
+    if zf is None or not (styles or texts):
         return {}
     return _or_warning(
-        lambda: sheet_numbers(zf, part, styles), f"sheet {sheet!r}: number formats", warnings, {}
+        lambda: sheet_numbers(zf, part, styles, texts), f"sheet {sheet!r}: number formats", warnings, {}
     )
 
 
@@ -1889,6 +1951,9 @@ def _put_values(
                     if type(text) is CellText:  # an .ods cell's tabs and line breaks, which calamine drops
                         if kind is str:
                             values[i] = str(text)
+                    elif type(text) is TextFormat:  # a text section's words around a text cell's
+                        if kind is str and values[i]:
+                            values[i] = text.show(values[i])
                     # an .ods duration of a day or more is text to calamine: its ISO 8601 value
                     elif kind in _SHOWN_OVER or (kind is str and ISO_DURATION.fullmatch(values[i])):
                         values[i] = text
@@ -2128,6 +2193,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
     # the styles of dates without a time, read once (most workbooks have none)
     days = cache(partial(_date_only_styles, zf, warnings))
     times = cache(partial(_time_styles, zf, warnings))  # the styles of times, read once
+    texts = cache(partial(_text_styles, zf, warnings))  # the styles showing text around a text's
     # each sheet's place among the workbook's tabs, where the reader's numbering leaves one out
     # (python-calamine drops an .xlsb's sheet listed without a relationship id)
     tabs: dict[str, int] = {}
@@ -2230,7 +2296,7 @@ def read_workbook(data: bytes, ctx: ExtractContext, source_type: str) -> Documen
                         errors = _sheet_errors(zf, part, sheet.name, warnings)
                         if styles is None:
                             styles = _number_styles(zf, warnings)
-                        shown = _sheet_numbers(zf, part, sheet.name, {**styles, **times()}, warnings)
+                        shown = _sheet_numbers(zf, part, sheet.name, {**styles, **times()}, warnings, texts())
                         raw.rows = _with_values(raw.rows, raw.first_col, errors, shown)
                         if days():
                             raw.rows = _days_only(
@@ -2664,7 +2730,10 @@ def _register(source_type: str, *extensions: str) -> None:
         # xlsx 34, xlsb 27: a picture shown after the table it stands beside or below (the last
         # starting on or above its anchor's row), no longer after the sheet's first table
         # xlsx 35, ods 19, xls 23, xlsb 28: the sheets the workbook hides listed in the coverage
-        # (hidden_read), read as before
+        # (hidden_read), read as before; xlsx 35, xls 23, xlsb 28: a number in a format of a
+        # fixed denominator shown as Excel shows it (2 3/8 at # ?/8, 2 4/8 for 2.5); xlsx 35: a
+        # text cell in a format whose text section writes words around it shows them (Total:
+        # paper at "Total: "@, Item tray at 0;-0;0;"Item "@)
         version={"xlsx": "35", "ods": "19", "xls": "23", "xlsb": "28"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,

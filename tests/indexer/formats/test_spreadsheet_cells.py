@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import html
 import io
 import math
 import struct
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from indexer import extract, get_chunks
 from indexer.formats import _xls, _xlsb, spreadsheet
 from indexer.formats._cells import RawSheet
-from indexer.formats._numfmt import DateFormat, TimeParts, compile_format, date_kind, time_parts
+from indexer.formats._numfmt import DateFormat, TimeParts, compile_format, date_kind, text_format, time_parts
 from indexer.formats.spreadsheet import _batch_cells, cell_text, read_table
 
 from ._zip import zipped
@@ -196,6 +197,20 @@ _SHOWN = [
     ("# ?/?", "2", "2"),  # no fraction left: the whole number alone
     ("# ?/?", "0.96", "1"),  # 1/1 is nearer than 8/9
     ("?/?", "1.5", "3/2"),  # without a whole number, improper
+    # a fixed denominator: the number's parts of it rounded half up (SheetJS's SSF, as Excel),
+    # the fraction not reduced, a whole number alone where no part is left
+    ("# ?/8", "2.375", "2 3/8"),  # 19 eighths exactly
+    ("# ?/8", "2.4", "2 3/8"),  # 19.2 eighths: 19
+    ("# ?/8", "2.4375", "2 4/8"),  # 19.5 eighths: 20, half up
+    ("# ?/8", "2.5", "2 4/8"),  # 20 eighths, not 2 1/2
+    ("# ?/8", "3", "3"),
+    ("# ?/8", "2.99", "3"),  # 23.92 eighths: 24, three whole
+    ("# ?/8", "0.375", "3/8"),
+    ("0 ?/8", "0.375", "0 3/8"),
+    ("# ?/8", "-2.375", "-2 3/8"),
+    ("?/8", "2.375", "19/8"),
+    ("# ??/16", "2.3", "2 5/16"),  # 36.8 sixteenths: 37 = 2 × 16 + 5
+    ("# ?/10", "1.25", "1 3/10"),  # 12.5 tenths: 13
 ]
 
 
@@ -211,7 +226,7 @@ def test_numbers_shown_as_their_format_shows_them(code, value, shown):
         "@",
         "yyyy-mm-dd",
         "[h]:mm",
-        "# ?/8",  # a fraction of a fixed denominator
+        '"Total: "@',  # a text section alone: a number keeps its own
         "0.00 00",  # text between decimals
         "#,##0-00",  # text among grouped digits
         "0-0E+00",  # text between the digits of a mantissa
@@ -223,6 +238,90 @@ def test_numbers_shown_as_their_format_shows_them(code, value, shown):
 )
 def test_formats_not_understood_keep_the_plain_number(code):
     assert compile_format(code) is None
+
+
+@pytest.mark.parametrize(
+    ("code", "shown"),
+    [
+        ('"Total: "@', "Total: paper"),  # one section, holding @: text's
+        ('0;-0;0;"Item "@', "Item paper"),  # the fourth section is text's
+        ('[Blue]"Note: "@" (check)"', "Note: paper (check)"),  # a colour is no text
+        ('_("$"* #,##0_);_("$"* \\(#,##0\\);_("$"* "-"_);_("ref "@_)', "ref paper"),
+        ("\\>@", ">paper"),
+    ],
+)
+def test_a_text_section_shows_a_text_cell_with_its_words(code, shown):
+    assert text_format(code).show("paper") == shown
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "@",  # the text alone: nothing to change
+        "_(@_)",  # padding alone (the built-in 41-44's text section)
+        "0.00;-0.00;;@",  # the text alone, as the last section
+        "[$-409]m/d/yy;@",
+        '0;-0;0;"n/a"',  # no @: Excel shows n/a alone, the cell's own text is kept
+        "0.00",  # no text section
+        "General",
+        "[>1]@",  # a condition on text is not read
+    ],
+)
+def test_text_sections_that_change_nothing_or_are_not_read(code):
+    assert text_format(code) is None
+
+
+def _text_book() -> bytes:
+    # text cells in formats with text sections, numbers in fractions of fixed denominators
+    return _percent_book(
+        [["Label", "Kind", "Length", "Bore"], ["paper", "tray", 2.375, 2.3], ["ink", "jet", 3, 0.5]],
+        {
+            (2, 1): '"Total: "@',
+            (2, 2): '0;-0;0;"Item "@',
+            (2, 3): "# ?/8",
+            (2, 4): "# ??/16",
+            (3, 1): '"Total: "@',
+            (3, 3): "# ?/8",
+            (3, 4): "# ?/8",
+        },
+    )
+
+
+def test_text_sections_and_fixed_denominators_read_as_excel_shows_them():
+    data = _text_book()
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:  # as written: shared strings under the styles
+        styles = html.unescape(zf.read("xl/styles.xml").decode())
+        sheet = zf.read("xl/worksheets/sheet1.xml").decode()
+    assert 'formatCode=""Total: "@"' in styles and 'formatCode="0;-0;0;"Item "@"' in styles
+    assert '<c r="A2" s="1" t="inlineStr"><is><t>paper</t></is></c>' in sheet
+    (table,) = extract(data, filename="t.xlsx").blocks
+    # 2.3 = 36.8 sixteenths: 37 = 2 5/16; 0.5 at # ?/8 four eighths, not reduced
+    assert table.rows == (("Total: paper", "Item tray", "2 3/8", "2 5/16"), ("Total: ink", "jet", "3", "4/8"))
+
+
+def test_text_sections_cover_shared_inline_and_formula_text_cells():
+    # Excel writes a text cell's text in the shared strings (t="s"), a formula's text result as
+    # t="str"; a number (t="n") and a boolean of the same style are no text
+    part = (
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+        '<row r="1"><c r="A1" s="1" t="s"><v>0</v></c><c r="B1" s="1" t="str"><f>A1</f><v>x</v></c>'
+        '<c r="C1" s="1" t="inlineStr"><is><t>y</t></is></c><c r="D1" s="1"><v>5</v></c>'
+        '<c r="E1" s="1" t="b"><v>1</v></c><c r="F1" s="2" t="s"><v>1</v></c></row>'
+        "</sheetData></worksheet>"
+    )
+    shown = text_format('"Total: "@')
+    with zipfile.ZipFile(io.BytesIO(zipped({"xl/worksheets/sheet1.xml": part}))) as zf:
+        found = spreadsheet.sheet_numbers(zf, "xl/worksheets/sheet1.xml", {}, {1: shown})
+    assert found == {0: {0: shown, 1: shown, 2: shown}}
+
+
+def test_text_sections_read_as_excel_shows_them_through_openpyxl():
+    backend = spreadsheet.OpenpyxlBackend(_text_book())
+    try:
+        rows = [[cell_text(v) for v in values] for _, values in backend.read(backend.sheets[0]).rows]
+    finally:
+        backend.close()
+    assert rows[1][:2] == ["Total: paper", "Item tray"] and rows[2][:2] == ["Total: ink", "jet"]
 
 
 def test_fractions_read_as_their_format_shows_them():
@@ -793,6 +892,9 @@ def test_any_format_code_compiles_or_is_refused_without_raising(code, value):
     if shown is not None:
         text = shown.show(value if isinstance(value, str) else repr(value))
         assert text is None or isinstance(text, str)
+    section = text_format(code)
+    if section is not None:
+        assert "paper" in section.show("paper")
 
 
 @settings(max_examples=300, deadline=None)
