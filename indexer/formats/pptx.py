@@ -20,7 +20,7 @@ import io
 import posixpath
 import zipfile
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import groupby
@@ -403,8 +403,8 @@ class _Styles:
         return _over(_over(_ph_list_style(base), _ph_list_style(top)), _list_style(text_style))
 
 
-def _geometry(shape: Any) -> tuple[int, int, int]:
-    """Top, left and height in EMU (0 where they cannot be told). A placeholder without a
+def _geometry(shape: Any) -> tuple[int, int, int, int]:
+    """Top, left, height and width in EMU (0 where they cannot be told). A placeholder without a
     position of its own takes its layout placeholder's, else its master placeholder's
     (``_layout_bases``, which sees those in an ``mc:AlternateContent`` where python-pptx's own
     lookup does not)."""
@@ -414,19 +414,19 @@ def _geometry(shape: Any) -> tuple[int, int, int]:
             xfrm = element.find(f"{{{P14}}}xfrm")
             off = None if xfrm is None else xfrm.find(f"{{{A}}}off")
             ext = None if xfrm is None else xfrm.find(f"{{{A}}}ext")
-            return (_emu(off, "y"), _emu(off, "x"), _emu(ext, "cy"))
+            return (_emu(off, "y"), _emu(off, "x"), _emu(ext, "cy"), _emu(ext, "cx"))
         if getattr(shape, "is_placeholder", False) and getattr(element, "xfrm", ...) is None:
             return _inherited_geometry(shape)
-        top, left, height = shape.top, shape.left, shape.height
+        top, left, height, width = shape.top, shape.left, shape.height, shape.width
     except _SLIDE_ERRORS:
-        return (0, 0, 0)
-    return (int(top or 0), int(left or 0), int(height or 0))
+        return (0, 0, 0, 0)
+    return (int(top or 0), int(left or 0), int(height or 0), int(width or 0))
 
 
-def _inherited_geometry(shape: Any) -> tuple[int, int, int]:
+def _inherited_geometry(shape: Any) -> tuple[int, int, int, int]:
     ph = shape._element.find(f"*/{{{P}}}nvPr/{P_PH}")
     if ph is None:
-        return (0, 0, 0)
+        return (0, 0, 0, 0)
     layout = shape.part.slide_layout
     for base in _layout_bases(layout, ph.get("idx", "0").strip(), ph.get("type", "obj"))[:2]:
         xfrm = (
@@ -436,8 +436,8 @@ def _inherited_geometry(shape: Any) -> tuple[int, int, int]:
         )
         if xfrm is not None:
             off, ext = xfrm.find(f"{{{A}}}off"), xfrm.find(f"{{{A}}}ext")
-            return (_emu(off, "y"), _emu(off, "x"), _emu(ext, "cy"))
-    return (0, 0, 0)
+            return (_emu(off, "y"), _emu(off, "x"), _emu(ext, "cy"), _emu(ext, "cx"))
+    return (0, 0, 0, 0)
 
 
 def _emu(el: etree._Element | None, name: str) -> int:
@@ -458,24 +458,55 @@ def _shape_type(shape: Any) -> Any:
 _ROW_BAND = 228_600  # EMU: a quarter of an inch
 
 
+#: a shape's top, left, height and width (EMU), its place among the shapes, the shape
+_Placed = tuple[tuple[int, int, int, int], int, Any]
+
+
 def _sorted(shapes: Iterable[Any]) -> list[Any]:
     """Rows top to bottom, each row left to right. A shape is in the row of the topmost shape above
     it when their tops are less than a quarter of an inch and half the smaller height apart: boxes
     set side by side by hand have tops that differ by a hair, and are read across, while boxes
-    stacked one under the other never are one row. Ties keep the document order."""
+    stacked one under the other never are one row. A shape standing beside a taller one, alone
+    there (:func:`_alone_beside`), is in its row too: a text box drawn next to a tall picture or
+    box is read across with it, left to right, whichever top is higher. Ties keep the document
+    order."""
     placed = sorted(
         ((_geometry(shape), n, shape) for n, shape in enumerate(shapes)), key=lambda x: (x[0][:2], x[1])
     )
-    rows: list[list[tuple[tuple[int, int, int], int, Any]]] = []
+    rows: list[list[_Placed]] = []
     for entry in placed:
-        (top, _, height), _, _ = entry
+        (top, _, height, _), _, _ = entry
         if rows:
-            (row_top, _, row_height), _, _ = rows[-1][0]
-            if top - row_top <= min(_ROW_BAND, min(height, row_height) // 2):
+            (row_top, _, row_height, _), _, _ = rows[-1][0]
+            if top - row_top <= min(_ROW_BAND, min(height, row_height) // 2) or (
+                len(rows[-1]) == 1 and _alone_beside(entry, rows[-1][0], placed)
+            ):
                 rows[-1].append(entry)
                 continue
         rows.append([entry])
     return [shape for row in rows for _, _, shape in sorted(row, key=lambda x: (x[0][1], x[0][0], x[1]))]
+
+
+def _alone_beside(entry: _Placed, tall: _Placed, placed: Sequence[_Placed]) -> bool:
+    """Whether ``entry`` stands beside ``tall`` and alone there: from top to bottom within
+    ``tall``'s height, to its left or right (no column in common), and no other shape starting
+    within that height shares a column with it. Two such shapes are read across; a column of
+    several beside a tall shape is left in rows of their own, its order being a matter of
+    layout more than of rows."""
+    (top, left, height, width), _, _ = entry
+    (tall_top, tall_left, tall_height, tall_width), _, _ = tall
+    bottom, tall_bottom = top + height, tall_top + tall_height
+    if height <= 0 or not (tall_top <= top and bottom <= tall_bottom):
+        return False
+    if left < tall_left + tall_width and tall_left < left + width:
+        return False  # above or below each other, in part: not beside
+    for other in placed:
+        if other is entry or other is tall:
+            continue
+        (o_top, o_left, _, o_width), _, _ = other
+        if tall_top <= o_top < tall_bottom and o_left < left + width and left < o_left + o_width:
+            return False
+    return True
 
 
 def _chartex_ref(frame: etree._Element) -> etree._Element | None:
@@ -1014,7 +1045,8 @@ def _slide_blocks(walker: _Slides, slide: Any, number: int) -> list[Block]:
     # 24: a slide-number field reads the slide's number (from firstSlideNum), not the stand-in
     # text a writer left in it (Google Slides' ‹#› on every slide)
     # 25: the slides hidden in the show listed in the coverage (hidden_read: slide 3); a
-    # chart's number in a format of a fixed denominator shown so (2 3/8 at # ?/8)
+    # chart's number in a format of a fixed denominator shown so (2 3/8 at # ?/8); a shape
+    # alone beside a taller one, within its height, read in its row, left to right
     version="25",
     source_type="pptx",
     libraries=("python-pptx",),

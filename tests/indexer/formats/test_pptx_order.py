@@ -76,3 +76,38 @@ def test_real_deck_row_of_text_boxes(real_world):
         "List1",
         "l1",
     ]
+
+
+def test_a_box_alone_beside_a_taller_one_is_read_in_its_row():
+    # A 4 in box on the right starting 0.5 in higher than a 2 in box on the left, which lies
+    # within its height: one row, read left to right (was: the right box first, its top higher).
+    assert _texts([("tall right", 5.0, 1.5, 4.0), ("left", 1.0, 2.0, 2.0)]) == ["left", "tall right"]
+    # beside it, but reaching below it: rows, as before
+    assert _texts([("tall right", 5.0, 1.5, 4.0), ("left", 1.0, 2.0, 4.0)]) == ["tall right", "left"]
+
+
+def test_a_column_of_boxes_beside_a_taller_one_keeps_its_rows():
+    # Two boxes one under the other beside a tall one: which to read first is the layout's
+    # matter, not a row's; the rows stay by their tops, as before
+    assert _texts(
+        [("tall right", 5.0, 1.5, 4.0), ("left one", 1.0, 2.0, 1.0), ("left two", 1.0, 3.5, 1.0)]
+    ) == [
+        "tall right",
+        "left one",
+        "left two",
+    ]
+
+
+def test_real_deck_box_beside_a_taller_rectangle(real_world):
+    # powerpoint_sample.pptx, ppt/slides/slide2.xml, a:off x / y and a:ext cx / cy in EMU: the
+    # content placeholder "Let's introduce a list…" 838200/1825625, 3623631 × 2136775 (left,
+    # y 1825625 to 3962400), "Rectangle 3" 6180463/1344058, 4076241 × 3877937 (right, y 1344058
+    # to 5221995): the placeholder lies within the rectangle's height, beside it, alone there
+    doc = extract(real_world / "pptx" / "kreuzberg" / "powerpoint_sample.pptx")
+    second = [b.text for b in doc.blocks if b.meta["slide_number"] == 2 and not b.meta.get("notes")]
+    assert [t.split("\n")[0] for t in second] == [
+        "Second slide title",
+        "Let’s introduce a list",
+        "With foo",
+        "A rectangle shape with this text inside.",
+    ]
