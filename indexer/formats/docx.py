@@ -2468,7 +2468,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
     # ("Poznań", "Київ", "北海道") no longer misread
     # 42: runs hidden by their table style's conditional formatting (w:tblStylePr of the whole table,
-    # first and last row and column, where the table's w:tblLook turns it on) not read
+    # first and last row and column, where the table's w:tblLook turns it on) not read; a chart's
+    # figures in a format of fixed denominators (2 3/8 at # ?/8) as Excel shows them
     version="42",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
