@@ -9,7 +9,10 @@ and a cell spanning several columns of the table's grid (its right edges) repeat
 row has past its last definition each span a column as wide as its last cell. A ``|`` of
 the text is kept apart from the ``|`` striprtf ends each cell with.
 The text is read line by line: runs of table rows become a table block, lines that start with a
-list marker (``1.``/``a)`` or a bullet, then a tab) become a list, every other line a paragraph;
+list marker (``1.``/``a)`` or a bullet, then a tab) become a list, and so do those numbered with a
+label of several parts (``1.1``, ``2.3.1.``, Word's ``%1.%2.`` levels) then a tab, in a Word list
+or in a run where each label follows the one before it (1. → 1.1 → 1.2 → 2.), a level per part;
+every other line is a paragraph;
 Word's list numbers (``\\listtext``, ``\\pntext``; where a list paragraph writes none, those its
 list table gives, as Word counts them, a legal level's (``\\levellegal1``) with the numbers of
 the levels above it in digits; a number Word writes without the tab after it, ``\\levelfollow1``
@@ -32,10 +35,12 @@ left in their place: PNG and JPEG pictures become images placed after the paragr
 that holds them (a table whose cells hold nothing else: where it stands), with the alt text of
 their ``wzDescription`` shape property, and so does a WMF picture that only draws one bitmap (a
 Paint picture, a bitmap pasted into WordPad), that bitmap made a PNG; the others (WMF, EMF,
-device bitmaps) are listed as skipped. Word writes each picture twice, as ``{\\*\\shppict {\\pict
-…}}`` and as a ``{\\nonshppict …}`` metafile for older readers: the second copy is dropped. An
-embedded or linked object (``{\\object …}``) is read as its ``{\\result …}``, what it shows (a
-picture, text).
+device bitmaps) are listed as skipped and leave a placeholder naming their format where they stand
+(``[Image: EMF picture]``), as a Word document's do. Word writes each picture twice, as
+``{\\*\\shppict {\\pict …}}`` and as a ``{\\nonshppict …}`` metafile for older readers: the second
+copy is dropped. A list's picture bullets (``{\\*\\listpicture …}``, ``\\levelpictureN``) are
+bullets, no pictures of the text. An embedded or linked object (``{\\object …}``) is read as its
+``{\\result …}``, what it shows (a picture, text).
 """
 
 from __future__ import annotations
@@ -123,6 +128,8 @@ _SPECIAL = re.compile(r"[{}\\]")
 _GROUP_STOP = re.compile(r"[{}]|\\(?:bin|[{}\\])")
 _GROUP_START = re.compile(r"\{\\(?:\*\\)?(pict|objdata|shppict|nonshppict)(?![a-z])")
 _BIN = re.compile(r"\\bin(\d*) ?")
+#: the bullet a picture bullet is read as (``_picture_bullets``), in a group setting ``\\uc1``
+_BULLET_RTF = "{\\uc1\\u8226?}"
 #: a picture's place in the text: its number between two private-use characters, each written in a
 #: group of its own so that the document's \uc setting cannot swallow what follows
 _MARK = re.compile("\ue000(\\d+)\ue001")
@@ -197,6 +204,14 @@ _ITEM = re.compile(
     r"\s*\t\s*(.*)$"
 )
 _ROMAN_LABEL = re.compile(r"[ivxlc]{1,6}|[IVXLC]{1,6}")
+#: a paragraph numbered with a label of several parts (``1.1.``, ``2.3.1``, ``I.A.``: Word's
+#: ``%1.%2.`` levels, or numbers typed before a tab), its text after a tab: its level marks and
+#: the mark of its kind of number (as for ``_ITEM``), its label, its text
+_MULTI_ITEM = re.compile(
+    r"^\s*(\ue004*)([\ue00d\ue00e]?)\s*"
+    r"((?:\d{1,3}|[A-Za-z]|[ivxlc]{2,6}|[IVXLC]{2,6})(?:\.(?:\d{1,3}|[A-Za-z]|[ivxlc]{2,6}|[IVXLC]{2,6})){1,8}[.)]?)"
+    r"\s*\t\s*(.*)$"
+)
 #: where a paragraph's list number is written (``\\pntext`` by Word's older list syntax, skipped by
 #: the conversion), the words that give its level, its list (``\\lsN``), in the older syntax its
 #: letters or Roman numerals (``\\pnlcltr``, ``\\pnucrm`` …), and its left indent (``\\liN``)
@@ -328,6 +343,34 @@ def _strip_groups(rtf: str) -> tuple[str, list[str]]:
                 pictures.append(group)
         pos = end + 1
     return "".join(out), pictures
+
+
+def _picture_bullets(rtf: str) -> str:
+    """A list's picture bullets as bullets: the pictures of the list table (``{\\*\\listpicture
+    …}``, which a level showing one names by ``\\levelpictureN``) are no pictures of the text and
+    are taken out, and a picture in a paragraph's list number (``{\\listtext …}``, where a writer
+    puts the bullet it shows) becomes the bullet ``•`` (its metafile copy for older readers
+    with it), as the picture is drawn in a bullet's place."""
+    at = rtf.find("{\\*\\listpicture")
+    if at >= 0:
+        rtf = rtf[:at] + rtf[_group_end(rtf, at) + 1 :]
+    out: list[str] = []
+    pos = 0
+    for m in _LIST_TEXT.finditer(rtf):
+        if m.start() < pos:
+            continue
+        end = _group_end(rtf, m.start())
+        pictures = [p for p in _GROUP_START.finditer(rtf, m.end(), end) if p.group(1) != "objdata"]
+        if not pictures:
+            continue
+        out += [rtf[pos : pictures[0].start()], _BULLET_RTF]
+        pos = pictures[0].start()
+        for p in pictures:
+            if p.start() >= pos:
+                out.append(rtf[pos : p.start()])
+                pos = _group_end(rtf, p.start()) + 1
+    out.append(rtf[pos:])
+    return "".join(out)
 
 
 def _object_results(rtf: str) -> str:
@@ -551,8 +594,11 @@ _LEVEL_FORMATS = {
     23: "bullet",
     255: "none",
 }
-#: the words of a list level read to number its paragraphs, and its text's group
-_LEVEL_WORD = re.compile(r"\\(levelnfc|levelstartat|levelnorestart|levellegal)(-?\d+)|\{\\leveltext(?![a-z])")
+#: the words of a list level read to number its paragraphs (a picture bullet's, \\levelpictureN,
+#: makes it a bullet), and its text's group
+_LEVEL_WORD = re.compile(
+    r"\\(levelnfc|levelstartat|levelnorestart|levellegal|levelpicture)(-?\d+)|\{\\leveltext(?![a-z])"
+)
 #: what a list level's text (``{\\leveltext …;}``) is made of: its length, a level's number
 #: (``\\'00`` … ``\\'08``) or a character (hex, Unicode with its fallback, a symbol, plain);
 #: line ends are not text
@@ -596,7 +642,7 @@ class _Level:
 
 def _level(group: str) -> _Level:
     """The numbering of one ``{\\listlevel …}`` group."""
-    fmt, start, restarts, text, legal = "decimal", 1, True, (), False
+    fmt, start, restarts, text, legal, picture = "decimal", 1, True, (), False, False
     found: set[str] = set()
     for m in _LEVEL_WORD.finditer(group):
         word, value = m.group(1), m.group(2)
@@ -612,9 +658,11 @@ def _level(group: str) -> _Level:
                 start = int(value)
             elif word == "levellegal":
                 legal = value == "1"
+            elif word == "levelpicture":  # a picture drawn in the number's place: a bullet
+                picture = int(value) >= 0
             else:
                 restarts = value == "0"
-    return _Level(fmt, start, restarts, text, legal)
+    return _Level("bullet" if picture else fmt, start, restarts, text, legal)
 
 
 def _level_text(body: str) -> tuple[str | int, ...]:
@@ -930,6 +978,64 @@ def _item(line: str) -> re.Match[str] | None:
     if label and len(label) > 1 and label.isalpha() and not lettered and not _ROMAN_LABEL.fullmatch(label):
         return None
     return m
+
+
+def _label_parts(label: str) -> tuple[frozenset[int], ...]:
+    """The values each part of a list label may stand for (``1.b.iv``: 1, 2, 4; ``i`` either 9,
+    the letter, or 1, the numeral), to tell whether one label follows another."""
+    parts = []
+    for part in label.rstrip(".)").split("."):
+        if part.isdigit():
+            values = {int(part)}
+        else:
+            lower = part.lower()
+            values = {roman_value(lower) or 0}
+            if len(part) == 1:
+                values.add(ord(lower) - ord("a") + 1)
+        parts.append(frozenset(values))
+    return tuple(parts)
+
+
+def _follows(before: tuple[frozenset[int], ...] | None, label: tuple[frozenset[int], ...] | None) -> bool:
+    """Whether ``label`` is the number that comes after ``before`` in an outline: its first under it
+    (1.2 → 1.2.1), the next at its level (1.2 → 1.3) or at a level above it (1.2.3 → 1.3, 2)."""
+    if before is None or label is None:
+        return False
+    depth = len(label)
+    if depth == len(before) + 1:
+        return all(a & b for a, b in zip(before, label, strict=False)) and 1 in label[-1]
+    if depth > len(before):
+        return False
+    same = all(a & b for a, b in zip(before[: depth - 1], label[:-1], strict=True))
+    return same and any(v == w + 1 for v in label[-1] for w in before[depth - 1])
+
+
+def _outline_items(lines: list[str]) -> dict[int, re.Match[str]]:
+    """The lines numbered with a label of several parts (``_MULTI_ITEM``) that are list items: a
+    list paragraph of Word's (its level marked), or one whose label follows the label of the list
+    item just before it or is followed by that of the one after it (1. → 1.1 → 1.2 → 2.), as a
+    run of numbered paragraphs is; a lone "3.14<tab>…" stays a paragraph."""
+    found = {
+        i: m
+        for i, line in enumerate(lines)
+        if "\t" in line and (m := _MULTI_ITEM.match(line)) and not line.rstrip().endswith("|")
+    }
+    if not found:
+        return {}
+
+    def label(i: int) -> tuple[frozenset[int], ...] | None:
+        if i in found:
+            return _label_parts(found[i].group(3))
+        if not 0 <= i < len(lines) or lines[i].rstrip().endswith("|"):  # a table's row
+            return None
+        m = _item(lines[i])
+        return _label_parts(m.group(3)) if m is not None and m.group(3) else None
+
+    return {
+        i: m
+        for i, m in found.items()
+        if m.group(1) or m.group(2) or _follows(label(i - 1), label(i)) or _follows(label(i), label(i + 1))
+    }
 
 
 def _heading_levels(rtf: str) -> str:
@@ -1282,6 +1388,13 @@ def _picture(group: str) -> tuple[str, bytes | None, str | None]:
     return ext, data or None, alt
 
 
+def _unextracted(ext: str, alt: str | None) -> Block:
+    """The place of a picture that is not extracted (listed as skipped): its alt text, else its
+    format (``[Image: EMF picture]``), as for a Word document's, so the manifest counts it."""
+    kind = f"{ext.upper()} picture" if ext != "unknown" else "picture"
+    return Block(IMAGE, _ooxml.image_marker(alt, kind), alt=alt)
+
+
 def _to_text(rtf: str, encoding: str) -> str:
     from striprtf.striprtf import rtf_to_text
 
@@ -1436,11 +1549,16 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
             place(held)
             held.clear()
 
-    for line in text.split("\n"):
-        marked: list[int] = []
+    lines = text.split("\n")
+    marked_at: dict[int, list[int]] = {}
+    for i, line in enumerate(lines):
         if "\ue000" in line:
-            marked = [int(n) for n in _MARK.findall(line)]
-            line = _MARK.sub(" ", line)
+            marked_at[i] = [int(n) for n in _MARK.findall(line)]
+            lines[i] = _MARK.sub(" ", line)
+    outline = _outline_items(lines)
+    base = 0  # the parts less one of an outline label opening the list (1.1 alone: its top level)
+    for at, line in enumerate(lines):
+        marked = marked_at.get(at, [])
         stripped = line.strip()
         # a cell's end (the text's own "|" is kept apart as _PIPE): "|" alone an empty one-cell
         # row, which stays in its table
@@ -1483,7 +1601,20 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
             label = m.group(3)
             number = _label_number(label, m.group(2)) if label is not None else None
             text = " ".join(m.group(5).split())
+            base = base if items else 0
             items.append(ListItem(text, level=len(m.group(1)), ordered=label is not None, number=number))
+            held.extend(marked)
+            continue
+        if at in outline:
+            m = outline[at]
+            parts = m.group(3).rstrip(".)").split(".")
+            if not m.group(1):  # no level of Word's: the label's parts tell it (1.2.1: third)
+                base = base if items else len(parts) - 1
+                level = max(len(parts) - 1 - base, 0)
+            else:
+                level = len(m.group(1))
+            text = " ".join(m.group(4).split())
+            items.append(ListItem(text, level, ordered=True, number=_label_number(parts[-1], m.group(2))))
             held.extend(marked)
             continue
         flush_items()
@@ -1535,7 +1666,11 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # number followed by a space or nothing (\levelfollow1, 2) a list item; a note label given
     # before (notes numbered again at each section) made unique (1-2); a picture in a table of
     # empty cells placed where the table stands, no longer at the document's end
-    version="24",
+    # 25: a picture not extracted (EMF, WMF, a device bitmap, unreadable) leaves a placeholder
+    # naming its format; picture bullets (\listpicture, \levelpictureN) are bullets, no longer
+    # images at the document's end; labels of several parts (1.1, 2.3.1., I.A.) in a Word list or a
+    # run of labels following one another are nested list items, no longer paragraphs
+    version="25",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),
@@ -1552,6 +1687,8 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
         if not rtf.lstrip().startswith("{\\"):
             raise ParseError(f"{what} is not RTF: it does not start with {{\\rtf")
         rtf = "{\\rtf1\n" + rtf + "\n}"  # a fragment of groups without the document header
+    if "\\listpicture" in rtf or "\\levelpicture" in rtf:
+        rtf = _picture_bullets(rtf)
     rtf, groups = _strip_groups(rtf)
     if "{\\object" in rtf:
         rtf = _object_results(rtf)
@@ -1590,15 +1727,15 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
                 ext, data = "png", png
         if data is None:
             sink.skipped.append(Skipped("image", label, f"{ext.upper()} picture data cannot be read"))
-            return None
+            return _unextracted(ext, alt)
         if ext in ("png", "jpg") and dimensions(data) == (None, None):
             sink.skipped.append(
                 Skipped("image", label, f"damaged {ext.upper()} picture: its size cannot be read")
             )
-            return None
+            return _unextracted(ext, alt)
         result = sink.from_bytes(data, ext, source_name=label, alt=alt)
-        if not isinstance(result, Image):
-            return None
+        if not isinstance(result, Image):  # an EMF, a WMF of more than a bitmap, a device bitmap …
+            return _unextracted(ext, alt)
         return Block(IMAGE, _ooxml.image_marker(alt, result.name), images=(result.name,), alt=alt)
 
     blocks = _blocks(text, picture)
@@ -1608,7 +1745,7 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
         blocks += [b for b in map(picture, marked) if b is not None]
     # pictures whose mark the conversion dropped (inside a destination it skips): at the end
     blocks += [b for b in map(picture, range(len(groups))) if b is not None]
-    if not blocks:
+    if all(b.kind == IMAGE and not b.images for b in blocks):  # nothing, or pictures not extracted
         reasons = "; ".join(dict.fromkeys(f"{s.name}: {s.reason}" for s in sink.skipped))
         count = f"{len(groups)} picture{'' if len(groups) == 1 else 's'}"
         extra = f" ({count}, none extracted: {reasons})" if groups else ""

@@ -133,6 +133,7 @@ def test_word_style_pictures_alt_text_raw_bytes_and_placement():
         ("image", f"[Image: {names[1]}]"),  # after the table whose cell holds it
         ("paragraph", "After the table the end."),
         ("image", f"[Image: {names[2]}]"),
+        ("image", "[Image: EMF picture]"),  # not extracted: its place, its format named
     ]
     assert doc.images[0].alt == "Red pump housing"
     # the metafile copy of the first picture is not a picture of its own; the EMF one is listed
@@ -140,7 +141,10 @@ def test_word_style_pictures_alt_text_raw_bytes_and_placement():
         ("picture 4", "EMF is not a web raster (png, jpeg, gif, webp)")
     ]
     listed = get_chunks(rtf, filename="pumps.rtf", list_images=True)
-    assert [c["content"] for c in listed.chunks if c["content_type"] == "image"] == names
+    # the EMF's place is kept as its placeholder, having no image to name
+    assert [c["content"] for c in listed.chunks if c["content_type"] == "image"] == names + [
+        "[Image: EMF picture]"
+    ]
     assert listed.images[names[2]] == jpeg
 
 
@@ -1059,10 +1063,17 @@ def test_a_legal_level_writes_the_numbers_above_it_in_digits():
     # numbers. Level 0 counts in upper-case Roman numerals (\levelnfc1: I), level 1 in capitals
     # (\levelnfc3, "%1.%2.": I.A.), level 2 in decimal, legal ("%1.%2.%3."): 1.1.1., 1.1.2., where
     # the level's own formats would write I.A.1.
+    # Their labels of several parts make them items of the list under I. (they were paragraphs
+    # "I.A. Terms", "1.1.1. Buyer", "1.1.2. Seller"): the A of I.A. is 1, the level counting in
+    # letters; the legal level's last part is its own number
     blocks = extract_bytes(_LEGAL, "legal.rtf").blocks
-    texts = [b.text for b in blocks if b.kind == "paragraph"]
-    assert texts == ["I.A. Terms", "1.1.1. Buyer", "1.1.2. Seller"]
-    assert [(i.text, i.number) for b in blocks if b.kind == "list" for i in b.items] == [("Scope", 1)]
+    assert [b.kind for b in blocks] == ["list"]
+    assert [(i.text, i.level, i.number) for i in blocks[0].items] == [
+        ("Scope", 0, 1),
+        ("Terms", 1, 1),
+        ("Buyer", 2, 1),
+        ("Seller", 2, 2),
+    ]
 
 
 @pytest.mark.parametrize(("follow", "after"), [(b"1", b" "), (b"2", b"")])
@@ -1126,3 +1137,160 @@ def test_a_picture_in_a_row_of_empty_cells_stands_there():
         ("paragraph", "Yours."),
     ]
     assert doc.images[0].data == png
+
+
+def test_a_picture_not_extracted_leaves_a_placeholder_naming_its_format():
+    # an EMF (\emfblip) and a metafile that draws a line (\wmetafile8, META_LINETO 0x0213) are no
+    # web rasters: each is listed as skipped and leaves [Image: EMF picture] / [Image: WMF
+    # picture] where it stands, as a Word document's do; one with a description shows that
+    line = _wmf(_record(0x0213, struct.pack("<hh", 1, 1)))
+    rtf = (
+        b"{\\rtf1\\ansi \\pard Logo:{\\pict\\emfblip\\picw10\\pich10 0100000058000000}\\par"
+        b"\\pard Plan:{\\pict\\wmetafile8\\picw10\\pich10 " + line.hex().encode() + b"}\\par"
+        b"\\pard {\\*\\shppict{\\pict{\\*\\picprop{\\sp{\\sn wzDescription}{\\sv Site map}}}"
+        b"\\emfblip 0100000058000000}}\\par"
+        b"\\pard End\\par}"
+    )
+    doc = extract_bytes(rtf, "meta.rtf")
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        ("paragraph", "Logo:"),
+        ("image", "[Image: EMF picture]"),
+        ("paragraph", "Plan:"),
+        ("image", "[Image: WMF picture]"),
+        ("image", "[Image: Site map]"),
+        ("paragraph", "End"),
+    ]
+    assert doc.images == () and [b.images for b in doc.blocks if b.kind == "image"] == [(), (), ()]
+    assert [(s.name, s.reason) for s in doc.coverage.skipped] == [
+        ("picture 1", "EMF is not a web raster (png, jpeg, gif, webp)"),
+        ("picture 2", "WMF is not a web raster (png, jpeg, gif, webp)"),
+        ("picture 3", "EMF is not a web raster (png, jpeg, gif, webp)"),
+    ]
+    from indexer.manifest import image_placeholders
+
+    assert image_placeholders(doc) == 3
+
+
+def _picture_bullet_list(listtext: bytes) -> bytes:
+    """A Word list of picture bullets: the picture (a PNG, with its metafile copy) in the list
+    table's \\listpicture, named by the level's \\levelpicture0, whose text is the Symbol bullet
+    (\\u-3913, U+F0B7) Word writes for older readers; each paragraph's ``listtext``."""
+    png = _png((0, 90, 200), 4).hex().encode()
+    picture = b"{\\*\\shppict{\\pict\\pngblip " + png + b"}}{\\nonshppict{\\pict\\wmetafile8 0100}}"
+    item = b"\\pard\\ls1\\fi-360\\li720 " + listtext.replace(b"PICTURE", picture)
+    return (
+        b"{\\rtf1\\ansi {\\fonttbl{\\f0 Times;}{\\f3\\fcharset2 Symbol;}}"
+        b"{\\*\\listtable{\\*\\listpicture" + picture + b"}"
+        b"{\\list\\listtemplateid1\\listhybrid{\\listlevel\\levelnfc23\\levelfollow0\\levelstartat1"
+        b"{\\leveltext\\'01\\u-3913 ?;}{\\levelnumbers;}\\f3 \\levelpicture0\\fi-360\\li720}\\listid7}}"
+        b"{\\*\\listoverridetable{\\listoverride\\listid7\\listoverridecount0\\ls1}}\n"
+        b"\\pard Kit:\\par\n" + item + b"Gloves\\par\n" + item + b"Boots\\par\n\\pard After\\par}"
+    )
+
+
+@pytest.mark.parametrize(
+    "listtext",
+    [
+        b"{\\listtext\\pard\\plain\\f3 \\u-3913 ?\\tab}",  # Word: the level's fallback bullet
+        b"{\\listtext\\pard\\plain PICTURE\\tab}",  # the picture itself in the number's place
+        b"",  # no listtext: the bullet from the list table
+    ],
+)
+def test_picture_bullets_read_as_bullets(listtext):
+    # on the code before, the list table's picture was an image at the document's end, and a
+    # picture in the listtext made each item a paragraph followed by that picture
+    doc = extract_bytes(_picture_bullet_list(listtext), "bullets.rtf")
+    assert [b.kind for b in doc.blocks] == ["paragraph", "list", "paragraph"]
+    assert _items(doc) == [[("Gloves", 0, False), ("Boots", 0, False)]]
+    assert doc.images == () and doc.coverage.skipped == ()
+
+
+def test_a_picture_bullet_level_of_a_number_format_is_a_bullet():
+    # \levelpicture0 on a level of decimal numbers (\levelnfc0, "%1."): the picture is drawn in
+    # the number's place, so the paragraphs Word leaves without listtext are bullets
+    rtf = (
+        _picture_bullet_list(b"")
+        .replace(b"\\levelnfc23", b"\\levelnfc0")
+        .replace(b"\\'01\\u-3913 ?;", b"\\'02\\'00.;")
+    )
+    doc = extract_bytes(rtf, "bullets.rtf")
+    assert _items(doc) == [[("Gloves", 0, False), ("Boots", 0, False)]]
+
+
+def _paragraphs(*texts: bytes) -> bytes:
+    return b"{\\rtf1\\ansi " + b"".join(b"\\pard\\fi-720\\li720 " + t + b"\\par\n" for t in texts) + b"}"
+
+
+def test_a_run_of_outline_numbers_is_a_nested_list():
+    # numbers typed before a tab, the paragraphs hanging (\fi-720\li720): 1. is a list item, and
+    # 1.1, 1.2, 1.2.1 … under it were paragraphs "1.1 Purpose" …; each label follows the one before
+    # it, so they are the list's items, a level per part
+    rtf = _paragraphs(
+        b"Contents",
+        b"1.\\tab Scope",
+        b"1.1\\tab Purpose",
+        b"1.2\\tab Terms",
+        b"1.2.1.\\tab Buyer",
+        b"1.2.2.\\tab Seller",
+        b"2.\\tab Price",
+        b"Annex",
+        b"A.1\\tab Forms",  # a run opening at its second part: its first level
+        b"A.2\\tab Rates",
+    )
+    doc = extract_bytes(rtf, "outline.rtf")
+    assert [b.kind for b in doc.blocks] == ["paragraph", "list", "paragraph", "list"]
+    assert [
+        [(i.text, i.level, i.ordered, i.number) for i in b.items] for b in doc.blocks if b.kind == "list"
+    ] == [
+        [
+            ("Scope", 0, True, 1),
+            ("Purpose", 1, True, 1),
+            ("Terms", 1, True, 2),
+            ("Buyer", 2, True, 1),
+            ("Seller", 2, True, 2),
+            ("Price", 0, True, 2),
+        ],
+        [("Forms", 0, True, 1), ("Rates", 0, True, 2)],
+    ]
+
+
+def test_a_label_of_several_parts_out_of_sequence_stays_a_paragraph():
+    # a number before a tab that no label before or after it leads to or from is no list item:
+    # "3.14<tab>pi" alone, "e.g.<tab>…" (e then g), 1.1 after 2.5 and before 4.
+    rtf = _paragraphs(
+        b"Values",
+        b"3.14\\tab pi",
+        b"e.g.\\tab a note",
+        b"2.5\\tab two and a half",
+        b"1.1\\tab one point one",
+        b"4.\\tab four",
+    )
+    doc = extract_bytes(rtf, "values.rtf")
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        ("paragraph", "Values"),
+        ("paragraph", "3.14 pi"),
+        ("paragraph", "e.g. a note"),
+        ("paragraph", "2.5 two and a half"),
+        ("paragraph", "1.1 one point one"),
+        ("list", "four"),
+    ]
+
+
+def test_word_list_numbers_of_several_levels_are_its_items():
+    # Word's list of "%1." and "%1.%2." levels (\\listtext written): 1.1. and 1.2. at \\ilvl1 were
+    # paragraphs "1.1. Purpose"; now the second level's items under 1.
+    rtf = (
+        b"{\\rtf1\\ansi "
+        b"{\\listtext\\pard\\plain 1.\\tab}\\pard\\ls1\\ilvl0\\fi-360\\li360 Scope\\par\n"
+        b"{\\listtext\\pard\\plain 1.1.\\tab}\\pard\\ls1\\ilvl1\\fi-720\\li720 Purpose\\par\n"
+        b"{\\listtext\\pard\\plain 1.2.\\tab}\\pard\\ls1\\ilvl1\\fi-720\\li720 Terms\\par\n"
+        b"{\\listtext\\pard\\plain 2.\\tab}\\pard\\ls1\\ilvl0\\fi-360\\li360 Price\\par}"
+    )
+    doc = extract_bytes(rtf, "word.rtf")
+    assert [b.kind for b in doc.blocks] == ["list"]
+    assert [(i.text, i.level, i.number) for i in doc.blocks[0].items] == [
+        ("Scope", 0, 1),
+        ("Purpose", 1, 1),
+        ("Terms", 1, 2),
+        ("Price", 0, 2),
+    ]
