@@ -245,7 +245,7 @@ _OWN_MARKER = re.compile(r"\(?(?:\d{1,3}|[A-Za-z]|[ivxlcdmIVXLCDM]{1,6})[.)](?: 
 #: the marker of an item at its list's top level as :func:`_items` writes it, at a line's start
 #: (an item's other lines and the items of its nested lists are indented): a bullet, or a number
 #: and its delimiter
-_TOP_MARKER = re.compile(r"^(?:[-*]|\d{1,9}[.)])(?= )", re.MULTILINE)
+_TOP_MARKER = re.compile(r"^(?:[-*]|\d{1,9}[.)])(?= |$)", re.MULTILINE)
 #: the other bullet, the other delimiter: a list marked with it is a list of its own
 _OTHER_MARK = {"-": "*", "*": "-", ".": ")", ")": "."}
 
@@ -285,6 +285,12 @@ def _items(block: Block, quoted: bool, other: bool = False) -> str:
     lines = []
     widths: list[int] = []  # marker width of the latest item at each level
     own_markers = bool(block.meta) and bool(block.meta.get(OWN_MARKERS))
+    # a list opening below its first level (an OpenDocument list whose first item holds only a
+    # list a level down): an empty item for each level above, as its source shows none, so that
+    # its first items stay siblings, nested where they stand
+    for depth in range(min(block.items[0].level, 8)):
+        lines.append(" " * sum(widths) + ("*" if other and not depth else "-"))
+        widths.append(2)
     for item in block.items:
         text = item.text
         if not item.ordered:
@@ -298,7 +304,9 @@ def _items(block: Block, quoted: bool, other: bool = False) -> str:
         level = min(item.level, len(widths))
         if other and not level:
             marker = marker[:-2] + _OTHER_MARK[marker[-2]] + " "
-        deeper = bool(widths) and level == len(widths)  # the first item of a nested list
+        # the first item of a nested list (under an item of text: an empty one has no paragraph
+        # a number other than 1 could not interrupt, and a blank line would end it)
+        deeper = bool(widths) and level == len(widths) and lines[-1].strip() not in ("-", "*")
         del widths[level:]
         indent = " " * sum(widths)
         widths.append(len(marker))

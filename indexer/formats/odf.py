@@ -762,6 +762,10 @@ class _Reader:
                 counts[level] = number
                 for deeper in [d for d in counts if d > level]:  # counted again under this item
                     del counts[deeper]
+            elif item.tag == T_ITEM and item.get(T_START_VALUE) is not None:
+                # numbering restarts at this item (ODF 1.2, 19.880), which shows no number of its
+                # own: the next item of its level that shows one takes the value
+                counts[level] = _int(item.get(T_START_VALUE)) - 1
             at = None  # where the item's first paragraph is in items
             cuts = self.cuts
             for child in item:
@@ -1482,7 +1486,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # 28: a list item holding no paragraph of its own (only a list a level down) takes no number
     # and is not counted: the items after it no longer count one too many; a comment in a tracked
     # deletion (text:tracked-changes, not read) not counted among the text's comments
-    version="28",
+    # 29: an item holding only a list a level down and restarting the numbering (text:start-value)
+    # gives the value to the next item of its level
+    version="29",
     source_type="odt",
     libraries=("lxml",),
     images=True,
@@ -1531,7 +1537,9 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # placeholder (presentation:placeholder="true": its text the editor's prompt) and a shape
     # hidden (draw:display or drawooo:display "none", or on a layer so hidden) not read, a title
     # so hidden not the slide's heading; a title read as the slide's text is (a placeholder field out)
-    # 31: the slides hidden in the show listed in the coverage (hidden_read: slide 3), as pptx 25
+    # 31: the slides hidden in the show listed in the coverage (hidden_read: slide 3), as pptx 25;
+    # an item holding only a list a level down restarts the numbering at its text:start-value
+    # (odt 29)
     version="31",
     source_type="odp",
     libraries=("lxml",),

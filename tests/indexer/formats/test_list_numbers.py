@@ -4,6 +4,7 @@ get_markdown writes each item's own number, so that a list the source starts at 
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 
@@ -696,3 +697,56 @@ def test_powerpoint_numbers_from_a_list_style_count_from_its_start_at():
     assert "4. Four\n5. Five\n" in markdown
     # the text box's list comes right after the title's, marked "3)" to stay a list of its own
     assert "3) c\n4) d\n   1. d i\n   2. d ii\n5) e\n\nNo number\n\n3. c again\n" in markdown
+
+
+def _opening_item(inner: str, extra: str = "") -> str:
+    """An item holding no paragraph, only a list a level down (as LibreOffice writes a list
+    opening at its second level)."""
+    return f"<text:list-item{extra}><text:list>{inner}</text:list></text:list-item>"
+
+
+def test_opendocument_list_opening_at_its_second_level_renders_nested():
+    # The items of the second level before the first item of the first were written "1. sub
+    # first", then "2. sub second" nested under it, as if the first were its parent; they are
+    # siblings under an empty item, as LibreOffice shows them under no number, and "five" starts
+    # the first level's numbered list at 5 (style N)
+    body = (
+        '<text:list text:style-name="N">'
+        + _opening_item(_odf_item("sub first") + _odf_item("sub second"))
+        + _odf_item("five", nested="<text:list>" + _odf_item("sub one") + "</text:list>")
+        + _odf_item("six")
+        + "</text:list>"
+    )
+    markdown = render_markdown(extract_bytes(_odt(body), "t.odt"))
+    assert "-\n  1. sub first\n  2. sub second\n5. five\n   1. sub one\n6. six\n" in markdown
+    assert _rendered(markdown) == (
+        "<ul>\n<li>\n<ol>\n<li>sub first</li>\n<li>sub second</li>\n</ol>\n</li>\n</ul>\n"
+        '<ol start="5">\n<li>five\n<ol>\n<li>sub one</li>\n</ol>\n</li>\n<li>six</li>\n</ol>\n'
+    )
+
+
+def test_a_list_opening_two_levels_down_after_a_list_keeps_apart():
+    # a list right after another whose first item is two levels down: two empty items, the
+    # first marked with the other bullet so that the two lists stay two (CommonMark)
+    first = _list_doc(ListItem("alpha"), ListItem("beta"))
+    second = Block(LIST, "deep", items=(ListItem("deep", level=2, ordered=True, number=3),))
+    doc = replace(first, blocks=first.blocks + (second,), text=first.text + "\ndeep")
+    assert render_markdown(doc).endswith("- alpha\n- beta\n\n*\n  -\n    3. deep\n")
+
+
+def test_opendocument_start_value_on_an_item_holding_only_a_deeper_list():
+    # ODF 1.2, 19.880: text:start-value restarts the numbering of its list at the item. An item
+    # holding only a list a level down shows no number (211506f), and its start value was not
+    # read: after "five" (style N counts from 5) "three" read 6. and "four" 7. Now the item's
+    # level restarts there, so the next item of that level that shows a number takes the value:
+    # sub a 1., sub b 2. under no number, then three 3., four 4.
+    body = (
+        '<text:list text:style-name="N">'
+        + _odf_item("five")
+        + _opening_item(_odf_item("sub a") + _odf_item("sub b"), ' text:start-value="3"')
+        + _odf_item("three")
+        + _odf_item("four")
+        + "</text:list>"
+    )
+    doc = extract_bytes(_odt(body), "t.odt")
+    assert _numbers(doc) == [[("five", 5), ("sub a", 1), ("sub b", 2), ("three", 3), ("four", 4)]]
