@@ -9,8 +9,10 @@ markers (n the number the document shows, an endnote's with ``e`` before it only
 numbered with the same kind of characters) with the notes at the end, tracked deletions skipped,
 what the document hides left out (a hidden-text or hidden-paragraph field whose condition held when
 it was last shown, text of a style with ``text:display="none"``, a section so hidden, a template's
-placeholder field), images from ``Pictures/`` (alt text from ``svg:title``/``svg:desc``) right after
-their paragraph (a captioned picture, in a frame above its caption's text, before it), text boxes
+placeholder field, a shape hidden by ``draw:display="none"`` on it or in its graphic style or by
+a layer the layer set hides), images from ``Pictures/`` (alt text from ``svg:title`` or
+``svg:desc``) right after their paragraph (a captioned picture, in a frame above its caption's
+text, before it), text boxes
 read where their frame stands (blocks for one anchored to the page, lines of the paragraph for one
 in a paragraph; one anchored to a later page, which LibreOffice writes at the top of the text, where
 that page starts, when the text marks its soft page breaks), the page headers and footers of
@@ -171,6 +173,7 @@ SVG_TITLE, SVG_DESC, SVG_X, SVG_Y = (_q("svg", t) for t in ("title", "desc", "x"
 X_HREF = _q("xlink", "href")
 P_CLASS, P_NOTES = _q("presentation", "class"), _q("presentation", "notes")
 P_PLACEHOLDER, D_LAYER = _q("presentation", "placeholder"), _q("draw", "layer")
+D_STYLE_NAME = _q("draw", "style-name")
 #: a shape's visibility: the ODF attribute, and the one LibreOffice writes (its own namespace)
 _DISPLAY_NONE = (_q("draw", "display"), "{http://openoffice.org/2010/draw}display")
 #: the fields a master page's footer and date frames show: the text the slide declares for them
@@ -482,6 +485,8 @@ class _Reader:
         self.presentation = False  # reading the slides of a presentation
         self.hidden_slides: frozenset[str] = frozenset()  # the page styles of slides not shown
         self.hidden_layers: frozenset[str] = frozenset()  # the layers not shown (see _hidden_layers)
+        #: the graphic styles that hide their shapes (see _hidden_graphic_styles)
+        self.hidden_graphics: frozenset[str] = frozenset()
         #: whether the text writes where each page starts (text:use-soft-page-breaks), the soft
         #: page breaks passed so far, and the shapes anchored to a later page, waiting for it
         self.soft_breaks = False
@@ -530,6 +535,8 @@ class _Reader:
                 shown = "".join(child.itertext()).strip()
                 if shown:
                     out.parts.append(shown + " ")
+            elif (tag in (D_FRAME, D_G) or tag in _TEXT_SHAPES) and self.hidden_shape(child):
+                pass  # a shape hidden: nothing of it shows
             elif tag == D_FRAME:
                 self.frame_lines(child, out)
             elif tag == D_G or tag in _TEXT_SHAPES:
@@ -596,7 +603,10 @@ class _Reader:
                     out.parts.append("\n" + nested.text + "\n")
                 out.frames.extend(nested.frames)
             elif tag == D_FRAME:
-                self.frame_lines(child, out)
+                if not self.hidden_shape(child):
+                    self.frame_lines(child, out)
+            elif (tag == D_G or tag in _TEXT_SHAPES) and self.hidden_shape(child):
+                continue
             elif isinstance(tag, str) and tag not in (T_TRACKED, _q("office", "annotation")):
                 self.lines(child, out)
 
@@ -668,6 +678,8 @@ class _Reader:
             elif tag in _READ_THROUGH:
                 self.body(child)
             elif tag in _SLIDE_SHAPES:  # standing among the blocks: anchored to the page, or in a text box
+                if self.hidden_shape(child):
+                    continue
                 page = self.later_page(child)
                 if page:
                     self.page_frames.append((page, child))
@@ -700,7 +712,7 @@ class _Reader:
         """A paragraph or heading as a block; ``number``: the number shown before its text. Its
         pictures follow it, but that of a captioned frame it opens with, which comes before."""
         picture = _captioned_picture(p)
-        if picture is not None:
+        if picture is not None and not self.hidden_shape(picture):
             self.images([picture])
         out = _Inline()
         self.inline(p, out)
@@ -1033,11 +1045,22 @@ class _Reader:
         which LibreOffice writes as ``drawooo:display``, or on a layer so hidden), or an empty
         placeholder (``presentation:placeholder="true"``), whose text, if any, is only the prompt
         an editor shows in it ("Click to add Title"), never shown in the show."""
-        if shape.get(P_PLACEHOLDER) == "true":
-            return True
+        return shape.get(P_PLACEHOLDER) == "true" or self.hidden_shape(shape)
+
+    def hidden_shape(self, shape: etree._Element) -> bool:
+        """Whether a shape (a frame, a group, a drawing) is hidden, in a text as on a slide:
+        ``draw:display="none"`` on it (``drawooo:display`` as LibreOffice writes it) or in its
+        graphic style (:func:`_hidden_graphic_styles`), or on a layer the layer set hides."""
         if any(shape.get(name) == "none" for name in _DISPLAY_NONE):
             return True
+        if self.hidden_graphics and shape.get(D_STYLE_NAME) in self.hidden_graphics:
+            return True
         return bool(self.hidden_layers) and shape.get(D_LAYER) in self.hidden_layers
+
+    def left_out(self, shape: etree._Element) -> bool:
+        """Whether a shape in a group or link is not read: on a slide, one :meth:`unseen`; in a
+        text, one hidden."""
+        return self.unseen(shape) if self.presentation else self.hidden_shape(shape)
 
     def title(self, frame: etree._Element) -> str:
         """A title frame's text as one line (its line breaks spaces), read as the slide's other
@@ -1110,12 +1133,12 @@ class _Reader:
             return
         if frame.tag == D_G:
             for child in sorted(frame, key=_place):
-                if isinstance(child.tag, str) and not (self.presentation and self.unseen(child)):
+                if isinstance(child.tag, str) and not self.left_out(child):
                     self.shape(child)
             return
         if frame.tag == D_A:  # a hyperlink around a frame or shape: that shape, read where it stands
             for child in frame:
-                if child.tag in _SLIDE_SHAPES and not (self.presentation and self.unseen(child)):
+                if child.tag in _SLIDE_SHAPES and not self.left_out(child):
                     self.shape(child)
             return
         box = frame.find(D_TEXTBOX)
@@ -1137,6 +1160,37 @@ def _hidden_layers(styles: etree._Element | None) -> frozenset[str]:
         for layer in styles.iter(_q("draw", "layer"))
         if layer.get(_q("draw", "display")) == "none"
     )
+
+
+def _hidden_graphic_styles(*roots: etree._Element | None) -> frozenset[str]:
+    """The graphic styles whose shapes are hidden: their graphic properties say
+    ``draw:display="none"`` (or ``drawooo:display``), or those of the style they derive from do
+    and they do not show them again."""
+    own: dict[str, tuple[str | None, str | None]] = {}  # name → (display, parent)
+    for root in roots:
+        if root is None:
+            continue
+        for style in root.iter(_q("style", "style")):
+            name = style.get(S_NAME)
+            if style.get(S_FAMILY) != "graphic" or not name:
+                continue
+            props = style.find(_q("style", "graphic-properties"))
+            display = None
+            if props is not None:
+                display = next((v for v in map(props.get, _DISPLAY_NONE) if v is not None), None)
+            own.setdefault(name, (display, style.get(S_PARENT)))
+    hidden = set()
+    for name in own:
+        key: str | None = name
+        seen: set[str] = set()
+        while key is not None and key in own and key not in seen:
+            seen.add(key)
+            display, key = own[key]
+            if display is not None:
+                if display == "none":
+                    hidden.add(name)
+                break
+    return frozenset(hidden)
 
 
 def _hidden_slide_styles(content: etree._Element) -> frozenset[str]:
@@ -1386,6 +1440,8 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         reader = _Reader(zf, sink, _list_styles(root, styles))
         reader.list_starts = _list_starts(root, styles)
         reader.hidden = _hidden_styles(root, styles)
+        reader.hidden_graphics = _hidden_graphic_styles(root, styles)
+        reader.hidden_layers = _hidden_layers(styles)
         reader.endnote_prefix = _endnote_prefix(root, styles)
         reader.attacher = Attacher(ctx)
         body = root.find(_q("office", "body"))
@@ -1398,7 +1454,6 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
         if pres is not None:
             reader.presentation = True
             reader.hidden_slides = _hidden_slide_styles(root)
-            reader.hidden_layers = _hidden_layers(styles)
             slides = reader.slides(pres, _Footers(pres, root, styles))
         elif text is not None:
             reader.forms = text.find(O_FORMS)
@@ -1486,8 +1541,9 @@ def _extract(data: bytes, ctx: ExtractContext, kind: str) -> Document:
     # 28: a list item holding no paragraph of its own (only a list a level down) takes no number
     # and is not counted: the items after it no longer count one too many; a comment in a tracked
     # deletion (text:tracked-changes, not read) not counted among the text's comments
-    # 29: an item holding only a list a level down and restarting the numbering (text:start-value)
-    # gives the value to the next item of its level
+    # 29: a hidden shape (draw:display or drawooo:display "none" on it or in its graphic style, or
+    # on a layer so hidden) not read, as on a slide; an item holding only a list a level down and
+    # restarting the numbering (text:start-value) gives the value to the next item of its level
     version="29",
     source_type="odt",
     libraries=("lxml",),
@@ -1538,8 +1594,8 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # hidden (draw:display or drawooo:display "none", or on a layer so hidden) not read, a title
     # so hidden not the slide's heading; a title read as the slide's text is (a placeholder field out)
     # 31: the slides hidden in the show listed in the coverage (hidden_read: slide 3), as pptx 25;
-    # an item holding only a list a level down restarts the numbering at its text:start-value
-    # (odt 29)
+    # a shape hidden by its graphic style, or hidden in a paragraph of a text box, not read; an
+    # item holding only a list a level down restarts the numbering at its text:start-value (odt 29)
     version="31",
     source_type="odp",
     libraries=("lxml",),

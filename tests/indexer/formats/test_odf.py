@@ -619,3 +619,52 @@ def test_a_formula_without_its_starmath_source_reads_its_mathml():
         )
         zf.writestr("Object 1/content.xml", math)
     assert [b.text for b in extract_bytes(out.getvalue(), "t.odt").blocks] == ["So [Formula: a^2+b^2=c^2]"]
+
+
+def test_a_texts_hidden_shapes_are_not_read():
+    # As on a slide: a frame or shape LibreOffice hides (drawooo:display="none"), one of a graphic
+    # style hiding its shapes (draw:display="none" in its graphic properties, or in those of the
+    # style it derives from, unless it shows them again), or one on a layer the layer set hides
+    # (styles.xml) shows nothing; each was read, its text in the paragraph or as blocks of its own
+    hidden = ' xmlns:drawooo="http://openoffice.org/2010/draw" drawooo:display="none"'
+
+    def frame(text: str, attrs: str = "", anchor: str = "as-char") -> str:
+        return (
+            f'<draw:frame text:anchor-type="{anchor}"{attrs}>'
+            f"<draw:text-box><text:p>{text}</text:p></draw:text-box></draw:frame>"
+        )
+
+    def styled(name: str) -> str:
+        return f' draw:style-name="{name}"'
+
+    graphic = (
+        '<style:style style:name="Gone" style:family="graphic">'
+        '<style:graphic-properties draw:display="none"/></style:style>'
+        '<style:style style:name="GoneToo" style:family="graphic" style:parent-style-name="Gone"/>'
+        '<style:style style:name="Back" style:family="graphic" style:parent-style-name="Gone">'
+        '<style:graphic-properties draw:display="always"/></style:style>'
+    )
+    picture = '<draw:frame draw:style-name="Gone"><draw:image xlink:href="Pictures/stamp.png"/></draw:frame>'
+    body = (
+        frame("Page stamp", hidden, anchor="page")
+        + f"<text:p>Intro {frame('Secret note', hidden)}ends.</text:p>"
+        + f"<text:p>Rates {frame('Old rates', styled('GoneToo'))}{frame('New rates', styled('Back'))}"
+        + f"{picture}</text:p>"
+        + '<text:p>Plan <draw:custom-shape draw:layer="drafts"><text:p>DRAFT</text:p></draw:custom-shape>'
+        + '<draw:g><draw:rect draw:layer="drafts"><text:p>Hidden box</text:p></draw:rect>'
+        + "<draw:rect><text:p>Shown box</text:p></draw:rect></draw:g>approved.</text:p>"
+    )
+    styles = (
+        '<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"><office:master-styles>'
+        '<draw:layer-set><draw:layer draw:name="layout"/><draw:layer draw:name="drafts" draw:display="none"/>'
+        "</draw:layer-set></office:master-styles></office:document-styles>"
+    )
+    content = DOCUMENT.format(styles=graphic, kind="text", body=body)
+    doc = extract_bytes(odt_package(content, styles), "hidden.odt")
+    assert [(b.kind, " ".join(b.text.split())) for b in doc.blocks] == [
+        ("paragraph", "Intro ends."),
+        ("paragraph", "Rates New rates"),
+        ("paragraph", "Plan Shown box approved."),
+    ]
+    assert doc.coverage.skipped == ()  # the hidden picture is not looked for
