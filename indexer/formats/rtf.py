@@ -1018,7 +1018,10 @@ def _outline_items(lines: list[str]) -> dict[int, re.Match[str]]:
     found = {
         i: m
         for i, line in enumerate(lines)
-        if "\t" in line and (m := _MULTI_ITEM.match(line)) and not line.rstrip().endswith("|")
+        if "\t" in line
+        and (m := _MULTI_ITEM.match(line))
+        and m.group(4).strip()  # a label and nothing after it is no item, as for _item
+        and not line.rstrip().endswith("|")
     }
     if not found:
         return {}

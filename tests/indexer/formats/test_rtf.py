@@ -1264,6 +1264,7 @@ def test_a_label_of_several_parts_out_of_sequence_stays_a_paragraph():
         b"2.5\\tab two and a half",
         b"1.1\\tab one point one",
         b"4.\\tab four",
+        b"4.1\\tab ",  # a label and nothing after it
     )
     doc = extract_bytes(rtf, "values.rtf")
     assert [(b.kind, b.text) for b in doc.blocks] == [
@@ -1273,6 +1274,7 @@ def test_a_label_of_several_parts_out_of_sequence_stays_a_paragraph():
         ("paragraph", "2.5 two and a half"),
         ("paragraph", "1.1 one point one"),
         ("list", "four"),
+        ("paragraph", "4.1"),
     ]
 
 
