@@ -668,3 +668,32 @@ def test_a_texts_hidden_shapes_are_not_read():
         ("paragraph", "Plan Shown box approved."),
     ]
     assert doc.coverage.skipped == ()  # the hidden picture is not looked for
+
+
+def test_a_slides_shapes_hidden_by_their_graphic_style_are_not_read():
+    # a frame of a graphic style hiding its shapes (draw:display="none" in its graphic properties)
+    # and a frame hidden in a paragraph of a text box (drawooo:display) were read on a slide
+    graphic = (
+        '<style:style style:name="gr1" style:family="graphic">'
+        '<style:graphic-properties draw:display="none"/></style:style>'
+    )
+    inner = (
+        '<draw:frame xmlns:drawooo="http://openoffice.org/2010/draw" drawooo:display="none">'
+        "<draw:text-box><text:p>Hidden aside</text:p></draw:text-box></draw:frame>"
+    )
+    body = (
+        f"<draw:page>{_frame('title', '1cm', '<text:p>Berths</text:p>')}"
+        '<draw:frame draw:style-name="gr1" svg:x="1cm" svg:y="3cm">'
+        "<draw:text-box><text:p>Old berth plan</text:p></draw:text-box></draw:frame>"
+        f"{_frame('outline', '5cm', f'<text:p>Berth 4 {inner}is free</text:p>')}</draw:page>"
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("mimetype", "application/vnd.oasis.opendocument.presentation")
+        zf.writestr("META-INF/manifest.xml", "<manifest/>")
+        zf.writestr("content.xml", DOCUMENT.format(styles=graphic, kind="presentation", body=body))
+    doc = extract_bytes(out.getvalue(), "berths.odp")
+    assert [(b.kind, " ".join(b.text.split())) for b in doc.blocks] == [
+        ("heading", "Berths"),
+        ("paragraph", "Berth 4 is free"),
+    ]
