@@ -130,6 +130,7 @@ _GROUP_START = re.compile(r"\{\\(?:\*\\)?(pict|objdata|shppict|nonshppict)(?![a-
 _BIN = re.compile(r"\\bin(\d*) ?")
 #: the bullet a picture bullet is read as (``_picture_bullets``), in a group setting ``\\uc1``
 _BULLET_RTF = "{\\uc1\\u8226?}"
+_LIST_PICTURE = re.compile(r"\{\\(?:\*\\)?listpicture(?![a-z])")
 #: a picture's place in the text: its number between two private-use characters, each written in a
 #: group of its own so that the document's \uc setting cannot swallow what follows
 _MARK = re.compile("\ue000(\\d+)\ue001")
@@ -351,9 +352,9 @@ def _picture_bullets(rtf: str) -> str:
     are taken out, and a picture in a paragraph's list number (``{\\listtext …}``, where a writer
     puts the bullet it shows) becomes the bullet ``•`` (its metafile copy for older readers
     with it), as the picture is drawn in a bullet's place."""
-    at = rtf.find("{\\*\\listpicture")
-    if at >= 0:
-        rtf = rtf[:at] + rtf[_group_end(rtf, at) + 1 :]
+    found = _LIST_PICTURE.search(rtf)
+    if found is not None:  # written with or without the \* of a destination to skip
+        rtf = rtf[: found.start()] + rtf[_group_end(rtf, found.start()) + 1 :]
     out: list[str] = []
     pos = 0
     for m in _LIST_TEXT.finditer(rtf):

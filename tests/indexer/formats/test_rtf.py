@@ -1196,10 +1196,13 @@ def _picture_bullet_list(listtext: bytes) -> bytes:
         b"",  # no listtext: the bullet from the list table
     ],
 )
-def test_picture_bullets_read_as_bullets(listtext):
+@pytest.mark.parametrize("destination", [b"{\\*\\listpicture", b"{\\listpicture"])
+def test_picture_bullets_read_as_bullets(listtext, destination):
     # on the code before, the list table's picture was an image at the document's end, and a
-    # picture in the listtext made each item a paragraph followed by that picture
-    doc = extract_bytes(_picture_bullet_list(listtext), "bullets.rtf")
+    # picture in the listtext made each item a paragraph followed by that picture; a writer may
+    # leave out the \* that marks \listpicture a destination to skip
+    rtf = _picture_bullet_list(listtext).replace(b"{\\*\\listpicture", destination)
+    doc = extract_bytes(rtf, "bullets.rtf")
     assert [b.kind for b in doc.blocks] == ["paragraph", "list", "paragraph"]
     assert _items(doc) == [[("Gloves", 0, False), ("Boots", 0, False)]]
     assert doc.images == () and doc.coverage.skipped == ()
