@@ -1623,6 +1623,8 @@ def _heading_key(
     if any(_is_entry(ln.text) for ln in group.lines):
         return None  # an entry of a table of contents, set in the style of the heading it names
     if size >= body + 1.0 and size >= body * (SCAN_LARGER if scan else 1.1):
+        if _weak(group, size, body) and _sentence(text):
+            return None  # a paragraph set a size up (Word's 11 pt among 10): a sentence, no title
         return (size, group.bold)
     if scan:
         return None  # an OCR layer's bold is the engine's guess
@@ -1637,6 +1639,24 @@ def _heading_key(
     ):
         return (size, True)
     return None
+
+
+#: A heading by size alone, not bold, under this many times the body size is weak evidence: a
+#: paragraph set a size up (11 pt among 10) passes the size test as a title does.
+WEAK_LARGER = 1.25
+#: a sentence of this many words or more, ending in a stop, is no title set a size up
+SENTENCE_WORDS = 8
+
+
+def _weak(group: Group, size: float, body: float) -> bool:
+    """Whether ``group`` is a heading by its size alone, a little over the body's."""
+    return not group.bold and size < body * WEAK_LARGER
+
+
+def _sentence(text: str) -> bool:
+    """A full sentence: ends in a stop (not an ellipsis) and runs to SENTENCE_WORDS words."""
+    end = text.rstrip(_CLOSERS)
+    return end.endswith(".") and not end.endswith("..") and len(text.split()) >= SENTENCE_WORDS
 
 
 #: a figure's or a table's caption (``Figure 1: A sample message``), set in the body's bold as
@@ -1723,6 +1743,52 @@ def _slide_titles(groups: Sequence[Group], keys: Sequence, tops: Mapping[int, fl
     return titles if len(titles) >= SLIDE_TITLES * len(tops) else set()
 
 
+#: the words of a text, for ``_label_key``
+_WORDS = re.compile(r"\w+")
+#: a weak heading is text when the document sets at least this many of its twins as body text
+TWINS = 2
+
+
+def _label_key(text: str) -> str:
+    """What a short block is known by among its twins: its words up to a number among its first
+    three (``question #`` for ``Question 15 : Groupe d'âge`` and ``Question 16: Distribution
+    …``), else all its words; case folded, digits as ``#``."""
+    words = _WORDS.findall(text.casefold())
+    for k, word in enumerate(words[:3]):
+        if any(ch.isdigit() for ch in word):
+            words = words[: k + 1]
+            break
+    return " ".join(_DIGITS.sub("#", w) for w in words)
+
+
+def _label_twins_demoted(groups: Sequence[Group], keys: list, body: float) -> None:
+    """Set to None the keys of the weak headings (``_weak``) whose label (``_label_key``) the
+    document sets more often as short text in the body's size: one block of a repeated label
+    set a size up (Word's 11 pt: the Chelsea plan's ``Résutats`` over one page's table among
+    thirteen, ``Question 15`` among seventeen others) reads as its twins do."""
+    weak: dict[str, list[int]] = {}
+    for i, (g, key) in enumerate(zip(groups, keys, strict=True)):
+        if key is not None and _weak(g, key[0], body):
+            weak.setdefault(_label_key(g.text()), []).append(i)
+    if not weak:
+        return
+    # the twins open with a weak heading's first word: only those texts are read whole
+    firsts = {label.split(" ", 1)[0] for label in weak}
+    as_text: dict[str, int] = {}
+    for g, key in zip(groups, keys, strict=True):
+        if key is not None or len(g.lines) > 3 or g.is_list or g.bold or round(g.size * 2) / 2 != body:
+            continue
+        first = _WORDS.search(g.lines[0].text)
+        if first is not None and _DIGITS.sub("#", first[0].casefold()) in firsts:
+            label = _label_key(g.text())
+            as_text[label] = as_text.get(label, 0) + 1
+    for label, found in weak.items():
+        twins = as_text.get(label, 0)
+        if label and twins >= TWINS and twins > len(found):
+            for i in found:
+                keys[i] = None
+
+
 def _has_letters(text: str, n: int) -> bool:
     """At least ``n`` letters in ``text``."""
     for ch in text:
@@ -1782,6 +1848,7 @@ def to_blocks(
         None if labels and id(o) in labels else _heading_key(g, body, shapes[g.page], g.page in scans)
         for o, g in zip(owners, groups, strict=True)
     ]
+    _label_twins_demoted(groups, keys, body)
     if slides:
         _place_slide_titles(groups, keys, body, slides, scans)
     titles = _slide_titles(groups, keys, slides) if slides else set()
@@ -1894,11 +1961,23 @@ def _outline_levels(
     pages = {e.page for e in outline}
     pages |= {p + 1 for p in pages}
     candidates: dict[tuple[int, str], list[int]] = {}
+    as_text: dict[str, int] = {}  # the short texts of the blocks left as text, by _title_key
     for i, (g, key) in enumerate(zip(groups, keys, strict=True)):
-        if g.page in pages and _heading_shaped(g):
-            text = g.text()
-            if key is not None or (len(text) <= 150 and not text.endswith(_CLAUSE_END)):
-                candidates.setdefault((g.page, _title_key(text)), []).append(i)
+        if not _heading_shaped(g):
+            continue
+        text = g.text()
+        short = len(text) <= 150 and not text.endswith(_CLAUSE_END)
+        title = _title_key(text) if key is not None or short else ""
+        if key is None and short:
+            as_text[title] = as_text.get(title, 0) + 1
+        if g.page in pages and (key is not None or short):
+            candidates.setdefault((g.page, title), []).append(i)
+    # a bookmark on one of a label's repeats (the Chelsea plan's "Résutats" over each page's
+    # table, bookmarked on one page of thirteen) does not make that one a heading
+    candidates = {
+        (page, title): [i for i in found if keys[i] is not None or as_text[title] == 1]
+        for (page, title), found in candidates.items()
+    }
     depth_of: dict[int, int] = {}
     for entry in outline:
         title = _title_key(entry.title)

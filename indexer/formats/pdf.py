@@ -225,7 +225,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # 37: a cell's lines shaded box by box over its own shading one row, not a row each; a word a
     # grid cell's line end cut without a hyphen one word where the document's words or the cell's
     # width tell (Complèteme nt → Complètement)
-    version="37",
+    # 38: a full sentence set a size over the body no heading; a label set a size up once among
+    # twins in the body's size, or bookmarked once among them, text as they are
+    version="38",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

@@ -831,3 +831,123 @@ def test_the_chelsea_plans_key_of_symbols_is_no_heading(real_world):
         "AXE 3 – OUTILS (suite)",
         "AXE 4 – SÉCURITÉ ET CONFORT",
     ]
+
+
+#: body text for the pages below, 10 pt at the margin, in lines of the column's width
+PLAN_BODY = [
+    "The town reviewed its plan for walking and cycling with its residents over the winter and",
+    "the spring, and the results of every consultation are set out on the pages of this report.",
+]
+
+
+def _plan_pdf(
+    sizes: list[tuple[float, float]], sentence: float | None = None, bookmark: int | None = None
+) -> bytes:
+    """A page per ``sizes`` entry: a 16 pt title, two paragraphs of 10 pt body text, then the
+    label ``Results`` and a question ``Question n: …`` in the sizes given, each apart. With
+    ``sentence``, the first page sets a full sentence over two lines in that size after its
+    body, then the title ``Cycling routes`` in that size. With ``bookmark``, an outline names
+    each page's title and the ``Results`` of that page (1-based)."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    titles = ["Road safety", "Snow clearing", "New sidewalks", "Age of the residents"]
+    for n, (label, question) in enumerate(sizes, 1):
+        c.bookmarkPage(f"p{n}")
+        c.setFont("Helvetica", 16)
+        c.drawString(72, 760, titles[n - 1])
+        c.setFont("Helvetica", 10)
+        y = 730
+        for _ in range(2):
+            for line in PLAN_BODY:
+                c.drawString(72, y, line)
+                y -= 12
+            y -= 12
+        if sentence is not None and n == 1:
+            c.setFont("Helvetica", sentence)
+            c.drawString(72, y, "The plan covers the whole territory of the town. Here is the map shown in")
+            c.drawString(72, y - 13, "the first version of the plan.")
+            c.drawString(72, y - 50, "Cycling routes")
+            c.setFont("Helvetica", 10)
+            for k, line in enumerate(PLAN_BODY):
+                c.drawString(72, y - 70 - 12 * k, line)
+            y -= 110
+        c.bookmarkHorizontal(f"r{n}", 0, y + 12)
+        c.setFont("Helvetica", label)
+        c.drawString(72, y - 30, "Results")
+        c.setFont("Helvetica", 10)
+        c.drawString(72, y - 60, f"Agree {40 + n} Disagree {10 + n} Total {50 + 2 * n}")
+        c.setFont("Helvetica", question)
+        c.drawString(72, y - 100, f"Question {n}: how often do you walk to school?")
+        c.setFont("Helvetica", 10)
+        c.drawString(72, y - 130, f"Every day {20 + n} Never {5 + n}")
+        if bookmark is not None:
+            c.addOutlineEntry(titles[n - 1], f"p{n}", level=0)
+            if n == bookmark:
+                c.addOutlineEntry("Results", f"r{n}", level=1)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_sentence_set_a_size_up_is_no_heading():
+    # 11 pt among 10 pt passes the size test (1 pt and 10 % larger): a two-line sentence of 20
+    # words ending in a stop is a paragraph, a short title in that size stays a heading
+    doc = extract(_plan_pdf([(10, 10)], sentence=11), filename="plan.pdf")
+    assert [b.text for b in doc.blocks if b.kind == HEADING] == ["Road safety", "Cycling routes"]
+    assert (
+        "The plan covers the whole territory of the town. Here is the map shown in the first "
+        "version of the plan."
+    ) in [b.text for b in doc.blocks if b.kind == PARAGRAPH]
+
+
+def test_a_sentence_set_well_larger_stays_a_heading():
+    # 14 pt among 10 pt is no paragraph set a size up
+    doc = extract(_plan_pdf([(10, 10)], sentence=14), filename="plan.pdf")
+    headings = [b.text for b in doc.blocks if b.kind == HEADING]
+    assert headings[1].startswith("The plan covers the whole territory")
+
+
+def test_a_label_set_a_size_up_once_reads_as_its_twins_do():
+    # "Results" and "Question n: …" in the body's 10 pt on three pages, in 11 pt on the fourth:
+    # all are text, where the 11 pt ones were headings
+    doc = extract(_plan_pdf([(10, 10), (10, 10), (10, 10), (11, 11)]), filename="plan.pdf")
+    assert [b.text for b in doc.blocks if b.kind == HEADING] == [
+        "Road safety",
+        "Snow clearing",
+        "New sidewalks",
+        "Age of the residents",
+    ]
+    paragraphs = [b.text for b in doc.blocks if b.kind == PARAGRAPH and b.page == 4]
+    assert "Results" in paragraphs
+    assert "Question 4: how often do you walk to school?" in paragraphs
+
+
+def test_a_label_set_a_size_up_on_most_pages_stays_a_heading():
+    # in 11 pt on three pages of four, the label is a heading there
+    doc = extract(_plan_pdf([(11, 10), (11, 10), (11, 10), (10, 10)]), filename="plan.pdf")
+    assert [b.page for b in doc.blocks if b.kind == HEADING and b.text == "Results"] == [1, 2, 3]
+
+
+def test_a_bookmark_on_one_of_a_labels_repeats_makes_no_heading():
+    # the outline names the four titles and the "Results" of p. 2 only: set in the body's size
+    # on every page, that one stays text as the other three do
+    doc = extract(_plan_pdf([(10, 10)] * 4, bookmark=2), filename="plan.pdf")
+    assert [b.text for b in doc.blocks if b.kind == HEADING] == [
+        "Road safety",
+        "Snow clearing",
+        "New sidewalks",
+        "Age of the residents",
+    ]
+
+
+def test_the_chelsea_plans_sentence_and_repeated_labels_are_no_headings(real_world):
+    # p. 8: "Le Plan directeur couvre … Voici la carte présentée lors de la première version du
+    # PDTA 2014." in ArialMT 11 pt, the body 9.96 pt; "Résutats" in 11.04 pt on p. 42, in
+    # 9.96 pt on pp. 43-55 (bookmarked on p. 48); "Question 15 : Groupe d'âge" in 11.04 pt on
+    # p. 64, the other questions in 9.96 pt
+    doc = extract(real_world / "pdf" / "pdfplumber" / "chelsea_pdta.pdf", options={"ocr": "never"})
+    headings = [b.text for b in doc.blocks if b.kind == HEADING]
+    assert not any(h.startswith(("Le Plan directeur couvre", "Résutats", "Question")) for h in headings)
+    results = [b for b in doc.blocks if b.text == "Résutats"]
+    assert len(results) == 14 and {b.kind for b in results} == {PARAGRAPH}
+    assert "Opinion sur le transport actif" in headings
