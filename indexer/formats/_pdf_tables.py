@@ -736,6 +736,7 @@ def _grid_rows(cells, reader, joins: list[Join] | None = None, wraps: list[Wrap]
     grid: list[list[list[str]]] = [[[] for _ in xs] for _ in tops]
     spans: list[list[str]] = [["" for _ in xs] for _ in tops]  # a label over every column it spans
     deep = list(tops)  # the lowest bottom of each row's cells
+    down: list[tuple[int, int, float, str]] = []  # filled cells over two rows or more
     for x0, top, x1, bottom in cells:
         # a cell's text is asked for 1 pt inside its top and bottom rules: pdfium takes every
         # character whose loose box (the font's ascent and descent) touches the rectangle, and a
@@ -754,6 +755,8 @@ def _grid_rows(cells, reader, joins: list[Join] | None = None, wraps: list[Wrap]
         deep[r] = max(deep[r], bottom)
         if lines:
             label = " ".join(lines)
+            if r + 1 < len(tops) and bottom > tops[r + 1] + SNAP:
+                down.append((r, c, bottom, label))
             for k in range(c, len(starts)):
                 if starts[k] >= x1 - SNAP:
                     break
@@ -771,11 +774,13 @@ def _grid_rows(cells, reader, joins: list[Join] | None = None, wraps: list[Wrap]
         grid_tops.pop(0)
         cut = grid_tops[0][2]
     rows: list[tuple[str, ...]] = []
+    sources: list[int] = []  # the grid row each of ``rows`` was read from
     header_rows = 0
     if len(grid_tops) > 2:
         merged = _group_header(grid_tops[0][0], grid_tops[0][1], grid_tops[1][0])
         if merged is not None:
             rows.append(merged)
+            sources.append(row[grid_tops[1][2]])
             header_rows = 2
     bands = [g[0] for g in grid_tops[header_rows:]]
     lines = [_lines_per_row(cells_of_row) for cells_of_row in bands]
@@ -786,12 +791,14 @@ def _grid_rows(cells, reader, joins: list[Join] | None = None, wraps: list[Wrap]
     # whether the grid is a table at all is judged on the rows split wherever a band's filled
     # cells hold k > 1 lines each, as it always was: a figure's boxes stay a figure
     probe = list(rows)
-    for cells_of_row, k in zip(bands, lines, strict=True):
+    for (cells_of_row, _, band_top), k in zip(grid_tops[header_rows:], lines, strict=True):
         one = [tuple(" ".join(c) for c in cells_of_row)]
         counts = {len(c) for c in cells_of_row if c}
         n = counts.pop() if len(counts) == 1 else 1
         many = [tuple(c[i] if c else "" for c in cells_of_row) for i in range(n)] if n > 1 else one
-        rows += many if split and k > 1 else one
+        made = many if split and k > 1 else one
+        rows += made
+        sources += [row[band_top]] * len(made)
         probe += many if len(grid) > 1 else one
     # a first row one of whose cells reaches down past the second row's top: a header cut in
     # two where a rule runs across some of its cells only (the first two rows one header)
@@ -801,9 +808,43 @@ def _grid_rows(cells, reader, joins: list[Join] | None = None, wraps: list[Wrap]
         and (not split or lines[0] <= 1)
         and deep[row[grid_tops[0][2]]] > grid_tops[1][2] + SNAP
     )
+    filled = sum(1 for g in grid for c in g if c)
+    if down and len(down) * SPANNING <= filled:
+        rows = _spans_filled(rows, sources, down, tops, cut_header)
     # columns empty in every row come from padding or shading rectangles inside the cells
     rows, kept = _kept_columns(rows, starts, cut_header)
     return rows, cut, tuple(kept), _kept_columns(probe, starts, cut_header)[0]
+
+
+#: a grid whose filled cells span rows more often than one in this many is a drawing's lines (a
+#: figure's labels between them, GeoTopo's p. 71), not a table's merged cells: none is repeated
+SPANNING = 4
+
+
+def _spans_filled(rows, sources: list[int], down, tops: list[float], cut_header: bool):
+    """``rows`` with a cell that spans rows (``down``: its row, column, bottom and text) repeated
+    in each row under it that it covers and holds nothing there, as a merged cell reads in
+    Word's, a workbook's and a web page's tables: the Chelsea plan's ``Synthèse des résultats``
+    over its header and its row of figures (p. 62) had left that row's first cell empty. Not
+    into a header's second row that ``_split_header_joined`` makes one with the first (a label
+    shading cut off from the others' row)."""
+    fill: dict[int, dict[int, str]] = {}
+    for r, c, bottom, label in down:
+        for k in range(r + 1, len(tops)):
+            if tops[k] >= bottom - SNAP:
+                break
+            fill.setdefault(k, {}).setdefault(c, label)
+    if cut_header and len(rows) > 2 and sources[1] in fill:
+        plain = [r for r in rows if any(r)]
+        if len(_split_header_joined(plain)) < len(plain):
+            del fill[sources[1]]
+    out = []
+    for cells_of_row, source in zip(rows, sources, strict=True):
+        labels = fill.get(source)
+        if labels and any(cells_of_row):
+            cells_of_row = tuple(text or labels.get(c, "") for c, text in enumerate(cells_of_row))
+        out.append(cells_of_row)
+    return out
 
 
 #: points of padding a cell may leave either side of its text (Word's default is 5.4)

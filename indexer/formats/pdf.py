@@ -226,7 +226,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # grid cell's line end cut without a hyphen one word where the document's words or the cell's
     # width tell (Complèteme nt → Complètement)
     # 38: a full sentence set a size over the body no heading; a label set a size up once among
-    # twins in the body's size, or bookmarked once among them, text as they are
+    # twins in the body's size, or bookmarked once among them, text as they are; a grid cell over
+    # two rows read in each
     version="38",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),

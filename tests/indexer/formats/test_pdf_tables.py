@@ -1481,3 +1481,59 @@ def test_a_cells_line_end_joins_a_word_as_the_documents_words_tell(before, after
     wrap = Wrap(before, after, fills)
     words = Words([*elsewhere, before, f"{after} en accord"], wraps=[wrap])
     assert words.one_word(wrap) is one
+
+
+def _spanning_cells_pdf() -> bytes:
+    """Two grids whose first column holds a cell over two rows: the first's ``Summary of`` /
+    ``results`` over its header and its one row of figures (no rule between them in that
+    column), the second's ``North`` over the rows of its towns ``Alpha`` and ``Beta``."""
+    c = _canvas()
+    c.drawString(LEFT, 760, "Two tables whose first column holds cells over two rows.")
+    xs = [72, 180, 260, 340, 420]
+    top, middle, bottom = 730, 712, 694
+    c.line(xs[0], top, xs[-1], top)
+    c.line(xs[1], middle, xs[-1], middle)
+    c.line(xs[0], bottom, xs[-1], bottom)
+    for x in xs:
+        c.line(x, bottom, x, top)
+    c.drawString(76, 716, "Summary of")
+    c.drawString(76, 704, "results")
+    for x, label, value in zip(xs[1:], ["Yes", "No", "Total"], ["88", "179", "267"], strict=False):
+        c.drawString(x + 4, 718, label)
+        c.drawString(x + 4, 700, value)
+    ys = [640, 622, 604, 586, 568]
+    for k, y in enumerate(ys):
+        c.line(xs[1] if k == 2 else xs[0], y, xs[3], y)  # no rule under North
+    for x in xs[:4]:
+        c.line(x, ys[-1], x, ys[0])
+    for x, label in zip(xs, ["Region", "Town", "People"], strict=False):
+        c.drawString(x + 4, 628, label)
+    c.drawString(76, 601, "North")
+    c.drawString(184, 610, "Alpha")
+    c.drawString(264, 610, "120")
+    c.drawString(184, 592, "Beta")
+    c.drawString(264, 592, "80")
+    c.drawString(76, 574, "South")
+    c.drawString(184, 574, "Gamma")
+    c.drawString(264, 574, "95")
+    c.drawString(LEFT, 540, "The tables end above this line.")
+    return c.getpdfdata()
+
+
+def test_a_grid_cell_over_two_rows_is_read_in_each():
+    # as a merged cell reads in Word's, a workbook's and a web page's tables: the rows under the
+    # cell's first one had an empty first cell
+    first, second = _tables(extract(_spanning_cells_pdf(), filename="t.pdf"))
+    assert first.header == ("Summary of results", "Yes", "No", "Total")
+    assert first.rows == (("Summary of results", "88", "179", "267"),)
+    assert second.header == ("Region", "Town", "People")
+    assert second.rows == (("North", "Alpha", "120"), ("North", "Beta", "80"), ("South", "Gamma", "95"))
+
+
+def test_the_chelsea_plans_summary_cell_over_its_header_and_figures_is_read_in_both(real_world):
+    # p. 62, question 10: "Synthèse des" / "résultats" in one shaded cell over the header row and
+    # the row of figures (read off the page: 115, 73, 24, 12, 8, 232)
+    doc = extract(real_world / "pdf" / "pdfplumber" / "chelsea_pdta.pdf", options={"ocr": "never"})
+    (table,) = [b for b in doc.blocks if b.kind == TABLE and b.page == 62 and "Très important" in b.header]
+    assert table.header[0] == "Synthèse des résultats"
+    assert table.rows == (("Synthèse des résultats", "115", "73", "24", "12", "8", "232"),)
