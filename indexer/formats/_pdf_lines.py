@@ -136,7 +136,7 @@ class Words:
             word = token.strip(_EDGES)
             if word:
                 counts[word] = counts.get(word, 0) + n
-        cut = [wrap.before for wrap in self._wraps]
+        cut = [wrap.before for wrap in self._wraps if not wrap.hyphen]
         for word in [join.today() for join in self._joined] + cut:
             word = word.casefold().strip(_EDGES)
             if counts.get(word, 0) > 0:
@@ -203,6 +203,10 @@ class Wrap(NamedTuple):
     before: str  # the first part, the whole of its line
     after: str  # the next line's first word
     fills: bool  # the first part reaches across the cell's width, its padding aside
+    #: the first part, the last word of its line, ends in a hyphen pdfium did not mark as a
+    #: line end's (the cell's lines not in a row in the page's text): the cell holds ``before-
+    #: after`` until the document's words tell (``Words.hyphen``)
+    hyphen: bool = False
 
 
 def hyphen_stays(before: str, after: str, words: Words | None = None) -> bool:
@@ -250,16 +254,31 @@ def unwrap(texts: Sequence[str], wraps: Sequence[Wrap], words: Words) -> list[st
     out = list(texts)
     at = 0
     for wrap in wraps:
-        if not words.one_word(wrap):
+        joined = _unwrapped(wrap, words)
+        if joined is None:
             continue
-        pattern = re.compile(rf"(?<![\w-]){re.escape(wrap.before)} {re.escape(wrap.after)}(?![\w-])")
+        cut = f"{wrap.before}- " if wrap.hyphen else f"{wrap.before} "
+        pattern = re.compile(rf"(?<![\w-]){re.escape(cut + wrap.after)}(?![\w-])")
         for k in [*range(at, len(out)), *range(at)]:
             found = pattern.search(out[k])
             if found is not None:
-                out[k] = out[k][: found.start()] + wrap.before + wrap.after + out[k][found.end() :]
+                out[k] = out[k][: found.start()] + joined + out[k][found.end() :]
                 at = k
                 break
     return out
+
+
+def _unwrapped(wrap: Wrap, words: Words) -> str | None:
+    """The word ``wrap``'s parts make, or None where they stay as the cell holds them. A part
+    ending in a hyphen (``well-`` / ``known``) is spelt as the document writes the word elsewhere,
+    the hyphen kept or not (``Words.hyphen``); a word it writes in neither form stays cut, as a
+    cell's line of subscripts under ``ap-`` in ``large.pdf``."""
+    if not wrap.hyphen:
+        return wrap.before + wrap.after if words.one_word(wrap) else None
+    stays = words.hyphen(wrap.before, wrap.after)
+    if stays is None:
+        return None
+    return f"{wrap.before}-{wrap.after}" if stays else wrap.before + wrap.after
 
 
 def _rejoin(match: re.Match, joins: list[Join] | None = None) -> str:

@@ -89,7 +89,12 @@ _LINE_END_HYPHEN = re.compile(r"(\S+)-\n(?=(\S+?)(?:-\n|\s|$))")
 _PRIVATE_PLANES = re.compile("[\U000f0000-\U0010ffff]")
 
 
-def _cell(value: object, joins: list[Join] | None = None, hyphens: Hyphens = frozenset()) -> str:
+def _cell(
+    value: object,
+    joins: list[Join] | None = None,
+    hyphens: Hyphens = frozenset(),
+    wraps: list[Wrap] | None = None,
+) -> str:
     """A cell's text on one line. A word split at a hyphen ending one of its lines where pdfium
     marked one between the same two parts (``hyphens``: pdfplumber's text keeps the hyphen, and
     a line of subscripts may stand between the parts) is rejoined as a line's is (``clean``).
@@ -103,7 +108,22 @@ def _cell(value: object, joins: list[Join] | None = None, hyphens: Hyphens = fro
         text = _PRIVATE_PLANES.sub("", text)
     if hyphens and "-\n" in text:
         text = _LINE_END_HYPHEN.sub(lambda m: m[1] + "\ufffe" if m.groups() in hyphens else m[0], text)
+    if wraps is not None and "-\n" in text:
+        wraps += _hyphen_wraps(text)
     return clean(" ".join(text.split()), joins)
+
+
+def _hyphen_wraps(text: str) -> list[Wrap]:
+    """The words of a cell's ``text`` (its lines) cut at a hyphen ending a line that pdfium did
+    not mark (a letter before it, a lower-case letter opening the next line): held as
+    ``well- known`` until the document's words tell, as the words a grid cell's line end cut
+    (``Wrap``, ``unwrap``)."""
+    out: list[Wrap] = []
+    for found in _LINE_END_HYPHEN.finditer(text):
+        before, after = clean(found[1]), clean(found[2])
+        if before[-1:].isalpha() and after[:1].islower():
+            out.append(Wrap(before, after, False, hyphen=True))
+    return out
 
 
 #: the last word of a cell's text when it ends in a hyphen, without it
@@ -185,9 +205,10 @@ def _found(
             cells = cells[first : last + 1]
             btop, bbottom = table.rows[first].bbox[1], table.rows[last].bbox[3]
         joins: list[Join] = []
+        wraps: list[Wrap] = []
         if settings is TABLE_SETTINGS_TEXT and hyphens:
             cells = _rejoined_across_rows(cells, hyphens)
-        rows = [tuple(_cell(c, joins, hyphens) for c in row) for row in cells]
+        rows = [tuple(_cell(c, joins, hyphens, wraps) for c in row) for row in cells]
         rows = [r for r in rows if any(r)]
         if not _plausible(rows) or (text_columns and _prose(rows)):
             continue
@@ -205,6 +226,7 @@ def _found(
                 rows=tuple(body),
                 joins=tuple(joins),
                 marked=marked,
+                wraps=tuple(wraps),
             )
         )
     return out
@@ -861,9 +883,13 @@ def _wraps(parts: list[str], lines: list[str], box, reader) -> list[Wrap]:
     out: list[Wrap] = []
     for k in range(len(parts) - 1):
         word, following = lines[k], lines[k + 1]
-        if not word.isalpha() or not following[:1].islower() or parts[k][-1:].isspace():
+        if not following[:1].islower():
             continue
-        out.append(Wrap(word, following.split()[0], _fills(word, box, reader)))
+        if word[-1:] == "-" and word[-2:-1].isalpha():
+            # a hyphen pdfium did not mark as a line end's: spelt as the document writes the word
+            out.append(Wrap(word.rsplit(" ", 1)[-1][:-1], following.split()[0], False, hyphen=True))
+        elif word.isalpha() and not parts[k][-1:].isspace():
+            out.append(Wrap(word, following.split()[0], _fills(word, box, reader)))
     return out
 
 

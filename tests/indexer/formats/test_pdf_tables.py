@@ -12,7 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
 from indexer import extract, get_chunks
-from indexer.formats._pdf_lines import Words, Wrap
+from indexer.formats._pdf_lines import Words, Wrap, unwrap
 from indexer.model import PARAGRAPH, TABLE
 
 HEADER = ["Test Data", "Model", "Category", "Score", "Recall"]
@@ -1537,3 +1537,43 @@ def test_the_chelsea_plans_summary_cell_over_its_header_and_figures_is_read_in_b
     (table,) = [b for b in doc.blocks if b.kind == TABLE and b.page == 62 and "Très important" in b.header]
     assert table.header[0] == "Synthèse des résultats"
     assert table.rows == (("Synthèse des résultats", "115", "73", "24", "12", "8", "232"),)
+
+
+def _hyphen_in_a_row_pdf() -> bytes:
+    """A sentence writing ``well-known`` and ``information``, then a grid whose cells' lines are
+    drawn row by row across the table (``The well-``, ``Ask at the infor-``, ``2025``, then
+    ``known road``, ``mation desk``): pdfium's text runs each row's lines together, so it marks
+    no hyphen at those line ends."""
+    c = _canvas()
+    c.drawString(LEFT, 760, "A well-known road leads to the information desk.")
+    xs, ys = [72, 200, 330, 460], [730, 710, 670]
+    for y in ys:
+        c.line(xs[0], y, xs[-1], y)
+    for x in xs:
+        c.line(x, ys[-1], x, ys[0])
+    for x, text in zip(xs, ["Place", "Work", "When"], strict=False):
+        c.drawString(x + 4, 716, text)
+    c.drawString(76, 697, "The well-")
+    c.drawString(204, 697, "Ask at the infor-")
+    c.drawString(334, 697, "2025")
+    c.drawString(76, 685, "known road")
+    c.drawString(204, 685, "mation desk")
+    return c.getpdfdata()
+
+
+@pytest.mark.parametrize("mode", ["auto", "always"])
+def test_a_hyphen_at_a_cells_line_end_pdfium_did_not_mark_follows_the_documents_spelling(mode):
+    # "always" reads the grid with pdfplumber, "auto" from pdfium's rules and text: both held
+    # "The well- known road" and "Ask at the infor- mation desk"
+    doc = extract(_hyphen_in_a_row_pdf(), filename="t.pdf", options={"pdf_tables": mode})
+    (table,) = _tables(doc)
+    assert table.header == ("Place", "Work", "When")
+    assert table.rows == (("The well-known road", "Ask at the information desk", "2025"),)
+
+
+def test_a_hyphen_at_a_cells_line_end_stays_where_the_document_writes_neither_form():
+    # a cell's line of subscripts under "ap-" (large.pdf p. 4, pdf_tables=always): nothing tells
+    wrap = Wrap("ap", "min", False, hyphen=True)
+    assert unwrap(["ap- min min max max"], [wrap], Words(["the approach, the minimum"])) == [
+        "ap- min min max max"
+    ]
