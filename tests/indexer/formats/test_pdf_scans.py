@@ -90,7 +90,9 @@ def test_an_ocred_paper_keeps_its_text_and_skips_its_strips(real_world):
 def _sized_page(scan: bool) -> bytes:
     """A title at 16 pt over lines at 10 pt, two of them at 11.5 pt: an OCR engine fits each
     line's size to the line it read, so a text layer over a scan varies so. With ``scan``, the
-    lines are invisible over an image; otherwise visible, and no image."""
+    lines are invisible over an image; otherwise visible, and no image. The larger lines open
+    with a label ('Section') the body does not use, since a label the body sets more often in
+    its own size is text wherever it is set (``_label_key`` in _pdf_layout.py)."""
     sizes = [16, 10, 11.5, 10, 10, 11.5, 10]
     buf = io.BytesIO()
     c = canvas.Canvas(buf)
@@ -104,7 +106,13 @@ def _sized_page(scan: bool) -> bytes:
         text = c.beginText(80, y)
         text.setFont("Helvetica", size)
         text.setTextRenderMode(3 if scan else 0)
-        text.textLine("Annual Report" if n == 0 else f"Section {n} of the letter")
+        if n == 0:
+            line = "Annual Report"
+        elif size > 10:
+            line = f"Section {n} of the letter"
+        else:
+            line = f"Paragraph {n} of the letter"
+        text.textLine(line)
         c.drawText(text)
         c.restoreState()
         y -= 40
