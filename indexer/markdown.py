@@ -12,7 +12,9 @@ speaker notes in a ``::: notes`` fenced div (pandoc's way of writing them); a sl
 show has `` (hidden)`` after its title, or a line ``(hidden slide)`` where it has none.
 Spreadsheets give ``## SheetName`` (``## SheetName (hidden)`` for a sheet the workbook hides)
 and a pipe table per sheet, sheets separated by ``---``, a file embedded in a sheet after it as a
-document's blocks, its headings below the sheet's; CSV gives one pipe table.
+document's blocks, its headings below the sheet's; a workbook attached to or embedded in a
+document has a heading per sheet there, `` (hidden)`` after a hidden one's; CSV gives one pipe
+table.
 
 The text of a paragraph, an image marker, a list item, a heading or a table cell comes from a
 document that is not Markdown: what Markdown would read as syntax in it is escaped
@@ -115,7 +117,7 @@ def _document(doc: Document, list_images: bool) -> str:
             hidden_slide = False
         depth = _depth(block)
         rendered = _block(doc, block, list_images, depth > 0)
-        if hidden_slide and block.kind == HEADING and rendered:
+        if block.kind == HEADING and rendered and (hidden_slide or _hidden_sheet(block)):
             rendered += HIDDEN_MARK
         if rendered:
             if is_notes and not notes:
@@ -144,6 +146,12 @@ def _document(doc: Document, list_images: bool) -> str:
 #: opens a hidden slide without a title: read all the same, for a search to find
 HIDDEN_MARK = " (hidden)"
 HIDDEN_SLIDE = "(hidden slide)"
+
+
+def _hidden_sheet(block: Block) -> bool:
+    """Whether ``block`` is the heading of a sheet the workbook hides, in a document that holds
+    the workbook (an attachment, an embedded object: ``_attached._as_document``)."""
+    return block.meta.get(HIDDEN) is True and block.meta.get("sheet_name") == block.text
 
 
 def _hidden_slide(block: Block) -> bool:

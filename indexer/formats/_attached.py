@@ -49,7 +49,7 @@ from urllib.parse import unquote
 from .. import errors
 from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
 from ..limits import ExtractContext
-from ..model import DOCUMENT, HEADING, IMAGE, PARAGRAPH, Block, Document, Image, Skipped
+from ..model import DOCUMENT, HEADING, HIDDEN, IMAGE, PARAGRAPH, Block, Document, Image, Skipped
 from ..sniff import decode_labelled, decode_text
 from ._properties import PROPERTY_LINES, body_property_blocks
 from .html import MARGIN_NUMBERS, decode_html, html_blocks, margin_entry
@@ -633,7 +633,8 @@ def _picture(data: bytes, name: str) -> Document | None:
 
 def _as_document(doc: Document) -> list[Block]:
     """A document's blocks as a document shows them: a workbook's or a CSV's tables as they are,
-    each sheet under a heading of its name (blocks of a spreadsheet carry ``sheet_name``)."""
+    each sheet under a heading of its name (blocks of a spreadsheet carry ``sheet_name``); a
+    sheet the workbook hides has its heading say so (``HIDDEN``), as its blocks do."""
     if doc.family == DOCUMENT:
         return list(doc.blocks)
     out: list[Block] = []
@@ -641,7 +642,7 @@ def _as_document(doc: Document) -> list[Block]:
     for block in doc.blocks:
         name = block.meta.get("sheet_name")
         if name is not None and name != sheet:
-            keys = {k: block.meta[k] for k in ("sheet_name", "sheet_index") if k in block.meta}
+            keys = {k: block.meta[k] for k in ("sheet_name", "sheet_index", HIDDEN) if k in block.meta}
             out.append(Block(HEADING, str(name), level=1, meta=keys))
             sheet = name
         out.append(block)

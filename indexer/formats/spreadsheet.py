@@ -2733,7 +2733,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # (hidden_read), read as before; xlsx 35, xls 23, xlsb 28: a number in a format of a
         # fixed denominator shown as Excel shows it (2 3/8 at # ?/8, 2 4/8 for 2.5); xlsx 35: a
         # text cell in a format whose text section writes words around it shows them (Total:
-        # paper at "Total: "@, Item tray at 0;-0;0;"Item "@)
+        # paper at "Total: "@, Item tray at 0;-0;0;"Item "@); xlsx 35, ods 19, xls 23, xlsb 28:
+        # in a mail or document that holds the workbook, a hidden sheet's heading says hidden
+        # too (its Markdown "### Rates (hidden)", its chunk hidden: true), as its tables did
         version={"xlsx": "35", "ods": "19", "xls": "23", "xlsb": "28"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,

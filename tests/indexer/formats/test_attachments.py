@@ -201,6 +201,32 @@ def test_a_word_file_and_a_workbook_attached_to_an_eml_are_read():
     _all_modes_work(doc)
 
 
+def test_a_hidden_sheet_of_an_attached_workbook_has_its_heading_say_so():
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = "Costs"
+    book.active.append(["Item", "Cost"])
+    book.active.append(["Slates", 420])
+    rates = book.create_sheet("Rates")
+    rates.append(["Trade", "Rate"])
+    rates.append(["Roofer", 38])
+    rates.sheet_state = "hidden"
+    buf = io.BytesIO()
+    book.save(buf)
+    doc = extract(_mail((buf.getvalue(), XLSX, "costs.xlsx")), filename="survey.eml")
+    headings = [b for b in _under(doc, "costs.xlsx") if b.kind == HEADING]
+    assert [(b.text, b.meta.get("hidden")) for b in headings] == [
+        ("Attachment: costs.xlsx", None),
+        ("Costs", False),
+        ("Rates", True),
+    ]
+    text = render_markdown(doc)
+    assert "\n### Costs\n" in text and "\n### Rates (hidden)\n" in text
+    (chunk,) = [c for c in chunk_document(doc) if c.content == "Rates"]
+    assert chunk.metadata["hidden"] is True
+
+
 def test_a_csv_attachment_is_a_table():
     doc = extract(_mail((b"wall,state\nnorth,sound\n", "text/csv", "tally.csv")), filename="m.eml")
     heading, table = _under(doc, "tally.csv")
