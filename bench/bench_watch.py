@@ -20,12 +20,18 @@ and the time the loop took to apply the batches of each addition.
 it: the time until the last of them is indexed, the time the loop took to apply the batches, how
 many batches there were, how many times a file was handed to the indexer and in how many
 ``Indexer.index_paths`` calls.
+
+``--delete N`` then deletes a folder of N indexed small files (``rm -r``): the time until none of
+them is left in the index, the time the loop took to apply the batches, how many batches there
+were and how many jobs (each its own transaction, unless the writer joins them) the loop handed
+to the database writer.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import shutil
 import statistics
 import sys
 import tempfile
@@ -162,6 +168,26 @@ def measure_move_in(
     return visible, sum(applied)
 
 
+def measure_delete(
+    root: Path, folder: str, reader: Store, loop: SyncLoop, applied: list[float], jobs: list[int]
+) -> tuple[float, float, int, int]:
+    """Delete ``folder`` and the files in it: (none-left-after ms, batches-applied ms, batches,
+    writer jobs)."""
+    loop.wait_idle(60)
+    applied.clear()
+    jobs.clear()
+    t0 = time.perf_counter()
+    shutil.rmtree(root / folder)
+    deadline = t0 + 600
+    while reader.paths_under(folder):
+        if time.perf_counter() > deadline:
+            raise SystemExit(f"{folder} still indexed after 600 s")
+        time.sleep(0.01)
+    gone = (time.perf_counter() - t0) * 1000
+    loop.wait_idle(60)
+    return gone, sum(applied), len(applied), len(jobs)
+
+
 def summary(label: str, ms: list[float]) -> str:
     qs = statistics.quantiles(ms, n=20, method="inclusive")
     return f"{label:<34} n={len(ms):>3}  p50 {statistics.median(ms):7.1f} ms  p95 {qs[18]:7.1f} ms  max {max(ms):7.1f} ms"
@@ -175,6 +201,7 @@ def main() -> int:
     ap.add_argument("--folder-files", type=int, default=2000, help="files already in the folder added to")
     ap.add_argument("--adds", type=int, default=20, help="files added to that folder (0: skip)")
     ap.add_argument("--move-in", type=int, default=0, help="files of a folder moved in (0: skip)")
+    ap.add_argument("--delete", type=int, default=0, help="files of a folder deleted (0: skip)")
     args = ap.parse_args()
     saved = [
         (name, make, n)
@@ -194,6 +221,11 @@ def main() -> int:
             (root / "archive").mkdir()
             for i in range(args.folder_files):
                 (root / "archive" / f"note-{i:05d}.md").write_text(f"# Note {i}\n\nArchived note {i}.\n")
+        if args.delete:
+            (root / "outgoing").mkdir()
+            for i in range(args.delete):
+                (root / "outgoing" / f"old-{i:05d}.md").write_text(f"# Old {i}\n\nA note to delete {i}.\n")
+        if args.adds or args.move_in or args.delete:
             indexer.reconcile()
         for name, make, n in saved:
             (root / name).write_bytes(make("initial"))
@@ -217,6 +249,14 @@ def main() -> int:
             return index_paths(paths, *more, **options)
 
         indexer.index_paths = counted
+        jobs: list[int] = []  # one for each job handed to the database writer
+        submit = indexer.store.writer.submit
+
+        def submitted(func, *more, **options):
+            jobs.append(1)
+            return submit(func, *more, **options)
+
+        indexer.store.writer.submit = submitted
         loop = SyncLoop(root, indexer, quiet=args.quiet_ms / 1000, reconcile=False, on_event=on_event)
         loop.start()
         try:
@@ -229,6 +269,8 @@ def main() -> int:
                 results[(f"new file in {args.folder_files}-file folder", "batches applied in")] = batches
             if args.move_in:
                 moved = measure_move_in(root, Path(tmp), args.move_in, reader, loop, applied, upserts, calls)
+            if args.delete:
+                deleted = measure_delete(root, "outgoing", reader, loop, applied, jobs)
         finally:
             loop.stop()
             reader.close()
@@ -242,6 +284,11 @@ def main() -> int:
             f"all indexed after {moved[0]:.0f} ms, batches applied in {moved[1]:.0f} ms "
             f"({' + '.join(f'{ms:.0f}' for ms in applied)} ms; {len(upserts)} files checked, "
             f"{len(calls)} index_paths calls)"
+        )
+    if args.delete:
+        print(
+            f"folder of {args.delete} files deleted: none left in the index after {deleted[0]:.0f} ms, "
+            f"{deleted[2]} batches applied in {deleted[1]:.0f} ms, {deleted[3]} writer jobs"
         )
     md = results.get(("report.md", "watched"))
     if md:

@@ -545,6 +545,23 @@ class Indexer:
                 self._emit(FileRemoved(path))
             return removed
 
+    def remove_gone(self, paths: Iterable[str]) -> dict[str, list[str]]:
+        """Drop the documents of ``paths``, gone from the folder, and every document under each
+        as a folder (a file deleted, a folder deleted or moved out), in one transaction: a folder
+        of 300 files deleted comes as 301 paths, which were two transactions each. Each path →
+        the stored paths it dropped (its own first), none for one that had nothing stored."""
+        wanted = [p for p in dict.fromkeys(p.strip("/") for p in paths) if p]  # never the root
+
+        def drop(d) -> dict[str, list[str]]:
+            return {p: records.remove_documents(d, [p, *records.paths_under(d, p)]) for p in wanted}
+
+        with self._lock:
+            removed = self.store.writer.call(drop) if wanted else {}
+            for dropped in removed.values():
+                for path in dropped:
+                    self._emit(FileRemoved(path))
+            return removed
+
     def rename(self, old: str, new: str) -> None:
         """``old`` moved to ``new``: move the rows without re-extraction when the content is the one
         stored; otherwise drop ``old`` and index ``new``."""

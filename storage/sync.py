@@ -10,7 +10,8 @@ of hints and turns them into actions against the disk as it is *now*:
   name), unless the folder was only reported as modified: a file added, removed or saved in it
   changes its listing, and that file has hints of its own;
 - a path that is gone → the document and every document under it as a folder are deleted (a folder
-  moved out of the tree arrives as one delete);
+  moved out of the tree arrives as one delete), those of every path of the batch gone in one
+  transaction; a path that had nothing stored (its folder's removal took its row) is no change;
 - a rename whose source is gone and whose destination exists → the rows move without
   re-extraction when the content is unchanged (editors' atomic saves become plain upserts, since
   the temporary source was never indexed).
@@ -71,7 +72,7 @@ class SyncLoop:
     """Reconcile, then watch ``root`` and apply changes through ``indexer``.
 
     ``indexer`` is a :class:`storage.indexing.Indexer` (or anything with ``reconcile``,
-    ``index_paths`` taking ``on_path``, ``remove_prefix``, ``rename`` and ``paths_under``).
+    ``index_paths`` taking ``on_path``, ``remove_gone``, ``rename`` and ``paths_under``).
     """
 
     def __init__(
@@ -226,13 +227,27 @@ class SyncLoop:
                 result = "moved"
             changes += 1
             self._emit(SyncEvent(f"{src} → {dest}", "rename", result, _ms(started), _count(batch, src, dest)))
+        # the paths gone, in one call: a folder of 300 files deleted comes as 301 paths
+        started = time.perf_counter()
+        gone = [p for p in batch.paths if p not in handled and self._kind(p) is None]
+        for path in gone:
+            _forget(indexed, path)  # back as it was later in this batch, it is stored again
+        removed = self.indexer.remove_gone(gone) if gone else {}
+        for path in gone:
+            dropped = removed.get(path) or []
+            if not dropped:
+                continue  # nothing of it was stored (a file's folder went first, a scratch file)
+            under = len(dropped) - (dropped[0] == path)
+            result = f"removed {under} documents under it" if under else "removed"
+            changes += 1
+            self._emit(SyncEvent(path, "delete", result, _ms(started), _count(batch, path)))
         upserts: list[str] = []
         for path in batch.paths:
             if path in handled:
                 continue
-            full = self.root / path
             started = time.perf_counter()
-            if full.is_dir() and not full.is_symlink():
+            kind = self._kind(path)
+            if kind == "folder":
                 if path in batch.listings:
                     continue  # its entries' own hints say what changed; its tree is not walked
                 self.indexer.index_paths([path])  # a document that had this path is now gone
@@ -244,17 +259,8 @@ class SyncLoop:
                         path + "/", "upsert_tree", f"{len(files)} files", _ms(started), _count(batch, path)
                     )
                 )
-            elif full.is_file():
+            elif kind == "file":
                 upserts.append(path)
-            else:
-                gone = self.indexer.index_paths([path]).removed
-                under = len(self.indexer.remove_prefix(path))
-                _forget(indexed, path)  # back as it was later in this batch, it is stored again
-                changes += 1
-                result = "removed" if gone else "nothing indexed"
-                if under:
-                    result = f"removed {under} documents under it"
-                self._emit(SyncEvent(path, "delete", result, _ms(started), _count(batch, path)))
         # a folder moved in comes with an event for each file in it too: each file is checked once
         # in this batch, and not again in the next while it is as it was indexed
         todo: dict[str, tuple[int, int] | None] = {}
@@ -296,6 +302,14 @@ class SyncLoop:
         except OSError:
             return None
         return st.st_size, st.st_mtime_ns
+
+    def _kind(self, rel: str) -> str | None:
+        """``folder`` (a real one, not a link to one), ``file`` (a regular file, or a link to
+        one), or None: gone, or nothing the index holds (a broken link, a socket)."""
+        full = self.root / rel
+        if full.is_dir() and not full.is_symlink():
+            return "folder"
+        return "file" if full.is_file() else None
 
     def _exists(self, rel: str) -> bool:
         return os.path.lexists(self.root / rel)

@@ -20,7 +20,15 @@ from pathlib import Path
 import pytest
 
 from storage import records
-from storage.indexing import FileIndexed, FileRead, FileStarted, Indexer, IndexFailed, ScanProgress
+from storage.indexing import (
+    FileIndexed,
+    FileRead,
+    FileRemoved,
+    FileStarted,
+    Indexer,
+    IndexFailed,
+    ScanProgress,
+)
 from storage.sync import BatchApplied, SyncEvent, SyncLoop, WatcherState
 from storage.walk import walk
 from storage.watch import Batch
@@ -619,14 +627,14 @@ def test_a_folder_gone_and_back_within_one_batch_has_its_files_stored_again(tmp_
         assert sorted(db_state(h.indexer)) == names
         away = tmp_path / "away"
         os.rename(root / "incoming", away)
-        remove_prefix = h.indexer.remove_prefix
+        remove_gone = h.indexer.remove_gone
 
-        def and_back(path: str) -> list[str]:
-            removed = remove_prefix(path)
+        def and_back(paths) -> dict[str, list[str]]:
+            removed = remove_gone(paths)
             os.rename(away, root / "incoming")
             return removed
 
-        h.indexer.remove_prefix = and_back
+        h.indexer.remove_gone = and_back
         h.loop.apply(Batch(("incoming", *names), events=3))
         assert db_equals_folder(h.indexer, root)
     finally:
@@ -664,5 +672,71 @@ def test_a_folder_renamed_has_each_file_checked_once_and_one_edited_after_the_mo
         assert handed[edited] == 2  # with the folder, and again for its own move, changed since
         read = [e.path for e in h.of(FileIndexed)[before:] if e.action in ("added", "updated")]
         assert read == [edited]
+    finally:
+        h.close()
+
+
+def count_writer_jobs(indexer: Indexer) -> list[int]:
+    """One entry for each job handed to the database writer from now on (each its own transaction
+    unless the writer joins it to others queued with it)."""
+    jobs: list[int] = []
+    submit = indexer.store.writer.submit
+
+    def counting(func, *args, **kwargs):
+        jobs.append(1)
+        return submit(func, *args, **kwargs)
+
+    indexer.store.writer.submit = counting
+    return jobs
+
+
+def test_a_folder_deleted_is_removed_in_one_writer_job_a_batch(tmp_path):
+    root = tmp_path / "folder"
+    names = [f"outgoing/n{i:02d}.md" for i in range(40)]
+    for i, name in enumerate(names):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"# Note {i}\n\nto be deleted with its folder\n")
+    (root / "kept.md").write_text("# Kept\n\nstays\n")
+    (root / "alone.md").write_text("# Alone\n\ndeleted on its own, in the same moment\n")
+    h = Harness(root)
+    h.loop.start()
+    try:
+        h.settle("the start-up reconciliation")
+        jobs = count_writer_jobs(h.indexer)
+        batches = len(h.of(BatchApplied))
+        shutil.rmtree(root / "outgoing")
+        (root / "alone.md").unlink()
+        h.settle()
+        assert sorted(db_state(h.indexer)) == ["kept.md"]
+        applied = len(h.of(BatchApplied)) - batches
+        # 41 paths gone (a file's row removed, then nothing under it as a folder: two jobs each
+        # before), each batch's in one job
+        assert 1 <= len(jobs) <= applied, (len(jobs), applied)
+        removed = Counter(e.path for e in h.of(FileRemoved))
+        assert removed == Counter([*names, "alone.md"])
+        said = {e.path: e.result for e in h.of(SyncEvent) if e.action == "delete"}
+        # a path whose rows went with its folder's in the same batch is no change of its own
+        assert sum(int(r.split()[1]) if " under it" in r else 1 for r in said.values()) == 41, said
+    finally:
+        h.close()
+
+
+def test_a_batch_of_deletes_removes_each_path_and_what_was_under_it_and_says_so(tmp_path):
+    root = tmp_path / "folder"
+    for name in ("a/x.md", "a/y.md", "a/sub/z.md", "ab.md", "b.md", "c.md"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"# {name}\n\nstored before the batch\n")
+    h = Harness(root)
+    try:
+        h.indexer.reconcile()
+        shutil.rmtree(root / "a")
+        (root / "b.md").unlink()
+        jobs = count_writer_jobs(h.indexer)
+        h.loop.apply(Batch(("a", "a/sub/z.md", "a/x.md", "b.md", "never.md"), events=6))
+        assert len(jobs) == 1
+        assert sorted(db_state(h.indexer)) == ["ab.md", "c.md"]  # 'ab.md' is not under 'a'
+        said = [(e.path, e.result) for e in h.of(SyncEvent)]
+        assert said == [("a", "removed 3 documents under it"), ("b.md", "removed")]
+        assert h.of(BatchApplied)[-1].changes == 2
     finally:
         h.close()
