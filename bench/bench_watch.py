@@ -21,6 +21,10 @@ it: the time until the last of them is indexed, the time the loop took to apply 
 many batches there were, how many times a file was handed to the indexer and in how many
 ``Indexer.index_paths`` calls.
 
+With ``--reindex``, once the first of them is indexed, a 50 KB Markdown file outside that folder
+is read again as the UI's re-index key asks (``Indexer.reindex_first``): how long the request
+waited, and how many of the folder's files were indexed by then.
+
 ``--delete N`` then deletes a folder of N indexed small files (``rm -r``): the time until none of
 them is left in the index, the time the loop took to apply the batches, how many batches there
 were and how many jobs (each its own transaction, unless the writer joins them) the loop handed
@@ -144,8 +148,11 @@ def measure_move_in(
     applied: list[float],
     upserts: list[str],
     calls: list[int],
-) -> tuple[float, float]:
-    """Move a folder of ``files`` new files into ``root``: (all-indexed-after ms, batches-applied ms)."""
+    indexer: Indexer,
+    reindex: str | None,
+) -> tuple[float, float, float | None, int]:
+    """Move a folder of ``files`` new files into ``root``: (all-indexed-after ms, batches-applied ms,
+    the ms a re-index of ``reindex`` asked for meanwhile took, files indexed by then)."""
     loop.wait_idle(60)
     incoming = outside / "incoming"
     incoming.mkdir()
@@ -158,6 +165,20 @@ def measure_move_in(
     t0 = time.perf_counter()
     incoming.rename(root / "incoming")
     deadline = t0 + 600
+    asked, indexed_by_then = None, 0
+
+    def indexed() -> int:
+        return sum(row[3] == "indexed" for row in reader.stats_of(names).values())
+
+    if reindex:
+        while not indexed():
+            if time.perf_counter() > deadline:
+                raise SystemExit("no file of the folder indexed after 600 s")
+            time.sleep(0.002)
+        started = time.perf_counter()
+        indexer.reindex_first([reindex])
+        asked = (time.perf_counter() - started) * 1000
+        indexed_by_then = indexed()
     for name in names:  # the loop indexes them in path order; each is waited for in turn
         while (row := reader.document(name)) is None or row.status != "indexed":
             if time.perf_counter() > deadline:
@@ -165,7 +186,7 @@ def measure_move_in(
             time.sleep(0.01)
     visible = (time.perf_counter() - t0) * 1000
     loop.wait_idle(60)
-    return visible, sum(applied)
+    return visible, sum(applied), asked, indexed_by_then
 
 
 def measure_delete(
@@ -201,6 +222,7 @@ def main() -> int:
     ap.add_argument("--folder-files", type=int, default=2000, help="files already in the folder added to")
     ap.add_argument("--adds", type=int, default=20, help="files added to that folder (0: skip)")
     ap.add_argument("--move-in", type=int, default=0, help="files of a folder moved in (0: skip)")
+    ap.add_argument("--reindex", action="store_true", help="re-index a file while the folder moves in")
     ap.add_argument("--delete", type=int, default=0, help="files of a folder deleted (0: skip)")
     args = ap.parse_args()
     saved = [
@@ -221,11 +243,13 @@ def main() -> int:
             (root / "archive").mkdir()
             for i in range(args.folder_files):
                 (root / "archive" / f"note-{i:05d}.md").write_text(f"# Note {i}\n\nArchived note {i}.\n")
+        if args.reindex:
+            (root / "asked.md").write_bytes(markdown_50kb("asked"))
         if args.delete:
             (root / "outgoing").mkdir()
             for i in range(args.delete):
                 (root / "outgoing" / f"old-{i:05d}.md").write_text(f"# Old {i}\n\nA note to delete {i}.\n")
-        if args.adds or args.move_in or args.delete:
+        if args.adds or args.move_in or args.delete or args.reindex:
             indexer.reconcile()
         for name, make, n in saved:
             (root / name).write_bytes(make("initial"))
@@ -268,7 +292,18 @@ def main() -> int:
                 results[(f"new file in {args.folder_files}-file folder", "watched")] = visible
                 results[(f"new file in {args.folder_files}-file folder", "batches applied in")] = batches
             if args.move_in:
-                moved = measure_move_in(root, Path(tmp), args.move_in, reader, loop, applied, upserts, calls)
+                moved = measure_move_in(
+                    root,
+                    Path(tmp),
+                    args.move_in,
+                    reader,
+                    loop,
+                    applied,
+                    upserts,
+                    calls,
+                    indexer,
+                    "asked.md" if args.reindex else None,
+                )
             if args.delete:
                 deleted = measure_delete(root, "outgoing", reader, loop, applied, jobs)
         finally:
@@ -285,6 +320,11 @@ def main() -> int:
             f"({' + '.join(f'{ms:.0f}' for ms in applied)} ms; {len(upserts)} files checked, "
             f"{len(calls)} index_paths calls)"
         )
+        if moved[2] is not None:
+            print(
+                f"re-index asked for once the first was indexed: done after {moved[2]:.0f} ms, "
+                f"{moved[3]} of the {args.move_in} files indexed by then"
+            )
     if args.delete:
         print(
             f"folder of {args.delete} files deleted: none left in the index after {deleted[0]:.0f} ms, "

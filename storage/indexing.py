@@ -141,6 +141,21 @@ class _Tally:
 PathDone = Callable[[str, str, float], None]
 
 
+@dataclass(eq=False)
+class _Request:
+    """Files to read again ahead of the run in progress (:meth:`Indexer.reindex_first`)."""
+
+    paths: list[str]
+    started: float = field(default_factory=time.monotonic)
+    done: threading.Event = field(default_factory=threading.Event)
+    summary: IndexSummary | None = None
+    error: BaseException | None = None
+    # taken into a run: the stats of its files, what came of them, how many are still to store
+    files: list[FileStat] = field(default_factory=list)
+    tally: _Tally = field(default_factory=_Tally)
+    left: int = 0
+
+
 class Indexer:
     """The engine behind ``chunkscope index`` and the watcher. Not re-entrant: calls are serialised."""
 
@@ -185,6 +200,10 @@ class Indexer:
         self.versions = ExtractorVersions(self.store, self.extra_modules)
         self._pool: Pool | None = None
         self._lock = threading.RLock()
+        # reindex_first's requests not yet taken: the run holding _lock hands their files to the
+        # workers next, or the caller runs them itself once _lock is free
+        self._requests: deque[_Request] = deque()
+        self._requests_lock = threading.Lock()
 
     # -- plumbing -------------------------------------------------------------------------------
 
@@ -312,6 +331,7 @@ class Indexer:
         total = len(todo)
         bytes_total = sum(f.size for f in todo)
         bytes_done = 0
+        taken: dict[int, _Request] = {}  # id of a FileStat handed over for a request → the request
         self._emit(ScanProgress(0, total, 0, bytes_total, 0, time.monotonic() - started))
         if not todo:
             return
@@ -331,15 +351,30 @@ class Indexer:
                 and self.versions.current(prev[5])
             )
             known = prev[2] if current and not force else ""
-            job = Job(
-                str(self.root / f.path), f.path, known, self.limits, self.modes, self.params, self.options
-            )
-            tasks.append((f, job))
+            tasks.append((f, self._job(f, known)))
+
+        def first() -> Iterable[tuple[FileStat, Job]]:
+            """The files of the requests made meanwhile (reindex_first), for the next free worker."""
+            nonlocal total, bytes_total
+            for request in self._take_requests():
+                for f in request.files:
+                    taken[id(f)] = request
+                    total += 1
+                    bytes_total += f.size
+                    yield f, self._job(f, "")
+
+        def feed() -> Iterable[tuple[FileStat, Job]]:
+            for task in tasks:
+                yield from first()
+                yield task
+
         writer = self.store.writer
         # Writes are queued to the writer thread while the workers go on extracting; events are
         # emitted in order once each write has committed. A bounded queue keeps memory flat when
         # the writer falls behind.
-        pending: deque[tuple[Future, Callable[[object], object | None], FileStat, int]] = deque()
+        pending: deque[tuple[Future, Callable[[object], object | None], FileStat, int, _Request | None]] = (
+            deque()
+        )
         pending_bytes = 0
         done = 0
 
@@ -353,14 +388,21 @@ class Indexer:
             ):
                 if not pending[0][0].done():
                     writer.hurry()  # about to wait: the writer must not linger for more results
-                future, make_event, f, weight = pending.popleft()
+                future, make_event, f, weight, request = pending.popleft()
                 pending_bytes -= weight
                 event = make_event(future.result())
                 done += 1
                 bytes_done += f.size
                 if event is not None:
                     self._emit(event)
-                if on_path is not None:
+                if request is not None:
+                    request.left -= 1
+                    if not request.left:
+                        request.summary = self._summary(
+                            request.tally, len(request.paths), request.started, None
+                        )
+                        request.done.set()
+                elif on_path is not None:
                     on_path(f.path, *_what_became(event))
                 self._emit(
                     ScanProgress(
@@ -372,18 +414,92 @@ class Indexer:
             # a slow file holds no other file's event back: while no worker answers, the results
             # the writer has committed since are said (in order, as ever)
             idle = partial(finish, block=False)
-            for received, outcome in enumerate(self.pool.run(tasks, self._started, idle), 1):
+            for received, outcome in enumerate(self.pool.run(feed(), self._started, idle), 1):
                 f: FileStat = outcome.key
                 self._emit(FileRead(f.path))
-                tally.cpu += outcome.cpu_seconds
-                linger = WRITE_LINGER_S if received < total else 0.0
-                future, make_event = self._submit_outcome(f, outcome, writer, tally, linger)
+                request = taken.pop(id(f), None)
+                counts = tally if request is None else request.tally
+                counts.cpu += outcome.cpu_seconds
+                # a request's result is stored at once, not held for the run's next ones
+                linger = WRITE_LINGER_S if received < total and request is None else 0.0
+                future, make_event = self._submit_outcome(f, outcome, writer, counts, linger)
                 weight = _weight(outcome)
-                pending.append((future, make_event, f, weight))
+                pending.append((future, make_event, f, weight, request))
                 pending_bytes += weight
                 finish(block=False)
         finally:
-            finish(block=True)
+            try:
+                finish(block=True)
+            finally:
+                # the run ended early (an error): its caller's requests are made again
+                left = [*taken.values(), *(entry[4] for entry in pending if entry[4] is not None)]
+                self._requeue(left)
+
+    def _job(self, f: FileStat, known: str) -> Job:
+        return Job(str(self.root / f.path), f.path, known, self.limits, self.modes, self.params, self.options)
+
+    def _take_requests(self) -> list[_Request]:
+        """The requests waiting whose paths are all files here, taken for the run in progress
+        (a path gone or ignored waits for index_paths to say so)."""
+        if not self._requests:
+            return []
+        taken: list[_Request] = []
+        with self._requests_lock:
+            waiting: deque[_Request] = deque()
+            for request in self._requests:
+                files = [stat_file(self.root, path, self.rules) for path in request.paths]
+                if request.paths and all(files):
+                    request.files = [f for f in files if f is not None]
+                    request.left = len(files)
+                    taken.append(request)
+                else:
+                    waiting.append(request)
+            self._requests = waiting
+        return taken
+
+    def _requeue(self, requests: Iterable[_Request]) -> None:
+        """Requests taken into a run that ended before storing their files: made again."""
+        left = list({id(r): r for r in requests if not r.done.is_set()}.values())
+        if not left:
+            return
+        with self._requests_lock:
+            for request in reversed(left):
+                request.files, request.tally, request.left = [], _Tally(), 0
+                self._requests.appendleft(request)
+
+    def _serve_requests(self) -> None:
+        """Run the requests waiting, one ``index_paths`` each (``_lock`` held)."""
+        while True:
+            with self._requests_lock:
+                if not self._requests:
+                    return
+                request = self._requests.popleft()
+            try:
+                request.summary = self.index_paths(request.paths, force=True)
+            except BaseException as exc:  # noqa: BLE001 - raised in the thread that asked
+                request.error = exc
+            request.done.set()
+
+    def reindex_first(self, paths: Iterable[str]) -> IndexSummary:
+        """Read ``paths`` again, even when their bytes are the ones stored (the UI's re-index key),
+        without waiting for the run that holds the indexer to end (a watch batch of 300 files
+        moved in, the folder's scan): their files go to the next free worker, ahead of that run's
+        files not yet begun, and are stored with its results, said by the same events. When
+        nothing runs, or a path is no file here (gone, ignored), it is ``index_paths(paths,
+        force=True)`` once the indexer is free. Returns what came of ``paths`` alone."""
+        request = _Request(list(dict.fromkeys(p.strip("/") for p in paths)))
+        with self._requests_lock:
+            self._requests.append(request)
+        while not request.done.is_set():
+            if self._lock.acquire(timeout=0.02):
+                try:
+                    self._serve_requests()
+                finally:
+                    self._lock.release()
+        if request.error is not None:
+            raise request.error
+        assert request.summary is not None
+        return request.summary
 
     def _started(self, f: FileStat) -> None:
         self._emit(FileStarted(f.path))

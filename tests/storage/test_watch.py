@@ -33,7 +33,8 @@ from storage.sync import BatchApplied, SyncEvent, SyncLoop, WatcherState
 from storage.walk import walk
 from storage.watch import Batch
 
-from .conftest import bump_mtime, read_steps
+from ._testfmt import open_gate
+from .conftest import TEST_FORMATS, bump_mtime, read_steps
 
 TIMEOUT = 30.0
 
@@ -64,11 +65,15 @@ def db_equals_folder(indexer: Indexer, root: Path) -> bool:
 class Harness:
     """An Indexer + SyncLoop on a temp folder, recording every event."""
 
-    def __init__(self, root: Path, *, poll: bool = False, observer_factory=None) -> None:
+    def __init__(
+        self, root: Path, *, poll: bool = False, observer_factory=None, extra_modules: tuple[str, ...] = ()
+    ) -> None:
         self.root = root
         self.events: list[object] = []
         self.lock = threading.Lock()
-        self.indexer = Indexer(root, root / ".chunkscope" / "index.db", jobs=1, on_event=self.record)
+        self.indexer = Indexer(
+            root, root / ".chunkscope" / "index.db", jobs=1, on_event=self.record, extra_modules=extra_modules
+        )
         self.loop = SyncLoop(
             root,
             self.indexer,
@@ -738,5 +743,81 @@ def test_a_batch_of_deletes_removes_each_path_and_what_was_under_it_and_says_so(
         said = [(e.path, e.result) for e in h.of(SyncEvent)]
         assert said == [("a", "removed 3 documents under it"), ("b.md", "removed")]
         assert h.of(BatchApplied)[-1].changes == 2
+    finally:
+        h.close()
+
+
+def test_a_re_index_asked_for_during_a_long_batch_goes_ahead_of_its_files(tmp_path):
+    # A folder moved in is one batch, its files read in one run; the request to read kept.md again
+    # (the UI's re-index key) came while the run's first file was being read. It waited for the
+    # whole run; its file now goes to the worker next, before the folder's files not yet begun.
+    root = tmp_path / "folder"
+    root.mkdir()
+    (root / "kept.md").write_text("# Kept\n\nRead again when asked.\n")
+    incoming = tmp_path / "outside" / "incoming"
+    incoming.mkdir(parents=True)
+    first, last = tmp_path / "first.fifo", tmp_path / "last.fifo"
+    os.mkfifo(first)
+    os.mkfifo(last)
+    # read largest first: the first gate, the notes, the last gate (the smallest)
+    (incoming / "a.gate").write_text(f"{first}\n\n" + "The largest file of the folder. " * 100)
+    names = [f"incoming/n{i:02d}.md" for i in range(20)]
+    for i, name in enumerate(names):
+        (tmp_path / "outside" / name).write_text(f"# Note {i}\n\n" + "Moved in with its folder. " * 20)
+    (incoming / "z.gate").write_text(f"{last}\n\nlast")
+    h = Harness(root, extra_modules=(TEST_FORMATS,))
+    h.loop.start()
+    asked: dict[str, object] = {}
+
+    def ask() -> None:
+        started = time.monotonic()
+        asked["summary"] = h.indexer.reindex_first(["kept.md"])
+        asked["waited"] = time.monotonic() - started
+        asked["read by then"] = [e.path for e in h.of(FileRead)]
+
+    try:
+        h.settle("the start-up reconciliation")
+        os.rename(incoming, root / "incoming")
+        wait_until(
+            lambda: "incoming/a.gate" in [e.path for e in h.of(FileStarted)], what="the first gate read"
+        )
+        request = threading.Thread(target=ask)
+        request.start()
+        wait_until(lambda: h.indexer._requests, what="the request made")
+        open_gate(str(first))
+        request.join(TIMEOUT)
+        assert not request.is_alive(), "the re-index waited for the batch's end"
+        assert "incoming/z.gate" not in asked["read by then"]  # the batch had not ended
+        started = [e.path for e in h.of(FileStarted)]
+        assert started[started.index("incoming/a.gate") + 1] == "kept.md", started
+        summary = asked["summary"]
+        assert (summary.files, summary.updated, summary.unchanged) == (1, 1, 0)
+        open_gate(str(last))
+        h.settle()
+        upserts = {e.path: e.result for e in h.of(SyncEvent) if e.action == "upsert"}
+        assert upserts == dict.fromkeys(["incoming/a.gate", *names, "incoming/z.gate"], "added")
+        assert [e.action for e in h.of(FileIndexed) if e.path == "kept.md"] == ["added", "updated"]
+        progress = [(e.done, e.total) for e in h.of(ScanProgress) if e.total]
+        assert progress[-1] == (23, 23)  # the batch's 22 files and the one asked for
+    finally:
+        open_gate(str(first), wait=False)
+        open_gate(str(last), wait=False)
+        h.close()
+
+
+def test_a_re_index_asked_for_when_nothing_runs_or_of_a_path_gone(tmp_path):
+    root = tmp_path / "folder"
+    root.mkdir()
+    (root / "kept.md").write_text("# Kept\n\nRead again when asked.\n")
+    (root / "gone.md").write_text("# Gone\n\nDeleted before it is asked for.\n")
+    h = Harness(root)
+    try:
+        h.indexer.reconcile()
+        (root / "gone.md").unlink()
+        summary = h.indexer.reindex_first(["kept.md"])
+        assert (summary.files, summary.updated) == (1, 1)
+        summary = h.indexer.reindex_first(["gone.md"])
+        assert (summary.files, summary.removed) == (1, 1)
+        assert sorted(db_state(h.indexer)) == ["kept.md"]
     finally:
         h.close()

@@ -198,3 +198,70 @@ async def test_a_long_failure_line_in_the_log_keeps_its_code(indexed_corpus):
         assert shown[9:].startswith(head) and shown.endswith("…"), shown
         assert len(shown) == log.scrollable_content_region.width
         assert log.entries[-1] == head + reason
+
+
+async def test_a_re_index_is_not_held_behind_a_long_watch_batch(tmp_path, monkeypatch):
+    # x on a file while the watcher indexed a folder moved in waited for the whole batch (the
+    # indexer is one run at a time): the file now goes to the worker before the batch's files not
+    # yet begun. The batch's first and last files are read only when the test lets them.
+    import os
+    import threading
+
+    from tests.storage._testfmt import open_gate
+    from tests.storage.conftest import TEST_FORMATS
+
+    monkeypatch.setenv("CHUNKSCOPE_EXTRA_MODULES", TEST_FORMATS)
+    root = tmp_path / "corpus"
+    root.mkdir()
+    (root / "notes.md").write_text(FIRST, encoding="utf-8")
+    incoming = tmp_path / "outside" / "incoming"
+    incoming.mkdir(parents=True)
+    first, last = tmp_path / "first.fifo", tmp_path / "last.fifo"
+    os.mkfifo(first)
+    os.mkfifo(last)
+    # read largest first: the first gate, the notes, the last gate (the smallest)
+    (incoming / "a.gate").write_text(f"{first}\n\n" + "The largest file of the folder. " * 100)
+    for i in range(20):
+        (incoming / f"n{i:02d}.md").write_text(f"# Note {i}\n\n" + "Moved in with its folder. " * 20)
+    (incoming / "z.gate").write_text(f"{last}\n\nlast")
+    app = ChunkscopeApp(root, image_renderer="halfcell", jobs=1)
+    seen: list[object] = []
+    try:
+        async with app.run_test(size=(120, 40), message_hook=seen.append) as pilot:
+            note = app.main.query_one("#progress-note")
+            await wait_for(pilot, lambda: "up to date" in note.line.plain, 60, "the scan's end")
+            await wait_for(pilot, lambda: app.main.watcher_state == "native", 30, "the watcher")
+            app.main.query_one(FileTree).select("notes.md")
+            await wait_for(pilot, lambda: app.main.path == "notes.md")
+            await settle(pilot)
+            os.rename(incoming, root / "incoming")
+
+            def begun(path: str) -> bool:
+                return any(isinstance(m, msg.FileStarted) and m.path == path for m in seen)
+
+            await wait_for(pilot, lambda: begun("incoming/a.gate"), 30, "the batch's first file read")
+            await pilot.press("x")
+            log = app.main.query_one(EventLog)
+            await wait_for(pilot, lambda: any("re-indexing notes.md" in e for e in log.entries), 10)
+            # the request waits in the indexer's queue for the next free worker (before, there was
+            # no such queue: it waited for the indexer's lock, held by the batch)
+            await wait_for(
+                pilot, lambda: getattr(app.main.indexer, "_requests", None), 10, "the request made"
+            )
+            threading.Thread(target=open_gate, args=(str(first),), daemon=True).start()
+            await wait_for(pilot, lambda: any("notes.md updated" in e for e in log.entries), 30, "re-indexed")
+            # read next after the file in the worker's hands, the batch still going on (its last
+            # file cannot end before the test lets it)
+            started = [m.path for m in seen if isinstance(m, msg.FileStarted)]  # each seen twice
+            after = [
+                path for path in started[started.index("incoming/a.gate") :] if path != "incoming/a.gate"
+            ]
+            assert after[0] == "notes.md", started
+            assert not label(app, "incoming/z.gate").startswith("✔")
+            threading.Thread(target=open_gate, args=(str(last),), daemon=True).start()
+            await wait_for(
+                pilot, lambda: label(app, "incoming/z.gate").startswith("✔"), 30, "the batch's end"
+            )
+    finally:
+        open_gate(str(first), wait=False)
+        open_gate(str(last), wait=False)

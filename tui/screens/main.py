@@ -949,8 +949,9 @@ class MainScreen(Screen[None]):
 
     @work(thread=True, group="reindex", exit_on_error=False)
     def reindex(self, path: str) -> None:
-        """Extract the file again, even when its bytes are the ones stored."""
-        self.indexer.index_paths([path], force=True)
+        """Extract the file again, even when its bytes are the ones stored, ahead of the files of
+        a run in progress (a watch batch, the folder's scan) not yet begun."""
+        self.indexer.reindex_first([path])
         self.post_message(msg.DocumentsChanged((path,)))
 
     def on_documents_changed(self, message: msg.DocumentsChanged) -> None:
