@@ -602,7 +602,7 @@ class Indexer:
         ones that are gone or now ignored. ``force`` re-extracts existing files even when their
         bytes are the ones stored (the UI's re-index key). ``on_path(path, result, ms)`` is called
         once for each path as what became of it is known (stored, for those read): ``result`` is
-        added, updated, unchanged, removed, ``failed: CODE`` or ``nothing indexed`` (neither a
+        added, updated, unchanged, removed, ``failed: CODE`` or ``nothing to index`` (neither a
         file here nor stored), ``ms`` the time its stat or its reading took."""
         with self._lock:
             started = time.monotonic()
@@ -623,7 +623,7 @@ class Indexer:
                     if rel in stored:
                         gone.append(rel)
                     elif on_path is not None:
-                        on_path(rel, NOTHING_INDEXED, _ms_since(looked))
+                        on_path(rel, NOTHING_TO_INDEX, _ms_since(looked))
                 elif force or self._needs_work(st, stored.get(rel)):
                     todo.append(st)
                 else:
@@ -640,7 +640,7 @@ class Indexer:
                 if on_path is not None:
                     ms = _ms_since(looked)
                     for path in gone:
-                        on_path(path, "removed" if path in removed else NOTHING_INDEXED, ms)
+                        on_path(path, "removed" if path in removed else NOTHING_TO_INDEX, ms)
             if not force:
                 tally.reread = self._rereads(todo, stored)
             new = [(f.path, f.size, f.mtime_ns) for f in todo if f.path not in stored]
@@ -701,8 +701,8 @@ class Indexer:
 
 
 #: what ``Indexer.index_paths`` says of a path neither a file in the folder nor stored (gone before
-#: it was read, ignored, a folder)
-NOTHING_INDEXED = "nothing indexed"
+#: it was read, ignored, a folder): nothing failed, there was nothing to read
+NOTHING_TO_INDEX = "nothing to index"
 
 
 def _what_became(event: object | None) -> tuple[str, float]:
@@ -713,7 +713,7 @@ def _what_became(event: object | None) -> tuple[str, float]:
         return f"failed: {event.code}", event.ms
     if isinstance(event, FileRemoved):
         return "removed", 0.0
-    return NOTHING_INDEXED, 0.0  # deleted before it was read, and had no row
+    return NOTHING_TO_INDEX, 0.0  # deleted before it was read, and had no row
 
 
 def _ms_since(started: float) -> float:

@@ -212,7 +212,7 @@ class SyncLoop:
                 _forget(indexed, src, dest)  # their rows move
                 _forget(fresh, src, dest)
                 moved = self._move_tree(src, dest, fresh)
-                result = f"moved {moved} documents"
+                result = f"moved {_counted(moved, 'document')}"
             elif known is not None and self._moved_with_folder(src, dest, known):
                 # watchdog follows a folder's move with one for each file in it: the folder's
                 # rename moved this file's row already
@@ -238,7 +238,7 @@ class SyncLoop:
             if not dropped:
                 continue  # nothing of it was stored (a file's folder went first, a scratch file)
             under = len(dropped) - (dropped[0] == path)
-            result = f"removed {under} documents under it" if under else "removed"
+            result = f"removed {_counted(under, 'document')} under it" if under else "removed"
             changes += 1
             self._emit(SyncEvent(path, "delete", result, _ms(started), _count(batch, path)))
         upserts: list[str] = []
@@ -256,7 +256,11 @@ class SyncLoop:
                 changes += 1
                 self._emit(
                     SyncEvent(
-                        path + "/", "upsert_tree", f"{len(files)} files", _ms(started), _count(batch, path)
+                        path + "/",
+                        "upsert_tree",
+                        _counted(len(files), "file"),
+                        _ms(started),
+                        _count(batch, path),
                     )
                 )
             elif kind == "file":
@@ -356,6 +360,11 @@ class SyncLoop:
         """Whether the file ``dest`` is as it was stored (``known``) and ``src`` has no row:
         ``Indexer.rename`` would find it so, and do nothing."""
         return self._stat(dest) == known and self.indexer.store.document(src) is None
+
+
+def _counted(n: int, noun: str) -> str:
+    """``1 document``, ``3 documents``: the words of the loop's results (as the app counts)."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def _ms(started: float) -> float:

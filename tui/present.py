@@ -63,12 +63,13 @@ def counted(n: int, noun: str) -> str:
 
 
 def batch_words(events: int, changes: int) -> str:
-    """What a batch of the watcher's events came to: ``5 events into 2 changes``; ``290 events,
-    nothing to update`` when the index had it all already (a folder's files indexed with the
-    folder and reported after it, moves its rename had made, a folder's listing)."""
+    """What a batch of the watcher's events came to, as the CLI's ``watch`` and the app's log say
+    it: ``5 events, 2 changes``; ``290 events, index already up to date`` when none of them asked
+    anything more of the index (a folder's files indexed with the folder and reported after it,
+    moves its rename had made, a folder's listing)."""
     if not changes:
-        return f"{counted(events, 'event')}, nothing to update"
-    return f"{counted(events, 'event')} into {counted(changes, 'change')}"
+        return f"{counted(events, 'event')}, index already up to date"
+    return f"{counted(events, 'event')}, {counted(changes, 'change')}"
 
 
 def human_bytes(n: int | None) -> str:

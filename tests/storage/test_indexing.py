@@ -441,10 +441,10 @@ def test_index_paths_says_what_became_of_each_path_once(tmp_path):
         assert (summary.unchanged, summary.removed, summary.added, summary.failed) == (1, 1, 1, 1)
         assert sorted(said) == [
             ("broken.cst", "failed: PARSE_ERROR"),
-            ("dir", "nothing indexed"),  # a folder: neither a file nor a document
+            ("dir", "nothing to index"),  # a folder: neither a file nor a document
             ("gone.md", "removed"),
             ("kept.md", "unchanged"),
-            ("never.md", "nothing indexed"),
+            ("never.md", "nothing to index"),
             ("new.md", "added"),
         ]
 

@@ -728,21 +728,26 @@ def test_a_folder_deleted_is_removed_in_one_writer_job_a_batch(tmp_path):
 
 def test_a_batch_of_deletes_removes_each_path_and_what_was_under_it_and_says_so(tmp_path):
     root = tmp_path / "folder"
-    for name in ("a/x.md", "a/y.md", "a/sub/z.md", "ab.md", "b.md", "c.md"):
+    for name in ("a/x.md", "a/y.md", "a/sub/z.md", "ab.md", "b.md", "c.md", "d/only.md"):
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(f"# {name}\n\nstored before the batch\n")
     h = Harness(root)
     try:
         h.indexer.reconcile()
         shutil.rmtree(root / "a")
+        shutil.rmtree(root / "d")
         (root / "b.md").unlink()
         jobs = count_writer_jobs(h.indexer)
-        h.loop.apply(Batch(("a", "a/sub/z.md", "a/x.md", "b.md", "never.md"), events=6))
+        h.loop.apply(Batch(("a", "a/sub/z.md", "a/x.md", "b.md", "d", "never.md"), events=7))
         assert len(jobs) == 1
         assert sorted(db_state(h.indexer)) == ["ab.md", "c.md"]  # 'ab.md' is not under 'a'
         said = [(e.path, e.result) for e in h.of(SyncEvent)]
-        assert said == [("a", "removed 3 documents under it"), ("b.md", "removed")]
-        assert h.of(BatchApplied)[-1].changes == 2
+        assert said == [
+            ("a", "removed 3 documents under it"),
+            ("b.md", "removed"),
+            ("d", "removed 1 document under it"),
+        ]
+        assert h.of(BatchApplied)[-1].changes == 3
     finally:
         h.close()
 

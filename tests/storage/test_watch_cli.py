@@ -62,21 +62,29 @@ def test_watch_command_on_a_missing_folder_is_one_line_and_status_2(tmp_path):
     assert time.monotonic() - started < 60
 
 
-def test_the_coalescing_line_counts_in_words():
+def test_the_batch_line_counts_in_words_as_the_app_says_them():
     from storage.sync import BatchApplied
+    from tui import messages as msg
     from tui.commands.watch import format_event
 
     assert format_event(BatchApplied(events=3, changes=1, ms=2.0)).endswith(
-        "batch       3 events into 1 change"
+        "batch       3 events, 1 change  2 ms"
     )
-    assert format_event(BatchApplied(events=5, changes=2, ms=2.0)).endswith("5 events into 2 changes")
+    assert format_event(BatchApplied(events=5, changes=2, ms=12.4)).endswith("5 events, 2 changes  12 ms")
     assert format_event(BatchApplied(events=2, changes=2, ms=2.0)) is None  # nothing was coalesced
     # events that asked nothing more of the index (a folder's files, read with it, reported after
-    # it) said so, not "coalesced 290 events into 0 changes"
-    assert format_event(BatchApplied(events=290, changes=0, ms=2.0)).endswith(
-        "batch       290 events, nothing to update"
+    # it) say the index was up to date, not "coalesced 290 events into 0 changes" or "nothing
+    # indexed", which read as if something had failed to be
+    assert format_event(BatchApplied(events=290, changes=0, ms=6.0)).endswith(
+        "batch       290 events, index already up to date  6 ms"
     )
     assert format_event(BatchApplied(events=1, changes=0, ms=2.0)).endswith(
-        "batch       1 event, nothing to update"
+        "batch       1 event, index already up to date  2 ms"
     )
-    assert format_event(BatchApplied(events=1_204, changes=3, ms=2.0)).endswith("1,204 events into 3 changes")
+    assert format_event(BatchApplied(events=1_204, changes=3, ms=2.0)).endswith(
+        "1,204 events, 3 changes  2 ms"
+    )
+    # the app's log says the same words, its own way with the time (as its other watcher lines)
+    assert msg.from_event(BatchApplied(events=290, changes=0, ms=6.0)).text == (
+        "290 events, index already up to date in 6 ms"
+    )

@@ -230,9 +230,9 @@ def test_storage_events_become_messages():
     assert msg.from_event(SyncEvent("notes.md", "upsert", "unchanged", 0.2)).quiet
     assert not msg.from_event(SyncEvent("old.md", "delete", "removed", 0.2)).quiet
     m = msg.from_event(BatchApplied(events=290, changes=0, ms=12.4))
-    assert (m.kind, m.text) == ("batch", "290 events, nothing to update in 12 ms")
+    assert (m.kind, m.text) == ("batch", "290 events, index already up to date in 12 ms")
     m = msg.from_event(BatchApplied(events=5, changes=2, ms=3.0))
-    assert (m.kind, m.text) == ("batch", "5 events into 2 changes in 3 ms")
+    assert (m.kind, m.text) == ("batch", "5 events, 2 changes in 3 ms")
 
 
 def test_search_filters_and_mode_keys():

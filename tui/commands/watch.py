@@ -46,7 +46,7 @@ def format_event(event: object) -> str | None:
         reason = f" ({event.reason})" if event.reason else ""
         return f"{stamp} {'watcher':<11} {event.state}{reason}"
     if isinstance(event, BatchApplied) and event.events > event.changes:
-        return f"{stamp} {'batch':<11} {batch_words(event.events, event.changes)}"
+        return f"{stamp} {'batch':<11} {batch_words(event.events, event.changes)}  {event.ms:.0f} ms"
     return None
 
 
