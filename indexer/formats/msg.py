@@ -812,21 +812,33 @@ def eight_bit_text(raw: bytes) -> bool:
     UTF-16LE text with an ASCII character in it (a space, a line break, a digit) holds a NUL
     byte, 8-bit text none; 8-bit text holds a space or a line break, and read as UTF-16LE it
     gives characters UTF-16LE text seldom holds (:data:`_UNLIKELY_IN_UTF16`), where text of CJK
-    characters alone (no NUL byte either) gives ideographs."""
+    characters alone (no NUL byte either) gives ideographs. Such CJK text is UTF-16LE where its
+    bytes hold a control no code page writes in text (:data:`_NOT_IN_8_BIT`: "。" is 02 30, "記"
+    18 8A), and it is not taken for 8-bit text by its printable bytes where a fifth of its
+    characters are kana, whose bytes are printable ASCII ("に" is 6B 30) as 8-bit text seldom
+    reads as kana (a character before the digit 0): "上手にできました", its "上" 0A 4E a line
+    break, was read "NKbk0g0M0~0W0_0"."""
     import unicodedata
 
     raw = raw.rstrip(b"\0")
     if len(raw) < 8 or b"\0" in raw or raw.startswith(b"\xff\xfe") or not (b" " in raw or b"\n" in raw):
         return False
+    if len(raw.translate(None, _NOT_IN_8_BIT)) < len(raw):
+        return False
     printable = len(raw) - len(raw.translate(None, _PRINTABLE_ASCII))
-    if len(raw) >= 16 and printable * 20 >= len(raw) * 17:
-        return True  # CJK text's bytes in UTF-16LE are about half printable ASCII
     wide = raw[: len(raw) // 2 * 2].decode("utf-16-le", "surrogatepass")
+    if len(raw) >= 16 and printable * 20 >= len(raw) * 17 and len(_KANA.findall(wide)) * 5 < len(wide):
+        return True  # CJK text's bytes in UTF-16LE are about half printable ASCII, but for kana
     return any(unicodedata.category(ch) in _UNLIKELY_IN_UTF16 for ch in wide if ch not in "\t\r\n")
 
 
 #: the bytes of ASCII text: printable characters, tabs and line breaks
 _PRINTABLE_ASCII = bytes([9, 10, 13, *range(32, 127)])
+#: the control bytes no code page writes in text: all below 0x20 but tab, line breaks, vertical
+#: tab and form feed (Word's line and page breaks), shift out and in and escape (ISO-2022)
+_NOT_IN_8_BIT = bytes([*range(1, 9), *range(0x10, 0x1B), *range(0x1C, 0x20)])
+#: hiragana and katakana (U+3040 to U+30FF)
+_KANA = re.compile("[\u3040-\u30ff]")
 
 
 #: PR_SUBJECT_W and PR_SUBJECT_A: a message's subject as a Unicode string (PT_UNICODE, True) and
@@ -1623,7 +1635,9 @@ def _text_attachment(
     # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
     # ("Poznań", "Київ", "北海道") no longer misread
     # 53: the Unicode subject (PR_SUBJECT_W) read where the message holds one, an ANSI message's too (its
-    # 8-bit one wrote "?" for characters its code page lacks); a Unicode message's 8-bit subject alone read
+    # 8-bit one wrote "?" for characters its code page lacks); a Unicode message's 8-bit subject alone read;
+    # a Unicode plain body of Japanese alone (no ASCII character) kept as it is written, no longer read
+    # again as 8-bit text ("上手にできました" was "NKbk0g0M0~0W0_0")
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

@@ -135,3 +135,13 @@ def test_an_8_bit_body_in_a_unicode_property_is_read_in_its_code_page():
     chinese = "经过汇总大家提前合理安排进房间入住吧。"
     doc = extract_bytes(outlook_message("Rooms", chinese), "rooms.msg")
     assert [b.text for b in doc.blocks[2:]] == [chinese]
+
+
+def test_a_unicode_body_of_japanese_alone_is_not_read_again_as_8_bit_text():
+    # UTF-16LE Japanese holds no NUL byte where it has no ASCII character, and its kana's bytes
+    # are printable ASCII ("に" is 6B 30); "上" is 0A 4E, a line break among them. Read as 8-bit
+    # text, the first was "NKbk0g0M0~0W0_0"; the second holds "記" (18 8A) and "。" (02 30),
+    # bytes no code page writes in text
+    for text in ["上手にできました", "上記のとおりです。よろしくおねがいします", "上海の天気について"]:
+        doc = extract_bytes(outlook_message("件名", text, code_page=932), "reply.msg")
+        assert [b.text for b in doc.blocks[2:]] == [text]
