@@ -180,29 +180,96 @@ _ENCODING_FIELDS = ("_MSGFile__stringEncoding", "_MSGFile__overrideEncoding")
 _HEADER_READ = "_MessageBase__headerInit"
 
 
-def _read_in(msg: Any, encoding: str) -> bool:
-    """Whether the open ``msg`` now reads its strings in ``encoding``, as it would opened with
-    ``overrideEncoding=encoding``: the encoding is set where extract-msg keeps it, the values it
-    has read so far (its header and body, read as it opens, in the code page it found) are
-    dropped to be read again, and the messages embedded in it are opened with it too. An ANSI
-    message was opened a second time for this, a third of its extraction time. False, and
-    ``msg`` untouched, where this extract-msg keeps them elsewhere: the caller opens it again."""
+def _read_in(msg: Any, encoding: str | None, either: bool = False) -> bool:
+    """Whether the open ``msg`` now reads its strings in ``encoding`` (when given), as it would
+    opened with ``overrideEncoding=encoding``, and, with ``either``, each from the stream of
+    either kind that holds it (:func:`_either_kind`): the encoding is set where extract-msg
+    keeps it, the values it has read so far (its header and body, read as it opens, in the code
+    page it found) are dropped to be read again, and the messages embedded in it are opened with
+    it too. An ANSI message was opened a second time for this, a third of its extraction time.
+    False, and ``msg`` untouched, where this extract-msg keeps them elsewhere: the caller opens
+    it again."""
     state = vars(msg)
-    mail = hasattr(type(msg), "headerInit")
     if (
         not all(name in state for name in _ENCODING_FIELDS)
-        or (mail and _HEADER_READ not in state)
+        or (hasattr(type(msg), "headerInit") and _HEADER_READ not in state)
         or msg.attachmentsReady
     ):
         return False
-    for name in _ENCODING_FIELDS:
-        state[name] = encoding
-    msg.kwargs["overrideEncoding"] = encoding
+    if encoding is not None:
+        for name in _ENCODING_FIELDS:
+            state[name] = encoding
+        msg.kwargs["overrideEncoding"] = encoding
+    if either:
+        _either_kind(msg)
+    _read_again(msg)
+    return True
+
+
+#: the suffixes of a string property's stream: a Unicode string (PT_UNICODE) and an 8-bit one
+#: in the message's code page (PT_STRING8)
+_WIDE, _NARROW = "001F", "001E"
+
+
+def _mixes_kinds(msg: Any) -> bool:
+    """Whether ``msg`` holds a string stream (its own, a recipient's or an attachment's) of the
+    kind its strings are not said to be (its store support mask, PR_STORE_SUPPORT_MASK)."""
+    other = _NARROW if msg.areStringsUnicode else _WIDE
+    return any(entry[-1].upper().endswith(other) for entry in msg.listDir())
+
+
+def _either_kind(msg: Any) -> None:
+    """Have ``msg`` (and its recipients and attachments, which ask it) read each string property
+    from the stream that holds it, its Unicode string first, else its 8-bit one in the message's
+    code page: extract-msg reads the kind the message says all its strings are, and found no
+    sender, recipient name or attachment name written the other way, or read an 8-bit one whose
+    characters its code page lacks are ``?`` beside the Unicode one ("???? ??????" for "Иван
+    Петров" in an ANSI message of code page 1252)."""
+    # an ANSI message's own encoding (the one it was told, _ansi_strings), read when asked
+    narrow = _ANSI_PREFIX + _string8_codec(msg) if msg.areStringsUnicode else None
+    _ansi_codecs()
+
+    def read(filename: Any, prefix: bool = True) -> str | None:
+        path = msg.fixPath(filename, prefix)
+        raw = msg.getStream(path + _WIDE, prefix=False)
+        if raw is not None:
+            return raw.decode("utf-16-le")
+        raw = msg.getStream(path + _NARROW, prefix=False)
+        return None if raw is None else raw.decode(narrow or msg.stringEncoding)
+
+    vars(msg)["getStringStream"] = read
+
+
+def _string8_codec(msg: Any) -> str:
+    """The codec of a Unicode message's 8-bit strings: its code page (PR_MESSAGE_CODEPAGE),
+    else its Internet code page (PR_INTERNET_CPID); an embedded message naming neither, its
+    holder's; else Windows-1252."""
+    from extract_msg.msg_classes import MSGFile
+
+    for ref in reversed(msg.treePath):  # the message, then the messages holding it
+        held = ref()
+        if not isinstance(held, MSGFile):
+            continue
+        for prop in ("3FFD0003", "3FDE0003"):
+            try:
+                codec = code_page_codec(held.getPropertyVal(prop))
+            except _library_errors():
+                continue
+            if codec is not None:
+                return codec
+    return "cp1252"
+
+
+def _read_again(msg: Any, keep: tuple[str, ...] = ()) -> None:
+    """Drop the values the open ``msg`` has read (those extract-msg keeps once read, but
+    ``keep``), and read its header and body again as it reads them on opening."""
+    state = vars(msg)
     for cls in type(msg).__mro__:
         for name, attr in vars(cls).items():
-            if isinstance(attr, functools.cached_property):
+            if isinstance(attr, functools.cached_property) and name not in keep:
                 state.pop(name, None)
-    if mail:  # read again as a mail reads them on opening: its header first, then its body
+    if hasattr(type(msg), "headerInit") and _HEADER_READ in state:
+        # read again as a mail reads them on opening: its header first, then its body
         state[_HEADER_READ] = False
         _ = msg.header
         msg._crlf = "\n"
@@ -210,7 +277,6 @@ def _read_in(msg: Any, encoding: str) -> bool:
             _ = msg.body
         except Exception:  # noqa: BLE001 - extract-msg opens a mail whatever its body raises
             pass
-    return True
 
 
 #: an embedded message's storage in its attachment's, and its message class stream, which every
@@ -238,7 +304,7 @@ def _attachment(msg: Any, folder: str) -> Any:
     if not (
         msg.exists([*inner, _CLASS_STREAM[not unicode]]) and not msg.exists([*inner, _CLASS_STREAM[unicode]])
     ):
-        return initStandardAttachment(msg, folder)
+        return _embedded_either_kind(initStandardAttachment(msg, folder))
     # its holder's kind and encoding, which it reads on opening, are its own while it is opened
     state, options = vars(msg), msg.kwargs
     encoding = options.pop("overrideEncoding", None)
@@ -252,6 +318,19 @@ def _attachment(msg: Any, folder: str) -> Any:
     embedded = getattr(att, "data", None)
     if embedded is not None and hasattr(type(embedded), "areStringsUnicode"):
         vars(embedded)["areStringsUnicode"] = not unicode  # else asked of its holder once read
+    return _embedded_either_kind(att)
+
+
+def _embedded_either_kind(att: Any) -> Any:
+    """The attachment ``att``; the message embedded in it, if it is one and holds string streams
+    of both kinds, read again from either (:func:`_either_kind`)."""
+    from extract_msg.msg_classes import MSGFile
+
+    embedded = getattr(att, "data", None)
+    if isinstance(embedded, MSGFile) and _mixes_kinds(embedded):
+        _either_kind(embedded)
+        # its attachments are read as it opens, and its kind of strings may be its own
+        _read_again(embedded, keep=("attachments", "areStringsUnicode"))
     return att
 
 
@@ -776,10 +855,15 @@ def html_charset(st: _State, msg: Any) -> str | None:
     (20866 KOI8-R, 28591 Latin-1 …). None when the message names none, or one Python cannot
     decode, or one that does not read ASCII as ASCII (UTF-16, EBCDIC): no HTML markup is
     written so, and the page's own word (a BOM, its ``<meta charset>``) is read instead."""
+    return code_page_codec(st.safe(lambda: msg.getPropertyVal("3FDE0003")))
+
+
+def code_page_codec(cpid: Any) -> str | None:
+    """The codec of the Windows code page ``cpid`` (:func:`html_charset`), None for no code page
+    or one whose codec does not read ASCII as ASCII."""
     from extract_msg.encoding import lookupCodePage
     from extract_msg.exceptions import ExMsgBaseException
 
-    cpid = st.safe(lambda: msg.getPropertyVal("3FDE0003"))
     if type(cpid) is not int or cpid <= 0:
         return None
     names = [f"cp{cpid}"]
@@ -1637,7 +1721,10 @@ def _text_attachment(
     # 53: the Unicode subject (PR_SUBJECT_W) read where the message holds one, an ANSI message's too (its
     # 8-bit one wrote "?" for characters its code page lacks); a Unicode message's 8-bit subject alone read;
     # a Unicode plain body of Japanese alone (no ASCII character) kept as it is written, no longer read
-    # again as 8-bit text ("上手にできました" was "NKbk0g0M0~0W0_0")
+    # again as 8-bit text ("上手にできました" was "NKbk0g0M0~0W0_0"); a message holding string streams of
+    # both kinds reads each string (names and addresses of sender and recipients, attachments' file and
+    # display names, plain body, transport headers) from its Unicode stream first, else its 8-bit one in
+    # the message's code page: a Unicode message's 8-bit names were lost, an ANSI one's read "????"
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:
@@ -1658,9 +1745,12 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
         msg = extract_msg.openMsg(data, delayAttachments=True, **options)
         msg.kwargs["delayAttachments"] = False
         encoding = _ansi_strings(st, msg)
-        if encoding is not None and not _read_in(msg, encoding):
+        either = _mixes_kinds(msg)
+        if (encoding is not None or either) and not _read_in(msg, encoding, either):
             msg.close()
             msg = extract_msg.openMsg(data, overrideEncoding=encoding, **options)
+            if either:
+                _either_kind(msg)
         _ = msg.attachments
     except st.errors as exc:
         raise ParseError(f"not a readable Outlook message: {type(exc).__name__}: {exc}"[:500]) from None
