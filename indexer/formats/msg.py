@@ -158,17 +158,36 @@ def _ansi_codecs() -> None:
 
 def _ansi_strings(st: _State, msg: Any) -> str | None:
     """The encoding an ANSI message (no Unicode string properties, MS-OXMSG's PT_STRING8
-    streams) is reopened with, so that extract-msg reads each of its strings (subject, body,
-    names, addresses, fields) by :func:`_ansi_codec`; None for a Unicode message, or an ANSI
-    one whose code page Python has no codec of."""
+    streams) is read in, so that extract-msg reads each of its strings (subject, body, names,
+    addresses, fields) by :func:`_ansi_codec` in Windows's codec of its code page
+    (:func:`_string8_codec`); None for a Unicode message. extract-msg reads them in
+    ISO-8859-15 where the message names no code page of its own ("LetŽs" for "Let´s" written
+    in Windows-1252), whatever its Internet code page."""
     if st.safe(lambda: msg.areStringsUnicode, True):
         return None
-    try:
-        codec = codecs.lookup(st.safe(lambda: msg.stringEncoding, "")).name
-    except LookupError:
+    codec = st.safe(lambda: _string8_codec(msg))
+    if codec is None:
         return None
     _ansi_codecs()
     return _ANSI_PREFIX + codec
+
+
+def _open_ansi(st: _State, data: bytes, **options: Any) -> Any:
+    """The message of ``data`` opened in its ANSI encoding (:func:`_ansi_strings`), for one
+    whose header extract-msg could not read on opening in its own codec of the code page: a
+    sender named 髙橋 in code page 932, Shift_JIS to extract-msg, which lacks the characters
+    Windows adds to it (髙 and ① among them), lost the whole message."""
+    import extract_msg
+    from extract_msg.msg_classes import MSGFile
+
+    props = MSGFile(data, **options)  # its properties, none of its strings read
+    try:
+        encoding = _ansi_strings(st, props)
+    finally:
+        props.close()
+    if encoding is None:
+        raise ParseError("a string of the message cannot be read in its code page")
+    return extract_msg.openMsg(data, delayAttachments=True, overrideEncoding=encoding, **options)
 
 
 #: the private fields where extract-msg (0.52 to 0.57 at least) keeps an open message's string
@@ -241,9 +260,11 @@ def _either_kind(msg: Any) -> None:
 
 
 def _string8_codec(msg: Any) -> str:
-    """The codec of a Unicode message's 8-bit strings: its code page (PR_MESSAGE_CODEPAGE),
-    else its Internet code page (PR_INTERNET_CPID); an embedded message naming neither, its
-    holder's; else Windows-1252."""
+    """The codec of a message's 8-bit strings (PT_STRING8): Windows's codec (:func:`code_page_codec`)
+    of its code page (PR_MESSAGE_CODEPAGE), else of its Internet code page (PR_INTERNET_CPID);
+    an embedded message naming neither, its holder's; else Windows-1252, the code page Outlook
+    writes Western text in. US-ASCII (20127, often the Internet code page of a message in
+    English) names none: it says that the text is ASCII, and an 8-bit string is not."""
     from extract_msg.msg_classes import MSGFile
 
     for ref in reversed(msg.treePath):  # the message, then the messages holding it
@@ -255,7 +276,7 @@ def _string8_codec(msg: Any) -> str:
                 codec = code_page_codec(held.getPropertyVal(prop))
             except _library_errors():
                 continue
-            if codec is not None:
+            if codec is not None and codec != "ascii":
                 return codec
     return "cp1252"
 
@@ -1724,7 +1745,10 @@ def _text_attachment(
     # again as 8-bit text ("上手にできました" was "NKbk0g0M0~0W0_0"); a message holding string streams of
     # both kinds reads each string (names and addresses of sender and recipients, attachments' file and
     # display names, plain body, transport headers) from its Unicode stream first, else its 8-bit one in
-    # the message's code page: a Unicode message's 8-bit names were lost, an ANSI one's read "????"
+    # the message's code page: a Unicode message's 8-bit names were lost, an ANSI one's read "????";
+    # an ANSI message's strings read in Windows's codec of its code page, else of its Internet code page
+    # (not US-ASCII), else Windows-1252, no longer ISO-8859-15 ("LetŽs"); one of code page 932 whose
+    # sender is 髙橋 (not in Shift_JIS) read, no longer lost whole
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:
@@ -1742,9 +1766,14 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     try:
         # its attachments (and the messages embedded in it) are read once its encoding is known
         options = {"strict": False, "errorBehavior": behaviour, "initAttachment": _attachment}
-        msg = extract_msg.openMsg(data, delayAttachments=True, **options)
+        try:
+            msg = extract_msg.openMsg(data, delayAttachments=True, **options)
+        except UnicodeDecodeError:
+            msg = _open_ansi(st, data, **options)
         msg.kwargs["delayAttachments"] = False
         encoding = _ansi_strings(st, msg)
+        if encoding == st.safe(lambda: msg.stringEncoding):
+            encoding = None  # opened in it already
         either = _mixes_kinds(msg)
         if (encoding is not None or either) and not _read_in(msg, encoding, either):
             msg.close()
