@@ -858,6 +858,29 @@ def _html_to_blocks(html: str, links: bool = False, mail: bool = False) -> tuple
 
 #: The stream of ``PR_HTML``, the HTML body as bytes in the message's code page.
 HTML_STREAM = "__substg1.0_10130102"
+#: and as some writers store it, a string property: Unicode (UTF-16LE) or 8-bit
+_HTML_WIDE, _HTML_NARROW = "__substg1.0_1013001F", "__substg1.0_1013001E"
+
+
+def html_stream(st: _State, msg: Any) -> tuple[bytes | str | None, str | None]:
+    """The HTML body's stream, and the charset of its bytes: ``PR_HTML`` as binary, its bytes
+    in the message's Internet code page (:func:`html_charset`); else as some writers store it,
+    a string property, which extract-msg does not look for (an HTML-only body was lost, the
+    message read as having none): a Unicode one as text (8-bit bytes in it, by
+    :func:`eight_bit_text`, in the Internet code page), an 8-bit one in the code page of the
+    message's strings (:func:`_string8_codec`)."""
+    raw = st.safe(lambda: msg.getStream(HTML_STREAM))
+    if raw:
+        return raw, html_charset(st, msg)
+    raw = st.safe(lambda: msg.getStream(_HTML_WIDE))
+    if isinstance(raw, bytes) and raw.strip(b"\0"):
+        if eight_bit_text(raw):
+            return raw.rstrip(b"\0"), html_charset(st, msg)
+        return raw[: len(raw) // 2 * 2].decode("utf-16-le", "replace").rstrip("\0"), None
+    raw = st.safe(lambda: msg.getStream(_HTML_NARROW))
+    if isinstance(raw, bytes) and raw.strip(b"\0"):
+        return raw.rstrip(b"\0"), st.safe(lambda: _string8_codec(msg))
+    return None, None
 
 
 def _decode_html(data: bytes | str, charset: str | None = None) -> str:
@@ -1001,8 +1024,7 @@ def body_blocks(st: _State, msg: Any, index: int) -> list[Block]:
             html = None if PROPERTY_LINES.match(plain) else _structured_html(st, msg, plain)
             return _plain(st, plain, index) if html is None else html
     # the HTML stream's bytes are in the message's code page; HTML made from the RTF body is not
-    html = st.safe(lambda: msg.getStream(HTML_STREAM))
-    charset = html_charset(st, msg) if html else None
+    html, charset = html_stream(st, msg)
     html = html or st.body(lambda: msg.htmlBody)
     if html:
         body, hidden = _html_to_blocks(_decode_html(html, charset), links=True, mail=True)
@@ -1312,7 +1334,7 @@ def _structured_html(st: _State, msg: Any, plain: str) -> list[Block] | None:
         if ext in EXTRACTED_FORMATS or mime.split("/")[-1] in EXTRACTED_FORMATS:
             keys.update(_attachment_keys(st, att))
     locations = [k[len(_LOCATION) :] for k in keys if k.startswith(_LOCATION)]
-    markup = st.safe(lambda: msg.getStream(HTML_STREAM))
+    markup, charset = html_stream(st, msg)
     if not markup:
         packed = st.safe(lambda: msg.getStream("__substg1.0_10090102"), b"")
         if not isinstance(packed, bytes) or len(packed) > MAX_SCANNED_RTF:
@@ -1326,7 +1348,7 @@ def _structured_html(st: _State, msg: Any, plain: str) -> list[Block] | None:
     elif not (html_structure(markup) or _shows_location(markup, locations)):
         return None
     # with the link targets the plain body writes out (``text <https://…>``)
-    body, hidden = _html_to_blocks(_decode_html(markup, html_charset(st, msg)), links=True, mail=True)
+    body, hidden = _html_to_blocks(_decode_html(markup, charset), links=True, mail=True)
     blocks = [b for b in body if b.text.strip() or b.kind == IMAGE]
     if not prefers_html(plain, blocks, keys, key=picture_key):
         return None
@@ -1748,7 +1770,8 @@ def _text_attachment(
     # the message's code page: a Unicode message's 8-bit names were lost, an ANSI one's read "????";
     # an ANSI message's strings read in Windows's codec of its code page, else of its Internet code page
     # (not US-ASCII), else Windows-1252, no longer ISO-8859-15 ("LetŽs"); one of code page 932 whose
-    # sender is 髙橋 (not in Shift_JIS) read, no longer lost whole
+    # sender is 髙橋 (not in Shift_JIS) read, no longer lost whole; an HTML body stored as a string
+    # property (1013001F, 1013001E) read as the binary one is, no longer left out
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

@@ -135,3 +135,29 @@ def test_a_unicode_messages_8_bit_transport_headers_are_read_in_its_code_page():
         "From: Пётр Иванов <petr@example.org>",
         "To: olga@example.org",
     ]
+
+
+def test_an_html_body_stored_as_a_string_property_is_read():
+    # PR_HTML is binary, but some writers store it as a string: a Unicode one (1013001F) in a
+    # Unicode message, an 8-bit one (1013001E) in an ANSI message of code page 1251; with no plain
+    # or RTF body beside it, the message was read as having no body
+    page = "<html><body><h1>Меню</h1><p>Суп и хлеб.</p></body></html>"
+    unicode = _message("Lunch")
+    unicode.set_property(0x1013, *_unicode(page))
+    ansi = _message("Lunch", ansi="cp1251", properties={0x3FFD: 1251})
+    ansi.set_property(0x1013, *_eight_bit(page, "cp1251"))
+    for message in (unicode, ansi):
+        doc = extract_bytes(message.to_bytes(), "lunch.msg")
+        assert [b.text for b in doc.blocks[2:]] == ["Меню", "Суп и хлеб."]
+
+
+def test_a_string_html_body_with_a_table_is_read_beside_the_plain_one():
+    # a data table in the HTML body is read instead of the plain body, as from a binary PR_HTML
+    page = (
+        "<html><body><p>Prices:</p><table><tr><th>Item</th><th>Price</th></tr>"
+        "<tr><td>Soup</td><td>4</td></tr><tr><td>Bread</td><td>2</td></tr></table></body></html>"
+    )
+    message = _message("Prices", "Prices:\nItem Price\nSoup 4\nBread 2")
+    message.set_property(0x1013, *_unicode(page))
+    md = get_markdown(message.to_bytes(), filename="prices.msg")
+    assert md.endswith("Prices:\n\n| Item | Price |\n| --- | --- |\n| Soup | 4 |\n| Bread | 2 |\n")
