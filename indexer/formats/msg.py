@@ -339,17 +339,30 @@ def _attachment(msg: Any, folder: str) -> Any:
     embedded = getattr(att, "data", None)
     if embedded is not None and hasattr(type(embedded), "areStringsUnicode"):
         vars(embedded)["areStringsUnicode"] = not unicode  # else asked of its holder once read
-    return _embedded_either_kind(att)
+    # an ANSI message in a Unicode one is read in its code page as the file's message is
+    return _embedded_either_kind(att, ansi=unicode)
 
 
-def _embedded_either_kind(att: Any) -> Any:
-    """The attachment ``att``; the message embedded in it, if it is one and holds string streams
-    of both kinds, read again from either (:func:`_either_kind`)."""
+def _embedded_either_kind(att: Any, ansi: bool = False) -> Any:
+    """The attachment ``att``; the message embedded in it, if it is one, read again from string
+    streams of either kind (:func:`_either_kind`) where it holds both, and, with ``ansi`` (an
+    ANSI message opened in its own encoding, not its holder's), in Windows's codec of its code
+    page (:func:`_ansi_strings`), where extract-msg read ISO-8859-15 when it names none."""
     from extract_msg.msg_classes import MSGFile
 
     embedded = getattr(att, "data", None)
-    if isinstance(embedded, MSGFile) and _mixes_kinds(embedded):
+    if not isinstance(embedded, MSGFile):
+        return att
+    either = _mixes_kinds(embedded)
+    state = vars(embedded)
+    ansi = ansi and all(name in state for name in _ENCODING_FIELDS)
+    if ansi:
+        _ansi_codecs()
+        for name in _ENCODING_FIELDS:
+            state[name] = _ANSI_PREFIX + _string8_codec(embedded)
+    if either:
         _either_kind(embedded)
+    if ansi or either:
         # its attachments are read as it opens, and its kind of strings may be its own
         _read_again(embedded, keep=("attachments", "areStringsUnicode"))
     return att
@@ -1771,7 +1784,9 @@ def _text_attachment(
     # an ANSI message's strings read in Windows's codec of its code page, else of its Internet code page
     # (not US-ASCII), else Windows-1252, no longer ISO-8859-15 ("LetŽs"); one of code page 932 whose
     # sender is 髙橋 (not in Shift_JIS) read, no longer lost whole; an HTML body stored as a string
-    # property (1013001F, 1013001E) read as the binary one is, no longer left out
+    # property (1013001F, 1013001E) read as the binary one is, no longer left out; an ANSI message
+    # embedded in a Unicode one read in its code page, else its holder's, else Windows-1252, as the
+    # file's message is, no longer ISO-8859-15 where it names none ("Ïèñüìî" for "Письмо")
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

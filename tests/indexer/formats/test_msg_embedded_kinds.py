@@ -49,3 +49,11 @@ def test_an_ansi_message_embedded_in_a_unicode_one_and_a_unicode_one_in_it():
     )
     coverage = extract(data, filename="outer.msg").coverage
     assert (coverage.messages_total, coverage.messages_empty) == (3, 0)
+
+
+def test_an_ansi_message_embedded_in_a_unicode_one_is_read_in_its_code_page():
+    # the embedded message names no code page of its own (none the builder writes is readable
+    # there): its holder's, 1251, is taken, where extract-msg read ISO-8859-15 ("Ïèñüìî")
+    inner = {"subject": "Письмо", "body": "Текст письма", "ansi": "cp1251"}
+    data = outlook_message("Outer", "Outer text", properties={0x3FFD: 1251}, embedded=[("inner.msg", inner)])
+    assert get_markdown(data, filename="outer.msg").endswith("## Письмо\n\nSubject: Письмо\n\nТекст письма\n")
