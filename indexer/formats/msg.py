@@ -637,16 +637,20 @@ def _contact_email(st: _State, msg: Any, n: str) -> str:
 def list_members(st: _State, msg: Any) -> str:
     """The members of a contact group (IPM.DistList) as ``Name <address>``, joined as recipients
     are: each is kept, as Outlook keeps it, as a one-off entry ID (PidLidDistributionListOneOffMembers)
-    that holds its name and address, whether it was typed in or picked from the contacts."""
+    that holds its name and address, whether it was typed in or picked from the contacts. An
+    entry not flagged Unicode holds 8-bit strings, read in the code page of the message's
+    strings (:func:`_string8_codec`), no longer always in Windows-1252."""
     from extract_msg.constants import ps
     from extract_msg.structures.entry_id import EntryID, OneOffRecipient
 
+    _ansi_codecs()
+    codec = _ANSI_PREFIX + (st.safe(lambda: _string8_codec(msg)) or "cp1252")
     members = []
     for raw in st.safe(lambda: msg.getNamedProp("8054", ps.PSETID_ADDRESS), []):
         entry = st.safe(lambda r=raw: EntryID.autoCreate(r))
         if isinstance(entry, OneOffRecipient):
             name, addr = (
-                v.decode("cp1252", "replace") if isinstance(v, bytes) else v
+                v.decode(codec, "replace") if isinstance(v, bytes) else v
                 for v in (entry.displayName, entry.emailAddress)
             )
             members.append(_address(name, addr))
@@ -1786,7 +1790,8 @@ def _text_attachment(
     # sender is 髙橋 (not in Shift_JIS) read, no longer lost whole; an HTML body stored as a string
     # property (1013001F, 1013001E) read as the binary one is, no longer left out; an ANSI message
     # embedded in a Unicode one read in its code page, else its holder's, else Windows-1252, as the
-    # file's message is, no longer ISO-8859-15 where it names none ("Ïèñüìî" for "Письмо")
+    # file's message is, no longer ISO-8859-15 where it names none ("Ïèñüìî" for "Письмо"); a contact
+    # group's 8-bit one-off members read in that code page, no longer in Windows-1252 ("Àäà")
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

@@ -298,3 +298,29 @@ def test_an_items_categories_are_a_line_of_its_paragraph():
         "Li Wei", message_class="IPM.Contact", properties={0x3001: "Li Wei"}, named=filed("Suppliers")
     )
     assert extract(card, filename="li.msg").blocks[1].text == "Full Name: Li Wei\nCategories: Suppliers"
+
+
+def one_off_8_bit(name: str, address: str, encoding: str) -> bytes:
+    """A one-off entry ID as :func:`one_off` writes one but for the Unicode flag (01 10): its
+    strings 8-bit, in ``encoding``."""
+    strings = "".join(f"{s}\0" for s in (name, "SMTP", address)).encode(encoding)
+    return bytes(4) + ONE_OFF_PROVIDER + bytes(2) + b"\x01\x10" + strings
+
+
+def test_a_contact_groups_8_bit_members_are_read_in_its_code_page():
+    # an ANSI contact group of code page 1251: its members' names were read in Windows-1252,
+    # "Àäà Ëàâëåéñ" for "Ада Лавлейс"
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
+    from ._outlook import outlook_message
+
+    members = [one_off_8_bit("Ада Лавлейс", "ada@hearth.example", "cp1251")]
+    data = outlook_message(
+        "Клуб",
+        ansi="cp1251",
+        message_class="IPM.DistList",
+        properties={0x3FFD: 1251},
+        named=((ADDRESS_PROPERTIES, 0x8054, T.PTYP_MULTIPLE_BINARY, members),),
+    )
+    doc = extract(data, filename="club.msg")
+    assert [b.text for b in doc.blocks] == ["Клуб", "Members: Ада Лавлейс <ada@hearth.example>"]
