@@ -230,11 +230,16 @@ def _read_in(msg: Any, encoding: str | None, either: bool = False) -> bool:
 _WIDE, _NARROW = "001F", "001E"
 
 
+#: the types of a string stream: one Unicode or 8-bit string, several
+_STRING_TYPES = frozenset({"001F", "001E", "101F", "101E"})
+
+
 def _mixes_kinds(msg: Any) -> bool:
     """Whether ``msg`` holds a string stream (its own, a recipient's or an attachment's) of the
     kind its strings are not said to be (its store support mask, PR_STORE_SUPPORT_MASK)."""
     other = _NARROW if msg.areStringsUnicode else _WIDE
-    return any(entry[-1].upper().endswith(other) for entry in msg.listDir())
+    kinds = {other, "1" + other[1:]}  # a string, several (each value's stream named after them)
+    return any(entry[-1][16:20].upper() in kinds for entry in msg.listDir())
 
 
 def _either_kind(msg: Any) -> None:
@@ -256,7 +261,32 @@ def _either_kind(msg: Any) -> None:
         raw = msg.getStream(path + _NARROW, prefix=False)
         return None if raw is None else raw.decode(narrow or msg.stringEncoding)
 
+    typed = msg._getTypedStream
+
+    def read_typed(filename: Any, prefix: bool = True, _type: str | None = None) -> tuple[bool, Any]:
+        # a named property (an item's location, its categories …): extract-msg reads its first
+        # stream of that id, a string of either kind (one or several values) in the message's
+        # encoding, UTF-16LE for a Unicode message
+        path = msg.fixPath(filename, prefix)
+        name = (
+            path + _type
+            if _type
+            else next((x for x in msg.slistDir() if x.startswith(path) and "-" not in x), "")
+        )
+        kind = name[-4:].upper()
+        raw = msg.getStream(name, prefix=False) if kind in _STRING_TYPES else None
+        if raw is None:
+            return typed(filename, prefix, _type)
+        codec = "utf-16-le" if kind.endswith("F") else narrow or msg.stringEncoding
+        if not kind.startswith("1"):
+            return True, raw.decode(codec) if raw else None
+        values = []
+        while (part := msg.getStream(f"{name}-{len(values):08X}", prefix=False)) is not None:
+            values.append(part.decode(codec).rstrip("\0"))
+        return True, values
+
     vars(msg)["getStringStream"] = read
+    vars(msg)["_getTypedStream"] = read_typed
 
 
 def _string8_codec(msg: Any) -> str:
@@ -1791,7 +1821,8 @@ def _text_attachment(
     # property (1013001F, 1013001E) read as the binary one is, no longer left out; an ANSI message
     # embedded in a Unicode one read in its code page, else its holder's, else Windows-1252, as the
     # file's message is, no longer ISO-8859-15 where it names none ("Ïèñüìî" for "Письмо"); a contact
-    # group's 8-bit one-off members read in that code page, no longer in Windows-1252 ("Àäà")
+    # group's 8-bit one-off members read in that code page, no longer in Windows-1252 ("Àäà"); in a
+    # message mixing kinds, named string properties (location, categories …) read in their own kind
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

@@ -161,3 +161,31 @@ def test_a_string_html_body_with_a_table_is_read_beside_the_plain_one():
     message.set_property(0x1013, *_unicode(page))
     md = get_markdown(message.to_bytes(), filename="prices.msg")
     assert md.endswith("Prices:\n\n| Item | Price |\n| --- | --- |\n| Soup | 4 |\n| Bread | 2 |\n")
+
+
+PUBLIC_STRINGS = "00020329-0000-0000-C000-000000000046"  # PS_PUBLIC_STRINGS
+APPOINTMENT = "00062002-0000-0000-C000-000000000046"  # PSETID_Appointment
+
+
+def test_named_string_properties_of_the_other_kind_are_read():
+    # an appointment's location (PidLidLocation) and categories (Keywords, several values), 8-bit
+    # in a Unicode message of code page 1251, Unicode in an ANSI one: extract-msg decoded them in
+    # the message's own kind (UTF-16LE, or the ANSI code page), and both lines were lost
+    from aspose.email_foss.msg.property_types import PropertyTypeCode as T
+
+    def appointment(kind, multiple, encode, **options):
+        named = [
+            (APPOINTMENT, 0x8208, kind, encode("Переговорная 4")),
+            (PUBLIC_STRINGS, "Keywords", multiple, [encode("Работа"), encode("Срочно")]),
+        ]
+        return _message("Встреча", "Обсудим план.", message_class="IPM.Appointment", named=named, **options)
+
+    eight_bit = appointment(
+        T.PTYP_STRING8, T.PTYP_MULTIPLE_STRING8, lambda text: text.encode("cp1251"), properties={0x3FFD: 1251}
+    )
+    unicode = appointment(
+        T.PTYP_STRING, T.PTYP_MULTIPLE_STRING, str, ansi="cp1251", properties={0x3FFD: 1251}
+    )
+    for message in (eight_bit, unicode):
+        doc = extract_bytes(message.to_bytes(), "meeting.msg")
+        assert doc.blocks[1].text == "Location: Переговорная 4\nCategories: Работа, Срочно"
