@@ -235,8 +235,9 @@ _STRING_TYPES = frozenset({"001F", "001E", "101F", "101E"})
 
 
 def _mixes_kinds(msg: Any) -> bool:
-    """Whether ``msg`` holds a string stream (its own, a recipient's or an attachment's) of the
-    kind its strings are not said to be (its store support mask, PR_STORE_SUPPORT_MASK)."""
+    """Whether ``msg`` holds a string stream (its own, a named property's, a recipient's, an
+    attachment's or an embedded message's) of the kind its strings are not said to be (its
+    store support mask, PR_STORE_SUPPORT_MASK)."""
     other = _NARROW if msg.areStringsUnicode else _WIDE
     kinds = {other, "1" + other[1:]}  # a string, several (each value's stream named after them)
     return any(entry[-1][16:20].upper() in kinds for entry in msg.listDir())
@@ -245,11 +246,12 @@ def _mixes_kinds(msg: Any) -> bool:
 def _either_kind(msg: Any) -> None:
     """Have ``msg`` (and its recipients and attachments, which ask it) read each string property
     from the stream that holds it, its Unicode string first, else its 8-bit one in the message's
-    code page: extract-msg reads the kind the message says all its strings are, and found no
+    code page, and a named one in its own kind: extract-msg reads the kind the message says all its strings are, and found no
     sender, recipient name or attachment name written the other way, or read an 8-bit one whose
     characters its code page lacks are ``?`` beside the Unicode one ("???? ??????" for "Иван
     Петров" in an ANSI message of code page 1252)."""
-    # an ANSI message's own encoding (the one it was told, _ansi_strings), read when asked
+    # a Unicode message's 8-bit strings are in its code page; an ANSI message's in the encoding
+    # it reads its own in (the one it is told, _ansi_strings), asked when one is read
     narrow = _ANSI_PREFIX + _string8_codec(msg) if msg.areStringsUnicode else None
     _ansi_codecs()
 
