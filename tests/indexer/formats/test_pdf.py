@@ -744,6 +744,63 @@ def test_compounds_split_at_line_ends_of_real_papers(real_world):
     assert "multiplevalued" not in doc.text.lower()
 
 
+def _typeset_pages(lines: list[str], per_page: int = 45) -> bytes:
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    for start in range(0, len(lines), per_page):
+        c.setFont("Helvetica", 11)
+        for n, text in enumerate(lines[start : start + per_page]):
+            c.drawString(72, 760 - 15 * n, text)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _plan(filler: int, whole: str = "") -> bytes:
+    """A plan whose text breaks two compounds at a line end: ``centre-`` / ``village``, which it
+    writes with its hyphen elsewhere, and ``vélo-`` / ``boulot``, which it writes nowhere else;
+    ``filler`` lines of prose before them, and ``whole`` as a line of its own."""
+    prose = [f"Item {n} of the plan sets out a street to mend in the spring." for n in range(filler)]
+    return _typeset_pages(
+        [
+            *prose,
+            *([whole] if whole else []),
+            "The centre-village road is wide.",
+            "Cyclists reach the centre-",
+            "village by the bridge on the",
+            "day of the vélo-",
+            "boulot challenge in June.",
+        ]
+    )
+
+
+def test_a_document_that_hyphenates_no_word_keeps_its_line_end_hyphens():
+    # a word processor's document that hyphenates nothing: its two line-end hyphens in 300
+    # lines are compounds', one of them written with its hyphen elsewhere. Before: "véloboulot"
+    doc = extract(_plan(300), filename="plan.pdf")
+    assert "day of the vélo-boulot challenge" in doc.text
+    assert "reach the centre-village by" in doc.text
+    # in 10 lines, two line-end hyphens are a hyphenating typesetter's rate: the hyphen goes
+    doc = extract(_plan(10), filename="plan.pdf")
+    assert "day of the véloboulot challenge" in doc.text
+    # one of its words split at a line end is written whole elsewhere: it hyphenates words
+    text = extract(_plan(300, "The centrevillage road is wide."), filename="plan.pdf").text
+    assert "day of the véloboulot challenge" in text
+
+
+def test_the_chelsea_plan_keeps_its_compounds_hyphenated(real_world):
+    # a Word document without hyphenation: its four line-end hyphens are compounds' (pp. 26-27,
+    # 30: "vélo-" / "boulot", "main-" / "d’œuvre", and "centre-" / "village", which it writes
+    # seven times elsewhere; "ci-" / "dessus"). Before: "véloboulot", "maind’œuvre", "cidessus"
+    doc = extract(real_world / "pdf" / "pdfplumber" / "chelsea_pdta.pdf", options={"ocr": "never"})
+    for word in ("vélo-boulot", "main-d\u2019œuvre", "ci-dessus"):
+        assert word in doc.text
+        assert word.replace("-", "") not in doc.text
+    assert "centrevillage" not in doc.text
+
+
 def test_federal_register_keeps_its_docket_numbers_and_compounds(real_world):
     # the rule spells FAA-approved 9 times on one line and twice across a line end; its docket
     # number FAA–2020–0686 is split after a dash 4 times of 6. Before: "FAAapproved" twice and
