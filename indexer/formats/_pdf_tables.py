@@ -759,6 +759,7 @@ def _grid_rows(cells, reader, joins: list[Join] | None = None, wraps: list[Wrap]
     spans: list[list[str]] = [["" for _ in xs] for _ in tops]  # a label over every column it spans
     deep = list(tops)  # the lowest bottom of each row's cells
     down: list[tuple[int, int, float, str]] = []  # filled cells over two rows or more
+    across = 0  # filled cells over two columns or more
     for x0, top, x1, bottom in cells:
         # a cell's text is asked for 1 pt inside its top and bottom rules: pdfium takes every
         # character whose loose box (the font's ascent and descent) touches the rectangle, and a
@@ -779,6 +780,8 @@ def _grid_rows(cells, reader, joins: list[Join] | None = None, wraps: list[Wrap]
             label = " ".join(lines)
             if r + 1 < len(tops) and bottom > tops[r + 1] + SNAP:
                 down.append((r, c, bottom, label))
+            if c + 1 < len(starts) and starts[c + 1] < x1 - SNAP:
+                across += 1
             for k in range(c, len(starts)):
                 if starts[k] >= x1 - SNAP:
                     break
@@ -833,6 +836,8 @@ def _grid_rows(cells, reader, joins: list[Join] | None = None, wraps: list[Wrap]
     filled = sum(1 for g in grid for c in g if c)
     if down and len(down) * SPANNING <= filled:
         rows = _spans_filled(rows, sources, down, tops, cut_header)
+    if across and across * SPANNING <= filled:
+        rows = _spans_across(rows, sources, spans, header_rows, cut_header)
     # columns empty in every row come from padding or shading rectangles inside the cells
     rows, kept = _kept_columns(rows, starts, cut_header)
     return rows, cut, tuple(kept), _kept_columns(probe, starts, cut_header)[0]
@@ -866,6 +871,43 @@ def _spans_filled(rows, sources: list[int], down, tops: list[float], cut_header:
         if labels and any(cells_of_row):
             cells_of_row = tuple(text or labels.get(c, "") for c, text in enumerate(cells_of_row))
         out.append(cells_of_row)
+    return out
+
+
+def _spans_across(rows, sources: list[int], spans: list[list[str]], header_rows: int, cut_header: bool):
+    """``rows`` with a cell over two columns or more (``spans``: each grid row's label over every
+    column it covers) read in each of them, as a merged cell reads in Word's, a workbook's and a
+    web page's tables: ``google-doc-document.pdf``'s ``Europe`` over four countries' columns
+    and ``EUR (€)`` over three had stood under the first alone, and the Chelsea plan's header
+    ``Actions`` over a column of groups and one of actions (p. 27) had left the second unnamed.
+    Not in a header made of two rows (``_group_header``: a group's label over its columns' own,
+    each named by both) or cut in two by a shading box (``_split_header_joined`` joins the
+    rows whose labels stand in unlike columns), nor in rows a band's lines were split into.
+    Only from a column into another that rows under the first fill with cells of their own: a
+    column they leave empty is a header's cell drawn a little off the body's, or the inside of
+    a box drawn in a cell (a shading), which ``_merge_offset_header`` and ``_kept_columns``
+    take out (``[MS-OXMSG].pdf`` p. 22's descriptions had stood in a column of their own beside
+    the header's ``Description``, their table no longer one with its part on p. 23)."""
+    out = list(rows)
+    body = [any(row[k] for row in rows[1:]) for k in range(len(spans[0]))] if spans else []
+    skip = header_rows and 1  # the header made of two rows comes first
+    if cut_header:
+        skip = 2
+    for i in range(skip, len(out)):
+        source = sources[i]
+        if (i > 0 and sources[i - 1] == source) or (i + 1 < len(out) and sources[i + 1] == source):
+            continue
+        labels = spans[source]
+        if any(labels) and any(not text for text in out[i]):
+            cells = list(out[i])
+            for k in range(1, len(cells)):
+                if not cells[k] and labels[k] and labels[k - 1] == labels[k] and body[k]:
+                    start = k - 1
+                    while start > 0 and labels[start - 1] == labels[k]:
+                        start -= 1
+                    if body[start] and cells[start] == labels[k]:
+                        cells[k] = labels[k]
+            out[i] = tuple(cells)
     return out
 
 

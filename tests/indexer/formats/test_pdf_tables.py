@@ -1577,3 +1577,73 @@ def test_a_hyphen_at_a_cells_line_end_stays_where_the_document_writes_neither_fo
     assert unwrap(["ap- min min max max"], [wrap], Words(["the approach, the minimum"])) == [
         "ap- min min max max"
     ]
+
+
+def _header_over_two_columns_pdf() -> bytes:
+    """A grid whose header's ``Actions`` spans two columns, a group's and its actions' (as the
+    Chelsea plan's p. 27): two body rows name their group and their action, the third's action
+    spans both columns."""
+    c = _canvas()
+    c.drawString(LEFT, 760, "The plan of action is in the table below.")
+    xs = [72, 160, 260, 400, 470]
+    ys = [730, 712, 694, 676, 658]
+    for y in ys:
+        c.line(xs[0], y, xs[-1], y)
+    for x in xs:
+        if x == 260:  # no rule inside the header's Actions nor inside the last row's action
+            c.line(x, ys[3], x, ys[1])
+        else:
+            c.line(x, ys[-1], x, ys[0])
+    c.drawString(76, 718, "Axis")
+    c.drawString(240, 718, "Actions")
+    c.drawString(404, 718, "When")
+    rows = [
+        (700, ("Promotion", "Events", "Hold a cycling day", "2022")),
+        (682, ("Safety", "Signs", "Mark the paths", "2023")),
+        (664, ("Upkeep", "Sweep the paths", "", "2024")),
+    ]
+    for y, row in rows:
+        for x, text in zip(xs, row, strict=False):
+            if text:
+                c.drawString(x + 4, y, text)
+    c.drawString(LEFT, 620, "The table ends above this line.")
+    return c.getpdfdata()
+
+
+def test_a_cell_over_two_columns_is_read_in_each():
+    # as a merged cell reads in Word's tables: the header's label names both columns, a row's
+    # action fills both; before: ('Axis', 'Actions', '', 'When') and ('Upkeep', 'Sweep the
+    # paths', '', '2024')
+    table = _only_table(extract(_header_over_two_columns_pdf(), filename="t.pdf"))
+    assert table.header == ("Axis", "Actions", "Actions", "When")
+    assert table.rows == (
+        ("Promotion", "Events", "Hold a cycling day", "2022"),
+        ("Safety", "Signs", "Mark the paths", "2023"),
+        ("Upkeep", "Sweep the paths", "Sweep the paths", "2024"),
+    )
+
+
+def test_the_chelsea_plans_actions_header_names_both_its_columns(real_world):
+    # p. 27 (AXE 2 – MARKETING): 'Actions' over the column of groups ('Événements') and that of
+    # the actions; the other axes' tables have one column of actions
+    doc = extract(real_world / "pdf" / "pdfplumber" / "chelsea_pdta.pdf", options={"ocr": "never"})
+    (table,) = [b for b in doc.blocks if b.kind == TABLE and b.page == 27]
+    assert table.header == (
+        "AXE D\u2019EVALUATION",
+        "ACTIONS",
+        "ACTIONS",
+        "ÉCHEANCIER",
+        "RESSOURCES NECESSAIRES",
+        "RESPONSABLES ET PARTENAIRES",
+    )
+    assert table.rows[0][1] == "Événements"
+
+
+def test_a_google_doc_tables_cells_over_several_countries_are_read_in_each(real_world):
+    # 'Europe' spans the columns of Germany, Austria, France and the Vatican, 'EUR (€)' those of
+    # the first three (read off the page). Before: each under Germany alone, the others empty
+    doc = extract(real_world / "pdf" / "py-pdf-samples" / "google-doc-document.pdf")
+    table = _only_table(doc)
+    assert table.header == ("", "Indonesia", "Germany", "Austria", "France", "Vatican")
+    assert table.rows[0] == ("Continent", "Asia", "Europe", "Europe", "Europe", "Europe")
+    assert table.rows[2] == ("Currency", "Rupia", "EUR (€)", "EUR (€)", "EUR (€)", "-")
