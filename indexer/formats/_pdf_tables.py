@@ -149,6 +149,48 @@ def _rejoined_across_rows(cells: list[list[str | None]], hyphens: Hyphens) -> li
     return out
 
 
+def _plumbed_across(table, rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """``rows`` (the cells of pdfplumber's ``table``, ruled both ways) with a cell over two
+    columns or more read in each of them, as a ruled grid's are (``_spans_across``):
+    pdfplumber gives no cell (None) where a cell to the left reaches over the column's start,
+    and ``google-doc-document.pdf``'s ``Europe`` stood under Germany alone in
+    ``pdf_tables=always``. Only into a column the rows under the first fill with cells of their
+    own, and not where more than one filled cell in four spans columns (``_spans_across``)."""
+    groups = table.rows
+    if len(groups) != len(rows) or len(rows) < 2:
+        return rows
+    width = len(rows[0])
+    starts: list[float | None] = [None] * width
+    for group in groups:
+        for j, box in enumerate(group.cells[:width]):
+            if box is not None and starts[j] is None:
+                starts[j] = box[0]
+    across = 0
+    for group, row in zip(groups, rows, strict=True):
+        for j, box in enumerate(group.cells[: width - 1]):
+            if box is not None and row[j] and (start := starts[j + 1]) is not None and box[2] > start + SNAP:
+                across += 1
+    filled = sum(1 for row in rows for text in row if text)
+    if not across or across * SPANNING > filled:
+        return rows
+    body = [any(row[j] for row in rows[1:]) for j in range(width)]
+    out = []
+    for group, row in zip(groups, rows, strict=True):
+        cells = list(row)
+        for j in range(1, width):
+            start = starts[j]
+            if group.cells[j] is not None or cells[j] or not body[j] or start is None:
+                continue
+            k = j - 1
+            while k > 0 and group.cells[k] is None:
+                k -= 1
+            box = group.cells[k]
+            if box is not None and box[2] > start + SNAP and row[k] and body[k]:
+                cells[j] = row[k]
+        out.append(tuple(cells))
+    return out
+
+
 def find_tables(
     plumber_pdf,
     index: int,
@@ -209,6 +251,8 @@ def _found(
         if settings is TABLE_SETTINGS_TEXT and hyphens:
             cells = _rejoined_across_rows(cells, hyphens)
         rows = [tuple(_cell(c, joins, hyphens, wraps) for c in row) for row in cells]
+        if settings is TABLE_SETTINGS_LINES:
+            rows = _plumbed_across(table, rows)
         rows = [r for r in rows if any(r)]
         if not _plausible(rows) or (text_columns and _prose(rows)):
             continue

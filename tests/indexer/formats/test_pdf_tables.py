@@ -1647,3 +1647,29 @@ def test_a_google_doc_tables_cells_over_several_countries_are_read_in_each(real_
     assert table.header == ("", "Indonesia", "Germany", "Austria", "France", "Vatican")
     assert table.rows[0] == ("Continent", "Asia", "Europe", "Europe", "Europe", "Europe")
     assert table.rows[2] == ("Currency", "Rupia", "EUR (€)", "EUR (€)", "EUR (€)", "-")
+
+
+def test_pdfplumbers_cells_over_two_columns_are_read_in_each():
+    # pdfplumber reads a page ruled both ways where the grid reading finds no table that keeps
+    # its lines' words: it gives no cell where one to the left reaches over the column's start.
+    # Before: ('Axis', 'Actions', '', 'When') and ('Upkeep', 'Sweep the paths', '', '2024')
+    import pdfplumber
+
+    from indexer.formats._pdf_tables import find_tables
+
+    with pdfplumber.open(io.BytesIO(_header_over_two_columns_pdf())) as plumber:
+        (table,) = find_tables(plumber, 0, (0.0, 792.0), ruled_both_ways=True, force_text=False)
+    assert table.header == ("Axis", "Actions", "Actions", "When")
+    assert table.rows[2] == ("Upkeep", "Sweep the paths", "Sweep the paths", "2024")
+
+
+def test_a_google_doc_tables_cells_over_several_countries_are_read_in_each_by_pdfplumber(real_world):
+    # pdf_tables=always: the page's line runs the footnote marks into the figures
+    # ('273.879.7501'), which the grid's cells hold apart, so pdfplumber reads the table.
+    # Before: 'Europe' and 'EUR (€)' under Germany alone, as the default mode had them
+    doc = extract(
+        real_world / "pdf" / "py-pdf-samples" / "google-doc-document.pdf", options={"pdf_tables": "always"}
+    )
+    table = _only_table(doc)
+    assert table.rows[0] == ("Continent", "Asia", "Europe", "Europe", "Europe", "Europe")
+    assert table.rows[2] == ("Currency", "Rupia", "EUR (€)", "EUR (€)", "EUR (€)", "-")
