@@ -191,6 +191,35 @@ def _plumbed_across(table, rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]
     return out
 
 
+def _plumbed_down(table, rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """``rows`` (as for ``_plumbed_across``) with a cell over two rows or more read in each row
+    under it that it covers and holds something of its own, as a ruled grid's are
+    (``_spans_filled``): pdfplumber gives no cell there. Not where more than one filled cell in
+    four spans rows (a drawing's lines read as a grid)."""
+    groups = table.rows
+    if len(groups) != len(rows) or len(rows) < 2:
+        return rows
+    tops = [group.bbox[1] for group in groups]
+    width = len(rows[0])
+    down = [
+        (i, j, box[3], row[j])
+        for i, (group, row) in enumerate(zip(groups[:-1], rows, strict=False))
+        for j, box in enumerate(group.cells[:width])
+        if box is not None and row[j] and box[3] > tops[i + 1] + SNAP
+    ]
+    filled = sum(1 for row in rows for text in row if text)
+    if not down or len(down) * SPANNING > filled:
+        return rows
+    out = [list(row) for row in rows]
+    for i, j, bottom, text in down:
+        for k in range(i + 1, len(rows)):
+            if tops[k] >= bottom - SNAP:
+                break
+            if groups[k].cells[j] is None and not out[k][j] and any(rows[k]):
+                out[k][j] = text
+    return [tuple(row) for row in out]
+
+
 def find_tables(
     plumber_pdf,
     index: int,
@@ -251,11 +280,15 @@ def _found(
         if settings is TABLE_SETTINGS_TEXT and hyphens:
             cells = _rejoined_across_rows(cells, hyphens)
         rows = [tuple(_cell(c, joins, hyphens, wraps) for c in row) for row in cells]
-        if settings is TABLE_SETTINGS_LINES:
-            rows = _plumbed_across(table, rows)
-        rows = [r for r in rows if any(r)]
-        if not _plausible(rows) or (text_columns and _prose(rows)):
+        read = [r for r in rows if any(r)]
+        if not _plausible(read) or (text_columns and _prose(read)):
             continue
+        if settings is TABLE_SETTINGS_LINES:
+            # merged cells read in each column and row they cover once the table is judged on
+            # the cells as read: GeoTopo's p. 23, a drawing's lines, had become a table
+            rows = [r for r in _plumbed_down(table, _plumbed_across(table, rows)) if any(r)]
+        else:
+            rows = read
         width = max(len(r) for r in rows)
         rows = [r + ("",) * (width - len(r)) for r in rows]
         header = rows[0] if _looks_like_header(rows) else None

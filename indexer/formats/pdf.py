@@ -229,7 +229,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # twins in the body's size, or bookmarked once among them, text as they are; a grid cell over
     # two rows read in each; a hyphen ending a cell's line pdfium did not mark spelt as elsewhere;
     # a line-end hyphen the document's spelling leaves open kept where it hyphenates no word; a
-    # grid cell over two columns or more read in each, in pdfplumber's ruled tables too
+    # grid cell over two columns or more read in each; in pdfplumber's ruled tables a cell over
+    # two columns or two rows too
     version="38",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),

@@ -1673,3 +1673,31 @@ def test_a_google_doc_tables_cells_over_several_countries_are_read_in_each_by_pd
     table = _only_table(doc)
     assert table.rows[0] == ("Continent", "Asia", "Europe", "Europe", "Europe", "Europe")
     assert table.rows[2] == ("Currency", "Rupia", "EUR (€)", "EUR (€)", "EUR (€)", "-")
+
+
+def test_pdfplumbers_cells_over_two_rows_are_read_in_each():
+    # as the grid reading's (test_a_grid_cell_over_two_rows_is_read_in_each): pdfplumber gives
+    # no cell under one that reaches down over the next row. Before: ('', '88', '179', '267')
+    # and ('', 'Beta', '80')
+    import pdfplumber
+
+    from indexer.formats._pdf_tables import find_tables
+
+    with pdfplumber.open(io.BytesIO(_spanning_cells_pdf())) as plumber:
+        first, second = find_tables(plumber, 0, (0.0, 792.0), ruled_both_ways=True, force_text=False)
+    assert first.header == ("Summary of results", "Yes", "No", "Total")
+    assert first.rows == (("Summary of results", "88", "179", "267"),)
+    assert second.rows == (("North", "Alpha", "120"), ("North", "Beta", "80"), ("South", "Gamma", "95"))
+
+
+def test_a_drawing_read_by_pdfplumber_is_judged_on_its_cells_as_read(real_world):
+    # GeoTopo's p. 23 (a figure of curves, its labels between their lines): pdfplumber's lines
+    # strategy finds a grid whose cells, with those over two rows read in each, had passed for
+    # a table in pdf_tables=always; read as they are, they do not
+    import pdfplumber
+
+    from indexer.formats._pdf_tables import find_tables
+
+    path = real_world / "pdf" / "py-pdf-samples" / "GeoTopo-komprimiert.pdf"
+    with pdfplumber.open(path, pages=[23]) as plumber:
+        assert find_tables(plumber, 0, (0.0, 842.0), ruled_both_ways=True, force_text=False) == []
