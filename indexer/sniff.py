@@ -25,12 +25,12 @@ _BOMS = (
 def looks_binary(data: bytes) -> bool:
     """SPEC §3: a NUL byte or ≥ 10 % control bytes in the first 8 KiB means binary.
 
-    UTF-16/32 text (with a BOM, or the NUL pattern of UTF-16 ASCII) is text, not binary.
+    UTF-16/32 text (with a BOM, or the NUL pattern of UTF-16 or UTF-32 ASCII) is text, not binary.
     """
     head = data[:8192]
     if not head:
         return False
-    if _bom_encoding(head) or _utf16_without_bom(head):
+    if _bom_encoding(head) or _utf16_without_bom(head) or _utf32_without_bom(head):
         return False
     if b"\x00" in head:
         return True
@@ -42,6 +42,32 @@ def _bom_encoding(head: bytes) -> str | None:
     for bom, name in _BOMS:
         if head.startswith(bom):
             return name
+    return None
+
+
+def _utf32_without_bom(head: bytes) -> str | None:
+    """UTF-32 without a BOM (as RFC 4627 told JSON's from its first bytes): each character's
+    high byte is NUL, the next one NUL (the Basic Multilingual Plane) in most characters, a
+    plane's number (0x01-0x10) in the others; the lowest bytes are seldom NUL, and the characters
+    read are, like any text's, seldom control characters."""
+    sample = head[: min(len(head), 4096) & ~3]
+    if len(sample) < 4:
+        return None
+    for guess, high, plane, low in (("utf-32-le", 3, 2, 0), ("utf-32-be", 0, 1, 3)):
+        planes = sample[plane::4]
+        if (
+            sample[high::4].count(0) * 4 == len(sample)
+            and max(planes) <= 0x10
+            and planes.count(0) * 2 > len(planes)
+        ):
+            if sample[low::4].count(0) * 20 >= len(sample):  # a NUL in one character of five
+                return None
+            try:
+                chars = sample.decode(guess)
+            except UnicodeDecodeError:  # a surrogate, a code point beyond U+10FFFF
+                return None
+            controls = sum(1 for c in chars if ord(c) in _CONTROL)
+            return None if controls * 10 >= len(chars) else guess
     return None
 
 
@@ -66,25 +92,42 @@ def _utf16_without_bom(head: bytes) -> str | None:
 
 
 def detect_encoding(data: bytes) -> str:
-    """The encoding of text bytes: BOM, UTF-16 without BOM, UTF-8 (a few damaged bytes
-    aside), else the legacy code page whose reading is likeliest (:func:`_legacy_encoding`:
+    """The encoding of text bytes: BOM, UTF-32 or UTF-16 without BOM, UTF-8
+    (:func:`unicode_encoding`; a few damaged bytes aside), else the legacy code page whose reading is likeliest (:func:`_legacy_encoding`:
     the single-byte ones, Western, Central European, Cyrillic, Turkish, Hebrew, Greek, Baltic and
     Arabic, then charset detection's guess and the Korean, Chinese and Japanese ones; latin-1,
     which decodes anything, when none does).
     """
+    return unicode_encoding(data) or _not_unicode(data)
+
+
+def _not_unicode(data: bytes) -> str:
+    """The encoding of text bytes :func:`unicode_encoding` does not name."""
+    if damaged_utf8(data[:_HEAD]):
+        return "utf-8"
+    return _legacy_encoding(data[:_HEAD])
+
+
+def unicode_encoding(data: bytes) -> str | None:
+    """The Unicode encoding ``data`` is in as far as its first bytes or its validity tell, with
+    no guess at a legacy code page: a BOM's, UTF-32 or UTF-16 by the NUL pattern of their ASCII
+    characters, UTF-8 when the bytes are UTF-8 in full (ASCII too); None for any other bytes
+    (a legacy code page, damaged UTF-8), which :func:`detect_encoding` goes on to judge."""
+    return _unicode_reading(data)[0]
+
+
+def _unicode_reading(data: bytes) -> tuple[str | None, str | None]:
+    """:func:`unicode_encoding` and, for UTF-8, the text read in checking it (read once)."""
     bom = _bom_encoding(data[:4])
     if bom:
-        return bom
-    utf16 = _utf16_without_bom(data[:8192])
-    if utf16:
-        return utf16
+        return bom, None
+    wide = _utf32_without_bom(data[:8192]) or _utf16_without_bom(data[:8192])
+    if wide:
+        return wide, None
     try:
-        data.decode("utf-8")
-        return "utf-8"
+        return "utf-8", data.decode("utf-8")
     except UnicodeDecodeError:
-        if damaged_utf8(data[:_HEAD]):
-            return "utf-8"
-    return _legacy_encoding(data[:_HEAD])
+        return None, None
 
 
 def damaged_utf8(head: bytes) -> bool:
@@ -838,8 +881,12 @@ def decode_text(data: bytes, encoding: str | None = None) -> tuple[str, str]:
 
     Never raises: undecodable bytes become U+FFFD.
     """
-    enc = encoding or detect_encoding(data)
-    text = data.decode(enc, errors="replace")
+    text = None
+    if not encoding:
+        encoding, text = _unicode_reading(data)
+    enc = encoding or _not_unicode(data)
+    if text is None:
+        text = data.decode(enc, errors="replace")
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:

@@ -381,7 +381,7 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="12",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="13",  # 2: title lines over the header; text that is no table: wrapped list lines
         # 3: text that is no table has no heading in capitals or after "#" where most lines are code
         # 4: text that is no table keeps its lines' indentation in steps (text 8)
         # 5: a first line "sep=;" names the delimiter and is no row
@@ -400,6 +400,7 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
         # 12: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic
         # (windows-1257) and Arabic (windows-1256, ISO-8859-6) read in their code page; a word or
         # short line whose bytes tell ("Poznań", "Київ", "北海道") no longer misread
+        # 13: UTF-32 without a BOM read as UTF-32 (was UTF-8, three NULs after each character) (text 15)
     )(extract)
 
 

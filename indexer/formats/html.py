@@ -2307,7 +2307,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="31",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="32",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2378,6 +2378,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # 31: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
     # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
     # ("Poznań", "Київ", "北海道") no longer misread
+    # 32: a page in UTF-32 without a BOM and with no charset read as UTF-32 where a character beyond
+    # ASCII makes it no UTF-8
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

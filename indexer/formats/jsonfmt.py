@@ -372,15 +372,12 @@ def _loads(text: str) -> Any:
 
 
 def decode_json(data: bytes) -> str:
-    """JSON is UTF-8 (RFC 8259) unless a BOM or the NUL pattern says UTF-16/32."""
-    text, encoding = decode_text(data)
-    if (
-        encoding.replace("_", "-").lower() in ("utf-8", "utf-8-sig")
-        or encoding.startswith("utf-16")
-        or (encoding.startswith("utf-32"))
-    ):
-        return text
-    return decode_text(data, "utf-8")[0]
+    """JSON is UTF-8 (RFC 8259) unless a BOM or the NUL pattern says UTF-16/32
+    (:func:`~indexer.sniff.unicode_encoding`, which looks at nothing more). Bytes that are not
+    UTF-8 are judged as a text file's are (:func:`~indexer.sniff.detect_encoding`): UTF-8 with a
+    few damaged bytes (each U+FFFD), else the legacy code page that reads them (a file a Windows
+    program saved as "ANSI": "Besançon" in windows-1252 was read "Besan\ufffdon")."""
+    return decode_text(data)[0]
 
 
 def _lines_records(text: str) -> tuple[_Records, int, int]:
@@ -466,7 +463,7 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
 @extractor(
     ".json",
     name="json",
-    version="10",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="11",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item; envelope key a heading
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -480,6 +477,9 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     # 9: invalid JSON read as text: soft hyphens (U+00AD) left out (text 12)
     # 10: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
+    # 11: bytes that are not UTF-8 read in the legacy code page that reads them (were damaged UTF-8, each
+    # letter beyond ASCII U+FFFD), UTF-8 with a few damaged bytes still UTF-8; UTF-32 without a BOM
+    # read as UTF-32 (was UTF-8, three NULs after each character)
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
@@ -488,7 +488,7 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".jsonl",
     name="jsonl",
-    version="10",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="11",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -502,6 +502,9 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     # 9: invalid JSON read as text: soft hyphens (U+00AD) left out (text 12)
     # 10: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
+    # 11: bytes that are not UTF-8 read in the legacy code page that reads them (were damaged UTF-8, each
+    # letter beyond ASCII U+FFFD), UTF-8 with a few damaged bytes still UTF-8; UTF-32 without a BOM
+    # read as UTF-32 (was UTF-8, three NULs after each character)
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
@@ -510,7 +513,7 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".ndjson",
     name="ndjson",
-    version="10",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="11",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -524,6 +527,9 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     # 9: invalid JSON read as text: soft hyphens (U+00AD) left out (text 12)
     # 10: legacy text without a BOM or charset: Polish with only ę and ń, Hungarian, Turkish
     # (windows-1254), Hebrew (windows-1255), ISO-8859-2 and kanji-only EUC-JP read in their code page
+    # 11: bytes that are not UTF-8 read in the legacy code page that reads them (were damaged UTF-8, each
+    # letter beyond ASCII U+FFFD), UTF-8 with a few damaged bytes still UTF-8; UTF-32 without a BOM
+    # read as UTF-32 (was UTF-8, three NULs after each character)
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)

@@ -1589,6 +1589,7 @@ def _scalar(value: str) -> Any:
     # ("Poznań", "Київ", "北海道") no longer misread
     # 36: a delimiter row a list marker opens ("- | -") a list item, as GFM reads it, not a table under
     # the line above; a list item's line over a delimiter row no table's header (markdown-it fallback)
+    # UTF-32 without a BOM read as UTF-32 (was UTF-8, three NULs after each character) (text 15)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

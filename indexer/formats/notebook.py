@@ -337,6 +337,8 @@ def _as_text(text: str, reason: str) -> Document:
     # "<IPython.core.display.HTML object>"; an nbformat 3 output's svg, latex, javascript and json
     # named as nbformat 4's (its SVG listed as skipped, its LaTeX read)
     # 30: Markdown cells: a delimiter row a list marker opens ("- | -") a list item (markdown 36)
+    # a notebook in UTF-32 without a BOM read (json 11); one in a legacy code page read in it, no
+    # longer as damaged UTF-8
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -624,7 +624,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="14",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="15",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
     # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
@@ -649,6 +649,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     # 14: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
     # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
     # ("Poznań", "Київ", "北海道") no longer misread
+    # 15: UTF-32 without a BOM read as UTF-32 (was UTF-8, three NULs after each character)
 )
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -15,7 +15,14 @@ from __future__ import annotations
 import pytest
 
 from indexer import extract
-from indexer.sniff import _oddities, damaged_utf8, decode_text
+from indexer.sniff import (
+    _oddities,
+    damaged_utf8,
+    decode_text,
+    detect_encoding,
+    looks_binary,
+    unicode_encoding,
+)
 
 NON_WESTERN = [
     ("shift_jis", "こんにちは世界。\n今日は良い天気ですね。\n明日も晴れるでしょう。"),
@@ -198,3 +205,21 @@ def test_damaged_utf8_counts_a_written_replacement_character_as_utf8():
     # "naïve", a U+FFFD written as UTF-8, then a damaged byte: two valid sequences, two U+FFFD read
     assert damaged_utf8("naïve \ufffd ".encode() + b"\xff")
     assert not damaged_utf8("café crème".encode("cp1252"))
+
+
+def test_unicode_encoding_names_unicode_alone():
+    text = "Zürich, Genève"
+    assert unicode_encoding(text.encode()) == "utf-8"
+    assert unicode_encoding(b"plain ASCII") == "utf-8"
+    assert unicode_encoding(text.encode("utf-16")) == "utf-16-le"  # its BOM, little-endian here
+    assert unicode_encoding(text.encode("utf-16-be")) == "utf-16-be"
+    assert unicode_encoding(text.encode("utf-32-le")) == "utf-32-le"
+    assert unicode_encoding(text.encode("utf-32-be")) == "utf-32-be"
+    # a code page's bytes, damaged UTF-8: no guess, which detect_encoding goes on to make
+    assert unicode_encoding(text.encode("cp1252")) is None
+    assert detect_encoding(text.encode("cp1252")) == "cp1252"
+    assert unicode_encoding(text.encode() + b"\xff") is None
+    # 32-bit numbers whose high bytes are NUL are no UTF-32 text (control characters), nor is
+    # a plane's number before two letters
+    assert looks_binary(bytes.fromhex("01000000 02000000 03000000 0a000000"))
+    assert looks_binary(bytes.fromhex("00016269 00016269"))

@@ -162,6 +162,25 @@ def test_utf16_json_and_bom():
     assert extract_json(b"\xef\xbb\xbf", CTX).blocks == ()
 
 
+def test_utf32_json_without_bom():
+    # RFC 4627 told UTF-32 from the NULs of the first four bytes; read as UTF-8 before, each
+    # letter was followed by three NUL characters
+    for codec in ("utf-32-le", "utf-32-be"):
+        doc = extract_json('{"city": "Zürich", "n": [1, 2]}'.encode(codec), CTX)
+        assert [b.text for b in doc.blocks] == ["city: Zürich", "n: 1, 2"]
+
+
+def test_json_that_is_not_utf8_is_read_in_its_code_page():
+    # saved by a Windows program as "ANSI": each é, ç and ô was read U+FFFD as damaged UTF-8
+    data = '[{"ville": "Besançon", "note": "Café crème à côté"}]'.encode("cp1252")
+    assert [b.text for b in extract_json(data, CTX).blocks] == ["ville: Besançon\nnote: Café crème à côté"]
+    lines = extract_jsonl('{"miasto": "Łódź"}\n{"miasto": "Kraków"}\n'.encode("cp1250"), CTX)
+    assert [b.text for b in lines.blocks] == ["miasto: Łódź", "miasto: Kraków"]
+    # UTF-8 with a damaged byte stays UTF-8, the byte U+FFFD
+    damaged = '{"a": "Zürich", "b": "Genève"}'.encode() + b'\n{"c": "x\xff"}'
+    assert [b.text for b in extract_jsonl(damaged, CTX).blocks] == ["a: Zürich\nb: Genève", "c: x\ufffd"]
+
+
 def test_lone_surrogates_read_as_replacement_characters():
     # "\ud83d" is the first half of an emoji's UTF-16 pair: a string cut after it (a truncated
     # post) holds a lone surrogate, which json gives back as it is; no UTF-8 writer takes it.
