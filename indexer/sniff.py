@@ -150,14 +150,15 @@ def damaged_utf8(head: bytes) -> bool:
 
 
 #: The single-byte legacy code pages, tried first: Western (windows-1252), the common legacy
-#: case, Central European (Windows' and ISO's), Cyrillic (Windows' and KOI8-R), Turkish and
-#: Hebrew (Windows'), Greek (Windows' and ISO's), Baltic (Windows') and Arabic (Windows' and
-#: ISO's); where two read a text alike, the first is named. Greek text whose bytes do not tell
+#: case, Central European (Windows' and ISO's), Cyrillic (Windows', KOI8-R and KOI8-U, which
+#: puts Ukrainian's і ї є ґ where KOI8-R has box-drawing signs), Turkish and Hebrew (Windows'),
+#: Greek (Windows' and ISO's), Baltic (Windows') and Arabic and Persian (Windows'; ISO's has no
+#: Persian letters); where two read a text alike, the first is named (Russian in KOI8-R). Greek text whose bytes do not tell
 #: windows-1253 from ISO-8859-7 (they differ in Ά, two quotes and the C1 range only) is named
 #: windows-1253: a text file without a declaration was most often saved by a Windows program in
 #: a Greek locale ("ANSI"), where Unix wrote ISO-8859-7 under a locale or a mail header that
 #: named it
-_LEGACY = ("cp1252", "cp1250", "iso8859_2", "cp1251", "koi8_r", "cp1254", "cp1255")
+_LEGACY = ("cp1252", "cp1250", "iso8859_2", "cp1251", "koi8_r", "koi8_u", "cp1254", "cp1255")
 _LEGACY += ("cp1253", "iso8859_7", "cp1257", "cp1256", "iso8859_6")
 #: The East Asian ones, tried with charset detection's guess when no single-byte code page reads
 #: a text cleanly: Korean, Chinese (GB18030, Big5-HKSCS) and Japanese (Shift_JIS as Windows'
@@ -169,8 +170,9 @@ _ODDITY_SAMPLE = 4096  # the characters of a reading looked at: enough to tell, 
 #: signs one sees glued to letters in text as written (quotes, dashes, the ellipsis, the middle
 #: dot of Catalan's l·l, the opening ¿ and ¡ of Spanish, the degree sign, a unit's ² and ³, the
 #: trade mark signs, the signs of arithmetic in "x±y" or "a×b", the Greek tonos typed for the
-#: keraia of a number in letters, "Β΄ Παγκόσμιος Πόλεμος")
-_WRITTEN = frozenset("‘’“”«»–—…·¿¡°²³™®©±×÷΄")
+#: keraia of a number in letters, "Β΄ Παγκόσμιος Πόλεμος"; the Arabic comma, semicolon and
+#: question mark, and the zero-width non-joiner Persian writes inside a word, "می‌کنم")
+_WRITTEN = frozenset("‘’“”«»–—…·¿¡°²³™®©±×÷΄،؛؟\u200c")
 
 #: The letters beyond ASCII of the languages the legacy code pages serve (small letters, and
 #: Turkish İ whose small letter is ASCII's i; a Cyrillic or Hebrew alphabet whole). Japanese,
@@ -209,7 +211,20 @@ _ALPHABETS = {
     "Latvian": "āčēģīķļņšūž",
     # the kashida (tatweel) that stretches a word is written as a letter
     "Arabic": "ءآأؤإئابةتثجحخدذرزسشصضطظعغـفقكلمنهوىي",
+    # windows-1256 has no Persian ye (ی, U+06CC): Persian so written uses Arabic's ي, ranked as ی
+    "Persian": "ءآأؤئابپتثجچحخدذرزژسشصضطظعغـفقکگلمنهوي",
 }
+#: the name charset_normalizer's lists give a language, where it is not ours, and the letters a
+#: language's text in its code page is written with in place of ones the lists rank
+_FREQUENCY_NAMES = {"Persian": "Farsi"}
+#: languages whose text set in capitals drops the accents (and Greek its final sigma): ΑΘΗΝΑ for
+#: Αθήνα, ΚΡΗΤΗΣ for Κρήτης; their capitals without an accent are letters of their own
+#: (:func:`_small`), each as frequent as its small letter with all its accented forms and ς
+_CAPITALS_UNACCENTED = ("Greek",)
+#: what reading a text in a language costs beside the others its code page serves (-log of its
+#: share of their text), where it is far from alike: Persian about a third of windows-1256's
+_LANGUAGE_COST = {"Persian": 1.1}
+_RANKED_AS = {"Persian": {"ي": "ی"}}
 #: letters a language writes in loanwords and foreign names only (Estonian and Finnish "šokolaad",
 #: "šakki"), which charset_normalizer's lists do not rank: one in 200 of its letters beyond ASCII,
 #: not as frequent as its 27th letter. Else a Turkish word of ü, ö, ğ and ş alone ("yürürlüğe")
@@ -228,12 +243,13 @@ _SERVES = {
     "iso8859-2": _CENTRAL,
     "cp1251": _CYRILLIC,
     "koi8-r": _CYRILLIC,
+    "koi8-u": _CYRILLIC,
     "cp1254": ("Turkish",),
     "cp1255": ("Hebrew",),
     "cp1253": ("Greek",),
     "iso8859-7": ("Greek",),
     "cp1257": ("Lithuanian", "Latvian", "Estonian"),
-    "cp1256": ("Arabic",),
+    "cp1256": ("Arabic", "Persian"),
     "iso8859-6": ("Arabic",),
     **dict.fromkeys(("cp949", "euc_kr", "johab"), ("Korean",)),
     **dict.fromkeys(("gb18030", "gbk", "gb2312", "hz", "big5", "big5hkscs", "cp950"), ("Chinese",)),
@@ -259,7 +275,7 @@ _BOUND_ODDITIES = 2  # the signs of mojibake a reading may show to bound the oth
 #: what reading a text in a single-byte code page costs before its letters are looked at (-log
 #: of a rough share of legacy text: windows-1252 60 %, windows-1250 and windows-1251 10 % each,
 #: KOI8-R 5 %, windows-1254 4 %, ISO-8859-2 and windows-1255 3 % each, windows-1253 and
-#: windows-1256 2 % each, ISO-8859-7 and windows-1257 1 % each, ISO-8859-6 0.5 %): a word or two whose
+#: windows-1256 2 % each, ISO-8859-7, windows-1257 and KOI8-U 1 % each, ISO-8859-6 0.5 %): a word or two whose
 #: letters would be as likely in either does not make Western text Central European ("São"
 #: is not Romanian "Săo")
 _PRIOR = {
@@ -267,6 +283,7 @@ _PRIOR = {
     "cp1250": 2.3,
     "cp1251": 2.3,
     "koi8-r": 3.0,
+    "koi8-u": 4.6,
     "cp1254": 3.2,
     "iso8859-2": 3.5,
     "cp1255": 3.5,
@@ -298,12 +315,18 @@ def _models() -> dict[str, _Model]:
 
     models = {}
     for language, alphabet in _ALPHABETS.items():
-        rank = {c: i for i, c in enumerate(FREQUENCIES.get(language, ()))}
+        rank = {c: i for i, c in enumerate(FREQUENCIES.get(_FREQUENCY_NAMES.get(language, language), ()))}
+        rank.update({c: rank[listed] for c, listed in _RANKED_AS.get(language, {}).items() if listed in rank})
         # a letter ranked as its small letter (Turkish İ as i)
         weight = {c: _DECAY ** rank.get(c, rank.get(c.lower()[0], 26)) for c in alphabet}
         total = sum(weight.values())
         costs = {c: -math.log(w / total) for c, w in weight.items()}
         costs.update(dict.fromkeys(_LOAN_LETTERS.get(language, ""), _LOAN_COST))
+        if language in _CAPITALS_UNACCENTED:
+            capitals: Counter[str] = Counter()
+            for c, w in weight.items():
+                capitals[_unaccented_capital(c)] += w
+            costs.update((c, -math.log(w / total)) for c, w in capitals.items())
         models[language] = _Model(costs)
 
     def listed(shares: dict[str, float]) -> dict[str, float]:
@@ -384,10 +407,18 @@ def _kind(c: str) -> str:
     return "KANA" if first in ("HIRAGANA", "KATAKANA") else first
 
 
+def _unaccented_capital(c: str) -> str:
+    """The capital a letter of :data:`_CAPITALS_UNACCENTED` is set as in a text in capitals."""
+    return unicodedata.normalize("NFD", c.replace("ς", "σ"))[0].upper()
+
+
 @functools.lru_cache(maxsize=8192)
 def _small(c: str) -> str:
     """A non-ASCII letter as :data:`_ALPHABETS` lists it: its small letter (İ itself, whose small
-    letter is i and a dot above; "" for a letter whose small letter is ASCII, the Kelvin sign)."""
+    letter is i and a dot above; "" for a letter whose small letter is ASCII, the Kelvin sign), a
+    Greek capital without an accent itself (:data:`_CAPITALS_UNACCENTED`)."""
+    if "\u0391" <= c <= "\u03a9":
+        return c
     small = c.lower()
     if len(small) != 1:
         return c
@@ -416,7 +447,7 @@ def _letter_cost(counts: Mapping[str, int], codec: str, limit: float = math.inf)
     best, foreign = limit - signs, -1
     for language in _SERVES.get(codecs.lookup(codec).name, models):
         costs, rest = models[language]
-        total, strange = 0.0, 0
+        total, strange = _LANGUAGE_COST.get(language, 0.0), 0
         for c, n in letters.items():
             cost = costs.get(c)
             if cost is None and rest is not None:

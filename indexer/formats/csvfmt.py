@@ -401,6 +401,9 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
         # (windows-1257) and Arabic (windows-1256, ISO-8859-6) read in their code page; a word or
         # short line whose bytes tell ("Poznań", "Київ", "北海道") no longer misread
         # 13: UTF-32 without a BOM read as UTF-32 (was UTF-8, three NULs after each character) (text 15)
+        # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
+        # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
+        # in their code page
     )(extract)
 
 

@@ -2470,6 +2470,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 42: runs hidden by their table style's conditional formatting (w:tblStylePr of the whole table,
     # first and last row and column, where the table's w:tblLook turns it on) not read; a chart's
     # figures in a format of fixed denominators (2 3/8 at # ?/8) as Excel shows them
+    # altChunk pages: legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
+    # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
+    # in their code page
     version="42",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -2380,6 +2380,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # ("Poznań", "Київ", "北海道") no longer misread
     # 32: a page in UTF-32 without a BOM and with no charset read as UTF-32 where a character beyond
     # ASCII makes it no UTF-8
+    # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
+    # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
+    # in their code page
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

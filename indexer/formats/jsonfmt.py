@@ -480,6 +480,9 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     # 11: bytes that are not UTF-8 read in the legacy code page that reads them (were damaged UTF-8, each
     # letter beyond ASCII U+FFFD), UTF-8 with a few damaged bytes still UTF-8; UTF-32 without a BOM
     # read as UTF-32 (was UTF-8, three NULs after each character)
+    # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
+    # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
+    # in their code page
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
@@ -505,6 +508,9 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     # 11: bytes that are not UTF-8 read in the legacy code page that reads them (were damaged UTF-8, each
     # letter beyond ASCII U+FFFD), UTF-8 with a few damaged bytes still UTF-8; UTF-32 without a BOM
     # read as UTF-32 (was UTF-8, three NULs after each character)
+    # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
+    # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
+    # in their code page
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
@@ -530,6 +536,9 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     # 11: bytes that are not UTF-8 read in the legacy code page that reads them (were damaged UTF-8, each
     # letter beyond ASCII U+FFFD), UTF-8 with a few damaged bytes still UTF-8; UTF-32 without a BOM
     # read as UTF-32 (was UTF-8, three NULs after each character)
+    # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
+    # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
+    # in their code page
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)

@@ -1824,7 +1824,10 @@ def _text_attachment(
     # embedded in a Unicode one read in its code page, else its holder's, else Windows-1252, as the
     # file's message is, no longer ISO-8859-15 where it names none ("Ïèñüìî" for "Письмо"); a contact
     # group's 8-bit one-off members read in that code page, no longer in Windows-1252 ("Àäà"); in a
-    # message mixing kinds, named string properties (location, categories …) read in their own kind
+    # message mixing kinds, named string properties (location, categories …) read in their own kind;
+    # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
+    # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
+    # in their code page
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

@@ -339,6 +339,9 @@ def _as_text(text: str, reason: str) -> Document:
     # 30: Markdown cells: a delimiter row a list marker opens ("- | -") a list item (markdown 36)
     # a notebook in UTF-32 without a BOM read (json 11); one in a legacy code page read in it, no
     # longer as damaged UTF-8
+    # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
+    # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
+    # in their code page
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -650,6 +650,9 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
     # ("Poznań", "Київ", "北海道") no longer misread
     # 15: UTF-32 without a BOM read as UTF-32 (was UTF-8, three NULs after each character)
+    # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
+    # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
+    # in their code page
 )
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

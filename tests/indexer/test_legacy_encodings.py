@@ -79,6 +79,19 @@ NON_WESTERN = [
     # a Turkish word of ü and ğ alone stays Turkish: in windows-1257 it reads "yürürlüše", whose
     # š Estonian writes in loanwords only
     ("cp1254", "yürürlüğe"),
+    # Ukrainian in KOI8-U: its і ї є ґ are box-drawing signs in KOI8-R ("Ки╖в", "Льв╕в")
+    ("koi8_u", "Добрий день! Як у вас справи? Ми їдемо до Києва."),
+    ("koi8_u", "Львів, Харків, Одеса"),
+    ("koi8_u", "Ґанок і їжак"),
+    # Persian in windows-1256 (its ye written as Arabic's ي, the code page having no ی): پ چ ژ گ
+    # are no Arabic letters, and the zero-width non-joiner inside "مي‌خواهم" no stray sign
+    ("cp1256", "کتاب چاپ شده ژاله"),
+    ("cp1256", "مي\u200cخواهم بروم."),
+    # Greek in capitals drops its accents: read as KOI8-R, lower-case Russian ("одос стадиоу")
+    ("cp1253", "ΟΔΟΣ ΣΤΑΔΙΟΥ 12, ΑΘΗΝΑ"),
+    ("iso8859_7", "ΟΔΟΣ ΣΤΑΔΙΟΥ 12, ΑΘΗΝΑ"),
+    ("cp1253", "ΥΠΟΥΡΓΕΙΟ ΠΑΙΔΕΙΑΣ"),
+    ("cp1253", "ΤΙΜΟΛΟΓΙΟ ΠΩΛΗΣΗΣ"),
 ]
 
 #: Words or short lines whose bytes decide, each read in another code page a sign of mojibake
@@ -93,6 +106,10 @@ SHORT = [
     ("euc_jp", "北海道"),
     # as UTF-8, one valid sequence (E6 90 B6) and one damaged byte (0x90)
     ("shift_jis", "先生"),
+    # windows-1252 "Ki¿v" (¿ after a letter), windows-1251 "Ки§в"
+    ("koi8_u", "Київ"),
+    # the Arabic question mark is written after a word as "?" is
+    ("cp1256", "چرا؟"),
 ]
 
 WESTERN = [
@@ -193,6 +210,8 @@ ODDITIES = [
     ("λόγος", 0),
     ("mi³oœæ", 1),
     ("5 m³", 0),
+    # Arabic punctuation and the zero-width non-joiner are written beside letters
+    ("چرا؟ بله، مي\u200cخواهم", 0),
 ]
 
 
