@@ -728,7 +728,14 @@ _STRAY_BESIDE = re.compile(r"(?<=[aAluoxsX])s|s(?=[aAluoxsX])")
 #: and ¡, which open a sentence, after a letter (Ukrainian "Київ" read as windows-1252 "Êè¿â",
 #: Polish "może" as "mo¿e"); a sign written after a word (a unit's ² or ³, ™, ®, the Greek keraia
 #: ΄) between two letters (Polish "miłość" as "mi³oœæ"); a ñ before no vowel (Spanish, Galician
-#: and Basque write it before a vowel only: "Poznañ" and "Gdañsk" are Polish ń misread); a Greek
+#: and Basque write it before a vowel only: "Poznañ" and "Gdañsk" are Polish ń misread); an eth
+#: ð or a Turkish ğ opening a word (Icelandic and Faroese write ð, Turkish ğ, inside and at the
+#: end of words only: "Ðeðtadienis" and "Ğeştadienis" are Lithuanian "Šeštadienis" in
+#: windows-1257 misread); an ì or ù before a letter (Italian writes them on a word's last vowel,
+#: French its ù in "où" alone: "Budìjovice" and "mùžeme" are Czech "Budějovice" and "můžeme" in
+#: windows-1250 misread); a þ after a vowel (Icelandic writes it at the start of a word, and
+#: of a compound's part after a consonant, "Alþingi": "Beþiktaþ" is Turkish "Beşiktaş" in
+#: windows-1254 misread); a Greek
 #: capital with an accent after a letter (a word's first letter alone carries it as a capital),
 #: a final sigma ς before a letter; a Hebrew final letter (ך ם ן ף ץ) before a letter; an Arabic
 #: ta marbuta ة or alif maqsura ى (a word's last letters) before a letter, a tanwin (ً ٌ ٍ, a
@@ -739,6 +746,9 @@ _OUT_OF_PLACE = (
     (frozenset("¿¡"), re.compile(r"(?<=[^\W\d_])[¿¡]")),
     (frozenset("²³™®΄"), re.compile(r"(?<=[^\W\d_])[²³™®΄](?=[^\W\d_])")),
     (frozenset("ñÑ"), re.compile(r"[ñÑ](?![aeiouáéíóúüAEIOUÁÉÍÓÚÜ])")),
+    (frozenset("ðÐğĞ"), re.compile(r"(?<![^\W\d_])[ðÐğĞ]")),
+    (frozenset("ìùÌÙ"), re.compile(r"[ìùÌÙ](?=[^\W\d_])")),
+    (frozenset("þ"), re.compile(r"(?<=[aeiouyáéíóúýæöAEIOUYÁÉÍÓÚÝÆÖ])þ")),
     (frozenset("ΆΈΉΊΌΎΏ"), re.compile(f"(?<=[{_GREEK_LETTER}])[ΆΈΉΊΌΎΏ]")),
     (frozenset("ς"), re.compile(f"ς(?=[{_GREEK_LETTER}])")),
     (frozenset("ךםןףץ"), re.compile("[ךםןףץ](?=[\u05d0-\u05ea])")),

@@ -110,6 +110,16 @@ SHORT = [
     ("koi8_u", "Київ"),
     # the Arabic question mark is written after a word as "?" is
     ("cp1256", "چرا؟"),
+    # windows-1252 "Ðeðtadiená": no Icelandic word opens with ð
+    ("cp1257", "Šeštadienį"),
+    # windows-1252 "Èeské Budìjovice", "Mìsto Plzeò", "Dìèín": Italian writes ì on a word's last
+    # vowel only
+    ("cp1250", "České Budějovice"),
+    ("cp1250", "Město Plzeň"),
+    ("iso8859_2", "Ústí nad Labem, Děčín"),
+    # windows-1252 "Kadýköy, Beþiktaþ": Icelandic writes no þ after a vowel
+    ("cp1254", "Kadıköy, Beşiktaş"),
+    ("iso8859_9", "Şişli, İstanbul"),
 ]
 
 WESTERN = [
@@ -133,6 +143,11 @@ WESTERN = [
     "Guimarães",
     "Þingvellir",
     "Œuvre",
+    # ì and ù on a word's last vowel, ù in "où"
+    "Così è la vita, più o meno. Lunedì e martedì.",
+    "Où est la gare ?",
+    # þ opening a word or a compound's part after a consonant
+    "Þetta er þitt. Alþingi",
 ]
 
 
@@ -210,7 +225,17 @@ ODDITIES = [
     ("λόγος", 0),
     ("mi³oœæ", 1),
     ("5 m³", 0),
-    # Arabic punctuation and the zero-width non-joiner are written beside letters
+    # ð and Turkish ğ open no word, ì and ù end one, þ follows no vowel; Arabic punctuation and
+    # the zero-width non-joiner are written beside letters
+    ("Ðeðtadiená", 1),
+    ("Við erum", 0),
+    ("Ğeştadienis", 1),
+    ("Doğu", 0),
+    ("Budìjovice", 1),
+    ("mùžeme", 1),
+    ("così più où", 0),
+    ("Beþiktaþ", 2),
+    ("Alþingi", 0),
     ("چرا؟ بله، مي\u200cخواهم", 0),
 ]
 
