@@ -689,9 +689,10 @@ def _parse(text: str, language: str | None = None) -> _Builder:
     marker opens (``- | -``), a list item in GFM (:func:`_bullet_delimiter_row`): the text is read
     again, each such row told to pulldown-cmark as an item (:func:`_rows_as_items`)."""
     builder = _read(text, language)
+    written: dict[int, int] = {}  # offset → the byte a row held there before it was told
     while builder.bullet_rows:  # a row read as an item no longer matches: each pass has fewer
-        text = _rows_as_items(builder.lines.raw, builder.bullet_rows)
-        builder = _read(text, language)
+        text = _rows_as_items(builder.lines.raw, builder.bullet_rows, written)
+        builder = _read(text, language, written)
     return builder
 
 
@@ -717,26 +718,49 @@ def _bullet_delimiter_row(raw: str | bytes, start: int) -> int | None:
     return first if pattern.fullmatch(raw, first, len(raw) if end < 0 else end) else None
 
 
-def _rows_as_items(raw: str | bytes, rows: list[int]) -> str:
+def _rows_as_items(raw: str | bytes, rows: list[int], written: dict[int, int]) -> str:
     """``raw`` with each delimiter row starting at an offset of ``rows`` written so that
-    pulldown-cmark reads a list item there, as GFM does: a space in it becomes a tab, which its
-    delimiter rows do not hold (an item's text reads a tab as a space). The space taken is one
-    between two cells' characters (``- |<tab>-``), which leaves the item's text and the column its
-    content starts at as they were; in a row without one, the space after the marker
-    (``-<tab>|-``, its content then starting at the next tab stop, which a line under it indented
-    2 columns as a sub-item no longer reaches). Offsets and line numbers stay as they were, a byte
-    for a byte."""
+    pulldown-cmark reads a list item there, as GFM does. A space between two cells' characters
+    becomes a tab (``- |<tab>-``), which its delimiter rows do not hold and an item's text reads
+    as a space: the item's text and the column its content starts at stay as they were. A row
+    without such a space (``- |-``) has the first character after its marker made a letter
+    instead, the byte it held kept in ``written`` for :func:`_read` to put back in the item's
+    text: a tab after the marker would start its content at the next tab stop, which a line
+    under it indented 2 columns as a sub-item no longer reaches. Offsets and line numbers stay
+    as they were, a byte for a byte."""
     text = bytearray(raw.encode("utf-8") if raw.__class__ is str else raw)
     for first in rows:
         end = text.find(b"\n", first)
         line = text[first : len(text) if end < 0 else end]
         marker = line.index(b"- ")
         inner = re.search(rb" (?=[^ \r])", line[marker + 2 :])
-        text[first + (marker + 2 + inner.start() if inner else marker + 1)] = 0x09
+        if inner:
+            text[first + marker + 2 + inner.start()] = 0x09
+            continue
+        at = first + marker + 2 + len(line[marker + 2 :]) - len(line[marker + 2 :].lstrip(b" "))
+        written.setdefault(at, text[at])
+        text[at] = 0x78  # "x"
     return text.decode("utf-8")
 
 
-def _read(text: str, language: str | None = None) -> _Builder:
+def _put_back(events: Any, raw: bytes, written: dict[int, int]) -> Any:
+    """The events of a text some of whose rows :func:`_rows_as_items` wrote over, a text event
+    holding one of them given the characters the row holds (its text is its source: a delimiter
+    row holds no markup)."""
+    for ev, rng in events:
+        if ev.__class__ is dict and "Text" in ev:
+            start, end = rng["start"], rng["end"]
+            held = [at for at in written if start <= at < end]
+            if held:
+                source = bytearray(raw[start:end])
+                if source.decode("utf-8", "replace") == ev["Text"]:
+                    for at in held:
+                        source[at - start] = written[at]
+                    ev = {"Text": source.decode("utf-8", "replace")}
+        yield ev, rng
+
+
+def _read(text: str, language: str | None = None, written: dict[int, int] | None = None) -> _Builder:
     builder = _Builder(text)
     builder.language, builder.q_marks = language, _quotes_of(language)
     append, other = builder.text.append, builder.other
@@ -744,6 +768,8 @@ def _read(text: str, language: str | None = None) -> _Builder:
     # The hot loop: most events are text, then block starts and ends; a tag is a plain string
     # ("Paragraph") or a one-key dict ({"Heading": {...}}) carrying its argument.
     events = iter(pyromark.events_with_range(text, options=_OPTIONS, merge_text=True))
+    if written:
+        events = _put_back(events, text.encode("utf-8"), written)
     for ev, rng in events:
         if ev.__class__ is dict:
             value = ev.get("Text")
@@ -1588,7 +1614,9 @@ def _scalar(value: str) -> Any:
     # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
     # ("Poznań", "Київ", "北海道") no longer misread
     # 36: a delimiter row a list marker opens ("- | -") a list item, as GFM reads it, not a table under
-    # the line above; a list item's line over a delimiter row no table's header (markdown-it fallback)
+    # the line above; a list item's line over a delimiter row no table's header (markdown-it fallback);
+    # such an item without a space between its cells ("- |-") keeps the lines indented under it
+    # (sub-items) as its own;
     # UTF-32 without a BOM read as UTF-32 (was UTF-8, three NULs after each character) (text 15)
     # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read

@@ -241,3 +241,23 @@ def test_a_list_items_line_over_a_delimiter_row_heads_no_table(markdown_parser):
     assert _items("- a | b\n  :-: | :-:\n  1 | 2\n") == [
         ("table", "| a | b |\n| --- | --- |\n| 1 | 2 |", (1, 3), ("a", "b"))
     ]
+
+
+def test_an_item_of_a_delimiter_row_without_an_inner_space_keeps_its_sub_items(markdown_parser):
+    # "- |-" under "a | b" is an item "|-" (GFM), its content at column 2: "  - sub" under it is
+    # its sub-item, "- c" the next item. Reading the row's space as a tab moved its content to
+    # column 4, and the sub-item became an item of its own, at the first level
+    assert _items("a | b\n- |-\n  - sub\n- c\n") == [
+        ("paragraph", "a | b", (1, 1), None),
+        ("list", "|-\n  sub\nc", (2, 4), [("|-", 0), ("sub", 1), ("c", 0)]),
+    ]
+    # its text as written, whichever characters open it, in a text not ASCII
+    assert _items("é | b\n- :-|-:\n   - ü\n") == [
+        ("paragraph", "é | b", (1, 1), None),
+        ("list", ":-|-:\n  ü", (2, 3), [(":-|-:", 0), ("ü", 1)]),
+    ]
+    # a line indented 2 columns under it, not a list item: the item's own text
+    assert _items("a | b\n- |---|\n  more\n") == [
+        ("paragraph", "a | b", (1, 1), None),
+        ("list", "|---| more", (2, 3), [("|---| more", 0)]),
+    ]
