@@ -43,7 +43,7 @@ from typing import IO, NamedTuple, TypeVar
 from lxml import etree
 
 from .._fast import make_block, new_item
-from ..errors import EmptyExtraction, ParseError
+from ..errors import ChunkscopeError, EmptyExtraction, ParseError
 from ..gcpause import no_cycle_collection
 from ..limits import ExtractContext
 from ..model import (
@@ -63,7 +63,7 @@ from ..model import (
 )
 from ..zipsafe import open_zip
 from . import _charts, _embedded, _ooxml, _wordshown
-from ._attached import Attached, Attacher
+from ._attached import MAX_DEPTH, Attached, Attacher
 from ._encrypted import decrypted
 from ._numerals import note_number_text as _note_number_text
 from ._numerals import number_chars
@@ -908,6 +908,11 @@ def _child(parent: etree._Element, tag: str) -> etree._Element | None:
     return None
 
 
+#: the extensions of the documents an alternative format chunk may be that their own extractors
+#: read (:meth:`_Walker.chunk_document`), by the extension of the extractor
+_DOCUMENT_CHUNKS = {".rtf": ".rtf", ".docx": ".docx", ".docm": ".docx", ".dotx": ".docx", ".dotm": ".docx"}
+
+
 class _Walker:
     def __init__(
         self,
@@ -1237,8 +1242,10 @@ class _Walker:
         """Content in another format that Word imports where it stands when it opens the file
         (``w:altChunk``, its part named by an ``aFChunk`` relationship), as programs that write
         Word files from web pages leave it: HTML (``.htm``, ``.html``, ``.xhtml``), MHTML (a web
-        page with its parts, ``.mht``) or plain text, read as the body's blocks; a chunk of
-        another kind (RTF, a Word file) is listed in ``Coverage.skipped``, as are its pictures."""
+        page with its parts, ``.mht``) or plain text, read as the body's blocks; as programs that
+        put documents together leave it, an RTF file or a Word file (told by their extensions,
+        else by their first bytes), read by their own extractors (:meth:`chunk_document`). A
+        chunk of another kind is listed in ``Coverage.skipped``, as are its pictures."""
         rid = el.get(R_ID) or ""
         rel = self.rels.get(rid)
         name = posixpath.basename(rel.target) if rel is not None else rid
@@ -1260,6 +1267,12 @@ class _Walker:
             for para in re.split(r"\n\s*\n", decode_html(data).strip()):
                 self.add(PARAGRAPH, _tidy(para), 0, self.page)
             return
+        elif ext in _DOCUMENT_CHUNKS or data.startswith((b"{\\rtf", b"PK\x03\x04")):
+            kind = _DOCUMENT_CHUNKS.get(ext) or (".rtf" if data.startswith(b"{\\rtf") else ".docx")
+            blocks = self.chunk_document(data, name, kind)
+            if blocks is not None:
+                self.chunk_blocks(blocks, name)
+            return
         else:
             page = None
         if page is None:
@@ -1268,7 +1281,35 @@ class _Walker:
             )
             self.sink.skipped.append(Skipped("alternative format chunk", name, why))
             return
-        blocks, _ = html_blocks(page)
+        self.chunk_blocks(html_blocks(page)[0], name)
+
+    def chunk_document(self, data: bytes, name: str, ext: str) -> list[Block] | None:
+        """The blocks of an RTF or a Word file imported as a chunk, read by the extractor of its
+        kind (``ext``, ``.rtf`` or ``.docx``) as a file it holds, one level deeper (a chunk of a
+        chunk … as deep as attachments are read); what it lists as skipped is listed with the
+        chunk's name in front. None, and the chunk listed as skipped with why, when it cannot be
+        read."""
+        ctx = self.embeds.attacher.ctx if self.embeds is not None else ExtractContext()
+        if ctx.attachment_depth >= MAX_DEPTH:
+            why = f"a chunk {MAX_DEPTH + 1} levels deep, over the {MAX_DEPTH}-level limit"
+            self.sink.skipped.append(Skipped("alternative format chunk", name, why))
+            return None
+        from ..api import extract_bytes  # (the API imports the registry, which imports this)
+
+        child = replace(ctx, filename=name, attachment_depth=ctx.attachment_depth + 1)
+        try:
+            doc = extract_bytes(data, f"chunk{ext}", child)
+        except EmptyExtraction:
+            return []
+        except ChunkscopeError as exc:
+            self.sink.skipped.append(Skipped("alternative format chunk", name, f"{exc.code}: {exc.message}"))
+            return None
+        self.sink.skipped.extend(replace(s, name=f"{name}: {s.name}"[:200]) for s in doc.coverage.skipped)
+        return list(doc.blocks)
+
+    def chunk_blocks(self, blocks: list[Block], name: str) -> None:
+        """The blocks an imported chunk gives, added where it stands: its pictures listed as
+        skipped (a web page's are links, or parts of an MHTML; a document's are not taken in)."""
         for block in blocks:
             if block.kind == IMAGE:  # its bytes are a web page's (a link, or a part of an MHTML)
                 self.sink.skipped.append(
@@ -2469,7 +2510,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # ("Poznań", "Київ", "北海道") no longer misread
     # 42: runs hidden by their table style's conditional formatting (w:tblStylePr of the whole table,
     # first and last row and column, where the table's w:tblLook turns it on) not read; a chart's
-    # figures in a format of fixed denominators (2 3/8 at # ?/8) as Excel shows them
+    # figures in a format of fixed denominators (2 3/8 at # ?/8) as Excel shows them; an RTF or a
+    # Word file imported as an alternative format chunk read where it stands by its own extractor,
+    # no longer listed as skipped;
     # altChunk pages: legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page

@@ -2,8 +2,9 @@
 import when it opens the file (``w:altChunk``, its part named by an ``aFChunk`` relationship):
 HTML, MHTML or plain text. Such a chunk was not read, so a document made of one was
 EMPTY_EXTRACTION, and one with a chunk between two paragraphs lost all it held. It is now read
-where it stands, as the HTML extractor reads a page; a chunk of another kind (RTF) is listed as
-skipped. The packages are built here; the expected blocks are the parts' own text."""
+where it stands, as the HTML extractor reads a page. Programs that put documents together import
+RTF and Word files so: those are read by their own extractors; a chunk of another kind is listed
+as skipped. The packages are built here; the expected blocks are the parts' own text."""
 
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ def test_mhtml_and_text_chunks_are_read_and_others_listed():
     data = _package(
         ("afchunk.mht", MHT),
         ("afchunk.txt", b"Plain line one\nand two.\n\nSecond paragraph."),
-        ("afchunk.rtf", b"{\\rtf1 Not read}"),
+        ("afchunk.wpd", b"WPC Not read"),
     )
     doc = docx(data)
     assert [b.text for b in doc.blocks] == [
@@ -66,7 +67,7 @@ def test_mhtml_and_text_chunks_are_read_and_others_listed():
         "After",
     ]
     ((what, name),) = [(s.what, s.name) for s in doc.coverage.skipped]
-    assert (what, name) == ("alternative format chunk", "afchunk.rtf")
+    assert (what, name) == ("alternative format chunk", "afchunk.wpd")
     assert get_markdown(data, filename="t.docx").startswith("Before\n\nTide tables café edition.\n")
 
 
@@ -77,3 +78,53 @@ def test_a_document_of_one_chunk_has_text():
         )
     )
     assert doc.blocks[0].text == "Harbour works"
+
+
+RTF = (
+    b"{\\rtf1\\ansi\\ansicpg1252{\\fonttbl{\\f0 Arial;}}"
+    b"{\\pard\\outlinelevel0\\b\\fs32 Lock keepers\\par}"
+    b"{\\pard The lock opens at six; the caf\\'e9 at seven.\\par}"
+    b"{\\pard Boats \\b wait\\b0  below the gate.\\par}}"
+)
+
+
+def test_rtf_and_word_chunks_are_read_where_they_stand():
+    # a document put together from others: an RTF file and a Word file, each imported by Word
+    # where its chunk stands; both were listed as skipped, their text lost
+    inner = build_docx(
+        para("Sluice gates", "Heading2")
+        + para("Opened by hand in winter.")
+        + "<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Gate</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r><w:t>Width</w:t></w:r></w:p></w:tc></w:tr>"
+        "<w:tr><w:tc><w:p><w:r><w:t>Upper</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r><w:t>6 m</w:t></w:r></w:p></w:tc></w:tr></w:tbl>",
+        styles='<w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/>'
+        '<w:pPr><w:outlineLvl w:val="1"/></w:pPr></w:style>',
+    )
+    doc = docx(_package(("afchunk.rtf", RTF), ("AltChunk2.docx", inner)))
+    assert [(b.kind, b.text, b.level if b.kind == HEADING else 0) for b in doc.blocks] == [
+        (PARAGRAPH, "Before", 0),
+        (HEADING, "Lock keepers", 1),
+        (PARAGRAPH, "The lock opens at six; the café at seven.", 0),
+        (PARAGRAPH, "Boats wait below the gate.", 0),
+        (HEADING, "Sluice gates", 2),
+        (PARAGRAPH, "Opened by hand in winter.", 0),
+        (TABLE, "| Gate | Width |\n| --- | --- |\n| Upper | 6 m |", 0),
+        (PARAGRAPH, "After", 0),
+    ]
+    assert not doc.coverage.skipped
+    # told by their first bytes when their names say nothing
+    doc = docx(_package(("chunk1.dat", RTF), ("chunk2.dat", inner)))
+    assert [b.text for b in doc.blocks][1:3] == ["Lock keepers", "The lock opens at six; the café at seven."]
+    assert [b.text for b in doc.blocks][4] == "Sluice gates"
+
+
+def test_a_word_chunk_holding_itself_is_read_to_a_depth():
+    # a chunk naming the file it is in (written so by mistake, or on purpose) is read down to the
+    # depth attached files are, then listed: never read for ever
+    inner = build_docx(para("Inner"))
+    for _ in range(5):
+        inner = _package(("afchunk.docx", inner))
+    doc = docx(inner)
+    texts = [b.text for b in doc.blocks]
+    assert texts[:4] == ["Before"] * 4 and texts[-4:] == ["After"] * 4 and "Inner" not in texts
+    assert [s.what for s in doc.coverage.skipped] == ["alternative format chunk"]
+    assert "levels deep" in doc.coverage.skipped[0].reason
