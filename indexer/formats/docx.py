@@ -1240,39 +1240,41 @@ class _Walker:
 
     def alt_chunk(self, el: etree._Element) -> None:
         """Content in another format that Word imports where it stands when it opens the file
-        (``w:altChunk``, its part named by an ``aFChunk`` relationship), as programs that write
-        Word files from web pages leave it: HTML (``.htm``, ``.html``, ``.xhtml``), MHTML (a web
-        page with its parts, ``.mht``) or plain text, read as the body's blocks; as programs that
-        put documents together leave it, an RTF file or a Word file (told by their extensions,
-        else by their first bytes), read by their own extractors (:meth:`chunk_document`). A
-        chunk of another kind is listed in ``Coverage.skipped``, as are its pictures."""
+        (``w:altChunk``, its part named by an ``aFChunk`` relationship), read as the body's
+        blocks (:meth:`chunk_content`)."""
+        name, blocks = self.chunk_content(el)
+        self.chunk_blocks(blocks, name)
+
+    def chunk_content(self, el: etree._Element) -> tuple[str, list[Block]]:
+        """The name and the blocks of an imported chunk (``w:altChunk``): as programs that write
+        Word files from web pages leave it, HTML (``.htm``, ``.html``, ``.xhtml``), MHTML (a web
+        page with its parts, ``.mht``) or plain text; as programs that put documents together
+        leave it, an RTF file or a Word file (told by their extensions, else by their first
+        bytes), read by their own extractors (:meth:`chunk_document`). A chunk of another kind,
+        or one that cannot be read, gives no blocks and is listed in ``Coverage.skipped``."""
         rid = el.get(R_ID) or ""
         rel = self.rels.get(rid)
         name = posixpath.basename(rel.target) if rel is not None else rid
         if rel is None or rel.external or self.zf is None or not _ooxml.has_member(self.zf, rel.target):
             why = "its part is missing from the container"
             self.sink.skipped.append(Skipped("alternative format chunk", name or "w:altChunk", why))
-            return
+            return name, []
         try:
             data = _ooxml.read(self.zf, rel.target, self.what)
         except ParseError as exc:
             self.sink.skipped.append(Skipped("alternative format chunk", name, f"{exc.code}: {exc.message}"))
-            return
+            return name, []
         ext = posixpath.splitext(name)[1].lower()
         if ext in (".mht", ".mhtml"):
             page = _mhtml_page(data)
         elif ext in (".htm", ".html", ".xhtml", ".xht"):
             page = decode_html(data)
         elif ext == ".txt":
-            for para in re.split(r"\n\s*\n", decode_html(data).strip()):
-                self.add(PARAGRAPH, _tidy(para), 0, self.page)
-            return
+            parts = re.split(r"\n\s*\n", decode_html(data).strip())
+            return name, [Block(PARAGRAPH, text) for para in parts if (text := _tidy(para))]
         elif ext in _DOCUMENT_CHUNKS or data.startswith((b"{\\rtf", b"PK\x03\x04")):
             kind = _DOCUMENT_CHUNKS.get(ext) or (".rtf" if data.startswith(b"{\\rtf") else ".docx")
-            blocks = self.chunk_document(data, name, kind)
-            if blocks is not None:
-                self.chunk_blocks(blocks, name)
-            return
+            return name, self.chunk_document(data, name, kind) or []
         else:
             page = None
         if page is None:
@@ -1280,8 +1282,19 @@ class _Walker:
                 f"content in another format ({ext or 'no extension'}) that Word imports on opening; not read"
             )
             self.sink.skipped.append(Skipped("alternative format chunk", name, why))
-            return
-        self.chunk_blocks(html_blocks(page)[0], name)
+            return name, []
+        return name, html_blocks(page)[0]
+
+    def chunk_picture(self, block: Block, name: str) -> None:
+        """A picture of an imported chunk listed as skipped: a web page's are links, or parts of
+        an MHTML; a document's are not taken in."""
+        self.sink.skipped.append(
+            Skipped(
+                "image",
+                f"{name}: {block.alt or block.meta.get('src') or 'picture'}"[:200],
+                "a picture of an imported chunk (not read)",
+            )
+        )
 
     def chunk_document(self, data: bytes, name: str, ext: str) -> list[Block] | None:
         """The blocks of an RTF or a Word file imported as a chunk, read by the extractor of its
@@ -1311,14 +1324,8 @@ class _Walker:
         """The blocks an imported chunk gives, added where it stands: its pictures listed as
         skipped (a web page's are links, or parts of an MHTML; a document's are not taken in)."""
         for block in blocks:
-            if block.kind == IMAGE:  # its bytes are a web page's (a link, or a part of an MHTML)
-                self.sink.skipped.append(
-                    Skipped(
-                        "image",
-                        f"{name}: {block.alt or block.meta.get('src') or 'picture'}"[:200],
-                        "a picture of an imported chunk (not read)",
-                    )
-                )
+            if block.kind == IMAGE:
+                self.chunk_picture(block, name)
                 continue
             self.add(
                 block.kind,
@@ -1807,6 +1814,16 @@ class _Walker:
                 else:
                     for inner in _paragraphs(child):
                         self._cell_paragraph(inner, texts, pics)
+            elif tag == W_ALTCHUNK:  # an imported chunk: its text in the cell's
+                name, blocks = self.chunk_content(child)
+                for block in blocks:
+                    if block.kind == IMAGE:
+                        self.chunk_picture(block, name)
+                    elif block.kind == TABLE:
+                        cells = [*(block.header or ()), *(c for row in block.rows for c in row)]
+                        texts.extend(_one_line(c) for c in cells if c.strip())
+                    elif block.text.strip():
+                        texts.append(_one_line(block.text))
             elif isinstance(tag, str):
                 for inner in _paragraphs(child):  # nested tables, content controls …
                     self._cell_paragraph(inner, texts, pics)
@@ -2512,7 +2529,7 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # first and last row and column, where the table's w:tblLook turns it on) not read; a chart's
     # figures in a format of fixed denominators (2 3/8 at # ?/8) as Excel shows them; an RTF or a
     # Word file imported as an alternative format chunk read where it stands by its own extractor,
-    # no longer listed as skipped;
+    # no longer listed as skipped; a chunk in a table cell read as the cell's text;
     # altChunk pages: legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page

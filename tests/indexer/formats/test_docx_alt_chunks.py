@@ -128,3 +128,29 @@ def test_a_word_chunk_holding_itself_is_read_to_a_depth():
     assert texts[:4] == ["Before"] * 4 and texts[-4:] == ["After"] * 4 and "Inner" not in texts
     assert [s.what for s in doc.coverage.skipped] == ["alternative format chunk"]
     assert "levels deep" in doc.coverage.skipped[0].reason
+
+
+def test_a_chunk_in_a_table_cell_is_read_in_the_cell():
+    # a cell may hold a chunk where it holds paragraphs: its text was lost, the cell read empty
+    cell_page = b"<p>Dredged in <b>March</b></p><ul><li>silt</li><li>sand</li></ul><img alt='Quay map'>"
+    body = (
+        "<w:tbl><w:tr>"
+        "<w:tc><w:p><w:r><w:t>Berth</w:t></w:r></w:p></w:tc>"
+        "<w:tc><w:p><w:r><w:t>Works</w:t></w:r></w:p></w:tc>"
+        "</w:tr><w:tr>"
+        "<w:tc><w:p><w:r><w:t>North</w:t></w:r></w:p></w:tc>"
+        '<w:tc><w:altChunk r:id="rIdA"/><w:p/></w:tc>'
+        "</w:tr><w:tr>"
+        "<w:tc><w:p><w:r><w:t>South</w:t></w:r></w:p></w:tc>"
+        '<w:tc><w:p><w:r><w:t>None</w:t></w:r></w:p><w:altChunk r:id="rIdB"/></w:tc>'
+        "</w:tr></w:tbl>"
+    )
+    data = build_docx(
+        body,
+        rels={"rIdA": ("aFChunk", "cell.html"), "rIdB": ("aFChunk", "cell.rtf")},
+        files={"word/cell.html": cell_page, "word/cell.rtf": b"{\\rtf1\\ansi planned for {\\i 2026}\\par}"},
+    )
+    (table,) = docx(data).blocks
+    assert table.header == ("Berth", "Works")
+    assert table.rows == (("North", "Dredged in March silt sand"), ("South", "None planned for 2026"))
+    assert [(s.what, s.name) for s in docx(data).coverage.skipped] == [("image", "cell.html: Quay map")]
