@@ -29,12 +29,18 @@ Three kinds of markup hold text that is not the document's text as Word shows an
   paragraph style. So does its conditional formatting (``w:tblStylePr``, §17.7.6.6) of the
   whole table, the first and last row (the first row's format also that of a repeated header
   row, ``w:tblHeader``) and the first and last column, where the table's ``w:tblLook`` turns it
-  on (by its attributes, else its ``w:val`` bits; none of them without one): a format setting
+  on (by its attributes, else its ``w:val`` bits; none of them without one), the odd and even
+  bands of rows and of columns (on unless the look turns them off: ``noHBand``, ``noVBand``;
+  counted past the first and last row and column formatted as such, ``w:tblStyleRowBandSize``
+  and ``w:tblStyleColBandSize`` rows and columns each) and the corner cells, where a formatted
+  first or last row meets a formatted first or last column. A row's own look (``w:tblPrEx``,
+  its table property exceptions) stands for the table's in its cells. A format setting
   ``w:vanish`` overrides what the style and the formats before it say, in the order Office
-  applies them (MS-OI29500 2.1.252: columns, then rows, which therefore win). A format setting
-  nothing leaves the style's value; one is taken from the nearest style of the ``basedOn``
-  chain that sets it. Banding and corner cells' formats are not followed: which rows a band
-  counts beside header rows is not written down.
+  applies them (MS-OI29500 2.1.252: bands of rows, then of columns, first and last columns,
+  rows, which therefore win over them, then corners). A format setting nothing leaves the
+  style's value; one is taken from the nearest style of the ``basedOn`` chain that sets it.
+  The record Word keeps of the formats each row, cell and paragraph took (``w:cnfStyle``) is
+  not read: it is a cache Word works out again from the look when it opens the file.
 - a deleted paragraph mark (``w:pPr/w:rPr/w:del``, §17.13.5.15) under tracked changes: the
   paragraph's contents are not deleted, but no longer end there, and join the next paragraph.
   Tracked changes are read as accepted, so its contents are moved to the front of the next
@@ -105,6 +111,9 @@ class HiddenStyles(NamedTuple):
     # per table style, the conditional formats setting w:vanish, in the order they apply:
     # (type, hides) pairs (see _CONDITIONS)
     conditions: Mapping[str, tuple[tuple[str, bool], ...]] = MappingProxyType({})
+    # per table style with conditional formats, the rows and columns a band holds (its
+    # w:tblStyleRowBandSize and w:tblStyleColBandSize, from its basedOn chain; 1 by default)
+    bands: Mapping[str, tuple[int | None, int | None]] = MappingProxyType({})
 
     def any(self) -> bool:
         return (
@@ -131,17 +140,39 @@ _KINDS = ("paragraph", "character", "table")
 
 
 #: The conditional formats of a table style followed, in the order Office applies them, each
-#: overriding those before it (MS-OI29500 2.1.252), with the ``w:tblLook`` attribute that turns
-#: each on and its bit in the look's ``w:val`` (§17.4.56; the whole table's always applies)
-_CONDITIONS = {
-    "wholeTable": None,
-    "firstCol": ("firstColumn", 0x0080),
-    "lastCol": ("lastColumn", 0x0100),
-    "firstRow": ("firstRow", 0x0020),
-    "lastRow": ("lastRow", 0x0040),
-}
-#: the conditional formats a table's look turns on, with their attribute and bit
-_ONE_OF_A_KIND = tuple((kind, how) for kind, how in _CONDITIONS.items() if how is not None)
+#: overriding those before it (MS-OI29500 2.1.252: the whole table, odd and even row bands, odd
+#: and even column bands, first and last column, first and last row, then the corner cells:
+#: top left, top right, bottom left, bottom right)
+_CONDITIONS = (
+    "wholeTable",
+    "band1Horz",
+    "band2Horz",
+    "band1Vert",
+    "band2Vert",
+    "firstCol",
+    "lastCol",
+    "firstRow",
+    "lastRow",
+    "nwCell",
+    "neCell",
+    "swCell",
+    "seCell",
+)
+#: what a table's ``w:tblLook`` turns on (§17.4.56): its attribute, its bit in the look's
+#: ``w:val``, and whether the attribute (or bit) says the opposite (``noHBand``: no row bands)
+_LOOK = (
+    ("firstRow", "firstRow", 0x0020, False),
+    ("lastRow", "lastRow", 0x0040, False),
+    ("firstCol", "firstColumn", 0x0080, False),
+    ("lastCol", "lastColumn", 0x0100, False),
+    ("hBand", "noHBand", 0x0200, True),
+    ("vBand", "noVBand", 0x0400, True),
+)
+#: the look of a table without one: a bit mask of 0 (§17.4.56), bands on, no first or last row
+#: or column
+_NO_LOOK = frozenset(("hBand", "vBand"))
+W_TBLPREX, W_TCPR, W_GRIDSPAN, W_GRIDBEFORE = _w("tblPrEx"), _w("tcPr"), _w("gridSpan"), _w("gridBefore")
+W_ROWBAND, W_COLBAND = _w("tblStyleRowBandSize"), _w("tblStyleColBandSize")
 
 
 def _conditions(style: etree._Element) -> dict[str, bool]:
@@ -167,6 +198,7 @@ def hidden_styles(root: etree._Element | None) -> HiddenStyles:
     own: dict[tuple[str, str], tuple[bool, str | None]] = {}
     defaults_of: dict[str, str] = {}  # the default style of each kind
     own_conditions: dict[str, dict[str, bool]] = {}  # a table style's own conditional formats
+    own_bands: dict[str, tuple[int | None, int | None]] = {}  # a table style's own band sizes
     for st in root.iter(W_STYLE):
         kind, sid = st.get(W_TYPE), st.get(W_STYLEID)
         if kind not in _KINDS or not sid or (kind, sid) in own:
@@ -177,6 +209,8 @@ def hidden_styles(root: etree._Element | None) -> HiddenStyles:
         own[(kind, sid)] = (_sets_hidden(st.find(W_RPR)), based.get(W_VAL) if based is not None else None)
         if kind == "table" and (found := _conditions(st)):
             own_conditions[sid] = found
+        if kind == "table":
+            own_bands[sid] = _band_sizes(st.find(W_TBLPR))
 
     def hides(kind: str, sid: str) -> bool:
         turned, seen = False, set()
@@ -203,6 +237,20 @@ def hidden_styles(root: etree._Element | None) -> HiddenStyles:
             at = entry[1] if entry is not None else None
         return tuple((kind, merged[kind]) for kind in _CONDITIONS if kind in merged)
 
+    def bands(sid: str) -> tuple[int | None, int | None]:
+        """A table style's band sizes, each from the nearest style of its chain setting it."""
+        rows = cols = None
+        at: str | None = sid
+        seen = set()
+        while at is not None and at not in seen and (rows is None or cols is None):
+            seen.add(at)
+            own_rows, own_cols = own_bands.get(at, (None, None))
+            rows = rows if rows is not None else own_rows
+            cols = cols if cols is not None else own_cols
+            entry = own.get(("table", at))
+            at = entry[1] if entry is not None else None
+        return rows, cols
+
     ids = {kind: frozenset(s for k, s in own if k == kind and hides(k, s)) for kind in _KINDS}
     tables = {sid: found for k, sid in own if k == "table" and own_conditions and (found := conditions(sid))}
     return HiddenStyles(
@@ -213,6 +261,7 @@ def hidden_styles(root: etree._Element | None) -> HiddenStyles:
         ids["table"],
         defaults_of.get("table"),
         MappingProxyType(tables),
+        MappingProxyType({sid: bands(sid) for sid in tables}),
     )
 
 
@@ -326,15 +375,29 @@ def mark_hidden(p: etree._Element, styles: HiddenStyles) -> bool:
     return _run_hidden(rpr, para_hidden, styles)
 
 
+def _band_sizes(props: etree._Element | None) -> tuple[int | None, int | None]:
+    """The rows and the columns a band holds, as table properties set them (None where not)."""
+    if props is None:
+        return None, None
+    return _count(props.find(W_ROWBAND)), _count(props.find(W_COLBAND))
+
+
+def _count(el: etree._Element | None) -> int | None:
+    try:
+        return max(1, int(el.get(W_VAL) or "")) if el is not None else None
+    except ValueError:
+        return None
+
+
 class _TableStyle(NamedTuple):
-    """What a table's style says of its runs: whether it hides them, and the conditional formats
-    setting ``w:vanish`` that the table's look turns on, in the order they apply, with the
-    table's first and last rows when there are any."""
+    """What a table's style says of its runs: whether it hides them, and its conditional formats
+    setting ``w:vanish`` in the order they apply, with what each of the table's rows is of them
+    (:func:`_rows_of`): the formats of rows, and the look that turns formats on for its cells."""
 
     hidden: bool
     conditions: tuple[tuple[str, bool], ...] = ()
-    first: etree._Element | None = None
-    last: etree._Element | None = None
+    rows: Mapping[etree._Element, tuple[frozenset[str], frozenset[str]]] = MappingProxyType({})
+    columns: int = 1  # the grid columns a band holds
 
 
 def _table_hidden(p: etree._Element, styles: HiddenStyles, seen: dict[etree._Element, _TableStyle]) -> bool:
@@ -349,12 +412,15 @@ def _table_hidden(p: etree._Element, styles: HiddenStyles, seen: dict[etree._Ele
         named = props.find(W_TBLSTYLE) if props is not None else None
         sid = named.get(W_VAL) if named is not None else styles.default_table
         conditions = styles.conditions.get(sid, ()) if sid is not None else ()
-        look = _look(props.find(W_TBLLOOK) if props is not None else None) if conditions else set()
-        applied = tuple((kind, value) for kind, value in conditions if kind == "wholeTable" or kind in look)
         found = _TableStyle(sid in styles.table)
-        if applied:
-            rows = [row for row in tbl.iter(W_TR) if next(row.iterancestors(W_TBL)) is tbl]
-            found = _TableStyle(found.hidden, applied, rows[0] if rows else None, rows[-1] if rows else None)
+        if conditions:
+            rows_band, cols_band = _band_sizes(props)
+            style_rows, style_cols = styles.bands.get(sid or "", (None, None))
+            look = _look(props.find(W_TBLLOOK) if props is not None else None)
+            rows = _rows_of(tbl, look, rows_band or style_rows or 1)
+            found = _TableStyle(
+                found.hidden, conditions, MappingProxyType(rows), cols_band or style_cols or 1
+            )
         seen[tbl] = found
     if not found.conditions:
         return found.hidden
@@ -366,40 +432,93 @@ def _table_hidden(p: etree._Element, styles: HiddenStyles, seen: dict[etree._Ele
     return hidden
 
 
-def _look(look: etree._Element | None) -> set[str]:
-    """The conditional formats a table's ``w:tblLook`` turns on (of first and last row and column):
-    by its attributes, else by the bits of its ``w:val``; none without a look (§17.4.56)."""
+def _look(look: etree._Element | None) -> frozenset[str]:
+    """What a ``w:tblLook`` turns on (:data:`_LOOK`): by its attributes, else by the bits of its
+    ``w:val``; a table (or row) without a look has the mask 0, its bands on (§17.4.56)."""
     if look is None:
-        return set()
-    named = {kind for kind, (attr, _bit) in _ONE_OF_A_KIND if look.get(_w(attr)) is not None}
-    if named:
-        return {kind for kind, (attr, _bit) in _ONE_OF_A_KIND if look.get(_w(attr)) not in (None, *_OFF)}
+        return _NO_LOOK
+    if any(look.get(_w(attr)) is not None for _kind, attr, _bit, _no in _LOOK):
+        return frozenset(
+            kind for kind, attr, _bit, no in _LOOK if (look.get(_w(attr)) not in (None, *_OFF)) is not no
+        )
     try:
         bits = int(look.get(W_VAL) or "0", 16)
     except ValueError:
-        return set()
-    return {kind for kind, (_attr, bit) in _ONE_OF_A_KIND if bits & bit}
+        bits = 0
+    return frozenset(kind for kind, _attr, bit, no in _LOOK if bool(bits & bit) is not no)
+
+
+def _rows_of(
+    tbl: etree._Element, look: frozenset[str], band: int
+) -> dict[etree._Element, tuple[frozenset[str], frozenset[str]]]:
+    """Each row of ``tbl`` (not of the tables inside it): the formats of rows it takes, and its
+    look, the table's unless the row's own exceptions give one (``w:tblPrEx/w:tblLook``). The
+    first row is formatted as such where the look turns it on, as is a repeated header row
+    (``w:tblHeader``), the last likewise; the rows neither of these count the bands, ``band``
+    rows each, from an odd band (Word shades the first row under the header as the first band)."""
+    rows = [row for row in tbl.iter(W_TR) if next(row.iterancestors(W_TBL)) is tbl]
+    out: dict[etree._Element, tuple[frozenset[str], frozenset[str]]] = {}
+    counted = 0
+    for i, row in enumerate(rows):
+        exceptions = row.find(W_TBLPREX)
+        own = exceptions.find(W_TBLLOOK) if exceptions is not None else None
+        row_look = _look(own) if own is not None else look
+        trpr = row.find(W_TRPR)
+        kinds = set()
+        if "firstRow" in row_look and (i == 0 or _on(trpr.find(W_TBLHEADER) if trpr is not None else None)):
+            kinds.add("firstRow")
+        if "lastRow" in row_look and i == len(rows) - 1:
+            kinds.add("lastRow")
+        if not kinds:
+            if "hBand" in row_look:
+                kinds.add("band1Horz" if (counted // band) % 2 == 0 else "band2Horz")
+            counted += 1
+        out[row] = (frozenset(kinds), row_look)
+    return out
 
 
 def _cell_place(p: etree._Element, table: _TableStyle) -> set[str]:
-    """Which of the first and last row and column of its table the cell holding ``p`` is in, the
-    whole table always: a row of ``w:tblHeader`` repeated on each page is a first row too."""
+    """The formats of its table's style that apply to the cell holding ``p`` (the whole table
+    always): its row's (:func:`_rows_of`), first and last column where its row's look turns them
+    on, a column band, counted in grid columns from the first cell's (from the second cell's when
+    the first column is formatted as such, the last left out likewise), and a corner cell where
+    its row's format and its column's meet."""
     where = {"wholeTable"}
     tc = next(p.iterancestors(W_TC), None)
     tr = next(tc.iterancestors(W_TR), None) if tc is not None else None
-    if tr is None:
+    if tr is None or tr not in table.rows:
         return where
+    kinds, look = table.rows[tr]
+    where |= kinds
     cells = [cell for cell in tr.iter(W_TC) if next(cell.iterancestors(W_TR)) is tr]
-    trpr = tr.find(W_TRPR)
-    if table.first is tr or _on(trpr.find(W_TBLHEADER) if trpr is not None else None):
-        where.add("firstRow")
-    if table.last is tr:
-        where.add("lastRow")
-    if cells and cells[0] is tc:
+    first = "firstCol" in look and bool(cells) and cells[0] is tc
+    last = "lastCol" in look and bool(cells) and cells[-1] is tc
+    if first:
         where.add("firstCol")
-    if cells and cells[-1] is tc:
+    if last:
         where.add("lastCol")
+    if not first and not last and "vBand" in look:
+        column = 0
+        for cell in cells:
+            if cell is tc:
+                break
+            column += _span(cell)
+        if "firstCol" in look and cells:
+            column -= _span(cells[0])
+        where.add("band1Vert" if (column // table.columns) % 2 == 0 else "band2Vert")
+    for row, west, east in (("firstRow", "nwCell", "neCell"), ("lastRow", "swCell", "seCell")):
+        if row in kinds:
+            if first:
+                where.add(west)
+            if last:
+                where.add(east)
     return where
+
+
+def _span(tc: etree._Element) -> int:
+    """The grid columns a cell spans (its ``w:gridSpan``, 1 by default)."""
+    props = tc.find(W_TCPR)
+    return _count(props.find(W_GRIDSPAN) if props is not None else None) or 1
 
 
 def _empty(run: etree._Element) -> None:

@@ -2526,7 +2526,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
     # ("Poznań", "Київ", "北海道") no longer misread
     # 42: runs hidden by their table style's conditional formatting (w:tblStylePr of the whole table,
-    # first and last row and column, where the table's w:tblLook turns it on) not read; a chart's
+    # first and last row and column, bands of rows and columns, corner cells, where the table's
+    # w:tblLook, or a row's own in w:tblPrEx, turns it on) not read; a chart's
     # figures in a format of fixed denominators (2 3/8 at # ?/8) as Excel shows them; an RTF or a
     # Word file imported as an alternative format chunk read where it stands by its own extractor,
     # no longer listed as skipped; a chunk in a table cell read as the cell's text;

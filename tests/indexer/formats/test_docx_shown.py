@@ -370,6 +370,75 @@ def test_a_table_styles_row_format_overrides_its_column_format():
     assert _grid_read(_grid("KeyColumn", look, *rows)) == (("", "", ""), (("", "", "B"), ("", "", "D")))
 
 
+_BANDED_STYLES = _HIDDEN_STYLES + (
+    # the even bands of rows hidden (a key sheet printing every other row), in bands of one row,
+    # and a style based on it setting bands of two rows
+    '<w:style w:type="table" w:styleId="EvenRows"><w:name w:val="Even rows"/>'
+    '<w:tblStylePr w:type="band2Horz"><w:rPr><w:vanish/></w:rPr></w:tblStylePr></w:style>'
+    '<w:style w:type="table" w:styleId="EvenPairs"><w:name w:val="Even pairs"/><w:basedOn w:val="EvenRows"/>'
+    '<w:tblPr><w:tblStyleRowBandSize w:val="2"/></w:tblPr></w:style>'
+    # the odd bands of columns hidden, and the top left cell shown again over the first row's hiding
+    '<w:style w:type="table" w:styleId="OddColumns"><w:name w:val="Odd columns"/>'
+    '<w:tblStylePr w:type="band1Vert"><w:rPr><w:vanish/></w:rPr></w:tblStylePr>'
+    '<w:tblStylePr w:type="firstRow"><w:rPr><w:vanish/></w:rPr></w:tblStylePr>'
+    '<w:tblStylePr w:type="nwCell"><w:rPr><w:vanish w:val="0"/></w:rPr></w:tblStylePr></w:style>'
+)
+_ROWS = (("Round", "Score"), ("1", "10"), ("2", "20"), ("3", "30"), ("4", "40"), ("5", "50"))
+
+
+def _banded(body: str) -> tuple[tuple[str, ...] | None, tuple[tuple[str, ...], ...]]:
+    (table,) = docx(build_docx(body, styles=_BANDED_STYLES)).blocks
+    return table.header, table.rows
+
+
+def test_a_table_styles_row_bands_hide_what_they_format():
+    # without a header row turned on, the first row is the first (odd) band: rows 2, 4, 6 are
+    # the even ones, hidden; the hidden cells stay in place, empty. A table without a look has
+    # its bands on (a mask of 0) and no header row formatted
+    for look in ('w:firstRow="0" w:noHBand="0"', ""):
+        assert _banded(_grid("EvenRows", look, *_ROWS)) == (
+            ("Round", "Score"),
+            (("", ""), ("2", "20"), ("", ""), ("4", "40"), ("", "")),
+        )
+    # with it (04A0: first row and column, no column bands), the bands are counted from the
+    # row under it: rounds 2 and 4 are the even bands
+    read = (("1", "10"), ("", ""), ("3", "30"), ("", ""), ("5", "50"))
+    assert _banded(_grid("EvenRows", 'w:val="04A0"', *_ROWS)) == (("Round", "Score"), read)
+    # noHBand, by attribute or bit (0x0200), turns row bands off
+    for look in ('w:firstRow="1" w:noHBand="1"', 'w:val="0220"'):
+        assert _banded(_grid("EvenRows", look, *_ROWS)) == (("Round", "Score"), _ROWS[1:])
+    # bands of two rows (from the style it is based on): the 3rd and 4th rows under the header
+    assert _banded(_grid("EvenPairs", 'w:val="04A0"', *_ROWS)) == (
+        ("Round", "Score"),
+        (("1", "10"), ("2", "20"), ("", ""), ("", ""), ("5", "50")),
+    )
+
+
+def test_a_table_styles_column_bands_and_corner_cells():
+    # the odd columns hidden, the first row too, but its top left cell (nwCell, applied after the
+    # rows' formats where the first row and the first column are both turned on)
+    rows = (("Key", "A", "B", "C"), ("Q1", "x", "y", "z"))
+    look = 'w:firstRow="1" w:firstColumn="1" w:noVBand="0"'
+    # the first column formatted as such, the bands counted from the second: A and C are odd
+    assert _banded(_grid("OddColumns", look, *rows)) == (("Key", "", "", ""), (("Q1", "", "y", ""),))
+    # without the first column turned on, the first is the odd band, and no corner: the first
+    # row hidden whole
+    look = 'w:firstRow="1" w:firstColumn="0" w:noVBand="0"'
+    assert _banded(_grid("OddColumns", look, *rows)) == (("", "", "", ""), (("", "x", "", "z"),))
+
+
+def test_a_rows_own_look_stands_for_the_tables():
+    # w:tblPrEx/w:tblLook on the third row turns row bands off there: its even band is shown;
+    # the rows' count goes on past it
+    table = _grid("EvenRows", 'w:val="04A0"', *_ROWS)
+    rows = table.split("<w:tr>")
+    rows[3] = '<w:tblPrEx><w:tblLook w:val="0220"/></w:tblPrEx>' + rows[3]
+    assert _banded("<w:tr>".join(rows)) == (
+        ("Round", "Score"),
+        (("1", "10"), ("2", "20"), ("3", "30"), ("", ""), ("5", "50")),
+    )
+
+
 _NUMBERING = (
     '<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/>'
     '<w:lvlText w:val="%1."/></w:lvl></w:abstractNum><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>'
