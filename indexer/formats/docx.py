@@ -1074,11 +1074,14 @@ class _Walker:
                 parts.append("\t")
             elif kind == _K_BR:
                 br = el.get(W_TYPE)
-                if br == "page":
-                    page += 1
+                if br == "page" or br == "column":
+                    if br == "page":
+                        page += 1
                     just_broke = True
-                elif br == "column":
-                    just_broke = True
+                    # the text after it starts a page or a column: a line of its own, not run
+                    # into the word before it
+                    if parts and not parts[-1].endswith("\n"):
+                        parts.append("\n")
                 else:
                     parts.append("\n")
             elif kind == _K_LRPB:
@@ -2530,7 +2533,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # w:tblLook, or a row's own in w:tblPrEx, turns it on) not read; a chart's
     # figures in a format of fixed denominators (2 3/8 at # ?/8) as Excel shows them; an RTF or a
     # Word file imported as an alternative format chunk read where it stands by its own extractor,
-    # no longer listed as skipped; a chunk in a table cell read as the cell's text;
+    # no longer listed as skipped; a chunk in a table cell read as the cell's text; a page or column
+    # break inside a paragraph parts its lines (the words either side were run together);
     # altChunk pages: legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page

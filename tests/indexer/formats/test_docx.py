@@ -201,6 +201,25 @@ def test_all_round_page_numbers_follow_explicit_and_rendered_breaks(playground):
     assert {c["metadata"].get("page_number") for c in chunks} == {1, 2, 3}
 
 
+def test_a_page_or_column_break_inside_a_paragraph_parts_its_lines(playground):
+    # The columns section's paragraph breaks to the second column between two sentences
+    # (<w:br w:type="column"/>): the words either side of it were run together ("to the
+    # next.When columns are not created correctly")
+    doc = extract(playground / "all_round.docx")
+    (columns,) = [b for b in doc.blocks if b.text.startswith("This is an example of columns.")]
+    assert "read down a column and then across to the next.\nWhen columns are not created" in columns.text
+    # a page break likewise, the page counted on; one opening or ending a paragraph adds no line
+    for kind in ("page", "column"):
+        brk = f'<w:r><w:br w:type="{kind}"/></w:r>'
+        body = (
+            f"<w:p><w:r><w:t>Tide low.</w:t></w:r>{brk}<w:r><w:t>Tide high.</w:t></w:r></w:p>"
+            f"<w:p>{brk}<w:r><w:t>Ebb.</w:t></w:r>{brk}</w:p>"
+        )
+        blocks = docx(build_docx(body)).blocks
+        assert [b.text for b in blocks] == ["Tide low.\nTide high.", "Ebb."]
+        assert [b.page for b in blocks] == ([1, 3] if kind == "page" else [1, 1])
+
+
 # -- the sample report (written by bench/make_sample_office.py) -----------------------------------
 
 
@@ -725,7 +744,7 @@ def test_rendered_break_after_an_explicit_break_counts_once():
         ("page one", 1),
         ("page two", 2),
         ("page three", 3),
-        ("still three (next column)", 3),
+        ("still three\n(next column)", 3),
     ]
 
 
