@@ -276,7 +276,8 @@ class _Images:
     # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
     # ("Poznań", "Київ", "北海道") no longer misread
     # 34: a link to a plain note (epub:type="note") a note reference; note labels unique in the book, a
-    # chapter numbering its notes from 1 again reading [^1-2] (each chapter's first note was [^1])
+    # chapter numbering its notes from 1 again reading [^1-2] (each chapter's first note was [^1]); a
+    # table's footer written before its body read last (HTML 32);
     # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page

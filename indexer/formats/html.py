@@ -422,16 +422,23 @@ class _Walker:
         captioned: LexborNode | None = None
         trs: list[tuple[LexborNode, bool]] = []  # (row, in <thead>)
         ends: list[int] = []  # per row, where its row group ends (for rowspan="0")
+        feet: list[LexborNode] = []  # <tfoot>s: their rows come last, wherever they stand
         for part in node.iter():
             tag = part.tag
             if tag == "caption":
                 captioned = part
-            elif tag in ("thead", "tbody", "tfoot"):
+            elif tag == "tfoot":
+                feet.append(part)
+            elif tag in ("thead", "tbody"):
                 trs.extend((tr, tag == "thead") for tr in part.iter() if tr.tag == "tr")
                 ends.extend([len(trs)] * (len(trs) - len(ends)))
             elif tag == "tr":
                 trs.append((part, False))
                 ends.append(len(trs))  # rows outside a group: each its own (parsers add a tbody)
+        for part in feet:  # HTML's table model: a footer written before the body (as HTML 4 had
+            # it written) is the table's last rows, as browsers draw it
+            trs.extend((tr, False) for tr in part.iter() if tr.tag == "tr")
+            ends.extend([len(trs)] * (len(trs) - len(ends)))
         if _layout(node, trs):
             self.flow([tr for tr, _ in trs], _caption(captioned), depth)
             return
@@ -2384,7 +2391,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
-    # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252)
+    # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252);
+    # a table's footer (<tfoot>) written before its body read as its last rows, as browsers draw it
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

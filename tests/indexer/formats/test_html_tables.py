@@ -755,3 +755,23 @@ def test_pictures_beside_rows_under_a_title_row_said_once(real_world):
         "[Image: פתח תקווה]",
         "פתח תקווה",
     ]
+
+
+def test_a_footer_written_before_the_body_is_the_tables_last_rows():
+    # HTML 4 had <tfoot> written before <tbody>, and pages still write it so: browsers draw its
+    # rows last (HTML's table model takes them after every other row group). They were read
+    # where written, the total over the items it sums
+    html = """<table><thead><tr><th>Item</th><th>Cost</th></tr></thead>
+      <tfoot><tr><td>Total</td><td>30</td></tr></tfoot>
+      <tbody><tr><td>Rope</td><td>10</td></tr><tr><td>Oars</td><td>20</td></tr></tbody>
+      <tbody><tr><td rowspan="0">Spare</td><td>0</td></tr></tbody></table>"""
+    (table,), _ = _tables(html)
+    assert table.header == ("Item", "Cost")
+    assert table.rows == (("Rope", "10"), ("Oars", "20"), ("Spare", "0"), ("Total", "30"))
+    # two footers, in the order written, after the rows written between them
+    html = """<table><tr><th>Leg</th><th>Miles</th></tr><tfoot><tr><td>Sum</td><td>9</td></tr></tfoot>
+      <tr><td>Out</td><td>4</td></tr><tfoot><tr><td>Mean</td><td>4.5</td></tr></tfoot>
+      <tr><td>Back</td><td>5</td></tr></table>"""
+    (table,), _ = _tables(html)
+    assert table.header == ("Leg", "Miles")
+    assert table.rows == (("Out", "4"), ("Back", "5"), ("Sum", "9"), ("Mean", "4.5"))
