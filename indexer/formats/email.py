@@ -2128,7 +2128,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # in their code page
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
     # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252);
-    # an HTML body's or attached page's table footer written before its body read last (HTML 32)
+    # an HTML body's or attached page's table footer written before its body read last, and the
+    # header and footer of its sections and quotes read (HTML 32)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2305,7 +2306,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # in their code page
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
     # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252);
-    # an HTML body's or attached page's table footer written before its body read last (HTML 32)
+    # an HTML body's or attached page's table footer written before its body read last, and the
+    # header and footer of its sections and quotes read (HTML 32)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

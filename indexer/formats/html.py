@@ -7,7 +7,7 @@ container (``<div>text</div>``, text after an unclosed ``<p>``) becomes a paragr
 the reader sees is dropped, the labels an inline SVG drawing writes (its ``<text>``) too; the
 blocks of a ``<blockquote>`` carry its depth (``quote`` in their meta, 2 in a quote within a
 quote); a ``pre`` or a table in a list item is a block of its own, the list ending before it and
-going on after it. Boilerplate (scripts, styles, navigation, page header/footer, asides,
+going on after it. Boilerplate (scripts, styles, navigation, the page's header and footer, asides,
 language menus, the widgets of an article's header, MediaWiki's edit links and category box) and
 the elements no reader is shown (``hidden``, a ``display: none`` inline or from a ``<style>``
 rule) are removed first: every one of them in a mail body, a web page's short inline ones (sort
@@ -81,8 +81,15 @@ BOILERPLATE = (
     "canvas",
     "head",
 )
-#: Page chrome, removed unless inside an <article>/<main> (where they hold the article's own title).
+#: Page chrome, removed unless inside an <article>/<main> (where they hold the article's own title)
+#: or in another part of the page that a header or footer belongs to rather than to the page
+#: (HTML: its nearest sectioning content or root): a <section>'s title, a <blockquote>'s or a
+#: <figure>'s attribution, the heading of a <details>, <dialog> or <fieldset>.
 PAGE_CHROME = ("header", "footer")
+#: the elements whose <header> and <footer> are their own, not the page's
+_OWN_CHROME = frozenset(
+    ("article", "main", "section", "blockquote", "figure", "details", "dialog", "fieldset")
+)
 #: The page chrome of MediaWiki sites (Wikipedia) that is marked up as content: the skip link, the
 #: "[edit]" links after headings, the category box, "Retrieved from", the sticky title bar and the
 #: language menu (its button and its "edit links" line beside the lists of hreflang links), and a
@@ -1231,11 +1238,12 @@ _BOILERPLATE_TAGS = frozenset(BOILERPLATE)
 
 def _chrome(tree: LexborHTMLParser) -> list[LexborNode]:
     """The page chrome :func:`_remove_boilerplate` removes with its content: a ``<header>`` or
-    ``<footer>`` outside any ``<article>``/``<main>``, and MediaWiki's (:data:`MEDIAWIKI_CHROME`)."""
+    ``<footer>`` outside any ``<article>``/``<main>``, ``<section>``, ``<blockquote>`` … (which
+    it belongs to, :data:`_OWN_CHROME`), and MediaWiki's (:data:`MEDIAWIKI_CHROME`)."""
     out = []
     for node in tree.css(", ".join(PAGE_CHROME)):
         parent = node.parent
-        while parent is not None and parent.tag not in ("article", "main"):
+        while parent is not None and parent.tag not in _OWN_CHROME:
             parent = parent.parent
         if parent is None:
             out.append(node)
@@ -2392,7 +2400,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # in their code page
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
     # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252);
-    # a table's footer (<tfoot>) written before its body read as its last rows, as browsers draw it
+    # a table's footer (<tfoot>) written before its body read as its last rows, as browsers draw it;
+    # the <header> and <footer> of a <section>, <blockquote>, <figure>, <details>, <dialog> or
+    # <fieldset> read (a section's title, a quote's attribution), no longer dropped as the page's
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -9,7 +9,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from indexer import extract
 from indexer.formats.html import html_blocks
-from indexer.model import HEADING, LIST
+from indexer.model import HEADING, IMAGE, LIST, PARAGRAPH
 
 WIKI_PAGE = """<html><body><a class="mw-jump-link" href="#bodyContent">Jump to content</a>
 <main id="content"><header class="mw-body-header">
@@ -160,3 +160,29 @@ def test_real_navigation_boxes_lose_their_template_bar(real_world):
     wkey = extract(pages / "wkey_am.html")
     assert "Radio stations in the Virginia Highlands" in [b.text for b in wkey.blocks]
     assert "v t e" not in wkey.text
+
+
+def test_a_header_or_footer_of_a_section_or_a_quote_is_its_own_not_the_pages():
+    # HTML: a <header> or <footer> belongs to its nearest section or sectioning root. The page's
+    # own go (its banner and menu, its copyright line); a section's title and byline, a quote's
+    # attribution and a figure's footer were dropped with them, as if they were the page's
+    page = """<html><body><header><nav>Home | Shop</nav><p>Harbour Books</p></header>
+      <section><header><h2>Opening hours</h2><p>Updated in May</p></header>
+        <p>Open daily from nine.</p><footer>Closed on public holidays.</footer></section>
+      <blockquote><p>A port in every storm.</p><footer>— <cite>The harbour master</cite></footer></blockquote>
+      <figure><img src="quay.png" alt="The quay"><footer>Photo: A. Pilot</footer></figure>
+      <fieldset><header>Contact form</header><p>Name</p></fieldset>
+      <footer><p>© 2024 Harbour Books</p></footer></body></html>"""
+    blocks = html_blocks(page)[0]
+    assert [(b.kind, b.text, b.meta.get("quote")) for b in blocks] == [
+        (HEADING, "Opening hours", None),
+        (PARAGRAPH, "Updated in May", None),
+        (PARAGRAPH, "Open daily from nine.", None),
+        (PARAGRAPH, "Closed on public holidays.", None),
+        (PARAGRAPH, "A port in every storm.", 1),
+        (PARAGRAPH, "— The harbour master", 1),
+        (IMAGE, "[Image: The quay]", None),
+        (PARAGRAPH, "Photo: A. Pilot", None),
+        (PARAGRAPH, "Contact form", None),
+        (PARAGRAPH, "Name", None),
+    ]
