@@ -937,11 +937,17 @@ def _code_after_table(raw: str | bytes, start: int, end: int, in_item: bool) -> 
 
 def _outdented(text: str, indent: int) -> str:
     """``text`` without its lines' block quote markers and their first ``indent`` columns (the
-    indentation of the list item holding them)."""
+    indentation of the list item holding them), a tab counted to the next multiple of 4 (as
+    :func:`_indent` counts it) and what is left of a line's indentation written as spaces: a
+    tab is as wide as the column it stands at makes it, which taking columns off changes."""
     out = []
     for line in text.split("\n"):
         line = line[_QUOTES.match(line).end() :]
-        out.append(line[indent:] if not line[:indent].strip() else line.lstrip())
+        body = line.lstrip(" \t")
+        if "\t" in line[: len(line) - len(body)]:
+            out.append(" " * max(0, _indent(line) - indent) + body)
+        else:
+            out.append(line[indent:] if not line[:indent].strip() else line.lstrip())
     return "\n".join(out)
 
 
@@ -1617,7 +1623,8 @@ def _scalar(value: str) -> Any:
     # the line above; a list item's line over a delimiter row no table's header (markdown-it fallback);
     # such an item without a space between its cells ("- |-") keeps the lines indented under it
     # (sub-items) as its own; a raw HTML table's footer written before its body read last, the header
-    # and footer of a section or a quote in raw HTML read (HTML 32);
+    # and footer of a section or a quote in raw HTML read (HTML 32); a line indented as code after a
+    # list item's table keeps the columns its tabs reach (its tabs were taken off as single columns);
     # UTF-32 without a BOM read as UTF-32 (was UTF-8, three NULs after each character) (text 15)
     # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read

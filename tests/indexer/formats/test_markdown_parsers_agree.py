@@ -212,3 +212,15 @@ def test_a_line_indented_4_columns_after_a_table_is_code(markdown_parser):
     ]
     blocks, _ = _read("> | a | b |\n> |---|---|\n> | 1 | 2 |\n>     ebb\n")
     assert blocks == [("table", "| a | b |\n| --- | --- |\n| 1 | 2 |", (1, 3)), ("code", "ebb", (4, 4))]
+
+
+def test_a_code_line_after_an_items_table_keeps_the_columns_its_tabs_reach(markdown_parser):
+    # the item's content starts at column 2; "\t\tcode" reaches column 8, 6 past it: indented
+    # code (4 columns) holding 2 more, as markdown-it reads it. The two tabs were taken off as
+    # if each were a column, and the line read as a paragraph "code" (pulldown-cmark's path)
+    blocks, _ = _read("- tide\n  | a | b |\n  |---|---|\n  | 1 | 2 |\n\t\tebb = 1\n  \t\t  flow\n")
+    assert blocks == [
+        ("list", "tide", (1, 1)),
+        ("table", "| a | b |\n| --- | --- |\n| 1 | 2 |", (2, 4)),
+        ("code", "  ebb = 1\n    flow", (5, 6)),
+    ]
