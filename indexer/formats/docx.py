@@ -2536,7 +2536,7 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # no longer listed as skipped; a chunk in a table cell read as the cell's text; a page or column
     # break inside a paragraph parts its lines (the words either side were run together); a web page
     # chunk's table footer written before its body read last, the header and footer of its sections
-    # and quotes read (HTML 32);
+    # and quotes read, Word's list paragraphs (mso-list) a list (HTML 32);
     # altChunk pages: legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page

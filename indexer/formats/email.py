@@ -2123,6 +2123,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 54: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
     # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
     # ("Poznań", "Київ", "北海道") no longer misread
+    # 55: an HTML body's or attached page's table footer written before its body read last, and the
+    # header and footer of its sections and quotes read, Outlook's list paragraphs a list (HTML 32);
     # 55: legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page
@@ -2301,6 +2303,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 54: legacy text without a BOM or charset: Greek (windows-1253, ISO-8859-7), Baltic (windows-1257) and
     # Arabic (windows-1256, ISO-8859-6) read in their code page; a word or short line whose bytes tell
     # ("Poznań", "Київ", "北海道") no longer misread
+    # 55: an HTML body's or attached page's table footer written before its body read last, and the
+    # header and footer of its sections and quotes read, Outlook's list paragraphs a list (HTML 32);
     # 55: legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page

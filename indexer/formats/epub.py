@@ -278,7 +278,7 @@ class _Images:
     # 34: a link to a plain note (epub:type="note") a note reference; note labels unique in the book, a
     # chapter numbering its notes from 1 again reading [^1-2] (each chapter's first note was [^1]); a
     # table's footer written before its body read last, the header and footer of a section or a quote
-    # read (HTML 32);
+    # read, Word's list paragraphs (mso-list) a list (HTML 32);
     # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page

@@ -62,6 +62,7 @@ from ..model import (
     render_list,
 )
 from ..sniff import decode_labelled, decode_text, web_codec
+from ._numerals import roman_value
 from .csvfmt import header_votes
 from .registry import extractor
 from .text import assemble_blocks, fast_render_table, new_block, soft_hyphens_out
@@ -1839,6 +1840,8 @@ def _tree_blocks(
     quoted = passes.quotes and _quotes_shown(tree)  # before <style> goes
     language = (_page_language(tree) or outside) if quoted else None  # before <meta> goes
     hidden = _remove_boilerplate(tree, mail)
+    if passes.word_lists:
+        _word_lists(tree)
     if quoted:
         _quote_marks(tree, language)
     if passes.ruby:
@@ -1867,6 +1870,7 @@ class _Passes(NamedTuple):
     ruby: bool  # an <rt>: a ruby's reading (:func:`_ruby_readings`)
     math: bool  # a MathML <math>: its linear format (:func:`_linear_equations`)
     number_kinds: list[str]  # where verse line numbers may be (:func:`_remove_margin_numbers`)
+    word_lists: bool = False  # Word's list paragraphs (``mso-list``): made lists (:func:`_word_lists`)
 
 
 #: The start tags that call for a pass over the tree, told apart by their group: a ``<span>``
@@ -1902,7 +1906,7 @@ def _passes(source: str) -> _Passes:
         ruby = ruby or m.group(4) is not None
         math = math or m.group(5) is not None
     kinds = [kind for kind, n in counts.items() if n >= _MIN_LINE_NUMBERS]
-    return _Passes(quotes, ruby, math, kinds)
+    return _Passes(quotes, ruby, math, kinds, "mso-list" in source)
 
 
 #: A rule of a stylesheet (its prelude, its declarations), nesting left aside
@@ -1986,6 +1990,128 @@ def _page_language(tree: LexborHTMLParser) -> str | None:
             if content and "," not in content:
                 return content
     return None
+
+
+#: A paragraph of a Word list, as Word and Outlook write one in HTML: its list, level and override
+#: in its style (``mso-list:l0 level2 lfo1``)
+_MSO_LIST = re.compile(r"mso-list\s*:\s*l\d+\s+level(\d+)", re.IGNORECASE)
+#: The marker of a numbered item as Word writes it: a number (the last of ``1.2.``), or a letter
+#: or a roman numeral with a stop or a bracket after it (a letter alone is a bullet: Courier New's
+#: "o")
+_MSO_NUMBER = re.compile(r"\(?(?:\d+\.)*(?:(\d+)[.)]?|([a-z]|[ivxlcdm]+)[.)])", re.IGNORECASE)
+
+
+def _word_lists(tree: LexborHTMLParser) -> None:
+    """Make the list paragraphs Word and Outlook write in HTML lists. Word writes each item of a
+    list as a ``<p>`` (``class=MsoListParagraph``) whose style names its list and level
+    (``mso-list:l0 level2 lfo1``), its bullet or number written as text before it between the
+    comments ``[if !supportLists]`` and ``[endif]`` (or in a span styled ``mso-list:Ignore``):
+    read as they are, they were paragraphs opening with "·", "o" or "§" (the glyphs of the Symbol,
+    Courier New and Wingdings bullets), one after another. Each run of such paragraphs side by
+    side becomes a list, nested by their levels, its items numbered where their markers say a
+    number (``<li value>``: 3 for ``3.``, ``c)`` or ``iii.``), the marker taken out."""
+    items: list[tuple[LexborNode, int, str]] = []
+    for p in tree.css("p[style]"):
+        found = _MSO_LIST.search(p.attributes.get("style") or "")
+        if found is None:
+            continue
+        marker = _word_marker(p)
+        if marker is not None:
+            items.append((p, max(1, min(int(found.group(1)), 9)), marker))
+    run: list[tuple[LexborNode, int, str]] = []
+    for item in items:
+        if run and not _next_to(run[-1][0], item[0]):
+            _make_list(run)
+            run = []
+        run.append(item)
+    if run:
+        _make_list(run)
+
+
+def _word_marker(p: LexborNode) -> str | None:
+    """The bullet or number Word wrote before a list paragraph's text, taken out of it (None where
+    it wrote none: a paragraph going on in an item)."""
+    start = end = None
+    for child in p.iter(include_text=True):
+        if child.tag == "-comment":
+            said = child.html or ""
+            if start is None and "supportLists" in said:
+                start = child
+            elif start is not None and "endif" in said:
+                end = child
+                break
+    nodes: list[LexborNode] = []
+    if start is not None and end is not None:
+        at = start.next
+        while at is not None and at.mem_id != end.mem_id:
+            nodes.append(at)
+            at = at.next
+        nodes = [start, *nodes, end]
+    else:
+        ignored = p.css_first('span[style*="mso-list" i]')
+        if ignored is None or "ignore" not in (ignored.attributes.get("style") or "").lower():
+            return None
+        nodes = [ignored]
+    marker = " ".join("".join(n.text(deep=True) or "" for n in nodes if n.tag != "-comment").split())
+    for node in nodes:
+        node.decompose()
+    return marker
+
+
+def _next_to(before: LexborNode, after: LexborNode) -> bool:
+    """Whether ``after`` is the element right after ``before``, only white space and comments between."""
+    at = before.next
+    while at is not None and (
+        at.tag == "-comment" or (at.tag == "-text" and not (at.text_content or "").strip())
+    ):
+        at = at.next
+    return at is not None and at.mem_id == after.mem_id
+
+
+def _make_list(run: list[tuple[LexborNode, int, str]]) -> None:
+    """Put a list made of the Word list paragraphs ``run`` (paragraph, level, marker) in their place."""
+    out: list[str] = []
+    open_lists: list[str] = []  # the tag of each list open, outermost first
+    first_of: dict[int, str] = {}  # the first marker of the list open at each level
+    for p, level, marker in run:
+        number = _MSO_NUMBER.fullmatch(marker)
+        kind = "ol" if number is not None else "ul"
+        while len(open_lists) > level:
+            out.append(f"</li></{open_lists.pop()}>")
+        if len(open_lists) == level and open_lists[-1] != kind:  # a list of the other kind
+            out.append(f"</li></{open_lists.pop()}>")
+        if len(open_lists) == level:
+            out.append("</li>")
+        while len(open_lists) < level:
+            open_lists.append(kind)
+            out.append(f"<{kind}>")
+            first_of[len(open_lists)] = marker
+        value = (
+            _marker_value(number.group(1) or number.group(2), first_of.get(level, ""))
+            if number is not None
+            else None
+        )
+        out.append(f'<li value="{value}">' if value is not None else "<li>")
+        out.append(p.inner_html or "")
+    while open_lists:
+        out.append(f"</li></{open_lists.pop()}>")
+    made = LexborHTMLParser("".join(out)).body
+    first = run[0][0]
+    for part in made.iter() if made is not None else ():  # the lists made, one after the other
+        first.insert_before(part)
+    for p, _, _ in run:
+        p.decompose()
+
+
+def _marker_value(core: str, first: str) -> int | None:
+    """The number a Word list marker's ``core`` says: a number, a letter (a list of letters, one
+    whose first marker is no ``i``), else a roman numeral."""
+    if core.isdigit():
+        return int(core)
+    low = core.lower()
+    if len(low) == 1 and (low not in "ivxlcdm" or not first.lower().lstrip("(").startswith("i")):
+        return ord(low) - ord("a") + 1
+    return roman_value(low)
 
 
 def _ruby_readings(tree: LexborHTMLParser) -> None:
@@ -2402,7 +2528,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252);
     # a table's footer (<tfoot>) written before its body read as its last rows, as browsers draw it;
     # the <header> and <footer> of a <section>, <blockquote>, <figure>, <details>, <dialog> or
-    # <fieldset> read (a section's title, a quote's attribution), no longer dropped as the page's
+    # <fieldset> read (a section's title, a quote's attribution), no longer dropped as the page's; Word's
+    # and Outlook's list paragraphs (mso-list) a list, nested and numbered as their markers say
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -1623,8 +1623,9 @@ def _scalar(value: str) -> Any:
     # the line above; a list item's line over a delimiter row no table's header (markdown-it fallback);
     # such an item without a space between its cells ("- |-") keeps the lines indented under it
     # (sub-items) as its own; a raw HTML table's footer written before its body read last, the header
-    # and footer of a section or a quote in raw HTML read (HTML 32); a line indented as code after a
-    # list item's table keeps the columns its tabs reach (its tabs were taken off as single columns);
+    # and footer of a section or a quote in raw HTML read, Word's list paragraphs a list (HTML 32); a
+    # line indented as code after a list item's table keeps the columns its tabs reach (its tabs were
+    # taken off as single columns);
     # UTF-32 without a BOM read as UTF-32 (was UTF-8, three NULs after each character) (text 15)
     # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read

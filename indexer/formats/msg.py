@@ -1831,7 +1831,7 @@ def _text_attachment(
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
     # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252);
     # an HTML body's table footer written before its body read last, the header and footer of its
-    # sections and quotes read (HTML 32)
+    # sections and quotes read, Outlook's list paragraphs (mso-list) a list (HTML 32)
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

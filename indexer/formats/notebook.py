@@ -338,7 +338,8 @@ def _as_text(text: str, reason: str) -> Document:
     # named as nbformat 4's (its SVG listed as skipped, its LaTeX read)
     # 30: Markdown cells: a delimiter row a list marker opens ("- | -") a list item, its sub-items
     # kept under it (markdown 36); an HTML output's or raw cell's table footer written before its body
-    # read last, the header and footer of its sections and quotes read (HTML 32); a tabbed code line
+    # read last, the header and footer of its sections and quotes read, Word's list paragraphs a list
+    # (HTML 32); a tabbed code line
     # after an item's table read as code (markdown 36);
     # a notebook in UTF-32 without a BOM read (json 11); one in a legacy code page read in it, no
     # longer as damaged UTF-8
