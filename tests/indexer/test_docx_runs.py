@@ -45,10 +45,11 @@ def test_cells_of_text_runs_and_cells_with_other_content() -> None:
     body = f"<w:tbl>{rows}</w:tbl><w:p><w:r><w:t>Next</w:t></w:r></w:p>"
     doc = docx(build_docx(body))
     table, after = doc.blocks
-    # read by hand: the first row is the header; a tab in a cell is a space, a page break adds no
-    # text; runs of spaces become one; an empty text run leaves the cell empty
+    # read by hand: the first row is the header; a tab in a cell is a space, and so is a page
+    # break between two words (it ends a line, and a cell is one line); runs of spaces become one;
+    # an empty text run leaves the cell empty
     assert table.header == ("Name", "Value")
-    assert table.rows == (("x y", "beforeafter"), ("spaced out", ""))
+    assert table.rows == (("x y", "before after"), ("spaced out", ""))
     assert table.page == 1
     # the page break inside the second row's cell moves what follows the table to page 2
     assert (after.text, after.page) == ("Next", 2)
