@@ -73,7 +73,7 @@ async def test_the_file_being_read_shows_indexing_and_a_quick_one_never_does(tmp
 async def test_the_mark_waits_its_delay_and_goes_when_the_read_ends_before_the_result(indexed_corpus):
     # a worker done with a file whose result is not stored yet no longer reads it: the mark goes,
     # and the file is drawn from its row as it stands
-    from tui.screens.main import READING_SHOWN_AFTER
+    from tui.widgets.file_tree import READING_SHOWN_AFTER
 
     app = ChunkscopeApp(indexed_corpus, image_renderer="halfcell", watch=False)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -87,3 +87,20 @@ async def test_the_mark_waits_its_delay_and_goes_when_the_read_ends_before_the_r
         assert label(app, "notes.md") == "⟳ notes.md indexing"
         app.main.post_message(msg.FileRead("notes.md"))
         await wait_for(pilot, lambda: label(app, "notes.md") == "✔ notes.md 4", 10, "the mark gone")
+
+
+def test_help_says_how_long_a_file_is_read_before_it_shows_the_mark(monkeypatch):
+    # the help's line for ⟳ names the delay the screen waits, from the constant the screen reads
+    from rich.console import Console
+
+    from tui.screens import help as help_screen
+    from tui.widgets import file_tree
+
+    def status_line() -> str:
+        console = Console(width=200, record=True, color_system=None)
+        console.print(help_screen.help_text())
+        return next(line for line in console.export_text().splitlines() if line.startswith("⟳"))
+
+    assert "200 ms" in status_line()
+    monkeypatch.setattr(file_tree, "READING_SHOWN_AFTER", 0.35)
+    assert "350 ms" in status_line() and "200 ms" not in status_line()

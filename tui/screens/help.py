@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..widgets import file_tree
 from ..widgets.scrolling import KeyScrollColumn
 
 KEYS = [
@@ -44,7 +45,11 @@ STATUS = [
     ("✔", "indexed"),
     ("⚠", "indexed, with something not read or a warning (m: the manifest says what)"),
     ("◌", "queued or stale"),
-    ("⟳", "indexing"),
+    (
+        "⟳",
+        "indexing: a worker has been reading the file for {reading} or more (the many files read "
+        "faster go from ◌ to ✔ without it)",
+    ),
     ("✖", "failed (code shown; the last good revision stays browsable)"),
     ("·", "unsupported"),
 ]
@@ -74,6 +79,12 @@ def _rows(rows: list[tuple[str, str]]) -> Table:
     return table
 
 
+def status_rows() -> list[tuple[str, str]]:
+    """:data:`STATUS` with the delay before ⟳ shows filled in from the tree's constant."""
+    reading = f"{round(file_tree.READING_SHOWN_AFTER * 1000):,} ms"
+    return [(mark, text.format(reading=reading)) for mark, text in STATUS]
+
+
 def help_text() -> RenderableType:
     def title(text: str) -> Text:
         return Text.assemble("\n", (text, "bold"))
@@ -83,7 +94,7 @@ def help_text() -> RenderableType:
         title("Keys"),
         _rows(KEYS),
         title("Status of a file"),
-        _rows(STATUS),
+        _rows(status_rows()),
         title("Source view"),
         Text(SOURCE),
         title("Compare view: each column's head"),

@@ -40,7 +40,7 @@ from ..widgets.chunk_list import ChunkList
 from ..widgets.compare_view import Column, CompareGrid, CompareView
 from ..widgets.event_log import EventLog
 from ..widgets.fields_panel import FieldsPanel
-from ..widgets.file_tree import FileTree
+from ..widgets.file_tree import READING_SHOWN_AFTER, FileTree
 from ..widgets.footer import Footer
 from ..widgets.images_panel import ImagesPanel
 from ..widgets.manifest_panel import ManifestPanel, hint_for
@@ -58,9 +58,6 @@ TABS = ("chunks", "source", "compare", "images", "manifest")
 #: the page count (the coverage says it), the size, the chunk count, last the page coverage
 TITLE_DROPS = ("time", "pages", "size", "chunks", "coverage")
 TEXT_TYPES = {"md", "txt", "csv", "tsv", "json", "jsonl", "html", "xml", "ipynb", "eml", "rtf"}
-#: a file shows ⟳ once a worker has been reading it this long (seconds): the many files read in a
-#: few milliseconds go from ◌ to ✔ without a mark flashing on and off in between
-READING_SHOWN_AFTER = 0.2
 
 
 def mode_name(mode: str, family: str) -> str:

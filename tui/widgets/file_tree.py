@@ -34,6 +34,10 @@ GLYPHS = {
     "unsupported": "·",
 }
 
+#: a file shows ⟳ once a worker has been reading it this long (seconds): the many files read in a
+#: few milliseconds go from ◌ to ✔ without a mark flashing on and off in between
+READING_SHOWN_AFTER = 0.2
+
 #: The fewest cells a shortened name keeps before the end of a label is cut instead.
 MIN_NAME = 8
 
