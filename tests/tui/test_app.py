@@ -650,17 +650,62 @@ async def test_at_80_columns_help_fits_and_wraps_under_its_descriptions(indexed_
     assert "over N chunks longer than the mode's size budget of N characters" in words
 
 
-async def test_at_80_columns_a_long_manifest_value_wraps_under_itself(indexed_corpus):
-    async with opened(indexed_corpus, "extra/all_round.docx", size=NARROW, tab="m") as pilot:
-        app = pilot.app
-        panel = app.main.query_one(ManifestPanel)
-        width = panel.query_one("#manifest-text").content_region.width
-        lines = shown_text(panel.shown, width).splitlines()
-    sha = next(i for i, line in enumerate(lines) if line.lstrip().startswith("sha256"))
-    digest = lines[sha].split()[1] + lines[sha + 1].strip()
-    # the 64 hex digits go on under the value's column (2 + 18 + 1), not under the label
-    assert lines[sha + 1].startswith(" " * 21) and len(digest) >= 40, lines[sha : sha + 3]
-    assert all(c in "0123456789abcdef" for c in digest)
+async def test_at_80_columns_manifest_values_stay_in_their_column(indexed_corpus):
+    import hashlib
+
+    def value_rows(lines: list[str], label: str) -> list[str]:
+        # a value's rows: its label's line and the lines under it up to the next label, each
+        # seen from the value's column (2 + 18 + 1)
+        at = next(i for i, line in enumerate(lines) if line[2:].startswith(label + " "))
+        rows = [lines[at][21:].rstrip()]
+        for line in lines[at + 1 :]:
+            if line[:21].strip() or not line.strip():
+                break
+            rows.append(line[21:].rstrip())
+        return rows
+
+    async def manifest_lines(path: str) -> tuple[list[str], int]:
+        async with opened(indexed_corpus, path, size=NARROW, tab="m") as pilot:
+            panel = pilot.app.main.query_one(ManifestPanel)
+            width = panel.query_one("#manifest-text").content_region.width
+            return shown_text(panel.shown, width).splitlines(), width
+
+    # sample_corpus/pdf/report.pdf: one image (on page 2), read with pdfplumber and pypdfium2
+    lines, width = await manifest_lines("pdf/report.pdf")
+    digest = hashlib.sha256((indexed_corpus / "pdf" / "report.pdf").read_bytes()).hexdigest()
+    sha = value_rows(lines, "sha256")
+    # the 64 hex digits cut with '…' on one line, not wrapped over four under the column
+    assert len(sha) == 1 and sha[0].endswith("…") and 21 + len(sha[0]) <= width, sha
+    assert digest.startswith(sha[0][:-1]) and len(sha[0]) >= 12, sha
+    # the libraries break after a comma, each name with its version
+    libraries = value_rows(lines, "libraries")
+    assert len(libraries) == 2 and libraries[0].endswith(","), libraries
+    assert [row.split()[0] for row in libraries] == ["pdfplumber", "pypdfium2"], libraries
+    assert all(re.fullmatch(r"[a-z0-9]+ [0-9.]+,?", row) for row in libraries), libraries
+    # one placeholder is said in the singular, and the counts break after their commas
+    images = value_rows(lines, "images")
+    assert " ".join(images) == "1 placeholder, 1 extracted, 0 skipped", images
+    assert all(row.endswith(",") for row in images[:-1]), images
+    # notes.md (written by the fixture) has no image at all
+    lines, _ = await manifest_lines("notes.md")
+    assert value_rows(lines, "images") == ["none"]
+
+
+def test_a_listed_value_breaks_after_its_commas_only():
+    from tui.widgets.manifest_panel import _Listed
+
+    sheets = _Listed(["North", "South East", "West"])
+    # wrapped at its spaces it read "North, South" / "East, West": a name cut in two
+    assert shown_text(sheets, 12).splitlines() == ["North,", "South East,", "West"]
+    assert shown_text(sheets, 40).splitlines() == ["North, South East, West"]
+    # an item wider than the column alone wraps inside itself
+    assert [
+        line.rstrip() for line in shown_text(_Listed(["p.1", "page numbers (3 pages)"]), 14).splitlines()
+    ] == [
+        "p.1,",
+        "page numbers",
+        "(3 pages)",
+    ]
 
 
 async def test_a_narrow_footer_shows_help_and_leaves_out_the_palette_key(indexed_corpus):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.padding import Padding
@@ -15,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ..present import deliberate, human_bytes, printable, printable_text
+from ..present import counted, deliberate, human_bytes, printable, printable_text
 from .scrolling import KeyScrollColumn
 
 HINTS = {
@@ -88,6 +89,51 @@ class _Fitted:
         return Measurement(least, max(f.cell_len for f in self.forms))
 
 
+class _Cut:
+    """A value kept on one line, cut with ``…`` where the column is narrower (a sha256: its
+    first digits tell files apart, and the whole is in ``chunkscope manifest``)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = printable(text)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text = Text(self.text, no_wrap=True)
+        text.truncate(options.max_width, overflow="ellipsis")
+        yield text
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(min(cell_len(self.text), CUT_LEAST), cell_len(self.text))
+
+
+#: The fewest cells a value cut with ``…`` asks its column for.
+CUT_LEAST = 9
+
+
+class _Listed:
+    """Items joined by commas, a line broken after a comma, never inside an item (``pypdfium2
+    5.15.2`` stays whole) unless the item alone is wider than the column."""
+
+    def __init__(self, items: list[str]) -> None:
+        self.items = [printable(item) for item in items]
+
+    def lines(self, width: int) -> list[str]:
+        lines: list[str] = []
+        for at, item in enumerate(self.items):
+            piece = item + ("," if at < len(self.items) - 1 else "")
+            if lines and cell_len(lines[-1]) + 1 + cell_len(piece) <= width:
+                lines[-1] += " " + piece
+            else:
+                lines.append(piece)
+        return lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text("\n".join(self.lines(options.max_width)), overflow="fold")
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        whole = Text(", ".join(self.items))
+        return Measurement(Measurement.get(console, options, whole).minimum, whole.cell_len)
+
+
 def _when_value(ts: float | None) -> _Fitted:
     """A time, its seconds left out where the column is too narrow for them."""
     return _Fitted(Text(when(ts)), Text(when(ts, seconds=False)))
@@ -107,7 +153,7 @@ class _Pair:
     the label; a value given in several forms (:class:`_Fitted`) is drawn in one that fits."""
 
     label: str
-    value: Text | _Fitted
+    value: Text | _Fitted | _Cut | _Listed
 
 
 #: Names of the attachments read that the panel lists (the manifest lists them all).
@@ -188,7 +234,7 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _P
             out.append(_line("  ", ("the last good revision is still shown (stale)", "dim")))
     out.append(_kv("source type", row.source_type or "—"))
     out.append(_kv("size", f"{human_bytes(row.size)} ({row.size:,} bytes)"))
-    out.append(_kv("sha256", row.sha256 or "—"))
+    out.append(_Pair("sha256", _Cut(row.sha256 or "—")))
     out.append(_Pair("indexed", _when_value(row.indexed_at)))
     if not manifest:
         out += [blank, Text("no manifest: the file has not been extracted successfully", style="dim")]
@@ -196,10 +242,10 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _P
     m = dict(manifest)
     ext = m.pop("extractor", None) or {}
     if ext:
-        libs = ", ".join(f"{k} {v}" for k, v in ext.items() if k not in ("id", "version"))
+        libs = [f"{k} {v}" for k, v in ext.items() if k not in ("id", "version")]
         out += [blank, _heading("Extractor"), _kv("id", f"{ext.get('id')} v{ext.get('version')}")]
         if libs:
-            out.append(_kv("libraries", libs))
+            out.append(_Pair("libraries", _Listed(libs)))
     ch = m.pop("chunker", None) or {}
     if ch:
         out += [blank, _heading("Chunker"), _kv("id", f"{ch.get('id')} v{ch.get('version')}")]
@@ -223,10 +269,10 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _P
         out.append(_kv("pages", f"{total}"))
     by_ocr = cov.pop("ocr_pages", None)
     if by_ocr:  # a scan's pages (or a garbled layer's) whose text OCR read
-        out.append(_kv("read by OCR", ", ".join(f"p.{p}" for p in by_ocr)))
+        out.append(_Pair("read by OCR", _Listed([f"p.{p}" for p in by_ocr])))
     empty = cov.pop("empty_pages", None)
     if empty:
-        out.append(_kv("empty pages", ", ".join(f"p.{p}" for p in empty)))
+        out.append(_Pair("empty pages", _Listed([f"p.{p}" for p in empty])))
     if cov.get("messages_total") is not None:
         out.append(_kv("messages", f"{cov.pop('messages_total')}, empty {cov.pop('messages_empty', 0) or 0}"))
     read = cov.pop("attachments_indexed", None) or []
@@ -237,20 +283,20 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _P
         )
     if read:  # a mail may carry hundreds: the first names, and how many more
         more = f" and {len(read) - ATTACHMENTS_NAMED:,} more" if len(read) > ATTACHMENTS_NAMED else ""
-        out.append(_kv("read", ", ".join(read[:ATTACHMENTS_NAMED]) + more))
+        names = [str(name) for name in read[:ATTACHMENTS_NAMED]]
+        out.append(_Pair("read", _Listed(names[:-1] + [names[-1] + more])))
     sheets = cov.pop("sheets_read", None)
     if sheets:
-        out.append(_kv("sheets read", ", ".join(sheets)))
+        out.append(_Pair("sheets read", _Listed([str(sheet) for sheet in sheets])))
     images = cov.pop("images", None) or {}
     if images:
-        skipped_images = images.get("skipped") or []
-        out.append(
-            _kv(
-                "images",
-                f"{images.get('placeholders', 0)} placeholders, {images.get('extracted', 0)} extracted, "
-                f"{len(skipped_images)} skipped",
-            )
-        )
+        placeholders, extracted = images.get("placeholders", 0), images.get("extracted", 0)
+        skipped_images = len(images.get("skipped") or [])
+        if placeholders or extracted or skipped_images:
+            counts_said = [counted(placeholders, "placeholder"), f"{extracted:,} extracted"]
+            out.append(_Pair("images", _Listed([*counts_said, f"{skipped_images:,} skipped"])))
+        else:
+            out.append(_kv("images", "none"))
     cov.pop("images_extracted", None)
     skipped = [s for s in cov.pop("skipped", None) or [] if isinstance(s, dict)]
     for s in skipped:
@@ -264,8 +310,9 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _P
     for note in cov.pop("notes", None) or []:  # how text was read, nothing lost: no warning
         out.append(_line("  ", (str(note), "dim")))
     for key, value in cov.items():
+        label = key.replace("_", " ")
         out.append(
-            _kv(key.replace("_", " "), ", ".join(map(str, value)) if isinstance(value, list) else value)
+            _Pair(label, _Listed(list(map(str, value)))) if isinstance(value, list) else _kv(label, value)
         )
     warnings = m.pop("warnings", None) or []
     if warnings:
