@@ -318,7 +318,13 @@ class ChunkStats:
                 census.append(_head(name, room) + "…" + rest)
         return [
             _first_fit(
-                [f"sizes {self.spark}  {sizes}", f"{self.spark} {sizes}", sizes, f"max {self.largest:,}"],
+                [
+                    f"sizes {self.spark}  {sizes}",
+                    f"sizes {self.spark} {sizes}",
+                    f"{self.spark} {sizes}",
+                    sizes,
+                    f"max {self.largest:,}",
+                ],
                 width,
             ),
             _first_fit(budget, width),

@@ -36,7 +36,9 @@ from ..present import (
 )
 
 HEAD = 5  # label, sizes, budget, census, rule: drawn on top, not scrolled
-LOC = 7  # the cells a chunk's place takes at most ("p.12 L3")
+LOC = 7  # the cells a chunk's place may take in any column ("p.12 L3")
+#: the part of a column's width its chunks' places may take beyond LOC ("Sales r3", "p.1–2 L30")
+LOC_SHARE = 3
 
 
 @dataclass(frozen=True)
@@ -48,15 +50,35 @@ class Column:
     brief: str = ""
 
 
-def short_where(meta: dict) -> str:
+def short_where(meta: dict, room: int = 0) -> str:
+    """A chunk's place in a few cells: ``Sales r3`` (a sheet's row), ``p.1–2 L30`` (pages and
+    the line it starts on), ``L7``, ``r4``. With ``room``, the first of its forms that fits (a
+    sheet name shortened before the row goes, the line before the pages), else cut with ``…``."""
+    forms = where_forms(meta)
+    if not room:
+        return forms[0]
+    return next((f for f in forms if cell_len(f) <= room), cut(forms[-1], room).rstrip(" "))
+
+
+def where_forms(meta: dict) -> list[str]:
+    """The forms of :func:`short_where`, longest first."""
     lines = span(meta)
+    line = f"L{lines[0]}" if lines else ""
+    rows = meta.get("row_range")
+    if meta.get("sheet_name") is not None:
+        sheet = printable(str(meta["sheet_name"]))
+        at = f"r{rows[0]}" if rows else line
+        if not at:
+            return [sheet]
+        shorter = [cut(sheet, n).rstrip(" ") + " " + at for n in range(cell_len(sheet) - 1, 2, -1)]
+        return [f"{sheet} {at}", *shorter, at]
     if meta.get("page_number") is not None:
-        return f"p.{meta['page_number']}" + (f" L{lines[0]}" if lines else "")
-    if lines:
-        return f"L{lines[0]}"
-    if meta.get("row_range"):
-        return f"r{meta['row_range'][0]}"
-    return ""
+        page, end = meta["page_number"], meta.get("page_end")
+        pages = f"p.{page}" + (f"–{end}" if end is not None and end != page else "")
+        return [f"{pages} {line}", pages] if line else [pages]
+    if line:
+        return [line]
+    return [f"r{rows[0]}"] if rows else [""]
 
 
 def cut(text: str, width: int) -> str:
@@ -104,9 +126,10 @@ class CompareGrid(ScrollView, can_focus=True):
         self.columns: list[Column] = []
         self.rows: list[AlignedRow] = []
         self.empty_text = ""
-        #: each column's room for the places of its chunks, as wide as the widest of them (up to
-        #: LOC): a text file's "L3" left 5 blank cells of a 22-cell column at 80 columns
+        #: the widest place of each column's chunks: its room for them is that, up to
+        #: :meth:`loc_width` (a text file's "L3" left 5 blank cells of a 22-cell column)
         self.loc_widths: list[int] = []
+        self._widths_for: tuple[tuple[int, int], list[int]] = ((-1, 0), [])
 
     def set_columns(self, columns: list[Column], empty_text: str = "") -> None:
         """Show ``columns``; without any, ``empty_text`` (why: a failed file's error)."""
@@ -114,7 +137,7 @@ class CompareGrid(ScrollView, can_focus=True):
         self.empty_text = empty_text
         self.rows = align([c.chunks for c in columns]) if columns else []
         self.loc_widths = [
-            min(LOC, max((len(short_where(c.metadata)) for c in col.chunks), default=0)) for col in columns
+            max((cell_len(short_where(c.metadata)) for c in col.chunks), default=0) for col in columns
         ]
         self.virtual_size = Size(self.size.width, len(self.rows) + HEAD)
         self.set_reactive(CompareGrid.row, 0)
@@ -162,11 +185,37 @@ class CompareGrid(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         self.virtual_size = Size(self.size.width, len(self.rows) + HEAD)
 
+    def loc_width(self, column: int, width: int) -> int:
+        """The cells of a ``width``-cell column its chunks' places take: the widest of them, up
+        to :data:`LOC` or a :data:`LOC_SHARE` of the column, whichever is more."""
+        return min(self.loc_widths[column], max(LOC, width // LOC_SHARE))
+
     def _widths(self) -> list[int]:
+        """The columns' widths: the cells the rules leave shared out evenly, and those that do
+        not divide given first to a column whose sizes line they let keep its "sizes" label
+        (the last column took them all, and at 120 columns only it had room for the label)."""
         n = len(self.columns)
         width = self.scrollable_content_region.width  # the scrollbar covers the last column of size
-        col_width = max(8, (width - (n - 1)) // n)
-        return [col_width] * (n - 1) + [max(0, width - (col_width + 1) * (n - 1))]
+        if self._widths_for[0] == (width, id(self.columns)):
+            return self._widths_for[1]
+        base, spare = divmod(width - (n - 1), n)
+        if base < 8:
+            widths = [8] * (n - 1) + [max(0, width - 9 * (n - 1))]
+        else:
+            widths = [base] * n
+
+            def labelled(c: int, w: int) -> bool:  # a space either side of the head's text
+                return self.columns[c].stats.lines(w - 2)[0].startswith("sizes ")
+
+            for c in range(n):
+                more = next((k for k in range(1, spare + 1) if labelled(c, base + k)), 0)
+                if more and not labelled(c, base):
+                    widths[c] += more
+                    spare -= more
+            for c in range(spare):
+                widths[c] += 1
+        self._widths_for = ((width, id(self.columns)), widths)
+        return widths
 
     def _head_line(self, y: int, widths: list[int]) -> Strip:
         rule = self.get_component_rich_style("compare-grid--rule")
@@ -226,8 +275,8 @@ class CompareGrid(ScrollView, can_focus=True):
                 style = self.get_component_rich_style("compare-grid--cursor")
             elif cur is not None and c != cur[0] and overlapping(cur_span, span(chunk.metadata)):
                 style = self.get_component_rich_style("compare-grid--related")
-            loc = short_where(chunk.metadata) if row.first else ""
-            head = f" {loc:<{self.loc_widths[c]}} "
+            room = self.loc_width(c, w)
+            head = " " + cut(short_where(chunk.metadata, room) if row.first else "", room) + " "
             type_width = max(6, min(16, w // 3))
             ctype = cut(chunk.content_type, type_width) + " "
             text = printable(" ".join(chunk.content[: 2 * w + 64].split()))  # the start is all that shows
