@@ -6,6 +6,7 @@ No Textual here, so these are tested directly. A *chunk* is anything with ``ordi
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import statistics
 from array import array
@@ -70,6 +71,15 @@ def batch_words(events: int, changes: int) -> str:
     if not changes:
         return f"{counted(events, 'event')}, index already up to date"
     return f"{counted(events, 'event')}, {counted(changes, 'change')}"
+
+
+def when(ts: float | None, *, seconds: bool = False) -> str:
+    """A stored time in UTC, to the minute (``2026-01-01 00:01 UTC``) or the second; ``never``
+    for none."""
+    if not ts:
+        return "never"
+    shape = "%Y-%m-%d %H:%M:%S UTC" if seconds else "%Y-%m-%d %H:%M UTC"
+    return dt.datetime.fromtimestamp(ts, tz=dt.UTC).strftime(shape)
 
 
 def human_bytes(n: int | None) -> str:

@@ -576,3 +576,38 @@ def test_the_manifest_panel_counts_the_attachments_and_names_the_first_ones():
     text = shown_text(manifest_text(row, manifest), width=100)
     assert "attachments        300 read, 2 skipped" in text
     assert "t19.csv and 280 more" in text and "t20.csv" not in text and "{'indexed'" not in text
+
+
+def test_one_time_format_for_the_manifest_and_the_fields():
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from tui.present import when
+    from tui.widgets import fields_panel, manifest_panel
+
+    # 1767225600 is 2026-01-01 00:00:00 UTC; a second and a minute past it
+    assert when(1767225661) == "2026-01-01 00:01 UTC"
+    assert when(1767225661, seconds=True) == "2026-01-01 00:01:01 UTC"
+    assert when(None) == when(0) == "never"
+    # the manifest's indexed time and a field run's time are written by it, not by one of their own
+    assert fields_panel.when is manifest_panel.when is when
+    shown = manifest_panel.manifest_text(
+        SimpleNamespace(
+            path="a.md",
+            status="indexed",
+            error_code=None,
+            source_type="md",
+            size=1,
+            sha256="",
+            indexed_at=1767225661,
+        ),
+        None,
+    )
+    console = Console(width=80, record=True, color_system=None)
+    console.print(shown)
+    assert "indexed            2026-01-01 00:01:01 UTC" in console.export_text()
+    run = SimpleNamespace(name="invoice", run_at=1767225661)
+    assert (
+        "when the schema last ran 2026-01-01 00:01 UTC)" in fields_panel.panel_text("a.md", run, None).plain
+    )

@@ -20,7 +20,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from ..widgets.fields_panel import RUN_HINT, STATE_STYLES, FieldsPanel, when
+from ..present import when
+from ..widgets.fields_panel import RUN_HINT, STATE_STYLES, FieldsPanel
 from ..widgets.footer import Footer
 from ..widgets.tables import fill_table
 

@@ -4,7 +4,6 @@ since the run. With no stored run it says how to make one."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from typing import Any
 
@@ -13,6 +12,7 @@ from textual.widgets import Static
 
 from indexer.fields import nest
 
+from ..present import when
 from .scrolling import KeyScrollColumn
 
 RUN_HINT = "chunkscope fields --schema S.json --folder F"
@@ -27,12 +27,6 @@ STATE_STYLES = {
 }
 MALFORMED_REQUIRED_STYLE = "bold white on red"
 VALUE_WIDTH = 60
-
-
-def when(ts: float | None) -> str:
-    if not ts:
-        return "never"
-    return dt.datetime.fromtimestamp(ts, tz=dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def field_value(path: str, data: Any) -> Any:

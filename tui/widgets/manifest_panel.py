@@ -3,7 +3,6 @@ coverage as bars, what was skipped and why, limits, and for a failed file the er
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
@@ -16,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ..present import counted, deliberate, human_bytes, printable, printable_text
+from ..present import counted, deliberate, human_bytes, printable, printable_text, when
 from .scrolling import KeyScrollColumn
 
 HINTS = {
@@ -63,13 +62,6 @@ def bar(part: int, whole: int, width: int = BAR_CELLS) -> str:
         return "░" * width
     filled = round(width * part / whole)
     return "█" * filled + "░" * (width - filled)
-
-
-def when(ts: float | None, seconds: bool = True) -> str:
-    if not ts:
-        return "never"
-    shape = "%Y-%m-%d %H:%M:%S UTC" if seconds else "%Y-%m-%d %H:%M UTC"
-    return dt.datetime.fromtimestamp(ts, tz=dt.UTC).strftime(shape)
 
 
 class _Fitted:
@@ -136,7 +128,7 @@ class _Listed:
 
 def _when_value(ts: float | None) -> _Fitted:
     """A time, its seconds left out where the column is too narrow for them."""
-    return _Fitted(Text(when(ts)), Text(when(ts, seconds=False)))
+    return _Fitted(Text(when(ts, seconds=True)), Text(when(ts)))
 
 
 def _pages_value(part: int, whole: int) -> _Fitted:
