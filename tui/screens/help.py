@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..widgets import file_tree
+from ..widgets.footer import Footer
 from ..widgets.scrolling import KeyScrollColumn
 
 KEYS = [
@@ -109,3 +110,4 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with KeyScrollColumn(id="help-box", classes="dialog"):
             yield Static(help_text())
+        yield Footer()

@@ -14,6 +14,7 @@ from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
 from ..present import chunk_title, printable
+from ..widgets.footer import Footer
 from ..widgets.scrolling import KeyScrollColumn
 
 
@@ -39,6 +40,7 @@ class MetadataScreen(ModalScreen[None]):
             with KeyScrollColumn(id="metadata-content"):
                 yield Static(Text(printable(c.content)))
             yield Static("[dim]escape: close[/]")
+        yield Footer()
 
 
 def metadata_tree(chunk: Any) -> Tree[Any]:

@@ -15,6 +15,8 @@ from textual.widgets import Button, Input, Label, Static
 from indexer import ModeParams
 from indexer.errors import ChunkscopeError
 
+from ..widgets.footer import Footer
+
 FIELDS = (
     ("window_size", "window size (blocks)"),
     ("overlap", "overlap (blocks)"),
@@ -75,6 +77,7 @@ class ParamsScreen(ModalScreen[ModeParams | None]):
             with Horizontal(id="params-buttons"):
                 yield Button("Apply", variant="primary", id="params-apply")
                 yield Button("Cancel", id="params-cancel")
+        yield Footer()
 
     def values(self) -> dict[str, str]:
         return {name: self.query_one(f"#param-{name}", Input).value for name, _ in self.fields}

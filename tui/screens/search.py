@@ -16,6 +16,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..present import counted, printable, shorten_name, where_parts
+from ..widgets.footer import Footer
 
 FILTERS = {"type": "source_type", "mode": "mode", "kind": "content_type"}
 #: what the status line under the search box says before there are words to search
@@ -115,6 +116,7 @@ class SearchScreen(ModalScreen[Any]):
             )
             yield Static(FILTERS_HINT, id="search-status")
             yield OptionList(id="search-results")
+        yield Footer()
 
     def on_mount(self) -> None:
         if self.initial:
