@@ -15,7 +15,7 @@ from typing import Any
 
 from textual.message import Message
 
-from .present import batch_words
+from .present import batch_words, counted, millis
 
 
 class StoreOpened(Message):
@@ -180,9 +180,9 @@ def from_event(event: object) -> Message:
         return WatcherChanged(str(data.get("state", "")), str(data.get("reason") or data.get("detail") or ""))
     if name == "SyncEvent":
         path = str(data.get("path", ""))
-        text = f"{path or 'folder'} {data.get('action', '')} → {data.get('result', '')} in {data.get('ms', 0):.0f} ms"
+        text = f"{path or 'folder'} {data.get('action', '')} → {data.get('result', '')} in {millis(data.get('ms', 0))}"
         if data.get("events", 1) > 1:
-            text += f" ({data['events']} events)"
+            text += f" ({counted(data['events'], 'event')})"
         return WatchEvent(
             str(data.get("action", "")),
             text,
@@ -194,7 +194,7 @@ def from_event(event: object) -> Message:
         )
     if name == "BatchApplied":
         said = batch_words(int(data.get("events", 0) or 0), int(data.get("changes", 0) or 0))
-        return WatchEvent("batch", f"{said} in {data.get('ms', 0):.0f} ms")
+        return WatchEvent("batch", f"{said} in {millis(data.get('ms', 0))}")
     paths = tuple(str(v) for k, v in data.items() if k in ("path", "src", "dest", "old", "new") and v)
     text = " ".join(f"{k}={v}" for k, v in data.items())
     return WatchEvent(name, text, paths)

@@ -63,6 +63,11 @@ def counted(n: int, noun: str) -> str:
     return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
+def millis(ms: float) -> str:
+    """A timing in milliseconds as the UI writes figures: ``41 ms``, ``4,261 ms``."""
+    return f"{ms:,.0f} ms"
+
+
 def batch_words(events: int, changes: int) -> str:
     """What a batch of the watcher's events came to, as the CLI's ``watch`` and the app's log say
     it: ``5 events, 2 changes``; ``290 events, index already up to date`` when none of them asked

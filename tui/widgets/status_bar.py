@@ -143,7 +143,7 @@ class ProgressLine(Horizontal):
     def progress(self, done: int, total: int, rate: float, eta: float | None) -> None:
         bar = self.query_one(ProgressBar)
         bar.update(total=max(total, 1), progress=done)
-        note = f"{done:,}/{total:,} · {rate:.0f} files/s"
+        note = f"{done:,}/{total:,} · {rate:,.0f} files/s"
         if eta is not None:
             note += f" · ETA {int(eta) // 60}:{int(eta) % 60:02d}"
         self.query_one("#progress-label", TextLine).line = Text("Indexing")
