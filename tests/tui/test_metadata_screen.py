@@ -85,3 +85,22 @@ async def test_the_default_mode_is_named_with_the_mode_it_stands_for(corpus):
         await pilot.press("c")
         await settle(pilot)
         assert app.main.query_one(CompareGrid).columns[0].label == "default (structural)"
+
+
+async def test_a_label_too_long_for_the_tree_ends_in_an_ellipsis(corpus):
+    # the chunk id (64 hex digits) ran past the dialog's edge at 80 columns, cut with nothing to
+    # say so, and the tree scrolled sideways to show the rest
+    for size, cut in ((NARROW, True), ((200, 40), False)):
+        async with opened(corpus, "notes.md", size=size) as pilot:
+            screen = await _open_metadata(pilot)
+            tree = screen.query_one("#metadata-tree")
+            lines = [tree.render_line(y).text.rstrip() for y in range(tree.size.height)]
+            room = tree.scrollable_content_region.width
+            assert tree.virtual_size.width <= room, (tree.virtual_size, room)
+            line = next(line for line in lines if "id: " in line)
+            shown = line.split("id: ", 1)[1]
+            if cut:
+                assert shown.endswith("…") and len(line) == room, (line, room)
+                assert screen.chunk.id.startswith(shown[:-1]) and len(shown) > 20, shown
+            else:
+                assert shown == screen.chunk.id, line

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.highlighter import ReprHighlighter
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -43,10 +44,31 @@ class MetadataScreen(ModalScreen[None]):
         yield Footer()
 
 
+class MetadataTree(Tree[Any]):
+    """A tree whose labels end in ``…`` at its right edge (a chunk id, a long value): it never
+    scrolls sideways, where a label cut by the edge read as whole."""
+
+    def room(self, node: TreeNode[Any]) -> int:
+        """The cells left for ``node``'s label beside its guides (one a level below the root)."""
+        depth, parent = 0, node.parent
+        while parent is not None:
+            depth, parent = depth + 1, parent.parent
+        return max(1, self.scrollable_content_region.width - depth * self.guide_depth)
+
+    def render_label(self, node: TreeNode[Any], base_style: Style, style: Style) -> Text:
+        label = super().render_label(node, base_style, style)
+        if label.cell_len > self.room(node):
+            label.truncate(self.room(node), overflow="ellipsis")
+        return label
+
+    def get_label_width(self, node: TreeNode[Any]) -> int:
+        return min(super().get_label_width(node), self.room(node))
+
+
 def metadata_tree(chunk: Any) -> Tree[Any]:
     """The chunk's type, id and metadata as a tree; every label a Text, never markup, since keys
     and values come from documents (a heading ``[x]`` or ``[/]`` is shown as it is)."""
-    tree: Tree[Any] = Tree("chunk", id="metadata-tree")
+    tree = MetadataTree("chunk", id="metadata-tree")
     tree.root.add_leaf(Text(f"content_type: {chunk.content_type}"))
     if getattr(chunk, "id", None):
         tree.root.add_leaf(Text(f"id: {chunk.id}"))
