@@ -201,8 +201,13 @@ async def test_empty_state_then_two_schemas_and_a_stale_result(tmp_path):
         text = panel_of(screen)
         assert text.startswith("No field extraction stored for this index.")
         assert RUN_HINT in text
-        assert RUN_HINT in str(screen.query_one("#fields-title").render())
+        # said once: the title repeated it over the panel, and a list of failing documents
+        # said "(0)" and "nothing stored" beside it
+        assert RUN_HINT not in str(screen.query_one("#fields-title").render())
         assert not screen.query_one("#fields-coverage").display
+        assert not screen.query_one("#fields-problems-box").display
+        # the keys scroll the hint's panel: nothing else is there to take them
+        assert app.focused is screen.query_one(FieldsPanel)
 
     run_fields(root, SCHEMA)
     # A second schema, run later: only the language, required this time.

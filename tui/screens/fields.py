@@ -21,7 +21,7 @@ from textual.widgets import DataTable, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ..present import when
-from ..widgets.fields_panel import RUN_HINT, STATE_STYLES, FieldsPanel
+from ..widgets.fields_panel import STATE_STYLES, FieldsPanel
 from ..widgets.footer import Footer
 from ..widgets.tables import fill_table
 
@@ -159,15 +159,17 @@ class FieldsScreen(Screen[str | None]):
             picker.display = False
             self.query_one("#fields-coverage", DataTable).display = False
             self.query_one("#fields-bottom").display = True
-            title.update(
-                "[b]Field coverage[/b]  [dim]no field extraction stored for this index: run "
-                f"[b]{RUN_HINT}[/b][/dim]"
-            )
+            # the panel says what is missing and how to run it, once: no list of failing documents
+            self.query_one("#fields-problems-box").display = False
+            title.update("[b]Field coverage[/b]")
             self.show_problems([])
-            self.query_one(FieldsPanel).show(self.path, None, None)
+            panel = self.query_one(FieldsPanel)
+            panel.show(self.path, None, None)
+            panel.focus()
             return
         picker.display = True
         self.query_one("#fields-coverage", DataTable).display = True
+        self.query_one("#fields-problems-box").display = True
         keep = self.schema_hash if self.schema_hash in self.runs else runs[0].schema_hash
         with picker.prevent(Select.Changed):
             picker.set_options(
