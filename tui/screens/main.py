@@ -42,7 +42,7 @@ from ..widgets.event_log import EventLog
 from ..widgets.fields_panel import FieldsPanel
 from ..widgets.file_tree import READING_SHOWN_AFTER, FileTree
 from ..widgets.footer import Footer
-from ..widgets.images_panel import ImagesPanel
+from ..widgets.images_panel import ImagesPanel, PlaceholderList
 from ..widgets.manifest_panel import ManifestPanel, hint_for
 from ..widgets.mode_bar import ModeBar
 from ..widgets.source_view import SourceView
@@ -805,7 +805,10 @@ class MainScreen(Screen[None]):
         if tabs.active == tab and tab != "chunks":
             tab = "chunks"
         tabs.active = tab
-        focus = {"chunks": ChunkList, "source": SourceView, "compare": CompareGrid}.get(tab)
+        # the tab's view takes the keys: the chunk list, focused before, is hidden with its tab
+        views = {"chunks": ChunkList, "source": SourceView, "compare": CompareGrid}
+        views |= {"images": PlaceholderList, "manifest": ManifestPanel, "fields": FieldsPanel}
+        focus = views.get(tab)
         if focus is not None:
             self.query_one(focus).focus()
 
