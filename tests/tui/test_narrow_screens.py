@@ -66,6 +66,21 @@ def test_a_hit_s_head_loses_its_lines_then_its_page_then_its_path_s_middle():
     assert hit_head(hit, 30).plain == "reports…ion.docx  #12 long_si…"
 
 
+def test_a_table_hit_s_snippet_leaves_out_the_markdown_delimiter_row():
+    from tui.screens.search import hit_snippet
+
+    # office/inspection_report.docx's pump table as the index gives it for "pressure": its header,
+    # the delimiter row under it, then its rows (the delimiter showed as '| --- | --- | --- |')
+    table = "| Pump | Flow (L/s) | Pressure (bar) |\n| --- | --- | --- |\n| P-401 | 212 | 4.1 |\n| P-402 | 208 | 4.0…"
+    shown = hit_snippet(a_hit(snippet=marked(table, "Pressure"), content_type="table"), 200).plain
+    assert shown == "| Pump | Flow (L/s) | Pressure (bar) | | P-401 | 212 | 4.1 | | P-402 | 208 | 4.0…", shown
+    # aligned columns' delimiters and one cut at the snippet's start go too; a '-' in a cell stays
+    aligned = "|:--- | ---: |\n| South | -2% |\n| East | 7% |"
+    assert hit_snippet(a_hit(snippet=marked(aligned, "South")), 100).plain == "| South | -2% | | East | 7% |"
+    cut = "--- | --- |\n| North | 14 |"
+    assert hit_snippet(a_hit(snippet=marked(cut, "North")), 100).plain == "| North | 14 |"
+
+
 def test_a_hit_s_snippet_is_one_line_cut_with_an_ellipsis_its_match_in_view():
     from tui.screens.search import hit_snippet
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.cells import cell_len
@@ -23,6 +24,9 @@ FILTERS = {"type": "source_type", "mode": "mode", "kind": "content_type"}
 FILTERS_HINT = Text("filters: type:pdf  mode:sentence  kind:table", style="dim")
 #: the cells a hit's path keeps before its place is cut short
 PATH_LEAST = 16
+#: a Markdown table's delimiter row (``| --- | :---: |``), whole or cut by the snippet's ends:
+#: it says nothing of the table, and in a snippet's one line read as cells of dashes
+DELIMITER_ROW = re.compile(r"…?[\s|:]*-{3,}[\s|:-]*…?")
 
 
 def parse_query(text: str) -> tuple[str, dict[str, str]]:
@@ -84,7 +88,8 @@ def hit_snippet(hit: Any, width: int) -> Text:
     from storage.store import snippet_parts
 
     snippet = Text(no_wrap=True, overflow="ellipsis")
-    for piece, matched in snippet_parts(" ".join(str(hit.snippet).split())):
+    lines = [line for line in str(hit.snippet).split("\n") if not DELIMITER_ROW.fullmatch(line)]
+    for piece, matched in snippet_parts(" ".join(" ".join(lines).split())):
         snippet.append(printable(piece), style="reverse" if matched else "")
     if snippet.cell_len <= width:
         return snippet
