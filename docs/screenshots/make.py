@@ -3,7 +3,7 @@
     python docs/screenshots/make.py
 
 The corpus is copied to a temp folder (plus the playground's all_round.docx when ../shared is
-there), indexed, and the app is driven with Pilot at 120×40 with half-block images.
+there, or under $CHUNKSCOPE_SHARED as for the tests), indexed, and the app is driven with Pilot at 120×40 with half-block images.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ sys.path.insert(0, str(ROOT))
 from storage.indexing import index_folder  # noqa: E402
 from tui.app import ChunkscopeApp  # noqa: E402
 
-PLAYGROUND = ROOT.parent / "shared" / "fixtures" / "chunk-engine-playground"
+SHARED = Path(os.environ.get("CHUNKSCOPE_SHARED", ROOT.parent / "shared"))
+PLAYGROUND = SHARED / "fixtures" / "chunk-engine-playground"
 
 # (file name, file to select, keys to press)
 SHOTS = [
