@@ -342,3 +342,21 @@ async def test_the_empty_fields_panel_wraps_its_hint_at_the_pane_s_edge(indexed_
             shown = " ".join(text.render_line(y).text.strip() for y in range(text.size.height))
             assert shown.endswith("from every indexed document of folder F."), shown
             assert RUN_HINT in shown, shown
+
+
+async def test_a_run_over_one_document_says_document(tmp_path):
+    # the title and the schema picker read '1 documents' for a folder of one reply
+    root = tmp_path / "corpus"
+    (root / "replies").mkdir(parents=True)
+    (root / "replies" / "good.txt").write_text(REPLIES["good.txt"], encoding="utf-8")
+    index(root)
+    run_fields(root, SCHEMA)
+    app = make_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await select_file(pilot, "replies/good.txt")
+        screen = await open_fields(pilot)
+        title = str(screen.query_one("#fields-title").render())
+        assert "review · 1 document · 0 failing the strict gate" in title, title
+        picker = screen.query_one("#fields-schema")
+        options = [str(prompt) for prompt, _value in picker._options if _value is not picker.BLANK]
+        assert any("  ·  1 document  ·  " in option for option in options), options

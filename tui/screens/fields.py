@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from ..present import when
+from ..present import counted, when
 from ..widgets.fields_panel import STATE_STYLES, FieldsPanel
 from ..widgets.footer import Footer
 from ..widgets.tables import fill_table
@@ -175,7 +175,7 @@ class FieldsScreen(Screen[str | None]):
             picker.set_options(
                 (
                     Text(
-                        f"{r.name}  ·  {r.documents:,} documents  ·  run {when(r.run_at)}  ·  {r.schema_hash}"
+                        f"{r.name}  ·  {counted(r.documents, 'document')}  ·  run {when(r.run_at)}  ·  {r.schema_hash}"
                     ),
                     h,
                 )
@@ -209,7 +209,7 @@ class FieldsScreen(Screen[str | None]):
         self.query_one("#fields-title", Static).update(
             Text.assemble(
                 ("Field coverage", "bold"),
-                f"  {run.name if run else schema_hash} · {documents:,} documents · "
+                f"  {run.name if run else schema_hash} · {counted(documents, 'document')} · "
                 f"{len(problems):,} failing the strict gate",
             )
         )
