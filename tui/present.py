@@ -116,25 +116,31 @@ def where_parts(meta: dict[str, Any]) -> list[str]:
     if meta.get("attachment"):
         page = meta.get("attachment_page")
         parts.append(printable(str(meta["attachment"])) + (f" p.{page}" if page is not None else ""))
+    rows = _span_words(meta.get("row_range"), "row")
     if meta.get("sheet_name") is not None:
         sheet = printable(str(meta["sheet_name"]))
-        rows = meta.get("row_range")
-        parts.append(f"{sheet} rows {rows[0]}–{rows[1]}" if rows else sheet)
-    elif meta.get("row_range"):
-        a, b = meta["row_range"]
-        parts.append(f"rows {a}–{b}")
+        parts.append(f"{sheet} {rows}" if rows else sheet)
+    elif rows:
+        parts.append(rows)
     if meta.get("slide_number") is not None:
         parts.append(f"slide {meta['slide_number']}")
     if meta.get("speaker_notes"):
         parts.append("speaker notes")
     if meta.get("page_number") is not None and meta["page_number"] != meta.get("slide_number"):
         end = meta.get("page_end")
-        parts.append(f"p.{meta['page_number']}" + (f"–{end}" if end else ""))
-    lines = meta.get("source_lines")
+        parts.append(f"p.{meta['page_number']}" + (f"–{end}" if end and end != meta["page_number"] else ""))
+    lines = _span_words(meta.get("source_lines"), "line")
     if lines:
-        a, b = lines
-        parts.append(f"line {a}" if a == b else f"lines {a}–{b}")
+        parts.append(lines)
     return parts
+
+
+def _span_words(span: Any, noun: str) -> str:
+    """``lines 4–19``, ``line 7`` for a span of one (``rows 5–5`` read as a count); none: ''."""
+    if not span:
+        return ""
+    a, b = span
+    return f"{noun} {a}" if a == b else f"{noun}s {a}–{b}"
 
 
 def chunk_title(chunk: ChunkLike, width: int = 0) -> str:

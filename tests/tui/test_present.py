@@ -40,7 +40,9 @@ class C:
         ({"source_lines": [7, 7]}, "line 7"),
         ({"message_index": 2}, "msg 2"),
         ({"sheet_name": "Sheet1", "row_range": [2, 9]}, "Sheet1 rows 2–9"),
-        ({"row_range": [5, 5]}, "rows 5–5"),
+        ({"row_range": [5, 5]}, "row 5"),  # one row, as one line is 'line 7'
+        ({"sheet_name": "Before", "row_range": [2, 2]}, "Before row 2"),
+        ({"page_number": 2, "page_end": 2}, "p.2"),
         ({"slide_number": 4, "page_number": 4}, "slide 4"),  # a slide's page is the slide
         ({"slide_number": 4, "page_number": 5}, "slide 4 · p.5"),
         ({"slide_number": 4, "speaker_notes": True}, "slide 4 · speaker notes"),
