@@ -691,6 +691,17 @@ async def test_at_80_columns_manifest_values_stay_in_their_column(indexed_corpus
     assert value_rows(lines, "images") == ["none"]
 
 
+async def test_a_warning_is_listed_once_in_the_manifest(indexed_corpus):
+    # sample_corpus/spreadsheets/damaged_sheet.xlsx: its sheet 'Broken' is cut short, a warning
+    # the extractor puts in the coverage and in the document's warnings alike; the panel listed it
+    # under Coverage ('warnings') and again under Warnings
+    async with opened(indexed_corpus, "spreadsheets/damaged_sheet.xlsx", tab="m") as pilot:
+        panel = pilot.app.main.query_one(ManifestPanel)
+        text = " ".join(shown_text(panel.shown, 200).split())
+    assert text.count("sheet 'Broken' is damaged after row 9") == 1, text
+    assert "Warnings ⚠ sheet 'Broken' is damaged after row 9" in text, text
+
+
 def test_a_listed_value_breaks_after_its_commas_only():
     from tui.widgets.manifest_panel import _Listed
 

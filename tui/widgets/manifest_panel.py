@@ -301,12 +301,14 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _P
         out.append(_line("  ", ("cut by a limit:", "red"), f" {t}"))
     for note in cov.pop("notes", None) or []:  # how text was read, nothing lost: no warning
         out.append(_line("  ", (str(note), "dim")))
+    # the coverage's warnings go with the document's, under Warnings, each said once
+    cov_warnings = [str(w) for w in cov.pop("warnings", None) or []]
     for key, value in cov.items():
         label = key.replace("_", " ")
         out.append(
             _Pair(label, _Listed(list(map(str, value)))) if isinstance(value, list) else _kv(label, value)
         )
-    warnings = m.pop("warnings", None) or []
+    warnings = list(dict.fromkeys([*map(str, m.pop("warnings", None) or []), *cov_warnings]))
     if warnings:
         out += [blank, _heading("Warnings")] + [_line("  ", ("⚠", "yellow"), f" {w}") for w in warnings]
     inp = m.pop("input", None) or {}
