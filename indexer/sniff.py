@@ -93,10 +93,11 @@ def _utf16_without_bom(head: bytes) -> str | None:
 
 def detect_encoding(data: bytes) -> str:
     """The encoding of text bytes: BOM, UTF-32 or UTF-16 without BOM, UTF-8
-    (:func:`unicode_encoding`; a few damaged bytes aside), else the legacy code page whose reading is likeliest (:func:`_legacy_encoding`:
-    the single-byte ones, Western, Central European, Cyrillic, Turkish, Hebrew, Greek, Baltic and
-    Arabic, then charset detection's guess and the Korean, Chinese and Japanese ones; latin-1,
-    which decodes anything, when none does).
+    (:func:`unicode_encoding`; a few damaged bytes aside), else the legacy code page whose
+    reading is likeliest (:func:`_legacy_encoding`: the single-byte ones, Western, Central
+    European, Cyrillic, Turkish, Hebrew, Greek, Baltic, Arabic and Persian, then charset
+    detection's guess and the Korean, Chinese and Japanese ones; latin-1, which decodes
+    anything, when none does).
     """
     return unicode_encoding(data) or _not_unicode(data)
 
@@ -149,15 +150,14 @@ def damaged_utf8(head: bytes) -> bool:
     )
 
 
-#: The single-byte legacy code pages, tried first: Western (windows-1252), the common legacy
-#: case, Central European (Windows' and ISO's), Cyrillic (Windows', KOI8-R and KOI8-U, which
-#: puts Ukrainian's і ї є ґ where KOI8-R has box-drawing signs), Turkish and Hebrew (Windows'),
-#: Greek (Windows' and ISO's), Baltic (Windows') and Arabic and Persian (Windows'; ISO's has no
-#: Persian letters); where two read a text alike, the first is named (Russian in KOI8-R). Greek text whose bytes do not tell
-#: windows-1253 from ISO-8859-7 (they differ in Ά, two quotes and the C1 range only) is named
-#: windows-1253: a text file without a declaration was most often saved by a Windows program in
-#: a Greek locale ("ANSI"), where Unix wrote ISO-8859-7 under a locale or a mail header that
-#: named it
+#: The single-byte legacy code pages, tried first: Western (windows-1252), the common legacy case, Central
+#: European (Windows' and ISO's), Cyrillic (Windows', KOI8-R and KOI8-U, which puts Ukrainian's і ї є ґ
+#: where KOI8-R has box-drawing signs), Turkish and Hebrew (Windows'), Greek (Windows' and ISO's), Baltic
+#: (Windows') and Arabic and Persian (Windows'; ISO's has no Persian letters); where two read a text alike,
+#: the first is named (Russian in KOI8-R). Greek text whose bytes do not tell windows-1253 from ISO-8859-7
+#: (they differ in Ά, two quotes and the C1 range only) is named windows-1253: a text file without a
+#: declaration was most often saved by a Windows program in a Greek locale ("ANSI"), where Unix wrote
+#: ISO-8859-7 under a locale or a mail header that named it
 _LEGACY = ("cp1252", "cp1250", "iso8859_2", "cp1251", "koi8_r", "koi8_u", "cp1254", "cp1255")
 _LEGACY += ("cp1253", "iso8859_7", "cp1257", "cp1256", "iso8859_6")
 #: The East Asian ones, tried with charset detection's guess when no single-byte code page reads

@@ -2537,11 +2537,13 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # break inside a paragraph parts its lines (the words either side were run together); a web page
     # chunk's table footer written before its body read last, the header and footer of its sections
     # and quotes read, Word's list paragraphs (mso-list) a list (HTML 32);
-    # altChunk pages: legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
-    # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
-    # in their code page
-    # altChunk pages: legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
-    # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252)
+    # altChunk pages: legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in
+    # windows-1256 (پ چ ژ گ, the Arabic question mark and comma, the zero-width non-joiner), Greek in
+    # capitals without accents read in their code page
+    # altChunk pages: legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
+    # signs of a wrong reading
+    # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer
+    # windows-1252)
     version="42",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

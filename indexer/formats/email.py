@@ -2128,8 +2128,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # 55: legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page
-    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
-    # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252);
+    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
+    # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
+    # windows-1257, -1250, -1254 no longer windows-1252);
     # an HTML body's or attached page's table footer written before its body read last, and the
     # header and footer of its sections and quotes read (HTML 32)
 )
@@ -2308,8 +2309,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 55: legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page
-    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
-    # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252);
+    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
+    # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
+    # windows-1257, -1250, -1254 no longer windows-1252);
     # an HTML body's or attached page's table footer written before its body read last, and the
     # header and footer of its sections and quotes read (HTML 32)
 )

@@ -2524,8 +2524,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page
-    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
-    # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252);
+    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
+    # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
+    # windows-1257, -1250, -1254 no longer windows-1252);
     # a table's footer (<tfoot>) written before its body read as its last rows, as browsers draw it;
     # the <header> and <footer> of a <section>, <blockquote>, <figure>, <details>, <dialog> or
     # <fieldset> read (a section's title, a quote's attribution), no longer dropped as the page's; Word's

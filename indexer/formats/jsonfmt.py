@@ -483,8 +483,9 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page
-    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
-    # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252)
+    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
+    # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
+    # windows-1257, -1250, -1254 no longer windows-1252)
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
@@ -513,8 +514,9 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page
-    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
-    # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252)
+    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
+    # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
+    # windows-1257, -1250, -1254 no longer windows-1252)
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
@@ -543,8 +545,9 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page
-    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
-    # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252)
+    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
+    # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
+    # windows-1257, -1250, -1254 no longer windows-1252)
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)

@@ -1630,8 +1630,9 @@ def _scalar(value: str) -> Any:
     # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page
-    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
-    # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252)
+    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
+    # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
+    # windows-1257, -1250, -1254 no longer windows-1252)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -246,10 +246,10 @@ def _mixes_kinds(msg: Any) -> bool:
 def _either_kind(msg: Any) -> None:
     """Have ``msg`` (and its recipients and attachments, which ask it) read each string property
     from the stream that holds it, its Unicode string first, else its 8-bit one in the message's
-    code page, and a named one in its own kind: extract-msg reads the kind the message says all its strings are, and found no
-    sender, recipient name or attachment name written the other way, or read an 8-bit one whose
-    characters its code page lacks are ``?`` beside the Unicode one ("???? ??????" for "Иван
-    Петров" in an ANSI message of code page 1252)."""
+    code page, and a named one in its own kind: extract-msg reads the kind the message says all
+    its strings are, and found no sender, recipient name or attachment name written the other
+    way, or read an 8-bit one whose characters its code page lacks are ``?`` beside the Unicode
+    one ("???? ??????" for "Иван Петров" in an ANSI message of code page 1252)."""
     # a Unicode message's 8-bit strings are in its code page; an ANSI message's in the encoding
     # it reads its own in (the one it is told, _ansi_strings), asked when one is read
     narrow = _ANSI_PREFIX + _string8_codec(msg) if msg.areStringsUnicode else None
@@ -1828,8 +1828,9 @@ def _text_attachment(
     # legacy text without a BOM or charset: Ukrainian in KOI8-U, Persian in windows-1256 (پ چ ژ گ, the
     # Arabic question mark and comma, the zero-width non-joiner), Greek in capitals without accents read
     # in their code page
-    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel: signs of a wrong reading
-    # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer windows-1252);
+    # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
+    # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
+    # windows-1257, -1250, -1254 no longer windows-1252);
     # an HTML body's table footer written before its body read last, the header and footer of its
     # sections and quotes read, Outlook's list paragraphs (mso-list) a list (HTML 32)
 )
