@@ -15,7 +15,7 @@ def test_the_watchers_timings_have_a_thousands_separator():
     m = msg.from_event(SyncEvent("notes.md", "upsert", "updated (12 chunks)", 4261.3, events=1200))
     assert m.text == "notes.md upsert → updated (12 chunks) in 4,261 ms (1,200 events)"
     m = msg.from_event(BatchApplied(events=5, changes=2, ms=12345.6))
-    assert m.text == "5 events into 2 changes in 12,346 ms"
+    assert m.text == "5 events, 2 changes in 12,346 ms"
 
 
 async def test_the_event_log_writes_a_long_read_with_a_thousands_separator(indexed_corpus):

@@ -120,8 +120,10 @@ async def test_after_the_scan_the_index_line_and_the_log_say_what_a_run_did(tmp_
         label = app.main.query_one("#progress-label")
         note = app.main.query_one("#progress-note")
         await wait_for(pilot, lambda: "up to date" in note.line.plain, 60, "the scan's end")
-        app.main.query_one(FileTree).select("notes.md")
-        await wait_for(pilot, lambda: app.main.path == "notes.md")
+        # selected again until it shows: under load a select made as the scan ends was seen to be
+        # lost now and then (the tree's rebuild clears the node a pending cursor move points at)
+        tree = app.main.query_one(FileTree)
+        await wait_for(pilot, lambda: tree.select("notes.md") or app.main.path == "notes.md")
         await settle(pilot)
         await pilot.press("x")
         log = app.main.query_one(EventLog)
