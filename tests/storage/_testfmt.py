@@ -82,6 +82,25 @@ def open_gate(fifo: str, *, wait: bool = True) -> None:
     os.close(fd)
 
 
+def gated_folder(base, notes: int = 20) -> tuple:
+    """A folder ``base/outside/incoming`` to move into a watched folder as one batch: a ``.gate``
+    file read first (the largest), ``notes`` Markdown files, and a ``.gate`` file read last (the
+    smallest), each gate held until :func:`open_gate` on its FIFO. Returns the folder and the
+    FIFOs of the first and the last gate."""
+    import os
+
+    incoming = base / "outside" / "incoming"
+    incoming.mkdir(parents=True)
+    first, last = base / "first.fifo", base / "last.fifo"
+    os.mkfifo(first)
+    os.mkfifo(last)
+    (incoming / "a.gate").write_text(f"{first}\n\n" + "The largest file of the folder. " * 100)
+    for i in range(notes):
+        (incoming / f"n{i:02d}.md").write_text(f"# Note {i}\n\n" + "Moved in with its folder. " * 20)
+    (incoming / "z.gate").write_text(f"{last}\n\nlast")
+    return incoming, first, last
+
+
 @extractor(".hang", name="hang-test", source_type="hang")
 def extract_hang(data: bytes, ctx):
     while True:

@@ -33,7 +33,7 @@ from storage.sync import BatchApplied, SyncEvent, SyncLoop, WatcherState
 from storage.walk import walk
 from storage.watch import Batch
 
-from ._testfmt import open_gate
+from ._testfmt import gated_folder, open_gate
 from .conftest import TEST_FORMATS, bump_mtime, read_steps
 
 TIMEOUT = 30.0
@@ -759,17 +759,9 @@ def test_a_re_index_asked_for_during_a_long_batch_goes_ahead_of_its_files(tmp_pa
     root = tmp_path / "folder"
     root.mkdir()
     (root / "kept.md").write_text("# Kept\n\nRead again when asked.\n")
-    incoming = tmp_path / "outside" / "incoming"
-    incoming.mkdir(parents=True)
-    first, last = tmp_path / "first.fifo", tmp_path / "last.fifo"
-    os.mkfifo(first)
-    os.mkfifo(last)
     # read largest first: the first gate, the notes, the last gate (the smallest)
-    (incoming / "a.gate").write_text(f"{first}\n\n" + "The largest file of the folder. " * 100)
+    incoming, first, last = gated_folder(tmp_path)
     names = [f"incoming/n{i:02d}.md" for i in range(20)]
-    for i, name in enumerate(names):
-        (tmp_path / "outside" / name).write_text(f"# Note {i}\n\n" + "Moved in with its folder. " * 20)
-    (incoming / "z.gate").write_text(f"{last}\n\nlast")
     h = Harness(root, extra_modules=(TEST_FORMATS,))
     h.loop.start()
     asked: dict[str, object] = {}

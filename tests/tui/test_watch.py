@@ -209,23 +209,15 @@ async def test_a_re_index_is_not_held_behind_a_long_watch_batch(tmp_path, monkey
     import os
     import threading
 
-    from tests.storage._testfmt import open_gate
+    from tests.storage._testfmt import gated_folder, open_gate
     from tests.storage.conftest import TEST_FORMATS
 
     monkeypatch.setenv("CHUNKSCOPE_EXTRA_MODULES", TEST_FORMATS)
     root = tmp_path / "corpus"
     root.mkdir()
     (root / "notes.md").write_text(FIRST, encoding="utf-8")
-    incoming = tmp_path / "outside" / "incoming"
-    incoming.mkdir(parents=True)
-    first, last = tmp_path / "first.fifo", tmp_path / "last.fifo"
-    os.mkfifo(first)
-    os.mkfifo(last)
     # read largest first: the first gate, the notes, the last gate (the smallest)
-    (incoming / "a.gate").write_text(f"{first}\n\n" + "The largest file of the folder. " * 100)
-    for i in range(20):
-        (incoming / f"n{i:02d}.md").write_text(f"# Note {i}\n\n" + "Moved in with its folder. " * 20)
-    (incoming / "z.gate").write_text(f"{last}\n\nlast")
+    incoming, first, last = gated_folder(tmp_path)
     app = ChunkscopeApp(root, image_renderer="halfcell", jobs=1)
     seen: list[object] = []
     try:
