@@ -20,7 +20,7 @@ import io
 import posixpath
 import zipfile
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import groupby
@@ -55,6 +55,7 @@ from ..zipsafe import open_zip
 from . import _charts, _embedded, _ooxml
 from ._attached import Attached, Attacher, text_chars
 from ._encrypted import decrypted
+from ._reading_order import rows_then_columns
 from .registry import extractor
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -458,55 +459,9 @@ def _shape_type(shape: Any) -> Any:
 _ROW_BAND = 228_600  # EMU: a quarter of an inch
 
 
-#: a shape's top, left, height and width (EMU), its place among the shapes, the shape
-_Placed = tuple[tuple[int, int, int, int], int, Any]
-
-
 def _sorted(shapes: Iterable[Any]) -> list[Any]:
-    """Rows top to bottom, each row left to right. A shape is in the row of the topmost shape above
-    it when their tops are less than a quarter of an inch and half the smaller height apart: boxes
-    set side by side by hand have tops that differ by a hair, and are read across, while boxes
-    stacked one under the other never are one row. A shape standing beside a taller one, alone
-    there (:func:`_alone_beside`), is in its row too: a text box drawn next to a tall picture or
-    box is read across with it, left to right, whichever top is higher. Ties keep the document
-    order."""
-    placed = sorted(
-        ((_geometry(shape), n, shape) for n, shape in enumerate(shapes)), key=lambda x: (x[0][:2], x[1])
-    )
-    rows: list[list[_Placed]] = []
-    for entry in placed:
-        (top, _, height, _), _, _ = entry
-        if rows:
-            (row_top, _, row_height, _), _, _ = rows[-1][0]
-            if top - row_top <= min(_ROW_BAND, min(height, row_height) // 2) or (
-                len(rows[-1]) == 1 and _alone_beside(entry, rows[-1][0], placed)
-            ):
-                rows[-1].append(entry)
-                continue
-        rows.append([entry])
-    return [shape for row in rows for _, _, shape in sorted(row, key=lambda x: (x[0][1], x[0][0], x[1]))]
-
-
-def _alone_beside(entry: _Placed, tall: _Placed, placed: Sequence[_Placed]) -> bool:
-    """Whether ``entry`` stands beside ``tall`` and alone there: from top to bottom within
-    ``tall``'s height, to its left or right (no column in common), and no other shape starting
-    within that height shares a column with it. Two such shapes are read across; a column of
-    several beside a tall shape is left in rows of their own, its order being a matter of
-    layout more than of rows."""
-    (top, left, height, width), _, _ = entry
-    (tall_top, tall_left, tall_height, tall_width), _, _ = tall
-    bottom, tall_bottom = top + height, tall_top + tall_height
-    if height <= 0 or not (tall_top <= top and bottom <= tall_bottom):
-        return False
-    if left < tall_left + tall_width and tall_left < left + width:
-        return False  # above or below each other, in part: not beside
-    for other in placed:
-        if other is entry or other is tall:
-            continue
-        (o_top, o_left, _, o_width), _, _ = other
-        if tall_top <= o_top < tall_bottom and o_left < left + width and left < o_left + o_width:
-            return False
-    return True
+    """The shapes in reading order (:func:`._reading_order.rows_then_columns`), by their boxes in EMU."""
+    return rows_then_columns(shapes, _geometry, _ROW_BAND)
 
 
 def _chartex_ref(frame: etree._Element) -> etree._Element | None:
