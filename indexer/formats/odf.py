@@ -38,7 +38,7 @@ import io
 import posixpath
 import re
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from operator import itemgetter
@@ -74,6 +74,7 @@ from . import _charts, _embedded, _ooxml
 from ._attached import Attached, Attacher, text_chars
 from ._mathml import from_lxml, mathml_linear
 from ._odf_encrypted import odf_decrypted
+from ._reading_order import rows_then_columns
 from .registry import extractor
 
 NS = {
@@ -170,6 +171,7 @@ F_OPTION = _q("form", "option")
 S_PARENT, S_FAMILY = _q("style", "parent-style-name"), _q("style", "family")
 MATHML = "http://www.w3.org/1998/Math/MathML"
 SVG_TITLE, SVG_DESC, SVG_X, SVG_Y = (_q("svg", t) for t in ("title", "desc", "x", "y"))
+SVG_WIDTH, SVG_HEIGHT, D_TRANSFORM = _q("svg", "width"), _q("svg", "height"), _q("draw", "transform")
 X_HREF = _q("xlink", "href")
 P_CLASS, P_NOTES = _q("presentation", "class"), _q("presentation", "notes")
 P_PLACEHOLDER, D_LAYER = _q("presentation", "placeholder"), _q("draw", "layer")
@@ -436,12 +438,38 @@ def _captioned_picture(p: etree._Element) -> etree._Element | None:
     return picture if picture.find(D_OBJECT) is None else None
 
 
-def _place(shape: etree._Element) -> tuple[float, float]:
-    """Where a shape stands on its page, top then left; a link's is its shape's."""
+#: a quarter of an inch in centimetres, the unit of :func:`_length`: the row band of a slide's shapes
+_ROW_BAND = 0.635
+_TRANSLATE = re.compile(r"translate\s*\(\s*([^\s,)]+)[\s,]+([^\s,)]+)\s*\)")
+
+
+def _shape_box(shape: etree._Element) -> tuple[float, float, float, float]:
+    """Where a shape stands on its slide: top, left, height and width in centimetres (0 where
+    they cannot be told). A link's box is its shape's, a group's the box around its shapes; a
+    rotated shape, which gives its place in ``draw:transform`` instead of ``svg:x`` and
+    ``svg:y``, is placed where that moves it."""
     if shape.tag == D_A:
         inner = next((c for c in shape if c.tag in _SLIDE_SHAPES), None)
-        return _place(inner) if inner is not None else (0.0, 0.0)
-    return _length(shape.get(SVG_Y)), _length(shape.get(SVG_X))
+        return _shape_box(inner) if inner is not None else (0.0, 0.0, 0.0, 0.0)
+    if shape.tag == D_G:
+        boxes = [_shape_box(c) for c in shape if c.tag in _SLIDE_SHAPES]
+        if not boxes:
+            return (0.0, 0.0, 0.0, 0.0)
+        top, left = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        bottom, right = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+        return (top, left, bottom - top, right - left)
+    y, x = shape.get(SVG_Y), shape.get(SVG_X)
+    if y is None and x is None:
+        moved = _TRANSLATE.search(shape.get(D_TRANSFORM) or "")
+        if moved is not None:
+            x, y = moved.groups()
+    return (_length(y), _length(x), _length(shape.get(SVG_HEIGHT)), _length(shape.get(SVG_WIDTH)))
+
+
+def _in_reading_order(shapes: Iterable[etree._Element]) -> list[etree._Element]:
+    """A slide's (or a group's) shapes in rows top to bottom, each row left to right, as a
+    slide of PowerPoint's is read (:func:`._reading_order.rows_then_columns`)."""
+    return rows_then_columns(shapes, _shape_box, _ROW_BAND)
 
 
 def _counted(item: etree._Element) -> bool:
@@ -1092,7 +1120,7 @@ class _Reader:
             else:  # not under the title of the slide before
                 self.meta[NO_HEADING] = True
             start = len(self.blocks)
-            for frame in sorted(frames, key=_place):
+            for frame in _in_reading_order(frames):
                 if frame.get(P_CLASS) == "title":
                     continue
                 self.shape(frame)
@@ -1132,7 +1160,7 @@ class _Reader:
                 self.blocks.append(Block(PARAGRAPH, shown, meta=self.meta))
             return
         if frame.tag == D_G:
-            for child in sorted(frame, key=_place):
+            for child in _in_reading_order(c for c in frame if isinstance(c.tag, str)):
                 if isinstance(child.tag, str) and not self.left_out(child):
                     self.shape(child)
             return
@@ -1596,7 +1624,11 @@ def extract_odt(data: bytes, ctx: ExtractContext) -> Document:
     # 31: the slides hidden in the show listed in the coverage (hidden_read: slide 3), as pptx 25;
     # a shape hidden by its graphic style, or hidden in a paragraph of a text box, not read; an
     # item holding only a list a level down restarts the numbering at its text:start-value (odt 29)
-    version="31",
+    # 32: a slide's shapes read in rows top to bottom, each row left to right, as pptx reads them:
+    # boxes side by side whose tops differ by a hair read across (the higher one was read first), a
+    # box beside a taller one, alone there, in its row; a group placed where its shapes stand, a
+    # rotated shape where its draw:transform moves it (both were read first, at the top-left corner)
+    version="32",
     source_type="odp",
     libraries=("lxml",),
     images=True,

@@ -539,8 +539,8 @@ def test_a_slides_empty_placeholder_and_hidden_title_are_not_read():
     assert [(b.page, b.kind, b.text, b.meta["slide_title"]) for b in doc.blocks] == [
         (1, "paragraph", "Tides turn at noon", None),
         (2, "paragraph", "Neaps", None),
-        (3, "paragraph", "Low water at 14:10", None),  # the group has no place of its own: first
         (3, "paragraph", "Springs", None),
+        (3, "paragraph", "Low water at 14:10", None),  # the group stands where its shapes do, below
         (4, "heading", "Harbour", "Harbour"),
     ]
 

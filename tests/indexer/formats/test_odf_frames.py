@@ -271,3 +271,54 @@ def _with_content(content: str) -> bytes:
         zf.writestr("META-INF/manifest.xml", "<manifest/>")
         zf.writestr("content.xml", content)
     return out.getvalue()
+
+
+def _slide_box(text: str, x: float, y: float, w: float = 10.0, h: float = 3.0, attrs: str = "") -> str:
+    where = f'svg:x="{x}cm" svg:y="{y}cm"' if not attrs else attrs
+    return (
+        f'<draw:frame presentation:class="outline" {where} svg:width="{w}cm" svg:height="{h}cm">'
+        f"<draw:text-box><text:p>{text}</text:p></draw:text-box></draw:frame>"
+    )
+
+
+def _slide_texts(*frames: str) -> list[str]:
+    page = (
+        '<draw:page><draw:frame presentation:class="title" svg:x="1cm" svg:y="0.5cm" svg:width="20cm" '
+        'svg:height="2cm"><draw:text-box><text:p>Plan</text:p></draw:text-box></draw:frame>'
+        + "".join(frames)
+        + "</draw:page>"
+    )
+    return [b.text for b in extract_bytes(_package("presentation", page), "t.odp").blocks]
+
+
+def test_boxes_side_by_side_on_a_slide_are_read_left_to_right():
+    # Two boxes set side by side by hand, the right one's top 0.1 cm higher: Impress reads them in
+    # one row, left to right, as PowerPoint's slides are read. They were read top first, the right
+    # box before the left one.
+    assert _slide_texts(_slide_box("Left column", 1, 4.1), _slide_box("Right column", 13, 4.0)) == [
+        "Plan",
+        "Left column",
+        "Right column",
+    ]
+    # stacked boxes stay top to bottom, even when the lower one stands further left
+    assert _slide_texts(_slide_box("Upper", 5, 4.0), _slide_box("Lower", 1, 8.0)) == [
+        "Plan",
+        "Upper",
+        "Lower",
+    ]
+
+
+def test_a_note_beside_a_tall_box_is_read_in_its_row():
+    # A short box to the left of a tall one, alone there and a little lower, is in the tall one's
+    # row and read first, left to right: it was read after it, by its lower top.
+    tall, side = _slide_box("Tall picture notes", 8, 4.0, h=10.0), _slide_box("Side note", 1, 6.0, w=6, h=2.0)
+    assert _slide_texts(tall, side) == ["Plan", "Side note", "Tall picture notes"]
+
+
+def test_a_group_and_a_rotated_box_are_read_where_they_stand():
+    # A group has no place of its own: it stands where its shapes do (it was read first, as if at
+    # the slide's top-left corner). A rotated box gives its place in draw:transform, not svg:x
+    # and svg:y: it was read first too.
+    group = f"<draw:g>{_slide_box('Grouped', 1, 12.0)}</draw:g>"
+    rotated = _slide_box("Turned", 0, 0, attrs='draw:transform="rotate (0.1) translate (1cm 8cm)"')
+    assert _slide_texts(group, rotated, _slide_box("First", 1, 4.0)) == ["Plan", "First", "Turned", "Grouped"]
