@@ -27,7 +27,23 @@ def outlook_message(
 ) -> bytes:
     """A ``.msg`` file of ``subject``, the plain ``body`` and ``attachments``, with the
     ``options`` of ``_message``."""
-    return _message(subject, body, attachments, **options).to_bytes()
+    from aspose.email_foss.msg import MsgWriter
+
+    document = _message(subject, body, attachments, **options).to_msg_document()
+    _embedded_headers(document.root)
+    return MsgWriter.to_bytes(document)
+
+
+def _embedded_headers(storage: Any) -> None:
+    """Give each embedded message's property stream the 24-byte header of MS-OXMSG 2.4.1.2. The
+    writer gives it the file's own 32 bytes (8 reserved more), so that a reader, taking the
+    header an embedded message has, read its properties 8 bytes off: none was found."""
+    for child in storage.storages:
+        if child.name == "__substg1.0_3701000D":
+            for stream in child.streams:
+                if stream.name == "__properties_version1.0" and len(stream.data) >= 32:
+                    stream.data = stream.data[:24] + stream.data[32:]
+        _embedded_headers(child)
 
 
 def _message(
