@@ -357,7 +357,9 @@ def _attachment(msg: Any, folder: str) -> Any:
     if not (
         msg.exists([*inner, _CLASS_STREAM[not unicode]]) and not msg.exists([*inner, _CLASS_STREAM[unicode]])
     ):
-        return _embedded_either_kind(initStandardAttachment(msg, folder))
+        # an ANSI message in an ANSI one was opened in its holder's encoding: it is read in its
+        # own code page when it names another
+        return _embedded_either_kind(initStandardAttachment(msg, folder), ansi=not unicode)
     # its holder's kind and encoding, which it reads on opening, are its own while it is opened
     state, options = vars(msg), msg.kwargs
     encoding = options.pop("overrideEncoding", None)
@@ -389,9 +391,12 @@ def _embedded_either_kind(att: Any, ansi: bool = False) -> Any:
     state = vars(embedded)
     ansi = ansi and all(name in state for name in _ENCODING_FIELDS)
     if ansi:
+        encoding = _ANSI_PREFIX + _string8_codec(embedded)
+        ansi = any(state[name] != encoding for name in _ENCODING_FIELDS)  # else read as it is already
+    if ansi:
         _ansi_codecs()
         for name in _ENCODING_FIELDS:
-            state[name] = _ANSI_PREFIX + _string8_codec(embedded)
+            state[name] = encoding
     if either:
         _either_kind(embedded)
     if ansi or either:
@@ -1762,7 +1767,7 @@ def _text_attachment(
     # 26: an HTML body's or attached page's ordered items carry their numbers (HTML 14)
     # 27: an HTML body's or attached page's text in a list outside any <li> an unordered item (HTML 15)
     # 39: an attached workbook's times as Excel shows them (xlsx 27, xls 16, xlsb 20)
-    version="53",
+    version="54",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain
@@ -1833,6 +1838,8 @@ def _text_attachment(
     # windows-1257, -1250, -1254 no longer windows-1252);
     # an HTML body's table footer written before its body read last, the header and footer of its
     # sections and quotes read, Outlook's list paragraphs (mso-list) a list (HTML 32)
+    # 54: an ANSI message embedded in an ANSI one read in its own code page where it names another
+    # than its holder's, no longer in its holder's (a Greek message in a Russian one read "ЕрйуфплЮ")
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

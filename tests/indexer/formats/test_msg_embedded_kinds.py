@@ -52,8 +52,39 @@ def test_an_ansi_message_embedded_in_a_unicode_one_and_a_unicode_one_in_it():
 
 
 def test_an_ansi_message_embedded_in_a_unicode_one_is_read_in_its_code_page():
-    # the embedded message names no code page of its own (none the builder writes is readable
-    # there): its holder's, 1251, is taken, where extract-msg read ISO-8859-15 ("Ïèñüìî")
+    # the embedded message names no code page of its own: its holder's, 1251, is taken, where
+    # extract-msg read ISO-8859-15 ("Ïèñüìî")
     inner = {"subject": "Письмо", "body": "Текст письма", "ansi": "cp1251"}
     data = outlook_message("Outer", "Outer text", properties={0x3FFD: 1251}, embedded=[("inner.msg", inner)])
     assert get_markdown(data, filename="outer.msg").endswith("## Письмо\n\nSubject: Письмо\n\nТекст письма\n")
+
+
+def test_an_ansi_message_embedded_in_an_ansi_one_is_read_in_its_own_code_page():
+    # A Greek message (code page 1253) attached to a Russian one (1251): extract-msg opens an
+    # embedded message in its holder's encoding, which read the Greek as Cyrillic ("ЕрйуфплЮ").
+    inner = {
+        "subject": "Επιστολή",
+        "body": "Κείμενο της επιστολής",
+        "ansi": "cp1253",
+        "properties": {0x3FFD: 1253},
+    }
+    data = outlook_message(
+        "Письмо", "Текст письма", ansi="cp1251", properties={0x3FFD: 1251}, embedded=[("inner.msg", inner)]
+    )
+    assert get_markdown(data, filename="outer.msg") == (
+        "# Письмо\n\nSubject: Письмо\n\nТекст письма\n\n"
+        "## Επιστολή\n\nSubject: Επιστολή\n\nΚείμενο της επιστολής\n"
+    )
+    # one that names no code page, or its holder's, is read in its holder's
+    for properties in ({}, {0x3FFD: 1251}):
+        inner = {"subject": "Ответ", "body": "Текст ответа", "ansi": "cp1251", "properties": properties}
+        data = outlook_message(
+            "Письмо",
+            "Текст письма",
+            ansi="cp1251",
+            properties={0x3FFD: 1251},
+            embedded=[("inner.msg", inner)],
+        )
+        assert get_markdown(data, filename="outer.msg").endswith(
+            "## Ответ\n\nSubject: Ответ\n\nТекст ответа\n"
+        )
