@@ -6,6 +6,8 @@ written into it."""
 
 from __future__ import annotations
 
+import pytest
+
 from indexer import extract, get_markdown
 
 from ._outlook import outlook_message
@@ -88,3 +90,21 @@ def test_an_ansi_message_embedded_in_an_ansi_one_is_read_in_its_own_code_page():
         assert get_markdown(data, filename="outer.msg").endswith(
             "## Ответ\n\nSubject: Ответ\n\nТекст ответа\n"
         )
+
+
+@pytest.mark.parametrize(
+    "holder", [{}, {"ansi": "cp1252", "properties": {0x3FFD: 1252}}], ids=["unicode", "ansi"]
+)
+def test_a_code_page_932_message_embedded_with_characters_beyond_shift_jis(holder):
+    # 髙 and ① are in Windows's code page 932, not in Shift_JIS: the message is read whole, in
+    # a Unicode holder (a guard) and in a Western ANSI one (read in Windows-1252 before)
+    inner = {
+        "subject": "髙橋さんへ",
+        "body": "髙橋の報告書です。①番",
+        "ansi": "cp932",
+        "properties": {0x3FFD: 932},
+    }
+    data = outlook_message("Outer", "Outer text", embedded=[("inner.msg", inner)], **holder)
+    assert get_markdown(data, filename="outer.msg").endswith(
+        "## 髙橋さんへ\n\nSubject: 髙橋さんへ\n\n髙橋の報告書です。①番\n"
+    )
