@@ -274,7 +274,7 @@ def _with_content(content: str) -> bytes:
 
 
 def _slide_box(text: str, x: float, y: float, w: float = 10.0, h: float = 3.0, attrs: str = "") -> str:
-    where = f'svg:x="{x}cm" svg:y="{y}cm"' if not attrs else attrs
+    where = attrs or f'svg:x="{x}cm" svg:y="{y}cm"'
     return (
         f'<draw:frame presentation:class="outline" {where} svg:width="{w}cm" svg:height="{h}cm">'
         f"<draw:text-box><text:p>{text}</text:p></draw:text-box></draw:frame>"
