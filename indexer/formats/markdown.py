@@ -421,6 +421,8 @@ class _Builder:
         items = tuple(self.items)
         if self.item_offsets and self.item_offsets[0] > self.list_start:  # the rest after a code block
             self.list_start = self.item_offsets[0]
+        if self.quote or self.quotes:  # not on the blank line of the quote after the list
+            end = _without_quote_blanks(self.lines.raw, self.list_start, end)
         lines = self.span(self.list_start, end)
         if lines[1] - lines[0] == len(items) - 1 or len(self.item_offsets) != len(items):
             self.blocks.append(new_block(LIST, render_list(items), 0, lines, items))
@@ -935,6 +937,21 @@ def _code_after_table(raw: str | bytes, start: int, end: int, in_item: bool) -> 
     return None
 
 
+def _without_quote_blanks(raw: str | bytes, start: int, end: int) -> int:
+    """``end`` moved back before the blank lines of a block quote (``>`` alone, or ``> >``) that
+    close ``raw[start:end]``: the last item of a list in a block quote runs on over the blank
+    quoted line after it, which holds none of its text."""
+    nl = "\n" if raw.__class__ is str else b"\n"
+    quotes = _QUOTES if raw.__class__ is str else _QUOTES_BYTES
+    while end > start:
+        body = raw[start:end].rstrip()
+        first = body.rfind(nl) + 1
+        if not first or not quotes.fullmatch(body, first):
+            break
+        end = start + first
+    return end
+
+
 def _outdented(text: str, indent: int) -> str:
     """``text`` without its lines' block quote markers and their first ``indent`` columns (the
     indentation of the list item holding them), a tab counted to the next multiple of 4 (as
@@ -1251,7 +1268,8 @@ class _Fallback:
     def list_block(self, items: list[ListItem], starts: list[int], last: int) -> None:
         if not items:
             return
-        while last > starts[0] and not self.source[last - 1].strip():
+        # not on the blank lines after it, nor on a block quote's (``>`` alone) after its last item
+        while last > starts[0] and _QUOTES.fullmatch(self.source[last - 1].rstrip()):
             last -= 1
         lines = (starts[0], last)
         meta = {"item_lines": tuple(starts)} if lines[1] - lines[0] != len(items) - 1 else {}
@@ -1569,7 +1587,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="36",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="37",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1633,6 +1651,7 @@ def _scalar(value: str) -> Any:
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
     # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
     # windows-1257, -1250, -1254 no longer windows-1252)
+    # 37: a list in a block quote ends on its last line of text, not on the blank quoted line (">") after it
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

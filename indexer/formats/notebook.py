@@ -298,7 +298,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="30",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="31",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -349,6 +349,7 @@ def _as_text(text: str, reason: str) -> Document:
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
     # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
     # windows-1257, -1250, -1254 no longer windows-1252)
+    # 31: Markdown cells: a list in a block quote ends on its last line of text (markdown 37)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -399,3 +399,25 @@ def test_an_inline_q_shows_the_marks_of_the_documents_language(reader, monkeypat
     assert [b.text for b in doc.blocks] == ["\u00aba \u00abb\u00bb c\u00bb"]
     doc = extract_bytes(b"---\ntitle: Tides\n---\n\n<q>a</q>\n", "a.md")
     assert [b.text for b in doc.blocks] == ["\u201ca\u201d"]
+
+
+@pytest.mark.parametrize(
+    ("source", "lines", "item_lines"),
+    [
+        # counted by hand: the list on lines 3-4, the blank quoted line 5 after it no line of it
+        ("> intro\n>\n> - a\n> - b\n>\n> after\n", (3, 4), None),
+        # a loose item's second paragraph on line 3 is its last line; line 4 is the quote's blank
+        ("> - a\n>\n>   more\n>\n> after\n", (1, 3), (1,)),
+        # two quotes deep, the blank "> >" line 2 after the item
+        ("> > - a\n> >\n> > after\n", (1, 1), None),
+        # a nested list's last item on line 2, then the blank quoted line and the end of the quote
+        ("> 1. a\n>    - b\n>\n\nnext\n", (1, 2), None),
+    ],
+)
+@pytest.mark.parametrize("reader", ["pulldown-cmark", "markdown-it"])
+def test_a_list_in_a_quote_ends_on_its_last_line_of_text(reader, source, lines, item_lines):
+    blocks = markdown_blocks(source) if reader == "pulldown-cmark" else _Fallback(source).run().blocks
+    (listed,) = [b for b in blocks if b.kind == LIST]
+    assert listed.lines == lines
+    assert listed.meta.get("item_lines") == item_lines
+    assert listed.meta[QUOTE] >= 1
