@@ -214,7 +214,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="34",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="35",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -285,6 +285,9 @@ class _Images:
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
     # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
     # windows-1257, -1250, -1254 no longer windows-1252)
+    # 35: a link to a note of another document of the book (notes.xhtml#n3, an aside or an element typed
+    # endnote there) a note reference, typed or in superscript or not; a link to another document no longer
+    # taken for one by an id of its own chapter's notes
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
@@ -300,6 +303,7 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     language = _metadata(book).get("language")
     spine = list(getattr(book, "spine", ()) or ())
     notes = NoteLabels()  # one label a note in the whole book, its chapters numbering from 1 each
+    pages: list[tuple[str, dict[str, Any], str]] = []  # each spine document's path, meta and page
     for index, entry in enumerate(spine):
         idref = entry[0] if isinstance(entry, (tuple, list)) else entry
         item = book.get_item_with_id(idref)
@@ -317,6 +321,9 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
             page = _SVG.sub(_svg_pictures, page)
         if meta.get("is_navigation"):
             page = _shown_navigation(page)
+        pages.append((href, meta, page))
+        notes.holds(href, page)  # a link in an earlier chapter may point at a note of this one
+    for href, meta, page in pages:
         chapter, dropped = html_blocks(page, notes=notes.reading(href), language=language)
         sink.skipped.extend(dropped)
         folder = posixpath.dirname(href)

@@ -1718,17 +1718,41 @@ class NoteLabels:
     first note ``[^1]``, one label in the book's Markdown for as many notes as it has chapters;
     the second chapter's now reads ``[^1-2]``, as a Word document's notes numbered again at each
     section do. A note is known by its marker and its address resolved against the chapter's
-    path (``#n1`` in ``c1.xhtml`` and in ``c2.xhtml`` are two notes)."""
+    path (``#n1`` in ``c1.xhtml`` and in ``c2.xhtml`` are two notes).
+
+    The book's documents (:meth:`holds`) tell which of their elements are notes, so that a link
+    to another document's note (``notes.xhtml#n3``, a book's endnotes in a file of their own) is
+    known as a note reference as a link to one of its own chapter's is."""
 
     def __init__(self) -> None:
         self.labels: dict[tuple[str, str], str] = {}
         self.marked: Counter[str] = Counter()
         self.document = ""
+        self.pages: dict[str, str] = {}  # a document's path → its HTML
+        self.notes: dict[str, frozenset[str]] = {}  # a document's path → the ids of its notes
 
     def reading(self, document: str) -> NoteLabels:
         """These labels, the links met next resolved against ``document`` (a chapter's path)."""
         self.document = document
         return self
+
+    def holds(self, document: str, html: str) -> None:
+        """The book has ``document`` (its path), whose HTML is ``html``."""
+        self.pages[document] = html
+
+    def notes_elsewhere(self, path: str) -> frozenset[str] | None:
+        """The ids of the notes of the document a link's ``path`` (its part before ``#``) names,
+        resolved against the chapter being read; None when it names that chapter itself, and no
+        id for a document the book does not hold."""
+        document = unquote_to_bytes(urljoin(self.document, path)).decode("utf-8", "replace")
+        if document == self.document:
+            return None
+        found = self.notes.get(document)
+        if found is None:
+            html = self.pages.get(document, "")
+            found = frozenset(_note_ids(LexborHTMLParser(html))) if _NOTE_HINT.search(html) else frozenset()
+            self.notes[document] = found
+        return found
 
     def label(self, marker: str, href: str) -> str:
         """The label of a reference of ``marker`` linking to ``href``."""
@@ -1753,26 +1777,35 @@ def _mark_note_references(tree: LexborHTMLParser, labels: NoteLabels) -> None:
     the one it was met with before, in this chapter or an earlier one, takes ``-2``, ``-3`` …
     (:class:`NoteLabels`), as a Word note's mark used again does: The Waste Land marks each of its
     20 notes ``*``, and 20 references ``[^*]`` named one note for all."""
-    notes = set()
-    for node in tree.css("aside[id], [data-aside][id], [epub\\:type][id], [role][id]"):
-        kinds = f"{node.attributes.get('epub:type') or ''} {node.attributes.get('role') or ''}".split()
-        if node.tag == "aside" or "data-aside" in node.attributes or _NOTE_KINDS.intersection(kinds):
-            notes.add(node.attributes.get("id"))
+    notes = _note_ids(tree)
     for link in tree.css("a[href]"):
         attrs = link.attributes
         marker = _NOTE_MARKER.fullmatch((link.text(deep=True) or "").strip())
         if marker is None:
             continue
         kinds = f"{attrs.get('epub:type') or ''} {attrs.get('role') or ''}".split()
-        _, hash_, fragment = (attrs.get("href") or "").partition("#")
+        path, hash_, fragment = (attrs.get("href") or "").partition("#")
+        # a link to another document of the book points at a note of that document
+        targets = labels.notes_elsewhere(path) if path and hash_ and fragment else None
         if not (
             "noteref" in kinds
             or "doc-noteref" in kinds
-            or (hash_ and fragment and fragment in notes)
+            or (hash_ and fragment and fragment in (notes if targets is None else targets))
             or (hash_ and fragment and _superscript(link) and _superscript_marker(link, marker[1], fragment))
         ):
             continue
         link.replace_with(f"[^{labels.label(marker.group(1), attrs.get('href') or '')}]")
+
+
+def _note_ids(tree: LexborHTMLParser) -> set[str]:
+    """The ids of the notes of a page: its ``<aside>`` elements (an EPUB chapter's read as ``<div
+    data-aside>``) and the elements typed as notes (:data:`_NOTE_KINDS`)."""
+    notes = set()
+    for node in tree.css("aside[id], [data-aside][id], [epub\\:type][id], [role][id]"):
+        kinds = f"{node.attributes.get('epub:type') or ''} {node.attributes.get('role') or ''}".split()
+        if node.tag == "aside" or "data-aside" in node.attributes or _NOTE_KINDS.intersection(kinds):
+            notes.add(node.attributes.get("id"))
+    return notes
 
 
 def _superscript_marker(link: LexborNode, marker: str, fragment: str) -> bool:

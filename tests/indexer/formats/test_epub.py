@@ -505,3 +505,24 @@ def test_note_labels_are_unique_in_the_book():
     assert "Crabs[^1-3], as limpets[^1]." in texts
     markdown = get_markdown(book, filename="tides.epub")
     assert markdown.count("[^1]") == 2 and markdown.count("[^1-2]") == 1
+
+
+def test_a_link_to_a_note_in_another_document_is_a_note_reference():
+    # the book's endnotes stand in a file of their own (notes.xhtml), after the chapter: the
+    # chapter's links to them are typed as nothing and not set in superscript, so that only the
+    # element they point at (an aside, an element typed endnote, in notes.xhtml) tells they are
+    # note references; a link to a heading of that file stays text, as does one to a note id
+    # the other file does not hold
+    chapter = (
+        "<p>Limpets<a href='notes.xhtml#n3'>3</a> cling to rocks<a href='text/notes2.xhtml#e1'>1</a>,"
+        " see <a href='notes.xhtml#top'>2</a> and <a href='notes.xhtml#n9'>9</a>.</p>"
+    )
+    notes = (
+        "<h2 id='top'>Notes</h2><aside id='n3'><p>3. Patella vulgata.</p></aside>"
+        "<div epub:type='endnote' id='n4'><p>4. Unused.</p></div>"
+    )
+    more = "<ol><li epub:type='endnote' id='e1'>Rocks of the upper shore.</li></ol>"
+    doc = extract_bytes(
+        epub_file({"c1.xhtml": chapter, "notes.xhtml": notes, "text/notes2.xhtml": more}), "tides.epub"
+    )
+    assert "Limpets[^3] cling to rocks[^1], see 2 and 9." in [b.text for b in doc.blocks]
