@@ -947,6 +947,10 @@ class _Walker:
         self.numbered: list[tuple[str, int]] = []  # body list paragraphs not yet counted
         self.objects: list[tuple[str, str | None]] = []  # (r:id, ProgID) of objects not yet read
         self.embeds: _Embeds | None = None  # reads them; None: objects are not read
+        #: the file's context, for the Word and RTF chunks imported into notes, headers and footers
+        #: once ``embeds`` is gone (how deep they stand)
+        self.ctx = ExtractContext()
+        self.part_rels: dict[str, dict[str, Rel]] = {}  # a secondary part's name → its relationships
         self.zf: zipfile.ZipFile | None = None  # the package, where the chart and ink parts are read
         self.what = "DOCX"  # the file's name, for the messages of what is read from it
         self.held = Attached()  # what the embedded files gave
@@ -1248,15 +1252,18 @@ class _Walker:
         name, blocks = self.chunk_content(el)
         self.chunk_blocks(blocks, name)
 
-    def chunk_content(self, el: etree._Element) -> tuple[str, list[Block]]:
+    def chunk_content(
+        self, el: etree._Element, rels: dict[str, Rel] | None = None
+    ) -> tuple[str, list[Block]]:
         """The name and the blocks of an imported chunk (``w:altChunk``): as programs that write
         Word files from web pages leave it, HTML (``.htm``, ``.html``, ``.xhtml``), MHTML (a web
         page with its parts, ``.mht``) or plain text; as programs that put documents together
         leave it, an RTF file or a Word file (told by their extensions, else by their first
         bytes), read by their own extractors (:meth:`chunk_document`). A chunk of another kind,
-        or one that cannot be read, gives no blocks and is listed in ``Coverage.skipped``."""
+        or one that cannot be read, gives no blocks and is listed in ``Coverage.skipped``.
+        ``rels``: the relationships of the part holding it, where it is not the main part's."""
         rid = el.get(R_ID) or ""
-        rel = self.rels.get(rid)
+        rel = (self.rels if rels is None else rels).get(rid)
         name = posixpath.basename(rel.target) if rel is not None else rid
         if rel is None or rel.external or self.zf is None or not _ooxml.has_member(self.zf, rel.target):
             why = "its part is missing from the container"
@@ -1288,6 +1295,22 @@ class _Walker:
             return name, []
         return name, html_blocks(page)[0]
 
+    def chunk_texts(self, el: etree._Element, rels: dict[str, Rel] | None = None) -> list[str]:
+        """The text of an imported chunk standing where lines of text are read (a table cell, a
+        note, a header or footer): a line for each of its blocks, a table's cells one by one, its
+        pictures listed as skipped (:meth:`chunk_picture`); ``rels`` as for :meth:`chunk_content`."""
+        name, blocks = self.chunk_content(el, rels)
+        texts: list[str] = []
+        for block in blocks:
+            if block.kind == IMAGE:
+                self.chunk_picture(block, name)
+            elif block.kind == TABLE:
+                cells = [*(block.header or ()), *(c for row in block.rows for c in row)]
+                texts.extend(_one_line(c) for c in cells if c.strip())
+            elif block.text.strip():
+                texts.append(_one_line(block.text))
+        return texts
+
     def chunk_picture(self, block: Block, name: str) -> None:
         """A picture of an imported chunk listed as skipped: a web page's are links, or parts of
         an MHTML; a document's are not taken in."""
@@ -1305,7 +1328,7 @@ class _Walker:
         chunk … as deep as attachments are read); what it lists as skipped is listed with the
         chunk's name in front. None, and the chunk listed as skipped with why, when it cannot be
         read."""
-        ctx = self.embeds.attacher.ctx if self.embeds is not None else ExtractContext()
+        ctx = self.embeds.attacher.ctx if self.embeds is not None else self.ctx
         if ctx.attachment_depth >= MAX_DEPTH:
             why = f"a chunk {MAX_DEPTH + 1} levels deep, over the {MAX_DEPTH}-level limit"
             self.sink.skipped.append(Skipped("alternative format chunk", name, why))
@@ -1603,13 +1626,18 @@ class _Walker:
 
     # -- notes, headers and footers ----------------------------------------------------------
 
-    def _part_lines(self, root: etree._Element) -> Iterator[str]:
+    def _part_lines(self, root: etree._Element, part: str | None = None) -> Iterator[str]:
         """The text of each paragraph of a secondary part (notes, a header or footer), read as
         the body's paragraphs are (tabs, breaks, symbols, form values, text boxes, numbers given
-        as text), without touching the body's page count; its pictures are not read."""
+        as text), without touching the body's page count; its pictures are not read. A chunk
+        imported where it stands (``w:altChunk``) gives its lines there (:meth:`chunk_texts`), its
+        part named by a relationship of the part ``part``."""
         page, just_broke = self.page, self.just_broke
         try:
-            for p in _paragraphs(root):
+            for p in _paragraphs(root, chunks=True):
+                if p.tag == W_ALTCHUNK:
+                    yield from self.chunk_texts(p, self._rels_of(part))
+                    continue
                 number = self._number_shown(p)
                 text, _, pics = self.paragraph(p)
                 for pic in pics:
@@ -1622,6 +1650,19 @@ class _Walker:
         finally:
             self.page, self.just_broke = page, just_broke
 
+    def _rels_of(self, part: str | None) -> dict[str, Rel]:
+        """The relationships of the secondary part ``part``, read once; none without it."""
+        if part is None or self.zf is None:
+            return {}
+        rels = self.part_rels.get(part)
+        if rels is None:
+            try:
+                rels = _ooxml.rels_of(self.zf, part, self.what)
+            except ParseError:
+                rels = {}
+            self.part_rels[part] = rels
+        return rels
+
     def notes(self, root: etree._Element | None, kind: str, part: str | None = None) -> dict[str, str]:
         """id → text (one line) of the real notes of a footnotes/endnotes part (separators skipped);
         ``part``: its name, where its ink is found."""
@@ -1633,7 +1674,7 @@ class _Walker:
         for note in root.iterchildren(_w(kind)):
             if note.get(W_TYPE) in ("separator", "continuationSeparator", "continuationNotice"):
                 continue
-            text = " ".join(" ".join(self._part_lines(note)).split())
+            text = " ".join(" ".join(self._part_lines(note, part)).split())
             if text:
                 out[note.get(W_ID) or ""] = text
         return out
@@ -1647,7 +1688,7 @@ class _Walker:
         _wordshown.show(root, self.hidden, self.glossary)
         if next(root.iter(W_FLDCHAR, W_FLDSIMPLE), None) is not None:
             _drop_page_fields(root)
-        return _tidy("\n".join(self._part_lines(root)))
+        return _tidy("\n".join(self._part_lines(root, part)))
 
     def _ink(self, part: str | None) -> tuple[zipfile.ZipFile, str, str] | None:
         """What ``_read_ink`` needs to read the ink of the part ``part``; None without either."""
@@ -1818,15 +1859,7 @@ class _Walker:
                     for inner in _paragraphs(child):
                         self._cell_paragraph(inner, texts, pics)
             elif tag == W_ALTCHUNK:  # an imported chunk: its text in the cell's
-                name, blocks = self.chunk_content(child)
-                for block in blocks:
-                    if block.kind == IMAGE:
-                        self.chunk_picture(block, name)
-                    elif block.kind == TABLE:
-                        cells = [*(block.header or ()), *(c for row in block.rows for c in row)]
-                        texts.extend(_one_line(c) for c in cells if c.strip())
-                    elif block.text.strip():
-                        texts.append(_one_line(block.text))
+                texts.extend(self.chunk_texts(child))
             elif isinstance(tag, str):
                 for inner in _paragraphs(child):  # nested tables, content controls …
                     self._cell_paragraph(inner, texts, pics)
@@ -1881,17 +1914,18 @@ class _Walker:
         return label + " " if label else ""
 
 
-def _paragraphs(el: etree._Element) -> Iterator[etree._Element]:
+def _paragraphs(el: etree._Element, chunks: bool = False) -> Iterator[etree._Element]:
     """The paragraphs in ``el`` (itself, when it is one), in document order, without those of text
-    boxes inside them, which the paragraph that holds them reads."""
+    boxes inside them, which the paragraph that holds them reads; with ``chunks``, the chunks
+    imported among them (``w:altChunk``) too, in their places."""
     if el.tag == W_P:
         yield el
         return
     for child in el:
-        if child.tag == W_P:
+        if child.tag == W_P or (chunks and child.tag == W_ALTCHUNK):
             yield child
         elif len(child):
-            yield from _paragraphs(child)
+            yield from _paragraphs(child, chunks)
 
 
 def _picture_kind(target: str) -> str:
@@ -2544,7 +2578,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # signs of a wrong reading
     # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer
     # windows-1252)
-    version="42",
+    # 43: an alternative format chunk (w:altChunk) in a header, a footer, a footnote or an endnote read
+    # where it stands, as the body's are, its part named by a relationship of that part (its text was lost)
+    version="43",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"
@@ -2618,6 +2654,7 @@ def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
         walker.embeds = _Embeds(zf, Attacher(ctx), what)
         walker.zf = zf
         walker.what = what
+        walker.ctx = ctx
         if b"customMarkFollows" in raw:  # a custom mark is told from the note's own text
             walker.note_parts = {"footnote": part("footnotes"), "endnote": part("endnotes")}
         try:

@@ -154,3 +154,91 @@ def test_a_chunk_in_a_table_cell_is_read_in_the_cell():
     assert table.header == ("Berth", "Works")
     assert table.rows == (("North", "Dredged in March silt sand"), ("South", "None planned for 2026"))
     assert [(s.what, s.name) for s in docx(data).coverage.skipped] == [("image", "cell.html: Quay map")]
+
+
+_DECL = (
+    'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" '
+    'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+)
+
+
+def _rels(*chunks: tuple[str, str]) -> bytes:
+    """A part's relationships: an aFChunk relationship ``rid`` → ``target`` for each of ``chunks``."""
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/aFChunk"
+    inner = "".join(f'<Relationship Id="{rid}" Type="{rel}" Target="{target}"/>' for rid, target in chunks)
+    return f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{inner}</Relationships>'.encode()
+
+
+def test_chunks_in_headers_footers_and_notes_are_read_where_they_stand():
+    # each part names its chunk by a relationship of its own (word/_rels/header1.xml.rels …), the
+    # same id rIdA in each naming another file; the main part has no rIdA at all. Their text was
+    # lost: the header read "Harbour board", the footer "Page foot", the notes their words alone
+    body = para(
+        "Tides",
+        extra='<w:r><w:footnoteReference w:id="2"/></w:r><w:r><w:endnoteReference w:id="3"/></w:r>',
+    )
+    header = f'<w:hdr {_DECL}><w:p><w:r><w:t>Harbour board</w:t></w:r></w:p><w:altChunk r:id="rIdA"/></w:hdr>'
+    footer = f'<w:ftr {_DECL}><w:altChunk r:id="rIdA"/><w:p><w:r><w:t>Page foot</w:t></w:r></w:p></w:ftr>'
+    footnotes = (
+        f'<w:footnotes {_DECL}><w:footnote w:id="2"><w:p><w:r><w:t>See</w:t></w:r></w:p>'
+        '<w:altChunk r:id="rIdA"/></w:footnote></w:footnotes>'
+    )
+    endnotes = (
+        f'<w:endnotes {_DECL}><w:endnote w:id="3"><w:altChunk r:id="rIdA"/>'
+        "<w:p><w:r><w:t>and the tables.</w:t></w:r></w:p></w:endnote></w:endnotes>"
+    )
+    data = build_docx(
+        body,
+        rels={
+            "rIdH": ("header", "header1.xml"),
+            "rIdF": ("footer", "footer1.xml"),
+            "rIdN": ("footnotes", "footnotes.xml"),
+            "rIdE": ("endnotes", "endnotes.xml"),
+        },
+        files={
+            "word/header1.xml": header.encode(),
+            "word/_rels/header1.xml.rels": _rels(("rIdA", "head.html")),
+            "word/head.html": b"<p>Port of <b>Leith</b></p><table><tr><th>Office</th><td>Quay 4</td></tr></table>",
+            "word/footer1.xml": footer.encode(),
+            "word/_rels/footer1.xml.rels": _rels(("rIdA", "foot.txt")),
+            "word/foot.txt": b"Printed on recycled paper.",
+            "word/footnotes.xml": footnotes.encode(),
+            "word/_rels/footnotes.xml.rels": _rels(("rIdA", "note.rtf")),
+            "word/note.rtf": b"{\\rtf1\\ansi the {\\i Admiralty} charts\\par}",
+            "word/endnotes.xml": endnotes.encode(),
+            "word/_rels/endnotes.xml.rels": _rels(("rIdA", "end.htm")),
+            "word/end.htm": b"<p>Tidal streams <img src='x.png' alt='Stream map'></p>",
+        },
+    )
+    doc = docx(data)
+    assert doc.metadata["header_text"] == "Harbour board\nPort of Leith\nOffice\nQuay 4"
+    assert doc.metadata["footer_text"] == "Printed on recycled paper.\nPage foot"
+    assert [b.text for b in doc.blocks] == [
+        "Tides[^1][^i]",
+        "[^1]: See the Admiralty charts",
+        "[^i]: Tidal streams and the tables.",
+    ]
+    assert [(s.what, s.name) for s in doc.coverage.skipped] == [("image", "end.htm: Stream map")]
+
+
+def test_a_word_chunk_in_a_header_is_read_to_the_depth_of_the_bodys():
+    # a header chunk holding a Word file whose header holds another … counts its depth as the
+    # body's chunks do (after the body is read, the file's context was no longer at hand)
+    inner = build_docx(para("Inner"))
+    for level in range(5):
+        header = (
+            f'<w:hdr {_DECL}><w:p><w:r><w:t>Head {level}</w:t></w:r></w:p><w:altChunk r:id="rIdA"/></w:hdr>'
+        )
+        inner = build_docx(
+            para("Body"),
+            rels={"rIdH": ("header", "header1.xml")},
+            files={
+                "word/header1.xml": header.encode(),
+                "word/_rels/header1.xml.rels": _rels(("rIdA", "afchunk.docx")),
+                "word/afchunk.docx": inner,
+            },
+        )
+    doc = docx(inner)
+    assert doc.metadata["header_text"] == "Head 4\nBody"
+    assert [s.what for s in doc.coverage.skipped] == ["alternative format chunk"]
+    assert "levels deep" in doc.coverage.skipped[0].reason
