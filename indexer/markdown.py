@@ -44,6 +44,7 @@ from .model import (
     HEADING,
     HIDDEN,
     IMAGE,
+    IN_ITEM,
     LIST,
     NOTES,
     OWN_MARKERS,
@@ -90,6 +91,11 @@ def _document(doc: Document, list_images: bool) -> str:
     page = None
     notes = False  # inside a ::: notes div
     last_list = None  # where the list part last written stands, and its depth
+    # the marker widths of the items left open by the list last written (and its quote depth), while
+    # the blocks after it stand in its items (IN_ITEM): they are indented under them, and a list
+    # after them goes on from them
+    open_items: tuple[list[int], int] | None = None
+    item_block = False  # whether the block last written stands in them
     for block in doc.blocks:
         is_notes = bool(block.meta) and bool(block.meta.get(NOTES))
         new_page = block.page is not None and block.page != page
@@ -116,7 +122,21 @@ def _document(doc: Document, list_images: bool) -> str:
         else:
             hidden_slide = False
         depth = _depth(block)
-        rendered = _block(doc, block, list_images, depth > 0)
+        in_item = int(block.meta.get(IN_ITEM) or 0) if block.meta else 0
+        held = open_items[0] if open_items is not None and open_items[1] == depth else None
+        if block.kind == LIST:
+            widths = list(held) if held is not None and item_block else []
+            rendered = _block(doc, block, list_images, depth > 0, open_items=widths)
+            open_items = (widths, depth) if block.items else None
+            item_block = False
+        else:
+            rendered = _block(doc, block, list_images, depth > 0)
+            item_block = bool(in_item and held)
+            if item_block:
+                rendered = textwrap.indent(rendered, " " * sum(held[:in_item]))
+                open_items = (held[:in_item], depth)
+            else:
+                open_items = None
         if block.kind == HEADING and rendered and (hidden_slide or _hidden_sheet(block)):
             rendered += HIDDEN_MARK
         if rendered:
@@ -126,7 +146,9 @@ def _document(doc: Document, list_images: bool) -> str:
             if depth or depths:
                 depths += [0] * (len(parts) - len(depths)) + [depth]
             if block.kind == LIST and last_list == (len(parts) - 1, depth):
-                rendered = _block(doc, block, list_images, depth > 0, after=parts[-1])
+                widths = []
+                rendered = _block(doc, block, list_images, depth > 0, after=parts[-1], open_items=widths)
+                open_items = (widths, depth) if block.items else None
             parts.append(rendered)
             # a list's part followed by its images' references ends with them, not with the list
             ends_list = block.kind == LIST and not (list_images and block.images)
@@ -212,16 +234,23 @@ def _image_ref(alt: str | None, name: str) -> str:
     return f"![{alt}]({name})"
 
 
-def _block(doc: Document, block: Block, list_images: bool, quoted: bool = False, after: str = "") -> str:
+def _block(
+    doc: Document,
+    block: Block,
+    list_images: bool,
+    quoted: bool = False,
+    after: str = "",
+    open_items: list[int] | None = None,
+) -> str:
     """A block's Markdown; ``quoted``: the block stands in a blockquote, whose marks the caller
     puts before its lines; ``after``: a list's, the Markdown of a list right before it
-    (:func:`_list`)."""
+    (:func:`_list`); ``open_items``: a list's, as for :func:`_items`."""
     # a file attached to a mail keeps its own text: a ">" there is no quote of the mail's
     mail = doc.source_type in MAIL and not (block.meta and block.meta.get("attachment"))
     if block.kind == HEADING:
         return "#" * min(max(block.level, 1), 6) + " " + _heading(" ".join(block.text.split()))
     if block.kind == LIST:
-        body = _list(block, quoted, after)
+        body = _list(block, quoted, after, open_items)
     elif block.kind == TABLE:
         body = _table(block)
     elif block.kind == CODE:
@@ -258,18 +287,23 @@ _TOP_MARKER = re.compile(r"^(?:[-*]|\d{1,9}[.)])(?= |$)", re.MULTILINE)
 _OTHER_MARK = {"-": "*", "*": "-", ".": ")", ")": "."}
 
 
-def _list(block: Block, quoted: bool = False, after: str = "") -> str:
+def _list(block: Block, quoted: bool = False, after: str = "", open_items: list[int] | None = None) -> str:
     """A list's Markdown; ``after``: the Markdown of a list right before it (at the same quote
     depth). CommonMark reads two lists one after the other as one list when they use the same
     bullet or the same delimiter after their numbers, the blank line between them only making it
     loose (one list of paragraphs). Where they would, this list's top-level items take the other
     bullet (``*`` for ``-``) or delimiter (``1)`` for ``1.``), which starts a list of its own in
-    CommonMark and GFM alike."""
-    rendered = _items(block, quoted)
+    CommonMark and GFM alike. ``open_items`` as for :func:`_items`."""
+    start = list(open_items or ())
+    widths = list(start)
+    rendered = _items(block, quoted, widths=widths)
     last = _TOP_MARKER.findall(after)
     first = _TOP_MARKER.match(rendered)
     if last and first and last[-1][-1] == first.group()[-1]:
-        return _items(block, quoted, other=True)
+        widths = list(start)
+        rendered = _items(block, quoted, other=True, widths=widths)
+    if open_items is not None:
+        open_items[:] = widths
     return rendered
 
 
@@ -281,22 +315,25 @@ def _item(marker: str, text: str) -> str:
     return marker + text
 
 
-def _items(block: Block, quoted: bool, other: bool = False) -> str:
+def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | None = None) -> str:
     """A list's items; ``other``: its top-level items marked with the other bullet and delimiter
-    (:func:`_list`)."""
+    (:func:`_list`). ``widths``: the marker widths of the items of a list written before that are
+    still open (the list goes on after a table or code block in one of its items), each level's;
+    left holding those of the items this list leaves open."""
     if not block.items:
         bullet = "* " if other else "- "
         lines = block.text.split("\n")
         return "\n".join(
             _item(bullet, escape_text(line, item=True, quoted=quoted)) for line in lines if line.strip()
         )
-    lines = []
-    widths: list[int] = []  # marker width of the latest item at each level
+    lines: list[str] = []
+    if widths is None:
+        widths = []  # marker width of the latest item at each level
     own_markers = bool(block.meta) and bool(block.meta.get(OWN_MARKERS))
     # a list opening below its first level (an OpenDocument list whose first item holds only a
     # list a level down): an empty item for each level above, as its source shows none, so that
     # its first items stay siblings, nested where they stand
-    for depth in range(min(block.items[0].level, 8)):
+    for depth in range(len(widths), min(block.items[0].level, 8)):
         lines.append(" " * sum(widths) + ("*" if other and not depth else "-"))
         widths.append(2)
     for item in block.items:
@@ -314,7 +351,7 @@ def _items(block: Block, quoted: bool, other: bool = False) -> str:
             marker = marker[:-2] + _OTHER_MARK[marker[-2]] + " "
         # the first item of a nested list (under an item of text: an empty one has no paragraph
         # a number other than 1 could not interrupt, and a blank line would end it)
-        deeper = bool(widths) and level == len(widths) and lines[-1].strip() not in ("-", "*")
+        deeper = bool(lines) and level == len(widths) and lines[-1].strip() not in ("-", "*")
         del widths[level:]
         indent = " " * sum(widths)
         widths.append(len(marker))

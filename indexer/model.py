@@ -62,6 +62,12 @@ OWN_MARKERS = "own_markers"
 #: of the text, 2 for a quote within it …; absent outside any. Its Markdown is behind as many
 #: ``>`` marks; the modes and the chunks' texts do not change with it
 QUOTE = "quote"
+#: how many list items hold a block that is not a list (a table, a code block, an item's text after
+#: them, of a Markdown list: ``- item`` then the block indented under it), 1 for a top-level item's,
+#: 2 for an item's of a list nested in it …; absent outside any. Its Markdown is indented under the
+#: last item that deep of the list written before it, and a list right after it goes on from there;
+#: the modes and the chunks' texts do not change with it
+IN_ITEM = "in_item"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 

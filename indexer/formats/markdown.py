@@ -36,6 +36,7 @@ from ..model import (
     CODE,
     HEADING,
     IMAGE,
+    IN_ITEM,
     LIST,
     PARAGRAPH,
     TABLE,
@@ -384,6 +385,8 @@ class _Builder:
         text = self.collected().rstrip("\n")
         if text.strip():
             meta = {"language": self.code_lang} if self.code_lang else {}
+            if self.item_text:  # in the item, as the lines holding it are
+                meta[IN_ITEM] = len(self.item_text)
             self.new(CODE, text, self.leaf_start, rng["end"], meta=meta)
         self.leaf = None
         if self.item_text:
@@ -486,8 +489,10 @@ class _Builder:
             text = self.table_text if code is None else None
             if text is None:
                 text = fast_render_table(self.header, rows)
+            # a table in a list item stays in it (GFM), not a table of the text between two lists
+            meta = {IN_ITEM: len(self.item_text)} if self.item_text else _EMPTY_META
             self.blocks.append(
-                make_block(TABLE, text, 0, lines, None, (), rows, self.header, (), (), None, _EMPTY_META)
+                make_block(TABLE, text, 0, lines, None, (), rows, self.header, (), (), None, meta)
             )
         if code is not None:  # the lines from there on read as a text of their own
             offset, _row, indent = code
@@ -495,7 +500,13 @@ class _Builder:
             rest = rest if rest.__class__ is str else rest.decode("utf-8")
             by = self.lines.line_of(offset) - 1
             for block in _parse(_outdented(rest, indent)).blocks:
-                self.blocks.append(_moved(block, by))
+                block = _moved(block, by)
+                if self.item_text:
+                    block = Block(
+                        **{**_fields(block), "meta": {**block.meta, IN_ITEM: len(self.item_text)}},
+                        lines=block.lines,
+                    )
+                self.blocks.append(block)
         if self.item_text:
             self.resume_list(rng["end"])
 
@@ -628,7 +639,7 @@ class _Builder:
             start = self.item_pos[-1]
             if self.items:  # the items since the cut: a list block before the paragraph
                 self.emit_list(start)
-            self.new(PARAGRAPH, text, start, end)
+            self.new(PARAGRAPH, text, start, end, meta={IN_ITEM: len(self.item_text)})
         else:
             stack = self.list_stack
             level, ordered = max(len(stack) - 1, 0), stack[-1] if stack else False
@@ -1239,7 +1250,7 @@ class _Fallback:
                     self.list_block(items, starts, lines[0] - 1)
                     items, starts = [], []
                     index[:] = [_GONE if a >= 0 else a for a in index]
-                    self.blocks.append(Block(PARAGRAPH, text, lines=lines))
+                    self.blocks.append(Block(PARAGRAPH, text, lines=lines, meta={IN_ITEM: len(index)}))
                 else:
                     items.append(
                         ListItem(text, len(ordered) - 1, ordered[-1], numbers[-1] if numbers else None)
@@ -1254,12 +1265,14 @@ class _Fallback:
                 items, starts = [], []
                 index[:] = [_GONE if a >= 0 else a for a in index]
                 if tok.type == "table_open":
-                    i = self.table(i)
+                    i = self.table(i, len(index))
                     continue
                 text = tok.content.rstrip("\n")
                 lang = tok.info.split()[0] if tok.info.split() else None
                 if text.strip():
                     meta = {"language": lang} if lang else {}
+                    if index:  # in the item, as the lines holding it are
+                        meta[IN_ITEM] = len(index)
                     self.blocks.append(Block(CODE, text, lines=self.span(tok.map), meta=meta))
             i += 1
         self.list_block(items, starts, self.span(start.map)[1])
@@ -1275,7 +1288,8 @@ class _Fallback:
         meta = {"item_lines": tuple(starts)} if lines[1] - lines[0] != len(items) - 1 else {}
         self.blocks.append(Block(LIST, render_list(items), items=tuple(items), lines=lines, meta=meta))
 
-    def table(self, i: int) -> int:
+    def table(self, i: int, in_item: int = 0) -> int:
+        """The table opening at token ``i``; ``in_item``: how many list items hold it."""
         tokens, start = self.tokens, self.tokens[i]
         header: tuple[str, ...] | None = None
         rows: list[tuple[str, ...]] = []
@@ -1298,7 +1312,10 @@ class _Fallback:
         rows_t = tuple(rows)
         if rows_t or (header and any(header)):
             text = render_table(header, rows_t)
-            self.blocks.append(Block(TABLE, text, header=header, rows=rows_t, lines=self.span(start.map)))
+            meta = {IN_ITEM: in_item} if in_item else None
+            self.blocks.append(
+                Block(TABLE, text, header=header, rows=rows_t, lines=self.span(start.map), meta=meta)
+            )
         return i + 1
 
 
@@ -1651,7 +1668,9 @@ def _scalar(value: str) -> Any:
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
     # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
     # windows-1257, -1250, -1254 no longer windows-1252)
-    # 37: a list in a block quote ends on its last line of text, not on the blank quoted line (">") after it
+    # 37: a list in a block quote ends on its last line of text, not on the blank quoted line (">") after it;
+    # a table, a code block and an item's text after them in a list item say how many items hold them
+    # (in_item), their Markdown indented in the item, the list going on after them (GFM)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

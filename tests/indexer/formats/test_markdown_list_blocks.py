@@ -1,12 +1,17 @@
 """Markdown: a code block or a table inside a list item is a block of its own between the parts
 of the list (the item's text after it a paragraph), with both parsers (pulldown-cmark and the
-markdown-it fallback)."""
+markdown-it fallback); each says how many items hold it (``IN_ITEM``), and get_markdown writes it
+inside its item, as GFM reads the source."""
 
 from __future__ import annotations
 
-from indexer import extract
+import json
+
+from markdown_it import MarkdownIt
+
+from indexer import extract, get_markdown
 from indexer.formats.markdown import markdown_blocks
-from indexer.model import CODE, LIST, PARAGRAPH, TABLE
+from indexer.model import CODE, IN_ITEM, LIST, PARAGRAPH, TABLE
 
 from ._text_helpers import item_summary
 
@@ -51,7 +56,10 @@ EXPECTED = [
 def test_code_and_tables_in_items_are_blocks(markdown_parser):
     blocks = markdown_blocks(STEPS)
     assert item_summary(blocks) == EXPECTED
-    assert blocks[2].meta == {"language": "bash"}
+    assert blocks[2].meta == {"language": "bash", IN_ITEM: 1}
+    # each in its top-level item: the two code blocks, the "tight" item's text after its code
+    # and the "last" item's table; the paragraph before the list in none
+    assert [b.meta.get(IN_ITEM) for b in blocks] == [None, None, 1, None, None, 1, 1, None, 1]
 
 
 def test_real_indented_code_in_list_items(real_world):
@@ -66,3 +74,74 @@ def test_real_indented_code_in_list_items(real_world):
     ]
     lists = [b for b in doc.blocks if b.kind == LIST and 87 <= b.lines[0] <= 99]
     assert [[(i.text, i.level) for i in b.items] for b in lists] == [[("no code", 1)]]
+
+
+#: Typed by hand: GFM reads one bullet list of two items; the first holds a table and a paragraph
+#: after it, the second an ordered list whose first item holds a table, two items deep
+TABLES_IN_ITEMS = """- Tide gauges
+
+  | Station | Datum |
+  |---|---|
+  | Leith | 2.9 m |
+
+  Read hourly.
+- Buoys
+  1. Wave buoy
+
+     | Height | Period |
+     |---|---|
+     | 1.2 m | 6 s |
+  2. Current meter
+"""
+
+_GFM_READER = MarkdownIt("commonmark").enable("table")
+
+
+def _structure(markdown: str) -> list[tuple[int, str]]:
+    """(how many list items hold it, what) of each list item opened, table and paragraph's text
+    GFM (markdown-it with tables) reads in ``markdown``."""
+    out: list[tuple[int, str]] = []
+    depth = 0
+    tokens = _GFM_READER.parse(markdown)
+    for i, token in enumerate(tokens):
+        if token.type == "list_item_open":
+            out.append((depth, "item"))
+            depth += 1
+        elif token.type == "list_item_close":
+            depth -= 1
+        elif token.type == "table_open":
+            out.append((depth, "table"))
+        elif token.type == "inline" and tokens[i - 1].type == "paragraph_open":
+            out.append((depth, token.content))
+    return out
+
+
+def test_a_table_in_an_item_stays_in_it(markdown_parser, tmp_path):
+    assert _structure(TABLES_IN_ITEMS) == [
+        (0, "item"),
+        (1, "Tide gauges"),
+        (1, "table"),
+        (1, "Read hourly."),
+        (0, "item"),
+        (1, "Buoys"),
+        (1, "item"),
+        (2, "Wave buoy"),
+        (2, "table"),
+        (1, "item"),
+        (2, "Current meter"),
+    ]
+    blocks = markdown_blocks(TABLES_IN_ITEMS)
+    assert [(b.kind, b.lines, b.meta.get(IN_ITEM)) for b in blocks] == [
+        (LIST, (1, 1), None),
+        (TABLE, (3, 5), 1),
+        (PARAGRAPH, (7, 7), 1),
+        (LIST, (8, 9), None),
+        (TABLE, (11, 13), 2),
+        (LIST, (14, 14), None),
+    ]
+    # a notebook's Markdown cell is written block by block: each table in its item, the list one
+    # list whose second item's ordered list goes on after the table, as GFM reads the source
+    cell = {"cell_type": "markdown", "metadata": {}, "source": TABLES_IN_ITEMS}
+    notebook = tmp_path / "buoys.ipynb"
+    notebook.write_text(json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    assert _structure(get_markdown(notebook)) == _structure(TABLES_IN_ITEMS)
