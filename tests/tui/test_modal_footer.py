@@ -18,14 +18,18 @@ from tui.widgets.chunk_list import ChunkList
 from .conftest import NARROW, SIZE, opened, settle, wait_for
 
 
-def last_row(app) -> str:
-    """The screen's last row as drawn: the text of the screenshot's last line of cells."""
+def screen_rows(app) -> list[str]:
+    """The screen's rows as drawn, top to bottom: the text of the screenshot's lines of cells."""
     svg = app.export_screenshot()
     rows: dict[float, list[tuple[float, str]]] = {}
     for x, y, text in re.findall(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
         rows.setdefault(float(y), []).append((float(x), html.unescape(text)))
-    cells = sorted(rows[max(rows)])
-    return "".join(text for _, text in cells).replace("\xa0", " ")
+    return ["".join(text for _, text in sorted(rows[y])).replace("\xa0", " ") for y in sorted(rows)]
+
+
+def last_row(app) -> str:
+    """The screen's last row as drawn."""
+    return screen_rows(app)[-1]
 
 
 @pytest.mark.parametrize("size", [SIZE, NARROW])
@@ -50,6 +54,33 @@ async def test_a_dialog_shows_its_own_keys_in_the_footer(indexed_corpus, size):
             assert action in line, (screen.__name__, line)
             for word in ("compare", "metadata", "manifest", "report", "images"):
                 assert word not in line, (screen.__name__, line)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is app.main, what="back to the main screen")
+            await settle(pilot)
+
+
+@pytest.mark.parametrize("size", [SIZE, NARROW])
+async def test_a_dialog_says_once_that_escape_closes_it(indexed_corpus, size):
+    # the footer's 'esc close' says it: a line 'escape: close' in the metadata dialog, and
+    # 'escape closes this window.' at the end of the help, said it a second time
+    dialogs = [("question_mark", HelpScreen), ("enter", MetadataScreen), ("slash", SearchScreen)]
+    async with opened(indexed_corpus, "notes.md", size=size) as pilot:
+        app = pilot.app
+        app.main.query_one(ChunkList).focus()
+        await settle(pilot)
+        for key, screen in dialogs:
+            await pilot.press(key)
+            await wait_for(pilot, lambda screen=screen: isinstance(app.screen, screen), what=screen.__name__)
+            await settle(pilot)
+            views = [screen_rows(app)]
+            if screen is HelpScreen:  # the help's last lines, where the second mention was
+                await pilot.press("end")
+                await settle(pilot)
+                views.append(screen_rows(app))
+            for *above, footer in views:
+                assert "esc" in footer and "close" in footer, (screen.__name__, footer)
+                said = [row for row in above if "close" in row and "esc" in row]
+                assert not said, (screen.__name__, said)
             await pilot.press("escape")
             await wait_for(pilot, lambda: app.screen is app.main, what="back to the main screen")
             await settle(pilot)

@@ -100,7 +100,6 @@ def help_text() -> RenderableType:
         Text(SOURCE),
         title("Compare view: each column's head"),
         _rows(COMPARE),
-        Text("\nescape closes this window."),
     )
 
 

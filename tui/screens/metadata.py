@@ -40,7 +40,6 @@ class MetadataScreen(ModalScreen[None]):
             yield metadata_tree(c)
             with KeyScrollColumn(id="metadata-content"):
                 yield Static(Text(printable(c.content)))
-            yield Static("[dim]escape: close[/]")
         yield Footer()
 
 
