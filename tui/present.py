@@ -135,6 +135,13 @@ def where_parts(meta: dict[str, Any]) -> list[str]:
     return parts
 
 
+def hit_place(ordinal: int, content_type: str, places: Sequence[str]) -> str:
+    """A search hit's chunk and its place, as the search dialog and ``chunkscope search`` write it
+    after the hit's path: ``#1 heading · p.1 · lines 3–5``, ``places`` being :func:`where_parts`
+    of its metadata (or the first of them, where the width leaves no room for the rest)."""
+    return " · ".join([f"#{ordinal} {content_type}", *places])
+
+
 def _span_words(span: Any, noun: str) -> str:
     """``lines 4–19``, ``line 7`` for a span of one (``rows 5–5`` read as a count); none: ''."""
     if not span:

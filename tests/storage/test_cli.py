@@ -53,7 +53,7 @@ def test_index_search_manifest_report_export(tmp_path):
     text = cli("search", "aphids", cwd=folder / "notes")  # the index is found from a subfolder …
     assert text.returncode == 1 and "0 hits" in text.stderr  # … and the search stays inside it
     text = cli("search", "aphids", cwd=folder)
-    assert "garden.md · line 7" in text.stdout
+    assert "garden.md  #" in text.stdout and " · line 7" in text.stdout
     assert cli("search", "tomatoes", "--folder", folder, "--format", "csv").returncode == 1
 
     manifest = json.loads(cli("manifest", folder / "garden.md").stdout)

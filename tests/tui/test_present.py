@@ -266,11 +266,11 @@ def test_counted_says_one_in_the_singular():
 
 
 def test_search_hits_name_slides_and_speaker_notes():
-    from tui.commands.search import where as hit_where
+    from tui.present import where_parts
 
     meta = {"page_number": 2, "slide_number": 2, "speaker_notes": True, "source_lines": [12, 12]}
-    assert hit_where(meta) == ["slide 2", "speaker notes", "line 12"]
-    assert "speaker notes" not in hit_where({"slide_number": 2})
+    assert where_parts(meta) == ["slide 2", "speaker notes", "line 12"]
+    assert "speaker notes" not in where_parts({"slide_number": 2})
 
 
 def test_a_failure_in_the_report_gives_its_message_below_the_path_wrapped_under_itself():

@@ -26,27 +26,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def where(meta: dict) -> list[str]:
-    out = []
-    if meta.get("page_number") is not None and meta["page_number"] != meta.get("slide_number"):
-        page = f"page {meta['page_number']}"
-        if meta.get("page_end") not in (None, meta["page_number"]):
-            page += f"-{meta['page_end']}"
-        out.append(page)
-    for key, label in (("sheet_name", "sheet"), ("slide_number", "slide"), ("message_index", "message")):
-        if meta.get(key) is not None:
-            out.append(f"{label} {meta[key]}")
-    if meta.get("attachment"):  # the file attached to the mail or PDF the text was read from
-        page = meta.get("attachment_page")
-        out.append(f"attachment {meta['attachment']}" + (f" page {page}" if page is not None else ""))
-    if meta.get("speaker_notes"):
-        out.append("speaker notes")
-    if meta.get("source_lines"):
-        a, b = meta["source_lines"]
-        out.append(f"lines {a}-{b}" if a != b else f"line {a}")
-    return out
-
-
 def _check_mode(mode: str) -> None:
     from tui.cli import UserError
     from tui.commands.index import known_modes
@@ -63,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from storage.store import snippet_parts
     from tui.cli import UserError
     from tui.commands.index import open_store
-    from tui.present import counted
+    from tui.present import counted, hit_place, printable, where_parts
 
     if args.limit < 1:
         raise UserError("--limit must be at least 1")
@@ -119,8 +98,9 @@ def run(args: argparse.Namespace) -> int:
         return 0 if hits else 1
     console = Console(soft_wrap=True, highlight=False)
     for h in hits:
-        head = " · ".join([h.path, *where(h.metadata), h.content_type, f"#{h.ordinal}"])
-        console.print(Text(head, style="bold cyan"))
+        # the path and the place as the search dialog writes them ('notes.md  #1 heading · p.1')
+        place = hit_place(h.ordinal, h.content_type, where_parts(h.metadata))
+        console.print(Text.assemble((printable(h.path), "bold cyan"), "  ", (place, "cyan")))
         snippet = Text("  ")
         for text, matched in snippet_parts(" ".join(h.snippet.split())):
             snippet.append(text, style="bold yellow" if matched else None)

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..present import counted, printable, shorten_name, where_parts
+from ..present import counted, hit_place, printable, shorten_name, where_parts
 from ..widgets.footer import Footer
 
 FILTERS = {"type": "source_type", "mode": "mode", "kind": "content_type"}
@@ -71,7 +71,7 @@ def hit_head(hit: Any, width: int) -> Text:
     places = where_parts(hit.metadata)
 
     def place() -> str:
-        return "  " + " · ".join([f"#{hit.ordinal} {hit.content_type}", *places])
+        return "  " + hit_place(hit.ordinal, hit.content_type, places)
 
     while places and cell_len(path) + cell_len(place()) > width:
         places.pop()
