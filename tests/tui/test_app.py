@@ -691,6 +691,28 @@ async def test_at_80_columns_manifest_values_stay_in_their_column(indexed_corpus
     assert value_rows(lines, "images") == ["none"]
 
 
+@pytest.mark.parametrize("size", [SIZE, NARROW])
+async def test_a_manifest_label_longer_than_18_cells_is_shown_whole(indexed_corpus, size):
+    # sample_corpus/pdf/report.pdf repeats "Chunkscope sample report" and a page number on each of
+    # its 3 pages: the coverage's headers_footers_removed, a label of 23 cells, was cut to 18
+    # ('headers footers r…') by the labels' column
+    async with opened(indexed_corpus, "pdf/report.pdf", size=size, tab="m") as pilot:
+        shown = pilot.app.main.query_one(ManifestPanel).query_one("#manifest-text")
+        lines = [shown.render_line(y).text.rstrip() for y in range(shown.size.height)]
+    at = next(i for i, line in enumerate(lines) if line.startswith("  headers footers"))
+    column = lines[at].index("Chunkscope sample")  # where the value starts
+    label = " ".join(line[:column] for line in lines[at : at + 2] if line[:column].strip())
+    assert " ".join(label.split()).startswith("headers footers removed"), lines[at : at + 2]
+    assert "…" not in label, label
+    # the value starts in the column of the other values (the status, 'indexed')
+    status = next(line for line in lines if line.startswith("  status "))
+    assert status.index("indexed") == column, (status, lines[at])
+    words = " ".join(line[column:].strip() for line in lines[at : at + 5] if line[column:].strip())
+    assert words.startswith("Chunkscope sample report, page numbers (3 pages)"), words
+    if size == SIZE:  # room enough: the label on one line, beside its value
+        assert lines[at].startswith("  headers footers removed Chunkscope sample report,"), lines[at]
+
+
 async def test_a_warning_is_listed_once_in_the_manifest(indexed_corpus):
     # sample_corpus/spreadsheets/damaged_sheet.xlsx: its sheet 'Broken' is cut short, a warning
     # the extractor puts in the coverage and in the document's warnings alike; the panel listed it

@@ -576,7 +576,8 @@ def test_the_manifest_panel_counts_the_attachments_and_names_the_first_ones():
     names = [f"t{i}.csv" for i in range(300)]
     manifest = {"coverage": {"attachments_indexed": names, "attachments": {"indexed": 300, "skipped": 2}}}
     text = shown_text(manifest_text(row, manifest), width=100)
-    assert "attachments        300 read, 2 skipped" in text
+    # the labels as wide as the longest ('attachments', 'source type': 11 cells) and a space
+    assert "  attachments 300 read, 2 skipped" in text
     assert "t19.csv and 280 more" in text and "t20.csv" not in text and "{'indexed'" not in text
 
 
@@ -608,7 +609,8 @@ def test_one_time_format_for_the_manifest_and_the_fields():
     )
     console = Console(width=80, record=True, color_system=None)
     console.print(shown)
-    assert "indexed            2026-01-01 00:01:01 UTC" in console.export_text()
+    # the labels as wide as the longest ('source type', 11 cells) and a space
+    assert "  indexed     2026-01-01 00:01:01 UTC" in console.export_text()
     run = SimpleNamespace(name="invoice", run_at=1767225661)
     assert (
         "when the schema last ran 2026-01-01 00:01 UTC)" in fields_panel.panel_text("a.md", run, None).plain

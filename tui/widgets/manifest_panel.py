@@ -182,30 +182,51 @@ def _line(*parts: str | tuple[str, str]) -> Text:
     return Text.assemble(*parts)
 
 
-def _render(items: list[Text | _Pair]) -> RenderableType:
+#: The part of the panel's width its labels may take, or :data:`LABEL_LEAST` cells where that is
+#: more: a longer label wraps under itself.
+LABEL_SHARE = 2 / 5
+#: The cells the labels may take however narrow the panel (all labels had this many, and most fit).
+LABEL_LEAST = 18
+
+
+class _Laid:
     """Lines (their leading spaces an indent kept by wrapped lines) and runs of pairs, each run
-    one two-column grid."""
-    parts: list[RenderableType] = []
-    grid: Table | None = None
-    for item in items:
-        if isinstance(item, _Pair):
-            if grid is None:
-                grid = Table.grid(padding=(0, 1))
-                grid.add_column(width=18, no_wrap=True, style="dim")
-                grid.add_column(ratio=1, overflow="fold")
-                parts.append(Padding(grid, (0, 0, 0, 2)))
-            value = printable_text(item.value) if isinstance(item.value, Text) else item.value
-            grid.add_row(printable(item.label), value)
-            continue
-        grid = None
-        indent = len(item.plain) - len(item.plain.lstrip(" "))
-        parts.append(Padding(printable_text(item[indent:]), (0, 0, 0, indent)))
-    return Group(*parts)
+    one two-column grid. Every grid's labels take the cells of the longest label of the whole
+    manifest (so that the values of every section start in one column), at most
+    :data:`LABEL_SHARE` of the width drawn at (or :data:`LABEL_LEAST`); a longer label wraps under
+    itself. The labels had 18 cells at any width, a longer one cut: 'headers footers r…'."""
+
+    def __init__(self, items: list[Text | _Pair]) -> None:
+        self.items = items
+        self.longest = max((cell_len(printable(i.label)) for i in items if isinstance(i, _Pair)), default=0)
+
+    def label_width(self, width: int) -> int:
+        """The labels' cells in a panel ``width`` cells wide (its indent of 2 included)."""
+        return min(self.longest, max(LABEL_LEAST, int((width - 2) * LABEL_SHARE)))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        label_width = self.label_width(options.max_width)
+        parts: list[RenderableType] = []
+        grid: Table | None = None
+        for item in self.items:
+            if isinstance(item, _Pair):
+                if grid is None:
+                    grid = Table.grid(padding=(0, 1))
+                    grid.add_column(width=label_width, style="dim", overflow="fold")
+                    grid.add_column(ratio=1, overflow="fold")
+                    parts.append(Padding(grid, (0, 0, 0, 2)))
+                value = printable_text(item.value) if isinstance(item.value, Text) else item.value
+                grid.add_row(printable(item.label), value)
+                continue
+            grid = None
+            indent = len(item.plain) - len(item.plain.lstrip(" "))
+            parts.append(Padding(printable_text(item[indent:]), (0, 0, 0, indent)))
+        yield Group(*parts)
 
 
 def manifest_text(row: Any, manifest: dict[str, Any] | None) -> RenderableType:
     """What the manifest tab shows of a document row and its manifest (which may be absent)."""
-    return _render(_manifest_lines(row, manifest))
+    return _Laid(_manifest_lines(row, manifest))
 
 
 def _heading(title: str) -> Text:
