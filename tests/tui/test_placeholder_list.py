@@ -40,6 +40,19 @@ def stations(texts) -> set[int]:
     return {int(n) for text in texts for n in re.findall(r"station (\d+),", text)}
 
 
+def hanging(text: str, width: int) -> list[str]:
+    """``text`` wrapped at ``width`` cells, a line's leading spaces indenting each of its rows."""
+    rows = []
+    for line in text.split("\n"):
+        indent = len(line) - len(line.lstrip(" "))
+        if cell_len(line) <= width:
+            rows.append(line.rstrip())
+            continue
+        parts = Content(line[indent:]).wrap(width - indent)
+        rows += [" " * indent + part.plain.rstrip() for part in parts]
+    return rows
+
+
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 async def test_the_placeholder_list_draws_the_rows_in_view_as_the_whole_text_wraps(corpus, size, monkeypatch):
     drawn: list[str] = []
@@ -65,14 +78,16 @@ async def test_the_placeholder_list_draws_the_rows_in_view_as_the_whole_text_wra
         assert sorted(stations([text])) == list(range(FIGURES))
         # each entry takes three lines or more (where, excerpt, blank): a screen holds few of
         # them, and only those were drawn (the panel is the screen's height at most), not the 400
-        assert stations(drawn) and max(stations(drawn)) < panel.size.height, sorted(stations(drawn))
+        # (the rows joined: at 80 columns "station 0," is cut between two rows)
+        seen = stations([" ".join(drawn)])
+        assert seen and max(seen) < panel.size.height, sorted(seen)
 
         def screen_rows() -> list[str]:
             return [shown.render_line(y).text.rstrip() for y in range(height)]
 
         # the rows shown are the text wrapped at the list's width, from where it is scrolled to
         width = shown.scrollable_content_region.width
-        wrapped = [line.plain.rstrip() for line in Content(text).wrap(width)]
+        wrapped = hanging(text, width)
         assert len(wrapped) == shown.virtual_size.height
         for y in (0, 5, len(wrapped) // 2 + 1, len(wrapped) - height):
             shown.scroll_to(y=y, animate=False, immediate=True)
@@ -82,7 +97,7 @@ async def test_the_placeholder_list_draws_the_rows_in_view_as_the_whole_text_wra
             assert rows == wrapped[y : y + height], y
             assert all(cell_len(row) <= width for row in rows)
         # the last placeholder is reached by scrolling
-        assert f"station {FIGURES - 1}," in " ".join(screen_rows())
+        assert f"station {FIGURES - 1}," in " ".join(" ".join(screen_rows()).split())
 
 
 async def test_the_placeholder_list_takes_the_focus_and_scrolls_by_keys(corpus):
@@ -102,3 +117,24 @@ async def test_the_placeholder_list_takes_the_focus_and_scrolls_by_keys(corpus):
         await pilot.press("end")
         await settle(pilot)
         assert shown.scroll_y == shown.max_scroll_y > 0
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_an_excerpt_wrapped_over_several_rows_keeps_its_indent(corpus, size):
+    # each placeholder: its place, then its excerpt indented by two spaces; the rows the excerpt
+    # wrapped onto began at the list's edge, under the place, as if they were a place of their own
+    app = make_app(corpus)
+    async with app.run_test(size=size) as pilot:
+        await open_file(pilot, "gallery.md")
+        await pilot.press("i")
+        await settle(pilot)
+        shown = app.main.query_one(ImagesPanel).query_one("#placeholders-text")
+        rows = [shown.render_line(y).text.rstrip() for y in range(shown.scrollable_content_region.height)]
+    # the first entry: "line 5 image" (the picture of figure 0 is on line 5 of gallery.md), then
+    # its excerpt, the image's marker with the caption, wrapped at both sizes
+    assert rows[2] == "line 5 image", rows
+    excerpt = rows[3 : rows.index("", 3)]
+    assert len(excerpt) > 1, excerpt
+    assert all(row.startswith("  ") and row[2] != " " for row in excerpt), excerpt
+    words = " ".join(row.strip() for row in excerpt)
+    assert words == '"[Image: Tide pool at station 0, 北京潮池 north side]"', excerpt

@@ -113,14 +113,17 @@ class PlaceholderList(KeyScroll, ScrollView):
     in view: a document of hundreds of images gave one Static thousands of lines, all wrapped and
     drawn (twice) each time the tab opened. Here the lines are wrapped (as Content wraps them) once
     per width, and a row is drawn when it is shown; its characters keep their place in the text
-    (line and column), so a mouse selection reads and highlights as in a Static."""
+    (line and column), so a mouse selection reads and highlights as in a Static. A line's leading
+    spaces indent the rows it wraps onto too (an excerpt's rows stay under its first, clear of the
+    place above it)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.text = Content()
         self.lines: list[Content] = []
-        #: each row shown: its content, and where it starts in the text (column, line)
-        self.rows: list[tuple[Content, int, int]] = []
+        #: each row shown: its content, where that starts in the text (column, line), and the blank
+        #: cells drawn before it (the indent of a row a line wraps onto)
+        self.rows: list[tuple[Content, int, int, int]] = []
         self.wrapped_at = -1
 
     def update(self, text: Content) -> None:
@@ -149,17 +152,24 @@ class PlaceholderList(KeyScroll, ScrollView):
             rows = self.wrap(width - self.styles.scrollbar_size_vertical)
         self.virtual_size = Size(self.wrapped_at, len(rows))
 
-    def wrap(self, width: int) -> list[tuple[Content, int, int]]:
+    def wrap(self, width: int) -> list[tuple[Content, int, int, int]]:
         if width == self.wrapped_at:
             return self.rows
-        rows: list[tuple[Content, int, int]] = []
+        rows: list[tuple[Content, int, int, int]] = []
         for y, line in enumerate(self.lines):
             if line.cell_length <= width:
-                rows.append((line, 0, y))
+                rows.append((line, 0, y, 0))
                 continue
-            plain, x = line.plain, 0
-            for row in line.wrap(width):
-                rows.append((row, x, y))
+            plain = line.plain
+            indent = len(plain) - len(plain.lstrip(" "))
+            if indent >= width // 2:  # too little room left beside it: not kept
+                indent = 0
+            x = indent
+            for n, row in enumerate(line[indent:].wrap(width - indent)):
+                if not n:  # the first row, with the line's own spaces
+                    rows.append((line[:indent] + row, 0, y, 0))
+                else:
+                    rows.append((row, x, y, indent))
                 x += len(row.plain)
                 while x < len(plain) and plain[x].isspace():  # the spaces a wrap ends a row on
                     x += 1
@@ -173,7 +183,7 @@ class PlaceholderList(KeyScroll, ScrollView):
         index = scroll_y + y
         if index >= len(self.rows):
             return Strip.blank(width, base.rich_style)
-        row, x, line = self.rows[index]
+        row, x, line, indent = self.rows[index]
         selection = self.text_selection
         span = selection.get_span(line) if selection is not None else None
         if span is not None:
@@ -181,11 +191,12 @@ class PlaceholderList(KeyScroll, ScrollView):
             end = len(row) if end == -1 else end - x
             selected = Style.from_styles(self.screen.get_component_styles("screen--selection"))
             row = row.stylize(selected, max(start - x, 0), max(end, 0))
-        segments = []
+        # the indent is no part of the text: a click on it is taken as one on the row's start
+        segments = [Segment(" " * indent, base.rich_style_with_offset(x, line))] if indent else []
         for text, style in row.render(base, end="", parse_style=self._get_style):
             segments.append(Segment(text, (base + style).rich_style_with_offset(x, line)))
             x += len(text)
-        strip = Strip(segments, row.cell_length)
+        strip = Strip(segments, indent + row.cell_length)
         return strip.crop(scroll_x, scroll_x + width)  # padded to the width as a Static's line is
 
     def selection_updated(self, selection: Any) -> None:
