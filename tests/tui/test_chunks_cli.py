@@ -72,13 +72,13 @@ def test_the_plain_listing_counts_in_words(tmp_path, capsys):
     src.write_text("One line only.\n", encoding="utf-8")
     assert main(["chunks", str(src)]) == 0
     out, err = capsys.readouterr()
-    assert out.splitlines()[0].startswith("── #0 · ") and " · line 1 · 14 ch " in out.splitlines()[0]
+    assert out.splitlines()[0].startswith("── #0 short_disconnected_paragraph · line 1 · 14 ch ")
     assert out.splitlines()[1] == "One line only."
     assert err.strip() == "── 1 chunk (default)"
     src.write_text("# A\n\nFirst para.\nstill first.\n", encoding="utf-8")
     assert main(["chunks", str(src)]) == 0
     out, err = capsys.readouterr()
-    assert " · lines 3-4 · " in out and err.strip() == "── 2 chunks (default)"
+    assert " · lines 3–4 · " in out and err.strip() == "── 2 chunks (default)"
 
 
 def test_the_plain_listing_names_slides_and_speaker_notes(sample_corpus, capsys):
@@ -88,6 +88,19 @@ def test_the_plain_listing_names_slides_and_speaker_notes(sample_corpus, capsys)
     assert any(" · slide 2 · speaker notes · line 12 · 50 ch " in h for h in heads)
     assert sum("speaker notes" in h for h in heads) == 1
     assert " · slide 1 · " in heads[0]
+
+
+def test_the_plain_listing_says_places_in_the_uis_words(sample_corpus, capsys):
+    # The sheet and its row, the message and its attachment, as the UI's titles and search say
+    # them; the listing said "line 5" alone, the sheet and row, the message and attachment left out.
+    assert main(["chunks", str(sample_corpus / "spreadsheets" / "regional_sales.xlsx")]) == 0
+    heads = [line for line in capsys.readouterr().out.splitlines() if line.startswith("── #")]
+    # Sales row 3: North, 2024-01-15, Kettle, 12 at 24.5 (the sheet's row 2 is its header)
+    assert heads[1].startswith("── #1 row_document · Sales row 3 · line 5 · ")
+    assert main(["chunks", str(sample_corpus / "outlook" / "q1_stock_review.msg")]) == 0
+    heads = [line for line in capsys.readouterr().out.splitlines() if line.startswith("── #")]
+    assert heads[0].startswith("── #0 heading · msg 1 · line 1 · ")
+    assert any(" · msg 1 · notes.txt · " in h for h in heads)  # the message's attached notes.txt
 
 
 @pytest.mark.usefixtures("tesseract")  # the budget is seen through OCR's share of it

@@ -7,7 +7,7 @@ import json
 import sys
 
 from tui.cli import UserError
-from tui.present import counted
+from tui.present import counted, where_parts
 
 
 def add_mode_options(p: argparse.ArgumentParser) -> None:
@@ -145,18 +145,9 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(c, ensure_ascii=False))
     else:
         for i, c in enumerate(chunks):
-            meta = c["metadata"]
-            where = []
-            if meta.get("slide_number") is not None:
-                where.append(f"slide {meta['slide_number']}")
-            elif meta.get("page_number") is not None:
-                where.append(f"p.{meta['page_number']}")
-            if meta.get("speaker_notes"):
-                where.append("speaker notes")
-            if meta.get("source_lines"):
-                a, b = meta["source_lines"]
-                where.append(f"lines {a}-{b}" if a != b else f"line {a}")
-            head = " · ".join([f"#{i}", c["content_type"], *where, f"{len(c['content']):,} ch"])
+            # the place in the UI's words: message, attachment, sheet and rows, slide, page, lines
+            places = where_parts(c["metadata"])
+            head = " · ".join([f"#{i} {c['content_type']}", *places, f"{len(c['content']):,} ch"])
             print(f"── {head} " + "─" * max(0, 60 - len(head)))
             print(c["content"])
         print(f"── {counted(len(chunks), 'chunk')} ({args.mode})", file=sys.stderr)
