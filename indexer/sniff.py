@@ -735,12 +735,23 @@ _STRAY_BESIDE = re.compile(r"(?<=[aAluoxsX])s|s(?=[aAluoxsX])")
 #: French its ù in "où" alone: "Budìjovice" and "mùžeme" are Czech "Budějovice" and "můžeme" in
 #: windows-1250 misread); a þ after a vowel (Icelandic writes it at the start of a word, and
 #: of a compound's part after a consonant, "Alþingi": "Beþiktaþ" is Turkish "Beşiktaş" in
-#: windows-1254 misread); a Greek
+#: windows-1254 misread); a Croatian đ opening a word before a letter but a, e, o, u ("Đakovo",
+#: "đak": "Điauliai" and "Đvietimas" are Lithuanian "Šiauliai" and "Švietimas" in windows-1257
+#: misread); a Romanian ţ before a consonant (Romanian writes it before a vowel or at a word's
+#: end, "naţional", "preţ": "Ţiţli" and "Kuţlar" are Turkish "Şişli" and "Kuşlar" in
+#: windows-1254 misread); an ò after a, e or o closing a word (Italian writes it after a
+#: consonant or the i, u of "ciò", "può", Catalan inside a word too, "teòric": "Plzeò" is Czech
+#: "Plzeň" in windows-1250 misread); a Greek
 #: capital with an accent after a letter (a word's first letter alone carries it as a capital),
 #: a final sigma ς before a letter; a Hebrew final letter (ך ם ן ף ץ) before a letter; an Arabic
 #: ta marbuta ة or alif maqsura ى (a word's last letters) before a letter, a tanwin (ً ٌ ٍ, a
 #: word's last vowel) before a letter but the alif it may be written before, a vowel sign twice
-#: on a letter
+#: on a letter; Russian small letters where Greek capitals read as KOI8-R put them and Russian,
+#: Ukrainian, Belarusian and Bulgarian do not: й before а, и, у, ы, э (they write я, ю …; й
+#: before о in loanwords, "район"), я after a letter before а, и, о, у, ы, э (Greek Ρ before a
+#: vowel: "ΠΡΟΣΟΧΗ" reads "пяосовг"), г closing a word after a consonant but л, з, р, н ("долг",
+#: "мозг", "митинг"; Greek -ΧΗ, -ΤΗ) or after it с (Greek -ΗΣ, "ΤΗΣ" reads "тгс"), оу closing a
+#: word of four letters or more (Greek -ΟΥ; "шоу")
 _GREEK_LETTER = "\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce"
 _OUT_OF_PLACE = (
     (frozenset("¿¡"), re.compile(r"(?<=[^\W\d_])[¿¡]")),
@@ -755,6 +766,13 @@ _OUT_OF_PLACE = (
     (frozenset("ةى"), re.compile("[ةى](?=[\u0621-\u064a])")),
     (frozenset("\u064b\u064c\u064d"), re.compile("[\u064b-\u064d](?=[\u0621-\u0626\u0628-\u0648\u064a])")),
     (frozenset(chr(c) for c in range(0x064B, 0x0653)), re.compile("([\u064b-\u0652])\\1")),
+    (frozenset("đĐ"), re.compile(r"[đĐ](?<![^\W\d_][đĐ])(?=[^\W\d_])(?![aeouAEOU])")),
+    (frozenset("ţŢ"), re.compile(r"[ţŢ](?=[^\W\d_])(?![aeiouăâîAEIOUĂÂÎ])")),
+    (frozenset("ò"), re.compile(r"ò(?<=[aeo]ò)(?![^\W\d_])")),
+    (frozenset("й"), re.compile("й(?=[аиуыэ])")),
+    (frozenset("я"), re.compile(r"я(?<=[^\W\d_]я)(?=[аиоуыэ])")),
+    (frozenset("г"), re.compile(r"г(?:(?<=[^\W\d_][бвгджйкмпстфхцчшщ]г)|с)(?![^\W\d_])")),
+    (frozenset("у"), re.compile(r"оу(?<=[^\W\d_]{2}оу)(?![^\W\d_])")),
 )
 _OUT_OF_PLACE_CHARS = frozenset().union(*(chars for chars, _ in _OUT_OF_PLACE))
 _CASE_BREAK = re.compile(r"(?=au|l[Au])")

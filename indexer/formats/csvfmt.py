@@ -381,7 +381,7 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="13",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="14",  # 2: title lines over the header; text that is no table: wrapped list lines
         # 3: text that is no table has no heading in capitals or after "#" where most lines are code
         # 4: text that is no table keeps its lines' indentation in steps (text 8)
         # 5: a first line "sep=;" names the delimiter and is no row
@@ -407,6 +407,11 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
         # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
         # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
         # windows-1257, -1250, -1254 no longer windows-1252)
+        # 14: legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose small
+        # Russian letters then show я or й before a vowel, г or гс closing a word after a consonant, оу
+        # closing a word: signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a
+        # Romanian ţ before a consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli",
+        # "Plzeň" in windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
     )(extract)
 
 

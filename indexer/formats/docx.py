@@ -2579,7 +2579,12 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in windows-1257, -1250, -1254 no longer
     # windows-1252)
     # 43: an alternative format chunk (w:altChunk) in a header, a footer, a footnote or an endnote read
-    # where it stands, as the body's are, its part named by a relationship of that part (its text was lost)
+    # where it stands, as the body's are, its part named by a relationship of that part (its text was lost);
+    # altChunk pages: legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose
+    # small Russian letters then show я or й before a vowel, г or гс closing a word after a consonant, оу
+    # closing a word: signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian
+    # ţ before a consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
     version="43",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -2012,7 +2012,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="55",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="56",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -2133,6 +2133,11 @@ def _sniff_mbox(head: bytes) -> bool:
     # windows-1257, -1250, -1254 no longer windows-1252);
     # an HTML body's or attached page's table footer written before its body read last, and the
     # header and footer of its sections and quotes read (HTML 32)
+    # 56: legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose small Russian
+    # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
+    # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
+    # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2193,7 +2198,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="55",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="56",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2314,6 +2319,11 @@ def split_mbox(data: bytes) -> list[bytes]:
     # windows-1257, -1250, -1254 no longer windows-1252);
     # an HTML body's or attached page's table footer written before its body read last, and the
     # header and footer of its sections and quotes read (HTML 32)
+    # 56: legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose small Russian
+    # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
+    # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
+    # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -287,7 +287,12 @@ class _Images:
     # windows-1257, -1250, -1254 no longer windows-1252)
     # 35: a link to a note of another document of the book (notes.xhtml#n3, an aside or an element typed
     # endnote there) a note reference, typed or in superscript or not; a link to another document no longer
-    # taken for one by an id of its own chapter's notes
+    # taken for one by an id of its own chapter's notes;
+    # legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose small Russian
+    # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
+    # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
+    # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

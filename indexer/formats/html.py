@@ -2481,7 +2481,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="32",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="33",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2564,6 +2564,11 @@ def fallback_blocks(text: str) -> list[Block]:
     # the <header> and <footer> of a <section>, <blockquote>, <figure>, <details>, <dialog> or
     # <fieldset> read (a section's title, a quote's attribution), no longer dropped as the page's; Word's
     # and Outlook's list paragraphs (mso-list) a list, nested and numbered as their markers say
+    # 33: legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose small Russian
+    # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
+    # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
+    # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

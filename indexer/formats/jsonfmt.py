@@ -463,7 +463,7 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
 @extractor(
     ".json",
     name="json",
-    version="11",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="12",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item; envelope key a heading
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -486,6 +486,11 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
     # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
     # windows-1257, -1250, -1254 no longer windows-1252)
+    # 12: legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose small Russian
+    # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
+    # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
+    # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
@@ -494,7 +499,7 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".jsonl",
     name="jsonl",
-    version="11",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="12",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -517,6 +522,11 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
     # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
     # windows-1257, -1250, -1254 no longer windows-1252)
+    # 12: legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose small Russian
+    # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
+    # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
+    # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
@@ -525,7 +535,7 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".ndjson",
     name="ndjson",
-    version="11",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="12",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -548,6 +558,11 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
     # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
     # windows-1257, -1250, -1254 no longer windows-1252)
+    # 12: legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose small Russian
+    # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
+    # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
+    # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)

@@ -1670,7 +1670,12 @@ def _scalar(value: str) -> Any:
     # windows-1257, -1250, -1254 no longer windows-1252)
     # 37: a list in a block quote ends on its last line of text, not on the blank quoted line (">") after it;
     # a table, a code block and an item's text after them in a list item say how many items hold them
-    # (in_item), their Markdown indented in the item, the list going on after them (GFM)
+    # (in_item), their Markdown indented in the item, the list going on after them (GFM);
+    # legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose small Russian
+    # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
+    # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
+    # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

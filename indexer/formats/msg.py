@@ -1839,7 +1839,12 @@ def _text_attachment(
     # an HTML body's table footer written before its body read last, the header and footer of its
     # sections and quotes read, Outlook's list paragraphs (mso-list) a list (HTML 32)
     # 54: an ANSI message embedded in an ANSI one read in its own code page where it names another
-    # than its holder's, no longer in its holder's (a Greek message in a Russian one read "ЕрйуфплЮ")
+    # than its holder's, no longer in its holder's (a Greek message in a Russian one read "ЕрйуфплЮ");
+    # legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose small Russian
+    # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
+    # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
+    # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

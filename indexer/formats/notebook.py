@@ -350,7 +350,12 @@ def _as_text(text: str, reason: str) -> Document:
     # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
     # windows-1257, -1250, -1254 no longer windows-1252)
     # 31: Markdown cells: a list in a block quote ends on its last line of text; a table or a code block in
-    # a list item, and the item's text after it, written in the item, the list going on after it (markdown 37)
+    # a list item, and the item's text after it, written in the item, the list going on after it (markdown 37);
+    # legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose small Russian
+    # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
+    # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
+    # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -624,7 +624,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="15",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="16",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
     # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
@@ -656,6 +656,11 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
     # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
     # windows-1257, -1250, -1254 no longer windows-1252)
+    # 16: legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose small Russian
+    # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
+    # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
+    # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
 )
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

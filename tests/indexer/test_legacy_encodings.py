@@ -92,6 +92,16 @@ NON_WESTERN = [
     ("iso8859_7", "ΟΔΟΣ ΣΤΑΔΙΟΥ 12, ΑΘΗΝΑ"),
     ("cp1253", "ΥΠΟΥΡΓΕΙΟ ΠΑΙΔΕΙΑΣ"),
     ("cp1253", "ΤΙΜΟΛΟΓΙΟ ΠΩΛΗΣΗΣ"),
+    # Greek capitals read as KOI8-R are small Russian letters ("пяосовг", "енодос йимдумоу") whose
+    # letters alone cost as much as Greek's: Ρ is я before a vowel, Κ й before one, -Η and -ΗΣ close
+    # a word in г after a consonant or in гс, -ΟΥ in оу
+    ("cp1253", "ΠΡΟΣΟΧΗ"),
+    ("iso8859_7", "ΕΞΟΔΟΣ ΚΙΝΔΥΝΟΥ"),
+    ("cp1253", "ΔΕΛΤΙΟ ΤΥΠΟΥ"),
+    ("cp1253", "ΣΤΟΙΧΕΙΑ ΠΕΛΑΤΗ"),
+    ("iso8859_7", "ΧΡΟΝΙΑ ΠΟΛΛΑ"),
+    ("cp1253", "ΠΕΡΙΕΧΟΜΕΝΑ"),
+    ("iso8859_7", "ΒΙΒΛΙΟΓΡΑΦΙΑ"),
 ]
 
 #: Words or short lines whose bytes decide, each read in another code page a sign of mojibake
@@ -120,6 +130,18 @@ SHORT = [
     # windows-1252 "Kadýköy, Beþiktaþ": Icelandic writes no þ after a vowel
     ("cp1254", "Kadıköy, Beşiktaş"),
     ("iso8859_9", "Şişli, İstanbul"),
+    # windows-1250 "Điauliai", "Đvietimas": Croatian đ opens a word before a vowel only (Đakovo, đak)
+    ("cp1257", "Šiauliai"),
+    ("cp1257", "Švietimas"),
+    ("cp1257", "Šis namas yra senas."),
+    # windows-1250 "Ţiţli", "Kuţlar": Romanian writes ţ before a vowel or at a word's end only
+    ("cp1254", "Şişli"),
+    ("cp1254", "Şişli'de oturuyorum."),
+    ("cp1254", "Kuşlar"),
+    # windows-1252 "Plzeò", "Tøeboò": Italian and Catalan write no ò after a vowel at a word's end
+    ("cp1250", "Plzeň"),
+    ("cp1250", "Třeboň"),
+    ("cp1250", "Jeleň a píseň"),
 ]
 
 WESTERN = [
@@ -243,6 +265,29 @@ ODDITIES = [
 @pytest.mark.parametrize(("text", "count"), ODDITIES)
 def test_the_signs_of_a_wrong_reading_are_counted(text, count):
     assert _oddities(text) == count
+
+
+def test_greek_capitals_read_as_russian_show_letters_out_of_place_and_russian_none():
+    # "ΠΡΟΣΟΧΗ" read as KOI8-R: я after a letter before о, г closing a word after в
+    assert _oddities("пяосовг") == 2
+    # "ΚΙΝΔΥΝΟΥ": й before и, оу closing a word; "ΤΗΣ": гс closing one
+    assert _oddities("йимдумоу") == 2
+    assert _oddities("тгс") == 1
+    # Russian writes й before о in loanwords, оу closing "шоу", г after л or з and in "кг" alone, я
+    # after a letter before a consonant or at a word's end
+    assert _oddities("район, майор, шоу, долг, мозг, 5 кг, моя, стоят") == 0
+
+
+def test_baltic_turkish_and_czech_letters_read_in_windows_1250_or_1252_show_letters_out_of_place():
+    # Lithuanian "Šiauliai" in windows-1250: a Croatian đ opening a word before i
+    assert _oddities("Điauliai") == 1
+    assert _oddities("Đakovo, đak, međa, Đurđevac") == 0
+    # Turkish "Şişli" in windows-1250: a Romanian ţ before l (the first, before i, is in place)
+    assert _oddities("Ţiţli") == 1
+    assert _oddities("Ţara, preţ, naţional, ţiglă") == 0
+    # Czech "Plzeň" in windows-1252: ò after e closing a word
+    assert _oddities("Plzeò") == 1
+    assert _oddities("però, può, ciò, farò, això, història") == 0
 
 
 def test_damaged_utf8_counts_a_written_replacement_character_as_utf8():
