@@ -946,8 +946,26 @@ def decode_text(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     enc = encoding or _not_unicode(data)
     if text is None:
         text = data.decode(enc, errors="replace")
+    return _normalised(text), enc
+
+
+def decode_unicode(data: bytes) -> str | None:
+    """``data`` decoded as :func:`decode_text` decodes it when :func:`unicode_encoding` names its
+    encoding (a BOM's, UTF-32 or UTF-16 by the NUL pattern of their ASCII characters, UTF-8);
+    None for bytes in a legacy code page or damaged UTF-8, whose encoding a declaration may name
+    (an HTML page's ``<meta charset>``) before a guess is made."""
+    encoding, text = _unicode_reading(data)
+    if encoding is None:
+        return None
+    if text is None:
+        text = data.decode(encoding, errors="replace")
+    return _normalised(text)
+
+
+def _normalised(text: str) -> str:
+    """``text`` without a leading BOM, its newlines LF (CRLF and CR read as LF)."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text, enc
+    return text

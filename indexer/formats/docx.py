@@ -2584,7 +2584,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # small Russian letters then show я or й before a vowel, г or гс closing a word after a consonant, оу
     # closing a word: signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian
     # ţ before a consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
-    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
+    # altChunk pages: a web page in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it
+    # (HTML 33)
     version="43",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -2137,7 +2137,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
     # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
     # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
-    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
+    # an HTML body or attached page without a charset in UTF-16 or UTF-32 without a BOM, its characters all
+    # ASCII, read in it (HTML 33)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2323,7 +2325,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
     # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
     # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
-    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
+    # an HTML body or attached page without a charset in UTF-16 or UTF-32 without a BOM, its characters all
+    # ASCII, read in it (HTML 33)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

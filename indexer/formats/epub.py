@@ -292,7 +292,8 @@ class _Images:
     # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
     # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
     # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
-    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
+    # a chapter in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it (HTML 33)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

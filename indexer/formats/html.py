@@ -61,7 +61,7 @@ from ..model import (
     labels_once,
     render_list,
 )
-from ..sniff import decode_labelled, decode_text, web_codec
+from ..sniff import decode_labelled, decode_text, decode_unicode, web_codec
 from ._numerals import roman_value
 from .csvfmt import header_votes
 from .registry import extractor
@@ -2400,14 +2400,14 @@ def margin_removed(entries: list[Skipped]) -> tuple[list[Skipped], tuple[str, ..
 
 
 def decode_html(data: bytes) -> str:
-    """HTML bytes to text: BOM / UTF-16 / UTF-8 first, else the <meta charset>, else the encoding
-    an XHTML page's XML declaration names (``<?xml version="1.0" encoding="windows-1251"?>``, all
-    that an EPUB chapter may say), else sniffed."""
-    try:
-        text = data.decode("utf-8")
-        return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    except UnicodeDecodeError:
-        pass
+    """HTML bytes to text: a BOM's encoding, UTF-32 or UTF-16 by the NUL pattern of their ASCII
+    characters (a page in ASCII alone is valid UTF-8 as well, NULs and all), UTF-8 first
+    (:func:`~indexer.sniff.decode_unicode`), else the <meta charset>, else the encoding an XHTML
+    page's XML declaration names (``<?xml version="1.0" encoding="windows-1251"?>``, all that an
+    EPUB chapter may say), else sniffed."""
+    text = decode_unicode(data)
+    if text is not None:
+        return text
     m = _META_CHARSET.search(data[:4096]) or _XML_ENCODING.match(data[:1024])
     if m:
         try:
@@ -2568,7 +2568,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
     # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
     # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
-    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
+    # a page in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it, no longer as UTF-8 with
+    # NULs between its characters (its tags were read as text)
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

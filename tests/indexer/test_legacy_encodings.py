@@ -12,6 +12,8 @@ for windows-1252).
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 
 from indexer import extract
@@ -288,6 +290,30 @@ def test_baltic_turkish_and_czech_letters_read_in_windows_1250_or_1252_show_lett
     # Czech "Plzeň" in windows-1252: ò after e closing a word
     assert _oddities("Plzeò") == 1
     assert _oddities("però, può, ciò, farò, això, història") == 0
+
+
+ASCII_PAGE = (
+    "<html><head><title>Pumps</title></head>"
+    "<body><h1>Pumps</h1><p>The pump moves water uphill.</p></body></html>"
+)
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+def test_an_ascii_web_page_in_utf16_or_utf32_without_a_bom_is_read_in_it(codec):
+    # valid UTF-8 as well, a NUL beside each character: read so, its tags were text
+    page = extract(ASCII_PAGE.encode(codec), filename="pumps.html")
+    assert page.text == "Pumps\n\nThe pump moves water uphill."
+    assert page.metadata["title"] == "Pumps"
+
+
+def test_a_mail_html_part_in_utf16_without_a_bom_or_charset_is_read_in_it():
+    body = base64.encodebytes(ASCII_PAGE.encode("utf-16-le")).decode("ascii")
+    mail = (
+        "From: ana@example.com\nTo: ben@example.com\nSubject: Pumps\nMIME-Version: 1.0\n"
+        "Content-Type: text/html\nContent-Transfer-Encoding: base64\n\n" + body
+    )
+    text = extract(mail.encode("ascii"), filename="pumps.eml").text
+    assert text.endswith("Subject: Pumps\n\nPumps\n\nThe pump moves water uphill.")
 
 
 def test_damaged_utf8_counts_a_written_replacement_character_as_utf8():
