@@ -741,7 +741,12 @@ _STRAY_BESIDE = re.compile(r"(?<=[aAluoxsX])s|s(?=[aAluoxsX])")
 #: end, "naţional", "preţ": "Ţiţli" and "Kuţlar" are Turkish "Şişli" and "Kuşlar" in
 #: windows-1254 misread); an ò after a, e or o closing a word (Italian writes it after a
 #: consonant or the i, u of "ciò", "può", Catalan inside a word too, "teòric": "Plzeò" is Czech
-#: "Plzeň" in windows-1250 misread); a Greek
+#: "Plzeň" in windows-1250 misread); an œ closing a word or before w, r, m, z, æ, or a c but the
+#: one of "œcuménique" (French writes it before u and i, "cœur", "œil", and in a few learned words
+#: before s, t, d, n, l, "œsophage", "fœtus": "Wyœwietla", "wartoœci" and "coœ" are Polish
+#: "Wyświetla", "wartości" and "coś" in windows-1250 misread); a Polish ś, ź or ń before a vowel
+#: (Polish writes si, zi, ni there: "cśur" and "mśurs" are French "cœur" and "mœurs" in
+#: windows-1252 misread); a Greek
 #: capital with an accent after a letter (a word's first letter alone carries it as a capital),
 #: a final sigma ς before a letter; a Hebrew final letter (ך ם ן ף ץ) before a letter; an Arabic
 #: ta marbuta ة or alif maqsura ى (a word's last letters) before a letter, a tanwin (ً ٌ ٍ, a
@@ -769,6 +774,8 @@ _OUT_OF_PLACE = (
     (frozenset("đĐ"), re.compile(r"[đĐ](?<![^\W\d_][đĐ])(?=[^\W\d_])(?![aeouAEOU])")),
     (frozenset("ţŢ"), re.compile(r"[ţŢ](?=[^\W\d_])(?![aeiouăâîAEIOUĂÂÎ])")),
     (frozenset("ò"), re.compile(r"ò(?<=[aeo]ò)(?![^\W\d_])")),
+    (frozenset("œŒ"), re.compile(r"[œŒ](?:(?![^\W\d_])|(?=[wrmzæWRMZÆ]|[cC](?![uU])))")),
+    (frozenset("śźńŚŹŃ"), re.compile("[śźńŚŹŃ](?=[aeiouyąęóAEIOUYĄĘÓ])")),
     (frozenset("й"), re.compile("й(?=[аиуыэ])")),
     (frozenset("я"), re.compile(r"я(?<=[^\W\d_]я)(?=[аиоуыэ])")),
     (frozenset("г"), re.compile(r"г(?:(?<=[^\W\d_][бвгджйкмпстфхцчшщ]г)|с)(?![^\W\d_])")),

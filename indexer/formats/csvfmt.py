@@ -411,7 +411,10 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
         # Russian letters then show я or й before a vowel, г or гс closing a word after a consonant, оу
         # closing a word: signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a
         # Romanian ţ before a consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli",
-        # "Plzeň" in windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
+        # "Plzeň" in windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
+        # legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a vowel: signs of a
+        # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252,
+        # French "cœur", "mœurs" in windows-1252 no longer windows-1250)
     )(extract)
 
 

@@ -293,6 +293,9 @@ class _Images:
     # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
     # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
     # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
+    # legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a vowel: signs of a
+    # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
+    # "cœur", "mœurs" in windows-1252 no longer windows-1250);
     # a chapter in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it (HTML 33)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:

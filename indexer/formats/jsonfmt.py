@@ -490,7 +490,10 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
     # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
     # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
-    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
+    # legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a vowel: signs of a
+    # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
+    # "cœur", "mœurs" in windows-1252 no longer windows-1250)
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
@@ -526,7 +529,10 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
     # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
     # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
-    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
+    # legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a vowel: signs of a
+    # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
+    # "cœur", "mœurs" in windows-1252 no longer windows-1250)
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
@@ -562,7 +568,10 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
     # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
     # consonant and an ò closing a word after a vowel ("ΠΡΟΣΟΧΗ", "Šiauliai", "Şişli", "Plzeň" in
-    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252)
+    # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
+    # legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a vowel: signs of a
+    # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
+    # "cœur", "mœurs" in windows-1252 no longer windows-1250)
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)

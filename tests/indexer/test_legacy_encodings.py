@@ -144,6 +144,11 @@ SHORT = [
     ("cp1250", "Plzeň"),
     ("cp1250", "Třeboň"),
     ("cp1250", "Jeleň a píseň"),
+    # windows-1252 "Wyœwietla informacjê", "wartoœci", "Œwiat": French writes œ before u and i, in a
+    # few learned words before s, t, d, n, l, never before w or a c but that of "œcuménique"
+    ("cp1250", "Wyświetla informację o wersji."),
+    ("cp1250", "przekazanie jej wartości jako argumentu"),
+    ("cp1250", "Świat"),
 ]
 
 WESTERN = [
@@ -172,6 +177,9 @@ WESTERN = [
     "Où est la gare ?",
     # þ opening a word or a compound's part after a consonant
     "Þetta er þitt. Alþingi",
+    # œ is Polish ś in windows-1250, which Polish writes before no vowel ("cśur")
+    "Le cœur de ma sœur bat pour l'œuvre de sa vie.",
+    "Les mœurs et les vœux, un œuf et un bœuf.",
 ]
 
 
@@ -238,7 +246,8 @@ ODDITIES = [
     ("iPhone café", 0),
     ("한字", 1),
     # a character met out of its place: ¿ after a letter, ñ before no vowel, a Greek capital with
-    # an accent inside a word, a final sigma inside one, ³ between two letters (none in the rest)
+    # an accent inside a word, a final sigma inside one, ³ between two letters and œ before æ in
+    # "mi³oœæ" (none in the rest)
     ("Êè¿â", 1),
     ("¿Qué?", 0),
     ("Poznañ", 1),
@@ -247,7 +256,7 @@ ODDITIES = [
     ("Άρθρο", 0),
     ("λόγςος", 1),
     ("λόγος", 0),
-    ("mi³oœæ", 1),
+    ("mi³oœæ", 2),
     ("5 m³", 0),
     # ð and Turkish ğ open no word, ì and ù end one, þ follows no vowel; Arabic punctuation and
     # the zero-width non-joiner are written beside letters
@@ -290,6 +299,15 @@ def test_baltic_turkish_and_czech_letters_read_in_windows_1250_or_1252_show_lett
     # Czech "Plzeň" in windows-1252: ò after e closing a word
     assert _oddities("Plzeò") == 1
     assert _oddities("però, può, ciò, farò, això, història") == 0
+
+
+def test_polish_read_as_french_and_french_read_as_polish_show_letters_out_of_place():
+    # Polish "Wyświetla", "wartości", "coś", "Świat" in windows-1252: œ before w, a c, at a word's end
+    assert _oddities("Wyœwietla wartoœci coœ Œwiat") == 4
+    assert _oddities("cœur sœur œuvre œil œcuménique œsophage fœtus Œdipe") == 0
+    # French "cœur", "mœurs" in windows-1250: ś before u
+    assert _oddities("cśur mśurs") == 2
+    assert _oddities("coś, jesień, źródło, koń, Gdańsk, Świat, siedem") == 0
 
 
 ASCII_PAGE = (
