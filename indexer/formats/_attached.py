@@ -466,8 +466,9 @@ def page_text(data: bytes, charset: str | None = None) -> str:
     and an Outlook message alike: by the ``charset`` its part declares, which wins over the
     page's own word as a mail reader takes it (and a browser an HTTP header's), when that
     charset is known and decodes the bytes; else as an .html file is read
-    (:func:`~.html.decode_html`: a BOM or UTF-8, else its ``<meta charset>`` or ``http-equiv``
-    Content-Type, else detection). A page sent with no charset, or with one it is not in
+    (:func:`~.html.decode_html`: a BOM, UTF-32 or UTF-16 by the NUL bytes of their ASCII
+    characters, or UTF-8, else its ``<meta charset>`` or ``http-equiv`` Content-Type, else
+    detection). A page sent with no charset, or with one it is not in
     (``us-ascii`` over windows-1251 bytes), is so read in the charset it names, where detection
     alone takes a short Russian page for cp1252."""
     if charset:
