@@ -29,6 +29,11 @@ waited, and how many of the folder's files were indexed by then.
 them is left in the index, the time the loop took to apply the batches, how many batches there
 were and how many jobs (each its own transaction, unless the writer joins them) the loop handed
 to the database writer.
+
+``--forget N`` applies two batches straight through ``SyncLoop.apply`` (no watcher, so the
+batches are the same each run), ``--rounds`` times: a folder of N indexed files walked (the loop
+remembers each file it handed over), then a batch of the N + 1 paths of another folder of N files
+deleted (``rm -r``). Reported: the median, minimum and maximum time of the delete batch.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ sys.path.insert(0, str(ROOT))
 from storage.indexing import Indexer  # noqa: E402
 from storage.store import Store  # noqa: E402
 from storage.sync import BatchApplied, SyncEvent, SyncLoop  # noqa: E402
+from storage.watch import Batch  # noqa: E402
 
 
 def markdown_50kb(token: str) -> bytes:
@@ -209,6 +215,41 @@ def measure_delete(
     return gone, sum(applied), len(applied), len(jobs)
 
 
+def measure_forget(files: int, rounds: int) -> list[float]:
+    """The ms of a batch of ``files`` + 1 paths gone applied after one that handed ``files`` other
+    files to the indexer, ``rounds`` times."""
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "folder"
+        for i in range(files):
+            (root / "kept").mkdir(parents=True, exist_ok=True)
+            (root / "kept" / f"kept-{i:05d}.md").write_text(f"# Kept {i}\n\nA note that stays {i}.\n")
+        indexer = Indexer(root, root / ".chunkscope" / "index.db", jobs=1)
+        applied: list[float] = []
+        loop = SyncLoop(
+            root,
+            indexer,
+            reconcile=False,
+            on_event=lambda e: applied.append(e.ms) if isinstance(e, BatchApplied) else None,
+        )
+        try:
+            for _ in range(rounds):
+                names = [f"outgoing/old-{i:05d}.md" for i in range(files)]
+                for i, name in enumerate(names):
+                    (root / "outgoing").mkdir(exist_ok=True)
+                    (root / name).write_text(f"# Old {i}\n\nA note to delete {i}.\n")
+                indexer.reconcile()
+                loop.apply(Batch(("kept",), events=1))  # remembers the folder's files
+                shutil.rmtree(root / "outgoing")
+                applied.clear()
+                loop.apply(Batch(("outgoing", *names), events=files + 1))
+                assert not indexer.paths_under("outgoing")
+                out.append(applied[-1])
+        finally:
+            indexer.close()
+    return out
+
+
 def summary(label: str, ms: list[float]) -> str:
     qs = statistics.quantiles(ms, n=20, method="inclusive")
     return f"{label:<34} n={len(ms):>3}  p50 {statistics.median(ms):7.1f} ms  p95 {qs[18]:7.1f} ms  max {max(ms):7.1f} ms"
@@ -224,6 +265,10 @@ def main() -> int:
     ap.add_argument("--move-in", type=int, default=0, help="files of a folder moved in (0: skip)")
     ap.add_argument("--reindex", action="store_true", help="re-index a file while the folder moves in")
     ap.add_argument("--delete", type=int, default=0, help="files of a folder deleted (0: skip)")
+    ap.add_argument(
+        "--forget", type=int, default=0, help="files of a batch gone after one of as many (0: skip)"
+    )
+    ap.add_argument("--rounds", type=int, default=5, help="the rounds of --forget")
     args = ap.parse_args()
     saved = [
         (name, make, n)
@@ -329,6 +374,12 @@ def main() -> int:
         print(
             f"folder of {args.delete} files deleted: none left in the index after {deleted[0]:.0f} ms, "
             f"{deleted[2]} batches applied in {deleted[1]:.0f} ms, {deleted[3]} writer jobs"
+        )
+    if args.forget:
+        ms = measure_forget(args.forget, args.rounds)
+        print(
+            f"batch of a folder of {args.forget} files deleted after one of {args.forget} others indexed, "
+            f"n={len(ms)}: median {statistics.median(ms):.1f} ms, min {min(ms):.1f} ms, max {max(ms):.1f} ms"
         )
     md = results.get(("report.md", "watched"))
     if md:

@@ -230,8 +230,7 @@ class SyncLoop:
         # the paths gone, in one call: a folder of 300 files deleted comes as 301 paths
         started = time.perf_counter()
         gone = [p for p in batch.paths if p not in handled and self._kind(p) is None]
-        for path in gone:
-            _forget(indexed, path)  # back as it was later in this batch, it is stored again
+        _forget(indexed, *gone)  # back as it was later in this batch, it is stored again
         removed = self.indexer.remove_gone(gone) if gone else {}
         for path in gone:
             dropped = removed.get(path) or []
@@ -373,12 +372,26 @@ def _ms(started: float) -> float:
 
 def _forget(indexed: dict[str, tuple[int, int]], *paths: str) -> None:
     """Drop what ``indexed`` holds of ``paths`` and of the files under them as folders: their
-    rows were moved or removed, so the same size and mtime no longer say they are stored."""
-    if not indexed:
+    rows were moved or removed, so the same size and mtime no longer say they are stored.
+
+    One pass over ``indexed``, each path of it and each of its folders looked up in a set: a batch
+    of 1,001 paths gone (a folder of 1,000 files deleted) after one that indexed 1,000 others was
+    a pass for each gone path, a million prefix checks."""
+    if not indexed or not paths:
         return
-    folders = tuple(path + "/" for path in paths)
-    for known in [k for k in indexed if k in paths or k.startswith(folders)]:
+    wanted = set(paths)
+    for known in [k for k in indexed if k in wanted or _in_folder_of(k, wanted)]:
         del indexed[known]
+
+
+def _in_folder_of(path: str, folders: set[str]) -> bool:
+    """Whether a folder of ``path`` (``a`` or ``a/b`` for ``a/b/c.md``) is one of ``folders``."""
+    cut = path.find("/")
+    while cut != -1:
+        if path[:cut] in folders:
+            return True
+        cut = path.find("/", cut + 1)
+    return False
 
 
 def _count(batch: Batch, *paths: str) -> int:

@@ -66,7 +66,13 @@ class Harness:
     """An Indexer + SyncLoop on a temp folder, recording every event."""
 
     def __init__(
-        self, root: Path, *, poll: bool = False, observer_factory=None, extra_modules: tuple[str, ...] = ()
+        self,
+        root: Path,
+        *,
+        poll: bool = False,
+        observer_factory=None,
+        extra_modules: tuple[str, ...] = (),
+        loop: type[SyncLoop] = SyncLoop,
     ) -> None:
         self.root = root
         self.events: list[object] = []
@@ -74,7 +80,7 @@ class Harness:
         self.indexer = Indexer(
             root, root / ".chunkscope" / "index.db", jobs=1, on_event=self.record, extra_modules=extra_modules
         )
-        self.loop = SyncLoop(
+        self.loop = loop(
             root,
             self.indexer,
             poll=poll,
@@ -615,6 +621,83 @@ def test_a_folder_moved_in_hands_its_files_to_the_indexer_in_one_call(tmp_path):
         progress = [e for e in h.of(ScanProgress) if e.total]
         assert [(e.done, e.total) for e in progress] == [(i, 30) for i in range(31)]
     finally:
+        h.close()
+
+
+class _Passes(dict):
+    """A dict that counts the passes made over its keys."""
+
+    passes = 0
+
+    def __iter__(self):
+        self.passes += 1
+        return super().__iter__()
+
+
+class PassCountingLoop(SyncLoop):
+    """A SyncLoop whose memory of the files the last batch handed over (a new dict each batch)
+    counts the passes made over it; ``memories`` holds each."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.memories: list[_Passes] = []
+        super().__init__(*args, **kwargs)
+
+    @property
+    def _indexed(self) -> _Passes:
+        return self._memory
+
+    @_indexed.setter
+    def _indexed(self, value: dict[str, tuple[int, int]]) -> None:
+        self._memory = _Passes(value)
+        self.memories.append(self._memory)
+
+
+def quiet_paths(loop: SyncLoop) -> set[str]:
+    """The paths the debouncer holds that the loop's next look takes (quiet long enough)."""
+    debouncer = loop.debouncer
+    now = debouncer.clock()
+    with debouncer._lock:
+        return {path for path, p in debouncer._pending.items() if now >= p.last + debouncer.quiet}
+
+
+def test_a_batch_of_paths_gone_looks_once_at_the_files_the_batch_before_indexed(tmp_path):
+    # A folder deleted while a folder moved in is being read: the next batch holds every path
+    # gone, and the loop remembers each file the batch before handed to the indexer. Each path gone
+    # made a pass over those files of its own: 201 passes here; for a folder of 1,000 files
+    # deleted after 1,000 others were read, a million prefix checks.
+    root = tmp_path / "folder"
+    gone = [f"outgoing/o{i:03d}.md" for i in range(200)]
+    for i, name in enumerate(gone):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"# Old {i}\n\nto be deleted with its folder\n")
+    (root / "kept.md").write_text("# Kept\n\nstays\n")
+    incoming, first, last = gated_folder(tmp_path, notes=100)
+    moved = ["incoming/a.gate", *(f"incoming/n{i:02d}.md" for i in range(100)), "incoming/z.gate"]
+    h = Harness(root, extra_modules=(TEST_FORMATS,), loop=PassCountingLoop)
+    h.loop.start()
+    try:
+        h.settle("the start-up reconciliation")
+        os.rename(incoming, root / "incoming")
+        wait_until(
+            lambda: "incoming/a.gate" in [e.path for e in h.of(FileStarted)], what="the first gate read"
+        )
+        shutil.rmtree(root / "outgoing")
+        # every path gone is due before the batch reading the folder ends: they come in one batch
+        wait_until(lambda: {"outgoing", *gone} <= quiet_paths(h.loop), what="the paths gone due")
+        open_gate(str(first))
+        open_gate(str(last))
+        h.settle()
+        assert sorted(db_state(h.indexer)) == sorted(["kept.md", *moved])
+        said = [(e.path, e.result) for e in h.of(SyncEvent) if e.action == "delete"]
+        assert said == [("outgoing", "removed 200 documents under it")]
+        # the memory of the folder's files, taken by the batch of the paths gone, was looked
+        # through once for all of them
+        passes = [(m.passes, sorted(m.keys())) for m in h.loop.memories]  # keys(): not a pass
+        assert [n for n, paths in passes if paths == sorted(moved)][:1] == [1], passes
+        assert max(n for n, _ in passes) == 1, passes
+    finally:
+        open_gate(str(first), wait=False)
+        open_gate(str(last), wait=False)
         h.close()
 
 
