@@ -241,6 +241,7 @@ class SyncLoop:
             changes += 1
             self._emit(SyncEvent(path, "delete", result, _ms(started), _count(batch, path)))
         upserts: list[str] = []
+        trees: list[str] = []  # folders walked: a document that had the path of one is gone
         for path in batch.paths:
             if path in handled:
                 continue
@@ -249,7 +250,7 @@ class SyncLoop:
             if kind == "folder":
                 if path in batch.listings:
                     continue  # its entries' own hints say what changed; its tree is not walked
-                self.indexer.index_paths([path])  # a document that had this path is now gone
+                trees.append(path)
                 files = list(self._files_under(path))
                 upserts.extend(files)
                 changes += 1
@@ -273,8 +274,8 @@ class SyncLoop:
                 fresh[path] = seen  # still the same in the batch after this one
                 continue
             todo[path] = seen
-        if todo:
-            self._upsert(todo, fresh, batch)
+        if todo or trees:
+            self._upsert(todo, fresh, batch, trees)
             changes += len(todo)
         self._indexed = fresh
         self.batches += 1
@@ -282,19 +283,30 @@ class SyncLoop:
         self._emit(BatchApplied(batch.events, changes, _ms(t0)))
 
     def _upsert(
-        self, seen: dict[str, tuple[int, int] | None], fresh: dict[str, tuple[int, int]], batch: Batch
+        self,
+        seen: dict[str, tuple[int, int] | None],
+        fresh: dict[str, tuple[int, int]],
+        batch: Batch,
+        trees: list[str],
     ) -> None:
         """Hand the files of ``seen`` (their stats taken before the indexer's) to the indexer in
         one call, each said as a change once what became of it is known, and note in ``fresh``
         those stored as they are. One call, not one a file (a folder of 300 files moved in was
         300): their rows are looked up together, the workers read them side by side, each handed
         its next file while the writer stores the last, and the indexer's progress counts the
-        files of the batch."""
+        files of the batch.
+
+        The folders of ``trees`` go in the same call: the indexer finds no file at such a path
+        and drops the document stored under it (a file replaced by a folder of the same name),
+        before it reads any file. Their ``upsert_tree`` events said them already; what the
+        indexer says of them (``removed``, ``nothing to index``) is not said again."""
+        walked = set(trees)
 
         def done(path: str, result: str, ms: float) -> None:
-            self._emit(SyncEvent(path, "upsert", result, ms, _count(batch, path)))
+            if path not in walked:
+                self._emit(SyncEvent(path, "upsert", result, ms, _count(batch, path)))
 
-        self.indexer.index_paths(list(seen), on_path=done)
+        self.indexer.index_paths([*trees, *seen], on_path=done)
         self._note_stored(seen, fresh)
 
     def _stat(self, rel: str) -> tuple[int, int] | None:

@@ -608,9 +608,10 @@ def test_a_folder_moved_in_hands_its_files_to_the_indexer_in_one_call(tmp_path):
         checked = h.count_handed()
         os.rename(outside / "incoming", root / "incoming")
         h.settle()
-        # the folder's own path (a document of that name would be gone), then its files at once;
-        # their own events, in that batch or the next, hand nothing more over
-        assert h.calls == [["incoming"], names], h.calls
+        # the folder's own path (a document of that name would be gone) and its files at once:
+        # one call for the batch, where the folder's path had a call of its own before; their own
+        # events, in that batch or the next, hand nothing more over
+        assert h.calls == [["incoming", *names]], h.calls
         assert sorted(checked) == ["incoming", *names]
         # each file still said as read, stored and changed, one by one
         assert [h.extractions(name) for name in names] == [1] * 30
@@ -621,6 +622,46 @@ def test_a_folder_moved_in_hands_its_files_to_the_indexer_in_one_call(tmp_path):
         progress = [e for e in h.of(ScanProgress) if e.total]
         assert [(e.done, e.total) for e in progress] == [(i, 30) for i in range(31)]
     finally:
+        h.close()
+
+
+def test_a_file_replaced_by_a_folder_is_dropped_in_the_call_that_indexes_the_folder_s_files(tmp_path):
+    root = tmp_path / "folder"
+    root.mkdir()
+    (root / "thing").write_text("plain text file called thing\n")
+    fifo = tmp_path / "slow.fifo"
+    os.mkfifo(fifo)
+    h = Harness(root, extra_modules=(TEST_FORMATS,))
+    h.loop.start()
+    try:
+        h.settle("the start-up reconciliation")
+        checked = h.count_handed()
+        # a batch held on a slow file while the file becomes a folder, so that the folder's
+        # paths come in the next batch together (the folder's files may be due before it)
+        (root / "slow.gate").write_text(f"{fifo}\n\nslow to read")
+        wait_until(lambda: "slow.gate" in [e.path for e in h.of(FileStarted)], what="the slow file read")
+        (root / "thing").unlink()
+        (root / "thing").mkdir()
+        (root / "thing" / "inside.md").write_text("# Inside\n\nnow a folder\n")
+        (root / "thing" / "other.md").write_text("# Other\n\nnext to it\n")
+        replaced = {"thing", "thing/inside.md", "thing/other.md"}
+        wait_until(lambda: replaced <= quiet_paths(h.loop), what="the folder's paths due")
+        open_gate(str(fifo))
+        h.settle()
+        assert sorted(db_state(h.indexer)) == ["slow.gate", "thing/inside.md", "thing/other.md"]
+        # one call: the file's row dropped (the indexer finds a folder at its path), then the
+        # folder's files read; before, the folder's path went to the indexer in a call of its own
+        assert h.calls == [["slow.gate"], ["thing", "thing/inside.md", "thing/other.md"]], h.calls
+        assert checked == ["slow.gate", "thing", "thing/inside.md", "thing/other.md"]
+        assert [e.path for e in h.of(FileRemoved)] == ["thing"]
+        said = [(e.path, e.action, e.result) for e in h.of(SyncEvent) if e.path.startswith("thing")]
+        assert sorted(said) == [
+            ("thing/", "upsert_tree", "2 files"),
+            ("thing/inside.md", "upsert", "added"),
+            ("thing/other.md", "upsert", "added"),
+        ]
+    finally:
+        open_gate(str(fifo), wait=False)
         h.close()
 
 
