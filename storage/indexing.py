@@ -651,16 +651,6 @@ class Indexer:
                 self.versions.load()
             return self._summary(tally, seen, started, None)
 
-    def remove_prefix(self, rel_dir: str) -> list[str]:
-        """Drop every document under the folder ``rel_dir`` (a directory deleted or moved out)."""
-        with self._lock:
-            removed = self.store.writer.call(
-                lambda d: records.remove_documents(d, records.paths_under(d, rel_dir))
-            )
-            for path in removed:
-                self._emit(FileRemoved(path))
-            return removed
-
     def remove_gone(self, paths: Iterable[str]) -> dict[str, list[str]]:
         """Drop the documents of ``paths``, gone from the folder, and every document under each
         as a folder (a file deleted, a folder deleted or moved out), in one transaction: a folder

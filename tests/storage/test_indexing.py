@@ -417,7 +417,7 @@ def test_a_real_file_renamed_is_found_under_its_new_path_with_its_full_text_rows
         conn.close()
 
 
-def test_index_paths_and_remove_prefix(tmp_path):
+def test_index_paths_and_remove_gone(tmp_path):
     write_tree(tmp_path, {"x/1.md": NOTES, "x/2.md": TODO, "y.md": TODO})
     with make_indexer(tmp_path) as engine:
         engine.reconcile()
@@ -425,7 +425,10 @@ def test_index_paths_and_remove_prefix(tmp_path):
         write_tree(tmp_path, {"z.md": "# Zebra\n\nStripes.\n"})
         summary = engine.index_paths(["y.md", "z.md", "x/1.md"])
         assert (summary.removed, summary.added, summary.unchanged) == (1, 1, 1)
-        assert engine.remove_prefix("x") == ["x/1.md", "x/2.md"]
+        (tmp_path / "x" / "1.md").unlink()
+        (tmp_path / "x" / "2.md").unlink()
+        (tmp_path / "x").rmdir()
+        assert engine.remove_gone(["x"]) == {"x": ["x/1.md", "x/2.md"]}
         assert engine.known_paths() == ["z.md"]
 
 
@@ -477,7 +480,7 @@ def test_paths_under_a_folder_are_its_own_rows_whatever_its_name(tmp_path):
         assert engine.paths_under("") == sorted(paths)
         # the writer's side, which removes a folder's rows, reads the same rows
         assert store.writer.call(lambda d: records.paths_under(d, "a_b")) == ["a_b/1.md", "a_b/sub/7.md"]
-        assert engine.remove_prefix("a%b") == ["a%b/2.md"]
+        assert engine.remove_gone(["a%b"]) == {"a%b": ["a%b/2.md"]}
         assert engine.known_paths() == sorted(set(paths) - {"a%b/2.md"})
 
 
