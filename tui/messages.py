@@ -15,7 +15,7 @@ from typing import Any
 
 from textual.message import Message
 
-from .present import batch_words, counted, millis
+from .present import batch_coalesced, batch_words, counted, millis
 
 
 class StoreOpened(Message):
@@ -193,8 +193,10 @@ def from_event(event: object) -> Message:
             quiet=data.get("action") == "upsert",
         )
     if name == "BatchApplied":
-        said = batch_words(int(data.get("events", 0) or 0), int(data.get("changes", 0) or 0))
-        return WatchEvent("batch", f"{said} in {millis(data.get('ms', 0))}")
+        events, changes = int(data.get("events", 0) or 0), int(data.get("changes", 0) or 0)
+        # written to the log when the CLI's watch writes it, in its words
+        said = f"{batch_words(events, changes)} in {millis(data.get('ms', 0))}"
+        return WatchEvent("batch", said, quiet=not batch_coalesced(events, changes))
     paths = tuple(str(v) for k, v in data.items() if k in ("path", "src", "dest", "old", "new") and v)
     text = " ".join(f"{k}={v}" for k, v in data.items())
     return WatchEvent(name, text, paths)

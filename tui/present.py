@@ -68,6 +68,13 @@ def millis(ms: float) -> str:
     return f"{ms:,.0f} ms"
 
 
+def batch_coalesced(events: int, changes: int) -> bool:
+    """Whether the CLI's ``watch`` and the app's log write a line for a batch of the watcher's
+    events: when it coalesced some (more events than changes); a batch of as many changes as
+    events says nothing the lines of its changes do not."""
+    return events > changes
+
+
 def batch_words(events: int, changes: int) -> str:
     """What a batch of the watcher's events came to, as the CLI's ``watch`` and the app's log say
     it: ``5 events, 2 changes``; ``290 events, index already up to date`` when none of them asked

@@ -235,6 +235,9 @@ def test_storage_events_become_messages():
     assert (m.kind, m.text) == ("batch", "290 events, index already up to date in 12 ms")
     m = msg.from_event(BatchApplied(events=5, changes=2, ms=3.0))
     assert (m.kind, m.text) == ("batch", "5 events, 2 changes in 3 ms")
+    # logged for the batches the CLI's watch writes a line for: those that coalesced events
+    assert not m.quiet and not msg.from_event(BatchApplied(events=290, changes=0, ms=12.4)).quiet
+    assert msg.from_event(BatchApplied(events=2, changes=2, ms=3.0)).quiet
 
 
 def test_search_filters_and_mode_keys():

@@ -259,3 +259,35 @@ async def test_a_re_index_is_not_held_behind_a_long_watch_batch(tmp_path, monkey
     finally:
         open_gate(str(first), wait=False)
         open_gate(str(last), wait=False)
+
+
+async def test_the_log_says_a_batch_that_coalesced_events_as_the_watch_command_does(tmp_path):
+    # The CLI's watch writes "batch  N events, 1 change  12 ms" for a batch that coalesced the
+    # events of a burst; the app's log left those lines out.
+    from storage.sync import BatchApplied
+    from tui.commands.watch import format_event
+
+    root = build_corpus(tmp_path / "corpus", sample=False)
+    app = ChunkscopeApp(root, image_renderer="halfcell", jobs=1)
+    seen: list[object] = []
+    async with app.run_test(size=(120, 40), message_hook=seen.append) as pilot:
+        note = app.main.query_one("#progress-note")
+        await wait_for(pilot, lambda: "up to date" in note.line.plain, 60, "the scan's end")
+        await wait_for(pilot, lambda: app.main.watcher_state == "native", 30, "the watcher")
+        log = app.main.query_one(EventLog)
+        before = len(log.entries)
+        # fifty saves in a burst: each one its own events (modified, closed), one change in all;
+        # each save has SECOND's blocks (4 chunks), its last paragraph's words changed
+        for i in range(50):
+            (root / "fresh.md").write_text(SECOND.replace("Another", f"Save {i}:"), encoding="utf-8")
+        await wait_for(
+            pilot, lambda: label(app, "fresh.md").startswith("✔ fresh.md 4"), 30, "fresh.md indexed"
+        )
+        await wait_for(pilot, lambda: any("events" in e for e in log.entries[before:]), 30, "the batch line")
+        lines = [e for e in log.entries[before:] if "events" in e]
+        shape = r"[1-9][\d,]* events, 1 change in [\d,]+ ms"
+        assert lines and all(re.fullmatch(shape, e) for e in lines), log.entries[before:]
+        # the same words as the command's line for that batch
+        events = int(lines[0].split()[0].replace(",", ""))
+        cli = format_event(BatchApplied(events=events, changes=1, ms=2.0))
+        assert cli is not None and f"batch       {lines[0].rsplit(' in ', 1)[0]}  2 ms" in cli

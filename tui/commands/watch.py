@@ -33,7 +33,7 @@ def format_event(event: object) -> str | None:
     """One log line for an event of the sync loop or the indexer, or None for those not logged."""
     from storage.indexing import IndexFailed
     from storage.sync import BatchApplied, SyncEvent, WatcherState
-    from tui.present import batch_words
+    from tui.present import batch_coalesced, batch_words
 
     stamp = time.strftime("%H:%M:%S")
     if isinstance(event, SyncEvent):
@@ -45,7 +45,7 @@ def format_event(event: object) -> str | None:
     if isinstance(event, WatcherState):
         reason = f" ({event.reason})" if event.reason else ""
         return f"{stamp} {'watcher':<11} {event.state}{reason}"
-    if isinstance(event, BatchApplied) and event.events > event.changes:
+    if isinstance(event, BatchApplied) and batch_coalesced(event.events, event.changes):
         return f"{stamp} {'batch':<11} {batch_words(event.events, event.changes)}  {event.ms:.0f} ms"
     return None
 

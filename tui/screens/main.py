@@ -441,8 +441,6 @@ class MainScreen(Screen[None]):
                 f"up to date · folder scanned in {message.text.rsplit(' in ', 1)[-1]}"
             )
             self.set_timer(0.05, self.full_reload)
-        if message.kind in ("batch",):
-            return
         if not message.quiet:
             self.note(message.text, "red" if message.kind == "error" else "")
         if message.paths:
