@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -46,6 +47,36 @@ def test_watch_command_logs_changes_and_stops_cleanly_on_sigterm(tmp_path):
     finally:
         con.close()
     assert paths == ["start.md"]
+
+
+def test_watch_command_counts_the_events_of_a_change_with_thousands_separators(tmp_path):
+    # 1,500 saves of one file in a burst: two events each (modified, closed), the first one's
+    # created too, all coalesced into one change; its line said "(3001 events)"
+    root = tmp_path / "watched"
+    root.mkdir()
+    log = tmp_path / "watch.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tui", "watch", str(root), "--jobs", "1"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+    try:
+        wait_until(lambda: "reconcile" in log.read_text(), what="the start-up reconciliation line")
+        burst = root / "burst.md"
+        for i in range(1500):
+            burst.write_text(f"# Burst\n\nsave {i}\n")
+        wait_until(lambda: "burst.md" in log.read_text(), what="the change line")
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(timeout=30)
+    text = log.read_text()
+    assert code == 0, text
+    line = next(ln for ln in text.splitlines() if "upsert" in ln and "burst.md" in ln)
+    said = re.search(r"\((\d{1,3}(?:,\d{3})*) events\)$", line)
+    assert said and int(said[1].replace(",", "")) >= 1000, line  # "(3,001 events)"
+    assert "," in said[1], line
 
 
 def test_watch_command_on_a_missing_folder_is_one_line_and_status_2(tmp_path):

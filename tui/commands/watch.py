@@ -33,11 +33,11 @@ def format_event(event: object) -> str | None:
     """One log line for an event of the sync loop or the indexer, or None for those not logged."""
     from storage.indexing import IndexFailed
     from storage.sync import BatchApplied, SyncEvent, WatcherState
-    from tui.present import batch_coalesced, batch_words
+    from tui.present import batch_coalesced, batch_words, counted
 
     stamp = time.strftime("%H:%M:%S")
     if isinstance(event, SyncEvent):
-        coalesced = f" ({event.events} events)" if event.events > 1 else ""
+        coalesced = f" ({counted(event.events, 'event')})" if event.events > 1 else ""
         path = event.path or "(folder)"
         return f"{stamp} {event.action:<11} {path}  {event.result}  {event.ms:.0f} ms{coalesced}"
     if isinstance(event, IndexFailed):
