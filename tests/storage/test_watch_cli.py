@@ -94,7 +94,7 @@ def test_watch_command_on_a_missing_folder_is_one_line_and_status_2(tmp_path):
 
 
 def test_the_batch_line_counts_in_words_as_the_app_says_them():
-    from storage.sync import BatchApplied
+    from storage.sync import BatchApplied, SyncEvent
     from tui import messages as msg
     from tui.commands.watch import format_event
 
@@ -102,6 +102,10 @@ def test_the_batch_line_counts_in_words_as_the_app_says_them():
         "batch       3 events, 1 change  2 ms"
     )
     assert format_event(BatchApplied(events=5, changes=2, ms=12.4)).endswith("5 events, 2 changes  12 ms")
+    # times as the app's log writes them, with thousands separators (it wrote "1480 ms")
+    assert format_event(BatchApplied(events=5, changes=2, ms=1480.2)).endswith("2 changes  1,480 ms")
+    line = format_event(SyncEvent("notes.md", "upsert", "updated → 3 chunks", 12_345.6, 4))
+    assert line.endswith("notes.md  updated → 3 chunks  12,346 ms (4 events)")
     assert format_event(BatchApplied(events=2, changes=2, ms=2.0)) is None  # nothing was coalesced
     # events that asked nothing more of the index (a folder's files, read with it, reported after
     # it) say the index was up to date, not "coalesced 290 events into 0 changes" or "nothing

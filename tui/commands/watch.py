@@ -33,20 +33,20 @@ def format_event(event: object) -> str | None:
     """One log line for an event of the sync loop or the indexer, or None for those not logged."""
     from storage.indexing import IndexFailed
     from storage.sync import BatchApplied, SyncEvent, WatcherState
-    from tui.present import batch_coalesced, batch_words, counted
+    from tui.present import batch_coalesced, batch_words, counted, millis
 
     stamp = time.strftime("%H:%M:%S")
     if isinstance(event, SyncEvent):
         coalesced = f" ({counted(event.events, 'event')})" if event.events > 1 else ""
         path = event.path or "(folder)"
-        return f"{stamp} {event.action:<11} {path}  {event.result}  {event.ms:.0f} ms{coalesced}"
+        return f"{stamp} {event.action:<11} {path}  {event.result}  {millis(event.ms)}{coalesced}"
     if isinstance(event, IndexFailed):
         return f"{stamp} {'failed':<11} {event.path}  {event.code}: {event.message}"
     if isinstance(event, WatcherState):
         reason = f" ({event.reason})" if event.reason else ""
         return f"{stamp} {'watcher':<11} {event.state}{reason}"
     if isinstance(event, BatchApplied) and batch_coalesced(event.events, event.changes):
-        return f"{stamp} {'batch':<11} {batch_words(event.events, event.changes)}  {event.ms:.0f} ms"
+        return f"{stamp} {'batch':<11} {batch_words(event.events, event.changes)}  {millis(event.ms)}"
     return None
 
 
