@@ -1611,7 +1611,7 @@ def _heading_key(
     if group.code:
         return None
     size = round(group.size * 2) / 2
-    if group.is_list and not _numbered_title(group):
+    if group.is_list and not (_numbered_title(group) or _large_numbered_title(group, size, body)):
         return None  # a list, except one numbered line: "1. Introduction" is a heading when styled so
     if not (size >= body + 1.0 or group.bold) or (shape is not None and not _aligned(group, shape)):
         return None
@@ -1696,6 +1696,22 @@ def _numbered_title(group: Group) -> bool:
         return True
     marker_left = items[0][3]
     return len(lines) <= 3 and all(ln.left <= marker_left + 0.3 * ln.size for ln in lines[1:])
+
+
+def _large_numbered_title(group: Group, size: float, body: float) -> bool:
+    """Whether a list group is one numbered item of up to three lines set as a heading is set
+    (``size``, a size over the body's ``body``, as :func:`_heading_key` asks), its lines
+    hanging right of the marker: a list's items are set in the body's size (chelsea_pdta.pdf
+    p. 24, ``4. Une stratégie pour l’avenir du Plan directeur de`` / ``transport actif de
+    Chelsea`` in 24 pt bold)."""
+    items = group.items
+    return (
+        len(items) == 1
+        and bool(items[0][1])
+        and len(group.lines) <= 3
+        and size >= body + 1.0
+        and size >= body * 1.1
+    )
 
 
 #: two capitals joined by & or / (Q&A, R&D, I/O): a title of two letters

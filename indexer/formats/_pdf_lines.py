@@ -659,6 +659,7 @@ def page_lines(
     glyphs=None,
     joins: list[Join] | None = None,
     margins: tuple[float, float] = (-math.inf, math.inf),
+    blanks: Sequence[tuple[float, float]] = (),
 ) -> tuple[list[Line], bool, int]:
     """The lines of one page (``textpage``: a raw FPDF_TEXTPAGE handle), whether the page was cut
     at MAX_PAGE_CHARS, and its character count; ``glyphs``: a
@@ -666,7 +667,8 @@ def page_lines(
     ``joins``: where to record the words pdfium joined at a hyphen, in the page's order;
     ``margins``: the heights below and above which a line is in the page's foot or head, where
     a page number that says so is set apart from the text beside it (a contents page's entries
-    in the body stay whole)."""
+    in the body stay whole); ``blanks``: where the page's text objects that draw nothing stand
+    (``PageObjects.blanks``), the word spaces pdfium left out (:func:`_dropped_spaces`)."""
     count = count_chars(textpage)
     if count <= 0:
         return [], False, 0
@@ -704,11 +706,20 @@ def page_lines(
     lines: list[Line] = []
     append = lines.append
     segments = _segments(text)
+    spaced = _dropped_spaces(raw, text, blanks, box, refs) if blanks else []
     k = 0
     while k < len(segments):
         start, segment, whole = segments[k]
         k += 1
-        if segment.isascii() and segment.isprintable() and "  " not in segment:
+        if spaced and (inside := [j for j in spaced if start <= j < start + len(segment) - 1]):
+            # a word space pdfium left out after ``text[j]``: put back in the line's text
+            joined = []
+            cleaned = clean(_with_spaces(segment, [j - start for j in inside]), joined)
+            if not cleaned:
+                continue
+            first = start + (len(segment) - len(segment.lstrip()))
+            last = start + len(segment.rstrip()) - 1
+        elif segment.isascii() and segment.isprintable() and "  " not in segment:
             # clean() of plain ASCII only strips: at most one space at either end
             cleaned = segment.strip()
             if not cleaned:
@@ -857,6 +868,62 @@ def _axis_base(bottom: float, top: float, size: float) -> float:
     baseline, nor its origin tells the line's baseline (a set's brace gave its line a baseline
     3.8 pt low, which made that line a paragraph's gap from the one above it)."""
     return (bottom + top) / 2 - MATH_AXIS * size
+
+
+#: a word space left out is put back where the ink either side of it stands this share of the
+#: taller of the two characters' heights apart: a glyph's own side bearings leave less (a
+#: digit's, the widest, about a fifth: ``1.`` in chelsea_pdta.pdf's 24 pt headings)
+DROPPED_SPACE_GAP = 0.25
+#: two characters of a dot leader
+_LEADER = re.compile("[.\u2026\u00b7]{2}")
+
+
+def _dropped_spaces(raw, text: str, blanks: Sequence[tuple[float, float]], box, refs) -> list[int]:
+    """The indices of the characters after which a word space was left out, sorted: pdfium's text
+    page skips a text object that draws nothing, and so the space Word sets as an object of its own
+    where a heading's number and its words are in different fonts (chelsea_pdta.pdf's
+    ``1.Mise en contexte``, drawn ``1.``, a space in Arial Bold, ``Mise en contexte`` in Arial
+    Narrow Bold). Such an object's place (``blanks``: x and baseline) between two characters of
+    one baseline, with no space between them in the text and a gap of DROPPED_SPACE_GAP between
+    their ink, stands for a space."""
+    out: set[int] = set()
+    count = len(text)
+    ref_l, ref_r, ref_b, ref_t = refs
+    for x, y in blanks:
+        near = pdfium_c.FPDFText_GetCharIndexAtPos(raw, x, y + 1.0, 10.0, 4.0)
+        for a in (near - 1, near):
+            if a < 0 or a + 1 >= count or text[a].isspace() or text[a + 1].isspace():
+                continue
+            if _LEADER.match(text, a + 1) or _LEADER.match(text, max(a - 1, 0), a + 1):
+                continue  # a contents entry's tab before or after its dot leader: read as before
+            if not get_char_box(raw, a, ref_l, ref_r, ref_b, ref_t):
+                continue
+            left_a, right_a, bottom_a, top_a = _BOX.unpack_from(box)
+            if not get_char_box(raw, a + 1, ref_l, ref_r, ref_b, ref_t):
+                continue
+            left_b, right_b, bottom_b, top_b = _BOX.unpack_from(box)
+            height = max(top_a - bottom_a, top_b - bottom_b)
+            if (
+                right_a <= x + 0.5
+                and left_b >= x - 0.5
+                and left_b - right_a >= DROPPED_SPACE_GAP * height
+                and abs(bottom_a - bottom_b) < 0.3 * height
+                and left_a < left_b
+            ):
+                out.add(a)
+                break
+    return sorted(out)
+
+
+def _with_spaces(segment: str, after: Sequence[int]) -> str:
+    """``segment`` with a space after each of its characters at ``after`` (ascending)."""
+    pieces = []
+    pos = 0
+    for j in after:
+        pieces.append(segment[pos : j + 1])
+        pos = j + 1
+    pieces.append(segment[pos:])
+    return " ".join(pieces)
 
 
 def _segments(text: str) -> list[tuple[int, str, bool]]:

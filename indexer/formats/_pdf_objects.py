@@ -67,6 +67,10 @@ MAX_MARKS = 2000
 #: objects, and this share of them, are invisible.
 SCAN_TEXT = 5
 SCAN_SHARE = 0.9
+#: a text object whose bounds are narrower than this draws no glyph (pdfium's text page skips it)
+BLANK_WIDTH = 0.01
+#: at most this many of them are kept per page
+MAX_BLANKS = 500
 
 
 @dataclass(slots=True)
@@ -89,6 +93,10 @@ class PageObjects:
     #: the boxes among the cells' rectangles that are filled and not stroked (shading), whose
     #: edges are in ``horizontal`` and ``vertical`` too: (left, bottom, right, top)
     fills: list[tuple[float, float, float, float]] = field(default_factory=list)
+    #: where the page's own text objects that draw nothing stand (their bounds no wider than
+    #: BLANK_WIDTH: a word space set as an object of its own), (x, baseline): pdfium's text
+    #: leaves such an object out, and with it the space between the words either side
+    blanks: list[tuple[float, float]] = field(default_factory=list)
 
     @property
     def is_scan(self) -> bool:
@@ -192,15 +200,17 @@ def scan_page(page) -> PageObjects:
     left, bottom, right, top = values
     nested = 0
     limit = count
+    blanks = out.blanks
     for i, kind in enumerate(kinds):
-        if kind == _TEXT:
-            continue
         if i >= limit:
             break
         obj = objects[i]
         if not obj:
             continue
-        if kind == _IMAGE:
+        if kind == _TEXT:
+            if len(blanks) < MAX_BLANKS and obj_bounds(obj, *refs) and right.value - left.value < BLANK_WIDTH:
+                blanks.append((left.value, bottom.value))
+        elif kind == _IMAGE:
             out.images.append((top.value if obj_bounds(obj, *refs) else 0.0, obj))
         elif kind == _PATH:
             if obj_bounds(obj, *refs):
