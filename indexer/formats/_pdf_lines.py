@@ -16,7 +16,7 @@ import re
 import struct
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 import pypdfium2.raw as pdfium_c
@@ -707,6 +707,10 @@ def page_lines(
     append = lines.append
     segments = _segments(text)
     spaced = _dropped_spaces(raw, text, blanks, box, refs) if blanks else []
+    middle = (margins[0] + margins[1]) / 2 if math.isfinite(margins[0] + margins[1]) else 0.0
+    marks, notes = _footnote_marks(raw, text, segments, middle, box, refs, matrix, matrix_ref)
+    if marks:
+        spaced = sorted(set(spaced) | marks)
     k = 0
     while k < len(segments):
         start, segment, whole = segments[k]
@@ -836,7 +840,7 @@ def page_lines(
                 ),
             )
         )
-    return _merge_same_baseline(lines), cut, count
+    return _merge_same_baseline(lines, notes), cut, count
 
 
 #: opening brackets, as text and as TeX's big delimiters read (_pdf_glyph_names); a piece pdfium
@@ -913,6 +917,85 @@ def _dropped_spaces(raw, text: str, blanks: Sequence[tuple[float, float]], box, 
                 out.add(a)
                 break
     return sorted(out)
+
+
+#: a footnote's text: a number of up to three digits run into its first word
+_NOTE_START = re.compile(r"([1-9]\d{0,2})(?=[^\W\d_])")
+#: ... and going on in words: two of two letters or more after a space (an exponent's piece
+#: pdfium gives apart, ``2x`` or ``1P0R0``, has none)
+_NOTE_WORDS = re.compile(r"[^\W\d_]{2,}")
+#: a footnote's number is set at most this share of its first letter's size, its foot raised
+#: over that letter's by at least MARK_RISE of the letter's size (TeX: 6 pt over 9 pt, 3.6 pt
+#: up); a mark in the text at most MARK_SMALLER of the character before it, as much raised
+NOTE_SMALLER = 0.8
+MARK_SMALLER = 0.85
+MARK_RISE = 0.2
+#: a run of digits run into the text before it: a word of two letters or more (after a lone
+#: letter it is an exponent, R²), a closing mark, or a number (one digit then)
+_RUN_IN_DIGITS = re.compile(
+    r"(?<=[^\W\d_]{2})\d{1,3}(?!\d)|(?<=[.,;:)\]\u2019\u201d\"'])\d{1,3}(?!\d)|(?<=\d)\d(?!\d)"
+)
+
+
+def _footnote_marks(
+    raw, text: str, segments, middle: float, box, refs, matrix, matrix_ref
+) -> tuple[set[int], dict[str, float]]:
+    """The indices of the characters after which a footnote's mark is set apart by a space, in
+    pdfium's text that runs it into the words either side: the number opening a footnote
+    (``3Dies gilt nicht …``, the number set smaller and raised), and, in the page's lines, each
+    mark of one of those numbers run into the word or number before it, set as small and as
+    raised (GeoTopo-komprimiert.pdf: ``SNCF-Metrik1``, ``Bemerkung 72`` for Bemerkung 7 and its
+    mark 2, ``unendlich viele3``). A raised number no footnote of the page carries (an exponent,
+    ``R2`` for R²) is left as it is, and so is one above no footnote: a footnote is in the
+    page's lower half (under ``middle``), under its mark. Also the page's footnote numbers, each
+    with the foot of its footnote's first letter (for a mark pdfium gives as a piece of its own,
+    which :func:`_merge_same_baseline` sets apart)."""
+    out: set[int] = set()
+    numbers: dict[str, float] = {}  # a footnote's number: the foot of its first letter
+    ref_l, ref_r, ref_b, ref_t = refs
+    for start, segment, _ in segments:
+        if not segment[:1].isdigit() or (match := _NOTE_START.match(segment)) is None:
+            continue
+        digits = match.group(1)
+        mark, letter = start, start + len(digits)
+        if " " not in segment or len(_NOTE_WORDS.findall(segment, len(digits))) < 2:
+            continue
+        if not get_char_box(raw, letter, ref_l, ref_r, ref_b, ref_t):
+            continue
+        foot = _BOX.unpack_from(box)[2]
+        if foot < middle and _raised(raw, mark, letter, NOTE_SMALLER, box, refs, matrix, matrix_ref):
+            out.add(letter - 1)
+            numbers.setdefault(digits, foot)
+    if not numbers:
+        return out, numbers
+    for match in _RUN_IN_DIGITS.finditer(text):
+        foot = numbers.get(match.group())
+        if foot is None or match.start() - 1 in out:
+            continue
+        mark = match.start()
+        if (
+            get_char_box(raw, mark, ref_l, ref_r, ref_b, ref_t)
+            and _BOX.unpack_from(box)[2] > foot
+            and _raised(raw, mark, mark - 1, MARK_SMALLER, box, refs, matrix, matrix_ref)
+        ):
+            out.add(mark - 1)
+    return out, numbers
+
+
+def _raised(raw, mark: int, other: int, smaller: float, box, refs, matrix, matrix_ref) -> bool:
+    """Whether character ``mark`` is set at most ``smaller`` of the size of character
+    ``other`` beside it, its box's foot raised over the other's by MARK_RISE of that size."""
+    size = _scaled(raw, other, get_font_size(raw, other), matrix, matrix_ref)
+    mark_size = _scaled(raw, mark, get_font_size(raw, mark), matrix, matrix_ref)
+    if size <= 1.5 or mark_size > smaller * size:
+        return False
+    ref_l, ref_r, ref_b, ref_t = refs
+    if not get_char_box(raw, mark, ref_l, ref_r, ref_b, ref_t):
+        return False
+    mark_bottom = _BOX.unpack_from(box)[2]
+    if not get_char_box(raw, other, ref_l, ref_r, ref_b, ref_t):
+        return False
+    return mark_bottom - _BOX.unpack_from(box)[2] >= MARK_RISE * size
 
 
 def _with_spaces(segment: str, after: Sequence[int]) -> str:
@@ -1095,8 +1178,11 @@ def _middle(text: str, first: int, last: int) -> int:
     return first
 
 
-def _merge_same_baseline(lines: list[Line]) -> list[Line]:
-    """Join pieces pdfium split on one visual line (a superscript, a footnote mark)."""
+def _merge_same_baseline(lines: list[Line], notes: Mapping[str, float] | None = None) -> list[Line]:
+    """Join pieces pdfium split on one visual line (a superscript, a footnote mark); ``notes``:
+    the page's footnote numbers, each with the foot of its footnote's first letter
+    (:func:`_footnote_marks`): a piece that is one of them, set smaller than the line before it
+    and raised, above that footnote, is its mark, set apart (``N. 4``, not ``N.4``)."""
     out: list[Line] = []
     prev = None
     for line in lines:
@@ -1110,7 +1196,13 @@ def _merge_same_baseline(lines: list[Line]) -> list[Line]:
             and _overlaps(prev, line)
         ):
             gap = line.left - prev.right
-            joiner = " " if gap >= 0.15 * prev.size or _closes_rows(prev, line) else ""
+            joiner = (
+                " "
+                if gap >= 0.15 * prev.size
+                or _closes_rows(prev, line)
+                or (notes and _mark_of(prev, line, notes))
+                else ""
+            )
             out[-1] = Line(
                 page=prev.page,
                 text=prev.text + joiner + line.text,
@@ -1129,6 +1221,18 @@ def _merge_same_baseline(lines: list[Line]) -> list[Line]:
         out.append(line)
         prev = line
     return out
+
+
+def _mark_of(prev: Line, line: Line, notes: Mapping[str, float]) -> bool:
+    """Whether ``line`` is the mark of one of the page's footnotes (``notes``) after ``prev``."""
+    foot = notes.get(line.text)
+    return (
+        foot is not None
+        and _RUN_IN_DIGITS.search(prev.text[-2:] + line.text) is not None
+        and line.base > foot
+        and line.size <= MARK_SMALLER * prev.size
+        and line.base - prev.end_base >= MARK_RISE * prev.size
+    )
 
 
 #: closing brackets, as text and as TeX's big delimiters read

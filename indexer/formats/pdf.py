@@ -233,7 +233,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # two columns or two rows too
     # 39: a word space drawn as a text object of its own, which pdfium leaves out, read where the ink
     # either side stands apart (1. Mise en contexte, not 1.Mise en contexte); a numbered title of one
-    # item set a size over the body a heading when its second line hangs under its words
+    # item set a size over the body a heading when its second line hangs under its words; a footnote's
+    # number and its marks in the page's lines, raised and smaller, set apart from the words pdfium ran
+    # them into (Bemerkung 7 2, 3 Dies gilt …), not an exponent no footnote of the page carries (R2)
     version="39",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
