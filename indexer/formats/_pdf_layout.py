@@ -345,6 +345,7 @@ def find_running(
         max(3, math.ceil(SIDE_SHARE * sum(1 for lines in pages[side::2] if lines))) for side in (0, 1)
     ]
     in_runs = _runs(pages, candidates, max(RUN_PAGES, math.ceil(RUN_SHARE * with_text)))
+    titles = _repeated_titles(pages, geos)
     heads = _numbered_heads(pages, candidates, with_text)
     numbers = _page_numbers(pages, candidates, geos, page_labels)
     # a number off the pages' sequence set in one place on many pages (a form's number in its
@@ -373,6 +374,8 @@ def find_running(
                 repeated[i] = ""  # listed as one entry
             elif (n, i) in in_runs:
                 repeated[i] = key
+        for i in titles.get(n, ()):
+            repeated.setdefault(i, "title:" + _title_words(lines[i].text))
         for i in [i for i in repeated if _table_row(lines, i)]:
             del repeated[i]
         numbered_pages += bool(gone)
@@ -634,6 +637,53 @@ def _runs(pages: Sequence[Sequence[Line]], candidates: Sequence[list], need: int
                     out.update(spots[start:k])
                 start = k
     return {(n, i) for n, i in out if pages[n][i].size <= _common_size(pages[n]) + 0.5}
+
+
+#: a title set at the top of this many pages in a row or more, the same each time, is a running
+#: head after its first time; the top of a page is this share of its height
+TITLE_RUN = 3
+TITLE_ZONE = 0.25
+
+
+def _title_words(text: str) -> str:
+    """A title's letters and digits, casefolded (digits kept: ``AXE 1`` is not ``AXE 2``)."""
+    return _NOT_ALNUM.sub("", text.casefold())
+
+
+def _repeated_titles(pages: Sequence[Sequence[Line]], geos: Sequence[PageGeometry]) -> dict[int, list[int]]:
+    """``{page index: line indices}`` of the titles repeated at the top of pages after their first
+    time: a line in the top TITLE_ZONE of its page, set as a heading is (a size over most of the
+    page's lines, or bold) and the same on TITLE_RUN pages in a row or more, in one size and
+    weight. chelsea_pdta.pdf's plan of action (pp. 26–30, landscape) repeats its 18 pt title
+    over each page's table, too far down for the head margin (100 pt under the top of p. 29's
+    612) and on too few pages to be a running head of the file's 54: it made a heading on each
+    page. The first stays, a heading; the others are running heads."""
+    runs: dict[tuple[str, float, bool], list[tuple[int, int]]] = {}
+    done: list[list[tuple[int, int]]] = []
+    for n, (lines, geo) in enumerate(zip(pages, geos, strict=True)):
+        high = geo.top - TITLE_ZONE * geo.height
+        common = None
+        for i, ln in enumerate(lines):
+            if ln.top < high or not ln.upright or not _has_letters(ln.text, 3):
+                continue
+            if common is None:
+                common = _common_size(lines)
+            if not (ln.bold or ln.size >= common + 1.0):
+                continue
+            spots = runs.setdefault((_title_words(ln.text), round(ln.size), ln.bold), [])
+            if spots and spots[-1][0] == n:
+                continue
+            if spots and spots[-1][0] != n - 1:
+                done.append(spots[:])
+                spots.clear()
+            spots.append((n, i))
+    done += runs.values()
+    out: dict[int, list[int]] = {}
+    for spots in done:
+        if len(spots) >= TITLE_RUN:
+            for n, i in spots[1:]:
+                out.setdefault(n, []).append(i)
+    return out
 
 
 def _common_size(lines: Sequence[Line]) -> float:

@@ -235,7 +235,8 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # either side stands apart (1. Mise en contexte, not 1.Mise en contexte); a numbered title of one
     # item set a size over the body a heading when its second line hangs under its words; a footnote's
     # number and its marks in the page's lines, raised and smaller, set apart from the words pdfium ran
-    # them into (Bemerkung 7 2, 3 Dies gilt …), not an exponent no footnote of the page carries (R2)
+    # them into (Bemerkung 7 2, 3 Dies gilt …), not an exponent no footnote of the page carries (R2); a title
+    # repeated at the top of three pages in a row or more a heading the first time, a running head after
     version="39",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
