@@ -206,6 +206,72 @@ def top_down(
     return [i if i in gone else next(moved) for i in order]
 
 
+#: a line beside another shares its row when their baselines are this share of the larger
+#: size apart at most
+ROW_BASE = 0.3
+#: a line stands alone in the file's order when the lines given just before and after it in its
+#: column are further than this many of its sizes above or below it
+STRAY_REACH = 2.5
+
+
+def beside_rows(
+    lines: Sequence[Line], order: list[int] | None, gone: set[int] | frozenset[int]
+) -> list[int] | None:
+    """``order`` (indices into ``lines``; None for the lines' own order) with each line the file
+    gives apart from its row, ahead of lines standing above it, moved beside the line it shares
+    its row with: right after it when it stands right of it, else right before it; ``order`` as
+    it is when none moves. issue-71-duplicate-chars.pdf (a CV) draws the right-hand texts of
+    three rows first: ``计算机科学与技术（应用技术） 本科`` beside ``北京师范大学珠海分校``,
+    ``-1 高中`` beside ``青岛理工大学`` and ``微软`` left of ``培训课程：…`` at the foot, read at the
+    top of the page. A line moves only when it is alone in the file's order: the lines given
+    just before and after it stand elsewhere (a column given whole before the one beside it
+    keeps its order, its lines a line's pitch apart), and only past a line given after it that
+    stands above it, upright lines both; and only among the lines the page opens with (a
+    formula's or a figure's pieces given out of order further on stay as they are)."""
+    given = list(range(len(lines))) if order is None else list(order)
+    read = [i for i in given if i not in gone]
+    strays = []
+    for k in range(len(read)):
+        ln = lines[read[k]]
+        partner = _row_partner(lines, read, k) if ln.upright else None
+        if partner is None:
+            break
+        strays.append((read[k], partner))
+    if not strays or lines[read[len(strays)]].top < max(lines[i].top for i in read):
+        return order  # the page's text is read from its top line on, after the strays only
+    read = read[len(strays) :]
+    for i, partner in strays:
+        at = read.index(partner)
+        read.insert(at + 1 if lines[i].left > lines[partner].right else at, i)
+    rest = iter(read)
+    return [i if i in gone else next(rest) for i in given]
+
+
+def _row_partner(lines: Sequence[Line], read: Sequence[int], k: int) -> int | None:
+    """The line given after ``read[k]`` whose row it shares, when it is a stray (see
+    :func:`beside_rows`), else None."""
+    ln = lines[read[k]]
+    if not _has_letters(ln.text, 2):
+        return None  # a figure's label or mark
+    reach = STRAY_REACH * ln.size
+    for j in (k - 1, k + 1):
+        if 0 <= j < len(read):
+            other = lines[read[j]]
+            if other.left < ln.right and ln.left < other.right and abs(other.base - ln.base) <= reach:
+                return None  # a line of a column given in its order
+    above = False
+    for j in range(k + 1, len(read)):
+        other = lines[read[j]]
+        if not other.upright:
+            return None
+        if abs(other.base - ln.base) <= ROW_BASE * max(ln.size, other.size) and (
+            other.right < ln.left or ln.right < other.left
+        ):
+            return read[j] if above and _has_letters(other.text, 2) else None
+        above = above or other.base > ln.top
+    return None
+
+
 def foot_top_down(
     lines: Sequence[Line], order: list[int] | None, geo: PageGeometry, gone: set[int] | frozenset[int]
 ) -> tuple[list[int] | None, set[int]]:

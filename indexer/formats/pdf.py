@@ -38,6 +38,7 @@ from ._pdf_layout import (
     OutlineEntry,
     PageGeometry,
     beside_mark,
+    beside_rows,
     find_running,
     foot_top_down,
     group_page,
@@ -236,7 +237,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # item set a size over the body a heading when its second line hangs under its words; a footnote's
     # number and its marks in the page's lines, raised and smaller, set apart from the words pdfium ran
     # them into (Bemerkung 7 2, 3 Dies gilt …), not an exponent no footnote of the page carries (R2); a title
-    # repeated at the top of three pages in a row or more a heading the first time, a running head after
+    # repeated at the top of three pages in a row or more a heading the first time, a running head after;
+    # lines a page opens with, each apart from its row and under the lines given after it, read beside
+    # the line of their row (issue-71's CV details had been read at the top of the page)
     version="39",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -1174,6 +1177,7 @@ def _blocks(
         # the only page is read top-down: nothing tells its furniture apart
         order = top_down(p.lines, p.geo, gone) if len(pages) == 1 else None
         order, notes = foot_top_down(p.lines, order, p.geo, gone)
+        order = beside_rows(p.lines, order, gone)
         if order is not None:
             lines = [p.lines[i] for i in order]
             gone = {k for k, i in enumerate(order) if i in gone}
