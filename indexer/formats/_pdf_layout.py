@@ -718,37 +718,48 @@ def _title_words(text: str) -> str:
 
 def _repeated_titles(pages: Sequence[Sequence[Line]], geos: Sequence[PageGeometry]) -> dict[int, list[int]]:
     """``{page index: line indices}`` of the titles repeated at the top of pages after their first
-    time: a line in the top TITLE_ZONE of its page, set as a heading is (a size over most of the
-    page's lines, or bold) and the same on TITLE_RUN pages in a row or more, in one size and
-    weight. chelsea_pdta.pdf's plan of action (pp. 26–30, landscape) repeats its 18 pt title
-    over each page's table, too far down for the head margin (100 pt under the top of p. 29's
-    612) and on too few pages to be a running head of the file's 54: it made a heading on each
-    page. The first stays, a heading; the others are running heads."""
+    time: the highest line in the top TITLE_ZONE of its page set as a heading is (a size over most
+    of the page's lines, or bold), the same on TITLE_RUN pages in a row or more, in one size and
+    weight, with another line the same at the top of each of those pages (a legend, a subtitle:
+    the head of the pages repeats, not their title alone, which a run of slides of one title
+    shares, each slide a heading). chelsea_pdta.pdf's plan of action (pp. 26–30, landscape)
+    repeats its 18 pt title and its legend (``= Ressource humaine $ = 0 à 50 000 $`` …) over
+    each page's table, too far down for the head margin (100 pt under the top of p. 29's 612)
+    and on too few pages to be a running head of the file's 54: it made a heading on each page.
+    The first stays, a heading; the others are running heads."""
     runs: dict[tuple[str, float, bool], list[tuple[int, int]]] = {}
     done: list[list[tuple[int, int]]] = []
+    tops: list[set[str]] = []  # the words of each page's lines at its top
     for n, (lines, geo) in enumerate(zip(pages, geos, strict=True)):
         high = geo.top - TITLE_ZONE * geo.height
+        tops.append({_title_words(ln.text) for ln in lines if ln.top >= high})
         common = None
+        first = None  # the page's highest line set as a heading, in its top zone
         for i, ln in enumerate(lines):
-            if ln.top < high or not ln.upright or not _has_letters(ln.text, 3):
+            if ln.top < high or not ln.upright or (first is not None and ln.top <= lines[first].top):
                 continue
             if common is None:
                 common = _common_size(lines)
-            if not (ln.bold or ln.size >= common + 1.0):
-                continue
-            spots = runs.setdefault((_title_words(ln.text), round(ln.size), ln.bold), [])
-            if spots and spots[-1][0] == n:
-                continue
-            if spots and spots[-1][0] != n - 1:
-                done.append(spots[:])
-                spots.clear()
-            spots.append((n, i))
+            if ln.bold or ln.size >= common + 1.0:
+                first = i
+        if first is None or not _has_letters(lines[first].text, 3):
+            continue
+        ln = lines[first]
+        spots = runs.setdefault((_title_words(ln.text), round(ln.size), ln.bold), [])
+        if spots and spots[-1][0] != n - 1:
+            done.append(spots[:])
+            spots.clear()
+        spots.append((n, first))
     done += runs.values()
     out: dict[int, list[int]] = {}
     for spots in done:
-        if len(spots) >= TITLE_RUN:
-            for n, i in spots[1:]:
-                out.setdefault(n, []).append(i)
+        if len(spots) < TITLE_RUN:
+            continue
+        title = _title_words(pages[spots[0][0]][spots[0][1]].text)
+        if not set.intersection(*(tops[n] for n, _ in spots)) - {title}:
+            continue  # the title alone repeats: a slide's, over slides of their own
+        for n, i in spots[1:]:
+            out.setdefault(n, []).append(i)
     return out
 
 

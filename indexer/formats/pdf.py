@@ -232,14 +232,14 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # a line-end hyphen the document's spelling leaves open kept where it hyphenates no word; a
     # grid cell over two columns or more read in each; in pdfplumber's ruled tables a cell over
     # two columns or two rows too
-    # 39: a word space drawn as a text object of its own, which pdfium leaves out, read where the ink
-    # either side stands apart (1. Mise en contexte, not 1.Mise en contexte); a numbered title of one
-    # item set a size over the body a heading when its second line hangs under its words; a footnote's
-    # number and its marks in the page's lines, raised and smaller, set apart from the words pdfium ran
-    # them into (Bemerkung 7 2, 3 Dies gilt …), not an exponent no footnote of the page carries (R2); a title
-    # repeated at the top of three pages in a row or more a heading the first time, a running head after;
-    # lines a page opens with, each apart from its row and under the lines given after it, read beside
-    # the line of their row (issue-71's CV details had been read at the top of the page)
+    # 39: a word space drawn as a text object of its own, which pdfium leaves out, read where the ink either
+    # side stands apart (1. Mise en contexte, not 1.Mise en contexte); a numbered title of one item set a size
+    # over the body a heading when its second line hangs under its words; a footnote's number and its marks in
+    # the page's lines, raised and smaller, set apart from the words pdfium ran them into (Bemerkung 7 2, 3
+    # Dies gilt …), not an exponent no footnote of the page carries (R2); a title repeated with another line
+    # (a legend) at the top of three pages in a row a heading once, a running head after; lines a page opens
+    # with, each apart from its row and under the lines given after it, read beside the line of their row
+    # (issue-71's CV details had been read at the top of the page)
     version="39",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
