@@ -69,8 +69,8 @@ SCAN_TEXT = 5
 SCAN_SHARE = 0.9
 #: a text object whose bounds are narrower than this draws no glyph (pdfium's text page skips it)
 BLANK_WIDTH = 0.01
-#: at most this many of them are kept per page
-MAX_BLANKS = 500
+#: at most this many of them are kept per page (each is looked up among the page's characters)
+MAX_BLANKS = 200
 
 
 @dataclass(slots=True)
