@@ -2589,6 +2589,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # vowel: signs of a wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer
     # windows-1252, French "cœur", "mœurs" in windows-1252 no longer windows-1250);
     # altChunk pages: a web page in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it
+    # (HTML 33);
+    # altChunk pages: a table or a <pre> in a list item written in the item, the list going on after it
     # (HTML 33)
     version="43",
 )

@@ -2142,7 +2142,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
     # "cœur", "mœurs" in windows-1252 no longer windows-1250);
     # an HTML body or attached page without a charset in UTF-16 or UTF-32 without a BOM, its characters all
-    # ASCII, read in it (HTML 33)
+    # ASCII, read in it (HTML 33);
+    # an HTML body's or attached page's table or <pre> in a list item written in the item, the list going
+    # on after it (HTML 33)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2333,7 +2335,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
     # "cœur", "mœurs" in windows-1252 no longer windows-1250);
     # an HTML body or attached page without a charset in UTF-16 or UTF-32 without a BOM, its characters all
-    # ASCII, read in it (HTML 33)
+    # ASCII, read in it (HTML 33);
+    # an HTML body's or attached page's table or <pre> in a list item written in the item, the list going
+    # on after it (HTML 33)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -296,7 +296,8 @@ class _Images:
     # legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a vowel: signs of a
     # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
     # "cœur", "mœurs" in windows-1252 no longer windows-1250);
-    # a chapter in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it (HTML 33)
+    # a chapter in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it (HTML 33);
+    # a table or a <pre> in a list item written in the item, the list going on after it (HTML 33)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -41,13 +41,14 @@ from urllib.parse import unquote_to_bytes, urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode, SelectolaxError
 
-from .._fast import quote_blocks
+from .._fast import quote_blocks, with_meta
 from ..images import admit
 from ..limits import ExtractContext
 from ..model import (
     CODE,
     HEADING,
     IMAGE,
+    IN_ITEM,
     LIST,
     PARAGRAPH,
     TABLE,
@@ -403,17 +404,22 @@ class _Walker:
         if text or not (nested or code):
             items.append(ListItem(text, level, ordered, number))
         if code:  # a program's lines, a table's rows kept: the list ends before them, goes on after
-            self.code_apart(parts, code, items)
+            self.code_apart(parts, code, items, level + 1)
         for sub in nested:
             self.list_items(sub, level + 1, items)
 
-    def code_apart(self, parts: list[str], code: list[tuple[int, LexborNode]], items: list[ListItem]) -> None:
+    def code_apart(
+        self, parts: list[str], code: list[tuple[int, LexborNode]], items: list[ListItem], in_item: int
+    ) -> None:
         """The ``<pre>`` blocks and tables of a list item as blocks of their own, as a Markdown
         list item's fenced code and tables are: the items read so far a list before the first,
-        the item's text between and after them paragraphs, the items after it another list."""
+        the item's text between and after them paragraphs, the items after it another list.
+        Those blocks say that ``in_item`` items hold them (``IN_ITEM``), so that the Markdown
+        writes them in the item and the list goes on after them, as a browser shows it."""
         if items:
             self.blocks.append(new_block(LIST, render_list(items), items=tuple(items)))
             items.clear()
+        start = len(self.blocks)
         ends = [at for at, _ in code] + [len(parts)]
         for (at, part), end in zip(code, ends[1:], strict=True):
             if part.tag == "table":
@@ -423,6 +429,11 @@ class _Walker:
                 self.pre(part, images=False)  # the list's images follow it
             self.buf.append("".join(parts[at:end]))
             self.flush()
+        blocks = self.blocks
+        for i in range(start, len(blocks)):
+            block = blocks[i]
+            if block.kind != LIST and not (block.meta and IN_ITEM in block.meta):
+                blocks[i] = with_meta(block, {**block.meta, IN_ITEM: in_item})
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -2573,7 +2584,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
     # "cœur", "mœurs" in windows-1252 no longer windows-1250);
     # a page in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it, no longer as UTF-8 with
-    # NULs between its characters (its tags were read as text)
+    # NULs between its characters (its tags were read as text);
+    # a table or a <pre> in a list item, and the item's text after it, say how many items hold them (in_item):
+    # their Markdown written in the item, the list going on after them, as a browser shows it
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -1849,7 +1849,9 @@ def _text_attachment(
     # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
     # "cœur", "mœurs" in windows-1252 no longer windows-1250);
     # an HTML body or attached page without a code page in UTF-16 or UTF-32 without a BOM, its characters all
-    # ASCII, read in it (HTML 33)
+    # ASCII, read in it (HTML 33);
+    # an HTML body's or attached page's table or <pre> in a list item written in the item, the list going
+    # on after it (HTML 33)
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:
