@@ -240,6 +240,8 @@ class _Builder:
         self.quote = 0
         self.quotes: list[bool] = []
         self.quoted = 0
+        # per open block quote, how many list items held it when it opened
+        self.quote_items: list[int] = []
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -359,6 +361,7 @@ class _Builder:
             self.mark_quoted()
             self.quote += 1
         self.quotes.append(counts)
+        self.quote_items.append(len(self.item_text))
 
     def e_paragraph(self, arg: Any, rng: dict[str, int]) -> None:
         if self.item_text:
@@ -417,6 +420,15 @@ class _Builder:
             if self.item_pos:  # the open item's text goes on after its nested list
                 self.item_pos[-1] = rng["end"]
                 self.resumed = True
+                if (
+                    self.quote_items
+                    and self.quote_items[-1] == len(self.item_text)
+                    and self.item_index[-1] >= 0
+                ):
+                    # in a block quote of the item that held the nested list too: the quote's text
+                    # after the list comes after its items (a paragraph in the item), not in the
+                    # item's text before them
+                    self.item_index[-1] = _GONE
         elif self.items:
             self.emit_list(min(rng["end"], self.item_end))
 
@@ -527,6 +539,8 @@ class _Builder:
         self.notes -= 1
 
     def e_quote(self, arg: Any, rng: dict[str, int]) -> None:
+        if self.quote_items:
+            self.quote_items.pop()
         if self.quotes and self.quotes.pop():
             self.mark_quoted()
             self.quote -= 1
@@ -636,9 +650,13 @@ class _Builder:
             item = self.items[at]
             self.items[at] = new_item(item.text + " " + text, item.level, item.ordered, item.number)
         elif at == _GONE:
-            start = self.item_pos[-1]
+            start, raw = self.item_pos[-1], self.lines.raw
             if self.items:  # the items since the cut: a list block before the paragraph
-                self.emit_list(start)
+                # (not on a block quote's blank lines before it: the quote may have closed)
+                self.emit_list(
+                    _without_quote_blanks(raw, self.item_offsets[0] if self.item_offsets else start, start)
+                )
+            end = _without_quote_blanks(raw, start, end)
             self.new(PARAGRAPH, text, start, end, meta={IN_ITEM: len(self.item_text)})
         else:
             stack = self.list_stack
@@ -1220,6 +1238,7 @@ class _Fallback:
         ordered: list[bool] = []
         index: list[int] = []  # per open item, as the pulldown-cmark reader's ``item_index``
         numbers: list[int | None] = []  # per open item, its number as written (None in a bullet list)
+        quotes: list[int] = []  # per open block quote in the list, how many items held it when it opened
         while i < len(tokens):
             tok = tokens[i]
             if tok.type in ("bullet_list_open", "ordered_list_open"):
@@ -1228,6 +1247,13 @@ class _Fallback:
                 ordered.pop()
                 if not ordered:
                     break
+                if quotes and quotes[-1] == len(index) and index and index[-1] >= 0:
+                    index[-1] = _GONE  # as the pulldown-cmark reader's e_list: a quote's text after its list
+            elif tok.type == "blockquote_open":
+                quotes.append(len(index))
+            elif tok.type == "blockquote_close":
+                if quotes:
+                    quotes.pop()
             elif tok.type == "list_item_open":
                 index.append(_UNSEEN)
                 numbers.append(int(tok.info) if tok.info.isdigit() and ordered and ordered[-1] else None)
@@ -1678,7 +1704,10 @@ def _scalar(value: str) -> Any:
     # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
     # legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a vowel: signs of a
     # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
-    # "cœur", "mœurs" in windows-1252 no longer windows-1250)
+    # "cœur", "mœurs" in windows-1252 no longer windows-1250);
+    # a block quote in a list item holding a list then text: the text after the list, a paragraph in the item
+    # (in_item), no longer joined to the item's text before the list's items; raw HTML: a table or a <pre>
+    # in a list item written in the item, the list going on after it (HTML 33)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

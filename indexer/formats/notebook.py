@@ -358,7 +358,10 @@ def _as_text(text: str, reason: str) -> Document:
     # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
     # legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a vowel: signs of a
     # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
-    # "cœur", "mœurs" in windows-1252 no longer windows-1250)
+    # "cœur", "mœurs" in windows-1252 no longer windows-1250);
+    # Markdown cells: a block quote in a list item holding a list then text, the text after the list
+    # (markdown 37); HTML outputs and raw HTML: a table or a <pre> in a list item written in the item, the
+    # list going on after it (HTML 33)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from indexer import extract
 from indexer.formats.markdown import markdown_blocks
-from indexer.model import CODE, LIST, PARAGRAPH
+from indexer.model import CODE, IN_ITEM, LIST, PARAGRAPH
 
 from ._text_helpers import item_summary
 
@@ -75,3 +75,26 @@ def test_real_changelog_entry_keeps_its_last_paragraph(real_world, markdown_pars
     assert first.text.endswith("rather than receiving silent data loss. Issue #594, PR #596.")
     assert [i.level for i in block.items] == [0, 1, 1, 1, 0, 0]
     assert not any(i.text.startswith("These limits") for i in block.items)
+
+
+#: Typed by hand: GFM (markdown-it, pulldown-cmark) reads the first item as "a", then a block
+#: quote holding a list of one item "x" and, after it, the paragraph "y"; "b" is the second item
+QUOTE_IN_ITEM = """- a
+  > - x
+  >
+  > y
+- b
+"""
+
+
+def test_a_quote_s_text_after_its_list_in_an_item_stays_after_it(markdown_parser):
+    # "y" follows "x" in the quote: it is the item's text after the nested list, a paragraph in
+    # the item, not joined to "a" before "x" ("a y" then "x")
+    blocks = markdown_blocks(QUOTE_IN_ITEM)
+    assert item_summary(blocks) == [
+        (LIST, (1, 2), [("a", 0), ("x", 1)]),
+        (PARAGRAPH, (4, 4), "y"),
+        (LIST, (5, 5), [("b", 0)]),
+    ]
+    assert blocks[1].meta.get(IN_ITEM) == 1
+    assert [b.text for b in blocks if b.kind == PARAGRAPH] == ["y"]
