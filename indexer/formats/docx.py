@@ -1861,8 +1861,12 @@ class _Walker:
             elif tag == W_ALTCHUNK:  # an imported chunk: its text in the cell's
                 texts.extend(self.chunk_texts(child))
             elif isinstance(tag, str):
-                for inner in _paragraphs(child):  # nested tables, content controls …
-                    self._cell_paragraph(inner, texts, pics)
+                # nested tables, content controls …: their chunks too, where they stand
+                for inner in _paragraphs(child, chunks=True):
+                    if inner.tag == W_ALTCHUNK:
+                        texts.extend(self.chunk_texts(inner))
+                    else:
+                        self._cell_paragraph(inner, texts, pics)
         return " ".join(texts), span, vmerge
 
     def _cell_paragraph(
@@ -2591,7 +2595,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # altChunk pages: a web page in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it
     # (HTML 33);
     # altChunk pages: a table or a <pre> in a list item written in the item, the list going on after it
-    # (HTML 33)
+    # (HTML 33);
+    # an alternative format chunk in a table cell's content control (w:sdt) or nested table read in the cell,
+    # as one right in the cell is (its text was lost)
     version="43",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -242,3 +242,29 @@ def test_a_word_chunk_in_a_header_is_read_to_the_depth_of_the_bodys():
     assert doc.metadata["header_text"] == "Head 4\nBody"
     assert [s.what for s in doc.coverage.skipped] == ["alternative format chunk"]
     assert "levels deep" in doc.coverage.skipped[0].reason
+
+
+def test_a_chunk_in_a_content_control_of_a_cell_is_read_in_the_cell():
+    # a cell's content control (w:sdt, its w:sdtContent) holds a chunk between two paragraphs, as
+    # the body's may: its text was lost, the cell reading "Status: checked"
+    body = (
+        "<w:tbl><w:tr>"
+        "<w:tc><w:p><w:r><w:t>Berth</w:t></w:r></w:p></w:tc>"
+        "<w:tc><w:p><w:r><w:t>Works</w:t></w:r></w:p></w:tc>"
+        "</w:tr><w:tr>"
+        "<w:tc><w:p><w:r><w:t>North</w:t></w:r></w:p></w:tc>"
+        "<w:tc><w:sdt><w:sdtPr><w:alias w:val='Report'/></w:sdtPr><w:sdtContent>"
+        "<w:p><w:r><w:t>Status:</w:t></w:r></w:p>"
+        '<w:altChunk r:id="rIdA"/>'
+        "<w:p><w:r><w:t>checked</w:t></w:r></w:p>"
+        "</w:sdtContent></w:sdt></w:tc>"
+        "</w:tr></w:tbl>"
+    )
+    data = build_docx(
+        body,
+        rels={"rIdA": ("aFChunk", "status.html")},
+        files={"word/status.html": b"<p>Dredged in <b>March</b></p>"},
+    )
+    (table,) = docx(data).blocks
+    assert table.header == ("Berth", "Works")
+    assert table.rows == (("North", "Status: Dredged in March checked"),)
