@@ -82,10 +82,17 @@ def pptx_file(title: str, body: str) -> bytes:
     return out.getvalue()
 
 
-def epub_file(chapters: dict[str, str], *, title: str = "Tide tables", language: str = "en") -> bytes:
+def epub_file(
+    chapters: dict[str, str],
+    *,
+    title: str = "Tide tables",
+    language: str = "en",
+    out_of_spine: tuple[str, ...] = (),
+) -> bytes:
     """An EPUB 3 book whose spine reads ``chapters`` in order, each a file of the package (its name,
     as ``c1.xhtml`` or ``text/c2.xhtml``) whose ``<body>`` holds the given XHTML (``epub:`` names
-    bound); the navigation document lists them, out of the spine."""
+    bound), but for those named in ``out_of_spine``, which the manifest lists and the spine does
+    not; the navigation document lists them, out of the spine."""
     xhtml = (
         '<?xml version="1.0" encoding="utf-8"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" '
         'xmlns:epub="http://www.idpf.org/2007/ops"><head><title>{}</title></head><body>{}</body></html>'
@@ -94,7 +101,7 @@ def epub_file(chapters: dict[str, str], *, title: str = "Tide tables", language:
     items = "".join(
         f'<item id="c{i}" href="{name}" media-type="application/xhtml+xml"/>' for i, name in enumerate(names)
     )
-    spine = "".join(f'<itemref idref="c{i}"/>' for i in range(len(names)))
+    spine = "".join(f'<itemref idref="c{i}"/>' for i, name in enumerate(names) if name not in out_of_spine)
     links = "".join(f'<li><a href="{name}">{name}</a></li>' for name in names)
     opf = (
         '<?xml version="1.0" encoding="utf-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"'

@@ -22,6 +22,7 @@ import zipfile
 import zlib
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import partial
 from typing import Any
 from urllib.parse import unquote, urldefrag
 
@@ -297,7 +298,9 @@ class _Images:
     # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
     # "cœur", "mœurs" in windows-1252 no longer windows-1250);
     # a chapter in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it (HTML 33);
-    # a table or a <pre> in a list item written in the item, the list going on after it (HTML 33)
+    # a table or a <pre> in a list item written in the item, the list going on after it (HTML 33);
+    # a link to a note of a document the manifest lists out of the spine a note reference, as one to a note
+    # of a spine document is
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"
@@ -333,6 +336,13 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
             page = _shown_navigation(page)
         pages.append((href, meta, page))
         notes.holds(href, page)  # a link in an earlier chapter may point at a note of this one
+    # a document the manifest lists out of the spine (a book's endnotes, reached by their links
+    # alone) holds notes too: read if a link points there
+    in_spine = {href for href, _, _ in pages}
+    for item in book.get_items():
+        href = item.get_name()
+        if href not in in_spine and getattr(item, "media_type", None) in _PAGE_TYPES:
+            notes.holds(href, partial(_note_page, item))
     for href, meta, page in pages:
         chapter, dropped = html_blocks(page, notes=notes.reading(href), language=language)
         sink.skipped.extend(dropped)
@@ -369,6 +379,15 @@ def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
             headers_footers_removed=removed,
         ),
     )
+
+
+#: the media types of the manifest's (X)HTML content documents
+_PAGE_TYPES = frozenset(("application/xhtml+xml", "text/html"))
+
+
+def _note_page(item: Any) -> str:
+    """The page of a document out of the spine, as a chapter's is read for its notes."""
+    return _CONTENT_TAGS.sub(_as_content, decode_html(_stored(item)))
 
 
 def _stored(item: Any) -> bytes:

@@ -33,7 +33,7 @@ import base64
 import binascii
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from html import escape
 from itertools import pairwise
 from typing import Any, NamedTuple
@@ -1739,7 +1739,8 @@ class NoteLabels:
         self.labels: dict[tuple[str, str], str] = {}
         self.marked: Counter[str] = Counter()
         self.document = ""
-        self.pages: dict[str, str] = {}  # a document's path → its HTML
+        # a document's path → its HTML, or what reads it when it is first needed
+        self.pages: dict[str, str | Callable[[], str]] = {}
         self.notes: dict[str, frozenset[str]] = {}  # a document's path → the ids of its notes
 
     def reading(self, document: str) -> NoteLabels:
@@ -1747,8 +1748,9 @@ class NoteLabels:
         self.document = document
         return self
 
-    def holds(self, document: str, html: str) -> None:
-        """The book has ``document`` (its path), whose HTML is ``html``."""
+    def holds(self, document: str, html: str | Callable[[], str]) -> None:
+        """The book has ``document`` (its path), whose HTML is ``html`` (or what ``html()`` gives,
+        called when a link first points there)."""
         self.pages[document] = html
 
     def notes_elsewhere(self, path: str) -> frozenset[str] | None:
@@ -1761,6 +1763,8 @@ class NoteLabels:
         found = self.notes.get(document)
         if found is None:
             html = self.pages.get(document, "")
+            if not isinstance(html, str):
+                html = html()
             found = frozenset(_note_ids(LexborHTMLParser(html))) if _NOTE_HINT.search(html) else frozenset()
             self.notes[document] = found
         return found

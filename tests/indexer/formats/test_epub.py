@@ -526,3 +526,14 @@ def test_a_link_to_a_note_in_another_document_is_a_note_reference():
         epub_file({"c1.xhtml": chapter, "notes.xhtml": notes, "text/notes2.xhtml": more}), "tides.epub"
     )
     assert "Limpets[^3] cling to rocks[^1], see 2 and 9." in [b.text for b in doc.blocks]
+
+
+def test_a_link_to_a_note_in_a_document_out_of_the_spine_is_a_note_reference():
+    # the endnotes file is in the manifest but not in the spine (reached by its links alone, as
+    # some books leave it): its aside still tells that the chapter's plain link "3" is a note
+    # reference; the link "2" to its heading stays text, and the notes file is not read as a chapter
+    chapter = "<p>Limpets<a href='notes.xhtml#n3'>3</a> cling, see <a href='notes.xhtml#top'>2</a>.</p>"
+    notes = "<h2 id='top'>Notes</h2><aside id='n3'><p>3. Patella vulgata.</p></aside>"
+    data = epub_file({"c1.xhtml": chapter, "notes.xhtml": notes}, out_of_spine=("notes.xhtml",))
+    doc = extract_bytes(data, "tides.epub")
+    assert [b.text for b in doc.blocks if b.meta.get("href") != "nav.xhtml"] == ["Limpets[^3] cling, see 2."]
