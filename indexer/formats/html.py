@@ -404,7 +404,8 @@ class _Walker:
         if text or not (nested or code):
             items.append(ListItem(text, level, ordered, number))
         if code:  # a program's lines, a table's rows kept: the list ends before them, goes on after
-            self.code_apart(parts, code, items, level + 1)
+            # in this item when it has text to write before them, else in those holding it
+            self.code_apart(parts, code, items, level + 1 if text else level)
         for sub in nested:
             self.list_items(sub, level + 1, items)
 
@@ -414,7 +415,8 @@ class _Walker:
         """The ``<pre>`` blocks and tables of a list item as blocks of their own, as a Markdown
         list item's fenced code and tables are: the items read so far a list before the first,
         the item's text between and after them paragraphs, the items after it another list.
-        Those blocks say that ``in_item`` items hold them (``IN_ITEM``), so that the Markdown
+        Those blocks say that ``in_item`` items hold them (``IN_ITEM``; an item without text before
+        them is none of those, as no item of its own is written for it), so that the Markdown
         writes them in the item and the list goes on after them, as a browser shows it."""
         if items:
             self.blocks.append(new_block(LIST, render_list(items), items=tuple(items)))
@@ -429,6 +431,8 @@ class _Walker:
                 self.pre(part, images=False)  # the list's images follow it
             self.buf.append("".join(parts[at:end]))
             self.flush()
+        if not in_item:  # in no item written: at the margin
+            return
         blocks = self.blocks
         for i in range(start, len(blocks)):
             block = blocks[i]

@@ -72,6 +72,18 @@ def test_blocks_in_items_say_how_many_items_hold_them():
         (LIST, "Current meter", None),
         (PARAGRAPH, "After the list.", None),
     ]
+    # an item holding a table before any text of its own writes no item of its own: its table is
+    # in none written (not in the item before it), and one in a nested such item in its parent's
+    blocks, _ = html_blocks(
+        "<ul><li>one</li><li><table><tr><th>k</th><th>v</th></tr><tr><td>a</td><td>1</td></tr></table></li>"
+        "<li>three<ul><li><pre>x = 1</pre></li></ul></li></ul>"
+    )
+    assert [(b.kind, b.text.split("\n")[0], b.meta.get(IN_ITEM)) for b in blocks] == [
+        (LIST, "one", None),
+        (TABLE, "| k | v |", None),
+        (LIST, "three", None),
+        (CODE, "x = 1", 1),
+    ]
 
 
 def test_a_page_s_markdown_keeps_them_in_their_items(tmp_path):
