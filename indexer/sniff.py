@@ -217,6 +217,12 @@ _ALPHABETS = {
 #: the name charset_normalizer's lists give a language, where it is not ours, and the letters a
 #: language's text in its code page is written with in place of ones the lists rank
 _FREQUENCY_NAMES = {"Persian": "Farsi"}
+#: the most frequent letters of languages charset_normalizer's lists leave out, in the order of their
+#: frequency in running text (Icelandic: ð 4.4 % of letters, á 1.8 %, í 1.6 %, þ 1.5 %, ó 1.0 %, æ 0.9 %;
+#: ö, é, ú and ý, 0.8 % to 0.2 %, rarer than its 26th letter). Without it each of Icelandic's letters
+#: beyond ASCII was as frequent as the others, ý as ð: Turkish "Kısa" read as windows-1252 "Kýsa" was
+#: likelier Icelandic than Turkish
+_FREQUENCIES_ADDED = {"Icelandic": "arniestulðgmkfvohádíþjbóyæ"}
 #: languages whose text set in capitals drops the accents (and Greek its final sigma): ΑΘΗΝΑ for
 #: Αθήνα, ΚΡΗΤΗΣ for Κρήτης; their capitals without an accent are letters of their own
 #: (:func:`_small`), each as frequent as its small letter with all its accented forms and ς
@@ -315,7 +321,8 @@ def _models() -> dict[str, _Model]:
 
     models = {}
     for language, alphabet in _ALPHABETS.items():
-        rank = {c: i for i, c in enumerate(FREQUENCIES.get(_FREQUENCY_NAMES.get(language, language), ()))}
+        listed = FREQUENCIES.get(_FREQUENCY_NAMES.get(language, language), _FREQUENCIES_ADDED.get(language, ()))
+        rank = {c: i for i, c in enumerate(listed)}
         rank.update({c: rank[listed] for c, listed in _RANKED_AS.get(language, {}).items() if listed in rank})
         # a letter ranked as its small letter (Turkish İ as i)
         weight = {c: _DECAY ** rank.get(c, rank.get(c.lower()[0], 26)) for c in alphabet}

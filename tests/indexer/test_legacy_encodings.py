@@ -78,6 +78,8 @@ NON_WESTERN = [
     ("cp1256", "مرحبا بالعالم. كيف حالك اليوم؟"),
     ("cp1256", "ذهب الطالب إلى المدرسة صباحاً، ثم عاد إلى البيت."),
     ("iso8859_6", "ذهب الطالب إلى المدرسة صباحا، ثم عاد إلى البيت."),
+    # windows-1252 "Ayrýntýlý uyarý": Turkish ı is Icelandic ý there, one of its rarest letters
+    ("cp1254", "Ayrıntılı uyarı iletilerini göster."),
     # a Turkish word of ü and ğ alone stays Turkish: in windows-1257 it reads "yürürlüše", whose
     # š Estonian writes in loanwords only
     ("cp1254", "yürürlüğe"),
