@@ -321,7 +321,9 @@ def _models() -> dict[str, _Model]:
 
     models = {}
     for language, alphabet in _ALPHABETS.items():
-        listed = FREQUENCIES.get(_FREQUENCY_NAMES.get(language, language), _FREQUENCIES_ADDED.get(language, ()))
+        listed = FREQUENCIES.get(
+            _FREQUENCY_NAMES.get(language, language), _FREQUENCIES_ADDED.get(language, ())
+        )
         rank = {c: i for i, c in enumerate(listed)}
         rank.update({c: rank[listed] for c, listed in _RANKED_AS.get(language, {}).items() if listed in rank})
         # a letter ranked as its small letter (Turkish İ as i)
@@ -748,11 +750,33 @@ _STRAY_BESIDE = re.compile(r"(?<=[aAluoxsX])s|s(?=[aAluoxsX])")
 #: end, "naţional", "preţ": "Ţiţli" and "Kuţlar" are Turkish "Şişli" and "Kuşlar" in
 #: windows-1254 misread); an ò after a, e or o closing a word (Italian writes it after a
 #: consonant or the i, u of "ciò", "può", Catalan inside a word too, "teòric": "Plzeò" is Czech
-#: "Plzeň" in windows-1250 misread); an œ closing a word or before w, r, m, z, æ, or a c but the
-#: one of "œcuménique" (French writes it before u and i, "cœur", "œil", and in a few learned words
-#: before s, t, d, n, l, "œsophage", "fœtus": "Wyœwietla", "wartoœci" and "coœ" are Polish
-#: "Wyświetla", "wartości" and "coś" in windows-1250 misread); a Polish ś, ź or ń before a vowel
-#: (Polish writes si, zi, ni there: "cśur" and "mśurs" are French "cœur" and "mœurs" in
+#: "Plzeň" in windows-1250 misread); an œ closing a word, after a vowel, or before w, r, m, z, æ,
+#: or a c but the one of "œcuménique" (French writes it after a consonant or opening a word before
+#: u and i, "cœur", "œil", and in a few learned words before s, t, d, n, l, "œsophage", "fœtus":
+#: "Wyœwietla", "wartoœci", "coœ" and "Jeœli" are Polish "Wyświetla", "wartości", "coś" and
+#: "Jeśli" in windows-1250 misread); a Polish ś, ź or ń before a vowel (Polish writes si, zi, ni
+#: there: "cśur" and "mśurs" are French "cœur" and "mœurs" in windows-1252 misread); a Slovak ť or
+#: Ť opening a word before no vowel, a ť closing one after a consonant but s, r, h (Slovak writes ť
+#: at a word's start before a vowel only, "ťava", "ťažký", at its end after a vowel, "robiť", or
+#: in "radosť", "smrť", Czech "nechť": "ťset uc=200Ť" and "Ťmejorť" are German "»set uc=200«" and
+#: Spanish "«mejor»" in ISO-8859-2 misread, whose Ť and ť are windows-1252's « and »); a č alone,
+#: or after a letter closing a word in s or in the endings of French è ("-ème", "-ère", "-èque",
+#: "-èdes", "-ègent"; Czech, Slovak, Croatian and Slovene write č before a vowel, or before n, k,
+#: t, l in such endings, "začne", "mačke", "čte": "systčme", "bibliothčque", "accčs" and "č" are
+#: French "système", "bibliothèque", "accès" and Italian "è" in windows-1250 misread); an è before
+#: a vowel, a k, or an n and a vowel but e, an æ before a, e, u or after a vowel (French, Italian
+#: and Catalan write è before a consonant, "-ène", "tècnic", or at a word's end, Danish, Norwegian
+#: and Icelandic æ after a consonant or opening a word, before a consonant or i: "naèin", "Èeka",
+#: "zajednièka", "utiènica", "æe", "kuæa" and "moæi" are Croatian "način", "Čeka", "zajednička",
+#: "utičnica", "će", "kuća" and "moći" in windows-1252 misread, "byæ" Polish "być"); an ê before d,
+#: z, p, k, g, b, æ, œ or a c but the one of "-êche", or closing a word after i (French and
+#: Portuguese write ê before t, m, n, s, x, i, "-êche", or at a word's end after a consonant,
+#: "você": "narzêdzia", "jêzyk", "wiêcej", "pamiêæ" and "siê" are Polish "narzędzia", "język",
+#: "więcej", "pamięć" and "się" in windows-1252 misread); an ã before a letter but o, e, i and
+#: the s closing a word, or closing a word after c, z, p, b, g, j, u or a vowel and t
+#: (Portuguese writes ã before o, e, i, "mão", "mãe", "cãibra", or at a word's end after other
+#: letters, "irmã", "lã", "cristã", "irmãs": "urmãtorul", "douã", "insereazã", "dacã" and
+#: "limitatã" are Romanian "următorul", "două", "inserează", "dacă" and "limitată" in
 #: windows-1252 misread); a Greek
 #: capital with an accent after a letter (a word's first letter alone carries it as a capital),
 #: a final sigma ς before a letter; a Hebrew final letter (ך ם ן ף ץ) before a letter; an Arabic
@@ -781,8 +805,37 @@ _OUT_OF_PLACE = (
     (frozenset("đĐ"), re.compile(r"[đĐ](?<![^\W\d_][đĐ])(?=[^\W\d_])(?![aeouAEOU])")),
     (frozenset("ţŢ"), re.compile(r"[ţŢ](?=[^\W\d_])(?![aeiouăâîAEIOUĂÂÎ])")),
     (frozenset("ò"), re.compile(r"ò(?<=[aeo]ò)(?![^\W\d_])")),
-    (frozenset("œŒ"), re.compile(r"[œŒ](?:(?![^\W\d_])|(?=[wrmzæWRMZÆ]|[cC](?![uU])))")),
+    (
+        frozenset("œŒ"),
+        re.compile(r"[œŒ](?:(?![^\W\d_])|(?=[wrmzæWRMZÆ]|[cC](?![uU])))|(?<=[aeiouyAEIOUY])[œŒ]"),
+    ),
     (frozenset("śźńŚŹŃ"), re.compile("[śźńŚŹŃ](?=[aeiouyąęóAEIOUYĄĘÓ])")),
+    (
+        frozenset("ťŤ"),
+        re.compile(
+            r"(?<![^\W\d_])[ťŤ](?![aeiouyáäéíóôúýAEIOUYÁÄÉÍÓÔÚÝ])"
+            r"|(?<=[bcdfgjklmnpqtvwxzBCDFGJKLMNPQTVWXZ])ť(?![^\W\d_])"
+        ),
+    ),
+    (
+        frozenset("čČ"),
+        re.compile(
+            r"(?<![^\W\d_])[čČ](?![^\W\d_])"
+            r"|(?<=[^\W\d_])[čČ](?i:s|(?:qu|[bcdfgpt][rl]|ch|[bdghmpqrsvz])e(?:s|nt)?)(?![^\W\d_])"
+        ),
+    ),
+    (
+        frozenset("èÈæÆ"),
+        re.compile("[èÈ](?=[aeiouáéíóúkAEIOUK]|[nN][aiouAIOU])|[æÆ](?=[aeuAEU])|(?<=[aeiouyAEIOUY])[æÆ]"),
+    ),
+    (frozenset("êÊ"), re.compile(r"[êÊ](?=[dzpkgbœæDZPKGBŒÆ]|[cC](?![hH]))|(?<=[iI])[êÊ](?![^\W\d_])")),
+    (
+        frozenset("ãÃ"),
+        re.compile(
+            r"[ãÃ](?:(?=[^\W\d_])(?![oeisOEIS])|[sS](?=[^\W\d_]))"
+            r"|(?:(?<=[czpbgju])|(?<=[aeiu]t))ã(?![^\W\d_])"
+        ),
+    ),
     (frozenset("й"), re.compile("й(?=[аиуыэ])")),
     (frozenset("я"), re.compile(r"я(?<=[^\W\d_]я)(?=[аиоуыэ])")),
     (frozenset("г"), re.compile(r"г(?:(?<=[^\W\d_][бвгджйкмпстфхцчшщ]г)|с)(?![^\W\d_])")),

@@ -3,11 +3,14 @@
 Each text is written here and encoded by the test itself, so the expected decoded text is the
 very string encoded: nothing to check by hand but that each string is written in the language
 its code page serves (Japanese for Shift_JIS and EUC-JP, Russian and Ukrainian for KOI8-R and
-windows-1251, Polish, Czech and Hungarian for windows-1250 and ISO-8859-2, Turkish for
+windows-1251, Polish, Czech, Hungarian, Croatian, Slovene and Romanian for windows-1250 and
+ISO-8859-2, Turkish for
 windows-1254, Hebrew for windows-1255, Chinese for GB18030 and Big5, Korean for EUC-KR, Greek
 for windows-1253 and ISO-8859-7, Lithuanian, Latvian and Estonian for windows-1257, Arabic for
 windows-1256 and ISO-8859-6; German, French, Spanish, Portuguese, Danish, Icelandic and Estonian
-for windows-1252).
+for windows-1252). The strings read in the wrong code page that the tests count signs of mojibake
+in are written as that code page reads the right one's bytes (checked by hand: windows-1252 reads
+Croatian č as è, ć as æ, Polish ę as ê, ś as œ, Romanian ă as ã; ISO-8859-2 reads « » as Ť ť).
 """
 
 from __future__ import annotations
@@ -151,6 +154,27 @@ SHORT = [
     ("cp1250", "Wyświetla informację o wersji."),
     ("cp1250", "przekazanie jej wartości jako argumentu"),
     ("cp1250", "Świat"),
+    # windows-1252 "Narzêdzia", "byæ", "Jeœli", "siê wiêcej": French and Portuguese write ê before no d
+    # or c (but that of "pêche"), nor after i closing a word; Danish æ and French œ follow no vowel
+    ("cp1250", "Narzędzia"),
+    ("cp1250", "być"),
+    ("cp1250", "Jeśli"),
+    ("cp1250", "dowiedzieć się więcej."),
+    # windows-1252 "velièinu", "æe", "toèku", "pomoæu", "utiènica", "Èe": French and Italian write è
+    # before no vowel, k or n and a vowel but e; Danish æ comes before no e, a, u
+    ("cp1250", "Zanemari veličinu slova prilikom podudaranja."),
+    ("cp1250", "Zahtjev će se ispuniti samo ako navede točku."),
+    ("cp1250", "pomoću"),
+    ("cp1250", "utičnica"),
+    ("cp1250", "Če datoteka ne obstaja, bo ustvarjena."),
+    # windows-1252 "Urmãtorul", "dacã", "insereazã", "douã", "limitatã": Portuguese writes ã before o,
+    # e, i or closing a word after other letters ("irmã", "cristã")
+    ("cp1250", "Următorul"),
+    ("cp1250", "dacă"),
+    ("cp1250", "inserează"),
+    ("cp1250", "două"),
+    ("cp1250", "limitată"),
+    ("cp1250", "Aceasta este măsurată drept"),
 ]
 
 WESTERN = [
@@ -182,6 +206,11 @@ WESTERN = [
     # œ is Polish ś in windows-1250, which Polish writes before no vowel ("cśur")
     "Le cœur de ma sœur bat pour l'œuvre de sa vie.",
     "Les mœurs et les vœux, un œuf et un bœuf.",
+    # è is Czech č in windows-1250 ("systčme"), « and » are Ť and ť in ISO-8859-2 ("Ť local ť")
+    "Le système de fichiers de la bibliothèque.",
+    "PARAMÈTRES OBSOLÈTES",
+    "Active le mode « local » et « cat ».",
+    "las opciones «lsbsysinit» o «regex»",
 ]
 
 
@@ -358,3 +387,32 @@ def test_unicode_encoding_names_unicode_alone():
     # a plane's number before two letters
     assert looks_binary(bytes.fromhex("01000000 02000000 03000000 0a000000"))
     assert looks_binary(bytes.fromhex("00016269 00016269"))
+
+
+def test_french_e_grave_read_in_windows_1250_shows_c_caron_out_of_place():
+    # č closing a word in the endings of "-ème", "-èque", "-ès", "-ètres", and alone (Italian "è")
+    assert _oddities("systčme bibliothčque accčs č PARAMČTRES") == 5
+    assert _oddities("začne, mačke, čte, člen, klíč, večer, Čech") == 0
+
+
+def test_quotes_read_in_iso_8859_2_show_t_caron_out_of_place():
+    # German "»set uc=200«": ť opening a word before s, Ť after a digit; Spanish "«local»": Ť
+    # opening a word before l, ť closing one after l
+    assert _oddities("mit ťset uc=200Ť aufgehoben") == 2
+    assert _oddities("Ťlocalť") == 2
+    assert _oddities("Ťažký ťah, ťava, radosť, smrť, robiť, nechť, päť") == 0
+
+
+def test_croatian_polish_and_romanian_read_in_windows_1252_show_letters_out_of_place():
+    # Croatian "način", "Čeka", "će", "kuća", "moći", "zajednička", "utičnica", Polish "być": è before
+    # a vowel, a k, an n and i; æ before e, a or after a vowel
+    assert _oddities("naèin Èeka æe kuæa moæi zajednièka utiènica byæ") == 8
+    assert _oddities("Knæ og træ, væske, Lætitia, vitæ, phénomène, scène, très, tècnic, è") == 0
+    # Polish "narzędzia", "język", "więcej", "pamięć", "się", "Jeśli": ê before d, z, c, æ, closing
+    # a word after i; œ after a vowel
+    assert _oddities("narzêdzia jêzyk wiêcej pamiêæ siê Jeœli") == 6
+    assert _oddities("fenêtre, pêche, même, você, três, ciência, gênero, cœur, œil, sœur") == 0
+    # Romanian "următorul", "două", "inserează", "dacă", "limitată", "ăsta": ã before t, closing a
+    # word after u, z, c, "at", and before an s that a letter follows
+    assert _oddities("urmãtorul douã insereazã dacã limitatã ãsta") == 6
+    assert _oddities("mão, mãe, cãibra, irmã, irmãs, lã, cristã, maçã, alemães") == 0
