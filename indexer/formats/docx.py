@@ -2592,6 +2592,11 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # altChunk pages: legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a
     # vowel: signs of a wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer
     # windows-1252, French "cœur", "mœurs" in windows-1252 no longer windows-1250);
+    # altChunk pages: legacy text: a Slovak ť or Ť, a č, an è, an æ, an ê, an œ after a vowel and an ã met
+    # where their languages do not write them: signs of a wrong reading (French "système" and German and
+    # French « » in windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish
+    # "narzędzia", "być", Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic
+    # letters costed by their frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
     # altChunk pages: a web page in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it
     # (HTML 33);
     # altChunk pages: a table or a <pre> in a list item written in the item, the list going on after it

@@ -2591,6 +2591,11 @@ def fallback_blocks(text: str) -> list[Block]:
     # legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a vowel: signs of a
     # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
     # "cœur", "mœurs" in windows-1252 no longer windows-1250);
+    # legacy text: a Slovak ť or Ť, a č, an è, an æ, an ê, an œ after a vowel and an ã met where their
+    # languages do not write them: signs of a wrong reading (French "système" and German and French « » in
+    # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
+    # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
+    # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
     # a page in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it, no longer as UTF-8 with
     # NULs between its characters (its tags were read as text);
     # a table or a <pre> in a list item, and the item's text after it, say how many items hold them (in_item):

@@ -493,7 +493,12 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
     # legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a vowel: signs of a
     # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
-    # "cœur", "mœurs" in windows-1252 no longer windows-1250)
+    # "cœur", "mœurs" in windows-1252 no longer windows-1250);
+    # legacy text: a Slovak ť or Ť, a č, an è, an æ, an ê, an œ after a vowel and an ã met where their
+    # languages do not write them: signs of a wrong reading (French "système" and German and French « » in
+    # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
+    # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
+    # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252)
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
@@ -532,7 +537,12 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
     # legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a vowel: signs of a
     # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
-    # "cœur", "mœurs" in windows-1252 no longer windows-1250)
+    # "cœur", "mœurs" in windows-1252 no longer windows-1250);
+    # legacy text: a Slovak ť or Ť, a č, an è, an æ, an ê, an œ after a vowel and an ã met where their
+    # languages do not write them: signs of a wrong reading (French "système" and German and French « » in
+    # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
+    # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
+    # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252)
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
@@ -571,7 +581,12 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
     # legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a vowel: signs of a
     # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
-    # "cœur", "mœurs" in windows-1252 no longer windows-1250)
+    # "cœur", "mœurs" in windows-1252 no longer windows-1250);
+    # legacy text: a Slovak ť or Ť, a č, an è, an æ, an ê, an œ after a vowel and an ã met where their
+    # languages do not write them: signs of a wrong reading (French "système" and German and French « » in
+    # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
+    # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
+    # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252)
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)

@@ -663,7 +663,12 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     # windows-1253, -1257, -1254, -1250 no longer KOI8-R, windows-1250, -1250, -1252);
     # legacy text: an œ closing a word or before w, r, m, z, a Polish ś, ź or ń before a vowel: signs of a
     # wrong reading (Polish "Wyświetla informację", "wartości" in windows-1250 no longer windows-1252, French
-    # "cœur", "mœurs" in windows-1252 no longer windows-1250)
+    # "cœur", "mœurs" in windows-1252 no longer windows-1250);
+    # legacy text: a Slovak ť or Ť, a č, an è, an æ, an ê, an œ after a vowel and an ã met where their
+    # languages do not write them: signs of a wrong reading (French "système" and German and French « » in
+    # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
+    # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
+    # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252)
 )
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)
