@@ -1,7 +1,7 @@
 """Latency from a save to the new chunks being queryable, through the real watcher.
 
     python bench/bench_watch.py [--saves 100] [--pdf-saves 20] [--quiet-ms 300]
-                                [--folder-files 2000] [--adds 20] [--move-in 0]
+                                [--folder-files 2000] [--adds 20] [--move-in 0] [--rename 0]
 
 A folder is watched by storage.sync.SyncLoop (native watchdog observer, one extraction worker).
 Each save writes a file carrying a unique token; the latency is the time until a reader connection
@@ -30,6 +30,12 @@ them is left in the index, the time the loop took to apply the batches, how many
 were and how many jobs (each its own transaction, unless the writer joins them) the loop handed
 to the database writer.
 
+``--rename N`` then renames each of N indexed small files in a folder, one ``os.rename`` after
+the other as a script renaming them would (``photo-00001.md`` to ``renamed-00001.md``): the time
+until every new name is in the index, the time the loop took to apply the batches, how many
+batches there were, and how many jobs the loop handed to the database writer and in how many
+transactions the writer ran them.
+
 ``--forget N`` applies two batches straight through ``SyncLoop.apply`` (no watcher, so the
 batches are the same each run), ``--rounds`` times: a folder of N indexed files walked (the loop
 remembers each file it handed over), then a batch of the N + 1 paths of another folder of N files
@@ -54,6 +60,7 @@ from storage.indexing import Indexer  # noqa: E402
 from storage.store import Store  # noqa: E402
 from storage.sync import BatchApplied, SyncEvent, SyncLoop  # noqa: E402
 from storage.watch import Batch  # noqa: E402
+from storage.writer import Writer  # noqa: E402
 
 
 def markdown_50kb(token: str) -> bytes:
@@ -215,6 +222,42 @@ def measure_delete(
     return gone, sum(applied), len(applied), len(jobs)
 
 
+def measure_rename(
+    root: Path,
+    folder: str,
+    reader: Store,
+    loop: SyncLoop,
+    applied: list[float],
+    jobs: list[int],
+    transactions: list[int],
+) -> tuple[float, float, int, int, int]:
+    """Rename each file of ``folder`` in turn: (all-moved-after ms, batches-applied ms, batches,
+    writer jobs, writer transactions)."""
+    loop.wait_idle(60)
+    olds = sorted(p.name for p in (root / folder).iterdir())
+    news = [f"{folder}/{name.replace('photo-', 'renamed-')}" for name in olds]
+    applied.clear()
+    jobs.clear()
+    transactions.clear()
+    t0 = time.perf_counter()
+    for old, new in zip(olds, news, strict=True):
+        (root / folder / old).rename(root / new)
+    deadline = t0 + 600
+    while len(reader.stats_of(news)) < len(news) or len(reader.paths_under(folder)) > len(news):
+        if time.perf_counter() > deadline:
+            raise SystemExit(f"{folder}: the renames are not all in the index after 600 s")
+        time.sleep(0.01)
+    moved = (time.perf_counter() - t0) * 1000
+    loop.wait_idle(60)
+    return moved, sum(applied), len(applied), len(jobs), len(transactions)
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 batch``, ``3 batches``: as the app counts."""
+    plural = noun + ("es" if noun.endswith(("s", "ch")) else "s")
+    return f"{n:,} {noun if n == 1 else plural}"
+
+
 def measure_forget(files: int, rounds: int) -> list[float]:
     """The ms of a batch of ``files`` + 1 paths gone applied after one that handed ``files`` other
     files to the indexer, ``rounds`` times."""
@@ -265,6 +308,7 @@ def main() -> int:
     ap.add_argument("--move-in", type=int, default=0, help="files of a folder moved in (0: skip)")
     ap.add_argument("--reindex", action="store_true", help="re-index a file while the folder moves in")
     ap.add_argument("--delete", type=int, default=0, help="files of a folder deleted (0: skip)")
+    ap.add_argument("--rename", type=int, default=0, help="files of a folder renamed one by one (0: skip)")
     ap.add_argument(
         "--forget", type=int, default=0, help="files of a batch gone after one of as many (0: skip)"
     )
@@ -294,7 +338,11 @@ def main() -> int:
             (root / "outgoing").mkdir()
             for i in range(args.delete):
                 (root / "outgoing" / f"old-{i:05d}.md").write_text(f"# Old {i}\n\nA note to delete {i}.\n")
-        if args.adds or args.move_in or args.delete or args.reindex:
+        if args.rename:
+            (root / "photos").mkdir()
+            for i in range(args.rename):
+                (root / "photos" / f"photo-{i:05d}.md").write_text(f"# Photo {i}\n\nA photo's caption {i}.\n")
+        if args.adds or args.move_in or args.delete or args.reindex or args.rename:
             indexer.reconcile()
         for name, make, n in saved:
             (root / name).write_bytes(make("initial"))
@@ -312,12 +360,12 @@ def main() -> int:
         calls: list[int] = []  # the paths handed over by each of the loop's index_paths calls
         index_paths = indexer.index_paths
 
-        def counted(paths, *more, **options):
+        def counting(paths, *more, **options):
             paths = list(paths)
             calls.append(len(paths))
             return index_paths(paths, *more, **options)
 
-        indexer.index_paths = counted
+        indexer.index_paths = counting
         jobs: list[int] = []  # one for each job handed to the database writer
         submit = indexer.store.writer.submit
 
@@ -326,6 +374,14 @@ def main() -> int:
             return submit(func, *more, **options)
 
         indexer.store.writer.submit = submitted
+        transactions: list[int] = []  # one for each transaction the writer ran
+        transaction = Writer._transaction
+
+        def counted_transaction(database, funcs):
+            transactions.append(1)
+            return transaction(database, funcs)
+
+        Writer._transaction = staticmethod(counted_transaction)
         loop = SyncLoop(root, indexer, quiet=args.quiet_ms / 1000, reconcile=False, on_event=on_event)
         loop.start()
         try:
@@ -351,6 +407,8 @@ def main() -> int:
                 )
             if args.delete:
                 deleted = measure_delete(root, "outgoing", reader, loop, applied, jobs)
+            if args.rename:
+                renamed = measure_rename(root, "photos", reader, loop, applied, jobs, transactions)
         finally:
             loop.stop()
             reader.close()
@@ -363,7 +421,7 @@ def main() -> int:
             f"folder of {args.move_in} files moved in next to {args.folder_files} indexed: "
             f"all indexed after {moved[0]:.0f} ms, batches applied in {moved[1]:.0f} ms "
             f"({' + '.join(f'{ms:.0f}' for ms in applied)} ms; {len(upserts)} files checked, "
-            f"{len(calls)} index_paths calls)"
+            f"{counted(len(calls), 'index_paths call')})"
         )
         if moved[2] is not None:
             print(
@@ -373,7 +431,13 @@ def main() -> int:
     if args.delete:
         print(
             f"folder of {args.delete} files deleted: none left in the index after {deleted[0]:.0f} ms, "
-            f"{deleted[2]} batches applied in {deleted[1]:.0f} ms, {deleted[3]} writer jobs"
+            f"{counted(deleted[2], 'batch')} applied in {deleted[1]:.0f} ms, {counted(deleted[3], 'writer job')}"
+        )
+    if args.rename:
+        print(
+            f"{counted(args.rename, 'file')} of a folder renamed one by one: all renamed in the index after "
+            f"{renamed[0]:.0f} ms, {counted(renamed[2], 'batch')} applied in {renamed[1]:.0f} ms, "
+            f"{counted(renamed[3], 'writer job')} in {counted(renamed[4], 'transaction')}"
         )
     if args.forget:
         ms = measure_forget(args.forget, args.rounds)
