@@ -671,23 +671,46 @@ class Indexer:
     def rename(self, old: str, new: str) -> None:
         """``old`` moved to ``new``: move the rows without re-extraction when the content is the one
         stored; otherwise drop ``old`` and index ``new``."""
+        self.rename_all([(old, new)])
+
+    def rename_all(self, pairs: Iterable[tuple[str, str]]) -> list[str]:
+        """Each ``(old, new)`` of ``pairs`` moved on disk, in that order, as :meth:`rename` each:
+        the rows of those whose content is the one stored move in one writer transaction (a script
+        renaming 300 files was 300), each looked at in it after the moves before it; the others
+        go to one ``index_paths`` call, which drops ``old`` and indexes ``new``. Returns the new
+        paths whose rows moved."""
         with self._lock:
-            old, new = old.strip("/"), new.strip("/")
-            st = stat_file(self.root, new, self.rules)
-            row = self.store.document(old)
-            if st is not None and row is not None and row.status == records.INDEXED and row.sha256:
-                started = time.monotonic()
-                if _sha256_file(self.root / new) == row.sha256:
-                    moved = self.store.writer.call(
-                        lambda d: records.rename_document(d, old, new, st.size, st.mtime_ns)
-                    )
-                    if moved:
-                        self._emit(FileRemoved(old))
-                        self._emit(
-                            FileIndexed(new, row.chunk_count, (time.monotonic() - started) * 1000, "renamed")
-                        )
-                        return
-            self.index_paths([old, new])
+            wanted = [(old.strip("/"), new.strip("/")) for old, new in pairs]
+            stored = self.store.stats_of(old for old, _ in wanted)
+            # (old, new, sha256, size, mtime_ns) of each pair whose rows may move, and the ms its look took
+            moves: list[tuple[str, str, str, int, int]] = []
+            looks: list[float] = []
+            rest: list[str] = []
+            for old, new in wanted:
+                started = time.perf_counter()
+                st = stat_file(self.root, new, self.rules)
+                row = stored.get(old)
+                same = st is not None and row is not None and row[3] == records.INDEXED and bool(row[2])
+                if same and _sha256_file(self.root / new) == row[2]:
+                    moves.append((old, new, row[2], st.size, st.mtime_ns))
+                    looks.append(_ms_since(started))
+                    continue
+                rest += [old, new]
+            moved: list[str] = []
+            if moves:
+                started = time.perf_counter()
+                chunks = self.store.writer.call(lambda d: records.rename_documents(d, moves))
+                written = _ms_since(started)
+                for (old, new, *_), count, ms in zip(moves, chunks, looks, strict=True):
+                    if count is None:
+                        rest += [old, new]  # changed meanwhile: read as it is
+                        continue
+                    moved.append(new)
+                    self._emit(FileRemoved(old))
+                    self._emit(FileIndexed(new, count, ms + written, "renamed"))
+            if rest:
+                self.index_paths(rest)
+            return moved
 
 
 #: what ``Indexer.index_paths`` says of a path neither a file in the folder nor stored (gone before

@@ -441,6 +441,24 @@ def rename_document(db: sqlite_utils.Database, old: str, new: str, size: int, mt
     return True
 
 
+def rename_documents(
+    db: sqlite_utils.Database, moves: Sequence[tuple[str, str, str, int, int]]
+) -> list[int | None]:
+    """Each ``(old, new, sha256, size, mtime_ns)`` of ``moves`` in turn: ``old``'s rows moved to
+    ``new`` as :func:`rename_document` moves them, when ``old`` is stored, indexed and has that
+    sha256 (each looked at after the moves before it). The chunk count of each document moved, in
+    the order of ``moves``; None for each not moved."""
+    out: list[int | None] = []
+    for old, new, sha256, size, mtime_ns in moves:
+        row = _doc(db, old)
+        if row is None or row["status"] != INDEXED or not row["sha256"] or row["sha256"] != sha256:
+            out.append(None)
+            continue
+        rename_document(db, old, new, size, mtime_ns)
+        out.append(row["chunk_count"])
+    return out
+
+
 def start_run(db: sqlite_utils.Database, root: str, jobs: int, modes: Sequence[str]) -> int:
     return db.execute(
         "INSERT INTO index_runs (root, started_at, jobs, modes, status) VALUES (?, ?, ?, ?, 'running')",

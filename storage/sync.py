@@ -72,7 +72,7 @@ class SyncLoop:
     """Reconcile, then watch ``root`` and apply changes through ``indexer``.
 
     ``indexer`` is a :class:`storage.indexing.Indexer` (or anything with ``reconcile``,
-    ``index_paths`` taking ``on_path``, ``remove_gone``, ``rename`` and ``paths_under``).
+    ``index_paths`` taking ``on_path``, ``remove_gone``, ``rename_all`` and ``paths_under``).
     """
 
     def __init__(
@@ -202,31 +202,36 @@ class SyncLoop:
         fresh: dict[str, tuple[int, int]] = {}
         handled: set[str] = set()
         changes = 0
+        # plain moves of files, handed to the indexer together (one transaction for a script's
+        # 300 renames): before a folder's move or a look at what is remembered of a path, those
+        # seen until then are applied, so each of those sees the moves before it done
+        moves: list[tuple[str, str]] = []
         for src, dest in batch.renames:
             if self._exists(src) or not self._exists(dest):
                 continue  # not a plain move (src came back, or dest is gone again): upserts decide
-            started = time.perf_counter()
             handled |= {src, dest}
-            known = fresh.get(dest) or indexed.get(dest)
             if (self.root / dest).is_dir():
+                changes += self._move_files(moves, indexed, fresh, batch)
+                started = time.perf_counter()
                 _forget(indexed, src, dest)  # their rows move
                 _forget(fresh, src, dest)
                 moved = self._move_tree(src, dest, fresh)
+                changes += 1
                 result = f"moved {_counted(moved, 'document')}"
-            elif known is not None and self._moved_with_folder(src, dest, known):
-                # watchdog follows a folder's move with one for each file in it: the folder's
-                # rename moved this file's row already
-                fresh[dest] = known
+                self._emit(
+                    SyncEvent(f"{src} → {dest}", "rename", result, _ms(started), _count(batch, src, dest))
+                )
                 continue
-            else:
-                _forget(indexed, src, dest)
-                _forget(fresh, src, dest)
-                seen = {dest: self._stat(dest)}
-                self.indexer.rename(src, dest)
-                self._note_stored(seen, fresh)
-                result = "moved"
-            changes += 1
-            self._emit(SyncEvent(f"{src} → {dest}", "rename", result, _ms(started), _count(batch, src, dest)))
+            if fresh.get(dest) or indexed.get(dest):
+                changes += self._move_files(moves, indexed, fresh, batch)
+                known = fresh.get(dest) or indexed.get(dest)
+                if known is not None and self._moved_with_folder(src, dest, known):
+                    # watchdog follows a folder's move with one for each file in it: the folder's
+                    # rename moved this file's row already
+                    fresh[dest] = known
+                    continue
+            moves.append((src, dest))
+        changes += self._move_files(moves, indexed, fresh, batch)
         # the paths gone, in one call: a folder of 300 files deleted comes as 301 paths
         started = time.perf_counter()
         gone = [p for p in batch.paths if p not in handled and self._kind(p) is None]
@@ -339,16 +344,41 @@ class SyncLoop:
                 if not self.rules.ignored(rel, False):
                     yield rel
 
+    def _move_files(
+        self,
+        moves: list[tuple[str, str]],
+        indexed: dict[str, tuple[int, int]],
+        fresh: dict[str, tuple[int, int]],
+        batch: Batch,
+    ) -> int:
+        """Apply the plain moves of files of ``moves`` in one indexer call, each said as a change
+        (taking the time of the call), note in ``fresh`` the destinations stored as they are, and
+        empty ``moves``. Returns how many changes they were."""
+        if not moves:
+            return 0
+        started = time.perf_counter()
+        ends = [path for move in moves for path in move]
+        _forget(indexed, *ends)  # their rows move: one pass over each map for them all
+        _forget(fresh, *ends)
+        seen = {dest: self._stat(dest) for _, dest in moves}
+        self.indexer.rename_all(moves)
+        self._note_stored(seen, fresh)
+        ms = _ms(started)
+        for src, dest in moves:
+            self._emit(SyncEvent(f"{src} → {dest}", "rename", "moved", ms, _count(batch, src, dest)))
+        n = len(moves)
+        moves.clear()
+        return n
+
     def _move_tree(self, src: str, dest: str, fresh: dict[str, tuple[int, int]]) -> int:
         """Move the rows of the folder ``src`` to ``dest``, check every file under ``dest``, and
         note in ``fresh`` those stored as they are."""
         prefix = src.rstrip("/") + "/"
-        moved = 0
-        # the folder's own rows, not every stored path filtered (a rename in a large index)
-        for old in self.indexer.paths_under(src):
-            new = dest.rstrip("/") + "/" + old[len(prefix) :]
-            self.indexer.rename(old, new)
-            moved += 1
+        # the folder's own rows, not every stored path filtered (a rename in a large index), moved
+        # in one transaction
+        olds = self.indexer.paths_under(src)
+        self.indexer.rename_all([(old, dest.rstrip("/") + "/" + old[len(prefix) :]) for old in olds])
+        moved = len(olds)
         rest = [p for p in self._files_under(dest)]
         if rest:
             seen = {path: self._stat(path) for path in rest}

@@ -942,3 +942,120 @@ def test_a_re_index_asked_for_when_nothing_runs_or_of_a_path_gone(tmp_path):
         assert sorted(db_state(h.indexer)) == ["kept.md"]
     finally:
         h.close()
+
+
+def doc_ids(indexer: Indexer) -> dict[str, int]:
+    return {row.path: row.id for row in indexer.store.documents()}
+
+
+def test_files_renamed_one_by_one_move_their_rows_in_one_writer_job_a_batch(tmp_path):
+    # a script renaming each file of a folder (for f in *.md; do mv ...; done), through the watcher
+    root = tmp_path / "folder"
+    olds = [f"photos/photo-{i:02d}.md" for i in range(40)]
+    for i, name in enumerate(olds):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"# Photo {i}\n\nthe caption of photo {i}\n")
+    news = [name.replace("photo-", "holiday-") for name in olds]
+    h = Harness(root)
+    h.loop.start()
+    try:
+        h.settle("the start-up reconciliation")
+        ids = doc_ids(h.indexer)
+        chunks = {name: h.chunks_text(name) for name in olds}
+        jobs = count_writer_jobs(h.indexer)
+        batches, before = len(h.of(BatchApplied)), len(h.of(FileIndexed))
+        for old, new in zip(olds, news, strict=True):
+            os.rename(root / old, root / new)
+        h.settle()
+        applied = len(h.of(BatchApplied)) - batches
+        # one job for each rename before; the renames of a batch now share one
+        assert 1 <= len(jobs) <= applied, (len(jobs), applied)
+        assert doc_ids(h.indexer) == {new: ids[old] for old, new in zip(olds, news, strict=True)}
+        assert {new: h.chunks_text(new) for new in news} == {
+            new: chunks[old] for old, new in zip(olds, news, strict=True)
+        }
+        said = [(e.path, e.action) for e in h.of(FileIndexed)[before:]]
+        assert sorted(said) == sorted((new, "renamed") for new in news)
+        renames = [e.path for e in h.of(SyncEvent) if e.action == "rename"]
+        assert sorted(renames) == sorted(f"{old} → {new}" for old, new in zip(olds, news, strict=True))
+    finally:
+        h.close()
+
+
+def test_a_batch_of_renames_moves_each_as_before_in_one_writer_job(tmp_path):
+    root = tmp_path / "folder"
+    stored = {
+        "a.md": "# A\n\nmoved to a name no document had\n",
+        "b.md": "# B\n\nmoved over c.md, which was stored\n",
+        "c.md": "# C\n\nreplaced by b.md\n",
+        "d.md": "# D\n\nmoved, then saved with other words\n",
+        "docs/one.md": "# One\n\nmoved with its folder\n",
+        "docs/deep/two.md": "# Two\n\nmoved with its folder, two levels down\n",
+        "kept.md": "# Kept\n\nnot moved\n",
+    }
+    for name, text in stored.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    h = Harness(root)
+    try:
+        h.indexer.reconcile()
+        ids = doc_ids(h.indexer)
+        os.rename(root / "a.md", root / "a2.md")
+        os.rename(root / "b.md", root / "c.md")
+        os.rename(root / "d.md", root / "d2.md")
+        (root / "d2.md").write_text("# D\n\nsaved after its move with other words\n")
+        bump_mtime(root / "d2.md")
+        (root / "new.md").write_text("# New\n\nnever stored before its move\n")
+        os.rename(root / "new.md", root / "new2.md")
+        os.rename(root / "docs", root / "papers")
+        renames = (
+            ("a.md", "a2.md"),
+            ("b.md", "c.md"),
+            ("d.md", "d2.md"),
+            ("new.md", "new2.md"),
+            ("docs", "papers"),
+            ("docs/one.md", "papers/one.md"),
+            ("docs/deep/two.md", "papers/deep/two.md"),
+        )
+        before = len(h.of(FileIndexed))
+        jobs = count_writer_jobs(h.indexer)
+        h.loop.apply(Batch(tuple(sorted({p for pair in renames for p in pair})), renames, events=7))
+        assert db_equals_folder(h.indexer, root)
+        assert sorted(db_state(h.indexer)) == [
+            "a2.md",
+            "c.md",
+            "d2.md",
+            "kept.md",
+            "new2.md",
+            "papers/deep/two.md",
+            "papers/one.md",
+        ]
+        now = doc_ids(h.indexer)
+        # the rows of those whose bytes are the ones stored moved (c.md's own row dropped)
+        for old, new in [("a.md", "a2.md"), ("b.md", "c.md"), ("docs/one.md", "papers/one.md")]:
+            assert now[new] == ids[old], new
+        assert now["papers/deep/two.md"] == ids["docs/deep/two.md"]
+        assert "saved after its move" in h.chunks_text("d2.md")
+        said = sorted((e.path, e.action) for e in h.of(FileIndexed)[before:])
+        assert said == [
+            ("a2.md", "renamed"),
+            ("c.md", "renamed"),
+            ("d2.md", "added"),
+            ("new2.md", "added"),
+            ("papers/deep/two.md", "renamed"),
+            ("papers/one.md", "renamed"),
+        ]
+        assert [(e.path, e.result) for e in h.of(SyncEvent)] == [
+            ("a.md → a2.md", "moved"),
+            ("b.md → c.md", "moved"),
+            ("d.md → d2.md", "moved"),
+            ("new.md → new2.md", "moved"),
+            ("docs → papers", "moved 2 documents"),
+        ]
+        # one job moves the rows of the four files (two of them move), one the folder's two; the
+        # two files read (d2.md, new2.md) are one index_paths call of four jobs: d.md's row
+        # removed, the two queued, each stored. Before, a job for each row moved (2 + 2) and a
+        # call for each file read (3 jobs, 2)
+        assert len(jobs) == 2 + 4, len(jobs)
+    finally:
+        h.close()
