@@ -405,6 +405,7 @@ def main() -> int:
                     indexer,
                     "asked.md" if args.reindex else None,
                 )
+                moved_batches = list(applied)  # --delete and --rename clear the list
             if args.delete:
                 deleted = measure_delete(root, "outgoing", reader, loop, applied, jobs)
             if args.rename:
@@ -420,7 +421,7 @@ def main() -> int:
         print(
             f"folder of {args.move_in} files moved in next to {args.folder_files} indexed: "
             f"all indexed after {moved[0]:.0f} ms, batches applied in {moved[1]:.0f} ms "
-            f"({' + '.join(f'{ms:.0f}' for ms in applied)} ms; {len(upserts)} files checked, "
+            f"({' + '.join(f'{ms:.0f}' for ms in moved_batches)} ms; {len(upserts)} files checked, "
             f"{counted(len(calls), 'index_paths call')})"
         )
         if moved[2] is not None:
