@@ -203,8 +203,8 @@ class SyncLoop:
         handled: set[str] = set()
         changes = 0
         # plain moves of files, handed to the indexer together (one transaction for a script's
-        # 300 renames): before a folder's move or a look at what is remembered of a path, those
-        # seen until then are applied, so each of those sees the moves before it done
+        # 300 renames); those seen so far are applied before a folder's move or a look at what is
+        # remembered of a path, which then find the moves before them done
         moves: list[tuple[str, str]] = []
         for src, dest in batch.renames:
             if self._exists(src) or not self._exists(dest):
