@@ -691,7 +691,7 @@ class Indexer:
                 st = stat_file(self.root, new, self.rules)
                 row = stored.get(old)
                 same = st is not None and row is not None and row[3] == records.INDEXED and bool(row[2])
-                if same and _sha256_file(self.root / new) == row[2]:
+                if same and _same_reader(old, new) and _sha256_file(self.root / new) == row[2]:
                     moves.append((old, new, row[2], st.size, st.mtime_ns))
                     looks.append(_ms_since(started))
                     continue
@@ -727,6 +727,17 @@ def _what_became(event: object | None) -> tuple[str, float]:
     if isinstance(event, FileRemoved):
         return "removed", 0.0
     return NOTHING_TO_INDEX, 0.0  # deleted before it was read, and had no row
+
+
+def _same_reader(old: str, new: str) -> bool:
+    """Whether a file named ``new`` is read by the extractor that read it as ``old``: the same
+    bytes renamed from ``notes.md`` to ``notes.txt`` (or ``.csv`` to ``.tsv``) are another
+    document, read as text, not as Markdown, and their rows cannot move."""
+    ext_old, ext_new = formats.suffix_of(old), formats.suffix_of(new)
+    if ext_old == ext_new:
+        return True
+    a, b = formats.for_extension(ext_old), formats.for_extension(ext_new)
+    return a is not None and b is not None and a.name == b.name
 
 
 def _ms_since(started: float) -> float:

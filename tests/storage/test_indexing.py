@@ -257,6 +257,32 @@ def test_rename_moves_rows_without_re_extraction(tmp_path):
         assert engine.known_paths() == ["b.md"]
 
 
+def test_a_file_renamed_to_another_type_is_read_again_by_its_new_extractor(tmp_path):
+    # the same bytes as notes.md and as notes.txt are two documents: Markdown's heading and
+    # paragraph, and plain text's. The rows moved with the sha256 alone, and notes.txt kept the
+    # Markdown reading (source type md). A rename between extensions of one extractor (.htm and
+    # .html) still moves them.
+    write_tree(tmp_path, {"notes.md": NOTES, "page.htm": "<h1>Pumps</h1><p>The pump moves water uphill.</p>"})
+    events: list = []
+    with make_indexer(tmp_path, events) as engine:
+        engine.reconcile()
+        assert engine.store.document("notes.md").source_type == "md"
+        for old, new in (("notes.md", "notes.txt"), ("page.htm", "page.html")):
+            (tmp_path / old).rename(tmp_path / new)
+        events.clear()
+        moved = engine.rename_all([("notes.md", "notes.txt"), ("page.htm", "page.html")])
+        assert moved == ["page.html"]
+        assert engine.store.document("notes.md") is None
+        text = engine.store.document("notes.txt")
+        assert text.source_type == "txt"
+        assert engine.store.document("page.html").revision == 1  # moved, not read again
+        assert {(type(e).__name__, getattr(e, "path", None), getattr(e, "action", None)) for e in events} >= {
+            ("FileIndexed", "page.html", "renamed"),
+            ("FileRemoved", "notes.md", None),
+        }
+        assert engine.known_paths() == ["notes.txt", "page.html"]
+
+
 def chunk_ids(store, path: str) -> dict[tuple[str, int], str]:
     """Every stored chunk of ``path``, in every mode chunked so far: (mode_key, ordinal) → id."""
     rows = store.writer.call(
