@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tui.widgets.compare_view import CompareGrid, short_where
 
-from .conftest import opened
+from .conftest import NARROW, index, opened, settle
 
 # sample_corpus/spreadsheets/regional_sales.xlsx (read with openpyxl): the sheet "Sales" has its
 # title in row 1, its header in row 2 and its first region ("North", a kettle) in row 3; "Staff"
@@ -23,7 +23,7 @@ def test_a_place_names_the_sheet_and_the_page_range():
     assert short_where({"source_lines": [7, 9]}) == "L7"
     # short of room: the sheet's name is shortened before the row goes, the line before the pages
     assert short_where(SHEET_ROW, 7) == "Sal… r3"
-    assert short_where(SHEET_ROW, 3) == "r3"
+    assert short_where(SHEET_ROW, 3) == "…r3"
     assert short_where(PAGES, 7) == "p.1–2"
     assert short_where({"sheet_name": "Quarterly figures", "source_lines": [3, 3]}, 12) == "Quarterl… L3"
 
@@ -60,3 +60,37 @@ async def test_at_120_columns_every_column_keeps_its_sizes_label(indexed_corpus)
     section = [cells[1] for cells in lines[5:] if len(cells) > 1 and cells[1].strip()]
     assert any(cell.startswith(" p.1–2 L30 section ") for cell in section), section
     assert len({cell.index("section") for cell in section}) == 1, section
+
+
+def test_a_row_past_99_keeps_a_mark_of_its_sheet():
+    # "Quarterly r112" in 7 cells: the name cut to one letter, then "…" for it; "r112" alone read
+    # as a row of a file without sheets
+    place = {"sheet_name": "Quarterly", "row_range": [112, 112]}
+    assert short_where(place, 7) == "Q… r112"
+    assert short_where(place, 5) == "…r112"
+    assert short_where(place, 4) == "r112"
+    # a name of wide characters: "売…" and the row take 8 cells, more than 7
+    assert short_where({"sheet_name": "売上高", "row_range": [112, 112]}, 7) == "…r112"
+
+
+async def test_at_80_columns_a_place_past_row_99_names_its_sheet_in_part(tmp_path):
+    from openpyxl import Workbook
+
+    root = tmp_path / "corpus"
+    root.mkdir()
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Quarterly figures"
+    sheet.append(["Region", "Units"])
+    for n in range(2, 121):  # rows 2 to 120: region n, n units
+        sheet.append([f"Region {n}", n])
+    book.save(root / "figures.xlsx")
+    index(root)
+    async with opened(root, "figures.xlsx", size=NARROW, tab="c") as pilot:
+        grid = pilot.app.main.query_one(CompareGrid)
+        grid.row = len(grid.rows) - 1  # the last rows: row 120 of the sheet in the row mode
+        await settle(pilot)
+        cells = [cells[0] for cells in grid_lines(grid)[5:] if cells[0].strip()]
+    places = [cell.split("row_")[0].strip() for cell in cells]  # before the content type
+    assert "r120" not in places, cells
+    assert any(place.endswith("r120") and place != "r120" for place in places), cells

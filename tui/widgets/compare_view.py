@@ -53,7 +53,8 @@ class Column:
 def short_where(meta: dict, room: int = 0) -> str:
     """A chunk's place in a few cells: ``Sales r3`` (a sheet's row), ``p.1–2 L30`` (pages and
     the line it starts on), ``L7``, ``r4``. With ``room``, the first of its forms that fits (a
-    sheet name shortened before the row goes, the line before the pages), else cut with ``…``."""
+    sheet name shortened, then ``…r112`` for it, before the row goes; the line before the pages),
+    else cut with ``…``."""
     forms = where_forms(meta)
     if not room:
         return forms[0]
@@ -70,8 +71,11 @@ def where_forms(meta: dict) -> list[str]:
         at = f"r{rows[0]}" if rows else line
         if not at:
             return [sheet]
-        shorter = [cut(sheet, n).rstrip(" ") + " " + at for n in range(cell_len(sheet) - 1, 2, -1)]
-        return [f"{sheet} {at}", *shorter, at]
+        # the name cut to as little as one character and "…"; then "…" alone before the row, which
+        # says that a sheet is named there ("r112" alone read as a file of rows without sheets)
+        cuts = (cut(sheet, n).strip(" ") for n in range(cell_len(sheet) - 1, 1, -1))
+        shorter = [f"{name} {at}" for name in cuts if name != "…"]
+        return [f"{sheet} {at}", *shorter, f"…{at}", at]
     if meta.get("page_number") is not None:
         page, end = meta["page_number"], meta.get("page_end")
         pages = f"p.{page}" + (f"–{end}" if end is not None and end != page else "")
