@@ -68,6 +68,12 @@ def millis(ms: float) -> str:
     return f"{ms:,.0f} ms"
 
 
+def took(seconds: float) -> str:
+    """A duration as the UI writes it: in milliseconds under ten seconds (``4,261 ms``), else in
+    seconds to a tenth (``12.5 s``, ``1,204.0 s``)."""
+    return millis(seconds * 1000) if seconds < 10 else f"{seconds:,.1f} s"
+
+
 def batch_coalesced(events: int, changes: int) -> bool:
     """Whether the CLI's ``watch`` and the app's log write a line for a batch of the watcher's
     events: when it coalesced some (more events than changes); a batch of as many changes as

@@ -135,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     from storage.migrations import INITIAL
     from tui.cli import UserError
     from tui.commands.compact import as_json, describe
-    from tui.present import counted
+    from tui.present import counted, human_bytes, took
 
     folder: Path = args.folder
     if not folder.is_dir():
@@ -222,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
     out_console = Console(soft_wrap=True)
     if summary.extracted:
         rate = summary.extracted / summary.elapsed if summary.elapsed > 0 else 0.0
-        work = f"{summary.extracted:,} read at {rate:,.1f} files/s, {summary.bytes / 1e6:,.1f} MB"
+        work = f"{summary.extracted:,} read at {rate:,.1f} files/s, {human_bytes(summary.bytes)}"
     else:
         work = "no file needed reading"
     db_size = Path(summary.db_path).stat().st_size if Path(summary.db_path).exists() else 0
@@ -234,7 +234,7 @@ def run(args: argparse.Namespace) -> int:
         Text.assemble(
             "Indexed ",
             (str(folder), "bold"),
-            f": {summary.files:,} files in {summary.elapsed:,.1f} s ({work}) — "
+            f": {counted(summary.files, 'file')} in {took(summary.elapsed)} ({work}) — "
             f"{summary.added:,} added, {summary.updated:,} updated, {summary.unchanged:,} unchanged, "
             f"{summary.removed:,} removed, {summary.failed:,} failed{of_which}",
         ),
@@ -245,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
             Text.assemble("  ", (f.status, "red"), f" {f.path}: {f.code}: {f.message}"), highlight=False
         )
     if len(failures) > 20:
-        out_console.print(f"  … and {len(failures) - 20} more (`chunkscope report` lists them all)")
+        out_console.print(f"  … and {len(failures) - 20:,} more (`chunkscope report` lists them all)")
     if earlier > 0:
         out_console.print(
             f"  {counted(earlier, 'unchanged file')} still failing from an earlier run "
@@ -265,7 +265,7 @@ def run(args: argparse.Namespace) -> int:
         )
     if summary.compaction is not None:
         out_console.print(f"  {describe(summary.compaction)}", highlight=False)
-    out_console.print(f"Database: {summary.db_path} ({db_size / 1e6:,.1f} MB)", highlight=False)
+    out_console.print(f"Database: {summary.db_path} ({human_bytes(db_size)})", highlight=False)
     return 0
 
 

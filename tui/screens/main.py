@@ -35,7 +35,7 @@ from indexer.modes import registry as modes
 
 from .. import messages as msg
 from ..library import Library, params_from_key
-from ..present import chunk_stats, counted, human_bytes, millis, row_offsets, wrap_lines
+from ..present import chunk_stats, counted, human_bytes, millis, row_offsets, took, wrap_lines
 from ..widgets.chunk_list import ChunkList
 from ..widgets.compare_view import Column, CompareGrid, CompareView
 from ..widgets.event_log import EventLog
@@ -412,10 +412,9 @@ class MainScreen(Screen[None]):
         if message.done >= message.total:
             # a run after the folder's scan (a re-index, a file the watcher saw change) ends here;
             # the scan's own end is said once its reconcile event arrives
-            took = millis(message.elapsed * 1000) if message.elapsed < 10 else f"{message.elapsed:,.1f} s"
             failed = f" · {message.failures:,} failed" if message.failures else ""
             self.query_one(ProgressLine).done(
-                f"up to date · {counted(message.total, 'file')} read in {took}{failed}"
+                f"up to date · {counted(message.total, 'file')} read in {took(message.elapsed)}{failed}"
             )
             return
         rate = message.done / message.elapsed if message.elapsed > 0 else 0.0
