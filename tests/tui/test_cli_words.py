@@ -32,3 +32,23 @@ def test_index_says_one_file_its_size_and_its_time_as_the_ui_does(tmp_path, caps
     assert re.search(said, first), first
     db = folder / ".chunkscope" / "index.db"
     assert last == f"Database: {db} ({human_bytes(db.stat().st_size)})", last
+
+
+# a heading and a paragraph (two chunks of the default mode): 8 + 1 + 44 = 53 bytes
+POOLS = "# Tides\n\nThe tide pools fill twice a day with brine.\n"
+
+
+def test_report_says_one_file_and_each_format_s_size_as_the_ui_does(tmp_path, capsys):
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "pools.md").write_text(POOLS, encoding="utf-8")
+    assert main(["index", str(folder), "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main(["report", str(folder)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{folder} — 1 file, 2 chunks", lines[0]
+    # the size column in the report screen's units: 53 bytes is "53 B" (it was an "MB" of "0.0")
+    head = next(line for line in lines if "format" in line)
+    assert [cell.strip() for cell in head.strip("┃").split("┃")][:3] == ["format", "files", "size"], head
+    [md] = [line for line in lines if "│ md " in line]
+    assert [cell.strip() for cell in md.strip("│").split("│")][:3] == ["md", "1", "53 B"], md

@@ -25,6 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from tui.commands.index import open_store
+    from tui.present import counted, human_bytes
 
     store = open_store(args.db, args.folder)
     try:
@@ -42,11 +43,13 @@ def run(args: argparse.Namespace) -> int:
     console = Console(soft_wrap=True, highlight=False)
     if not console.is_terminal:
         console.width = max(console.width, 150)
-    table = Table(title=f"{root} — {counts['documents']:,} files, {counts['chunks']:,} chunks")
+    table = Table(
+        title=f"{root} — {counted(counts['documents'], 'file')}, {counted(counts['chunks'], 'chunk')}"
+    )
     for col in (
         "format",
         "files",
-        "MB",
+        "size",
         "indexed",
         "stale",
         "failed",
@@ -75,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         table.add_row(
             f["source_type"],
             f"{f['files']:,}",
-            f"{f['bytes'] / 1e6:,.1f}",
+            human_bytes(f["bytes"]),
             f"{f['indexed']:,}",
             _warn(f["stale"]),
             _warn(f["failed"]),
