@@ -137,7 +137,7 @@ def test_a_search_in_a_mode_chunks_the_documents_missing_it_first(tmp_path):
         assert store.without_mode("sentence") == ["garden.md", "notes/list.md"]
     proc = cli("search", "aphids", "--folder", folder, "--mode", "sentence", "--json")
     assert proc.returncode == 0, proc.stderr
-    assert "chunking 2 documents in sentence mode first" in proc.stderr
+    assert "chunking 2 files in sentence mode first" in proc.stderr  # as the search dialog says it
     hits = json.loads(proc.stdout)
     assert [(h["path"], h["mode_key"].split(":")[0]) for h in hits] == [("garden.md", "sentence")]
     with Store.open(folder / ".chunkscope" / "index.db", readonly=True) as store:

@@ -38,12 +38,17 @@ def test_index_says_one_file_its_size_and_its_time_as_the_ui_does(tmp_path, caps
 POOLS = "# Tides\n\nThe tide pools fill twice a day with brine.\n"
 
 
-def test_report_says_one_file_and_each_format_s_size_as_the_ui_does(tmp_path, capsys):
+def pools(tmp_path: Path, capsys) -> Path:
     folder = tmp_path / "corpus"
     folder.mkdir()
     (folder / "pools.md").write_text(POOLS, encoding="utf-8")
     assert main(["index", str(folder), "--jobs", "1"]) == 0
     capsys.readouterr()
+    return folder
+
+
+def test_report_says_one_file_and_each_format_s_size_as_the_ui_does(tmp_path, capsys):
+    folder = pools(tmp_path, capsys)
     assert main(["report", str(folder)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"{folder} — 1 file, 2 chunks", lines[0]
@@ -52,3 +57,17 @@ def test_report_says_one_file_and_each_format_s_size_as_the_ui_does(tmp_path, ca
     assert [cell.strip() for cell in head.strip("┃").split("┃")][:3] == ["format", "files", "size"], head
     [md] = [line for line in lines if "│ md " in line]
     assert [cell.strip() for cell in md.strip("│").split("│")][:3] == ["md", "1", "53 B"], md
+
+
+def test_export_says_one_file_as_the_app_does(tmp_path, capsys):
+    folder = pools(tmp_path, capsys)
+    assert main(["export", str(folder), "-o", str(tmp_path / "out.jsonl")]) == 0
+    # it wrote "2 chunks from 1 documents (default)"
+    assert capsys.readouterr().err == "2 chunks from 1 file (default)\n"
+
+
+def test_search_in_another_mode_says_files_as_the_search_dialog_does(tmp_path, capsys):
+    folder = pools(tmp_path, capsys)
+    assert main(["search", "brine", "--folder", str(folder), "--mode", "sentence"]) == 0
+    # it wrote "chunking 1 document in sentence mode first …"; the dialog says files
+    assert capsys.readouterr().err.splitlines() == ["chunking 1 file in sentence mode first …", "1 hit"]

@@ -26,6 +26,7 @@ def run(args: argparse.Namespace) -> int:
     from indexer import errors
     from tui.commands.chunks import params_from
     from tui.commands.index import open_store
+    from tui.present import counted
 
     params = params_from(args)
     store = open_store(args.db, args.folder, readonly=False)  # modes not cached yet are stored on the way
@@ -56,8 +57,10 @@ def run(args: argparse.Namespace) -> int:
         if out is not sys.stdout:
             out.close()
         store.close()
+    # the counts in the words of the app's "exported 2 chunks" and its report's files
+    skipped_note = f", {skipped:,} skipped" if skipped else ""
     print(
-        f"{written:,} chunks from {docs:,} documents ({args.mode}){f', {skipped} skipped' if skipped else ''}",
+        f"{counted(written, 'chunk')} from {counted(docs, 'file')} ({args.mode}){skipped_note}",
         file=sys.stderr,
     )
     return 0

@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
             missing = store.without_mode(mode)
             if missing:
                 print(
-                    f"chunking {counted(len(missing), 'document')} in {mode} mode first …",
+                    f"chunking {counted(len(missing), 'file')} in {mode} mode first …",
                     file=sys.stderr,
                 )
                 store.chunk_all(mode, missing)
