@@ -71,3 +71,13 @@ def test_search_in_another_mode_says_files_as_the_search_dialog_does(tmp_path, c
     assert main(["search", "brine", "--folder", str(folder), "--mode", "sentence"]) == 0
     # it wrote "chunking 1 document in sentence mode first …"; the dialog says files
     assert capsys.readouterr().err.splitlines() == ["chunking 1 file in sentence mode first …", "1 hit"]
+
+
+def test_chunks_compare_writes_figures_with_thousands_separators(tmp_path, capsys):
+    # one paragraph of 1,100 characters: one chunk of the default mode (bound 1,200)
+    path = tmp_path / "long.md"
+    path.write_text("x" * 1100 + "\n", encoding="utf-8")
+    assert main(["chunks", str(path), "--compare", "default"]) == 0
+    head, rule, row = capsys.readouterr().out.splitlines()
+    # it wrote "1100" and a bound of "1200" where the compare view writes "1,100" and "over 1,200"
+    assert row.split()[:7] == ["default", "1", "1,100", "1,100", "1,100", "1,200", "0"], row

@@ -204,10 +204,11 @@ def compare(doc, modes: list[str], params) -> int:
     print(head)
     print("-" * len(head))
     for r in rows:
-        census = ", ".join(f"{k} {v}" for k, v in r["content_types"].items())
-        bound = "-" if r["bound"] is None else str(r["bound"])
+        # figures with thousands separators, as the compare view's heads write them
+        census = ", ".join(f"{k} {v:,}" for k, v in r["content_types"].items())
+        bound = "-" if r["bound"] is None else f"{r['bound']:,}"
         print(
-            f"{r['mode']:<15} {r['chunks']:>6} {r['min']:>6} {r['median']:>6} {r['max']:>6} {bound:>6} "
-            f"{r['over_budget']:>5}  {census}"
+            f"{r['mode']:<15} {r['chunks']:>6,} {r['min']:>6,} {r['median']:>6,} {r['max']:>6,} {bound:>6} "
+            f"{r['over_budget']:>5,}  {census}"
         )
     return 0
