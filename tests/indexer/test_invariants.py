@@ -85,7 +85,7 @@ def test_conformance_command_passes_and_counts_every_format():
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     summary = proc.stdout.strip().splitlines()[-1]
-    passed = int(summary.split()[0])
+    passed = int(summary.split()[0].replace(",", ""))  # "2,235 passed, 0 failed"
     # every supported format × every mode of its family × the whole built-in corpus
     from indexer.conformance import CORPUS
     from indexer.modes import registry as modes

@@ -81,3 +81,23 @@ def test_chunks_compare_writes_figures_with_thousands_separators(tmp_path, capsy
     head, rule, row = capsys.readouterr().out.splitlines()
     # it wrote "1100" and a bound of "1200" where the compare view writes "1,100" and "over 1,200"
     assert row.split()[:7] == ["default", "1", "1,100", "1,100", "1,100", "1,200", "0"], row
+
+
+def test_conformance_takes_an_extension_with_or_without_its_dot(capsys):
+    # Markdown is .md and .markdown: its modes over the built-in corpus, every check passing
+    assert main(["conformance", "--ext", "md"]) == 0
+    assert main(["conformance", "--ext", ".md"]) == 0
+    without, with_dot = capsys.readouterr().out.splitlines()
+    assert without == with_dot and without.endswith(" passed, 0 failed") and not without.startswith("0 "), (
+        without
+    )
+
+
+def test_conformance_says_an_extension_no_format_has_instead_of_passing_nothing(capsys):
+    # it ran no check, wrote "0 passed, 0 failed" and exited with 1 as if a check had failed
+    assert main(["conformance", "--ext", "zz"]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err == (
+        "chunkscope: error: no supported format has the extension .zz; `chunkscope formats` lists them\n"
+    )
