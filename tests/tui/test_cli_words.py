@@ -101,3 +101,32 @@ def test_conformance_says_an_extension_no_format_has_instead_of_passing_nothing(
     assert out.err == (
         "chunkscope: error: no supported format has the extension .zz; `chunkscope formats` lists them\n"
     )
+
+
+def test_export_in_a_mode_no_format_has_is_an_error_before_anything_is_written(tmp_path, capsys):
+    folder = pools(tmp_path, capsys)
+    target = tmp_path / "out.jsonl"
+    # it skipped every file, one line each, wrote an empty file and exited with 0
+    assert main(["export", str(folder), "--mode", "bogus", "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chunkscope: error: unknown mode 'bogus'; choose from default, "), err
+    assert not target.exists()
+
+
+def test_export_says_the_files_a_mode_skips_in_one_line(tmp_path, capsys):
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    for name in ("a.md", "b.md", "c.md", "d.md"):
+        (folder / name).write_text(POOLS, encoding="utf-8")
+    (folder / "t.csv").write_text("city,tide\nZanzibar,high\n", encoding="utf-8")
+    assert main(["index", str(folder), "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main(["export", str(folder), "--mode", "row", "-o", str(tmp_path / "out.jsonl")]) == 0
+    # the four Markdown files have no row mode: one line for them, where each had a line of its own
+    skips, counts = capsys.readouterr().err.splitlines()
+    assert skips.startswith(
+        "chunkscope: skipped 4 files (a.md, b.md, c.md and 1 more): mode must be one of ["
+    ), skips
+    assert skips.endswith(" got: 'row'"), skips
+    # the CSV file's one row under its header: one chunk
+    assert counts == "1 chunk from 1 file (row), 4 skipped", counts

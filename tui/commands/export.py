@@ -26,12 +26,16 @@ def run(args: argparse.Namespace) -> int:
     from indexer import errors
     from tui.commands.chunks import params_from
     from tui.commands.index import open_store
+    from tui.commands.search import _check_mode
     from tui.present import counted
 
+    if args.mode != "default":
+        _check_mode(args.mode)  # a mode no family has: every file was skipped, and the export "succeeded"
     params = params_from(args)
     store = open_store(args.db, args.folder, readonly=False)  # modes not cached yet are stored on the way
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115 - closed below
-    written = docs = skipped = 0
+    written = docs = 0
+    skipped: dict[str, list[str]] = {}  # why (the mode is not one of the file's family) -> the files
     try:
         for doc in store.documents():
             if doc.status not in ("indexed", "stale"):
@@ -39,8 +43,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 rows = store.chunks(doc.path, args.mode, params)
             except errors.InvalidArgument as exc:
-                skipped += 1
-                print(f"chunkscope: skipped {doc.path}: {exc.message}", file=sys.stderr)
+                skipped.setdefault(exc.message, []).append(doc.path)
                 continue
             docs += 1
             for row in rows:
@@ -57,8 +60,13 @@ def run(args: argparse.Namespace) -> int:
         if out is not sys.stdout:
             out.close()
         store.close()
+    # one line for the files skipped for one reason (a line each repeated it for every file)
+    for why, paths in skipped.items():
+        named = ", ".join(paths[:3]) + (f" and {len(paths) - 3:,} more" if len(paths) > 3 else "")
+        print(f"chunkscope: skipped {counted(len(paths), 'file')} ({named}): {why}", file=sys.stderr)
     # the counts in the words of the app's "exported 2 chunks" and its report's files
-    skipped_note = f", {skipped:,} skipped" if skipped else ""
+    total = sum(len(paths) for paths in skipped.values())
+    skipped_note = f", {total:,} skipped" if total else ""
     print(
         f"{counted(written, 'chunk')} from {counted(docs, 'file')} ({args.mode}){skipped_note}",
         file=sys.stderr,
