@@ -25,12 +25,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from indexer import errors
     from tui.commands.chunks import params_from
-    from tui.commands.index import open_store
-    from tui.commands.search import _check_mode
+    from tui.commands.index import check_mode, open_store
     from tui.present import counted
 
     if args.mode != "default":
-        _check_mode(args.mode)  # a mode no family has: every file was skipped, and the export "succeeded"
+        check_mode(args.mode)  # a mode no family has: every file was skipped, and the export "succeeded"
     params = params_from(args)
     store = open_store(args.db, args.folder, readonly=False)  # modes not cached yet are stored on the way
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115 - closed below

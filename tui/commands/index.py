@@ -291,6 +291,15 @@ def known_modes() -> set[str]:
     return {m for family in registry.ORDER for m in registry.modes_for(family)}
 
 
+def check_mode(mode: str) -> None:
+    """A mode some family serves; any other is a mistake naming those there are."""
+    from tui.cli import UserError
+
+    known = known_modes()
+    if mode not in known:
+        raise UserError(f"unknown mode {mode!r}; choose from {', '.join(sorted(known))}")
+
+
 def _check_modes(modes: tuple[str, ...]) -> None:
     from tui.cli import UserError
 

@@ -26,29 +26,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def _check_mode(mode: str) -> None:
-    from tui.cli import UserError
-    from tui.commands.index import known_modes
-
-    known = known_modes()
-    if mode not in known:
-        raise UserError(f"unknown mode {mode!r}; choose from {', '.join(sorted(known))}")
-
-
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.text import Text
 
     from storage.store import snippet_parts
     from tui.cli import UserError
-    from tui.commands.index import open_store
+    from tui.commands.index import check_mode, open_store
     from tui.present import counted, hit_place, printable, where_parts
 
     if args.limit < 1:
         raise UserError("--limit must be at least 1")
     mode = args.mode if args.mode and args.mode != "default" else None
     if mode is not None:
-        _check_mode(mode)
+        check_mode(mode)
     # a mode other than the default is searched in every document it serves: those not chunked
     # in it yet are chunked first (and kept, as the UI and `export` keep them)
     store = open_store(args.db, args.folder, readonly=mode is None)
