@@ -15,6 +15,7 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from indexer import errors
 from indexer.quiet import quiet_libraries
@@ -24,6 +25,24 @@ USER_MISTAKES = (errors.INVALID_ARGUMENT, errors.IO_ERROR, errors.UNSUPPORTED_FO
 
 class UserError(Exception):
     """A mistake in how a command was called; printed as one line, exit status 2."""
+
+
+def existing_folder(path: Path) -> Path:
+    """``path`` when it is a folder; else the mistake in the words every command uses for it."""
+    if path.is_dir():
+        return path
+    if path.exists():
+        raise UserError(f"{path} is a file, not a folder")
+    raise UserError(f"no such folder: {path}")
+
+
+def existing_file(path: Path) -> Path:
+    """``path`` when it is a file; else the mistake in the words every command uses for it."""
+    if path.is_file():
+        return path
+    if path.is_dir():
+        raise UserError(f"{path} is a folder, not a file")
+    raise UserError(f"no such file: {path}")
 
 
 def build_parser() -> argparse.ArgumentParser:

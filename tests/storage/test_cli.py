@@ -79,7 +79,9 @@ def test_index_search_manifest_report_export(tmp_path):
 
 def test_user_mistakes_are_one_line_errors(tmp_path):
     missing = cli("index", tmp_path / "nope")
-    assert missing.returncode == 2 and "not a folder" in missing.stderr and "Traceback" not in missing.stderr
+    assert (
+        missing.returncode == 2 and "no such folder" in missing.stderr and "Traceback" not in missing.stderr
+    )
     not_indexed = cli("search", "x", "--folder", tmp_path)
     assert not_indexed.returncode == 2 and "is not indexed" in not_indexed.stderr
     bad_mode = cli("index", tmp_path, "--modes", "bogus")

@@ -46,7 +46,7 @@ def test_bad_parameter_is_one_line(tmp_path, capsys):
 def test_missing_file_is_one_line_and_status_2(tmp_path, capsys):
     assert main(["chunks", str(tmp_path / "nope.md")]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("chunkscope: IO_ERROR: File not found") and len(err.strip().splitlines()) == 1
+    assert err.startswith("chunkscope: error: no such file: ") and len(err.strip().splitlines()) == 1
 
 
 def test_pdf_password_option_reaches_the_extractor(sample_corpus, capsys):

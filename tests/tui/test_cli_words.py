@@ -130,3 +130,23 @@ def test_export_says_the_files_a_mode_skips_in_one_line(tmp_path, capsys):
     assert skips.endswith(" got: 'row'"), skips
     # the CSV file's one row under its header: one chunk
     assert counts == "1 chunk from 1 file (row), 4 skipped", counts
+
+
+def test_every_command_says_a_missing_or_wrong_path_in_the_same_words(tmp_path, capsys):
+    note = tmp_path / "note.md"
+    note.write_text(POOLS, encoding="utf-8")
+    missing = tmp_path / "nope"
+    said = {
+        # index said "not a folder" of a folder that is not there, where watch said "no such folder"
+        ("index", str(missing)): f"no such folder: {missing}",
+        ("watch", str(missing)): f"no such folder: {missing}",
+        ("index", str(note)): f"{note} is a file, not a folder",
+        # chunks and markdown said "IO_ERROR: File not found", where manifest said "no such file"
+        ("chunks", str(missing)): f"no such file: {missing}",
+        ("markdown", str(missing)): f"no such file: {missing}",
+        ("manifest", str(missing)): f"no such file: {missing}",
+        ("chunks", str(tmp_path)): f"{tmp_path} is a folder, not a file",
+    }
+    for argv, words in said.items():
+        assert main(list(argv)) == 2, argv
+        assert capsys.readouterr().err == f"chunkscope: error: {words}\n", argv

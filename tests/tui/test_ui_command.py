@@ -8,7 +8,7 @@ from tui.cli import main
 def test_a_missing_folder_is_a_user_error(tmp_path, capsys):
     assert main([str(tmp_path / "nope")]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("chunkscope: error: not a folder:") and "Traceback" not in err
+    assert err.startswith("chunkscope: error: no such folder:") and "Traceback" not in err
 
 
 def test_a_file_that_is_not_an_index_is_refused_before_the_ui_starts(tmp_path, capsys):

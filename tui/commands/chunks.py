@@ -129,10 +129,16 @@ def params_from(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from indexer import chunk_document, extract
+    from tui.cli import existing_file
 
     doc = extract(
-        args.file, options=extract_options(args), limits=limits_from(args), image_data=args.list_images
+        existing_file(Path(args.file)),
+        options=extract_options(args),
+        limits=limits_from(args),
+        image_data=args.list_images,
     )
     if args.compare:
         return compare(doc, [m.strip() for m in args.compare.split(",") if m.strip()], params_from(args))

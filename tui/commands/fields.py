@@ -218,12 +218,10 @@ def _run_folder(args, schema, emit, fail, progress) -> None:
     from indexer import errors
     from indexer.fields import extract_fields
     from storage.fields import FieldStore
-    from tui.cli import UserError
+    from tui.cli import existing_folder
     from tui.commands.index import open_store
 
-    folder: Path = args.folder
-    if not folder.is_dir():
-        raise UserError(f"not a folder: {folder}")
+    folder: Path = existing_folder(args.folder)
     store = open_store(args.db, folder, readonly=False)
     try:
         fields = FieldStore(store)

@@ -133,13 +133,11 @@ def run(args: argparse.Namespace) -> int:
     from storage.errors import StoreError
     from storage.indexing import FileRemoved, IndexFailed, ScanProgress, index_folder
     from storage.migrations import INITIAL
-    from tui.cli import UserError
+    from tui.cli import UserError, existing_folder
     from tui.commands.compact import as_json, describe
     from tui.present import counted, human_bytes, took
 
-    folder: Path = args.folder
-    if not folder.is_dir():
-        raise UserError(f"not a folder: {folder}")
+    folder: Path = existing_folder(args.folder)
     if args.jobs is not None and args.jobs < 1:
         raise UserError("--jobs must be at least 1")
     limits = Limits(timeout_seconds=args.timeout) if args.timeout else Limits()

@@ -70,10 +70,9 @@ def computed(path: Path) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tui.cli import UserError
+    from tui.cli import existing_file
 
-    if not args.file.is_file():
-        raise UserError(f"no such file: {args.file}")
+    existing_file(args.file)
     out = stored(args) or computed(args.file)
     json.dump(out, sys.stdout, ensure_ascii=False, indent=2)
     print()

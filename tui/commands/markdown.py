@@ -23,9 +23,11 @@ def run(args: argparse.Namespace) -> int:
 
     from indexer import extract
     from indexer.markdown import render_markdown
+    from tui.cli import existing_file
 
     from .chunks import extract_options, limits_from
 
+    existing_file(Path(args.file))
     list_images = args.list_images or bool(args.images_dir)
     doc = extract(args.file, options=extract_options(args), limits=limits_from(args), image_data=list_images)
     sys.stdout.write(render_markdown(doc, list_images=list_images))

@@ -26,11 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tui.cli import UserError
+    from tui.cli import UserError, existing_folder
 
-    folder = Path(args.folder).expanduser()
-    if not folder.is_dir():
-        raise UserError(f"not a folder: {folder}")
+    folder = existing_folder(Path(args.folder).expanduser())
     if args.jobs is not None and args.jobs < 1:
         raise UserError("--jobs must be at least 1")
     from storage.errors import StoreError

@@ -54,11 +54,9 @@ def run(args: argparse.Namespace) -> int:
     from storage.errors import StoreError
     from storage.indexing import Indexer
     from storage.sync import SyncLoop
-    from tui.cli import UserError
+    from tui.cli import UserError, existing_folder
 
-    folder = args.folder
-    if not folder.is_dir():
-        raise UserError(f"no such folder: {folder}")
+    folder = existing_folder(args.folder)
     stop = threading.Event()
     lock = threading.Lock()
 
