@@ -218,7 +218,7 @@ def test_compact_refused_by_a_store_of_this_process_says_so(tmp_path):
 def test_compact_errors_clearly_on_a_missing_or_foreign_index(tmp_path):
     missing = tmp_path / "nowhere" / "index.db"
     proc = cli("compact", "--db", missing)
-    assert (proc.returncode, proc.stderr.strip()) == (2, f"chunkscope: error: no index at {missing}")
+    assert proc.returncode == 2 and proc.stderr.startswith(f"chunkscope: error: no index at {missing}; ")
     folder = write_tree(tmp_path / "plain", {"a.md": "# A\n\ntext\n"})
     proc = cli("compact", folder)
     assert proc.returncode == 2 and f"{folder} is not indexed" in proc.stderr

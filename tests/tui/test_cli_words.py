@@ -150,3 +150,14 @@ def test_every_command_says_a_missing_or_wrong_path_in_the_same_words(tmp_path, 
     for argv, words in said.items():
         assert main(list(argv)) == 2, argv
         assert capsys.readouterr().err == f"chunkscope: error: {words}\n", argv
+
+
+def test_a_db_that_is_not_there_says_what_db_takes(tmp_path, capsys):
+    missing = tmp_path / "index.db"
+    for argv in (["report", "--db", str(missing)], ["search", "tide", "--db", str(missing)]):
+        assert main(argv) == 2
+        # it said "no index at …" and no more: not what --db wants, nor that it may be left out
+        assert capsys.readouterr().err == (
+            f"chunkscope: error: no index at {missing}; --db takes the index file of an indexed folder "
+            "(FOLDER/.chunkscope/index.db), or leave it out to use the folder's own\n"
+        )

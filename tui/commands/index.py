@@ -59,7 +59,10 @@ def locate(db: Path | None, folder: Path | None) -> Path:
 
     if db is not None:
         if not db.is_file():
-            raise UserError(f"no index at {db}")
+            raise UserError(
+                f"no index at {db}; --db takes the index file of an indexed folder "
+                "(FOLDER/.chunkscope/index.db), or leave it out to use the folder's own"
+            )
         return db
     start = folder or Path.cwd()
     if not start.exists():
