@@ -20,6 +20,7 @@ from storage.db import PAGE_SIZE, connect, database
 from storage.errors import IndexBusy, NotAnIndex
 from storage.store import Store
 from tests.conftest import ROOT
+from tui.present import human_bytes
 
 from .conftest import run_index, write_tree
 from .test_cli import cli
@@ -119,8 +120,9 @@ def test_compact_says_how_much_it_gave_back(tmp_path):
     proc = cli("compact", "--db", db)
     assert proc.returncode == 0, proc.stderr
     after, _ = space(db)
-    assert proc.stdout.startswith(f"Compacted {db}: {size / 1e6:,.1f} -> {after / 1e6:,.1f} MB")
-    assert " in " in proc.stdout and proc.stdout.rstrip().endswith(" s")
+    # the sizes in the app's units (tui.present.human_bytes), the time in ms under 10 s
+    assert proc.stdout.startswith(f"Compacted {db}: {human_bytes(size)} -> {human_bytes(after)} (")
+    assert " in " in proc.stdout and proc.stdout.rstrip().endswith((" ms", " s"))
 
 
 def given_back(db: Path) -> tuple[int, int]:

@@ -161,3 +161,16 @@ def test_a_db_that_is_not_there_says_what_db_takes(tmp_path, capsys):
             f"chunkscope: error: no index at {missing}; --db takes the index file of an indexed folder "
             "(FOLDER/.chunkscope/index.db), or leave it out to use the folder's own\n"
         )
+
+
+def test_compact_says_sizes_and_its_time_as_the_app_does(tmp_path, capsys):
+    folder = pools(tmp_path, capsys)
+    assert main(["compact", str(folder)]) == 0
+    out = capsys.readouterr().out
+    db = folder / ".chunkscope" / "index.db"
+    # an index of one small file is some KB, compacted in well under a second: it said
+    # "0.1 -> 0.1 MB (0.0 MB given back; …) in 0.0 s"
+    said = rf"Compacted {re.escape(str(db))}: [\d.]+ KB -> [\d.]+ KB \([\d.]+ (B|KB) given back; before: [\d,]+ free pages?, "
+    assert re.match(said, out), out
+    assert re.search(r" in [\d,]+ ms\n$", out), out
+    assert f"-> {human_bytes(db.stat().st_size)} (" in out, out
