@@ -6,8 +6,10 @@ as the app's progress line says it ('36 files read in 1,262 ms')."""
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
+from tests.conftest import SAMPLE_CORPUS
 from tui.cli import main
 from tui.present import human_bytes
 
@@ -174,3 +176,19 @@ def test_compact_says_sizes_and_its_time_as_the_app_does(tmp_path, capsys):
     assert re.match(said, out), out
     assert re.search(r" in [\d,]+ ms\n$", out), out
     assert f"-> {human_bytes(db.stat().st_size)} (" in out, out
+
+
+def test_a_failure_is_said_once_with_its_path_in_printable_characters(tmp_path, capsys):
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    # sample_corpus/pdf/encrypted.pdf opens only with its password (bench/make_sample_pdfs.py)
+    shutil.copy(SAMPLE_CORPUS / "pdf" / "encrypted.pdf", folder / "locked\x1b[2J.pdf")
+    assert main(["index", str(folder), "--jobs", "1"]) == 0
+    summary = capsys.readouterr().out.splitlines()
+    assert main(["report", str(folder)]) == 0
+    report = capsys.readouterr().out.splitlines()
+    # the name's ESC as the app shows it (␛, U+241B), where the terminal got an ESC that cleared
+    # the screen; the message without its own leading "locked␛[2J.pdf: " (the path was said twice)
+    why = "ENCRYPTED: the PDF is password-protected (the empty password does not open it)"
+    assert f"  failed locked␛[2J.pdf: {why}" in summary, summary
+    assert f"failed               locked␛[2J.pdf  {why}" in report, report

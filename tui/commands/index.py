@@ -138,7 +138,8 @@ def run(args: argparse.Namespace) -> int:
     from storage.migrations import INITIAL
     from tui.cli import UserError, existing_folder
     from tui.commands.compact import as_json, describe
-    from tui.present import counted, human_bytes, took
+    from tui.commands.report import failure_message
+    from tui.present import counted, human_bytes, printable, took
 
     folder: Path = existing_folder(args.folder)
     if args.jobs is not None and args.jobs < 1:
@@ -242,8 +243,10 @@ def run(args: argparse.Namespace) -> int:
         highlight=False,
     )
     for f in failures[:20]:
+        message = failure_message(f.path, f.message)
         out_console.print(
-            Text.assemble("  ", (f.status, "red"), f" {f.path}: {f.code}: {f.message}"), highlight=False
+            Text.assemble("  ", (f.status, "red"), f" {printable(f.path)}: {f.code}: {message}"),
+            highlight=False,
         )
     if len(failures) > 20:
         out_console.print(f"  … and {len(failures) - 20:,} more (`chunkscope report` lists them all)")

@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from tui.commands.index import open_store
-    from tui.present import counted, human_bytes
+    from tui.present import counted, human_bytes, printable
 
     store = open_store(args.db, args.folder)
     try:
@@ -94,11 +94,20 @@ def run(args: argparse.Namespace) -> int:
     shown = [d for d in report["documents"] if args.all or d["status"] != "indexed" or d["has_warning"]]
     for d in shown:
         status = d["status"] + (" (warning)" if d["has_warning"] and d["status"] == "indexed" else "")
-        line = f"{status:<20} {d['path']}"
+        line = f"{status:<20} {printable(d['path'])}"
         if d["error_code"]:
-            line += f"  {d['error_code']}: {d['error_message']}"
+            line += f"  {d['error_code']}: {failure_message(d['path'], d['error_message'])}"
         console.print(line, markup=False)
     return 0
+
+
+def failure_message(path: str, message: str | None) -> str:
+    """A file's error message after its path, as the app's report writes it: without the
+    message's own leading ``path: `` (the line says the path just before), in
+    :func:`tui.present.printable` characters (a name's ESC no longer starts an escape sequence)."""
+    from tui.present import printable
+
+    return printable((message or "").removeprefix(f"{path}: "))
 
 
 def _warn(n: int) -> str:
