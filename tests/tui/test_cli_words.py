@@ -192,3 +192,18 @@ def test_a_failure_is_said_once_with_its_path_in_printable_characters(tmp_path, 
     why = "ENCRYPTED: the PDF is password-protected (the empty password does not open it)"
     assert f"  failed locked␛[2J.pdf: {why}" in summary, summary
     assert f"failed               locked␛[2J.pdf  {why}" in report, report
+
+
+def test_fields_says_one_document_and_its_time_as_the_app_does(tmp_path, capsys):
+    schema = tmp_path / "answer.json"
+    schema.write_text(
+        '{"format": "JSON", "rootName": "answer", "fields": [{"name": "text", "kind": "STRING"}]}',
+        encoding="utf-8",
+    )
+    reply = tmp_path / "reply.txt"
+    reply.write_text('{"text": "hi"}', encoding="utf-8")
+    assert main(["fields", "--schema", str(schema), str(reply)]) == 0
+    out, err = capsys.readouterr()
+    # the table's last line and the summary said "1 documents", the time in seconds ("0.01 s")
+    assert out.splitlines()[-1] == "1 document", out
+    assert re.fullmatch(r"1 document in [\d,]+ ms \([\d,]+/s\)\n", err), err
