@@ -207,3 +207,23 @@ def test_fields_says_one_document_and_its_time_as_the_app_does(tmp_path, capsys)
     # the table's last line and the summary said "1 documents", the time in seconds ("0.01 s")
     assert out.splitlines()[-1] == "1 document", out
     assert re.fullmatch(r"1 document in [\d,]+ ms \([\d,]+/s\)\n", err), err
+
+
+def test_report_in_an_80_column_terminal_leaves_out_columns_as_the_app_does(tmp_path, capsys, monkeypatch):
+    folder = pools(tmp_path, capsys)
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # a terminal, as Rich tells one
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["report", str(folder)]) == 0
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", capsys.readouterr().out).splitlines()  # its styles left out
+    # every line of the table in 80 cells, one line a format, each figure whole: the 13 columns
+    # were squeezed into 80 cells, each cut short ("fo…", "si…") and "53 B" on two lines
+    table = [line for line in lines if line[:1] in "┏┃┡│└"]
+    assert table and all(len(line) <= 80 for line in table), table
+    [md] = [line for line in table if line.startswith("│ md ")]
+    cells = [cell.strip() for cell in md.strip("│").split("│")]
+    head = [line for line in table if line.startswith("┃")][-1]
+    names = [cell.strip() for cell in head.strip("┃").split("┃")]
+    # the app's report leaves out size, unsupported, stale and indexed first; the median next
+    assert names[:4] == ["format", "files", "failed", "chunks"], names
+    assert cells[:4] == ["md", "1", "", "2"], cells
+    assert "(left out at this width: size, indexed, stale, unsupp., median ch" in "\n".join(lines), lines

@@ -22,6 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
+    from rich.measure import Measurement
     from rich.table import Table
 
     from tui.commands.index import open_store
@@ -43,54 +44,32 @@ def run(args: argparse.Namespace) -> int:
     console = Console(soft_wrap=True, highlight=False)
     if not console.is_terminal:
         console.width = max(console.width, 150)
-    table = Table(
-        title=f"{root} — {counted(counts['documents'], 'file')}, {counted(counts['chunks'], 'chunk')}"
-    )
-    for col in (
-        "format",
-        "files",
-        "size",
-        "indexed",
-        "stale",
-        "failed",
-        "unsupp.",
-        "chunks",
-        "median ch",
-        "warn",
-        "pages (text/total)",
-        "images (extr/placeh)",
-        "attachments (read/skipped)",
-    ):
-        table.add_column(col, justify="left" if col == "format" else "right")
-    for f in report["formats"]:
-        cov = f["coverage"]
-        pages = f"{cov['pages_with_text']}/{cov['pages_total']}" if cov["pages_total"] else ""
-        images = (
-            f"{cov['images_extracted']}/{cov['images_placeholders']}"
-            if cov["images_placeholders"] or cov["images_extracted"]
-            else ""
-        )
-        attached = (
-            f"{cov['attachments_indexed']}/{cov['attachments_skipped']}"
-            if cov.get("attachments_indexed") or cov.get("attachments_skipped")
-            else ""
-        )
-        table.add_row(
-            f["source_type"],
-            f"{f['files']:,}",
-            human_bytes(f["bytes"]),
-            f"{f['indexed']:,}",
-            _warn(f["stale"]),
-            _warn(f["failed"]),
-            f"{f['unsupported']:,}" if f["unsupported"] else "",
-            f"{f['chunks']:,}",
-            f"{f['median_chunk_chars']:,}" if "median_chunk_chars" in f else "",
-            f"{f['with_warnings']:,}" if f["with_warnings"] else "",
-            pages,
-            images,
-            attached,
-        )
+    title = f"{root} — {counted(counts['documents'], 'file')}, {counted(counts['chunks'], 'chunk')}"
+    rows = [_format_cells(f, human_bytes) for f in report["formats"]]
+    shown = list(COLUMNS)
+
+    def table_of(columns: list[str]) -> Table:
+        table = Table(title=title)
+        for col in columns:
+            table.add_column(col, justify="left" if col == "format" else "right", no_wrap=True)
+        for row in rows:
+            table.add_row(*(row[COLUMNS.index(col)] for col in columns))
+        return table
+
+    table = table_of(shown)
+    # in the terminal's width, whole columns left out in the order of the app's report (at 80
+    # columns every cell was cut short, and '5.1 KB' took two lines, a word each)
+    for name in DROPPED_FIRST:
+        if Measurement.get(console, console.options.update(width=10_000), table).maximum <= console.width:
+            break
+        shown.remove(name)
+        table = table_of(shown)
     console.print(table)
+    left_out = [name.replace("\n", " ") for name in COLUMNS if name not in shown]
+    if left_out:
+        console.print(
+            f"(left out at this width: {', '.join(left_out)}; --json has every figure)", markup=False
+        )
     shown = [d for d in report["documents"] if args.all or d["status"] != "indexed" or d["has_warning"]]
     for d in shown:
         status = d["status"] + (" (warning)" if d["has_warning"] and d["status"] == "indexed" else "")
@@ -99,6 +78,68 @@ def run(args: argparse.Namespace) -> int:
             line += f"  {d['error_code']}: {failure_message(d['path'], d['error_message'])}"
         console.print(line, markup=False)
     return 0
+
+
+#: The format table's columns; those of :data:`DROPPED_FIRST` are left out, in that order, while
+#: the table is wider than the terminal.
+COLUMNS = (
+    "format",
+    "files",
+    "size",
+    "indexed",
+    "stale",
+    "failed",
+    "unsupp.",
+    "chunks",
+    "median ch",
+    "warn",
+    "pages\n(text/total)",
+    "images\n(extr/placeh)",
+    "attachments\n(read/skipped)",
+)
+#: The app's report leaves out size, unsupported, stale, indexed and median, in this order (the
+#: files they count are listed below the table, or the other columns say them); then the coverage
+#: columns it does not have in this form.
+DROPPED_FIRST = (
+    "size",
+    "unsupp.",
+    "stale",
+    "indexed",
+    "median ch",
+    "attachments\n(read/skipped)",
+    "images\n(extr/placeh)",
+)
+
+
+def _format_cells(f: dict, human_bytes) -> list[str]:
+    """One format's cells, in the order of :data:`COLUMNS`."""
+    cov = f["coverage"]
+    pages = f"{cov['pages_with_text']}/{cov['pages_total']}" if cov["pages_total"] else ""
+    images = (
+        f"{cov['images_extracted']}/{cov['images_placeholders']}"
+        if cov["images_placeholders"] or cov["images_extracted"]
+        else ""
+    )
+    attached = (
+        f"{cov['attachments_indexed']}/{cov['attachments_skipped']}"
+        if cov.get("attachments_indexed") or cov.get("attachments_skipped")
+        else ""
+    )
+    return [
+        f["source_type"],
+        f"{f['files']:,}",
+        human_bytes(f["bytes"]),
+        f"{f['indexed']:,}",
+        _warn(f["stale"]),
+        _warn(f["failed"]),
+        f"{f['unsupported']:,}" if f["unsupported"] else "",
+        f"{f['chunks']:,}",
+        f"{f['median_chunk_chars']:,}" if "median_chunk_chars" in f else "",
+        f"{f['with_warnings']:,}" if f["with_warnings"] else "",
+        pages,
+        images,
+        attached,
+    ]
 
 
 def failure_message(path: str, message: str | None) -> str:
