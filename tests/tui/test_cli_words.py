@@ -227,3 +227,15 @@ def test_report_in_an_80_column_terminal_leaves_out_columns_as_the_app_does(tmp_
     assert names[:4] == ["format", "files", "failed", "chunks"], names
     assert cells[:4] == ["md", "1", "", "2"], cells
     assert "(left out at this width: size, indexed, stale, unsupp., median ch" in "\n".join(lines), lines
+
+
+def test_index_progress_says_sizes_as_the_summary_does(tmp_path, capsys, monkeypatch):
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "pools.md").write_text(POOLS, encoding="utf-8")
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # a terminal, as Rich tells one: the bar is drawn
+    monkeypatch.setenv("COLUMNS", "120")
+    assert main(["index", str(folder), "--jobs", "1"]) == 0
+    drawn = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", capsys.readouterr().err)
+    # the bar's last state: the one file of 53 bytes read, where it said "0.0/0.0 MB"
+    assert "1/1 files 53 B/53 B " in drawn, drawn[-400:]

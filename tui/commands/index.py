@@ -164,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
                 total=event.total or None,
                 completed=event.done,
                 files=f"{event.done:,}/{event.total:,} files",
-                mb=f"{event.bytes_done / 1e6:,.1f}/{event.bytes_total / 1e6:,.1f} MB",
+                mb=f"{human_bytes(event.bytes_done)}/{human_bytes(event.bytes_total)}",
                 rate=f"{rate:,.1f} files/s",
                 failures=f"[red]{event.failures} failed[/]" if event.failures else "",
             )
