@@ -618,3 +618,28 @@ def test_one_time_format_for_the_manifest_and_the_fields():
     assert (
         "when the schema last ran 2026-01-01 00:01 UTC)" in fields_panel.panel_text("a.md", run, None).plain
     )
+
+
+def test_the_manifest_counts_characters_in_words():
+    # a document of one character said "1 characters"; thousands keep their separator
+    from types import SimpleNamespace
+
+    from tests.tui.test_app import shown_text
+    from tui.widgets.manifest_panel import manifest_text
+
+    row = SimpleNamespace(
+        path="a.txt",
+        status="indexed",
+        error_code=None,
+        source_type="txt",
+        size=1,
+        sha256="ab",
+        indexed_at=None,
+    )
+    text = {"extracted_chars": 1, "indexed_chars": 12_345}
+    chunker = {"id": "chunkscope", "version": "0.1.0", "mode_key": "structural", "size_limit": 1200}
+    shown = shown_text(manifest_text(row, {"text": text, "chunker": chunker}), width=84)
+    lines = [" ".join(line.split()) for line in shown.splitlines()]
+    assert "extracted 1 character" in lines
+    assert "indexed 12,345 characters" in lines
+    assert "size limit 1,200 characters" in lines

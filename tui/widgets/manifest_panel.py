@@ -264,12 +264,12 @@ def _manifest_lines(row: Any, manifest: dict[str, Any] | None) -> list[Text | _P
         out += [blank, _heading("Chunker"), _kv("id", f"{ch.get('id')} v{ch.get('version')}")]
         out.append(_Pair("mode", _mode_value(str(ch.get("mode_key") or ch.get("mode")))))
         if ch.get("size_limit"):
-            out.append(_kv("size limit", f"{ch['size_limit']:,} characters"))
+            out.append(_kv("size limit", counted(ch["size_limit"], "character")))
     text = m.pop("text", None) or {}
     if text:
         out += [blank, _heading("Text")]
-        out.append(_kv("extracted", f"{text.get('extracted_chars', 0):,} characters"))
-        out.append(_kv("indexed", f"{text.get('indexed_chars', 0):,} characters"))
+        out.append(_kv("extracted", counted(text.get("extracted_chars", 0), "character")))
+        out.append(_kv("indexed", counted(text.get("indexed_chars", 0), "character")))
     counts = m.pop("chunks", None) or {}
     if counts:
         out += [blank, _heading("Chunks per mode")] + [_mode_count(k, v) for k, v in counts.items()]
