@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from markdown_it import MarkdownIt
+
 from indexer import model
 from indexer.limits import ExtractContext
 
@@ -53,3 +55,28 @@ def prose_pdf(lines: list[str], *, top: float = 700, pitch: float = 12, size: fl
     c.showPage()
     c.save()
     return buf.getvalue()
+
+
+#: the CommonMark reader with GFM's tables
+_GFM = MarkdownIt("commonmark").enable("table")
+
+
+def gfm_structure(markdown: str) -> list[tuple[int, str]]:
+    """(how many list items hold it, what) of each list item opened, table, code block and
+    paragraph's text GFM (markdown-it with tables) reads in ``markdown``."""
+    out: list[tuple[int, str]] = []
+    depth = 0
+    tokens = _GFM.parse(markdown)
+    for i, token in enumerate(tokens):
+        if token.type == "list_item_open":
+            out.append((depth, "item"))
+            depth += 1
+        elif token.type == "list_item_close":
+            depth -= 1
+        elif token.type == "table_open":
+            out.append((depth, "table"))
+        elif token.type in ("fence", "code_block"):
+            out.append((depth, "code"))
+        elif token.type == "inline" and tokens[i - 1].type == "paragraph_open":
+            out.append((depth, token.content))
+    return out

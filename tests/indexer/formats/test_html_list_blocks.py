@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from markdown_it import MarkdownIt
-
 from indexer import extract, get_markdown
 from indexer.formats.html import html_blocks
 from indexer.model import CODE, IN_ITEM, LIST, PARAGRAPH, TABLE
+
+from ._text_helpers import gfm_structure
 
 #: Typed by hand: an ordered list of three items; the first holds a table and a line after it, the
 #: second a list whose item holds a program, two items deep
@@ -36,29 +36,6 @@ SHOWN = [
     (1, "Current meter"),
     (0, "After the list."),
 ]
-
-_GFM_READER = MarkdownIt("commonmark").enable("table")
-
-
-def _structure(markdown: str) -> list[tuple[int, str]]:
-    """(how many list items hold it, what) of each list item opened, table, code block and
-    paragraph's text GFM (markdown-it with tables) reads in ``markdown``."""
-    out: list[tuple[int, str]] = []
-    depth = 0
-    tokens = _GFM_READER.parse(markdown)
-    for i, token in enumerate(tokens):
-        if token.type == "list_item_open":
-            out.append((depth, "item"))
-            depth += 1
-        elif token.type == "list_item_close":
-            depth -= 1
-        elif token.type == "table_open":
-            out.append((depth, "table"))
-        elif token.type in ("fence", "code_block"):
-            out.append((depth, "code"))
-        elif token.type == "inline" and tokens[i - 1].type == "paragraph_open":
-            out.append((depth, token.content))
-    return out
 
 
 def test_blocks_in_items_say_how_many_items_hold_them():
@@ -90,7 +67,7 @@ def test_a_page_s_markdown_keeps_them_in_their_items(tmp_path):
     page = tmp_path / "gauges.html"
     page.write_text(f"<html><body>{PAGE}</body></html>", encoding="utf-8")
     markdown = get_markdown(page)
-    assert _structure(markdown) == SHOWN
+    assert gfm_structure(markdown) == SHOWN
     # one list: the third item keeps its number
     assert "3. Current meter" in markdown
 
@@ -106,4 +83,4 @@ def test_a_mail_s_html_body_too(tmp_path):
     doc = extract(mail)
     table = next(b for b in doc.blocks if b.kind == TABLE)
     assert table.meta.get(IN_ITEM) == 1
-    assert _structure(get_markdown(mail))[-len(SHOWN) :] == SHOWN
+    assert gfm_structure(get_markdown(mail))[-len(SHOWN) :] == SHOWN

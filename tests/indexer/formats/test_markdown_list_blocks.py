@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import json
 
-from markdown_it import MarkdownIt
-
 from indexer import extract, get_markdown
 from indexer.formats.markdown import markdown_blocks
 from indexer.model import CODE, IN_ITEM, LIST, PARAGRAPH, TABLE
 
-from ._text_helpers import item_summary
+from ._text_helpers import gfm_structure, item_summary
 
 STEPS = """Install:
 
@@ -94,30 +92,9 @@ TABLES_IN_ITEMS = """- Tide gauges
   2. Current meter
 """
 
-_GFM_READER = MarkdownIt("commonmark").enable("table")
-
-
-def _structure(markdown: str) -> list[tuple[int, str]]:
-    """(how many list items hold it, what) of each list item opened, table and paragraph's text
-    GFM (markdown-it with tables) reads in ``markdown``."""
-    out: list[tuple[int, str]] = []
-    depth = 0
-    tokens = _GFM_READER.parse(markdown)
-    for i, token in enumerate(tokens):
-        if token.type == "list_item_open":
-            out.append((depth, "item"))
-            depth += 1
-        elif token.type == "list_item_close":
-            depth -= 1
-        elif token.type == "table_open":
-            out.append((depth, "table"))
-        elif token.type == "inline" and tokens[i - 1].type == "paragraph_open":
-            out.append((depth, token.content))
-    return out
-
 
 def test_a_table_in_an_item_stays_in_it(markdown_parser, tmp_path):
-    assert _structure(TABLES_IN_ITEMS) == [
+    assert gfm_structure(TABLES_IN_ITEMS) == [
         (0, "item"),
         (1, "Tide gauges"),
         (1, "table"),
@@ -144,4 +121,4 @@ def test_a_table_in_an_item_stays_in_it(markdown_parser, tmp_path):
     cell = {"cell_type": "markdown", "metadata": {}, "source": TABLES_IN_ITEMS}
     notebook = tmp_path / "buoys.ipynb"
     notebook.write_text(json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
-    assert _structure(get_markdown(notebook)) == _structure(TABLES_IN_ITEMS)
+    assert gfm_structure(get_markdown(notebook)) == gfm_structure(TABLES_IN_ITEMS)
