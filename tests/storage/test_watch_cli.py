@@ -13,11 +13,9 @@ import time
 from tests.storage.test_watch import wait_until
 
 
-def test_watch_command_logs_changes_and_stops_cleanly_on_sigterm(tmp_path):
-    root = tmp_path / "watched"
-    root.mkdir()
-    (root / "start.md").write_text("# Start\n\nthere before the watcher\n")
-    log = tmp_path / "watch.log"
+def watch_until(root, log, steps) -> str:
+    """Run ``chunkscope watch root`` as a user does, its output in ``log``; once it has reconciled
+    the folder, ``steps()``; then SIGTERM, which must stop it cleanly (status 0). Its output."""
     with open(log, "w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "tui", "watch", str(root), "--jobs", "1"],
@@ -27,15 +25,28 @@ def test_watch_command_logs_changes_and_stops_cleanly_on_sigterm(tmp_path):
         )
     try:
         wait_until(lambda: "reconcile" in log.read_text(), what="the start-up reconciliation line")
-        (root / "new.md").write_text("# New\n\nwritten while watching\n")
-        wait_until(lambda: "new.md" in log.read_text() and "added" in log.read_text(), what="the change line")
-        (root / "new.md").unlink()
-        wait_until(lambda: "delete" in log.read_text(), what="the delete line")
+        steps()
     finally:
         proc.send_signal(signal.SIGTERM)
         code = proc.wait(timeout=30)
     text = log.read_text()
     assert code == 0, text
+    return text
+
+
+def test_watch_command_logs_changes_and_stops_cleanly_on_sigterm(tmp_path):
+    root = tmp_path / "watched"
+    root.mkdir()
+    (root / "start.md").write_text("# Start\n\nthere before the watcher\n")
+    log = tmp_path / "watch.log"
+
+    def steps() -> None:
+        (root / "new.md").write_text("# New\n\nwritten while watching\n")
+        wait_until(lambda: "new.md" in log.read_text() and "added" in log.read_text(), what="the change line")
+        (root / "new.md").unlink()
+        wait_until(lambda: "delete" in log.read_text(), what="the delete line")
+
+    text = watch_until(root, log, steps)
     assert "stopped; the index is consistent" in text
     line = next(ln for ln in text.splitlines() if "upsert" in ln and "new.md" in ln)
     assert line.rstrip().endswith("ms") or "events" in line  # path, action, result, milliseconds
@@ -55,24 +66,14 @@ def test_watch_command_counts_the_events_of_a_change_with_thousands_separators(t
     root = tmp_path / "watched"
     root.mkdir()
     log = tmp_path / "watch.log"
-    with open(log, "w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "tui", "watch", str(root), "--jobs", "1"],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-    try:
-        wait_until(lambda: "reconcile" in log.read_text(), what="the start-up reconciliation line")
+
+    def steps() -> None:
         burst = root / "burst.md"
         for i in range(1500):
             burst.write_text(f"# Burst\n\nsave {i}\n")
         wait_until(lambda: "burst.md" in log.read_text(), what="the change line")
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        code = proc.wait(timeout=30)
-    text = log.read_text()
-    assert code == 0, text
+
+    text = watch_until(root, log, steps)
     line = next(ln for ln in text.splitlines() if "upsert" in ln and "burst.md" in ln)
     said = re.search(r"\((\d{1,3}(?:,\d{3})*) events\)$", line)
     assert said and int(said[1].replace(",", "")) >= 1000, line  # "(3,001 events)"
