@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -1082,6 +1083,57 @@ def _cjk_row(line: Line) -> bool:
     return line.right - line.left > SPARSE_ROW * natural
 
 
+#: a line of CJK prose wraps at its column's right edge: a line reaches it when at least this many
+#: lines of CJK text (itself among them) end less than CJK_FULL font sizes before or after its end,
+#: and no more lines below or above it end together further right
+CJK_EDGE_LINES = 3
+CJK_FULL = 1.0
+#: how much further apart, and how much larger or smaller, a line may be under a line of CJK prose
+#: that runs to its column's edge than under another line (a scan's text layer sets each line's size
+#: and baseline as read from the image)
+CJK_PITCH = 1.3
+CJK_SIZES = 1.25
+
+
+def _cjk_lines(lines: Sequence[Line]) -> list[Line]:
+    """The page's lines holding CJK text."""
+    return [ln for ln in lines if _CJK.search(ln.text) is not None]
+
+
+def _at_edge(prev: Line, cjk: Sequence[Line]) -> bool:
+    """Whether ``prev`` ends at the right edge of its column of CJK text (``cjk``: the page's
+    ``_cjk_lines``): where the most of the lines above and below it in about its size end, at
+    least CJK_EDGE_LINES of them. A short line centred over the text (a heading, a reference
+    number) ends where only a few lines happen to, and the lines of prose under it end further
+    right; a large character of a stamp stands among lines of other sizes."""
+    left, right, size = prev.left, prev.right, prev.size
+    reach = CJK_FULL * size
+    low, high = size / CJK_SIZES, size * CJK_SIZES
+    ends = sorted(ln.right for ln in cjk if ln.left < right and ln.right > left and low <= ln.size <= high)
+    here = bisect_right(ends, right + reach) - bisect_left(ends, right - reach)
+    if here < CJK_EDGE_LINES:
+        return False
+    further = bisect_right(ends, right + reach)
+    return all(
+        bisect_right(ends, end + 2 * reach) - i <= here for i, end in enumerate(ends[further:], further)
+    )
+
+
+def _cjk_wrap(prev: Line, line: Line, cjk: Sequence[Line]) -> bool:
+    """Whether ``prev``, a line of CJK prose, runs to the right edge of its column (``cjk``: the
+    page's ``_cjk_lines``) and does not end a sentence, and ``line`` below it holds CJK text too
+    and is not indented from it: CJK text wraps between any two characters, so such a line runs
+    on in the next line."""
+    size = prev.size
+    if prev.text.endswith(_SENTENCE_END) or line.right > prev.right + CJK_FULL * size:
+        return False
+    if line.left > prev.left + 0.8 * size:
+        return False
+    if _CJK.search(prev.text) is None or _CJK.search(line.text) is None:
+        return False
+    return _at_edge(prev, cjk)
+
+
 def _common_pitch(lines: Sequence[Line]) -> float | None:
     """The most common baseline distance between consecutive lines of one size, in font sizes
     (the first seen among equals)."""
@@ -1287,6 +1339,7 @@ def group_page(
     limit = max(pitch_ratio * 1.3, pitch_ratio + 0.25)
     own = _page_markers(lines)
     ends = _line_ends(lines)
+    cjk = _cjk_lines(lines) if any(not ln.text.isascii() for ln in lines) else []
     last_letter: str | None = None  # the page's last letter or roman ordinal
     sized: dict[tuple[int, int], float] | None = None  # _sized_ends, once a bold line needs it
     groups: list[Group] = []
@@ -1317,8 +1370,8 @@ def group_page(
                 cur.add(line)  # a page number set apart on its title's row (a table of contents)
                 cur.numbered_rows = True
                 continue
-            if _continues(cur, line, limit, ends) or (
-                cur.numbered_rows and _continues(_with_row(cur), line, limit, ends)
+            if _continues(cur, line, limit, ends, cjk=cjk) or (
+                cur.numbered_rows and _continues(_with_row(cur), line, limit, ends, cjk=cjk)
             ):
                 cur.lines.append(line)  # Group.add, inlined
                 if line.right > cur.right:
@@ -1515,9 +1568,17 @@ def _next_marker(items: Sequence[list], marker: str) -> bool:
 RUN_IN_REACH = 4.0
 
 
-def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], run_in: bool = True) -> bool:
+def _continues(
+    group: Group,
+    line: Line,
+    limit: float,
+    ends: dict[int, float],
+    run_in: bool = True,
+    cjk: Sequence[Line] = (),
+) -> bool:
     """Whether ``line`` (not a list marker) continues ``group``'s paragraph or list item (also
-    below the item's marker unless not ``run_in``); ``ends``: the page's ``_line_ends``."""
+    below the item's marker unless not ``run_in``); ``ends``: the page's ``_line_ends``;
+    ``cjk``: its ``_cjk_lines``."""
     lines = group.lines
     prev = lines[-1]
     angle = line.angle  # Line.upright, inlined for both lines
@@ -1527,15 +1588,27 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
     if not (angle < UPRIGHT_BELOW or angle > UPRIGHT_ABOVE):
         return False
     size, prev_size = line.size, prev.size
-    if abs(prev_size - size) > 0.6 or (prev.bold != line.bold and not _term_item(group, line)):
+    if prev.bold != line.bold and not _term_item(group, line):
         return False
     base, last_base = prev.base, prev.last_base
     if abs(last_base - base) > 0.8 * prev_size:
         pitch = last_base - line.base  # Line.end_base, inlined: pdfium joined two lines
     else:
         pitch = base - line.base
-    if pitch <= 0.3 * size or pitch > limit * size:
-        return False  # a new column, or a paragraph gap
+    if pitch <= 0.3 * size:
+        return False  # a new column
+    wrap = None  # _cjk_wrap(prev, line, cjk), once asked for
+    if abs(prev_size - size) > 0.6 or pitch > limit * size:
+        # another size, or a paragraph gap; but under a line of CJK prose that runs to its
+        # column's edge, a line in a size a little apart, a little further down (a scan's text
+        # layer, each line's size and baseline as read: pr-136-example.pdf's '…提供的担保情' in
+        # 16 pt, then '况' in 14.6 pt 30 pt below, the page's pitch 23 pt) runs on
+        larger = max(size, prev_size)
+        if larger > CJK_SIZES * min(size, prev_size) or pitch > CJK_PITCH * limit * larger:
+            return False
+        wrap = bool(cjk) and _cjk_wrap(prev, line, cjk)
+        if not wrap:
+            return False
     left = line.left
     right, prev_right = line.right, prev.right
     if group.items:
@@ -1578,11 +1651,25 @@ def _continues(group: Group, line: Line, limit: float, ends: dict[int, float], r
     second = group.column + 1  # the paragraph's second line, or the second in this column
     if len(lines) > second:
         body_left = lines[second].left
+        if prev.left < body_left - 0.8 * size:
+            body_left = prev.left  # the margin under a heading read with an indented first line
         if left > body_left + 0.8 * size:
             return False  # first-line indent of the next paragraph
         if left < body_left - 0.8 * size:
-            return False  # outdented: a new hanging paragraph
-    return not (left > prev_right or right < prev.left)  # stacked, not side by side
+            # outdented: a new hanging paragraph, unless it runs on a line of CJK prose that
+            # reaches its column's edge (a heading pdfium read with the indented first line of
+            # the paragraph under it, pr-136-example.pdf p. 3's '(三) 有关部门…' and '…讨论制')
+            if wrap is None:
+                wrap = bool(cjk) and _cjk_wrap(prev, line, cjk)
+            if not wrap:
+                return False
+    if left > prev_right or right < prev.left:
+        # side by side, not stacked; but a line of a character or two at the margin under the
+        # indented first line of a paragraph of CJK prose runs it on ('况' under '一、 截至…担保情')
+        if wrap is None:
+            wrap = bool(cjk) and _cjk_wrap(prev, line, cjk)
+        return wrap
+    return True
 
 
 def _term_item(group: Group, line: Line) -> bool:

@@ -239,7 +239,10 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # Dies gilt …), not an exponent no footnote of the page carries (R2); a title repeated with another line
     # (a legend) at the top of three pages in a row a heading once, a running head after; lines a page opens
     # with, each apart from its row and under the lines given after it, read beside the line of their row
-    # (issue-71's CV details had been read at the top of the page)
+    # (issue-71's CV details had been read at the top of the page); a line of CJK prose that runs to its
+    # column's right edge runs on in the next line also in a size a little apart, a little further down or
+    # outdented under a heading read with the first line (a scan's text layer: 担保情 / 况, not two
+    # paragraphs)
     version="39",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
