@@ -727,12 +727,15 @@ def _repeated_titles(pages: Sequence[Sequence[Line]], geos: Sequence[PageGeometr
     repeats its 18 pt title and its legend (``= Ressource humaine $ = 0 à 50 000 $`` …) over
     each page's table, too far down for the head margin (100 pt under the top of p. 29's 612)
     and on too few pages to be a running head of the file's 54: it made a heading on each page.
-    The first stays, a heading; the others are running heads."""
+    The first stays, a heading; the others are running heads, and so are the lines at their
+    pages' top repeated with them (the legend after its first page)."""
     runs: dict[tuple[str, float, bool], list[tuple[int, int]]] = {}
     done: list[list[tuple[int, int]]] = []
     tops: list[set[str]] = []  # the words of each page's lines at its top
+    highs: list[float] = []  # where each page's top zone starts
     for n, (lines, geo) in enumerate(zip(pages, geos, strict=True)):
         high = geo.top - TITLE_ZONE * geo.height
+        highs.append(high)
         tops.append({_title_words(ln.text) for ln in lines if ln.top >= high})
         common = None
         first = None  # the page's highest line set as a heading, in its top zone
@@ -757,10 +760,17 @@ def _repeated_titles(pages: Sequence[Sequence[Line]], geos: Sequence[PageGeometr
         if len(spots) < TITLE_RUN:
             continue
         title = _title_words(pages[spots[0][0]][spots[0][1]].text)
-        if not set.intersection(*(tops[n] for n, _ in spots)) - {title}:
+        shared = set.intersection(*(tops[n] for n, _ in spots)) - {title}
+        if not shared:
             continue  # the title alone repeats: a slide's, over slides of their own
         for n, i in spots[1:]:
+            lines, high = pages[n], highs[n]
             out.setdefault(n, []).append(i)
+            out[n] += [
+                k
+                for k, ln in enumerate(lines)
+                if k != i and ln.top >= high and _title_words(ln.text) in shared
+            ]
     return out
 
 

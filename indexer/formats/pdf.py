@@ -242,7 +242,10 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # (issue-71's CV details had been read at the top of the page); a line of CJK prose that runs to its
     # column's right edge runs on in the next line also in a size a little apart, a little further down or
     # outdented under a heading read with the first line (a scan's text layer: 担保情 / 况, not two
-    # paragraphs)
+    # paragraphs); the lines at the top of the pages repeated with such a title (a legend) running heads with
+    # it after its first page; the lines printed above a table that the content stream gives after its cells
+    # read before the lines above it given before them when they stand above all of those (chelsea p. 26's
+    # title and legend before its axis's bar and table)
     version="39",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -1199,11 +1202,18 @@ def _blocks(
             else:
                 tables_at.setdefault(hit, i - 0.5)
                 tabled.append(ln)
+        at_table = [tables_at.get(t, _position_by_y(lines, table.top)) for t, table in enumerate(p.tables)]
+        first: dict[int, float] = {}  # the places of lines read before the lines given before them
+        for t, table in enumerate(p.tables):
+            first.update(_head_first(at_table[t], body, table))
         # groups are consecutive runs of the body lines: each starts where the previous one ended
         offset = 0
         alone = {n for n, (i, _) in enumerate(body) if i in notes} if notes else frozenset()
         for group in group_page([ln for _, ln in body], p.number, code, words, alone):
-            items.append((body[offset][0], group))
+            at = body[offset][0]
+            if at in first and all(i in first for i, _ in body[offset : offset + len(group.lines)]):
+                at = first[at]
+            items.append((at, group))
             offset += len(group.lines)
             all_groups.append(group)
         if p.tables:
@@ -1213,8 +1223,7 @@ def _blocks(
                 max((ln.top for ln in upright), default=-math.inf),
             )
         for t, table in enumerate(p.tables):
-            at = tables_at.get(t, _position_by_y(lines, table.top))
-            items.append((_after_lines_above(at, body, table), table))
+            items.append((_after_lines_above(at_table[t], body, table), table))
         for top, image_name in p.images:
             items.append((_position_by_y(lines, top), image_name))
         if p.ocr_text:
@@ -1340,6 +1349,30 @@ def _after_lines_above(at: float, body: list[tuple[int, Line]], table: FoundTabl
         if ln.base > table.top and min(ln.right, table.right) > max(ln.left, table.left) and ln.upright
     ]
     return max(above) + 0.5 if above and min(above) > at else at
+
+
+def _head_first(at: float, body: list[tuple[int, Line]], table: FoundTable) -> dict[int, float]:
+    """New places for the body lines printed above a table over its width that the content stream
+    gives after its cells (``at``: the table's place) where others above it come before them and
+    all of them stand above all of those: read first, before those, in the order given, as the
+    page prints them (chelsea_pdta.pdf p. 26 draws its axis's bar, 'AXE 1 – RESSOURCES', then the
+    table, then the page's title and legend over the bar). The table stays after the lines given
+    before it (``_after_lines_above``)."""
+    above = [
+        (i, ln)
+        for i, ln in body
+        if ln.base > table.top and min(ln.right, table.right) > max(ln.left, table.left) and ln.upright
+    ]
+    before = [ln for i, ln in above if i < at]
+    after = [i for i, ln in above if i > at]
+    if not before or not after:
+        return {}
+    low = min(ln.base for i, ln in above if i > at)
+    if low <= max(ln.top for ln in before):
+        return {}
+    start = min(i for i, ln in above if i < at)
+    step = 0.4 / len(after)
+    return {i: start - 0.5 + k * step for k, i in enumerate(after)}
 
 
 def _position_by_y(lines: list[Line], top: float) -> float:

@@ -60,6 +60,17 @@ def test_chelsea_plan_of_action_title_is_one_heading(real_world):
     title = "Plan d’action du Plan directeur du transport actif 2021-2026"
     assert [b.page for b in doc.blocks if b.kind == HEADING and b.text == title] == [26]
     assert title in doc.coverage.headers_footers_removed
+    # its legend (three lines, right of it and above it) goes with it after p. 26; on p. 26 the
+    # title and the legend, given after the table, are read before the axis's bar over the table
+    legend = "= Ressource humaine $ = 0 à 50 000 $ $$ = 50 000 à 100 000 $ $$$ = 100 000 $ et plus"
+    assert [b.page for b in doc.blocks if "Ressource humaine" in b.text] == [26]
+    p26 = [b.text.split("\n", 1)[0] for b in doc.blocks if b.page == 26]
+    assert p26[:4] == [
+        title,
+        legend,
+        "AXE 1 – RESSOURCES",
+        "| AXES D’EVALUATION | ACTIONS | ÉCHEANCIER | RESSOURCES NECESSAIRES | RESPONSABLES ET PARTENAIRES |",
+    ]
     axes = [b.text for b in doc.blocks if b.kind == HEADING and b.text.startswith("AXE")]
     assert axes == [
         "AXE 1 – RESSOURCES",

@@ -1701,3 +1701,41 @@ def test_a_drawing_read_by_pdfplumber_is_judged_on_its_cells_as_read(real_world)
     path = real_world / "pdf" / "py-pdf-samples" / "GeoTopo-komprimiert.pdf"
     with pdfplumber.open(path, pages=[23]) as plumber:
         assert find_tables(plumber, 0, (0.0, 842.0), ruled_both_ways=True, force_text=False) == []
+
+
+def _head_given_last_pdf() -> bytes:
+    """A section's label over a grid, drawn first; the grid; then the page's title and a note,
+    printed above the label but given after the grid's cells in the content stream; a page of
+    text after it."""
+    c = _canvas()
+    c.setFont("Helvetica-Bold", 14)
+    c.drawString(72, 690, "Axis 1: resources")
+    c.setFont("Helvetica", 10)
+    _grid(
+        c,
+        [72, 200, 330, 460],
+        680,
+        [["Action", "Year", "Cost"], ["Signs", "2021", "$"], ["Maps", "2022", "$$"]],
+    )
+    c.setFont("Helvetica-Bold", 18)
+    c.drawString(72, 750, "Plan of action 2021-2026")
+    c.setFont("Helvetica", 10)
+    c.drawString(72, 725, "The costs are given in dollar signs, one for each 50 000 dollars.")
+    c.showPage()  # a second page: a document's only page is read top-down whatever its stream's order
+    c.setFont("Helvetica", 10)
+    c.drawString(72, 750, "The plan is reviewed every year.")
+    return c.getpdfdata()
+
+
+def test_a_title_given_after_a_table_but_printed_over_its_label_is_read_first():
+    # the title and the note stand above the label 'Axis 1: resources', which the stream gives
+    # before the grid; they were read after the table, the label before it
+    doc = extract(_head_given_last_pdf(), filename="plan.pdf")
+    texts = [b.text.split("\n", 1)[0] for b in doc.blocks]
+    assert texts == [
+        "Plan of action 2021-2026",
+        "The costs are given in dollar signs, one for each 50 000 dollars.",
+        "Axis 1: resources",
+        "| Action | Year | Cost |",
+        "The plan is reviewed every year.",
+    ]
