@@ -47,6 +47,7 @@ from .model import (
     IN_ITEM,
     LIST,
     NOTES,
+    OPENS_ITEM,
     OWN_MARKERS,
     QUOTE,
     SPREADSHEET,
@@ -131,12 +132,21 @@ def _document(doc: Document, list_images: bool) -> str:
             item_block = False
         else:
             rendered = _block(doc, block, list_images, depth > 0)
-            item_block = bool(in_item and held)
-            if item_block:
-                rendered = textwrap.indent(rendered, " " * sum(held[:in_item]))
-                open_items = (held[:in_item], depth)
+            opens = block.meta.get(OPENS_ITEM) if in_item else None
+            if opens and (in_item == 1 or (held is not None and len(held) >= in_item - 1)):
+                # the first thing its item holds: written after the item's marker, the items that
+                # hold that item still open
+                widths = list(held[: in_item - 1]) if held is not None else []
+                rendered, width = _opening(rendered, str(opens), " " * sum(widths))
+                open_items = (widths + [width], depth)
+                item_block = True
             else:
-                open_items = None
+                item_block = bool(in_item and held)
+                if item_block:
+                    rendered = textwrap.indent(rendered, " " * sum(held[:in_item]))
+                    open_items = (held[:in_item], depth)
+                else:
+                    open_items = None
         if block.kind == HEADING and rendered and (hidden_slide or _hidden_sheet(block)):
             rendered += HIDDEN_MARK
         if rendered:
@@ -168,6 +178,21 @@ def _document(doc: Document, list_images: bool) -> str:
 #: opens a hidden slide without a title: read all the same, for a search to find
 HIDDEN_MARK = " (hidden)"
 HIDDEN_SLIDE = "(hidden slide)"
+
+
+def _opening(rendered: str, marker: str, indent: str) -> tuple[str, int]:
+    """A block's Markdown as the first thing of a list item whose marker is ``marker`` (``-``,
+    ``2.``; :data:`OPENS_ITEM`), the item at ``indent``: its first line after the marker, the
+    others under it. Also the width of the marker, as the writer of the list's items counts it."""
+    number = marker[:-1]
+    if marker != "-" and not (number.isdigit() and len(number) <= 9):
+        marker = "1."  # as for an item whose number CommonMark cannot write (_number_marker)
+    marker += " "
+    first, _, rest = rendered.partition("\n")
+    out = indent + marker + first
+    if rest:
+        out += "\n" + textwrap.indent(rest, indent + " " * len(marker))
+    return out, len(marker)
 
 
 def _hidden_sheet(block: Block) -> bool:

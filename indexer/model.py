@@ -68,6 +68,11 @@ QUOTE = "quote"
 #: last item that deep of the list written before it, and a list right after it goes on from there;
 #: the modes and the chunks' texts do not change with it
 IN_ITEM = "in_item"
+#: of a block with ``IN_ITEM``: it is the first thing its innermost item holds (a Markdown item
+#: written ``2. `` then a fenced code block or a table), an item of its own whose marker this gives,
+#: ``-`` in a bullet list, the item's number and ``.`` in an ordered one (``2.``). Its Markdown
+#: opens that item, the block written after the marker; absent on a block after the item's text
+OPENS_ITEM = "opens_item"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 

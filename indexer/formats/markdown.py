@@ -38,6 +38,7 @@ from ..model import (
     IMAGE,
     IN_ITEM,
     LIST,
+    OPENS_ITEM,
     PARAGRAPH,
     TABLE,
     Block,
@@ -215,6 +216,7 @@ class _Builder:
         self.item_end = 0  # where the last item closed ends (a list's own range runs on over the
         # link reference definitions after it)
         self.resumed = False  # the open item goes on after a code block or a table in it
+        self.opens: str | None = None  # the marker of the item the code block or table read opens
         # tables
         self.table_start = 0
         self.header: tuple[str, ...] | None = None
@@ -292,7 +294,9 @@ class _Builder:
 
     def s_code(self, arg: Any, rng: dict[str, int]) -> None:
         if self.item_text:
-            self.break_list(rng["start"])
+            self.opens = self.opened_item()
+            # the list before ends before the line of the item the block opens
+            self.break_list(self.item_pos[-1] if self.opens else rng["start"])
         self.leaf, self.leaf_start = "code", rng["start"]
         lang = arg.get("Fenced") if isinstance(arg, dict) else None
         self.code_lang = lang.split()[0] if lang and lang.split() else None
@@ -324,7 +328,9 @@ class _Builder:
 
     def s_table(self, arg: Any, rng: dict[str, int]) -> None:
         if self.item_text:
-            self.break_list(rng["start"])
+            self.opens = self.opened_item()
+            # the list before ends before the line of the item the block opens
+            self.break_list(self.item_pos[-1] if self.opens else rng["start"])
         self.in_table, self.table_start = True, rng["start"]
         self.header, self.rows, self.table_text = None, [], None
         row = _bullet_delimiter_row(self.lines.raw, rng["start"])
@@ -390,6 +396,8 @@ class _Builder:
             meta = {"language": self.code_lang} if self.code_lang else {}
             if self.item_text:  # in the item, as the lines holding it are
                 meta[IN_ITEM] = len(self.item_text)
+                if self.opens:
+                    meta[OPENS_ITEM] = self.opens
             self.new(CODE, text, self.leaf_start, rng["end"], meta=meta)
         self.leaf = None
         if self.item_text:
@@ -454,6 +462,20 @@ class _Builder:
             if at >= 0:
                 index[i] = _GONE
 
+    def opened_item(self) -> str | None:
+        """At a code block or a table in the innermost open item: the item's marker (``-``, ``2.``)
+        when the block is the first thing it holds (GFM: an item of its own), else None. The item
+        then takes no text of its own: what follows the block in it is a paragraph in the item."""
+        if (
+            self.item_index[-1] != _UNSEEN
+            or "".join(self.item_text[-1]).strip()
+            or "".join(self.text).strip()
+        ):
+            return None
+        self.item_index[-1] = _GONE
+        number = self.item_number[-1]
+        return "-" if number is None else f"{number}."
+
     def break_list(self, start: int) -> None:
         """A code block or a table inside an item: the item's text so far ends, and the items
         so far become a list block of their own, so that the code or table is a block. The list
@@ -503,6 +525,8 @@ class _Builder:
                 text = fast_render_table(self.header, rows)
             # a table in a list item stays in it (GFM), not a table of the text between two lists
             meta = {IN_ITEM: len(self.item_text)} if self.item_text else _EMPTY_META
+            if self.item_text and self.opens:
+                meta[OPENS_ITEM] = self.opens
             self.blocks.append(
                 make_block(TABLE, text, 0, lines, None, (), rows, self.header, (), (), None, meta)
             )
@@ -1239,6 +1263,7 @@ class _Fallback:
         index: list[int] = []  # per open item, as the pulldown-cmark reader's ``item_index``
         numbers: list[int | None] = []  # per open item, its number as written (None in a bullet list)
         quotes: list[int] = []  # per open block quote in the list, how many items held it when it opened
+        item_starts: list[int] = []  # per open item, the source line it starts on
         while i < len(tokens):
             tok = tokens[i]
             if tok.type in ("bullet_list_open", "ordered_list_open"):
@@ -1256,12 +1281,15 @@ class _Fallback:
                     quotes.pop()
             elif tok.type == "list_item_open":
                 index.append(_UNSEEN)
+                item_starts.append(self.span(tok.map)[0])
                 numbers.append(int(tok.info) if tok.info.isdigit() and ordered and ordered[-1] else None)
             elif tok.type == "list_item_close":
                 if index:
                     index.pop()
                 if numbers:
                     numbers.pop()
+                if item_starts:
+                    item_starts.pop()
             elif tok.type in ("inline", "html_block"):
                 raw = self.inline(tok) if tok.type == "inline" else _INLINE_TAG.sub(_tag_text, tok.content)
                 text = " ".join(raw.split())
@@ -1286,12 +1314,19 @@ class _Fallback:
                         index[-1] = len(items) - 1
             elif tok.type in ("fence", "code_block", "table_open"):
                 # a code block or a table inside an item: the items so far, then the block
-                first = self.span(tok.map)[0]
+                # the first thing its item holds (as the pulldown-cmark reader's opened_item)
+                opens = None
+                if index and index[-1] == _UNSEEN:
+                    opens = "-" if numbers[-1] is None else f"{numbers[-1]}."
+                # the list before ends before the line of the block, or of the item it opens
+                first = item_starts[-1] if opens else self.span(tok.map)[0]
                 self.list_block(items, starts, first - 1)
                 items, starts = [], []
                 index[:] = [_GONE if a >= 0 else a for a in index]
+                if opens:  # what follows the block in the item is a paragraph in it
+                    index[-1] = _GONE
                 if tok.type == "table_open":
-                    i = self.table(i, len(index))
+                    i = self.table(i, len(index), opens)
                     continue
                 text = tok.content.rstrip("\n")
                 lang = tok.info.split()[0] if tok.info.split() else None
@@ -1299,6 +1334,8 @@ class _Fallback:
                     meta = {"language": lang} if lang else {}
                     if index:  # in the item, as the lines holding it are
                         meta[IN_ITEM] = len(index)
+                        if opens:
+                            meta[OPENS_ITEM] = opens
                     self.blocks.append(Block(CODE, text, lines=self.span(tok.map), meta=meta))
             i += 1
         self.list_block(items, starts, self.span(start.map)[1])
@@ -1314,8 +1351,9 @@ class _Fallback:
         meta = {"item_lines": tuple(starts)} if lines[1] - lines[0] != len(items) - 1 else {}
         self.blocks.append(Block(LIST, render_list(items), items=tuple(items), lines=lines, meta=meta))
 
-    def table(self, i: int, in_item: int = 0) -> int:
-        """The table opening at token ``i``; ``in_item``: how many list items hold it."""
+    def table(self, i: int, in_item: int = 0, opens: str | None = None) -> int:
+        """The table opening at token ``i``; ``in_item``: how many list items hold it; ``opens``:
+        the marker of the item it opens (``OPENS_ITEM``), if it is the first thing that holds."""
         tokens, start = self.tokens, self.tokens[i]
         header: tuple[str, ...] | None = None
         rows: list[tuple[str, ...]] = []
@@ -1339,6 +1377,8 @@ class _Fallback:
         if rows_t or (header and any(header)):
             text = render_table(header, rows_t)
             meta = {IN_ITEM: in_item} if in_item else None
+            if meta and opens:
+                meta[OPENS_ITEM] = opens
             self.blocks.append(
                 Block(TABLE, text, header=header, rows=rows_t, lines=self.span(start.map), meta=meta)
             )
@@ -1712,7 +1752,9 @@ def _scalar(value: str) -> Any:
     # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
     # a block quote in a list item holding a list then text: the text after the list, a paragraph in the item
     # (in_item), no longer joined to the item's text before the list's items; raw HTML: a table or a <pre>
-    # in a list item written in the item, the list going on after it (HTML 33)
+    # in a list item written in the item, the list going on after it (HTML 33); a code block or a table
+    # that opens a list item (2. then a fence) opens an item of its own (opens_item, the item's marker),
+    # written after its marker, no longer in the item before; the item's text after it a paragraph in it
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

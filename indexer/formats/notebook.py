@@ -366,7 +366,8 @@ def _as_text(text: str, reason: str) -> Document:
     # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
     # Markdown cells: a block quote in a list item holding a list then text, the text after the list
     # (markdown 37); HTML outputs and raw HTML: a table or a <pre> in a list item written in the item, the
-    # list going on after it (HTML 33)
+    # list going on after it (HTML 33); Markdown cells: a code block or a table that opens a list item an
+    # item of its own, written after its marker, no longer in the item before (markdown 37)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

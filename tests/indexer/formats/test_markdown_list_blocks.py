@@ -9,7 +9,7 @@ import json
 
 from indexer import extract, get_markdown
 from indexer.formats.markdown import markdown_blocks
-from indexer.model import CODE, IN_ITEM, LIST, PARAGRAPH, TABLE
+from indexer.model import CODE, IN_ITEM, LIST, OPENS_ITEM, PARAGRAPH, TABLE
 
 from ._text_helpers import gfm_structure, item_summary
 
@@ -122,3 +122,88 @@ def test_a_table_in_an_item_stays_in_it(markdown_parser, tmp_path):
     notebook = tmp_path / "buoys.ipynb"
     notebook.write_text(json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
     assert gfm_structure(get_markdown(notebook)) == gfm_structure(TABLES_IN_ITEMS)
+
+
+#: Typed by hand: GFM reads one ordered list of three items whose second opens with a fenced code
+#: block (its text after it in the item), then a bullet list whose second item holds a list whose
+#: second item opens with a table on the line after its marker
+OPENING_BLOCKS = """1. one
+2. ```sh
+   make
+   ```
+   then run it.
+3. three
+
+- Gauges
+  1. Leith
+  2.
+     | Datum | Height |
+     |---|---|
+     | CD | 2.9 m |
+  3. Dover
+"""
+
+
+def test_a_block_that_opens_an_item_is_an_item_of_its_own(markdown_parser, tmp_path):
+    assert gfm_structure(OPENING_BLOCKS) == [
+        (0, "item"),
+        (1, "one"),
+        (0, "item"),
+        (1, "code"),
+        (1, "then run it."),
+        (0, "item"),
+        (1, "three"),
+        (0, "item"),
+        (1, "Gauges"),
+        (1, "item"),
+        (2, "Leith"),
+        (1, "item"),
+        (2, "table"),
+        (1, "item"),
+        (2, "Dover"),
+    ]
+    blocks = markdown_blocks(OPENING_BLOCKS)
+    # the code block opens item 2 (the text after it a paragraph in that item, not the item's
+    # text), the table the nested list's item 2; the lists before them end before those items
+    assert [(b.kind, b.lines, b.meta.get(IN_ITEM), b.meta.get(OPENS_ITEM)) for b in blocks] == [
+        (LIST, (1, 1), None, None),
+        (CODE, (2, 4), 1, "2."),
+        (PARAGRAPH, (5, 5), 1, None),
+        (LIST, (6, 6), None, None),
+        (LIST, (8, 9), None, None),
+        (TABLE, (11, 13), 2, "2."),
+        (LIST, (14, 14), None, None),
+    ]
+    assert [[(i.text, i.level, i.number) for i in b.items] for b in blocks if b.kind == LIST] == [
+        [("one", 0, 1)],
+        [("three", 0, 3)],
+        [("Gauges", 0, None), ("Leith", 1, 1)],
+        [("Dover", 1, 3)],
+    ]
+    # a notebook's Markdown cell, written block by block, reads back as the source does
+    cell = {"cell_type": "markdown", "metadata": {}, "source": OPENING_BLOCKS}
+    notebook = tmp_path / "steps.ipynb"
+    notebook.write_text(json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    assert gfm_structure(get_markdown(notebook)) == gfm_structure(OPENING_BLOCKS)
+
+
+def test_a_block_opening_a_list_opens_its_first_item(markdown_parser, tmp_path):
+    text = "- ```\n  x = 1\n  ```\n- next\n"
+    blocks = markdown_blocks(text)
+    assert [(b.kind, b.lines, b.meta.get(IN_ITEM), b.meta.get(OPENS_ITEM)) for b in blocks] == [
+        (CODE, (1, 3), 1, "-"),
+        (LIST, (4, 4), None, None),
+    ]
+    cell = {"cell_type": "markdown", "metadata": {}, "source": text}
+    notebook = tmp_path / "first.ipynb"
+    notebook.write_text(json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    assert (
+        gfm_structure(get_markdown(notebook))
+        == gfm_structure(text)
+        == [
+            (0, "item"),
+            (1, "code"),
+            (0, "item"),
+            (1, "next"),
+        ]
+    )
