@@ -133,11 +133,17 @@ def _document(doc: Document, list_images: bool) -> str:
         else:
             rendered = _block(doc, block, list_images, depth > 0)
             opens = block.meta.get(OPENS_ITEM) if in_item else None
-            if opens and (in_item == 1 or (held is not None and len(held) >= in_item - 1)):
+            if opens:
                 # the first thing its item holds: written after the item's marker, the items that
-                # hold that item still open
+                # hold that item still open; an empty item for each of those no list left open
+                # (``- - `` then a fence), as a list opening below its first level is written
                 widths = list(held[: in_item - 1]) if held is not None else []
+                empty = []
+                while len(widths) < in_item - 1:
+                    empty.append(" " * sum(widths) + "-")
+                    widths.append(2)
                 rendered, width = _opening(rendered, str(opens), " " * sum(widths))
+                rendered = "\n".join([*empty, rendered])
                 open_items = (widths + [width], depth)
                 item_block = True
             else:

@@ -207,3 +207,28 @@ def test_a_block_opening_a_list_opens_its_first_item(markdown_parser, tmp_path):
             (1, "next"),
         ]
     )
+
+
+def test_a_block_opening_an_item_of_an_empty_item(markdown_parser, tmp_path):
+    # the top-level item holds nothing but a list whose first item opens with a fence: GFM reads
+    # two items, the second holding "b"
+    text = "- 1. ```\n     x\n     ```\n  2. b\n- c\n"
+    assert gfm_structure(text) == [
+        (0, "item"),
+        (1, "item"),
+        (2, "code"),
+        (1, "item"),
+        (2, "b"),
+        (0, "item"),
+        (1, "c"),
+    ]
+    blocks = markdown_blocks(text)
+    assert [(b.kind, b.lines, b.meta.get(IN_ITEM), b.meta.get(OPENS_ITEM)) for b in blocks] == [
+        (CODE, (1, 3), 2, "1."),
+        (LIST, (4, 5), None, None),
+    ]
+    assert [(i.text, i.level, i.number) for i in blocks[1].items] == [("b", 1, 2), ("c", 0, None)]
+    cell = {"cell_type": "markdown", "metadata": {}, "source": text}
+    notebook = tmp_path / "empty.ipynb"
+    notebook.write_text(json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    assert gfm_structure(get_markdown(notebook)) == gfm_structure(text)
