@@ -777,7 +777,16 @@ _STRAY_BESIDE = re.compile(r"(?<=[aAluoxsX])s|s(?=[aAluoxsX])")
 #: (Portuguese writes ã before o, e, i, "mão", "mãe", "cãibra", or at a word's end after other
 #: letters, "irmã", "lã", "cristã", "irmãs": "urmãtorul", "douã", "insereazã", "dacã" and
 #: "limitatã" are Romanian "următorul", "două", "inserează", "dacă" and "limitată" in
-#: windows-1252 misread); a Greek
+#: windows-1252 misread); an õ closing a word, or before a letter but e in a word with an acute accent
+#: (Portuguese writes õ before e only, "põe", "ações", Estonian, which writes no acute, inside a word,
+#: "sõna": "mezõ" and "képernyõn" are Hungarian "mező" and "képernyőn" in windows-1252 misread); an û
+#: before a vowel, j, s, v, z, k, g, b or p, or closing a word after a letter but d, r, m (French writes
+#: û before t, r, l, c, n, m, "goût", "sûr", "brûler", or closing "dû", "crû", "mû": "betûi" and "nevû"
+#: are Hungarian "betűi" and "nevű" in windows-1252 misread); an ø before a vowel but e, y (Danish and
+#: Norwegian write ø before a consonant, e or y, or closing a word, "søen", "øya": "pøi" and "pøíkaz"
+#: are Czech "při" and "příkaz" in windows-1252 misread); an ì closing a word after an n that follows
+#: no vowel (Italian writes a last ì after a vowel and n, "finì": "volitelnì" and "chybnì" are Czech
+#: "volitelně" and "chybně" in windows-1252 misread); a Greek
 #: capital with an accent after a letter (a word's first letter alone carries it as a capital),
 #: a final sigma ς before a letter; a Hebrew final letter (ך ם ן ף ץ) before a letter; an Arabic
 #: ta marbuta ة or alif maqsura ى (a word's last letters) before a letter, a tanwin (ً ٌ ٍ, a
@@ -836,6 +845,21 @@ _OUT_OF_PLACE = (
             r"|(?:(?<=[czpbgju])|(?<=[aeiu]t))ã(?![^\W\d_])"
         ),
     ),
+    (
+        frozenset("õÕ"),
+        re.compile(
+            r"(?<=[^\W\d_])[õÕ](?![^\W\d_])"
+            r"|(?<![^\W\d_])(?=[^\W\d_]*[áéíóúÁÉÍÓÚ])[^\W\d_]*?[õÕ](?=[^\W\d_])(?![eE])"
+        ),
+    ),
+    (
+        frozenset("ûÛ"),
+        re.compile(
+            r"[ûÛ](?=[aeiouáéíóújsvzkgbpAEIOUÁÉÍÓÚJSVZKGBP])|(?<=[^\W\d_])(?<![drmDRM])[ûÛ](?![^\W\d_])"
+        ),
+    ),
+    (frozenset("øØ"), re.compile(r"[øØ](?=[aiouáéíóúýAIOUÁÉÍÓÚÝ])")),
+    (frozenset("ìÌ"), re.compile(r"(?<=[^\W\d_])(?<![aeiouAEIOU])[nN][ìÌ](?![^\W\d_])")),
     (frozenset("й"), re.compile("й(?=[аиуыэ])")),
     (frozenset("я"), re.compile(r"я(?<=[^\W\d_]я)(?=[аиоуыэ])")),
     (frozenset("г"), re.compile(r"г(?:(?<=[^\W\d_][бвгджйкмпстфхцчшщ]г)|с)(?![^\W\d_])")),

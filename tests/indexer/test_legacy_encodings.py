@@ -175,6 +175,16 @@ SHORT = [
     ("cp1250", "două"),
     ("cp1250", "limitată"),
     ("cp1250", "Aceasta este măsurată drept"),
+    # windows-1252 "mezõ", "képernyõn", "betûi", "nevû": Portuguese writes õ before e only, Estonian
+    # writes no é; French writes û before no vowel, nor closing a word after z, v, s
+    ("cp1250", "mező"),
+    ("cp1250", "a képernyőn"),
+    ("cp1250", "Az ABC kis betűi"),
+    ("cp1250", "nevű"),
+    # windows-1252 "Pøi", "volitelnì": Danish and Norwegian write ø before no i; Italian writes a last ì
+    # after a vowel and n only ("finì")
+    ("cp1250", "Při"),
+    ("cp1250", "volitelně"),
 ]
 
 WESTERN = [
@@ -416,3 +426,19 @@ def test_croatian_polish_and_romanian_read_in_windows_1252_show_letters_out_of_p
     # word after u, z, c, "at", and before an s that a letter follows
     assert _oddities("urmãtorul douã insereazã dacã limitatã ãsta") == 6
     assert _oddities("mão, mãe, cãibra, irmã, irmãs, lã, cristã, maçã, alemães") == 0
+
+
+def test_hungarian_and_czech_read_in_windows_1252_show_letters_out_of_place():
+    # Hungarian "mező", "képernyőn", "leskelődést", "parancsértelmezők", "megelőzvén": õ closing a word,
+    # or before a letter but e in a word with é; "elõtt" has no acute, and Estonian writes it so
+    assert _oddities("mezõ képernyõn leskelõdést parancsértelmezõk megelõzvén elõtt") == 5
+    assert _oddities("ações, opções, põe, põem, Camões, sõna, jõud, Tõnu, mõõt, põõsas, õhtu") == 0
+    # Hungarian "betűi", "nevű", "kezelésű", "véletlenszerűségén", "betűjét": û before a vowel, s, j,
+    # or closing a word after v, s
+    assert _oddities("betûi nevû kezelésû véletlenszerûségén betûjét") == 5
+    assert _oddities("sûr, dû, crû, mû, août, goût, flûte, brûler, bûche, jeûne, piqûre, dûment, fûmes") == 0
+    # Czech "při", "příkaz", "zařazena": ø before i, í, a; "volitelně", "chybně", "ohledně": ì closing
+    # a word after an n that follows a consonant
+    assert _oddities("pøi pøíkaz zaøazena volitelnì chybnì ohlednì") == 6
+    assert _oddities("søen, høy, øya, bøger, pølse, købe, Søren, frøet, øl, Ø") == 0
+    assert _oddities("finì, unì, così, lunedì, sentì, partì, più, sì") == 0
