@@ -764,7 +764,11 @@ _STRAY_BESIDE = re.compile(r"(?<=[aAluoxsX])s|s(?=[aAluoxsX])")
 #: "-èdes", "-ègent"; Czech, Slovak, Croatian and Slovene write č before a vowel, or before n, k,
 #: t, l in such endings, "začne", "mačke", "čte": "systčme", "bibliothčque", "accčs" and "č" are
 #: French "système", "bibliothèque", "accès" and Italian "è" in windows-1250 misread); an è before
-#: a vowel, a k, or an n and a vowel but e, an æ before a, e, u or after a vowel (French, Italian
+#: a vowel, a k, or an n and a vowel but e, after á, í, ó, ú, or opening a word before a consonant but
+#: r, s, p, x, t, m, g (French writes è opening a word in "ère", "ès" only, Catalan in "època",
+#: "èxit", "ètnic", "èmfasi", "ègida"; no language of windows-1252 writes it after an accented vowel
+#: but French é, "créèrent": "úèty", "KLÍÈ" and "èlen" are Czech "účty", "KLÍČ" and "člen" in
+#: windows-1252 misread), an æ before a, e, u or after a vowel (French, Italian
 #: and Catalan write è before a consonant, "-ène", "tècnic", or at a word's end, Danish, Norwegian
 #: and Icelandic æ after a consonant or opening a word, before a consonant or i: "naèin", "Èeka",
 #: "zajednièka", "utiènica", "æe", "kuæa" and "moæi" are Croatian "način", "Čeka", "zajednička",
@@ -835,7 +839,11 @@ _OUT_OF_PLACE = (
     ),
     (
         frozenset("èÈæÆ"),
-        re.compile("[èÈ](?=[aeiouáéíóúkAEIOUK]|[nN][aiouAIOU])|[æÆ](?=[aeuAEU])|(?<=[aeiouyAEIOUY])[æÆ]"),
+        re.compile(
+            "[èÈ](?=[aeiouáéíóúkAEIOUK]|[nN][aiouAIOU])|(?<=[áíóúÁÍÓÚ])[èÈ]"
+            "|(?<![^\\W\\d_])[èÈ](?=[^\\W\\d_])(?![rspxtmgRSPXTMG])"
+            "|[æÆ](?=[aeuAEU])|(?<=[aeiouyAEIOUY])[æÆ]"
+        ),
     ),
     (frozenset("êÊ"), re.compile(r"[êÊ](?=[dzpkgbœæDZPKGBŒÆ]|[cC](?![hH]))|(?<=[iI])[êÊ](?![^\W\d_])")),
     (

@@ -185,6 +185,11 @@ SHORT = [
     # after a vowel and n only ("finì")
     ("cp1250", "Při"),
     ("cp1250", "volitelně"),
+    # windows-1252 "úèty", "KLÍÈ", "èlenové": no language of windows-1252 writes è after ú or Í, nor
+    # opening a word before l
+    ("cp1250", "pro zablokované účty."),
+    ("cp1250", "K KLÍČ=HODNOTA"),
+    ("cp1250", "členové"),
 ]
 
 WESTERN = [
@@ -442,3 +447,10 @@ def test_hungarian_and_czech_read_in_windows_1252_show_letters_out_of_place():
     assert _oddities("pøi pøíkaz zaøazena volitelnì chybnì ohlednì") == 6
     assert _oddities("søen, høy, øya, bøger, pølse, købe, Søren, frøet, øl, Ø") == 0
     assert _oddities("finì, unì, così, lunedì, sentì, partì, più, sì") == 0
+
+
+def test_czech_read_in_windows_1252_shows_e_grave_out_of_place():
+    # Czech "účty", "účet", "KLÍČ", "člen", "členové": è after ú or Í, or opening a word before l
+    assert _oddities("úèty úèet KLÍÈ èlen èlenové") == 5
+    # French "ère", "ès", "créèrent", Catalan "època", "èxit", "ètnic", "èmfasi", "ègida", Italian "È"
+    assert _oddities("ère, ès, créèrent, època, èxit, ètnic, èmfasi, ègida, È vero, tècnic, problème") == 0
