@@ -454,3 +454,14 @@ def test_czech_read_in_windows_1252_shows_e_grave_out_of_place():
     assert _oddities("úèty úèet KLÍÈ èlen èlenové") == 5
     # French "ère", "ès", "créèrent", Catalan "època", "èxit", "ètnic", "èmfasi", "ègida", Italian "È"
     assert _oddities("ère, ès, créèrent, època, èxit, ètnic, èmfasi, ègida, È vero, tècnic, problème") == 0
+
+
+def test_turkish_words_of_several_dotless_i_are_not_read_as_icelandic():
+    # windows-1252 reads ı, ğ and İ as Icelandic's ý, ð and Ý ("kullanýldýðýnda", "Ýkili"), a far smaller
+    # share of its text than Turkish is of windows-1254's
+    for text in ("kullanıldığında", "İkili kip.", "bağımlıdır"):
+        assert decode_text(text.encode("cp1254")) == (text, "cp1254")
+    # a lone ý of Czech or Slovak, which windows-1250 and windows-1252 read alike, is no Turkish ı; nor
+    # is an Icelandic name
+    assert decode_text("který".encode("cp1250"))[0] == "který"
+    assert decode_text("Þingvellir".encode("cp1252")) == ("Þingvellir", "cp1252")
