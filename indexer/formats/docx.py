@@ -2597,6 +2597,10 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # French « » in windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish
     # "narzędzia", "być", Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic
     # letters costed by their frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
+    # altChunk pages: legacy text: an õ, an û, an ø, an ì and an è met where their languages do not write
+    # them: signs of a wrong reading (Hungarian "mező", "betűi", Czech "při", "volitelně", "účty", "členové"
+    # in windows-1250 no longer windows-1252); Icelandic costing more than the other languages of windows-1252
+    # (Turkish "kullanıldığında" in windows-1254 no longer windows-1252);
     # altChunk pages: a web page in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it
     # (HTML 33);
     # altChunk pages: a table or a <pre> in a list item written in the item, the list going on after it

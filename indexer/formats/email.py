@@ -2146,6 +2146,10 @@ def _sniff_mbox(head: bytes) -> bool:
     # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
     # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
     # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
+    # legacy text: an õ, an û, an ø, an ì and an è met where their languages do not write them: signs of a
+    # wrong reading (Hungarian "mező", "betűi", Czech "při", "volitelně", "účty", "členové" in windows-1250 no
+    # longer windows-1252); Icelandic costing more than the other languages of windows-1252 (Turkish
+    # "kullanıldığında" in windows-1254 no longer windows-1252);
     # an HTML body or attached page without a charset in UTF-16 or UTF-32 without a BOM, its characters all
     # ASCII, read in it (HTML 33);
     # an HTML body's or attached page's table or <pre> in a list item written in the item, the list going
@@ -2344,6 +2348,10 @@ def split_mbox(data: bytes) -> list[bytes]:
     # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
     # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
     # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
+    # legacy text: an õ, an û, an ø, an ì and an è met where their languages do not write them: signs of a
+    # wrong reading (Hungarian "mező", "betűi", Czech "při", "volitelně", "účty", "členové" in windows-1250 no
+    # longer windows-1252); Icelandic costing more than the other languages of windows-1252 (Turkish
+    # "kullanıldığında" in windows-1254 no longer windows-1252);
     # an HTML body or attached page without a charset in UTF-16 or UTF-32 without a BOM, its characters all
     # ASCII, read in it (HTML 33);
     # an HTML body's or attached page's table or <pre> in a list item written in the item, the list going

@@ -2596,6 +2596,10 @@ def fallback_blocks(text: str) -> list[Block]:
     # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
     # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
     # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
+    # legacy text: an õ, an û, an ø, an ì and an è met where their languages do not write them: signs of a
+    # wrong reading (Hungarian "mező", "betűi", Czech "při", "volitelně", "účty", "členové" in windows-1250 no
+    # longer windows-1252); Icelandic costing more than the other languages of windows-1252 (Turkish
+    # "kullanıldığında" in windows-1254 no longer windows-1252);
     # a page in UTF-16 or UTF-32 without a BOM, its characters all ASCII, read in it, no longer as UTF-8 with
     # NULs between its characters (its tags were read as text);
     # a table or a <pre> in a list item, and the item's text after it, say how many items hold them (in_item):

@@ -498,7 +498,11 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     # languages do not write them: signs of a wrong reading (French "système" and German and French « » in
     # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
     # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
-    # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252)
+    # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
+    # legacy text: an õ, an û, an ø, an ì and an è met where their languages do not write them: signs of a
+    # wrong reading (Hungarian "mező", "betűi", Czech "při", "volitelně", "účty", "členové" in windows-1250 no
+    # longer windows-1252); Icelandic costing more than the other languages of windows-1252 (Turkish
+    # "kullanıldığında" in windows-1254 no longer windows-1252)
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
@@ -542,7 +546,11 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     # languages do not write them: signs of a wrong reading (French "système" and German and French « » in
     # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
     # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
-    # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252)
+    # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
+    # legacy text: an õ, an û, an ø, an ì and an è met where their languages do not write them: signs of a
+    # wrong reading (Hungarian "mező", "betűi", Czech "při", "volitelně", "účty", "členové" in windows-1250 no
+    # longer windows-1252); Icelandic costing more than the other languages of windows-1252 (Turkish
+    # "kullanıldığında" in windows-1254 no longer windows-1252)
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
@@ -586,7 +594,11 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     # languages do not write them: signs of a wrong reading (French "système" and German and French « » in
     # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
     # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
-    # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252)
+    # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
+    # legacy text: an õ, an û, an ø, an ì and an è met where their languages do not write them: signs of a
+    # wrong reading (Hungarian "mező", "betűi", Czech "při", "volitelně", "účty", "členové" in windows-1250 no
+    # longer windows-1252); Icelandic costing more than the other languages of windows-1252 (Turkish
+    # "kullanıldığında" in windows-1254 no longer windows-1252)
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)

@@ -1750,6 +1750,10 @@ def _scalar(value: str) -> Any:
     # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
     # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
     # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
+    # legacy text: an õ, an û, an ø, an ì and an è met where their languages do not write them: signs of a
+    # wrong reading (Hungarian "mező", "betűi", Czech "při", "volitelně", "účty", "členové" in windows-1250 no
+    # longer windows-1252); Icelandic costing more than the other languages of windows-1252 (Turkish
+    # "kullanıldığında" in windows-1254 no longer windows-1252);
     # a block quote in a list item holding a list then text: the text after the list, a paragraph in the item
     # (in_item), no longer joined to the item's text before the list's items; raw HTML: a table or a <pre>
     # in a list item written in the item, the list going on after it (HTML 33); a code block or a table

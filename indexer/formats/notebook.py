@@ -364,6 +364,10 @@ def _as_text(text: str, reason: str) -> Document:
     # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
     # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
     # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
+    # legacy text: an õ, an û, an ø, an ì and an è met where their languages do not write them: signs of a
+    # wrong reading (Hungarian "mező", "betűi", Czech "při", "volitelně", "účty", "členové" in windows-1250 no
+    # longer windows-1252); Icelandic costing more than the other languages of windows-1252 (Turkish
+    # "kullanıldığında" in windows-1254 no longer windows-1252);
     # Markdown cells: a block quote in a list item holding a list then text, the text after the list
     # (markdown 37); HTML outputs and raw HTML: a table or a <pre> in a list item written in the item, the
     # list going on after it (HTML 33); Markdown cells: a code block or a table that opens a list item an

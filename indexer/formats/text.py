@@ -668,7 +668,11 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     # languages do not write them: signs of a wrong reading (French "système" and German and French « » in
     # windows-1252 no longer windows-1250 or ISO-8859-2; Croatian "način", "će", Polish "narzędzia", "być",
     # Romanian "următorul", "dacă" in windows-1250 no longer windows-1252); Icelandic letters costed by their
-    # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252)
+    # frequency (Turkish "Ayrıntılı" in windows-1254 no longer windows-1252);
+    # legacy text: an õ, an û, an ø, an ì and an è met where their languages do not write them: signs of a
+    # wrong reading (Hungarian "mező", "betűi", Czech "při", "volitelně", "účty", "členové" in windows-1250 no
+    # longer windows-1252); Icelandic costing more than the other languages of windows-1252 (Turkish
+    # "kullanıldığında" in windows-1254 no longer windows-1252)
 )
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)
