@@ -349,8 +349,9 @@ def _as_text(text: str, reason: str) -> Document:
     # legacy text: a word opened by ð or ğ, an ì or ù before a letter, a þ after a vowel:
     # signs of a wrong reading ("Šeštadienį", "České Budějovice", "Kadıköy, Beşiktaş" in
     # windows-1257, -1250, -1254 no longer windows-1252)
-    # 31: Markdown cells: a list in a block quote ends on its last line of text; a table or a code block in
-    # a list item, and the item's text after it, written in the item, the list going on after it (markdown 37);
+    # 31: Markdown cells: a list in a block quote ends on its last line of text; a table or a code block
+    # in a list item, and the item's text after it, written in the item, the list going on after it
+    # (markdown 37);
     # legacy text without a BOM or charset: Greek capitals no longer read as KOI8-R, whose small Russian
     # letters then show я or й before a vowel, г or гс closing a word after a consonant, оу closing a word:
     # signs of a wrong reading, as are a Croatian đ opening a word before no vowel, a Romanian ţ before a
