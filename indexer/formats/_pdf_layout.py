@@ -731,12 +731,12 @@ def _repeated_titles(pages: Sequence[Sequence[Line]], geos: Sequence[PageGeometr
     pages' top repeated with them (the legend after its first page)."""
     runs: dict[tuple[str, float, bool], list[tuple[int, int]]] = {}
     done: list[list[tuple[int, int]]] = []
-    tops: list[set[str]] = []  # the words of each page's lines at its top
+    tops: list[list[Line]] = []  # each page's lines at its top (their words taken for runs alone)
     highs: list[float] = []  # where each page's top zone starts
     for n, (lines, geo) in enumerate(zip(pages, geos, strict=True)):
         high = geo.top - TITLE_ZONE * geo.height
         highs.append(high)
-        tops.append({_title_words(ln.text) for ln in lines if ln.top >= high})
+        tops.append([ln for ln in lines if ln.top >= high])
         common = None
         first = None  # the page's highest line set as a heading, in its top zone
         for i, ln in enumerate(lines):
@@ -760,7 +760,7 @@ def _repeated_titles(pages: Sequence[Sequence[Line]], geos: Sequence[PageGeometr
         if len(spots) < TITLE_RUN:
             continue
         title = _title_words(pages[spots[0][0]][spots[0][1]].text)
-        shared = set.intersection(*(tops[n] for n, _ in spots)) - {title}
+        shared = set.intersection(*({_title_words(ln.text) for ln in tops[n]} for n, _ in spots)) - {title}
         if not shared:
             continue  # the title alone repeats: a slide's, over slides of their own
         for n, i in spots[1:]:
