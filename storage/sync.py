@@ -14,7 +14,8 @@ of hints and turns them into actions against the disk as it is *now*:
   transaction; a path that had nothing stored (its folder's removal took its row) is no change;
 - a rename whose source is gone and whose destination exists → the rows move without
   re-extraction when the content is unchanged (editors' atomic saves become plain upserts, since
-  the temporary source was never indexed).
+  the temporary source was never indexed); of two moves onto one name in a batch only the last
+  is a rename, the source of the other is a path gone.
 
 A file the previous batch handed to the indexer is not handed over again while its size and mtime
 are the ones it had then: a folder moved in is walked in the batch of its own event, and the
@@ -36,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .ignore import IgnoreRules
+from .indexing import NOTHING_TO_INDEX
 from .watch import Batch, Debouncer, Watcher
 
 log = logging.getLogger(__name__)
@@ -206,7 +208,10 @@ class SyncLoop:
         # 300 renames); those seen so far are applied before a folder's move or a look at what is
         # remembered of a path, which then find the moves before them done
         moves: list[tuple[str, str]] = []
-        for src, dest in batch.renames:
+        overwritten = _overwritten(batch.renames)
+        for i, (src, dest) in enumerate(batch.renames):
+            if i in overwritten:
+                continue  # another file moved onto dest after it: src is gone, said as a delete
             if self._exists(src) or not self._exists(dest):
                 continue  # not a plain move (src came back, or dest is gone again): upserts decide
             handled |= {src, dest}
@@ -258,7 +263,6 @@ class SyncLoop:
                 trees.append(path)
                 files = list(self._files_under(path))
                 upserts.extend(files)
-                changes += 1
                 self._emit(
                     SyncEvent(
                         path + "/",
@@ -280,8 +284,7 @@ class SyncLoop:
                 continue
             todo[path] = seen
         if todo or trees:
-            self._upsert(todo, fresh, batch, trees)
-            changes += len(todo)
+            changes += self._upsert(todo, fresh, batch, trees)
         self._indexed = fresh
         self.batches += 1
         self.changes += changes
@@ -293,7 +296,7 @@ class SyncLoop:
         fresh: dict[str, tuple[int, int]],
         batch: Batch,
         trees: list[str],
-    ) -> None:
+    ) -> int:
         """Hand the files of ``seen`` (their stats taken before the indexer's) to the indexer in
         one call, each said as a change once what became of it is known, and note in ``fresh``
         those stored as they are. One call, not one a file (a folder of 300 files moved in was
@@ -301,18 +304,28 @@ class SyncLoop:
         its next file while the writer stores the last, and the indexer's progress counts the
         files of the batch.
 
+        Returns how many changes the index took: the files added, updated, removed or failed, and
+        each folder of ``trees`` under which one of them is or whose own path had a document. A
+        file found as it was stored (``unchanged``: a folder walked again, its files back as they
+        were) or neither here nor stored is none.
+
         The folders of ``trees`` go in the same call: the indexer finds no file at such a path
         and drops the document stored under it (a file replaced by a folder of the same name),
         before it reads any file. Their ``upsert_tree`` events said them already; what the
         indexer says of them (``removed``, ``nothing to index``) is not said again."""
         walked = set(trees)
+        changed: set[str] = set()
 
         def done(path: str, result: str, ms: float) -> None:
+            if result not in NO_CHANGE:
+                changed.add(path)
             if path not in walked:
                 self._emit(SyncEvent(path, "upsert", result, ms, _count(batch, path)))
 
         self.indexer.index_paths([*trees, *seen], on_path=done)
         self._note_stored(seen, fresh)
+        files = changed - walked
+        return len(files) + sum(1 for tree in trees if tree in changed or _any_under(files, tree))
 
     def _stat(self, rel: str) -> tuple[int, int] | None:
         """(size, mtime_ns) of a file, taken before the indexer takes its own: a change after this
@@ -401,6 +414,29 @@ class SyncLoop:
         """Whether the file ``dest`` is as it was stored (``known``) and ``src`` has no row:
         ``Indexer.rename`` would find it so, and do nothing."""
         return self._stat(dest) == known and self.indexer.store.document(src) is None
+
+
+#: What ``Indexer.index_paths`` says of a path whose rows it left as they were
+NO_CHANGE = ("unchanged", NOTHING_TO_INDEX)
+
+
+def _any_under(paths: set[str], folder: str) -> bool:
+    prefix = folder.rstrip("/") + "/"
+    return any(path.startswith(prefix) for path in paths)
+
+
+def _overwritten(renames: tuple[tuple[str, str], ...]) -> set[int]:
+    """The indices of the moves of ``renames`` whose destination another move of the batch then
+    took before anything moved away from it (``mv a c; mv b c``): the file moved there first is
+    no longer anywhere, so its move is no rename, and its source is a path gone like any other."""
+    later: set[int] = set()
+    taken: dict[str, int] = {}  # destination -> the index of the last move onto it so far
+    for i, (src, dest) in enumerate(renames):
+        taken.pop(src, None)  # what was moved onto src moves on: it is not overwritten
+        if dest in taken:
+            later.add(taken[dest])
+        taken[dest] = i
+    return later
 
 
 def _counted(n: int, noun: str) -> str:

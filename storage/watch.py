@@ -119,14 +119,24 @@ class Debouncer:
             listings = frozenset(path for path in ready if self._pending[path].listing)
             counts = {path: self._pending.pop(path).count for path in ready}
             ready_set = set(ready)
-            renames = [r for r in self._renames if r[0] in ready_set or r[1] in ready_set]
-            # a rename is handed over with both ends, so sync can move rows in one step
-            for src, dest in renames:
-                for end in (src, dest):
-                    if end not in ready_set and end in self._pending:
-                        counts[end] = self._pending.pop(end).count
-                        ready_set.add(end)
-            self._renames = [r for r in self._renames if r not in renames]
+            # a rename is handed over with both ends, so sync can move rows in one step, and with
+            # the other renames of an end it brought along (`mv a c; mv b c` with a ready and b
+            # a moment short of it: b's move onto c came in the next batch, a move on its own)
+            renames: list[tuple[str, str]] = []
+            rest = self._renames
+            while True:
+                found = [r for r in rest if r[0] in ready_set or r[1] in ready_set]
+                if not found:
+                    break
+                renames += found
+                rest = [r for r in rest if r not in found]
+                for src, dest in found:
+                    for end in (src, dest):
+                        if end not in ready_set and end in self._pending:
+                            counts[end] = self._pending.pop(end).count
+                            ready_set.add(end)
+            renames.sort(key=self._renames.index)  # in the order they were seen
+            self._renames = rest
         return Batch(tuple(sorted(ready_set)), tuple(renames), sum(counts.values()), counts, listings)
 
     def pending(self) -> int:

@@ -101,3 +101,19 @@ def test_transient_names_are_never_indexed():
         assert is_transient(name), name
     for name in ("x.md", "report.docx", "notes~final.txt"):
         assert not is_transient(name), name
+
+
+def test_two_moves_onto_one_name_are_handed_over_together():
+    # `mv a.md c.md; mv b.md c.md`, b.md's move a moment after a.md's: when a.md is ready, b.md is
+    # not yet, and c.md comes along as a.md's destination; b.md's move onto it came in the next
+    # batch, a move on its own of a file c.md no longer held
+    clock = Clock()
+    d = Debouncer(quiet=0.3, cap=2.0, clock=clock)
+    d.rename("a.md", "c.md")
+    clock.now = 100.01
+    d.rename("b.md", "c.md")
+    clock.now = 100.0 + 0.3  # a.md's quiet window over, b.md's and c.md's 10 ms short of it
+    batch = d.take_ready()
+    assert batch.renames == (("a.md", "c.md"), ("b.md", "c.md"))
+    assert batch.paths == ("a.md", "b.md", "c.md")
+    assert batch.events == 4 and d.pending() == 0

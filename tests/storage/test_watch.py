@@ -1059,3 +1059,55 @@ def test_a_batch_of_renames_moves_each_as_before_in_one_writer_job(tmp_path):
         assert len(jobs) == 2 + 4, len(jobs)
     finally:
         h.close()
+
+
+def events_after(h: Harness, start: int, kind: type) -> list:
+    with h.lock:
+        return [e for e in h.events[start:] if isinstance(e, kind)]
+
+
+def test_two_files_moved_onto_one_name_in_one_batch_are_one_rename_and_a_delete(harness):
+    # `mv a.md c.md; mv b.md c.md`: c.md holds b.md's bytes, and a.md's are nowhere any more
+    root = harness.root
+    (root / "a.md").write_text("# A\n\nmoved onto c.md first, then overwritten there\n")
+    (root / "b.md").write_text("# B\n\nmoved onto c.md last, and kept there\n")
+    harness.settle("a.md and b.md indexed")
+    ids = doc_ids(harness.indexer)
+    with harness.lock:
+        start = len(harness.events)
+    os.rename(root / "a.md", root / "c.md")
+    os.rename(root / "b.md", root / "c.md")
+    harness.settle("c.md stored, a.md and b.md gone")
+    assert sorted(db_state(harness.indexer)) == ["c.md", "seed.md"]
+    assert doc_ids(harness.indexer)["c.md"] == ids["b.md"]  # b.md's rows moved, not read again
+    said = [(e.action, e.path, e.result) for e in events_after(harness, start, SyncEvent)]
+    # it said two renames, "a.md → c.md  moved" among them, and a.md's rows were dropped unsaid
+    assert sorted(said) == [("delete", "a.md", "removed"), ("rename", "b.md → c.md", "moved")], said
+    assert len(events_after(harness, start, BatchApplied)) == 1  # the two moves in one batch
+
+
+def test_a_subfolder_moved_out_and_back_in_one_batch_is_no_change_in_the_batch_line(harness, tmp_path):
+    # its three files come back with the bytes and mtimes they were indexed with: the folder is
+    # walked again and each file found unchanged
+    root = harness.root
+    names = ["notes/sub/one.md", "notes/sub/two.md", "notes/sub/three.md"]
+    for name in names:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"# {name}\n\nin the subfolder from the start\n")
+    harness.settle("the subfolder's files indexed")
+    harness.loop._reconcile()  # what the batches before remembered is forgotten, as after a restart
+    ids = doc_ids(harness.indexer)
+    with harness.lock:
+        start = len(harness.events)
+    os.rename(root / "notes" / "sub", tmp_path / "sub")
+    os.rename(tmp_path / "sub", root / "notes" / "sub")
+    wait_until(lambda: events_after(harness, start, BatchApplied), what="the batch of the two moves")
+    harness.settle()
+    assert doc_ids(harness.indexer) == ids  # nothing read again, nothing dropped
+    assert ("upsert_tree", "notes/sub/") in [
+        (e.action, e.path) for e in events_after(harness, start, SyncEvent)
+    ]
+    # the walk's batch said "N events, 4 changes": the walk and its three files, each found
+    # unchanged (their own events, when they come a batch later, find them as that batch left them)
+    batches = events_after(harness, start, BatchApplied)
+    assert [b.changes for b in batches] == [0] * len(batches), batches
