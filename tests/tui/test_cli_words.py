@@ -226,7 +226,29 @@ def test_report_in_an_80_column_terminal_leaves_out_columns_as_the_app_does(tmp_
     # the app's report leaves out size, unsupported, stale and indexed first; the median next
     assert names[:4] == ["format", "files", "failed", "chunks"], names
     assert cells[:4] == ["md", "1", "", "2"], cells
-    assert "(left out at this width: size, indexed, stale, unsupp., median ch" in "\n".join(lines), lines
+    assert "(left out at this width: size, indexed, stale, unsupported, median" in "\n".join(lines), lines
+
+
+def test_report_names_each_figure_of_the_app_s_report_as_the_app_does(tmp_path, capsys):
+    from tui.screens.report import COLUMNS as APP
+
+    folder = pools(tmp_path, capsys)
+    assert main(["report", str(folder)]) == 0  # piped: every column
+    lines = capsys.readouterr().out.splitlines()
+    heads = [line.strip("┃").split("┃") for line in lines if line.startswith("┃")]
+    names = [" ".join(part.strip() for part in parts if part.strip()) for parts in zip(*heads, strict=True)]
+    # it said "unsupp.", "median ch", "warn" and "pages (text/total)" for the app's unsupported,
+    # median, ⚠ and text pages; the images and attachments it counts otherwise than the app
+    assert names == [
+        "format", "files", "size", "indexed", "stale", "failed", "unsupported", "chunks", "median", "⚠",
+        "text pages", "images (extr/placeh)", "attachments (read/skipped)",
+    ], names  # fmt: skip
+    assert set(APP) - {"images"} <= set(names)
+    # the two chunks of pools.md: "Tides" (5 characters) and its sentence (43): the lower median
+    # (a real chunk's size) is 5, with the unit the app writes after it
+    [md] = [line for line in lines if line.startswith("│ md ")]
+    cells = [cell.strip() for cell in md.strip("│").split("│")]
+    assert cells[names.index("median")] == "5 ch", cells
 
 
 def test_index_progress_says_sizes_as_the_summary_does(tmp_path, capsys, monkeypatch):

@@ -81,7 +81,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 #: The format table's columns; those of :data:`DROPPED_FIRST` are left out, in that order, while
-#: the table is wider than the terminal.
+#: the table is wider than the terminal. A figure the app's report shows has the name it has there
+#: (``tui.screens.report.COLUMNS``); images and attachments are counted otherwise than there, and
+#: their names say how.
 COLUMNS = (
     "format",
     "files",
@@ -89,11 +91,11 @@ COLUMNS = (
     "indexed",
     "stale",
     "failed",
-    "unsupp.",
+    "unsupported",
     "chunks",
-    "median ch",
-    "warn",
-    "pages\n(text/total)",
+    "median",
+    "⚠",
+    "text pages",
     "images\n(extr/placeh)",
     "attachments\n(read/skipped)",
 )
@@ -102,10 +104,10 @@ COLUMNS = (
 #: columns it does not have in this form.
 DROPPED_FIRST = (
     "size",
-    "unsupp.",
+    "unsupported",
     "stale",
     "indexed",
-    "median ch",
+    "median",
     "attachments\n(read/skipped)",
     "images\n(extr/placeh)",
 )
@@ -134,7 +136,7 @@ def _format_cells(f: dict, human_bytes) -> list[str]:
         _warn(f["failed"]),
         f"{f['unsupported']:,}" if f["unsupported"] else "",
         f"{f['chunks']:,}",
-        f"{f['median_chunk_chars']:,}" if "median_chunk_chars" in f else "",
+        f"{f['median_chunk_chars']:,} ch" if "median_chunk_chars" in f else "",
         f"{f['with_warnings']:,}" if f["with_warnings"] else "",
         pages,
         images,
