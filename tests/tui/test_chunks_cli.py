@@ -28,6 +28,23 @@ def test_compare_prints_one_row_per_mode(tmp_path, capsys):
     assert rows["section"].split()[6] == "0"  # nothing over budget
 
 
+def test_compare_marks_a_mode_without_a_size_bound_as_the_compare_view_does(tmp_path, capsys):
+    from indexer import ModeParams, chunk_document, extract
+    from tui.present import chunk_stats
+
+    src = tmp_path / "note.md"
+    src.write_text("# A\n\nFirst para. Second sentence.\n", encoding="utf-8")
+    assert main(["chunks", str(src), "--compare", "default,sentence"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    rows = {line.split()[0]: line.split() for line in out[2:]}
+    # default's prose is bound at 1,200 characters; sentence mode has no bound, which the compare
+    # view's head says, where it is narrowest, as "—" (it printed "-")
+    assert rows["default"][5] == "1,200", rows
+    assert rows["sentence"][5] == "—", rows
+    chunks = chunk_document(extract(src), "sentence", ModeParams())
+    assert chunk_stats(chunks, None).lines(width=6)[1] == "—"  # the view's head, six cells wide
+
+
 def test_compare_rejects_unknown_mode(tmp_path, capsys):
     src = tmp_path / "note.txt"
     src.write_text("hello", encoding="utf-8")

@@ -204,6 +204,10 @@ def summarize(doc, modes: list[str], params) -> list[dict]:
     return rows
 
 
+#: A mode without a size bound in the bound column (``tui.present.ChunkStats.lines``' last form)
+NO_BOUND = "—"
+
+
 def compare(doc, modes: list[str], params) -> int:
     rows = summarize(doc, modes, params)
     head = f"{'mode':<15} {'chunks':>6} {'min':>6} {'median':>6} {'max':>6} {'bound':>6} {'over':>5}  content types"
@@ -212,7 +216,8 @@ def compare(doc, modes: list[str], params) -> int:
     for r in rows:
         # figures with thousands separators, as the compare view's heads write them
         census = ", ".join(f"{k} {v:,}" for k, v in r["content_types"].items())
-        bound = "-" if r["bound"] is None else f"{r['bound']:,}"
+        # no size bound: the mark the compare view's head writes where it is narrowest
+        bound = NO_BOUND if r["bound"] is None else f"{r['bound']:,}"
         print(
             f"{r['mode']:<15} {r['chunks']:>6,} {r['min']:>6,} {r['median']:>6,} {r['max']:>6,} {bound:>6} "
             f"{r['over_budget']:>5,}  {census}"
