@@ -172,10 +172,29 @@ def test_compact_says_sizes_and_its_time_as_the_app_does(tmp_path, capsys):
     db = folder / ".chunkscope" / "index.db"
     # an index of one small file is some KB, compacted in well under a second: it said
     # "0.1 -> 0.1 MB (0.0 MB given back; …) in 0.0 s"
-    said = rf"Compacted {re.escape(str(db))}: [\d.]+ KB -> [\d.]+ KB \([\d.]+ (B|KB) given back; before: [\d,]+ free pages?, "
+    # (nothing given back when every page was full: it said "0 B given back")
+    said = (
+        rf"Compacted {re.escape(str(db))}: [\d.]+ KB -> [\d.]+ KB \(([\d.]+ (B|KB)|nothing) given back; "
+        r"before: [\d,]+ free pages?, "
+    )
     assert re.match(said, out), out
     assert re.search(r" in [\d,]+ ms\n$", out), out
     assert f"-> {human_bytes(db.stat().st_size)} (" in out, out
+
+
+def test_compact_says_a_file_that_came_out_larger_as_larger_not_as_given_back():
+    from storage.compact import Compaction, Space
+    from tui.commands.compact import describe
+
+    # 10 pages of 4,096 bytes before, 11 after, nothing measured free
+    grew = Compaction("index.db", 40_960, 45_056, Space(40_960, 0, 0, 0), 0.012)
+    # it said "(-4096 B given back; …)"
+    assert describe(grew) == (
+        "Compacted index.db: 40 KB -> 44 KB (nothing given back, 4.0 KB larger; before: 0 free pages, "
+        "0 B of 40 KB free or room inside pages) in 12 ms"
+    )
+    same = Compaction("index.db", 40_960, 40_960, Space(40_960, 0, 0, 0), 0.012)
+    assert describe(same).startswith("Compacted index.db: 40 KB -> 40 KB (nothing given back; before: ")
 
 
 def test_a_failure_is_said_once_with_its_path_in_printable_characters(tmp_path, capsys):

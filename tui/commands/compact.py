@@ -73,7 +73,13 @@ def describe(done) -> str:
     if done.refused:
         return f"Not compacted ({found}): {done.refused}"
     given = done.bytes_before - done.bytes_after
+    if given > 0:
+        saving = f"{human_bytes(given)} given back"
+    elif given < 0:  # written again, the file can come out larger: said so, not as "-4096 B given back"
+        saving = f"nothing given back, {human_bytes(-given)} larger"
+    else:
+        saving = "nothing given back"
     return (
         f"Compacted {done.db_path}: {human_bytes(done.bytes_before)} -> {human_bytes(done.bytes_after)} "
-        f"({human_bytes(given)} given back; {found}) in {took(done.seconds)}"
+        f"({saving}; {found}) in {took(done.seconds)}"
     )
