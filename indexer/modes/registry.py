@@ -111,9 +111,20 @@ def resolve(family: str, name: str) -> ModeSpec:
             load_all()
         spec = _MODES.get((family, wanted))
     if spec is None or spec.func is None:
-        valid = ", ".join(sorted(set(modes_for(family))))
-        raise InvalidArgument(f"mode must be one of [{valid}] for {family} sources, got: {name!r}")
+        raise InvalidArgument(unknown_mode(name, modes_for(family), family))
     return spec
+
+
+def unknown_mode(name: str | Iterable[str], valid: Iterable[str], family: str | None = None) -> str:
+    """The one wording of a mode that is not one of ``valid`` (the modes of ``family``, or of
+    every family when ``family`` is None), for the library's error, every command and the app:
+    ``unknown mode 'rows' for spreadsheet files; choose from page_aware, row, …``. ``name`` may be
+    several names (``index --modes``)."""
+    names = [name] if isinstance(name, str) else list(name)
+    what = "unknown mode" if len(names) == 1 else "unknown modes"
+    whose = f" for {family} files" if family else ""
+    choices = ", ".join(sorted(set(valid)))
+    return f"{what} {', '.join(repr(n) for n in names)}{whose}; choose from {choices}"
 
 
 def run(doc: Document, name: str, params: ModeParams) -> list[Chunk]:

@@ -856,7 +856,9 @@ async def test_a_search_in_a_mode_sees_every_document_that_mode_serves(indexed_c
             assert "section" in {k.split(":")[0] for k in store.cached_modes("notes.md")}
         app.screen.query_one("#search-input").value = "zanzibar mode:sektion"
         status = app.screen.query_one("#search-status")
-        await wait_for(pilot, lambda: "no mode named sektion" in str(status.render()), what="the refusal")
+        # in the words of the command line (it said "no mode named sektion")
+        refusal = "unknown mode 'sektion'; choose from default, page_aware, row, section, "
+        await wait_for(pilot, lambda: refusal in str(status.render()), what="the refusal")
         assert app.screen.query_one("#search-results").option_count == 0
 
 

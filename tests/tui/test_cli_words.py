@@ -126,12 +126,37 @@ def test_export_says_the_files_a_mode_skips_in_one_line(tmp_path, capsys):
     assert main(["export", str(folder), "--mode", "row", "-o", str(tmp_path / "out.jsonl")]) == 0
     # the four Markdown files have no row mode: one line for them, where each had a line of its own
     skips, counts = capsys.readouterr().err.splitlines()
-    assert skips.startswith(
-        "chunkscope: skipped 4 files (a.md, b.md, c.md and 1 more): mode must be one of ["
+    # the modes of documents (SPEC §2), sorted
+    assert skips == (
+        "chunkscope: skipped 4 files (a.md, b.md, c.md and 1 more): unknown mode 'row' for document files; "
+        "choose from default, page_aware, section, semantic, sentence, sliding_window, structural"
     ), skips
-    assert skips.endswith(" got: 'row'"), skips
     # the CSV file's one row under its header: one chunk
     assert counts == "1 chunk from 1 file (row), 4 skipped", counts
+
+
+def test_every_command_says_an_unknown_mode_in_the_same_words(tmp_path, capsys):
+    folder = pools(tmp_path, capsys)
+    table = tmp_path / "tides.csv"
+    table.write_text("city,tide\nZanzibar,high\n", encoding="utf-8")
+    # a CSV file's modes (SPEC §2: row, sliding_window, page_aware), sorted; it said "mode must be
+    # one of [page_aware, row, sliding_window] for csv sources, got: 'rows'"
+    for_csv = "unknown mode 'rows' for csv files; choose from page_aware, row, sliding_window"
+    assert main(["chunks", str(table), "--mode", "rows"]) == 2
+    assert capsys.readouterr().err == f"chunkscope: INVALID_ARGUMENT: {for_csv}\n"
+    assert main(["chunks", str(table), "--compare", "row,rows"]) == 2
+    assert capsys.readouterr().err == f"chunkscope: INVALID_ARGUMENT: {for_csv}\n"
+    # a folder's commands name every family's modes; `index --modes` takes `all` too (it said
+    # "unknown mode(s) rows; choose from …")
+    every = "default, page_aware, row, section, semantic, sentence, sheet, sliding_window, structural, table"
+    assert main(["export", str(folder), "--mode", "rows", "-o", str(tmp_path / "out.jsonl")]) == 2
+    assert capsys.readouterr().err == f"chunkscope: error: unknown mode 'rows'; choose from {every}\n"
+    assert main(["search", "brine", "--folder", str(folder), "--mode", "rows"]) == 2
+    assert capsys.readouterr().err == f"chunkscope: error: unknown mode 'rows'; choose from {every}\n"
+    assert main(["index", str(folder), "--modes", "rows", "sektion"]) == 2
+    assert capsys.readouterr().err == (
+        f"chunkscope: error: unknown modes 'rows', 'sektion'; choose from all, {every}\n"
+    )
 
 
 def test_every_command_says_a_missing_or_wrong_path_in_the_same_words(tmp_path, capsys):

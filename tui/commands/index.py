@@ -296,18 +296,21 @@ def known_modes() -> set[str]:
 
 
 def check_mode(mode: str) -> None:
-    """A mode some family serves; any other is a mistake naming those there are."""
+    """A mode some family serves; any other is a mistake naming those there are, in the words
+    of the library's error for one family (``indexer.modes.registry.unknown_mode``)."""
+    from indexer.modes.registry import unknown_mode
     from tui.cli import UserError
 
     known = known_modes()
     if mode not in known:
-        raise UserError(f"unknown mode {mode!r}; choose from {', '.join(sorted(known))}")
+        raise UserError(unknown_mode(mode, known))
 
 
 def _check_modes(modes: tuple[str, ...]) -> None:
+    from indexer.modes.registry import unknown_mode
     from tui.cli import UserError
 
     known = known_modes() | {"all"}
     unknown = [m for m in modes if m not in known]
     if unknown:
-        raise UserError(f"unknown mode(s) {', '.join(unknown)}; choose from {', '.join(sorted(known))}")
+        raise UserError(unknown_mode(unknown, known))

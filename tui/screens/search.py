@@ -144,11 +144,15 @@ class SearchScreen(ModalScreen[Any]):
             library = self.app.library
             mode = filters.get("mode")
             if mode is not None and mode != "default":
+                from indexer.modes.registry import unknown_mode
+
                 from ..commands.index import known_modes
 
-                if mode not in known_modes():
+                known = known_modes()
+                if mode not in known:
+                    # in the words of the command line and the library
                     self.query_one("#search-status", Static).update(
-                        Text(f"no mode named {mode}", style="red")
+                        Text(unknown_mode(mode, known), style="red")
                     )
                     self.query_one(OptionList).clear_options()
                     return

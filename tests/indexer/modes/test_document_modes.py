@@ -101,7 +101,9 @@ def test_mode_keys_name_the_parameters_read():
 
 
 def test_unknown_mode_names_the_valid_ones():
-    with pytest.raises(InvalidArgument, match=r"mode must be one of \[.*sliding_window.*\].*'nope'"):
+    with pytest.raises(
+        InvalidArgument, match=r"^unknown mode 'nope' for document files; choose from .*sliding_window"
+    ):
         run(doc(para("x")), "nope")
 
 
