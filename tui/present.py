@@ -74,6 +74,19 @@ def took(seconds: float) -> str:
     return millis(seconds * 1000) if seconds < 10 else f"{seconds:,.1f} s"
 
 
+def progress_note(done: int, total: int, elapsed: float, *, size: str = "") -> str:
+    """The figures of a run of the indexer so far, as the app's progress line and the CLI's
+    ``index`` bar write them: ``812/1,284 · 34 files/s · ETA 0:14`` (the rate and the time left
+    from the files done in ``elapsed`` seconds; no time left before one is done). ``size`` (the
+    CLI's ``53 B/1.5 KB``) comes after the files."""
+    rate = done / elapsed if elapsed > 0 else 0.0
+    parts = [f"{done:,}/{total:,}"] + ([size] if size else []) + [f"{rate:,.0f} files/s"]
+    if rate > 0:
+        eta = int((total - done) / rate)
+        parts.append(f"ETA {eta // 60}:{eta % 60:02d}")
+    return " · ".join(parts)
+
+
 def batch_coalesced(events: int, changes: int) -> bool:
     """Whether the CLI's ``watch`` and the app's log write a line for a batch of the watcher's
     events: when it coalesced some (more events than changes); a batch of as many changes as

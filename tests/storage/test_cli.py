@@ -92,7 +92,12 @@ def test_index_shows_a_progress_bar_on_a_terminal(tmp_path):
     write_tree(tmp_path, {f"n{i}.md": f"# N{i}\n\nBody {i}.\n" for i in range(6)})
     proc = cli("index", tmp_path, "--jobs", "1", TTY_COMPATIBLE="1")  # rich: treat stderr as a terminal
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert "6/6 files" in proc.stderr and "files/s" in proc.stderr and "Traceback" not in proc.stderr
+    # in the words of the app's progress line: "Indexing ━━━ 6/6 · 84 B/84 B · 9 files/s · ETA 0:00"
+    # (six files of 14 bytes: "# N0", an empty line, "Body 0.", each with its newline)
+    assert (
+        "Indexing" in proc.stderr and " 6/6 · 84 B/84 B · " in proc.stderr and "Traceback" not in proc.stderr
+    )
+    assert " files/s · ETA 0:00" in proc.stderr
     assert "6 added" in proc.stdout
 
 

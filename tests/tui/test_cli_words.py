@@ -304,4 +304,31 @@ def test_index_progress_says_sizes_as_the_summary_does(tmp_path, capsys, monkeyp
     assert main(["index", str(folder), "--jobs", "1"]) == 0
     drawn = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", capsys.readouterr().err)
     # the bar's last state: the one file of 53 bytes read, where it said "0.0/0.0 MB"
-    assert "1/1 files 53 B/53 B " in drawn, drawn[-400:]
+    assert " 1/1 · 53 B/53 B · " in drawn, drawn[-400:]
+
+
+def test_index_progress_says_its_figures_as_the_app_s_progress_line_does(tmp_path, capsys, monkeypatch):
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "pools.md").write_text(POOLS, encoding="utf-8")
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # a terminal, as Rich tells one: the bar is drawn
+    monkeypatch.setenv("COLUMNS", "120")
+    assert main(["index", str(folder), "--jobs", "1"]) == 0
+    drawn = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", capsys.readouterr().err)
+    # the app's line: "Indexing ━━━ 812/1,284 · 34 files/s · ETA 0:14" (docs/ui.md), the sizes
+    # after the files; it drew "indexing ━━━ 100% 1/1 files 53 B/53 B 1.0 files/s ETA 0:00:00 0:00:00"
+    last = drawn.strip().splitlines()[-1]
+    assert re.fullmatch(r"Indexing ━+ 1/1 · 53 B/53 B · [\d,]+ files/s · ETA 0:00 *", last), last
+
+
+def test_the_progress_figures_are_written_once_for_the_app_and_the_command_line():
+    from tui.present import progress_note
+
+    # 800 of 1,280 files in 25 s: 32 files a second, 480 left, 15 s
+    assert progress_note(800, 1280, 25.0) == "800/1,280 · 32 files/s · ETA 0:15"
+    assert (
+        progress_note(800, 1280, 25.0, size="1.5 MB/2.4 MB")
+        == "800/1,280 · 1.5 MB/2.4 MB · 32 files/s · ETA 0:15"
+    )
+    # nothing read yet: no rate to tell the time left from
+    assert progress_note(0, 1280, 0.0) == "0/1,280 · 0 files/s"

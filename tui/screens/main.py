@@ -417,9 +417,7 @@ class MainScreen(Screen[None]):
                 f"up to date · {counted(message.total, 'file')} read in {took(message.elapsed)}{failed}"
             )
             return
-        rate = message.done / message.elapsed if message.elapsed > 0 else 0.0
-        eta = (message.total - message.done) / rate if rate > 0 else None
-        self.query_one(ProgressLine).progress(message.done, message.total, rate, eta)
+        self.query_one(ProgressLine).progress(message.done, message.total, message.elapsed)
 
     def on_scan_finished(self, message: msg.ScanFinished) -> None:
         self.indexing = False

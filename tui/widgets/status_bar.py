@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import ProgressBar
 
-from ..present import counted, fit_title, printable, tail
+from ..present import counted, fit_title, printable, progress_note, tail
 
 #: the watcher's state: its word and its mark (the mark alone where the line is short of room)
 WATCH = {
@@ -140,14 +140,11 @@ class ProgressLine(Horizontal):
         yield ProgressBar(total=1, show_eta=False, show_percentage=False, id="progress-bar")
         yield TextLine("", id="progress-note")
 
-    def progress(self, done: int, total: int, rate: float, eta: float | None) -> None:
+    def progress(self, done: int, total: int, elapsed: float) -> None:
         bar = self.query_one(ProgressBar)
         bar.update(total=max(total, 1), progress=done)
-        note = f"{done:,}/{total:,} · {rate:,.0f} files/s"
-        if eta is not None:
-            note += f" · ETA {int(eta) // 60}:{int(eta) % 60:02d}"
         self.query_one("#progress-label", TextLine).line = Text("Indexing")
-        self.query_one("#progress-note", TextLine).line = Text(note)
+        self.query_one("#progress-note", TextLine).line = Text(progress_note(done, total, elapsed))
 
     def done(self, text: str) -> None:
         bar = self.query_one(ProgressBar)
