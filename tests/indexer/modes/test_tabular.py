@@ -54,7 +54,10 @@ def test_mode_lists_and_defaults():
         "semantic",
     }
     assert key_for(CSV, "default", ModeParams()) == "row:rows_per_chunk=3"
-    with pytest.raises(InvalidArgument, match="for csv sources"):
+    with pytest.raises(
+        InvalidArgument,
+        match="^unknown mode 'section' for csv files; choose from page_aware, row, sliding_window$",
+    ):
         run(csv_doc(), "section")
 
 
