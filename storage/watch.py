@@ -122,21 +122,24 @@ class Debouncer:
             # a rename is handed over with both ends, so sync can move rows in one step, and with
             # the other renames of an end it brought along (`mv a c; mv b c` with a ready and b
             # a moment short of it: b's move onto c came in the next batch, a move on its own)
-            renames: list[tuple[str, str]] = []
-            rest = self._renames
+            seen = self._renames
+            taken: set[int] = set()
             while True:
-                found = [r for r in rest if r[0] in ready_set or r[1] in ready_set]
+                found = [
+                    i
+                    for i, (src, dest) in enumerate(seen)
+                    if i not in taken and (src in ready_set or dest in ready_set)
+                ]
                 if not found:
                     break
-                renames += found
-                rest = [r for r in rest if r not in found]
-                for src, dest in found:
-                    for end in (src, dest):
+                taken.update(found)
+                for i in found:
+                    for end in seen[i]:
                         if end not in ready_set and end in self._pending:
                             counts[end] = self._pending.pop(end).count
                             ready_set.add(end)
-            renames.sort(key=self._renames.index)  # in the order they were seen
-            self._renames = rest
+            renames = [r for i, r in enumerate(seen) if i in taken]  # in the order they were seen
+            self._renames = [r for i, r in enumerate(seen) if i not in taken]
         return Batch(tuple(sorted(ready_set)), tuple(renames), sum(counts.values()), counts, listings)
 
     def pending(self) -> int:
