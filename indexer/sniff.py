@@ -804,7 +804,25 @@ _STRAY_BESIDE = re.compile(r"(?<=[aAluoxsX])s|s(?=[aAluoxsX])")
 #: before о in loanwords, "район"), я after a letter before а, и, о, у, ы, э (Greek Ρ before a
 #: vowel: "ΠΡΟΣΟΧΗ" reads "пяосовг"), г closing a word after a consonant but л, з, р, н ("долг",
 #: "мозг", "митинг"; Greek -ΧΗ, -ΤΗ) or after it с (Greek -ΗΣ, "ΤΗΣ" reads "тгс"), оу closing a
-#: word of four letters or more (Greek -ΟΥ; "шоу")
+#: word of four letters or more (Greek -ΟΥ; "шоу"); six Cyrillic consonants in a row in a word with another
+#: letter (Russian, Ukrainian and Bulgarian write four at most, "взгляд", "чувств", five in the -нтств- of
+#: "агентство"; р is left out, the vowel of Serbian and Macedonian "врх", "извршна", and ь, ъ end a run; a
+#: word of consonants alone is an abbreviation, "ФССТНД", "МммДД"), where KOI8-R and windows-1251 read each
+#: other's small letters as other capitals: "программой" in KOI8-R reads "РТПЗТБННПК" in windows-1251; ы or ь
+#: opening a word or after a vowel, й, ь or ъ (Russian and Belarusian write them after a consonant, Bulgarian
+#: ь before о only), a й after a consonant, ь or ъ (they write it after a vowel, or opening a word: "йод",
+#: Ukrainian "йти"), a ъ closing a word (Russian writes it before е, ё, ю, я, Bulgarian inside a word): "это",
+#: "кэш", "уйти" and "без" in KOI8-R read "ЬФП", "ЛЬЫ", "ХКФЙ" and "ВЕЪ" in windows-1251, "для" and "поля" in
+#: windows-1251 read "дкъ" and "онкъ" in KOI8-R; a Greek ϊ, ϋ, ΐ or ΰ after no vowel (the diaeresis parts a
+#: vowel from the one before it, "προϊόν"), a ψ or ρ closing a word after a consonant (Greek closes a word in
+#: a vowel, ς, ν, or in ρ, ψ after a vowel, "νέκταρ", "Πέλοψ"): Russian з, -ть, -ся in KOI8-R read as
+#: windows-1253 "ΪΑΠΥΣΛΑΤΨΣΡ" ("запускаться"); a Hebrew כ, מ, נ, פ or צ closing a word after a letter (Hebrew
+#: writes ך ם ן ף ץ there): "щодо" in windows-1251 reads "שמהמ" in windows-1255; a × or ÷ beside a letter
+#: beyond ASCII (a product or a quotient joins ASCII letters and digits, "a×b"): Cyrillic ч and Ч in
+#: windows-1251 read as windows-1252 "òà÷íî" ("тачно")
+#: the Cyrillic consonants but р (ь and ъ, no consonants, end a run of them)
+_CYRILLIC_CONSONANT = "бвгджзйклмнпстфхцчшщђјљњћџѓќѕґўБВГДЖЗЙКЛМНПСТФХЦЧШЩЂЈЉЊЋЏЃЌЅҐЎ"
+_GREEK_CONSONANT = "βγδζθκλμνξπρσςτφχψΒΓΔΖΘΚΛΜΝΞΠΡΣΤΦΧΨ"
 _GREEK_LETTER = "\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce"
 _OUT_OF_PLACE = (
     (frozenset("¿¡"), re.compile(r"(?<=[^\W\d_])[¿¡]")),
@@ -876,6 +894,24 @@ _OUT_OF_PLACE = (
     (frozenset("я"), re.compile(r"я(?<=[^\W\d_]я)(?=[аиоуыэ])")),
     (frozenset("г"), re.compile(r"г(?:(?<=[^\W\d_][бвгджйкмпстфхцчшщ]г)|с)(?![^\W\d_])")),
     (frozenset("у"), re.compile(r"оу(?<=[^\W\d_]{2}оу)(?![^\W\d_])")),
+    (
+        frozenset(_CYRILLIC_CONSONANT),
+        re.compile(
+            f"[{_CYRILLIC_CONSONANT}](?:[{_CYRILLIC_CONSONANT}]{{5,}}+(?=[^\\W\\d_])"
+            f"|(?<=[^\\W\\d_][{_CYRILLIC_CONSONANT}])(?<![{_CYRILLIC_CONSONANT}]{{2}})"
+            f"[{_CYRILLIC_CONSONANT}]{{5,}})"
+        ),
+    ),
+    (
+        frozenset("ьыЬЫ"),
+        re.compile(r"[ьыЬЫ](?:(?<![^\W\d_][ьыЬЫ])|(?<=[аеёиоуыэюяіїєьъйАЕЁИОУЫЭЮЯІЇЄЬЪЙ][ьыЬЫ]))"),
+    ),
+    (frozenset("йЙ"), re.compile(f"[йЙ](?<=[{_CYRILLIC_CONSONANT}рРьЬъЪ][йЙ])")),
+    (frozenset("ъЪ"), re.compile(r"[ъЪ](?<=[^\W\d_][ъЪ])(?![^\W\d_])")),
+    (frozenset("ϊϋΪΫΐΰ"), re.compile("[ϊϋΪΫΐΰ](?<![αεηιουωάέήίόύώΑΕΗΙΟΥΩ][ϊϋΪΫΐΰ])")),
+    (frozenset("ψΨρΡ"), re.compile(f"[ψΨρΡ](?<=[{_GREEK_CONSONANT}][ψΨρΡ])(?![^\\W\\d_])")),
+    (frozenset("כמנפצ"), re.compile(r"[כמנפצ](?<=[\u05d0-\u05ea][כמנפצ])(?![^\W\d_])")),
+    (frozenset("×÷"), re.compile(r"[×÷](?:(?<=[^\W\d_][×÷])(?<![a-zA-Z][×÷])|(?=[^\W\d_])(?![a-zA-Z]))")),
 )
 _OUT_OF_PLACE_CHARS = frozenset().union(*(chars for chars, _ in _OUT_OF_PLACE))
 _CASE_BREAK = re.compile(r"(?=au|l[Au])")

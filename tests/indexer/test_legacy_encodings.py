@@ -278,10 +278,11 @@ def test_the_text_csv_and_html_extractors_read_greek_baltic_and_arabic_code_page
 # Latin letters only; a capital after a small letter where one is not ASCII; a stray sign (¶, not
 # one written beside letters as ± is) beside a letter; a combining mark after no letter; a C1
 # control or a private use character alone; a Latin letter beside a Cyrillic one, a Hangul syllable
-# beside an ideograph (GrьЯe: r-ь two scripts, ь-Я small then capital, Я-e two scripts).
+# beside an ideograph (GrьЯe: r-ь two scripts, ь-Я small then capital, Я-e two scripts); рТЙЧЕФ
+# ("привет" in KOI8-R read as windows-1251) a capital after a small letter and a Й after a consonant.
 ODDITIES = [
     ("Ïðèâåò", 1),
-    ("рТЙЧЕФ", 1),
+    ("рТЙЧЕФ", 2),
     ("a¶b", 1),
     ("x±y", 0),
     (" \u05b0", 1),
@@ -465,3 +466,78 @@ def test_turkish_words_of_several_dotless_i_are_not_read_as_icelandic():
     # is an Icelandic name
     assert decode_text("který".encode("cp1250"))[0] == "který"
     assert decode_text("Þingvellir".encode("cp1252")) == ("Þingvellir", "cp1252")
+
+
+def test_koi8_r_and_windows_1251_read_in_each_other_show_letters_out_of_place():
+    # Russian "программой", "это", "кэш", "уйти", "без" in KOI8-R read as windows-1251: nine consonants
+    # in a row (ТПЗТБННПК), Ь opening a word, Ы after Ь, Й after a consonant, Ъ closing a word
+    assert _oddities("РТПЗТБННПК ЬФП ЛЬЫ ХКФЙ ВЕЪ") == 5
+    # "для" and "поля" in windows-1251 read as KOI8-R: ъ closing a word
+    assert _oddities("дкъ онкъ") == 2
+    # five consonants in a row at most ("агентство"); р is Serbian's vowel, ь ends a run; a word of
+    # consonants alone is an abbreviation; й after a vowel or opening a word, ъ before a vowel, ь and
+    # ы after a consonant (Bulgarian ъ a vowel, "ъгъл", ь before о, "шофьор")
+    assert _oddities("взгляд, агентство, чувств, правительство, врх, извршна, ФССТНД") == 0
+    assert _oddities("район, йод, йти, мой, объём, подъезд, ъгъл, шофьор, мыло, больше, семья") == 0
+
+
+def test_cyrillic_read_as_greek_or_hebrew_or_western_shows_letters_out_of_place():
+    # Russian "запускаться" in KOI8-R read as windows-1253: Ϊ opening a word, Ρ closing one after Σ
+    assert _oddities("ΪΑΠΥΣΛΑΤΨΣΡ") == 2
+    # "путь": Ψ closing a word after Τ
+    assert _oddities("ΠΥΤΨ") == 1
+    # the diaeresis parts a vowel from the one before it; ρ and ψ close a word after a vowel
+    assert _oddities("προϊόν, ΠΡΟΪΟΝ, Αϊτή, νέκταρ, Πέλοψ, λάμψη") == 0
+    # Ukrainian "щодо" in windows-1251 read as windows-1255: a mem closing a word, not its final form
+    assert _oddities("שמהמ") == 1
+    assert _oddities('שלום לכם, מ"מ, צה"ל') == 0
+    # Serbian "тачно" in windows-1251 read as windows-1252: ч is ÷, between two letters beyond ASCII
+    assert _oddities("òà÷íî") == 1
+    assert _oddities("a×b, x÷y, 3×4, 2 × 3") == 0
+
+
+#: words each read in the other code page shows a sign of a wrong reading (sniff._OUT_OF_PLACE), then
+#: words of the same languages that write such letters where they may
+CYRILLIC_WORDS = [
+    # in windows-1251 "ЬФП", "РТПЗТБННПК", "ВЕЪ", "ЛЬЫ": Ь opening a word, nine consonants in a row,
+    # Ъ closing a word, Ы after Ь
+    ("koi8_r", "это"),
+    ("koi8_r", "программой"),
+    ("koi8_r", "без"),
+    ("koi8_r", "кэш"),
+    # in windows-1253 "ΪΑΠΥΣΛΑΤΨΣΡ", "ΙΣΠΟΜΨΪΥΕΤΣΡ": Ϊ after no vowel, Ρ closing a word after Σ; in
+    # windows-1252 "×ÓÅ": × beside a letter beyond ASCII
+    ("koi8_r", "запускаться"),
+    ("koi8_r", "используется"),
+    ("koi8_r", "все"),
+    # in KOI8-R "ЛЮИАСРМЪ", "РНВЙС", "НОЬРЕ", "ЫНЯЭ": Ъ closing a word, Й after a consonant, Ь after a
+    # vowel, Ы opening a word
+    ("cp1251", "майбутня"),
+    ("cp1251", "точку"),
+    ("cp1251", "опште"),
+    ("cp1251", "щось"),
+    # in windows-1255 "שמהמ": a mem closing a word in the form Hebrew writes inside one; in windows-1252
+    # "òà÷íî": ÷ between two letters
+    ("cp1251", "щодо"),
+    ("cp1251", "тачно"),
+    # five consonants in a row, -нтств-; Serbian's vowel р; ь and ъ between consonants; й opening a word
+    # before a consonant (Ukrainian) or after a hyphen
+    ("koi8_r", "агентство"),
+    ("cp1251", "агентство"),
+    ("cp1251", "извршна"),
+    ("cp1251", "врх"),
+    ("koi8_r", "правительство"),
+    ("cp1251", "здравствуйте"),
+    ("cp1251", "объём"),
+    ("cp1251", "шофьор"),
+    ("cp1251", "йти"),
+    ("koi8_r", "район"),
+    ("cp1251", "Нью-Йорк"),
+]
+
+
+def test_short_cyrillic_words_are_read_in_the_code_page_their_letters_fit():
+    misread = [(codec, text) for codec, text in CYRILLIC_WORDS if decode_text(text.encode(codec))[0] != text]
+    assert misread == []
+    # a product between ASCII letters or digits stays windows-1252
+    assert decode_text("a×b = 3×4".encode("cp1252")) == ("a×b = 3×4", "cp1252")
