@@ -381,7 +381,7 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="14",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="15",  # 2: title lines over the header; text that is no table: wrapped list lines
         # 3: text that is no table has no heading in capitals or after "#" where most lines are code
         # 4: text that is no table keeps its lines' indentation in steps (text 8)
         # 5: a first line "sep=;" names the delimiter and is no row
@@ -424,6 +424,13 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
         # wrong reading (Hungarian "mező", "betűi", Czech "při", "volitelně", "účty", "členové" in
         # windows-1250 no longer windows-1252); Icelandic costing more than the other languages of
         # windows-1252 (Turkish "kullanıldığında" in windows-1254 no longer windows-1252)
+        # 15: legacy text: six Cyrillic consonants in a row, an ы or ь opening a word or after a vowel, a й
+        # after a consonant, a ъ closing a word, a Greek ϊ or ϋ after no vowel, a Greek ψ or ρ closing a word
+        # after a consonant, a Hebrew כ, מ, נ, פ or צ closing a word and a × or ÷ beside a letter beyond
+        # ASCII: signs of a wrong reading (Russian "программой", "это", "без" in KOI8-R no longer
+        # windows-1251, "запускаться" no longer windows-1253, "все" no longer windows-1252; Ukrainian
+        # "майбутня", "щодо" and Serbian "опште", "тачно" in windows-1251 no longer KOI8-R, windows-1255,
+        # KOI8-R, windows-1252)
     )(extract)
 
 

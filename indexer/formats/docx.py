@@ -2607,7 +2607,13 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # (HTML 33);
     # an alternative format chunk in a table cell's content control (w:sdt) or nested table read in the cell,
     # as one right in the cell is (its text was lost)
-    version="43",
+    # 44: altChunk pages: legacy text: six Cyrillic consonants in a row, an ы or ь opening a word or after a
+    # vowel, a й after a consonant, a ъ closing a word, a Greek ϊ or ϋ after no vowel, a Greek ψ or ρ closing
+    # a word after a consonant, a Hebrew כ, מ, נ, פ or צ closing a word and a × or ÷ beside a letter beyond
+    # ASCII: signs of a wrong reading (Russian "программой", "это", "без" in KOI8-R no longer windows-1251,
+    # "запускаться" no longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and
+    # Serbian "опште", "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
+    version="44",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

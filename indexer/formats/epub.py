@@ -215,7 +215,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="35",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="36",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -310,6 +310,12 @@ class _Images:
     # a table or a <pre> in a list item written in the item, the list going on after it (HTML 33);
     # a link to a note of a document the manifest lists out of the spine a note reference, as one to a note
     # of a spine document is
+    # 36: legacy text: six Cyrillic consonants in a row, an ы or ь opening a word or after a vowel, a й after
+    # a consonant, a ъ closing a word, a Greek ϊ or ϋ after no vowel, a Greek ψ or ρ closing a word after a
+    # consonant, a Hebrew כ, מ, נ, פ or צ closing a word and a × or ÷ beside a letter beyond ASCII: signs of a
+    # wrong reading (Russian "программой", "это", "без" in KOI8-R no longer windows-1251, "запускаться" no
+    # longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and Serbian "опште",
+    # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

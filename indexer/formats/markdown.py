@@ -1670,7 +1670,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="37",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="38",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1759,6 +1759,12 @@ def _scalar(value: str) -> Any:
     # in a list item written in the item, the list going on after it (HTML 33); a code block or a table
     # that opens a list item (2. then a fence) opens an item of its own (opens_item, the item's marker),
     # written after its marker, no longer in the item before; the item's text after it a paragraph in it
+    # 38: legacy text: six Cyrillic consonants in a row, an ы or ь opening a word or after a vowel, a й after
+    # a consonant, a ъ closing a word, a Greek ϊ or ϋ after no vowel, a Greek ψ or ρ closing a word after a
+    # consonant, a Hebrew כ, מ, נ, פ or צ closing a word and a × or ÷ beside a letter beyond ASCII: signs of a
+    # wrong reading (Russian "программой", "это", "без" in KOI8-R no longer windows-1251, "запускаться" no
+    # longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and Serbian "опште",
+    # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

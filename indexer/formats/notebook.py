@@ -298,7 +298,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="31",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="32",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -373,6 +373,12 @@ def _as_text(text: str, reason: str) -> Document:
     # (markdown 37); HTML outputs and raw HTML: a table or a <pre> in a list item written in the item, the
     # list going on after it (HTML 33); Markdown cells: a code block or a table that opens a list item an
     # item of its own, written after its marker, no longer in the item before (markdown 37)
+    # 32: legacy text: six Cyrillic consonants in a row, an ы or ь opening a word or after a vowel, a й after
+    # a consonant, a ъ closing a word, a Greek ϊ or ϋ after no vowel, a Greek ψ or ρ closing a word after a
+    # consonant, a Hebrew כ, מ, נ, פ or צ closing a word and a × or ÷ beside a letter beyond ASCII: signs of a
+    # wrong reading (Russian "программой", "это", "без" in KOI8-R no longer windows-1251, "запускаться" no
+    # longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and Serbian "опште",
+    # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -624,7 +624,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="16",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="17",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
     # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
@@ -673,6 +673,12 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     # wrong reading (Hungarian "mező", "betűi", Czech "při", "volitelně", "účty", "členové" in windows-1250 no
     # longer windows-1252); Icelandic costing more than the other languages of windows-1252 (Turkish
     # "kullanıldığında" in windows-1254 no longer windows-1252)
+    # 17: legacy text: six Cyrillic consonants in a row, an ы or ь opening a word or after a vowel, a й after
+    # a consonant, a ъ closing a word, a Greek ϊ or ϋ after no vowel, a Greek ψ or ρ closing a word after a
+    # consonant, a Hebrew כ, מ, נ, פ or צ closing a word and a × or ÷ beside a letter beyond ASCII: signs of a
+    # wrong reading (Russian "программой", "это", "без" in KOI8-R no longer windows-1251, "запускаться" no
+    # longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and Serbian "опште",
+    # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
 )
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)
