@@ -392,7 +392,8 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
             # a list starting at another number than 1 may not interrupt a paragraph: one nested
             # straight under its parent item's text would be read as more of that text
             lines.append("")
-        lines.append(indent + _item(marker, text))
+        # an empty item (a web page's <li></li>, a Markdown "2." alone) its marker alone
+        lines.append(indent + _item(marker, text) if text else indent + marker.rstrip())
     return "\n".join(lines)
 
 

@@ -316,6 +316,13 @@ def render_list(items: Sequence[ListItem]) -> str:
     return "\n".join("  " * it.level + it.text for it in items)
 
 
+def render_items(items: Sequence[ListItem]) -> str:
+    """Plain text of a list of a web page or a Markdown text, whose empty items (a marker without
+    text: ``2.`` alone, ``<li></li>``) are items all the same, counted and numbered, but give no
+    line (no blank line in the text between two items)."""
+    return "\n".join("  " * it.level + it.text for it in items if it.text)
+
+
 def _cell(text: str) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 

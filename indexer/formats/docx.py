@@ -2613,6 +2613,7 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # ASCII: signs of a wrong reading (Russian "программой", "это", "без" in KOI8-R no longer windows-1251,
     # "запускаться" no longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and
     # Serbian "опште", "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
+    # altChunk pages: an empty list item gives the list's text no blank line (HTML 34)
     version="44",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -60,7 +60,7 @@ from ..model import (
     Skipped,
     joined_header,
     labels_once,
-    render_list,
+    render_items,
 )
 from ..sniff import decode_labelled, decode_text, decode_unicode, web_codec
 from ._numerals import roman_value
@@ -355,9 +355,14 @@ class _Walker:
     def list(self, node: LexborNode) -> None:
         items: list[ListItem] = []
         self.list_items(node, 0, items)
-        if items:
-            self.blocks.append(new_block(LIST, render_list(items), items=tuple(items)))
+        self.list_block(items)
         self.images_within(node)
+
+    def list_block(self, items: list[ListItem]) -> None:
+        """The list of ``items``, unless none has text (``<li></li>`` alone shows no word); its text
+        a line per item with text, an empty item counted all the same (:func:`render_items`)."""
+        if any(item.text for item in items):
+            self.blocks.append(new_block(LIST, render_items(items), items=tuple(items)))
 
     def list_items(self, node: LexborNode, level: int, items: list[ListItem]) -> None:
         ordered = node.tag == "ol"
@@ -418,9 +423,8 @@ class _Walker:
         Those blocks say that ``in_item`` items hold them (``IN_ITEM``; an item without text before
         them is none of those, as no item of its own is written for it), so that the Markdown
         writes them in the item and the list goes on after them, as a browser shows it."""
-        if items:
-            self.blocks.append(new_block(LIST, render_list(items), items=tuple(items)))
-            items.clear()
+        self.list_block(items)
+        items.clear()
         start = len(self.blocks)
         ends = [at for at, _ in code] + [len(parts)]
         for (at, part), end in zip(code, ends[1:], strict=True):
@@ -2610,6 +2614,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # wrong reading (Russian "программой", "это", "без" in KOI8-R no longer windows-1251, "запускаться" no
     # longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and Serbian "опште",
     # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
+    # an empty list item (<li></li>) an item all the same, counted and numbered, but no blank line in the
+    # list's text; a list of empty items alone no list
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -44,7 +44,7 @@ from ..model import (
     Block,
     Document,
     ListItem,
-    render_list,
+    render_items,
     render_table,
 )
 from .registry import extractor
@@ -207,6 +207,7 @@ class _Builder:
         self.item_text: list[list[str]] = []  # text parts of each open item
         self.item_pos: list[int] = []  # where the text of each open item (or its rest) starts
         self.item_number: list[int | None] = []  # each open item's number (None in a bullet list)
+        self.item_lists: list[bool] = []  # whether each open item holds a list (then no empty item)
         self.next_number: list[int | None] = []  # per open list, its next item's number
         # per open item: its index in ``items`` once its text is there, _UNSEEN before, _GONE
         # once it went out in an earlier list block (the list was cut by a code block or a table)
@@ -308,6 +309,7 @@ class _Builder:
             self.item_offsets = []
         elif self.item_text:
             self.close_item_text(rng["start"])
+            self.item_lists[-1] = True
         self.list_stack.append(arg is not None)
         self.next_number.append(arg if isinstance(arg, int) else None)
 
@@ -324,6 +326,7 @@ class _Builder:
             self.next_number[-1] = number + 1
         self.item_number.append(number)
         self.item_index.append(_UNSEEN)
+        self.item_lists.append(False)
         self.text.clear()
 
     def s_table(self, arg: Any, rng: dict[str, int]) -> None:
@@ -409,17 +412,21 @@ class _Builder:
             # an item holding its own text alone (most items): close_item_text's new item, inline
             text = " ".join("".join(self.text).split())
             self.text.clear()
-            if text:
-                stack = self.list_stack
-                level, ordered = max(len(stack) - 1, 0), stack[-1] if stack else False
-                self.items.append(new_item(text, level, ordered, self.item_number[-1]))
-                self.item_offsets.append(self.item_pos[-1])
         else:
             self.close_item_text(end)
+            text = ""
+        if text or (self.item_index[-1] == _UNSEEN and not self.item_lists[-1]):
+            # (an item holding nothing, "2." alone, is an item all the same: counted and numbered,
+            # though it gives no line of the list's text)
+            stack = self.list_stack
+            level, ordered = max(len(stack) - 1, 0), stack[-1] if stack else False
+            self.items.append(new_item(text, level, ordered, self.item_number[-1]))
+            self.item_offsets.append(self.item_pos[-1])
         self.item_text.pop()
         self.item_pos.pop()
         self.item_number.pop()
         self.item_index.pop()
+        self.item_lists.pop()
 
     def e_list(self, arg: Any, rng: dict[str, int]) -> None:
         self.list_stack.pop()
@@ -446,13 +453,17 @@ class _Builder:
             self.list_start = self.item_offsets[0]
         if self.quote or self.quotes:  # not on the blank line of the quote after the list
             end = _without_quote_blanks(self.lines.raw, self.list_start, end)
-        lines = self.span(self.list_start, end)
-        if lines[1] - lines[0] == len(items) - 1 or len(self.item_offsets) != len(items):
-            self.blocks.append(new_block(LIST, render_list(items), 0, lines, items))
-        else:  # an item runs over several lines: say where each starts
+        shown = sum(1 for item in items if item.text)  # the lines of its text
+        if not shown:  # empty items alone: no text to read
+            pass
+        elif (lines := self.span(self.list_start, end))[1] - lines[0] == shown - 1 or len(
+            self.item_offsets
+        ) != len(items):
+            self.blocks.append(new_block(LIST, render_items(items), 0, lines, items))
+        else:  # an item runs over several lines (or an empty item takes one): say where each starts
             self.blocks.append(
                 new_block(
-                    LIST, render_list(items), 0, lines, items, {"item_lines": self.item_lines(lines[0])}
+                    LIST, render_items(items), 0, lines, items, {"item_lines": self.item_lines(lines[0])}
                 )
             )
         self.items = []
@@ -647,13 +658,15 @@ class _Builder:
             self.add(block, self.leaf_start, rng["end"])
 
     def item_lines(self, first: int) -> tuple[int, ...]:
-        """The source line each collected item starts on; the list starts on line ``first``."""
+        """The source line each collected item with text (each line of the list's text) starts on;
+        the list starts on line ``first``."""
         raw, nl = self.lines.raw, self.lines.nl
         pos, line, out = self.list_start, first, []
-        for offset in self.item_offsets:
+        for offset, item in zip(self.item_offsets, self.items, strict=True):
             line += raw.count(nl, pos, offset)
             pos = offset
-            out.append(line)
+            if item.text:
+                out.append(line)
         return tuple(out)
 
     def close_item_text(self, end: int) -> None:
@@ -1263,15 +1276,23 @@ class _Fallback:
         index: list[int] = []  # per open item, as the pulldown-cmark reader's ``item_index``
         numbers: list[int | None] = []  # per open item, its number as written (None in a bullet list)
         quotes: list[int] = []  # per open block quote in the list, how many items held it when it opened
-        item_starts: list[int] = []  # per open item, the source line it starts on
+        # per open item, the source line it starts on, None once a nested list or a code block or a
+        # table in it ended (its text from then on starts where it is written, as the pulldown-cmark
+        # reader's item_pos); and whether it holds a list (then it is no empty item)
+        item_starts: list[int | None] = []
+        lists: list[bool] = []
         while i < len(tokens):
             tok = tokens[i]
             if tok.type in ("bullet_list_open", "ordered_list_open"):
                 ordered.append(tok.type == "ordered_list_open")
+                if lists:
+                    lists[-1] = True
             elif tok.type in ("bullet_list_close", "ordered_list_close"):
                 ordered.pop()
                 if not ordered:
                     break
+                if item_starts:
+                    item_starts[-1] = None
                 if quotes and quotes[-1] == len(index) and index and index[-1] >= 0:
                     index[-1] = _GONE  # as the pulldown-cmark reader's e_list: a quote's text after its list
             elif tok.type == "blockquote_open":
@@ -1282,8 +1303,15 @@ class _Fallback:
             elif tok.type == "list_item_open":
                 index.append(_UNSEEN)
                 item_starts.append(self.span(tok.map)[0])
+                lists.append(False)
                 numbers.append(int(tok.info) if tok.info.isdigit() and ordered and ordered[-1] else None)
             elif tok.type == "list_item_close":
+                if index and index[-1] == _UNSEEN and not lists[-1] and item_starts[-1] is not None:
+                    # an item holding nothing ("2." alone): an item all the same, though no line
+                    items.append(ListItem("", len(ordered) - 1, ordered[-1], numbers[-1]))
+                    starts.append(item_starts[-1])
+                if lists:
+                    lists.pop()
                 if index:
                     index.pop()
                 if numbers:
@@ -1309,7 +1337,10 @@ class _Fallback:
                     items.append(
                         ListItem(text, len(ordered) - 1, ordered[-1], numbers[-1] if numbers else None)
                     )
-                    starts.append(self.span(tok.map)[0])
+                    # the item's line, its marker's (CommonMark: "-" then its text on the next line
+                    # is one item from the marker on), while nothing before its text ended in it
+                    first = item_starts[-1] if item_starts else None
+                    starts.append(self.span(tok.map)[0] if first is None else first)
                     if index:
                         index[-1] = len(items) - 1
             elif tok.type in ("fence", "code_block", "table_open"):
@@ -1323,6 +1354,8 @@ class _Fallback:
                 self.list_block(items, starts, first - 1)
                 items, starts = [], []
                 index[:] = [_GONE if a >= 0 else a for a in index]
+                if item_starts:
+                    item_starts[-1] = None
                 if opens:  # what follows the block in the item is a paragraph in it
                     index[-1] = _GONE
                 if tok.type == "table_open":
@@ -1342,14 +1375,15 @@ class _Fallback:
         return i + 1
 
     def list_block(self, items: list[ListItem], starts: list[int], last: int) -> None:
-        if not items:
+        if not any(item.text for item in items):  # none, or empty items alone: no text to read
             return
         # not on the blank lines after it, nor on a block quote's (``>`` alone) after its last item
         while last > starts[0] and _QUOTES.fullmatch(self.source[last - 1].rstrip()):
             last -= 1
         lines = (starts[0], last)
-        meta = {"item_lines": tuple(starts)} if lines[1] - lines[0] != len(items) - 1 else {}
-        self.blocks.append(Block(LIST, render_list(items), items=tuple(items), lines=lines, meta=meta))
+        shown = tuple(at for at, item in zip(starts, items, strict=True) if item.text)  # its text's lines
+        meta = {"item_lines": shown} if lines[1] - lines[0] != len(shown) - 1 else {}
+        self.blocks.append(Block(LIST, render_items(items), items=tuple(items), lines=lines, meta=meta))
 
     def table(self, i: int, in_item: int = 0, opens: str | None = None) -> int:
         """The table opening at token ``i``; ``in_item``: how many list items hold it; ``opens``:
@@ -1765,6 +1799,9 @@ def _scalar(value: str) -> Any:
     # wrong reading (Russian "программой", "это", "без" in KOI8-R no longer windows-1251, "запускаться" no
     # longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and Serbian "опште",
     # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
+    # an empty list item ("2." alone) an item all the same, counted and numbered, though the list's text
+    # gives it no line (it was left out); an item whose text comes on the line after its marker starts on the
+    # marker's line, as CommonMark reads it (the markdown-it fallback took its text's line)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -379,6 +379,9 @@ def _as_text(text: str, reason: str) -> Document:
     # wrong reading (Russian "программой", "это", "без" in KOI8-R no longer windows-1251, "запускаться" no
     # longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and Serbian "опште",
     # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
+    # Markdown cells: an empty list item ("2." alone) an item, counted and numbered, and an item whose
+    # text comes on the line after its marker starting on the marker's line (markdown 38); HTML outputs and
+    # raw HTML: an empty list item gives the list's text no blank line (HTML 34)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

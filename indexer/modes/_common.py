@@ -254,7 +254,12 @@ def split_atomic(block: Block, limit: int) -> list[Block]:
         atoms: list[Span] = []
         for s, e in lines:
             atoms.extend([(s, e)] if e - s <= limit else prose_spans(text, limit, s, e))
-        items_known = len(block.items) == len(lines)
+        # the item on each line: the items a line each, or those with text (the empty items of a
+        # web page's or a Markdown text's list are on none: they go with the line before them)
+        on_line: Sequence[int] = range(len(block.items))
+        if len(on_line) != len(lines):
+            on_line = [i for i, item in enumerate(block.items) if item.text]
+        items_known = len(on_line) == len(lines)
         starts = [ls for ls, _ in lines]
         out = []
         for s, e in pack(text, atoms, limit):
@@ -262,7 +267,8 @@ def split_atomic(block: Block, limit: int) -> list[Block]:
             if items_known:
                 first = bisect_right(starts, s) - 1
                 last = bisect_right(starts, e - 1) - 1
-                changes["items"] = block.items[first : last + 1]
+                end = on_line[last + 1] if last + 1 < len(on_line) else len(block.items)
+                changes["items"] = block.items[on_line[first] if first else 0 : end]
             changes.update(paged(block, s, e))
             out.append(sub_block(block, text[s:e], lm.lines(s, e), **changes))
         return out

@@ -1,0 +1,104 @@
+"""Empty list items (a Markdown ``2.`` alone, an HTML ``<li></li>``): an item all the same, counted
+and numbered, in the Markdown and the HTML reader alike, though it gives the list's text no line
+(no blank line in a chunk); and where a Markdown item whose text comes on the line after its
+marker starts (CommonMark: on its marker's line), with both Markdown parsers."""
+
+from __future__ import annotations
+
+from indexer import extract, get_chunks, get_markdown
+from indexer.formats.html import html_blocks
+from indexer.formats.markdown import markdown_blocks
+from indexer.model import LIST, Block, ListItem
+from indexer.modes._common import split_atomic
+
+#: Typed by hand: three numbered items, the second a number without text
+NUMBERED_MD = "1. alpha\n2.\n3. gamma\n"
+NUMBERED_HTML = "<ol><li>alpha</li><li></li><li>gamma</li></ol>"
+#: the items both give: three, numbered 1 to 3, the second empty
+NUMBERED_ITEMS = [("alpha", 1), ("", 2), ("gamma", 3)]
+
+
+def _items(block: Block) -> list[tuple[str, int | None]]:
+    return [(item.text, item.number) for item in block.items]
+
+
+def test_an_empty_markdown_item_is_an_item(markdown_parser):
+    (block,) = markdown_blocks(NUMBERED_MD)
+    assert block.kind == LIST
+    assert _items(block) == NUMBERED_ITEMS
+    assert block.text == "alpha\ngamma"
+    # the list spans lines 1 to 3; its text's two lines start on lines 1 and 3
+    assert block.lines == (1, 3)
+    assert block.meta["item_lines"] == (1, 3)
+
+
+def test_an_empty_html_item_is_an_item():
+    (block,) = html_blocks(NUMBERED_HTML)[0]
+    assert _items(block) == NUMBERED_ITEMS
+    assert block.text == "alpha\ngamma"
+
+
+def test_both_readers_give_the_same_chunk_and_numbers(tmp_path):
+    (tmp_path / "steps.md").write_text(NUMBERED_MD, encoding="utf-8")
+    (tmp_path / "steps.html").write_text(f"<html><body>{NUMBERED_HTML}</body></html>", encoding="utf-8")
+    for name in ("steps.md", "steps.html"):
+        chunks = get_chunks(tmp_path / name)
+        assert [c["content"] for c in chunks] == ["alpha\ngamma"], name
+    # the page's Markdown numbers its items as the page does, the empty one its number alone
+    assert get_markdown(tmp_path / "steps.html") == "1. alpha\n2.\n3. gamma\n"
+
+
+def test_an_empty_item_opening_or_closing_a_list(markdown_parser):
+    # "-" then "- x": a list of two items from line 1, the text's one line starting on line 2
+    (block,) = markdown_blocks("-\n- x\n")
+    assert [item.text for item in block.items] == ["", "x"]
+    assert block.lines == (1, 2)
+    assert block.meta["item_lines"] == (2,)
+    # "- a" then "-": two items; "b" after a blank line is a paragraph after the list
+    blocks = markdown_blocks("- a\n-\n\nb\n")
+    assert [(b.kind, b.text, len(b.items)) for b in blocks] == [(LIST, "a", 2), ("paragraph", "b", 0)]
+
+
+def test_a_list_of_empty_items_alone_gives_no_list(markdown_parser):
+    assert not any(b.kind == LIST for b in markdown_blocks("Steps:\n\n1.\n2.\n"))
+    assert not any(b.kind == LIST for b in html_blocks("<p>Steps:</p><ul><li></li><li> </li></ul>")[0])
+
+
+def test_an_item_whose_text_follows_its_marker_line_starts_on_the_marker(markdown_parser):
+    # CommonMark 5.2: an item may start with a blank line after its marker, its text indented on
+    # the next; "b" is the second item's, which starts on line 2 (its marker) and ends on line 3
+    (block,) = markdown_blocks("- a\n-\n  b\n")
+    assert [item.text for item in block.items] == ["a", "b"]
+    assert block.lines == (1, 3)
+    assert block.meta["item_lines"] == (1, 2)
+
+
+def test_a_list_cut_between_items_keeps_its_empty_items_in_the_part_before():
+    # a list of ten items of 30 characters, the third and the eighth empty, cut at 100 characters
+    items = tuple(
+        ListItem("" if n in (3, 8) else f"item {n:02d} " + "x" * 22, 0, True, n) for n in range(1, 11)
+    )
+    text = "\n".join(item.text for item in items if item.text)
+    parts = split_atomic(Block(LIST, text, items=items), 100)
+    assert [[item.number for item in part.items] for part in parts] == [
+        [1, 2, 3, 4],
+        [5, 6, 7, 8],
+        [9, 10],
+    ]
+    for part in parts:
+        assert part.text.split("\n") == [item.text for item in part.items if item.text]
+
+
+def test_a_page_s_empty_items_in_a_mail_keep_their_numbers(tmp_path):
+    from email.message import EmailMessage
+
+    message = EmailMessage()
+    message["From"] = "a@example.org"
+    message["To"] = "b@example.org"
+    message["Subject"] = "Steps"
+    message.set_content(f"<html><body>{NUMBERED_HTML}</body></html>", subtype="html")
+    mail = tmp_path / "steps.eml"
+    mail.write_bytes(message.as_bytes())
+    block = next(b for b in extract(mail).blocks if b.kind == LIST)
+    assert _items(block) == NUMBERED_ITEMS
+    assert block.text == "alpha\ngamma"
