@@ -45,6 +45,7 @@ from .model import (
     HIDDEN,
     IMAGE,
     IN_ITEM,
+    ITEM_QUOTES,
     LIST,
     NOTES,
     OPENS_ITEM,
@@ -361,13 +362,16 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
     if widths is None:
         widths = []  # marker width of the latest item at each level
     own_markers = bool(block.meta) and bool(block.meta.get(OWN_MARKERS))
+    quotes: dict[int, list[tuple[int, int]]] = {}  # the quotes in each item's text (ITEM_QUOTES)
+    for k, start, end in (block.meta.get(ITEM_QUOTES) or ()) if block.meta else ():
+        quotes.setdefault(k, []).append((start, end))
     # a list opening below its first level (an OpenDocument list whose first item holds only a
     # list a level down): an empty item for each level above, as its source shows none, so that
     # its first items stay siblings, nested where they stand
     for depth in range(len(widths), min(block.items[0].level, 8)):
         lines.append(" " * sum(widths) + ("*" if other and not depth else "-"))
         widths.append(2)
-    for item in block.items:
+    for k, item in enumerate(block.items):
         text = item.text
         if not item.ordered:
             marker = "- "
@@ -386,8 +390,11 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         del widths[level:]
         indent = " " * sum(widths)
         widths.append(len(marker))
-        text = escape_text(text, item=True, quoted=quoted)
-        text = text.replace("\n", "\n" + indent + " " * len(marker))
+        if k in quotes:
+            text = _quoting_item(text, quotes[k], quoted)
+        else:
+            text = escape_text(text, item=True, quoted=quoted)
+        text = re.sub(r"\n(?=.)", "\n" + indent + " " * len(marker), text)
         if deeper and marker[0].isdigit() and int(marker[:-2]) != 1:
             # a list starting at another number than 1 may not interrupt a paragraph: one nested
             # straight under its parent item's text would be read as more of that text
@@ -395,6 +402,26 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         # an empty item (a web page's <li></li>, a Markdown "2." alone) its marker alone
         lines.append(indent + _item(marker, text) if text else indent + marker.rstrip())
     return "\n".join(lines)
+
+
+def _quoting_item(text: str, spans: list[tuple[int, int]], quoted: bool) -> str:
+    """The Markdown of an item's ``text`` that holds quotes (``spans``, :data:`ITEM_QUOTES`), as
+    written after its marker: its text before the first quote, each quote behind ``> ``, the text
+    between and after them paragraphs of the item, a blank line between them."""
+    parts: list[str] = []
+    at = 0
+    for start, end in sorted(spans):
+        if start < at or end > len(text) or start >= end:  # no quote of this text
+            continue
+        before = text[at:start].strip()
+        if before:
+            parts.append(escape_text(before, item=not parts, quoted=quoted))
+        parts.append(_behind_marks(escape_text(text[start:end].strip(), quoted=True), 1))
+        at = end
+    after = text[at:].strip()
+    if after or not parts:
+        parts.append(escape_text(after, item=not parts, quoted=quoted))
+    return "\n\n".join(parts)
 
 
 def _number_marker(item: ListItem) -> str:

@@ -73,6 +73,12 @@ IN_ITEM = "in_item"
 #: ``-`` in a bullet list, the item's number and ``.`` in an ordered one (``2.``). Its Markdown
 #: opens that item, the block written after the marker; absent on a block after the item's text
 OPENS_ITEM = "opens_item"
+#: of a list: the block quotes its items hold in their text (an HTML ``<blockquote>`` in an ``<li>``,
+#: a Markdown item's ``> `` lines), each (the item's index in ``items``, where the quote's text
+#: starts in the item's text, where it ends); absent where none does. The item's text holds the
+#: quote's, as it reads; its Markdown writes that text behind ``> `` in the item, and the item's text
+#: after it as a paragraph of the item; the modes and the chunks' texts do not change with it
+ITEM_QUOTES = "item_quotes"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 

@@ -2161,6 +2161,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and Serbian "опште",
     # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
     # an HTML body's or attached page's empty list item gives the list's text no blank line (HTML 34)
+    # an HTML body's or attached page's <blockquote> in a list item written as a quote in the item (HTML 34)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2370,6 +2371,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and Serbian "опште",
     # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
     # an HTML body's or attached page's empty list item gives the list's text no blank line (HTML 34)
+    # an HTML body's or attached page's <blockquote> in a list item written as a quote in the item (HTML 34)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -49,6 +49,7 @@ from ..model import (
     HEADING,
     IMAGE,
     IN_ITEM,
+    ITEM_QUOTES,
     LIST,
     PARAGRAPH,
     TABLE,
@@ -247,6 +248,8 @@ class _Walker:
         self.skipped: list[Skipped] = []  # the tracking pixels and icons left out
         self.buf: list[str] = []
         self.nested = 0  # how many tables read apart from a data table's cell hold the one being read
+        # the quotes in the text of the items read (by the item's id), for their list's ITEM_QUOTES
+        self.item_quotes: dict[int, list[tuple[int, int]]] = {}
 
     # -- paragraphs ---------------------------------------------------------------------------
 
@@ -360,9 +363,13 @@ class _Walker:
 
     def list_block(self, items: list[ListItem]) -> None:
         """The list of ``items``, unless none has text (``<li></li>`` alone shows no word); its text
-        a line per item with text, an empty item counted all the same (:func:`render_items`)."""
+        a line per item with text, an empty item counted all the same (:func:`render_items`); the
+        quotes in its items' text said in its meta (``ITEM_QUOTES``)."""
+        quotes = self.item_quotes
+        spans = tuple((k, *span) for k, item in enumerate(items) for span in quotes.pop(id(item), ()))
         if any(item.text for item in items):
-            self.blocks.append(new_block(LIST, render_items(items), items=tuple(items)))
+            meta = {ITEM_QUOTES: spans} if spans else {}
+            self.blocks.append(new_block(LIST, render_items(items), items=tuple(items), meta=meta))
 
     def list_items(self, node: LexborNode, level: int, items: list[ListItem]) -> None:
         ordered = node.tag == "ol"
@@ -403,11 +410,16 @@ class _Walker:
         parts: list[str] = []
         nested: list[LexborNode] = []
         code: list[tuple[int, LexborNode]] = []
-        _item_parts(node, parts, nested, code=code)
+        quotes: list[int] = []
+        _item_parts(node, parts, nested, code=code, quotes=quotes)
         ends = [at for at, _ in code]
         text = _clean("".join(parts[: ends[0]] if code else parts))
         if text or not (nested or code):
-            items.append(ListItem(text, level, ordered, number))
+            item = ListItem(text, level, ordered, number)
+            items.append(item)
+            spans = _quote_spans(parts, quotes, ends[0] if code else len(parts))
+            if spans:
+                self.item_quotes[id(item)] = spans
         if code:  # a program's lines, a table's rows kept: the list ends before them, goes on after
             # in this item when it has text to write before them, else in those holding it
             self.code_apart(parts, code, items, level + 1 if text else level)
@@ -841,11 +853,13 @@ def _item_parts(
     nested: list[LexborNode],
     depth: int = 0,
     code: list[tuple[int, LexborNode]] | None = None,
+    quotes: list[int] | None = None,
 ) -> None:
     """The text of a list item into ``parts`` and its nested lists into ``nested``, also lists
     wrapped in block elements (``<li>a<div><div><ul>…``) at any depth. With ``code``, the item's
     ``<pre>`` blocks and tables go there instead of into its text, each with the count of
-    ``parts`` before it (a highlighter's ``<div class="highlight"><pre>`` too)."""
+    ``parts`` before it (a highlighter's ``<div class="highlight"><pre>`` too). With ``quotes``,
+    the index in ``parts`` of the text of each ``<blockquote>`` holding none of those (nor a list)."""
     for child in node.iter(include_text=True):
         tag = child.tag
         if tag in _LISTS:
@@ -864,10 +878,28 @@ def _item_parts(
             and child.css_first(_ITEM_BLOCKS if code is not None else "ul, ol, menu") is not None
         ):
             parts.append(" ")
-            _item_parts(child, parts, nested, depth + 1, code)
+            _item_parts(child, parts, nested, depth + 1, code, quotes)
             parts.append(" ")
         else:
+            if tag == "blockquote" and quotes is not None:
+                quotes.append(len(parts))
             parts.append(" " + _inline_text(child) + " ")
+
+
+def _quote_spans(parts: list[str], quotes: list[int], end: int) -> list[tuple[int, int]]:
+    """Where the text of each quote of an item (``parts[at]`` for each ``at`` of ``quotes``) starts
+    and ends in the item's text, ``_clean("".join(parts[:end]))``: the words before it, a space,
+    its words (each part of a block's text stands between spaces)."""
+    spans = []
+    for at in quotes:
+        if at >= end:
+            break
+        quoted = _clean(parts[at])
+        if quoted:
+            before = len(_clean("".join(parts[:at])))
+            start = before + 1 if before else 0
+            spans.append((start, start + len(quoted)))
+    return spans
 
 
 def _pre_text(node: LexborNode) -> str:
@@ -2616,6 +2648,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
     # an empty list item (<li></li>) an item all the same, counted and numbered, but no blank line in the
     # list's text; a list of empty items alone no list
+    # a <blockquote> in a list item (holding no list, table or <pre>) says where its text stands in the item's
+    # (item_quotes), the item's text as it was: its Markdown a quote in the item, no longer words of the item
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

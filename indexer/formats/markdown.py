@@ -37,6 +37,7 @@ from ..model import (
     HEADING,
     IMAGE,
     IN_ITEM,
+    ITEM_QUOTES,
     LIST,
     OPENS_ITEM,
     PARAGRAPH,
@@ -245,6 +246,13 @@ class _Builder:
         self.quoted = 0
         # per open block quote, how many list items held it when it opened
         self.quote_items: list[int] = []
+        # per open block quote, for one right in an item's text (the outermost of that item): where
+        # its text starts in the item's text read so far, and how many items and blocks there were
+        # (a list, a code block or a table in it makes its text no quote of the item's alone)
+        self.quote_starts: list[tuple[int, int, int] | None] = []
+        # per open item, the quotes in its text read so far ((start, end) in it, for ITEM_QUOTES)
+        self.item_spans: list[list[tuple[int, int]]] = []
+        self.item_quotes: list[tuple[int, int, int]] = []  # those of ``items``: (index, start, end)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -264,6 +272,11 @@ class _Builder:
         out = "".join(self.text)
         self.text.clear()
         return out
+
+    def item_read(self) -> str:
+        """The text of the innermost open item read since its text last went out, as it will
+        read (white space runs one space)."""
+        return " ".join(("".join(self.item_text[-1]) + "".join(self.text)).split())
 
     def item_text_ends(self) -> None:
         """A tight item's own text (no paragraph of its own) ends where a paragraph or heading
@@ -327,6 +340,7 @@ class _Builder:
         self.item_number.append(number)
         self.item_index.append(_UNSEEN)
         self.item_lists.append(False)
+        self.item_spans.append([])
         self.text.clear()
 
     def s_table(self, arg: Any, rng: dict[str, int]) -> None:
@@ -371,6 +385,11 @@ class _Builder:
             self.quote += 1
         self.quotes.append(counts)
         self.quote_items.append(len(self.item_text))
+        start = None
+        if self.item_text and self.quote_items.count(len(self.item_text)) == 1:
+            so_far = len(self.item_read())
+            start = (so_far + 1 if so_far else 0, len(self.items), len(self.blocks))
+        self.quote_starts.append(start)
 
     def e_paragraph(self, arg: Any, rng: dict[str, int]) -> None:
         if self.item_text:
@@ -427,6 +446,7 @@ class _Builder:
         self.item_number.pop()
         self.item_index.pop()
         self.item_lists.pop()
+        self.item_spans.pop()
 
     def e_list(self, arg: Any, rng: dict[str, int]) -> None:
         self.list_stack.pop()
@@ -454,19 +474,18 @@ class _Builder:
         if self.quote or self.quotes:  # not on the blank line of the quote after the list
             end = _without_quote_blanks(self.lines.raw, self.list_start, end)
         shown = sum(1 for item in items if item.text)  # the lines of its text
+        meta: dict[str, Any] = {ITEM_QUOTES: tuple(self.item_quotes)} if self.item_quotes else {}
         if not shown:  # empty items alone: no text to read
             pass
         elif (lines := self.span(self.list_start, end))[1] - lines[0] == shown - 1 or len(
             self.item_offsets
         ) != len(items):
-            self.blocks.append(new_block(LIST, render_items(items), 0, lines, items))
+            self.blocks.append(new_block(LIST, render_items(items), 0, lines, items, meta))
         else:  # an item runs over several lines (or an empty item takes one): say where each starts
-            self.blocks.append(
-                new_block(
-                    LIST, render_items(items), 0, lines, items, {"item_lines": self.item_lines(lines[0])}
-                )
-            )
+            meta = {"item_lines": self.item_lines(lines[0]), **meta}
+            self.blocks.append(new_block(LIST, render_items(items), 0, lines, items, meta))
         self.items = []
+        self.item_quotes = []
         self.item_offsets = []
         index = self.item_index
         for i, at in enumerate(index):
@@ -574,6 +593,11 @@ class _Builder:
         self.notes -= 1
 
     def e_quote(self, arg: Any, rng: dict[str, int]) -> None:
+        start = self.quote_starts.pop() if self.quote_starts else None
+        if start is not None and start[1:] == (len(self.items), len(self.blocks)):
+            end = len(self.item_read())
+            if end > start[0] and self.item_index[-1] != _GONE:
+                self.item_spans[-1].append((start[0], end))
         if self.quote_items:
             self.quote_items.pop()
         if self.quotes and self.quotes.pop():
@@ -680,12 +704,16 @@ class _Builder:
         self.text.clear()
         text = " ".join("".join(parts).split())
         parts.clear()
+        spans = self.item_spans[-1] if self.item_spans else []
+        quoted, spans[:] = list(spans), []
         if not text:
             return
         at = self.item_index[-1] if self.item_index else _UNSEEN
         if 0 <= at < len(self.items):
             item = self.items[at]
             self.items[at] = new_item(item.text + " " + text, item.level, item.ordered, item.number)
+            by = len(item.text) + 1
+            self.item_quotes.extend((at, start + by, end + by) for start, end in quoted)
         elif at == _GONE:
             start, raw = self.item_pos[-1], self.lines.raw
             if self.items:  # the items since the cut: a list block before the paragraph
@@ -704,6 +732,7 @@ class _Builder:
             self.item_offsets.append(self.item_pos[-1] if self.item_pos else self.list_start)
             if self.item_index:
                 self.item_index[-1] = len(self.items) - 1
+            self.item_quotes.extend((len(self.items) - 1, start, end) for start, end in quoted)
 
     def other(self, ev: Any) -> None:
         """Events other than Text/Start/End (rare enough for a plain dispatch)."""
@@ -1281,6 +1310,11 @@ class _Fallback:
         # reader's item_pos); and whether it holds a list (then it is no empty item)
         item_starts: list[int | None] = []
         lists: list[bool] = []
+        # per open block quote, for one right in an item's text (the outermost of that item): the
+        # item's index in ``items`` (or _UNSEEN), the length of its text, how many items and blocks
+        # there were; and the quotes in the text of ``items`` ((index, start, end), ITEM_QUOTES)
+        quote_starts: list[tuple[int, int, int, int] | None] = []
+        spans: list[tuple[int, int, int]] = []
         while i < len(tokens):
             tok = tokens[i]
             if tok.type in ("bullet_list_open", "ordered_list_open"):
@@ -1297,9 +1331,23 @@ class _Fallback:
                     index[-1] = _GONE  # as the pulldown-cmark reader's e_list: a quote's text after its list
             elif tok.type == "blockquote_open":
                 quotes.append(len(index))
+                opened = None
+                if index and quotes.count(len(index)) == 1:
+                    at = index[-1]
+                    before = len(items[at].text) if 0 <= at < len(items) else 0
+                    opened = (at, before, len(items), len(self.blocks))
+                quote_starts.append(opened)
             elif tok.type == "blockquote_close":
                 if quotes:
                     quotes.pop()
+                opened = quote_starts.pop() if quote_starts else None
+                if opened is not None and len(self.blocks) == opened[3] and index and index[-1] >= 0:
+                    at, before, count = opened[0], opened[1], opened[2]
+                    if at == _UNSEEN:  # its words the item's first
+                        at, count = count, count + 1
+                    begin = before + 1 if before else 0
+                    if index[-1] == at and len(items) == count and len(items[at].text) > begin:
+                        spans.append((at, begin, len(items[at].text)))
             elif tok.type == "list_item_open":
                 index.append(_UNSEEN)
                 item_starts.append(self.span(tok.map)[0])
@@ -1329,8 +1377,8 @@ class _Fallback:
                     items[at] = ListItem(item.text + " " + text, item.level, item.ordered, item.number)
                 elif at == _GONE:  # its first text is in a list block before a code block or table
                     lines = self.span(tok.map)
-                    self.list_block(items, starts, lines[0] - 1)
-                    items, starts = [], []
+                    self.list_block(items, starts, lines[0] - 1, spans)
+                    items, starts, spans = [], [], []
                     index[:] = [_GONE if a >= 0 else a for a in index]
                     self.blocks.append(Block(PARAGRAPH, text, lines=lines, meta={IN_ITEM: len(index)}))
                 else:
@@ -1351,8 +1399,8 @@ class _Fallback:
                     opens = "-" if numbers[-1] is None else f"{numbers[-1]}."
                 # the list before ends before the line of the block, or of the item it opens
                 first = item_starts[-1] if opens else self.span(tok.map)[0]
-                self.list_block(items, starts, first - 1)
-                items, starts = [], []
+                self.list_block(items, starts, first - 1, spans)
+                items, starts, spans = [], [], []
                 index[:] = [_GONE if a >= 0 else a for a in index]
                 if item_starts:
                     item_starts[-1] = None
@@ -1371,10 +1419,12 @@ class _Fallback:
                             meta[OPENS_ITEM] = opens
                     self.blocks.append(Block(CODE, text, lines=self.span(tok.map), meta=meta))
             i += 1
-        self.list_block(items, starts, self.span(start.map)[1])
+        self.list_block(items, starts, self.span(start.map)[1], spans)
         return i + 1
 
-    def list_block(self, items: list[ListItem], starts: list[int], last: int) -> None:
+    def list_block(
+        self, items: list[ListItem], starts: list[int], last: int, spans: list[tuple[int, int, int]]
+    ) -> None:
         if not any(item.text for item in items):  # none, or empty items alone: no text to read
             return
         # not on the blank lines after it, nor on a block quote's (``>`` alone) after its last item
@@ -1382,7 +1432,9 @@ class _Fallback:
             last -= 1
         lines = (starts[0], last)
         shown = tuple(at for at, item in zip(starts, items, strict=True) if item.text)  # its text's lines
-        meta = {"item_lines": shown} if lines[1] - lines[0] != len(shown) - 1 else {}
+        meta: dict[str, Any] = {"item_lines": shown} if lines[1] - lines[0] != len(shown) - 1 else {}
+        if spans:
+            meta[ITEM_QUOTES] = tuple(spans)
         self.blocks.append(Block(LIST, render_items(items), items=tuple(items), lines=lines, meta=meta))
 
     def table(self, i: int, in_item: int = 0, opens: str | None = None) -> int:
@@ -1802,6 +1854,8 @@ def _scalar(value: str) -> Any:
     # an empty list item ("2." alone) an item all the same, counted and numbered, though the list's text
     # gives it no line (it was left out); an item whose text comes on the line after its marker starts on the
     # marker's line, as CommonMark reads it (the markdown-it fallback took its text's line)
+    # a block quote in a list item (its "> " lines) says where its text stands in the item's (item_quotes),
+    # the item's text as it was; a notebook's Markdown writes it as a quote in the item
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -1774,6 +1774,7 @@ def _text_attachment(
     # longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and Serbian "опште",
     # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
     # an HTML body's or attached page's empty list item gives the list's text no blank line (HTML 34)
+    # an HTML body's or attached page's <blockquote> in a list item written as a quote in the item (HTML 34)
     version="55",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -48,7 +48,7 @@ def test_both_readers_give_the_same_chunk_and_numbers(tmp_path):
     assert get_markdown(tmp_path / "steps.html") == "1. alpha\n2.\n3. gamma\n"
 
 
-def test_an_empty_item_opening_or_closing_a_list(markdown_parser):
+def test_an_empty_item_opening_or_closing_a_list_and_an_item_s_first_line(markdown_parser):
     # "-" then "- x": a list of two items from line 1, the text's one line starting on line 2
     (block,) = markdown_blocks("-\n- x\n")
     assert [item.text for item in block.items] == ["", "x"]
@@ -57,20 +57,17 @@ def test_an_empty_item_opening_or_closing_a_list(markdown_parser):
     # "- a" then "-": two items; "b" after a blank line is a paragraph after the list
     blocks = markdown_blocks("- a\n-\n\nb\n")
     assert [(b.kind, b.text, len(b.items)) for b in blocks] == [(LIST, "a", 2), ("paragraph", "b", 0)]
-
-
-def test_a_list_of_empty_items_alone_gives_no_list(markdown_parser):
-    assert not any(b.kind == LIST for b in markdown_blocks("Steps:\n\n1.\n2.\n"))
-    assert not any(b.kind == LIST for b in html_blocks("<p>Steps:</p><ul><li></li><li> </li></ul>")[0])
-
-
-def test_an_item_whose_text_follows_its_marker_line_starts_on_the_marker(markdown_parser):
     # CommonMark 5.2: an item may start with a blank line after its marker, its text indented on
     # the next; "b" is the second item's, which starts on line 2 (its marker) and ends on line 3
     (block,) = markdown_blocks("- a\n-\n  b\n")
     assert [item.text for item in block.items] == ["a", "b"]
     assert block.lines == (1, 3)
     assert block.meta["item_lines"] == (1, 2)
+
+
+def test_a_list_of_empty_items_alone_gives_no_list(markdown_parser):
+    assert not any(b.kind == LIST for b in markdown_blocks("Steps:\n\n1.\n2.\n"))
+    assert not any(b.kind == LIST for b in html_blocks("<p>Steps:</p><ul><li></li><li> </li></ul>")[0])
 
 
 def test_a_list_cut_between_items_keeps_its_empty_items_in_the_part_before():

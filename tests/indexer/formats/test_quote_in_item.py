@@ -1,0 +1,112 @@
+"""A block quote in a list item (an HTML ``<blockquote>`` in an ``<li>``, a Markdown item's ``> ``
+lines): its text stays in the item's, as both readers read it, and the list says where
+(``ITEM_QUOTES``), so that the Markdown writes it as a quote in its item; the chunks do not change."""
+
+from __future__ import annotations
+
+import json
+from email.message import EmailMessage
+
+from indexer import extract, get_chunks, get_markdown
+from indexer.formats.html import html_blocks
+from indexer.formats.markdown import markdown_blocks
+from indexer.model import ITEM_QUOTES, LIST
+
+#: Typed by hand: the same list written as a web page and in Markdown
+PAGE = "<ul><li>item one<blockquote>quoted text</blockquote></li><li>two</li></ul>"
+MARKDOWN = "- item one\n\n  > quoted text\n- two\n"
+#: its Markdown: the quote in the first item, under its text
+WRITTEN = "- item one\n\n  > quoted text\n- two\n"
+
+
+def test_a_quote_in_an_html_item_stays_a_quote_in_it(tmp_path):
+    (block,) = html_blocks(PAGE)[0]
+    assert [item.text for item in block.items] == ["item one quoted text", "two"]
+    # "item one " is 9 characters, "quoted text" the next 11
+    assert block.meta[ITEM_QUOTES] == ((0, 9, 20),)
+    page = tmp_path / "page.html"
+    page.write_text(f"<html><body>{PAGE}</body></html>", encoding="utf-8")
+    assert get_markdown(page) == WRITTEN
+    # a quote holding a list is the item's text, as before: its list is a nested list of the item
+    (block,) = html_blocks("<ul><li>a<blockquote>b<ul><li>c</li></ul></blockquote></li></ul>")[0]
+    assert [(item.text, item.level) for item in block.items] == [("a b", 0), ("c", 1)]
+    assert ITEM_QUOTES not in block.meta
+
+
+def test_both_readers_read_it_alike(markdown_parser, tmp_path):
+    (html,) = html_blocks(PAGE)[0]
+    (md,) = markdown_blocks(MARKDOWN)
+    assert md.kind == LIST
+    assert md.items == html.items
+    assert md.meta[ITEM_QUOTES] == html.meta[ITEM_QUOTES]
+    # the chunks read the item's text as it was: the quote's words after the item's own
+    (tmp_path / "list.md").write_text(MARKDOWN, encoding="utf-8")
+    (tmp_path / "list.html").write_text(f"<html><body>{PAGE}</body></html>", encoding="utf-8")
+    for name in ("list.md", "list.html"):
+        assert [c["content"] for c in get_chunks(tmp_path / name)] == ["item one quoted text\ntwo"], name
+
+
+#: Typed by hand: a quote of two paragraphs then the item's text after it, an item holding a quote
+#: alone, a quote in a nested item, an item after them
+NESTED_PAGE = (
+    "<ol><li>Alpha<blockquote><p>first quoted</p><p>second quoted</p></blockquote>then more</li>"
+    "<li><blockquote>opens</blockquote></li>"
+    "<li>Gamma<ul><li>sub<blockquote>deep quote</blockquote></li></ul></li><li>x</li></ol>"
+)
+NESTED_MARKDOWN = (
+    "1. Alpha\n\n   > first quoted\n   >\n   > second quoted\n\n   then more\n"
+    "2. > opens\n3. Gamma\n   - sub\n\n     > deep quote\n4. x\n"
+)
+
+
+def test_quotes_opening_an_item_and_in_a_nested_item(markdown_parser, tmp_path):
+    (html,) = html_blocks(NESTED_PAGE)[0]
+    (md,) = markdown_blocks(NESTED_MARKDOWN)
+    assert [(item.text, item.level) for item in html.items] == [
+        ("Alpha first quoted second quoted then more", 0),
+        ("opens", 0),
+        ("Gamma", 0),
+        ("sub deep quote", 1),
+        ("x", 0),
+    ]
+    # "Alpha " is 6 characters, "first quoted second quoted" 26; "opens" the whole of the second
+    # item's text; "sub " 4, "deep quote" 10
+    assert html.meta[ITEM_QUOTES] == ((0, 6, 32), (1, 0, 5), (3, 4, 14))
+    assert md.items == html.items
+    assert md.meta[ITEM_QUOTES] == html.meta[ITEM_QUOTES]
+    page = tmp_path / "nested.html"
+    page.write_text(f"<html><body>{NESTED_PAGE}</body></html>", encoding="utf-8")
+    assert get_markdown(page) == (
+        "1. Alpha\n\n   > first quoted second quoted\n\n   then more\n"
+        "2. > opens\n3. Gamma\n   - sub\n\n     > deep quote\n4. x\n"
+    )
+
+
+def test_a_quote_in_an_item_of_a_quoted_list(tmp_path):
+    page = tmp_path / "quoted.html"
+    page.write_text(
+        "<blockquote><ul><li>in<blockquote>inner</blockquote></li><li>last</li></ul></blockquote>",
+        encoding="utf-8",
+    )
+    assert get_markdown(page) == "> - in\n>\n>   > inner\n> - last\n"
+
+
+def test_a_notebook_s_markdown_cell_writes_it_in_its_item(tmp_path):
+    cell = {"cell_type": "markdown", "metadata": {}, "source": MARKDOWN.splitlines(keepends=True)}
+    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [cell]}
+    path = tmp_path / "notes.ipynb"
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    assert WRITTEN in get_markdown(path)
+
+
+def test_a_mail_s_html_body_too(tmp_path):
+    message = EmailMessage()
+    message["From"] = "a@example.org"
+    message["To"] = "b@example.org"
+    message["Subject"] = "Quote"
+    message.set_content(f"<html><body>{PAGE}</body></html>", subtype="html")
+    mail = tmp_path / "quote.eml"
+    mail.write_bytes(message.as_bytes())
+    block = next(b for b in extract(mail).blocks if b.kind == LIST)
+    assert block.meta[ITEM_QUOTES] == ((0, 9, 20),)
+    assert WRITTEN in get_markdown(mail)
