@@ -390,14 +390,16 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         del widths[level:]
         indent = " " * sum(widths)
         widths.append(len(marker))
-        if k in quotes:
+        if k in quotes:  # its paragraphs and quotes under its marker, the blank lines between them bare
             text = _quoting_item(text, quotes[k], quoted)
+            text = re.sub(r"\n(?=.)", "\n" + indent + " " * len(marker), text)
         else:
             text = escape_text(text, item=True, quoted=quoted)
-        text = re.sub(r"\n(?=.)", "\n" + indent + " " * len(marker), text)
-        if deeper and marker[0].isdigit() and int(marker[:-2]) != 1:
-            # a list starting at another number than 1 may not interrupt a paragraph: one nested
-            # straight under its parent item's text would be read as more of that text
+            text = text.replace("\n", "\n" + indent + " " * len(marker))
+        if deeper and (not text or marker[0].isdigit() and int(marker[:-2]) != 1):
+            # a list starting at another number than 1 or with an empty item may not interrupt a
+            # paragraph: one nested straight under its parent item's text would be read as more of
+            # that text (a "-" alone under it as the underline of a heading)
             lines.append("")
         # an empty item (a web page's <li></li>, a Markdown "2." alone) its marker alone
         lines.append(indent + _item(marker, text) if text else indent + marker.rstrip())

@@ -11,6 +11,8 @@ from indexer.formats.markdown import markdown_blocks
 from indexer.model import LIST, Block, ListItem
 from indexer.modes._common import split_atomic
 
+from ._text_helpers import gfm_structure
+
 #: Typed by hand: three numbered items, the second a number without text
 NUMBERED_MD = "1. alpha\n2.\n3. gamma\n"
 NUMBERED_HTML = "<ol><li>alpha</li><li></li><li>gamma</li></ol>"
@@ -99,3 +101,13 @@ def test_a_page_s_empty_items_in_a_mail_keep_their_numbers(tmp_path):
     block = next(b for b in extract(mail).blocks if b.kind == LIST)
     assert _items(block) == NUMBERED_ITEMS
     assert block.text == "alpha\ngamma"
+
+
+def test_a_nested_list_opening_with_an_empty_item_stays_a_list(tmp_path):
+    # under "a", a list whose first item is empty: written straight under "a", its "-" would be the
+    # underline of a heading "a" (and "1." more of a's text); after a blank line it is an item
+    page = tmp_path / "nested.html"
+    page.write_text("<ul><li>a<ul><li></li><li>b</li></ul></li></ul>", encoding="utf-8")
+    markdown = get_markdown(page)
+    assert markdown == "- a\n\n  -\n  - b\n"
+    assert gfm_structure(markdown) == [(0, "item"), (1, "a"), (1, "item"), (1, "item"), (2, "b")]
