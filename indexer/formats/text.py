@@ -36,6 +36,7 @@ from ..model import (
     CODE,
     HEADING,
     IMAGE,
+    ITEM_QUOTES,
     LIST,
     PARAGRAPH,
     TABLE,
@@ -561,6 +562,15 @@ def without_soft_hyphens(block: Block) -> Block:
     def bare(text: str) -> str:
         return text.replace("\xad", "")
 
+    meta = block.meta
+    if meta.get(ITEM_QUOTES):  # the quotes in its items' text where that text is without them too
+        items = block.items
+
+        def at(k: int, offset: int) -> int:
+            return offset - items[k].text.count("\xad", 0, offset)
+
+        quotes = tuple((k, at(k, start), at(k, end)) for k, start, end in meta[ITEM_QUOTES])
+        meta = {**meta, ITEM_QUOTES: quotes}
     return replace(
         block,
         text=bare(block.text),
@@ -568,6 +578,7 @@ def without_soft_hyphens(block: Block) -> Block:
         rows=tuple(tuple(map(bare, row)) for row in block.rows),
         header=None if block.header is None else tuple(map(bare, block.header)),
         alt=None if block.alt is None else bare(block.alt),
+        meta=meta,
     )
 
 

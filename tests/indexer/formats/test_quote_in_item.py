@@ -110,3 +110,13 @@ def test_a_mail_s_html_body_too(tmp_path):
     block = next(b for b in extract(mail).blocks if b.kind == LIST)
     assert block.meta[ITEM_QUOTES] == ((0, 9, 20),)
     assert WRITTEN in get_markdown(mail)
+
+
+def test_the_quote_s_place_is_that_in_the_text_without_soft_hyphens(markdown_parser):
+    # the soft hyphens (&shy;) are left out of the item's text after it is read: "Donaudampf item "
+    # is 16 characters without them, "quoted text" the next 11
+    page = "<ul><li>Donau&shy;dampf item<blockquote>quo&shy;ted text</blockquote>after</li><li>two</li></ul>"
+    markdown = "- Donau\xaddampf item\n\n  > quo\xadted text\n\n  after\n- two\n"
+    for (block,) in (html_blocks(page)[0], markdown_blocks(markdown)):
+        assert block.items[0].text == "Donaudampf item quoted text after"
+        assert block.meta[ITEM_QUOTES] == ((0, 16, 27),)
