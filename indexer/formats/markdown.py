@@ -1305,10 +1305,11 @@ class _Fallback:
         index: list[int] = []  # per open item, as the pulldown-cmark reader's ``item_index``
         numbers: list[int | None] = []  # per open item, its number as written (None in a bullet list)
         quotes: list[int] = []  # per open block quote in the list, how many items held it when it opened
-        # per open item, the source line it starts on, None once a nested list or a code block or a
-        # table in it ended (its text from then on starts where it is written, as the pulldown-cmark
+        # per open item, the source line it starts on; whether a nested list, a code block or a table
+        # in it ended (its text from then on starts where it is written, as the pulldown-cmark
         # reader's item_pos); and whether it holds a list (then it is no empty item)
-        item_starts: list[int | None] = []
+        item_starts: list[int] = []
+        resumed: list[bool] = []
         lists: list[bool] = []
         # per open block quote, for one right in an item's text (the outermost of that item): the
         # item's index in ``items`` (or _UNSEEN), the length of its text, how many items and blocks
@@ -1325,8 +1326,8 @@ class _Fallback:
                 ordered.pop()
                 if not ordered:
                     break
-                if item_starts:
-                    item_starts[-1] = None
+                if resumed:
+                    resumed[-1] = True
                 if quotes and quotes[-1] == len(index) and index and index[-1] >= 0:
                     index[-1] = _GONE  # as the pulldown-cmark reader's e_list: a quote's text after its list
             elif tok.type == "blockquote_open":
@@ -1351,15 +1352,18 @@ class _Fallback:
             elif tok.type == "list_item_open":
                 index.append(_UNSEEN)
                 item_starts.append(self.span(tok.map)[0])
+                resumed.append(False)
                 lists.append(False)
                 numbers.append(int(tok.info) if tok.info.isdigit() and ordered and ordered[-1] else None)
             elif tok.type == "list_item_close":
-                if index and index[-1] == _UNSEEN and not lists[-1] and item_starts[-1] is not None:
+                if index and index[-1] == _UNSEEN and not lists[-1] and not resumed[-1]:
                     # an item holding nothing ("2." alone): an item all the same, though no line
                     items.append(ListItem("", len(ordered) - 1, ordered[-1], numbers[-1]))
                     starts.append(item_starts[-1])
                 if lists:
                     lists.pop()
+                if resumed:
+                    resumed.pop()
                 if index:
                     index.pop()
                 if numbers:
@@ -1387,8 +1391,8 @@ class _Fallback:
                     )
                     # the item's line, its marker's (CommonMark: "-" then its text on the next line
                     # is one item from the marker on), while nothing before its text ended in it
-                    first = item_starts[-1] if item_starts else None
-                    starts.append(self.span(tok.map)[0] if first is None else first)
+                    fresh = bool(item_starts) and not resumed[-1]
+                    starts.append(item_starts[-1] if fresh else self.span(tok.map)[0])
                     if index:
                         index[-1] = len(items) - 1
             elif tok.type in ("fence", "code_block", "table_open"):
@@ -1398,12 +1402,14 @@ class _Fallback:
                 if index and index[-1] == _UNSEEN:
                     opens = "-" if numbers[-1] is None else f"{numbers[-1]}."
                 # the list before ends before the line of the block, or of the item it opens
-                first = item_starts[-1] if opens else self.span(tok.map)[0]
+                # (the block's own, after a nested list of the item, as the pulldown-cmark reader's
+                # item_pos is after it)
+                first = item_starts[-1] if opens and not resumed[-1] else self.span(tok.map)[0]
                 self.list_block(items, starts, first - 1, spans)
                 items, starts, spans = [], [], []
                 index[:] = [_GONE if a >= 0 else a for a in index]
-                if item_starts:
-                    item_starts[-1] = None
+                if resumed:
+                    resumed[-1] = True
                 if opens:  # what follows the block in the item is a paragraph in it
                     index[-1] = _GONE
                 if tok.type == "table_open":
@@ -1855,7 +1861,9 @@ def _scalar(value: str) -> Any:
     # gives it no line (it was left out); an item whose text comes on the line after its marker starts on the
     # marker's line, as CommonMark reads it (the markdown-it fallback took its text's line)
     # a block quote in a list item (its "> " lines) says where its text stands in the item's (item_quotes),
-    # the item's text as it was; a notebook's Markdown writes it as a quote in the item
+    # the item's text as it was; a notebook's Markdown writes it as a quote in the item;
+    # the markdown-it fallback: the list before a code block or a table opening an item after the item's
+    # nested list ends on that list's last line (it ended before the item's marker: lines (2, 0))
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -383,7 +383,8 @@ def _as_text(text: str, reason: str) -> Document:
     # text comes on the line after its marker starting on the marker's line (markdown 38); HTML outputs and
     # raw HTML: an empty list item gives the list's text no blank line (HTML 34)
     # Markdown cells, HTML outputs and raw HTML: a block quote in a list item written as a quote in the item
-    # (markdown 38, HTML 34)
+    # (markdown 38, HTML 34); Markdown cells read by the markdown-it fallback: the list before a code block
+    # opening an item after the item's nested list ends on that list's last line (markdown 38)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)
