@@ -36,9 +36,9 @@ import re
 import threading
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import IO, NamedTuple, TypeVar
+from typing import IO, Any, NamedTuple, TypeVar
 
 from lxml import etree
 
@@ -974,7 +974,7 @@ class _Walker:
         row_numbers: tuple[int, ...] = (),
         images: tuple[str, ...] = (),
         alt: str | None = None,
-        meta: dict[str, str] | None = None,
+        meta: Mapping[str, Any] | None = None,
     ) -> None:
         """Append a block with its lines in the document text (``model.assemble``'s numbering,
         done here so that each block is built once)."""
@@ -1347,8 +1347,10 @@ class _Walker:
         return list(doc.blocks)
 
     def chunk_blocks(self, blocks: list[Block], name: str) -> None:
-        """The blocks an imported chunk gives, added where it stands: its pictures listed as
-        skipped (a web page's are links, or parts of an MHTML; a document's are not taken in)."""
+        """The blocks an imported chunk gives, added where it stands with what their meta says
+        (a table or code block held by a list item, the quotes in an item's text, a code block's
+        language), its pictures listed as skipped (a web page's are links, or parts of an MHTML;
+        a document's are not taken in)."""
         for block in blocks:
             if block.kind == IMAGE:
                 self.chunk_picture(block, name)
@@ -1362,6 +1364,7 @@ class _Walker:
                 rows=block.rows,
                 header=block.header,
                 row_numbers=block.row_numbers,
+                meta=block.meta,
             )
 
     def embedded(self) -> None:
@@ -2614,6 +2617,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # "запускаться" no longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and
     # Serbian "опште", "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252)
     # altChunk pages: an empty list item gives the list's text no blank line (HTML 34)
+    # altChunk pages keep their blocks' meta: a table or a <pre> in a list item is written in the item (as
+    # the HTML 33 note above says; the meta was dropped, so it was not), a quote in an item behind '> '
+    # (HTML 34), a code block's language
     version="44",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -268,3 +268,32 @@ def test_a_chunk_in_a_content_control_of_a_cell_is_read_in_the_cell():
     (table,) = docx(data).blocks
     assert table.header == ("Berth", "Works")
     assert table.rows == (("North", "Status: Dredged in March checked"),)
+
+
+def test_a_table_and_a_quote_in_a_chunks_list_item_stay_in_their_items():
+    # an HTML page's list whose first item holds a table and whose second holds a quote: the
+    # Markdown keeps both inside their items (indented under "1." and "2."), the list going on
+    # with "3." after them, as the HTML extractor writes the same page
+    page = (
+        b"<html><body><ol><li>Moor the boat<table><tr><th>Knot</th><th>Use</th></tr>"
+        b"<tr><td>Bowline</td><td>Loop</td></tr></table></li>"
+        b"<li>Check the lines<blockquote>Twice a day</blockquote></li><li>Leave</li></ol></body></html>"
+    )
+    data = _package(("afchunk.htm", page))
+    doc = docx(data)
+    assert [(b.kind, b.text) for b in doc.blocks] == [
+        (PARAGRAPH, "Before"),
+        (LIST, "Moor the boat"),
+        (TABLE, "| Knot | Use |\n| --- | --- |\n| Bowline | Loop |"),
+        (LIST, "Check the lines Twice a day\nLeave"),
+        (PARAGRAPH, "After"),
+    ]
+    assert get_markdown(data, filename="t.docx") == (
+        "Before\n\n"
+        "1. Moor the boat\n\n"
+        "   | Knot | Use |\n   | --- | --- |\n   | Bowline | Loop |\n\n"
+        "2. Check the lines\n\n"
+        "   > Twice a day\n"
+        "3. Leave\n\n"
+        "After\n"
+    )
