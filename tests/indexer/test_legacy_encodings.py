@@ -541,3 +541,72 @@ def test_short_cyrillic_words_are_read_in_the_code_page_their_letters_fit():
     assert misread == []
     # a product between ASCII letters or digits stays windows-1252
     assert decode_text("a×b = 3×4".encode("cp1252")) == ("a×b = 3×4", "cp1252")
+
+
+#: Turkish, Romanian, Polish and Spanish words whose wrong reading shows a letter where the languages of
+#: that code page do not write it (each read so before these signs were counted)
+BYTES_TELL = [
+    # windows-1252 "dosyayý", "yapýyor": no Icelandic, Faroese, Czech or Slovak word writes ý beside y
+    ("cp1254", "dosyayı"),
+    ("cp1254", "yapıyor"),
+    # windows-1250 "geniţ", "giriţ": Romanian closes no word in ţ after i
+    ("cp1254", "geniş"),
+    ("cp1254", "giriş"),
+    # windows-1257 "seēeneši": Latvian writes a j between ē and a vowel
+    ("cp1254", "seçeneği"),
+    # windows-1252 "acþiune", "Opþiuni": Icelandic has no c and writes no i before a vowel
+    ("cp1250", "acţiune"),
+    ("cp1250", "Opţiuni de depanare"),
+    # windows-1252 "opcjê", "pamiêtaj": Portuguese and French write no ê after j, nor after i before t
+    ("cp1250", "opcję"),
+    ("cp1250", "pamiętaj"),
+    # windows-1252 "curentã", "exactã", "lipsã", "simplã": Portuguese closes no word in ã after two such
+    # consonants
+    ("cp1250", "curentă"),
+    ("cp1250", "exactă"),
+    ("cp1250", "lipsă"),
+    ("cp1250", "simplă"),
+    # the "despuÃ" of Spanish UTF-8 read as windows-1252, in windows-1255 "despuֳ": a Hebrew vowel
+    # point on a Latin letter
+    ("cp1252", "despuÃ"),
+]
+
+
+@pytest.mark.parametrize(("codec", "text"), BYTES_TELL)
+def test_turkish_romanian_polish_and_spanish_words_are_read_in_the_code_page_their_letters_tell(codec, text):
+    assert decode_text(text.encode(codec))[0] == text
+
+
+def test_letters_the_wrong_code_page_puts_where_its_languages_do_not_write_them_are_counted():
+    # Turkish "kullanıcı", "dosyayı", "yapıyor" in windows-1252: ý after c, after y, before y
+    assert _oddities("kullanýcý dosyayý yapýyor") == 3
+    # Czech and Slovak ý, Icelandic ý beside y in "nýyrði" and after ð in "jarðýta"
+    assert _oddities("který, celý, výzva, rychlý, nýyrði, jarðýta, sýna, Þýskaland") == 0
+    # Romanian "acţiune", "funcţie" in windows-1252: þ after c, before i and a vowel
+    assert _oddities("acþiune funcþie opþiuni") == 3
+    assert _oddities("þjóð, þetta, samþykkt, Alþingi, þing") == 0
+    # Polish "opcję", "rękę", "nazwę", "pamiętaj" in windows-1252: ê after j, k (and the first of "rêkê"
+    # before k), w, after i before t
+    assert _oddities("opcjê rêkê nazwê pamiêtaj") == 5
+    assert _oddities("você, lê, três, ciência, fenêtre, prêt, bête, fazê-lo, Viêt Nam") == 0
+    # Turkish "geniş" in windows-1250: ţ closing a word after i; Romanian closes them after e, o, u
+    assert _oddities("geniţ") == 1
+    assert _oddities("preţ, hoţ, drăguţ, lanţ, folosiţi, naţional") == 0
+    # Turkish "seçenek", "içerik" in windows-1257: ē before a vowel
+    assert _oddities("seēenek iēerik") == 2
+    assert _oddities("abonēja, ēdiens, Izraēla, mēness") == 0
+    # Romanian "curentă", "exactă", "lipsă", "simplă" in windows-1252: ã closing a word after nt, ct, ps, pl
+    assert _oddities("curentã exactã lipsã simplã") == 4
+    assert _oddities("irmã, cristã, manhã, maçã, clã, alemã, órfã, sã, lã, cidadã") == 0
+    # a Hebrew vowel point on a Latin letter; on Hebrew letters it is in place
+    assert _oddities("despu\u05b3") == 1
+    assert _oddities("שָׁלוֹם") == 0
+    # Icelandic, Portuguese and French text beside these signs stays windows-1252
+    for text in (
+        "Þetta nýyrði er gott.",
+        "Jarðýtan er stór.",
+        "A minha irmã é cristã e come maçã de manhã.",
+        "Je suis allé au Viêt Nam.",
+        "Você lê três livros.",
+    ):
+        assert decode_text(text.encode("cp1252")) == (text, "cp1252")
