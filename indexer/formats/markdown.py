@@ -1863,7 +1863,13 @@ def _scalar(value: str) -> Any:
     # a block quote in a list item (its "> " lines) says where its text stands in the item's (item_quotes),
     # the item's text as it was; a notebook's Markdown writes it as a quote in the item;
     # the markdown-it fallback: the list before a code block or a table opening an item after the item's
-    # nested list ends on that list's last line (it ended before the item's marker: lines (2, 0))
+    # nested list ends on that list's last line (it ended before the item's marker: lines (2, 0));
+    # legacy text without a BOM or charset: a ý after c, j or y, a þ after c or before i and a vowel, an ê
+    # after j, k or w, a ţ closing a word after i, a ē before a vowel, an ã closing a word after nt, ct, ps or
+    # pl and a Hebrew point on a Latin letter: signs of a wrong reading (Turkish "dosyayı", "geniş",
+    # "seçeneği" in windows-1254 no longer windows-1252, -1250, -1257; Romanian "acţiune", "curentă" and
+    # Polish "opcję" in windows-1250 no longer windows-1252; Spanish "despuÃ" in windows-1252 no longer
+    # windows-1255)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)
