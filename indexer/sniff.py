@@ -900,23 +900,23 @@ _OUT_OF_PLACE = (
     # Slovak write no ý after c, j or beside y, Icelandic and Faroese have no c and write ý beside y only in
     # the ný- of "nýyrði": "kullanýcý", "dosyayý" and "yapýyor" are Turkish "kullanıcı", "dosyayı" and
     # "yapıyor" in windows-1252 misread; a ý after ð is left alone, Icelandic's "jarðýta"); a þ after c or
-    # before i and a vowel
-    # (Icelandic has no c and writes no i before a vowel: "acþiune" and "opþiune" are Romanian "acţiune"
-    # and "opţiune" in windows-1252 misread); an ê after j, k or w, or after i before t and a letter
-    # (Portuguese and French write no j, k or w before ê and ê after i before n only, "ciência"; Vietnamese
-    # names, "Viêt Nam", end after the t: "opcjê", "rêkê", "pamiêtaj" are Polish "opcję", "rękę",
-    # "pamiętaj" in windows-1252 misread); a Romanian ţ closing a word after i (Romanian closes words in ţ
-    # after e, o, u or a consonant, "preţ", "hoţ", "drăguţ", "lanţ": "geniţ" is Turkish "geniş" in
-    # windows-1250 misread); a Latvian ē before a vowel (Latvian writes a j between them, "abonēja":
-    # "seēenek" is Turkish "seçenek" in windows-1257 misread); an ã closing a word after nt, nd, ns, ct, ps,
-    # pt, bl, pl or gl (Portuguese closes words in ã after a vowel, a consonant alone or st, rt, rm, nh, cl,
-    # "irmã", "cristã", "manhã": "curentã", "exactã", "lipsã" and "simplã" are Romanian "curentă",
-    # "exactă", "lipsă" and "simplă" in windows-1252 misread); a Hebrew point, accent or punctuation mark
-    # after a Latin letter ("despuֳ" is the Spanish "despuÃ" of a page whose UTF-8 was read as windows-1252,
-    # in windows-1255 misread)
+    # before i and a vowel (Icelandic has no c and writes no i before a vowel: "acþiune" and "opþiune" are
+    # Romanian "acţiune" and "opţiune" in windows-1252 misread); an ê after j, k or w, or after i before t and
+    # a letter (Portuguese and French write no j, k or w before ê and ê after i before n only, "ciência";
+    # Vietnamese names, "Viêt Nam", end after the t: "opcjê", "rêkê", "pamiêtaj" are Polish "opcję", "rękę",
+    # "pamiętaj" in windows-1252 misread); a Romanian ţ closing a word after an i that opens it or follows a
+    # vowel and a letter (Romanian closes words in ţ after e, o, u or a consonant, "preţ", "hoţ", "drăguţ",
+    # "lanţ", and after i in the loan "bliţ": "geniţ" and "iţ" are Turkish "geniş" and "iş" in windows-1250
+    # misread); a Latvian ē before a vowel (Latvian writes a j between them, "abonēja": "seēenek" is Turkish
+    # "seçenek" in windows-1257 misread); an ã closing a word after nt, nd, ns, ct, ps, pt, bl, pl or gl
+    # (Portuguese closes words in ã after a vowel, a consonant alone or st, rt, rm, nh, cl, "irmã", "cristã",
+    # "manhã": "curentã", "exactã", "lipsã" and "simplã" are Romanian "curentă", "exactă", "lipsă" and
+    # "simplă" in windows-1252 misread); a Hebrew point, accent or punctuation mark after a Latin letter
+    # ("despuֳ" is the Spanish "despuÃ" of a page whose UTF-8 was read as windows-1252, in windows-1255
+    # misread)
     (frozenset("ý"), re.compile(r"(?<=[cjyCJY])ý|(?<=[^\W\d_]{2})ý(?=[yY])")),
     (frozenset("þÞ"), re.compile(r"(?<=[cC])[þÞ]|[þÞ](?=[iI][aeiouAEIOU])")),
-    (frozenset("ţ"), re.compile(r"(?<=[iI])ţ(?![^\W\d_])")),
+    (frozenset("ţ"), re.compile(r"(?:(?<=[aeiouAEIOU][^\W\d_])|(?<![^\W\d_]))[iI]ţ(?![^\W\d_])")),
     (frozenset("ēĒ"), re.compile("[ēĒ](?=[aeiouāēīūAEIOUĀĒĪŪ])")),
     (frozenset("ã"), re.compile(r"(?:(?<=[ncpNCP][tdsTDS])|(?<=[bpgBPG][lL]))ã(?![^\W\d_])")),
     (frozenset(map(chr, range(0x0591, 0x05C8))), re.compile("(?<=[A-Za-z\u00c0-\u024f])[\u0591-\u05c7]")),
