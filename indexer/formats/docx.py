@@ -2621,11 +2621,11 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # the HTML 33 note above says; the meta was dropped, so it was not), a quote in an item behind '> '
     # (HTML 34), a code block's language;
     # altChunk pages: legacy text without a BOM or charset: a ý after c, j or y, a þ after c or before i and a
-    # vowel, an ê after j, k or w, a ţ closing a word after i, a ē before a vowel, an ã closing a word after
-    # nt, ct, ps or pl and a Hebrew point on a Latin letter: signs of a wrong reading (Turkish "dosyayı",
-    # "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250, -1257; Romanian "acţiune", "curentă"
-    # and Polish "opcję" in windows-1250 no longer windows-1252; Spanish "despuÃ" in windows-1252 no longer
-    # windows-1255)
+    # vowel, an ê after j, k or w, a ţ closing a word after an i that opens it or follows a vowel and a
+    # letter, a ē before a vowel, an ã closing a word after nt, ct, ps or pl and a Hebrew point on a Latin
+    # letter: signs of a wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer
+    # windows-1252, -1250, -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer
+    # windows-1252; Spanish "despuÃ" in windows-1252 no longer windows-1255)
     version="44",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

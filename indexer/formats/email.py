@@ -2163,11 +2163,11 @@ def _sniff_mbox(head: bytes) -> bool:
     # an HTML body's or attached page's empty list item gives the list's text no blank line (HTML 34)
     # an HTML body's or attached page's <blockquote> in a list item written as a quote in the item (HTML 34);
     # legacy text without a BOM or charset: a ý after c, j or y, a þ after c or before i and a vowel, an ê
-    # after j, k or w, a ţ closing a word after i, a ē before a vowel, an ã closing a word after nt, ct, ps or
-    # pl and a Hebrew point on a Latin letter: signs of a wrong reading (Turkish "dosyayı", "geniş",
-    # "seçeneği" in windows-1254 no longer windows-1252, -1250, -1257; Romanian "acţiune", "curentă" and
-    # Polish "opcję" in windows-1250 no longer windows-1252; Spanish "despuÃ" in windows-1252 no longer
-    # windows-1255)
+    # after j, k or w, a ţ closing a word after an i that opens it or follows a vowel and a letter, a ē before
+    # a vowel, an ã closing a word after nt, ct, ps or pl and a Hebrew point on a Latin letter: signs of a
+    # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
+    # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
+    # "despuÃ" in windows-1252 no longer windows-1255)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2379,11 +2379,11 @@ def split_mbox(data: bytes) -> list[bytes]:
     # an HTML body's or attached page's empty list item gives the list's text no blank line (HTML 34)
     # an HTML body's or attached page's <blockquote> in a list item written as a quote in the item (HTML 34);
     # legacy text without a BOM or charset: a ý after c, j or y, a þ after c or before i and a vowel, an ê
-    # after j, k or w, a ţ closing a word after i, a ē before a vowel, an ã closing a word after nt, ct, ps or
-    # pl and a Hebrew point on a Latin letter: signs of a wrong reading (Turkish "dosyayı", "geniş",
-    # "seçeneği" in windows-1254 no longer windows-1252, -1250, -1257; Romanian "acţiune", "curentă" and
-    # Polish "opcję" in windows-1250 no longer windows-1252; Spanish "despuÃ" in windows-1252 no longer
-    # windows-1255)
+    # after j, k or w, a ţ closing a word after an i that opens it or follows a vowel and a letter, a ē before
+    # a vowel, an ã closing a word after nt, ct, ps or pl and a Hebrew point on a Latin letter: signs of a
+    # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
+    # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
+    # "despuÃ" in windows-1252 no longer windows-1255)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

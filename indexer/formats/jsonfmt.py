@@ -510,11 +510,11 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     # longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and Serbian "опште",
     # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252);
     # legacy text without a BOM or charset: a ý after c, j or y, a þ after c or before i and a vowel, an ê
-    # after j, k or w, a ţ closing a word after i, a ē before a vowel, an ã closing a word after nt, ct, ps or
-    # pl and a Hebrew point on a Latin letter: signs of a wrong reading (Turkish "dosyayı", "geniş",
-    # "seçeneği" in windows-1254 no longer windows-1252, -1250, -1257; Romanian "acţiune", "curentă" and
-    # Polish "opcję" in windows-1250 no longer windows-1252; Spanish "despuÃ" in windows-1252 no longer
-    # windows-1255)
+    # after j, k or w, a ţ closing a word after an i that opens it or follows a vowel and a letter, a ē before
+    # a vowel, an ã closing a word after nt, ct, ps or pl and a Hebrew point on a Latin letter: signs of a
+    # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
+    # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
+    # "despuÃ" in windows-1252 no longer windows-1255)
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
@@ -570,11 +570,11 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     # longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and Serbian "опште",
     # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252);
     # legacy text without a BOM or charset: a ý after c, j or y, a þ after c or before i and a vowel, an ê
-    # after j, k or w, a ţ closing a word after i, a ē before a vowel, an ã closing a word after nt, ct, ps or
-    # pl and a Hebrew point on a Latin letter: signs of a wrong reading (Turkish "dosyayı", "geniş",
-    # "seçeneği" in windows-1254 no longer windows-1252, -1250, -1257; Romanian "acţiune", "curentă" and
-    # Polish "opcję" in windows-1250 no longer windows-1252; Spanish "despuÃ" in windows-1252 no longer
-    # windows-1255)
+    # after j, k or w, a ţ closing a word after an i that opens it or follows a vowel and a letter, a ē before
+    # a vowel, an ã closing a word after nt, ct, ps or pl and a Hebrew point on a Latin letter: signs of a
+    # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
+    # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
+    # "despuÃ" in windows-1252 no longer windows-1255)
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
@@ -630,11 +630,11 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     # longer windows-1253, "все" no longer windows-1252; Ukrainian "майбутня", "щодо" and Serbian "опште",
     # "тачно" in windows-1251 no longer KOI8-R, windows-1255, KOI8-R, windows-1252);
     # legacy text without a BOM or charset: a ý after c, j or y, a þ after c or before i and a vowel, an ê
-    # after j, k or w, a ţ closing a word after i, a ē before a vowel, an ã closing a word after nt, ct, ps or
-    # pl and a Hebrew point on a Latin letter: signs of a wrong reading (Turkish "dosyayı", "geniş",
-    # "seçeneği" in windows-1254 no longer windows-1252, -1250, -1257; Romanian "acţiune", "curentă" and
-    # Polish "opcję" in windows-1250 no longer windows-1252; Spanish "despuÃ" in windows-1252 no longer
-    # windows-1255)
+    # after j, k or w, a ţ closing a word after an i that opens it or follows a vowel and a letter, a ē before
+    # a vowel, an ã closing a word after nt, ct, ps or pl and a Hebrew point on a Latin letter: signs of a
+    # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
+    # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
+    # "despuÃ" in windows-1252 no longer windows-1255)
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)

@@ -1865,11 +1865,11 @@ def _scalar(value: str) -> Any:
     # the markdown-it fallback: the list before a code block or a table opening an item after the item's
     # nested list ends on that list's last line (it ended before the item's marker: lines (2, 0));
     # legacy text without a BOM or charset: a ý after c, j or y, a þ after c or before i and a vowel, an ê
-    # after j, k or w, a ţ closing a word after i, a ē before a vowel, an ã closing a word after nt, ct, ps or
-    # pl and a Hebrew point on a Latin letter: signs of a wrong reading (Turkish "dosyayı", "geniş",
-    # "seçeneği" in windows-1254 no longer windows-1252, -1250, -1257; Romanian "acţiune", "curentă" and
-    # Polish "opcję" in windows-1250 no longer windows-1252; Spanish "despuÃ" in windows-1252 no longer
-    # windows-1255)
+    # after j, k or w, a ţ closing a word after an i that opens it or follows a vowel and a letter, a ē before
+    # a vowel, an ã closing a word after nt, ct, ps or pl and a Hebrew point on a Latin letter: signs of a
+    # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
+    # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
+    # "despuÃ" in windows-1252 no longer windows-1255)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)
