@@ -437,6 +437,8 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
         # signs of a wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer
         # windows-1252, -1250, -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no
         # longer windows-1252; Spanish "despuÃ" in windows-1252 no longer windows-1255)
+        # text that is no table: a list item of soft hyphens alone an empty item, no blank line in the
+        # list's text (text 17)
     )(extract)
 
 

@@ -2626,6 +2626,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # letter: signs of a wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer
     # windows-1252, -1250, -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer
     # windows-1252; Spanish "despuÃ" in windows-1252 no longer windows-1255)
+    # altChunk pages: a list item of soft hyphens alone an empty item: no blank line in the list's text
+    # (HTML 34)
     version="44",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

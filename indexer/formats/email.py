@@ -2168,6 +2168,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # a list item of soft hyphens alone (an HTML body's, an attached page's or text's) an empty item: no
+    # blank line in the list's text (HTML 34, text 17)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2384,6 +2386,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # a list item of soft hyphens alone (an HTML body's, an attached page's or text's) an empty item: no
+    # blank line in the list's text (HTML 34, text 17)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -2656,6 +2656,7 @@ def fallback_blocks(text: str) -> list[Block]:
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # a list item of soft hyphens alone (<li>&shy;</li>) an empty item: no blank line in the list's text
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -515,6 +515,8 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # text that is no JSON: a list item of soft hyphens alone an empty item, no blank line in the list's
+    # text (text 17)
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
@@ -575,6 +577,8 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # text that is no JSON: a list item of soft hyphens alone an empty item, no blank line in the list's
+    # text (text 17)
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
@@ -635,6 +639,8 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # text that is no JSON: a list item of soft hyphens alone an empty item, no blank line in the list's
+    # text (text 17)
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)

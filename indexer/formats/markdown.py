@@ -1870,6 +1870,8 @@ def _scalar(value: str) -> Any:
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # a list item of soft hyphens alone an empty item: no blank line in the list's text, the lines
+    # left saying where they start (item_lines)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -1781,6 +1781,8 @@ def _text_attachment(
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # a list item of soft hyphens alone (an HTML body's, an attached page's or text's) an empty item: no
+    # blank line in the list's text (HTML 34, text 17)
     version="55",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -391,6 +391,8 @@ def _as_text(text: str, reason: str) -> Document:
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # Markdown cells, HTML outputs and raw HTML: a list item of soft hyphens alone an empty item: no blank
+    # line in the list's text (markdown 38, HTML 34)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -571,10 +571,23 @@ def without_soft_hyphens(block: Block) -> Block:
 
         quotes = tuple((k, at(k, start), at(k, end)) for k, start, end in meta[ITEM_QUOTES])
         meta = {**meta, ITEM_QUOTES: quotes}
+    text = bare(block.text)
+    if block.kind == LIST and block.items:
+        # an item of soft hyphens alone shows no word: an empty item, its line in the list's text
+        # left out as an empty item's is (render_items), the lines left saying where they start
+        lines = block.text.split("\n")
+        kept = [n for n, line in enumerate(lines) if bare(line).strip() or not line.strip()]
+        if len(kept) < len(lines):
+            text = "\n".join(bare(lines[n]) for n in kept)
+            if block.lines is not None:
+                starts = meta.get("item_lines")
+                if not starts or len(starts) != len(lines):
+                    starts = range(block.lines[0], block.lines[0] + len(lines))
+                meta = {**meta, "item_lines": tuple(starts[n] for n in kept)}
     return replace(
         block,
-        text=bare(block.text),
-        items=tuple(replace(i, text=bare(i.text)) for i in block.items),
+        text=text,
+        items=tuple(replace(i, text=bare(i.text) if bare(i.text).strip() else "") for i in block.items),
         rows=tuple(tuple(map(bare, row)) for row in block.rows),
         header=None if block.header is None else tuple(map(bare, block.header)),
         alt=None if block.alt is None else bare(block.alt),
@@ -696,6 +709,8 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # a list item of soft hyphens alone an empty item: no blank line in the list's text, the lines left
+    # saying where they start (item_lines)
 )
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

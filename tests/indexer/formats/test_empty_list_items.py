@@ -111,3 +111,20 @@ def test_a_nested_list_opening_with_an_empty_item_stays_a_list(tmp_path):
     markdown = get_markdown(page)
     assert markdown == "- a\n\n  -\n  - b\n"
     assert gfm_structure(markdown) == [(0, "item"), (1, "a"), (1, "item"), (1, "item"), (2, "b")]
+
+
+def test_an_item_of_soft_hyphens_alone_is_an_empty_item(markdown_parser):
+    # a soft hyphen shows nothing where it breaks no word: "<li>&shy;</li>" is read as "<li></li>",
+    # an item counted and numbered that gives the list's text no line (it left a blank one)
+    (block,) = html_blocks("<ol><li>alpha</li><li>&shy;</li><li>gamma</li></ol>")[0]
+    assert _items(block) == NUMBERED_ITEMS
+    assert block.text == "alpha\ngamma"
+    (block,) = html_blocks("<ul><li>a<ul><li>&shy; &shy;</li></ul></li><li>b</li></ul>")[0]
+    assert [(item.text, item.level) for item in block.items] == [("a", 0), ("", 1), ("b", 0)]
+    assert block.text == "a\nb"
+    # in Markdown too, its text's two lines starting on lines 1 and 3, as for "2." alone
+    (block,) = markdown_blocks("1. alpha\n2. \xad\n3. gamma\n")
+    assert _items(block) == NUMBERED_ITEMS
+    assert block.text == "alpha\ngamma"
+    assert block.lines == (1, 3)
+    assert block.meta["item_lines"] == (1, 3)
