@@ -33,9 +33,10 @@ import re
 import string
 import textwrap
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
-from itertools import groupby, product
+from itertools import groupby, pairwise, product
 from operator import itemgetter
 
 from .model import (
@@ -45,6 +46,7 @@ from .model import (
     HIDDEN,
     IMAGE,
     IN_ITEM,
+    ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
     LIST,
     NOTES,
@@ -363,8 +365,11 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         widths = []  # marker width of the latest item at each level
     own_markers = bool(block.meta) and bool(block.meta.get(OWN_MARKERS))
     quotes: dict[int, list[tuple[int, int]]] = {}  # the quotes in each item's text (ITEM_QUOTES)
+    breaks: dict[int, list[int]] = {}  # where a quote's paragraphs after its first start (ITEM_QUOTE_BREAKS)
     for k, start, end in (block.meta.get(ITEM_QUOTES) or ()) if block.meta else ():
         quotes.setdefault(k, []).append((start, end))
+    for k, at in (block.meta.get(ITEM_QUOTE_BREAKS) or ()) if quotes else ():
+        breaks.setdefault(k, []).append(at)
     # a list opening below its first level (an OpenDocument list whose first item holds only a
     # list a level down): an empty item for each level above, as its source shows none, so that
     # its first items stay siblings, nested where they stand
@@ -391,7 +396,7 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         indent = " " * sum(widths)
         widths.append(len(marker))
         if k in quotes:  # its paragraphs and quotes under its marker, the blank lines between them bare
-            text = _quoting_item(text, quotes[k], quoted)
+            text = _quoting_item(text, quotes[k], quoted, breaks.get(k, ()))
             text = re.sub(r"\n(?=.)", "\n" + indent + " " * len(marker), text)
         else:
             text = escape_text(text, item=True, quoted=quoted)
@@ -406,9 +411,10 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
     return "\n".join(lines)
 
 
-def _quoting_item(text: str, spans: list[tuple[int, int]], quoted: bool) -> str:
+def _quoting_item(text: str, spans: list[tuple[int, int]], quoted: bool, breaks: Sequence[int] = ()) -> str:
     """The Markdown of an item's ``text`` that holds quotes (``spans``, :data:`ITEM_QUOTES`), as
-    written after its marker: its text before the first quote, each quote behind ``> ``, the text
+    written after its marker: its text before the first quote, each quote behind ``> ``, its
+    paragraphs cut where ``breaks`` say (:data:`ITEM_QUOTE_BREAKS`) a line ``>`` apart, the text
     between and after them paragraphs of the item, a blank line between them."""
     parts: list[str] = []
     at = 0
@@ -418,7 +424,10 @@ def _quoting_item(text: str, spans: list[tuple[int, int]], quoted: bool) -> str:
         before = text[at:start].strip()
         if before:
             parts.append(escape_text(before, item=not parts, quoted=quoted))
-        parts.append(_behind_marks(escape_text(text[start:end].strip(), quoted=True), 1))
+        cuts = [start, *sorted(b for b in breaks if start < b < end), end]
+        paragraphs = (text[a:b].strip() for a, b in pairwise(cuts))
+        said = "\n\n".join(escape_text(p, quoted=True) for p in paragraphs if p)
+        parts.append(_behind_marks(said, 1))
         at = end
     after = text[at:].strip()
     if after or not parts:

@@ -79,6 +79,10 @@ OPENS_ITEM = "opens_item"
 #: quote's, as it reads; its Markdown writes that text behind ``> `` in the item, and the item's text
 #: after it as a paragraph of the item; the modes and the chunks' texts do not change with it
 ITEM_QUOTES = "item_quotes"
+#: of a list with ``ITEM_QUOTES``: where the paragraphs of a quote after its first start, each (the
+#: item's index in ``items``, the offset in the item's text); absent where no quote has several (an HTML
+#: ``<blockquote>`` holding ``<p>one</p><p>two</p>``). Its Markdown writes them as paragraphs of the quote
+ITEM_QUOTE_BREAKS = "item_quote_breaks"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 

@@ -2628,6 +2628,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # windows-1252; Spanish "despuÃ" in windows-1252 no longer windows-1255)
     # altChunk pages: a list item of soft hyphens alone an empty item: no blank line in the list's text
     # (HTML 34)
+    # altChunk pages: a <blockquote> of several paragraphs in a list item written as paragraphs of the
+    # quote (HTML 34)
     version="44",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -2170,6 +2170,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # "despuÃ" in windows-1252 no longer windows-1255)
     # a list item of soft hyphens alone (an HTML body's, an attached page's or text's) an empty item: no
     # blank line in the list's text (HTML 34, text 17)
+    # an HTML body's or attached page's <blockquote> of several paragraphs in a list item written as
+    # paragraphs of the quote (HTML 34)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2388,6 +2390,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # "despuÃ" in windows-1252 no longer windows-1255)
     # a list item of soft hyphens alone (an HTML body's, an attached page's or text's) an empty item: no
     # blank line in the list's text (HTML 34, text 17)
+    # an HTML body's or attached page's <blockquote> of several paragraphs in a list item written as
+    # paragraphs of the quote (HTML 34)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

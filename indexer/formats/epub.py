@@ -325,6 +325,7 @@ class _Images:
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
     # a list item of soft hyphens alone an empty item: no blank line in the list's text (HTML 34)
+    # a <blockquote> of several paragraphs in a list item written as paragraphs of the quote (HTML 34)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

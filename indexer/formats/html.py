@@ -49,6 +49,7 @@ from ..model import (
     HEADING,
     IMAGE,
     IN_ITEM,
+    ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
     LIST,
     PARAGRAPH,
@@ -248,8 +249,10 @@ class _Walker:
         self.skipped: list[Skipped] = []  # the tracking pixels and icons left out
         self.buf: list[str] = []
         self.nested = 0  # how many tables read apart from a data table's cell hold the one being read
-        # the quotes in the text of the items read (by the item's id), for their list's ITEM_QUOTES
+        # the quotes in the text of the items read (by the item's id), for their list's ITEM_QUOTES, and
+        # where a quote's paragraphs after its first start there (ITEM_QUOTE_BREAKS)
         self.item_quotes: dict[int, list[tuple[int, int]]] = {}
+        self.item_breaks: dict[int, list[int]] = {}
 
     # -- paragraphs ---------------------------------------------------------------------------
 
@@ -364,11 +367,15 @@ class _Walker:
     def list_block(self, items: list[ListItem]) -> None:
         """The list of ``items``, unless none has text (``<li></li>`` alone shows no word); its text
         a line per item with text, an empty item counted all the same (:func:`render_items`); the
-        quotes in its items' text said in its meta (``ITEM_QUOTES``)."""
+        quotes in its items' text said in its meta (``ITEM_QUOTES``), where the paragraphs of a quote
+        after its first start too (``ITEM_QUOTE_BREAKS``)."""
         quotes = self.item_quotes
         spans = tuple((k, *span) for k, item in enumerate(items) for span in quotes.pop(id(item), ()))
+        breaks = tuple((k, at) for k, item in enumerate(items) for at in self.item_breaks.pop(id(item), ()))
         if any(item.text for item in items):
-            meta = {ITEM_QUOTES: spans} if spans else {}
+            meta: dict[str, Any] = {ITEM_QUOTES: spans} if spans else {}
+            if breaks:
+                meta[ITEM_QUOTE_BREAKS] = breaks
             self.blocks.append(new_block(LIST, render_items(items), items=tuple(items), meta=meta))
 
     def list_items(self, node: LexborNode, level: int, items: list[ListItem]) -> None:
@@ -410,16 +417,18 @@ class _Walker:
         parts: list[str] = []
         nested: list[LexborNode] = []
         code: list[tuple[int, LexborNode]] = []
-        quotes: list[int] = []
+        quotes: list[tuple[int, tuple[str, ...]]] = []
         _item_parts(node, parts, nested, code=code, quotes=quotes)
         ends = [at for at, _ in code]
         text = _clean("".join(parts[: ends[0]] if code else parts))
         if text or not (nested or code):
             item = ListItem(text, level, ordered, number)
             items.append(item)
-            spans = _quote_spans(parts, quotes, ends[0] if code else len(parts))
+            spans, breaks = _quote_spans(parts, quotes, ends[0] if code else len(parts))
             if spans:
                 self.item_quotes[id(item)] = spans
+            if breaks:
+                self.item_breaks[id(item)] = breaks
         if code:  # a program's lines, a table's rows kept: the list ends before them, goes on after
             # in this item when it has text to write before them, else in those holding it
             self.code_apart(parts, code, items, level + 1 if text else level)
@@ -853,13 +862,14 @@ def _item_parts(
     nested: list[LexborNode],
     depth: int = 0,
     code: list[tuple[int, LexborNode]] | None = None,
-    quotes: list[int] | None = None,
+    quotes: list[tuple[int, tuple[str, ...]]] | None = None,
 ) -> None:
     """The text of a list item into ``parts`` and its nested lists into ``nested``, also lists
     wrapped in block elements (``<li>a<div><div><ul>…``) at any depth. With ``code``, the item's
     ``<pre>`` blocks and tables go there instead of into its text, each with the count of
     ``parts`` before it (a highlighter's ``<div class="highlight"><pre>`` too). With ``quotes``,
-    the index in ``parts`` of the text of each ``<blockquote>`` holding none of those (nor a list)."""
+    the index in ``parts`` of the text of each ``<blockquote>`` holding none of those (nor a list),
+    and its paragraphs (:func:`_quote_paragraphs`), whose text, a space between each, is that part's."""
     for child in node.iter(include_text=True):
         tag = child.tag
         if tag in _LISTS:
@@ -880,18 +890,51 @@ def _item_parts(
             parts.append(" ")
             _item_parts(child, parts, nested, depth + 1, code, quotes)
             parts.append(" ")
+        elif tag == "blockquote" and quotes is not None:
+            paragraphs = _quote_paragraphs(child)
+            quotes.append((len(parts), paragraphs))
+            parts.append(" " + " ".join(paragraphs) + " ")
         else:
-            if tag == "blockquote" and quotes is not None:
-                quotes.append(len(parts))
             parts.append(" " + _inline_text(child) + " ")
 
 
-def _quote_spans(parts: list[str], quotes: list[int], end: int) -> list[tuple[int, int]]:
+def _quote_paragraphs(node: LexborNode, depth: int = 0) -> tuple[str, ...]:
+    """The paragraphs of a block quote as a browser shows them, each on one line: a block element's
+    text (those of a ``<div>`` holding blocks, each), the text and inline elements between two. Joined
+    by spaces they are the text of the whole (:func:`_inline_text`), a ``<br>`` a space in it."""
+    out: list[str] = []
+    run: list[str] = []
+    for child in node.iter(include_text=True):
+        tag = child.tag
+        if tag == "-text":
+            run.append(child.text_content or "")
+        elif tag == "br":
+            run.append(" ")
+        elif tag in _SKIP_INLINE:
+            continue
+        elif tag not in _BLOCK_EDGES:
+            run.append(_inline_text(child))
+        else:
+            out.append(_clean("".join(run)))
+            run.clear()
+            if tag in _CONTAINERS and depth < _MAX_DEPTH:
+                out.extend(_quote_paragraphs(child, depth + 1))
+            else:
+                out.append(_clean(_inline_text(child)))
+    out.append(_clean("".join(run)))
+    return tuple(p for p in out if p)
+
+
+def _quote_spans(
+    parts: list[str], quotes: list[tuple[int, tuple[str, ...]]], end: int
+) -> tuple[list[tuple[int, int]], list[int]]:
     """Where the text of each quote of an item (``parts[at]`` for each ``at`` of ``quotes``) starts
     and ends in the item's text, ``_clean("".join(parts[:end]))``: the words before it, a space,
-    its words (each part of a block's text stands between spaces)."""
+    its words (each part of a block's text stands between spaces); and where each of its paragraphs
+    after the first starts (a space after the one before)."""
     spans = []
-    for at in quotes:
+    breaks = []
+    for at, paragraphs in quotes:
         if at >= end:
             break
         quoted = _clean(parts[at])
@@ -899,7 +942,10 @@ def _quote_spans(parts: list[str], quotes: list[int], end: int) -> list[tuple[in
             before = len(_clean("".join(parts[:at])))
             start = before + 1 if before else 0
             spans.append((start, start + len(quoted)))
-    return spans
+            for paragraph in paragraphs[:-1]:
+                start += len(paragraph) + 1
+                breaks.append(start)
+    return spans, breaks
 
 
 def _pre_text(node: LexborNode) -> str:
@@ -2657,6 +2703,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
     # a list item of soft hyphens alone (<li>&shy;</li>) an empty item: no blank line in the list's text
+    # a <blockquote> of several paragraphs in a list item says where they start (item_quote_breaks): its
+    # Markdown writes them as paragraphs of the quote, no longer as one
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

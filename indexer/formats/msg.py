@@ -1783,6 +1783,8 @@ def _text_attachment(
     # "despuÃ" in windows-1252 no longer windows-1255)
     # a list item of soft hyphens alone (an HTML body's, an attached page's or text's) an empty item: no
     # blank line in the list's text (HTML 34, text 17)
+    # an HTML body's or attached page's <blockquote> of several paragraphs in a list item written as
+    # paragraphs of the quote (HTML 34)
     version="55",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -393,6 +393,8 @@ def _as_text(text: str, reason: str) -> Document:
     # "despuÃ" in windows-1252 no longer windows-1255)
     # Markdown cells, HTML outputs and raw HTML: a list item of soft hyphens alone an empty item: no blank
     # line in the list's text (markdown 38, HTML 34)
+    # HTML outputs and raw HTML: a <blockquote> of several paragraphs in a list item written as
+    # paragraphs of the quote (HTML 34)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -36,6 +36,7 @@ from ..model import (
     CODE,
     HEADING,
     IMAGE,
+    ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
     LIST,
     PARAGRAPH,
@@ -571,6 +572,8 @@ def without_soft_hyphens(block: Block) -> Block:
 
         quotes = tuple((k, at(k, start), at(k, end)) for k, start, end in meta[ITEM_QUOTES])
         meta = {**meta, ITEM_QUOTES: quotes}
+        if meta.get(ITEM_QUOTE_BREAKS):
+            meta[ITEM_QUOTE_BREAKS] = tuple((k, at(k, offset)) for k, offset in meta[ITEM_QUOTE_BREAKS])
     text = bare(block.text)
     if block.kind == LIST and block.items:
         # an item of soft hyphens alone shows no word: an empty item, its line in the list's text

@@ -10,7 +10,7 @@ from email.message import EmailMessage
 from indexer import extract, get_chunks, get_markdown
 from indexer.formats.html import html_blocks
 from indexer.formats.markdown import markdown_blocks
-from indexer.model import ITEM_QUOTES, LIST
+from indexer.model import ITEM_QUOTE_BREAKS, ITEM_QUOTES, LIST
 
 #: Typed by hand: the same list written as a web page and in Markdown
 PAGE = "<ul><li>item one<blockquote>quoted text</blockquote></li><li>two</li></ul>"
@@ -76,10 +76,8 @@ def test_quotes_opening_an_item_and_in_a_nested_item(markdown_parser, tmp_path):
     assert md.meta[ITEM_QUOTES] == html.meta[ITEM_QUOTES]
     page = tmp_path / "nested.html"
     page.write_text(f"<html><body>{NESTED_PAGE}</body></html>", encoding="utf-8")
-    assert get_markdown(page) == (
-        "1. Alpha\n\n   > first quoted second quoted\n\n   then more\n"
-        "2. > opens\n3. Gamma\n   - sub\n\n     > deep quote\n4. x\n"
-    )
+    # the quote's two paragraphs written as two, as the Markdown source has them
+    assert get_markdown(page) == NESTED_MARKDOWN
 
 
 def test_a_quote_in_an_item_of_a_quoted_list(tmp_path):
@@ -120,3 +118,39 @@ def test_the_quote_s_place_is_that_in_the_text_without_soft_hyphens(markdown_par
     for (block,) in (html_blocks(page)[0], markdown_blocks(markdown)):
         assert block.items[0].text == "Donaudampf item quoted text after"
         assert block.meta[ITEM_QUOTES] == ((0, 16, 27),)
+
+
+def test_a_quote_s_paragraphs_stay_paragraphs_of_the_quote(tmp_path):
+    # typed by hand: a quote of two <p>, then a quote whose <div> holds a paragraph, text and a
+    # heading, then two quotes one after the other
+    page = (
+        "<ul><li>a<blockquote><p>one</p><p>two</p></blockquote></li>"
+        "<li>b<blockquote><div><p>three</p>four<br>five<h3>six</h3></div></blockquote>end</li>"
+        "<li>c<blockquote>seven</blockquote><blockquote>eight</blockquote></li></ul>"
+    )
+    (block,) = html_blocks(page)[0]
+    # the items' text as it was: the quotes' words after their item's, a space between paragraphs
+    assert [item.text for item in block.items] == ["a one two", "b three four five six end", "c seven eight"]
+    # "a " is 2 characters, "one two" the next 7, "two" from 6; "b " 2, "three four five six" 19, its
+    # paragraphs from 8 ("four five", a line break a space) and 18; "c " 2, "seven" 5, "eight" from 8
+    assert block.meta[ITEM_QUOTES] == ((0, 2, 9), (1, 2, 21), (2, 2, 7), (2, 8, 13))
+    assert block.meta[ITEM_QUOTE_BREAKS] == ((0, 6), (1, 8), (1, 18))
+    path = tmp_path / "page.html"
+    path.write_text(f"<html><body>{page}</body></html>", encoding="utf-8")
+    # each paragraph of a quote a paragraph of it, a line '>' between them; two quotes stay two
+    assert get_markdown(path) == (
+        "- a\n\n  > one\n  >\n  > two\n"
+        "- b\n\n  > three\n  >\n  > four five\n  >\n  > six\n\n  end\n"
+        "- c\n\n  > seven\n\n  > eight\n"
+    )
+    # the chunk as it was
+    assert [c["content"] for c in get_chunks(path)] == ["a one two\nb three four five six end\nc seven eight"]
+
+
+def test_a_quote_s_paragraphs_where_soft_hyphens_are_left_out():
+    # "Donau&shy;dampf " is 11 characters without its soft hyphen, "o&shy;ne" 3: "two" from 15
+    page = "<ul><li>Donau&shy;dampf<blockquote><p>o&shy;ne</p><p>two</p></blockquote></li></ul>"
+    (block,) = html_blocks(page)[0]
+    assert block.items[0].text == "Donaudampf one two"
+    assert block.meta[ITEM_QUOTES] == ((0, 11, 18),)
+    assert block.meta[ITEM_QUOTE_BREAKS] == ((0, 15),)
