@@ -48,6 +48,7 @@ from .model import (
     IN_ITEM,
     ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
+    ITEM_TAILS,
     LIST,
     NOTES,
     OPENS_ITEM,
@@ -370,6 +371,10 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         quotes.setdefault(k, []).append((start, end))
     for k, at in (block.meta.get(ITEM_QUOTE_BREAKS) or ()) if quotes else ():
         breaks.setdefault(k, []).append(at)
+    # where the text an item shows under its nested list starts (ITEM_TAILS); that text's Markdown,
+    # written when the items nested in it end, with the item's level
+    tails = dict(block.meta.get(ITEM_TAILS) or ()) if block.meta and not own_markers else {}
+    pending: list[tuple[int, str]] = []
     # a list opening below its first level (an OpenDocument list whose first item holds only a
     # list a level down): an empty item for each level above, as its source shows none, so that
     # its first items stay siblings, nested where they stand
@@ -387,6 +392,8 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         else:
             marker = "- " if _OWN_MARKER.match(text) else "1. "
         level = min(item.level, len(widths))
+        while pending and pending[-1][0] >= level:
+            lines.extend(("", pending.pop()[1]))
         if other and not level:
             marker = marker[:-2] + _OTHER_MARK[marker[-2]] + " "
         # the first item of a nested list (under an item of text: an empty one has no paragraph
@@ -395,7 +402,20 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         del widths[level:]
         indent = " " * sum(widths)
         widths.append(len(marker))
-        if k in quotes:  # its paragraphs and quotes under its marker, the blank lines between them bare
+        tail = tails.get(k, 0)
+        if 0 < tail < len(text):  # its text under its nested list: written after the items in it
+            spans = quotes.get(k, [])
+            shown = _quoting_item(
+                text[tail:],
+                [(start - tail, end - tail) for start, end in spans if start >= tail],
+                quoted,
+                [at - tail for at in breaks.get(k, ()) if at >= tail],
+            )
+            pending.append((level, re.sub(r"^(?=.)", indent + " " * len(marker), shown, flags=re.MULTILINE)))
+            text = text[:tail].rstrip()
+            if spans:
+                quotes[k] = [(start, end) for start, end in spans if end <= len(text)]
+        if quotes.get(k):  # its paragraphs and quotes under its marker, the blank lines between them bare
             text = _quoting_item(text, quotes[k], quoted, breaks.get(k, ()))
             text = re.sub(r"\n(?=.)", "\n" + indent + " " * len(marker), text)
         else:
@@ -408,6 +428,8 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
             lines.append("")
         # an empty item (a web page's <li></li>, a Markdown "2." alone) its marker alone
         lines.append(indent + _item(marker, text) if text else indent + marker.rstrip())
+    while pending:
+        lines.extend(("", pending.pop()[1]))
     return "\n".join(lines)
 
 

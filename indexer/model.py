@@ -83,6 +83,10 @@ ITEM_QUOTES = "item_quotes"
 #: item's index in ``items``, the offset in the item's text); absent where no quote has several (an HTML
 #: ``<blockquote>`` holding ``<p>one</p><p>two</p>``). Its Markdown writes them as paragraphs of the quote
 ITEM_QUOTE_BREAKS = "item_quote_breaks"
+#: of a list: where the text an item shows after its nested list starts, each (the item's index in
+#: ``items``, the offset in its text); absent where no item has any (an HTML ``<li>a<ul>…</ul>b</li>``:
+#: "b" from 2). The item's text holds it, as it reads; its Markdown writes it under that nested list
+ITEM_TAILS = "item_tails"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 

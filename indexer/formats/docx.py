@@ -2630,6 +2630,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # (HTML 34)
     # altChunk pages: a <blockquote> of several paragraphs in a list item written as paragraphs of the
     # quote (HTML 34)
+    # altChunk pages: the text and quotes an item shows after its nested list written under it, that
+    # text a word of its own (HTML 34)
     version="44",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -2172,6 +2172,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # blank line in the list's text (HTML 34, text 17)
     # an HTML body's or attached page's <blockquote> of several paragraphs in a list item written as
     # paragraphs of the quote (HTML 34)
+    # an HTML body's or attached page's text and quotes an item shows after its nested list written
+    # under it, that text a word of its own (HTML 34)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2392,6 +2394,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # blank line in the list's text (HTML 34, text 17)
     # an HTML body's or attached page's <blockquote> of several paragraphs in a list item written as
     # paragraphs of the quote (HTML 34)
+    # an HTML body's or attached page's text and quotes an item shows after its nested list written
+    # under it, that text a word of its own (HTML 34)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

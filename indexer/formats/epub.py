@@ -326,6 +326,8 @@ class _Images:
     # "despuÃ" in windows-1252 no longer windows-1255)
     # a list item of soft hyphens alone an empty item: no blank line in the list's text (HTML 34)
     # a <blockquote> of several paragraphs in a list item written as paragraphs of the quote (HTML 34)
+    # the text and quotes a list item shows after its nested list written under it, that text a word of
+    # its own (HTML 34)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -51,6 +51,7 @@ from ..model import (
     IN_ITEM,
     ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
+    ITEM_TAILS,
     LIST,
     PARAGRAPH,
     TABLE,
@@ -250,9 +251,11 @@ class _Walker:
         self.buf: list[str] = []
         self.nested = 0  # how many tables read apart from a data table's cell hold the one being read
         # the quotes in the text of the items read (by the item's id), for their list's ITEM_QUOTES, and
-        # where a quote's paragraphs after its first start there (ITEM_QUOTE_BREAKS)
+        # where a quote's paragraphs after its first start there (ITEM_QUOTE_BREAKS), where the text
+        # an item shows after its nested list starts (ITEM_TAILS)
         self.item_quotes: dict[int, list[tuple[int, int]]] = {}
         self.item_breaks: dict[int, list[int]] = {}
+        self.item_tails: dict[int, int] = {}
 
     # -- paragraphs ---------------------------------------------------------------------------
 
@@ -368,14 +371,19 @@ class _Walker:
         """The list of ``items``, unless none has text (``<li></li>`` alone shows no word); its text
         a line per item with text, an empty item counted all the same (:func:`render_items`); the
         quotes in its items' text said in its meta (``ITEM_QUOTES``), where the paragraphs of a quote
-        after its first start too (``ITEM_QUOTE_BREAKS``)."""
+        after its first start too (``ITEM_QUOTE_BREAKS``) and where the text an item shows after its
+        nested list starts (``ITEM_TAILS``)."""
         quotes = self.item_quotes
         spans = tuple((k, *span) for k, item in enumerate(items) for span in quotes.pop(id(item), ()))
         breaks = tuple((k, at) for k, item in enumerate(items) for at in self.item_breaks.pop(id(item), ()))
+        tails = self.item_tails
+        after = tuple((k, tails.pop(id(item))) for k, item in enumerate(items) if id(item) in tails)
         if any(item.text for item in items):
             meta: dict[str, Any] = {ITEM_QUOTES: spans} if spans else {}
             if breaks:
                 meta[ITEM_QUOTE_BREAKS] = breaks
+            if after:
+                meta[ITEM_TAILS] = after
             self.blocks.append(new_block(LIST, render_items(items), items=tuple(items), meta=meta))
 
     def list_items(self, node: LexborNode, level: int, items: list[ListItem]) -> None:
@@ -418,7 +426,8 @@ class _Walker:
         nested: list[LexborNode] = []
         code: list[tuple[int, LexborNode]] = []
         quotes: list[tuple[int, tuple[str, ...]]] = []
-        _item_parts(node, parts, nested, code=code, quotes=quotes)
+        lists: list[int] = []
+        _item_parts(node, parts, nested, code=code, quotes=quotes, lists=lists)
         ends = [at for at, _ in code]
         text = _clean("".join(parts[: ends[0]] if code else parts))
         if text or not (nested or code):
@@ -429,6 +438,11 @@ class _Walker:
                 self.item_quotes[id(item)] = spans
             if breaks:
                 self.item_breaks[id(item)] = breaks
+            if lists and not code:
+                # text after its nested list, which a browser shows under that list: where it starts
+                before = len(_clean("".join(parts[: lists[0]])))
+                if 0 < before < len(text):
+                    self.item_tails[id(item)] = before + 1
         if code:  # a program's lines, a table's rows kept: the list ends before them, goes on after
             # in this item when it has text to write before them, else in those holding it
             self.code_apart(parts, code, items, level + 1 if text else level)
@@ -863,17 +877,22 @@ def _item_parts(
     depth: int = 0,
     code: list[tuple[int, LexborNode]] | None = None,
     quotes: list[tuple[int, tuple[str, ...]]] | None = None,
+    lists: list[int] | None = None,
 ) -> None:
     """The text of a list item into ``parts`` and its nested lists into ``nested``, also lists
     wrapped in block elements (``<li>a<div><div><ul>…``) at any depth. With ``code``, the item's
     ``<pre>`` blocks and tables go there instead of into its text, each with the count of
     ``parts`` before it (a highlighter's ``<div class="highlight"><pre>`` too). With ``quotes``,
     the index in ``parts`` of the text of each ``<blockquote>`` holding none of those (nor a list),
-    and its paragraphs (:func:`_quote_paragraphs`), whose text, a space between each, is that part's."""
+    and its paragraphs (:func:`_quote_paragraphs`), whose text, a space between each, is that part's.
+    With ``lists``, the count of ``parts`` before each nested list."""
     for child in node.iter(include_text=True):
         tag = child.tag
         if tag in _LISTS:
             nested.append(child)
+            if lists is not None:
+                lists.append(len(parts))
+            parts.append(" ")  # a browser shows the text after it on a line of its own
         elif tag == "-text":
             parts.append(child.text_content or "")
         elif tag in _SKIP_INLINE:
@@ -888,7 +907,7 @@ def _item_parts(
             and child.css_first(_ITEM_BLOCKS if code is not None else "ul, ol, menu") is not None
         ):
             parts.append(" ")
-            _item_parts(child, parts, nested, depth + 1, code, quotes)
+            _item_parts(child, parts, nested, depth + 1, code, quotes, lists)
             parts.append(" ")
         elif tag == "blockquote" and quotes is not None:
             paragraphs = _quote_paragraphs(child)
@@ -2705,6 +2724,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # a list item of soft hyphens alone (<li>&shy;</li>) an empty item: no blank line in the list's text
     # a <blockquote> of several paragraphs in a list item says where they start (item_quote_breaks): its
     # Markdown writes them as paragraphs of the quote, no longer as one
+    # the text and quotes a list item shows after its nested list say where they start (item_tails): its
+    # Markdown writes them under that list, no longer before it; the text after it a word of its own in
+    # the item's text ('n n2', it was 'nn2')
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

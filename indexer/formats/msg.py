@@ -1785,6 +1785,8 @@ def _text_attachment(
     # blank line in the list's text (HTML 34, text 17)
     # an HTML body's or attached page's <blockquote> of several paragraphs in a list item written as
     # paragraphs of the quote (HTML 34)
+    # an HTML body's or attached page's text and quotes an item shows after its nested list written
+    # under it, that text a word of its own (HTML 34)
     version="55",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -395,6 +395,8 @@ def _as_text(text: str, reason: str) -> Document:
     # line in the list's text (markdown 38, HTML 34)
     # HTML outputs and raw HTML: a <blockquote> of several paragraphs in a list item written as
     # paragraphs of the quote (HTML 34)
+    # HTML outputs and raw HTML: the text and quotes an item shows after its nested list written under
+    # it, that text a word of its own (HTML 34)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

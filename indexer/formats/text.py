@@ -38,6 +38,7 @@ from ..model import (
     IMAGE,
     ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
+    ITEM_TAILS,
     LIST,
     PARAGRAPH,
     TABLE,
@@ -564,16 +565,17 @@ def without_soft_hyphens(block: Block) -> Block:
         return text.replace("\xad", "")
 
     meta = block.meta
+    items = block.items
+
+    def at(k: int, offset: int) -> int:  # an offset in an item's text, once its soft hyphens are out
+        return offset - items[k].text.count("\xad", 0, offset)
+
     if meta.get(ITEM_QUOTES):  # the quotes in its items' text where that text is without them too
-        items = block.items
-
-        def at(k: int, offset: int) -> int:
-            return offset - items[k].text.count("\xad", 0, offset)
-
         quotes = tuple((k, at(k, start), at(k, end)) for k, start, end in meta[ITEM_QUOTES])
         meta = {**meta, ITEM_QUOTES: quotes}
-        if meta.get(ITEM_QUOTE_BREAKS):
-            meta[ITEM_QUOTE_BREAKS] = tuple((k, at(k, offset)) for k, offset in meta[ITEM_QUOTE_BREAKS])
+    for key in (ITEM_QUOTE_BREAKS, ITEM_TAILS):  # so the other offsets in its items' text
+        if meta.get(key):
+            meta = {**meta, key: tuple((k, at(k, offset)) for k, offset in meta[key])}
     text = bare(block.text)
     if block.kind == LIST and block.items:
         # an item of soft hyphens alone shows no word: an empty item, its line in the list's text

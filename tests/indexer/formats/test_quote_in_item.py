@@ -10,7 +10,7 @@ from email.message import EmailMessage
 from indexer import extract, get_chunks, get_markdown
 from indexer.formats.html import html_blocks
 from indexer.formats.markdown import markdown_blocks
-from indexer.model import ITEM_QUOTE_BREAKS, ITEM_QUOTES, LIST
+from indexer.model import ITEM_QUOTE_BREAKS, ITEM_QUOTES, ITEM_TAILS, LIST
 
 #: Typed by hand: the same list written as a web page and in Markdown
 PAGE = "<ul><li>item one<blockquote>quoted text</blockquote></li><li>two</li></ul>"
@@ -154,3 +154,38 @@ def test_a_quote_s_paragraphs_where_soft_hyphens_are_left_out():
     assert block.items[0].text == "Donaudampf one two"
     assert block.meta[ITEM_QUOTES] == ((0, 11, 18),)
     assert block.meta[ITEM_QUOTE_BREAKS] == ((0, 15),)
+
+
+#: Typed by hand: an item whose quote and text come after its nested list, then a sibling
+AFTER_LIST = "<ul><li>a<ul><li>n</li></ul><blockquote>q</blockquote>after</li><li>b</li></ul>"
+
+
+def test_a_quote_after_an_item_s_nested_list_is_written_after_it(markdown_parser, tmp_path):
+    (block,) = html_blocks(AFTER_LIST)[0]
+    # the item's text as it was, its quote from 2 to 3; what it shows after its list from 2
+    assert [(item.text, item.level) for item in block.items] == [("a q after", 0), ("n", 1), ("b", 0)]
+    assert block.meta[ITEM_QUOTES] == ((0, 2, 3),)
+    assert block.meta[ITEM_TAILS] == ((0, 2),)
+    page = tmp_path / "page.html"
+    page.write_text(f"<html><body>{AFTER_LIST}</body></html>", encoding="utf-8")
+    # as a browser shows it: "a", the nested "n", then the quote and "after" in the item (the quote
+    # was written before the list)
+    written = "- a\n  - n\n\n  > q\n\n  after\n- b\n"
+    assert get_markdown(page) == written
+    # read back, that Markdown gives the same items and quote
+    (md,) = markdown_blocks(written)
+    assert md.items == block.items
+    assert md.meta[ITEM_QUOTES] == block.meta[ITEM_QUOTES]
+    assert [c["content"] for c in get_chunks(page)] == ["a q after\n  n\nb"]
+
+
+def test_text_after_a_nested_list_is_a_word_of_its_own():
+    # "n" and "n2" stand on lines of their own around the nested list: two words, not "nn2"
+    (block,) = html_blocks("<ol><li>n<ul><li>m</li></ul>n2</li></ol>")[0]
+    assert [(item.text, item.level) for item in block.items] == [("n n2", 0), ("m", 1)]
+    assert block.meta[ITEM_TAILS] == ((0, 2),)
+    assert block.text == "n n2\n  m"
+    # where soft hyphens are left out, from where the text without them has it: "Donau " is 6
+    (block,) = html_blocks("<ul><li>Do&shy;nau<ul><li>m</li></ul>x</li></ul>")[0]
+    assert block.items[0].text == "Donau x"
+    assert block.meta[ITEM_TAILS] == ((0, 6),)
