@@ -746,12 +746,16 @@ _STRAY_BESIDE = re.compile(r"(?<=[aAluoxsX])s|s(?=[aAluoxsX])")
 #: end of words only: "Ðeðtadienis" and "Ğeştadienis" are Lithuanian "Šeštadienis" in
 #: windows-1257 misread); an ì or ù before a letter (Italian writes them on a word's last vowel,
 #: French its ù in "où" alone: "Budìjovice" and "mùžeme" are Czech "Budějovice" and "můžeme" in
-#: windows-1250 misread); a þ after a vowel (Icelandic writes it at the start of a word, and
-#: of a compound's part after a consonant, "Alþingi": "Beþiktaþ" is Turkish "Beşiktaş" in
-#: windows-1254 misread); a Croatian đ opening a word before a letter but a, e, o, u ("Đakovo",
-#: "đak": "Điauliai" and "Đvietimas" are Lithuanian "Šiauliai" and "Švietimas" in windows-1257
-#: misread); a Romanian ţ before a consonant (Romanian writes it before a vowel or at a word's
-#: end, "naţional", "preţ": "Ţiţli" and "Kuţlar" are Turkish "Şişli" and "Kuşlar" in
+#: windows-1250 misread); a þ after a vowel before no letter or a consonant but r, j, v, or after a
+#: vowel in a word with no é, í, ó, ú nor an á or æ before a letter, this counted once a word (Icelandic
+#: writes þ where a word or a compound's part starts, before a vowel, r, j or v, after a consonant,
+#: "Alþingi", or after a vowel, "óþekkt", "íþrótt", "milliþjóns", "Táknmyndaþema", mostly in a word with
+#: such an acute or æ, which Turkish does not write and Lithuanian read as windows-1252 writes as its į
+#: and ę, "grįžti", "užduotį" read "gráþti", "uþduotá": "Beþiktaþ" and "kiþi" are Turkish "Beşiktaş"
+#: and "kişi" in windows-1252 misread); a Croatian đ opening a word before a letter but a, e, o, u
+#: ("Đakovo", "đak": "Điauliai" and "Đvietimas" are Lithuanian "Šiauliai" and "Švietimas" in
+#: windows-1257 misread); a Romanian ţ before a consonant (Romanian writes it before a vowel or at a
+#: word's end, "naţional", "preţ": "Ţiţli" and "Kuţlar" are Turkish "Şişli" and "Kuşlar" in
 #: windows-1254 misread); an ò after a, e or o closing a word (Italian writes it after a
 #: consonant or the i, u of "ciò", "può", Catalan inside a word too, "teòric": "Plzeò" is Czech
 #: "Plzeň" in windows-1250 misread); an œ closing a word, after a vowel, or before w, r, m, z, æ,
@@ -830,7 +834,13 @@ _OUT_OF_PLACE = (
     (frozenset("ñÑ"), re.compile(r"[ñÑ](?![aeiouáéíóúüAEIOUÁÉÍÓÚÜ])")),
     (frozenset("ðÐğĞ"), re.compile(r"(?<![^\W\d_])[ðÐğĞ]")),
     (frozenset("ìùÌÙ"), re.compile(r"[ìùÌÙ](?=[^\W\d_])")),
-    (frozenset("þ"), re.compile(r"(?<=[aeiouyáéíóúýæöAEIOUYÁÉÍÓÚÝÆÖ])þ")),
+    (
+        frozenset("þ"),
+        re.compile(
+            r"(?<=[aeiouyáéíóúýæöAEIOUYÁÉÍÓÚÝÆÖ])þ(?![aeiouyáéíóúýæörjvAEIOUYÁÉÍÓÚÝÆÖRJV])"
+            r"|(?<![^\W\d_])(?![^\W\d_]*(?:[éíóúÉÍÓÚ]|[áæÁÆ][^\W\d_]))[^\W\d_]*?[aeiouyýöAEIOUYÝÖ]þ"
+        ),
+    ),
     (frozenset("ΆΈΉΊΌΎΏ"), re.compile(f"(?<=[{_GREEK_LETTER}])[ΆΈΉΊΌΎΏ]")),
     (frozenset("ς"), re.compile(f"ς(?=[{_GREEK_LETTER}])")),
     (frozenset("ךםןףץ"), re.compile("[ךםןףץ](?=[\u05d0-\u05ea])")),
@@ -911,7 +921,13 @@ _OUT_OF_PLACE = (
     # "seçenek" in windows-1257 misread); an ã closing a word after nt, nd, ns, ct, ps, pt, bl, pl or gl
     # (Portuguese closes words in ã after a vowel, a consonant alone or st, rt, rm, nh, cl, "irmã", "cristã",
     # "manhã": "curentã", "exactã", "lipsã" and "simplã" are Romanian "curentă", "exactă", "lipsă" and
-    # "simplă" in windows-1252 misread); a Hebrew point, accent or punctuation mark after a Latin letter
+    # "simplă" in windows-1252 misread); an î before b, g, j, k, p, v, z or a d but before j (a capital Î
+    # not before J: Romanian's alphabet is written "HIÎJ"), an â before a d and a vowel but e (French writes î
+    # before t, m, n, l, c, s, "île", "gîte", "dîner", "abîme", "maître", "fraîche", â before t, g, c, m, n,
+    # l, p, b, s, "âge", "pâte", "grâce", "âme", "câble", Portuguese before m, n, "câmera"; Turkish writes
+    # "vâde", Romanian "kârgâz", names "Nouâdhibou", "Andjazîdja": "darbîbu", "derîgs" and "kâdu" are
+    # Latvian "darbību", "derīgs" and "kādu" in windows-1252 misread, whose ī and ā are windows-1257's); a
+    # Hebrew point, accent or punctuation mark after a Latin letter
     # ("despuֳ" is the Spanish "despuÃ" of a page whose UTF-8 was read as windows-1252, in windows-1255
     # misread)
     (frozenset("ý"), re.compile(r"(?<=[cjyCJY])ý|(?<=[^\W\d_]{2})ý(?=[yY])")),
@@ -919,6 +935,8 @@ _OUT_OF_PLACE = (
     (frozenset("ţ"), re.compile(r"(?:(?<=[aeiouAEIOU][^\W\d_])|(?<![^\W\d_]))[iI]ţ(?![^\W\d_])")),
     (frozenset("ēĒ"), re.compile("[ēĒ](?=[aeiouāēīūAEIOUĀĒĪŪ])")),
     (frozenset("ã"), re.compile(r"(?:(?<=[ncpNCP][tdsTDS])|(?<=[bpgBPG][lL]))ã(?![^\W\d_])")),
+    (frozenset("îÎ"), re.compile("î(?=[bgjkpvz]|d(?!j))|Î(?=[BDGKPVZ])")),
+    (frozenset("âÂ"), re.compile("[âÂ](?=[dD][aiouAIOU])")),
     (frozenset(map(chr, range(0x0591, 0x05C8))), re.compile("(?<=[A-Za-z\u00c0-\u024f])[\u0591-\u05c7]")),
     (frozenset("ìÌ"), re.compile(r"(?<=[^\W\d_])(?<![aeiouAEIOU])[nN][ìÌ](?![^\W\d_])")),
     (frozenset("й"), re.compile("й(?=[аиуыэ])")),

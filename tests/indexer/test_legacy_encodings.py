@@ -611,3 +611,48 @@ def test_letters_the_wrong_code_page_puts_where_its_languages_do_not_write_them_
         "Você lê três livros.",
     ):
         assert decode_text(text.encode("cp1252")) == (text, "cp1252")
+
+
+#: Icelandic words with a þ after a vowel, where a compound's part or a prefix (ó-, í-) ends in a vowel,
+#: and Latvian words whose ī and ā windows-1252 reads as î and â (checked by hand: windows-1257 puts ī at
+#: 0xEE, ā at 0xE2, windows-1252 î and â there)
+BALTIC_AND_ICELANDIC = [
+    ("cp1252", "óþekkt"),
+    ("cp1252", "Óþekkt villa"),
+    ("cp1252", "íþrótt"),
+    ("cp1252", "Gátt FTP milliþjóns"),
+    ("cp1252", "Táknmyndaþema"),
+    ("cp1252", "Þetta er óþarfi."),
+    ("cp1257", "darbību"),
+    ("cp1257", "derīgs"),
+    ("cp1257", "kādu"),
+    ("cp1257", "Valdība"),
+]
+
+
+@pytest.mark.parametrize(("codec", "text"), BALTIC_AND_ICELANDIC)
+def test_icelandic_thorn_after_a_vowel_and_latvian_long_i_and_a_are_read_in_their_code_page(codec, text):
+    assert decode_text(text.encode(codec)) == (text, codec)
+
+
+def test_thorn_after_a_vowel_and_circumflexes_where_latvian_puts_them_are_counted():
+    # Turkish "Beşiktaş", "kişi", "başka" in windows-1252: þ after a vowel in a word with no acute; Lithuanian
+    # "užduotį", "grįžti" in windows-1252: þ after a vowel before d, t
+    assert _oddities("Beþiktaþ kiþi baþka") == 4
+    assert _oddities("uþduotá gráþti") == 2
+    # Icelandic þ after a vowel before a vowel, r or j, in a word with ó, í or an á inside it
+    assert _oddities("óþekkt, íþrótt, milliþjóns, Táknmyndaþema, óþarfi, Alþingi") == 0
+    # Latvian "darbību", "derīgs", "kādu" in windows-1252: î before b, g; â before d and a vowel
+    assert _oddities("darbîbu derîgs kâdu") == 3
+    # French î and â, Portuguese â, Turkish "vâde"
+    assert (
+        _oddities("île, gîte, dîner, abîme, maître, fraîche, âge, pâte, grâce, âme, câble, câmera, vâdesi")
+        == 0
+    )
+    # Romanian "kârgâză" and its alphabet, the names "Nouâdhibou", "Andjazîdja", "mahâjanî"
+    assert _oddities("kârgâză, HIÎJ, Nouâdhibou, Andjazîdja, mahâjanî") == 0
+    # French and Portuguese text beside these signs stays windows-1252, Turkish "vâdesi" windows-1254
+    for text in ("Il dîne dans l'île, à l'âge de vingt ans.", "A câmera e a lâmpada estão na mesa."):
+        assert decode_text(text.encode("cp1252")) == (text, "cp1252")
+    assert decode_text("Faturanın vâdesi geçti.".encode("cp1254")) == ("Faturanın vâdesi geçti.", "cp1254")
+    assert decode_text("Republica kârgâză".encode("cp1250")) == ("Republica kârgâză", "cp1250")
