@@ -2168,6 +2168,11 @@ def _sniff_mbox(head: bytes) -> bool:
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # legacy text without a BOM or charset: a þ after a vowel and before a vowel, r, j or v is no longer a
+    # sign of a wrong reading in a word with an é, í, ó, ú or an á or æ before a letter (Icelandic "óþekkt",
+    # "íþrótt", "milliþjóns", "Táknmyndaþema" in windows-1252 no longer windows-1250, -1257 or -1254); an î
+    # before b, g, j, k, p, v, z or a d not before j, and an â before a d and a vowel but e are signs of a
+    # wrong reading (Latvian "darbību", "derīgs", "kādu" in windows-1257 no longer windows-1252)
     # a list item of soft hyphens alone (an HTML body's, an attached page's or text's) an empty item: no
     # blank line in the list's text (HTML 34, text 17)
     # an HTML body's or attached page's <blockquote> of several paragraphs in a list item written as
@@ -2390,6 +2395,11 @@ def split_mbox(data: bytes) -> list[bytes]:
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # legacy text without a BOM or charset: a þ after a vowel and before a vowel, r, j or v is no longer a
+    # sign of a wrong reading in a word with an é, í, ó, ú or an á or æ before a letter (Icelandic "óþekkt",
+    # "íþrótt", "milliþjóns", "Táknmyndaþema" in windows-1252 no longer windows-1250, -1257 or -1254); an î
+    # before b, g, j, k, p, v, z or a d not before j, and an â before a d and a vowel but e are signs of a
+    # wrong reading (Latvian "darbību", "derīgs", "kādu" in windows-1257 no longer windows-1252)
     # a list item of soft hyphens alone (an HTML body's, an attached page's or text's) an empty item: no
     # blank line in the list's text (HTML 34, text 17)
     # an HTML body's or attached page's <blockquote> of several paragraphs in a list item written as

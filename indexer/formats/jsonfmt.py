@@ -515,6 +515,11 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # legacy text without a BOM or charset: a þ after a vowel and before a vowel, r, j or v is no longer a
+    # sign of a wrong reading in a word with an é, í, ó, ú or an á or æ before a letter (Icelandic "óþekkt",
+    # "íþrótt", "milliþjóns", "Táknmyndaþema" in windows-1252 no longer windows-1250, -1257 or -1254); an î
+    # before b, g, j, k, p, v, z or a d not before j, and an â before a d and a vowel but e are signs of a
+    # wrong reading (Latvian "darbību", "derīgs", "kādu" in windows-1257 no longer windows-1252)
     # text that is no JSON: a list item of soft hyphens alone an empty item, no blank line in the list's
     # text (text 17)
 )
@@ -577,6 +582,11 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # legacy text without a BOM or charset: a þ after a vowel and before a vowel, r, j or v is no longer a
+    # sign of a wrong reading in a word with an é, í, ó, ú or an á or æ before a letter (Icelandic "óþekkt",
+    # "íþrótt", "milliþjóns", "Táknmyndaþema" in windows-1252 no longer windows-1250, -1257 or -1254); an î
+    # before b, g, j, k, p, v, z or a d not before j, and an â before a d and a vowel but e are signs of a
+    # wrong reading (Latvian "darbību", "derīgs", "kādu" in windows-1257 no longer windows-1252)
     # text that is no JSON: a list item of soft hyphens alone an empty item, no blank line in the list's
     # text (text 17)
 )
@@ -639,6 +649,11 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     # wrong reading (Turkish "dosyayı", "geniş", "seçeneği" in windows-1254 no longer windows-1252, -1250,
     # -1257; Romanian "acţiune", "curentă" and Polish "opcję" in windows-1250 no longer windows-1252; Spanish
     # "despuÃ" in windows-1252 no longer windows-1255)
+    # legacy text without a BOM or charset: a þ after a vowel and before a vowel, r, j or v is no longer a
+    # sign of a wrong reading in a word with an é, í, ó, ú or an á or æ before a letter (Icelandic "óþekkt",
+    # "íþrótt", "milliþjóns", "Táknmyndaþema" in windows-1252 no longer windows-1250, -1257 or -1254); an î
+    # before b, g, j, k, p, v, z or a d not before j, and an â before a d and a vowel but e are signs of a
+    # wrong reading (Latvian "darbību", "derīgs", "kādu" in windows-1257 no longer windows-1252)
     # text that is no JSON: a list item of soft hyphens alone an empty item, no blank line in the list's
     # text (text 17)
 )
