@@ -5,6 +5,7 @@ as the app's progress line says it ('36 files read in 1,262 ms')."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -269,7 +270,7 @@ def test_report_in_an_80_column_terminal_leaves_out_columns_as_the_app_does(tmp_
     names = [cell.strip() for cell in head.strip("┃").split("┃")]
     # the app's report leaves out size, unsupported, stale and indexed first; the median next
     assert names[:4] == ["format", "files", "failed", "chunks"], names
-    assert cells[:4] == ["md", "1", "", "2"], cells
+    assert cells[:4] == ["md", "1", "0", "2"], cells
     assert "(left out at this width: size, indexed, stale, unsupported, median" in "\n".join(lines), lines
 
 
@@ -293,6 +294,51 @@ def test_report_names_each_figure_of_the_app_s_report_as_the_app_does(tmp_path, 
     [md] = [line for line in lines if line.startswith("│ md ")]
     cells = [cell.strip() for cell in md.strip("│").split("│")]
     assert cells[names.index("median")] == "5 ch", cells
+
+
+def test_report_says_a_count_of_none_and_a_figure_of_nothing_as_the_app_s_report_does(tmp_path, capsys):
+    from tests.tui.conftest import BROKEN_DOCX
+    from tui.screens.report import COLUMNS as APP
+    from tui.screens.report import format_row
+
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "pools.md").write_text(POOLS, encoding="utf-8")
+    # not a zip archive: the .docx fails (PARSE_ERROR), and so has no chunks
+    (folder / "broken.docx").write_bytes(BROKEN_DOCX)
+    assert main(["index", str(folder), "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main(["report", str(folder)]) == 0  # piped: every column
+    lines = capsys.readouterr().out.splitlines()
+    heads = [line.strip("┃").split("┃") for line in lines if line.startswith("┃")]
+    names = [" ".join(part.strip() for part in parts if part.strip()) for parts in zip(*heads, strict=True)]
+    rows = {}
+    for line in lines:
+        if line.startswith("│ "):
+            cells = [cell.strip() for cell in line.strip("│").split("│")]
+            rows[cells[0]] = dict(zip(names, cells, strict=True))
+    # pools.md: nothing stale, failed, unsupported or warned of, no images nor attachments: each a
+    # 0 (the cells were empty); a Markdown file has no pages: "—", as the app writes it
+    assert rows["md"] == {
+        "format": "md", "files": "1", "size": "53 B", "indexed": "1", "stale": "0", "failed": "0",
+        "unsupported": "0", "chunks": "2", "median": "5 ch", "⚠": "0", "text pages": "—",
+        "images (extr/placeh)": "0/0", "attachments (read/skipped)": "0/0",
+    }, rows["md"]  # fmt: skip
+    # broken.docx: 37 bytes (a zip entry's 4-byte signature, " this is not really a zip archive"), failed, no
+    # chunks: no median to tell ("—", the cell was empty)
+    assert len(BROKEN_DOCX) == 37
+    assert rows["docx"] == {
+        "format": "docx", "files": "1", "size": "37 B", "indexed": "0", "stale": "0", "failed": "1",
+        "unsupported": "0", "chunks": "0", "median": "—", "⚠": "0", "text pages": "—",
+        "images (extr/placeh)": "0/0", "attachments (read/skipped)": "0/0",
+    }, rows["docx"]  # fmt: skip
+    # and every figure the two reports name alike is written alike (the images are counted otherwise)
+    assert main(["report", str(folder), "--json"]) == 0
+    for f in json.loads(capsys.readouterr().out)["formats"]:
+        app = {name: str(cell) for name, cell in zip(APP, format_row(f), strict=True)}
+        assert {name: rows[f["source_type"]][name] for name in set(APP) - {"images"}} == {
+            name: cell for name, cell in app.items() if name != "images"
+        }
 
 
 def test_index_progress_says_sizes_as_the_summary_does(tmp_path, capsys, monkeypatch):

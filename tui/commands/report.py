@@ -114,19 +114,15 @@ DROPPED_FIRST = (
 
 
 def _format_cells(f: dict, human_bytes) -> list[str]:
-    """One format's cells, in the order of :data:`COLUMNS`."""
+    """One format's cells, in the order of :data:`COLUMNS`, as the app's report writes them
+    (``tui.screens.report.format_row``): a count of none is ``0`` (``0/0`` for the two-figure
+    images and attachments), a figure there is nothing to tell from is ``—`` (the median of no
+    chunks, the pages with text of a format without pages). No cell is left empty (an empty
+    cell could be read as either)."""
     cov = f["coverage"]
-    pages = f"{cov['pages_with_text']}/{cov['pages_total']}" if cov["pages_total"] else ""
-    images = (
-        f"{cov['images_extracted']}/{cov['images_placeholders']}"
-        if cov["images_placeholders"] or cov["images_extracted"]
-        else ""
-    )
-    attached = (
-        f"{cov['attachments_indexed']}/{cov['attachments_skipped']}"
-        if cov.get("attachments_indexed") or cov.get("attachments_skipped")
-        else ""
-    )
+    pages = f"{cov['pages_with_text']}/{cov['pages_total']}" if cov["pages_total"] else "—"
+    images = f"{cov['images_extracted']}/{cov['images_placeholders']}"
+    attached = f"{cov.get('attachments_indexed', 0)}/{cov.get('attachments_skipped', 0)}"
     return [
         f["source_type"],
         f"{f['files']:,}",
@@ -134,10 +130,10 @@ def _format_cells(f: dict, human_bytes) -> list[str]:
         f"{f['indexed']:,}",
         _warn(f["stale"]),
         _warn(f["failed"]),
-        f"{f['unsupported']:,}" if f["unsupported"] else "",
+        f"{f['unsupported']:,}",
         f"{f['chunks']:,}",
-        f"{f['median_chunk_chars']:,} ch" if "median_chunk_chars" in f else "",
-        f"{f['with_warnings']:,}" if f["with_warnings"] else "",
+        f"{f['median_chunk_chars']:,} ch" if "median_chunk_chars" in f else "—",
+        f"{f['with_warnings']:,}",
         pages,
         images,
         attached,
@@ -154,4 +150,5 @@ def failure_message(path: str, message: str | None) -> str:
 
 
 def _warn(n: int) -> str:
-    return f"[red]{n:,}[/]" if n else ""
+    """A count of stale or failed files, in red unless none."""
+    return f"[red]{n:,}[/]" if n else "0"
