@@ -74,15 +74,16 @@ def took(seconds: float) -> str:
     return millis(seconds * 1000) if seconds < 10 else f"{seconds:,.1f} s"
 
 
-def progress_note(done: int, total: int, elapsed: float, *, size: str = "") -> str:
+def progress_note(done: int, total: int, elapsed: float, *, size: str = "", rate: bool = True) -> str:
     """The figures of a run of the indexer so far, as the app's progress line and the CLI's
     ``index`` bar write them: ``812/1,284 · 34 files/s · ETA 0:14`` (the rate and the time left
     from the files done in ``elapsed`` seconds; no time left before one is done). ``size`` (the
-    CLI's ``53 B/1.5 KB``) comes after the files."""
-    rate = done / elapsed if elapsed > 0 else 0.0
-    parts = [f"{done:,}/{total:,}"] + ([size] if size else []) + [f"{rate:,.0f} files/s"]
-    if rate > 0:
-        eta = int((total - done) / rate)
+    bytes read of the bytes to read, ``53 B/1.5 KB``) comes after the files; without ``rate`` the
+    files a second are left out (a line short of room), the time left still told from them."""
+    speed = done / elapsed if elapsed > 0 else 0.0
+    parts = [f"{done:,}/{total:,}"] + ([size] if size else []) + ([f"{speed:,.0f} files/s"] if rate else [])
+    if speed > 0:
+        eta = int((total - done) / speed)
         parts.append(f"ETA {eta // 60}:{eta % 60:02d}")
     return " · ".join(parts)
 

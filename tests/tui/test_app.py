@@ -1075,3 +1075,47 @@ async def test_the_params_dialog_shows_only_the_parameters_the_mode_reads(indexe
         await pilot.press("p")
         await wait_for(pilot, lambda: isinstance(app.screen, ParamsScreen), what="the parameters")
         assert [i.id for i in app.screen.query("Input")] == ["param-rows_per_chunk"]
+
+
+async def test_the_progress_line_says_the_failures_so_far_and_the_sizes_where_they_fit(indexed_corpus):
+    from tui import messages as msg
+
+    # A run of 1,280 files, 800 read in 25 s: 32 files a second, 480 left, 15 s; 12 MB of 30 MB
+    # read, 2 failed. The line said "800/1,280 · 32 files/s · ETA 0:15" and no more, where the
+    # CLI's bar says the sizes and the failures.
+    mb = 1024 * 1024
+    async with opened(indexed_corpus) as pilot:
+        app = pilot.app
+        await wait_for(pilot, lambda: app.main.path is not None, what="the first file")
+        await settle(pilot)
+        note = app.main.query_one("#progress-note")
+        app.main.post_message(msg.ScanProgress(800, 1280, 12 * mb, 30 * mb, 2, 25.0))
+        await wait_for(pilot, lambda: app.main.query_one("#progress-label").line.plain == "Indexing")
+        await settle(pilot)
+        # at 120 columns the note has 118 - 10 (label) - 30 (bar) - 1 = 77 cells: every figure
+        assert note.line.plain == "800/1,280 · 12 MB/30 MB · 32 files/s · ETA 0:15 · 2 failed"
+        assert [note.line.plain[s.start : s.end] for s in note.line.spans if "red" in str(s.style)] == [
+            "2 failed"
+        ]
+        # at 80: 78 - 10 - 14 (the narrow bar) - 1 = 53 cells; the 58 of the sizes' line do not fit,
+        # the sizes go and the failures stay
+        await pilot.resize_terminal(*NARROW)
+        await settle(pilot)
+        assert note.content_region.width == 53
+        assert note.line.plain == "800/1,280 · 32 files/s · ETA 0:15 · 2 failed"
+        # a big folder: 20,000 of 100,000 files in 16 s, 1,250 a second, 80,000 left: 64 s; 1,234
+        # failed. Without the sizes still 56 cells: the files a second go too
+        app.main.post_message(msg.ScanProgress(20_000, 100_000, 3 * mb, 9 * mb, 1234, 16.0))
+        await wait_for(pilot, lambda: "20,000/100,000" in note.line.plain)
+        assert note.line.plain == "20,000/100,000 · ETA 1:04 · 1,234 failed"
+        # back at 120 columns, every figure again
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        assert note.line.plain == "20,000/100,000 · 3.0 MB/9.0 MB · 1,250 files/s · ETA 1:04 · 1,234 failed"
+        # the run's end: its words, which a resize leaves as they are
+        app.main.post_message(msg.ScanProgress(100_000, 100_000, 9 * mb, 9 * mb, 1234, 80.0))
+        await wait_for(pilot, lambda: app.main.query_one("#progress-label").line.plain == "Index")
+        assert note.line.plain == "up to date · 100,000 files read in 80.0 s · 1,234 failed"
+        await pilot.resize_terminal(*NARROW)
+        await settle(pilot)
+        assert note.line.plain == "up to date · 100,000 files read in 80.0 s · 1,234 failed"

@@ -361,8 +361,8 @@ def test_index_progress_says_its_figures_as_the_app_s_progress_line_does(tmp_pat
     monkeypatch.setenv("COLUMNS", "120")
     assert main(["index", str(folder), "--jobs", "1"]) == 0
     drawn = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", capsys.readouterr().err)
-    # the app's line: "Indexing ━━━ 812/1,284 · 34 files/s · ETA 0:14" (docs/ui.md), the sizes
-    # after the files; it drew "indexing ━━━ 100% 1/1 files 53 B/53 B 1.0 files/s ETA 0:00:00 0:00:00"
+    # the app's line: "Indexing ━━━ 812/1,284 · 12 MB/30 MB · 34 files/s · ETA 0:14 · 2 failed"
+    # (docs/ui.md); it drew "indexing ━━━ 100% 1/1 files 53 B/53 B 1.0 files/s ETA 0:00:00 0:00:00"
     last = drawn.strip().splitlines()[-1]
     assert re.fullmatch(r"Indexing ━+ 1/1 · 53 B/53 B · [\d,]+ files/s · ETA 0:00 *", last), last
 
@@ -378,3 +378,5 @@ def test_the_progress_figures_are_written_once_for_the_app_and_the_command_line(
     )
     # nothing read yet: no rate to tell the time left from
     assert progress_note(0, 1280, 0.0) == "0/1,280 · 0 files/s"
+    # a line short of room (the app's at 80 columns) leaves out the files a second, not the time left
+    assert progress_note(800, 1280, 25.0, rate=False) == "800/1,280 · ETA 0:15"

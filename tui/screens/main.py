@@ -417,7 +417,14 @@ class MainScreen(Screen[None]):
                 f"up to date · {counted(message.total, 'file')} read in {took(message.elapsed)}{failed}"
             )
             return
-        self.query_one(ProgressLine).progress(message.done, message.total, message.elapsed)
+        self.query_one(ProgressLine).progress(
+            message.done,
+            message.total,
+            message.elapsed,
+            bytes_done=message.bytes_done,
+            bytes_total=message.bytes_total,
+            failed=message.failures,
+        )
 
     def on_scan_finished(self, message: msg.ScanFinished) -> None:
         self.indexing = False

@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import ProgressBar
 
-from ..present import counted, fit_title, printable, progress_note, tail
+from ..present import counted, fit_title, human_bytes, printable, progress_note, tail
 
 #: the watcher's state: its word and its mark (the mark alone where the line is short of room)
 WATCH = {
@@ -134,17 +134,64 @@ class TitleLine(TextLine):
         return Text.assemble((name, "bold"), *(" · " + d for d in shown))
 
 
+class ProgressNote(TextLine):
+    """The figures after the progress bar while a run reads files, in the words of the CLI's
+    ``index`` bar: ``812/1,284 · 12 MB/30 MB · 34 files/s · ETA 0:14 · 2 failed``. Short of room
+    (at 80 columns the note has 53 cells) the sizes go first, then the files a second; the
+    failures so far stay to the last. Fitted again on each resize; a note in words
+    (:meth:`say`) is shown as it is."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.run: tuple[int, int, float, int, int, int] | None = None
+
+    def figures(
+        self, done: int, total: int, elapsed: float, bytes_done: int, bytes_total: int, failed: int
+    ) -> None:
+        self.run = (done, total, elapsed, bytes_done, bytes_total, failed)
+        self.line = self.fit(self.content_region.width)
+
+    def say(self, text: str) -> None:
+        self.run = None
+        self.line = Text(text)
+
+    def on_resize(self) -> None:
+        if self.run is not None:
+            self.line = self.fit(self.content_region.width)
+
+    def fit(self, width: int) -> Text:
+        """The figures in ``width`` cells (all of them when 0: not laid out yet)."""
+        assert self.run is not None
+        done, total, elapsed, bytes_done, bytes_total, failed = self.run
+        size = f"{human_bytes(bytes_done)}/{human_bytes(bytes_total)}"
+        failures = Text.assemble(" · ", (f"{failed:,} failed", "red")) if failed else Text()
+        for shorter in ({"size": size}, {}, {"rate": False}):
+            line = Text(progress_note(done, total, elapsed, **shorter)) + failures
+            if not width or line.cell_len <= width:
+                break
+        return line
+
+
 class ProgressLine(Horizontal):
     def compose(self) -> ComposeResult:
         yield TextLine("Index", id="progress-label")
         yield ProgressBar(total=1, show_eta=False, show_percentage=False, id="progress-bar")
-        yield TextLine("", id="progress-note")
+        yield ProgressNote(id="progress-note")
 
-    def progress(self, done: int, total: int, elapsed: float) -> None:
+    def progress(
+        self,
+        done: int,
+        total: int,
+        elapsed: float,
+        *,
+        bytes_done: int = 0,
+        bytes_total: int = 0,
+        failed: int = 0,
+    ) -> None:
         bar = self.query_one(ProgressBar)
         bar.update(total=max(total, 1), progress=done)
         self.query_one("#progress-label", TextLine).line = Text("Indexing")
-        self.query_one("#progress-note", TextLine).line = Text(progress_note(done, total, elapsed))
+        self.query_one(ProgressNote).figures(done, total, elapsed, bytes_done, bytes_total, failed)
 
     def done(self, text: str) -> None:
         bar = self.query_one(ProgressBar)
@@ -153,4 +200,4 @@ class ProgressLine(Horizontal):
         self.note(text)
 
     def note(self, text: str) -> None:
-        self.query_one("#progress-note", TextLine).line = Text(text)
+        self.query_one(ProgressNote).say(text)
