@@ -380,3 +380,32 @@ def test_the_progress_figures_are_written_once_for_the_app_and_the_command_line(
     assert progress_note(0, 1280, 0.0) == "0/1,280 · 0 files/s"
     # a line short of room (the app's at 80 columns) leaves out the files a second, not the time left
     assert progress_note(800, 1280, 25.0, rate=False) == "800/1,280 · ETA 0:15"
+
+
+def test_both_reports_write_every_count_with_thousands_separators():
+    from tui.commands.report import _format_cells
+    from tui.present import human_bytes
+    from tui.screens.report import COLUMNS as APP
+    from tui.screens.report import format_row
+
+    # a folder of 1,204 PDFs (made-up figures): the files, pages and images cells said "1204",
+    # "11873/12040" and "3310" where the chunks cell said "48,112"
+    f = {
+        "source_type": "pdf", "files": 1204, "bytes": 3 * 1024**3, "indexed": 1190, "stale": 1001,
+        "failed": 14, "unsupported": 1000, "chunks": 48112, "median_chunk_chars": 1312,
+        "with_warnings": 2210,
+        "coverage": {
+            "pages_total": 12040, "pages_with_text": 11873, "images_extracted": 3310,
+            "images_placeholders": 1002, "images_skipped": 1500, "attachments_indexed": 0,
+            "attachments_skipped": 0,
+        },
+    }  # fmt: skip
+    app = {name: str(cell) for name, cell in zip(APP, format_row(f), strict=True)}
+    assert app == {
+        "format": "pdf", "files": "1,204", "indexed": "1,190", "failed": "14", "stale": "1,001",
+        "unsupported": "1,000", "chunks": "48,112", "median": "1,312 ch", "⚠": "2,210",
+        "text pages": "11,873/12,040", "images": "3,310 (+1,500 skipped)", "size": "3.0 GB",
+    }, app  # fmt: skip
+    cells = _format_cells(f, human_bytes)
+    assert cells[1:4] == ["1,204", "3.0 GB", "1,190"]
+    assert cells[-3:] == ["11,873/12,040", "3,310/1,002", "0/0"]

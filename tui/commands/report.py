@@ -120,9 +120,9 @@ def _format_cells(f: dict, human_bytes) -> list[str]:
     chunks, the pages with text of a format without pages). No cell is left empty (an empty
     cell could be read as either)."""
     cov = f["coverage"]
-    pages = f"{cov['pages_with_text']}/{cov['pages_total']}" if cov["pages_total"] else "—"
-    images = f"{cov['images_extracted']}/{cov['images_placeholders']}"
-    attached = f"{cov.get('attachments_indexed', 0)}/{cov.get('attachments_skipped', 0)}"
+    pages = f"{cov['pages_with_text']:,}/{cov['pages_total']:,}" if cov["pages_total"] else "—"
+    images = f"{cov['images_extracted']:,}/{cov['images_placeholders']:,}"
+    attached = f"{cov.get('attachments_indexed', 0):,}/{cov.get('attachments_skipped', 0):,}"
     return [
         f["source_type"],
         f"{f['files']:,}",

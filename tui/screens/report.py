@@ -57,22 +57,26 @@ def fit_columns(rows: list[tuple], width: int) -> list[int]:
 
 
 def format_row(f: dict[str, Any]) -> tuple:
+    """One format's cells, in the order of :data:`COLUMNS`: every count with thousands separators
+    (``1,204``), as the chunks and the median are written."""
     cov = f.get("coverage") or {}
-    pages = f"{cov.get('pages_with_text', 0)}/{cov['pages_total']}" if cov.get("pages_total") else "—"
+    pages_total = cov.get("pages_total")
+    pages = f"{cov.get('pages_with_text', 0):,}/{pages_total:,}" if pages_total else "—"
     images = cov.get("images_extracted", 0)
     skipped = cov.get("images_skipped", 0)
+    failed = f.get("failed", 0)
     return (
         f["source_type"],
-        f["files"],
-        f.get("indexed", 0),
-        Text(str(f.get("failed", 0)), style="bold red" if f.get("failed") else ""),
-        f.get("stale", 0),
-        f.get("unsupported", 0),
+        f"{f['files']:,}",
+        f"{f.get('indexed', 0):,}",
+        Text(f"{failed:,}", style="bold red" if failed else ""),
+        f"{f.get('stale', 0):,}",
+        f"{f.get('unsupported', 0):,}",
         f"{f.get('chunks', 0):,}",
         f"{f['median_chunk_chars']:,} ch" if "median_chunk_chars" in f else "—",
-        f.get("with_warnings", 0),
+        f"{f.get('with_warnings', 0):,}",
         pages,
-        f"{images}" + (f" (+{skipped} skipped)" if skipped else ""),
+        f"{images:,}" + (f" (+{skipped:,} skipped)" if skipped else ""),
         human_bytes(f.get("bytes", 0)),
     )
 
