@@ -341,26 +341,25 @@ def test_report_says_a_count_of_none_and_a_figure_of_nothing_as_the_app_s_report
         }
 
 
-def test_index_progress_says_sizes_as_the_summary_does(tmp_path, capsys, monkeypatch):
+def _drawn_index_bar(tmp_path, capsys, monkeypatch) -> str:
+    """What `chunkscope index` draws on a 120-column terminal indexing pools.md, its escapes left out."""
     folder = tmp_path / "corpus"
     folder.mkdir()
     (folder / "pools.md").write_text(POOLS, encoding="utf-8")
     monkeypatch.setenv("TTY_COMPATIBLE", "1")  # a terminal, as Rich tells one: the bar is drawn
     monkeypatch.setenv("COLUMNS", "120")
     assert main(["index", str(folder), "--jobs", "1"]) == 0
-    drawn = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", capsys.readouterr().err)
+    return re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", capsys.readouterr().err)
+
+
+def test_index_progress_says_sizes_as_the_summary_does(tmp_path, capsys, monkeypatch):
+    drawn = _drawn_index_bar(tmp_path, capsys, monkeypatch)
     # the bar's last state: the one file of 53 bytes read, where it said "0.0/0.0 MB"
     assert " 1/1 · 53 B/53 B · " in drawn, drawn[-400:]
 
 
 def test_index_progress_says_its_figures_as_the_app_s_progress_line_does(tmp_path, capsys, monkeypatch):
-    folder = tmp_path / "corpus"
-    folder.mkdir()
-    (folder / "pools.md").write_text(POOLS, encoding="utf-8")
-    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # a terminal, as Rich tells one: the bar is drawn
-    monkeypatch.setenv("COLUMNS", "120")
-    assert main(["index", str(folder), "--jobs", "1"]) == 0
-    drawn = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", capsys.readouterr().err)
+    drawn = _drawn_index_bar(tmp_path, capsys, monkeypatch)
     # the app's line: "Indexing ━━━ 812/1,284 · 12 MB/30 MB · 34 files/s · ETA 0:14 · 2 failed"
     # (docs/ui.md); it drew "indexing ━━━ 100% 1/1 files 53 B/53 B 1.0 files/s ETA 0:00:00 0:00:00"
     last = drawn.strip().splitlines()[-1]
