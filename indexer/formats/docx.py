@@ -2637,6 +2637,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # quote (HTML 34)
     # altChunk pages: the text and quotes an item shows after its nested list written under it, that
     # text a word of its own (HTML 34)
+    # altChunk pages: soft hyphens with spaces around them leave one space between words, none at a
+    # line's edge (HTML 34)
     version="44",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -2179,6 +2179,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # paragraphs of the quote (HTML 34)
     # an HTML body's or attached page's text and quotes an item shows after its nested list written
     # under it, that text a word of its own (HTML 34)
+    # an HTML body's or attached page's soft hyphens with spaces around them leave one space between
+    # words, none at a line's edge (HTML 34)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2406,6 +2408,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # paragraphs of the quote (HTML 34)
     # an HTML body's or attached page's text and quotes an item shows after its nested list written
     # under it, that text a word of its own (HTML 34)
+    # an HTML body's or attached page's soft hyphens with spaces around them leave one space between
+    # words, none at a line's edge (HTML 34)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

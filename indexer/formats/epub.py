@@ -333,6 +333,7 @@ class _Images:
     # a <blockquote> of several paragraphs in a list item written as paragraphs of the quote (HTML 34)
     # the text and quotes a list item shows after its nested list written under it, that text a word of
     # its own (HTML 34)
+    # soft hyphens with spaces around them leave one space between words, none at a line's edge (HTML 34)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -2011,7 +2011,7 @@ def _tree_blocks(
         walker.walk(root)
         walker.flush()
     blocks = walker.blocks
-    blocks = soft_hyphens_out(blocks)
+    blocks = soft_hyphens_out(blocks, collapse=True)
     entries = [hidden_entry(hidden), margin_entry(numbers)]
     return blocks, walker.skipped + [e for e in entries if e is not None]
 
@@ -2650,6 +2650,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # 21: the line-number column beside a program laid out in a table (Pygments, Rouge) left out
     # 22: legacy text without a BOM or charset read in the code page that reads it cleanly
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
+    # soft hyphens left out with spaces around them leave the white space a browser shows: one space
+    # between words ('a &shy; b' was 'a  b'), none at the edge of a line ('a &shy;' was 'a '), in list items,
+    # paragraphs, headings and table cells; a <pre> keeps its spaces
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -1695,7 +1695,7 @@ def markdown_blocks(text: str) -> list[Block]:
     first line is a thematic break."""
     if not text.strip():
         return []
-    return soft_hyphens_out(_build(text, front=False).blocks)
+    return soft_hyphens_out(_build(text, front=False).blocks, collapse=True)
 
 
 def parse_front_matter(raw: str, toml: bool = False) -> dict[str, Any] | str:
@@ -1799,6 +1799,9 @@ def _scalar(value: str) -> Any:
     # 28: soft hyphens (&shy;, U+00AD) left out of the blocks, as HTML's are
     # 29: legacy text without a BOM or charset read in the code page that reads it cleanly
     # (windows-1250, windows-1251, KOI8-R, Shift_JIS, EUC-JP …), not always as windows-1252
+    # soft hyphens left out with spaces around them leave the white space a browser shows: one space
+    # between words ('a &shy; b' was 'a  b'), none at the edge of a line ('a &shy;' was 'a '), in list
+    # items, paragraphs, headings and table cells, as HTML's (HTML 34); a code block keeps its spaces
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
     # 30: a <q>'s quotation marks, in raw HTML (HTML 23) and written inline in a paragraph
@@ -1896,5 +1899,5 @@ def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
             ]
     if not blocks:  # nothing structural (only comments, rules, link definitions): the text as-is
         blocks = [Block(PARAGRAPH, text.strip(), lines=_Lines(text).span(0, len(text.encode())))]
-    blocks = soft_hyphens_out(blocks)  # soft hyphens (&shy;) left out, as a page's are
+    blocks = soft_hyphens_out(blocks, collapse=True)  # soft hyphens (&shy;) left out, as a page's are
     return Document(source_type="md", blocks=tuple(blocks), text=text, metadata=metadata)

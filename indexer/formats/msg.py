@@ -1792,6 +1792,8 @@ def _text_attachment(
     # paragraphs of the quote (HTML 34)
     # an HTML body's or attached page's text and quotes an item shows after its nested list written
     # under it, that text a word of its own (HTML 34)
+    # an HTML body's or attached page's soft hyphens with spaces around them leave one space between
+    # words, none at a line's edge (HTML 34)
     version="55",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

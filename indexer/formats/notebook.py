@@ -402,6 +402,8 @@ def _as_text(text: str, reason: str) -> Document:
     # paragraphs of the quote (HTML 34)
     # HTML outputs and raw HTML: the text and quotes an item shows after its nested list written under
     # it, that text a word of its own (HTML 34)
+    # Markdown cells, HTML outputs and raw HTML: soft hyphens with spaces around them leave one space
+    # between words, none at a line's edge (markdown 38, HTML 34)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

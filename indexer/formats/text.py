@@ -556,19 +556,60 @@ def unnumbered(text: str) -> tuple[str, int]:
     return "\n".join(lines), len(margin)
 
 
-def without_soft_hyphens(block: Block) -> Block:
+#: a run of soft hyphens and the spaces or tabs around them (:func:`_shy_out`)
+_SHY_RUN = re.compile(r"[ \t]*\xad[ \t\xad]*")
+
+
+def _shy_out(text: str, collapse: bool) -> tuple[str, list[tuple[int, int, int]]]:
+    """``text`` without its soft hyphens, and the runs it changed as (start, end, length kept).
+    ``collapse``: white space read as a browser shows it, collapsed: a run of soft hyphens with
+    spaces around it is one space between words (``a &shy; b`` is ``a b``, not ``a  b``) and none
+    at the start or end of a line (``a &shy;`` is ``a``), where the reader had collapsed the text's
+    own spaces already but the soft hyphen kept two apart."""
+    runs: list[tuple[int, int, int]] = []
+    parts: list[str] = []
+    pos = 0
+    for m in _SHY_RUN.finditer(text) if collapse else re.finditer("\xad+", text):
+        start, end = m.span()
+        kept = ""
+        if collapse and m.group().strip("\xad"):  # a space in the run
+            edge = start == 0 or end == len(text) or text[start - 1] == "\n" or text[end] == "\n"
+            kept = "" if edge else " "
+        parts += (text[pos:start], kept)
+        runs.append((start, end, len(kept)))
+        pos = end
+    parts.append(text[pos:])
+    return "".join(parts), runs
+
+
+def _moved(runs: list[tuple[int, int, int]], offset: int) -> int:
+    """Where ``offset`` in a text is once the runs of :func:`_shy_out` are changed: less the
+    characters left out before it (in a run, its first ``length kept`` characters stay)."""
+    out = offset
+    for start, end, kept in runs:
+        if start >= offset:
+            break
+        out -= min(offset, end) - start - min(kept, offset - start)
+    return out
+
+
+def without_soft_hyphens(block: Block, collapse: bool = False) -> Block:
     """The block without its soft hyphens (U+00AD, ``&shy;``): a browser or an editor shows one
     only where it breaks a word at the end of a line, and left in it cuts the word in two for a
-    search (``Donau&shy;dampf&shy;schiff`` would not be found as Donaudampfschiff)."""
+    search (``Donau&shy;dampf&shy;schiff`` would not be found as Donaudampfschiff). ``collapse``:
+    the spaces around them collapsed as a browser shows them (:func:`_shy_out`), for a reader that
+    collapses white space (HTML, Markdown), except in a code block, which keeps its spaces."""
+    collapse = collapse and block.kind != CODE
 
     def bare(text: str) -> str:
-        return text.replace("\xad", "")
+        return _shy_out(text, collapse)[0] if "\xad" in text else text
 
     meta = block.meta
     items = block.items
+    moves = [_shy_out(i.text, collapse)[1] for i in items] if meta else []
 
     def at(k: int, offset: int) -> int:  # an offset in an item's text, once its soft hyphens are out
-        return offset - items[k].text.count("\xad", 0, offset)
+        return _moved(moves[k], offset)
 
     if meta.get(ITEM_QUOTES):  # the quotes in its items' text where that text is without them too
         quotes = tuple((k, at(k, start), at(k, end)) for k, start, end in meta[ITEM_QUOTES])
@@ -589,26 +630,30 @@ def without_soft_hyphens(block: Block) -> Block:
                 if not starts or len(starts) != len(lines):
                     starts = range(block.lines[0], block.lines[0] + len(lines))
                 meta = {**meta, "item_lines": tuple(starts[n] for n in kept)}
+    rows = tuple(tuple(map(bare, row)) for row in block.rows)
+    header = None if block.header is None else tuple(map(bare, block.header))
+    if collapse and block.kind == TABLE and text != block.text:
+        text = fast_render_table(header, rows)  # its cells' text (an empty cell's ``|  |``) as cells
     return replace(
         block,
         text=text,
         items=tuple(replace(i, text=bare(i.text) if bare(i.text).strip() else "") for i in block.items),
-        rows=tuple(tuple(map(bare, row)) for row in block.rows),
-        header=None if block.header is None else tuple(map(bare, block.header)),
+        rows=rows,
+        header=header,
         alt=None if block.alt is None else bare(block.alt),
         meta=meta,
     )
 
 
-def soft_hyphens_out(blocks: list[Block]) -> list[Block]:
-    """The blocks without their soft hyphens (:func:`without_soft_hyphens`), looked for in the
-    blocks read (every HTML, Markdown and plain text reader's, the same text reading the same
-    in each); a block of soft hyphens alone (and white space) is left out, as it shows nothing,
-    unless every block is one: such a text is not empty, and gives a chunk that is not (SPEC §5),
-    so it reads as written."""
+def soft_hyphens_out(blocks: list[Block], collapse: bool = False) -> list[Block]:
+    """The blocks without their soft hyphens (:func:`without_soft_hyphens`, ``collapse`` passed
+    on), looked for in the blocks read (every HTML, Markdown and plain text reader's, the same
+    text reading the same in each); a block of soft hyphens alone (and white space) is left out,
+    as it shows nothing, unless every block is one: such a text is not empty, and gives a chunk
+    that is not (SPEC §5), so it reads as written."""
     if not any("\xad" in b.text for b in blocks):
         return blocks
-    bare = [without_soft_hyphens(b) if "\xad" in b.text else b for b in blocks]
+    bare = [without_soft_hyphens(b, collapse) if "\xad" in b.text else b for b in blocks]
     shown = [b for b, was in zip(bare, blocks, strict=True) if b.text.strip() or not was.text.strip()]
     return shown if any(b.text.strip() for b in shown) else blocks
 
