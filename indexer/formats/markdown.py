@@ -37,6 +37,7 @@ from ..model import (
     HEADING,
     IMAGE,
     IN_ITEM,
+    ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
     LIST,
     OPENS_ITEM,
@@ -250,9 +251,14 @@ class _Builder:
         # its text starts in the item's text read so far, and how many items and blocks there were
         # (a list, a code block or a table in it makes its text no quote of the item's alone)
         self.quote_starts: list[tuple[int, int, int] | None] = []
-        # per open item, the quotes in its text read so far ((start, end) in it, for ITEM_QUOTES)
+        # per open block quote, where its paragraphs after its first start in the item's text so far
+        self.quote_breaks: list[list[int]] = []
+        # per open item, the quotes in its text read so far ((start, end) in it, for ITEM_QUOTES) and
+        # where their paragraphs after the first start (for ITEM_QUOTE_BREAKS)
         self.item_spans: list[list[tuple[int, int]]] = []
+        self.item_breaks: list[list[int]] = []
         self.item_quotes: list[tuple[int, int, int]] = []  # those of ``items``: (index, start, end)
+        self.item_quote_breaks: list[tuple[int, int]] = []  # those of ``items``: (index, offset)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -278,6 +284,21 @@ class _Builder:
         read (white space runs one space)."""
         return " ".join(("".join(self.item_text[-1]) + "".join(self.text)).split())
 
+    def quote_break(self) -> None:
+        """A paragraph starting in the block quote of the innermost open item (at any depth of
+        quotes in it) after text of that quote: where it starts in the item's text read so far,
+        kept for ITEM_QUOTE_BREAKS if the quote is one of the item's (:meth:`e_quote`)."""
+        depth = len(self.item_text)
+        for k in range(len(self.quote_starts) - 1, -1, -1):
+            if self.quote_items[k] != depth:
+                return
+            start = self.quote_starts[k]
+            if start is not None:
+                so_far = len(self.item_read())
+                if so_far > start[0]:
+                    self.quote_breaks[k].append(so_far + 1)
+                return
+
     def item_text_ends(self) -> None:
         """A tight item's own text (no paragraph of its own) ends where a paragraph or heading
         in the item starts (a block quote's: ``- x`` then ``  > q``): it is a line of the item's
@@ -293,6 +314,8 @@ class _Builder:
         if self.item_text or self.in_table:
             if self.text and self.item_text and not self.in_table:
                 self.item_text_ends()
+            if self.quote_starts and self.item_text and not self.in_table:
+                self.quote_break()
             if self.resumed and self.item_pos:
                 self.item_pos[-1] = rng["start"]
                 self.resumed = False
@@ -341,6 +364,7 @@ class _Builder:
         self.item_index.append(_UNSEEN)
         self.item_lists.append(False)
         self.item_spans.append([])
+        self.item_breaks.append([])
         self.text.clear()
 
     def s_table(self, arg: Any, rng: dict[str, int]) -> None:
@@ -390,6 +414,7 @@ class _Builder:
             so_far = len(self.item_read())
             start = (so_far + 1 if so_far else 0, len(self.items), len(self.blocks))
         self.quote_starts.append(start)
+        self.quote_breaks.append([])
 
     def e_paragraph(self, arg: Any, rng: dict[str, int]) -> None:
         if self.item_text:
@@ -447,6 +472,7 @@ class _Builder:
         self.item_index.pop()
         self.item_lists.pop()
         self.item_spans.pop()
+        self.item_breaks.pop()
 
     def e_list(self, arg: Any, rng: dict[str, int]) -> None:
         self.list_stack.pop()
@@ -475,6 +501,8 @@ class _Builder:
             end = _without_quote_blanks(self.lines.raw, self.list_start, end)
         shown = sum(1 for item in items if item.text)  # the lines of its text
         meta: dict[str, Any] = {ITEM_QUOTES: tuple(self.item_quotes)} if self.item_quotes else {}
+        if self.item_quote_breaks:
+            meta[ITEM_QUOTE_BREAKS] = tuple(self.item_quote_breaks)
         if not shown:  # empty items alone: no text to read
             pass
         elif (lines := self.span(self.list_start, end))[1] - lines[0] == shown - 1 or len(
@@ -486,6 +514,7 @@ class _Builder:
             self.blocks.append(new_block(LIST, render_items(items), 0, lines, items, meta))
         self.items = []
         self.item_quotes = []
+        self.item_quote_breaks = []
         self.item_offsets = []
         index = self.item_index
         for i, at in enumerate(index):
@@ -594,10 +623,12 @@ class _Builder:
 
     def e_quote(self, arg: Any, rng: dict[str, int]) -> None:
         start = self.quote_starts.pop() if self.quote_starts else None
+        breaks = self.quote_breaks.pop() if self.quote_breaks else []
         if start is not None and start[1:] == (len(self.items), len(self.blocks)):
             end = len(self.item_read())
             if end > start[0] and self.item_index[-1] != _GONE:
                 self.item_spans[-1].append((start[0], end))
+                self.item_breaks[-1].extend(breaks)
         if self.quote_items:
             self.quote_items.pop()
         if self.quotes and self.quotes.pop():
@@ -706,6 +737,8 @@ class _Builder:
         parts.clear()
         spans = self.item_spans[-1] if self.item_spans else []
         quoted, spans[:] = list(spans), []
+        breaks = self.item_breaks[-1] if self.item_breaks else []
+        broken, breaks[:] = list(breaks), []
         if not text:
             return
         at = self.item_index[-1] if self.item_index else _UNSEEN
@@ -714,6 +747,7 @@ class _Builder:
             self.items[at] = new_item(item.text + " " + text, item.level, item.ordered, item.number)
             by = len(item.text) + 1
             self.item_quotes.extend((at, start + by, end + by) for start, end in quoted)
+            self.item_quote_breaks.extend((at, offset + by) for offset in broken)
         elif at == _GONE:
             start, raw = self.item_pos[-1], self.lines.raw
             if self.items:  # the items since the cut: a list block before the paragraph
@@ -733,6 +767,7 @@ class _Builder:
             if self.item_index:
                 self.item_index[-1] = len(self.items) - 1
             self.item_quotes.extend((len(self.items) - 1, start, end) for start, end in quoted)
+            self.item_quote_breaks.extend((len(self.items) - 1, offset) for offset in broken)
 
     def other(self, ev: Any) -> None:
         """Events other than Text/Start/End (rare enough for a plain dispatch)."""
@@ -1316,6 +1351,10 @@ class _Fallback:
         # there were; and the quotes in the text of ``items`` ((index, start, end), ITEM_QUOTES)
         quote_starts: list[tuple[int, int, int, int] | None] = []
         spans: list[tuple[int, int, int]] = []
+        # per open block quote, where its paragraphs after its first start in its item's text; and
+        # those of the quotes in ``spans`` ((index, offset), ITEM_QUOTE_BREAKS)
+        pending: list[list[int]] = []
+        breaks: list[tuple[int, int]] = []
         while i < len(tokens):
             tok = tokens[i]
             if tok.type in ("bullet_list_open", "ordered_list_open"):
@@ -1338,10 +1377,12 @@ class _Fallback:
                     before = len(items[at].text) if 0 <= at < len(items) else 0
                     opened = (at, before, len(items), len(self.blocks))
                 quote_starts.append(opened)
+                pending.append([])
             elif tok.type == "blockquote_close":
                 if quotes:
                     quotes.pop()
                 opened = quote_starts.pop() if quote_starts else None
+                offsets = pending.pop() if pending else []
                 if opened is not None and len(self.blocks) == opened[3] and index and index[-1] >= 0:
                     at, before, count = opened[0], opened[1], opened[2]
                     if at == _UNSEEN:  # its words the item's first
@@ -1349,6 +1390,7 @@ class _Fallback:
                     begin = before + 1 if before else 0
                     if index[-1] == at and len(items) == count and len(items[at].text) > begin:
                         spans.append((at, begin, len(items[at].text)))
+                        breaks.extend((at, offset) for offset in offsets)
             elif tok.type == "list_item_open":
                 index.append(_UNSEEN)
                 item_starts.append(self.span(tok.map)[0])
@@ -1378,11 +1420,20 @@ class _Fallback:
                     pass
                 elif 0 <= at < len(items):  # the item's text goes on (a paragraph after its nested list)
                     item = items[at]
+                    # a paragraph of the item's block quote after text of it (at any depth of quotes
+                    # in it): where it starts, as the pulldown-cmark reader's quote_break
+                    for k in range(len(quote_starts) - 1, -1, -1):
+                        if quotes[k] != len(index):
+                            break
+                        if (opened := quote_starts[k]) is not None:
+                            if len(item.text) > (opened[1] + 1 if opened[1] else 0):
+                                pending[k].append(len(item.text) + 1)
+                            break
                     items[at] = ListItem(item.text + " " + text, item.level, item.ordered, item.number)
                 elif at == _GONE:  # its first text is in a list block before a code block or table
                     lines = self.span(tok.map)
-                    self.list_block(items, starts, lines[0] - 1, spans)
-                    items, starts, spans = [], [], []
+                    self.list_block(items, starts, lines[0] - 1, spans, breaks)
+                    items, starts, spans, breaks = [], [], [], []
                     index[:] = [_GONE if a >= 0 else a for a in index]
                     self.blocks.append(Block(PARAGRAPH, text, lines=lines, meta={IN_ITEM: len(index)}))
                 else:
@@ -1405,8 +1456,8 @@ class _Fallback:
                 # (the block's own, after a nested list of the item, as the pulldown-cmark reader's
                 # item_pos is after it)
                 first = item_starts[-1] if opens and not resumed[-1] else self.span(tok.map)[0]
-                self.list_block(items, starts, first - 1, spans)
-                items, starts, spans = [], [], []
+                self.list_block(items, starts, first - 1, spans, breaks)
+                items, starts, spans, breaks = [], [], [], []
                 index[:] = [_GONE if a >= 0 else a for a in index]
                 if resumed:
                     resumed[-1] = True
@@ -1425,11 +1476,16 @@ class _Fallback:
                             meta[OPENS_ITEM] = opens
                     self.blocks.append(Block(CODE, text, lines=self.span(tok.map), meta=meta))
             i += 1
-        self.list_block(items, starts, self.span(start.map)[1], spans)
+        self.list_block(items, starts, self.span(start.map)[1], spans, breaks)
         return i + 1
 
     def list_block(
-        self, items: list[ListItem], starts: list[int], last: int, spans: list[tuple[int, int, int]]
+        self,
+        items: list[ListItem],
+        starts: list[int],
+        last: int,
+        spans: list[tuple[int, int, int]],
+        breaks: list[tuple[int, int]],
     ) -> None:
         if not any(item.text for item in items):  # none, or empty items alone: no text to read
             return
@@ -1441,6 +1497,8 @@ class _Fallback:
         meta: dict[str, Any] = {"item_lines": shown} if lines[1] - lines[0] != len(shown) - 1 else {}
         if spans:
             meta[ITEM_QUOTES] = tuple(spans)
+        if breaks:
+            meta[ITEM_QUOTE_BREAKS] = tuple(breaks)
         self.blocks.append(Block(LIST, render_items(items), items=tuple(items), lines=lines, meta=meta))
 
     def table(self, i: int, in_item: int = 0, opens: str | None = None) -> int:
@@ -1802,6 +1860,9 @@ def _scalar(value: str) -> Any:
     # soft hyphens left out with spaces around them leave the white space a browser shows: one space
     # between words ('a &shy; b' was 'a  b'), none at the edge of a line ('a &shy;' was 'a '), in list
     # items, paragraphs, headings and table cells, as HTML's (HTML 34); a code block keeps its spaces
+    # a block quote of several paragraphs in a list item ('>' alone between them) says where they start
+    # (item_quote_breaks), with both parsers: its Markdown writes them as paragraphs of the quote, no longer
+    # as one
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
     # 30: a <q>'s quotation marks, in raw HTML (HTML 23) and written inline in a paragraph

@@ -404,6 +404,8 @@ def _as_text(text: str, reason: str) -> Document:
     # it, that text a word of its own (HTML 34)
     # Markdown cells, HTML outputs and raw HTML: soft hyphens with spaces around them leave one space
     # between words, none at a line's edge (markdown 38, HTML 34)
+    # Markdown cells: a block quote of several paragraphs in a list item written as paragraphs of the quote
+    # (markdown 38)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -189,3 +189,33 @@ def test_text_after_a_nested_list_is_a_word_of_its_own():
     (block,) = html_blocks("<ul><li>Do&shy;nau<ul><li>m</li></ul>x</li></ul>")[0]
     assert block.items[0].text == "Donau x"
     assert block.meta[ITEM_TAILS] == ((0, 6),)
+
+
+def test_a_markdown_quote_s_paragraphs_stay_paragraphs_of_the_quote(markdown_parser, tmp_path):
+    # typed by hand: a quote of two paragraphs ('>' alone between them), one of three with the item's
+    # text after it, and one with a quote in it between its paragraphs
+    markdown = (
+        "- a\n\n  > one\n  >\n  > two\n"
+        "- b\n\n  > three\n  >\n  > four\n  >\n  > five\n\n  end\n"
+        "- c\n  > six\n  > > deep\n  >\n  > seven\n"
+    )
+    (block,) = markdown_blocks(markdown)
+    assert [item.text for item in block.items] == ["a one two", "b three four five end", "c six deep seven"]
+    # "a " is 2 characters, "one two" the next 7, "two" from 6; "b " 2, "three four five" 15, its
+    # paragraphs from 8 and 13; "c " 2, "six deep seven" 14, "deep" from 6 and "seven" from 11
+    assert block.meta[ITEM_QUOTES] == ((0, 2, 9), (1, 2, 17), (2, 2, 16))
+    assert block.meta[ITEM_QUOTE_BREAKS] == ((0, 6), (1, 8), (1, 13), (2, 6), (2, 11))
+    # the same list as a web page gives the same places
+    page = (
+        "<ul><li>a<blockquote><p>one</p><p>two</p></blockquote></li>"
+        "<li>b<blockquote><p>three</p><p>four</p><p>five</p></blockquote>end</li>"
+        "<li>c<blockquote><p>six</p><blockquote><p>deep</p></blockquote><p>seven</p></blockquote></li></ul>"
+    )
+    (html,) = html_blocks(page)[0]
+    assert html.items == block.items
+    assert html.meta[ITEM_QUOTE_BREAKS] == block.meta[ITEM_QUOTE_BREAKS]
+    # each paragraph of a quote a paragraph of it, a line '>' between them
+    path = tmp_path / "notes.md"
+    path.write_text("- a\n\n  > one\n  >\n  > two\n- b\n", encoding="utf-8")
+    assert get_markdown(path) == "- a\n\n  > one\n  >\n  > two\n- b\n"
+    assert [c["content"] for c in get_chunks(path)] == ["a one two\nb"]
