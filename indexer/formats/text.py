@@ -582,14 +582,19 @@ def _shy_out(text: str, collapse: bool) -> tuple[str, list[tuple[int, int, int]]
     return "".join(parts), runs
 
 
-def _moved(runs: list[tuple[int, int, int]], offset: int) -> int:
+def _moved(runs: list[tuple[int, int, int]], offset: int, ends: bool = False) -> int:
     """Where ``offset`` in a text is once the runs of :func:`_shy_out` are changed: less the
-    characters left out before it (in a run, its first ``length kept`` characters stay)."""
+    characters left out before it. An offset in a run (or at its edge) that starts some text (a
+    quote, a paragraph of it) is after the space the run keeps, at the next word; one that ends
+    some text (``ends``) is before it (a quote of ``s &shy;`` then `` z`` ends after the ``s``)."""
     out = offset
     for start, end, kept in runs:
-        if start >= offset:
+        if start > offset or (ends and start == offset):
             break
-        out -= min(offset, end) - start - min(kept, offset - start)
+        if offset > end or (offset == end and not ends):
+            out -= end - start - kept
+        else:
+            out -= offset - start - (0 if ends else kept)
     return out
 
 
@@ -608,11 +613,12 @@ def without_soft_hyphens(block: Block, collapse: bool = False) -> Block:
     items = block.items
     moves = [_shy_out(i.text, collapse)[1] for i in items] if meta else []
 
-    def at(k: int, offset: int) -> int:  # an offset in an item's text, once its soft hyphens are out
-        return _moved(moves[k], offset)
+    def at(k: int, offset: int, ends: bool = False) -> int:
+        """An offset in item ``k``'s text, once its soft hyphens are out."""
+        return _moved(moves[k], offset, ends)
 
     if meta.get(ITEM_QUOTES):  # the quotes in its items' text where that text is without them too
-        quotes = tuple((k, at(k, start), at(k, end)) for k, start, end in meta[ITEM_QUOTES])
+        quotes = tuple((k, at(k, start), at(k, end, ends=True)) for k, start, end in meta[ITEM_QUOTES])
         meta = {**meta, ITEM_QUOTES: quotes}
     for key in (ITEM_QUOTE_BREAKS, ITEM_TAILS):  # so the other offsets in its items' text
         if meta.get(key):

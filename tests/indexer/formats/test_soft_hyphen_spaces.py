@@ -65,3 +65,23 @@ def test_a_quote_s_place_in_a_markdown_item(markdown_parser):
     (block,) = markdown_blocks("- a &shy; b\n\n  > c &shy; d\n\n  f &shy;\n- two\n")
     assert [item.text for item in block.items] == ["a b c d f", "two"]
     assert block.meta[ITEM_QUOTES] == ((0, 4, 7),)
+
+
+def test_a_quote_ending_or_starting_at_a_soft_hyphen_keeps_its_words(markdown_parser):
+    # the quote's first paragraph ends "q &shy;", its second starts "&shy; s" and ends "s&shy;", the
+    # item's text goes on "&shy; z": "a q s z", the quote "q s" from 2 to 5 (no space at its end), its
+    # "s" from 4
+    page = (
+        "<ul><li>a<blockquote><p>q &shy;</p><p>&shy; s&shy;</p></blockquote> &shy; z"
+        "<ul><li>m</li></ul>&shy; t</li></ul>"
+    )
+    markdown = "- a\n\n  > q &shy;\n  >\n  > &shy; s&shy;\n\n  &shy; z\n"
+    (block,) = html_blocks(page)[0]
+    (md,) = markdown_blocks(markdown)
+    assert [item.text for item in block.items] == ["a q s z t", "m"]
+    assert md.items[0].text == "a q s z"
+    for one in (block, md):
+        assert one.meta[ITEM_QUOTES] == ((0, 2, 5),)
+        assert one.meta[ITEM_QUOTE_BREAKS] == ((0, 4),)
+    # "t", after the nested list, from 8
+    assert block.meta[ITEM_TAILS] == ((0, 8),)
