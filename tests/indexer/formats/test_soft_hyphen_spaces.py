@@ -52,7 +52,10 @@ def test_paragraphs_headings_and_table_cells_as_a_browser_shows_them(markdown_pa
 def test_the_places_in_an_item_s_text_are_those_without_the_spaces():
     # "a b " is 4 characters, the quote "c d e" the next 5, its second paragraph "e" from 8, and
     # "g" after the nested list from 12 ("a b c d e f ")
-    page = "<ul><li>a &shy; b<blockquote><p>c &shy; d</p><p>e</p></blockquote>f<ul><li>m</li></ul>&shy; g</li></ul>"
+    page = (
+        "<ul><li>a &shy; b<blockquote><p>c &shy; d</p><p>e</p></blockquote>"
+        "f<ul><li>m</li></ul>&shy; g</li></ul>"
+    )
     (block,) = html_blocks(page)[0]
     assert [item.text for item in block.items] == ["a b c d e f g", "m"]
     assert block.meta[ITEM_QUOTES] == ((0, 4, 9),)
