@@ -611,7 +611,8 @@ def without_soft_hyphens(block: Block, collapse: bool = False) -> Block:
 
     meta = block.meta
     items = block.items
-    moves = [_shy_out(i.text, collapse)[1] for i in items] if meta else []
+    offsets = meta and any(meta.get(key) for key in (ITEM_QUOTES, ITEM_QUOTE_BREAKS, ITEM_TAILS))
+    moves = [_shy_out(i.text, collapse)[1] for i in items] if offsets else []  # only where read
 
     def at(k: int, offset: int, ends: bool = False) -> int:
         """An offset in item ``k``'s text, once its soft hyphens are out."""
@@ -643,7 +644,7 @@ def without_soft_hyphens(block: Block, collapse: bool = False) -> Block:
     return replace(
         block,
         text=text,
-        items=tuple(replace(i, text=bare(i.text) if bare(i.text).strip() else "") for i in block.items),
+        items=tuple(replace(i, text=t if (t := bare(i.text)).strip() else "") for i in block.items),
         rows=rows,
         header=header,
         alt=None if block.alt is None else bare(block.alt),
