@@ -171,8 +171,10 @@ _ODDITY_SAMPLE = 4096  # the characters of a reading looked at: enough to tell, 
 #: dot of Catalan's l·l, the opening ¿ and ¡ of Spanish, the degree sign, a unit's ² and ³, the
 #: trade mark signs, the signs of arithmetic in "x±y" or "a×b", the Greek tonos typed for the
 #: keraia of a number in letters, "Β΄ Παγκόσμιος Πόλεμος"; the Arabic comma, semicolon and
-#: question mark, and the zero-width non-joiner Persian writes inside a word, "می‌کنم")
-_WRITTEN = frozenset("‘’“”«»–—…·¿¡°²³™®©±×÷΄،؛؟\u200c")
+#: question mark, and the zero-width non-joiner Persian writes inside a word, "می‌کنم"; Hebrew's
+#: geresh and gershayim, written after a letter, "ג׳", "צה״ל", which :data:`_OUT_OF_PLACE` looks for
+#: elsewhere)
+_WRITTEN = frozenset("‘’“”«»–—…·¿¡°²³™®©±×÷΄،؛؟\u200c׳״")
 
 #: The letters beyond ASCII of the languages the legacy code pages serve (small letters, and
 #: Turkish İ whose small letter is ASCII's i; a Cyrillic or Hebrew alphabet whole). Japanese,
@@ -737,6 +739,31 @@ _TABLES = {"kinds": dict(_ASCII_CLASSES), "scripts": dict(_ASCII_SCRIPTS)}
 _TABLE_SIZE = 65536
 _LONE_MARK = re.compile(r"(?<![aAluoxm])m")
 _STRAY_BESIDE = re.compile(r"(?<=[aAluoxsX])s|s(?=[aAluoxsX])")
+
+
+class _HebrewFinals:
+    """Hebrew letters out of their place (as :data:`_OUT_OF_PLACE`'s patterns find them): a final
+    letter (ך ם ן ף ץ) before a letter, a כ, מ, נ, פ or צ closing a word after a letter (Hebrew
+    writes the final forms there and only there, and the others before a geresh, "וצ׳יפס"): "щодо"
+    in windows-1251 reads "שמהמ" in windows-1255. Text stored in visual order, each line's letters
+    as a screen shows them from the left (old ISO-8859-8 mail and pages, translations made for
+    terminals), has its words reversed, "ןתינ" for "ניתן": when two words or more open with a
+    final letter (one may be a misread Cyrillic н, п, к, у or х, "ןנאבכולאי" for "праблемай") and
+    the reversed reading shows fewer letters out of place, those are counted."""
+
+    _LOGICAL = re.compile(r"[ךםןףץ](?=[\u05d0-\u05ea])|[כמנפצ](?<=[\u05d0-\u05ea][כמנפצ])(?![^\W\d_]|[׳״])")
+    _VISUAL = re.compile(r"(?<=[\u05d0-\u05ea])[ךםןףץ]|(?<![^\W\d_]|[׳״])[כמנפצ](?=[\u05d0-\u05ea])")
+    _OPENING_FINAL = re.compile(r"(?<![^\W\d_])[ךםןףץ](?=[\u05d0-\u05ea])")
+
+    def findall(self, text: str) -> list[str]:
+        logical = self._LOGICAL.findall(text)
+        if logical and len(self._OPENING_FINAL.findall(text)) > 1:
+            visual = self._VISUAL.findall(text)
+            if len(visual) < len(logical):
+                return visual
+        return logical
+
+
 #: characters written in one place only, each with a pattern of one met elsewhere: Spanish's ¿
 #: and ¡, which open a sentence, after a letter (Ukrainian "Київ" read as windows-1252 "Êè¿â",
 #: Polish "może" as "mo¿e"); a sign written after a word (a unit's ² or ³, ™, ®, the Greek keraia
@@ -800,11 +827,13 @@ _STRAY_BESIDE = re.compile(r"(?<=[aAluoxsX])s|s(?=[aAluoxsX])")
 #: no vowel (Italian writes a last ì after a vowel and n, "finì": "volitelnì" and "chybnì" are Czech
 #: "volitelně" and "chybně" in windows-1252 misread); a Greek
 #: capital with an accent after a letter (a word's first letter alone carries it as a capital),
-#: a final sigma ς before a letter; a Hebrew final letter (ך ם ן ף ץ) before a letter; an Arabic
-#: ta marbuta ة or alif maqsura ى (a word's last letters) before a letter, a tanwin (ً ٌ ٍ, a
-#: word's last vowel) before a letter but the alif it may be written before, a vowel sign twice
-#: on a letter; Russian small letters where Greek capitals read as KOI8-R put them and Russian,
-#: Ukrainian, Belarusian and Bulgarian do not: й before а, и, у, ы, э (they write я, ю …; й
+#: a final sigma ς before a letter; a Hebrew final letter (ך ם ן ף ץ) before a letter
+#: (:class:`_HebrewFinals`, which also reads text stored in visual order), a Hebrew geresh or gershayim
+#: after no Hebrew letter and beside a letter (Russian Ч and Ш in windows-1251 read as windows-1255);
+#: an Arabic ta marbuta ة or alif maqsura ى (a word's last letters) before a letter, a tanwin (ً ٌ ٍ, a
+#: word's last vowel) before a letter but the alif it may be written before, a vowel sign twice on a
+#: letter; Russian small letters where Greek capitals read as KOI8-R put them and Russian, Ukrainian,
+#: Belarusian and Bulgarian do not: й before а, и, у, ы, э (they write я, ю …; й
 #: before о in loanwords, "район"), я after a letter before а, и, о, у, ы, э (Greek Ρ before a
 #: vowel: "ΠΡΟΣΟΧΗ" reads "пяосовг"), г closing a word after a consonant but л, з, р, н ("долг",
 #: "мозг", "митинг"; Greek -ΧΗ, -ΤΗ) or after it с (Greek -ΗΣ, "ΤΗΣ" reads "тгс"), оу closing a
@@ -843,7 +872,8 @@ _OUT_OF_PLACE = (
     ),
     (frozenset("ΆΈΉΊΌΎΏ"), re.compile(f"(?<=[{_GREEK_LETTER}])[ΆΈΉΊΌΎΏ]")),
     (frozenset("ς"), re.compile(f"ς(?=[{_GREEK_LETTER}])")),
-    (frozenset("ךםןףץ"), re.compile("[ךםןףץ](?=[\u05d0-\u05ea])")),
+    (frozenset("ךםןףץכמנפצ"), _HebrewFinals()),
+    (frozenset("׳״"), re.compile("[׳״](?<![\u05d0-\u05ea][׳״])(?:(?<=[^\\W\\d_][׳״])|(?=[^\\W\\d_]))")),
     (frozenset("ةى"), re.compile("[ةى](?=[\u0621-\u064a])")),
     (frozenset("\u064b\u064c\u064d"), re.compile("[\u064b-\u064d](?=[\u0621-\u0626\u0628-\u0648\u064a])")),
     (frozenset(chr(c) for c in range(0x064B, 0x0653)), re.compile("([\u064b-\u0652])\\1")),
@@ -959,7 +989,6 @@ _OUT_OF_PLACE = (
     (frozenset("ъЪ"), re.compile(r"[ъЪ](?<=[^\W\d_][ъЪ])(?![^\W\d_])")),
     (frozenset("ϊϋΪΫΐΰ"), re.compile("[ϊϋΪΫΐΰ](?<![αεηιουωάέήίόύώΑΕΗΙΟΥΩ][ϊϋΪΫΐΰ])")),
     (frozenset("ψΨρΡ"), re.compile(f"[ψΨρΡ](?<=[{_GREEK_CONSONANT}][ψΨρΡ])(?![^\\W\\d_])")),
-    (frozenset("כמנפצ"), re.compile(r"[כמנפצ](?<=[\u05d0-\u05ea][כמנפצ])(?![^\W\d_])")),
     (frozenset("×÷"), re.compile(r"[×÷](?:(?<=[^\W\d_][×÷])(?<![a-zA-Z][×÷])|(?=[^\W\d_])(?![a-zA-Z]))")),
 )
 _OUT_OF_PLACE_CHARS = frozenset().union(*(chars for chars, _ in _OUT_OF_PLACE))

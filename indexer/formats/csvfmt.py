@@ -381,7 +381,7 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
     return extractor(
         extension,
         name=name,
-        version="15",  # 2: title lines over the header; text that is no table: wrapped list lines
+        version="16",  # 2: title lines over the header; text that is no table: wrapped list lines
         # 3: text that is no table has no heading in capitals or after "#" where most lines are code
         # 4: text that is no table keeps its lines' indentation in steps (text 8)
         # 5: a first line "sep=;" names the delimiter and is no row
@@ -445,6 +445,11 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
         # windows-1252)
         # text that is no table: a list item of soft hyphens alone an empty item, no blank line in the
         # list's text (text 17)
+        # 16: legacy text without a BOM or charset: Hebrew stored in visual order (each word reversed, opening
+        # with its final letter) read in windows-1255, its final letters no longer signs of a wrong reading
+        # there; a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳
+        # 12", "ג׳ירפה וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256,
+        # windows-1251, GB18030 or KOI8-R)
     )(extract)
 
 

@@ -2639,7 +2639,12 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # text a word of its own (HTML 34)
     # altChunk pages: soft hyphens with spaces around them leave one space between words, none at a
     # line's edge (HTML 34)
-    version="44",
+    # 45: altChunk pages: legacy text without a BOM or charset: Hebrew stored in visual order (each word
+    # reversed, opening with its final letter) read in windows-1255, its final letters no longer signs of a
+    # wrong reading there; a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה
+    # דו״ח מס׳ 12", "ג׳ירפה וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer
+    # windows-1256, windows-1251, GB18030 or KOI8-R)
+    version="45",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

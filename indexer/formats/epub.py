@@ -215,7 +215,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="36",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="37",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -334,6 +334,11 @@ class _Images:
     # the text and quotes a list item shows after its nested list written under it, that text a word of
     # its own (HTML 34)
     # soft hyphens with spaces around them leave one space between words, none at a line's edge (HTML 34)
+    # 37: legacy text without a BOM or charset: Hebrew stored in visual order (each word reversed, opening
+    # with its final letter) read in windows-1255, its final letters no longer signs of a wrong reading there;
+    # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
+    # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
+    # GB18030 or KOI8-R)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -2601,7 +2601,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="34",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="35",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2735,6 +2735,11 @@ def fallback_blocks(text: str) -> list[Block]:
     # the text and quotes a list item shows after its nested list say where they start (item_tails): its
     # Markdown writes them under that list, no longer before it; the text after it a word of its own in
     # the item's text ('n n2', it was 'nn2')
+    # 35: legacy text without a BOM or charset: Hebrew stored in visual order (each word reversed, opening
+    # with its final letter) read in windows-1255, its final letters no longer signs of a wrong reading there;
+    # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
+    # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
+    # GB18030 or KOI8-R)
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -463,7 +463,7 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
 @extractor(
     ".json",
     name="json",
-    version="13",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="14",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item; envelope key a heading
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -522,6 +522,11 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     # wrong reading (Latvian "darbību", "derīgs", "kādu" in windows-1257 no longer windows-1252)
     # text that is no JSON: a list item of soft hyphens alone an empty item, no blank line in the list's
     # text (text 17)
+    # 14: legacy text without a BOM or charset: Hebrew stored in visual order (each word reversed, opening
+    # with its final letter) read in windows-1255, its final letters no longer signs of a wrong reading there;
+    # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
+    # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
+    # GB18030 or KOI8-R)
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
@@ -530,7 +535,7 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".jsonl",
     name="jsonl",
-    version="13",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="14",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -589,6 +594,11 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     # wrong reading (Latvian "darbību", "derīgs", "kādu" in windows-1257 no longer windows-1252)
     # text that is no JSON: a list item of soft hyphens alone an empty item, no blank line in the list's
     # text (text 17)
+    # 14: legacy text without a BOM or charset: Hebrew stored in visual order (each word reversed, opening
+    # with its final letter) read in windows-1255, its final letters no longer signs of a wrong reading there;
+    # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
+    # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
+    # GB18030 or KOI8-R)
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
@@ -597,7 +607,7 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
 @extractor(
     ".ndjson",
     name="ndjson",
-    version="13",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
+    version="14",  # 2: repeated keys keep every value; lines of a multi-line string under its key;
     # invalid JSON read as text keeps wrapped list lines with their item
     # 3: a key repeated deeper than the depth cap keeps every value in its compact JSON; a
     # document whose records hold no text ({}, [], "") is its JSON as written
@@ -656,6 +666,11 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     # wrong reading (Latvian "darbību", "derīgs", "kādu" in windows-1257 no longer windows-1252)
     # text that is no JSON: a list item of soft hyphens alone an empty item, no blank line in the list's
     # text (text 17)
+    # 14: legacy text without a BOM or charset: Hebrew stored in visual order (each word reversed, opening
+    # with its final letter) read in windows-1255, its final letters no longer signs of a wrong reading there;
+    # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
+    # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
+    # GB18030 or KOI8-R)
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)

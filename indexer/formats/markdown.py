@@ -1820,7 +1820,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="38",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="39",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -1941,6 +1941,11 @@ def _scalar(value: str) -> Any:
     # wrong reading (Latvian "darbību", "derīgs", "kādu" in windows-1257 no longer windows-1252)
     # a list item of soft hyphens alone an empty item: no blank line in the list's text, the lines
     # left saying where they start (item_lines)
+    # 39: legacy text without a BOM or charset: Hebrew stored in visual order (each word reversed, opening
+    # with its final letter) read in windows-1255, its final letters no longer signs of a wrong reading there;
+    # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
+    # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
+    # GB18030 or KOI8-R)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

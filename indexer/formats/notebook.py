@@ -298,7 +298,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="32",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="33",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -406,6 +406,11 @@ def _as_text(text: str, reason: str) -> Document:
     # between words, none at a line's edge (markdown 38, HTML 34)
     # Markdown cells: a block quote of several paragraphs in a list item written as paragraphs of the quote
     # (markdown 38)
+    # 33: legacy text without a BOM or charset: Hebrew stored in visual order (each word reversed, opening
+    # with its final letter) read in windows-1255, its final letters no longer signs of a wrong reading there;
+    # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
+    # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
+    # GB18030 or KOI8-R)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

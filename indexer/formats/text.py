@@ -705,7 +705,7 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
 @extractor(
     ".txt",
     name="text",
-    version="17",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
+    version="18",  # 2: wrapped list lines go on with their item; "0) …" after a wrapped line is text
     # fences run across blank lines; a rule far longer than the line above or under "--" is no underline
     # 3: a poem's line numbers in the right margin are left out of its lines
     # 4: no heading in capitals or after "#" in a program's text, none after a comment marker
@@ -773,6 +773,11 @@ def _read_chunk(reader: _Reader, chunk: str, line: int, margin: dict[int, str] |
     # wrong reading (Latvian "darbību", "derīgs", "kādu" in windows-1257 no longer windows-1252)
     # a list item of soft hyphens alone an empty item: no blank line in the list's text, the lines left
     # saying where they start (item_lines)
+    # 18: legacy text without a BOM or charset: Hebrew stored in visual order (each word reversed, opening
+    # with its final letter) read in windows-1255, its final letters no longer signs of a wrong reading there;
+    # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
+    # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
+    # GB18030 or KOI8-R)
 )
 def extract_text(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

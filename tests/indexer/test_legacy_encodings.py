@@ -533,6 +533,12 @@ CYRILLIC_WORDS = [
     ("cp1251", "йти"),
     ("koi8_r", "район"),
     ("cp1251", "Нью-Йорк"),
+    # н, п, к, х opening a word read as windows-1255's final letters, as visual Hebrew would open words
+    # with them: one such word is no sign of visual order
+    ("cp1251", "праблемай"),
+    ("cp1251", "хайда"),
+    ("cp1251", "найшвидшого"),
+    ("cp1251", "кешът"),
 ]
 
 
@@ -656,3 +662,58 @@ def test_thorn_after_a_vowel_and_circumflexes_where_latvian_puts_them_are_counte
         assert decode_text(text.encode("cp1252")) == (text, "cp1252")
     assert decode_text("Faturanın vâdesi geçti.".encode("cp1254")) == ("Faturanın vâdesi geçti.", "cp1254")
     assert decode_text("Republica kârgâză".encode("cp1250")) == ("Republica kârgâză", "cp1250")
+
+
+def _visual(line: str) -> str:
+    """A line of Hebrew (no digits nor Latin letters) as text stored in visual order holds it: its
+    characters from the left of the screen to the right, the reverse of the order they are read in."""
+    return line[::-1]
+
+
+#: Hebrew in visual order, as old ISO-8859-8 mail and pages and translations made for terminals hold it:
+#: every word reversed, so that each opens with its final letter ("ץבוקה" for "הקובץ")
+VISUAL_HEBREW = [
+    _visual("לא ניתן לפתוח את הקובץ"),
+    _visual("ערכים מותרים: כן או לא"),
+    "\n".join(map(_visual, ("שגיאה בזמן השמירה", "אין מספיק מקום בדיסק", "נסו שוב מאוחר יותר"))),
+]
+
+
+@pytest.mark.parametrize("text", VISUAL_HEBREW)
+def test_hebrew_stored_in_visual_order_is_read_in_windows_1255(text):
+    assert decode_text(text.encode("cp1255")) == (text, "cp1255")
+
+
+def test_hebrew_in_visual_order_shows_no_letters_out_of_place_unless_they_are_out_of_place_both_ways():
+    # each word opens with its final letter and closes with the form written inside a word
+    assert _oddities(_visual("לא ניתן לפתוח את הקובץ")) == 0
+    # read either way, a final letter inside a word is out of place
+    assert _oddities(_visual("לא ניתן לפתוח את הקובץ") + " אםב") == 1
+    # one word opening with a final letter does not make a text visual: "праблемай" in windows-1251
+    # read as windows-1255
+    assert _oddities("ןנאבכולאי") == 1
+
+
+#: Hebrew's geresh and gershayim in abbreviations, "ארה״ב", "דו״ח", "מס׳", and after a letter that
+#: writes a sound of another language, "ג׳ירפה", "צ׳יפס"
+GERESH = [
+    "ארה״ב",
+    "Default: א״ס",
+    "ראה דו״ח מס׳ 12 (Annual report, ch. 3)",
+    "ג׳ירפה וצ׳יפס",
+]
+
+
+@pytest.mark.parametrize("text", GERESH)
+def test_hebrew_geresh_and_gershayim_are_read_in_windows_1255(text):
+    assert decode_text(text.encode("cp1255")) == (text, "cp1255")
+    assert _oddities(text) == 0
+
+
+def test_a_geresh_after_no_hebrew_letter_is_still_a_sign_of_a_wrong_reading():
+    # windows-1255 puts the geresh and gershayim where windows-1251 puts Ч and Ш: "Что" and "Шаг" read
+    # "׳עמ" and "״אד" (т, о, а, г are ע, מ, א, ד): a geresh and a gershayim opening a word, and a mem
+    # closing one
+    assert "Что Шаг".encode("cp1251").decode("cp1255") == "׳עמ ״אד"
+    assert _oddities("׳עמ ״אד") == 3
+    assert decode_text("Что это? Шаг назад.".encode("cp1251")) == ("Что это? Шаг назад.", "cp1251")
