@@ -371,10 +371,15 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         quotes.setdefault(k, []).append((start, end))
     for k, at in (block.meta.get(ITEM_QUOTE_BREAKS) or ()) if quotes else ():
         breaks.setdefault(k, []).append(at)
-    # where the text an item shows under its nested list starts (ITEM_TAILS); that text's Markdown,
-    # written when the items nested in it end, with the item's level
-    tails = dict(block.meta.get(ITEM_TAILS) or ()) if block.meta and not own_markers else {}
+    # where the text an item shows under each of its nested lists starts, and the item it stands
+    # before where another of its nested lists follows it, None where none does (ITEM_TAILS)
+    tails: dict[int, list[tuple[int, int | None]]] = {}
+    for k, at, *before in (block.meta.get(ITEM_TAILS) or ()) if block.meta and not own_markers else ():
+        tails.setdefault(k, []).append((at, before[0] if before else None))
+    # the Markdown of that text: the text after all of an item's nested items with the item's level,
+    # written when they end; the text before another of its nested lists by that list's first item
     pending: list[tuple[int, str]] = []
+    ahead: dict[int, list[str]] = {}
     # a list opening below its first level (an OpenDocument list whose first item holds only a
     # list a level down): an empty item for each level above, as its source shows none, so that
     # its first items stay siblings, nested where they stand
@@ -394,25 +399,43 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         level = min(item.level, len(widths))
         while pending and pending[-1][0] >= level:
             lines.extend(("", pending.pop()[1]))
+        between = ahead.pop(k, ())
+        for shown in between:
+            lines.extend(("", shown))
         if other and not level:
             marker = marker[:-2] + _OTHER_MARK[marker[-2]] + " "
         # the first item of a nested list (under an item of text: an empty one has no paragraph
         # a number other than 1 could not interrupt, and a blank line would end it)
-        deeper = bool(lines) and level == len(widths) and lines[-1].strip() not in ("-", "*")
+        # (or of one under the text its parent item shows between two of its nested lists)
+        deeper = (
+            bool(lines) and (level == len(widths) or bool(between)) and lines[-1].strip() not in ("-", "*")
+        )
         del widths[level:]
         indent = " " * sum(widths)
         widths.append(len(marker))
-        tail = tails.get(k, 0)
-        if 0 < tail < len(text):  # its text under its nested list: written after the items in it
+        cuts = sorted(
+            ((at, before) for at, before in tails.get(k, ()) if 0 < at < len(text)), key=itemgetter(0)
+        )
+        if cuts:  # its text under its nested lists: each piece after the items of the list before it
             spans = quotes.get(k, [])
-            shown = _quoting_item(
-                text[tail:],
-                [(start - tail, end - tail) for start, end in spans if start >= tail],
-                quoted,
-                [at - tail for at in breaks.get(k, ()) if at >= tail],
-            )
-            pending.append((level, re.sub(r"^(?=.)", indent + " " * len(marker), shown, flags=re.MULTILINE)))
-            text = text[:tail].rstrip()
+            after = []
+            for (start, before), (end, _) in pairwise([*cuts, (len(text), None)]):
+                shown = _quoting_item(
+                    text[start:end],
+                    [(a - start, b - start) for a, b in spans if start <= a and b <= end],
+                    quoted,
+                    [at - start for at in breaks.get(k, ()) if start <= at < end],
+                )
+                if not shown:
+                    continue
+                shown = re.sub(r"^(?=.)", indent + " " * len(marker), shown, flags=re.MULTILINE)
+                if before is not None and k < before < len(block.items):
+                    ahead.setdefault(before, []).append(shown)
+                else:
+                    after.append(shown)
+            if after:
+                pending.append((level, "\n\n".join(after)))
+            text = text[: cuts[0][0]].rstrip()
             if spans:
                 quotes[k] = [(start, end) for start, end in spans if end <= len(text)]
         if quotes.get(k):  # its paragraphs and quotes under its marker, the blank lines between them bare

@@ -83,9 +83,14 @@ ITEM_QUOTES = "item_quotes"
 #: item's index in ``items``, the offset in the item's text); absent where no quote has several (an HTML
 #: ``<blockquote>`` holding ``<p>one</p><p>two</p>``). Its Markdown writes them as paragraphs of the quote
 ITEM_QUOTE_BREAKS = "item_quote_breaks"
-#: of a list: where the text an item shows after its nested list starts, each (the item's index in
-#: ``items``, the offset in its text); absent where no item has any (an HTML ``<li>a<ul>…</ul>b</li>``:
-#: "b" from 2). The item's text holds it, as it reads; its Markdown writes it under that nested list
+#: of a list: where the text an item shows after each of its nested lists starts, each (the item's
+#: index in ``items``, the offset in its text) where no nested list of the item follows that text, else
+#: (the item's index, the offset, the index in ``items`` of the first item after that text: the next
+#: list's); absent where no item has any (an HTML ``<li>a<ul>…</ul>b<ol>…</ol>c</li>``: "b" from 2 before
+#: the ``<ol>``'s first item, "c" from 4). A piece runs to the next one of its item or to the end of its
+#: text. The item's text holds them, as it reads; its Markdown writes each under the nested list before
+#: it, the first item's line ending where the first starts. A list read before the third value was
+#: given has pairs alone: its text after its nested lists is written after all of them
 ITEM_TAILS = "item_tails"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})

@@ -2644,6 +2644,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # wrong reading there; a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה
     # דו״ח מס׳ 12", "ג׳ירפה וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer
     # windows-1256, windows-1251, GB18030 or KOI8-R)
+    # altChunk pages: the text and quotes a list item shows between two of its nested lists written
+    # between them (HTML 35)
     version="45",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -2186,6 +2186,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
     # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
     # GB18030 or KOI8-R)
+    # an HTML body's or attached page's text and quotes a list item shows between two of its nested
+    # lists written between them (HTML 35)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2420,6 +2422,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
     # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
     # GB18030 or KOI8-R)
+    # an HTML body's or attached page's text and quotes a list item shows between two of its nested
+    # lists written between them (HTML 35)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -252,10 +252,11 @@ class _Walker:
         self.nested = 0  # how many tables read apart from a data table's cell hold the one being read
         # the quotes in the text of the items read (by the item's id), for their list's ITEM_QUOTES, and
         # where a quote's paragraphs after its first start there (ITEM_QUOTE_BREAKS), where the text
-        # an item shows after its nested list starts (ITEM_TAILS)
+        # an item shows after each of its nested lists starts, and the item the next list opens with
+        # where one follows it (ITEM_TAILS)
         self.item_quotes: dict[int, list[tuple[int, int]]] = {}
         self.item_breaks: dict[int, list[int]] = {}
-        self.item_tails: dict[int, int] = {}
+        self.item_tails: dict[int, list[tuple[int, ...]]] = {}
 
     # -- paragraphs ---------------------------------------------------------------------------
 
@@ -372,12 +373,12 @@ class _Walker:
         a line per item with text, an empty item counted all the same (:func:`render_items`); the
         quotes in its items' text said in its meta (``ITEM_QUOTES``), where the paragraphs of a quote
         after its first start too (``ITEM_QUOTE_BREAKS``) and where the text an item shows after its
-        nested list starts (``ITEM_TAILS``)."""
+        nested lists starts (``ITEM_TAILS``)."""
         quotes = self.item_quotes
         spans = tuple((k, *span) for k, item in enumerate(items) for span in quotes.pop(id(item), ()))
         breaks = tuple((k, at) for k, item in enumerate(items) for at in self.item_breaks.pop(id(item), ()))
         tails = self.item_tails
-        after = tuple((k, tails.pop(id(item))) for k, item in enumerate(items) if id(item) in tails)
+        after = tuple((k, *tail) for k, item in enumerate(items) for tail in tails.pop(id(item), ()))
         if any(item.text for item in items):
             meta: dict[str, Any] = {ITEM_QUOTES: spans} if spans else {}
             if breaks:
@@ -430,6 +431,8 @@ class _Walker:
         _item_parts(node, parts, nested, code=code, quotes=quotes, lists=lists)
         ends = [at for at, _ in code]
         text = _clean("".join(parts[: ends[0]] if code else parts))
+        tails: list[tuple[int, int]] = []  # (nested list, where the text after it starts)
+        k = len(items)
         if text or not (nested or code):
             item = ListItem(text, level, ordered, number)
             items.append(item)
@@ -439,15 +442,26 @@ class _Walker:
             if breaks:
                 self.item_breaks[id(item)] = breaks
             if lists and not code:
-                # text after its nested list, which a browser shows under that list: where it starts
-                before = len(_clean("".join(parts[: lists[0]])))
-                if 0 < before < len(text):
-                    self.item_tails[id(item)] = before + 1
+                # the text after each nested list, which a browser shows under that list: where it
+                # starts; said to stand after all the nested items until the lists are read
+                tails = [(n, start) for n, start in enumerate(_tail_starts(parts, lists)) if start]
+                if tails:
+                    self.item_tails[id(item)] = [(start,) for _, start in tails]
         if code:  # a program's lines, a table's rows kept: the list ends before them, goes on after
             # in this item when it has text to write before them, else in those holding it
             self.code_apart(parts, code, items, level + 1 if text else level)
+        firsts = []  # per nested list, the index in ``items`` of the first item after its own
         for sub in nested:
             self.list_items(sub, level + 1, items)
+            firsts.append(len(items))
+        if tails and k < len(items) and items[k] is item:
+            # the lists read, this item's list not yet written (a table or <pre> in a nested item
+            # writes it): the text between two lists goes before the first item of the next one
+            # that has any, the rest after all the nested items
+            last = firsts[-1]
+            self.item_tails[id(item)] = [
+                (start, firsts[n]) if firsts[n] < last else (start,) for n, start in tails
+            ]
 
     def code_apart(
         self, parts: list[str], code: list[tuple[int, LexborNode]], items: list[ListItem], in_item: int
@@ -915,6 +929,22 @@ def _item_parts(
             parts.append(" " + " ".join(paragraphs) + " ")
         else:
             parts.append(" " + _inline_text(child) + " ")
+
+
+def _tail_starts(parts: list[str], lists: list[int]) -> list[int]:
+    """Where the text a list item shows after each of its nested lists (``lists``: the count of
+    ``parts`` before each, :func:`_item_parts`) starts in the item's text, ``_clean("".join(parts))``;
+    0 after a list with no text after it before the next one, and after the first list when the
+    item shows no text before it (that text starts the item's)."""
+    starts = []
+    length = len(_clean("".join(parts[: lists[0]])))
+    for at, end in zip(lists, [*lists[1:], len(parts)], strict=True):
+        # a list's part is a space: the text of each run between two lists is a word apart
+        piece = len(_clean("".join(parts[at:end])))
+        starts.append(length + 1 if length and piece else 0)
+        if piece:
+            length += piece + 1 if length else piece
+    return starts
 
 
 def _quote_paragraphs(node: LexborNode, depth: int = 0) -> tuple[str, ...]:
@@ -2740,6 +2770,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
     # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
     # GB18030 or KOI8-R)
+    # the text and quotes a list item shows between two of its nested lists say where they start and
+    # the item they stand before (item_tails, a third value: the next list's first item): its Markdown
+    # writes them between those lists, as a browser shows them, no longer after both
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

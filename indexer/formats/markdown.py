@@ -1946,6 +1946,8 @@ def _scalar(value: str) -> Any:
     # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
     # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
     # GB18030 or KOI8-R)
+    # raw HTML: the text a list item shows between two of its nested lists says the item it stands
+    # before, the next list's first (item_tails, a third value; HTML 35)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

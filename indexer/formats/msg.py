@@ -1794,6 +1794,13 @@ def _text_attachment(
     # under it, that text a word of its own (HTML 34)
     # an HTML body's or attached page's soft hyphens with spaces around them leave one space between
     # words, none at a line's edge (HTML 34)
+    # 56: legacy text without a BOM or charset: Hebrew stored in visual order (each word reversed, opening
+    # with its final letter) read in windows-1255, its final letters no longer signs of a wrong reading there;
+    # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
+    # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
+    # GB18030 or KOI8-R)
+    # an HTML body's or attached page's text and quotes a list item shows between two of its nested
+    # lists written between them (HTML 35)
     version="56",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
@@ -1888,11 +1895,6 @@ def _text_attachment(
     # ASCII, read in it (HTML 33);
     # an HTML body's or attached page's table or <pre> in a list item written in the item, the list going
     # on after it (HTML 33)
-    # 56: legacy text without a BOM or charset: Hebrew stored in visual order (each word reversed, opening
-    # with its final letter) read in windows-1255, its final letters no longer signs of a wrong reading there;
-    # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
-    # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
-    # GB18030 or KOI8-R)
 )
 def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     if not data:

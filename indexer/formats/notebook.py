@@ -411,6 +411,8 @@ def _as_text(text: str, reason: str) -> Document:
     # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
     # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
     # GB18030 or KOI8-R)
+    # HTML outputs and raw HTML (in Markdown cells too): the text and quotes a list item shows between two
+    # of its nested lists written between them (HTML 35, markdown 39)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

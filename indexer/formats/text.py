@@ -621,9 +621,10 @@ def without_soft_hyphens(block: Block, collapse: bool = False) -> Block:
     if meta.get(ITEM_QUOTES):  # the quotes in its items' text where that text is without them too
         quotes = tuple((k, at(k, start), at(k, end, ends=True)) for k, start, end in meta[ITEM_QUOTES])
         meta = {**meta, ITEM_QUOTES: quotes}
-    for key in (ITEM_QUOTE_BREAKS, ITEM_TAILS):  # so the other offsets in its items' text
+    for key in (ITEM_QUOTE_BREAKS, ITEM_TAILS):  # so the other offsets in its items' text (a tail's
+        # item index after it as it is)
         if meta.get(key):
-            meta = {**meta, key: tuple((k, at(k, offset)) for k, offset in meta[key])}
+            meta = {**meta, key: tuple((k, at(k, offset), *rest) for k, offset, *rest in meta[key])}
     text = bare(block.text)
     if block.kind == LIST and block.items:
         # an item of soft hyphens alone shows no word: an empty item, its line in the list's text

@@ -1,0 +1,111 @@
+"""The text a list item shows after its nested lists, and between two of them (``ITEM_TAILS``):
+it stays in the item's text, as the chunks read it, and the list says where each piece of it
+starts and which item it stands before, so that the Markdown writes each piece where a browser
+shows it. Every page and list here is typed by hand; the offsets are counted in the comments."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+from indexer import extract, get_chunks, get_markdown
+from indexer.formats.html import html_blocks
+from indexer.markdown import render_markdown
+from indexer.model import ITEM_QUOTES, ITEM_TAILS, LIST, Block, Document, ListItem
+from tests._builders import epub_file
+
+#: an item holding text before, between and after two nested lists, then a sibling
+BETWEEN = "<ul><li>first<ul><li>n1</li></ul>between<ol><li>m1</li></ol>after</li><li>second</li></ul>"
+#: as a browser shows it: first, n1, between, m1, after, then second
+BETWEEN_WRITTEN = "- first\n  - n1\n\n  between\n  1. m1\n\n  after\n- second\n"
+
+
+def test_text_between_two_nested_lists_is_written_between_them(tmp_path):
+    (block,) = html_blocks(BETWEEN)[0]
+    # the item's text and the list's (a line per item) as they were: the item's words in one line
+    assert [(item.text, item.level) for item in block.items] == [
+        ("first between after", 0),
+        ("n1", 1),
+        ("m1", 1),
+        ("second", 0),
+    ]
+    assert block.text == "first between after\n  n1\n  m1\nsecond"
+    # "first " is 6 characters: "between" from 6, before items[2] ("m1", the next list's first);
+    # "first between " is 14: "after" from 14, after all the item's nested items
+    assert block.meta[ITEM_TAILS] == ((0, 6, 2), (0, 14))
+    page = tmp_path / "page.html"
+    page.write_text(f"<html><body>{BETWEEN}</body></html>", encoding="utf-8")
+    assert get_markdown(page) == BETWEEN_WRITTEN
+    assert [c["content"] for c in get_chunks(page)] == ["first between after\n  n1\n  m1\nsecond"]
+
+
+def test_a_quote_between_two_lists_of_one_kind_keeps_them_two(tmp_path):
+    page = "<ul><li>a<ul><li>n</li></ul><blockquote>q</blockquote>b<ul><li>m</li></ul>c</li><li>z</li></ul>"
+    (block,) = html_blocks(page)[0]
+    assert [item.text for item in block.items] == ["a q b c", "n", "m", "z"]
+    # "a " is 2 characters: the quote "q" from 2 to 3, and the text after the first list from 2,
+    # before items[2] ("m"); "a q b " is 6: "c" from 6
+    assert block.meta[ITEM_QUOTES] == ((0, 2, 3),)
+    assert block.meta[ITEM_TAILS] == ((0, 2, 2), (0, 6))
+    path = tmp_path / "page.html"
+    path.write_text(f"<html><body>{page}</body></html>", encoding="utf-8")
+    # the quote and "b" between the two bullet lists, which stay two lists (not "- n" then "- m")
+    assert get_markdown(path) == "- a\n  - n\n\n  > q\n\n  b\n  - m\n\n  c\n- z\n"
+
+
+def test_a_list_that_may_not_interrupt_the_text_before_it_follows_a_blank_line(tmp_path):
+    # a list starting at 5, and one opening with an empty item, would be read as more of the
+    # paragraph right above them (CommonMark): a blank line stands between
+    page = (
+        "<ol><li>a<ol><li>n</li></ol>b<ol start='5'><li>m</li></ol></li></ol>"
+        "<ul><li>c<ul><li>x</li></ul>d<ul><li></li><li>y</li></ul></li></ul>"
+    )
+    path = tmp_path / "page.html"
+    path.write_text(f"<html><body>{page}</body></html>", encoding="utf-8")
+    assert get_markdown(path) == "1. a\n   1. n\n\n   b\n\n   5. m\n\n- c\n  - x\n\n  d\n\n  -\n  - y\n"
+
+
+def test_an_empty_nested_list_still_parts_the_text_around_it():
+    # an <ul> without items is a block all the same: "b" on a line of its own, before "m"
+    (block,) = html_blocks("<ul><li>a<ul></ul>b<ul><li>m</li></ul>c</li></ul>")[0]
+    assert [item.text for item in block.items] == ["a b c", "m"]
+    # "a " is 2 characters, "a b " 4; "m" is items[1]
+    assert block.meta[ITEM_TAILS] == ((0, 2, 1), (0, 4))
+
+
+def test_the_places_are_those_in_the_text_without_soft_hyphens():
+    # "Do&shy;nau" is "Donau": "Donau " 6 characters, "x&shy;y" is "xy", "Donau xy " 9
+    (block,) = html_blocks("<ul><li>Do&shy;nau<ul><li>n</li></ul>x&shy;y<ul><li>m</li></ul>z</li></ul>")[0]
+    assert block.items[0].text == "Donau xy z"
+    assert block.meta[ITEM_TAILS] == ((0, 6, 2), (0, 9))
+
+
+def test_the_places_a_list_says_are_written_so_and_the_earlier_ones_still_are():
+    items = (ListItem("first between after"), ListItem("n1", 1), ListItem("m1", 1, True), ListItem("second"))
+    text = "first between after\n  n1\n  m1\nsecond"
+
+    def written(tails: tuple) -> str:
+        block = Block(LIST, text, items=items, meta={ITEM_TAILS: tails})
+        return render_markdown(Document(source_type="html", blocks=(block,), text=text))
+
+    assert written(((0, 6, 2), (0, 14))) == BETWEEN_WRITTEN
+    # a list read before the item it stands before was said: its text after the nested lists, in one
+    # piece, after all of them
+    assert written(((0, 6),)) == "- first\n  - n1\n  1. m1\n\n  between after\n- second\n"
+    # an item past the list's: after all the nested items too
+    assert written(((0, 6, 9), (0, 14))) == "- first\n  - n1\n  1. m1\n\n  between\n\n  after\n- second\n"
+
+
+def test_a_mail_s_html_body_and_an_epub_chapter_too(tmp_path):
+    message = EmailMessage()
+    message["From"] = "a@example.org"
+    message["To"] = "b@example.org"
+    message["Subject"] = "Lists"
+    message.set_content(f"<html><body>{BETWEEN}</body></html>", subtype="html")
+    mail = tmp_path / "lists.eml"
+    mail.write_bytes(message.as_bytes())
+    book = tmp_path / "lists.epub"
+    book.write_bytes(epub_file({"c1.xhtml": BETWEEN}))
+    for path in (mail, book):
+        block = next(b for b in extract(path).blocks if b.kind == LIST)
+        assert block.meta[ITEM_TAILS] == ((0, 6, 2), (0, 14)), path.name
+        assert BETWEEN_WRITTEN in get_markdown(path), path.name
