@@ -379,7 +379,7 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
     # the Markdown of that text: the text after all of an item's nested items with the item's level,
     # written when they end; the text before another of its nested lists by that list's first item
     pending: list[tuple[int, str]] = []
-    ahead: dict[int, list[str]] = {}
+    ahead: dict[int, list[tuple[int, str]]] = {}
     # a list opening below its first level (an OpenDocument list whose first item holds only a
     # list a level down): an empty item for each level above, as its source shows none, so that
     # its first items stay siblings, nested where they stand
@@ -400,8 +400,26 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         while pending and pending[-1][0] >= level:
             lines.extend(("", pending.pop()[1]))
         between = ahead.pop(k, ())
-        for shown in between:
-            lines.extend(("", shown))
+        if between:
+            # the text its item shows before the list it opens, after the text of the items in that
+            # item's list before it (those nested deeper than this one's parent, an item without text
+            # holding a list giving none)
+            owner = between[0][0]
+            while pending and pending[-1][0] > owner:
+                lines.extend(("", pending.pop()[1]))
+            for _, shown in between:
+                lines.extend(("", shown))
+            # the items after that text are in its item: an item of a list nested deeper than the next
+            # level under an empty item for each level between, as a list opening below its first level
+            # is, after a blank line (a "-" right under the text would underline it as a heading)
+            del widths[owner + 1 :]
+            empty = range(len(widths), min(item.level, 8))
+            if empty:
+                lines.append("")
+            for _ in empty:
+                lines.append(" " * sum(widths) + "-")
+                widths.append(2)
+            level = min(item.level, len(widths))
         if other and not level:
             marker = marker[:-2] + _OTHER_MARK[marker[-2]] + " "
         # the first item of a nested list (under an item of text: an empty one has no paragraph
@@ -430,7 +448,7 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
                     continue
                 shown = re.sub(r"^(?=.)", indent + " " * len(marker), shown, flags=re.MULTILINE)
                 if before is not None and k < before < len(block.items):
-                    ahead.setdefault(before, []).append(shown)
+                    ahead.setdefault(before, []).append((level, shown))
                 else:
                     after.append(shown)
             if after:
