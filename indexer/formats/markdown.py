@@ -39,6 +39,7 @@ from ..model import (
     IN_ITEM,
     ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
+    ITEM_TAILS,
     LIST,
     OPENS_ITEM,
     PARAGRAPH,
@@ -259,6 +260,9 @@ class _Builder:
         self.item_breaks: list[list[int]] = []
         self.item_quotes: list[tuple[int, int, int]] = []  # those of ``items``: (index, start, end)
         self.item_quote_breaks: list[tuple[int, int]] = []  # those of ``items``: (index, offset)
+        # where the text an item shows after a nested list starts in its text, and the index of the
+        # item it stands before where another nested list of it follows (ITEM_TAILS)
+        self.item_tails: list[tuple[int, ...]] = []
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -344,7 +348,7 @@ class _Builder:
             self.items = []
             self.item_offsets = []
         elif self.item_text:
-            self.close_item_text(rng["start"])
+            self.close_item_text(rng["start"], before_list=True)
             self.item_lists[-1] = True
         self.list_stack.append(arg is not None)
         self.next_number.append(arg if isinstance(arg, int) else None)
@@ -503,6 +507,8 @@ class _Builder:
         meta: dict[str, Any] = {ITEM_QUOTES: tuple(self.item_quotes)} if self.item_quotes else {}
         if self.item_quote_breaks:
             meta[ITEM_QUOTE_BREAKS] = tuple(self.item_quote_breaks)
+        if self.item_tails:  # by item, as the HTML reader gives them (not an item's after its nested items')
+            meta[ITEM_TAILS] = tuple(sorted(self.item_tails))
         if not shown:  # empty items alone: no text to read
             pass
         elif (lines := self.span(self.list_start, end))[1] - lines[0] == shown - 1 or len(
@@ -515,6 +521,7 @@ class _Builder:
         self.items = []
         self.item_quotes = []
         self.item_quote_breaks = []
+        self.item_tails = []
         self.item_offsets = []
         index = self.item_index
         for i, at in enumerate(index):
@@ -724,12 +731,13 @@ class _Builder:
                 out.append(line)
         return tuple(out)
 
-    def close_item_text(self, end: int) -> None:
+    def close_item_text(self, end: int, before_list: bool = False) -> None:
         """Emit the text gathered so far for the innermost open item, which ends at ``end`` (at
-        a nested list, a code block or table in it, or its end). Text that goes on after the
-        item's nested list joins the item's own text, as the paragraphs of an item do; after a
-        code block or a table that cut the list, the item's first text is in the list block
-        before it, and the rest is a paragraph (never a new item)."""
+        a nested list, ``before_list``, a code block or table in it, or its end). Text that goes
+        on after the item's nested list joins the item's own text, as the paragraphs of an item
+        do, and the list says where it starts (``ITEM_TAILS``); after a code block or a table that
+        cut the list, the item's first text is in the list block before it, and the rest is a
+        paragraph (never a new item)."""
         parts = self.item_text[-1]
         parts.extend(self.text)
         self.text.clear()
@@ -746,6 +754,8 @@ class _Builder:
             item = self.items[at]
             self.items[at] = new_item(item.text + " " + text, item.level, item.ordered, item.number)
             by = len(item.text) + 1
+            # before the first item of the nested list it ends at, else after all those of the item
+            self.item_tails.append((at, by, len(self.items)) if before_list else (at, by))
             self.item_quotes.extend((at, start + by, end + by) for start, end in quoted)
             self.item_quote_breaks.extend((at, offset + by) for offset in broken)
         elif at == _GONE:
@@ -1355,18 +1365,29 @@ class _Fallback:
         # those of the quotes in ``spans`` ((index, offset), ITEM_QUOTE_BREAKS)
         pending: list[list[int]] = []
         breaks: list[tuple[int, int]] = []
+        # per open item, whether a nested list ended in it since its text last went on, and which of
+        # ``tails`` says where the text after its latest nested list starts, while no other has opened
+        # after it; those of the items in ``items`` ((index, offset[, item before]), ITEM_TAILS)
+        due: list[bool] = []
+        last_tail: list[int | None] = []
+        tails: list[tuple[int, ...]] = []
         while i < len(tokens):
             tok = tokens[i]
             if tok.type in ("bullet_list_open", "ordered_list_open"):
                 ordered.append(tok.type == "ordered_list_open")
                 if lists:
                     lists[-1] = True
+                if last_tail and (n := last_tail[-1]) is not None:  # that text stands before this list
+                    tails[n] = (*tails[n], len(items))
+                    last_tail[-1] = None
             elif tok.type in ("bullet_list_close", "ordered_list_close"):
                 ordered.pop()
                 if not ordered:
                     break
                 if resumed:
                     resumed[-1] = True
+                if due and index and index[-1] >= 0:  # (an item without text before it: its text to come)
+                    due[-1] = True
                 if quotes and quotes[-1] == len(index) and index and index[-1] >= 0:
                     index[-1] = _GONE  # as the pulldown-cmark reader's e_list: a quote's text after its list
             elif tok.type == "blockquote_open":
@@ -1396,6 +1417,8 @@ class _Fallback:
                 item_starts.append(self.span(tok.map)[0])
                 resumed.append(False)
                 lists.append(False)
+                due.append(False)
+                last_tail.append(None)
                 numbers.append(int(tok.info) if tok.info.isdigit() and ordered and ordered[-1] else None)
             elif tok.type == "list_item_close":
                 if index and index[-1] == _UNSEEN and not lists[-1] and not resumed[-1]:
@@ -1406,6 +1429,9 @@ class _Fallback:
                     lists.pop()
                 if resumed:
                     resumed.pop()
+                if due:
+                    due.pop()
+                    last_tail.pop()
                 if index:
                     index.pop()
                 if numbers:
@@ -1429,11 +1455,16 @@ class _Fallback:
                             if len(item.text) > (opened[1] + 1 if opened[1] else 0):
                                 pending[k].append(len(item.text) + 1)
                             break
+                    if due and due[-1]:  # the first text after a nested list: where it starts
+                        last_tail[-1] = len(tails)
+                        tails.append((at, len(item.text) + 1))
+                        due[-1] = False
                     items[at] = ListItem(item.text + " " + text, item.level, item.ordered, item.number)
                 elif at == _GONE:  # its first text is in a list block before a code block or table
                     lines = self.span(tok.map)
-                    self.list_block(items, starts, lines[0] - 1, spans, breaks)
-                    items, starts, spans, breaks = [], [], [], []
+                    self.list_block(items, starts, lines[0] - 1, spans, breaks, tails)
+                    items, starts, spans, breaks, tails = [], [], [], [], []
+                    last_tail[:] = [None] * len(last_tail)
                     index[:] = [_GONE if a >= 0 else a for a in index]
                     self.blocks.append(Block(PARAGRAPH, text, lines=lines, meta={IN_ITEM: len(index)}))
                 else:
@@ -1456,8 +1487,9 @@ class _Fallback:
                 # (the block's own, after a nested list of the item, as the pulldown-cmark reader's
                 # item_pos is after it)
                 first = item_starts[-1] if opens and not resumed[-1] else self.span(tok.map)[0]
-                self.list_block(items, starts, first - 1, spans, breaks)
-                items, starts, spans, breaks = [], [], [], []
+                self.list_block(items, starts, first - 1, spans, breaks, tails)
+                items, starts, spans, breaks, tails = [], [], [], [], []
+                last_tail[:] = [None] * len(last_tail)
                 index[:] = [_GONE if a >= 0 else a for a in index]
                 if resumed:
                     resumed[-1] = True
@@ -1476,7 +1508,7 @@ class _Fallback:
                             meta[OPENS_ITEM] = opens
                     self.blocks.append(Block(CODE, text, lines=self.span(tok.map), meta=meta))
             i += 1
-        self.list_block(items, starts, self.span(start.map)[1], spans, breaks)
+        self.list_block(items, starts, self.span(start.map)[1], spans, breaks, tails)
         return i + 1
 
     def list_block(
@@ -1486,6 +1518,7 @@ class _Fallback:
         last: int,
         spans: list[tuple[int, int, int]],
         breaks: list[tuple[int, int]],
+        tails: list[tuple[int, ...]],
     ) -> None:
         if not any(item.text for item in items):  # none, or empty items alone: no text to read
             return
@@ -1499,6 +1532,8 @@ class _Fallback:
             meta[ITEM_QUOTES] = tuple(spans)
         if breaks:
             meta[ITEM_QUOTE_BREAKS] = tuple(breaks)
+        if tails:
+            meta[ITEM_TAILS] = tuple(sorted(tails))
         self.blocks.append(Block(LIST, render_items(items), items=tuple(items), lines=lines, meta=meta))
 
     def table(self, i: int, in_item: int = 0, opens: str | None = None) -> int:
@@ -1948,6 +1983,9 @@ def _scalar(value: str) -> Any:
     # GB18030 or KOI8-R)
     # raw HTML: the text a list item shows between two of its nested lists says the item it stands
     # before, the next list's first (item_tails, a third value; HTML 35)
+    # an item's text after its nested list says where it starts (item_tails), and where another nested list
+    # of the item follows it, the item it stands before, with both parsers: a notebook's Markdown writes it
+    # under that list, no longer on the item's line before it
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

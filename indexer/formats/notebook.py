@@ -413,6 +413,8 @@ def _as_text(text: str, reason: str) -> Document:
     # GB18030 or KOI8-R)
     # HTML outputs and raw HTML (in Markdown cells too): the text and quotes a list item shows between two
     # of its nested lists written between them (HTML 35, markdown 39)
+    # Markdown cells: an item's text after its nested list written under it, no longer on the item's line
+    # before the list (markdown 39)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

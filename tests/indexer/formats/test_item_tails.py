@@ -1,14 +1,17 @@
 """The text a list item shows after its nested lists, and between two of them (``ITEM_TAILS``):
 it stays in the item's text, as the chunks read it, and the list says where each piece of it
 starts and which item it stands before, so that the Markdown writes each piece where a browser
-shows it. Every page and list here is typed by hand; the offsets are counted in the comments."""
+shows it, for an HTML list and for a Markdown one that is written anew (a notebook's Markdown
+cell). Every page and list here is typed by hand; the offsets are counted in the comments."""
 
 from __future__ import annotations
 
+import json
 from email.message import EmailMessage
 
 from indexer import extract, get_chunks, get_markdown
 from indexer.formats.html import html_blocks
+from indexer.formats.markdown import markdown_blocks
 from indexer.markdown import render_markdown
 from indexer.model import ITEM_QUOTES, ITEM_TAILS, LIST, Block, Document, ListItem
 from tests._builders import epub_file
@@ -125,3 +128,49 @@ def test_text_between_two_lists_comes_after_the_text_of_the_items_before_it(tmp_
     # them; "b" was written before "nt", "x" right under "b" (an item of a list of "a"'s own) and "nt"
     # after it (text of "a")
     assert get_markdown(path) == "- a\n  - n\n    - d\n\n    nt\n\n  b\n\n  -\n    - x\n"
+
+
+def _notebook(tmp_path, markdown: str):
+    cell = {"cell_type": "markdown", "metadata": {}, "source": markdown.splitlines(keepends=True)}
+    path = tmp_path / "notes.ipynb"
+    path.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [cell]}))
+    return path
+
+
+def test_a_notebook_s_markdown_item_keeps_its_text_after_its_nested_list(markdown_parser, tmp_path):
+    source = "- first item\n  - nested one\n\n  tail after nested\n- second item\n"
+    (block,) = markdown_blocks(source)
+    assert [(item.text, item.level) for item in block.items] == [
+        ("first item tail after nested", 0),
+        ("nested one", 1),
+        ("second item", 0),
+    ]
+    # "first item " is 11 characters
+    assert block.meta[ITEM_TAILS] == ((0, 11),)
+    # written under the nested list, as the source has it; it was on the item's line, before the list
+    # ("- first item tail after nested")
+    path = _notebook(tmp_path, source)
+    assert get_markdown(path) == source
+    assert [c["content"] for c in get_chunks(path)] == [
+        "first item tail after nested\n  nested one\nsecond item"
+    ]
+
+
+def test_the_markdown_reader_says_where_the_text_between_two_lists_stands(markdown_parser, tmp_path):
+    # the Markdown written for the page: read back, the same items and places as the HTML reader's
+    (html,) = html_blocks(BETWEEN)[0]
+    (md,) = markdown_blocks(BETWEEN_WRITTEN)
+    assert md.items == html.items
+    assert md.meta[ITEM_TAILS] == html.meta[ITEM_TAILS] == ((0, 6, 2), (0, 14))
+    assert get_markdown(_notebook(tmp_path, BETWEEN_WRITTEN)) == BETWEEN_WRITTEN
+    # with soft hyphens left out: "Donau " is 6 characters, "xy" before items[3] ("m"), "Donau xy " 9;
+    # "n " 2; the places of the parent's text, then of the nested item's, by item, as the HTML reader
+    # gives them (the nested item's text after its list ends first)
+    (md,) = markdown_blocks("- Do\xadnau\n  - n\n    - d\n\n    nt\n\n  x\xady\n  - m\n\n  z\n")
+    assert [(item.text, item.level) for item in md.items] == [
+        ("Donau xy z", 0),
+        ("n nt", 1),
+        ("d", 2),
+        ("m", 1),
+    ]
+    assert md.meta[ITEM_TAILS] == ((0, 6, 3), (0, 9), (1, 2))
