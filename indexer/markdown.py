@@ -399,7 +399,7 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         level = min(item.level, len(widths))
         while pending and pending[-1][0] >= level:
             lines.extend(("", pending.pop()[1]))
-        between = ahead.pop(k, ())
+        between = ahead.pop(k, ()) if ahead else ()
         if between:
             # the text its item shows before the list it opens, after the text of the items in that
             # item's list before it (those nested deeper than this one's parent, an item without text
@@ -431,8 +431,11 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         del widths[level:]
         indent = " " * sum(widths)
         widths.append(len(marker))
-        cuts = sorted(
-            ((at, before) for at, before in tails.get(k, ()) if 0 < at < len(text)), key=itemgetter(0)
+        own = tails.get(k)
+        cuts = (
+            sorted(((at, ahead_of) for at, ahead_of in own if 0 < at < len(text)), key=itemgetter(0))
+            if own
+            else ()
         )
         if cuts:  # its text under its nested lists: each piece after the items of the list before it
             spans = quotes.get(k, [])

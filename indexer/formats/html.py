@@ -431,8 +431,8 @@ class _Walker:
         _item_parts(node, parts, nested, code=code, quotes=quotes, lists=lists)
         ends = [at for at, _ in code]
         text = _clean("".join(parts[: ends[0]] if code else parts))
-        tails: list[tuple[int, int]] = []  # (nested list, where the text after it starts)
-        k = len(items)
+        # of an item with text after one of two or more nested lists: (the list, where it starts)
+        tails: list[tuple[int, int]] = []
         if text or not (nested or code):
             item = ListItem(text, level, ordered, number)
             items.append(item)
@@ -441,20 +441,30 @@ class _Walker:
                 self.item_quotes[id(item)] = spans
             if breaks:
                 self.item_breaks[id(item)] = breaks
-            if lists and not code:
-                # the text after each nested list, which a browser shows under that list: where it
-                # starts; said to stand after all the nested items until the lists are read
+            if len(lists) == 1 and not code:
+                # text after its nested list, which a browser shows under that list: where it starts
+                before = len(_clean("".join(parts[: lists[0]])))
+                if 0 < before < len(text):
+                    self.item_tails[id(item)] = [(before + 1,)]
+            elif lists and not code:
+                # the text after each nested list: where it starts; said to stand after all the
+                # nested items until the lists are read
                 tails = [(n, start) for n, start in enumerate(_tail_starts(parts, lists)) if start]
                 if tails:
                     self.item_tails[id(item)] = [(start,) for _, start in tails]
         if code:  # a program's lines, a table's rows kept: the list ends before them, goes on after
             # in this item when it has text to write before them, else in those holding it
             self.code_apart(parts, code, items, level + 1 if text else level)
+        if not tails:
+            for sub in nested:
+                self.list_items(sub, level + 1, items)
+            return
+        k = len(items) - 1
         firsts = []  # per nested list, the index in ``items`` of the first item after its own
         for sub in nested:
             self.list_items(sub, level + 1, items)
             firsts.append(len(items))
-        if tails and k < len(items) and items[k] is item:
+        if k < len(items) and items[k] is item:
             # the lists read, this item's list not yet written (a table or <pre> in a nested item
             # writes it): the text between two lists goes before the first item of the next one
             # that has any, the rest after all the nested items
