@@ -1984,8 +1984,8 @@ def _scalar(value: str) -> Any:
     # raw HTML: the text a list item shows between two of its nested lists says the item it stands
     # before, the next list's first (item_tails, a third value; HTML 35)
     # an item's text after its nested list says where it starts (item_tails), and where another nested list
-    # of the item follows it, the item it stands before, with both parsers: a notebook's Markdown writes it
-    # under that list, no longer on the item's line before it
+    # of the item follows it, the item it stands before, with both parsers: a notebook's Markdown, a mail's
+    # with the file attached, writes it under that list, no longer on the item's line before it
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

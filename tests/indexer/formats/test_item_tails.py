@@ -14,7 +14,7 @@ from indexer.formats.html import html_blocks
 from indexer.formats.markdown import markdown_blocks
 from indexer.markdown import render_markdown
 from indexer.model import ITEM_QUOTES, ITEM_TAILS, LIST, Block, Document, ListItem
-from tests._builders import epub_file
+from tests._builders import epub_file, mail
 
 #: an item holding text before, between and after two nested lists, then a sibling
 BETWEEN = "<ul><li>first<ul><li>n1</li></ul>between<ol><li>m1</li></ol>after</li><li>second</li></ul>"
@@ -174,3 +174,16 @@ def test_the_markdown_reader_says_where_the_text_between_two_lists_stands(markdo
         ("m", 1),
     ]
     assert md.meta[ITEM_TAILS] == ((0, 6, 3), (0, 9), (1, 2))
+
+
+def test_a_markdown_file_attached_to_a_mail_is_written_so_too(markdown_parser, tmp_path):
+    # a .md file sent as application/octet-stream is read by the Markdown reader, and its list written
+    # anew in the mail's Markdown, under the attachment's heading
+    source = "- first item\n  - nested one\n\n  tail after nested\n- second item\n"
+    path = tmp_path / "notes.eml"
+    path.write_bytes(
+        mail(
+            (source.encode(), "application/octet-stream", "notes.md"), subject="Notes", body="See the notes."
+        )
+    )
+    assert get_markdown(path).endswith("## Attachment: notes.md\n\n" + source)
