@@ -401,9 +401,8 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
             lines.extend(("", pending.pop()[1]))
         between = ahead.pop(k, ()) if ahead else ()
         if between:
-            # the text its item shows before the list it opens, after the text of the items in that
-            # item's list before it (those nested deeper than this one's parent, an item without text
-            # holding a list giving none)
+            # the text the item holding this item's list shows before that list: after the text still
+            # to write of the items nested in its list before it (deeper than the item holding both)
             owner = between[0][0]
             while pending and pending[-1][0] > owner:
                 lines.extend(("", pending.pop()[1]))
@@ -431,10 +430,10 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         del widths[level:]
         indent = " " * sum(widths)
         widths.append(len(marker))
-        own = tails.get(k)
+        pieces = tails.get(k)
         cuts = (
-            sorted(((at, ahead_of) for at, ahead_of in own if 0 < at < len(text)), key=itemgetter(0))
-            if own
+            sorted(((at, ahead_of) for at, ahead_of in pieces if 0 < at < len(text)), key=itemgetter(0))
+            if pieces
             else ()
         )
         if cuts:  # its text under its nested lists: each piece after the items of the list before it
