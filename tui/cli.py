@@ -5,7 +5,9 @@ its parser and sets ``run=callable(args) -> int``. Heavy imports (Textual, SQLit
 happen inside ``run`` so that ``chunkscope --help`` stays fast.
 
 A user mistake (missing file, unknown mode, bad parameter) is one line on stderr and exit status 2;
-a document the extractor cannot read is one line and exit status 1; never a traceback.
+a document the extractor cannot read is one line and exit status 1; never a traceback. Every such
+line has the same form, ``chunkscope: error: …``: a mistake in the words that say it, a document's
+failure with its error code first (``chunkscope: error: PARSE_ERROR: …``), as the report writes it.
 """
 
 from __future__ import annotations
@@ -97,8 +99,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"chunkscope: error: {exc}", file=sys.stderr)
         return 2
     except errors.ChunkscopeError as exc:
-        print(f"chunkscope: {exc.code}: {exc.message}", file=sys.stderr)
-        return 2 if exc.code in USER_MISTAKES else 1
+        mistake = exc.code in USER_MISTAKES
+        # a mistake as a UserError says it (`chunks --mode rows` wrote "INVALID_ARGUMENT: unknown
+        # mode …" where `export --mode rows` wrote "error: unknown mode …"); a failure keeps its code
+        said = exc.message if mistake else f"{exc.code}: {exc.message}"
+        print(f"chunkscope: error: {said}", file=sys.stderr)
+        return 2 if mistake else 1
     except KeyboardInterrupt:
         print("chunkscope: interrupted", file=sys.stderr)
         return 130

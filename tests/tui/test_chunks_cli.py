@@ -156,7 +156,7 @@ def test_a_panic_of_calamine_prints_no_stack_trace(sample_corpus, tmp_path):
     lines = [line for line in done.stderr.splitlines() if line]
     assert "stack backtrace:" not in lines
     assert lines[-1] == (
-        "chunkscope: PARSE_ERROR: the workbook could not be read: python-calamine failed on it:"
+        "chunkscope: error: PARSE_ERROR: the workbook could not be read: python-calamine failed on it:"
         " range end index 124948 out of range for slice of length 36"
     )
     assert len(lines) <= 4

@@ -144,9 +144,9 @@ def test_every_command_says_an_unknown_mode_in_the_same_words(tmp_path, capsys):
     # one of [page_aware, row, sliding_window] for csv sources, got: 'rows'"
     for_csv = "unknown mode 'rows' for csv files; choose from page_aware, row, sliding_window"
     assert main(["chunks", str(table), "--mode", "rows"]) == 2
-    assert capsys.readouterr().err == f"chunkscope: INVALID_ARGUMENT: {for_csv}\n"
+    assert capsys.readouterr().err == f"chunkscope: error: {for_csv}\n"
     assert main(["chunks", str(table), "--compare", "row,rows"]) == 2
-    assert capsys.readouterr().err == f"chunkscope: INVALID_ARGUMENT: {for_csv}\n"
+    assert capsys.readouterr().err == f"chunkscope: error: {for_csv}\n"
     # a folder's commands name every family's modes; `index --modes` takes `all` too (it said
     # "unknown mode(s) rows; choose from …")
     every = "default, page_aware, row, section, semantic, sentence, sheet, sliding_window, structural, table"
@@ -158,6 +158,67 @@ def test_every_command_says_an_unknown_mode_in_the_same_words(tmp_path, capsys):
     assert capsys.readouterr().err == (
         f"chunkscope: error: unknown modes 'rows', 'sektion'; choose from all, {every}\n"
     )
+
+
+def test_every_command_says_an_error_in_one_form(tmp_path, capsys):
+    from tests.tui.conftest import BROKEN_DOCX
+
+    folder = pools(tmp_path, capsys)
+    note = folder / "pools.md"
+    table = tmp_path / "tides.csv"
+    table.write_text("city,tide\nZanzibar,high\n", encoding="utf-8")
+    # not a zip archive: the docx extractor cannot read it (PARSE_ERROR, exit status 1)
+    broken = tmp_path / "broken.docx"
+    broken.write_bytes(BROKEN_DOCX)
+    # NUMBER is no kind of field (STRING, INT, LONG, DOUBLE, BOOLEAN, ENUM, OBJECT: docs/fields.md)
+    schema = tmp_path / "schema.json"
+    schema.write_text('{"format": "JSON", "fields": [{"name": "a", "kind": "NUMBER"}]}', encoding="utf-8")
+    nowhere = tmp_path / "nowhere" / "out.jsonl"
+    unreadable = "PARSE_ERROR: broken.docx is not a valid zip archive: File is not a zip file"
+    said = {
+        # the library's mistakes were "chunkscope: INVALID_ARGUMENT: …", where every command's
+        # own mistakes are "chunkscope: error: …"
+        ("chunks", str(table), "--mode", "rows"): (
+            2,
+            "unknown mode 'rows' for csv files; choose from page_aware, row, sliding_window",
+        ),
+        ("chunks", str(note), "--mode", "sliding_window", "--window-size", "0"): (
+            2,
+            "window_size must be greater than 0",
+        ),
+        ("fields", "--schema", str(schema), str(note)): (
+            2,
+            "schema: a: kind must be one of STRING, INT, LONG, DOUBLE, BOOLEAN, ENUM, OBJECT (got 'NUMBER')",
+        ),
+        # a document the extractor cannot read: its code first, as the report writes a failure
+        # (it was "chunkscope: PARSE_ERROR: …")
+        ("chunks", str(broken)): (1, unreadable),
+        ("markdown", str(broken)): (1, unreadable),
+        # an output that cannot be written was a traceback
+        ("export", str(folder), "-o", str(nowhere)): (
+            2,
+            f"cannot write {nowhere}: No such file or directory",
+        ),
+        ("markdown", str(note), "--images-dir", str(note)): (
+            2,
+            f"cannot write the images into {note}: File exists",
+        ),
+        # and the commands that said it so already
+        ("report", str(tmp_path)): (
+            2,
+            f"{tmp_path} is not indexed; run `chunkscope index {tmp_path}` first (or pass --db)",
+        ),
+        ("compact", str(tmp_path)): (
+            2,
+            f"{tmp_path} is not indexed; run `chunkscope index {tmp_path}` first (or pass --db)",
+        ),
+        ("search", "tide", "--folder", str(folder), "--limit", "0"): (2, "--limit must be at least 1"),
+        ("index", str(folder), "--jobs", "0"): (2, "--jobs must be at least 1"),
+    }
+    for argv, (status, words) in said.items():
+        assert main(list(argv)) == status, argv
+        assert capsys.readouterr().err == f"chunkscope: error: {words}\n", argv
+    assert not nowhere.parent.exists()
 
 
 def test_every_command_says_a_missing_or_wrong_path_in_the_same_words(tmp_path, capsys):

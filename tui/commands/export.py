@@ -24,6 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from indexer import errors
+    from tui.cli import UserError
     from tui.commands.chunks import params_from
     from tui.commands.index import check_mode, open_store
     from tui.present import counted
@@ -32,7 +33,11 @@ def run(args: argparse.Namespace) -> int:
         check_mode(args.mode)  # a mode no family has: every file was skipped, and the export "succeeded"
     params = params_from(args)
     store = open_store(args.db, args.folder, readonly=False)  # modes not cached yet are stored on the way
-    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115 - closed below
+    try:
+        out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115 - closed below
+    except OSError as exc:  # a folder that is not there, or not writable: a traceback it was
+        store.close()
+        raise UserError(f"cannot write {args.output}: {exc.strerror or exc}") from None
     written = docs = 0
     skipped: dict[str, list[str]] = {}  # why (the mode is not one of the file's family) -> the files
     try:

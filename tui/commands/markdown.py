@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
 
     from indexer import extract
     from indexer.markdown import render_markdown
-    from tui.cli import existing_file
+    from tui.cli import UserError, existing_file
 
     from .chunks import extract_options, limits_from
 
@@ -33,9 +33,12 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.write(render_markdown(doc, list_images=list_images))
     if args.images_dir:
         out = Path(args.images_dir)
-        out.mkdir(parents=True, exist_ok=True)
-        for image in doc.images:
-            (out / image.name).write_bytes(image.data)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            for image in doc.images:
+                (out / image.name).write_bytes(image.data)
+        except OSError as exc:  # a file of that name, or a folder not writable: a traceback it was
+            raise UserError(f"cannot write the images into {out}: {exc.strerror or exc}") from None
     if not sys.stdout.isatty():
         return 0
     print()
