@@ -20,11 +20,13 @@ ModeFunc = Callable[[Document, ModeParams], list[Chunk]]
 
 DEFAULT_FOR = {DOCUMENT: "structural", SPREADSHEET: "row", CSV: "row"}
 
-#: The order modes are offered in, per family (the UI's number keys follow it).
+#: The order modes are offered in, per family (the UI's number keys follow it). Every family lists
+#: ``default`` first, the mode it stands for next: a list of a format's modes (an unknown mode's
+#: error, ``chunkscope formats``, the app's mode bar) names every mode the format accepts.
 ORDER = {
     DOCUMENT: ("default", "structural", "section", "semantic", "sliding_window", "sentence", "page_aware"),
-    SPREADSHEET: ("row", "table", "sheet", "sliding_window", "page_aware", "semantic"),
-    CSV: ("row", "sliding_window", "page_aware"),
+    SPREADSHEET: ("default", "row", "table", "sheet", "sliding_window", "page_aware", "semantic"),
+    CSV: ("default", "row", "sliding_window", "page_aware"),
 }
 
 
@@ -58,7 +60,12 @@ MODULE_OF: dict[tuple[str, str], str] = {
     (DOCUMENT, "sliding_window"): "sliding_window",
     (DOCUMENT, "sentence"): "sentence",
     (DOCUMENT, "page_aware"): "page_aware",
-    **{(family, name): "tabular" for family in (SPREADSHEET, CSV) for name in ORDER[family]},
+    **{
+        (family, name): "tabular"
+        for family in (SPREADSHEET, CSV)
+        for name in ORDER[family]
+        if name != "default"
+    },
 }
 
 

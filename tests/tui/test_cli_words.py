@@ -140,9 +140,9 @@ def test_every_command_says_an_unknown_mode_in_the_same_words(tmp_path, capsys):
     folder = pools(tmp_path, capsys)
     table = tmp_path / "tides.csv"
     table.write_text("city,tide\nZanzibar,high\n", encoding="utf-8")
-    # a CSV file's modes (SPEC §2: row, sliding_window, page_aware), sorted; it said "mode must be
-    # one of [page_aware, row, sliding_window] for csv sources, got: 'rows'"
-    for_csv = "unknown mode 'rows' for csv files; choose from page_aware, row, sliding_window"
+    # a CSV file's modes (SPEC §2: row (= default), sliding_window, page_aware), sorted; it said
+    # "mode must be one of [page_aware, row, sliding_window] for csv sources, got: 'rows'"
+    for_csv = "unknown mode 'rows' for csv files; choose from default, page_aware, row, sliding_window"
     assert main(["chunks", str(table), "--mode", "rows"]) == 2
     assert capsys.readouterr().err == f"chunkscope: error: {for_csv}\n"
     assert main(["chunks", str(table), "--compare", "row,rows"]) == 2
@@ -180,7 +180,7 @@ def test_every_command_says_an_error_in_one_form(tmp_path, capsys):
         # own mistakes are "chunkscope: error: …"
         ("chunks", str(table), "--mode", "rows"): (
             2,
-            "unknown mode 'rows' for csv files; choose from page_aware, row, sliding_window",
+            "unknown mode 'rows' for csv files; choose from default, page_aware, row, sliding_window",
         ),
         ("chunks", str(note), "--mode", "sliding_window", "--window-size", "0"): (
             2,

@@ -746,7 +746,8 @@ class MainScreen(Screen[None]):
         ones, as many as the width holds, so that they follow a change of mode or of width."""
         if self.compare:
             return self.compare
-        names = [m for m in self.modes() if m != "structural"]
+        # not the mode ``default`` stands for (structural, row) beside it: the same chunks twice
+        names = [m for m in self.modes() if m != modes.DEFAULT_FOR.get(self.family)]
         if self.mode in names:
             names.remove(self.mode)
         shown = 2 if self.has_class("-narrow") else 3  # a third column of 15 characters says little

@@ -44,8 +44,9 @@ def run(d, mode, **params):
 
 
 def test_mode_lists_and_defaults():
-    assert modes_for(CSV) == ("row", "sliding_window", "page_aware")
+    assert modes_for(CSV) == ("default", "row", "sliding_window", "page_aware")
     assert set(modes_for(SPREADSHEET)) == {
+        "default",
         "row",
         "table",
         "sheet",
@@ -56,7 +57,7 @@ def test_mode_lists_and_defaults():
     assert key_for(CSV, "default", ModeParams()) == "row:rows_per_chunk=3"
     with pytest.raises(
         InvalidArgument,
-        match="^unknown mode 'section' for csv files; choose from page_aware, row, sliding_window$",
+        match="^unknown mode 'section' for csv files; choose from default, page_aware, row, sliding_window$",
     ):
         run(csv_doc(), "section")
 
