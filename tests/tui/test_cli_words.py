@@ -327,12 +327,27 @@ def test_report_in_an_80_column_terminal_leaves_out_columns_as_the_app_does(tmp_
     assert table and all(len(line) <= 80 for line in table), table
     [md] = [line for line in table if line.startswith("│ md ")]
     cells = [cell.strip() for cell in md.strip("│").split("│")]
-    head = [line for line in table if line.startswith("┃")][-1]
-    names = [cell.strip() for cell in head.strip("┃").split("┃")]
-    # the app's report leaves out size, unsupported, stale and indexed first; the median next
-    assert names[:4] == ["format", "files", "failed", "chunks"], names
-    assert cells[:4] == ["md", "1", "0", "2"], cells
-    assert "(left out at this width: size, indexed, stale, unsupported, median" in "\n".join(lines), lines
+    heads = [line.strip("┃").split("┃") for line in table if line.startswith("┃")]
+    names = [" ".join(part.strip() for part in parts if part.strip()) for parts in zip(*heads, strict=True)]
+    # the app's report leaves out size, unsupported, stale and indexed first, and keeps the median
+    # at this width; the attachments (a column the app does not have) go before it (the median
+    # went, and the attachments stayed)
+    assert names == [
+        "format", "files", "failed", "chunks", "median", "⚠", "text pages", "images (extr/placeh)"
+    ], names  # fmt: skip
+    # pools.md: 1 file, none failed, its 2 chunks "Tides" (5 characters) and the sentence (43):
+    # the lower median is 5; no pages, no images
+    assert cells == ["md", "1", "0", "2", "5 ch", "0", "—", "0/0"], cells
+    assert "(left out at this width: size, indexed, stale, unsupported, attachments (read/skipped);" in (
+        "\n".join(lines)
+    ), lines
+    # the app's report at 80 columns (a table of 77 cells) keeps the median of the same figures
+    from tui.screens.report import COLUMNS as APP
+    from tui.screens.report import fit_columns, format_row
+
+    assert main(["report", str(folder), "--json"]) == 0
+    formats = json.loads(capsys.readouterr().out)["formats"]
+    assert "median" in [APP[i] for i in fit_columns([format_row(f) for f in formats], 77)]
 
 
 def test_report_names_each_figure_of_the_app_s_report_as_the_app_does(tmp_path, capsys):

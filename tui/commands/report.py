@@ -99,17 +99,19 @@ COLUMNS = (
     "images\n(extr/placeh)",
     "attachments\n(read/skipped)",
 )
-#: The app's report leaves out size, unsupported, stale, indexed and median, in this order (the
-#: files they count are listed below the table, or the other columns say them); then the coverage
-#: columns it does not have in this form.
+#: The app's report leaves out size, unsupported, stale and indexed first, in this order (the
+#: files they count are listed below the table, or the other columns say them), and the median
+#: last; the coverage columns it does not have in this form go before the median, so that at the
+#: same width both reports show it (at 80 columns the median went, and the attachments kept the
+#: room it needs).
 DROPPED_FIRST = (
     "size",
     "unsupported",
     "stale",
     "indexed",
-    "median",
     "attachments\n(read/skipped)",
     "images\n(extr/placeh)",
+    "median",
 )
 
 
