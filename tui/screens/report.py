@@ -58,19 +58,23 @@ def fit_columns(rows: list[tuple], width: int) -> list[int]:
 
 def format_row(f: dict[str, Any]) -> tuple:
     """One format's cells, in the order of :data:`COLUMNS`: every count with thousands separators
-    (``1,204``), as the chunks and the median are written."""
+    (``1,204``), as the chunks and the median are written; a count of failed files in bold red and
+    of stale ones in red, unless none."""
     cov = f.get("coverage") or {}
     pages_total = cov.get("pages_total")
     pages = f"{cov.get('pages_with_text', 0):,}/{pages_total:,}" if pages_total else "—"
     images = cov.get("images_extracted", 0)
     skipped = cov.get("images_skipped", 0)
     failed = f.get("failed", 0)
+    stale = f.get("stale", 0)
     return (
         f["source_type"],
         f"{f['files']:,}",
         f"{f.get('indexed', 0):,}",
         Text(f"{failed:,}", style="bold red" if failed else ""),
-        f"{f.get('stale', 0):,}",
+        # files whose new revision failed (the last good one kept): red unless none, as
+        # `chunkscope report` writes them
+        Text(f"{stale:,}", style="red" if stale else ""),
         f"{f.get('unsupported', 0):,}",
         f"{f.get('chunks', 0):,}",
         f"{f['median_chunk_chars']:,} ch" if "median_chunk_chars" in f else "—",

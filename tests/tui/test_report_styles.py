@@ -1,0 +1,65 @@
+"""The app's report draws a count of stale files in red unless none, as `chunkscope report` writes
+it (the app drew it unstyled, beside the failed files' count in bold red)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from tui.screens.report import ReportScreen
+
+from .conftest import BROKEN_DOCX, index, opened, settle, wait_for
+
+
+def stale_folder(tmp_path: Path) -> Path:
+    """A folder of a CSV file and a Word file indexed, the Word file then made unreadable and
+    indexed again: its last good revision stays, stale. (The report's rows go by format, csv
+    first: the row under the cursor, drawn in the cursor's colours, is not the Word file's.)"""
+    from storage.store import Store
+    from tests._builders import docx_file
+
+    root = tmp_path / "corpus"
+    root.mkdir()
+    (root / "tides.csv").write_text("city,tide\nZanzibar,high\n", encoding="utf-8")
+    survey = root / "survey.docx"
+    survey.write_bytes(docx_file(paragraph="The survey of the north wall."))
+    index(root)
+    survey.write_bytes(BROKEN_DOCX)  # not a zip archive: PARSE_ERROR
+    os.utime(survey, ns=(survey.stat().st_atime_ns, survey.stat().st_mtime_ns + 10**9))
+    index(root)
+    store = Store.open(root / ".chunkscope" / "index.db")
+    try:
+        assert store.document("survey.docx").status == "stale"
+        assert store.document("tides.csv").status == "indexed"
+    finally:
+        store.close()
+    return root
+
+
+def drawn_cells(table, row: int) -> list:
+    """The segments the table draws data row ``row`` in (the header is line 0), a cell each."""
+    return [segment for segment in table.render_line(row + 1) if segment.text.strip()]
+
+
+async def test_the_report_draws_a_count_of_stale_files_red_as_the_command_line_does(tmp_path):
+    root = stale_folder(tmp_path)
+    async with opened(root, "tides.csv") as pilot:
+        app = pilot.app
+        await pilot.press("R")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen), what="the report")
+        table = app.screen.query_one("#report-formats")
+        await wait_for(pilot, lambda: table.row_count == 2, what="the two formats")
+        await settle(pilot)
+        names = [str(c.label) for c in table.ordered_columns]
+        assert names[:5] == ["format", "files", "indexed", "failed", "stale"], names
+        assert [str(table.get_row_at(1)[i]) for i in range(5)] == ["docx", "1", "0", "0", "1"]
+        assert table.cursor_row == 0
+        # the Word file's stale count, drawn in red ("[red]1[/]" in `chunkscope report`), where the
+        # counts beside it are drawn in the table's own colour
+        docx = drawn_cells(table, 1)
+        assert [segment.text.strip() for segment in docx[:5]] == ["docx", "1", "0", "0", "1"]
+        assert docx[4].style.color.name == "red", docx[4]
+        assert docx[1].style.color.name != "red" and docx[3].style.color.name != "red", docx
+        # no stale CSV file: its 0 drawn as any other count of none
+        csv = drawn_cells(table, 0)
+        assert csv[4].text.strip() == "0" and csv[4].style.color == csv[1].style.color, csv
