@@ -20,6 +20,7 @@ import logging
 import os
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -147,6 +148,26 @@ class Debouncer:
             return len(self._pending)
 
 
+#: watchdog's inotify observer keeps the watches of a folder moved out of the watched tree (a
+#: watch follows its folder, and watchdog does not drop the ones of a move it cannot pair). When
+#: the folder is moved back in, watchdog adds a watch for it and each folder under it again;
+#: inotify hands back the watch the folder still has, which already holds the observer's
+#: callback, and watchdog warns ``Callback with id '…' already exists for watch …. It will be
+#: Overwritten.`` (a RuntimeWarning, which a process that logs warnings logs). It is harmless:
+#: the callback overwritten is the same one, the watch the same, and watchdog reports the folder
+#: and its files as created as usual. Its cause is inside watchdog: dropping those watches
+#: ourselves when a folder leaves would race with a quick move back (the watches dropped after
+#: they were added again, and the folder's events lost), so this one warning is filtered.
+_REWATCH = r"Callback with id '\d+' already exists for watch "
+
+
+def _ignore_rewatch_warning() -> None:
+    """Filter watchdog's warning of a watch added again (:data:`_REWATCH`), that one alone: its
+    message, its category and watchdog's modules. Added at every start, in front of the filters
+    set before (a process's "always" too); the same filter added twice is kept once."""
+    warnings.filterwarnings("ignore", message=_REWATCH, category=RuntimeWarning, module=r"watchdog\.")
+
+
 class _Handler(FileSystemEventHandler):
     def __init__(self, watcher: Watcher) -> None:
         self.watcher = watcher
@@ -194,6 +215,7 @@ class Watcher:
         if self.poll:
             self._start_polling("polling was asked for")
             return
+        _ignore_rewatch_warning()
         try:
             observer = self.observer_factory()
             observer.schedule(_Handler(self), str(self.root), recursive=True)

@@ -14,6 +14,7 @@ import random
 import shutil
 import threading
 import time
+import warnings
 from collections import Counter
 from pathlib import Path
 
@@ -1111,3 +1112,40 @@ def test_a_subfolder_moved_out_and_back_in_one_batch_is_no_change_in_the_batch_l
     # unchanged (their own events, when they come a batch later, find them as that batch left them)
     batches = events_after(harness, start, BatchApplied)
     assert [b.changes for b in batches] == [0] * len(batches), batches
+
+
+def test_a_folder_moved_out_and_back_in_is_watched_again_without_watchdog_s_warning(tmp_path):
+    # watchdog's inotify observer keeps the watches of a folder moved out of the tree and, when it
+    # comes back, adds them again: it warned "Callback with id '…' already exists for watch …. It
+    # will be Overwritten." (a RuntimeWarning, which a process that logs its warnings logs) for the
+    # folder and each folder under it, every time it came back
+    root = tmp_path / "folder"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    names = ["notes/sub/one.md", "notes/sub/deep/two.md"]
+    for name in names:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"# {name}\n\nin the folder that moves\n")
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        h = Harness(root)
+        try:
+            h.loop.start()
+            h.settle("the start-up reconciliation")
+            assert set(db_state(h.indexer)) == set(names)
+            for _ in range(2):
+                os.rename(root / "notes" / "sub", outside / "sub")
+                h.settle("the folder's files dropped")
+                assert db_state(h.indexer) == {}
+                os.rename(outside / "sub", root / "notes" / "sub")
+                h.settle("the folder's files back")
+                assert set(db_state(h.indexer)) == set(names)
+            # still watched after the moves: a file written in its inner folder is indexed
+            (root / "notes" / "sub" / "deep" / "three.md").write_text("# three\n\nwritten after the moves\n")
+            h.settle("the file written after the moves")
+            assert set(db_state(h.indexer)) == {*names, "notes/sub/deep/three.md"}
+            assert "written after the moves" in h.chunks_text("notes/sub/deep/three.md")
+        finally:
+            h.close()
+    said = [str(w.message) for w in seen if "already exists for watch" in str(w.message)]
+    assert said == [], said[:1]
