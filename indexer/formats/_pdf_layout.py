@@ -1144,6 +1144,48 @@ def _cjk_wrap(prev: Line, line: Line, cjk: Sequence[Line]) -> bool:
     return _at_edge(prev, cjk)
 
 
+#: a number opening a Chinese heading or clause: a Chinese numeral in brackets or before an
+#: enumeration comma ('(三) 有关部门…', '四、 针对…'), or a digit in full-width brackets or before one
+_CJK_ORDINAL = re.compile(
+    r"[(（][一二三四五六七八九十]{1,3}[)）]|[一二三四五六七八九十]{1,3}、|（\d{1,2}）|\d{1,2}、"
+)
+#: the characters a _CJK_ORDINAL match opens with
+_CJK_ORDINAL_FIRST = frozenset("(（一二三四五六七八九十0123456789")
+#: a paragraph's first line is indented by at most this many font sizes (two characters in
+#: Chinese, one to three ems in a Latin script)
+INDENT_MOST = 4.0
+
+
+def _opens_indented(line: Line, after: Line | None, limit: float, ends: dict[int, float]) -> bool:
+    """Whether ``line`` is the indented first line of a paragraph: ``after``, the line given next,
+    stands under it at the page's line pitch (``limit`` font sizes; as far apart as a scan's text
+    layer sets lines of CJK prose, ``_continues``) in about its size and weight, starts 0.8 to
+    INDENT_MOST font sizes left of it and is no list item; ``line``, one visual line, runs to
+    within 2.5 font sizes of the right edge of their column (``ends``: the page's ``_line_ends``;
+    the lines starting where either starts set it), and ``after`` does too or ends a sentence, as
+    a paragraph's second line does (an index's entries under a heading's end short of it)."""
+    if after is None or after.bold != line.bold or not after.upright:
+        return False
+    size = line.size
+    indent = line.left - after.left
+    if indent <= 0.8 * size or indent > INDENT_MOST * size or abs(line.last_base - line.base) > 0.8 * size:
+        return False
+    larger = max(size, after.size)
+    if larger > CJK_SIZES * min(size, after.size):
+        return False
+    pitch = line.base - after.base
+    if pitch <= 0.3 * size or pitch > CJK_PITCH * limit * larger:
+        return False
+    if pitch > limit * larger and (_CJK.search(line.text) is None or _CJK.search(after.text) is None):
+        return False
+    right = max(after.right, _column_right(ends, after.left), _column_right(ends, line.left))
+    if line.right < right - 2.5 * size:
+        return False
+    if after.right < right - 2.5 * after.size and not after.text.endswith(_SENTENCE_END):
+        return False
+    return _marker(after.text) is None
+
+
 def _common_pitch(lines: Sequence[Line]) -> float | None:
     """The most common baseline distance between consecutive lines of one size, in font sizes
     (the first seen among equals)."""
@@ -1380,8 +1422,9 @@ def group_page(
                 cur.add(line)  # a page number set apart on its title's row (a table of contents)
                 cur.numbered_rows = True
                 continue
-            if _continues(cur, line, limit, ends, cjk=cjk) or (
-                cur.numbered_rows and _continues(_with_row(cur), line, limit, ends, cjk=cjk)
+            after = lines[n + 1] if n + 1 < len(lines) else None
+            if _continues(cur, line, limit, ends, cjk=cjk, after=after) or (
+                cur.numbered_rows and _continues(_with_row(cur), line, limit, ends, cjk=cjk, after=after)
             ):
                 cur.lines.append(line)  # Group.add, inlined
                 if line.right > cur.right:
@@ -1585,10 +1628,11 @@ def _continues(
     ends: dict[int, float],
     run_in: bool = True,
     cjk: Sequence[Line] = (),
+    after: Line | None = None,
 ) -> bool:
     """Whether ``line`` (not a list marker) continues ``group``'s paragraph or list item (also
     below the item's marker unless not ``run_in``); ``ends``: the page's ``_line_ends``;
-    ``cjk``: its ``_cjk_lines``."""
+    ``cjk``: its ``_cjk_lines``; ``after``: the line given after ``line``, if any."""
     lines = group.lines
     prev = lines[-1]
     angle = line.angle  # Line.upright, inlined for both lines
@@ -1648,6 +1692,8 @@ def _continues(
             return False  # the previous line was the short last line of a paragraph
         if _same_start(prev.text, line.text) and not _wraps(prev, line, column_right):
             return False  # entries of a roster, one a line, set without markers
+    if _starts_paragraph(group, line, after, limit, ends):
+        return False
     if group.label_pitch and len(lines) == 1 and pitch > group.label_pitch + 0.25 * size:
         # the paragraph's lines hang at its first line's left edge, right of its label above, at
         # the pitch from the label: a line further apart and right of that edge is a display
@@ -1667,8 +1713,8 @@ def _continues(
             return False  # first-line indent of the next paragraph
         if left < body_left - 0.8 * size:
             # outdented: a new hanging paragraph, unless it runs on a line of CJK prose that
-            # reaches its column's edge (a heading pdfium read with the indented first line of
-            # the paragraph under it, pr-136-example.pdf p. 3's '(三) 有关部门…' and '…讨论制')
+            # reaches its column's edge (a heading as wide as the text and opening with no number,
+            # read with the indented first line of the paragraph under it: _starts_paragraph)
             if wrap is None:
                 wrap = bool(cjk) and _cjk_wrap(prev, line, cjk)
             if not wrap:
@@ -1680,6 +1726,35 @@ def _continues(
             wrap = bool(cjk) and _cjk_wrap(prev, line, cjk)
         return wrap
     return True
+
+
+def _starts_paragraph(
+    group: Group, line: Line, after: Line | None, limit: float, ends: dict[int, float]
+) -> bool:
+    """Whether ``line`` starts a paragraph after ``group``'s where no first-line indent tells
+    (``_continues`` compares a line with the paragraph's second): ``line`` is a paragraph's indented
+    first line (``_opens_indented``; ``after``: the line given after it) or opens with a Chinese
+    number ('(一)', '四、'), and the paragraph's last line ends more than 2.5 font sizes short of
+    the right edge of the column (as far as the paragraph's lines and those starting where that
+    line starts reach: ``ends``), a heading's or a paragraph's end. CJK text wraps at any
+    character and a Latin line ends short only before a word that would not fit, so a short line
+    ends its paragraph where the next line starts one. A paragraph's only line (in its column)
+    opening with a Chinese number is a numbered heading also where it runs to the edge, over an
+    indented first line (pr-136-example.pdf p. 3: '(三) 有关部门…有关政策' over '浙江省人民政府…');
+    otherwise a full line under full lines at its indent goes on their paragraph (a block quote)."""
+    size, text = line.size, line.text
+    numbered = text[0] in _CJK_ORDINAL_FIRST and _CJK_ORDINAL.match(text) is not None
+    if not numbered and (after is None or line.left <= after.left + 0.8 * size):
+        return False  # cheap tests first: no number, and no line under this one further left
+    prev = group.lines[-1]
+    right = max(group.right, line.right, _column_right(ends, prev.left))
+    if prev.right < right - 2.5 * size:
+        return numbered or _opens_indented(line, after, limit, ends)
+    return (
+        len(group.lines) == group.column + 1
+        and _CJK_ORDINAL.match(prev.text) is not None
+        and _opens_indented(line, after, limit, ends)
+    )
 
 
 def _term_item(group: Group, line: Line) -> bool:

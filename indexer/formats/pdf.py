@@ -246,7 +246,12 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # it after its first page; the lines printed above a table that the content stream gives after its cells
     # read before the lines above it given before them when they stand above all of those (chelsea p. 26's
     # title and legend before its axis's bar and table)
-    version="39",
+    # 40: a line ending well short of its column's right edge ends its paragraph, whatever its last character,
+    # where the next line opens one with a first-line indent (the line under it further left, and a full line
+    # or a sentence's end) or with a Chinese number ('(一)', '四、'); a paragraph's only line opening with a
+    # Chinese number also where it runs to the edge over an indented first line (pr-136-example.pdf's headings
+    # had run into their paragraphs: '(一) 神鹰集团2015 年末的财务状况根据神鹰集团提供的…')
+    version="40",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,

@@ -84,7 +84,7 @@ def test_the_scanned_letters_paragraphs_run_on_at_the_edge(real_world):
     assert any("(以下简称种鹰集团) 签约" in t for t in texts)
     # the first paragraph, its indented first line ending at the edge in '转来的'
     assert any(t.startswith("由浙江菲达环保科技股份有限公司") and "转来的《关于对20I5年" in t for t in texts)
-    # p. 3: a heading read with the paragraph's indented first line, its next line at the margin
+    # p. 3: the paragraph under '(三) …有关政策' runs on from its indented first line to the margin
     assert any("一直在讨论制定中， 并于20l6年3月" in t for t in texts)
     # a line ending a paragraph with '。' short of the edge stays its end; an indented line
     # starts the next paragraph
