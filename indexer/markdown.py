@@ -318,6 +318,8 @@ _OWN_MARKER = re.compile(r"\(?(?:\d{1,3}|[A-Za-z]|[ivxlcdmIVXLCDM]{1,6})[.)](?: 
 #: (an item's other lines and the items of its nested lists are indented): a bullet, or a number
 #: and its delimiter
 _TOP_MARKER = re.compile(r"^(?:[-*]|\d{1,9}[.)])(?= |$)", re.MULTILINE)
+#: a line :func:`_items` writes for an empty item: its marker alone, at any level
+_BARE_MARKER = re.compile(r" *(?:[-*]|\d{1,9}[.)])")
 #: the other bullet, the other delimiter: a list marked with it is a list of its own
 _OTHER_MARK = {"-": "*", "*": "-", ".": ")", ")": "."}
 
@@ -425,18 +427,19 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         # a number other than 1 could not interrupt, and a blank line would end it)
         # (or of one under the text its parent item shows between two of its nested lists)
         deeper = (
-            bool(lines) and (level == len(widths) or bool(between)) and lines[-1].strip() not in ("-", "*")
+            bool(lines) and (level == len(widths) or bool(between)) and not _BARE_MARKER.fullmatch(lines[-1])
         )
         del widths[level:]
         indent = " " * sum(widths)
         widths.append(len(marker))
         pieces = tails.get(k)
         cuts = (
-            sorted(((at, ahead_of) for at, ahead_of in pieces if 0 < at < len(text)), key=itemgetter(0))
+            sorted(((at, ahead_of) for at, ahead_of in pieces if 0 <= at < len(text)), key=itemgetter(0))
             if pieces
             else ()
         )
         if cuts:  # its text under its nested lists: each piece after the items of the list before it
+            # (one from 0: the item shows no text before its first nested list, its marker alone)
             spans = quotes.get(k, [])
             after = []
             for (start, before), (end, _) in pairwise([*cuts, (len(text), None)]):

@@ -89,7 +89,8 @@ ITEM_QUOTE_BREAKS = "item_quote_breaks"
 #: list's); absent where no item has any (an HTML ``<li>a<ul>…</ul>b<ol>…</ol>c</li>``: "b" from 2 before
 #: the ``<ol>``'s first item, "c" from 4). A piece runs to the next one of its item or to the end of its
 #: text. The item's text holds them, as it reads; its Markdown writes each under the nested list before
-#: it, the item's own line ending where the first starts. A list read before the third value was given
+#: it, the item's own line ending where the first starts (at 0 for an item showing no text before its
+#: first nested list: its marker alone). A list read before the third value was given
 #: has pairs alone: its text after its nested lists is written after all of them
 ITEM_TAILS = "item_tails"
 

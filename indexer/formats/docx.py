@@ -2646,6 +2646,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # windows-1256, windows-1251, GB18030 or KOI8-R)
     # altChunk pages: the text and quotes a list item shows between two of its nested lists written
     # between them (HTML 35)
+    # altChunk pages: a list item showing no text before its nested list an empty item before that list's
+    # items, no longer dropped (HTML 35)
     version="45",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

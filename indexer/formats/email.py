@@ -2188,6 +2188,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # GB18030 or KOI8-R)
     # an HTML body's or attached page's text and quotes a list item shows between two of its nested
     # lists written between them (HTML 35)
+    # an HTML body's or attached page's list item showing no text before its nested list an empty item
+    # before that list's items, no longer dropped (HTML 35)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2424,6 +2426,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # GB18030 or KOI8-R)
     # an HTML body's or attached page's text and quotes a list item shows between two of its nested
     # lists written between them (HTML 35)
+    # an HTML body's or attached page's list item showing no text before its nested list an empty item
+    # before that list's items, no longer dropped (HTML 35)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

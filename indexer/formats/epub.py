@@ -341,6 +341,8 @@ class _Images:
     # GB18030 or KOI8-R)
     # the text and quotes a list item shows between two of its nested lists written between them
     # (HTML 35)
+    # a list item showing no text before its nested list an empty item before that list's items, no
+    # longer dropped (HTML 35)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

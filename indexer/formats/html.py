@@ -433,7 +433,9 @@ class _Walker:
         text = _clean("".join(parts[: ends[0]] if code else parts))
         # of an item with text after one of two or more nested lists: (the list, where it starts)
         tails: list[tuple[int, int]] = []
-        if text or not (nested or code):
+        if text or not code:
+            # (an item showing no text before its nested list is an empty item all the same, which
+            # a browser shows as a bullet alone with the list under it)
             item = ListItem(text, level, ordered, number)
             items.append(item)
             spans, breaks = _quote_spans(parts, quotes, ends[0] if code else len(parts))
@@ -443,13 +445,16 @@ class _Walker:
                 self.item_breaks[id(item)] = breaks
             if len(lists) == 1 and not code:
                 # text after its nested list, which a browser shows under that list: where it starts
+                # (at 0 where the item shows none before it)
                 before = len(_clean("".join(parts[: lists[0]])))
-                if 0 < before < len(text):
-                    self.item_tails[id(item)] = [(before + 1,)]
+                start = before + 1 if before else 0
+                if start < len(text):
+                    self.item_tails[id(item)] = [(start,)]
             elif lists and not code:
                 # the text after each nested list: where it starts; said to stand after all the
                 # nested items until the lists are read
-                tails = [(n, start) for n, start in enumerate(_tail_starts(parts, lists)) if start]
+                starts = _tail_starts(parts, lists)
+                tails = [(n, start) for n, start in enumerate(starts) if start is not None]
                 if tails:
                     self.item_tails[id(item)] = [(start,) for _, start in tails]
         if code:  # a program's lines, a table's rows kept: the list ends before them, goes on after
@@ -941,17 +946,17 @@ def _item_parts(
             parts.append(" " + _inline_text(child) + " ")
 
 
-def _tail_starts(parts: list[str], lists: list[int]) -> list[int]:
+def _tail_starts(parts: list[str], lists: list[int]) -> list[int | None]:
     """Where the text a list item shows after each of its nested lists (``lists``: the count of
     ``parts`` before each, :func:`_item_parts`) starts in the item's text, ``_clean("".join(parts))``;
-    0 after a list with no text after it before the next one, and after the first list when the
-    item shows no text before it (that text starts the item's)."""
-    starts = []
+    None after a list with no text after it before the next one, 0 for the first text after a list
+    where the item shows none before it (an empty item, its text all under its lists)."""
+    starts: list[int | None] = []
     length = len(_clean("".join(parts[: lists[0]])))
     for at, end in zip(lists, [*lists[1:], len(parts)], strict=True):
         # a list's part is a space: the text of each run between two lists is a word apart
         piece = len(_clean("".join(parts[at:end])))
-        starts.append(length + 1 if length and piece else 0)
+        starts.append((length + 1 if length else 0) if piece else None)
         if piece:
             length += piece + 1 if length else piece
     return starts
@@ -2783,6 +2788,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # the text and quotes a list item shows between two of its nested lists say where they start and
     # the item they stand before (item_tails, a third value: the next list's first item): its Markdown
     # writes them between those lists, as a browser shows them, no longer after both
+    # a list item showing no text before its nested list an empty item before that list's items, no longer
+    # dropped (its list was read into the item before it); the text it shows after the list written under it
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -350,6 +350,14 @@ class _Builder:
         elif self.item_text:
             self.close_item_text(rng["start"], before_list=True)
             self.item_lists[-1] = True
+            if self.item_index[-1] == _UNSEEN:
+                # an item holding no text before this list ("-" then "  - x", or "- - x"): an empty
+                # item all the same, in its place before the list's items, as "2." alone is one
+                level = len(self.list_stack) - 1
+                number = self.item_number[-1]
+                self.items.append(new_item("", level, self.list_stack[-1], number))
+                self.item_offsets.append(self.item_pos[-1])
+                self.item_index[-1] = len(self.items) - 1
         self.list_stack.append(arg is not None)
         self.next_number.append(arg if isinstance(arg, int) else None)
 
@@ -752,8 +760,9 @@ class _Builder:
         at = self.item_index[-1] if self.item_index else _UNSEEN
         if 0 <= at < len(self.items):
             item = self.items[at]
-            self.items[at] = new_item(item.text + " " + text, item.level, item.ordered, item.number)
-            by = len(item.text) + 1
+            by = len(item.text) + 1 if item.text else 0  # (an empty item's text starts here)
+            joined = f"{item.text} {text}" if item.text else text
+            self.items[at] = new_item(joined, item.level, item.ordered, item.number)
             # before the first item of the nested list it ends at, else after all those of the item
             self.item_tails.append((at, by, len(self.items)) if before_list else (at, by))
             self.item_quotes.extend((at, start + by, end + by) for start, end in quoted)
@@ -1374,6 +1383,12 @@ class _Fallback:
         while i < len(tokens):
             tok = tokens[i]
             if tok.type in ("bullet_list_open", "ordered_list_open"):
+                if index and index[-1] == _UNSEEN:
+                    # an item holding no text before this list: an empty item all the same, as the
+                    # pulldown-cmark reader's s_list gives
+                    items.append(ListItem("", len(ordered) - 1, ordered[-1], numbers[-1]))
+                    starts.append(item_starts[-1])
+                    index[-1] = len(items) - 1
                 ordered.append(tok.type == "ordered_list_open")
                 if lists:
                     lists[-1] = True
@@ -1457,9 +1472,10 @@ class _Fallback:
                             break
                     if due and due[-1]:  # the first text after a nested list: where it starts
                         last_tail[-1] = len(tails)
-                        tails.append((at, len(item.text) + 1))
+                        tails.append((at, len(item.text) + 1 if item.text else 0))
                         due[-1] = False
-                    items[at] = ListItem(item.text + " " + text, item.level, item.ordered, item.number)
+                    joined = f"{item.text} {text}" if item.text else text  # (an empty item's first)
+                    items[at] = ListItem(joined, item.level, item.ordered, item.number)
                 elif at == _GONE:  # its first text is in a list block before a code block or table
                     lines = self.span(tok.map)
                     self.list_block(items, starts, lines[0] - 1, spans, breaks, tails)
@@ -1986,6 +2002,10 @@ def _scalar(value: str) -> Any:
     # an item's text after its nested list says where it starts (item_tails), and where another nested list
     # of the item follows it, the item it stands before, with both parsers: a notebook's Markdown, a mail's
     # with the file attached, writes it under that list, no longer on the item's line before it
+    # an item holding no text before its nested list ("-" then "  - x", "- - x") an empty item before that
+    # list's items, with both parsers, no longer dropped (its list was read into the item before it); its
+    # text after the list its own (it was an item after that list's), and a code block or table after the
+    # list in the item, no longer opening an item of its own; raw HTML's so too (HTML 35)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -1801,6 +1801,8 @@ def _text_attachment(
     # GB18030 or KOI8-R)
     # an HTML body's or attached page's text and quotes a list item shows between two of its nested
     # lists written between them (HTML 35)
+    # an HTML body's or attached page's list item showing no text before its nested list an empty item
+    # before that list's items, no longer dropped (HTML 35)
     version="56",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

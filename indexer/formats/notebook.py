@@ -415,6 +415,8 @@ def _as_text(text: str, reason: str) -> Document:
     # of its nested lists written between them (HTML 35, markdown 39)
     # Markdown cells: an item's text after its nested list written under it, no longer on the item's line
     # before the list (markdown 39)
+    # Markdown cells, HTML outputs and raw HTML: a list item holding no text before its nested list an
+    # empty item before that list's items, no longer dropped (markdown 39, HTML 35)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -1,14 +1,18 @@
-"""Empty list items (a Markdown ``2.`` alone, an HTML ``<li></li>``): an item all the same, counted
-and numbered, in the Markdown and the HTML reader alike, though it gives the list's text no line
-(no blank line in a chunk); and where a Markdown item whose text comes on the line after its
-marker starts (CommonMark: on its marker's line), with both Markdown parsers."""
+"""Empty list items (a Markdown ``2.`` alone, an HTML ``<li></li>``, an item holding only a nested
+list): an item all the same, counted and numbered, in the Markdown and the HTML reader alike, though
+it gives the list's text no line (no blank line in a chunk); and where a Markdown item whose text
+comes on the line after its marker starts (CommonMark: on its marker's line), with both Markdown
+parsers."""
 
 from __future__ import annotations
+
+import json
 
 from indexer import extract, get_chunks, get_markdown
 from indexer.formats.html import html_blocks
 from indexer.formats.markdown import markdown_blocks
-from indexer.model import LIST, Block, ListItem
+from indexer.markdown import render_markdown
+from indexer.model import ITEM_TAILS, LIST, Block, Document, ListItem
 from indexer.modes._common import split_atomic
 
 from ._text_helpers import gfm_structure
@@ -128,3 +132,112 @@ def test_an_item_of_soft_hyphens_alone_is_an_empty_item(markdown_parser):
     assert block.text == "alpha\ngamma"
     assert block.lines == (1, 3)
     assert block.meta["item_lines"] == (1, 3)
+
+
+# An item holding no text before its nested list: the list under an empty item, as a browser shows
+# a second bullet alone with "x" nested under it; "x" is not nested under "a".
+#: typed by hand: "a", then an item holding only a list of "x"
+NESTED_HTML = "<ul><li>a</li><li><ul><li>x</li></ul></li></ul>"
+#: the Markdown GFM reads as that: two items, "x" in the second
+NESTED_MD = "- a\n-\n  - x\n"
+#: the items both readers give: "a", the empty item, "x" a level under it
+NESTED_ITEMS = [("a", 0), ("", 0), ("x", 1)]
+
+
+def _levels(block: Block) -> list[tuple[str, int]]:
+    return [(item.text, item.level) for item in block.items]
+
+
+def _notebook(tmp_path, markdown: str):
+    cell = {"cell_type": "markdown", "metadata": {}, "source": markdown.splitlines(keepends=True)}
+    path = tmp_path / "cell.ipynb"
+    path.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [cell]}))
+    return path
+
+
+def test_an_html_item_holding_only_a_list_is_an_empty_item(tmp_path):
+    (block,) = html_blocks(NESTED_HTML)[0]
+    assert _levels(block) == NESTED_ITEMS
+    # the empty item gives the list's text no line, as <li></li> does
+    assert block.text == "a\n  x"
+    page = tmp_path / "nested.html"
+    page.write_text(f"<html><body>{NESTED_HTML}</body></html>", encoding="utf-8")
+    markdown = get_markdown(page)
+    assert markdown == NESTED_MD
+    assert gfm_structure(markdown) == [(0, "item"), (1, "a"), (0, "item"), (1, "item"), (2, "x")]
+    assert [c["content"] for c in get_chunks(page)] == ["a\n  x"]
+
+
+def test_a_markdown_item_holding_only_a_list_is_an_empty_item(markdown_parser):
+    # its list on the lines under it, or on its marker's line ("- - x"), with both parsers
+    for source in (NESTED_MD, "- a\n- - x\n"):
+        (block,) = markdown_blocks(source)
+        assert _levels(block) == NESTED_ITEMS, source
+        assert block.text == "a\n  x"
+    # numbered: the empty item keeps its number 2, "c" its 3, the nested list its own from 1
+    (block,) = markdown_blocks("1. a\n2.\n   1. x\n3. c\n")
+    assert [(item.text, item.level, item.number) for item in block.items] == [
+        ("a", 0, 1),
+        ("", 0, 2),
+        ("x", 1, 1),
+        ("c", 0, 3),
+    ]
+    assert block.text == "a\n  x\nc"
+    # the list's lines 1 to 4, its text's three lines starting on lines 1, 3 and 4
+    assert block.lines == (1, 4)
+    assert block.meta["item_lines"] == (1, 3, 4)
+
+
+def test_text_after_an_item_s_list_of_its_own_stays_in_that_item(tmp_path):
+    # "b" is "a"'s text after its list "n"; the next item holds only a list "x": "b" is written under
+    # "n", before that item, no longer after "x" (an item of "a" that "x" had been read into)
+    page = tmp_path / "page.html"
+    page.write_text(
+        "<html><body><ul><li>a<ul><li>n</li></ul>b</li><li><ul><li>x</li></ul></li></ul></body></html>",
+        encoding="utf-8",
+    )
+    markdown = get_markdown(page)
+    assert markdown == "- a\n  - n\n\n  b\n-\n  - x\n"
+    assert gfm_structure(markdown) == [
+        (0, "item"),
+        (1, "a"),
+        (1, "item"),
+        (2, "n"),
+        (1, "b"),
+        (0, "item"),
+        (1, "item"),
+        (2, "x"),
+    ]
+
+
+def test_an_empty_item_s_text_after_its_list_is_written_under_it(markdown_parser, tmp_path):
+    # the item shows no text before its list, "b" after it: "b" is its text, from 0 (ITEM_TAILS),
+    # written under the list as a browser shows it; the Markdown reader reads it so too (it had
+    # read "b" as an item of its own after "x")
+    (html,) = html_blocks("<ul><li>a</li><li><ul><li>x</li></ul>b</li></ul>")[0]
+    (md,) = markdown_blocks("- a\n-\n  - x\n\n  b\n")
+    for block in (html, md):
+        assert _levels(block) == [("a", 0), ("b", 0), ("x", 1)]
+        assert block.text == "a\nb\n  x"
+        assert block.meta[ITEM_TAILS] == ((1, 0),)
+    written = render_markdown(Document("html", (html,)))
+    assert written == "- a\n-\n  - x\n\n  b\n"
+    assert gfm_structure(written) == [(0, "item"), (1, "a"), (0, "item"), (1, "item"), (2, "x"), (1, "b")]
+
+
+def test_a_notebook_writes_an_empty_item_and_its_list_as_its_cell_holds_them(markdown_parser, tmp_path):
+    # written anew from the blocks read, the cell's lists read back as the same items
+    for source in (NESTED_MD, "1. a\n2.\n   3. x\n3. c\n", "- a\n-\n  - x\n\n  b\n"):
+        markdown = get_markdown(_notebook(tmp_path, source))
+        assert gfm_structure(markdown) == gfm_structure(source), source
+    # "- - x" is written with the list under the empty item's marker
+    assert get_markdown(_notebook(tmp_path, "- a\n- - x\n")) == NESTED_MD
+
+
+def test_a_code_block_after_an_empty_item_s_list_stays_in_that_item(markdown_parser, tmp_path):
+    # "-", its list "n", then a fence in the item: the fence is written in the item after the list;
+    # it was written as an item of its own ("- ```"), the list "n" under an empty item before it
+    source = "-\n  - n\n\n  ```\n  c\n  ```\n"
+    markdown = get_markdown(_notebook(tmp_path, source))
+    assert markdown == source
+    assert gfm_structure(markdown) == [(0, "item"), (1, "item"), (2, "n"), (1, "code")]

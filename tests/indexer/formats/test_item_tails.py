@@ -115,12 +115,13 @@ def test_a_mail_s_html_body_and_an_epub_chapter_too(tmp_path):
 
 
 def test_text_between_two_lists_comes_after_the_text_of_the_items_before_it(tmp_path):
-    # the second list's only item holds no text but a list: it gives no item, "x" is read two levels
-    # under "a"; "nt", the text "n" shows after its own nested list, stands before "b"
+    # the second list's only item holds no text but a list: an empty item, "x" under it; "nt", the
+    # text "n" shows after its own nested list, stands before "b"
     page = "<ul><li>a<ul><li>n<ul><li>d</li></ul>nt</li></ul>b<ul><li><ul><li>x</li></ul></li></ul></li></ul>"
     (block,) = html_blocks(page)[0]
-    assert [(item.text, item.level) for item in block.items] == [("a b", 0), ("n nt", 1), ("d", 2), ("x", 2)]
-    # "a " is 2 characters: "b" from 2, before items[3] ("x"); "n " 2: "nt" from 2
+    items = [(item.text, item.level) for item in block.items]
+    assert items == [("a b", 0), ("n nt", 1), ("d", 2), ("", 1), ("x", 2)]
+    # "a " is 2 characters: "b" from 2, before items[3] (the empty item); "n " 2: "nt" from 2
     assert block.meta[ITEM_TAILS] == ((0, 2, 3), (1, 2))
     path = tmp_path / "page.html"
     path.write_text(f"<html><body>{page}</body></html>", encoding="utf-8")

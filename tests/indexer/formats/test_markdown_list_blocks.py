@@ -234,16 +234,18 @@ def test_a_block_opening_an_item_of_an_empty_item(markdown_parser, tmp_path):
     assert gfm_structure(get_markdown(notebook)) == gfm_structure(text)
 
 
-def test_a_block_opening_an_item_after_its_nested_list(monkeypatch):
+def test_a_block_in_an_item_after_its_nested_list(monkeypatch):
     # line 1 an item ("-"), line 2 its nested item "n", lines 3 to 5 a fence in the first item
-    # after that list: the list before the code block ends on line 2, with both parsers
+    # after that list: the list before the code block (the empty item, then "n") runs from line 1 to
+    # line 2, with both parsers, and the code block is in the item without opening it (its marker
+    # is the list's)
     from indexer.formats import markdown
 
     text = "-\n  - n\n  ```\n  c\n  ```\n"
-    expected = [(LIST, (2, 2), None, None), (CODE, (3, 5), 1, "-")]
+    expected = [(LIST, (1, 2), None, None), (CODE, (3, 5), 1, None)]
     read = [markdown_blocks(text)]
     monkeypatch.setattr(markdown, "pyromark", None)  # the markdown-it fallback
     read.append(markdown_blocks(text))
     for blocks in read:
         assert [(b.kind, b.lines, b.meta.get(IN_ITEM), b.meta.get(OPENS_ITEM)) for b in blocks] == expected
-        assert [(i.text, i.level) for i in blocks[0].items] == [("n", 1)]
+        assert [(i.text, i.level) for i in blocks[0].items] == [("", 0), ("n", 1)]
