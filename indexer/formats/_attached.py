@@ -93,8 +93,6 @@ _PROSE_TYPES = frozenset(
         "",
         "application/octet-stream",
         "text/plain",
-        "text/markdown",
-        "text/x-markdown",
         "text/enriched",
         "text/richtext",
         "text/rfc822-headers",
@@ -102,7 +100,7 @@ _PROSE_TYPES = frozenset(
         "message/disposition-notification",
     }
 )
-_PROSE_EXTENSIONS = frozenset({"", ".txt", ".text", ".md", ".markdown", ".rst", ".log"})
+_PROSE_EXTENSIONS = frozenset({"", ".txt", ".text", ".rst", ".log"})
 #: Markup, data and configuration files no extractor reads by their name: a mail's attachment so
 #: named is read as text kept as laid out whatever type it is sent as (most often
 #: ``application/octet-stream``), as when its type says text (:func:`as_text`); sniffed, its
@@ -390,15 +388,22 @@ def dispatch_name(name: str, ctype: str | None) -> str:
 
 #: text types that are markup an extractor reads, with its extension: RTF (``text/rtf`` is as
 #: registered a type of .rtf files as ``application/rtf``), read as text its control words and
-#: braces were shown as they stand ("{\\rtf1\\ansi Hello {\\b bold}")
-_MARKUP_TEXT_TYPES = {"text/rtf": ".rtf"}
+#: braces were shown as they stand ("{\\rtf1\\ansi Hello {\\b bold}"); Markdown (RFC 7763's
+#: ``text/markdown``, the older ``text/x-markdown``), read as text its headings, lists and code
+#: blocks were lost, as the Markdown reader reads a .md file
+_MARKUP_TEXT_TYPES = {"text/rtf": ".rtf", "text/markdown": ".md", "text/x-markdown": ".md"}
+MARKDOWN_TYPES = frozenset({"text/markdown", "text/x-markdown"})
+#: the names of such markup files, read by their extractor whatever text type they are sent as
+_MARKUP_EXTENSIONS = frozenset({*_MARKUP_TEXT_TYPES.values(), ".markdown"})
+#: Markdown's extensions, whose file is text read from its bytes alone (:func:`in_declared_charset`)
+_MARKDOWN_EXTENSIONS = frozenset({".md", ".markdown"})
 
 
 def textual(ctype: str) -> bool:
     """Whether a mail's attachment of the declared media type ``ctype`` (lower case) is text, read
     as the message's plain text is, whatever its name: one place for an e-mail and an Outlook
-    message, so that a file attached to either reads the same. RTF is not: it is read with its
-    own extractor (:data:`_MARKUP_TEXT_TYPES`)."""
+    message, so that a file attached to either reads the same. RTF and Markdown are not: they are
+    read with their own extractor (:data:`_MARKUP_TEXT_TYPES`)."""
     return (ctype.startswith("text/") and ctype not in _MARKUP_TEXT_TYPES) or ctype in TEXT_APPLICATION
 
 
@@ -409,12 +414,27 @@ def as_text(name: str, ctype: str) -> bool:
     sent as (``report.xml`` sent as ``application/octet-stream`` keeps its lines' indentation as
     when sent as ``application/xml``); a table (:func:`tabular`) is read by its own extractor, and
     so is any other file (by its name, else by its type, else by its content), an RTF file
-    (``.rtf``, ``text/rtf``) among them."""
+    (``.rtf``, ``text/rtf``) and a Markdown one (``.md``, ``text/markdown``) among them."""
     return (
         (textual(ctype) or suffix_of(name) in _LAID_OUT_EXTENSIONS)
         and not tabular(name, ctype)
-        and suffix_of(name) not in _MARKUP_TEXT_TYPES.values()
+        and suffix_of(name) not in _MARKUP_EXTENSIONS
     )
+
+
+def in_declared_charset(data: bytes, name: str, ctype: str | None, charset: str | None) -> bytes:
+    """The bytes of a mail's attachment called ``name`` of type ``ctype`` as its extractor is to
+    read them, by an e-mail and an Outlook message alike: a Markdown file's (by its name or its
+    type, :func:`dispatch_name`) in UTF-8 where its type declares the ``charset`` they are in and
+    it decodes them, as a text attachment is read by it (:func:`declared_text`), which the Markdown
+    reader, from the bytes alone, would have to guess (a short text in KOI8-R is read as
+    Shift_JIS); any other's as they are."""
+    if not charset or suffix_of(dispatch_name(name, ctype)) not in _MARKDOWN_EXTENSIONS:
+        return data
+    try:
+        return decode_labelled(data, charset).encode("utf-8")
+    except (LookupError, UnicodeDecodeError):
+        return data
 
 
 def web_page(name: str, ctype: str) -> bool:

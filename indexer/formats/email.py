@@ -70,11 +70,13 @@ from ..markdown import quote_ends
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
 from ..sniff import decode_labelled, decode_text
 from ._attached import (
+    MARKDOWN_TYPES,
     Attacher,
     as_text,
     attached_text,
     cid_key,
     declared_text,
+    in_declared_charset,
     page_text,
     plain_body,
     put_in_place,
@@ -94,6 +96,7 @@ from ._smime import (
     inline_pgp,
 )
 from .html import MARGIN_NUMBERS, body_entries, html_blocks, margin_removed, merge_hidden
+from .markdown import markdown_blocks
 from .registry import extractor, suffix_of
 from .text import assemble_blocks, margin_numbers, text_blocks
 
@@ -813,6 +816,10 @@ class _Reader:
                 blocks, dropped = html_blocks(html_text(part), links=True, mail=True)
             record.body.extend(_below(blocks, record.level))
             self.skipped.extend(body_entries(dropped))
+        elif ctype in MARKDOWN_TYPES:
+            # Markdown sent as the message's text: its headings, lists and code blocks read by the
+            # Markdown reader, as a .md file attached is (the message's text: it has no front matter)
+            record.body.extend(_below(markdown_blocks(part_text(part)), record.level))
         elif textual(ctype) and maintype == "text" and ctype not in _NOT_BODY_TEXT:
             text, files = uuencoded_files(part_text(part)) if ctype == "text/plain" else (part_text(part), [])
             record.body.extend(_below(self.plain(text, record), record.level))
@@ -881,6 +888,8 @@ class _Reader:
                 more = f" and {len(held) - _TNEF_LISTED} more" if len(held) > _TNEF_LISTED else ""
                 reason += f"; it holds {', '.join(held[:_TNEF_LISTED])}{more}"
         elif not _sealed(name, ctype):
+            # (a Markdown file read in the charset its type declares)
+            data = in_declared_charset(data, name, ctype, part.get_content_charset())
             self.attached(data, record, name, ctype, reason)
             return
         # a detached signature holds no text of the message: nothing a reader would miss
@@ -2190,6 +2199,10 @@ def _sniff_mbox(head: bytes) -> bool:
     # lists written between them (HTML 35)
     # an HTML body's or attached page's list item showing no text before its nested list an empty item
     # before that list's items, no longer dropped (HTML 35)
+    # a Markdown part or attachment (text/markdown, text/x-markdown, or named .md or .markdown sent as
+    # text) read by the Markdown reader, as a .md file sent as application/octet-stream is: its headings,
+    # lists, code blocks and tables, its emphasis marks left out, an attachment in the charset its type
+    # declares; it was read as plain text
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2428,6 +2441,10 @@ def split_mbox(data: bytes) -> list[bytes]:
     # lists written between them (HTML 35)
     # an HTML body's or attached page's list item showing no text before its nested list an empty item
     # before that list's items, no longer dropped (HTML 35)
+    # a Markdown part or attachment (text/markdown, text/x-markdown, or named .md or .markdown sent as
+    # text) read by the Markdown reader, as a .md file sent as application/octet-stream is: its headings,
+    # lists, code blocks and tables, its emphasis marks left out, an attachment in the charset its type
+    # declares; it was read as plain text
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

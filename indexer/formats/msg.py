@@ -55,6 +55,7 @@ from ._attached import (
     as_text,
     attached_text,
     cid_key,
+    in_declared_charset,
     page_text,
     plain_body,
     put_in_place,
@@ -1552,10 +1553,11 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
                 st.skipped.append(Skipped("attachment", name, "attachment holds no text", on_purpose=True))
             continue
         kind = ext or mime or "unknown type"
-        # read once the whole item is walked (read_attachments), its own text reserved first
+        # read once the whole item is walked (read_attachments), its own text reserved first (a
+        # Markdown file in the charset its MIME tag names)
         slot = st.attacher.defer(
             st,
-            data,
+            in_declared_charset(data, name, mime or None, charset),
             name,
             level=min(level + 1, 6),
             meta=meta,
@@ -1803,6 +1805,9 @@ def _text_attachment(
     # lists written between them (HTML 35)
     # an HTML body's or attached page's list item showing no text before its nested list an empty item
     # before that list's items, no longer dropped (HTML 35)
+    # a Markdown attachment (text/markdown, text/x-markdown, or named .md or .markdown sent as text) read by
+    # the Markdown reader, as one sent as application/octet-stream is: its headings, lists, code blocks and
+    # tables, its emphasis marks left out, in the charset its MIME tag declares; it was read as plain text
     version="56",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

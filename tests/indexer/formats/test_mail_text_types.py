@@ -11,7 +11,7 @@ from email.message import EmailMessage
 
 import pytest
 
-from indexer import extract
+from indexer import extract, get_markdown
 
 from ._outlook import outlook_message
 
@@ -133,7 +133,7 @@ NOTES_TXT = (
 
 
 @pytest.mark.parametrize("build, filename", [(_eml, "notes.eml"), (_msg, "notes.msg")])
-@pytest.mark.parametrize("name, mime", [("notes.txt", "text/plain"), ("notes.md", "text/markdown")])
+@pytest.mark.parametrize("name, mime", [("notes.txt", "text/plain")])
 def test_a_prose_attachment_is_read_as_a_txt_file_is(build, filename, name, mime):
     # .msg split it at blank lines only: "Release notes\n=====" a paragraph, the list's dashes
     # kept as text, the paragraph's second line still indented and no heading found
@@ -305,3 +305,84 @@ def test_a_text_enriched_body_is_read_without_its_formatting_commands():
     # inside <nofill> each line break is one
     raw = b"From: a@example.org\nSubject: Poem\nContent-Type: text/enriched\n\n<nofill>Roses\nare red</nofill>\n"
     assert [b.text for b in extract(raw, filename="poem.eml").blocks][2:] == ["Roses\nare red"]
+
+
+#: Markdown typed by hand: a heading, emphasis, an item with a nested list and its text after it,
+#: a fenced code block
+NOTES_MD = (
+    "# Release notes\n"
+    "\n"
+    "The installer **asks** first.\n"
+    "\n"
+    "- faster start\n"
+    "  - on SSDs\n"
+    "\n"
+    "  and disks\n"
+    "- smaller download\n"
+    "\n"
+    "```\n"
+    "setup --quiet\n"
+    "```\n"
+)
+#: what the Markdown reader reads in it, under the attachment's heading (level 2): its heading a
+#: level below, the emphasis marks gone, the item's text after its nested list in the item
+NOTES_MD_BLOCKS = [
+    ("heading", 3, "Release notes"),
+    ("paragraph", 0, "The installer asks first."),
+    ("list", 0, "faster start and disks\n  on SSDs\nsmaller download"),
+    ("code", 0, "setup --quiet"),
+]
+
+
+@pytest.mark.parametrize("build, filename", [(_eml, "notes.eml"), (_msg, "notes.msg")])
+@pytest.mark.parametrize(
+    "name, mime",
+    [
+        ("notes.md", "text/markdown"),
+        ("notes.md", "text/x-markdown"),
+        ("notes", "text/markdown"),
+        ("notes.md", "text/plain"),
+        ("notes.markdown", "text/plain"),
+    ],
+)
+def test_a_markdown_attachment_is_read_by_the_markdown_reader(build, filename, name, mime):
+    # by its type or by its name, as notes.md sent as application/octet-stream is: read as prose,
+    # "**asks**" kept its marks, the fence's lines were text and "and disks" a paragraph or an item
+    doc = extract(build((name, NOTES_MD.encode(), mime)), filename=filename)
+    blocks = [(b.kind, b.level, b.text) for b in doc.blocks]
+    assert blocks[blocks.index(("heading", 2, f"Attachment: {name}")) + 1 :] == NOTES_MD_BLOCKS
+    assert doc.coverage.attachments_indexed == (name,)
+    written = get_markdown(build((name, NOTES_MD.encode(), mime)), filename=filename)
+    assert "- faster start\n  - on SSDs\n\n  and disks\n- smaller download\n" in written
+
+
+def test_a_markdown_attachment_is_read_in_the_charset_its_type_declares():
+    # "- **Ёж** и уж" ("a hedgehog and a grass snake") in KOI8-R, too short for detection, which
+    # reads it as windows-1252 ("³Ö É ÕÖ"): the Markdown reader reads the text the declared charset
+    # decodes, its emphasis marks gone (read as prose, they were kept)
+    data = "- **Ёж** и уж\n".encode("koi8-r")
+    eml = EmailMessage()
+    eml["Subject"] = "Animals"
+    eml.set_content("See attached.")
+    eml.add_attachment(data, "text", "markdown", filename="animals.md", params={"charset": "koi8-r"})
+    expected = ["Attachment: animals.md", "Ёж и уж"]
+    assert [b.text for b in extract(eml.as_bytes(), filename="animals.eml").blocks][-2:] == expected
+    msg = extract(_msg(("animals.md", data, "text/markdown; charset=koi8-r")), filename="animals.msg")
+    assert [b.text for b in msg.blocks][-2:] == expected
+
+
+def test_an_emails_markdown_body_is_read_by_the_markdown_reader():
+    # sent as the message's text, alone or as a part after a plain one: its blocks are the body's,
+    # under the message's heading (level 1), as a .md file attached is read, with no attachment
+    # heading; read as plain text, "**asks**" kept its marks and the fence's lines were text
+    single = f"From: a@example.org\nSubject: Notes\nContent-Type: text/markdown\n\n{NOTES_MD}".encode()
+    mixed = (
+        "From: a@example.org\nSubject: Notes\nContent-Type: multipart/mixed; boundary=b\n\n"
+        "--b\nContent-Type: text/plain\n\nSee below.\n"
+        f"--b\nContent-Type: text/x-markdown\n\n{NOTES_MD}--b--\n"
+    ).encode()
+    below = [(kind, level - 1 if kind == "heading" else level, text) for kind, level, text in NOTES_MD_BLOCKS]
+    for raw, before in ((single, []), (mixed, [("paragraph", 0, "See below.")])):
+        doc = extract(raw, filename="notes.eml")
+        assert [(b.kind, b.level, b.text) for b in doc.blocks][2:] == before + below
+        assert doc.coverage.attachments_indexed == ()
