@@ -841,20 +841,49 @@ class _HebrewFinals:
 #: letter (Russian, Ukrainian and Bulgarian write four at most, "взгляд", "чувств", five in the -нтств- of
 #: "агентство"; р is left out, the vowel of Serbian and Macedonian "врх", "извршна", and ь, ъ end a run; a
 #: word of consonants alone is an abbreviation, "ФССТНД", "МммДД"), where KOI8-R and windows-1251 read each
-#: other's small letters as other capitals: "программой" in KOI8-R reads "РТПЗТБННПК" in windows-1251; ы or ь
-#: opening a word or after a vowel, й, ь or ъ (Russian and Belarusian write them after a consonant, Bulgarian
-#: ь before о only), a й after a consonant, ь or ъ (they write it after a vowel, or opening a word: "йод",
-#: Ukrainian "йти"), a ъ closing a word (Russian writes it before е, ё, ю, я, Bulgarian inside a word): "это",
-#: "кэш", "уйти" and "без" in KOI8-R read "ЬФП", "ЛЬЫ", "ХКФЙ" and "ВЕЪ" in windows-1251, "для" and "поля" in
-#: windows-1251 read "дкъ" and "онкъ" in KOI8-R; a Greek ϊ, ϋ, ΐ or ΰ after no vowel (the diaeresis parts a
-#: vowel from the one before it, "προϊόν"), a ψ or ρ closing a word after a consonant (Greek closes a word in
-#: a vowel, ς, ν, or in ρ, ψ after a vowel, "νέκταρ", "Πέλοψ"): Russian з, -ть, -ся in KOI8-R read as
-#: windows-1253 "ΪΑΠΥΣΛΑΤΨΣΡ" ("запускаться"); a Hebrew כ, מ, נ, פ or צ closing a word after a letter (Hebrew
-#: writes ך ם ן ף ץ there): "щодо" in windows-1251 reads "שמהמ" in windows-1255; a × or ÷ beside a letter
-#: beyond ASCII (a product or a quotient joins ASCII letters and digits, "a×b"): Cyrillic ч and Ч in
-#: windows-1251 read as windows-1252 "òà÷íî" ("тачно")
+#: other's small letters as other capitals: "программой" in KOI8-R reads "РТПЗТБННПК" in windows-1251; ы or
+#: ь opening a word or after a vowel, й, ь or ъ (Russian and Belarusian write them after a consonant,
+#: Bulgarian ь before о only), a й after a consonant, ь or ъ (they write it after a vowel, or opening a
+#: word: "йод", Ukrainian "йти"), a ъ closing a word (Russian writes it before е, ё, ю, я, Bulgarian inside
+#: a word): "это", "кэш", "уйти" and "без" in KOI8-R read "ЬФП", "ЛЬЫ", "ХКФЙ" and "ВЕЪ" in windows-1251,
+#: "для" and "поля" in windows-1251 read "дкъ" and "онкъ" in KOI8-R; a small э, щ or ч closing a word after
+#: two capitals (Russian closes an abbreviation it inflects with another letter, "ВУЗы", and writes such a
+#: small э inside a word, "КГБэшник"), where Greek ά, έ and ή read as KOI8-R put them: "μετά" reads "ЛЕТэ";
+#: a word of small consonants alone (:class:`_Vowelless`): Greek "Ρόλος" in windows-1251 reads "Сьлпт"; a
+#: Greek ϊ, ϋ, ΐ or ΰ after no vowel (the diaeresis parts a vowel from the one before it, "προϊόν"), a ψ or
+#: ρ closing a word after a consonant (Greek closes a word in a vowel, ς, ν, or in ρ, ψ after a vowel,
+#: "νέκταρ", "Πέλοψ"): Russian з, -ть, -ся in KOI8-R read as windows-1253 "ΪΑΠΥΣΛΑΤΨΣΡ" ("запускаться"); a
+#: Hebrew כ, מ, נ, פ or צ closing a word after a letter (Hebrew writes ך ם ן ף ץ there): "щодо" in
+#: windows-1251 reads "שמהמ" in windows-1255; a × or ÷ beside a letter beyond ASCII (a product or a
+#: quotient joins ASCII letters and digits, "a×b"): Cyrillic ч and Ч in windows-1251 read as windows-1252
+#: "òà÷íî" ("тачно")
 #: the Cyrillic consonants but р (ь and ъ, no consonants, end a run of them)
 _CYRILLIC_CONSONANT = "бвгджзйклмнпстфхцчшщђјљњћџѓќѕґўБВГДЖЗЙКЛМНПСТФХЦЧШЩЂЈЉЊЋЏЃЌЅҐЎ"
+
+
+class _Vowelless:
+    """Words of Cyrillic consonants, four small ones or more after a capital or none, with no р (Serbian's
+    vowel in "смрт") and no ъ (Bulgarian's in "дълъг"): Russian, Ukrainian, Bulgarian and Serbian write
+    none ("млрд" has р; an abbreviation of capitals, "ФССТНД", or of letters in two cases, "ММДДччмм", is
+    no word). Found as runs of small consonants, each then checked for what stands before it (about three
+    times as fast as a pattern looking behind at every character)."""
+
+    _SMALL_RUN = re.compile(r"[бвгджзйклмнпстфхцчшщђјљњћџѓќѕґўь]{4,}(?![^\W\d_])")
+    _CAPITAL = frozenset("БВГДЖЗЙКЛМНПСТФХЦЧШЩЂЈЉЊЋЏЃЌЅҐЎЬ")
+
+    def findall(self, text: str) -> list[str]:
+        found = []
+        for match in self._SMALL_RUN.finditer(text):
+            start = match.start()
+            before = text[start - 1 : start]
+            if before.isalpha() and (
+                before not in self._CAPITAL or text[max(start - 2, 0) : start - 1].isalpha()
+            ):
+                continue  # the end of a longer word, or a capital after a letter
+            found.append(match.group())
+        return found
+
+
 _GREEK_CONSONANT = "βγδζθκλμνξπρσςτφχψΒΓΔΖΘΚΛΜΝΞΠΡΣΤΦΧΨ"
 _GREEK_LETTER = "\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce"
 _OUT_OF_PLACE = (
@@ -987,6 +1016,8 @@ _OUT_OF_PLACE = (
     ),
     (frozenset("йЙ"), re.compile(f"[йЙ](?<=[{_CYRILLIC_CONSONANT}рРьЬъЪ][йЙ])")),
     (frozenset("ъЪ"), re.compile(r"[ъЪ](?<=[^\W\d_][ъЪ])(?![^\W\d_])")),
+    (frozenset("эщч"), re.compile(r"[эщч](?<=[А-ЯЁ]{2}[эщч])(?![^\W\d_])")),
+    (frozenset(_CYRILLIC_CONSONANT), _Vowelless()),
     (frozenset("ϊϋΪΫΐΰ"), re.compile("[ϊϋΪΫΐΰ](?<![αεηιουωάέήίόύώΑΕΗΙΟΥΩ][ϊϋΪΫΐΰ])")),
     (frozenset("ψΨρΡ"), re.compile(f"[ψΨρΡ](?<=[{_GREEK_CONSONANT}][ψΨρΡ])(?![^\\W\\d_])")),
     (frozenset("×÷"), re.compile(r"[×÷](?:(?<=[^\W\d_][×÷])(?<![a-zA-Z][×÷])|(?=[^\W\d_])(?![a-zA-Z]))")),

@@ -450,6 +450,9 @@ def _delimited(name: str, extension: str, delimiter: str) -> Extractor:
         # there; a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳
         # 12", "ג׳ירפה וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256,
         # windows-1251, GB18030 or KOI8-R)
+        # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word
+        # of four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
+        # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
     )(extract)
 
 

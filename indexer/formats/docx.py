@@ -2648,6 +2648,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # between them (HTML 35)
     # altChunk pages: a list item showing no text before its nested list an empty item before that list's
     # items, no longer dropped (HTML 35)
+    # altChunk pages: legacy text without a BOM or charset: a small э, щ or ч closing a word after two
+    # capitals and a word of four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading
+    # (Greek "μετά", "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
     version="45",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -2203,6 +2203,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # text) read by the Markdown reader, as a .md file sent as application/octet-stream is: its headings,
     # lists, code blocks and tables, its emphasis marks left out, an attachment in the charset its type
     # declares; it was read as plain text
+    # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
+    # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
+    # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2445,6 +2448,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # text) read by the Markdown reader, as a .md file sent as application/octet-stream is: its headings,
     # lists, code blocks and tables, its emphasis marks left out, an attachment in the charset its type
     # declares; it was read as plain text
+    # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
+    # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
+    # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -343,6 +343,9 @@ class _Images:
     # (HTML 35)
     # a list item showing no text before its nested list an empty item before that list's items, no
     # longer dropped (HTML 35)
+    # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
+    # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
+    # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -2790,6 +2790,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # writes them between those lists, as a browser shows them, no longer after both
     # a list item showing no text before its nested list an empty item before that list's items, no longer
     # dropped (its list was read into the item before it); the text it shows after the list written under it
+    # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
+    # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
+    # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -527,6 +527,9 @@ def _read_document(source_type: str, text: str, lines: bool) -> Document:
     # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
     # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
     # GB18030 or KOI8-R)
+    # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
+    # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
+    # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
 )
 def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     return _document("json", decode_json(data), lines=False)
@@ -599,6 +602,9 @@ def extract_json(data: bytes, ctx: ExtractContext) -> Document:
     # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
     # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
     # GB18030 or KOI8-R)
+    # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
+    # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
+    # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
 )
 def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     return _document("jsonl", decode_json(data), lines=True)
@@ -671,6 +677,9 @@ def extract_jsonl(data: bytes, ctx: ExtractContext) -> Document:
     # a geresh or gershayim after a Hebrew letter no longer a stray sign ("ארה״ב", "ראה דו״ח מס׳ 12", "ג׳ירפה
     # וצ׳יפס" and visual "ץבוקה תא חותפל ןתינ אל" in windows-1255 no longer windows-1256, windows-1251,
     # GB18030 or KOI8-R)
+    # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
+    # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
+    # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
 )
 def extract_ndjson(data: bytes, ctx: ExtractContext) -> Document:
     return _document("ndjson", decode_json(data), lines=True)

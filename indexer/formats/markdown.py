@@ -2006,6 +2006,9 @@ def _scalar(value: str) -> Any:
     # list's items, with both parsers, no longer dropped (its list was read into the item before it); its
     # text after the list its own (it was an item after that list's), and a code block or table after the
     # list in the item, no longer opening an item of its own; raw HTML's so too (HTML 35)
+    # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
+    # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
+    # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -1808,6 +1808,9 @@ def _text_attachment(
     # a Markdown attachment (text/markdown, text/x-markdown, or named .md or .markdown sent as text) read by
     # the Markdown reader, as one sent as application/octet-stream is: its headings, lists, code blocks and
     # tables, its emphasis marks left out, in the charset its MIME tag declares; it was read as plain text
+    # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
+    # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
+    # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
     version="56",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

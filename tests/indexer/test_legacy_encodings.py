@@ -717,3 +717,23 @@ def test_a_geresh_after_no_hebrew_letter_is_still_a_sign_of_a_wrong_reading():
     assert "Что Шаг".encode("cp1251").decode("cp1255") == "׳עמ ״אד"
     assert _oddities("׳עמ ״אד") == 3
     assert decode_text("Что это? Шаг назад.".encode("cp1251")) == ("Что это? Шаг назад.", "cp1251")
+
+
+#: Greek words whose windows-1253 bytes read as KOI8-R capitals closed by a small э or ч (its ά and ή) or
+#: as windows-1251 words of consonants alone (its ό, ο and ς are ь, п and т): "ЛЕТэ", "ПЕЯИОВч", "Сьлпт"
+GREEK_WORDS = ["μετά", "περιοχή", "εγγραφή", "σχετικά", "Ρόλος"]
+
+
+@pytest.mark.parametrize("text", GREEK_WORDS)
+def test_short_greek_words_are_read_in_windows_1253(text):
+    assert decode_text(text.encode("cp1253")) == (text, "cp1253")
+
+
+def test_cyrillic_words_no_language_writes_are_signs_of_a_wrong_reading():
+    # a small э or ч closing a word after two capitals: Greek ά and ή read as KOI8-R
+    assert _oddities("ЛЕТэ ПЕЯИОВч") == 2
+    # small consonants alone, four or more: Greek read as windows-1251
+    assert _oddities("Сьлпт чбмзль") == 2
+    # an abbreviation inflected after its capitals ("ВУЗы", "КГБэшник"), a syllable of two letters ("Фэ"),
+    # words whose vowel is р or ъ ("млрд", "смрт", "дълъг"), abbreviations in capitals or in two cases
+    assert _oddities("ВУЗы ГОСТы КГБэшник Фэ млрд смрт дълъг ФССТНД ММДДччмм взгляд Здравствуйте") == 0
