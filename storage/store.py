@@ -594,11 +594,12 @@ class Store:
 
     def _median_chunks(self) -> dict[str, int]:
         """Per format, the median size in characters of the default mode's chunks (the lower
-        median, a real chunk's size)."""
+        median, a real chunk's size): of the chunks the index serves, a stale file's last good
+        revision's too, as the format's count of chunks counts them."""
         sizes: dict[str, list[int]] = {}
         for key, n in self._conn().execute(
             "SELECT d.source_type, length(c.content) FROM chunks c JOIN documents d ON d.id = c.document_id "
-            "WHERE c.is_default = 1 AND d.status = 'indexed'"
+            "WHERE c.is_default = 1 AND d.status IN ('indexed', 'stale')"
         ):
             sizes.setdefault(key, []).append(n)
         return {key: statistics.median_low(values) for key, values in sizes.items()}

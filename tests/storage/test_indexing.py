@@ -719,6 +719,22 @@ def test_the_report_gives_each_format_the_median_size_of_its_default_chunks(tmp_
     assert formats["txt"]["median_chunk_chars"] == 40
 
 
+def test_a_stale_files_chunks_count_in_its_formats_median_as_in_its_chunks(tmp_path):
+    write_tree(tmp_path, {"a.cst": "First paragraph about otters.\n\nSecond about beavers.\n"})
+    run_index(tmp_path)
+    (tmp_path / "a.cst").write_text("BROKEN now\n", encoding="utf-8")
+    bump_mtime(tmp_path / "a.cst")
+    run_index(tmp_path)
+    with Store.open(db_of(tmp_path), readonly=True) as store:
+        assert store.document("a.cst").status == "stale"
+        # the last good revision's one chunk, both paragraphs on their lines: 29 + 1 + 21 characters
+        assert [c.content for c in store.chunks("a.cst", "default")] == [
+            "First paragraph about otters.\nSecond about beavers."
+        ]
+        (cst,) = store.report()["formats"]
+    assert (cst["stale"], cst["chunks"], cst["median_chunk_chars"]) == (1, 1, 51)
+
+
 def test_what_a_library_logs_in_the_worker_is_a_warning_of_that_document(tmp_path):
     # the .cst test format logs each LOG: paragraph through pdfminer's logger, in the worker
     write_tree(
