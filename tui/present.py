@@ -88,6 +88,17 @@ def progress_note(done: int, total: int, elapsed: float, *, size: str = "", rate
     return " · ".join(parts)
 
 
+def fitted_progress_note(done: int, total: int, elapsed: float, *, size: str, room: int | None) -> str:
+    """:func:`progress_note` in ``room`` cells where it can be: with the sizes, else without them,
+    else without the files a second too (the app's progress line and the CLI's ``index`` bar leave
+    out the same figures first); all of it when ``room`` is None (a line not laid out yet)."""
+    for shorter in ({"size": size}, {}, {"rate": False}):
+        note = progress_note(done, total, elapsed, **shorter)
+        if room is None or len(note) <= room:
+            break
+    return note
+
+
 def batch_coalesced(events: int, changes: int) -> bool:
     """Whether the CLI's ``watch`` and the app's log write a line for a batch of the watcher's
     events: when it coalesced some (more events than changes); a batch of as many changes as

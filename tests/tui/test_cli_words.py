@@ -10,6 +10,8 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import SAMPLE_CORPUS
 from tui.cli import main
 from tui.present import human_bytes
@@ -417,13 +419,13 @@ def test_report_says_a_count_of_none_and_a_figure_of_nothing_as_the_app_s_report
         }
 
 
-def _drawn_index_bar(tmp_path, capsys, monkeypatch) -> str:
-    """What `chunkscope index` draws on a 120-column terminal indexing pools.md, its escapes left out."""
+def _drawn_index_bar(tmp_path, capsys, monkeypatch, columns: int = 120) -> str:
+    """What `chunkscope index` draws on a terminal ``columns`` wide indexing pools.md, its escapes left out."""
     folder = tmp_path / "corpus"
     folder.mkdir()
     (folder / "pools.md").write_text(POOLS, encoding="utf-8")
     monkeypatch.setenv("TTY_COMPATIBLE", "1")  # a terminal, as Rich tells one: the bar is drawn
-    monkeypatch.setenv("COLUMNS", "120")
+    monkeypatch.setenv("COLUMNS", str(columns))
     assert main(["index", str(folder), "--jobs", "1"]) == 0
     return re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", capsys.readouterr().err)
 
@@ -440,6 +442,25 @@ def test_index_progress_says_its_figures_as_the_app_s_progress_line_does(tmp_pat
     # (docs/ui.md); it drew "indexing ━━━ 100% 1/1 files 53 B/53 B 1.0 files/s ETA 0:00:00 0:00:00"
     last = drawn.strip().splitlines()[-1]
     assert re.fullmatch(r"Indexing ━+ 1/1 · 53 B/53 B · [\d,]+ files/s · ETA 0:00 *", last), last
+
+
+@pytest.mark.parametrize(
+    ("columns", "figures"),
+    [
+        # "Indexing", a bar of 10 and "1/1 · 53 B/53 B · N files/s · ETA 0:00" need 60 columns and more
+        (50, r"1/1 · [\d,]+ files/s · ETA 0:00"),
+        # the files a second go next, the time left stays
+        (38, r"1/1 · ETA 0:00"),
+    ],
+)
+def test_index_progress_leaves_out_figures_where_the_terminal_is_narrow(
+    tmp_path, capsys, monkeypatch, columns, figures
+):
+    drawn = _drawn_index_bar(tmp_path, capsys, monkeypatch, columns)
+    last = drawn.strip().splitlines()[-1]
+    # whole figures, as the app's line leaves them out; Rich cut each short ("ETA 0… · 9 fail…")
+    assert re.fullmatch(rf"Indexing ━{{10,}} {figures} *", last), last
+    assert len(last.rstrip()) <= columns
 
 
 def test_the_progress_figures_are_written_once_for_the_app_and_the_command_line():

@@ -103,6 +103,11 @@ def relative_to_root(store, path: Path) -> str:
 # -- the command -----------------------------------------------------------------------------
 
 
+#: the bar's width where the line has room, and the least it is drawn at
+BAR_WIDTH = 40
+LEAST_BAR = 10
+
+
 def _progress_columns():
     """The bar in the words of the app's progress line (``Indexing ━━━ 812/1,284 · 12 MB/30 MB ·
     34 files/s · ETA 0:14 · 2 failed``, :func:`tui.present.progress_note`): the sizes read after
@@ -111,10 +116,24 @@ def _progress_columns():
 
     return (
         TextColumn("[bold]Indexing[/]"),
-        BarColumn(),
+        BarColumn(bar_width=BAR_WIDTH),
         TextColumn("{task.fields[note]}", markup=False),
         TextColumn("{task.fields[failures]}"),
     )
+
+
+def _fit_bar(bar, width: int, done: int, total: int, elapsed: float, size: str, failures: str) -> str:
+    """The figures that fit a terminal ``width`` columns wide beside the word and a bar of
+    :data:`LEAST_BAR` cells (the sizes left out first, then the files a second, as the app's line
+    leaves them out), the bar then as wide as the rest allows, up to :data:`BAR_WIDTH`. Rich's
+    columns, given too little room, cut each figure short instead (``ETA 0… · 9 fail…``)."""
+    from tui.present import fitted_progress_note
+
+    failed = len(failures) + 1 if failures else 0  # the columns part by a space
+    fixed = len("Indexing") + 1 + 1 + failed
+    note = fitted_progress_note(done, total, elapsed, size=size, room=width - fixed - LEAST_BAR)
+    bar.bar_width = max(LEAST_BAR, min(BAR_WIDTH, width - fixed - len(note)))
+    return note
 
 
 def run(args: argparse.Namespace) -> int:
@@ -130,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
     from tui.cli import UserError, existing_folder
     from tui.commands.compact import as_json, describe
     from tui.commands.report import failure_message
-    from tui.present import counted, human_bytes, printable, progress_note, took
+    from tui.present import counted, human_bytes, printable, took
 
     folder: Path = existing_folder(args.folder)
     if args.jobs is not None and args.jobs < 1:
@@ -142,19 +161,20 @@ def run(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
     failures: list[IndexFailed] = []
     removed: list[str] = []
-    progress = Progress(
-        *_progress_columns(), console=console, transient=True, disable=not console.is_terminal
-    )
+    columns = _progress_columns()
+    progress = Progress(*columns, console=console, transient=True, disable=not console.is_terminal)
     task = progress.add_task("index", total=None, note="scanning…", failures="")
 
     def on_event(event: object) -> None:
         if isinstance(event, ScanProgress):
             size = f"{human_bytes(event.bytes_done)}/{human_bytes(event.bytes_total)}"
+            failed = f"· {event.failures:,} failed" if event.failures else ""
+            note = _fit_bar(columns[1], console.width, event.done, event.total, event.elapsed, size, failed)
             progress.update(
                 task,
                 total=event.total or None,
                 completed=event.done,
-                note=progress_note(event.done, event.total, event.elapsed, size=size),
+                note=note,
                 failures=f"· [red]{event.failures:,} failed[/]" if event.failures else "",
             )
         elif isinstance(event, IndexFailed):

@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import ProgressBar
 
-from ..present import counted, fit_title, human_bytes, printable, progress_note, tail
+from ..present import counted, fit_title, fitted_progress_note, human_bytes, printable, tail
 
 #: the watcher's state: its word and its mark (the mark alone where the line is short of room)
 WATCH = {
@@ -165,11 +165,8 @@ class ProgressNote(TextLine):
         done, total, elapsed, bytes_done, bytes_total, failed = self.run
         size = f"{human_bytes(bytes_done)}/{human_bytes(bytes_total)}"
         failures = Text.assemble(" · ", (f"{failed:,} failed", "red")) if failed else Text()
-        for shorter in ({"size": size}, {}, {"rate": False}):
-            line = Text(progress_note(done, total, elapsed, **shorter)) + failures
-            if not width or line.cell_len <= width:
-                break
-        return line
+        room = width - failures.cell_len if width else None
+        return Text(fitted_progress_note(done, total, elapsed, size=size, room=room)) + failures
 
 
 class ProgressLine(Horizontal):
