@@ -63,3 +63,22 @@ async def test_the_report_draws_a_count_of_stale_files_red_as_the_command_line_d
         # no stale CSV file: its 0 drawn as any other count of none
         csv = drawn_cells(table, 0)
         assert csv[4].text.strip() == "0" and csv[4].style.color == csv[1].style.color, csv
+
+
+async def test_a_red_count_stays_red_under_the_cursor(tmp_path):
+    root = stale_folder(tmp_path)
+    async with opened(root, "tides.csv") as pilot:
+        app = pilot.app
+        await pilot.press("R")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen), what="the report")
+        table = app.screen.query_one("#report-formats")
+        await wait_for(pilot, lambda: table.row_count == 2, what="the two formats")
+        table.focus()
+        await pilot.press("down")  # the cursor onto the Word file's row
+        await settle(pilot)
+        assert table.cursor_row == 1
+        docx = drawn_cells(table, 1)
+        assert [segment.text.strip() for segment in docx[:5]] == ["docx", "1", "0", "0", "1"]
+        # its stale count red as off the cursor, its other counts in the cursor's colour
+        assert docx[4].style.color.name == "red", docx[4]
+        assert docx[1].style.color.name != "red", docx

@@ -116,7 +116,13 @@ class ReportScreen(Screen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="report"):
             yield Static("[b]Corpus report[/b]", id="report-title")
-            yield DataTable(id="report-formats", zebra_stripes=True, cursor_type="row")
+            yield DataTable(
+                id="report-formats",
+                zebra_stripes=True,
+                cursor_type="row",
+                # a red count stays red under the cursor (the cursor's colour hid it)
+                cursor_foreground_priority="renderable",
+            )
             yield Static("[b]Failures[/b]", id="report-failures-title")
             yield OptionList(id="report-failures")
         yield Footer()
