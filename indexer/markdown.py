@@ -46,6 +46,7 @@ from .model import (
     HIDDEN,
     IMAGE,
     IN_ITEM,
+    ITEM_PARAGRAPHS,
     ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
     ITEM_TAILS,
@@ -373,6 +374,9 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         quotes.setdefault(k, []).append((start, end))
     for k, at in (block.meta.get(ITEM_QUOTE_BREAKS) or ()) if quotes else ():
         breaks.setdefault(k, []).append(at)
+    paragraphs: dict[int, list[int]] = {}  # where an item's own paragraphs after its first start
+    for k, at in (block.meta.get(ITEM_PARAGRAPHS) or ()) if block.meta and not own_markers else ():
+        paragraphs.setdefault(k, []).append(at)
     # where the text an item shows under each of its nested lists starts, and the item it stands
     # before where another of its nested lists follows it, None where none does (ITEM_TAILS)
     tails: dict[int, list[tuple[int, int | None]]] = {}
@@ -448,6 +452,7 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
                     [(a - start, b - start) for a, b in spans if start <= a and b <= end],
                     quoted,
                     [at - start for at in breaks.get(k, ()) if start <= at < end],
+                    [at - start for at in paragraphs.get(k, ()) if start < at < end],
                 )
                 if not shown:
                     continue
@@ -461,8 +466,9 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
             text = text[: cuts[0][0]].rstrip()
             if spans:
                 quotes[k] = [(start, end) for start, end in spans if end <= len(text)]
-        if quotes.get(k):  # its paragraphs and quotes under its marker, the blank lines between them bare
-            text = _quoting_item(text, quotes[k], quoted, breaks.get(k, ()))
+        if quotes.get(k) or paragraphs.get(k):
+            # its paragraphs and quotes under its marker, the blank lines between them bare
+            text = _quoting_item(text, quotes.get(k, []), quoted, breaks.get(k, ()), paragraphs.get(k, ()))
             text = re.sub(r"\n(?=.)", "\n" + indent + " " * len(marker), text)
         else:
             text = escape_text(text, item=True, quoted=quoted)
@@ -479,27 +485,42 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
     return "\n".join(lines)
 
 
-def _quoting_item(text: str, spans: list[tuple[int, int]], quoted: bool, breaks: Sequence[int] = ()) -> str:
-    """The Markdown of an item's ``text`` that holds quotes (``spans``, :data:`ITEM_QUOTES`), as
+def _quoting_item(
+    text: str,
+    spans: list[tuple[int, int]],
+    quoted: bool,
+    breaks: Sequence[int] = (),
+    paragraphs: Sequence[int] = (),
+) -> str:
+    """The Markdown of an item's ``text`` that holds quotes (``spans``, :data:`ITEM_QUOTES`) or
+    paragraphs (``paragraphs``, where each after the first starts: :data:`ITEM_PARAGRAPHS`), as
     written after its marker: its text before the first quote, each quote behind ``> ``, its
     paragraphs cut where ``breaks`` say (:data:`ITEM_QUOTE_BREAKS`) a line ``>`` apart, the text
-    between and after them paragraphs of the item, a blank line between them."""
+    between and after them paragraphs of the item, cut where ``paragraphs`` say, a blank line
+    between them."""
     parts: list[str] = []
+
+    def own(a: int, b: int) -> None:
+        """The item's own text from ``a`` to ``b``, its paragraphs apart."""
+        cuts = [a, *sorted(p for p in paragraphs if a < p < b), b]
+        for start, end in pairwise(cuts):
+            piece = text[start:end].strip()
+            if piece:
+                parts.append(escape_text(piece, item=not parts, quoted=quoted))
+
     at = 0
     for start, end in sorted(spans):
         if start < at or end > len(text) or start >= end:  # no quote of this text
             continue
-        before = text[at:start].strip()
-        if before:
-            parts.append(escape_text(before, item=not parts, quoted=quoted))
+        own(at, start)
         cuts = [start, *sorted(b for b in breaks if start < b < end), end]
-        paragraphs = (text[a:b].strip() for a, b in pairwise(cuts))
-        said = "\n\n".join(escape_text(p, quoted=True) for p in paragraphs if p)
+        pieces = (text[a:b].strip() for a, b in pairwise(cuts))
+        said = "\n\n".join(escape_text(p, quoted=True) for p in pieces if p)
         parts.append(_behind_marks(said, 1))
         at = end
-    after = text[at:].strip()
-    if after or not parts:
-        parts.append(escape_text(after, item=not parts, quoted=quoted))
+    own(at, len(text))
+    if not parts:
+        parts.append(escape_text("", item=True, quoted=quoted))
     return "\n\n".join(parts)
 
 

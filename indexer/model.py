@@ -83,6 +83,14 @@ ITEM_QUOTES = "item_quotes"
 #: item's index in ``items``, the offset in the item's text); absent where no quote has several (an HTML
 #: ``<blockquote>`` holding ``<p>one</p><p>two</p>``). Its Markdown writes them as paragraphs of the quote
 ITEM_QUOTE_BREAKS = "item_quote_breaks"
+#: of a list: where the paragraphs of an item's own text after its first start, each (the item's index
+#: in ``items``, the offset in its text); absent where no item has several (an HTML ``<li>`` holding
+#: ``<p>one</p><p>two</p>``, text then a ``<div>``, text on both sides of two ``<br>``; a Markdown item
+#: of two paragraphs, a blank line between them). The item's text holds them, a space between each, as
+#: it reads; its Markdown writes them as paragraphs of the item, a blank line between them. The starts
+#: of its quotes (``ITEM_QUOTES``), of the text after them and of its pieces after its nested lists
+#: (``ITEM_TAILS``), paragraphs of the item already, are not said again
+ITEM_PARAGRAPHS = "item_paragraphs"
 #: of a list: where the text an item shows after each of its nested lists starts, each (the item's
 #: index in ``items``, the offset in its text) where no nested list of the item follows that text, else
 #: (the item's index, the offset, the index in ``items`` of the first item after that text: the next

@@ -49,6 +49,7 @@ from ..model import (
     HEADING,
     IMAGE,
     IN_ITEM,
+    ITEM_PARAGRAPHS,
     ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
     ITEM_TAILS,
@@ -257,6 +258,8 @@ class _Walker:
         self.item_quotes: dict[int, list[tuple[int, int]]] = {}
         self.item_breaks: dict[int, list[int]] = {}
         self.item_tails: dict[int, list[tuple[int, ...]]] = {}
+        # where the paragraphs of the items' own text after the first start (ITEM_PARAGRAPHS)
+        self.item_paragraphs: dict[int, list[int]] = {}
 
     # -- paragraphs ---------------------------------------------------------------------------
 
@@ -372,17 +375,22 @@ class _Walker:
         """The list of ``items``, unless none has text (``<li></li>`` alone shows no word); its text
         a line per item with text, an empty item counted all the same (:func:`render_items`); the
         quotes in its items' text said in its meta (``ITEM_QUOTES``), where the paragraphs of a quote
-        after its first start too (``ITEM_QUOTE_BREAKS``) and where the text an item shows after its
-        nested lists starts (``ITEM_TAILS``)."""
+        after its first start too (``ITEM_QUOTE_BREAKS``), where the text an item shows after its
+        nested lists starts (``ITEM_TAILS``) and where its own paragraphs after its first start
+        (``ITEM_PARAGRAPHS``)."""
         quotes = self.item_quotes
         spans = tuple((k, *span) for k, item in enumerate(items) for span in quotes.pop(id(item), ()))
         breaks = tuple((k, at) for k, item in enumerate(items) for at in self.item_breaks.pop(id(item), ()))
         tails = self.item_tails
         after = tuple((k, *tail) for k, item in enumerate(items) for tail in tails.pop(id(item), ()))
+        own = self.item_paragraphs
+        paragraphs = tuple((k, at) for k, item in enumerate(items) for at in own.pop(id(item), ()))
         if any(item.text for item in items):
             meta: dict[str, Any] = {ITEM_QUOTES: spans} if spans else {}
             if breaks:
                 meta[ITEM_QUOTE_BREAKS] = breaks
+            if paragraphs:
+                meta[ITEM_PARAGRAPHS] = paragraphs
             if after:
                 meta[ITEM_TAILS] = after
             self.blocks.append(new_block(LIST, render_items(items), items=tuple(items), meta=meta))
@@ -428,9 +436,11 @@ class _Walker:
         code: list[tuple[int, LexborNode]] = []
         quotes: list[tuple[int, tuple[str, ...]]] = []
         lists: list[int] = []
-        _item_parts(node, parts, nested, code=code, quotes=quotes, lists=lists)
+        edges: list[int] = []
+        _item_parts(node, parts, nested, code=code, quotes=quotes, lists=lists, edges=edges)
         ends = [at for at, _ in code]
-        text = _clean("".join(parts[: ends[0]] if code else parts))
+        end = ends[0] if code else len(parts)
+        text = _clean("".join(parts[:end]))
         # of an item with text after one of two or more nested lists: (the list, where it starts)
         tails: list[tuple[int, int]] = []
         if text or not code:
@@ -438,11 +448,12 @@ class _Walker:
             # a browser shows as a bullet alone with the list under it)
             item = ListItem(text, level, ordered, number)
             items.append(item)
-            spans, breaks = _quote_spans(parts, quotes, ends[0] if code else len(parts))
+            spans, breaks = _quote_spans(parts, quotes, end)
             if spans:
                 self.item_quotes[id(item)] = spans
             if breaks:
                 self.item_breaks[id(item)] = breaks
+            said = {at for start, stop in spans for at in (start, stop + 1)}
             if len(lists) == 1 and not code:
                 # text after its nested list, which a browser shows under that list: where it starts
                 # (at 0 where the item shows none before it)
@@ -450,6 +461,7 @@ class _Walker:
                 start = before + 1 if before else 0
                 if start < len(text):
                     self.item_tails[id(item)] = [(start,)]
+                    said.add(start)
             elif lists and not code:
                 # the text after each nested list: where it starts; said to stand after all the
                 # nested items until the lists are read
@@ -457,6 +469,11 @@ class _Walker:
                 tails = [(n, start) for n, start in enumerate(starts) if start is not None]
                 if tails:
                     self.item_tails[id(item)] = [(start,) for _, start in tails]
+                    said.update(start for _, start in tails)
+            if edges:  # its own paragraphs: where each after the first starts
+                paragraphs = _paragraph_starts(parts, edges, end, said)
+                if paragraphs:
+                    self.item_paragraphs[id(item)] = paragraphs
         if code:  # a program's lines, a table's rows kept: the list ends before them, goes on after
             # in this item when it has text to write before them, else in those holding it
             self.code_apart(parts, code, items, level + 1 if text else level)
@@ -907,6 +924,7 @@ def _item_parts(
     code: list[tuple[int, LexborNode]] | None = None,
     quotes: list[tuple[int, tuple[str, ...]]] | None = None,
     lists: list[int] | None = None,
+    edges: list[int] | None = None,
 ) -> None:
     """The text of a list item into ``parts`` and its nested lists into ``nested``, also lists
     wrapped in block elements (``<li>a<div><div><ul>…``) at any depth. With ``code``, the item's
@@ -914,10 +932,19 @@ def _item_parts(
     ``parts`` before it (a highlighter's ``<div class="highlight"><pre>`` too). With ``quotes``,
     the index in ``parts`` of the text of each ``<blockquote>`` holding none of those (nor a list),
     and its paragraphs (:func:`_quote_paragraphs`), whose text, a space between each, is that part's.
-    With ``lists``, the count of ``parts`` before each nested list."""
+    With ``lists``, the count of ``parts`` before each nested list. With ``edges``, the count of
+    ``parts`` where a paragraph of the item may start, as a browser shows it: at each edge of a
+    block element in it (``<p>``, ``<div>``, a heading) and after a ``<br>`` that follows another,
+    nothing but white space between them (a line left blank)."""
+    last_br = -1  # the count of ``parts`` after the last <br> read at this depth
     for child in node.iter(include_text=True):
         tag = child.tag
-        if tag in _LISTS:
+        if tag == "br" and edges is not None:
+            if last_br >= 0 and not "".join(parts[last_br:]).strip():
+                edges.append(len(parts))
+            parts.append(" ")
+            last_br = len(parts)
+        elif tag in _LISTS:
             nested.append(child)
             if lists is not None:
                 lists.append(len(parts))
@@ -935,15 +962,23 @@ def _item_parts(
             depth < _MAX_DEPTH
             and child.css_first(_ITEM_BLOCKS if code is not None else "ul, ol, menu") is not None
         ):
+            if edges is not None:
+                edges.append(len(parts))
             parts.append(" ")
-            _item_parts(child, parts, nested, depth + 1, code, quotes, lists)
+            _item_parts(child, parts, nested, depth + 1, code, quotes, lists, edges)
             parts.append(" ")
+            if edges is not None:
+                edges.append(len(parts))
         elif tag == "blockquote" and quotes is not None:
             paragraphs = _quote_paragraphs(child)
             quotes.append((len(parts), paragraphs))
             parts.append(" " + " ".join(paragraphs) + " ")
         else:
+            if edges is not None:
+                edges.append(len(parts))
             parts.append(" " + _inline_text(child) + " ")
+            if edges is not None:
+                edges.append(len(parts))
 
 
 def _tail_starts(parts: list[str], lists: list[int]) -> list[int | None]:
@@ -960,6 +995,39 @@ def _tail_starts(parts: list[str], lists: list[int]) -> list[int | None]:
         if piece:
             length += piece + 1 if length else piece
     return starts
+
+
+def _paragraph_starts(parts: list[str], edges: list[int], end: int, said: set[int]) -> list[int]:
+    """Where the paragraphs of a list item's text, ``_clean("".join(parts[:end]))``, start after its
+    first: at each of ``edges`` (counts of ``parts``, :func:`_item_parts`) with text before and after
+    it, a space after the text before; the offsets in ``said`` (its quotes' starts and the text's
+    after them, its pieces' after its nested lists) left out, paragraphs of their own already."""
+    wanted = sorted({e for e in edges if 0 < e < end})
+    if not wanted:
+        return []
+    # the length of the text of ``parts`` up to each edge, white space runs one space, counted as
+    # they are read (a word may run across parts: ``a<b>b</b>`` is one)
+    lengths: dict[int, int] = {}
+    chars = words = 0
+    in_word = False
+    k = 0
+    for n in range(end + 1):
+        while k < len(wanted) and wanted[k] == n:
+            lengths[n] = chars + max(words - 1, 0)
+            k += 1
+        if n == end:
+            break
+        part = parts[n]
+        if not part:
+            continue
+        tokens = part.split()
+        if tokens:
+            words += len(tokens) - (1 if in_word and not part[0].isspace() else 0)
+            chars += sum(map(len, tokens))
+        in_word = bool(tokens) and not part[-1].isspace()
+    total = chars + max(words - 1, 0)
+    starts = {length + 1 for length in lengths.values() if 0 < length < total}
+    return sorted(starts - said)
 
 
 def _quote_paragraphs(node: LexborNode, depth: int = 0) -> tuple[str, ...]:
@@ -2793,6 +2861,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
     # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
     # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
+    # a list item of several paragraphs (its <p>s, text and a <div> after it, text on both sides of two <br>
+    # in a row) says where each after the first starts (item_paragraphs): its Markdown writes them as
+    # paragraphs of the item, a blank line between them, no longer run together on the item's line
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -37,6 +37,7 @@ from ..model import (
     HEADING,
     IMAGE,
     IN_ITEM,
+    ITEM_PARAGRAPHS,
     ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
     ITEM_TAILS,
@@ -260,6 +261,10 @@ class _Builder:
         self.item_breaks: list[list[int]] = []
         self.item_quotes: list[tuple[int, int, int]] = []  # those of ``items``: (index, start, end)
         self.item_quote_breaks: list[tuple[int, int]] = []  # those of ``items``: (index, offset)
+        # per open item, where its own paragraphs after its first start in its text read so far (for
+        # ITEM_PARAGRAPHS); those of ``items``: (index, offset)
+        self.item_paras: list[list[int]] = []
+        self.item_paragraphs: list[tuple[int, int]] = []
         # where the text an item shows after a nested list starts in its text, and the index of the
         # item it stands before where another nested list of it follows (ITEM_TAILS)
         self.item_tails: list[tuple[int, ...]] = []
@@ -303,6 +308,16 @@ class _Builder:
                     self.quote_breaks[k].append(so_far + 1)
                 return
 
+    def paragraph_break(self) -> None:
+        """A paragraph or a heading starting in the innermost open item, outside any block quote
+        of it, after text of the item: where it starts in the item's text read so far, kept for
+        ITEM_PARAGRAPHS (:meth:`close_item_text`)."""
+        if self.quote_items and self.quote_items[-1] == len(self.item_text):
+            return
+        so_far = len(self.item_read())
+        if so_far:
+            self.item_paras[-1].append(so_far + 1)
+
     def item_text_ends(self) -> None:
         """A tight item's own text (no paragraph of its own) ends where a paragraph or heading
         in the item starts (a block quote's: ``- x`` then ``  > q``): it is a line of the item's
@@ -320,6 +335,8 @@ class _Builder:
                 self.item_text_ends()
             if self.quote_starts and self.item_text and not self.in_table:
                 self.quote_break()
+            if self.item_text and not self.in_table:
+                self.paragraph_break()
             if self.resumed and self.item_pos:
                 self.item_pos[-1] = rng["start"]
                 self.resumed = False
@@ -328,6 +345,8 @@ class _Builder:
         self.para_images = []
 
     def s_heading(self, arg: Any, rng: dict[str, int]) -> None:
+        if self.item_text:
+            self.paragraph_break()
         if self.text and self.item_text:
             self.item_text_ends()
         self.leaf, self.leaf_start = "heading", rng["start"]
@@ -377,6 +396,7 @@ class _Builder:
         self.item_lists.append(False)
         self.item_spans.append([])
         self.item_breaks.append([])
+        self.item_paras.append([])
         self.text.clear()
 
     def s_table(self, arg: Any, rng: dict[str, int]) -> None:
@@ -409,6 +429,8 @@ class _Builder:
     def s_html(self, arg: Any, rng: dict[str, int]) -> None:
         if not self.item_text:
             self.leaf, self.leaf_start = "html", rng["start"]
+        else:  # a block of its own in the item, as a browser shows it
+            self.paragraph_break()
 
     def s_footnote(self, arg: Any, rng: dict[str, int]) -> None:
         self.footnote = str(arg)
@@ -464,7 +486,7 @@ class _Builder:
 
     def e_item(self, arg: Any, rng: dict[str, int]) -> None:
         self.item_end = end = rng["end"]
-        if self.item_index[-1] == _UNSEEN and not self.item_text[-1]:
+        if self.item_index[-1] == _UNSEEN and not self.item_text[-1] and not self.item_paras[-1]:
             # an item holding its own text alone (most items): close_item_text's new item, inline
             text = " ".join("".join(self.text).split())
             self.text.clear()
@@ -485,6 +507,7 @@ class _Builder:
         self.item_lists.pop()
         self.item_spans.pop()
         self.item_breaks.pop()
+        self.item_paras.pop()
 
     def e_list(self, arg: Any, rng: dict[str, int]) -> None:
         self.list_stack.pop()
@@ -517,6 +540,9 @@ class _Builder:
             meta[ITEM_QUOTE_BREAKS] = tuple(self.item_quote_breaks)
         if self.item_tails:  # by item, as the HTML reader gives them (not an item's after its nested items')
             meta[ITEM_TAILS] = tuple(sorted(self.item_tails))
+        paragraphs = _own_paragraphs(self.item_paragraphs, self.item_quotes, self.item_tails)
+        if paragraphs:
+            meta[ITEM_PARAGRAPHS] = paragraphs
         if not shown:  # empty items alone: no text to read
             pass
         elif (lines := self.span(self.list_start, end))[1] - lines[0] == shown - 1 or len(
@@ -529,6 +555,7 @@ class _Builder:
         self.items = []
         self.item_quotes = []
         self.item_quote_breaks = []
+        self.item_paragraphs = []
         self.item_tails = []
         self.item_offsets = []
         index = self.item_index
@@ -755,6 +782,8 @@ class _Builder:
         quoted, spans[:] = list(spans), []
         breaks = self.item_breaks[-1] if self.item_breaks else []
         broken, breaks[:] = list(breaks), []
+        paras = self.item_paras[-1] if self.item_paras else []
+        starts, paras[:] = list(paras), []
         if not text:
             return
         at = self.item_index[-1] if self.item_index else _UNSEEN
@@ -767,6 +796,7 @@ class _Builder:
             self.item_tails.append((at, by, len(self.items)) if before_list else (at, by))
             self.item_quotes.extend((at, start + by, end + by) for start, end in quoted)
             self.item_quote_breaks.extend((at, offset + by) for offset in broken)
+            self.item_paragraphs.extend((at, offset + by) for offset in starts)
         elif at == _GONE:
             start, raw = self.item_pos[-1], self.lines.raw
             if self.items:  # the items since the cut: a list block before the paragraph
@@ -787,6 +817,7 @@ class _Builder:
                 self.item_index[-1] = len(self.items) - 1
             self.item_quotes.extend((len(self.items) - 1, start, end) for start, end in quoted)
             self.item_quote_breaks.extend((len(self.items) - 1, offset) for offset in broken)
+            self.item_paragraphs.extend((len(self.items) - 1, offset) for offset in starts)
 
     def other(self, ev: Any) -> None:
         """Events other than Text/Start/End (rare enough for a plain dispatch)."""
@@ -819,6 +850,17 @@ class _Builder:
                 self.text.append(value)
         elif ev == "SoftBreak" or ev == "HardBreak":
             self.text.append("\n")
+
+
+def _own_paragraphs(
+    paragraphs: list[tuple[int, int]], quotes: list[tuple[int, int, int]], tails: list[tuple[int, ...]]
+) -> tuple[tuple[int, int], ...]:
+    """Where the paragraphs of the items' own text after their first start ((index, offset), sorted),
+    but for the starts of their quotes' text and of their text after them (``quotes``: ITEM_QUOTES)
+    and of their pieces after their nested lists (``tails``: ITEM_TAILS), paragraphs already."""
+    said = {(k, at) for k, start, end in quotes for at in (start, end + 1)}
+    said.update((k, at) for k, at, *_ in tails)
+    return tuple(sorted(set(paragraphs) - said))
 
 
 def _fields(block: Block) -> dict[str, Any]:
@@ -1380,6 +1422,9 @@ class _Fallback:
         due: list[bool] = []
         last_tail: list[int | None] = []
         tails: list[tuple[int, ...]] = []
+        # where the paragraphs of the text of ``items`` after their first start ((index, offset),
+        # ITEM_PARAGRAPHS): each text going on outside a block quote of its item
+        paragraphs: list[tuple[int, int]] = []
         while i < len(tokens):
             tok = tokens[i]
             if tok.type in ("bullet_list_open", "ordered_list_open"):
@@ -1474,12 +1519,14 @@ class _Fallback:
                         last_tail[-1] = len(tails)
                         tails.append((at, len(item.text) + 1 if item.text else 0))
                         due[-1] = False
+                    elif item.text and not (quotes and quotes[-1] == len(index)):
+                        paragraphs.append((at, len(item.text) + 1))  # a paragraph of its own
                     joined = f"{item.text} {text}" if item.text else text  # (an empty item's first)
                     items[at] = ListItem(joined, item.level, item.ordered, item.number)
                 elif at == _GONE:  # its first text is in a list block before a code block or table
                     lines = self.span(tok.map)
-                    self.list_block(items, starts, lines[0] - 1, spans, breaks, tails)
-                    items, starts, spans, breaks, tails = [], [], [], [], []
+                    self.list_block(items, starts, lines[0] - 1, spans, breaks, tails, paragraphs)
+                    items, starts, spans, breaks, tails, paragraphs = [], [], [], [], [], []
                     last_tail[:] = [None] * len(last_tail)
                     index[:] = [_GONE if a >= 0 else a for a in index]
                     self.blocks.append(Block(PARAGRAPH, text, lines=lines, meta={IN_ITEM: len(index)}))
@@ -1503,8 +1550,8 @@ class _Fallback:
                 # (the block's own, after a nested list of the item, as the pulldown-cmark reader's
                 # item_pos is after it)
                 first = item_starts[-1] if opens and not resumed[-1] else self.span(tok.map)[0]
-                self.list_block(items, starts, first - 1, spans, breaks, tails)
-                items, starts, spans, breaks, tails = [], [], [], [], []
+                self.list_block(items, starts, first - 1, spans, breaks, tails, paragraphs)
+                items, starts, spans, breaks, tails, paragraphs = [], [], [], [], [], []
                 last_tail[:] = [None] * len(last_tail)
                 index[:] = [_GONE if a >= 0 else a for a in index]
                 if resumed:
@@ -1524,7 +1571,7 @@ class _Fallback:
                             meta[OPENS_ITEM] = opens
                     self.blocks.append(Block(CODE, text, lines=self.span(tok.map), meta=meta))
             i += 1
-        self.list_block(items, starts, self.span(start.map)[1], spans, breaks, tails)
+        self.list_block(items, starts, self.span(start.map)[1], spans, breaks, tails, paragraphs)
         return i + 1
 
     def list_block(
@@ -1535,6 +1582,7 @@ class _Fallback:
         spans: list[tuple[int, int, int]],
         breaks: list[tuple[int, int]],
         tails: list[tuple[int, ...]],
+        paragraphs: list[tuple[int, int]],
     ) -> None:
         if not any(item.text for item in items):  # none, or empty items alone: no text to read
             return
@@ -1550,6 +1598,9 @@ class _Fallback:
             meta[ITEM_QUOTE_BREAKS] = tuple(breaks)
         if tails:
             meta[ITEM_TAILS] = tuple(sorted(tails))
+        own = _own_paragraphs(paragraphs, spans, tails)
+        if own:
+            meta[ITEM_PARAGRAPHS] = own
         self.blocks.append(Block(LIST, render_items(items), items=tuple(items), lines=lines, meta=meta))
 
     def table(self, i: int, in_item: int = 0, opens: str | None = None) -> int:
@@ -2009,6 +2060,10 @@ def _scalar(value: str) -> Any:
     # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
     # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
     # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
+    # an item of several paragraphs (a blank line between them; a heading or an HTML block after its text)
+    # says where each after the first starts (item_paragraphs), with both parsers: a notebook's Markdown, a
+    # mail's with the file attached, writes them as paragraphs of the item, no longer run together on its
+    # line; raw HTML's so too (HTML 35)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

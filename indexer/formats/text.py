@@ -36,6 +36,7 @@ from ..model import (
     CODE,
     HEADING,
     IMAGE,
+    ITEM_PARAGRAPHS,
     ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
     ITEM_TAILS,
@@ -611,7 +612,8 @@ def without_soft_hyphens(block: Block, collapse: bool = False) -> Block:
 
     meta = block.meta
     items = block.items
-    offsets = meta and any(meta.get(key) for key in (ITEM_QUOTES, ITEM_QUOTE_BREAKS, ITEM_TAILS))
+    keys = (ITEM_QUOTE_BREAKS, ITEM_TAILS, ITEM_PARAGRAPHS)  # offsets in the items' text, but the quotes'
+    offsets = meta and any(meta.get(key) for key in (ITEM_QUOTES, *keys))
     moves = [_shy_out(i.text, collapse)[1] for i in items] if offsets else []  # only where read
 
     def at(k: int, offset: int, ends: bool = False) -> int:
@@ -621,10 +623,15 @@ def without_soft_hyphens(block: Block, collapse: bool = False) -> Block:
     if meta.get(ITEM_QUOTES):  # the quotes in its items' text where that text is without them too
         quotes = tuple((k, at(k, start), at(k, end, ends=True)) for k, start, end in meta[ITEM_QUOTES])
         meta = {**meta, ITEM_QUOTES: quotes}
-    for key in (ITEM_QUOTE_BREAKS, ITEM_TAILS):  # so the other offsets in its items' text (a tail's
-        # item index after it as it is)
+    for key in keys:  # so the other offsets in its items' text (a tail's item index after it as it is)
         if meta.get(key):
             meta = {**meta, key: tuple((k, at(k, offset), *rest) for k, offset, *rest in meta[key])}
+    if meta.get(ITEM_PARAGRAPHS):  # a paragraph of soft hyphens alone shows none: no start of its own
+        lengths = [len(bare(i.text).strip()) for i in items]
+        starts = sorted({(k, at) for k, at in meta[ITEM_PARAGRAPHS] if 0 < at < lengths[k]})
+        meta = {**meta, ITEM_PARAGRAPHS: tuple(starts)}
+        if not starts:
+            meta = {key: value for key, value in meta.items() if key != ITEM_PARAGRAPHS}
     text = bare(block.text)
     if block.kind == LIST and block.items:
         # an item of soft hyphens alone shows no word: an empty item, its line in the list's text
