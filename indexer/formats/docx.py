@@ -2651,6 +2651,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # altChunk pages: legacy text without a BOM or charset: a small э, щ or ч closing a word after two
     # capitals and a word of four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading
     # (Greek "μετά", "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
+    # altChunk pages: a list item of several paragraphs written as paragraphs of the item, no longer run
+    # together on its line (HTML 35)
     version="45",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

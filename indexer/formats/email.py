@@ -2206,6 +2206,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
     # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
     # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
+    # an HTML body's or attached page's, a Markdown part's or attachment's list item of several paragraphs
+    # written as paragraphs of the item, no longer run together on its line (HTML 35, markdown 39)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2451,6 +2453,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
     # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
     # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
+    # an HTML body's or attached page's, a Markdown part's or attachment's list item of several paragraphs
+    # written as paragraphs of the item, no longer run together on its line (HTML 35, markdown 39)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

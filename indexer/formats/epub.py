@@ -346,6 +346,8 @@ class _Images:
     # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
     # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
     # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
+    # a list item of several paragraphs written as paragraphs of the item, no longer run together on its line
+    # (HTML 35)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -1811,6 +1811,8 @@ def _text_attachment(
     # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
     # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
     # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
+    # an HTML body's or attached page's, a Markdown attachment's list item of several paragraphs written as
+    # paragraphs of the item, no longer run together on its line (HTML 35, markdown 39)
     version="56",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -420,6 +420,8 @@ def _as_text(text: str, reason: str) -> Document:
     # legacy text without a BOM or charset: a small э, щ or ч closing a word after two capitals and a word of
     # four small Cyrillic consonants or more (no р, no ъ) are signs of a wrong reading (Greek "μετά",
     # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
+    # Markdown cells, HTML outputs and raw HTML: a list item of several paragraphs written as paragraphs of
+    # the item, no longer run together on its line (markdown 39, HTML 35)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)
