@@ -37,6 +37,7 @@ without the holder being killed by the time-out it would then reach.
 
 from __future__ import annotations
 
+import codecs
 import io
 import mimetypes
 import re
@@ -50,10 +51,10 @@ from .. import errors
 from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
 from ..limits import ExtractContext
 from ..model import DOCUMENT, HEADING, HIDDEN, IMAGE, PARAGRAPH, Block, Document, Image, Skipped
-from ..sniff import decode_labelled, decode_text
+from ..sniff import decode_labelled, decode_text, web_codec
 from ._properties import PROPERTY_LINES, body_property_blocks
 from .html import MARGIN_NUMBERS, decode_html, html_blocks, margin_entry
-from .registry import for_extension, suffix_of
+from .registry import for_extension, resolve, suffix_of
 from .text import margin_numbers, text_blocks
 
 #: Attachments of attachments read, at most: a mail attached to a mail attached to a PDF is read,
@@ -395,8 +396,6 @@ _MARKUP_TEXT_TYPES = {"text/rtf": ".rtf", "text/markdown": ".md", "text/x-markdo
 MARKDOWN_TYPES = frozenset({"text/markdown", "text/x-markdown"})
 #: the names of such markup files, read by their extractor whatever text type they are sent as
 _MARKUP_EXTENSIONS = frozenset({*_MARKUP_TEXT_TYPES.values(), ".markdown"})
-#: Markdown's extensions, whose file is text read from its bytes alone (:func:`in_declared_charset`)
-_MARKDOWN_EXTENSIONS = frozenset({".md", ".markdown"})
 
 
 def textual(ctype: str) -> bool:
@@ -424,17 +423,48 @@ def as_text(name: str, ctype: str) -> bool:
 
 def in_declared_charset(data: bytes, name: str, ctype: str | None, charset: str | None) -> bytes:
     """The bytes of a mail's attachment called ``name`` of type ``ctype`` as its extractor is to
-    read them, by an e-mail and an Outlook message alike: a Markdown file's (by its name or its
-    type, :func:`dispatch_name`) in UTF-8 where its type declares the ``charset`` they are in and
-    it decodes them, as a text attachment is read by it (:func:`declared_text`), which the Markdown
-    reader, from the bytes alone, would have to guess (a short text in KOI8-R is read as
-    Shift_JIS); any other's as they are."""
-    if not charset or suffix_of(dispatch_name(name, ctype)) not in _MARKDOWN_EXTENSIONS:
+    read them, by an e-mail and an Outlook message alike: where its type declares the ``charset``
+    they are in, that charset decodes them and the extractor it is dispatched to
+    (:func:`dispatch_name`, else by its content) reads text (:data:`_TEXT_READERS`: a CSV or TSV
+    table, JSON, Markdown, a web page, a notebook, plain text, a contact card or a calendar), its
+    text in UTF-8, as a text attachment is read by it (:func:`declared_text`), which the extractor,
+    from the bytes alone, would have to guess (a short Greek table in windows-1253 is read as
+    KOI8-R); any other's as they are (a PDF, a spreadsheet, an RTF file, which says its own code
+    page, a mail, whose parts say theirs). A UTF-8 BOM wins over a legacy charset, as a text
+    attachment's does (:func:`~indexer.sniff.decode_labelled`), and so does a charset that does
+    not decode the bytes or that no codec of text has: the bytes are then given as they are, to
+    be sniffed, the mail never failed by its label."""
+    text = labelled_text(data, charset)
+    if text is None:
         return data
+    utf8 = text.encode("utf-8", "replace")  # (a lone surrogate, which UTF-7 may give, replaced)
     try:
-        return decode_labelled(data, charset).encode("utf-8")
-    except (LookupError, UnicodeDecodeError):
+        reader = resolve(dispatch_name(name, ctype), utf8).name
+    except errors.UnsupportedFormat:
         return data
+    return utf8 if reader in _TEXT_READERS else data
+
+
+#: The extractors that read a file as text, from its bytes alone (a BOM, UTF-8, else detection):
+#: an attachment they read is given to them in its declared charset (:func:`in_declared_charset`)
+_TEXT_READERS = frozenset({"text", "csv", "tsv", "json", "jsonl", "ndjson", "markdown", "html", "ipynb"})
+
+
+def labelled_text(data: bytes, charset: str | None) -> str | None:
+    """``data`` decoded by the ``charset`` a mail's part declares, as a mail reader decodes it
+    (:func:`~indexer.sniff.decode_labelled`), its newlines as they are; None where none is
+    declared, where no codec of that name reads text (``unknown-8bit``; Python's ``base64``,
+    ``rot13`` or ``idna``, which a part may name but no mail reader decodes text with) or where
+    the bytes do not fit it: the part is then read from its bytes alone, never failed by its label."""
+    if not charset:
+        return None
+    try:
+        # (``_is_text_encoding`` is how Python's own str.encode tells base64 and the like apart)
+        if not codecs.lookup(web_codec(charset))._is_text_encoding:
+            return None
+        return decode_labelled(data, charset)
+    except (LookupError, UnicodeError):
+        return None
 
 
 def web_page(name: str, ctype: str) -> bool:
@@ -484,23 +514,16 @@ def prose(text: str, skipped: list[Skipped]) -> list[Block]:
 def page_text(data: bytes, charset: str | None = None) -> str:
     """The text of a mail's HTML (its body, an attached web page) from its bytes, by an e-mail
     and an Outlook message alike: by the ``charset`` its part declares, which wins over the
-    page's own word as a mail reader takes it (and a browser an HTTP header's), when that
-    charset is known and decodes the bytes; else as an .html file is read
+    page's own word as a mail reader takes it (and a browser an HTTP header's), when a codec of
+    text has that name and decodes the bytes (:func:`labelled_text`); else as an .html file is read
     (:func:`~.html.decode_html`: a BOM, UTF-32 or UTF-16 by the NUL bytes of their ASCII
     characters, or UTF-8, else its ``<meta charset>`` or ``http-equiv`` Content-Type, else
     detection). A page sent with no charset, or with one it is not in
     (``us-ascii`` over windows-1251 bytes), is so read in the charset it names, where detection
     alone takes a short Russian page for cp1252."""
-    if charset:
-        try:
-            return (
-                decode_labelled(data, charset)
-                .removeprefix("\ufeff")
-                .replace("\r\n", "\n")
-                .replace("\r", "\n")
-            )
-        except (LookupError, UnicodeDecodeError):
-            pass
+    text = labelled_text(data, charset)
+    if text is not None:
+        return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     return decode_html(data)
 
 
@@ -517,13 +540,13 @@ def cid_key(src: str) -> str | None:
 
 def declared_text(data: bytes, charset: str | None = None) -> str:
     """The text of a mail's text part (a plain body, a text attachment) from its bytes, by an
-    e-mail and an Outlook message alike: by the ``charset`` it declares when that one is known
-    and decodes them, else by detection."""
-    if charset:
-        try:
-            return decode_labelled(data, charset).replace("\r\n", "\n").replace("\r", "\n")
-        except (LookupError, UnicodeDecodeError):
-            pass
+    e-mail and an Outlook message alike: by the ``charset`` it declares when a codec of text has
+    that name and decodes them (:func:`labelled_text`), else by detection; a BOM left out, as
+    detection leaves it (under a legacy charset, a UTF-8 BOM makes the bytes UTF-8 and was kept
+    as the text's first character)."""
+    text = labelled_text(data, charset)
+    if text is not None:
+        return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     return decode_text(data)[0]
 
 

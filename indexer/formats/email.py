@@ -855,7 +855,9 @@ class _Reader:
                 text = delivery_status_text(text)
             if PROPERTY_LINES.match(text):
                 # a contact card or a calendar is read as a .vcf or .ics file is: its pictures
-                # images, its other binary values skipped entries, never text
+                # images, its other binary values skipped entries, never text; in the charset its
+                # type declares, as its text was matched
+                data = in_declared_charset(data, name, ctype, part.get_content_charset())
                 self.attached(data, record, name, ctype, f"{ctype} attachments are not indexed")
                 return
             lost: list[Skipped] = []  # its margin line numbers, listed if it is placed
@@ -888,7 +890,7 @@ class _Reader:
                 more = f" and {len(held) - _TNEF_LISTED} more" if len(held) > _TNEF_LISTED else ""
                 reason += f"; it holds {', '.join(held[:_TNEF_LISTED])}{more}"
         elif not _sealed(name, ctype):
-            # (a Markdown file read in the charset its type declares)
+            # (a file its extractor reads as text, a table, JSON, Markdown, in the charset its type declares)
             data = in_declared_charset(data, name, ctype, part.get_content_charset())
             self.attached(data, record, name, ctype, reason)
             return
@@ -2208,6 +2210,12 @@ def _sniff_mbox(head: bytes) -> bool:
     # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
     # an HTML body's or attached page's, a Markdown part's or attachment's list item of several paragraphs
     # written as paragraphs of the item, no longer run together on its line (HTML 35, markdown 39)
+    # a file attached for its own extractor to read as text (a CSV or TSV table, JSON, NDJSON, a contact card,
+    # a calendar, a web page or a text file read by its name, a file its content shows to be text) read in
+    # the charset its type declares, which detection alone misread ("σώμα;ΠΟΥ" in windows-1253 read as KOI8-R
+    # "СЧЛА;поу"); a part or attachment under a charset naming no codec of text (base64, rot13, idna) read as
+    # one under none, no longer failing the whole mail; a text part's UTF-8 BOM under a declared charset left
+    # out, no longer kept as its first character
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2455,6 +2463,12 @@ def split_mbox(data: bytes) -> list[bytes]:
     # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
     # an HTML body's or attached page's, a Markdown part's or attachment's list item of several paragraphs
     # written as paragraphs of the item, no longer run together on its line (HTML 35, markdown 39)
+    # a file attached for its own extractor to read as text (a CSV or TSV table, JSON, NDJSON, a contact card,
+    # a calendar, a web page or a text file read by its name, a file its content shows to be text) read in
+    # the charset its type declares, which detection alone misread ("σώμα;ΠΟΥ" in windows-1253 read as KOI8-R
+    # "СЧЛА;поу"); a part or attachment under a charset naming no codec of text (base64, rot13, idna) read as
+    # one under none, no longer failing the whole mail; a text part's UTF-8 BOM under a declared charset left
+    # out, no longer kept as its first character
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

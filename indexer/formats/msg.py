@@ -1554,7 +1554,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             continue
         kind = ext or mime or "unknown type"
         # read once the whole item is walked (read_attachments), its own text reserved first (a
-        # Markdown file in the charset its MIME tag names)
+        # file its extractor reads as text, a table, JSON, Markdown, in the charset its MIME tag names)
         slot = st.attacher.defer(
             st,
             in_declared_charset(data, name, mime or None, charset),
@@ -1813,6 +1813,12 @@ def _text_attachment(
     # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
     # an HTML body's or attached page's, a Markdown attachment's list item of several paragraphs written as
     # paragraphs of the item, no longer run together on its line (HTML 35, markdown 39)
+    # a file attached for its own extractor to read as text (a CSV or TSV table, JSON, NDJSON, a contact card,
+    # a calendar, a web page or a text file read by its name, a file its content shows to be text) read in the
+    # charset its MIME tag declares, which detection alone misread ("σώμα;ΠΟΥ" in windows-1253 read as KOI8-R
+    # "СЧЛА;поу"); an attachment under a charset naming no codec of text (base64, rot13, idna) read as one
+    # under none, no longer failing the whole mail; a text attachment's UTF-8 BOM under a declared charset
+    # left out, no longer kept as its first character
     version="56",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

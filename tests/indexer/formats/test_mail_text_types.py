@@ -386,3 +386,136 @@ def test_an_emails_markdown_body_is_read_by_the_markdown_reader():
         doc = extract(raw, filename="notes.eml")
         assert [(b.kind, b.level, b.text) for b in doc.blocks][2:] == before + below
         assert doc.coverage.attachments_indexed == ()
+
+
+def _declared(build, name: str, data: bytes, mime: str, charset: str | None) -> bytes:
+    """A mail (``build``: :func:`_eml` or :func:`_msg`) of one attachment whose type declares
+    ``charset`` (an e-mail's Content-Type parameter, an Outlook message's MIME tag), or none."""
+    if build is _msg:
+        return _msg((name, data, f"{mime}; charset={charset}" if charset else mime))
+    eml = EmailMessage()
+    eml["Subject"] = "Export"
+    eml.set_content("The export.")
+    params = {"charset": charset} if charset else {}
+    eml.add_attachment(data, *mime.split("/"), filename=name, params=params)
+    return eml.as_bytes()
+
+
+# "σώμα ΠΟΥ" in windows-1253 and "Ёж и уж" in KOI8-R: too short for detection, which reads the first
+# as KOI8-R ("СЧЛА поу") and the second as windows-1252 ("³Ö É ÕÖ")
+GREEK = "σώμα ΠΟΥ"
+RUSSIAN_SHORT = "Ёж и уж"
+GREEK_TABLE = "|  |  |\n| --- | --- |\n| σώμα | ΠΟΥ |"
+BY_ITS_EXTRACTOR = {
+    "a CSV table": ("rates.csv", "text/csv", "σώμα;ΠΟΥ\n", "windows-1253", [GREEK_TABLE]),
+    "a CSV table by its type alone": ("rates", "text/csv", "σώμα;ΠΟΥ\n", "windows-1253", [GREEK_TABLE]),
+    "a CSV table by its name alone": ("rates.csv", "text/plain", "σώμα;ΠΟΥ\n", "windows-1253", [GREEK_TABLE]),
+    "a TSV table": ("rates.tsv", "text/tab-separated-values", "σώμα\tΠΟΥ\n", "windows-1253", [GREEK_TABLE]),
+    "a TSV table by its type alone": (
+        "rates",
+        "text/tab-separated-values",
+        "σώμα\tΠΟΥ\n",
+        "iso-8859-7",
+        [GREEK_TABLE],
+    ),
+    "a JSON file": (
+        "data.json",
+        "application/octet-stream",
+        f'{{"name": "{GREEK}"}}\n',
+        "windows-1253",
+        [f"name: {GREEK}"],
+    ),
+    "an NDJSON file": (
+        "events.ndjson",
+        "application/x-ndjson",
+        f'{{"city": "{RUSSIAN_SHORT}"}}\n{{"city": "Omsk"}}\n',
+        "koi8-r",
+        [f"city: {RUSSIAN_SHORT}", "city: Omsk"],
+    ),
+    "a contact card": (
+        "card.vcf",
+        "text/vcard",
+        f"BEGIN:VCARD\r\nVERSION:3.0\r\nFN:{GREEK}\r\nEND:VCARD\r\n",
+        "windows-1253",
+        [f"BEGIN:VCARD\nVERSION:3.0\nFN:{GREEK}\nEND:VCARD"],
+    ),
+    "a calendar": (
+        "invite.ics",
+        "text/calendar",
+        f"BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:{GREEK}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+        "windows-1253",
+        [f"BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:{GREEK}\nEND:VEVENT\nEND:VCALENDAR"],
+    ),
+    "a text file sent as octet-stream": (
+        "notes.txt",
+        "application/octet-stream",
+        f"{GREEK}\n",
+        "windows-1253",
+        [GREEK],
+    ),
+    "a file of no known name, its content text": (
+        "notes",
+        "application/octet-stream",
+        f"{RUSSIAN_SHORT}\n",
+        "koi8-r",
+        [RUSSIAN_SHORT],
+    ),
+    "a web page read by its name": (
+        "page.xhtml",
+        "application/xhtml+xml",
+        f"<html><body><p>{GREEK}</p></body></html>",
+        "windows-1253",
+        [GREEK],
+    ),
+}
+
+
+@pytest.mark.parametrize("build, filename", [(_eml, "export.eml"), (_msg, "export.msg")])
+@pytest.mark.parametrize(
+    "name, mime, text, charset, expected", BY_ITS_EXTRACTOR.values(), ids=BY_ITS_EXTRACTOR.keys()
+)
+def test_an_attachment_its_extractor_reads_is_read_in_the_charset_its_type_declares(
+    build, filename, name, mime, text, charset, expected
+):
+    # handed to its extractor as it came, the file was read by detection alone: "| СЧЛА | поу |",
+    # "city: ³Ö É ÕÖ"; a text attachment (text/plain, text/html) was read in its charset already
+    doc = extract(_declared(build, name, text.encode(charset), mime, charset), filename=filename)
+    assert [b.text for b in doc.blocks][-1 - len(expected) :] == [f"Attachment: {name}", *expected]
+    assert doc.coverage.attachments_indexed == (name,)
+
+
+# an attachment under a charset its bytes are not in (UTF-8 over windows-1253, US-ASCII over 8-bit
+# bytes), none has ("x-unknown") or that names one of Python's codecs of bytes, not of text
+# ("base64", "rot13", "hex")
+NOT_ITS_CHARSET = {
+    "a table under UTF-8": ("rates.csv", "text/csv", "σώμα;ΠΟΥ\n".encode("windows-1253"), "utf-8"),
+    "a table under US-ASCII": ("rates.csv", "text/csv", "σώμα;ΠΟΥ\n".encode("windows-1253"), "us-ascii"),
+    "a table under no charset": ("rates.csv", "text/csv", "σώμα;ΠΟΥ\n".encode("windows-1253"), "x-unknown"),
+    "a table under base64": ("rates.csv", "text/csv", "σώμα;ΠΟΥ\n".encode("windows-1253"), "base64"),
+    "a text file under rot13": ("note.txt", "text/plain", f"{GREEK}\n".encode("windows-1253"), "rot13"),
+    "a web page under hex": (
+        "page.html",
+        "text/html",
+        f"<p>{GREEK}</p>".encode("windows-1253"),
+        "hex",
+    ),
+    "a JSON file under idna": ("data.json", "application/octet-stream", b'{"name": "\xf3"}', "idna"),
+}
+
+
+@pytest.mark.parametrize("build, filename", [(_eml, "export.eml"), (_msg, "export.msg")])
+@pytest.mark.parametrize("name, mime, data, charset", NOT_ITS_CHARSET.values(), ids=NOT_ITS_CHARSET.keys())
+def test_an_attachment_not_in_its_declared_charset_is_read_as_with_none(
+    build, filename, name, mime, data, charset
+):
+    # read from its bytes alone, as when no charset is declared, the mail read; a charset naming a
+    # codec of bytes failed the whole mail (AssertionError, TypeError, UnicodeError)
+    doc = extract(_declared(build, name, data, mime, charset), filename=filename)
+    plain = extract(_declared(build, name, data, mime, None), filename=filename)
+    assert [b.text for b in doc.blocks] == [b.text for b in plain.blocks]
+    assert doc.coverage.attachments_indexed == (name,)
+    # a UTF-8 BOM wins over a legacy charset as it does for a text attachment, in either
+    bom = b"\xef\xbb\xbf" + "σώμα;ΠΟΥ\n".encode()
+    for sent in ("rates.csv", "text/csv"), ("note.txt", "text/plain"):
+        read = extract(_declared(build, sent[0], bom, sent[1], "windows-1253"), filename=filename)
+        assert [b.text for b in read.blocks][-1] == (GREEK_TABLE if sent[0] == "rates.csv" else "σώμα;ΠΟΥ")
