@@ -388,9 +388,17 @@ def test_an_emails_markdown_body_is_read_by_the_markdown_reader():
         assert doc.coverage.attachments_indexed == ()
 
 
+#: the line that opens a message in a mailbox
+FROM_LINE = b"From a@example.org Mon Jun  3 12:50:27 2024\n"
+
+
+def _mbox(*attachments: tuple[str, bytes, str]) -> bytes:
+    return FROM_LINE + _eml(*attachments)
+
+
 def _declared(build, name: str, data: bytes, mime: str, charset: str | None) -> bytes:
-    """A mail (``build``: :func:`_eml` or :func:`_msg`) of one attachment whose type declares
-    ``charset`` (an e-mail's Content-Type parameter, an Outlook message's MIME tag), or none."""
+    """A mail (``build``: :func:`_eml`, :func:`_mbox` or :func:`_msg`) of one attachment whose type
+    declares ``charset`` (an e-mail's Content-Type parameter, an Outlook message's MIME tag), or none."""
     if build is _msg:
         return _msg((name, data, f"{mime}; charset={charset}" if charset else mime))
     eml = EmailMessage()
@@ -398,7 +406,7 @@ def _declared(build, name: str, data: bytes, mime: str, charset: str | None) -> 
     eml.set_content("The export.")
     params = {"charset": charset} if charset else {}
     eml.add_attachment(data, *mime.split("/"), filename=name, params=params)
-    return eml.as_bytes()
+    return (FROM_LINE if build is _mbox else b"") + eml.as_bytes()
 
 
 # "σώμα ΠΟΥ" in windows-1253 and "Ёж и уж" in KOI8-R: too short for detection, which reads the first
@@ -470,7 +478,9 @@ BY_ITS_EXTRACTOR = {
 }
 
 
-@pytest.mark.parametrize("build, filename", [(_eml, "export.eml"), (_msg, "export.msg")])
+@pytest.mark.parametrize(
+    "build, filename", [(_eml, "export.eml"), (_mbox, "export.mbox"), (_msg, "export.msg")]
+)
 @pytest.mark.parametrize(
     "name, mime, text, charset, expected", BY_ITS_EXTRACTOR.values(), ids=BY_ITS_EXTRACTOR.keys()
 )
