@@ -456,15 +456,24 @@ def labelled_text(data: bytes, charset: str | None) -> str | None:
     declared, where no codec of that name reads text (``unknown-8bit``; Python's ``base64``,
     ``rot13`` or ``idna``, which a part may name but no mail reader decodes text with) or where
     the bytes do not fit it: the part is then read from its bytes alone, never failed by its label."""
-    if not charset:
+    if not charset or not text_codec(charset):
         return None
     try:
-        # (``_is_text_encoding`` is how Python's own str.encode tells base64 and the like apart)
-        if not codecs.lookup(web_codec(charset))._is_text_encoding:
-            return None
         return decode_labelled(data, charset)
     except (LookupError, UnicodeError):
         return None
+
+
+def text_codec(label: str) -> bool:
+    """Whether a codec of text reads what is labelled ``label`` (a part's charset, an encoded
+    word's): not where no codec has that name, nor where the codec is one of Python's codecs of
+    bytes (``base64``, ``rot13``, ``hex``, ``zlib``), which decode no text and raise errors of
+    their own (AssertionError, TypeError) on a mail's bytes."""
+    try:
+        # (``_is_text_encoding`` is how Python's own bytes.decode tells such codecs apart)
+        return codecs.lookup(web_codec(label))._is_text_encoding
+    except LookupError:
+        return False
 
 
 def web_page(name: str, ctype: str) -> bool:

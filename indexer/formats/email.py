@@ -82,6 +82,7 @@ from ._attached import (
     put_in_place,
     svg_picture,
     text_chars,
+    text_codec,
     textual,
     web_page,
 )
@@ -194,12 +195,15 @@ def _word_text(data: bytes, charset: str) -> str:
     label (:func:`~indexer.sniff.decode_labelled`): ISO-8859-1 as Windows-1252 (its curly quotes
     and dashes, not C1 controls), bytes that are UTF-8 in full under a single-byte label as
     UTF-8, not "CafÃ©"; an RFC 2231 language after the charset (``utf-8*en``) left out. Under a
-    charset no codec has (``unknown-8bit``, ``x-unknown``) or US-ASCII over 8-bit bytes, the bytes
-    are sniffed, as a part's are; bytes any other codec does not fit (UTF-8 cut short) are read
-    with a replacement character where they fail. The stdlib gave up on the whole header for
-    any of these, and its encoded words were shown as written."""
+    charset no codec of text has (``unknown-8bit``, ``x-unknown``; ``base64``, :func:`text_codec`)
+    or US-ASCII over 8-bit bytes, the bytes are sniffed, as a part's are; bytes any other codec
+    does not fit (UTF-8 cut short) are read with a replacement character where they fail. The
+    stdlib gave up on the whole header for any of these, and its encoded words were shown as
+    written."""
     label = charset.split("*", 1)[0]
     try:
+        if not text_codec(label):  # (its codec raised errors of its own, failing the whole mail)
+            raise LookupError(label)
         return decode_labelled(data, label)
     except LookupError:
         return decode_text(data)[0]
@@ -2213,9 +2217,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # a file attached for its own extractor to read as text (a CSV or TSV table, JSON, NDJSON, a contact card,
     # a calendar, a web page or a text file read by its name, a file its content shows to be text) read in
     # the charset its type declares, which detection alone misread ("σώμα;ΠΟΥ" in windows-1253 read as KOI8-R
-    # "СЧЛА;поу"); a part or attachment under a charset naming no codec of text (base64, rot13, idna) read as
-    # one under none, no longer failing the whole mail; a text part's UTF-8 BOM under a declared charset left
-    # out, no longer kept as its first character
+    # "СЧЛА;поу"); a part, an attachment or a header's encoded word under a charset naming no codec of text
+    # (base64, rot13, idna) read as one under none, no longer failing the whole mail; a text part's UTF-8 BOM
+    # under a declared charset left out, no longer kept as its first character
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2466,9 +2470,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # a file attached for its own extractor to read as text (a CSV or TSV table, JSON, NDJSON, a contact card,
     # a calendar, a web page or a text file read by its name, a file its content shows to be text) read in
     # the charset its type declares, which detection alone misread ("σώμα;ΠΟΥ" in windows-1253 read as KOI8-R
-    # "СЧЛА;поу"); a part or attachment under a charset naming no codec of text (base64, rot13, idna) read as
-    # one under none, no longer failing the whole mail; a text part's UTF-8 BOM under a declared charset left
-    # out, no longer kept as its first character
+    # "СЧЛА;поу"); a part, an attachment or a header's encoded word under a charset naming no codec of text
+    # (base64, rot13, idna) read as one under none, no longer failing the whole mail; a text part's UTF-8 BOM
+    # under a declared charset left out, no longer kept as its first character
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -270,3 +270,12 @@ def test_text_against_an_encoded_word_stays_against_it():
     )
     doc = extract_eml(raw, CTX)
     assert doc.metadata["subject"] == "Cafés et thé du café menü"
+
+
+def test_an_encoded_word_under_a_codec_of_bytes_is_sniffed_as_under_no_charset():
+    # "base64", "rot13" and "hex" name Python codecs of bytes, not charsets: their decoders raised
+    # AssertionError or TypeError on the word's 8-bit bytes, and the whole mail failed; E9 is read
+    # in Windows-1252, as under "x-unknown"
+    for label in ("base64", "rot13", "hex"):
+        doc = extract_eml(_headers(Subject=f"=?{label}?q?Caf=E9?=", From="a@example.org"), CTX)
+        assert doc.metadata["subject"] == "Café"
