@@ -1513,6 +1513,7 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
             continue
         ext = posixpath.splitext(name)[1].lower().lstrip(".")
         mime, charset = _media_type(clean(st.safe(lambda a=att: a.mimetype, "")))
+        charset = charset or _text_attachment_charset(st, att)
         if ext in SIGNATURE_EXTENSIONS or "signature" in mime or mime in ENCRYPTED_TYPES:
             # a detached signature holds no text of the message; an encrypted payload does
             signature = "signature" in mime or ext in DETACHED_SIGNATURE_EXTENSIONS
@@ -1586,6 +1587,14 @@ def read_message(st: _State, msg: Any, index: int, depth: int) -> dict[str, Any]
         finally:
             st.safe(sub.close)
     return h
+
+
+def _text_attachment_charset(st: _State, att: Any) -> str | None:
+    """The charset of the attachment ``att`` that its MIME tag does not name: MIME conversion
+    writes a ``text/*`` part's charset parameter apart, in ``PR_TEXT_ATTACHMENT_CHARSET`` (0x371B,
+    MS-OXCMAIL 2.2.3.4.1.2), and its type alone in the MIME tag. None where it has none."""
+    charset = clean(st.safe(lambda: att.getStringStream("__substg1.0_371B"), "")).strip().strip("\"'")
+    return charset.lower() or None
 
 
 def _media_type(tag: str) -> tuple[str, str | None]:
@@ -1816,9 +1825,11 @@ def _text_attachment(
     # a file attached for its own extractor to read as text (a CSV or TSV table, JSON, NDJSON, a contact card,
     # a calendar, a web page or a text file read by its name, a file its content shows to be text) read in the
     # charset its MIME tag declares, which detection alone misread ("σώμα;ΠΟΥ" in windows-1253 read as KOI8-R
-    # "СЧЛА;поу"); an attachment under a charset naming no codec of text (base64, rot13, idna) read as one
-    # under none, no longer failing the whole mail; a text attachment's UTF-8 BOM under a declared charset
-    # left out, no longer kept as its first character
+    # "СЧЛА;поу"); the charset MIME conversion writes apart from the MIME tag, in PR_TEXT_ATTACHMENT_CHARSET
+    # (0x371B), read for it and for a text attachment as the MIME tag's is, no longer left to detection; an
+    # attachment under a charset naming no codec of text (base64, rot13, idna) read as one under none, no
+    # longer failing the whole message; a text attachment's UTF-8 BOM under a declared charset left out, no
+    # longer kept as its first character
     version="56",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

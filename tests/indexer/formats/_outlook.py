@@ -20,6 +20,8 @@ class Attachment(NamedTuple):
     content_id: str | None = None
     #: the Content-Location an HTML body shows it by (``<img src="chart.png">``)
     content_location: str | None = None
+    #: the charset MIME conversion writes apart from the MIME tag (``PR_TEXT_ATTACHMENT_CHARSET``)
+    charset: str | None = None
 
 
 def outlook_message(
@@ -104,10 +106,12 @@ def _message(
     for address, display_name in recipients:
         msg.add_recipient(address, display_name=display_name)
     for attachment in attachments:
-        name, data, mime, content_id, content_location = Attachment(*attachment)
+        name, data, mime, content_id, content_location, charset = Attachment(*attachment)
         added = msg.add_attachment(name, data, mime_type=mime, content_id=content_id)
         if content_location is not None:
             added.set_property(0x3713, *_typed(content_location))  # PR_ATTACH_CONTENT_LOCATION
+        if charset is not None:
+            added.set_property(0x371B, *_typed(charset))  # PR_TEXT_ATTACHMENT_CHARSET
     for filename, inner in embedded:
         msg.add_embedded_message_attachment(_message(**inner), filename=filename)
     return msg

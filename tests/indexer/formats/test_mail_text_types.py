@@ -13,7 +13,7 @@ import pytest
 
 from indexer import extract, get_markdown
 
-from ._outlook import outlook_message
+from ._outlook import Attachment, outlook_message
 
 WIDGET_JSON = b'{\n  "name": "Widget",\n  "tags": ["a", "b"]\n}\n'
 
@@ -396,11 +396,20 @@ def _mbox(*attachments: tuple[str, bytes, str]) -> bytes:
     return FROM_LINE + _eml(*attachments)
 
 
+def _msg_converted(*attachments: tuple[str, bytes, str]) -> bytes:
+    """An Outlook message as MIME conversion writes it: each attachment's charset, if any, apart
+    from its MIME tag (``PR_TEXT_ATTACHMENT_CHARSET``), for :func:`_declared`."""
+    return _msg(*attachments)
+
+
 def _declared(build, name: str, data: bytes, mime: str, charset: str | None) -> bytes:
-    """A mail (``build``: :func:`_eml`, :func:`_mbox` or :func:`_msg`) of one attachment whose type
-    declares ``charset`` (an e-mail's Content-Type parameter, an Outlook message's MIME tag), or none."""
+    """A mail (``build``: :func:`_eml`, :func:`_mbox`, :func:`_msg` or :func:`_msg_converted`) of
+    one attachment whose type declares ``charset`` (an e-mail's Content-Type parameter, an Outlook
+    message's MIME tag or its ``PR_TEXT_ATTACHMENT_CHARSET``), or none."""
     if build is _msg:
         return _msg((name, data, f"{mime}; charset={charset}" if charset else mime))
+    if build is _msg_converted:
+        return _msg(Attachment(name, data, mime, charset=charset))
     eml = EmailMessage()
     eml["Subject"] = "Export"
     eml.set_content("The export.")
@@ -479,7 +488,8 @@ BY_ITS_EXTRACTOR = {
 
 
 @pytest.mark.parametrize(
-    "build, filename", [(_eml, "export.eml"), (_mbox, "export.mbox"), (_msg, "export.msg")]
+    "build, filename",
+    [(_eml, "export.eml"), (_mbox, "export.mbox"), (_msg, "export.msg"), (_msg_converted, "export.msg")],
 )
 @pytest.mark.parametrize(
     "name, mime, text, charset, expected", BY_ITS_EXTRACTOR.values(), ids=BY_ITS_EXTRACTOR.keys()
@@ -529,3 +539,25 @@ def test_an_attachment_not_in_its_declared_charset_is_read_as_with_none(
     for sent in ("rates.csv", "text/csv"), ("note.txt", "text/plain"):
         read = extract(_declared(build, sent[0], bom, sent[1], "windows-1253"), filename=filename)
         assert [b.text for b in read.blocks][-1] == (GREEK_TABLE if sent[0] == "rates.csv" else "σώμα;ΠΟΥ")
+
+
+GREEK_TEXT = {
+    "a text file": ("note.txt", f"{GREEK}\n", "text/plain"),
+    "a page under a name that says nothing": (
+        "note",
+        f"<html><body><p>{GREEK}</p></body></html>",
+        "text/html",
+    ),
+}
+
+
+@pytest.mark.parametrize("name, text, mime", GREEK_TEXT.values(), ids=GREEK_TEXT.keys())
+def test_an_outlook_attachments_charset_apart_from_its_mime_tag_decodes_it(name, text, mime):
+    # MIME conversion writes a text/* part's charset in PR_TEXT_ATTACHMENT_CHARSET (0x371B), its
+    # type alone in the MIME tag: the charset was not read, and detection took the windows-1253
+    # text for KOI8-R ("СЧЛА поу"); the MIME tag's own charset parameter, where it has one, wins
+    data = text.encode("windows-1253")
+    doc = extract(_msg(Attachment(name, data, mime, charset="windows-1253")), filename="note.msg")
+    assert [b.text for b in doc.blocks][-2:] == [f"Attachment: {name}", GREEK]
+    tagged = Attachment(name, data, f"{mime}; charset=windows-1253", charset="koi8-r")
+    assert [b.text for b in extract(_msg(tagged), filename="note.msg").blocks][-1] == GREEK
