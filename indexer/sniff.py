@@ -1142,10 +1142,12 @@ def decode_labelled(data: bytes, label: str) -> str:
     label (ISO-8859-x, windows-125x, KOI8-R …), as mail readers read them: such a label decodes
     any bytes, so UTF-8 text sent under it would read "CafÃ©", while Latin text is almost never
     valid UTF-8; a multi-byte label (Shift_JIS, GB18030 …) is taken at its word, strictly.
-    Raises LookupError for a label no codec has, UnicodeDecodeError for bytes it does not fit;
-    newlines are left as they are."""
+    Raises LookupError for a label no codec of text has (:func:`text_codec`), UnicodeDecodeError
+    for bytes it does not fit; newlines are left as they are."""
     name = label.strip().strip("\"'").lower()
     codec = _WEB_CODECS.get(name, name)
+    if not text_codec(codec):
+        raise LookupError(f"no codec of text is labelled {label!r}")
     if not data.isascii() and _single_byte(codec):
         try:
             return data.decode("utf-8")
@@ -1154,9 +1156,30 @@ def decode_labelled(data: bytes, label: str) -> str:
     try:
         return data.decode(codec)
     except UnicodeDecodeError:
-        if codec == name or not _has_codec(name):
+        if codec == name or not text_codec(name):
             raise
     return data.decode(name)
+
+
+#: Python's codecs of text that read no page or mail: of a domain name's labels, of Python's own
+#: string escapes, and the one that reads nothing
+_NOT_CHARSETS = frozenset({"idna", "punycode", "unicode-escape", "raw-unicode-escape", "undefined"})
+
+
+@functools.cache
+def text_codec(label: str) -> bool:
+    """Whether a codec of text reads what is labelled ``label`` (a page's or a mail part's
+    charset, by :func:`web_codec`): not where no codec has that name, nor where the codec is one
+    of Python's codecs of bytes (``base64``, ``rot13``, ``hex``, ``zlib``), which decode no text
+    and raise errors of their own (AssertionError, TypeError), nor one of :data:`_NOT_CHARSETS`
+    (``idna`` cannot replace a byte it does not read). A browser reads a page so labelled as one
+    labelled with no charset."""
+    try:
+        info = codecs.lookup(web_codec(label))
+    except LookupError:
+        return False
+    # (``_is_text_encoding`` is how Python's own bytes.decode tells the codecs of bytes apart)
+    return info._is_text_encoding and info.name not in _NOT_CHARSETS
 
 
 @functools.cache
@@ -1173,14 +1196,6 @@ def _single_byte(codec: str) -> bool:
     return any(c != "\ufffd" for c in alone) and decode(bytes(range(0x80, 0x100)), "replace")[0] == "".join(
         alone
     )
-
-
-def _has_codec(name: str) -> bool:
-    try:
-        codecs.lookup(name)
-    except LookupError:
-        return False
-    return True
 
 
 def decode_text(data: bytes, encoding: str | None = None) -> tuple[str, str]:

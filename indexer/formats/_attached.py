@@ -37,7 +37,6 @@ without the holder being killed by the time-out it would then reach.
 
 from __future__ import annotations
 
-import codecs
 import io
 import mimetypes
 import re
@@ -51,7 +50,7 @@ from .. import errors
 from ..images import EXTRACTED_FORMATS, admit, sniff_image_format
 from ..limits import ExtractContext
 from ..model import DOCUMENT, HEADING, HIDDEN, IMAGE, PARAGRAPH, Block, Document, Image, Skipped
-from ..sniff import decode_labelled, decode_text, web_codec
+from ..sniff import decode_labelled, decode_text, text_codec
 from ._properties import PROPERTY_LINES, body_property_blocks
 from .html import MARGIN_NUMBERS, decode_html, html_blocks, margin_entry
 from .registry import for_extension, resolve, suffix_of
@@ -462,18 +461,6 @@ def labelled_text(data: bytes, charset: str | None) -> str | None:
         return decode_labelled(data, charset)
     except (LookupError, UnicodeError):
         return None
-
-
-def text_codec(label: str) -> bool:
-    """Whether a codec of text reads what is labelled ``label`` (a part's charset, an encoded
-    word's): not where no codec has that name, nor where the codec is one of Python's codecs of
-    bytes (``base64``, ``rot13``, ``hex``, ``zlib``), which decode no text and raise errors of
-    their own (AssertionError, TypeError) on a mail's bytes."""
-    try:
-        # (``_is_text_encoding`` is how Python's own bytes.decode tells such codecs apart)
-        return codecs.lookup(web_codec(label))._is_text_encoding
-    except LookupError:
-        return False
 
 
 def web_page(name: str, ctype: str) -> bool:

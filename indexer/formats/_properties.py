@@ -27,6 +27,7 @@ from typing import Any
 
 from ..images import admit, met_before, sniff_image_format
 from ..model import IMAGE, PARAGRAPH, Block, Image, Skipped
+from ..sniff import text_codec
 
 #: the first line of a vCard or an iCalendar text
 PROPERTY_LINES = re.compile(r"\s*BEGIN:V(?:CARD|CALENDAR)[ \t]*(?:\n|$)", re.I)
@@ -141,6 +142,8 @@ def _from_qp(value: str, params: list[str]) -> str:
     charset = next((p.split("=", 1)[1] for p in params if p.upper().startswith("CHARSET=")), "utf-8")
     raw = quopri.decodestring(value.encode("utf-8"))
     try:
+        if not text_codec(charset):  # Python's codecs of bytes (base64), or idna: errors of their own
+            raise LookupError(charset)
         decoded = raw.decode(charset.strip('"'))
     except (LookupError, UnicodeDecodeError):  # a charset unknown, or not the one the bytes are in
         decoded = raw.decode("cp1252", "replace")

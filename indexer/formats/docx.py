@@ -2653,6 +2653,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # (Greek "μετά", "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
     # altChunk pages: a list item of several paragraphs written as paragraphs of the item, no longer run
     # together on its line (HTML 35)
+    # altChunk pages: a charset label naming one of Python's codecs that read no text (base64, rot13, hex,
+    # zlib, idna, undefined) read as no charset (a page's meta charset or XML encoding, a card's CHARSET), no
+    # longer failing the file
     version="45",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

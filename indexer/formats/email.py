@@ -68,7 +68,7 @@ from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..markdown import quote_ends
 from ..model import HEADING, IMAGE, PARAGRAPH, TABLE, Block, Coverage, Document, Image, Skipped
-from ..sniff import decode_labelled, decode_text
+from ..sniff import decode_labelled, decode_text, text_codec
 from ._attached import (
     MARKDOWN_TYPES,
     Attacher,
@@ -82,7 +82,6 @@ from ._attached import (
     put_in_place,
     svg_picture,
     text_chars,
-    text_codec,
     textual,
     web_page,
 )
@@ -2220,6 +2219,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # "СЧЛА;поу"); a part, an attachment or a header's encoded word under a charset naming no codec of text
     # (base64, rot13, idna) read as one under none, no longer failing the whole mail; a text part's UTF-8 BOM
     # under a declared charset left out, no longer kept as its first character
+    # HTML bodies, attached pages and cards: a charset label naming one of Python's codecs that read no text
+    # (base64, rot13, hex, zlib, idna, undefined) read as no charset (a page's meta charset or XML encoding, a
+    # card's CHARSET), no longer failing the file
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2473,6 +2475,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # "СЧЛА;поу"); a part, an attachment or a header's encoded word under a charset naming no codec of text
     # (base64, rot13, idna) read as one under none, no longer failing the whole mail; a text part's UTF-8 BOM
     # under a declared charset left out, no longer kept as its first character
+    # HTML bodies, attached pages and cards: a charset label naming one of Python's codecs that read no text
+    # (base64, rot13, hex, zlib, idna, undefined) read as no charset (a page's meta charset or XML encoding, a
+    # card's CHARSET), no longer failing the file
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -348,6 +348,9 @@ class _Images:
     # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
     # a list item of several paragraphs written as paragraphs of the item, no longer run together on its line
     # (HTML 35)
+    # a charset label naming one of Python's codecs that read no text (base64, rot13, hex, zlib, idna,
+    # undefined) read as no charset (a page's meta charset or XML encoding, a card's CHARSET), no longer
+    # failing the file
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -2864,6 +2864,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # a list item of several paragraphs (its <p>s, text and a <div> after it, text on both sides of two <br>
     # in a row) says where each after the first starts (item_paragraphs): its Markdown writes them as
     # paragraphs of the item, a blank line between them, no longer run together on the item's line
+    # a charset label naming one of Python's codecs that read no text (base64, rot13, hex, zlib, idna,
+    # undefined) read as no charset (a page's meta charset or XML encoding, a card's CHARSET), no longer
+    # failing the file
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -1830,6 +1830,9 @@ def _text_attachment(
     # attachment under a charset naming no codec of text (base64, rot13, idna) read as one under none, no
     # longer failing the whole message; a text attachment's UTF-8 BOM under a declared charset left out, no
     # longer kept as its first character
+    # HTML bodies, attached pages and cards: a charset label naming one of Python's codecs that read no text
+    # (base64, rot13, hex, zlib, idna, undefined) read as no charset (a page's meta charset or XML encoding, a
+    # card's CHARSET), no longer failing the file
     version="56",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
