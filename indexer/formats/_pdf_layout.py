@@ -56,7 +56,13 @@ _BULLET = re.compile(
     r"^([\u2022\u2023\u25e6\u2043\u2219\u25aa\u25ab\u25cf\u25cb\u25a0\u25a1\u27a2\u2713\u2714*\-\u2013\uf0b7\uf0a7\uf0d8\uf0fc])\s+([^\s\-\u2013*].*)$"
 )
 _ORDERED = re.compile(r"^(\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]|\[\d{1,3}\])\s+(\S.*)$")
-_SENTENCE_END = (".", "!", "?", ":", ";", "\u3002")
+#: the marks that end a sentence at a line's end for the paragraph rules: a stop, a question or an
+#: exclamation mark, a colon or a semicolon, half-width or full-width (。 ． ｡ ！ ？ ： ；); a short line
+#: ending in a colon or a semicolon ends its paragraph as one ending in a stop does (an introduction to a
+#: list, a clause of one)
+_SENTENCE_END = tuple(".!?:;\u3002\uff0e\uff61\uff01\uff1f\uff1a\uff1b")
+#: the closing quotes and brackets that may follow a CJK sentence's end (。」 ？” ！）)
+_CJK_CLOSERS = "\u300d\u300f\u201d\u2019\uff09\u300b\u3009\u3011\u3015\u3017\uff3d\uff5d\"')]"
 #: the meta of a list block: its items' text keeps the marker printed before each
 _OWN_MARKERS = freeze({OWN_MARKERS: True})
 #: The characters _BULLET accepts first (none of them can start an _ORDERED marker).
@@ -1073,6 +1079,21 @@ def _is_cjk(ch: str) -> bool:
     return 0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
 
 
+def _ends_sentence(text: str) -> bool:
+    """Whether the line ``text`` ends a sentence for the paragraph rules: in a mark of _SENTENCE_END,
+    or in one followed by closing quotes or brackets where the mark is full-width or follows a CJK
+    character (``。」``, ``？”``, ``！）``, ``好?”``). A Latin stop before a closer (``end.”``) is read
+    as before, as no sentence's end."""
+    if text.endswith(_SENTENCE_END):
+        return True
+    if not text or text[-1] not in _CJK_CLOSERS:
+        return False
+    body = text.rstrip(_CJK_CLOSERS)
+    if not body.endswith(_SENTENCE_END):
+        return False
+    return not body[-1].isascii() or (len(body) > 1 and _is_cjk(body[-2]))
+
+
 _CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
 #: a line holding CJK text is a row of a layout when it is this many times wider than its
 #: characters (a CJK character is one font size wide, another about SPARSE_OTHER of one)
@@ -1135,7 +1156,7 @@ def _cjk_wrap(prev: Line, line: Line, cjk: Sequence[Line]) -> bool:
     and is not indented from it: CJK text wraps between any two characters, so such a line runs
     on in the next line."""
     size = prev.size
-    if prev.text.endswith(_SENTENCE_END) or line.right > prev.right + CJK_FULL * size:
+    if _ends_sentence(prev.text) or line.right > prev.right + CJK_FULL * size:
         return False
     if line.left > prev.left + 0.8 * size:
         return False
@@ -1181,7 +1202,7 @@ def _opens_indented(line: Line, after: Line | None, limit: float, ends: dict[int
     right = max(after.right, _column_right(ends, after.left), _column_right(ends, line.left))
     if line.right < right - 2.5 * size:
         return False
-    if after.right < right - 2.5 * after.size and not after.text.endswith(_SENTENCE_END):
+    if after.right < right - 2.5 * after.size and not _ends_sentence(after.text):
         return False
     return _marker(after.text) is None
 
@@ -1278,7 +1299,7 @@ def _wrapped_marker(group: Group, line: Line, match: re.Match, limit: float, end
     text = prev.text
     if not (
         (text.endswith(("-", "\u2013")) and line.text[0].isdigit())
-        or (match.group(2)[0].islower() and not text.endswith(_SENTENCE_END))
+        or (match.group(2)[0].islower() and not _ends_sentence(text))
     ):
         return False
     right = max(group.right, line.right, _column_right(ends, line.left))
@@ -1517,7 +1538,7 @@ def _next_column(group: Group, line: Line) -> bool:
         and prev.bold == line.bold
         and prev.upright
         and line.upright
-        and not prev.text.endswith(_SENTENCE_END)
+        and not _ends_sentence(prev.text)
     )
 
 
@@ -1680,15 +1701,15 @@ def _continues(
         if group.item_line < len(lines) - 1:  # a line of the item under its first
             if abs(left - prev.left) > 0.8 * size:
                 return False
-            return not (prev_right < column_right - 2.5 * size and prev.text.endswith(_SENTENCE_END))
-        return not prev.text.endswith(_SENTENCE_END) and _wraps(prev, line, column_right)
+            return not (prev_right < column_right - 2.5 * size and _ends_sentence(prev.text))
+        return not _ends_sentence(prev.text) and _wraps(prev, line, column_right)
     if _right_to_left(line.text) and _right_to_left(prev.text):
         return _continues_rtl(lines, line, size)
     if not (line.text.isascii() and prev.text.isascii()) and (_cjk_row(prev) or _cjk_row(line)):
         return False  # rows of a layout (a name and a date at either edge), not lines of prose
     column_right = group.right if group.right > right else right
     if prev_right < column_right - 2.5 * size:
-        if prev.text.endswith(_SENTENCE_END):
+        if _ends_sentence(prev.text):
             return False  # the previous line was the short last line of a paragraph
         if _same_start(prev.text, line.text) and not _wraps(prev, line, column_right):
             return False  # entries of a roster, one a line, set without markers
@@ -1702,7 +1723,7 @@ def _continues(
         # which is 14 pt under 'Bemerkung 17'; the page's pitch is 20 pt, its formulas')
         if left > prev.left + 0.8 * size:
             return False
-        if left < prev.left - 0.8 * size and prev.text.endswith(_SENTENCE_END):
+        if left < prev.left - 0.8 * size and _ends_sentence(prev.text):
             return False
     second = group.column + 1  # the paragraph's second line, or the second in this column
     if len(lines) > second:
@@ -1795,7 +1816,7 @@ def _continues_rtl(lines: Sequence[Line], line: Line, size: float) -> bool:
     right edge, and a paragraph's short last line ends short of the left one."""
     prev = lines[-1]
     column_left = min(min(ln.left for ln in lines), line.left)
-    if prev.left > column_left + 2.5 * size and prev.text.endswith(_SENTENCE_END):
+    if prev.left > column_left + 2.5 * size and _ends_sentence(prev.text):
         return False  # the previous line was the short last line of a paragraph
     if len(lines) > 1:
         body_right = lines[1].right

@@ -250,7 +250,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # where the next line opens one with a first-line indent (the line under it further left, and a full line
     # or a sentence's end) or with a Chinese number ('(一)', '四、'); a paragraph's only line opening with a
     # Chinese number also where it runs to the edge over an indented first line (pr-136-example.pdf's headings
-    # had run into their paragraphs: '(一) 神鹰集团2015 年末的财务状况根据神鹰集团提供的…')
+    # had run into their paragraphs: '(一) 神鹰集团2015 年末的财务状况根据神鹰集团提供的…'); a sentence ends
+    # in the full-width ！ ？ ： ； ． as in 。 and the half-width marks, and in CJK text also in one of them
+    # followed by closing quotes or brackets (。」 ？” ！）), so a short last line ending so ends its paragraph
     version="40",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
