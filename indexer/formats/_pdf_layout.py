@@ -1031,7 +1031,9 @@ def join_lines(parts: Sequence[str], words: Words | None = None) -> str:
     hyphen where the typesetter split one word (``hyphen_stays``: as the document's ``words``
     write it elsewhere, else by ``keeps_hyphen``); a line ending in a hyphen or an
     en dash after a word joins the next without a space where it starts with a digit
-    (``2023-`` / ``0379``)."""
+    (``2023-`` / ``0379``). CJK lines join without a space; a CJK character and a digit, a Latin
+    word or a mark on the other side of the break join as the document's lines set such characters
+    (``Words.cjk_tight``: ``合计`` / ``14,220`` without a space where they write ``合计14,220``)."""
     pieces: list[str] = []  # the text joined so far, in pieces none of them empty: one join at
     # the end (adding to one string copies it whole each line, on a long paragraph many times)
     for part in parts:
@@ -1052,6 +1054,12 @@ def join_lines(parts: Sequence[str], words: Words | None = None) -> str:
             pieces.append(part)
         elif end >= "\u2e80" and _is_cjk(end) and _is_cjk(part[0]):
             pieces.append(part)  # Chinese and Japanese lines wrap without a space between words
+        elif (
+            words is not None
+            and (end >= "\u2e80") != (part[:1] >= "\u2e80")
+            and words.cjk_tight(end, part[:1])
+        ):
+            pieces.append(part)  # CJK text by a digit, a Latin word or a mark: as the document sets them
         else:
             pieces.append(" ")
             if part:

@@ -252,7 +252,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # Chinese number also where it runs to the edge over an indented first line (pr-136-example.pdf's headings
     # had run into their paragraphs: '(一) 神鹰集团2015 年末的财务状况根据神鹰集团提供的…'); a sentence ends
     # in the full-width ！ ？ ： ； ． as in 。 and the half-width marks, and in CJK text also in one of them
-    # followed by closing quotes or brackets (。」 ？” ！）), so a short last line ending so ends its paragraph
+    # followed by closing quotes or brackets (。」 ？” ！）), so a short last line ending so ends its paragraph;
+    # a line break between a CJK character and a digit, a Latin word or a mark joins without a space where
+    # the document's lines set such characters side by side (pr-136-example.pdf: 合计14,220, 》(绍华评字)
     version="40",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
