@@ -420,7 +420,8 @@ def test_report_says_a_count_of_none_and_a_figure_of_nothing_as_the_app_s_report
 
 
 def _drawn_index_bar(tmp_path, capsys, monkeypatch, columns: int = 120) -> str:
-    """What `chunkscope index` draws on a terminal ``columns`` wide indexing pools.md, its escapes left out."""
+    """What `chunkscope index` draws on a terminal ``columns`` wide indexing pools.md, its escapes
+    left out."""
     folder = tmp_path / "corpus"
     folder.mkdir()
     (folder / "pools.md").write_text(POOLS, encoding="utf-8")

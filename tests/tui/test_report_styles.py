@@ -41,15 +41,21 @@ def drawn_cells(table, row: int) -> list:
     return [segment for segment in table.render_line(row + 1) if segment.text.strip()]
 
 
+async def report_table(pilot):
+    """The report's table of formats, opened with R and holding the folder's two formats."""
+    app = pilot.app
+    await pilot.press("R")
+    await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen), what="the report")
+    table = app.screen.query_one("#report-formats")
+    await wait_for(pilot, lambda: table.row_count == 2, what="the two formats")
+    await settle(pilot)
+    return table
+
+
 async def test_the_report_draws_a_count_of_stale_files_red_as_the_command_line_does(tmp_path):
     root = stale_folder(tmp_path)
     async with opened(root, "tides.csv") as pilot:
-        app = pilot.app
-        await pilot.press("R")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen), what="the report")
-        table = app.screen.query_one("#report-formats")
-        await wait_for(pilot, lambda: table.row_count == 2, what="the two formats")
-        await settle(pilot)
+        table = await report_table(pilot)
         names = [str(c.label) for c in table.ordered_columns]
         assert names[:5] == ["format", "files", "indexed", "failed", "stale"], names
         assert [str(table.get_row_at(1)[i]) for i in range(5)] == ["docx", "1", "0", "0", "1"]
@@ -68,11 +74,7 @@ async def test_the_report_draws_a_count_of_stale_files_red_as_the_command_line_d
 async def test_a_red_count_stays_red_under_the_cursor(tmp_path):
     root = stale_folder(tmp_path)
     async with opened(root, "tides.csv") as pilot:
-        app = pilot.app
-        await pilot.press("R")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReportScreen), what="the report")
-        table = app.screen.query_one("#report-formats")
-        await wait_for(pilot, lambda: table.row_count == 2, what="the two formats")
+        table = await report_table(pilot)
         table.focus()
         await pilot.press("down")  # the cursor onto the Word file's row
         await settle(pilot)

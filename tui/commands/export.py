@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     params = params_from(args)
     store = open_store(args.db, args.folder, readonly=False)  # modes not cached yet are stored on the way
     try:
-        out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115 - closed below
+        # (closed below)
+        out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
     except OSError as exc:  # a folder that is not there, or not writable: a traceback it was
         store.close()
         raise UserError(f"cannot write {args.output}: {exc.strerror or exc}") from None
