@@ -29,6 +29,9 @@ notes numbered again at each section have, made unique as ``1-2``), the notes pa
 the end. Document metadata ``{source_type, title, author}`` comes from the ``\\info`` group. A
 paragraph given an outline level (``\\outlinelevelN``, 0 to 8, as Word and pandoc write their
 headings) is a heading of level N + 1; the style sheet's levels are its styles', not paragraphs'.
+Bytes above 0x7F written raw (not as ``\\'xx``) are read as escaped ones are, in the current
+font's character set, else the document's code page; in a double-byte code page a lead byte is read
+with its trail byte, raw or ASCII after an escaped lead byte (``\\'83e``).
 
 Pictures (``{\\pict …}``, hex or ``\\bin`` data) are taken out before conversion and a marker
 left in their place: PNG and JPEG pictures become images placed after the paragraph, table or list
@@ -47,6 +50,7 @@ from __future__ import annotations
 
 import bisect
 import codecs
+import functools
 import io
 import re
 import struct
@@ -284,6 +288,152 @@ def _encoding(raw: bytes) -> str:
         except LookupError:
             pass
     return "mac_roman" if mac else "cp1252"
+
+
+#: a byte above 0x7F written as it is, not as ``\\'xx`` (converters, scripts and old editors write
+#: them so), and what must be passed over to find one: an escaped backslash, a control symbol
+_RAW_BYTE = re.compile(r"\\[\\\x80-\xff]|([\x80-\xff]+)")
+_ESCAPES = {byte: "\\'%02x" % byte for byte in range(0x80, 0x100)}
+#: an escaped byte that may start a double-byte character, then an ASCII byte that may end it
+_LEAD_AND_TRAIL = re.compile(r"\\'[89a-fA-F][0-9a-fA-F][@-\[\]-z|~]")
+#: the font character sets of double-byte code pages (Japanese, Korean, Johab, simplified and
+#: traditional Chinese, and the Mac sets read as those)
+_DBCS_CHARSET = re.compile(r"\\fcharset(?:12[89]|13[046]|7[89]|80|85)(?![0-9])")
+#: what reading a double-byte document's bytes meets: a font (``\\fN``), the default font, a
+#: paragraph or section end (where the conversion goes back to the default font), a hex byte,
+#: ``\\binN`` (raw data), an escaped backslash or brace or a control symbol of a byte, a group's
+#: start or end, a raw byte
+_BYTE_TOKEN = re.compile(
+    r"\\(?:(f|deff)(\d+)(?![0-9])|(par|sect|page)(?![a-z])|'([0-9a-fA-F]{2})|bin(\d+) ?|[\\{}\x80-\xff])"
+    r"|([{}])|([\x80-\xff]+)"
+)
+
+
+def _escaped(byte: str) -> str:
+    return "\\'%02x" % ord(byte)
+
+
+@functools.lru_cache(maxsize=64)
+def _lead_bytes(codec: str) -> frozenset[str]:
+    """The bytes that start a two-byte character in ``codec`` (none in a one-byte code page)."""
+    try:
+        decoder = codecs.getincrementaldecoder(codec)
+    except LookupError:
+        return frozenset()
+    leads = set()
+    for byte in range(0x80, 0x100):
+        try:
+            if decoder().decode(bytes((byte,))) == "":
+                leads.add(chr(byte))
+        except UnicodeDecodeError:
+            pass
+    return frozenset(leads)
+
+
+def _raw_bytes(rtf: str, encoding: str) -> str:
+    """The document with each byte above 0x7F that it writes raw written ``\\'xx``, so that the
+    conversion reads it as it reads an escaped byte: in the current font's character set, else in
+    the document's code page (``\\ansicpgN``), no longer as Latin-1 whatever the code page. In a
+    double-byte code page a character's two bytes are written together (the trail byte, which may be
+    ASCII, after an escaped or raw lead byte), as the RTF specification has readers take them:
+    ``\\'83e``, as Word writes テ, and ``テ`` written raw in Shift-JIS both read テ."""
+    ascii = rtf.isascii()
+    if ascii and _LEAD_AND_TRAIL.search(rtf) is None:
+        return rtf
+    fonts: dict[str, frozenset[str]] = {}
+    if _lead_bytes(encoding) or _DBCS_CHARSET.search(rtf):
+        fonts = _font_leads(rtf, encoding)
+    if not _lead_bytes(encoding) and not any(fonts.values()):
+        if ascii:
+            return rtf
+        if "\\bin" not in rtf:  # (raw data's length is counted in bytes: read as below)
+            return _RAW_BYTE.sub(lambda m: m.group(1).translate(_ESCAPES) if m.group(1) else m.group(0), rtf)
+    return _double_bytes(rtf, fonts, _lead_bytes(encoding))
+
+
+def _font_leads(rtf: str, encoding: str) -> dict[str, frozenset[str]]:
+    """The lead bytes of each font of the font tables, by number, from its character set
+    (``\\fcharsetN``, as the conversion reads it; none: the document's code page)."""
+    from striprtf.striprtf import charset_map
+
+    at = rtf.find("{\\fonttbl", 0, 100_000)
+    if at < 0:
+        return {}
+    ends = [i for i in (rtf.find(w, at, at + 1_000_000) for w in ("{\\colortbl", "{\\stylesheet")) if i >= 0]
+    end = min(ends) if ends else _group_end(rtf, at)
+    fonts: dict[str, frozenset[str]] = {}
+    for m in _FONT_ENTRY.finditer(rtf, at, end):
+        charset = re.search(r"\\fcharset(\d+)", m.group(2))
+        codec = encoding
+        if charset:
+            number = _MAC_CHARSET_AS.get(charset.group(1), charset.group(1))
+            codec = charset_map.get(int(number), encoding)
+        fonts.setdefault(m.group(1), _lead_bytes(codec))
+    return fonts
+
+
+def _double_bytes(rtf: str, fonts: dict[str, frozenset[str]], page: frozenset[str]) -> str:
+    """``_raw_bytes`` in a document with a double-byte code page or font: the current font is
+    followed as the conversion follows it (``\\fN`` to the group's end or the next paragraph,
+    then the default font ``\\deffN``) for the bytes that start a character."""
+    out: list[str] = []
+    stack: list[str | None] = []
+    font: str | None = None
+    default: str | None = None
+    leads = page
+    copied = 0  # the text before this is in ``out``
+    trail_at = -1  # where an escaped byte is the trail byte of the escaped lead byte before it
+    pos = 0
+    end = len(rtf)
+    while True:
+        m = _BYTE_TOKEN.search(rtf, pos)
+        if m is None:
+            break
+        word, number, reset, byte, data, brace, raw = m.groups()
+        pos = m.end()
+        if byte is not None:
+            if m.start() == trail_at or chr(int(byte, 16)) not in leads or pos >= end:
+                continue
+            after = rtf[pos]
+            if after == "\\":
+                trail_at = pos  # an escaped trail byte: the conversion reads the two together
+            elif ("@" <= after <= "~" and after not in "{}") or after >= "\x80":
+                out.append(rtf[copied:pos])
+                out.append(_escaped(after))
+                pos += 1
+                copied = pos
+        elif raw is not None:  # a run of raw bytes
+            out.append(rtf[copied : m.start()])
+            out.append(raw.translate(_ESCAPES))
+            if leads:
+                i, n = 0, len(raw)
+                while i < n:
+                    i += 2 if raw[i] in leads else 1
+                # its last byte a lead byte: its trail is the byte after it, whatever it is (a
+                # brace or backslash too), but for an escaped one (a writer's mistake, which the
+                # conversion reads with it)
+                if i > n and pos < end and rtf[pos] >= "@" and not rtf.startswith("\\'", pos):
+                    out.append(_escaped(rtf[pos]))
+                    pos += 1
+            copied = pos
+        elif data is not None:
+            pos = min(pos + int(data), end)
+        elif brace is not None or word is not None or reset is not None:
+            if brace == "{":
+                stack.append(font)
+            elif brace == "}":
+                font = stack.pop() if stack else font
+            elif word == "f":
+                font = number
+            elif word == "deff":
+                default = number
+            else:
+                font = default
+            leads = fonts.get(font, page) if font is not None else page
+    if not out:
+        return rtf
+    out.append(rtf[copied:])
+    return "".join(out)
 
 
 def _mac_charset(m: re.Match[str]) -> str:
@@ -1674,7 +1824,11 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # naming its format; picture bullets (\listpicture, \levelpictureN) are bullets, no longer
     # images at the document's end; labels of several parts (1.1, 2.3.1., I.A.) in a Word list or a
     # run of labels following one another are nested list items, no longer paragraphs
-    version="25",
+    # 26: bytes above 0x7F written raw, not as \'xx, read in the code page the current font's \fcharsetN or
+    # the document's \ansicpgN declares, as escaped bytes are, no longer as Latin-1 ("σώμα" in windows-1253
+    # no longer "óþìá"); a double-byte character's lead and trail bytes read together, a raw trail byte, or
+    # an ASCII one after an escaped lead byte (\'83e, テ in Shift-JIS), no longer a replacement character
+    version="26",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),
@@ -1696,6 +1850,7 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
     rtf, groups = _strip_groups(rtf)
     if "{\\object" in rtf:
         rtf = _object_results(rtf)
+    rtf = _raw_bytes(rtf, encoding)
     prepared, note_kinds = _mark_notes(
         _list_levels(_heading_levels(_implied_list_numbers(_symbol_text(_CODEPAGE_WORD.sub("", rtf)))))
     )

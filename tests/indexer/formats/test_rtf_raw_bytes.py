@@ -1,0 +1,84 @@
+"""RTF: bytes above 0x7F written raw (not as ``\\'xx``), as converters, scripts and old editors
+write them, read in the code page the document or the current font declares, as escaped bytes
+are; a double-byte character's two bytes read together. The bytes are written here by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer import extract_bytes
+
+
+@pytest.mark.parametrize(
+    ("rtf", "expected"),
+    [
+        # σώμα in Windows-1253: σ F3, ώ FE, μ EC, α E1 (óþìá if read as Windows-1252)
+        (b"{\\rtf1\\ansi\\ansicpg1253 \xf3\xfe\xec\xe1}", "σώμα"),
+        # a font's character set (\fcharset161, Greek) for its text; the other font's text in the
+        # document's page (E9 is é in Windows-1252, ι in Windows-1253)
+        (
+            b"{\\rtf1\\ansi\\ansicpg1252{\\fonttbl{\\f0\\fcharset0 Times;}{\\f1\\fcharset161 Arial;}}"
+            b"\\f0 {\\f1 \xf3\xfe\xec\xe1} caf\xe9}",
+            "σώμα café",
+        ),
+        # 93 and 94 are Windows-1252's curly quotes (Latin-1 control characters)
+        (b"{\\rtf1\\ansi\\ansicpg1252 \x93Caf\xe9\x94}", "\u201cCafé\u201d"),
+        # a \uN's fallback byte is skipped (\uc1), the raw byte after it read: σ then ώ
+        (b"{\\rtf1\\ansi\\ansicpg1253\\uc1 \\u963\xf3\xfe}", "σώ"),
+        # Shift-JIS: テスト is 83 65, 83 58, 83 67 (trail bytes e, X, g), あ 82 A0
+        (b"{\\rtf1\\ansi\\ansicpg932 \x83e\x83X\x83g \x82\xa0}", "テスト あ"),
+        # 表示 is 95 5C, 8E A6: a raw lead byte's trail is the next byte, a backslash too
+        (b"{\\rtf1\\ansi\\ansicpg932 \x95\\\x8e\xa6\\par}", "表示"),
+        # マ is 83 7D: the brace is its trail byte and does not close the group
+        (b"{\\rtf1\\ansi\\ansicpg932 {\x83} end}", "マ end"),
+        # an escaped lead byte and a raw ASCII trail, as the RTF specification has Word write テスト
+        (b"{\\rtf1\\ansi\\ansicpg932 \\'83e\\'83X\\'83g}", "テスト"),
+        # a two-byte \uN fallback (\uc2) skipped, then raw スト (83 58, 83 67)
+        (b"{\\rtf1\\ansi\\ansicpg932\\uc2 \\u12486\x83e\x83X\x83g}", "テスト"),
+        # 中文 in GBK (D6 D0, CE C4) and Big5 (A4 A4, A4 E5), 한국 in Korean (C7 D1, B1 B9)
+        (b"{\\rtf1\\ansi\\ansicpg936 \xd6\xd0\xce\xc4}", "中文"),
+        (b"{\\rtf1\\ansi\\ansicpg950 \xa4\xa4\xa4\xe5}", "中文"),
+        (b"{\\rtf1\\ansi\\ansicpg949 \xc7\xd1\xb1\xb9}", "한국"),
+        # a Japanese font (\fcharset128) in a Western document, its bytes paired only in it: the
+        # raw é before the brace closing the Western font's group is one byte
+        (
+            b"{\\rtf1\\ansi\\ansicpg1252{\\fonttbl{\\f0\\fcharset0 Times;}{\\f1\\fcharset128 MS Mincho;}}"
+            b"\\f0 {caf\xe9}{\\f1 \x83e\x83X\x83g}}",
+            "caféテスト",
+        ),
+        # in the Symbol font a raw byte is the character it shows there, as \'b7 is: B7 is •
+        (b"{\\rtf1\\ansi{\\fonttbl{\\f0 Times;}{\\f3\\fcharset2 Symbol;}}\\f0 a {\\f3 \xb7} b}", "a • b"),
+    ],
+    ids=[
+        "greek-page",
+        "greek-font",
+        "windows-1252-quotes",
+        "unicode-fallback",
+        "shift-jis",
+        "shift-jis-backslash-trail",
+        "shift-jis-brace-trail",
+        "escaped-lead-raw-trail",
+        "double-byte-fallback",
+        "gbk",
+        "big5",
+        "korean",
+        "japanese-font",
+        "symbol-font",
+    ],
+)
+def test_raw_bytes_read_in_the_declared_code_page(rtf, expected):
+    assert extract_bytes(rtf, "t.rtf").text == expected
+
+
+def test_raw_bytes_in_the_title_and_a_table():
+    # Привет in Windows-1251 (CF F0 E8 E2 E5 F2) in the \info title and in a table's cells
+    word = b"\xcf\xf0\xe8\xe2\xe5\xf2"
+    rtf = (
+        b"{\\rtf1\\ansi\\ansicpg1251{\\info{\\title " + word + b"}}"
+        b"\\trowd\\cellx2000\\cellx4000 \\pard\\intbl " + word + b"\\cell \xc4\xe0\\cell\\row "
+        b"\\trowd\\cellx2000\\cellx4000 \\pard\\intbl x\\cell y\\cell\\row }"
+    )
+    doc = extract_bytes(rtf, "t.rtf")
+    assert doc.metadata["title"] == "Привет"
+    (table,) = doc.blocks
+    assert table.header == ("Привет", "Да") and table.rows == (("x", "y"),)
