@@ -2222,6 +2222,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # HTML bodies, attached pages and cards: a charset label naming one of Python's codecs that read no text
     # (base64, rot13, hex, zlib, idna, undefined) read as no charset (a page's meta charset or XML encoding, a
     # card's CHARSET), no longer failing the file
+    # an RTF part or attachment: bytes above 0x7F written raw, not as \'xx, read in the code page its font or
+    # header declares, as escaped bytes are, no longer as Latin-1; a double-byte character's two bytes read
+    # together (rtf 26)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2478,6 +2481,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # HTML bodies, attached pages and cards: a charset label naming one of Python's codecs that read no text
     # (base64, rot13, hex, zlib, idna, undefined) read as no charset (a page's meta charset or XML encoding, a
     # card's CHARSET), no longer failing the file
+    # an RTF part or attachment: bytes above 0x7F written raw, not as \'xx, read in the code page its font or
+    # header declares, as escaped bytes are, no longer as Latin-1; a double-byte character's two bytes read
+    # together (rtf 26)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -1833,6 +1833,9 @@ def _text_attachment(
     # HTML bodies, attached pages and cards: a charset label naming one of Python's codecs that read no text
     # (base64, rot13, hex, zlib, idna, undefined) read as no charset (a page's meta charset or XML encoding, a
     # card's CHARSET), no longer failing the file
+    # an RTF-only body laid out in its markup and an RTF attachment: bytes above 0x7F written raw, not as
+    # \'xx, read in the code page its font or header declares, as escaped bytes are, no longer as Latin-1; a
+    # double-byte character's two bytes read together (rtf 26)
     version="56",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
