@@ -30,8 +30,9 @@ the end. Document metadata ``{source_type, title, author}`` comes from the ``\\i
 paragraph given an outline level (``\\outlinelevelN``, 0 to 8, as Word and pandoc write their
 headings) is a heading of level N + 1; the style sheet's levels are its styles', not paragraphs'.
 Bytes above 0x7F written raw (not as ``\\'xx``) are read as escaped ones are, in the current
-font's character set, else the document's code page; in a double-byte code page a lead byte is read
-with its trail byte, raw or ASCII after an escaped lead byte (``\\'83e``).
+font's code page (``\\cpgN``) or character set, else the document's code page; in a double-byte
+code page a lead byte is read with its trail byte, raw or ASCII after an escaped lead byte
+(``\\'83e``).
 
 Pictures (``{\\pict …}``, hex or ``\\bin`` data) are taken out before conversion and a marker
 left in their place: PNG and JPEG pictures become images placed after the paragraph, table or list
@@ -290,6 +291,38 @@ def _encoding(raw: bytes) -> str:
     return "mac_roman" if mac else "cp1252"
 
 
+#: a font's code page and character set in its font table entry, and the character set the conversion
+#: reads each code page by (striprtf's map of character sets to codecs, backwards; the Mac CJK pages
+#: as the Windows sets of the same encodings)
+_FONT_CODE_PAGE = re.compile(r"\\cpg(\d{1,5})(?![0-9])")
+_FONT_CHARSET = re.compile(r"\\fcharset\d+")
+_CPG_CHARSET = {
+    437: "254",
+    850: "255",
+    874: "222",
+    932: "128",
+    936: "134",
+    949: "129",
+    950: "136",
+    1250: "238",
+    1251: "204",
+    1252: "0",
+    1253: "161",
+    1254: "162",
+    1255: "177",
+    1256: "178",
+    1257: "186",
+    1258: "163",
+    1361: "130",
+    10000: "77",
+    10001: "128",
+    10002: "136",
+    10003: "129",
+    10004: "81",
+    10006: "83",
+    10007: "84",
+    10008: "134",
+}
 #: a byte above 0x7F written as it is, not as ``\\'xx`` (converters, scripts and old editors write
 #: them so), and what must be passed over to find one: an escaped backslash, a control symbol
 _RAW_BYTE = re.compile(r"\\[\\\x80-\xff]|([\x80-\xff]+)")
@@ -434,6 +467,30 @@ def _double_bytes(rtf: str, fonts: dict[str, frozenset[str]], page: frozenset[st
         return rtf
     out.append(rtf[copied:])
     return "".join(out)
+
+
+def _font_code_pages(rtf: str) -> str:
+    """The font tables with each font's code page (``\\cpgN``), which the conversion does not read,
+    written as its character set (``\\fcharsetN``) in place of the one the font names: a font's
+    code page decides how its bytes read, before its character set (a page no character set stands
+    for is left as it is)."""
+    at = rtf.find("{\\fonttbl", 0, 100_000)
+    if at < 0:
+        return rtf
+    ends = [i for i in (rtf.find(w, at, at + 1_000_000) for w in ("{\\colortbl", "{\\stylesheet")) if i >= 0]
+    end = min(ends) if ends else _group_end(rtf, at)
+    out: list[str] = []
+    copied = at
+    for m in _FONT_ENTRY.finditer(rtf, at, end):
+        page = _FONT_CODE_PAGE.search(m.group(2))
+        charset = _CPG_CHARSET.get(int(page.group(1))) if page else None
+        if charset is not None:
+            body = _FONT_CHARSET.sub("", m.group(2))
+            out.append(rtf[copied : m.start(2)] + f"\\fcharset{charset}" + body)
+            copied = m.end(2)
+    if not out:
+        return rtf
+    return rtf[:at] + "".join(out) + rtf[copied:]
 
 
 def _mac_charset(m: re.Match[str]) -> str:
@@ -1828,6 +1885,7 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # the document's \ansicpgN declares, as escaped bytes are, no longer as Latin-1 ("σώμα" in windows-1253
     # no longer "óþìá"); a double-byte character's lead and trail bytes read together, a raw trail byte, or
     # an ASCII one after an escaped lead byte (\'83e, テ in Shift-JIS), no longer a replacement character
+    # a font's code page (\cpgN) read for its bytes, before its \fcharsetN; it was not read
     version="26",
     source_type="rtf",
     libraries=("striprtf",),
@@ -1850,6 +1908,8 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
     rtf, groups = _strip_groups(rtf)
     if "{\\object" in rtf:
         rtf = _object_results(rtf)
+    if "\\cpg" in rtf:
+        rtf = _font_code_pages(rtf)
     rtf = _raw_bytes(rtf, encoding)
     prepared, note_kinds = _mark_notes(
         _list_levels(_heading_levels(_implied_list_numbers(_symbol_text(_CODEPAGE_WORD.sub("", rtf)))))

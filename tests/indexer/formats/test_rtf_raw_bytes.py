@@ -82,3 +82,21 @@ def test_raw_bytes_in_the_title_and_a_table():
     assert doc.metadata["title"] == "Привет"
     (table,) = doc.blocks
     assert table.header == ("Привет", "Да") and table.rows == (("x", "y"),)
+
+
+@pytest.mark.parametrize(
+    ("fonts", "text", "expected"),
+    [
+        # a font's code page (\cpg1253) alone: F3 FE are σώ in Windows-1253 (óþ in Windows-1252),
+        # escaped or raw; the other font's E9 stays é
+        (b"{\\f0\\cpg1253 Arial;}{\\f1\\fcharset0 Times;}", b"\\'f3\\'fe {\\f1 caf\\'e9} \xf3", "σώ café σ"),
+        # the code page before the character set the font also names
+        (b"{\\f0\\fcharset0\\cpg1251 Arial;}", b"\\'cf\\'f0\\'e8\\'e2\\'e5\\'f2", "Привет"),
+        # a double-byte code page: テスト (83 65, 83 58, 83 67) escaped with an ASCII trail, and raw
+        (b"{\\f0\\fcharset0\\cpg932 MS Gothic;}", b"\\'83e\x83X\x83g", "テスト"),
+    ],
+    ids=["greek", "cyrillic-over-charset", "shift-jis"],
+)
+def test_a_fonts_code_page_reads_its_bytes(fonts, text, expected):
+    rtf = b"{\\rtf1\\ansi\\ansicpg1252{\\fonttbl" + fonts + b"}\\f0 " + text + b"}"
+    assert extract_bytes(rtf, "t.rtf").text == expected
