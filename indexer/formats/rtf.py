@@ -369,7 +369,7 @@ def _raw_bytes(rtf: str, encoding: str) -> str:
     the document's code page (``\\ansicpgN``), no longer as Latin-1 whatever the code page. In a
     double-byte code page a character's two bytes are written together (the trail byte, which may be
     ASCII, after an escaped or raw lead byte), as the RTF specification has readers take them:
-    ``\\'83e``, as Word writes テ, and ``テ`` written raw in Shift-JIS both read テ."""
+    ``\\'83e`` (the specification's standard form of テ) and ``テ`` written raw in Shift-JIS both read テ."""
     ascii = rtf.isascii()
     if ascii and _LEAD_AND_TRAIL.search(rtf) is None:
         return rtf

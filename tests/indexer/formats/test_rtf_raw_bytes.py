@@ -31,7 +31,7 @@ from indexer import extract_bytes
         (b"{\\rtf1\\ansi\\ansicpg932 \x95\\\x8e\xa6\\par}", "表示"),
         # マ is 83 7D: the brace is its trail byte and does not close the group
         (b"{\\rtf1\\ansi\\ansicpg932 {\x83} end}", "マ end"),
-        # an escaped lead byte and a raw ASCII trail, as the RTF specification has Word write テスト
+        # an escaped lead byte and a raw ASCII trail, the RTF specification's standard form: テスト
         (b"{\\rtf1\\ansi\\ansicpg932 \\'83e\\'83X\\'83g}", "テスト"),
         # a two-byte \uN fallback (\uc2) skipped, then raw スト (83 58, 83 67)
         (b"{\\rtf1\\ansi\\ansicpg932\\uc2 \\u12486\x83e\x83X\x83g}", "テスト"),
