@@ -148,3 +148,13 @@ def mail(
         maintype, subtype = ctype.split("/")
         msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=name)
     return msg.as_bytes()
+
+
+def html_mail(page: str, subject: str = "Lists") -> bytes:
+    """A message whose only body is the HTML ``page`` (set in ``<html><body>``)."""
+    msg = EmailMessage()
+    msg["From"] = "a@example.org"
+    msg["To"] = "b@example.org"
+    msg["Subject"] = subject
+    msg.set_content(f"<html><body>{page}</body></html>", subtype="html")
+    return msg.as_bytes()

@@ -93,15 +93,10 @@ def test_a_list_cut_between_items_keeps_its_empty_items_in_the_part_before():
 
 
 def test_a_page_s_empty_items_in_a_mail_keep_their_numbers(tmp_path):
-    from email.message import EmailMessage
+    from tests._builders import html_mail
 
-    message = EmailMessage()
-    message["From"] = "a@example.org"
-    message["To"] = "b@example.org"
-    message["Subject"] = "Steps"
-    message.set_content(f"<html><body>{NUMBERED_HTML}</body></html>", subtype="html")
     mail = tmp_path / "steps.eml"
-    mail.write_bytes(message.as_bytes())
+    mail.write_bytes(html_mail(NUMBERED_HTML, "Steps"))
     block = next(b for b in extract(mail).blocks if b.kind == LIST)
     assert _items(block) == NUMBERED_ITEMS
     assert block.text == "alpha\ngamma"

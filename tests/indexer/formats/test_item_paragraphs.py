@@ -8,13 +8,12 @@ comments."""
 from __future__ import annotations
 
 import json
-from email.message import EmailMessage
 
 from indexer import extract, get_chunks, get_markdown
 from indexer.formats.html import html_blocks
 from indexer.formats.markdown import markdown_blocks
 from indexer.model import ITEM_PARAGRAPHS, ITEM_QUOTES, ITEM_TAILS, LIST
-from tests._builders import epub_file, mail
+from tests._builders import epub_file, html_mail, mail
 
 PAGE = "<ul><li><p>First para of item.</p><p>Second para of item.</p></li><li>two</li></ul>"
 #: as a browser shows it: the first item's two paragraphs, one under the other, then "two"
@@ -158,13 +157,8 @@ def test_a_markdown_item_s_paragraphs_where_its_list_is_written_anew(markdown_pa
 
 
 def test_a_mail_s_html_body_and_an_epub_chapter_too(tmp_path):
-    message = EmailMessage()
-    message["From"] = "a@example.org"
-    message["To"] = "b@example.org"
-    message["Subject"] = "Lists"
-    message.set_content(f"<html><body>{PAGE}</body></html>", subtype="html")
     letter = tmp_path / "lists.eml"
-    letter.write_bytes(message.as_bytes())
+    letter.write_bytes(html_mail(PAGE, "Lists"))
     book = tmp_path / "book.epub"
     book.write_bytes(epub_file({"c1.xhtml": PAGE}))
     for path in (letter, book):

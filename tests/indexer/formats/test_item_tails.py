@@ -7,14 +7,13 @@ cell). Every page and list here is typed by hand; the offsets are counted in the
 from __future__ import annotations
 
 import json
-from email.message import EmailMessage
 
 from indexer import extract, get_chunks, get_markdown
 from indexer.formats.html import html_blocks
 from indexer.formats.markdown import markdown_blocks
 from indexer.markdown import render_markdown
 from indexer.model import ITEM_QUOTES, ITEM_TAILS, LIST, Block, Document, ListItem
-from tests._builders import epub_file, mail
+from tests._builders import epub_file, html_mail, mail
 
 #: an item holding text before, between and after two nested lists, then a sibling
 BETWEEN = "<ul><li>first<ul><li>n1</li></ul>between<ol><li>m1</li></ol>after</li><li>second</li></ul>"
@@ -99,13 +98,8 @@ def test_the_places_a_list_says_are_written_so_and_the_earlier_ones_still_are():
 
 
 def test_a_mail_s_html_body_and_an_epub_chapter_too(tmp_path):
-    message = EmailMessage()
-    message["From"] = "a@example.org"
-    message["To"] = "b@example.org"
-    message["Subject"] = "Lists"
-    message.set_content(f"<html><body>{BETWEEN}</body></html>", subtype="html")
     mail = tmp_path / "lists.eml"
-    mail.write_bytes(message.as_bytes())
+    mail.write_bytes(html_mail(BETWEEN, "Lists"))
     book = tmp_path / "lists.epub"
     book.write_bytes(epub_file({"c1.xhtml": BETWEEN}))
     for path in (mail, book):

@@ -5,12 +5,12 @@ lines): its text stays in the item's, as both readers read it, and the list says
 from __future__ import annotations
 
 import json
-from email.message import EmailMessage
 
 from indexer import extract, get_chunks, get_markdown
 from indexer.formats.html import html_blocks
 from indexer.formats.markdown import markdown_blocks
 from indexer.model import ITEM_QUOTE_BREAKS, ITEM_QUOTES, ITEM_TAILS, LIST
+from tests._builders import html_mail
 
 #: Typed by hand: the same list written as a web page and in Markdown
 PAGE = "<ul><li>item one<blockquote>quoted text</blockquote></li><li>two</li></ul>"
@@ -98,13 +98,8 @@ def test_a_notebook_s_markdown_cell_writes_it_in_its_item(tmp_path):
 
 
 def test_a_mail_s_html_body_too(tmp_path):
-    message = EmailMessage()
-    message["From"] = "a@example.org"
-    message["To"] = "b@example.org"
-    message["Subject"] = "Quote"
-    message.set_content(f"<html><body>{PAGE}</body></html>", subtype="html")
     mail = tmp_path / "quote.eml"
-    mail.write_bytes(message.as_bytes())
+    mail.write_bytes(html_mail(PAGE, "Quote"))
     block = next(b for b in extract(mail).blocks if b.kind == LIST)
     assert block.meta[ITEM_QUOTES] == ((0, 9, 20),)
     assert WRITTEN in get_markdown(mail)
