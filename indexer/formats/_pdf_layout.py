@@ -2203,12 +2203,19 @@ def to_blocks(
     level_of = {k: min(i + first, 6) for i, k in enumerate(ranks)}
     levels = _outline_levels(groups, keys, level_of, outline) if outline else {}
     levels = {i: 1 for i in titles} | levels
+    numbered = _cjk_numbered_heads(groups, keys)
+    depth_of = {kind: d for d, kind in enumerate(sorted(set(numbered.values())), 1)}
+    above = 0  # the level of the last heading ranked by style or outline
     out: list[tuple[Group, Block]] = []
     for i, (owner, g, key) in enumerate(zip(owners, groups, keys, strict=True)):
         if i in levels:
-            block = new_block(HEADING, g.text(), levels[i], page=g.page)
+            above = levels[i]
+            block = new_block(HEADING, g.text(), above, page=g.page)
         elif key is not None:
-            block = new_block(HEADING, g.text(), level_of[key], page=g.page)
+            above = level_of[key]
+            block = new_block(HEADING, g.text(), above, page=g.page)
+        elif i in numbered:
+            block = new_block(HEADING, g.text(), min(above + depth_of[numbered[i]], 6), page=g.page)
         elif g.code:
             block = new_block(CODE, g.text(), page=g.page)
         elif g.is_list:
@@ -2218,6 +2225,57 @@ def to_blocks(
             block = new_block(PARAGRAPH, g.text(), page=g.page)
         out.append((owner, block))
     return out
+
+
+#: the rank of each kind of Chinese number opening a heading: '一、' over '(一)' over '1、' over '（1）'
+_ORDINAL_RANKS = {"、": 1, ")": 2, "）": 2}
+#: what a line ending a clause, not a heading, ends in
+_CLAUSE_MARKS = ("\uff0c", ",", "\u3001")
+
+
+def _ordinal_rank(text: str) -> int | None:
+    """The rank of the Chinese number opening ``text`` (``_ORDINAL_RANKS``; a digit's one two
+    further down), or None when none does."""
+    match = _CJK_ORDINAL.match(text) if text[0] in _CJK_ORDINAL_FIRST else None
+    if match is None:
+        return None
+    number = match.group()
+    return _ORDINAL_RANKS[number[-1]] + (2 if any(ch.isdigit() for ch in number) else 0)
+
+
+def _cjk_numbered_heads(groups: Sequence[Group], keys: Sequence) -> dict[int, int]:
+    """The groups that are numbered headings of a Chinese document, ``{group index: rank}``
+    (``_ordinal_rank``): a paragraph that opens with a Chinese number followed by CJK text, ends
+    neither a sentence nor a clause and is one line, or two where the second is at most half as
+    wide as the first (a heading wrapped by a few characters: ``一、 截至20I5年末，…担保情`` /
+    ``况``), with more text on its page after it (a paragraph cut by the page's end goes on on the
+    next). pr-136-example.pdf, a scan's text layer that sets each line's size as read, so that
+    style cannot tell its headings, numbers them so: ``一、`` over ``(一) 神鹰集团2015 年末的财务状况``.
+    Such lines next to one another, each opening with a number of one kind, are a list's items
+    (``1、 合同`` / ``2、 发票``), not headings."""
+    found: dict[int, int] = {}
+    last = len(groups) - 1
+    for i, (g, key) in enumerate(zip(groups, keys, strict=True)):
+        lines = g.lines
+        if (
+            key is not None
+            or g.code
+            or g.is_list
+            or len(lines) > 2
+            or lines[0].text[0] not in _CJK_ORDINAL_FIRST
+        ):
+            continue
+        if len(lines) == 2 and lines[1].right - lines[1].left > (lines[0].right - lines[0].left) / 2:
+            continue
+        if i == last or groups[i + 1].page != g.page:
+            continue
+        text = g.text()
+        rank = _ordinal_rank(text)
+        if rank is None or _ends_sentence(text) or text.endswith(_CLAUSE_MARKS):
+            continue
+        if _CJK.search(text, _CJK_ORDINAL.match(text).end()) is not None:
+            found[i] = rank
+    return {i: rank for i, rank in found.items() if found.get(i - 1) != rank and found.get(i + 1) != rank}
 
 
 # -- the outline (bookmarks) ---------------------------------------------------------------------

@@ -254,7 +254,11 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # in the full-width ！ ？ ： ； ． as in 。 and the half-width marks, and in CJK text also in one of them
     # followed by closing quotes or brackets (。」 ？” ！）), so a short last line ending so ends its paragraph;
     # a line break between a CJK character and a digit, a Latin word or a mark joins without a space where
-    # the document's lines set such characters side by side (pr-136-example.pdf: 合计14,220, 》(绍华评字)
+    # the document's lines set such characters side by side (pr-136-example.pdf: 合计14,220, 》(绍华评字));
+    # a paragraph of one line (or two, the second at most half as wide) opening with a Chinese number and
+    # CJK text and ending no sentence or clause is a heading, '一、' ranking over '(一)', '1、' and '（1）',
+    # under the last heading the style rules ranked, unless a line so numbered stands next to it (a list's
+    # items): pr-136-example.pdf's parts and points were paragraphs, out of its heading paths
     version="40",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
