@@ -61,8 +61,10 @@ _ORDERED = re.compile(r"^(\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)]|\[\d{1,3}\])
 #: ending in a colon or a semicolon ends its paragraph as one ending in a stop does (an introduction to a
 #: list, a clause of one)
 _SENTENCE_END = tuple(".!?:;\u3002\uff0e\uff61\uff01\uff1f\uff1a\uff1b")
-#: the closing quotes and brackets that may follow a CJK sentence's end (。」 ？” ！）)
+#: the closing quotes and brackets that may follow a sentence's end (。」 ？” ！） end.” end.))
 _CJK_CLOSERS = "\u300d\u300f\u201d\u2019\uff09\u300b\u3009\u3011\u3015\u3017\uff3d\uff5d\"')]"
+#: the marks of two characters that end a sentence of CJK text cut short: an ellipsis, a dash
+_CJK_BREAKS = ("\u2026\u2026", "\u2014\u2014")
 #: the meta of a list block: its items' text keeps the marker printed before each
 _OWN_MARKERS = freeze({OWN_MARKERS: True})
 #: The characters _BULLET accepts first (none of them can start an _ORDERED marker).
@@ -1089,17 +1091,18 @@ def _is_cjk(ch: str) -> bool:
 
 def _ends_sentence(text: str) -> bool:
     """Whether the line ``text`` ends a sentence for the paragraph rules: in a mark of _SENTENCE_END,
-    or in one followed by closing quotes or brackets where the mark is full-width or follows a CJK
-    character (``。」``, ``？”``, ``！）``, ``好?”``). A Latin stop before a closer (``end.”``) is read
-    as before, as no sentence's end."""
+    also followed by closing quotes or brackets (``。」``, ``？”``, ``end.”``, ``(… end.)``,
+    ``end."``), or, in CJK text, in an ellipsis or a dash of two (``……``, ``——``), which end a
+    sentence cut short or a speech broken off. A short last line ending so ends its paragraph as
+    one ending in a bare stop does."""
     if text.endswith(_SENTENCE_END):
         return True
-    if not text or text[-1] not in _CJK_CLOSERS:
+    if not text:
         return False
-    body = text.rstrip(_CJK_CLOSERS)
-    if not body.endswith(_SENTENCE_END):
-        return False
-    return not body[-1].isascii() or (len(body) > 1 and _is_cjk(body[-2]))
+    body = text.rstrip(_CJK_CLOSERS) if text[-1] in _CJK_CLOSERS else text
+    if body.endswith(_SENTENCE_END):
+        return True
+    return body.endswith(_CJK_BREAKS) and _CJK.search(body) is not None
 
 
 _CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
@@ -2262,7 +2265,7 @@ def _cjk_numbered_heads(groups: Sequence[Group], keys: Sequence) -> dict[int, in
             or g.code
             or g.is_list
             or len(lines) > 2
-            or lines[0].text[0] not in _CJK_ORDINAL_FIRST
+            or lines[0].text[:1] not in _CJK_ORDINAL_FIRST
         ):
             continue
         if len(lines) == 2 and lines[1].right - lines[1].left > (lines[0].right - lines[0].left) / 2:

@@ -258,7 +258,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # a paragraph of one line (or two, the second at most half as wide) opening with a Chinese number and
     # CJK text and ending no sentence or clause is a heading, '一、' ranking over '(一)', '1、' and '（1）',
     # under the last heading the style rules ranked, unless a line so numbered stands next to it (a list's
-    # items): pr-136-example.pdf's parts and points were paragraphs, out of its heading paths
+    # items): pr-136-example.pdf's parts and points were paragraphs, out of its heading paths; a Latin stop
+    # before closing quotes or brackets (end.” (… end.) end.") ends a sentence as a CJK one does, and in CJK
+    # text so do an ellipsis and a dash of two (…… ——), so a short last line ending so ends its paragraph
     version="40",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
