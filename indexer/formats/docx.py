@@ -2656,6 +2656,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # altChunk pages: a charset label naming one of Python's codecs that read no text (base64, rot13, hex,
     # zlib, idna, undefined) read as no charset (a page's meta charset or XML encoding, a card's CHARSET), no
     # longer failing the file
+    # RTF altChunks: bytes above 0x7F written raw read in the code page their font or header declares, a
+    # double-byte character's two bytes together, a font's \cpgN read; text right after the code page word
+    # kept (rtf 26)
     version="45",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -86,8 +86,9 @@ from .registry import extractor
 _CODEPAGE = re.compile(rb"\\ansicpg(\d{3,5})")
 _MAC = re.compile(rb"\\mac(?![a-z])")
 #: the code page word, taken out before conversion: the converter would look up ``cpN`` again and
-#: read any page Python does not name so (the Mac ones) as UTF-8
-_CODEPAGE_WORD = re.compile(r"\\ansicpg\d+ ?")
+#: read any page Python does not name so (the Mac ones) as UTF-8; the space that ends it is kept
+#: before text, where it ends the word before it (``\\ansi\\ansicpg1252 Hello`` is ``\\ansi Hello``)
+_CODEPAGE_WORD = re.compile(r"\\ansicpg\d+(?: (?=[\\{}]))?")
 #: Apple's code pages (Windows numbers them 10000 + the Mac script code), which Python names
 #: ``mac_*`` rather than ``cpN``; the CJK ones by the standard encoding each extends
 _MAC_PAGES = {
@@ -1886,6 +1887,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # no longer "óþìá"); a double-byte character's lead and trail bytes read together, a raw trail byte, or
     # an ASCII one after an escaped lead byte (\'83e, テ in Shift-JIS), no longer a replacement character
     # a font's code page (\cpgN) read for its bytes, before its \fcharsetN; it was not read
+    # text right after the code page word (\ansicpg1252 Hello) kept, no longer run into the word before it
+    # and lost
     version="26",
     source_type="rtf",
     libraries=("striprtf",),

@@ -182,6 +182,15 @@ def test_mac_code_pages(header, expected):
     assert doc.metadata["title"] == expected.split()[0]
 
 
+def test_text_right_after_the_code_page_word_is_kept():
+    # the space after \ansicpg1252 ends it, and "Hello" is text: the word taken out with its space
+    # made "\ansiHello" one unknown control word, and the text began at "world"
+    doc = extract_bytes(b"{\\rtf1\\ansi\\ansicpg1252 Hello {\\b world}.\\par Caf\\'e9 at ten.}", "t.rtf")
+    assert doc.text == "Hello world.\n\nCafé at ten."
+    # a Mac page likewise (8E is é in Mac Roman)
+    assert extract_bytes(b"{\\rtf1\\mac\\ansicpg10000 Caf\\'8e}", "t.rtf").text == "Café"
+
+
 def test_real_mac_roman_file(real_world):
     # char_upper_ranges_hex.rtf (\mac\ansicpg10000): each line is a Mac Roman byte and the code
     # point it stands for, "\'80:00C4" first.
