@@ -494,6 +494,30 @@ def _font_code_pages(rtf: str) -> str:
     return rtf[:at] + "".join(out) + rtf[copied:]
 
 
+def _bytes_readable(rtf: str, encoding: str) -> str:
+    """``rtf`` (its bytes as Latin-1 characters) written so that the conversion, given the code page
+    ``encoding``, reads each byte as the RTF specification has it read: each font's code page
+    (``\\cpgN``) as the character set standing for it, the bytes written raw escaped as ``\\'xx``
+    (a double-byte character's two bytes together), the code page word taken out and the Mac
+    character sets Python has no codec for named by the Windows ones of the same encodings."""
+    if "\\cpg" in rtf:
+        rtf = _font_code_pages(rtf)
+    rtf = _CODEPAGE_WORD.sub("", _raw_bytes(rtf, encoding))
+    if "\\fcharset" in rtf:
+        rtf = _MAC_CHARSET.sub(_mac_charset, rtf)
+    return rtf
+
+
+def rtf_text(data: bytes) -> str:
+    """The text of the RTF document ``data`` as the conversion alone gives it (its tables, lists,
+    notes, symbol fonts and pictures not read), its bytes read as :func:`extract_rtf` reads them:
+    in the code page its ``\\ansicpgN`` (or ``\\mac``) declares and its fonts' ``\\cpgN`` and
+    ``\\fcharsetN`` give, raw or escaped, a double-byte character's two bytes together. For an
+    RTF body of a mail read as a plain one. Raises ParseError when the conversion fails."""
+    encoding = _encoding(data)
+    return _to_text(_bytes_readable(data.decode("latin-1"), encoding), encoding)
+
+
 def _mac_charset(m: re.Match[str]) -> str:
     number = m.group(1)
     if number in ("77", "81", "83", "84"):  # Mac Roman, Arabic, Greek, Cyrillic: Python has them
@@ -1911,14 +1935,10 @@ def extract_rtf(data: bytes, ctx: ExtractContext) -> Document:
     rtf, groups = _strip_groups(rtf)
     if "{\\object" in rtf:
         rtf = _object_results(rtf)
-    if "\\cpg" in rtf:
-        rtf = _font_code_pages(rtf)
-    rtf = _raw_bytes(rtf, encoding)
+    rtf = _bytes_readable(rtf, encoding)
     prepared, note_kinds = _mark_notes(
-        _list_levels(_heading_levels(_implied_list_numbers(_symbol_text(_CODEPAGE_WORD.sub("", rtf)))))
+        _list_levels(_heading_levels(_implied_list_numbers(_symbol_text(rtf))))
     )
-    if "\\fcharset" in prepared:
-        prepared = _MAC_CHARSET.sub(_mac_charset, prepared)
     if "\\nestcell" in prepared:
         prepared = _NEST.sub("{ }", prepared)  # a group: a space after a control word is its end
     if "|" in prepared:
