@@ -64,6 +64,7 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 
 from .._fast import with_meta
+from ..errors import ParseError
 from ..images import EXTRACTED_FORMATS, admit, met_before, sniff_image_format
 from ..limits import ExtractContext
 from ..markdown import quote_ends
@@ -1419,11 +1420,11 @@ def _tnef_body(tnef: Any) -> Message | None:
     html = deencapsulate_html(rtf)
     if html is not None:
         return _text_part("text/html", html)
-    from striprtf.striprtf import rtf_to_text
+    from .rtf import rtf_text
 
     try:
-        text = rtf_to_text(rtf.decode("cp1252", "replace"), errors="replace")
-    except (ValueError, IndexError, LookupError, RecursionError):
+        text = rtf_text(rtf)
+    except (ParseError, ValueError, IndexError, LookupError, RecursionError):
         return None
     return _text_part("text/plain", text) if text.strip() else None
 
@@ -2225,6 +2226,11 @@ def _sniff_mbox(head: bytes) -> bool:
     # an RTF part or attachment: bytes above 0x7F written raw, not as \'xx, read in the code page its font or
     # header declares, as escaped bytes are, no longer as Latin-1; a double-byte character's two bytes read
     # together (rtf 26)
+    # an RTF body of a TNEF part (winmail.dat) holding no HTML read in the code page its header (\ansicpgN,
+    # \mac) or current font (\cpgN, \fcharsetN) declares, raw or escaped bytes, a double-byte character's two
+    # bytes together, as the RTF reader reads them, no longer always as Windows-1252 ("Καλημέρα" in
+    # windows-1253 no longer "ÊáëçìÝñá"); an RTF part or attachment's text right after the code page word
+    # kept (rtf 26)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2484,6 +2490,11 @@ def split_mbox(data: bytes) -> list[bytes]:
     # an RTF part or attachment: bytes above 0x7F written raw, not as \'xx, read in the code page its font or
     # header declares, as escaped bytes are, no longer as Latin-1; a double-byte character's two bytes read
     # together (rtf 26)
+    # an RTF body of a TNEF part (winmail.dat) holding no HTML read in the code page its header (\ansicpgN,
+    # \mac) or current font (\cpgN, \fcharsetN) declares, raw or escaped bytes, a double-byte character's two
+    # bytes together, as the RTF reader reads them, no longer always as Windows-1252 ("Καλημέρα" in
+    # windows-1253 no longer "ÊáëçìÝñá"); an RTF part or attachment's text right after the code page word
+    # kept (rtf 26)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

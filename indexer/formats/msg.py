@@ -1094,11 +1094,11 @@ def body_blocks(st: _State, msg: Any, index: int) -> list[Block]:
         laid_out = _rtf_body(st, rtf, index)
         if laid_out is not None:
             return laid_out
-        from striprtf.striprtf import rtf_to_text
+        from .rtf import rtf_text
 
         try:
-            text = rtf_to_text(rtf.decode("cp1252", "replace"), errors="replace")
-        except (ValueError, IndexError, LookupError, RecursionError):
+            text = rtf_text(rtf)
+        except (ParseError, ValueError, IndexError, LookupError, RecursionError):
             st.warn("the RTF body could not be read")
             return []
         return _plain(st, clean(text), index)
@@ -1836,6 +1836,11 @@ def _text_attachment(
     # an RTF-only body laid out in its markup and an RTF attachment: bytes above 0x7F written raw, not as
     # \'xx, read in the code page its font or header declares, as escaped bytes are, no longer as Latin-1; a
     # double-byte character's two bytes read together (rtf 26)
+    # an RTF-only body of paragraphs alone (as Outlook writes a plain message in RTF) read in the code page
+    # its header (\ansicpgN, \mac) or current font (\cpgN, \fcharsetN) declares, raw or escaped bytes, a
+    # double-byte character's two bytes together, as the RTF reader reads them, no longer always as
+    # Windows-1252 ("Καλημέρα" in windows-1253 no longer "ÊáëçìÝñá", Shift_JIS no longer "ƒeƒXƒg"); an
+    # RTF body or attachment's text right after the code page word kept (rtf 26)
     version="56",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -9,6 +9,8 @@ import struct
 import uuid
 from email.message import EmailMessage
 
+import pytest
+
 from indexer.formats import email as email_format
 from indexer.formats.email import extract_eml, read_tnef, tnef_attachment_names
 from indexer.model import HEADING, IMAGE, PARAGRAPH, TABLE
@@ -143,6 +145,31 @@ def test_a_message_whose_only_body_is_in_winmail_dat():
     assert pdf.reason.startswith("PARSE_ERROR: Quarterly report – final.pdf: not a readable PDF")
     assert doc.coverage.messages_empty == 0
     assert doc.metadata["attachment_count"] == 2  # what winmail.dat holds, in its place
+
+
+@pytest.mark.parametrize(
+    ("rtf", "expected"),
+    [
+        # Καλημέρα in Windows-1253 (Κ CA, α E1, λ EB, η E7, μ EC, έ DD, ρ F1), written raw: read
+        # as Windows-1252 it was "ÊáëçìÝñá"
+        (b"{\\rtf1\\ansi\\ansicpg1253 \xca\xe1\xeb\xe7\xec\xdd\xf1\xe1\\par}", "Καλημέρα"),
+        # Shift_JIS written raw: テスト (83 65, 83 58, 83 67) and 表示 (95 5C, 8E A6: its trail byte a
+        # backslash); it read "ƒeƒXƒg •¦"
+        (b"{\\rtf1\\ansi\\ansicpg932 \x83e\x83X\x83g \x95\\\x8e\xa6\\par}", "テスト 表示"),
+        # a font's code page (\cpg1251): Привет (CF F0 E8 E2 E5 F2) escaped; it read "Ïðèâåò"
+        (
+            b"{\\rtf1\\ansi\\ansicpg1252{\\fonttbl{\\f0\\fcharset0\\cpg1251 Arial;}}\\f0 "
+            b"\\'cf\\'f0\\'e8\\'e2\\'e5\\'f2\\par}",
+            "Привет",
+        ),
+    ],
+    ids=["greek", "shift-jis", "font-code-page"],
+)
+def test_an_rtf_body_in_winmail_dat_is_read_in_its_code_page(rtf, expected):
+    # the stream's own code page (attOemCodepage, 1252) says nothing of the RTF's bytes
+    tnef = b"".join([*_HEAD, _attribute(1, 0x00069003, _rtf_props(rtf))])
+    doc = extract_eml(_mail(tnef), CTX)
+    assert [b.text for b in doc.blocks[2:]] == [expected]
 
 
 def test_the_plain_part_stays_the_body_and_an_attachment_less_tnef_is_listed():

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
+import pytest
+
 from indexer import extract, extract_bytes
 from indexer.model import HEADING, IMAGE, LIST, PARAGRAPH, TABLE
 from tests._builders import png
@@ -115,6 +117,64 @@ def test_an_rtf_only_body_laid_out_in_its_markup_reads_as_an_rtf_file():
     # the same body as an .rtf file: the same blocks
     rtf = extract_bytes(LAID_OUT_RTF, "order.rtf")
     assert [b.text for b in rtf.blocks] == [b.text for b in body]
+
+
+#: RTF bodies of one paragraph (no layout of their markup), the bytes of their text written by hand
+#: in the code page the document or its font declares, and that text
+CODE_PAGE_BODIES = [
+    # Καλημέρα in Windows-1253 (Κ CA, α E1, λ EB, η E7, μ EC, έ DD, ρ F1), written raw:
+    # read as Windows-1252 it was "ÊáëçìÝñá"
+    (
+        b"{\\rtf1\\ansi\\ansicpg1253\\deff0{\\fonttbl{\\f0\\fswiss Arial;}}\\f0 "
+        b"\xca\xe1\xeb\xe7\xec\xdd\xf1\xe1\\par\n}",
+        "Καλημέρα",
+    ),
+    # Shift_JIS written raw: テスト (83 65, 83 58, 83 67) and 表示 (95 5C, 8E A6: its trail byte
+    # a backslash), read as Windows-1252 "ƒeƒXƒg" and a broken control word
+    (
+        b"{\\rtf1\\ansi\\ansicpg932\\deff0{\\fonttbl{\\f0\\fnil\\fcharset128 MS Gothic;}}\\f0 "
+        b"\x83e\x83X\x83g \x95\\\x8e\xa6\\par\n}",
+        "テスト 表示",
+    ),
+    # the same escaped, as the RTF specification writes a lead byte before an ASCII trail byte:
+    # it read "\ufffde\ufffdX\ufffdg"
+    (
+        b"{\\rtf1\\ansi\\ansicpg932\\deff0{\\fonttbl{\\f0\\fnil\\fcharset128 MS Gothic;}}\\f0 "
+        b"\\'83e\\'83X\\'83g\\par\n}",
+        "テスト",
+    ),
+    # a Greek font (\fcharset161) in a Western document, its raw bytes read in Windows-1253: σώμα
+    # (F3 FE EC E1); the default font's raw E9 stays é
+    (
+        b"{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0\\fcharset0 Arial;}{\\f1\\fcharset161 Arial Greek;}}\\f0 "
+        b"caf\xe9 {\\f1 \xf3\xfe\xec\xe1}\\par\n}",
+        "café σώμα",
+    ),
+    # a font's code page (\cpg1251) before its character set: Привет (CF F0 E8 E2 E5 F2) escaped,
+    # which read "Ïðèâåò"
+    (
+        b"{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0\\fcharset0\\cpg1251 Arial;}}\\f0 "
+        b"\\'cf\\'f0\\'e8\\'e2\\'e5\\'f2\\par\n}",
+        "Привет",
+    ),
+    # a Mac document (\mac): 8E is é in Mac Roman, Ž in Windows-1252
+    (b"{\\rtf1\\mac\\deff0{\\fonttbl{\\f0 Geneva;}}\\f0 caf\\'8e\\par\n}", "café"),
+]
+CODE_PAGE_IDS = [
+    "greek-raw",
+    "shift-jis-raw",
+    "shift-jis-escaped-lead",
+    "greek-font",
+    "font-code-page",
+    "mac",
+]
+
+
+@pytest.mark.parametrize(("rtf", "expected"), CODE_PAGE_BODIES, ids=CODE_PAGE_IDS)
+def test_an_rtf_only_body_is_read_in_its_code_page_as_an_rtf_file_is(rtf, expected):
+    doc = extract(outlook_message("Note", rtf=rtf), filename="note.msg")
+    assert [b.text for b in doc.blocks[2:]] == [expected]
+    assert extract_bytes(rtf, "note.rtf").text == expected
 
 
 def _stored_as_unicode(data: bytes) -> str:
