@@ -1949,7 +1949,7 @@ def _heading_key(
     text = group.text()
     if len(text) > 200 or len(group.lines) > 3 or not (_has_letters(text, 3) or _INITIALS.match(text)):
         return None
-    if any(ln.right - ln.left > 0.85 * len(ln.text) * ln.size for ln in group.lines):
+    if any(_sparse(ln) for ln in group.lines):
         return None  # sparse: labels spread over a figure, not a heading
     if any(_is_entry(ln.text) for ln in group.lines):
         return None  # an entry of a table of contents, set in the style of the heading it names
@@ -1972,11 +1972,31 @@ def _heading_key(
     return None
 
 
+#: a heading's line is no wider than SPARSE_HEADING font sizes per character, SPARSE_CJK per CJK
+#: character: a CJK character is one font size wide, a Latin letter about half of one and a bold
+#: capital under 0.75; a CJK title letter-spaced by up to a fifth of a character passes
+SPARSE_HEADING = 0.85
+SPARSE_CJK = 1.2
+
+
+def _sparse(line: Line) -> bool:
+    """Whether ``line`` is far wider than its characters: labels spread over a figure (or the
+    cells of a row) that pdfium read as one line. A CJK character counts SPARSE_CJK: counted at
+    SPARSE_HEADING as the others are, a CJK title, each character one font size wide, was taken
+    for such labels."""
+    text = line.text
+    cjk = len(_CJK.findall(text))
+    width = SPARSE_HEADING * (len(text) - cjk) + SPARSE_CJK * cjk if cjk else SPARSE_HEADING * len(text)
+    return line.right - line.left > width * line.size
+
+
 #: A heading by size alone, not bold, under this many times the body size is weak evidence: a
 #: paragraph set a size up (11 pt among 10) passes the size test as a title does.
 WEAK_LARGER = 1.25
-#: a sentence of this many words or more, ending in a stop, is no title set a size up
+#: a sentence of this many words or more, ending in a stop, is no title set a size up; in CJK text,
+#: which sets no space between words, of this many CJK characters or more, ending in '。'
 SENTENCE_WORDS = 8
+SENTENCE_CJK = 16
 
 
 def _weak(group: Group, size: float, body: float) -> bool:
@@ -1985,9 +2005,15 @@ def _weak(group: Group, size: float, body: float) -> bool:
 
 
 def _sentence(text: str) -> bool:
-    """A full sentence: ends in a stop (not an ellipsis) and runs to SENTENCE_WORDS words."""
+    """A full sentence: ends in a stop (not an ellipsis) and runs to SENTENCE_WORDS words, or, in
+    CJK text, ends in an ideographic stop (``。``, also before closing quotes or brackets) and runs
+    to SENTENCE_CJK CJK characters."""
     end = text.rstrip(_CLOSERS)
-    return end.endswith(".") and not end.endswith("..") and len(text.split()) >= SENTENCE_WORDS
+    if end.endswith(".") and not end.endswith("..") and len(text.split()) >= SENTENCE_WORDS:
+        return True
+    if not text.rstrip(_CJK_CLOSERS).endswith(("\u3002", "\uff61")):
+        return False
+    return len(_CJK.findall(text)) >= SENTENCE_CJK
 
 
 #: a figure's or a table's caption (``Figure 1: A sample message``), set in the body's bold as

@@ -260,7 +260,12 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # under the last heading the style rules ranked, unless a line so numbered stands next to it (a list's
     # items): pr-136-example.pdf's parts and points were paragraphs, out of its heading paths; a Latin stop
     # before closing quotes or brackets (end.” (… end.) end.") ends a sentence as a CJK one does, and in CJK
-    # text so do an ellipsis and a dash of two (…… ——), so a short last line ending so ends its paragraph
+    # text so do an ellipsis and a dash of two (…… ——), so a short last line ending so ends its paragraph;
+    # a CJK character counts 1.2 font sizes, not 0.85, in the test that takes a line far wider than its
+    # characters for labels spread over a figure: a Chinese or Japanese title or heading set larger than the
+    # text (年度财务报告说明 in 18 pt over 10 pt) had stayed a paragraph, each CJK character being one font
+    # size wide; a paragraph of CJK text set a size up (under 1.25 times the body's, not bold) that ends in
+    # '。' and holds 16 CJK characters or more is a sentence, no heading, as a Latin one of 8 words is
     version="40",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
