@@ -146,7 +146,8 @@ CODE_PAGE_BODIES = [
     # a Greek font (\fcharset161) in a Western document, its raw bytes read in Windows-1253: σώμα
     # (F3 FE EC E1); the default font's raw E9 stays é
     (
-        b"{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0\\fcharset0 Arial;}{\\f1\\fcharset161 Arial Greek;}}\\f0 "
+        b"{\\rtf1\\ansi\\ansicpg1252\\deff0"
+        b"{\\fonttbl{\\f0\\fcharset0 Arial;}{\\f1\\fcharset161 Arial Greek;}}\\f0 "
         b"caf\xe9 {\\f1 \xf3\xfe\xec\xe1}\\par\n}",
         "café σώμα",
     ),
