@@ -2658,7 +2658,7 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # longer failing the file
     # RTF altChunks: bytes above 0x7F written raw read in the code page their font or header declares, a
     # double-byte character's two bytes together, a font's \cpgN read; text right after the code page word
-    # kept (rtf 26)
+    # kept (rtf 26); a font naming no character set read in the document's code page (rtf 26)
     version="45",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

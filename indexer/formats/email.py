@@ -2230,7 +2230,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # \mac) or current font (\cpgN, \fcharsetN) declares, raw or escaped bytes, a double-byte character's two
     # bytes together, as the RTF reader reads them, no longer always as Windows-1252 ("Καλημέρα" in
     # windows-1253 no longer "ÊáëçìÝñá"); an RTF part or attachment's text right after the code page word
-    # kept (rtf 26)
+    # kept (rtf 26); an RTF part's font naming no character set read in the document's code page (rtf 26)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2494,7 +2494,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # \mac) or current font (\cpgN, \fcharsetN) declares, raw or escaped bytes, a double-byte character's two
     # bytes together, as the RTF reader reads them, no longer always as Windows-1252 ("Καλημέρα" in
     # windows-1253 no longer "ÊáëçìÝñá"); an RTF part or attachment's text right after the code page word
-    # kept (rtf 26)
+    # kept (rtf 26); an RTF part's font naming no character set read in the document's code page (rtf 26)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

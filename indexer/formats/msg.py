@@ -1840,7 +1840,8 @@ def _text_attachment(
     # its header (\ansicpgN, \mac) or current font (\cpgN, \fcharsetN) declares, raw or escaped bytes, a
     # double-byte character's two bytes together, as the RTF reader reads them, no longer always as
     # Windows-1252 ("Καλημέρα" in windows-1253 no longer "ÊáëçìÝñá", Shift_JIS no longer "ƒeƒXƒg"); an
-    # RTF body or attachment's text right after the code page word kept (rtf 26)
+    # RTF body or attachment's text right after the code page word kept (rtf 26); an RTF body or attachment's
+    # font naming no character set read in the document's code page (rtf 26)
     version="56",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

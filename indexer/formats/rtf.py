@@ -470,11 +470,14 @@ def _double_bytes(rtf: str, fonts: dict[str, frozenset[str]], page: frozenset[st
     return "".join(out)
 
 
-def _font_code_pages(rtf: str) -> str:
+def _font_charsets(rtf: str) -> str:
     """The font tables with each font's code page (``\\cpgN``), which the conversion does not read,
     written as its character set (``\\fcharsetN``) in place of the one the font names: a font's
     code page decides how its bytes read, before its character set (a page no character set stands
-    for is left as it is)."""
+    for is left as it is). A font naming no character set is given ``\\fcharset1``, the default
+    one, which the conversion reads as the document's code page: it looked for a font's character
+    set up to the next one named, so that such a font took the next font's set and hid that font
+    (``{\\f0 Times;}{\\f1\\fcharset161 Arial Greek;}`` read both fonts' bytes wrong)."""
     at = rtf.find("{\\fonttbl", 0, 100_000)
     if at < 0:
         return rtf
@@ -485,6 +488,8 @@ def _font_code_pages(rtf: str) -> str:
     for m in _FONT_ENTRY.finditer(rtf, at, end):
         page = _FONT_CODE_PAGE.search(m.group(2))
         charset = _CPG_CHARSET.get(int(page.group(1))) if page else None
+        if charset is None and "\\fcharset" not in m.group(2):
+            charset = "1"
         if charset is not None:
             body = _FONT_CHARSET.sub("", m.group(2))
             out.append(rtf[copied : m.start(2)] + f"\\fcharset{charset}" + body)
@@ -500,8 +505,8 @@ def _bytes_readable(rtf: str, encoding: str) -> str:
     (``\\cpgN``) as the character set standing for it, the bytes written raw escaped as ``\\'xx``
     (a double-byte character's two bytes together), the code page word taken out and the Mac
     character sets Python has no codec for named by the Windows ones of the same encodings."""
-    if "\\cpg" in rtf:
-        rtf = _font_code_pages(rtf)
+    if "\\cpg" in rtf or "\\fcharset" in rtf:
+        rtf = _font_charsets(rtf)
     rtf = _CODEPAGE_WORD.sub("", _raw_bytes(rtf, encoding))
     if "\\fcharset" in rtf:
         rtf = _MAC_CHARSET.sub(_mac_charset, rtf)
@@ -1913,6 +1918,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # a font's code page (\cpgN) read for its bytes, before its \fcharsetN; it was not read
     # text right after the code page word (\ansicpg1252 Hello) kept, no longer run into the word before it
     # and lost
+    # a font naming no \fcharsetN read in the document's code page, no longer taking the next font's set
+    # and hiding that font ({\f0 Times;}{\f1\fcharset161 Arial Greek;}: "café σώμα", no longer "cafι óþìá")
     version="26",
     source_type="rtf",
     libraries=("striprtf",),

@@ -100,3 +100,27 @@ def test_raw_bytes_in_the_title_and_a_table():
 def test_a_fonts_code_page_reads_its_bytes(fonts, text, expected):
     rtf = b"{\\rtf1\\ansi\\ansicpg1252{\\fonttbl" + fonts + b"}\\f0 " + text + b"}"
     assert extract_bytes(rtf, "t.rtf").text == expected
+
+
+@pytest.mark.parametrize(
+    ("page", "fonts", "expected"),
+    [
+        # a font naming no character set reads in the document's page (E9 is é in Windows-1252), the
+        # Greek font after it in its own (F3 FE EC E1 is σώμα in Windows-1253): the first font took
+        # the Greek set and the Greek font was lost, "cafι óþìá"
+        (b"1252", b"{\\f0 Times;}{\\f1\\fcharset161 Arial Greek;}", "café σώμα"),
+        # in a Greek document the font naming none reads Greek too, E9 is ι in Windows-1253 (so it read
+        # before, by the Greek set it took: the document's page, not Windows-1252, is the default)
+        (b"1253", b"{\\f0\\froman Times;}{\\f1\\fcharset161 Arial Greek;}", "cafι σώμα"),
+    ],
+    ids=["western-document", "greek-document"],
+)
+def test_a_font_naming_no_character_set_reads_in_the_documents_code_page(page, fonts, expected):
+    rtf = (
+        b"{\\rtf1\\ansi\\ansicpg"
+        + page
+        + b"{\\fonttbl"
+        + fonts
+        + b"}\\f0 caf\\'e9 {\\f1 \xf3\xfe\xec\xe1}\\par}"
+    )
+    assert extract_bytes(rtf, "t.rtf").text == expected
