@@ -9,12 +9,13 @@ import io
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
 from indexer import extract
 from indexer.api import chunk_document
 from indexer.model import HEADING
+
+from ._pdf_pages import indented
 
 #: the text column: a full line runs from LEFT to RIGHT, a paragraph's first line from INDENT
 LEFT, INDENT, RIGHT = 72.0, 96.0, 504.0
@@ -55,15 +56,7 @@ TITLE = "Notes on the 2015 Annual Report"
 
 def _wrapped(text: str) -> list[tuple[float, str]]:
     """``text`` wrapped as a paragraph with a first-line indent: (left, line) pairs."""
-    out = []
-    left = INDENT
-    while text:
-        n = 1
-        while n < len(text) and stringWidth(text[: n + 1], CJK_FONT, SIZE) <= RIGHT - left:
-            n += 1
-        out.append((left, text[:n]))
-        text, left = text[n:], LEFT
-    return out
+    return indented(text, CJK_FONT, SIZE, INDENT, LEFT, RIGHT)
 
 
 def _page(lines: list[tuple[float, str]], title: str | None = None) -> bytes:

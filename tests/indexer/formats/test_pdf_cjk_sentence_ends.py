@@ -16,6 +16,8 @@ from reportlab.pdfgen import canvas
 from indexer import extract
 from indexer.model import PARAGRAPH
 
+from ._pdf_pages import fitting
+
 #: the text column: a full line runs from LEFT to RIGHT, 36 characters in 12 pt
 LEFT, RIGHT = 72.0, 504.0
 SIZE, PITCH = 12.0, 18.0
@@ -48,9 +50,7 @@ def _wrap(text: str) -> list[str]:
     """``text`` wrapped at RIGHT from LEFT, 12 pt."""
     out = []
     while text:
-        n = 1
-        while n < len(text) and stringWidth(text[: n + 1], FONT, SIZE) <= RIGHT - LEFT:
-            n += 1
+        n = fitting(text, FONT, SIZE, RIGHT - LEFT)
         out.append(text[:n])
         text = text[n:]
     return out

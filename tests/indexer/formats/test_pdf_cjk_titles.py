@@ -10,12 +10,13 @@ import io
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
 from indexer import extract
 from indexer.api import chunk_document
 from indexer.model import HEADING, PARAGRAPH
+
+from ._pdf_pages import fitting
 
 LEFT, RIGHT = 72.0, 504.0
 BODY, PITCH = 10.0, 15.0
@@ -53,9 +54,7 @@ def _wrapped(text: str, font: str, size: float) -> list[str]:
     """``text`` cut into lines that fill the column from LEFT to RIGHT in ``font`` at ``size``."""
     out = []
     while text:
-        n = 1
-        while n < len(text) and stringWidth(text[: n + 1], font, size) <= RIGHT - LEFT:
-            n += 1
+        n = fitting(text, font, size, RIGHT - LEFT)
         out.append(text[:n])
         text = text[n:]
     return out

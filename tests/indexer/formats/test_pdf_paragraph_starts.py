@@ -15,6 +15,8 @@ from reportlab.pdfgen import canvas
 
 from indexer import extract
 
+from ._pdf_pages import indented
+
 #: the text column: a full line runs from LEFT to RIGHT, a paragraph's first line from INDENT
 LEFT, INDENT, RIGHT = 72.0, 96.0, 504.0
 SIZE, PITCH = 12.0, 18.0
@@ -63,23 +65,9 @@ LETTER = [
 pdfmetrics.registerFont(UnicodeCIDFont(CJK_FONT))
 
 
-def _fit(font: str, size: float, text: str, width: float) -> int:
-    """How many characters of ``text`` fit in ``width`` points."""
-    n = 0
-    while n < len(text) and stringWidth(text[: n + 1], font, size) <= width:
-        n += 1
-    return n
-
-
 def _cjk_lines(text: str) -> list[tuple[float, str]]:
     """``text`` wrapped as a paragraph with a first-line indent: (left, line) pairs."""
-    out = []
-    left = INDENT
-    while text:
-        n = _fit(CJK_FONT, SIZE, text, RIGHT - left)
-        out.append((left, text[:n]))
-        text, left = text[n:], LEFT
-    return out
+    return indented(text, CJK_FONT, SIZE, INDENT, LEFT, RIGHT)
 
 
 def _page(lines: list[tuple[float, str, str]]) -> bytes:

@@ -15,6 +15,8 @@ from reportlab.pdfgen import canvas
 from indexer import extract
 from indexer.model import PARAGRAPH
 
+from ._pdf_pages import fitting
+
 #: the text column: a full line runs from LEFT to RIGHT
 LEFT, RIGHT = 72.0, 504.0
 SIZE, PITCH = 12.0, 18.0
@@ -51,9 +53,7 @@ def _wrap(text: str, font: str, size: float) -> list[str]:
     """``text`` wrapped at RIGHT from LEFT, at a space in Latin text, anywhere in CJK text."""
     out = []
     while text:
-        n = 1
-        while n < len(text) and stringWidth(text[: n + 1], font, size) <= RIGHT - LEFT:
-            n += 1
+        n = fitting(text, font, size, RIGHT - LEFT)
         if font == LATIN_FONT and n < len(text):
             n = text.rindex(" ", 0, n + 1)
         out.append(text[:n].strip())
