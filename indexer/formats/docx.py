@@ -2659,7 +2659,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # RTF altChunks: bytes above 0x7F written raw read in the code page their font or header declares, a
     # double-byte character's two bytes together, a font's \cpgN read; text right after the code page word
     # kept (rtf 26); a font naming no character set read in the document's code page (rtf 26)
-    version="45",
+    # 46: RTF altChunks: a font's code page that no character set stands for (\cpg866) read for its bytes,
+    # no longer the document's code page (rtf 27)
+    version="46",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "DOCX"

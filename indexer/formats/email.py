@@ -2027,7 +2027,7 @@ def _sniff_mbox(head: bytes) -> bool:
     libraries=("tnefparse",),
     images=True,
     sniff=_sniff_eml,
-    version="58",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="59",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: a leading UTF-8 BOM skipped, raw 8-bit headers decoded (UTF-8, else cp1252), address
     # lists split before display names are decoded, nested messages a level below their parent,
     # body headings below the subject, images found by Content-Location, the attachments a
@@ -2231,6 +2231,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # bytes together, as the RTF reader reads them, no longer always as Windows-1252 ("Καλημέρα" in
     # windows-1253 no longer "ÊáëçìÝñá"); an RTF part or attachment's text right after the code page word
     # kept (rtf 26); an RTF part's font naming no character set read in the document's code page (rtf 26)
+    # 59: an RTF part's, attachment's or TNEF body's font of a code page that no character set stands for
+    # (\cpg866, DOS Cyrillic) read in that page, no longer the document's (rtf 27)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2291,7 +2293,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     images=True,
     sniff=_sniff_mbox,
     priority=1,
-    version="58",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="59",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: split only at "From " lines followed by message headers, a leading UTF-8 BOM skipped,
     # raw 8-bit headers decoded (UTF-8, else cp1252), address lists split before display names
     # are decoded, nested messages a level below their parent, body headings below the subject,
@@ -2495,6 +2497,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # bytes together, as the RTF reader reads them, no longer always as Windows-1252 ("Καλημέρα" in
     # windows-1253 no longer "ÊáëçìÝñá"); an RTF part or attachment's text right after the code page word
     # kept (rtf 26); an RTF part's font naming no character set read in the document's code page (rtf 26)
+    # 59: an RTF part's, attachment's or TNEF body's font of a code page that no character set stands for
+    # (\cpg866, DOS Cyrillic) read in that page, no longer the document's (rtf 27)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

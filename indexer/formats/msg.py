@@ -1842,7 +1842,9 @@ def _text_attachment(
     # Windows-1252 ("Καλημέρα" in windows-1253 no longer "ÊáëçìÝñá", Shift_JIS no longer "ƒeƒXƒg"); an
     # RTF body or attachment's text right after the code page word kept (rtf 26); an RTF body or attachment's
     # font naming no character set read in the document's code page (rtf 26)
-    version="56",
+    # 57: an RTF body's or attachment's font of a code page that no character set stands for (\cpg866, DOS
+    # Cyrillic) read in that page, no longer the document's (rtf 27)
+    version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
     # 5: hidden HTML elements (a preheader) left out; the HTML body read instead of the plain

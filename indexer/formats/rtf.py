@@ -32,7 +32,8 @@ headings) is a heading of level N + 1; the style sheet's levels are its styles',
 Bytes above 0x7F written raw (not as ``\\'xx``) are read as escaped ones are, in the current
 font's code page (``\\cpgN``) or character set, else the document's code page; in a double-byte
 code page a lead byte is read with its trail byte, raw or ASCII after an escaped lead byte
-(``\\'83e``).
+(``\\'83e``); a font's code page no character set stands for (``\\cpg866``) is read here, the
+conversion having none to read it by.
 
 Pictures (``{\\pict …}``, hex or ``\\bin`` data) are taken out before conversion and a marker
 left in their place: PNG and JPEG pictures become images placed after the paragraph, table or list
@@ -370,19 +371,61 @@ def _raw_bytes(rtf: str, encoding: str) -> str:
     the document's code page (``\\ansicpgN``), no longer as Latin-1 whatever the code page. In a
     double-byte code page a character's two bytes are written together (the trail byte, which may be
     ASCII, after an escaped or raw lead byte), as the RTF specification has readers take them:
-    ``\\'83e`` (the specification's standard form of テ) and ``テ`` written raw in Shift-JIS both read テ."""
+    ``\\'83e`` (the specification's standard form of テ) and ``テ`` written raw in Shift-JIS both read テ.
+    In a font whose code page no character set stands for (``\\cpg866``, DOS Cyrillic), the bytes,
+    escaped or raw, are written as the characters they are in that page (see ``_decoded``)."""
     ascii = rtf.isascii()
-    if ascii and _LEAD_AND_TRAIL.search(rtf) is None:
+    pages = _font_pages(rtf) if "\\cpg" in rtf else {}
+    if ascii and not pages and _LEAD_AND_TRAIL.search(rtf) is None:
         return rtf
     fonts: dict[str, frozenset[str]] = {}
     if _lead_bytes(encoding) or _DBCS_CHARSET.search(rtf):
         fonts = _font_leads(rtf, encoding)
-    if not _lead_bytes(encoding) and not any(fonts.values()):
+    if not _lead_bytes(encoding) and not any(fonts.values()) and not pages:
         if ascii:
             return rtf
         if "\\bin" not in rtf:  # (raw data's length is counted in bytes: read as below)
             return _RAW_BYTE.sub(lambda m: m.group(1).translate(_ESCAPES) if m.group(1) else m.group(0), rtf)
-    return _double_bytes(rtf, fonts, _lead_bytes(encoding))
+    return _double_bytes(rtf, fonts, _lead_bytes(encoding), pages)
+
+
+def _font_pages(rtf: str) -> dict[str, str]:
+    """The fonts of the font tables whose code page (``\\cpgN``) no character set stands for and
+    Python reads one byte a character (DOS pages such as 866, the Mac pages Windows numbers 10029,
+    10081 …), by number, with that page's codec: the conversion cannot be told to read them so."""
+    at = rtf.find("{\\fonttbl", 0, 100_000)
+    if at < 0:
+        return {}
+    ends = [i for i in (rtf.find(w, at, at + 1_000_000) for w in ("{\\colortbl", "{\\stylesheet")) if i >= 0]
+    end = min(ends) if ends else _group_end(rtf, at)
+    fonts: dict[str, str] = {}
+    for m in _FONT_ENTRY.finditer(rtf, at, end):
+        page = _FONT_CODE_PAGE.search(m.group(2))
+        if page is None or int(page.group(1)) in _CPG_CHARSET:
+            continue
+        codec = _MAC_PAGES.get(int(page.group(1)), f"cp{int(page.group(1))}")
+        try:
+            codecs.lookup(codec)
+        except LookupError:
+            continue
+        if not _lead_bytes(codec):  # (UTF-8, 65001, reads several bytes a character)
+            fonts.setdefault(m.group(1), codec)
+    return fonts
+
+
+def _decoded(byte: str, codec: str) -> str:
+    """The byte ``byte`` (above 0x7F) of a font whose code page ``codec`` no character set stands
+    for, written for the conversion as the character it is there: that character itself, which the
+    conversion copies as text (a ``\\uN`` fallback skips it as it skips one byte), but an ASCII one
+    as the escaped byte it is in any Western page and the four that striprtf would take for letters
+    of a control word before them (ı, İ, ſ, K) in a group of their own (``{\\uc1\\uN?}``); a byte
+    the page lacks is U+FFFD."""
+    char = bytes((ord(byte),)).decode(codec, "replace")
+    if char.isascii():
+        return _escaped(char)
+    if char in "\u0130\u0131\u017f\u212a":
+        return "{\\uc1\\u%d?}" % ord(char)
+    return char
 
 
 def _font_leads(rtf: str, encoding: str) -> dict[str, frozenset[str]]:
@@ -406,15 +449,19 @@ def _font_leads(rtf: str, encoding: str) -> dict[str, frozenset[str]]:
     return fonts
 
 
-def _double_bytes(rtf: str, fonts: dict[str, frozenset[str]], page: frozenset[str]) -> str:
-    """``_raw_bytes`` in a document with a double-byte code page or font: the current font is
-    followed as the conversion follows it (``\\fN`` to the group's end or the next paragraph,
-    then the default font ``\\deffN``) for the bytes that start a character."""
+def _double_bytes(
+    rtf: str, fonts: dict[str, frozenset[str]], page: frozenset[str], pages: dict[str, str]
+) -> str:
+    """``_raw_bytes`` in a document with a double-byte code page or font, or a font of a code page
+    of its own (``pages``): the current font is followed as the conversion follows it (``\\fN`` to
+    the group's end or the next paragraph, then the default font ``\\deffN``) for the bytes that
+    start a character and for the code page its bytes are read in."""
     out: list[str] = []
     stack: list[str | None] = []
     font: str | None = None
     default: str | None = None
     leads = page
+    codec: str | None = None  # the current font's page of its own
     copied = 0  # the text before this is in ``out``
     trail_at = -1  # where an escaped byte is the trail byte of the escaped lead byte before it
     pos = 0
@@ -425,7 +472,12 @@ def _double_bytes(rtf: str, fonts: dict[str, frozenset[str]], page: frozenset[st
             break
         word, number, reset, byte, data, brace, raw = m.groups()
         pos = m.end()
-        if byte is not None:
+        if codec is not None and (raw is not None or (byte is not None and byte[0] in "89abcdefABCDEF")):
+            run = raw if raw is not None else chr(int(byte, 16))
+            out.append(rtf[copied : m.start()])
+            out.append("".join(_decoded(b, codec) for b in run))
+            copied = pos
+        elif byte is not None:
             if m.start() == trail_at or chr(int(byte, 16)) not in leads or pos >= end:
                 continue
             after = rtf[pos]
@@ -464,6 +516,7 @@ def _double_bytes(rtf: str, fonts: dict[str, frozenset[str]], page: frozenset[st
             else:
                 font = default
             leads = fonts.get(font, page) if font is not None else page
+            codec = pages.get(font) if font is not None else None
     if not out:
         return rtf
     out.append(rtf[copied:])
@@ -502,9 +555,10 @@ def _font_charsets(rtf: str) -> str:
 def _bytes_readable(rtf: str, encoding: str) -> str:
     """``rtf`` (its bytes as Latin-1 characters) written so that the conversion, given the code page
     ``encoding``, reads each byte as the RTF specification has it read: each font's code page
-    (``\\cpgN``) as the character set standing for it, the bytes written raw escaped as ``\\'xx``
-    (a double-byte character's two bytes together), the code page word taken out and the Mac
-    character sets Python has no codec for named by the Windows ones of the same encodings."""
+    (``\\cpgN``) as the character set standing for it (a page none stands for read here), the
+    bytes written raw escaped as ``\\'xx`` (a double-byte character's two bytes together), the
+    code page word taken out and the Mac character sets Python has no codec for named by the
+    Windows ones of the same encodings."""
     if "\\cpg" in rtf or "\\fcharset" in rtf:
         rtf = _font_charsets(rtf)
     rtf = _CODEPAGE_WORD.sub("", _raw_bytes(rtf, encoding))
@@ -1920,7 +1974,10 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # and lost
     # a font naming no \fcharsetN read in the document's code page, no longer taking the next font's set
     # and hiding that font ({\f0 Times;}{\f1\fcharset161 Arial Greek;}: "café σώμα", no longer "cafι óþìá")
-    version="26",
+    # 27: a font's code page that no character set stands for (\cpg866, DOS Cyrillic; the Mac pages 10029,
+    # 10081 …) read for its bytes, escaped or raw, no longer the document's code page ("Привет" in code page
+    # 866 no longer "\ufffdà¨¢¥â")
+    version="27",
     source_type="rtf",
     libraries=("striprtf",),
     sniff=lambda head: head.startswith(b"{\\rtf"),

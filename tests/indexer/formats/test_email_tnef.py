@@ -162,8 +162,15 @@ def test_a_message_whose_only_body_is_in_winmail_dat():
             b"\\'cf\\'f0\\'e8\\'e2\\'e5\\'f2\\par}",
             "Привет",
         ),
+        # a font's code page no character set stands for (866): Привет (8F E0 A8 A2 A5 E2) escaped;
+        # it read "\ufffdà¨¢¥â"
+        (
+            b"{\\rtf1\\ansi\\ansicpg1252{\\fonttbl{\\f0 Arial;}{\\f1\\cpg866 Courier;}}\\f1 "
+            b"\\'8f\\'e0\\'a8\\'a2\\'a5\\'e2\\par}",
+            "Привет",
+        ),
     ],
-    ids=["greek", "shift-jis", "font-code-page"],
+    ids=["greek", "shift-jis", "font-code-page", "dos-cyrillic"],
 )
 def test_an_rtf_body_in_winmail_dat_is_read_in_its_code_page(rtf, expected):
     # the stream's own code page (attOemCodepage, 1252) says nothing of the RTF's bytes

@@ -160,6 +160,13 @@ CODE_PAGE_BODIES = [
     ),
     # a Mac document (\mac): 8E is é in Mac Roman, Ž in Windows-1252
     (b"{\\rtf1\\mac\\deff0{\\fonttbl{\\f0 Geneva;}}\\f0 caf\\'8e\\par\n}", "café"),
+    # a font's code page no character set stands for (866, DOS Cyrillic): Привет is 8F E0 A8 A2
+    # A5 E2, which read "\ufffdà¨¢¥â"
+    (
+        b"{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0 Arial;}{\\f1\\cpg866 Courier;}}\\f0 "
+        b"{\\f1 \\'8f\\'e0\\'a8\\'a2\\'a5\\'e2} ok\\par\n}",
+        "Привет ok",
+    ),
 ]
 CODE_PAGE_IDS = [
     "greek-raw",
@@ -168,6 +175,7 @@ CODE_PAGE_IDS = [
     "greek-font",
     "font-code-page",
     "mac",
+    "dos-cyrillic",
 ]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from indexer import extract_bytes
+from indexer.formats.rtf import rtf_text
 
 
 @pytest.mark.parametrize(
@@ -124,3 +125,29 @@ def test_a_font_naming_no_character_set_reads_in_the_documents_code_page(page, f
         + b"}\\f0 caf\\'e9 {\\f1 \xf3\xfe\xec\xe1}\\par}"
     )
     assert extract_bytes(rtf, "t.rtf").text == expected
+
+
+#: Привет in DOS Cyrillic, code page 866 (П 8F, р E0, и A8, в A2, е A5, т E2), a page no RTF
+#: character set stands for: read as Windows-1252 it was "\ufffdà¨¢¥â" (8F is no character there)
+PRIVET_866 = b"\\'8f\\'e0\\'a8\\'a2\\'a5\\'e2"
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (b"{\\f1 " + PRIVET_866 + b"} ok", "Привет ok"),
+        # raw, not escaped
+        (b"{\\f1 \x8f\xe0\xa8\xa2\xa5\xe2} ok", "Привет ok"),
+        # the space after \f0 ends that word: the text runs on
+        (b"\\f1 " + PRIVET_866 + b"\\f0 ok", "Приветok"),
+        # a \uN's fallback byte in that font is skipped (\uc1), the byte after it read: П then р
+        (b"{\\f1\\uc1 \\u1055\\'8f\\'e0} ok", "Пр ok"),
+        # back in the document's page outside the font's group: E9 is é in Windows-1252
+        (b"{\\f1 \\'e0} caf\\'e9", "р café"),
+    ],
+    ids=["escaped", "raw", "font-word-after", "unicode-fallback", "other-font"],
+)
+def test_a_fonts_code_page_without_a_character_set_reads_its_bytes(body, expected):
+    rtf = b"{\\rtf1\\ansi\\ansicpg1252{\\fonttbl{\\f0 Arial;}{\\f1\\cpg866 Courier;}}\\f0 " + body + b"}"
+    assert extract_bytes(rtf, "t.rtf").text == expected
+    assert rtf_text(rtf) == expected
