@@ -2661,6 +2661,7 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # kept (rtf 26); a font naming no character set read in the document's code page (rtf 26)
     # 46: RTF altChunks: a font's code page that no character set stands for (\cpg866) read for its bytes,
     # no longer the document's code page (rtf 27)
+    # RTF altChunks: \binN data outside a picture no text (rtf 27)
     version="46",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -2233,6 +2233,7 @@ def _sniff_mbox(head: bytes) -> bool:
     # kept (rtf 26); an RTF part's font naming no character set read in the document's code page (rtf 26)
     # 59: an RTF part's, attachment's or TNEF body's font of a code page that no character set stands for
     # (\cpg866, DOS Cyrillic) read in that page, no longer the document's (rtf 27)
+    # an RTF part's, attachment's or TNEF body's \binN data outside a picture no text (rtf 27)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2499,6 +2500,7 @@ def split_mbox(data: bytes) -> list[bytes]:
     # kept (rtf 26); an RTF part's font naming no character set read in the document's code page (rtf 26)
     # 59: an RTF part's, attachment's or TNEF body's font of a code page that no character set stands for
     # (\cpg866, DOS Cyrillic) read in that page, no longer the document's (rtf 27)
+    # an RTF part's, attachment's or TNEF body's \binN data outside a picture no text (rtf 27)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -33,7 +33,7 @@ Bytes above 0x7F written raw (not as ``\\'xx``) are read as escaped ones are, in
 font's code page (``\\cpgN``) or character set, else the document's code page; in a double-byte
 code page a lead byte is read with its trail byte, raw or ASCII after an escaped lead byte
 (``\\'83e``); a font's code page no character set stands for (``\\cpg866``) is read here, the
-conversion having none to read it by.
+conversion having none to read it by. The data of a ``\\binN`` word outside a picture are no text.
 
 Pictures (``{\\pict …}``, hex or ``\\bin`` data) are taken out before conversion and a marker
 left in their place: PNG and JPEG pictures become images placed after the paragraph, table or list
@@ -135,6 +135,9 @@ _SPECIAL = re.compile(r"[{}\\]")
 _GROUP_STOP = re.compile(r"[{}]|\\(?:bin|[{}\\])")
 _GROUP_START = re.compile(r"\{\\(?:\*\\)?(pict|objdata|shppict|nonshppict)(?![a-z])")
 _BIN = re.compile(r"\\bin(\d*) ?")
+#: a ``\\binN`` word (the N bytes after it are data), or an escaped backslash or other control
+#: symbol passed over
+_BINARY = re.compile(r"\\bin(\d{1,10}) ?|\\[^b]")
 #: the bullet a picture bullet is read as (``_picture_bullets``), in a group setting ``\\uc1``
 _BULLET_RTF = "{\\uc1\\u8226?}"
 _LIST_PICTURE = re.compile(r"\{\\(?:\*\\)?listpicture(?![a-z])")
@@ -335,11 +338,11 @@ _LEAD_AND_TRAIL = re.compile(r"\\'[89a-fA-F][0-9a-fA-F][@-\[\]-z|~]")
 #: traditional Chinese, and the Mac sets read as those)
 _DBCS_CHARSET = re.compile(r"\\fcharset(?:12[89]|13[046]|7[89]|80|85)(?![0-9])")
 #: what reading a double-byte document's bytes meets: a font (``\\fN``), the default font, a
-#: paragraph or section end (where the conversion goes back to the default font), a hex byte,
-#: ``\\binN`` (raw data), an escaped backslash or brace or a control symbol of a byte, a group's
-#: start or end, a raw byte
+#: paragraph or section end (where the conversion goes back to the default font), a hex byte, an
+#: escaped backslash or brace or a control symbol of a byte, a group's start or end, a raw byte
+#: (``\\binN`` data are taken out before)
 _BYTE_TOKEN = re.compile(
-    r"\\(?:(f|deff)(\d+)(?![0-9])|(par|sect|page)(?![a-z])|'([0-9a-fA-F]{2})|bin(\d+) ?|[\\{}\x80-\xff])"
+    r"\\(?:(f|deff)(\d+)(?![0-9])|(par|sect|page)(?![a-z])|'([0-9a-fA-F]{2})|[\\{}\x80-\xff])"
     r"|([{}])|([\x80-\xff]+)"
 )
 
@@ -384,8 +387,7 @@ def _raw_bytes(rtf: str, encoding: str) -> str:
     if not _lead_bytes(encoding) and not any(fonts.values()) and not pages:
         if ascii:
             return rtf
-        if "\\bin" not in rtf:  # (raw data's length is counted in bytes: read as below)
-            return _RAW_BYTE.sub(lambda m: m.group(1).translate(_ESCAPES) if m.group(1) else m.group(0), rtf)
+        return _RAW_BYTE.sub(lambda m: m.group(1).translate(_ESCAPES) if m.group(1) else m.group(0), rtf)
     return _double_bytes(rtf, fonts, _lead_bytes(encoding), pages)
 
 
@@ -470,7 +472,7 @@ def _double_bytes(
         m = _BYTE_TOKEN.search(rtf, pos)
         if m is None:
             break
-        word, number, reset, byte, data, brace, raw = m.groups()
+        word, number, reset, byte, brace, raw = m.groups()
         pos = m.end()
         if codec is not None and (raw is not None or (byte is not None and byte[0] in "89abcdefABCDEF")):
             run = raw if raw is not None else chr(int(byte, 16))
@@ -502,8 +504,6 @@ def _double_bytes(
                     out.append(_escaped(rtf[pos]))
                     pos += 1
             copied = pos
-        elif data is not None:
-            pos = min(pos + int(data), end)
         elif brace is not None or word is not None or reset is not None:
             if brace == "{":
                 stack.append(font)
@@ -552,13 +552,37 @@ def _font_charsets(rtf: str) -> str:
     return rtf[:at] + "".join(out) + rtf[copied:]
 
 
+def _without_binary(rtf: str) -> str:
+    """``rtf`` without the data of its ``\\binN`` words (N raw bytes after the word and the space
+    that ends it), which are no text; the conversion read them as text wherever they were not a
+    picture's. Each word and its data become an empty group, so that what follows does not run
+    into a control word before it. An escaped backslash before ``bin`` is passed over."""
+    out: list[str] = []
+    copied = 0
+    pos = 0
+    while True:
+        m = _BINARY.search(rtf, pos)
+        if m is None:
+            break
+        pos = m.end()
+        if m.group(1) is not None:
+            out.append(rtf[copied : m.start()] + "{}")
+            pos = copied = min(pos + int(m.group(1)), len(rtf))
+    if not out:
+        return rtf
+    out.append(rtf[copied:])
+    return "".join(out)
+
+
 def _bytes_readable(rtf: str, encoding: str) -> str:
     """``rtf`` (its bytes as Latin-1 characters) written so that the conversion, given the code page
-    ``encoding``, reads each byte as the RTF specification has it read: each font's code page
-    (``\\cpgN``) as the character set standing for it (a page none stands for read here), the
-    bytes written raw escaped as ``\\'xx`` (a double-byte character's two bytes together), the
-    code page word taken out and the Mac character sets Python has no codec for named by the
-    Windows ones of the same encodings."""
+    ``encoding``, reads each byte as the RTF specification has it read: the data of ``\\binN``
+    words taken out, each font's code page (``\\cpgN``) as the character set standing for it (a
+    page none stands for read here), the bytes written raw escaped as ``\\'xx`` (a double-byte
+    character's two bytes together), the code page word taken out and the Mac character sets
+    Python has no codec for named by the Windows ones of the same encodings."""
+    if "\\bin" in rtf:
+        rtf = _without_binary(rtf)
     if "\\cpg" in rtf or "\\fcharset" in rtf:
         rtf = _font_charsets(rtf)
     rtf = _CODEPAGE_WORD.sub("", _raw_bytes(rtf, encoding))
@@ -1977,6 +2001,7 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # 27: a font's code page that no character set stands for (\cpg866, DOS Cyrillic; the Mac pages 10029,
     # 10081 …) read for its bytes, escaped or raw, no longer the document's code page ("Привет" in code page
     # 866 no longer "\ufffdà¨¢¥â")
+    # the N bytes of data after \binN outside a picture taken out, no longer read as text
     version="27",
     source_type="rtf",
     libraries=("striprtf",),

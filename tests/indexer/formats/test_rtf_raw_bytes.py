@@ -151,3 +151,21 @@ def test_a_fonts_code_page_without_a_character_set_reads_its_bytes(body, expecte
     rtf = b"{\\rtf1\\ansi\\ansicpg1252{\\fonttbl{\\f0 Arial;}{\\f1\\cpg866 Courier;}}\\f0 " + body + b"}"
     assert extract_bytes(rtf, "t.rtf").text == expected
     assert rtf_text(rtf) == expected
+
+
+@pytest.mark.parametrize(
+    ("rtf", "expected"),
+    [
+        # five bytes of data (a } \ { FF) after \bin5 and its space: text neither they nor their
+        # braces; " world" follows them
+        (b"{\\rtf1\\ansi Hello\\bin5 a}\\{\xff world}", "Hello world"),
+        # the data end a word with no space of its own (\b): "world" does not run into it
+        (b"{\\rtf1\\ansi Hello {\\b\\bin3 xyzworld}}", "Hello world"),
+        # an escaped backslash before "bin5" is text, not the word; the \bin2 after it is
+        (b"{\\rtf1\\ansi a\\\\bin5 b\\bin2 xy c}", "a\\bin5 b c"),
+    ],
+    ids=["data", "word-before", "escaped-backslash"],
+)
+def test_binary_data_outside_a_picture_are_no_text(rtf, expected):
+    assert extract_bytes(rtf, "t.rtf").text == expected
+    assert " ".join(rtf_text(rtf).split()) == expected
