@@ -2662,6 +2662,7 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # 46: RTF altChunks: a font's code page that no character set stands for (\cpg866) read for its bytes,
     # no longer the document's code page (rtf 27)
     # RTF altChunks: \binN data outside a picture no text (rtf 27)
+    # RTF altChunks: the space ending the code page word after a brace no text (rtf 27)
     version="46",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

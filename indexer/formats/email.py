@@ -2234,6 +2234,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # 59: an RTF part's, attachment's or TNEF body's font of a code page that no character set stands for
     # (\cpg866, DOS Cyrillic) read in that page, no longer the document's (rtf 27)
     # an RTF part's, attachment's or TNEF body's \binN data outside a picture no text (rtf 27)
+    # the space ending an RTF part's, attachment's or TNEF body's code page word after a brace no text
+    # (rtf 27)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2501,6 +2503,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # 59: an RTF part's, attachment's or TNEF body's font of a code page that no character set stands for
     # (\cpg866, DOS Cyrillic) read in that page, no longer the document's (rtf 27)
     # an RTF part's, attachment's or TNEF body's \binN data outside a picture no text (rtf 27)
+    # the space ending an RTF part's, attachment's or TNEF body's code page word after a brace no text
+    # (rtf 27)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -1845,6 +1845,7 @@ def _text_attachment(
     # 57: an RTF body's or attachment's font of a code page that no character set stands for (\cpg866, DOS
     # Cyrillic) read in that page, no longer the document's (rtf 27)
     # an RTF body's or attachment's \binN data outside a picture no text (rtf 27)
+    # the space ending an RTF body's or attachment's code page word after a brace no text (rtf 27)
     version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

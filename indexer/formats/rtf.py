@@ -87,9 +87,10 @@ from .registry import extractor
 _CODEPAGE = re.compile(rb"\\ansicpg(\d{3,5})")
 _MAC = re.compile(rb"\\mac(?![a-z])")
 #: the code page word, taken out before conversion: the converter would look up ``cpN`` again and
-#: read any page Python does not name so (the Mac ones) as UTF-8; the space that ends it is kept
-#: before text, where it ends the word before it (``\\ansi\\ansicpg1252 Hello`` is ``\\ansi Hello``)
-_CODEPAGE_WORD = re.compile(r"\\ansicpg\d+(?: (?=[\\{}]))?")
+#: read any page Python does not name so (the Mac ones) as UTF-8 (see ``_without_code_page``)
+_CODEPAGE_WORD = re.compile(r"\\ansicpg\d+ ?")
+#: a control word just before the code page word (an escaped backslash before it is text)
+_WORD_BEFORE = re.compile(r"(?<!\\)(?:\\\\)*\\[a-zA-Z]{1,32}-?\d{0,10}$")
 #: Apple's code pages (Windows numbers them 10000 + the Mac script code), which Python names
 #: ``mac_*`` rather than ``cpN``; the CJK ones by the standard encoding each extends
 _MAC_PAGES = {
@@ -585,7 +586,7 @@ def _bytes_readable(rtf: str, encoding: str) -> str:
         rtf = _without_binary(rtf)
     if "\\cpg" in rtf or "\\fcharset" in rtf:
         rtf = _font_charsets(rtf)
-    rtf = _CODEPAGE_WORD.sub("", _raw_bytes(rtf, encoding))
+    rtf = _without_code_page(_raw_bytes(rtf, encoding))
     if "\\fcharset" in rtf:
         rtf = _MAC_CHARSET.sub(_mac_charset, rtf)
     return rtf
@@ -599,6 +600,24 @@ def rtf_text(data: bytes) -> str:
     RTF body of a mail read as a plain one. Raises ParseError when the conversion fails."""
     encoding = _encoding(data)
     return _to_text(_bytes_readable(data.decode("latin-1"), encoding), encoding)
+
+
+def _without_code_page(rtf: str) -> str:
+    """``rtf`` without its code page words (``\\ansicpgN`` and the space that ends one). Where text
+    follows one just after another control word, a space is left to end that word
+    (``\\ansi\\ansicpg1252 Hello`` is ``\\ansi Hello``, not the unknown word ``\\ansiHello``);
+    after a brace or a control symbol there is nothing to end (``}\\ansicpg1252 Hello`` is
+    ``}Hello``)."""
+    if "\\ansicpg" not in rtf:
+        return rtf
+
+    def replaced(m: re.Match[str]) -> str:
+        after = rtf[m.end() : m.end() + 1]
+        if not after or after in "\\{}":
+            return ""
+        return " " if _WORD_BEFORE.search(rtf, max(m.start() - 48, 0), m.start()) else ""
+
+    return _CODEPAGE_WORD.sub(replaced, rtf)
 
 
 def _mac_charset(m: re.Match[str]) -> str:
@@ -2002,6 +2021,8 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # 10081 …) read for its bytes, escaped or raw, no longer the document's code page ("Привет" in code page
     # 866 no longer "\ufffdà¨¢¥â")
     # the N bytes of data after \binN outside a picture taken out, no longer read as text
+    # the space ending the code page word after a brace or a control symbol (}\ansicpg1252 Hello) no text,
+    # no longer an extra space; text right after the word with no space (\ansi\ansicpg1252Hello) kept
     version="27",
     source_type="rtf",
     libraries=("striprtf",),

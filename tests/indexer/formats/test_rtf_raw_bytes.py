@@ -169,3 +169,12 @@ def test_a_fonts_code_page_without_a_character_set_reads_its_bytes(body, expecte
 def test_binary_data_outside_a_picture_are_no_text(rtf, expected):
     assert extract_bytes(rtf, "t.rtf").text == expected
     assert " ".join(rtf_text(rtf).split()) == expected
+
+
+def test_the_space_ending_the_code_page_word_after_a_brace_is_no_text():
+    # the space ends \ansicpg1252: after a group's end there is no word before it to end
+    rtf = b"{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}\\ansicpg1252 Hello}"
+    assert rtf_text(rtf) == "Hello"
+    assert extract_bytes(b"{\\rtf1\\ansi x{\\b y}\\ansicpg1252 z}", "t.rtf").text == "xyz"
+    # after another word it does end that word (\ansi Hello), as before
+    assert rtf_text(b"{\\rtf1\\ansi\\ansicpg1252 Hello}") == "Hello"
