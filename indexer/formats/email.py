@@ -2236,6 +2236,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # an RTF part's, attachment's or TNEF body's \binN data outside a picture no text (rtf 27)
     # the space ending an RTF part's, attachment's or TNEF body's code page word after a brace no text
     # (rtf 27)
+    # an RTF body of a TNEF part holding no HTML: its Symbol, Wingdings and Zapf Dingbats text as the
+    # characters it shows (π, α, ✓), as the RTF reader reads it
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2505,6 +2507,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # an RTF part's, attachment's or TNEF body's \binN data outside a picture no text (rtf 27)
     # the space ending an RTF part's, attachment's or TNEF body's code page word after a brace no text
     # (rtf 27)
+    # an RTF body of a TNEF part holding no HTML: its Symbol, Wingdings and Zapf Dingbats text as the
+    # characters it shows (π, α, ✓), as the RTF reader reads it
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

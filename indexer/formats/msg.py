@@ -1846,6 +1846,8 @@ def _text_attachment(
     # Cyrillic) read in that page, no longer the document's (rtf 27)
     # an RTF body's or attachment's \binN data outside a picture no text (rtf 27)
     # the space ending an RTF body's or attachment's code page word after a brace no text (rtf 27)
+    # an RTF-only body of paragraphs alone: its Symbol, Wingdings and Zapf Dingbats text as the characters it
+    # shows (π, α, ✓), as the RTF reader reads it, no longer the letters or private-use codes written
     version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -592,14 +592,26 @@ def _bytes_readable(rtf: str, encoding: str) -> str:
     return rtf
 
 
+def readable(data: bytes) -> tuple[str, str]:
+    """The RTF document ``data`` written so that its bytes read as :func:`extract_rtf` reads them
+    (see ``_bytes_readable``), and its code page: in the code page its ``\\ansicpgN`` (or ``\\mac``)
+    declares and its fonts' ``\\cpgN`` and ``\\fcharsetN`` give, raw or escaped, a double-byte
+    character's two bytes together, ``\\binN`` data taken out. Each escaped byte (``\\'xx``) is
+    then to be read in the current font's character set, else that code page; a character above
+    0x7F in it is one already read."""
+    encoding = _encoding(data)
+    return _bytes_readable(data.decode("latin-1"), encoding), encoding
+
+
 def rtf_text(data: bytes) -> str:
     """The text of the RTF document ``data`` as the conversion alone gives it (its tables, lists,
-    notes, symbol fonts and pictures not read), its bytes read as :func:`extract_rtf` reads them:
-    in the code page its ``\\ansicpgN`` (or ``\\mac``) declares and its fonts' ``\\cpgN`` and
-    ``\\fcharsetN`` give, raw or escaped, a double-byte character's two bytes together. For an
-    RTF body of a mail read as a plain one. Raises ParseError when the conversion fails."""
-    encoding = _encoding(data)
-    return _to_text(_bytes_readable(data.decode("latin-1"), encoding), encoding)
+    notes and pictures not read), its bytes read as :func:`extract_rtf` reads them (see
+    :func:`readable`) and the text of its symbol fonts (Symbol, Wingdings …) as the characters it
+    shows, as there. For an RTF body of a mail read as a plain one. Raises ParseError when the
+    conversion fails."""
+    rtf, encoding = readable(data)
+    text = _to_text(_symbol_text(rtf), encoding)
+    return text.replace(_NO_CHAR, "") if _NO_CHAR in text else text
 
 
 def _without_code_page(rtf: str) -> str:

@@ -186,6 +186,21 @@ def test_an_rtf_only_body_is_read_in_its_code_page_as_an_rtf_file_is(rtf, expect
     assert extract_bytes(rtf, "note.rtf").text == expected
 
 
+#: an RTF body of Symbol-font text, as Word writes it (the font's code in the private-use area,
+#: U+F070, p: π, its byte the fallback) and as older writers did (the byte \'61, a; the letter b)
+SYMBOL_BODY = (
+    b"{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Times New Roman;}{\\f1\\ftech\\fcharset2 Symbol;}}\\f0 "
+    b"Area {\\f1 \\u-3984\\'70}r, angles {\\f1\\'61} and {\\f1 b}\\par\n}"
+)
+
+
+def test_the_symbol_font_text_of_an_rtf_only_body_is_read_as_in_an_rtf_file():
+    # Symbol's p, a and b are π, α and β; the body read "Area \uf070r, angles a and b"
+    doc = extract(outlook_message("Note", rtf=SYMBOL_BODY), filename="note.msg")
+    assert [b.text for b in doc.blocks[2:]] == ["Area πr, angles α and β"]
+    assert extract_bytes(SYMBOL_BODY, "note.rtf").text == "Area πr, angles α and β"
+
+
 def _stored_as_unicode(data: bytes) -> str:
     """A str whose UTF-16LE bytes, the builder's PT_UNICODE stream, are ``data`` (even length)."""
     return data.decode("utf-16-le")
