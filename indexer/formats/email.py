@@ -2238,6 +2238,10 @@ def _sniff_mbox(head: bytes) -> bool:
     # (rtf 27)
     # an RTF body of a TNEF part holding no HTML: its Symbol, Wingdings and Zapf Dingbats text as the
     # characters it shows (π, α, ✓), as the RTF reader reads it
+    # the HTML a TNEF part's RTF body encapsulates (\fromhtml1) read in the code pages the RTF reader reads
+    # an RTF document's bytes in: a font's code page (\cpgN) before its character set, raw bytes in the
+    # current font's page, an escaped lead byte and the raw ASCII trail byte after it one character (テ for
+    # \'83e in Shift_JIS, no longer "\ufffde"); \binN data no text
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2509,6 +2513,10 @@ def split_mbox(data: bytes) -> list[bytes]:
     # (rtf 27)
     # an RTF body of a TNEF part holding no HTML: its Symbol, Wingdings and Zapf Dingbats text as the
     # characters it shows (π, α, ✓), as the RTF reader reads it
+    # the HTML a TNEF part's RTF body encapsulates (\fromhtml1) read in the code pages the RTF reader reads
+    # an RTF document's bytes in: a font's code page (\cpgN) before its character set, raw bytes in the
+    # current font's page, an escaped lead byte and the raw ASCII trail byte after it one character (テ for
+    # \'83e in Shift_JIS, no longer "\ufffde"); \binN data no text
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -1156,15 +1156,13 @@ def _plain(st: _State, text: str, index: int) -> list[Block]:
 
 
 _RTF_TOKEN = re.compile(
-    rb"\\([a-zA-Z]{1,32})(-?\d{1,10})? ?|\\'([0-9a-fA-F]{2})|\\([^a-zA-Z'])|([{}])|[\r\n]+|([^\\{}\r\n]+)"
+    r"\\([a-zA-Z]{1,32})(-?\d{1,10})? ?|\\'([0-9a-fA-F]{2})|\\([^a-zA-Z'])|([{}])|[\r\n]+|([^\\{}\r\n]+)"
 )
 #: Destinations whose text is not part of the encapsulated HTML (besides every ``\*`` group but
 #: ``\*\htmltag``).
-_RTF_SKIPPED = frozenset(
-    {b"fonttbl", b"colortbl", b"stylesheet", b"info", b"pict", b"object", b"header", b"footer"}
-)
+_RTF_SKIPPED = frozenset({"fonttbl", "colortbl", "stylesheet", "info", "pict", "object", "header", "footer"})
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_RTF_FONT = re.compile(rb"\\f(\d+)[^;{}]*?\\fcharset(\d+)")
+_RTF_FONT = re.compile(r"\\f(\d+)[^;{}]*?\\fcharset(\d+)")
 
 
 @functools.cache
@@ -1184,16 +1182,16 @@ def _rtf_charsets() -> dict[int, str]:
 
 
 _RTF_SYMBOLS = {
-    b"par": "\n",
-    b"line": "\n",
-    b"tab": "\t",
-    b"lquote": "\u2018",
-    b"rquote": "\u2019",
-    b"ldblquote": "\u201c",
-    b"rdblquote": "\u201d",
-    b"bullet": "\u2022",
-    b"endash": "\u2013",
-    b"emdash": "\u2014",
+    "par": "\n",
+    "line": "\n",
+    "tab": "\t",
+    "lquote": "\u2018",
+    "rquote": "\u2019",
+    "ldblquote": "\u201c",
+    "rdblquote": "\u201d",
+    "bullet": "\u2022",
+    "endash": "\u2013",
+    "emdash": "\u2014",
 }
 
 
@@ -1252,19 +1250,18 @@ def decompress_rtf(data: bytes) -> bytes | None:
 
 def deencapsulate_html(rtf: bytes) -> str | None:
     """The HTML an RTF body encapsulates (``\\fromhtml1``, MS-OXRTFEX): the ``\\*\\htmltag`` groups
-    and the text outside ``\\htmlrtf`` … ``\\htmlrtf0``, in one scan; None for other RTF."""
+    and the text outside ``\\htmlrtf`` … ``\\htmlrtf0``, in one scan; None for other RTF. Its bytes
+    are read as the RTF reader reads an RTF document's (:func:`.rtf.readable`: a font's code page,
+    raw bytes, a double-byte character's lead and trail bytes together, ``\\binN`` data)."""
     if b"\\fromhtml" not in rtf[:4096]:
         return None
-    m = re.search(rb"\\ansicpg(\d{1,5})", rtf[:4096])
-    default = f"cp{m.group(1).decode()}" if m else "cp1252"
-    try:
-        codecs.lookup(default)
-    except LookupError:
-        default = "cp1252"
-    fonts: dict[bytes, str] = {}
-    start = rtf.find(b"{\\fonttbl")
-    end = rtf.find(b"}}", start) if start >= 0 else -1
-    for fm in _RTF_FONT.finditer(rtf[start:end] if end > start else b""):
+    from .rtf import readable
+
+    text, default = readable(rtf)
+    fonts: dict[str, str] = {}
+    start = text.find("{\\fonttbl")
+    end = text.find("}}", start) if start >= 0 else -1
+    for fm in _RTF_FONT.finditer(text[start:end] if end > start else ""):
         codec = _rtf_charsets().get(int(fm.group(2)))
         if codec:
             fonts[fm.group(1)] = codec
@@ -1286,14 +1283,14 @@ def deencapsulate_html(rtf: bytes) -> str | None:
                 out.append(pending.decode("cp1252", "replace"))
             pending.clear()
 
-    for tok in _RTF_TOKEN.finditer(rtf):
-        word, param, hexbyte, symbol, brace, text = tok.groups()
+    for tok in _RTF_TOKEN.finditer(text):
+        word, param, hexbyte, symbol, brace, run = tok.groups()
         opening = first
         first = False
         if brace is not None:
             flush()
             fallback = 0
-            if brace == b"{":
+            if brace == "{":
                 stack.append((skipped, suppressed, codec, uc))
                 first = True
                 star = False
@@ -1302,24 +1299,24 @@ def deencapsulate_html(rtf: bytes) -> str | None:
             continue
         if word is not None:
             if opening or star:
-                if (star and word != b"htmltag") or word in _RTF_SKIPPED:
+                if (star and word != "htmltag") or word in _RTF_SKIPPED:
                     skipped = True
-                if word == b"htmltag":
+                if word == "htmltag":
                     suppressed = False  # a tag group is HTML wherever it stands
                 star = False
             if skipped:
                 continue
-            if word == b"htmlrtf":
+            if word == "htmlrtf":
                 flush()
-                suppressed = param != b"0"
-            elif word == b"f" and param is not None:
+                suppressed = param != "0"
+            elif word == "f" and param is not None:
                 flush()
                 codec = fonts.get(param, default)
-            elif word == b"uc" and param is not None:
+            elif word == "uc" and param is not None:
                 uc = max(int(param), 0)
             elif suppressed:
                 continue
-            elif word == b"u" and param is not None:
+            elif word == "u" and param is not None:
                 flush()
                 n = int(param)
                 out.append(chr(n + 65536 if n < 0 else n) if -65536 < n < 0x110000 else "\ufffd")
@@ -1329,18 +1326,18 @@ def deencapsulate_html(rtf: bytes) -> str | None:
                 out.append(_RTF_SYMBOLS[word])
             continue
         if symbol is not None:
-            if symbol == b"*":
+            if symbol == "*":
                 star = opening or star
                 first = opening
                 continue
             if skipped or suppressed:
                 continue
             flush()
-            if symbol in (b"\\", b"{", b"}"):
-                out.append(symbol.decode())
-            elif symbol == b"~":
+            if symbol in ("\\", "{", "}"):
+                out.append(symbol)
+            elif symbol == "~":
                 out.append("\u00a0")
-            elif symbol == b"_":
+            elif symbol == "_":
                 out.append("-")
             continue
         if skipped or suppressed:
@@ -1351,12 +1348,12 @@ def deencapsulate_html(rtf: bytes) -> str | None:
             else:
                 pending.append(int(hexbyte, 16))
             continue
-        if text is not None:
+        if run is not None:  # ASCII, and characters read in a font's code page of its own
             flush()
             if fallback:
-                drop = min(fallback, len(text))
-                text, fallback = text[drop:], fallback - drop
-            out.append(text.decode(codec, "replace"))
+                drop = min(fallback, len(run))
+                run, fallback = run[drop:], fallback - drop
+            out.append(run)
     flush()
     html = "".join(out)
     if _SURROGATE.search(html):  # \uN pairs written for a character beyond the BMP
@@ -1848,6 +1845,10 @@ def _text_attachment(
     # the space ending an RTF body's or attachment's code page word after a brace no text (rtf 27)
     # an RTF-only body of paragraphs alone: its Symbol, Wingdings and Zapf Dingbats text as the characters it
     # shows (π, α, ✓), as the RTF reader reads it, no longer the letters or private-use codes written
+    # the HTML an RTF body encapsulates (\fromhtml1) read in the code pages the RTF reader reads an RTF
+    # document's bytes in: a font's code page (\cpgN) before its character set, raw bytes in the current
+    # font's page (no longer always the document's), an escaped lead byte and the raw ASCII trail byte after
+    # it one character (テ for \'83e in Shift_JIS, no longer "\ufffde"); \binN data no text
     version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -169,6 +169,12 @@ def test_a_message_whose_only_body_is_in_winmail_dat():
             b"\\'8f\\'e0\\'a8\\'a2\\'a5\\'e2\\par}",
             "Привет",
         ),
+        # the same in HTML the RTF encapsulates (\fromhtml1)
+        (
+            b"{\\rtf1\\ansi\\ansicpg1252\\fromhtml1 {\\fonttbl{\\f0 Arial;}{\\f1\\cpg866 Courier;}}"
+            b"{\\*\\htmltag <p>}{\\f1 \\'8f\\'e0\\'a8\\'a2\\'a5\\'e2}{\\*\\htmltag </p>}}",
+            "Привет",
+        ),
         # the Symbol font's text: p is π (Word writes it U+F070), a α; it read "\uf070 a"
         (
             b"{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}{\\f1\\fcharset2 Symbol;}}\\f0 "
@@ -176,7 +182,7 @@ def test_a_message_whose_only_body_is_in_winmail_dat():
             "π α",
         ),
     ],
-    ids=["greek", "shift-jis", "font-code-page", "dos-cyrillic", "symbol-font"],
+    ids=["greek", "shift-jis", "font-code-page", "dos-cyrillic", "dos-cyrillic-html", "symbol-font"],
 )
 def test_an_rtf_body_in_winmail_dat_is_read_in_its_code_page(rtf, expected):
     # the stream's own code page (attOemCodepage, 1252) says nothing of the RTF's bytes

@@ -3,6 +3,8 @@ of the plain body when it holds a data table or an inline image, as for e-mail a
 
 from __future__ import annotations
 
+import pytest
+
 from indexer import extract
 from indexer.formats.email import tidy_image_alt
 from indexer.formats.msg import decompress_rtf, deencapsulate_html
@@ -113,3 +115,60 @@ def test_pictures_shown_by_their_content_location_stand_where_the_html_shows_the
             (PARAGRAPH, "Ring twice."),
         ], body
         assert sorted(im.name for im in doc.images) == ["door.png", "route map.png"]
+
+
+def _encapsulating(fonts: bytes, body: bytes, page: bytes = b"1252") -> bytes:
+    """An RTF body encapsulating ``<p>`` ``body`` ``</p>``, its font table Arial and ``fonts``."""
+    head = b"{\\rtf1\\ansi\\ansicpg%s\\fromhtml1 \\deff0{\\fonttbl{\\f0\\fswiss Arial;}%s}" % (page, fonts)
+    return head + b"{\\*\\htmltag19 <p>}" + body + b"{\\*\\htmltag27 </p>}}"
+
+
+@pytest.mark.parametrize(
+    ("rtf", "expected"),
+    [
+        # a font's code page (\cpg1251): Привет is CF F0 E8 E2 E5 F2, which read "Ïðèâåò"
+        (_encapsulating(b"{\\f1\\cpg1251 Arial;}", b"{\\f1 \\'cf\\'f0\\'e8\\'e2\\'e5\\'f2}"), "Привет"),
+        # a page no character set stands for, before the set named: Привет in DOS Cyrillic (866)
+        # is 8F E0 A8 A2 A5 E2 (in Windows-1251, the set's page, "ЏаЁўҐв")
+        (
+            _encapsulating(b"{\\f1\\fcharset204\\cpg866 Courier;}", b"{\\f1 \\'8f\\'e0\\'a8\\'a2\\'a5\\'e2}"),
+            "Привет",
+        ),
+        # raw bytes in a font of code page 1253: σώμα is F3 FE EC E1 ("óþìá" in Windows-1252)
+        (_encapsulating(b"{\\f1\\cpg1253 Arial;}", b"{\\f1 \xf3\xfe\xec\xe1}"), "σώμα"),
+        # Shift_JIS: テスト is 83 65, 83 58, 83 67, each escaped lead byte before its ASCII trail
+        # byte (the RTF specification's form), which read "\ufffde\ufffdX\ufffdg"
+        (_encapsulating(b"", b"\\'83e\\'83X\\'83g", b"932"), "テスト"),
+        # \bin3 and its three bytes of data (a brace among them) are no text
+        (_encapsulating(b"", b"a\\bin3 {x\xffb"), "ab"),
+    ],
+    ids=["font-code-page", "dos-cyrillic", "raw-greek", "shift-jis-ascii-trail", "binary-data"],
+)
+def test_the_encapsulated_html_reads_bytes_as_an_rtf_file_does(rtf, expected):
+    assert deencapsulate_html(rtf) == f"<p>{expected}</p>"
+
+
+def test_a_table_encapsulated_in_an_rtf_body_reads_its_fonts_code_pages():
+    # a plain body beside an RTF body encapsulating the table (no HTML stream): the table is read
+    # from the RTF, its Russian cells in a font of code page 1251 (Имя C8 EC FF, Город C3 EE F0 EE E4,
+    # Рим D0 E8 EC, Тула D2 F3 EB E0), which read as Windows-1252 ("Èìÿ")
+    cells = [
+        [b"\\'c8\\'ec\\'ff", b"\\'c3\\'ee\\'f0\\'ee\\'e4"],
+        [b"Anna", b"\\'d0\\'e8\\'ec"],
+        [b"Ivan", b"\\'d2\\'f3\\'eb\\'e0"],
+    ]
+    rows = b"".join(
+        b"{\\*\\htmltag <tr>}"
+        + b"".join(b"{\\*\\htmltag <td>}{\\f1 " + cell + b"}{\\*\\htmltag </td>}" for cell in row)
+        + b"{\\*\\htmltag </tr>}"
+        for row in cells
+    )
+    rtf = (
+        b"{\\rtf1\\ansi\\ansicpg1252\\fromhtml1 \\deff0{\\fonttbl{\\f0\\fswiss Arial;}{\\f1\\cpg1251 Arial;}}"
+        b"{\\*\\htmltag <html><body><table>}" + rows + b"{\\*\\htmltag </table></body></html>}}"
+    )
+    plain = "Имя Город\nAnna Рим\nIvan Тула\n"
+    doc = extract(outlook_message("Cities", plain, rtf=rtf), filename="cities.msg")
+    assert [(b.kind, b.text) for b in doc.blocks[2:]] == [
+        (TABLE, "| Имя | Город |\n| --- | --- |\n| Anna | Рим |\n| Ivan | Тула |")
+    ]
