@@ -178,3 +178,10 @@ def test_the_space_ending_the_code_page_word_after_a_brace_is_no_text():
     assert extract_bytes(b"{\\rtf1\\ansi x{\\b y}\\ansicpg1252 z}", "t.rtf").text == "xyz"
     # after another word it does end that word (\ansi Hello), as before
     assert rtf_text(b"{\\rtf1\\ansi\\ansicpg1252 Hello}") == "Hello"
+
+
+def test_text_right_after_the_code_page_word_without_a_space_is_kept():
+    # the digits end \ansicpg1252 and "Hello" follows: taken out, the word left "\ansiHello", one
+    # unknown control word, and the text was lost
+    assert rtf_text(b"{\\rtf1\\ansi\\ansicpg1252Hello}") == "Hello"
+    assert extract_bytes(b"{\\rtf1\\ansi\\ansicpg1252Hello {\\b world}}", "t.rtf").text == "Hello world"
