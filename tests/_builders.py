@@ -150,6 +150,20 @@ def mail(
     return msg.as_bytes()
 
 
+def alternative_mail(*parts: tuple[str, str], subject: str = "Plan") -> bytes:
+    """A message whose body is a multipart/alternative of ``parts`` (subtype of text, its text)
+    in order: the sender's preferred last (RFC 2046)."""
+    msg = EmailMessage()
+    msg["From"] = "a@example.org"
+    msg["To"] = "b@example.org"
+    msg["Subject"] = subject
+    (subtype, text), *others = parts
+    msg.set_content(text, subtype=subtype)
+    for subtype, text in others:
+        msg.add_alternative(text, subtype=subtype)
+    return msg.as_bytes()
+
+
 def html_mail(page: str, subject: str = "Lists") -> bytes:
     """A message whose only body is the HTML ``page`` (set in ``<html><body>``)."""
     msg = EmailMessage()

@@ -7,9 +7,9 @@ their declared charset (sniffed when it lies), a ``format=flowed`` plain part's 
 joined again (RFC 3676), a ``text/enriched`` part's formatting commands left out (RFC 1896).
 
 Per message: the subject as a heading, a paragraph of the salient headers (From, To, Cc, Date,
-Subject; ``<addr@host>`` kept), then the body: text/plain preferred, the HTML alternative when it holds a
-data table or an inline image the plain one cannot show and loses none of its words
-(``prefers_html``), an HTML part converted with the HTML extractor, headings of a body below the
+Subject; ``<addr@host>`` kept), then the body: text/plain preferred (a text/markdown alternative over
+it, read by the Markdown reader), the HTML alternative when it holds a data table or an inline image the
+text one cannot show and loses none of its words (``prefers_html``), an HTML part converted with the HTML extractor, headings of a body below the
 subject; a contact card or a calendar sent as the whole message (``text/vcard``, ``text/calendar``)
 its body, read as a .vcf or .ics file is; a meeting invitation's calendar (a ``text/calendar``
 alternative) read so after the body, less the text properties (SUMMARY, DESCRIPTION …) whose value
@@ -1045,15 +1045,32 @@ def _given_property(line: str, given: str) -> bool:
 def _choose_alternative(
     children: list[Message], cids: Collection[str]
 ) -> tuple[Message, tuple[Message, tuple[list[Block], list[Skipped]]] | None]:
-    """The alternative read as the body: the plain text, unless it is empty or the HTML one
-    carries structure the plain one cannot (``prefers_html``); with the HTML part (the alternative or the HTML of
-    its multipart/related) and its blocks and what it left out
-    (:func:`~indexer.formats.html.html_blocks`) when they were read to decide."""
+    """The alternative read as the body: the text one, unless it is empty or the HTML one carries
+    structure it cannot (``prefers_html``); with the HTML part (the alternative or the HTML of its
+    multipart/related) and its blocks and what it left out
+    (:func:`~indexer.formats.html.html_blocks`) when they were read to decide.
+
+    The text one is a Markdown alternative (``text/markdown``, ``text/x-markdown``) where there is
+    one with text, else the plain one. RFC 2046 puts the sender's preferred form last, which is
+    nearly always the HTML one, and the HTML is read only where it shows what the text cannot
+    (a data table, an inline picture), as it holds the layout and signatures the text leaves out.
+    A Markdown alternative is the plain text with its headings, lists and code blocks marked, the
+    source the HTML one is mostly made from: it loses no word the plain one has, so it is read in
+    its place wherever it stands among them, and the HTML one is weighed against its text."""
     plain = next(
         (c for c in children if c.get_content_type() == "text/plain" and not _is_attachment(c)), None
     )
+    marked = next(
+        (
+            c
+            for c in children
+            if c.get_content_type() in MARKDOWN_TYPES and not _is_attachment(c) and _payload(c).strip()
+        ),
+        None,
+    )
+    text = marked or plain
     rich = next((c for c in children if _html_part(c) is not None), None)
-    if plain is None or (rich is not None and not _payload(plain).strip()):
+    if text is None or (rich is not None and not _payload(text).strip()):
         # a plain alternative of nothing (some writers send an empty one beside the HTML) is
         # not the body: it showed none, the HTML holding all the message says
         return rich or children[-1], None
@@ -1062,9 +1079,12 @@ def _choose_alternative(
         html = html_text(html_part)
         if html_structure(html):
             read = html_blocks(html, links=True, mail=True)  # the targets the plain text writes out
-            if prefers_html(part_text(plain), read[0], cids):
+            words = part_text(text)
+            if text is marked:  # its words, not its marks and link targets
+                words = "\n".join(b.text for b in markdown_blocks(words))
+            if prefers_html(words, read[0], cids):
                 return rich, (html_part, read)
-    return plain, None
+    return text, None
 
 
 def _image_cids(msg: Message) -> frozenset[str]:
@@ -2242,6 +2262,11 @@ def _sniff_mbox(head: bytes) -> bool:
     # an RTF document's bytes in: a font's code page (\cpgN) before its character set, raw bytes in the
     # current font's page, an escaped lead byte and the raw ASCII trail byte after it one character (テ for
     # \'83e in Shift_JIS, no longer "\ufffde"); \binN data no text
+    # a Markdown alternative of the body (text/markdown, text/x-markdown beside text/plain and text/html)
+    # read as the body by the Markdown reader, wherever it stands among them, its headings, lists and code
+    # blocks kept; the HTML one read over it only where it shows a data table or an inline picture and keeps
+    # its words, as over a plain one (the plain one, or the HTML one when no plain one stood beside it, was
+    # read)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2517,6 +2542,11 @@ def split_mbox(data: bytes) -> list[bytes]:
     # an RTF document's bytes in: a font's code page (\cpgN) before its character set, raw bytes in the
     # current font's page, an escaped lead byte and the raw ASCII trail byte after it one character (テ for
     # \'83e in Shift_JIS, no longer "\ufffde"); \binN data no text
+    # a Markdown alternative of the body (text/markdown, text/x-markdown beside text/plain and text/html)
+    # read as the body by the Markdown reader, wherever it stands among them, its headings, lists and code
+    # blocks kept; the HTML one read over it only where it shows a data table or an inline picture and keeps
+    # its words, as over a plain one (the plain one, or the HTML one when no plain one stood beside it, was
+    # read)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))
