@@ -376,10 +376,17 @@ def text_chars(blocks: list[Block]) -> int:
 def dispatch_name(name: str, ctype: str | None) -> str:
     """The name an attachment is dispatched on: its own when an extractor claims its extension,
     else with the extension of its declared media type added (``report`` sent as
-    ``application/pdf`` is read as a PDF); else its own (the content is sniffed)."""
-    if for_extension(suffix_of(name)) is not None:
-        return name
+    ``application/pdf`` is read as a PDF); else its own (the content is sniffed). A name that
+    says only that the file is text (:data:`_TEXT_NAMES`) gives way to a text type that names the
+    format of its text (:data:`_FORMAT_TEXT_TYPES`): ``notes.txt`` sent as ``text/markdown`` is
+    read as Markdown, as ``page.txt`` sent as ``text/html`` is read as a web page; a sender sets
+    such a type on purpose, where a name's ``.txt`` is often only the one a program gives every
+    text it saves. A type that says only text or nothing (``text/plain``,
+    ``application/octet-stream``) never wins over a name: ``notes.md`` sent so is Markdown."""
     base = ctype.split(";", 1)[0].strip().lower() if ctype else ""
+    suffix = suffix_of(name)
+    if for_extension(suffix) is not None and not (suffix in _TEXT_NAMES and base in _FORMAT_TEXT_TYPES):
+        return name
     guessed = _MARKUP_TEXT_TYPES.get(base) or (mimetypes.guess_extension(base) if base else None)
     if guessed and for_extension(guessed) is not None:
         return (name or "attachment") + guessed
@@ -393,6 +400,11 @@ def dispatch_name(name: str, ctype: str | None) -> str:
 #: blocks were lost, as the Markdown reader reads a .md file
 _MARKUP_TEXT_TYPES = {"text/rtf": ".rtf", "text/markdown": ".md", "text/x-markdown": ".md"}
 MARKDOWN_TYPES = frozenset({"text/markdown", "text/x-markdown"})
+#: the text types that name the format of their text, which wins over a name of plain text
+#: (:data:`_TEXT_NAMES`) to say which extractor reads the file (:func:`dispatch_name`)
+_FORMAT_TEXT_TYPES = frozenset({*_MARKUP_TEXT_TYPES, "text/csv", "text/tab-separated-values"})
+#: the extensions that say only that a file is text, read by the text extractor
+_TEXT_NAMES = frozenset({".txt"})
 #: the names of such markup files, read by their extractor whatever text type they are sent as
 _MARKUP_EXTENSIONS = frozenset({*_MARKUP_TEXT_TYPES.values(), ".markdown"})
 
@@ -411,8 +423,9 @@ def as_text(name: str, ctype: str) -> bool:
     (:func:`textual`), or its name says markup or data no extractor reads, whatever type it is
     sent as (``report.xml`` sent as ``application/octet-stream`` keeps its lines' indentation as
     when sent as ``application/xml``); a table (:func:`tabular`) is read by its own extractor, and
-    so is any other file (by its name, else by its type, else by its content), an RTF file
-    (``.rtf``, ``text/rtf``) and a Markdown one (``.md``, ``text/markdown``) among them."""
+    so is any other file (by its name, else by its type, else by its content; a ``.txt`` name
+    gives way to a type naming its text's format, :func:`dispatch_name`), an RTF file (``.rtf``,
+    ``text/rtf``) and a Markdown one (``.md``, ``text/markdown``) among them."""
     return (
         (textual(ctype) or suffix_of(name) in _LAID_OUT_EXTENSIONS)
         and not tabular(name, ctype)

@@ -2267,6 +2267,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # blocks kept; the HTML one read over it only where it shows a data table or an inline picture and keeps
     # its words, as over a plain one (the plain one, or the HTML one when no plain one stood beside it, was
     # read)
+    # an attachment named .txt sent as a text type naming its format (text/markdown, text/x-markdown,
+    # text/rtf, text/csv, text/tab-separated-values) read by that type's extractor, as one sent as text/html
+    # is, no longer as text by its name (its marks, control words or commas kept)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2547,6 +2550,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # blocks kept; the HTML one read over it only where it shows a data table or an inline picture and keeps
     # its words, as over a plain one (the plain one, or the HTML one when no plain one stood beside it, was
     # read)
+    # an attachment named .txt sent as a text type naming its format (text/markdown, text/x-markdown,
+    # text/rtf, text/csv, text/tab-separated-values) read by that type's extractor, as one sent as text/html
+    # is, no longer as text by its name (its marks, control words or commas kept)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -1849,6 +1849,9 @@ def _text_attachment(
     # document's bytes in: a font's code page (\cpgN) before its character set, raw bytes in the current
     # font's page (no longer always the document's), an escaped lead byte and the raw ASCII trail byte after
     # it one character (テ for \'83e in Shift_JIS, no longer "\ufffde"); \binN data no text
+    # an attachment named .txt sent as a text type naming its format (text/markdown, text/x-markdown,
+    # text/rtf, text/csv, text/tab-separated-values) read by that type's extractor, as one sent as text/html
+    # is, no longer as text by its name (its marks, control words or commas kept)
     version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -1,14 +1,20 @@
-"""E-mail: a Markdown alternative of a message's body (text/markdown beside text/plain and text/html)
-is the text read as the body, by the Markdown reader: it holds the plain text's words with its
-headings, lists and code blocks marked. The HTML one is read over it only where it shows what the
-text cannot (a data table, an inline picture), as over a plain one."""
+"""E-mail and Outlook .msg: a Markdown alternative of a message's body (text/markdown beside
+text/plain and text/html) is the text read as the body, by the Markdown reader: it holds the plain
+text's words with its headings, lists and code blocks marked. The HTML one is read over it only
+where it shows what the text cannot (a data table, an inline picture), as over a plain one.
+
+An attachment whose name and type disagree: a name that says only text (``.txt``) gives way to a
+text type naming the format of its text (Markdown, RTF, CSV); a type that says only text or
+nothing (``text/plain``, ``application/octet-stream``) gives way to a name naming a format."""
 
 from __future__ import annotations
 
 import pytest
 
 from indexer import extract
-from tests._builders import alternative_mail
+from tests._builders import alternative_mail, mail
+
+from ._outlook import outlook_message
 
 #: a plan written in Markdown, and the plain text a mail program sends beside it: the same words,
 #: the marks left out
@@ -69,3 +75,52 @@ def test_without_a_plain_alternative_markdown_is_read_unless_the_html_shows_a_ta
     assert _body(alternative_mail(("plain", "Just text.\n"), ("markdown", "\n"))) == [
         ("paragraph", 0, "Just text.")
     ]
+
+
+def _eml(data: bytes, mime: str, name: str) -> bytes:
+    return mail((data, mime, name), subject="Files", body="See attached.")
+
+
+def _msg(data: bytes, mime: str, name: str) -> bytes:
+    return outlook_message("Files", "See attached.", [(name, data, mime)])
+
+
+def _attached(build, filename: str, data: bytes, mime: str, name: str) -> list[tuple[str, str]]:
+    """The blocks read under the attachment's heading."""
+    doc = extract(build(data, mime, name), filename=filename)
+    blocks = [(b.kind, b.text) for b in doc.blocks]
+    assert doc.coverage.attachments_indexed == (name,)
+    return blocks[blocks.index(("heading", f"Attachment: {name}")) + 1 :]
+
+
+#: a note in Markdown: its heading, and a list whose first item is in bold
+NOTE_MD = b"# Title\n\n- **first**\n- second\n"
+BOTH = pytest.mark.parametrize("build, filename", [(_eml, "files.eml"), (_msg, "files.msg")])
+
+
+@BOTH
+def test_a_txt_file_sent_as_markdown_is_read_as_markdown_and_a_md_file_sent_as_text_too(build, filename):
+    # read by its name, as text: the bold marks stayed in the item ("**first**")
+    markdown = [("heading", "Title"), ("list", "first\nsecond")]
+    assert _attached(build, filename, NOTE_MD, "text/markdown", "notes.txt") == markdown
+    # the other way, a type that says only text loses to the name: Markdown too
+    assert _attached(build, filename, NOTE_MD, "text/plain", "notes.md") == markdown
+    # a type that says nothing: read by the name, as text, the marks kept
+    octets = _attached(build, filename, NOTE_MD, "application/octet-stream", "notes.txt")
+    assert octets == [("heading", "Title"), ("list", "**first**\nsecond")]
+
+
+@BOTH
+def test_a_txt_file_sent_as_csv_is_a_table_and_a_csv_file_sent_as_text_too(build, filename):
+    # read by its name, as text: one paragraph of the three lines, commas and all
+    table = [("table", "| name | qty |\n| --- | --- |\n| bolt | 3 |\n| nut | 5 |")]
+    data = b"name,qty\nbolt,3\nnut,5\n"
+    assert _attached(build, filename, data, "text/csv", "parts.txt") == table
+    assert _attached(build, filename, data, "text/plain", "parts.csv") == table
+
+
+@BOTH
+def test_a_txt_file_sent_as_rtf_is_read_as_rtf(build, filename):
+    # read by its name, as text, its control words and braces were its words
+    data = b"{\\rtf1\\ansi Hello {\\b bold} world.}"
+    assert _attached(build, filename, data, "text/rtf", "memo.txt") == [("paragraph", "Hello bold world.")]
