@@ -1142,12 +1142,19 @@ def decode_labelled(data: bytes, label: str) -> str:
     label (ISO-8859-x, windows-125x, KOI8-R …), as mail readers read them: such a label decodes
     any bytes, so UTF-8 text sent under it would read "CafÃ©", while Latin text is almost never
     valid UTF-8; a multi-byte label (Shift_JIS, GB18030 …) is taken at its word, strictly.
-    Raises LookupError for a label no codec of text has (:func:`text_codec`), UnicodeDecodeError
-    for bytes it does not fit; newlines are left as they are."""
+    A byte order mark wins over any label, as a browser's decoder lets it (the WHATWG Encoding
+    Standard's BOM sniffing): bytes that open with one are read in its encoding, UTF-8, UTF-16
+    or UTF-32, the mark left out; under a legacy label, UTF-16 text read a byte to a character
+    ("ÿþG\x00r\x00"). Raises LookupError for a label no codec of text has (:func:`text_codec`),
+    UnicodeDecodeError for bytes it does not fit (those after a BOM, its encoding); newlines are
+    left as they are."""
     name = label.strip().strip("\"'").lower()
     codec = _WEB_CODECS.get(name, name)
     if not text_codec(codec):
         raise LookupError(f"no codec of text is labelled {label!r}")
+    bom = _bom_encoding(data[:4])
+    if bom:
+        return data.decode(bom).removeprefix("\ufeff")
     if not data.isascii() and _single_byte(codec):
         try:
             return data.decode("utf-8")

@@ -442,8 +442,8 @@ def in_declared_charset(data: bytes, name: str, ctype: str | None, charset: str 
     text in UTF-8, as a text attachment is read by it (:func:`declared_text`), which the extractor,
     from the bytes alone, would have to guess (a short Greek table in windows-1253 is read as
     KOI8-R); any other's as they are (a PDF, a spreadsheet, an RTF file, which says its own code
-    page, a mail, whose parts say theirs). A UTF-8 BOM wins over a legacy charset, as a text
-    attachment's does (:func:`~indexer.sniff.decode_labelled`), and so does a charset that does
+    page, a mail, whose parts say theirs). A BOM (UTF-8, UTF-16, UTF-32) wins over the charset, as
+    a text attachment's does (:func:`~indexer.sniff.decode_labelled`), and so does a charset that does
     not decode the bytes or that no codec of text has: the bytes are then given as they are, to
     be sniffed, the mail never failed by its label."""
     text = labelled_text(data, charset)
@@ -550,9 +550,8 @@ def cid_key(src: str) -> str | None:
 def declared_text(data: bytes, charset: str | None = None) -> str:
     """The text of a mail's text part (a plain body, a text attachment) from its bytes, by an
     e-mail and an Outlook message alike: by the ``charset`` it declares when a codec of text has
-    that name and decodes them (:func:`labelled_text`), else by detection; a BOM left out, as
-    detection leaves it (under a legacy charset, a UTF-8 BOM makes the bytes UTF-8 and was kept
-    as the text's first character)."""
+    that name and decodes them (:func:`labelled_text`), else by detection; a BOM, which wins over
+    the charset (UTF-16 text under windows-1252 is UTF-16), left out, as detection leaves it."""
     text = labelled_text(data, charset)
     if text is not None:
         return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")

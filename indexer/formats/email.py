@@ -2270,6 +2270,10 @@ def _sniff_mbox(head: bytes) -> bool:
     # an attachment named .txt sent as a text type naming its format (text/markdown, text/x-markdown,
     # text/rtf, text/csv, text/tab-separated-values) read by that type's extractor, as one sent as text/html
     # is, no longer as text by its name (its marks, control words or commas kept)
+    # a part, an attachment or a header's encoded word opening with a byte order mark read in the BOM's
+    # encoding whatever charset it declares, the mark left out: UTF-16 text under windows-1252 or ISO-8859-1
+    # no longer read a byte to a character ("ÿþG\x00r\x00" for "Gr"), UTF-8 under Shift_JIS no longer
+    # misread
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2553,6 +2557,10 @@ def split_mbox(data: bytes) -> list[bytes]:
     # an attachment named .txt sent as a text type naming its format (text/markdown, text/x-markdown,
     # text/rtf, text/csv, text/tab-separated-values) read by that type's extractor, as one sent as text/html
     # is, no longer as text by its name (its marks, control words or commas kept)
+    # a part, an attachment or a header's encoded word opening with a byte order mark read in the BOM's
+    # encoding whatever charset it declares, the mark left out: UTF-16 text under windows-1252 or ISO-8859-1
+    # no longer read a byte to a character ("ÿþG\x00r\x00" for "Gr"), UTF-8 under Shift_JIS no longer
+    # misread
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

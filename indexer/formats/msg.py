@@ -1852,6 +1852,9 @@ def _text_attachment(
     # an attachment named .txt sent as a text type naming its format (text/markdown, text/x-markdown,
     # text/rtf, text/csv, text/tab-separated-values) read by that type's extractor, as one sent as text/html
     # is, no longer as text by its name (its marks, control words or commas kept)
+    # an attachment or a string in the message's code page opening with a byte order mark read in the BOM's
+    # encoding whatever charset its MIME tag or the message declares, the mark left out: UTF-16 text under
+    # windows-1252 or ISO-8859-1 no longer read a byte to a character ("ÿþG\x00r\x00" for "Gr")
     version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
