@@ -81,6 +81,7 @@ from ._attached import (
     page_text,
     plain_body,
     put_in_place,
+    renumbered,
     svg_picture,
     text_chars,
     textual,
@@ -1825,6 +1826,7 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         warnings=tuple(reader.warnings),
         notes=tuple(reader.notes),
     )
+    blocks = renumbered(blocks)  # (the lines its Markdown lists' items start on in their own text)
     return assemble_blocks(source_type, blocks, images=images, metadata=metadata, coverage=coverage)
 
 
@@ -2274,6 +2276,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # encoding whatever charset it declares, the mark left out: UTF-16 text under windows-1252 or ISO-8859-1
     # no longer read a byte to a character ("ÿþG\x00r\x00" for "Gr"), UTF-8 under Shift_JIS no longer
     # misread
+    # a Markdown part's or attached .md file's list keeps no item_lines (where each item starts in the part's
+    # own text, which the mail's text, an item to a line, does not follow); Markdown and chunks unchanged
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2561,6 +2565,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # encoding whatever charset it declares, the mark left out: UTF-16 text under windows-1252 or ISO-8859-1
     # no longer read a byte to a character ("ÿþG\x00r\x00" for "Gr"), UTF-8 under Shift_JIS no longer
     # misread
+    # a Markdown part's or attached .md file's list keeps no item_lines (where each item starts in the part's
+    # own text, which the mail's text, an item to a line, does not follow); Markdown and chunks unchanged
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -59,6 +59,7 @@ from ._attached import (
     page_text,
     plain_body,
     put_in_place,
+    renumbered,
     svg_picture,
     text_chars,
 )
@@ -1855,6 +1856,8 @@ def _text_attachment(
     # an attachment or a string in the message's code page opening with a byte order mark read in the BOM's
     # encoding whatever charset its MIME tag or the message declares, the mark left out: UTF-16 text under
     # windows-1252 or ISO-8859-1 no longer read a byte to a character ("ÿþG\x00r\x00" for "Gr")
+    # an attached .md file's list keeps no item_lines (where each item starts in the file's own text, which
+    # the message's text, an item to a line, does not follow); Markdown and chunks unchanged
     version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1
@@ -2012,7 +2015,7 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     )
     return assemble(
         "msg",
-        st.blocks,
+        renumbered(st.blocks),  # (the lines its Markdown lists' items start on in their own text)
         images=in_messages(shown_alts(st.blocks, st.images.values()), st.blocks),
         metadata={"source_type": "msg", **h},
         coverage=coverage,

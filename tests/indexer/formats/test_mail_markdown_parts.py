@@ -5,7 +5,10 @@ where it shows what the text cannot (a data table, an inline picture), as over a
 
 An attachment whose name and type disagree: a name that says only text (``.txt``) gives way to a
 text type naming the format of its text (Markdown, RTF, CSV); a type that says only text or
-nothing (``text/plain``, ``application/octet-stream``) gives way to a name naming a format."""
+nothing (``text/plain``, ``application/octet-stream``) gives way to a name naming a format.
+
+A Markdown list a mail places in its text keeps no ``item_lines``: those count in the lines of the
+part or file it was read from, which the mail's text, an item to a line, does not follow."""
 
 from __future__ import annotations
 
@@ -124,3 +127,31 @@ def test_a_txt_file_sent_as_rtf_is_read_as_rtf(build, filename):
     # read by its name, as text, its control words and braces were its words
     data = b"{\\rtf1\\ansi Hello {\\b bold} world.}"
     assert _attached(build, filename, data, "text/rtf", "memo.txt") == [("paragraph", "Hello bold world.")]
+
+
+#: a list whose first item runs over two lines: the Markdown reader says where each item starts
+#: in the text it reads (item_lines (3, 5)), which a mail's text, an item to a line, does not follow
+STEPS_MD = "# Steps\n\n- install the\n  package\n- run it\n"
+
+
+@pytest.mark.parametrize(
+    "raw, filename",
+    [
+        (
+            (f"From: a@example.org\nSubject: Steps\nContent-Type: text/markdown\n\n{STEPS_MD}").encode(),
+            "steps.eml",
+        ),
+        (_eml(STEPS_MD.encode(), "text/markdown", "steps.md"), "files.eml"),
+        (_msg(STEPS_MD.encode(), "text/markdown", "steps.md"), "files.msg"),
+    ],
+    ids=["eml-body", "eml-attachment", "msg-attachment"],
+)
+def test_a_markdown_list_in_a_mail_keeps_no_item_lines_of_its_own_text(raw, filename):
+    # item_lines (3, 5) was kept, counted from the part's or the file's own first line
+    doc = extract(raw, filename=filename)
+    (listed,) = [b for b in doc.blocks if b.kind == "list"]
+    assert listed.text == "install the package\nrun it"
+    assert "item_lines" not in listed.meta
+    # its lines are those of its text in the mail's text, an item to a line
+    first, last = listed.lines
+    assert doc.text.split("\n")[first - 1 : last] == ["install the package", "run it"]
