@@ -1144,10 +1144,10 @@ def decode_labelled(data: bytes, label: str) -> str:
     valid UTF-8; a multi-byte label (Shift_JIS, GB18030 …) is taken at its word, strictly.
     A byte order mark wins over any label, as a browser's decoder lets it (the WHATWG Encoding
     Standard's BOM sniffing): bytes that open with one are read in its encoding, UTF-8, UTF-16
-    or UTF-32, the mark left out; under a legacy label, UTF-16 text read a byte to a character
-    ("ÿþG\x00r\x00"). Raises LookupError for a label no codec of text has (:func:`text_codec`),
-    UnicodeDecodeError for bytes it does not fit (those after a BOM, its encoding); newlines are
-    left as they are."""
+    or UTF-32, the mark left out (by a legacy label, UTF-16 text reads a byte to a character,
+    "ÿþ" and a NUL after each ASCII letter). Raises LookupError for a label no codec of text has
+    (:func:`text_codec`), UnicodeDecodeError for bytes it does not fit (those after a BOM, its
+    encoding); newlines are left as they are."""
     name = label.strip().strip("\"'").lower()
     codec = _WEB_CODECS.get(name, name)
     if not text_codec(codec):

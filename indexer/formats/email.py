@@ -7,11 +7,12 @@ their declared charset (sniffed when it lies), a ``format=flowed`` plain part's 
 joined again (RFC 3676), a ``text/enriched`` part's formatting commands left out (RFC 1896).
 
 Per message: the subject as a heading, a paragraph of the salient headers (From, To, Cc, Date,
-Subject; ``<addr@host>`` kept), then the body: text/plain preferred (a text/markdown alternative over
-it, read by the Markdown reader), the HTML alternative when it holds a data table or an inline image the
-text one cannot show and loses none of its words (``prefers_html``), an HTML part converted with the HTML extractor, headings of a body below the
-subject; a contact card or a calendar sent as the whole message (``text/vcard``, ``text/calendar``)
-its body, read as a .vcf or .ics file is; a meeting invitation's calendar (a ``text/calendar``
+Subject; ``<addr@host>`` kept), then the body: text/plain preferred (a text/markdown alternative
+over it, read by the Markdown reader), the HTML alternative when it holds a data table or an inline
+image the text one cannot show and loses none of its words (``prefers_html``), an HTML part
+converted with the HTML extractor, headings of a body below the subject; a contact card or a
+calendar sent as the whole message (``text/vcard``, ``text/calendar``) its body, read as a .vcf or
+.ics file is; a meeting invitation's calendar (a ``text/calendar``
 alternative) read so after the body, less the text properties (SUMMARY, DESCRIPTION …) whose value
 the subject or the body gives, unless it is attached as a file too; nested
 message/rfc822 parts are read as messages of their own, their headings a level below their
@@ -1052,12 +1053,12 @@ def _choose_alternative(
     (:func:`~indexer.formats.html.html_blocks`) when they were read to decide.
 
     The text one is a Markdown alternative (``text/markdown``, ``text/x-markdown``) where there is
-    one with text, else the plain one. RFC 2046 puts the sender's preferred form last, which is
-    nearly always the HTML one, and the HTML is read only where it shows what the text cannot
-    (a data table, an inline picture), as it holds the layout and signatures the text leaves out.
-    A Markdown alternative is the plain text with its headings, lists and code blocks marked, the
-    source the HTML one is mostly made from: it loses no word the plain one has, so it is read in
-    its place wherever it stands among them, and the HTML one is weighed against its text."""
+    one with text, else the plain one. RFC 2046 puts the sender's preferred form last, nearly
+    always the HTML one, which is read only where it shows what the text cannot (a data table, an
+    inline picture), as over a plain one. A Markdown alternative is the plain text with its
+    headings, lists and code blocks marked, the source the HTML one is mostly made from: it loses
+    no word of the plain one, so it is read in its place wherever it stands among them, and the
+    HTML one is weighed against its text."""
     plain = next(
         (c for c in children if c.get_content_type() == "text/plain" and not _is_attachment(c)), None
     )
