@@ -8,6 +8,12 @@ A user mistake (missing file, unknown mode, bad parameter) is one line on stderr
 a document the extractor cannot read is one line and exit status 1; never a traceback. Every such
 line has the same form, ``chunkscope: error: …``: a mistake in the words that say it, a document's
 failure with its error code first (``chunkscope: error: PARSE_ERROR: …``), as the report writes it.
+
+A command that goes on without a file (``fields`` over files it cannot read, ``export`` over files
+its mode does not serve) says so as it goes, in one form of its own: ``chunkscope: skipped PATH:
+why``, the why in the words of the error line (a document's failure with its code first). It is
+not an error (the command goes on and its exit status says how the whole run went) and not a
+warning (a file read with warnings is indexed, and the report counts it under ⚠).
 """
 
 from __future__ import annotations
@@ -23,6 +29,17 @@ from indexer import errors
 from indexer.quiet import quiet_libraries
 
 USER_MISTAKES = (errors.INVALID_ARGUMENT, errors.IO_ERROR, errors.UNSUPPORTED_FORMAT)
+
+
+def say_skipped(what: str, why: str) -> None:
+    """The line on stderr for a file (or files, ``what`` naming them) a command goes on without."""
+    print(f"chunkscope: skipped {what}: {why}", file=sys.stderr)
+
+
+def failure_words(exc: errors.ChunkscopeError) -> str:
+    """A document's failure as the error line, the report and the index summary write it: its
+    code, then its message."""
+    return f"{exc.code}: {exc.message}"
 
 
 class UserError(Exception):
@@ -102,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         mistake = exc.code in USER_MISTAKES
         # a mistake as a UserError says it (`chunks --mode rows` wrote "INVALID_ARGUMENT: unknown
         # mode …" where `export --mode rows` wrote "error: unknown mode …"); a failure keeps its code
-        said = exc.message if mistake else f"{exc.code}: {exc.message}"
+        said = exc.message if mistake else failure_words(exc)
         print(f"chunkscope: error: {said}", file=sys.stderr)
         return 2 if mistake else 1
     except KeyboardInterrupt:

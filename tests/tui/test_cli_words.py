@@ -138,6 +138,42 @@ def test_export_says_the_files_a_mode_skips_in_one_line(tmp_path, capsys):
     assert counts == "1 chunk from 1 file (row), 4 skipped", counts
 
 
+def test_every_command_says_a_file_it_goes_on_without_in_one_form(tmp_path, capsys):
+    from tests.tui.conftest import BROKEN_DOCX
+
+    schema = tmp_path / "schema.json"
+    schema.write_text('{"format": "JSON", "fields": [{"name": "text", "kind": "STRING"}]}', encoding="utf-8")
+    replies = tmp_path / "replies"
+    replies.mkdir()
+    (replies / "a.txt").write_text('{"text": "hi"}', encoding="utf-8")
+    broken = replies / "broken.docx"
+    broken.write_bytes(BROKEN_DOCX)  # not a zip archive: PARSE_ERROR
+    assert main(["fields", "--schema", str(schema), str(replies), "--quiet"]) == 0
+    # it said "chunkscope: …/broken.docx: PARSE_ERROR: …", where export said "chunkscope: skipped …"
+    skipped, summary = capsys.readouterr().err.splitlines()
+    assert skipped == (
+        f"chunkscope: skipped {broken}: PARSE_ERROR: broken.docx is not a valid zip archive: "
+        "File is not a zip file"
+    ), skipped
+    # the count in the note's word, as export counts the files it skips (it said "1 unreadable")
+    assert summary.startswith("1 document in ") and summary.endswith(", 1 skipped"), summary
+
+    # one file export goes on without: named as fields names it (it said "skipped 1 file (a.md): …")
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "a.md").write_text(POOLS, encoding="utf-8")
+    (folder / "t.csv").write_text("city,tide\nZanzibar,high\n", encoding="utf-8")
+    assert main(["index", str(folder), "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main(["export", str(folder), "--mode", "row", "-o", str(tmp_path / "out.jsonl")]) == 0
+    skipped, counts = capsys.readouterr().err.splitlines()
+    assert skipped == (
+        "chunkscope: skipped a.md: unknown mode 'row' for document files; "
+        "choose from default, page_aware, section, semantic, sentence, sliding_window, structural"
+    ), skipped
+    assert counts == "1 chunk from 1 file (row), 1 skipped", counts
+
+
 def test_every_command_says_an_unknown_mode_in_the_same_words(tmp_path, capsys):
     folder = pools(tmp_path, capsys)
     table = tmp_path / "tides.csv"

@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from indexer import errors
-    from tui.cli import UserError
+    from tui.cli import UserError, say_skipped
     from tui.commands.chunks import params_from
     from tui.commands.index import check_mode, open_store
     from tui.present import counted
@@ -65,10 +65,11 @@ def run(args: argparse.Namespace) -> int:
         if out is not sys.stdout:
             out.close()
         store.close()
-    # one line for the files skipped for one reason (a line each repeated it for every file)
+    # one line for the files skipped for one reason (a line each repeated it for every file); one
+    # file named as `fields` names a file it goes on without
     for why, paths in skipped.items():
         named = ", ".join(paths[:3]) + (f" and {len(paths) - 3:,} more" if len(paths) > 3 else "")
-        print(f"chunkscope: skipped {counted(len(paths), 'file')} ({named}): {why}", file=sys.stderr)
+        say_skipped(paths[0] if len(paths) == 1 else f"{counted(len(paths), 'file')} ({named})", why)
     # the counts in the words of the app's "exported 2 chunks" and its report's files
     total = sum(len(paths) for paths in skipped.values())
     skipped_note = f", {total:,} skipped" if total else ""

@@ -148,7 +148,7 @@ def result_object(path: str, result) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     from indexer import errors
     from indexer.fields import coverage, extract_fields, load_schema
-    from tui.cli import UserError
+    from tui.cli import UserError, failure_words, say_skipped
 
     if not args.paths and args.folder is None:
         raise UserError("give PATHs (files or folders) or --folder FOLDER")
@@ -178,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
                 + "\n"
             )
         else:
-            print(f"chunkscope: {path}: {exc.code}: {exc.message}", file=sys.stderr)
+            say_skipped(path, failure_words(exc))
 
     if args.folder is not None:
         _run_folder(args, schema, emit, fail, progress)
@@ -202,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
     rate = len(results) / elapsed if elapsed else 0
     summary = f"{counted(len(results), 'document')} in {took(elapsed)} ({rate:,.0f}/s)"
     if failures:
-        summary += f", {failures:,} unreadable"
+        summary += f", {failures:,} skipped"
     if args.json:
         print(table, file=sys.stderr)
         print(summary, file=sys.stderr)
