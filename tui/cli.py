@@ -24,11 +24,13 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from indexer import errors
 from indexer.quiet import quiet_libraries
 
 USER_MISTAKES = (errors.INVALID_ARGUMENT, errors.IO_ERROR, errors.UNSUPPORTED_FORMAT)
+PROG = "chunkscope"
 
 
 def say_skipped(what: str, why: str) -> None:
@@ -64,9 +66,20 @@ def existing_file(path: Path) -> Path:
     raise UserError(f"no such file: {path}")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="chunkscope",
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, saying a mistake in a command's arguments as every other error line is
+    said: the command's usage (``usage: chunkscope chunks …``), then ``chunkscope: error: …``, exit
+    status 2. A subcommand's parser said it after its own name (``chunkscope chunks: error: …``);
+    ``add_subparsers`` makes the subcommands' parsers of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{PROG}: error: {message}\n")
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog=PROG,
         description=(
             "A local corpus indexer with a terminal UI. `chunkscope [FOLDER]` opens the UI on a folder "
             "(default: the current one), indexing it in the background and watching it for changes."
@@ -87,11 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _commands(parser: argparse.ArgumentParser) -> set[str]:
+def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """Each subcommand's parser by its name."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            return set(action.choices)
-    return set()
+            return dict(action.choices)
+    return {}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -105,7 +119,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         not args_list or (args_list[0] not in commands and args_list[0] not in ("-h", "--help", "--version"))
     ):
         args_list.insert(0, "ui")
-    args = parser.parse_args(args_list)
+    args, unknown = parser.parse_known_args(args_list)
+    if unknown:
+        # said by the subcommand's parser, with its usage, where argparse says it by the
+        # program's (`usage: chunkscope [-h] [--version] COMMAND ...` for `chunks x --bogus`)
+        commands.get(args.command, parser).error(f"unrecognized arguments: {' '.join(unknown)}")
     run = getattr(args, "run", None)
     if run is None:
         parser.print_help()

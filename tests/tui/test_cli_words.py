@@ -259,6 +259,49 @@ def test_every_command_says_an_error_in_one_form(tmp_path, capsys):
     assert not nowhere.parent.exists()
 
 
+def usage_mistake(argv: list[str], capsys) -> tuple[str, str]:
+    """The first and the last line ``main(argv)`` writes on stderr for a mistake argparse finds
+    in the arguments (it exits with status 2, writing nothing on stdout)."""
+    with pytest.raises(SystemExit) as ended:
+        main(argv)
+    assert ended.value.code == 2, argv
+    out, err = capsys.readouterr()
+    assert out == "", argv
+    lines = err.splitlines()
+    return lines[0], lines[-1]
+
+
+def test_every_command_says_a_mistake_in_its_arguments_in_the_one_form(tmp_path, capsys):
+    from tui.cli import _commands, build_parser
+
+    # argparse said them after the subcommand's name ("chunkscope chunks: error: …"), where every
+    # other error line reads "chunkscope: error: …"; the usage line still names the subcommand
+    said = {
+        ("chunks",): "the following arguments are required: file",
+        ("index", str(tmp_path), "--jobs", "x"): "argument --jobs: invalid int value: 'x'",
+        (
+            "chunks",
+            "a.md",
+            "--ocr",
+            "maybe",
+        ): "argument --ocr: invalid choice: 'maybe' (choose from 'auto', 'never')",
+        ("export", "--format", "xml"): "argument --format: invalid choice: 'xml' (choose from 'jsonl')",
+        # an argument no parser took was said with the usage of the program, not of the command
+        # ("usage: chunkscope [-h] [--version] COMMAND ...")
+        ("chunks", "a.md", "--bogus"): "unrecognized arguments: --bogus",
+    }
+    for argv, words in said.items():
+        usage, error = usage_mistake(list(argv), capsys)
+        assert usage.startswith(f"usage: chunkscope {argv[0]} [-h]"), (argv, usage)
+        assert error == f"chunkscope: error: {words}", argv
+    commands = sorted(_commands(build_parser()))
+    assert len(commands) == 13 and "ui" in commands, commands
+    for name in commands:
+        usage, error = usage_mistake([name, "--no-such-option"], capsys)
+        assert usage.startswith(f"usage: chunkscope {name} [-h]"), (name, usage)
+        assert error.startswith("chunkscope: error: "), (name, error)
+
+
 def test_every_command_says_a_missing_or_wrong_path_in_the_same_words(tmp_path, capsys):
     note = tmp_path / "note.md"
     note.write_text(POOLS, encoding="utf-8")
