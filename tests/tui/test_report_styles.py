@@ -1,5 +1,5 @@
-"""The app's report draws a count of stale files in red unless none, as `chunkscope report` writes
-it (the app drew it unstyled, beside the failed files' count in bold red)."""
+"""The app's report draws a count of stale or failed files in red unless none, as `chunkscope report`
+writes them (the app drew the stale count unstyled, and the failed one in bold red)."""
 
 from __future__ import annotations
 
@@ -84,3 +84,30 @@ async def test_a_red_count_stays_red_under_the_cursor(tmp_path):
         # its stale count red as off the cursor, its other counts in the cursor's colour
         assert docx[4].style.color.name == "red", docx[4]
         assert docx[1].style.color.name != "red", docx
+
+
+async def test_the_report_draws_a_count_of_failed_files_red_not_bold_as_the_command_line_does(
+    tmp_path, monkeypatch, capsys
+):
+    from tests.tui.conftest import BROKEN_DOCX
+    from tui.cli import main
+
+    root = tmp_path / "corpus"
+    root.mkdir()
+    (root / "tides.csv").write_text("city,tide\nZanzibar,high\n", encoding="utf-8")
+    (root / "broken.docx").write_bytes(BROKEN_DOCX)  # not a zip archive: failed at its first reading
+    index(root)
+    async with opened(root, "tides.csv") as pilot:
+        table = await report_table(pilot)
+        names = [str(c.label) for c in table.ordered_columns]
+        assert names[:5] == ["format", "files", "indexed", "failed", "stale"], names
+        docx = drawn_cells(table, 1)
+        assert [segment.text.strip() for segment in docx[:5]] == ["docx", "1", "0", "1", "0"]
+        # red, as the stale count is drawn; it was bold red
+        assert docx[3].style.color.name == "red" and not docx[3].style.bold, docx[3]
+    # `chunkscope report` in a terminal: the count in red (SGR 31), not bold red (SGR 1;31)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert main(["report", str(root)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b[31m1\x1b[0m" in out and "\x1b[1;31m" not in out, out

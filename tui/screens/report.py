@@ -58,8 +58,9 @@ def fit_columns(rows: list[tuple], width: int) -> list[int]:
 
 def format_row(f: dict[str, Any]) -> tuple:
     """One format's cells, in the order of :data:`COLUMNS`: every count with thousands separators
-    (``1,204``), as the chunks and the median are written; a count of failed files in bold red and
-    of stale ones in red, unless none."""
+    (``1,204``), as the chunks and the median are written; a count of failed or stale files in red
+    unless none, as ``chunkscope report`` writes them and the header and the progress line write
+    the failures."""
     cov = f.get("coverage") or {}
     pages_total = cov.get("pages_total")
     pages = f"{cov.get('pages_with_text', 0):,}/{pages_total:,}" if pages_total else "—"
@@ -71,7 +72,7 @@ def format_row(f: dict[str, Any]) -> tuple:
         f["source_type"],
         f"{f['files']:,}",
         f"{f.get('indexed', 0):,}",
-        Text(f"{failed:,}", style="bold red" if failed else ""),
+        Text(f"{failed:,}", style="red" if failed else ""),  # it was bold, the CLI's plain
         # files whose new revision failed (the last good one kept): red unless none, as
         # `chunkscope report` writes them
         Text(f"{stale:,}", style="red" if stale else ""),
